@@ -1,0 +1,2 @@
+// Request and response schemas of the admin feature (API.md).
+export {}

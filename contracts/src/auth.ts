@@ -1,0 +1,2 @@
+// Request and response schemas of the auth feature (API.md).
+export {}

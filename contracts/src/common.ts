@@ -1,0 +1,36 @@
+import { z } from 'zod'
+import { messages } from './messages'
+
+/** Positive integer id, accepted from path params as a string of digits. */
+export const IdSchema = z.coerce.number().int().positive().max(2_147_483_647)
+export const IdParamsSchema = z.object({ id: IdSchema })
+
+/** ISO 8601 timestamp with a `Z` or an explicit offset; output is always UTC with `Z`. */
+export const IsoDateTimeSchema = z.iso.datetime({ offset: true })
+
+export const LanguageSchema = z.enum(['en', 'ne'])
+export type Language = z.infer<typeof LanguageSchema>
+
+export const DifficultySchema = z.enum(['easy', 'medium', 'hard'])
+export type Difficulty = z.infer<typeof DifficultySchema>
+
+/** Bilingual text as output: `ne` is always a string, '' when there is none. */
+export const BilingualSchema = z.object({ en: z.string(), ne: z.string() })
+export type Bilingual = z.infer<typeof BilingualSchema>
+
+/** Bilingual text as input: `ne` may be omitted, null or empty. */
+export const bilingualInput = (maxLength: number, { requireEn = true } = {}) =>
+  z.object({
+    en: requireEn ? z.string().trim().min(1, 'This field may not be blank.').max(maxLength) : z.string().trim().max(maxLength),
+    ne: z.string().trim().max(maxLength).nullish().transform((value) => value ?? ''),
+  })
+
+export const PhoneNumberSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{10}$/, messages.invalidPhone)
+
+export const TokenPairSchema = z.object({ access: z.string(), refresh: z.string() })
+export type TokenPair = z.infer<typeof TokenPairSchema>
+
+export const DetailSchema = z.object({ detail: z.string() })

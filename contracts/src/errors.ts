@@ -1,0 +1,30 @@
+import { z } from 'zod'
+
+export const ErrorCodeSchema = z.enum([
+  'validation_error',
+  'invalid_otp',
+  'phone_not_verified',
+  'not_authenticated',
+  'invalid_credentials',
+  'permission_denied',
+  'no_attempts_left',
+  'paid_access_required',
+  'not_found',
+  'conflict',
+  'attempt_closed',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'sms_failed',
+  'server_error',
+  'service_unavailable',
+])
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>
+
+/** The one error body of API.md. `errors` is keyed by dotted field path (`questions.3.options`). */
+export const ErrorBodySchema = z.object({
+  detail: z.string(),
+  code: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+})
+export type ErrorBody = z.infer<typeof ErrorBodySchema>

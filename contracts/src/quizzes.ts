@@ -1,0 +1,2 @@
+// Request and response schemas of the quizzes feature (API.md).
+export {}

@@ -1,0 +1,2 @@
+// Request and response schemas of the results feature (API.md).
+export {}

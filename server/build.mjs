@@ -1,0 +1,33 @@
+// Bundles the server's own code (and @quiz/contracts, which ships as TypeScript source) into dist/;
+// every other package stays external and is loaded from node_modules at run time.
+import { build } from 'esbuild'
+
+const entryPoints = {
+  main: 'src/main.ts',
+  'cli/migrate': 'src/cli/migrate.ts',
+  'cli/create-admin': 'src/cli/create-admin.ts',
+  'cli/create-learners': 'src/cli/create-learners.ts',
+  'cli/grant-paid-access': 'src/cli/grant-paid-access.ts',
+}
+
+await build({
+  entryPoints,
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  logLevel: 'warning',
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  plugins: [
+    {
+      name: 'external-packages-except-contracts',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@quiz/') ? undefined : { path: args.path, external: true },
+        )
+      },
+    },
+  ],
+})

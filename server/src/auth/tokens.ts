@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto'
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose'
+import type { Clock } from '../lib/clock'
+
+export interface AccessClaims {
+  token_type: 'access'
+  user_id: number
+  username: string
+  is_admin: boolean
+  exp: number
+  iat: number
+  jti: string
+}
+
+export interface RefreshClaims {
+  token_type: 'refresh'
+  user_id: number
+  family_id: string
+  exp: number
+  iat: number
+  jti: string
+}
+
+export interface TokenUser {
+  id: number
+  username: string
+  is_admin: boolean
+}
+
+/**
+ * HS256 only: the verify call pins the algorithm, so `alg: none` or an RS/HS confusion is refused, and
+ * each verify pins the token_type, so a refresh token never passes as an access token or the reverse.
+ */
+export function createTokenSigner({ secret, accessTtl, refreshTtl, clock }: {
+  secret: string
+  accessTtl: number
+  refreshTtl: number
+  clock: Clock
+}) {
+  const key = new TextEncoder().encode(secret)
+  const nowSeconds = () => Math.floor(clock.now() / 1000)
+
+  async function sign(claims: Record<string, unknown>, ttl: number, jti: string) {
+    const iat = nowSeconds()
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ttl)
+      .setJti(jti)
+      .sign(key)
+  }
+
+  async function verify<T>(token: string, tokenType: string): Promise<T | undefined> {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: new Date(clock.now()) })
+      return payload.token_type === tokenType && typeof payload.user_id === 'number' ? (payload as T) : undefined
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return undefined
+      throw error
+    }
+  }
+
+  return {
+    accessTtl,
+    refreshTtl,
+    signAccess: (user: TokenUser) =>
+      sign({ token_type: 'access', user_id: user.id, username: user.username, is_admin: user.is_admin }, accessTtl, randomUUID()),
+    /** Returns the token with its jti and expiry so the caller can record it server-side. */
+    async signRefresh(userId: number, familyId: string) {
+      const jti = randomUUID()
+      const token = await sign({ token_type: 'refresh', user_id: userId, family_id: familyId }, refreshTtl, jti)
+      return { token, jti, expiresAt: (nowSeconds() + refreshTtl) * 1000 }
+    },
+    verifyAccess: (token: string) => verify<AccessClaims>(token, 'access'),
+    verifyRefresh: (token: string) => verify<RefreshClaims>(token, 'refresh'),
+  }
+}
+
+export type TokenSigner = ReturnType<typeof createTokenSigner>

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const int = (fallback: number) => z.coerce.number().int().positive().default(fallback)
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback ? 'true' : 'false')
+    .transform((value) => value === 'true' || value === '1')
+
+/** Every setting, its default, and how it is parsed. The README's settings table mirrors this. */
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool(false),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: int(10),
+  WEB_DIST: z.string().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL: int(15 * 60),
+  REFRESH_TOKEN_TTL: int(7 * 24 * 60 * 60),
+  SUBMIT_GRACE_SECONDS: z.coerce.number().int().min(0).default(120),
+  SMS_PROVIDER: z.enum(['console', 'http', 'sparrow', 'aakash']).default('console'),
+  SMS_OUTBOX: z.string().optional(),
+  SMS_GATEWAY_URL: z.string().url().optional(),
+  SMS_GATEWAY_TOKEN: z.string().optional(),
+  SMS_SENDER_ID: z.string().default('QuizNP'),
+  SMS_TIMEOUT_MS: int(10_000),
+  RATE_LIMIT_LOGIN_PER_USERNAME: int(10),
+  RATE_LIMIT_LOGIN_PER_IP: int(300),
+  RATE_LIMIT_LOGIN_WINDOW_SECONDS: int(15 * 60),
+  RATE_LIMIT_OTP_PER_PHONE_HOUR: int(5),
+  RATE_LIMIT_OTP_PER_IP_HOUR: int(100),
+  RATE_LIMIT_ACCOUNT_PER_IP_HOUR: int(1000),
+})
+
+export type Config = Readonly<{
+  env: 'development' | 'production' | 'test'
+  port: number
+  host: string
+  logLevel: string
+  trustProxy: boolean
+  dataDir: string
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number }
+  webDist: string
+  jwtSecret: string
+  accessTokenTtl: number
+  refreshTokenTtl: number
+  submitGraceSeconds: number
+  sms: {
+    provider: 'console' | 'http' | 'sparrow' | 'aakash'
+    outbox: string
+    gatewayUrl?: string
+    gatewayToken?: string
+    senderId: string
+    timeoutMs: number
+  }
+  rateLimits: {
+    loginPerUsername: number
+    loginPerIp: number
+    loginWindowSeconds: number
+    otpPerPhoneHour: number
+    otpPerIpHour: number
+    accountPerIpHour: number
+  }
+}>
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads the environment once. Lists every bad variable at once and refuses unsafe production settings
+ * with the reason. Nothing else in the server reads process.env.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret = true } = {}): Config {
+  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')))
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  const isPostgres = e.DATABASE_URL !== undefined && /^postgres(ql)?:\/\//.test(e.DATABASE_URL)
+  if (e.DATABASE_URL !== undefined && !isPostgres) {
+    throw new ConfigError('Invalid settings:\n  DATABASE_URL: only postgres:// URLs are supported (leave it unset for SQLite)')
+  }
+  const problems: string[] = []
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) problems.push('JWT_SECRET is required in production.')
+  if (isPostgres && !e.JWT_SECRET)
+    problems.push('JWT_SECRET is required with PostgreSQL: every app process must sign with the same secret.')
+  if (e.NODE_ENV === 'production' && e.SMS_PROVIDER === 'console')
+    problems.push('SMS_PROVIDER=console only writes codes to a file; choose a real gateway in production.')
+  if (e.SMS_PROVIDER !== 'console' && !e.SMS_GATEWAY_URL && e.SMS_PROVIDER === 'http')
+    problems.push('SMS_GATEWAY_URL is required when SMS_PROVIDER=http.')
+  if ((e.SMS_PROVIDER === 'sparrow' || e.SMS_PROVIDER === 'aakash') && !e.SMS_GATEWAY_TOKEN)
+    problems.push(`SMS_GATEWAY_TOKEN is required when SMS_PROVIDER=${e.SMS_PROVIDER}.`)
+  if (problems.length > 0) throw new ConfigError(`Refusing to start:\n  ${problems.join('\n  ')}`)
+
+  const dataDir = path.resolve(e.DATA_DIR)
+  return Object.freeze({
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    dataDir,
+    database: isPostgres
+      ? { kind: 'postgres' as const, url: e.DATABASE_URL!, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'sqlite' as const, file: path.join(dataDir, 'quiz.db') },
+    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    jwtSecret: e.JWT_SECRET ?? (persistSecret ? localSecret(dataDir) : randomBytes(32).toString('hex')),
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    submitGraceSeconds: e.SUBMIT_GRACE_SECONDS,
+    sms: {
+      provider: e.SMS_PROVIDER,
+      outbox: path.resolve(e.SMS_OUTBOX ?? path.join(dataDir, 'sms-outbox.jsonl')),
+      gatewayUrl: e.SMS_GATEWAY_URL,
+      gatewayToken: e.SMS_GATEWAY_TOKEN,
+      senderId: e.SMS_SENDER_ID,
+      timeoutMs: e.SMS_TIMEOUT_MS,
+    },
+    rateLimits: {
+      loginPerUsername: e.RATE_LIMIT_LOGIN_PER_USERNAME,
+      loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
+      loginWindowSeconds: e.RATE_LIMIT_LOGIN_WINDOW_SECONDS,
+      otpPerPhoneHour: e.RATE_LIMIT_OTP_PER_PHONE_HOUR,
+      otpPerIpHour: e.RATE_LIMIT_OTP_PER_IP_HOUR,
+      accountPerIpHour: e.RATE_LIMIT_ACCOUNT_PER_IP_HOUR,
+    },
+  })
+}
+
+/** Development convenience: a secret made once and kept in DATA_DIR, so tokens survive restarts. */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(32).toString('hex')
+  writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}

@@ -1,0 +1,14 @@
+import type { TokenSigner } from './auth/tokens'
+import type { SmsSender } from './auth/sms/sms-sender'
+import type { Config } from './config'
+import type { Database } from './db/database'
+import type { Clock } from './lib/clock'
+
+/** What every feature may depend on; built once in main.ts (or test/test-app.ts) and passed to each route plugin. */
+export interface AppContext {
+  config: Config
+  database: Database
+  clock: Clock
+  sms: SmsSender
+  tokens: TokenSigner
+}

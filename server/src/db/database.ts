@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import pg from 'pg'
+import type { Config } from '../config'
+import type { DB } from './schema'
+
+export type Dialect = 'sqlite' | 'postgres'
+
+export interface Database {
+  db: Kysely<DB>
+  dialect: Dialect
+  /**
+   * Runs `work` in one write transaction. On SQLite it is `BEGIN IMMEDIATE`: the write lock is taken up
+   * front, so two processes on one file queue on busy_timeout instead of failing with SQLITE_BUSY when a
+   * read lock would have to be upgraded. On PostgreSQL it is a plain transaction; services lock rows
+   * they must serialise on (`forUpdate`).
+   */
+  transaction<T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T>
+  destroy(): Promise<void>
+}
+
+// bigint columns hold epoch milliseconds, far below 2^53: read them as numbers, as SQLite does.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
+
+export function createDatabase(config: Config['database']): Database {
+  if (config.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize })
+    return fromKysely(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres')
+  }
+  if (config.file !== ':memory:') mkdirSync(path.dirname(config.file), { recursive: true })
+  return fromSqlite(new SQLite(config.file))
+}
+
+export function fromSqlite(connection: SQLite.Database): Database {
+  connection.pragma('journal_mode = WAL')
+  connection.pragma('synchronous = NORMAL')
+  connection.pragma('foreign_keys = ON')
+  connection.pragma('busy_timeout = 10000')
+  return fromKysely(new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) }), 'sqlite')
+}
+
+export function fromKysely(db: Kysely<DB>, dialect: Dialect): Database {
+  return {
+    db,
+    dialect,
+    transaction:
+      dialect === 'postgres'
+        ? (work) => db.transaction().execute(work)
+        : (work) =>
+            // One connection per process: holding it makes the work exclusive within this process too.
+            db.connection().execute(async (connection) => {
+              await sql`begin immediate`.execute(connection)
+              try {
+                const result = await work(connection)
+                await sql`commit`.execute(connection)
+                return result
+              } catch (error) {
+                await sql`rollback`.execute(connection)
+                throw error
+              }
+            }),
+    destroy: () => db.destroy(),
+  }
+}

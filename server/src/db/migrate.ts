@@ -1,0 +1,17 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely'
+import type { Database, Dialect } from './database'
+import { initial } from './migrations/0001_initial'
+
+// An explicit list rather than a folder scan, so the bundled server carries its migrations.
+const migrations = (dialect: Dialect): Record<string, Migration> => ({
+  '0001_initial': initial(dialect),
+})
+
+export async function migrateToLatest({ db, dialect }: Database): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) }
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest()
+  const failed = results?.find((result) => result.status === 'Error')
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error })
+  }
+}

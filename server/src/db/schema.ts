@@ -1,0 +1,170 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+// Conventions shared by SQLite and PostgreSQL: timestamps are epoch milliseconds (bigint), booleans are
+// integers 0/1, JSON is text. That keeps one set of queries valid on both databases.
+
+export interface UserTable {
+  id: Generated<number>
+  username: string
+  /** Lower-cased username: the unique key, so names match case-insensitively. */
+  username_key: string
+  phone_number: string
+  password_hash: string
+  is_admin: Generated<number>
+  has_paid_access: Generated<number>
+  full_name: Generated<string>
+  email: Generated<string>
+  preferred_language: Generated<string>
+  /** Id of the row in profile_pictures, or null. */
+  profile_picture_id: string | null
+  created_at: number
+}
+
+export interface ProfilePictureTable {
+  /** Random, unguessable: the picture's URL is public so an <img> can load it without a token. */
+  id: string
+  user_id: number
+  content_type: string
+  data: Buffer
+  created_at: number
+}
+
+export interface RefreshTokenTable {
+  jti: string
+  user_id: number
+  /** Every token rotated from one login shares the family: reuse of a rotated token revokes the family. */
+  family_id: string
+  expires_at: number
+  created_at: number
+  rotated_at: number | null
+  revoked_at: number | null
+}
+
+export interface OtpCodeTable {
+  phone_number: string
+  purpose: string
+  code_hash: string
+  created_at: number
+  expires_at: number
+  failed_tries: Generated<number>
+  consumed_at: number | null
+}
+
+export interface PhoneVerificationTable {
+  phone_number: string
+  verified_until: number
+}
+
+export interface RateLimitCounterTable {
+  key: string
+  window_start: number
+  hits: number
+}
+
+export interface QuizTable {
+  id: Generated<number>
+  title_en: string
+  title_ne: string
+  start_time: number
+  end_time: number | null
+  duration_minutes: number
+  is_paid_tier: number
+  allowed_attempts: number
+  difficulty: string
+  created_at: number
+  /** Quizzes are soft-deleted so learners' results keep their titles. */
+  deleted_at: number | null
+}
+
+/** A question's stable identity and place in its quiz; its content lives in revisions. */
+export interface QuestionTable {
+  id: Generated<number>
+  quiz_id: number
+  position: number
+  revision_id: number | null
+  deleted_at: number | null
+}
+
+/**
+ * Immutable content of a question. An admin edit writes a new revision; attempts keep the revisions they
+ * started with, so reports never change and revisions can be cached forever.
+ */
+export interface QuestionRevisionTable {
+  id: Generated<number>
+  question_id: number
+  text_en: string
+  text_ne: string
+  hint_en: string | null
+  hint_ne: string
+  topic: string
+  image_svg: string | null
+  image_caption_en: string
+  image_caption_ne: string
+  created_at: number
+}
+
+export interface QuestionOptionTable {
+  id: Generated<number>
+  revision_id: number
+  position: number
+  text_en: string
+  text_ne: string
+  is_correct: number
+  image_svg: string | null
+  image_caption_en: string
+  image_caption_ne: string
+}
+
+export interface AttemptTable {
+  id: Generated<number>
+  user_id: number
+  quiz_id: number
+  attempt_number: number
+  status: 'in_progress' | 'finished'
+  started_at: number
+  deadline: number
+  /** JSON array of question_revisions ids, in the order the learner sees them. */
+  revision_ids: string
+  finished_at: number | null
+  /** Score in hundredths of a point: exact, no floating-point drift. */
+  score_hundredths: number | null
+  correct: number | null
+  incorrect: number | null
+  unanswered: number | null
+  late: Generated<number>
+  /** 1 when the learner submitted, 0 when time ran out and the attempt was finished on saved answers. */
+  submitted: Generated<number>
+}
+
+export interface AttemptAnswerTable {
+  attempt_id: number
+  /** Stable question id (questions.id). */
+  question_id: number
+  option_id: number | null
+  saved_at: number
+}
+
+export interface DB {
+  users: UserTable
+  profile_pictures: ProfilePictureTable
+  refresh_tokens: RefreshTokenTable
+  otp_codes: OtpCodeTable
+  phone_verifications: PhoneVerificationTable
+  rate_limit_counters: RateLimitCounterTable
+  quizzes: QuizTable
+  questions: QuestionTable
+  question_revisions: QuestionRevisionTable
+  question_options: QuestionOptionTable
+  attempts: AttemptTable
+  attempt_answers: AttemptAnswerTable
+}
+
+export type UserRow = Selectable<UserTable>
+export type NewUserRow = Insertable<UserTable>
+export type UserRowUpdate = Updateable<UserTable>
+export type QuizRow = Selectable<QuizTable>
+export type NewQuizRow = Insertable<QuizTable>
+export type QuizRowUpdate = Updateable<QuizTable>
+export type QuestionRevisionRow = Selectable<QuestionRevisionTable>
+export type QuestionOptionRow = Selectable<QuestionOptionTable>
+export type AttemptRow = Selectable<AttemptTable>

@@ -1,0 +1,49 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import type { TokenSigner, TokenUser } from '../auth/tokens'
+import type { Database } from '../db/database'
+import { NotAuthenticated, PermissionDenied } from './errors'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: TokenUser
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless a valid access token is sent; sets request.user. */
+    authenticate: (request: FastifyRequest) => Promise<void>
+    /** preHandler: authenticate, then 403 unless the user is an admin *in the database* right now. */
+    requireAdmin: (request: FastifyRequest) => Promise<void>
+  }
+}
+
+export const authenticationPlugin = fp(
+  async (app: FastifyInstance, { tokens, database }: { tokens: TokenSigner; database: Database }) => {
+    app.decorateRequest('user', null as unknown as TokenUser)
+
+    async function authenticate(request: FastifyRequest) {
+      const header = request.headers.authorization
+      const match = header?.match(/^Bearer\s+(\S+)$/i)
+      if (!match) throw new NotAuthenticated('Authentication credentials were not provided.')
+      const claims = await tokens.verifyAccess(match[1]!)
+      if (!claims) throw new NotAuthenticated('The access token is invalid or expired.')
+      request.user = { id: claims.user_id, username: claims.username, is_admin: claims.is_admin === true }
+    }
+
+    // Access tokens live 15 minutes and are not revocable, so admin rights are re-read on every admin call:
+    // a demoted admin loses access at once.
+    async function requireAdmin(request: FastifyRequest) {
+      await authenticate(request)
+      const row = await database.db
+        .selectFrom('users')
+        .select('is_admin')
+        .where('id', '=', request.user.id)
+        .executeTakeFirst()
+      if (!row) throw new NotAuthenticated('The user of this token no longer exists.')
+      if (row.is_admin !== 1) throw new PermissionDenied()
+    }
+
+    app.decorate('authenticate', authenticate)
+    app.decorate('requireAdmin', requireAdmin)
+  },
+  { name: 'authentication' },
+)

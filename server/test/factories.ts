@@ -1,0 +1,125 @@
+import type { Insertable } from 'kysely'
+import { hashPassword } from '../src/auth/passwords'
+import type { TokenSigner } from '../src/auth/tokens'
+import type { Database } from '../src/db/database'
+import type { DB, QuizTable, UserRow } from '../src/db/schema'
+
+let counter = 0
+const next = () => ++counter
+
+export const DEFAULT_PASSWORD = 'Correct-Horse-42'
+
+/** A user row plus its plain password. */
+export async function createUser(
+  database: Database,
+  overrides: Partial<Insertable<DB['users']>> & { password?: string } = {},
+): Promise<UserRow & { password: string }> {
+  const n = next()
+  const { password = DEFAULT_PASSWORD, ...fields } = overrides
+  const username = fields.username ?? `learner${n}`
+  const row = await database.db
+    .insertInto('users')
+    .values({
+      username,
+      username_key: username.toLowerCase(),
+      phone_number: fields.phone_number ?? `98${String(10_000_000 + n).slice(-8)}`,
+      password_hash: await hashFor(password),
+      created_at: Date.now(),
+      ...fields,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  return { ...row, password }
+}
+
+const hashes = new Map<string, Promise<string>>()
+// scrypt is slow on purpose; tests reuse one hash per distinct password.
+function hashFor(password: string) {
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password))
+  return hashes.get(password)!
+}
+
+export async function bearerFor(tokens: TokenSigner, user: Pick<UserRow, 'id' | 'username' | 'is_admin'>) {
+  const access = await tokens.signAccess({ id: user.id, username: user.username, is_admin: user.is_admin === 1 })
+  return { authorization: `Bearer ${access}` }
+}
+
+export interface QuestionSeed {
+  text?: string
+  options?: { text: string; is_correct: boolean }[]
+}
+
+/** A quiz with `questionCount` questions of four options each, the first correct unless `questions` says otherwise. */
+export async function createQuiz(
+  database: Database,
+  overrides: Partial<Insertable<QuizTable>> = {},
+  { questionCount = 3, questions }: { questionCount?: number; questions?: QuestionSeed[] } = {},
+) {
+  const now = Date.now()
+  const quiz = await database.db
+    .insertInto('quizzes')
+    .values({
+      title_en: `Quiz ${next()}`,
+      title_ne: 'प्रश्नोत्तरी',
+      start_time: now - 24 * 3600_000,
+      end_time: null,
+      duration_minutes: 90,
+      is_paid_tier: 0,
+      allowed_attempts: 3,
+      difficulty: 'medium',
+      created_at: now,
+      ...overrides,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  const seeds: QuestionSeed[] = questions ?? Array.from({ length: questionCount }, (_, i) => ({ text: `Question ${i + 1}` }))
+  const questionIds: number[] = []
+  const correctOptionIds: number[] = []
+  const wrongOptionIds: number[] = []
+  for (const [index, seed] of seeds.entries()) {
+    const question = await database.db
+      .insertInto('questions')
+      .values({ quiz_id: quiz.id, position: index + 1, revision_id: null, deleted_at: null })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const revision = await database.db
+      .insertInto('question_revisions')
+      .values({
+        question_id: question.id,
+        text_en: seed.text ?? `Question ${index + 1}`,
+        text_ne: `प्रश्न ${index + 1}`,
+        hint_en: 'A hint',
+        hint_ne: '',
+        topic: 'general',
+        image_svg: null,
+        image_caption_en: '',
+        image_caption_ne: '',
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await database.db.updateTable('questions').set({ revision_id: revision.id }).where('id', '=', question.id).execute()
+    const options = seed.options ?? ['A', 'B', 'C', 'D'].map((text, i) => ({ text, is_correct: i === 0 }))
+    for (const [position, option] of options.entries()) {
+      const row = await database.db
+        .insertInto('question_options')
+        .values({
+          revision_id: revision.id,
+          position: position + 1,
+          text_en: option.text,
+          text_ne: '',
+          is_correct: option.is_correct ? 1 : 0,
+          image_svg: null,
+          image_caption_en: '',
+          image_caption_ne: '',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      if (option.is_correct) correctOptionIds.push(row.id)
+      else if (wrongOptionIds.length === questionIds.length) wrongOptionIds.push(row.id)
+    }
+    questionIds.push(question.id)
+  }
+  return { quiz, questionIds, correctOptionIds, wrongOptionIds }
+}
+

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { dialects } from './dialects'
+import { useTestApp } from './test-app'
+
+describe.each(dialects)('app basics on %s', (dialect) => {
+  const t = useTestApp(dialect)
+
+  it('answers the health check without a token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' })
+    expect(response.headers['cache-control']).toBe('no-store')
+  })
+
+  it('answers unknown API paths with 404 in the error shape', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nope/' })
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual({ detail: 'Not found.', code: 'not_found' })
+  })
+
+  it('serves the OpenAPI document', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json().openapi).toMatch(/^3\./)
+  })
+})

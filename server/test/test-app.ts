@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto'
+import SQLite from 'better-sqlite3'
+import { Kysely, PostgresDialect, sql } from 'kysely'
+import pg from 'pg'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import { buildApp, type App } from '../src/app'
+import { createTokenSigner } from '../src/auth/tokens'
+import { loadConfig, type Config } from '../src/config'
+import { fromKysely, fromSqlite, type Database, type Dialect } from '../src/db/database'
+import { migrateToLatest } from '../src/db/migrate'
+import type { DB } from '../src/db/schema'
+import { FakeClock } from '../src/lib/clock'
+import { MemorySms } from './memory-sms'
+
+export interface TestApp {
+  app: App
+  database: Database
+  db: Database['db']
+  clock: FakeClock
+  sms: MemorySms
+  config: Config
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig(
+    { NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret-0123', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/quiz-test-data', ...env },
+    { persistSecret: false },
+  )
+}
+
+/**
+ * Registers hooks that give each test a fresh, migrated database and a new app on it.
+ * SQLite: migrated once into a template, then cloned in memory per test (`serialize()`), which is cheap.
+ * PostgreSQL: one database per test file (made and dropped here), truncated before each test.
+ * Use it inside `describe.each(dialects)`; read the returned object's fields inside tests only.
+ */
+export function useTestApp(dialect: Dialect, env: Record<string, string> = {}): TestApp {
+  const t = {} as TestApp
+  let template: Buffer | undefined
+  let pgName: string | undefined
+  let pgDatabase: Database | undefined
+
+  beforeAll(async () => {
+    if (dialect === 'sqlite') {
+      const connection = new SQLite(':memory:')
+      const database = fromSqlite(connection)
+      await migrateToLatest(database)
+      template = connection.serialize()
+      await database.destroy()
+    } else {
+      pgName = `quiz_test_${process.pid}_${randomBytes(4).toString('hex')}`
+      await adminQuery(`create database ${pgName}`)
+      pgDatabase = fromKysely(
+        new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: withDatabase(pgName), max: 10 }) }) }),
+        'postgres',
+      )
+      await migrateToLatest(pgDatabase)
+    }
+  })
+
+  beforeEach(async () => {
+    t.config = testConfig(env)
+    t.clock = new FakeClock()
+    t.sms = new MemorySms()
+    if (dialect === 'sqlite') {
+      t.database = fromSqlite(new SQLite(template!))
+    } else {
+      const tables = await sql<{ tablename: string }>`select tablename from pg_tables where schemaname = 'public' and tablename not like 'kysely_%'`.execute(pgDatabase!.db)
+      await sql.raw(`truncate ${tables.rows.map((r) => `"${r.tablename}"`).join(', ')} restart identity cascade`).execute(pgDatabase!.db)
+      t.database = { ...pgDatabase!, destroy: async () => {} }
+    }
+    t.db = t.database.db
+    const tokens = createTokenSigner({
+      secret: t.config.jwtSecret,
+      accessTtl: t.config.accessTokenTtl,
+      refreshTtl: t.config.refreshTokenTtl,
+      clock: t.clock,
+    })
+    t.app = await buildApp({ config: t.config, database: t.database, clock: t.clock, sms: t.sms, tokens }, { logger: false })
+    await t.app.ready()
+  })
+
+  afterEach(async () => {
+    await t.app?.close()
+    await t.database?.destroy()
+  })
+
+  afterAll(async () => {
+    if (pgDatabase) {
+      await pgDatabase.destroy()
+      await adminQuery(`drop database if exists ${pgName} with (force)`)
+    }
+  })
+
+  return t
+}
+
+function withDatabase(name: string) {
+  const url = new URL(process.env.TEST_DATABASE_URL!)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+  await client.connect()
+  try {
+    await client.query(text)
+  } finally {
+    await client.end()
+  }
+}
