@@ -1,0 +1,114 @@
+import type { Kysely } from 'kysely'
+import type { DB, QuestionOptionRow, QuestionRevisionRow } from '../db/schema'
+
+/** A question's content as written by admins (create-from-JSON and the question routes), already validated and sanitised. */
+export interface QuestionContent {
+  text: { en: string; ne: string }
+  hint: { en: string; ne: string } | null
+  topic: string
+  image: { svg: string; caption: { en: string; ne: string } } | null
+  options: {
+    text: { en: string; ne: string }
+    is_correct: boolean
+    image: { svg: string; caption: { en: string; ne: string } } | null
+  }[]
+}
+
+export type RevisionWithOptions = QuestionRevisionRow & { options: QuestionOptionRow[] }
+
+/** Writes an immutable revision of a question with its options; returns the revision id. */
+export async function insertRevision(db: Kysely<DB>, questionId: number, content: QuestionContent, now: number) {
+  const revision = await db
+    .insertInto('question_revisions')
+    .values({
+      question_id: questionId,
+      text_en: content.text.en,
+      text_ne: content.text.ne,
+      hint_en: content.hint?.en ?? null,
+      hint_ne: content.hint?.ne ?? '',
+      topic: content.topic,
+      image_svg: content.image?.svg ?? null,
+      image_caption_en: content.image?.caption.en ?? '',
+      image_caption_ne: content.image?.caption.ne ?? '',
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('question_options')
+    .values(
+      content.options.map((option, index) => ({
+        revision_id: revision.id,
+        position: index + 1,
+        text_en: option.text.en,
+        text_ne: option.text.ne,
+        is_correct: option.is_correct ? 1 : 0,
+        image_svg: option.image?.svg ?? null,
+        image_caption_en: option.image?.caption.en ?? '',
+        image_caption_ne: option.image?.caption.ne ?? '',
+      })),
+    )
+    .execute()
+  return revision.id
+}
+
+/** Appends a question to a quiz (at the end) with its first revision; returns the stable question id. */
+export async function insertQuestion(db: Kysely<DB>, quizId: number, content: QuestionContent, now: number) {
+  const last = await db
+    .selectFrom('questions')
+    .select((eb) => eb.fn.max('position').as('position'))
+    .where('quiz_id', '=', quizId)
+    .executeTakeFirst()
+  const question = await db
+    .insertInto('questions')
+    .values({ quiz_id: quizId, position: Number(last?.position ?? 0) + 1, revision_id: null, deleted_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const revisionId = await insertRevision(db, question.id, content, now)
+  await db.updateTable('questions').set({ revision_id: revisionId }).where('id', '=', question.id).execute()
+  return question.id
+}
+
+/** The quiz's live questions in order, each with its current revision id. */
+export function listCurrentRevisionIds(db: Kysely<DB>, quizId: number) {
+  return db
+    .selectFrom('questions')
+    .select(['id as question_id', 'revision_id'])
+    .where('quiz_id', '=', quizId)
+    .where('deleted_at', 'is', null)
+    .where('revision_id', 'is not', null)
+    .orderBy('position')
+    .orderBy('id')
+    .execute() as Promise<{ question_id: number; revision_id: number }[]>
+}
+
+/** Revisions with their options (in order), keyed by revision id. Two queries, whatever the count. */
+export async function findRevisions(db: Kysely<DB>, revisionIds: readonly number[]) {
+  const byId = new Map<number, RevisionWithOptions>()
+  if (revisionIds.length === 0) return byId
+  const ids = [...new Set(revisionIds)]
+  const revisions = await db.selectFrom('question_revisions').selectAll().where('id', 'in', ids).execute()
+  const options = await db
+    .selectFrom('question_options')
+    .selectAll()
+    .where('revision_id', 'in', ids)
+    .orderBy('revision_id')
+    .orderBy('position')
+    .execute()
+  for (const revision of revisions) byId.set(revision.id, { ...revision, options: [] })
+  for (const option of options) byId.get(option.revision_id)?.options.push(option)
+  return byId
+}
+
+/** API.md's image shape, or null. `svgKey` is `svg` everywhere except report cards (`svg_content`). */
+export function toImage<K extends 'svg' | 'svg_content'>(
+  svg: string | null,
+  captionEn: string,
+  captionNe: string,
+  svgKey: K,
+): ({ [P in K]: string } & { caption: { en: string; ne: string } }) | null {
+  if (svg === null) return null
+  return { [svgKey]: svg, caption: { en: captionEn, ne: captionNe } } as { [P in K]: string } & {
+    caption: { en: string; ne: string }
+  }
+}
