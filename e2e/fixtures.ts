@@ -1,0 +1,184 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+
+const root = path.resolve(import.meta.dirname, '..')
+export const artifacts = path.join(root, 'e2e/.artifacts')
+
+export const PHONE = { width: 360, height: 740 }
+export const DESKTOP = { width: 1280, height: 860 }
+export const TABLET = { width: 768, height: 1024 }
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export interface TestServer {
+  baseUrl: string
+  dataDir: string
+  env: NodeJS.ProcessEnv
+  stop(): Promise<void>
+  /** The 6-digit code of the last SMS the console outbox holds for `phone`. */
+  readOtp(phone: string): string
+  /** Runs one of the server's CLIs (`create-admin`, `grant-paid-access`, ...) against this server's database. */
+  cli(name: string, args: string[]): string
+  /** Calls the API directly (for setup, never for what the journey itself must show). */
+  api<T = unknown>(method: string, url: string, body?: unknown, token?: string): Promise<{ status: number; body: T }>
+  login(username: string, password: string): Promise<{ access: string; refresh: string }>
+}
+
+/** Starts `server/dist/main.js` (built by `npm run build`) on a free port with a fresh data directory. */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+  const main = path.join(root, 'server/dist/main.js')
+  if (!existsSync(main) || !existsSync(path.join(root, 'web/dist/index.html'))) {
+    throw new Error('Build first: npm run build')
+  }
+  const port = await freePort()
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'quiz-e2e-'))
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    SMS_PROVIDER: 'console',
+    ...extraEnv,
+  }
+  const child: ChildProcess = spawn(process.execPath, [main], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+  const baseUrl = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    try {
+      const response = await fetch(`${baseUrl}/api/health`)
+      if (response.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start within 30 s')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+
+  async function api<T>(method: string, url: string, body?: unknown, token?: string) {
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await response.text()
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T }
+  }
+
+  return {
+    baseUrl,
+    dataDir,
+    env,
+    api,
+    async stop() {
+      child.kill('SIGTERM')
+      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+    readOtp(phone: string) {
+      const outbox = path.join(dataDir, 'sms-outbox.jsonl')
+      const lines = existsSync(outbox) ? readFileSync(outbox, 'utf8').trim().split('\n').filter(Boolean) : []
+      const last = lines.map((line) => JSON.parse(line) as { to: string; text: string }).findLast((m) => m.to === phone)
+      const code = last?.text.match(/\b(\d{6})\b/)?.[1]
+      if (!code) throw new Error(`no OTP in the outbox for ${phone}`)
+      return code
+    },
+    cli(name: string, args: string[]) {
+      const result = spawnSync(process.execPath, [path.join(root, `server/dist/cli/${name}.js`), ...args], { env, encoding: 'utf8' })
+      if (result.status !== 0) throw new Error(`${name} failed: ${result.stderr}${result.stdout}`)
+      return result.stdout
+    },
+    async login(username: string, password: string) {
+      const { status, body } = await api<{ access: string; refresh: string }>('POST', '/api/token/', { username, password })
+      if (status !== 200) throw new Error(`login failed for ${username}: ${status}`)
+      return body
+    },
+  }
+}
+
+export function chromiumPath(): string {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
+  const found = candidates.find((candidate) => candidate && existsSync(candidate))
+  if (!found) throw new Error('Chromium not found: install Debian chromium or set CHROMIUM_PATH')
+  return found
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  })
+}
+
+/** A fresh browser context (its own localStorage) at `baseUrl`, optionally with the app already in `language`. */
+export async function newPage(
+  browser: Browser,
+  server: TestServer,
+  { viewport = DESKTOP, language }: { viewport?: { width: number; height: number }; language?: 'en' | 'ne' } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport, locale: 'en-US' })
+  if (language) await context.addInitScript((lng) => localStorage.setItem('language', lng), language)
+  const page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+  return { context, page }
+}
+
+/** Puts a session in localStorage the way the login screen does, for journeys that do not test login itself. */
+export async function signIn(page: Page, server: TestServer, username: string, password: string) {
+  const tokens = await server.login(username, password)
+  await page.goto('/login')
+  await page.evaluate(({ access, refresh }) => {
+    localStorage.setItem('accessToken', access)
+    localStorage.setItem('refreshToken', refresh)
+  }, tokens)
+  return tokens
+}
+
+/** Runs axe-core in the page; returns the serious and critical violations (the tests expect none). */
+export async function seriousA11yViolations(page: Page) {
+  await page.addScriptTag({ path: path.join(root, 'node_modules/axe-core/axe.min.js') })
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe.run()
+    return result.violations
+  })
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+/** Saves a screenshot under e2e/.artifacts/screenshots for people to look at. */
+export async function screenshot(page: Page, name: string) {
+  const dir = path.join(artifacts, 'screenshots')
+  mkdirSync(dir, { recursive: true })
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true })
+}
+
+let phoneCounter = 0
+/** A 10-digit phone number unique within this process. */
+export function uniquePhone() {
+  phoneCounter += 1
+  return `98${String(process.pid % 10_000).padStart(4, '0')}${String(phoneCounter).padStart(4, '0')}`
+}

@@ -1,0 +1,43 @@
+import { createBrowserRouter } from 'react-router'
+import { RouteError } from '../components/error-fallback'
+import { Layout } from '../components/layout/layout'
+import { RequireAdmin, RequireAuth, RequireVisitor } from '../session/guards'
+
+// Every page is its own lazy chunk: the first screen loads only the shell and the page it shows.
+export const router = createBrowserRouter([
+  {
+    element: <Layout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <RequireVisitor />,
+        children: [
+          { path: '/login', lazy: () => import('../features/auth/login-page') },
+          { path: '/register', lazy: () => import('../features/auth/register-page') },
+          { path: '/forgot-password', lazy: () => import('../features/auth/forgot-password-page') },
+          { path: '/reset-password', lazy: () => import('../features/auth/reset-password-page') },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/', lazy: () => import('../features/dashboard/dashboard-page') },
+          { path: '/quiz/:quizId/instructions', lazy: () => import('../features/quiz/instructions-page') },
+          { path: '/quiz/:quizId', lazy: () => import('../features/quiz/quiz-page') },
+          { path: '/results', lazy: () => import('../features/results/results-page') },
+          { path: '/results/:attemptId', lazy: () => import('../features/results/report-page') },
+          { path: '/profile', lazy: () => import('../features/profile/profile-page') },
+        ],
+      },
+      {
+        element: <RequireAdmin />,
+        children: [
+          { path: '/admin', lazy: () => import('../features/admin/admin-page') },
+          { path: '/admin/quiz/new', lazy: () => import('../features/admin/quiz-create-page') },
+          { path: '/admin/quiz/:quizId/edit', lazy: () => import('../features/admin/quiz-edit-page') },
+        ],
+      },
+      { path: '*', lazy: () => import('../components/not-found-page') },
+    ],
+  },
+])

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { paths } from '../app/paths'
+
+export function Component() {
+  const { t } = useTranslation()
+  return (
+    <div className="card center-card">
+      <h1>{t('page_not_found')}</h1>
+      <Link className="btn btn--primary" to={paths.home()}>
+        {t('go_home')}
+      </Link>
+    </div>
+  )
+}

@@ -1,0 +1,51 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react'
+
+interface DialogProps {
+  open: boolean
+  title: ReactNode
+  /** Called on Escape and on the close button; omit to make the dialog closable only by its own actions. */
+  onClose?: () => void
+  children: ReactNode
+  actions?: ReactNode
+  className?: string
+}
+
+/**
+ * A modal on the native <dialog>: showModal() makes the rest of the page inert (focus stays inside) and
+ * Escape fires `cancel`, which we route to onClose (or ignore when the dialog must not be dismissed).
+ */
+export function Dialog({ open, title, onClose, children, actions, className }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const titleId = useId()
+
+  useEffect(() => {
+    const dialog = ref.current
+    if (!dialog) return
+    if (open && !dialog.open) dialog.showModal?.()
+    if (!open && dialog.open) dialog.close()
+  }, [open])
+
+  if (!open) return null
+  return (
+    <dialog
+      ref={ref}
+      className={`dialog ${className ?? ''}`}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault()
+        onClose?.()
+      }}
+    >
+      <div className="dialog__header">
+        <h2 id={titleId}>{title}</h2>
+        {onClose && (
+          <button type="button" className="dialog__close" onClick={onClose} aria-label="Close">
+            ×
+          </button>
+        )}
+      </div>
+      <div className="dialog__body">{children}</div>
+      {actions && <div className="dialog__actions">{actions}</div>}
+    </dialog>
+  )
+}

@@ -1,0 +1,4 @@
+// Placeholder: replaced by the feature's real page.
+export function Component() {
+  return <h1>instructions-page</h1>
+}

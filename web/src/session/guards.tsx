@@ -1,0 +1,27 @@
+import { Navigate, Outlet, useLocation } from 'react-router'
+import { paths } from '../app/paths'
+import { sessionStore } from './session-store'
+import { useSessionUser } from './use-session'
+
+/** SPEC.md section 6: signed-in routes need an access token in local storage, otherwise /login. */
+export function RequireAuth() {
+  const user = useSessionUser()
+  const location = useLocation()
+  if (!sessionStore.accessToken() || !user) return <Navigate to={paths.login()} replace state={{ from: location.pathname }} />
+  return <Outlet />
+}
+
+/** Admin routes: not signed in -> /login; signed in but not admin -> /. The server checks again on every call. */
+export function RequireAdmin() {
+  const user = useSessionUser()
+  if (!sessionStore.accessToken() || !user) return <Navigate to={paths.login()} replace />
+  if (!user.isAdmin) return <Navigate to={paths.home()} replace />
+  return <Outlet />
+}
+
+/** Visitor screens (login, register, reset) send a signed-in user to the dashboard. */
+export function RequireVisitor() {
+  const user = useSessionUser()
+  if (user) return <Navigate to={paths.home()} replace />
+  return <Outlet />
+}

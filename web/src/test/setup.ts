@@ -1,0 +1,16 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup } from '@testing-library/react'
+import { afterEach, beforeEach, vi } from 'vitest'
+
+beforeEach(() => {
+  localStorage.clear()
+  // A stray console.error (a React warning, an unhandled failure) fails the test.
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    throw new Error(`console.error called: ${args.map(String).join(' ')}`)
+  })
+})
+
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+})
