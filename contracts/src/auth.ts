@@ -1,2 +1,24 @@
-// Request and response schemas of the auth feature (API.md).
-export {}
+// Request and response schemas of the auth feature (API.md "Tokens and sessions").
+import { z } from 'zod'
+
+/** A string field that must be present: a missing one says so instead of "expected string, received undefined". */
+export const requiredString = () =>
+  z.string({ error: (issue) => (issue.input === undefined ? 'This field is required.' : 'Must be a string.') })
+
+export const LoginRequestSchema = z.object({
+  username: requiredString().trim().min(1, 'This field may not be blank.').max(150),
+  password: requiredString().min(1, 'This field may not be blank.').max(256),
+})
+export type LoginRequest = z.infer<typeof LoginRequestSchema>
+
+/** Body of POST /api/token/refresh/ and POST /api/token/revoke/. */
+export const RefreshRequestSchema = z.object({
+  refresh: requiredString().min(1, 'This field may not be blank.').max(4096),
+})
+export type RefreshRequest = z.infer<typeof RefreshRequestSchema>
+
+export const authMessages = {
+  invalidCredentials: 'Invalid username or password.',
+  invalidRefreshToken: 'The refresh token is invalid or expired.',
+  tooManyLoginFailures: 'Too many failed login attempts for this account. Please try again later.',
+} as const

@@ -1,2 +1,118 @@
-// Request and response schemas of the users feature (API.md).
-export {}
+// Request and response schemas of the users feature (API.md "Users, OTP and registration").
+import { z } from 'zod'
+import { requiredString } from './auth'
+import { LanguageSchema, PhoneNumberSchema } from './common'
+
+export const usersMessages = {
+  usernameLength: 'Username must be 3 to 30 characters long.',
+  usernameCharacters: 'Username may contain only letters, digits, ".", "_" and "-".',
+  usernameTaken: 'A user with that username already exists.',
+  phoneTaken: 'Phone number is already registered.',
+  phoneNotRegistered: 'No account is registered with this phone number.',
+  passwordTooShort: 'This password is too short. It must contain at least 8 characters.',
+  passwordNumeric: 'This password is entirely numeric.',
+  passwordCommon: 'This password is too common.',
+  passwordSimilar: 'The password is too similar to the username.',
+  passwordMismatch: 'Passwords do not match.',
+  otpSent: 'OTP sent to your phone.',
+  otpResendWait: 'Please wait before requesting another code.',
+  otpHourlyCap: 'Too many codes were requested for this phone number. Please try again later.',
+  smsFailed: 'We could not send the SMS right now. Please try again in a few minutes.',
+  passwordReset: 'Your password has been reset. Please log in.',
+  invalidEmail: 'Enter a valid email address.',
+} as const
+
+/** 3 to 30 letters, digits, `.`, `_` or `-`; compared case-insensitively by the server. */
+export const UsernameSchema = requiredString()
+  .trim()
+  .min(3, usersMessages.usernameLength)
+  .max(30, usersMessages.usernameLength)
+  .regex(/^[A-Za-z0-9._-]+$/, usersMessages.usernameCharacters)
+
+/** The shape rules of a new password; the server also refuses common passwords and ones similar to the username. */
+export const NewPasswordSchema = requiredString()
+  .min(8, usersMessages.passwordTooShort)
+  .max(256, 'This password is too long. It must contain at most 256 characters.')
+  .refine((password) => !/^\d+$/.test(password), usersMessages.passwordNumeric)
+
+export const OtpPurposeSchema = z.enum(['login', 'register', 'reset'])
+export type OtpPurpose = z.infer<typeof OtpPurposeSchema>
+
+/** Any short string: a code of the wrong form is simply a wrong code (and counts as a try). */
+const OtpInputSchema = requiredString().trim().min(1, 'This field may not be blank.').max(16)
+
+export const CheckUsernameRequestSchema = z.object({ username: requiredString().trim().max(150) })
+export const CheckPhoneRequestSchema = z.object({ phone_number: PhoneNumberSchema })
+export const ExistsResponseSchema = z.object({ exists: z.boolean() })
+
+export const OtpSendRequestSchema = z.object({ phone_number: PhoneNumberSchema, purpose: OtpPurposeSchema })
+export type OtpSendRequest = z.infer<typeof OtpSendRequestSchema>
+export const OtpSendResponseSchema = z.object({ detail: z.string(), expires_in: z.number(), resend_in: z.number() })
+export type OtpSendResponse = z.infer<typeof OtpSendResponseSchema>
+
+export const OtpVerifyRequestSchema = z.object({
+  phone_number: PhoneNumberSchema,
+  otp: OtpInputSchema,
+  purpose: OtpPurposeSchema,
+})
+export type OtpVerifyRequest = z.infer<typeof OtpVerifyRequestSchema>
+export const VerifiedResponseSchema = z.object({ verified: z.literal(true) })
+/** `login` answers a token pair; `register` and `reset` answer `{verified: true}`. */
+export const OtpVerifyResponseSchema = z.union([z.object({ access: z.string(), refresh: z.string() }), VerifiedResponseSchema])
+
+const passwordsMatch = {
+  message: usersMessages.passwordMismatch,
+  path: ['password2'],
+  // Runs even when another field failed, so every field problem is reported at once.
+  when: (payload: { value: unknown }) => {
+    const value = payload.value as { password?: unknown; password2?: unknown } | undefined
+    return typeof value?.password === 'string' && typeof value?.password2 === 'string'
+  },
+}
+
+export const RegisterRequestSchema = z
+  .object({
+    username: UsernameSchema,
+    password: NewPasswordSchema,
+    password2: requiredString(),
+    phone_number: PhoneNumberSchema,
+  })
+  .refine((body) => body.password === body.password2, passwordsMatch)
+export type RegisterRequest = z.infer<typeof RegisterRequestSchema>
+export const RegisteredUserSchema = z.object({ id: z.number().int(), username: z.string(), phone_number: z.string() })
+export type RegisteredUser = z.infer<typeof RegisteredUserSchema>
+
+export const PasswordResetRequestSchema = z
+  .object({
+    phone_number: PhoneNumberSchema,
+    otp: OtpInputSchema,
+    password: NewPasswordSchema,
+    password2: z.string({ error: 'Must be a string.' }).optional(),
+  })
+  .refine((body) => body.password2 === undefined || body.password === body.password2, passwordsMatch)
+export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>
+
+export const ProfileSchema = z.object({
+  username: z.string(),
+  phone_number: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  preferred_language: LanguageSchema,
+  /** A path on this server that an `<img>` loads without a token, or null. */
+  profile_picture: z.string().nullable(),
+})
+export type Profile = z.infer<typeof ProfileSchema>
+
+/** The text fields of the multipart PUT /api/users/profile/; each is optional (absent fields stay as they are). */
+export const ProfileUpdateFieldsSchema = z.object({
+  full_name: z.string().trim().max(150, 'Ensure this field has no more than 150 characters.').optional(),
+  email: z
+    .string()
+    .trim()
+    .max(254, 'Ensure this field has no more than 254 characters.')
+    .refine((email) => email === '' || z.email().safeParse(email).success, usersMessages.invalidEmail)
+    .optional(),
+  preferred_language: z.enum(['en', 'ne'], { error: 'Choose en or ne.' }).optional(),
+  remove_picture: z.enum(['true', 'false', '1', '0', 'on'], { error: 'Send true or false.' }).optional(),
+})
+export type ProfileUpdateFields = z.infer<typeof ProfileUpdateFieldsSchema>

@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_OTP_PER_PHONE_HOUR: int(5),
   RATE_LIMIT_OTP_PER_IP_HOUR: int(100),
   RATE_LIMIT_ACCOUNT_PER_IP_HOUR: int(1000),
+  RATE_LIMIT_REFRESH_PER_IP_HOUR: int(10_000),
 })
 
 export type Config = Readonly<{
@@ -67,6 +68,7 @@ export type Config = Readonly<{
     otpPerPhoneHour: number
     otpPerIpHour: number
     accountPerIpHour: number
+    refreshPerIpHour: number
   }
 }>
 
@@ -130,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
       otpPerPhoneHour: e.RATE_LIMIT_OTP_PER_PHONE_HOUR,
       otpPerIpHour: e.RATE_LIMIT_OTP_PER_IP_HOUR,
       accountPerIpHour: e.RATE_LIMIT_ACCOUNT_PER_IP_HOUR,
+      refreshPerIpHour: e.RATE_LIMIT_REFRESH_PER_IP_HOUR,
     },
   })
 }

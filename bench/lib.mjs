@@ -1,0 +1,145 @@
+// Shared pieces of the benchmarks: a server under test, seeding through the real API and CLIs, and a
+// small keep-alive HTTP client that records latencies.
+import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import http from 'node:http'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { SignJWT } from 'jose'
+
+const root = path.resolve(import.meta.dirname, '..')
+
+export async function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** Starts the built server on SQLite in a fresh data directory with the rate limits of the account routes raised. */
+export async function startServer() {
+  const port = await freePort()
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'quiz-bench-'))
+  const env = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_LOGIN_PER_IP: '100000000',
+    RATE_LIMIT_LOGIN_PER_USERNAME: '100000000',
+  }
+  delete env.DATABASE_URL
+  const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+  const baseUrl = `http://127.0.0.1:${port}`
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) break
+    } catch {}
+    if (i > 300) throw new Error('server did not start')
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return {
+    baseUrl,
+    port,
+    dataDir,
+    env,
+    cli(name, args) {
+      const result = spawnSync(process.execPath, [path.join(root, `server/dist/cli/${name}.js`), ...args], { env, encoding: 'utf8' })
+      if (result.status !== 0) throw new Error(`${name}: ${result.stderr}${result.stdout}`)
+      return result.stdout
+    },
+    /** Access tokens for users, signed with the server's secret (setup only: 1,000 scrypt logins would take minutes). */
+    async tokensFor(usernames) {
+      const db = new Database(path.join(dataDir, 'quiz.db'), { readonly: true })
+      const key = new TextEncoder().encode(env.JWT_SECRET)
+      const select = db.prepare('select id, username, is_admin from users where username = ?')
+      const tokens = []
+      for (const username of usernames) {
+        const user = select.get(username)
+        tokens.push(
+          await new SignJWT({ token_type: 'access', user_id: user.id, username: user.username, is_admin: user.is_admin === 1 })
+            .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+            .setIssuedAt()
+            .setExpirationTime('2h')
+            .setJti(randomBytes(8).toString('hex'))
+            .sign(key),
+        )
+      }
+      db.close()
+      return tokens
+    },
+    async stop() {
+      child.kill('SIGTERM')
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)))
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 })
+
+/** One request on a keep-alive socket; resolves {status, body, ms}. */
+export function call(baseUrl, method, url, { body, token } = {}) {
+  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body))
+  const started = performance.now()
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${baseUrl}${url}`, {
+      method,
+      agent,
+      headers: {
+        ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+    })
+    req.on('response', (res) => {
+      const chunks = []
+      res.on('data', (chunk) => chunks.push(chunk))
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8')
+        resolve({ status: res.statusCode, body: text ? JSON.parse(text) : undefined, ms: performance.now() - started })
+      })
+    })
+    req.on('error', reject)
+    req.end(payload)
+  })
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return 0
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}
+
+export function summarise(name, latencies, errors, seconds) {
+  const sorted = [...latencies].sort((a, b) => a - b)
+  return {
+    scenario: name,
+    requests: latencies.length,
+    'req/s': Math.round(latencies.length / seconds),
+    'p50 ms': +percentile(sorted, 50).toFixed(1),
+    'p99 ms': +percentile(sorted, 99).toFixed(1),
+    errors,
+  }
+}
+
+/** A quiz object for create-from-JSON with `count` questions of four options, the first correct. */
+export function quizJson(count, title = 'Benchmark quiz') {
+  return {
+    title: { en: title, ne: 'बेन्चमार्क' },
+    duration_minutes: 120,
+    allowed_attempts: 1000,
+    questions: Array.from({ length: count }, (_, i) => ({
+      text: { en: `Question ${i + 1}: what is ${i} + 1?`, ne: `प्रश्न ${i + 1}` },
+      hint: { en: 'Add one.', ne: '' },
+      topic: 'arithmetic',
+      options: [i + 1, i + 2, i + 3, i].map((value, j) => ({ text: { en: String(value), ne: '' }, is_correct: j === 0 })),
+    })),
+  }
+}

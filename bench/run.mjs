@@ -1,0 +1,146 @@
+// npm run bench: drives the built server (SQLite, one process) through DESIGN.md's budget scenarios and
+// prints requests/s, p50, p99 and errors for each. Settings: BENCH_DURATION (s, default 10),
+// BENCH_CONNECTIONS (default 50), BENCH_LEARNERS (default 1000), BENCH_QUESTIONS (default 100).
+import os from 'node:os'
+import autocannon from 'autocannon'
+import { call, quizJson, startServer, summarise } from './lib.mjs'
+
+const duration = Number(process.env.BENCH_DURATION ?? 10)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const learnerCount = Number(process.env.BENCH_LEARNERS ?? 1000)
+const examQuestions = Number(process.env.BENCH_QUESTIONS ?? 100)
+const PASSWORD = 'Bench-pass-2026'
+
+const server = await startServer()
+const results = []
+try {
+  console.log(`server ${server.baseUrl} (data in ${server.dataDir}); ${os.cpus().length} CPUs, ${os.cpus()[0].model}`)
+  server.cli('create-admin', ['--username', 'benchadmin', '--password', PASSWORD, '--phone', '9700000000'])
+  server.cli('create-learners', ['--count', String(learnerCount + connections), '--prefix', 'learner', '--password', PASSWORD])
+  const admin = (await call(server.baseUrl, 'POST', '/api/token/', { body: { username: 'benchadmin', password: PASSWORD } })).body.access
+  const small = (await call(server.baseUrl, 'POST', '/api/quizzes/create-from-json/', { body: quizJson(20, 'Endpoint quiz'), token: admin })).body.quiz_id
+  const exam = (await call(server.baseUrl, 'POST', '/api/quizzes/create-from-json/', { body: quizJson(examQuestions, 'Exam'), token: admin })).body.quiz_id
+
+  const names = Array.from({ length: learnerCount + connections }, (_, i) => `learner${i + 1}`)
+  const tokens = await server.tokensFor(names)
+  const endpointTokens = tokens.slice(learnerCount)
+  const examTokens = tokens.slice(0, learnerCount)
+
+  // Every endpoint learner starts an attempt at the 20-question quiz; the question map feeds the autosave scenario.
+  for (const token of endpointTokens) await call(server.baseUrl, 'GET', `/api/quizzes/${small}/`, { token })
+  const questions = []
+  for (let n = 1; n <= 20; n++) questions.push((await call(server.baseUrl, 'GET', `/api/quizzes/${small}/question/${n}/`, { token: endpointTokens[0] })).body)
+
+  let connectionIndex = 0
+  const withToken = (client) => {
+    client.setHeaders({ authorization: `Bearer ${endpointTokens[connectionIndex++ % endpointTokens.length]}`, 'content-type': 'application/json' })
+  }
+  const runCannon = (title, options) =>
+    new Promise((resolve, reject) => {
+      connectionIndex = 0
+      autocannon({ url: server.baseUrl, connections, duration, setupClient: withToken, ...options }, (error, result) => {
+        if (error) return reject(error)
+        const errors = result.errors + result.timeouts + result.non2xx
+        results.push({
+          scenario: title,
+          requests: result.requests.total,
+          'req/s': Math.round(result.requests.average),
+          'p50 ms': result.latency.p50,
+          'p99 ms': result.latency.p99,
+          errors,
+        })
+        resolve()
+      })
+    })
+
+  await runCannon('list quizzes (GET /api/quizzes/)', { requests: [{ method: 'GET', path: '/api/quizzes/' }] })
+  let n = 0
+  await runCannon('fetch a question (GET .../question/{n}/)', {
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/quizzes/${small}/question/${(n++ % 20) + 1}/` }) }],
+  })
+  let k = 0
+  await runCannon('autosave (PUT .../answers/)', {
+    requests: [
+      {
+        method: 'PUT',
+        setupRequest: (req) => {
+          const question = questions[k++ % questions.length]
+          const option = question.options[k % question.options.length]
+          return { ...req, path: `/api/quizzes/${small}/answers/`, body: JSON.stringify({ answers: { [question.id]: option.id } }) }
+        },
+      },
+    ],
+  })
+  let l = 0
+  await runCannon('password login (POST /api/token/)', {
+    setupClient: (client) => client.setHeaders({ 'content-type': 'application/json' }),
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (req) => ({ ...req, path: '/api/token/', body: JSON.stringify({ username: names[l++ % names.length], password: PASSWORD }) }),
+      },
+    ],
+  })
+
+  results.push(...(await exam1000(server.baseUrl, exam, examTokens)))
+  console.table(results)
+} finally {
+  await server.stop()
+}
+
+/**
+ * DESIGN.md's exam at scale: every learner starts the quiz at the same moment, fetches every question and
+ * autosaves each answer, then all submit together. Afterwards every attempt is resumed-checked for lost
+ * answers and every score is compared with the one the chosen answers must give.
+ */
+async function exam1000(baseUrl, quizId, tokens) {
+  const out = []
+  const phase = async (name, work) => {
+    const latencies = []
+    let errors = 0
+    const started = performance.now()
+    await Promise.all(
+      tokens.map((token, i) =>
+        work(token, i, (response, expected = 200) => {
+          latencies.push(response.ms)
+          if (response.status !== expected) errors++
+          return response
+        }),
+      ),
+    )
+    out.push(summarise(name, latencies, errors, (performance.now() - started) / 1000))
+  }
+  // Learner i answers question q correctly when (i + q) % 3 === 0, wrongly when 1, and leaves it when 2.
+  const choices = tokens.map(() => ({}))
+  const expected = tokens.map(() => ({ correct: 0, incorrect: 0 }))
+
+  await phase(`exam: ${tokens.length} learners start together`, async (token, i, record) => {
+    record(await call(baseUrl, 'GET', `/api/quizzes/${quizId}/`, { token }))
+  })
+  await phase(`exam: fetch ${examQuestions} questions + autosave each`, async (token, i, record) => {
+    for (let q = 1; q <= examQuestions; q++) {
+      const question = record(await call(baseUrl, 'GET', `/api/quizzes/${quizId}/question/${q}/`, { token })).body
+      const mode = (i + q) % 3
+      if (mode === 2 || !question) continue
+      // Options come in the order written: the first is the correct one.
+      const option = mode === 0 ? question.options[0] : question.options[1]
+      choices[i][question.id] = option.id
+      expected[i][mode === 0 ? 'correct' : 'incorrect']++
+      record(await call(baseUrl, 'PUT', `/api/quizzes/${quizId}/answers/`, { token, body: { answers: { [question.id]: option.id } } }))
+    }
+  })
+  let lost = 0
+  for (const [i, token] of tokens.entries()) {
+    const resumed = await call(baseUrl, 'GET', `/api/quizzes/${quizId}/`, { token })
+    const saved = resumed.body?.attempt?.answers ?? {}
+    for (const [questionId, optionId] of Object.entries(choices[i])) if (saved[questionId] !== optionId) lost++
+  }
+  let wrongScores = 0
+  await phase(`exam: ${tokens.length} learners submit together`, async (token, i, record) => {
+    const response = record(await call(baseUrl, 'POST', `/api/quizzes/${quizId}/submit/`, { token, body: { answers: choices[i] } }))
+    const want = Math.round(expected[i].correct * 100 - expected[i].incorrect * 20) / 100
+    if (response.body?.score !== want) wrongScores++
+  })
+  out.push({ scenario: 'exam: answers lost / scores wrong', requests: 0, 'req/s': 0, 'p50 ms': 0, 'p99 ms': 0, errors: lost + wrongScores })
+  return out
+}

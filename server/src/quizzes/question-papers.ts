@@ -1,0 +1,112 @@
+import type { QuizQuestion } from '@quiz/contracts'
+import type { Kysely } from 'kysely'
+import type { DB } from '../db/schema'
+import { findRevisions, toImage, type RevisionWithOptions } from '../questions/question-revisions.repository'
+import type { ScoredQuestion } from './scoring'
+
+/** One question of an attempt's paper: what learners may see, plus what the server needs to check and score. */
+export interface PaperQuestion extends ScoredQuestion {
+  revisionId: number
+  /** The learner DTO without `number` (the position depends on the paper). Never holds is_correct or hint. */
+  learner: Omit<QuizQuestion, 'number'>
+  optionIds: ReadonlySet<number>
+}
+
+/** The questions an attempt started with, in the order the learner sees them. */
+export interface Paper {
+  questions: readonly PaperQuestion[]
+  byQuestionId: ReadonlyMap<number, PaperQuestion>
+  questionRefs: readonly { id: number }[]
+}
+
+export type QuestionPapers = ReturnType<typeof createQuestionPapers>
+
+/**
+ * Revisions are immutable and their ids never reused, so their learner DTOs are cached forever, safely
+ * across processes: the hot routes (fetch a question, save answers) then need no content query at all.
+ * Both caches are LRU-bounded: revisions by approximate size (SVGs can be 200 KB), papers by count.
+ */
+export function createQuestionPapers({ maxRevisionChars = 64 * 1024 * 1024, maxPapers = 2_000 } = {}) {
+  const revisions = new Map<number, { question: PaperQuestion; weight: number }>()
+  let revisionChars = 0
+  const papers = new Map<string, Paper>()
+
+  function remember(question: PaperQuestion, weight: number) {
+    revisions.set(question.revisionId, { question, weight })
+    revisionChars += weight
+    for (const [id, entry] of revisions) {
+      if (revisionChars <= maxRevisionChars || revisions.size === 1) break
+      revisions.delete(id)
+      revisionChars -= entry.weight
+    }
+  }
+
+  async function questionsFor(db: Kysely<DB>, revisionIds: readonly number[]) {
+    const found = new Map<number, PaperQuestion>()
+    const missing: number[] = []
+    for (const id of revisionIds) {
+      const entry = revisions.get(id)
+      if (entry) found.set(id, entry.question)
+      else missing.push(id)
+    }
+    if (missing.length > 0) {
+      const loaded = await findRevisions(db, missing)
+      for (const revision of loaded.values()) {
+        const { question, weight } = toPaperQuestion(revision)
+        remember(question, weight)
+        found.set(revision.id, question)
+      }
+    }
+    return revisionIds.map((id) => {
+      const question = found.get(id)
+      if (!question) throw new Error(`question revision ${id} is missing`)
+      return question
+    })
+  }
+
+  /**
+   * The paper of an attempt from its `revision_ids` JSON. Pass the transaction when inside one: on SQLite a
+   * query on the outer handle would wait for the connection the transaction holds.
+   */
+  async function paperFor(db: Kysely<DB>, revisionIdsJson: string): Promise<Paper> {
+    const cached = papers.get(revisionIdsJson)
+    if (cached) return cached
+    const questions = await questionsFor(db, JSON.parse(revisionIdsJson) as number[])
+    const paper: Paper = {
+      questions,
+      byQuestionId: new Map(questions.map((question) => [question.questionId, question])),
+      questionRefs: questions.map((question) => ({ id: question.questionId })),
+    }
+    papers.set(revisionIdsJson, paper)
+    if (papers.size > maxPapers) papers.delete(papers.keys().next().value!)
+    return paper
+  }
+
+  return { paperFor }
+}
+
+function toPaperQuestion(revision: RevisionWithOptions): { question: PaperQuestion; weight: number } {
+  let weight = 256 + revision.text_en.length + revision.text_ne.length + (revision.image_svg?.length ?? 0)
+  const options = revision.options.map((option) => {
+    weight += 128 + option.text_en.length + option.text_ne.length + (option.image_svg?.length ?? 0)
+    return {
+      id: option.id,
+      text: { en: option.text_en, ne: option.text_ne },
+      image: toImage(option.image_svg, option.image_caption_en, option.image_caption_ne, 'svg'),
+    }
+  })
+  const question: PaperQuestion = {
+    questionId: revision.question_id,
+    revisionId: revision.id,
+    correctOptionId: revision.options.find((option) => option.is_correct === 1)?.id ?? null,
+    optionIds: new Set(revision.options.map((option) => option.id)),
+    learner: {
+      id: revision.question_id,
+      text: { en: revision.text_en, ne: revision.text_ne },
+      topic: revision.topic,
+      image: toImage(revision.image_svg, revision.image_caption_en, revision.image_caption_ne, 'svg'),
+      options,
+    },
+  }
+  return { question, weight }
+}
