@@ -1,2 +1,248 @@
-// Request and response schemas of the admin feature (API.md).
-export {}
+// Request and response schemas of the admin feature (API.md "Administration" and "Limits on input").
+import { z } from 'zod'
+import { BilingualSchema, DifficultySchema, IdSchema } from './common'
+
+export const adminLimits = {
+  titleLength: 300,
+  questionTextLength: 5_000,
+  optionTextLength: 2_000,
+  hintLength: 5_000,
+  topicLength: 100,
+  captionLength: 500,
+  /** UTF-8 bytes of one SVG as sent. */
+  svgBytes: 200 * 1024,
+  minOptions: 2,
+  maxOptions: 10,
+  maxQuestions: 500,
+  durationMinutes: { min: 1, max: 1440 },
+  allowedAttempts: { min: 1, max: 1000 },
+} as const
+
+/** SPEC.md's form defaults, applied by create-from-JSON to absent fields. */
+export const quizDefaults = {
+  duration_minutes: 90,
+  allowed_attempts: 3,
+  difficulty: 'medium',
+  is_paid_tier: false,
+} as const
+
+export const adminMessages = {
+  required: 'This field is required.',
+  notNull: 'This field may not be null.',
+  blank: 'This field may not be blank.',
+  tooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
+  timestamp: 'Enter a date and time in ISO 8601 with a time zone, such as 2026-11-22T07:00:00Z or 2026-11-22T12:45:00+05:45.',
+  endAfterStart: 'The end time must be after the start time.',
+  startBeforeEnd: 'The start time must be before the end time.',
+  optionCount: `A question needs ${adminLimits.minOptions} to ${adminLimits.maxOptions} options.`,
+  exactlyOneCorrect: 'Exactly one option must be marked correct.',
+  svgTooLarge: 'An SVG image may be at most 200 KB.',
+  questionCount: `A quiz needs 1 to ${adminLimits.maxQuestions} questions.`,
+  duration: `Duration must be a whole number of minutes from ${adminLimits.durationMinutes.min} to ${adminLimits.durationMinutes.max}.`,
+  attempts: `Allowed attempts must be a whole number from ${adminLimits.allowedAttempts.min} to ${adminLimits.allowedAttempts.max}.`,
+} as const
+
+/** Our words for a missing key or a null, zod's own message for any other value of the wrong type. */
+const required = {
+  error: (issue: { input?: unknown }) =>
+    issue.input === undefined ? adminMessages.required : issue.input === null ? adminMessages.notNull : undefined,
+}
+
+const text = (max: number) => z.string(required).trim().max(max, adminMessages.tooLong(max))
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, adminMessages.tooLong(max))
+    .nullish()
+    .transform((value) => value ?? '')
+
+/** Bilingual input with `en` required: `{en, ne?}`; `ne` may be omitted, null or empty (API.md). */
+const bilingual = (max: number) => z.object({ en: text(max).min(1, adminMessages.blank), ne: optionalText(max) }, required)
+
+/** Bilingual input where both languages may be empty (captions). */
+const optionalBilingual = (max: number) =>
+  z
+    .object({ en: optionalText(max), ne: optionalText(max) })
+    .nullish()
+    .transform((value) => value ?? { en: '', ne: '' })
+
+/** A hint is `{en, ne?}` or null; one with both languages empty is no hint, one with only `ne` is a mistake. */
+const hint = z
+  .object({ en: optionalText(adminLimits.hintLength), ne: optionalText(adminLimits.hintLength) })
+  .nullish()
+  .refine((value) => !value || value.en !== '' || value.ne === '', { message: adminMessages.blank, path: ['en'] })
+  .transform((value) => (value && value.en !== '' ? value : null))
+
+const isoWithSeconds = z.iso.datetime({ offset: true })
+const isoWithMinutes = z.iso.datetime({ offset: true, precision: -1 })
+
+/** ISO 8601 with `Z` or an offset, to the minute or finer (API.md: timestamps without an offset are refused). */
+export const AdminTimestampSchema = z
+  .string(required)
+  .refine((value) => isoWithSeconds.safeParse(value).success || isoWithMinutes.safeParse(value).success, adminMessages.timestamp)
+
+const utf8Length = (value: string) => {
+  let bytes = 0
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i)
+    if (code < 0x80) bytes += 1
+    else if (code < 0x800) bytes += 2
+    else if (code >= 0xd800 && code < 0xdc00 && i + 1 < value.length) {
+      bytes += 4
+      i++
+    } else bytes += 3
+  }
+  return bytes
+}
+
+/** SVG markup as sent. The server sanitises it on top of this (see createAdminSchemas). */
+export const SvgInputSchema = z
+  .string(required)
+  .trim()
+  .min(1, adminMessages.blank)
+  .refine((svg) => svg.length <= adminLimits.svgBytes && utf8Length(svg) <= adminLimits.svgBytes, {
+    message: adminMessages.svgTooLarge,
+    abort: true,
+  })
+
+type SvgSchema = z.ZodType<string, string>
+
+const duration = z
+  .number(required)
+  .int(adminMessages.duration)
+  .min(adminLimits.durationMinutes.min, adminMessages.duration)
+  .max(adminLimits.durationMinutes.max, adminMessages.duration)
+const attempts = z
+  .number(required)
+  .int(adminMessages.attempts)
+  .min(adminLimits.allowedAttempts.min, adminMessages.attempts)
+  .max(adminLimits.allowedAttempts.max, adminMessages.attempts)
+
+const difficulty = z.enum(DifficultySchema.options, required)
+const isPaidTier = z.boolean(required)
+
+const hasExactlyOneCorrect = (options: unknown[]) =>
+  options.filter((option) => (option as { is_correct?: unknown } | null)?.is_correct === true).length === 1
+
+/**
+ * The input schemas that carry SVG, built around one SVG schema: the plain one below for types and forms,
+ * and on the server one that also sanitises, so a bad SVG is reported with every other bad field at once.
+ */
+export function createAdminSchemas(svg: SvgSchema) {
+  const image = z
+    .object({ svg, caption: optionalBilingual(adminLimits.captionLength) })
+    .nullish()
+    .transform((value) => value ?? null)
+
+  const option = z.object({
+    text: bilingual(adminLimits.optionTextLength),
+    // Only the right answer needs marking in a pasted quiz: an absent is_correct is false.
+    is_correct: z.boolean(required).default(false),
+    image,
+  })
+
+  const question = z.object({
+    text: bilingual(adminLimits.questionTextLength),
+    hint,
+    topic: optionalText(adminLimits.topicLength),
+    image,
+    options: z
+      .array(option, required)
+      .min(adminLimits.minOptions, adminMessages.optionCount)
+      .max(adminLimits.maxOptions, adminMessages.optionCount)
+      // `when` runs the check even when some option is itself invalid, so both problems are reported at once.
+      .refine(hasExactlyOneCorrect, { message: adminMessages.exactlyOneCorrect, when: (payload) => Array.isArray(payload.value) }),
+  })
+
+  const createQuizFromJson = z
+    .object({
+      title: bilingual(adminLimits.titleLength),
+      start_time: AdminTimestampSchema.nullish(),
+      end_time: AdminTimestampSchema.nullish(),
+      duration_minutes: duration.default(quizDefaults.duration_minutes),
+      allowed_attempts: attempts.default(quizDefaults.allowed_attempts),
+      difficulty: difficulty.default(quizDefaults.difficulty),
+      is_paid_tier: isPaidTier.default(quizDefaults.is_paid_tier),
+      questions: z
+        .array(question, required)
+        .min(1, adminMessages.questionCount)
+        .max(adminLimits.maxQuestions, adminMessages.questionCount),
+    })
+    // Both bounds given: checked here, with every other field. A start that defaults to "now" is checked
+    // by the server, which owns the clock.
+    .refine((quiz) => !quiz.start_time || !quiz.end_time || Date.parse(quiz.start_time) < Date.parse(quiz.end_time), {
+      message: adminMessages.endAfterStart,
+      path: ['end_time'],
+      when: (payload) => {
+        if (typeof payload.value !== 'object' || payload.value === null) return false
+        const { start_time, end_time } = payload.value as { start_time?: unknown; end_time?: unknown }
+        return AdminTimestampSchema.safeParse(start_time).success && AdminTimestampSchema.safeParse(end_time).success
+      },
+    })
+
+  return { ImageInputSchema: image, QuestionInputSchema: question, CreateQuizFromJsonSchema: createQuizFromJson }
+}
+
+export const { ImageInputSchema, QuestionInputSchema, CreateQuizFromJsonSchema } = createAdminSchemas(SvgInputSchema)
+/** A question as an admin sends it (POST and PUT of the question routes, and each of create-from-JSON's). */
+export type QuestionInput = z.input<typeof QuestionInputSchema>
+export type CreateQuizFromJson = z.input<typeof CreateQuizFromJsonSchema>
+
+/** PATCH: any subset of the quiz's details. `end_time: null` removes the end; the start cannot be removed. */
+export const QuizPatchSchema = z.object({
+  title: bilingual(adminLimits.titleLength).optional(),
+  start_time: AdminTimestampSchema.optional(),
+  end_time: AdminTimestampSchema.nullable().optional(),
+  duration_minutes: duration.optional(),
+  is_paid_tier: isPaidTier.optional(),
+  allowed_attempts: attempts.optional(),
+  difficulty: difficulty.optional(),
+})
+export type QuizPatch = z.input<typeof QuizPatchSchema>
+
+export const QuestionParamsSchema = z.object({ id: IdSchema, questionId: IdSchema })
+
+// Responses.
+
+export const AdminImageSchema = z.object({ svg: z.string(), caption: BilingualSchema }).nullable()
+export type AdminImage = z.infer<typeof AdminImageSchema>
+
+export const AdminOptionSchema = z.object({
+  id: z.number().int(),
+  text: BilingualSchema,
+  is_correct: z.boolean(),
+  image: AdminImageSchema,
+})
+export type AdminOption = z.infer<typeof AdminOptionSchema>
+
+export const AdminQuestionSchema = z.object({
+  id: z.number().int(),
+  text: BilingualSchema,
+  hint: BilingualSchema.nullable(),
+  topic: z.string(),
+  image: AdminImageSchema,
+  options: z.array(AdminOptionSchema),
+})
+export type AdminQuestion = z.infer<typeof AdminQuestionSchema>
+
+export const AdminQuizSchema = z.object({
+  id: z.number().int(),
+  title: BilingualSchema,
+  start_time: z.string(),
+  end_time: z.string().nullable(),
+  duration_minutes: z.number().int(),
+  difficulty: DifficultySchema,
+  is_paid_tier: z.boolean(),
+  allowed_attempts: z.number().int(),
+  question_count: z.number().int(),
+})
+export type AdminQuiz = z.infer<typeof AdminQuizSchema>
+
+export const AdminQuizListSchema = z.array(AdminQuizSchema)
+
+export const AdminQuizDetailSchema = AdminQuizSchema.extend({ questions: z.array(AdminQuestionSchema) })
+export type AdminQuizDetail = z.infer<typeof AdminQuizDetailSchema>
+
+export const CreatedQuizSchema = z.object({ quiz_id: z.number().int() })
+export type CreatedQuiz = z.infer<typeof CreatedQuizSchema>

@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod'
 import { adminRoutes } from './admin/admin.routes'
+import { createFromJsonRoutes } from './admin/create-from-json.routes'
 import { authRoutes } from './auth/auth.routes'
 import type { AppContext } from './context'
 import { healthRoutes } from './health/health.routes'
@@ -87,6 +88,7 @@ export async function buildApp(context: AppContext, { logger }: { logger?: Fasti
   await app.register(quizzesRoutes, { prefix: '/api/quizzes', ...context })
   await app.register(resultsRoutes, { prefix: '/api/results', ...context })
   await app.register(adminRoutes, { prefix: '/api/admin', ...context })
+  await app.register(createFromJsonRoutes, { prefix: '/api/quizzes', ...context })
 
   registerWebApp(app, context.config.webDist)
   return app

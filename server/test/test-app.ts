@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { buildApp, type App } from '../src/app'
-import { createTokenSigner } from '../src/auth/tokens'
+import { createTokenSigner, type TokenSigner } from '../src/auth/tokens'
 import { loadConfig, type Config } from '../src/config'
 import { fromKysely, fromSqlite, type Database, type Dialect } from '../src/db/database'
 import { migrateToLatest } from '../src/db/migrate'
@@ -19,6 +19,7 @@ export interface TestApp {
   clock: FakeClock
   sms: MemorySms
   config: Config
+  tokens: TokenSigner
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -70,12 +71,12 @@ export function useTestApp(dialect: Dialect, env: Record<string, string> = {}): 
       t.database = { ...pgDatabase!, destroy: async () => {} }
     }
     t.db = t.database.db
-    const tokens = createTokenSigner({
+    const tokens = (t.tokens = createTokenSigner({
       secret: t.config.jwtSecret,
       accessTtl: t.config.accessTokenTtl,
       refreshTtl: t.config.refreshTokenTtl,
       clock: t.clock,
-    })
+    }))
     t.app = await buildApp({ config: t.config, database: t.database, clock: t.clock, sms: t.sms, tokens }, { logger: false })
     await t.app.ready()
   })

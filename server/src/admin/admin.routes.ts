@@ -1,4 +1,74 @@
+import {
+  AdminQuestionSchema,
+  AdminQuizDetailSchema,
+  AdminQuizListSchema,
+  IdParamsSchema,
+  QuestionParamsSchema,
+  QuizPatchSchema,
+} from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppContext } from '../context'
+import { QuestionInputSchema } from './admin.schemas'
+import { createAdminService } from './admin.service'
+import { acceptJsonOnly } from './json-only'
 
-export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (_app, _context) => {}
+/** Questions carry SVG images (up to 200 KB each, on the question and on every option). */
+export const QUESTION_BODY_LIMIT = 10 * 1024 * 1024
+
+const docs = { tags: ['admin'], security: [{ bearer: [] }] }
+
+/** API.md "Administration", under /api/admin. */
+export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const admin = createAdminService(context)
+
+  // onRequest, not preHandler: who may call is settled before a body is read or validated, so a learner
+  // gets 403 (not a 400 about their body) and nobody but an admin can make the server parse 10 MB.
+  app.addHook('onRequest', app.requireAdmin)
+  acceptJsonOnly(app)
+
+  app.get('/quizzes/', { schema: { ...docs, response: { 200: AdminQuizListSchema } } }, () => admin.listQuizzes())
+
+  app.get(
+    '/quizzes/:id/',
+    { schema: { ...docs, params: IdParamsSchema, response: { 200: AdminQuizDetailSchema } } },
+    (request) => admin.getQuiz(request.params.id),
+  )
+
+  app.patch(
+    '/quizzes/:id/',
+    { schema: { ...docs, params: IdParamsSchema, body: QuizPatchSchema, response: { 200: AdminQuizDetailSchema } } },
+    (request) => admin.updateQuiz(request.params.id, request.body),
+  )
+
+  app.delete('/quizzes/:id/', { schema: { ...docs, params: IdParamsSchema } }, async (request, reply) => {
+    await admin.deleteQuiz(request.params.id)
+    return reply.code(204).send()
+  })
+
+  app.post(
+    '/quizzes/:id/questions/',
+    {
+      bodyLimit: QUESTION_BODY_LIMIT,
+      schema: { ...docs, params: IdParamsSchema, body: QuestionInputSchema, response: { 201: AdminQuestionSchema } },
+    },
+    async (request, reply) => reply.code(201).send(await admin.addQuestion(request.params.id, request.body)),
+  )
+
+  app.put(
+    '/quizzes/:id/questions/:questionId/',
+    {
+      bodyLimit: QUESTION_BODY_LIMIT,
+      schema: { ...docs, params: QuestionParamsSchema, body: QuestionInputSchema, response: { 200: AdminQuestionSchema } },
+    },
+    (request) => admin.replaceQuestion(request.params.id, request.params.questionId, request.body),
+  )
+
+  app.delete(
+    '/quizzes/:id/questions/:questionId/',
+    { bodyLimit: QUESTION_BODY_LIMIT, schema: { ...docs, params: QuestionParamsSchema } },
+    async (request, reply) => {
+      await admin.deleteQuestion(request.params.id, request.params.questionId)
+      return reply.code(204).send()
+    },
+  )
+}

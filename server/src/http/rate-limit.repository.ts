@@ -28,17 +28,11 @@ export async function decrementCounter(db: Kysely<DB>, key: string, windowStart:
     .execute()
 }
 
-export async function readCounter(db: Kysely<DB>, key: string, windowStart: number): Promise<number> {
-  const row = await db
-    .selectFrom('rate_limit_counters')
-    .select('hits')
-    .where('key', '=', key)
-    .where('window_start', '=', windowStart)
-    .executeTakeFirst()
-  return row ? Number(row.hits) : 0
-}
-
 /** Counters of windows that have ended are useless: the sweeper drops them. */
 export async function deleteCountersBefore(db: Kysely<DB>, windowStart: number): Promise<void> {
   await db.deleteFrom('rate_limit_counters').where('window_start', '<', windowStart).execute()
+}
+
+export async function deleteCountersOfKey(db: Kysely<DB>, key: string): Promise<void> {
+  await db.deleteFrom('rate_limit_counters').where('key', '=', key).execute()
 }

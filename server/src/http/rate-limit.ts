@@ -1,7 +1,7 @@
 import type { Database } from '../db/database'
 import type { Clock } from '../lib/clock'
 import { RateLimited } from './errors'
-import { decrementCounter, deleteCountersBefore, incrementCounter, readCounter } from './rate-limit.repository'
+import { decrementCounter, deleteCountersBefore, deleteCountersOfKey, incrementCounter } from './rate-limit.repository'
 
 /** One limit: at most `limit` hits per fixed window of `windowSeconds`, counted per key (an address, a username...). */
 export interface RateLimitRule {
@@ -53,16 +53,9 @@ export function createRateLimiter({ database, clock }: { database: Database; clo
       if (hits > rule.limit) throw new RateLimited(window.retryAfterSeconds, rule.detail)
       return { refund: () => decrementCounter(database.db, key, window.start) }
     },
-    /** Refuses with 429 when the window already holds `limit` hits, without counting this request. */
-    async check(rule: RateLimitRule, subject: string): Promise<void> {
-      const window = windowOf(rule)
-      const hits = await readCounter(database.db, keyOf(rule, subject), window.start)
-      if (hits >= rule.limit) throw new RateLimited(window.retryAfterSeconds, rule.detail)
-    },
-    /** Counts one event (a failure) without refusing anything. */
-    async record(rule: RateLimitRule, subject: string): Promise<void> {
-      await incrementCounter(database.db, keyOf(rule, subject), windowOf(rule).start)
-      await sweep()
+    /** Forgets a subject's count (a password reset lifts the lock-out that forgotten passwords caused). */
+    async clear(rule: RateLimitRule, subject: string): Promise<void> {
+      await deleteCountersOfKey(database.db, keyOf(rule, subject))
     },
   }
 }

@@ -70,7 +70,11 @@ export function createQuestionPapers({ maxRevisionChars = 64 * 1024 * 1024, maxP
    */
   async function paperFor(db: Kysely<DB>, revisionIdsJson: string): Promise<Paper> {
     const cached = papers.get(revisionIdsJson)
-    if (cached) return cached
+    if (cached) {
+      papers.delete(revisionIdsJson)
+      papers.set(revisionIdsJson, cached)
+      return cached
+    }
     const questions = await questionsFor(db, JSON.parse(revisionIdsJson) as number[])
     const paper: Paper = {
       questions,

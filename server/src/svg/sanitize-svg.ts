@@ -13,9 +13,10 @@ export const svgRejections = {
 } as const
 
 const SVG_NS = 'http://www.w3.org/2000/svg'
+const XLINK_NS = 'http://www.w3.org/1999/xlink'
 
 // One window per process: building a jsdom window costs ~100 ms, a sanitise call about a millisecond.
-let instance: { window: JSDOM['window']; purify: DOMPurify } | undefined
+let instance: { window: JSDOM['window']; purify: DOMPurify; template: HTMLTemplateElement } | undefined
 
 function purifier() {
   if (instance) return instance
@@ -32,7 +33,7 @@ function purifier() {
     const element = node as unknown as Element
     if (element.firstElementChild !== null || !isSafeCss(element.textContent ?? '')) element.textContent = ''
   })
-  instance = { window, purify }
+  instance = { window, purify, template: window.document.createElement('template') }
   return instance
 }
 
@@ -65,11 +66,19 @@ function isSafeCss(value: string) {
 }
 
 function isSafeAttribute(name: string, value: string) {
+  // The serialiser declares the namespaces the elements really use. A pasted declaration may be wrong
+  // (old Illustrator files say xmlns="&ns_svg;") and would make the image invalid XML: keep only right ones.
+  if (name === 'xmlns') return value === SVG_NS
+  if (name.startsWith('xmlns:')) return name === 'xmlns:xlink' && value === XLINK_NS
   // href, xlink:href (and any prefix bound to XLink): same-document fragments only. This one rule blocks
   // http(s):, data:, javascript: (however it is encoded: the DOM already decoded entities) and file: alike.
   if (name === 'href' || name.endsWith(':href')) return value.trim().startsWith('#')
   return isSafeCss(value)
 }
+
+// An XML declaration and a DOCTYPE (with or without an internal subset, as old Illustrator files have) come
+// before the <svg>; they are dropped unread, so their entities are never defined, let alone expanded.
+const PROLOG = /^\s*(?:<\?xml[\s\S]*?\?>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE\s[^[>]*(?:\[[\s\S]*?\]\s*)?>)?/i
 
 /**
  * Parses `input` as one <svg> element, removes everything that could run script or fetch anything, and
@@ -77,28 +86,30 @@ function isSafeAttribute(name: string, value: string) {
  * or an SVG with nothing drawable left, is refused with a reason meant for the person who pasted it.
  */
 export function sanitizeSvg(input: string): SanitizeSvgResult {
-  const { window, purify } = purifier()
-  // The HTML parser is lenient the way browsers are: a missing xmlns, an &nbsp; or an unclosed tag still
-  // give an SVG element. It never expands DTD entities or loads external ones (no XXE, no billion laughs).
-  const parsed = new window.DOMParser().parseFromString(`<!DOCTYPE html><body>${input}`, 'text/html')
-  const root = singleSvgRoot(parsed.body)
-  if (!root) return { ok: false, reason: svgRejections.notSvg }
-
-  const body = purify.sanitize(root, {
-    USE_PROFILES: { svg: true, svgFilters: true },
-    // <use> is safe once its href is limited to #fragments (the hook above); SMIL animation is not needed
-    // for quiz diagrams and has a history of sanitiser bypasses, so it goes too.
-    ADD_TAGS: ['use'],
-    FORBID_TAGS: ['animatecolor', 'animatemotion', 'animatetransform', 'foreignobject', 'script'],
-    RETURN_DOM: true,
-  }) as unknown as HTMLElement
-  const clean = singleSvgRoot(body)
-  if (!clean || !hasDrawableContent(clean)) return { ok: false, reason: svgRejections.emptyAfterSanitising }
-  return { ok: true, svg: new window.XMLSerializer().serializeToString(clean) }
+  const { window, purify, template } = purifier()
+  // The HTML parser is lenient the way browsers are (a missing xmlns, an &nbsp;, an unclosed tag) and
+  // never loads anything. A <template> parses without building a new document for every call.
+  template.innerHTML = input.replace(PROLOG, '')
+  try {
+    const root = singleSvgRoot(template.content)
+    if (!root) return { ok: false, reason: svgRejections.notSvg }
+    purify.sanitize(root, {
+      USE_PROFILES: { svg: true, svgFilters: true },
+      // <use> is safe once its href is limited to #fragments (the hook above); SMIL animation is not needed
+      // for quiz diagrams and has a history of sanitiser bypasses, so it goes too.
+      ADD_TAGS: ['use'],
+      FORBID_TAGS: ['animatecolor', 'animatemotion', 'animatetransform', 'foreignobject', 'script'],
+      IN_PLACE: true,
+    })
+    if (!hasDrawableContent(root)) return { ok: false, reason: svgRejections.emptyAfterSanitising }
+    return { ok: true, svg: new window.XMLSerializer().serializeToString(root) }
+  } finally {
+    template.innerHTML = ''
+  }
 }
 
 /** The one <svg> element in `container`, or undefined when there is anything else besides comments and whitespace. */
-function singleSvgRoot(container: Element): Element | undefined {
+function singleSvgRoot(container: Node): Element | undefined {
   let svg: Element | undefined
   for (const node of Array.from(container.childNodes)) {
     if (node.nodeType === 8 /* comment */) continue
@@ -117,6 +128,6 @@ const REFERENCES = 'image, use'
 function hasDrawableContent(svg: Element): boolean {
   if (svg.querySelector(SHAPES) !== null) return true
   return Array.from(svg.querySelectorAll(REFERENCES)).some(
-    (element) => element.hasAttribute('href') || element.hasAttributeNS('http://www.w3.org/1999/xlink', 'href'),
+    (element) => element.hasAttribute('href') || element.hasAttributeNS(XLINK_NS, 'href'),
   )
 }

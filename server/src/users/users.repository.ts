@@ -34,6 +34,14 @@ export async function insertUser(db: Kysely<DB>, user: Omit<NewUserRow, 'usernam
     .executeTakeFirstOrThrow()
 }
 
+/** Many users in one statement (the caller keeps batches small enough for both databases' parameter limits). */
+export async function insertUsers(db: Kysely<DB>, users: Omit<NewUserRow, 'username_key'>[]): Promise<void> {
+  await db
+    .insertInto('users')
+    .values(users.map((user) => ({ ...user, username_key: usernameKey(user.username) })))
+    .execute()
+}
+
 export async function updateUser(db: Kysely<DB>, id: number, changes: UserRowUpdate): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute()
 }

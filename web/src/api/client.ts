@@ -11,6 +11,8 @@ interface RequestOptions {
   formData?: FormData
   /** Send the bearer token (default true when one is held). */
   auth?: boolean
+  /** Send this bearer token instead of the session's (login reads the profile before the session starts). */
+  token?: string
   signal?: AbortSignal
   timeoutMs?: number
 }
@@ -31,12 +33,18 @@ function endSession() {
 async function refreshTokens(): Promise<string | null> {
   const refresh = sessionStore.refreshToken()
   if (!refresh) return null
-  const response = await fetch('/api/token/refresh/', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ refresh }),
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  })
+  let response: Response
+  try {
+    response = await fetch('/api/token/refresh/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh }),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    })
+  } catch (error) {
+    // No answer (offline, timeout): the session may still be good, so keep it and fail like any request.
+    throw new ApiError(0, 'network_error', error instanceof Error ? error.message : 'Network error')
+  }
   if (!response.ok) {
     // 4xx: the refresh token is dead. Anything else is a passing failure: keep the session.
     if (response.status >= 400 && response.status < 500) endSession()
@@ -48,18 +56,17 @@ async function refreshTokens(): Promise<string | null> {
 }
 
 /**
- * One refresh at a time, across tabs too (API.md: rotated refresh tokens die when reused, so two tabs
- * refreshing with the same token would end the session). The Web Locks API serialises tabs; after
- * waiting, a tab re-reads the token another tab may already have refreshed.
+ * One refresh at a time, across tabs too (API.md: rotated refresh tokens die when reused, so two tabs, or two
+ * calls answered 401 together, refreshing with the same token would end the session). The Web Locks API
+ * serialises tabs; after waiting, a caller re-reads the token another tab or call may already have refreshed.
+ * `stale` is the access token that is expired or was refused: it is never handed back.
  */
-export function freshAccessToken(): Promise<string | null> {
-  const current = sessionStore.accessToken()
-  if (!current || isFresh(current)) return Promise.resolve(current)
+function refreshOnce(stale: string): Promise<string | null> {
   refreshing ??= (async () => {
     try {
       const run = async () => {
         const latest = sessionStore.accessToken()
-        return latest && isFresh(latest) ? latest : refreshTokens()
+        return latest && latest !== stale && isFresh(latest) ? latest : refreshTokens()
       }
       return navigator.locks ? await navigator.locks.request('quiz-token-refresh', run) : await run()
     } finally {
@@ -69,8 +76,14 @@ export function freshAccessToken(): Promise<string | null> {
   return refreshing
 }
 
+export function freshAccessToken(): Promise<string | null> {
+  const current = sessionStore.accessToken()
+  if (!current || isFresh(current)) return Promise.resolve(current)
+  return refreshOnce(current)
+}
+
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const { body, formData, auth = true, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options
+  const { body, formData, auth = true, token: explicitToken, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options
   const send = async (token: string | null) => {
     const headers: Record<string, string> = { accept: 'application/json' }
     if (body !== undefined) headers['content-type'] = 'application/json'
@@ -89,11 +102,11 @@ export async function request<T>(method: string, path: string, options: RequestO
     }
   }
 
-  let token = auth ? await freshAccessToken() : null
+  let token = explicitToken ?? (auth ? await freshAccessToken() : null)
   let response = await send(token)
-  if (response.status === 401 && token && sessionStore.refreshToken()) {
+  if (response.status === 401 && token && !explicitToken && sessionStore.refreshToken()) {
     // The access token was refused although it looked fresh (revoked, or a clock far off): refresh once.
-    token = await refreshTokens()
+    token = await refreshOnce(token)
     response = await send(token)
   }
   if (!response.ok) throw ApiError.fromBody(response.status, await response.json().catch(() => undefined))

@@ -1,13 +1,20 @@
 import type { Config } from '../../config'
 import type { Clock } from '../../lib/clock'
 import { createConsoleSender } from './console-sender'
+import { createAakashSender, createHttpGatewaySender, createSparrowSender } from './http-gateway-sender'
 import type { SmsSender } from './sms-sender'
 
+/** The sender SMS_PROVIDER names. config.ts has already refused missing gateway settings and console in production. */
 export function createSmsSender(config: Config, clock: Clock): SmsSender {
-  switch (config.sms.provider) {
+  const { provider, outbox, gatewayUrl, gatewayToken, senderId, timeoutMs } = config.sms
+  switch (provider) {
     case 'console':
-      return createConsoleSender(config.sms.outbox, clock)
-    default:
-      throw new Error(`SMS provider ${config.sms.provider} is not available yet`)
+      return createConsoleSender(outbox, clock)
+    case 'http':
+      return createHttpGatewaySender({ url: gatewayUrl!, token: gatewayToken, senderId, timeoutMs })
+    case 'sparrow':
+      return createSparrowSender({ url: gatewayUrl, token: gatewayToken!, senderId, timeoutMs })
+    case 'aakash':
+      return createAakashSender({ url: gatewayUrl, token: gatewayToken!, timeoutMs })
   }
 }

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink, useNavigate } from 'react-router'
 import { paths } from '../../app/paths'
@@ -10,6 +11,7 @@ export function TopNav() {
   const { t } = useTranslation('nav')
   const user = useSessionUser()
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
 
   return (
     <header className="top-nav">
@@ -43,6 +45,8 @@ export function TopNav() {
             onLogout={() => {
               logout()
               navigate(paths.login(), { replace: true })
+              // The next person to sign in on this device must not see this learner's cached profile or quizzes.
+              queryClient.clear()
             }}
           />
         )}

@@ -1,4 +1,357 @@
-// Placeholder: replaced by the feature's real page.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router'
+import { ApiError } from '../../api/api-error'
+import { paths } from '../../app/paths'
+import { PasswordInput } from '../../components/ui/password-input'
+import { authApi, authKeys, authQueries, type AvailabilityKind } from './auth.api'
+import './auth.css'
+import { failure, Field, serverFieldErrors, StatusAlert, type FieldMessage, type StatusMessage } from './form-field'
+import type { LoginState } from './login-state'
+import { ResendOtp } from './resend-otp'
+import { useDebouncedValue } from './use-debounced-value'
+import { useResendCountdown } from './use-resend-countdown'
+import { isValidPhone, passwordProblem, usernameProblem } from './validation'
+
+/** SPEC.md: username and phone availability are checked 500 ms after typing stops. */
+export const AVAILABILITY_DEBOUNCE_MS = 500
+
+type DetailField = 'username' | 'phone' | 'password' | 'password2'
+const detailFields: DetailField[] = ['username', 'phone', 'password', 'password2']
+const fieldIds: Record<DetailField, string> = {
+  username: 'register-username',
+  phone: 'register-phone',
+  password: 'register-password',
+  password2: 'register-password2',
+}
+/** The server names fields as API.md does. */
+const fromServerField: Record<string, DetailField> = {
+  username: 'username',
+  phone_number: 'phone',
+  password: 'password',
+  password2: 'password2',
+}
+
+type Availability = 'idle' | 'checking' | 'taken' | 'available'
+
+/**
+ * Whether `value` is taken, asked once it has stayed unchanged for 500 ms. The query key follows the live
+ * value, so an answer for an older value is never shown, and a check run on submit shows at once.
+ */
+function useAvailability(kind: AvailabilityKind, value: string, enabled: boolean): Availability {
+  const settled = useDebouncedValue(value, AVAILABILITY_DEBOUNCE_MS) === value
+  const query = useQuery({ ...authQueries.exists(kind, value), enabled: enabled && settled })
+  if (!enabled) return 'idle'
+  if (query.data !== undefined) return query.data ? 'taken' : 'available'
+  return query.fetchStatus === 'fetching' ? 'checking' : 'idle'
+}
+
 export function Component() {
-  return <h1>register-page</h1>
+  const { t } = useTranslation('auth')
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [values, setValues] = useState<Record<DetailField, string>>({ username: '', phone: '', password: '', password2: '' })
+  const [touched, setTouched] = useState<Partial<Record<DetailField, boolean>>>({})
+  const [submitted, setSubmitted] = useState(false)
+  const [serverErrors, setServerErrors] = useState<Partial<Record<DetailField, FieldMessage>>>({})
+  const [step, setStep] = useState<'details' | 'otp'>('details')
+  const [otp, setOtp] = useState('')
+  const [otpError, setOtpError] = useState<FieldMessage | null>(null)
+  const [status, setStatus] = useState<StatusMessage | null>(null)
+  const [checking, setChecking] = useState(false)
+  // The phone this visit has already verified: a refused registration is corrected and sent again without a new code.
+  const [verifiedPhone, setVerifiedPhone] = useState<string | null>(null)
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const countdown = useResendCountdown()
+  const otpInput = useRef<HTMLInputElement>(null)
+  const stepHeading = useRef<HTMLHeadingElement>(null)
+  const firstRender = useRef(true)
+
+  const username = values.username.trim()
+  const { phone, password, password2 } = values
+  const usernameRule = username ? usernameProblem(username) : null
+  const usernameSettled = useDebouncedValue(username, AVAILABILITY_DEBOUNCE_MS) === username
+  const phoneSettled = useDebouncedValue(phone, AVAILABILITY_DEBOUNCE_MS) === phone
+  const phoneValid = isValidPhone(phone)
+  const usernameStatus = useAvailability('username', username, username !== '' && !usernameRule)
+  const phoneStatus = useAvailability('phone', phone, phoneValid)
+
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false
+      return
+    }
+    if (step === 'otp') otpInput.current?.focus()
+    else stepHeading.current?.focus()
+  }, [step])
+
+  function errorOf(field: DetailField): FieldMessage | null {
+    const server = serverErrors[field]
+    if (server) return server
+    const shown = submitted || Boolean(touched[field])
+    const value = values[field]
+    if (!value.trim()) return shown ? { key: 'required' } : null
+    switch (field) {
+      case 'username':
+        if (usernameRule) return shown || usernameSettled ? { key: usernameRule } : null
+        return usernameStatus === 'taken' ? { key: 'register.username_taken' } : null
+      case 'phone':
+        if (!phoneValid) return shown || phoneSettled ? { key: 'invalid_phone' } : null
+        return phoneStatus === 'taken' ? { key: 'register.phone_taken' } : null
+      case 'password': {
+        const problem = passwordProblem(password, username)
+        return problem && shown ? { key: problem } : null
+      }
+      case 'password2':
+        return password2 !== password && (shown || password2.length >= password.length) ? { key: 'passwords_mismatch' } : null
+    }
+  }
+
+  const availabilityStatus = (state: Availability, available: 'register.username_available' | 'register.phone_available') =>
+    state === 'checking'
+      ? { tone: 'info' as const, text: t('register.checking') }
+      : state === 'available'
+        ? { tone: 'ok' as const, text: t(available) }
+        : null
+
+  function change(field: DetailField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }))
+    setServerErrors((current) => {
+      const next = { ...current }
+      delete next[field]
+      if (field === 'password') delete next.password2
+      return next
+    })
+  }
+
+  const sendOtp = useMutation({ mutationFn: (number: string) => authApi.sendOtp(number, 'register') })
+
+  const complete = useMutation({
+    mutationFn: async () => {
+      if (verifiedPhone !== phone) {
+        await authApi.verifyRegisterOtp(phone, otp.trim())
+        setVerifiedPhone(phone)
+      }
+      await authApi.register({ username, password, password2, phone_number: phone })
+    },
+    onSuccess: () => navigate(paths.login(), { state: { notice: 'registered' } satisfies LoginState }),
+    onError: (error) => {
+      setStatus(failure('register.failed', error))
+      const fields: Partial<Record<DetailField, FieldMessage>> = {}
+      for (const [path, message] of Object.entries(serverFieldErrors(error))) {
+        const field = fromServerField[path]
+        if (field) fields[field] = message
+      }
+      if (Object.keys(fields).length > 0) {
+        // A field the server refused (a common password, say) is fixed on step 1; the phone stays verified.
+        setServerErrors(fields)
+        setStep('details')
+      } else if (error instanceof ApiError && error.status === 409) {
+        // Someone took the username or phone meanwhile: check both again and show which.
+        void queryClient.invalidateQueries({ queryKey: authKeys.all })
+        setStep('details')
+      }
+    },
+  })
+
+  async function submitDetails(event: FormEvent) {
+    event.preventDefault()
+    setSubmitted(true)
+    setStatus(null)
+    setChecking(true)
+    // Ask now rather than trust a debounced answer that may not have come yet.
+    const [usernameTaken, phoneTaken] = await Promise.all([
+      username && !usernameRule ? queryClient.fetchQuery(authQueries.exists('username', username)).catch(() => false) : false,
+      phoneValid ? queryClient.fetchQuery(authQueries.exists('phone', phone)).catch(() => false) : false,
+    ])
+    setChecking(false)
+    const invalid = detailFields.filter((field) => {
+      if (serverErrors[field]) return true
+      const value = values[field]
+      if (!value.trim()) return true
+      if (field === 'username') return Boolean(usernameRule) || usernameTaken
+      if (field === 'phone') return !phoneValid || phoneTaken
+      if (field === 'password') return passwordProblem(password, username) !== null
+      return password2 !== password
+    })
+    if (invalid.length > 0) {
+      setStatus({ kind: 'error', keys: ['fix_errors'] })
+      document.getElementById(fieldIds[invalid[0]!])?.focus()
+      return
+    }
+    if (verifiedPhone === phone) {
+      complete.mutate()
+      return
+    }
+    // A code sent to this number less than 60 s ago is still good: go back to it instead of being refused.
+    if (sentTo === phone && !countdown.canResend) {
+      setStep('otp')
+      return
+    }
+    sendOtp.mutate(phone, {
+      onSuccess: () => {
+        setSentTo(phone)
+        countdown.start()
+        setOtp('')
+        setOtpError(null)
+        setStatus({ kind: 'success', keys: ['otp_step.sent'] })
+        setStep('otp')
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 409) queryClient.setQueryData(authKeys.exists('phone', phone), true)
+        setStatus(failure('register.otp_send_failed', error))
+      },
+    })
+  }
+
+  function submitOtp(event: FormEvent) {
+    event.preventDefault()
+    setStatus(null)
+    const problem: FieldMessage | null = otp.trim() ? null : { key: 'required' }
+    setOtpError(problem)
+    if (problem) {
+      otpInput.current?.focus()
+      return
+    }
+    complete.mutate()
+  }
+
+  async function resend() {
+    try {
+      await sendOtp.mutateAsync(phone)
+      setStatus({ kind: 'success', keys: ['otp_step.resent'] })
+      return true
+    } catch (error) {
+      setStatus(failure('register.otp_send_failed', error))
+      return false
+    }
+  }
+
+  const busy = checking || sendOtp.isPending || complete.isPending
+
+  return (
+    <div className="auth-page">
+      <section className="card auth-card" aria-labelledby="register-title">
+        <h1 id="register-title">{t('register.title')}</h1>
+        {step === 'details' ? (
+          <form onSubmit={submitDetails} noValidate>
+            <h2 className="auth-step" ref={stepHeading} tabIndex={-1}>
+              {t('register.step_details')}
+            </h2>
+            <StatusAlert status={status} />
+            <Field
+              id={fieldIds.username}
+              label={t('username')}
+              error={errorOf('username')}
+              status={availabilityStatus(usernameStatus, 'register.username_available')}
+            >
+              {(input) => (
+                <input
+                  {...input}
+                  name="username"
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  value={values.username}
+                  onChange={(event) => change('username', event.target.value)}
+                  onBlur={() => setTouched((current) => ({ ...current, username: true }))}
+                />
+              )}
+            </Field>
+            <Field
+              id={fieldIds.phone}
+              label={t('phone')}
+              hint={t('phone_hint')}
+              error={errorOf('phone')}
+              status={availabilityStatus(phoneStatus, 'register.phone_available')}
+            >
+              {(input) => (
+                <input
+                  {...input}
+                  name="phone"
+                  type="tel"
+                  inputMode="numeric"
+                  autoComplete="tel-national"
+                  value={phone}
+                  onChange={(event) => change('phone', event.target.value.replace(/\D/g, ''))}
+                  onBlur={() => setTouched((current) => ({ ...current, phone: true }))}
+                />
+              )}
+            </Field>
+            <Field id={fieldIds.password} label={t('password')} hint={t('password_hint')} error={errorOf('password')}>
+              {(input) => (
+                <PasswordInput
+                  {...input}
+                  name="password"
+                  autoComplete="new-password"
+                  value={password}
+                  onChange={(event) => change('password', event.target.value)}
+                  onBlur={() => setTouched((current) => ({ ...current, password: true }))}
+                />
+              )}
+            </Field>
+            <Field id={fieldIds.password2} label={t('register.confirm_password')} error={errorOf('password2')}>
+              {(input) => (
+                <PasswordInput
+                  {...input}
+                  name="password2"
+                  autoComplete="new-password"
+                  value={password2}
+                  onChange={(event) => change('password2', event.target.value)}
+                  onBlur={() => setTouched((current) => ({ ...current, password2: true }))}
+                />
+              )}
+            </Field>
+            <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+              {verifiedPhone === phone ? t('register.verify') : t('register.send_otp')}
+            </button>
+          </form>
+        ) : (
+          <form onSubmit={submitOtp} noValidate>
+            <h2 className="auth-step" ref={stepHeading} tabIndex={-1}>
+              {t('register.step_otp')}
+            </h2>
+            <StatusAlert status={status} />
+            <p>{t('otp_step.code_sent_to', { phone })}</p>
+            <Field id="register-otp" label={t('otp')} error={otpError}>
+              {(input) => (
+                <input
+                  {...input}
+                  ref={otpInput}
+                  name="otp"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  placeholder={t('otp_placeholder')}
+                  maxLength={6}
+                  value={otp}
+                  onChange={(event) => {
+                    setOtp(event.target.value.replace(/\D/g, ''))
+                    setOtpError(null)
+                  }}
+                />
+              )}
+            </Field>
+            <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+              {t('register.verify')}
+            </button>
+            <ResendOtp countdown={countdown} onResend={resend} />
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setStatus(null)
+                setStep('details')
+              }}
+            >
+              {t('register.edit_details')}
+            </button>
+          </form>
+        )}
+        <p className="auth-links">
+          {t('register.have_account')} <Link to={paths.login()}>{t('register.login_link')}</Link>
+        </p>
+      </section>
+    </div>
+  )
 }

@@ -1,4 +1,133 @@
-// Placeholder: replaced by the feature's real page.
+import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import { Link, useParams } from 'react-router'
+import { paths } from '../../app/paths'
+import { Alert } from '../../components/ui/alert'
+import { Loading } from '../../components/ui/loading'
+import { quizQueries } from './quiz.api'
+import { startState } from './start-state'
+import './quiz.css'
+
 export function Component() {
-  return <h1>instructions-page</h1>
+  const { t } = useTranslation('quiz')
+  const { quizId } = useParams()
+  const quizzes = useQuery(quizQueries.list())
+
+  if (quizzes.isPending) return <Loading label={t('instructions.loading')} />
+  if (quizzes.isError) return <Alert kind="error">{t('instructions.load_failed')}</Alert>
+
+  const quiz = quizzes.data.find((entry) => String(entry.id) === quizId)
+  if (!quiz) {
+    return (
+      <div className="card center-card">
+        <Alert kind="error">{t('instructions.not_found')}</Alert>
+        <Link className="btn btn--primary" to={paths.home()}>
+          {t('back_to_dashboard')}
+        </Link>
+      </div>
+    )
+  }
+
+  const state = startState(quiz)
+  const blocked = state === 'no_attempts' || state === 'paid_only'
+
+  return (
+    <article className="instructions card">
+      <header className="instructions__header">
+        <h1 lang="en">{quiz.title.en}</h1>
+        {quiz.title.ne && (
+          <p className="instructions__title-ne" lang="ne">
+            {quiz.title.ne}
+          </p>
+        )}
+        {quiz.is_paid_tier && <span className="badge badge--paid">{t('instructions.paid')}</span>}
+      </header>
+
+      <dl className="instructions__facts">
+        <div>
+          <dt>{t('instructions.duration')}</dt>
+          <dd>{t('instructions.minutes', { count: quiz.duration_minutes })}</dd>
+        </div>
+        <div>
+          <dt>{t('instructions.questions')}</dt>
+          <dd>{quiz.question_count}</dd>
+        </div>
+        <div>
+          <dt>{t('instructions.difficulty')}</dt>
+          <dd>{t(`difficulty.${quiz.difficulty}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('instructions.attempts')}</dt>
+          <dd>{t('instructions.attempts_value', { remaining: quiz.remaining_attempts, allowed: quiz.allowed_attempts })}</dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="marking-heading">
+        <h2 id="marking-heading">{t('instructions.marking_title')}</h2>
+        <ul className="instructions__marking">
+          <li>
+            <strong className="mark mark--plus">+1</strong> {t('instructions.marking_correct')}
+          </li>
+          <li>
+            <strong className="mark mark--minus">-0.2</strong> {t('instructions.marking_wrong')}
+          </li>
+          <li>
+            <strong className="mark">0</strong> {t('instructions.marking_unanswered')}
+          </li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="rules-heading">
+        <h2 id="rules-heading">{t('instructions.rules_title')}</h2>
+        <ul>
+          <li>{t('instructions.rule_timer')}</li>
+          <li>{t('instructions.rule_auto_submit')}</li>
+          <li>{t('instructions.rule_irreversible')}</li>
+          <li>{t('instructions.rule_saved')}</li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="legend-heading">
+        <h2 id="legend-heading">{t('instructions.legend_title')}</h2>
+        <ul className="legend">
+          <li>
+            <span className="navigator__number navigator__number--current legend__swatch" aria-hidden="true">
+              1
+            </span>
+            {t('instructions.legend_current')}
+          </li>
+          <li>
+            <span className="navigator__number navigator__number--answered legend__swatch" aria-hidden="true">
+              2<span className="navigator__check">✓</span>
+            </span>
+            {t('instructions.legend_answered')}
+          </li>
+          <li>
+            <span className="navigator__number navigator__number--unanswered legend__swatch" aria-hidden="true">
+              3
+            </span>
+            {t('instructions.legend_unanswered')}
+          </li>
+        </ul>
+      </section>
+
+      {state === 'no_attempts' && <Alert kind="error">{t('errors.no_attempts')}</Alert>}
+      {state === 'paid_only' && <Alert kind="error">{t('errors.paid_only')}</Alert>}
+
+      <div className="instructions__actions">
+        <Link className="btn" to={paths.home()}>
+          {t('back_to_dashboard')}
+        </Link>
+        {blocked ? (
+          <button type="button" className="btn btn--primary" disabled>
+            {t('instructions.start')}
+          </button>
+        ) : (
+          <Link className="btn btn--primary" to={paths.quiz(quiz.id)}>
+            {state === 'resume' ? t('instructions.resume') : t('instructions.start')}
+          </Link>
+        )}
+      </div>
+    </article>
+  )
 }

@@ -1,4 +1,404 @@
-// Placeholder: replaced by the feature's real page.
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router'
+import { ApiError } from '../../api/api-error'
+import { paths } from '../../app/paths'
+import { LanguageToggle } from '../../components/layout/language-switcher'
+import { Alert } from '../../components/ui/alert'
+import { Dialog } from '../../components/ui/dialog'
+import { Loading } from '../../components/ui/loading'
+import { useBilingual } from '../../i18n/use-bilingual'
+import { formatScore } from '../../lib/format'
+import { AnswerQueue, answerStorageKey, removeStaleAnswerEntries, type SaveStatus } from './answer-queue'
+import { QuestionNavigator } from './question-navigator'
+import { QuestionView } from './question-view'
+import {
+  isTransientError,
+  quizKeys,
+  quizQueries,
+  saveAnswers,
+  startOrResumeAttempt,
+  submitQuiz,
+  withRetry,
+  type QuizSession,
+  type SubmitResult,
+} from './quiz.api'
+import { formatClock, useCountdown } from './use-countdown'
+import { useAnswerQueue } from './use-answer-queue'
+import './quiz.css'
+
+/** Starting or resuming is safe to repeat (a second call resumes the same attempt), so a dropped connection is retried. */
+const LOAD_RETRY_DELAYS_MS = [1000, 3000]
+/** Retries of a submission that got no answer or a 5xx, before the learner is asked to try again. */
+const SUBMIT_RETRY_DELAYS_MS = [1000, 3000]
+
+type LoadErrorKey = 'errors.load_failed' | 'errors.no_attempts' | 'errors.paid_only'
+
+type LoadState =
+  | { state: 'loading' }
+  | { state: 'error'; message: LoadErrorKey }
+  | { state: 'ready'; session: QuizSession; queue: AnswerQueue }
+
+function loadErrorMessage(error: unknown): LoadErrorKey {
+  if (error instanceof ApiError && error.status === 403) {
+    if (error.code === 'no_attempts_left') return 'errors.no_attempts'
+    if (error.code === 'paid_access_required') return 'errors.paid_only'
+  }
+  return 'errors.load_failed'
+}
+
+function subscribeOnline(listener: () => void) {
+  window.addEventListener('online', listener)
+  window.addEventListener('offline', listener)
+  return () => {
+    window.removeEventListener('online', listener)
+    window.removeEventListener('offline', listener)
+  }
+}
+
+function useOnline() {
+  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true)
+}
+
+function saveStatusKey(status: SaveStatus, pending: number) {
+  if (status === 'offline') return 'save.offline'
+  if (status === 'retrying') return 'save.retrying'
+  if (status === 'failed') return 'save.failed'
+  if (status === 'saving' || pending > 0) return 'save.saving'
+  return 'save.saved'
+}
+
 export function Component() {
-  return <h1>quiz-page</h1>
+  const { t } = useTranslation('quiz')
+  const pick = useBilingual()
+  const params = useParams()
+  const quizId = Number(params.quizId)
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const [searchParams, setSearchParams] = useSearchParams()
+  const online = useOnline()
+
+  const [load, setLoad] = useState<LoadState>({ state: 'loading' })
+  const [confirmOpen, setConfirmOpen] = useState(false)
+  const [submitting, setSubmitting] = useState(false)
+  const [submitFailed, setSubmitFailed] = useState(false)
+  const [timeUp, setTimeUp] = useState(false)
+  const [outcome, setOutcome] = useState<{ result: SubmitResult; automatic: boolean } | null>(null)
+  const submittingRef = useRef(false)
+  const finishedRef = useRef(false)
+  const questionRef = useRef<HTMLDivElement>(null)
+
+  // GET /api/quizzes/{id}/ starts or resumes the attempt: called once per quiz, outside any cache. The promise
+  // lives in a ref so StrictMode's second effect run (and a re-render) subscribes to it instead of calling again.
+  const started = useRef<{ quizId: number; promise: Promise<QuizSession> } | null>(null)
+  const submitRef = useRef<(automatic: boolean) => void>(() => undefined)
+  const queueRef = useRef<{ attemptId: number; queue: AnswerQueue } | null>(null)
+
+  useEffect(() => {
+    if (!Number.isInteger(quizId) || quizId <= 0) {
+      setLoad({ state: 'error', message: 'errors.load_failed' })
+      return
+    }
+    if (started.current?.quizId !== quizId) {
+      started.current = { quizId, promise: withRetry(() => startOrResumeAttempt(quizId), LOAD_RETRY_DELAYS_MS) }
+    }
+    let active = true
+    started.current.promise.then(
+      (session) => {
+        if (!active) return
+        // Only the live subscription gets here, so the queue is made once per attempt.
+        if (queueRef.current?.attemptId !== session.attempt.id) {
+          removeStaleAnswerEntries(quizId, session.attempt.id)
+          const queue = new AnswerQueue({
+            storageKey: answerStorageKey(quizId, session.attempt.id),
+            send: (changes) => saveAnswers(quizId, changes),
+            isTransient: isTransientError,
+            onFailure: (error) => {
+              // 409: the deadline passed on the server (a phone that slept keeps a monotonic clock paused): hand in now.
+              if (error instanceof ApiError && error.status === 409) submitRef.current(true)
+            },
+          })
+          queue.mergeServerAnswers(session.attempt.answers ?? {})
+          queueRef.current = { attemptId: session.attempt.id, queue }
+        }
+        setLoad({ state: 'ready', session, queue: queueRef.current.queue })
+      },
+      (error: unknown) => {
+        if (active) setLoad({ state: 'error', message: loadErrorMessage(error) })
+      },
+    )
+    return () => {
+      active = false
+    }
+  }, [quizId])
+
+  const session = load.state === 'ready' ? load.session : null
+  const queue = load.state === 'ready' ? load.queue : null
+  const { answers, pending, status: saveStatus } = useAnswerQueue(queue)
+
+  useEffect(() => {
+    if (!queue) return
+    queue.start()
+    // Phones kill background tabs: send what is queued as soon as the page is hidden.
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') void queue.flush()
+    }
+    document.addEventListener('visibilitychange', onHidden)
+    return () => {
+      document.removeEventListener('visibilitychange', onHidden)
+      void queue.flush()
+      queue.pause()
+    }
+  }, [queue])
+
+  const submit = useCallback(
+    async (automatic: boolean) => {
+      if (!session || !queue || submittingRef.current || finishedRef.current) return
+      submittingRef.current = true
+      setConfirmOpen(false)
+      setSubmitting(true)
+      setSubmitFailed(false)
+      // The submission carries every answer, so autosave stops meanwhile (a save racing the submit would be refused).
+      queue.pause()
+      try {
+        const result = await withRetry(
+          () => submitQuiz(quizId, { answers: queue.allAnswers(), attempt_id: session.attempt.id }),
+          SUBMIT_RETRY_DELAYS_MS,
+        )
+        finishedRef.current = true
+        queue.clear()
+        setOutcome({ result, automatic })
+        void queryClient.invalidateQueries({ queryKey: quizKeys.list })
+        void queryClient.invalidateQueries({ queryKey: quizKeys.results })
+      } catch {
+        setSubmitFailed(true)
+        queue.start()
+      } finally {
+        submittingRef.current = false
+        setSubmitting(false)
+      }
+    },
+    [quizId, queryClient, queue, session],
+  )
+  useEffect(() => {
+    submitRef.current = (automatic) => {
+      if (automatic) setTimeUp(true)
+      void submit(automatic)
+    }
+  }, [submit])
+
+  const secondsLeft = useCountdown(session ? session.attempt.remaining_seconds : null, () => submitRef.current(true), {
+    key: session?.attempt.id,
+  })
+
+  const inProgress = load.state === 'ready' && outcome === null
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => inProgress && currentLocation.pathname !== nextLocation.pathname)
+
+  useEffect(() => {
+    if (!inProgress) return
+    // Closing or reloading the tab: browsers show their own prompt and ignore custom text.
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault()
+      event.returnValue = ''
+    }
+    window.addEventListener('beforeunload', onBeforeUnload)
+    return () => window.removeEventListener('beforeunload', onBeforeUnload)
+  }, [inProgress])
+
+  const total = session?.questions.length ?? 0
+  const requested = Number.parseInt(searchParams.get('q') ?? '1', 10)
+  const currentNumber = Math.min(Math.max(Number.isNaN(requested) ? 1 : requested, 1), Math.max(total, 1))
+  const attemptId = session?.attempt.id ?? 0
+
+  const question = useQuery({ ...quizQueries.question(quizId, attemptId, currentNumber), enabled: session !== null && total > 0 })
+
+  useEffect(() => {
+    if (!session || currentNumber >= total) return
+    void queryClient.prefetchQuery(quizQueries.question(quizId, attemptId, currentNumber + 1))
+  }, [attemptId, currentNumber, queryClient, quizId, session, total])
+
+  const goTo = (number: number, { scroll = false } = {}) => {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        next.set('q', String(number))
+        return next
+      },
+      { replace: true },
+    )
+    if (scroll && questionRef.current && questionRef.current.getBoundingClientRect().top < 0) {
+      questionRef.current.scrollIntoView({ block: 'start' })
+    }
+  }
+
+  if (load.state === 'loading') return <Loading label={t('loading_quiz')} />
+  if (load.state === 'error') {
+    return (
+      <div className="card center-card">
+        <Alert kind="error">{t(load.message)}</Alert>
+        <Link className="btn btn--primary" to={paths.home()}>
+          {t('back_to_dashboard')}
+        </Link>
+      </div>
+    )
+  }
+
+  const { session: quiz } = load
+  const isAnswered = (index: number) => {
+    const id = quiz.questions[index]?.id
+    return id !== undefined && answers[String(id)] != null
+  }
+  const answeredCount = quiz.questions.filter((entry) => answers[String(entry.id)] != null).length
+  const locked = timeUp || submitting || outcome !== null
+  const lowTime = secondsLeft !== null && secondsLeft <= 60
+  const timeNotice =
+    secondsLeft === null ? '' : secondsLeft <= 60 ? t('timer.one_minute_left') : secondsLeft <= 300 ? t('timer.five_minutes_left') : ''
+  const result = outcome?.result
+
+  return (
+    <div className="quiz">
+      <div className="quiz__header">
+        <h1 className="quiz__title">{pick(quiz.title)}</h1>
+        <LanguageToggle />
+      </div>
+
+      <div className="quiz__bar">
+        <p className={`quiz__timer${lowTime ? ' quiz__timer--low' : ''}`}>
+          <span className="quiz__timer-label">{t('timer.label')}</span>{' '}
+          <span role="timer" aria-label={t('timer.aria', { time: formatClock(secondsLeft ?? 0) })} className="quiz__clock">
+            {formatClock(secondsLeft ?? 0)}
+          </span>
+        </p>
+        <p className={`quiz__save quiz__save--${saveStatus}`} role="status">
+          {t(saveStatusKey(saveStatus, pending), { count: pending })}
+        </p>
+      </div>
+      <p className="visually-hidden" aria-live="polite">
+        {timeNotice}
+      </p>
+
+      {!online && <Alert kind="info">{t('offline')}</Alert>}
+      {timeUp && !outcome && <Alert kind="info">{t('time_up_submitting')}</Alert>}
+
+      <QuestionNavigator total={total} current={currentNumber - 1} isAnswered={isAnswered} onSelect={(index) => goTo(index + 1)} />
+
+      <div ref={questionRef} className="quiz__question">
+        {question.isError ? (
+          <div className="card">
+            <Alert kind="error">{t('errors.question_failed', { number: currentNumber })}</Alert>
+            <button type="button" className="btn" onClick={() => void question.refetch()}>
+              {t('retry')}
+            </button>
+          </div>
+        ) : question.data ? (
+          <QuestionView
+            question={question.data}
+            total={total}
+            selectedOptionId={answers[String(question.data.id)]}
+            onSelect={(optionId) => queue?.set(question.data.id, optionId)}
+            disabled={locked}
+          />
+        ) : (
+          <div className="card">
+            <Loading label={t('loading_question', { number: currentNumber })} />
+          </div>
+        )}
+      </div>
+
+      <div className="quiz__controls">
+        <button type="button" className="btn" disabled={currentNumber <= 1} onClick={() => goTo(currentNumber - 1, { scroll: true })}>
+          {t('previous')}
+        </button>
+        <button type="button" className="btn" disabled={currentNumber >= total} onClick={() => goTo(currentNumber + 1, { scroll: true })}>
+          {t('next')}
+        </button>
+        <button
+          type="button"
+          className="btn btn--success quiz__submit"
+          disabled={submitting || outcome !== null}
+          onClick={() => setConfirmOpen(true)}
+        >
+          {submitting ? t('submitting') : t('submit_quiz')}
+        </button>
+      </div>
+      {submitFailed && <Alert kind="error">{t('errors.submit_failed')}</Alert>}
+
+      <Dialog
+        open={confirmOpen && !outcome}
+        title={t('confirm.title')}
+        onClose={() => setConfirmOpen(false)}
+        actions={
+          <>
+            <button type="button" className="btn" onClick={() => setConfirmOpen(false)}>
+              {t('cancel')}
+            </button>
+            <button type="button" className="btn btn--primary" onClick={() => void submit(false)} disabled={submitting}>
+              {t('confirm.confirm')}
+            </button>
+          </>
+        }
+      >
+        <p>{t('confirm.answered', { answered: answeredCount, total })}</p>
+        <p>{t('confirm.irreversible')}</p>
+      </Dialog>
+
+      <Dialog
+        open={result !== undefined}
+        title={outcome?.automatic ? t('score.time_up_title') : t('score.title')}
+        actions={
+          result && (
+            <>
+              <Link className="btn" to={paths.report(result.attempt_id)}>
+                {t('score.view_report')}
+              </Link>
+              <button type="button" className="btn btn--primary" onClick={() => navigate(paths.home())}>
+                {t('back_to_dashboard')}
+              </button>
+            </>
+          )
+        }
+      >
+        {result && (
+          <div className="score">
+            <p className="score__label">{t('score.your_score')}</p>
+            <p className="score__value">{formatScore(result.score)}</p>
+            <dl className="score__counts">
+              <div>
+                <dt>{t('score.correct')}</dt>
+                <dd>{result.correct}</dd>
+              </div>
+              <div>
+                <dt>{t('score.incorrect')}</dt>
+                <dd>{result.incorrect}</dd>
+              </div>
+              <div>
+                <dt>{t('score.unanswered')}</dt>
+                <dd>{result.unanswered}</dd>
+              </div>
+            </dl>
+            {result.late && <p className="muted">{t('score.late')}</p>}
+          </div>
+        )}
+      </Dialog>
+
+      <Dialog
+        open={blocker.state === 'blocked'}
+        title={t('leave.title')}
+        onClose={() => blocker.reset?.()}
+        actions={
+          <>
+            <button type="button" className="btn btn--primary" onClick={() => blocker.reset?.()}>
+              {t('leave.stay')}
+            </button>
+            <button type="button" className="btn btn--danger" onClick={() => blocker.proceed?.()}>
+              {t('leave.leave')}
+            </button>
+          </>
+        }
+      >
+        <p>{t('leave.message')}</p>
+      </Dialog>
+    </div>
+  )
 }

@@ -1,4 +1,112 @@
-// Placeholder: replaced by the feature's real page.
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useParams } from 'react-router'
+import { paths } from '../../app/paths'
+import { LanguageToggle } from '../../components/layout/language-switcher'
+import { Alert } from '../../components/ui/alert'
+import { Loading } from '../../components/ui/loading'
+import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
+import { formatDateTime, formatScore } from '../../lib/format'
+import { preview } from '../../lib/preview'
+import { QuestionDetailDialog } from './question-detail-dialog'
+import { questionStatus, selectedOptions } from './question-status'
+import { resultQueries } from './results.api'
+import './results.css'
+
+/** SPEC.md: a report row shows the first 60 characters of the question. */
+const ROW_PREVIEW_LENGTH = 60
+
 export function Component() {
-  return <h1>report-page</h1>
+  const { t } = useTranslation('results')
+  const pick = useBilingual()
+  const language = useLanguage()
+  const { attemptId } = useParams()
+  const id = Number(attemptId)
+  const valid = Number.isInteger(id) && id > 0
+  const report = useQuery({ ...resultQueries.report(id), enabled: valid })
+  const [openIndex, setOpenIndex] = useState<number | null>(null)
+
+  if (!valid || report.isError) {
+    return (
+      <div className="card center-card">
+        <Alert kind="error">{t('report.load_failed')}</Alert>
+        <Link className="btn btn--primary" to={paths.results()}>
+          {t('report.back')}
+        </Link>
+      </div>
+    )
+  }
+  if (report.isPending) return <Loading label={t('report.loading')} />
+
+  const card = report.data
+  const chosen = selectedOptions(card)
+  const rows = card.questions.map((question) => {
+    const selected = chosen.get(question.id) ?? null
+    return { question, selected, status: questionStatus(question, selected) }
+  })
+  const open = openIndex === null ? null : rows[openIndex]
+
+  return (
+    <div className="report">
+      <div className="page-header">
+        <h1>{pick(card.quiz.title)}</h1>
+        <LanguageToggle />
+      </div>
+
+      <section className="report-summary card" aria-labelledby="report-score-label">
+        <div className="report-summary__score">
+          <p id="report-score-label" className="report-summary__label">
+            {t('report.final_score')}
+          </p>
+          <p className="report-summary__value">{formatScore(card.score)}</p>
+          <p className="muted">
+            {t('attempt_number', { number: card.attempt_number })} ·{' '}
+            <time dateTime={card.completed_timestamp}>{formatDateTime(card.completed_timestamp, language)}</time>
+          </p>
+        </div>
+        <dl className="report-summary__counts">
+          <div className="report-summary__count report-summary__count--correct">
+            <dt>{t('status.correct')}</dt>
+            <dd>{card.correct}</dd>
+          </div>
+          <div className="report-summary__count report-summary__count--incorrect">
+            <dt>{t('status.incorrect')}</dt>
+            <dd>{card.incorrect}</dd>
+          </div>
+          <div className="report-summary__count report-summary__count--unanswered">
+            <dt>{t('status.unanswered')}</dt>
+            <dd>{card.unanswered}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section aria-labelledby="analysis-heading">
+        <h2 id="analysis-heading">{t('report.analysis')}</h2>
+        <ol className="analysis">
+          {rows.map(({ question, status }, index) => (
+            <li key={question.id}>
+              <button type="button" className="analysis__row" aria-haspopup="dialog" onClick={() => setOpenIndex(index)}>
+                <span className="analysis__number">{index + 1}.</span>
+                <span className="analysis__text">{preview(pick(question.text), ROW_PREVIEW_LENGTH, language)}</span>
+                <span className={`badge badge--${status}`}>{t(`status.${status}`)}</span>
+              </button>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <p>
+        <Link to={paths.results()}>{t('report.back')}</Link>
+      </p>
+
+      <QuestionDetailDialog
+        question={open?.question ?? null}
+        number={(openIndex ?? 0) + 1}
+        selectedOptionId={open?.selected ?? null}
+        status={open?.status ?? 'unanswered'}
+        onClose={() => setOpenIndex(null)}
+      />
+    </div>
+  )
 }

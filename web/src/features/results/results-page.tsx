@@ -1,4 +1,78 @@
-// Placeholder: replaced by the feature's real page.
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { paths } from '../../app/paths'
+import { Alert } from '../../components/ui/alert'
+import { Dialog } from '../../components/ui/dialog'
+import { Loading } from '../../components/ui/loading'
+import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
+import { formatDateTime, formatScore } from '../../lib/format'
+import { resultQueries, type QuizResults } from './results.api'
+import './results.css'
+
 export function Component() {
-  return <h1>results-page</h1>
+  const { t } = useTranslation('results')
+  const pick = useBilingual()
+  const language = useLanguage()
+  const results = useQuery(resultQueries.list())
+  const [openQuizId, setOpenQuizId] = useState<number | null>(null)
+
+  const chosen: QuizResults | undefined = results.data?.find((quiz) => quiz.id === openQuizId)
+  const attempts = chosen ? [...chosen.attempts].sort((a, b) => a.attempt_number - b.attempt_number) : []
+
+  return (
+    <div className="results">
+      <h1>{t('title')}</h1>
+      {results.isPending ? (
+        <Loading label={t('loading')} />
+      ) : results.isError ? (
+        <Alert kind="error">{t('load_failed')}</Alert>
+      ) : results.data.length === 0 ? (
+        <div className="card results__empty">
+          <p>{t('empty')}</p>
+          <Link className="btn btn--primary" to={paths.home()}>
+            {t('go_to_dashboard')}
+          </Link>
+        </div>
+      ) : (
+        <ul className="results__list">
+          {results.data.map((quiz) => (
+            <li key={quiz.id}>
+              <button type="button" className="results__quiz card" aria-haspopup="dialog" onClick={() => setOpenQuizId(quiz.id)}>
+                <span className="results__quiz-title">{pick(quiz.title)}</span>
+                <span className="results__quiz-count">{t('attempt_count', { count: quiz.attempts.length })}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <Dialog open={chosen !== undefined} title={chosen ? pick(chosen.title) : ''} onClose={() => setOpenQuizId(null)}>
+        <p className="visually-hidden">{t('attempts_heading')}</p>
+        <ol className="attempts">
+          {attempts.map((attempt) => (
+            <li key={attempt.id} className="attempts__row">
+              <div className="attempts__info">
+                <p className="attempts__number">{t('attempt_number', { number: attempt.attempt_number })}</p>
+                <p>
+                  {t('score')}: <strong className="attempts__score">{formatScore(attempt.score)}</strong>
+                </p>
+                <p className="muted">
+                  {t('completed')}: <time dateTime={attempt.completed_timestamp}>{formatDateTime(attempt.completed_timestamp, language)}</time>
+                </p>
+              </div>
+              <Link
+                className="btn btn--primary"
+                to={paths.report(attempt.id)}
+                aria-label={t('view_report_for', { number: attempt.attempt_number })}
+              >
+                {t('view_report')}
+              </Link>
+            </li>
+          ))}
+        </ol>
+      </Dialog>
+    </div>
+  )
 }

@@ -1,0 +1,189 @@
+import { adminMessages, type AdminQuestion, type AdminQuiz, type AdminQuizDetail, type Difficulty } from '@quiz/contracts'
+import type { QuizPatchSchema } from '@quiz/contracts'
+import type { Kysely } from 'kysely'
+import type { z } from 'zod'
+import type { AppContext } from '../context'
+import type { DB, QuizRow, QuizRowUpdate } from '../db/schema'
+import { NotFound, ValidationFailed } from '../http/errors'
+import { toIso, toIsoOrNull } from '../lib/clock'
+import {
+  findRevisions,
+  insertQuestion,
+  insertRevision,
+  listCurrentRevisionIds,
+  toImage,
+  type QuestionContent,
+  type RevisionWithOptions,
+} from '../questions/question-revisions.repository'
+import {
+  findLiveQuestion,
+  findLiveQuiz,
+  insertQuestionsInBulk,
+  insertQuiz,
+  listLiveQuizzes,
+  setCurrentRevision,
+  softDeleteQuestion,
+  softDeleteQuiz,
+  updateQuiz,
+} from './admin.repository'
+import type { CreateQuizFromJsonInput } from './admin.schemas'
+
+type QuizPatch = z.output<typeof QuizPatchSchema>
+
+const quizNotFound = () => new NotFound('Quiz not found.')
+const questionNotFound = () => new NotFound('Question not found.')
+
+export function toQuizDto(quiz: QuizRow, questionCount: number): AdminQuiz {
+  return {
+    id: quiz.id,
+    title: { en: quiz.title_en, ne: quiz.title_ne },
+    start_time: toIso(quiz.start_time),
+    end_time: toIsoOrNull(quiz.end_time),
+    duration_minutes: quiz.duration_minutes,
+    difficulty: quiz.difficulty as Difficulty,
+    is_paid_tier: quiz.is_paid_tier === 1,
+    allowed_attempts: quiz.allowed_attempts,
+    question_count: questionCount,
+  }
+}
+
+export function toQuestionDto(questionId: number, revision: RevisionWithOptions): AdminQuestion {
+  return {
+    id: questionId,
+    text: { en: revision.text_en, ne: revision.text_ne },
+    hint: revision.hint_en === null ? null : { en: revision.hint_en, ne: revision.hint_ne },
+    topic: revision.topic,
+    image: toImage(revision.image_svg, revision.image_caption_en, revision.image_caption_ne, 'svg'),
+    options: revision.options.map((option) => ({
+      id: option.id,
+      text: { en: option.text_en, ne: option.text_ne },
+      is_correct: option.is_correct === 1,
+      image: toImage(option.image_svg, option.image_caption_en, option.image_caption_ne, 'svg'),
+    })),
+  }
+}
+
+/** Administration of API.md: quizzes and their questions, for admins only (the routes check that). */
+export function createAdminService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
+  // Concurrent edits of one quiz queue on its row in PostgreSQL; SQLite write transactions are exclusive already.
+  const forUpdate = database.dialect === 'postgres'
+
+  async function requireLiveQuiz(db: Kysely<DB>, id: number) {
+    const quiz = await findLiveQuiz(db, id, { forUpdate })
+    if (!quiz) throw quizNotFound()
+    return quiz
+  }
+
+  async function questionDto(db: Kysely<DB>, questionId: number, revisionId: number) {
+    const revisions = await findRevisions(db, [revisionId])
+    return toQuestionDto(questionId, revisions.get(revisionId)!)
+  }
+
+  async function quizDetail(db: Kysely<DB>, quiz: QuizRow): Promise<AdminQuizDetail> {
+    const current = await listCurrentRevisionIds(db, quiz.id)
+    const revisions = await findRevisions(
+      db,
+      current.map((question) => question.revision_id),
+    )
+    const questions = current.map((question) => toQuestionDto(question.question_id, revisions.get(question.revision_id)!))
+    return { ...toQuizDto(quiz, questions.length), questions }
+  }
+
+  return {
+    async listQuizzes(): Promise<AdminQuiz[]> {
+      const quizzes = await listLiveQuizzes(database.db)
+      return quizzes.map((quiz) => toQuizDto(quiz, quiz.question_count))
+    },
+
+    async getQuiz(id: number): Promise<AdminQuizDetail> {
+      const quiz = await findLiveQuiz(database.db, id)
+      if (!quiz) throw quizNotFound()
+      return quizDetail(database.db, quiz)
+    },
+
+    updateQuiz(id: number, patch: QuizPatch): Promise<AdminQuizDetail> {
+      return database.transaction(async (trx) => {
+        const quiz = await requireLiveQuiz(trx, id)
+        const changes: QuizRowUpdate = {}
+        if (patch.title !== undefined) Object.assign(changes, { title_en: patch.title.en, title_ne: patch.title.ne })
+        if (patch.start_time !== undefined) changes.start_time = Date.parse(patch.start_time)
+        if (patch.end_time !== undefined) changes.end_time = patch.end_time === null ? null : Date.parse(patch.end_time)
+        if (patch.duration_minutes !== undefined) changes.duration_minutes = patch.duration_minutes
+        if (patch.allowed_attempts !== undefined) changes.allowed_attempts = patch.allowed_attempts
+        if (patch.difficulty !== undefined) changes.difficulty = patch.difficulty
+        if (patch.is_paid_tier !== undefined) changes.is_paid_tier = patch.is_paid_tier ? 1 : 0
+
+        // The rule holds for the quiz as it will be, so a new start is checked against the stored end too.
+        const updated: QuizRow = { ...quiz, ...(changes as Partial<QuizRow>) }
+        if (updated.end_time !== null && updated.start_time >= updated.end_time) {
+          throw new ValidationFailed(
+            patch.end_time !== undefined
+              ? { end_time: [adminMessages.endAfterStart] }
+              : { start_time: [adminMessages.startBeforeEnd] },
+          )
+        }
+        if (Object.keys(changes).length > 0) await updateQuiz(trx, id, changes)
+        return quizDetail(trx, updated)
+      })
+    },
+
+    async deleteQuiz(id: number): Promise<void> {
+      const deleted = await database.transaction((trx) => softDeleteQuiz(trx, id, clock.now()))
+      if (!deleted) throw quizNotFound()
+    },
+
+    addQuestion(quizId: number, content: QuestionContent): Promise<AdminQuestion> {
+      return database.transaction(async (trx) => {
+        await requireLiveQuiz(trx, quizId)
+        const questionId = await insertQuestion(trx, quizId, content, clock.now())
+        const question = await findLiveQuestion(trx, quizId, questionId)
+        return questionDto(trx, questionId, question!.revision_id)
+      })
+    },
+
+    /** An edit is a new revision: the question keeps its id, attempts already started keep the old content. */
+    replaceQuestion(quizId: number, questionId: number, content: QuestionContent): Promise<AdminQuestion> {
+      return database.transaction(async (trx) => {
+        await requireLiveQuiz(trx, quizId)
+        if (!(await findLiveQuestion(trx, quizId, questionId))) throw questionNotFound()
+        const revisionId = await insertRevision(trx, questionId, content, clock.now())
+        await setCurrentRevision(trx, questionId, revisionId)
+        return questionDto(trx, questionId, revisionId)
+      })
+    },
+
+    deleteQuestion(quizId: number, questionId: number): Promise<void> {
+      return database.transaction(async (trx) => {
+        await requireLiveQuiz(trx, quizId)
+        if (!(await softDeleteQuestion(trx, quizId, questionId, clock.now()))) throw questionNotFound()
+      })
+    },
+
+    async createQuizFromJson(input: CreateQuizFromJsonInput): Promise<{ quiz_id: number }> {
+      const now = clock.now()
+      const startTime = input.start_time ? Date.parse(input.start_time) : now
+      const endTime = input.end_time ? Date.parse(input.end_time) : null
+      // With both bounds given the schema has checked this already; here the start may be "now".
+      if (endTime !== null && startTime >= endTime) throw new ValidationFailed({ end_time: [adminMessages.endAfterStart] })
+      const quizId = await database.transaction(async (trx) => {
+        const id = await insertQuiz(trx, {
+          title_en: input.title.en,
+          title_ne: input.title.ne,
+          start_time: startTime,
+          end_time: endTime,
+          duration_minutes: input.duration_minutes,
+          is_paid_tier: input.is_paid_tier ? 1 : 0,
+          allowed_attempts: input.allowed_attempts,
+          difficulty: input.difficulty,
+          created_at: now,
+          deleted_at: null,
+        })
+        await insertQuestionsInBulk(trx, id, input.questions, now)
+        return id
+      })
+      return { quiz_id: quizId }
+    },
+  }
+}
+
+export type AdminService = ReturnType<typeof createAdminService>

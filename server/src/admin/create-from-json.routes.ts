@@ -1,0 +1,32 @@
+import { CreatedQuizSchema } from '@quiz/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { AppContext } from '../context'
+import { QUESTION_BODY_LIMIT } from './admin.routes'
+import { CreateQuizFromJsonSchema } from './admin.schemas'
+import { createAdminService } from './admin.service'
+import { acceptJsonOnly } from './json-only'
+
+/**
+ * POST /api/quizzes/create-from-json/ (API.md "Administration"). It lives under /api/quizzes for the web
+ * app's sake but belongs to the admin feature, so it is its own plugin beside the learners' quiz routes.
+ */
+export const createFromJsonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const admin = createAdminService(context)
+  acceptJsonOnly(app)
+
+  app.post(
+    '/create-from-json/',
+    {
+      bodyLimit: QUESTION_BODY_LIMIT,
+      // Before the body is parsed: see admin.routes.ts.
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        security: [{ bearer: [] }],
+        body: CreateQuizFromJsonSchema,
+        response: { 201: CreatedQuizSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await admin.createQuizFromJson(request.body)),
+  )
+}

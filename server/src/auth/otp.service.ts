@@ -1,0 +1,175 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Kysely } from 'kysely'
+import { messages, usersMessages, type OtpPurpose, type OtpSendResponse, type TokenPair } from '@quiz/contracts'
+import type { Database, Dialect } from '../db/database'
+import type { DB } from '../db/schema'
+import { BadRequest, Conflict, NotFound, RateLimited, ServiceUnavailable } from '../http/errors'
+import type { RateLimiter, RateLimitRules } from '../http/rate-limit'
+import type { Clock } from '../lib/clock'
+import { findUserByPhone, phoneExists } from '../users/users.repository'
+import { issueTokenPair } from './auth.service'
+import {
+  consumeCode,
+  deleteCode,
+  findCode,
+  findCodeForUpdate,
+  markPhoneVerified,
+  recordFailedTry,
+  replaceCodeUnlessCoolingDown,
+} from './otp-codes.repository'
+import type { SmsSender } from './sms/sms-sender'
+import type { TokenSigner } from './tokens'
+
+export const OTP_TTL_SECONDS = 300
+export const OTP_RESEND_SECONDS = 60
+/** Wrong tries after which a code is dead, counted on otp/verify and password-reset together. */
+export const OTP_MAX_TRIES = 5
+/** How long a phone verified for registration stays verified. */
+export const REGISTER_VERIFICATION_SECONDS = 600
+
+const smsText: Record<OtpPurpose, (code: string) => string> = {
+  login: (code) => `Your login code is ${code}. It expires in 5 minutes. Do not share it with anyone.`,
+  register: (code) => `Your registration code is ${code}. It expires in 5 minutes. Do not share it with anyone.`,
+  reset: (code) => `Your password reset code is ${code}. It expires in 5 minutes. Do not share it with anyone.`,
+}
+
+/**
+ * Codes are stored only as an HMAC keyed with the server's secret: a copy of the database alone does not
+ * let anyone test the million possible codes offline.
+ */
+export function createCodeHasher(secret: string) {
+  const hash = (phoneNumber: string, purpose: string, code: string) =>
+    createHmac('sha256', secret).update(`${phoneNumber}:${purpose}:${code}`).digest('hex')
+  return {
+    hash,
+    matches(stored: string, phoneNumber: string, purpose: string, code: string) {
+      const expected = Buffer.from(stored, 'hex')
+      const actual = Buffer.from(hash(phoneNumber, purpose, code), 'hex')
+      return expected.length === actual.length && timingSafeEqual(expected, actual)
+    },
+  }
+}
+
+export type CodeHasher = ReturnType<typeof createCodeHasher>
+
+/**
+ * Judges a code inside the caller's transaction. A wrong code on a live row counts a try, and the caller
+ * commits that count even though the request fails. Never consumes the code.
+ */
+export async function checkCode(
+  trx: Kysely<DB>,
+  { dialect, hasher, phoneNumber, purpose, code, now }: {
+    dialect: Dialect
+    hasher: CodeHasher
+    phoneNumber: string
+    purpose: OtpPurpose
+    code: string
+    now: number
+  },
+): Promise<boolean> {
+  const row = await findCodeForUpdate(trx, dialect, phoneNumber, purpose)
+  if (!row || row.consumed_at !== null || row.expires_at <= now || row.failed_tries >= OTP_MAX_TRIES) return false
+  if (hasher.matches(row.code_hash, phoneNumber, purpose, code)) return true
+  await recordFailedTry(trx, phoneNumber, purpose)
+  return false
+}
+
+export const invalidOtp = () => new BadRequest(messages.invalidOtp, 'invalid_otp')
+
+export function createOtpService({
+  database,
+  clock,
+  sms,
+  tokens,
+  hasher,
+  limiter,
+  rules,
+  log,
+}: {
+  database: Database
+  clock: Clock
+  sms: SmsSender
+  tokens: TokenSigner
+  hasher: CodeHasher
+  limiter: RateLimiter
+  rules: RateLimitRules
+  log: FastifyBaseLogger
+}) {
+  const cooldownRefusal = (createdAt: number, now: number) =>
+    new RateLimited((createdAt + OTP_RESEND_SECONDS * 1000 - now) / 1000, usersMessages.otpResendWait)
+
+  return {
+    async send({ phone_number: phoneNumber, purpose }: { phone_number: string; purpose: OtpPurpose }, clientAddress: string): Promise<OtpSendResponse> {
+      await limiter.hit(rules.otpSendPerIp, clientAddress)
+      const registered = await phoneExists(database.db, phoneNumber)
+      if (purpose === 'register' && registered) {
+        throw new Conflict(usersMessages.phoneTaken, 'conflict', { phone_number: [usersMessages.phoneTaken] })
+      }
+      if (purpose !== 'register' && !registered) throw new NotFound(usersMessages.phoneNotRegistered)
+
+      const now = clock.now()
+      const cooldownStart = now - OTP_RESEND_SECONDS * 1000
+      const previous = await findCode(database.db, phoneNumber, purpose)
+      if (previous && previous.created_at > cooldownStart) throw cooldownRefusal(previous.created_at, now)
+      const phoneHit = await limiter.hit(rules.otpSendPerPhone, phoneNumber)
+
+      const code = randomInt(0, 1_000_000).toString().padStart(6, '0')
+      const codeHash = hasher.hash(phoneNumber, purpose, code)
+      const stored = await database.transaction((trx) =>
+        replaceCodeUnlessCoolingDown(
+          trx,
+          { phone_number: phoneNumber, purpose, code_hash: codeHash, created_at: now, expires_at: now + OTP_TTL_SECONDS * 1000 },
+          cooldownStart,
+        ),
+      )
+      if (!stored) {
+        // Another request for this phone and purpose won the race a moment ago.
+        await phoneHit.refund()
+        const winner = await findCode(database.db, phoneNumber, purpose)
+        throw cooldownRefusal(winner?.created_at ?? now, now)
+      }
+
+      try {
+        await sms.send({ to: phoneNumber, text: smsText[purpose](code), purpose })
+      } catch (error) {
+        // No valid code may outlive a failed send, and the failure costs the learner no cooldown or quota.
+        await database.transaction((trx) => deleteCode(trx, phoneNumber, purpose, codeHash))
+        await phoneHit.refund()
+        log.warn({ err: error, purpose }, 'SMS delivery failed; the code was discarded')
+        throw new ServiceUnavailable(usersMessages.smsFailed, 'sms_failed')
+      }
+      return { detail: usersMessages.otpSent, expires_in: OTP_TTL_SECONDS, resend_in: OTP_RESEND_SECONDS }
+    },
+
+    async verify(
+      { phone_number: phoneNumber, otp, purpose }: { phone_number: string; otp: string; purpose: OtpPurpose },
+      clientAddress: string,
+    ): Promise<TokenPair | { verified: true }> {
+      await limiter.hit(rules.otpVerifyPerIp, clientAddress)
+      const now = clock.now()
+      const outcome = await database.transaction(async (trx): Promise<TokenPair | { verified: true } | 'invalid'> => {
+        const valid = await checkCode(trx, { dialect: database.dialect, hasher, phoneNumber, purpose, code: otp, now })
+        if (!valid) return 'invalid'
+        switch (purpose) {
+          case 'login': {
+            const user = await findUserByPhone(trx, phoneNumber)
+            if (!user || !(await consumeCode(trx, phoneNumber, purpose, now))) return 'invalid'
+            return issueTokenPair(trx, tokens, user, now)
+          }
+          case 'register':
+            if (!(await consumeCode(trx, phoneNumber, purpose, now))) return 'invalid'
+            await markPhoneVerified(trx, phoneNumber, now + REGISTER_VERIFICATION_SECONDS * 1000)
+            return { verified: true }
+          case 'reset':
+            // Not consumed: the password reset itself presents the same code and consumes it.
+            return { verified: true }
+        }
+      })
+      if (outcome === 'invalid') throw invalidOtp()
+      return outcome
+    },
+  }
+}
+
+export type OtpService = ReturnType<typeof createOtpService>

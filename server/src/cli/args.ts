@@ -1,0 +1,59 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+
+/** Bad command-line arguments: the tool prints the message and its usage, and exits with status 2. */
+export class UsageError extends Error {}
+
+function parse<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T) {
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values
+  } catch (error) {
+    // node:util reports unknown flags and missing values as TypeError with an ERR_PARSE_ARGS_* code.
+    throw new UsageError(error instanceof Error ? error.message : String(error))
+  }
+}
+
+function required(value: string | boolean | undefined, flag: string): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`Missing --${flag}.`)
+  return value
+}
+
+export const createAdminUsage =
+  'Usage: npm run create-admin -- --username NAME [--password PASS --phone NNNNNNNNNN]\n' +
+  '  Creates an admin, or makes the existing user NAME an admin (then --password and --phone are not needed).'
+
+export function parseCreateAdminArgs(argv: string[]) {
+  const values = parse(argv, {
+    username: { type: 'string' },
+    password: { type: 'string' },
+    phone: { type: 'string' },
+  })
+  return { username: required(values.username, 'username'), password: values.password, phone: values.phone }
+}
+
+export const createLearnersUsage =
+  'Usage: npm run create-learners -- --count N --prefix NAME --password PASS\n' +
+  '  Creates learners NAME1..NAMEN (skipping names that exist), all with password PASS.'
+
+export function parseCreateLearnersArgs(argv: string[]) {
+  const values = parse(argv, {
+    count: { type: 'string' },
+    prefix: { type: 'string' },
+    password: { type: 'string' },
+  })
+  const countText = required(values.count, 'count')
+  if (!/^\d+$/.test(countText.trim())) throw new UsageError(`--count must be a whole number, not "${countText}".`)
+  return {
+    count: Number(countText),
+    prefix: required(values.prefix, 'prefix').trim(),
+    password: required(values.password, 'password'),
+  }
+}
+
+export const grantPaidAccessUsage =
+  'Usage: npm run grant-paid-access -- --username NAME [--revoke]\n' +
+  '  Lets NAME take paid-tier quizzes; with --revoke, withdraws that.'
+
+export function parseGrantPaidAccessArgs(argv: string[]) {
+  const values = parse(argv, { username: { type: 'string' }, revoke: { type: 'boolean', default: false } })
+  return { username: required(values.username, 'username').trim(), revoke: values.revoke === true }
+}

@@ -1,0 +1,116 @@
+import type { Insertable, Kysely } from 'kysely'
+import type { AttemptTable, DB } from '../db/schema'
+
+/** `lock` adds FOR UPDATE, which only PostgreSQL knows; SQLite transactions are exclusive already. */
+export function listAttempts(db: Kysely<DB>, userId: number, quizId: number, { lock = false } = {}) {
+  return db
+    .selectFrom('attempts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('quiz_id', '=', quizId)
+    .orderBy('attempt_number')
+    .$if(lock, (qb) => qb.forUpdate())
+    .execute()
+}
+
+/** Attempts still marked in progress whose deadline is before `deadlineBefore` (now minus the grace period). */
+export function listExpiredAttempts(
+  db: Kysely<DB>,
+  userId: number,
+  deadlineBefore: number,
+  { quizId, lock = false }: { quizId?: number; lock?: boolean } = {},
+) {
+  return db
+    .selectFrom('attempts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'in_progress')
+    .where('deadline', '<', deadlineBefore)
+    .$if(quizId !== undefined, (qb) => qb.where('quiz_id', '=', quizId!))
+    .orderBy('id')
+    .$if(lock, (qb) => qb.forUpdate())
+    .execute()
+}
+
+/** True when the attempt is still in progress; on PostgreSQL (`share`) it also keeps a submit from finishing it meanwhile. */
+export async function isAttemptInProgress(db: Kysely<DB>, attemptId: number, { share = false } = {}) {
+  const row = await db
+    .selectFrom('attempts')
+    .select('id')
+    .where('id', '=', attemptId)
+    .where('status', '=', 'in_progress')
+    .$if(share, (qb) => qb.forShare())
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+export function findLatestAttempt(db: Kysely<DB>, userId: number, quizId: number) {
+  return db
+    .selectFrom('attempts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('quiz_id', '=', quizId)
+    .orderBy('attempt_number', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+}
+
+export function insertAttempt(db: Kysely<DB>, attempt: Insertable<AttemptTable>) {
+  return db.insertInto('attempts').values(attempt).returningAll().executeTakeFirstOrThrow()
+}
+
+export interface AttemptScore {
+  score_hundredths: number
+  correct: number
+  incorrect: number
+  unanswered: number
+}
+
+/** Finishes an attempt once: the status condition makes a second finish a no-op. Returns whether it did. */
+export async function markAttemptFinished(
+  db: Kysely<DB>,
+  attemptId: number,
+  fields: AttemptScore & { finished_at: number; late: number; submitted: number },
+) {
+  const result = await db
+    .updateTable('attempts')
+    .set({ status: 'finished', ...fields })
+    .where('id', '=', attemptId)
+    .where('status', '=', 'in_progress')
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+export async function listAnswers(db: Kysely<DB>, attemptId: number) {
+  const rows = await db
+    .selectFrom('attempt_answers')
+    .select(['question_id', 'option_id'])
+    .where('attempt_id', '=', attemptId)
+    .execute()
+  return new Map(rows.map((row) => [row.question_id, row.option_id]))
+}
+
+/** Inserts or replaces answers (keyed by stable question id); a null option keeps the row as "unanswered". */
+export async function upsertAnswers(
+  db: Kysely<DB>,
+  attemptId: number,
+  answers: readonly (readonly [questionId: number, optionId: number | null])[],
+  now: number,
+) {
+  if (answers.length === 0) return
+  await db
+    .insertInto('attempt_answers')
+    .values(answers.map(([questionId, optionId]) => ({
+      attempt_id: attemptId,
+      question_id: questionId,
+      option_id: optionId,
+      saved_at: now,
+    })))
+    .onConflict((oc) =>
+      oc.columns(['attempt_id', 'question_id']).doUpdateSet((eb) => ({
+        option_id: eb.ref('excluded.option_id'),
+        saved_at: eb.ref('excluded.saved_at'),
+      })),
+    )
+    .execute()
+}

@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../db/schema'
+
+const quizColumns = [
+  'q.id',
+  'q.title_en',
+  'q.title_ne',
+  'q.start_time',
+  'q.end_time',
+  'q.duration_minutes',
+  'q.is_paid_tier',
+  'q.allowed_attempts',
+  'q.difficulty',
+] as const
+
+/** A quiz as the learner routes need it (never a deleted one). */
+export function findQuizById(db: Kysely<DB>, quizId: number) {
+  return db
+    .selectFrom('quizzes as q')
+    .select(quizColumns)
+    .where('q.id', '=', quizId)
+    .where('q.deleted_at', 'is', null)
+    .executeTakeFirst()
+}
+
+export type LearnerQuizRow = NonNullable<Awaited<ReturnType<typeof findQuizById>>>
+
+/**
+ * The active quizzes with everything the learner's list shows, in one query: live question count, the
+ * learner's attempt count, the attempt in progress (if any) and whether the learner has paid access.
+ */
+export async function listActiveQuizzesForLearner(db: Kysely<DB>, userId: number, now: number) {
+  const rows = await db
+    .selectFrom('quizzes as q')
+    .innerJoin('users as u', (join) => join.on('u.id', '=', userId))
+    .select(quizColumns)
+    .select(['u.is_admin', 'u.has_paid_access'])
+    .select((eb) => [
+      eb
+        .selectFrom('questions')
+        .select((sub) => sub.fn.countAll<number>().as('n'))
+        .whereRef('questions.quiz_id', '=', 'q.id')
+        .where('questions.deleted_at', 'is', null)
+        .where('questions.revision_id', 'is not', null)
+        .as('question_count'),
+      eb
+        .selectFrom('attempts')
+        .select((sub) => sub.fn.countAll<number>().as('n'))
+        .where('attempts.user_id', '=', userId)
+        .whereRef('attempts.quiz_id', '=', 'q.id')
+        .as('attempt_count'),
+      eb
+        .selectFrom('attempts')
+        .select('attempts.deadline')
+        .where('attempts.user_id', '=', userId)
+        .whereRef('attempts.quiz_id', '=', 'q.id')
+        .where('attempts.status', '=', 'in_progress')
+        .as('in_progress_deadline'),
+    ])
+    .where('q.deleted_at', 'is', null)
+    .where('q.start_time', '<=', now)
+    .where((eb) => eb.or([eb('q.end_time', 'is', null), eb('q.end_time', '>', now)]))
+    .orderBy('q.start_time', 'desc')
+    .orderBy('q.id', 'desc')
+    .execute()
+  // PostgreSQL returns count(*) as bigint: our int8 parser makes it a number, this makes the type say so.
+  return rows.map((row) => ({
+    ...row,
+    question_count: Number(row.question_count ?? 0),
+    attempt_count: Number(row.attempt_count ?? 0),
+  }))
+}
+
+/** The quiz and the learner's attempt in progress at it (left join: the attempt fields are null without one). */
+export function findQuizWithAttemptInProgress(db: Kysely<DB>, quizId: number, userId: number) {
+  return db
+    .selectFrom('quizzes as q')
+    .leftJoin('attempts as a', (join) =>
+      join.onRef('a.quiz_id', '=', 'q.id').on('a.user_id', '=', userId).on('a.status', '=', 'in_progress'),
+    )
+    .select(['q.start_time', 'q.end_time', 'a.id as attempt_id', 'a.deadline', 'a.revision_ids'])
+    .where('q.id', '=', quizId)
+    .where('q.deleted_at', 'is', null)
+    .executeTakeFirst()
+}
+
+/** Admins always have paid access; learners when it was granted. */
+export async function hasPaidAccess(db: Kysely<DB>, userId: number) {
+  const row = await db
+    .selectFrom('users')
+    .select(['is_admin', 'has_paid_access'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  return row !== undefined && (row.is_admin === 1 || row.has_paid_access === 1)
+}
+
+/** PostgreSQL only: serialises a learner's attempt-changing transactions (SQLite's BEGIN IMMEDIATE already does). */
+export async function lockLearner(db: Kysely<DB>, userId: number) {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
+}

@@ -1,0 +1,302 @@
+import {
+  messages,
+  type AnswerMap,
+  type Difficulty,
+  type QuizAttempt,
+  type QuizListItem,
+  type QuizQuestion,
+  type SaveAnswersResult,
+  type SubmitAttemptBody,
+  type SubmitResult,
+} from '@quiz/contracts'
+import type { TokenUser } from '../auth/tokens'
+import type { AppContext } from '../context'
+import type { AttemptRow } from '../db/schema'
+import { AppError, Conflict, NotFound, PermissionDenied, ValidationFailed } from '../http/errors'
+import { toIso, toIsoOrNull } from '../lib/clock'
+import { listCurrentRevisionIds } from '../questions/question-revisions.repository'
+import {
+  findLatestAttempt,
+  insertAttempt,
+  isAttemptInProgress,
+  listAnswers,
+  listAttempts,
+  markAttemptFinished,
+  upsertAnswers,
+} from './attempts.repository'
+import {
+  answerEntries,
+  answerErrors,
+  retryOnUniqueViolation,
+  toSubmitResult,
+  type AttemptLifecycle,
+} from './attempts.service'
+import type { QuestionPapers } from './question-papers'
+import {
+  findQuizById,
+  findQuizWithAttemptInProgress,
+  hasPaidAccess,
+  listActiveQuizzesForLearner,
+  lockLearner,
+  type LearnerQuizRow,
+} from './quizzes.repository'
+import { scoreAnswers } from './scoring'
+
+/** A late submission finds the attempt whose time ran out if that happened at most this long ago (API.md). */
+const LATE_SUBMISSION_WINDOW_MS = 60 * 60 * 1000
+
+const noAttemptInProgress = () => new PermissionDenied('You have no attempt in progress for this quiz.')
+const noAttemptsLeft = () => new PermissionDenied(messages.noAttemptsLeft, 'no_attempts_left')
+const paidAccessRequired = () => new PermissionDenied(messages.paidAccessRequired, 'paid_access_required')
+const quizNotActive = () => new NotFound(messages.quizNotActive)
+
+/** Active when `start_time <= now < end_time`; a missing end is open. */
+export const isQuizActive = (quiz: { start_time: number; end_time: number | null }, now: number) =>
+  quiz.start_time <= now && (quiz.end_time === null || now < quiz.end_time)
+
+/** `deadline = min(started_at + duration, end_time)`. */
+const deadlineFor = (quiz: LearnerQuizRow, startedAt: number) =>
+  Math.min(startedAt + quiz.duration_minutes * 60_000, quiz.end_time ?? Number.POSITIVE_INFINITY)
+
+export function createQuizService({
+  database,
+  clock,
+  papers,
+  lifecycle,
+}: Pick<AppContext, 'database' | 'clock'> & { papers: QuestionPapers; lifecycle: AttemptLifecycle }) {
+  const { db } = database
+  const { isPostgres } = lifecycle
+
+  async function listQuizzes(user: TokenUser): Promise<QuizListItem[]> {
+    const now = clock.now()
+    const rows = await listActiveQuizzesForLearner(db, user.id, now)
+    const isLive = (deadline: number | null) => deadline !== null && lifecycle.isLive({ status: 'in_progress', deadline }, now)
+    if (rows.some((row) => row.in_progress_deadline !== null && !isLive(row.in_progress_deadline))) {
+      await lifecycle.settleExpired(user.id)
+    }
+    return rows.map((row) => {
+      const hasAttemptInProgress = isLive(row.in_progress_deadline)
+      const remainingAttempts = Math.max(0, row.allowed_attempts - row.attempt_count)
+      const mayTake = row.is_paid_tier === 0 || row.is_admin === 1 || row.has_paid_access === 1
+      return {
+        id: row.id,
+        title: { en: row.title_en, ne: row.title_ne },
+        duration_minutes: row.duration_minutes,
+        difficulty: row.difficulty as Difficulty,
+        is_paid_tier: row.is_paid_tier === 1,
+        allowed_attempts: row.allowed_attempts,
+        remaining_attempts: remainingAttempts,
+        has_attempt_in_progress: hasAttemptInProgress,
+        can_start: mayTake && (hasAttemptInProgress || remainingAttempts > 0),
+        start_time: toIso(row.start_time),
+        end_time: toIsoOrNull(row.end_time),
+        question_count: row.question_count,
+      }
+    })
+  }
+
+  /** Starts the learner's attempt, or resumes the one in progress (the same attempt on every call). */
+  async function startAttempt(user: TokenUser, quizId: number): Promise<QuizAttempt> {
+    const now = clock.now()
+    const quiz = await findQuizById(db, quizId)
+    if (!quiz) throw quizNotActive()
+    const attempts = await listAttempts(db, user.id, quiz.id)
+    if (attempts.some((attempt) => lifecycle.isExpired(attempt, now))) await lifecycle.settleExpired(user.id, quiz.id)
+    let live = attempts.find((attempt) => lifecycle.isLive(attempt, now))
+    if (!live && !isQuizActive(quiz, now)) throw quizNotActive()
+    if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(db, user.id))) throw paidAccessRequired()
+    if (live) return toQuizAttempt(quiz, live, attempts.length, await listAnswers(db, live.id), now)
+    if (attempts.length >= quiz.allowed_attempts) throw noAttemptsLeft()
+
+    const outcome = await retryOnUniqueViolation(() =>
+      database.transaction(async (trx) => {
+        // Re-read under the lock: another request (or process) may have started or finished one meanwhile.
+        if (isPostgres) await lockLearner(trx, user.id)
+        const current = await lifecycle.settleRows(trx, await listAttempts(trx, user.id, quiz.id, { lock: isPostgres }), now)
+        live = current.find((attempt) => lifecycle.isLive(attempt, now))
+        if (live) return { attempt: live, count: current.length, answers: await listAnswers(trx, live.id) }
+        if (current.length >= quiz.allowed_attempts) return noAttemptsLeft()
+        const revisions = await listCurrentRevisionIds(trx, quiz.id)
+        const attempt = await insertAttempt(trx, {
+          user_id: user.id,
+          quiz_id: quiz.id,
+          // Numbers are 1..n without gaps, so the unique (user, quiz, number) index caps attempts at allowed_attempts.
+          attempt_number: current.length + 1,
+          status: 'in_progress',
+          started_at: now,
+          deadline: deadlineFor(quiz, now),
+          revision_ids: JSON.stringify(revisions.map((revision) => revision.revision_id)),
+          finished_at: null,
+          score_hundredths: null,
+          correct: null,
+          incorrect: null,
+          unanswered: null,
+        })
+        return { attempt, count: current.length + 1, answers: new Map<number, number | null>() }
+      }),
+    )
+    if (outcome instanceof AppError) throw outcome
+    return toQuizAttempt(quiz, outcome.attempt, outcome.count, outcome.answers, now)
+  }
+
+  async function toQuizAttempt(
+    quiz: LearnerQuizRow,
+    attempt: AttemptRow,
+    attemptCount: number,
+    answers: Map<number, number | null>,
+    now: number,
+  ): Promise<QuizAttempt> {
+    const paper = await papers.paperFor(db, attempt.revision_ids)
+    const saved: Record<string, number> = {}
+    for (const [questionId, optionId] of answers) if (optionId !== null) saved[questionId] = optionId
+    return {
+      id: quiz.id,
+      title: { en: quiz.title_en, ne: quiz.title_ne },
+      duration_minutes: quiz.duration_minutes,
+      difficulty: quiz.difficulty as Difficulty,
+      is_paid_tier: quiz.is_paid_tier === 1,
+      allowed_attempts: quiz.allowed_attempts,
+      remaining_attempts: Math.max(0, quiz.allowed_attempts - attemptCount),
+      question_count: paper.questions.length,
+      questions: paper.questionRefs as { id: number }[],
+      attempt: {
+        id: attempt.id,
+        started_at: toIso(attempt.started_at),
+        deadline: toIso(attempt.deadline),
+        remaining_seconds: Math.max(0, Math.floor((attempt.deadline - now) / 1000)),
+        answers: saved,
+      },
+    }
+  }
+
+  /**
+   * The quiz and the learner's attempt in progress, after the route-wide checks: 404 for an unknown quiz or an
+   * inactive one without an attempt in progress, then 403 without an attempt in progress. One query when warm.
+   */
+  async function liveAttemptAt(user: TokenUser, quizId: number, now: number) {
+    const row = await findQuizWithAttemptInProgress(db, quizId, user.id)
+    if (!row) throw quizNotActive()
+    const live =
+      row.attempt_id !== null && lifecycle.isLive({ status: 'in_progress', deadline: row.deadline! }, now)
+        ? { id: row.attempt_id, deadline: row.deadline!, revision_ids: row.revision_ids! }
+        : undefined
+    if (row.attempt_id !== null && !live) await lifecycle.settleExpired(user.id, quizId)
+    if (!live && !isQuizActive(row, now)) throw quizNotActive()
+    return live
+  }
+
+  async function getQuestion(user: TokenUser, quizId: number, number: number): Promise<QuizQuestion> {
+    const live = await liveAttemptAt(user, quizId, clock.now())
+    if (!live) throw noAttemptInProgress()
+    const question = (await papers.paperFor(db, live.revision_ids)).questions[number - 1]
+    if (!question) throw new NotFound('Question not found.')
+    return { ...question.learner, number }
+  }
+
+  /** Autosave: merges answers into the attempt in progress; refused after the deadline (no grace for saves). */
+  async function saveAnswers(user: TokenUser, quizId: number, answers: AnswerMap): Promise<SaveAnswersResult> {
+    const now = clock.now()
+    const live = await liveAttemptAt(user, quizId, now)
+    if (!live) {
+      const latest = await findLatestAttempt(db, user.id, quizId)
+      if (!latest) throw noAttemptInProgress()
+      throw latest.submitted === 1 ? alreadySubmitted() : timeIsUp()
+    }
+    if (now > live.deadline) throw timeIsUp()
+    const errors = answerErrors(await papers.paperFor(db, live.revision_ids), answers)
+    if (errors) throw new ValidationFailed(errors, 'Some answers do not belong to this quiz.')
+    const entries = answerEntries(answers)
+    if (entries.length === 0) return { saved: 0 }
+    await database.transaction(async (trx) => {
+      // A submit may have finished the attempt since it was read; on PostgreSQL FOR SHARE also holds one off.
+      if (!(await isAttemptInProgress(trx, live.id, { share: isPostgres }))) throw alreadySubmitted()
+      await upsertAnswers(trx, live.id, entries, now)
+    })
+    return { saved: entries.length }
+  }
+
+  async function submitAttempt(user: TokenUser, quizId: number, body: SubmitAttemptBody): Promise<SubmitResult> {
+    const now = clock.now()
+    const quiz = await findQuizById(db, quizId)
+    if (!quiz) throw quizNotActive()
+    const entries = answerEntries(body.answers)
+    const checked = async (paper: Awaited<ReturnType<QuestionPapers['paperFor']>>) => {
+      const errors = answerErrors(paper, body.answers)
+      return errors ? new ValidationFailed(errors, 'Some answers do not belong to this quiz.') : undefined
+    }
+
+    const outcome = await retryOnUniqueViolation(() =>
+      database.transaction(async (trx): Promise<SubmitResult | AppError> => {
+        // Serialise the learner's submits and starts; the attempt rows are locked before their answers are read.
+        if (isPostgres) await lockLearner(trx, user.id)
+        const attempts = await lifecycle.settleRows(
+          trx,
+          await listAttempts(trx, user.id, quiz.id, { lock: isPostgres }),
+          now,
+        )
+        const live = attempts.find((attempt) => lifecycle.isLive(attempt, now))
+        if (!live && !isQuizActive(quiz, now)) return quizNotActive()
+
+        // A retry of a submission that already went through answers the same result (the web app sends attempt_id).
+        if (body.attempt_id != null) {
+          const named = attempts.find((attempt) => attempt.id === body.attempt_id)
+          if (!named) return new NotFound('Attempt not found.')
+          if (named.status === 'finished') return (await checked(await papers.paperFor(trx, named.revision_ids))) ?? toSubmitResult(named)
+        }
+
+        if (live) {
+          const paper = await papers.paperFor(trx, live.revision_ids)
+          const invalid = await checked(paper)
+          if (invalid) return invalid
+          // Up to deadline plus grace the submission counts: submitted answers are merged over the saved ones.
+          const answers = await listAnswers(trx, live.id)
+          for (const [questionId, optionId] of entries) answers.set(questionId, optionId)
+          await upsertAnswers(trx, live.id, entries, now)
+          const { total_questions: _total, ...score } = scoreAnswers(paper.questions, answers)
+          const fields = { ...score, finished_at: now, late: 0, submitted: 1 }
+          if (!(await markAttemptFinished(trx, live.id, fields))) throw new Error(`attempt ${live.id} was finished twice`)
+          return toSubmitResult({ ...live, ...fields, status: 'finished' })
+        }
+
+        // The latest attempt ran out of time unsubmitted: this is its late submission, scored on saved answers.
+        const latest = attempts.at(-1)
+        if (latest && latest.late === 1 && latest.submitted === 0 && now - latest.deadline <= LATE_SUBMISSION_WINDOW_MS) {
+          return (await checked(await papers.paperFor(trx, latest.revision_ids))) ?? toSubmitResult(latest)
+        }
+
+        // No attempt in progress: start one and finish it at once, if the learner may.
+        if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(trx, user.id))) return paidAccessRequired()
+        if (attempts.length >= quiz.allowed_attempts) return noAttemptsLeft()
+        const revisionIds = JSON.stringify((await listCurrentRevisionIds(trx, quiz.id)).map((row) => row.revision_id))
+        const paper = await papers.paperFor(trx, revisionIds)
+        const invalid = await checked(paper)
+        if (invalid) return invalid
+        const { total_questions: _total, ...score } = scoreAnswers(paper.questions, new Map(entries))
+        const attempt = await insertAttempt(trx, {
+          user_id: user.id,
+          quiz_id: quiz.id,
+          attempt_number: attempts.length + 1,
+          status: 'finished',
+          started_at: now,
+          deadline: deadlineFor(quiz, now),
+          revision_ids: revisionIds,
+          finished_at: now,
+          ...score,
+          late: 0,
+          submitted: 1,
+        })
+        await upsertAnswers(trx, attempt.id, entries, now)
+        return toSubmitResult(attempt)
+      }),
+    )
+    if (outcome instanceof AppError) throw outcome
+    return outcome
+  }
+
+  return { listQuizzes, startAttempt, getQuestion, saveAnswers, submitAttempt }
+}
+
+export type QuizService = ReturnType<typeof createQuizService>
+
+const timeIsUp = () => new Conflict('The time for this attempt is over; answers can no longer be saved.')
+const alreadySubmitted = () => new Conflict('This attempt has been submitted; answers can no longer be saved.')

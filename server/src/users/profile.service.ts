@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto'
+import type { Profile, ProfileUpdateFields } from '@quiz/contracts'
+import type { Database } from '../db/database'
+import type { UserRow, UserRowUpdate } from '../db/schema'
+import { NotAuthenticated } from '../http/errors'
+import type { Clock } from '../lib/clock'
+import { reencodeProfilePicture } from './profile-picture'
+import { deleteProfilePicturesOfUser, insertProfilePicture } from './profile-pictures.repository'
+import { findUserById, updateUser } from './users.repository'
+
+/** The public path of a picture: its id is random (144 bits), so the URL itself is the only key. */
+export const profilePicturePath = (id: string) => `/api/users/profile-pictures/${id}`
+
+export function toProfileDto(user: UserRow): Profile {
+  return {
+    username: user.username,
+    phone_number: user.phone_number,
+    full_name: user.full_name,
+    email: user.email,
+    preferred_language: user.preferred_language === 'ne' ? 'ne' : 'en',
+    profile_picture: user.profile_picture_id ? profilePicturePath(user.profile_picture_id) : null,
+  }
+}
+
+const userGone = () => new NotAuthenticated('The user of this token no longer exists.')
+
+export function createProfileService({ database, clock }: { database: Database; clock: Clock }) {
+  return {
+    async getProfile(userId: number): Promise<Profile> {
+      const user = await findUserById(database.db, userId)
+      if (!user) throw userGone()
+      return toProfileDto(user)
+    },
+
+    /** Fields left undefined stay as they are. A new picture wins over `removePicture`. */
+    async updateProfile(
+      userId: number,
+      { fields, picture, removePicture }: { fields: Omit<ProfileUpdateFields, 'remove_picture'>; picture?: Buffer; removePicture: boolean },
+    ): Promise<Profile> {
+      // Decoding and encoding take a while: done before the transaction so no write lock waits on sharp.
+      const encoded = picture ? await reencodeProfilePicture(picture) : undefined
+      const now = clock.now()
+      return database.transaction(async (trx) => {
+        const user = await findUserById(trx, userId)
+        if (!user) throw userGone()
+        const changes: UserRowUpdate = {}
+        if (fields.full_name !== undefined) changes.full_name = fields.full_name
+        if (fields.email !== undefined) changes.email = fields.email
+        if (fields.preferred_language !== undefined) changes.preferred_language = fields.preferred_language
+        if (encoded) {
+          const id = randomBytes(18).toString('base64url')
+          await insertProfilePicture(trx, { id, user_id: userId, content_type: encoded.contentType, data: encoded.data, created_at: now })
+          await deleteProfilePicturesOfUser(trx, userId, id)
+          changes.profile_picture_id = id
+        } else if (removePicture) {
+          await deleteProfilePicturesOfUser(trx, userId, null)
+          changes.profile_picture_id = null
+        }
+        if (Object.keys(changes).length > 0) await updateUser(trx, userId, changes)
+        return toProfileDto((await findUserById(trx, userId))!)
+      })
+    },
+  }
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>

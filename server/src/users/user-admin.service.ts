@@ -1,0 +1,122 @@
+import { PhoneNumberSchema, UsernameSchema } from '@quiz/contracts'
+import { hashPassword } from '../auth/passwords'
+import { isTooSimilar, passwordProblems } from '../auth/password-rules'
+import type { Database } from '../db/database'
+import type { Clock } from '../lib/clock'
+import { findUserByUsername, insertUser, insertUsers, takenPhones, takenUsernameKeys, updateUser, usernameKey } from './users.repository'
+
+/** A refusal of the command-line tools: bad arguments or a state that makes the command impossible. */
+export class UserAdminError extends Error {}
+
+function checkUsername(username: string): string {
+  const parsed = UsernameSchema.safeParse(username)
+  if (!parsed.success) throw new UserAdminError(`Invalid username "${username}": ${parsed.error.issues[0]!.message}`)
+  return parsed.data
+}
+
+function checkPassword(password: string, username: string | undefined) {
+  const problems = passwordProblems(password, username)
+  if (problems.length > 0) throw new UserAdminError(`Refusing the password: ${problems.join(' ')}`)
+}
+
+export type CreateAdminResult = { action: 'created' | 'promoted' | 'already_admin'; id: number; username: string }
+
+/** Creates an admin, or makes the existing user with that username (any case) an admin. */
+export async function createOrPromoteAdmin(
+  database: Database,
+  clock: Clock,
+  { username, password, phone }: { username: string; password?: string; phone?: string },
+): Promise<CreateAdminResult> {
+  const name = checkUsername(username)
+  const existing = await findUserByUsername(database.db, name)
+  if (existing) {
+    if (existing.is_admin === 1) return { action: 'already_admin', id: existing.id, username: existing.username }
+    await database.transaction((trx) => updateUser(trx, existing.id, { is_admin: 1 }))
+    return { action: 'promoted', id: existing.id, username: existing.username }
+  }
+  if (password === undefined || phone === undefined) {
+    throw new UserAdminError(`No user named "${name}" exists; --password and --phone are needed to create one.`)
+  }
+  const phoneParsed = PhoneNumberSchema.safeParse(phone)
+  if (!phoneParsed.success) throw new UserAdminError(`Invalid phone number "${phone}": ${phoneParsed.error.issues[0]!.message}`)
+  checkPassword(password, name)
+  const passwordHash = await hashPassword(password)
+  const created = await database.transaction(async (trx) => {
+    if ((await takenPhones(trx, [phoneParsed.data])).size > 0) {
+      throw new UserAdminError(`Phone number ${phoneParsed.data} is already registered to another user.`)
+    }
+    return insertUser(trx, {
+      username: name,
+      phone_number: phoneParsed.data,
+      password_hash: passwordHash,
+      is_admin: 1,
+      created_at: clock.now(),
+    })
+  })
+  return { action: 'created', id: created.id, username: created.username }
+}
+
+export const MAX_LEARNERS_PER_RUN = 100_000
+// Made-up numbers for bulk accounts start with "00", which no Nepali mobile number does: an OTP sent to
+// one of them can never reach a real person.
+const BULK_PHONE_PREFIX = '00'
+const INSERT_BATCH = 500
+
+/**
+ * Creates learners PREFIX1..PREFIXN, skipping names that exist, each with a distinct unused phone number.
+ * One password hash for all (scrypt is slow on purpose) and one transaction. Returns how many it made.
+ */
+export async function createLearners(
+  database: Database,
+  clock: Clock,
+  { count, prefix, password }: { count: number; prefix: string; password: string },
+): Promise<{ created: number; skipped: number }> {
+  if (!Number.isInteger(count) || count < 1 || count > MAX_LEARNERS_PER_RUN) {
+    throw new UserAdminError(`--count must be a whole number from 1 to ${MAX_LEARNERS_PER_RUN}.`)
+  }
+  checkUsername(`${prefix}1`)
+  checkUsername(`${prefix}${count}`)
+  const names = Array.from({ length: count }, (_, i) => `${prefix}${i + 1}`)
+  checkPassword(password, undefined)
+  const similarTo = names.find((name) => isTooSimilar(password, name))
+  if (similarTo) throw new UserAdminError(`Refusing the password: it is too similar to the username ${similarTo}.`)
+  const passwordHash = await hashPassword(password)
+  const now = clock.now()
+
+  return database.transaction(async (trx) => {
+    let created = 0
+    let nextPhone = 1
+    for (let start = 0; start < names.length; start += INSERT_BATCH) {
+      const batch = names.slice(start, start + INSERT_BATCH)
+      const taken = await takenUsernameKeys(trx, batch.map(usernameKey))
+      const fresh = batch.filter((name) => !taken.has(usernameKey(name)))
+      if (fresh.length === 0) continue
+      const phones: string[] = []
+      while (phones.length < fresh.length) {
+        const candidates = Array.from({ length: fresh.length - phones.length }, () =>
+          `${BULK_PHONE_PREFIX}${String(nextPhone++).padStart(8, '0')}`,
+        )
+        const used = await takenPhones(trx, candidates)
+        phones.push(...candidates.filter((phone) => !used.has(phone)))
+      }
+      await insertUsers(
+        trx,
+        fresh.map((name, i) => ({ username: name, phone_number: phones[i]!, password_hash: passwordHash, created_at: now })),
+      )
+      created += fresh.length
+    }
+    return { created, skipped: count - created }
+  })
+}
+
+/** Grants (or with `revoke`, withdraws) paid access to one user. */
+export async function setPaidAccess(
+  database: Database,
+  { username, revoke }: { username: string; revoke: boolean },
+): Promise<{ username: string; changed: boolean; hasPaidAccess: boolean }> {
+  const user = await findUserByUsername(database.db, username)
+  if (!user) throw new UserAdminError(`No user named "${username}" exists.`)
+  const wanted = revoke ? 0 : 1
+  if (user.has_paid_access !== wanted) await database.transaction((trx) => updateUser(trx, user.id, { has_paid_access: wanted }))
+  return { username: user.username, changed: user.has_paid_access !== wanted, hasPaidAccess: wanted === 1 }
+}

@@ -1,0 +1,106 @@
+import { messages, usersMessages, type RegisteredUser, type RegisterRequest } from '@quiz/contracts'
+import { checkCode, invalidOtp, type CodeHasher } from '../auth/otp.service'
+import { consumeCode, consumePhoneVerification } from '../auth/otp-codes.repository'
+import { hashPassword } from '../auth/passwords'
+import { passwordProblems } from '../auth/password-rules'
+import { revokeAllOfUser } from '../auth/refresh-tokens.repository'
+import type { Database } from '../db/database'
+import { isUniqueViolation } from '../db/errors'
+import { BadRequest, ValidationFailed, type FieldErrors } from '../http/errors'
+import type { RateLimiter, RateLimitRules } from '../http/rate-limit'
+import type { Clock } from '../lib/clock'
+import { findUserByPhone, insertUser, phoneExists, updateUser, usernameExists, usernameKey } from './users.repository'
+
+export function createUsersService({
+  database,
+  clock,
+  hasher,
+  limiter,
+  rules,
+}: {
+  database: Database
+  clock: Clock
+  hasher: CodeHasher
+  limiter: RateLimiter
+  rules: RateLimitRules
+}) {
+  /** Field errors for a username or phone that is already taken. */
+  async function takenFields(username: string, phoneNumber: string): Promise<FieldErrors> {
+    const errors: FieldErrors = {}
+    if (await usernameExists(database.db, username)) errors.username = [usersMessages.usernameTaken]
+    if (await phoneExists(database.db, phoneNumber)) errors.phone_number = [usersMessages.phoneTaken]
+    return errors
+  }
+
+  return {
+    async usernameExists(username: string, clientAddress: string): Promise<boolean> {
+      await limiter.hit(rules.checkUsernamePerIp, clientAddress)
+      return usernameExists(database.db, username)
+    },
+
+    async phoneExists(phoneNumber: string, clientAddress: string): Promise<boolean> {
+      await limiter.hit(rules.checkPhonePerIp, clientAddress)
+      return phoneExists(database.db, phoneNumber)
+    },
+
+    async register(body: RegisterRequest, clientAddress: string): Promise<RegisteredUser> {
+      await limiter.hit(rules.registerPerIp, clientAddress)
+      const errors = await takenFields(body.username, body.phone_number)
+      const problems = passwordProblems(body.password, body.username)
+      if (problems.length > 0) errors.password = problems
+      if (Object.keys(errors).length > 0) throw new ValidationFailed(errors)
+
+      // scrypt is slow on purpose: hash before the transaction so no write lock is held meanwhile.
+      const passwordHash = await hashPassword(body.password)
+      const now = clock.now()
+      try {
+        const created = await database.transaction(async (trx) => {
+          // Deleted in the same transaction as the insert: a refused registration keeps its verification.
+          if (!(await consumePhoneVerification(trx, body.phone_number, now))) return undefined
+          return insertUser(trx, {
+            username: body.username,
+            phone_number: body.phone_number,
+            password_hash: passwordHash,
+            created_at: now,
+          })
+        })
+        if (!created) throw new BadRequest(messages.phoneNotVerified, 'phone_not_verified')
+        return created
+      } catch (error) {
+        // Someone took the name or the number between the checks above and the insert.
+        if (!isUniqueViolation(error)) throw error
+        const raced = await takenFields(body.username, body.phone_number)
+        throw new ValidationFailed(
+          Object.keys(raced).length > 0 ? raced : { username: [usersMessages.usernameTaken] },
+        )
+      }
+    },
+
+    /** Sets a new password with a reset code, consumes the code and ends every session of the user. */
+    async resetPassword(
+      { phone_number: phoneNumber, otp, password }: { phone_number: string; otp: string; password: string },
+      clientAddress: string,
+    ): Promise<void> {
+      await limiter.hit(rules.passwordResetPerIp, clientAddress)
+      const user = await findUserByPhone(database.db, phoneNumber)
+      // An unregistered phone has no reset code: it gets the same answer as a wrong code.
+      if (!user) throw invalidOtp()
+      const problems = passwordProblems(password, user.username)
+      if (problems.length > 0) throw new ValidationFailed({ password: problems })
+
+      const passwordHash = await hashPassword(password)
+      const now = clock.now()
+      const reset = await database.transaction(async (trx) => {
+        const valid = await checkCode(trx, { dialect: database.dialect, hasher, phoneNumber, purpose: 'reset', code: otp, now })
+        if (!valid || !(await consumeCode(trx, phoneNumber, 'reset', now))) return false
+        await updateUser(trx, user.id, { password_hash: passwordHash })
+        await revokeAllOfUser(trx, user.id, now)
+        return true
+      })
+      if (!reset) throw invalidOtp()
+      await limiter.clear(rules.loginFailuresPerUsername, usernameKey(user.username))
+    },
+  }
+}
+
+export type UsersService = ReturnType<typeof createUsersService>

@@ -1,0 +1,105 @@
+// Response shapes come from the contracts as types only (zod stays out of the web bundle).
+import type {
+  AdminQuestion,
+  AdminQuizDetail,
+  AdminQuiz as AdminQuizSummary,
+  Bilingual,
+  Difficulty,
+  AdminImage as NullableAdminImage,
+} from '@quiz/contracts'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../api/client'
+
+export type { AdminQuestion, AdminQuizSummary, Bilingual, Difficulty }
+export type AdminQuiz = AdminQuizDetail
+export type AdminImage = NonNullable<NullableAdminImage>
+
+/**
+ * What the details form sends: every field, as typed. An emptied number or start time goes as null, and the
+ * server's field message for it shows beside the field.
+ */
+export interface QuizDetailsPayload {
+  title: Bilingual
+  start_time: string | null
+  end_time: string | null
+  duration_minutes: number | null
+  allowed_attempts: number | null
+  difficulty: Difficulty
+  is_paid_tier: boolean
+}
+
+export interface QuestionPayload {
+  text: Bilingual
+  hint: Bilingual | null
+  topic: string
+  image: AdminImage | null
+  options: { text: Bilingual; is_correct: boolean; image: AdminImage | null }[]
+}
+
+export const adminKeys = {
+  all: ['admin', 'quizzes'] as const,
+  list: () => [...adminKeys.all, 'list'] as const,
+  quiz: (id: number) => [...adminKeys.all, id] as const,
+}
+
+export const adminQueries = {
+  list: () => queryOptions({ queryKey: adminKeys.list(), queryFn: () => api.get<AdminQuizSummary[]>('/admin/quizzes/') }),
+  quiz: (id: number) =>
+    queryOptions({ queryKey: adminKeys.quiz(id), queryFn: () => api.get<AdminQuiz>(`/admin/quizzes/${id}/`) }),
+}
+
+/**
+ * Admin edits change what every screen may show (the learner's quiz list too, for an admin who also takes
+ * quizzes), so everything cached goes stale; only the queries on screen refetch now.
+ */
+function useInvalidateAll() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries()
+}
+
+export function useCreateQuizFromJson() {
+  const invalidate = useInvalidateAll()
+  return useMutation({
+    mutationFn: (quiz: unknown) => api.post<{ quiz_id: number }>('/quizzes/create-from-json/', quiz),
+    onSuccess: () => invalidate(),
+  })
+}
+
+export function useDeleteQuiz() {
+  const invalidate = useInvalidateAll()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (quizId: number) => api.delete(`/admin/quizzes/${quizId}/`),
+    onSuccess: (_data, quizId) => {
+      queryClient.removeQueries({ queryKey: adminKeys.quiz(quizId) })
+      return invalidate()
+    },
+  })
+}
+
+export function useUpdateQuizDetails(quizId: number) {
+  const invalidate = useInvalidateAll()
+  return useMutation({
+    mutationFn: (details: QuizDetailsPayload) => api.patch<AdminQuiz>(`/admin/quizzes/${quizId}/`, details),
+    onSuccess: () => invalidate(),
+  })
+}
+
+export function useSaveQuestion(quizId: number) {
+  const invalidate = useInvalidateAll()
+  return useMutation({
+    mutationFn: ({ questionId, question }: { questionId: number | null; question: QuestionPayload }) =>
+      questionId === null
+        ? api.post<AdminQuestion>(`/admin/quizzes/${quizId}/questions/`, question)
+        : api.put<AdminQuestion>(`/admin/quizzes/${quizId}/questions/${questionId}/`, question),
+    onSuccess: () => invalidate(),
+  })
+}
+
+export function useDeleteQuestion(quizId: number) {
+  const invalidate = useInvalidateAll()
+  return useMutation({
+    mutationFn: (questionId: number) => api.delete(`/admin/quizzes/${quizId}/questions/${questionId}/`),
+    onSuccess: () => invalidate(),
+  })
+}

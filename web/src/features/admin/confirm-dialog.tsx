@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next'
+import { Dialog } from '../../components/ui/dialog'
+
+interface ConfirmDeleteDialogProps {
+  open: boolean
+  title: string
+  message: string
+  /** What is about to go, shown under the question (a quiz title, a question preview). */
+  subject?: string
+  pending: boolean
+  onConfirm: () => void
+  onCancel: () => void
+}
+
+/** The app's own dialog in place of window.confirm: translated, styled and reachable by tests and keyboards. */
+export function ConfirmDeleteDialog({ open, title, message, subject, pending, onConfirm, onCancel }: ConfirmDeleteDialogProps) {
+  const { t } = useTranslation('admin')
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      onClose={pending ? undefined : onCancel}
+      actions={
+        <>
+          <button type="button" className="btn" onClick={onCancel} disabled={pending} autoFocus>
+            {t('common.cancel')}
+          </button>
+          <button type="button" className="btn btn--danger" onClick={onConfirm} disabled={pending}>
+            {pending ? t('common.deleting') : t('common.delete')}
+          </button>
+        </>
+      }
+    >
+      <p>{message}</p>
+      {subject && <p className="admin-confirm__subject">{subject}</p>}
+    </Dialog>
+  )
+}

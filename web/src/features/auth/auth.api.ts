@@ -1,0 +1,65 @@
+import type {
+  OtpPurpose,
+  OtpSendResponse,
+  PasswordResetRequest,
+  Profile,
+  RegisteredUser,
+  RegisterRequest,
+  TokenPair,
+} from '@quiz/contracts'
+import { queryOptions } from '@tanstack/react-query'
+import { api } from '../../api/client'
+import { setLanguage } from '../../i18n/i18n'
+import { sessionStore } from '../../session/session-store'
+
+/** Every auth call is made before a session exists: none sends a bearer token. */
+const visitor = { auth: false } as const
+
+export type AvailabilityKind = 'username' | 'phone'
+
+export const authKeys = {
+  all: ['auth'] as const,
+  exists: (kind: AvailabilityKind, value: string) =>
+    [...authKeys.all, 'exists', kind, kind === 'username' ? value.toLowerCase() : value] as const,
+}
+
+/** The availability checks are reads (POST only keeps the value out of URLs and logs), so they are cached queries. */
+export const authQueries = {
+  exists: (kind: AvailabilityKind, value: string) =>
+    queryOptions({
+      queryKey: authKeys.exists(kind, value),
+      queryFn: ({ signal }) =>
+        (kind === 'username'
+          ? api.post<{ exists: boolean }>('/users/check-username/', { username: value }, { ...visitor, signal })
+          : api.post<{ exists: boolean }>('/users/check-phone/', { phone_number: value }, { ...visitor, signal })
+        ).then((answer) => answer.exists),
+      staleTime: 15_000,
+    }),
+}
+
+export const authApi = {
+  login: (username: string, password: string) => api.post<TokenPair>('/token/', { username, password }, visitor),
+  sendOtp: (phone: string, purpose: OtpPurpose) =>
+    api.post<OtpSendResponse>('/users/otp/send/', { phone_number: phone, purpose }, visitor),
+  verifyLoginOtp: (phone: string, otp: string) =>
+    api.post<TokenPair>('/users/otp/verify/', { phone_number: phone, otp, purpose: 'login' }, visitor),
+  verifyRegisterOtp: (phone: string, otp: string) =>
+    api.post<{ verified: true }>('/users/otp/verify/', { phone_number: phone, otp, purpose: 'register' }, visitor),
+  register: (body: RegisterRequest) => api.post<RegisteredUser>('/users/register/', body, visitor),
+  resetPassword: (body: PasswordResetRequest) => api.post<{ detail: string }>('/users/password-reset/', body, visitor),
+}
+
+/**
+ * Starts the session from a token pair. The profile is read first, with the new token, so the dashboard
+ * opens in the learner's preferred language instead of flashing the old one (WEB.md: login applies it).
+ * A profile that fails to load only keeps the current language.
+ */
+export async function startSession(tokens: TokenPair) {
+  try {
+    const profile = await api.get<Profile>('/users/profile/', { token: tokens.access })
+    setLanguage(profile.preferred_language)
+  } catch {
+    // The login itself succeeded; the language stays as it is.
+  }
+  sessionStore.setTokens(tokens)
+}

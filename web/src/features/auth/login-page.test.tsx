@@ -1,0 +1,100 @@
+import { screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderWithProviders } from '../../test/render'
+import { Component as LoginPage } from './login-page'
+
+type Route = (body: Record<string, unknown>) => { status: number; body: unknown }
+let routes: Record<string, Route>
+let calls: { url: string; body: Record<string, unknown> }[]
+
+beforeEach(() => {
+  calls = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>
+      calls.push({ url, body })
+      const answer = routes[url]?.(body) ?? { status: 404, body: { detail: 'Not found.', code: 'not_found' } }
+      return { ok: answer.status < 300, status: answer.status, json: async () => answer.body } as Response
+    }),
+  )
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('login page', () => {
+  it('requires both fields', async () => {
+    routes = {}
+    renderWithProviders(<LoginPage />, { route: '/login' })
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }))
+    expect(screen.getAllByText('This field is required.')).toHaveLength(2)
+    expect(calls).toHaveLength(0)
+  })
+
+  it('shows the login failure of SPEC.md, and the wait note on 429', async () => {
+    let status = 401
+    routes = { '/api/token/': () => ({ status, body: { detail: 'Invalid username or password.', code: 'invalid_credentials' } }) }
+    renderWithProviders(<LoginPage />, { route: '/login' })
+    await userEvent.type(screen.getByLabelText('Username'), 'sita')
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong-password')
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed. Please check your credentials.')
+    expect(calls[0]).toEqual({ url: '/api/token/', body: { username: 'sita', password: 'wrong-password' } })
+
+    status = 429
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }))
+    expect(await screen.findByText('Too many attempts. Please wait a little and try again.')).toBeInTheDocument()
+  })
+
+  it('shows and hides the password', async () => {
+    routes = {}
+    renderWithProviders(<LoginPage />, { route: '/login' })
+    const password = screen.getByLabelText('Password')
+    const toggle = screen.getByRole('button', { name: 'Show password' })
+    expect(password).toHaveAttribute('type', 'password')
+    await userEvent.click(toggle)
+    expect(password).toHaveAttribute('type', 'text')
+    expect(toggle).toHaveAttribute('aria-pressed', 'true')
+    await userEvent.click(toggle)
+    expect(password).toHaveAttribute('type', 'password')
+  })
+
+  it('sends a login OTP, then verifies the code', async () => {
+    routes = {
+      '/api/users/otp/send/': () => ({ status: 200, body: { detail: 'OTP sent to your phone.', expires_in: 300, resend_in: 60 } }),
+      '/api/users/otp/verify/': () => ({ status: 400, body: { detail: 'Invalid or expired OTP.', code: 'invalid_otp' } }),
+    }
+    renderWithProviders(<LoginPage />, { route: '/login' })
+    await userEvent.click(screen.getByRole('button', { name: 'Phone OTP' }))
+    await userEvent.type(screen.getByLabelText('Phone Number'), '9812345678')
+    await userEvent.click(screen.getByRole('button', { name: 'Send OTP' }))
+    expect(await screen.findByRole('status')).toHaveTextContent('OTP sent to your phone.')
+    expect(calls[0]!.body).toEqual({ phone_number: '9812345678', purpose: 'login' })
+    expect(screen.getByLabelText('OTP')).toHaveFocus()
+    expect(screen.getByText(/You can ask for a new code in 60 s/)).toBeInTheDocument()
+
+    await userEvent.type(screen.getByLabelText('OTP'), '123456')
+    await userEvent.click(screen.getByRole('button', { name: 'Verify & Login' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed. Invalid or expired OTP.')
+    expect(calls[1]!.body).toEqual({ phone_number: '9812345678', otp: '123456', purpose: 'login' })
+  })
+
+  it('says when a login OTP cannot be sent', async () => {
+    routes = { '/api/users/otp/send/': () => ({ status: 404, body: { detail: 'No account.', code: 'not_found' } }) }
+    renderWithProviders(<LoginPage />, { route: '/login' })
+    await userEvent.click(screen.getByRole('button', { name: 'Phone OTP' }))
+    await userEvent.type(screen.getByLabelText('Phone Number'), '9812345678')
+    await userEvent.click(screen.getByRole('button', { name: 'Send OTP' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to send OTP. Is this phone number registered?')
+  })
+
+  it('checks the phone has 10 digits before sending', async () => {
+    routes = {}
+    renderWithProviders(<LoginPage />, { route: '/login' })
+    await userEvent.click(screen.getByRole('button', { name: 'Phone OTP' }))
+    await userEvent.type(screen.getByLabelText('Phone Number'), '98123')
+    await userEvent.click(screen.getByRole('button', { name: 'Send OTP' }))
+    expect(screen.getByText('Please enter a valid 10-digit phone number.')).toBeInTheDocument()
+    expect(calls).toHaveLength(0)
+  })
+})

@@ -1,0 +1,95 @@
+import { screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { sessionStore } from '../../session/session-store'
+import { renderWithProviders } from '../../test/render'
+import type { AvailableQuiz } from './dashboard.api'
+import { Component as DashboardPage } from './dashboard-page'
+
+const payload = btoa(JSON.stringify({ username: 'sita', exp: Math.floor(Date.now() / 1000) + 3600, is_admin: false }))
+const access = `e30.${payload.replace(/=+$/, '')}.sig`
+
+function quiz(overrides: Partial<AvailableQuiz>): AvailableQuiz {
+  return {
+    id: 1,
+    title: { en: 'General Knowledge', ne: 'सामान्य ज्ञान' },
+    duration_minutes: 30,
+    difficulty: 'easy',
+    is_paid_tier: false,
+    allowed_attempts: 3,
+    remaining_attempts: 2,
+    has_attempt_in_progress: false,
+    can_start: true,
+    start_time: null,
+    end_time: null,
+    question_count: 10,
+    ...overrides,
+  }
+}
+
+let answer: { status: number; body: unknown }
+beforeEach(() => {
+  sessionStore.setTokens({ access, refresh: 'r' })
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => ({ ok: answer.status < 300, status: answer.status, json: async () => answer.body }) as Response),
+  )
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('dashboard', () => {
+  it('lists quizzes with duration, difficulty, attempts and a Start Quiz link', async () => {
+    answer = { status: 200, body: [quiz({})] }
+    renderWithProviders(<DashboardPage />)
+    expect(await screen.findByRole('heading', { name: 'General Knowledge' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Available Quizzes')
+    expect(screen.getByText('30 minutes')).toBeInTheDocument()
+    expect(screen.getByText('Easy')).toBeInTheDocument()
+    expect(screen.getByText('2 of 3')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Start Quiz' })).toHaveAttribute('href', '/quiz/1/instructions')
+    expect(screen.queryByText('Paid')).not.toBeInTheDocument()
+  })
+
+  it('shows Nepali titles in Nepali, and English when Nepali is empty', async () => {
+    answer = { status: 200, body: [quiz({}), quiz({ id: 2, title: { en: 'Physics', ne: '' } })] }
+    renderWithProviders(<DashboardPage />, { language: 'ne' })
+    expect(await screen.findByRole('heading', { name: 'सामान्य ज्ञान' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Physics' })).toHaveAttribute('lang', 'en')
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('उपलब्ध क्विजहरू')
+  })
+
+  it('disables Start for a paid quiz without paid access', async () => {
+    answer = { status: 200, body: [quiz({ is_paid_tier: true, can_start: false, remaining_attempts: 3 })] }
+    renderWithProviders(<DashboardPage />)
+    const start = await screen.findByRole('button', { name: 'Start Quiz' })
+    expect(start).toBeDisabled()
+    expect(start).toHaveAccessibleDescription('This quiz is for paid members.')
+    expect(screen.getByText('Paid')).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Start Quiz' })).not.toBeInTheDocument()
+  })
+
+  it('offers Resume for an attempt in progress', async () => {
+    answer = { status: 200, body: [quiz({ has_attempt_in_progress: true, remaining_attempts: 0, can_start: true })] }
+    renderWithProviders(<DashboardPage />)
+    expect(await screen.findByRole('link', { name: 'Resume Quiz' })).toBeInTheDocument()
+  })
+
+  it('says so when there are no quizzes', async () => {
+    answer = { status: 200, body: [] }
+    renderWithProviders(<DashboardPage />)
+    expect(await screen.findByText('No quizzes are available at this moment. Please check back later.')).toBeInTheDocument()
+  })
+
+  it('shows the load failure of SPEC.md', async () => {
+    answer = { status: 500, body: { detail: 'Internal error.', code: 'server_error' } }
+    renderWithProviders(<DashboardPage />)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load quizzes. Please try logging in again.')
+  })
+
+  it('says the token is missing without calling the server', () => {
+    sessionStore.clear()
+    answer = { status: 200, body: [] }
+    renderWithProviders(<DashboardPage />)
+    expect(screen.getByRole('alert')).toHaveTextContent('Authentication token not found.')
+    expect(fetch).not.toHaveBeenCalled()
+  })
+})

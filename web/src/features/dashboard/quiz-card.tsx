@@ -1,0 +1,67 @@
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { paths } from '../../app/paths'
+import { useBilingual } from '../../i18n/use-bilingual'
+import { startBlocker, type AvailableQuiz } from './dashboard.api'
+
+export function QuizCard({ quiz }: { quiz: AvailableQuiz }) {
+  const { t } = useTranslation('dashboard')
+  const pick = useBilingual()
+  const noteId = useId()
+  const blocker = startBlocker(quiz)
+  const title = pick(quiz.title)
+
+  return (
+    <li className="card quiz-card">
+      <div className="quiz-card__head">
+        <h2 className="quiz-card__title" lang={title === quiz.title.en ? 'en' : 'ne'}>
+          {title}
+        </h2>
+        <div className="quiz-card__badges">
+          <span className={`badge badge--${quiz.difficulty}`}>
+            <span className="visually-hidden">{t('difficulty_label')}: </span>
+            {t(`difficulty.${quiz.difficulty}`)}
+          </span>
+          {quiz.is_paid_tier && <span className="badge badge--paid">{t('paid')}</span>}
+        </div>
+      </div>
+      <dl className="quiz-card__facts">
+        <div>
+          <dt>{t('duration')}</dt>
+          <dd>{t('minutes', { minutes: quiz.duration_minutes })}</dd>
+        </div>
+        <div>
+          <dt>{t('questions')}</dt>
+          <dd>{quiz.question_count}</dd>
+        </div>
+        <div>
+          <dt>{t('attempts')}</dt>
+          <dd>{t('attempts_value', { remaining: quiz.remaining_attempts, allowed: quiz.allowed_attempts })}</dd>
+        </div>
+      </dl>
+      {blocker === 'paid_only' ? (
+        <div className="quiz-card__action">
+          <button type="button" className="btn btn--primary" disabled aria-describedby={noteId}>
+            {t('start')}
+          </button>
+          <p id={noteId} className="quiz-card__note">
+            {t('paid_only')}
+          </p>
+        </div>
+      ) : (
+        <div className="quiz-card__action">
+          {/* With no attempts left the instructions screen still explains why Start is off (SPEC.md). */}
+          <Link className="btn btn--primary" to={paths.quizInstructions(quiz.id)} aria-describedby={blocker ? noteId : undefined}>
+            {quiz.has_attempt_in_progress ? t('resume') : t('start')}
+          </Link>
+          {blocker === 'no_attempts' && (
+            <p id={noteId} className="quiz-card__note">
+              {t('no_attempts')}
+            </p>
+          )}
+        </div>
+      )}
+    </li>
+  )
+}

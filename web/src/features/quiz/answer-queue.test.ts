@@ -1,0 +1,269 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../../api/api-error'
+import { AnswerQueue, answerStorageKey, backoffDelay, removeStaleAnswerEntries, type AnswerQueueOptions } from './answer-queue'
+import { isTransientError, type AnswerMap } from './quiz.api'
+
+const KEY = answerStorageKey(7, 42)
+
+function deferred() {
+  let resolve!: (value?: unknown) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+
+function setup(overrides: Partial<AnswerQueueOptions> = {}) {
+  let online = true
+  const events = new EventTarget()
+  const sent: AnswerMap[] = []
+  const send = vi.fn(async (changes: AnswerMap) => {
+    sent.push(changes)
+  })
+  const queue = new AnswerQueue({
+    storageKey: KEY,
+    send,
+    isTransient: isTransientError,
+    debounceMs: 500,
+    isOnline: () => online,
+    events,
+    ...overrides,
+  })
+  return {
+    queue,
+    send,
+    sent,
+    goOffline() {
+      online = false
+      events.dispatchEvent(new Event('offline'))
+    },
+    goOnline() {
+      online = true
+      events.dispatchEvent(new Event('online'))
+    },
+    stored: () => JSON.parse(localStorage.getItem(KEY) ?? 'null') as { answers: AnswerMap; pending: AnswerMap } | null,
+  }
+}
+
+const networkError = () => new ApiError(0, 'network_error', 'Failed to fetch')
+
+describe('AnswerQueue', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('keeps the answer map: one option per question, changeable', () => {
+    const { queue } = setup()
+    queue.set(1, 11)
+    queue.set(2, 21)
+    queue.set(1, 12)
+    expect(queue.getSnapshot().answers).toEqual({ '1': 12, '2': 21 })
+    expect(queue.allAnswers()).toEqual({ '1': 12, '2': 21 })
+  })
+
+  it('writes every change to localStorage at once, before any request', () => {
+    const { queue, stored, send } = setup()
+    queue.start()
+    queue.set(3, 31)
+    expect(send).not.toHaveBeenCalled()
+    expect(stored()).toEqual({ answers: { '3': 31 }, pending: { '3': 31 } })
+  })
+
+  it('batches changes made within the debounce window into one save', async () => {
+    const { queue, sent, stored } = setup()
+    queue.start()
+    queue.set(1, 11)
+    await vi.advanceTimersByTimeAsync(300)
+    queue.set(2, 21)
+    queue.set(1, 12)
+    await vi.advanceTimersByTimeAsync(499)
+    expect(sent).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
+    expect(sent).toEqual([{ '1': 12, '2': 21 }])
+    expect(queue.getSnapshot()).toMatchObject({ pending: 0, status: 'saved' })
+    expect(stored()).toEqual({ answers: { '1': 12, '2': 21 }, pending: {} })
+  })
+
+  it('restores answers and unsent changes after a reload, and sends the unsent ones', async () => {
+    const first = setup()
+    first.goOffline()
+    first.queue.start()
+    first.queue.set(1, 11)
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(first.sent).toEqual([])
+
+    // The page reloads: a new queue on the same storage key.
+    const second = setup()
+    expect(second.queue.getSnapshot().answers).toEqual({ '1': 11 })
+    expect(second.queue.getSnapshot().pending).toBe(1)
+    second.queue.mergeServerAnswers({ '2': 21 })
+    second.queue.start()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(second.sent).toEqual([{ '1': 11 }])
+    expect(second.queue.getSnapshot().answers).toEqual({ '1': 11, '2': 21 })
+  })
+
+  it('merges server answers under the local unsent changes', () => {
+    const { queue } = setup()
+    queue.set(1, 12) // changed here while the server still has 11
+    queue.mergeServerAnswers({ '1': 11, '2': 21, '3': null })
+    expect(queue.getSnapshot().answers).toEqual({ '1': 12, '2': 21, '3': null })
+  })
+
+  it('takes the server answers over local ones that were already saved', () => {
+    localStorage.setItem(KEY, JSON.stringify({ answers: { '1': 11, '5': 51 }, pending: {} }))
+    const { queue } = setup()
+    queue.mergeServerAnswers({ '1': 13 })
+    expect(queue.getSnapshot().answers).toEqual({ '1': 13 })
+  })
+
+  it('waits while offline and flushes when the connection returns', async () => {
+    const { queue, sent, goOffline, goOnline } = setup()
+    queue.start()
+    goOffline()
+    queue.set(4, 41)
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(sent).toEqual([])
+    expect(queue.getSnapshot()).toMatchObject({ status: 'offline', pending: 1 })
+    queue.set(4, 42)
+    goOnline()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(sent).toEqual([{ '4': 42 }])
+    expect(queue.getSnapshot()).toMatchObject({ status: 'saved', pending: 0 })
+  })
+
+  it('retries a failed save with backoff until it gets through', async () => {
+    const send = vi
+      .fn<(changes: AnswerMap) => Promise<unknown>>()
+      .mockRejectedValueOnce(networkError())
+      .mockRejectedValueOnce(new ApiError(503, 'service_unavailable', 'down'))
+      .mockResolvedValue({ saved: 1 })
+    const { queue } = setup({ send })
+    queue.start()
+    queue.set(1, 11)
+    await vi.advanceTimersByTimeAsync(500)
+    expect(send).toHaveBeenCalledTimes(1)
+    expect(queue.getSnapshot().status).toBe('retrying')
+    await vi.advanceTimersByTimeAsync(backoffDelay(1) - 1)
+    expect(send).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(send).toHaveBeenCalledTimes(2)
+    await vi.advanceTimersByTimeAsync(backoffDelay(2))
+    expect(send).toHaveBeenCalledTimes(3)
+    expect(send).toHaveBeenLastCalledWith({ '1': 11 })
+    expect(queue.getSnapshot()).toMatchObject({ status: 'saved', pending: 0 })
+  })
+
+  it('grows the backoff and caps it at 30 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 10].map(backoffDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000])
+  })
+
+  it('keeps a change made while a save was in flight, and sends it next', async () => {
+    const first = deferred()
+    const send = vi.fn<(changes: AnswerMap) => Promise<unknown>>().mockReturnValueOnce(first.promise).mockResolvedValue({ saved: 1 })
+    const { queue, stored } = setup({ send })
+    queue.start()
+    queue.set(1, 11)
+    await vi.advanceTimersByTimeAsync(500)
+    expect(send).toHaveBeenCalledWith({ '1': 11 })
+    queue.set(1, 12)
+    expect(stored()?.pending).toEqual({ '1': 12 })
+    first.resolve({ saved: 1 })
+    await vi.advanceTimersByTimeAsync(0)
+    // The first save stored 11, which is stale: 12 goes out right after it.
+    expect(send).toHaveBeenCalledTimes(2)
+    expect(send).toHaveBeenLastCalledWith({ '1': 12 })
+    expect(queue.getSnapshot()).toMatchObject({ status: 'saved', pending: 0, answers: { '1': 12 } })
+    expect(stored()).toEqual({ answers: { '1': 12 }, pending: {} })
+  })
+
+  it('reports a refusal that will not pass (409 after the deadline) instead of retrying', async () => {
+    const refusal = new ApiError(409, 'attempt_closed', 'The time for this attempt is over.')
+    const send = vi.fn<(changes: AnswerMap) => Promise<unknown>>().mockRejectedValue(refusal)
+    const onFailure = vi.fn()
+    const { queue, stored } = setup({ send, onFailure })
+    queue.start()
+    queue.set(1, 11)
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(send).toHaveBeenCalledTimes(1)
+    expect(onFailure).toHaveBeenCalledWith(refusal)
+    expect(queue.getSnapshot().status).toBe('failed')
+    // The answer is still kept on the device.
+    expect(stored()?.pending).toEqual({ '1': 11 })
+  })
+
+  it('sends nothing while paused, and resumes on start', async () => {
+    const { queue, sent } = setup()
+    queue.start()
+    queue.pause()
+    queue.set(1, 11)
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(sent).toEqual([])
+    queue.start()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(sent).toEqual([{ '1': 11 }])
+  })
+
+  it('ignores the online event while paused', async () => {
+    const { queue, sent, goOffline, goOnline } = setup()
+    queue.start()
+    goOffline()
+    queue.set(1, 11)
+    queue.pause()
+    goOnline()
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(sent).toEqual([])
+  })
+
+  it('clears the stored entry after the submission and stops', async () => {
+    const { queue, sent } = setup()
+    queue.start()
+    queue.set(1, 11)
+    queue.clear()
+    expect(localStorage.getItem(KEY)).toBeNull()
+    queue.set(2, 21)
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(sent).toEqual([])
+    expect(localStorage.getItem(KEY)).toBeNull()
+  })
+
+  it('notifies subscribers and keeps the snapshot stable between changes', () => {
+    const { queue } = setup()
+    const listener = vi.fn()
+    const unsubscribe = queue.subscribe(listener)
+    const before = queue.getSnapshot()
+    expect(queue.getSnapshot()).toBe(before)
+    queue.set(1, 11)
+    expect(listener).toHaveBeenCalled()
+    expect(queue.getSnapshot()).not.toBe(before)
+    unsubscribe()
+    listener.mockClear()
+    queue.set(1, 12)
+    expect(listener).not.toHaveBeenCalled()
+  })
+
+  it('survives an unreadable storage entry', () => {
+    localStorage.setItem(KEY, '{not json')
+    const { queue } = setup()
+    expect(queue.getSnapshot().answers).toEqual({})
+  })
+})
+
+describe('removeStaleAnswerEntries', () => {
+  it('removes the entries of the same quiz other attempts left, and nothing else', () => {
+    localStorage.setItem(answerStorageKey(7, 41), '{}')
+    localStorage.setItem(answerStorageKey(7, 42), '{}')
+    localStorage.setItem(answerStorageKey(8, 1), '{}')
+    localStorage.setItem('accessToken', 'x')
+    removeStaleAnswerEntries(7, 42)
+    expect(localStorage.getItem(answerStorageKey(7, 41))).toBeNull()
+    expect(localStorage.getItem(answerStorageKey(7, 42))).toBe('{}')
+    expect(localStorage.getItem(answerStorageKey(8, 1))).toBe('{}')
+    expect(localStorage.getItem('accessToken')).toBe('x')
+  })
+})

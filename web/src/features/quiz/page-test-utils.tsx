@@ -1,0 +1,67 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render } from '@testing-library/react'
+import type { ComponentType } from 'react'
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
+import { vi } from 'vitest'
+import i18n, { initI18n, type Language } from '../../i18n/i18n'
+
+/** jsdom has no <dialog> methods: open and close it the way a browser does, by its `open` attribute. */
+export function polyfillDialog() {
+  const proto = HTMLDialogElement.prototype as HTMLDialogElement & { showModal?: () => void }
+  if (!proto.showModal) {
+    proto.showModal = function showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '')
+    }
+    proto.close = function close(this: HTMLDialogElement) {
+      this.removeAttribute('open')
+    }
+  }
+}
+
+export interface FakeResponse {
+  status?: number
+  body?: unknown
+}
+type Handler = (request: { method: string; path: string; body: unknown }) => FakeResponse | Promise<FakeResponse>
+
+/**
+ * Stands in for the network at `fetch` (the page still goes through the real api client): each route is
+ * "METHOD /api/path/", every request is recorded, and an unknown route fails the test.
+ */
+export function fakeNetwork(routes: Record<string, Handler>) {
+  const calls: { method: string; path: string; body: unknown }[] = []
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost')
+    const method = init?.method ?? 'GET'
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined
+    const request = { method, path: url.pathname, body }
+    calls.push(request)
+    const handler = routes[`${method} ${url.pathname}`]
+    if (!handler) throw new Error(`unexpected request ${method} ${url.pathname}`)
+    const { status = 200, body: responseBody } = await handler(request)
+    return new Response(responseBody === undefined ? null : JSON.stringify(responseBody), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    })
+  })
+  vi.stubGlobal('fetch', fetchMock)
+  return { calls, fetchMock, callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) }
+}
+
+/** Renders routes in a data router (useBlocker needs one) with a fresh QueryClient and i18n in `language`. */
+export function renderRoutes(routes: RouteObject[], { path, language = 'en' }: { path: string; language?: Language }) {
+  if (!i18n.isInitialized) initI18n(language)
+  else void i18n.changeLanguage(language)
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } })
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return { ...view, router, queryClient }
+}
+
+export function page(Component: ComponentType, path: string): RouteObject {
+  return { path, Component }
+}

@@ -1,0 +1,67 @@
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { SvgImage, svgDataUrl } from '../../components/ui/svg-image'
+import { useBilingual } from '../../i18n/use-bilingual'
+import type { Question } from './quiz.api'
+
+interface QuestionViewProps {
+  question: Question
+  total: number
+  selectedOptionId: number | null | undefined
+  onSelect: (optionId: number) => void
+  disabled?: boolean
+}
+
+/** One question: its text, image and caption, and the options as large radio rows (keyboard: arrows move the choice). */
+export function QuestionView({ question, total, selectedOptionId, onSelect, disabled = false }: QuestionViewProps) {
+  const { t } = useTranslation('quiz')
+  const pick = useBilingual()
+  const headingId = useId()
+  const textId = useId()
+
+  return (
+    <section className="question card" aria-labelledby={headingId}>
+      <h2 id={headingId} className="question__number">
+        {t('question.heading', { number: question.number, total })}
+      </h2>
+      <p id={textId} className="question__text">
+        {pick(question.text)}
+      </p>
+      {question.image && (
+        <SvgImage svg={question.image.svg} caption={question.image.caption} alt={pick(question.image.caption) || t('question.image_alt', { number: question.number })} />
+      )}
+      <div className="options" role="radiogroup" aria-labelledby={textId}>
+        {question.options.map((option, index) => {
+          const caption = pick(option.image?.caption)
+          const checked = selectedOptionId === option.id
+          return (
+            <label key={option.id} className={`option${checked ? ' option--selected' : ''}`}>
+              <input
+                type="radio"
+                name={`question-${question.id}`}
+                value={option.id}
+                checked={checked}
+                disabled={disabled}
+                onChange={() => onSelect(option.id)}
+              />
+              <span className="option__body">
+                <span className="option__text">
+                  <span className="option__letter" aria-hidden="true">
+                    {String.fromCharCode(65 + index)}.
+                  </span>{' '}
+                  {pick(option.text)}
+                </span>
+                {option.image && (
+                  <span className="option__image">
+                    <img src={svgDataUrl(option.image.svg)} alt={caption || t('question.option_image_alt', { letter: String.fromCharCode(65 + index) })} />
+                    {caption && <span className="option__caption">{caption}</span>}
+                  </span>
+                )}
+              </span>
+            </label>
+          )
+        })}
+      </div>
+    </section>
+  )
+}

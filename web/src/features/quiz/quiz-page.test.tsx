@@ -1,0 +1,346 @@
+import { act, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { answerStorageKey } from './answer-queue'
+import { fakeNetwork, page, polyfillDialog, renderRoutes, type FakeResponse } from './page-test-utils'
+import type { Question, QuizSession, SubmitResult } from './quiz.api'
+import { Component as QuizPage } from './quiz-page'
+
+const QUIZ_ID = 7
+const ATTEMPT_ID = 42
+const TOTAL = 12
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 10 L5 0 L10 10 Z"/></svg>'
+
+function makeQuestion(number: number): Question {
+  return {
+    id: 100 + number,
+    number,
+    text: { en: `What is question ${number}?`, ne: `प्रश्न ${number} के हो?` },
+    topic: '',
+    image: number === 1 ? { svg: SVG, caption: { en: 'A triangle', ne: 'त्रिभुज' } } : null,
+    options: [1, 2, 3, 4].map((k) => ({ id: 1000 + number * 10 + k, text: { en: `Choice ${k} for ${number}`, ne: `विकल्प ${k}` }, image: null })),
+  }
+}
+
+function makeSession(overrides: Partial<QuizSession['attempt']> = {}): QuizSession {
+  return {
+    id: QUIZ_ID,
+    title: { en: 'General Knowledge', ne: 'सामान्य ज्ञान' },
+    duration_minutes: 15,
+    difficulty: 'medium',
+    is_paid_tier: false,
+    allowed_attempts: 3,
+    remaining_attempts: 2,
+    question_count: TOTAL,
+    questions: Array.from({ length: TOTAL }, (_, index) => ({ id: 101 + index })),
+    attempt: { id: ATTEMPT_ID, started_at: '2026-11-22T07:00:00.000Z', deadline: '2026-11-22T07:15:00.000Z', remaining_seconds: 900, answers: {}, ...overrides },
+  }
+}
+
+const result: SubmitResult = {
+  attempt_id: ATTEMPT_ID,
+  score: 2.6,
+  correct: 3,
+  incorrect: 2,
+  unanswered: 7,
+  total_questions: TOTAL,
+  completed_timestamp: '2026-11-22T07:10:00.000Z',
+  late: false,
+}
+
+function network({
+  session = makeSession(),
+  start,
+  submit = () => ({ body: result }),
+  save = () => ({ body: { saved: 1 } }),
+  question,
+}: {
+  session?: QuizSession
+  start?: () => FakeResponse
+  submit?: () => FakeResponse
+  save?: () => FakeResponse
+  question?: (number: number) => FakeResponse
+} = {}) {
+  const routes: Record<string, () => FakeResponse> = {
+    [`GET /api/quizzes/${QUIZ_ID}/`]: start ?? (() => ({ body: session })),
+    [`PUT /api/quizzes/${QUIZ_ID}/answers/`]: save,
+    [`POST /api/quizzes/${QUIZ_ID}/submit/`]: submit,
+  }
+  for (let number = 1; number <= TOTAL; number += 1) {
+    routes[`GET /api/quizzes/${QUIZ_ID}/question/${number}/`] = question ? () => question(number) : () => ({ body: makeQuestion(number) })
+  }
+  return fakeNetwork(routes)
+}
+
+function Dashboard() {
+  return <h1>Dashboard stub</h1>
+}
+
+function renderQuiz({ path = `/quiz/${QUIZ_ID}`, language = 'en' as const } = {}) {
+  return renderRoutes([page(QuizPage, '/quiz/:quizId'), page(Dashboard, '/'), page(() => <h1>Report stub</h1>, '/results/:attemptId')], {
+    path,
+    language,
+  })
+}
+
+/** Lets fetches resolve and due timers run. */
+async function settle(ms = 0) {
+  await act(() => vi.advanceTimersByTimeAsync(ms))
+  await act(() => vi.advanceTimersByTimeAsync(0))
+}
+
+beforeAll(polyfillDialog)
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] })
+})
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+const user = () => userEvent.setup({ delay: null })
+
+describe('quiz page', () => {
+  it('starts the attempt once and shows the title, the m:ss timer and question 1 with its image', async () => {
+    const net = network()
+    renderQuiz()
+    expect(screen.getByText('Loading quiz...')).toBeInTheDocument()
+    await settle()
+    expect(screen.getByRole('heading', { level: 1, name: 'General Knowledge' })).toBeInTheDocument()
+    expect(screen.getByRole('timer')).toHaveTextContent('15:00')
+    expect(screen.getByText('What is question 1?')).toBeInTheDocument()
+    expect(screen.getByRole('img', { name: 'A triangle' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/svg\+xml/))
+    expect(screen.getByText('A triangle')).toBeInTheDocument()
+    expect(screen.getAllByRole('radio')).toHaveLength(4)
+    await settle(2000)
+    expect(screen.getByRole('timer')).toHaveTextContent('14:58')
+    expect(net.callsTo('GET', `/api/quizzes/${QUIZ_ID}/`)).toHaveLength(1)
+  })
+
+  it('prefetches the next question so Next is instant', async () => {
+    const net = network()
+    renderQuiz()
+    await settle()
+    expect(net.callsTo('GET', `/api/quizzes/${QUIZ_ID}/question/2/`)).toHaveLength(1)
+    await user().click(screen.getByRole('button', { name: 'Next' }))
+    expect(screen.getByText('What is question 2?')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Question 2, not answered' })).toHaveAttribute('aria-current', 'step')
+    await settle()
+    // Question 2 came from the cache; question 3 is prefetched in turn.
+    expect(net.callsTo('GET', `/api/quizzes/${QUIZ_ID}/question/2/`)).toHaveLength(1)
+    expect(net.callsTo('GET', `/api/quizzes/${QUIZ_ID}/question/3/`)).toHaveLength(1)
+    await user().click(screen.getByRole('button', { name: 'Previous' }))
+    expect(screen.getByText('What is question 1?')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled()
+  })
+
+  it('opens the question chosen in the navigator, across pages', async () => {
+    network()
+    renderQuiz()
+    await settle()
+    await user().click(screen.getByRole('button', { name: 'Next questions' }))
+    await user().click(screen.getByRole('button', { name: 'Question 12, not answered' }))
+    await settle()
+    expect(screen.getByText('What is question 12?')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
+  })
+
+  it('saves a chosen answer on the device at once and to the server after a short pause', async () => {
+    const net = network()
+    renderQuiz()
+    await settle()
+    await user().click(screen.getByRole('radio', { name: /Choice 2 for 1/ }))
+    expect(screen.getByRole('radio', { name: /Choice 2 for 1/ })).toBeChecked()
+    expect(JSON.parse(localStorage.getItem(answerStorageKey(QUIZ_ID, ATTEMPT_ID)) ?? '{}')).toMatchObject({ answers: { '101': 1012 } })
+    expect(screen.getByRole('button', { name: 'Question 1, answered' })).toBeInTheDocument()
+    // A change of mind within the pause goes out in the same request.
+    await user().click(screen.getByRole('radio', { name: /Choice 3 for 1/ }))
+    await settle(1000)
+    expect(net.callsTo('PUT', `/api/quizzes/${QUIZ_ID}/answers/`).map((c) => c.body)).toEqual([{ answers: { '101': 1013 } }])
+    expect(screen.getByText('All answers saved')).toBeInTheDocument()
+  })
+
+  it('restores the server answers merged with changes still queued on the device', async () => {
+    localStorage.setItem(answerStorageKey(QUIZ_ID, ATTEMPT_ID), JSON.stringify({ answers: { '102': 1023 }, pending: { '102': 1023 } }))
+    localStorage.setItem(answerStorageKey(QUIZ_ID, ATTEMPT_ID - 1), JSON.stringify({ answers: { '101': 1014 }, pending: {} }))
+    const net = network({ session: makeSession({ answers: { '101': 1011, '102': 1021 }, remaining_seconds: 300 }) })
+    renderQuiz()
+    await settle()
+    expect(screen.getByRole('timer')).toHaveTextContent('5:00')
+    expect(screen.getByRole('radio', { name: /Choice 1 for 1/ })).toBeChecked()
+    expect(screen.getByRole('button', { name: 'Question 2, answered' })).toBeInTheDocument()
+    await settle(100)
+    expect(net.callsTo('PUT', `/api/quizzes/${QUIZ_ID}/answers/`).map((c) => c.body)).toEqual([{ answers: { '102': 1023 } }])
+    // An older attempt's leftovers are dropped.
+    expect(localStorage.getItem(answerStorageKey(QUIZ_ID, ATTEMPT_ID - 1))).toBeNull()
+    await user().click(screen.getByRole('button', { name: 'Next' }))
+    expect(screen.getByRole('radio', { name: /Choice 3 for 2/ })).toBeChecked()
+  })
+
+  it('opens the question in the address after a reload', async () => {
+    network()
+    renderQuiz({ path: `/quiz/${QUIZ_ID}?q=11` })
+    await settle()
+    expect(screen.getByText('What is question 11?')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Question 11, not answered' })).toHaveAttribute('aria-current', 'step')
+  })
+
+  it('submits after Confirm with the full answer map and the attempt id, then shows the score', async () => {
+    const net = network()
+    const view = renderQuiz()
+    await settle()
+    await user().click(screen.getByRole('radio', { name: /Choice 1 for 1/ }))
+    await user().click(screen.getByRole('button', { name: 'Submit Quiz' }))
+    const confirm = screen.getByRole('dialog', { name: 'Submit the quiz?' })
+    expect(within(confirm).getByText('You have answered 1 of 12 questions.')).toBeInTheDocument()
+    await user().click(within(confirm).getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/submit/`)).toHaveLength(0)
+
+    await user().click(screen.getByRole('button', { name: 'Submit Quiz' }))
+    await user().click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }))
+    await settle()
+    expect(net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/submit/`).map((c) => c.body)).toEqual([{ answers: { '101': 1011 }, attempt_id: ATTEMPT_ID }])
+    const score = screen.getByRole('dialog', { name: 'Quiz submitted' })
+    expect(within(score).getByText('2.60')).toBeInTheDocument()
+    expect(within(score).getByText('Correct').nextSibling).toHaveTextContent('3')
+    expect(within(score).getByText('Incorrect').nextSibling).toHaveTextContent('2')
+    expect(within(score).getByText('Unanswered').nextSibling).toHaveTextContent('7')
+    expect(localStorage.getItem(answerStorageKey(QUIZ_ID, ATTEMPT_ID))).toBeNull()
+
+    // Leaving after the submission is not blocked.
+    await user().click(within(score).getByRole('button', { name: 'Back to Dashboard' }))
+    await settle()
+    expect(view.router.state.location.pathname).toBe('/')
+    expect(screen.getByRole('heading', { name: 'Dashboard stub' })).toBeInTheDocument()
+  })
+
+  it('retries a submission that got no answer before reporting a failure', async () => {
+    let calls = 0
+    network({ submit: () => (calls++ === 0 ? { status: 503, body: { detail: 'down', code: 'service_unavailable' } } : { body: result }) })
+    renderQuiz()
+    await settle()
+    await user().click(screen.getByRole('button', { name: 'Submit Quiz' }))
+    await user().click(screen.getByRole('button', { name: 'Confirm' }))
+    await settle()
+    expect(screen.queryByRole('dialog', { name: 'Quiz submitted' })).not.toBeInTheDocument()
+    await settle(1000)
+    expect(calls).toBe(2)
+    expect(screen.getByRole('dialog', { name: 'Quiz submitted' })).toBeInTheDocument()
+    expect(screen.queryByText('There was an error submitting your quiz. Please try again.')).not.toBeInTheDocument()
+  })
+
+  it('shows the submit error and lets the learner submit again', async () => {
+    let fail = true
+    const net = network({ submit: () => (fail ? { status: 500, body: { detail: 'boom', code: 'server_error' } } : { body: result }) })
+    renderQuiz()
+    await settle()
+    await user().click(screen.getByRole('radio', { name: /Choice 4 for 1/ }))
+    await user().click(screen.getByRole('button', { name: 'Submit Quiz' }))
+    await user().click(screen.getByRole('button', { name: 'Confirm' }))
+    expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled()
+    await settle(5000)
+    expect(net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/submit/`)).toHaveLength(3)
+    expect(screen.getByRole('alert')).toHaveTextContent('There was an error submitting your quiz. Please try again.')
+    const submit = screen.getByRole('button', { name: 'Submit Quiz' })
+    expect(submit).toBeEnabled()
+    // Answers stay on the device until a submission succeeds.
+    expect(localStorage.getItem(answerStorageKey(QUIZ_ID, ATTEMPT_ID))).not.toBeNull()
+    fail = false
+    await user().click(submit)
+    await user().click(screen.getByRole('button', { name: 'Confirm' }))
+    await settle()
+    expect(screen.getByRole('dialog', { name: 'Quiz submitted' })).toBeInTheDocument()
+  })
+
+  it('submits automatically when the timer reaches 1 second', async () => {
+    const net = network({ session: makeSession({ remaining_seconds: 5 }) })
+    renderQuiz()
+    await settle()
+    await user().click(screen.getByRole('radio', { name: /Choice 2 for 1/ }))
+    expect(net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/submit/`)).toHaveLength(0)
+    await settle(4000)
+    expect(net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/submit/`).map((c) => c.body)).toEqual([{ answers: { '101': 1012 }, attempt_id: ATTEMPT_ID }])
+    expect(screen.getByRole('dialog', { name: 'Time is up: quiz submitted' })).toBeInTheDocument()
+    expect(screen.getByRole('radio', { name: /Choice 2 for 1/ })).toBeDisabled()
+  })
+
+  it('hands in at once when the server says the deadline has passed', async () => {
+    const net = network({ save: () => ({ status: 409, body: { detail: 'over', code: 'attempt_closed' } }) })
+    renderQuiz()
+    await settle()
+    await user().click(screen.getByRole('radio', { name: /Choice 2 for 1/ }))
+    await settle(1000)
+    expect(net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/submit/`)).toHaveLength(1)
+    expect(screen.getByRole('dialog', { name: 'Time is up: quiz submitted' })).toBeInTheDocument()
+  })
+
+  it.each([
+    [403, 'no_attempts_left', 'You have no attempts remaining for this quiz.'],
+    [403, 'paid_access_required', 'This quiz is for paid members.'],
+    [404, 'not_found', 'Failed to load quiz. It might not be active.'],
+  ])('shows the load error for %i %s', async (status, code, message) => {
+    network({ start: () => ({ status, body: { detail: 'refused', code } }) })
+    renderQuiz()
+    await settle()
+    expect(screen.getByRole('alert')).toHaveTextContent(message)
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/')
+  })
+
+  it('retries starting when the connection drops, since resuming is safe', async () => {
+    let calls = 0
+    network({ start: () => (calls++ === 0 ? { status: 502, body: { detail: 'gateway', code: 'server_error' } } : { body: makeSession() }) })
+    renderQuiz()
+    await settle(1000)
+    expect(screen.getByRole('heading', { level: 1, name: 'General Knowledge' })).toBeInTheDocument()
+  })
+
+  it('shows which question failed to load and can try again', async () => {
+    let fail = true
+    network({ question: (number) => (fail ? { status: 404, body: { detail: 'no', code: 'not_found' } } : { body: makeQuestion(number) }) })
+    renderQuiz()
+    await settle()
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load question #1.')
+    fail = false
+    await user().click(screen.getByRole('button', { name: 'Try again' }))
+    await settle()
+    expect(screen.getByText('What is question 1?')).toBeInTheDocument()
+  })
+
+  it('asks before leaving a quiz in progress, in its own dialog', async () => {
+    network()
+    const view = renderQuiz()
+    await settle()
+    await act(() => view.router.navigate('/'))
+    const dialog = screen.getByRole('dialog', { name: 'Leave the quiz?' })
+    expect(dialog).toHaveTextContent('Are you sure you want to leave? Your progress will be lost if you do not submit.')
+    await user().click(within(dialog).getByRole('button', { name: 'Stay' }))
+    expect(view.router.state.location.pathname).toBe(`/quiz/${QUIZ_ID}`)
+    expect(screen.getByText('What is question 1?')).toBeInTheDocument()
+
+    await act(() => view.router.navigate('/'))
+    await user().click(screen.getByRole('button', { name: 'Leave' }))
+    await settle()
+    expect(view.router.state.location.pathname).toBe('/')
+  })
+
+  it('asks the browser to confirm closing the tab while the quiz is in progress', async () => {
+    network()
+    renderQuiz()
+    await settle()
+    const event = new Event('beforeunload', { cancelable: true })
+    window.dispatchEvent(event)
+    expect(event.defaultPrevented).toBe(true)
+  })
+
+  it('speaks Nepali, content and interface alike', async () => {
+    network()
+    renderQuiz({ language: 'ne' })
+    await settle()
+    expect(screen.getByRole('heading', { level: 1, name: 'सामान्य ज्ञान' })).toBeInTheDocument()
+    expect(screen.getByText('प्रश्न 1 के हो?')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'क्विज बुझाउनुहोस्' })).toBeInTheDocument()
+    expect(screen.getByRole('img', { name: 'त्रिभुज' })).toBeInTheDocument()
+  })
+})

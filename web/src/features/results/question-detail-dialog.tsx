@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next'
+import { Dialog } from '../../components/ui/dialog'
+import { SvgImage, svgDataUrl } from '../../components/ui/svg-image'
+import { useBilingual } from '../../i18n/use-bilingual'
+import type { QuestionStatus } from './question-status'
+import type { ReportQuestion } from './results.api'
+
+interface QuestionDetailDialogProps {
+  question: ReportQuestion | null
+  number: number
+  selectedOptionId: number | null
+  status: QuestionStatus
+  onClose: () => void
+}
+
+/** One question of a report: every option, the correct one and the learner's marked in words as well as colour, the image and the hint. */
+export function QuestionDetailDialog({ question, number, selectedOptionId, status, onClose }: QuestionDetailDialogProps) {
+  const { t } = useTranslation('results')
+  const pick = useBilingual()
+  const hint = question ? pick(question.hint) : ''
+
+  return (
+    <Dialog open={question !== null} title={t('detail.title', { number })} onClose={onClose} className="report-detail">
+      {question && (
+        <>
+          <p className="report-detail__status">
+            <span className={`badge badge--${status}`}>{t(`status.${status}`)}</span>
+          </p>
+          <p className="report-detail__text">{pick(question.text)}</p>
+          {question.image && (
+            <SvgImage
+              svg={question.image.svg_content}
+              caption={question.image.caption}
+              alt={pick(question.image.caption) || t('detail.image_alt', { number })}
+            />
+          )}
+          <ol className="report-options">
+            {question.options.map((option, index) => {
+              const chosen = option.id === selectedOptionId
+              const letter = String.fromCharCode(65 + index)
+              const tone = option.is_correct ? 'correct' : chosen ? 'incorrect' : 'plain'
+              const caption = pick(option.image?.caption)
+              return (
+                <li key={option.id} className={`report-option report-option--${tone}`}>
+                  <div className="report-option__line">
+                    <span className="report-option__text">
+                      <span className="report-option__letter">{letter}.</span> {pick(option.text)}
+                    </span>
+                    {(chosen || option.is_correct) && (
+                      <span className="report-option__tags">
+                        {chosen && <span className="tag tag--yours">{t('detail.your_answer')}</span>}
+                        {option.is_correct && <span className="tag tag--correct">{t('detail.correct_answer')}</span>}
+                      </span>
+                    )}
+                  </div>
+                  {option.image && (
+                    <span className="report-option__image">
+                      <img src={svgDataUrl(option.image.svg_content)} alt={caption || t('detail.option_image_alt', { letter })} />
+                      {caption && <span className="report-option__caption">{caption}</span>}
+                    </span>
+                  )}
+                </li>
+              )
+            })}
+          </ol>
+          {selectedOptionId === null && <p className="muted">{t('detail.not_answered')}</p>}
+          {hint && (
+            <aside className="report-hint" aria-label={t('detail.hint')}>
+              <strong>{t('detail.hint')}:</strong> {hint}
+            </aside>
+          )}
+        </>
+      )}
+    </Dialog>
+  )
+}
