@@ -327,14 +327,14 @@ describe('questions (desktop, English)', () => {
     expect(await formHeading.evaluate((element) => element === document.activeElement)).toBe(true)
     expect(await checkedStates(page)).toEqual([true, false, false, false])
 
-    await page.getByLabel('Question (English)').fill(LONG_TEXT)
-    await page.getByLabel('Question (Nepali)').fill('कुन संख्या रूढ संख्या हो?')
-    await page.getByLabel('Question Image SVG').fill(SVG)
-    await page.getByLabel('Image caption (English)').fill('A sun over the sea')
-    await page.getByLabel('Image caption (Nepali)').fill('समुद्रमाथि सूर्य')
-    await page.getByLabel('Hint (English)').fill('It has exactly two divisors.')
-    await page.getByLabel('Hint (Nepali)').fill('यसका ठीक दुई भाजक हुन्छन्।')
-    await page.getByLabel('Topic').fill('Number theory')
+    await page.getByLabel('Question (English)', { exact: true }).fill(LONG_TEXT)
+    await page.getByLabel('Question (Nepali)', { exact: true }).fill('कुन संख्या रूढ संख्या हो?')
+    await page.getByLabel('Question Image SVG', { exact: true }).fill(SVG)
+    await page.getByLabel('Image caption (English)', { exact: true }).fill('A sun over the sea')
+    await page.getByLabel('Image caption (Nepali)', { exact: true }).fill('समुद्रमाथि सूर्य')
+    await page.getByLabel('Hint (English)', { exact: true }).fill('It has exactly two divisors.')
+    await page.getByLabel('Hint (Nepali)', { exact: true }).fill('यसका ठीक दुई भाजक हुन्छन्।')
+    await page.getByLabel('Topic', { exact: true }).fill('Number theory')
 
     // The live preview is an <img> with a data URL, and the browser really draws it.
     const preview = page.getByRole('img', { name: 'A sun over the sea' })
@@ -343,20 +343,20 @@ describe('questions (desktop, English)', () => {
     await expect.poll(() => imageRendered(preview)).toBe(true)
 
     const texts = ['9', '15', '11', '21']
-    for (const [index, text] of texts.entries()) await option(page, index + 1).getByLabel('Option text (English)').fill(text)
-    await option(page, 3).getByLabel('Option text (Nepali)').fill('११')
+    for (const [index, text] of texts.entries()) await option(page, index + 1).getByLabel('Option text (English)', { exact: true }).fill(text)
+    await option(page, 3).getByLabel('Option text (Nepali)', { exact: true }).fill('११')
     await page.getByRole('radio', { name: 'Option 3: correct answer' }).check()
     expect(await checkedStates(page)).toEqual([false, false, true, false])
 
     await page.getByRole('button', { name: '+ Add Option' }).click()
-    await option(page, 5).getByLabel('Option text (English)').fill('25')
+    await option(page, 5).getByLabel('Option text (English)', { exact: true }).fill('25')
     await page.getByRole('button', { name: 'Remove option 4' }).click()
     expect(await checkedStates(page)).toEqual([false, false, true, false])
-    expect(await option(page, 4).getByLabel('Option text (English)').inputValue()).toBe('25')
+    expect(await option(page, 4).getByLabel('Option text (English)', { exact: true }).inputValue()).toBe('25')
 
     await option(page, 1).getByText('Image (optional)').click()
-    await option(page, 1).getByLabel('Option Image SVG').fill(OPTION_SVG)
-    await option(page, 1).getByLabel('Option image caption (English)').fill('A green square')
+    await option(page, 1).getByLabel('Option Image SVG', { exact: true }).fill(OPTION_SVG)
+    await option(page, 1).getByLabel('Option image caption (English)', { exact: true }).fill('A green square')
     const optionPreview = option(page, 1).getByRole('img', { name: 'A green square' })
     await expect.poll(() => imageRendered(optionPreview)).toBe(true)
 
@@ -382,12 +382,12 @@ describe('questions (desktop, English)', () => {
     await page.goto(`/admin/quiz/${algebraId}/edit`)
     await page.getByRole('button', { name: 'Edit question 3' }).click()
     await heading(page, 'Edit Question', 3)
-    expect(await page.getByLabel('Question (English)').inputValue()).toBe(LONG_TEXT)
+    expect(await page.getByLabel('Question (English)', { exact: true }).inputValue()).toBe(LONG_TEXT)
     expect(await checkedStates(page)).toEqual([false, false, true, false])
     // The option's stored image opens with its preview.
     await expect.poll(() => imageRendered(option(page, 1).getByRole('img', { name: 'A green square' }))).toBe(true)
 
-    await page.getByLabel('Question (English)').fill('Which number is prime?')
+    await page.getByLabel('Question (English)', { exact: true }).fill('Which number is prime?')
     await page.getByRole('radio', { name: 'Option 2: correct answer' }).check()
     expect(await checkedStates(page)).toEqual([false, true, false, false])
     await page.getByRole('button', { name: 'Save Question' }).click()
@@ -398,7 +398,7 @@ describe('questions (desktop, English)', () => {
     await page.getByRole('button', { name: 'Edit question 3' }).click()
     await heading(page, 'Edit Question', 3)
     expect(await checkedStates(page)).toEqual([false, true, false, false])
-    expect(await page.getByLabel('Question (English)').inputValue()).toBe('Which number is prime?')
+    expect(await page.getByLabel('Question (English)', { exact: true }).inputValue()).toBe('Which number is prime?')
     await page.getByRole('button', { name: 'Cancel' }).click()
     expect(await page.getByRole('heading', { name: 'Edit Question' }).count()).toBe(0)
   })
@@ -408,7 +408,7 @@ describe('questions (desktop, English)', () => {
     await page.goto(`/admin/quiz/${algebraId}/edit`)
     await page.getByRole('button', { name: 'Edit question 3' }).click()
     await heading(page, 'Edit Question', 3)
-    const optionTwo = option(page, 2).getByLabel('Option text (English)')
+    const optionTwo = option(page, 2).getByLabel('Option text (English)', { exact: true })
     await optionTwo.fill('')
     await page.getByRole('button', { name: 'Save Question' }).click()
     await page.getByRole('alert').filter({ hasText: 'Failed to save the question.' }).waitFor()
@@ -485,7 +485,7 @@ describe('what learners see', () => {
 })
 
 describe('the admin screens in Nepali (tablet)', () => {
-  const NEPALI_TEXT = 'तलका मध्ये कुन संख्या अभाज्य हो भनेर छान्नुहोस्, जुन दशभन्दा ठूलो र बीसभन्दा सानो पूर्ण संख्या हो र जसका ठीक दुई भाजक मात्र छन्?'
+  const NEPALI_TEXT = 'तलका मध्ये कुन संख्या अभाज्य हो भनेर छान्नुहोस्, जुन दशभन्दा ठूलो र बीसभन्दा सानो पूर्ण संख्या हो र जसका ठीक दुई भाजक मात्र छन्? ध्यान दिनुहोस्: एक र आफैंबाहेक अरू कुनै संख्याले यसलाई निःशेष भाग गर्न सक्दैन।'
 
   it('shows every admin screen and message in Nepali', async () => {
     const page = await session(ADMIN, { viewport: TABLET, language: 'ne' })
@@ -523,13 +523,13 @@ describe('the admin screens in Nepali (tablet)', () => {
 
     await page.getByRole('button', { name: '+ नयाँ प्रश्न थप्नुहोस्' }).click()
     await heading(page, 'नयाँ प्रश्न थप्नुहोस्', 3)
-    await page.getByLabel('प्रश्न (अंग्रेजी)').fill('Which number is prime (Nepali run)?')
-    await page.getByLabel('प्रश्न (नेपाली)').fill(NEPALI_TEXT)
-    await page.getByLabel('प्रश्नको चित्र (SVG)').fill(SVG)
-    await page.getByLabel('चित्रको क्याप्सन (नेपाली)').fill('समुद्रमाथि सूर्य')
+    await page.getByLabel('प्रश्न (अंग्रेजी)', { exact: true }).fill('Which number is prime (Nepali run)?')
+    await page.getByLabel('प्रश्न (नेपाली)', { exact: true }).fill(NEPALI_TEXT)
+    await page.getByLabel('प्रश्नको चित्र (SVG)', { exact: true }).fill(SVG)
+    await page.getByLabel('चित्रको क्याप्सन (नेपाली)', { exact: true }).fill('समुद्रमाथि सूर्य')
     await expect.poll(() => imageRendered(page.getByRole('img', { name: 'समुद्रमाथि सूर्य' }))).toBe(true)
     for (const [index, text] of ['9', '13', '15', '21'].entries()) {
-      await option(page, index + 1, 'ne').getByLabel('विकल्पको पाठ (अंग्रेजी)').fill(text)
+      await option(page, index + 1, 'ne').getByLabel('विकल्पको पाठ (अंग्रेजी)', { exact: true }).fill(text)
     }
     await page.getByRole('radio', { name: 'विकल्प 2: सही उत्तर' }).check()
     expect(await checkedStates(page)).toEqual([false, true, false, false])
@@ -543,7 +543,7 @@ describe('the admin screens in Nepali (tablet)', () => {
     await screenshot(page, 'admin-questions-ne')
 
     await page.getByRole('button', { name: 'प्रश्न 3 सम्पादन गर्नुहोस्' }).click()
-    await page.getByLabel('प्रश्न (अंग्रेजी)').fill('')
+    await page.getByLabel('प्रश्न (अंग्रेजी)', { exact: true }).fill('')
     await page.getByRole('button', { name: 'प्रश्न सुरक्षित गर्नुहोस्' }).click()
     await page.getByRole('alert').filter({ hasText: 'प्रश्न सुरक्षित गर्न सकिएन।' }).waitFor()
     await screenshot(page, 'admin-question-error-ne')
@@ -559,7 +559,7 @@ describe('the admin screens in Nepali (tablet)', () => {
     await expect.poll(() => questionItems(page).count()).toBe(2)
 
     await page.goto('/admin')
-    await page.getByRole('button', { name: 'General Knowledge मेटाउनुहोस्' }).click()
+    await page.getByRole('button', { name: 'सामान्य ज्ञान मेटाउनुहोस्' }).click()
     await page.getByRole('dialog', { name: 'क्विज मेटाउनुहोस्' }).getByText('के तपाईं यो क्विज स्थायी रूपमा मेटाउन निश्चित हुनुहुन्छ?').waitFor()
     await screenshot(page, 'admin-quiz-delete-ne')
     await page.getByRole('dialog').getByRole('button', { name: 'रद्द गर्नुहोस्' }).click()

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely'
 import type { AttemptTable, DB } from '../db/schema'
+import { precompile } from './precompiled-query'
 
 /** `lock` adds FOR UPDATE, which only PostgreSQL knows; SQLite transactions are exclusive already. */
 export function listAttempts(db: Kysely<DB>, userId: number, quizId: number, { lock = false } = {}) {
@@ -32,16 +33,17 @@ export function listExpiredAttempts(
     .execute()
 }
 
+const selectAttemptInProgress = precompile((db: Kysely<DB>, attemptId: number) =>
+  db.selectFrom('attempts').select('id').where('id', '=', attemptId).where('status', '=', 'in_progress'),
+)
+const selectAttemptInProgressForShare = precompile((db: Kysely<DB>, attemptId: number) =>
+  db.selectFrom('attempts').select('id').where('id', '=', attemptId).where('status', '=', 'in_progress').forShare(),
+)
+
 /** True when the attempt is still in progress; on PostgreSQL (`share`) it also keeps a submit from finishing it meanwhile. */
 export async function isAttemptInProgress(db: Kysely<DB>, attemptId: number, { share = false } = {}) {
-  const row = await db
-    .selectFrom('attempts')
-    .select('id')
-    .where('id', '=', attemptId)
-    .where('status', '=', 'in_progress')
-    .$if(share, (qb) => qb.forShare())
-    .executeTakeFirst()
-  return row !== undefined
+  const { rows } = await (share ? selectAttemptInProgressForShare : selectAttemptInProgress)(db, attemptId)
+  return rows.length > 0
 }
 
 export function findLatestAttempt(db: Kysely<DB>, userId: number, quizId: number) {
@@ -90,6 +92,26 @@ export async function listAnswers(db: Kysely<DB>, attemptId: number) {
   return new Map(rows.map((row) => [row.question_id, row.option_id]))
 }
 
+const answerValues = (attemptId: number, questionId: number, optionId: number | null, now: number) => ({
+  attempt_id: attemptId,
+  question_id: questionId,
+  option_id: optionId,
+  saved_at: now,
+})
+
+const insertOrReplaceAnswer = precompile(
+  (db: Kysely<DB>, attemptId: number, questionId: number, optionId: number | null, now: number) =>
+    db
+      .insertInto('attempt_answers')
+      .values(answerValues(attemptId, questionId, optionId, now))
+      .onConflict((oc) =>
+        oc.columns(['attempt_id', 'question_id']).doUpdateSet((eb) => ({
+          option_id: eb.ref('excluded.option_id'),
+          saved_at: eb.ref('excluded.saved_at'),
+        })),
+      ),
+)
+
 /** Inserts or replaces answers (keyed by stable question id); a null option keeps the row as "unanswered". */
 export async function upsertAnswers(
   db: Kysely<DB>,
@@ -98,14 +120,17 @@ export async function upsertAnswers(
   now: number,
 ) {
   if (answers.length === 0) return
+  // Autosave usually sends one answer: that statement is compiled once. A batch goes in one statement.
+  if (answers.length === 1) {
+    const [[questionId, optionId]] = answers as [readonly [number, number | null]]
+    await insertOrReplaceAnswer(db, attemptId, questionId, optionId, now)
+    return
+  }
+  // In question order, so two concurrent batches lock the same rows in the same order (no deadlock on PostgreSQL).
+  const sorted = [...answers].sort(([a], [b]) => a - b)
   await db
     .insertInto('attempt_answers')
-    .values(answers.map(([questionId, optionId]) => ({
-      attempt_id: attemptId,
-      question_id: questionId,
-      option_id: optionId,
-      saved_at: now,
-    })))
+    .values(sorted.map(([questionId, optionId]) => answerValues(attemptId, questionId, optionId, now)))
     .onConflict((oc) =>
       oc.columns(['attempt_id', 'question_id']).doUpdateSet((eb) => ({
         option_id: eb.ref('excluded.option_id'),

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
+import { precompile } from './precompiled-query'
 
 const quizColumns = [
   'q.id',
@@ -29,8 +30,8 @@ export type LearnerQuizRow = NonNullable<Awaited<ReturnType<typeof findQuizById>
  * The active quizzes with everything the learner's list shows, in one query: live question count, the
  * learner's attempt count, the attempt in progress (if any) and whether the learner has paid access.
  */
-export async function listActiveQuizzesForLearner(db: Kysely<DB>, userId: number, now: number) {
-  const rows = await db
+const selectActiveQuizzesForLearner = precompile((db: Kysely<DB>, userId: number, now: number) =>
+  db
     .selectFrom('quizzes as q')
     .innerJoin('users as u', (join) => join.on('u.id', '=', userId))
     .select(quizColumns)
@@ -61,8 +62,11 @@ export async function listActiveQuizzesForLearner(db: Kysely<DB>, userId: number
     .where('q.start_time', '<=', now)
     .where((eb) => eb.or([eb('q.end_time', 'is', null), eb('q.end_time', '>', now)]))
     .orderBy('q.start_time', 'desc')
-    .orderBy('q.id', 'desc')
-    .execute()
+    .orderBy('q.id', 'desc'),
+)
+
+export async function listActiveQuizzesForLearner(db: Kysely<DB>, userId: number, now: number) {
+  const { rows } = await selectActiveQuizzesForLearner(db, userId, now)
   // PostgreSQL returns count(*) as bigint: our int8 parser makes it a number, this makes the type say so.
   return rows.map((row) => ({
     ...row,
@@ -72,16 +76,19 @@ export async function listActiveQuizzesForLearner(db: Kysely<DB>, userId: number
 }
 
 /** The quiz and the learner's attempt in progress at it (left join: the attempt fields are null without one). */
-export function findQuizWithAttemptInProgress(db: Kysely<DB>, quizId: number, userId: number) {
-  return db
+const selectQuizWithAttemptInProgress = precompile((db: Kysely<DB>, quizId: number, userId: number) =>
+  db
     .selectFrom('quizzes as q')
     .leftJoin('attempts as a', (join) =>
       join.onRef('a.quiz_id', '=', 'q.id').on('a.user_id', '=', userId).on('a.status', '=', 'in_progress'),
     )
     .select(['q.start_time', 'q.end_time', 'a.id as attempt_id', 'a.deadline', 'a.revision_ids'])
     .where('q.id', '=', quizId)
-    .where('q.deleted_at', 'is', null)
-    .executeTakeFirst()
+    .where('q.deleted_at', 'is', null),
+)
+
+export async function findQuizWithAttemptInProgress(db: Kysely<DB>, quizId: number, userId: number) {
+  return (await selectQuizWithAttemptInProgress(db, quizId, userId)).rows[0]
 }
 
 /** Admins always have paid access; learners when it was granted. */
@@ -94,7 +101,10 @@ export async function hasPaidAccess(db: Kysely<DB>, userId: number) {
   return row !== undefined && (row.is_admin === 1 || row.has_paid_access === 1)
 }
 
-/** PostgreSQL only: serialises a learner's attempt-changing transactions (SQLite's BEGIN IMMEDIATE already does). */
+/**
+ * PostgreSQL only: serialises a learner's attempt-changing transactions (SQLite's BEGIN IMMEDIATE already does).
+ * NO KEY UPDATE conflicts with itself but not with the key-share locks of inserts that reference the user.
+ */
 export async function lockLearner(db: Kysely<DB>, userId: number) {
-  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
+  await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute()
 }

@@ -162,6 +162,14 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
       expect((await attemptRows(user.id, quiz.id))[0]!.status).toBe('in_progress')
     })
 
+    it('serves the list and a quiz with and without the trailing slash', async () => {
+      const user = await createUser(t.database)
+      const { quiz } = await activeQuiz()
+      expect((await call(user, 'GET', '/api/quizzes')).body).toHaveLength(1)
+      expect((await call(user, 'GET', `/api/quizzes/${quiz.id}`)).status).toBe(200)
+      expect((await call(user, 'GET', `/api/quizzes/${quiz.id}/question/1`)).status).toBe(200)
+    })
+
     it('answers 401 without a token', async () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/quizzes/' })
       expect(response.statusCode).toBe(401)

@@ -31,7 +31,7 @@ import {
   toSubmitResult,
   type AttemptLifecycle,
 } from './attempts.service'
-import type { QuestionPapers } from './question-papers'
+import type { Paper, QuestionPapers } from './question-papers'
 import {
   findQuizById,
   findQuizWithAttemptInProgress,
@@ -102,7 +102,7 @@ export function createQuizService({
     if (!quiz) throw quizNotActive()
     const attempts = await listAttempts(db, user.id, quiz.id)
     if (attempts.some((attempt) => lifecycle.isExpired(attempt, now))) await lifecycle.settleExpired(user.id, quiz.id)
-    let live = attempts.find((attempt) => lifecycle.isLive(attempt, now))
+    const live = attempts.find((attempt) => lifecycle.isLive(attempt, now))
     if (!live && !isQuizActive(quiz, now)) throw quizNotActive()
     if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(db, user.id))) throw paidAccessRequired()
     if (live) return toQuizAttempt(quiz, live, attempts.length, await listAnswers(db, live.id), now)
@@ -113,8 +113,8 @@ export function createQuizService({
         // Re-read under the lock: another request (or process) may have started or finished one meanwhile.
         if (isPostgres) await lockLearner(trx, user.id)
         const current = await lifecycle.settleRows(trx, await listAttempts(trx, user.id, quiz.id, { lock: isPostgres }), now)
-        live = current.find((attempt) => lifecycle.isLive(attempt, now))
-        if (live) return { attempt: live, count: current.length, answers: await listAnswers(trx, live.id) }
+        const inProgress = current.find((attempt) => lifecycle.isLive(attempt, now))
+        if (inProgress) return { attempt: inProgress, count: current.length, answers: await listAnswers(trx, inProgress.id) }
         if (current.length >= quiz.allowed_attempts) return noAttemptsLeft()
         const revisions = await listCurrentRevisionIds(trx, quiz.id)
         const attempt = await insertAttempt(trx, {
@@ -220,7 +220,7 @@ export function createQuizService({
     const quiz = await findQuizById(db, quizId)
     if (!quiz) throw quizNotActive()
     const entries = answerEntries(body.answers)
-    const checked = async (paper: Awaited<ReturnType<QuestionPapers['paperFor']>>) => {
+    const invalidAnswers = (paper: Paper) => {
       const errors = answerErrors(paper, body.answers)
       return errors ? new ValidationFailed(errors, 'Some answers do not belong to this quiz.') : undefined
     }
@@ -241,12 +241,14 @@ export function createQuizService({
         if (body.attempt_id != null) {
           const named = attempts.find((attempt) => attempt.id === body.attempt_id)
           if (!named) return new NotFound('Attempt not found.')
-          if (named.status === 'finished') return (await checked(await papers.paperFor(trx, named.revision_ids))) ?? toSubmitResult(named)
+          if (named.status === 'finished') {
+            return invalidAnswers(await papers.paperFor(trx, named.revision_ids)) ?? toSubmitResult(named)
+          }
         }
 
         if (live) {
           const paper = await papers.paperFor(trx, live.revision_ids)
-          const invalid = await checked(paper)
+          const invalid = invalidAnswers(paper)
           if (invalid) return invalid
           // Up to deadline plus grace the submission counts: submitted answers are merged over the saved ones.
           const answers = await listAnswers(trx, live.id)
@@ -261,7 +263,7 @@ export function createQuizService({
         // The latest attempt ran out of time unsubmitted: this is its late submission, scored on saved answers.
         const latest = attempts.at(-1)
         if (latest && latest.late === 1 && latest.submitted === 0 && now - latest.deadline <= LATE_SUBMISSION_WINDOW_MS) {
-          return (await checked(await papers.paperFor(trx, latest.revision_ids))) ?? toSubmitResult(latest)
+          return invalidAnswers(await papers.paperFor(trx, latest.revision_ids)) ?? toSubmitResult(latest)
         }
 
         // No attempt in progress: start one and finish it at once, if the learner may.
@@ -269,7 +271,7 @@ export function createQuizService({
         if (attempts.length >= quiz.allowed_attempts) return noAttemptsLeft()
         const revisionIds = JSON.stringify((await listCurrentRevisionIds(trx, quiz.id)).map((row) => row.revision_id))
         const paper = await papers.paperFor(trx, revisionIds)
-        const invalid = await checked(paper)
+        const invalid = invalidAnswers(paper)
         if (invalid) return invalid
         const { total_questions: _total, ...score } = scoreAnswers(paper.questions, new Map(entries))
         const attempt = await insertAttempt(trx, {

@@ -64,8 +64,14 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
   const optionsHintId = useId()
   const radioName = useId()
 
+  const form = useRef<HTMLFormElement>(null)
+
   // Opening the editor moves the keyboard (and the screen) to it.
   useEffect(() => heading.current?.focus(), [])
+  // A refused save: go to the first field the server named (it may be far above the Save button).
+  useEffect(() => {
+    if (errors) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [errors])
 
   const setOptions = (change: (options: OptionDraft[]) => OptionDraft[]) => setDraft((current) => ({ ...current, options: change(current.options) }))
   const fieldErrors = errors ?? {}
@@ -84,7 +90,7 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
       <h3 id={headingId} ref={heading} tabIndex={-1}>
         {question ? t('question_form.edit_heading') : t('question_form.new_heading')}
       </h3>
-      <form onSubmit={submit}>
+      <form ref={form} onSubmit={submit}>
         <TextField
           label={t('question_form.text_en')}
           multiline

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/ui/alert'
 import { useUpdateQuizDetails, type AdminQuiz, type Difficulty, type QuizDetailsPayload } from './admin.api'
@@ -62,6 +62,10 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
 
   const errors = outcome && !outcome.ok ? outcome.errors : {}
+  const form = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (outcome && !outcome.ok) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [outcome])
   const set = <K extends keyof DetailsForm>(key: K, value: DetailsForm[K]) => setForm((current) => ({ ...current, [key]: value }))
 
   const submit = (event: FormEvent) => {
@@ -89,7 +93,7 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
   return (
     <section className="card admin-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('details.heading')}</h2>
-      <form onSubmit={submit} noValidate>
+      <form ref={form} onSubmit={submit} noValidate>
         <div className="admin-grid">
           <TextField
             label={t('details.title_en')}

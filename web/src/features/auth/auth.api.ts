@@ -9,7 +9,7 @@ import type {
 } from '@quiz/contracts'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../api/client'
-import { setLanguage } from '../../i18n/i18n'
+import { setLanguage, type Language } from '../../i18n/i18n'
 import { sessionStore } from '../../session/session-store'
 
 /** Every auth call is made before a session exists: none sends a bearer token. */
@@ -52,11 +52,18 @@ export const authApi = {
 /**
  * Starts the session from a token pair. The profile is read first, with the new token, so the dashboard
  * opens in the learner's preferred language instead of flashing the old one (WEB.md: login applies it).
- * A profile that fails to load only keeps the current language.
+ * `adoptLanguage` is for the first login after registration: the account's language is then only the
+ * server's default, and the language the learner registered in is saved as the preference instead.
+ * A profile that fails to load or save only keeps the current language.
  */
-export async function startSession(tokens: TokenPair) {
+export async function startSession(tokens: TokenPair, { adoptLanguage }: { adoptLanguage?: Language } = {}) {
   try {
-    const profile = await api.get<Profile>('/users/profile/', { token: tokens.access })
+    let profile = await api.get<Profile>('/users/profile/', { token: tokens.access })
+    if (adoptLanguage && profile.preferred_language !== adoptLanguage) {
+      const form = new FormData()
+      form.set('preferred_language', adoptLanguage)
+      profile = await api.put<Profile>('/users/profile/', undefined, { token: tokens.access, formData: form })
+    }
     setLanguage(profile.preferred_language)
   } catch {
     // The login itself succeeded; the language stays as it is.

@@ -1,6 +1,10 @@
-import { screen } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import i18n from '../../i18n/i18n'
+import { sessionStore } from '../../session/session-store'
 import { renderWithProviders } from '../../test/render'
 import { Component as LoginPage } from './login-page'
 
@@ -13,9 +17,10 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
-      const body = JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>
+      const method = init.method ?? 'GET'
+      const body = init.body instanceof FormData ? Object.fromEntries(init.body) : (JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>)
       calls.push({ url, body })
-      const answer = routes[url]?.(body) ?? { status: 404, body: { detail: 'Not found.', code: 'not_found' } }
+      const answer = (routes[`${method} ${url}`] ?? routes[url])?.(body) ?? { status: 404, body: { detail: 'Not found.', code: 'not_found' } }
       return { ok: answer.status < 300, status: answer.status, json: async () => answer.body } as Response
     }),
   )
@@ -96,5 +101,71 @@ describe('login page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send OTP' }))
     expect(screen.getByText('Please enter a valid 10-digit phone number.')).toBeInTheDocument()
     expect(calls).toHaveLength(0)
+  })
+
+  describe('signing in', () => {
+    const access = `e30.${btoa(JSON.stringify({ username: 'sita', exp: Math.floor(Date.now() / 1000) + 900 })).replace(/=+$/, '')}.sig`
+    const profile = { username: 'sita', phone_number: '9812345678', full_name: '', email: '', profile_picture: null }
+
+    function renderLogin(state: unknown, language: 'en' | 'ne') {
+      void i18n.changeLanguage(language)
+      const router = createMemoryRouter(
+        [
+          { path: '/login', element: <LoginPage /> },
+          { path: '/', element: <h1>dashboard</h1> },
+        ],
+        { initialEntries: [{ pathname: '/login', state }] },
+      )
+      render(
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>,
+      )
+      return router
+    }
+
+    async function logIn() {
+      await userEvent.type(screen.getByLabelText(/^(Username|प्रयोगकर्ता नाम)$/), 'sita')
+      await userEvent.type(screen.getByLabelText(/^(Password|पासवर्ड)$/), 'Lantern-Harbor-4821')
+      await userEvent.click(screen.getByRole('button', { name: /^(Login|लगइन गर्नुहोस्)$/ }))
+    }
+
+    it('applies the preferred language of the profile, stores the tokens and goes to /', async () => {
+      routes = {
+        '/api/token/': () => ({ status: 200, body: { access, refresh: 'r1' } }),
+        'GET /api/users/profile/': () => ({ status: 200, body: { ...profile, preferred_language: 'ne' } }),
+      }
+      const router = renderLogin(null, 'en')
+      await logIn()
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+      expect(i18n.language).toBe('ne')
+      expect(sessionStore.accessToken()).toBe(access)
+      expect(sessionStore.refreshToken()).toBe('r1')
+      expect(calls.map((call) => call.url)).toEqual(['/api/token/', '/api/users/profile/'])
+    })
+
+    it('shows the registration success message, and keeps the language the learner registered in', async () => {
+      routes = {
+        '/api/token/': () => ({ status: 200, body: { access, refresh: 'r1' } }),
+        'GET /api/users/profile/': () => ({ status: 200, body: { ...profile, preferred_language: 'en' } }),
+        'PUT /api/users/profile/': (body) => ({ status: 200, body: { ...profile, preferred_language: body.preferred_language } }),
+      }
+      const router = renderLogin({ notice: 'registered' }, 'ne')
+      expect(screen.getByRole('status')).toHaveTextContent('दर्ता सफल भयो! कृपया लगइन गर्नुहोस्।')
+      await logIn()
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+      expect(calls.at(-1)).toEqual({ url: '/api/users/profile/', body: { preferred_language: 'ne' } })
+      expect(i18n.language).toBe('ne')
+    })
+
+    it('still signs in when the profile cannot be read', async () => {
+      routes = { '/api/token/': () => ({ status: 200, body: { access, refresh: 'r1' } }) }
+      const router = renderLogin({ notice: 'password_reset' }, 'en')
+      expect(screen.getByRole('status')).toHaveTextContent('Password reset successfully! Please log in.')
+      await logIn()
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+      expect(i18n.language).toBe('en')
+      expect(sessionStore.accessToken()).toBe(access)
+    })
   })
 })

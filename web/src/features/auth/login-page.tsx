@@ -5,6 +5,8 @@ import { Link, useLocation, useNavigate } from 'react-router'
 import { paths } from '../../app/paths'
 import { Alert } from '../../components/ui/alert'
 import { PasswordInput } from '../../components/ui/password-input'
+import type { Language } from '../../i18n/i18n'
+import { useLanguage } from '../../i18n/use-bilingual'
 import { authApi, startSession } from './auth.api'
 import './auth.css'
 import { failure, Field, StatusAlert, type FieldMessage, type StatusMessage } from './form-field'
@@ -19,10 +21,13 @@ export function Component() {
   const { t } = useTranslation('auth')
   const location = useLocation()
   const navigate = useNavigate()
+  const language = useLanguage()
   const [mode, setMode] = useState<Mode>('password')
   const [notice, setNotice] = useState(() => readLoginNotice(location.state))
 
   const onSignedIn = () => navigate(paths.home(), { replace: true })
+  // Right after registration, the language the learner registered in becomes their preference.
+  const adoptLanguage = readLoginNotice(location.state) === 'registered' ? language : undefined
 
   return (
     <div className="auth-page">
@@ -45,9 +50,9 @@ export function Component() {
           ))}
         </div>
         {mode === 'password' ? (
-          <PasswordLogin onSubmit={() => setNotice(null)} onSignedIn={onSignedIn} />
+          <PasswordLogin onSubmit={() => setNotice(null)} onSignedIn={onSignedIn} adoptLanguage={adoptLanguage} />
         ) : (
-          <OtpLogin onSubmit={() => setNotice(null)} onSignedIn={onSignedIn} />
+          <OtpLogin onSubmit={() => setNotice(null)} onSignedIn={onSignedIn} adoptLanguage={adoptLanguage} />
         )}
         <div className="auth-links">
           <Link to={paths.forgotPassword()}>{t('login.forgot_password')}</Link>
@@ -63,15 +68,16 @@ export function Component() {
 interface FlowProps {
   onSubmit: () => void
   onSignedIn: () => void
+  adoptLanguage?: Language
 }
 
-function PasswordLogin({ onSubmit, onSignedIn }: FlowProps) {
+function PasswordLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
   const { t } = useTranslation('auth')
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
   const [errors, setErrors] = useState<{ username?: FieldMessage; password?: FieldMessage }>({})
   const login = useMutation({
-    mutationFn: async () => startSession(await authApi.login(username.trim(), password)),
+    mutationFn: async () => startSession(await authApi.login(username.trim(), password), { adoptLanguage }),
     onSuccess: onSignedIn,
   })
 
@@ -124,7 +130,7 @@ function PasswordLogin({ onSubmit, onSignedIn }: FlowProps) {
   )
 }
 
-function OtpLogin({ onSubmit, onSignedIn }: FlowProps) {
+function OtpLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
   const { t } = useTranslation('auth')
   const [step, setStep] = useState<'phone' | 'code'>('phone')
   const [phone, setPhone] = useState('')
@@ -148,7 +154,7 @@ function OtpLogin({ onSubmit, onSignedIn }: FlowProps) {
 
   const send = useMutation({ mutationFn: (number: string) => authApi.sendOtp(number, 'login') })
   const verify = useMutation({
-    mutationFn: async () => startSession(await authApi.verifyLoginOtp(phone, code.trim())),
+    mutationFn: async () => startSession(await authApi.verifyLoginOtp(phone, code.trim()), { adoptLanguage }),
     onSuccess: onSignedIn,
     onError: (error) => setStatus(failure('login.otp_verify_failed', error)),
   })

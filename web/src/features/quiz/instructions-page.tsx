@@ -4,14 +4,15 @@ import { Link, useParams } from 'react-router'
 import { paths } from '../../app/paths'
 import { Alert } from '../../components/ui/alert'
 import { Loading } from '../../components/ui/loading'
-import { quizQueries } from './quiz.api'
+// The dashboard owns the query of GET /api/quizzes/; sharing it means coming from a card shows this screen at once.
+import { availableQuizzesQuery } from '../dashboard/dashboard.api'
 import { startState } from './start-state'
 import './quiz.css'
 
 export function Component() {
   const { t } = useTranslation('quiz')
   const { quizId } = useParams()
-  const quizzes = useQuery(quizQueries.list())
+  const quizzes = useQuery(availableQuizzesQuery())
 
   if (quizzes.isPending) return <Loading label={t('instructions.loading')} />
   if (quizzes.isError) return <Alert kind="error">{t('instructions.load_failed')}</Alert>

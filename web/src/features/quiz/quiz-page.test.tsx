@@ -76,7 +76,7 @@ function Dashboard() {
   return <h1>Dashboard stub</h1>
 }
 
-function renderQuiz({ path = `/quiz/${QUIZ_ID}`, language = 'en' as const } = {}) {
+function renderQuiz({ path = `/quiz/${QUIZ_ID}`, language = 'en' as 'en' | 'ne' } = {}) {
   return renderRoutes([page(QuizPage, '/quiz/:quizId'), page(Dashboard, '/'), page(() => <h1>Report stub</h1>, '/results/:attemptId')], {
     path,
     language,
@@ -93,13 +93,15 @@ beforeAll(polyfillDialog)
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] })
+  // Testing Library drains its async wrapper with setTimeout(0), advancing fake timers only through a global `jest`.
+  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) })
 })
 afterEach(() => {
   vi.useRealTimers()
   vi.unstubAllGlobals()
 })
 
-const user = () => userEvent.setup({ delay: null })
+const user = () => userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
 
 describe('quiz page', () => {
   it('starts the attempt once and shows the title, the m:ss timer and question 1 with its image', async () => {

@@ -1,84 +1,17 @@
 import { queryOptions } from '@tanstack/react-query'
 import { ApiError } from '../../api/api-error'
 import { api } from '../../api/client'
-import type { BilingualText } from '../../i18n/use-bilingual'
+import type { AnswerMap, QuizAttempt, QuizQuestion, SubmitResult } from '@quiz/contracts'
 
-// Wire shapes of API.md "Quizzes for learners" (types only: zod stays out of the web bundle).
-
-export type Difficulty = 'easy' | 'medium' | 'hard'
-
-export interface QuizListItem {
-  id: number
-  title: BilingualText
-  duration_minutes: number
-  difficulty: Difficulty
-  is_paid_tier: boolean
-  allowed_attempts: number
-  remaining_attempts: number
-  has_attempt_in_progress: boolean
-  can_start: boolean
-  start_time: string | null
-  end_time: string | null
-  question_count: number
-}
-
-/** question id -> option id; null clears an answer. Keys are question ids as strings (JSON object keys). */
-export type AnswerMap = Record<string, number | null>
-
-export interface Attempt {
-  id: number
-  started_at: string
-  deadline: string
-  remaining_seconds: number
-  answers: AnswerMap
-}
-
-export interface QuizSession {
-  id: number
-  title: BilingualText
-  duration_minutes: number
-  difficulty: Difficulty
-  is_paid_tier: boolean
-  allowed_attempts: number
-  remaining_attempts: number
-  question_count: number
-  questions: { id: number }[]
-  attempt: Attempt
-}
-
-export interface SvgPicture {
-  svg: string
-  caption: BilingualText
-}
-
-export interface QuestionOption {
-  id: number
-  text: BilingualText
-  image: SvgPicture | null
-}
-
-export interface Question {
-  id: number
-  number: number
-  text: BilingualText
-  topic: string
-  image: SvgPicture | null
-  options: QuestionOption[]
-}
-
-export interface SubmitResult {
-  attempt_id: number
-  score: number
-  correct: number
-  incorrect: number
-  unanswered: number
-  total_questions: number
-  completed_timestamp: string
-  late: boolean
-}
+// Wire shapes of API.md "Quizzes for learners": types only from the contracts (zod stays out of the web bundle).
+export type { AnswerMap, QuizListItem, SubmitResult } from '@quiz/contracts'
+/** GET /api/quizzes/{id}/: the quiz with the attempt it started or resumed. */
+export type QuizSession = QuizAttempt
+/** GET /api/quizzes/{id}/question/{n}/. */
+export type Question = QuizQuestion
 
 export const quizKeys = {
-  /** GET /api/quizzes/: the same key as the dashboard's list, so both share one cache entry. */
+  /** Root of the learner's quiz list (the dashboard's dashboardKeys.all): a submission changes remaining attempts. */
   list: ['quizzes'] as const,
   /** The results feature's root key (GET /api/results/ and the reports): a submission adds a result. */
   results: ['results'] as const,
@@ -87,7 +20,6 @@ export const quizKeys = {
 }
 
 export const quizQueries = {
-  list: () => queryOptions({ queryKey: quizKeys.list, queryFn: () => api.get<QuizListItem[]>('/quizzes/') }),
   question: (quizId: number, attemptId: number, number: number) =>
     queryOptions({
       queryKey: quizKeys.question(quizId, attemptId, number),

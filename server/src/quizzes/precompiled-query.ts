@@ -1,0 +1,40 @@
+import type { Compilable, CompiledQuery, Kysely } from 'kysely'
+import type { DB } from '../db/schema'
+
+const MARKER = '\u0000precompiled-argument:'
+
+/**
+ * A query whose SQL is built and compiled once per dialect; each call only binds its arguments. Kysely otherwise
+ * rebuilds and recompiles the query tree on every call, which costs more than running a small query on SQLite:
+ * worth avoiding on the routes of DESIGN.md's budget, and nowhere else.
+ *
+ * `build` must use each argument only as a bound value (no arrays for `in`, no flags that change the SQL).
+ */
+export function precompile<A extends unknown[], R>(build: (db: Kysely<DB>, ...args: A) => Compilable<R>) {
+  // Keyed by the dialect's adapter class: a transaction shares it with its database, and tests make many databases.
+  const compiled = new Map<unknown, { query: CompiledQuery<R>; slots: (number | undefined)[] }>()
+
+  function compile(db: Kysely<DB>, arity: number) {
+    const markers = Array.from({ length: arity }, (_, index) => `${MARKER}${index}`) as A
+    const query = build(db, ...markers).compile()
+    const slots = query.parameters.map((value) =>
+      typeof value === 'string' && value.startsWith(MARKER) ? Number(value.slice(MARKER.length)) : undefined,
+    )
+    for (let index = 0; index < arity; index++) {
+      if (!slots.includes(index)) throw new Error(`precompiled query does not bind argument ${index}`)
+    }
+    return { query, slots }
+  }
+
+  return async function run(db: Kysely<DB>, ...args: A) {
+    const key = db.getExecutor().adapter.constructor
+    let entry = compiled.get(key)
+    if (!entry) compiled.set(key, (entry = compile(db, args.length)))
+    const { query, slots } = entry
+    const parameters = query.parameters.map((fixed, index) => {
+      const slot = slots[index]
+      return slot === undefined ? fixed : args[slot]
+    })
+    return db.executeQuery<R>({ ...query, parameters })
+  }
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest'
+import { dialects } from '../../test/dialects'
+import { createUser } from '../../test/factories'
+import { useTestApp } from '../../test/test-app'
+import { verifyPassword } from '../auth/passwords'
+import { createLearners, createOrPromoteAdmin, setPaidAccess, UserAdminError } from './user-admin.service'
+
+const ADMIN_PASSWORD = 'Sagarmatha-8848'
+
+describe.each(dialects)('user administration on %s', (dialect) => {
+  const t = useTestApp(dialect)
+
+  describe('createOrPromoteAdmin', () => {
+    it('creates an admin who can log in', async () => {
+      const result = await createOrPromoteAdmin(t.database, t.clock, { username: 'Principal', password: ADMIN_PASSWORD, phone: '9800000100' })
+      expect(result).toMatchObject({ action: 'created', username: 'Principal' })
+      const row = await t.db.selectFrom('users').selectAll().where('id', '=', result.id).executeTakeFirstOrThrow()
+      expect(row).toMatchObject({ is_admin: 1, username_key: 'principal', phone_number: '9800000100', created_at: t.clock.now() })
+      expect(await verifyPassword(ADMIN_PASSWORD, row.password_hash)).toBe(true)
+      const login = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'principal', password: ADMIN_PASSWORD } })
+      expect(login.statusCode).toBe(200)
+    })
+
+    it('makes an existing user (any case) an admin without touching the password', async () => {
+      const user = await createUser(t.database, { username: 'Teacher' })
+      const result = await createOrPromoteAdmin(t.database, t.clock, { username: 'teacher' })
+      expect(result).toEqual({ action: 'promoted', id: user.id, username: 'Teacher' })
+      const row = await t.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow()
+      expect(row.is_admin).toBe(1)
+      expect(row.password_hash).toBe(user.password_hash)
+      expect((await createOrPromoteAdmin(t.database, t.clock, { username: 'Teacher' })).action).toBe('already_admin')
+    })
+
+    it.each([
+      ['an invalid username', { username: 'a b', password: ADMIN_PASSWORD, phone: '9800000100' }, /Invalid username/],
+      ['an invalid phone', { username: 'boss', password: ADMIN_PASSWORD, phone: '98000' }, /10-digit/],
+      ['a common password', { username: 'boss', password: 'password1', phone: '9800000100' }, /too common/],
+      ['a missing password for a new user', { username: 'boss', phone: '9800000100' }, /--password and --phone/],
+    ])('refuses %s', async (_label, args, message) => {
+      await expect(createOrPromoteAdmin(t.database, t.clock, args)).rejects.toThrow(message)
+      expect(await t.db.selectFrom('users').selectAll().execute()).toEqual([])
+    })
+
+    it('refuses a phone number that another user has', async () => {
+      await createUser(t.database, { phone_number: '9800000100' })
+      await expect(
+        createOrPromoteAdmin(t.database, t.clock, { username: 'boss', password: ADMIN_PASSWORD, phone: '9800000100' }),
+      ).rejects.toThrow(UserAdminError)
+    })
+  })
+
+  describe('createLearners', () => {
+    it('creates NAME1..NAMEN with distinct phone numbers and one shared password', async () => {
+      const result = await createLearners(t.database, t.clock, { count: 25, prefix: 'class', password: 'Pathshala-2026' })
+      expect(result).toEqual({ created: 25, skipped: 0 })
+      const rows = await t.db.selectFrom('users').selectAll().orderBy('id').execute()
+      expect(rows.map((r) => r.username)).toEqual(Array.from({ length: 25 }, (_, i) => `class${i + 1}`))
+      expect(new Set(rows.map((r) => r.phone_number)).size).toBe(25)
+      for (const row of rows) expect(row.phone_number).toMatch(/^00\d{8}$/)
+      expect(new Set(rows.map((r) => r.password_hash)).size).toBe(1)
+      expect(rows.every((r) => r.is_admin === 0)).toBe(true)
+      const login = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'class7', password: 'Pathshala-2026' } })
+      expect(login.statusCode).toBe(200)
+    })
+
+    it('skips names that exist (in any case) and phone numbers in use', async () => {
+      await createUser(t.database, { username: 'CLASS2', phone_number: '0000000001' })
+      const result = await createLearners(t.database, t.clock, { count: 3, prefix: 'class', password: 'Pathshala-2026' })
+      expect(result).toEqual({ created: 2, skipped: 1 })
+      const rows = await t.db.selectFrom('users').select(['username', 'phone_number']).orderBy('username_key').execute()
+      expect(rows.map((r) => r.username)).toEqual(['class1', 'CLASS2', 'class3'])
+      expect(new Set(rows.map((r) => r.phone_number)).size).toBe(3)
+      expect(await createLearners(t.database, t.clock, { count: 3, prefix: 'class', password: 'Pathshala-2026' })).toEqual({
+        created: 0,
+        skipped: 3,
+      })
+    })
+
+    it('creates more learners than one insert batch in one run', async () => {
+      const result = await createLearners(t.database, t.clock, { count: 1203, prefix: 'load', password: 'Pathshala-2026' })
+      expect(result.created).toBe(1203)
+      const { count } = await t.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
+      expect(Number(count)).toBe(1203)
+    })
+
+    it.each([
+      ['a count of 0', { count: 0, prefix: 'class', password: 'Pathshala-2026' }, /--count/],
+      ['names that would be too long', { count: 10, prefix: 'x'.repeat(29), password: 'Pathshala-2026' }, /Invalid username/],
+      ['a prefix with spaces', { count: 2, prefix: 'my class', password: 'Pathshala-2026' }, /Invalid username/],
+      ['a common password', { count: 2, prefix: 'class', password: 'iloveyou' }, /too common/],
+      ['a password similar to a username', { count: 2, prefix: 'class', password: 'class2-secret' }, /too similar/],
+    ])('refuses %s and creates nobody', async (_label, args, message) => {
+      await expect(createLearners(t.database, t.clock, args)).rejects.toThrow(message)
+      expect(await t.db.selectFrom('users').selectAll().execute()).toEqual([])
+    })
+  })
+
+  describe('setPaidAccess', () => {
+    it('grants and revokes paid access', async () => {
+      const user = await createUser(t.database, { username: 'Nabin' })
+      expect(await setPaidAccess(t.database, { username: 'nabin', revoke: false })).toEqual({ username: 'Nabin', changed: true, hasPaidAccess: true })
+      expect((await t.db.selectFrom('users').select('has_paid_access').where('id', '=', user.id).executeTakeFirstOrThrow()).has_paid_access).toBe(1)
+      expect((await setPaidAccess(t.database, { username: 'Nabin', revoke: false })).changed).toBe(false)
+      expect(await setPaidAccess(t.database, { username: 'Nabin', revoke: true })).toEqual({ username: 'Nabin', changed: true, hasPaidAccess: false })
+      expect((await t.db.selectFrom('users').select('has_paid_access').where('id', '=', user.id).executeTakeFirstOrThrow()).has_paid_access).toBe(0)
+    })
+
+    it('refuses an unknown username', async () => {
+      await expect(setPaidAccess(t.database, { username: 'ghost', revoke: false })).rejects.toThrow('No user named "ghost" exists.')
+    })
+  })
+})

@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+// Test-only helpers shared by the learner pages (a data router, a fake network at fetch, the <dialog> polyfill).
+import { fakeNetwork, page, polyfillDialog, renderRoutes } from '../quiz/page-test-utils'
+import type { QuizResults } from './results.api'
+import { Component as ResultsPage } from './results-page'
+
+const results: QuizResults[] = [
+  {
+    id: 3,
+    title: { en: 'Science Basics', ne: 'विज्ञानका आधारहरू' },
+    attempts: [
+      { id: 31, attempt_number: 2, score: -0.4, completed_timestamp: '2026-11-21T09:30:00.000Z' },
+      { id: 30, attempt_number: 1, score: 2.6, completed_timestamp: '2026-11-20T08:00:00.000Z' },
+    ],
+  },
+  { id: 4, title: { en: 'History', ne: '' }, attempts: [{ id: 40, attempt_number: 1, score: 5, completed_timestamp: '2026-11-19T08:00:00.000Z' }] },
+]
+
+function renderResults(response: { status?: number; body?: unknown }, language: 'en' | 'ne' = 'en') {
+  fakeNetwork({ 'GET /api/results/': () => response })
+  return renderRoutes([page(ResultsPage, '/results')], { path: '/results', language })
+}
+
+beforeAll(polyfillDialog)
+afterEach(() => vi.unstubAllGlobals())
+
+describe('results page', () => {
+  it('lists the quizzes with their attempt counts', async () => {
+    renderResults({ body: results })
+    expect(screen.getByRole('heading', { level: 1, name: 'My Results' })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: /Science Basics/ })).toHaveTextContent('2 attempts')
+    expect(screen.getByRole('button', { name: /History/ })).toHaveTextContent('1 attempt')
+  })
+
+  it('opens a modal of attempts in order, with scores to 2 decimals, times and report links', async () => {
+    const user = userEvent.setup()
+    renderResults({ body: results })
+    await user.click(await screen.findByRole('button', { name: /Science Basics/ }))
+    const dialog = screen.getByRole('dialog', { name: 'Science Basics' })
+    const rows = within(dialog).getAllByRole('listitem')
+    expect(rows[0]).toHaveTextContent('Attempt 1')
+    expect(rows[0]).toHaveTextContent('2.60')
+    expect(rows[1]).toHaveTextContent('Attempt 2')
+    expect(rows[1]).toHaveTextContent('-0.40')
+    expect(within(rows[0]!).getByText(/2026/)).toHaveAttribute('datetime', '2026-11-20T08:00:00.000Z')
+    expect(within(rows[0]!).getByRole('link', { name: 'View Report (attempt 1)' })).toHaveAttribute('href', '/results/30')
+    expect(within(rows[1]!).getByRole('link', { name: 'View Report (attempt 2)' })).toHaveAttribute('href', '/results/31')
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('explains an empty list', async () => {
+    renderResults({ body: [] })
+    expect(await screen.findByText(/You have not completed any quizzes yet/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '/')
+  })
+
+  it('shows the load error', async () => {
+    renderResults({ status: 500, body: { detail: 'x', code: 'server_error' } })
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your results. Please try again later.')
+  })
+
+  it('speaks Nepali, falling back to English content', async () => {
+    renderResults({ body: results }, 'ne')
+    expect(screen.getByRole('heading', { level: 1, name: 'मेरा नतिजाहरू' })).toBeInTheDocument()
+    expect(await screen.findByRole('button', { name: /विज्ञानका आधारहरू/ })).toHaveTextContent('2 प्रयास')
+    expect(screen.getByRole('button', { name: /History/ })).toBeInTheDocument()
+  })
+})
