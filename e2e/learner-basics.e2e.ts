@@ -142,13 +142,13 @@ describe('dashboard', () => {
       const gk = card(page, QUIZZES.bilingual.title.en)
       await gk.waitFor()
       expect(await gk.textContent()).toContain(enDashboard.minutes.replace('{{minutes}}', '20'))
-      expect(await gk.getByText(enDashboard.difficulty.easy, { exact: true }).count()).toBe(1)
+      expect(await gk.locator('.badge--easy').textContent()).toBe(`${enDashboard.difficulty_label}: ${enDashboard.difficulty.easy}`)
       expect(await gk.getByText('3 of 3', { exact: true }).count()).toBe(1)
       expect(await gk.getByText(enDashboard.paid, { exact: true }).count()).toBe(0)
       expect(await gk.getByRole('link', { name: enDashboard.start }).getAttribute('href')).toBe(`/quiz/${ids.bilingual}/instructions`)
 
       const science = card(page, QUIZZES.englishOnly.title.en)
-      expect(await science.getByText(enDashboard.difficulty.hard, { exact: true }).count()).toBe(1)
+      expect(await science.locator('.badge--hard').textContent()).toBe(`${enDashboard.difficulty_label}: ${enDashboard.difficulty.hard}`)
       expect(await science.getByText('2 of 2', { exact: true }).count()).toBe(1)
 
       // Paid tier without paid access: the badge, a disabled Start and the reason.
@@ -165,7 +165,7 @@ describe('dashboard', () => {
       const gkNe = card(page, QUIZZES.bilingual.title.ne)
       await gkNe.waitFor()
       expect(await gkNe.textContent()).toContain(neDashboard.minutes.replace('{{minutes}}', '20'))
-      expect(await gkNe.getByText(neDashboard.difficulty.easy, { exact: true }).count()).toBe(1)
+      expect(await gkNe.locator('.badge--easy').textContent()).toBe(`${neDashboard.difficulty_label}: ${neDashboard.difficulty.easy}`)
       expect(await card(page, QUIZZES.englishOnly.title.en).getByRole('heading').getAttribute('lang')).toBe('en')
       expect(await card(page, QUIZZES.paid.title.ne).getByText(neDashboard.paid_only, { exact: true }).count()).toBe(1)
       await checkScreen(page, `dashboard-ne-${size}`)

@@ -270,3 +270,17 @@ describe.each(dialects)('login limit per client address on %s', (dialect) => {
     expect((await post(t.app, '/api/token/', { username: user.username, password: user.password }, '192.0.2.7')).statusCode).toBe(200)
   })
 })
+
+describe.each(dialects)('refresh limit per client address on %s', (dialect) => {
+  const t = useTestApp(dialect, { RATE_LIMIT_REFRESH_PER_IP_HOUR: '2' })
+
+  it('answers 429 once an address has made RATE_LIMIT_REFRESH_PER_IP_HOUR refreshes and logouts in an hour', async () => {
+    const user = await createUser(t.database)
+    const pair = await login(t.app, user.username, user.password)
+    const second = (await post(t.app, '/api/token/refresh/', { refresh: pair.refresh })).json()
+    expect((await post(t.app, '/api/token/revoke/', { refresh: second.refresh })).statusCode).toBe(204)
+    const refused = await post(t.app, '/api/token/refresh/', { refresh: second.refresh })
+    expect(refused.statusCode).toBe(429)
+    expect(refused.headers['retry-after']).toBeDefined()
+  })
+})

@@ -112,6 +112,47 @@ const insertOrReplaceAnswer = precompile(
       ),
 )
 
+const insertOrReplaceAnswerIfInProgress = precompile(
+  (db: Kysely<DB>, attemptId: number, questionId: number, optionId: number | null, now: number) =>
+    db
+      .insertInto('attempt_answers')
+      .columns(['attempt_id', 'question_id', 'option_id', 'saved_at'])
+      .expression(
+        db
+          .selectNoFrom((eb) => [
+            eb.val(attemptId).as('attempt_id'),
+            eb.val(questionId).as('question_id'),
+            eb.val(optionId).as('option_id'),
+            eb.val(now).as('saved_at'),
+          ])
+          .where((eb) =>
+            eb.exists(eb.selectFrom('attempts').select('id').where('id', '=', attemptId).where('status', '=', 'in_progress')),
+          ),
+      )
+      .onConflict((oc) =>
+        oc.columns(['attempt_id', 'question_id']).doUpdateSet((eb) => ({
+          option_id: eb.ref('excluded.option_id'),
+          saved_at: eb.ref('excluded.saved_at'),
+        })),
+      ),
+)
+
+/**
+ * SQLite only: saves one answer if the attempt is still in progress, in one statement. A write statement takes
+ * SQLite's write lock before it reads, so no submit can finish the attempt between the check and the write.
+ * Returns false when the attempt was no longer in progress (nothing written).
+ */
+export async function upsertAnswerIfInProgress(
+  db: Kysely<DB>,
+  attemptId: number,
+  questionId: number,
+  optionId: number | null,
+  now: number,
+) {
+  const result = await insertOrReplaceAnswerIfInProgress(db, attemptId, questionId, optionId, now)
+  return Number(result.numAffectedRows ?? 0) > 0
+}
+
 /** Inserts or replaces answers (keyed by stable question id); a null option keeps the row as "unanswered". */
 export async function upsertAnswers(
   db: Kysely<DB>,

@@ -49,6 +49,12 @@ describe.each(dialects)('availability limit per address on %s', (dialect) => {
     expect((await post(t.app, '/api/users/check-username/', { username: 'name3' }, '203.0.113.9')).statusCode).toBe(200)
   })
 
+  it('limits code checks per address too', async () => {
+    const check = { phone_number: PHONE, purpose: 'register', otp: '123456' }
+    for (let i = 0; i < 2; i++) expect((await post(t.app, '/api/users/otp/verify/', check)).statusCode).toBe(400)
+    expect((await post(t.app, '/api/users/otp/verify/', check)).statusCode).toBe(429)
+  })
+
   it('limits registrations and password resets per address too', async () => {
     for (let i = 0; i < 2; i++) expect((await post(t.app, '/api/users/register/', registration())).statusCode).toBe(400)
     expect((await post(t.app, '/api/users/register/', registration())).statusCode).toBe(429)

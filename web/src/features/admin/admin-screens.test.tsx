@@ -69,12 +69,11 @@ describe('Admin Dashboard', () => {
   })
 
   it('shows the empty state and the load failure', async () => {
-    serve({ 'GET /api/admin/quizzes/': () => jsonResponse(200, []) })
+    const empty = serve({ 'GET /api/admin/quizzes/': () => jsonResponse(200, []) })
     const first = renderWithProviders(<AdminPage />)
     expect(await screen.findByText('No quizzes found. Create one to get started!')).toBeInTheDocument()
     first.unmount()
-    vi.restoreAllMocks()
-    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    empty.mockRestore()
     serve({ 'GET /api/admin/quizzes/': () => jsonResponse(403, { detail: 'No.', code: 'permission_denied' }) })
     renderWithProviders(<AdminPage />)
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load quizzes.')

@@ -81,6 +81,8 @@ describe('QuestionForm', () => {
     const optionTwoText = within(option(2)).getByLabelText('Option text (English)')
     expect(optionTwoText).toHaveAttribute('aria-invalid', 'true')
     expect(optionTwoText).toHaveAccessibleDescription('This field may not be blank.')
+    // The keyboard goes to the first field the server named.
+    expect(optionTwoText).toHaveFocus()
     expect(screen.getByText('Exactly one option must be correct.')).toBeInTheDocument()
     expect(onSaved).not.toHaveBeenCalled()
     expect(screen.getByLabelText('Question (English)')).toHaveValue('Capital of Nepal?')

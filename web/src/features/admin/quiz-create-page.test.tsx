@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../test/render'
-import { Component as QuizCreatePage, EXAMPLE_QUIZ_JSON } from './quiz-create-page'
+import { EXAMPLE_QUIZ_JSON } from './example-quiz'
+import { Component as QuizCreatePage } from './quiz-create-page'
 
 function jsonResponse(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })

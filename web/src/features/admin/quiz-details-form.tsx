@@ -62,9 +62,10 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
 
   const errors = outcome && !outcome.ok ? outcome.errors : {}
-  const form = useRef<HTMLFormElement>(null)
+  const formElement = useRef<HTMLFormElement>(null)
+  // A refused save: go to the first field the server named.
   useEffect(() => {
-    if (outcome && !outcome.ok) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+    if (outcome && !outcome.ok) formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
   }, [outcome])
   const set = <K extends keyof DetailsForm>(key: K, value: DetailsForm[K]) => setForm((current) => ({ ...current, [key]: value }))
 
@@ -93,7 +94,7 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
   return (
     <section className="card admin-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('details.heading')}</h2>
-      <form ref={form} onSubmit={submit} noValidate>
+      <form ref={formElement} onSubmit={submit} noValidate>
         <div className="admin-grid">
           <TextField
             label={t('details.title_en')}

@@ -95,19 +95,19 @@ export function Component() {
             <span className="navigator__number navigator__number--current legend__swatch" aria-hidden="true">
               1
             </span>
-            {t('instructions.legend_current')}
+            <span>{t('instructions.legend_current')}</span>
           </li>
           <li>
             <span className="navigator__number navigator__number--answered legend__swatch" aria-hidden="true">
               2<span className="navigator__check">✓</span>
             </span>
-            {t('instructions.legend_answered')}
+            <span>{t('instructions.legend_answered')}</span>
           </li>
           <li>
             <span className="navigator__number navigator__number--unanswered legend__swatch" aria-hidden="true">
               3
             </span>
-            {t('instructions.legend_unanswered')}
+            <span>{t('instructions.legend_unanswered')}</span>
           </li>
         </ul>
       </section>

@@ -53,7 +53,8 @@ export function QuestionView({ question, total, selectedOptionId, onSelect, disa
                 </span>
                 {option.image && (
                   <span className="option__image">
-                    <img src={svgDataUrl(option.image.svg)} alt={caption || t('question.option_image_alt', { letter: String.fromCharCode(65 + index) })} />
+                    {/* A visible caption already names the image: alt="" keeps the option's name from saying it twice. */}
+                    <img src={svgDataUrl(option.image.svg)} alt={caption ? '' : t('question.option_image_alt', { letter: String.fromCharCode(65 + index) })} />
                     {caption && <span className="option__caption">{caption}</span>}
                   </span>
                 )}

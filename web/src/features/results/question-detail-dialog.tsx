@@ -55,7 +55,7 @@ export function QuestionDetailDialog({ question, number, selectedOptionId, statu
                   </div>
                   {option.image && (
                     <span className="report-option__image">
-                      <img src={svgDataUrl(option.image.svg_content)} alt={caption || t('detail.option_image_alt', { letter })} />
+                      <img src={svgDataUrl(option.image.svg_content)} alt={caption ? '' : t('detail.option_image_alt', { letter })} />
                       {caption && <span className="report-option__caption">{caption}</span>}
                     </span>
                   )}
