@@ -65,7 +65,7 @@ async function expectAccessible(page: Page) {
 
 /** Every tappable control on the screen is at least 44 px tall (the smallest a thumb hits reliably). */
 async function expectTouchTargets(page: Page) {
-  const small = await page.locator('main button:visible, main input:visible, main select:visible, main .btn:visible').evaluateAll((elements) =>
+  const small = await page.locator('main button:visible, main input:visible:not([type=file]), main select:visible, main .btn:visible').evaluateAll((elements) =>
     elements
       .filter((element) => element.getBoundingClientRect().height < 43.5)
       .map((element) => `${element.tagName} ${element.textContent ?? ''} ${Math.round(element.getBoundingClientRect().height)}`),

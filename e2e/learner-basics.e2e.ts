@@ -77,7 +77,7 @@ async function expectAccessible(page: Page) {
 }
 
 async function expectTouchTargets(page: Page) {
-  const small = await page.locator('main button:visible, main input:visible, main select:visible, main .btn:visible').evaluateAll((elements) =>
+  const small = await page.locator('main button:visible, main input:visible:not([type=file]), main select:visible, main .btn:visible').evaluateAll((elements) =>
     elements
       .filter((element) => element.getBoundingClientRect().height < 43.5)
       .map((element) => `${element.tagName} ${element.textContent ?? ''} ${Math.round(element.getBoundingClientRect().height)}`),
@@ -211,8 +211,10 @@ describe('profile', () => {
       await page.getByRole('alert').filter({ hasText: enProfile.save_failed }).waitFor()
       await page.getByText(enProfile.email_invalid, { exact: true }).waitFor()
 
+      await page.getByText(enProfile.no_file, { exact: true }).waitFor()
       const png = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#e11d48' } }).png().toBuffer()
       await page.getByLabel(enProfile.choose_picture, { exact: true }).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png })
+      await page.getByText('me.png', { exact: true }).waitFor()
       const preview = page.getByRole('img', { name: enProfile.picture_new_alt })
       await preview.waitFor()
       expect(await preview.getAttribute('src')).toMatch(/^blob:/)
@@ -222,6 +224,7 @@ describe('profile', () => {
       await page.getByLabel(enProfile.email, { exact: true }).fill('sita@example.com')
       await page.getByRole('button', { name: enProfile.save }).click()
       await page.getByRole('status').filter({ hasText: enProfile.saved }).waitFor()
+      await page.getByText(enProfile.no_file, { exact: true }).waitFor()
       const saved = page.getByRole('img', { name: enProfile.picture_alt, exact: true })
       await saved.waitFor()
       expect(await saved.getAttribute('src')).not.toMatch(/^blob:/)

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
 
 interface DialogProps {
   open: boolean
@@ -15,6 +16,7 @@ interface DialogProps {
  * Escape fires `cancel`, which we route to onClose (or ignore when the dialog must not be dismissed).
  */
 export function Dialog({ open, title, onClose, children, actions, className }: DialogProps) {
+  const { t } = useTranslation()
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
 
@@ -39,7 +41,7 @@ export function Dialog({ open, title, onClose, children, actions, className }: D
       <div className="dialog__header">
         <h2 id={titleId}>{title}</h2>
         {onClose && (
-          <button type="button" className="dialog__close" onClick={onClose} aria-label="Close">
+          <button type="button" className="dialog__close" onClick={onClose} aria-label={t('close')}>
             ×
           </button>
         )}

@@ -117,6 +117,8 @@ export function Component() {
 
   function change(field: DetailField, value: string) {
     setValues((current) => ({ ...current, [field]: value }))
+    // An error message is about the values as they were; the fields now speak for themselves.
+    setStatus((current) => (current?.kind === 'error' ? null : current))
     setServerErrors((current) => {
       const next = { ...current }
       delete next[field]

@@ -125,17 +125,27 @@ function ProfileForm({ profile }: { profile: Profile }) {
           </div>
         )}
         <div className="field profile-picture__field">
-          <label htmlFor="profile-picture">{t('choose_picture')}</label>
-          <input
-            ref={fileInput}
-            id="profile-picture"
-            name="profile_picture"
-            type="file"
-            accept="image/*"
-            aria-invalid={Boolean(errors.profile_picture)}
-            aria-describedby={described('profile_picture', 'profile-picture-hint')}
-            onChange={chooseFile}
-          />
+          <span className="label">{t('picture')}</span>
+          {/* The native control would say "Choose File / No file chosen" in the browser's language, not the app's. */}
+          <div className="file-picker">
+            <input
+              ref={fileInput}
+              id="profile-picture"
+              className="file-picker__input"
+              name="profile_picture"
+              type="file"
+              accept="image/*"
+              aria-invalid={Boolean(errors.profile_picture)}
+              aria-describedby={described('profile_picture', 'profile-picture-name profile-picture-hint')}
+              onChange={chooseFile}
+            />
+            <label htmlFor="profile-picture" className="btn file-picker__button">
+              {t('choose_picture')}
+            </label>
+            <span id="profile-picture-name" className="file-picker__name">
+              {file ? file.name : t('no_file')}
+            </span>
+          </div>
           <span id="profile-picture-hint" className="field__hint">
             {t('picture_hint')}
           </span>

@@ -67,13 +67,13 @@ export function Component() {
         <h2 id="marking-heading">{t('instructions.marking_title')}</h2>
         <ul className="instructions__marking">
           <li>
-            <strong className="mark mark--plus">+1</strong> {t('instructions.marking_correct')}
+            <strong className="mark mark--plus">+1</strong> <span>{t('instructions.marking_correct')}</span>
           </li>
           <li>
-            <strong className="mark mark--minus">-0.2</strong> {t('instructions.marking_wrong')}
+            <strong className="mark mark--minus">-0.2</strong> <span>{t('instructions.marking_wrong')}</span>
           </li>
           <li>
-            <strong className="mark">0</strong> {t('instructions.marking_unanswered')}
+            <strong className="mark">0</strong> <span>{t('instructions.marking_unanswered')}</span>
           </li>
         </ul>
       </section>

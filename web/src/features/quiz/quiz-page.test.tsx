@@ -210,6 +210,10 @@ describe('quiz page', () => {
     expect(within(score).getByText('Incorrect').nextSibling).toHaveTextContent('2')
     expect(within(score).getByText('Unanswered').nextSibling).toHaveTextContent('7')
     expect(localStorage.getItem(answerStorageKey(QUIZ_ID, ATTEMPT_ID))).toBeNull()
+    // The clock stops once the attempt is handed in.
+    const stopped = screen.getByRole('timer').textContent
+    await settle(5000)
+    expect(screen.getByRole('timer').textContent).toBe(stopped)
 
     // Leaving after the submission is not blocked.
     await user().click(within(score).getByRole('button', { name: 'Back to Dashboard' }))

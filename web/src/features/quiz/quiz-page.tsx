@@ -188,7 +188,8 @@ export function Component() {
     }
   }, [submit])
 
-  const secondsLeft = useCountdown(session ? session.attempt.remaining_seconds : null, () => submitRef.current(true), {
+  // Once the attempt is handed in the clock stops where it was (null ends the countdown without resetting it).
+  const secondsLeft = useCountdown(session && !outcome ? session.attempt.remaining_seconds : null, () => submitRef.current(true), {
     key: session?.attempt.id,
   })
 
@@ -345,6 +346,7 @@ export function Component() {
 
       <Dialog
         open={result !== undefined}
+        className="score-dialog"
         title={outcome?.automatic ? t('score.time_up_title') : t('score.title')}
         actions={
           result && (
