@@ -33,7 +33,7 @@ export async function createUser(
 }
 
 const hashes = new Map<string, Promise<string>>()
-// scrypt is slow on purpose; tests reuse one hash per distinct password.
+// Hashing is slow on purpose; tests reuse one hash per distinct password.
 function hashFor(password: string) {
   if (!hashes.has(password)) hashes.set(password, hashPassword(password))
   return hashes.get(password)!

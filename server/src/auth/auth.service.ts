@@ -17,7 +17,7 @@ import {
 } from './refresh-tokens.repository'
 import type { TokenSigner } from './tokens'
 
-// A login for an unknown username still runs one scrypt verification against this throwaway hash, so the
+// A login for an unknown username still runs one password verification against this throwaway hash, so the
 // answer takes as long as for a known one and does not reveal which usernames exist.
 let dummyHash: Promise<string> | undefined
 const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')))

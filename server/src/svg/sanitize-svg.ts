@@ -4,23 +4,33 @@ import { JSDOM } from 'jsdom'
 // Admins paste SVG that every learner's browser then renders. The web app shows it only as an <img> with a
 // data URL (no script runs there, nothing external loads), and this module makes the stored markup safe
 // on its own as well, in case it is ever shown inline: defence in depth.
+//
+// SVG is parsed as XML, as a browser parses an image/svg+xml data URL: linear, with no HTML foreign-content
+// tricks (namespace confusion, elements that break out of <svg>). Each call parses into its own document:
+// jsdom tracks every NodeIterator DOMPurify creates on a document, so sharing one document across calls
+// makes each call slower than the last.
 
 export type SanitizeSvgResult = { ok: true; svg: string } | { ok: false; reason: string }
 
+export const svgLimits = { depth: 100, elements: 5_000 } as const
+
 export const svgRejections = {
   notSvg: 'This is not SVG markup: paste one <svg> element and nothing else.',
+  doctype: 'This SVG declares a DOCTYPE with entities; remove the DOCTYPE and paste it again.',
+  tooComplex: `This SVG is too complex: at most ${svgLimits.elements} elements, nested at most ${svgLimits.depth} deep.`,
   emptyAfterSanitising: 'Nothing drawable is left in this SVG after removing unsafe parts (scripts, external references, HTML).',
+  notWellFormed: (problem: string) => `This SVG is not well-formed XML (${problem}).`,
 } as const
 
 const SVG_NS = 'http://www.w3.org/2000/svg'
 const XLINK_NS = 'http://www.w3.org/1999/xlink'
 
-// One window per process: building a jsdom window costs ~100 ms, a sanitise call about a millisecond.
-let instance: { window: JSDOM['window']; purify: DOMPurify; template: HTMLTemplateElement } | undefined
+// One window per process: building a jsdom window costs ~100 ms.
+let instance: { window: JSDOM['window']; purify: DOMPurify } | undefined
 
 function purifier() {
   if (instance) return instance
-  const { window } = new JSDOM('<!DOCTYPE html>')
+  const { window } = new JSDOM('')
   const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0])
   purify.addHook('uponSanitizeAttribute', (_node, data) => {
     if (!isSafeAttribute(data.attrName, data.attrValue)) data.keepAttr = false
@@ -33,7 +43,7 @@ function purifier() {
     const element = node as unknown as Element
     if (element.firstElementChild !== null || !isSafeCss(element.textContent ?? '')) element.textContent = ''
   })
-  instance = { window, purify, template: window.document.createElement('template') }
+  instance = { window, purify }
   return instance
 }
 
@@ -71,28 +81,94 @@ function isSafeAttribute(name: string, value: string) {
   if (name === 'xmlns') return value === SVG_NS
   if (name.startsWith('xmlns:')) return name === 'xmlns:xlink' && value === XLINK_NS
   // href, xlink:href (and any prefix bound to XLink): same-document fragments only. This one rule blocks
-  // http(s):, data:, javascript: (however it is encoded: the DOM already decoded entities) and file: alike.
+  // http(s):, data:, javascript: (however it is encoded: the parser already decoded references) and file:.
   if (name === 'href' || name.endsWith(':href')) return value.trim().startsWith('#')
   return isSafeCss(value)
 }
 
-// An XML declaration and a DOCTYPE (with or without an internal subset, as old Illustrator files have) come
-// before the <svg>; they are dropped unread, so their entities are never defined, let alone expanded.
-const PROLOG = /^\s*(?:<\?xml[\s\S]*?\?>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE\s[^[>]*(?:\[[\s\S]*?\]\s*)?>)?/i
+// What may come before the root element. Blanked out rather than cut, so the parser's line and column
+// numbers still point into what the admin pasted.
+const PROLOG_PART = /^(?:\s+|<\?xml[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE\s[^[>]*(?:\[[\s\S]*?\]\s*)?>)/i
+// Tokens of XML markup, enough to count elements and their nesting: comments, CDATA and processing
+// instructions are skipped whole, as the parser skips them; quoted attribute values may hold ">".
+const MARKUP = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<\/[^>]*>|<([^\s/>!?][^\s/>]*)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>/g
+
+// HTML's named characters that SVG copied from a web page or typed by hand tends to use, and XML lacks.
+const HTML_ENTITIES: Record<string, number> = {
+  nbsp: 160, deg: 176, plusmn: 177, times: 215, divide: 247, minus: 8722, le: 8804, ge: 8805, ne: 8800,
+  ndash: 8211, mdash: 8212, hellip: 8230, middot: 183, copy: 169, frac12: 189, sup2: 178, sup3: 179, pi: 960,
+}
+const HTML_ENTITY = new RegExp(`&(${Object.keys(HTML_ENTITIES).join('|')});`, 'g')
+
+interface Prepared {
+  markup: string
+  problem?: string
+}
+
+/**
+ * Blanks the prolog, refuses entity declarations (jsdom's XML parser would expand them: billion laughs)
+ * and markup too deep or too large to build a DOM for quickly, and declares the SVG and XLink namespaces
+ * on the root when a paste copied from inline HTML leaves them out.
+ */
+function prepare(input: string): Prepared {
+  let markup = input.replace(HTML_ENTITY, (_match, name: string) => `&#${HTML_ENTITIES[name]};`)
+  for (let offset = 0; ; ) {
+    const part = PROLOG_PART.exec(markup.slice(offset))
+    if (!part || part[0].length === 0) break
+    markup = markup.slice(0, offset) + part[0].replace(/[^\n]/g, ' ') + markup.slice(offset + part[0].length)
+    offset += part[0].length
+  }
+  if (/<!DOCTYPE|<!ENTITY/i.test(markup)) return { markup, problem: svgRejections.doctype }
+
+  let depth = 0
+  let elements = 0
+  let root: RegExpExecArray | undefined
+  for (const token of markup.matchAll(MARKUP)) {
+    const name = token[1]
+    if (name === undefined) {
+      if (token[0].startsWith('</')) depth = Math.max(0, depth - 1)
+      continue
+    }
+    root ??= token as RegExpExecArray
+    elements += 1
+    if (token[3] !== '/') depth += 1
+    if (depth > svgLimits.depth || elements > svgLimits.elements) return { markup, problem: svgRejections.tooComplex }
+  }
+  if (!root || root[1] !== 'svg') return { markup, problem: svgRejections.notSvg }
+
+  const attributes = root[2] ?? ''
+  let declarations = ''
+  if (!/\sxmlns\s*=/.test(attributes)) declarations += ` xmlns="${SVG_NS}"`
+  if (/\bxlink:/.test(markup) && !/\sxmlns:xlink\s*=/.test(attributes)) declarations += ` xmlns:xlink="${XLINK_NS}"`
+  const at = root.index + 1 + root[1].length
+  return { markup: markup.slice(0, at) + declarations + markup.slice(at) }
+}
 
 /**
  * Parses `input` as one <svg> element, removes everything that could run script or fetch anything, and
- * returns it as standalone XML (with its xmlns, ready for a data: URL). Markup that is not a single <svg>,
- * or an SVG with nothing drawable left, is refused with a reason meant for the person who pasted it.
+ * returns it as standalone XML (with its xmlns, ready for a data: URL). Anything else is refused with a
+ * reason meant for the person who pasted it. Synchronous and CPU-bound (a few ms for a typical diagram,
+ * up to about a second at 200 KB): callers with many SVGs should yield between calls.
  */
 export function sanitizeSvg(input: string): SanitizeSvgResult {
-  const { window, purify, template } = purifier()
-  // The HTML parser is lenient the way browsers are (a missing xmlns, an &nbsp;, an unclosed tag) and
-  // never loads anything. A <template> parses without building a new document for every call.
-  template.innerHTML = input.replace(PROLOG, '')
+  const { markup, problem } = prepare(input)
+  if (problem) return { ok: false, reason: problem }
+
+  const { window, purify } = purifier()
+  const document = new window.DOMParser().parseFromString(markup, 'image/svg+xml')
+  const root = document.documentElement
+  if (root.namespaceURI !== SVG_NS || root.localName !== 'svg') {
+    const parserError = root.localName === 'parsererror' ? root.textContent?.trim() : undefined
+    if (!parserError) return { ok: false, reason: svgRejections.notSvg }
+    const [, line, column, message] = /^(\d+):(\d+): ([\s\S]*?)\.?$/.exec(parserError) ?? []
+    return {
+      ok: false,
+      reason: svgRejections.notWellFormed(line ? `line ${line}, column ${column}: ${message}` : parserError),
+    }
+  }
+
   try {
-    const root = singleSvgRoot(template.content)
-    if (!root) return { ok: false, reason: svgRejections.notSvg }
+    replaceCdataWithText(root)
     purify.sanitize(root, {
       USE_PROFILES: { svg: true, svgFilters: true },
       // <use> is safe once its href is limited to #fragments (the hook above); SMIL animation is not needed
@@ -104,30 +180,36 @@ export function sanitizeSvg(input: string): SanitizeSvgResult {
     if (!hasDrawableContent(root)) return { ok: false, reason: svgRejections.emptyAfterSanitising }
     return { ok: true, svg: new window.XMLSerializer().serializeToString(root) }
   } finally {
-    template.innerHTML = ''
+    // DOMPurify's NodeIterator keeps `root` alive until the current job ends (jsdom holds iterators through
+    // WeakRefs); emptying it lets the rest of the tree go now, even when many SVGs are sanitised in one job.
+    root.textContent = ''
   }
 }
 
-/** The one <svg> element in `container`, or undefined when there is anything else besides comments and whitespace. */
-function singleSvgRoot(container: Node): Element | undefined {
-  let svg: Element | undefined
-  for (const node of Array.from(container.childNodes)) {
-    if (node.nodeType === 8 /* comment */) continue
-    if (node.nodeType === 3 /* text */ && node.textContent!.trim() === '') continue
-    const element = node as Element
-    if (node.nodeType !== 1 || svg || element.namespaceURI !== SVG_NS || element.localName !== 'svg') return undefined
-    svg = element
+/** `<style><![CDATA[...]]></style>` is how drawing tools write CSS; as text it means the same and survives. */
+function replaceCdataWithText(root: Element) {
+  const pending: Node[] = [root]
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    for (const child of Array.from(node.childNodes)) {
+      if (child.nodeType === 4 /* CDATA_SECTION_NODE */) {
+        node.replaceChild(root.ownerDocument.createTextNode((child as CharacterData).data), child)
+      } else if (child.nodeType === 1) pending.push(child)
+    }
   }
-  return svg
 }
 
 // What can paint pixels. <image> and <use> paint only through their reference, which may have been removed.
-const SHAPES = 'circle, ellipse, line, path, polygon, polyline, rect, text'
-const REFERENCES = 'image, use'
+const SHAPES = new Set(['circle', 'ellipse', 'line', 'path', 'polygon', 'polyline', 'rect', 'text'])
+const REFERENCES = new Set(['image', 'use'])
 
-function hasDrawableContent(svg: Element): boolean {
-  if (svg.querySelector(SHAPES) !== null) return true
-  return Array.from(svg.querySelectorAll(REFERENCES)).some(
-    (element) => element.hasAttribute('href') || element.hasAttributeNS(XLINK_NS, 'href'),
-  )
+function hasDrawableContent(root: Element): boolean {
+  const pending: Element[] = [root]
+  for (let element = pending.pop(); element; element = pending.pop()) {
+    for (const child of Array.from(element.children)) {
+      if (SHAPES.has(child.localName)) return true
+      if (REFERENCES.has(child.localName) && (child.hasAttribute('href') || child.hasAttributeNS(XLINK_NS, 'href'))) return true
+      pending.push(child)
+    }
+  }
+  return false
 }

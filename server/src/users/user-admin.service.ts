@@ -64,7 +64,7 @@ const INSERT_BATCH = 500
 
 /**
  * Creates learners PREFIX1..PREFIXN, skipping names that exist, each with a distinct unused phone number.
- * One password hash for all (scrypt is slow on purpose) and one transaction. Returns how many it made.
+ * One password hash for all (password hashing is slow on purpose) and one transaction. Returns how many it made.
  */
 export async function createLearners(
   database: Database,

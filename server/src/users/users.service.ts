@@ -50,7 +50,7 @@ export function createUsersService({
       if (problems.length > 0) errors.password = problems
       if (Object.keys(errors).length > 0) throw new ValidationFailed(errors)
 
-      // scrypt is slow on purpose: hash before the transaction so no write lock is held meanwhile.
+      // password hashing is slow on purpose: hash before the transaction so no write lock is held meanwhile.
       const passwordHash = await hashPassword(body.password)
       const now = clock.now()
       try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTime, formatScore } from './format'
+import { formatDateTime, formatScore, toDevanagariDigits } from './format'
 
 describe('formatScore', () => {
   it('shows exactly two decimals', () => {
@@ -29,10 +29,21 @@ describe('formatScore', () => {
 })
 
 describe('formatDateTime', () => {
-  it('formats in the app language', () => {
-    const iso = '2026-11-22T07:00:00.000Z'
-    expect(formatDateTime(iso, 'en')).toMatch(/2026/)
-    expect(formatDateTime(iso, 'ne')).toMatch(/२०२६/)
+  const iso = '2026-11-22T07:05:00.000Z'
+  const local = new Date(iso)
+  const hhmm = `${String(local.getHours()).padStart(2, '0')}:${String(local.getMinutes()).padStart(2, '0')}`
+
+  it('formats English in the browser time zone', () => {
+    expect(formatDateTime(iso, 'en')).toBe(`${local.getDate()} Nov 2026, ${hhmm}`)
+  })
+
+  it('formats Nepali with Nepali month names and Devanagari digits, without relying on Intl locale data', () => {
+    expect(formatDateTime(iso, 'ne')).toBe(toDevanagariDigits(`${local.getDate()} नोभेम्बर 2026, ${hhmm}`))
+    expect(formatDateTime(iso, 'ne')).toMatch(/^[०-९]{1,2} नोभेम्बर २०२६, [०-९]{2}:[०-९]{2}$/)
+  })
+
+  it('converts digits to Devanagari', () => {
+    expect(toDevanagariDigits('2026-11, 07:05')).toBe('२०२६-११, ०७:०५')
   })
 
   it('returns an unreadable value as it is', () => {

@@ -121,6 +121,10 @@ describe('register page, step 1', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Please fix the errors before proceeding.')
     expect(checks('/api/users/otp/send/')).toHaveLength(0)
     expect(screen.getByLabelText('Confirm Password')).toHaveFocus()
+
+    type('Confirm Password', 'kathmandu-2026')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    expect(screen.queryByText('Passwords do not match.')).not.toBeInTheDocument()
   })
 
   it('blocks a taken username even when submitted before the debounced check ran', async () => {

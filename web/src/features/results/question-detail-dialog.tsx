@@ -66,7 +66,7 @@ export function QuestionDetailDialog({ question, number, selectedOptionId, statu
           {selectedOptionId === null && <p className="muted">{t('detail.not_answered')}</p>}
           {hint && (
             <aside className="report-hint" aria-label={t('detail.hint')}>
-              <strong>{t('detail.hint')}:</strong> {hint}
+              <strong>{t('detail.hint')}:</strong> <span>{hint}</span>
             </aside>
           )}
         </>
