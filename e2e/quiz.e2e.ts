@@ -6,7 +6,7 @@ import enNav from '../web/src/i18n/locales/en/nav.json'
 import enQuiz from '../web/src/i18n/locales/en/quiz.json'
 import neNav from '../web/src/i18n/locales/ne/nav.json'
 import neQuiz from '../web/src/i18n/locales/ne/quiz.json'
-import { DESKTOP, PHONE, launchBrowser, newPage, screenshot, seriousA11yViolations, signIn, startServer, type TestServer } from './fixtures'
+import { DESKTOP, PHONE, launchBrowser, newPage, screenshot as saveScreenshot, seriousA11yViolations, signIn, startServer, type TestServer } from './fixtures'
 
 // The learner's quiz journey of SPEC.md and WEB.md ("Quiz screen") against the real server: instructions,
 // start, answers, the navigator across pages, a reload that keeps answers and time, a dropped connection,
@@ -91,6 +91,12 @@ async function expectNoA11yViolations(page: Page) {
   } finally {
     page.addScriptTag = addScriptTag
   }
+}
+
+/** A screenshot once the web fonts are in (before that, Devanagari shows as boxes: no system font has it). */
+async function screenshot(page: Page, name: string) {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined))
+  await saveScreenshot(page, name)
 }
 
 async function expectNoSidewaysScroll(page: Page, viewport: { width: number }) {

@@ -6,7 +6,7 @@ import enNav from '../web/src/i18n/locales/en/nav.json'
 import enResults from '../web/src/i18n/locales/en/results.json'
 import neNav from '../web/src/i18n/locales/ne/nav.json'
 import neResults from '../web/src/i18n/locales/ne/results.json'
-import { DESKTOP, PHONE, launchBrowser, newPage, screenshot, seriousA11yViolations, signIn, startServer, type TestServer } from './fixtures'
+import { DESKTOP, PHONE, launchBrowser, newPage, screenshot as saveScreenshot, seriousA11yViolations, signIn, startServer, type TestServer } from './fixtures'
 
 // My Results and the report card of SPEC.md against the real server, in English and Nepali, at 360x740 and
 // desktop. Attempts are made through the API (the quiz journey itself is e2e/quiz.e2e.ts); everything the
@@ -72,6 +72,12 @@ async function expectNoA11yViolations(page: Page) {
   } finally {
     page.addScriptTag = addScriptTag
   }
+}
+
+/** A screenshot once the web fonts are in (before that, Devanagari shows as boxes: no system font has it). */
+async function screenshot(page: Page, name: string) {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined))
+  await saveScreenshot(page, name)
 }
 
 async function expectNoSidewaysScroll(page: Page, viewport: { width: number }) {

@@ -96,7 +96,10 @@ const utf8Length = (value: string) => {
   return bytes
 }
 
-/** SVG markup as sent. The server sanitises it on top of this (see createAdminSchemas). */
+/**
+ * SVG markup as sent. The server also sanitises every SVG before validating the rest (server/src/admin/
+ * svg-fields.ts), so markup it refuses is reported at this field's path with every other problem.
+ */
 export const SvgInputSchema = z
   .string(required)
   .trim()
@@ -105,8 +108,6 @@ export const SvgInputSchema = z
     message: adminMessages.svgTooLarge,
     abort: true,
   })
-
-type SvgSchema = z.ZodType<string, string>
 
 const duration = z
   .number(required)
@@ -118,73 +119,65 @@ const attempts = z
   .int(adminMessages.attempts)
   .min(adminLimits.allowedAttempts.min, adminMessages.attempts)
   .max(adminLimits.allowedAttempts.max, adminMessages.attempts)
-
 const difficulty = z.enum(DifficultySchema.options, required)
 const isPaidTier = z.boolean(required)
 
 const hasExactlyOneCorrect = (options: unknown[]) =>
   options.filter((option) => (option as { is_correct?: unknown } | null)?.is_correct === true).length === 1
 
-/**
- * The input schemas that carry SVG, built around one SVG schema: the plain one below for types and forms,
- * and on the server one that also sanitises, so a bad SVG is reported with every other bad field at once.
- */
-export function createAdminSchemas(svg: SvgSchema) {
-  const image = z
-    .object({ svg, caption: optionalBilingual(adminLimits.captionLength) })
-    .nullish()
-    .transform((value) => value ?? null)
+/** `{svg, caption?}` or null; absent is null. */
+export const ImageInputSchema = z
+  .object({ svg: SvgInputSchema, caption: optionalBilingual(adminLimits.captionLength) })
+  .nullish()
+  .transform((value) => value ?? null)
 
-  const option = z.object({
-    text: bilingual(adminLimits.optionTextLength),
-    // Only the right answer needs marking in a pasted quiz: an absent is_correct is false.
-    is_correct: z.boolean(required).default(false),
-    image,
+const OptionInputSchema = z.object({
+  text: bilingual(adminLimits.optionTextLength),
+  // Only the right answer needs marking in a pasted quiz: an absent is_correct is false.
+  is_correct: z.boolean(required).default(false),
+  image: ImageInputSchema,
+})
+
+export const QuestionInputSchema = z.object({
+  text: bilingual(adminLimits.questionTextLength),
+  hint,
+  topic: optionalText(adminLimits.topicLength),
+  image: ImageInputSchema,
+  options: z
+    .array(OptionInputSchema, required)
+    .min(adminLimits.minOptions, adminMessages.optionCount)
+    .max(adminLimits.maxOptions, adminMessages.optionCount)
+    // `when` runs the check even when some option is itself invalid, so both problems are reported at once.
+    .refine(hasExactlyOneCorrect, { message: adminMessages.exactlyOneCorrect, when: (payload) => Array.isArray(payload.value) }),
+})
+
+/** The pasted quiz of create-from-JSON, with SPEC.md's defaults for what is absent. */
+export const CreateQuizFromJsonSchema = z
+  .object({
+    title: bilingual(adminLimits.titleLength),
+    start_time: AdminTimestampSchema.nullish(),
+    end_time: AdminTimestampSchema.nullish(),
+    duration_minutes: duration.default(quizDefaults.duration_minutes),
+    allowed_attempts: attempts.default(quizDefaults.allowed_attempts),
+    difficulty: difficulty.default(quizDefaults.difficulty),
+    is_paid_tier: isPaidTier.default(quizDefaults.is_paid_tier),
+    questions: z
+      .array(QuestionInputSchema, required)
+      .min(1, adminMessages.questionCount)
+      .max(adminLimits.maxQuestions, adminMessages.questionCount),
+  })
+  // Both bounds given: checked here, with every other field. A start that defaults to "now" is checked
+  // by the server, which owns the clock.
+  .refine((quiz) => !quiz.start_time || !quiz.end_time || Date.parse(quiz.start_time) < Date.parse(quiz.end_time), {
+    message: adminMessages.endAfterStart,
+    path: ['end_time'],
+    when: (payload) => {
+      if (typeof payload.value !== 'object' || payload.value === null) return false
+      const { start_time, end_time } = payload.value as { start_time?: unknown; end_time?: unknown }
+      return AdminTimestampSchema.safeParse(start_time).success && AdminTimestampSchema.safeParse(end_time).success
+    },
   })
 
-  const question = z.object({
-    text: bilingual(adminLimits.questionTextLength),
-    hint,
-    topic: optionalText(adminLimits.topicLength),
-    image,
-    options: z
-      .array(option, required)
-      .min(adminLimits.minOptions, adminMessages.optionCount)
-      .max(adminLimits.maxOptions, adminMessages.optionCount)
-      // `when` runs the check even when some option is itself invalid, so both problems are reported at once.
-      .refine(hasExactlyOneCorrect, { message: adminMessages.exactlyOneCorrect, when: (payload) => Array.isArray(payload.value) }),
-  })
-
-  const createQuizFromJson = z
-    .object({
-      title: bilingual(adminLimits.titleLength),
-      start_time: AdminTimestampSchema.nullish(),
-      end_time: AdminTimestampSchema.nullish(),
-      duration_minutes: duration.default(quizDefaults.duration_minutes),
-      allowed_attempts: attempts.default(quizDefaults.allowed_attempts),
-      difficulty: difficulty.default(quizDefaults.difficulty),
-      is_paid_tier: isPaidTier.default(quizDefaults.is_paid_tier),
-      questions: z
-        .array(question, required)
-        .min(1, adminMessages.questionCount)
-        .max(adminLimits.maxQuestions, adminMessages.questionCount),
-    })
-    // Both bounds given: checked here, with every other field. A start that defaults to "now" is checked
-    // by the server, which owns the clock.
-    .refine((quiz) => !quiz.start_time || !quiz.end_time || Date.parse(quiz.start_time) < Date.parse(quiz.end_time), {
-      message: adminMessages.endAfterStart,
-      path: ['end_time'],
-      when: (payload) => {
-        if (typeof payload.value !== 'object' || payload.value === null) return false
-        const { start_time, end_time } = payload.value as { start_time?: unknown; end_time?: unknown }
-        return AdminTimestampSchema.safeParse(start_time).success && AdminTimestampSchema.safeParse(end_time).success
-      },
-    })
-
-  return { ImageInputSchema: image, QuestionInputSchema: question, CreateQuizFromJsonSchema: createQuizFromJson }
-}
-
-export const { ImageInputSchema, QuestionInputSchema, CreateQuizFromJsonSchema } = createAdminSchemas(SvgInputSchema)
 /** A question as an admin sends it (POST and PUT of the question routes, and each of create-from-JSON's). */
 export type QuestionInput = z.input<typeof QuestionInputSchema>
 export type CreateQuizFromJson = z.input<typeof CreateQuizFromJsonSchema>

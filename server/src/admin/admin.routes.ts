@@ -3,14 +3,15 @@ import {
   AdminQuizDetailSchema,
   AdminQuizListSchema,
   IdParamsSchema,
+  QuestionInputSchema,
   QuestionParamsSchema,
   QuizPatchSchema,
 } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppContext } from '../context'
-import { QuestionInputSchema } from './admin.schemas'
 import { createAdminService } from './admin.service'
 import { acceptJsonOnly } from './json-only'
+import { sanitizeQuestionSvgs } from './svg-fields'
 
 /** Questions carry SVG images (up to 200 KB each, on the question and on every option). */
 export const QUESTION_BODY_LIMIT = 10 * 1024 * 1024
@@ -20,6 +21,7 @@ const docs = { tags: ['admin'], security: [{ bearer: [] }] }
 /** API.md "Administration", under /api/admin. */
 export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const admin = createAdminService(context)
+  const sanitizeSvgs = sanitizeQuestionSvgs(QuestionInputSchema)
 
   // onRequest, not preHandler: who may call is settled before a body is read or validated, so a learner
   // gets 403 (not a 400 about their body) and nobody but an admin can make the server parse 10 MB.
@@ -49,6 +51,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/quizzes/:id/questions/',
     {
       bodyLimit: QUESTION_BODY_LIMIT,
+      preValidation: sanitizeSvgs,
       schema: { ...docs, params: IdParamsSchema, body: QuestionInputSchema, response: { 201: AdminQuestionSchema } },
     },
     async (request, reply) => reply.code(201).send(await admin.addQuestion(request.params.id, request.body)),
@@ -58,6 +61,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/quizzes/:id/questions/:questionId/',
     {
       bodyLimit: QUESTION_BODY_LIMIT,
+      preValidation: sanitizeSvgs,
       schema: { ...docs, params: QuestionParamsSchema, body: QuestionInputSchema, response: { 200: AdminQuestionSchema } },
     },
     (request) => admin.replaceQuestion(request.params.id, request.params.questionId, request.body),

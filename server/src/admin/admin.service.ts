@@ -1,5 +1,5 @@
 import { adminMessages, type AdminQuestion, type AdminQuiz, type AdminQuizDetail, type Difficulty } from '@quiz/contracts'
-import type { QuizPatchSchema } from '@quiz/contracts'
+import type { CreateQuizFromJsonSchema, QuizPatchSchema } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import type { z } from 'zod'
 import type { AppContext } from '../context'
@@ -26,9 +26,9 @@ import {
   softDeleteQuiz,
   updateQuiz,
 } from './admin.repository'
-import type { CreateQuizFromJsonInput } from './admin.schemas'
 
 type QuizPatch = z.output<typeof QuizPatchSchema>
+type CreateQuizFromJsonInput = z.output<typeof CreateQuizFromJsonSchema>
 
 const quizNotFound = () => new NotFound('Quiz not found.')
 const questionNotFound = () => new NotFound('Question not found.')

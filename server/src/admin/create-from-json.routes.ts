@@ -1,10 +1,10 @@
-import { CreatedQuizSchema } from '@quiz/contracts'
+import { CreatedQuizSchema, CreateQuizFromJsonSchema } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppContext } from '../context'
 import { QUESTION_BODY_LIMIT } from './admin.routes'
-import { CreateQuizFromJsonSchema } from './admin.schemas'
 import { createAdminService } from './admin.service'
 import { acceptJsonOnly } from './json-only'
+import { sanitizeQuizSvgs } from './svg-fields'
 
 /**
  * POST /api/quizzes/create-from-json/ (API.md "Administration"). It lives under /api/quizzes for the web
@@ -20,6 +20,7 @@ export const createFromJsonRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       bodyLimit: QUESTION_BODY_LIMIT,
       // Before the body is parsed: see admin.routes.ts.
       onRequest: app.requireAdmin,
+      preValidation: sanitizeQuizSvgs(CreateQuizFromJsonSchema),
       schema: {
         tags: ['admin'],
         security: [{ bearer: [] }],

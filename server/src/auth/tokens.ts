@@ -60,6 +60,21 @@ export function createTokenSigner({ secret, accessTtl, refreshTtl, clock }: {
     }
   }
 
+  // Verifying an HS256 signature costs more than the hot quiz routes themselves; a learner sends the same
+  // access token hundreds of times. A verified token is remembered until it expires (expiry is still
+  // checked on every use). Bounded so a flood of distinct tokens cannot grow it without limit.
+  const verifiedAccess = new Map<string, AccessClaims>()
+  async function verifyAccessCached(token: string) {
+    const cached = verifiedAccess.get(token)
+    if (cached) return cached.exp * 1000 > clock.now() ? cached : undefined
+    const claims = await verify<AccessClaims>(token, 'access')
+    if (claims) {
+      if (verifiedAccess.size >= 50_000) verifiedAccess.delete(verifiedAccess.keys().next().value!)
+      verifiedAccess.set(token, claims)
+    }
+    return claims
+  }
+
   return {
     accessTtl,
     refreshTtl,
@@ -71,7 +86,7 @@ export function createTokenSigner({ secret, accessTtl, refreshTtl, clock }: {
       const token = await sign({ token_type: 'refresh', user_id: userId, family_id: familyId }, refreshTtl, jti)
       return { token, jti, expiresAt: (nowSeconds() + refreshTtl) * 1000 }
     },
-    verifyAccess: (token: string) => verify<AccessClaims>(token, 'access'),
+    verifyAccess: verifyAccessCached,
     verifyRefresh: (token: string) => verify<RefreshClaims>(token, 'refresh'),
   }
 }

@@ -38,7 +38,28 @@ export function fromSqlite(connection: SQLite.Database): Database {
   connection.pragma('synchronous = NORMAL')
   connection.pragma('foreign_keys = ON')
   connection.pragma('busy_timeout = 10000')
-  return fromKysely(new Kysely<DB>({ dialect: new SqliteDialect({ database: connection }) }), 'sqlite')
+  return fromKysely(new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) }), 'sqlite')
+}
+
+/**
+ * Kysely prepares every SQLite statement anew; preparing costs more than running the hot queries. The
+ * same SQL text always gets the same prepared statement (better-sqlite3 statements are reusable, and one
+ * connection runs one statement at a time). Bounded, so queries with variable `in (...)` lists cannot grow it forever.
+ */
+function withStatementCache(connection: SQLite.Database, limit = 1000) {
+  const statements = new Map<string, SQLite.Statement>()
+  return {
+    close: () => connection.close(),
+    prepare(sqlText: string) {
+      let statement = statements.get(sqlText)
+      if (!statement) {
+        statement = connection.prepare(sqlText)
+        if (statements.size >= limit) statements.delete(statements.keys().next().value!)
+        statements.set(sqlText, statement)
+      }
+      return statement
+    },
+  }
 }
 
 export function fromKysely(db: Kysely<DB>, dialect: Dialect): Database {

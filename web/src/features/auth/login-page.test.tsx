@@ -1,12 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render, screen, waitFor } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import userEventLibrary from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import i18n from '../../i18n/i18n'
 import { sessionStore } from '../../session/session-store'
 import { renderWithProviders } from '../../test/render'
 import { Component as LoginPage } from './login-page'
+
+/** No pause between keystrokes: these tests are about what the screen says, not typing speed. */
+const userEvent = userEventLibrary.setup({ delay: null })
 
 type Route = (body: Record<string, unknown>) => { status: number; body: unknown }
 let routes: Record<string, Route>

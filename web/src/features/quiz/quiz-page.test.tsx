@@ -57,11 +57,11 @@ function network({
 }: {
   session?: QuizSession
   start?: () => FakeResponse
-  submit?: () => FakeResponse
+  submit?: () => FakeResponse | Promise<FakeResponse>
   save?: () => FakeResponse
   question?: (number: number) => FakeResponse
 } = {}) {
-  const routes: Record<string, () => FakeResponse> = {
+  const routes: Record<string, () => FakeResponse | Promise<FakeResponse>> = {
     [`GET /api/quizzes/${QUIZ_ID}/`]: start ?? (() => ({ body: session })),
     [`PUT /api/quizzes/${QUIZ_ID}/answers/`]: save,
     [`POST /api/quizzes/${QUIZ_ID}/submit/`]: submit,
@@ -270,6 +270,27 @@ describe('quiz page', () => {
     expect(net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/submit/`).map((c) => c.body)).toEqual([{ answers: { '101': 1012 }, attempt_id: ATTEMPT_ID }])
     expect(screen.getByRole('dialog', { name: 'Time is up: quiz submitted' })).toBeInTheDocument()
     expect(screen.getByRole('radio', { name: /Choice 2 for 1/ })).toBeDisabled()
+  })
+
+  it('retries a failed automatic submission when the connection returns', async () => {
+    let offline = true
+    const net = network({
+      session: makeSession({ remaining_seconds: 3 }),
+      submit: () => (offline ? Promise.reject(new TypeError('Failed to fetch')) : { body: result }),
+    })
+    renderQuiz()
+    await settle()
+    await settle(2000)
+    await settle(5000)
+    expect(net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/submit/`)).toHaveLength(3)
+    expect(screen.getByRole('alert')).toHaveTextContent('There was an error submitting your quiz. Please try again.')
+    offline = false
+    await act(async () => {
+      window.dispatchEvent(new Event('online'))
+    })
+    await settle()
+    expect(net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/submit/`)).toHaveLength(4)
+    expect(screen.getByRole('dialog', { name: 'Time is up: quiz submitted' })).toBeInTheDocument()
   })
 
   it('hands in at once when the server says the deadline has passed', async () => {

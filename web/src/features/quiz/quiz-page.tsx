@@ -188,6 +188,14 @@ export function Component() {
     }
   }, [submit])
 
+  // Time ran out while the phone was offline: hand in as soon as the connection returns, without waiting for a tap.
+  useEffect(() => {
+    if (!timeUp || !submitFailed || outcome) return
+    const retry = () => submitRef.current(true)
+    window.addEventListener('online', retry)
+    return () => window.removeEventListener('online', retry)
+  }, [outcome, submitFailed, timeUp])
+
   // Once the attempt is handed in the clock stops where it was (null ends the countdown without resetting it).
   const secondsLeft = useCountdown(session && !outcome ? session.attempt.remaining_seconds : null, () => submitRef.current(true), {
     key: session?.attempt.id,

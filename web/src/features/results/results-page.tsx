@@ -36,21 +36,23 @@ export function Component() {
           </Link>
         </div>
       ) : (
-        <ul className="results__list">
-          {results.data.map((quiz) => (
-            <li key={quiz.id}>
-              <button type="button" className="results__quiz card" aria-haspopup="dialog" onClick={() => setOpenQuizId(quiz.id)}>
-                <span className="results__quiz-title">{pick(quiz.title)}</span>
-                <span className="results__quiz-count">{t('attempt_count', { count: quiz.attempts.length })}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="muted">{t('intro')}</p>
+          <ul className="results__list">
+            {results.data.map((quiz) => (
+              <li key={quiz.id}>
+                <button type="button" className="results__quiz card" aria-haspopup="dialog" onClick={() => setOpenQuizId(quiz.id)}>
+                  <span className="results__quiz-title">{pick(quiz.title)}</span>
+                  <span className="results__quiz-count">{t('attempt_count', { count: quiz.attempts.length })}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
 
       <Dialog open={chosen !== undefined} title={chosen ? pick(chosen.title) : ''} onClose={() => setOpenQuizId(null)}>
-        <p className="visually-hidden">{t('attempts_heading')}</p>
-        <ol className="attempts">
+        <ol className="attempts" aria-label={t('attempts_heading')}>
           {attempts.map((attempt) => (
             <li key={attempt.id} className="attempts__row">
               <div className="attempts__info">
