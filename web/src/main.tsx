@@ -1,5 +1,7 @@
-import '@fontsource/noto-sans-devanagari/400.css'
-import '@fontsource/noto-sans-devanagari/600.css'
+// Only the Devanagari subset: Latin text keeps the system font, Nepali always has glyphs (no tofu boxes).
+import '@fontsource/noto-sans-devanagari/devanagari-400.css'
+import '@fontsource/noto-sans-devanagari/devanagari-600.css'
+import '@fontsource/noto-sans-devanagari/devanagari-700.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'

@@ -469,6 +469,8 @@ describe.each(dialects)('admin API on %s', (dialect) => {
         svgRejections.emptyAfterSanitising,
       ],
       ['an SVG over 200 KB', { image: { svg: svgOfSize(200 * 1024 + 100) } }, 'image.svg', adminMessages.svgTooLarge],
+      ['an SVG that is not well-formed', { image: { svg: '<svg><g></svg>' } }, 'image.svg', expect.stringMatching(/^This SVG is not well-formed XML \(line 1/)],
+      ['an SVG nested too deep', { image: { svg: `<svg>${'<g>'.repeat(120)}</svg>` } }, 'image.svg', svgRejections.tooComplex],
     ])('refuses %s with 400 at its path', async (_name, overrides, field, message) => {
       const { quiz } = await createQuiz(t.database)
       const response = await post(quiz.id, questionBody(overrides))
@@ -501,6 +503,21 @@ describe.each(dialects)('admin API on %s', (dialect) => {
         'text.en': [adminMessages.blank],
         'options.1.text.en': [adminMessages.blank],
         options: [adminMessages.exactlyOneCorrect],
+      })
+    })
+
+    it('reports a refused SVG together with the other bad fields', async () => {
+      const { quiz } = await createQuiz(t.database)
+      const response = await post(quiz.id, {
+        text: { en: '' },
+        image: { svg: '<p>not svg</p>' },
+        options: [{ text: { en: 'a' }, is_correct: true, image: { svg: '<svg onload="x"/>' } }, { text: { en: 'b' } }],
+      })
+      expect(response.statusCode).toBe(400)
+      expect(response.json().errors).toEqual({
+        'text.en': [adminMessages.blank],
+        'image.svg': [svgRejections.notSvg],
+        'options.0.image.svg': [svgRejections.emptyAfterSanitising],
       })
     })
 

@@ -9,7 +9,15 @@ import { DEVANAGARI_SVG, HOSTILE_SVG, SANITISED_HOSTILE_SVG, TRIANGLE_SVG, quest
 
 const MB = 1024 * 1024
 const URL = '/api/quizzes/create-from-json/'
-const example = JSON.parse(readFileSync(new globalThis.URL('../../../docs/examples/quiz.json', import.meta.url), 'utf8'))
+const docs = (file: string) => readFileSync(new globalThis.URL(`../../../docs/${file}`, import.meta.url), 'utf8')
+const example = JSON.parse(docs('examples/quiz.json'))
+
+it('documents the same example in docs/admin-quiz-json.md as in docs/examples/quiz.json', () => {
+  const page = docs('admin-quiz-json.md')
+  const section = page.slice(page.indexOf('## A complete example'))
+  const block = /```json\n([\s\S]*?)```/.exec(section)![1]!
+  expect(JSON.parse(block)).toEqual(example)
+})
 
 describe.each(dialects)('POST /api/quizzes/create-from-json/ on %s', (dialect) => {
   const t = useTestApp(dialect)

@@ -112,8 +112,27 @@ describe('sanitizeSvg', () => {
     ['nested more than 100 deep', `<svg ${SVG}>${'<g>'.repeat(svgLimits.depth)}${circle}${'</g>'.repeat(svgLimits.depth)}</svg>`],
     ['nested deep in self-closing-free markup', `<svg ${SVG}>${'<g><!-- </g> -->'.repeat(200)}</svg>`],
     ['with more than 2,000 elements', `<svg ${SVG}>${circle.repeat(svgLimits.elements)}</svg>`],
+    ['with an element of more than 100 attributes', `<svg ${SVG}><path ${Array.from({ length: 101 }, (_, i) => `a${i}="1"`).join(' ')}/></svg>`],
+    ['with more than 20,000 attributes', `<svg ${SVG}>${`<path ${Array.from({ length: 20 }, (_, i) => `a${i}="1"`).join(' ')}/>`.repeat(1_001)}</svg>`],
   ])('refuses an SVG %s before building it', (_name, input) => {
     expect(sanitizeSvg(input)).toEqual({ ok: false, reason: svgRejections.tooComplex })
+  })
+
+  it('refuses hostile markup quickly instead of building it', () => {
+    // Each of these would take minutes in a quadratic scan or tree build; the test timeout is the guard.
+    const size = 200 * 1024
+    for (const input of [
+      '<a'.repeat(size / 2),
+      `<svg>${'<a'.repeat(size / 2)}`,
+      '<!--'.repeat(size / 4),
+      `${'<!---->'.repeat(size / 8)}<svg>${circle}</svg>`,
+      `<svg a="${'<a "'.repeat(size / 4)}`,
+      `<svg>${'<g>'.repeat(size / 3)}`,
+      `<svg><rect style="${'/*'.repeat(size / 2)}"/></svg>`,
+      `<svg><rect fill="${'url('.repeat(size / 4)}"/></svg>`,
+    ]) {
+      expect(sanitizeSvg(input).ok).toBeTypeOf('boolean')
+    }
   })
 
   it('takes an SVG nested 100 deep and one with 2,000 elements', () => {

@@ -12,12 +12,14 @@ import { JSDOM } from 'jsdom'
 
 export type SanitizeSvgResult = { ok: true; svg: string } | { ok: false; reason: string }
 
-export const svgLimits = { depth: 100, elements: 2_000 } as const
+export const svgLimits = { depth: 100, elements: 2_000, attributes: 20_000, attributesPerElement: 100 } as const
 
 export const svgRejections = {
   notSvg: 'This is not SVG markup: paste one <svg> element and nothing else.',
   doctype: 'This SVG declares a DOCTYPE with entities; remove the DOCTYPE and paste it again.',
-  tooComplex: `This SVG is too complex: at most ${svgLimits.elements} elements, nested at most ${svgLimits.depth} deep.`,
+  tooComplex:
+    `This SVG is too complex: at most ${svgLimits.elements} elements, nested at most ${svgLimits.depth} deep, ` +
+    `with at most ${svgLimits.attributesPerElement} attributes each and ${svgLimits.attributes} in all.`,
   emptyAfterSanitising: 'Nothing drawable is left in this SVG after removing unsafe parts (scripts, external references, HTML).',
   notWellFormed: (problem: string) => `This SVG is not well-formed XML (${problem}).`,
 } as const
@@ -88,10 +90,10 @@ function isSafeAttribute(name: string, value: string) {
 
 // What may come before the root element. Blanked out rather than cut, so the parser's line and column
 // numbers still point into what the admin pasted.
-const PROLOG_PART = /^(?:\s+|<\?xml[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE\s[^[>]*>)/i
-// Tokens of XML markup, enough to count elements and their nesting: comments, CDATA and processing
-// instructions are skipped whole, as the parser skips them; quoted attribute values may hold ">".
-const MARKUP = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<\/[^>]*>|<([^\s/>!?][^\s/>]*)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>/g
+const PROLOG_PART = /\s+|<\?xml[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE\s[^[>]*>/iy
+// A start tag from its "<": name, attributes (quoted values may hold ">"), an optional "/" before ">".
+// No part may cross a "<" (XML allows none inside a tag), so every scan below is linear in the input.
+const START_TAG = /<([^\s/>!?<][^\s/><]*)((?:[^<>"']|"[^"<]*"|'[^'<]*')*)>/y
 
 // HTML's named characters that SVG copied from a web page or typed by hand tends to use, and XML lacks.
 const HTML_ENTITIES: Record<string, number> = {
@@ -105,42 +107,69 @@ interface Prepared {
   problem?: string
 }
 
+function blankProlog(markup: string) {
+  let end = 0
+  PROLOG_PART.lastIndex = 0
+  for (let part = PROLOG_PART.exec(markup); part; part = PROLOG_PART.exec(markup)) end = PROLOG_PART.lastIndex
+  return markup.slice(0, end).replace(/[^\n]/g, ' ') + markup.slice(end)
+}
+
+/**
+ * Counts elements and nesting the way the XML parser will see them: comments, CDATA sections and
+ * processing instructions are skipped whole. Where this count and the parser could disagree, the markup
+ * is malformed and the parser stops there, so no deeper tree is ever built.
+ */
+function scanElements(markup: string) {
+  let depth = 0
+  let elements = 0
+  let attributes = 0
+  let root: { name: string; attributes: string; index: number } | undefined
+  const skipTo = (from: number, terminator: string) => {
+    const end = markup.indexOf(terminator, from)
+    return end === -1 ? -1 : markup.indexOf('<', end + terminator.length)
+  }
+  for (let at = markup.indexOf('<'); at !== -1; ) {
+    if (markup.startsWith('<!--', at)) at = skipTo(at + 4, '-->')
+    else if (markup.startsWith('<![CDATA[', at)) at = skipTo(at + 9, ']]>')
+    else if (markup.startsWith('<?', at)) at = skipTo(at + 2, '?>')
+    else if (markup.startsWith('</', at)) {
+      depth = Math.max(0, depth - 1)
+      at = markup.indexOf('<', at + 2)
+    } else {
+      START_TAG.lastIndex = at
+      const tag = START_TAG.exec(markup)
+      if (tag) {
+        root ??= { name: tag[1]!, attributes: tag[2]!, index: at }
+        // The sanitiser's work grows with the square of an element's attributes in jsdom: bound both.
+        const own = tag[2]!.replace(/"[^"]*"|'[^']*'/g, '').split('=').length - 1
+        elements += 1
+        attributes += own
+        if (!tag[2]!.endsWith('/')) depth += 1
+        const tooMany = elements > svgLimits.elements || own > svgLimits.attributesPerElement || attributes > svgLimits.attributes
+        if (depth > svgLimits.depth || tooMany) return { tooComplex: true, root }
+      }
+      at = markup.indexOf('<', at + 1)
+    }
+  }
+  return { tooComplex: false, root }
+}
+
 /**
  * Blanks the prolog, refuses entity declarations (jsdom's XML parser would expand them: billion laughs)
  * and markup too deep or too large to build a DOM for quickly, and declares the SVG and XLink namespaces
  * on the root when a paste copied from inline HTML leaves them out.
  */
 function prepare(input: string): Prepared {
-  let markup = input.replace(HTML_ENTITY, (_match, name: string) => `&#${HTML_ENTITIES[name]};`)
-  for (let offset = 0; ; ) {
-    const part = PROLOG_PART.exec(markup.slice(offset))
-    if (!part || part[0].length === 0) break
-    markup = markup.slice(0, offset) + part[0].replace(/[^\n]/g, ' ') + markup.slice(offset + part[0].length)
-    offset += part[0].length
-  }
+  const markup = blankProlog(input.replace(HTML_ENTITY, (_match, name: string) => `&#${HTML_ENTITIES[name]};`))
   if (/<!DOCTYPE|<!ENTITY/i.test(markup)) return { markup, problem: svgRejections.doctype }
+  const { tooComplex, root } = scanElements(markup)
+  if (tooComplex) return { markup, problem: svgRejections.tooComplex }
+  if (!root || root.name !== 'svg') return { markup, problem: svgRejections.notSvg }
 
-  let depth = 0
-  let elements = 0
-  let root: RegExpExecArray | undefined
-  for (const token of markup.matchAll(MARKUP)) {
-    const name = token[1]
-    if (name === undefined) {
-      if (token[0].startsWith('</')) depth = Math.max(0, depth - 1)
-      continue
-    }
-    root ??= token as RegExpExecArray
-    elements += 1
-    if (token[3] !== '/') depth += 1
-    if (depth > svgLimits.depth || elements > svgLimits.elements) return { markup, problem: svgRejections.tooComplex }
-  }
-  if (!root || root[1] !== 'svg') return { markup, problem: svgRejections.notSvg }
-
-  const attributes = root[2] ?? ''
   let declarations = ''
-  if (!/\sxmlns\s*=/.test(attributes)) declarations += ` xmlns="${SVG_NS}"`
-  if (/\bxlink:/.test(markup) && !/\sxmlns:xlink\s*=/.test(attributes)) declarations += ` xmlns:xlink="${XLINK_NS}"`
-  const at = root.index + 1 + root[1].length
+  if (!/\sxmlns\s*=/.test(root.attributes)) declarations += ` xmlns="${SVG_NS}"`
+  if (/\bxlink:/.test(markup) && !/\sxmlns:xlink\s*=/.test(root.attributes)) declarations += ` xmlns:xlink="${XLINK_NS}"`
+  const at = root.index + 1 + root.name.length
   return { markup: markup.slice(0, at) + declarations + markup.slice(at) }
 }
 

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, screen, waitFor } from '@testing-library/react'
+import { configure, render, screen, waitFor } from '@testing-library/react'
 import userEventLibrary from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -7,6 +7,9 @@ import i18n from '../../i18n/i18n'
 import { sessionStore } from '../../session/session-store'
 import { renderWithProviders } from '../../test/render'
 import { Component as LoginPage } from './login-page'
+
+// The machine running the suite may be busy: give answers longer than the default 1 s to arrive.
+configure({ asyncUtilTimeout: 4000 })
 
 /** No pause between keystrokes: these tests are about what the screen says, not typing speed. */
 const userEvent = userEventLibrary.setup({ delay: null })

@@ -1,9 +1,12 @@
-import { screen } from '@testing-library/react'
+import { configure, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../session/session-store'
 import { renderWithProviders } from '../../test/render'
 import type { AvailableQuiz } from './dashboard.api'
 import { Component as DashboardPage } from './dashboard-page'
+
+// The machine running the suite may be busy: give answers longer than the default 1 s to arrive.
+configure({ asyncUtilTimeout: 4000 })
 
 const payload = btoa(JSON.stringify({ username: 'sita', exp: Math.floor(Date.now() / 1000) + 3600, is_admin: false }))
 const access = `e30.${payload.replace(/=+$/, '')}.sig`

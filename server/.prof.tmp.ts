@@ -1,5 +1,0 @@
-import { sanitizeSvg } from './src/svg/sanitize-svg'
-const circle = '<circle cx="5" cy="5" r="4" fill="green"/>'
-const fig = (i: number) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200"><defs><linearGradient id="g${i}"><stop offset="0" stop-color="#fc0"/><stop offset="1" stop-color="#f60"/></linearGradient></defs>` + Array.from({ length: 40 }, (_, k) => `<path d="M${k} ${k} C ${k + 10} ${k * 2}, ${k * 3} 40, 90 ${k + 5} S 150 ${k}, 180 ${k + 20}" fill="url(#g${i})" stroke="#333"/>`).join('') + `<text x="10" y="190">चित्र ${i}</text><script>x</script></svg>`
-for (let r = 0; r < 3; r++) { const t0 = performance.now(); sanitizeSvg(`<svg xmlns="http://www.w3.org/2000/svg">${circle.repeat(4999)}</svg>`); console.log('4999 circles', (performance.now() - t0).toFixed(0), 'ms') }
-for (let r = 0; r < 4; r++) { const t0 = performance.now(); for (let i = 0; i < 300; i++) sanitizeSvg(fig(i)); console.log('3.7KB figure', ((performance.now() - t0) / 300).toFixed(2), 'ms', (process.memoryUsage().heapUsed / 1e6).toFixed(0), 'MB') }
