@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
+
+// A loaded CI machine can take longer than the default 1 s to settle a screen.
+configure({ asyncUtilTimeout: 4000 })
 
 beforeEach(() => {
   localStorage.clear()
