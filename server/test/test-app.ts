@@ -89,7 +89,7 @@ export function useTestApp(dialect: Dialect, env: Record<string, string> = {}): 
   afterAll(async () => {
     if (pgDatabase) {
       await pgDatabase.destroy()
-      await adminQuery(`drop database if exists ${pgName} with (force)`)
+      await dropDatabase(pgName!)
     }
   })
 
@@ -100,6 +100,21 @@ function withDatabase(name: string) {
   const url = new URL(process.env.TEST_DATABASE_URL!)
   url.pathname = `/${name}`
   return url.toString()
+}
+
+/**
+ * pg's pool.end() resolves before its sockets have closed; `drop ... with (force)` would kill those
+ * closing connections and surface as uncaught errors. Wait for them to go instead.
+ */
+async function dropDatabase(name: string) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await adminQuery(`drop database if exists ${name}`)
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
 }
 
 async function adminQuery(text: string) {
