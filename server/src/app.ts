@@ -63,6 +63,9 @@ export async function buildApp(context: AppContext, { logger }: { logger?: Fasti
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        // A school may serve this over plain HTTP on its LAN (http://192.168.x.y:3000); upgrading every
+        // request to https there would break the app.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,

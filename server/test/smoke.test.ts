@@ -23,4 +23,14 @@ describe.each(dialects)('app basics on %s', (dialect) => {
     expect(response.statusCode).toBe(200)
     expect(response.json().openapi).toMatch(/^3\./)
   })
+
+  it('sends security headers, without forcing https on a plain-HTTP school network', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' })
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN')
+    const csp = String(response.headers['content-security-policy'])
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).toContain("object-src 'none'")
+    expect(csp).not.toContain('upgrade-insecure-requests')
+  })
 })
