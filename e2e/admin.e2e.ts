@@ -1,15 +1,15 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  DESKTOP,
   PHONE,
   TABLET,
-  launchBrowser,
+  createAdmin,
+  expectAccessible,
+  graphemes,
+  imageRendered,
   screenshot,
-  seriousA11yViolations,
-  signIn,
-  startServer,
-  uniquePhone,
+  setUpJourney,
+  waitForHeading,
   type TestServer,
 } from './fixtures'
 
@@ -44,38 +44,10 @@ const ALGEBRA = {
 }
 const DOOMED = { title: { en: 'Quiz To Delete' }, questions: ALGEBRA.questions }
 
+const journey = setUpJourney()
 let server: TestServer
-let browser: Browser
 let adminToken: string
 let algebraId: number
-const contexts: BrowserContext[] = []
-
-interface SessionOptions {
-  viewport?: { width: number; height: number }
-  language?: 'en' | 'ne'
-  timezoneId?: string
-}
-
-/** A fresh browser context, optionally signed in; like fixtures.newPage, plus a time zone of our choosing. */
-async function session(user: { username: string; password: string } | null, { viewport = DESKTOP, language, timezoneId }: SessionOptions = {}) {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport, locale: 'en-US', timezoneId })
-  contexts.push(context)
-  if (language) await context.addInitScript((lng) => localStorage.setItem('language', lng), language)
-  const page = await context.newPage()
-  page.setDefaultTimeout(15_000)
-  if (user) await signIn(page, server, user.username, user.password)
-  return page
-}
-
-async function expectAccessible(page: Page) {
-  expect(await seriousA11yViolations(page)).toEqual([])
-}
-
-async function heading(page: Page, name: string | RegExp, level = 1) {
-  const locator = page.getByRole('heading', { name, level })
-  await locator.waitFor()
-  return locator
-}
 
 async function createThroughUi(page: Page, json: string): Promise<number> {
   await page.getByLabel('Quiz JSON', { exact: true }).fill(json)
@@ -103,31 +75,19 @@ const questionItems = (page: Page) => page.locator('.admin-questions__text')
 
 /** The first `n` user-perceived characters plus "..." when cut: what the admin question list must show. */
 function previewOf(text: string, n = 80) {
-  const parts = Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text), (part) => part.segment)
+  const parts = graphemes(text)
   return parts.length <= n ? text : `${parts.slice(0, n).join('').trimEnd()}...`
 }
 
-async function imageRendered(image: Locator) {
-  return image.evaluate((element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth > 0)
-}
-
 beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  server.cli('create-admin', ['--username', ADMIN.username, '--password', ADMIN.password, '--phone', uniquePhone()])
+  server = journey.server
+  adminToken = await createAdmin(server, ADMIN)
   server.cli('create-learners', ['--count', '1', '--prefix', 'pupil_e2e', '--password', LEARNER.password])
-  adminToken = (await server.login(ADMIN.username, ADMIN.password)).access
-})
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined)
-  await browser?.close()
-  await server?.stop()
 })
 
 describe('admin guards', () => {
   it('sends visitors to /login', async () => {
-    const page = await session(null)
+    const page = await journey.open()
     for (const path of ['/admin', '/admin/quiz/new', '/admin/quiz/1/edit']) {
       await page.goto(path)
       await page.waitForURL((url) => url.pathname === '/login')
@@ -135,7 +95,7 @@ describe('admin guards', () => {
   })
 
   it('sends learners to / and shows them no Admin Panel link', async () => {
-    const page = await session(LEARNER)
+    const page = await journey.open({ user: LEARNER })
     for (const path of ['/admin', '/admin/quiz/new', '/admin/quiz/1/edit']) {
       await page.goto(path)
       await page.waitForURL((url) => url.pathname === '/')
@@ -146,26 +106,26 @@ describe('admin guards', () => {
   })
 
   it('shows admins the Admin Panel link, which opens the Admin Dashboard', async () => {
-    const page = await session(ADMIN)
+    const page = await journey.open({ user: ADMIN })
     await page.goto('/')
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Admin Panel' }).click()
     await page.waitForURL((url) => url.pathname === '/admin')
-    await heading(page, 'Admin Dashboard')
+    await waitForHeading(page, 'Admin Dashboard')
   })
 })
 
 describe('creating quizzes from JSON (desktop, English)', () => {
   it('shows the empty list, refuses bad JSON, lists a refused quiz’s errors by path and creates valid quizzes', async () => {
-    const page = await session(ADMIN)
+    const page = await journey.open({ user: ADMIN })
     await page.goto('/admin')
-    await heading(page, 'Admin Dashboard')
+    await waitForHeading(page, 'Admin Dashboard')
     await page.getByText('No quizzes found. Create one to get started!').waitFor()
     await expectAccessible(page)
     await screenshot(page, 'admin-list-empty-en')
 
     await page.getByRole('link', { name: '+ Create New Quiz (JSON)' }).click()
     await page.waitForURL((url) => url.pathname === '/admin/quiz/new')
-    await heading(page, 'Admin Panel - Create Quiz')
+    await waitForHeading(page, 'Admin Panel - Create Quiz')
     const textarea = page.getByLabel('Quiz JSON', { exact: true })
     expect(await textarea.getAttribute('required')).not.toBeNull()
     expect(await textarea.getAttribute('placeholder')).toMatch(/"en".*"ne".*duration_minutes/)
@@ -210,7 +170,7 @@ describe('creating quizzes from JSON (desktop, English)', () => {
     await page.getByRole('link', { name: 'Edit this quiz' }).waitFor()
 
     await page.getByRole('link', { name: 'Back to Admin Dashboard' }).click()
-    await heading(page, 'Admin Dashboard')
+    await waitForHeading(page, 'Admin Dashboard')
     const items = page.locator('.admin-list__item')
     await expect.poll(() => items.count()).toBe(3)
     // Most recently created first, each with its period; an open end reads "No end".
@@ -224,11 +184,11 @@ describe('creating quizzes from JSON (desktop, English)', () => {
 
 describe('editing quiz details (tablet, Kathmandu time)', () => {
   it('shows local times, saves every field as UTC, keeps them after a reload and removes the end', async () => {
-    const page = await session(ADMIN, { viewport: TABLET, timezoneId: 'Asia/Kathmandu' })
+    const page = await journey.open({ user: ADMIN, viewport: TABLET, timezoneId: 'Asia/Kathmandu' })
     await page.goto('/admin')
     await page.getByRole('link', { name: 'Edit E2E Algebra' }).click()
     await page.waitForURL((url) => url.pathname === `/admin/quiz/${algebraId}/edit`)
-    await heading(page, 'Edit Quiz: E2E Algebra')
+    await waitForHeading(page, 'Edit Quiz: E2E Algebra')
 
     const field = (label: string) => page.getByLabel(label, { exact: true })
     // The server's defaults for what the JSON left out (SPEC.md: 90 minutes, 3 attempts, medium).
@@ -251,7 +211,7 @@ describe('editing quiz details (tablet, Kathmandu time)', () => {
     await field('Paid Tier Quiz').check()
     await page.getByRole('button', { name: 'Save Details' }).click()
     await page.getByRole('status').filter({ hasText: 'Quiz details updated successfully!' }).waitFor()
-    await heading(page, 'Edit Quiz: E2E Algebra (edited)')
+    await waitForHeading(page, 'Edit Quiz: E2E Algebra (edited)')
 
     // Kathmandu is UTC+05:45: the pickers' local times are stored in UTC.
     const stored = await adminQuiz(algebraId)
@@ -259,7 +219,7 @@ describe('editing quiz details (tablet, Kathmandu time)', () => {
     expect(stored.end_time).toBe('2031-01-20T12:45:00.000Z')
 
     await page.reload()
-    await heading(page, 'Edit Quiz: E2E Algebra (edited)')
+    await waitForHeading(page, 'Edit Quiz: E2E Algebra (edited)')
     expect(await field('Title (English)').inputValue()).toBe('E2E Algebra (edited)')
     expect(await field('Title (Nepali)').inputValue()).toBe('बीजगणित')
     expect(await field('Start Time').inputValue()).toBe('2026-01-15T10:00')
@@ -288,7 +248,7 @@ describe('editing quiz details (tablet, Kathmandu time)', () => {
     expect((await adminQuiz(algebraId)).end_time).toBeNull()
     expect((await adminQuiz(algebraId)).start_time).toBe('2026-01-15T04:15:00.000Z')
     await page.reload()
-    await heading(page, 'Edit Quiz: E2E Algebra (edited)')
+    await waitForHeading(page, 'Edit Quiz: E2E Algebra (edited)')
     expect(await field('End Time').inputValue()).toBe('')
 
     await page.getByRole('link', { name: 'Back to Admin Dashboard' }).click()
@@ -301,13 +261,13 @@ describe('questions (desktop, English)', () => {
   const LONG_TEXT = 'Which of these numbers is a prime number that is greater than ten and also less than twenty, counting whole numbers only?'
 
   it('adds a question with an SVG, four options, a single correct one and its preview', async () => {
-    const page = await session(ADMIN)
+    const page = await journey.open({ user: ADMIN })
     await page.goto(`/admin/quiz/${algebraId}/edit`)
-    await heading(page, 'Questions', 2)
+    await waitForHeading(page, 'Questions', { level: 2 })
     expect(await questionItems(page).allTextContents()).toEqual(['Q1: What is 2 + 2?', 'Q2: What is 3 x 3?'])
 
     await page.getByRole('button', { name: '+ Add New Question' }).click()
-    const formHeading = await heading(page, 'Add New Question', 3)
+    const formHeading = await waitForHeading(page, 'Add New Question', { level: 3 })
     expect(await formHeading.evaluate((element) => element === document.activeElement)).toBe(true)
     expect(await checkedStates(page)).toEqual([true, false, false, false])
 
@@ -362,10 +322,10 @@ describe('questions (desktop, English)', () => {
   })
 
   it('edits a question, moving the correct answer, and keeps the change after a reload', async () => {
-    const page = await session(ADMIN)
+    const page = await journey.open({ user: ADMIN })
     await page.goto(`/admin/quiz/${algebraId}/edit`)
     await page.getByRole('button', { name: 'Edit question 3' }).click()
-    await heading(page, 'Edit Question', 3)
+    await waitForHeading(page, 'Edit Question', { level: 3 })
     expect(await page.getByLabel('Question (English)', { exact: true }).inputValue()).toBe(LONG_TEXT)
     expect(await checkedStates(page)).toEqual([false, false, true, false])
     // The option's stored image opens with its preview.
@@ -380,7 +340,7 @@ describe('questions (desktop, English)', () => {
 
     await page.reload()
     await page.getByRole('button', { name: 'Edit question 3' }).click()
-    await heading(page, 'Edit Question', 3)
+    await waitForHeading(page, 'Edit Question', { level: 3 })
     expect(await checkedStates(page)).toEqual([false, true, false, false])
     expect(await page.getByLabel('Question (English)', { exact: true }).inputValue()).toBe('Which number is prime?')
     await page.getByRole('button', { name: 'Cancel' }).click()
@@ -388,17 +348,17 @@ describe('questions (desktop, English)', () => {
   })
 
   it('keeps the editor open with the server’s errors when a save is refused', async () => {
-    const page = await session(ADMIN)
+    const page = await journey.open({ user: ADMIN })
     await page.goto(`/admin/quiz/${algebraId}/edit`)
     await page.getByRole('button', { name: 'Edit question 3' }).click()
-    await heading(page, 'Edit Question', 3)
+    await waitForHeading(page, 'Edit Question', { level: 3 })
     const optionTwo = option(page, 2).getByLabel('Option text (English)', { exact: true })
     await optionTwo.fill('')
     await page.getByRole('button', { name: 'Save Question' }).click()
     await page.getByRole('alert').filter({ hasText: 'Failed to save the question.' }).waitFor()
     expect(await optionTwo.getAttribute('aria-invalid')).toBe('true')
     expect(await optionTwo.evaluate((element) => element === document.activeElement)).toBe(true)
-    await heading(page, 'Edit Question', 3)
+    await waitForHeading(page, 'Edit Question', { level: 3 })
     await expectAccessible(page)
     await screenshot(page, 'admin-question-error-en')
     await page.getByRole('button', { name: 'Cancel' }).click()
@@ -406,7 +366,7 @@ describe('questions (desktop, English)', () => {
   })
 
   it('deletes a question after confirmation', async () => {
-    const page = await session(ADMIN)
+    const page = await journey.open({ user: ADMIN })
     await page.goto(`/admin/quiz/${algebraId}/edit`)
     await page.getByRole('button', { name: 'Delete question 1' }).click()
     const dialog = page.getByRole('dialog', { name: 'Delete question' })
@@ -425,7 +385,7 @@ describe('questions (desktop, English)', () => {
 
 describe('deleting a quiz (desktop, English)', () => {
   it('asks first, then removes it from the list', async () => {
-    const page = await session(ADMIN)
+    const page = await journey.open({ user: ADMIN })
     await page.goto('/admin')
     await page.getByRole('button', { name: 'Delete Quiz To Delete' }).click()
     const dialog = page.getByRole('dialog', { name: 'Delete quiz' })
@@ -442,7 +402,7 @@ describe('deleting a quiz (desktop, English)', () => {
   })
 
   it('says "Quiz not found." for a quiz that does not exist', async () => {
-    const page = await session(ADMIN)
+    const page = await journey.open({ user: ADMIN })
     await page.goto('/admin/quiz/987654/edit')
     await page.getByRole('alert').filter({ hasText: 'Quiz not found.' }).waitFor()
     await page.goto('/admin/quiz/not-a-number/edit')
@@ -453,7 +413,7 @@ describe('deleting a quiz (desktop, English)', () => {
 
 describe('what learners see', () => {
   it('shows the admin’s changes on the learner dashboard, and not the deleted quiz', async () => {
-    const page = await session(LEARNER)
+    const page = await journey.open({ user: LEARNER })
     await page.goto('/')
     const card = page.locator('li').filter({ has: page.getByRole('heading', { name: 'E2E Algebra (edited)' }) })
     await card.waitFor()
@@ -473,16 +433,16 @@ describe('the admin screens in Nepali (tablet)', () => {
   const NEPALI_TEXT = 'तलका मध्ये कुन संख्या अभाज्य हो भनेर छान्नुहोस्, जुन दशभन्दा ठूलो र बीसभन्दा सानो पूर्ण संख्या हो र जसका ठीक दुई भाजक मात्र छन्? ध्यान दिनुहोस्: एक र आफैंबाहेक अरू कुनै संख्याले यसलाई निःशेष भाग गर्न सक्दैन।'
 
   it('shows every admin screen and message in Nepali', async () => {
-    const page = await session(ADMIN, { viewport: TABLET, language: 'ne' })
+    const page = await journey.open({ user: ADMIN, viewport: TABLET, language: 'ne' })
     await page.goto('/admin')
-    await heading(page, 'एडमिन ड्यासबोर्ड')
+    await waitForHeading(page, 'एडमिन ड्यासबोर्ड')
     await page.locator('.admin-list__item').first().waitFor()
     expect(await page.locator('.admin-list__title').first().textContent()).toBe('बीजगणित')
     await expectAccessible(page)
     await screenshot(page, 'admin-list-ne')
 
     await page.getByRole('link', { name: '+ नयाँ क्विज बनाउनुहोस् (JSON)' }).click()
-    await heading(page, 'एडमिन प्यानल - क्विज बनाउनुहोस्')
+    await waitForHeading(page, 'एडमिन प्यानल - क्विज बनाउनुहोस्')
     await page.getByText('JSON ढाँचा र एउटा उदाहरण').click()
     await expectAccessible(page)
     await screenshot(page, 'admin-create-ne')
@@ -498,8 +458,8 @@ describe('the admin screens in Nepali (tablet)', () => {
     await screenshot(page, 'admin-create-errors-ne')
 
     await page.goto(`/admin/quiz/${algebraId}/edit`)
-    await heading(page, 'क्विज सम्पादन: बीजगणित')
-    await heading(page, 'क्विज विवरण', 2)
+    await waitForHeading(page, 'क्विज सम्पादन: बीजगणित')
+    await waitForHeading(page, 'क्विज विवरण', { level: 2 })
     expect(await page.getByLabel('अवधि (मिनेट)', { exact: true }).inputValue()).toBe('45')
     await page.getByRole('button', { name: 'विवरण सुरक्षित गर्नुहोस्' }).click()
     await page.getByRole('status').filter({ hasText: 'क्विज विवरण सफलतापूर्वक अद्यावधिक भयो!' }).waitFor()
@@ -507,7 +467,7 @@ describe('the admin screens in Nepali (tablet)', () => {
     await screenshot(page, 'admin-edit-ne')
 
     await page.getByRole('button', { name: '+ नयाँ प्रश्न थप्नुहोस्' }).click()
-    await heading(page, 'नयाँ प्रश्न थप्नुहोस्', 3)
+    await waitForHeading(page, 'नयाँ प्रश्न थप्नुहोस्', { level: 3 })
     await page.getByLabel('प्रश्न (अंग्रेजी)', { exact: true }).fill('Which number is prime (Nepali run)?')
     await page.getByLabel('प्रश्न (नेपाली)', { exact: true }).fill(NEPALI_TEXT)
     await page.getByLabel('प्रश्नको चित्र (SVG)', { exact: true }).fill(SVG)
@@ -555,11 +515,11 @@ describe('the admin screens in Nepali (tablet)', () => {
   })
 
   it('is usable on a phone too', async () => {
-    const page = await session(ADMIN, { viewport: PHONE })
+    const page = await journey.open({ user: ADMIN, viewport: PHONE })
     await page.goto(`/admin/quiz/${algebraId}/edit`)
-    await heading(page, 'Edit Quiz: E2E Algebra (edited)')
+    await waitForHeading(page, 'Edit Quiz: E2E Algebra (edited)')
     await page.getByRole('button', { name: '+ Add New Question' }).click()
-    await heading(page, 'Add New Question', 3)
+    await waitForHeading(page, 'Add New Question', { level: 3 })
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
     expect(overflow).toBeLessThanOrEqual(0)
     await screenshot(page, 'admin-question-new-phone-en')

@@ -1,5 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import enAuth from '../web/src/i18n/locales/en/auth.json'
 import enDashboard from '../web/src/i18n/locales/en/dashboard.json'
 import enNav from '../web/src/i18n/locales/en/nav.json'
@@ -9,14 +9,12 @@ import neNav from '../web/src/i18n/locales/ne/nav.json'
 import {
   DESKTOP,
   PHONE,
-  launchBrowser,
-  newPage,
-  screenshot,
-  seriousA11yViolations,
-  signIn,
-  startServer,
+  checkScreen,
+  createAdmin,
+  interpolate as fill,
+  setUpJourney,
   uniquePhone,
-  type TestServer,
+  waitForHeading,
 } from './fixtures'
 
 // The visitor's journeys of SPEC.md (login, registration, forgot and reset password, logout, guards) against
@@ -27,62 +25,11 @@ const texts = {
   en: { auth: enAuth, nav: enNav, dashboard: enDashboard },
   ne: { auth: neAuth, nav: neNav, dashboard: neDashboard },
 }
-type Language = keyof typeof texts
 
-/** i18next's {{name}} interpolation, for the few texts with a value in them. */
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]))
-
-let server: TestServer
-let browser: Browser
-const contexts: BrowserContext[] = []
-
-async function open(options: { viewport?: { width: number; height: number }; language?: Language } = {}) {
-  const { context, page } = await newPage(browser, server, options)
-  contexts.push(context)
-  return page
-}
-
-async function expectAccessible(page: Page) {
-  expect(await seriousA11yViolations(page)).toEqual([])
-}
-
-/** Every tappable control on the screen is at least 44 px tall (the smallest a thumb hits reliably). */
-async function expectTouchTargets(page: Page) {
-  const small = await page.locator('main button:visible, main input:visible:not([type=file]), main select:visible, main .btn:visible').evaluateAll((elements) =>
-    elements
-      .filter((element) => element.getBoundingClientRect().height < 43.5)
-      .map((element) => `${element.tagName} ${element.textContent ?? ''} ${Math.round(element.getBoundingClientRect().height)}`),
-  )
-  expect(small).toEqual([])
-}
-
-/** Nothing on the page is wider than the viewport (no sideways scrolling at 360 px). */
-async function expectNoOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-  expect(overflow).toBeLessThanOrEqual(0)
-}
-
-async function checkScreen(page: Page, name: string) {
-  await expectAccessible(page)
-  await expectTouchTargets(page)
-  await expectNoOverflow(page)
-  await screenshot(page, name)
-}
+const journey = setUpJourney()
 
 const tokens = (page: Page) =>
   page.evaluate(() => ({ access: localStorage.getItem('accessToken'), refresh: localStorage.getItem('refreshToken') }))
-
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined)
-  await browser?.close()
-  await server?.stop()
-})
 
 const sizes = [
   ['phone', PHONE],
@@ -98,14 +45,14 @@ for (const [size, viewport] of sizes) {
     describe(`visitor journeys (${language}, ${size})`, () => {
       let page: Page
       beforeAll(async () => {
-        page = await open({ viewport, language })
+        page = await journey.open({ viewport, language })
       })
 
-      const heading = (text: string) => page.getByRole('heading', { name: text, level: 1, exact: true })
+      const heading = (text: string) => waitForHeading(page, text, { exact: true })
 
       it('registers in two steps with the code from the SMS outbox, then lands on /login with the success message', async () => {
         await page.goto('/register')
-        await heading(auth.register.title).waitFor()
+        await heading(auth.register.title)
         await page.getByRole('heading', { name: auth.register.step_details }).waitFor()
         await checkScreen(page, `register-${name}`)
 
@@ -136,7 +83,7 @@ for (const [size, viewport] of sizes) {
         await page.getByText(fill(auth.otp_step.resend_in, { seconds: 60 })).or(page.getByText(fill(auth.otp_step.resend_in, { seconds: 59 }))).first().waitFor()
         await checkScreen(page, `register-otp-${name}`)
 
-        const code = server.readOtp(user.phone)
+        const code = journey.server.readOtp(user.phone)
         await otp.fill(code === '000000' ? '111111' : '000000')
         await page.getByRole('button', { name: auth.register.verify, exact: true }).click()
         await page.getByRole('alert').filter({ hasText: auth.register.failed }).waitFor()
@@ -149,7 +96,7 @@ for (const [size, viewport] of sizes) {
       })
 
       it('refuses a wrong password with the message of SPEC.md, then logs in with the password', async () => {
-        await heading(auth.login.title).waitFor()
+        await heading(auth.login.title)
         await page.getByLabel(auth.username, { exact: true }).fill(user.username)
         await page.getByLabel(auth.password, { exact: true }).fill('not-the-password')
         await page.getByRole('button', { name: auth.login.submit, exact: true }).click()
@@ -159,7 +106,7 @@ for (const [size, viewport] of sizes) {
         await page.getByLabel(auth.password, { exact: true }).fill(user.password)
         await page.getByRole('button', { name: auth.login.submit, exact: true }).click()
         await page.waitForURL((url) => url.pathname === '/')
-        await heading(dashboard.title).waitFor()
+        await heading(dashboard.title)
         const held = await tokens(page)
         expect(held.access).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
         expect(held.refresh).toBeTruthy()
@@ -175,7 +122,7 @@ for (const [size, viewport] of sizes) {
       })
 
       it('logs in with a phone OTP from the outbox', async () => {
-        await heading(auth.login.title).waitFor()
+        await heading(auth.login.title)
         await page.getByRole('button', { name: auth.login.mode_otp, exact: true }).click()
         await page.getByLabel(auth.phone, { exact: true }).fill(user.phone)
         await checkScreen(page, `login-otp-phone-${name}`)
@@ -185,14 +132,14 @@ for (const [size, viewport] of sizes) {
         await otp.waitFor()
         await checkScreen(page, `login-otp-code-${name}`)
 
-        const code = server.readOtp(user.phone)
+        const code = journey.server.readOtp(user.phone)
         await otp.fill(code === '000000' ? '111111' : '000000')
         await page.getByRole('button', { name: auth.login.verify, exact: true }).click()
         await page.getByRole('alert').filter({ hasText: auth.login.otp_verify_failed }).waitFor()
         await otp.fill(code)
         await page.getByRole('button', { name: auth.login.verify, exact: true }).click()
         await page.waitForURL((url) => url.pathname === '/')
-        await heading(dashboard.title).waitFor()
+        await heading(dashboard.title)
         expect((await tokens(page)).access).toBeTruthy()
 
         await page.getByRole('button', { name: fill(nav.user_menu, { username: user.username }) }).click()
@@ -203,7 +150,7 @@ for (const [size, viewport] of sizes) {
       it('resets a forgotten password with the code from the outbox', async () => {
         await page.getByRole('link', { name: auth.login.forgot_password }).click()
         await page.waitForURL((url) => url.pathname === '/forgot-password')
-        await heading(auth.forgot.title).waitFor()
+        await heading(auth.forgot.title)
         await checkScreen(page, `forgot-${name}`)
 
         // An unknown number is refused with the message of SPEC.md.
@@ -214,11 +161,11 @@ for (const [size, viewport] of sizes) {
         await page.getByLabel(auth.phone, { exact: true }).fill(user.phone)
         await page.getByRole('button', { name: auth.forgot.submit, exact: true }).click()
         await page.waitForURL((url) => url.pathname === '/reset-password' && url.searchParams.get('phone') === user.phone)
-        await heading(auth.reset.title).waitFor()
+        await heading(auth.reset.title)
         await page.getByRole('status').filter({ hasText: auth.otp_step.sent }).waitFor()
         await checkScreen(page, `reset-${name}`)
 
-        await page.getByLabel(auth.otp, { exact: true }).fill(server.readOtp(user.phone))
+        await page.getByLabel(auth.otp, { exact: true }).fill(journey.server.readOtp(user.phone))
         await page.getByLabel(auth.reset.new_password, { exact: true }).fill(user.newPassword)
         await page.getByLabel(auth.reset.confirm_password, { exact: true }).fill(`${user.newPassword}!`)
         await page.getByRole('button', { name: auth.reset.submit, exact: true }).click()
@@ -234,11 +181,11 @@ for (const [size, viewport] of sizes) {
         await page.getByLabel(auth.password, { exact: true }).fill(user.newPassword)
         await page.getByRole('button', { name: auth.login.submit, exact: true }).click()
         await page.waitForURL((url) => url.pathname === '/')
-        await heading(dashboard.title).waitFor()
+        await heading(dashboard.title)
       })
 
       it('shows a notice with a way back when /reset-password has no phone number', async () => {
-        const visitor = await open({ viewport, language })
+        const visitor = await journey.open({ viewport, language })
         await visitor.goto('/reset-password')
         await visitor.getByRole('alert').filter({ hasText: auth.reset.missing_phone }).waitFor()
         await checkScreen(visitor, `reset-missing-phone-${name}`)
@@ -253,13 +200,13 @@ describe('guards', () => {
   const admin = { username: 'guard_admin', password: 'Quarry-Violet-5521' }
   const learner = { username: 'guard_learner1', password: 'Copper-Meadow-7710' }
 
-  beforeAll(() => {
-    server.cli('create-admin', ['--username', admin.username, '--password', admin.password, '--phone', uniquePhone()])
-    server.cli('create-learners', ['--count', '1', '--prefix', 'guard_learner', '--password', learner.password])
+  beforeAll(async () => {
+    await createAdmin(journey.server, admin)
+    journey.server.cli('create-learners', ['--count', '1', '--prefix', 'guard_learner', '--password', learner.password])
   })
 
   it('sends a visitor from the learner screens to /login', async () => {
-    const page = await open()
+    const page = await journey.open()
     for (const target of ['/', '/profile', '/results', '/quiz/1/instructions']) {
       await page.goto(target)
       await page.waitForURL((url) => url.pathname === '/login')
@@ -267,28 +214,26 @@ describe('guards', () => {
   })
 
   it('sends a learner from /admin to / and a signed-in user from /login to /', async () => {
-    const page = await open()
-    await signIn(page, server, learner.username, learner.password)
+    const page = await journey.open({ user: learner })
     await page.goto('/admin')
     await page.waitForURL((url) => url.pathname === '/')
-    await page.getByRole('heading', { name: enDashboard.title, level: 1 }).waitFor()
+    await waitForHeading(page, enDashboard.title)
     await page.goto('/login')
     await page.waitForURL((url) => url.pathname === '/')
   })
 
   it('lets an admin into /admin', async () => {
-    const page = await open()
-    await signIn(page, server, admin.username, admin.password)
+    const page = await journey.open({ user: admin })
     await page.goto('/admin')
     await page.waitForURL((url) => url.pathname === '/admin')
   })
 
   it('leaves no user for an undecodable stored token', async () => {
-    const page = await open()
+    const page = await journey.open()
     await page.goto('/login')
     await page.evaluate(() => localStorage.setItem('accessToken', 'not-a-token'))
     await page.goto('/')
     await page.waitForURL((url) => url.pathname === '/login')
-    await page.getByRole('heading', { name: enAuth.login.title, level: 1 }).waitFor()
+    await waitForHeading(page, enAuth.login.title)
   })
 })

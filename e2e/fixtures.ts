@@ -4,7 +4,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { afterAll, beforeAll, expect } from 'vitest'
 
 const root = path.resolve(import.meta.dirname, '..')
 export const artifacts = path.join(root, 'e2e/.artifacts')
@@ -133,13 +134,19 @@ export function launchBrowser(): Promise<Browser> {
   })
 }
 
+export interface PageOptions {
+  viewport?: { width: number; height: number }
+  language?: 'en' | 'ne'
+  timezoneId?: string
+}
+
 /** A fresh browser context (its own localStorage) at `baseUrl`, optionally with the app already in `language`. */
 export async function newPage(
   browser: Browser,
   server: TestServer,
-  { viewport = DESKTOP, language }: { viewport?: { width: number; height: number }; language?: 'en' | 'ne' } = {},
+  { viewport = DESKTOP, language, timezoneId }: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport, locale: 'en-US' })
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport, locale: 'en-US', timezoneId })
   if (language) await context.addInitScript((lng) => localStorage.setItem('language', lng), language)
   const page = await context.newPage()
   page.setDefaultTimeout(15_000)
@@ -155,6 +162,69 @@ export async function signIn(page: Page, server: TestServer, username: string, p
     localStorage.setItem('refreshToken', refresh)
   }, tokens)
   return tokens
+}
+
+export interface Credentials {
+  username: string
+  password: string
+}
+
+/**
+ * The server and Chromium of one journey file: started before its tests, stopped after them together with
+ * every page `open` made. Call it at the top of the file, so that its hooks run before the file's own.
+ */
+export function setUpJourney() {
+  let server: TestServer | undefined
+  let browser: Browser | undefined
+  const contexts: BrowserContext[] = []
+
+  beforeAll(async () => {
+    server = await startServer()
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined)
+    await browser?.close()
+    await server?.stop()
+  })
+
+  const started = () => {
+    if (!server || !browser) throw new Error('the journey starts in beforeAll: use it from a hook or a test')
+    return { server, browser }
+  }
+  return {
+    get server() {
+      return started().server
+    },
+    /** A fresh page (see newPage), signed in as `user` when given (see signIn). */
+    async open({ user, ...options }: PageOptions & { user?: Credentials } = {}) {
+      const { server, browser } = started()
+      const { context, page } = await newPage(browser, server, options)
+      contexts.push(context)
+      if (user) await signIn(page, server, user.username, user.password)
+      return page
+    },
+  }
+}
+
+/** Makes an admin with the server's CLI; returns their access token for setting up through the API. */
+export async function createAdmin(server: TestServer, { username, password, phone = uniquePhone() }: Credentials & { phone?: string }) {
+  server.cli('create-admin', ['--username', username, '--password', password, '--phone', phone])
+  return (await server.login(username, password)).access
+}
+
+/** Creates a quiz through the admin API (POST /api/quizzes/create-from-json/); returns its id. */
+export async function createQuiz(server: TestServer, adminToken: string, quiz: unknown) {
+  const { status, body } = await server.api<{ quiz_id: number }>('POST', '/api/quizzes/create-from-json/', quiz, adminToken)
+  expect(status).toBe(201)
+  return body.quiz_id
+}
+
+/** Waits for a heading (level 1 unless told) and returns it. */
+export async function waitForHeading(page: Page, name: string | RegExp, { level = 1, exact = false }: { level?: number; exact?: boolean } = {}) {
+  const heading = page.getByRole('heading', { name, level, exact })
+  await heading.waitFor()
+  return heading
 }
 
 let axeSource: string | undefined
@@ -173,8 +243,43 @@ export async function seriousA11yViolations(page: Page) {
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
-/** Saves a screenshot under e2e/.artifacts/screenshots for people to look at. */
+export async function expectAccessible(page: Page) {
+  expect(await seriousA11yViolations(page)).toEqual([])
+}
+
+/** Every tappable control on the screen is at least 44 px tall (the smallest a thumb hits reliably). */
+export async function expectTouchTargets(page: Page) {
+  const small = await page.locator('main button:visible, main input:visible:not([type=file]), main select:visible, main .btn:visible').evaluateAll((elements) =>
+    elements
+      .filter((element) => element.getBoundingClientRect().height < 43.5)
+      .map((element) => `${element.tagName} ${element.textContent ?? ''} ${Math.round(element.getBoundingClientRect().height)}`),
+  )
+  expect(small).toEqual([])
+}
+
+/** Nothing on the page is wider than the viewport (no sideways scrolling at 360 px). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  expect(overflow).toBeLessThanOrEqual(0)
+}
+
+/** The checks every learner screen passes: accessible, thumb-sized controls, no sideways scroll; then a screenshot. */
+export async function checkScreen(page: Page, name: string) {
+  await expectAccessible(page)
+  await expectTouchTargets(page)
+  await expectNoSidewaysScroll(page)
+  await screenshot(page, name)
+}
+
+export const imageRendered = (image: Locator) =>
+  image.evaluate((element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth > 0)
+
+/**
+ * Saves a screenshot under e2e/.artifacts/screenshots for people to look at, once the web fonts are in
+ * (before that, Devanagari shows as boxes: no system font has it).
+ */
 export async function screenshot(page: Page, name: string) {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined))
   const dir = path.join(artifacts, 'screenshots')
   mkdirSync(dir, { recursive: true })
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true })
@@ -186,3 +291,10 @@ export function uniquePhone() {
   phoneCounter += 1
   return `98${String(process.pid % 10_000).padStart(4, '0')}${String(phoneCounter).padStart(4, '0')}`
 }
+
+/** i18next's {{name}} interpolation, for the few texts with a value in them. */
+export const interpolate = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]))
+
+/** The user-perceived characters of `text`. */
+export const graphemes = (text: string) => Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text), (part) => part.segment)

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import enAuth from '../web/src/i18n/locales/en/auth.json'
 import enDashboard from '../web/src/i18n/locales/en/dashboard.json'
 import enProfile from '../web/src/i18n/locales/en/profile.json'
@@ -9,13 +9,12 @@ import neProfile from '../web/src/i18n/locales/ne/profile.json'
 import {
   DESKTOP,
   PHONE,
-  launchBrowser,
-  newPage,
-  screenshot,
-  seriousA11yViolations,
-  signIn,
-  startServer,
-  uniquePhone,
+  checkScreen,
+  createAdmin,
+  createQuiz,
+  imageRendered,
+  setUpJourney,
+  waitForHeading,
   type TestServer,
 } from './fixtures'
 
@@ -25,6 +24,7 @@ import {
 
 const ADMIN = { username: 'basics_admin', password: 'Granite-Willow-3390' }
 const LEARNER_PASSWORD = 'Saffron-Ridge-6154'
+const learnerLogin = (username: string) => ({ username, password: LEARNER_PASSWORD })
 
 const questions = [
   {
@@ -49,61 +49,22 @@ const QUIZZES = {
 }
 const ids: Record<keyof typeof QUIZZES, number> = { bilingual: 0, englishOnly: 0, paid: 0 }
 
+const journey = setUpJourney()
 let server: TestServer
-let browser: Browser
 let adminToken: string
-const contexts: BrowserContext[] = []
-
-async function open(options: { viewport?: { width: number; height: number }; language?: 'en' | 'ne' } = {}) {
-  const { context, page } = await newPage(browser, server, options)
-  contexts.push(context)
-  return page
-}
-
-async function expectAccessible(page: Page) {
-  expect(await seriousA11yViolations(page)).toEqual([])
-}
-
-async function expectTouchTargets(page: Page) {
-  const small = await page.locator('main button:visible, main input:visible:not([type=file]), main select:visible, main .btn:visible').evaluateAll((elements) =>
-    elements
-      .filter((element) => element.getBoundingClientRect().height < 43.5)
-      .map((element) => `${element.tagName} ${element.textContent ?? ''} ${Math.round(element.getBoundingClientRect().height)}`),
-  )
-  expect(small).toEqual([])
-}
-
-async function checkScreen(page: Page, name: string) {
-  await expectAccessible(page)
-  await expectTouchTargets(page)
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
-  await screenshot(page, name)
-}
-
-const imageRendered = (image: Locator) =>
-  image.evaluate((element) => (element as HTMLImageElement).complete && (element as HTMLImageElement).naturalWidth > 0)
 
 /** A card of the dashboard, found by its title. */
 const card = (page: Page, title: string) => page.locator('.quiz-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) })
 
 beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  server.cli('create-admin', ['--username', ADMIN.username, '--password', ADMIN.password, '--phone', uniquePhone()])
+  server = journey.server
+  adminToken = await createAdmin(server, ADMIN)
   server.cli('create-learners', ['--count', '3', '--prefix', 'basics_learner', '--password', LEARNER_PASSWORD])
-  adminToken = (await server.login(ADMIN.username, ADMIN.password)).access
-})
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined)
-  await browser?.close()
-  await server?.stop()
 })
 
 describe('dashboard', () => {
   it('says so when no quiz is available', async () => {
-    const page = await open({ viewport: PHONE })
-    await signIn(page, server, 'basics_learner1', LEARNER_PASSWORD)
+    const page = await journey.open({ viewport: PHONE, user: learnerLogin('basics_learner1') })
     await page.goto('/')
     await page.getByText(enDashboard.empty, { exact: true }).waitFor()
     await checkScreen(page, 'dashboard-empty-en-phone')
@@ -111,9 +72,7 @@ describe('dashboard', () => {
 
   it('has quizzes once an admin creates them', async () => {
     for (const key of Object.keys(QUIZZES) as (keyof typeof QUIZZES)[]) {
-      const { status, body } = await server.api<{ quiz_id: number }>('POST', '/api/quizzes/create-from-json/', QUIZZES[key], adminToken)
-      expect(status).toBe(201)
-      ids[key] = body.quiz_id
+      ids[key] = await createQuiz(server, adminToken, QUIZZES[key])
     }
   })
 
@@ -122,10 +81,9 @@ describe('dashboard', () => {
     ['desktop', DESKTOP],
   ] as const) {
     it(`shows the cards in English, then in Nepali with the English fallback (${size})`, async () => {
-      const page = await open({ viewport })
-      await signIn(page, server, 'basics_learner1', LEARNER_PASSWORD)
+      const page = await journey.open({ viewport, user: learnerLogin('basics_learner1') })
       await page.goto('/')
-      await page.getByRole('heading', { name: enDashboard.title, level: 1 }).waitFor()
+      await waitForHeading(page, enDashboard.title)
 
       const gk = card(page, QUIZZES.bilingual.title.en)
       await gk.waitFor()
@@ -148,7 +106,7 @@ describe('dashboard', () => {
       await checkScreen(page, `dashboard-en-${size}`)
 
       await page.getByRole('main').getByRole('group').getByRole('button', { name: 'नेपाली' }).click()
-      await page.getByRole('heading', { name: neDashboard.title, level: 1 }).waitFor()
+      await waitForHeading(page, neDashboard.title)
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('ne')
       const gkNe = card(page, QUIZZES.bilingual.title.ne)
       await gkNe.waitFor()
@@ -159,7 +117,7 @@ describe('dashboard', () => {
       await checkScreen(page, `dashboard-ne-${size}`)
 
       await page.getByRole('main').getByRole('group').getByRole('button', { name: 'English' }).click()
-      await page.getByRole('heading', { name: enDashboard.title, level: 1 }).waitFor()
+      await waitForHeading(page, enDashboard.title)
       await gk.getByRole('link', { name: enDashboard.start }).click()
       await page.waitForURL((url) => url.pathname === `/quiz/${ids.bilingual}/instructions`)
     })
@@ -167,8 +125,7 @@ describe('dashboard', () => {
 
   it('lets a learner with paid access start a paid quiz', async () => {
     server.cli('grant-paid-access', ['--username', 'basics_learner3'])
-    const page = await open()
-    await signIn(page, server, 'basics_learner3', LEARNER_PASSWORD)
+    const page = await journey.open({ user: learnerLogin('basics_learner3') })
     await page.goto('/')
     const paid = card(page, QUIZZES.paid.title.en)
     await paid.waitFor()
@@ -182,10 +139,9 @@ describe('profile', () => {
     ['desktop', DESKTOP, 'basics_learner2'],
   ] as const) {
     it(`edits the profile, uploads a picture that shows afterwards, and switches the language with the preference (${size})`, async () => {
-      const page = await open({ viewport })
-      await signIn(page, server, learner, LEARNER_PASSWORD)
+      const page = await journey.open({ viewport, user: learnerLogin(learner) })
       await page.goto('/profile')
-      await page.getByRole('heading', { name: enProfile.title, level: 1 }).waitFor()
+      await waitForHeading(page, enProfile.title)
       const username = page.getByLabel(enProfile.username, { exact: true })
       await username.waitFor()
       expect(await username.inputValue()).toBe(learner)
@@ -228,31 +184,29 @@ describe('profile', () => {
       // Saving Nepali as the preferred language switches the app to Nepali.
       await page.getByLabel(enProfile.language, { exact: true }).selectOption('ne')
       await page.getByRole('button', { name: enProfile.save }).click()
-      await page.getByRole('heading', { name: neProfile.title, level: 1 }).waitFor()
+      await waitForHeading(page, neProfile.title)
       await page.getByRole('status').filter({ hasText: neProfile.saved }).waitFor()
       expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ne')
       await checkScreen(page, `profile-saved-ne-${size}`)
 
       // The next login applies the preference, even on a browser set to English.
-      const fresh = await open({ viewport, language: 'en' })
+      const fresh = await journey.open({ viewport, language: 'en' })
       await fresh.goto('/login')
       await fresh.getByLabel(enAuth.username, { exact: true }).fill(learner)
       await fresh.getByLabel(enAuth.password, { exact: true }).fill(LEARNER_PASSWORD)
       await fresh.getByRole('button', { name: enAuth.login.submit, exact: true }).click()
       await fresh.waitForURL((url) => url.pathname === '/')
-      await fresh.getByRole('heading', { name: neDashboard.title, level: 1 }).waitFor()
+      await waitForHeading(fresh, neDashboard.title)
     })
   }
 
   it('shows the profile in Nepali', async () => {
-    const page = await open({ viewport: PHONE, language: 'ne' })
-    await signIn(page, server, 'basics_learner3', LEARNER_PASSWORD)
+    const page = await journey.open({ viewport: PHONE, language: 'ne', user: learnerLogin('basics_learner3') })
     await page.goto('/profile')
-    await page.getByRole('heading', { name: neProfile.title, level: 1 }).waitFor()
+    await waitForHeading(page, neProfile.title)
     await page.getByLabel(neProfile.full_name, { exact: true }).waitFor()
     await checkScreen(page, 'profile-ne-phone')
-    const desktop = await open({ viewport: DESKTOP, language: 'ne' })
-    await signIn(desktop, server, 'basics_learner3', LEARNER_PASSWORD)
+    const desktop = await journey.open({ viewport: DESKTOP, language: 'ne', user: learnerLogin('basics_learner3') })
     await desktop.goto('/profile')
     await desktop.getByLabel(neProfile.full_name, { exact: true }).waitFor()
     await checkScreen(desktop, 'profile-ne-desktop')

@@ -1,10 +1,22 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import enNav from '../web/src/i18n/locales/en/nav.json'
 import enQuiz from '../web/src/i18n/locales/en/quiz.json'
 import neNav from '../web/src/i18n/locales/ne/nav.json'
 import neQuiz from '../web/src/i18n/locales/ne/quiz.json'
-import { DESKTOP, PHONE, launchBrowser, newPage, screenshot as saveScreenshot, seriousA11yViolations, signIn, startServer, type TestServer } from './fixtures'
+import {
+  DESKTOP,
+  PHONE,
+  createAdmin,
+  createQuiz,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  interpolate as fill,
+  screenshot,
+  setUpJourney,
+  signIn,
+  type TestServer,
+} from './fixtures'
 
 // The learner's quiz journey of SPEC.md and WEB.md ("Quiz screen") against the real server: instructions,
 // start, answers, the navigator across pages, a reload that keeps answers and time, a dropped connection,
@@ -52,40 +64,16 @@ function quizJson(title: string, extra: Record<string, unknown> = {}) {
 const radioName = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`)
 
 const texts = { en: { quiz: enQuiz, nav: enNav }, ne: { quiz: neQuiz, nav: neNav } }
-const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]))
 
+const journey = setUpJourney()
 let server: TestServer
-let browser: Browser
 let adminToken: string
 let mainQuizId: number
-const contexts: BrowserContext[] = []
-
-async function createQuiz(body: unknown) {
-  const { status, body: created } = await server.api<{ quiz_id: number }>('POST', '/api/quizzes/create-from-json/', body, adminToken)
-  expect(status).toBe(201)
-  return created.quiz_id
-}
 
 async function openAs(username: string, language: 'en' | 'ne', viewport: { width: number; height: number }) {
-  const { context, page } = await newPage(browser, server, { viewport, language })
-  contexts.push(context)
+  const page = await journey.open({ viewport, language })
   const tokens = await signIn(page, server, username, LEARNER_PASSWORD)
-  return { context, page, token: tokens.access }
-}
-
-async function expectNoA11yViolations(page: Page) {
-  expect(await seriousA11yViolations(page)).toEqual([])
-}
-
-/** A screenshot once the web fonts are in (before that, Devanagari shows as boxes: no system font has it). */
-async function screenshot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined))
-  await saveScreenshot(page, name)
-}
-
-async function expectNoSidewaysScroll(page: Page, viewport: { width: number }) {
-  const width = await page.evaluate(() => document.scrollingElement!.scrollWidth)
-  expect(width).toBeLessThanOrEqual(viewport.width)
+  return { context: page.context(), page, token: tokens.access }
 }
 
 async function secondsOnTimer(page: Page) {
@@ -96,18 +84,10 @@ async function secondsOnTimer(page: Page) {
 }
 
 beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  server.cli('create-admin', ['--username', ADMIN.username, '--password', ADMIN.password, '--phone', ADMIN.phone])
+  server = journey.server
+  adminToken = await createAdmin(server, ADMIN)
   server.cli('create-learners', ['--count', '8', '--prefix', 'learner', '--password', LEARNER_PASSWORD])
-  adminToken = (await server.login(ADMIN.username, ADMIN.password)).access
-  mainQuizId = await createQuiz(quizJson('General Knowledge'))
-})
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined)
-  await browser?.close()
-  await server?.stop()
+  mainQuizId = await createQuiz(server, adminToken, quizJson('General Knowledge'))
 })
 
 const journeys = [
@@ -138,8 +118,8 @@ describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, v
     for (const line of [q.instructions.rule_timer, q.instructions.rule_irreversible, q.instructions.legend_current, q.instructions.legend_answered, q.instructions.legend_unanswered]) {
       expect(await page.getByText(line, { exact: true }).isVisible()).toBe(true)
     }
-    await expectNoA11yViolations(page)
-    await expectNoSidewaysScroll(page, viewport)
+    await expectAccessible(page)
+    await expectNoSidewaysScroll(page)
     await screenshot(page, shot('instructions'))
 
     // Start.
@@ -155,8 +135,8 @@ describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, v
     // Option A carries an image with a visible caption.
     expect(await page.getByText(language === 'en' ? 'Green square' : 'हरियो वर्ग', { exact: true }).isVisible()).toBe(true)
     expect(await page.locator('.option img').count()).toBe(1)
-    await expectNoA11yViolations(page)
-    await expectNoSidewaysScroll(page, viewport)
+    await expectAccessible(page)
+    await expectNoSidewaysScroll(page)
     await screenshot(page, shot('question'))
 
     // Q1: A (right). Next, Q2: C (wrong). Navigator to page 2, Q12: A (right).
@@ -171,7 +151,7 @@ describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, v
     await option(12, 0).check()
     expect(await navButton(12, true).getAttribute('aria-current')).toBe('step')
     await page.getByText(q.save.saved, { exact: true }).waitFor()
-    await expectNoSidewaysScroll(page, viewport)
+    await expectNoSidewaysScroll(page)
     await screenshot(page, shot('navigator-page-2'))
 
     // In-app navigation away asks first, in the app's own dialog.
@@ -179,7 +159,7 @@ describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, v
     const leave = page.getByRole('dialog', { name: q.leave.title })
     await leave.waitFor()
     expect(await leave.getByText(q.leave.message).isVisible()).toBe(true)
-    await expectNoA11yViolations(page)
+    await expectAccessible(page)
     await screenshot(page, shot('leave-dialog'))
     await leave.getByRole('button', { name: q.leave.stay }).click()
     await leave.waitFor({ state: 'detached' })
@@ -227,7 +207,7 @@ describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, v
     const confirm = page.getByRole('dialog', { name: q.confirm.title })
     await confirm.waitFor()
     expect(await confirm.getByText(fill(q.confirm.answered, { answered: 3, total: TOTAL })).isVisible()).toBe(true)
-    await expectNoA11yViolations(page)
+    await expectAccessible(page)
     await screenshot(page, shot('confirm-dialog'))
     await confirm.getByRole('button', { name: q.confirm.confirm }).click()
     const score = page.getByRole('dialog', { name: q.score.title })
@@ -237,8 +217,8 @@ describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, v
     expect(await count(q.score.correct)).toBe('1')
     expect(await count(q.score.incorrect)).toBe('2')
     expect(await count(q.score.unanswered)).toBe('9')
-    await expectNoA11yViolations(page)
-    await expectNoSidewaysScroll(page, viewport)
+    await expectAccessible(page)
+    await expectNoSidewaysScroll(page)
     await screenshot(page, shot('score-dialog'))
 
     // Nothing is left on the device, and the way out is not blocked.
@@ -252,6 +232,8 @@ describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, v
   it('submits by itself when the time runs out', async () => {
     // The quiz closes a few seconds from now, so the attempt's deadline is near (deadline = min(start + duration, end)).
     const quizId = await createQuiz(
+      server,
+      adminToken,
       quizJson(`Closing Soon ${language} ${size}`, {
         start_time: new Date(Date.now() - 60_000).toISOString(),
         end_time: new Date(Date.now() + 12_000).toISOString(),
@@ -265,12 +247,12 @@ describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, v
     const score = page.getByRole('dialog', { name: q.score.time_up_title })
     await score.waitFor({ timeout: 20_000 })
     expect(await score.getByText('1.00', { exact: true }).isVisible()).toBe(true)
-    await expectNoA11yViolations(page)
+    await expectAccessible(page)
     await screenshot(page, shot('auto-submitted'))
   })
 
   it('shows a disabled Start when no attempts are left', async () => {
-    const quizId = await createQuiz(quizJson(`One Try ${language} ${size}`, { allowed_attempts: 1 }))
+    const quizId = await createQuiz(server, adminToken, quizJson(`One Try ${language} ${size}`, { allowed_attempts: 1 }))
     const username = `learner${journeys.findIndex((entry) => entry.learner === learner) + 5}`
     const token = (await server.login(username, LEARNER_PASSWORD)).access
     expect((await server.api('GET', `/api/quizzes/${quizId}/`, undefined, token)).status).toBe(200)
@@ -282,13 +264,13 @@ describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, v
     const start = page.getByRole('button', { name: q.instructions.start })
     expect(await start.isDisabled()).toBe(true)
     expect(await page.getByText(fill(q.instructions.attempts_value, { remaining: 0, allowed: 1 })).isVisible()).toBe(true)
-    await expectNoA11yViolations(page)
-    await expectNoSidewaysScroll(page, viewport)
+    await expectAccessible(page)
+    await expectNoSidewaysScroll(page)
     await screenshot(page, shot('no-attempts'))
 
     // Going to the quiz address directly is refused too.
     await page.goto(`/quiz/${quizId}`)
     await page.getByRole('alert').filter({ hasText: q.errors.no_attempts }).waitFor()
-    await expectNoA11yViolations(page)
+    await expectAccessible(page)
   })
 })

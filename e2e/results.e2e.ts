@@ -1,10 +1,22 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import enNav from '../web/src/i18n/locales/en/nav.json'
 import enResults from '../web/src/i18n/locales/en/results.json'
 import neNav from '../web/src/i18n/locales/ne/nav.json'
 import neResults from '../web/src/i18n/locales/ne/results.json'
-import { DESKTOP, PHONE, launchBrowser, newPage, screenshot as saveScreenshot, seriousA11yViolations, signIn, startServer, type TestServer } from './fixtures'
+import {
+  DESKTOP,
+  PHONE,
+  createAdmin,
+  createQuiz,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  graphemes,
+  interpolate as fill,
+  screenshot,
+  setUpJourney,
+  waitForHeading,
+  type TestServer,
+} from './fixtures'
 
 // My Results and the report card of SPEC.md against the real server, in English and Nepali, at 360x740 and
 // desktop. Attempts are made through the API (the quiz journey itself is e2e/quiz.e2e.ts); everything the
@@ -49,28 +61,11 @@ const QUIZ = {
 }
 
 const texts = { en: { results: enResults, nav: enNav }, ne: { results: neResults, nav: neNav } }
-const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]))
-const graphemes = (text: string) => Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text), (s) => s.segment)
 
+const journey = setUpJourney()
 let server: TestServer
-let browser: Browser
 let quizId: number
 const attemptIds: number[] = []
-const contexts: BrowserContext[] = []
-
-async function expectNoA11yViolations(page: Page) {
-  expect(await seriousA11yViolations(page)).toEqual([])
-}
-
-/** A screenshot once the web fonts are in (before that, Devanagari shows as boxes: no system font has it). */
-async function screenshot(page: Page, name: string) {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined))
-  await saveScreenshot(page, name)
-}
-
-async function expectNoSidewaysScroll(page: Page, viewport: { width: number }) {
-  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(viewport.width)
-}
 
 /** One finished attempt through the API: start, then submit `pick(question index, option ids)`. */
 async function finishAttempt(token: string, pick: (index: number, optionIds: number[]) => number | null) {
@@ -87,14 +82,10 @@ async function finishAttempt(token: string, pick: (index: number, optionIds: num
 }
 
 beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  server.cli('create-admin', ['--username', ADMIN.username, '--password', ADMIN.password, '--phone', ADMIN.phone])
+  server = journey.server
+  const adminToken = await createAdmin(server, ADMIN)
   server.cli('create-learners', ['--count', '2', '--prefix', 'reader', '--password', PASSWORD])
-  const adminToken = (await server.login(ADMIN.username, ADMIN.password)).access
-  const created = await server.api<{ quiz_id: number }>('POST', '/api/quizzes/create-from-json/', QUIZ, adminToken)
-  expect(created.status).toBe(201)
-  quizId = created.body.quiz_id
+  quizId = await createQuiz(server, adminToken, QUIZ)
 
   const token = (await server.login('reader1', PASSWORD)).access
   // Attempt 1: Q1 right, Q2 wrong, Q3 unanswered, the rest right = 10 - 0.2 = 9.80.
@@ -104,12 +95,6 @@ beforeAll(async () => {
   const second = await finishAttempt(token, (index, options) => (index === 0 ? options[2]! : null))
   expect(second.score).toBe(-0.2)
   attemptIds.push(first.attempt_id, second.attempt_id)
-})
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined)
-  await browser?.close()
-  await server?.stop()
 })
 
 const combos = [
@@ -124,23 +109,18 @@ describe.each(combos)('results and report card ($language, $size)', ({ language,
   const shot = (name: string) => `results-${name}-${language}-${size}`
   const title = QUIZ.title[language]
 
-  async function open(username: string) {
-    const { context, page } = await newPage(browser, server, { viewport, language })
-    contexts.push(context)
-    await signIn(page, server, username, PASSWORD)
-    return page
-  }
+  const open = (username: string) => journey.open({ viewport, language, user: { username, password: PASSWORD } })
 
   it('lists the quiz with its attempts and opens a report from the attempts modal', async () => {
     const page = await open('reader1')
     await page.goto('/')
     await page.getByRole('link', { name: nav.my_results, exact: true }).click()
     await page.waitForURL('**/results')
-    await page.getByRole('heading', { level: 1, name: r.title }).waitFor()
+    await waitForHeading(page, r.title)
     const quizButton = page.getByRole('button', { name: new RegExp(title) })
     expect(await quizButton.textContent()).toContain(fill(r.attempt_count_other, { count: 2 }))
-    await expectNoA11yViolations(page)
-    await expectNoSidewaysScroll(page, viewport)
+    await expectAccessible(page)
+    await expectNoSidewaysScroll(page)
     await screenshot(page, shot('list'))
 
     await quizButton.click()
@@ -154,19 +134,19 @@ describe.each(combos)('results and report card ($language, $size)', ({ language,
     expect(await rows.nth(1).textContent()).toContain('-0.20')
     // Completion time in the local format of the app's language.
     expect(await rows.nth(0).locator('time').textContent()).toMatch(language === 'en' ? /\d{4}/ : /[०-९]{4}/)
-    await expectNoA11yViolations(page)
-    await expectNoSidewaysScroll(page, viewport)
+    await expectAccessible(page)
+    await expectNoSidewaysScroll(page)
     await screenshot(page, shot('attempts-modal'))
 
     await dialog.getByRole('link', { name: fill(r.view_report_for, { number: 1 }) }).click()
     await page.waitForURL(`**/results/${attemptIds[0]}`)
-    await page.getByRole('heading', { level: 1, name: title }).waitFor()
+    await waitForHeading(page, title)
   })
 
   it('shows the report card with previews and badges, and the detail modal with answers, images and hint', async () => {
     const page = await open('reader1')
     await page.goto(`/results/${attemptIds[0]}`)
-    await page.getByRole('heading', { level: 1, name: title }).waitFor()
+    await waitForHeading(page, title)
     expect(await page.getByText('9.80', { exact: true }).isVisible()).toBe(true)
     const rows = page.locator('.analysis__row')
     expect(await rows.count()).toBe(12)
@@ -182,8 +162,8 @@ describe.each(combos)('results and report card ($language, $size)', ({ language,
     expect(await rows.nth(0).locator('.badge').textContent()).toBe(r.status.correct)
     expect(await rows.nth(1).locator('.badge').textContent()).toBe(r.status.incorrect)
     expect(await rows.nth(2).locator('.badge').textContent()).toBe(r.status.unanswered)
-    await expectNoA11yViolations(page)
-    await expectNoSidewaysScroll(page, viewport)
+    await expectAccessible(page)
+    await expectNoSidewaysScroll(page)
     await screenshot(page, shot('report'))
 
     // Question 1: right answer, with the image, the option image and the hint.
@@ -199,8 +179,8 @@ describe.each(combos)('results and report card ($language, $size)', ({ language,
     expect(await options.nth(0).textContent()).toContain(r.detail.correct_answer)
     expect(await options.nth(1).textContent()).not.toContain(r.detail.your_answer)
     expect(await detail.getByText(HINT[language], { exact: true }).isVisible()).toBe(true)
-    await expectNoA11yViolations(page)
-    await expectNoSidewaysScroll(page, viewport)
+    await expectAccessible(page)
+    await expectNoSidewaysScroll(page)
     await screenshot(page, shot('detail-modal'))
     await page.keyboard.press('Escape')
     await detail.waitFor({ state: 'detached' })
@@ -219,7 +199,7 @@ describe.each(combos)('results and report card ($language, $size)', ({ language,
     // The screen's own toggle switches the content language.
     const other = language === 'en' ? 'ne' : 'en'
     await page.locator('.language-toggle').getByRole('button', { name: other === 'en' ? 'English' : 'नेपाली' }).click()
-    await page.getByRole('heading', { level: 1, name: QUIZ.title[other] }).waitFor()
+    await waitForHeading(page, QUIZ.title[other])
     expect(await rows.nth(1).locator('.analysis__text').textContent()).toBe(QUIZ.questions[1]!.text[other])
   })
 
@@ -228,8 +208,8 @@ describe.each(combos)('results and report card ($language, $size)', ({ language,
     await page.goto('/results')
     await page.getByText(r.empty, { exact: true }).waitFor()
     expect(await page.getByRole('link', { name: r.go_to_dashboard }).getAttribute('href')).toBe('/')
-    await expectNoA11yViolations(page)
-    await expectNoSidewaysScroll(page, viewport)
+    await expectAccessible(page)
+    await expectNoSidewaysScroll(page)
     await screenshot(page, shot('empty'))
   })
 
@@ -238,6 +218,6 @@ describe.each(combos)('results and report card ($language, $size)', ({ language,
     // Another learner's attempt is not found for this one (API.md).
     await page.goto(`/results/${attemptIds[0]}`)
     await page.getByRole('alert').filter({ hasText: r.report.load_failed }).waitFor()
-    await expectNoA11yViolations(page)
+    await expectAccessible(page)
   })
 })

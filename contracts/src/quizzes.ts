@@ -9,7 +9,8 @@ export const QuestionNumberParamsSchema = z.object({ id: IdSchema, n: IdSchema }
 export const QuizImageSchema = z.object({ svg: z.string(), caption: BilingualSchema }).nullable()
 export type QuizImage = z.infer<typeof QuizImageSchema>
 
-export const QuizListItemSchema = z.object({
+/** What every learner view of a quiz starts with: the list and `GET /api/quizzes/{id}/`. */
+const QuizSummarySchema = z.object({
   id: z.number().int(),
   title: BilingualSchema,
   duration_minutes: z.number().int(),
@@ -17,6 +18,9 @@ export const QuizListItemSchema = z.object({
   is_paid_tier: z.boolean(),
   allowed_attempts: z.number().int(),
   remaining_attempts: z.number().int(),
+})
+
+export const QuizListItemSchema = QuizSummarySchema.extend({
   has_attempt_in_progress: z.boolean(),
   can_start: z.boolean(),
   start_time: z.string(),
@@ -38,14 +42,7 @@ export const AttemptInfoSchema = z.object({
 })
 
 /** `GET /api/quizzes/{id}/`: the quiz with the attempt it started or resumed. */
-export const QuizAttemptSchema = z.object({
-  id: z.number().int(),
-  title: BilingualSchema,
-  duration_minutes: z.number().int(),
-  difficulty: DifficultySchema,
-  is_paid_tier: z.boolean(),
-  allowed_attempts: z.number().int(),
-  remaining_attempts: z.number().int(),
+export const QuizAttemptSchema = QuizSummarySchema.extend({
   question_count: z.number().int(),
   questions: z.array(z.object({ id: z.number().int() })),
   attempt: AttemptInfoSchema,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { DB, NewQuizRow, QuizRow, QuizRowUpdate } from '../db/schema'
-import type { QuestionContent } from '../questions/question-revisions.repository'
+import { toOptionValues, toRevisionValues, type QuestionContent } from '../questions/question-revisions.repository'
 
 export type QuizWithCount = QuizRow & { question_count: number }
 
@@ -116,38 +116,15 @@ export async function insertQuestionsInBulk(db: Kysely<DB>, quizId: number, cont
   for (const part of chunks(contents.map((content, index) => ({ content, questionId: questionIds[index]! })))) {
     const rows = await db
       .insertInto('question_revisions')
-      .values(
-        part.map(({ content, questionId }) => ({
-          question_id: questionId,
-          text_en: content.text.en,
-          text_ne: content.text.ne,
-          hint_en: content.hint?.en ?? null,
-          hint_ne: content.hint?.ne ?? '',
-          topic: content.topic,
-          image_svg: content.image?.svg ?? null,
-          image_caption_en: content.image?.caption.en ?? '',
-          image_caption_ne: content.image?.caption.ne ?? '',
-          created_at: now,
-        })),
-      )
+      .values(part.map(({ content, questionId }) => toRevisionValues(questionId, content, now)))
       .returning(['id', 'question_id'])
       .execute()
     for (const row of rows) revisionIdByQuestionId.set(row.question_id, row.id)
   }
 
-  const options = contents.flatMap((content, index) => {
-    const revisionId = revisionIdByQuestionId.get(questionIds[index]!)!
-    return content.options.map((option, optionIndex) => ({
-      revision_id: revisionId,
-      position: optionIndex + 1,
-      text_en: option.text.en,
-      text_ne: option.text.ne,
-      is_correct: option.is_correct ? 1 : 0,
-      image_svg: option.image?.svg ?? null,
-      image_caption_en: option.image?.caption.en ?? '',
-      image_caption_ne: option.image?.caption.ne ?? '',
-    }))
-  })
+  const options = contents.flatMap((content, index) =>
+    toOptionValues(revisionIdByQuestionId.get(questionIds[index]!)!, content.options),
+  )
   for (const part of chunks(options)) await db.insertInto('question_options').values(part).execute()
 
   // Point every new question at its revision in one statement.

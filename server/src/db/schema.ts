@@ -166,5 +166,7 @@ export type QuizRow = Selectable<QuizTable>
 export type NewQuizRow = Insertable<QuizTable>
 export type QuizRowUpdate = Updateable<QuizTable>
 export type QuestionRevisionRow = Selectable<QuestionRevisionTable>
+export type NewQuestionRevisionRow = Insertable<QuestionRevisionTable>
 export type QuestionOptionRow = Selectable<QuestionOptionTable>
+export type NewQuestionOptionRow = Insertable<QuestionOptionTable>
 export type AttemptRow = Selectable<AttemptTable>

@@ -1,3 +1,4 @@
+import type { Config } from '../config'
 import type { Database } from '../db/database'
 import type { Clock } from '../lib/clock'
 import { RateLimited } from './errors'
@@ -63,15 +64,7 @@ export function createRateLimiter({ database, clock }: { database: Database; clo
 export type RateLimiter = ReturnType<typeof createRateLimiter>
 
 /** Every limit of API.md, built from config.rateLimits (each one a documented setting). */
-export function rateLimitRules(limits: {
-  loginPerUsername: number
-  loginPerIp: number
-  loginWindowSeconds: number
-  otpPerPhoneHour: number
-  otpPerIpHour: number
-  accountPerIpHour: number
-  refreshPerIpHour: number
-}) {
+export function rateLimitRules(limits: Config['rateLimits']) {
   const hour = 3600
   return {
     loginFailuresPerUsername: {

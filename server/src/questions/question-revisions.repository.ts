@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { DB, QuestionOptionRow, QuestionRevisionRow } from '../db/schema'
+import type { DB, NewQuestionOptionRow, NewQuestionRevisionRow, QuestionOptionRow, QuestionRevisionRow } from '../db/schema'
 
 /** A question's content as written by admins (create-from-JSON and the question routes), already validated and sanitised. */
 export interface QuestionContent {
@@ -16,39 +16,44 @@ export interface QuestionContent {
 
 export type RevisionWithOptions = QuestionRevisionRow & { options: QuestionOptionRow[] }
 
+/** The question_revisions row that holds `content` (shared with the bulk insert of create-from-JSON). */
+export function toRevisionValues(questionId: number, content: QuestionContent, now: number): NewQuestionRevisionRow {
+  return {
+    question_id: questionId,
+    text_en: content.text.en,
+    text_ne: content.text.ne,
+    hint_en: content.hint?.en ?? null,
+    hint_ne: content.hint?.ne ?? '',
+    topic: content.topic,
+    image_svg: content.image?.svg ?? null,
+    image_caption_en: content.image?.caption.en ?? '',
+    image_caption_ne: content.image?.caption.ne ?? '',
+    created_at: now,
+  }
+}
+
+/** The question_options rows of a revision, numbered from 1 in the given order. */
+export function toOptionValues(revisionId: number, options: QuestionContent['options']): NewQuestionOptionRow[] {
+  return options.map((option, index) => ({
+    revision_id: revisionId,
+    position: index + 1,
+    text_en: option.text.en,
+    text_ne: option.text.ne,
+    is_correct: option.is_correct ? 1 : 0,
+    image_svg: option.image?.svg ?? null,
+    image_caption_en: option.image?.caption.en ?? '',
+    image_caption_ne: option.image?.caption.ne ?? '',
+  }))
+}
+
 /** Writes an immutable revision of a question with its options; returns the revision id. */
 export async function insertRevision(db: Kysely<DB>, questionId: number, content: QuestionContent, now: number) {
   const revision = await db
     .insertInto('question_revisions')
-    .values({
-      question_id: questionId,
-      text_en: content.text.en,
-      text_ne: content.text.ne,
-      hint_en: content.hint?.en ?? null,
-      hint_ne: content.hint?.ne ?? '',
-      topic: content.topic,
-      image_svg: content.image?.svg ?? null,
-      image_caption_en: content.image?.caption.en ?? '',
-      image_caption_ne: content.image?.caption.ne ?? '',
-      created_at: now,
-    })
+    .values(toRevisionValues(questionId, content, now))
     .returning('id')
     .executeTakeFirstOrThrow()
-  await db
-    .insertInto('question_options')
-    .values(
-      content.options.map((option, index) => ({
-        revision_id: revision.id,
-        position: index + 1,
-        text_en: option.text.en,
-        text_ne: option.text.ne,
-        is_correct: option.is_correct ? 1 : 0,
-        image_svg: option.image?.svg ?? null,
-        image_caption_en: option.image?.caption.en ?? '',
-        image_caption_ne: option.image?.caption.ne ?? '',
-      })),
-    )
-    .execute()
+  await db.insertInto('question_options').values(toOptionValues(revision.id, content.options)).execute()
   return revision.id
 }
 

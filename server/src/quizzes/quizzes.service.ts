@@ -55,6 +55,17 @@ const quizNotActive = () => new NotFound(messages.quizNotActive)
 export const isQuizActive = (quiz: { start_time: number; end_time: number | null }, now: number) =>
   quiz.start_time <= now && (quiz.end_time === null || now < quiz.end_time)
 
+/** The fields every learner view of a quiz starts with (the list and the started attempt). */
+const toQuizSummary = (quiz: LearnerQuizRow, attemptCount: number) => ({
+  id: quiz.id,
+  title: { en: quiz.title_en, ne: quiz.title_ne },
+  duration_minutes: quiz.duration_minutes,
+  difficulty: quiz.difficulty as Difficulty,
+  is_paid_tier: quiz.is_paid_tier === 1,
+  allowed_attempts: quiz.allowed_attempts,
+  remaining_attempts: Math.max(0, quiz.allowed_attempts - attemptCount),
+})
+
 /** `deadline = min(started_at + duration, end_time)`. */
 const deadlineFor = (quiz: LearnerQuizRow, startedAt: number) =>
   Math.min(startedAt + quiz.duration_minutes * 60_000, quiz.end_time ?? Number.POSITIVE_INFINITY)
@@ -76,19 +87,13 @@ export function createQuizService({
       await lifecycle.settleExpired(user.id)
     }
     return rows.map((row) => {
+      const summary = toQuizSummary(row, row.attempt_count)
       const hasAttemptInProgress = isLive(row.in_progress_deadline)
-      const remainingAttempts = Math.max(0, row.allowed_attempts - row.attempt_count)
       const mayTake = row.is_paid_tier === 0 || row.is_admin === 1 || row.has_paid_access === 1
       return {
-        id: row.id,
-        title: { en: row.title_en, ne: row.title_ne },
-        duration_minutes: row.duration_minutes,
-        difficulty: row.difficulty as Difficulty,
-        is_paid_tier: row.is_paid_tier === 1,
-        allowed_attempts: row.allowed_attempts,
-        remaining_attempts: remainingAttempts,
+        ...summary,
         has_attempt_in_progress: hasAttemptInProgress,
-        can_start: mayTake && (hasAttemptInProgress || remainingAttempts > 0),
+        can_start: mayTake && (hasAttemptInProgress || summary.remaining_attempts > 0),
         start_time: toIso(row.start_time),
         end_time: toIsoOrNull(row.end_time),
         question_count: row.question_count,
@@ -151,13 +156,7 @@ export function createQuizService({
     const saved: Record<string, number> = {}
     for (const [questionId, optionId] of answers) if (optionId !== null) saved[questionId] = optionId
     return {
-      id: quiz.id,
-      title: { en: quiz.title_en, ne: quiz.title_ne },
-      duration_minutes: quiz.duration_minutes,
-      difficulty: quiz.difficulty as Difficulty,
-      is_paid_tier: quiz.is_paid_tier === 1,
-      allowed_attempts: quiz.allowed_attempts,
-      remaining_attempts: Math.max(0, quiz.allowed_attempts - attemptCount),
+      ...toQuizSummary(quiz, attemptCount),
       question_count: paper.questions.length,
       questions: paper.questionRefs as { id: number }[],
       attempt: {

@@ -1,20 +1,18 @@
 import { useMutation } from '@tanstack/react-query'
-import { useRef, useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { paths } from '../../app/paths'
 import { authApi } from './auth.api'
 import './auth.css'
-import { failure, Field, StatusAlert, type FieldMessage } from './form-field'
+import { failure, StatusAlert } from './form-field'
 import type { ResetPasswordState } from './login-state'
-import { isValidPhone } from './validation'
+import { PhoneField, usePhoneInput } from './otp-step'
 
 export function Component() {
   const { t } = useTranslation('auth')
   const navigate = useNavigate()
-  const [phone, setPhone] = useState('')
-  const [phoneError, setPhoneError] = useState<FieldMessage | null>(null)
-  const phoneInput = useRef<HTMLInputElement>(null)
+  const phone = usePhoneInput()
   const send = useMutation({
     mutationFn: (number: string) => authApi.sendOtp(number, 'reset'),
     // The phone travels in the URL (WEB.md), so a reload of /reset-password keeps it.
@@ -23,13 +21,7 @@ export function Component() {
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    const problem: FieldMessage | null = !phone ? { key: 'required' } : isValidPhone(phone) ? null : { key: 'invalid_phone' }
-    setPhoneError(problem)
-    if (problem) {
-      phoneInput.current?.focus()
-      return
-    }
-    send.mutate(phone)
+    if (phone.check()) send.mutate(phone.value)
   }
 
   return (
@@ -39,20 +31,7 @@ export function Component() {
         <form onSubmit={submit} noValidate>
           <StatusAlert status={send.isError ? failure('forgot.failed', send.error) : null} />
           <p>{t('forgot.intro')}</p>
-          <Field id="forgot-phone" label={t('phone')} hint={t('phone_hint')} error={phoneError}>
-            {(input) => (
-              <input
-                {...input}
-                ref={phoneInput}
-                name="phone"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                value={phone}
-                onChange={(event) => setPhone(event.target.value.replace(/\D/g, ''))}
-              />
-            )}
-          </Field>
+          <PhoneField id="forgot-phone" {...phone.field} />
           <button type="submit" className="btn btn--primary btn--block" disabled={send.isPending}>
             {t('forgot.submit')}
           </button>

@@ -55,12 +55,17 @@ export interface FieldInputProps {
   'aria-describedby'?: string
 }
 
+/** A positive or progress note (an availability check), shown when there is no error. */
+export interface FieldStatus {
+  tone: 'ok' | 'info'
+  text: string
+}
+
 interface FieldProps {
   id: string
   label: string
   error?: FieldMessage | null
-  /** A positive or progress note (an availability check), shown when there is no error. */
-  status?: { tone: 'ok' | 'info'; text: string } | null
+  status?: FieldStatus | null
   hint?: string
   children: (input: FieldInputProps) => ReactNode
 }

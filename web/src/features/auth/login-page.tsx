@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { paths } from '../../app/paths'
@@ -11,9 +11,7 @@ import { authApi, startSession } from './auth.api'
 import './auth.css'
 import { failure, Field, StatusAlert, type FieldMessage, type StatusMessage } from './form-field'
 import { readLoginNotice } from './login-state'
-import { ResendOtp } from './resend-otp'
-import { useResendCountdown } from './use-resend-countdown'
-import { isValidPhone } from './validation'
+import { OtpCodeForm, PhoneField, useOtpFlow, usePhoneInput } from './otp-step'
 
 type Mode = 'password' | 'otp'
 
@@ -132,141 +130,40 @@ function PasswordLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
 
 function OtpLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
   const { t } = useTranslation('auth')
-  const [step, setStep] = useState<'phone' | 'code'>('phone')
-  const [phone, setPhone] = useState('')
-  const [code, setCode] = useState('')
-  const [sentTo, setSentTo] = useState<string | null>(null)
-  const [phoneError, setPhoneError] = useState<FieldMessage | null>(null)
-  const [codeError, setCodeError] = useState<FieldMessage | null>(null)
-  const [status, setStatus] = useState<StatusMessage | null>(null)
-  const countdown = useResendCountdown()
-  const codeInput = useRef<HTMLInputElement>(null)
-  const phoneInput = useRef<HTMLInputElement>(null)
-  const firstRender = useRef(true)
-
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false
-      return
-    }
-    ;(step === 'code' ? codeInput : phoneInput).current?.focus()
-  }, [step])
-
-  const send = useMutation({ mutationFn: (number: string) => authApi.sendOtp(number, 'login') })
+  const phone = usePhoneInput()
+  const flow = useOtpFlow({ purpose: 'login', sendFailed: 'login.otp_send_failed', startFocus: phone.field.inputRef })
   const verify = useMutation({
-    mutationFn: async () => startSession(await authApi.verifyLoginOtp(phone, code.trim()), { adoptLanguage }),
+    mutationFn: async () => startSession(await authApi.verifyLoginOtp(phone.value, flow.code.value.trim()), { adoptLanguage }),
     onSuccess: onSignedIn,
-    onError: (error) => setStatus(failure('login.otp_verify_failed', error)),
+    onError: (error) => flow.setStatus(failure('login.otp_verify_failed', error)),
   })
 
   function submitPhone(event: FormEvent) {
     event.preventDefault()
     onSubmit()
-    setStatus(null)
-    const problem: FieldMessage | null = !phone ? { key: 'required' } : isValidPhone(phone) ? null : { key: 'invalid_phone' }
-    setPhoneError(problem)
-    if (problem) {
-      phoneInput.current?.focus()
-      return
-    }
-    // A code sent to this number less than 60 s ago is still good: go back to it instead of being refused.
-    if (sentTo === phone && !countdown.canResend) {
-      setStep('code')
-      return
-    }
-    send.mutate(phone, {
-      onSuccess: () => {
-        setSentTo(phone)
-        countdown.start()
-        setCode('')
-        setCodeError(null)
-        setStatus({ kind: 'success', keys: ['otp_step.sent'] })
-        setStep('code')
-      },
-      onError: (error) => setStatus(failure('login.otp_send_failed', error)),
-    })
+    flow.setStatus(null)
+    if (phone.check()) flow.sendCode(phone.value)
   }
 
-  function submitCode(event: FormEvent) {
-    event.preventDefault()
-    setStatus(null)
-    const problem: FieldMessage | null = code.trim() ? null : { key: 'required' }
-    setCodeError(problem)
-    if (problem) {
-      codeInput.current?.focus()
-      return
-    }
-    verify.mutate()
-  }
-
-  async function resend() {
-    try {
-      await send.mutateAsync(phone)
-      setStatus({ kind: 'success', keys: ['otp_step.resent'] })
-      return true
-    } catch (error) {
-      setStatus(failure('login.otp_send_failed', error))
-      return false
-    }
-  }
-
-  if (step === 'phone') {
+  if (flow.step === 'code') {
     return (
-      <form onSubmit={submitPhone} noValidate>
-        <StatusAlert status={status} />
-        <Field id="login-phone" label={t('phone')} error={phoneError} hint={t('phone_hint')}>
-          {(input) => (
-            <input
-              {...input}
-              ref={phoneInput}
-              name="phone"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              value={phone}
-              onChange={(event) => setPhone(event.target.value.replace(/\D/g, ''))}
-            />
-          )}
-        </Field>
-        <button type="submit" className="btn btn--primary btn--block" disabled={send.isPending}>
-          {t('login.send_otp')}
-        </button>
-      </form>
+      <OtpCodeForm
+        flow={flow}
+        id="login-otp"
+        phone={phone.value}
+        submitLabel={t('login.verify')}
+        backLabel={t('login.change_phone')}
+        busy={verify.isPending}
+        onVerify={() => verify.mutate()}
+      />
     )
   }
-
   return (
-    <form onSubmit={submitCode} noValidate>
-      <StatusAlert status={status} />
-      <p>{t('otp_step.code_sent_to', { phone })}</p>
-      <Field id="login-otp" label={t('otp')} error={codeError}>
-        {(input) => (
-          <input
-            {...input}
-            ref={codeInput}
-            name="otp"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder={t('otp_placeholder')}
-            maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-          />
-        )}
-      </Field>
-      <button type="submit" className="btn btn--primary btn--block" disabled={verify.isPending}>
-        {t('login.verify')}
-      </button>
-      <ResendOtp countdown={countdown} onResend={resend} />
-      <button
-        type="button"
-        className="link-button"
-        onClick={() => {
-          setStatus(null)
-          setStep('phone')
-        }}
-      >
-        {t('login.change_phone')}
+    <form onSubmit={submitPhone} noValidate>
+      <StatusAlert status={flow.status} />
+      <PhoneField id="login-phone" {...phone.field} />
+      <button type="submit" className="btn btn--primary btn--block" disabled={flow.isSending}>
+        {t('login.send_otp')}
       </button>
     </form>
   )

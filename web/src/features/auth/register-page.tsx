@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { ApiError } from '../../api/api-error'
@@ -7,11 +7,10 @@ import { paths } from '../../app/paths'
 import { PasswordInput } from '../../components/ui/password-input'
 import { authApi, authKeys, authQueries, type AvailabilityKind } from './auth.api'
 import './auth.css'
-import { failure, Field, serverFieldErrors, StatusAlert, type FieldMessage, type StatusMessage } from './form-field'
+import { failure, Field, serverFieldErrors, StatusAlert, type FieldMessage } from './form-field'
 import type { LoginState } from './login-state'
-import { ResendOtp } from './resend-otp'
+import { OtpCodeForm, PhoneField, useOtpFlow } from './otp-step'
 import { useDebouncedValue } from './use-debounced-value'
-import { useResendCountdown } from './use-resend-countdown'
 import { isValidPhone, passwordProblem, usernameProblem } from './validation'
 
 /** SPEC.md: username and phone availability are checked 500 ms after typing stops. */
@@ -55,18 +54,17 @@ export function Component() {
   const [touched, setTouched] = useState<Partial<Record<DetailField, boolean>>>({})
   const [submitted, setSubmitted] = useState(false)
   const [serverErrors, setServerErrors] = useState<Partial<Record<DetailField, FieldMessage>>>({})
-  const [step, setStep] = useState<'details' | 'otp'>('details')
-  const [otp, setOtp] = useState('')
-  const [otpError, setOtpError] = useState<FieldMessage | null>(null)
-  const [status, setStatus] = useState<StatusMessage | null>(null)
   const [checking, setChecking] = useState(false)
   // The phone this visit has already verified: a refused registration is corrected and sent again without a new code.
   const [verifiedPhone, setVerifiedPhone] = useState<string | null>(null)
-  const [sentTo, setSentTo] = useState<string | null>(null)
-  const countdown = useResendCountdown()
-  const otpInput = useRef<HTMLInputElement>(null)
   const stepHeading = useRef<HTMLHeadingElement>(null)
-  const firstRender = useRef(true)
+  const flow = useOtpFlow({
+    purpose: 'register',
+    sendFailed: 'register.otp_send_failed',
+    startFocus: stepHeading,
+    clearErrorOnChange: true,
+  })
+  const { setStatus } = flow
 
   const username = values.username.trim()
   const { phone, password, password2 } = values
@@ -76,15 +74,6 @@ export function Component() {
   const phoneValid = isValidPhone(phone)
   const usernameStatus = useAvailability('username', username, username !== '' && !usernameRule)
   const phoneStatus = useAvailability('phone', phone, phoneValid)
-
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false
-      return
-    }
-    if (step === 'otp') otpInput.current?.focus()
-    else stepHeading.current?.focus()
-  }, [step])
 
   function errorOf(field: DetailField): FieldMessage | null {
     const server = serverErrors[field]
@@ -127,12 +116,10 @@ export function Component() {
     })
   }
 
-  const sendOtp = useMutation({ mutationFn: (number: string) => authApi.sendOtp(number, 'register') })
-
   const complete = useMutation({
     mutationFn: async () => {
       if (verifiedPhone !== phone) {
-        await authApi.verifyRegisterOtp(phone, otp.trim())
+        await authApi.verifyRegisterOtp(phone, flow.code.value.trim())
         setVerifiedPhone(phone)
       }
       await authApi.register({ username, password, password2, phone_number: phone })
@@ -148,11 +135,11 @@ export function Component() {
       if (Object.keys(fields).length > 0) {
         // A field the server refused (a common password, say) is fixed on step 1; the phone stays verified.
         setServerErrors(fields)
-        setStep('details')
+        flow.setStep('start')
       } else if (error instanceof ApiError && error.status === 409) {
         // Someone took the username or phone meanwhile: check both again and show which.
         void queryClient.invalidateQueries({ queryKey: authKeys.all })
-        setStep('details')
+        flow.setStep('start')
       }
     },
   })
@@ -186,62 +173,23 @@ export function Component() {
       complete.mutate()
       return
     }
-    // A code sent to this number less than 60 s ago is still good: go back to it instead of being refused.
-    if (sentTo === phone && !countdown.canResend) {
-      setStep('otp')
-      return
-    }
-    sendOtp.mutate(phone, {
-      onSuccess: () => {
-        setSentTo(phone)
-        countdown.start()
-        setOtp('')
-        setOtpError(null)
-        setStatus({ kind: 'success', keys: ['otp_step.sent'] })
-        setStep('otp')
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 409) queryClient.setQueryData(authKeys.exists('phone', phone), true)
-        setStatus(failure('register.otp_send_failed', error))
-      },
+    flow.sendCode(phone, (error) => {
+      if (error instanceof ApiError && error.status === 409) queryClient.setQueryData(authKeys.exists('phone', phone), true)
     })
   }
 
-  function submitOtp(event: FormEvent) {
-    event.preventDefault()
-    setStatus(null)
-    const problem: FieldMessage | null = otp.trim() ? null : { key: 'required' }
-    setOtpError(problem)
-    if (problem) {
-      otpInput.current?.focus()
-      return
-    }
-    complete.mutate()
-  }
-
-  async function resend() {
-    try {
-      await sendOtp.mutateAsync(phone)
-      setStatus({ kind: 'success', keys: ['otp_step.resent'] })
-      return true
-    } catch (error) {
-      setStatus(failure('register.otp_send_failed', error))
-      return false
-    }
-  }
-
-  const busy = checking || sendOtp.isPending || complete.isPending
+  const busy = checking || flow.isSending || complete.isPending
 
   return (
     <div className="auth-page">
       <section className="card auth-card" aria-labelledby="register-title">
         <h1 id="register-title">{t('register.title')}</h1>
-        {step === 'details' ? (
+        {flow.step === 'start' ? (
           <form onSubmit={submitDetails} noValidate>
             <h2 className="auth-step" ref={stepHeading} tabIndex={-1}>
               {t('register.step_details')}
             </h2>
-            <StatusAlert status={status} />
+            <StatusAlert status={flow.status} />
             <Field
               id={fieldIds.username}
               label={t('username')}
@@ -261,26 +209,14 @@ export function Component() {
                 />
               )}
             </Field>
-            <Field
+            <PhoneField
               id={fieldIds.phone}
-              label={t('phone')}
-              hint={t('phone_hint')}
+              value={phone}
+              onChange={(digits) => change('phone', digits)}
+              onBlur={() => setTouched((current) => ({ ...current, phone: true }))}
               error={errorOf('phone')}
               status={availabilityStatus(phoneStatus, 'register.phone_available')}
-            >
-              {(input) => (
-                <input
-                  {...input}
-                  name="phone"
-                  type="tel"
-                  inputMode="numeric"
-                  autoComplete="tel-national"
-                  value={phone}
-                  onChange={(event) => change('phone', event.target.value.replace(/\D/g, ''))}
-                  onBlur={() => setTouched((current) => ({ ...current, phone: true }))}
-                />
-              )}
-            </Field>
+            />
             <Field id={fieldIds.password} label={t('password')} hint={t('password_hint')} error={errorOf('password')}>
               {(input) => (
                 <PasswordInput
@@ -310,45 +246,20 @@ export function Component() {
             </button>
           </form>
         ) : (
-          <form onSubmit={submitOtp} noValidate>
-            <h2 className="auth-step" ref={stepHeading} tabIndex={-1}>
-              {t('register.step_otp')}
-            </h2>
-            <StatusAlert status={status} />
-            <p>{t('otp_step.code_sent_to', { phone })}</p>
-            <Field id="register-otp" label={t('otp')} error={otpError}>
-              {(input) => (
-                <input
-                  {...input}
-                  ref={otpInput}
-                  name="otp"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  placeholder={t('otp_placeholder')}
-                  maxLength={6}
-                  value={otp}
-                  onChange={(event) => {
-                    setOtp(event.target.value.replace(/\D/g, ''))
-                    setOtpError(null)
-                  }}
-                />
-              )}
-            </Field>
-            <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-              {t('register.verify')}
-            </button>
-            <ResendOtp countdown={countdown} onResend={resend} />
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => {
-                setStatus(null)
-                setStep('details')
-              }}
-            >
-              {t('register.edit_details')}
-            </button>
-          </form>
+          <OtpCodeForm
+            flow={flow}
+            id="register-otp"
+            phone={phone}
+            heading={
+              <h2 className="auth-step" ref={stepHeading} tabIndex={-1}>
+                {t('register.step_otp')}
+              </h2>
+            }
+            submitLabel={t('register.verify')}
+            backLabel={t('register.edit_details')}
+            busy={busy}
+            onVerify={() => complete.mutate()}
+          />
         )}
         <p className="auth-links">
           {t('register.have_account')} <Link to={paths.login()}>{t('register.login_link')}</Link>

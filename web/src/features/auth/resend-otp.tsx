@@ -1,9 +1,19 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { failure, type AuthKey, type StatusMessage } from './form-field'
 import type { ResendCountdown } from './use-resend-countdown'
 
-/** The countdown, then a resend link (every OTP step offers one, WEB.md). `onResend` says whether a code went out. */
-export function ResendOtp({ countdown, onResend }: { countdown: ResendCountdown; onResend: () => Promise<boolean> }) {
+interface ResendOtpProps {
+  countdown: ResendCountdown
+  send: () => Promise<unknown>
+  /** Shows the screen's message: `resent` once a code went out, `failed` when none did. */
+  onStatus: (status: StatusMessage) => void
+  resent?: AuthKey
+  failed: AuthKey
+}
+
+/** The countdown, then a resend link (every OTP step offers one, WEB.md). */
+export function ResendOtp({ countdown, send, onStatus, resent = 'otp_step.resent', failed }: ResendOtpProps) {
   const { t } = useTranslation('auth')
   const [sending, setSending] = useState(false)
   if (!countdown.canResend) {
@@ -17,9 +27,14 @@ export function ResendOtp({ countdown, onResend }: { countdown: ResendCountdown;
         disabled={sending}
         onClick={async () => {
           setSending(true)
-          const sent = await onResend()
+          try {
+            await send()
+            onStatus({ kind: 'success', keys: [resent] })
+            countdown.start()
+          } catch (error) {
+            onStatus(failure(failed, error))
+          }
           setSending(false)
-          if (sent) countdown.start()
         }}
       >
         {t('otp_step.resend')}

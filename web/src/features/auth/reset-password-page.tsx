@@ -9,6 +9,7 @@ import { authApi } from './auth.api'
 import './auth.css'
 import { failure, Field, serverFieldErrors, StatusAlert, type FieldMessage, type StatusMessage } from './form-field'
 import type { LoginState, ResetPasswordState } from './login-state'
+import { OtpField } from './otp-step'
 import { ResendOtp } from './resend-otp'
 import { useResendCountdown } from './use-resend-countdown'
 import { isValidPhone, passwordProblem } from './validation'
@@ -91,17 +92,6 @@ function ResetForm({ phone }: { phone: string }) {
     reset.mutate()
   }
 
-  async function resend() {
-    try {
-      await authApi.sendOtp(phone, 'reset')
-      setStatus({ kind: 'success', keys: ['reset.resent'] })
-      return true
-    } catch (error) {
-      setStatus(failure('reset.resend_failed', error))
-      return false
-    }
-  }
-
   return (
     <div className="auth-page">
       <section className="card auth-card" aria-labelledby="reset-title">
@@ -109,20 +99,7 @@ function ResetForm({ phone }: { phone: string }) {
         <form onSubmit={submit} noValidate>
           <StatusAlert status={status} />
           <p>{t('otp_step.code_sent_to', { phone })}</p>
-          <Field id={fieldIds.otp} label={t('otp')} error={errors.otp}>
-            {(input) => (
-              <input
-                {...input}
-                name="otp"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                placeholder={t('otp_placeholder')}
-                maxLength={6}
-                value={values.otp}
-                onChange={(event) => change('otp', event.target.value.replace(/\D/g, ''))}
-              />
-            )}
-          </Field>
+          <OtpField id={fieldIds.otp} value={values.otp} onChange={(code) => change('otp', code)} error={errors.otp} />
           <Field id={fieldIds.password} label={t('reset.new_password')} hint={t('password_hint')} error={errors.password}>
             {(input) => (
               <PasswordInput
@@ -148,7 +125,13 @@ function ResetForm({ phone }: { phone: string }) {
           <button type="submit" className="btn btn--primary btn--block" disabled={reset.isPending}>
             {t('reset.submit')}
           </button>
-          <ResendOtp countdown={countdown} onResend={resend} />
+          <ResendOtp
+            countdown={countdown}
+            send={() => authApi.sendOtp(phone, 'reset')}
+            onStatus={setStatus}
+            resent="reset.resent"
+            failed="reset.resend_failed"
+          />
         </form>
         <p className="auth-links">
           <Link to={paths.login()}>{t('forgot.back_to_login')}</Link>

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fakeNetwork, page, renderRoutes } from '../../test/page-test-utils'
 import { Component as InstructionsPage } from './instructions-page'
-import { fakeNetwork, page, renderRoutes } from './page-test-utils'
 import type { QuizListItem } from './quiz.api'
 import { startState } from './start-state'
 

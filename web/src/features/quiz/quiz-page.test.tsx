@@ -1,8 +1,8 @@
 import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeNetwork, page, polyfillDialog, renderRoutes, type FakeResponse } from '../../test/page-test-utils'
 import { answerStorageKey } from './answer-queue'
-import { fakeNetwork, page, polyfillDialog, renderRoutes, type FakeResponse } from './page-test-utils'
 import type { Question, QuizSession, SubmitResult } from './quiz.api'
 import { Component as QuizPage } from './quiz-page'
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { fakeNetwork, page, polyfillDialog, renderRoutes } from '../quiz/page-test-utils'
+import { fakeNetwork, page, polyfillDialog, renderRoutes } from '../../test/page-test-utils'
 import { questionStatus } from './question-status'
 import type { ReportCard } from './results.api'
 import { Component as ReportPage } from './report-page'

@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-// Test-only helpers shared by the learner pages (a data router, a fake network at fetch, the <dialog> polyfill).
-import { fakeNetwork, page, polyfillDialog, renderRoutes } from '../quiz/page-test-utils'
+import { fakeNetwork, page, polyfillDialog, renderRoutes } from '../../test/page-test-utils'
 import type { QuizResults } from './results.api'
 import { Component as ResultsPage } from './results-page'
 

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react'
 import type { ComponentType } from 'react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
 import { vi } from 'vitest'
-import i18n, { initI18n, type Language } from '../../i18n/i18n'
+import i18n, { initI18n, type Language } from '../i18n/i18n'
 
 /** jsdom has no <dialog> methods: open and close it the way a browser does, by its `open` attribute. */
 export function polyfillDialog() {
