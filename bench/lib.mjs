@@ -37,7 +37,9 @@ export async function startServer() {
     RATE_LIMIT_LOGIN_PER_USERNAME: '100000000',
   }
   delete env.DATABASE_URL
-  const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under load.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'server/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] })
   const baseUrl = `http://127.0.0.1:${port}`
   for (let i = 0; ; i++) {
     try {
@@ -79,7 +81,7 @@ export async function startServer() {
     async stop() {
       child.kill('SIGTERM')
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)))
-      rmSync(dataDir, { recursive: true, force: true })
+      if (!process.env.BENCH_KEEP) rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

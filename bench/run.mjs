@@ -3,7 +3,8 @@
 // BENCH_CONNECTIONS (default 50), BENCH_LEARNERS (default 1000), BENCH_QUESTIONS (default 100).
 import os from 'node:os'
 import autocannon from 'autocannon'
-import { call, quizJson, startServer, summarise } from './lib.mjs'
+import { spawn } from 'node:child_process'
+import { call, freePort, quizJson, startServer, summarise } from './lib.mjs'
 
 const duration = Number(process.env.BENCH_DURATION ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -35,10 +36,10 @@ try {
   const withToken = (client) => {
     client.setHeaders({ authorization: `Bearer ${endpointTokens[connectionIndex++ % endpointTokens.length]}`, 'content-type': 'application/json' })
   }
-  const runCannon = (title, options) =>
+  const runCannon = (title, options, url = server.baseUrl) =>
     new Promise((resolve, reject) => {
       connectionIndex = 0
-      autocannon({ url: server.baseUrl, connections, duration, setupClient: withToken, ...options }, (error, result) => {
+      autocannon({ url, connections, duration, setupClient: withToken, ...options }, (error, result) => {
         if (error) return reject(error)
         const errors = result.errors + result.timeouts + result.non2xx
         results.push({
@@ -53,7 +54,22 @@ try {
       })
     })
 
+  await calibrate()
   await runCannon('list quizzes (GET /api/quizzes/)', { requests: [{ method: 'GET', path: '/api/quizzes/' }] })
+  async function calibrate() {
+    const port = await freePort()
+    const bare = spawn(process.execPath, [new URL('./bare-server.mjs', import.meta.url).pathname], { env: { ...process.env, PORT: String(port) }, stdio: 'inherit' })
+    for (let i = 0; i < 100; i++) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/bare`)).ok) break
+      } catch {}
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    await runCannon('calibration: bare Fastify route', { requests: [{ method: 'GET', path: '/bare' }] }, `http://127.0.0.1:${port}`)
+    bare.kill('SIGTERM')
+    await new Promise((r) => bare.once('exit', r))
+  }
+
   let n = 0
   await runCannon('fetch a question (GET .../question/{n}/)', {
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/quizzes/${small}/question/${(n++ % 20) + 1}/` }) }],

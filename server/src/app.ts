@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import helmet from '@fastify/helmet'
 import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
@@ -19,6 +18,7 @@ import type { AppContext } from './context'
 import { healthRoutes } from './health/health.routes'
 import { authenticationPlugin } from './http/authenticate'
 import { registerErrorHandlers } from './http/errors'
+import { registerSecurityHeaders } from './http/security-headers'
 import { quizzesRoutes } from './quizzes/quizzes.routes'
 import { resultsRoutes } from './results/results.routes'
 import { usersRoutes } from './users/users.routes'
@@ -52,24 +52,7 @@ export async function buildApp(context: AppContext, { logger }: { logger?: Fasti
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandlers(app)
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        fontSrc: ["'self'", 'data:'],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        // A school may serve this over plain HTTP on its LAN (http://192.168.x.y:3000); upgrading every
-        // request to https there would break the app.
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  })
+  registerSecurityHeaders(app)
   await app.register(multipart, { limits: { fileSize: 5 * MB, files: 1, fields: 20, fieldSize: 64 * 1024 } })
   await app.register(swagger, {
     openapi: {
