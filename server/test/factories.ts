@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely'
 import { hashPassword } from '../src/auth/passwords'
 import type { TokenSigner } from '../src/auth/tokens'
+import { insertQuestion } from '../src/questions/question-revisions.repository'
 import type { Database } from '../src/db/database'
 import type { DB, QuizTable, UserRow } from '../src/db/schema'
 
@@ -77,48 +78,31 @@ export async function createQuiz(
   const correctOptionIds: number[] = []
   const wrongOptionIds: number[] = []
   for (const [index, seed] of seeds.entries()) {
-    const question = await database.db
-      .insertInto('questions')
-      .values({ quiz_id: quiz.id, position: index + 1, revision_id: null, deleted_at: null })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const revision = await database.db
-      .insertInto('question_revisions')
-      .values({
-        question_id: question.id,
-        text_en: seed.text ?? `Question ${index + 1}`,
-        text_ne: `प्रश्न ${index + 1}`,
-        hint_en: 'A hint',
-        hint_ne: '',
-        topic: 'general',
-        image_svg: null,
-        image_caption_en: '',
-        image_caption_ne: '',
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await database.db.updateTable('questions').set({ revision_id: revision.id }).where('id', '=', question.id).execute()
     const options = seed.options ?? ['A', 'B', 'C', 'D'].map((text, i) => ({ text, is_correct: i === 0 }))
-    for (const [position, option] of options.entries()) {
-      const row = await database.db
-        .insertInto('question_options')
-        .values({
-          revision_id: revision.id,
-          position: position + 1,
-          text_en: option.text,
-          text_ne: '',
-          is_correct: option.is_correct ? 1 : 0,
-          image_svg: null,
-          image_caption_en: '',
-          image_caption_ne: '',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      if (option.is_correct) correctOptionIds.push(row.id)
+    const questionId = await insertQuestion(
+      database.db,
+      quiz.id,
+      {
+        text: { en: seed.text ?? `Question ${index + 1}`, ne: `प्रश्न ${index + 1}` },
+        hint: { en: 'A hint', ne: '' },
+        topic: 'general',
+        image: null,
+        options: options.map((option) => ({ text: { en: option.text, ne: '' }, is_correct: option.is_correct, image: null })),
+      },
+      now,
+    )
+    const rows = await database.db
+      .selectFrom('question_options')
+      .innerJoin('questions', 'questions.revision_id', 'question_options.revision_id')
+      .select(['question_options.id', 'question_options.is_correct'])
+      .where('questions.id', '=', questionId)
+      .orderBy('question_options.position')
+      .execute()
+    for (const row of rows) {
+      if (row.is_correct === 1) correctOptionIds.push(row.id)
       else if (wrongOptionIds.length === questionIds.length) wrongOptionIds.push(row.id)
     }
-    questionIds.push(question.id)
+    questionIds.push(questionId)
   }
   return { quiz, questionIds, correctOptionIds, wrongOptionIds }
 }
