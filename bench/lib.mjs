@@ -39,7 +39,10 @@ export async function startServer() {
   delete env.DATABASE_URL
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under load.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'server/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'server/dist/main.js')], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
   const baseUrl = `http://127.0.0.1:${port}`
   for (let i = 0; ; i++) {
     try {
@@ -54,7 +57,10 @@ export async function startServer() {
     dataDir,
     env,
     cli(name, args) {
-      const result = spawnSync(process.execPath, [path.join(root, `server/dist/cli/${name}.js`), ...args], { env, encoding: 'utf8' })
+      const result = spawnSync(process.execPath, [path.join(root, `server/dist/cli/${name}.js`), ...args], {
+        env,
+        encoding: 'utf8',
+      })
       if (result.status !== 0) throw new Error(`${name}: ${result.stderr}${result.stdout}`)
       return result.stdout
     },
@@ -67,7 +73,12 @@ export async function startServer() {
       for (const username of usernames) {
         const user = select.get(username)
         tokens.push(
-          await new SignJWT({ token_type: 'access', user_id: user.id, username: user.username, is_admin: user.is_admin === 1 })
+          await new SignJWT({
+            token_type: 'access',
+            user_id: user.id,
+            username: user.username,
+            is_admin: user.is_admin === 1,
+          })
             .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
             .setIssuedAt()
             .setExpirationTime('2h')
@@ -141,7 +152,10 @@ export function quizJson(count, title = 'Benchmark quiz') {
       text: { en: `Question ${i + 1}: what is ${i} + 1?`, ne: `प्रश्न ${i + 1}` },
       hint: { en: 'Add one.', ne: '' },
       topic: 'arithmetic',
-      options: [i + 1, i + 2, i + 3, i].map((value, j) => ({ text: { en: String(value), ne: '' }, is_correct: j === 0 })),
+      options: [i + 1, i + 2, i + 3, i].map((value, j) => ({
+        text: { en: String(value), ne: '' },
+        is_correct: j === 0,
+      })),
     })),
   }
 }

@@ -6,8 +6,12 @@ const server = await startServer()
 try {
   server.cli('create-admin', ['--username', 'benchadmin', '--password', 'Bench-pass-2026', '--phone', '9700000000'])
   server.cli('create-learners', ['--count', '50', '--prefix', 'learner', '--password', 'Bench-pass-2026'])
-  const admin = (await call(server.baseUrl, 'POST', '/api/token/', { body: { username: 'benchadmin', password: 'Bench-pass-2026' } })).body.access
-  const quiz = (await call(server.baseUrl, 'POST', '/api/quizzes/create-from-json/', { body: quizJson(20), token: admin })).body.quiz_id
+  const admin = (
+    await call(server.baseUrl, 'POST', '/api/token/', { body: { username: 'benchadmin', password: 'Bench-pass-2026' } })
+  ).body.access
+  const quiz = (
+    await call(server.baseUrl, 'POST', '/api/quizzes/create-from-json/', { body: quizJson(20), token: admin })
+  ).body.quiz_id
   const tokens = await server.tokensFor(Array.from({ length: 50 }, (_, i) => `learner${i + 1}`))
   for (const token of tokens) await call(server.baseUrl, 'GET', `/api/quizzes/${quiz}/`, { token })
   let c = 0
@@ -20,7 +24,15 @@ try {
         connections: 50,
         duration: 8,
         setupClient: (client) => client.setHeaders({ authorization: `Bearer ${tokens[c++ % 50]}` }),
-        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: route === 'list' ? '/api/quizzes/' : `/api/quizzes/${quiz}/question/${(n++ % 20) + 1}/` }) }],
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (req) => ({
+              ...req,
+              path: route === 'list' ? '/api/quizzes/' : `/api/quizzes/${quiz}/question/${(n++ % 20) + 1}/`,
+            }),
+          },
+        ],
       },
       (error, result) => {
         console.log(route, Math.round(result.requests.average), 'req/s', 'p99', result.latency.p99)

@@ -17,10 +17,29 @@ const results = []
 try {
   console.log(`server ${server.baseUrl} (data in ${server.dataDir}); ${os.cpus().length} CPUs, ${os.cpus()[0].model}`)
   server.cli('create-admin', ['--username', 'benchadmin', '--password', PASSWORD, '--phone', '9700000000'])
-  server.cli('create-learners', ['--count', String(learnerCount + connections), '--prefix', 'learner', '--password', PASSWORD])
-  const admin = (await call(server.baseUrl, 'POST', '/api/token/', { body: { username: 'benchadmin', password: PASSWORD } })).body.access
-  const small = (await call(server.baseUrl, 'POST', '/api/quizzes/create-from-json/', { body: quizJson(20, 'Endpoint quiz'), token: admin })).body.quiz_id
-  const exam = (await call(server.baseUrl, 'POST', '/api/quizzes/create-from-json/', { body: quizJson(examQuestions, 'Exam'), token: admin })).body.quiz_id
+  server.cli('create-learners', [
+    '--count',
+    String(learnerCount + connections),
+    '--prefix',
+    'learner',
+    '--password',
+    PASSWORD,
+  ])
+  const admin = (
+    await call(server.baseUrl, 'POST', '/api/token/', { body: { username: 'benchadmin', password: PASSWORD } })
+  ).body.access
+  const small = (
+    await call(server.baseUrl, 'POST', '/api/quizzes/create-from-json/', {
+      body: quizJson(20, 'Endpoint quiz'),
+      token: admin,
+    })
+  ).body.quiz_id
+  const exam = (
+    await call(server.baseUrl, 'POST', '/api/quizzes/create-from-json/', {
+      body: quizJson(examQuestions, 'Exam'),
+      token: admin,
+    })
+  ).body.quiz_id
 
   const names = Array.from({ length: learnerCount + connections }, (_, i) => `learner${i + 1}`)
   const tokens = await server.tokensFor(names)
@@ -30,11 +49,17 @@ try {
   // Every endpoint learner starts an attempt at the 20-question quiz; the question map feeds the autosave scenario.
   for (const token of endpointTokens) await call(server.baseUrl, 'GET', `/api/quizzes/${small}/`, { token })
   const questions = []
-  for (let n = 1; n <= 20; n++) questions.push((await call(server.baseUrl, 'GET', `/api/quizzes/${small}/question/${n}/`, { token: endpointTokens[0] })).body)
+  for (let n = 1; n <= 20; n++)
+    questions.push(
+      (await call(server.baseUrl, 'GET', `/api/quizzes/${small}/question/${n}/`, { token: endpointTokens[0] })).body,
+    )
 
   let connectionIndex = 0
   const withToken = (client) => {
-    client.setHeaders({ authorization: `Bearer ${endpointTokens[connectionIndex++ % endpointTokens.length]}`, 'content-type': 'application/json' })
+    client.setHeaders({
+      authorization: `Bearer ${endpointTokens[connectionIndex++ % endpointTokens.length]}`,
+      'content-type': 'application/json',
+    })
   }
   const runCannon = (title, options, url = server.baseUrl) =>
     new Promise((resolve, reject) => {
@@ -58,21 +83,30 @@ try {
   await runCannon('list quizzes (GET /api/quizzes/)', { requests: [{ method: 'GET', path: '/api/quizzes/' }] })
   async function calibrate() {
     const port = await freePort()
-    const bare = spawn(process.execPath, [new URL('./bare-server.mjs', import.meta.url).pathname], { env: { ...process.env, PORT: String(port) }, stdio: 'inherit' })
+    const bare = spawn(process.execPath, [new URL('./bare-server.mjs', import.meta.url).pathname], {
+      env: { ...process.env, PORT: String(port) },
+      stdio: 'inherit',
+    })
     for (let i = 0; i < 100; i++) {
       try {
         if ((await fetch(`http://127.0.0.1:${port}/bare`)).ok) break
       } catch {}
       await new Promise((r) => setTimeout(r, 50))
     }
-    await runCannon('calibration: bare Fastify route', { requests: [{ method: 'GET', path: '/bare' }] }, `http://127.0.0.1:${port}`)
+    await runCannon(
+      'calibration: bare Fastify route',
+      { requests: [{ method: 'GET', path: '/bare' }] },
+      `http://127.0.0.1:${port}`,
+    )
     bare.kill('SIGTERM')
     await new Promise((r) => bare.once('exit', r))
   }
 
   let n = 0
   await runCannon('fetch a question (GET .../question/{n}/)', {
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/quizzes/${small}/question/${(n++ % 20) + 1}/` }) }],
+    requests: [
+      { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/quizzes/${small}/question/${(n++ % 20) + 1}/` }) },
+    ],
   })
   let k = 0
   await runCannon('autosave (PUT .../answers/)', {
@@ -82,7 +116,11 @@ try {
         setupRequest: (req) => {
           const question = questions[k++ % questions.length]
           const option = question.options[k % question.options.length]
-          return { ...req, path: `/api/quizzes/${small}/answers/`, body: JSON.stringify({ answers: { [question.id]: option.id } }) }
+          return {
+            ...req,
+            path: `/api/quizzes/${small}/answers/`,
+            body: JSON.stringify({ answers: { [question.id]: option.id } }),
+          }
         },
       },
     ],
@@ -93,7 +131,11 @@ try {
     requests: [
       {
         method: 'POST',
-        setupRequest: (req) => ({ ...req, path: '/api/token/', body: JSON.stringify({ username: names[l++ % names.length], password: PASSWORD }) }),
+        setupRequest: (req) => ({
+          ...req,
+          path: '/api/token/',
+          body: JSON.stringify({ username: names[l++ % names.length], password: PASSWORD }),
+        }),
       },
     ],
   })
@@ -142,7 +184,12 @@ async function exam1000(baseUrl, quizId, tokens) {
       const option = mode === 0 ? question.options[0] : question.options[1]
       choices[i][question.id] = option.id
       expected[i][mode === 0 ? 'correct' : 'incorrect']++
-      record(await call(baseUrl, 'PUT', `/api/quizzes/${quizId}/answers/`, { token, body: { answers: { [question.id]: option.id } } }))
+      record(
+        await call(baseUrl, 'PUT', `/api/quizzes/${quizId}/answers/`, {
+          token,
+          body: { answers: { [question.id]: option.id } },
+        }),
+      )
     }
   })
   let lost = 0
@@ -153,10 +200,19 @@ async function exam1000(baseUrl, quizId, tokens) {
   }
   let wrongScores = 0
   await phase(`exam: ${tokens.length} learners submit together`, async (token, i, record) => {
-    const response = record(await call(baseUrl, 'POST', `/api/quizzes/${quizId}/submit/`, { token, body: { answers: choices[i] } }))
+    const response = record(
+      await call(baseUrl, 'POST', `/api/quizzes/${quizId}/submit/`, { token, body: { answers: choices[i] } }),
+    )
     const want = Math.round(expected[i].correct * 100 - expected[i].incorrect * 20) / 100
     if (response.body?.score !== want) wrongScores++
   })
-  out.push({ scenario: 'exam: answers lost / scores wrong', requests: 0, 'req/s': 0, 'p50 ms': 0, 'p99 ms': 0, errors: lost + wrongScores })
+  out.push({
+    scenario: 'exam: answers lost / scores wrong',
+    requests: 0,
+    'req/s': 0,
+    'p50 ms': 0,
+    'p99 ms': 0,
+    errors: lost + wrongScores,
+  })
   return out
 }

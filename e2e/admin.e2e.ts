@@ -20,8 +20,10 @@ import {
 const ADMIN = { username: 'admin_e2e', password: 'Harbor-Lantern-73!' }
 const LEARNER = { username: 'pupil_e2e1', password: 'Maple-Orbit-2048!' }
 
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 40"><rect width="120" height="40" fill="#1d4ed8"/><circle cx="60" cy="20" r="12" fill="#fbbf24"/></svg>'
-const OPTION_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect x="4" y="4" width="32" height="32" fill="#16a34a"/></svg>'
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 40"><rect width="120" height="40" fill="#1d4ed8"/><circle cx="60" cy="20" r="12" fill="#fbbf24"/></svg>'
+const OPTION_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect x="4" y="4" width="32" height="32" fill="#16a34a"/></svg>'
 
 const ALGEBRA = {
   title: { en: 'E2E Algebra', ne: '' },
@@ -63,14 +65,20 @@ async function adminQuiz(id: number) {
   const { status, body } = await server.api<{
     start_time: string
     end_time: string | null
-    questions: { text: { en: string }; image: { svg: string } | null; options: { is_correct: boolean; image: unknown }[] }[]
+    questions: {
+      text: { en: string }
+      image: { svg: string } | null
+      options: { is_correct: boolean; image: unknown }[]
+    }[]
   }>('GET', `/api/admin/quizzes/${id}/`, undefined, adminToken)
   expect(status).toBe(200)
   return body
 }
 
-const checkedStates = (page: Page) => page.getByRole('radio').evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).checked))
-const option = (page: Page, n: number, language: 'en' | 'ne' = 'en') => page.getByRole('group', { name: language === 'en' ? `Option ${n}` : `विकल्प ${n}`, exact: true })
+const checkedStates = (page: Page) =>
+  page.getByRole('radio').evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).checked))
+const option = (page: Page, n: number, language: 'en' | 'ne' = 'en') =>
+  page.getByRole('group', { name: language === 'en' ? `Option ${n}` : `विकल्प ${n}`, exact: true })
 const questionItems = (page: Page) => page.locator('.admin-questions__text')
 
 /** The first `n` user-perceived characters plus "..." when cut: what the admin question list must show. */
@@ -140,7 +148,13 @@ describe('creating quizzes from JSON (desktop, English)', () => {
       title: { en: '' },
       duration_minutes: 0,
       questions: [
-        { text: { en: 'Two right answers' }, options: [{ text: { en: 'A' }, is_correct: true }, { text: { en: 'B' }, is_correct: true }] },
+        {
+          text: { en: 'Two right answers' },
+          options: [
+            { text: { en: 'A' }, is_correct: true },
+            { text: { en: 'B' }, is_correct: true },
+          ],
+        },
         { text: { en: 'One option' }, options: [{ text: { en: 'Only' }, is_correct: true }] },
       ],
     }
@@ -150,7 +164,10 @@ describe('creating quizzes from JSON (desktop, English)', () => {
     await failure.waitFor()
     const lines = await failure.getByRole('listitem').allTextContents()
     for (const path of ['title.en', 'duration_minutes', 'questions.0.options', 'questions.1.options']) {
-      expect(lines.some((line) => line.startsWith(`${path}: `)), `${path} in ${JSON.stringify(lines)}`).toBe(true)
+      expect(
+        lines.some((line) => line.startsWith(`${path}: `)),
+        `${path} in ${JSON.stringify(lines)}`,
+      ).toBe(true)
     }
     await expectAccessible(page)
     await screenshot(page, 'admin-create-errors-en')
@@ -174,7 +191,11 @@ describe('creating quizzes from JSON (desktop, English)', () => {
     const items = page.locator('.admin-list__item')
     await expect.poll(() => items.count()).toBe(3)
     // Most recently created first, each with its period; an open end reads "No end".
-    expect(await page.locator('.admin-list__title').allTextContents()).toEqual(['Quiz To Delete', 'E2E Algebra', 'General Knowledge'])
+    expect(await page.locator('.admin-list__title').allTextContents()).toEqual([
+      'Quiz To Delete',
+      'E2E Algebra',
+      'General Knowledge',
+    ])
     expect(await items.nth(1).locator('.admin-list__period').textContent()).toMatch(/^.+ - No end$/)
     expect(await items.nth(2).locator('.admin-list__period').textContent()).toMatch(/^.+ - .*2030.*$/)
     await expectAccessible(page)
@@ -258,7 +279,8 @@ describe('editing quiz details (tablet, Kathmandu time)', () => {
 })
 
 describe('questions (desktop, English)', () => {
-  const LONG_TEXT = 'Which of these numbers is a prime number that is greater than ten and also less than twenty, counting whole numbers only?'
+  const LONG_TEXT =
+    'Which of these numbers is a prime number that is greater than ten and also less than twenty, counting whole numbers only?'
 
   it('adds a question with an SVG, four options, a single correct one and its preview', async () => {
     const page = await journey.open({ user: ADMIN })
@@ -287,7 +309,10 @@ describe('questions (desktop, English)', () => {
     await expect.poll(() => imageRendered(preview)).toBe(true)
 
     const texts = ['9', '15', '11', '21']
-    for (const [index, text] of texts.entries()) await option(page, index + 1).getByLabel('Option text (English)', { exact: true }).fill(text)
+    for (const [index, text] of texts.entries())
+      await option(page, index + 1)
+        .getByLabel('Option text (English)', { exact: true })
+        .fill(text)
     await option(page, 3).getByLabel('Option text (Nepali)', { exact: true }).fill('११')
     await page.getByRole('radio', { name: 'Option 3: correct answer' }).check()
     expect(await checkedStates(page)).toEqual([false, false, true, false])
@@ -310,7 +335,9 @@ describe('questions (desktop, English)', () => {
     await page.getByRole('button', { name: 'Save Question' }).click()
     await page.getByRole('status').filter({ hasText: 'The question was saved.' }).waitFor()
     expect(await page.getByRole('heading', { name: 'Add New Question' }).count()).toBe(0)
-    await expect.poll(() => questionItems(page).allTextContents()).toEqual(['Q1: What is 2 + 2?', 'Q2: What is 3 x 3?', `Q3: ${previewOf(LONG_TEXT)}`])
+    await expect
+      .poll(() => questionItems(page).allTextContents())
+      .toEqual(['Q1: What is 2 + 2?', 'Q2: What is 3 x 3?', `Q3: ${previewOf(LONG_TEXT)}`])
     expect(previewOf(LONG_TEXT).endsWith('...')).toBe(true)
 
     const stored = (await adminQuiz(algebraId)).questions[2]!
@@ -379,7 +406,9 @@ describe('questions (desktop, English)', () => {
     await page.getByRole('button', { name: 'Delete question 1' }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click()
     await page.getByRole('status').filter({ hasText: 'The question was deleted.' }).waitFor()
-    await expect.poll(() => questionItems(page).allTextContents()).toEqual(['Q1: What is 3 x 3?', 'Q2: Which number is prime?'])
+    await expect
+      .poll(() => questionItems(page).allTextContents())
+      .toEqual(['Q1: What is 3 x 3?', 'Q2: Which number is prime?'])
   })
 })
 
@@ -398,7 +427,9 @@ describe('deleting a quiz (desktop, English)', () => {
     await page.getByRole('button', { name: 'Delete Quiz To Delete' }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click()
     await page.getByRole('status').filter({ hasText: 'The quiz was deleted.' }).waitFor()
-    await expect.poll(() => page.locator('.admin-list__title').allTextContents()).toEqual(['E2E Algebra (edited)', 'General Knowledge'])
+    await expect
+      .poll(() => page.locator('.admin-list__title').allTextContents())
+      .toEqual(['E2E Algebra (edited)', 'General Knowledge'])
   })
 
   it('says "Quiz not found." for a quiz that does not exist', async () => {
@@ -430,7 +461,8 @@ describe('what learners see', () => {
 })
 
 describe('the admin screens in Nepali (tablet)', () => {
-  const NEPALI_TEXT = 'तलका मध्ये कुन संख्या अभाज्य हो भनेर छान्नुहोस्, जुन दशभन्दा ठूलो र बीसभन्दा सानो पूर्ण संख्या हो र जसका ठीक दुई भाजक मात्र छन्? ध्यान दिनुहोस्: एक र आफैंबाहेक अरू कुनै संख्याले यसलाई निःशेष भाग गर्न सक्दैन।'
+  const NEPALI_TEXT =
+    'तलका मध्ये कुन संख्या अभाज्य हो भनेर छान्नुहोस्, जुन दशभन्दा ठूलो र बीसभन्दा सानो पूर्ण संख्या हो र जसका ठीक दुई भाजक मात्र छन्? ध्यान दिनुहोस्: एक र आफैंबाहेक अरू कुनै संख्याले यसलाई निःशेष भाग गर्न सक्दैन।'
 
   it('shows every admin screen and message in Nepali', async () => {
     const page = await journey.open({ user: ADMIN, viewport: TABLET, language: 'ne' })
@@ -474,7 +506,9 @@ describe('the admin screens in Nepali (tablet)', () => {
     await page.getByLabel('चित्रको क्याप्सन (नेपाली)', { exact: true }).fill('समुद्रमाथि सूर्य')
     await expect.poll(() => imageRendered(page.getByRole('img', { name: 'समुद्रमाथि सूर्य' }))).toBe(true)
     for (const [index, text] of ['9', '13', '15', '21'].entries()) {
-      await option(page, index + 1, 'ne').getByLabel('विकल्पको पाठ (अंग्रेजी)', { exact: true }).fill(text)
+      await option(page, index + 1, 'ne')
+        .getByLabel('विकल्पको पाठ (अंग्रेजी)', { exact: true })
+        .fill(text)
     }
     await page.getByRole('radio', { name: 'विकल्प 2: सही उत्तर' }).check()
     expect(await checkedStates(page)).toEqual([false, true, false, false])
@@ -505,7 +539,10 @@ describe('the admin screens in Nepali (tablet)', () => {
 
     await page.goto('/admin')
     await page.getByRole('button', { name: 'सामान्य ज्ञान मेटाउनुहोस्' }).click()
-    await page.getByRole('dialog', { name: 'क्विज मेटाउनुहोस्' }).getByText('के तपाईं यो क्विज स्थायी रूपमा मेटाउन निश्चित हुनुहुन्छ?').waitFor()
+    await page
+      .getByRole('dialog', { name: 'क्विज मेटाउनुहोस्' })
+      .getByText('के तपाईं यो क्विज स्थायी रूपमा मेटाउन निश्चित हुनुहुन्छ?')
+      .waitFor()
     await screenshot(page, 'admin-quiz-delete-ne')
     await page.getByRole('dialog').getByRole('button', { name: 'रद्द गर्नुहोस्' }).click()
 
@@ -520,7 +557,9 @@ describe('the admin screens in Nepali (tablet)', () => {
     await waitForHeading(page, 'Edit Quiz: E2E Algebra (edited)')
     await page.getByRole('button', { name: '+ Add New Question' }).click()
     await waitForHeading(page, 'Add New Question', { level: 3 })
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
     expect(overflow).toBeLessThanOrEqual(0)
     await screenshot(page, 'admin-question-new-phone-en')
   })

@@ -40,7 +40,12 @@ for (const [size, viewport] of sizes) {
   for (const language of ['en', 'ne'] as const) {
     const { auth, nav, dashboard } = texts[language]
     const name = `${language}-${size}`
-    const user = { username: `visitor_${language}_${size}`, phone: uniquePhone(), password: 'Lantern-Harbor-4821', newPassword: 'Maple-Summit-9034' }
+    const user = {
+      username: `visitor_${language}_${size}`,
+      phone: uniquePhone(),
+      password: 'Lantern-Harbor-4821',
+      newPassword: 'Maple-Summit-9034',
+    }
 
     describe(`visitor journeys (${language}, ${size})`, () => {
       let page: Page
@@ -80,7 +85,11 @@ for (const [size, viewport] of sizes) {
         await page.getByRole('heading', { name: auth.register.step_otp }).waitFor()
         const otp = page.getByLabel(auth.otp, { exact: true })
         expect(await otp.getAttribute('placeholder')).toBe(auth.otp_placeholder)
-        await page.getByText(fill(auth.otp_step.resend_in, { seconds: 60 })).or(page.getByText(fill(auth.otp_step.resend_in, { seconds: 59 }))).first().waitFor()
+        await page
+          .getByText(fill(auth.otp_step.resend_in, { seconds: 60 }))
+          .or(page.getByText(fill(auth.otp_step.resend_in, { seconds: 59 })))
+          .first()
+          .waitFor()
         await checkScreen(page, `register-otp-${name}`)
 
         const code = journey.server.readOtp(user.phone)
@@ -160,7 +169,9 @@ for (const [size, viewport] of sizes) {
 
         await page.getByLabel(auth.phone, { exact: true }).fill(user.phone)
         await page.getByRole('button', { name: auth.forgot.submit, exact: true }).click()
-        await page.waitForURL((url) => url.pathname === '/reset-password' && url.searchParams.get('phone') === user.phone)
+        await page.waitForURL(
+          (url) => url.pathname === '/reset-password' && url.searchParams.get('phone') === user.phone,
+        )
         await heading(auth.reset.title)
         await page.getByRole('status').filter({ hasText: auth.otp_step.sent }).waitFor()
         await checkScreen(page, `reset-${name}`)

@@ -107,12 +107,18 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       return code
     },
     cli(name: string, args: string[]) {
-      const result = spawnSync(process.execPath, [path.join(root, `server/dist/cli/${name}.js`), ...args], { env, encoding: 'utf8' })
+      const result = spawnSync(process.execPath, [path.join(root, `server/dist/cli/${name}.js`), ...args], {
+        env,
+        encoding: 'utf8',
+      })
       if (result.status !== 0) throw new Error(`${name} failed: ${result.stderr}${result.stdout}`)
       return result.stdout
     },
     async login(username: string, password: string) {
-      const { status, body } = await api<{ access: string; refresh: string }>('POST', '/api/token/', { username, password })
+      const { status, body } = await api<{ access: string; refresh: string }>('POST', '/api/token/', {
+        username,
+        password,
+      })
       if (status !== 200) throw new Error(`login failed for ${username}: ${status}`)
       return body
     },
@@ -120,7 +126,12 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
 }
 
 export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
+  const candidates = [
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ]
   const found = candidates.find((candidate) => candidate && existsSync(candidate))
   if (!found) throw new Error('Chromium not found: install Debian chromium or set CHROMIUM_PATH')
   return found
@@ -130,7 +141,15 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   })
 }
 
@@ -208,20 +227,32 @@ export function setUpJourney() {
 }
 
 /** Makes an admin with the server's CLI; returns their access token for setting up through the API. */
-export async function createAdmin(server: TestServer, { username, password, phone = uniquePhone() }: Credentials & { phone?: string }) {
+export async function createAdmin(
+  server: TestServer,
+  { username, password, phone = uniquePhone() }: Credentials & { phone?: string },
+) {
   server.cli('create-admin', ['--username', username, '--password', password, '--phone', phone])
   return (await server.login(username, password)).access
 }
 
 /** Creates a quiz through the admin API (POST /api/quizzes/create-from-json/); returns its id. */
 export async function createQuiz(server: TestServer, adminToken: string, quiz: unknown) {
-  const { status, body } = await server.api<{ quiz_id: number }>('POST', '/api/quizzes/create-from-json/', quiz, adminToken)
+  const { status, body } = await server.api<{ quiz_id: number }>(
+    'POST',
+    '/api/quizzes/create-from-json/',
+    quiz,
+    adminToken,
+  )
   expect(status).toBe(201)
   return body.quiz_id
 }
 
 /** Waits for a heading (level 1 unless told) and returns it. */
-export async function waitForHeading(page: Page, name: string | RegExp, { level = 1, exact = false }: { level?: number; exact?: boolean } = {}) {
+export async function waitForHeading(
+  page: Page,
+  name: string | RegExp,
+  { level = 1, exact = false }: { level?: number; exact?: boolean } = {},
+) {
   const heading = page.getByRole('heading', { name, level, exact })
   await heading.waitFor()
   return heading
@@ -235,12 +266,21 @@ export async function seriousA11yViolations(page: Page) {
   axeSource ??= readFileSync(path.join(root, 'node_modules/axe-core/axe.min.js'), 'utf8')
   await page.evaluate(axeSource)
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe.run()
+    const result = await (
+      window as unknown as {
+        axe: {
+          run(): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>
+        }
+      }
+    ).axe.run()
     return result.violations
   })
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    )
 }
 
 export async function expectAccessible(page: Page) {
@@ -249,17 +289,24 @@ export async function expectAccessible(page: Page) {
 
 /** Every tappable control on the screen is at least 44 px tall (the smallest a thumb hits reliably). */
 export async function expectTouchTargets(page: Page) {
-  const small = await page.locator('main button:visible, main input:visible:not([type=file]), main select:visible, main .btn:visible').evaluateAll((elements) =>
-    elements
-      .filter((element) => element.getBoundingClientRect().height < 43.5)
-      .map((element) => `${element.tagName} ${element.textContent ?? ''} ${Math.round(element.getBoundingClientRect().height)}`),
-  )
+  const small = await page
+    .locator('main button:visible, main input:visible:not([type=file]), main select:visible, main .btn:visible')
+    .evaluateAll((elements) =>
+      elements
+        .filter((element) => element.getBoundingClientRect().height < 43.5)
+        .map(
+          (element) =>
+            `${element.tagName} ${element.textContent ?? ''} ${Math.round(element.getBoundingClientRect().height)}`,
+        ),
+    )
   expect(small).toEqual([])
 }
 
 /** Nothing on the page is wider than the viewport (no sideways scrolling at 360 px). */
 export async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
   expect(overflow).toBeLessThanOrEqual(0)
 }
 
@@ -297,4 +344,5 @@ export const interpolate = (template: string, values: Record<string, string | nu
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]))
 
 /** The user-perceived characters of `text`. */
-export const graphemes = (text: string) => Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text), (part) => part.segment)
+export const graphemes = (text: string) =>
+  Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text), (part) => part.segment)

@@ -43,9 +43,27 @@ const questions = [
   },
 ]
 const QUIZZES = {
-  bilingual: { title: { en: 'Nepal General Knowledge', ne: 'नेपाल सामान्य ज्ञान' }, duration_minutes: 20, difficulty: 'easy', allowed_attempts: 3, questions },
-  englishOnly: { title: { en: 'Science Basics', ne: '' }, duration_minutes: 45, difficulty: 'hard', allowed_attempts: 2, questions },
-  paid: { title: { en: 'Premium Mock Exam', ne: 'प्रिमियम नमुना परीक्षा' }, duration_minutes: 90, difficulty: 'medium', is_paid_tier: true, questions },
+  bilingual: {
+    title: { en: 'Nepal General Knowledge', ne: 'नेपाल सामान्य ज्ञान' },
+    duration_minutes: 20,
+    difficulty: 'easy',
+    allowed_attempts: 3,
+    questions,
+  },
+  englishOnly: {
+    title: { en: 'Science Basics', ne: '' },
+    duration_minutes: 45,
+    difficulty: 'hard',
+    allowed_attempts: 2,
+    questions,
+  },
+  paid: {
+    title: { en: 'Premium Mock Exam', ne: 'प्रिमियम नमुना परीक्षा' },
+    duration_minutes: 90,
+    difficulty: 'medium',
+    is_paid_tier: true,
+    questions,
+  },
 }
 const ids: Record<keyof typeof QUIZZES, number> = { bilingual: 0, englishOnly: 0, paid: 0 }
 
@@ -54,7 +72,8 @@ let server: TestServer
 let adminToken: string
 
 /** A card of the dashboard, found by its title. */
-const card = (page: Page, title: string) => page.locator('.quiz-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+const card = (page: Page, title: string) =>
+  page.locator('.quiz-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) })
 
 beforeAll(async () => {
   server = journey.server
@@ -88,13 +107,19 @@ describe('dashboard', () => {
       const gk = card(page, QUIZZES.bilingual.title.en)
       await gk.waitFor()
       expect(await gk.textContent()).toContain(enDashboard.minutes.replace('{{minutes}}', '20'))
-      expect(await gk.locator('.badge--easy').textContent()).toBe(`${enDashboard.difficulty_label}: ${enDashboard.difficulty.easy}`)
+      expect(await gk.locator('.badge--easy').textContent()).toBe(
+        `${enDashboard.difficulty_label}: ${enDashboard.difficulty.easy}`,
+      )
       expect(await gk.getByText('3 of 3', { exact: true }).count()).toBe(1)
       expect(await gk.getByText(enDashboard.paid, { exact: true }).count()).toBe(0)
-      expect(await gk.getByRole('link', { name: enDashboard.start }).getAttribute('href')).toBe(`/quiz/${ids.bilingual}/instructions`)
+      expect(await gk.getByRole('link', { name: enDashboard.start }).getAttribute('href')).toBe(
+        `/quiz/${ids.bilingual}/instructions`,
+      )
 
       const science = card(page, QUIZZES.englishOnly.title.en)
-      expect(await science.locator('.badge--hard').textContent()).toBe(`${enDashboard.difficulty_label}: ${enDashboard.difficulty.hard}`)
+      expect(await science.locator('.badge--hard').textContent()).toBe(
+        `${enDashboard.difficulty_label}: ${enDashboard.difficulty.hard}`,
+      )
       expect(await science.getByText('2 of 2', { exact: true }).count()).toBe(1)
 
       // Paid tier without paid access: the badge, a disabled Start and the reason.
@@ -111,7 +136,9 @@ describe('dashboard', () => {
       const gkNe = card(page, QUIZZES.bilingual.title.ne)
       await gkNe.waitFor()
       expect(await gkNe.textContent()).toContain(neDashboard.minutes.replace('{{minutes}}', '20'))
-      expect(await gkNe.locator('.badge--easy').textContent()).toBe(`${neDashboard.difficulty_label}: ${neDashboard.difficulty.easy}`)
+      expect(await gkNe.locator('.badge--easy').textContent()).toBe(
+        `${neDashboard.difficulty_label}: ${neDashboard.difficulty.easy}`,
+      )
       expect(await card(page, QUIZZES.englishOnly.title.en).getByRole('heading').getAttribute('lang')).toBe('en')
       expect(await card(page, QUIZZES.paid.title.ne).getByText(neDashboard.paid_only, { exact: true }).count()).toBe(1)
       await checkScreen(page, `dashboard-ne-${size}`)
@@ -129,7 +156,9 @@ describe('dashboard', () => {
     await page.goto('/')
     const paid = card(page, QUIZZES.paid.title.en)
     await paid.waitFor()
-    expect(await paid.getByRole('link', { name: enDashboard.start }).getAttribute('href')).toBe(`/quiz/${ids.paid}/instructions`)
+    expect(await paid.getByRole('link', { name: enDashboard.start }).getAttribute('href')).toBe(
+      `/quiz/${ids.paid}/instructions`,
+    )
   })
 })
 
@@ -156,8 +185,12 @@ describe('profile', () => {
       await page.getByText(enProfile.email_invalid, { exact: true }).waitFor()
 
       await page.getByText(enProfile.no_file, { exact: true }).waitFor()
-      const png = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#e11d48' } }).png().toBuffer()
-      await page.getByLabel(enProfile.choose_picture, { exact: true }).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png })
+      const png = await sharp({ create: { width: 96, height: 96, channels: 3, background: '#e11d48' } })
+        .png()
+        .toBuffer()
+      await page
+        .getByLabel(enProfile.choose_picture, { exact: true })
+        .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png })
       await page.getByText('me.png', { exact: true }).waitFor()
       const preview = page.getByRole('img', { name: enProfile.picture_new_alt })
       await preview.waitFor()
@@ -179,7 +212,9 @@ describe('profile', () => {
       await page.getByLabel(enProfile.full_name, { exact: true }).waitFor()
       expect(await page.getByLabel(enProfile.full_name, { exact: true }).inputValue()).toBe('Sita Sharma')
       expect(await page.getByLabel(enProfile.email, { exact: true }).inputValue()).toBe('sita@example.com')
-      await expect.poll(() => imageRendered(page.getByRole('img', { name: enProfile.picture_alt, exact: true }))).toBe(true)
+      await expect
+        .poll(() => imageRendered(page.getByRole('img', { name: enProfile.picture_alt, exact: true })))
+        .toBe(true)
 
       // Saving Nepali as the preferred language switches the app to Nepali.
       await page.getByLabel(enProfile.language, { exact: true }).selectOption('ne')

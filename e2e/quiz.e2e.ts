@@ -27,8 +27,10 @@ import {
 const ADMIN = { username: 'admin', password: 'Kathmandu-Exam-77', phone: '9800000001' }
 const LEARNER_PASSWORD = 'Learner-pass-42'
 
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 60"><rect width="120" height="60" fill="#dbeafe"/><polygon points="60,8 108,52 12,52" fill="#1d4ed8"/></svg>'
-const OPTION_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect x="4" y="4" width="32" height="32" fill="#16a34a"/></svg>'
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 60"><rect width="120" height="60" fill="#dbeafe"/><polygon points="60,8 108,52 12,52" fill="#1d4ed8"/></svg>'
+const OPTION_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect x="4" y="4" width="32" height="32" fill="#16a34a"/></svg>'
 
 const TOTAL = 12
 const optionText = (question: number, k: number, language: 'en' | 'ne') =>
@@ -53,7 +55,8 @@ function quizJson(title: string, extra: Record<string, unknown> = {}) {
         options: [0, 1, 2, 3].map((k) => ({
           text: { en: optionText(number, k, 'en'), ne: optionText(number, k, 'ne') },
           is_correct: k === 0,
-          image: number === 1 && k === 0 ? { svg: OPTION_SVG, caption: { en: 'Green square', ne: 'हरियो वर्ग' } } : undefined,
+          image:
+            number === 1 && k === 0 ? { svg: OPTION_SVG, caption: { en: 'Green square', ne: 'हरियो वर्ग' } } : undefined,
         })),
       }
     }),
@@ -104,18 +107,30 @@ describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, v
   it('reads the instructions, answers across navigator pages, survives a reload and a dropped connection, and submits', async () => {
     const { context, page, token } = await openAs(learner, language, viewport)
     const question = (number: number) => questionText(number, language)
-    const option = (number: number, k: number) => page.getByRole('radio', { name: radioName(optionText(number, k, language)) })
+    const option = (number: number, k: number) =>
+      page.getByRole('radio', { name: radioName(optionText(number, k, language)) })
     const navButton = (number: number, answered: boolean) =>
-      page.getByRole('button', { name: fill(answered ? q.navigator.question_answered : q.navigator.question_unanswered, { number }), exact: true })
+      page.getByRole('button', {
+        name: fill(answered ? q.navigator.question_answered : q.navigator.question_unanswered, { number }),
+        exact: true,
+      })
 
     // Instructions: both titles, duration, marking, attempts, the rules and the legend.
     await page.goto(`/quiz/${mainQuizId}/instructions`)
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('General Knowledge')
     expect(await page.getByText('General Knowledge (नेपाली)').isVisible()).toBe(true)
     expect(await page.getByText(fill(q.instructions.minutes_other, { count: 10 })).isVisible()).toBe(true)
-    expect(await page.getByText(fill(q.instructions.attempts_value, { remaining: 3, allowed: 3 })).isVisible()).toBe(true)
+    expect(await page.getByText(fill(q.instructions.attempts_value, { remaining: 3, allowed: 3 })).isVisible()).toBe(
+      true,
+    )
     for (const mark of ['+1', '-0.2']) expect(await page.getByText(mark, { exact: true }).isVisible()).toBe(true)
-    for (const line of [q.instructions.rule_timer, q.instructions.rule_irreversible, q.instructions.legend_current, q.instructions.legend_answered, q.instructions.legend_unanswered]) {
+    for (const line of [
+      q.instructions.rule_timer,
+      q.instructions.rule_irreversible,
+      q.instructions.legend_current,
+      q.instructions.legend_answered,
+      q.instructions.legend_unanswered,
+    ]) {
       expect(await page.getByText(line, { exact: true }).isVisible()).toBe(true)
     }
     await expectAccessible(page)
@@ -126,14 +141,18 @@ describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, v
     await page.getByRole('link', { name: q.instructions.start }).click()
     await page.waitForURL(`**/quiz/${mainQuizId}`)
     await page.getByText(question(1), { exact: true }).waitFor()
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(language === 'en' ? 'General Knowledge' : 'General Knowledge (नेपाली)')
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      language === 'en' ? 'General Knowledge' : 'General Knowledge (नेपाली)',
+    )
     const started = await secondsOnTimer(page)
     expect(started).toBeGreaterThan(9 * 60)
     expect(started).toBeLessThanOrEqual(10 * 60)
     const image = page.getByRole('img', { name: language === 'en' ? 'A blue triangle' : 'नीलो त्रिभुज' })
     expect(await image.getAttribute('src')).toMatch(/^data:image\/svg\+xml/)
     // Option A carries an image with a visible caption.
-    expect(await page.getByText(language === 'en' ? 'Green square' : 'हरियो वर्ग', { exact: true }).isVisible()).toBe(true)
+    expect(await page.getByText(language === 'en' ? 'Green square' : 'हरियो वर्ग', { exact: true }).isVisible()).toBe(
+      true,
+    )
     expect(await page.locator('.option img').count()).toBe(1)
     await expectAccessible(page)
     await expectNoSidewaysScroll(page)
@@ -193,7 +212,15 @@ describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, v
     await page.getByText(fill(q.save.offline_one, { count: 1 }), { exact: true }).waitFor()
     expect(await page.getByText(q.offline, { exact: true }).isVisible()).toBe(true)
     await screenshot(page, shot('offline'))
-    const resumed = async () => (await server.api<{ questions: { id: number }[]; attempt: { answers: Record<string, number> } }>('GET', `/api/quizzes/${mainQuizId}/`, undefined, token)).body
+    const resumed = async () =>
+      (
+        await server.api<{ questions: { id: number }[]; attempt: { answers: Record<string, number> } }>(
+          'GET',
+          `/api/quizzes/${mainQuizId}/`,
+          undefined,
+          token,
+        )
+      ).body
     const firstQuestionId = String((await resumed()).questions[0]!.id)
     const stillOld = (await resumed()).attempt.answers[firstQuestionId]
     await context.setOffline(false)
@@ -213,7 +240,8 @@ describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, v
     const score = page.getByRole('dialog', { name: q.score.title })
     await score.waitFor()
     expect(await score.getByText('0.60', { exact: true }).isVisible()).toBe(true)
-    const count = async (label: string) => (await score.getByText(label, { exact: true }).locator('xpath=following-sibling::dd').textContent())?.trim()
+    const count = async (label: string) =>
+      (await score.getByText(label, { exact: true }).locator('xpath=following-sibling::dd').textContent())?.trim()
     expect(await count(q.score.correct)).toBe('1')
     expect(await count(q.score.incorrect)).toBe('2')
     expect(await count(q.score.unanswered)).toBe('9')
@@ -222,10 +250,17 @@ describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, v
     await screenshot(page, shot('score-dialog'))
 
     // Nothing is left on the device, and the way out is not blocked.
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('quiz-answers:')))).toEqual([])
+    expect(
+      await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('quiz-answers:'))),
+    ).toEqual([])
     await score.getByRole('button', { name: q.back_to_dashboard }).click()
     await page.waitForURL((url) => url.pathname === '/')
-    const list = await server.api<{ id: number; remaining_attempts: number }[]>('GET', '/api/quizzes/', undefined, token)
+    const list = await server.api<{ id: number; remaining_attempts: number }[]>(
+      'GET',
+      '/api/quizzes/',
+      undefined,
+      token,
+    )
     expect(list.body.find((entry) => entry.id === mainQuizId)?.remaining_attempts).toBe(2)
   })
 
@@ -252,7 +287,11 @@ describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, v
   })
 
   it('shows a disabled Start when no attempts are left', async () => {
-    const quizId = await createQuiz(server, adminToken, quizJson(`One Try ${language} ${size}`, { allowed_attempts: 1 }))
+    const quizId = await createQuiz(
+      server,
+      adminToken,
+      quizJson(`One Try ${language} ${size}`, { allowed_attempts: 1 }),
+    )
     const username = `learner${journeys.findIndex((entry) => entry.learner === learner) + 5}`
     const token = (await server.login(username, LEARNER_PASSWORD)).access
     expect((await server.api('GET', `/api/quizzes/${quizId}/`, undefined, token)).status).toBe(200)
@@ -263,7 +302,9 @@ describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, v
     await page.getByRole('alert').filter({ hasText: q.errors.no_attempts }).waitFor()
     const start = page.getByRole('button', { name: q.instructions.start })
     expect(await start.isDisabled()).toBe(true)
-    expect(await page.getByText(fill(q.instructions.attempts_value, { remaining: 0, allowed: 1 })).isVisible()).toBe(true)
+    expect(await page.getByText(fill(q.instructions.attempts_value, { remaining: 0, allowed: 1 })).isVisible()).toBe(
+      true,
+    )
     await expectAccessible(page)
     await expectNoSidewaysScroll(page)
     await screenshot(page, shot('no-attempts'))

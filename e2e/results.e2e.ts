@@ -26,8 +26,10 @@ import {
 const ADMIN = { username: 'admin', password: 'Kathmandu-Exam-77', phone: '9800000001' }
 const PASSWORD = 'Learner-pass-42'
 
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 60"><rect width="120" height="60" fill="#fef3c7"/><circle cx="60" cy="30" r="22" fill="#b91c1c"/></svg>'
-const OPTION_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect x="4" y="4" width="32" height="32" fill="#16a34a"/></svg>'
+const SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 60"><rect width="120" height="60" fill="#fef3c7"/><circle cx="60" cy="30" r="22" fill="#b91c1c"/></svg>'
+const OPTION_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect x="4" y="4" width="32" height="32" fill="#16a34a"/></svg>'
 
 // Longer than 60 user-perceived characters in both languages, so the report rows cut them.
 const LONG = {
@@ -45,7 +47,11 @@ const QUIZ = {
       hint: HINT,
       image: { svg: SVG, caption: { en: 'The red sun', ne: 'रातो सूर्य' } },
       options: [
-        { text: { en: 'Bagmati', ne: 'बागमती' }, is_correct: true, image: { svg: OPTION_SVG, caption: { en: 'Green tile', ne: 'हरियो टायल' } } },
+        {
+          text: { en: 'Bagmati', ne: 'बागमती' },
+          is_correct: true,
+          image: { svg: OPTION_SVG, caption: { en: 'Green tile', ne: 'हरियो टायल' } },
+        },
         { text: { en: 'Koshi', ne: 'कोशी' }, is_correct: false },
         { text: { en: 'Gandaki', ne: 'गण्डकी' }, is_correct: false },
       ],
@@ -69,14 +75,32 @@ const attemptIds: number[] = []
 
 /** One finished attempt through the API: start, then submit `pick(question index, option ids)`. */
 async function finishAttempt(token: string, pick: (index: number, optionIds: number[]) => number | null) {
-  const start = await server.api<{ questions: { id: number }[]; attempt: { id: number } }>('GET', `/api/quizzes/${quizId}/`, undefined, token)
+  const start = await server.api<{ questions: { id: number }[]; attempt: { id: number } }>(
+    'GET',
+    `/api/quizzes/${quizId}/`,
+    undefined,
+    token,
+  )
   expect(start.status).toBe(200)
   const answers: Record<string, number | null> = {}
   for (const [index, { id }] of start.body.questions.entries()) {
-    const question = await server.api<{ options: { id: number }[] }>('GET', `/api/quizzes/${quizId}/question/${index + 1}/`, undefined, token)
-    answers[String(id)] = pick(index, question.body.options.map((option) => option.id))
+    const question = await server.api<{ options: { id: number }[] }>(
+      'GET',
+      `/api/quizzes/${quizId}/question/${index + 1}/`,
+      undefined,
+      token,
+    )
+    answers[String(id)] = pick(
+      index,
+      question.body.options.map((option) => option.id),
+    )
   }
-  const submitted = await server.api<{ attempt_id: number; score: number }>('POST', `/api/quizzes/${quizId}/submit/`, { answers, attempt_id: start.body.attempt.id }, token)
+  const submitted = await server.api<{ attempt_id: number; score: number }>(
+    'POST',
+    `/api/quizzes/${quizId}/submit/`,
+    { answers, attempt_id: start.body.attempt.id },
+    token,
+  )
   expect(submitted.status).toBe(200)
   return submitted.body
 }
@@ -89,7 +113,9 @@ beforeAll(async () => {
 
   const token = (await server.login('reader1', PASSWORD)).access
   // Attempt 1: Q1 right, Q2 wrong, Q3 unanswered, the rest right = 10 - 0.2 = 9.80.
-  const first = await finishAttempt(token, (index, options) => (index === 0 ? options[0]! : index === 1 ? options[1]! : index === 2 ? null : options[0]!))
+  const first = await finishAttempt(token, (index, options) =>
+    index === 0 ? options[0]! : index === 1 ? options[1]! : index === 2 ? null : options[0]!,
+  )
   expect(first.score).toBe(9.8)
   // Attempt 2: Q1 wrong, nothing else = -0.20.
   const second = await finishAttempt(token, (index, options) => (index === 0 ? options[2]! : null))
@@ -173,7 +199,9 @@ describe.each(combos)('results and report card ($language, $size)', ({ language,
     expect(await detail.getByText(LONG[language], { exact: true }).isVisible()).toBe(true)
     const image = detail.getByRole('img', { name: language === 'en' ? 'The red sun' : 'रातो सूर्य' })
     expect(await image.getAttribute('src')).toMatch(/^data:image\/svg\+xml/)
-    expect(await detail.getByText(language === 'en' ? 'Green tile' : 'हरियो टायल', { exact: true }).isVisible()).toBe(true)
+    expect(await detail.getByText(language === 'en' ? 'Green tile' : 'हरियो टायल', { exact: true }).isVisible()).toBe(
+      true,
+    )
     const options = detail.locator('.report-option')
     expect(await options.nth(0).textContent()).toContain(r.detail.your_answer)
     expect(await options.nth(0).textContent()).toContain(r.detail.correct_answer)
@@ -198,7 +226,10 @@ describe.each(combos)('results and report card ($language, $size)', ({ language,
 
     // The screen's own toggle switches the content language.
     const other = language === 'en' ? 'ne' : 'en'
-    await page.locator('.language-toggle').getByRole('button', { name: other === 'en' ? 'English' : 'नेपाली' }).click()
+    await page
+      .locator('.language-toggle')
+      .getByRole('button', { name: other === 'en' ? 'English' : 'नेपाली' })
+      .click()
     await waitForHeading(page, QUIZ.title[other])
     expect(await rows.nth(1).locator('.analysis__text').textContent()).toBe(QUIZ.questions[1]!.text[other])
   })

@@ -19,7 +19,9 @@ await build({
   format: 'esm',
   sourcemap: true,
   logLevel: 'warning',
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   plugins: [
     {
       name: 'external-packages-except-contracts',

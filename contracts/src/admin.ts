@@ -31,7 +31,8 @@ export const adminMessages = {
   notNull: 'This field may not be null.',
   blank: 'This field may not be blank.',
   tooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
-  timestamp: 'Enter a date and time in ISO 8601 with a time zone, such as 2026-11-22T07:00:00Z or 2026-11-22T12:45:00+05:45.',
+  timestamp:
+    'Enter a date and time in ISO 8601 with a time zone, such as 2026-11-22T07:00:00Z or 2026-11-22T12:45:00+05:45.',
   endAfterStart: 'The end time must be after the start time.',
   startBeforeEnd: 'The start time must be before the end time.',
   optionCount: `A question needs ${adminLimits.minOptions} to ${adminLimits.maxOptions} options.`,
@@ -58,7 +59,8 @@ const optionalText = (max: number) =>
     .transform((value) => value ?? '')
 
 /** Bilingual input with `en` required: `{en, ne?}`; `ne` may be omitted, null or empty (API.md). */
-const bilingual = (max: number) => z.object({ en: text(max).min(1, adminMessages.blank), ne: optionalText(max) }, required)
+const bilingual = (max: number) =>
+  z.object({ en: text(max).min(1, adminMessages.blank), ne: optionalText(max) }, required)
 
 /** Bilingual input where both languages may be empty (captions). */
 const optionalBilingual = (max: number) =>
@@ -80,7 +82,10 @@ const isoWithMinutes = z.iso.datetime({ offset: true, precision: -1 })
 /** ISO 8601 with `Z` or an offset, to the minute or finer (API.md: timestamps without an offset are refused). */
 export const AdminTimestampSchema = z
   .string(required)
-  .refine((value) => isoWithSeconds.safeParse(value).success || isoWithMinutes.safeParse(value).success, adminMessages.timestamp)
+  .refine(
+    (value) => isoWithSeconds.safeParse(value).success || isoWithMinutes.safeParse(value).success,
+    adminMessages.timestamp,
+  )
 
 const utf8Length = (value: string) => {
   let bytes = 0
@@ -148,7 +153,10 @@ export const QuestionInputSchema = z.object({
     .min(adminLimits.minOptions, adminMessages.optionCount)
     .max(adminLimits.maxOptions, adminMessages.optionCount)
     // `when` runs the check even when some option is itself invalid, so both problems are reported at once.
-    .refine(hasExactlyOneCorrect, { message: adminMessages.exactlyOneCorrect, when: (payload) => Array.isArray(payload.value) }),
+    .refine(hasExactlyOneCorrect, {
+      message: adminMessages.exactlyOneCorrect,
+      when: (payload) => Array.isArray(payload.value),
+    }),
 })
 
 /** The pasted quiz of create-from-JSON, with SPEC.md's defaults for what is absent. */

@@ -21,8 +21,15 @@ export type Bilingual = z.infer<typeof BilingualSchema>
 /** Bilingual text as input: `ne` may be omitted, null or empty. */
 export const bilingualInput = (maxLength: number, { requireEn = true } = {}) =>
   z.object({
-    en: requireEn ? z.string().trim().min(1, 'This field may not be blank.').max(maxLength) : z.string().trim().max(maxLength),
-    ne: z.string().trim().max(maxLength).nullish().transform((value) => value ?? ''),
+    en: requireEn
+      ? z.string().trim().min(1, 'This field may not be blank.').max(maxLength)
+      : z.string().trim().max(maxLength),
+    ne: z
+      .string()
+      .trim()
+      .max(maxLength)
+      .nullish()
+      .transform((value) => value ?? ''),
   })
 
 export const PhoneNumberSchema = z

@@ -58,7 +58,10 @@ export const OtpVerifyRequestSchema = z.object({
 export type OtpVerifyRequest = z.infer<typeof OtpVerifyRequestSchema>
 export const VerifiedResponseSchema = z.object({ verified: z.literal(true) })
 /** `login` answers a token pair; `register` and `reset` answer `{verified: true}`. */
-export const OtpVerifyResponseSchema = z.union([z.object({ access: z.string(), refresh: z.string() }), VerifiedResponseSchema])
+export const OtpVerifyResponseSchema = z.union([
+  z.object({ access: z.string(), refresh: z.string() }),
+  VerifiedResponseSchema,
+])
 
 const passwordsMatch = {
   message: usersMessages.passwordMismatch,

@@ -87,7 +87,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
   const e = parsed.data
   const isPostgres = e.DATABASE_URL !== undefined && /^postgres(ql)?:\/\//.test(e.DATABASE_URL)
   if (e.DATABASE_URL !== undefined && !isPostgres) {
-    throw new ConfigError('Invalid settings:\n  DATABASE_URL: only postgres:// URLs are supported (leave it unset for SQLite)')
+    throw new ConfigError(
+      'Invalid settings:\n  DATABASE_URL: only postgres:// URLs are supported (leave it unset for SQLite)',
+    )
   }
   const problems: string[] = []
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) problems.push('JWT_SECRET is required in production.')

@@ -28,7 +28,9 @@ async function main() {
   })
 
   await app.listen({ port: config.port, host: config.host })
-  app.log.info(`database: ${config.database.kind}${config.database.kind === 'sqlite' ? ` (${config.database.file})` : ''}`)
+  app.log.info(
+    `database: ${config.database.kind}${config.database.kind === 'sqlite' ? ` (${config.database.file})` : ''}`,
+  )
 }
 
 main().catch((error) => {

@@ -73,7 +73,8 @@ export async function createQuiz(
     })
     .returningAll()
     .executeTakeFirstOrThrow()
-  const seeds: QuestionSeed[] = questions ?? Array.from({ length: questionCount }, (_, i) => ({ text: `Question ${i + 1}` }))
+  const seeds: QuestionSeed[] =
+    questions ?? Array.from({ length: questionCount }, (_, i) => ({ text: `Question ${i + 1}` }))
   const questionIds: number[] = []
   const correctOptionIds: number[] = []
   const wrongOptionIds: number[] = []
@@ -87,7 +88,11 @@ export async function createQuiz(
         hint: { en: 'A hint', ne: '' },
         topic: 'general',
         image: null,
-        options: options.map((option) => ({ text: { en: option.text, ne: '' }, is_correct: option.is_correct, image: null })),
+        options: options.map((option) => ({
+          text: { en: option.text, ne: '' },
+          is_correct: option.is_correct,
+          image: null,
+        })),
       },
       now,
     )
@@ -106,4 +111,3 @@ export async function createQuiz(
   }
   return { quiz, questionIds, correctOptionIds, wrongOptionIds }
 }
-

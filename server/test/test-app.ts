@@ -24,7 +24,13 @@ export interface TestApp {
 
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig(
-    { NODE_ENV: 'test', JWT_SECRET: 'test-secret-test-secret-test-secret-0123', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/quiz-test-data', ...env },
+    {
+      NODE_ENV: 'test',
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '/tmp/quiz-test-data',
+      ...env,
+    },
     { persistSecret: false },
   )
 }
@@ -52,7 +58,9 @@ export function useTestApp(dialect: Dialect, env: Record<string, string> = {}): 
       pgName = `quiz_test_${process.pid}_${randomBytes(4).toString('hex')}`
       await adminQuery(`create database ${pgName}`)
       pgDatabase = fromKysely(
-        new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: withDatabase(pgName), max: 10 }) }) }),
+        new Kysely<DB>({
+          dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: withDatabase(pgName), max: 10 }) }),
+        }),
         'postgres',
       )
       await migrateToLatest(pgDatabase)
@@ -66,8 +74,14 @@ export function useTestApp(dialect: Dialect, env: Record<string, string> = {}): 
     if (dialect === 'sqlite') {
       t.database = fromSqlite(new SQLite(template!))
     } else {
-      const tables = await sql<{ tablename: string }>`select tablename from pg_tables where schemaname = 'public' and tablename not like 'kysely_%'`.execute(pgDatabase!.db)
-      await sql.raw(`truncate ${tables.rows.map((r) => `"${r.tablename}"`).join(', ')} restart identity cascade`).execute(pgDatabase!.db)
+      const tables = await sql<{
+        tablename: string
+      }>`select tablename from pg_tables where schemaname = 'public' and tablename not like 'kysely_%'`.execute(
+        pgDatabase!.db,
+      )
+      await sql
+        .raw(`truncate ${tables.rows.map((r) => `"${r.tablename}"`).join(', ')} restart identity cascade`)
+        .execute(pgDatabase!.db)
       t.database = { ...pgDatabase!, destroy: async () => {} }
     }
     t.db = t.database.db
@@ -77,7 +91,10 @@ export function useTestApp(dialect: Dialect, env: Record<string, string> = {}): 
       refreshTtl: t.config.refreshTokenTtl,
       clock: t.clock,
     }))
-    t.app = await buildApp({ config: t.config, database: t.database, clock: t.clock, sms: t.sms, tokens }, { logger: false })
+    t.app = await buildApp(
+      { config: t.config, database: t.database, clock: t.clock, sms: t.sms, tokens },
+      { logger: false },
+    )
     await t.app.ready()
   })
 

@@ -29,8 +29,9 @@ for (const [screen, src] of Object.entries(firstPages)) {
 const worst = Math.max(...Object.values(report.screens))
 writeFileSync('dist/size-report.json', JSON.stringify(report, null, 2))
 console.log(
-  `first screen JavaScript, gzipped: ${Object.entries(report.screens).map(([screen, bytes]) => `${screen} ${kb(bytes)}`).join(', ')} ` +
-    `(shell ${kb(report.entryJs)}; budget 150 KB)`,
+  `first screen JavaScript, gzipped: ${Object.entries(report.screens)
+    .map(([screen, bytes]) => `${screen} ${kb(bytes)}`)
+    .join(', ')} ` + `(shell ${kb(report.entryJs)}; budget 150 KB)`,
 )
 if (worst > 150 * 1024) {
   console.error('the first screen is over the 150 KB budget')

@@ -98,7 +98,12 @@ function chunks<T>(items: readonly T[]): T[][] {
  * would write, in a handful of multi-row statements instead of five per question (create-from-JSON takes
  * up to 500 questions). Call it inside the transaction that created the quiz.
  */
-export async function insertQuestionsInBulk(db: Kysely<DB>, quizId: number, contents: readonly QuestionContent[], now: number) {
+export async function insertQuestionsInBulk(
+  db: Kysely<DB>,
+  quizId: number,
+  contents: readonly QuestionContent[],
+  now: number,
+) {
   if (contents.length === 0) return
   const questionIdByPosition = new Map<number, number>()
   for (const part of chunks(contents.map((_, index) => index + 1))) {

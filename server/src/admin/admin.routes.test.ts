@@ -59,7 +59,12 @@ describe.each(dialects)('admin API on %s', (dialect) => {
 
     it.each(routes)('answers 403 to a learner on %s %s', async (method, url, payload) => {
       await createQuiz(t.database)
-      const response = await t.app.inject({ method: method as 'GET', url, headers: await asLearner(), ...(payload ? { payload } : {}) })
+      const response = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: await asLearner(),
+        ...(payload ? { payload } : {}),
+      })
       expect(response.statusCode).toBe(403)
       expect(response.json()).toEqual({ detail: expect.any(String), code: 'permission_denied' })
     })
@@ -84,7 +89,12 @@ describe.each(dialects)('admin API on %s', (dialect) => {
     it('refuses a learner before reading the body, even an invalid or oversized one', async () => {
       const { quiz } = await createQuiz(t.database)
       const headers = await asLearner()
-      const invalid = await t.app.inject({ method: 'POST', url: `/api/admin/quizzes/${quiz.id}/questions/`, headers, payload: { nope: 1 } })
+      const invalid = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/quizzes/${quiz.id}/questions/`,
+        headers,
+        payload: { nope: 1 },
+      })
       expect(invalid.statusCode).toBe(403)
       const huge = await t.app.inject({
         method: 'POST',
@@ -100,8 +110,17 @@ describe.each(dialects)('admin API on %s', (dialect) => {
   describe('GET /api/admin/quizzes/', () => {
     it('lists every quiz that is not deleted, active or not, newest first, with its live question count', async () => {
       const now = t.clock.now()
-      const old = await createQuiz(t.database, { created_at: now - 3 * HOUR, end_time: now - HOUR, start_time: now - 2 * HOUR })
-      const future = await createQuiz(t.database, { created_at: now - 2 * HOUR, start_time: now + HOUR, is_paid_tier: 1, difficulty: 'hard' })
+      const old = await createQuiz(t.database, {
+        created_at: now - 3 * HOUR,
+        end_time: now - HOUR,
+        start_time: now - 2 * HOUR,
+      })
+      const future = await createQuiz(t.database, {
+        created_at: now - 2 * HOUR,
+        start_time: now + HOUR,
+        is_paid_tier: 1,
+        difficulty: 'hard',
+      })
       const deleted = await createQuiz(t.database, { created_at: now - HOUR, deleted_at: now })
       await t.db.updateTable('questions').set({ deleted_at: now }).where('id', '=', future.questionIds[0]!).execute()
 
@@ -123,7 +142,11 @@ describe.each(dialects)('admin API on %s', (dialect) => {
         allowed_attempts: 3,
         question_count: 2,
       })
-      expect(list[1]).toMatchObject({ end_time: new Date(now - HOUR).toISOString(), question_count: 3, is_paid_tier: false })
+      expect(list[1]).toMatchObject({
+        end_time: new Date(now - HOUR).toISOString(),
+        question_count: 3,
+        is_paid_tier: false,
+      })
     })
 
     it('answers an empty array when there are no quizzes', async () => {
@@ -137,7 +160,10 @@ describe.each(dialects)('admin API on %s', (dialect) => {
     it('returns the quiz with its questions, hints, topics, images and correct answers, in order', async () => {
       const headers = await asAdmin()
       const id = await postQuiz(headers, {
-        questions: [questionBody(), questionBody({ text: { en: 'Second' }, hint: null, topic: undefined, image: undefined })],
+        questions: [
+          questionBody(),
+          questionBody({ text: { en: 'Second' }, hint: null, topic: undefined, image: undefined }),
+        ],
       })
 
       const response = await getQuiz(headers, id)
@@ -153,7 +179,12 @@ describe.each(dialects)('admin API on %s', (dialect) => {
         topic: 'geometry',
         image: { svg: TRIANGLE_SVG, caption: { en: 'A triangle', ne: 'त्रिभुज' } },
         options: [
-          { id: expect.any(Number), text: { en: '3', ne: '३' }, is_correct: true, image: { svg: DEVANAGARI_SVG, caption: { en: '', ne: '' } } },
+          {
+            id: expect.any(Number),
+            text: { en: '3', ne: '३' },
+            is_correct: true,
+            image: { svg: DEVANAGARI_SVG, caption: { en: '', ne: '' } },
+          },
           { id: expect.any(Number), text: { en: '4', ne: '४' }, is_correct: false, image: null },
           { id: expect.any(Number), text: { en: '5', ne: '' }, is_correct: false, image: null },
           { id: expect.any(Number), text: { en: '6', ne: '' }, is_correct: false, image: null },
@@ -185,7 +216,12 @@ describe.each(dialects)('admin API on %s', (dialect) => {
 
   describe('PATCH /api/admin/quizzes/{id}/', () => {
     const patch = async (id: number, payload: unknown, headers?: Record<string, string>) =>
-      t.app.inject({ method: 'PATCH', url: `/api/admin/quizzes/${id}/`, headers: headers ?? (await asAdmin()), payload: payload as object })
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/quizzes/${id}/`,
+        headers: headers ?? (await asAdmin()),
+        payload: payload as object,
+      })
 
     it('updates every detail and answers the updated quiz with its questions', async () => {
       const headers = await asAdmin()
@@ -237,7 +273,11 @@ describe.each(dialects)('admin API on %s', (dialect) => {
       const response = await patch(quiz.id, { end_time: null })
       expect(response.statusCode).toBe(200)
       expect(response.json().end_time).toBeNull()
-      const row = await t.db.selectFrom('quizzes').select('end_time').where('id', '=', quiz.id).executeTakeFirstOrThrow()
+      const row = await t.db
+        .selectFrom('quizzes')
+        .select('end_time')
+        .where('id', '=', quiz.id)
+        .executeTakeFirstOrThrow()
       expect(row.end_time).toBeNull()
     })
 
@@ -266,7 +306,10 @@ describe.each(dialects)('admin API on %s', (dialect) => {
       ['a title that is a string', { title: 'Algebra' }, 'title'],
     ])('refuses %s with 400 at its field and changes nothing', async (_name, body, field) => {
       const { quiz } = await createQuiz(t.database)
-      const response = await patch(quiz.id, { ...body, duration_minutes: (body as { duration_minutes?: unknown }).duration_minutes ?? 30 })
+      const response = await patch(quiz.id, {
+        ...body,
+        duration_minutes: (body as { duration_minutes?: unknown }).duration_minutes ?? 30,
+      })
       expect(response.statusCode).toBe(400)
       expect(response.json()).toMatchObject({ code: 'validation_error', errors: { [field]: [expect.any(String)] } })
       expect(Object.keys(response.json().errors)).toEqual([field])
@@ -276,9 +319,19 @@ describe.each(dialects)('admin API on %s', (dialect) => {
 
     it('reports every bad field at once', async () => {
       const { quiz } = await createQuiz(t.database)
-      const response = await patch(quiz.id, { duration_minutes: 0, allowed_attempts: 0, difficulty: 'x', end_time: 'soon' })
+      const response = await patch(quiz.id, {
+        duration_minutes: 0,
+        allowed_attempts: 0,
+        difficulty: 'x',
+        end_time: 'soon',
+      })
       expect(response.statusCode).toBe(400)
-      expect(Object.keys(response.json().errors).sort()).toEqual(['allowed_attempts', 'difficulty', 'duration_minutes', 'end_time'])
+      expect(Object.keys(response.json().errors).sort()).toEqual([
+        'allowed_attempts',
+        'difficulty',
+        'duration_minutes',
+        'end_time',
+      ])
       expect(response.json().errors.duration_minutes).toEqual([adminMessages.duration])
     })
 
@@ -291,7 +344,10 @@ describe.each(dialects)('admin API on %s', (dialect) => {
 
     it('refuses an end equal to the start', async () => {
       const { quiz } = await createQuiz(t.database)
-      const response = await patch(quiz.id, { start_time: '2026-12-01T05:45:00+05:45', end_time: '2026-12-01T00:00:00Z' })
+      const response = await patch(quiz.id, {
+        start_time: '2026-12-01T05:45:00+05:45',
+        end_time: '2026-12-01T00:00:00Z',
+      })
       expect(response.statusCode).toBe(400)
       expect(response.json().errors).toEqual({ end_time: [adminMessages.endAfterStart] })
     })
@@ -326,10 +382,20 @@ describe.each(dialects)('admin API on %s', (dialect) => {
     it('answers 400 to malformed JSON and to a body that is not an object', async () => {
       const { quiz } = await createQuiz(t.database)
       const headers = { ...(await asAdmin()), 'content-type': 'application/json' }
-      const malformed = await t.app.inject({ method: 'PATCH', url: `/api/admin/quizzes/${quiz.id}/`, headers, payload: '{"title": ' })
+      const malformed = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/quizzes/${quiz.id}/`,
+        headers,
+        payload: '{"title": ',
+      })
       expect(malformed.statusCode).toBe(400)
       expect(malformed.json().code).toBe('validation_error')
-      const array = await t.app.inject({ method: 'PATCH', url: `/api/admin/quizzes/${quiz.id}/`, headers, payload: '[1, 2]' })
+      const array = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/quizzes/${quiz.id}/`,
+        headers,
+        payload: '[1, 2]',
+      })
       expect(array.statusCode).toBe(400)
       expect(array.json().errors).toEqual({ non_field_errors: [expect.any(String)] })
     })
@@ -367,7 +433,12 @@ describe.each(dialects)('admin API on %s', (dialect) => {
       expect((await getQuiz(headers, quiz.id)).statusCode).toBe(404)
       const again = await t.app.inject({ method: 'DELETE', url: `/api/admin/quizzes/${quiz.id}/`, headers })
       expect(again.statusCode).toBe(404)
-      const add = await t.app.inject({ method: 'POST', url: `/api/admin/quizzes/${quiz.id}/questions/`, headers, payload: questionBody() })
+      const add = await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/quizzes/${quiz.id}/questions/`,
+        headers,
+        payload: questionBody(),
+      })
       expect(add.statusCode).toBe(404)
       const edit = await t.app.inject({
         method: 'PUT',
@@ -376,7 +447,11 @@ describe.each(dialects)('admin API on %s', (dialect) => {
         payload: questionBody(),
       })
       expect(edit.statusCode).toBe(404)
-      const remove = await t.app.inject({ method: 'DELETE', url: `/api/admin/quizzes/${quiz.id}/questions/${questionIds[0]}/`, headers })
+      const remove = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/admin/quizzes/${quiz.id}/questions/${questionIds[0]}/`,
+        headers,
+      })
       expect(remove.statusCode).toBe(404)
 
       const row = await t.db.selectFrom('quizzes').selectAll().where('id', '=', quiz.id).executeTakeFirstOrThrow()
@@ -384,7 +459,11 @@ describe.each(dialects)('admin API on %s', (dialect) => {
     })
 
     it('answers 404 for an unknown quiz', async () => {
-      const response = await t.app.inject({ method: 'DELETE', url: '/api/admin/quizzes/4242/', headers: await asAdmin() })
+      const response = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/admin/quizzes/4242/',
+        headers: await asAdmin(),
+      })
       expect(response.statusCode).toBe(404)
     })
   })
@@ -411,7 +490,12 @@ describe.each(dialects)('admin API on %s', (dialect) => {
         topic: 'geometry',
         image: { svg: TRIANGLE_SVG, caption: { en: 'A triangle', ne: 'त्रिभुज' } },
       })
-      expect(question.options.map((option: { is_correct: boolean }) => option.is_correct)).toEqual([true, false, false, false])
+      expect(question.options.map((option: { is_correct: boolean }) => option.is_correct)).toEqual([
+        true,
+        false,
+        false,
+        false,
+      ])
       expect(new Set(question.options.map((option: { id: number }) => option.id)).size).toBe(4)
 
       const detail = (await getQuiz(headers, quiz.id)).json()
@@ -438,25 +522,57 @@ describe.each(dialects)('admin API on %s', (dialect) => {
       const { quiz } = await createQuiz(t.database)
       const response = await post(
         quiz.id,
-        questionBody({ image: { svg: HOSTILE_SVG }, options: [{ ...twoOptions[0], image: { svg: HOSTILE_SVG } }, twoOptions[1]] }),
+        questionBody({
+          image: { svg: HOSTILE_SVG },
+          options: [{ ...twoOptions[0], image: { svg: HOSTILE_SVG } }, twoOptions[1]],
+        }),
       )
       expect(response.statusCode).toBe(201)
       expect(response.json().image).toEqual({ svg: SANITISED_HOSTILE_SVG, caption: { en: '', ne: '' } })
       expect(response.json().options[0].image.svg).toBe(SANITISED_HOSTILE_SVG)
-      const stored = await t.db.selectFrom('question_revisions').select('image_svg').where('question_id', '=', response.json().id).execute()
+      const stored = await t.db
+        .selectFrom('question_revisions')
+        .select('image_svg')
+        .where('question_id', '=', response.json().id)
+        .execute()
       expect(stored).toEqual([{ image_svg: SANITISED_HOSTILE_SVG }])
     })
 
     it.each([
-      ['no correct option', { options: [{ ...twoOptions[0], is_correct: false }, twoOptions[1]] }, 'options', adminMessages.exactlyOneCorrect],
-      ['two correct options', { options: [twoOptions[0], { ...twoOptions[1], is_correct: true }] }, 'options', adminMessages.exactlyOneCorrect],
+      [
+        'no correct option',
+        { options: [{ ...twoOptions[0], is_correct: false }, twoOptions[1]] },
+        'options',
+        adminMessages.exactlyOneCorrect,
+      ],
+      [
+        'two correct options',
+        { options: [twoOptions[0], { ...twoOptions[1], is_correct: true }] },
+        'options',
+        adminMessages.exactlyOneCorrect,
+      ],
       ['one option', { options: [twoOptions[0]] }, 'options', adminMessages.optionCount],
-      ['eleven options', { options: [twoOptions[0], ...Array.from({ length: 10 }, () => twoOptions[1])] }, 'options', adminMessages.optionCount],
+      [
+        'eleven options',
+        { options: [twoOptions[0], ...Array.from({ length: 10 }, () => twoOptions[1])] },
+        'options',
+        adminMessages.optionCount,
+      ],
       ['no options', { options: undefined }, 'options', adminMessages.required],
       ['a blank question', { text: { en: ' ', ne: 'प्रश्न' } }, 'text.en', adminMessages.blank],
       ['a question of 5,001 characters', { text: { en: 'x'.repeat(5001) } }, 'text.en', adminMessages.tooLong(5000)],
-      ['a blank option', { options: [twoOptions[0], { text: { en: '' }, is_correct: false }] }, 'options.1.text.en', adminMessages.blank],
-      ['is_correct as a string', { options: [twoOptions[0], { ...twoOptions[1], is_correct: 'false' }] }, 'options.1.is_correct', undefined],
+      [
+        'a blank option',
+        { options: [twoOptions[0], { text: { en: '' }, is_correct: false }] },
+        'options.1.text.en',
+        adminMessages.blank,
+      ],
+      [
+        'is_correct as a string',
+        { options: [twoOptions[0], { ...twoOptions[1], is_correct: 'false' }] },
+        'options.1.is_correct',
+        undefined,
+      ],
       ['a hint only in Nepali', { hint: { en: '', ne: 'संकेत' } }, 'hint.en', adminMessages.blank],
       ['a topic of 101 characters', { topic: 't'.repeat(101) }, 'topic', adminMessages.tooLong(100)],
       ['an image without svg', { image: { caption: { en: 'x' } } }, 'image.svg', adminMessages.required],
@@ -469,8 +585,18 @@ describe.each(dialects)('admin API on %s', (dialect) => {
         svgRejections.emptyAfterSanitising,
       ],
       ['an SVG over 200 KB', { image: { svg: svgOfSize(200 * 1024 + 100) } }, 'image.svg', adminMessages.svgTooLarge],
-      ['an SVG that is not well-formed', { image: { svg: '<svg><g></svg>' } }, 'image.svg', expect.stringMatching(/^This SVG is not well-formed XML \(line 1/)],
-      ['an SVG nested too deep', { image: { svg: `<svg>${'<g>'.repeat(120)}</svg>` } }, 'image.svg', svgRejections.tooComplex],
+      [
+        'an SVG that is not well-formed',
+        { image: { svg: '<svg><g></svg>' } },
+        'image.svg',
+        expect.stringMatching(/^This SVG is not well-formed XML \(line 1/),
+      ],
+      [
+        'an SVG nested too deep',
+        { image: { svg: `<svg>${'<g>'.repeat(120)}</svg>` } },
+        'image.svg',
+        svgRejections.tooComplex,
+      ],
     ])('refuses %s with 400 at its path', async (_name, overrides, field, message) => {
       const { quiz } = await createQuiz(t.database)
       const response = await post(quiz.id, questionBody(overrides))
@@ -524,7 +650,11 @@ describe.each(dialects)('admin API on %s', (dialect) => {
     it('accepts a body over 1 MB (the question routes allow 10 MB)', async () => {
       const { quiz } = await createQuiz(t.database)
       const svg = svgOfSize(150 * 1024)
-      const options = Array.from({ length: 8 }, (_, i) => ({ text: { en: `Option ${i}` }, is_correct: i === 0, image: { svg } }))
+      const options = Array.from({ length: 8 }, (_, i) => ({
+        text: { en: `Option ${i}` },
+        is_correct: i === 0,
+        image: { svg },
+      }))
       const payload = questionBody({ options })
       expect(JSON.stringify(payload).length).toBeGreaterThan(MB)
       const response = await post(quiz.id, payload)
@@ -571,7 +701,11 @@ describe.each(dialects)('admin API on %s', (dialect) => {
 
       expect(response.statusCode).toBe(200)
       const question = response.json()
-      expect(question).toMatchObject({ id: questionIds[1], text: { en: 'How many sides has a triangle?' }, topic: 'geometry' })
+      expect(question).toMatchObject({
+        id: questionIds[1],
+        text: { en: 'How many sides has a triangle?' },
+        topic: 'geometry',
+      })
       expect(question.options.map((o: { id: number }) => o.id)).not.toContain(correctOptionIds[1])
 
       const detail = (await getQuiz(headers, quiz.id)).json()
@@ -581,7 +715,11 @@ describe.each(dialects)('admin API on %s', (dialect) => {
 
     it('keeps the earlier revision for attempts that started with it', async () => {
       const { quiz, questionIds } = await createQuiz(t.database)
-      const before = await t.db.selectFrom('questions').select('revision_id').where('id', '=', questionIds[0]!).executeTakeFirstOrThrow()
+      const before = await t.db
+        .selectFrom('questions')
+        .select('revision_id')
+        .where('id', '=', questionIds[0]!)
+        .executeTakeFirstOrThrow()
       expect((await put(quiz.id, questionIds[0]!, questionBody())).statusCode).toBe(200)
       const revisions = await t.db
         .selectFrom('question_revisions')
@@ -593,7 +731,11 @@ describe.each(dialects)('admin API on %s', (dialect) => {
         { id: before.revision_id, text_en: 'Question 1' },
         { id: expect.any(Number), text_en: 'How many sides has a triangle?' },
       ])
-      const options = await t.db.selectFrom('question_options').select('id').where('revision_id', '=', before.revision_id!).execute()
+      const options = await t.db
+        .selectFrom('question_options')
+        .select('id')
+        .where('revision_id', '=', before.revision_id!)
+        .execute()
       expect(options).toHaveLength(4)
     })
 
@@ -615,7 +757,11 @@ describe.each(dialects)('admin API on %s', (dialect) => {
       const headers = await asAdmin()
       const first = await createQuiz(t.database)
       const second = await createQuiz(t.database)
-      await t.db.updateTable('questions').set({ deleted_at: t.clock.now() }).where('id', '=', first.questionIds[2]!).execute()
+      await t.db
+        .updateTable('questions')
+        .set({ deleted_at: t.clock.now() })
+        .where('id', '=', first.questionIds[2]!)
+        .execute()
 
       expect((await put(first.quiz.id, second.questionIds[0]!, questionBody(), headers)).statusCode).toBe(404)
       expect((await put(first.quiz.id, first.questionIds[2]!, questionBody(), headers)).statusCode).toBe(404)
@@ -641,7 +787,11 @@ describe.each(dialects)('admin API on %s', (dialect) => {
       expect(detail.question_count).toBe(2)
       const list = (await t.app.inject({ method: 'GET', url: '/api/admin/quizzes/', headers })).json()
       expect(list[0].question_count).toBe(2)
-      const row = await t.db.selectFrom('questions').selectAll().where('id', '=', questionIds[0]!).executeTakeFirstOrThrow()
+      const row = await t.db
+        .selectFrom('questions')
+        .selectAll()
+        .where('id', '=', questionIds[0]!)
+        .executeTakeFirstOrThrow()
       expect(row.deleted_at).toBe(t.clock.now())
       expect(row.revision_id).not.toBeNull()
     })

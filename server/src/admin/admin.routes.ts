@@ -62,7 +62,12 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     {
       bodyLimit: QUESTION_BODY_LIMIT,
       preValidation: sanitizeSvgs,
-      schema: { ...docs, params: QuestionParamsSchema, body: QuestionInputSchema, response: { 200: AdminQuestionSchema } },
+      schema: {
+        ...docs,
+        params: QuestionParamsSchema,
+        body: QuestionInputSchema,
+        response: { 200: AdminQuestionSchema },
+      },
     },
     (request) => admin.replaceQuestion(request.params.id, request.params.questionId, request.body),
   )

@@ -1,4 +1,10 @@
-import { adminMessages, type AdminQuestion, type AdminQuiz, type AdminQuizDetail, type Difficulty } from '@quiz/contracts'
+import {
+  adminMessages,
+  type AdminQuestion,
+  type AdminQuiz,
+  type AdminQuizDetail,
+  type Difficulty,
+} from '@quiz/contracts'
 import type { CreateQuizFromJsonSchema, QuizPatchSchema } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import type { z } from 'zod'
@@ -85,7 +91,9 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
       db,
       current.map((question) => question.revision_id),
     )
-    const questions = current.map((question) => toQuestionDto(question.question_id, revisions.get(question.revision_id)!))
+    const questions = current.map((question) =>
+      toQuestionDto(question.question_id, revisions.get(question.revision_id)!),
+    )
     return { ...toQuizDto(quiz, questions.length), questions }
   }
 
@@ -164,7 +172,8 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
       const startTime = input.start_time ? Date.parse(input.start_time) : now
       const endTime = input.end_time ? Date.parse(input.end_time) : null
       // With both bounds given the schema has checked this already; here the start may be "now".
-      if (endTime !== null && startTime >= endTime) throw new ValidationFailed({ end_time: [adminMessages.endAfterStart] })
+      if (endTime !== null && startTime >= endTime)
+        throw new ValidationFailed({ end_time: [adminMessages.endAfterStart] })
       const quizId = await database.transaction(async (trx) => {
         const id = await insertQuiz(trx, {
           title_en: input.title.en,

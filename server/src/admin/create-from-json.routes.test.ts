@@ -5,7 +5,15 @@ import { svgRejections } from '../svg/sanitize-svg'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
-import { DEVANAGARI_SVG, HOSTILE_SVG, SANITISED_HOSTILE_SVG, TRIANGLE_SVG, questionBody, svgOfSize, twoOptions } from './admin.fixtures'
+import {
+  DEVANAGARI_SVG,
+  HOSTILE_SVG,
+  SANITISED_HOSTILE_SVG,
+  TRIANGLE_SVG,
+  questionBody,
+  svgOfSize,
+  twoOptions,
+} from './admin.fixtures'
 
 const MB = 1024 * 1024
 const URL = '/api/quizzes/create-from-json/'
@@ -29,7 +37,11 @@ describe.each(dialects)('POST /api/quizzes/create-from-json/ on %s', (dialect) =
   }
 
   async function detail(id: number, headers?: Record<string, string>) {
-    const response = await t.app.inject({ method: 'GET', url: `/api/admin/quizzes/${id}/`, headers: headers ?? (await asAdmin()) })
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/quizzes/${id}/`,
+      headers: headers ?? (await asAdmin()),
+    })
     expect(response.statusCode).toBe(200)
     return response.json()
   }
@@ -41,7 +53,10 @@ describe.each(dialects)('POST /api/quizzes/create-from-json/ on %s', (dialect) =
   }
 
   it('answers 201 with the quiz id and applies the defaults of SPEC.md to absent fields', async () => {
-    const response = await create({ title: { en: 'Defaults' }, questions: [{ text: { en: 'Q' }, options: twoOptions }] })
+    const response = await create({
+      title: { en: 'Defaults' },
+      questions: [{ text: { en: 'Q' }, options: twoOptions }],
+    })
 
     expect(response.statusCode).toBe(201)
     expect(response.json()).toEqual({ quiz_id: expect.any(Number) })
@@ -61,9 +76,17 @@ describe.each(dialects)('POST /api/quizzes/create-from-json/ on %s', (dialect) =
   })
 
   it('treats null start and end as absent', async () => {
-    const response = await create({ title: { en: 'Open' }, start_time: null, end_time: null, questions: [questionBody()] })
+    const response = await create({
+      title: { en: 'Open' },
+      start_time: null,
+      end_time: null,
+      questions: [questionBody()],
+    })
     expect(response.statusCode).toBe(201)
-    expect(await detail(response.json().quiz_id)).toMatchObject({ start_time: new Date(t.clock.now()).toISOString(), end_time: null })
+    expect(await detail(response.json().quiz_id)).toMatchObject({
+      start_time: new Date(t.clock.now()).toISOString(),
+      end_time: null,
+    })
   })
 
   it('creates the example of docs/admin-quiz-json.md exactly as written', async () => {
@@ -90,9 +113,16 @@ describe.each(dialects)('POST /api/quizzes/create-from-json/ on %s', (dialect) =
       image: { svg: example.questions[0].image.svg, caption: example.questions[0].image.caption },
     })
     expect(first.options.map((o: { text: { ne: string } }) => o.text.ne)).toEqual(['३', '४', '५', '६'])
-    expect(second.options[0]).toMatchObject({ is_correct: true, image: { svg: example.questions[1].options[0].image.svg } })
+    expect(second.options[0]).toMatchObject({
+      is_correct: true,
+      image: { svg: example.questions[1].options[0].image.svg },
+    })
     expect(second.options[1]).toMatchObject({ is_correct: false, text: { en: 'B', ne: 'ख' } })
-    expect(third).toMatchObject({ hint: null, topic: '', text: { en: 'The angles of a triangle add up to 180 degrees.', ne: '' } })
+    expect(third).toMatchObject({
+      hint: null,
+      topic: '',
+      text: { en: 'The angles of a triangle add up to 180 degrees.', ne: '' },
+    })
   })
 
   it('keeps the order of questions and options, and sanitises every SVG', async () => {
@@ -118,7 +148,11 @@ describe.each(dialects)('POST /api/quizzes/create-from-json/ on %s', (dialect) =
       expect(question.image.svg).toBe(i % 2 ? SANITISED_HOSTILE_SVG : TRIANGLE_SVG)
       expect(question.options[0].image.svg).toBe(SANITISED_HOSTILE_SVG)
     })
-    const svgs = await t.db.selectFrom('question_options').select('image_svg').where('image_svg', 'is not', null).execute()
+    const svgs = await t.db
+      .selectFrom('question_options')
+      .select('image_svg')
+      .where('image_svg', 'is not', null)
+      .execute()
     expect(svgs).toHaveLength(12)
     for (const { image_svg } of svgs) expect(image_svg).not.toMatch(/script|onload/)
   })
@@ -140,13 +174,19 @@ describe.each(dialects)('POST /api/quizzes/create-from-json/ on %s', (dialect) =
 
   it('takes a paste of 100 questions with SVG images', async () => {
     const questions = Array.from({ length: 100 }, (_, i) =>
-      questionBody({ text: { en: `Picture ${i + 1}` }, image: { svg: i % 2 ? TRIANGLE_SVG : DEVANAGARI_SVG, caption: { en: `Figure ${i + 1}` } } }),
+      questionBody({
+        text: { en: `Picture ${i + 1}` },
+        image: { svg: i % 2 ? TRIANGLE_SVG : DEVANAGARI_SVG, caption: { en: `Figure ${i + 1}` } },
+      }),
     )
     const response = await create({ title: { en: 'Pictures', ne: 'चित्रहरू' }, questions })
     expect(response.statusCode).toBe(201)
     const quiz = await detail(response.json().quiz_id)
     expect(quiz.questions).toHaveLength(100)
-    expect(quiz.questions[99]).toMatchObject({ text: { en: 'Picture 100' }, image: { svg: TRIANGLE_SVG, caption: { en: 'Figure 100', ne: '' } } })
+    expect(quiz.questions[99]).toMatchObject({
+      text: { en: 'Picture 100' },
+      image: { svg: TRIANGLE_SVG, caption: { en: 'Figure 100', ne: '' } },
+    })
   })
 
   it('names every bad field by its dotted path and creates nothing', async () => {
@@ -160,10 +200,22 @@ describe.each(dialects)('POST /api/quizzes/create-from-json/ on %s', (dialect) =
       questions: [
         questionBody(),
         questionBody({ text: { ne: 'अंग्रेजी छैन' } }),
-        questionBody({ options: [{ text: { en: 'a' }, is_correct: true }, { text: { en: '' }, is_correct: false }] }),
-        questionBody({ options: [{ text: { en: 'a' }, is_correct: false }, { text: { en: 'b' }, is_correct: false }] }),
+        questionBody({
+          options: [
+            { text: { en: 'a' }, is_correct: true },
+            { text: { en: '' }, is_correct: false },
+          ],
+        }),
+        questionBody({
+          options: [
+            { text: { en: 'a' }, is_correct: false },
+            { text: { en: 'b' }, is_correct: false },
+          ],
+        }),
         questionBody({ image: { svg: 'not an image' } }),
-        questionBody({ options: [{ ...twoOptions[0], image: { svg: '<svg><script>x</script></svg>' } }, twoOptions[1]] }),
+        questionBody({
+          options: [{ ...twoOptions[0], image: { svg: '<svg><script>x</script></svg>' } }, twoOptions[1]],
+        }),
         questionBody({ hint: { en: '', ne: 'संकेत' }, topic: 42 }),
       ],
     })
@@ -195,14 +247,45 @@ describe.each(dialects)('POST /api/quizzes/create-from-json/ on %s', (dialect) =
     ['a title of 301 characters', { title: { en: 'x'.repeat(301) } }, 'title.en', adminMessages.tooLong(300)],
     ['no questions key', { questions: undefined }, 'questions', adminMessages.required],
     ['an empty question list', { questions: [] }, 'questions', adminMessages.questionCount],
-    ['501 questions', { questions: Array.from({ length: 501 }, () => ({ text: { en: 'Q' }, options: twoOptions })) }, 'questions', adminMessages.questionCount],
+    [
+      '501 questions',
+      { questions: Array.from({ length: 501 }, () => ({ text: { en: 'Q' }, options: twoOptions })) },
+      'questions',
+      adminMessages.questionCount,
+    ],
     ['questions that are not a list', { questions: { 0: questionBody() } }, 'questions', undefined],
-    ['an end before the start', { start_time: '2026-12-02T00:00:00Z', end_time: '2026-12-01T23:59:59Z' }, 'end_time', adminMessages.endAfterStart],
-    ['an end in the past with the start left to now', { end_time: '2026-11-22T06:59:59Z' }, 'end_time', adminMessages.endAfterStart],
+    [
+      'an end before the start',
+      { start_time: '2026-12-02T00:00:00Z', end_time: '2026-12-01T23:59:59Z' },
+      'end_time',
+      adminMessages.endAfterStart,
+    ],
+    [
+      'an end in the past with the start left to now',
+      { end_time: '2026-11-22T06:59:59Z' },
+      'end_time',
+      adminMessages.endAfterStart,
+    ],
     ['an end without an offset', { end_time: '2026-12-01 10:00' }, 'end_time', adminMessages.timestamp],
     ['a fractional number of attempts', { allowed_attempts: 2.5 }, 'allowed_attempts', adminMessages.attempts],
-    ['an SVG over 200 KB', { questions: [questionBody({ image: { svg: svgOfSize(205 * 1024) } })] }, 'questions.0.image.svg', adminMessages.svgTooLarge],
-    ['a question with eleven options', { questions: [questionBody({ options: Array.from({ length: 11 }, (_, i) => ({ text: { en: `${i}` }, is_correct: i === 0 })) })] }, 'questions.0.options', adminMessages.optionCount],
+    [
+      'an SVG over 200 KB',
+      { questions: [questionBody({ image: { svg: svgOfSize(205 * 1024) } })] },
+      'questions.0.image.svg',
+      adminMessages.svgTooLarge,
+    ],
+    [
+      'a question with eleven options',
+      {
+        questions: [
+          questionBody({
+            options: Array.from({ length: 11 }, (_, i) => ({ text: { en: `${i}` }, is_correct: i === 0 })),
+          }),
+        ],
+      },
+      'questions.0.options',
+      adminMessages.optionCount,
+    ],
   ])('refuses %s with 400 at its path and creates nothing', async (_name, overrides, field, message) => {
     const response = await create({ title: { en: 'Quiz' }, questions: [questionBody()], ...overrides })
     expect(response.statusCode).toBe(400)
@@ -211,13 +294,21 @@ describe.each(dialects)('POST /api/quizzes/create-from-json/ on %s', (dialect) =
   })
 
   it('ignores unknown fields', async () => {
-    const response = await create({ id: 5, title: { en: 'Extra', fr: 'x' }, questions: [questionBody({ number: 9 })], owner: 'me' })
+    const response = await create({
+      id: 5,
+      title: { en: 'Extra', fr: 'x' },
+      questions: [questionBody({ number: 9 })],
+      owner: 'me',
+    })
     expect(response.statusCode).toBe(201)
     expect(response.json().quiz_id).not.toBe(5)
   })
 
   it('accepts a paste over 1 MB (the limit here is 10 MB)', async () => {
-    const questions = Array.from({ length: 250 }, (_, i) => ({ text: { en: `${i} ${'x'.repeat(4_900)}` }, options: twoOptions }))
+    const questions = Array.from({ length: 250 }, (_, i) => ({
+      text: { en: `${i} ${'x'.repeat(4_900)}` },
+      options: twoOptions,
+    }))
     const payload = { title: { en: 'Long' }, questions }
     expect(JSON.stringify(payload).length).toBeGreaterThan(MB)
     const response = await create(payload)
@@ -276,12 +367,19 @@ describe.each(dialects)('POST /api/quizzes/create-from-json/ on %s', (dialect) =
   })
 
   it('shows the new quiz to learners in GET /api/quizzes/', async () => {
-    const created = await create({ title: { en: 'Now open', ne: 'अहिले खुला' }, questions: [questionBody(), questionBody()] })
+    const created = await create({
+      title: { en: 'Now open', ne: 'अहिले खुला' },
+      questions: [questionBody(), questionBody()],
+    })
     const learner = bearerFor(t.tokens, await createUser(t.database))
     const response = await t.app.inject({ method: 'GET', url: '/api/quizzes/', headers: await learner })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual([
-      expect.objectContaining({ id: created.json().quiz_id, title: { en: 'Now open', ne: 'अहिले खुला' }, question_count: 2 }),
+      expect.objectContaining({
+        id: created.json().quiz_id,
+        title: { en: 'Now open', ne: 'अहिले खुला' },
+        question_count: 2,
+      }),
     ])
   })
 })

@@ -14,9 +14,14 @@ import { systemClock } from '../lib/clock'
 
 const postgresUrl = process.env.BENCH_DATABASE_URL
 const dataDir = mkdtempSync(path.join(tmpdir(), 'quiz-bench-'))
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret' }, { persistSecret: false })
+const config = loadConfig(
+  { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret' },
+  { persistSecret: false },
+)
 const database = createDatabase(
-  postgresUrl ? { kind: 'postgres', url: postgresUrl, poolSize: 5 } : { kind: 'sqlite', file: path.join(dataDir, 'quiz.db') },
+  postgresUrl
+    ? { kind: 'postgres', url: postgresUrl, poolSize: 5 }
+    : { kind: 'sqlite', file: path.join(dataDir, 'quiz.db') },
 )
 await migrateToLatest(database)
 const tokens = createTokenSigner({ secret: config.jwtSecret, accessTtl: 900, refreshTtl: 900, clock: systemClock })
@@ -26,7 +31,14 @@ const app = await buildApp({ config, database, clock: systemClock, sms, tokens }
 const name = `bench${Date.now()}`
 const admin = await database.db
   .insertInto('users')
-  .values({ username: name, username_key: name, phone_number: String(Date.now()).slice(-10), password_hash: '-', is_admin: 1, created_at: Date.now() })
+  .values({
+    username: name,
+    username_key: name,
+    phone_number: String(Date.now()).slice(-10),
+    password_hash: '-',
+    is_admin: 1,
+    created_at: Date.now(),
+  })
   .returning(['id', 'username'])
   .executeTakeFirstOrThrow()
 const authorization = `Bearer ${await tokens.signAccess({ id: admin.id, username: admin.username, is_admin: true })}`
@@ -34,9 +46,14 @@ const authorization = `Bearer ${await tokens.signAccess({ id: admin.id, username
 // A 3.7 KB figure (gradient, 40 curves, Devanagari label) per question and two small option images.
 const figure = (i: number) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200"><defs><linearGradient id="g${i}"><stop offset="0" stop-color="#fc0"/><stop offset="1" stop-color="#f60"/></linearGradient></defs>` +
-  Array.from({ length: 40 }, (_, k) => `<path d="M${k} ${k} C ${k + 10} ${k * 2}, ${k * 3} 40, 90 ${k + 5} S 150 ${k}, 180 ${k + 20}" fill="url(#g${i})" stroke="#333"/>`).join('') +
+  Array.from(
+    { length: 40 },
+    (_, k) =>
+      `<path d="M${k} ${k} C ${k + 10} ${k * 2}, ${k * 3} 40, 90 ${k + 5} S 150 ${k}, 180 ${k + 20}" fill="url(#g${i})" stroke="#333"/>`,
+  ).join('') +
   `<text x="10" y="190">चित्र ${i}</text></svg>`
-const dot = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><circle cx="20" cy="20" r="16" fill="#64b5f6"/></svg>'
+const dot =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><circle cx="20" cy="20" r="16" fill="#64b5f6"/></svg>'
 const payload = JSON.stringify({
   title: { en: 'Benchmark', ne: 'बेन्चमार्क' },
   questions: Array.from({ length: 100 }, (_, i) => ({
@@ -44,11 +61,17 @@ const payload = JSON.stringify({
     hint: { en: 'A hint' },
     topic: 'bench',
     image: { svg: figure(i), caption: { en: `Figure ${i + 1}` } },
-    options: [0, 1, 2, 3].map((j) => ({ text: { en: `Option ${j + 1}` }, is_correct: j === 0, image: j < 2 ? { svg: dot } : null })),
+    options: [0, 1, 2, 3].map((j) => ({
+      text: { en: `Option ${j + 1}` },
+      is_correct: j === 0,
+      image: j < 2 ? { svg: dot } : null,
+    })),
   })),
 })
 
-console.log(`${postgresUrl ? 'PostgreSQL' : 'SQLite'}: 100 questions, 300 SVGs, ${(payload.length / 1024).toFixed(0)} KB`)
+console.log(
+  `${postgresUrl ? 'PostgreSQL' : 'SQLite'}: 100 questions, 300 SVGs, ${(payload.length / 1024).toFixed(0)} KB`,
+)
 for (let run = 1; run <= 5; run++) {
   const started = performance.now()
   const response = await app.inject({

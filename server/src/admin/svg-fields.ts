@@ -67,7 +67,8 @@ async function sanitizeFields(fields: SvgField[]): Promise<FieldErrors> {
 function issuesByPath(schema: ZodType, body: unknown): FieldErrors {
   const result = schema.safeParse(body)
   const errors: FieldErrors = {}
-  for (const issue of result.error?.issues ?? []) (errors[issue.path.join('.') || 'non_field_errors'] ??= []).push(issue.message)
+  for (const issue of result.error?.issues ?? [])
+    (errors[issue.path.join('.') || 'non_field_errors'] ??= []).push(issue.message)
   return errors
 }
 

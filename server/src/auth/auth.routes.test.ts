@@ -25,7 +25,12 @@ describe.each(dialects)('tokens on %s', (dialect) => {
     expect(decodeJwtPart(refresh, 1)).toMatchObject({ token_type: 'refresh', user_id: user.id })
     const rows = await t.db.selectFrom('refresh_tokens').selectAll().execute()
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ jti: decodeJwtPart(refresh, 1).jti, user_id: user.id, rotated_at: null, revoked_at: null })
+    expect(rows[0]).toMatchObject({
+      jti: decodeJwtPart(refresh, 1).jti,
+      user_id: user.id,
+      rotated_at: null,
+      revoked_at: null,
+    })
   })
 
   it('matches usernames case-insensitively and ignores surrounding spaces', async () => {
@@ -91,7 +96,11 @@ describe.each(dialects)('tokens on %s', (dialect) => {
     expect(second.refresh).not.toBe(first.refresh)
     expect(decodeJwtPart(second.access, 1)).toMatchObject({ token_type: 'access', user_id: user.id })
     expect(decodeJwtPart(second.refresh, 1).family_id).toBe(decodeJwtPart(first.refresh, 1).family_id)
-    const profile = await t.app.inject({ method: 'GET', url: '/api/users/profile/', headers: { authorization: `Bearer ${second.access}` } })
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/profile/',
+      headers: { authorization: `Bearer ${second.access}` },
+    })
     expect(profile.statusCode).toBe(200)
     const third = await post(t.app, '/api/token/refresh/', { refresh: second.refresh })
     expect(third.statusCode).toBe(200)
@@ -129,7 +138,11 @@ describe.each(dialects)('tokens on %s', (dialect) => {
       post(t.app, '/api/token/refresh/', { refresh: pair.refresh }),
     ])
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401])
-    const rotatedRows = await t.db.selectFrom('refresh_tokens').select('jti').where('rotated_at', 'is not', null).execute()
+    const rotatedRows = await t.db
+      .selectFrom('refresh_tokens')
+      .select('jti')
+      .where('rotated_at', 'is not', null)
+      .execute()
     expect(rotatedRows).toHaveLength(1)
   })
 
@@ -153,7 +166,11 @@ describe.each(dialects)('tokens on %s', (dialect) => {
     const user = await createUser(t.database)
     const pair = await login(t.app, user.username, user.password)
     expect((await post(t.app, '/api/token/refresh/', { refresh: pair.access })).statusCode).toBe(401)
-    const profile = await t.app.inject({ method: 'GET', url: '/api/users/profile/', headers: { authorization: `Bearer ${pair.refresh}` } })
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/profile/',
+      headers: { authorization: `Bearer ${pair.refresh}` },
+    })
     expect(profile.statusCode).toBe(401)
   })
 
@@ -189,8 +206,12 @@ describe.each(dialects)('tokens on %s', (dialect) => {
     const user = await createUser(t.database)
     const pair = await login(t.app, user.username, user.password)
     const [header, , signature] = pair.refresh.split('.')
-    const forged = Buffer.from(JSON.stringify({ ...decodeJwtPart(pair.refresh, 1), user_id: 999 })).toString('base64url')
-    expect((await post(t.app, '/api/token/refresh/', { refresh: `${header}.${forged}.${signature}` })).statusCode).toBe(401)
+    const forged = Buffer.from(JSON.stringify({ ...decodeJwtPart(pair.refresh, 1), user_id: 999 })).toString(
+      'base64url',
+    )
+    expect((await post(t.app, '/api/token/refresh/', { refresh: `${header}.${forged}.${signature}` })).statusCode).toBe(
+      401,
+    )
     expect((await post(t.app, '/api/token/refresh/', { refresh: 'not-a-jwt' })).statusCode).toBe(401)
   })
 
@@ -231,7 +252,12 @@ describe.each(dialects)('tokens on %s', (dialect) => {
     t.clock.set(Math.ceil(t.clock.now() / WINDOW_MS) * WINDOW_MS + 60_000)
     for (let i = 0; i < 10; i++) {
       // From different addresses: the limit is per username.
-      const failed = await post(t.app, '/api/token/', { username: user.username.toUpperCase(), password: `wrong-${i}` }, `10.0.0.${i + 1}`)
+      const failed = await post(
+        t.app,
+        '/api/token/',
+        { username: user.username.toUpperCase(), password: `wrong-${i}` },
+        `10.0.0.${i + 1}`,
+      )
       expect(failed.statusCode).toBe(401)
     }
     const locked = await post(t.app, '/api/token/', { username: user.username, password: user.password }, '10.0.1.1')
@@ -240,7 +266,9 @@ describe.each(dialects)('tokens on %s', (dialect) => {
     expect(locked.headers['retry-after']).toBe(String(14 * 60))
 
     t.clock.advance(14 * 60_000)
-    expect((await post(t.app, '/api/token/', { username: user.username, password: user.password })).statusCode).toBe(200)
+    expect((await post(t.app, '/api/token/', { username: user.username, password: user.password })).statusCode).toBe(
+      200,
+    )
   })
 
   it('does not count successful logins as failures', async () => {
@@ -250,7 +278,11 @@ describe.each(dialects)('tokens on %s', (dialect) => {
     }
     await login(t.app, user.username, user.password)
     await login(t.app, user.username, user.password)
-    const counter = await t.db.selectFrom('rate_limit_counters').select('hits').where('key', 'like', 'login-failures:%').executeTakeFirstOrThrow()
+    const counter = await t.db
+      .selectFrom('rate_limit_counters')
+      .select('hits')
+      .where('key', 'like', 'login-failures:%')
+      .executeTakeFirstOrThrow()
     expect(counter.hits).toBe(9)
   })
 })
@@ -267,7 +299,9 @@ describe.each(dialects)('login limit per client address on %s', (dialect) => {
     expect(refused.statusCode).toBe(429)
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
     // Another address is not affected.
-    expect((await post(t.app, '/api/token/', { username: user.username, password: user.password }, '192.0.2.7')).statusCode).toBe(200)
+    expect(
+      (await post(t.app, '/api/token/', { username: user.username, password: user.password }, '192.0.2.7')).statusCode,
+    ).toBe(200)
   })
 })
 

@@ -16,13 +16,27 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { confi
 
   app.post(
     '/token/',
-    { schema: { tags: ['auth'], summary: 'Log in with username and password', body: LoginRequestSchema, response: { 200: TokenPairSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with username and password',
+        body: LoginRequestSchema,
+        response: { 200: TokenPairSchema },
+      },
+    },
     (request) => auth.login(request.body, request.ip),
   )
 
   app.post(
     '/token/refresh/',
-    { schema: { tags: ['auth'], summary: 'Rotate a refresh token', body: RefreshRequestSchema, response: { 200: TokenPairSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate a refresh token',
+        body: RefreshRequestSchema,
+        response: { 200: TokenPairSchema },
+      },
+    },
     (request) => auth.refresh(request.body.refresh, request.ip),
   )
 

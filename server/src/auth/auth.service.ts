@@ -62,7 +62,10 @@ export function createAuthService({
   rules: RateLimitRules
 }) {
   return {
-    async login({ username, password }: { username: string; password: string }, clientAddress: string): Promise<TokenPair> {
+    async login(
+      { username, password }: { username: string; password: string },
+      clientAddress: string,
+    ): Promise<TokenPair> {
       await limiter.hit(rules.loginPerIp, clientAddress)
       // Counted as a failure up front and given back on success: concurrent guesses cannot slip past the limit.
       const attempt = await limiter.hit(rules.loginFailuresPerUsername, usernameKey(username))

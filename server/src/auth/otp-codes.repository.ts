@@ -15,7 +15,11 @@ export interface NewOtpCode {
  * made after `cooldownStart`. One statement, so two concurrent sends cannot both pass the 60 s cooldown.
  * Returns whether the code was stored.
  */
-export async function replaceCodeUnlessCoolingDown(db: Kysely<DB>, code: NewOtpCode, cooldownStart: number): Promise<boolean> {
+export async function replaceCodeUnlessCoolingDown(
+  db: Kysely<DB>,
+  code: NewOtpCode,
+  cooldownStart: number,
+): Promise<boolean> {
   const row = await db
     .insertInto('otp_codes')
     .values({ ...code, failed_tries: 0, consumed_at: null })
@@ -80,7 +84,12 @@ export async function consumeCode(db: Kysely<DB>, phoneNumber: string, purpose: 
 }
 
 /** Deletes the code only if it is still the one with this hash (a newer send must not be undone). */
-export async function deleteCode(db: Kysely<DB>, phoneNumber: string, purpose: string, codeHash: string): Promise<void> {
+export async function deleteCode(
+  db: Kysely<DB>,
+  phoneNumber: string,
+  purpose: string,
+  codeHash: string,
+): Promise<void> {
   await db
     .deleteFrom('otp_codes')
     .where('phone_number', '=', phoneNumber)

@@ -52,8 +52,12 @@ describe.each(dialects)('OTP on %s', (dialect) => {
 
   it('answers 400 to an unknown purpose and to a body of the wrong shape', async () => {
     expect((await send(t, PHONE, 'delete-account')).statusCode).toBe(400)
-    expect((await post(t.app, '/api/users/otp/send/', { phone_number: 9812345678, purpose: 'login' })).statusCode).toBe(400)
-    expect((await post(t.app, '/api/users/otp/verify/', { phone_number: PHONE, purpose: 'login', otp: 123456 })).statusCode).toBe(400)
+    expect((await post(t.app, '/api/users/otp/send/', { phone_number: 9812345678, purpose: 'login' })).statusCode).toBe(
+      400,
+    )
+    expect(
+      (await post(t.app, '/api/users/otp/verify/', { phone_number: PHONE, purpose: 'login', otp: 123456 })).statusCode,
+    ).toBe(400)
   })
 
   it('answers 404 to a login or reset code for an unregistered phone', async () => {
@@ -180,7 +184,11 @@ describe.each(dialects)('OTP on %s', (dialect) => {
     const response = await verify(t, PHONE, 'login', t.sms.lastCode(PHONE))
     expect(response.statusCode).toBe(200)
     expect(Object.keys(response.json()).sort()).toEqual(['access', 'refresh'])
-    expect(decodeJwtPart(response.json().access, 1)).toMatchObject({ token_type: 'access', user_id: user.id, username: 'Bikash' })
+    expect(decodeJwtPart(response.json().access, 1)).toMatchObject({
+      token_type: 'access',
+      user_id: user.id,
+      username: 'Bikash',
+    })
     expect((await post(t.app, '/api/token/refresh/', { refresh: response.json().refresh })).statusCode).toBe(200)
   })
 

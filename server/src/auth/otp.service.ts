@@ -59,7 +59,14 @@ export type CodeHasher = ReturnType<typeof createCodeHasher>
  */
 export async function checkCode(
   trx: Kysely<DB>,
-  { dialect, hasher, phoneNumber, purpose, code, now }: {
+  {
+    dialect,
+    hasher,
+    phoneNumber,
+    purpose,
+    code,
+    now,
+  }: {
     dialect: Dialect
     hasher: CodeHasher
     phoneNumber: string
@@ -100,7 +107,10 @@ export function createOtpService({
     new RateLimited((createdAt + OTP_RESEND_SECONDS * 1000 - now) / 1000, usersMessages.otpResendWait)
 
   return {
-    async send({ phone_number: phoneNumber, purpose }: { phone_number: string; purpose: OtpPurpose }, clientAddress: string): Promise<OtpSendResponse> {
+    async send(
+      { phone_number: phoneNumber, purpose }: { phone_number: string; purpose: OtpPurpose },
+      clientAddress: string,
+    ): Promise<OtpSendResponse> {
       await limiter.hit(rules.otpSendPerIp, clientAddress)
       const registered = await phoneExists(database.db, phoneNumber)
       if (purpose === 'register' && registered) {
@@ -119,7 +129,13 @@ export function createOtpService({
       const stored = await database.transaction((trx) =>
         replaceCodeUnlessCoolingDown(
           trx,
-          { phone_number: phoneNumber, purpose, code_hash: codeHash, created_at: now, expires_at: now + OTP_TTL_SECONDS * 1000 },
+          {
+            phone_number: phoneNumber,
+            purpose,
+            code_hash: codeHash,
+            created_at: now,
+            expires_at: now + OTP_TTL_SECONDS * 1000,
+          },
           cooldownStart,
         ),
       )

@@ -4,7 +4,8 @@ import { usersMessages } from '@quiz/contracts'
 // The 49,233 most common passwords of zxcvbn's "passwords-common" dictionary (MIT licence, Dan Wheeler,
 // Dropbox and the zxcvbn-ts authors), shipped in the @zxcvbn-ts/language-common package. Built on first use.
 let commonPasswords: Set<string> | undefined
-const getCommonPasswords = () => (commonPasswords ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase())))
+const getCommonPasswords = () =>
+  (commonPasswords ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase())))
 
 export const commonPasswordCount = () => getCommonPasswords().size
 

@@ -5,7 +5,10 @@ export async function insertRefreshToken(
   db: Kysely<DB>,
   row: { jti: string; user_id: number; family_id: string; expires_at: number; created_at: number },
 ): Promise<void> {
-  await db.insertInto('refresh_tokens').values({ ...row, rotated_at: null, revoked_at: null }).execute()
+  await db
+    .insertInto('refresh_tokens')
+    .values({ ...row, rotated_at: null, revoked_at: null })
+    .execute()
 }
 
 export async function findRefreshToken(db: Kysely<DB>, jti: string) {

@@ -25,7 +25,11 @@ describe.each(dialects)('logs on %s', (dialect) => {
     const pair = (await post('/api/token/', { username: user.username, password: user.password })).json()
     const rotated = (await post('/api/token/refresh/', { refresh: pair.refresh })).json()
     secrets.push(pair.access, pair.refresh, rotated.access, rotated.refresh)
-    await app.inject({ method: 'GET', url: '/api/users/profile/', headers: { authorization: `Bearer ${rotated.access}` } })
+    await app.inject({
+      method: 'GET',
+      url: '/api/users/profile/',
+      headers: { authorization: `Bearer ${rotated.access}` },
+    })
     await post('/api/token/refresh/', { refresh: pair.refresh })
     await post('/api/token/revoke/', { refresh: rotated.refresh })
     secrets.push('Wrong-Guess-123')
@@ -36,12 +40,21 @@ describe.each(dialects)('logs on %s', (dialect) => {
     secrets.push(registerCode)
     await post('/api/users/otp/verify/', { phone_number: '9800000002', purpose: 'register', otp: registerCode })
     secrets.push('Naya-Khata-2026')
-    await post('/api/users/register/', { username: 'newbie', password: 'Naya-Khata-2026', password2: 'Naya-Khata-2026', phone_number: '9800000002' })
+    await post('/api/users/register/', {
+      username: 'newbie',
+      password: 'Naya-Khata-2026',
+      password2: 'Naya-Khata-2026',
+      phone_number: '9800000002',
+    })
 
     await post('/api/users/otp/send/', { phone_number: '9800000001', purpose: 'reset' })
     const resetCode = sms.lastCode('9800000001')
     secrets.push(resetCode, 'Pheri-Suru-2026')
-    await post('/api/users/password-reset/', { phone_number: '9800000001', otp: resetCode, password: 'Pheri-Suru-2026' })
+    await post('/api/users/password-reset/', {
+      phone_number: '9800000001',
+      otp: resetCode,
+      password: 'Pheri-Suru-2026',
+    })
 
     sms.failing = true
     await post('/api/users/otp/send/', { phone_number: '9800000001', purpose: 'login' })

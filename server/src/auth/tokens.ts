@@ -31,7 +31,12 @@ export interface TokenUser {
  * HS256 only: the verify call pins the algorithm, so `alg: none` or an RS/HS confusion is refused, and
  * each verify pins the token_type, so a refresh token never passes as an access token or the reverse.
  */
-export function createTokenSigner({ secret, accessTtl, refreshTtl, clock }: {
+export function createTokenSigner({
+  secret,
+  accessTtl,
+  refreshTtl,
+  clock,
+}: {
   secret: string
   accessTtl: number
   refreshTtl: number
@@ -79,7 +84,11 @@ export function createTokenSigner({ secret, accessTtl, refreshTtl, clock }: {
     accessTtl,
     refreshTtl,
     signAccess: (user: TokenUser) =>
-      sign({ token_type: 'access', user_id: user.id, username: user.username, is_admin: user.is_admin }, accessTtl, randomUUID()),
+      sign(
+        { token_type: 'access', user_id: user.id, username: user.username, is_admin: user.is_admin },
+        accessTtl,
+        randomUUID(),
+      ),
     /** Returns the token with its jti and expiry so the caller can record it server-side. */
     async signRefresh(userId: number, familyId: string) {
       const jti = randomUUID()

@@ -7,12 +7,18 @@ import { parseCreateAdminArgs, parseCreateLearnersArgs, parseGrantPaidAccessArgs
 
 describe('command-line arguments', () => {
   it('parses create-admin arguments', () => {
-    expect(parseCreateAdminArgs(['--username', 'boss', '--password', 'Pass-word-99', '--phone', '9800000001'])).toEqual({
+    expect(parseCreateAdminArgs(['--username', 'boss', '--password', 'Pass-word-99', '--phone', '9800000001'])).toEqual(
+      {
+        username: 'boss',
+        password: 'Pass-word-99',
+        phone: '9800000001',
+      },
+    )
+    expect(parseCreateAdminArgs(['--username=boss'])).toEqual({
       username: 'boss',
-      password: 'Pass-word-99',
-      phone: '9800000001',
+      password: undefined,
+      phone: undefined,
     })
-    expect(parseCreateAdminArgs(['--username=boss'])).toEqual({ username: 'boss', password: undefined, phone: undefined })
   })
 
   it('parses create-learners and grant-paid-access arguments', () => {
@@ -30,7 +36,10 @@ describe('command-line arguments', () => {
     ['an unknown flag', () => parseCreateAdminArgs(['--username', 'boss', '--admin'])],
     ['a flag without its value', () => parseCreateAdminArgs(['--username'])],
     ['a stray positional argument', () => parseGrantPaidAccessArgs(['sita'])],
-    ['a count that is not a number', () => parseCreateLearnersArgs(['--count', 'ten', '--prefix', 'demo', '--password', 'x'])],
+    [
+      'a count that is not a number',
+      () => parseCreateLearnersArgs(['--count', 'ten', '--prefix', 'demo', '--password', 'x']),
+    ],
     ['a missing prefix', () => parseCreateLearnersArgs(['--count', '10', '--password', 'x'])],
   ])('refuses %s with a UsageError', (_label, parse) => {
     expect(parse).toThrow(UsageError)
@@ -43,23 +52,43 @@ describe('command-line tools', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
   const run = (tool: string, args: string[]) => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, `${tool}.ts`), ...args], {
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'development' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    })
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, `${tool}.ts`), ...args],
+      {
+        env: { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'development' },
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    )
     return { status: result.status, stdout: result.stdout, stderr: result.stderr }
   }
 
   it('migrates, creates an admin, learners and paid access, printing what each did', () => {
     expect(run('migrate', [])).toMatchObject({ status: 0, stdout: expect.stringContaining('up to date') })
-    const admin = run('create-admin', ['--username', 'Principal', '--password', 'Sagarmatha-8848', '--phone', '9800000100'])
+    const admin = run('create-admin', [
+      '--username',
+      'Principal',
+      '--password',
+      'Sagarmatha-8848',
+      '--phone',
+      '9800000100',
+    ])
     expect(admin).toMatchObject({ status: 0, stdout: expect.stringContaining('Created admin Principal') })
-    expect(run('create-admin', ['--username', 'principal'])).toMatchObject({ status: 0, stdout: expect.stringContaining('already an admin') })
+    expect(run('create-admin', ['--username', 'principal'])).toMatchObject({
+      status: 0,
+      stdout: expect.stringContaining('already an admin'),
+    })
     const learners = run('create-learners', ['--count', '30', '--prefix', 'demo', '--password', 'Pathshala-2026'])
     expect(learners).toMatchObject({ status: 0, stdout: expect.stringContaining('Created 30 learners') })
-    expect(run('grant-paid-access', ['--username', 'demo3'])).toMatchObject({ status: 0, stdout: expect.stringContaining('Granted paid access to demo3') })
-    expect(run('grant-paid-access', ['--username', 'demo3', '--revoke'])).toMatchObject({ status: 0, stdout: expect.stringContaining('Revoked') })
+    expect(run('grant-paid-access', ['--username', 'demo3'])).toMatchObject({
+      status: 0,
+      stdout: expect.stringContaining('Granted paid access to demo3'),
+    })
+    expect(run('grant-paid-access', ['--username', 'demo3', '--revoke'])).toMatchObject({
+      status: 0,
+      stdout: expect.stringContaining('Revoked'),
+    })
   })
 
   it('exits 2 with the usage on bad arguments and 1 on a refused command', () => {

@@ -12,7 +12,11 @@ import { UsageError } from './args'
  * 1 refused or failed, 2 bad arguments.
  */
 export async function runCommand<A>(
-  { usage, parse, run }: {
+  {
+    usage,
+    parse,
+    run,
+  }: {
     usage: string
     parse: (argv: string[]) => A
     run: (args: A, context: { database: Database; clock: Clock; describeDatabase: string }) => Promise<string>

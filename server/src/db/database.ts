@@ -38,7 +38,10 @@ export function fromSqlite(connection: SQLite.Database): Database {
   connection.pragma('synchronous = NORMAL')
   connection.pragma('foreign_keys = ON')
   connection.pragma('busy_timeout = 10000')
-  return fromKysely(new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) }), 'sqlite')
+  return fromKysely(
+    new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) }),
+    'sqlite',
+  )
 }
 
 /**

@@ -6,13 +6,17 @@ import type { AppContext } from '../context'
 const HealthSchema = z.object({ status: z.enum(['ok', 'error']), database: z.enum(['ok', 'unreachable']) })
 
 export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {
-  app.get('/', { schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } } }, async (request, reply) => {
-    try {
-      await sql`select 1`.execute(database.db)
-      return { status: 'ok' as const, database: 'ok' as const }
-    } catch (error) {
-      request.log.warn({ err: error }, 'health check: database unreachable')
-      return reply.status(503).send({ status: 'error' as const, database: 'unreachable' as const })
-    }
-  })
+  app.get(
+    '/',
+    { schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } } },
+    async (request, reply) => {
+      try {
+        await sql`select 1`.execute(database.db)
+        return { status: 'ok' as const, database: 'ok' as const }
+      } catch (error) {
+        request.log.warn({ err: error }, 'health check: database unreachable')
+        return reply.status(503).send({ status: 'error' as const, database: 'unreachable' as const })
+      }
+    },
+  )
 }

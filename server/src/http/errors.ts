@@ -27,7 +27,10 @@ export class BadRequest extends AppError {
   }
 }
 export class NotAuthenticated extends AppError {
-  constructor(detail = 'Authentication credentials were not provided or are invalid.', code: ErrorCode = 'not_authenticated') {
+  constructor(
+    detail = 'Authentication credentials were not provided or are invalid.',
+    code: ErrorCode = 'not_authenticated',
+  ) {
     super(401, code, detail)
   }
 }
@@ -77,7 +80,9 @@ function fieldErrorsOf(validation: ValidationEntry[]): FieldErrors {
   const errors: FieldErrors = {}
   for (const entry of validation) {
     const issuePath = entry.params?.issue?.path
-    const key = issuePath ? issuePath.map(String).join('.') || 'non_field_errors' : toDottedPath(entry.instancePath ?? '')
+    const key = issuePath
+      ? issuePath.map(String).join('.') || 'non_field_errors'
+      : toDottedPath(entry.instancePath ?? '')
     ;(errors[key] ??= []).push(entry.message ?? 'Invalid value.')
   }
   return errors
@@ -103,12 +108,18 @@ function send(reply: FastifyReply, status: number, body: ErrorBody, headers?: Re
 export function registerErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { validation?: ValidationEntry[] }, request, reply) => {
     if (error instanceof AppError) {
-      return send(reply, error.status, { detail: error.message, code: error.code, ...(error.errors && { errors: error.errors }) }, error.headers)
+      return send(
+        reply,
+        error.status,
+        { detail: error.message, code: error.code, ...(error.errors && { errors: error.errors }) },
+        error.headers,
+      )
     }
     if (error.validation) {
       const scope = (error as { validationContext?: string }).validationContext
       const errors = fieldErrorsOf(error.validation)
-      const detail = scope === 'params' || scope === 'querystring' ? 'Invalid URL parameters.' : 'Some fields are invalid.'
+      const detail =
+        scope === 'params' || scope === 'querystring' ? 'Invalid URL parameters.' : 'Some fields are invalid.'
       // An unknown id in the URL is "not found", not a malformed request.
       if (scope === 'params') return send(reply, 404, { detail: 'Not found.', code: 'not_found' })
       return send(reply, 400, { detail, code: 'validation_error', errors })
@@ -133,7 +144,5 @@ export function registerErrorHandlers(app: FastifyInstance) {
     return send(reply, 500, { detail: 'Something went wrong on our side. Please try again.', code: 'server_error' })
   })
 
-  app.setNotFoundHandler((request, reply) =>
-    send(reply, 404, { detail: 'Not found.', code: 'not_found' }),
-  )
+  app.setNotFoundHandler((request, reply) => send(reply, 404, { detail: 'Not found.', code: 'not_found' }))
 }

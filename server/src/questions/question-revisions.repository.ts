@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely'
-import type { DB, NewQuestionOptionRow, NewQuestionRevisionRow, QuestionOptionRow, QuestionRevisionRow } from '../db/schema'
+import type {
+  DB,
+  NewQuestionOptionRow,
+  NewQuestionRevisionRow,
+  QuestionOptionRow,
+  QuestionRevisionRow,
+} from '../db/schema'
 
 /** A question's content as written by admins (create-from-JSON and the question routes), already validated and sanitised. */
 export interface QuestionContent {

@@ -30,7 +30,13 @@ interface SubmitBody {
  * allowed, attempt numbers 1..n, every submit answer for an attempt identical to what is stored (scored once),
  * and each stored score equal to the score of the answers stored with it (no answer slipped in after scoring).
  */
-async function expectAttemptInvariants(database: Database, userId: number, quizId: number, allowed: number, submits: SubmitBody[]) {
+async function expectAttemptInvariants(
+  database: Database,
+  userId: number,
+  quizId: number,
+  allowed: number,
+  submits: SubmitBody[],
+) {
   const attempts = await database.db
     .selectFrom('attempts')
     .selectAll()
@@ -62,13 +68,21 @@ async function expectAttemptInvariants(database: Database, userId: number, quizI
   }
 
   const correct = new Set(
-    (await database.db.selectFrom('question_options').select('id').where('is_correct', '=', 1).execute()).map((o) => o.id),
+    (await database.db.selectFrom('question_options').select('id').where('is_correct', '=', 1).execute()).map(
+      (o) => o.id,
+    ),
   )
   for (const attempt of attempts.filter((a) => a.status === 'finished')) {
-    const answers = await database.db.selectFrom('attempt_answers').select('option_id').where('attempt_id', '=', attempt.id).execute()
+    const answers = await database.db
+      .selectFrom('attempt_answers')
+      .select('option_id')
+      .where('attempt_id', '=', attempt.id)
+      .execute()
     const given = answers.filter((a) => a.option_id !== null)
     const right = given.filter((a) => correct.has(a.option_id!)).length
-    expect(attempt.score_hundredths, `attempt ${attempt.id} scored on its stored answers`).toBe(right * 100 - (given.length - right) * 20)
+    expect(attempt.score_hundredths, `attempt ${attempt.id} scored on its stored answers`).toBe(
+      right * 100 - (given.length - right) * 20,
+    )
   }
   return attempts
 }
@@ -88,7 +102,8 @@ describe.each(dialects)('attempt limits under concurrent requests on %s', (diale
       { start_time: t.clock.now() - HOUR, allowed_attempts: 3 },
       { questionCount: 4 },
     )
-    const sheet = (k: number) => Object.fromEntries(questionIds.map((id, i) => [id, i < k ? correctOptionIds[i]! : wrongOptionIds[i]!]))
+    const sheet = (k: number) =>
+      Object.fromEntries(questionIds.map((id, i) => [id, i < k ? correctOptionIds[i]! : wrongOptionIds[i]!]))
 
     const responses = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
@@ -107,11 +122,19 @@ describe.each(dialects)('attempt limits under concurrent requests on %s', (diale
     const finished = attempts.filter((a) => a.status === 'finished')
     const retries = await Promise.all(
       finished.flatMap((attempt) =>
-        [0, 1, 2, 3, 4].map((k) => fire(user, 'POST', `/api/quizzes/${quiz.id}/submit/`, { answers: sheet(k), attempt_id: attempt.id })),
+        [0, 1, 2, 3, 4].map((k) =>
+          fire(user, 'POST', `/api/quizzes/${quiz.id}/submit/`, { answers: sheet(k), attempt_id: attempt.id }),
+        ),
       ),
     )
     expect(retries.map((r) => r.status)).toEqual(retries.map(() => 200))
-    await expectAttemptInvariants(t.database, user.id, quiz.id, 3, retries.map((r) => r.body as SubmitBody))
+    await expectAttemptInvariants(
+      t.database,
+      user.id,
+      quiz.id,
+      3,
+      retries.map((r) => r.body as SubmitBody),
+    )
   })
 
   it('scores one attempt once when many submits for it race each other and autosaves', async () => {
@@ -127,7 +150,9 @@ describe.each(dialects)('attempt limits under concurrent requests on %s', (diale
     const responses = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
         i % 3 === 0
-          ? fire(user, 'PUT', `/api/quizzes/${quiz.id}/answers/`, { answers: { [questionIds[i % 5]!]: wrongOptionIds[i % 5] } })
+          ? fire(user, 'PUT', `/api/quizzes/${quiz.id}/answers/`, {
+              answers: { [questionIds[i % 5]!]: wrongOptionIds[i % 5] },
+            })
           : fire(user, 'POST', `/api/quizzes/${quiz.id}/submit/`, { answers: sheet(i % 6), attempt_id: attempt.id }),
       ),
     )
@@ -136,7 +161,13 @@ describe.each(dialects)('attempt limits under concurrent requests on %s', (diale
     expect(new Set(submits.map((r) => JSON.stringify(r.body))).size).toBe(1)
     // A save that lost the race to the submit is refused, never silently stored after scoring.
     expect(responses.filter((_, i) => i % 3 === 0).every((r) => r.status === 200 || r.status === 409)).toBe(true)
-    await expectAttemptInvariants(t.database, user.id, quiz.id, 1, submits.map((r) => r.body as SubmitBody))
+    await expectAttemptInvariants(
+      t.database,
+      user.id,
+      quiz.id,
+      1,
+      submits.map((r) => r.body as SubmitBody),
+    )
   })
 })
 
@@ -170,7 +201,12 @@ describe('attempt limits across two processes on one SQLite file', () => {
         operations: 40,
       }
 
-      const lines = (await runWorkers([{ ...input, seed: 0 }, { ...input, seed: 2 }])).flat()
+      const lines = (
+        await runWorkers([
+          { ...input, seed: 0 },
+          { ...input, seed: 2 },
+        ])
+      ).flat()
       const allowed: Record<RaceWorkerLine['op'], number[]> = {
         start: [200, 403],
         submit: [200, 403],
@@ -180,7 +216,9 @@ describe('attempt limits across two processes on one SQLite file', () => {
         list: [200],
       }
       expect(lines.filter((line) => !allowed[line.op].includes(line.status))).toEqual([])
-      const submits = lines.filter((l) => l.op.startsWith('submit') && l.status === 200).map((l) => l.body as SubmitBody)
+      const submits = lines
+        .filter((l) => l.op.startsWith('submit') && l.status === 200)
+        .map((l) => l.body as SubmitBody)
       expect(submits.length).toBeGreaterThan(4)
       expect(lines.some((l) => l.op.startsWith('submit') && l.status === 403)).toBe(true)
       const attempts = await expectAttemptInvariants(database, user.id, quiz.id, 4, submits)

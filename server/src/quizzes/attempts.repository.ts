@@ -126,7 +126,9 @@ const insertOrReplaceAnswerIfInProgress = precompile(
             eb.val(now).as('saved_at'),
           ])
           .where((eb) =>
-            eb.exists(eb.selectFrom('attempts').select('id').where('id', '=', attemptId).where('status', '=', 'in_progress')),
+            eb.exists(
+              eb.selectFrom('attempts').select('id').where('id', '=', attemptId).where('status', '=', 'in_progress'),
+            ),
           ),
       )
       .onConflict((oc) =>

@@ -34,7 +34,8 @@ export function createAttemptLifecycle({
     const paper = await papers.paperFor(trx, attempt.revision_ids)
     const { total_questions: _total, ...score } = scoreAnswers(paper.questions, await listAnswers(trx, attempt.id))
     const fields = { ...score, finished_at: attempt.deadline, late: 1, submitted: 0 }
-    if (!(await markAttemptFinished(trx, attempt.id, fields))) throw new Error(`attempt ${attempt.id} was finished twice`)
+    if (!(await markAttemptFinished(trx, attempt.id, fields)))
+      throw new Error(`attempt ${attempt.id} was finished twice`)
     return { ...attempt, ...fields, status: 'finished' }
   }
 

@@ -16,11 +16,17 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
 
   /** Every call signs a fresh token, so tests may move the clock far past a token's 15 minutes. */
   async function call(user: UserRow, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) {
-    const response = await t.app.inject({ method, url, headers: await bearerFor(t.tokens, user), payload: payload as object })
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: await bearerFor(t.tokens, user),
+      payload: payload as object,
+    })
     return { status: response.statusCode, body: response.json(), raw: response.body }
   }
   const start = (user: UserRow, quizId: number) => call(user, 'GET', `/api/quizzes/${quizId}/`)
-  const question = (user: UserRow, quizId: number, n: number | string) => call(user, 'GET', `/api/quizzes/${quizId}/question/${n}/`)
+  const question = (user: UserRow, quizId: number, n: number | string) =>
+    call(user, 'GET', `/api/quizzes/${quizId}/question/${n}/`)
   const save = (user: UserRow, quizId: number, answers: Record<number | string, unknown>) =>
     call(user, 'PUT', `/api/quizzes/${quizId}/answers/`, { answers })
   const submit = (user: UserRow, quizId: number, body: Record<string, unknown> = { answers: {} }) =>
@@ -36,17 +42,34 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
   }
 
   const attemptRows = (userId: number, quizId: number) =>
-    t.db.selectFrom('attempts').selectAll().where('user_id', '=', userId).where('quiz_id', '=', quizId).orderBy('attempt_number').execute()
+    t.db
+      .selectFrom('attempts')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('quiz_id', '=', quizId)
+      .orderBy('attempt_number')
+      .execute()
   const answerRows = (attemptId: number) =>
-    t.db.selectFrom('attempt_answers').select(['question_id', 'option_id']).where('attempt_id', '=', attemptId).orderBy('question_id').execute()
+    t.db
+      .selectFrom('attempt_answers')
+      .select(['question_id', 'option_id'])
+      .where('attempt_id', '=', attemptId)
+      .orderBy('question_id')
+      .execute()
 
   const content = (text: string, withImages = false): QuestionContent => ({
     text: { en: text, ne: `${text} (ne)` },
     hint: { en: 'Think twice', ne: '' },
     topic: 'algebra',
-    image: withImages ? { svg: '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>', caption: { en: 'A circle', ne: 'वृत्त' } } : null,
+    image: withImages
+      ? { svg: '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>', caption: { en: 'A circle', ne: 'वृत्त' } }
+      : null,
     options: [
-      { text: { en: `${text}: right`, ne: '' }, is_correct: true, image: withImages ? { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', caption: { en: 'opt', ne: '' } } : null },
+      {
+        text: { en: `${text}: right`, ne: '' },
+        is_correct: true,
+        image: withImages ? { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', caption: { en: 'opt', ne: '' } } : null,
+      },
       { text: { en: `${text}: wrong`, ne: '' }, is_correct: false, image: null },
     ],
   })
@@ -55,7 +78,10 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
     it('lists only active quizzes, with attempts, paid tier and question count', async () => {
       const user = await createUser(t.database)
       const now = t.clock.now()
-      const { quiz } = await activeQuiz({ end_time: now + HOUR, difficulty: 'hard', duration_minutes: 30 }, { questionCount: 4 })
+      const { quiz } = await activeQuiz(
+        { end_time: now + HOUR, difficulty: 'hard', duration_minutes: 30 },
+        { questionCount: 4 },
+      )
       await activeQuiz({ start_time: now + MINUTE })
       await activeQuiz({ start_time: now - 2 * HOUR, end_time: now })
       await activeQuiz({ deleted_at: now - MINUTE })
@@ -204,7 +230,12 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
           answers: {},
         },
       })
-      expect(row).toMatchObject({ attempt_number: 1, status: 'in_progress', started_at: now, deadline: now + 45 * MINUTE })
+      expect(row).toMatchObject({
+        attempt_number: 1,
+        status: 'in_progress',
+        started_at: now,
+        deadline: now + 45 * MINUTE,
+      })
     })
 
     it('ends the attempt at the quiz end_time when that comes first', async () => {
@@ -258,7 +289,11 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
       const user = await createUser(t.database)
       const { quiz } = await activeQuiz()
       const first = (await start(user, quiz.id)).body
-      await t.db.updateTable('quizzes').set({ end_time: t.clock.now() - 1 }).where('id', '=', quiz.id).execute()
+      await t.db
+        .updateTable('quizzes')
+        .set({ end_time: t.clock.now() - 1 })
+        .where('id', '=', quiz.id)
+        .execute()
       const again = await start(user, quiz.id)
       expect(again.status).toBe(200)
       expect(again.body.attempt.id).toBe(first.attempt.id)
@@ -343,16 +378,32 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
 
       const response = await question(user, quiz.id, 2)
       expect(response.status).toBe(200)
-      const revision = await t.db.selectFrom('questions').select('revision_id').where('id', '=', questionId).executeTakeFirstOrThrow()
-      const options = await t.db.selectFrom('question_options').select('id').where('revision_id', '=', revision.revision_id!).orderBy('position').execute()
+      const revision = await t.db
+        .selectFrom('questions')
+        .select('revision_id')
+        .where('id', '=', questionId)
+        .executeTakeFirstOrThrow()
+      const options = await t.db
+        .selectFrom('question_options')
+        .select('id')
+        .where('revision_id', '=', revision.revision_id!)
+        .orderBy('position')
+        .execute()
       expect(response.body).toEqual({
         id: questionId,
         number: 2,
         text: { en: 'With images', ne: 'With images (ne)' },
         topic: 'algebra',
-        image: { svg: '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>', caption: { en: 'A circle', ne: 'वृत्त' } },
+        image: {
+          svg: '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>',
+          caption: { en: 'A circle', ne: 'वृत्त' },
+        },
         options: [
-          { id: options[0]!.id, text: { en: 'With images: right', ne: '' }, image: { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', caption: { en: 'opt', ne: '' } } },
+          {
+            id: options[0]!.id,
+            text: { en: 'With images: right', ne: '' },
+            image: { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', caption: { en: 'opt', ne: '' } },
+          },
           { id: options[1]!.id, text: { en: 'With images: wrong', ne: '' }, image: null },
         ],
       })
@@ -441,7 +492,10 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
       const other = await activeQuiz()
       const { attempt } = (await start(user, quiz.id)).body
 
-      const response = await save(user, quiz.id, { [questionIds[0]!]: correctOptionIds[0], [other.questionIds[0]!]: other.correctOptionIds[0] })
+      const response = await save(user, quiz.id, {
+        [questionIds[0]!]: correctOptionIds[0],
+        [other.questionIds[0]!]: other.correctOptionIds[0],
+      })
       expect(response.status).toBe(400)
       expect(response.body.code).toBe('validation_error')
       expect(Object.keys(response.body.errors)).toEqual([`answers.${other.questionIds[0]}`])
@@ -454,7 +508,9 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
       const { attempt } = (await start(user, quiz.id)).body
       const response = await save(user, quiz.id, { [questionIds[0]!]: correctOptionIds[1] })
       expect(response.status).toBe(400)
-      expect(response.body.errors).toEqual({ [`answers.${questionIds[0]}`]: ['This option does not belong to this question.'] })
+      expect(response.body.errors).toEqual({
+        [`answers.${questionIds[0]}`]: ['This option does not belong to this question.'],
+      })
       expect(await answerRows(attempt.id)).toEqual([])
     })
 
@@ -462,7 +518,13 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
       const user = await createUser(t.database)
       const { quiz, questionIds } = await activeQuiz()
       await start(user, quiz.id)
-      for (const body of [{ answers: [] }, { answers: { [questionIds[0]!]: 'x' } }, { answers: { abc: 1 } }, {}, { answers: { [questionIds[0]!]: 1.5 } }]) {
+      for (const body of [
+        { answers: [] },
+        { answers: { [questionIds[0]!]: 'x' } },
+        { answers: { abc: 1 } },
+        {},
+        { answers: { [questionIds[0]!]: 1.5 } },
+      ]) {
         const response = await call(user, 'PUT', `/api/quizzes/${quiz.id}/answers/`, body)
         expect(response.status).toBe(400)
         expect(response.body.code).toBe('validation_error')
@@ -515,9 +577,21 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
   describe('POST /api/quizzes/{id}/submit/', () => {
     it('scores +1 per correct, -0.2 per wrong and 0 per unanswered, exact to 2 decimals', async () => {
       const user = await createUser(t.database)
-      const { quiz, questionIds: q, correctOptionIds: right, wrongOptionIds: wrong } = await activeQuiz({}, { questionCount: 6 })
+      const {
+        quiz,
+        questionIds: q,
+        correctOptionIds: right,
+        wrongOptionIds: wrong,
+      } = await activeQuiz({}, { questionCount: 6 })
       const { attempt } = (await start(user, quiz.id)).body
-      const answers = { [q[0]!]: right[0], [q[1]!]: right[1], [q[2]!]: right[2], [q[3]!]: wrong[3], [q[4]!]: wrong[4], [q[5]!]: null }
+      const answers = {
+        [q[0]!]: right[0],
+        [q[1]!]: right[1],
+        [q[2]!]: right[2],
+        [q[3]!]: wrong[3],
+        [q[4]!]: wrong[4],
+        [q[5]!]: null,
+      }
 
       const response = await submit(user, quiz.id, { answers, attempt_id: attempt.id })
       expect(response.status).toBe(200)
@@ -532,7 +606,12 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
         late: false,
       })
       expect(response.raw).toContain('"score":2.6,')
-      expect((await attemptRows(user.id, quiz.id))[0]).toMatchObject({ status: 'finished', score_hundredths: 260, submitted: 1, late: 0 })
+      expect((await attemptRows(user.id, quiz.id))[0]).toMatchObject({
+        status: 'finished',
+        score_hundredths: 260,
+        submitted: 1,
+        late: 0,
+      })
     })
 
     it('allows a negative score', async () => {
@@ -544,7 +623,12 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
 
     it('merges submitted answers over the saved ones', async () => {
       const user = await createUser(t.database)
-      const { quiz, questionIds: q, correctOptionIds: right, wrongOptionIds: wrong } = await activeQuiz({}, { questionCount: 4 })
+      const {
+        quiz,
+        questionIds: q,
+        correctOptionIds: right,
+        wrongOptionIds: wrong,
+      } = await activeQuiz({}, { questionCount: 4 })
       const { attempt } = (await start(user, quiz.id)).body
       await save(user, quiz.id, { [q[0]!]: wrong[0], [q[1]!]: right[1], [q[2]!]: right[2] })
 
@@ -593,12 +677,21 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
       await start(user, quiz.id)
       t.clock.advance(5 * MINUTE + GRACE)
       const response = await submit(user, quiz.id, { answers: { [q[0]!]: right[0] } })
-      expect(response.body).toMatchObject({ correct: 1, late: false, completed_timestamp: new Date(t.clock.now()).toISOString() })
+      expect(response.body).toMatchObject({
+        correct: 1,
+        late: false,
+        completed_timestamp: new Date(t.clock.now()).toISOString(),
+      })
     })
 
     it('scores a submission after the grace period on the answers saved before the deadline, with late: true', async () => {
       const user = await createUser(t.database)
-      const { quiz, questionIds: q, correctOptionIds: right, wrongOptionIds: wrong } = await activeQuiz({ duration_minutes: 5 })
+      const {
+        quiz,
+        questionIds: q,
+        correctOptionIds: right,
+        wrongOptionIds: wrong,
+      } = await activeQuiz({ duration_minutes: 5 })
       const { attempt } = (await start(user, quiz.id)).body
       await save(user, quiz.id, { [q[0]!]: right[0] })
       t.clock.advance(5 * MINUTE + GRACE + 1)
@@ -640,7 +733,12 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
       expect(response.status).toBe(200)
       expect(response.body).toMatchObject({ correct: 2, unanswered: 1, score: 2, late: false })
       const [row] = await attemptRows(user.id, quiz.id)
-      expect(row).toMatchObject({ id: response.body.attempt_id, attempt_number: 1, status: 'finished', started_at: t.clock.now() })
+      expect(row).toMatchObject({
+        id: response.body.attempt_id,
+        attempt_number: 1,
+        status: 'finished',
+        started_at: t.clock.now(),
+      })
       expect(await answerRows(row!.id)).toHaveLength(2)
     })
 
@@ -707,7 +805,11 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
       const user = await createUser(t.database)
       const { quiz, questionIds: q, correctOptionIds: right } = await activeQuiz()
       await start(user, quiz.id)
-      await t.db.updateTable('quizzes').set({ end_time: t.clock.now() - 1 }).where('id', '=', quiz.id).execute()
+      await t.db
+        .updateTable('quizzes')
+        .set({ end_time: t.clock.now() - 1 })
+        .where('id', '=', quiz.id)
+        .execute()
       const response = await submit(user, quiz.id, { answers: { [q[0]!]: right[0] } })
       expect(response.body).toMatchObject({ correct: 1, late: false })
     })

@@ -82,7 +82,8 @@ export function createQuizService({
   async function listQuizzes(user: TokenUser): Promise<QuizListItem[]> {
     const now = clock.now()
     const rows = await listActiveQuizzesForLearner(db, user.id, now)
-    const isLive = (deadline: number | null) => deadline !== null && lifecycle.isLive({ status: 'in_progress', deadline }, now)
+    const isLive = (deadline: number | null) =>
+      deadline !== null && lifecycle.isLive({ status: 'in_progress', deadline }, now)
     if (rows.some((row) => row.in_progress_deadline !== null && !isLive(row.in_progress_deadline))) {
       await lifecycle.settleExpired(user.id)
     }
@@ -118,9 +119,14 @@ export function createQuizService({
       database.transaction(async (trx) => {
         // Re-read under the lock: another request (or process) may have started or finished one meanwhile.
         if (isPostgres) await lockLearner(trx, user.id)
-        const current = await lifecycle.settleRows(trx, await listAttempts(trx, user.id, quiz.id, { lock: isPostgres }), now)
+        const current = await lifecycle.settleRows(
+          trx,
+          await listAttempts(trx, user.id, quiz.id, { lock: isPostgres }),
+          now,
+        )
         const inProgress = current.find((attempt) => lifecycle.isLive(attempt, now))
-        if (inProgress) return { attempt: inProgress, count: current.length, answers: await listAnswers(trx, inProgress.id) }
+        if (inProgress)
+          return { attempt: inProgress, count: current.length, answers: await listAnswers(trx, inProgress.id) }
         if (current.length >= quiz.allowed_attempts) return noAttemptsLeft()
         const revisions = await listCurrentRevisionIds(trx, quiz.id)
         const attempt = await insertAttempt(trx, {
@@ -262,13 +268,19 @@ export function createQuizService({
           await upsertAnswers(trx, live.id, entries, now)
           const { total_questions: _total, ...score } = scoreAnswers(paper.questions, answers)
           const fields = { ...score, finished_at: now, late: 0, submitted: 1 }
-          if (!(await markAttemptFinished(trx, live.id, fields))) throw new Error(`attempt ${live.id} was finished twice`)
+          if (!(await markAttemptFinished(trx, live.id, fields)))
+            throw new Error(`attempt ${live.id} was finished twice`)
           return toSubmitResult({ ...live, ...fields, status: 'finished' })
         }
 
         // The latest attempt ran out of time unsubmitted: this is its late submission, scored on saved answers.
         const latest = attempts.at(-1)
-        if (latest && latest.late === 1 && latest.submitted === 0 && now - latest.deadline <= LATE_SUBMISSION_WINDOW_MS) {
+        if (
+          latest &&
+          latest.late === 1 &&
+          latest.submitted === 0 &&
+          now - latest.deadline <= LATE_SUBMISSION_WINDOW_MS
+        ) {
           return invalidAnswers(await papers.paperFor(trx, latest.revision_ids)) ?? toSubmitResult(latest)
         }
 

@@ -16,10 +16,7 @@ export interface Score {
 }
 
 /** +1 per correct answer, -0.2 per wrong one, 0 per unanswered; answers to other questions are ignored. */
-export function scoreAnswers(
-  questions: readonly ScoredQuestion[],
-  answers: ReadonlyMap<number, number | null>,
-): Score {
+export function scoreAnswers(questions: readonly ScoredQuestion[], answers: ReadonlyMap<number, number | null>): Score {
   let correct = 0
   let incorrect = 0
   let unanswered = 0

@@ -6,7 +6,15 @@ export function listFinishedAttempts(db: Kysely<DB>, userId: number) {
   return db
     .selectFrom('attempts as a')
     .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
-    .select(['a.id', 'a.quiz_id', 'a.attempt_number', 'a.score_hundredths', 'a.finished_at', 'q.title_en', 'q.title_ne'])
+    .select([
+      'a.id',
+      'a.quiz_id',
+      'a.attempt_number',
+      'a.score_hundredths',
+      'a.finished_at',
+      'q.title_en',
+      'q.title_ne',
+    ])
     .where('a.user_id', '=', userId)
     .where('a.status', '=', 'finished')
     .orderBy('a.quiz_id')

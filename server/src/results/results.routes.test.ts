@@ -13,7 +13,12 @@ describe.each(dialects)('results routes on %s', (dialect) => {
   const t = useTestApp(dialect)
 
   async function call(user: UserRow, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) {
-    const response = await t.app.inject({ method, url, headers: await bearerFor(t.tokens, user), payload: payload as object })
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: await bearerFor(t.tokens, user),
+      payload: payload as object,
+    })
     return { status: response.statusCode, body: response.json(), raw: response.body }
   }
   const start = (user: UserRow, quizId: number) => call(user, 'GET', `/api/quizzes/${quizId}/`)
@@ -31,10 +36,17 @@ describe.each(dialects)('results routes on %s', (dialect) => {
     text: { en: 'Which shape?', ne: 'कुन आकार?' },
     hint: { en: 'It is round', ne: 'गोलो' },
     topic: 'geometry',
-    image: { svg: '<svg xmlns="http://www.w3.org/2000/svg"><circle r="3"/></svg>', caption: { en: 'Figure 1', ne: 'चित्र १' } },
+    image: {
+      svg: '<svg xmlns="http://www.w3.org/2000/svg"><circle r="3"/></svg>',
+      caption: { en: 'Figure 1', ne: 'चित्र १' },
+    },
     options: [
       { text: { en: 'Square', ne: '' }, is_correct: false, image: null },
-      { text: { en: 'Circle', ne: 'वृत्त' }, is_correct: true, image: { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', caption: { en: 'round', ne: '' } } },
+      {
+        text: { en: 'Circle', ne: 'वृत्त' },
+        is_correct: true,
+        image: { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', caption: { en: 'round', ne: '' } },
+      },
     ],
   }
 
@@ -43,7 +55,12 @@ describe.each(dialects)('results routes on %s', (dialect) => {
       const user = await createUser(t.database)
       const first = await activeQuiz()
       const second = await activeQuiz()
-      const a1 = (await submit(user, first.quiz.id, { [first.questionIds[0]!]: first.correctOptionIds[0]!, [first.questionIds[1]!]: first.wrongOptionIds[1]! })).body
+      const a1 = (
+        await submit(user, first.quiz.id, {
+          [first.questionIds[0]!]: first.correctOptionIds[0]!,
+          [first.questionIds[1]!]: first.wrongOptionIds[1]!,
+        })
+      ).body
       t.clock.advance(MINUTE)
       const a2 = (await submit(user, first.quiz.id)).body
       t.clock.advance(MINUTE)
@@ -56,7 +73,9 @@ describe.each(dialects)('results routes on %s', (dialect) => {
         {
           id: second.quiz.id,
           title: { en: second.quiz.title_en, ne: second.quiz.title_ne },
-          attempts: [{ id: b1.attempt_id, attempt_number: 1, score: -0.2, completed_timestamp: b1.completed_timestamp }],
+          attempts: [
+            { id: b1.attempt_id, attempt_number: 1, score: -0.2, completed_timestamp: b1.completed_timestamp },
+          ],
         },
         {
           id: first.quiz.id,
@@ -128,7 +147,9 @@ describe.each(dialects)('results routes on %s', (dialect) => {
         .orderBy('question_options.position')
         .execute()
       const optionsOf = (questionId: number) => options.filter((o) => o.question_id === questionId).map((o) => o.id)
-      const submitted = (await submit(user, quiz.id, { [questionIds[0]!]: wrongOptionIds[0]!, [picturedId]: optionsOf(picturedId)[1]! })).body
+      const submitted = (
+        await submit(user, quiz.id, { [questionIds[0]!]: wrongOptionIds[0]!, [picturedId]: optionsOf(picturedId)[1]! })
+      ).body
 
       const response = await report(user, attempt.id)
       expect(response.status).toBe(200)
@@ -162,7 +183,10 @@ describe.each(dialects)('results routes on %s', (dialect) => {
             text: { en: 'Which shape?', ne: 'कुन आकार?' },
             hint: { en: 'It is round', ne: 'गोलो' },
             topic: 'geometry',
-            image: { svg_content: '<svg xmlns="http://www.w3.org/2000/svg"><circle r="3"/></svg>', caption: { en: 'Figure 1', ne: 'चित्र १' } },
+            image: {
+              svg_content: '<svg xmlns="http://www.w3.org/2000/svg"><circle r="3"/></svg>',
+              caption: { en: 'Figure 1', ne: 'चित्र १' },
+            },
             options: [
               { id: optionsOf(picturedId)[0], text: { en: 'Square', ne: '' }, is_correct: false, image: null },
               {
@@ -193,11 +217,21 @@ describe.each(dialects)('results routes on %s', (dialect) => {
     it('keeps the report unchanged after the questions are edited and deleted and the quiz is deleted', async () => {
       const user = await createUser(t.database)
       const { quiz, questionIds, correctOptionIds } = await activeQuiz({}, 3)
-      const { attempt_id } = (await submit(user, quiz.id, { [questionIds[0]!]: correctOptionIds[0]!, [questionIds[1]!]: correctOptionIds[1]! })).body
+      const { attempt_id } = (
+        await submit(user, quiz.id, {
+          [questionIds[0]!]: correctOptionIds[0]!,
+          [questionIds[1]!]: correctOptionIds[1]!,
+        })
+      ).body
       const before = await report(user, attempt_id)
       const listBefore = await results(user)
 
-      const edited = await insertRevision(t.db, questionIds[0]!, { ...pictured, text: { en: 'Rewritten', ne: '' } }, t.clock.now())
+      const edited = await insertRevision(
+        t.db,
+        questionIds[0]!,
+        { ...pictured, text: { en: 'Rewritten', ne: '' } },
+        t.clock.now(),
+      )
       await t.db.updateTable('questions').set({ revision_id: edited }).where('id', '=', questionIds[0]!).execute()
       await t.db.updateTable('questions').set({ deleted_at: t.clock.now() }).where('id', '=', questionIds[1]!).execute()
       await t.db.updateTable('quizzes').set({ deleted_at: t.clock.now() }).where('id', '=', quiz.id).execute()
@@ -235,7 +269,12 @@ describe.each(dialects)('results routes on %s', (dialect) => {
       t.clock.advance(MINUTE + 120_000 + 1)
       const response = await report(user, attempt.id)
       expect(response.status).toBe(200)
-      expect(response.body).toMatchObject({ score: -0.2, incorrect: 1, unanswered: 2, completed_timestamp: attempt.deadline })
+      expect(response.body).toMatchObject({
+        score: -0.2,
+        incorrect: 1,
+        unanswered: 2,
+        completed_timestamp: attempt.deadline,
+      })
     })
 
     it('answers 401 without a token', async () => {

@@ -21,7 +21,8 @@ export const svgRejections = {
   tooComplex:
     `This SVG is too complex: at most ${svgLimits.elements} elements, nested at most ${svgLimits.depth} deep, ` +
     `with at most ${svgLimits.attributesPerElement} attributes each and ${svgLimits.attributes} in all.`,
-  emptyAfterSanitising: 'Nothing drawable is left in this SVG after removing unsafe parts (scripts, external references, HTML).',
+  emptyAfterSanitising:
+    'Nothing drawable is left in this SVG after removing unsafe parts (scripts, external references, HTML).',
   notWellFormed: (problem: string) => `This SVG is not well-formed XML (${problem}).`,
 } as const
 
@@ -100,8 +101,24 @@ const START_TAG = /<([^\s/>!?<][^\s/><]*)((?:[^<>"']|"[^"<]*"|'[^'<]*')*)>/y
 
 // HTML's named characters that SVG copied from a web page or typed by hand tends to use, and XML lacks.
 const HTML_ENTITIES: Record<string, number> = {
-  nbsp: 160, deg: 176, plusmn: 177, times: 215, divide: 247, minus: 8722, le: 8804, ge: 8805, ne: 8800,
-  ndash: 8211, mdash: 8212, hellip: 8230, middot: 183, copy: 169, frac12: 189, sup2: 178, sup3: 179, pi: 960,
+  nbsp: 160,
+  deg: 176,
+  plusmn: 177,
+  times: 215,
+  divide: 247,
+  minus: 8722,
+  le: 8804,
+  ge: 8805,
+  ne: 8800,
+  ndash: 8211,
+  mdash: 8212,
+  hellip: 8230,
+  middot: 183,
+  copy: 169,
+  frac12: 189,
+  sup2: 178,
+  sup3: 179,
+  pi: 960,
 }
 const HTML_ENTITY = new RegExp(`&(${Object.keys(HTML_ENTITIES).join('|')});`, 'g')
 
@@ -131,7 +148,7 @@ function scanElements(markup: string) {
     const end = markup.indexOf(terminator, from)
     return end === -1 ? -1 : markup.indexOf('<', end + terminator.length)
   }
-  for (let at = markup.indexOf('<'); at !== -1; ) {
+  for (let at = markup.indexOf('<'); at !== -1;) {
     if (markup.startsWith('<!--', at)) at = skipTo(at + 4, '-->')
     else if (markup.startsWith('<![CDATA[', at)) at = skipTo(at + 9, ']]>')
     else if (markup.startsWith('<?', at)) at = skipTo(at + 2, '?>')
@@ -148,7 +165,8 @@ function scanElements(markup: string) {
         elements += 1
         attributes += own
         if (!tag[2]!.endsWith('/')) depth += 1
-        const tooMany = elements > svgLimits.elements || own > svgLimits.attributesPerElement || attributes > svgLimits.attributes
+        const tooMany =
+          elements > svgLimits.elements || own > svgLimits.attributesPerElement || attributes > svgLimits.attributes
         if (depth > svgLimits.depth || tooMany) return { tooComplex: true, root }
       }
       at = markup.indexOf('<', at + 1)
@@ -171,7 +189,8 @@ function prepare(input: string): Prepared {
 
   let declarations = ''
   if (!/\sxmlns\s*=/.test(root.attributes)) declarations += ` xmlns="${SVG_NS}"`
-  if (/\bxlink:/.test(markup) && !/\sxmlns:xlink\s*=/.test(root.attributes)) declarations += ` xmlns:xlink="${XLINK_NS}"`
+  if (/\bxlink:/.test(markup) && !/\sxmlns:xlink\s*=/.test(root.attributes))
+    declarations += ` xmlns:xlink="${XLINK_NS}"`
   const at = root.index + 1 + root.name.length
   return { markup: markup.slice(0, at) + declarations + markup.slice(at) }
 }
@@ -244,7 +263,8 @@ function hasDrawableContent(root: Element): boolean {
   for (let element = pending.pop(); element; element = pending.pop()) {
     for (let child = element.firstElementChild; child; child = child.nextElementSibling) {
       if (SHAPES.has(child.localName)) return true
-      if (REFERENCES.has(child.localName) && (child.hasAttribute('href') || child.hasAttributeNS(XLINK_NS, 'href'))) return true
+      if (REFERENCES.has(child.localName) && (child.hasAttribute('href') || child.hasAttributeNS(XLINK_NS, 'href')))
+        return true
       pending.push(child)
     }
   }

@@ -13,7 +13,11 @@ export async function findProfilePicture(db: Kysely<DB>, id: string) {
 }
 
 /** Every picture of the user except `keepId`: a replaced or removed picture stops being served at once. */
-export async function deleteProfilePicturesOfUser(db: Kysely<DB>, userId: number, keepId: string | null): Promise<void> {
+export async function deleteProfilePicturesOfUser(
+  db: Kysely<DB>,
+  userId: number,
+  keepId: string | null,
+): Promise<void> {
   let query = db.deleteFrom('profile_pictures').where('user_id', '=', userId)
   if (keepId !== null) query = query.where('id', '!=', keepId)
   await query.execute()

@@ -9,7 +9,12 @@ import { createTokenSigner } from '../auth/tokens'
 const image = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } })
 
-const picture = (data: Buffer, filename = 'me.png', contentType = 'image/png') => ({ field: 'profile_picture', filename, contentType, data })
+const picture = (data: Buffer, filename = 'me.png', contentType = 'image/png') => ({
+  field: 'profile_picture',
+  filename,
+  contentType,
+  data,
+})
 
 describe.each(dialects)('profile on %s', (dialect) => {
   const t = useTestApp(dialect)
@@ -22,13 +27,21 @@ describe.each(dialects)('profile on %s', (dialect) => {
 
   async function put(authorization: string, fields: Record<string, string>, files: ReturnType<typeof picture>[] = []) {
     const body = multipart(fields, files)
-    return t.app.inject({ method: 'PUT', url: '/api/users/profile/', headers: { ...body.headers, authorization }, payload: body.payload })
+    return t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile/',
+      headers: { ...body.headers, authorization },
+      payload: body.payload,
+    })
   }
 
   it('answers 401 without a token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/users/profile/' })).statusCode).toBe(401)
     const body = multipart({ full_name: 'x' })
-    expect((await t.app.inject({ method: 'PUT', url: '/api/users/profile/', headers: body.headers, payload: body.payload })).statusCode).toBe(401)
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/users/profile/', headers: body.headers, payload: body.payload }))
+        .statusCode,
+    ).toBe(401)
   })
 
   it('answers the profile with defaults for a new user', async () => {
@@ -47,9 +60,17 @@ describe.each(dialects)('profile on %s', (dialect) => {
 
   it('updates the sent fields and keeps the others', async () => {
     const { authorization } = await auth()
-    const first = await put(authorization, { full_name: '  Maya Gurung ', email: 'maya@example.com', preferred_language: 'ne' })
+    const first = await put(authorization, {
+      full_name: '  Maya Gurung ',
+      email: 'maya@example.com',
+      preferred_language: 'ne',
+    })
     expect(first.statusCode).toBe(200)
-    expect(first.json()).toMatchObject({ full_name: 'Maya Gurung', email: 'maya@example.com', preferred_language: 'ne' })
+    expect(first.json()).toMatchObject({
+      full_name: 'Maya Gurung',
+      email: 'maya@example.com',
+      preferred_language: 'ne',
+    })
     const second = await put(authorization, { email: '' })
     expect(second.json()).toMatchObject({ full_name: 'Maya Gurung', email: '', preferred_language: 'ne' })
     const read = await t.app.inject({ method: 'GET', url: '/api/users/profile/', headers: { authorization } })
@@ -58,7 +79,11 @@ describe.each(dialects)('profile on %s', (dialect) => {
 
   it('answers 400 per field to an invalid email and an unknown language', async () => {
     const { authorization } = await auth()
-    const response = await put(authorization, { email: 'not-an-email', preferred_language: 'fr', full_name: 'x'.repeat(151) })
+    const response = await put(authorization, {
+      email: 'not-an-email',
+      preferred_language: 'fr',
+      full_name: 'x'.repeat(151),
+    })
     expect(response.statusCode).toBe(400)
     expect(Object.keys(response.json().errors).sort()).toEqual(['email', 'full_name', 'preferred_language'])
     expect(response.json().errors.email).toEqual(['Enter a valid email address.'])
@@ -66,7 +91,12 @@ describe.each(dialects)('profile on %s', (dialect) => {
 
   it('answers 415 to a JSON PUT', async () => {
     const { authorization } = await auth()
-    const response = await t.app.inject({ method: 'PUT', url: '/api/users/profile/', headers: { authorization }, payload: { full_name: 'Maya' } })
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile/',
+      headers: { authorization },
+      payload: { full_name: 'Maya' },
+    })
     expect(response.statusCode).toBe(415)
     expect(response.json().code).toBe('unsupported_media_type')
   })
@@ -131,7 +161,9 @@ describe.each(dialects)('profile on %s', (dialect) => {
 
   it('answers 400 to a text file renamed .png', async () => {
     const { authorization } = await auth()
-    const response = await put(authorization, { full_name: 'Changed' }, [picture(Buffer.from('just some text, not a picture\n'.repeat(20)))])
+    const response = await put(authorization, { full_name: 'Changed' }, [
+      picture(Buffer.from('just some text, not a picture\n'.repeat(20))),
+    ])
     expect(response.statusCode).toBe(400)
     expect(response.json().errors.profile_picture).toEqual(['Upload a valid image: JPEG, PNG, WebP or GIF.'])
     // Nothing of the refused request was stored.
@@ -141,7 +173,9 @@ describe.each(dialects)('profile on %s', (dialect) => {
 
   it('answers 400 to an SVG and to a truncated PNG', async () => {
     const { authorization } = await auth()
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>')
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    )
     expect((await put(authorization, {}, [picture(svg, 'x.png')])).statusCode).toBe(400)
     const png = await image(400, 400).png().toBuffer()
     expect((await put(authorization, {}, [picture(png.subarray(0, png.length / 2))])).statusCode).toBe(400)
@@ -158,7 +192,8 @@ describe.each(dialects)('profile on %s', (dialect) => {
   it('replaces the picture: the old URL stops working', async () => {
     const { authorization } = await auth()
     const first = (await put(authorization, {}, [picture(await image(50, 50).png().toBuffer())])).json().profile_picture
-    const second = (await put(authorization, {}, [picture(await image(60, 60).png().toBuffer())])).json().profile_picture
+    const second = (await put(authorization, {}, [picture(await image(60, 60).png().toBuffer())])).json()
+      .profile_picture
     expect(second).not.toBe(first)
     expect((await t.app.inject({ method: 'GET', url: first })).statusCode).toBe(404)
     expect((await t.app.inject({ method: 'GET', url: second })).statusCode).toBe(200)
@@ -177,13 +212,19 @@ describe.each(dialects)('profile on %s', (dialect) => {
   it('ignores an empty file part, as a form with no file chosen sends', async () => {
     const { authorization } = await auth()
     const url = (await put(authorization, {}, [picture(await image(50, 50).png().toBuffer())])).json().profile_picture
-    const response = await put(authorization, { full_name: 'Maya' }, [picture(Buffer.alloc(0), '', 'application/octet-stream')])
+    const response = await put(authorization, { full_name: 'Maya' }, [
+      picture(Buffer.alloc(0), '', 'application/octet-stream'),
+    ])
     expect(response.statusCode).toBe(200)
     expect(response.json().profile_picture).toBe(url)
   })
 
   it('answers 404 to an unknown or malformed picture id', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/profile-pictures/AAAAAAAAAAAAAAAAAAAAAAAA' })).statusCode).toBe(404)
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/profile-pictures/..%2F..%2Fetc' })).statusCode).toBe(404)
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/profile-pictures/AAAAAAAAAAAAAAAAAAAAAAAA' })).statusCode,
+    ).toBe(404)
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/profile-pictures/..%2F..%2Fetc' })).statusCode).toBe(
+      404,
+    )
   })
 })

@@ -35,7 +35,11 @@ export function createProfileService({ database, clock }: { database: Database; 
     /** Fields left undefined stay as they are. A new picture wins over `removePicture`. */
     async updateProfile(
       userId: number,
-      { fields, picture, removePicture }: { fields: Omit<ProfileUpdateFields, 'remove_picture'>; picture?: Buffer; removePicture: boolean },
+      {
+        fields,
+        picture,
+        removePicture,
+      }: { fields: Omit<ProfileUpdateFields, 'remove_picture'>; picture?: Buffer; removePicture: boolean },
     ): Promise<Profile> {
       // Decoding and encoding take a while: done before the transaction so no write lock waits on sharp.
       const encoded = picture ? await reencodeProfilePicture(picture) : undefined
@@ -49,7 +53,13 @@ export function createProfileService({ database, clock }: { database: Database; 
         if (fields.preferred_language !== undefined) changes.preferred_language = fields.preferred_language
         if (encoded) {
           const id = randomBytes(18).toString('base64url')
-          await insertProfilePicture(trx, { id, user_id: userId, content_type: encoded.contentType, data: encoded.data, created_at: now })
+          await insertProfilePicture(trx, {
+            id,
+            user_id: userId,
+            content_type: encoded.contentType,
+            data: encoded.data,
+            created_at: now,
+          })
           await deleteProfilePicturesOfUser(trx, userId, id)
           changes.profile_picture_id = id
         } else if (removePicture) {

@@ -12,12 +12,25 @@ describe.each(dialects)('user administration on %s', (dialect) => {
 
   describe('createOrPromoteAdmin', () => {
     it('creates an admin who can log in', async () => {
-      const result = await createOrPromoteAdmin(t.database, t.clock, { username: 'Principal', password: ADMIN_PASSWORD, phone: '9800000100' })
+      const result = await createOrPromoteAdmin(t.database, t.clock, {
+        username: 'Principal',
+        password: ADMIN_PASSWORD,
+        phone: '9800000100',
+      })
       expect(result).toMatchObject({ action: 'created', username: 'Principal' })
       const row = await t.db.selectFrom('users').selectAll().where('id', '=', result.id).executeTakeFirstOrThrow()
-      expect(row).toMatchObject({ is_admin: 1, username_key: 'principal', phone_number: '9800000100', created_at: t.clock.now() })
+      expect(row).toMatchObject({
+        is_admin: 1,
+        username_key: 'principal',
+        phone_number: '9800000100',
+        created_at: t.clock.now(),
+      })
       expect(await verifyPassword(ADMIN_PASSWORD, row.password_hash)).toBe(true)
-      const login = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'principal', password: ADMIN_PASSWORD } })
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        payload: { username: 'principal', password: ADMIN_PASSWORD },
+      })
       expect(login.statusCode).toBe(200)
     })
 
@@ -51,7 +64,11 @@ describe.each(dialects)('user administration on %s', (dialect) => {
 
   describe('createLearners', () => {
     it('creates NAME1..NAMEN with distinct phone numbers and one shared password', async () => {
-      const result = await createLearners(t.database, t.clock, { count: 25, prefix: 'class', password: 'Pathshala-2026' })
+      const result = await createLearners(t.database, t.clock, {
+        count: 25,
+        prefix: 'class',
+        password: 'Pathshala-2026',
+      })
       expect(result).toEqual({ created: 25, skipped: 0 })
       const rows = await t.db.selectFrom('users').selectAll().orderBy('id').execute()
       expect(rows.map((r) => r.username)).toEqual(Array.from({ length: 25 }, (_, i) => `class${i + 1}`))
@@ -59,33 +76,54 @@ describe.each(dialects)('user administration on %s', (dialect) => {
       for (const row of rows) expect(row.phone_number).toMatch(/^00\d{8}$/)
       expect(new Set(rows.map((r) => r.password_hash)).size).toBe(1)
       expect(rows.every((r) => r.is_admin === 0)).toBe(true)
-      const login = await t.app.inject({ method: 'POST', url: '/api/token/', payload: { username: 'class7', password: 'Pathshala-2026' } })
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/token/',
+        payload: { username: 'class7', password: 'Pathshala-2026' },
+      })
       expect(login.statusCode).toBe(200)
     })
 
     it('skips names that exist (in any case) and phone numbers in use', async () => {
       await createUser(t.database, { username: 'CLASS2', phone_number: '0000000001' })
-      const result = await createLearners(t.database, t.clock, { count: 3, prefix: 'class', password: 'Pathshala-2026' })
+      const result = await createLearners(t.database, t.clock, {
+        count: 3,
+        prefix: 'class',
+        password: 'Pathshala-2026',
+      })
       expect(result).toEqual({ created: 2, skipped: 1 })
       const rows = await t.db.selectFrom('users').select(['username', 'phone_number']).orderBy('username_key').execute()
       expect(rows.map((r) => r.username)).toEqual(['class1', 'CLASS2', 'class3'])
       expect(new Set(rows.map((r) => r.phone_number)).size).toBe(3)
-      expect(await createLearners(t.database, t.clock, { count: 3, prefix: 'class', password: 'Pathshala-2026' })).toEqual({
+      expect(
+        await createLearners(t.database, t.clock, { count: 3, prefix: 'class', password: 'Pathshala-2026' }),
+      ).toEqual({
         created: 0,
         skipped: 3,
       })
     })
 
     it('creates more learners than one insert batch in one run', async () => {
-      const result = await createLearners(t.database, t.clock, { count: 1203, prefix: 'load', password: 'Pathshala-2026' })
+      const result = await createLearners(t.database, t.clock, {
+        count: 1203,
+        prefix: 'load',
+        password: 'Pathshala-2026',
+      })
       expect(result.created).toBe(1203)
-      const { count } = await t.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()
+      const { count } = await t.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow()
       expect(Number(count)).toBe(1203)
     })
 
     it.each([
       ['a count of 0', { count: 0, prefix: 'class', password: 'Pathshala-2026' }, /--count/],
-      ['names that would be too long', { count: 10, prefix: 'x'.repeat(29), password: 'Pathshala-2026' }, /Invalid username/],
+      [
+        'names that would be too long',
+        { count: 10, prefix: 'x'.repeat(29), password: 'Pathshala-2026' },
+        /Invalid username/,
+      ],
       ['a prefix with spaces', { count: 2, prefix: 'my class', password: 'Pathshala-2026' }, /Invalid username/],
       ['a common password', { count: 2, prefix: 'class', password: 'iloveyou' }, /too common/],
       ['a password similar to a username', { count: 2, prefix: 'class', password: 'class2-secret' }, /too similar/],
@@ -98,15 +136,31 @@ describe.each(dialects)('user administration on %s', (dialect) => {
   describe('setPaidAccess', () => {
     it('grants and revokes paid access', async () => {
       const user = await createUser(t.database, { username: 'Nabin' })
-      expect(await setPaidAccess(t.database, { username: 'nabin', revoke: false })).toEqual({ username: 'Nabin', changed: true, hasPaidAccess: true })
-      expect((await t.db.selectFrom('users').select('has_paid_access').where('id', '=', user.id).executeTakeFirstOrThrow()).has_paid_access).toBe(1)
+      expect(await setPaidAccess(t.database, { username: 'nabin', revoke: false })).toEqual({
+        username: 'Nabin',
+        changed: true,
+        hasPaidAccess: true,
+      })
+      expect(
+        (await t.db.selectFrom('users').select('has_paid_access').where('id', '=', user.id).executeTakeFirstOrThrow())
+          .has_paid_access,
+      ).toBe(1)
       expect((await setPaidAccess(t.database, { username: 'Nabin', revoke: false })).changed).toBe(false)
-      expect(await setPaidAccess(t.database, { username: 'Nabin', revoke: true })).toEqual({ username: 'Nabin', changed: true, hasPaidAccess: false })
-      expect((await t.db.selectFrom('users').select('has_paid_access').where('id', '=', user.id).executeTakeFirstOrThrow()).has_paid_access).toBe(0)
+      expect(await setPaidAccess(t.database, { username: 'Nabin', revoke: true })).toEqual({
+        username: 'Nabin',
+        changed: true,
+        hasPaidAccess: false,
+      })
+      expect(
+        (await t.db.selectFrom('users').select('has_paid_access').where('id', '=', user.id).executeTakeFirstOrThrow())
+          .has_paid_access,
+      ).toBe(0)
     })
 
     it('refuses an unknown username', async () => {
-      await expect(setPaidAccess(t.database, { username: 'ghost', revoke: false })).rejects.toThrow('No user named "ghost" exists.')
+      await expect(setPaidAccess(t.database, { username: 'ghost', revoke: false })).rejects.toThrow(
+        'No user named "ghost" exists.',
+      )
     })
   })
 })

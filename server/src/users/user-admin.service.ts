@@ -3,7 +3,15 @@ import { hashPassword } from '../auth/passwords'
 import { isTooSimilar, passwordProblems } from '../auth/password-rules'
 import type { Database } from '../db/database'
 import type { Clock } from '../lib/clock'
-import { findUserByUsername, insertUser, insertUsers, takenPhones, takenUsernameKeys, updateUser, usernameKey } from './users.repository'
+import {
+  findUserByUsername,
+  insertUser,
+  insertUsers,
+  takenPhones,
+  takenUsernameKeys,
+  updateUser,
+  usernameKey,
+} from './users.repository'
 
 /** A refusal of the command-line tools: bad arguments or a state that makes the command impossible. */
 export class UserAdminError extends Error {}
@@ -38,7 +46,8 @@ export async function createOrPromoteAdmin(
     throw new UserAdminError(`No user named "${name}" exists; --password and --phone are needed to create one.`)
   }
   const phoneParsed = PhoneNumberSchema.safeParse(phone)
-  if (!phoneParsed.success) throw new UserAdminError(`Invalid phone number "${phone}": ${phoneParsed.error.issues[0]!.message}`)
+  if (!phoneParsed.success)
+    throw new UserAdminError(`Invalid phone number "${phone}": ${phoneParsed.error.issues[0]!.message}`)
   checkPassword(password, name)
   const passwordHash = await hashPassword(password)
   const created = await database.transaction(async (trx) => {
@@ -93,15 +102,21 @@ export async function createLearners(
       if (fresh.length === 0) continue
       const phones: string[] = []
       while (phones.length < fresh.length) {
-        const candidates = Array.from({ length: fresh.length - phones.length }, () =>
-          `${BULK_PHONE_PREFIX}${String(nextPhone++).padStart(8, '0')}`,
+        const candidates = Array.from(
+          { length: fresh.length - phones.length },
+          () => `${BULK_PHONE_PREFIX}${String(nextPhone++).padStart(8, '0')}`,
         )
         const used = await takenPhones(trx, candidates)
         phones.push(...candidates.filter((phone) => !used.has(phone)))
       }
       await insertUsers(
         trx,
-        fresh.map((name, i) => ({ username: name, phone_number: phones[i]!, password_hash: passwordHash, created_at: now })),
+        fresh.map((name, i) => ({
+          username: name,
+          phone_number: phones[i]!,
+          password_hash: passwordHash,
+          created_at: now,
+        })),
       )
       created += fresh.length
     }
@@ -117,6 +132,7 @@ export async function setPaidAccess(
   const user = await findUserByUsername(database.db, username)
   if (!user) throw new UserAdminError(`No user named "${username}" exists.`)
   const wanted = revoke ? 0 : 1
-  if (user.has_paid_access !== wanted) await database.transaction((trx) => updateUser(trx, user.id, { has_paid_access: wanted }))
+  if (user.has_paid_access !== wanted)
+    await database.transaction((trx) => updateUser(trx, user.id, { has_paid_access: wanted }))
   return { username: user.username, changed: user.has_paid_access !== wanted, hasPaidAccess: wanted === 1 }
 }

@@ -17,7 +17,11 @@ export async function findUserByPhone(db: Kysely<DB>, phoneNumber: string) {
 }
 
 export async function usernameExists(db: Kysely<DB>, username: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where('username_key', '=', usernameKey(username)).executeTakeFirst()
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username_key', '=', usernameKey(username))
+    .executeTakeFirst()
   return row !== undefined
 }
 

@@ -26,7 +26,9 @@ describe.each(dialects)('availability checks on %s', (dialect) => {
   it('says whether a phone number is registered', async () => {
     await createUser(t.database, { phone_number: PHONE })
     expect((await post(t.app, '/api/users/check-phone/', { phone_number: PHONE })).json()).toEqual({ exists: true })
-    expect((await post(t.app, '/api/users/check-phone/', { phone_number: '9841000002' })).json()).toEqual({ exists: false })
+    expect((await post(t.app, '/api/users/check-phone/', { phone_number: '9841000002' })).json()).toEqual({
+      exists: false,
+    })
   })
 
   it('answers 400 to an invalid phone number or a body of the wrong shape', async () => {
@@ -42,7 +44,8 @@ describe.each(dialects)('availability limit per address on %s', (dialect) => {
   const t = useTestApp(dialect, { RATE_LIMIT_ACCOUNT_PER_IP_HOUR: '2' })
 
   it('answers 429 with Retry-After once an address has made RATE_LIMIT_ACCOUNT_PER_IP_HOUR checks in an hour', async () => {
-    for (let i = 0; i < 2; i++) expect((await post(t.app, '/api/users/check-username/', { username: `name${i}` })).statusCode).toBe(200)
+    for (let i = 0; i < 2; i++)
+      expect((await post(t.app, '/api/users/check-username/', { username: `name${i}` })).statusCode).toBe(200)
     const refused = await post(t.app, '/api/users/check-username/', { username: 'name3' })
     expect(refused.statusCode).toBe(429)
     expect(refused.headers['retry-after']).toBeDefined()
@@ -106,7 +109,11 @@ describe.each(dialects)('registration on %s', (dialect) => {
 
   it('keeps the verification when a registration is refused, so a corrected one succeeds', async () => {
     await verifyPhoneForRegistration(t, PHONE)
-    const refused = await post(t.app, '/api/users/register/', registration({ password: 'password123', password2: 'password123' }))
+    const refused = await post(
+      t.app,
+      '/api/users/register/',
+      registration({ password: 'password123', password2: 'password123' }),
+    )
     expect(refused.statusCode).toBe(400)
     expect(refused.json().errors.password).toContain('This password is too common.')
     expect((await post(t.app, '/api/users/register/', registration())).statusCode).toBe(201)
@@ -216,19 +223,33 @@ describe.each(dialects)('password reset on %s', (dialect) => {
   it('sets the new password, consumes the code and answers 200 with a detail', async () => {
     const user = await createUser(t.database, { phone_number: PHONE })
     const otp = await sendResetCode()
-    const response = await post(t.app, '/api/users/password-reset/', { phone_number: PHONE, otp, password: NEW_PASSWORD, password2: NEW_PASSWORD })
+    const response = await post(t.app, '/api/users/password-reset/', {
+      phone_number: PHONE,
+      otp,
+      password: NEW_PASSWORD,
+      password2: NEW_PASSWORD,
+    })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ detail: 'Your password has been reset. Please log in.' })
     await login(t.app, user.username, NEW_PASSWORD)
-    expect((await post(t.app, '/api/token/', { username: user.username, password: user.password })).statusCode).toBe(401)
-    const again = await post(t.app, '/api/users/password-reset/', { phone_number: PHONE, otp, password: 'Another-Pass-77' })
+    expect((await post(t.app, '/api/token/', { username: user.username, password: user.password })).statusCode).toBe(
+      401,
+    )
+    const again = await post(t.app, '/api/users/password-reset/', {
+      phone_number: PHONE,
+      otp,
+      password: 'Another-Pass-77',
+    })
     expect(again.statusCode).toBe(400)
   })
 
   it('accepts a reset without password2', async () => {
     await createUser(t.database, { phone_number: PHONE })
     const otp = await sendResetCode()
-    expect((await post(t.app, '/api/users/password-reset/', { phone_number: PHONE, otp, password: NEW_PASSWORD })).statusCode).toBe(200)
+    expect(
+      (await post(t.app, '/api/users/password-reset/', { phone_number: PHONE, otp, password: NEW_PASSWORD }))
+        .statusCode,
+    ).toBe(200)
   })
 
   it('revokes every refresh token of the user', async () => {
@@ -245,14 +266,21 @@ describe.each(dialects)('password reset on %s', (dialect) => {
     await createUser(t.database, { phone_number: PHONE })
     const otp = await sendResetCode()
     await post(t.app, '/api/users/otp/verify/', { phone_number: PHONE, purpose: 'reset', otp })
-    expect((await post(t.app, '/api/users/password-reset/', { phone_number: PHONE, otp, password: NEW_PASSWORD })).statusCode).toBe(200)
+    expect(
+      (await post(t.app, '/api/users/password-reset/', { phone_number: PHONE, otp, password: NEW_PASSWORD }))
+        .statusCode,
+    ).toBe(200)
   })
 
   it('answers 400 invalid_otp to a wrong code, counts the try and keeps the old password', async () => {
     const user = await createUser(t.database, { phone_number: PHONE })
     const otp = await sendResetCode()
     const wrong = otp === '000000' ? '000001' : '000000'
-    const response = await post(t.app, '/api/users/password-reset/', { phone_number: PHONE, otp: wrong, password: NEW_PASSWORD })
+    const response = await post(t.app, '/api/users/password-reset/', {
+      phone_number: PHONE,
+      otp: wrong,
+      password: NEW_PASSWORD,
+    })
     expect(response.statusCode).toBe(400)
     expect(response.json()).toEqual({ detail: 'Invalid or expired OTP.', code: 'invalid_otp' })
     expect((await t.db.selectFrom('otp_codes').select('failed_tries').executeTakeFirstOrThrow()).failed_tries).toBe(1)
@@ -263,8 +291,10 @@ describe.each(dialects)('password reset on %s', (dialect) => {
     await createUser(t.database, { phone_number: PHONE })
     const otp = await sendResetCode()
     const wrong = otp === '000000' ? '000001' : '000000'
-    for (let i = 0; i < 3; i++) await post(t.app, '/api/users/otp/verify/', { phone_number: PHONE, purpose: 'reset', otp: wrong })
-    for (let i = 0; i < 2; i++) await post(t.app, '/api/users/password-reset/', { phone_number: PHONE, otp: wrong, password: NEW_PASSWORD })
+    for (let i = 0; i < 3; i++)
+      await post(t.app, '/api/users/otp/verify/', { phone_number: PHONE, purpose: 'reset', otp: wrong })
+    for (let i = 0; i < 2; i++)
+      await post(t.app, '/api/users/password-reset/', { phone_number: PHONE, otp: wrong, password: NEW_PASSWORD })
     const right = await post(t.app, '/api/users/password-reset/', { phone_number: PHONE, otp, password: NEW_PASSWORD })
     expect(right.statusCode).toBe(400)
     expect(right.json().code).toBe('invalid_otp')
@@ -274,11 +304,18 @@ describe.each(dialects)('password reset on %s', (dialect) => {
     await createUser(t.database, { phone_number: PHONE })
     const otp = await sendResetCode()
     t.clock.advance(5 * 60_000 + 1)
-    expect((await post(t.app, '/api/users/password-reset/', { phone_number: PHONE, otp, password: NEW_PASSWORD })).statusCode).toBe(400)
+    expect(
+      (await post(t.app, '/api/users/password-reset/', { phone_number: PHONE, otp, password: NEW_PASSWORD }))
+        .statusCode,
+    ).toBe(400)
   })
 
   it('answers 400 invalid_otp for a phone with no account', async () => {
-    const response = await post(t.app, '/api/users/password-reset/', { phone_number: PHONE, otp: '123456', password: NEW_PASSWORD })
+    const response = await post(t.app, '/api/users/password-reset/', {
+      phone_number: PHONE,
+      otp: '123456',
+      password: NEW_PASSWORD,
+    })
     expect(response.statusCode).toBe(400)
     expect(response.json().code).toBe('invalid_otp')
   })
@@ -286,30 +323,47 @@ describe.each(dialects)('password reset on %s', (dialect) => {
   it('applies the registration password rules and keeps the code usable', async () => {
     const user = await createUser(t.database, { phone_number: PHONE, username: 'gopal' })
     const otp = await sendResetCode()
-    const similar = await post(t.app, '/api/users/password-reset/', { phone_number: PHONE, otp, password: 'Gopal-2026' })
+    const similar = await post(t.app, '/api/users/password-reset/', {
+      phone_number: PHONE,
+      otp,
+      password: 'Gopal-2026',
+    })
     expect(similar.statusCode).toBe(400)
     expect(similar.json().errors.password).toEqual(['The password is too similar to the username.'])
     const common = await post(t.app, '/api/users/password-reset/', { phone_number: PHONE, otp, password: 'qwertyuiop' })
     expect(common.json().errors.password).toEqual(['This password is too common.'])
     const short = await post(t.app, '/api/users/password-reset/', { phone_number: PHONE, otp, password: 'short' })
     expect(short.json().errors.password).toBeDefined()
-    const mismatch = await post(t.app, '/api/users/password-reset/', { phone_number: PHONE, otp, password: NEW_PASSWORD, password2: 'other-pass-99' })
+    const mismatch = await post(t.app, '/api/users/password-reset/', {
+      phone_number: PHONE,
+      otp,
+      password: NEW_PASSWORD,
+      password2: 'other-pass-99',
+    })
     expect(mismatch.json().errors).toEqual({ password2: ['Passwords do not match.'] })
-    expect((await post(t.app, '/api/users/password-reset/', { phone_number: PHONE, otp, password: NEW_PASSWORD })).statusCode).toBe(200)
+    expect(
+      (await post(t.app, '/api/users/password-reset/', { phone_number: PHONE, otp, password: NEW_PASSWORD }))
+        .statusCode,
+    ).toBe(200)
     await login(t.app, user.username, NEW_PASSWORD)
   })
 
   it('lifts the lock-out that failed logins caused', async () => {
     const user = await createUser(t.database, { phone_number: PHONE })
     for (let i = 0; i < 10; i++) await post(t.app, '/api/token/', { username: user.username, password: `wrong-${i}` })
-    expect((await post(t.app, '/api/token/', { username: user.username, password: user.password })).statusCode).toBe(429)
+    expect((await post(t.app, '/api/token/', { username: user.username, password: user.password })).statusCode).toBe(
+      429,
+    )
     const otp = await sendResetCode()
     await post(t.app, '/api/users/password-reset/', { phone_number: PHONE, otp, password: NEW_PASSWORD })
     await login(t.app, user.username, NEW_PASSWORD)
   })
 
   it('answers 400 to a reset body of the wrong shape', async () => {
-    expect((await post(t.app, '/api/users/password-reset/', { phone_number: PHONE, otp: 123456, password: NEW_PASSWORD })).statusCode).toBe(400)
+    expect(
+      (await post(t.app, '/api/users/password-reset/', { phone_number: PHONE, otp: 123456, password: NEW_PASSWORD }))
+        .statusCode,
+    ).toBe(400)
     expect((await post(t.app, '/api/users/password-reset/', [])).statusCode).toBe(400)
   })
 })

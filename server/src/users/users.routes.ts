@@ -51,13 +51,27 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
 
   app.post(
     '/otp/send/',
-    { schema: { tags: ['users'], summary: 'Text a one-time code', body: OtpSendRequestSchema, response: { 200: OtpSendResponseSchema } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Text a one-time code',
+        body: OtpSendRequestSchema,
+        response: { 200: OtpSendResponseSchema },
+      },
+    },
     (request) => otp.send(request.body, request.ip),
   )
 
   app.post(
     '/otp/verify/',
-    { schema: { tags: ['users'], summary: 'Check a one-time code', body: OtpVerifyRequestSchema, response: { 200: OtpVerifyResponseSchema } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Check a one-time code',
+        body: OtpVerifyRequestSchema,
+        response: { 200: OtpVerifyResponseSchema },
+      },
+    },
     (request) => otp.verify(request.body, request.ip),
   )
 
@@ -78,7 +92,10 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
 
   app.get(
     '/profile/',
-    { schema: { tags: ['users'], security: [{ bearer: [] }], response: { 200: ProfileSchema } }, preHandler: app.authenticate },
+    {
+      schema: { tags: ['users'], security: [{ bearer: [] }], response: { 200: ProfileSchema } },
+      preHandler: app.authenticate,
+    },
     (request) => profiles.getProfile(request.user.id),
   )
 
@@ -99,7 +116,8 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
       const parsed = ProfileUpdateFieldsSchema.safeParse(form.fields)
       if (!parsed.success) {
         const errors: FieldErrors = {}
-        for (const issue of parsed.error.issues) (errors[issue.path.join('.') || 'non_field_errors'] ??= []).push(issue.message)
+        for (const issue of parsed.error.issues)
+          (errors[issue.path.join('.') || 'non_field_errors'] ??= []).push(issue.message)
         throw new ValidationFailed(errors)
       }
       const { remove_picture: removePicture, ...fields } = parsed.data

@@ -70,9 +70,7 @@ export function createUsersService({
         // Someone took the name or the number between the checks above and the insert.
         if (!isUniqueViolation(error)) throw error
         const raced = await takenFields(body.username, body.phone_number)
-        throw new ValidationFailed(
-          Object.keys(raced).length > 0 ? raced : { username: [usersMessages.usernameTaken] },
-        )
+        throw new ValidationFailed(Object.keys(raced).length > 0 ? raced : { username: [usersMessages.usernameTaken] })
       }
     },
 
@@ -91,7 +89,14 @@ export function createUsersService({
       const passwordHash = await hashPassword(password)
       const now = clock.now()
       const reset = await database.transaction(async (trx) => {
-        const valid = await checkCode(trx, { dialect: database.dialect, hasher, phoneNumber, purpose: 'reset', code: otp, now })
+        const valid = await checkCode(trx, {
+          dialect: database.dialect,
+          hasher,
+          phoneNumber,
+          purpose: 'reset',
+          code: otp,
+          now,
+        })
         if (!valid || !(await consumeCode(trx, phoneNumber, 'reset', now))) return false
         await updateUser(trx, user.id, { password_hash: passwordHash })
         await revokeAllOfUser(trx, user.id, now)

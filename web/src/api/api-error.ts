@@ -13,7 +13,12 @@ export class ApiError extends Error {
   }
 
   static fromBody(status: number, body: Partial<ErrorBody> | undefined) {
-    return new ApiError(status, body?.code ?? 'unknown_error', body?.detail ?? `Request failed (${status})`, body?.errors)
+    return new ApiError(
+      status,
+      body?.code ?? 'unknown_error',
+      body?.detail ?? `Request failed (${status})`,
+      body?.errors,
+    )
   }
 
   get isNetworkError() {

@@ -5,7 +5,8 @@ import { api, freshAccessToken } from './client'
 
 /** An unsigned JWT with the claims the SPA reads (the server verifies; the client only decodes). */
 function jwt(claims: Record<string, unknown>) {
-  const part = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  const part = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}.signature`
 }
 const now = () => Math.floor(Date.now() / 1000)
@@ -35,7 +36,12 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
-      const call = { url, method: init.method ?? 'GET', headers: (init.headers ?? {}) as Record<string, string>, body: init.body }
+      const call = {
+        url,
+        method: init.method ?? 'GET',
+        headers: (init.headers ?? {}) as Record<string, string>,
+        body: init.body,
+      }
       calls.push(call)
       return routes(call)
     }),
@@ -60,14 +66,21 @@ describe('api client', () => {
 
     await expect(api.get('/quizzes/')).resolves.toEqual([{ id: 1 }])
     expect(refreshCalls()).toHaveLength(0)
-    expect(calls[0]).toMatchObject({ url: '/api/quizzes/', method: 'GET', headers: { authorization: `Bearer ${access}` } })
+    expect(calls[0]).toMatchObject({
+      url: '/api/quizzes/',
+      method: 'GET',
+      headers: { authorization: `Bearer ${access}` },
+    })
   })
 
   it('refreshes an expired access token before the call and stores the rotated refresh token', async () => {
     const expired = accessToken('old', -5)
     const renewed = accessToken('new', 900)
     sessionStore.setTokens({ access: expired, refresh: 'refresh-1' })
-    routes = (call) => (call.url === '/api/token/refresh/' ? reply(200, { access: renewed, refresh: 'refresh-2' }) : reply(200, { ok: true }))
+    routes = (call) =>
+      call.url === '/api/token/refresh/'
+        ? reply(200, { access: renewed, refresh: 'refresh-2' })
+        : reply(200, { ok: true })
 
     await api.get('/users/profile/')
 
@@ -81,7 +94,9 @@ describe('api client', () => {
   it('also refreshes a token that expires within the safety margin', async () => {
     sessionStore.setTokens({ access: accessToken('nearly', 10), refresh: 'refresh-1' })
     routes = (call) =>
-      call.url === '/api/token/refresh/' ? reply(200, { access: accessToken('new', 900), refresh: 'refresh-2' }) : reply(200, {})
+      call.url === '/api/token/refresh/'
+        ? reply(200, { access: accessToken('new', 900), refresh: 'refresh-2' })
+        : reply(200, {})
     await api.get('/quizzes/')
     expect(refreshCalls()).toHaveLength(1)
   })
@@ -142,7 +157,9 @@ describe('api client', () => {
     sessionStore.setTokens({ access: refused, refresh: 'refresh-1' })
     routes = (call) => {
       if (call.url === '/api/token/refresh/') return reply(200, { access: renewed, refresh: 'refresh-2' })
-      return call.headers.authorization === `Bearer ${refused}` ? reply(401, { detail: 'x', code: 'not_authenticated' }) : reply(200, 'ok')
+      return call.headers.authorization === `Bearer ${refused}`
+        ? reply(401, { detail: 'x', code: 'not_authenticated' })
+        : reply(200, 'ok')
     }
 
     const results = await Promise.all([api.get('/quizzes/'), api.get('/results/')])
@@ -179,10 +196,19 @@ describe('api client', () => {
   })
 
   it('throws ApiError with the body of API.md, and status 0 when there is no answer', async () => {
-    routes = () => reply(400, { detail: 'Invalid input.', code: 'validation_error', errors: { password: ['This password is too common.'] } })
+    routes = () =>
+      reply(400, {
+        detail: 'Invalid input.',
+        code: 'validation_error',
+        errors: { password: ['This password is too common.'] },
+      })
     const refused = await api.post('/users/register/', {}).catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(ApiError)
-    expect(refused).toMatchObject({ status: 400, code: 'validation_error', errors: { password: ['This password is too common.'] } })
+    expect(refused).toMatchObject({
+      status: 400,
+      code: 'validation_error',
+      errors: { password: ['This password is too common.'] },
+    })
 
     vi.mocked(fetch).mockRejectedValueOnce(new TypeError('Failed to fetch'))
     await expect(api.get('/quizzes/')).rejects.toMatchObject({ status: 0, code: 'network_error' })

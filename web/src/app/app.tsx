@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useState } from 'react'
 import { RouterProvider } from 'react-router'
-import { createQueryClient } from './query-client'
+import { createQueryClient } from '../api/query-client'
 import { router } from './router'
 
 export function App() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
-import { paths } from '../app/paths'
+import { paths } from '../lib/paths'
 
 /** The route trees' errorElement: a readable message and a way out, never a blank page. */
 export function RouteError() {

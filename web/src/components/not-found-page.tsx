@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { paths } from '../app/paths'
+import { paths } from '../lib/paths'
 
 export function Component() {
   const { t } = useTranslation()

@@ -21,8 +21,26 @@ export const LANGUAGE_KEY = 'language'
 export type Language = 'en' | 'ne'
 
 export const resources = {
-  en: { common: enCommon, nav: enNav, auth: enAuth, dashboard: enDashboard, quiz: enQuiz, results: enResults, profile: enProfile, admin: enAdmin },
-  ne: { common: neCommon, nav: neNav, auth: neAuth, dashboard: neDashboard, quiz: neQuiz, results: neResults, profile: neProfile, admin: neAdmin },
+  en: {
+    common: enCommon,
+    nav: enNav,
+    auth: enAuth,
+    dashboard: enDashboard,
+    quiz: enQuiz,
+    results: enResults,
+    profile: enProfile,
+    admin: enAdmin,
+  },
+  ne: {
+    common: neCommon,
+    nav: neNav,
+    auth: neAuth,
+    dashboard: neDashboard,
+    quiz: neQuiz,
+    results: neResults,
+    profile: neProfile,
+    admin: neAdmin,
+  },
 } as const
 
 export const namespaces = Object.keys(resources.en) as (keyof typeof resources.en)[]

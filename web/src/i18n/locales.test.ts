@@ -15,7 +15,9 @@ describe('locales', () => {
     })
     it(`ne translates every string of ${namespace} (none empty)`, () => {
       const empty = keysOf(resources.ne[namespace]).filter((key) => {
-        const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], resources.ne[namespace])
+        const value = key
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], resources.ne[namespace])
         return typeof value === 'string' && value.trim() === ''
       })
       expect(empty).toEqual([])
@@ -25,7 +27,9 @@ describe('locales', () => {
 
 describe('pickLanguage', () => {
   it('shows Nepali when chosen and present', () => expect(pickLanguage({ en: 'Hello', ne: 'नमस्ते' }, 'ne')).toBe('नमस्ते'))
-  it('falls back to English when Nepali is empty', () => expect(pickLanguage({ en: 'Hello', ne: '' }, 'ne')).toBe('Hello'))
+  it('falls back to English when Nepali is empty', () =>
+    expect(pickLanguage({ en: 'Hello', ne: '' }, 'ne')).toBe('Hello'))
   it('falls back to English when Nepali is missing', () => expect(pickLanguage({ en: 'Hello' }, 'ne')).toBe('Hello'))
-  it('shows English when English is chosen', () => expect(pickLanguage({ en: 'Hello', ne: 'नमस्ते' }, 'en')).toBe('Hello'))
+  it('shows English when English is chosen', () =>
+    expect(pickLanguage({ en: 'Hello', ne: 'नमस्ते' }, 'en')).toBe('Hello'))
 })

@@ -8,7 +8,20 @@ export function formatScore(score: number): string {
   return `${sign}${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`
 }
 
-const NEPALI_MONTHS = ['जनवरी', 'फेब्रुअरी', 'मार्च', 'अप्रिल', 'मे', 'जुन', 'जुलाई', 'अगस्ट', 'सेप्टेम्बर', 'अक्टोबर', 'नोभेम्बर', 'डिसेम्बर']
+const NEPALI_MONTHS = [
+  'जनवरी',
+  'फेब्रुअरी',
+  'मार्च',
+  'अप्रिल',
+  'मे',
+  'जुन',
+  'जुलाई',
+  'अगस्ट',
+  'सेप्टेम्बर',
+  'अक्टोबर',
+  'नोभेम्बर',
+  'डिसेम्बर',
+]
 const DEVANAGARI_DIGITS = '०१२३४५६७८९'
 
 export function toDevanagariDigits(text: string) {
@@ -28,5 +41,7 @@ export function formatDateTime(iso: string, language: string): string {
   if (Number.isNaN(date.getTime())) return iso
   if (language !== 'ne') return englishDateTime.format(date)
   const month = NEPALI_MONTHS[date.getMonth()]!
-  return toDevanagariDigits(`${date.getDate()} ${month} ${date.getFullYear()}, ${pad(date.getHours())}:${pad(date.getMinutes())}`)
+  return toDevanagariDigits(
+    `${date.getDate()} ${month} ${date.getFullYear()}, ${pad(date.getHours())}:${pad(date.getMinutes())}`,
+  )
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { preview } from './preview'
 
-const graphemes = (text: string) => Array.from(new Intl.Segmenter('ne', { granularity: 'grapheme' }).segment(text), (s) => s.segment)
+const graphemes = (text: string) =>
+  Array.from(new Intl.Segmenter('ne', { granularity: 'grapheme' }).segment(text), (s) => s.segment)
 
 describe('preview', () => {
   it('keeps a text of at most the limit whole, without "..."', () => {

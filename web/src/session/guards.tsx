@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router'
-import { paths } from '../app/paths'
+import { paths } from '../lib/paths'
 import { sessionStore } from './session-store'
 import { useSessionUser } from './use-session'
 
@@ -7,7 +7,8 @@ import { useSessionUser } from './use-session'
 export function RequireAuth() {
   const user = useSessionUser()
   const location = useLocation()
-  if (!sessionStore.accessToken() || !user) return <Navigate to={paths.login()} replace state={{ from: location.pathname }} />
+  if (!sessionStore.accessToken() || !user)
+    return <Navigate to={paths.login()} replace state={{ from: location.pathname }} />
   return <Outlet />
 }
 

@@ -3,7 +3,10 @@ import { ACCESS_KEY, decodeToken, REFRESH_KEY, sessionStore } from './session-st
 
 function base64url(text: string) {
   const bytes = new TextEncoder().encode(text)
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
 }
 const jwt = (claims: unknown) => `${base64url('{"alg":"HS256","typ":"JWT"}')}.${base64url(JSON.stringify(claims))}.sig`
 

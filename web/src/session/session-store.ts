@@ -16,7 +16,10 @@ export function decodeToken(token: string | null): SessionUser | null {
   try {
     const payload = token.split('.')[1]
     if (!payload) return null
-    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '=')
+    const base64 = payload
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(payload.length / 4) * 4, '=')
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
     const claims = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>
     if (typeof claims.username !== 'string' || typeof claims.exp !== 'number') return null

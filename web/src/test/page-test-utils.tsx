@@ -45,7 +45,11 @@ export function fakeNetwork(routes: Record<string, Handler>) {
     })
   })
   vi.stubGlobal('fetch', fetchMock)
-  return { calls, fetchMock, callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) }
+  return {
+    calls,
+    fetchMock,
+    callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path),
+  }
 }
 
 /** Renders routes in a data router (useBlocker needs one) with a fresh QueryClient and i18n in `language`. */

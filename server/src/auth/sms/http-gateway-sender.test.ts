@@ -41,7 +41,8 @@ class FakeGateway {
     await new Promise<void>((resolve) => this.server.close(() => resolve()))
   }
   json(status: number, body: unknown) {
-    this.answer = (response) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
+    this.answer = (response) =>
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
   }
   /** Accepts the request and never answers. */
   hang() {
@@ -49,7 +50,11 @@ class FakeGateway {
   }
 }
 
-const message: SmsMessage = { to: '9812345678', text: 'Your login code is 482913. It expires in 5 minutes.', purpose: 'login' }
+const message: SmsMessage = {
+  to: '9812345678',
+  text: 'Your login code is 482913. It expires in 5 minutes.',
+  purpose: 'login',
+}
 const TOKEN = 'gateway-secret-token'
 
 async function deliveryError(promise: Promise<unknown>): Promise<SmsDeliveryError> {
@@ -75,7 +80,8 @@ describe('SMS gateway adapters', () => {
   afterEach(() => gateway.stop())
 
   describe('generic JSON gateway', () => {
-    const sender = () => createHttpGatewaySender({ url: gateway.url(), token: TOKEN, senderId: 'QuizNP', timeoutMs: 2000 })
+    const sender = () =>
+      createHttpGatewaySender({ url: gateway.url(), token: TOKEN, senderId: 'QuizNP', timeoutMs: 2000 })
 
     it('posts {to, text, sender} as JSON with the bearer token', async () => {
       gateway.json(202, { id: 'abc' })
@@ -117,7 +123,8 @@ describe('SMS gateway adapters', () => {
   })
 
   describe('Sparrow SMS', () => {
-    const sender = () => createSparrowSender({ url: gateway.url('/v2/sms/'), token: TOKEN, senderId: 'QuizNP', timeoutMs: 2000 })
+    const sender = () =>
+      createSparrowSender({ url: gateway.url('/v2/sms/'), token: TOKEN, senderId: 'QuizNP', timeoutMs: 2000 })
 
     it('posts token, from, to and text as a form', async () => {
       gateway.json(200, { count: 1, response_code: 200, response: '1 mesages has been queued.' })
@@ -145,7 +152,12 @@ describe('SMS gateway adapters', () => {
 
     it('throws SmsDeliveryError on a timeout', async () => {
       gateway.hang()
-      const slow = createSparrowSender({ url: gateway.url('/v2/sms/'), token: TOKEN, senderId: 'QuizNP', timeoutMs: 150 })
+      const slow = createSparrowSender({
+        url: gateway.url('/v2/sms/'),
+        token: TOKEN,
+        senderId: 'QuizNP',
+        timeoutMs: 150,
+      })
       await deliveryError(slow.send(message))
     })
   })
@@ -154,11 +166,19 @@ describe('SMS gateway adapters', () => {
     const sender = () => createAakashSender({ url: gateway.url('/sms/v3/send'), token: TOKEN, timeoutMs: 2000 })
 
     it('posts auth_token, to and text as a form', async () => {
-      gateway.json(200, { error: false, message: '1 messages has been queued for delivery.', data: { valid: [{ id: 1 }], invalid: [] } })
+      gateway.json(200, {
+        error: false,
+        message: '1 messages has been queued for delivery.',
+        data: { valid: [{ id: 1 }], invalid: [] },
+      })
       await sender().send(message)
       const [request] = gateway.received
       expect(request).toMatchObject({ method: 'POST', url: '/sms/v3/send' })
-      expect(Object.fromEntries(new URLSearchParams(request!.body))).toEqual({ auth_token: TOKEN, to: message.to, text: message.text })
+      expect(Object.fromEntries(new URLSearchParams(request!.body))).toEqual({
+        auth_token: TOKEN,
+        to: message.to,
+        text: message.text,
+      })
     })
 
     it('throws SmsDeliveryError when the answer says error: true', async () => {
@@ -185,13 +205,28 @@ describe('SMS gateway adapters', () => {
 
   describe('choosing the sender from the settings', () => {
     const config = (env: Record<string, string>) =>
-      loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/quiz-test-data', ...env }, { persistSecret: false })
+      loadConfig(
+        { NODE_ENV: 'test', JWT_SECRET: 'x'.repeat(32), DATA_DIR: '/tmp/quiz-test-data', ...env },
+        { persistSecret: false },
+      )
     const clock = { now: () => 0 }
 
     it.each([
-      ['http', { SMS_PROVIDER: 'http', SMS_GATEWAY_TOKEN: TOKEN }, { to: message.to, text: message.text, sender: 'QuizNP' }],
-      ['sparrow', { SMS_PROVIDER: 'sparrow', SMS_GATEWAY_TOKEN: TOKEN }, { token: TOKEN, from: 'QuizNP', to: message.to, text: message.text }],
-      ['aakash', { SMS_PROVIDER: 'aakash', SMS_GATEWAY_TOKEN: TOKEN }, { auth_token: TOKEN, to: message.to, text: message.text }],
+      [
+        'http',
+        { SMS_PROVIDER: 'http', SMS_GATEWAY_TOKEN: TOKEN },
+        { to: message.to, text: message.text, sender: 'QuizNP' },
+      ],
+      [
+        'sparrow',
+        { SMS_PROVIDER: 'sparrow', SMS_GATEWAY_TOKEN: TOKEN },
+        { token: TOKEN, from: 'QuizNP', to: message.to, text: message.text },
+      ],
+      [
+        'aakash',
+        { SMS_PROVIDER: 'aakash', SMS_GATEWAY_TOKEN: TOKEN },
+        { auth_token: TOKEN, to: message.to, text: message.text },
+      ],
     ])('SMS_PROVIDER=%s with SMS_GATEWAY_URL talks to that gateway', async (provider, env, expected) => {
       gateway.json(200, { response_code: 200, error: false })
       await createSmsSender(config({ ...env, SMS_GATEWAY_URL: gateway.url() }), clock).send(message)
@@ -206,17 +241,26 @@ describe('SMS settings', () => {
 
   it('refuses the console sender in production', () => {
     expect(() => loadConfig({ ...production }, { persistSecret: false })).toThrow(ConfigError)
-    expect(() => loadConfig({ ...production, SMS_PROVIDER: 'console' }, { persistSecret: false })).toThrow(/SMS_PROVIDER=console/)
+    expect(() => loadConfig({ ...production, SMS_PROVIDER: 'console' }, { persistSecret: false })).toThrow(
+      /SMS_PROVIDER=console/,
+    )
   })
 
   it('accepts a real gateway in production', () => {
-    const config = loadConfig({ ...production, SMS_PROVIDER: 'sparrow', SMS_GATEWAY_TOKEN: TOKEN }, { persistSecret: false })
+    const config = loadConfig(
+      { ...production, SMS_PROVIDER: 'sparrow', SMS_GATEWAY_TOKEN: TOKEN },
+      { persistSecret: false },
+    )
     expect(config.sms).toMatchObject({ provider: 'sparrow', gatewayToken: TOKEN, timeoutMs: 10_000 })
   })
 
   it('refuses a gateway without the settings it needs', () => {
-    expect(() => loadConfig({ ...production, SMS_PROVIDER: 'http' }, { persistSecret: false })).toThrow(/SMS_GATEWAY_URL is required/)
-    expect(() => loadConfig({ ...production, SMS_PROVIDER: 'aakash' }, { persistSecret: false })).toThrow(/SMS_GATEWAY_TOKEN is required/)
+    expect(() => loadConfig({ ...production, SMS_PROVIDER: 'http' }, { persistSecret: false })).toThrow(
+      /SMS_GATEWAY_URL is required/,
+    )
+    expect(() => loadConfig({ ...production, SMS_PROVIDER: 'aakash' }, { persistSecret: false })).toThrow(
+      /SMS_GATEWAY_TOKEN is required/,
+    )
   })
 })
 
@@ -228,17 +272,31 @@ describe.each(dialects)('OTP through a real gateway on %s', (dialect) => {
 
   async function appWithGateway() {
     const config = loadConfig(
-      { NODE_ENV: 'test', JWT_SECRET: t.config.jwtSecret, LOG_LEVEL: 'silent', SMS_PROVIDER: 'http', SMS_GATEWAY_URL: gateway.url(), SMS_TIMEOUT_MS: '300' },
+      {
+        NODE_ENV: 'test',
+        JWT_SECRET: t.config.jwtSecret,
+        LOG_LEVEL: 'silent',
+        SMS_PROVIDER: 'http',
+        SMS_GATEWAY_URL: gateway.url(),
+        SMS_TIMEOUT_MS: '300',
+      },
       { persistSecret: false },
     )
     const tokens = createTokenSigner({ secret: config.jwtSecret, accessTtl: 900, refreshTtl: 3600, clock: t.clock })
-    const app = await buildApp({ config, database: t.database, clock: t.clock, tokens, sms: createSmsSender(config, t.clock) }, { logger: false })
+    const app = await buildApp(
+      { config, database: t.database, clock: t.clock, tokens, sms: createSmsSender(config, t.clock) },
+      { logger: false },
+    )
     return app
   }
 
   it('texts the code through the gateway', async () => {
     const app = await appWithGateway()
-    const response = await app.inject({ method: 'POST', url: '/api/users/otp/send/', payload: { phone_number: '9812345678', purpose: 'register' } })
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/users/otp/send/',
+      payload: { phone_number: '9812345678', purpose: 'register' },
+    })
     expect(response.statusCode).toBe(200)
     expect(JSON.parse(gateway.received[0]!.body).text).toMatch(/\b\d{6}\b/)
     await app.close()
@@ -250,7 +308,11 @@ describe.each(dialects)('OTP through a real gateway on %s', (dialect) => {
   ])('answers 503 sms_failed and keeps no valid code when the gateway %s', async (_label, breakIt) => {
     breakIt(gateway)
     const app = await appWithGateway()
-    const response = await app.inject({ method: 'POST', url: '/api/users/otp/send/', payload: { phone_number: '9812345678', purpose: 'register' } })
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/users/otp/send/',
+      payload: { phone_number: '9812345678', purpose: 'register' },
+    })
     expect(response.statusCode).toBe(503)
     expect(response.json().code).toBe('sms_failed')
     expect(await t.db.selectFrom('otp_codes').selectAll().execute()).toEqual([])

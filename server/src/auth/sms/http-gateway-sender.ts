@@ -27,7 +27,9 @@ async function postToGateway(name: string, request: GatewayRequest, timeoutMs: n
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')
     throw new SmsDeliveryError(
-      timedOut ? `${name} SMS gateway did not answer within ${timeoutMs} ms` : `${name} SMS gateway could not be reached`,
+      timedOut
+        ? `${name} SMS gateway did not answer within ${timeoutMs} ms`
+        : `${name} SMS gateway could not be reached`,
       { cause: error },
     )
   }
@@ -49,7 +51,12 @@ const formBody = (fields: Record<string, string>) => new URLSearchParams(fields)
 const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' }
 
 /** Generic JSON gateway: POST {to, text, sender} with a bearer token; any 2xx means accepted. */
-export function createHttpGatewaySender({ url, token, senderId, timeoutMs }: {
+export function createHttpGatewaySender({
+  url,
+  token,
+  senderId,
+  timeoutMs,
+}: {
   url: string
   token?: string
   senderId: string
@@ -71,7 +78,12 @@ export function createHttpGatewaySender({ url, token, senderId, timeoutMs }: {
 }
 
 /** Sparrow SMS (Nepal), API v2: form POST token, from, to, text; success is `response_code: 200`. */
-export function createSparrowSender({ url = SPARROW_URL, token, senderId, timeoutMs }: {
+export function createSparrowSender({
+  url = SPARROW_URL,
+  token,
+  senderId,
+  timeoutMs,
+}: {
   url?: string
   token: string
   senderId: string
@@ -93,14 +105,22 @@ export function createSparrowSender({ url = SPARROW_URL, token, senderId, timeou
 }
 
 /** Aakash SMS (Nepal), API v3: form POST auth_token, to, text; it reports failures as `error: true`. */
-export function createAakashSender({ url = AAKASH_URL, token, timeoutMs }: {
+export function createAakashSender({
+  url = AAKASH_URL,
+  token,
+  timeoutMs,
+}: {
   url?: string
   token: string
   timeoutMs: number
 }): SmsSender {
   return {
     async send({ to, text }: SmsMessage) {
-      const answer = await postToGateway('Aakash', { url, headers: formHeaders, body: formBody({ auth_token: token, to, text }) }, timeoutMs)
+      const answer = await postToGateway(
+        'Aakash',
+        { url, headers: formHeaders, body: formBody({ auth_token: token, to, text }) },
+        timeoutMs,
+      )
       const { error, data } = (answer ?? {}) as { error?: unknown; data?: { valid?: unknown[] } }
       if (error === true) throw new SmsDeliveryError('Aakash SMS gateway refused the message')
       if (Array.isArray(data?.valid) && data.valid.length === 0) {

@@ -159,7 +159,11 @@ export const initial = (dialect: Dialect): Migration => {
         .unique()
         .where(sql.ref('status'), '=', 'in_progress')
         .execute()
-      await db.schema.createIndex('attempts_user_quiz').on('attempts').columns(['user_id', 'quiz_id', 'status']).execute()
+      await db.schema
+        .createIndex('attempts_user_quiz')
+        .on('attempts')
+        .columns(['user_id', 'quiz_id', 'status'])
+        .execute()
 
       await db.schema
         .createTable('attempt_answers')

@@ -63,7 +63,10 @@ async function operation(i: number): Promise<RaceWorkerLine[]> {
       const started = await request('start', 'GET', `${base}/`)
       if (started.status !== 200) return [started]
       const attemptId = (started.body as { attempt: { id: number } }).attempt.id
-      return [started, await request('submit-attempt', 'POST', `${base}/submit/`, { answers: sheet(k), attempt_id: attemptId })]
+      return [
+        started,
+        await request('submit-attempt', 'POST', `${base}/submit/`, { answers: sheet(k), attempt_id: attemptId }),
+      ]
     }
     case 3: {
       const question = input.questions[i % input.questions.length]!

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink, useNavigate } from 'react-router'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import { logout } from '../../session/logout'
 import { useSessionUser } from '../../session/use-session'
 import { LanguageSwitcher } from './language-switcher'

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 
 /** The avatar (first letter of the username) and its menu: My Profile and Logout. Closes on an outside click or Escape. */
 export function UserMenu({ username, onLogout }: { username: string; onLogout: () => void }) {

@@ -7,7 +7,10 @@ import { Component as AdminPage } from './admin-page'
 import { Component as QuizEditPage } from './quiz-edit-page'
 
 function jsonResponse(status: number, body?: unknown) {
-  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  })
 }
 
 const quizzes = [

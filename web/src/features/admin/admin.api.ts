@@ -43,7 +43,8 @@ export const adminKeys = {
 }
 
 export const adminQueries = {
-  list: () => queryOptions({ queryKey: adminKeys.list(), queryFn: () => api.get<AdminQuizSummary[]>('/admin/quizzes/') }),
+  list: () =>
+    queryOptions({ queryKey: adminKeys.list(), queryFn: () => api.get<AdminQuizSummary[]>('/admin/quizzes/') }),
   quiz: (id: number) =>
     queryOptions({ queryKey: adminKeys.quiz(id), queryFn: () => api.get<AdminQuiz>(`/admin/quizzes/${id}/`) }),
 }

@@ -13,7 +13,15 @@ interface ConfirmDeleteDialogProps {
 }
 
 /** The app's own dialog in place of window.confirm: translated, styled and reachable by tests and keyboards. */
-export function ConfirmDeleteDialog({ open, title, message, subject, pending, onConfirm, onCancel }: ConfirmDeleteDialogProps) {
+export function ConfirmDeleteDialog({
+  open,
+  title,
+  message,
+  subject,
+  pending,
+  onConfirm,
+  onCancel,
+}: ConfirmDeleteDialogProps) {
   const { t } = useTranslation('admin')
   return (
     <Dialog

@@ -84,9 +84,19 @@ export function TextField({
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={id}>{label}</label>
       {multiline ? (
-        <textarea {...common} rows={rows} spellCheck={code ? false : undefined} onChange={(event) => onChange(event.target.value)} />
+        <textarea
+          {...common}
+          rows={rows}
+          spellCheck={code ? false : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
       ) : (
-        <input {...common} type={type} inputMode={type === 'number' ? 'numeric' : undefined} onChange={(event) => onChange(event.target.value)} />
+        <input
+          {...common}
+          type={type}
+          inputMode={type === 'number' ? 'numeric' : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
       {hint && (
         <span id={hintId} className="field__hint">

@@ -98,9 +98,15 @@ describe('editing a stored question', () => {
     expect(draft.options.map((option) => option.isCorrect)).toEqual([false, true])
   })
   it('repairs stored data with several or no correct options to exactly one', () => {
-    const several = draftFromQuestion({ ...stored, options: stored.options.map((option) => ({ ...option, is_correct: true })) })
+    const several = draftFromQuestion({
+      ...stored,
+      options: stored.options.map((option) => ({ ...option, is_correct: true })),
+    })
     expect(several.options.map((option) => option.isCorrect)).toEqual([true, false])
-    const none = draftFromQuestion({ ...stored, options: stored.options.map((option) => ({ ...option, is_correct: false })) })
+    const none = draftFromQuestion({
+      ...stored,
+      options: stored.options.map((option) => ({ ...option, is_correct: false })),
+    })
     expect(none.options.map((option) => option.isCorrect)).toEqual([true, false])
   })
 })

@@ -73,7 +73,9 @@ function withOneCorrect(options: OptionDraft[]): OptionDraft[] {
     0,
     options.findIndex((option) => option.isCorrect),
   )
-  return options.map((option, index) => (option.isCorrect === (index === correct) ? option : { ...option, isCorrect: index === correct }))
+  return options.map((option, index) =>
+    option.isCorrect === (index === correct) ? option : { ...option, isCorrect: index === correct },
+  )
 }
 
 /** Selecting one option as correct makes every other one incorrect. */
@@ -95,7 +97,11 @@ export function removeOption(options: OptionDraft[], key: string): OptionDraft[]
   return withOneCorrect(options.filter((option) => option.key !== key))
 }
 
-export function updateOption(options: OptionDraft[], key: string, change: (option: OptionDraft) => OptionDraft): OptionDraft[] {
+export function updateOption(
+  options: OptionDraft[],
+  key: string,
+  change: (option: OptionDraft) => OptionDraft,
+): OptionDraft[] {
   return options.map((option) => (option.key === key ? change(option) : option))
 }
 

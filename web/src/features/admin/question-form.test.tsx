@@ -12,7 +12,9 @@ function jsonResponse(status: number, body: unknown) {
 function renderForm(question: AdminQuestion | null = null, language: 'en' | 'ne' = 'en') {
   const onSaved = vi.fn()
   const onCancel = vi.fn()
-  renderWithProviders(<QuestionForm quizId={3} question={question} onSaved={onSaved} onCancel={onCancel} />, { language })
+  renderWithProviders(<QuestionForm quizId={3} question={question} onSaved={onSaved} onCancel={onCancel} />, {
+    language,
+  })
   return { onSaved, onCancel, user: userEvent.setup() }
 }
 
@@ -67,7 +69,11 @@ describe('QuestionForm', () => {
       jsonResponse(400, {
         detail: 'Invalid input.',
         code: 'validation_error',
-        errors: { 'options.1.text.en': ['This field may not be blank.'], options: ['Exactly one option must be correct.'], 'quiz.locked': ['Try later.'] },
+        errors: {
+          'options.1.text.en': ['This field may not be blank.'],
+          options: ['Exactly one option must be correct.'],
+          'quiz.locked': ['Try later.'],
+        },
       }),
     )
     const { user, onSaved } = renderForm()

@@ -73,7 +73,8 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
     if (errors) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
   }, [errors])
 
-  const setOptions = (change: (options: OptionDraft[]) => OptionDraft[]) => setDraft((current) => ({ ...current, options: change(current.options) }))
+  const setOptions = (change: (options: OptionDraft[]) => OptionDraft[]) =>
+    setDraft((current) => ({ ...current, options: change(current.options) }))
   const fieldErrors = errors ?? {}
 
   const submit = (event: FormEvent) => {
@@ -136,7 +137,12 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
             onChange={(value) => setDraft((current) => ({ ...current, hint: { ...current.hint, ne: value } }))}
           />
         </div>
-        <TextField label={t('question_form.topic')} value={draft.topic} errors={fieldErrors.topic} onChange={(value) => setDraft((current) => ({ ...current, topic: value }))} />
+        <TextField
+          label={t('question_form.topic')}
+          value={draft.topic}
+          errors={fieldErrors.topic}
+          onChange={(value) => setDraft((current) => ({ ...current, topic: value }))}
+        />
 
         <fieldset className="admin-options" aria-describedby={optionsHintId}>
           <legend>{t('question_form.options')}</legend>
@@ -157,7 +163,12 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
               onRemove={() => setOptions((options) => removeOption(options, option.key))}
             />
           ))}
-          <button type="button" className="btn" disabled={!canAddOption(draft.options)} onClick={() => setOptions(addOption)}>
+          <button
+            type="button"
+            className="btn"
+            disabled={!canAddOption(draft.options)}
+            onClick={() => setOptions(addOption)}
+          >
             {t('question_form.add_option')}
           </button>
         </fieldset>
@@ -165,7 +176,9 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
         {errors && (
           <Alert kind="error">
             {t('question_form.save_failed')}
-            <ErrorList lines={errorLines(fieldErrors, unclaimedPaths(fieldErrors, questionPaths(draft.options.length)))} />
+            <ErrorList
+              lines={errorLines(fieldErrors, unclaimedPaths(fieldErrors, questionPaths(draft.options.length)))}
+            />
           </Alert>
         )}
         <div className="actions admin-form-actions">
@@ -192,7 +205,16 @@ interface OptionFieldsProps {
   onRemove: () => void
 }
 
-function OptionFields({ option, index, radioName, errors, canRemove, onChange, onMarkCorrect, onRemove }: OptionFieldsProps) {
+function OptionFields({
+  option,
+  index,
+  radioName,
+  errors,
+  canRemove,
+  onChange,
+  onMarkCorrect,
+  onRemove,
+}: OptionFieldsProps) {
   const { t } = useTranslation('admin')
   const n = index + 1
   const path = `options.${index}`
@@ -206,10 +228,23 @@ function OptionFields({ option, index, radioName, errors, canRemove, onChange, o
       <legend>{t('question_form.option', { n })}</legend>
       <div className="admin-option__head">
         <div className="checkbox">
-          <input id={radioId} type="radio" name={radioName} checked={option.isCorrect} onChange={onMarkCorrect} aria-label={t('question_form.correct_named', { n })} />
+          <input
+            id={radioId}
+            type="radio"
+            name={radioName}
+            checked={option.isCorrect}
+            onChange={onMarkCorrect}
+            aria-label={t('question_form.correct_named', { n })}
+          />
           <label htmlFor={radioId}>{t('question_form.correct')}</label>
         </div>
-        <button type="button" className="btn btn--small" disabled={!canRemove} onClick={onRemove} aria-label={t('question_form.remove_option_named', { n })}>
+        <button
+          type="button"
+          className="btn btn--small"
+          disabled={!canRemove}
+          onClick={onRemove}
+          aria-label={t('question_form.remove_option_named', { n })}
+        >
           {t('question_form.remove_option')}
         </button>
       </div>

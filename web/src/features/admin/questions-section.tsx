@@ -26,7 +26,8 @@ export function QuestionsSection({ quiz }: { quiz: AdminQuiz }) {
   const addButton = useRef<HTMLButtonElement>(null)
   const headingId = useId()
 
-  const label = (question: AdminQuestion, n: number) => t('questions.item', { n, text: preview(pick(question.text), QUESTION_PREVIEW_LENGTH, language) })
+  const label = (question: AdminQuestion, n: number) =>
+    t('questions.item', { n, text: preview(pick(question.text), QUESTION_PREVIEW_LENGTH, language) })
 
   const openEditor = (question: AdminQuestion | null) => {
     setOutcome(null)
@@ -69,10 +70,18 @@ export function QuestionsSection({ quiz }: { quiz: AdminQuiz }) {
           {quiz.questions.map((question, index) => {
             const n = index + 1
             return (
-              <li key={question.id} className={`admin-questions__item${editor?.question?.id === question.id ? ' admin-questions__item--editing' : ''}`}>
+              <li
+                key={question.id}
+                className={`admin-questions__item${editor?.question?.id === question.id ? ' admin-questions__item--editing' : ''}`}
+              >
                 <span className="admin-questions__text">{label(question, n)}</span>
                 <span className="actions">
-                  <button type="button" className="btn btn--small" onClick={() => openEditor(question)} aria-label={t('questions.edit_named', { n })}>
+                  <button
+                    type="button"
+                    className="btn btn--small"
+                    onClick={() => openEditor(question)}
+                    aria-label={t('questions.edit_named', { n })}
+                  >
                     {t('common.edit')}
                   </button>
                   <button

@@ -32,14 +32,21 @@ describe('Create quiz from JSON', () => {
       jsonResponse(400, {
         detail: 'Invalid input.',
         code: 'validation_error',
-        errors: { 'questions.0.options': ['Exactly one option must be correct.', 'At least 2 options.'], duration_minutes: ['Too big.'] },
+        errors: {
+          'questions.0.options': ['Exactly one option must be correct.', 'At least 2 options.'],
+          duration_minutes: ['Too big.'],
+        },
       }),
     )
     await submitText('{"title": {"en": "T"}, "duration_minutes": 5000, "questions": []}')
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent('Failed to create quiz. See the errors below.')
     const items = Array.from(alert.querySelectorAll('li'), (item) => item.textContent)
-    expect(items).toEqual(['questions.0.options: Exactly one option must be correct.', 'questions.0.options: At least 2 options.', 'duration_minutes: Too big.'])
+    expect(items).toEqual([
+      'questions.0.options: Exactly one option must be correct.',
+      'questions.0.options: At least 2 options.',
+      'duration_minutes: Too big.',
+    ])
   })
 
   it('shows the new quiz id and a link to edit it', async () => {

@@ -2,14 +2,15 @@ import { useId, useState, type FormEvent } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ApiError } from '../../api/api-error'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import { Alert } from '../../components/ui/alert'
 import { useCreateQuizFromJson } from './admin.api'
 import { EXAMPLE_QUIZ_JSON } from './example-quiz'
 import { ErrorList, errorLines, fieldErrorsOf } from './form-fields'
 import './admin.css'
 
-type Outcome = { kind: 'invalid_json' } | { kind: 'created'; quizId: number } | { kind: 'failed'; error: unknown } | null
+type Outcome =
+  { kind: 'invalid_json' } | { kind: 'created'; quizId: number } | { kind: 'failed'; error: unknown } | null
 
 /** /admin/quiz/new: a whole quiz, questions included, pasted as JSON. */
 export function Component() {

@@ -47,7 +47,17 @@ function timeToSend(value: string, savedIso: string | null): string | null {
 }
 
 // Every field path of PATCH /api/admin/quizzes/{id}/ this form shows beside its field.
-const DETAIL_PATHS = ['title', 'title.en', 'title.ne', 'start_time', 'end_time', 'duration_minutes', 'allowed_attempts', 'difficulty', 'is_paid_tier']
+const DETAIL_PATHS = [
+  'title',
+  'title.en',
+  'title.ne',
+  'start_time',
+  'end_time',
+  'duration_minutes',
+  'allowed_attempts',
+  'difficulty',
+  'is_paid_tier',
+]
 
 /** Section "Quiz Details": PATCH /api/admin/quizzes/{id}/ with every field of the form. */
 export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
@@ -67,7 +77,8 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
   useEffect(() => {
     if (outcome && !outcome.ok) formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
   }, [outcome])
-  const set = <K extends keyof DetailsForm>(key: K, value: DetailsForm[K]) => setForm((current) => ({ ...current, [key]: value }))
+  const set = <K extends keyof DetailsForm>(key: K, value: DetailsForm[K]) =>
+    setForm((current) => ({ ...current, [key]: value }))
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -102,7 +113,13 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
             onChange={(value) => set('titleEn', value)}
             errors={[...(errors.title ?? []), ...(errors['title.en'] ?? [])]}
           />
-          <TextField label={t('details.title_ne')} lang="ne" value={form.titleNe} onChange={(value) => set('titleNe', value)} errors={errors['title.ne']} />
+          <TextField
+            label={t('details.title_ne')}
+            lang="ne"
+            value={form.titleNe}
+            onChange={(value) => set('titleNe', value)}
+            errors={errors['title.ne']}
+          />
           <TextField
             label={t('details.start_time')}
             type="datetime-local"
@@ -162,7 +179,12 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
           </div>
           <div className="field admin-grid__checkbox">
             <div className="checkbox">
-              <input id={paidId} type="checkbox" checked={form.isPaid} onChange={(event) => set('isPaid', event.target.checked)} />
+              <input
+                id={paidId}
+                type="checkbox"
+                checked={form.isPaid}
+                onChange={(event) => set('isPaid', event.target.checked)}
+              />
               <label htmlFor={paidId}>{t('details.paid_tier')}</label>
             </div>
             {errors.is_paid_tier && <span className="field__error">{errors.is_paid_tier.join(' ')}</span>}

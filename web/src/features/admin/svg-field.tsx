@@ -7,7 +7,13 @@ import { TextField } from './form-fields'
 import type { ImageDraft } from './question-draft'
 
 /** The field paths an SvgField shows errors for, under `prefix` ("image", "options.2.image"). */
-export const svgFieldPaths = (prefix: string) => [prefix, `${prefix}.svg`, `${prefix}.caption`, `${prefix}.caption.en`, `${prefix}.caption.ne`]
+export const svgFieldPaths = (prefix: string) => [
+  prefix,
+  `${prefix}.svg`,
+  `${prefix}.caption`,
+  `${prefix}.caption.en`,
+  `${prefix}.caption.ne`,
+]
 
 /** Well-formed SVG markup? A paste cut short shows as a broken image, so say why before saving. */
 function isWellFormedSvg(svg: string): boolean {

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import { authApi } from './auth.api'
 import './auth.css'
 import { failure, StatusAlert } from './form-field'
@@ -16,7 +16,8 @@ export function Component() {
   const send = useMutation({
     mutationFn: (number: string) => authApi.sendOtp(number, 'reset'),
     // The phone travels in the URL (WEB.md), so a reload of /reset-password keeps it.
-    onSuccess: (_, number) => navigate(paths.resetPassword(number), { state: { otpSent: true } satisfies ResetPasswordState }),
+    onSuccess: (_, number) =>
+      navigate(paths.resetPassword(number), { state: { otpSent: true } satisfies ResetPasswordState }),
   })
 
   function submit(event: FormEvent) {

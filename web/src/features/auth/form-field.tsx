@@ -45,7 +45,8 @@ export const isRateLimited = (error: unknown) => error instanceof ApiError && er
 
 export function useMessageText() {
   const { t } = useTranslation('auth')
-  return (message: FieldMessage | null | undefined) => (!message ? '' : 'key' in message ? t(message.key) : message.text)
+  return (message: FieldMessage | null | undefined) =>
+    !message ? '' : 'key' in message ? t(message.key) : message.text
 }
 
 export interface FieldInputProps {
@@ -85,7 +86,11 @@ export function Field({ id, label, error, status, hint, children }: FieldProps) 
           {hint}
         </span>
       )}
-      <span id={messageId} aria-live="polite" className={error ? 'field__error' : status?.tone === 'ok' ? 'field__ok' : 'field__hint'}>
+      <span
+        id={messageId}
+        aria-live="polite"
+        className={error ? 'field__error' : status?.tone === 'ok' ? 'field__ok' : 'field__hint'}
+      >
         {error ? text(error) : status?.text}
       </span>
     </div>

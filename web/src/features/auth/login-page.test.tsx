@@ -24,9 +24,15 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET'
-      const body = init.body instanceof FormData ? Object.fromEntries(init.body) : (JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>)
+      const body =
+        init.body instanceof FormData
+          ? Object.fromEntries(init.body)
+          : (JSON.parse(String(init.body ?? '{}')) as Record<string, unknown>)
       calls.push({ url, body })
-      const answer = (routes[`${method} ${url}`] ?? routes[url])?.(body) ?? { status: 404, body: { detail: 'Not found.', code: 'not_found' } }
+      const answer = (routes[`${method} ${url}`] ?? routes[url])?.(body) ?? {
+        status: 404,
+        body: { detail: 'Not found.', code: 'not_found' },
+      }
       return { ok: answer.status < 300, status: answer.status, json: async () => answer.body } as Response
     }),
   )
@@ -44,7 +50,9 @@ describe('login page', () => {
 
   it('shows the login failure of SPEC.md, and the wait note on 429', async () => {
     let status = 401
-    routes = { '/api/token/': () => ({ status, body: { detail: 'Invalid username or password.', code: 'invalid_credentials' } }) }
+    routes = {
+      '/api/token/': () => ({ status, body: { detail: 'Invalid username or password.', code: 'invalid_credentials' } }),
+    }
     renderWithProviders(<LoginPage />, { route: '/login' })
     await userEvent.type(screen.getByLabelText('Username'), 'sita')
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-password')
@@ -72,8 +80,14 @@ describe('login page', () => {
 
   it('sends a login OTP, then verifies the code', async () => {
     routes = {
-      '/api/users/otp/send/': () => ({ status: 200, body: { detail: 'OTP sent to your phone.', expires_in: 300, resend_in: 60 } }),
-      '/api/users/otp/verify/': () => ({ status: 400, body: { detail: 'Invalid or expired OTP.', code: 'invalid_otp' } }),
+      '/api/users/otp/send/': () => ({
+        status: 200,
+        body: { detail: 'OTP sent to your phone.', expires_in: 300, resend_in: 60 },
+      }),
+      '/api/users/otp/verify/': () => ({
+        status: 400,
+        body: { detail: 'Invalid or expired OTP.', code: 'invalid_otp' },
+      }),
     }
     renderWithProviders(<LoginPage />, { route: '/login' })
     await userEvent.click(screen.getByRole('button', { name: 'Phone OTP' }))
@@ -154,7 +168,10 @@ describe('login page', () => {
       routes = {
         '/api/token/': () => ({ status: 200, body: { access, refresh: 'r1' } }),
         'GET /api/users/profile/': () => ({ status: 200, body: { ...profile, preferred_language: 'en' } }),
-        'PUT /api/users/profile/': (body) => ({ status: 200, body: { ...profile, preferred_language: body.preferred_language } }),
+        'PUT /api/users/profile/': (body) => ({
+          status: 200,
+          body: { ...profile, preferred_language: body.preferred_language },
+        }),
       }
       const router = renderLogin({ notice: 'registered' }, 'ne')
       expect(screen.getByRole('status')).toHaveTextContent('दर्ता सफल भयो! कृपया लगइन गर्नुहोस्।')

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import { Alert } from '../../components/ui/alert'
 import { PasswordInput } from '../../components/ui/password-input'
 import type { Language } from '../../i18n/i18n'
@@ -133,7 +133,8 @@ function OtpLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
   const phone = usePhoneInput()
   const flow = useOtpFlow({ purpose: 'login', sendFailed: 'login.otp_send_failed', startFocus: phone.field.inputRef })
   const verify = useMutation({
-    mutationFn: async () => startSession(await authApi.verifyLoginOtp(phone.value, flow.code.value.trim()), { adoptLanguage }),
+    mutationFn: async () =>
+      startSession(await authApi.verifyLoginOtp(phone.value, flow.code.value.trim()), { adoptLanguage }),
     onSuccess: onSignedIn,
     onError: (error) => flow.setStatus(failure('login.otp_verify_failed', error)),
   })

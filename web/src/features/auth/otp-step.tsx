@@ -3,7 +3,15 @@ import { useMutation } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { authApi } from './auth.api'
-import { failure, Field, StatusAlert, type AuthKey, type FieldMessage, type FieldStatus, type StatusMessage } from './form-field'
+import {
+  failure,
+  Field,
+  StatusAlert,
+  type AuthKey,
+  type FieldMessage,
+  type FieldStatus,
+  type StatusMessage,
+} from './form-field'
 import { ResendOtp } from './resend-otp'
 import { useResendCountdown } from './use-resend-countdown'
 import { isValidPhone } from './validation'
@@ -196,7 +204,12 @@ export function OtpCodeForm({ flow, id, phone, heading, submitLabel, backLabel, 
       <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
         {submitLabel}
       </button>
-      <ResendOtp countdown={flow.countdown} send={() => flow.resend(phone)} onStatus={flow.setStatus} failed={flow.sendFailed} />
+      <ResendOtp
+        countdown={flow.countdown}
+        send={() => flow.resend(phone)}
+        onStatus={flow.setStatus}
+        failed={flow.sendFailed}
+      />
       <button
         type="button"
         className="link-button"

@@ -52,7 +52,8 @@ async function advance(ms: number) {
 }
 
 const checks = (path: string) => calls.filter((call) => call.url === path)
-const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } })
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } })
 
 function fillValidDetails() {
   type('Username', 'sita')
@@ -72,7 +73,9 @@ describe('register page, step 1', () => {
     await advance(299)
     expect(checks('/api/users/check-username/')).toHaveLength(0)
     await advance(1)
-    expect(checks('/api/users/check-username/')).toEqual([{ url: '/api/users/check-username/', body: { username: 'ram' } }])
+    expect(checks('/api/users/check-username/')).toEqual([
+      { url: '/api/users/check-username/', body: { username: 'ram' } },
+    ])
     expect(screen.getByText('Username is already taken.')).toBeInTheDocument()
     expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true')
   })

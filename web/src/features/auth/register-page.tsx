@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { ApiError } from '../../api/api-error'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import { PasswordInput } from '../../components/ui/password-input'
 import { authApi, authKeys, authQueries, type AvailabilityKind } from './auth.api'
 import './auth.css'
@@ -50,7 +50,12 @@ export function Component() {
   const { t } = useTranslation('auth')
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const [values, setValues] = useState<Record<DetailField, string>>({ username: '', phone: '', password: '', password2: '' })
+  const [values, setValues] = useState<Record<DetailField, string>>({
+    username: '',
+    phone: '',
+    password: '',
+    password2: '',
+  })
   const [touched, setTouched] = useState<Partial<Record<DetailField, boolean>>>({})
   const [submitted, setSubmitted] = useState(false)
   const [serverErrors, setServerErrors] = useState<Partial<Record<DetailField, FieldMessage>>>({})
@@ -93,11 +98,16 @@ export function Component() {
         return problem && shown ? { key: problem } : null
       }
       case 'password2':
-        return password2 !== password && (shown || password2.length >= password.length) ? { key: 'passwords_mismatch' } : null
+        return password2 !== password && (shown || password2.length >= password.length)
+          ? { key: 'passwords_mismatch' }
+          : null
     }
   }
 
-  const availabilityStatus = (state: Availability, available: 'register.username_available' | 'register.phone_available') =>
+  const availabilityStatus = (
+    state: Availability,
+    available: 'register.username_available' | 'register.phone_available',
+  ) =>
     state === 'checking'
       ? { tone: 'info' as const, text: t('register.checking') }
       : state === 'available'
@@ -151,7 +161,9 @@ export function Component() {
     setChecking(true)
     // Ask now rather than trust a debounced answer that may not have come yet.
     const [usernameTaken, phoneTaken] = await Promise.all([
-      username && !usernameRule ? queryClient.fetchQuery(authQueries.exists('username', username)).catch(() => false) : false,
+      username && !usernameRule
+        ? queryClient.fetchQuery(authQueries.exists('username', username)).catch(() => false)
+        : false,
       phoneValid ? queryClient.fetchQuery(authQueries.exists('phone', phone)).catch(() => false) : false,
     ])
     setChecking(false)
@@ -174,7 +186,8 @@ export function Component() {
       return
     }
     flow.sendCode(phone, (error) => {
-      if (error instanceof ApiError && error.status === 409) queryClient.setQueryData(authKeys.exists('phone', phone), true)
+      if (error instanceof ApiError && error.status === 409)
+        queryClient.setQueryData(authKeys.exists('phone', phone), true)
     })
   }
 

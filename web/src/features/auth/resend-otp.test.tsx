@@ -11,7 +11,14 @@ describe('resend OTP link', () => {
   it('says a new code went out and starts the wait again', async () => {
     const countdown = readyCountdown()
     const onStatus = vi.fn()
-    renderWithProviders(<ResendOtp countdown={countdown} send={async () => undefined} onStatus={onStatus} failed="login.otp_send_failed" />)
+    renderWithProviders(
+      <ResendOtp
+        countdown={countdown}
+        send={async () => undefined}
+        onStatus={onStatus}
+        failed="login.otp_send_failed"
+      />,
+    )
     await userEvent.click(screen.getByRole('button', { name: 'Resend OTP' }))
     await waitFor(() => expect(onStatus).toHaveBeenCalledWith({ kind: 'success', keys: ['otp_step.resent'] }))
     expect(countdown.start).toHaveBeenCalledTimes(1)
@@ -21,9 +28,19 @@ describe('resend OTP link', () => {
     const countdown = readyCountdown()
     const onStatus = vi.fn()
     const send = () => Promise.reject(new ApiError(429, 'rate_limited', 'Too many.'))
-    renderWithProviders(<ResendOtp countdown={countdown} send={send} onStatus={onStatus} resent="reset.resent" failed="reset.resend_failed" />)
+    renderWithProviders(
+      <ResendOtp
+        countdown={countdown}
+        send={send}
+        onStatus={onStatus}
+        resent="reset.resent"
+        failed="reset.resend_failed"
+      />,
+    )
     await userEvent.click(screen.getByRole('button', { name: 'Resend OTP' }))
-    await waitFor(() => expect(onStatus).toHaveBeenCalledWith({ kind: 'error', keys: ['reset.resend_failed', 'rate_limited'] }))
+    await waitFor(() =>
+      expect(onStatus).toHaveBeenCalledWith({ kind: 'error', keys: ['reset.resend_failed', 'rate_limited'] }),
+    )
     expect(countdown.start).not.toHaveBeenCalled()
     expect(screen.getByRole('button', { name: 'Resend OTP' })).toBeEnabled()
   })

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import { Alert } from '../../components/ui/alert'
 import { PasswordInput } from '../../components/ui/password-input'
 import { authApi } from './auth.api'
@@ -15,7 +15,11 @@ import { useResendCountdown } from './use-resend-countdown'
 import { isValidPhone, passwordProblem } from './validation'
 
 type ResetField = 'otp' | 'password' | 'password2'
-const fieldIds: Record<ResetField, string> = { otp: 'reset-otp', password: 'reset-password', password2: 'reset-password2' }
+const fieldIds: Record<ResetField, string> = {
+  otp: 'reset-otp',
+  password: 'reset-password',
+  password2: 'reset-password2',
+}
 
 export function Component() {
   const { t } = useTranslation('auth')
@@ -53,8 +57,14 @@ function ResetForm({ phone }: { phone: string }) {
 
   const reset = useMutation({
     mutationFn: () =>
-      authApi.resetPassword({ phone_number: phone, otp: values.otp.trim(), password: values.password, password2: values.password2 }),
-    onSuccess: () => navigate(paths.login(), { replace: true, state: { notice: 'password_reset' } satisfies LoginState }),
+      authApi.resetPassword({
+        phone_number: phone,
+        otp: values.otp.trim(),
+        password: values.password,
+        password2: values.password2,
+      }),
+    onSuccess: () =>
+      navigate(paths.login(), { replace: true, state: { notice: 'password_reset' } satisfies LoginState }),
     onError: (error) => {
       setStatus(failure('reset.failed', error))
       const fields: Partial<Record<ResetField, FieldMessage>> = {}
@@ -85,7 +95,10 @@ function ResetForm({ phone }: { phone: string }) {
     const first = (['otp', 'password', 'password2'] as const).find((field) => found[field])
     if (first) {
       // SPEC.md: a mismatch says "Passwords do not match."; anything else points at the fields.
-      setStatus({ kind: 'error', keys: [mismatch && !found.otp && !found.password ? 'passwords_mismatch' : 'fix_errors'] })
+      setStatus({
+        kind: 'error',
+        keys: [mismatch && !found.otp && !found.password ? 'passwords_mismatch' : 'fix_errors'],
+      })
       document.getElementById(fieldIds[first])?.focus()
       return
     }
@@ -100,7 +113,12 @@ function ResetForm({ phone }: { phone: string }) {
           <StatusAlert status={status} />
           <p>{t('otp_step.code_sent_to', { phone })}</p>
           <OtpField id={fieldIds.otp} value={values.otp} onChange={(code) => change('otp', code)} error={errors.otp} />
-          <Field id={fieldIds.password} label={t('reset.new_password')} hint={t('password_hint')} error={errors.password}>
+          <Field
+            id={fieldIds.password}
+            label={t('reset.new_password')}
+            hint={t('password_hint')}
+            error={errors.password}
+          >
             {(input) => (
               <PasswordInput
                 {...input}

@@ -79,7 +79,9 @@ describe('dashboard', () => {
   it('says so when there are no quizzes', async () => {
     answer = { status: 200, body: [] }
     renderWithProviders(<DashboardPage />)
-    expect(await screen.findByText('No quizzes are available at this moment. Please check back later.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('No quizzes are available at this moment. Please check back later.'),
+    ).toBeInTheDocument()
   })
 
   it('shows the load failure of SPEC.md', async () => {

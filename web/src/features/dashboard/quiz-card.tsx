@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import { useBilingual } from '../../i18n/use-bilingual'
 import { startBlocker, type AvailableQuiz } from './dashboard.api'
 
@@ -52,7 +52,11 @@ export function QuizCard({ quiz }: { quiz: AvailableQuiz }) {
       ) : (
         <div className="quiz-card__action">
           {/* With no attempts left the instructions screen still explains why Start is off (SPEC.md). */}
-          <Link className="btn btn--primary" to={paths.quizInstructions(quiz.id)} aria-describedby={blocker ? noteId : undefined}>
+          <Link
+            className="btn btn--primary"
+            to={paths.quizInstructions(quiz.id)}
+            aria-describedby={blocker ? noteId : undefined}
+          >
             {quiz.has_attempt_in_progress ? t('resume') : t('start')}
           </Link>
           {blocker === 'no_attempts' && (

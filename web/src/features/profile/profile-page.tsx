@@ -118,7 +118,13 @@ function ProfileForm({ profile }: { profile: Profile }) {
 
       <div className="profile-picture">
         {picture ? (
-          <img className="profile-picture__image" src={picture} alt={preview ? t('picture_new_alt') : t('picture_alt')} width={112} height={112} />
+          <img
+            className="profile-picture__image"
+            src={picture}
+            alt={preview ? t('picture_new_alt') : t('picture_alt')}
+            width={112}
+            height={112}
+          />
         ) : (
           <div className="profile-picture__placeholder" role="img" aria-label={t('no_picture')}>
             <span aria-hidden="true">{profile.username.charAt(0).toUpperCase()}</span>

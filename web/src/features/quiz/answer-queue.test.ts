@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../api/api-error'
-import { AnswerQueue, answerStorageKey, backoffDelay, removeStaleAnswerEntries, type AnswerQueueOptions } from './answer-queue'
+import {
+  AnswerQueue,
+  answerStorageKey,
+  backoffDelay,
+  removeStaleAnswerEntries,
+  type AnswerQueueOptions,
+} from './answer-queue'
 import { isTransientError, type AnswerMap } from './quiz.api'
 
 const KEY = answerStorageKey(7, 42)
@@ -165,7 +171,10 @@ describe('AnswerQueue', () => {
 
   it('keeps a change made while a save was in flight, and sends it next', async () => {
     const first = deferred()
-    const send = vi.fn<(changes: AnswerMap) => Promise<unknown>>().mockReturnValueOnce(first.promise).mockResolvedValue({ saved: 1 })
+    const send = vi
+      .fn<(changes: AnswerMap) => Promise<unknown>>()
+      .mockReturnValueOnce(first.promise)
+      .mockResolvedValue({ saved: 1 })
     const { queue, stored } = setup({ send })
     queue.start()
     queue.set(1, 11)

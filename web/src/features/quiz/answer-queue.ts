@@ -124,7 +124,10 @@ export class AnswerQueue {
 
   private persist() {
     try {
-      this.options.storage?.setItem(this.options.storageKey, JSON.stringify({ answers: this.answers, pending: this.pending } satisfies Stored))
+      this.options.storage?.setItem(
+        this.options.storageKey,
+        JSON.stringify({ answers: this.answers, pending: this.pending } satisfies Stored),
+      )
     } catch {
       // Storage full or disabled: the server copy and memory still hold the answers.
     }

@@ -23,9 +23,18 @@ function quiz(overrides: Partial<QuizListItem> = {}): QuizListItem {
   }
 }
 
-function renderInstructions(list: QuizListItem[] | { status: number }, { language = 'en' as 'en' | 'ne', id = 5 } = {}) {
-  fakeNetwork({ 'GET /api/quizzes/': () => (Array.isArray(list) ? { body: list } : { status: list.status, body: { detail: 'x', code: 'server_error' } }) })
-  return renderRoutes([page(InstructionsPage, '/quiz/:quizId/instructions')], { path: `/quiz/${id}/instructions`, language })
+function renderInstructions(
+  list: QuizListItem[] | { status: number },
+  { language = 'en' as 'en' | 'ne', id = 5 } = {},
+) {
+  fakeNetwork({
+    'GET /api/quizzes/': () =>
+      Array.isArray(list) ? { body: list } : { status: list.status, body: { detail: 'x', code: 'server_error' } },
+  })
+  return renderRoutes([page(InstructionsPage, '/quiz/:quizId/instructions')], {
+    path: `/quiz/${id}/instructions`,
+    language,
+  })
 }
 
 afterEach(() => vi.unstubAllGlobals())

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import { Alert } from '../../components/ui/alert'
 import { Loading } from '../../components/ui/loading'
 // The dashboard owns the query of GET /api/quizzes/; sharing it means coming from a card shows this screen at once.
@@ -59,7 +59,9 @@ export function Component() {
         </div>
         <div>
           <dt>{t('instructions.attempts')}</dt>
-          <dd>{t('instructions.attempts_value', { remaining: quiz.remaining_attempts, allowed: quiz.allowed_attempts })}</dd>
+          <dd>
+            {t('instructions.attempts_value', { remaining: quiz.remaining_attempts, allowed: quiz.allowed_attempts })}
+          </dd>
         </div>
       </dl>
 

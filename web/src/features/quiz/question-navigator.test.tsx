@@ -5,7 +5,17 @@ import { describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../test/render'
 import { QuestionNavigator } from './question-navigator'
 
-function Harness({ total, answered = [], start = 0, onSelect }: { total: number; answered?: number[]; start?: number; onSelect?: (index: number) => void }) {
+function Harness({
+  total,
+  answered = [],
+  start = 0,
+  onSelect,
+}: {
+  total: number
+  answered?: number[]
+  start?: number
+  onSelect?: (index: number) => void
+}) {
   const [current, setCurrent] = useState(start)
   return (
     <>
@@ -67,7 +77,9 @@ describe('QuestionNavigator', () => {
     expect(answered).toHaveClass('navigator__number--answered')
     expect(answered).toHaveTextContent('✓')
     expect(answered).not.toHaveAttribute('aria-current')
-    expect(screen.getByRole('button', { name: 'Question 3, not answered' })).toHaveClass('navigator__number--unanswered')
+    expect(screen.getByRole('button', { name: 'Question 3, not answered' })).toHaveClass(
+      'navigator__number--unanswered',
+    )
   })
 
   it('selects a question when its number is pressed', async () => {

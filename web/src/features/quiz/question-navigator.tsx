@@ -42,7 +42,9 @@ export function QuestionNavigator({ total, current, isAnswered, onSelect }: Ques
                 type="button"
                 className={`navigator__number navigator__number--${state}`}
                 aria-current={isCurrent ? 'step' : undefined}
-                aria-label={t(answered ? 'navigator.question_answered' : 'navigator.question_unanswered', { number: index + 1 })}
+                aria-label={t(answered ? 'navigator.question_answered' : 'navigator.question_unanswered', {
+                  number: index + 1,
+                })}
                 onClick={() => onSelect(index)}
               >
                 {index + 1}

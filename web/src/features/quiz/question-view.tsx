@@ -28,7 +28,11 @@ export function QuestionView({ question, total, selectedOptionId, onSelect, disa
         {pick(question.text)}
       </p>
       {question.image && (
-        <SvgImage svg={question.image.svg} caption={question.image.caption} alt={pick(question.image.caption) || t('question.image_alt', { number: question.number })} />
+        <SvgImage
+          svg={question.image.svg}
+          caption={question.image.caption}
+          alt={pick(question.image.caption) || t('question.image_alt', { number: question.number })}
+        />
       )}
       <div className="options" role="radiogroup" aria-labelledby={textId}>
         {question.options.map((option, index) => {
@@ -54,7 +58,10 @@ export function QuestionView({ question, total, selectedOptionId, onSelect, disa
                 {option.image && (
                   <span className="option__image">
                     {/* A visible caption already names the image: alt="" keeps the option's name from saying it twice. */}
-                    <img src={svgDataUrl(option.image.svg)} alt={caption ? '' : t('question.option_image_alt', { letter: String.fromCharCode(65 + index) })} />
+                    <img
+                      src={svgDataUrl(option.image.svg)}
+                      alt={caption ? '' : t('question.option_image_alt', { letter: String.fromCharCode(65 + index) })}
+                    />
                     {caption && <span className="option__caption">{caption}</span>}
                   </span>
                 )}

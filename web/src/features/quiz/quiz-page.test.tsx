@@ -18,7 +18,11 @@ function makeQuestion(number: number): Question {
     text: { en: `What is question ${number}?`, ne: `प्रश्न ${number} के हो?` },
     topic: '',
     image: number === 1 ? { svg: SVG, caption: { en: 'A triangle', ne: 'त्रिभुज' } } : null,
-    options: [1, 2, 3, 4].map((k) => ({ id: 1000 + number * 10 + k, text: { en: `Choice ${k} for ${number}`, ne: `विकल्प ${k}` }, image: null })),
+    options: [1, 2, 3, 4].map((k) => ({
+      id: 1000 + number * 10 + k,
+      text: { en: `Choice ${k} for ${number}`, ne: `विकल्प ${k}` },
+      image: null,
+    })),
   }
 }
 
@@ -33,7 +37,14 @@ function makeSession(overrides: Partial<QuizSession['attempt']> = {}): QuizSessi
     remaining_attempts: 2,
     question_count: TOTAL,
     questions: Array.from({ length: TOTAL }, (_, index) => ({ id: 101 + index })),
-    attempt: { id: ATTEMPT_ID, started_at: '2026-11-22T07:00:00.000Z', deadline: '2026-11-22T07:15:00.000Z', remaining_seconds: 900, answers: {}, ...overrides },
+    attempt: {
+      id: ATTEMPT_ID,
+      started_at: '2026-11-22T07:00:00.000Z',
+      deadline: '2026-11-22T07:15:00.000Z',
+      remaining_seconds: 900,
+      answers: {},
+      ...overrides,
+    },
   }
 }
 
@@ -67,7 +78,9 @@ function network({
     [`POST /api/quizzes/${QUIZ_ID}/submit/`]: submit,
   }
   for (let number = 1; number <= TOTAL; number += 1) {
-    routes[`GET /api/quizzes/${QUIZ_ID}/question/${number}/`] = question ? () => question(number) : () => ({ body: makeQuestion(number) })
+    routes[`GET /api/quizzes/${QUIZ_ID}/question/${number}/`] = question
+      ? () => question(number)
+      : () => ({ body: makeQuestion(number) })
   }
   return fakeNetwork(routes)
 }
@@ -77,10 +90,13 @@ function Dashboard() {
 }
 
 function renderQuiz({ path = `/quiz/${QUIZ_ID}`, language = 'en' as 'en' | 'ne' } = {}) {
-  return renderRoutes([page(QuizPage, '/quiz/:quizId'), page(Dashboard, '/'), page(() => <h1>Report stub</h1>, '/results/:attemptId')], {
-    path,
-    language,
-  })
+  return renderRoutes(
+    [page(QuizPage, '/quiz/:quizId'), page(Dashboard, '/'), page(() => <h1>Report stub</h1>, '/results/:attemptId')],
+    {
+      path,
+      language,
+    },
+  )
 }
 
 /** Lets fetches resolve and due timers run. */
@@ -112,7 +128,10 @@ describe('quiz page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'General Knowledge' })).toBeInTheDocument()
     expect(screen.getByRole('timer')).toHaveTextContent('15:00')
     expect(screen.getByText('What is question 1?')).toBeInTheDocument()
-    expect(screen.getByRole('img', { name: 'A triangle' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/svg\+xml/))
+    expect(screen.getByRole('img', { name: 'A triangle' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/svg\+xml/),
+    )
     expect(screen.getByText('A triangle')).toBeInTheDocument()
     expect(screen.getAllByRole('radio')).toHaveLength(4)
     await settle(2000)
@@ -154,18 +173,28 @@ describe('quiz page', () => {
     await settle()
     await user().click(screen.getByRole('radio', { name: /Choice 2 for 1/ }))
     expect(screen.getByRole('radio', { name: /Choice 2 for 1/ })).toBeChecked()
-    expect(JSON.parse(localStorage.getItem(answerStorageKey(QUIZ_ID, ATTEMPT_ID)) ?? '{}')).toMatchObject({ answers: { '101': 1012 } })
+    expect(JSON.parse(localStorage.getItem(answerStorageKey(QUIZ_ID, ATTEMPT_ID)) ?? '{}')).toMatchObject({
+      answers: { '101': 1012 },
+    })
     expect(screen.getByRole('button', { name: 'Question 1, answered' })).toBeInTheDocument()
     // A change of mind within the pause goes out in the same request.
     await user().click(screen.getByRole('radio', { name: /Choice 3 for 1/ }))
     await settle(1000)
-    expect(net.callsTo('PUT', `/api/quizzes/${QUIZ_ID}/answers/`).map((c) => c.body)).toEqual([{ answers: { '101': 1013 } }])
+    expect(net.callsTo('PUT', `/api/quizzes/${QUIZ_ID}/answers/`).map((c) => c.body)).toEqual([
+      { answers: { '101': 1013 } },
+    ])
     expect(screen.getByText('All answers saved')).toBeInTheDocument()
   })
 
   it('restores the server answers merged with changes still queued on the device', async () => {
-    localStorage.setItem(answerStorageKey(QUIZ_ID, ATTEMPT_ID), JSON.stringify({ answers: { '102': 1023 }, pending: { '102': 1023 } }))
-    localStorage.setItem(answerStorageKey(QUIZ_ID, ATTEMPT_ID - 1), JSON.stringify({ answers: { '101': 1014 }, pending: {} }))
+    localStorage.setItem(
+      answerStorageKey(QUIZ_ID, ATTEMPT_ID),
+      JSON.stringify({ answers: { '102': 1023 }, pending: { '102': 1023 } }),
+    )
+    localStorage.setItem(
+      answerStorageKey(QUIZ_ID, ATTEMPT_ID - 1),
+      JSON.stringify({ answers: { '101': 1014 }, pending: {} }),
+    )
     const net = network({ session: makeSession({ answers: { '101': 1011, '102': 1021 }, remaining_seconds: 300 }) })
     renderQuiz()
     await settle()
@@ -173,7 +202,9 @@ describe('quiz page', () => {
     expect(screen.getByRole('radio', { name: /Choice 1 for 1/ })).toBeChecked()
     expect(screen.getByRole('button', { name: 'Question 2, answered' })).toBeInTheDocument()
     await settle(100)
-    expect(net.callsTo('PUT', `/api/quizzes/${QUIZ_ID}/answers/`).map((c) => c.body)).toEqual([{ answers: { '102': 1023 } }])
+    expect(net.callsTo('PUT', `/api/quizzes/${QUIZ_ID}/answers/`).map((c) => c.body)).toEqual([
+      { answers: { '102': 1023 } },
+    ])
     // An older attempt's leftovers are dropped.
     expect(localStorage.getItem(answerStorageKey(QUIZ_ID, ATTEMPT_ID - 1))).toBeNull()
     await user().click(screen.getByRole('button', { name: 'Next' }))
@@ -203,7 +234,9 @@ describe('quiz page', () => {
     await user().click(screen.getByRole('button', { name: 'Submit Quiz' }))
     await user().click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }))
     await settle()
-    expect(net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/submit/`).map((c) => c.body)).toEqual([{ answers: { '101': 1011 }, attempt_id: ATTEMPT_ID }])
+    expect(net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/submit/`).map((c) => c.body)).toEqual([
+      { answers: { '101': 1011 }, attempt_id: ATTEMPT_ID },
+    ])
     const score = screen.getByRole('dialog', { name: 'Quiz submitted' })
     expect(within(score).getByText('2.60')).toBeInTheDocument()
     expect(within(score).getByText('Correct').nextSibling).toHaveTextContent('3')
@@ -224,7 +257,10 @@ describe('quiz page', () => {
 
   it('retries a submission that got no answer before reporting a failure', async () => {
     let calls = 0
-    network({ submit: () => (calls++ === 0 ? { status: 503, body: { detail: 'down', code: 'service_unavailable' } } : { body: result }) })
+    network({
+      submit: () =>
+        calls++ === 0 ? { status: 503, body: { detail: 'down', code: 'service_unavailable' } } : { body: result },
+    })
     renderQuiz()
     await settle()
     await user().click(screen.getByRole('button', { name: 'Submit Quiz' }))
@@ -239,7 +275,9 @@ describe('quiz page', () => {
 
   it('shows the submit error and lets the learner submit again', async () => {
     let fail = true
-    const net = network({ submit: () => (fail ? { status: 500, body: { detail: 'boom', code: 'server_error' } } : { body: result }) })
+    const net = network({
+      submit: () => (fail ? { status: 500, body: { detail: 'boom', code: 'server_error' } } : { body: result }),
+    })
     renderQuiz()
     await settle()
     await user().click(screen.getByRole('radio', { name: /Choice 4 for 1/ }))
@@ -267,7 +305,9 @@ describe('quiz page', () => {
     await user().click(screen.getByRole('radio', { name: /Choice 2 for 1/ }))
     expect(net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/submit/`)).toHaveLength(0)
     await settle(4000)
-    expect(net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/submit/`).map((c) => c.body)).toEqual([{ answers: { '101': 1012 }, attempt_id: ATTEMPT_ID }])
+    expect(net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/submit/`).map((c) => c.body)).toEqual([
+      { answers: { '101': 1012 }, attempt_id: ATTEMPT_ID },
+    ])
     expect(screen.getByRole('dialog', { name: 'Time is up: quiz submitted' })).toBeInTheDocument()
     expect(screen.getByRole('radio', { name: /Choice 2 for 1/ })).toBeDisabled()
   })
@@ -317,7 +357,10 @@ describe('quiz page', () => {
 
   it('retries starting when the connection drops, since resuming is safe', async () => {
     let calls = 0
-    network({ start: () => (calls++ === 0 ? { status: 502, body: { detail: 'gateway', code: 'server_error' } } : { body: makeSession() }) })
+    network({
+      start: () =>
+        calls++ === 0 ? { status: 502, body: { detail: 'gateway', code: 'server_error' } } : { body: makeSession() },
+    })
     renderQuiz()
     await settle(1000)
     expect(screen.getByRole('heading', { level: 1, name: 'General Knowledge' })).toBeInTheDocument()
@@ -325,7 +368,10 @@ describe('quiz page', () => {
 
   it('shows which question failed to load and can try again', async () => {
     let fail = true
-    network({ question: (number) => (fail ? { status: 404, body: { detail: 'no', code: 'not_found' } } : { body: makeQuestion(number) }) })
+    network({
+      question: (number) =>
+        fail ? { status: 404, body: { detail: 'no', code: 'not_found' } } : { body: makeQuestion(number) },
+    })
     renderQuiz()
     await settle()
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to load question #1.')

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { useTranslation } from 'react-i18next'
 import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router'
 import { ApiError } from '../../api/api-error'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import { LanguageToggle } from '../../components/layout/language-switcher'
 import { Alert } from '../../components/ui/alert'
 import { Dialog } from '../../components/ui/dialog'
@@ -58,7 +58,11 @@ function subscribeOnline(listener: () => void) {
 }
 
 function useOnline() {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true)
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  )
 }
 
 function saveStatusKey(status: SaveStatus, pending: number) {
@@ -197,12 +201,18 @@ export function Component() {
   }, [outcome, submitFailed, timeUp])
 
   // Once the attempt is handed in the clock stops where it was (null ends the countdown without resetting it).
-  const secondsLeft = useCountdown(session && !outcome ? session.attempt.remaining_seconds : null, () => submitRef.current(true), {
-    key: session?.attempt.id,
-  })
+  const secondsLeft = useCountdown(
+    session && !outcome ? session.attempt.remaining_seconds : null,
+    () => submitRef.current(true),
+    {
+      key: session?.attempt.id,
+    },
+  )
 
   const inProgress = load.state === 'ready' && outcome === null
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => inProgress && currentLocation.pathname !== nextLocation.pathname)
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => inProgress && currentLocation.pathname !== nextLocation.pathname,
+  )
 
   useEffect(() => {
     if (!inProgress) return
@@ -220,7 +230,10 @@ export function Component() {
   const currentNumber = Math.min(Math.max(Number.isNaN(requested) ? 1 : requested, 1), Math.max(total, 1))
   const attemptId = session?.attempt.id ?? 0
 
-  const question = useQuery({ ...quizQueries.question(quizId, attemptId, currentNumber), enabled: session !== null && total > 0 })
+  const question = useQuery({
+    ...quizQueries.question(quizId, attemptId, currentNumber),
+    enabled: session !== null && total > 0,
+  })
 
   useEffect(() => {
     if (!session || currentNumber >= total) return
@@ -262,7 +275,13 @@ export function Component() {
   const locked = timeUp || submitting || outcome !== null
   const lowTime = secondsLeft !== null && secondsLeft <= 60
   const timeNotice =
-    secondsLeft === null ? '' : secondsLeft <= 60 ? t('timer.one_minute_left') : secondsLeft <= 300 ? t('timer.five_minutes_left') : ''
+    secondsLeft === null
+      ? ''
+      : secondsLeft <= 60
+        ? t('timer.one_minute_left')
+        : secondsLeft <= 300
+          ? t('timer.five_minutes_left')
+          : ''
   const result = outcome?.result
 
   return (
@@ -275,7 +294,11 @@ export function Component() {
       <div className="quiz__bar">
         <p className={`quiz__timer${lowTime ? ' quiz__timer--low' : ''}`}>
           <span className="quiz__timer-label">{t('timer.label')}</span>{' '}
-          <span role="timer" aria-label={t('timer.aria', { time: formatClock(secondsLeft ?? 0) })} className="quiz__clock">
+          <span
+            role="timer"
+            aria-label={t('timer.aria', { time: formatClock(secondsLeft ?? 0) })}
+            className="quiz__clock"
+          >
             {formatClock(secondsLeft ?? 0)}
           </span>
         </p>
@@ -290,7 +313,12 @@ export function Component() {
       {!online && <Alert kind="info">{t('offline')}</Alert>}
       {timeUp && !outcome && <Alert kind="info">{t('time_up_submitting')}</Alert>}
 
-      <QuestionNavigator total={total} current={currentNumber - 1} isAnswered={isAnswered} onSelect={(index) => goTo(index + 1)} />
+      <QuestionNavigator
+        total={total}
+        current={currentNumber - 1}
+        isAnswered={isAnswered}
+        onSelect={(index) => goTo(index + 1)}
+      />
 
       <div ref={questionRef} className="quiz__question">
         {question.isError ? (
@@ -316,10 +344,20 @@ export function Component() {
       </div>
 
       <div className="quiz__controls">
-        <button type="button" className="btn" disabled={currentNumber <= 1} onClick={() => goTo(currentNumber - 1, { scroll: true })}>
+        <button
+          type="button"
+          className="btn"
+          disabled={currentNumber <= 1}
+          onClick={() => goTo(currentNumber - 1, { scroll: true })}
+        >
           {t('previous')}
         </button>
-        <button type="button" className="btn" disabled={currentNumber >= total} onClick={() => goTo(currentNumber + 1, { scroll: true })}>
+        <button
+          type="button"
+          className="btn"
+          disabled={currentNumber >= total}
+          onClick={() => goTo(currentNumber + 1, { scroll: true })}
+        >
           {t('next')}
         </button>
         <button

@@ -16,7 +16,8 @@ export const quizKeys = {
   /** The results feature's root key (GET /api/results/ and the reports): a submission adds a result. */
   results: ['results'] as const,
   /** Questions are fixed for an attempt, so they are cached per attempt (outside ['quizzes'], which submit invalidates). */
-  question: (quizId: number, attemptId: number, number: number) => ['quiz-attempts', quizId, attemptId, 'questions', number] as const,
+  question: (quizId: number, attemptId: number, number: number) =>
+    ['quiz-attempts', quizId, attemptId, 'questions', number] as const,
 }
 
 export const quizQueries = {

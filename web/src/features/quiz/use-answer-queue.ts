@@ -6,8 +6,5 @@ const noop = () => () => undefined
 
 /** The queue's answers and save status, re-rendering on every change. */
 export function useAnswerQueue(queue: AnswerQueue | null): AnswerQueueSnapshot {
-  return useSyncExternalStore(
-    queue ? queue.subscribe : noop,
-    queue ? queue.getSnapshot : () => empty,
-  )
+  return useSyncExternalStore(queue ? queue.subscribe : noop, queue ? queue.getSnapshot : () => empty)
 }

@@ -94,7 +94,9 @@ describe('useCountdown', () => {
   it('does not restart on re-render, even with a new onExpire callback', () => {
     const first = vi.fn()
     const second = vi.fn()
-    const { result, rerender } = renderHook(({ onExpire }) => useCountdown(10, onExpire), { initialProps: { onExpire: first } })
+    const { result, rerender } = renderHook(({ onExpire }) => useCountdown(10, onExpire), {
+      initialProps: { onExpire: first },
+    })
     act(() => vi.advanceTimersByTime(4000))
     expect(result.current).toBe(6)
     rerender({ onExpire: second })

@@ -26,7 +26,9 @@ export function useCountdown(
   onExpire: () => void,
   { key, now = () => performance.now(), tickMs = 250 }: CountdownOptions & { key?: string | number } = {},
 ): number | null {
-  const [secondsLeft, setSecondsLeft] = useState<number | null>(startSeconds === null ? null : Math.max(0, Math.ceil(startSeconds)))
+  const [secondsLeft, setSecondsLeft] = useState<number | null>(
+    startSeconds === null ? null : Math.max(0, Math.ceil(startSeconds)),
+  )
   const onExpireRef = useRef(onExpire)
   const nowRef = useRef(now)
   useEffect(() => {

@@ -14,7 +14,13 @@ interface QuestionDetailDialogProps {
 }
 
 /** One question of a report: every option, the correct one and the learner's marked in words as well as colour, the image and the hint. */
-export function QuestionDetailDialog({ question, number, selectedOptionId, status, onClose }: QuestionDetailDialogProps) {
+export function QuestionDetailDialog({
+  question,
+  number,
+  selectedOptionId,
+  status,
+  onClose,
+}: QuestionDetailDialogProps) {
   const { t } = useTranslation('results')
   const pick = useBilingual()
   const hint = question ? pick(question.hint) : ''
@@ -55,7 +61,10 @@ export function QuestionDetailDialog({ question, number, selectedOptionId, statu
                   </div>
                   {option.image && (
                     <span className="report-option__image">
-                      <img src={svgDataUrl(option.image.svg_content)} alt={caption ? '' : t('detail.option_image_alt', { letter })} />
+                      <img
+                        src={svgDataUrl(option.image.svg_content)}
+                        alt={caption ? '' : t('detail.option_image_alt', { letter })}
+                      />
                       {caption && <span className="report-option__caption">{caption}</span>}
                     </span>
                   )}

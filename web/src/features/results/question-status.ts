@@ -5,7 +5,9 @@ export type QuestionStatus = 'correct' | 'incorrect' | 'unanswered'
 /** SPEC.md: correct if the chosen option is the correct one, incorrect if another was chosen, unanswered if none. */
 export function questionStatus(question: ReportQuestion, selectedOptionId: number | null | undefined): QuestionStatus {
   if (selectedOptionId == null) return 'unanswered'
-  return question.options.some((option) => option.id === selectedOptionId && option.is_correct) ? 'correct' : 'incorrect'
+  return question.options.some((option) => option.id === selectedOptionId && option.is_correct)
+    ? 'correct'
+    : 'incorrect'
 }
 
 /** question id -> the option the learner chose (null when unanswered). */

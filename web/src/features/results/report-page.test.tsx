@@ -7,7 +7,8 @@ import type { ReportCard } from './results.api'
 import { Component as ReportPage } from './report-page'
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><circle cx="2" cy="2" r="2"/></svg>'
-const longEn = 'Which of the following rivers flows through the Kathmandu Valley and joins the Ganges in India eventually?'
+const longEn =
+  'Which of the following rivers flows through the Kathmandu Valley and joins the Ganges in India eventually?'
 const longNe = 'तलका मध्ये कुन नदी काठमाडौं उपत्यका हुँदै बग्छ र अन्ततः भारतमा गङ्गा नदीमा मिसिन्छ? क्षत्रिय स्ते क्षत्रिय अझै'
 
 const report: ReportCard = {
@@ -27,7 +28,12 @@ const report: ReportCard = {
       topic: 'geography',
       image: { svg_content: SVG, caption: { en: 'A map', ne: 'नक्सा' } },
       options: [
-        { id: 11, text: { en: 'Bagmati', ne: 'बागमती' }, is_correct: true, image: { svg_content: SVG, caption: { en: 'River', ne: 'नदी' } } },
+        {
+          id: 11,
+          text: { en: 'Bagmati', ne: 'बागमती' },
+          is_correct: true,
+          image: { svg_content: SVG, caption: { en: 'River', ne: 'नदी' } },
+        },
         { id: 12, text: { en: 'Koshi', ne: 'कोशी' }, is_correct: false, image: null },
       ],
     },
@@ -100,7 +106,10 @@ describe('report page', () => {
     await user.click((await screen.findAllByRole('button', { name: /Which of the following/ }))[0]!)
     const dialog = screen.getByRole('dialog', { name: 'Question 1' })
     expect(within(dialog).getByText(longEn)).toBeInTheDocument()
-    expect(within(dialog).getByRole('img', { name: 'A map' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/svg\+xml/))
+    expect(within(dialog).getByRole('img', { name: 'A map' })).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/svg\+xml/),
+    )
     expect(within(dialog).getByText('River')).toBeInTheDocument()
     expect(dialog.querySelectorAll('img')).toHaveLength(2)
     const options = within(dialog).getAllByRole('listitem')

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import { LanguageToggle } from '../../components/layout/language-switcher'
 import { Alert } from '../../components/ui/alert'
 import { Loading } from '../../components/ui/loading'
@@ -86,7 +86,12 @@ export function Component() {
         <ol className="analysis">
           {rows.map(({ question, status }, index) => (
             <li key={question.id}>
-              <button type="button" className="analysis__row" aria-haspopup="dialog" onClick={() => setOpenIndex(index)}>
+              <button
+                type="button"
+                className="analysis__row"
+                aria-haspopup="dialog"
+                onClick={() => setOpenIndex(index)}
+              >
                 <span className="analysis__number">{index + 1}.</span>
                 <span className="analysis__text">{preview(pick(question.text), ROW_PREVIEW_LENGTH, language)}</span>
                 <span className={`badge badge--${status}`}>{t(`status.${status}`)}</span>

@@ -14,7 +14,11 @@ const results: QuizResults[] = [
       { id: 30, attempt_number: 1, score: 2.6, completed_timestamp: '2026-11-20T08:00:00.000Z' },
     ],
   },
-  { id: 4, title: { en: 'History', ne: '' }, attempts: [{ id: 40, attempt_number: 1, score: 5, completed_timestamp: '2026-11-19T08:00:00.000Z' }] },
+  {
+    id: 4,
+    title: { en: 'History', ne: '' },
+    attempts: [{ id: 40, attempt_number: 1, score: 5, completed_timestamp: '2026-11-19T08:00:00.000Z' }],
+  },
 ]
 
 function renderResults(response: { status?: number; body?: unknown }, language: 'en' | 'ne' = 'en') {
@@ -44,8 +48,14 @@ describe('results page', () => {
     expect(rows[1]).toHaveTextContent('Attempt 2')
     expect(rows[1]).toHaveTextContent('-0.40')
     expect(within(rows[0]!).getByText(/2026/)).toHaveAttribute('datetime', '2026-11-20T08:00:00.000Z')
-    expect(within(rows[0]!).getByRole('link', { name: 'View Report (attempt 1)' })).toHaveAttribute('href', '/results/30')
-    expect(within(rows[1]!).getByRole('link', { name: 'View Report (attempt 2)' })).toHaveAttribute('href', '/results/31')
+    expect(within(rows[0]!).getByRole('link', { name: 'View Report (attempt 1)' })).toHaveAttribute(
+      'href',
+      '/results/30',
+    )
+    expect(within(rows[1]!).getByRole('link', { name: 'View Report (attempt 2)' })).toHaveAttribute(
+      'href',
+      '/results/31',
+    )
     await user.click(within(dialog).getByRole('button', { name: 'Close' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })

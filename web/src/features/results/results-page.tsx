@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { paths } from '../../app/paths'
+import { paths } from '../../lib/paths'
 import { Alert } from '../../components/ui/alert'
 import { Dialog } from '../../components/ui/dialog'
 import { Loading } from '../../components/ui/loading'
@@ -41,7 +41,12 @@ export function Component() {
           <ul className="results__list">
             {results.data.map((quiz) => (
               <li key={quiz.id}>
-                <button type="button" className="results__quiz card" aria-haspopup="dialog" onClick={() => setOpenQuizId(quiz.id)}>
+                <button
+                  type="button"
+                  className="results__quiz card"
+                  aria-haspopup="dialog"
+                  onClick={() => setOpenQuizId(quiz.id)}
+                >
                   <span className="results__quiz-title">{pick(quiz.title)}</span>
                   <span className="results__quiz-count">{t('attempt_count', { count: quiz.attempts.length })}</span>
                 </button>
@@ -61,7 +66,10 @@ export function Component() {
                   {t('score')}: <strong className="attempts__score">{formatScore(attempt.score)}</strong>
                 </p>
                 <p className="muted">
-                  {t('completed')}: <time dateTime={attempt.completed_timestamp}>{formatDateTime(attempt.completed_timestamp, language)}</time>
+                  {t('completed')}:{' '}
+                  <time dateTime={attempt.completed_timestamp}>
+                    {formatDateTime(attempt.completed_timestamp, language)}
+                  </time>
                 </p>
               </div>
               <Link
