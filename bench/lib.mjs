@@ -5,12 +5,17 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { createServer } from 'node:net'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import Database from 'better-sqlite3'
 import { SignJWT } from 'jose'
 
 const root = path.resolve(import.meta.dirname, '..')
+
+// The same driver choice as server/src/db/sqlite-driver.ts (docs/decisions/010-sqlite-driver-per-node-line.md).
+const Database = createRequire(import.meta.url)(
+  Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3' : 'better-sqlite3-node20',
+)
 
 export async function freePort() {
   return new Promise((resolve) => {
@@ -21,8 +26,11 @@ export async function freePort() {
   })
 }
 
-/** Starts the built server on SQLite in a fresh data directory with the rate limits of the account routes raised. */
-export async function startServer() {
+/**
+ * Starts the built server on SQLite in a fresh data directory with the rate limits of the account routes raised.
+ * `node` runs it (and the CLIs) on another Node.js binary; `env` adds settings.
+ */
+export async function startServer({ node = process.execPath, env: extraEnv = {} } = {}) {
   const port = await freePort()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'quiz-bench-'))
   const env = {
@@ -35,14 +43,21 @@ export async function startServer() {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_LOGIN_PER_IP: '100000000',
     RATE_LIMIT_LOGIN_PER_USERNAME: '100000000',
+    ...extraEnv,
   }
   delete env.DATABASE_URL
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under load.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'server/dist/main.js')], {
+  const child = spawn(node, [...nodeArgs, path.join(root, 'server/dist/main.js')], {
     env,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
   })
+  let stderr = ''
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk
+    process.stderr.write(chunk)
+  })
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
   const baseUrl = `http://127.0.0.1:${port}`
   for (let i = 0; ; i++) {
     try {
@@ -54,10 +69,14 @@ export async function startServer() {
   return {
     baseUrl,
     port,
+    pid: child.pid,
+    /** Resolves with {code, signal} when the server process ends, whoever ended it. */
+    exited,
+    stderr: () => stderr,
     dataDir,
     env,
     cli(name, args) {
-      const result = spawnSync(process.execPath, [path.join(root, `server/dist/cli/${name}.js`), ...args], {
+      const result = spawnSync(node, [path.join(root, `server/dist/cli/${name}.js`), ...args], {
         env,
         encoding: 'utf8',
       })
@@ -89,10 +108,12 @@ export async function startServer() {
       db.close()
       return tokens
     },
+    /** SIGTERM, then waits for the process to end; resolves with its {code, signal}. */
     async stop() {
       child.kill('SIGTERM')
-      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)))
+      const result = await exited
       if (!process.env.BENCH_KEEP) rmSync(dataDir, { recursive: true, force: true })
+      return result
     },
   }
 }

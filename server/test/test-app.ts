@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
@@ -11,6 +10,7 @@ import { migrateToLatest } from '../src/db/migrate'
 import type { DB } from '../src/db/schema'
 import { FakeClock } from '../src/lib/clock'
 import { MemorySms } from './memory-sms'
+import { SQLite } from '../src/db/sqlite-driver'
 
 export interface TestApp {
   app: App

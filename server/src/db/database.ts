@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { Config } from '../config'
 import type { DB } from './schema'
+import { SQLite, type SqliteConnection, type SqliteStatement } from './sqlite-driver'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -33,7 +33,7 @@ export function createDatabase(config: Config['database']): Database {
   return fromSqlite(new SQLite(config.file))
 }
 
-export function fromSqlite(connection: SQLite.Database): Database {
+export function fromSqlite(connection: SqliteConnection): Database {
   connection.pragma('journal_mode = WAL')
   connection.pragma('synchronous = NORMAL')
   connection.pragma('foreign_keys = ON')
@@ -49,8 +49,8 @@ export function fromSqlite(connection: SQLite.Database): Database {
  * same SQL text always gets the same prepared statement (better-sqlite3 statements are reusable, and one
  * connection runs one statement at a time). Bounded, so queries with variable `in (...)` lists cannot grow it forever.
  */
-function withStatementCache(connection: SQLite.Database, limit = 1000) {
-  const statements = new Map<string, SQLite.Statement>()
+function withStatementCache(connection: SqliteConnection, limit = 1000) {
+  const statements = new Map<string, SqliteStatement>()
   return {
     close: () => connection.close(),
     prepare(sqlText: string) {

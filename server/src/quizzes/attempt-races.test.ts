@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
-import SQLite from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createQuiz, createUser } from '../../test/factories'
@@ -13,6 +12,7 @@ import { migrateToLatest } from '../db/migrate'
 import type { UserRow } from '../db/schema'
 import { FakeClock } from '../lib/clock'
 import type { RaceWorkerInput, RaceWorkerLine } from './testing/attempt-race-worker'
+import { SQLite } from '../db/sqlite-driver'
 
 const HOUR = 3_600_000
 

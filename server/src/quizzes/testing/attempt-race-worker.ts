@@ -2,13 +2,13 @@
 // the whole HTTP stack while another process does the same. Prints one JSON line per response.
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
-import SQLite from 'better-sqlite3'
 import { MemorySms } from '../../../test/memory-sms'
 import { buildApp } from '../../app'
 import { createTokenSigner } from '../../auth/tokens'
 import { loadConfig } from '../../config'
 import { fromSqlite } from '../../db/database'
 import { FakeClock } from '../../lib/clock'
+import { SQLite } from '../../db/sqlite-driver'
 
 export interface RaceWorkerInput {
   file: string
