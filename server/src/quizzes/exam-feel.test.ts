@@ -132,6 +132,18 @@ describe.each(dialects)('exam feel on %s', (dialect) => {
       expect((await start(user, quiz.id)).body.attempt.time_spent).toEqual({ [q[0]!]: 8, [q[1]!]: 7, [q[2]!]: 20 })
     })
 
+    it('never passes the cap when reports arrive together', async () => {
+      const user = await createUser(t.database)
+      const { quiz, questionIds: q } = await activeQuiz()
+      const { attempt } = (await start(user, quiz.id)).body
+      t.clock.advance(10_000)
+      const responses = await Promise.all(
+        Array.from({ length: 8 }, (_, index) => save(user, quiz.id, { time_spent: { [q[index % 3]!]: 4 } })),
+      )
+      expect(responses.map((response) => response.status)).toEqual(Array(8).fill(200))
+      expect((await stateRows(attempt.id)).reduce((sum, row) => sum + row.time_spent, 0)).toBe(15)
+    })
+
     it('scores a marked question with an answer like any other, and stores what the submit carries', async () => {
       const user = await createUser(t.database)
       const { quiz, questionIds: q, correctOptionIds: right, wrongOptionIds: wrong } = await activeQuiz({}, 4)
