@@ -210,14 +210,17 @@ export function listQuestionStates(db: Kysely<DB>, attemptId: number) {
     .execute()
 }
 
-export async function sumTimeSpent(db: Kysely<DB>, attemptId: number) {
-  const row = await db
+const selectTimeSpentTotal = precompile((db: Kysely<DB>, attemptId: number) =>
+  db
     .selectFrom('attempt_question_states')
     .select((eb) => eb.fn.sum<number | string | null>('time_spent').as('total'))
-    .where('attempt_id', '=', attemptId)
-    .executeTakeFirst()
+    .where('attempt_id', '=', attemptId),
+)
+
+export async function sumTimeSpent(db: Kysely<DB>, attemptId: number) {
+  const { rows } = await selectTimeSpentTotal(db, attemptId)
   // PostgreSQL's sum of integers is numeric (a string); SQLite's is an integer or null.
-  return Number(row?.total ?? 0)
+  return Number(rows[0]?.total ?? 0)
 }
 
 export interface QuestionStateChange {
@@ -230,41 +233,67 @@ export interface QuestionStateChange {
   seconds?: number
 }
 
+type StateRow = { attempt_id: number; question_id: number; marked: number; visited: number; time_spent: number }
+
+/**
+ * The upsert of attempt_question_states: a new row as given, an existing one with the mark replaced (only when
+ * `setsMark`), the visit kept once made, and the seconds added.
+ */
+function upsertStates(db: Kysely<DB>, rows: StateRow[], setsMark: boolean) {
+  return db
+    .insertInto('attempt_question_states')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['attempt_id', 'question_id']).doUpdateSet((eb) => ({
+        ...(setsMark ? { marked: eb.ref('excluded.marked') } : {}),
+        visited: eb
+          .case()
+          .when(eb.ref('excluded.visited'), '=', 1)
+          .then(1)
+          .else(eb.ref('attempt_question_states.visited'))
+          .end(),
+        time_spent: eb(eb.ref('attempt_question_states.time_spent'), '+', eb.ref('excluded.time_spent')),
+      })),
+    )
+}
+
+// The usual report names one or two questions: those rows go through statements compiled once (see precompile).
+const oneStateUpsert = (setsMark: boolean) =>
+  precompile(
+    (db: Kysely<DB>, attemptId: number, questionId: number, marked: number, visited: number, seconds: number) =>
+      upsertStates(
+        db,
+        [{ attempt_id: attemptId, question_id: questionId, marked, visited, time_spent: seconds }],
+        setsMark,
+      ),
+  )
+const upsertOneStateSettingMark = oneStateUpsert(true)
+const upsertOneStateKeepingMark = oneStateUpsert(false)
+const FEW_ROWS = 4
+
 /**
  * Applies marks, visits and seconds of one report: each changed question's row is inserted, or updated where it
- * exists. At most two statements: one for the questions whose mark the report sets, one for the others (whose
- * stored mark must stay as it is).
+ * exists. The questions whose mark the report sets and the others (whose stored mark must stay) go separately.
  */
 export async function upsertQuestionStates(db: Kysely<DB>, attemptId: number, changes: readonly QuestionStateChange[]) {
   // In question order, so two concurrent batches lock the same rows in the same order (no deadlock on PostgreSQL).
   const sorted = [...changes].sort((a, b) => a.questionId - b.questionId)
   for (const setsMark of [true, false]) {
-    const part = sorted.filter((change) => (change.marked !== undefined) === setsMark)
-    if (part.length === 0) continue
-    await db
-      .insertInto('attempt_question_states')
-      .values(
-        part.map((change) => ({
-          attempt_id: attemptId,
-          question_id: change.questionId,
-          marked: change.marked ? 1 : 0,
-          visited: change.visited ? 1 : 0,
-          time_spent: change.seconds ?? 0,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['attempt_id', 'question_id']).doUpdateSet((eb) => ({
-          ...(setsMark ? { marked: eb.ref('excluded.marked') } : {}),
-          // A visit is never taken back: the larger of stored and reported.
-          visited: eb
-            .case()
-            .when(eb.ref('excluded.visited'), '=', 1)
-            .then(1)
-            .else(eb.ref('attempt_question_states.visited'))
-            .end(),
-          time_spent: eb(eb.ref('attempt_question_states.time_spent'), '+', eb.ref('excluded.time_spent')),
-        })),
-      )
-      .execute()
+    const rows: StateRow[] = sorted
+      .filter((change) => (change.marked !== undefined) === setsMark)
+      .map((change) => ({
+        attempt_id: attemptId,
+        question_id: change.questionId,
+        marked: change.marked ? 1 : 0,
+        visited: change.visited ? 1 : 0,
+        time_spent: change.seconds ?? 0,
+      }))
+    if (rows.length === 0) continue
+    if (rows.length > FEW_ROWS) {
+      await upsertStates(db, rows, setsMark).execute()
+      continue
+    }
+    const upsert = setsMark ? upsertOneStateSettingMark : upsertOneStateKeepingMark
+    for (const row of rows) await upsert(db, attemptId, row.question_id, row.marked, row.visited, row.time_spent)
   }
 }
