@@ -350,6 +350,16 @@ describe('AnswerQueue: marks, visits and seconds', () => {
     expect(queue.pendingExamState()).toEqual({ marked: { '2': true }, visited: [2], time_spent: { '2': 4 } })
   })
 
+  it('sends at most a day of seconds per question in one report, and the rest in the next', async () => {
+    const { queue, sent } = setup()
+    queue.start()
+    queue.addTime(1, 90_000)
+    await vi.advanceTimersByTimeAsync(500)
+    // The rest goes out at once after the first report (a 0 ms timer is 1 ms in Node).
+    await vi.advanceTimersByTimeAsync(1)
+    expect(sent).toEqual([{ time_spent: { '1': 86_400 } }, { time_spent: { '1': 3_600 } }])
+  })
+
   it('ignores zero, negative and fractional seconds', () => {
     const { queue } = setup()
     queue.addTime(1, 0)

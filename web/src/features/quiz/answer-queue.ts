@@ -62,6 +62,8 @@ interface Stored {
 }
 
 const DEFAULT_DEBOUNCE_MS = 700
+/** API.md "Exam feel": seconds per question in one report (the contracts' MAX_REPORTED_SECONDS). */
+const MAX_SECONDS_PER_REPORT = 86_400
 
 /** 1 s, 2 s, 4 s ... capped at 30 s. */
 export function backoffDelay(failures: number) {
@@ -205,7 +207,13 @@ export class AnswerQueue {
     if (!isEmpty(this.pending)) batch.answers = { ...this.pending }
     if (!isEmpty(this.pendingMarks)) batch.marked = { ...this.pendingMarks }
     if (this.pendingVisits.size > 0) batch.visited = [...this.pendingVisits].map(Number)
-    if (!isEmpty(this.pendingTime)) batch.time_spent = { ...this.pendingTime }
+    if (!isEmpty(this.pendingTime)) {
+      // The server refuses more than a day in one report (a 400 would stall the queue): the rest goes next time.
+      batch.time_spent = {}
+      for (const [key, seconds] of Object.entries(this.pendingTime)) {
+        batch.time_spent[key] = Math.min(seconds, MAX_SECONDS_PER_REPORT)
+      }
+    }
     return batch
   }
 
