@@ -1,7 +1,7 @@
-import SQLite from 'better-sqlite3'
 import { Migrator, type Migration } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { fromSqlite } from '../database'
+import { SQLite } from '../sqlite-driver'
 import { migrateToLatest } from '../migrate'
 import { initial } from './0001_initial'
 
