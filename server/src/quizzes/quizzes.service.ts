@@ -37,6 +37,7 @@ import {
   findQuizById,
   findQuizWithAttemptInProgress,
   hasPaidAccess,
+  mayTakePaidQuizzes,
   listActiveQuizzesForLearner,
   lockLearner,
   type LearnerQuizRow,
@@ -90,7 +91,7 @@ export function createQuizService({
     return rows.map((row) => {
       const summary = toQuizSummary(row, row.attempt_count)
       const hasAttemptInProgress = isLive(row.in_progress_deadline)
-      const mayTake = row.is_paid_tier === 0 || row.is_admin === 1 || row.has_paid_access === 1
+      const mayTake = row.is_paid_tier === 0 || mayTakePaidQuizzes(row, now)
       return {
         ...summary,
         has_attempt_in_progress: hasAttemptInProgress,
@@ -111,7 +112,7 @@ export function createQuizService({
     if (attempts.some((attempt) => lifecycle.isExpired(attempt, now))) await lifecycle.settleExpired(user.id, quiz.id)
     const live = attempts.find((attempt) => lifecycle.isLive(attempt, now))
     if (!live && !isQuizActive(quiz, now)) throw quizNotActive()
-    if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(db, user.id))) throw paidAccessRequired()
+    if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(db, user.id, now))) throw paidAccessRequired()
     if (live) return toQuizAttempt(quiz, live, attempts.length, await listAnswers(db, live.id), now)
     if (attempts.length >= quiz.allowed_attempts) throw noAttemptsLeft()
 
@@ -285,7 +286,7 @@ export function createQuizService({
         }
 
         // No attempt in progress: start one and finish it at once, if the learner may.
-        if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(trx, user.id))) return paidAccessRequired()
+        if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(trx, user.id, now))) return paidAccessRequired()
         if (attempts.length >= quiz.allowed_attempts) return noAttemptsLeft()
         const revisionIds = JSON.stringify((await listCurrentRevisionIds(trx, quiz.id)).map((row) => row.revision_id))
         const paper = await papers.paperFor(trx, revisionIds)
