@@ -21,7 +21,10 @@ const page = (body: string) => `<!doctype html>
  * sends the browser to the fake return route, which verifies through the same code as Khalti and eSewa.
  */
 export const fakeCheckoutRoutes: FastifyPluginAsyncZod<
-  AppContext & { payments: PaymentService; backToApp: (reply: FastifyReply, id: number | undefined) => FastifyReply }
+  Pick<AppContext, 'database'> & {
+    payments: PaymentService
+    backToApp: (reply: FastifyReply, id: number | undefined) => FastifyReply
+  }
 > = async (app, { database, payments, backToApp }) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),

@@ -67,7 +67,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext & { payments?: Paym
   )
 
   if (context.config.payments.providers.includes('fake')) {
-    await app.register(fakeCheckoutRoutes, { ...context, payments, backToApp })
+    // Not `...context`: the options carry this plugin's prefix, which would be applied twice.
+    await app.register(fakeCheckoutRoutes, { database: context.database, payments, backToApp })
   }
 }
 
