@@ -1,4 +1,3 @@
-import { NO_END_ISO } from '@quiz/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -12,6 +11,9 @@ import { formatNumber, formatRupees } from '../../lib/money'
 import { paths } from '../../lib/paths'
 import { paymentQueries } from './payments.api'
 import './payments.css'
+
+/** API.md's "no end" is a far-future end (NO_END_ISO in the contracts, not imported: it would bring zod along). */
+const hasNoEnd = (iso: string) => iso.startsWith('9999-')
 
 /** /payments/{id}: where the providers send the learner back. Pending polls by itself; completed and failed say so. */
 export function Component() {
@@ -73,7 +75,7 @@ export function Component() {
             <Alert kind="success">{t('payment.completed')}</Alert>
             {p.paid_access_until && (
               <p className="payment__until">
-                {p.paid_access_until === NO_END_ISO
+                {hasNoEnd(p.paid_access_until)
                   ? t('payment.access_no_end')
                   : t('payment.access_until', { date: formatDateTime(p.paid_access_until, i18n.language) })}
               </p>

@@ -125,7 +125,7 @@ describe('plans page', () => {
     }
     renderPlans()
     expect(await screen.findByText('Rs 499.50')).toBeInTheDocument()
-    await userEvent.click(screen.getByRole('button', { name: 'Pay for One month with Khalti' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Pay with Khalti', description: 'One month' }))
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.khalti.example/?pidx=abc'))
     expect(calls).toContain('POST /api/payments/')
   })
@@ -139,7 +139,7 @@ describe('plans page', () => {
       'POST /api/payments/': [{ status: 503, body: { detail: 'x', code: 'service_unavailable' } }],
     }
     renderPlans()
-    await userEvent.click(await screen.findByRole('button', { name: 'Pay for Month with Khalti' }))
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay with Khalti' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Khalti cannot be reached right now.')
   })
 })

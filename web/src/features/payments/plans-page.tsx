@@ -58,9 +58,12 @@ export function Component() {
         <ul className="plans__list">
           {plans.data.map((plan) => {
             const name = pick(plan.name)
+            const nameId = `plan-${plan.id}-name`
             return (
               <li key={plan.id} className="card plan-card">
-                <h2 className="plan-card__name">{name}</h2>
+                <h2 className="plan-card__name" id={nameId}>
+                  {name}
+                </h2>
                 <p className="plan-card__price">
                   <strong>{formatRupees(plan.price_paisa, i18n.language)}</strong>
                   <span className="muted"> · {t('plans.days', { days: formatNumber(plan.days, i18n.language) })}</span>
@@ -72,7 +75,7 @@ export function Component() {
                       type="button"
                       className={`btn btn--provider btn--${provider}`}
                       disabled={start.isPending || leaving !== null}
-                      aria-label={t('plans.pay_with_named', { plan: name, provider: t(`providers.${provider}`) })}
+                      aria-describedby={nameId}
                       onClick={() => pay(plan, provider)}
                     >
                       {t('plans.pay_with', { provider: t(`providers.${provider}`) })}
