@@ -49,6 +49,15 @@ describe('Khalti adapter against a local Khalti', () => {
     expect(start.redirect).toEqual({ method: 'GET', url: `${khalti.url}/?pidx=${start.providerRef}`, fields: {} })
   })
 
+  it('refuses a payment_url that is not http(s), so the browser is never sent to script', async () => {
+    khalti.state.paymentUrl = 'javascript:alert(1)'
+    try {
+      await expect(adapter().start(payment())).rejects.toThrow('Khalti initiate answered 200')
+    } finally {
+      khalti.state.paymentUrl = undefined
+    }
+  })
+
   it('refuses to start when Khalti refuses the key', async () => {
     await expect(adapter('wrong').start(payment())).rejects.toThrow('Khalti initiate answered 401')
   })

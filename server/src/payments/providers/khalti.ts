@@ -19,7 +19,8 @@ export interface KhaltiSettings {
 // Khalti ePayment (KPG-2), docs.khalti.com/khalti-epayment: POST epayment/initiate/ answers
 // {pidx, payment_url, expires_at, expires_in}; POST epayment/lookup/ {pidx} answers
 // {pidx, total_amount, status, transaction_id, fee, refunded}. Amounts are paisa integers.
-const InitiateResponse = z.object({ pidx: z.string().min(1), payment_url: z.url() })
+// The browser is sent to payment_url: only an http(s) address, never a javascript: or data: URL.
+const InitiateResponse = z.object({ pidx: z.string().min(1).max(100), payment_url: z.url({ protocol: /^https?$/ }) })
 const LookupResponse = z.object({
   pidx: z.string(),
   total_amount: z.number().int(),

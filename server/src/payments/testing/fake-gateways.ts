@@ -48,7 +48,13 @@ export interface KhaltiTransaction {
 
 export async function startFakeKhalti(secretKey: string) {
   const transactions = new Map<string, KhaltiTransaction>()
-  const state = { outage: 'none' as Outage, lookups: 0, initiates: [] as { authorization?: string; body: any }[] }
+  const state = {
+    outage: 'none' as Outage,
+    lookups: 0,
+    initiates: [] as { authorization?: string; body: any }[],
+    /** A payment_url to answer instead of the gateway's own (to test what the adapter accepts). */
+    paymentUrl: undefined as string | undefined,
+  }
   const server = await listen((req, raw, res) => {
     if (state.outage === 'hang') return
     if (state.outage === 'down') return void res.writeHead(503, { 'content-type': 'text/html' }).end('<h1>503</h1>')
@@ -73,7 +79,7 @@ export async function startFakeKhalti(secretKey: string) {
       })
       return json(res, 200, {
         pidx,
-        payment_url: `${server.url}/?pidx=${pidx}`,
+        payment_url: state.paymentUrl ?? `${server.url}/?pidx=${pidx}`,
         expires_at: '2026-11-22T13:15:00.000000+05:45',
         expires_in: 1800,
       })
