@@ -38,7 +38,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_OTP_PER_IP_HOUR: int(100),
   RATE_LIMIT_ACCOUNT_PER_IP_HOUR: int(1000),
   RATE_LIMIT_REFRESH_PER_IP_HOUR: int(10_000),
-  PAYMENT_PROVIDERS: z.string().default('fake'),
+  /** Unset: `fake` in development and tests, none in production (paying is then off until providers are chosen). */
+  PAYMENT_PROVIDERS: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   PAYMENT_TIMEOUT_MS: int(10_000),
   KHALTI_BASE_URL: z.string().url().default('https://khalti.com/api/v2/'),
@@ -121,7 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
     problems.push('SMS_GATEWAY_URL is required when SMS_PROVIDER=http.')
   if ((e.SMS_PROVIDER === 'sparrow' || e.SMS_PROVIDER === 'aakash') && !e.SMS_GATEWAY_TOKEN)
     problems.push(`SMS_GATEWAY_TOKEN is required when SMS_PROVIDER=${e.SMS_PROVIDER}.`)
-  const providers = [...new Set(e.PAYMENT_PROVIDERS.split(',').map((name) => name.trim().toLowerCase()))].filter(
+  const providerList = e.PAYMENT_PROVIDERS ?? (e.NODE_ENV === 'production' ? '' : 'fake')
+  const providers = [...new Set(providerList.split(',').map((name) => name.trim().toLowerCase()))].filter(
     (name) => name !== '',
   )
   for (const name of providers) {

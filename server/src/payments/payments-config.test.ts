@@ -13,8 +13,11 @@ describe('payment settings', () => {
     expect(load({}).payments).toMatchObject({ providers: ['fake'], publicUrl: 'http://localhost:3000' })
   })
 
-  it('refuses the fake provider in production, saying why', () => {
-    expect(() => load({ NODE_ENV: 'production' })).toThrow(/fake, which grants paid access without payment/)
+  it('refuses the fake provider in production, saying why; unset there means no provider', () => {
+    expect(() => load({ NODE_ENV: 'production', PAYMENT_PROVIDERS: 'fake' })).toThrow(
+      /fake, which grants paid access without payment/,
+    )
+    expect(load({ NODE_ENV: 'production' }).payments.providers).toEqual([])
   })
 
   it('refuses an unknown provider and a configured provider without its secrets, listing every problem', () => {

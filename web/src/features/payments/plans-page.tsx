@@ -55,37 +55,43 @@ export function Component() {
       ) : plans.data.length === 0 ? (
         <p className="card">{t('plans.empty')}</p>
       ) : (
-        <ul className="plans__list">
-          {plans.data.map((plan) => {
-            const name = pick(plan.name)
-            const nameId = `plan-${plan.id}-name`
-            return (
-              <li key={plan.id} className="card plan-card">
-                <h2 className="plan-card__name" id={nameId}>
-                  {name}
-                </h2>
-                <p className="plan-card__price">
-                  <strong>{formatRupees(plan.price_paisa, i18n.language)}</strong>
-                  <span className="muted"> · {t('plans.days', { days: formatNumber(plan.days, i18n.language) })}</span>
-                </p>
-                <div className="plan-card__actions">
-                  {providers.data.map((provider) => (
-                    <button
-                      key={provider}
-                      type="button"
-                      className={`btn btn--provider btn--${provider}`}
-                      disabled={start.isPending || leaving !== null}
-                      aria-describedby={nameId}
-                      onClick={() => pay(plan, provider)}
-                    >
-                      {t('plans.pay_with', { provider: t(`providers.${provider}`) })}
-                    </button>
-                  ))}
-                </div>
-              </li>
-            )
-          })}
-        </ul>
+        <>
+          {providers.data.length === 0 && <Alert kind="info">{t('plans.no_providers')}</Alert>}
+          <ul className="plans__list">
+            {plans.data.map((plan) => {
+              const name = pick(plan.name)
+              const nameId = `plan-${plan.id}-name`
+              return (
+                <li key={plan.id} className="card plan-card">
+                  <h2 className="plan-card__name" id={nameId}>
+                    {name}
+                  </h2>
+                  <p className="plan-card__price">
+                    <strong>{formatRupees(plan.price_paisa, i18n.language)}</strong>
+                    <span className="muted">
+                      {' '}
+                      · {t('plans.days', { days: formatNumber(plan.days, i18n.language) })}
+                    </span>
+                  </p>
+                  <div className="plan-card__actions">
+                    {providers.data.map((provider) => (
+                      <button
+                        key={provider}
+                        type="button"
+                        className={`btn btn--provider btn--${provider}`}
+                        disabled={start.isPending || leaving !== null}
+                        aria-describedby={nameId}
+                        onClick={() => pay(plan, provider)}
+                      >
+                        {t('plans.pay_with', { provider: t(`providers.${provider}`) })}
+                      </button>
+                    ))}
+                  </div>
+                </li>
+              )
+            })}
+          </ul>
+        </>
       )}
     </div>
   )
