@@ -75,10 +75,22 @@ describe.each(['en', 'ne'] as const)('buying paid access in %s', (language) => {
     if (language === 'ne') await page.getByText('३० दिन').waitFor()
     await checkScreen(page, `payments-plans-${language}-360`)
 
-    // Leave for the fake gateway (a location change), pay there, and come back through the return route.
-    await page
-      .getByRole('button', { name: fill(t.payments.plans.pay_with, { provider: t.payments.providers.fake }) })
-      .click()
+    const payButton = page.getByRole('button', {
+      name: fill(t.payments.plans.pay_with, { provider: t.payments.providers.fake }),
+    })
+
+    // First the learner cancels on the gateway's page: the payment fails, says why, and offers to try again.
+    await payButton.click()
+    await page.waitForURL('**/api/payments/fake/checkout/**')
+    await page.getByRole('button', { name: /^Cancel/ }).click()
+    await page.waitForURL(/\/payments\/\d+$/)
+    await page.getByText(`${t.payments.payment.failed} ${t.payments.payment.reasons.canceled}`).waitFor()
+    await checkScreen(page, `payments-failed-${language}-360`)
+    await page.getByRole('link', { name: t.payments.payment.try_again }).click()
+    await page.waitForURL('**/plans')
+
+    // Then leaves for the fake gateway again (a location change), pays, and comes back through the return route.
+    await payButton.click()
     await page.waitForURL('**/api/payments/fake/checkout/**')
     await page.getByRole('button', { name: /^Pay/ }).click()
     await page.waitForURL(/\/payments\/\d+$/)
