@@ -127,7 +127,9 @@ describe('dashboard', () => {
       expect(await paid.getByText(enDashboard.paid, { exact: true }).count()).toBe(1)
       expect(await paid.getByRole('button', { name: enDashboard.start }).isDisabled()).toBe(true)
       expect(await paid.getByText(enDashboard.paid_only, { exact: true }).count()).toBe(1)
-      expect(await paid.getByRole('link').count()).toBe(0)
+      // No Start link; the one link leads to the plans (WEB.md "Paying").
+      expect(await paid.getByRole('link', { name: enDashboard.start }).count()).toBe(0)
+      expect(await paid.getByRole('link', { name: enDashboard.see_plans }).getAttribute('href')).toBe('/plans')
       await checkScreen(page, `dashboard-en-${size}`)
 
       await page.getByRole('main').getByRole('group').getByRole('button', { name: 'नेपाली' }).click()
