@@ -9,7 +9,7 @@ import {
   type SubmitAttemptBody,
   type SubmitResult,
 } from '@quiz/contracts'
-import type { TokenUser } from '../auth/tokens'
+import type { TokenUser } from '../http/tokens'
 import type { AppContext } from '../context'
 import type { AttemptRow } from '../db/schema'
 import { AppError, Conflict, NotFound, PermissionDenied, ValidationFailed } from '../http/errors'
@@ -32,7 +32,7 @@ import {
   toSubmitResult,
   type AttemptLifecycle,
 } from './attempts.service'
-import type { Paper, QuestionPapers } from './question-papers'
+import type { Paper, QuestionPapers } from '../questions/question-papers'
 import {
   findQuizById,
   findQuizWithAttemptInProgress,
@@ -41,7 +41,7 @@ import {
   lockLearner,
   type LearnerQuizRow,
 } from './quizzes.repository'
-import { scoreAnswers } from './scoring'
+import { scoreAnswers } from '../questions/scoring'
 
 /** A late submission finds the attempt whose time ran out if that happened at most this long ago (API.md). */
 const LATE_SUBMISSION_WINDOW_MS = 60 * 60 * 1000

@@ -85,6 +85,7 @@ export function Component() {
         <summary>{t('create.format_summary')}</summary>
         <p>{t('create.format_intro')}</p>
         <p>{t('create.format_rules')}</p>
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling block must take focus to scroll by keyboard (axe scrollable-region-focusable) */}
         <pre className="admin-code admin-example" tabIndex={0} aria-label={t('create.example_label')}>
           <code>{EXAMPLE_QUIZ_JSON}</code>
         </pre>

@@ -83,7 +83,9 @@ export function Component() {
   const [searchParams, setSearchParams] = useSearchParams()
   const online = useOnline()
 
-  const [load, setLoad] = useState<LoadState>({ state: 'loading' })
+  const [loaded, setLoad] = useState<LoadState>({ state: 'loading' })
+  const validQuizId = Number.isInteger(quizId) && quizId > 0
+  const load: LoadState = validQuizId ? loaded : { state: 'error', message: 'errors.load_failed' }
   const [confirmOpen, setConfirmOpen] = useState(false)
   const [submitting, setSubmitting] = useState(false)
   const [submitFailed, setSubmitFailed] = useState(false)
@@ -100,10 +102,7 @@ export function Component() {
   const queueRef = useRef<{ attemptId: number; queue: AnswerQueue } | null>(null)
 
   useEffect(() => {
-    if (!Number.isInteger(quizId) || quizId <= 0) {
-      setLoad({ state: 'error', message: 'errors.load_failed' })
-      return
-    }
+    if (!validQuizId) return
     if (started.current?.quizId !== quizId) {
       started.current = { quizId, promise: withRetry(() => startOrResumeAttempt(quizId), LOAD_RETRY_DELAYS_MS) }
     }
@@ -135,7 +134,7 @@ export function Component() {
     return () => {
       active = false
     }
-  }, [quizId])
+  }, [quizId, validQuizId])
 
   const session = load.state === 'ready' ? load.session : null
   const queue = load.state === 'ready' ? load.queue : null
