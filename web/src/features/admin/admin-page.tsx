@@ -10,6 +10,7 @@ import { formatDateTime } from '../../lib/format'
 import { adminQueries, useDeleteQuiz, type AdminQuizSummary } from './admin.api'
 import { ConfirmDeleteDialog } from './confirm-dialog'
 import './admin.css'
+import './admin.i18n'
 
 /** /admin: every quiz (active or not), newest first, with Edit and Delete. */
 export function Component() {

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../components/ui/dialog'
+import './admin.i18n'
 
 interface ConfirmDeleteDialogProps {
   open: boolean

@@ -19,6 +19,7 @@ import {
   type QuestionDraft,
 } from './question-draft'
 import { SvgField, svgFieldPaths } from './svg-field'
+import './admin.i18n'
 
 /** Every field path of a question this form shows beside its field; the rest go to the summary. */
 function questionPaths(optionCount: number): string[] {

@@ -8,6 +8,7 @@ import { useCreateQuizFromJson } from './admin.api'
 import { EXAMPLE_QUIZ_JSON } from './example-quiz'
 import { ErrorList, errorLines, fieldErrorsOf } from './form-fields'
 import './admin.css'
+import './admin.i18n'
 
 type Outcome =
   { kind: 'invalid_json' } | { kind: 'created'; quizId: number } | { kind: 'failed'; error: unknown } | null

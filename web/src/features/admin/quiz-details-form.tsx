@@ -4,6 +4,7 @@ import { Alert } from '../../components/ui/alert'
 import { useUpdateQuizDetails, type AdminQuiz, type Difficulty, type QuizDetailsPayload } from './admin.api'
 import { isoToLocalInput, localInputToIso } from './datetime'
 import { ErrorList, TextField, errorLines, fieldErrorsOf, unclaimedPaths, type FieldErrors } from './form-fields'
+import './admin.i18n'
 
 // SPEC.md section 9: the form's defaults where the quiz has no value.
 const DEFAULT_DURATION = 90

@@ -5,6 +5,7 @@ import { useBilingual } from '../../i18n/use-bilingual'
 import type { FieldErrors } from './form-fields'
 import { TextField } from './form-fields'
 import type { ImageDraft } from './question-draft'
+import './admin.i18n'
 
 /** The field paths an SvgField shows errors for, under `prefix` ("image", "options.2.image"). */
 export const svgFieldPaths = (prefix: string) => [

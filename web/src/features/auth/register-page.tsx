@@ -7,7 +7,8 @@ import { paths } from '../../lib/paths'
 import { PasswordInput } from '../../components/ui/password-input'
 import { authApi, authKeys, authQueries, type AvailabilityKind } from './auth.api'
 import './auth.css'
-import { failure, Field, serverFieldErrors, StatusAlert, type FieldMessage } from './form-field'
+import { Field } from '../../components/ui/form/field'
+import { failure, serverFieldErrors, StatusAlert, useMessageText, type FieldMessage } from './auth-messages'
 import type { LoginState } from './login-state'
 import { OtpCodeForm, PhoneField, useOtpFlow } from './otp-step'
 import { useDebouncedValue } from './use-debounced-value'
@@ -48,6 +49,7 @@ function useAvailability(kind: AvailabilityKind, value: string, enabled: boolean
 
 export function Component() {
   const { t } = useTranslation('auth')
+  const text = useMessageText()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [values, setValues] = useState<Record<DetailField, string>>({
@@ -66,7 +68,7 @@ export function Component() {
   const flow = useOtpFlow({
     purpose: 'register',
     sendFailed: 'register.otp_send_failed',
-    startFocus: stepHeading,
+    focusStart: () => stepHeading.current?.focus(),
     clearErrorOnChange: true,
   })
   const { setStatus } = flow
@@ -127,9 +129,9 @@ export function Component() {
   }
 
   const complete = useMutation({
-    mutationFn: async () => {
+    mutationFn: async (code?: string) => {
       if (verifiedPhone !== phone) {
-        await authApi.verifyRegisterOtp(phone, flow.code.value.trim())
+        await authApi.verifyRegisterOtp(phone, code ?? '')
         setVerifiedPhone(phone)
       }
       await authApi.register({ username, password, password2, phone_number: phone })
@@ -206,12 +208,13 @@ export function Component() {
             <Field
               id={fieldIds.username}
               label={t('username')}
-              error={errorOf('username')}
+              error={text(errorOf('username'))}
               status={availabilityStatus(usernameStatus, 'register.username_available')}
+              required
             >
-              {(input) => (
+              {(control) => (
                 <input
-                  {...input}
+                  {...control}
                   name="username"
                   autoComplete="username"
                   autoCapitalize="none"
@@ -227,13 +230,19 @@ export function Component() {
               value={phone}
               onChange={(digits) => change('phone', digits)}
               onBlur={() => setTouched((current) => ({ ...current, phone: true }))}
-              error={errorOf('phone')}
+              error={text(errorOf('phone'))}
               status={availabilityStatus(phoneStatus, 'register.phone_available')}
             />
-            <Field id={fieldIds.password} label={t('password')} hint={t('password_hint')} error={errorOf('password')}>
-              {(input) => (
+            <Field
+              id={fieldIds.password}
+              label={t('password')}
+              hint={t('password_hint')}
+              error={text(errorOf('password'))}
+              required
+            >
+              {(control) => (
                 <PasswordInput
-                  {...input}
+                  {...control}
                   name="password"
                   autoComplete="new-password"
                   value={password}
@@ -242,10 +251,15 @@ export function Component() {
                 />
               )}
             </Field>
-            <Field id={fieldIds.password2} label={t('register.confirm_password')} error={errorOf('password2')}>
-              {(input) => (
+            <Field
+              id={fieldIds.password2}
+              label={t('register.confirm_password')}
+              error={text(errorOf('password2'))}
+              required
+            >
+              {(control) => (
                 <PasswordInput
-                  {...input}
+                  {...control}
                   name="password2"
                   autoComplete="new-password"
                   value={password2}
@@ -271,7 +285,7 @@ export function Component() {
             submitLabel={t('register.verify')}
             backLabel={t('register.edit_details')}
             busy={busy}
-            onVerify={() => complete.mutate()}
+            onVerify={(code) => complete.mutate(code)}
           />
         )}
         <p className="auth-links">

@@ -8,6 +8,7 @@ import { sessionStore } from '../../session/session-store'
 import { useSessionUser } from '../../session/use-session'
 import './dashboard.css'
 import { QuizCard } from './quiz-card'
+import './dashboard.i18n'
 
 export function Component() {
   const { t } = useTranslation('dashboard')

@@ -5,6 +5,7 @@ import { paths } from '../../lib/paths'
 import { useBilingual } from '../../i18n/use-bilingual'
 import type { AvailableQuiz } from '../../api/available-quizzes'
 import { startBlocker } from './dashboard.api'
+import './dashboard.i18n'
 
 export function QuizCard({ quiz }: { quiz: AvailableQuiz }) {
   const { t } = useTranslation('dashboard')

@@ -9,6 +9,7 @@ import { setLanguage, type Language } from '../../i18n/i18n'
 import { profileQuery, useUpdateProfile } from './profile.api'
 import './profile.css'
 import { useObjectUrl } from './use-object-url'
+import './profile.i18n'
 
 /** API.md: pictures up to 5 MB; larger ones are refused with 413, so say so before uploading. */
 const MAX_PICTURE_BYTES = 5 * 1024 * 1024

@@ -7,6 +7,7 @@ import { Alert } from '../../components/ui/alert'
 import { Loading } from '../../components/ui/loading'
 import { startState } from './start-state'
 import './quiz.css'
+import './quiz.i18n'
 
 export function Component() {
   const { t } = useTranslation('quiz')

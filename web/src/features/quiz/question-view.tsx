@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { SvgImage, svgDataUrl } from '../../components/ui/svg-image'
 import { useBilingual } from '../../i18n/use-bilingual'
 import type { Question } from './quiz.api'
+import './quiz.i18n'
 
 interface QuestionViewProps {
   question: Question

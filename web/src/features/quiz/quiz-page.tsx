@@ -27,6 +27,7 @@ import {
 import { formatClock, useCountdown } from './use-countdown'
 import { useAnswerQueue } from './use-answer-queue'
 import './quiz.css'
+import './quiz.i18n'
 
 /** Starting or resuming is safe to repeat (a second call resumes the same attempt), so a dropped connection is retried. */
 const LOAD_RETRY_DELAYS_MS = [1000, 3000]

@@ -4,6 +4,7 @@ import { SvgImage, svgDataUrl } from '../../components/ui/svg-image'
 import { useBilingual } from '../../i18n/use-bilingual'
 import type { QuestionStatus } from './question-status'
 import type { ReportQuestion } from './results.api'
+import './results.i18n'
 
 interface QuestionDetailDialogProps {
   question: ReportQuestion | null
