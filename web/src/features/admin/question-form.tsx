@@ -2,7 +2,14 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/ui/alert'
 import { useSaveQuestion, type AdminQuestion } from './admin.api'
-import { ErrorList, TextField, errorLines, fieldErrorsOf, unclaimedPaths, type FieldErrors } from './form-fields'
+import { TextField } from '../../components/ui/form/text-field'
+import {
+  ErrorList,
+  errorLines,
+  fieldErrorsOf,
+  unclaimedPaths,
+  type FieldErrors,
+} from '../../components/ui/form/server-errors'
 import {
   MAX_OPTIONS,
   MIN_OPTIONS,

@@ -6,7 +6,7 @@ import { paths } from '../../lib/paths'
 import { Alert } from '../../components/ui/alert'
 import { useCreateQuizFromJson } from './admin.api'
 import { EXAMPLE_QUIZ_JSON } from './example-quiz'
-import { ErrorList, errorLines, fieldErrorsOf } from './form-fields'
+import { ErrorList, errorLines, fieldErrorsOf } from '../../components/ui/form/server-errors'
 import './admin.css'
 import './admin.i18n'
 

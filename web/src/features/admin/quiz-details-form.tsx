@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/ui/alert'
 import { useUpdateQuizDetails, type AdminQuiz, type Difficulty, type QuizDetailsPayload } from './admin.api'
 import { isoToLocalInput, localInputToIso } from './datetime'
-import { ErrorList, TextField, errorLines, fieldErrorsOf, unclaimedPaths, type FieldErrors } from './form-fields'
+import { TextField } from '../../components/ui/form/text-field'
+import {
+  ErrorList,
+  errorLines,
+  fieldErrorsOf,
+  unclaimedPaths,
+  type FieldErrors,
+} from '../../components/ui/form/server-errors'
 import './admin.i18n'
 
 // SPEC.md section 9: the form's defaults where the quiz has no value.
