@@ -19,7 +19,8 @@ export function OtpLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
     sendFailed: 'login.otp_send_failed',
     focusStart: () => phone.form.setFocus('phone_number'),
   })
-  const phoneNumber = phone.field.value.trim()
+  // Read on each render: the code step shows and verifies the number the code was sent to.
+  const phoneNumber = phone.form.getValues('phone_number').trim()
   const verify = useMutation({
     mutationFn: async (code: string) =>
       startSession(await authApi.verifyLoginOtp(phoneNumber, code), { adoptLanguage }),

@@ -1,7 +1,16 @@
 import type { OtpPurpose } from '@quiz/contracts'
 import { useMutation } from '@tanstack/react-query'
-import { useEffect, useEffectEvent, useRef, useState, type ReactNode, type Ref } from 'react'
-import { useController, useForm } from 'react-hook-form'
+import {
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FocusEvent,
+  type ReactNode,
+  type Ref,
+} from 'react'
+import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Field, type FieldStatus } from '../../components/ui/form/field'
 import { authApi } from './auth.api'
@@ -19,13 +28,19 @@ import { ResendOtp } from './resend-otp'
 import { useResendCountdown } from './use-resend-countdown'
 import { PHONE_PATTERN } from './validation'
 
+/** The control's wiring: RHF's `register(name)`, or a value and handler the screen keeps itself (registration). */
+export interface DigitsInput {
+  name: string
+  ref?: Ref<HTMLInputElement>
+  value?: string
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void
+  onBlur?: (event: FocusEvent<HTMLInputElement>) => void
+}
+
 interface DigitsFieldProps {
   id: string
-  value: string
-  onChange: (digits: string) => void
+  input: DigitsInput
   error: FieldMessage | string | null | undefined
-  inputRef?: Ref<HTMLInputElement>
-  onBlur?: () => void
 }
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '')
@@ -36,17 +51,13 @@ function DigitsField({
   label,
   hint,
   status,
-  value,
-  onChange,
+  input: { onChange, ...input },
   error,
-  inputRef,
-  onBlur,
-  ...input
+  ...attributes
 }: DigitsFieldProps & {
   label: string
   hint?: string
   status?: FieldStatus | null
-  name: string
   type?: 'tel'
   autoComplete: string
   placeholder?: string
@@ -58,12 +69,13 @@ function DigitsField({
       {(control) => (
         <input
           {...control}
+          {...attributes}
           {...input}
-          ref={inputRef}
           inputMode="numeric"
-          value={value}
-          onChange={(event) => onChange(digitsOnly(event.target.value))}
-          onBlur={onBlur}
+          onChange={(event) => {
+            event.target.value = digitsOnly(event.target.value)
+            onChange(event)
+          }}
         />
       )}
     </Field>
@@ -72,16 +84,7 @@ function DigitsField({
 
 export function PhoneField(props: DigitsFieldProps & { status?: FieldStatus | null }) {
   const { t } = useTranslation('auth')
-  return (
-    <DigitsField
-      {...props}
-      label={t('phone')}
-      hint={t('phone_hint')}
-      name="phone"
-      type="tel"
-      autoComplete="tel-national"
-    />
-  )
+  return <DigitsField {...props} label={t('phone')} hint={t('phone_hint')} type="tel" autoComplete="tel-national" />
 }
 
 export function OtpField(props: DigitsFieldProps) {
@@ -90,7 +93,6 @@ export function OtpField(props: DigitsFieldProps) {
     <DigitsField
       {...props}
       label={t('otp')}
-      name="otp"
       autoComplete="one-time-code"
       placeholder={t('otp_placeholder')}
       maxLength={6}
@@ -101,18 +103,11 @@ export function OtpField(props: DigitsFieldProps) {
 /** The start step's phone number as a form of its own: required, then 10 digits (PhoneNumberSchema's rule). */
 export function usePhoneForm() {
   const form = useForm<{ phone_number: string }>({ defaultValues: { phone_number: '' }, reValidateMode: 'onSubmit' })
-  const { field, fieldState } = useController({
-    control: form.control,
-    name: 'phone_number',
-    rules: {
-      required: formTexts.required,
-      pattern: { value: PHONE_PATTERN, message: formTexts.invalidPhone },
-    },
+  const input = form.register('phone_number', {
+    required: formTexts.required,
+    pattern: { value: PHONE_PATTERN, message: formTexts.invalidPhone },
   })
-  return {
-    form,
-    field: { inputRef: field.ref, value: field.value, onChange: field.onChange, error: fieldState.error?.message },
-  }
+  return { form, field: { input, error: form.formState.errors.phone_number?.message } }
 }
 
 interface OtpFlowOptions {
@@ -210,7 +205,7 @@ interface OtpCodeFormProps {
 /** The code step: the code, its resend link, and a way back to the start step. */
 export function OtpCodeForm({ flow, id, phone, heading, submitLabel, backLabel, busy, onVerify }: OtpCodeFormProps) {
   const { t } = useTranslation('auth')
-  const { field, fieldState } = useController({ control: flow.code.control, name: 'otp' })
+  const { ref, ...code } = flow.code.register('otp')
 
   return (
     <form
@@ -225,13 +220,14 @@ export function OtpCodeForm({ flow, id, phone, heading, submitLabel, backLabel, 
       <p>{t('otp_step.code_sent_to', { phone })}</p>
       <OtpField
         id={id}
-        inputRef={(input) => {
-          field.ref(input)
-          flow.setCodeInput(input)
+        input={{
+          ...code,
+          ref: (input: HTMLInputElement | null) => {
+            ref(input)
+            flow.setCodeInput(input)
+          },
         }}
-        value={field.value}
-        onChange={field.onChange}
-        error={fieldState.error?.message}
+        error={flow.code.formState.errors.otp?.message}
       />
       <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
         {submitLabel}

@@ -227,10 +227,13 @@ export function Component() {
             </Field>
             <PhoneField
               id={fieldIds.phone}
-              value={phone}
-              onChange={(digits) => change('phone', digits)}
-              onBlur={() => setTouched((current) => ({ ...current, phone: true }))}
-              error={text(errorOf('phone'))}
+              input={{
+                name: 'phone',
+                value: phone,
+                onChange: (event) => change('phone', event.target.value),
+                onBlur: () => setTouched((current) => ({ ...current, phone: true })),
+              }}
+              error={errorOf('phone')}
               status={availabilityStatus(phoneStatus, 'register.phone_available')}
             />
             <Field

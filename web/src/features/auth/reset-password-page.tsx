@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { usersMessages } from '@quiz/contracts'
 import { useEffect, useState } from 'react'
-import { useController, useForm, type FieldErrors } from 'react-hook-form'
+import { useForm, type FieldErrors } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { paths } from '../../lib/paths'
@@ -53,7 +53,6 @@ function ResetForm({ phone }: { phone: string }) {
     reValidateMode: 'onSubmit',
   })
   const { errors } = form.formState
-  const otp = useController({ control: form.control, name: 'otp' })
   const [status, setStatus] = useState<StatusMessage | null>(() =>
     (location.state as ResetPasswordState | null)?.otpSent ? { kind: 'success', keys: ['otp_step.sent'] } : null,
   )
@@ -94,16 +93,7 @@ function ResetForm({ phone }: { phone: string }) {
         >
           <StatusAlert status={status} />
           <p>{t('otp_step.code_sent_to', { phone })}</p>
-          <OtpField
-            id="reset-otp"
-            inputRef={otp.field.ref}
-            value={otp.field.value}
-            onChange={(code) => {
-              otp.field.onChange(code)
-              form.clearErrors('otp')
-            }}
-            error={errors.otp?.message}
-          />
+          <OtpField id="reset-otp" input={form.register('otp', clearOnChange('otp'))} error={errors.otp?.message} />
           <Field
             id="reset-password"
             label={t('reset.new_password')}

@@ -103,11 +103,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     })
   }
 
-  const pictureError = !pictureProblem
-    ? null
-    : typeof pictureProblem === 'string'
-      ? t(pictureProblem)
-      : pictureProblem.text
+  const pictureError = pictureProblem ? t(pictureProblem) : null
   const pictureDescribedBy = ['profile-picture-name profile-picture-hint', pictureError ? 'profile-picture-error' : '']
 
   return (
