@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { paths } from '../../lib/paths'
 import { authApi } from './auth.api'
-import './auth.css'
+import { AuthCard } from './auth-card'
 import { failure, StatusAlert } from './auth-messages'
 import type { ResetPasswordState } from './login-state'
 import { PhoneField, usePhoneForm } from './otp-step'
@@ -20,21 +20,18 @@ export function Component() {
   })
 
   return (
-    <div className="auth-page">
-      <section className="card auth-card" aria-labelledby="forgot-title">
-        <h1 id="forgot-title">{t('forgot.title')}</h1>
-        <form onSubmit={phone.form.handleSubmit(({ phone_number }) => send.mutate(phone_number))} noValidate>
-          <StatusAlert status={send.isError ? failure('forgot.failed', send.error) : null} />
-          <p>{t('forgot.intro')}</p>
-          <PhoneField id="forgot-phone" {...phone.field} />
-          <button type="submit" className="btn btn--primary btn--block" disabled={send.isPending}>
-            {t('forgot.submit')}
-          </button>
-        </form>
-        <p className="auth-links">
-          <Link to={paths.login()}>{t('forgot.back_to_login')}</Link>
-        </p>
-      </section>
-    </div>
+    <AuthCard id="forgot-title" title={t('forgot.title')}>
+      <form onSubmit={phone.form.handleSubmit(({ phone_number }) => send.mutate(phone_number))} noValidate>
+        <StatusAlert status={send.isError ? failure('forgot.failed', send.error) : null} />
+        <p>{t('forgot.intro')}</p>
+        <PhoneField id="forgot-phone" {...phone.field} />
+        <button type="submit" className="btn btn--primary btn--block" disabled={send.isPending}>
+          {t('forgot.submit')}
+        </button>
+      </form>
+      <p className="auth-links">
+        <Link to={paths.login()}>{t('forgot.back_to_login')}</Link>
+      </p>
+    </AuthCard>
   )
 }

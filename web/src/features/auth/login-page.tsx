@@ -10,7 +10,7 @@ import { Field } from '../../components/ui/form/field'
 import { PasswordInput } from '../../components/ui/password-input'
 import { useLanguage } from '../../i18n/use-bilingual'
 import { authApi, startSession } from './auth.api'
-import './auth.css'
+import { AuthCard } from './auth-card'
 import { failure, formTexts, StatusAlert, useMessageText, type StatusMessage } from './auth-messages'
 import { codeForm } from './auth-resolvers'
 import { readLoginNotice } from './login-state'
@@ -31,38 +31,35 @@ export function Component() {
   const adoptLanguage = readLoginNotice(location.state) === 'registered' ? language : undefined
 
   return (
-    <div className="auth-page">
-      <section className="card auth-card" aria-labelledby="login-title">
-        <h1 id="login-title">{t('login.title')}</h1>
-        {notice && <Alert kind="success">{t(`notice.${notice}`)}</Alert>}
-        <div className="segmented" role="group" aria-label={t('login.mode')}>
-          {(['password', 'otp'] as const).map((choice) => (
-            <button
-              key={choice}
-              type="button"
-              aria-pressed={mode === choice}
-              onClick={() => {
-                setMode(choice)
-                setNotice(null)
-              }}
-            >
-              {choice === 'password' ? t('login.mode_password') : t('login.mode_otp')}
-            </button>
-          ))}
-        </div>
-        {mode === 'password' ? (
-          <PasswordLogin onSubmit={() => setNotice(null)} onSignedIn={onSignedIn} adoptLanguage={adoptLanguage} />
-        ) : (
-          <OtpLogin onSubmit={() => setNotice(null)} onSignedIn={onSignedIn} adoptLanguage={adoptLanguage} />
-        )}
-        <div className="auth-links">
-          <Link to={paths.forgotPassword()}>{t('login.forgot_password')}</Link>
-          <p>
-            {t('login.no_account')} <Link to={paths.register()}>{t('login.register_link')}</Link>
-          </p>
-        </div>
-      </section>
-    </div>
+    <AuthCard id="login-title" title={t('login.title')}>
+      {notice && <Alert kind="success">{t(`notice.${notice}`)}</Alert>}
+      <div className="segmented" role="group" aria-label={t('login.mode')}>
+        {(['password', 'otp'] as const).map((choice) => (
+          <button
+            key={choice}
+            type="button"
+            aria-pressed={mode === choice}
+            onClick={() => {
+              setMode(choice)
+              setNotice(null)
+            }}
+          >
+            {choice === 'password' ? t('login.mode_password') : t('login.mode_otp')}
+          </button>
+        ))}
+      </div>
+      {mode === 'password' ? (
+        <PasswordLogin onSubmit={() => setNotice(null)} onSignedIn={onSignedIn} adoptLanguage={adoptLanguage} />
+      ) : (
+        <OtpLogin onSubmit={() => setNotice(null)} onSignedIn={onSignedIn} adoptLanguage={adoptLanguage} />
+      )}
+      <div className="auth-links">
+        <Link to={paths.forgotPassword()}>{t('login.forgot_password')}</Link>
+        <p>
+          {t('login.no_account')} <Link to={paths.register()}>{t('login.register_link')}</Link>
+        </p>
+      </div>
+    </AuthCard>
   )
 }
 

@@ -10,7 +10,7 @@ import { Field } from '../../components/ui/form/field'
 import { setServerErrors } from '../../components/ui/form/server-errors'
 import { PasswordInput } from '../../components/ui/password-input'
 import { authApi } from './auth.api'
-import './auth.css'
+import { AuthCard } from './auth-card'
 import { failure, StatusAlert, useMessageText, type StatusMessage } from './auth-messages'
 import { resetForm } from './auth-resolvers'
 import type { LoginState, ResetPasswordState } from './login-state'
@@ -26,15 +26,12 @@ export function Component() {
 
   if (!isValidPhone(phone)) {
     return (
-      <div className="auth-page">
-        <section className="card auth-card" aria-labelledby="reset-title">
-          <h1 id="reset-title">{t('reset.title')}</h1>
-          <Alert kind="error">{t('reset.missing_phone')}</Alert>
-          <Link className="btn btn--primary btn--block" to={paths.forgotPassword()}>
-            {t('reset.go_to_forgot')}
-          </Link>
-        </section>
-      </div>
+      <AuthCard id="reset-title" title={t('reset.title')}>
+        <Alert kind="error">{t('reset.missing_phone')}</Alert>
+        <Link className="btn btn--primary btn--block" to={paths.forgotPassword()}>
+          {t('reset.go_to_forgot')}
+        </Link>
+      </AuthCard>
     )
   }
   return <ResetForm phone={phone} />
@@ -81,63 +78,60 @@ function ResetForm({ phone }: { phone: string }) {
   }
 
   return (
-    <div className="auth-page">
-      <section className="card auth-card" aria-labelledby="reset-title">
-        <h1 id="reset-title">{t('reset.title')}</h1>
-        <form
-          onSubmit={(event) => {
-            setStatus(null)
-            void form.handleSubmit((values) => reset.mutate(values), showProblems)(event)
-          }}
-          noValidate
+    <AuthCard id="reset-title" title={t('reset.title')}>
+      <form
+        onSubmit={(event) => {
+          setStatus(null)
+          void form.handleSubmit((values) => reset.mutate(values), showProblems)(event)
+        }}
+        noValidate
+      >
+        <StatusAlert status={status} />
+        <p>{t('otp_step.code_sent_to', { phone })}</p>
+        <OtpField id="reset-otp" input={form.register('otp', clearOnChange('otp'))} error={errors.otp?.message} />
+        <Field
+          id="reset-password"
+          label={t('reset.new_password')}
+          hint={t('password_hint')}
+          error={text(errors.password?.message)}
+          required
         >
-          <StatusAlert status={status} />
-          <p>{t('otp_step.code_sent_to', { phone })}</p>
-          <OtpField id="reset-otp" input={form.register('otp', clearOnChange('otp'))} error={errors.otp?.message} />
-          <Field
-            id="reset-password"
-            label={t('reset.new_password')}
-            hint={t('password_hint')}
-            error={text(errors.password?.message)}
-            required
-          >
-            {(control) => (
-              <PasswordInput
-                {...control}
-                {...form.register('password', clearOnChange('password'))}
-                autoComplete="new-password"
-              />
-            )}
-          </Field>
-          <Field
-            id="reset-password2"
-            label={t('reset.confirm_password')}
-            error={text(errors.password2?.message)}
-            required
-          >
-            {(control) => (
-              <PasswordInput
-                {...control}
-                {...form.register('password2', clearOnChange('password2'))}
-                autoComplete="new-password"
-              />
-            )}
-          </Field>
-          <button type="submit" className="btn btn--primary btn--block" disabled={reset.isPending}>
-            {t('reset.submit')}
-          </button>
-          <ResendOtp
-            countdown={countdown}
-            send={() => authApi.sendOtp(phone, 'reset')}
-            onStatus={setStatus}
-            resent="reset.resent"
-            failed="reset.resend_failed"
-          />
-        </form>
-        <p className="auth-links">
-          <Link to={paths.login()}>{t('forgot.back_to_login')}</Link>
-        </p>
-      </section>
-    </div>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              {...form.register('password', clearOnChange('password'))}
+              autoComplete="new-password"
+            />
+          )}
+        </Field>
+        <Field
+          id="reset-password2"
+          label={t('reset.confirm_password')}
+          error={text(errors.password2?.message)}
+          required
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              {...form.register('password2', clearOnChange('password2'))}
+              autoComplete="new-password"
+            />
+          )}
+        </Field>
+        <button type="submit" className="btn btn--primary btn--block" disabled={reset.isPending}>
+          {t('reset.submit')}
+        </button>
+        <ResendOtp
+          countdown={countdown}
+          send={() => authApi.sendOtp(phone, 'reset')}
+          onStatus={setStatus}
+          resent="reset.resent"
+          failed="reset.resend_failed"
+        />
+      </form>
+      <p className="auth-links">
+        <Link to={paths.login()}>{t('forgot.back_to_login')}</Link>
+      </p>
+    </AuthCard>
   )
 }
