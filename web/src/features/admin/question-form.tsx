@@ -3,13 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/ui/alert'
 import { useSaveQuestion, type AdminQuestion } from './admin.api'
 import { TextField } from '../../components/ui/form/text-field'
-import {
-  ErrorList,
-  errorLines,
-  fieldErrorsOf,
-  unclaimedPaths,
-  type FieldErrors,
-} from '../../components/ui/form/server-errors'
+import { ErrorList, errorLines, fieldErrorsOf, type FieldErrors } from '../../components/ui/form/server-errors'
 import {
   MAX_OPTIONS,
   MIN_OPTIONS,
@@ -184,9 +178,7 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
         {errors && (
           <Alert kind="error">
             {t('question_form.save_failed')}
-            <ErrorList
-              lines={errorLines(fieldErrors, unclaimedPaths(fieldErrors, questionPaths(draft.options.length)))}
-            />
+            <ErrorList lines={errorLines(fieldErrors, questionPaths(draft.options.length))} />
           </Alert>
         )}
         <div className="actions admin-form-actions">

@@ -27,15 +27,15 @@ export function setServerErrors<T extends FieldValues>(
   return unclaimed
 }
 
-/** "questions.3.options: Exactly one option must be correct." lines, one per message, for a list by path. */
-export function errorLines(errors: FieldErrors, paths: string[] = Object.keys(errors)): string[] {
-  return paths.flatMap((path) => (errors[path] ?? []).map((message) => (path ? `${path}: ${message}` : message)))
-}
-
-/** The paths no field on screen shows: they go to the form's summary so that no server message is lost. */
-export function unclaimedPaths(errors: FieldErrors, claimed: Iterable<string>): string[] {
-  const known = new Set(claimed)
-  return Object.keys(errors).filter((path) => !known.has(path))
+/**
+ * "questions.3.options: Exactly one option must be correct." lines, one per message, for the paths no field on
+ * screen shows (`shownByFields`): they go to the form's summary so that no server message is lost.
+ */
+export function errorLines(errors: FieldErrors, shownByFields: Iterable<string> = []): string[] {
+  const shown = new Set(shownByFields)
+  return Object.entries(errors)
+    .filter(([path]) => !shown.has(path))
+    .flatMap(([path, messages]) => messages.map((message) => (path ? `${path}: ${message}` : message)))
 }
 
 export function ErrorList({ lines }: { lines: string[] }) {
