@@ -62,7 +62,9 @@ export async function startServer({ node = process.execPath, env: extraEnv = {} 
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`${baseUrl}/api/health`)).ok) break
-    } catch {}
+    } catch {
+      // not listening yet
+    }
     if (i > 300) throw new Error('server did not start')
     await new Promise((r) => setTimeout(r, 100))
   }

@@ -90,7 +90,9 @@ try {
     for (let i = 0; i < 100; i++) {
       try {
         if ((await fetch(`http://127.0.0.1:${port}/bare`)).ok) break
-      } catch {}
+      } catch {
+        // not listening yet
+      }
       await new Promise((r) => setTimeout(r, 50))
     }
     await runCannon(

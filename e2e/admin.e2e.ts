@@ -11,6 +11,7 @@ import {
   setUpJourney,
   waitForHeading,
   type TestServer,
+  OPTION_SVG,
 } from './fixtures'
 
 // The admin's journeys of SPEC.md ("Admin routes"; sections 4, 5 and 8) against the real server, at tablet
@@ -22,8 +23,6 @@ const LEARNER = { username: 'pupil_e2e1', password: 'Maple-Orbit-2048!' }
 
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 40"><rect width="120" height="40" fill="#1d4ed8"/><circle cx="60" cy="20" r="12" fill="#fbbf24"/></svg>'
-const OPTION_SVG =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect x="4" y="4" width="32" height="32" fill="#16a34a"/></svg>'
 
 const ALGEBRA = {
   title: { en: 'E2E Algebra', ne: '' },

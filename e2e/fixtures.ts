@@ -346,3 +346,11 @@ export const interpolate = (template: string, values: Record<string, string | nu
 /** The user-perceived characters of `text`. */
 export const graphemes = (text: string) =>
   Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text), (part) => part.segment)
+
+/** The admin of the quiz and results journeys. API.md's rules refuse a password containing the username. */
+export const QUIZ_ADMIN = { username: 'admin', password: 'Kathmandu-Exam-77', phone: '9800000001' }
+export const QUIZ_LEARNER_PASSWORD = 'Learner-pass-42'
+
+/** A small green square, the picture of an answer option in every journey. */
+export const OPTION_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect x="4" y="4" width="32" height="32" fill="#16a34a"/></svg>'

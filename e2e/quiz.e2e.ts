@@ -16,6 +16,9 @@ import {
   setUpJourney,
   signIn,
   type TestServer,
+  OPTION_SVG,
+  QUIZ_ADMIN as ADMIN,
+  QUIZ_LEARNER_PASSWORD as LEARNER_PASSWORD,
 } from './fixtures'
 
 // The learner's quiz journey of SPEC.md and WEB.md ("Quiz screen") against the real server: instructions,
@@ -23,14 +26,8 @@ import {
 // submit, auto-submit, and a learner with no attempts left; in English and Nepali, at 360x740 and desktop.
 // The server is called directly only to set up users and quizzes and to check what it stored.
 
-// API.md's password rules refuse a password containing the username, so the admin's is not the brief's "S3cure-Admin-pass".
-const ADMIN = { username: 'admin', password: 'Kathmandu-Exam-77', phone: '9800000001' }
-const LEARNER_PASSWORD = 'Learner-pass-42'
-
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 60"><rect width="120" height="60" fill="#dbeafe"/><polygon points="60,8 108,52 12,52" fill="#1d4ed8"/></svg>'
-const OPTION_SVG =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect x="4" y="4" width="32" height="32" fill="#16a34a"/></svg>'
 
 const TOTAL = 12
 const optionText = (question: number, k: number, language: 'en' | 'ne') =>

@@ -16,20 +16,17 @@ import {
   setUpJourney,
   waitForHeading,
   type TestServer,
+  OPTION_SVG,
+  QUIZ_ADMIN as ADMIN,
+  QUIZ_LEARNER_PASSWORD as PASSWORD,
 } from './fixtures'
 
 // My Results and the report card of SPEC.md against the real server, in English and Nepali, at 360x740 and
 // desktop. Attempts are made through the API (the quiz journey itself is e2e/quiz.e2e.ts); everything the
 // learner then reads goes through the UI.
 
-// API.md's password rules refuse a password containing the username, so the admin's is not "S3cure-Admin-pass".
-const ADMIN = { username: 'admin', password: 'Kathmandu-Exam-77', phone: '9800000001' }
-const PASSWORD = 'Learner-pass-42'
-
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 60"><rect width="120" height="60" fill="#fef3c7"/><circle cx="60" cy="30" r="22" fill="#b91c1c"/></svg>'
-const OPTION_SVG =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect x="4" y="4" width="32" height="32" fill="#16a34a"/></svg>'
 
 // Longer than 60 user-perceived characters in both languages, so the report rows cut them.
 const LONG = {

@@ -1,9 +1,11 @@
 // Request and response schemas of the auth feature (API.md "Tokens and sessions").
 import { z } from 'zod'
 
+export const requiredMessage = 'This field is required.'
+
 /** A string field that must be present: a missing one says so instead of "expected string, received undefined". */
 export const requiredString = () =>
-  z.string({ error: (issue) => (issue.input === undefined ? 'This field is required.' : 'Must be a string.') })
+  z.string({ error: (issue) => (issue.input === undefined ? requiredMessage : 'Must be a string.') })
 
 export const LoginRequestSchema = z.object({
   username: requiredString().trim().min(1, 'This field may not be blank.').max(150),

@@ -39,7 +39,7 @@ export const OtpPurposeSchema = z.enum(['login', 'register', 'reset'])
 export type OtpPurpose = z.infer<typeof OtpPurposeSchema>
 
 /** Any short string: a code of the wrong form is simply a wrong code (and counts as a try). */
-const OtpInputSchema = requiredString().trim().min(1, 'This field may not be blank.').max(16)
+export const OtpInputSchema = requiredString().trim().min(1, 'This field may not be blank.').max(16)
 
 export const CheckUsernameRequestSchema = z.object({ username: requiredString().trim().max(150) })
 export const CheckPhoneRequestSchema = z.object({ phone_number: PhoneNumberSchema })
@@ -63,7 +63,8 @@ export const OtpVerifyResponseSchema = z.union([
   VerifiedResponseSchema,
 ])
 
-const passwordsMatch = {
+/** The refinement that puts a password mismatch on `password2`; web forms with a confirm field reuse it. */
+export const passwordsMatch = {
   message: usersMessages.passwordMismatch,
   path: ['password2'],
   // Runs even when another field failed, so every field problem is reported at once.

@@ -1,4 +1,4 @@
-import type { TokenSigner } from './auth/tokens'
+import type { TokenSigner } from './http/tokens'
 import type { SmsSender } from './auth/sms/sms-sender'
 import type { Config } from './config'
 import type { Database } from './db/database'

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely'
-import { hashPassword } from '../src/auth/passwords'
-import type { TokenSigner } from '../src/auth/tokens'
+import { hashPassword } from '../src/accounts/passwords'
+import type { TokenSigner } from '../src/http/tokens'
 import { insertQuestion } from '../src/questions/question-revisions.repository'
 import type { Database } from '../src/db/database'
 import type { DB, QuizTable, UserRow } from '../src/db/schema'

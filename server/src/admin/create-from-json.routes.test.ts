@@ -16,6 +16,11 @@ import {
 } from './admin.fixtures'
 
 const MB = 1024 * 1024
+/** The part of an admin quiz detail these tests read. */
+interface DetailQuestion {
+  options: { text: { en: string }; is_correct: boolean; image: { svg: string } }[]
+  image: { svg: string }
+}
 const URL = '/api/quizzes/create-from-json/'
 const docs = (file: string) => readFileSync(new globalThis.URL(`../../../docs/${file}`, import.meta.url), 'utf8')
 const example = JSON.parse(docs('examples/quiz.json'))
@@ -142,9 +147,9 @@ describe.each(dialects)('POST /api/quizzes/create-from-json/ on %s', (dialect) =
 
     const quiz = await detail(response.json().quiz_id)
     expect(quiz.questions.map((q: { text: { en: string } }) => q.text.en)).toEqual(questions.map((q) => q.text.en))
-    quiz.questions.forEach((question: any, i: number) => {
-      expect(question.options.map((o: any) => o.text.en)).toEqual([`A${i + 1}`, `B${i + 1}`, `C${i + 1}`])
-      expect(question.options.map((o: any) => o.is_correct)).toEqual([0, 1, 2].map((j) => j === i % 3))
+    quiz.questions.forEach((question: DetailQuestion, i: number) => {
+      expect(question.options.map((o) => o.text.en)).toEqual([`A${i + 1}`, `B${i + 1}`, `C${i + 1}`])
+      expect(question.options.map((o) => o.is_correct)).toEqual([0, 1, 2].map((j) => j === i % 3))
       expect(question.image.svg).toBe(i % 2 ? SANITISED_HOSTILE_SVG : TRIANGLE_SVG)
       expect(question.options[0].image.svg).toBe(SANITISED_HOSTILE_SVG)
     })

@@ -6,16 +6,17 @@ import type { DB, UserRow } from '../db/schema'
 import { NotAuthenticated } from '../http/errors'
 import type { RateLimiter, RateLimitRules } from '../http/rate-limit'
 import type { Clock } from '../lib/clock'
-import { findUserById, findUserByUsername, usernameKey } from '../users/users.repository'
-import { hashPassword, verifyPassword } from './passwords'
+import { findUserById, findUserByUsername, usernameKey } from '../accounts/users.repository'
+import { hashPassword, verifyPassword } from '../accounts/passwords'
 import {
   deleteExpiredOfUser,
   findRefreshToken,
   insertRefreshToken,
   markRotated,
+  revokeAllOfUser,
   revokeFamily,
 } from './refresh-tokens.repository'
-import type { TokenSigner } from './tokens'
+import type { TokenSigner } from '../http/tokens'
 
 // A login for an unknown username still runs one password verification against this throwaway hash, so the
 // answer takes as long as for a known one and does not reveal which usernames exist.
@@ -46,6 +47,11 @@ export async function issueTokenPair(
   })
   const access = await tokens.signAccess({ id: user.id, username: user.username, is_admin: user.is_admin === 1 })
   return { access, refresh: refresh.token }
+}
+
+/** Revokes every refresh token of a user (after a password reset), inside the caller's transaction. */
+export function revokeAllSessions(db: Kysely<DB>, userId: number, now: number): Promise<void> {
+  return revokeAllOfUser(db, userId, now)
 }
 
 export function createAuthService({

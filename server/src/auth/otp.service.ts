@@ -7,10 +7,11 @@ import type { DB } from '../db/schema'
 import { BadRequest, Conflict, NotFound, RateLimited, ServiceUnavailable } from '../http/errors'
 import type { RateLimiter, RateLimitRules } from '../http/rate-limit'
 import type { Clock } from '../lib/clock'
-import { findUserByPhone, phoneExists } from '../users/users.repository'
+import { findUserByPhone, phoneExists } from '../accounts/users.repository'
 import { issueTokenPair } from './auth.service'
 import {
   consumeCode,
+  consumePhoneVerification,
   deleteCode,
   findCode,
   findCodeForUpdate,
@@ -19,7 +20,7 @@ import {
   replaceCodeUnlessCoolingDown,
 } from './otp-codes.repository'
 import type { SmsSender } from './sms/sms-sender'
-import type { TokenSigner } from './tokens'
+import type { TokenSigner } from '../http/tokens'
 
 export const OTP_TTL_SECONDS = 300
 export const OTP_RESEND_SECONDS = 60
@@ -80,6 +81,16 @@ export async function checkCode(
   if (hasher.matches(row.code_hash, phoneNumber, purpose, code)) return true
   await recordFailedTry(trx, phoneNumber, purpose)
   return false
+}
+
+/** checkCode, then consumes a right code in the same transaction: a code redeems one action only. */
+export async function redeemCode(trx: Kysely<DB>, check: Parameters<typeof checkCode>[1]): Promise<boolean> {
+  return (await checkCode(trx, check)) && consumeCode(trx, check.phoneNumber, check.purpose, check.now)
+}
+
+/** Uses up the verification a registration needs (set by a right 'register' code); false when there is none. */
+export function consumeRegistrationVerification(trx: Kysely<DB>, phoneNumber: string, now: number): Promise<boolean> {
+  return consumePhoneVerification(trx, phoneNumber, now)
 }
 
 export const invalidOtp = () => new BadRequest(messages.invalidOtp, 'invalid_otp')

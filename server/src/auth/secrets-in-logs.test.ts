@@ -4,7 +4,7 @@ import { createUser } from '../../test/factories'
 import { MemorySms } from '../../test/memory-sms'
 import { useTestApp } from '../../test/test-app'
 import { buildApp } from '../app'
-import { createTokenSigner } from './tokens'
+import { createTokenSigner } from '../http/tokens'
 
 describe.each(dialects)('logs on %s', (dialect) => {
   const t = useTestApp(dialect)

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { TokenSigner, TokenUser } from '../auth/tokens'
+import type { TokenSigner, TokenUser } from './tokens'
 import type { Database } from '../db/database'
 import { NotAuthenticated, PermissionDenied } from './errors'
 

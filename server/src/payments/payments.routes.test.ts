@@ -196,7 +196,7 @@ describe.each(dialects)('plans and payments on %s', (dialect) => {
       })
       const ref = started.redirect.url.split('ref=')[1]!
       const quizList = async () =>
-        (await call(learner, 'GET', '/api/quizzes/')).body.find((q: any) => q.id === paid.quiz.id)
+        (await call(learner, 'GET', '/api/quizzes/')).body.find((q: { id: number }) => q.id === paid.quiz.id)
       expect((await quizList()).can_start).toBe(false)
 
       const checkout = await browser('GET', started.redirect.url)
@@ -470,7 +470,7 @@ describe.each(dialects)('plans and payments on %s', (dialect) => {
         plan: { id: planId, name: { en: 'One month' } },
         learner: { username: 'sita' },
       })
-      expect(all.body.results.map((p: any) => p.payment_id)).toEqual(
+      expect(all.body.results.map((p: { payment_id: number }) => p.payment_id)).toEqual(
         [3, 2, 1].map((n) => all.body.results[3 - n].payment_id),
       )
       expect((await call(admin, 'GET', '/api/admin/payments/?status=completed')).body).toMatchObject({

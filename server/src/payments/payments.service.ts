@@ -8,11 +8,11 @@ import type {
   PaymentStatus,
 } from '@quiz/contracts'
 import type { FastifyBaseLogger } from 'fastify'
-import type { TokenUser } from '../auth/tokens'
+import type { TokenUser } from '../http/tokens'
 import type { AppContext } from '../context'
 import { toIso, toIsoOrNull } from '../lib/clock'
 import { NotFound, ServiceUnavailable, ValidationFailed } from '../http/errors'
-import { findPlanById } from '../plans/plans.repository'
+import { findPlanById } from '../plans/plans.service'
 import {
   countPayments,
   extendPaidAccess,

@@ -1,9 +1,15 @@
 import type { Plan, PlanInputSchema, PlanPatchSchema } from '@quiz/contracts'
 import type { z } from 'zod'
 import type { AppContext } from '../context'
-import type { PlanRow } from '../db/schema'
+import type { Kysely } from 'kysely'
+import type { DB, PlanRow } from '../db/schema'
 import { NotFound } from '../http/errors'
-import { findPlanById, insertPlan, listPlans, updatePlan } from './plans.repository'
+import { findPlanById as findPlan, insertPlan, listPlans, updatePlan } from './plans.repository'
+
+/** A plan by id, active or not: payments read the price and days it sells. */
+export function findPlanById(db: Kysely<DB>, id: number) {
+  return findPlan(db, id)
+}
 
 export const toPlanDto = (row: PlanRow): Plan => ({
   id: row.id,
@@ -37,7 +43,7 @@ export function createPlanService({ database, clock }: Pick<AppContext, 'databas
     },
     async updatePlan(id: number, patch: z.output<typeof PlanPatchSchema>) {
       const row = await database.transaction(async (trx) => {
-        if (!(await findPlanById(trx, id))) return undefined
+        if (!(await findPlan(trx, id))) return undefined
         return updatePlan(trx, id, {
           ...(patch.name && { name_en: patch.name.en, name_ne: patch.name.ne }),
           ...(patch.price_paisa !== undefined && { price_paisa: patch.price_paisa }),

@@ -13,9 +13,14 @@ import {
   upsertQuestionStates,
   type QuestionStateChange,
 } from './attempts.repository'
-import type { Paper, QuestionPapers } from './question-papers'
+import type { Paper, QuestionPapers } from '../questions/question-papers'
 import { lockLearner } from './quizzes.repository'
-import { scoreAnswers, toScore } from './scoring'
+import { scoreAnswers, toScore } from '../questions/scoring'
+
+/** An attempt's saved answers, question id -> option id: the results feature reads them for the report card. */
+export function listAttemptAnswers(db: Kysely<DB>, attemptId: number) {
+  return listAnswers(db, attemptId)
+}
 
 /**
  * The rules every route shares about an attempt's life: when it is in progress, how it is finished when

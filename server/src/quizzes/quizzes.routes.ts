@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppContext } from '../context'
 import { createAttemptLifecycle } from './attempts.service'
-import { createQuestionPapers } from './question-papers'
+import { createQuestionPapers } from '../questions/question-papers'
 import { createQuizService } from './quizzes.service'
 
 const tags = ['quizzes']

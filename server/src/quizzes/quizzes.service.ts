@@ -1,6 +1,5 @@
 import {
   messages,
-  type AnswerMap,
   type Difficulty,
   type QuizAttempt,
   type QuizListItem,
@@ -11,7 +10,7 @@ import {
   type SubmitAttemptBody,
   type SubmitResult,
 } from '@quiz/contracts'
-import type { TokenUser } from '../auth/tokens'
+import type { TokenUser } from '../http/tokens'
 import type { AppContext } from '../context'
 import type { Kysely } from 'kysely'
 import type { AttemptRow, DB } from '../db/schema'
@@ -41,7 +40,7 @@ import {
   toSubmitResult,
   type AttemptLifecycle,
 } from './attempts.service'
-import type { Paper, QuestionPapers } from './question-papers'
+import type { Paper, QuestionPapers } from '../questions/question-papers'
 import {
   findQuizById,
   findQuizWithAttemptInProgress,
@@ -51,7 +50,7 @@ import {
   lockLearner,
   type LearnerQuizRow,
 } from './quizzes.repository'
-import { scoreAnswers } from './scoring'
+import { scoreAnswers } from '../questions/scoring'
 import { shuffled, type RandomInt } from '../lib/random'
 
 /** A late submission finds the attempt whose time ran out if that happened at most this long ago (API.md). */

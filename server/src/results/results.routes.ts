@@ -2,7 +2,7 @@ import { AttemptIdParamsSchema, ReportCardSchema, ResultListSchema } from '@quiz
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppContext } from '../context'
 import { createAttemptLifecycle } from '../quizzes/attempts.service'
-import { createQuestionPapers } from '../quizzes/question-papers'
+import { createQuestionPapers } from '../questions/question-papers'
 import { createResultsService } from './results.service'
 
 const tags = ['results']

@@ -1,13 +1,12 @@
 import type { QuizResults, ReportCard, ReportImage } from '@quiz/contracts'
-import type { TokenUser } from '../auth/tokens'
+import type { TokenUser } from '../http/tokens'
 import type { AppContext } from '../context'
 import { NotFound } from '../http/errors'
 import { toIso } from '../lib/clock'
 import { findRevisions, toImage } from '../questions/question-revisions.repository'
-import { listAnswers } from '../quizzes/attempts.repository'
-import type { AttemptLifecycle } from '../quizzes/attempts.service'
-import { inDrawnOrder } from '../quizzes/question-papers'
-import { toScore } from '../quizzes/scoring'
+import { listAttemptAnswers, type AttemptLifecycle } from '../quizzes/attempts.service'
+import { inDrawnOrder } from '../questions/question-papers'
+import { toScore } from '../questions/scoring'
 import { findAttemptOfLearner, listFinishedAttempts } from './results.repository'
 
 const reportImage = (svg: string | null, captionEn: string, captionNe: string): ReportImage =>
@@ -60,7 +59,7 @@ export function createResultsService({
     const revisionIds = JSON.parse(attempt.revision_ids) as number[]
     const optionOrder = attempt.option_order ? (JSON.parse(attempt.option_order) as number[][]) : []
     const revisions = await findRevisions(db, revisionIds)
-    const answers = await listAnswers(db, attempt.id)
+    const answers = await listAttemptAnswers(db, attempt.id)
     const questions = revisionIds.map((revisionId) => {
       const revision = revisions.get(revisionId)
       if (!revision) throw new Error(`question revision ${revisionId} is missing`)

@@ -3,7 +3,7 @@ import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
 import { multipart } from '../auth/test-support'
-import { createTokenSigner } from '../auth/tokens'
+import { createTokenSigner } from '../http/tokens'
 
 const routes = [
   '/api/token/',

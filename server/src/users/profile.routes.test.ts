@@ -4,7 +4,7 @@ import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
 import { multipart } from '../auth/test-support'
-import { createTokenSigner } from '../auth/tokens'
+import { createTokenSigner } from '../http/tokens'
 
 const image = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } })

@@ -6,7 +6,7 @@ import { NotAuthenticated } from '../http/errors'
 import type { Clock } from '../lib/clock'
 import { reencodeProfilePicture } from './profile-picture'
 import { deleteProfilePicturesOfUser, insertProfilePicture } from './profile-pictures.repository'
-import { findUserById, updateUser } from './users.repository'
+import { findUserById, updateUser } from '../accounts/users.repository'
 
 /** The public path of a picture: its id is random (144 bits), so the URL itself is the only key. */
 export const profilePicturePath = (id: string) => `/api/users/profile-pictures/${id}`

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
-import { verifyPassword } from '../auth/passwords'
+import { verifyPassword } from '../accounts/passwords'
 import { PAID_ACCESS_NO_END } from '../db/schema'
 import { createLearners, createOrPromoteAdmin, setPaidAccess, UserAdminError } from './user-admin.service'
 

@@ -1,6 +1,6 @@
 import { PhoneNumberSchema, UsernameSchema } from '@quiz/contracts'
-import { hashPassword } from '../auth/passwords'
-import { isTooSimilar, passwordProblems } from '../auth/password-rules'
+import { hashPassword } from '../accounts/passwords'
+import { isTooSimilar, passwordProblems } from '../accounts/password-rules'
 import type { Database } from '../db/database'
 import { PAID_ACCESS_NO_END } from '../db/schema'
 import type { Clock } from '../lib/clock'
@@ -12,7 +12,7 @@ import {
   takenUsernameKeys,
   updateUser,
   usernameKey,
-} from './users.repository'
+} from '../accounts/users.repository'
 
 /** A refusal of the command-line tools: bad arguments or a state that makes the command impossible. */
 export class UserAdminError extends Error {}

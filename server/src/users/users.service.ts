@@ -1,15 +1,21 @@
 import { messages, usersMessages, type RegisteredUser, type RegisterRequest } from '@quiz/contracts'
-import { checkCode, invalidOtp, type CodeHasher } from '../auth/otp.service'
-import { consumeCode, consumePhoneVerification } from '../auth/otp-codes.repository'
-import { hashPassword } from '../auth/passwords'
-import { passwordProblems } from '../auth/password-rules'
-import { revokeAllOfUser } from '../auth/refresh-tokens.repository'
+import { revokeAllSessions } from '../auth/auth.service'
+import { consumeRegistrationVerification, invalidOtp, redeemCode, type CodeHasher } from '../auth/otp.service'
+import { hashPassword } from '../accounts/passwords'
+import { passwordProblems } from '../accounts/password-rules'
 import type { Database } from '../db/database'
 import { isUniqueViolation } from '../db/errors'
 import { BadRequest, ValidationFailed, type FieldErrors } from '../http/errors'
 import type { RateLimiter, RateLimitRules } from '../http/rate-limit'
 import type { Clock } from '../lib/clock'
-import { findUserByPhone, insertUser, phoneExists, updateUser, usernameExists, usernameKey } from './users.repository'
+import {
+  findUserByPhone,
+  insertUser,
+  phoneExists,
+  updateUser,
+  usernameExists,
+  usernameKey,
+} from '../accounts/users.repository'
 
 export function createUsersService({
   database,
@@ -56,7 +62,7 @@ export function createUsersService({
       try {
         const created = await database.transaction(async (trx) => {
           // Deleted in the same transaction as the insert: a refused registration keeps its verification.
-          if (!(await consumePhoneVerification(trx, body.phone_number, now))) return undefined
+          if (!(await consumeRegistrationVerification(trx, body.phone_number, now))) return undefined
           return insertUser(trx, {
             username: body.username,
             phone_number: body.phone_number,
@@ -89,7 +95,7 @@ export function createUsersService({
       const passwordHash = await hashPassword(password)
       const now = clock.now()
       const reset = await database.transaction(async (trx) => {
-        const valid = await checkCode(trx, {
+        const redeemed = await redeemCode(trx, {
           dialect: database.dialect,
           hasher,
           phoneNumber,
@@ -97,9 +103,9 @@ export function createUsersService({
           code: otp,
           now,
         })
-        if (!valid || !(await consumeCode(trx, phoneNumber, 'reset', now))) return false
+        if (!redeemed) return false
         await updateUser(trx, user.id, { password_hash: passwordHash })
-        await revokeAllOfUser(trx, user.id, now)
+        await revokeAllSessions(trx, user.id, now)
         return true
       })
       if (!reset) throw invalidOtp()

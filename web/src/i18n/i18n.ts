@@ -1,53 +1,42 @@
 import i18n from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import enAdmin from './locales/en/admin.json'
 import enAuth from './locales/en/auth.json'
 import enCommon from './locales/en/common.json'
-import enDashboard from './locales/en/dashboard.json'
 import enNav from './locales/en/nav.json'
-import enPayments from './locales/en/payments.json'
-import enProfile from './locales/en/profile.json'
-import enQuiz from './locales/en/quiz.json'
-import enResults from './locales/en/results.json'
-import neAdmin from './locales/ne/admin.json'
 import neAuth from './locales/ne/auth.json'
 import neCommon from './locales/ne/common.json'
-import neDashboard from './locales/ne/dashboard.json'
 import neNav from './locales/ne/nav.json'
-import nePayments from './locales/ne/payments.json'
-import neProfile from './locales/ne/profile.json'
-import neQuiz from './locales/ne/quiz.json'
-import neResults from './locales/ne/results.json'
 
 export const LANGUAGE_KEY = 'language'
 export type Language = 'en' | 'ne'
 
+/**
+ * The shell's namespaces: the layout and the first screen (login). A feature's own namespace comes
+ * with its code (registerNamespace in `<feature>.i18n.ts`), so the first screen does not download the admin's
+ * or the quiz's texts. Every namespace's type is in i18next.d.ts.
+ */
 export const resources = {
   en: {
     common: enCommon,
     nav: enNav,
     auth: enAuth,
-    dashboard: enDashboard,
-    quiz: enQuiz,
-    results: enResults,
-    profile: enProfile,
-    admin: enAdmin,
-    payments: enPayments,
   },
   ne: {
     common: neCommon,
     nav: neNav,
     auth: neAuth,
-    dashboard: neDashboard,
-    quiz: neQuiz,
-    results: neResults,
-    profile: neProfile,
-    admin: neAdmin,
-    payments: nePayments,
   },
 } as const
 
-export const namespaces = Object.keys(resources.en) as (keyof typeof resources.en)[]
+/** Feature namespaces registered before i18n starts; later ones are added to the running instance. */
+const registered: Partial<Record<Language, Record<string, object>>> = {}
+
+export function registerNamespace(namespace: string, bundles: Record<Language, object>) {
+  for (const language of ['en', 'ne'] as const) {
+    if (i18n.isInitialized) i18n.addResourceBundle(language, namespace, bundles[language])
+    else registered[language] = { ...registered[language], [namespace]: bundles[language] }
+  }
+}
 
 export function storedLanguage(): Language {
   try {
@@ -59,10 +48,13 @@ export function storedLanguage(): Language {
 
 export function initI18n(language: Language = storedLanguage()) {
   void i18n.use(initReactI18next).init({
-    resources,
+    resources: {
+      en: { ...resources.en, ...registered.en },
+      ne: { ...resources.ne, ...registered.ne },
+    },
     lng: language,
     fallbackLng: 'en',
-    ns: namespaces,
+    ns: Object.keys(resources.en),
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,

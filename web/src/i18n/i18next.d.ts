@@ -1,9 +1,9 @@
 import 'i18next'
-import type { resources } from './i18n'
+import type { locales } from './locales'
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common'
-    resources: (typeof resources)['en']
+    resources: (typeof locales)['en']
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { resources } from './i18n'
+import { locales as resources } from './locales'
 import { pickLanguage } from './use-bilingual'
 
 function keysOf(value: unknown, prefix = ''): string[] {

@@ -1,14 +1,14 @@
-import { sql, type Kysely, type Migration } from 'kysely'
+import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
 
 // Frozen in time: change the schema with a new migration, never by editing this one.
 export const initial = (dialect: Dialect): Migration => {
   const id = dialect === 'postgres' ? 'serial' : 'integer'
   const blob = dialect === 'postgres' ? 'bytea' : 'blob'
-  const pk = (c: any) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
+  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
 
   return {
-    async up(db: Kysely<any>) {
+    async up(db: Kysely<unknown>) {
       await db.schema
         .createTable('users')
         .addColumn('id', id, pk)

@@ -6,7 +6,7 @@ import type { Dialect } from '../database'
 // marks, visits and seconds. Existing rows get the defaults: no shuffling, authored option order (null), and
 // no states (no row reads as not marked, not visited, no time).
 export const examFeel = (_dialect: Dialect): Migration => ({
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     // One column per statement: SQLite's ALTER TABLE adds one column at a time.
     await db.schema
       .alterTable('quizzes')

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely'
+import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
 
 // 9999-12-31T23:59:59.999Z, written out rather than imported: a migration is frozen in time.
@@ -7,13 +7,13 @@ const NO_END = 253402300799999
 // Frozen in time: change the schema with a new migration, never by editing this one.
 export const payments = (dialect: Dialect): Migration => {
   const id = dialect === 'postgres' ? 'serial' : 'integer'
-  const pk = (c: any) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
+  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
 
   return {
-    async up(db: Kysely<any>) {
+    async up(db: Kysely<unknown>) {
       // Paid access gets an end. Existing grants had none, so they keep none (the far-future NO_END).
       await db.schema.alterTable('users').addColumn('paid_access_until', 'bigint').execute()
-      await db.updateTable('users').set({ paid_access_until: NO_END }).where('has_paid_access', '=', 1).execute()
+      await sql`update users set paid_access_until = ${NO_END} where has_paid_access = 1`.execute(db)
       await db.schema.alterTable('users').dropColumn('has_paid_access').execute()
 
       await db.schema

@@ -51,7 +51,7 @@ export async function startFakeKhalti(secretKey: string) {
   const state = {
     outage: 'none' as Outage,
     lookups: 0,
-    initiates: [] as { authorization?: string; body: any }[],
+    initiates: [] as { authorization?: string; body: unknown }[],
     /** A payment_url to answer instead of the gateway's own (to test what the adapter accepts). */
     paymentUrl: undefined as string | undefined,
   }
@@ -60,7 +60,8 @@ export async function startFakeKhalti(secretKey: string) {
     if (state.outage === 'down') return void res.writeHead(503, { 'content-type': 'text/html' }).end('<h1>503</h1>')
     if (req.headers.authorization !== `Key ${secretKey}`)
       return json(res, 401, { detail: 'Invalid token.', status_code: 401 })
-    const body = JSON.parse(raw || '{}')
+    // What KPG-2's initiate and lookup requests carry; the checks below refuse what the provider would.
+    const body = JSON.parse(raw || '{}') as { amount: number; purchase_order_id: string; pidx: string }
     if (req.method === 'POST' && req.url === '/api/v2/epayment/initiate/') {
       state.initiates.push({ authorization: req.headers.authorization, body })
       if (!Number.isInteger(body.amount) || body.amount < 1000)

@@ -1,4 +1,5 @@
 import { useBilingual, type BilingualText } from '../../i18n/use-bilingual'
+import './option-image.css'
 
 /**
  * Server SVG as an <img> with a data URL: an image context never runs script, so even an SVG the
@@ -16,5 +17,28 @@ export function SvgImage({ svg, caption, alt }: { svg: string; caption?: Bilingu
       <img src={svgDataUrl(svg)} alt={alt ?? text} />
       {text && <figcaption>{text}</figcaption>}
     </figure>
+  )
+}
+
+/**
+ * An answer option's picture, inside the option's label. A visible caption already names the image, so its alt
+ * is then empty and the option's accessible name does not say it twice.
+ */
+export function OptionImage({
+  svg,
+  caption,
+  alt,
+  className,
+}: {
+  svg: string
+  caption: string
+  alt: string
+  className?: string
+}) {
+  return (
+    <span className={className ? `option-image ${className}` : 'option-image'}>
+      <img src={svgDataUrl(svg)} alt={caption ? '' : alt} />
+      {caption && <span className="option-image__caption">{caption}</span>}
+    </span>
   )
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../components/ui/dialog'
+import './admin.i18n'
 
 interface ConfirmDeleteDialogProps {
   open: boolean
@@ -30,6 +31,7 @@ export function ConfirmDeleteDialog({
       onClose={pending ? undefined : onCancel}
       actions={
         <>
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a destructive dialog opens on its safe choice (WAI-ARIA APG) */}
           <button type="button" className="btn" onClick={onCancel} disabled={pending} autoFocus>
             {t('common.cancel')}
           </button>

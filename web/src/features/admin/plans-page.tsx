@@ -7,7 +7,8 @@ import { useBilingual } from '../../i18n/use-bilingual'
 import { formatNumber, formatRupees, parseRupees } from '../../lib/money'
 import { adminPlanQueries, useSavePlan, type Plan } from './admin.api'
 import { AdminNav } from './admin-nav'
-import { fieldErrorsOf, TextField } from './form-fields'
+import { fieldErrorsOf } from '../../components/ui/form/server-errors'
+import { TextField } from '../../components/ui/form/text-field'
 import './admin.css'
 
 /** /admin/plans: every plan, a form for a new one, and an edit form per plan (plans are never deleted). */

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/ui/alert'
 import { useSaveQuestion, type AdminQuestion } from './admin.api'
-import { ErrorList, TextField, errorLines, fieldErrorsOf, unclaimedPaths, type FieldErrors } from './form-fields'
+import { TextField } from '../../components/ui/form/text-field'
+import { ErrorList, errorLines, fieldErrorsOf, type FieldErrors } from '../../components/ui/form/server-errors'
 import {
   MAX_OPTIONS,
   MIN_OPTIONS,
@@ -19,6 +20,7 @@ import {
   type QuestionDraft,
 } from './question-draft'
 import { SvgField, svgFieldPaths } from './svg-field'
+import './admin.i18n'
 
 /** Every field path of a question this form shows beside its field; the rest go to the summary. */
 function questionPaths(optionCount: number): string[] {
@@ -176,9 +178,7 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
         {errors && (
           <Alert kind="error">
             {t('question_form.save_failed')}
-            <ErrorList
-              lines={errorLines(fieldErrors, unclaimedPaths(fieldErrors, questionPaths(draft.options.length)))}
-            />
+            <ErrorList lines={errorLines(fieldErrors, questionPaths(draft.options.length))} />
           </Alert>
         )}
         <div className="actions admin-form-actions">

@@ -6,8 +6,9 @@ import { paths } from '../../lib/paths'
 import { Alert } from '../../components/ui/alert'
 import { useCreateQuizFromJson } from './admin.api'
 import { EXAMPLE_QUIZ_JSON } from './example-quiz'
-import { ErrorList, errorLines, fieldErrorsOf } from './form-fields'
+import { ErrorList, errorLines, fieldErrorsOf } from '../../components/ui/form/server-errors'
 import './admin.css'
+import './admin.i18n'
 
 type Outcome =
   { kind: 'invalid_json' } | { kind: 'created'; quizId: number } | { kind: 'failed'; error: unknown } | null
@@ -85,6 +86,7 @@ export function Component() {
         <summary>{t('create.format_summary')}</summary>
         <p>{t('create.format_intro')}</p>
         <p>{t('create.format_rules')}</p>
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling block must take focus to scroll by keyboard (axe scrollable-region-focusable) */}
         <pre className="admin-code admin-example" tabIndex={0} aria-label={t('create.example_label')}>
           <code>{EXAMPLE_QUIZ_JSON}</code>
         </pre>

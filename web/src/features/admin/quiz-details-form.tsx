@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/ui/alert'
 import { useUpdateQuizDetails, type AdminQuiz, type Difficulty, type QuizDetailsPayload } from './admin.api'
 import { isoToLocalInput, localInputToIso } from './datetime'
-import { ErrorList, TextField, errorLines, fieldErrorsOf, unclaimedPaths, type FieldErrors } from './form-fields'
+import { TextField } from '../../components/ui/form/text-field'
+import { ErrorList, errorLines, fieldErrorsOf, type FieldErrors } from '../../components/ui/form/server-errors'
+import './admin.i18n'
 
 // SPEC.md section 9: the form's defaults where the quiz has no value.
 const DEFAULT_DURATION = 90
@@ -217,7 +219,7 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
         {outcome?.ok === false && (
           <Alert kind="error">
             {t('details.failed')}
-            <ErrorList lines={errorLines(errors, unclaimedPaths(errors, DETAIL_PATHS))} />
+            <ErrorList lines={errorLines(errors, DETAIL_PATHS)} />
           </Alert>
         )}
         <div className="actions">

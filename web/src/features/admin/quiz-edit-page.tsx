@@ -10,6 +10,7 @@ import { adminQueries } from './admin.api'
 import { QuestionsSection } from './questions-section'
 import { QuizDetailsForm } from './quiz-details-form'
 import './admin.css'
+import './admin.i18n'
 
 function parseId(value: string | undefined): number | null {
   if (!value || !/^\d+$/.test(value)) return null

@@ -2,9 +2,10 @@ import { useDeferredValue, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { SvgImage } from '../../components/ui/svg-image'
 import { useBilingual } from '../../i18n/use-bilingual'
-import type { FieldErrors } from './form-fields'
-import { TextField } from './form-fields'
+import type { FieldErrors } from '../../components/ui/form/server-errors'
+import { TextField } from '../../components/ui/form/text-field'
 import type { ImageDraft } from './question-draft'
+import './admin.i18n'
 
 /** The field paths an SvgField shows errors for, under `prefix` ("image", "options.2.image"). */
 export const svgFieldPaths = (prefix: string) => [

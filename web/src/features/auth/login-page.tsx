@@ -1,17 +1,20 @@
 import { useMutation } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import type { LoginRequest } from '@quiz/contracts'
+import { useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { paths } from '../../lib/paths'
 import { Alert } from '../../components/ui/alert'
+import { Field } from '../../components/ui/form/field'
 import { PasswordInput } from '../../components/ui/password-input'
-import type { Language } from '../../i18n/i18n'
 import { useLanguage } from '../../i18n/use-bilingual'
 import { authApi, startSession } from './auth.api'
-import './auth.css'
-import { failure, Field, StatusAlert, type FieldMessage, type StatusMessage } from './form-field'
+import { AuthCard } from './auth-card'
+import { failure, formTexts, StatusAlert, useMessageText, type StatusMessage } from './auth-messages'
+import { codeForm } from './auth-resolvers'
 import { readLoginNotice } from './login-state'
-import { OtpCodeForm, PhoneField, useOtpFlow, usePhoneInput } from './otp-step'
+import { OtpLogin, type FlowProps } from './otp-login'
 
 type Mode = 'password' | 'otp'
 
@@ -28,143 +31,83 @@ export function Component() {
   const adoptLanguage = readLoginNotice(location.state) === 'registered' ? language : undefined
 
   return (
-    <div className="auth-page">
-      <section className="card auth-card" aria-labelledby="login-title">
-        <h1 id="login-title">{t('login.title')}</h1>
-        {notice && <Alert kind="success">{t(`notice.${notice}`)}</Alert>}
-        <div className="segmented" role="group" aria-label={t('login.mode')}>
-          {(['password', 'otp'] as const).map((choice) => (
-            <button
-              key={choice}
-              type="button"
-              aria-pressed={mode === choice}
-              onClick={() => {
-                setMode(choice)
-                setNotice(null)
-              }}
-            >
-              {choice === 'password' ? t('login.mode_password') : t('login.mode_otp')}
-            </button>
-          ))}
-        </div>
-        {mode === 'password' ? (
-          <PasswordLogin onSubmit={() => setNotice(null)} onSignedIn={onSignedIn} adoptLanguage={adoptLanguage} />
-        ) : (
-          <OtpLogin onSubmit={() => setNotice(null)} onSignedIn={onSignedIn} adoptLanguage={adoptLanguage} />
-        )}
-        <div className="auth-links">
-          <Link to={paths.forgotPassword()}>{t('login.forgot_password')}</Link>
-          <p>
-            {t('login.no_account')} <Link to={paths.register()}>{t('login.register_link')}</Link>
-          </p>
-        </div>
-      </section>
-    </div>
+    <AuthCard id="login-title" title={t('login.title')}>
+      {notice && <Alert kind="success">{t(`notice.${notice}`)}</Alert>}
+      <div className="segmented" role="group" aria-label={t('login.mode')}>
+        {(['password', 'otp'] as const).map((choice) => (
+          <button
+            key={choice}
+            type="button"
+            aria-pressed={mode === choice}
+            onClick={() => {
+              setMode(choice)
+              setNotice(null)
+            }}
+          >
+            {choice === 'password' ? t('login.mode_password') : t('login.mode_otp')}
+          </button>
+        ))}
+      </div>
+      {mode === 'password' ? (
+        <PasswordLogin onSubmit={() => setNotice(null)} onSignedIn={onSignedIn} adoptLanguage={adoptLanguage} />
+      ) : (
+        <OtpLogin onSubmit={() => setNotice(null)} onSignedIn={onSignedIn} adoptLanguage={adoptLanguage} />
+      )}
+      <div className="auth-links">
+        <Link to={paths.forgotPassword()}>{t('login.forgot_password')}</Link>
+        <p>
+          {t('login.no_account')} <Link to={paths.register()}>{t('login.register_link')}</Link>
+        </p>
+      </div>
+    </AuthCard>
   )
-}
-
-interface FlowProps {
-  onSubmit: () => void
-  onSignedIn: () => void
-  adoptLanguage?: Language
 }
 
 function PasswordLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
   const { t } = useTranslation('auth')
-  const [username, setUsername] = useState('')
-  const [password, setPassword] = useState('')
-  const [errors, setErrors] = useState<{ username?: FieldMessage; password?: FieldMessage }>({})
+  const text = useMessageText()
+  // RHF's built-in rules, not zodResolver: the first screen ships without zod, and "required" is all this form checks.
+  const form = useForm<LoginRequest>({ defaultValues: { username: '', password: '' }, reValidateMode: 'onSubmit' })
+  const { errors } = form.formState
   const login = useMutation({
-    mutationFn: async () => startSession(await authApi.login(username.trim(), password), { adoptLanguage }),
+    mutationFn: async ({ username, password }: LoginRequest) =>
+      startSession(await authApi.login(username, password), { adoptLanguage }),
     onSuccess: onSignedIn,
   })
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    onSubmit()
-    const missing = {
-      ...(username.trim() ? {} : { username: { key: 'required' } as const }),
-      ...(password ? {} : { password: { key: 'required' } as const }),
-    }
-    setErrors(missing)
-    if (Object.keys(missing).length > 0) {
-      document.getElementById(missing.username ? 'login-username' : 'login-password')?.focus()
-      return
-    }
-    login.mutate()
-  }
+  // The other auth forms check with the contracts' schemas: fetch them while the learner types.
+  useEffect(() => void codeForm.preload(), [])
 
   const status: StatusMessage | null = login.isError ? failure('login.failed', login.error) : null
   return (
-    <form onSubmit={submit} noValidate>
+    <form
+      onSubmit={(event) => {
+        onSubmit()
+        void form.handleSubmit(({ username, password }) => login.mutate({ username: username.trim(), password }))(event)
+      }}
+      noValidate
+    >
       <StatusAlert status={status} />
-      <Field id="login-username" label={t('username')} error={errors.username}>
-        {(input) => (
+      <Field id="login-username" label={t('username')} error={text(errors.username?.message)} required>
+        {(control) => (
           <input
-            {...input}
-            name="username"
+            {...control}
+            {...form.register('username', { validate: (value) => value.trim() !== '' || formTexts.required })}
             autoComplete="username"
             autoCapitalize="none"
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
           />
         )}
       </Field>
-      <Field id="login-password" label={t('password')} error={errors.password}>
-        {(input) => (
+      <Field id="login-password" label={t('password')} error={text(errors.password?.message)} required>
+        {(control) => (
           <PasswordInput
-            {...input}
-            name="password"
+            {...control}
+            {...form.register('password', { required: formTexts.required })}
             autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
           />
         )}
       </Field>
       <button type="submit" className="btn btn--primary btn--block" disabled={login.isPending}>
         {t('login.submit')}
-      </button>
-    </form>
-  )
-}
-
-function OtpLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
-  const { t } = useTranslation('auth')
-  const phone = usePhoneInput()
-  const flow = useOtpFlow({ purpose: 'login', sendFailed: 'login.otp_send_failed', startFocus: phone.field.inputRef })
-  const verify = useMutation({
-    mutationFn: async () =>
-      startSession(await authApi.verifyLoginOtp(phone.value, flow.code.value.trim()), { adoptLanguage }),
-    onSuccess: onSignedIn,
-    onError: (error) => flow.setStatus(failure('login.otp_verify_failed', error)),
-  })
-
-  function submitPhone(event: FormEvent) {
-    event.preventDefault()
-    onSubmit()
-    flow.setStatus(null)
-    if (phone.check()) flow.sendCode(phone.value)
-  }
-
-  if (flow.step === 'code') {
-    return (
-      <OtpCodeForm
-        flow={flow}
-        id="login-otp"
-        phone={phone.value}
-        submitLabel={t('login.verify')}
-        backLabel={t('login.change_phone')}
-        busy={verify.isPending}
-        onVerify={() => verify.mutate()}
-      />
-    )
-  }
-  return (
-    <form onSubmit={submitPhone} noValidate>
-      <StatusAlert status={flow.status} />
-      <PhoneField id="login-phone" {...phone.field} />
-      <button type="submit" className="btn btn--primary btn--block" disabled={flow.isSending}>
-        {t('login.send_otp')}
       </button>
     </form>
   )

@@ -1,143 +1,155 @@
 import type { OtpPurpose } from '@quiz/contracts'
 import { useMutation } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref, type RefObject } from 'react'
+import {
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FocusEvent,
+  type ReactNode,
+  type Ref,
+} from 'react'
+import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { Field, type FieldStatus } from '../../components/ui/form/field'
 import { authApi } from './auth.api'
 import {
   failure,
-  Field,
+  formTexts,
   StatusAlert,
+  useMessageText,
   type AuthKey,
   type FieldMessage,
-  type FieldStatus,
   type StatusMessage,
-} from './form-field'
+} from './auth-messages'
+import { codeForm } from './auth-resolvers'
 import { ResendOtp } from './resend-otp'
 import { useResendCountdown } from './use-resend-countdown'
-import { isValidPhone } from './validation'
+import { PHONE_PATTERN } from './validation'
+
+/** The control's wiring: RHF's `register(name)`, or a value and handler the screen keeps itself (registration). */
+export interface DigitsInput {
+  name: string
+  ref?: Ref<HTMLInputElement>
+  value?: string
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void
+  onBlur?: (event: FocusEvent<HTMLInputElement>) => void
+}
 
 interface DigitsFieldProps {
   id: string
-  value: string
-  onChange: (digits: string) => void
-  error: FieldMessage | null | undefined
-  inputRef?: Ref<HTMLInputElement>
+  input: DigitsInput
+  error: FieldMessage | string | null | undefined
 }
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '')
 
-interface PhoneFieldProps extends DigitsFieldProps {
+/** The phone number and the code take digits only: anything else typed or pasted is dropped as it arrives. */
+function DigitsField({
+  id,
+  label,
+  hint,
+  status,
+  input: { onChange, ...input },
+  error,
+  ...attributes
+}: DigitsFieldProps & {
+  label: string
+  hint?: string
   status?: FieldStatus | null
-  onBlur?: () => void
-}
-
-export function PhoneField({ id, value, onChange, error, inputRef, status, onBlur }: PhoneFieldProps) {
-  const { t } = useTranslation('auth')
+  type?: 'tel'
+  autoComplete: string
+  placeholder?: string
+  maxLength?: number
+}) {
+  const text = useMessageText()
   return (
-    <Field id={id} label={t('phone')} hint={t('phone_hint')} error={error} status={status}>
-      {(input) => (
+    <Field id={id} label={label} hint={hint} error={text(error)} status={status} required>
+      {(control) => (
         <input
+          {...control}
+          {...attributes}
           {...input}
-          ref={inputRef}
-          name="phone"
-          type="tel"
           inputMode="numeric"
-          autoComplete="tel-national"
-          value={value}
-          onChange={(event) => onChange(digitsOnly(event.target.value))}
-          onBlur={onBlur}
+          onChange={(event) => {
+            event.target.value = digitsOnly(event.target.value)
+            onChange(event)
+          }}
         />
       )}
     </Field>
   )
 }
 
-export function OtpField({ id, value, onChange, error, inputRef }: DigitsFieldProps) {
+export function PhoneField(props: DigitsFieldProps & { status?: FieldStatus | null }) {
+  const { t } = useTranslation('auth')
+  return <DigitsField {...props} label={t('phone')} hint={t('phone_hint')} type="tel" autoComplete="tel-national" />
+}
+
+export function OtpField(props: DigitsFieldProps) {
   const { t } = useTranslation('auth')
   return (
-    <Field id={id} label={t('otp')} error={error}>
-      {(input) => (
-        <input
-          {...input}
-          ref={inputRef}
-          name="otp"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder={t('otp_placeholder')}
-          maxLength={6}
-          value={value}
-          onChange={(event) => onChange(digitsOnly(event.target.value))}
-        />
-      )}
-    </Field>
+    <DigitsField
+      {...props}
+      label={t('otp')}
+      autoComplete="one-time-code"
+      placeholder={t('otp_placeholder')}
+      maxLength={6}
+    />
   )
 }
 
-/** A field checked on submit: `check()` shows its problem, moves the focus to it, and says whether it passed. */
-function useCheckedInput(problemOf: (value: string) => FieldMessage | null, { clearErrorOnChange = false } = {}) {
-  const [value, setValue] = useState('')
-  const [error, setError] = useState<FieldMessage | null>(null)
-  const inputRef = useRef<HTMLInputElement>(null)
-  return {
-    value,
-    field: {
-      value,
-      error,
-      inputRef,
-      onChange: (next: string) => {
-        setValue(next)
-        if (clearErrorOnChange) setError(null)
-      },
-    },
-    check() {
-      const problem = problemOf(value)
-      setError(problem)
-      if (problem) inputRef.current?.focus()
-      return !problem
-    },
-    clear() {
-      setValue('')
-      setError(null)
-    },
-  }
+/** The start step's phone number as a form of its own: required, then 10 digits (PhoneNumberSchema's rule). */
+export function usePhoneForm() {
+  const form = useForm<{ phone_number: string }>({ defaultValues: { phone_number: '' }, reValidateMode: 'onSubmit' })
+  const input = form.register('phone_number', {
+    required: formTexts.required,
+    pattern: { value: PHONE_PATTERN, message: formTexts.invalidPhone },
+  })
+  return { form, field: { input, error: form.formState.errors.phone_number?.message } }
 }
-
-export const usePhoneInput = () =>
-  useCheckedInput((phone) => (!phone ? { key: 'required' } : isValidPhone(phone) ? null : { key: 'invalid_phone' }))
 
 interface OtpFlowOptions {
   purpose: OtpPurpose
   /** The screen's message when a code cannot be sent. */
   sendFailed: AuthKey
-  /** Where the focus lands when the learner goes back to the first step. */
-  startFocus: RefObject<HTMLElement | null>
+  /** Moves the focus to the first step when the learner goes back to it. */
+  focusStart: () => void
   /** Registration drops a field's message as soon as it is edited; login keeps it until the next submit. */
   clearErrorOnChange?: boolean
 }
 
 /**
  * The two steps of login by OTP and of registration: a start step that takes the phone number, then the code.
- * Holds the screen's message line, the code field and the resend wait; the screen verifies the code.
+ * Holds the screen's message line, the code form and the resend wait; the screen verifies the code.
  */
-export function useOtpFlow({ purpose, sendFailed, startFocus, clearErrorOnChange }: OtpFlowOptions) {
+export function useOtpFlow({ purpose, sendFailed, focusStart, clearErrorOnChange }: OtpFlowOptions) {
   const [step, setStep] = useState<'start' | 'code'>('start')
   const [status, setStatus] = useState<StatusMessage | null>(null)
   const [sentTo, setSentTo] = useState<string | null>(null)
-  const code = useCheckedInput((value) => (value.trim() ? null : { key: 'required' }), { clearErrorOnChange })
+  const code = useForm<{ otp: string }>({
+    resolver: codeForm.resolver,
+    defaultValues: { otp: '' },
+    reValidateMode: clearErrorOnChange ? 'onChange' : 'onSubmit',
+  })
   const countdown = useResendCountdown()
   const send = useMutation({ mutationFn: (phone: string) => authApi.sendOtp(phone, purpose) })
   const firstRender = useRef(true)
+  const codeInput = useRef<HTMLInputElement | null>(null)
 
+  const focusStep = useEffectEvent(() => (step === 'code' ? codeInput.current?.focus() : focusStart()))
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false
       return
     }
-    ;(step === 'code' ? code.field.inputRef : startFocus).current?.focus()
+    focusStep()
   }, [step])
 
   /** Sends a code and opens the code step. `onError` runs before the failure message is shown. */
   function sendCode(phone: string, onError?: (error: Error) => void) {
+    void codeForm.preload()
     // A code sent to this number less than 60 s ago is still good: go back to it instead of being refused.
     if (sentTo === phone && !countdown.canResend) {
       setStep('code')
@@ -147,7 +159,7 @@ export function useOtpFlow({ purpose, sendFailed, startFocus, clearErrorOnChange
       onSuccess: () => {
         setSentTo(phone)
         countdown.start()
-        code.clear()
+        code.reset()
         setStatus({ kind: 'success', keys: ['otp_step.sent'] })
         setStep('code')
       },
@@ -164,6 +176,10 @@ export function useOtpFlow({ purpose, sendFailed, startFocus, clearErrorOnChange
     status,
     setStatus,
     code,
+    /** The code field's element, kept so the step change can focus it. */
+    setCodeInput: (input: HTMLInputElement | null) => {
+      codeInput.current = input
+    },
     countdown,
     sendFailed,
     isSending: send.isPending,
@@ -182,25 +198,37 @@ interface OtpCodeFormProps {
   submitLabel: string
   backLabel: string
   busy: boolean
-  onVerify: () => void
+  /** Gets the code as the contract reads it (trimmed). */
+  onVerify: (code: string) => void
 }
 
 /** The code step: the code, its resend link, and a way back to the start step. */
 export function OtpCodeForm({ flow, id, phone, heading, submitLabel, backLabel, busy, onVerify }: OtpCodeFormProps) {
   const { t } = useTranslation('auth')
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    flow.setStatus(null)
-    if (flow.code.check()) onVerify()
-  }
+  const { ref, ...code } = flow.code.register('otp')
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form
+      onSubmit={(event) => {
+        flow.setStatus(null)
+        void flow.code.handleSubmit(({ otp }) => onVerify(otp))(event)
+      }}
+      noValidate
+    >
       {heading}
       <StatusAlert status={flow.status} />
       <p>{t('otp_step.code_sent_to', { phone })}</p>
-      <OtpField id={id} {...flow.code.field} />
+      <OtpField
+        id={id}
+        input={{
+          ...code,
+          ref: (input: HTMLInputElement | null) => {
+            ref(input)
+            flow.setCodeInput(input)
+          },
+        }}
+        error={flow.code.formState.errors.otp?.message}
+      />
       <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
         {submitLabel}
       </button>

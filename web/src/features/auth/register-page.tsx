@@ -6,8 +6,9 @@ import { ApiError } from '../../api/api-error'
 import { paths } from '../../lib/paths'
 import { PasswordInput } from '../../components/ui/password-input'
 import { authApi, authKeys, authQueries, type AvailabilityKind } from './auth.api'
-import './auth.css'
-import { failure, Field, serverFieldErrors, StatusAlert, type FieldMessage } from './form-field'
+import { AuthCard } from './auth-card'
+import { Field } from '../../components/ui/form/field'
+import { failure, serverFieldErrors, StatusAlert, useMessageText, type FieldMessage } from './auth-messages'
 import type { LoginState } from './login-state'
 import { OtpCodeForm, PhoneField, useOtpFlow } from './otp-step'
 import { useDebouncedValue } from './use-debounced-value'
@@ -48,6 +49,7 @@ function useAvailability(kind: AvailabilityKind, value: string, enabled: boolean
 
 export function Component() {
   const { t } = useTranslation('auth')
+  const text = useMessageText()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const [values, setValues] = useState<Record<DetailField, string>>({
@@ -66,7 +68,7 @@ export function Component() {
   const flow = useOtpFlow({
     purpose: 'register',
     sendFailed: 'register.otp_send_failed',
-    startFocus: stepHeading,
+    focusStart: () => stepHeading.current?.focus(),
     clearErrorOnChange: true,
   })
   const { setStatus } = flow
@@ -127,9 +129,9 @@ export function Component() {
   }
 
   const complete = useMutation({
-    mutationFn: async () => {
+    mutationFn: async (code?: string) => {
       if (verifiedPhone !== phone) {
-        await authApi.verifyRegisterOtp(phone, flow.code.value.trim())
+        await authApi.verifyRegisterOtp(phone, code ?? '')
         setVerifiedPhone(phone)
       }
       await authApi.register({ username, password, password2, phone_number: phone })
@@ -194,90 +196,102 @@ export function Component() {
   const busy = checking || flow.isSending || complete.isPending
 
   return (
-    <div className="auth-page">
-      <section className="card auth-card" aria-labelledby="register-title">
-        <h1 id="register-title">{t('register.title')}</h1>
-        {flow.step === 'start' ? (
-          <form onSubmit={submitDetails} noValidate>
-            <h2 className="auth-step" ref={stepHeading} tabIndex={-1}>
-              {t('register.step_details')}
-            </h2>
-            <StatusAlert status={flow.status} />
-            <Field
-              id={fieldIds.username}
-              label={t('username')}
-              error={errorOf('username')}
-              status={availabilityStatus(usernameStatus, 'register.username_available')}
-            >
-              {(input) => (
-                <input
-                  {...input}
-                  name="username"
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  value={values.username}
-                  onChange={(event) => change('username', event.target.value)}
-                  onBlur={() => setTouched((current) => ({ ...current, username: true }))}
-                />
-              )}
-            </Field>
-            <PhoneField
-              id={fieldIds.phone}
-              value={phone}
-              onChange={(digits) => change('phone', digits)}
-              onBlur={() => setTouched((current) => ({ ...current, phone: true }))}
-              error={errorOf('phone')}
-              status={availabilityStatus(phoneStatus, 'register.phone_available')}
-            />
-            <Field id={fieldIds.password} label={t('password')} hint={t('password_hint')} error={errorOf('password')}>
-              {(input) => (
-                <PasswordInput
-                  {...input}
-                  name="password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(event) => change('password', event.target.value)}
-                  onBlur={() => setTouched((current) => ({ ...current, password: true }))}
-                />
-              )}
-            </Field>
-            <Field id={fieldIds.password2} label={t('register.confirm_password')} error={errorOf('password2')}>
-              {(input) => (
-                <PasswordInput
-                  {...input}
-                  name="password2"
-                  autoComplete="new-password"
-                  value={password2}
-                  onChange={(event) => change('password2', event.target.value)}
-                  onBlur={() => setTouched((current) => ({ ...current, password2: true }))}
-                />
-              )}
-            </Field>
-            <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
-              {verifiedPhone === phone ? t('register.verify') : t('register.send_otp')}
-            </button>
-          </form>
-        ) : (
-          <OtpCodeForm
-            flow={flow}
-            id="register-otp"
-            phone={phone}
-            heading={
-              <h2 className="auth-step" ref={stepHeading} tabIndex={-1}>
-                {t('register.step_otp')}
-              </h2>
-            }
-            submitLabel={t('register.verify')}
-            backLabel={t('register.edit_details')}
-            busy={busy}
-            onVerify={() => complete.mutate()}
+    <AuthCard id="register-title" title={t('register.title')}>
+      {flow.step === 'start' ? (
+        <form onSubmit={submitDetails} noValidate>
+          <h2 className="auth-step" ref={stepHeading} tabIndex={-1}>
+            {t('register.step_details')}
+          </h2>
+          <StatusAlert status={flow.status} />
+          <Field
+            id={fieldIds.username}
+            label={t('username')}
+            error={text(errorOf('username'))}
+            status={availabilityStatus(usernameStatus, 'register.username_available')}
+            required
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="username"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                value={values.username}
+                onChange={(event) => change('username', event.target.value)}
+                onBlur={() => setTouched((current) => ({ ...current, username: true }))}
+              />
+            )}
+          </Field>
+          <PhoneField
+            id={fieldIds.phone}
+            input={{
+              name: 'phone',
+              value: phone,
+              onChange: (event) => change('phone', event.target.value),
+              onBlur: () => setTouched((current) => ({ ...current, phone: true })),
+            }}
+            error={errorOf('phone')}
+            status={availabilityStatus(phoneStatus, 'register.phone_available')}
           />
-        )}
-        <p className="auth-links">
-          {t('register.have_account')} <Link to={paths.login()}>{t('register.login_link')}</Link>
-        </p>
-      </section>
-    </div>
+          <Field
+            id={fieldIds.password}
+            label={t('password')}
+            hint={t('password_hint')}
+            error={text(errorOf('password'))}
+            required
+          >
+            {(control) => (
+              <PasswordInput
+                {...control}
+                name="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(event) => change('password', event.target.value)}
+                onBlur={() => setTouched((current) => ({ ...current, password: true }))}
+              />
+            )}
+          </Field>
+          <Field
+            id={fieldIds.password2}
+            label={t('register.confirm_password')}
+            error={text(errorOf('password2'))}
+            required
+          >
+            {(control) => (
+              <PasswordInput
+                {...control}
+                name="password2"
+                autoComplete="new-password"
+                value={password2}
+                onChange={(event) => change('password2', event.target.value)}
+                onBlur={() => setTouched((current) => ({ ...current, password2: true }))}
+              />
+            )}
+          </Field>
+          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+            {verifiedPhone === phone ? t('register.verify') : t('register.send_otp')}
+          </button>
+        </form>
+      ) : (
+        <OtpCodeForm
+          flow={flow}
+          id="register-otp"
+          phone={phone}
+          heading={
+            <h2 className="auth-step" ref={stepHeading} tabIndex={-1}>
+              {t('register.step_otp')}
+            </h2>
+          }
+          submitLabel={t('register.verify')}
+          backLabel={t('register.edit_details')}
+          busy={busy}
+          onVerify={(code) => complete.mutate(code)}
+        />
+      )}
+      <p className="auth-links">
+        {t('register.have_account')} <Link to={paths.login()}>{t('register.login_link')}</Link>
+      </p>
+    </AuthCard>
   )
 }

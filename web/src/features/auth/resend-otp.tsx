@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { failure, type AuthKey, type StatusMessage } from './form-field'
+import { failure, type AuthKey, type StatusMessage } from './auth-messages'
 import type { ResendCountdown } from './use-resend-countdown'
 
 interface ResendOtpProps {

@@ -2,7 +2,7 @@ import { configure, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../session/session-store'
 import { renderWithProviders } from '../../test/render'
-import type { AvailableQuiz } from './dashboard.api'
+import type { AvailableQuiz } from '../../api/available-quizzes'
 import { Component as DashboardPage } from './dashboard-page'
 
 // The machine running the suite may be busy: give answers longer than the default 1 s to arrive.

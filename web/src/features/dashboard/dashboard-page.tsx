@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { availableQuizzesQuery } from '../../api/available-quizzes'
 import { LanguageToggle } from '../../components/layout/language-switcher'
 import { Alert } from '../../components/ui/alert'
 import { Loading } from '../../components/ui/loading'
 import { sessionStore } from '../../session/session-store'
 import { useSessionUser } from '../../session/use-session'
-import { availableQuizzesQuery } from './dashboard.api'
 import './dashboard.css'
 import { QuizCard } from './quiz-card'
+import './dashboard.i18n'
 
 export function Component() {
   const { t } = useTranslation('dashboard')

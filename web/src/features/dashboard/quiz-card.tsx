@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { paths } from '../../lib/paths'
 import { useBilingual } from '../../i18n/use-bilingual'
-import { startBlocker, type AvailableQuiz } from './dashboard.api'
+import type { AvailableQuiz } from '../../api/available-quizzes'
+import { startBlocker } from './dashboard.api'
+import './dashboard.i18n'
 
 export function QuizCard({ quiz }: { quiz: AvailableQuiz }) {
   const { t } = useTranslation('dashboard')

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
+import './payments.i18n'
 import { Link, useParams } from 'react-router'
 import { ApiError } from '../../api/api-error'
 import { Alert } from '../../components/ui/alert'

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import './payments.i18n'
 import { ApiError } from '../../api/api-error'
 import { activePlansQuery, type Plan } from '../../api/plans'
 import { Alert } from '../../components/ui/alert'

@@ -1,14 +1,19 @@
-import type { Profile } from '@quiz/contracts'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { ProfileUpdateFieldsSchema, usersMessages, type Profile } from '@quiz/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react'
+import { useRef, useState, type ChangeEvent } from 'react'
+import { useForm, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../api/api-error'
 import { Alert } from '../../components/ui/alert'
+import { Field } from '../../components/ui/form/field'
+import { fieldErrorsOf, setServerErrors } from '../../components/ui/form/server-errors'
 import { Loading } from '../../components/ui/loading'
 import { setLanguage, type Language } from '../../i18n/i18n'
 import { profileQuery, useUpdateProfile } from './profile.api'
 import './profile.css'
-import { useObjectUrl } from './use-object-url'
+import { useFilePreview } from './use-file-preview'
+import './profile.i18n'
 
 /** API.md: pictures up to 5 MB; larger ones are refused with 413, so say so before uploading. */
 const MAX_PICTURE_BYTES = 5 * 1024 * 1024
@@ -30,98 +35,97 @@ export function Component() {
   )
 }
 
-type ProfileField = 'full_name' | 'email' | 'profile_picture'
-type MessageKey = 'email_invalid' | 'picture_too_large' | 'picture_invalid'
-type FieldMessage = { key: MessageKey } | { text: string }
+type ProfileValues = { full_name: string; email: string; preferred_language: Language }
+type PictureProblem = 'picture_too_large' | 'picture_invalid'
+
+const resolver = zodResolver(ProfileUpdateFieldsSchema) as Resolver<ProfileValues>
 
 /** The server's field texts we know, shown in the learner's language; others are shown as sent. */
-function serverMessage(field: string, text: string): FieldMessage {
-  if (field === 'email' && text === 'Enter a valid email address.') return { key: 'email_invalid' }
-  if (field === 'profile_picture') return { key: 'picture_invalid' }
-  return { text }
-}
+const knownTexts: Record<string, 'email_invalid'> = { [usersMessages.invalidEmail]: 'email_invalid' }
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const { t } = useTranslation('profile')
-  const [fullName, setFullName] = useState(profile.full_name)
-  const [email, setEmail] = useState(profile.email)
-  const [language, setLanguageChoice] = useState<Language>(profile.preferred_language)
-  const [file, setFile] = useState<File | null>(null)
-  const [errors, setErrors] = useState<Partial<Record<ProfileField, FieldMessage>>>({})
-  const [saved, setSaved] = useState(false)
+  const form = useForm<ProfileValues>({
+    resolver,
+    defaultValues: {
+      full_name: profile.full_name,
+      email: profile.email,
+      preferred_language: profile.preferred_language,
+    },
+    reValidateMode: 'onSubmit',
+  })
+  const { errors } = form.formState
+  const [pictureProblem, setPictureProblem] = useState<PictureProblem | null>(null)
+  const [outcome, setOutcome] = useState<'saved' | 'failed' | null>(null)
   const fileInput = useRef<HTMLInputElement>(null)
-  const preview = useObjectUrl(file)
+  const preview = useFilePreview()
   const update = useUpdateProfile()
-  const picture = preview ?? profile.profile_picture
+  const picture = preview.url ?? profile.profile_picture
 
-  const message = (value: FieldMessage | undefined) => (!value ? '' : 'key' in value ? t(value.key) : value.text)
+  const message = (text: string | undefined) => (text && knownTexts[text] ? t(knownTexts[text]) : text)
 
   function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null
-    setSaved(false)
-    if (chosen && chosen.size > MAX_PICTURE_BYTES) {
-      setErrors((current) => ({ ...current, profile_picture: { key: 'picture_too_large' } }))
-      event.target.value = ''
-      setFile(null)
-      return
-    }
-    if (chosen && !chosen.type.startsWith('image/')) {
-      setErrors((current) => ({ ...current, profile_picture: { key: 'picture_invalid' } }))
-      event.target.value = ''
-      setFile(null)
-      return
-    }
-    setErrors((current) => ({ ...current, profile_picture: undefined }))
-    setFile(chosen)
+    setOutcome((current) => (current === 'saved' ? null : current))
+    const problem =
+      chosen && chosen.size > MAX_PICTURE_BYTES
+        ? 'picture_too_large'
+        : chosen && !chosen.type.startsWith('image/')
+          ? 'picture_invalid'
+          : null
+    setPictureProblem(problem)
+    if (problem) event.target.value = ''
+    preview.choose(problem ? null : chosen)
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    setSaved(false)
-    setErrors({})
-    const form = new FormData()
-    form.set('full_name', fullName)
-    form.set('email', email)
-    form.set('preferred_language', language)
-    if (file) form.set('profile_picture', file)
+  function save(values: ProfileValues) {
+    const body = new FormData()
+    body.set('full_name', values.full_name)
+    body.set('email', values.email)
+    body.set('preferred_language', values.preferred_language)
+    if (preview.file) body.set('profile_picture', preview.file)
     const previousLanguage = profile.preferred_language
-    update.mutate(form, {
+    update.mutate(body, {
       onSuccess: (updated) => {
-        setSaved(true)
-        setFile(null)
+        setOutcome('saved')
+        preview.choose(null)
         if (fileInput.current) fileInput.current.value = ''
         // WEB.md: saving another preferred language switches the app to it.
         if (updated.preferred_language !== previousLanguage) setLanguage(updated.preferred_language)
       },
       onError: (error) => {
-        const found: Partial<Record<ProfileField, FieldMessage>> = {}
-        if (error instanceof ApiError) {
-          if (error.status === 413) found.profile_picture = { key: 'picture_too_large' }
-          for (const [field, texts] of Object.entries(error.errors ?? {})) {
-            if ((field === 'full_name' || field === 'email' || field === 'profile_picture') && texts[0]) {
-              found[field] = serverMessage(field, texts[0])
-            }
-          }
-        }
-        setErrors(found)
+        setOutcome('failed')
+        if (error instanceof ApiError && error.status === 413) setPictureProblem('picture_too_large')
+        const picture = fieldErrorsOf(error).profile_picture
+        if (picture) setPictureProblem('picture_invalid')
+        setServerErrors(form.setError, error, { full_name: 'full_name', email: 'email' })
       },
     })
   }
 
-  const described = (field: ProfileField, hintId?: string) =>
-    [hintId, errors[field] ? `profile-${field}-error` : ''].filter(Boolean).join(' ') || undefined
+  const pictureError = pictureProblem ? t(pictureProblem) : null
+  const pictureDescribedBy = ['profile-picture-name profile-picture-hint', pictureError ? 'profile-picture-error' : '']
 
   return (
-    <form className="card profile-form" onSubmit={submit} noValidate>
-      {saved && <Alert kind="success">{t('saved')}</Alert>}
-      {update.isError && <Alert kind="error">{t('save_failed')}</Alert>}
+    <form
+      className="card profile-form"
+      onSubmit={(event) => {
+        setOutcome(null)
+        setPictureProblem(null)
+        // A refusal of the form's own checks reads like the server's: the same alert and the same field messages.
+        void form.handleSubmit(save, () => setOutcome('failed'))(event)
+      }}
+      noValidate
+    >
+      {outcome === 'saved' && <Alert kind="success">{t('saved')}</Alert>}
+      {outcome === 'failed' && <Alert kind="error">{t('save_failed')}</Alert>}
 
       <div className="profile-picture">
         {picture ? (
           <img
             className="profile-picture__image"
             src={picture}
-            alt={preview ? t('picture_new_alt') : t('picture_alt')}
+            alt={preview.url ? t('picture_new_alt') : t('picture_alt')}
             width={112}
             height={112}
           />
@@ -141,85 +145,50 @@ function ProfileForm({ profile }: { profile: Profile }) {
               name="profile_picture"
               type="file"
               accept="image/*"
-              aria-invalid={Boolean(errors.profile_picture)}
-              aria-describedby={described('profile_picture', 'profile-picture-name profile-picture-hint')}
+              aria-invalid={Boolean(pictureError)}
+              aria-describedby={pictureDescribedBy.filter(Boolean).join(' ')}
               onChange={chooseFile}
             />
             <label htmlFor="profile-picture" className="btn file-picker__button">
               {t('choose_picture')}
             </label>
             <span id="profile-picture-name" className="file-picker__name">
-              {file ? file.name : t('no_file')}
+              {preview.file ? preview.file.name : t('no_file')}
             </span>
           </div>
           <span id="profile-picture-hint" className="field__hint">
             {t('picture_hint')}
           </span>
-          {errors.profile_picture && (
-            <span id="profile-profile_picture-error" className="field__error">
-              {message(errors.profile_picture)}
+          {pictureError && (
+            <span id="profile-picture-error" className="field__error">
+              {pictureError}
             </span>
           )}
         </div>
       </div>
 
-      <div className="field">
-        <label htmlFor="profile-username">{t('username')}</label>
-        <input id="profile-username" value={profile.username} readOnly />
-      </div>
-      <div className="field">
-        <label htmlFor="profile-phone">{t('phone')}</label>
-        <input id="profile-phone" type="tel" value={profile.phone_number} readOnly />
-      </div>
-      <div className="field">
-        <label htmlFor="profile-full_name">{t('full_name')}</label>
-        <input
-          id="profile-full_name"
-          name="full_name"
-          autoComplete="name"
-          value={fullName}
-          maxLength={150}
-          aria-invalid={Boolean(errors.full_name)}
-          aria-describedby={described('full_name')}
-          onChange={(event) => setFullName(event.target.value)}
-        />
-        {errors.full_name && (
-          <span id="profile-full_name-error" className="field__error">
-            {message(errors.full_name)}
-          </span>
+      <Field id="profile-username" label={t('username')}>
+        {(control) => <input {...control} value={profile.username} readOnly />}
+      </Field>
+      <Field id="profile-phone" label={t('phone')}>
+        {(control) => <input {...control} type="tel" value={profile.phone_number} readOnly />}
+      </Field>
+      <Field id="profile-full_name" label={t('full_name')} error={message(errors.full_name?.message)}>
+        {(control) => <input {...control} {...form.register('full_name')} autoComplete="name" maxLength={150} />}
+      </Field>
+      <Field id="profile-email" label={t('email')} error={message(errors.email?.message)}>
+        {(control) => (
+          <input {...control} {...form.register('email')} type="email" autoComplete="email" maxLength={254} />
         )}
-      </div>
-      <div className="field">
-        <label htmlFor="profile-email">{t('email')}</label>
-        <input
-          id="profile-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          maxLength={254}
-          aria-invalid={Boolean(errors.email)}
-          aria-describedby={described('email')}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        {errors.email && (
-          <span id="profile-email-error" className="field__error">
-            {message(errors.email)}
-          </span>
+      </Field>
+      <Field id="profile-language" label={t('language')}>
+        {(control) => (
+          <select {...control} {...form.register('preferred_language')}>
+            <option value="en">{t('english')}</option>
+            <option value="ne">{t('nepali')}</option>
+          </select>
         )}
-      </div>
-      <div className="field">
-        <label htmlFor="profile-language">{t('language')}</label>
-        <select
-          id="profile-language"
-          name="preferred_language"
-          value={language}
-          onChange={(event) => setLanguageChoice(event.target.value === 'ne' ? 'ne' : 'en')}
-        >
-          <option value="en">{t('english')}</option>
-          <option value="ne">{t('nepali')}</option>
-        </select>
-      </div>
+      </Field>
       <button type="submit" className="btn btn--primary btn--block" disabled={update.isPending}>
         {update.isPending ? t('saving') : t('save')}
       </button>

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
+import { availableQuizzesQuery } from '../../api/available-quizzes'
 import { paths } from '../../lib/paths'
 import { Alert } from '../../components/ui/alert'
 import { Loading } from '../../components/ui/loading'
-// The dashboard owns the query of GET /api/quizzes/; sharing it means coming from a card shows this screen at once.
-import { availableQuizzesQuery } from '../dashboard/dashboard.api'
 import { startState } from './start-state'
 import { PaletteLegend } from './palette-legend'
 import './quiz.css'
+import './quiz.i18n'
 
 export function Component() {
   const { t } = useTranslation('quiz')

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NAVIGATOR_PAGE_SIZE, pageCount, pageIndexes, pageOf } from './navigator-paging'
 import type { PaletteState } from './palette-state'
+import './quiz.i18n'
 
 interface QuestionNavigatorProps {
   total: number

@@ -1,8 +1,9 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { SvgImage, svgDataUrl } from '../../components/ui/svg-image'
+import { OptionImage, SvgImage } from '../../components/ui/svg-image'
 import { useBilingual } from '../../i18n/use-bilingual'
 import type { Question } from './quiz.api'
+import './quiz.i18n'
 
 interface QuestionViewProps {
   question: Question
@@ -56,14 +57,11 @@ export function QuestionView({ question, total, selectedOptionId, onSelect, disa
                   {pick(option.text)}
                 </span>
                 {option.image && (
-                  <span className="option__image">
-                    {/* A visible caption already names the image: alt="" keeps the option's name from saying it twice. */}
-                    <img
-                      src={svgDataUrl(option.image.svg)}
-                      alt={caption ? '' : t('question.option_image_alt', { letter: String.fromCharCode(65 + index) })}
-                    />
-                    {caption && <span className="option__caption">{caption}</span>}
-                  </span>
+                  <OptionImage
+                    svg={option.image.svg}
+                    caption={caption}
+                    alt={t('question.option_image_alt', { letter: String.fromCharCode(65 + index) })}
+                  />
                 )}
               </span>
             </label>

@@ -30,6 +30,7 @@ import { formatClock, useCountdown } from './use-countdown'
 import { useAnswerQueue } from './use-answer-queue'
 import { useQuestionTimer } from './use-question-timer'
 import './quiz.css'
+import './quiz.i18n'
 
 /** Starting or resuming is safe to repeat (a second call resumes the same attempt), so a dropped connection is retried. */
 const LOAD_RETRY_DELAYS_MS = [1000, 3000]
@@ -86,7 +87,9 @@ export function Component() {
   const [searchParams, setSearchParams] = useSearchParams()
   const online = useOnline()
 
-  const [load, setLoad] = useState<LoadState>({ state: 'loading' })
+  const [loaded, setLoad] = useState<LoadState>({ state: 'loading' })
+  const validQuizId = Number.isInteger(quizId) && quizId > 0
+  const load: LoadState = validQuizId ? loaded : { state: 'error', message: 'errors.load_failed' }
   const [confirmOpen, setConfirmOpen] = useState(false)
   const [submitting, setSubmitting] = useState(false)
   const [submitFailed, setSubmitFailed] = useState(false)
@@ -103,10 +106,7 @@ export function Component() {
   const queueRef = useRef<{ attemptId: number; queue: AnswerQueue } | null>(null)
 
   useEffect(() => {
-    if (!Number.isInteger(quizId) || quizId <= 0) {
-      setLoad({ state: 'error', message: 'errors.load_failed' })
-      return
-    }
+    if (!validQuizId) return
     if (started.current?.quizId !== quizId) {
       started.current = { quizId, promise: withRetry(() => startOrResumeAttempt(quizId), LOAD_RETRY_DELAYS_MS) }
     }
@@ -139,7 +139,7 @@ export function Component() {
     return () => {
       active = false
     }
-  }, [quizId])
+  }, [quizId, validQuizId])
 
   const session = load.state === 'ready' ? load.session : null
   const queue = load.state === 'ready' ? load.queue : null

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import { ApiError } from '../../api/api-error'
+import { availableQuizKeys } from '../../api/available-quizzes'
 import { api } from '../../api/client'
 import type { AnswerMap, QuizAttempt, QuizQuestion, SubmitResult } from '@quiz/contracts'
 import type { SaveBatch } from './answer-queue'
@@ -12,8 +13,8 @@ export type QuizSession = QuizAttempt
 export type Question = QuizQuestion
 
 export const quizKeys = {
-  /** Root of the learner's quiz list (the dashboard's dashboardKeys.all): a submission changes remaining attempts. */
-  list: ['quizzes'] as const,
+  /** Root of the learner's quiz list: a submission changes remaining attempts. */
+  list: availableQuizKeys.all,
   /** The results feature's root key (GET /api/results/ and the reports): a submission adds a result. */
   results: ['results'] as const,
   /** Questions are fixed for an attempt, so they are cached per attempt (outside ['quizzes'], which submit invalidates). */

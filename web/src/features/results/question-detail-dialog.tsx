@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../components/ui/dialog'
-import { SvgImage, svgDataUrl } from '../../components/ui/svg-image'
+import { OptionImage, SvgImage } from '../../components/ui/svg-image'
 import { useBilingual } from '../../i18n/use-bilingual'
 import type { QuestionStatus } from './question-status'
 import type { ReportQuestion } from './results.api'
+import './results.i18n'
 
 interface QuestionDetailDialogProps {
   question: ReportQuestion | null
@@ -60,13 +61,12 @@ export function QuestionDetailDialog({
                     )}
                   </div>
                   {option.image && (
-                    <span className="report-option__image">
-                      <img
-                        src={svgDataUrl(option.image.svg_content)}
-                        alt={caption ? '' : t('detail.option_image_alt', { letter })}
-                      />
-                      {caption && <span className="report-option__caption">{caption}</span>}
-                    </span>
+                    <OptionImage
+                      className="report-option__image"
+                      svg={option.image.svg_content}
+                      caption={caption}
+                      alt={t('detail.option_image_alt', { letter })}
+                    />
                   )}
                 </li>
               )

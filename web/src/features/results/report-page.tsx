@@ -13,6 +13,7 @@ import { QuestionDetailDialog } from './question-detail-dialog'
 import { questionStatus, selectedOptions } from './question-status'
 import { resultQueries } from './results.api'
 import './results.css'
+import './results.i18n'
 
 /** SPEC.md: a report row shows the first 60 characters of the question. */
 const ROW_PREVIEW_LENGTH = 60

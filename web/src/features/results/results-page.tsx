@@ -10,6 +10,7 @@ import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
 import { formatDateTime, formatScore } from '../../lib/format'
 import { resultQueries, type QuizResults } from './results.api'
 import './results.css'
+import './results.i18n'
 
 export function Component() {
   const { t } = useTranslation('results')

@@ -1,7 +1,7 @@
 import type { QuizQuestion } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
-import { findRevisions, toImage, type RevisionWithOptions } from '../questions/question-revisions.repository'
+import { findRevisions, toImage, type RevisionWithOptions } from './question-revisions.repository'
 import type { ScoredQuestion } from './scoring'
 
 /** One question of an attempt's paper: what learners may see, plus what the server needs to check and score. */

@@ -1,5 +1,4 @@
 import type { ParseKeys } from 'i18next'
-import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../api/api-error'
 import { Alert } from '../../components/ui/alert'
@@ -9,11 +8,20 @@ export type AuthKey = ParseKeys<'auth'>
 /** A message for a field: one of ours (re-translated when the language changes) or a server text we do not know. */
 export type FieldMessage = { key: AuthKey } | { text: string }
 
+/**
+ * The contracts' texts for an empty field and a bad phone number. The login screen's forms check with these
+ * (RHF's built-in rules: the first screen ships without zod), so they read like the server's own answers.
+ */
+export const formTexts = {
+  required: 'This field is required.',
+  invalidPhone: 'Please enter a valid 10-digit phone number.',
+} as const
+
 /** The server's texts (contracts' messages) that we show in the learner's language. */
 const knownServerTexts: Record<string, AuthKey> = {
-  'This field is required.': 'required',
+  [formTexts.required]: 'required',
   'This field may not be blank.': 'required',
-  'Please enter a valid 10-digit phone number.': 'invalid_phone',
+  [formTexts.invalidPhone]: 'invalid_phone',
   'Passwords do not match.': 'passwords_mismatch',
   'Username must be 3 to 30 characters long.': 'server.username_length',
   'Username may contain only letters, digits, ".", "_" and "-".': 'server.username_characters',
@@ -43,58 +51,13 @@ export function serverFieldErrors(error: unknown): Record<string, FieldMessage> 
 
 export const isRateLimited = (error: unknown) => error instanceof ApiError && error.status === 429
 
+/** A field message in the learner's language; a form's own check speaks the contracts' texts, as the server does. */
 export function useMessageText() {
   const { t } = useTranslation('auth')
-  return (message: FieldMessage | null | undefined) =>
-    !message ? '' : 'key' in message ? t(message.key) : message.text
-}
-
-export interface FieldInputProps {
-  id: string
-  required: true
-  'aria-invalid': boolean
-  'aria-describedby'?: string
-}
-
-/** A positive or progress note (an availability check), shown when there is no error. */
-export interface FieldStatus {
-  tone: 'ok' | 'info'
-  text: string
-}
-
-interface FieldProps {
-  id: string
-  label: string
-  error?: FieldMessage | null
-  status?: FieldStatus | null
-  hint?: string
-  children: (input: FieldInputProps) => ReactNode
-}
-
-/** A labelled, required form field with its hint and one message line that screen readers hear when it changes. */
-export function Field({ id, label, error, status, hint, children }: FieldProps) {
-  const text = useMessageText()
-  const hintId = `${id}-hint`
-  const messageId = `${id}-message`
-  const describedBy = [hint ? hintId : '', error || status ? messageId : ''].filter(Boolean).join(' ')
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children({ id, required: true, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy || undefined })}
-      {hint && (
-        <span id={hintId} className="field__hint">
-          {hint}
-        </span>
-      )}
-      <span
-        id={messageId}
-        aria-live="polite"
-        className={error ? 'field__error' : status?.tone === 'ok' ? 'field__ok' : 'field__hint'}
-      >
-        {error ? text(error) : status?.text}
-      </span>
-    </div>
-  )
+  return (message: FieldMessage | string | null | undefined) => {
+    const known = typeof message === 'string' ? serverMessage(message) : message
+    return !known ? '' : 'key' in known ? t(known.key) : known.text
+  }
 }
 
 /** One screen message built from our keys, shown with the shared alert (errors are announced at once). */

@@ -1,0 +1,62 @@
+// ESLint for the whole repository. The layer map below is docs/decisions/012-lint-format-and-import-boundaries.md.
+import js from '@eslint/js'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import reactHooks from 'eslint-plugin-react-hooks'
+import { defineConfig, globalIgnores } from 'eslint/config'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+import { serverZones, webZones } from './eslint/boundaries.js'
+
+// Tests may reach across layers to wire an app or read a fixture; the boundaries bind production code.
+const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/*.bench.ts', '**/testing/**', '**/test-support.ts']
+
+/** import-x/no-restricted-paths over one workspace; the resolver reads its tsconfig, as tsc and Vite resolve. */
+function boundaries(files, project, zones) {
+  return {
+    files: [files],
+    ignores: testFiles,
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones }] },
+  }
+}
+
+export default defineConfig(
+  globalIgnores(['**/node_modules', '**/dist', 'data', 'coverage', 'e2e/.artifacts']),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      // `_` marks a parameter kept for a signature (a Fastify hook, an Array.from callback).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    extends: [reactHooks.configs.flat['recommended-latest'], jsxA11y.flatConfigs.recommended],
+  },
+  {
+    // better-sqlite3 13 segfaults on Node 20 and 12 aborts on Node 24: one module picks the driver per line
+    // (docs/decisions/010-sqlite-driver-per-node-line.md), so every other file opens SQLite through it.
+    files: ['server/**/*.ts'],
+    ignores: ['server/src/db/sqlite-driver.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['better-sqlite3', 'better-sqlite3-node20'].map((name) => ({
+            name,
+            message: 'Open SQLite through server/src/db/sqlite-driver.ts, which picks the driver for this Node line.',
+            allowTypeImports: true,
+          })),
+        },
+      ],
+    },
+  },
+  boundaries('server/src/**/*.ts', 'server/tsconfig.json', serverZones()),
+  boundaries('web/src/**/*.{ts,tsx}', 'web/tsconfig.json', webZones()),
+)

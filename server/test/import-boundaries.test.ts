@@ -1,0 +1,58 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ESLint } from 'eslint'
+import { describe, expect, it } from 'vitest'
+
+// Runs the repository's own eslint.config.js on one line of code placed at a path, as `npm run lint` would.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const eslint = new ESLint({ cwd: root })
+
+async function boundaryErrors(file: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) })
+  return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message)
+}
+
+describe('import boundaries', () => {
+  it.each([
+    ['server/src/http/new.ts', "import { createAuthService } from '../auth/auth.service'", 'imports no feature'],
+    ['server/src/db/new.ts', "import type { AppContext } from '../context'", 'imports no feature'],
+    ['server/src/auth/new.ts', "import { updateUser } from '../users/profile-pictures.repository'", 'only through'],
+    ['server/src/results/new.ts', "import { quizzesRoutes } from '../quizzes/quizzes.routes'", 'only through'],
+    ['server/src/quizzes/new.ts', "import { buildApp } from '../app'", 'composition root'],
+    ['server/src/quizzes/new.repository.ts', "import { createQuizService } from './quizzes.service'", 'repository'],
+    ['server/src/quizzes/new.service.ts', "import { quizzesRoutes } from './quizzes.routes'", 'a service imports no'],
+    ['web/src/features/quiz/new.ts', "import { startBlocker } from '../dashboard/dashboard.api'", 'never imports'],
+    ['web/src/lib/new.ts', "import { Component } from '../features/profile/profile-page'", 'Shared web code'],
+    ['web/src/components/new.ts', "import { App } from '../app/app'", 'Shared web code'],
+    ['web/src/features/quiz/new.ts', "import { App } from '../../app/app'", 'Nothing imports app/'],
+  ])('refuses %s: %s', async (file, code, message) => {
+    const errors = await boundaryErrors(file, code)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toContain(message)
+  })
+
+  it.each([
+    ['server/src/results/new.ts', "import { createAttemptLifecycle } from '../quizzes/attempts.service'"],
+    ['server/src/auth/new.ts', "import { findUserById } from '../accounts/users.repository'"],
+    ['server/src/http/new.ts', "import { createTokenSigner } from './tokens'"],
+    ['server/src/app.ts', "import { quizzesRoutes } from './quizzes/quizzes.routes'"],
+    ['web/src/features/quiz/new.ts', "import { paths } from '../../lib/paths'"],
+    ['web/src/app/new.ts', "import { Component } from '../features/profile/profile-page'"],
+  ])('allows %s: %s', async (file, code) => {
+    expect(await boundaryErrors(file, code)).toEqual([])
+  })
+})
+
+describe('the SQLite driver', () => {
+  const driverErrors = async (file: string, code: string) =>
+    (await eslint.lintText(code, { filePath: path.join(root, file) }))[0]!.messages.filter(
+      (m) => m.ruleId === '@typescript-eslint/no-restricted-imports',
+    )
+
+  it('is opened only through db/sqlite-driver.ts, which picks it per Node line', async () => {
+    expect(await driverErrors('server/src/quizzes/new.ts', "import SQLite from 'better-sqlite3'")).toHaveLength(1)
+    expect(await driverErrors('server/test/new.ts', "import Database from 'better-sqlite3-node20'")).toHaveLength(1)
+    expect(await driverErrors('server/src/db/sqlite-driver.ts', "import SQLite from 'better-sqlite3'")).toEqual([])
+    expect(await driverErrors('server/src/db/new.ts', "import type SQLite from 'better-sqlite3'")).toEqual([])
+  })
+})

@@ -1,0 +1,60 @@
+import { useMutation } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import type { Language } from '../../i18n/i18n'
+import { authApi, startSession } from './auth.api'
+import { failure, StatusAlert } from './auth-messages'
+import { OtpCodeForm, PhoneField, useOtpFlow, usePhoneForm } from './otp-step'
+
+export interface FlowProps {
+  onSubmit: () => void
+  onSignedIn: () => void
+  adoptLanguage?: Language
+}
+
+export function OtpLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
+  const { t } = useTranslation('auth')
+  const phone = usePhoneForm()
+  const flow = useOtpFlow({
+    purpose: 'login',
+    sendFailed: 'login.otp_send_failed',
+    focusStart: () => phone.form.setFocus('phone_number'),
+  })
+  // Read on each render: the code step shows and verifies the number the code was sent to.
+  const phoneNumber = phone.form.getValues('phone_number').trim()
+  const verify = useMutation({
+    mutationFn: async (code: string) =>
+      startSession(await authApi.verifyLoginOtp(phoneNumber, code), { adoptLanguage }),
+    onSuccess: onSignedIn,
+    onError: (error) => flow.setStatus(failure('login.otp_verify_failed', error)),
+  })
+
+  if (flow.step === 'code') {
+    return (
+      <OtpCodeForm
+        flow={flow}
+        id="login-otp"
+        phone={phoneNumber}
+        submitLabel={t('login.verify')}
+        backLabel={t('login.change_phone')}
+        busy={verify.isPending}
+        onVerify={(code) => verify.mutate(code)}
+      />
+    )
+  }
+  return (
+    <form
+      onSubmit={(event) => {
+        onSubmit()
+        flow.setStatus(null)
+        void phone.form.handleSubmit(({ phone_number }) => flow.sendCode(phone_number))(event)
+      }}
+      noValidate
+    >
+      <StatusAlert status={flow.status} />
+      <PhoneField id="login-phone" {...phone.field} />
+      <button type="submit" className="btn btn--primary btn--block" disabled={flow.isSending}>
+        {t('login.send_otp')}
+      </button>
+    </form>
+  )
+}

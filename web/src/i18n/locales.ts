@@ -1,0 +1,45 @@
+// Every namespace in both languages, for types and the locale tests. The app never imports this module's
+// values: the shell's namespaces are in i18n.ts and each feature registers its own.
+import enAdmin from './locales/en/admin.json'
+import enAuth from './locales/en/auth.json'
+import enCommon from './locales/en/common.json'
+import enDashboard from './locales/en/dashboard.json'
+import enNav from './locales/en/nav.json'
+import enPayments from './locales/en/payments.json'
+import enProfile from './locales/en/profile.json'
+import enQuiz from './locales/en/quiz.json'
+import enResults from './locales/en/results.json'
+import neAdmin from './locales/ne/admin.json'
+import neAuth from './locales/ne/auth.json'
+import neCommon from './locales/ne/common.json'
+import neDashboard from './locales/ne/dashboard.json'
+import neNav from './locales/ne/nav.json'
+import nePayments from './locales/ne/payments.json'
+import neProfile from './locales/ne/profile.json'
+import neQuiz from './locales/ne/quiz.json'
+import neResults from './locales/ne/results.json'
+
+export const locales = {
+  en: {
+    common: enCommon,
+    nav: enNav,
+    auth: enAuth,
+    dashboard: enDashboard,
+    quiz: enQuiz,
+    results: enResults,
+    profile: enProfile,
+    admin: enAdmin,
+    payments: enPayments,
+  },
+  ne: {
+    common: neCommon,
+    nav: neNav,
+    auth: neAuth,
+    dashboard: neDashboard,
+    quiz: neQuiz,
+    results: neResults,
+    profile: neProfile,
+    admin: neAdmin,
+    payments: nePayments,
+  },
+} as const
