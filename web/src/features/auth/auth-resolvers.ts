@@ -5,3 +5,6 @@ const schemas = () => import('./auth-schemas')
 
 export const codeForm = lazyResolver(() => schemas().then((loaded) => loaded.codeResolver))
 export const resetForm = lazyResolver(() => schemas().then((loaded) => loaded.resetResolver))
+
+// A form is checked within seconds of an auth screen opening: the download starts with the screen's own code.
+void schemas()

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import type { LoginRequest } from '@quiz/contracts'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
@@ -12,7 +12,6 @@ import { useLanguage } from '../../i18n/use-bilingual'
 import { authApi, startSession } from './auth.api'
 import { AuthCard } from './auth-card'
 import { failure, formTexts, StatusAlert, useMessageText, type StatusMessage } from './auth-messages'
-import { codeForm } from './auth-resolvers'
 import { readLoginNotice } from './login-state'
 import { OtpLogin, type FlowProps } from './otp-login'
 
@@ -74,8 +73,6 @@ function PasswordLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
       startSession(await authApi.login(username, password), { adoptLanguage }),
     onSuccess: onSignedIn,
   })
-  // The other auth forms check with the contracts' schemas: fetch them while the learner types.
-  useEffect(() => void codeForm.preload(), [])
 
   const status: StatusMessage | null = login.isError ? failure('login.failed', login.error) : null
   return (

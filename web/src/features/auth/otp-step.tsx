@@ -149,7 +149,6 @@ export function useOtpFlow({ purpose, sendFailed, focusStart, clearErrorOnChange
 
   /** Sends a code and opens the code step. `onError` runs before the failure message is shown. */
   function sendCode(phone: string, onError?: (error: Error) => void) {
-    void codeForm.preload()
     // A code sent to this number less than 60 s ago is still good: go back to it instead of being refused.
     if (sentTo === phone && !countdown.canResend) {
       setStep('code')

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { usersMessages } from '@quiz/contracts'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useForm, type FieldErrors } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
@@ -56,7 +56,6 @@ function ResetForm({ phone }: { phone: string }) {
   // The code went out just before this screen opened. After a reload the wait starts again, which at worst
   // is longer than the server's own 60 s.
   const countdown = useResendCountdown({ startOnMount: true })
-  useEffect(() => void resetForm.preload(), [])
 
   const reset = useMutation({
     mutationFn: (values: ResetValues) => authApi.resetPassword({ phone_number: phone, ...values }),
