@@ -5,13 +5,15 @@ import '@fontsource/noto-sans-devanagari/devanagari-700.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
-import { initI18n } from './i18n/i18n'
+import { initI18n, loadLanguage, storedLanguage } from './i18n/i18n'
 import './styles.css'
 
-initI18n()
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+const language = storedLanguage()
+void loadLanguage(language).then(() => {
+  initI18n(language)
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+})

@@ -3,9 +3,6 @@ import { initReactI18next } from 'react-i18next'
 import enAuth from './locales/en/auth.json'
 import enCommon from './locales/en/common.json'
 import enNav from './locales/en/nav.json'
-import neAuth from './locales/ne/auth.json'
-import neCommon from './locales/ne/common.json'
-import neNav from './locales/ne/nav.json'
 
 export const LANGUAGE_KEY = 'language'
 export type Language = 'en' | 'ne'
@@ -21,21 +18,31 @@ export const resources = {
     nav: enNav,
     auth: enAuth,
   },
-  ne: {
-    common: neCommon,
-    nav: neNav,
-    auth: neAuth,
-  },
 } as const
 
 /** Feature namespaces registered before i18n starts; later ones are added to the running instance. */
 const registered: Partial<Record<Language, Record<string, object>>> = {}
 
+function addBundle(language: Language, namespace: string, bundle: object) {
+  if (i18n.isInitialized) i18n.addResourceBundle(language, namespace, bundle)
+  else registered[language] = { ...registered[language], [namespace]: bundle }
+}
+
 export function registerNamespace(namespace: string, bundles: Record<Language, object>) {
-  for (const language of ['en', 'ne'] as const) {
-    if (i18n.isInitialized) i18n.addResourceBundle(language, namespace, bundles[language])
-    else registered[language] = { ...registered[language], [namespace]: bundles[language] }
-  }
+  for (const language of ['en', 'ne'] as const) addBundle(language, namespace, bundles[language])
+}
+
+/**
+ * The shell's Nepali texts come in their own chunk: a visitor in English does not download them, and a learner
+ * in Nepali gets them before the first render (main.tsx) or when switching. English is always there (fallback).
+ */
+let nepaliShell: Promise<void> | undefined
+export function loadLanguage(language: Language): Promise<void> {
+  if (language === 'en') return Promise.resolve()
+  nepaliShell ??= import('./shell-ne').then(({ shellNe }) => {
+    for (const [namespace, bundle] of Object.entries(shellNe)) addBundle('ne', namespace, bundle)
+  })
+  return nepaliShell
 }
 
 export function storedLanguage(): Language {
@@ -50,7 +57,7 @@ export function initI18n(language: Language = storedLanguage()) {
   void i18n.use(initReactI18next).init({
     resources: {
       en: { ...resources.en, ...registered.en },
-      ne: { ...resources.ne, ...registered.ne },
+      ne: { ...registered.ne },
     },
     lng: language,
     fallbackLng: 'en',
@@ -72,7 +79,7 @@ export function setLanguage(language: Language) {
     // Private mode without storage: the choice lasts for this page only.
   }
   document.documentElement.lang = language
-  void i18n.changeLanguage(language)
+  void loadLanguage(language).then(() => i18n.changeLanguage(language))
 }
 
 export default i18n

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
-import { afterEach, beforeEach, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest'
+import { loadLanguage } from '../i18n/i18n'
 
 // A loaded CI machine can take longer than the default 1 s to settle a screen.
 configure({ asyncUtilTimeout: 4000 })
+
+// Screens are rendered in Nepali at once, as the app does after main.tsx has loaded the Nepali shell texts.
+beforeAll(() => loadLanguage('ne'))
 
 beforeEach(() => {
   localStorage.clear()
