@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { configure, render, screen, waitFor } from '@testing-library/react'
 import userEventLibrary from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import i18n from '../../i18n/i18n'
 import { sessionStore } from '../../session/session-store'
 import { renderWithProviders } from '../../test/render'
@@ -17,6 +17,9 @@ const userEvent = userEventLibrary.setup({ delay: null })
 type Route = (body: Record<string, unknown>) => { status: number; body: unknown }
 let routes: Record<string, Route>
 let calls: { url: string; body: Record<string, unknown> }[]
+
+// Login by code is fetched right after the page's own code (login-page.tsx); here, before the first test clicks it.
+beforeAll(() => import('./otp-login'))
 
 beforeEach(() => {
   calls = []

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query'
 import type { LoginRequest } from '@quiz/contracts'
-import { use, useRef, useState, type FormEvent } from 'react'
+import { Suspense, use, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { paths } from '../../lib/paths'
 import { Alert } from '../../components/ui/alert'
+import { Loading } from '../../components/ui/loading'
 import { Field } from '../../components/ui/form/field'
 import { PasswordInput } from '../../components/ui/password-input'
 import { useLanguage } from '../../i18n/use-bilingual'
@@ -21,9 +22,19 @@ const otpLogin = import('./otp-login')
 let loadedOtpLogin: Awaited<typeof otpLogin>['OtpLogin'] | undefined
 void otpLogin.then((module) => (loadedOtpLogin = module.OtpLogin))
 
-function OtpLogin(props: FlowProps) {
+function LoadedOtpLogin(props: FlowProps) {
   const Loaded = loadedOtpLogin ?? use(otpLogin).OtpLogin
   return <Loaded {...props} />
+}
+
+/** On a slow line someone may choose "Phone OTP" before its code has come: a spinner until it has. */
+function OtpLogin(props: FlowProps) {
+  const { t } = useTranslation()
+  return (
+    <Suspense fallback={<Loading label={t('loading')} />}>
+      <LoadedOtpLogin {...props} />
+    </Suspense>
+  )
 }
 
 type Mode = 'password' | 'otp'
