@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createInterface } from 'node:readline'
 import { SQLite } from '../db/sqlite-driver'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MemorySms } from '../../test/memory-sms'
 import { bearerFor, createUser } from '../../test/factories'
+import { runRaceWorkers } from '../../test/race-workers'
 import { testConfig } from '../../test/test-app'
 import { buildApp } from '../app'
 import { createTokenSigner } from '../http/tokens'
@@ -94,31 +93,8 @@ describe('completing a payment across two processes on one SQLite file', () => {
   }, 60_000)
 })
 
-const workerPath = path.join(import.meta.dirname, 'testing/payment-race-worker.ts')
-
-async function runWorkers(inputs: PaymentRaceInput[]) {
-  const workers = inputs.map((input) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', workerPath, JSON.stringify(input)], {
-      cwd: path.join(import.meta.dirname, '../..'),
-      stdio: ['pipe', 'pipe', 'inherit'],
-    })
-    const lines: string[] = []
-    const ready = new Promise<void>((resolve, reject) => {
-      createInterface({ input: child.stdout! }).on('line', (line) => {
-        if (line === 'ready') resolve()
-        else lines.push(line)
-      })
-      child.once('exit', (code) => reject(new Error(`worker exited with ${code} before it was ready`)))
-    })
-    const done = new Promise<{ status: number; location: string | null }[]>((resolve, reject) => {
-      child.once('exit', (code) => {
-        if (code === 0) resolve(lines.map((line) => JSON.parse(line)))
-        else reject(new Error(`worker exited with ${code}`))
-      })
-    })
-    return { child, ready, done }
-  })
-  await Promise.all(workers.map((worker) => worker.ready))
-  for (const { child } of workers) child.stdin!.end('go\n')
-  return Promise.all(workers.map((worker) => worker.done))
-}
+const runWorkers = (inputs: PaymentRaceInput[]) =>
+  runRaceWorkers<{ status: number; location: string | null }>(
+    path.join(import.meta.dirname, 'testing/payment-race-worker.ts'),
+    inputs,
+  )

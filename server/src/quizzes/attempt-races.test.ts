@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createInterface } from 'node:readline'
 import { afterEach, describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
+import { runRaceWorkers } from '../../test/race-workers'
 import { bearerFor, createQuiz, createUser } from '../../test/factories'
 import { testConfig, useTestApp } from '../../test/test-app'
 import { fromSqlite, type Database } from '../db/database'
@@ -229,32 +228,5 @@ describe('attempt limits across two processes on one SQLite file', () => {
   }, 60_000)
 })
 
-const workerPath = path.join(import.meta.dirname, 'testing/attempt-race-worker.ts')
-
-/** Starts one worker per input, lets them all go at once, and returns each one's response lines. */
-async function runWorkers(inputs: RaceWorkerInput[]): Promise<RaceWorkerLine[][]> {
-  const workers = inputs.map((input) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', workerPath, JSON.stringify(input)], {
-      cwd: path.join(import.meta.dirname, '../..'),
-      stdio: ['pipe', 'pipe', 'inherit'],
-    })
-    const lines: string[] = []
-    const ready = new Promise<void>((resolve, reject) => {
-      createInterface({ input: child.stdout! }).on('line', (line) => {
-        if (line === 'ready') resolve()
-        else lines.push(line)
-      })
-      child.once('exit', (code) => reject(new Error(`worker exited with ${code} before it was ready`)))
-    })
-    const done = new Promise<RaceWorkerLine[]>((resolve, reject) => {
-      child.once('exit', (code) => {
-        if (code === 0) resolve(lines.map((line) => JSON.parse(line) as RaceWorkerLine))
-        else reject(new Error(`worker exited with ${code}`))
-      })
-    })
-    return { child, ready, done }
-  })
-  await Promise.all(workers.map((worker) => worker.ready))
-  for (const { child } of workers) child.stdin!.end('go\n')
-  return Promise.all(workers.map((worker) => worker.done))
-}
+const runWorkers = (inputs: RaceWorkerInput[]) =>
+  runRaceWorkers<RaceWorkerLine>(path.join(import.meta.dirname, 'testing/attempt-race-worker.ts'), inputs)

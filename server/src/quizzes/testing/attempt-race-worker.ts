@@ -1,21 +1,8 @@
 // Child process of attempt-races.test.ts: one app on a shared SQLite file, hammering one learner's quiz through
 // the whole HTTP stack while another process does the same. Prints one JSON line per response.
-import { once } from 'node:events'
-import { createInterface } from 'node:readline'
-import { MemorySms } from '../../../test/memory-sms'
-import { buildApp } from '../../app'
-import { createTokenSigner } from '../../http/tokens'
-import { loadConfig } from '../../config'
-import { fromSqlite } from '../../db/database'
-import { FakeClock } from '../../lib/clock'
-import { SQLite } from '../../db/sqlite-driver'
+import { raceWhenReleased, startRaceApp, type RaceAppInput } from '../../../test/race-workers'
 
-export interface RaceWorkerInput {
-  file: string
-  dataDir: string
-  secret: string
-  now: number
-  user: { id: number; username: string }
+export interface RaceWorkerInput extends RaceAppInput {
   quizId: number
   questions: { id: number; options: number[] }[]
   operations: number
@@ -29,16 +16,8 @@ export interface RaceWorkerLine {
 }
 
 const input = JSON.parse(process.argv[2]!) as RaceWorkerInput
-const config = loadConfig(
-  { NODE_ENV: 'test', JWT_SECRET: input.secret, LOG_LEVEL: 'silent', DATA_DIR: input.dataDir },
-  { persistSecret: false },
-)
-const database = fromSqlite(new SQLite(input.file))
-const clock = new FakeClock(input.now)
-const tokens = createTokenSigner({ secret: config.jwtSecret, accessTtl: 3600, refreshTtl: 3600, clock })
-const app = await buildApp({ config, database, clock, sms: new MemorySms(), tokens }, { logger: false })
-await app.ready()
-const headers = { authorization: `Bearer ${await tokens.signAccess({ ...input.user, is_admin: false })}` }
+const race = await startRaceApp(input)
+const { app, headers } = race
 
 /** A different answer sheet per operation: the first `k` questions right, the rest wrong, so each scores differently. */
 const sheet = (k: number) =>
@@ -77,11 +56,5 @@ async function operation(i: number): Promise<RaceWorkerLine[]> {
   }
 }
 
-process.stdout.write('ready\n')
 // Both workers wait for the parent's "go", so their requests really overlap.
-await once(createInterface({ input: process.stdin }), 'line')
-const lines = (await Promise.all(Array.from({ length: input.operations }, (_, i) => operation(i)))).flat()
-for (const line of lines) process.stdout.write(`${JSON.stringify(line)}\n`)
-await app.close()
-await database.destroy()
-process.exit(0)
+await raceWhenReleased(race, input.operations, operation)
