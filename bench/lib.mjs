@@ -85,6 +85,16 @@ export async function startServer({ node = process.execPath, env: extraEnv = {} 
       if (result.status !== 0) throw new Error(`${name}: ${result.stderr}${result.stdout}`)
       return result.stdout
     },
+    /** An administrator and learners PREFIX1..PREFIXN, made with the CLIs; resolves with the administrator's token. */
+    async seed({ admin, phone, learners, prefix, password }) {
+      this.cli('create-admin', ['--username', admin, '--password', password, '--phone', phone])
+      this.cli('create-learners', ['--count', String(learners), '--prefix', prefix, '--password', password])
+      return (await call(baseUrl, 'POST', '/api/token/', { body: { username: admin, password } })).body.access
+    },
+    /** Creates a quiz from JSON as `token`; resolves with its id. */
+    async createQuiz(token, quiz) {
+      return (await call(baseUrl, 'POST', '/api/quizzes/create-from-json/', { body: quiz, token })).body.quiz_id
+    },
     /** Access tokens for users, signed with the server's secret (setup only: 1,000 scrypt logins would take minutes). */
     async tokensFor(usernames) {
       const db = new Database(path.join(dataDir, 'quiz.db'), { readonly: true })

@@ -16,30 +16,15 @@ const server = await startServer()
 const results = []
 try {
   console.log(`server ${server.baseUrl} (data in ${server.dataDir}); ${os.cpus().length} CPUs, ${os.cpus()[0].model}`)
-  server.cli('create-admin', ['--username', 'benchadmin', '--password', PASSWORD, '--phone', '9700000000'])
-  server.cli('create-learners', [
-    '--count',
-    String(learnerCount + connections),
-    '--prefix',
-    'learner',
-    '--password',
-    PASSWORD,
-  ])
-  const admin = (
-    await call(server.baseUrl, 'POST', '/api/token/', { body: { username: 'benchadmin', password: PASSWORD } })
-  ).body.access
-  const small = (
-    await call(server.baseUrl, 'POST', '/api/quizzes/create-from-json/', {
-      body: quizJson(20, 'Endpoint quiz'),
-      token: admin,
-    })
-  ).body.quiz_id
-  const exam = (
-    await call(server.baseUrl, 'POST', '/api/quizzes/create-from-json/', {
-      body: quizJson(examQuestions, 'Exam'),
-      token: admin,
-    })
-  ).body.quiz_id
+  const admin = await server.seed({
+    admin: 'benchadmin',
+    phone: '9700000000',
+    learners: learnerCount + connections,
+    prefix: 'learner',
+    password: PASSWORD,
+  })
+  const small = await server.createQuiz(admin, quizJson(20, 'Endpoint quiz'))
+  const exam = await server.createQuiz(admin, quizJson(examQuestions, 'Exam'))
 
   const names = Array.from({ length: learnerCount + connections }, (_, i) => `learner${i + 1}`)
   const tokens = await server.tokensFor(names)

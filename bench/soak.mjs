@@ -68,23 +68,15 @@ function rssMiB() {
   }
 }
 
-server.cli('create-admin', ['--username', 'soakadmin', '--password', PASSWORD, '--phone', '9700000001'])
-server.cli('create-learners', ['--count', String(concurrentLearners), '--prefix', 'soak', '--password', PASSWORD])
-const admin = (
-  await call(server.baseUrl, 'POST', '/api/token/', { body: { username: 'soakadmin', password: PASSWORD } })
-).body.access
-const examQuiz = (
-  await call(server.baseUrl, 'POST', '/api/quizzes/create-from-json/', {
-    body: quizJson(20, 'Soak exam'),
-    token: admin,
-  })
-).body.quiz_id
-const editedQuiz = (
-  await call(server.baseUrl, 'POST', '/api/quizzes/create-from-json/', {
-    body: quizJson(5, 'Soak edits'),
-    token: admin,
-  })
-).body.quiz_id
+const admin = await server.seed({
+  admin: 'soakadmin',
+  phone: '9700000001',
+  learners: concurrentLearners,
+  prefix: 'soak',
+  password: PASSWORD,
+})
+const examQuiz = await server.createQuiz(admin, quizJson(20, 'Soak exam'))
+const editedQuiz = await server.createQuiz(admin, quizJson(5, 'Soak edits'))
 const learnerTokens = await server.tokensFor(Array.from({ length: concurrentLearners }, (_, i) => `soak${i + 1}`))
 const optionsByQuestion = new Map()
 
