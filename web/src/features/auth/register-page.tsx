@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState, type FormEvent } from 'react'
-import { useForm, useWatch, type FieldErrors } from 'react-hook-form'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useForm, type FieldErrors } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { ApiError } from '../../api/api-error'
@@ -65,7 +65,17 @@ export function Component() {
     shouldFocusError: false,
   })
   const { errors, touchedFields, isSubmitted, isSubmitting } = form.formState
-  const values = useWatch({ control: form.control }) as RegisterValues
+  // The live values drive the availability checks and the messages as typed. (A subscription rather than
+  // useWatch, which would add to react-hook-form's code on the first screen.)
+  const [values, setValues] = useState<RegisterValues>(() => ({ ...form.getValues() }))
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: (state) => setValues({ ...state.values }),
+      }),
+    [form],
+  )
   // The phone this visit has already verified: a refused registration is corrected and sent again without a new code.
   const [verifiedPhone, setVerifiedPhone] = useState<string | null>(null)
   const stepHeading = useRef<HTMLHeadingElement>(null)
