@@ -4,6 +4,7 @@ import { lazyResolver } from '../../components/ui/form/lazy-resolver'
 const schemas = () => import('./auth-schemas')
 
 export const codeForm = lazyResolver(() => schemas().then((loaded) => loaded.codeResolver))
+export const registerForm = lazyResolver(() => schemas().then((loaded) => loaded.registerResolver))
 export const resetForm = lazyResolver(() => schemas().then((loaded) => loaded.resetResolver))
 
 // A form is checked within seconds of an auth screen opening: the download starts with the screen's own code.

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useForm, type FieldErrors } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { ApiError } from '../../api/api-error'
@@ -8,7 +9,9 @@ import { PasswordInput } from '../../components/ui/password-input'
 import { authApi, authKeys, authQueries, type AvailabilityKind } from './auth.api'
 import { AuthCard } from './auth-card'
 import { Field } from '../../components/ui/form/field'
-import { failure, serverFieldErrors, StatusAlert, useMessageText, type FieldMessage } from './auth-messages'
+import { fieldErrorsOf, setServerErrors } from '../../components/ui/form/server-errors'
+import { failure, StatusAlert, useMessageText, type FieldMessage } from './auth-messages'
+import { registerForm } from './auth-resolvers'
 import type { LoginState } from './login-state'
 import { OtpCodeForm, PhoneField, useOtpFlow } from './otp-step'
 import { useDebouncedValue } from './use-debounced-value'
@@ -26,7 +29,7 @@ const fieldIds: Record<DetailField, string> = {
   password2: 'register-password2',
 }
 /** The server names fields as API.md does. */
-const fromServerField: Record<string, DetailField> = {
+const fromServerField: Partial<Record<string, DetailField>> = {
   username: 'username',
   phone_number: 'phone',
   password: 'password',
@@ -47,21 +50,32 @@ function useAvailability(kind: AvailabilityKind, value: string, enabled: boolean
   return query.fetchStatus === 'fetching' ? 'checking' : 'idle'
 }
 
+type RegisterValues = Record<DetailField, string>
+
 export function Component() {
   const { t } = useTranslation('auth')
   const text = useMessageText()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const [values, setValues] = useState<Record<DetailField, string>>({
-    username: '',
-    phone: '',
-    password: '',
-    password2: '',
+  const form = useForm<RegisterValues>({
+    resolver: registerForm.resolver,
+    defaultValues: { username: '', phone: '', password: '', password2: '' },
+    // The fields' messages follow the values as they are typed (below); the schema decides on submit.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
   })
-  const [touched, setTouched] = useState<Partial<Record<DetailField, boolean>>>({})
-  const [submitted, setSubmitted] = useState(false)
-  const [serverErrors, setServerErrors] = useState<Partial<Record<DetailField, FieldMessage>>>({})
-  const [checking, setChecking] = useState(false)
+  const { errors, touchedFields, isSubmitted, isSubmitting } = form.formState
+  // The live values drive the availability checks and the messages as typed. (A subscription rather than
+  // useWatch, which would add to react-hook-form's code on the first screen.)
+  const [values, setValues] = useState<RegisterValues>(() => ({ ...form.getValues() }))
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: (state) => setValues({ ...state.values }),
+      }),
+    [form],
+  )
   // The phone this visit has already verified: a refused registration is corrected and sent again without a new code.
   const [verifiedPhone, setVerifiedPhone] = useState<string | null>(null)
   const stepHeading = useRef<HTMLHeadingElement>(null)
@@ -82,10 +96,14 @@ export function Component() {
   const usernameStatus = useAvailability('username', username, username !== '' && !usernameRule)
   const phoneStatus = useAvailability('phone', phone, phoneValid)
 
-  function errorOf(field: DetailField): FieldMessage | null {
-    const server = serverErrors[field]
-    if (server) return server
-    const shown = submitted || Boolean(touched[field])
+  /**
+   * A message the server or the last submit gave the field stays until the field is edited; otherwise the field
+   * speaks for its value as typed: after blur or a submit, or once the value has settled for 500 ms.
+   */
+  function errorOf(field: DetailField): FieldMessage | string | null {
+    const given = errors[field]?.message
+    if (given) return given
+    const shown = isSubmitted || isSubmitting || Boolean(touchedFields[field])
     const value = values[field]
     if (!value.trim()) return shown ? { key: 'required' } : null
     switch (field) {
@@ -116,17 +134,17 @@ export function Component() {
         ? { tone: 'ok' as const, text: t(available) }
         : null
 
-  function change(field: DetailField, value: string) {
-    setValues((current) => ({ ...current, [field]: value }))
-    // An error message is about the values as they were; the fields now speak for themselves.
-    setStatus((current) => (current?.kind === 'error' ? null : current))
-    setServerErrors((current) => {
-      const next = { ...current }
-      delete next[field]
-      if (field === 'password') delete next.password2
-      return next
+  /** Editing a field drops its message (the server's or the last submit's) and the screen's error line. */
+  const field = (name: DetailField) =>
+    form.register(name, {
+      onChange: () => {
+        setStatus((current) => (current?.kind === 'error' ? null : current))
+        form.clearErrors(name === 'password' ? ['password', 'password2'] : name)
+        // The schema's "too similar to the username" is about the old name; the server's own message stays.
+        if (name === 'username' && form.getValues('password') && form.formState.errors.password?.type !== 'server')
+          form.clearErrors('password')
+      },
     })
-  }
 
   const complete = useMutation({
     mutationFn: async (code?: string) => {
@@ -139,14 +157,10 @@ export function Component() {
     onSuccess: () => navigate(paths.login(), { state: { notice: 'registered' } satisfies LoginState }),
     onError: (error) => {
       setStatus(failure('register.failed', error))
-      const fields: Partial<Record<DetailField, FieldMessage>> = {}
-      for (const [path, message] of Object.entries(serverFieldErrors(error))) {
-        const field = fromServerField[path]
-        if (field) fields[field] = message
-      }
-      if (Object.keys(fields).length > 0) {
+      const paths = Object.keys(fieldErrorsOf(error))
+      const unclaimed = setServerErrors(form.setError, error, fromServerField)
+      if (unclaimed.length < paths.length) {
         // A field the server refused (a common password, say) is fixed on step 1; the phone stays verified.
-        setServerErrors(fields)
         flow.setStep('start')
       } else if (error instanceof ApiError && error.status === 409) {
         // Someone took the username or phone meanwhile: check both again and show which.
@@ -156,11 +170,7 @@ export function Component() {
     },
   })
 
-  async function submitDetails(event: FormEvent) {
-    event.preventDefault()
-    setSubmitted(true)
-    setStatus(null)
-    setChecking(true)
+  async function proceed(found: FieldErrors<RegisterValues>) {
     // Ask now rather than trust a debounced answer that may not have come yet.
     const [usernameTaken, phoneTaken] = await Promise.all([
       username && !usernameRule
@@ -168,16 +178,9 @@ export function Component() {
         : false,
       phoneValid ? queryClient.fetchQuery(authQueries.exists('phone', phone)).catch(() => false) : false,
     ])
-    setChecking(false)
-    const invalid = detailFields.filter((field) => {
-      if (serverErrors[field]) return true
-      const value = values[field]
-      if (!value.trim()) return true
-      if (field === 'username') return Boolean(usernameRule) || usernameTaken
-      if (field === 'phone') return !phoneValid || phoneTaken
-      if (field === 'password') return passwordProblem(password, username) !== null
-      return password2 !== password
-    })
+    const invalid = detailFields.filter(
+      (field) => found[field] || (field === 'username' && usernameTaken) || (field === 'phone' && phoneTaken),
+    )
     if (invalid.length > 0) {
       setStatus({ kind: 'error', keys: ['fix_errors'] })
       document.getElementById(fieldIds[invalid[0]!])?.focus()
@@ -193,7 +196,24 @@ export function Component() {
     })
   }
 
-  const busy = checking || flow.isSending || complete.isPending
+  function submitDetails(event: FormEvent) {
+    setStatus(null)
+    // A message the server gave a field stands until the field is edited, whatever the schema thinks.
+    const fromServer = detailFields.flatMap((field) => {
+      const error = errors[field]
+      return error?.type === 'server' ? [[field, error] as const] : []
+    })
+    const keepServer = (found: FieldErrors<RegisterValues>) => {
+      for (const [field, error] of fromServer) form.setError(field, error)
+      return { ...found, ...Object.fromEntries(fromServer) }
+    }
+    void form.handleSubmit(
+      () => proceed(keepServer({})),
+      (found) => proceed(keepServer(found)),
+    )(event)
+  }
+
+  const busy = isSubmitting || flow.isSending || complete.isPending
 
   return (
     <AuthCard id="register-title" title={t('register.title')}>
@@ -213,24 +233,16 @@ export function Component() {
             {(control) => (
               <input
                 {...control}
-                name="username"
+                {...field('username')}
                 autoComplete="username"
                 autoCapitalize="none"
                 spellCheck={false}
-                value={values.username}
-                onChange={(event) => change('username', event.target.value)}
-                onBlur={() => setTouched((current) => ({ ...current, username: true }))}
               />
             )}
           </Field>
           <PhoneField
             id={fieldIds.phone}
-            input={{
-              name: 'phone',
-              value: phone,
-              onChange: (event) => change('phone', event.target.value),
-              onBlur: () => setTouched((current) => ({ ...current, phone: true })),
-            }}
+            input={field('phone')}
             error={errorOf('phone')}
             status={availabilityStatus(phoneStatus, 'register.phone_available')}
           />
@@ -241,16 +253,7 @@ export function Component() {
             error={text(errorOf('password'))}
             required
           >
-            {(control) => (
-              <PasswordInput
-                {...control}
-                name="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={(event) => change('password', event.target.value)}
-                onBlur={() => setTouched((current) => ({ ...current, password: true }))}
-              />
-            )}
+            {(control) => <PasswordInput {...control} {...field('password')} autoComplete="new-password" />}
           </Field>
           <Field
             id={fieldIds.password2}
@@ -258,16 +261,7 @@ export function Component() {
             error={text(errorOf('password2'))}
             required
           >
-            {(control) => (
-              <PasswordInput
-                {...control}
-                name="password2"
-                autoComplete="new-password"
-                value={password2}
-                onChange={(event) => change('password2', event.target.value)}
-                onBlur={() => setTouched((current) => ({ ...current, password2: true }))}
-              />
-            )}
+            {(control) => <PasswordInput {...control} {...field('password2')} autoComplete="new-password" />}
           </Field>
           <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
             {verifiedPhone === phone ? t('register.verify') : t('register.send_otp')}
