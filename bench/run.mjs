@@ -125,6 +125,29 @@ try {
       },
     ],
   })
+  // What the exam screen sends (API.md "Exam feel"): the answer with the question's visit, its mark and seconds.
+  let m = 0
+  await runCannon('autosave with visit, mark and seconds', {
+    requests: [
+      {
+        method: 'PUT',
+        setupRequest: (req) => {
+          const question = questions[m++ % questions.length]
+          const option = question.options[m % question.options.length]
+          return {
+            ...req,
+            path: `/api/quizzes/${small}/answers/`,
+            body: JSON.stringify({
+              answers: { [question.id]: option.id },
+              marked: { [question.id]: m % 2 === 0 },
+              visited: [question.id],
+              time_spent: { [question.id]: 1 },
+            }),
+          }
+        },
+      },
+    ],
+  })
   let l = 0
   await runCannon('password login (POST /api/token/)', {
     setupClient: (client) => client.setHeaders({ 'content-type': 'application/json' }),

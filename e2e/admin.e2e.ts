@@ -217,6 +217,8 @@ describe('editing quiz details (tablet, Kathmandu time)', () => {
     expect(await field('Allowed Attempts').inputValue()).toBe('3')
     expect(await field('Difficulty').inputValue()).toBe('medium')
     expect(await field('Paid Tier Quiz').isChecked()).toBe(false)
+    expect(await field('Shuffle questions').isChecked()).toBe(false)
+    expect(await field('Shuffle options').isChecked()).toBe(false)
     expect(await field('End Time').inputValue()).toBe('')
     expect(await field('Start Time').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/)
     await expectAccessible(page)
@@ -230,6 +232,8 @@ describe('editing quiz details (tablet, Kathmandu time)', () => {
     await field('Allowed Attempts').fill('5')
     await field('Difficulty').selectOption('hard')
     await field('Paid Tier Quiz').check()
+    await field('Shuffle questions').check()
+    await field('Shuffle options').check()
     await page.getByRole('button', { name: 'Save Details' }).click()
     await page.getByRole('status').filter({ hasText: 'Quiz details updated successfully!' }).waitFor()
     await waitForHeading(page, 'Edit Quiz: E2E Algebra (edited)')
@@ -238,6 +242,7 @@ describe('editing quiz details (tablet, Kathmandu time)', () => {
     const stored = await adminQuiz(algebraId)
     expect(stored.start_time).toBe('2026-01-15T04:15:00.000Z')
     expect(stored.end_time).toBe('2031-01-20T12:45:00.000Z')
+    expect(stored).toMatchObject({ shuffle_questions: true, shuffle_options: true })
 
     await page.reload()
     await waitForHeading(page, 'Edit Quiz: E2E Algebra (edited)')
@@ -249,6 +254,8 @@ describe('editing quiz details (tablet, Kathmandu time)', () => {
     expect(await field('Allowed Attempts').inputValue()).toBe('5')
     expect(await field('Difficulty').inputValue()).toBe('hard')
     expect(await field('Paid Tier Quiz').isChecked()).toBe(true)
+    expect(await field('Shuffle questions').isChecked()).toBe(true)
+    expect(await field('Shuffle options').isChecked()).toBe(true)
 
     // A refused value: SPEC.md's message plus the server's own words beside the field.
     await field('Duration (Mins)').fill('0')

@@ -109,9 +109,10 @@ describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, v
     const question = (number: number) => questionText(number, language)
     const option = (number: number, k: number) =>
       page.getByRole('radio', { name: radioName(optionText(number, k, language)) })
+    // Answered, or (for a question not shown yet) not visited: the palette of WEB.md "Exam screen".
     const navButton = (number: number, answered: boolean) =>
       page.getByRole('button', {
-        name: fill(answered ? q.navigator.question_answered : q.navigator.question_unanswered, { number }),
+        name: fill(answered ? q.navigator.question_answered : q.navigator.question_not_visited, { number }),
         exact: true,
       })
 
@@ -127,9 +128,13 @@ describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, v
     for (const line of [
       q.instructions.rule_timer,
       q.instructions.rule_irreversible,
-      q.instructions.legend_current,
-      q.instructions.legend_answered,
-      q.instructions.legend_unanswered,
+      q.instructions.rule_review,
+      q.legend.not_visited,
+      q.legend.not_answered,
+      q.legend.answered,
+      q.legend.marked,
+      q.legend.answered_marked,
+      q.legend.current,
     ]) {
       expect(await page.getByText(line, { exact: true }).isVisible()).toBe(true)
     }

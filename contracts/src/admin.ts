@@ -126,6 +126,8 @@ const attempts = z
   .max(adminLimits.allowedAttempts.max, adminMessages.attempts)
 const difficulty = z.enum(DifficultySchema.options, required)
 const isPaidTier = z.boolean(required)
+/** Each attempt draws its own order of questions / options when it starts (API.md "Exam feel"). */
+const shuffle = z.boolean(required)
 
 const hasExactlyOneCorrect = (options: unknown[]) =>
   options.filter((option) => (option as { is_correct?: unknown } | null)?.is_correct === true).length === 1
@@ -169,6 +171,8 @@ export const CreateQuizFromJsonSchema = z
     allowed_attempts: attempts.default(quizDefaults.allowed_attempts),
     difficulty: difficulty.default(quizDefaults.difficulty),
     is_paid_tier: isPaidTier.default(quizDefaults.is_paid_tier),
+    shuffle_questions: shuffle.default(false),
+    shuffle_options: shuffle.default(false),
     questions: z
       .array(QuestionInputSchema, required)
       .min(1, adminMessages.questionCount)
@@ -199,6 +203,8 @@ export const QuizPatchSchema = z.object({
   is_paid_tier: isPaidTier.optional(),
   allowed_attempts: attempts.optional(),
   difficulty: difficulty.optional(),
+  shuffle_questions: shuffle.optional(),
+  shuffle_options: shuffle.optional(),
 })
 export type QuizPatch = z.input<typeof QuizPatchSchema>
 
@@ -236,6 +242,8 @@ export const AdminQuizSchema = z.object({
   difficulty: DifficultySchema,
   is_paid_tier: z.boolean(),
   allowed_attempts: z.number().int(),
+  shuffle_questions: z.boolean(),
+  shuffle_options: z.boolean(),
   question_count: z.number().int(),
 })
 export type AdminQuiz = z.infer<typeof AdminQuizSchema>

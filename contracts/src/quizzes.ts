@@ -39,7 +39,14 @@ export const AttemptInfoSchema = z.object({
   deadline: z.string(),
   remaining_seconds: z.number().int(),
   answers: SavedAnswersSchema,
+  /** Questions marked for review, in the attempt's order (API.md "Exam feel"). */
+  marked: z.array(z.number().int()),
+  /** Questions the learner has been shown, in the attempt's order. */
+  visited: z.array(z.number().int()),
+  /** `{questionId: seconds}` for the questions with time recorded. */
+  time_spent: z.record(z.string(), z.number().int()),
 })
+export type AttemptInfo = z.infer<typeof AttemptInfoSchema>
 
 /** `GET /api/quizzes/{id}/`: the quiz with the attempt it started or resumed. */
 export const QuizAttemptSchema = QuizSummarySchema.extend({
@@ -68,14 +75,45 @@ const BodyIdSchema = z.number().int().positive().max(2_147_483_647)
 export const AnswerMapSchema = z.record(QuestionKeySchema, BodyIdSchema.nullable())
 export type AnswerMap = z.infer<typeof AnswerMapSchema>
 
-export const SaveAnswersBodySchema = z.object({ answers: AnswerMapSchema })
+/** Seconds on one question in one report; a day bounds any sane report (the server caps the total anyway). */
+export const MAX_REPORTED_SECONDS = 86_400
+
+/**
+ * What the exam screen reports besides answers (API.md "Exam feel"): marks are merged like answers, visits and
+ * seconds are added. Every field is optional, and so are the answers when any of these is sent.
+ */
+export const ExamStateInputSchema = z.object({
+  marked: z.record(QuestionKeySchema, z.boolean()).optional(),
+  visited: z.array(BodyIdSchema).max(1_000).optional(),
+  time_spent: z
+    .record(
+      QuestionKeySchema,
+      z
+        .number()
+        .int('Seconds are whole numbers.')
+        .min(0, 'Seconds cannot be negative.')
+        .max(MAX_REPORTED_SECONDS, 'Too many seconds for one report.'),
+    )
+    .optional(),
+})
+export type ExamStateInput = z.infer<typeof ExamStateInputSchema>
+
+/** An autosave carries answers, or marks, visits or seconds without them; an empty body is a client bug (400). */
+export const SaveAnswersBodySchema = ExamStateInputSchema.extend({ answers: AnswerMapSchema.optional() }).refine(
+  (body) =>
+    body.answers !== undefined ||
+    body.marked !== undefined ||
+    body.visited !== undefined ||
+    body.time_spent !== undefined,
+  { message: 'Send answers, marked, visited or time_spent.', path: ['answers'] },
+)
 export type SaveAnswersBody = z.infer<typeof SaveAnswersBodySchema>
 
 /** `saved` counts the answers of the request that were stored (cleared ones included). */
 export const SaveAnswersResultSchema = z.object({ saved: z.number().int() })
 export type SaveAnswersResult = z.infer<typeof SaveAnswersResultSchema>
 
-export const SubmitAttemptBodySchema = z.object({
+export const SubmitAttemptBodySchema = ExamStateInputSchema.extend({
   answers: AnswerMapSchema.default({}),
   attempt_id: BodyIdSchema.nullish(),
 })

@@ -140,6 +140,8 @@ describe.each(dialects)('admin API on %s', (dialect) => {
         difficulty: 'hard',
         is_paid_tier: true,
         allowed_attempts: 3,
+        shuffle_questions: false,
+        shuffle_options: false,
         question_count: 2,
       })
       expect(list[1]).toMatchObject({

@@ -49,6 +49,8 @@ export function toQuizDto(quiz: QuizRow, questionCount: number): AdminQuiz {
     difficulty: quiz.difficulty as Difficulty,
     is_paid_tier: quiz.is_paid_tier === 1,
     allowed_attempts: quiz.allowed_attempts,
+    shuffle_questions: quiz.shuffle_questions === 1,
+    shuffle_options: quiz.shuffle_options === 1,
     question_count: questionCount,
   }
 }
@@ -120,6 +122,8 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
         if (patch.allowed_attempts !== undefined) changes.allowed_attempts = patch.allowed_attempts
         if (patch.difficulty !== undefined) changes.difficulty = patch.difficulty
         if (patch.is_paid_tier !== undefined) changes.is_paid_tier = patch.is_paid_tier ? 1 : 0
+        if (patch.shuffle_questions !== undefined) changes.shuffle_questions = patch.shuffle_questions ? 1 : 0
+        if (patch.shuffle_options !== undefined) changes.shuffle_options = patch.shuffle_options ? 1 : 0
 
         // The rule holds for the quiz as it will be, so a new start is checked against the stored end too.
         const updated: QuizRow = { ...quiz, ...(changes as Partial<QuizRow>) }
@@ -184,6 +188,8 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
           is_paid_tier: input.is_paid_tier ? 1 : 0,
           allowed_attempts: input.allowed_attempts,
           difficulty: input.difficulty,
+          shuffle_questions: input.shuffle_questions ? 1 : 0,
+          shuffle_options: input.shuffle_options ? 1 : 0,
           created_at: now,
           deleted_at: null,
         })

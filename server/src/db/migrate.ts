@@ -1,10 +1,12 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely'
 import type { Database, Dialect } from './database'
 import { initial } from './migrations/0001_initial'
+import { examFeel } from './migrations/0002_exam_feel'
 
 // An explicit list rather than a folder scan, so the bundled server carries its migrations.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0001_initial': initial(dialect),
+  '0002_exam_feel': examFeel(dialect),
 })
 
 export async function migrateToLatest({ db, dialect }: Database): Promise<void> {

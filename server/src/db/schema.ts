@@ -71,6 +71,10 @@ export interface QuizTable {
   is_paid_tier: number
   allowed_attempts: number
   difficulty: string
+  /** 1: each attempt draws its own question order when it starts (stored in attempts.revision_ids). */
+  shuffle_questions: Generated<number>
+  /** 1: each attempt draws its own option order per question (attempts.option_order). */
+  shuffle_options: Generated<number>
   created_at: number
   /** Quizzes are soft-deleted so learners' results keep their titles. */
   deleted_at: number | null
@@ -125,6 +129,11 @@ export interface AttemptTable {
   deadline: number
   /** JSON array of question_revisions ids, in the order the learner sees them. */
   revision_ids: string
+  /**
+   * JSON array parallel to revision_ids: each question's option ids in the order this attempt shows them; null
+   * when the attempt shows the authored order (quizzes without shuffle_options, and attempts made before it).
+   */
+  option_order: Generated<string | null>
   finished_at: number | null
   /** Score in hundredths of a point: exact, no floating-point drift. */
   score_hundredths: number | null
@@ -144,6 +153,17 @@ export interface AttemptAnswerTable {
   saved_at: number
 }
 
+/** Review mark, visit and seconds of one question of one attempt; no row means none of them. */
+export interface AttemptQuestionStateTable {
+  attempt_id: number
+  /** Stable question id (questions.id). */
+  question_id: number
+  marked: Generated<number>
+  visited: Generated<number>
+  /** Seconds, summed over the reports; the attempt's total is capped at its age plus 5 s. */
+  time_spent: Generated<number>
+}
+
 export interface DB {
   users: UserTable
   profile_pictures: ProfilePictureTable
@@ -157,6 +177,7 @@ export interface DB {
   question_options: QuestionOptionTable
   attempts: AttemptTable
   attempt_answers: AttemptAnswerTable
+  attempt_question_states: AttemptQuestionStateTable
 }
 
 export type UserRow = Selectable<UserTable>

@@ -182,3 +182,118 @@ export async function upsertAnswers(
     )
     .execute()
 }
+
+const selectAttemptInProgressForNoKeyUpdate = precompile((db: Kysely<DB>, attemptId: number) =>
+  db
+    .selectFrom('attempts')
+    .select('id')
+    .where('id', '=', attemptId)
+    .where('status', '=', 'in_progress')
+    .forNoKeyUpdate(),
+)
+
+/**
+ * PostgreSQL: like isAttemptInProgress with `share`, but also serialises the attempt's autosaves that add time,
+ * so two of them cannot both read the total under the cap and both add to it.
+ */
+export async function isAttemptInProgressLocked(db: Kysely<DB>, attemptId: number) {
+  const { rows } = await selectAttemptInProgressForNoKeyUpdate(db, attemptId)
+  return rows.length > 0
+}
+
+/** Review marks, visits and seconds of an attempt, by question id. */
+export function listQuestionStates(db: Kysely<DB>, attemptId: number) {
+  return db
+    .selectFrom('attempt_question_states')
+    .select(['question_id', 'marked', 'visited', 'time_spent'])
+    .where('attempt_id', '=', attemptId)
+    .execute()
+}
+
+const selectTimeSpentTotal = precompile((db: Kysely<DB>, attemptId: number) =>
+  db
+    .selectFrom('attempt_question_states')
+    .select((eb) => eb.fn.sum<number | string | null>('time_spent').as('total'))
+    .where('attempt_id', '=', attemptId),
+)
+
+export async function sumTimeSpent(db: Kysely<DB>, attemptId: number) {
+  const { rows } = await selectTimeSpentTotal(db, attemptId)
+  // PostgreSQL's sum of integers is numeric (a string); SQLite's is an integer or null.
+  return Number(rows[0]?.total ?? 0)
+}
+
+export interface QuestionStateChange {
+  questionId: number
+  /** Set the mark to this; undefined leaves it. */
+  marked?: boolean
+  /** True adds the visit; visits are never taken back. */
+  visited?: boolean
+  /** Seconds to add. */
+  seconds?: number
+}
+
+type StateRow = { attempt_id: number; question_id: number; marked: number; visited: number; time_spent: number }
+
+/**
+ * The upsert of attempt_question_states: a new row as given, an existing one with the mark replaced (only when
+ * `setsMark`), the visit kept once made, and the seconds added.
+ */
+function upsertStates(db: Kysely<DB>, rows: StateRow[], setsMark: boolean) {
+  return db
+    .insertInto('attempt_question_states')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['attempt_id', 'question_id']).doUpdateSet((eb) => ({
+        ...(setsMark ? { marked: eb.ref('excluded.marked') } : {}),
+        visited: eb
+          .case()
+          .when(eb.ref('excluded.visited'), '=', 1)
+          .then(1)
+          .else(eb.ref('attempt_question_states.visited'))
+          .end(),
+        time_spent: eb(eb.ref('attempt_question_states.time_spent'), '+', eb.ref('excluded.time_spent')),
+      })),
+    )
+}
+
+// The usual report names one or two questions: those rows go through statements compiled once (see precompile).
+const oneStateUpsert = (setsMark: boolean) =>
+  precompile(
+    (db: Kysely<DB>, attemptId: number, questionId: number, marked: number, visited: number, seconds: number) =>
+      upsertStates(
+        db,
+        [{ attempt_id: attemptId, question_id: questionId, marked, visited, time_spent: seconds }],
+        setsMark,
+      ),
+  )
+const upsertOneStateSettingMark = oneStateUpsert(true)
+const upsertOneStateKeepingMark = oneStateUpsert(false)
+const FEW_ROWS = 4
+
+/**
+ * Applies marks, visits and seconds of one report: each changed question's row is inserted, or updated where it
+ * exists. The questions whose mark the report sets and the others (whose stored mark must stay) go separately.
+ */
+export async function upsertQuestionStates(db: Kysely<DB>, attemptId: number, changes: readonly QuestionStateChange[]) {
+  // In question order, so two concurrent batches lock the same rows in the same order (no deadlock on PostgreSQL).
+  const sorted = [...changes].sort((a, b) => a.questionId - b.questionId)
+  for (const setsMark of [true, false]) {
+    const rows: StateRow[] = sorted
+      .filter((change) => (change.marked !== undefined) === setsMark)
+      .map((change) => ({
+        attempt_id: attemptId,
+        question_id: change.questionId,
+        marked: change.marked ? 1 : 0,
+        visited: change.visited ? 1 : 0,
+        time_spent: change.seconds ?? 0,
+      }))
+    if (rows.length === 0) continue
+    if (rows.length > FEW_ROWS) {
+      await upsertStates(db, rows, setsMark).execute()
+      continue
+    }
+    const upsert = setsMark ? upsertOneStateSettingMark : upsertOneStateKeepingMark
+    for (const row of rows) await upsert(db, attemptId, row.question_id, row.marked, row.visited, row.time_spent)
+  }
+}

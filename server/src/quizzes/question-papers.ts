@@ -65,28 +65,50 @@ export function createQuestionPapers({ maxRevisionChars = 64 * 1024 * 1024, maxP
   }
 
   /**
-   * The paper of an attempt from its `revision_ids` JSON. Pass the transaction when inside one: on SQLite a
+   * The paper of an attempt from its `revision_ids` JSON and, when it shuffled options, its `option_order` JSON
+   * (option ids per question, parallel to the revisions). Pass the transaction when inside one: on SQLite a
    * query on the outer handle would wait for the connection the transaction holds.
    */
-  async function paperFor(db: Kysely<DB>, revisionIdsJson: string): Promise<Paper> {
-    const cached = papers.get(revisionIdsJson)
+  async function paperFor(db: Kysely<DB>, revisionIdsJson: string, optionOrderJson?: string | null): Promise<Paper> {
+    const key = optionOrderJson ? `${revisionIdsJson}|${optionOrderJson}` : revisionIdsJson
+    const cached = papers.get(key)
     if (cached) {
-      papers.delete(revisionIdsJson)
-      papers.set(revisionIdsJson, cached)
+      papers.delete(key)
+      papers.set(key, cached)
       return cached
     }
-    const questions = await questionsFor(db, JSON.parse(revisionIdsJson) as number[])
+    let questions = await questionsFor(db, JSON.parse(revisionIdsJson) as number[])
+    if (optionOrderJson) {
+      const orders = JSON.parse(optionOrderJson) as number[][]
+      questions = questions.map((question, index) => inOptionOrder(question, orders[index]))
+    }
     const paper: Paper = {
       questions,
       byQuestionId: new Map(questions.map((question) => [question.questionId, question])),
       questionRefs: questions.map((question) => ({ id: question.questionId })),
     }
-    papers.set(revisionIdsJson, paper)
+    papers.set(key, paper)
     if (papers.size > maxPapers) papers.delete(papers.keys().next().value!)
     return paper
   }
 
   return { paperFor }
+}
+
+/**
+ * Items (options) in an attempt's drawn order of ids. Ids the order does not name (none, unless the stored order
+ * is damaged) keep their authored places after the named ones, so no option is ever lost.
+ */
+export function inDrawnOrder<T extends { id: number }>(items: readonly T[], order: readonly number[] | undefined): T[] {
+  if (!order) return [...items]
+  const rank = new Map(order.map((id, index) => [id, index]))
+  const last = Number.MAX_SAFE_INTEGER
+  return [...items].sort((a, b) => (rank.get(a.id) ?? last) - (rank.get(b.id) ?? last))
+}
+
+function inOptionOrder(question: PaperQuestion, order: readonly number[] | undefined): PaperQuestion {
+  if (!order) return question
+  return { ...question, learner: { ...question.learner, options: inDrawnOrder(question.learner.options, order) } }
 }
 
 function toPaperQuestion(revision: RevisionWithOptions): { question: PaperQuestion; weight: number } {

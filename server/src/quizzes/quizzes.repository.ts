@@ -12,6 +12,8 @@ const quizColumns = [
   'q.is_paid_tier',
   'q.allowed_attempts',
   'q.difficulty',
+  'q.shuffle_questions',
+  'q.shuffle_options',
 ] as const
 
 /** A quiz as the learner routes need it (never a deleted one). */
@@ -82,7 +84,15 @@ const selectQuizWithAttemptInProgress = precompile((db: Kysely<DB>, quizId: numb
     .leftJoin('attempts as a', (join) =>
       join.onRef('a.quiz_id', '=', 'q.id').on('a.user_id', '=', userId).on('a.status', '=', 'in_progress'),
     )
-    .select(['q.start_time', 'q.end_time', 'a.id as attempt_id', 'a.deadline', 'a.revision_ids'])
+    .select([
+      'q.start_time',
+      'q.end_time',
+      'a.id as attempt_id',
+      'a.deadline',
+      'a.started_at',
+      'a.revision_ids',
+      'a.option_order',
+    ])
     .where('q.id', '=', quizId)
     .where('q.deleted_at', 'is', null),
 )

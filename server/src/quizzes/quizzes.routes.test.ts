@@ -228,6 +228,9 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
           deadline: new Date(now + 45 * MINUTE).toISOString(),
           remaining_seconds: 45 * 60,
           answers: {},
+          marked: [],
+          visited: [],
+          time_spent: {},
         },
       })
       expect(row).toMatchObject({

@@ -54,7 +54,7 @@ export const quizzesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
         response: { 200: SaveAnswersResultSchema },
       },
     },
-    (request) => quizzes.saveAnswers(request.user, request.params.id, request.body.answers),
+    (request) => quizzes.saveAnswers(request.user, request.params.id, request.body),
   )
 
   app.post(

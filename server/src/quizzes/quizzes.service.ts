@@ -4,14 +4,17 @@ import {
   type Difficulty,
   type QuizAttempt,
   type QuizListItem,
+  type ExamStateInput,
   type QuizQuestion,
+  type SaveAnswersBody,
   type SaveAnswersResult,
   type SubmitAttemptBody,
   type SubmitResult,
 } from '@quiz/contracts'
 import type { TokenUser } from '../auth/tokens'
 import type { AppContext } from '../context'
-import type { AttemptRow } from '../db/schema'
+import type { Kysely } from 'kysely'
+import type { AttemptRow, DB } from '../db/schema'
 import { AppError, Conflict, NotFound, PermissionDenied, ValidationFailed } from '../http/errors'
 import { toIso, toIsoOrNull } from '../lib/clock'
 import { listCurrentRevisionIds } from '../questions/question-revisions.repository'
@@ -19,8 +22,10 @@ import {
   findLatestAttempt,
   insertAttempt,
   isAttemptInProgress,
+  isAttemptInProgressLocked,
   listAnswers,
   listAttempts,
+  listQuestionStates,
   markAttemptFinished,
   upsertAnswerIfInProgress,
   upsertAnswers,
@@ -28,7 +33,11 @@ import {
 import {
   answerEntries,
   answerErrors,
+  examStateErrors,
+  hasExamState,
   retryOnUniqueViolation,
+  storeExamState,
+  toExamState,
   toSubmitResult,
   type AttemptLifecycle,
 } from './attempts.service'
@@ -42,6 +51,7 @@ import {
   type LearnerQuizRow,
 } from './quizzes.repository'
 import { scoreAnswers } from './scoring'
+import { shuffled, type RandomInt } from '../lib/random'
 
 /** A late submission finds the attempt whose time ran out if that happened at most this long ago (API.md). */
 const LATE_SUBMISSION_WINDOW_MS = 60 * 60 * 1000
@@ -75,9 +85,44 @@ export function createQuizService({
   clock,
   papers,
   lifecycle,
-}: Pick<AppContext, 'database' | 'clock'> & { papers: QuestionPapers; lifecycle: AttemptLifecycle }) {
+  random,
+}: Pick<AppContext, 'database' | 'clock'> & {
+  papers: QuestionPapers
+  lifecycle: AttemptLifecycle
+  /** The source of shuffles; cryptographic unless a test injects its own. */
+  random?: RandomInt
+}) {
   const { db } = database
   const { isPostgres } = lifecycle
+
+  /**
+   * The paper a new attempt gets: the quiz's current questions, in an order of its own when the quiz shuffles
+   * questions, and with each question's options in an order of their own when it shuffles options. Drawn once
+   * and stored with the attempt (docs/decisions/008-paper-order-stored-with-the-attempt.md).
+   */
+  async function drawPaper(trx: Kysely<DB>, quiz: LearnerQuizRow) {
+    const authored = (await listCurrentRevisionIds(trx, quiz.id)).map((row) => row.revision_id)
+    const revisionIds = JSON.stringify(quiz.shuffle_questions === 1 ? shuffled(authored, random) : authored)
+    if (quiz.shuffle_options !== 1) return { revision_ids: revisionIds, option_order: null }
+    const paper = await papers.paperFor(trx, revisionIds)
+    const optionOrder = paper.questions.map((question) =>
+      shuffled(
+        question.learner.options.map((option) => option.id),
+        random,
+      ),
+    )
+    return { revision_ids: revisionIds, option_order: JSON.stringify(optionOrder) }
+  }
+
+  const invalidExamState = (paper: Paper, input: ExamStateInput) => {
+    const errors = {
+      ...answerErrors(paper, (input as SaveAnswersBody).answers ?? {}),
+      ...examStateErrors(paper, input),
+    }
+    return Object.keys(errors).length > 0
+      ? new ValidationFailed(errors, 'Some answers, marks or times do not belong to this quiz.')
+      : undefined
+  }
 
   async function listQuizzes(user: TokenUser): Promise<QuizListItem[]> {
     const now = clock.now()
@@ -112,7 +157,10 @@ export function createQuizService({
     const live = attempts.find((attempt) => lifecycle.isLive(attempt, now))
     if (!live && !isQuizActive(quiz, now)) throw quizNotActive()
     if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(db, user.id))) throw paidAccessRequired()
-    if (live) return toQuizAttempt(quiz, live, attempts.length, await listAnswers(db, live.id), now)
+    if (live) {
+      const [answers, states] = await Promise.all([listAnswers(db, live.id), listQuestionStates(db, live.id)])
+      return toQuizAttempt(quiz, live, attempts.length, answers, states, now)
+    }
     if (attempts.length >= quiz.allowed_attempts) throw noAttemptsLeft()
 
     const outcome = await retryOnUniqueViolation(() =>
@@ -125,10 +173,12 @@ export function createQuizService({
           now,
         )
         const inProgress = current.find((attempt) => lifecycle.isLive(attempt, now))
-        if (inProgress)
-          return { attempt: inProgress, count: current.length, answers: await listAnswers(trx, inProgress.id) }
+        if (inProgress) {
+          const answers = await listAnswers(trx, inProgress.id)
+          const states = await listQuestionStates(trx, inProgress.id)
+          return { attempt: inProgress, count: current.length, answers, states }
+        }
         if (current.length >= quiz.allowed_attempts) return noAttemptsLeft()
-        const revisions = await listCurrentRevisionIds(trx, quiz.id)
         const attempt = await insertAttempt(trx, {
           user_id: user.id,
           quiz_id: quiz.id,
@@ -137,18 +187,18 @@ export function createQuizService({
           status: 'in_progress',
           started_at: now,
           deadline: deadlineFor(quiz, now),
-          revision_ids: JSON.stringify(revisions.map((revision) => revision.revision_id)),
+          ...(await drawPaper(trx, quiz)),
           finished_at: null,
           score_hundredths: null,
           correct: null,
           incorrect: null,
           unanswered: null,
         })
-        return { attempt, count: current.length + 1, answers: new Map<number, number | null>() }
+        return { attempt, count: current.length + 1, answers: new Map<number, number | null>(), states: [] }
       }),
     )
     if (outcome instanceof AppError) throw outcome
-    return toQuizAttempt(quiz, outcome.attempt, outcome.count, outcome.answers, now)
+    return toQuizAttempt(quiz, outcome.attempt, outcome.count, outcome.answers, outcome.states, now)
   }
 
   async function toQuizAttempt(
@@ -156,9 +206,10 @@ export function createQuizService({
     attempt: AttemptRow,
     attemptCount: number,
     answers: Map<number, number | null>,
+    states: Awaited<ReturnType<typeof listQuestionStates>>,
     now: number,
   ): Promise<QuizAttempt> {
-    const paper = await papers.paperFor(db, attempt.revision_ids)
+    const paper = await papers.paperFor(db, attempt.revision_ids, attempt.option_order)
     const saved: Record<string, number> = {}
     for (const [questionId, optionId] of answers) if (optionId !== null) saved[questionId] = optionId
     return {
@@ -171,6 +222,7 @@ export function createQuizService({
         deadline: toIso(attempt.deadline),
         remaining_seconds: Math.max(0, Math.floor((attempt.deadline - now) / 1000)),
         answers: saved,
+        ...toExamState(paper, states),
       },
     }
   }
@@ -184,7 +236,13 @@ export function createQuizService({
     if (!row) throw quizNotActive()
     const live =
       row.attempt_id !== null && lifecycle.isLive({ status: 'in_progress', deadline: row.deadline! }, now)
-        ? { id: row.attempt_id, deadline: row.deadline!, revision_ids: row.revision_ids! }
+        ? {
+            id: row.attempt_id,
+            deadline: row.deadline!,
+            started_at: row.started_at!,
+            revision_ids: row.revision_ids!,
+            option_order: row.option_order ?? null,
+          }
         : undefined
     if (row.attempt_id !== null && !live) await lifecycle.settleExpired(user.id, quizId)
     if (!live && !isQuizActive(row, now)) throw quizNotActive()
@@ -194,13 +252,16 @@ export function createQuizService({
   async function getQuestion(user: TokenUser, quizId: number, number: number): Promise<QuizQuestion> {
     const live = await liveAttemptAt(user, quizId, clock.now())
     if (!live) throw noAttemptInProgress()
-    const question = (await papers.paperFor(db, live.revision_ids)).questions[number - 1]
+    const question = (await papers.paperFor(db, live.revision_ids, live.option_order)).questions[number - 1]
     if (!question) throw new NotFound('Question not found.')
     return { ...question.learner, number }
   }
 
-  /** Autosave: merges answers into the attempt in progress; refused after the deadline (no grace for saves). */
-  async function saveAnswers(user: TokenUser, quizId: number, answers: AnswerMap): Promise<SaveAnswersResult> {
+  /**
+   * Autosave: merges answers and marks, adds visits and seconds, on the attempt in progress; refused after the
+   * deadline (no grace for saves). One transaction; the usual single answer on SQLite is one statement.
+   */
+  async function saveAnswers(user: TokenUser, quizId: number, body: SaveAnswersBody): Promise<SaveAnswersResult> {
     const now = clock.now()
     const live = await liveAttemptAt(user, quizId, now)
     if (!live) {
@@ -209,20 +270,27 @@ export function createQuizService({
       throw latest.submitted === 1 ? alreadySubmitted() : timeIsUp()
     }
     if (now > live.deadline) throw timeIsUp()
-    const errors = answerErrors(await papers.paperFor(db, live.revision_ids), answers)
-    if (errors) throw new ValidationFailed(errors, 'Some answers do not belong to this quiz.')
-    const entries = answerEntries(answers)
-    if (entries.length === 0) return { saved: 0 }
-    if (!isPostgres && entries.length === 1) {
+    const invalid = invalidExamState(await papers.paperFor(db, live.revision_ids), body)
+    if (invalid) throw invalid
+    const entries = answerEntries(body.answers ?? {})
+    const withState = hasExamState(body)
+    if (entries.length === 0 && !withState) return { saved: 0 }
+    if (!isPostgres && !withState && entries.length === 1) {
       // The usual autosave: one statement instead of a transaction of four.
       const [[questionId, optionId]] = entries as [(typeof entries)[number]]
       if (!(await upsertAnswerIfInProgress(db, live.id, questionId, optionId, now))) throw alreadySubmitted()
       return { saved: 1 }
     }
     await database.transaction(async (trx) => {
-      // A submit may have finished the attempt since it was read; on PostgreSQL FOR SHARE also holds one off.
-      if (!(await isAttemptInProgress(trx, live.id, { share: isPostgres }))) throw alreadySubmitted()
+      // A submit may have finished the attempt since it was read; on PostgreSQL FOR SHARE also holds one off, and a
+      // report with seconds takes a lock that also queues the attempt's other such reports (the cap reads a total).
+      const inProgress =
+        isPostgres && withState
+          ? await isAttemptInProgressLocked(trx, live.id)
+          : await isAttemptInProgress(trx, live.id, { share: isPostgres })
+      if (!inProgress) throw alreadySubmitted()
       await upsertAnswers(trx, live.id, entries, now)
+      if (withState) await storeExamState(trx, live, body, now)
     })
     return { saved: entries.length }
   }
@@ -232,10 +300,8 @@ export function createQuizService({
     const quiz = await findQuizById(db, quizId)
     if (!quiz) throw quizNotActive()
     const entries = answerEntries(body.answers)
-    const invalidAnswers = (paper: Paper) => {
-      const errors = answerErrors(paper, body.answers)
-      return errors ? new ValidationFailed(errors, 'Some answers do not belong to this quiz.') : undefined
-    }
+    const withState = hasExamState(body)
+    const invalidAnswers = (paper: Paper) => invalidExamState(paper, body)
 
     const outcome = await retryOnUniqueViolation(() =>
       database.transaction(async (trx): Promise<SubmitResult | AppError> => {
@@ -266,6 +332,8 @@ export function createQuizService({
           const answers = await listAnswers(trx, live.id)
           for (const [questionId, optionId] of entries) answers.set(questionId, optionId)
           await upsertAnswers(trx, live.id, entries, now)
+          // The attempt rows are locked (FOR UPDATE on PostgreSQL) since listAttempts: the cap's total is stable.
+          if (withState) await storeExamState(trx, live, body, now)
           const { total_questions: _total, ...score } = scoreAnswers(paper.questions, answers)
           const fields = { ...score, finished_at: now, late: 0, submitted: 1 }
           if (!(await markAttemptFinished(trx, live.id, fields)))
@@ -287,8 +355,8 @@ export function createQuizService({
         // No attempt in progress: start one and finish it at once, if the learner may.
         if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(trx, user.id))) return paidAccessRequired()
         if (attempts.length >= quiz.allowed_attempts) return noAttemptsLeft()
-        const revisionIds = JSON.stringify((await listCurrentRevisionIds(trx, quiz.id)).map((row) => row.revision_id))
-        const paper = await papers.paperFor(trx, revisionIds)
+        const drawn = await drawPaper(trx, quiz)
+        const paper = await papers.paperFor(trx, drawn.revision_ids, drawn.option_order)
         const invalid = invalidAnswers(paper)
         if (invalid) return invalid
         const { total_questions: _total, ...score } = scoreAnswers(paper.questions, new Map(entries))
@@ -299,13 +367,14 @@ export function createQuizService({
           status: 'finished',
           started_at: now,
           deadline: deadlineFor(quiz, now),
-          revision_ids: revisionIds,
+          ...drawn,
           finished_at: now,
           ...score,
           late: 0,
           submitted: 1,
         })
         await upsertAnswers(trx, attempt.id, entries, now)
+        if (withState) await storeExamState(trx, attempt, body, now)
         return toSubmitResult(attempt)
       }),
     )

@@ -6,6 +6,7 @@ import { toIso } from '../lib/clock'
 import { findRevisions, toImage } from '../questions/question-revisions.repository'
 import { listAnswers } from '../quizzes/attempts.repository'
 import type { AttemptLifecycle } from '../quizzes/attempts.service'
+import { inDrawnOrder } from '../quizzes/question-papers'
 import { toScore } from '../quizzes/scoring'
 import { findAttemptOfLearner, listFinishedAttempts } from './results.repository'
 
@@ -55,7 +56,9 @@ export function createResultsService({
     }
     if (!attempt || attempt.status !== 'finished') throw new NotFound('Result not found.')
 
+    // The report follows the attempt's own order of questions and options, as the learner saw them.
     const revisionIds = JSON.parse(attempt.revision_ids) as number[]
+    const optionOrder = attempt.option_order ? (JSON.parse(attempt.option_order) as number[][]) : []
     const revisions = await findRevisions(db, revisionIds)
     const answers = await listAnswers(db, attempt.id)
     const questions = revisionIds.map((revisionId) => {
@@ -72,13 +75,13 @@ export function createResultsService({
       incorrect: attempt.incorrect ?? 0,
       unanswered: attempt.unanswered ?? 0,
       completed_timestamp: toIso(attempt.finished_at ?? attempt.deadline),
-      questions: questions.map((revision) => ({
+      questions: questions.map((revision, index) => ({
         id: revision.question_id,
         text: { en: revision.text_en, ne: revision.text_ne },
         hint: revision.hint_en === null ? null : { en: revision.hint_en, ne: revision.hint_ne },
         topic: revision.topic,
         image: reportImage(revision.image_svg, revision.image_caption_en, revision.image_caption_ne),
-        options: revision.options.map((option) => ({
+        options: inDrawnOrder(revision.options, optionOrder[index]).map((option) => ({
           id: option.id,
           text: { en: option.text_en, ne: option.text_ne },
           is_correct: option.is_correct === 1,

@@ -26,6 +26,8 @@ export interface QuizDetailsPayload {
   allowed_attempts: number | null
   difficulty: Difficulty
   is_paid_tier: boolean
+  shuffle_questions: boolean
+  shuffle_options: boolean
 }
 
 export interface QuestionPayload {

@@ -5,6 +5,8 @@ export const EXAMPLE_QUIZ_JSON = `{
   "allowed_attempts": 3,
   "difficulty": "medium",
   "is_paid_tier": false,
+  "shuffle_questions": false,
+  "shuffle_options": false,
   "end_time": "2030-12-31T18:00:00+05:45",
   "questions": [
     {

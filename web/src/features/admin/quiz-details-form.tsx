@@ -20,6 +20,8 @@ interface DetailsForm {
   attempts: string
   difficulty: Difficulty
   isPaid: boolean
+  shuffleQuestions: boolean
+  shuffleOptions: boolean
 }
 
 function formFromQuiz(quiz: AdminQuiz): DetailsForm {
@@ -32,6 +34,8 @@ function formFromQuiz(quiz: AdminQuiz): DetailsForm {
     attempts: String(quiz.allowed_attempts ?? DEFAULT_ATTEMPTS),
     difficulty: DIFFICULTIES.includes(quiz.difficulty) ? quiz.difficulty : DEFAULT_DIFFICULTY,
     isPaid: quiz.is_paid_tier ?? false,
+    shuffleQuestions: quiz.shuffle_questions ?? false,
+    shuffleOptions: quiz.shuffle_options ?? false,
   }
 }
 
@@ -57,6 +61,8 @@ const DETAIL_PATHS = [
   'allowed_attempts',
   'difficulty',
   'is_paid_tier',
+  'shuffle_questions',
+  'shuffle_options',
 ]
 
 /** Section "Quiz Details": PATCH /api/admin/quizzes/{id}/ with every field of the form. */
@@ -90,6 +96,8 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
       allowed_attempts: toInteger(form.attempts),
       difficulty: form.difficulty,
       is_paid_tier: form.isPaid,
+      shuffle_questions: form.shuffleQuestions,
+      shuffle_options: form.shuffleOptions,
     }
     setOutcome(null)
     update.mutate(details, {
@@ -189,6 +197,20 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
             </div>
             {errors.is_paid_tier && <span className="field__error">{errors.is_paid_tier.join(' ')}</span>}
           </div>
+          <CheckboxField
+            label={t('details.shuffle_questions')}
+            hint={t('details.shuffle_questions_hint')}
+            checked={form.shuffleQuestions}
+            onChange={(checked) => set('shuffleQuestions', checked)}
+            errors={errors.shuffle_questions}
+          />
+          <CheckboxField
+            label={t('details.shuffle_options')}
+            hint={t('details.shuffle_options_hint')}
+            checked={form.shuffleOptions}
+            onChange={(checked) => set('shuffleOptions', checked)}
+            errors={errors.shuffle_options}
+          />
         </div>
 
         {outcome?.ok === true && <Alert kind="success">{t('details.saved')}</Alert>}
@@ -205,5 +227,40 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
         </div>
       </form>
     </section>
+  )
+}
+
+/** A switch of the quiz (API.md "Exam feel": the shuffles), with a line saying what it does. */
+function CheckboxField({
+  label,
+  hint,
+  checked,
+  onChange,
+  errors,
+}: {
+  label: string
+  hint: string
+  checked: boolean
+  onChange: (checked: boolean) => void
+  errors?: string[]
+}) {
+  const id = useId()
+  return (
+    <div className="field admin-grid__checkbox">
+      <div className="checkbox">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <label htmlFor={id}>{label}</label>
+      </div>
+      <span id={`${id}-hint`} className="field__hint">
+        {hint}
+      </span>
+      {errors && <span className="field__error">{errors.join(' ')}</span>}
+    </div>
   )
 }

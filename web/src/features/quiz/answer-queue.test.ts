@@ -6,6 +6,7 @@ import {
   backoffDelay,
   removeStaleAnswerEntries,
   type AnswerQueueOptions,
+  type SaveBatch,
 } from './answer-queue'
 import { isTransientError, type AnswerMap } from './quiz.api'
 
@@ -24,8 +25,8 @@ function deferred() {
 function setup(overrides: Partial<AnswerQueueOptions> = {}) {
   let online = true
   const events = new EventTarget()
-  const sent: AnswerMap[] = []
-  const send = vi.fn(async (changes: AnswerMap) => {
+  const sent: SaveBatch[] = []
+  const send = vi.fn(async (changes: SaveBatch) => {
     sent.push(changes)
   })
   const queue = new AnswerQueue({
@@ -77,7 +78,7 @@ describe('AnswerQueue', () => {
     queue.start()
     queue.set(3, 31)
     expect(send).not.toHaveBeenCalled()
-    expect(stored()).toEqual({ answers: { '3': 31 }, pending: { '3': 31 } })
+    expect(stored()).toMatchObject({ answers: { '3': 31 }, pending: { '3': 31 } })
   })
 
   it('batches changes made within the debounce window into one save', async () => {
@@ -90,9 +91,9 @@ describe('AnswerQueue', () => {
     await vi.advanceTimersByTimeAsync(499)
     expect(sent).toEqual([])
     await vi.advanceTimersByTimeAsync(1)
-    expect(sent).toEqual([{ '1': 12, '2': 21 }])
+    expect(sent).toEqual([{ answers: { '1': 12, '2': 21 } }])
     expect(queue.getSnapshot()).toMatchObject({ pending: 0, status: 'saved' })
-    expect(stored()).toEqual({ answers: { '1': 12, '2': 21 }, pending: {} })
+    expect(stored()).toMatchObject({ answers: { '1': 12, '2': 21 }, pending: {} })
   })
 
   it('restores answers and unsent changes after a reload, and sends the unsent ones', async () => {
@@ -110,7 +111,7 @@ describe('AnswerQueue', () => {
     second.queue.mergeServerAnswers({ '2': 21 })
     second.queue.start()
     await vi.advanceTimersByTimeAsync(0)
-    expect(second.sent).toEqual([{ '1': 11 }])
+    expect(second.sent).toEqual([{ answers: { '1': 11 } }])
     expect(second.queue.getSnapshot().answers).toEqual({ '1': 11, '2': 21 })
   })
 
@@ -139,13 +140,13 @@ describe('AnswerQueue', () => {
     queue.set(4, 42)
     goOnline()
     await vi.advanceTimersByTimeAsync(0)
-    expect(sent).toEqual([{ '4': 42 }])
+    expect(sent).toEqual([{ answers: { '4': 42 } }])
     expect(queue.getSnapshot()).toMatchObject({ status: 'saved', pending: 0 })
   })
 
   it('retries a failed save with backoff until it gets through', async () => {
     const send = vi
-      .fn<(changes: AnswerMap) => Promise<unknown>>()
+      .fn<(changes: SaveBatch) => Promise<unknown>>()
       .mockRejectedValueOnce(networkError())
       .mockRejectedValueOnce(new ApiError(503, 'service_unavailable', 'down'))
       .mockResolvedValue({ saved: 1 })
@@ -161,7 +162,7 @@ describe('AnswerQueue', () => {
     expect(send).toHaveBeenCalledTimes(2)
     await vi.advanceTimersByTimeAsync(backoffDelay(2))
     expect(send).toHaveBeenCalledTimes(3)
-    expect(send).toHaveBeenLastCalledWith({ '1': 11 })
+    expect(send).toHaveBeenLastCalledWith({ answers: { '1': 11 } })
     expect(queue.getSnapshot()).toMatchObject({ status: 'saved', pending: 0 })
   })
 
@@ -172,28 +173,28 @@ describe('AnswerQueue', () => {
   it('keeps a change made while a save was in flight, and sends it next', async () => {
     const first = deferred()
     const send = vi
-      .fn<(changes: AnswerMap) => Promise<unknown>>()
+      .fn<(changes: SaveBatch) => Promise<unknown>>()
       .mockReturnValueOnce(first.promise)
       .mockResolvedValue({ saved: 1 })
     const { queue, stored } = setup({ send })
     queue.start()
     queue.set(1, 11)
     await vi.advanceTimersByTimeAsync(500)
-    expect(send).toHaveBeenCalledWith({ '1': 11 })
+    expect(send).toHaveBeenCalledWith({ answers: { '1': 11 } })
     queue.set(1, 12)
     expect(stored()?.pending).toEqual({ '1': 12 })
     first.resolve({ saved: 1 })
     await vi.advanceTimersByTimeAsync(0)
     // The first save stored 11, which is stale: 12 goes out right after it.
     expect(send).toHaveBeenCalledTimes(2)
-    expect(send).toHaveBeenLastCalledWith({ '1': 12 })
+    expect(send).toHaveBeenLastCalledWith({ answers: { '1': 12 } })
     expect(queue.getSnapshot()).toMatchObject({ status: 'saved', pending: 0, answers: { '1': 12 } })
-    expect(stored()).toEqual({ answers: { '1': 12 }, pending: {} })
+    expect(stored()).toMatchObject({ answers: { '1': 12 }, pending: {} })
   })
 
   it('reports a refusal that will not pass (409 after the deadline) instead of retrying', async () => {
     const refusal = new ApiError(409, 'attempt_closed', 'The time for this attempt is over.')
-    const send = vi.fn<(changes: AnswerMap) => Promise<unknown>>().mockRejectedValue(refusal)
+    const send = vi.fn<(changes: SaveBatch) => Promise<unknown>>().mockRejectedValue(refusal)
     const onFailure = vi.fn()
     const { queue, stored } = setup({ send, onFailure })
     queue.start()
@@ -215,7 +216,7 @@ describe('AnswerQueue', () => {
     expect(sent).toEqual([])
     queue.start()
     await vi.advanceTimersByTimeAsync(0)
-    expect(sent).toEqual([{ '1': 11 }])
+    expect(sent).toEqual([{ answers: { '1': 11 } }])
   })
 
   it('ignores the online event while paused', async () => {
@@ -260,6 +261,101 @@ describe('AnswerQueue', () => {
     localStorage.setItem(KEY, '{not json')
     const { queue } = setup()
     expect(queue.getSnapshot().answers).toEqual({})
+  })
+})
+
+describe('AnswerQueue: marks, visits and seconds', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('sends marks, first visits and seconds in the same batch as the answers', async () => {
+    const { queue, sent } = setup()
+    queue.start()
+    queue.visit(1)
+    queue.visit(1)
+    queue.set(1, 11)
+    queue.setMarked(1, true)
+    queue.addTime(1, 7)
+    queue.addTime(1, 3)
+    queue.visit(2)
+    queue.setMarked(2, true)
+    queue.setMarked(2, false)
+    await vi.advanceTimersByTimeAsync(500)
+    expect(sent).toEqual([
+      { answers: { '1': 11 }, marked: { '1': true, '2': false }, visited: [1, 2], time_spent: { '1': 10 } },
+    ])
+    expect(queue.getSnapshot()).toMatchObject({
+      marked: { '1': true, '2': false },
+      visited: { '1': true, '2': true },
+      pending: 0,
+      status: 'saved',
+    })
+    // A second visit is not sent again.
+    queue.visit(1)
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(sent).toHaveLength(1)
+  })
+
+  it('keeps seconds added while a save was out, and only subtracts what was sent', async () => {
+    const first = deferred()
+    const send = vi
+      .fn<(changes: SaveBatch) => Promise<unknown>>()
+      .mockReturnValueOnce(first.promise)
+      .mockResolvedValue({ saved: 0 })
+    const { queue } = setup({ send })
+    queue.start()
+    queue.addTime(3, 5)
+    await vi.advanceTimersByTimeAsync(500)
+    expect(send).toHaveBeenLastCalledWith({ time_spent: { '3': 5 } })
+    queue.addTime(3, 2)
+    first.resolve()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(send).toHaveBeenLastCalledWith({ time_spent: { '3': 2 } })
+  })
+
+  it('restores unsent marks, visits and seconds after a reload and merges the server state under them', async () => {
+    const first = setup()
+    first.goOffline()
+    first.queue.start()
+    first.queue.visit(4)
+    first.queue.setMarked(4, true)
+    first.queue.setMarked(5, true)
+    first.queue.setMarked(5, false)
+    first.queue.addTime(4, 12)
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(first.sent).toEqual([])
+
+    const second = setup()
+    second.queue.mergeServerState({ answers: { '6': 61 }, marked: [5, 6], visited: [5, 6] })
+    expect(second.queue.getSnapshot()).toMatchObject({
+      answers: { '6': 61 },
+      marked: { '4': true, '5': false, '6': true },
+      visited: { '4': true, '5': true, '6': true },
+    })
+    second.queue.start()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(second.sent).toEqual([{ marked: { '4': true, '5': false }, visited: [4], time_spent: { '4': 12 } }])
+  })
+
+  it('hands the unsent marks, visits and seconds to the submission', () => {
+    const { queue } = setup()
+    queue.set(1, 11)
+    queue.setMarked(2, true)
+    queue.visit(2)
+    queue.addTime(2, 4)
+    expect(queue.pendingExamState()).toEqual({ marked: { '2': true }, visited: [2], time_spent: { '2': 4 } })
+  })
+
+  it('ignores zero, negative and fractional seconds', () => {
+    const { queue } = setup()
+    queue.addTime(1, 0)
+    queue.addTime(1, -3)
+    queue.addTime(1, 1.5)
+    expect(queue.pendingExamState()).toEqual({})
   })
 })
 

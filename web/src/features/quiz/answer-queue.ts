@@ -2,18 +2,42 @@ import type { AnswerMap } from './quiz.api'
 
 export type SaveStatus = 'saved' | 'saving' | 'offline' | 'retrying' | 'failed'
 
+/** `{questionId: marked}`. */
+export type MarkMap = Record<string, boolean>
+/** `{questionId: seconds}`. */
+export type TimeMap = Record<string, number>
+
+/** One autosave: what changed since the last one the server confirmed (API.md "Exam feel"); empty parts left out. */
+export interface SaveBatch {
+  answers?: AnswerMap
+  marked?: MarkMap
+  visited?: number[]
+  time_spent?: TimeMap
+}
+
 export interface AnswerQueueSnapshot {
   /** Every answer the learner has chosen, saved or not. */
   answers: AnswerMap
-  /** How many changes the server has not confirmed yet. */
+  /** Review marks, saved or not (true: marked). */
+  marked: MarkMap
+  /** Questions shown to the learner, saved or not. */
+  visited: Record<string, true>
+  /** How many answer and mark changes the server has not confirmed yet (visits and seconds are not counted). */
   pending: number
   status: SaveStatus
+}
+
+/** The attempt's state as the server holds it (GET /api/quizzes/{id}/). */
+export interface ServerState {
+  answers: AnswerMap
+  marked?: readonly number[]
+  visited?: readonly number[]
 }
 
 export interface AnswerQueueOptions {
   storageKey: string
   /** Sends a batch of changes (PUT /answers/); resolves once the server stored them. */
-  send: (changes: AnswerMap) => Promise<unknown>
+  send: (batch: SaveBatch) => Promise<unknown>
   /** Whether a failure may pass on its own (network, 5xx): those are retried, others reported to onFailure. */
   isTransient: (error: unknown) => boolean
   onFailure?: (error: unknown) => void
@@ -30,6 +54,11 @@ export interface AnswerQueueOptions {
 interface Stored {
   answers: AnswerMap
   pending: AnswerMap
+  marked?: MarkMap
+  pendingMarks?: MarkMap
+  visited?: string[]
+  pendingVisits?: string[]
+  pendingTime?: TimeMap
 }
 
 const DEFAULT_DEBOUNCE_MS = 700
@@ -62,7 +91,7 @@ export function removeStaleAnswerEntries(quizId: number, attemptId: number, stor
   }
 }
 
-function isEmpty(map: AnswerMap) {
+function isEmpty(map: object) {
   for (const _ in map) return false
   return true
 }
@@ -76,6 +105,12 @@ function isEmpty(map: AnswerMap) {
 export class AnswerQueue {
   private answers: AnswerMap = {}
   private pending: AnswerMap = {}
+  private marked: MarkMap = {}
+  private pendingMarks: MarkMap = {}
+  private visited = new Set<string>()
+  private pendingVisits = new Set<string>()
+  /** Seconds not yet confirmed by the server, to be added to its totals. */
+  private pendingTime: TimeMap = {}
   private status: SaveStatus = 'saved'
   private snapshot: AnswerQueueSnapshot
   private readonly listeners = new Set<() => void>()
@@ -107,7 +142,7 @@ export class AnswerQueue {
   }
 
   private readonly handleOffline = () => {
-    if (!isEmpty(this.pending) && !this.inFlight) this.setStatus('offline')
+    if (this.hasPending() && !this.inFlight) this.setStatus('offline')
   }
 
   private load() {
@@ -117,6 +152,11 @@ export class AnswerQueue {
       const stored = JSON.parse(raw) as Partial<Stored>
       this.answers = { ...stored.answers }
       this.pending = { ...stored.pending }
+      this.marked = { ...stored.marked }
+      this.pendingMarks = { ...stored.pendingMarks }
+      this.visited = new Set(stored.visited)
+      this.pendingVisits = new Set(stored.pendingVisits)
+      this.pendingTime = { ...stored.pendingTime }
     } catch {
       // Unreadable entry: start empty (the server still has what it saved).
     }
@@ -126,7 +166,15 @@ export class AnswerQueue {
     try {
       this.options.storage?.setItem(
         this.options.storageKey,
-        JSON.stringify({ answers: this.answers, pending: this.pending } satisfies Stored),
+        JSON.stringify({
+          answers: this.answers,
+          pending: this.pending,
+          marked: this.marked,
+          pendingMarks: this.pendingMarks,
+          visited: [...this.visited],
+          pendingVisits: [...this.pendingVisits],
+          pendingTime: this.pendingTime,
+        } satisfies Stored),
       )
     } catch {
       // Storage full or disabled: the server copy and memory still hold the answers.
@@ -134,7 +182,52 @@ export class AnswerQueue {
   }
 
   private makeSnapshot(): AnswerQueueSnapshot {
-    return { answers: { ...this.answers }, pending: Object.keys(this.pending).length, status: this.status }
+    const visited: Record<string, true> = {}
+    for (const key of this.visited) visited[key] = true
+    return {
+      answers: { ...this.answers },
+      marked: { ...this.marked },
+      visited,
+      pending: Object.keys(this.pending).length + Object.keys(this.pendingMarks).length,
+      status: this.status,
+    }
+  }
+
+  private hasPending() {
+    return (
+      !isEmpty(this.pending) || !isEmpty(this.pendingMarks) || this.pendingVisits.size > 0 || !isEmpty(this.pendingTime)
+    )
+  }
+
+  /** What the server has not confirmed yet, as one request body. */
+  private batch(): SaveBatch {
+    const batch: SaveBatch = {}
+    if (!isEmpty(this.pending)) batch.answers = { ...this.pending }
+    if (!isEmpty(this.pendingMarks)) batch.marked = { ...this.pendingMarks }
+    if (this.pendingVisits.size > 0) batch.visited = [...this.pendingVisits].map(Number)
+    if (!isEmpty(this.pendingTime)) batch.time_spent = { ...this.pendingTime }
+    return batch
+  }
+
+  /** Removes from the queue what the server stored; changes made while the request was out stay queued. */
+  private confirm(batch: SaveBatch) {
+    const rest: AnswerMap = {}
+    for (const [key, value] of Object.entries(this.pending)) {
+      if (!batch.answers || !(key in batch.answers) || batch.answers[key] !== value) rest[key] = value
+    }
+    this.pending = rest
+    const restMarks: MarkMap = {}
+    for (const [key, value] of Object.entries(this.pendingMarks)) {
+      if (!batch.marked || batch.marked[key] !== value) restMarks[key] = value
+    }
+    this.pendingMarks = restMarks
+    for (const id of batch.visited ?? []) this.pendingVisits.delete(String(id))
+    const restTime: TimeMap = {}
+    for (const [key, seconds] of Object.entries(this.pendingTime)) {
+      const left = seconds - (batch.time_spent?.[key] ?? 0)
+      if (left > 0) restTime[key] = left
+    }
+    this.pendingTime = restTime
   }
 
   private emit() {
@@ -174,15 +267,35 @@ export class AnswerQueue {
     return { ...this.answers }
   }
 
+  /** The marks, visits and seconds not yet confirmed: the submission carries them with every answer. */
+  pendingExamState(): Omit<SaveBatch, 'answers'> {
+    const { answers: _answers, ...rest } = this.batch()
+    return rest
+  }
+
   /**
    * Folds in the answers the server already holds. Changes still queued here are newer than anything the
    * server has, so they win; everything else comes from the server.
    */
   mergeServerAnswers(server: AnswerMap) {
-    this.answers = { ...server, ...this.pending }
+    this.mergeServerState({ answers: server })
+  }
+
+  /**
+   * Folds in the attempt as the server holds it: answers and marks as for answers (queued changes win), visits
+   * as a union (a visit is never taken back, and one queued here is not on the server yet).
+   */
+  mergeServerState(server: ServerState) {
+    this.answers = { ...server.answers, ...this.pending }
+    if (server.marked) {
+      const marked: MarkMap = {}
+      for (const id of server.marked) marked[String(id)] = true
+      this.marked = { ...marked, ...this.pendingMarks }
+    }
+    if (server.visited) this.visited = new Set([...server.visited.map(String), ...this.pendingVisits])
     this.persist()
     this.emit()
-    if (this.running && !isEmpty(this.pending)) this.schedule(0)
+    if (this.running && this.hasPending()) this.schedule(0)
   }
 
   /** Starts sending: listens for the connection coming back and sends what is queued. */
@@ -191,7 +304,7 @@ export class AnswerQueue {
     this.running = true
     this.options.events?.addEventListener('online', this.handleOnline)
     this.options.events?.addEventListener('offline', this.handleOffline)
-    if (!isEmpty(this.pending)) this.schedule(0)
+    if (this.hasPending()) this.schedule(0)
   }
 
   /** Stops sending (during a submission, or when the page goes away); changes stay queued in storage. */
@@ -207,6 +320,9 @@ export class AnswerQueue {
     this.pause()
     this.disposed = true
     this.pending = {}
+    this.pendingMarks = {}
+    this.pendingVisits.clear()
+    this.pendingTime = {}
     try {
       this.options.storage?.removeItem(this.options.storageKey)
     } catch {
@@ -225,31 +341,64 @@ export class AnswerQueue {
     if (this.running) this.schedule(this.options.debounceMs)
   }
 
+  /** Marks the question for review, or takes the mark back. */
+  setMarked(questionId: number | string, marked: boolean) {
+    if (this.disposed) return
+    const key = String(questionId)
+    if ((this.marked[key] ?? false) === marked && !(key in this.pendingMarks)) return
+    this.marked = { ...this.marked, [key]: marked }
+    this.pendingMarks = { ...this.pendingMarks, [key]: marked }
+    this.persist()
+    if (this.status === 'saved' || this.status === 'failed') this.status = 'saving'
+    this.emit()
+    if (this.running) this.schedule(this.options.debounceMs)
+  }
+
+  /** The question was shown to the learner. Only the first visit is sent. */
+  visit(questionId: number | string) {
+    if (this.disposed) return
+    const key = String(questionId)
+    if (this.visited.has(key)) return
+    this.visited.add(key)
+    this.pendingVisits.add(key)
+    this.persist()
+    this.emit()
+    if (this.running) this.schedule(this.options.debounceMs)
+  }
+
+  /**
+   * Whole seconds the learner spent on a question, added to what is queued. Not worth a request of its own: it
+   * goes out with the next save, or after the debounce when `send` is true (leaving a question, hiding the page).
+   */
+  addTime(questionId: number | string, seconds: number, { send = true } = {}) {
+    if (this.disposed || !Number.isInteger(seconds) || seconds <= 0) return
+    const key = String(questionId)
+    this.pendingTime = { ...this.pendingTime, [key]: (this.pendingTime[key] ?? 0) + seconds }
+    this.persist()
+    if (this.running && send && this.timer === null) this.schedule(this.options.debounceMs)
+  }
+
   /** Sends the queued changes now (also what the debounce timer, the retries and the `online` event call). */
   async flush(): Promise<void> {
     this.cancelTimer()
-    if (!this.running || this.inFlight || isEmpty(this.pending)) return
+    if (!this.running || this.inFlight || !this.hasPending()) return
     if (!this.options.isOnline()) {
       // Nothing would get through: wait for the `online` event instead of burning retries.
       this.setStatus('offline')
       return
     }
-    const batch = { ...this.pending }
+    const batch = this.batch()
     this.inFlight = true
     this.setStatus('saving')
     try {
       await this.options.send(batch)
       this.failures = 0
-      // A change made while the request was out stays queued: only what the server stored leaves the queue.
-      const rest: AnswerMap = {}
-      for (const [key, value] of Object.entries(this.pending)) {
-        if (!(key in batch) || batch[key] !== value) rest[key] = value
-      }
       if (this.disposed) return
-      this.pending = rest
+      this.confirm(batch)
       this.persist()
-      this.setStatus(isEmpty(rest) ? 'saved' : 'saving')
-      if (this.running && !isEmpty(rest)) this.schedule(0)
+      const more = this.hasPending()
+      this.setStatus(more ? 'saving' : 'saved')
+      if (this.running && more) this.schedule(0)
     } catch (error) {
       if (this.disposed) return
       if (this.options.isTransient(error)) {

@@ -61,9 +61,17 @@ describe('instructions page', () => {
     expect(screen.getByText(/for each unanswered question \(no penalty\)/)).toBeInTheDocument()
     expect(screen.getByText(/The timer starts when you press Start Quiz/)).toBeInTheDocument()
     expect(screen.getByText(/you cannot change your answers after you submit/)).toBeInTheDocument()
-    expect(screen.getByText('Blue: the current question')).toBeInTheDocument()
-    expect(screen.getByText('Green with a check mark: attempted')).toBeInTheDocument()
-    expect(screen.getByText('Gray: not attempted')).toBeInTheDocument()
+    expect(screen.getByText(/Mark for Review flags a question to come back to/)).toBeInTheDocument()
+    for (const state of [
+      'Not visited',
+      'Not answered',
+      'Answered',
+      'Marked for review (not answered)',
+      'Answered and marked for review (will be evaluated)',
+      'Blue ring: the current question',
+    ]) {
+      expect(screen.getByText(state)).toBeInTheDocument()
+    }
     expect(screen.getByRole('link', { name: 'Start Quiz' })).toHaveAttribute('href', '/quiz/5')
   })
 

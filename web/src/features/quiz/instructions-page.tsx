@@ -7,6 +7,7 @@ import { Loading } from '../../components/ui/loading'
 // The dashboard owns the query of GET /api/quizzes/; sharing it means coming from a card shows this screen at once.
 import { availableQuizzesQuery } from '../dashboard/dashboard.api'
 import { startState } from './start-state'
+import { PaletteLegend } from './palette-legend'
 import './quiz.css'
 
 export function Component() {
@@ -87,31 +88,13 @@ export function Component() {
           <li>{t('instructions.rule_auto_submit')}</li>
           <li>{t('instructions.rule_irreversible')}</li>
           <li>{t('instructions.rule_saved')}</li>
+          <li>{t('instructions.rule_review')}</li>
         </ul>
       </section>
 
       <section aria-labelledby="legend-heading">
         <h2 id="legend-heading">{t('instructions.legend_title')}</h2>
-        <ul className="legend">
-          <li>
-            <span className="navigator__number navigator__number--current legend__swatch" aria-hidden="true">
-              1
-            </span>
-            <span>{t('instructions.legend_current')}</span>
-          </li>
-          <li>
-            <span className="navigator__number navigator__number--answered legend__swatch" aria-hidden="true">
-              2<span className="navigator__check">✓</span>
-            </span>
-            <span>{t('instructions.legend_answered')}</span>
-          </li>
-          <li>
-            <span className="navigator__number navigator__number--unanswered legend__swatch" aria-hidden="true">
-              3
-            </span>
-            <span>{t('instructions.legend_unanswered')}</span>
-          </li>
-        </ul>
+        <PaletteLegend />
       </section>
 
       {state === 'no_attempts' && <Alert kind="error">{t('errors.no_attempts')}</Alert>}

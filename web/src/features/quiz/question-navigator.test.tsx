@@ -3,16 +3,19 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../test/render'
+import type { PaletteState } from './palette-state'
 import { QuestionNavigator } from './question-navigator'
 
 function Harness({
   total,
   answered = [],
+  states = {},
   start = 0,
   onSelect,
 }: {
   total: number
   answered?: number[]
+  states?: Record<number, PaletteState>
   start?: number
   onSelect?: (index: number) => void
 }) {
@@ -22,7 +25,7 @@ function Harness({
       <QuestionNavigator
         total={total}
         current={current}
-        isAnswered={(index) => answered.includes(index)}
+        stateAt={(index: number) => states[index] ?? (answered.includes(index) ? 'answered' : 'not_answered')}
         onSelect={(index) => {
           onSelect?.(index)
           setCurrent(index)
@@ -68,18 +71,44 @@ describe('QuestionNavigator', () => {
     expect(screen.queryByRole('button', { name: 'Next questions' })).not.toBeInTheDocument()
   })
 
-  it('marks current, answered and unanswered in words, not colour alone', () => {
-    renderWithProviders(<Harness total={12} answered={[1, 4]} start={0} />)
-    const current = screen.getByRole('button', { name: 'Question 1, not answered' })
-    expect(current).toHaveAttribute('aria-current', 'step')
-    expect(current).toHaveClass('navigator__number--current')
-    const answered = screen.getByRole('button', { name: 'Question 2, answered' })
-    expect(answered).toHaveClass('navigator__number--answered')
+  it('says each of the five states in words, and keeps the state of the current question visible', () => {
+    renderWithProviders(
+      <Harness
+        total={12}
+        start={4}
+        states={{ 0: 'not_visited', 1: 'not_answered', 2: 'answered', 3: 'marked', 4: 'answered_marked' }}
+      />,
+    )
+    expect(screen.getByRole('button', { name: 'Question 1, not visited' })).toHaveClass('palette--not_visited')
+    expect(screen.getByRole('button', { name: 'Question 2, not answered' })).toHaveClass('palette--not_answered')
+    const answered = screen.getByRole('button', { name: 'Question 3, answered' })
+    expect(answered).toHaveClass('palette--answered')
     expect(answered).toHaveTextContent('✓')
     expect(answered).not.toHaveAttribute('aria-current')
-    expect(screen.getByRole('button', { name: 'Question 3, not answered' })).toHaveClass(
-      'navigator__number--unanswered',
+    expect(screen.getByRole('button', { name: 'Question 4, marked for review' })).toHaveClass('palette--marked')
+    const current = screen.getByRole('button', { name: 'Question 5, answered and marked for review' })
+    expect(current).toHaveAttribute('aria-current', 'step')
+    expect(current).toHaveClass('navigator__number--current', 'palette--answered_marked')
+    expect(current).toHaveTextContent('✓')
+  })
+
+  it('says the five states in Nepali', () => {
+    renderWithProviders(
+      <Harness
+        total={5}
+        states={{ 0: 'not_visited', 1: 'not_answered', 2: 'answered', 3: 'marked', 4: 'answered_marked' }}
+      />,
+      { language: 'ne' },
     )
+    for (const name of [
+      'प्रश्न 1, नहेरिएको',
+      'प्रश्न 2, उत्तर नदिइएको',
+      'प्रश्न 3, उत्तर दिइएको',
+      'प्रश्न 4, पुनरावलोकनका लागि चिन्ह लगाइएको',
+      'प्रश्न 5, उत्तर दिइएको र पुनरावलोकनका लागि चिन्ह लगाइएको',
+    ]) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument()
+    }
   })
 
   it('selects a question when its number is pressed', async () => {

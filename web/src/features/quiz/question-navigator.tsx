@@ -1,21 +1,41 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NAVIGATOR_PAGE_SIZE, pageCount, pageIndexes, pageOf } from './navigator-paging'
+import type { PaletteState } from './palette-state'
 
 interface QuestionNavigatorProps {
   total: number
   /** The question shown, from 0. */
   current: number
-  isAnswered: (index: number) => boolean
+  stateAt: (index: number) => PaletteState
   onSelect: (index: number) => void
 }
 
+/** Accessible name of a navigator button per state: "Question 3, answered and marked for review". */
+export const stateLabelKey = {
+  not_visited: 'navigator.question_not_visited',
+  not_answered: 'navigator.question_unanswered',
+  answered: 'navigator.question_answered',
+  marked: 'navigator.question_marked',
+  answered_marked: 'navigator.question_answered_marked',
+} as const satisfies Record<PaletteState, string>
+
+/** The state's mark inside a button: a check for an answer, besides the colour and shape (never colour alone). */
+export function PaletteMark({ state }: { state: PaletteState }) {
+  if (state !== 'answered' && state !== 'answered_marked') return null
+  return (
+    <span className="navigator__check" aria-hidden="true">
+      ✓
+    </span>
+  )
+}
+
 /**
- * Question numbers, 10 a page, with << and >> between pages. Current is blue, answered green, the rest gray;
- * the state is also a check mark, a heavier outline and the accessible name ("Question 3, answered"), so
- * colour is never the only cue. The page follows the current question when it moves to another page.
+ * Question numbers, 10 a page, with << and >> between pages, in NTA's five palette states (colour, shape and a
+ * check mark for an answer). The current question keeps its state's colour and gets SPEC.md's blue: a thick blue
+ * ring and an underline. The accessible name says number and state; the page follows the current question.
  */
-export function QuestionNavigator({ total, current, isAnswered, onSelect }: QuestionNavigatorProps) {
+export function QuestionNavigator({ total, current, stateAt, onSelect }: QuestionNavigatorProps) {
   const { t } = useTranslation('quiz')
   const [page, setPage] = useState(() => pageOf(current))
   const [followed, setFollowed] = useState(current)
@@ -33,26 +53,19 @@ export function QuestionNavigator({ total, current, isAnswered, onSelect }: Ques
     <nav className="navigator" aria-label={t('navigator.label')}>
       <ol className="navigator__grid">
         {indexes.map((index) => {
-          const answered = isAnswered(index)
+          const state = stateAt(index)
           const isCurrent = index === current
-          const state = isCurrent ? 'current' : answered ? 'answered' : 'unanswered'
           return (
             <li key={index}>
               <button
                 type="button"
-                className={`navigator__number navigator__number--${state}`}
+                className={`navigator__number palette--${state}${isCurrent ? ' navigator__number--current' : ''}`}
                 aria-current={isCurrent ? 'step' : undefined}
-                aria-label={t(answered ? 'navigator.question_answered' : 'navigator.question_unanswered', {
-                  number: index + 1,
-                })}
+                aria-label={t(stateLabelKey[state], { number: index + 1 })}
                 onClick={() => onSelect(index)}
               >
                 {index + 1}
-                {answered && (
-                  <span className="navigator__check" aria-hidden="true">
-                    ✓
-                  </span>
-                )}
+                <PaletteMark state={state} />
               </button>
             </li>
           )

@@ -43,6 +43,9 @@ function makeSession(overrides: Partial<QuizSession['attempt']> = {}): QuizSessi
       deadline: '2026-11-22T07:15:00.000Z',
       remaining_seconds: 900,
       answers: {},
+      marked: [],
+      visited: [],
+      time_spent: {},
       ...overrides,
     },
   }
@@ -161,7 +164,7 @@ describe('quiz page', () => {
     renderQuiz()
     await settle()
     await user().click(screen.getByRole('button', { name: 'Next questions' }))
-    await user().click(screen.getByRole('button', { name: 'Question 12, not answered' }))
+    await user().click(screen.getByRole('button', { name: 'Question 12, not visited' }))
     await settle()
     expect(screen.getByText('What is question 12?')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
@@ -181,7 +184,7 @@ describe('quiz page', () => {
     await user().click(screen.getByRole('radio', { name: /Choice 3 for 1/ }))
     await settle(1000)
     expect(net.callsTo('PUT', `/api/quizzes/${QUIZ_ID}/answers/`).map((c) => c.body)).toEqual([
-      { answers: { '101': 1013 } },
+      expect.objectContaining({ answers: { '101': 1013 } }),
     ])
     expect(screen.getByText('All answers saved')).toBeInTheDocument()
   })
@@ -204,11 +207,56 @@ describe('quiz page', () => {
     await settle(100)
     expect(net.callsTo('PUT', `/api/quizzes/${QUIZ_ID}/answers/`).map((c) => c.body)).toEqual([
       { answers: { '102': 1023 } },
+      // Question 1 was shown while that save was out: its visit follows.
+      { visited: [101] },
     ])
     // An older attempt's leftovers are dropped.
     expect(localStorage.getItem(answerStorageKey(QUIZ_ID, ATTEMPT_ID - 1))).toBeNull()
     await user().click(screen.getByRole('button', { name: 'Next' }))
     expect(screen.getByRole('radio', { name: /Choice 3 for 2/ })).toBeChecked()
+  })
+
+  it('marks for review, clears a response, restores the palette from the server and counts states before submitting', async () => {
+    const net = network({
+      session: makeSession({
+        answers: { '103': 1031, '104': 1041 },
+        marked: [104, 105],
+        visited: [101, 102, 103, 104, 105],
+      }),
+    })
+    renderQuiz()
+    await settle()
+    // From the server: 2 not answered (1 is shown), 3 answered, 4 answered and marked, 5 marked, 6 on not visited.
+    expect(screen.getByRole('button', { name: 'Question 2, not answered' })).toHaveClass('palette--not_answered')
+    expect(screen.getByRole('button', { name: 'Question 3, answered' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Question 4, answered and marked for review' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Question 5, marked for review' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Question 6, not visited' })).toBeInTheDocument()
+
+    // Question 1: answer, mark, then clear the answer (it stays marked).
+    const mark = screen.getByRole('button', { name: 'Mark for Review' })
+    expect(mark).toHaveAttribute('aria-pressed', 'false')
+    expect(screen.getByRole('button', { name: 'Clear Response' })).toBeDisabled()
+    await user().click(screen.getByRole('radio', { name: /Choice 2 for 1/ }))
+    await user().click(mark)
+    expect(mark).toHaveAttribute('aria-pressed', 'true')
+    expect(screen.getByRole('button', { name: 'Question 1, answered and marked for review' })).toBeInTheDocument()
+    await user().click(screen.getByRole('button', { name: 'Clear Response' }))
+    expect(screen.getByRole('radio', { name: /Choice 2 for 1/ })).not.toBeChecked()
+    expect(screen.getByRole('button', { name: 'Question 1, marked for review' })).toBeInTheDocument()
+    await settle(1000)
+    expect(net.callsTo('PUT', `/api/quizzes/${QUIZ_ID}/answers/`).map((c) => c.body)).toContainEqual(
+      expect.objectContaining({ answers: { '101': null }, marked: { '101': true } }),
+    )
+
+    await user().click(screen.getByRole('button', { name: 'Submit Quiz' }))
+    const confirm = screen.getByRole('dialog', { name: 'Submit the quiz?' })
+    const count = (label: string) => within(confirm).getByText(label).nextSibling
+    expect(count('Answered')).toHaveTextContent('1')
+    expect(count('Answered and marked for review')).toHaveTextContent('1')
+    expect(count('Not answered')).toHaveTextContent('1')
+    expect(count('Marked for review')).toHaveTextContent('2')
+    expect(count('Not visited')).toHaveTextContent('7')
   })
 
   it('opens the question in the address after a reload', async () => {
@@ -235,7 +283,7 @@ describe('quiz page', () => {
     await user().click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }))
     await settle()
     expect(net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/submit/`).map((c) => c.body)).toEqual([
-      { answers: { '101': 1011 }, attempt_id: ATTEMPT_ID },
+      expect.objectContaining({ answers: { '101': 1011 }, attempt_id: ATTEMPT_ID }),
     ])
     const score = screen.getByRole('dialog', { name: 'Quiz submitted' })
     expect(within(score).getByText('2.60')).toBeInTheDocument()
@@ -306,7 +354,7 @@ describe('quiz page', () => {
     expect(net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/submit/`)).toHaveLength(0)
     await settle(4000)
     expect(net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/submit/`).map((c) => c.body)).toEqual([
-      { answers: { '101': 1012 }, attempt_id: ATTEMPT_ID },
+      expect.objectContaining({ answers: { '101': 1012 }, attempt_id: ATTEMPT_ID }),
     ])
     expect(screen.getByRole('dialog', { name: 'Time is up: quiz submitted' })).toBeInTheDocument()
     expect(screen.getByRole('radio', { name: /Choice 2 for 1/ })).toBeDisabled()

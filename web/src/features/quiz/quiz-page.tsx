@@ -11,6 +11,8 @@ import { Loading } from '../../components/ui/loading'
 import { useBilingual } from '../../i18n/use-bilingual'
 import { formatScore } from '../../lib/format'
 import { AnswerQueue, answerStorageKey, removeStaleAnswerEntries, type SaveStatus } from './answer-queue'
+import { PaletteLegend } from './palette-legend'
+import { countStates, stateOf } from './palette-state'
 import { QuestionNavigator } from './question-navigator'
 import { QuestionView } from './question-view'
 import {
@@ -26,6 +28,7 @@ import {
 } from './quiz.api'
 import { formatClock, useCountdown } from './use-countdown'
 import { useAnswerQueue } from './use-answer-queue'
+import { useQuestionTimer } from './use-question-timer'
 import './quiz.css'
 
 /** Starting or resuming is safe to repeat (a second call resumes the same attempt), so a dropped connection is retried. */
@@ -116,14 +119,15 @@ export function Component() {
           removeStaleAnswerEntries(quizId, session.attempt.id)
           const queue = new AnswerQueue({
             storageKey: answerStorageKey(quizId, session.attempt.id),
-            send: (changes) => saveAnswers(quizId, changes),
+            send: (batch) => saveAnswers(quizId, batch),
             isTransient: isTransientError,
             onFailure: (error) => {
               // 409: the deadline passed on the server (a phone that slept keeps a monotonic clock paused): hand in now.
               if (error instanceof ApiError && error.status === 409) submitRef.current(true)
             },
           })
-          queue.mergeServerAnswers(session.attempt.answers ?? {})
+          // Marks and visits come back too, so a reload or a second device shows the same palette.
+          queue.mergeServerState(session.attempt)
           queueRef.current = { attemptId: session.attempt.id, queue }
         }
         setLoad({ state: 'ready', session, queue: queueRef.current.queue })
@@ -139,7 +143,8 @@ export function Component() {
 
   const session = load.state === 'ready' ? load.session : null
   const queue = load.state === 'ready' ? load.queue : null
-  const { answers, pending, status: saveStatus } = useAnswerQueue(queue)
+  const snapshot = useAnswerQueue(queue)
+  const { answers, marked, pending, status: saveStatus } = snapshot
 
   useEffect(() => {
     if (!queue) return
@@ -156,10 +161,12 @@ export function Component() {
     }
   }, [queue])
 
+  const reportTimeRef = useRef<() => void>(() => undefined)
   const submit = useCallback(
     async (automatic: boolean) => {
       if (!session || !queue || submittingRef.current || finishedRef.current) return
       submittingRef.current = true
+      reportTimeRef.current()
       setConfirmOpen(false)
       setSubmitting(true)
       setSubmitFailed(false)
@@ -167,7 +174,12 @@ export function Component() {
       queue.pause()
       try {
         const result = await withRetry(
-          () => submitQuiz(quizId, { answers: queue.allAnswers(), attempt_id: session.attempt.id }),
+          () =>
+            submitQuiz(quizId, {
+              answers: queue.allAnswers(),
+              ...queue.pendingExamState(),
+              attempt_id: session.attempt.id,
+            }),
           SUBMIT_RETRY_DELAYS_MS,
         )
         finishedRef.current = true
@@ -235,6 +247,16 @@ export function Component() {
     enabled: session !== null && total > 0,
   })
 
+  const shownQuestionId = question.data?.id ?? null
+  // A question counts as visited once it is on screen (a prefetch visits nothing: API.md "Exam feel").
+  useEffect(() => {
+    if (shownQuestionId !== null && inProgress) queue?.visit(shownQuestionId)
+  }, [inProgress, queue, shownQuestionId])
+  const reportTime = useQuestionTimer(inProgress ? queue : null, shownQuestionId)
+  useEffect(() => {
+    reportTimeRef.current = reportTime
+  }, [reportTime])
+
   useEffect(() => {
     if (!session || currentNumber >= total) return
     void queryClient.prefetchQuery(quizQueries.question(quizId, attemptId, currentNumber + 1))
@@ -267,11 +289,13 @@ export function Component() {
   }
 
   const { session: quiz } = load
-  const isAnswered = (index: number) => {
-    const id = quiz.questions[index]?.id
-    return id !== undefined && answers[String(id)] != null
-  }
-  const answeredCount = quiz.questions.filter((entry) => answers[String(entry.id)] != null).length
+  const questionIds = quiz.questions.map((entry) => entry.id)
+  const stateAt = (index: number) => stateOf(questionIds[index] ?? 0, snapshot)
+  const counts = countStates(questionIds, snapshot)
+  const answeredCount = counts.answered + counts.answered_marked
+  const shown = question.data
+  const shownMarked = shown ? marked[String(shown.id)] === true : false
+  const shownAnswered = shown ? answers[String(shown.id)] != null : false
   const locked = timeUp || submitting || outcome !== null
   const lowTime = secondsLeft !== null && secondsLeft <= 60
   const timeNotice =
@@ -316,9 +340,13 @@ export function Component() {
       <QuestionNavigator
         total={total}
         current={currentNumber - 1}
-        isAnswered={isAnswered}
+        stateAt={stateAt}
         onSelect={(index) => goTo(index + 1)}
       />
+      <details className="quiz__legend">
+        <summary>{t('legend.title')}</summary>
+        <PaletteLegend counts={counts} className="legend--compact" />
+      </details>
 
       <div ref={questionRef} className="quiz__question">
         {question.isError ? (
@@ -341,6 +369,26 @@ export function Component() {
             <Loading label={t('loading_question', { number: currentNumber })} />
           </div>
         )}
+      </div>
+
+      <div className="quiz__review">
+        <button
+          type="button"
+          className={`btn quiz__mark${shownMarked ? ' quiz__mark--on' : ''}`}
+          aria-pressed={shownMarked}
+          disabled={locked || !shown}
+          onClick={() => shown && queue?.setMarked(shown.id, !shownMarked)}
+        >
+          {t('mark_for_review')}
+        </button>
+        <button
+          type="button"
+          className="btn"
+          disabled={locked || !shownAnswered}
+          onClick={() => shown && queue?.set(shown.id, null)}
+        >
+          {t('clear_response')}
+        </button>
       </div>
 
       <div className="quiz__controls">
@@ -387,6 +435,28 @@ export function Component() {
         }
       >
         <p>{t('confirm.answered', { answered: answeredCount, total })}</p>
+        <dl className="summary">
+          <div>
+            <dt>{t('summary.answered')}</dt>
+            <dd>{counts.answered}</dd>
+          </div>
+          <div>
+            <dt>{t('summary.answered_marked')}</dt>
+            <dd>{counts.answered_marked}</dd>
+          </div>
+          <div>
+            <dt>{t('summary.not_answered')}</dt>
+            <dd>{counts.not_answered}</dd>
+          </div>
+          <div>
+            <dt>{t('summary.marked')}</dt>
+            <dd>{counts.marked}</dd>
+          </div>
+          <div>
+            <dt>{t('summary.not_visited')}</dt>
+            <dd>{counts.not_visited}</dd>
+          </div>
+        </dl>
         <p>{t('confirm.irreversible')}</p>
       </Dialog>
 

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { ApiError } from '../../api/api-error'
 import { api } from '../../api/client'
 import type { AnswerMap, QuizAttempt, QuizQuestion, SubmitResult } from '@quiz/contracts'
+import type { SaveBatch } from './answer-queue'
 
 // Wire shapes of API.md "Quizzes for learners": types only from the contracts (zod stays out of the web bundle).
 export type { AnswerMap, QuizListItem, SubmitResult } from '@quiz/contracts'
@@ -35,11 +36,12 @@ export function startOrResumeAttempt(quizId: number) {
   return api.get<QuizSession>(`/quizzes/${quizId}/`)
 }
 
-export function saveAnswers(quizId: number, answers: AnswerMap) {
-  return api.put<{ saved: number }>(`/quizzes/${quizId}/answers/`, { answers })
+/** One autosave: answers, marks, visits and seconds (API.md "Exam feel"); any part may be absent. */
+export function saveAnswers(quizId: number, batch: SaveBatch) {
+  return api.put<{ saved: number }>(`/quizzes/${quizId}/answers/`, batch)
 }
 
-export function submitQuiz(quizId: number, body: { answers: AnswerMap; attempt_id: number }) {
+export function submitQuiz(quizId: number, body: SaveBatch & { answers: AnswerMap; attempt_id: number }) {
   return api.post<SubmitResult>(`/quizzes/${quizId}/submit/`, body)
 }
 
