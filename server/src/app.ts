@@ -19,6 +19,8 @@ import { healthRoutes } from './health/health.routes'
 import { authenticationPlugin } from './http/authenticate'
 import { registerErrorHandlers } from './http/errors'
 import { registerSecurityHeaders } from './http/security-headers'
+import { adminPaymentRoutes, paymentRoutes } from './payments/payments.routes'
+import { adminPlanRoutes, planRoutes } from './plans/plans.routes'
 import { quizzesRoutes } from './quizzes/quizzes.routes'
 import { resultsRoutes } from './results/results.routes'
 import { usersRoutes } from './users/users.routes'
@@ -36,6 +38,11 @@ const redact = [
   '*.access',
   '*.refresh',
   '*.token',
+  // Payment secrets never travel in requests, but a provider's answer or a form could echo them.
+  '*.secretKey',
+  '*.secret_key',
+  '*.signature',
+  'req.query.data',
 ]
 
 export async function buildApp(context: AppContext, { logger }: { logger?: FastifyServerOptions['logger'] } = {}) {
@@ -52,7 +59,12 @@ export async function buildApp(context: AppContext, { logger }: { logger?: Fasti
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandlers(app)
 
-  registerSecurityHeaders(app)
+  registerSecurityHeaders(app, {
+    // eSewa's checkout is a form POST from our page: CSP form-action must admit exactly its origin.
+    formActions: context.config.payments.providers.includes('esewa')
+      ? [new URL(context.config.payments.esewa.formUrl).origin]
+      : [],
+  })
   await app.register(multipart, { limits: { fileSize: 5 * MB, files: 1, fields: 20, fieldSize: 64 * 1024 } })
   await app.register(swagger, {
     openapi: {
@@ -75,6 +87,10 @@ export async function buildApp(context: AppContext, { logger }: { logger?: Fasti
   await app.register(resultsRoutes, { prefix: '/api/results', ...context })
   await app.register(adminRoutes, { prefix: '/api/admin', ...context })
   await app.register(createFromJsonRoutes, { prefix: '/api/quizzes', ...context })
+  await app.register(planRoutes, { prefix: '/api/plans', ...context })
+  await app.register(adminPlanRoutes, { prefix: '/api/admin/plans', ...context })
+  await app.register(paymentRoutes, { prefix: '/api/payments', ...context })
+  await app.register(adminPaymentRoutes, { prefix: '/api/admin/payments', ...context })
 
   registerWebApp(app, context.config.webDist)
   return app

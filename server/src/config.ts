@@ -38,7 +38,20 @@ const EnvSchema = z.object({
   RATE_LIMIT_OTP_PER_IP_HOUR: int(100),
   RATE_LIMIT_ACCOUNT_PER_IP_HOUR: int(1000),
   RATE_LIMIT_REFRESH_PER_IP_HOUR: int(10_000),
+  /** Unset: `fake` in development and tests, none in production (paying is then off until providers are chosen). */
+  PAYMENT_PROVIDERS: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  PAYMENT_TIMEOUT_MS: int(10_000),
+  KHALTI_BASE_URL: z.string().url().default('https://khalti.com/api/v2/'),
+  KHALTI_SECRET_KEY: z.string().optional(),
+  ESEWA_FORM_URL: z.string().url().default('https://epay.esewa.com.np/api/epay/main/v2/form'),
+  ESEWA_STATUS_URL: z.string().url().default('https://epay.esewa.com.np/api/epay/transaction/status/'),
+  ESEWA_PRODUCT_CODE: z.string().optional(),
+  ESEWA_SECRET_KEY: z.string().optional(),
 })
+
+const PAYMENT_PROVIDER_NAMES = ['khalti', 'esewa', 'fake'] as const
+export type PaymentProviderName = (typeof PAYMENT_PROVIDER_NAMES)[number]
 
 export type Config = Readonly<{
   env: 'development' | 'production' | 'test'
@@ -60,6 +73,14 @@ export type Config = Readonly<{
     gatewayToken?: string
     senderId: string
     timeoutMs: number
+  }
+  payments: {
+    providers: readonly PaymentProviderName[]
+    /** Where browsers reach this app: the providers send learners back to PUBLIC_URL/api/payments/.../return/. */
+    publicUrl: string
+    timeoutMs: number
+    khalti: { baseUrl: string; secretKey: string }
+    esewa: { formUrl: string; statusUrl: string; productCode: string; secretKey: string }
   }
   rateLimits: {
     loginPerUsername: number
@@ -101,6 +122,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
     problems.push('SMS_GATEWAY_URL is required when SMS_PROVIDER=http.')
   if ((e.SMS_PROVIDER === 'sparrow' || e.SMS_PROVIDER === 'aakash') && !e.SMS_GATEWAY_TOKEN)
     problems.push(`SMS_GATEWAY_TOKEN is required when SMS_PROVIDER=${e.SMS_PROVIDER}.`)
+  const providerList = e.PAYMENT_PROVIDERS ?? (e.NODE_ENV === 'production' ? '' : 'fake')
+  const providers = [...new Set(providerList.split(',').map((name) => name.trim().toLowerCase()))].filter(
+    (name) => name !== '',
+  )
+  for (const name of providers) {
+    if (!(PAYMENT_PROVIDER_NAMES as readonly string[]).includes(name))
+      problems.push(`PAYMENT_PROVIDERS: unknown provider "${name}" (choose from khalti, esewa, fake).`)
+  }
+  // The fake provider grants paid access to anyone who presses "Pay": never where money is real.
+  if (e.NODE_ENV === 'production' && providers.includes('fake'))
+    problems.push('PAYMENT_PROVIDERS includes fake, which grants paid access without payment; not in production.')
+  if (providers.includes('khalti') && !e.KHALTI_SECRET_KEY)
+    problems.push('KHALTI_SECRET_KEY is required when PAYMENT_PROVIDERS includes khalti.')
+  if (providers.includes('esewa') && !e.ESEWA_SECRET_KEY)
+    problems.push('ESEWA_SECRET_KEY is required when PAYMENT_PROVIDERS includes esewa.')
+  if (providers.includes('esewa') && !e.ESEWA_PRODUCT_CODE)
+    problems.push('ESEWA_PRODUCT_CODE is required when PAYMENT_PROVIDERS includes esewa.')
+  // The providers send learners back to PUBLIC_URL: a guessed localhost address would strand every payer.
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL && (providers.includes('khalti') || providers.includes('esewa')))
+    problems.push('PUBLIC_URL is required in production with khalti or esewa: the providers send learners back there.')
   if (problems.length > 0) throw new ConfigError(`Refusing to start:\n  ${problems.join('\n  ')}`)
 
   const dataDir = path.resolve(e.DATA_DIR)
@@ -126,6 +167,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
       gatewayToken: e.SMS_GATEWAY_TOKEN,
       senderId: e.SMS_SENDER_ID,
       timeoutMs: e.SMS_TIMEOUT_MS,
+    },
+    payments: {
+      providers: providers as PaymentProviderName[],
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      timeoutMs: e.PAYMENT_TIMEOUT_MS,
+      khalti: { baseUrl: e.KHALTI_BASE_URL.replace(/\/*$/, '/'), secretKey: e.KHALTI_SECRET_KEY ?? '' },
+      esewa: {
+        formUrl: e.ESEWA_FORM_URL,
+        statusUrl: e.ESEWA_STATUS_URL,
+        productCode: e.ESEWA_PRODUCT_CODE ?? '',
+        secretKey: e.ESEWA_SECRET_KEY ?? '',
+      },
     },
     rateLimits: {
       loginPerUsername: e.RATE_LIMIT_LOGIN_PER_USERNAME,

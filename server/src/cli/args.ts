@@ -50,10 +50,23 @@ export function parseCreateLearnersArgs(argv: string[]) {
 }
 
 export const grantPaidAccessUsage =
-  'Usage: npm run grant-paid-access -- --username NAME [--revoke]\n' +
-  '  Lets NAME take paid-tier quizzes; with --revoke, withdraws that.'
+  'Usage: npm run grant-paid-access -- --username NAME [--days N | --revoke]\n' +
+  '  Lets NAME take paid-tier quizzes: with no end, or for N more days (counted from the later of now and the\n' +
+  '  current end); with --revoke, withdraws that.'
 
 export function parseGrantPaidAccessArgs(argv: string[]) {
-  const values = parse(argv, { username: { type: 'string' }, revoke: { type: 'boolean', default: false } })
-  return { username: required(values.username, 'username').trim(), revoke: values.revoke === true }
+  const values = parse(argv, {
+    username: { type: 'string' },
+    revoke: { type: 'boolean', default: false },
+    days: { type: 'string' },
+  })
+  const username = required(values.username, 'username').trim()
+  const revoke = values.revoke === true
+  if (values.days === undefined) return { username, revoke }
+  if (revoke) throw new UsageError('--days and --revoke cannot be used together.')
+  const text = values.days.trim()
+  const days = Number(text)
+  if (!/^\d+$/.test(text) || days < 1 || days > 3660)
+    throw new UsageError(`--days must be a whole number from 1 to 3660, not "${values.days}".`)
+  return { username, revoke, days }
 }

@@ -29,6 +29,13 @@ describe('command-line arguments', () => {
     })
     expect(parseGrantPaidAccessArgs(['--username', 'sita'])).toEqual({ username: 'sita', revoke: false })
     expect(parseGrantPaidAccessArgs(['--username', 'sita', '--revoke'])).toEqual({ username: 'sita', revoke: true })
+    expect(parseGrantPaidAccessArgs(['--username', 'sita', '--days', '30'])).toEqual({
+      username: 'sita',
+      revoke: false,
+      days: 30,
+    })
+    expect(() => parseGrantPaidAccessArgs(['--username', 'sita', '--days', '0'])).toThrow(UsageError)
+    expect(() => parseGrantPaidAccessArgs(['--username', 'sita', '--days', '3', '--revoke'])).toThrow(UsageError)
   })
 
   it.each([
@@ -83,7 +90,11 @@ describe('command-line tools', () => {
     expect(learners).toMatchObject({ status: 0, stdout: expect.stringContaining('Created 30 learners') })
     expect(run('grant-paid-access', ['--username', 'demo3'])).toMatchObject({
       status: 0,
-      stdout: expect.stringContaining('Granted paid access to demo3'),
+      stdout: expect.stringContaining('Granted paid access to demo3 with no end'),
+    })
+    expect(run('grant-paid-access', ['--username', 'demo4', '--days', '30'])).toMatchObject({
+      status: 0,
+      stdout: expect.stringMatching(/Granted paid access to demo4 until \d{4}-/),
     })
     expect(run('grant-paid-access', ['--username', 'demo3', '--revoke'])).toMatchObject({
       status: 0,

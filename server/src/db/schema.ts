@@ -11,7 +11,11 @@ export interface UserTable {
   phone_number: string
   password_hash: string
   is_admin: Generated<number>
-  has_paid_access: Generated<number>
+  /**
+   * End of paid access (epoch ms), null for none. Access that ended is no access; an admin grant with no end
+   * is PAID_ACCESS_NO_END. Replaced the boolean has_paid_access (migration 0003).
+   */
+  paid_access_until: number | null
   full_name: Generated<string>
   email: Generated<string>
   preferred_language: Generated<string>
@@ -164,6 +168,43 @@ export interface AttemptQuestionStateTable {
   time_spent: Generated<number>
 }
 
+export interface PlanTable {
+  id: Generated<number>
+  name_en: string
+  name_ne: string
+  price_paisa: number
+  days: number
+  active: number
+  created_at: number
+}
+
+export interface PaymentTable {
+  id: Generated<number>
+  user_id: number
+  plan_id: number
+  provider: 'khalti' | 'esewa' | 'fake'
+  /** What the learner pays and gets, copied from the plan when the payment starts: a later plan edit changes neither. */
+  amount_paisa: number
+  days: number
+  status: 'pending' | 'completed' | 'failed'
+  failure_reason: string | null
+  /** The provider's handle: Khalti's pidx, our eSewa transaction_uuid, the fake gateway's ref. Unique per provider. */
+  provider_ref: string | null
+  /** The provider's transaction id once it reports one (Khalti transaction_id, eSewa ref_id). */
+  provider_transaction_id: string | null
+  created_at: number
+  updated_at: number
+  completed_at: number | null
+}
+
+/** The development-only fake gateway's own record, as a real provider would keep it on its side. */
+export interface FakeGatewayTransactionTable {
+  ref: string
+  amount_paisa: number
+  status: 'Initiated' | 'Completed' | 'User canceled'
+  created_at: number
+}
+
 export interface DB {
   users: UserTable
   profile_pictures: ProfilePictureTable
@@ -178,6 +219,9 @@ export interface DB {
   attempts: AttemptTable
   attempt_answers: AttemptAnswerTable
   attempt_question_states: AttemptQuestionStateTable
+  plans: PlanTable
+  payments: PaymentTable
+  fake_gateway_transactions: FakeGatewayTransactionTable
 }
 
 export type UserRow = Selectable<UserTable>
@@ -191,3 +235,8 @@ export type NewQuestionRevisionRow = Insertable<QuestionRevisionTable>
 export type QuestionOptionRow = Selectable<QuestionOptionTable>
 export type NewQuestionOptionRow = Insertable<QuestionOptionTable>
 export type AttemptRow = Selectable<AttemptTable>
+export type PlanRow = Selectable<PlanTable>
+export type PaymentRow = Selectable<PaymentTable>
+
+/** paid_access_until of a grant with no end: 9999-12-31T23:59:59.999Z, later than any real end. */
+export const PAID_ACCESS_NO_END = Date.UTC(9999, 11, 31, 23, 59, 59, 999)

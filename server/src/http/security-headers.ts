@@ -8,7 +8,7 @@ import helmet from 'helmet'
  * vary per request, so they are collected at start-up and added in one call. Set in onRequest, so a route
  * with its own policy (the API docs' UI) can still override them.
  */
-export function registerSecurityHeaders(app: FastifyInstance) {
+export function registerSecurityHeaders(app: FastifyInstance, { formActions = [] }: { formActions?: string[] } = {}) {
   const headers: Record<string, string> = {}
   const collector = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
@@ -29,6 +29,8 @@ export function registerSecurityHeaders(app: FastifyInstance) {
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        // Forms post only to us, and to the payment providers whose checkout is a form POST (eSewa).
+        formAction: ["'self'", ...formActions],
         // A school may serve this over plain HTTP on its LAN (http://192.168.x.y:3000); upgrading every
         // request to https there would break the app.
         upgradeInsecureRequests: null,

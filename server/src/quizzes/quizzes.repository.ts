@@ -37,7 +37,7 @@ const selectActiveQuizzesForLearner = precompile((db: Kysely<DB>, userId: number
     .selectFrom('quizzes as q')
     .innerJoin('users as u', (join) => join.on('u.id', '=', userId))
     .select(quizColumns)
-    .select(['u.is_admin', 'u.has_paid_access'])
+    .select(['u.is_admin', 'u.paid_access_until'])
     .select((eb) => [
       eb
         .selectFrom('questions')
@@ -101,14 +101,17 @@ export async function findQuizWithAttemptInProgress(db: Kysely<DB>, quizId: numb
   return (await selectQuizWithAttemptInProgress(db, quizId, userId)).rows[0]
 }
 
-/** Admins always have paid access; learners when it was granted. */
-export async function hasPaidAccess(db: Kysely<DB>, userId: number) {
+/** Admins always have paid access; learners until their paid access ends (access that ended is none). */
+export const mayTakePaidQuizzes = (user: { is_admin: number; paid_access_until: number | null }, now: number) =>
+  user.is_admin === 1 || (user.paid_access_until !== null && user.paid_access_until > now)
+
+export async function hasPaidAccess(db: Kysely<DB>, userId: number, now: number) {
   const row = await db
     .selectFrom('users')
-    .select(['is_admin', 'has_paid_access'])
+    .select(['is_admin', 'paid_access_until'])
     .where('id', '=', userId)
     .executeTakeFirst()
-  return row !== undefined && (row.is_admin === 1 || row.has_paid_access === 1)
+  return row !== undefined && mayTakePaidQuizzes(row, now)
 }
 
 /**

@@ -141,7 +141,7 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
 
     it('lists paid-tier quizzes for everyone but lets only paid learners and admins start them', async () => {
       const free = await createUser(t.database)
-      const paid = await createUser(t.database, { has_paid_access: 1 })
+      const paid = await createUser(t.database, { paid_access_until: t.clock.now() + 86_400_000 })
       const admin = await createUser(t.database, { is_admin: 1 })
       await activeQuiz({ is_paid_tier: 1 })
       expect((await list(free)).body[0]).toMatchObject({ is_paid_tier: true, can_start: false, remaining_attempts: 3 })
@@ -334,7 +334,7 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
     })
 
     it('lets learners with paid access and admins start a paid-tier quiz', async () => {
-      const paid = await createUser(t.database, { has_paid_access: 1 })
+      const paid = await createUser(t.database, { paid_access_until: t.clock.now() + 86_400_000 })
       const admin = await createUser(t.database, { is_admin: 1 })
       const { quiz } = await activeQuiz({ is_paid_tier: 1 })
       expect((await start(paid, quiz.id)).status).toBe(200)

@@ -46,6 +46,7 @@ import {
   findQuizById,
   findQuizWithAttemptInProgress,
   hasPaidAccess,
+  mayTakePaidQuizzes,
   listActiveQuizzesForLearner,
   lockLearner,
   type LearnerQuizRow,
@@ -135,7 +136,7 @@ export function createQuizService({
     return rows.map((row) => {
       const summary = toQuizSummary(row, row.attempt_count)
       const hasAttemptInProgress = isLive(row.in_progress_deadline)
-      const mayTake = row.is_paid_tier === 0 || row.is_admin === 1 || row.has_paid_access === 1
+      const mayTake = row.is_paid_tier === 0 || mayTakePaidQuizzes(row, now)
       return {
         ...summary,
         has_attempt_in_progress: hasAttemptInProgress,
@@ -156,7 +157,7 @@ export function createQuizService({
     if (attempts.some((attempt) => lifecycle.isExpired(attempt, now))) await lifecycle.settleExpired(user.id, quiz.id)
     const live = attempts.find((attempt) => lifecycle.isLive(attempt, now))
     if (!live && !isQuizActive(quiz, now)) throw quizNotActive()
-    if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(db, user.id))) throw paidAccessRequired()
+    if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(db, user.id, now))) throw paidAccessRequired()
     if (live) {
       const [answers, states] = await Promise.all([listAnswers(db, live.id), listQuestionStates(db, live.id)])
       return toQuizAttempt(quiz, live, attempts.length, answers, states, now)
@@ -353,7 +354,7 @@ export function createQuizService({
         }
 
         // No attempt in progress: start one and finish it at once, if the learner may.
-        if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(trx, user.id))) return paidAccessRequired()
+        if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(trx, user.id, now))) return paidAccessRequired()
         if (attempts.length >= quiz.allowed_attempts) return noAttemptsLeft()
         const drawn = await drawPaper(trx, quiz)
         const paper = await papers.paperFor(trx, drawn.revision_ids, drawn.option_order)

@@ -3,6 +3,7 @@ import { dialects } from '../../test/dialects'
 import { createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
 import { verifyPassword } from '../auth/passwords'
+import { PAID_ACCESS_NO_END } from '../db/schema'
 import { createLearners, createOrPromoteAdmin, setPaidAccess, UserAdminError } from './user-admin.service'
 
 const ADMIN_PASSWORD = 'Sagarmatha-8848'
@@ -134,31 +135,45 @@ describe.each(dialects)('user administration on %s', (dialect) => {
   })
 
   describe('setPaidAccess', () => {
-    it('grants and revokes paid access', async () => {
+    const until = async (id: number) =>
+      (await t.db.selectFrom('users').select('paid_access_until').where('id', '=', id).executeTakeFirstOrThrow())
+        .paid_access_until
+
+    it('grants paid access with no end, and revokes it', async () => {
       const user = await createUser(t.database, { username: 'Nabin' })
-      expect(await setPaidAccess(t.database, { username: 'nabin', revoke: false })).toEqual({
+      expect(await setPaidAccess(t.database, t.clock, { username: 'nabin', revoke: false })).toEqual({
         username: 'Nabin',
         changed: true,
-        hasPaidAccess: true,
+        until: PAID_ACCESS_NO_END,
       })
-      expect(
-        (await t.db.selectFrom('users').select('has_paid_access').where('id', '=', user.id).executeTakeFirstOrThrow())
-          .has_paid_access,
-      ).toBe(1)
-      expect((await setPaidAccess(t.database, { username: 'Nabin', revoke: false })).changed).toBe(false)
-      expect(await setPaidAccess(t.database, { username: 'Nabin', revoke: true })).toEqual({
+      expect(await until(user.id)).toBe(PAID_ACCESS_NO_END)
+      expect((await setPaidAccess(t.database, t.clock, { username: 'Nabin', revoke: false })).changed).toBe(false)
+      expect(await setPaidAccess(t.database, t.clock, { username: 'Nabin', revoke: true })).toEqual({
         username: 'Nabin',
         changed: true,
-        hasPaidAccess: false,
+        until: null,
       })
-      expect(
-        (await t.db.selectFrom('users').select('has_paid_access').where('id', '=', user.id).executeTakeFirstOrThrow())
-          .has_paid_access,
-      ).toBe(0)
+      expect(await until(user.id)).toBeNull()
+    })
+
+    it('grants days from now, or from the current end when access has not ended', async () => {
+      const user = await createUser(t.database, { username: 'Gita' })
+      const DAY = 86_400_000
+      await setPaidAccess(t.database, t.clock, { username: 'gita', revoke: false, days: 30 })
+      expect(await until(user.id)).toBe(t.clock.now() + 30 * DAY)
+      await setPaidAccess(t.database, t.clock, { username: 'gita', revoke: false, days: 5 })
+      expect(await until(user.id)).toBe(t.clock.now() + 35 * DAY)
+      // Access that ended counts from now, not from its old end.
+      t.clock.advance(100 * DAY)
+      await setPaidAccess(t.database, t.clock, { username: 'gita', revoke: false, days: 2 })
+      expect(await until(user.id)).toBe(t.clock.now() + 2 * DAY)
+      await expect(setPaidAccess(t.database, t.clock, { username: 'gita', revoke: false, days: 0 })).rejects.toThrow(
+        '--days must be a whole number',
+      )
     })
 
     it('refuses an unknown username', async () => {
-      await expect(setPaidAccess(t.database, { username: 'ghost', revoke: false })).rejects.toThrow(
+      await expect(setPaidAccess(t.database, t.clock, { username: 'ghost', revoke: false })).rejects.toThrow(
         'No user named "ghost" exists.',
       )
     })

@@ -2,6 +2,7 @@ import { PhoneNumberSchema, UsernameSchema } from '@quiz/contracts'
 import { hashPassword } from '../auth/passwords'
 import { isTooSimilar, passwordProblems } from '../auth/password-rules'
 import type { Database } from '../db/database'
+import { PAID_ACCESS_NO_END } from '../db/schema'
 import type { Clock } from '../lib/clock'
 import {
   findUserByUsername,
@@ -124,15 +125,28 @@ export async function createLearners(
   })
 }
 
-/** Grants (or with `revoke`, withdraws) paid access to one user. */
+/**
+ * Grants paid access to one user: with `days`, that many days from the later of now and the current end (as a
+ * purchase does); without, with no end. `revoke` withdraws it.
+ */
 export async function setPaidAccess(
   database: Database,
-  { username, revoke }: { username: string; revoke: boolean },
-): Promise<{ username: string; changed: boolean; hasPaidAccess: boolean }> {
-  const user = await findUserByUsername(database.db, username)
-  if (!user) throw new UserAdminError(`No user named "${username}" exists.`)
-  const wanted = revoke ? 0 : 1
-  if (user.has_paid_access !== wanted)
-    await database.transaction((trx) => updateUser(trx, user.id, { has_paid_access: wanted }))
-  return { username: user.username, changed: user.has_paid_access !== wanted, hasPaidAccess: wanted === 1 }
+  clock: Clock,
+  { username, revoke, days }: { username: string; revoke: boolean; days?: number },
+): Promise<{ username: string; changed: boolean; until: number | null }> {
+  if (days !== undefined && (!Number.isInteger(days) || days < 1 || days > 3660))
+    throw new UserAdminError('--days must be a whole number from 1 to 3660.')
+  return database.transaction(async (trx) => {
+    const user = await findUserByUsername(trx, username)
+    if (!user) throw new UserAdminError(`No user named "${username}" exists.`)
+    const now = clock.now()
+    const current = user.paid_access_until !== null && user.paid_access_until > now ? user.paid_access_until : null
+    let wanted: number | null
+    if (revoke) wanted = null
+    else if (days === undefined || current === PAID_ACCESS_NO_END) wanted = PAID_ACCESS_NO_END
+    else wanted = Math.max(now, current ?? now) + days * 86_400_000
+    const changed = wanted !== current
+    if (changed || user.paid_access_until !== wanted) await updateUser(trx, user.id, { paid_access_until: wanted })
+    return { username: user.username, changed, until: wanted }
+  })
 }

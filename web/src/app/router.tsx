@@ -27,6 +27,8 @@ export const router = createBrowserRouter([
           { path: '/results', lazy: () => import('../features/results/results-page') },
           { path: '/results/:attemptId', lazy: () => import('../features/results/report-page') },
           { path: '/profile', lazy: () => import('../features/profile/profile-page') },
+          { path: '/plans', lazy: () => import('../features/payments/plans-page') },
+          { path: '/payments/:paymentId', lazy: () => import('../features/payments/payment-page') },
         ],
       },
       {
@@ -35,6 +37,8 @@ export const router = createBrowserRouter([
           { path: '/admin', lazy: () => import('../features/admin/admin-page') },
           { path: '/admin/quiz/new', lazy: () => import('../features/admin/quiz-create-page') },
           { path: '/admin/quiz/:quizId/edit', lazy: () => import('../features/admin/quiz-edit-page') },
+          { path: '/admin/plans', lazy: () => import('../features/admin/plans-page') },
+          { path: '/admin/payments', lazy: () => import('../features/admin/payments-page') },
         ],
       },
       { path: '*', lazy: () => import('../components/not-found-page') },

@@ -5,6 +5,7 @@ import enAuth from './locales/en/auth.json'
 import enCommon from './locales/en/common.json'
 import enDashboard from './locales/en/dashboard.json'
 import enNav from './locales/en/nav.json'
+import enPayments from './locales/en/payments.json'
 import enProfile from './locales/en/profile.json'
 import enQuiz from './locales/en/quiz.json'
 import enResults from './locales/en/results.json'
@@ -13,6 +14,7 @@ import neAuth from './locales/ne/auth.json'
 import neCommon from './locales/ne/common.json'
 import neDashboard from './locales/ne/dashboard.json'
 import neNav from './locales/ne/nav.json'
+import nePayments from './locales/ne/payments.json'
 import neProfile from './locales/ne/profile.json'
 import neQuiz from './locales/ne/quiz.json'
 import neResults from './locales/ne/results.json'
@@ -30,6 +32,7 @@ export const resources = {
     results: enResults,
     profile: enProfile,
     admin: enAdmin,
+    payments: enPayments,
   },
   ne: {
     common: neCommon,
@@ -40,6 +43,7 @@ export const resources = {
     results: neResults,
     profile: neProfile,
     admin: neAdmin,
+    payments: nePayments,
   },
 } as const
 

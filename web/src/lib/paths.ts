@@ -10,7 +10,11 @@ export const paths = {
   results: () => '/results',
   report: (attemptId: number | string) => `/results/${attemptId}`,
   profile: () => '/profile',
+  plans: () => '/plans',
+  payment: (id: number | string) => `/payments/${id}`,
   admin: () => '/admin',
   adminNewQuiz: () => '/admin/quiz/new',
   adminEditQuiz: (id: number | string) => `/admin/quiz/${id}/edit`,
+  adminPlans: () => '/admin/plans',
+  adminPayments: () => '/admin/payments',
 }

@@ -1,6 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink, useNavigate } from 'react-router'
+import { activePlansQuery } from '../../api/plans'
 import { paths } from '../../lib/paths'
 import { logout } from '../../session/logout'
 import { useSessionUser } from '../../session/use-session'
@@ -12,6 +13,9 @@ export function TopNav() {
   const user = useSessionUser()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
+  // "Plans" appears only when some plan is on offer (WEB.md); a failed load just leaves it out.
+  const plans = useQuery({ ...activePlansQuery(), enabled: user !== null })
+  const hasPlans = (plans.data?.length ?? 0) > 0
 
   return (
     <header className="top-nav">
@@ -28,6 +32,7 @@ export function TopNav() {
               {t('dashboard')}
             </NavLink>
             <NavLink to={paths.results()}>{t('my_results')}</NavLink>
+            {hasPlans && <NavLink to={paths.plans()}>{t('plans')}</NavLink>}
             {user.isAdmin && <NavLink to={paths.admin()}>{t('admin_panel')}</NavLink>}
           </>
         ) : (

@@ -8,6 +8,7 @@ import { Loading } from '../../components/ui/loading'
 import { useBilingual } from '../../i18n/use-bilingual'
 import { formatDateTime } from '../../lib/format'
 import { adminQueries, useDeleteQuiz, type AdminQuizSummary } from './admin.api'
+import { AdminNav } from './admin-nav'
 import { ConfirmDeleteDialog } from './confirm-dialog'
 import './admin.css'
 
@@ -37,6 +38,7 @@ export function Component() {
 
   return (
     <div className="admin">
+      <AdminNav />
       <div className="page-header">
         <h1>{t('list.title')}</h1>
         <Link className="btn btn--primary" to={paths.adminNewQuiz()}>

@@ -1,5 +1,9 @@
 // Response shapes come from the contracts as types only (zod stays out of the web bundle).
 import type {
+  AdminPayment,
+  AdminPaymentPage,
+  PaymentStatus,
+  Plan,
   AdminQuestion,
   AdminQuizDetail,
   AdminQuiz as AdminQuizSummary,
@@ -10,7 +14,16 @@ import type {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../api/client'
 
-export type { AdminQuestion, AdminQuizSummary, Bilingual, Difficulty }
+export type {
+  AdminQuestion,
+  AdminQuizSummary,
+  Bilingual,
+  Difficulty,
+  AdminPayment,
+  AdminPaymentPage,
+  PaymentStatus,
+  Plan,
+}
 export type AdminQuiz = AdminQuizDetail
 export type AdminImage = NonNullable<NullableAdminImage>
 
@@ -103,6 +116,38 @@ export function useDeleteQuestion(quizId: number) {
   const invalidate = useInvalidateAll()
   return useMutation({
     mutationFn: (questionId: number) => api.delete(`/admin/quizzes/${quizId}/questions/${questionId}/`),
+    onSuccess: () => invalidate(),
+  })
+}
+
+// Plans and payments (API.md "Paid access").
+
+export interface PlanPayload {
+  name: Bilingual
+  price_paisa: number
+  days: number
+  active: boolean
+}
+
+export const adminPlanKeys = {
+  plans: ['admin', 'plans'] as const,
+  payments: (status: PaymentStatus | null, page: number) => ['admin', 'payments', status, page] as const,
+}
+
+export const adminPlanQueries = {
+  plans: () => queryOptions({ queryKey: adminPlanKeys.plans, queryFn: () => api.get<Plan[]>('/admin/plans/') }),
+  payments: (status: PaymentStatus | null, page: number) =>
+    queryOptions({
+      queryKey: adminPlanKeys.payments(status, page),
+      queryFn: () => api.get<AdminPaymentPage>(`/admin/payments/?page=${page}${status ? `&status=${status}` : ''}`),
+    }),
+}
+
+export function useSavePlan() {
+  const invalidate = useInvalidateAll()
+  return useMutation({
+    mutationFn: ({ id, plan }: { id: number | null; plan: PlanPayload }) =>
+      id === null ? api.post<Plan>('/admin/plans/', plan) : api.patch<Plan>(`/admin/plans/${id}/`, plan),
     onSuccess: () => invalidate(),
   })
 }

@@ -66,6 +66,7 @@ describe('dashboard', () => {
     const start = await screen.findByRole('button', { name: 'Start Quiz' })
     expect(start).toBeDisabled()
     expect(start).toHaveAccessibleDescription('This quiz is for paid members.')
+    expect(screen.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/plans')
     expect(screen.getByText('Paid')).toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Start Quiz' })).not.toBeInTheDocument()
   })

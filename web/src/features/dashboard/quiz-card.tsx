@@ -45,8 +45,8 @@ export function QuizCard({ quiz }: { quiz: AvailableQuiz }) {
           <button type="button" className="btn btn--primary" disabled aria-describedby={noteId}>
             {t('start')}
           </button>
-          <p id={noteId} className="quiz-card__note">
-            {t('paid_only')}
+          <p className="quiz-card__note">
+            <span id={noteId}>{t('paid_only')}</span> <Link to={paths.plans()}>{t('see_plans')}</Link>
           </p>
         </div>
       ) : (

@@ -98,7 +98,11 @@ export function Component() {
       </section>
 
       {state === 'no_attempts' && <Alert kind="error">{t('errors.no_attempts')}</Alert>}
-      {state === 'paid_only' && <Alert kind="error">{t('errors.paid_only')}</Alert>}
+      {state === 'paid_only' && (
+        <Alert kind="error">
+          {t('errors.paid_only')} <Link to={paths.plans()}>{t('see_plans')}</Link>
+        </Alert>
+      )}
 
       <div className="instructions__actions">
         <Link className="btn" to={paths.home()}>

@@ -280,7 +280,9 @@ export function Component() {
   if (load.state === 'error') {
     return (
       <div className="card center-card">
-        <Alert kind="error">{t(load.message)}</Alert>
+        <Alert kind="error">
+          {t(load.message)} {load.message === 'errors.paid_only' && <Link to={paths.plans()}>{t('see_plans')}</Link>}
+        </Alert>
         <Link className="btn btn--primary" to={paths.home()}>
           {t('back_to_dashboard')}
         </Link>

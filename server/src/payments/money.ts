@@ -1,0 +1,26 @@
+// Money is integer paisa everywhere inside the app. eSewa speaks rupees as decimal strings ("500", "1,000.0",
+// "123.45"); these convert without ever going through a float, so an amount can only match exactly.
+
+/** 12345 -> "123.45", 50000 -> "500". */
+export function paisaToRupees(paisa: number): string {
+  if (!Number.isSafeInteger(paisa) || paisa < 0) throw new RangeError(`not an amount in paisa: ${paisa}`)
+  const rupees = Math.floor(paisa / 100)
+  const rest = paisa % 100
+  return rest === 0 ? String(rupees) : `${rupees}.${String(rest).padStart(2, '0')}`
+}
+
+/**
+ * "1,000.0" / "123.45" / 500 -> paisa, or null for anything that is not a plain non-negative amount with at
+ * most two significant decimals (a third decimal that is not zero is a different amount, not a rounding).
+ * A JSON number arrives as a JS number; its shortest decimal form (String(123.45) === "123.45") is exact.
+ */
+export function rupeesToPaisa(value: unknown): number | null {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value
+  if (typeof text !== 'string') return null
+  const match = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/.exec(text.trim())
+  if (!match) return null
+  const whole = match[1]!.replaceAll(',', '')
+  const decimals = (match[2] ?? '').replace(/0+$/, '')
+  if (decimals.length > 2 || whole.length > 13) return null
+  return Number(whole) * 100 + Number(decimals.padEnd(2, '0'))
+}

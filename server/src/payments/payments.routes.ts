@@ -1,0 +1,91 @@
+import {
+  AdminPaymentPageSchema,
+  AdminPaymentsQuerySchema,
+  CreatePaymentBodySchema,
+  IdParamsSchema,
+  PaymentProviderListSchema,
+  PaymentSchema,
+  PaymentStartSchema,
+} from '@quiz/contracts'
+import type { FastifyReply } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { AppContext } from '../context'
+import { fakeCheckoutRoutes } from './fake-checkout.routes'
+import { createPaymentService, type PaymentService } from './payments.service'
+
+const tags = ['payments']
+const security = [{ bearer: [] }]
+
+/** Where a return sends the browser: the web app's page for the payment, or the plans when we know none. */
+const backToApp = (reply: FastifyReply, id: number | undefined) =>
+  reply.header('cache-control', 'no-store').redirect(id === undefined ? '/plans' : `/payments/${id}`, 303)
+
+/** /api/payments: the learner's routes (token needed) and the providers' return routes (no token: the browser comes back from the provider). */
+export const paymentRoutes: FastifyPluginAsyncZod<AppContext & { payments?: PaymentService }> = async (
+  app,
+  context,
+) => {
+  const payments = context.payments ?? createPaymentService({ ...context, log: app.log })
+
+  const learnerRoutes: FastifyPluginAsyncZod = async (learner) => {
+    learner.addHook('onRequest', learner.authenticate)
+
+    learner.get('/providers/', { schema: { tags, security, response: { 200: PaymentProviderListSchema } } }, () => [
+      ...payments.providers(),
+    ])
+
+    learner.post(
+      '/',
+      { schema: { tags, security, body: CreatePaymentBodySchema, response: { 201: PaymentStartSchema } } },
+      async (request, reply) => reply.code(201).send(await payments.startPayment(request.user, request.body)),
+    )
+
+    learner.get(
+      '/:id/',
+      { schema: { tags, security, params: IdParamsSchema, response: { 200: PaymentSchema } } },
+      (request) => payments.getPayment(request.user, request.params.id),
+    )
+  }
+  await app.register(learnerRoutes)
+
+  // Khalti sends the browser to return_url with pidx, status, amount...: only pidx is used, to look it up.
+  app.get(
+    '/khalti/return/',
+    { schema: { tags, querystring: z.object({ pidx: z.string().max(100).optional() }) } },
+    async (request, reply) => backToApp(reply, await payments.khaltiReturned(request.query.pidx)),
+  )
+
+  app.get(
+    '/esewa/return/:id/success/',
+    { schema: { tags, params: IdParamsSchema, querystring: z.object({ data: z.string().max(10_000).optional() }) } },
+    async (request, reply) => backToApp(reply, await payments.esewaSucceeded(request.params.id, request.query.data)),
+  )
+
+  app.get('/esewa/return/:id/failure/', { schema: { tags, params: IdParamsSchema } }, async (request, reply) =>
+    backToApp(reply, await payments.esewaFailed(request.params.id)),
+  )
+
+  if (context.config.payments.providers.includes('fake')) {
+    // Not `...context`: the options carry this plugin's prefix, which would be applied twice.
+    await app.register(fakeCheckoutRoutes, { database: context.database, payments, backToApp })
+  }
+}
+
+/** GET /api/admin/payments/?status=&page=: newest first, with the learner and plan. */
+export const adminPaymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const payments = createPaymentService({ ...context, log: app.log })
+  app.addHook('onRequest', app.requireAdmin)
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['admin'],
+        security,
+        querystring: AdminPaymentsQuerySchema,
+        response: { 200: AdminPaymentPageSchema },
+      },
+    },
+    (request) => payments.listForAdmin(request.query.status, request.query.page),
+  )
+}

@@ -1,0 +1,33 @@
+import { IdParamsSchema, PlanInputSchema, PlanListSchema, PlanPatchSchema, PlanSchema } from '@quiz/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { AppContext } from '../context'
+import { createPlanService } from './plans.service'
+
+/** GET /api/plans/: the active plans, for signed-in learners. */
+export const planRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const plans = createPlanService(context)
+  app.addHook('onRequest', app.authenticate)
+  app.get('/', { schema: { tags: ['payments'], security: [{ bearer: [] }], response: { 200: PlanListSchema } } }, () =>
+    plans.listActivePlans(),
+  )
+}
+
+const docs = { tags: ['admin'], security: [{ bearer: [] }] }
+
+/** /api/admin/plans/: every plan, create, edit. A plan is never deleted (payments name it); it is made inactive. */
+export const adminPlanRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const plans = createPlanService(context)
+  app.addHook('onRequest', app.requireAdmin)
+
+  app.get('/', { schema: { ...docs, response: { 200: PlanListSchema } } }, () => plans.listAllPlans())
+
+  app.post('/', { schema: { ...docs, body: PlanInputSchema, response: { 201: PlanSchema } } }, async (request, reply) =>
+    reply.code(201).send(await plans.createPlan(request.body)),
+  )
+
+  app.patch(
+    '/:id/',
+    { schema: { ...docs, params: IdParamsSchema, body: PlanPatchSchema, response: { 200: PlanSchema } } },
+    (request) => plans.updatePlan(request.params.id, request.body),
+  )
+}

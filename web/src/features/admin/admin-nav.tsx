@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next'
+import { NavLink } from 'react-router'
+import { paths } from '../../lib/paths'
+
+/** Tabs between the admin's quiz list, plans and payments. */
+export function AdminNav() {
+  const { t } = useTranslation('admin')
+  return (
+    <nav className="admin-nav" aria-label={t('nav.plans') + ' / ' + t('nav.payments')}>
+      <NavLink to={paths.admin()} end>
+        {t('nav.quizzes')}
+      </NavLink>
+      <NavLink to={paths.adminPlans()}>{t('nav.plans')}</NavLink>
+      <NavLink to={paths.adminPayments()}>{t('nav.payments')}</NavLink>
+    </nav>
+  )
+}
