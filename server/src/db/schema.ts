@@ -168,6 +168,16 @@ export interface AttemptQuestionStateTable {
   time_spent: Generated<number>
 }
 
+/** A question in a learner's mistake deck (Leitner box 1 to 3); deleted questions and quizzes are filtered out. */
+export interface PracticeCardTable {
+  user_id: number
+  /** Stable question id: practice shows the question's current version. */
+  question_id: number
+  box: number
+  due_at: number
+  updated_at: number
+}
+
 export interface PlanTable {
   id: Generated<number>
   name_en: string
@@ -219,6 +229,7 @@ export interface DB {
   attempts: AttemptTable
   attempt_answers: AttemptAnswerTable
   attempt_question_states: AttemptQuestionStateTable
+  practice_cards: PracticeCardTable
   plans: PlanTable
   payments: PaymentTable
   fake_gateway_transactions: FakeGatewayTransactionTable

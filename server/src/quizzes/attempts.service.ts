@@ -1,6 +1,7 @@
 import type { AnswerMap, AttemptInfo, ExamStateInput, SubmitResult } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import type { AppContext } from '../context'
+import { addMistakesToDeck } from '../practice/practice.service'
 import { isUniqueViolation } from '../db/errors'
 import type { AttemptRow, DB } from '../db/schema'
 import type { FieldErrors } from '../http/errors'
@@ -39,10 +40,12 @@ export function createAttemptLifecycle({
   /** Scores an attempt whose time ran out on the answers it saved; it completed at its deadline. */
   async function finishTimedOut(trx: Kysely<DB>, attempt: AttemptRow): Promise<AttemptRow> {
     const paper = await papers.paperFor(trx, attempt.revision_ids)
-    const { total_questions: _total, ...score } = scoreAnswers(paper.questions, await listAnswers(trx, attempt.id))
+    const answers = await listAnswers(trx, attempt.id)
+    const { total_questions: _total, ...score } = scoreAnswers(paper.questions, answers)
     const fields = { ...score, finished_at: attempt.deadline, late: 1, submitted: 0 }
     if (!(await markAttemptFinished(trx, attempt.id, fields)))
       throw new Error(`attempt ${attempt.id} was finished twice`)
+    await addMistakesToDeck(trx, attempt.user_id, paper.questions, answers, attempt.deadline)
     return { ...attempt, ...fields, status: 'finished' }
   }
 

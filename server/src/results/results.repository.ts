@@ -33,3 +33,102 @@ export function findAttemptOfLearner(db: Kysely<DB>, userId: number, attemptId: 
     .where('a.user_id', '=', userId)
     .executeTakeFirst()
 }
+
+/**
+ * Where a score stands among the learners' first finished attempts at a quiz (attempt number 1: one attempt is in
+ * progress at a time, so the first started is the first finished). Reads only the attempts_quiz_scores index.
+ * `above` and `below` leave out `userId`'s own first attempt; the count, sum and maximum include it.
+ */
+export async function findFirstAttemptStanding(
+  db: Kysely<DB>,
+  quizId: number,
+  userId: number,
+  scoreHundredths: number,
+) {
+  const row = await db
+    .selectFrom('attempts')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('participants'),
+      eb.fn
+        .sum<number | string | null>(
+          eb
+            .case()
+            .when(eb.and([eb('score_hundredths', '>', scoreHundredths), eb('user_id', '<>', userId)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('above'),
+      eb.fn
+        .sum<number | string | null>(
+          eb
+            .case()
+            .when(eb.and([eb('score_hundredths', '<', scoreHundredths), eb('user_id', '<>', userId)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('below'),
+      eb.fn.sum<number | string | null>('score_hundredths').as('sum'),
+      eb.fn.max<number | string | null>('score_hundredths').as('highest'),
+    ])
+    .where('quiz_id', '=', quizId)
+    .where('attempt_number', '=', 1)
+    .where('status', '=', 'finished')
+    .executeTakeFirstOrThrow()
+  // PostgreSQL answers counts and sums as strings.
+  return {
+    participants: Number(row.participants),
+    above: Number(row.above ?? 0),
+    below: Number(row.below ?? 0),
+    sumHundredths: Number(row.sum ?? 0),
+    highestHundredths: Number(row.highest ?? 0),
+  }
+}
+
+/** Every finished attempt of the learner, oldest first, with what the progress page needs. */
+export function listFinishedAttemptsOldestFirst(db: Kysely<DB>, userId: number) {
+  return db
+    .selectFrom('attempts as a')
+    .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
+    .select([
+      'a.id',
+      'a.quiz_id',
+      'a.revision_ids',
+      'a.score_hundredths',
+      'a.correct',
+      'a.incorrect',
+      'a.unanswered',
+      'a.finished_at',
+      'a.deadline',
+      'q.title_en',
+      'q.title_ne',
+    ])
+    .where('a.user_id', '=', userId)
+    .where('a.status', '=', 'finished')
+    .orderBy('a.finished_at')
+    .orderBy('a.id')
+    .execute()
+}
+
+/** The chosen options of every finished attempt of the learner. */
+export function listFinishedAnswers(db: Kysely<DB>, userId: number) {
+  return db
+    .selectFrom('attempt_answers as aa')
+    .innerJoin('attempts as a', 'a.id', 'aa.attempt_id')
+    .select(['aa.attempt_id', 'aa.question_id', 'aa.option_id'])
+    .where('a.user_id', '=', userId)
+    .where('a.status', '=', 'finished')
+    .execute()
+}
+
+/** Topic, question and correct option of each revision. */
+export async function findRevisionKeys(db: Kysely<DB>, revisionIds: readonly number[]) {
+  if (revisionIds.length === 0) return []
+  return db
+    .selectFrom('question_revisions as r')
+    .leftJoin('question_options as o', (join) => join.onRef('o.revision_id', '=', 'r.id').on('o.is_correct', '=', 1))
+    .select(['r.id', 'r.question_id', 'r.topic', 'o.id as correct_option_id'])
+    .where('r.id', 'in', [...new Set(revisionIds)])
+    .execute()
+}
