@@ -7,6 +7,7 @@ import type { AttemptRow, DB } from '../db/schema'
 import type { FieldErrors } from '../http/errors'
 import { toIso } from '../lib/clock'
 import {
+  countFirstAttemptScore,
   listAnswers,
   listExpiredAttempts,
   markAttemptFinished,
@@ -45,7 +46,7 @@ export function createAttemptLifecycle({
     const fields = { ...score, finished_at: attempt.deadline, late: 1, submitted: 0 }
     if (!(await markAttemptFinished(trx, attempt.id, fields)))
       throw new Error(`attempt ${attempt.id} was finished twice`)
-    await addMistakesToDeck(trx, attempt.user_id, paper.questions, answers, attempt.deadline)
+    await recordFinish(trx, attempt, paper, answers, score.score_hundredths, attempt.deadline)
     return { ...attempt, ...fields, status: 'finished' }
   }
 
@@ -72,6 +73,23 @@ export function createAttemptLifecycle({
 }
 
 export type AttemptLifecycle = ReturnType<typeof createAttemptLifecycle>
+
+/**
+ * What the learning loop keeps of a just-finished attempt, in the transaction that finished it, however it
+ * finished (submit, late submit, expiry): a first attempt's score in its quiz's tally (rank and percentile), and
+ * the questions answered wrong or left unanswered in the learner's practice deck.
+ */
+export async function recordFinish(
+  trx: Kysely<DB>,
+  attempt: Pick<AttemptRow, 'user_id' | 'quiz_id' | 'attempt_number'>,
+  paper: Pick<Paper, 'questions'>,
+  answers: ReadonlyMap<number, number | null>,
+  scoreHundredths: number,
+  finishedAt: number,
+) {
+  if (attempt.attempt_number === 1) await countFirstAttemptScore(trx, attempt.quiz_id, scoreHundredths)
+  await addMistakesToDeck(trx, attempt.user_id, paper.questions, answers, finishedAt)
+}
 
 /** A finished attempt as the submit route answers it. */
 export function toSubmitResult(attempt: AttemptRow): SubmitResult {

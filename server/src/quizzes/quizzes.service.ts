@@ -17,7 +17,6 @@ import type { Kysely } from 'kysely'
 import type { AttemptRow, DB } from '../db/schema'
 import { AppError, Conflict, NotFound, PermissionDenied, ValidationFailed } from '../http/errors'
 import { toIso, toIsoOrNull } from '../lib/clock'
-import { addMistakesToDeck } from '../practice/practice.service'
 import { listCurrentRevisionIds } from '../questions/question-revisions.repository'
 import {
   findLatestAttempt,
@@ -37,6 +36,7 @@ import {
   examStateErrors,
   hasExamState,
   retryOnUniqueViolation,
+  recordFinish,
   storeExamState,
   toExamState,
   toSubmitResult,
@@ -340,7 +340,7 @@ export function createQuizService({
           const fields = { ...score, finished_at: now, late: 0, submitted: 1 }
           if (!(await markAttemptFinished(trx, live.id, fields)))
             throw new Error(`attempt ${live.id} was finished twice`)
-          await addMistakesToDeck(trx, user.id, paper.questions, answers, now)
+          await recordFinish(trx, live, paper, answers, score.score_hundredths, now)
           return toSubmitResult({ ...live, ...fields, status: 'finished' })
         }
 
@@ -378,7 +378,7 @@ export function createQuizService({
         })
         await upsertAnswers(trx, attempt.id, entries, now)
         if (withState) await storeExamState(trx, attempt, body, now)
-        await addMistakesToDeck(trx, user.id, paper.questions, new Map(entries), now)
+        await recordFinish(trx, attempt, paper, new Map(entries), score.score_hundredths, now)
         return toSubmitResult(attempt)
       }),
     )

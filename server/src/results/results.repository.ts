@@ -35,55 +35,51 @@ export function findAttemptOfLearner(db: Kysely<DB>, userId: number, attemptId: 
 }
 
 /**
- * Where a score stands among the learners' first finished attempts at a quiz (attempt number 1: one attempt is in
- * progress at a time, so the first started is the first finished). Reads only the attempts_quiz_scores index.
- * `above` and `below` leave out `userId`'s own first attempt; the count, sum and maximum include it.
+ * Where a score stands among the learners' first finished attempts at a quiz, from the quiz's tally of first-attempt
+ * scores (a few hundred rows at most). Everyone is counted, `userId`'s own first attempt included; the caller takes
+ * it out of `above` and `below` when ranking a later attempt.
  */
-export async function findFirstAttemptStanding(
-  db: Kysely<DB>,
-  quizId: number,
-  userId: number,
-  scoreHundredths: number,
-) {
+export async function findFirstAttemptStanding(db: Kysely<DB>, quizId: number, scoreHundredths: number) {
   const row = await db
-    .selectFrom('attempts')
+    .selectFrom('first_attempt_scores')
     .select((eb) => [
-      eb.fn.countAll<number | string>().as('participants'),
+      eb.fn.sum<number | string | null>('learners').as('participants'),
       eb.fn
         .sum<number | string | null>(
-          eb
-            .case()
-            .when(eb.and([eb('score_hundredths', '>', scoreHundredths), eb('user_id', '<>', userId)]))
-            .then(1)
-            .else(0)
-            .end(),
+          eb.case().when('score_hundredths', '>', scoreHundredths).then(eb.ref('learners')).else(0).end(),
         )
         .as('above'),
       eb.fn
         .sum<number | string | null>(
-          eb
-            .case()
-            .when(eb.and([eb('score_hundredths', '<', scoreHundredths), eb('user_id', '<>', userId)]))
-            .then(1)
-            .else(0)
-            .end(),
+          eb.case().when('score_hundredths', '<', scoreHundredths).then(eb.ref('learners')).else(0).end(),
         )
         .as('below'),
-      eb.fn.sum<number | string | null>('score_hundredths').as('sum'),
+      eb.fn.sum<number | string | null>(eb('score_hundredths', '*', eb.ref('learners'))).as('sum'),
       eb.fn.max<number | string | null>('score_hundredths').as('highest'),
     ])
     .where('quiz_id', '=', quizId)
-    .where('attempt_number', '=', 1)
-    .where('status', '=', 'finished')
     .executeTakeFirstOrThrow()
-  // PostgreSQL answers counts and sums as strings.
+  // PostgreSQL answers sums of integers as strings.
   return {
-    participants: Number(row.participants),
+    participants: Number(row.participants ?? 0),
     above: Number(row.above ?? 0),
     below: Number(row.below ?? 0),
     sumHundredths: Number(row.sum ?? 0),
     highestHundredths: Number(row.highest ?? 0),
   }
+}
+
+/** The score of the learner's first finished attempt at a quiz, or undefined. */
+export async function findFirstAttemptScore(db: Kysely<DB>, userId: number, quizId: number) {
+  const row = await db
+    .selectFrom('attempts')
+    .select('score_hundredths')
+    .where('user_id', '=', userId)
+    .where('quiz_id', '=', quizId)
+    .where('attempt_number', '=', 1)
+    .where('status', '=', 'finished')
+    .executeTakeFirst()
+  return row?.score_hundredths ?? undefined
 }
 
 /** Every finished attempt of the learner, oldest first, with what the progress page needs. */

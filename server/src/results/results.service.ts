@@ -10,6 +10,7 @@ import { inDrawnOrder } from '../quizzes/question-papers'
 import { POINTS_CORRECT, POINTS_INCORRECT, toScore } from '../quizzes/scoring'
 import {
   findAttemptOfLearner,
+  findFirstAttemptScore,
   findFirstAttemptStanding,
   findRevisionKeys,
   listFinishedAnswers,
@@ -70,8 +71,19 @@ export function createResultsService({
       findRevisions(db, revisionIds),
       listAnswers(db, attempt.id),
       listQuestionStates(db, attempt.id),
-      findFirstAttemptStanding(db, attempt.quiz_id, user.id, attempt.score_hundredths ?? 0),
+      findFirstAttemptStanding(db, attempt.quiz_id, attempt.score_hundredths ?? 0),
     ])
+    // Rank and percentile count the *other* learners: the learner's own first attempt leaves the counts (for a
+    // first attempt it is this score, neither above nor below it).
+    const ownFirst =
+      attempt.attempt_number === 1
+        ? attempt.score_hundredths
+        : await findFirstAttemptScore(db, user.id, attempt.quiz_id)
+    const score = attempt.score_hundredths ?? 0
+    if (ownFirst !== undefined && ownFirst !== null) {
+      if (ownFirst > score) standing.above--
+      if (ownFirst < score) standing.below--
+    }
     const stateOf = new Map(states.map((state) => [state.question_id, state]))
     const questions = revisionIds.map((revisionId) => {
       const revision = revisions.get(revisionId)

