@@ -1,12 +1,15 @@
-import i18n from 'i18next'
+import i18n, { type PostProcessorModule } from 'i18next'
 import { initReactI18next } from 'react-i18next'
+import { toDevanagariDigits } from '../lib/digits'
 import enAdmin from './locales/en/admin.json'
 import enAuth from './locales/en/auth.json'
 import enCommon from './locales/en/common.json'
 import enDashboard from './locales/en/dashboard.json'
 import enNav from './locales/en/nav.json'
 import enPayments from './locales/en/payments.json'
+import enPractice from './locales/en/practice.json'
 import enProfile from './locales/en/profile.json'
+import enProgress from './locales/en/progress.json'
 import enQuiz from './locales/en/quiz.json'
 import enResults from './locales/en/results.json'
 import neAdmin from './locales/ne/admin.json'
@@ -15,7 +18,9 @@ import neCommon from './locales/ne/common.json'
 import neDashboard from './locales/ne/dashboard.json'
 import neNav from './locales/ne/nav.json'
 import nePayments from './locales/ne/payments.json'
+import nePractice from './locales/ne/practice.json'
 import neProfile from './locales/ne/profile.json'
+import neProgress from './locales/ne/progress.json'
 import neQuiz from './locales/ne/quiz.json'
 import neResults from './locales/ne/results.json'
 
@@ -33,6 +38,8 @@ export const resources = {
     profile: enProfile,
     admin: enAdmin,
     payments: enPayments,
+    progress: enProgress,
+    practice: enPractice,
   },
   ne: {
     common: neCommon,
@@ -44,6 +51,8 @@ export const resources = {
     profile: neProfile,
     admin: neAdmin,
     payments: nePayments,
+    progress: neProgress,
+    practice: nePractice,
   },
 } as const
 
@@ -57,17 +66,32 @@ export function storedLanguage(): Language {
   }
 }
 
+/**
+ * WEB.md: in Nepali every number is written in Devanagari digits. Counts, numbers and dates interpolated into a
+ * translation come out right whatever the caller passed; numbers shown outside t() go through lib/format.
+ */
+const devanagariDigits: PostProcessorModule = {
+  type: 'postProcessor',
+  name: 'devanagari-digits',
+  process: (value, _key, _options, translator: { language?: string }) =>
+    translator.language === 'ne' ? toDevanagariDigits(value) : value,
+}
+
 export function initI18n(language: Language = storedLanguage()) {
-  void i18n.use(initReactI18next).init({
-    resources,
-    lng: language,
-    fallbackLng: 'en',
-    ns: namespaces,
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-  })
+  void i18n
+    .use(devanagariDigits)
+    .use(initReactI18next)
+    .init({
+      postProcess: ['devanagari-digits'],
+      resources,
+      lng: language,
+      fallbackLng: 'en',
+      ns: namespaces,
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      initAsync: false,
+    })
   document.documentElement.lang = language
   return i18n
 }
