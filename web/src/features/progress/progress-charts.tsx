@@ -15,7 +15,7 @@ export const topicAccuracy = (topic: Progress['topics'][number]) => {
 
 const WIDTH = 320
 const HEIGHT = 180
-const PAD = { left: 34, right: 10, top: 10, bottom: 24 }
+const PAD = { left: 40, right: 10, top: 10, bottom: 26 }
 
 /**
  * The score trend as a plain SVG line (no chart library: one line and a few labels). It scales to its box, so it
@@ -59,7 +59,7 @@ export function ScoreTrendChart({ attempts }: { attempts: Progress['attempts'] }
   )
 }
 
-const BAR_ROW = 34
+const BAR_ROW = 40
 
 /** Accuracy by topic as horizontal bars: the topic's name above its bar, so long names fit on a phone. */
 export function TopicAccuracyChart({ topics }: { topics: Progress['topics'] }) {
@@ -71,15 +71,15 @@ export function TopicAccuracyChart({ topics }: { topics: Progress['topics'] }) {
       {topics.map((topic, index) => {
         const accuracy = topicAccuracy(topic)
         const top = index * BAR_ROW
-        const barWidth = WIDTH - 50
+        const barWidth = WIDTH - 56
         return (
           <g key={topic.topic ?? ''}>
-            <text className="chart__label chart__label--topic" x={0} y={top + 12}>
+            <text className="chart__label chart__label--topic" x={0} y={top + 14}>
               {topic.topic ?? t('no_topic')}
             </text>
-            <rect className="chart__track" x={0} y={top + 17} width={barWidth} height={10} rx={5} />
-            <rect className="chart__bar" x={0} y={top + 17} width={(barWidth * accuracy) / 100} height={10} rx={5} />
-            <text className="chart__label" x={WIDTH} y={top + 26} textAnchor="end">
+            <rect className="chart__track" x={0} y={top + 21} width={barWidth} height={12} rx={5} />
+            <rect className="chart__bar" x={0} y={top + 21} width={(barWidth * accuracy) / 100} height={12} rx={5} />
+            <text className="chart__label" x={WIDTH} y={top + 32} textAnchor="end">
               {formatNumber(accuracy, language)}%
             </text>
           </g>

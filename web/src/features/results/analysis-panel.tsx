@@ -42,8 +42,9 @@ export function AnalysisPanel({ analysis }: { analysis: ReportAnalysis }) {
       </dl>
       <p className="muted">{t('standing.explained')}</p>
 
-      <h3>{t('standing.topics')}</h3>
-      <div className="table-scroll">
+      <h3 id="standing-topics">{t('standing.topics')}</h3>
+      {/* Scrolls sideways on the narrowest phones; focusable so a keyboard can scroll it too. */}
+      <div className="table-scroll" tabIndex={0} role="group" aria-labelledby="standing-topics">
         <table className="topic-table">
           <thead>
             <tr>
