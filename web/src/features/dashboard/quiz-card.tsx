@@ -4,9 +4,10 @@ import { Link } from 'react-router'
 import { paths } from '../../lib/paths'
 import { useBilingual } from '../../i18n/use-bilingual'
 import { startBlocker, type AvailableQuiz } from './dashboard.api'
+import { digitsFor } from '../../lib/digits'
 
 export function QuizCard({ quiz }: { quiz: AvailableQuiz }) {
-  const { t } = useTranslation('dashboard')
+  const { t, i18n } = useTranslation('dashboard')
   const pick = useBilingual()
   const noteId = useId()
   const blocker = startBlocker(quiz)
@@ -33,7 +34,7 @@ export function QuizCard({ quiz }: { quiz: AvailableQuiz }) {
         </div>
         <div>
           <dt>{t('questions')}</dt>
-          <dd>{quiz.question_count}</dd>
+          <dd>{digitsFor(String(quiz.question_count), i18n.language)}</dd>
         </div>
         <div>
           <dt>{t('attempts')}</dt>

@@ -441,23 +441,23 @@ export function Component() {
         <dl className="summary">
           <div>
             <dt>{t('summary.answered')}</dt>
-            <dd>{counts.answered}</dd>
+            <dd>{formatNumber(counts.answered, language)}</dd>
           </div>
           <div>
             <dt>{t('summary.answered_marked')}</dt>
-            <dd>{counts.answered_marked}</dd>
+            <dd>{formatNumber(counts.answered_marked, language)}</dd>
           </div>
           <div>
             <dt>{t('summary.not_answered')}</dt>
-            <dd>{counts.not_answered}</dd>
+            <dd>{formatNumber(counts.not_answered, language)}</dd>
           </div>
           <div>
             <dt>{t('summary.marked')}</dt>
-            <dd>{counts.marked}</dd>
+            <dd>{formatNumber(counts.marked, language)}</dd>
           </div>
           <div>
             <dt>{t('summary.not_visited')}</dt>
-            <dd>{counts.not_visited}</dd>
+            <dd>{formatNumber(counts.not_visited, language)}</dd>
           </div>
         </dl>
         <p>{t('confirm.irreversible')}</p>
