@@ -35,6 +35,7 @@ import {
   examStateErrors,
   hasExamState,
   retryOnUniqueViolation,
+  recordFinish,
   storeExamState,
   toExamState,
   toSubmitResult,
@@ -338,6 +339,7 @@ export function createQuizService({
           const fields = { ...score, finished_at: now, late: 0, submitted: 1 }
           if (!(await markAttemptFinished(trx, live.id, fields)))
             throw new Error(`attempt ${live.id} was finished twice`)
+          await recordFinish(trx, live, paper, answers, score.score_hundredths, now)
           return toSubmitResult({ ...live, ...fields, status: 'finished' })
         }
 
@@ -375,6 +377,7 @@ export function createQuizService({
         })
         await upsertAnswers(trx, attempt.id, entries, now)
         if (withState) await storeExamState(trx, attempt, body, now)
+        await recordFinish(trx, attempt, paper, new Map(entries), score.score_hundredths, now)
         return toSubmitResult(attempt)
       }),
     )

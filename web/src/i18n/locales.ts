@@ -6,7 +6,9 @@ import enCommon from './locales/en/common.json'
 import enDashboard from './locales/en/dashboard.json'
 import enNav from './locales/en/nav.json'
 import enPayments from './locales/en/payments.json'
+import enPractice from './locales/en/practice.json'
 import enProfile from './locales/en/profile.json'
+import enProgress from './locales/en/progress.json'
 import enQuiz from './locales/en/quiz.json'
 import enResults from './locales/en/results.json'
 import neAdmin from './locales/ne/admin.json'
@@ -15,7 +17,9 @@ import neCommon from './locales/ne/common.json'
 import neDashboard from './locales/ne/dashboard.json'
 import neNav from './locales/ne/nav.json'
 import nePayments from './locales/ne/payments.json'
+import nePractice from './locales/ne/practice.json'
 import neProfile from './locales/ne/profile.json'
+import neProgress from './locales/ne/progress.json'
 import neQuiz from './locales/ne/quiz.json'
 import neResults from './locales/ne/results.json'
 
@@ -30,6 +34,8 @@ export const locales = {
     profile: enProfile,
     admin: enAdmin,
     payments: enPayments,
+    progress: enProgress,
+    practice: enPractice,
   },
   ne: {
     common: neCommon,
@@ -41,5 +47,7 @@ export const locales = {
     profile: neProfile,
     admin: neAdmin,
     payments: nePayments,
+    progress: neProgress,
+    practice: nePractice,
   },
 } as const
