@@ -11,7 +11,7 @@ import {
   findAttemptsWithLearners,
   findReportableQuiz,
   listAllOptions,
-  listAnswersOfAttempts,
+  listAnswerPicksOfAttempts,
   listAnswersOfChosenAttempts,
   listChosenAttemptIds,
   listChosenScores,
@@ -21,7 +21,7 @@ import {
 } from './reports.repository'
 
 /** Rows fetched per query while the CSV streams: small enough for every database's parameter limit. */
-export const CSV_BATCH = 500
+export const CSV_BATCH = 200
 
 export const CSV_HEADER = [
   'attempt_id',
@@ -46,7 +46,7 @@ const durationSeconds = (row: Pick<ReportAttemptRow, 'started_at' | 'finished_at
   Math.max(0, Math.round((row.finished_at! - row.started_at) / 1000))
 
 export function createReportsService({ database }: Pick<AppContext, 'database'>) {
-  const { db } = database
+  const { db, dialect } = database
 
   async function requireQuiz(quizId: number) {
     const quiz = await findReportableQuiz(db, quizId)
@@ -102,6 +102,7 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
       letters.set(option.id, LETTERS[index++]!)
     }
     const questionIds = questions.map((question) => question.id)
+    const columnOf = new Map(questionIds.map((id, column) => [id, column]))
     const header = csvRow([...CSV_HEADER, ...questionIds.map((_, i) => `Q${i + 1}`)])
 
     async function* lines() {
@@ -110,21 +111,21 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
         const batch = ids.slice(start, start + CSV_BATCH)
         const [rows, answers] = await Promise.all([
           findAttemptsWithLearners(db, batch),
-          listAnswersOfAttempts(db, batch),
+          listAnswerPicksOfAttempts(db, dialect, batch),
         ])
         const byId = new Map(rows.map((row) => [row.id, row]))
-        const chosen = new Map<number, Map<number, number>>()
-        for (const answer of answers) {
-          let map = chosen.get(answer.attempt_id)
-          if (!map) chosen.set(answer.attempt_id, (map = new Map()))
-          map.set(answer.question_id, answer.option_id)
-        }
+        const picksById = new Map(answers.map((row) => [row.attempt_id, row.picks]))
         let text = ''
         for (const id of batch) {
           // A learner deleted since the ids were read takes their attempts along: skip, don't fail mid-download.
           const row = byId.get(id)
           if (!row) continue
-          const picks = chosen.get(id)
+          const cells = new Array<string>(questionIds.length).fill('')
+          for (const pick of picksById.get(id)?.split(',') ?? []) {
+            const [questionId, optionId] = pick.split(':').map(Number)
+            const column = columnOf.get(questionId!)
+            if (column !== undefined) cells[column] = letters.get(optionId!) ?? ''
+          }
           text += csvRow([
             row.id,
             row.username,
@@ -139,10 +140,7 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
             toIso(row.finished_at!),
             durationSeconds(row),
             row.late === 1,
-            ...questionIds.map((questionId) => {
-              const optionId = picks?.get(questionId)
-              return optionId === undefined ? '' : (letters.get(optionId) ?? '')
-            }),
+            ...cells,
           ])
         }
         yield Buffer.from(text)

@@ -9,7 +9,10 @@ export const institutions = (_dialect: Dialect): Migration => ({
     await db.schema
       .alterTable('users')
       .addColumn('extra_time_percent', 'integer', (c) =>
-        c.notNull().defaultTo(0).check(sql`extra_time_percent between 0 and 300`),
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql`extra_time_percent between 0 and 300`),
       )
       .execute()
     await db.schema
