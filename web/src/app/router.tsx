@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router'
 import { RouteError } from '../components/error-fallback'
 import { Layout } from '../components/layout/layout'
+import { loadInstitutionsTranslations } from '../i18n/lazy-resources'
 import { RequireAdmin, RequireAuth, RequireVisitor } from '../session/guards'
 
 // Every page is its own lazy chunk: the first screen loads only the shell and the page it shows.
@@ -37,10 +38,19 @@ export const router = createBrowserRouter([
           { path: '/admin', lazy: () => import('../features/admin/admin-page') },
           { path: '/admin/quiz/new', lazy: () => import('../features/admin/quiz-create-page') },
           { path: '/admin/quiz/:quizId/edit', lazy: () => import('../features/admin/quiz-edit-page') },
-          { path: '/admin/quiz/:quizId/attempts', lazy: () => import('../features/admin/quiz-attempts-page') },
+          {
+            path: '/admin/quiz/:quizId/attempts',
+            lazy: () => loadInstitutionsTranslations().then(() => import('../features/admin/quiz-attempts-page')),
+          },
           // Its own chunk: the statistics and the histogram load only when this tab opens.
-          { path: '/admin/quiz/:quizId/statistics', lazy: () => import('../features/admin/quiz-statistics-page') },
-          { path: '/admin/learners', lazy: () => import('../features/admin/learners-page') },
+          {
+            path: '/admin/quiz/:quizId/statistics',
+            lazy: () => loadInstitutionsTranslations().then(() => import('../features/admin/quiz-statistics-page')),
+          },
+          {
+            path: '/admin/learners',
+            lazy: () => loadInstitutionsTranslations().then(() => import('../features/admin/learners-page')),
+          },
           { path: '/admin/plans', lazy: () => import('../features/admin/plans-page') },
           { path: '/admin/payments', lazy: () => import('../features/admin/payments-page') },
         ],

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { resources } from './i18n'
+import { resources as eagerResources } from './i18n'
+import enInstitutions from './locales/en/institutions.json'
+import neInstitutions from './locales/ne/institutions.json'
 import { pickLanguage } from './use-bilingual'
 
 function keysOf(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix]
   return Object.entries(value).flatMap(([key, inner]) => keysOf(inner, prefix ? `${prefix}.${key}` : key))
+}
+
+// The lazily loaded namespaces are checked like the others.
+const resources = {
+  en: { ...eagerResources.en, institutions: enInstitutions },
+  ne: { ...eagerResources.ne, institutions: neInstitutions },
 }
 
 describe('locales', () => {

@@ -13,7 +13,7 @@ import './admin.css'
 
 /** /admin/learners: find a learner; give or take paid access (with an optional end) and extra time. */
 export function Component() {
-  const { t, i18n } = useTranslation('admin')
+  const { t, i18n } = useTranslation('institutions')
   const [draft, setDraft] = useState('')
   const [search, setSearch] = useState('')
   const [page, setPage] = useState(1)
@@ -152,7 +152,7 @@ function LearnerDialog({
   onClose: () => void
   onSaved: (user: AdminUser) => void
 }) {
-  const { t } = useTranslation('admin')
+  const { t } = useTranslation('institutions')
   const update = useUpdateLearner()
   const [paid, setPaid] = useState(user.has_paid_access)
   const [endDate, setEndDate] = useState(endToDateInput(user.paid_access_until))

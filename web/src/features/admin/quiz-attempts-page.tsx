@@ -13,7 +13,7 @@ const SELECTIONS: AttemptSelection[] = ['all', 'first', 'best']
 
 /** /admin/quiz/{id}/attempts: every finished attempt in a table (all, first or best), 50 a page, and the CSV. */
 export function Component() {
-  const { t, i18n } = useTranslation('admin')
+  const { t, i18n } = useTranslation('institutions')
   const quizId = useQuizIdParam() ?? 0
   const [which, setWhich] = useState<AttemptSelection>('all')
   const [page, setPage] = useState(1)

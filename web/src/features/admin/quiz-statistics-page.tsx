@@ -26,7 +26,7 @@ const LETTERS = 'ABCDEFGHIJ'
 
 /** /admin/quiz/{id}/statistics: Moodle-style item analysis with each figure explained in a sentence. */
 export function Component() {
-  const { t, i18n } = useTranslation('admin')
+  const { t, i18n } = useTranslation('institutions')
   const pick = useBilingual()
   const quizId = useQuizIdParam() ?? 0
   const [which, setWhich] = useState<StatisticsSelection>('first')

@@ -34,6 +34,7 @@ export function QuizTabHeader({
   titleKey: 'attempts.title' | 'statistics.title'
 }) {
   const { t } = useTranslation('admin')
+  const { t: tInstitutions } = useTranslation('institutions')
   const pick = useBilingual()
   // The title comes from the quiz the Details tab also reads (cached); until it arrives the heading has none.
   const quiz = useQuery(adminQueries.quiz(quizId))
@@ -43,7 +44,7 @@ export function QuizTabHeader({
       <p className="admin-back">
         <Link to={paths.admin()}>{t('common.back_to_dashboard')}</Link>
       </p>
-      <h1>{t(titleKey, { title })}</h1>
+      <h1>{tInstitutions(titleKey, { title })}</h1>
       <QuizTabs quizId={quizId} />
     </>
   )

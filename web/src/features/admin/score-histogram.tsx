@@ -32,7 +32,7 @@ const PAD = { top: 20, right: 8, bottom: 28, left: 8 }
 
 /** Plain SVG (no chart library for one bar chart), with the same figures in a table for screen readers. */
 export function ScoreHistogram({ scores, fullMarks }: { scores: readonly number[]; fullMarks: number }) {
-  const { t, i18n } = useTranslation('admin')
+  const { t, i18n } = useTranslation('institutions')
   const n = (value: number) => formatNumber(value, i18n.language, { useGrouping: false })
   const bins = binScores(scores, fullMarks)
   const max = Math.max(1, ...bins.map((bin) => bin.count))
