@@ -70,12 +70,16 @@ export function ScoreHistogram({ scores, fullMarks }: { scores: readonly number[
                   {n(bin.count)}
                 </text>
               )}
-              <text x={x + slot / 2} y={HEIGHT - 8} textAnchor="middle" className="histogram__label">
+              <text x={x} y={HEIGHT - 8} textAnchor={i === 0 ? 'start' : 'middle'} className="histogram__label">
                 {n(bin.from)}
               </text>
             </g>
           )
         })}
+        {/* Ticks mark the bins' edges, so the last bin's upper end (full marks) gets its own label. */}
+        <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" className="histogram__label">
+          {n(bins.at(-1)!.to)}
+        </text>
       </svg>
       <table className="visually-hidden">
         <caption>{t('statistics.histogram_label')}</caption>
