@@ -377,6 +377,13 @@ describe.each(dialects)('institutions API on %s', (dialect) => {
       expect(all.questions[0]).toMatchObject({ other: 1, facility: 0.5 })
       expect(all.questions[0].options.map((o: { count: number }) => o.count)).toEqual([0, 1])
       expect((await call(admin, 'GET', `/api/admin/quizzes/${quiz.id}/statistics/?which=best`)).statusCode).toBe(400)
+      // The CSV keeps each answer's letter in its own version: A of the old options, B of the new ones.
+      const csv = (await call(admin, 'GET', `/api/admin/quizzes/${quiz.id}/attempts.csv?which=all`)).body
+      const rows = csv.trim().split('\r\n').slice(1)
+      expect(rows.map((row) => row.split(',').slice(4, 5).concat(row.split(',').slice(-2)))).toEqual([
+        ['1', 'A', ''],
+        ['2', 'B', ''],
+      ])
     })
   })
 
