@@ -22,6 +22,8 @@ export interface UserTable {
   /** Id of the row in profile_pictures, or null. */
   profile_picture_id: string | null
   created_at: number
+  /** Extra time on every attempt this learner starts, in percent of the quiz's duration (0..300; migration 0005). */
+  extra_time_percent: Generated<number>
 }
 
 export interface ProfilePictureTable {

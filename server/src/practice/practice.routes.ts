@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppContext } from '../context'
 import { createAttemptLifecycle } from '../quizzes/attempts.service'
-import { createQuestionPapers } from '../quizzes/question-papers'
+import { createQuestionPapers } from '../questions/question-papers'
 import { createPracticeService } from './practice.service'
 
 const tags = ['practice']

@@ -1,6 +1,6 @@
 import type { PracticeAnswerResult, PracticeCard, PracticeDeck } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
-import type { TokenUser } from '../auth/tokens'
+import type { TokenUser } from '../http/tokens'
 import type { AppContext } from '../context'
 import type { DB } from '../db/schema'
 import { AppError, NotFound, ValidationFailed } from '../http/errors'

@@ -45,6 +45,7 @@ import type { Paper, QuestionPapers } from '../questions/question-papers'
 import {
   findQuizById,
   findQuizWithAttemptInProgress,
+  findExtraTimePercent,
   hasPaidAccess,
   mayTakePaidQuizzes,
   listActiveQuizzesForLearner,
@@ -77,9 +78,15 @@ const toQuizSummary = (quiz: LearnerQuizRow, attemptCount: number) => ({
   remaining_attempts: Math.max(0, quiz.allowed_attempts - attemptCount),
 })
 
-/** `deadline = min(started_at + duration, end_time)`. */
-const deadlineFor = (quiz: LearnerQuizRow, startedAt: number) =>
-  Math.min(startedAt + quiz.duration_minutes * 60_000, quiz.end_time ?? Number.POSITIVE_INFINITY)
+/**
+ * `deadline = min(started_at + duration × (1 + extra/100), end_time)`: a learner's extra time lengthens the
+ * attempt but never past the quiz's end. 600 ms per percent-minute keeps it a whole number of milliseconds.
+ */
+const deadlineFor = (quiz: LearnerQuizRow, startedAt: number, extraTimePercent: number) =>
+  Math.min(
+    startedAt + quiz.duration_minutes * (60_000 + 600 * extraTimePercent),
+    quiz.end_time ?? Number.POSITIVE_INFINITY,
+  )
 
 export function createQuizService({
   database,
@@ -187,7 +194,7 @@ export function createQuizService({
           attempt_number: current.length + 1,
           status: 'in_progress',
           started_at: now,
-          deadline: deadlineFor(quiz, now),
+          deadline: deadlineFor(quiz, now, await findExtraTimePercent(trx, user.id)),
           ...(await drawPaper(trx, quiz)),
           finished_at: null,
           score_hundredths: null,
@@ -368,7 +375,7 @@ export function createQuizService({
           attempt_number: attempts.length + 1,
           status: 'finished',
           started_at: now,
-          deadline: deadlineFor(quiz, now),
+          deadline: deadlineFor(quiz, now, await findExtraTimePercent(trx, user.id)),
           ...drawn,
           finished_at: now,
           ...score,

@@ -4,6 +4,7 @@ import enAdmin from './locales/en/admin.json'
 import enAuth from './locales/en/auth.json'
 import enCommon from './locales/en/common.json'
 import enDashboard from './locales/en/dashboard.json'
+import enInstitutions from './locales/en/institutions.json'
 import enNav from './locales/en/nav.json'
 import enPayments from './locales/en/payments.json'
 import enPractice from './locales/en/practice.json'
@@ -15,6 +16,7 @@ import neAdmin from './locales/ne/admin.json'
 import neAuth from './locales/ne/auth.json'
 import neCommon from './locales/ne/common.json'
 import neDashboard from './locales/ne/dashboard.json'
+import neInstitutions from './locales/ne/institutions.json'
 import neNav from './locales/ne/nav.json'
 import nePayments from './locales/ne/payments.json'
 import nePractice from './locales/ne/practice.json'
@@ -34,6 +36,7 @@ export const locales = {
     profile: enProfile,
     admin: enAdmin,
     payments: enPayments,
+    institutions: enInstitutions,
     progress: enProgress,
     practice: enPractice,
   },
@@ -47,6 +50,7 @@ export const locales = {
     profile: neProfile,
     admin: neAdmin,
     payments: nePayments,
+    institutions: neInstitutions,
     progress: neProgress,
     practice: nePractice,
   },

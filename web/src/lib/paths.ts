@@ -17,6 +17,9 @@ export const paths = {
   admin: () => '/admin',
   adminNewQuiz: () => '/admin/quiz/new',
   adminEditQuiz: (id: number | string) => `/admin/quiz/${id}/edit`,
+  adminQuizAttempts: (id: number | string) => `/admin/quiz/${id}/attempts`,
+  adminQuizStatistics: (id: number | string) => `/admin/quiz/${id}/statistics`,
+  adminLearners: () => '/admin/learners',
   adminPlans: () => '/admin/plans',
   adminPayments: () => '/admin/payments',
 }

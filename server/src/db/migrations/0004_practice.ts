@@ -1,9 +1,9 @@
-import type { Kysely, Migration } from 'kysely'
+import { sql, type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
 
 // Frozen in time: change the schema with a new migration, never by editing this one.
 export const practice = (_dialect: Dialect): Migration => ({
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     // Rank, percentile, average and highest (API.md "Analysis and practice") are over each learner's first finished
     // attempt at a quiz, which is their attempt number 1 (one attempt is in progress at a time, so the first started
     // is the first finished). Scores are few and discrete (hundredths in steps of 20), so a count of first attempts
@@ -15,18 +15,12 @@ export const practice = (_dialect: Dialect): Migration => ({
       .addColumn('learners', 'integer', (c) => c.notNull())
       .addPrimaryKeyConstraint('first_attempt_scores_pk', ['quiz_id', 'score_hundredths'])
       .execute()
-    await db
-      .insertInto('first_attempt_scores')
-      .columns(['quiz_id', 'score_hundredths', 'learners'])
-      .expression(
-        db
-          .selectFrom('attempts')
-          .select(['quiz_id', 'score_hundredths', (eb) => eb.fn.countAll().as('learners')])
-          .where('attempt_number', '=', 1)
-          .where('status', '=', 'finished')
-          .groupBy(['quiz_id', 'score_hundredths']),
-      )
-      .execute()
+    await sql`
+      insert into first_attempt_scores (quiz_id, score_hundredths, learners)
+      select quiz_id, score_hundredths, count(*) from attempts
+      where attempt_number = 1 and status = 'finished'
+      group by quiz_id, score_hundredths
+    `.execute(db)
 
     // The mistake deck: one card per learner and question (the stable question id, so an edit shows the new version).
     await db.schema
@@ -40,7 +34,7 @@ export const practice = (_dialect: Dialect): Migration => ({
       .execute()
     await db.schema.createIndex('practice_cards_due').on('practice_cards').columns(['user_id', 'due_at']).execute()
   },
-  async down(db: Kysely<any>) {
+  async down(db: Kysely<unknown>) {
     await db.schema.dropTable('practice_cards').execute()
     await db.schema.dropTable('first_attempt_scores').execute()
   },
