@@ -153,6 +153,14 @@ describe.each(['en', 'ne'] as const)('institutions in %s', (language) => {
     await screenshot(page, `institutions-learner-dialog-${language}-768`)
     await dialog.getByRole('button', { name: t.learners.save }).click()
     await page.getByText(fill(t.learners.saved, { username: learner })).waitFor()
+    // The table scrolls in its own wrapper at 768 px; the page never scrolls sideways.
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+        .filter((element) => !element.closest('.admin-table-wrap') || element.classList.contains('admin-table-wrap'))
+        .map((element) => `${element.tagName}.${element.className}`),
+    )
+    expect(wide).toEqual([])
     await row.getByText(fill(t.learners.extra_time_value, { percent: digits('50') })).waitFor()
     expect(await row.getByText(language === 'en' ? /2027/ : /२०२७/).isVisible()).toBe(true)
 

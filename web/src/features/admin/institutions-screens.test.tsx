@@ -10,6 +10,9 @@ import { Component as LearnersPage } from './learners-page'
 import { Component as StatisticsPage } from './quiz-statistics-page'
 import { binScores } from './score-histogram'
 
+// These screens render long tables in two languages; on a busy 2-core machine a test can pass 5 s.
+vi.setConfig({ testTimeout: 20_000 })
+
 configure({ asyncUtilTimeout: 4000 })
 
 const payload = btoa(JSON.stringify({ username: 'boss', exp: Math.floor(Date.now() / 1000) + 3600, is_admin: true }))

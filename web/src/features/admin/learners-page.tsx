@@ -63,7 +63,7 @@ export function Component() {
         <>
           <p className="muted">{t('learners.total', { total: n(learners.data.count) })}</p>
           <div className="admin-table-wrap">
-            <table className="admin-table">
+            <table className="admin-table learners-table">
               <thead>
                 <tr>
                   <th scope="col">{t('learners.username')}</th>
