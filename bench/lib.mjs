@@ -192,3 +192,55 @@ export function quizJson(count, title = 'Benchmark quiz') {
     })),
   }
 }
+
+/**
+ * Seeds `count` learners, each with a finished first attempt at `quizId`, straight into the server's SQLite file
+ * (one transaction: through the API this would take minutes). Scores spread over the whole range, with ties.
+ */
+export function seedFinishedFirstAttempts(dataDir, quizId, count) {
+  const db = new Database(path.join(dataDir, 'quiz.db'))
+  db.pragma('busy_timeout = 10000')
+  const revisionIds = db
+    .prepare('select revision_id from questions where quiz_id = ? and deleted_at is null order by position')
+    .pluck()
+    .all(quizId)
+  const questions = revisionIds.length
+  const insertUser = db.prepare(
+    `insert into users (username, username_key, phone_number, password_hash, created_at) values (?, ?, ?, '!', ?)`,
+  )
+  const insertAttempt = db.prepare(
+    `insert into attempts (user_id, quiz_id, attempt_number, status, started_at, deadline, revision_ids, finished_at,
+       score_hundredths, correct, incorrect, unanswered, late, submitted)
+     values (?, ?, 1, 'finished', ?, ?, ?, ?, ?, ?, ?, ?, 0, 1)`,
+  )
+  const now = Date.now()
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) {
+      const name = `ranked${i + 1}`
+      const { lastInsertRowid: userId } = insertUser.run(name, name, `96${String(i).padStart(8, '0')}`, now)
+      const correct = (i * 7) % (questions + 1)
+      const incorrect = (i * 3) % (questions - correct + 1)
+      const unanswered = questions - correct - incorrect
+      insertAttempt.run(
+        userId,
+        quizId,
+        now - 3_600_000,
+        now,
+        JSON.stringify(revisionIds),
+        now - 60_000,
+        correct * 100 - incorrect * 20,
+        correct,
+        incorrect,
+        unanswered,
+      )
+    }
+    // The quiz's tally of first-attempt scores, as the server keeps it when an attempt finishes.
+    db.prepare(
+      `insert into first_attempt_scores (quiz_id, score_hundredths, learners)
+       select quiz_id, score_hundredths, count(*) from attempts
+       where quiz_id = ? and attempt_number = 1 and status = 'finished' group by quiz_id, score_hundredths
+       on conflict (quiz_id, score_hundredths) do update set learners = excluded.learners`,
+    ).run(quizId)
+  })()
+  db.close()
+}

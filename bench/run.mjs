@@ -4,12 +4,13 @@
 import os from 'node:os'
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
-import { call, freePort, quizJson, startServer, summarise } from './lib.mjs'
+import { call, freePort, quizJson, seedFinishedFirstAttempts, startServer, summarise } from './lib.mjs'
 
 const duration = Number(process.env.BENCH_DURATION ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const learnerCount = Number(process.env.BENCH_LEARNERS ?? 1000)
 const examQuestions = Number(process.env.BENCH_QUESTIONS ?? 100)
+const rankedAttempts = Number(process.env.BENCH_RANKED ?? 10_000)
 const PASSWORD = 'Bench-pass-2026'
 
 const server = await startServer()
@@ -149,6 +150,35 @@ try {
       },
     ],
   })
+
+  // A report card with its analysis (rank, percentile, average over every learner's first attempt) for a quiz
+  // that 10,000 learners finished: one endpoint learner's attempt, read by every connection.
+  const ranked = (
+    await call(server.baseUrl, 'POST', '/api/quizzes/create-from-json/', {
+      body: quizJson(20, 'Ranked quiz'),
+      token: admin,
+    })
+  ).body.quiz_id
+  seedFinishedFirstAttempts(server.dataDir, ranked, rankedAttempts)
+  const reader = endpointTokens[0]
+  const { attempt_id: reportId } = (
+    await call(server.baseUrl, 'POST', `/api/quizzes/${ranked}/submit/`, {
+      body: { answers: {} },
+      token: reader,
+    })
+  ).body
+  const report = (await call(server.baseUrl, 'GET', `/api/results/${reportId}/`, { token: reader })).body
+  console.log(`report card: rank ${report.analysis.rank} of ${report.analysis.participants}`)
+  // One connection measures the request's own latency; 50 measure throughput (p50 there is mostly queueing).
+  for (const reportConnections of [1, connections])
+    await runCannon(
+      `report card with analysis, ${rankedAttempts.toLocaleString('en')} first attempts, ${reportConnections} conn.`,
+      {
+        connections: reportConnections,
+        setupClient: (client) => client.setHeaders({ authorization: `Bearer ${reader}` }),
+        requests: [{ method: 'GET', path: `/api/results/${reportId}/` }],
+      },
+    )
 
   results.push(...(await exam1000(server.baseUrl, exam, examTokens)))
   console.table(results)

@@ -12,6 +12,7 @@ import {
   waitForHeading,
   type TestServer,
   OPTION_SVG,
+  digits,
 } from './fixtures'
 
 // The admin's journeys of SPEC.md ("Admin routes"; sections 4, 5 and 8) against the real server, at tablet
@@ -77,7 +78,7 @@ async function adminQuiz(id: number) {
 const checkedStates = (page: Page) =>
   page.getByRole('radio').evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).checked))
 const option = (page: Page, n: number, language: 'en' | 'ne' = 'en') =>
-  page.getByRole('group', { name: language === 'en' ? `Option ${n}` : `विकल्प ${n}`, exact: true })
+  page.getByRole('group', { name: language === 'en' ? `Option ${n}` : digits(`विकल्प ${n}`, 'ne'), exact: true })
 const questionItems = (page: Page) => page.locator('.admin-questions__text')
 
 /** The first `n` user-perceived characters plus "..." when cut: what the admin question list must show. */
@@ -523,7 +524,7 @@ describe('the admin screens in Nepali (tablet)', () => {
     await page.getByRole('button', { name: 'प्रश्न सुरक्षित गर्नुहोस्' }).click()
     await page.getByRole('status').filter({ hasText: 'प्रश्न सुरक्षित गरियो।' }).waitFor()
     // The list previews the Nepali text, cut at 80 user-perceived characters without splitting a syllable.
-    await expect.poll(() => questionItems(page).nth(2).textContent()).toBe(`प्र.3: ${previewOf(NEPALI_TEXT)}`)
+    await expect.poll(() => questionItems(page).nth(2).textContent()).toBe(`प्र.३: ${previewOf(NEPALI_TEXT)}`)
     expect(previewOf(NEPALI_TEXT).endsWith('...')).toBe(true)
     await screenshot(page, 'admin-questions-ne')
 

@@ -14,6 +14,7 @@ import {
   setUpJourney,
   signIn,
   type TestServer,
+  digits,
 } from './fixtures'
 
 // WEB.md "Exam screen" and API.md "Exam feel" against the real server: the five-state palette, Mark for Review
@@ -174,17 +175,17 @@ describe.each([
     await confirm.waitFor()
     const count = async (label: string) =>
       (await confirm.getByText(label, { exact: true }).locator('xpath=following-sibling::dd').textContent())?.trim()
-    expect(await count(q.summary.answered)).toBe('1')
-    expect(await count(q.summary.answered_marked)).toBe('1')
-    expect(await count(q.summary.not_answered)).toBe('1')
-    expect(await count(q.summary.marked)).toBe('1')
-    expect(await count(q.summary.not_visited)).toBe('8')
+    expect(await count(q.summary.answered)).toBe(digits('1', language))
+    expect(await count(q.summary.answered_marked)).toBe(digits('1', language))
+    expect(await count(q.summary.not_answered)).toBe(digits('1', language))
+    expect(await count(q.summary.marked)).toBe(digits('1', language))
+    expect(await count(q.summary.not_visited)).toBe(digits('8', language))
     await expectAccessible(page)
     await screenshot(page, shot('confirm'))
     await confirm.getByRole('button', { name: q.confirm.confirm }).click()
     const score = page.getByRole('dialog', { name: q.score.title })
     await score.waitFor()
-    expect(await score.getByText('2.00', { exact: true }).isVisible()).toBe(true)
+    expect(await score.getByText(digits('2.00', language), { exact: true }).isVisible()).toBe(true)
   })
 })
 

@@ -339,9 +339,21 @@ export function uniquePhone() {
   return `98${String(process.pid % 10_000).padStart(4, '0')}${String(phoneCounter).padStart(4, '0')}`
 }
 
-/** i18next's {{name}} interpolation, for the few texts with a value in them. */
-export const interpolate = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]))
+/** Digits as the app writes them in `language` (WEB.md): Devanagari in Nepali. */
+export const digits = (text: string, language: 'en' | 'ne') =>
+  language === 'ne' ? text.replace(/[0-9]/g, (digit) => '०१२३४५६७८९'[Number(digit)]!) : text
+
+/** Devanagari digits back to Latin ones, to read a number the page shows in Nepali. */
+export const latinDigits = (text: string) => text.replace(/[०-९]/g, (digit) => String('०१२३४५६७८९'.indexOf(digit)))
+
+/**
+ * i18next's {{name}} interpolation, for the few texts with a value in them. A Nepali template (one with Devanagari
+ * in it) comes out with Devanagari digits, as the app writes every translated text in Nepali.
+ */
+export const interpolate = (template: string, values: Record<string, string | number>) => {
+  const text = template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]))
+  return /[\u0900-\u097F]/.test(template) ? digits(text, 'ne') : text
+}
 
 /** The user-perceived characters of `text`. */
 export const graphemes = (text: string) =>

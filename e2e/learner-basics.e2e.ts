@@ -137,7 +137,7 @@ describe('dashboard', () => {
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('ne')
       const gkNe = card(page, QUIZZES.bilingual.title.ne)
       await gkNe.waitFor()
-      expect(await gkNe.textContent()).toContain(neDashboard.minutes.replace('{{minutes}}', '20'))
+      expect(await gkNe.textContent()).toContain(neDashboard.minutes.replace('{{minutes}}', '२०'))
       expect(await gkNe.locator('.badge--easy').textContent()).toBe(
         `${neDashboard.difficulty_label}: ${neDashboard.difficulty.easy}`,
       )

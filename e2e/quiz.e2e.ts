@@ -19,6 +19,8 @@ import {
   OPTION_SVG,
   QUIZ_ADMIN as ADMIN,
   QUIZ_LEARNER_PASSWORD as LEARNER_PASSWORD,
+  digits,
+  latinDigits,
 } from './fixtures'
 
 // The learner's quiz journey of SPEC.md and WEB.md ("Quiz screen") against the real server: instructions,
@@ -78,7 +80,7 @@ async function openAs(username: string, language: 'en' | 'ne', viewport: { width
 
 async function secondsOnTimer(page: Page) {
   const text = (await page.getByRole('timer').textContent()) ?? ''
-  const match = /^(\d+):(\d\d)$/.exec(text.trim())
+  const match = /^(\d+):(\d\d)$/.exec(latinDigits(text.trim()))
   expect(match, `timer shows m:ss, got "${text}"`).not.toBeNull()
   return Number(match![1]) * 60 + Number(match![2])
 }
@@ -241,12 +243,12 @@ describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, v
     await confirm.getByRole('button', { name: q.confirm.confirm }).click()
     const score = page.getByRole('dialog', { name: q.score.title })
     await score.waitFor()
-    expect(await score.getByText('0.60', { exact: true }).isVisible()).toBe(true)
+    expect(await score.getByText(digits('0.60', language), { exact: true }).isVisible()).toBe(true)
     const count = async (label: string) =>
       (await score.getByText(label, { exact: true }).locator('xpath=following-sibling::dd').textContent())?.trim()
-    expect(await count(q.score.correct)).toBe('1')
-    expect(await count(q.score.incorrect)).toBe('2')
-    expect(await count(q.score.unanswered)).toBe('9')
+    expect(await count(q.score.correct)).toBe(digits('1', language))
+    expect(await count(q.score.incorrect)).toBe(digits('2', language))
+    expect(await count(q.score.unanswered)).toBe(digits('9', language))
     await expectAccessible(page)
     await expectNoSidewaysScroll(page)
     await screenshot(page, shot('score-dialog'))
@@ -283,7 +285,7 @@ describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, v
     await page.getByRole('radio', { name: radioName(optionText(1, 0, language)) }).check()
     const score = page.getByRole('dialog', { name: q.score.time_up_title })
     await score.waitFor({ timeout: 20_000 })
-    expect(await score.getByText('1.00', { exact: true }).isVisible()).toBe(true)
+    expect(await score.getByText(digits('1.00', language), { exact: true }).isVisible()).toBe(true)
     await expectAccessible(page)
     await screenshot(page, shot('auto-submitted'))
   })

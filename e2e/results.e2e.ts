@@ -19,6 +19,7 @@ import {
   OPTION_SVG,
   QUIZ_ADMIN as ADMIN,
   QUIZ_LEARNER_PASSWORD as PASSWORD,
+  digits,
 } from './fixtures'
 
 // My Results and the report card of SPEC.md against the real server, in English and Nepali, at 360x740 and
@@ -152,9 +153,9 @@ describe.each(combos)('results and report card ($language, $size)', ({ language,
     const rows = dialog.getByRole('listitem')
     expect(await rows.count()).toBe(2)
     expect(await rows.nth(0).textContent()).toContain(fill(r.attempt_number, { number: 1 }))
-    expect(await rows.nth(0).textContent()).toContain('9.80')
+    expect(await rows.nth(0).textContent()).toContain(digits('9.80', language))
     expect(await rows.nth(1).textContent()).toContain(fill(r.attempt_number, { number: 2 }))
-    expect(await rows.nth(1).textContent()).toContain('-0.20')
+    expect(await rows.nth(1).textContent()).toContain(digits('-0.20', language))
     // Completion time in the local format of the app's language.
     expect(await rows.nth(0).locator('time').textContent()).toMatch(language === 'en' ? /\d{4}/ : /[०-९]{4}/)
     await expectAccessible(page)
@@ -170,7 +171,7 @@ describe.each(combos)('results and report card ($language, $size)', ({ language,
     const page = await open('reader1')
     await page.goto(`/results/${attemptIds[0]}`)
     await waitForHeading(page, title)
-    expect(await page.getByText('9.80', { exact: true }).isVisible()).toBe(true)
+    expect(await page.getByText(digits('9.80', language), { exact: true }).isVisible()).toBe(true)
     const rows = page.locator('.analysis__row')
     expect(await rows.count()).toBe(12)
 

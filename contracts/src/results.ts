@@ -36,6 +36,36 @@ export const ReportQuestionSchema = z.object({
 })
 export type ReportQuestion = z.infer<typeof ReportQuestionSchema>
 
+/** A topic's tally on one report card; `topic` is null for questions without a topic. */
+export const TopicAnalysisSchema = z.object({
+  topic: z.string().nullable(),
+  correct: z.number().int(),
+  incorrect: z.number().int(),
+  unanswered: z.number().int(),
+  score: z.number(),
+})
+export type TopicAnalysis = z.infer<typeof TopicAnalysisSchema>
+
+/** API.md "Analysis and practice": where this attempt stands against every learner's first finished attempt. */
+export const ReportAnalysisSchema = z.object({
+  topics: z.array(TopicAnalysisSchema),
+  negative_marks: z.number(),
+  participants: z.number().int(),
+  rank: z.number().int(),
+  percentile: z.number(),
+  average_score: z.number(),
+  highest_score: z.number(),
+})
+export type ReportAnalysis = z.infer<typeof ReportAnalysisSchema>
+
+export const ReportAnswerSchema = z.object({
+  question: z.number().int(),
+  selected_option: z.number().int().nullable(),
+  marked: z.boolean(),
+  time_spent_seconds: z.number().int(),
+})
+export type ReportAnswer = z.infer<typeof ReportAnswerSchema>
+
 export const ReportCardSchema = z.object({
   id: z.number().int(),
   attempt_number: z.number().int(),
@@ -47,6 +77,33 @@ export const ReportCardSchema = z.object({
   completed_timestamp: z.string(),
   questions: z.array(ReportQuestionSchema),
   /** One entry per question, in the order of `questions`; `selected_option` is null when unanswered. */
-  answers: z.array(z.object({ question: z.number().int(), selected_option: z.number().int().nullable() })),
+  answers: z.array(ReportAnswerSchema),
+  analysis: ReportAnalysisSchema,
 })
 export type ReportCard = z.infer<typeof ReportCardSchema>
+
+export const ProgressSchema = z.object({
+  /** Every finished attempt of the learner, oldest first. */
+  attempts: z.array(
+    z.object({
+      attempt_id: z.number().int(),
+      quiz: z.object({ id: z.number().int(), title: BilingualSchema }),
+      score: z.number(),
+      total_questions: z.number().int(),
+      correct: z.number().int(),
+      incorrect: z.number().int(),
+      unanswered: z.number().int(),
+      completed_timestamp: z.string(),
+    }),
+  ),
+  /** Totals per topic over all those attempts, sorted by name, null last. */
+  topics: z.array(
+    z.object({
+      topic: z.string().nullable(),
+      correct: z.number().int(),
+      incorrect: z.number().int(),
+      unanswered: z.number().int(),
+    }),
+  ),
+})
+export type Progress = z.infer<typeof ProgressSchema>

@@ -19,9 +19,11 @@ import { healthRoutes } from './health/health.routes'
 import { authenticationPlugin } from './http/authenticate'
 import { registerErrorHandlers } from './http/errors'
 import { registerSecurityHeaders } from './http/security-headers'
+import { institutionRoutes } from './institutions/institutions.routes'
 import { adminPaymentRoutes, paymentRoutes } from './payments/payments.routes'
 import { adminPlanRoutes, planRoutes } from './plans/plans.routes'
 import { quizzesRoutes } from './quizzes/quizzes.routes'
+import { practiceRoutes } from './practice/practice.routes'
 import { resultsRoutes } from './results/results.routes'
 import { usersRoutes } from './users/users.routes'
 
@@ -85,7 +87,9 @@ export async function buildApp(context: AppContext, { logger }: { logger?: Fasti
   await app.register(usersRoutes, { prefix: '/api/users', ...context })
   await app.register(quizzesRoutes, { prefix: '/api/quizzes', ...context })
   await app.register(resultsRoutes, { prefix: '/api/results', ...context })
+  await app.register(practiceRoutes, { prefix: '/api/practice', ...context })
   await app.register(adminRoutes, { prefix: '/api/admin', ...context })
+  await app.register(institutionRoutes, { prefix: '/api/admin', ...context })
   await app.register(createFromJsonRoutes, { prefix: '/api/quizzes', ...context })
   await app.register(planRoutes, { prefix: '/api/plans', ...context })
   await app.register(adminPlanRoutes, { prefix: '/api/admin/plans', ...context })

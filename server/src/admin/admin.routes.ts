@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppContext } from '../context'
 import { createAdminService } from './admin.service'
-import { acceptJsonOnly } from './json-only'
+import { acceptJsonOnly } from '../http/json-only'
 import { sanitizeQuestionSvgs } from './svg-fields'
 
 /** Questions carry SVG images (up to 200 KB each, on the question and on every option). */

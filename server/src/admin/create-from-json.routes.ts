@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppContext } from '../context'
 import { QUESTION_BODY_LIMIT } from './admin.routes'
 import { createAdminService } from './admin.service'
-import { acceptJsonOnly } from './json-only'
+import { acceptJsonOnly } from '../http/json-only'
 import { sanitizeQuizSvgs } from './svg-fields'
 
 /**

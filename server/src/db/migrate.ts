@@ -3,12 +3,16 @@ import type { Database, Dialect } from './database'
 import { initial } from './migrations/0001_initial'
 import { examFeel } from './migrations/0002_exam_feel'
 import { payments } from './migrations/0003_payments'
+import { practice } from './migrations/0004_practice'
+import { institutions } from './migrations/0005_institutions'
 
 // An explicit list rather than a folder scan, so the bundled server carries its migrations.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0001_initial': initial(dialect),
   '0002_exam_feel': examFeel(dialect),
   '0003_payments': payments(dialect),
+  '0004_practice': practice(dialect),
+  '0005_institutions': institutions(dialect),
 })
 
 export async function migrateToLatest({ db, dialect }: Database): Promise<void> {

@@ -22,6 +22,8 @@ export interface UserTable {
   /** Id of the row in profile_pictures, or null. */
   profile_picture_id: string | null
   created_at: number
+  /** Extra time on every attempt this learner starts, in percent of the quiz's duration (0..300; migration 0005). */
+  extra_time_percent: Generated<number>
 }
 
 export interface ProfilePictureTable {
@@ -168,6 +170,23 @@ export interface AttemptQuestionStateTable {
   time_spent: Generated<number>
 }
 
+/** How many learners' first finished attempts at a quiz scored each score: what rank and percentile count. */
+export interface FirstAttemptScoreTable {
+  quiz_id: number
+  score_hundredths: number
+  learners: number
+}
+
+/** A question in a learner's mistake deck (Leitner box 1 to 3); deleted questions and quizzes are filtered out. */
+export interface PracticeCardTable {
+  user_id: number
+  /** Stable question id: practice shows the question's current version. */
+  question_id: number
+  box: number
+  due_at: number
+  updated_at: number
+}
+
 export interface PlanTable {
   id: Generated<number>
   name_en: string
@@ -219,6 +238,8 @@ export interface DB {
   attempts: AttemptTable
   attempt_answers: AttemptAnswerTable
   attempt_question_states: AttemptQuestionStateTable
+  practice_cards: PracticeCardTable
+  first_attempt_scores: FirstAttemptScoreTable
   plans: PlanTable
   payments: PaymentTable
   fake_gateway_transactions: FakeGatewayTransactionTable

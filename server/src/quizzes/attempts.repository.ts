@@ -297,3 +297,16 @@ export async function upsertQuestionStates(db: Kysely<DB>, attemptId: number, ch
     for (const row of rows) await upsert(db, attemptId, row.question_id, row.marked, row.visited, row.time_spent)
   }
 }
+
+/** Counts a just-finished first attempt (attempt number 1) in its quiz's tally of first-attempt scores. */
+export async function countFirstAttemptScore(db: Kysely<DB>, quizId: number, scoreHundredths: number) {
+  await db
+    .insertInto('first_attempt_scores')
+    .values({ quiz_id: quizId, score_hundredths: scoreHundredths, learners: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['quiz_id', 'score_hundredths'])
+        .doUpdateSet((eb) => ({ learners: eb(eb.ref('first_attempt_scores.learners'), '+', 1) })),
+    )
+    .execute()
+}

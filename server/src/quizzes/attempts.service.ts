@@ -1,13 +1,16 @@
 import type { AnswerMap, AttemptInfo, ExamStateInput, SubmitResult } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import type { AppContext } from '../context'
+import { addMistakesToDeck } from '../practice/practice.service'
 import { isUniqueViolation } from '../db/errors'
 import type { AttemptRow, DB } from '../db/schema'
 import type { FieldErrors } from '../http/errors'
 import { toIso } from '../lib/clock'
 import {
+  countFirstAttemptScore,
   listAnswers,
   listExpiredAttempts,
+  listQuestionStates,
   markAttemptFinished,
   sumTimeSpent,
   upsertQuestionStates,
@@ -20,6 +23,11 @@ import { scoreAnswers, toScore } from '../questions/scoring'
 /** An attempt's saved answers, question id -> option id: the results feature reads them for the report card. */
 export function listAttemptAnswers(db: Kysely<DB>, attemptId: number) {
   return listAnswers(db, attemptId)
+}
+
+/** An attempt's review marks, visits and seconds per question, for the report card. */
+export function listAttemptQuestionStates(db: Kysely<DB>, attemptId: number) {
+  return listQuestionStates(db, attemptId)
 }
 
 /**
@@ -44,10 +52,12 @@ export function createAttemptLifecycle({
   /** Scores an attempt whose time ran out on the answers it saved; it completed at its deadline. */
   async function finishTimedOut(trx: Kysely<DB>, attempt: AttemptRow): Promise<AttemptRow> {
     const paper = await papers.paperFor(trx, attempt.revision_ids)
-    const { total_questions: _total, ...score } = scoreAnswers(paper.questions, await listAnswers(trx, attempt.id))
+    const answers = await listAnswers(trx, attempt.id)
+    const { total_questions: _total, ...score } = scoreAnswers(paper.questions, answers)
     const fields = { ...score, finished_at: attempt.deadline, late: 1, submitted: 0 }
     if (!(await markAttemptFinished(trx, attempt.id, fields)))
       throw new Error(`attempt ${attempt.id} was finished twice`)
+    await recordFinish(trx, attempt, paper, answers, score.score_hundredths, attempt.deadline)
     return { ...attempt, ...fields, status: 'finished' }
   }
 
@@ -74,6 +84,23 @@ export function createAttemptLifecycle({
 }
 
 export type AttemptLifecycle = ReturnType<typeof createAttemptLifecycle>
+
+/**
+ * What the learning loop keeps of a just-finished attempt, in the transaction that finished it, however it
+ * finished (submit, late submit, expiry): a first attempt's score in its quiz's tally (rank and percentile), and
+ * the questions answered wrong or left unanswered in the learner's practice deck.
+ */
+export async function recordFinish(
+  trx: Kysely<DB>,
+  attempt: Pick<AttemptRow, 'user_id' | 'quiz_id' | 'attempt_number'>,
+  paper: Pick<Paper, 'questions'>,
+  answers: ReadonlyMap<number, number | null>,
+  scoreHundredths: number,
+  finishedAt: number,
+) {
+  if (attempt.attempt_number === 1) await countFirstAttemptScore(trx, attempt.quiz_id, scoreHundredths)
+  await addMistakesToDeck(trx, attempt.user_id, paper.questions, answers, finishedAt)
+}
 
 /** A finished attempt as the submit route answers it. */
 export function toSubmitResult(attempt: AttemptRow): SubmitResult {

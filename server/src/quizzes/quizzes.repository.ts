@@ -114,6 +114,12 @@ export async function hasPaidAccess(db: Kysely<DB>, userId: number, now: number)
   return row !== undefined && mayTakePaidQuizzes(row, now)
 }
 
+/** The learner's extra time (API.md "Exam feel"), read when an attempt starts; 0 for a user that is gone. */
+export async function findExtraTimePercent(db: Kysely<DB>, userId: number) {
+  const row = await db.selectFrom('users').select('extra_time_percent').where('id', '=', userId).executeTakeFirst()
+  return row?.extra_time_percent ?? 0
+}
+
 /**
  * PostgreSQL only: serialises a learner's attempt-changing transactions (SQLite's BEGIN IMMEDIATE already does).
  * NO KEY UPDATE conflicts with itself but not with the key-share locks of inserts that reference the user.

@@ -35,6 +35,7 @@ import {
   examStateErrors,
   hasExamState,
   retryOnUniqueViolation,
+  recordFinish,
   storeExamState,
   toExamState,
   toSubmitResult,
@@ -44,6 +45,7 @@ import type { Paper, QuestionPapers } from '../questions/question-papers'
 import {
   findQuizById,
   findQuizWithAttemptInProgress,
+  findExtraTimePercent,
   hasPaidAccess,
   mayTakePaidQuizzes,
   listActiveQuizzesForLearner,
@@ -76,9 +78,15 @@ const toQuizSummary = (quiz: LearnerQuizRow, attemptCount: number) => ({
   remaining_attempts: Math.max(0, quiz.allowed_attempts - attemptCount),
 })
 
-/** `deadline = min(started_at + duration, end_time)`. */
-const deadlineFor = (quiz: LearnerQuizRow, startedAt: number) =>
-  Math.min(startedAt + quiz.duration_minutes * 60_000, quiz.end_time ?? Number.POSITIVE_INFINITY)
+/**
+ * `deadline = min(started_at + duration × (1 + extra/100), end_time)`: a learner's extra time lengthens the
+ * attempt but never past the quiz's end. 600 ms per percent-minute keeps it a whole number of milliseconds.
+ */
+const deadlineFor = (quiz: LearnerQuizRow, startedAt: number, extraTimePercent: number) =>
+  Math.min(
+    startedAt + quiz.duration_minutes * (60_000 + 600 * extraTimePercent),
+    quiz.end_time ?? Number.POSITIVE_INFINITY,
+  )
 
 export function createQuizService({
   database,
@@ -186,7 +194,7 @@ export function createQuizService({
           attempt_number: current.length + 1,
           status: 'in_progress',
           started_at: now,
-          deadline: deadlineFor(quiz, now),
+          deadline: deadlineFor(quiz, now, await findExtraTimePercent(trx, user.id)),
           ...(await drawPaper(trx, quiz)),
           finished_at: null,
           score_hundredths: null,
@@ -338,6 +346,7 @@ export function createQuizService({
           const fields = { ...score, finished_at: now, late: 0, submitted: 1 }
           if (!(await markAttemptFinished(trx, live.id, fields)))
             throw new Error(`attempt ${live.id} was finished twice`)
+          await recordFinish(trx, live, paper, answers, score.score_hundredths, now)
           return toSubmitResult({ ...live, ...fields, status: 'finished' })
         }
 
@@ -366,7 +375,7 @@ export function createQuizService({
           attempt_number: attempts.length + 1,
           status: 'finished',
           started_at: now,
-          deadline: deadlineFor(quiz, now),
+          deadline: deadlineFor(quiz, now, await findExtraTimePercent(trx, user.id)),
           ...drawn,
           finished_at: now,
           ...score,
@@ -375,6 +384,7 @@ export function createQuizService({
         })
         await upsertAnswers(trx, attempt.id, entries, now)
         if (withState) await storeExamState(trx, attempt, body, now)
+        await recordFinish(trx, attempt, paper, new Map(entries), score.score_hundredths, now)
         return toSubmitResult(attempt)
       }),
     )

@@ -33,3 +33,98 @@ export function findAttemptOfLearner(db: Kysely<DB>, userId: number, attemptId: 
     .where('a.user_id', '=', userId)
     .executeTakeFirst()
 }
+
+/**
+ * Where a score stands among the learners' first finished attempts at a quiz, from the quiz's tally of first-attempt
+ * scores (a few hundred rows at most). Everyone is counted, `userId`'s own first attempt included; the caller takes
+ * it out of `above` and `below` when ranking a later attempt.
+ */
+export async function findFirstAttemptStanding(db: Kysely<DB>, quizId: number, scoreHundredths: number) {
+  const row = await db
+    .selectFrom('first_attempt_scores')
+    .select((eb) => [
+      eb.fn.sum<number | string | null>('learners').as('participants'),
+      eb.fn
+        .sum<number | string | null>(
+          eb.case().when('score_hundredths', '>', scoreHundredths).then(eb.ref('learners')).else(0).end(),
+        )
+        .as('above'),
+      eb.fn
+        .sum<number | string | null>(
+          eb.case().when('score_hundredths', '<', scoreHundredths).then(eb.ref('learners')).else(0).end(),
+        )
+        .as('below'),
+      eb.fn.sum<number | string | null>(eb('score_hundredths', '*', eb.ref('learners'))).as('sum'),
+      eb.fn.max<number | string | null>('score_hundredths').as('highest'),
+    ])
+    .where('quiz_id', '=', quizId)
+    .executeTakeFirstOrThrow()
+  // PostgreSQL answers sums of integers as strings.
+  return {
+    participants: Number(row.participants ?? 0),
+    above: Number(row.above ?? 0),
+    below: Number(row.below ?? 0),
+    sumHundredths: Number(row.sum ?? 0),
+    highestHundredths: Number(row.highest ?? 0),
+  }
+}
+
+/** The score of the learner's first finished attempt at a quiz, or undefined. */
+export async function findFirstAttemptScore(db: Kysely<DB>, userId: number, quizId: number) {
+  const row = await db
+    .selectFrom('attempts')
+    .select('score_hundredths')
+    .where('user_id', '=', userId)
+    .where('quiz_id', '=', quizId)
+    .where('attempt_number', '=', 1)
+    .where('status', '=', 'finished')
+    .executeTakeFirst()
+  return row?.score_hundredths ?? undefined
+}
+
+/** Every finished attempt of the learner, oldest first, with what the progress page needs. */
+export function listFinishedAttemptsOldestFirst(db: Kysely<DB>, userId: number) {
+  return db
+    .selectFrom('attempts as a')
+    .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
+    .select([
+      'a.id',
+      'a.quiz_id',
+      'a.revision_ids',
+      'a.score_hundredths',
+      'a.correct',
+      'a.incorrect',
+      'a.unanswered',
+      'a.finished_at',
+      'a.deadline',
+      'q.title_en',
+      'q.title_ne',
+    ])
+    .where('a.user_id', '=', userId)
+    .where('a.status', '=', 'finished')
+    .orderBy('a.finished_at')
+    .orderBy('a.id')
+    .execute()
+}
+
+/** The chosen options of every finished attempt of the learner. */
+export function listFinishedAnswers(db: Kysely<DB>, userId: number) {
+  return db
+    .selectFrom('attempt_answers as aa')
+    .innerJoin('attempts as a', 'a.id', 'aa.attempt_id')
+    .select(['aa.attempt_id', 'aa.question_id', 'aa.option_id'])
+    .where('a.user_id', '=', userId)
+    .where('a.status', '=', 'finished')
+    .execute()
+}
+
+/** Topic, question and correct option of each revision. */
+export async function findRevisionKeys(db: Kysely<DB>, revisionIds: readonly number[]) {
+  if (revisionIds.length === 0) return []
+  return db
+    .selectFrom('question_revisions as r')
+    .leftJoin('question_options as o', (join) => join.onRef('o.revision_id', '=', 'r.id').on('o.is_correct', '=', 1))
+    .select(['r.id', 'r.question_id', 'r.topic', 'o.id as correct_option_id'])
+    .where('r.id', 'in', [...new Set(revisionIds)])
+    .execute()
+}

@@ -199,10 +199,22 @@ describe.each(dialects)('results routes on %s', (dialect) => {
           },
         ],
         answers: [
-          { question: questionIds[0], selected_option: wrongOptionIds[0] },
-          { question: questionIds[1], selected_option: null },
-          { question: picturedId, selected_option: optionsOf(picturedId)[1] },
+          { question: questionIds[0], selected_option: wrongOptionIds[0], marked: false, time_spent_seconds: 0 },
+          { question: questionIds[1], selected_option: null, marked: false, time_spent_seconds: 0 },
+          { question: picturedId, selected_option: optionsOf(picturedId)[1], marked: false, time_spent_seconds: 0 },
         ],
+        analysis: {
+          topics: [
+            { topic: 'general', correct: 0, incorrect: 1, unanswered: 1, score: -0.2 },
+            { topic: 'geometry', correct: 1, incorrect: 0, unanswered: 0, score: 1 },
+          ],
+          negative_marks: 0.2,
+          participants: 1,
+          rank: 1,
+          percentile: 100,
+          average_score: 0.8,
+          highest_score: 0.8,
+        },
       })
     })
 

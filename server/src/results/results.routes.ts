@@ -1,4 +1,4 @@
-import { AttemptIdParamsSchema, ReportCardSchema, ResultListSchema } from '@quiz/contracts'
+import { AttemptIdParamsSchema, ProgressSchema, ReportCardSchema, ResultListSchema } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppContext } from '../context'
 import { createAttemptLifecycle } from '../quizzes/attempts.service'
@@ -17,6 +17,10 @@ export const resultsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
 
   app.get('/', { schema: { tags, security, response: { 200: ResultListSchema } } }, (request) =>
     results.listResults(request.user),
+  )
+
+  app.get('/progress/', { schema: { tags, security, response: { 200: ProgressSchema } } }, (request) =>
+    results.getProgress(request.user),
   )
 
   app.get(

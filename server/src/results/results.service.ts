@@ -1,13 +1,21 @@
-import type { QuizResults, ReportCard, ReportImage } from '@quiz/contracts'
+import type { Progress, QuizResults, ReportAnalysis, ReportCard, ReportImage } from '@quiz/contracts'
 import type { TokenUser } from '../http/tokens'
 import type { AppContext } from '../context'
 import { NotFound } from '../http/errors'
 import { toIso } from '../lib/clock'
 import { findRevisions, toImage } from '../questions/question-revisions.repository'
-import { listAttemptAnswers, type AttemptLifecycle } from '../quizzes/attempts.service'
+import { listAttemptAnswers, listAttemptQuestionStates, type AttemptLifecycle } from '../quizzes/attempts.service'
 import { inDrawnOrder } from '../questions/question-papers'
-import { toScore } from '../questions/scoring'
-import { findAttemptOfLearner, listFinishedAttempts } from './results.repository'
+import { POINTS_CORRECT, POINTS_INCORRECT, toScore } from '../questions/scoring'
+import {
+  findAttemptOfLearner,
+  findFirstAttemptScore,
+  findFirstAttemptStanding,
+  findRevisionKeys,
+  listFinishedAnswers,
+  listFinishedAttempts,
+  listFinishedAttemptsOldestFirst,
+} from './results.repository'
 
 const reportImage = (svg: string | null, captionEn: string, captionNe: string): ReportImage =>
   toImage(svg, captionEn, captionNe, 'svg_content')
@@ -58,8 +66,24 @@ export function createResultsService({
     // The report follows the attempt's own order of questions and options, as the learner saw them.
     const revisionIds = JSON.parse(attempt.revision_ids) as number[]
     const optionOrder = attempt.option_order ? (JSON.parse(attempt.option_order) as number[][]) : []
-    const revisions = await findRevisions(db, revisionIds)
-    const answers = await listAttemptAnswers(db, attempt.id)
+    const [revisions, answers, states, standing] = await Promise.all([
+      findRevisions(db, revisionIds),
+      listAttemptAnswers(db, attempt.id),
+      listAttemptQuestionStates(db, attempt.id),
+      findFirstAttemptStanding(db, attempt.quiz_id, attempt.score_hundredths ?? 0),
+    ])
+    // Rank and percentile count the *other* learners: the learner's own first attempt leaves the counts (for a
+    // first attempt it is this score, neither above nor below it).
+    const ownFirst =
+      attempt.attempt_number === 1
+        ? attempt.score_hundredths
+        : await findFirstAttemptScore(db, user.id, attempt.quiz_id)
+    const score = attempt.score_hundredths ?? 0
+    if (ownFirst !== undefined && ownFirst !== null) {
+      if (ownFirst > score) standing.above--
+      if (ownFirst < score) standing.below--
+    }
+    const stateOf = new Map(states.map((state) => [state.question_id, state]))
     const questions = revisionIds.map((revisionId) => {
       const revision = revisions.get(revisionId)
       if (!revision) throw new Error(`question revision ${revisionId} is missing`)
@@ -90,11 +114,119 @@ export function createResultsService({
       answers: questions.map((revision) => ({
         question: revision.question_id,
         selected_option: answers.get(revision.question_id) ?? null,
+        marked: stateOf.get(revision.question_id)?.marked === 1,
+        time_spent_seconds: stateOf.get(revision.question_id)?.time_spent ?? 0,
       })),
+      analysis: {
+        topics: topicTally(
+          questions.map((revision) => ({
+            topic: revision.topic,
+            outcome: outcomeOf(
+              answers.get(revision.question_id) ?? null,
+              revision.options.find((option) => option.is_correct === 1)?.id ?? null,
+            ),
+          })),
+        ),
+        negative_marks: toScore(-POINTS_INCORRECT * (attempt.incorrect ?? 0)),
+        ...toStanding(attempt.score_hundredths ?? 0, standing),
+      },
     }
   }
 
-  return { listResults, getReport }
+  /** Every finished attempt, oldest first, and the learner's totals per topic over all of them. */
+  async function getProgress(user: TokenUser): Promise<Progress> {
+    await lifecycle.settleExpired(user.id)
+    const [attempts, answerRows] = await Promise.all([
+      listFinishedAttemptsOldestFirst(db, user.id),
+      listFinishedAnswers(db, user.id),
+    ])
+    const paperOf = new Map(attempts.map((attempt) => [attempt.id, JSON.parse(attempt.revision_ids) as number[]]))
+    const keys = new Map(
+      (await findRevisionKeys(db, [...paperOf.values()].flat())).map((key) => [key.id, key] as const),
+    )
+    const chosen = new Map(answerRows.map((row) => [`${row.attempt_id}:${row.question_id}`, row.option_id]))
+    const outcomes: TopicOutcome[] = []
+    for (const [attemptId, revisionIds] of paperOf) {
+      for (const revisionId of revisionIds) {
+        const key = keys.get(revisionId)
+        if (!key) continue
+        const selected = chosen.get(`${attemptId}:${key.question_id}`) ?? null
+        outcomes.push({ topic: key.topic, outcome: outcomeOf(selected, key.correct_option_id) })
+      }
+    }
+    const topics = topicTally(outcomes)
+      .map(({ score: _score, ...topic }) => topic)
+      .sort((a, b) =>
+        a.topic === null ? 1 : b.topic === null ? -1 : a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : 0,
+      )
+    return {
+      attempts: attempts.map((attempt) => {
+        const correct = attempt.correct ?? 0
+        const incorrect = attempt.incorrect ?? 0
+        const unanswered = attempt.unanswered ?? 0
+        return {
+          attempt_id: attempt.id,
+          quiz: { id: attempt.quiz_id, title: { en: attempt.title_en, ne: attempt.title_ne } },
+          score: toScore(attempt.score_hundredths ?? 0),
+          total_questions: correct + incorrect + unanswered,
+          correct,
+          incorrect,
+          unanswered,
+          completed_timestamp: toIso(attempt.finished_at ?? attempt.deadline),
+        }
+      }),
+      topics,
+    }
+  }
+
+  return { listResults, getReport, getProgress }
 }
 
 export type ResultsService = ReturnType<typeof createResultsService>
+
+type Outcome = 'correct' | 'incorrect' | 'unanswered'
+interface TopicOutcome {
+  topic: string
+  outcome: Outcome
+}
+
+const outcomeOf = (selected: number | null, correctOptionId: number | null): Outcome =>
+  selected === null ? 'unanswered' : selected === correctOptionId ? 'correct' : 'incorrect'
+
+/** Tallies per topic in order of first appearance; questions without a topic (stored as '') go under null. */
+export function topicTally(outcomes: readonly TopicOutcome[]): ReportAnalysis['topics'] {
+  const byTopic = new Map<string, { correct: number; incorrect: number; unanswered: number }>()
+  for (const { topic, outcome } of outcomes) {
+    let tally = byTopic.get(topic)
+    if (!tally) byTopic.set(topic, (tally = { correct: 0, incorrect: 0, unanswered: 0 }))
+    tally[outcome]++
+  }
+  return [...byTopic].map(([topic, tally]) => ({
+    topic: topic === '' ? null : topic,
+    ...tally,
+    score: toScore(tally.correct * POINTS_CORRECT + tally.incorrect * POINTS_INCORRECT),
+  }))
+}
+
+/** Rank, percentile, average and highest of API.md "Analysis and practice", from the first-attempt standing. */
+export function toStanding(
+  scoreHundredths: number,
+  standing: Awaited<ReturnType<typeof findFirstAttemptStanding>>,
+): Pick<ReportAnalysis, 'participants' | 'rank' | 'percentile' | 'average_score' | 'highest_score'> {
+  // The learner's own first attempt is finished whenever any of their attempts is, so participants >= 1.
+  const participants = Math.max(1, standing.participants)
+  const others = participants - 1
+  return {
+    participants,
+    rank: 1 + standing.above,
+    // Hundredths of a percent, rounded half up, so the figure is exact to 2 decimals.
+    percentile: others === 0 ? 100 : Math.round((standing.below * 10_000) / others) / 100,
+    average_score:
+      standing.participants === 0
+        ? toScore(scoreHundredths)
+        : toScore(roundHalfAwayFromZero(standing.sumHundredths / standing.participants)),
+    highest_score: standing.participants === 0 ? toScore(scoreHundredths) : toScore(standing.highestHundredths),
+  }
+}
+
+const roundHalfAwayFromZero = (value: number) => Math.sign(value) * Math.round(Math.abs(value))

@@ -15,6 +15,8 @@ interface RequestOptions {
   token?: string
   signal?: AbortSignal
   timeoutMs?: number
+  /** Read the body as a Blob (a file to download) instead of JSON. */
+  blob?: boolean
 }
 
 let refreshing: Promise<string | null> | null = null
@@ -85,7 +87,7 @@ export function freshAccessToken(): Promise<string | null> {
 export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const { body, formData, auth = true, token: explicitToken, signal, timeoutMs = REQUEST_TIMEOUT_MS } = options
   const send = async (token: string | null) => {
-    const headers: Record<string, string> = { accept: 'application/json' }
+    const headers: Record<string, string> = { accept: options.blob ? '*/*' : 'application/json' }
     if (body !== undefined) headers['content-type'] = 'application/json'
     if (token) headers.authorization = `Bearer ${token}`
     const timeout = AbortSignal.timeout(timeoutMs)
@@ -111,6 +113,7 @@ export async function request<T>(method: string, path: string, options: RequestO
   }
   if (!response.ok) throw ApiError.fromBody(response.status, await response.json().catch(() => undefined))
   if (response.status === 204) return undefined as T
+  if (options.blob) return (await response.blob()) as T
   return (await response.json()) as T
 }
 
@@ -120,4 +123,5 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
   delete: <T = void>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  blob: (path: string, options?: RequestOptions) => request<Blob>('GET', path, { ...options, blob: true }),
 }

@@ -26,6 +26,8 @@ export const router = createBrowserRouter([
           { path: '/quiz/:quizId', lazy: () => import('../features/quiz/quiz-page') },
           { path: '/results', lazy: () => import('../features/results/results-page') },
           { path: '/results/:attemptId', lazy: () => import('../features/results/report-page') },
+          { path: '/progress', lazy: () => import('../features/progress/progress-page') },
+          { path: '/practice', lazy: () => import('../features/practice/practice-page') },
           { path: '/profile', lazy: () => import('../features/profile/profile-page') },
           { path: '/plans', lazy: () => import('../features/payments/plans-page') },
           { path: '/payments/:paymentId', lazy: () => import('../features/payments/payment-page') },
@@ -37,6 +39,19 @@ export const router = createBrowserRouter([
           { path: '/admin', lazy: () => import('../features/admin/admin-page') },
           { path: '/admin/quiz/new', lazy: () => import('../features/admin/quiz-create-page') },
           { path: '/admin/quiz/:quizId/edit', lazy: () => import('../features/admin/quiz-edit-page') },
+          {
+            path: '/admin/quiz/:quizId/attempts',
+            lazy: () => import('../features/admin/quiz-attempts-page'),
+          },
+          // Its own chunk: the statistics and the histogram load only when this tab opens.
+          {
+            path: '/admin/quiz/:quizId/statistics',
+            lazy: () => import('../features/admin/quiz-statistics-page'),
+          },
+          {
+            path: '/admin/learners',
+            lazy: () => import('../features/admin/learners-page'),
+          },
           { path: '/admin/plans', lazy: () => import('../features/admin/plans-page') },
           { path: '/admin/payments', lazy: () => import('../features/admin/payments-page') },
         ],

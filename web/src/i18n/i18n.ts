@@ -1,5 +1,6 @@
-import i18n from 'i18next'
+import i18n, { type PostProcessorModule } from 'i18next'
 import { initReactI18next } from 'react-i18next'
+import { toDevanagariDigits } from '../lib/digits'
 import enAuth from './locales/en/auth.json'
 import enCommon from './locales/en/common.json'
 import enNav from './locales/en/nav.json'
@@ -53,20 +54,35 @@ export function storedLanguage(): Language {
   }
 }
 
+/**
+ * WEB.md: in Nepali every number is written in Devanagari digits. Counts, numbers and dates interpolated into a
+ * translation come out right whatever the caller passed; numbers shown outside t() go through lib/format.
+ */
+const devanagariDigits: PostProcessorModule = {
+  type: 'postProcessor',
+  name: 'devanagari-digits',
+  process: (value, _key, _options, translator: { language?: string }) =>
+    translator.language === 'ne' ? toDevanagariDigits(value) : value,
+}
+
 export function initI18n(language: Language = storedLanguage()) {
-  void i18n.use(initReactI18next).init({
-    resources: {
-      en: { ...resources.en, ...registered.en },
-      ne: { ...registered.ne },
-    },
-    lng: language,
-    fallbackLng: 'en',
-    ns: Object.keys(resources.en),
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-  })
+  void i18n
+    .use(devanagariDigits)
+    .use(initReactI18next)
+    .init({
+      postProcess: ['devanagari-digits'],
+      resources: {
+        en: { ...resources.en, ...registered.en },
+        ne: { ...registered.ne },
+      },
+      lng: language,
+      fallbackLng: 'en',
+      ns: Object.keys(resources.en),
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      initAsync: false,
+    })
   document.documentElement.lang = language
   return i18n
 }

@@ -4,18 +4,24 @@ import enAdmin from './locales/en/admin.json'
 import enAuth from './locales/en/auth.json'
 import enCommon from './locales/en/common.json'
 import enDashboard from './locales/en/dashboard.json'
+import enInstitutions from './locales/en/institutions.json'
 import enNav from './locales/en/nav.json'
 import enPayments from './locales/en/payments.json'
+import enPractice from './locales/en/practice.json'
 import enProfile from './locales/en/profile.json'
+import enProgress from './locales/en/progress.json'
 import enQuiz from './locales/en/quiz.json'
 import enResults from './locales/en/results.json'
 import neAdmin from './locales/ne/admin.json'
 import neAuth from './locales/ne/auth.json'
 import neCommon from './locales/ne/common.json'
 import neDashboard from './locales/ne/dashboard.json'
+import neInstitutions from './locales/ne/institutions.json'
 import neNav from './locales/ne/nav.json'
 import nePayments from './locales/ne/payments.json'
+import nePractice from './locales/ne/practice.json'
 import neProfile from './locales/ne/profile.json'
+import neProgress from './locales/ne/progress.json'
 import neQuiz from './locales/ne/quiz.json'
 import neResults from './locales/ne/results.json'
 
@@ -30,6 +36,9 @@ export const locales = {
     profile: enProfile,
     admin: enAdmin,
     payments: enPayments,
+    institutions: enInstitutions,
+    progress: enProgress,
+    practice: enPractice,
   },
   ne: {
     common: neCommon,
@@ -41,5 +50,8 @@ export const locales = {
     profile: neProfile,
     admin: neAdmin,
     payments: nePayments,
+    institutions: neInstitutions,
+    progress: neProgress,
+    practice: nePractice,
   },
 } as const

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { formatDateTime, formatScore, toDevanagariDigits } from './format'
+import {
+  BS_MONTHS,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatScore,
+  toBikramSambat,
+  toDevanagariDigits,
+} from './format'
 
 describe('formatScore', () => {
   it('shows exactly two decimals', () => {
@@ -37,9 +45,16 @@ describe('formatDateTime', () => {
     expect(formatDateTime(iso, 'en')).toBe(`${local.getDate()} Nov 2026, ${hhmm}`)
   })
 
-  it('formats Nepali with Nepali month names and Devanagari digits, without relying on Intl locale data', () => {
-    expect(formatDateTime(iso, 'ne')).toBe(toDevanagariDigits(`${local.getDate()} नोभेम्बर 2026, ${hhmm}`))
-    expect(formatDateTime(iso, 'ne')).toMatch(/^[०-९]{1,2} नोभेम्बर २०२६, [०-९]{2}:[०-९]{2}$/)
+  it('formats Nepali as a Bikram Sambat date with the month name, in Nepal time, with Devanagari digits', () => {
+    // 07:05 UTC is 12:50 in Nepal (UTC+5:45); 22 November 2026 is 6 Mangsir 2083 (WEB.md).
+    expect(formatDateTime(iso, 'ne')).toBe('२०८३ मंसिर ६, १२:५०')
+    expect(formatDate(iso, 'ne')).toBe('२०८३ मंसिर ६')
+  })
+
+  it("uses Nepal's calendar day, not the device's or UTC's", () => {
+    // 18:30 UTC on 21 November is already 00:15 on 22 November in Nepal.
+    expect(formatDateTime('2026-11-21T18:30:00.000Z', 'ne')).toBe('२०८३ मंसिर ६, ००:१५')
+    expect(formatDateTime('2026-11-21T18:14:00.000Z', 'ne')).toBe('२०८३ मंसिर ५, २३:५९')
   })
 
   it('converts digits to Devanagari', () => {
@@ -48,5 +63,44 @@ describe('formatDateTime', () => {
 
   it('returns an unreadable value as it is', () => {
     expect(formatDateTime('not a date', 'en')).toBe('not a date')
+  })
+})
+
+describe('Bikram Sambat conversion (checked against known dates: WEB.md, Nepal government calendar)', () => {
+  const bs = (iso: string) => toBikramSambat(new Date(iso))
+  it.each([
+    ['2026-04-13T18:15:00.000Z', { year: 2083, month: 1, day: 1 }], // 1 Baisakh 2083 = 14 April 2026, 00:00 in Nepal
+    ['2026-11-22T06:00:00.000Z', { year: 2083, month: 8, day: 6 }], // 6 Mangsir 2083 = 22 November 2026
+    ['2026-10-18T06:00:00.000Z', { year: 2083, month: 7, day: 1 }], // 1 Kartik 2083: where old tables go one day off
+    ['2026-11-17T06:00:00.000Z', { year: 2083, month: 8, day: 1 }], // 1 Mangsir 2083
+    ['2027-04-14T06:00:00.000Z', { year: 2084, month: 1, day: 1 }], // 1 Baisakh 2084
+    ['2025-04-14T06:00:00.000Z', { year: 2082, month: 1, day: 1 }], // 1 Baisakh 2082
+    ['2024-04-13T06:00:00.000Z', { year: 2081, month: 1, day: 1 }], // 1 Baisakh 2081
+  ])('%s is %o', (iso, expected) => {
+    expect(bs(iso)).toEqual(expected)
+  })
+
+  it('turns the day at midnight in Nepal', () => {
+    expect(bs('2026-04-13T18:14:59.000Z')).toEqual({ year: 2082, month: 12, day: 30 })
+    expect(bs('2026-04-13T18:15:00.000Z')).toEqual({ year: 2083, month: 1, day: 1 })
+  })
+
+  it('names the twelve months', () => {
+    expect(BS_MONTHS[0]).toBe('बैशाख')
+    expect(BS_MONTHS[7]).toBe('मंसिर')
+  })
+
+  it('falls back to the Gregorian date outside the table', () => {
+    expect(formatDate('2090-01-01T06:00:00.000Z', 'ne')).toBe('२०९०-०१-०१')
+  })
+})
+
+describe('formatNumber and Nepali scores', () => {
+  it('writes numbers and scores in Devanagari digits in Nepali only', () => {
+    expect(formatNumber(12, 'ne')).toBe('१२')
+    expect(formatNumber(33.333, 'ne', 2)).toBe('३३.३३')
+    expect(formatNumber(12, 'en')).toBe('12')
+    expect(formatScore(-0.4, 'ne')).toBe('-०.४०')
+    expect(formatScore(2.6, 'en')).toBe('2.60')
   })
 })

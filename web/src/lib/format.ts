@@ -1,47 +1,98 @@
+import NepaliDateConverter from '@remotemerge/nepali-date-converter'
+import { digitsFor, toDevanagariDigits } from './digits'
+
+export { digitsFor, toDevanagariDigits }
+
 /**
  * A score to exactly 2 decimals (SPEC.md): 2.6 -> "2.60", -0.4 -> "-0.40". Rounds half away from zero on
  * the value in hundredths, so binary noise such as 2.5999999 still reads "2.60", and never shows "-0.00".
  */
-export function formatScore(score: number): string {
+export function formatScore(score: number, language = 'en'): string {
   const hundredths = Math.round(Math.abs(score) * 100 + 1e-9)
   const sign = score < 0 && hundredths !== 0 ? '-' : ''
-  return `${sign}${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`
+  return digitsFor(`${sign}${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`, language)
 }
 
-const NEPALI_MONTHS = [
-  'जनवरी',
-  'फेब्रुअरी',
-  'मार्च',
-  'अप्रिल',
-  'मे',
-  'जुन',
-  'जुलाई',
-  'अगस्ट',
-  'सेप्टेम्बर',
-  'अक्टोबर',
-  'नोभेम्बर',
-  'डिसेम्बर',
-]
-const DEVANAGARI_DIGITS = '०१२३४५६७८९'
+/** A count or other number (at most `decimals` decimals) in the language's digits. */
+export function formatNumber(value: number, language: string, decimals = 0): string {
+  const factor = 10 ** decimals
+  return digitsFor(String(Math.round(value * factor) / factor), language)
+}
 
-export function toDevanagariDigits(text: string) {
-  return text.replace(/[0-9]/g, (digit) => DEVANAGARI_DIGITS[Number(digit)]!)
+/** Bikram Sambat months, as Nepal's government calendar spells them. */
+export const BS_MONTHS = [
+  'बैशाख',
+  'जेठ',
+  'असार',
+  'साउन',
+  'भदौ',
+  'असोज',
+  'कात्तिक',
+  'मंसिर',
+  'पुस',
+  'माघ',
+  'फागुन',
+  'चैत',
+] as const
+
+/** Nepal Standard Time is UTC+5:45 all year (no daylight saving). */
+const NEPAL_OFFSET_MS = (5 * 60 + 45) * 60_000
+const pad = (value: number) => String(value).padStart(2, '0')
+
+/** The wall clock in Nepal at `date`, as UTC fields of a shifted Date. */
+const nepalClock = (date: Date) => new Date(date.getTime() + NEPAL_OFFSET_MS)
+
+export interface BsDate {
+  year: number
+  /** 1..12 */
+  month: number
+  day: number
+}
+
+/**
+ * The Bikram Sambat date of Nepal's calendar day at `date` (whatever the device's time zone), or null outside
+ * the converter's table. The conversion is @remotemerge/nepali-date-converter's (docs/decisions/012).
+ */
+export function toBikramSambat(date: Date): BsDate | null {
+  const nepal = nepalClock(date)
+  const ad = `${nepal.getUTCFullYear()}-${pad(nepal.getUTCMonth() + 1)}-${pad(nepal.getUTCDate())}`
+  try {
+    const bs = new NepaliDateConverter(ad).toBs()
+    return { year: bs.year, month: bs.month, day: bs.date }
+  } catch {
+    return null
+  }
 }
 
 const englishDateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
-const pad = (value: number) => String(value).padStart(2, '0')
+const englishDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' })
+
+/** "२०८३ मंसिर ६" (WEB.md), or the Gregorian date in Devanagari digits outside the converter's years. */
+function nepaliDate(date: Date): string {
+  const bs = toBikramSambat(date)
+  if (!bs) {
+    const nepal = nepalClock(date)
+    return toDevanagariDigits(`${nepal.getUTCFullYear()}-${pad(nepal.getUTCMonth() + 1)}-${pad(nepal.getUTCDate())}`)
+  }
+  return toDevanagariDigits(`${bs.year} ${BS_MONTHS[bs.month - 1]} ${bs.day}`)
+}
 
 /**
- * A timestamp in the browser's time zone, worded for the app's language: "22 Nov 2026, 07:00" or
- * "२२ नोभेम्बर २०२६, ०७:००". Nepali is built by hand because desktop Chromium ships no Nepali locale data
- * (Intl quietly falls back to en-US there).
+ * A timestamp worded for the app's language: in English the Gregorian date and time in the browser's time zone
+ * ("22 Nov 2026, 07:00"); in Nepali the Bikram Sambat date and the time in Nepal ("२०८३ मंसिर ६, १२:४५").
+ * Nepali is built here because desktop Chromium ships no Nepali locale data (Intl falls back to en-US there).
  */
 export function formatDateTime(iso: string, language: string): string {
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
   if (language !== 'ne') return englishDateTime.format(date)
-  const month = NEPALI_MONTHS[date.getMonth()]!
-  return toDevanagariDigits(
-    `${date.getDate()} ${month} ${date.getFullYear()}, ${pad(date.getHours())}:${pad(date.getMinutes())}`,
-  )
+  const nepal = nepalClock(date)
+  return `${nepaliDate(date)}, ${toDevanagariDigits(`${pad(nepal.getUTCHours())}:${pad(nepal.getUTCMinutes())}`)}`
+}
+
+/** The date alone: "22 Nov 2026" or "२०८३ मंसिर ६". */
+export function formatDate(iso: string, language: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  return language === 'ne' ? nepaliDate(date) : englishDate.format(date)
 }

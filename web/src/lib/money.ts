@@ -1,4 +1,4 @@
-import { toDevanagariDigits } from './format'
+import { toDevanagariDigits } from './digits'
 
 /**
  * Whether this browser has Nepali number data. Desktop Chromium builds often ship without it, and Intl then

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import { paths } from '../../lib/paths'
 
-/** Tabs between the admin's quiz list, plans and payments. */
+/** Tabs between the admin's quiz list, learners, plans and payments. */
 export function AdminNav() {
   const { t } = useTranslation('admin')
   return (
@@ -10,6 +10,7 @@ export function AdminNav() {
       <NavLink to={paths.admin()} end>
         {t('nav.quizzes')}
       </NavLink>
+      <NavLink to={paths.adminLearners()}>{t('nav.learners')}</NavLink>
       <NavLink to={paths.adminPlans()}>{t('nav.plans')}</NavLink>
       <NavLink to={paths.adminPayments()}>{t('nav.payments')}</NavLink>
     </nav>

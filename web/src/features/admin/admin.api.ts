@@ -151,3 +151,91 @@ export function useSavePlan() {
     onSuccess: () => invalidate(),
   })
 }
+
+// Institutions: attempts, statistics, learners (API.md "Institutions").
+
+export type {
+  AdminUser,
+  AdminUserPage,
+  AttemptSelection,
+  QuestionFlag,
+  QuestionStatistics,
+  QuizAttemptPage,
+  QuizAttemptRow,
+  QuizStatistics,
+  StatisticsSelection,
+} from '@quiz/contracts'
+import type {
+  AdminUser,
+  AdminUserPage,
+  AttemptSelection,
+  QuizAttemptPage,
+  QuizStatistics,
+  StatisticsSelection,
+} from '@quiz/contracts'
+
+export const ATTEMPTS_PAGE_SIZE = 50
+export const LEARNERS_PAGE_SIZE = 50
+/** A 50,000-attempt CSV is about 15 MB: more than the default 15 s allow on a slow connection. */
+const CSV_TIMEOUT_MS = 300_000
+
+export const institutionKeys = {
+  attempts: (quizId: number, which: AttemptSelection, page: number) =>
+    ['admin', 'quizzes', quizId, 'attempts', which, page] as const,
+  statistics: (quizId: number, which: StatisticsSelection) =>
+    ['admin', 'quizzes', quizId, 'statistics', which] as const,
+  learners: (search: string, page: number) => ['admin', 'users', search, page] as const,
+}
+
+export const institutionQueries = {
+  attempts: (quizId: number, which: AttemptSelection, page: number) =>
+    queryOptions({
+      queryKey: institutionKeys.attempts(quizId, which, page),
+      queryFn: () =>
+        api.get<QuizAttemptPage>(
+          `/admin/quizzes/${quizId}/attempts/?which=${which}&page=${page}&page_size=${ATTEMPTS_PAGE_SIZE}`,
+        ),
+    }),
+  statistics: (quizId: number, which: StatisticsSelection) =>
+    queryOptions({
+      queryKey: institutionKeys.statistics(quizId, which),
+      queryFn: () => api.get<QuizStatistics>(`/admin/quizzes/${quizId}/statistics/?which=${which}`),
+    }),
+  learners: (search: string, page: number) =>
+    queryOptions({
+      queryKey: institutionKeys.learners(search, page),
+      queryFn: () =>
+        api.get<AdminUserPage>(
+          `/admin/users/?search=${encodeURIComponent(search)}&page=${page}&page_size=${LEARNERS_PAGE_SIZE}`,
+        ),
+    }),
+}
+
+/** The CSV needs the bearer token, so a plain link cannot fetch it: fetch it, then hand the file to the browser. */
+export async function downloadAttemptsCsv(quizId: number, which: AttemptSelection) {
+  const file = await api.blob(`/admin/quizzes/${quizId}/attempts.csv?which=${which}`, { timeoutMs: CSV_TIMEOUT_MS })
+  const url = URL.createObjectURL(file)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = `quiz-${quizId}-attempts-${which}.csv`
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // Revoked on the next task: the click has started the download by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}
+
+export interface LearnerPatch {
+  has_paid_access?: boolean
+  paid_access_until?: string | null
+  extra_time_percent?: number
+}
+
+export function useUpdateLearner() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: number; patch: LearnerPatch }) =>
+      api.patch<AdminUser>(`/admin/users/${id}/`, patch),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
+  })
+}

@@ -124,7 +124,7 @@ describe('QuestionForm', () => {
   it('labels everything in Nepali', () => {
     renderForm(null, 'ne')
     expect(screen.getByRole('heading', { name: 'नयाँ प्रश्न थप्नुहोस्' })).toBeInTheDocument()
-    expect(screen.getByRole('group', { name: 'विकल्प 1' })).toBeInTheDocument()
+    expect(screen.getByRole('group', { name: 'विकल्प १' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'प्रश्न सुरक्षित गर्नुहोस्' })).toBeInTheDocument()
   })
 })

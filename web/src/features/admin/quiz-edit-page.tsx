@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { Link, useParams } from 'react-router'
+import { Link } from 'react-router'
 import { ApiError } from '../../api/api-error'
 import { paths } from '../../lib/paths'
 import { Alert } from '../../components/ui/alert'
@@ -9,20 +9,15 @@ import { useBilingual } from '../../i18n/use-bilingual'
 import { adminQueries } from './admin.api'
 import { QuestionsSection } from './questions-section'
 import { QuizDetailsForm } from './quiz-details-form'
+import { QuizTabs, useQuizIdParam } from './quiz-tabs'
 import './admin.css'
 import './admin.i18n'
-
-function parseId(value: string | undefined): number | null {
-  if (!value || !/^\d+$/.test(value)) return null
-  const id = Number(value)
-  return id > 0 && id <= 2_147_483_647 ? id : null
-}
 
 /** /admin/quiz/{id}/edit: the quiz's details and its questions. */
 export function Component() {
   const { t } = useTranslation('admin')
   const pick = useBilingual()
-  const quizId = parseId(useParams().quizId)
+  const quizId = useQuizIdParam()
   const quiz = useQuery({ ...adminQueries.quiz(quizId ?? 0), enabled: quizId !== null })
 
   const back = (
@@ -37,6 +32,7 @@ export function Component() {
       <div className="admin">
         {back}
         <h1>{t('edit.title', { title: pick(quiz.data.title) })}</h1>
+        <QuizTabs quizId={quizId} />
         <QuizDetailsForm key={quiz.data.id} quiz={quiz.data} />
         <QuestionsSection quiz={quiz.data} />
       </div>

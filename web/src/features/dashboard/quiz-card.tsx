@@ -6,9 +6,10 @@ import { useBilingual } from '../../i18n/use-bilingual'
 import type { AvailableQuiz } from '../../api/available-quizzes'
 import { startBlocker } from './dashboard.api'
 import './dashboard.i18n'
+import { digitsFor } from '../../lib/digits'
 
 export function QuizCard({ quiz }: { quiz: AvailableQuiz }) {
-  const { t } = useTranslation('dashboard')
+  const { t, i18n } = useTranslation('dashboard')
   const pick = useBilingual()
   const noteId = useId()
   const blocker = startBlocker(quiz)
@@ -35,7 +36,7 @@ export function QuizCard({ quiz }: { quiz: AvailableQuiz }) {
         </div>
         <div>
           <dt>{t('questions')}</dt>
-          <dd>{quiz.question_count}</dd>
+          <dd>{digitsFor(String(quiz.question_count), i18n.language)}</dd>
         </div>
         <div>
           <dt>{t('attempts')}</dt>

@@ -108,7 +108,7 @@ describe('instructions page', () => {
   it('speaks Nepali', async () => {
     renderInstructions([quiz({ can_start: false, remaining_attempts: 0 })], { language: 'ne' })
     expect(await screen.findByRole('alert')).toHaveTextContent('यस क्विजका लागि तपाईंको कुनै प्रयास बाँकी छैन।')
-    expect(screen.getByText('3 मध्ये 0')).toBeInTheDocument()
+    expect(screen.getByText('३ मध्ये ०')).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 1, name: 'Loksewa Practice' })).toBeInTheDocument()
   })
 })

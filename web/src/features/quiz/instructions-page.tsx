@@ -9,9 +9,10 @@ import { startState } from './start-state'
 import { PaletteLegend } from './palette-legend'
 import './quiz.css'
 import './quiz.i18n'
+import { digitsFor } from '../../lib/digits'
 
 export function Component() {
-  const { t } = useTranslation('quiz')
+  const { t, i18n } = useTranslation('quiz')
   const { quizId } = useParams()
   const quizzes = useQuery(availableQuizzesQuery())
 
@@ -52,7 +53,7 @@ export function Component() {
         </div>
         <div>
           <dt>{t('instructions.questions')}</dt>
-          <dd>{quiz.question_count}</dd>
+          <dd>{digitsFor(String(quiz.question_count), i18n.language)}</dd>
         </div>
         <div>
           <dt>{t('instructions.difficulty')}</dt>

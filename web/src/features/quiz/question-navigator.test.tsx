@@ -101,11 +101,11 @@ describe('QuestionNavigator', () => {
       { language: 'ne' },
     )
     for (const name of [
-      'प्रश्न 1, नहेरिएको',
-      'प्रश्न 2, उत्तर नदिइएको',
-      'प्रश्न 3, उत्तर दिइएको',
-      'प्रश्न 4, पुनरावलोकनका लागि चिन्ह लगाइएको',
-      'प्रश्न 5, उत्तर दिइएको र पुनरावलोकनका लागि चिन्ह लगाइएको',
+      'प्रश्न १, नहेरिएको',
+      'प्रश्न २, उत्तर नदिइएको',
+      'प्रश्न ३, उत्तर दिइएको',
+      'प्रश्न ४, पुनरावलोकनका लागि चिन्ह लगाइएको',
+      'प्रश्न ५, उत्तर दिइएको र पुनरावलोकनका लागि चिन्ह लगाइएको',
     ]) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument()
     }
@@ -144,7 +144,7 @@ describe('QuestionNavigator', () => {
 
   it('speaks Nepali', () => {
     renderWithProviders(<Harness total={12} answered={[0]} />, { language: 'ne' })
-    expect(screen.getByRole('button', { name: 'प्रश्न 1, उत्तर दिइएको' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'प्रश्न १, उत्तर दिइएको' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'पछिल्ला प्रश्नहरू' })).toBeInTheDocument()
   })
 })

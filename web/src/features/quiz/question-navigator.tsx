@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { digitsFor } from '../../lib/digits'
 import { NAVIGATOR_PAGE_SIZE, pageCount, pageIndexes, pageOf } from './navigator-paging'
 import type { PaletteState } from './palette-state'
 import './quiz.i18n'
@@ -37,7 +38,7 @@ export function PaletteMark({ state }: { state: PaletteState }) {
  * ring and an underline. The accessible name says number and state; the page follows the current question.
  */
 export function QuestionNavigator({ total, current, stateAt, onSelect }: QuestionNavigatorProps) {
-  const { t } = useTranslation('quiz')
+  const { t, i18n } = useTranslation('quiz')
   const [page, setPage] = useState(() => pageOf(current))
   const [followed, setFollowed] = useState(current)
   if (followed !== current) {
@@ -65,7 +66,7 @@ export function QuestionNavigator({ total, current, stateAt, onSelect }: Questio
                 aria-label={t(stateLabelKey[state], { number: index + 1 })}
                 onClick={() => onSelect(index)}
               >
-                {index + 1}
+                {digitsFor(String(index + 1), i18n.language)}
                 <PaletteMark state={state} />
               </button>
             </li>

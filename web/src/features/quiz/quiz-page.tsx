@@ -8,8 +8,8 @@ import { LanguageToggle } from '../../components/layout/language-switcher'
 import { Alert } from '../../components/ui/alert'
 import { Dialog } from '../../components/ui/dialog'
 import { Loading } from '../../components/ui/loading'
-import { useBilingual } from '../../i18n/use-bilingual'
-import { formatScore } from '../../lib/format'
+import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
+import { digitsFor, formatNumber, formatScore } from '../../lib/format'
 import { AnswerQueue, answerStorageKey, removeStaleAnswerEntries, type SaveStatus } from './answer-queue'
 import { PaletteLegend } from './palette-legend'
 import { countStates, stateOf } from './palette-state'
@@ -79,6 +79,7 @@ function saveStatusKey(status: SaveStatus, pending: number) {
 
 export function Component() {
   const { t } = useTranslation('quiz')
+  const language = useLanguage()
   const pick = useBilingual()
   const params = useParams()
   const quizId = Number(params.quizId)
@@ -325,7 +326,7 @@ export function Component() {
             aria-label={t('timer.aria', { time: formatClock(secondsLeft ?? 0) })}
             className="quiz__clock"
           >
-            {formatClock(secondsLeft ?? 0)}
+            {digitsFor(formatClock(secondsLeft ?? 0), language)}
           </span>
         </p>
         <p className={`quiz__save quiz__save--${saveStatus}`} role="status">
@@ -440,23 +441,23 @@ export function Component() {
         <dl className="summary">
           <div>
             <dt>{t('summary.answered')}</dt>
-            <dd>{counts.answered}</dd>
+            <dd>{formatNumber(counts.answered, language)}</dd>
           </div>
           <div>
             <dt>{t('summary.answered_marked')}</dt>
-            <dd>{counts.answered_marked}</dd>
+            <dd>{formatNumber(counts.answered_marked, language)}</dd>
           </div>
           <div>
             <dt>{t('summary.not_answered')}</dt>
-            <dd>{counts.not_answered}</dd>
+            <dd>{formatNumber(counts.not_answered, language)}</dd>
           </div>
           <div>
             <dt>{t('summary.marked')}</dt>
-            <dd>{counts.marked}</dd>
+            <dd>{formatNumber(counts.marked, language)}</dd>
           </div>
           <div>
             <dt>{t('summary.not_visited')}</dt>
-            <dd>{counts.not_visited}</dd>
+            <dd>{formatNumber(counts.not_visited, language)}</dd>
           </div>
         </dl>
         <p>{t('confirm.irreversible')}</p>
@@ -482,19 +483,19 @@ export function Component() {
         {result && (
           <div className="score">
             <p className="score__label">{t('score.your_score')}</p>
-            <p className="score__value">{formatScore(result.score)}</p>
+            <p className="score__value">{formatScore(result.score, language)}</p>
             <dl className="score__counts">
               <div>
                 <dt>{t('score.correct')}</dt>
-                <dd>{result.correct}</dd>
+                <dd>{formatNumber(result.correct, language)}</dd>
               </div>
               <div>
                 <dt>{t('score.incorrect')}</dt>
-                <dd>{result.incorrect}</dd>
+                <dd>{formatNumber(result.incorrect, language)}</dd>
               </div>
               <div>
                 <dt>{t('score.unanswered')}</dt>
-                <dd>{result.unanswered}</dd>
+                <dd>{formatNumber(result.unanswered, language)}</dd>
               </div>
             </dl>
             {result.late && <p className="muted">{t('score.late')}</p>}

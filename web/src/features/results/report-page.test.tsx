@@ -61,10 +61,22 @@ const report: ReportCard = {
     },
   ],
   answers: [
-    { question: 1, selected_option: 11 },
-    { question: 2, selected_option: 22 },
-    { question: 3, selected_option: null },
+    { question: 1, selected_option: 11, marked: false, time_spent_seconds: 95 },
+    { question: 2, selected_option: 22, marked: true, time_spent_seconds: 42 },
+    { question: 3, selected_option: null, marked: false, time_spent_seconds: 0 },
   ],
+  analysis: {
+    topics: [
+      { topic: 'geography', correct: 1, incorrect: 0, unanswered: 0, score: 1 },
+      { topic: null, correct: 0, incorrect: 1, unanswered: 1, score: -0.2 },
+    ],
+    negative_marks: 0.2,
+    participants: 12,
+    rank: 2,
+    percentile: 81.82,
+    average_score: 1.45,
+    highest_score: 3,
+  },
 }
 
 function renderReport(response: { status?: number; body?: unknown }, language: 'en' | 'ne' = 'en') {
@@ -149,6 +161,50 @@ describe('report page', () => {
     // The 60th character is the conjunct "त्रि" (four code points): kept whole, not cut after "त्".
     expect(text.slice(0, -3).endsWith('क्षत्रि')).toBe(true)
     expect(first).toHaveTextContent('सही')
+  })
+
+  it('shows the analysis: rank of participants, percentile, average, highest, marks lost, topics and advice', async () => {
+    renderReport({ body: report })
+    const panel = await screen.findByRole('region', { name: 'How you did' })
+    expect(within(panel).getByText('Rank').nextElementSibling).toHaveTextContent('2 of 12')
+    expect(within(panel).getByText('Percentile').nextElementSibling).toHaveTextContent('81.82')
+    expect(within(panel).getByText('Average score').nextElementSibling).toHaveTextContent('1.45')
+    expect(within(panel).getByText('Highest score').nextElementSibling).toHaveTextContent('3.00')
+    expect(within(panel).getByText('Marks lost to wrong answers').nextElementSibling).toHaveTextContent('0.20')
+    const rows = within(within(panel).getByRole('table')).getAllByRole('row')
+    expect(rows[1]).toHaveTextContent('geography1001.00')
+    expect(rows[2]).toHaveTextContent('No topic011-0.20')
+    expect(within(panel).getByRole('note')).toHaveTextContent(
+      'In No topic, wrong answers cost you more marks than right answers earned: leave questions you are unsure of unanswered there.',
+    )
+  })
+
+  it('gives no advice when no topic lost more than it earned', async () => {
+    const analysis = { ...report.analysis, topics: [report.analysis.topics[0]!] }
+    renderReport({ body: { ...report, analysis } })
+    await screen.findByRole('region', { name: 'How you did' })
+    expect(screen.queryByRole('note')).not.toBeInTheDocument()
+  })
+
+  it('shows the time spent on each question and which were marked', async () => {
+    renderReport({ body: report })
+    const rows = within(await screen.findByRole('list')).getAllByRole('button')
+    expect(rows[0]).toHaveTextContent('Time spent: 1 min 35 s')
+    expect(rows[0]).not.toHaveTextContent('Marked for review')
+    expect(rows[1]).toHaveTextContent('Time spent: 42 s')
+    expect(rows[1]).toHaveTextContent('Marked for review')
+    expect(rows[2]).toHaveTextContent('0 s')
+  })
+
+  it('writes every figure in Devanagari digits and the date in Bikram Sambat in Nepali', async () => {
+    renderReport({ body: report }, 'ne')
+    const panel = await screen.findByRole('region', { name: 'तपाईंको प्रदर्शन' })
+    expect(within(panel).getByText('स्थान').nextElementSibling).toHaveTextContent('१२ मध्ये २')
+    expect(within(panel).getByText('पर्सेन्टाइल').nextElementSibling).toHaveTextContent('८१.८२')
+    expect(screen.getByText('०.८०')).toBeInTheDocument()
+    // 2026-11-20T08:00Z is 13:45 on 4 Mangsir 2083 in Nepal.
+    expect(screen.getByText('२०८३ मंसिर ४, १३:४५')).toBeInTheDocument()
+    expect(document.body.textContent).not.toMatch(/[0-9]/)
   })
 
   it('shows the load error', async () => {

@@ -7,8 +7,9 @@ import { LanguageToggle } from '../../components/layout/language-switcher'
 import { Alert } from '../../components/ui/alert'
 import { Loading } from '../../components/ui/loading'
 import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
-import { formatDateTime, formatScore } from '../../lib/format'
+import { formatDateTime, formatNumber, formatScore } from '../../lib/format'
 import { preview } from '../../lib/preview'
+import { AnalysisPanel, useDuration } from './analysis-panel'
 import { QuestionDetailDialog } from './question-detail-dialog'
 import { questionStatus, selectedOptions } from './question-status'
 import { resultQueries } from './results.api'
@@ -21,6 +22,7 @@ const ROW_PREVIEW_LENGTH = 60
 export function Component() {
   const { t } = useTranslation('results')
   const pick = useBilingual()
+  const duration = useDuration()
   const language = useLanguage()
   const { attemptId } = useParams()
   const id = Number(attemptId)
@@ -42,9 +44,17 @@ export function Component() {
 
   const card = report.data
   const chosen = selectedOptions(card)
+  const answerOf = new Map(card.answers.map((answer) => [answer.question, answer]))
   const rows = card.questions.map((question) => {
     const selected = chosen.get(question.id) ?? null
-    return { question, selected, status: questionStatus(question, selected) }
+    const answer = answerOf.get(question.id)
+    return {
+      question,
+      selected,
+      status: questionStatus(question, selected),
+      marked: answer?.marked ?? false,
+      seconds: answer?.time_spent_seconds ?? 0,
+    }
   })
   const open = openIndex === null ? null : rows[openIndex]
 
@@ -60,7 +70,7 @@ export function Component() {
           <p id="report-score-label" className="report-summary__label">
             {t('report.final_score')}
           </p>
-          <p className="report-summary__value">{formatScore(card.score)}</p>
+          <p className="report-summary__value">{formatScore(card.score, language)}</p>
           <p className="muted">
             {t('attempt_number', { number: card.attempt_number })} ·{' '}
             <time dateTime={card.completed_timestamp}>{formatDateTime(card.completed_timestamp, language)}</time>
@@ -69,23 +79,25 @@ export function Component() {
         <dl className="report-summary__counts">
           <div className="report-summary__count report-summary__count--correct">
             <dt>{t('status.correct')}</dt>
-            <dd>{card.correct}</dd>
+            <dd>{formatNumber(card.correct, language)}</dd>
           </div>
           <div className="report-summary__count report-summary__count--incorrect">
             <dt>{t('status.incorrect')}</dt>
-            <dd>{card.incorrect}</dd>
+            <dd>{formatNumber(card.incorrect, language)}</dd>
           </div>
           <div className="report-summary__count report-summary__count--unanswered">
             <dt>{t('status.unanswered')}</dt>
-            <dd>{card.unanswered}</dd>
+            <dd>{formatNumber(card.unanswered, language)}</dd>
           </div>
         </dl>
       </section>
 
+      {card.analysis && <AnalysisPanel analysis={card.analysis} />}
+
       <section aria-labelledby="analysis-heading">
         <h2 id="analysis-heading">{t('report.analysis')}</h2>
         <ol className="analysis">
-          {rows.map(({ question, status }, index) => (
+          {rows.map(({ question, status, marked, seconds }, index) => (
             <li key={question.id}>
               <button
                 type="button"
@@ -93,9 +105,16 @@ export function Component() {
                 aria-haspopup="dialog"
                 onClick={() => setOpenIndex(index)}
               >
-                <span className="analysis__number">{index + 1}.</span>
+                <span className="analysis__number">{formatNumber(index + 1, language)}.</span>
                 <span className="analysis__text">{preview(pick(question.text), ROW_PREVIEW_LENGTH, language)}</span>
-                <span className={`badge badge--${status}`}>{t(`status.${status}`)}</span>
+                <span className="analysis__meta">
+                  <span className="analysis__time">
+                    <span className="visually-hidden">{t('time.label')}: </span>
+                    {duration(seconds)}
+                  </span>
+                  {marked && <span className="badge badge--marked">{t('marked')}</span>}
+                  <span className={`badge badge--${status}`}>{t(`status.${status}`)}</span>
+                </span>
               </button>
             </li>
           ))}

@@ -74,7 +74,7 @@ describe('results page', () => {
   it('speaks Nepali, falling back to English content', async () => {
     renderResults({ body: results }, 'ne')
     expect(screen.getByRole('heading', { level: 1, name: 'मेरा नतिजाहरू' })).toBeInTheDocument()
-    expect(await screen.findByRole('button', { name: /विज्ञानका आधारहरू/ })).toHaveTextContent('2 प्रयास')
+    expect(await screen.findByRole('button', { name: /विज्ञानका आधारहरू/ })).toHaveTextContent('२ प्रयास')
     expect(screen.getByRole('button', { name: /History/ })).toBeInTheDocument()
   })
 })

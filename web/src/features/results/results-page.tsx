@@ -64,7 +64,7 @@ export function Component() {
               <div className="attempts__info">
                 <p className="attempts__number">{t('attempt_number', { number: attempt.attempt_number })}</p>
                 <p>
-                  {t('score')}: <strong className="attempts__score">{formatScore(attempt.score)}</strong>
+                  {t('score')}: <strong className="attempts__score">{formatScore(attempt.score, language)}</strong>
                 </p>
                 <p className="muted">
                   {t('completed')}:{' '}

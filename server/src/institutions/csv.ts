@@ -1,0 +1,21 @@
+// CSV as RFC 4180 writes it, made safe to open in a spreadsheet.
+
+/** Excel reads a UTF-8 file as the local code page unless it starts with a byte-order mark. */
+export const UTF8_BOM = '\uFEFF'
+export const CSV_LINE_END = '\r\n'
+
+// A cell starting with one of these is run as a formula by Excel, LibreOffice and Google Sheets (OWASP's "CSV
+// injection"); a carriage return is on OWASP's list too, since some spreadsheets treat it like a tab.
+const FORMULA_START = /^[=+\-@\t\r]/
+const NEEDS_QUOTES = /[",\r\n]/
+
+/** One cell: numbers as they are, text with formula starters neutralised by a leading `'` and quoted if needed. */
+export function csvCell(value: string | number | boolean | null): string {
+  if (value === null) return ''
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
+  const text = FORMULA_START.test(value) ? `'${value}` : value
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+export const csvRow = (cells: readonly (string | number | boolean | null)[]) =>
+  cells.map(csvCell).join(',') + CSV_LINE_END

@@ -1,0 +1,152 @@
+import type { QuestionFlag } from '@quiz/contracts'
+import { POINTS_CORRECT, POINTS_INCORRECT } from '../questions/scoring'
+
+// Item analysis of API.md "Institutions". Item scores are kept in hundredths of a point (100, -20, 0), so every
+// sum below is an exact integer: a variance of zero is exactly zero, never 1e-17, and undefined figures are
+// recognised exactly (they become null, never NaN).
+
+export interface StatisticsInput {
+  /** The quiz's live questions, in authored order. */
+  questionIds: readonly number[]
+  /** Whether each option (of any revision) is the correct one of its revision. */
+  isCorrectOption: ReadonlyMap<number, boolean>
+  /** The chosen attempts: id and stored score (hundredths). */
+  attempts: readonly { id: number; score_hundredths: number }[]
+  /** Their answers (chosen options only). */
+  answers: Iterable<{ attempt_id: number; question_id: number; option_id: number }>
+}
+
+export interface ItemFigures {
+  facility: number | null
+  discrimination: number | null
+  unanswered: number
+  /** Attempts that chose each option id. */
+  optionCounts: Map<number, number>
+  flags: QuestionFlag[]
+}
+
+export interface TestFigures {
+  attempts: number
+  mean: number | null
+  median: number | null
+  standard_deviation: number | null
+  highest: number | null
+  lowest: number | null
+  cronbach_alpha: number | null
+  standard_error: number | null
+  /** Every score in points, lowest first. */
+  scores: number[]
+  items: ItemFigures[]
+}
+
+const round = (value: number, places: number) => {
+  const factor = 10 ** places
+  return Math.round(value * factor) / factor + 0 // + 0 turns -0 into 0
+}
+const ratio = (value: number | null) => (value === null ? null : round(value, 4))
+const points = (hundredths: number | null) => (hundredths === null ? null : round(hundredths / 100, 2))
+
+/** n times the sum of squared deviations: exact for integers (n Σx² − (Σx)²). */
+const scaledSquares = (n: number, sum: number, sumOfSquares: number) => n * sumOfSquares - sum * sum
+
+export function computeStatistics({ questionIds, isCorrectOption, attempts, answers }: StatisticsInput): TestFigures {
+  const n = attempts.length
+  const k = questionIds.length
+  const row = new Map(attempts.map((attempt, index) => [attempt.id, index]))
+  const column = new Map(questionIds.map((id, index) => [id, index]))
+  // x[a * k + j]: item score of question j in attempt a, in hundredths.
+  const x = new Int16Array(n * k)
+  const answered = new Uint8Array(n * k)
+  const optionCounts = questionIds.map(() => new Map<number, number>())
+  for (const answer of answers) {
+    const a = row.get(answer.attempt_id)
+    const j = column.get(answer.question_id)
+    if (a === undefined || j === undefined) continue
+    answered[a * k + j] = 1
+    x[a * k + j] = isCorrectOption.get(answer.option_id) ? POINTS_CORRECT : POINTS_INCORRECT
+    const counts = optionCounts[j]!
+    counts.set(answer.option_id, (counts.get(answer.option_id) ?? 0) + 1)
+  }
+
+  // T: each attempt's total over these questions (the item scores' sum, as Cronbach's alpha needs).
+  const total = new Float64Array(n)
+  for (let a = 0; a < n; a++) {
+    let sum = 0
+    for (let j = 0; j < k; j++) sum += x[a * k + j]!
+    total[a] = sum
+  }
+  let sumT = 0
+  let sumT2 = 0
+  for (let a = 0; a < n; a++) {
+    sumT += total[a]!
+    sumT2 += total[a]! * total[a]!
+  }
+  const varianceT = n >= 2 ? scaledSquares(n, sumT, sumT2) : 0
+
+  let sumOfItemVariances = 0
+  const items: ItemFigures[] = questionIds.map((_, j) => {
+    let sumX = 0
+    let sumX2 = 0
+    let sumR = 0
+    let sumR2 = 0
+    let sumXR = 0
+    let right = 0
+    let unanswered = 0
+    for (let a = 0; a < n; a++) {
+      const item = x[a * k + j]!
+      const rest = total[a]! - item
+      sumX += item
+      sumX2 += item * item
+      sumR += rest
+      sumR2 += rest * rest
+      sumXR += item * rest
+      if (item === POINTS_CORRECT) right++
+      if (!answered[a * k + j]) unanswered++
+    }
+    const varianceX = scaledSquares(n, sumX, sumX2)
+    const varianceR = scaledSquares(n, sumR, sumR2)
+    sumOfItemVariances += varianceX
+    const facility = n > 0 ? right / n : null
+    const discrimination =
+      n >= 2 && varianceX > 0 && varianceR > 0 ? (n * sumXR - sumX * sumR) / Math.sqrt(varianceX * varianceR) : null
+    const flags: QuestionFlag[] = []
+    if (facility !== null && facility > 0.9) flags.push('too_easy')
+    if (facility !== null && facility < 0.2) flags.push('too_hard')
+    if (discrimination !== null && discrimination < 0.2) flags.push('poor_discrimination')
+    return {
+      facility: ratio(facility),
+      discrimination: ratio(discrimination),
+      unanswered,
+      optionCounts: optionCounts[j]!,
+      flags,
+    }
+  })
+
+  const alpha = n >= 2 && k >= 2 && varianceT > 0 ? (k / (k - 1)) * (1 - sumOfItemVariances / varianceT) : null
+
+  // The score summary is over the stored scores: the figures the Attempts table and the learners' reports show.
+  const scores = attempts.map((attempt) => attempt.score_hundredths).sort((p, q) => p - q)
+  let sum = 0
+  let sumOfSquares = 0
+  for (const score of scores) {
+    sum += score
+    sumOfSquares += score * score
+  }
+  const middle = Math.floor(n / 2)
+  const median = n === 0 ? null : n % 2 === 1 ? scores[middle]! : (scores[middle - 1]! + scores[middle]!) / 2
+  const sd = n >= 2 ? Math.sqrt(scaledSquares(n, sum, sumOfSquares) / (n * (n - 1))) : null
+  const standardError = sd !== null && alpha !== null && alpha <= 1 ? sd * Math.sqrt(1 - alpha) : null
+
+  return {
+    attempts: n,
+    mean: n > 0 ? points(sum / n) : null,
+    median: points(median),
+    standard_deviation: points(sd),
+    highest: n > 0 ? points(scores[n - 1]!) : null,
+    lowest: n > 0 ? points(scores[0]!) : null,
+    cronbach_alpha: ratio(alpha),
+    standard_error: points(standardError),
+    scores: scores.map((score) => score / 100),
+    items,
+  }
+}

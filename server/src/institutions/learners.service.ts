@@ -1,0 +1,79 @@
+import type { AdminUser, AdminUserPage, AdminUserPatch } from '@quiz/contracts'
+import type { AppContext } from '../context'
+import { PAID_ACCESS_NO_END, type UserRowUpdate } from '../db/schema'
+import { NotFound } from '../http/errors'
+import { toIso } from '../lib/clock'
+import {
+  countUsers,
+  findListedUser,
+  findUserForUpdate,
+  pageUsers,
+  updateLearner,
+  type ListedUserRow,
+} from './learners.repository'
+
+const userNotFound = () => new NotFound('User not found.')
+
+export function createLearnersService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
+  const { db } = database
+
+  /** Access that ended is no access: both fields say so, and an open-ended grant has no date. */
+  const toAdminUser = (row: ListedUserRow, now: number): AdminUser => {
+    const until = row.paid_access_until
+    const hasPaidAccess = until !== null && until > now
+    return {
+      id: row.id,
+      username: row.username,
+      full_name: row.full_name,
+      phone_number: row.phone_number,
+      is_admin: row.is_admin === 1,
+      has_paid_access: hasPaidAccess,
+      paid_access_until: hasPaidAccess && until < PAID_ACCESS_NO_END ? toIso(until) : null,
+      extra_time_percent: row.extra_time_percent,
+      date_joined: toIso(row.created_at),
+      finished_attempts: Number(row.finished_attempts ?? 0),
+    }
+  }
+
+  async function listUsers({
+    search,
+    page,
+    page_size,
+  }: {
+    search: string
+    page: number
+    page_size: number
+  }): Promise<AdminUserPage> {
+    const [count, rows] = await Promise.all([
+      countUsers(db, search),
+      pageUsers(db, search, { limit: page_size, offset: (page - 1) * page_size }),
+    ])
+    const now = clock.now()
+    return { count, results: rows.map((row) => toAdminUser(row, now)) }
+  }
+
+  /**
+   * `has_paid_access: true` grants (until the date given, else with no end), `false` revokes; a date alone moves
+   * the end (a past date ends access now). One transaction: a refusal changes nothing.
+   */
+  async function updateUser(id: number, patch: AdminUserPatch): Promise<AdminUser> {
+    return database.transaction(async (trx) => {
+      const user = await findUserForUpdate(trx, id, { lock: database.dialect === 'postgres' })
+      if (!user) throw userNotFound()
+      const changes: UserRowUpdate = {}
+      const until = patch.paid_access_until === undefined ? undefined : patch.paid_access_until
+      if (patch.has_paid_access === false) changes.paid_access_until = null
+      else if (patch.has_paid_access === true)
+        changes.paid_access_until = until ? Date.parse(until) : PAID_ACCESS_NO_END
+      else if (until) changes.paid_access_until = Date.parse(until)
+      // A date removed (null) from a learner who has access leaves access with no end; without access, nothing.
+      else if (until === null && user.paid_access_until !== null && user.paid_access_until > clock.now())
+        changes.paid_access_until = PAID_ACCESS_NO_END
+      if (patch.extra_time_percent !== undefined) changes.extra_time_percent = patch.extra_time_percent
+      if (Object.keys(changes).length > 0) await updateLearner(trx, id, changes)
+      return toAdminUser((await findListedUser(trx, id))!, clock.now())
+    })
+  }
+
+  return { listUsers, updateUser }
+}

@@ -1,0 +1,187 @@
+import { sql, type Kysely } from 'kysely'
+import type { AttemptSelection } from '@quiz/contracts'
+import type { Dialect } from '../db/database'
+import type { DB } from '../db/schema'
+
+/** A quiz that is not deleted. */
+export function findReportableQuiz(db: Kysely<DB>, quizId: number) {
+  return db
+    .selectFrom('quizzes')
+    .select(['id', 'title_en'])
+    .where('id', '=', quizId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+}
+
+/** The quiz's live questions in authored order, with their current revision's text and topic. */
+export function listCurrentQuestions(db: Kysely<DB>, quizId: number) {
+  return db
+    .selectFrom('questions as q')
+    .innerJoin('question_revisions as r', 'r.id', 'q.revision_id')
+    .select(['q.id', 'q.revision_id', 'r.text_en', 'r.text_ne', 'r.topic'])
+    .where('q.quiz_id', '=', quizId)
+    .where('q.deleted_at', 'is', null)
+    .orderBy('q.position')
+    .orderBy('q.id')
+    .execute() as Promise<{ id: number; revision_id: number; text_en: string; text_ne: string; topic: string }[]>
+}
+
+/**
+ * Every option of every revision of the quiz's questions (deleted ones too: old attempts answered them), in
+ * authored order within each revision. Letters and item scores of any attempt come from this.
+ */
+export function listAllOptions(db: Kysely<DB>, quizId: number) {
+  return db
+    .selectFrom('question_options as o')
+    .innerJoin('question_revisions as r', 'r.id', 'o.revision_id')
+    .innerJoin('questions as q', 'q.id', 'r.question_id')
+    .select(['o.id', 'o.revision_id', 'o.text_en', 'o.text_ne', 'o.is_correct'])
+    .where('q.quiz_id', '=', quizId)
+    .orderBy('o.revision_id')
+    .orderBy('o.position')
+    .execute()
+}
+
+const attemptColumns = [
+  'id',
+  'user_id',
+  'attempt_number',
+  'started_at',
+  'finished_at',
+  'score_hundredths',
+  'correct',
+  'incorrect',
+  'unanswered',
+  'late',
+] as const
+
+/**
+ * The finished attempts `which` selects, as a subquery: all of them, or one per learner (the first by attempt
+ * number, or the best: highest score, earliest finished among equals). A window function, which SQLite (3.25+)
+ * and PostgreSQL both have, picks the one per learner in a single pass.
+ */
+function chosenAttempts(db: Kysely<DB>, quizId: number, which: AttemptSelection) {
+  const order =
+    which === 'first' ? sql`attempt_number` : sql`score_hundredths desc, finished_at asc, attempt_number asc`
+  const ranked = db
+    .selectFrom('attempts')
+    .select(attemptColumns)
+    .select(sql<number>`row_number() over (partition by user_id order by ${order})`.as('pick'))
+    .where('quiz_id', '=', quizId)
+    .where('status', '=', 'finished')
+  return db.selectFrom(ranked.as('c')).$if(which !== 'all', (query) => query.where('c.pick', '=', 1))
+}
+
+export async function countChosenAttempts(db: Kysely<DB>, quizId: number, which: AttemptSelection) {
+  const row = await chosenAttempts(db, quizId, which)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** The report's order: highest score first, then earliest finished (then the attempt id, so pages never overlap). */
+export function pageChosenAttempts(
+  db: Kysely<DB>,
+  quizId: number,
+  which: AttemptSelection,
+  { limit, offset }: { limit: number; offset: number },
+) {
+  return chosenAttempts(db, quizId, which)
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select([
+      'c.id',
+      'c.user_id',
+      'c.attempt_number',
+      'c.started_at',
+      'c.finished_at',
+      'c.score_hundredths',
+      'c.correct',
+      'c.incorrect',
+      'c.unanswered',
+      'c.late',
+      'u.username',
+      'u.full_name',
+      'u.phone_number',
+    ])
+    .orderBy('c.score_hundredths', 'desc')
+    .orderBy('c.finished_at', 'asc')
+    .orderBy('c.id', 'asc')
+    .limit(limit)
+    .offset(offset)
+    .execute()
+}
+
+export type ReportAttemptRow = Awaited<ReturnType<typeof pageChosenAttempts>>[number]
+
+/** Only the ids, in the report's order: what the CSV export holds in memory while it streams the rest in batches. */
+export async function listChosenAttemptIds(db: Kysely<DB>, quizId: number, which: AttemptSelection) {
+  const rows = await chosenAttempts(db, quizId, which)
+    .select('c.id')
+    .orderBy('c.score_hundredths', 'desc')
+    .orderBy('c.finished_at', 'asc')
+    .orderBy('c.id', 'asc')
+    .execute()
+  return rows.map((row) => row.id)
+}
+
+/** Attempts by id with their learner; the caller keeps `ids` within both databases' parameter limits. */
+export function findAttemptsWithLearners(db: Kysely<DB>, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([])
+  return db
+    .selectFrom('attempts as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select([
+      'c.id',
+      'c.user_id',
+      'c.attempt_number',
+      'c.started_at',
+      'c.finished_at',
+      'c.score_hundredths',
+      'c.correct',
+      'c.incorrect',
+      'c.unanswered',
+      'c.late',
+      'u.username',
+      'u.full_name',
+      'u.phone_number',
+    ])
+    .where('c.id', 'in', ids)
+    .execute()
+}
+
+/**
+ * The chosen answers (not the cleared ones) of the given attempts, one row per attempt: `picks` is
+ * "questionId:optionId,..." in no particular order. Joining them in the database makes one small string per
+ * attempt instead of a hundred row objects, which keeps the CSV export's garbage (and so its memory) low.
+ */
+export function listAnswerPicksOfAttempts(db: Kysely<DB>, dialect: Dialect, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([])
+  const picks =
+    dialect === 'postgres'
+      ? sql<string>`string_agg(question_id::text || ':' || option_id::text, ',')`
+      : sql<string>`group_concat(question_id || ':' || option_id, ',')`
+  return db
+    .selectFrom('attempt_answers')
+    .select(['attempt_id', picks.as('picks')])
+    .where('attempt_id', 'in', ids)
+    .where('option_id', 'is not', null)
+    .groupBy('attempt_id')
+    .execute()
+}
+
+/** Id and score of every chosen attempt, for the statistics. */
+export function listChosenScores(db: Kysely<DB>, quizId: number, which: AttemptSelection) {
+  return chosenAttempts(db, quizId, which).select(['c.id', 'c.score_hundredths']).orderBy('c.id').execute()
+}
+
+/**
+ * Every chosen answer of every chosen attempt in one query (joined, not an `in` list: 5,000 attempts would pass
+ * SQLite's parameter limit). 100 questions by 5,000 attempts is half a million small rows.
+ */
+export function listAnswersOfChosenAttempts(db: Kysely<DB>, quizId: number, which: AttemptSelection) {
+  return chosenAttempts(db, quizId, which)
+    .innerJoin('attempt_answers as aa', 'aa.attempt_id', 'c.id')
+    .select(['aa.attempt_id', 'aa.question_id', 'aa.option_id'])
+    .where('aa.option_id', 'is not', null)
+    .execute() as Promise<{ attempt_id: number; question_id: number; option_id: number }[]>
+}

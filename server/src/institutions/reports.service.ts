@@ -1,0 +1,203 @@
+import { Readable } from 'node:stream'
+import type { AttemptSelection, QuizAttemptPage, QuizStatistics, StatisticsSelection } from '@quiz/contracts'
+import type { AppContext } from '../context'
+import { NotFound } from '../http/errors'
+import { toIso } from '../lib/clock'
+import { toScore } from '../questions/scoring'
+import { csvRow, UTF8_BOM } from './csv'
+import { computeStatistics } from './item-statistics'
+import {
+  countChosenAttempts,
+  findAttemptsWithLearners,
+  findReportableQuiz,
+  listAllOptions,
+  listAnswerPicksOfAttempts,
+  listAnswersOfChosenAttempts,
+  listChosenAttemptIds,
+  listChosenScores,
+  listCurrentQuestions,
+  pageChosenAttempts,
+  type ReportAttemptRow,
+} from './reports.repository'
+
+/** Rows fetched per query while the CSV streams: small enough for every database's parameter limit. */
+export const CSV_BATCH = 200
+
+export const CSV_HEADER = [
+  'attempt_id',
+  'username',
+  'full_name',
+  'phone_number',
+  'attempt_number',
+  'score',
+  'correct',
+  'incorrect',
+  'unanswered',
+  'started_at',
+  'completed_at',
+  'duration_seconds',
+  'late',
+] as const
+
+const quizNotFound = () => new NotFound('Quiz not found.')
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+
+const durationSeconds = (row: Pick<ReportAttemptRow, 'started_at' | 'finished_at'>) =>
+  Math.max(0, Math.round((row.finished_at! - row.started_at) / 1000))
+
+export function createReportsService({ database }: Pick<AppContext, 'database'>) {
+  const { db, dialect } = database
+
+  async function requireQuiz(quizId: number) {
+    const quiz = await findReportableQuiz(db, quizId)
+    if (!quiz) throw quizNotFound()
+    return quiz
+  }
+
+  async function listAttempts(
+    quizId: number,
+    { which, page, page_size }: { which: AttemptSelection; page: number; page_size: number },
+  ): Promise<QuizAttemptPage> {
+    await requireQuiz(quizId)
+    const [count, rows] = await Promise.all([
+      countChosenAttempts(db, quizId, which),
+      pageChosenAttempts(db, quizId, which, { limit: page_size, offset: (page - 1) * page_size }),
+    ])
+    return {
+      count,
+      results: rows.map((row) => ({
+        attempt_id: row.id,
+        user: { id: row.user_id, username: row.username, full_name: row.full_name },
+        attempt_number: row.attempt_number,
+        score: toScore(row.score_hundredths!),
+        correct: row.correct!,
+        incorrect: row.incorrect!,
+        unanswered: row.unanswered!,
+        started_at: toIso(row.started_at),
+        completed_timestamp: toIso(row.finished_at!),
+        duration_seconds: durationSeconds(row),
+        late: row.late === 1,
+      })),
+    }
+  }
+
+  /**
+   * The attempts as CSV, produced batch by batch as the client reads: the stream pulls the next batch only when
+   * the socket has taken the last one, so 50,000 attempts never sit in memory at once. Only the ordered ids are
+   * read up front (a few hundred KB), so a missing quiz is a 404 before any byte is sent.
+   */
+  async function attemptsCsv(quizId: number, which: AttemptSelection): Promise<Readable> {
+    await requireQuiz(quizId)
+    const [questions, options, ids] = await Promise.all([
+      listCurrentQuestions(db, quizId),
+      listAllOptions(db, quizId),
+      listChosenAttemptIds(db, quizId, which),
+    ])
+    // An option's letter is its place in its own revision's authored order, whatever order the attempt showed.
+    const letters = new Map<number, string>()
+    let revision = -1
+    let index = 0
+    for (const option of options) {
+      if (option.revision_id !== revision) [revision, index] = [option.revision_id, 0]
+      letters.set(option.id, LETTERS[index++]!)
+    }
+    const questionIds = questions.map((question) => question.id)
+    const columnOf = new Map(questionIds.map((id, column) => [id, column]))
+    const header = csvRow([...CSV_HEADER, ...questionIds.map((_, i) => `Q${i + 1}`)])
+
+    async function* lines() {
+      yield Buffer.from(UTF8_BOM + header)
+      for (let start = 0; start < ids.length; start += CSV_BATCH) {
+        const batch = ids.slice(start, start + CSV_BATCH)
+        const [rows, answers] = await Promise.all([
+          findAttemptsWithLearners(db, batch),
+          listAnswerPicksOfAttempts(db, dialect, batch),
+        ])
+        const byId = new Map(rows.map((row) => [row.id, row]))
+        const picksById = new Map(answers.map((row) => [row.attempt_id, row.picks]))
+        let text = ''
+        for (const id of batch) {
+          // A learner deleted since the ids were read takes their attempts along: skip, don't fail mid-download.
+          const row = byId.get(id)
+          if (!row) continue
+          const cells = new Array<string>(questionIds.length).fill('')
+          for (const pick of picksById.get(id)?.split(',') ?? []) {
+            const [questionId, optionId] = pick.split(':').map(Number)
+            const column = columnOf.get(questionId!)
+            if (column !== undefined) cells[column] = letters.get(optionId!) ?? ''
+          }
+          text += csvRow([
+            row.id,
+            row.username,
+            row.full_name,
+            row.phone_number,
+            row.attempt_number,
+            toScore(row.score_hundredths!),
+            row.correct,
+            row.incorrect,
+            row.unanswered,
+            toIso(row.started_at),
+            toIso(row.finished_at!),
+            durationSeconds(row),
+            row.late === 1,
+            ...cells,
+          ])
+        }
+        yield Buffer.from(text)
+      }
+    }
+    return Readable.from(lines(), { objectMode: false })
+  }
+
+  async function statistics(quizId: number, which: StatisticsSelection): Promise<QuizStatistics> {
+    await requireQuiz(quizId)
+    const [questions, options, attempts, answers] = await Promise.all([
+      listCurrentQuestions(db, quizId),
+      listAllOptions(db, quizId),
+      listChosenScores(db, quizId, which),
+      listAnswersOfChosenAttempts(db, quizId, which),
+    ])
+    const figures = computeStatistics({
+      questionIds: questions.map((question) => question.id),
+      isCorrectOption: new Map(options.map((option) => [option.id, option.is_correct === 1])),
+      attempts: attempts.map((attempt) => ({ id: attempt.id, score_hundredths: attempt.score_hundredths! })),
+      answers,
+    })
+    const optionsByRevision = new Map<number, typeof options>()
+    for (const option of options) {
+      const list = optionsByRevision.get(option.revision_id)
+      if (list) list.push(option)
+      else optionsByRevision.set(option.revision_id, [option])
+    }
+    const { items, ...summary } = figures
+    return {
+      ...summary,
+      question_count: questions.length,
+      questions: questions.map((question, j) => {
+        const item = items[j]!
+        const current = optionsByRevision.get(question.revision_id) ?? []
+        const counted = current.reduce((sum, option) => sum + (item.optionCounts.get(option.id) ?? 0), 0)
+        const answered = [...item.optionCounts.values()].reduce((sum, count) => sum + count, 0)
+        return {
+          id: question.id,
+          number: j + 1,
+          text: { en: question.text_en, ne: question.text_ne },
+          topic: question.topic === '' ? null : question.topic,
+          facility: item.facility,
+          discrimination: item.discrimination,
+          unanswered: item.unanswered,
+          options: current.map((option) => ({
+            id: option.id,
+            text: { en: option.text_en, ne: option.text_ne },
+            is_correct: option.is_correct === 1,
+            count: item.optionCounts.get(option.id) ?? 0,
+          })),
+          other: answered - counted,
+          flags: item.flags,
+        }
+      }),
+    }
+  }
+
+  return { listAttempts, attemptsCsv, statistics }
+}

@@ -1,0 +1,94 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../db/schema'
+
+/** Puts the questions in the learner's deck in box 1, due at `at`: new cards, cards still there, cards that left. */
+export async function putCardsInFirstBox(db: Kysely<DB>, userId: number, questionIds: readonly number[], at: number) {
+  if (questionIds.length === 0) return
+  // In question order, so two concurrent finishes lock the same rows in the same order (no deadlock on PostgreSQL).
+  const sorted = [...new Set(questionIds)].sort((a, b) => a - b)
+  await db
+    .insertInto('practice_cards')
+    .values(
+      sorted.map((questionId) => ({ user_id: userId, question_id: questionId, box: 1, due_at: at, updated_at: at })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'question_id']).doUpdateSet((eb) => ({
+        box: 1,
+        due_at: eb.ref('excluded.due_at'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute()
+}
+
+/** The learner's cards whose question and quiz still exist: a deleted one leaves the deck without a write. */
+function liveCards(db: Kysely<DB>, userId: number) {
+  return db
+    .selectFrom('practice_cards as c')
+    .innerJoin('questions as q', 'q.id', 'c.question_id')
+    .innerJoin('quizzes as z', 'z.id', 'q.quiz_id')
+    .where('c.user_id', '=', userId)
+    .where('q.deleted_at', 'is', null)
+    .where('q.revision_id', 'is not', null)
+    .where('z.deleted_at', 'is', null)
+}
+
+export async function countCards(db: Kysely<DB>, userId: number, now: number) {
+  const row = await liveCards(db, userId)
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('total'),
+      eb.fn.sum<number | string | null>(eb.case().when('c.due_at', '<=', now).then(1).else(0).end()).as('due'),
+      eb.fn.min<number | string | null>(eb.case().when('c.due_at', '>', now).then(eb.ref('c.due_at')).end()).as('next'),
+    ])
+    .executeTakeFirstOrThrow()
+  // PostgreSQL returns counts, sums and bigints as strings.
+  return { total: Number(row.total), due: Number(row.due ?? 0), nextDueAt: row.next === null ? null : Number(row.next) }
+}
+
+/** Due cards, longest-waiting first, with the current revision of each question. */
+export function listDueCards(db: Kysely<DB>, userId: number, now: number, limit: number) {
+  return liveCards(db, userId)
+    .select(['c.question_id', 'c.box', 'c.due_at', 'q.revision_id'])
+    .where('c.due_at', '<=', now)
+    .orderBy('c.due_at')
+    .orderBy('c.question_id')
+    .limit(limit)
+    .execute() as Promise<{ question_id: number; box: number; due_at: number; revision_id: number }[]>
+}
+
+export function findCard(db: Kysely<DB>, userId: number, questionId: number) {
+  return liveCards(db, userId)
+    .select(['c.question_id', 'c.box', 'c.due_at', 'q.revision_id'])
+    .where('c.question_id', '=', questionId)
+    .executeTakeFirst() as Promise<
+    { question_id: number; box: number; due_at: number; revision_id: number } | undefined
+  >
+}
+
+/**
+ * Moves a card from `fromBox` (still due) to `box`, or out of the deck when `box` is null. Returns false when
+ * another answer moved it first, so one due card is never answered twice.
+ */
+export async function moveCard(
+  db: Kysely<DB>,
+  card: { userId: number; questionId: number; fromBox: number; now: number },
+  to: { box: number; dueAt: number } | null,
+) {
+  const result = to
+    ? await db
+        .updateTable('practice_cards')
+        .set({ box: to.box, due_at: to.dueAt, updated_at: card.now })
+        .where('user_id', '=', card.userId)
+        .where('question_id', '=', card.questionId)
+        .where('box', '=', card.fromBox)
+        .where('due_at', '<=', card.now)
+        .executeTakeFirst()
+    : await db
+        .deleteFrom('practice_cards')
+        .where('user_id', '=', card.userId)
+        .where('question_id', '=', card.questionId)
+        .where('box', '=', card.fromBox)
+        .where('due_at', '<=', card.now)
+        .executeTakeFirst()
+  return Number('numUpdatedRows' in result ? result.numUpdatedRows : result.numDeletedRows) === 1
+}

@@ -1,0 +1,110 @@
+import type { PracticeAnswerResult, PracticeCard, PracticeDeck } from '@quiz/contracts'
+import type { Kysely } from 'kysely'
+import type { TokenUser } from '../http/tokens'
+import type { AppContext } from '../context'
+import type { DB } from '../db/schema'
+import { AppError, NotFound, ValidationFailed } from '../http/errors'
+import { toIso } from '../lib/clock'
+import { findRevisions, toImage } from '../questions/question-revisions.repository'
+import { countCards, findCard, listDueCards, moveCard, putCardsInFirstBox } from './practice.repository'
+
+const DAY = 24 * 3600_000
+/** Leitner boxes (API.md): box 1 is due at once, box 2 one day after its last practice, box 3 three days after. */
+const DELAY_BY_BOX: Record<number, number> = { 1: 0, 2: DAY, 3: 3 * DAY }
+const LAST_BOX = 3
+const CARDS_PER_DECK = 20
+
+/**
+ * Puts every question of a just-finished attempt that was answered wrong or left unanswered in the learner's deck,
+ * in box 1. Called inside the transaction that finishes the attempt, however it finishes (submit, late, expiry).
+ */
+export async function addMistakesToDeck(
+  trx: Kysely<DB>,
+  userId: number,
+  questions: readonly { questionId: number; correctOptionId: number | null }[],
+  answers: ReadonlyMap<number, number | null>,
+  finishedAt: number,
+) {
+  const mistakes = questions
+    .filter((question) => {
+      const selected = answers.get(question.questionId) ?? null
+      return selected === null || selected !== question.correctOptionId
+    })
+    .map((question) => question.questionId)
+  await putCardsInFirstBox(trx, userId, mistakes, finishedAt)
+}
+
+export function createPracticeService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
+  const { db } = database
+
+  async function getDeck(user: TokenUser): Promise<PracticeDeck> {
+    const now = clock.now()
+    const [counts, due] = await Promise.all([
+      countCards(db, user.id, now),
+      listDueCards(db, user.id, now, CARDS_PER_DECK),
+    ])
+    const revisions = await findRevisions(
+      db,
+      due.map((card) => card.revision_id),
+    )
+    const cards: PracticeCard[] = []
+    for (const card of due) {
+      const revision = revisions.get(card.revision_id)
+      if (!revision) continue
+      cards.push({
+        box: card.box,
+        question: {
+          id: card.question_id,
+          text: { en: revision.text_en, ne: revision.text_ne },
+          topic: revision.topic,
+          image: toImage(revision.image_svg, revision.image_caption_en, revision.image_caption_ne, 'svg'),
+          options: revision.options.map((option) => ({
+            id: option.id,
+            text: { en: option.text_en, ne: option.text_ne },
+            image: toImage(option.image_svg, option.image_caption_en, option.image_caption_ne, 'svg'),
+          })),
+        },
+      })
+    }
+    return {
+      due: counts.due,
+      total: counts.total,
+      cards,
+      next_due_at: counts.nextDueAt === null ? null : toIso(counts.nextDueAt),
+    }
+  }
+
+  /** Right moves the card up a box (out of the deck from box 3), wrong back to box 1. Attempts are never touched. */
+  async function answerCard(user: TokenUser, questionId: number, optionId: number): Promise<PracticeAnswerResult> {
+    const now = clock.now()
+    const outcome = await database.transaction(async (trx): Promise<PracticeAnswerResult | AppError> => {
+      const card = await findCard(trx, user.id, questionId)
+      if (!card || card.due_at > now) return cardNotDue()
+      const revision = (await findRevisions(trx, [card.revision_id])).get(card.revision_id)
+      if (!revision) return cardNotDue()
+      if (!revision.options.some((option) => option.id === optionId)) {
+        return new ValidationFailed({ option_id: ['This option does not belong to this question.'] })
+      }
+      const correctOptionId = revision.options.find((option) => option.is_correct === 1)?.id ?? 0
+      const correct = optionId === correctOptionId
+      const box = correct ? (card.box >= LAST_BOX ? null : card.box + 1) : 1
+      const to = box === null ? null : { box, dueAt: now + DELAY_BY_BOX[box]! }
+      if (!(await moveCard(trx, { userId: user.id, questionId, fromBox: card.box, now }, to))) return cardNotDue()
+      return {
+        correct,
+        correct_option_id: correctOptionId,
+        hint: revision.hint_en === null ? null : { en: revision.hint_en, ne: revision.hint_ne },
+        box,
+        due_at: to ? toIso(to.dueAt) : null,
+      }
+    })
+    if (outcome instanceof AppError) throw outcome
+    return outcome
+  }
+
+  return { getDeck, answerCard }
+}
+
+const cardNotDue = () => new NotFound('This question is not due for practice.')
+
+export type PracticeService = ReturnType<typeof createPracticeService>

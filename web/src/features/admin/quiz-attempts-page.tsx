@@ -1,0 +1,137 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import './institutions.i18n'
+import { Alert } from '../../components/ui/alert'
+import { Loading } from '../../components/ui/loading'
+import { formatDateTime, formatScore, toDevanagariDigits } from '../../lib/format'
+import { formatNumber } from '../../lib/money'
+import { downloadAttemptsCsv, institutionQueries, ATTEMPTS_PAGE_SIZE, type AttemptSelection } from './admin.api'
+import { QuizTabHeader, useQuizIdParam } from './quiz-tabs'
+import './admin.css'
+
+const SELECTIONS: AttemptSelection[] = ['all', 'first', 'best']
+
+/** /admin/quiz/{id}/attempts: every finished attempt in a table (all, first or best), 50 a page, and the CSV. */
+export function Component() {
+  const { t, i18n } = useTranslation('institutions')
+  const quizId = useQuizIdParam() ?? 0
+  const [which, setWhich] = useState<AttemptSelection>('all')
+  const [page, setPage] = useState(1)
+  const [download, setDownload] = useState<'idle' | 'busy' | 'failed'>('idle')
+  const attempts = useQuery({
+    ...institutionQueries.attempts(quizId, which, page),
+    enabled: quizId > 0,
+    placeholderData: (previous) => previous,
+  })
+  const language = i18n.language
+  const n = (value: number) => formatNumber(value, language, { useGrouping: false })
+  const score = (value: number) => (language === 'ne' ? toDevanagariDigits(formatScore(value)) : formatScore(value))
+  const pages = attempts.data ? Math.max(1, Math.ceil(attempts.data.count / ATTEMPTS_PAGE_SIZE)) : 1
+  const duration = (seconds: number) =>
+    t('attempts.minutes_seconds', { minutes: n(Math.floor(seconds / 60)), seconds: n(seconds % 60) })
+
+  const startDownload = async () => {
+    setDownload('busy')
+    try {
+      await downloadAttemptsCsv(quizId, which)
+      setDownload('idle')
+    } catch {
+      setDownload('failed')
+    }
+  }
+
+  return (
+    <div className="admin">
+      <QuizTabHeader quizId={quizId} titleKey="attempts.title" />
+      <div className="admin-toolbar">
+        <div className="field admin-filter">
+          <label htmlFor="attempts-which">{t('attempts.which')}</label>
+          <select
+            id="attempts-which"
+            value={which}
+            onChange={(event) => {
+              setWhich(event.target.value as AttemptSelection)
+              setPage(1)
+            }}
+          >
+            {SELECTIONS.map((value) => (
+              <option key={value} value={value}>
+                {t(`attempts.which_${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="button" className="btn btn--primary" disabled={download === 'busy'} onClick={startDownload}>
+          {download === 'busy' ? t('attempts.downloading') : t('attempts.download')}
+        </button>
+      </div>
+      <p className="muted admin-hint">{t('attempts.download_hint')}</p>
+      {download === 'failed' && <Alert kind="error">{t('attempts.download_failed')}</Alert>}
+
+      {attempts.isPending ? (
+        <Loading label={t('attempts.loading')} />
+      ) : attempts.isError ? (
+        <Alert kind="error">{t('attempts.load_failed')}</Alert>
+      ) : attempts.data.count === 0 ? (
+        <p className="card admin-empty">{t('attempts.empty')}</p>
+      ) : (
+        <>
+          <p className="muted">{t('attempts.total', { total: n(attempts.data.count) })}</p>
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('attempts.learner')}</th>
+                  <th scope="col">{t('attempts.attempt')}</th>
+                  <th scope="col" className="admin-num">
+                    {t('attempts.score')}
+                  </th>
+                  <th scope="col" className="admin-num">
+                    {t('attempts.correct')}
+                  </th>
+                  <th scope="col" className="admin-num">
+                    {t('attempts.incorrect')}
+                  </th>
+                  <th scope="col" className="admin-num">
+                    {t('attempts.unanswered')}
+                  </th>
+                  <th scope="col">{t('attempts.started')}</th>
+                  <th scope="col">{t('attempts.duration')}</th>
+                  <th scope="col">{t('attempts.late')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {attempts.data.results.map((row) => (
+                  <tr key={row.attempt_id}>
+                    <td>
+                      {row.user.full_name || row.user.username}
+                      {row.user.full_name && <span className="muted admin-sub">{row.user.username}</span>}
+                    </td>
+                    <td>{n(row.attempt_number)}</td>
+                    <td className="admin-num">{score(row.score)}</td>
+                    <td className="admin-num">{n(row.correct)}</td>
+                    <td className="admin-num">{n(row.incorrect)}</td>
+                    <td className="admin-num">{n(row.unanswered)}</td>
+                    <td>{formatDateTime(row.started_at, language)}</td>
+                    <td>{duration(row.duration_seconds)}</td>
+                    <td>{row.late ? t('attempts.late_yes') : t('attempts.late_no')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="actions">
+            <button type="button" className="btn" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              {t('attempts.previous')}
+            </button>
+            <span>{t('attempts.page', { page: n(page), pages: n(pages) })}</span>
+            <button type="button" className="btn" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              {t('attempts.next')}
+            </button>
+          </div>
+        </>
+      )}
+    </div>
+  )
+}

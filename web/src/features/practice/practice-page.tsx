@@ -1,0 +1,173 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import './practice.i18n'
+import { Link } from 'react-router'
+import {
+  answerPracticeCard,
+  practiceDeckQuery,
+  practiceKeys,
+  type PracticeAnswerResult,
+  type PracticeCard,
+} from '../../api/practice'
+import { Alert } from '../../components/ui/alert'
+import { Loading } from '../../components/ui/loading'
+import { SvgImage, svgDataUrl } from '../../components/ui/svg-image'
+import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
+import { formatDateTime, formatNumber } from '../../lib/format'
+import { paths } from '../../lib/paths'
+import './practice.css'
+
+/** WEB.md "Practice": one due card at a time; choosing an option shows at once whether it was right, and why. */
+export function Component() {
+  const { t } = useTranslation('practice')
+  const language = useLanguage()
+  const queryClient = useQueryClient()
+  const deck = useQuery(practiceDeckQuery())
+  // The card on screen stays while its feedback shows, even after the deck is refetched without it.
+  const [current, setCurrent] = useState<PracticeCard | null>(null)
+  const [feedback, setFeedback] = useState<{ chosen: number; result: PracticeAnswerResult } | null>(null)
+  const answer = useMutation({
+    mutationFn: ({ questionId, optionId }: { questionId: number; optionId: number }) =>
+      answerPracticeCard(questionId, optionId),
+    onSuccess: (result, { optionId }) => {
+      setFeedback({ chosen: optionId, result })
+      void queryClient.invalidateQueries({ queryKey: practiceKeys.deck })
+    },
+  })
+
+  if (deck.isError) return <Alert kind="error">{t('load_failed')}</Alert>
+  if (deck.isPending) return <Loading label={t('loading')} />
+
+  const card = current ?? deck.data.cards[0] ?? null
+  const next = () => {
+    setCurrent(null)
+    setFeedback(null)
+    answer.reset()
+  }
+
+  return (
+    <div className="practice stack">
+      <div className="page-header">
+        <h1>{t('title')}</h1>
+        <p className="muted" role="status">
+          {t('due_count', { count: deck.data.due })}
+        </p>
+      </div>
+      <p className="muted">{t('intro')}</p>
+      {card === null ? (
+        <div className="card">
+          <p>
+            {deck.data.total === 0
+              ? t('empty')
+              : deck.data.next_due_at
+                ? t('next_due', { date: formatDateTime(deck.data.next_due_at, language) })
+                : t('all_done')}
+          </p>
+          <Link className="btn btn--primary" to={paths.home()}>
+            {t('go_to_dashboard')}
+          </Link>
+        </div>
+      ) : (
+        <PracticeQuestion
+          key={card.question.id}
+          card={card}
+          feedback={feedback}
+          busy={answer.isPending}
+          failed={answer.isError}
+          onChoose={(optionId) => {
+            setCurrent(card)
+            answer.mutate({ questionId: card.question.id, optionId })
+          }}
+          onNext={next}
+        />
+      )}
+      {card !== null && (
+        <p className="muted">{t('box', { box: formatNumber(card.box, language), total: formatNumber(3, language) })}</p>
+      )}
+    </div>
+  )
+}
+
+interface PracticeQuestionProps {
+  card: PracticeCard
+  feedback: { chosen: number; result: PracticeAnswerResult } | null
+  busy: boolean
+  failed: boolean
+  onChoose: (optionId: number) => void
+  onNext: () => void
+}
+
+function PracticeQuestion({ card, feedback, busy, failed, onChoose, onNext }: PracticeQuestionProps) {
+  const { t } = useTranslation('practice')
+  const pick = useBilingual()
+  const language = useLanguage()
+  const { question } = card
+  const answered = feedback !== null
+
+  return (
+    <section className="card practice-card" aria-labelledby="practice-question">
+      {question.topic && <p className="badge">{question.topic}</p>}
+      <p id="practice-question" className="practice-card__text">
+        {pick(question.text)}
+      </p>
+      {question.image && (
+        <SvgImage svg={question.image.svg} caption={question.image.caption} alt={pick(question.image.caption)} />
+      )}
+      <ul className="practice-options" aria-labelledby="practice-question">
+        {question.options.map((option, index) => {
+          const isCorrect = feedback?.result.correct_option_id === option.id
+          const isChosen = feedback?.chosen === option.id
+          const state = !answered
+            ? ''
+            : isCorrect
+              ? ' practice-option--correct'
+              : isChosen
+                ? ' practice-option--wrong'
+                : ''
+          const letter = String.fromCharCode(65 + index)
+          return (
+            <li key={option.id}>
+              <button
+                type="button"
+                className={`practice-option${state}`}
+                disabled={answered || busy}
+                onClick={() => onChoose(option.id)}
+              >
+                <span aria-hidden="true">{letter}.</span> {pick(option.text)}
+                {option.image && <img src={svgDataUrl(option.image.svg)} alt={pick(option.image.caption)} />}
+                {answered && isCorrect && <span className="visually-hidden"> ({t('correct_option')})</span>}
+                {answered && isChosen && !isCorrect && <span className="visually-hidden"> ({t('your_answer')})</span>}
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+      {failed && <Alert kind="error">{t('answer_failed')}</Alert>}
+      <div aria-live="polite">
+        {feedback && (
+          <div className={`practice-feedback practice-feedback--${feedback.result.correct ? 'right' : 'wrong'}`}>
+            <p className="practice-feedback__verdict">
+              {feedback.result.correct ? t('right') : t('wrong')}{' '}
+              {feedback.result.box === null
+                ? t('retired')
+                : feedback.result.due_at && feedback.result.box > 1
+                  ? t('moved_up', { date: formatDateTime(feedback.result.due_at, language) })
+                  : t('back_to_first')}
+            </p>
+            {feedback.result.hint && (
+              <p>
+                <strong>{t('hint')}:</strong> {pick(feedback.result.hint)}
+              </p>
+            )}
+          </div>
+        )}
+      </div>
+      {answered && (
+        <button type="button" className="btn btn--primary" onClick={onNext}>
+          {t('next')}
+        </button>
+      )}
+    </section>
+  )
+}

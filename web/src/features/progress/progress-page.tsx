@@ -1,0 +1,108 @@
+import { useQuery } from '@tanstack/react-query'
+import { useTranslation } from 'react-i18next'
+import './progress.i18n'
+import { Link } from 'react-router'
+import { Alert } from '../../components/ui/alert'
+import { Loading } from '../../components/ui/loading'
+import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
+import { formatDateTime, formatNumber, formatScore } from '../../lib/format'
+import { paths } from '../../lib/paths'
+import { ScoreTrendChart, scorePercent, TopicAccuracyChart, topicAccuracy } from './progress-charts'
+import { progressQuery } from './progress.api'
+import './progress.css'
+
+/** WEB.md "My Progress": the score of every attempt over time and accuracy by topic, as charts and as tables. */
+export function Component() {
+  const { t } = useTranslation('progress')
+  const pick = useBilingual()
+  const language = useLanguage()
+  const progress = useQuery(progressQuery())
+
+  if (progress.isError) return <Alert kind="error">{t('load_failed')}</Alert>
+  if (progress.isPending) return <Loading label={t('loading')} />
+  const { attempts, topics } = progress.data
+
+  return (
+    <div className="progress stack">
+      <div className="page-header">
+        <h1>{t('title')}</h1>
+      </div>
+      {attempts.length === 0 ? (
+        <div className="card">
+          <p>{t('empty')}</p>
+          <Link className="btn btn--primary" to={paths.home()}>
+            {t('go_to_dashboard')}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <section className="card" aria-labelledby="trend-heading">
+            <h2 id="trend-heading">{t('trend.title')}</h2>
+            <p className="muted">{t('trend.explained')}</p>
+            <ScoreTrendChart attempts={attempts} />
+            {/* A table will not shrink to the 1 px box itself: the wrapper is what hides it. */}
+            <div className="visually-hidden">
+              <table>
+                <caption>{t('trend.title')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('trend.completed')}</th>
+                    <th scope="col">{t('trend.quiz')}</th>
+                    <th scope="col">{t('trend.score')}</th>
+                    <th scope="col">{t('trend.percent')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {attempts.map((attempt) => (
+                    <tr key={attempt.attempt_id}>
+                      <td>{formatDateTime(attempt.completed_timestamp, language)}</td>
+                      <td>{pick(attempt.quiz.title)}</td>
+                      <td>
+                        {t('trend.score_of', {
+                          score: formatScore(attempt.score, language),
+                          total: attempt.total_questions,
+                        })}
+                      </td>
+                      <td>{formatNumber(scorePercent(attempt), language)}%</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+
+          <section className="card" aria-labelledby="topics-heading">
+            <h2 id="topics-heading">{t('topics.title')}</h2>
+            <TopicAccuracyChart topics={topics} />
+            {/* A table will not shrink to the 1 px box itself: the wrapper is what hides it. */}
+            <div className="visually-hidden">
+              <table>
+                <caption>{t('topics.title')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('topics.topic')}</th>
+                    <th scope="col">{t('topics.correct')}</th>
+                    <th scope="col">{t('topics.incorrect')}</th>
+                    <th scope="col">{t('topics.unanswered')}</th>
+                    <th scope="col">{t('topics.accuracy')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {topics.map((topic) => (
+                    <tr key={topic.topic ?? ''}>
+                      <th scope="row">{topic.topic ?? t('no_topic')}</th>
+                      <td>{formatNumber(topic.correct, language)}</td>
+                      <td>{formatNumber(topic.incorrect, language)}</td>
+                      <td>{formatNumber(topic.unanswered, language)}</td>
+                      <td>{formatNumber(topicAccuracy(topic), language)}%</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        </>
+      )}
+    </div>
+  )
+}
