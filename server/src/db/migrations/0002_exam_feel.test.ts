@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3'
+import { SQLite } from '../sqlite-driver'
 import { Migrator, type Migration } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { fromSqlite } from '../database'

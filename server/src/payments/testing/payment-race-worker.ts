@@ -2,7 +2,7 @@
 // returns and status reads for one payment while another process does the same. Prints one JSON line per response.
 import { once } from 'node:events'
 import { createInterface } from 'node:readline'
-import SQLite from 'better-sqlite3'
+import { SQLite } from '../../db/sqlite-driver'
 import { MemorySms } from '../../../test/memory-sms'
 import { buildApp } from '../../app'
 import { createTokenSigner } from '../../auth/tokens'
