@@ -51,7 +51,7 @@ export interface BsDate {
 
 /**
  * The Bikram Sambat date of Nepal's calendar day at `date` (whatever the device's time zone), or null outside
- * the converter's table. The conversion is @remotemerge/nepali-date-converter's (docs/decisions/012).
+ * the converter's table. The conversion is @remotemerge/nepali-date-converter's (docs/decisions/013).
  */
 export function toBikramSambat(date: Date): BsDate | null {
   const nepal = nepalClock(date)
