@@ -25,7 +25,7 @@ export function AnalysisPanel({ analysis }: { analysis: ReportAnalysis }) {
         </div>
         <div>
           <dt>{t('standing.percentile')}</dt>
-          <dd>{formatNumber(analysis.percentile, language, 2)}</dd>
+          <dd>{formatNumber(analysis.percentile, language, { maximumFractionDigits: 2 })}</dd>
         </div>
         <div>
           <dt>{t('standing.average')}</dt>
