@@ -517,7 +517,7 @@ describe('the admin screens in Nepali (tablet)', () => {
         .getByLabel('विकल्पको पाठ (अंग्रेजी)', { exact: true })
         .fill(text)
     }
-    await page.getByRole('radio', { name: 'विकल्प 2: सही उत्तर' }).check()
+    await page.getByRole('radio', { name: 'विकल्प २: सही उत्तर' }).check()
     expect(await checkedStates(page)).toEqual([false, true, false, false])
     await expectAccessible(page)
     await screenshot(page, 'admin-question-new-ne')
@@ -528,14 +528,14 @@ describe('the admin screens in Nepali (tablet)', () => {
     expect(previewOf(NEPALI_TEXT).endsWith('...')).toBe(true)
     await screenshot(page, 'admin-questions-ne')
 
-    await page.getByRole('button', { name: 'प्रश्न 3 सम्पादन गर्नुहोस्' }).click()
+    await page.getByRole('button', { name: 'प्रश्न ३ सम्पादन गर्नुहोस्' }).click()
     await page.getByLabel('प्रश्न (अंग्रेजी)', { exact: true }).fill('')
     await page.getByRole('button', { name: 'प्रश्न सुरक्षित गर्नुहोस्' }).click()
     await page.getByRole('alert').filter({ hasText: 'प्रश्न सुरक्षित गर्न सकिएन।' }).waitFor()
     await screenshot(page, 'admin-question-error-ne')
     await page.getByRole('button', { name: 'रद्द गर्नुहोस्' }).click()
 
-    await page.getByRole('button', { name: 'प्रश्न 3 मेटाउनुहोस्' }).click()
+    await page.getByRole('button', { name: 'प्रश्न ३ मेटाउनुहोस्' }).click()
     const dialog = page.getByRole('dialog', { name: 'प्रश्न मेटाउनुहोस्' })
     await dialog.getByText('के तपाईं यो प्रश्न मेटाउन निश्चित हुनुहुन्छ?').waitFor()
     await expectAccessible(page)

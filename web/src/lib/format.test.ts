@@ -98,7 +98,7 @@ describe('Bikram Sambat conversion (checked against known dates: WEB.md, Nepal g
 describe('formatNumber and Nepali scores', () => {
   it('writes numbers and scores in Devanagari digits in Nepali only', () => {
     expect(formatNumber(12, 'ne')).toBe('१२')
-    expect(formatNumber(33.333, 'ne', 2)).toBe('३३.३३')
+    expect(formatNumber(33.333, 'ne', { maximumFractionDigits: 2 })).toBe('३३.३३')
     expect(formatNumber(12, 'en')).toBe('12')
     expect(formatScore(-0.4, 'ne')).toBe('-०.४०')
     expect(formatScore(2.6, 'en')).toBe('2.60')

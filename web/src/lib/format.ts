@@ -13,10 +13,30 @@ export function formatScore(score: number, language = 'en'): string {
   return digitsFor(`${sign}${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`, language)
 }
 
-/** A count or other number (at most `decimals` decimals) in the language's digits. */
-export function formatNumber(value: number, language: string, decimals = 0): string {
-  const factor = 10 ** decimals
-  return digitsFor(String(Math.round(value * factor) / factor), language)
+/**
+ * Whether this browser has Nepali number data. Desktop Chromium builds often ship without it, and Intl then
+ * falls back silently to Latin digits; checked once, by what it actually prints.
+ */
+const nepaliIntl = (() => {
+  try {
+    return new Intl.NumberFormat('ne-NP').format(0) === '०'
+  } catch {
+    return false
+  }
+})()
+
+/**
+ * A count or other number in the language's digits, grouped as Nepal and India group them (1,00,000); whole by
+ * default, or as `options` say (`{ maximumFractionDigits: 2 }`, `{ style: 'percent' }`, `{ useGrouping: false }`).
+ */
+export function formatNumber(
+  value: number,
+  language: string,
+  options: Intl.NumberFormatOptions = { maximumFractionDigits: 0 },
+): string {
+  if (language !== 'ne') return new Intl.NumberFormat('en-IN', options).format(value)
+  if (nepaliIntl) return new Intl.NumberFormat('ne-NP', options).format(value)
+  return toDevanagariDigits(new Intl.NumberFormat('en-IN', options).format(value))
 }
 
 /** Bikram Sambat months, as Nepal's government calendar spells them. */
@@ -51,7 +71,7 @@ export interface BsDate {
 
 /**
  * The Bikram Sambat date of Nepal's calendar day at `date` (whatever the device's time zone), or null outside
- * the converter's table. The conversion is @remotemerge/nepali-date-converter's (docs/decisions/012).
+ * the converter's table. The conversion is @remotemerge/nepali-date-converter's (docs/decisions/013).
  */
 export function toBikramSambat(date: Date): BsDate | null {
   const nepal = nepalClock(date)

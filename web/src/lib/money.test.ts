@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatNumber, formatRupees, parseRupees } from './money'
+import { formatNumber } from './format'
+import { formatRupees, parseRupees } from './money'
 
 describe('money formatting', () => {
   it('shows rupees from paisa in English with Latin digits', () => {

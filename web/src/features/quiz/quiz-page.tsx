@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { useTranslation } from 'react-i18next'
 import { Link, useBlocker, useNavigate, useParams, useSearchParams } from 'react-router'
 import { ApiError } from '../../api/api-error'
+import { practiceKeys } from '../../api/practice'
 import { paths } from '../../lib/paths'
 import { LanguageToggle } from '../../components/layout/language-switcher'
 import { Alert } from '../../components/ui/alert'
@@ -188,6 +189,8 @@ export function Component() {
         setOutcome({ result, automatic })
         void queryClient.invalidateQueries({ queryKey: quizKeys.list })
         void queryClient.invalidateQueries({ queryKey: quizKeys.results })
+        // The wrong and unanswered questions are now due for practice: the nav's count changes.
+        void queryClient.invalidateQueries({ queryKey: practiceKeys.deck })
       } catch {
         setSubmitFailed(true)
         queue.start()

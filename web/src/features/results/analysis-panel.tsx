@@ -25,7 +25,7 @@ export function AnalysisPanel({ analysis }: { analysis: ReportAnalysis }) {
         </div>
         <div>
           <dt>{t('standing.percentile')}</dt>
-          <dd>{formatNumber(analysis.percentile, language, 2)}</dd>
+          <dd>{formatNumber(analysis.percentile, language, { maximumFractionDigits: 2 })}</dd>
         </div>
         <div>
           <dt>{t('standing.average')}</dt>
@@ -51,9 +51,10 @@ export function AnalysisPanel({ analysis }: { analysis: ReportAnalysis }) {
           <thead>
             <tr>
               <th scope="col">{t('standing.topic')}</th>
-              <th scope="col">{t('status.correct')}</th>
-              <th scope="col">{t('status.incorrect')}</th>
-              <th scope="col">{t('status.unanswered')}</th>
+              {/* Short column names, so the table fits a 360 px phone without scrolling. */}
+              <th scope="col">{t('standing.col_correct')}</th>
+              <th scope="col">{t('standing.col_incorrect')}</th>
+              <th scope="col">{t('standing.col_unanswered')}</th>
               <th scope="col">{t('score')}</th>
             </tr>
           </thead>
