@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../test/render'
+import { registerForm } from './auth-resolvers'
 import { Component as RegisterPage } from './register-page'
 
 /** What the fake server knows: taken usernames (any case) and registered phones. */
@@ -61,6 +62,9 @@ function fillValidDetails() {
   type('Password', 'kathmandu-2026')
   type('Confirm Password', 'kathmandu-2026')
 }
+
+// The form's schema chunk starts loading with the auth screens' code (auth-resolvers.ts); here, before the first test.
+beforeAll(() => registerForm.preload())
 
 describe('register page, step 1', () => {
   it('checks the username once, 500 ms after typing stops', async () => {
