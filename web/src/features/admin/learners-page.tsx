@@ -11,6 +11,7 @@ import { institutionQueries, LEARNERS_PAGE_SIZE, useUpdateLearner, type AdminUse
 import { AdminNav } from './admin-nav'
 import { isoToLocalInput, localInputToIso } from './datetime'
 import './admin.css'
+import { Pager } from '../../components/ui/pager'
 
 /** /admin/learners: find a learner; give or take paid access (with an optional end) and extra time. */
 export function Component() {
@@ -115,15 +116,14 @@ export function Component() {
               </tbody>
             </table>
           </div>
-          <div className="actions">
-            <button type="button" className="btn" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('learners.previous')}
-            </button>
-            <span>{t('learners.page', { page: n(page), pages: n(pages) })}</span>
-            <button type="button" className="btn" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {t('learners.next')}
-            </button>
-          </div>
+          <Pager
+            page={page}
+            pages={pages}
+            onPage={setPage}
+            previous={t('learners.previous')}
+            next={t('learners.next')}
+            label={t('learners.page', { page: n(page), pages: n(pages) })}
+          />
         </>
       )}
       {editing && (

@@ -11,6 +11,7 @@ import { formatRupees } from '../../lib/money'
 import { adminPlanQueries, type PaymentStatus } from './admin.api'
 import { AdminNav } from './admin-nav'
 import './admin.css'
+import { Pager } from '../../components/ui/pager'
 
 const STATUSES: PaymentStatus[] = ['pending', 'completed', 'failed']
 
@@ -88,15 +89,14 @@ export function Component() {
               </tbody>
             </table>
           </div>
-          <div className="actions">
-            <button type="button" className="btn" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('payments.previous')}
-            </button>
-            <span>{t('payments.page', { page: n(page), pages: n(pages) })}</span>
-            <button type="button" className="btn" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {t('payments.next')}
-            </button>
-          </div>
+          <Pager
+            page={page}
+            pages={pages}
+            onPage={setPage}
+            previous={t('payments.previous')}
+            next={t('payments.next')}
+            label={t('payments.page', { page: n(page), pages: n(pages) })}
+          />
         </>
       )}
     </div>

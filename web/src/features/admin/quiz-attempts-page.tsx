@@ -9,6 +9,7 @@ import { formatNumber } from '../../lib/format'
 import { downloadAttemptsCsv, institutionQueries, ATTEMPTS_PAGE_SIZE, type AttemptSelection } from './admin.api'
 import { QuizTabHeader, useQuizIdParam } from './quiz-tabs'
 import './admin.css'
+import { Pager } from '../../components/ui/pager'
 
 const SELECTIONS: AttemptSelection[] = ['all', 'first', 'best']
 
@@ -121,15 +122,14 @@ export function Component() {
               </tbody>
             </table>
           </div>
-          <div className="actions">
-            <button type="button" className="btn" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('attempts.previous')}
-            </button>
-            <span>{t('attempts.page', { page: n(page), pages: n(pages) })}</span>
-            <button type="button" className="btn" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {t('attempts.next')}
-            </button>
-          </div>
+          <Pager
+            page={page}
+            pages={pages}
+            onPage={setPage}
+            previous={t('attempts.previous')}
+            next={t('attempts.next')}
+            label={t('attempts.page', { page: n(page), pages: n(pages) })}
+          />
         </>
       )}
     </div>
