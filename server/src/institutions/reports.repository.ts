@@ -79,6 +79,23 @@ export async function countChosenAttempts(db: Kysely<DB>, quizId: number, which:
   return Number(row.n)
 }
 
+/** What a row of the attempts report and of the CSV shows: the attempt (`c`) and its learner (`u`). */
+const reportColumns = [
+  'c.id',
+  'c.user_id',
+  'c.attempt_number',
+  'c.started_at',
+  'c.finished_at',
+  'c.score_hundredths',
+  'c.correct',
+  'c.incorrect',
+  'c.unanswered',
+  'c.late',
+  'u.username',
+  'u.full_name',
+  'u.phone_number',
+] as const
+
 /** The report's order: highest score first, then earliest finished (then the attempt id, so pages never overlap). */
 export function pageChosenAttempts(
   db: Kysely<DB>,
@@ -88,21 +105,7 @@ export function pageChosenAttempts(
 ) {
   return chosenAttempts(db, quizId, which)
     .innerJoin('users as u', 'u.id', 'c.user_id')
-    .select([
-      'c.id',
-      'c.user_id',
-      'c.attempt_number',
-      'c.started_at',
-      'c.finished_at',
-      'c.score_hundredths',
-      'c.correct',
-      'c.incorrect',
-      'c.unanswered',
-      'c.late',
-      'u.username',
-      'u.full_name',
-      'u.phone_number',
-    ])
+    .select(reportColumns)
     .orderBy('c.score_hundredths', 'desc')
     .orderBy('c.finished_at', 'asc')
     .orderBy('c.id', 'asc')
@@ -130,21 +133,7 @@ export function findAttemptsWithLearners(db: Kysely<DB>, ids: number[]) {
   return db
     .selectFrom('attempts as c')
     .innerJoin('users as u', 'u.id', 'c.user_id')
-    .select([
-      'c.id',
-      'c.user_id',
-      'c.attempt_number',
-      'c.started_at',
-      'c.finished_at',
-      'c.score_hundredths',
-      'c.correct',
-      'c.incorrect',
-      'c.unanswered',
-      'c.late',
-      'u.username',
-      'u.full_name',
-      'u.phone_number',
-    ])
+    .select(reportColumns)
     .where('c.id', 'in', ids)
     .execute()
 }
