@@ -64,7 +64,9 @@ function fillValidDetails() {
 }
 
 // The form's schema chunk starts loading with the auth screens' code (auth-resolvers.ts); here, before the first test.
-beforeAll(() => registerForm.preload())
+beforeAll(async () => {
+  await registerForm.preload()
+})
 
 describe('register page, step 1', () => {
   it('checks the username once, 500 ms after typing stops', async () => {
