@@ -8,6 +8,8 @@ const entryPoints = {
   'cli/create-admin': 'src/cli/create-admin.ts',
   'cli/create-learners': 'src/cli/create-learners.ts',
   'cli/grant-paid-access': 'src/cli/grant-paid-access.ts',
+  'cli/backup': 'src/cli/backup.ts',
+  'cli/restore': 'src/cli/restore.ts',
 }
 
 await build({

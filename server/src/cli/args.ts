@@ -70,3 +70,24 @@ export function parseGrantPaidAccessArgs(argv: string[]) {
     throw new UsageError(`--days must be a whole number from 1 to 3660, not "${values.days}".`)
   return { username, revoke, days }
 }
+
+export const backupUsage =
+  'Usage: npm run backup -- --out FILE\n' +
+  '  Writes a consistent copy of the SQLite database to FILE (a new file) while servers keep running.\n' +
+  '  With PostgreSQL, use pg_dump instead (README, "Backups").'
+
+export function parseBackupArgs(argv: string[]) {
+  return { out: required(parse(argv, { out: { type: 'string' } }).out, 'out') }
+}
+
+export const restoreUsage =
+  'Usage: npm run restore -- FILE\n' +
+  '  Puts the backup FILE in place of the SQLite database; refuses while a server has the database open.\n' +
+  '  The database it replaces is kept beside it as quiz.db.before-restore-<time>.'
+
+export function parseRestoreArgs(argv: string[]) {
+  const [file, ...rest] = argv
+  if (file === undefined || file.startsWith('-')) throw new UsageError('Name the backup file to restore.')
+  if (rest.length > 0) throw new UsageError(`Unexpected arguments: ${rest.join(' ')}`)
+  return { file }
+}

@@ -3,7 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { parseCreateAdminArgs, parseCreateLearnersArgs, parseGrantPaidAccessArgs, UsageError } from './args'
+import {
+  parseBackupArgs,
+  parseCreateAdminArgs,
+  parseCreateLearnersArgs,
+  parseGrantPaidAccessArgs,
+  parseRestoreArgs,
+  UsageError,
+} from './args'
 
 describe('command-line arguments', () => {
   it('parses create-admin arguments', () => {
@@ -36,6 +43,8 @@ describe('command-line arguments', () => {
     })
     expect(() => parseGrantPaidAccessArgs(['--username', 'sita', '--days', '0'])).toThrow(UsageError)
     expect(() => parseGrantPaidAccessArgs(['--username', 'sita', '--days', '3', '--revoke'])).toThrow(UsageError)
+    expect(parseBackupArgs(['--out', 'backups/exam-day.db'])).toEqual({ out: 'backups/exam-day.db' })
+    expect(parseRestoreArgs(['backups/exam-day.db'])).toEqual({ file: 'backups/exam-day.db' })
   })
 
   it.each([
@@ -48,6 +57,9 @@ describe('command-line arguments', () => {
       () => parseCreateLearnersArgs(['--count', 'ten', '--prefix', 'demo', '--password', 'x']),
     ],
     ['a missing prefix', () => parseCreateLearnersArgs(['--count', '10', '--password', 'x'])],
+    ['a backup without --out', () => parseBackupArgs([])],
+    ['a restore without a file', () => parseRestoreArgs([])],
+    ['a restore of two files', () => parseRestoreArgs(['a.db', 'b.db'])],
   ])('refuses %s with a UsageError', (_label, parse) => {
     expect(parse).toThrow(UsageError)
   })

@@ -1,48 +1,64 @@
 import 'dotenv/config'
-import { ConfigError, loadConfig } from '../config'
+import { ConfigError, loadConfig, type Config } from '../config'
 import { createDatabase, type Database } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
+import { BackupRefused } from '../db/sqlite-backup'
 import { systemClock, type Clock } from '../lib/clock'
 import { UserAdminError } from '../users/user-admin.service'
 import { UsageError } from './args'
 
+interface Tool<A, C> {
+  usage: string
+  parse: (argv: string[]) => A
+  run: (args: A, context: C) => Promise<string>
+}
+
 /**
- * Runs one command-line tool: parses its arguments first (bad ones fail before any database work), then
- * opens and migrates the configured database, runs the command and prints what it did. Exit status: 0 done,
- * 1 refused or failed, 2 bad arguments.
+ * Runs one command-line tool: parses its arguments first (bad ones fail before anything else), reads the settings,
+ * runs the tool and prints what it did. Exit status: 0 done, 1 refused or failed, 2 bad arguments.
  */
-export async function runCommand<A>(
-  {
-    usage,
-    parse,
-    run,
-  }: {
-    usage: string
-    parse: (argv: string[]) => A
-    run: (args: A, context: { database: Database; clock: Clock; describeDatabase: string }) => Promise<string>
-  },
+export async function runTool<A>(
+  { usage, parse, run }: Tool<A, { config: Config }>,
   argv: string[] = process.argv.slice(2),
 ): Promise<void> {
-  let database: Database | undefined
   try {
     const args = parse(argv)
-    const config = loadConfig()
-    database = createDatabase(config.database)
-    await migrateToLatest(database)
-    const describeDatabase = config.database.kind === 'sqlite' ? `SQLite at ${config.database.file}` : 'PostgreSQL'
-    console.log(await run(args, { database, clock: systemClock, describeDatabase }))
+    console.log(await run(args, { config: loadConfig() }))
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`${error.message}\n${usage}`)
       process.exitCode = 2
-    } else if (error instanceof UserAdminError || error instanceof ConfigError) {
+    } else if (error instanceof UserAdminError || error instanceof ConfigError || error instanceof BackupRefused) {
       console.error(error.message)
       process.exitCode = 1
     } else {
       console.error(error)
       process.exitCode = 1
     }
-  } finally {
-    await database?.destroy()
   }
+}
+
+/** A tool that works on the configured database, opened and migrated before it runs. */
+export function runCommand<A>(
+  { usage, parse, run }: Tool<A, { database: Database; clock: Clock; describeDatabase: string }>,
+  argv: string[] = process.argv.slice(2),
+): Promise<void> {
+  return runTool(
+    {
+      usage,
+      parse,
+      run: async (args, { config }) => {
+        const database = createDatabase(config.database)
+        try {
+          await migrateToLatest(database)
+          const describeDatabase =
+            config.database.kind === 'sqlite' ? `SQLite at ${config.database.file}` : 'PostgreSQL'
+          return await run(args, { database, clock: systemClock, describeDatabase })
+        } finally {
+          await database.destroy()
+        }
+      },
+    },
+    argv,
+  )
 }

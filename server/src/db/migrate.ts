@@ -15,6 +15,9 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0005_institutions': institutions(dialect),
 })
 
+/** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */
+export const knownMigrationNames: readonly string[] = Object.keys(migrations('sqlite'))
+
 export async function migrateToLatest({ db, dialect }: Database): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) }
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest()
