@@ -17,6 +17,7 @@ import { authRoutes } from './auth/auth.routes'
 import type { AppContext } from './context'
 import { healthRoutes } from './health/health.routes'
 import { authenticationPlugin } from './http/authenticate'
+import { registerDraining } from './http/draining'
 import { registerErrorHandlers } from './http/errors'
 import { registerSecurityHeaders } from './http/security-headers'
 import { institutionRoutes } from './institutions/institutions.routes'
@@ -55,11 +56,14 @@ export async function buildApp(context: AppContext, { logger }: { logger?: Fasti
     trustProxy: context.config.trustProxy,
     // Body and path parameters are validated by zod; keep Fastify from coercing anything on its own.
     ajv: { customOptions: { coerceTypes: false } },
+    // http/draining.ts answers requests that arrive while the server stops, in API.md's error format.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandlers(app)
+  registerDraining(app)
 
   registerSecurityHeaders(app, {
     // eSewa's checkout is a form POST from our page: CSP form-action must admit exactly its origin.

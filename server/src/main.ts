@@ -21,10 +21,17 @@ async function main() {
   })
   const app = await buildApp({ config, database, clock, tokens, sms: createSmsSender(config, clock) })
 
-  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+  // SIGTERM or SIGINT: app.close() stops accepting connections, answers 503 to requests that arrive on open ones
+  // (http/draining.ts), waits for those in flight and closes idle keep-alive connections; then its onClose hooks
+  // run (the place for anything that must reach the database before it closes, such as grouped writes); then the
+  // database closes (SQLite checkpoints its WAL). A second signal, or 25 s (longer than the SMS and payment
+  // timeouts, shorter than Kubernetes' 30 s), ends the process at once with status 1.
+  closeWithGrace({ delay: 25_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an error')
+    else app.log.info({ signal }, 'stopping: finishing requests in flight')
     await app.close()
     await database.destroy()
+    app.log.info('stopped')
   })
 
   await app.listen({ port: config.port, host: config.host })

@@ -26,7 +26,13 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 
 export function createDatabase(config: Config['database']): Database {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize })
+    // A request waits at most 10 s for a connection (a database that drops packets would otherwise hold it forever);
+    // the caller then answers 503 (db/errors.ts).
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize, connectionTimeoutMillis: 10_000 })
+    // An idle connection the server closes (a restart, a failover, an idle timeout) is reported here; without a
+    // listener the pool's 'error' event would end the process. The pool has already dropped that client, and the
+    // next query opens a new connection, so the server recovers by itself when the database is back.
+    pool.on('error', () => {})
     return fromKysely(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres')
   }
   if (config.file !== ':memory:') mkdirSync(path.dirname(config.file), { recursive: true })

@@ -4,3 +4,40 @@ export function isUniqueViolation(error: unknown): boolean {
   const { code } = error as { code?: unknown }
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
 }
+
+// PostgreSQL SQLSTATE classes and codes meaning "the database cannot serve now", not "this request is wrong":
+// 08 connection exceptions, 53 insufficient resources (too many connections, disk full), 57P01-57P03 shutdown
+// and start-up, 40001/40P01 are not here (services retry or refuse those themselves).
+const postgresUnavailable = /^(08...|53...|57P0[123])$/
+const socketErrors = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
+// SQLite: still locked after busy_timeout, the disk full or failing.
+const sqliteUnavailable = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|CANTOPEN)/
+// node-postgres reports a dropped connection and a pool wait that ran out by message only, without a code.
+const pgDroppedMessages = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error',
+]
+
+/**
+ * True when a query failed because the database is down, restarting, unreachable, overloaded or out of disk: the
+ * request may succeed later, so it is answered 503, not 500. A transaction that failed this way never committed.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const { code, message } = error as { code?: unknown; message?: unknown }
+  if (typeof code === 'string') {
+    if (postgresUnavailable.test(code) || socketErrors.has(code) || sqliteUnavailable.test(code)) return true
+  }
+  if (typeof message === 'string' && pgDroppedMessages.some((text) => message.startsWith(text))) return true
+  const { cause } = error as { cause?: unknown }
+  return cause !== undefined && cause !== error && isDatabaseUnavailable(cause)
+}

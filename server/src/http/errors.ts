@@ -1,5 +1,6 @@
 import type { ErrorBody, ErrorCode } from '@quiz/contracts'
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
+import { isDatabaseUnavailable } from '../db/errors'
 
 export type FieldErrors = Record<string, string[]>
 
@@ -65,6 +66,9 @@ export class ServiceUnavailable extends AppError {
     super(503, code, detail)
   }
 }
+
+export const databaseUnavailableDetail = 'The service is briefly unavailable. Please try again in a moment.'
+const RETRY_SOON = { 'retry-after': '5' }
 
 /** `/questions/3/options` or `questions.3.options` -> `questions.3.options`; the body root is `non_field_errors`. */
 const toDottedPath = (instancePath: string) =>
@@ -139,6 +143,11 @@ export function registerErrorHandlers(app: FastifyInstance) {
                   ? 'Too many requests. Please try again later.'
                   : error.message
       return send(reply, status, { detail, code: codeForStatus[status] ?? 'validation_error' })
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Nothing was committed (the transaction failed with its connection): the client may simply send it again.
+      request.log.warn({ err: error }, 'database unavailable')
+      return send(reply, 503, { detail: databaseUnavailableDetail, code: 'service_unavailable' }, RETRY_SOON)
     }
     request.log.error({ err: error }, 'unhandled error')
     return send(reply, 500, { detail: 'Something went wrong on our side. Please try again.', code: 'server_error' })

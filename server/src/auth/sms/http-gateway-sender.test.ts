@@ -1,7 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { dialects } from '../../../test/dialects'
+import { FakeGateway } from '../../../test/fake-sms-gateway'
 import { useTestApp } from '../../../test/test-app'
 import { buildApp } from '../../app'
 import { ConfigError, loadConfig } from '../../config'
@@ -9,46 +8,6 @@ import { createTokenSigner } from '../../http/tokens'
 import { createSmsSender } from './create-sms-sender'
 import { createAakashSender, createHttpGatewaySender, createSparrowSender } from './http-gateway-sender'
 import { SmsDeliveryError, type SmsMessage } from './sms-sender'
-
-interface Received {
-  method: string
-  url: string
-  headers: IncomingMessage['headers']
-  body: string
-}
-
-/** A real HTTP server on a free local port that plays an SMS gateway; each test sets how it answers. */
-class FakeGateway {
-  received: Received[] = []
-  answer: (response: ServerResponse) => void = (response) => response.writeHead(200).end()
-  private server: Server = createServer((request, response) => {
-    let body = ''
-    request.on('data', (chunk) => (body += chunk))
-    request.on('end', () => {
-      this.received.push({ method: request.method!, url: request.url!, headers: request.headers, body })
-      this.answer(response)
-    })
-  })
-
-  async start() {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve))
-  }
-  url(path = '/send') {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`
-  }
-  async stop() {
-    this.server.closeAllConnections()
-    await new Promise<void>((resolve) => this.server.close(() => resolve()))
-  }
-  json(status: number, body: unknown) {
-    this.answer = (response) =>
-      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body))
-  }
-  /** Accepts the request and never answers. */
-  hang() {
-    this.answer = () => {}
-  }
-}
 
 const message: SmsMessage = {
   to: '9812345678',
