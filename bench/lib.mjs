@@ -9,6 +9,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { SignJWT } from 'jose'
+import pg from 'pg'
 
 const root = path.resolve(import.meta.dirname, '..')
 
@@ -28,13 +29,21 @@ export async function freePort() {
 
 /**
  * Starts the built server on SQLite in a fresh data directory with the rate limits of the account routes raised.
- * `node` runs it (and the CLIs) on another Node.js binary; `env` adds settings.
+ * `node` runs it (and the CLIs) on another Node.js binary; `env` adds settings (DATABASE_URL there switches to
+ * PostgreSQL; the caller's own DATABASE_URL is never inherited); `dataDir` and `port` restart a server on the data
+ * and address of one stopped before.
  */
-export async function startServer({ node = process.execPath, env: extraEnv = {} } = {}) {
-  const port = await freePort()
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'quiz-bench-'))
+export async function startServer({
+  node = process.execPath,
+  env: extraEnv = {},
+  dataDir = mkdtempSync(path.join(tmpdir(), 'quiz-bench-')),
+  port,
+} = {}) {
+  port ??= await freePort()
+  const inherited = { ...process.env }
+  delete inherited.DATABASE_URL
   const env = {
-    ...process.env,
+    ...inherited,
     NODE_ENV: 'development',
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -45,7 +54,6 @@ export async function startServer({ node = process.execPath, env: extraEnv = {} 
     RATE_LIMIT_LOGIN_PER_USERNAME: '100000000',
     ...extraEnv,
   }
-  delete env.DATABASE_URL
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under load.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
   const child = spawn(node, [...nodeArgs, path.join(root, 'server/dist/main.js')], {
@@ -95,20 +103,39 @@ export async function startServer({ node = process.execPath, env: extraEnv = {} 
     async createQuiz(token, quiz) {
       return (await call(baseUrl, 'POST', '/api/quizzes/create-from-json/', { body: quiz, token })).body.quiz_id
     },
+    /** Rows of one SQL query on the server's database, read directly (SQLite file or PostgreSQL). */
+    async rows(sqlText) {
+      if (env.DATABASE_URL) {
+        const client = new pg.Client({ connectionString: env.DATABASE_URL })
+        await client.connect()
+        try {
+          return (await client.query(sqlText)).rows
+        } finally {
+          await client.end()
+        }
+      }
+      const db = new Database(path.join(dataDir, 'quiz.db'), { readonly: true })
+      try {
+        return db.prepare(sqlText).all()
+      } finally {
+        db.close()
+      }
+    },
     /** Access tokens for users, signed with the server's secret (setup only: 1,000 scrypt logins would take minutes). */
     async tokensFor(usernames) {
-      const db = new Database(path.join(dataDir, 'quiz.db'), { readonly: true })
       const key = new TextEncoder().encode(env.JWT_SECRET)
-      const select = db.prepare('select id, username, is_admin from users where username = ?')
+      const users = new Map(
+        (await this.rows(`select id, username, is_admin from users`)).map((user) => [user.username, user]),
+      )
       const tokens = []
       for (const username of usernames) {
-        const user = select.get(username)
+        const user = users.get(username)
         tokens.push(
           await new SignJWT({
             token_type: 'access',
             user_id: user.id,
             username: user.username,
-            is_admin: user.is_admin === 1,
+            is_admin: Number(user.is_admin) === 1,
           })
             .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
             .setIssuedAt()
@@ -117,14 +144,13 @@ export async function startServer({ node = process.execPath, env: extraEnv = {} 
             .sign(key),
         )
       }
-      db.close()
       return tokens
     },
-    /** SIGTERM, then waits for the process to end; resolves with its {code, signal}. */
-    async stop() {
-      child.kill('SIGTERM')
+    /** SIGTERM (or `signal`), then waits for the process to end; resolves with its {code, signal}. */
+    async stop({ signal = 'SIGTERM', keepData = false } = {}) {
+      child.kill(signal)
       const result = await exited
-      if (!process.env.BENCH_KEEP) rmSync(dataDir, { recursive: true, force: true })
+      if (!keepData && !process.env.BENCH_KEEP) rmSync(dataDir, { recursive: true, force: true })
       return result
     },
   }
