@@ -7,12 +7,12 @@
 //             recover without a restart, lose no acknowledged write, and leave nothing half-done.
 //   sms       an SMS gateway that refuses, answers too late, or hangs: registration codes must fail with a 503
 //             sms_failed within SMS_TIMEOUT_MS, leave no valid code, and other routes must stay fast.
-// Run by hand (it takes a minute or two), not in CI. Figures: docs/operations.md.
-import { execFileSync } from 'node:child_process'
+// Run by hand (about a minute), not in CI; through tsx, to reuse the tests' fake SMS gateway. Figures: docs/operations.md.
+import { execFile, execFileSync } from 'node:child_process'
 import { chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
+import { parseArgs, promisify } from 'node:util'
 import { FakeGateway } from '../server/test/fake-sms-gateway.ts'
 import { call, percentile, quizJson, startServer } from './lib.mjs'
 
@@ -63,8 +63,8 @@ async function prepareExam(server) {
   return { quizId, tokens, questions }
 }
 
-/** Learner l's choice for question k in its round r: right two times in three. */
-const choose = (question, l, k, r) => ((l + k + r) % 3 === 0 ? question.wrong : question.correct)
+/** Learner l's choice for question k, the same in every round (a resumed attempt is sent the same answers again). */
+const choose = (question, l, k) => ((l + k) % 3 === 0 ? question.wrong : question.correct)
 
 /**
  * Every learner sits the quiz again and again: start (or resume), one autosave per question, submit with all its
@@ -85,7 +85,7 @@ function examLoad(baseUrl, { quizId, tokens, questions }, stop) {
     }
   }
   const learner = async (token, l) => {
-    for (let round = 0; !stop(); round++) {
+    while (!stop()) {
       const start = await attempt('start', 'GET', `/api/quizzes/${quizId}/`, { token })
       if (start.status !== 200) {
         await sleep(100)
@@ -95,12 +95,13 @@ function examLoad(baseUrl, { quizId, tokens, questions }, stop) {
       const answers = {}
       for (const [k, question] of questions.entries()) {
         if (stop()) return
-        answers[question.id] = choose(question, l, k, round)
+        answers[question.id] = choose(question, l, k)
         const saved = await attempt('autosave', 'PUT', `/api/quizzes/${quizId}/answers/`, {
           token,
           body: { answers: { [question.id]: answers[question.id] } },
         })
-        if (saved.status === 200) ledger.autosaves.push({ attemptId, questionId: question.id, optionId: answers[question.id] })
+        if (saved.status === 200)
+          ledger.autosaves.push({ attemptId, questionId: question.id, optionId: answers[question.id] })
       }
       const correct = questions.filter((q) => answers[q.id] === q.correct).length
       const expected = correct * 100 - (questions.length - correct) * 20
@@ -132,7 +133,9 @@ async function audit(server, quizId, questions, ledger) {
     `select aa.attempt_id, aa.question_id, aa.option_id from attempt_answers aa
      join attempts a on a.id = aa.attempt_id where a.quiz_id = ${quizId}`,
   )
-  const tally = await server.rows(`select score_hundredths, learners from first_attempt_scores where quiz_id = ${quizId}`)
+  const tally = await server.rows(
+    `select score_hundredths, learners from first_attempt_scores where quiz_id = ${quizId}`,
+  )
   const stored = new Map(answers.map((a) => [`${a.attempt_id}:${a.question_id}`, a.option_id]))
   const byId = new Map(attempts.map((a) => [a.id, a]))
   const correctOf = new Map(questions.map((q) => [q.id, q.correct]))
@@ -228,14 +231,20 @@ function throwawayCluster(port) {
   const bin = (name) => `/usr/lib/postgresql/${version}/bin/${name}`
   const dir = mkdtempSync(path.join(tmpdir(), 'quiz-recovery-pg-'))
   const data = path.join(dir, 'data')
-  const asPostgres = (command, commandArgs) =>
-    execFileSync('runuser', ['-u', 'postgres', '--', bin(command), ...commandArgs], { stdio: 'pipe' })
-  chownSync(dir, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })))
+  const runuser = (command, commandArgs) => ['-u', 'postgres', '--', bin(command), ...commandArgs]
+  const asPostgres = (command, commandArgs) => execFileSync('runuser', runuser(command, commandArgs), { stdio: 'pipe' })
+  // Stopping and starting run beside the load (a synchronous call would pause the learners too).
+  const asPostgresAsync = (command, commandArgs) => promisify(execFile)('runuser', runuser(command, commandArgs))
+  chownSync(
+    dir,
+    Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
+    Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
+  )
   let removed = false
   const cluster = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     start: () =>
-      asPostgres('pg_ctl', [
+      asPostgresAsync('pg_ctl', [
         '-D',
         data,
         '-l',
@@ -246,7 +255,7 @@ function throwawayCluster(port) {
         'start',
       ]),
     /** Fast shutdown: sessions are ended (their open transactions roll back), as in a restart or failover. */
-    stop: () => asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
+    stop: () => asPostgresAsync('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
     remove() {
       if (removed) return
       removed = true
@@ -258,15 +267,21 @@ function throwawayCluster(port) {
       rmSync(dir, { recursive: true, force: true })
     },
   }
+  // Removed however this script ends: normally, on an error, or on Ctrl-C or a kill.
   process.once('exit', () => cluster.remove())
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'])
+    process.once(signal, () => {
+      cluster.remove()
+      process.exit(130)
+    })
   asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-instructions'])
-  cluster.start()
   return cluster
 }
 
 async function postgres() {
   const cluster = throwawayCluster(5433)
   try {
+    await cluster.start()
     const server = await startServer({
       env: { ...raisedLimits, DATABASE_URL: cluster.url, DATABASE_POOL_SIZE: '10' },
     })
@@ -278,7 +293,7 @@ async function postgres() {
     await midExam(ledger)
 
     const downAt = performance.now()
-    cluster.stop()
+    const stopping = cluster.stop()
     const health = []
     const downFor = performance.now() + 3000
     while (performance.now() < downFor) {
@@ -286,15 +301,18 @@ async function postgres() {
       health.push(`${answer.status} ${answer.body?.database ?? ''}`.trim())
       await sleep(250)
     }
+    await stopping
     const startAt = performance.now()
-    cluster.start()
+    await cluster.start()
     let recoveredAt
     for (;;) {
+      if (exitedEarly) throw new Error(`the server process ended while the database was down:\n${server.stderr()}`)
       const answer = await call(server.baseUrl, 'GET', '/api/health').catch(() => ({ status: 0 }))
       if (answer.status === 200) {
         recoveredAt = performance.now()
         break
       }
+      if (performance.now() - startAt > 60_000) throw new Error('the server did not recover within 60 s')
       await sleep(50)
     }
     await sleep(LOAD_MS / 2)
@@ -336,7 +354,10 @@ async function sms() {
   })
   const modes = [
     ['refuses (HTTP 503)', () => gateway.json(503, { error: 'down' })],
-    ['answers after the timeout', () => (gateway.answer = (response) => setTimeout(() => response.writeHead(200).end(), timeoutMs + 3000))],
+    [
+      'answers after the timeout',
+      () => (gateway.answer = (response) => setTimeout(() => response.writeHead(200).end(), timeoutMs + 3000)),
+    ],
     ['hangs (never answers)', () => gateway.hang()],
   ]
   const rows = []
@@ -368,7 +389,7 @@ async function sms() {
         scenario: `SMS gateway ${label}`,
         'registration answers': [...new Set(sends.map((s) => `${s.status} ${s.body?.code}`))].join(', '),
         'slowest refusal ms': Math.round(Math.max(...sends.map((s) => s.ms))),
-        'SMS_TIMEOUT_MS': timeoutMs,
+        SMS_TIMEOUT_MS: timeoutMs,
         'codes left valid': Number(codes[0].n),
         'other routes meanwhile': `${sorted.length} requests, p50 ${percentile(sorted, 50).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms`,
       })

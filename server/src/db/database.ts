@@ -29,10 +29,13 @@ export function createDatabase(config: Config['database']): Database {
     // A request waits at most 10 s for a connection (a database that drops packets would otherwise hold it forever);
     // the caller then answers 503 (db/errors.ts).
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize, connectionTimeoutMillis: 10_000 })
-    // An idle connection the server closes (a restart, a failover, an idle timeout) is reported here; without a
-    // listener the pool's 'error' event would end the process. The pool has already dropped that client, and the
-    // next query opens a new connection, so the server recovers by itself when the database is back.
+    // A connection the database ends (a restart, a failover, an idle timeout) emits 'error': on the pool while idle,
+    // on the client while a request holds it between two queries (inside a transaction). With no listener either
+    // event would end the process. The failed query, if any, has its own error (answered 503); the pool drops the
+    // broken client when it is released, and the next query opens a new connection, so the server recovers by
+    // itself once the database is back.
     pool.on('error', () => {})
+    pool.on('connect', (client) => client.on('error', () => {}))
     return fromKysely(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres')
   }
   if (config.file !== ':memory:') mkdirSync(path.dirname(config.file), { recursive: true })
