@@ -60,6 +60,9 @@ async function recordTraffic(cdp) {
     /** Totals for the responses recorded since the last call. */
     take() {
       const list = [...requests.values()]
+      // BENCH_VERBOSE=1 lists each response: what the first screen waits for, and how big it is.
+      if (process.env.BENCH_VERBOSE)
+        for (const r of list) console.log(`  ${r.type.padEnd(10)} ${String(r.bytes).padStart(7)} B ${r.url}`)
       requests.clear()
       servedFromCache.clear()
       const sum = (filter) => list.filter(filter).reduce((total, request) => total + request.bytes, 0)
