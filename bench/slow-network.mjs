@@ -111,7 +111,15 @@ async function oneRun(browser, baseUrl, learner) {
     })
     const listed = await page.waitForFunction(quizzesListedAt, QUIZZES, { polling: 'raf', timeout: 120_000 })
     const dashboardMs = await listed.jsonValue()
-    return { first, firstTraffic, afterFirstTraffic, repeat, repeatTraffic, dashboardMs, dashboardTraffic: traffic.take() }
+    return {
+      first,
+      firstTraffic,
+      afterFirstTraffic,
+      repeat,
+      repeatTraffic,
+      dashboardMs,
+      dashboardTraffic: traffic.take(),
+    }
   } finally {
     await context.close()
   }
@@ -173,7 +181,10 @@ try {
       median: ms(pick((r) => r.first.ms)),
       range: `${ms(Math.min(...results.map((r) => r.first.ms)))} – ${ms(Math.max(...results.map((r) => r.first.ms)))}`,
       budget: `< ${ms(budget.firstVisitMs)}`,
-      verdict: verdict(pick((r) => r.first.ms), budget.firstVisitMs),
+      verdict: verdict(
+        pick((r) => r.first.ms),
+        budget.firstVisitMs,
+      ),
     },
     {
       measure: 'first visit: bytes transferred until usable',
@@ -194,14 +205,20 @@ try {
       median: kb(pick((r) => r.firstTraffic.scriptBytes)),
       range: built ? `build report: ${kb(Math.max(...Object.values(built.screens)))} gzipped` : '',
       budget: `< ${kb(budget.firstScreenJsBytes)}`,
-      verdict: verdict(pick((r) => r.firstTraffic.scriptBytes), budget.firstScreenJsBytes),
+      verdict: verdict(
+        pick((r) => r.firstTraffic.scriptBytes),
+        budget.firstScreenJsBytes,
+      ),
     },
     {
       measure: 'repeat visit: login form usable',
       median: ms(pick((r) => r.repeat.ms)),
       range: `${ms(Math.min(...results.map((r) => r.repeat.ms)))} – ${ms(Math.max(...results.map((r) => r.repeat.ms)))}`,
       budget: `< ${ms(budget.repeatVisitMs)}`,
-      verdict: verdict(pick((r) => r.repeat.ms), budget.repeatVisitMs),
+      verdict: verdict(
+        pick((r) => r.repeat.ms),
+        budget.repeatVisitMs,
+      ),
     },
     {
       measure: 'repeat visit: bytes transferred',

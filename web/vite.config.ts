@@ -30,10 +30,18 @@ function preloadPage(source: string): Plugin {
         visit(page.fileName)
         const tags: HtmlTagDescriptor[] = []
         for (const fileName of files) {
-          tags.push({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' })
+          tags.push({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+            injectTo: 'head',
+          })
           // Fetched now, applied by Vite's loader when the page's code runs (so the cascade keeps its order).
           for (const css of chunks.get(fileName)?.viteMetadata?.importedCss ?? [])
-            tags.push({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${css}` }, injectTo: 'head' })
+            tags.push({
+              tag: 'link',
+              attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${css}` },
+              injectTo: 'head',
+            })
         }
         return tags
       },
