@@ -23,7 +23,9 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 // The login form is usable once both fields and the button are on screen and enabled: React has rendered the page
 // and attached its handlers (there is no server-rendered HTML to show before that).
+// These run in the page (serialized by Playwright), where globalThis is the window.
 function loginFormUsableAt() {
+  const { document, performance } = globalThis
   const controls = ['#login-username', '#login-password', 'form button[type="submit"]'].map((selector) =>
     document.querySelector(selector),
   )
@@ -32,8 +34,9 @@ function loginFormUsableAt() {
 }
 
 function quizzesListedAt(count) {
+  const { document, performance } = globalThis
   const listed = document.querySelectorAll('.quiz-grid .quiz-card').length >= count
-  return listed ? performance.now() - window.__signInClickedAt : false
+  return listed ? performance.now() - globalThis.signInClickedAt : false
 }
 
 /** Encoded bytes (headers and body as they came over the wire) of each response the page loads, by resource type. */
@@ -106,8 +109,8 @@ async function oneRun(browser, baseUrl, learner) {
     await page.fill('#login-username', learner)
     await page.fill('#login-password', PASSWORD)
     await page.evaluate(() => {
-      window.__signInClickedAt = performance.now()
-      document.querySelector('form button[type="submit"]').click()
+      globalThis.signInClickedAt = globalThis.performance.now()
+      globalThis.document.querySelector('form button[type="submit"]').click()
     })
     const listed = await page.waitForFunction(quizzesListedAt, QUIZZES, { polling: 'raf', timeout: 120_000 })
     const dashboardMs = await listed.jsonValue()
@@ -175,65 +178,43 @@ try {
   }
   const pick = (get) => median(results.map(get))
   const controlled = (get) => (results.some(get) ? `yes (${results.filter(get).length} of ${runs})` : 'no')
+  const row = (measure, median, { range = '', limit, show = ms } = {}) => ({
+    measure,
+    median: show(median),
+    range,
+    budget: limit === undefined ? '' : `< ${show(limit)}`,
+    verdict: limit === undefined ? '' : verdict(median, limit),
+  })
+  const timeRow = (measure, get, limit) => {
+    const times = results.map(get)
+    return row(measure, median(times), { range: `${ms(Math.min(...times))} – ${ms(Math.max(...times))}`, limit })
+  }
+  const bytesRow = (measure, get, range, limit) => row(measure, pick(get), { range, limit, show: kb })
   const rows = [
-    {
-      measure: 'first visit: login form usable',
-      median: ms(pick((r) => r.first.ms)),
-      range: `${ms(Math.min(...results.map((r) => r.first.ms)))} – ${ms(Math.max(...results.map((r) => r.first.ms)))}`,
-      budget: `< ${ms(budget.firstVisitMs)}`,
-      verdict: verdict(
-        pick((r) => r.first.ms),
-        budget.firstVisitMs,
-      ),
-    },
-    {
-      measure: 'first visit: bytes transferred until usable',
-      median: kb(pick((r) => r.firstTraffic.bytes)),
-      range: `${pick((r) => r.firstTraffic.requests)} requests`,
-      budget: '',
-      verdict: '',
-    },
-    {
-      measure: 'first visit: fetched after the form was usable',
-      median: kb(pick((r) => r.afterFirstTraffic.bytes)),
-      range: `${pick((r) => r.afterFirstTraffic.requests)} requests`,
-      budget: '',
-      verdict: '',
-    },
-    {
-      measure: 'first visit: JavaScript transferred',
-      median: kb(pick((r) => r.firstTraffic.scriptBytes)),
-      range: built ? `build report: ${kb(Math.max(...Object.values(built.screens)))} gzipped` : '',
-      budget: `< ${kb(budget.firstScreenJsBytes)}`,
-      verdict: verdict(
-        pick((r) => r.firstTraffic.scriptBytes),
-        budget.firstScreenJsBytes,
-      ),
-    },
-    {
-      measure: 'repeat visit: login form usable',
-      median: ms(pick((r) => r.repeat.ms)),
-      range: `${ms(Math.min(...results.map((r) => r.repeat.ms)))} – ${ms(Math.max(...results.map((r) => r.repeat.ms)))}`,
-      budget: `< ${ms(budget.repeatVisitMs)}`,
-      verdict: verdict(
-        pick((r) => r.repeat.ms),
-        budget.repeatVisitMs,
-      ),
-    },
-    {
-      measure: 'repeat visit: bytes transferred',
-      median: kb(pick((r) => r.repeatTraffic.bytes)),
-      range: `${pick((r) => r.repeatTraffic.fromCache)} of ${pick((r) => r.repeatTraffic.requests)} from cache`,
-      budget: '',
-      verdict: '',
-    },
-    {
-      measure: 'sign in -> dashboard lists quizzes',
-      median: ms(pick((r) => r.dashboardMs)),
-      range: `${ms(Math.min(...results.map((r) => r.dashboardMs)))} – ${ms(Math.max(...results.map((r) => r.dashboardMs)))}`,
-      budget: '',
-      verdict: '',
-    },
+    timeRow('first visit: login form usable', (r) => r.first.ms, budget.firstVisitMs),
+    bytesRow(
+      'first visit: bytes transferred until usable',
+      (r) => r.firstTraffic.bytes,
+      `${pick((r) => r.firstTraffic.requests)} requests`,
+    ),
+    bytesRow(
+      'first visit: fetched after the form was usable',
+      (r) => r.afterFirstTraffic.bytes,
+      `${pick((r) => r.afterFirstTraffic.requests)} requests`,
+    ),
+    bytesRow(
+      'first visit: JavaScript transferred',
+      (r) => r.firstTraffic.scriptBytes,
+      built ? `build report: ${kb(Math.max(...Object.values(built.screens)))} gzipped` : '',
+      budget.firstScreenJsBytes,
+    ),
+    timeRow('repeat visit: login form usable', (r) => r.repeat.ms, budget.repeatVisitMs),
+    bytesRow(
+      'repeat visit: bytes transferred',
+      (r) => r.repeatTraffic.bytes,
+      `${pick((r) => r.repeatTraffic.fromCache)} of ${pick((r) => r.repeatTraffic.requests)} from cache`,
+    ),
+    timeRow('sign in -> dashboard lists quizzes', (r) => r.dashboardMs),
     {
       measure: 'service worker controlled the page',
       median: `first ${controlled((r) => r.first.controlled)}, repeat ${controlled((r) => r.repeat.controlled)}`,
