@@ -113,6 +113,9 @@ function registerWebApp(app: App, webDist: string) {
   app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
+    // The web build writes .br and .gz beside each file (vite-plugin-compression2): sent to browsers that accept
+    // them, with no compression work per request.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       // Vite puts a content hash in every asset name: those never change. index.html must always be fresh.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
