@@ -35,6 +35,8 @@ export const quizQueries = {
         await saveQuestion(attemptId, number, question).catch(() => undefined)
         return question
       },
+      // Offline, TanStack Query would pause the query and never read the device: it runs whatever the connection.
+      networkMode: 'always',
       staleTime: Infinity,
       gcTime: 60 * 60_000,
     }),
