@@ -72,9 +72,9 @@ function network({
   question,
 }: {
   session?: QuizSession
-  start?: () => FakeResponse
+  start?: () => FakeResponse | Promise<FakeResponse>
   submit?: () => FakeResponse | Promise<FakeResponse>
-  save?: () => FakeResponse
+  save?: () => FakeResponse | Promise<FakeResponse>
   question?: (number: number) => FakeResponse
 } = {}) {
   const routes: Record<string, () => FakeResponse | Promise<FakeResponse>> = {
@@ -489,7 +489,10 @@ describe('quiz page without a connection (decision 019)', () => {
     let online = true
     vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online)
     const down = () => Promise.reject(new TypeError('Failed to fetch'))
-    const through = <T,>(respond: () => T) => () => (online ? respond() : down())
+    const through =
+      <T,>(respond: () => T) =>
+      () =>
+        online ? respond() : down()
     const set = async (value: boolean) => {
       online = value
       await act(async () => {
@@ -508,7 +511,9 @@ describe('quiz page without a connection (decision 019)', () => {
     })
     const first = renderQuiz()
     await settle()
-    expect(screen.getByText('All questions are on this device: you can continue if the connection drops.')).toBeVisible()
+    expect(
+      screen.getByText('All questions are on this device: you can continue if the connection drops.'),
+    ).toBeVisible()
     await user().click(screen.getByRole('radio', { name: /Choice 2 for 1/ }))
     await settle(1000)
     expect(net.callsTo('PUT', `/api/quizzes/${QUIZ_ID}/answers/`)).toHaveLength(1)

@@ -240,18 +240,17 @@ export function Component() {
   }, [submit])
 
   // A submission that found no connection, or the time running out while offline: hand in as soon as the
-  // connection returns, without waiting for a tap.
-  const handInOnReconnect = awaitingConnection ?? (timeUp && submitFailed ? { automatic: true } : null)
+  // connection returns, without waiting for a tap. true: the time ran out; null: nothing waits.
+  const handInAutomatically = awaitingConnection ? awaitingConnection.automatic : timeUp && submitFailed ? true : null
   useEffect(() => {
-    if (!handInOnReconnect || outcome) return
-    const { automatic } = handInOnReconnect
+    if (handInAutomatically === null || outcome) return
     const retry = () => {
-      if (automatic) submitRef.current(true)
+      if (handInAutomatically) submitRef.current(true)
       else void submit(false)
     }
     window.addEventListener('online', retry)
     return () => window.removeEventListener('online', retry)
-  }, [handInOnReconnect, outcome, submit])
+  }, [handInAutomatically, outcome, submit])
 
   // The countdown's anchor, kept on the device once a second, so a reload offline continues from it.
   const anchoredSecond = useRef<number | null>(null)
@@ -404,9 +403,7 @@ export function Component() {
         </Alert>
       )}
       {kept !== null && !outcome && (
-        <p className="quiz__kept muted">
-          {kept >= total ? t('kept.all') : t('kept.some', { kept, total })}
-        </p>
+        <p className="quiz__kept muted">{kept >= total ? t('kept.all') : t('kept.some', { kept, total })}</p>
       )}
 
       <QuestionNavigator
