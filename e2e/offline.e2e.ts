@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import enQuiz from '../web/src/i18n/locales/en/quiz.json'
 import enResults from '../web/src/i18n/locales/en/results.json'
@@ -93,6 +93,10 @@ async function attemptAnswers(token: string, quizId: number) {
   return body
 }
 
+/** The figure beside a label in a list of terms (the score dialog's counts). */
+const termValue = async (container: Locator, label: string) =>
+  (await container.getByText(label, { exact: true }).locator('xpath=following-sibling::dd').textContent())?.trim()
+
 /** Submits, then checks the score dialog and the report: the five answers of questions 1 to 5, all right. */
 async function submitAndReadReport(page: Page) {
   await page.getByRole('button', { name: enQuiz.submit_quiz }).click()
@@ -102,10 +106,8 @@ async function submitAndReadReport(page: Page) {
     .click()
   const score = page.getByRole('dialog', { name: enQuiz.score.title })
   await score.waitFor()
-  const count = async (label: string) =>
-    (await score.getByText(label, { exact: true }).locator('xpath=following-sibling::dd').textContent())?.trim()
-  expect(await count(enQuiz.score.correct)).toBe('5')
-  expect(await count(enQuiz.score.unanswered)).toBe(String(TOTAL - 5))
+  expect(await termValue(score, enQuiz.score.correct)).toBe('5')
+  expect(await termValue(score, enQuiz.score.unanswered)).toBe(String(TOTAL - 5))
   await score.getByRole('link', { name: enQuiz.score.view_report }).click()
   const rows = page.locator('.analysis__row')
   await rows.first().waitFor()
@@ -216,14 +218,7 @@ describe('an exam without a connection', () => {
       await page.context().setOffline(false)
       const score = page.getByRole('dialog', { name: enQuiz.score.time_up_title })
       await score.waitFor()
-      expect(
-        (
-          await score
-            .getByText(enQuiz.score.correct, { exact: true })
-            .locator('xpath=following-sibling::dd')
-            .textContent()
-        )?.trim(),
-      ).toBe('1')
+      expect(await termValue(score, enQuiz.score.correct)).toBe('1')
       const token = (await page.evaluate(() => localStorage.getItem('accessToken')))!
       const { body } = await journey.server.api<{ title: unknown; attempts: { score: number }[] }[]>(
         'GET',

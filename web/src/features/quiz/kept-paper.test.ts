@@ -1,17 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { forgetAllAttempts, loadQuestion, saveQuestion, storedQuestionNumbers } from './attempt-store'
 import { keepPaper } from './kept-paper'
-import type { Question } from './quiz.api'
-
-const ATTEMPT_ID = 42
-const question = (number: number): Question => ({
-  id: 100 + number,
-  number,
-  text: { en: `Q${number}`, ne: '' },
-  topic: '',
-  image: null,
-  options: [],
-})
+import { ATTEMPT_ID, makeQuestion as question } from './quiz-fixtures'
 
 beforeEach(() => forgetAllAttempts())
 

@@ -3,37 +3,16 @@ import { ApiError } from '../../api/api-error'
 import { clockStorageKey, readAnchor, writeAnchor } from './attempt-clock'
 import { forgetAllAttempts, loadAttempt, loadQuestion, saveQuestion } from './attempt-store'
 import { openAttempt } from './open-attempt'
-import type { Question, QuizSession } from './quiz.api'
+import type { QuizSession } from './quiz.api'
+import { QUIZ_ID, makeQuestion, makeSession } from './quiz-fixtures'
 
-const QUIZ_ID = 7
 const USER_ID = 3
 const T = Date.UTC(2026, 10, 22, 7, 0, 0)
 
-function session(attemptId: number, remaining: number): QuizSession {
-  return {
-    id: QUIZ_ID,
-    title: { en: 'General Knowledge', ne: '' },
-    duration_minutes: 15,
-    difficulty: 'medium',
-    is_paid_tier: false,
-    allowed_attempts: 3,
-    remaining_attempts: 2,
-    question_count: 2,
-    questions: [{ id: 101 }, { id: 102 }],
-    attempt: {
-      id: attemptId,
-      started_at: '2026-11-22T07:00:00.000Z',
-      deadline: '2026-11-22T07:15:00.000Z',
-      remaining_seconds: remaining,
-      answers: { '101': 1011 },
-      marked: [],
-      visited: [101],
-      time_spent: {},
-    },
-  }
-}
+const session = (attemptId: number, remaining: number) =>
+  makeSession({ id: attemptId, remaining_seconds: remaining, answers: { '101': 1011 } })
 
-const question: Question = { id: 101, number: 1, text: { en: 'Q1', ne: '' }, topic: '', image: null, options: [] }
+const question = makeQuestion(1)
 const offlineError = () => new ApiError(0, 'network_error', 'Failed to fetch')
 
 function open(fetchSession: () => Promise<QuizSession>, { online = true, now = T } = {}) {
@@ -63,7 +42,7 @@ describe('opening an attempt', () => {
     const opened = await open(fetchSession, { online: false, now: T + 80_000 })
     expect(fetchSession).not.toHaveBeenCalled()
     expect(opened).toMatchObject({ fromDevice: true, session: { attempt: { id: 42, remaining_seconds: 520 } } })
-    expect(opened.session.questions).toEqual([{ id: 101 }, { id: 102 }])
+    expect(opened.session.questions).toEqual(makeSession().questions)
   })
 
   it('falls back to the device copy after one try when the server does not answer', async () => {
