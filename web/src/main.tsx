@@ -8,6 +8,12 @@ import { App } from './app/app'
 import { initI18n, loadLanguage, storedLanguage } from './i18n/i18n'
 import './styles.css'
 
+// The offline worker (decision 019) is registered once the page has loaded, so its download never competes with
+// the first screen's. Only the build has one (vite-plugin-pwa writes sw.js there).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined))
+}
+
 const language = storedLanguage()
 void loadLanguage(language).then(() => {
   initI18n(language)

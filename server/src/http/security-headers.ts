@@ -27,6 +27,10 @@ export function registerSecurityHeaders(app: FastifyInstance, { formActions = []
         fontSrc: ["'self'", 'data:'],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // The offline worker (sw.js) and the install manifests: ours only (default-src would say so too, but a
+        // later change to default-src must not silently break installing or offline use).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         // Forms post only to us, and to the payment providers whose checkout is a form POST (eSewa).

@@ -83,8 +83,19 @@ export function initI18n(language: Language = storedLanguage()) {
       returnNull: false,
       initAsync: false,
     })
-  document.documentElement.lang = language
+  showLanguage(language)
   return i18n
+}
+
+/**
+ * The page's language, and the install manifest in it (decision 019): "Add to Home screen" names the app in the
+ * language the learner reads it in. Both manifests are the same app (one `id`).
+ */
+function showLanguage(language: Language) {
+  document.documentElement.lang = language
+  document
+    .querySelector('link[rel="manifest"]')
+    ?.setAttribute('href', language === 'ne' ? '/manifest-ne.webmanifest' : '/manifest.webmanifest')
 }
 
 /** One language for the whole app (WEB.md): the nav switcher, every screen toggle and the profile set this. */
@@ -94,7 +105,7 @@ export function setLanguage(language: Language) {
   } catch {
     // Private mode without storage: the choice lasts for this page only.
   }
-  document.documentElement.lang = language
+  showLanguage(language)
   void loadLanguage(language).then(() => i18n.changeLanguage(language))
 }
 

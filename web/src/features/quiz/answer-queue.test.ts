@@ -382,3 +382,40 @@ describe('removeStaleAnswerEntries', () => {
     expect(localStorage.getItem('accessToken')).toBe('x')
   })
 })
+
+describe('AnswerQueue after an outage', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('says how many answers went once everything queued offline has reached the server, then forgets it', async () => {
+    const t = setup()
+    t.queue.start()
+    t.goOffline()
+    t.queue.set(1, 11)
+    t.queue.set(2, 21)
+    t.queue.set(2, 22)
+    t.queue.setMarked(3, true)
+    await vi.advanceTimersByTimeAsync(500)
+    expect(t.queue.getSnapshot()).toMatchObject({ status: 'offline', reconnected: null })
+    t.goOnline()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(t.sent.at(-1)).toEqual({ answers: { '1': 11, '2': 22 }, marked: { '3': true } })
+    expect(t.queue.getSnapshot()).toMatchObject({ status: 'saved', reconnected: { sent: 2 } })
+    t.queue.dismissReconnected()
+    expect(t.queue.getSnapshot().reconnected).toBeNull()
+    // Saves made online say nothing.
+    t.queue.set(4, 41)
+    await vi.advanceTimersByTimeAsync(500)
+    expect(t.queue.getSnapshot()).toMatchObject({ status: 'saved', reconnected: null })
+  })
+
+  it('tells whether the device held this attempt when the queue was made', () => {
+    expect(setup().queue.restored).toBe(false)
+    localStorage.setItem(KEY, JSON.stringify({ answers: { '1': 11 }, pending: {} }))
+    expect(setup().queue.restored).toBe(true)
+  })
+})

@@ -25,6 +25,11 @@ export interface AnswerQueueSnapshot {
   /** How many answer and mark changes the server has not confirmed yet (visits and seconds are not counted). */
   pending: number
   status: SaveStatus
+  /**
+   * Set once everything queued while the connection was down has reached the server: how many questions' answers
+   * went (the screen says so) until `dismissReconnected`.
+   */
+  reconnected: { sent: number } | null
 }
 
 /** The attempt's state as the server holds it (GET /api/quizzes/{id}/). */
@@ -77,11 +82,19 @@ export function answerStorageKey(quizId: number, attemptId: number) {
   return `${storageKeyPrefix}:${quizId}:${attemptId}`
 }
 
-/** Drops entries this quiz's earlier attempts left behind (an attempt finished on another device, say). */
-export function removeStaleAnswerEntries(quizId: number, attemptId: number, storage: Storage = localStorage) {
+/**
+ * Drops entries this quiz's earlier attempts left behind (an attempt finished on another device, say): the answer
+ * queue's, or those of another per-attempt entry named `keyPrefix:quizId:attemptId` (the countdown's anchor).
+ */
+export function removeStaleAnswerEntries(
+  quizId: number,
+  attemptId: number,
+  storage: Storage = localStorage,
+  keyPrefix = storageKeyPrefix,
+) {
   try {
-    const keep = answerStorageKey(quizId, attemptId)
-    const prefix = `${storageKeyPrefix}:${quizId}:`
+    const keep = `${keyPrefix}:${quizId}:${attemptId}`
+    const prefix = `${keyPrefix}:${quizId}:`
     const stale: string[] = []
     for (let index = 0; index < storage.length; index += 1) {
       const key = storage.key(index)
@@ -121,6 +134,12 @@ export class AnswerQueue {
   private failures = 0
   private running = false
   private disposed = false
+  /** Whether a send found the connection down since the queue last emptied, and what went since it came back. */
+  private wasOffline = false
+  private readonly sentAfterOffline = new Set<string>()
+  private reconnected: { sent: number } | null = null
+  /** Whether this device held the attempt's entry when the queue was made (a reload, or offline). */
+  readonly restored: boolean
   private readonly options: Required<Omit<AnswerQueueOptions, 'onFailure' | 'storage' | 'events'>> &
     Pick<AnswerQueueOptions, 'onFailure' | 'storage' | 'events'>
 
@@ -133,7 +152,7 @@ export class AnswerQueue {
       events: typeof window === 'undefined' ? undefined : window,
       ...options,
     }
-    this.load()
+    this.restored = this.load()
     this.snapshot = this.makeSnapshot()
   }
 
@@ -147,10 +166,10 @@ export class AnswerQueue {
     if (this.hasPending() && !this.inFlight) this.setStatus('offline')
   }
 
-  private load() {
+  private load(): boolean {
     try {
       const raw = this.options.storage?.getItem(this.options.storageKey)
-      if (!raw) return
+      if (!raw) return false
       const stored = JSON.parse(raw) as Partial<Stored>
       this.answers = { ...stored.answers }
       this.pending = { ...stored.pending }
@@ -159,8 +178,10 @@ export class AnswerQueue {
       this.visited = new Set(stored.visited)
       this.pendingVisits = new Set(stored.pendingVisits)
       this.pendingTime = { ...stored.pendingTime }
+      return true
     } catch {
       // Unreadable entry: start empty (the server still has what it saved).
+      return false
     }
   }
 
@@ -192,6 +213,7 @@ export class AnswerQueue {
       visited,
       pending: Object.keys(this.pending).length + Object.keys(this.pendingMarks).length,
       status: this.status,
+      reconnected: this.reconnected,
     }
   }
 
@@ -245,6 +267,27 @@ export class AnswerQueue {
 
   private setStatus(status: SaveStatus) {
     this.status = status
+    if (status === 'offline') {
+      this.wasOffline = true
+      this.reconnected = null
+    }
+    this.emit()
+  }
+
+  /** After a send got through: once the queue is empty again after an outage, the screen can say what went. */
+  private noteSent(batch: SaveBatch) {
+    if (!this.wasOffline) return
+    for (const key of Object.keys(batch.answers ?? {})) this.sentAfterOffline.add(key)
+    if (this.hasPending()) return
+    this.reconnected = { sent: this.sentAfterOffline.size }
+    this.sentAfterOffline.clear()
+    this.wasOffline = false
+  }
+
+  /** The screen has said it: forget the reconnection. */
+  dismissReconnected() {
+    if (this.reconnected === null) return
+    this.reconnected = null
     this.emit()
   }
 
@@ -404,6 +447,7 @@ export class AnswerQueue {
       if (this.disposed) return
       this.confirm(batch)
       this.persist()
+      this.noteSent(batch)
       const more = this.hasPending()
       this.setStatus(more ? 'saving' : 'saved')
       if (this.running && more) this.schedule(0)

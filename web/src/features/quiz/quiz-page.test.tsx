@@ -3,53 +3,11 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeNetwork, page, polyfillDialog, renderRoutes, type FakeResponse } from '../../test/page-test-utils'
 import { answerStorageKey } from './answer-queue'
-import type { Question, QuizSession, SubmitResult } from './quiz.api'
+import { clockStorageKey } from './attempt-clock'
+import { forgetAllAttempts, loadAttempt, loadQuestion } from './attempt-store'
+import type { QuizSession, SubmitResult } from './quiz.api'
+import { ATTEMPT_ID, QUIZ_ID, TOTAL, makeQuestion, makeSession } from './quiz-fixtures'
 import { Component as QuizPage } from './quiz-page'
-
-const QUIZ_ID = 7
-const ATTEMPT_ID = 42
-const TOTAL = 12
-const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 10 L5 0 L10 10 Z"/></svg>'
-
-function makeQuestion(number: number): Question {
-  return {
-    id: 100 + number,
-    number,
-    text: { en: `What is question ${number}?`, ne: `प्रश्न ${number} के हो?` },
-    topic: '',
-    image: number === 1 ? { svg: SVG, caption: { en: 'A triangle', ne: 'त्रिभुज' } } : null,
-    options: [1, 2, 3, 4].map((k) => ({
-      id: 1000 + number * 10 + k,
-      text: { en: `Choice ${k} for ${number}`, ne: `विकल्प ${k}` },
-      image: null,
-    })),
-  }
-}
-
-function makeSession(overrides: Partial<QuizSession['attempt']> = {}): QuizSession {
-  return {
-    id: QUIZ_ID,
-    title: { en: 'General Knowledge', ne: 'सामान्य ज्ञान' },
-    duration_minutes: 15,
-    difficulty: 'medium',
-    is_paid_tier: false,
-    allowed_attempts: 3,
-    remaining_attempts: 2,
-    question_count: TOTAL,
-    questions: Array.from({ length: TOTAL }, (_, index) => ({ id: 101 + index })),
-    attempt: {
-      id: ATTEMPT_ID,
-      started_at: '2026-11-22T07:00:00.000Z',
-      deadline: '2026-11-22T07:15:00.000Z',
-      remaining_seconds: 900,
-      answers: {},
-      marked: [],
-      visited: [],
-      time_spent: {},
-      ...overrides,
-    },
-  }
-}
 
 const result: SubmitResult = {
   attempt_id: ATTEMPT_ID,
@@ -70,9 +28,9 @@ function network({
   question,
 }: {
   session?: QuizSession
-  start?: () => FakeResponse
+  start?: () => FakeResponse | Promise<FakeResponse>
   submit?: () => FakeResponse | Promise<FakeResponse>
-  save?: () => FakeResponse
+  save?: () => FakeResponse | Promise<FakeResponse>
   question?: (number: number) => FakeResponse
 } = {}) {
   const routes: Record<string, () => FakeResponse | Promise<FakeResponse>> = {
@@ -102,15 +60,29 @@ function renderQuiz({ path = `/quiz/${QUIZ_ID}`, language = 'en' as 'en' | 'ne' 
   )
 }
 
-/** Lets fetches resolve and due timers run. */
+/**
+ * Lets fetches resolve and due timers run, and the device's IndexedDB answer: (fake-indexeddb) answers on real
+ * setImmediate turns, which fake timers do not run, so turns pass until the screen has stopped changing.
+ */
 async function settle(ms = 0) {
   await act(() => vi.advanceTimersByTimeAsync(ms))
-  await act(() => vi.advanceTimersByTimeAsync(0))
+  let unchanged = 0
+  let last = ''
+  for (let turn = 0; turn < 300 && unchanged < 8; turn += 1) {
+    await act(async () => {
+      await new Promise((resolve) => setImmediate(resolve))
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    const now = document.body.innerHTML
+    unchanged = now === last ? unchanged + 1 : 0
+    last = now
+  }
 }
 
 beforeAll(polyfillDialog)
 
-beforeEach(() => {
+beforeEach(async () => {
+  await forgetAllAttempts()
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] })
   // Testing Library drains its async wrapper with setTimeout(0), advancing fake timers only through a global `jest`.
   vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) })
@@ -142,7 +114,7 @@ describe('quiz page', () => {
     expect(net.callsTo('GET', `/api/quizzes/${QUIZ_ID}/`)).toHaveLength(1)
   })
 
-  it('prefetches the next question so Next is instant', async () => {
+  it('fetches every question of the attempt at the start, so Next is instant and the paper works offline', async () => {
     const net = network()
     renderQuiz()
     await settle()
@@ -151,9 +123,10 @@ describe('quiz page', () => {
     expect(screen.getByText('What is question 2?')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Question 2, not answered' })).toHaveAttribute('aria-current', 'step')
     await settle()
-    // Question 2 came from the cache; question 3 is prefetched in turn.
-    expect(net.callsTo('GET', `/api/quizzes/${QUIZ_ID}/question/2/`)).toHaveLength(1)
-    expect(net.callsTo('GET', `/api/quizzes/${QUIZ_ID}/question/3/`)).toHaveLength(1)
+    // Question 2 came from the cache; every question was fetched once.
+    for (let number = 1; number <= TOTAL; number += 1) {
+      expect(net.callsTo('GET', `/api/quizzes/${QUIZ_ID}/question/${number}/`)).toHaveLength(1)
+    }
     await user().click(screen.getByRole('button', { name: 'Previous' }))
     expect(screen.getByText('What is question 1?')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled()
@@ -204,10 +177,10 @@ describe('quiz page', () => {
     expect(screen.getByRole('timer')).toHaveTextContent('5:00')
     expect(screen.getByRole('radio', { name: /Choice 1 for 1/ })).toBeChecked()
     expect(screen.getByRole('button', { name: 'Question 2, answered' })).toBeInTheDocument()
-    await settle(100)
+    await settle(800)
     expect(net.callsTo('PUT', `/api/quizzes/${QUIZ_ID}/answers/`).map((c) => c.body)).toEqual([
       { answers: { '102': 1023 } },
-      // Question 1 was shown while that save was out: its visit follows.
+      // Question 1's visit follows in a save of its own.
       { visited: [101] },
     ])
     // An older attempt's leftovers are dropped.
@@ -463,5 +436,119 @@ describe('quiz page', () => {
     expect(screen.getByText('प्रश्न 1 के हो?')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'क्विज बुझाउनुहोस्' })).toBeInTheDocument()
     expect(screen.getByRole('img', { name: 'त्रिभुज' })).toBeInTheDocument()
+  })
+})
+
+describe('quiz page without a connection (decision 019)', () => {
+  /** The browser's view of the connection, and a network that fails every request while it is down. */
+  function connection() {
+    let online = true
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online)
+    const down = () => Promise.reject(new TypeError('Failed to fetch'))
+    const through =
+      <T,>(respond: () => T) =>
+      () =>
+        online ? respond() : down()
+    const set = async (value: boolean) => {
+      online = value
+      await act(async () => {
+        window.dispatchEvent(new Event(value ? 'online' : 'offline'))
+      })
+    }
+    return { through, set }
+  }
+
+  it('reopens from the device after a reload offline, moves through every question, and sends the answers when back', async () => {
+    const link = connection()
+    const net = network({
+      start: link.through(() => ({ body: makeSession() })),
+      save: link.through(() => ({ body: { saved: 1 } })),
+      question: (number) => ({ body: makeQuestion(number) }),
+    })
+    const first = renderQuiz()
+    await settle()
+    expect(
+      screen.getByText('All questions are on this device: you can continue if the connection drops.'),
+    ).toBeVisible()
+    await user().click(screen.getByRole('radio', { name: /Choice 2 for 1/ }))
+    await settle(1000)
+    expect(net.callsTo('PUT', `/api/quizzes/${QUIZ_ID}/answers/`)).toHaveLength(1)
+
+    // Offline, a minute later, the tab is reloaded.
+    await link.set(false)
+    await settle(60_000)
+    first.unmount()
+    const questionsFetched = net.calls.filter((call) => call.path.includes('/question/')).length
+    renderQuiz({ path: `/quiz/${QUIZ_ID}?q=1` })
+    await settle()
+    expect(screen.getByRole('heading', { level: 1, name: 'General Knowledge' })).toBeInTheDocument()
+    expect(screen.getByText(/^You are offline\./)).toBeVisible()
+    expect(screen.getByRole('radio', { name: /Choice 2 for 1/ })).toBeChecked()
+    // The countdown went on from the device's anchor, 15:00 less the 61 s passed, never back to 15:00.
+    expect(screen.getByRole('timer')).toHaveTextContent('13:59')
+    await user().click(screen.getByRole('button', { name: 'Next questions' }))
+    await user().click(screen.getByRole('button', { name: 'Question 12, not visited' }))
+    await settle()
+    expect(screen.getByText('What is question 12?')).toBeInTheDocument()
+    await user().click(screen.getByRole('radio', { name: /Choice 4 for 12/ }))
+    await user().click(screen.getByRole('button', { name: 'Mark for Review' }))
+    await settle(1000)
+    expect(screen.getByText('Offline: 2 answers waiting to be sent')).toBeVisible()
+    // Every question came from the device; the attempt was never asked for again.
+    expect(net.calls.filter((call) => call.path.includes('/question/'))).toHaveLength(questionsFetched)
+    expect(net.callsTo('GET', `/api/quizzes/${QUIZ_ID}/`)).toHaveLength(1)
+
+    await link.set(true)
+    await settle(1000)
+    const saves = net.callsTo('PUT', `/api/quizzes/${QUIZ_ID}/answers/`).map((call) => call.body)
+    expect(saves.at(-1)).toMatchObject({ answers: { '112': 1124 }, marked: { '112': true }, visited: [112] })
+    expect(screen.getByText('Back online: 1 answer sent.')).toBeVisible()
+    await settle(10_000)
+    expect(screen.queryByText('Back online: 1 answer sent.')).not.toBeInTheDocument()
+  })
+
+  it('when time runs out offline, says the answers go when the connection returns, submits then, and clears the device', async () => {
+    const link = connection()
+    const net = network({
+      session: makeSession({ remaining_seconds: 30 }),
+      submit: link.through(() => ({ body: result })),
+      save: link.through(() => ({ body: { saved: 1 } })),
+    })
+    renderQuiz()
+    await settle()
+    await link.set(false)
+    await user().click(screen.getByRole('radio', { name: /Choice 1 for 1/ }))
+    await settle(30_000)
+    expect(
+      screen.getByText(
+        'Time is up. You are offline: your answers are kept on this device and will be submitted when the connection returns.',
+      ),
+    ).toBeVisible()
+    expect(screen.getByRole('radio', { name: /Choice 2 for 1/ })).toBeDisabled()
+    expect(net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/submit/`)).toHaveLength(0)
+
+    await link.set(true)
+    await settle()
+    const submits = net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/submit/`)
+    expect(submits).toHaveLength(1)
+    expect(submits[0]!.body).toMatchObject({ answers: { '101': 1011 }, attempt_id: ATTEMPT_ID })
+    expect(screen.getByRole('dialog', { name: 'Time is up: quiz submitted' })).toBeInTheDocument()
+    await settle()
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('quiz-'))).toEqual([])
+    expect(localStorage.getItem(clockStorageKey(QUIZ_ID, ATTEMPT_ID))).toBeNull()
+    expect(await loadAttempt(0, QUIZ_ID)).toBeUndefined()
+    expect(await loadQuestion(ATTEMPT_ID, 1)).toBeUndefined()
+  })
+
+  it('says so when the quiz was never opened on this device and there is no connection', async () => {
+    const link = connection()
+    await link.set(false)
+    network({ start: link.through(() => ({ body: makeSession() })) })
+    renderQuiz()
+    await settle()
+    await settle(5000)
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'You are offline, and this quiz is not on this device yet. Connect to the internet to open it.',
+    )
   })
 })

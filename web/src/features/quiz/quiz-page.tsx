@@ -11,7 +11,12 @@ import { Dialog } from '../../components/ui/dialog'
 import { Loading } from '../../components/ui/loading'
 import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
 import { digitsFor, formatNumber, formatScore } from '../../lib/format'
+import { useSessionUser } from '../../session/use-session'
 import { AnswerQueue, answerStorageKey, removeStaleAnswerEntries, type SaveStatus } from './answer-queue'
+import { clockKeyPrefix, clockStorageKey, removeAnchor, writeAnchor } from './attempt-clock'
+import { removeAttempt } from './attempt-store'
+import { useKeptPaper } from './kept-paper'
+import { openAttempt } from './open-attempt'
 import { PaletteLegend } from './palette-legend'
 import { countStates, stateOf } from './palette-state'
 import { QuestionNavigator } from './question-navigator'
@@ -38,7 +43,10 @@ const LOAD_RETRY_DELAYS_MS = [1000, 3000]
 /** Retries of a submission that got no answer or a 5xx, before the learner is asked to try again. */
 const SUBMIT_RETRY_DELAYS_MS = [1000, 3000]
 
-type LoadErrorKey = 'errors.load_failed' | 'errors.no_attempts' | 'errors.paid_only'
+/** How long "Back online: N answers sent" stays on the screen. */
+const RECONNECTED_NOTICE_MS = 10_000
+
+type LoadErrorKey = 'errors.load_failed' | 'errors.no_attempts' | 'errors.paid_only' | 'errors.offline_not_kept'
 
 type LoadState =
   | { state: 'loading' }
@@ -50,6 +58,7 @@ function loadErrorMessage(error: unknown): LoadErrorKey {
     if (error.code === 'no_attempts_left') return 'errors.no_attempts'
     if (error.code === 'paid_access_required') return 'errors.paid_only'
   }
+  if (isTransientError(error) && !navigator.onLine) return 'errors.offline_not_kept'
   return 'errors.load_failed'
 }
 
@@ -88,6 +97,7 @@ export function Component() {
   const navigate = useNavigate()
   const [searchParams, setSearchParams] = useSearchParams()
   const online = useOnline()
+  const userId = useSessionUser()?.userId ?? 0
 
   const [loaded, setLoad] = useState<LoadState>({ state: 'loading' })
   const validQuizId = Number.isInteger(quizId) && quizId > 0
@@ -96,29 +106,40 @@ export function Component() {
   const [submitting, setSubmitting] = useState(false)
   const [submitFailed, setSubmitFailed] = useState(false)
   const [timeUp, setTimeUp] = useState(false)
+  // A submission made without a connection waits for it (decision 019); `automatic`: the time ran out.
+  const [awaitingConnection, setAwaitingConnection] = useState<{ automatic: boolean } | null>(null)
   const [outcome, setOutcome] = useState<{ result: SubmitResult; automatic: boolean } | null>(null)
   const submittingRef = useRef(false)
   const finishedRef = useRef(false)
   const questionRef = useRef<HTMLDivElement>(null)
 
-  // GET /api/quizzes/{id}/ starts or resumes the attempt: called once per quiz, outside any cache. The promise
-  // lives in a ref so StrictMode's second effect run (and a re-render) subscribes to it instead of calling again.
-  const started = useRef<{ quizId: number; promise: Promise<QuizSession> } | null>(null)
+  // GET /api/quizzes/{id}/ starts or resumes the attempt: called once per quiz, outside any cache, or the device's
+  // copy is opened (open-attempt.ts). The promise lives in a ref so StrictMode's second effect run (and a
+  // re-render) subscribes to it instead of calling again.
+  const started = useRef<{ quizId: number; promise: ReturnType<typeof openAttempt> } | null>(null)
   const submitRef = useRef<(automatic: boolean) => void>(() => undefined)
   const queueRef = useRef<{ attemptId: number; queue: AnswerQueue } | null>(null)
 
   useEffect(() => {
     if (!validQuizId) return
     if (started.current?.quizId !== quizId) {
-      started.current = { quizId, promise: withRetry(() => startOrResumeAttempt(quizId), LOAD_RETRY_DELAYS_MS) }
+      started.current = {
+        quizId,
+        promise: openAttempt(quizId, {
+          userId,
+          fetchSession: () => startOrResumeAttempt(quizId),
+          retryDelaysMs: LOAD_RETRY_DELAYS_MS,
+        }),
+      }
     }
     let active = true
     started.current.promise.then(
-      (session) => {
+      ({ session, fromDevice }) => {
         if (!active) return
         // Only the live subscription gets here, so the queue is made once per attempt.
         if (queueRef.current?.attemptId !== session.attempt.id) {
           removeStaleAnswerEntries(quizId, session.attempt.id)
+          removeStaleAnswerEntries(quizId, session.attempt.id, localStorage, clockKeyPrefix)
           const queue = new AnswerQueue({
             storageKey: answerStorageKey(quizId, session.attempt.id),
             send: (batch) => saveAnswers(quizId, batch),
@@ -128,8 +149,9 @@ export function Component() {
               if (error instanceof ApiError && error.status === 409) submitRef.current(true)
             },
           })
-          // Marks and visits come back too, so a reload or a second device shows the same palette.
-          queue.mergeServerState(session.attempt)
+          // Marks and visits come back too, so a reload or a second device shows the same palette. The device's
+          // copy of the attempt is older than the queue's own entry, which is then the newest there is.
+          if (!fromDevice || !queue.restored) queue.mergeServerState(session.attempt)
           queueRef.current = { attemptId: session.attempt.id, queue }
         }
         setLoad({ state: 'ready', session, queue: queueRef.current.queue })
@@ -141,7 +163,7 @@ export function Component() {
     return () => {
       active = false
     }
-  }, [quizId, validQuizId])
+  }, [quizId, userId, validQuizId])
 
   const session = load.state === 'ready' ? load.session : null
   const queue = load.state === 'ready' ? load.queue : null
@@ -167,13 +189,19 @@ export function Component() {
   const submit = useCallback(
     async (automatic: boolean) => {
       if (!session || !queue || submittingRef.current || finishedRef.current) return
-      submittingRef.current = true
       reportTimeRef.current()
       setConfirmOpen(false)
-      setSubmitting(true)
       setSubmitFailed(false)
       // The submission carries every answer, so autosave stops meanwhile (a save racing the submit would be refused).
       queue.pause()
+      if (!navigator.onLine) {
+        // Nothing would get through: the answers stay on the device and go when the connection returns.
+        setAwaitingConnection({ automatic })
+        return
+      }
+      setAwaitingConnection(null)
+      submittingRef.current = true
+      setSubmitting(true)
       try {
         const result = await withRetry(
           () =>
@@ -186,6 +214,9 @@ export function Component() {
         )
         finishedRef.current = true
         queue.clear()
+        // The paper and the countdown leave the device with the attempt.
+        removeAnchor(clockStorageKey(quizId, session.attempt.id))
+        void removeAttempt(userId, quizId, session.attempt.id).catch(() => undefined)
         setOutcome({ result, automatic })
         void queryClient.invalidateQueries({ queryKey: quizKeys.list })
         void queryClient.invalidateQueries({ queryKey: quizKeys.results })
@@ -199,7 +230,7 @@ export function Component() {
         setSubmitting(false)
       }
     },
-    [quizId, queryClient, queue, session],
+    [quizId, queryClient, queue, session, userId],
   )
   useEffect(() => {
     submitRef.current = (automatic) => {
@@ -208,22 +239,43 @@ export function Component() {
     }
   }, [submit])
 
-  // Time ran out while the phone was offline: hand in as soon as the connection returns, without waiting for a tap.
+  // A submission that found no connection, or the time running out while offline: hand in as soon as the
+  // connection returns, without waiting for a tap. true: the time ran out; null: nothing waits.
+  const handInAutomatically = awaitingConnection ? awaitingConnection.automatic : timeUp && submitFailed ? true : null
   useEffect(() => {
-    if (!timeUp || !submitFailed || outcome) return
-    const retry = () => submitRef.current(true)
+    if (handInAutomatically === null || outcome) return
+    const retry = () => {
+      if (handInAutomatically) submitRef.current(true)
+      else void submit(false)
+    }
     window.addEventListener('online', retry)
     return () => window.removeEventListener('online', retry)
-  }, [outcome, submitFailed, timeUp])
+  }, [handInAutomatically, outcome, submit])
+
+  // The countdown's anchor, kept on the device once a second, so a reload offline continues from it.
+  const anchoredSecond = useRef<number | null>(null)
+  const keepClock = useCallback(
+    (left: number) => {
+      if (!session || finishedRef.current || Math.ceil(left) === anchoredSecond.current) return
+      anchoredSecond.current = Math.ceil(left)
+      writeAnchor(clockStorageKey(quizId, session.attempt.id), { remaining: left, at: Date.now() })
+    },
+    [quizId, session],
+  )
 
   // Once the attempt is handed in the clock stops where it was (null ends the countdown without resetting it).
   const secondsLeft = useCountdown(
     session && !outcome ? session.attempt.remaining_seconds : null,
     () => submitRef.current(true),
-    {
-      key: session?.attempt.id,
-    },
+    { key: session?.attempt.id, onTick: keepClock },
   )
+
+  const reconnected = snapshot.reconnected
+  useEffect(() => {
+    if (!reconnected || !queue) return
+    const timer = setTimeout(() => queue.dismissReconnected(), RECONNECTED_NOTICE_MS)
+    return () => clearTimeout(timer)
+  }, [queue, reconnected])
 
   const inProgress = load.state === 'ready' && outcome === null
   const blocker = useBlocker(
@@ -251,6 +303,8 @@ export function Component() {
     enabled: session !== null && total > 0,
   })
 
+  const kept = useKeptPaper(quizId, inProgress && session ? session.attempt.id : null, total)
+
   const shownQuestionId = question.data?.id ?? null
   // A question counts as visited once it is on screen (a prefetch visits nothing: API.md "Exam feel").
   useEffect(() => {
@@ -260,11 +314,6 @@ export function Component() {
   useEffect(() => {
     reportTimeRef.current = reportTime
   }, [reportTime])
-
-  useEffect(() => {
-    if (!session || currentNumber >= total) return
-    void queryClient.prefetchQuery(quizQueries.question(quizId, attemptId, currentNumber + 1))
-  }, [attemptId, currentNumber, queryClient, quizId, session, total])
 
   const goTo = (number: number, { scroll = false } = {}) => {
     setSearchParams(
@@ -302,7 +351,7 @@ export function Component() {
   const shown = question.data
   const shownMarked = shown ? marked[String(shown.id)] === true : false
   const shownAnswered = shown ? answers[String(shown.id)] != null : false
-  const locked = timeUp || submitting || outcome !== null
+  const locked = timeUp || submitting || awaitingConnection !== null || outcome !== null
   const lowTime = secondsLeft !== null && secondsLeft <= 60
   const timeNotice =
     secondsLeft === null
@@ -340,8 +389,22 @@ export function Component() {
         {timeNotice}
       </p>
 
-      {!online && <Alert kind="info">{t('offline')}</Alert>}
-      {timeUp && !outcome && <Alert kind="info">{t('time_up_submitting')}</Alert>}
+      {awaitingConnection && !outcome ? (
+        <Alert kind="info">{t(awaitingConnection.automatic ? 'time_up_offline' : 'submit_offline')}</Alert>
+      ) : (
+        <>
+          {!online && <Alert kind="info">{t('offline')}</Alert>}
+          {timeUp && !outcome && <Alert kind="info">{t('time_up_submitting')}</Alert>}
+        </>
+      )}
+      {reconnected && online && !outcome && (
+        <Alert kind="success">
+          {reconnected.sent > 0 ? t('back_online.sent', { count: reconnected.sent }) : t('back_online.saved')}
+        </Alert>
+      )}
+      {kept !== null && !outcome && (
+        <p className="quiz__kept muted">{kept >= total ? t('kept.all') : t('kept.some', { kept, total })}</p>
+      )}
 
       <QuestionNavigator
         total={total}
@@ -357,7 +420,9 @@ export function Component() {
       <div ref={questionRef} className="quiz__question">
         {question.isError ? (
           <div className="card">
-            <Alert kind="error">{t('errors.question_failed', { number: currentNumber })}</Alert>
+            <Alert kind="error">
+              {t(online ? 'errors.question_failed' : 'errors.question_not_kept', { number: currentNumber })}
+            </Alert>
             <button type="button" className="btn" onClick={() => void question.refetch()}>
               {t('retry')}
             </button>
@@ -417,7 +482,7 @@ export function Component() {
         <button
           type="button"
           className="btn btn--success quiz__submit"
-          disabled={submitting || outcome !== null}
+          disabled={submitting || awaitingConnection !== null || outcome !== null}
           onClick={() => setConfirmOpen(true)}
         >
           {submitting ? t('submitting') : t('submit_quiz')}

@@ -4,6 +4,7 @@ import { availableQuizKeys } from '../../api/available-quizzes'
 import { api } from '../../api/client'
 import type { AnswerMap, QuizAttempt, QuizQuestion, SubmitResult } from '@quiz/contracts'
 import type { SaveBatch } from './answer-queue'
+import { loadQuestion, saveQuestion } from './attempt-store'
 
 // Wire shapes of API.md "Quizzes for learners": types only from the contracts (zod stays out of the web bundle).
 export type { AnswerMap, QuizListItem, SubmitResult } from '@quiz/contracts'
@@ -26,7 +27,16 @@ export const quizQueries = {
   question: (quizId: number, attemptId: number, number: number) =>
     queryOptions({
       queryKey: quizKeys.question(quizId, attemptId, number),
-      queryFn: () => api.get<Question>(`/quizzes/${quizId}/question/${number}/`),
+      // The device's copy first (decision 019: the paper is kept for the attempt), else the server, then kept.
+      queryFn: async () => {
+        const kept = await loadQuestion(attemptId, number).catch(() => undefined)
+        if (kept) return kept
+        const question = await api.get<Question>(`/quizzes/${quizId}/question/${number}/`)
+        await saveQuestion(attemptId, number, question).catch(() => undefined)
+        return question
+      },
+      // Offline, TanStack Query would pause the query and never read the device: it runs whatever the connection.
+      networkMode: 'always',
       staleTime: Infinity,
       gcTime: 60 * 60_000,
     }),

@@ -1,7 +1,14 @@
 import { useSyncExternalStore } from 'react'
 import type { AnswerQueue, AnswerQueueSnapshot } from './answer-queue'
 
-const empty: AnswerQueueSnapshot = { answers: {}, marked: {}, visited: {}, pending: 0, status: 'saved' }
+const empty: AnswerQueueSnapshot = {
+  answers: {},
+  marked: {},
+  visited: {},
+  pending: 0,
+  status: 'saved',
+  reconnected: null,
+}
 const noop = () => () => undefined
 
 /** The queue's answers and save status, re-rendering on every change. */

@@ -13,6 +13,8 @@ interface CountdownOptions {
   /** Monotonic milliseconds; performance.now() unless a test injects a clock. */
   now?: () => number
   tickMs?: number
+  /** Told the exact seconds left on every tick (the page keeps them, so a reload offline can continue). */
+  onTick?: (secondsLeft: number) => void
 }
 
 /**
@@ -24,16 +26,18 @@ interface CountdownOptions {
 export function useCountdown(
   startSeconds: number | null,
   onExpire: () => void,
-  { key, now = () => performance.now(), tickMs = 250 }: CountdownOptions & { key?: string | number } = {},
+  { key, now = () => performance.now(), tickMs = 250, onTick }: CountdownOptions & { key?: string | number } = {},
 ): number | null {
   const [secondsLeft, setSecondsLeft] = useState<number | null>(
     startSeconds === null ? null : Math.max(0, Math.ceil(startSeconds)),
   )
   const onExpireRef = useRef(onExpire)
   const nowRef = useRef(now)
+  const onTickRef = useRef(onTick)
   useEffect(() => {
     onExpireRef.current = onExpire
     nowRef.current = now
+    onTickRef.current = onTick
   })
 
   // Which start the expiry was reported for: StrictMode runs effects twice, and onExpire must still fire once.
@@ -46,7 +50,9 @@ export function useCountdown(
     const deadline = clock() + startSeconds * 1000
     let interval: ReturnType<typeof setInterval> | null = null
     const tick = () => {
-      const left = Math.max(0, Math.ceil((deadline - clock()) / 1000))
+      const exact = Math.max(0, (deadline - clock()) / 1000)
+      onTickRef.current?.(exact)
+      const left = Math.ceil(exact)
       setSecondsLeft(left)
       if (left === 0 && interval !== null) {
         clearInterval(interval)
