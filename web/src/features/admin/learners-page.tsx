@@ -4,14 +4,13 @@ import { useTranslation } from 'react-i18next'
 import './institutions.i18n'
 import { Alert } from '../../components/ui/alert'
 import { Dialog } from '../../components/ui/dialog'
-import { Loading } from '../../components/ui/loading'
 import { formatDateTime, toDevanagariDigits } from '../../lib/format'
 import { formatNumber } from '../../lib/format'
 import { institutionQueries, LEARNERS_PAGE_SIZE, useUpdateLearner, type AdminUser } from './admin.api'
 import { AdminNav } from './admin-nav'
 import { isoToLocalInput, localInputToIso } from './datetime'
 import './admin.css'
-import { Pager } from '../../components/ui/pager'
+import { PagedTable } from './paged-table'
 
 /** /admin/learners: find a learner; give or take paid access (with an optional end) and extra time. */
 export function Component() {
@@ -24,7 +23,6 @@ export function Component() {
   const learners = useQuery({ ...institutionQueries.learners(search, page), placeholderData: (previous) => previous })
   const language = i18n.language
   const n = (value: number) => formatNumber(value, language, { useGrouping: false })
-  const pages = learners.data ? Math.max(1, Math.ceil(learners.data.count / LEARNERS_PAGE_SIZE)) : 1
 
   const submitSearch = (event: FormEvent) => {
     event.preventDefault()
@@ -54,78 +52,52 @@ export function Component() {
       </form>
       {saved && <Alert kind="success">{t('learners.saved', { username: saved })}</Alert>}
 
-      {learners.isPending ? (
-        <Loading label={t('learners.loading')} />
-      ) : learners.isError ? (
-        <Alert kind="error">{t('learners.load_failed')}</Alert>
-      ) : learners.data.count === 0 ? (
-        <p className="card admin-empty">{t('learners.empty')}</p>
-      ) : (
-        <>
-          <p className="muted">{t('learners.total', { total: n(learners.data.count) })}</p>
-          <div className="admin-table-wrap">
-            <table className="admin-table learners-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('learners.username')}</th>
-                  <th scope="col">{t('learners.name')}</th>
-                  <th scope="col">{t('learners.phone')}</th>
-                  <th scope="col">{t('learners.joined')}</th>
-                  <th scope="col" className="admin-num">
-                    {t('learners.finished')}
-                  </th>
-                  <th scope="col">{t('learners.paid_access')}</th>
-                  <th scope="col" className="admin-num">
-                    {t('learners.extra_time')}
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('learners.edit')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {learners.data.results.map((user) => (
-                  <tr key={user.id}>
-                    <td>
-                      {user.username}
-                      {user.is_admin && <span className="badge admin-badge">{t('learners.admin_badge')}</span>}
-                    </td>
-                    <td>{user.full_name}</td>
-                    <td>{language === 'ne' ? toDevanagariDigits(user.phone_number) : user.phone_number}</td>
-                    <td>{formatDateTime(user.date_joined, language)}</td>
-                    <td className="admin-num">{n(user.finished_attempts)}</td>
-                    <td>{access(user)}</td>
-                    <td className="admin-num">
-                      {t('learners.extra_time_value', { percent: n(user.extra_time_percent) })}
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn--small"
-                        aria-label={`${t('learners.edit')}: ${user.username}`}
-                        onClick={() => {
-                          setSaved(null)
-                          setEditing(user)
-                        }}
-                      >
-                        {t('learners.edit')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            page={page}
-            pages={pages}
-            onPage={setPage}
-            previous={t('learners.previous')}
-            next={t('learners.next')}
-            label={t('learners.page', { page: n(page), pages: n(pages) })}
-          />
-        </>
-      )}
+      <PagedTable
+        query={learners}
+        pageSize={LEARNERS_PAGE_SIZE}
+        page={page}
+        onPage={setPage}
+        text={(key, values) => t(`learners.${key}`, values)}
+        className="learners-table"
+        columns={[
+          { label: t('learners.username') },
+          { label: t('learners.name') },
+          { label: t('learners.phone') },
+          { label: t('learners.joined') },
+          { label: t('learners.finished'), numeric: true },
+          { label: t('learners.paid_access') },
+          { label: t('learners.extra_time'), numeric: true },
+          { label: <span className="visually-hidden">{t('learners.edit')}</span> },
+        ]}
+      >
+        {(user) => (
+          <tr key={user.id}>
+            <td>
+              {user.username}
+              {user.is_admin && <span className="badge admin-badge">{t('learners.admin_badge')}</span>}
+            </td>
+            <td>{user.full_name}</td>
+            <td>{language === 'ne' ? toDevanagariDigits(user.phone_number) : user.phone_number}</td>
+            <td>{formatDateTime(user.date_joined, language)}</td>
+            <td className="admin-num">{n(user.finished_attempts)}</td>
+            <td>{access(user)}</td>
+            <td className="admin-num">{t('learners.extra_time_value', { percent: n(user.extra_time_percent) })}</td>
+            <td>
+              <button
+                type="button"
+                className="btn btn--small"
+                aria-label={`${t('learners.edit')}: ${user.username}`}
+                onClick={() => {
+                  setSaved(null)
+                  setEditing(user)
+                }}
+              >
+                {t('learners.edit')}
+              </button>
+            </td>
+          </tr>
+        )}
+      </PagedTable>
       {editing && (
         <LearnerDialog
           key={editing.id}
