@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import './institutions.i18n'
 import { Alert } from '../../components/ui/alert'
+import { SubmitButton } from '../../components/ui/form/submit-button'
 import { Dialog } from '../../components/ui/dialog'
 import { formatDateTime, toDevanagariDigits } from '../../lib/format'
 import { formatNumber } from '../../lib/format'
@@ -200,9 +201,9 @@ function LearnerDialog({
         </div>
         {update.isError && <Alert kind="error">{t('learners.save_failed')}</Alert>}
         <div className="actions">
-          <button type="submit" className="btn btn--primary" disabled={update.isPending || !extraValid}>
-            {update.isPending ? t('learners.saving') : t('learners.save')}
-          </button>
+          <SubmitButton pending={update.isPending} busy={t('learners.saving')} disabled={!extraValid}>
+            {t('learners.save')}
+          </SubmitButton>
           <button type="button" className="btn" disabled={update.isPending} onClick={onClose}>
             {t('learners.cancel')}
           </button>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import './admin.i18n'
 import { Alert } from '../../components/ui/alert'
+import { SubmitButton } from '../../components/ui/form/submit-button'
 import { useBilingual } from '../../i18n/use-bilingual'
 import { formatNumber } from '../../lib/format'
 import { formatRupees, parseRupees } from '../../lib/money'
@@ -132,9 +133,7 @@ function PlanForm({ plan, onDone, onCancel }: { plan?: Plan; onDone: () => void;
         {t('plans.active')}
       </label>
       <div className="actions">
-        <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-          {plan ? t('plans.save') : t('plans.create')}
-        </button>
+        <SubmitButton pending={save.isPending}>{plan ? t('plans.save') : t('plans.create')}</SubmitButton>
         {onCancel && (
           <button type="button" className="btn" onClick={onCancel}>
             {t('plans.cancel')}
