@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { UserRow } from '../db/schema'
 import { insertRevision } from '../questions/question-revisions.repository'
 import { dialects } from '../../test/dialects'
-import { bearerFor, createQuiz, createUser } from '../../test/factories'
+import { createQuiz, createUser } from '../../test/factories'
+import { requestsAs } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
 
 const MINUTE = 60_000
@@ -12,15 +13,7 @@ const DAY = 24 * HOUR
 describe.each(dialects)('practice routes on %s', (dialect) => {
   const t = useTestApp(dialect)
 
-  async function call(user: UserRow, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
-    const response = await t.app.inject({
-      method,
-      url,
-      headers: await bearerFor(t.tokens, user),
-      payload: payload as object,
-    })
-    return { status: response.statusCode, body: response.json(), raw: response.body }
-  }
+  const call = requestsAs(t)
   const deck = (user: UserRow) => call(user, 'GET', '/api/practice/')
   const practise = (user: UserRow, questionId: number, optionId: unknown) =>
     call(user, 'POST', `/api/practice/${questionId}/`, { option_id: optionId })

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { runRaceWorkers } from '../../test/race-workers'
 import { bearerFor, createQuiz, createUser } from '../../test/factories'
+import { storedAttempts } from '../../test/learner-api'
 import { testConfig, useTestApp } from '../../test/test-app'
 import { fromSqlite, type Database } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
@@ -36,13 +37,7 @@ async function expectAttemptInvariants(
   allowed: number,
   submits: SubmitBody[],
 ) {
-  const attempts = await database.db
-    .selectFrom('attempts')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('quiz_id', '=', quizId)
-    .orderBy('attempt_number')
-    .execute()
+  const attempts = await storedAttempts(database.db, userId, quizId)
   expect(attempts.length).toBeLessThanOrEqual(allowed)
   expect(attempts.filter((a) => a.status === 'finished').length).toBeLessThanOrEqual(allowed)
   expect(attempts.map((a) => a.attempt_number)).toEqual(attempts.map((_, i) => i + 1))

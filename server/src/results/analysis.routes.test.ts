@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { UserRow } from '../db/schema'
 import { insertQuestion } from '../questions/question-revisions.repository'
 import { dialects } from '../../test/dialects'
-import { bearerFor, createQuiz, createUser } from '../../test/factories'
+import { createQuiz, createUser } from '../../test/factories'
+import { requestsAs } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
 
 const MINUTE = 60_000
@@ -11,15 +12,7 @@ const HOUR = 60 * MINUTE
 describe.each(dialects)('report analysis and progress on %s', (dialect) => {
   const t = useTestApp(dialect)
 
-  async function call(user: UserRow, method: 'GET' | 'POST', url: string, payload?: unknown) {
-    const response = await t.app.inject({
-      method,
-      url,
-      headers: await bearerFor(t.tokens, user),
-      payload: payload as object,
-    })
-    return { status: response.statusCode, body: response.json() }
-  }
+  const call = requestsAs(t)
   const submit = (user: UserRow, quizId: number, body: object) =>
     call(user, 'POST', `/api/quizzes/${quizId}/submit/`, body)
   const report = async (user: UserRow, attemptId: number) =>

@@ -16,6 +16,7 @@ import { SvgImage, svgDataUrl } from '../../components/ui/svg-image'
 import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
 import { formatDateTime, formatNumber } from '../../lib/format'
 import { paths } from '../../lib/paths'
+import '../../components/ui/row-button.css'
 import './practice.css'
 
 /** WEB.md "Practice": one due card at a time; choosing an option shows at once whether it was right, and why. */
@@ -130,7 +131,7 @@ function PracticeQuestion({ card, feedback, busy, failed, onChoose, onNext }: Pr
             <li key={option.id}>
               <button
                 type="button"
-                className={`practice-option${state}`}
+                className={`row-button practice-option${state}`}
                 disabled={answered || busy}
                 onClick={() => onChoose(option.id)}
               >

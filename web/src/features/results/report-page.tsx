@@ -13,6 +13,7 @@ import { AnalysisPanel, useDuration } from './analysis-panel'
 import { QuestionDetailDialog } from './question-detail-dialog'
 import { questionStatus, selectedOptions } from './question-status'
 import { resultQueries } from './results.api'
+import '../../components/ui/row-button.css'
 import './results.css'
 import './results.i18n'
 
@@ -101,7 +102,7 @@ export function Component() {
             <li key={question.id}>
               <button
                 type="button"
-                className="analysis__row"
+                className="row-button analysis__row"
                 aria-haspopup="dialog"
                 onClick={() => setOpenIndex(index)}
               >
