@@ -50,3 +50,15 @@ export const storedAnswers = (db: Database['db'], attemptId: number) =>
     .where('attempt_id', '=', attemptId)
     .orderBy('question_id')
     .execute()
+
+/** A question's option ids in authored order (its current revision's). */
+export async function storedOptionIds(db: Database['db'], questionId: number) {
+  const rows = await db
+    .selectFrom('question_options as o')
+    .innerJoin('questions as q', 'q.revision_id', 'o.revision_id')
+    .select('o.id')
+    .where('q.id', '=', questionId)
+    .orderBy('o.position')
+    .execute()
+  return rows.map((row) => row.id)
+}

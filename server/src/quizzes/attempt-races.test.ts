@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { runRaceWorkers } from '../../test/race-workers'
 import { bearerFor, createQuiz, createUser } from '../../test/factories'
-import { storedAttempts } from '../../test/learner-api'
+import { openQuiz, storedAttempts } from '../../test/learner-api'
 import { testConfig, useTestApp } from '../../test/test-app'
 import { fromSqlite, type Database } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
@@ -91,9 +91,9 @@ describe.each(dialects)('attempt limits under concurrent requests on %s', (diale
 
   it('never finishes more attempts than allowed nor scores one twice when starts and submits arrive together', async () => {
     const user = await createUser(t.database)
-    const { quiz, questionIds, correctOptionIds, wrongOptionIds } = await createQuiz(
-      t.database,
-      { start_time: t.clock.now() - HOUR, allowed_attempts: 3 },
+    const { quiz, questionIds, correctOptionIds, wrongOptionIds } = await openQuiz(
+      t,
+      { allowed_attempts: 3 },
       { questionCount: 4 },
     )
     const sheet = (k: number) =>
@@ -133,9 +133,9 @@ describe.each(dialects)('attempt limits under concurrent requests on %s', (diale
 
   it('scores one attempt once when many submits for it race each other and autosaves', async () => {
     const user = await createUser(t.database)
-    const { quiz, questionIds, correctOptionIds, wrongOptionIds } = await createQuiz(
-      t.database,
-      { start_time: t.clock.now() - HOUR, allowed_attempts: 1 },
+    const { quiz, questionIds, correctOptionIds, wrongOptionIds } = await openQuiz(
+      t,
+      { allowed_attempts: 1 },
       { questionCount: 5 },
     )
     const { attempt } = (await fire(user, 'GET', `/api/quizzes/${quiz.id}/`)).body

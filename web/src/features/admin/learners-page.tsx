@@ -5,6 +5,7 @@ import './institutions.i18n'
 import { Alert } from '../../components/ui/alert'
 import { SubmitButton } from '../../components/ui/form/submit-button'
 import { Dialog } from '../../components/ui/dialog'
+import { Field } from '../../components/ui/form/field'
 import { formatDateTime, toDevanagariDigits } from '../../lib/format'
 import { formatNumber } from '../../lib/format'
 import { institutionQueries, LEARNERS_PAGE_SIZE, useUpdateLearner, type AdminUser } from './admin.api'
@@ -162,43 +163,35 @@ function LearnerDialog({
           <input type="checkbox" checked={paid} onChange={(event) => setPaid(event.target.checked)} />
           {t('learners.grant')}
         </label>
-        <div className="field">
-          <label htmlFor="learner-end">{t('learners.end_date')}</label>
-          <input
-            id="learner-end"
-            type="date"
-            value={endDate}
-            disabled={!paid}
-            aria-describedby="learner-end-help"
-            onChange={(event) => setEndDate(event.target.value)}
-          />
-          <span id="learner-end-help" className="field__hint">
-            {t('learners.end_date_help')}
-          </span>
-        </div>
-        <div className="field">
-          <label htmlFor="learner-extra">{t('learners.extra_time_label')}</label>
-          <input
-            id="learner-extra"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={300}
-            step={1}
-            value={extra}
-            aria-invalid={!extraValid}
-            aria-describedby={extraValid ? 'learner-extra-help' : 'learner-extra-help learner-extra-error'}
-            onChange={(event) => setExtra(event.target.value)}
-          />
-          <span id="learner-extra-help" className="field__hint">
-            {t('learners.extra_time_help')}
-          </span>
-          {!extraValid && (
-            <span id="learner-extra-error" className="field__error">
-              {t('learners.extra_time_invalid')}
-            </span>
+        <Field label={t('learners.end_date')} hint={t('learners.end_date_help')}>
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              value={endDate}
+              disabled={!paid}
+              onChange={(event) => setEndDate(event.target.value)}
+            />
           )}
-        </div>
+        </Field>
+        <Field
+          label={t('learners.extra_time_label')}
+          hint={t('learners.extra_time_help')}
+          error={extraValid ? null : t('learners.extra_time_invalid')}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={300}
+              step={1}
+              value={extra}
+              onChange={(event) => setExtra(event.target.value)}
+            />
+          )}
+        </Field>
         {update.isError && <Alert kind="error">{t('learners.save_failed')}</Alert>}
         <div className="actions">
           <SubmitButton pending={update.isPending} busy={t('learners.saving')} disabled={!extraValid}>
