@@ -10,7 +10,7 @@ import { adminQueries, useDeleteQuiz, type AdminQuizSummary } from './admin.api'
 import { AdminNav } from './admin-nav'
 import { ConfirmDeleteDialog } from './confirm-dialog'
 import './admin.css'
-import { QueryStates } from './query-states'
+import { QueryStates } from './ui'
 import './admin.i18n'
 
 /** /admin: every quiz (active or not), newest first, with Edit and Delete. */

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import './institutions.i18n'
 import { Alert } from '../../components/ui/alert'
-import { SubmitButton } from '../../components/ui/form/submit-button'
+import { PagedTable, SubmitButton } from './ui'
 import { Dialog } from '../../components/ui/dialog'
 import { Field } from '../../components/ui/form/field'
 import { formatDateTime, toDevanagariDigits } from '../../lib/format'
@@ -12,7 +12,6 @@ import { institutionQueries, LEARNERS_PAGE_SIZE, useUpdateLearner, type AdminUse
 import { AdminNav } from './admin-nav'
 import { isoToLocalInput, localInputToIso } from './datetime'
 import './admin.css'
-import { PagedTable } from './paged-table'
 
 /** /admin/learners: find a learner; give or take paid access (with an optional end) and extra time. */
 export function Component() {

@@ -9,7 +9,7 @@ import { formatRupees } from '../../lib/money'
 import { adminPlanQueries, type PaymentStatus } from './admin.api'
 import { AdminNav } from './admin-nav'
 import './admin.css'
-import { PagedTable } from './paged-table'
+import { PagedTable } from './ui'
 
 const STATUSES: PaymentStatus[] = ['pending', 'completed', 'failed']
 

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import './admin.i18n'
 import { Alert } from '../../components/ui/alert'
-import { SubmitButton } from '../../components/ui/form/submit-button'
+import { QueryStates, SubmitButton } from './ui'
 import { useBilingual } from '../../i18n/use-bilingual'
 import { formatNumber } from '../../lib/format'
 import { formatRupees, parseRupees } from '../../lib/money'
@@ -12,7 +12,6 @@ import { AdminNav } from './admin-nav'
 import { fieldErrorsOf } from '../../components/ui/form/server-errors'
 import { TextField } from '../../components/ui/form/text-field'
 import './admin.css'
-import { QueryStates } from './query-states'
 
 /** /admin/plans: every plan, a form for a new one, and an edit form per plan (plans are never deleted). */
 export function Component() {

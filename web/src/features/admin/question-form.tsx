@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/ui/alert'
-import { SubmitButton } from '../../components/ui/form/submit-button'
+import { BilingualFields, messagesAt, SubmitButton } from './ui'
 import { useSaveQuestion, type AdminQuestion } from './admin.api'
 import { TextField } from '../../components/ui/form/text-field'
 import { ErrorList, errorLines, fieldErrorsOf, type FieldErrors } from '../../components/ui/form/server-errors'
@@ -21,7 +21,6 @@ import {
   type QuestionDraft,
 } from './question-draft'
 import { SvgField, svgFieldPaths } from './svg-field'
-import { BilingualFields, messagesAt } from './bilingual-fields'
 import './admin.i18n'
 
 /** Every field path of a question this form shows beside its field; the rest go to the summary. */

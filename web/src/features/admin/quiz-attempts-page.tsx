@@ -8,7 +8,7 @@ import { formatNumber } from '../../lib/format'
 import { downloadAttemptsCsv, institutionQueries, ATTEMPTS_PAGE_SIZE, type AttemptSelection } from './admin.api'
 import { QuizTabHeader, useQuizIdParam } from './quiz-tabs'
 import './admin.css'
-import { PagedTable } from './paged-table'
+import { PagedTable } from './ui'
 
 const SELECTIONS: AttemptSelection[] = ['all', 'first', 'best']
 

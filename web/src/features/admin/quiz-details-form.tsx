@@ -1,13 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/ui/alert'
-import { SubmitButton } from '../../components/ui/form/submit-button'
+import { BilingualFields, SubmitButton } from './ui'
 import { useUpdateQuizDetails, type AdminQuiz, type Difficulty, type QuizDetailsPayload } from './admin.api'
 import { isoToLocalInput, localInputToIso } from './datetime'
 import { Field } from '../../components/ui/form/field'
 import { TextField } from '../../components/ui/form/text-field'
 import { ErrorList, errorLines, fieldErrorsOf, type FieldErrors } from '../../components/ui/form/server-errors'
-import { BilingualFields } from './bilingual-fields'
 import './admin.i18n'
 
 // SPEC.md section 9: the form's defaults where the quiz has no value.

@@ -8,8 +8,7 @@ import { preview } from '../../lib/preview'
 import { institutionQueries, type QuizStatistics, type StatisticsSelection } from './admin.api'
 import { QuizTabHeader, useQuizIdParam } from './quiz-tabs'
 import { ScoreHistogram } from './score-histogram'
-import { QueryStates } from './query-states'
-import { TableHead } from './paged-table'
+import { QueryStates, TableHead } from './ui'
 import './admin.css'
 
 const SELECTIONS: StatisticsSelection[] = ['first', 'all']

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next'
 import './institutions.i18n'
-import { ChartTable } from '../../components/ui/chart-table'
 import { formatNumber } from '../../lib/format'
 
 export interface HistogramBin {
@@ -83,17 +82,23 @@ export function ScoreHistogram({ scores, fullMarks }: { scores: readonly number[
           {n(bins.at(-1)!.to)}
         </text>
       </svg>
-      <ChartTable
-        caption={t('statistics.histogram_label')}
-        headers={[t('statistics.histogram_range_header'), t('statistics.histogram_count')]}
-      >
-        {bins.map((bin) => (
-          <tr key={bin.from}>
-            <td>{t('statistics.histogram_range', { from: n(bin.from), to: n(bin.to) })}</td>
-            <td>{n(bin.count)}</td>
+      <table className="visually-hidden">
+        <caption>{t('statistics.histogram_label')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('statistics.histogram_range_header')}</th>
+            <th scope="col">{t('statistics.histogram_count')}</th>
           </tr>
-        ))}
-      </ChartTable>
+        </thead>
+        <tbody>
+          {bins.map((bin) => (
+            <tr key={bin.from}>
+              <td>{t('statistics.histogram_range', { from: n(bin.from), to: n(bin.to) })}</td>
+              <td>{n(bin.count)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </figure>
   )
 }

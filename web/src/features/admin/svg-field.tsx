@@ -5,7 +5,7 @@ import { useBilingual } from '../../i18n/use-bilingual'
 import type { FieldErrors } from '../../components/ui/form/server-errors'
 import { TextField } from '../../components/ui/form/text-field'
 import type { ImageDraft } from './question-draft'
-import { BilingualFields, messagesAt } from './bilingual-fields'
+import { BilingualFields, messagesAt } from './ui'
 import './admin.i18n'
 
 /** The field paths an SvgField shows errors for, under `prefix` ("image", "options.2.image"). */

@@ -16,7 +16,6 @@ import { SvgImage, svgDataUrl } from '../../components/ui/svg-image'
 import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
 import { formatDateTime, formatNumber } from '../../lib/format'
 import { paths } from '../../lib/paths'
-import '../../components/ui/row-button.css'
 import './practice.css'
 
 /** WEB.md "Practice": one due card at a time; choosing an option shows at once whether it was right, and why. */

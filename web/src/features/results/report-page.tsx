@@ -13,7 +13,6 @@ import { AnalysisPanel, useDuration } from './analysis-panel'
 import { QuestionDetailDialog } from './question-detail-dialog'
 import { questionStatus, selectedOptions } from './question-status'
 import { resultQueries } from './results.api'
-import '../../components/ui/row-button.css'
 import './results.css'
 import './results.i18n'
 
