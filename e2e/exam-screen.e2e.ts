@@ -15,6 +15,9 @@ import {
   signIn,
   type TestServer,
   digits,
+  optionText,
+  questionText,
+  radioName,
 } from './fixtures'
 
 // WEB.md "Exam screen" and API.md "Exam feel" against the real server: the five-state palette, Mark for Review
@@ -23,11 +26,6 @@ import {
 
 const ADMIN = { username: 'examadmin', password: 'Kathmandu-Exam-77', phone: '9800000101' }
 const LEARNER_PASSWORD = 'Learner-pass-42'
-
-const optionText = (question: number, k: number, language: 'en' | 'ne') =>
-  language === 'en' ? `Answer ${'ABCD'[k]} to question ${question}` : `प्रश्न ${question} को उत्तर ${'कखगघ'[k]}`
-const questionText = (question: number, language: 'en' | 'ne') =>
-  language === 'en' ? `Question ${question}: which answer is right?` : `प्रश्न ${question}: कुन उत्तर सही हो?`
 
 /** `count` questions whose option A (by authored order) is the right one. */
 function quizJson(title: string, count: number, extra: Record<string, unknown> = {}) {
@@ -45,10 +43,6 @@ function quizJson(title: string, count: number, extra: Record<string, unknown> =
     })),
   }
 }
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-/** A radio by its option text ("question 1" must not match "question 12"). */
-const radioName = (text: string) => new RegExp(`^${escape(text)}(\\s|$)`)
 
 const texts = { en: enQuiz, ne: neQuiz }
 type State = 'not_visited' | 'not_answered' | 'answered' | 'marked' | 'answered_marked'

@@ -366,3 +366,16 @@ export const QUIZ_LEARNER_PASSWORD = 'Learner-pass-42'
 /** A small green square, the picture of an answer option in every journey. */
 export const OPTION_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect x="4" y="4" width="32" height="32" fill="#16a34a"/></svg>'
+
+/** The numbered questions of the exam journeys (quiz, exam screen): question n asks which answer is right. */
+export const questionText = (question: number, language: 'en' | 'ne') =>
+  language === 'en' ? `Question ${question}: which answer is right?` : `प्रश्न ${question}: कुन उत्तर सही हो?`
+/** Option `k` (0 for A) of question n. */
+export const optionText = (question: number, k: number, language: 'en' | 'ne') =>
+  language === 'en' ? `Answer ${'ABCD'[k]} to question ${question}` : `प्रश्न ${question} को उत्तर ${'कखगघ'[k]}`
+
+/**
+ * A radio by its option text: the name starts with it (an option image's caption may follow), and "question 1" must
+ * not match "question 12".
+ */
+export const radioName = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`)

@@ -18,14 +18,14 @@ import {
   setUpJourney,
   waitForHeading,
   type TestServer,
+  QUIZ_ADMIN as ADMIN,
+  QUIZ_LEARNER_PASSWORD as PASSWORD,
 } from './fixtures'
 
 // The learning loop (issue 8) against the real server at 360 px: a learner finishes a quiz on the exam screen,
 // reads rank and topics on the report card, practises a wrong question twice, then reads the report card and
 // My Progress in Nepali (Bikram Sambat dates, Devanagari digits).
 
-const ADMIN = { username: 'admin', password: 'Kathmandu-Exam-77', phone: '9800000001' }
-const PASSWORD = 'Learner-pass-42'
 const BS_MONTHS = 'बैशाख|जेठ|असार|साउन|भदौ|असोज|कात्तिक|मंसिर|पुस|माघ|फागुन|चैत'
 // A Bikram Sambat date and Nepal time, e.g. "२०८३ मंसिर ६, १२:४५" (the Gregorian year would read २०२६).
 const BS_DATE_TIME = new RegExp(`२०८[३४] (${BS_MONTHS}) [०-९]{1,2}, [०-९]{2}:[०-९]{2}`)

@@ -21,6 +21,9 @@ import {
   QUIZ_LEARNER_PASSWORD as LEARNER_PASSWORD,
   digits,
   latinDigits,
+  optionText,
+  questionText,
+  radioName,
 } from './fixtures'
 
 // The learner's quiz journey of SPEC.md and WEB.md ("Quiz screen") against the real server: instructions,
@@ -32,10 +35,6 @@ const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 60"><rect width="120" height="60" fill="#dbeafe"/><polygon points="60,8 108,52 12,52" fill="#1d4ed8"/></svg>'
 
 const TOTAL = 12
-const optionText = (question: number, k: number, language: 'en' | 'ne') =>
-  language === 'en' ? `Answer ${'ABCD'[k]} to question ${question}` : `प्रश्न ${question} को उत्तर ${'कखगघ'[k]}`
-const questionText = (question: number, language: 'en' | 'ne') =>
-  language === 'en' ? `Question ${question}: which answer is right?` : `प्रश्न ${question}: कुन उत्तर सही हो?`
 
 function quizJson(title: string, extra: Record<string, unknown> = {}) {
   return {
@@ -61,9 +60,6 @@ function quizJson(title: string, extra: Record<string, unknown> = {}) {
     }),
   }
 }
-
-/** A radio by its option text: the name starts with it (an option image's caption may follow), and "question 1" must not match "question 12". */
-const radioName = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\s|$)`)
 
 const texts = { en: { quiz: enQuiz, nav: enNav }, ne: { quiz: neQuiz, nav: neNav } }
 

@@ -1,10 +1,10 @@
 import type { UserRow } from '../db/schema'
 import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
-import { bearerFor, createQuiz, createUser } from '../../test/factories'
+import { bearerFor, createUser } from '../../test/factories'
+import { openQuiz, storedOptionIds } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
 
-const HOUR = 3600_000
 const MINUTE = 60_000
 
 // Figures straight from API.md's definitions, written independently of the implementation (floating point, plain
@@ -50,8 +50,7 @@ describe.each(dialects)('institutions API on %s', (dialect) => {
     return submitted.json().attempt_id as number
   }
 
-  const activeQuiz = (questionCount = 4, overrides = {}) =>
-    createQuiz(t.database, { start_time: t.clock.now() - HOUR, ...overrides }, { questionCount })
+  const activeQuiz = (questionCount = 4, overrides = {}) => openQuiz(t, overrides, { questionCount })
 
   describe('who may call', () => {
     const routes: [string, string, unknown?][] = [
@@ -176,17 +175,7 @@ describe.each(dialects)('institutions API on %s', (dialect) => {
     it('writes the exact bytes: BOM, header, RFC 4180 quoting, Devanagari, neutralised formulas, authored letters', async () => {
       // Shuffled options: the letters must still be those of the authored order.
       const { quiz, questionIds: q } = await activeQuiz(2, { shuffle_options: 1, shuffle_questions: 1 })
-      const options = async (questionId: number) =>
-        (
-          await t.db
-            .selectFrom('question_options as o')
-            .innerJoin('questions as qq', 'qq.revision_id', 'o.revision_id')
-            .select('o.id')
-            .where('qq.id', '=', questionId)
-            .orderBy('o.position')
-            .execute()
-        ).map((row) => row.id)
-      const [o1, o2] = [await options(q[0]!), await options(q[1]!)]
+      const [o1, o2] = [await storedOptionIds(t.db, q[0]!), await storedOptionIds(t.db, q[1]!)]
       const formula = await createUser(t.database, {
         username: 'eve',
         full_name: '=HYPERLINK("http://x","click")',

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { UserRow } from '../db/schema'
 import { insertRevision } from '../questions/question-revisions.repository'
 import { dialects } from '../../test/dialects'
-import { bearerFor, createQuiz, createUser } from '../../test/factories'
+import { createUser } from '../../test/factories'
+import { openQuiz, requestsAs } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
 
 const MINUTE = 60_000
@@ -12,15 +13,7 @@ const DAY = 24 * HOUR
 describe.each(dialects)('practice routes on %s', (dialect) => {
   const t = useTestApp(dialect)
 
-  async function call(user: UserRow, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
-    const response = await t.app.inject({
-      method,
-      url,
-      headers: await bearerFor(t.tokens, user),
-      payload: payload as object,
-    })
-    return { status: response.statusCode, body: response.json(), raw: response.body }
-  }
+  const call = requestsAs(t)
   const deck = (user: UserRow) => call(user, 'GET', '/api/practice/')
   const practise = (user: UserRow, questionId: number, optionId: unknown) =>
     call(user, 'POST', `/api/practice/${questionId}/`, { option_id: optionId })
@@ -30,7 +23,7 @@ describe.each(dialects)('practice routes on %s', (dialect) => {
   /** A learner who answered question 1 right, question 2 wrong and left question 3 unanswered. */
   async function learnerWithMistakes() {
     const user = await createUser(t.database)
-    const quiz = await createQuiz(t.database, { start_time: t.clock.now() - HOUR }, { questionCount: 3 })
+    const quiz = await openQuiz(t, {}, { questionCount: 3 })
     const { questionIds: q, correctOptionIds: right, wrongOptionIds: wrong } = quiz
     const submitted = await submit(user, quiz.quiz.id, { [q[0]!]: right[0]!, [q[1]!]: wrong[1]! })
     return { user, ...quiz, attemptId: submitted.body.attempt_id as number }
@@ -175,16 +168,16 @@ describe.each(dialects)('practice routes on %s', (dialect) => {
   })
 
   async function learnerWithMistakesFor(user: UserRow) {
-    const quiz = await createQuiz(t.database, { start_time: t.clock.now() - HOUR }, { questionCount: 2 })
+    const quiz = await openQuiz(t, {}, { questionCount: 2 })
     await submit(user, quiz.quiz.id, {})
     return { quizId: quiz.quiz.id, questionId: quiz.questionIds[0]!, rightOption: quiz.correctOptionIds[0]! }
   }
 
   it('adds the mistakes of an attempt whose time ran out, and puts a card back in box 1 after another wrong attempt', async () => {
     const user = await createUser(t.database)
-    const { quiz, questionIds, correctOptionIds, wrongOptionIds } = await createQuiz(
-      t.database,
-      { start_time: t.clock.now() - HOUR, duration_minutes: 1 },
+    const { quiz, questionIds, correctOptionIds, wrongOptionIds } = await openQuiz(
+      t,
+      { duration_minutes: 1 },
       { questionCount: 2 },
     )
     await call(user, 'GET', `/api/quizzes/${quiz.id}/`)

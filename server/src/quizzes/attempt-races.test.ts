@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { runRaceWorkers } from '../../test/race-workers'
 import { bearerFor, createQuiz, createUser } from '../../test/factories'
+import { openQuiz, storedAttempts } from '../../test/learner-api'
 import { testConfig, useTestApp } from '../../test/test-app'
 import { fromSqlite, type Database } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
@@ -36,13 +37,7 @@ async function expectAttemptInvariants(
   allowed: number,
   submits: SubmitBody[],
 ) {
-  const attempts = await database.db
-    .selectFrom('attempts')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('quiz_id', '=', quizId)
-    .orderBy('attempt_number')
-    .execute()
+  const attempts = await storedAttempts(database.db, userId, quizId)
   expect(attempts.length).toBeLessThanOrEqual(allowed)
   expect(attempts.filter((a) => a.status === 'finished').length).toBeLessThanOrEqual(allowed)
   expect(attempts.map((a) => a.attempt_number)).toEqual(attempts.map((_, i) => i + 1))
@@ -96,9 +91,9 @@ describe.each(dialects)('attempt limits under concurrent requests on %s', (diale
 
   it('never finishes more attempts than allowed nor scores one twice when starts and submits arrive together', async () => {
     const user = await createUser(t.database)
-    const { quiz, questionIds, correctOptionIds, wrongOptionIds } = await createQuiz(
-      t.database,
-      { start_time: t.clock.now() - HOUR, allowed_attempts: 3 },
+    const { quiz, questionIds, correctOptionIds, wrongOptionIds } = await openQuiz(
+      t,
+      { allowed_attempts: 3 },
       { questionCount: 4 },
     )
     const sheet = (k: number) =>
@@ -138,9 +133,9 @@ describe.each(dialects)('attempt limits under concurrent requests on %s', (diale
 
   it('scores one attempt once when many submits for it race each other and autosaves', async () => {
     const user = await createUser(t.database)
-    const { quiz, questionIds, correctOptionIds, wrongOptionIds } = await createQuiz(
-      t.database,
-      { start_time: t.clock.now() - HOUR, allowed_attempts: 1 },
+    const { quiz, questionIds, correctOptionIds, wrongOptionIds } = await openQuiz(
+      t,
+      { allowed_attempts: 1 },
       { questionCount: 5 },
     )
     const { attempt } = (await fire(user, 'GET', `/api/quizzes/${quiz.id}/`)).body

@@ -2,26 +2,18 @@ import type { Insertable } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import type { QuizTable, UserRow } from '../db/schema'
 import { dialects } from '../../test/dialects'
-import { bearerFor, createQuiz, createUser } from '../../test/factories'
+import { createUser } from '../../test/factories'
+import { openQuiz, requestsAs, storedAnswers } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
 import { questionBody } from '../admin/admin.fixtures'
 
 const MINUTE = 60_000
-const HOUR = 60 * MINUTE
 
 // API.md "Exam feel": review marks, visits, seconds per question, and shuffled papers.
 describe.each(dialects)('exam feel on %s', (dialect) => {
   const t = useTestApp(dialect)
 
-  async function call(user: UserRow, method: 'GET' | 'PUT' | 'POST' | 'PATCH', url: string, payload?: unknown) {
-    const response = await t.app.inject({
-      method,
-      url,
-      headers: await bearerFor(t.tokens, user),
-      payload: payload as object,
-    })
-    return { status: response.statusCode, body: response.json() }
-  }
+  const call = requestsAs(t)
   const start = (user: UserRow, quizId: number) => call(user, 'GET', `/api/quizzes/${quizId}/`)
   const question = (user: UserRow, quizId: number, n: number) =>
     call(user, 'GET', `/api/quizzes/${quizId}/question/${n}/`)
@@ -31,7 +23,7 @@ describe.each(dialects)('exam feel on %s', (dialect) => {
     call(user, 'POST', `/api/quizzes/${quizId}/submit/`, body)
 
   const activeQuiz = (overrides: Partial<Insertable<QuizTable>> = {}, questionCount = 3) =>
-    createQuiz(t.database, { start_time: t.clock.now() - HOUR, ...overrides }, { questionCount })
+    openQuiz(t, overrides, { questionCount })
 
   const stateRows = (attemptId: number) =>
     t.db
@@ -40,12 +32,7 @@ describe.each(dialects)('exam feel on %s', (dialect) => {
       .where('attempt_id', '=', attemptId)
       .orderBy('question_id')
       .execute()
-  const answerRows = (attemptId: number) =>
-    t.db
-      .selectFrom('attempt_answers')
-      .select(['question_id', 'option_id'])
-      .where('attempt_id', '=', attemptId)
-      .execute()
+  const answerRows = (attemptId: number) => storedAnswers(t.db, attemptId)
 
   describe('marks, visits and seconds', () => {
     it('starts empty, then merges marks, adds visits and seconds, and shows them in the attempt order on resume', async () => {

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest'
 import type { QuizTable, UserRow } from '../db/schema'
 import { insertQuestion, insertRevision, type QuestionContent } from '../questions/question-revisions.repository'
 import { dialects } from '../../test/dialects'
-import { bearerFor, createQuiz, createUser, type QuestionSeed } from '../../test/factories'
+import { createUser } from '../../test/factories'
+import { openQuiz, requestsAs, storedAnswers, storedAttempts } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
 
 const MINUTE = 60_000
@@ -14,16 +15,7 @@ const GRACE = 120_000
 describe.each(dialects)('learner quiz routes on %s', (dialect) => {
   const t = useTestApp(dialect)
 
-  /** Every call signs a fresh token, so tests may move the clock far past a token's 15 minutes. */
-  async function call(user: UserRow, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) {
-    const response = await t.app.inject({
-      method,
-      url,
-      headers: await bearerFor(t.tokens, user),
-      payload: payload as object,
-    })
-    return { status: response.statusCode, body: response.json(), raw: response.body }
-  }
+  const call = requestsAs(t)
   const start = (user: UserRow, quizId: number) => call(user, 'GET', `/api/quizzes/${quizId}/`)
   const question = (user: UserRow, quizId: number, n: number | string) =>
     call(user, 'GET', `/api/quizzes/${quizId}/question/${n}/`)
@@ -33,29 +25,10 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
     call(user, 'POST', `/api/quizzes/${quizId}/submit/`, body)
   const list = (user: UserRow) => call(user, 'GET', '/api/quizzes/')
 
-  /** A quiz that started an hour before the fake clock's now, with the factory's defaults (90 min, 3 attempts). */
-  async function activeQuiz(
-    overrides: Partial<Insertable<QuizTable>> = {},
-    seeds: { questionCount?: number; questions?: QuestionSeed[] } = {},
-  ) {
-    return createQuiz(t.database, { start_time: t.clock.now() - HOUR, ...overrides }, seeds)
-  }
+  const activeQuiz = (overrides: Partial<Insertable<QuizTable>> = {}, seeds = {}) => openQuiz(t, overrides, seeds)
 
-  const attemptRows = (userId: number, quizId: number) =>
-    t.db
-      .selectFrom('attempts')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('quiz_id', '=', quizId)
-      .orderBy('attempt_number')
-      .execute()
-  const answerRows = (attemptId: number) =>
-    t.db
-      .selectFrom('attempt_answers')
-      .select(['question_id', 'option_id'])
-      .where('attempt_id', '=', attemptId)
-      .orderBy('question_id')
-      .execute()
+  const attemptRows = (userId: number, quizId: number) => storedAttempts(t.db, userId, quizId)
+  const answerRows = (attemptId: number) => storedAnswers(t.db, attemptId)
 
   const content = (text: string, withImages = false): QuestionContent => ({
     text: { en: text, ne: `${text} (ne)` },

@@ -122,6 +122,20 @@ export function createQuizService({
     return { revision_ids: revisionIds, option_order: JSON.stringify(optionOrder) }
   }
 
+  /**
+   * Who, which quiz, which number, begun when and due when: the fields every new attempt starts with. Numbers are
+   * 1..n without gaps, so the unique (user, quiz, number) index caps attempts at allowed_attempts.
+   */
+  async function attemptBegun(trx: Kysely<DB>, userId: number, quiz: LearnerQuizRow, number: number, now: number) {
+    return {
+      user_id: userId,
+      quiz_id: quiz.id,
+      attempt_number: number,
+      started_at: now,
+      deadline: deadlineFor(quiz, now, await findExtraTimePercent(trx, userId)),
+    }
+  }
+
   const invalidExamState = (paper: Paper, input: ExamStateInput) => {
     const errors = {
       ...answerErrors(paper, (input as SaveAnswersBody).answers ?? {}),
@@ -188,13 +202,8 @@ export function createQuizService({
         }
         if (current.length >= quiz.allowed_attempts) return noAttemptsLeft()
         const attempt = await insertAttempt(trx, {
-          user_id: user.id,
-          quiz_id: quiz.id,
-          // Numbers are 1..n without gaps, so the unique (user, quiz, number) index caps attempts at allowed_attempts.
-          attempt_number: current.length + 1,
+          ...(await attemptBegun(trx, user.id, quiz, current.length + 1, now)),
           status: 'in_progress',
-          started_at: now,
-          deadline: deadlineFor(quiz, now, await findExtraTimePercent(trx, user.id)),
           ...(await drawPaper(trx, quiz)),
           finished_at: null,
           score_hundredths: null,
@@ -370,12 +379,8 @@ export function createQuizService({
         if (invalid) return invalid
         const { total_questions: _total, ...score } = scoreAnswers(paper.questions, new Map(entries))
         const attempt = await insertAttempt(trx, {
-          user_id: user.id,
-          quiz_id: quiz.id,
-          attempt_number: attempts.length + 1,
+          ...(await attemptBegun(trx, user.id, quiz, attempts.length + 1, now)),
           status: 'finished',
-          started_at: now,
-          deadline: deadlineFor(quiz, now, await findExtraTimePercent(trx, user.id)),
           ...drawn,
           finished_at: now,
           ...score,

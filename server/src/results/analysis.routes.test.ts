@@ -2,24 +2,16 @@ import { describe, expect, it } from 'vitest'
 import type { UserRow } from '../db/schema'
 import { insertQuestion } from '../questions/question-revisions.repository'
 import { dialects } from '../../test/dialects'
-import { bearerFor, createQuiz, createUser } from '../../test/factories'
+import { createUser } from '../../test/factories'
+import { openQuiz, requestsAs, storedOptionIds } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
 
 const MINUTE = 60_000
-const HOUR = 60 * MINUTE
 
 describe.each(dialects)('report analysis and progress on %s', (dialect) => {
   const t = useTestApp(dialect)
 
-  async function call(user: UserRow, method: 'GET' | 'POST', url: string, payload?: unknown) {
-    const response = await t.app.inject({
-      method,
-      url,
-      headers: await bearerFor(t.tokens, user),
-      payload: payload as object,
-    })
-    return { status: response.statusCode, body: response.json() }
-  }
+  const call = requestsAs(t)
   const submit = (user: UserRow, quizId: number, body: object) =>
     call(user, 'POST', `/api/quizzes/${quizId}/submit/`, body)
   const report = async (user: UserRow, attemptId: number) =>
@@ -27,11 +19,7 @@ describe.each(dialects)('report analysis and progress on %s', (dialect) => {
 
   /** Four questions: algebra, no topic, algebra, geometry; the first option of each is right. */
   async function topicQuiz(title = 'Topics') {
-    const { quiz } = await createQuiz(
-      t.database,
-      { title_en: title, start_time: t.clock.now() - HOUR },
-      { questionCount: 0 },
-    )
+    const { quiz } = await openQuiz(t, { title_en: title }, { questionCount: 0 })
     const questions: { id: number; right: number; wrong: number }[] = []
     for (const topic of ['algebra', '', 'algebra', 'geometry']) {
       const id = await insertQuestion(
@@ -49,14 +37,8 @@ describe.each(dialects)('report analysis and progress on %s', (dialect) => {
         },
         t.clock.now(),
       )
-      const options = await t.db
-        .selectFrom('question_options')
-        .innerJoin('questions', 'questions.revision_id', 'question_options.revision_id')
-        .select('question_options.id')
-        .where('questions.id', '=', id)
-        .orderBy('question_options.position')
-        .execute()
-      questions.push({ id, right: options[0]!.id, wrong: options[1]!.id })
+      const [right, wrong] = await storedOptionIds(t.db, id)
+      questions.push({ id, right: right!, wrong: wrong! })
     }
     /** Answers: 'r' right, 'w' wrong, '-' unanswered, one letter per question. */
     const answers = (pattern: string) =>
@@ -182,11 +164,7 @@ describe.each(dialects)('report analysis and progress on %s', (dialect) => {
       const user = await createUser(t.database)
       const other = await createUser(t.database)
       const first = await topicQuiz('First')
-      const second = await createQuiz(
-        t.database,
-        { title_en: 'Second', start_time: t.clock.now() - HOUR },
-        { questionCount: 2 },
-      )
+      const second = await openQuiz(t, { title_en: 'Second' }, { questionCount: 2 })
       const a1 = (await submit(user, first.quiz.id, { answers: first.answers('rw-r') })).body
       t.clock.advance(MINUTE)
       const b1 = (

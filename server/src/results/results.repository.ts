@@ -1,11 +1,17 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 
-/** The learner's finished attempts with their quiz titles, deleted quizzes included. */
-export function listFinishedAttempts(db: Kysely<DB>, userId: number) {
-  return db
+/** The learner's finished attempts (`a`) joined to their quizzes (`q`), deleted quizzes included. */
+const finishedAttemptsOf = (db: Kysely<DB>, userId: number) =>
+  db
     .selectFrom('attempts as a')
     .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
+    .where('a.user_id', '=', userId)
+    .where('a.status', '=', 'finished')
+
+/** The learner's finished attempts with their quiz titles, deleted quizzes included. */
+export function listFinishedAttempts(db: Kysely<DB>, userId: number) {
+  return finishedAttemptsOf(db, userId)
     .select([
       'a.id',
       'a.quiz_id',
@@ -15,8 +21,6 @@ export function listFinishedAttempts(db: Kysely<DB>, userId: number) {
       'q.title_en',
       'q.title_ne',
     ])
-    .where('a.user_id', '=', userId)
-    .where('a.status', '=', 'finished')
     .orderBy('a.quiz_id')
     .orderBy('a.attempt_number')
     .execute()
@@ -84,9 +88,7 @@ export async function findFirstAttemptScore(db: Kysely<DB>, userId: number, quiz
 
 /** Every finished attempt of the learner, oldest first, with what the progress page needs. */
 export function listFinishedAttemptsOldestFirst(db: Kysely<DB>, userId: number) {
-  return db
-    .selectFrom('attempts as a')
-    .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
+  return finishedAttemptsOf(db, userId)
     .select([
       'a.id',
       'a.quiz_id',
@@ -100,8 +102,6 @@ export function listFinishedAttemptsOldestFirst(db: Kysely<DB>, userId: number) 
       'q.title_en',
       'q.title_ne',
     ])
-    .where('a.user_id', '=', userId)
-    .where('a.status', '=', 'finished')
     .orderBy('a.finished_at')
     .orderBy('a.id')
     .execute()

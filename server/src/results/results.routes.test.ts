@@ -3,24 +3,16 @@ import { describe, expect, it } from 'vitest'
 import type { QuizTable, UserRow } from '../db/schema'
 import { insertQuestion, insertRevision, type QuestionContent } from '../questions/question-revisions.repository'
 import { dialects } from '../../test/dialects'
-import { bearerFor, createQuiz, createUser } from '../../test/factories'
+import { createUser } from '../../test/factories'
+import { openQuiz, requestsAs } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
 
 const MINUTE = 60_000
-const HOUR = 60 * MINUTE
 
 describe.each(dialects)('results routes on %s', (dialect) => {
   const t = useTestApp(dialect)
 
-  async function call(user: UserRow, method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) {
-    const response = await t.app.inject({
-      method,
-      url,
-      headers: await bearerFor(t.tokens, user),
-      payload: payload as object,
-    })
-    return { status: response.statusCode, body: response.json(), raw: response.body }
-  }
+  const call = requestsAs(t)
   const start = (user: UserRow, quizId: number) => call(user, 'GET', `/api/quizzes/${quizId}/`)
   const save = (user: UserRow, quizId: number, answers: Record<number, number | null>) =>
     call(user, 'PUT', `/api/quizzes/${quizId}/answers/`, { answers })
@@ -30,7 +22,7 @@ describe.each(dialects)('results routes on %s', (dialect) => {
   const report = (user: UserRow, attemptId: number | string) => call(user, 'GET', `/api/results/${attemptId}/`)
 
   const activeQuiz = (overrides: Partial<Insertable<QuizTable>> = {}, questionCount = 3) =>
-    createQuiz(t.database, { start_time: t.clock.now() - HOUR, ...overrides }, { questionCount })
+    openQuiz(t, overrides, { questionCount })
 
   const pictured: QuestionContent = {
     text: { en: 'Which shape?', ne: 'कुन आकार?' },

@@ -4,6 +4,7 @@ import type { ComponentType } from 'react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
 import { vi } from 'vitest'
 import i18n, { initI18n, type Language } from '../i18n/i18n'
+import { sessionStore } from '../session/session-store'
 
 /** jsdom has no <dialog> methods: open and close it the way a browser does, by its `open` attribute. */
 export function polyfillDialog() {
@@ -68,4 +69,37 @@ export function renderRoutes(routes: RouteObject[], { path, language = 'en' }: {
 
 export function page(Component: ComponentType, path: string): RouteObject {
   return { path, Component }
+}
+
+/** A session for `user`, as after logging in: the client reads the access token's payload, never its signature. */
+export function signInAs(user: { username: string; is_admin: boolean }) {
+  const payload = btoa(
+    JSON.stringify({ username: user.username, exp: Math.floor(Date.now() / 1000) + 3600, is_admin: user.is_admin }),
+  )
+  sessionStore.setTokens({ access: `e30.${payload.replace(/=+$/, '')}.sig`, refresh: 'r' })
+}
+
+export interface SentRequest {
+  key: string
+  body: unknown
+}
+
+/**
+ * Stands in for the network at `fetch` with one function of the request's key ("METHOD /api/url?query", the URL as
+ * the api client built it) and JSON body; each request is appended to `sent`.
+ */
+export function answerFetch(
+  answer: (key: string, body: unknown) => { status: number; body: unknown },
+  sent: SentRequest[] = [],
+) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const key = `${init?.method ?? 'GET'} ${url}`
+      const body = init?.body ? JSON.parse(init.body as string) : undefined
+      sent.push({ key, body })
+      const { status, body: responseBody } = answer(key, body)
+      return { ok: status < 300, status, json: async () => responseBody } as Response
+    }),
+  )
 }

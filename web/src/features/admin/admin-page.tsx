@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { paths } from '../../lib/paths'
 import { Alert } from '../../components/ui/alert'
-import { Loading } from '../../components/ui/loading'
 import { useBilingual } from '../../i18n/use-bilingual'
 import { formatDateTime } from '../../lib/format'
 import { adminQueries, useDeleteQuiz, type AdminQuizSummary } from './admin.api'
 import { AdminNav } from './admin-nav'
 import { ConfirmDeleteDialog } from './confirm-dialog'
 import './admin.css'
+import { QueryStates } from './ui'
 import './admin.i18n'
 
 /** /admin: every quiz (active or not), newest first, with Edit and Delete. */
@@ -50,49 +50,49 @@ export function Component() {
       {outcome === 'failed' && <Alert kind="error">{t('list.delete_failed')}</Alert>}
       {outcome === 'deleted' && <Alert kind="success">{t('list.deleted')}</Alert>}
 
-      {quizzes.isPending ? (
-        <Loading label={t('list.loading')} />
-      ) : quizzes.isError ? (
-        <Alert kind="error">{t('list.load_failed')}</Alert>
-      ) : quizzes.data.length === 0 ? (
-        <p className="card admin-empty">{t('list.empty')}</p>
-      ) : (
-        <ul className="admin-list">
-          {quizzes.data.map((quiz) => {
-            const title = pick(quiz.title)
-            return (
-              <li key={quiz.id} className="card admin-list__item">
-                <div className="admin-list__main">
-                  <h2 className="admin-list__title">{title}</h2>
-                  <p className="admin-list__period">{period(quiz)}</p>
-                  <p className="admin-list__meta">
-                    <span>{t('list.question_count', { count: quiz.question_count })}</span>
-                    <span>{t('list.minutes', { count: quiz.duration_minutes })}</span>
-                    <span className={`badge badge--${quiz.difficulty}`}>{t(`difficulty.${quiz.difficulty}`)}</span>
-                    {quiz.is_paid_tier && <span className="badge badge--paid">{t('list.paid')}</span>}
-                  </p>
-                </div>
-                <div className="actions admin-list__actions">
-                  <Link className="btn" to={paths.adminEditQuiz(quiz.id)} aria-label={t('list.edit_named', { title })}>
-                    {t('common.edit')}
-                  </Link>
-                  <button
-                    type="button"
-                    className="btn btn--danger"
-                    aria-label={t('list.delete_named', { title })}
-                    onClick={() => {
-                      setOutcome(null)
-                      setToDelete(quiz)
-                    }}
-                  >
-                    {t('common.delete')}
-                  </button>
-                </div>
-              </li>
-            )
-          })}
-        </ul>
-      )}
+      <QueryStates query={quizzes} isEmpty={(data) => data.length === 0} text={(key) => t(`list.${key}`)}>
+        {(data) => (
+          <ul className="admin-list">
+            {data.map((quiz) => {
+              const title = pick(quiz.title)
+              return (
+                <li key={quiz.id} className="card admin-list__item">
+                  <div className="admin-list__main">
+                    <h2 className="admin-list__title">{title}</h2>
+                    <p className="admin-list__period">{period(quiz)}</p>
+                    <p className="admin-list__meta">
+                      <span>{t('list.question_count', { count: quiz.question_count })}</span>
+                      <span>{t('list.minutes', { count: quiz.duration_minutes })}</span>
+                      <span className={`badge badge--${quiz.difficulty}`}>{t(`difficulty.${quiz.difficulty}`)}</span>
+                      {quiz.is_paid_tier && <span className="badge badge--paid">{t('list.paid')}</span>}
+                    </p>
+                  </div>
+                  <div className="actions admin-list__actions">
+                    <Link
+                      className="btn"
+                      to={paths.adminEditQuiz(quiz.id)}
+                      aria-label={t('list.edit_named', { title })}
+                    >
+                      {t('common.edit')}
+                    </Link>
+                    <button
+                      type="button"
+                      className="btn btn--danger"
+                      aria-label={t('list.delete_named', { title })}
+                      onClick={() => {
+                        setOutcome(null)
+                        setToDelete(quiz)
+                      }}
+                    >
+                      {t('common.delete')}
+                    </button>
+                  </div>
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </QueryStates>
 
       <ConfirmDeleteDialog
         open={toDelete !== null}

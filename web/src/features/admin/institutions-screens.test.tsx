@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { Route, Routes } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import i18n, { initI18n } from '../../i18n/i18n'
-import { sessionStore } from '../../session/session-store'
+import { answerFetch, signInAs, type SentRequest } from '../../test/page-test-utils'
 import { renderWithProviders } from '../../test/render'
 import { Component as AttemptsPage } from './quiz-attempts-page'
 import { Component as LearnersPage } from './learners-page'
@@ -15,11 +15,8 @@ vi.setConfig({ testTimeout: 20_000 })
 
 configure({ asyncUtilTimeout: 4000 })
 
-const payload = btoa(JSON.stringify({ username: 'boss', exp: Math.floor(Date.now() / 1000) + 3600, is_admin: true }))
-const access = `e30.${payload.replace(/=+$/, '')}.sig`
-
 let handler: (key: string, body: unknown) => { status: number; body: unknown }
-const sent: { key: string; body: unknown }[] = []
+const sent: SentRequest[] = []
 beforeAll(async () => {
   // jsdom has no showModal(): open the dialog the way a browser would, so its contents are in the a11y tree.
   HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
@@ -28,18 +25,9 @@ beforeAll(async () => {
   if (!i18n.isInitialized) initI18n('en')
 })
 beforeEach(() => {
-  sessionStore.setTokens({ access, refresh: 'r' })
+  signInAs({ username: 'boss', is_admin: true })
   sent.length = 0
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const key = `${init?.method ?? 'GET'} ${url}`
-      const body = init?.body ? JSON.parse(init.body as string) : undefined
-      sent.push({ key, body })
-      const answer = handler(key, body)
-      return { ok: answer.status < 300, status: answer.status, json: async () => answer.body } as Response
-    }),
-  )
+  answerFetch((key, body) => handler(key, body), sent)
 })
 afterEach(() => vi.unstubAllGlobals())
 

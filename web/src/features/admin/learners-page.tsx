@@ -3,15 +3,15 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import './institutions.i18n'
 import { Alert } from '../../components/ui/alert'
+import { PagedTable, SubmitButton } from './ui'
 import { Dialog } from '../../components/ui/dialog'
-import { Loading } from '../../components/ui/loading'
+import { Field } from '../../components/ui/form/field'
 import { formatDateTime, toDevanagariDigits } from '../../lib/format'
 import { formatNumber } from '../../lib/format'
 import { institutionQueries, LEARNERS_PAGE_SIZE, useUpdateLearner, type AdminUser } from './admin.api'
 import { AdminNav } from './admin-nav'
 import { isoToLocalInput, localInputToIso } from './datetime'
 import './admin.css'
-import { Pager } from '../../components/ui/pager'
 
 /** /admin/learners: find a learner; give or take paid access (with an optional end) and extra time. */
 export function Component() {
@@ -24,7 +24,6 @@ export function Component() {
   const learners = useQuery({ ...institutionQueries.learners(search, page), placeholderData: (previous) => previous })
   const language = i18n.language
   const n = (value: number) => formatNumber(value, language, { useGrouping: false })
-  const pages = learners.data ? Math.max(1, Math.ceil(learners.data.count / LEARNERS_PAGE_SIZE)) : 1
 
   const submitSearch = (event: FormEvent) => {
     event.preventDefault()
@@ -54,78 +53,52 @@ export function Component() {
       </form>
       {saved && <Alert kind="success">{t('learners.saved', { username: saved })}</Alert>}
 
-      {learners.isPending ? (
-        <Loading label={t('learners.loading')} />
-      ) : learners.isError ? (
-        <Alert kind="error">{t('learners.load_failed')}</Alert>
-      ) : learners.data.count === 0 ? (
-        <p className="card admin-empty">{t('learners.empty')}</p>
-      ) : (
-        <>
-          <p className="muted">{t('learners.total', { total: n(learners.data.count) })}</p>
-          <div className="admin-table-wrap">
-            <table className="admin-table learners-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('learners.username')}</th>
-                  <th scope="col">{t('learners.name')}</th>
-                  <th scope="col">{t('learners.phone')}</th>
-                  <th scope="col">{t('learners.joined')}</th>
-                  <th scope="col" className="admin-num">
-                    {t('learners.finished')}
-                  </th>
-                  <th scope="col">{t('learners.paid_access')}</th>
-                  <th scope="col" className="admin-num">
-                    {t('learners.extra_time')}
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('learners.edit')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {learners.data.results.map((user) => (
-                  <tr key={user.id}>
-                    <td>
-                      {user.username}
-                      {user.is_admin && <span className="badge admin-badge">{t('learners.admin_badge')}</span>}
-                    </td>
-                    <td>{user.full_name}</td>
-                    <td>{language === 'ne' ? toDevanagariDigits(user.phone_number) : user.phone_number}</td>
-                    <td>{formatDateTime(user.date_joined, language)}</td>
-                    <td className="admin-num">{n(user.finished_attempts)}</td>
-                    <td>{access(user)}</td>
-                    <td className="admin-num">
-                      {t('learners.extra_time_value', { percent: n(user.extra_time_percent) })}
-                    </td>
-                    <td>
-                      <button
-                        type="button"
-                        className="btn btn--small"
-                        aria-label={`${t('learners.edit')}: ${user.username}`}
-                        onClick={() => {
-                          setSaved(null)
-                          setEditing(user)
-                        }}
-                      >
-                        {t('learners.edit')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            page={page}
-            pages={pages}
-            onPage={setPage}
-            previous={t('learners.previous')}
-            next={t('learners.next')}
-            label={t('learners.page', { page: n(page), pages: n(pages) })}
-          />
-        </>
-      )}
+      <PagedTable
+        query={learners}
+        pageSize={LEARNERS_PAGE_SIZE}
+        page={page}
+        onPage={setPage}
+        text={(key, values) => t(`learners.${key}`, values)}
+        className="learners-table"
+        columns={[
+          { label: t('learners.username') },
+          { label: t('learners.name') },
+          { label: t('learners.phone') },
+          { label: t('learners.joined') },
+          { label: t('learners.finished'), numeric: true },
+          { label: t('learners.paid_access') },
+          { label: t('learners.extra_time'), numeric: true },
+          { label: <span className="visually-hidden">{t('learners.edit')}</span> },
+        ]}
+      >
+        {(user) => (
+          <tr key={user.id}>
+            <td>
+              {user.username}
+              {user.is_admin && <span className="badge admin-badge">{t('learners.admin_badge')}</span>}
+            </td>
+            <td>{user.full_name}</td>
+            <td>{language === 'ne' ? toDevanagariDigits(user.phone_number) : user.phone_number}</td>
+            <td>{formatDateTime(user.date_joined, language)}</td>
+            <td className="admin-num">{n(user.finished_attempts)}</td>
+            <td>{access(user)}</td>
+            <td className="admin-num">{t('learners.extra_time_value', { percent: n(user.extra_time_percent) })}</td>
+            <td>
+              <button
+                type="button"
+                className="btn btn--small"
+                aria-label={`${t('learners.edit')}: ${user.username}`}
+                onClick={() => {
+                  setSaved(null)
+                  setEditing(user)
+                }}
+              >
+                {t('learners.edit')}
+              </button>
+            </td>
+          </tr>
+        )}
+      </PagedTable>
       {editing && (
         <LearnerDialog
           key={editing.id}
@@ -189,48 +162,40 @@ function LearnerDialog({
           <input type="checkbox" checked={paid} onChange={(event) => setPaid(event.target.checked)} />
           {t('learners.grant')}
         </label>
-        <div className="field">
-          <label htmlFor="learner-end">{t('learners.end_date')}</label>
-          <input
-            id="learner-end"
-            type="date"
-            value={endDate}
-            disabled={!paid}
-            aria-describedby="learner-end-help"
-            onChange={(event) => setEndDate(event.target.value)}
-          />
-          <span id="learner-end-help" className="field__hint">
-            {t('learners.end_date_help')}
-          </span>
-        </div>
-        <div className="field">
-          <label htmlFor="learner-extra">{t('learners.extra_time_label')}</label>
-          <input
-            id="learner-extra"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={300}
-            step={1}
-            value={extra}
-            aria-invalid={!extraValid}
-            aria-describedby={extraValid ? 'learner-extra-help' : 'learner-extra-help learner-extra-error'}
-            onChange={(event) => setExtra(event.target.value)}
-          />
-          <span id="learner-extra-help" className="field__hint">
-            {t('learners.extra_time_help')}
-          </span>
-          {!extraValid && (
-            <span id="learner-extra-error" className="field__error">
-              {t('learners.extra_time_invalid')}
-            </span>
+        <Field label={t('learners.end_date')} hint={t('learners.end_date_help')}>
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              value={endDate}
+              disabled={!paid}
+              onChange={(event) => setEndDate(event.target.value)}
+            />
           )}
-        </div>
+        </Field>
+        <Field
+          label={t('learners.extra_time_label')}
+          hint={t('learners.extra_time_help')}
+          error={extraValid ? null : t('learners.extra_time_invalid')}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={300}
+              step={1}
+              value={extra}
+              onChange={(event) => setExtra(event.target.value)}
+            />
+          )}
+        </Field>
         {update.isError && <Alert kind="error">{t('learners.save_failed')}</Alert>}
         <div className="actions">
-          <button type="submit" className="btn btn--primary" disabled={update.isPending || !extraValid}>
-            {update.isPending ? t('learners.saving') : t('learners.save')}
-          </button>
+          <SubmitButton pending={update.isPending} busy={t('learners.saving')} disabled={!extraValid}>
+            {t('learners.save')}
+          </SubmitButton>
           <button type="button" className="btn" disabled={update.isPending} onClick={onClose}>
             {t('learners.cancel')}
           </button>

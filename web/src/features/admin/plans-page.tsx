@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import './admin.i18n'
 import { Alert } from '../../components/ui/alert'
-import { Loading } from '../../components/ui/loading'
+import { QueryStates, SubmitButton } from './ui'
 import { useBilingual } from '../../i18n/use-bilingual'
 import { formatNumber } from '../../lib/format'
 import { formatRupees, parseRupees } from '../../lib/money'
@@ -26,58 +26,54 @@ export function Component() {
       <AdminNav />
       <h1>{t('plans.title')}</h1>
       {notice && <Alert kind="success">{t(`plans.${notice}`)}</Alert>}
-      {plans.isPending ? (
-        <Loading label={t('plans.loading')} />
-      ) : plans.isError ? (
-        <Alert kind="error">{t('plans.load_failed')}</Alert>
-      ) : plans.data.length === 0 ? (
-        <p className="card admin-empty">{t('plans.empty')}</p>
-      ) : (
-        <ul className="admin-list">
-          {plans.data.map((plan) => (
-            <li key={plan.id} className="card admin-list__item">
-              {editing === plan.id ? (
-                <PlanForm
-                  plan={plan}
-                  onDone={() => {
-                    setEditing(null)
-                    setNotice('saved')
-                  }}
-                  onCancel={() => setEditing(null)}
-                />
-              ) : (
-                <>
-                  <div className="admin-list__main">
-                    <h2 className="admin-list__title">{pick(plan.name)}</h2>
-                    <p className="admin-list__meta">
-                      <span>
-                        {t('plans.summary', {
-                          price: formatRupees(plan.price_paisa, i18n.language),
-                          days: formatNumber(plan.days, i18n.language),
-                        })}
-                      </span>
-                      <span className={`badge ${plan.active ? 'badge--easy' : 'badge--unanswered'}`}>
-                        {plan.active ? t('plans.status_active') : t('plans.status_inactive')}
-                      </span>
-                    </p>
-                  </div>
-                  <button
-                    type="button"
-                    className="btn"
-                    aria-label={t('plans.edit_named', { name: pick(plan.name) })}
-                    onClick={() => {
-                      setNotice(null)
-                      setEditing(plan.id)
+      <QueryStates query={plans} isEmpty={(data) => data.length === 0} text={(key) => t(`plans.${key}`)}>
+        {(data) => (
+          <ul className="admin-list">
+            {data.map((plan) => (
+              <li key={plan.id} className="card admin-list__item">
+                {editing === plan.id ? (
+                  <PlanForm
+                    plan={plan}
+                    onDone={() => {
+                      setEditing(null)
+                      setNotice('saved')
                     }}
-                  >
-                    {t('common.edit')}
-                  </button>
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+                    onCancel={() => setEditing(null)}
+                  />
+                ) : (
+                  <>
+                    <div className="admin-list__main">
+                      <h2 className="admin-list__title">{pick(plan.name)}</h2>
+                      <p className="admin-list__meta">
+                        <span>
+                          {t('plans.summary', {
+                            price: formatRupees(plan.price_paisa, i18n.language),
+                            days: formatNumber(plan.days, i18n.language),
+                          })}
+                        </span>
+                        <span className={`badge ${plan.active ? 'badge--easy' : 'badge--unanswered'}`}>
+                          {plan.active ? t('plans.status_active') : t('plans.status_inactive')}
+                        </span>
+                      </p>
+                    </div>
+                    <button
+                      type="button"
+                      className="btn"
+                      aria-label={t('plans.edit_named', { name: pick(plan.name) })}
+                      onClick={() => {
+                        setNotice(null)
+                        setEditing(plan.id)
+                      }}
+                    >
+                      {t('common.edit')}
+                    </button>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
       <section className="card">
         <h2>{t('plans.new_title')}</h2>
         <PlanForm key={notice === 'created' ? 'again' : 'new'} onDone={() => setNotice('created')} />
@@ -136,9 +132,7 @@ function PlanForm({ plan, onDone, onCancel }: { plan?: Plan; onDone: () => void;
         {t('plans.active')}
       </label>
       <div className="actions">
-        <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-          {plan ? t('plans.save') : t('plans.create')}
-        </button>
+        <SubmitButton pending={save.isPending}>{plan ? t('plans.save') : t('plans.create')}</SubmitButton>
         {onCancel && (
           <button type="button" className="btn" onClick={onCancel}>
             {t('plans.cancel')}

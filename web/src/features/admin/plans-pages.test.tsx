@@ -1,31 +1,19 @@
 import { configure, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { sessionStore } from '../../session/session-store'
+import { answerFetch, signInAs, type SentRequest } from '../../test/page-test-utils'
 import { renderWithProviders } from '../../test/render'
 import { Component as PaymentsPage } from './payments-page'
 import { Component as PlansPage } from './plans-page'
 
 configure({ asyncUtilTimeout: 4000 })
 
-const payload = btoa(JSON.stringify({ username: 'boss', exp: Math.floor(Date.now() / 1000) + 3600, is_admin: true }))
-const access = `e30.${payload.replace(/=+$/, '')}.sig`
-
 let handler: (key: string, body: unknown) => { status: number; body: unknown }
-const sent: { key: string; body: unknown }[] = []
+const sent: SentRequest[] = []
 beforeEach(() => {
-  sessionStore.setTokens({ access, refresh: 'r' })
+  signInAs({ username: 'boss', is_admin: true })
   sent.length = 0
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const key = `${init?.method ?? 'GET'} ${url}`
-      const body = init?.body ? JSON.parse(init.body as string) : undefined
-      sent.push({ key, body })
-      const answer = handler(key, body)
-      return { ok: answer.status < 300, status: answer.status, json: async () => answer.body } as Response
-    }),
-  )
+  answerFetch((key, body) => handler(key, body), sent)
 })
 afterEach(() => vi.unstubAllGlobals())
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/ui/alert'
+import { BilingualFields, messagesAt, SubmitButton } from './ui'
 import { useSaveQuestion, type AdminQuestion } from './admin.api'
 import { TextField } from '../../components/ui/form/text-field'
 import { ErrorList, errorLines, fieldErrorsOf, type FieldErrors } from '../../components/ui/form/server-errors'
@@ -44,8 +45,6 @@ function questionPaths(optionCount: number): string[] {
     ]).flat(),
   ]
 }
-
-const messagesAt = (errors: FieldErrors, ...paths: string[]) => paths.flatMap((path) => errors[path] ?? [])
 
 interface QuestionFormProps {
   quizId: number
@@ -94,22 +93,15 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
         {question ? t('question_form.edit_heading') : t('question_form.new_heading')}
       </h3>
       <form ref={form} onSubmit={submit}>
-        <TextField
-          label={t('question_form.text_en')}
-          multiline
+        <BilingualFields
+          labels={{ en: t('question_form.text_en'), ne: t('question_form.text_ne') }}
           rows={3}
-          value={draft.text.en}
-          errors={messagesAt(fieldErrors, 'text', 'text.en')}
-          onChange={(value) => setDraft((current) => ({ ...current, text: { ...current.text, en: value } }))}
-        />
-        <TextField
-          label={t('question_form.text_ne')}
-          multiline
-          rows={3}
-          lang="ne"
-          value={draft.text.ne}
-          errors={fieldErrors['text.ne']}
-          onChange={(value) => setDraft((current) => ({ ...current, text: { ...current.text, ne: value } }))}
+          value={draft.text}
+          path="text"
+          errors={fieldErrors}
+          onChange={(language, text) =>
+            setDraft((current) => ({ ...current, text: { ...current.text, [language]: text } }))
+          }
         />
         <SvgField
           label={t('question_form.image')}
@@ -121,22 +113,15 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
           onChange={(image) => setDraft((current) => ({ ...current, image }))}
         />
         <div className="admin-grid">
-          <TextField
-            label={t('question_form.hint_en')}
-            multiline
+          <BilingualFields
+            labels={{ en: t('question_form.hint_en'), ne: t('question_form.hint_ne') }}
             rows={2}
-            value={draft.hint.en}
-            errors={messagesAt(fieldErrors, 'hint', 'hint.en')}
-            onChange={(value) => setDraft((current) => ({ ...current, hint: { ...current.hint, en: value } }))}
-          />
-          <TextField
-            label={t('question_form.hint_ne')}
-            multiline
-            rows={2}
-            lang="ne"
-            value={draft.hint.ne}
-            errors={fieldErrors['hint.ne']}
-            onChange={(value) => setDraft((current) => ({ ...current, hint: { ...current.hint, ne: value } }))}
+            value={draft.hint}
+            path="hint"
+            errors={fieldErrors}
+            onChange={(language, hint) =>
+              setDraft((current) => ({ ...current, hint: { ...current.hint, [language]: hint } }))
+            }
           />
         </div>
         <TextField
@@ -185,9 +170,9 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
           <button type="button" className="btn" onClick={onCancel} disabled={save.isPending}>
             {t('common.cancel')}
           </button>
-          <button type="submit" className="btn btn--primary" disabled={save.isPending}>
-            {save.isPending ? t('common.saving') : t('question_form.save')}
-          </button>
+          <SubmitButton pending={save.isPending} busy={t('common.saving')}>
+            {t('question_form.save')}
+          </SubmitButton>
         </div>
       </form>
     </section>
@@ -250,18 +235,14 @@ function OptionFields({
       </div>
       {optionErrors.length > 0 && <p className="field__error">{optionErrors.join(' ')}</p>}
       <div className="admin-grid">
-        <TextField
-          label={t('question_form.option_text_en')}
-          value={option.text.en}
-          errors={messagesAt(errors, `${path}.text`, `${path}.text.en`)}
-          onChange={(value) => onChange((current) => ({ ...current, text: { ...current.text, en: value } }))}
-        />
-        <TextField
-          label={t('question_form.option_text_ne')}
-          lang="ne"
-          value={option.text.ne}
-          errors={errors[`${path}.text.ne`]}
-          onChange={(value) => onChange((current) => ({ ...current, text: { ...current.text, ne: value } }))}
+        <BilingualFields
+          labels={{ en: t('question_form.option_text_en'), ne: t('question_form.option_text_ne') }}
+          value={option.text}
+          path={`${path}.text`}
+          errors={errors}
+          onChange={(language, text) =>
+            onChange((current) => ({ ...current, text: { ...current.text, [language]: text } }))
+          }
         />
       </div>
       <details

@@ -3,13 +3,12 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import './institutions.i18n'
 import { Alert } from '../../components/ui/alert'
-import { Loading } from '../../components/ui/loading'
 import { formatDateTime, formatScore, toDevanagariDigits } from '../../lib/format'
 import { formatNumber } from '../../lib/format'
 import { downloadAttemptsCsv, institutionQueries, ATTEMPTS_PAGE_SIZE, type AttemptSelection } from './admin.api'
 import { QuizTabHeader, useQuizIdParam } from './quiz-tabs'
 import './admin.css'
-import { Pager } from '../../components/ui/pager'
+import { PagedTable } from './ui'
 
 const SELECTIONS: AttemptSelection[] = ['all', 'first', 'best']
 
@@ -28,7 +27,6 @@ export function Component() {
   const language = i18n.language
   const n = (value: number) => formatNumber(value, language, { useGrouping: false })
   const score = (value: number) => (language === 'ne' ? toDevanagariDigits(formatScore(value)) : formatScore(value))
-  const pages = attempts.data ? Math.max(1, Math.ceil(attempts.data.count / ATTEMPTS_PAGE_SIZE)) : 1
   const duration = (seconds: number) =>
     t('attempts.minutes_seconds', { minutes: n(Math.floor(seconds / 60)), seconds: n(seconds % 60) })
 
@@ -70,68 +68,41 @@ export function Component() {
       <p className="muted admin-hint">{t('attempts.download_hint')}</p>
       {download === 'failed' && <Alert kind="error">{t('attempts.download_failed')}</Alert>}
 
-      {attempts.isPending ? (
-        <Loading label={t('attempts.loading')} />
-      ) : attempts.isError ? (
-        <Alert kind="error">{t('attempts.load_failed')}</Alert>
-      ) : attempts.data.count === 0 ? (
-        <p className="card admin-empty">{t('attempts.empty')}</p>
-      ) : (
-        <>
-          <p className="muted">{t('attempts.total', { total: n(attempts.data.count) })}</p>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('attempts.learner')}</th>
-                  <th scope="col">{t('attempts.attempt')}</th>
-                  <th scope="col" className="admin-num">
-                    {t('attempts.score')}
-                  </th>
-                  <th scope="col" className="admin-num">
-                    {t('attempts.correct')}
-                  </th>
-                  <th scope="col" className="admin-num">
-                    {t('attempts.incorrect')}
-                  </th>
-                  <th scope="col" className="admin-num">
-                    {t('attempts.unanswered')}
-                  </th>
-                  <th scope="col">{t('attempts.started')}</th>
-                  <th scope="col">{t('attempts.duration')}</th>
-                  <th scope="col">{t('attempts.late')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {attempts.data.results.map((row) => (
-                  <tr key={row.attempt_id}>
-                    <td>
-                      {row.user.full_name || row.user.username}
-                      {row.user.full_name && <span className="muted admin-sub">{row.user.username}</span>}
-                    </td>
-                    <td>{n(row.attempt_number)}</td>
-                    <td className="admin-num">{score(row.score)}</td>
-                    <td className="admin-num">{n(row.correct)}</td>
-                    <td className="admin-num">{n(row.incorrect)}</td>
-                    <td className="admin-num">{n(row.unanswered)}</td>
-                    <td>{formatDateTime(row.started_at, language)}</td>
-                    <td>{duration(row.duration_seconds)}</td>
-                    <td>{row.late ? t('attempts.late_yes') : t('attempts.late_no')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            page={page}
-            pages={pages}
-            onPage={setPage}
-            previous={t('attempts.previous')}
-            next={t('attempts.next')}
-            label={t('attempts.page', { page: n(page), pages: n(pages) })}
-          />
-        </>
-      )}
+      <PagedTable
+        query={attempts}
+        pageSize={ATTEMPTS_PAGE_SIZE}
+        page={page}
+        onPage={setPage}
+        text={(key, values) => t(`attempts.${key}`, values)}
+        columns={[
+          { label: t('attempts.learner') },
+          { label: t('attempts.attempt') },
+          { label: t('attempts.score'), numeric: true },
+          { label: t('attempts.correct'), numeric: true },
+          { label: t('attempts.incorrect'), numeric: true },
+          { label: t('attempts.unanswered'), numeric: true },
+          { label: t('attempts.started') },
+          { label: t('attempts.duration') },
+          { label: t('attempts.late') },
+        ]}
+      >
+        {(row) => (
+          <tr key={row.attempt_id}>
+            <td>
+              {row.user.full_name || row.user.username}
+              {row.user.full_name && <span className="muted admin-sub">{row.user.username}</span>}
+            </td>
+            <td>{n(row.attempt_number)}</td>
+            <td className="admin-num">{score(row.score)}</td>
+            <td className="admin-num">{n(row.correct)}</td>
+            <td className="admin-num">{n(row.incorrect)}</td>
+            <td className="admin-num">{n(row.unanswered)}</td>
+            <td>{formatDateTime(row.started_at, language)}</td>
+            <td>{duration(row.duration_seconds)}</td>
+            <td>{row.late ? t('attempts.late_yes') : t('attempts.late_no')}</td>
+          </tr>
+        )}
+      </PagedTable>
     </div>
   )
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { ApiError } from '../../api/api-error'
 import { paths } from '../../lib/paths'
 import { Alert } from '../../components/ui/alert'
+import { SubmitButton } from './ui'
 import { useCreateQuizFromJson } from './admin.api'
 import { EXAMPLE_QUIZ_JSON } from './example-quiz'
 import { ErrorList, errorLines, fieldErrorsOf } from '../../components/ui/form/server-errors'
@@ -76,9 +77,9 @@ export function Component() {
           </span>
         </div>
         <div className="actions">
-          <button type="submit" className="btn btn--primary" disabled={createQuiz.isPending}>
-            {createQuiz.isPending ? t('create.creating') : t('create.submit')}
-          </button>
+          <SubmitButton pending={createQuiz.isPending} busy={t('create.creating')}>
+            {t('create.submit')}
+          </SubmitButton>
         </div>
       </form>
 

@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/ui/alert'
+import { BilingualFields, SubmitButton } from './ui'
 import { useUpdateQuizDetails, type AdminQuiz, type Difficulty, type QuizDetailsPayload } from './admin.api'
 import { isoToLocalInput, localInputToIso } from './datetime'
+import { Field } from '../../components/ui/form/field'
 import { TextField } from '../../components/ui/form/text-field'
 import { ErrorList, errorLines, fieldErrorsOf, type FieldErrors } from '../../components/ui/form/server-errors'
 import './admin.i18n'
@@ -75,8 +77,6 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
   const [form, setForm] = useState(() => formFromQuiz(quiz))
   const [outcome, setOutcome] = useState<{ ok: true } | { ok: false; errors: FieldErrors } | null>(null)
   const headingId = useId()
-  const difficultyId = useId()
-  const paidId = useId()
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
 
   const errors = outcome && !outcome.ok ? outcome.errors : {}
@@ -87,6 +87,12 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
   }, [outcome])
   const set = <K extends keyof DetailsForm>(key: K, value: DetailsForm[K]) =>
     setForm((current) => ({ ...current, [key]: value }))
+  /** A text field's value, change and server messages: its key in the form and its name in the API. */
+  const bind = (key: 'start' | 'end' | 'duration' | 'attempts', path: string) => ({
+    value: form[key],
+    onChange: (value: string) => set(key, value),
+    errors: errors[path],
+  })
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -117,33 +123,23 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
       <h2 id={headingId}>{t('details.heading')}</h2>
       <form ref={formElement} onSubmit={submit} noValidate>
         <div className="admin-grid">
-          <TextField
-            label={t('details.title_en')}
-            value={form.titleEn}
-            onChange={(value) => set('titleEn', value)}
-            errors={[...(errors.title ?? []), ...(errors['title.en'] ?? [])]}
-          />
-          <TextField
-            label={t('details.title_ne')}
-            lang="ne"
-            value={form.titleNe}
-            onChange={(value) => set('titleNe', value)}
-            errors={errors['title.ne']}
+          <BilingualFields
+            labels={{ en: t('details.title_en'), ne: t('details.title_ne') }}
+            value={{ en: form.titleEn, ne: form.titleNe }}
+            path="title"
+            errors={errors}
+            onChange={(language, title) => set(language === 'en' ? 'titleEn' : 'titleNe', title)}
           />
           <TextField
             label={t('details.start_time')}
             type="datetime-local"
-            value={form.start}
-            onChange={(value) => set('start', value)}
-            errors={errors.start_time}
+            {...bind('start', 'start_time')}
             hint={t('details.time_zone', { zone: timeZone })}
           />
           <TextField
             label={t('details.end_time')}
             type="datetime-local"
-            value={form.end}
-            onChange={(value) => set('end', value)}
-            errors={errors.end_time}
+            {...bind('end', 'end_time')}
             hint={t('details.end_time_hint')}
           >
             {form.end && (
@@ -152,53 +148,29 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
               </button>
             )}
           </TextField>
-          <TextField
-            label={t('details.duration')}
-            type="number"
-            value={form.duration}
-            onChange={(value) => set('duration', value)}
-            errors={errors.duration_minutes}
-          />
-          <TextField
-            label={t('details.attempts')}
-            type="number"
-            value={form.attempts}
-            onChange={(value) => set('attempts', value)}
-            errors={errors.allowed_attempts}
-          />
-          <div className="field">
-            <label htmlFor={difficultyId}>{t('details.difficulty')}</label>
-            <select
-              id={difficultyId}
-              value={form.difficulty}
-              aria-invalid={errors.difficulty ? true : undefined}
-              aria-describedby={errors.difficulty ? `${difficultyId}-error` : undefined}
-              onChange={(event) => set('difficulty', event.target.value as Difficulty)}
-            >
-              {DIFFICULTIES.map((difficulty) => (
-                <option key={difficulty} value={difficulty}>
-                  {t(`difficulty.${difficulty}`)}
-                </option>
-              ))}
-            </select>
-            {errors.difficulty && (
-              <span id={`${difficultyId}-error`} className="field__error">
-                {errors.difficulty.join(' ')}
-              </span>
+          <TextField label={t('details.duration')} type="number" {...bind('duration', 'duration_minutes')} />
+          <TextField label={t('details.attempts')} type="number" {...bind('attempts', 'allowed_attempts')} />
+          <Field label={t('details.difficulty')} error={errors.difficulty?.join(' ')}>
+            {(control) => (
+              <select
+                {...control}
+                value={form.difficulty}
+                onChange={(event) => set('difficulty', event.target.value as Difficulty)}
+              >
+                {DIFFICULTIES.map((difficulty) => (
+                  <option key={difficulty} value={difficulty}>
+                    {t(`difficulty.${difficulty}`)}
+                  </option>
+                ))}
+              </select>
             )}
-          </div>
-          <div className="field admin-grid__checkbox">
-            <div className="checkbox">
-              <input
-                id={paidId}
-                type="checkbox"
-                checked={form.isPaid}
-                onChange={(event) => set('isPaid', event.target.checked)}
-              />
-              <label htmlFor={paidId}>{t('details.paid_tier')}</label>
-            </div>
-            {errors.is_paid_tier && <span className="field__error">{errors.is_paid_tier.join(' ')}</span>}
-          </div>
+          </Field>
+          <CheckboxField
+            label={t('details.paid_tier')}
+            checked={form.isPaid}
+            onChange={(checked) => set('isPaid', checked)}
+            errors={errors.is_paid_tier}
+          />
           <CheckboxField
             label={t('details.shuffle_questions')}
             hint={t('details.shuffle_questions_hint')}
@@ -223,16 +195,16 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
           </Alert>
         )}
         <div className="actions">
-          <button type="submit" className="btn btn--primary" disabled={update.isPending}>
-            {update.isPending ? t('common.saving') : t('details.save')}
-          </button>
+          <SubmitButton pending={update.isPending} busy={t('common.saving')}>
+            {t('details.save')}
+          </SubmitButton>
         </div>
       </form>
     </section>
   )
 }
 
-/** A switch of the quiz (API.md "Exam feel": the shuffles), with a line saying what it does. */
+/** A switch of the quiz (paid tier; API.md "Exam feel": the shuffles), with a line saying what it does if needed. */
 function CheckboxField({
   label,
   hint,
@@ -241,7 +213,7 @@ function CheckboxField({
   errors,
 }: {
   label: string
-  hint: string
+  hint?: string
   checked: boolean
   onChange: (checked: boolean) => void
   errors?: string[]
@@ -254,14 +226,16 @@ function CheckboxField({
           id={id}
           type="checkbox"
           checked={checked}
-          aria-describedby={`${id}-hint`}
+          aria-describedby={hint ? `${id}-hint` : undefined}
           onChange={(event) => onChange(event.target.checked)}
         />
         <label htmlFor={id}>{label}</label>
       </div>
-      <span id={`${id}-hint`} className="field__hint">
-        {hint}
-      </span>
+      {hint && (
+        <span id={`${id}-hint`} className="field__hint">
+          {hint}
+        </span>
+      )}
       {errors && <span className="field__error">{errors.join(' ')}</span>}
     </div>
   )

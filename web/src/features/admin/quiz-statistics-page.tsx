@@ -2,14 +2,13 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import './institutions.i18n'
-import { Alert } from '../../components/ui/alert'
-import { Loading } from '../../components/ui/loading'
 import { useBilingual } from '../../i18n/use-bilingual'
 import { formatNumber } from '../../lib/format'
 import { preview } from '../../lib/preview'
 import { institutionQueries, type QuizStatistics, type StatisticsSelection } from './admin.api'
 import { QuizTabHeader, useQuizIdParam } from './quiz-tabs'
 import { ScoreHistogram } from './score-histogram'
+import { QueryStates, TableHead } from './ui'
 import './admin.css'
 
 const SELECTIONS: StatisticsSelection[] = ['first', 'all']
@@ -72,118 +71,106 @@ export function Component() {
         </select>
       </div>
 
-      {statistics.isPending ? (
-        <Loading label={t('statistics.loading')} />
-      ) : statistics.isError ? (
-        <Alert kind="error">{t('statistics.load_failed')}</Alert>
-      ) : statistics.data.attempts === 0 ? (
-        <p className="card admin-empty">{t('statistics.empty')}</p>
-      ) : (
-        <>
-          <section className="card" aria-labelledby="statistics-summary">
-            <h2 id="statistics-summary">{t('statistics.summary')}</h2>
-            <div className="admin-table-wrap">
-              <table className="admin-table statistics-summary">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('statistics.figure')}</th>
-                    <th scope="col" className="admin-num">
-                      {t('statistics.value')}
-                    </th>
-                    <th scope="col">{t('statistics.meaning')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {SUMMARY.map((key) => (
-                    <tr key={key}>
-                      <th scope="row">{t(`statistics.${key}`)}</th>
-                      <td className="admin-num">{summaryValue(statistics.data, key)}</td>
-                      <td className="muted">{t(`statistics.${key}_help`)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </section>
+      <QueryStates query={statistics} isEmpty={(data) => data.attempts === 0} text={(key) => t(`statistics.${key}`)}>
+        {(data) => (
+          <>
+            <section className="card" aria-labelledby="statistics-summary">
+              <h2 id="statistics-summary">{t('statistics.summary')}</h2>
+              <div className="admin-table-wrap">
+                <table className="admin-table statistics-summary">
+                  <TableHead
+                    columns={[
+                      { label: t('statistics.figure') },
+                      { label: t('statistics.value'), numeric: true },
+                      { label: t('statistics.meaning') },
+                    ]}
+                  />
+                  <tbody>
+                    {SUMMARY.map((key) => (
+                      <tr key={key}>
+                        <th scope="row">{t(`statistics.${key}`)}</th>
+                        <td className="admin-num">{summaryValue(data, key)}</td>
+                        <td className="muted">{t(`statistics.${key}_help`)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
 
-          <section className="card" aria-labelledby="statistics-histogram">
-            <h2 id="statistics-histogram">{t('statistics.histogram')}</h2>
-            <p className="muted">{t('statistics.histogram_help')}</p>
-            <ScoreHistogram scores={statistics.data.scores} fullMarks={statistics.data.question_count} />
-          </section>
+            <section className="card" aria-labelledby="statistics-histogram">
+              <h2 id="statistics-histogram">{t('statistics.histogram')}</h2>
+              <p className="muted">{t('statistics.histogram_help')}</p>
+              <ScoreHistogram scores={data.scores} fullMarks={data.question_count} />
+            </section>
 
-          <section className="card" aria-labelledby="statistics-questions">
-            <h2 id="statistics-questions">{t('statistics.questions')}</h2>
-            <ul className="muted statistics-help">
-              <li>{t('statistics.questions_help')}</li>
-              <li>{t('statistics.facility_help')}</li>
-              <li>{t('statistics.discrimination_help')}</li>
-              <li>{t('statistics.options_help')}</li>
-              <li>{t('statistics.flags_help')}</li>
-            </ul>
-            <div className="admin-table-wrap">
-              <table className="admin-table statistics-questions">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('statistics.number')}</th>
-                    <th scope="col">{t('statistics.question')}</th>
-                    <th scope="col" className="admin-num">
-                      {t('statistics.facility')}
-                    </th>
-                    <th scope="col" className="admin-num">
-                      {t('statistics.discrimination')}
-                    </th>
-                    <th scope="col">{t('statistics.options')}</th>
-                    <th scope="col" className="admin-num">
-                      {t('statistics.unanswered')}
-                    </th>
-                    <th scope="col">{t('statistics.flags')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {statistics.data.questions.map((question) => (
-                    <tr key={question.id}>
-                      <td>{count(question.number)}</td>
-                      <td>{preview(pick(question.text), 80, language)}</td>
-                      <td className="admin-num">{percent(question.facility)}</td>
-                      <td className="admin-num">{decimals(question.discrimination, 2)}</td>
-                      <td>
-                        <ul className="statistics-options">
-                          {question.options.map((option, index) => (
-                            <li
-                              key={option.id}
-                              className={option.is_correct ? 'statistics-options__correct' : undefined}
-                            >
-                              <span title={pick(option.text)}>
-                                {LETTERS[index]}
-                                {option.is_correct && (
-                                  <span aria-label={t('statistics.correct_mark')} role="img">
-                                    {' ✓'}
-                                  </span>
-                                )}
-                              </span>{' '}
-                              {count(option.count)}
-                            </li>
+            <section className="card" aria-labelledby="statistics-questions">
+              <h2 id="statistics-questions">{t('statistics.questions')}</h2>
+              <ul className="muted statistics-help">
+                <li>{t('statistics.questions_help')}</li>
+                <li>{t('statistics.facility_help')}</li>
+                <li>{t('statistics.discrimination_help')}</li>
+                <li>{t('statistics.options_help')}</li>
+                <li>{t('statistics.flags_help')}</li>
+              </ul>
+              <div className="admin-table-wrap">
+                <table className="admin-table statistics-questions">
+                  <TableHead
+                    columns={[
+                      { label: t('statistics.number') },
+                      { label: t('statistics.question') },
+                      { label: t('statistics.facility'), numeric: true },
+                      { label: t('statistics.discrimination'), numeric: true },
+                      { label: t('statistics.options') },
+                      { label: t('statistics.unanswered'), numeric: true },
+                      { label: t('statistics.flags') },
+                    ]}
+                  />
+                  <tbody>
+                    {data.questions.map((question) => (
+                      <tr key={question.id}>
+                        <td>{count(question.number)}</td>
+                        <td>{preview(pick(question.text), 80, language)}</td>
+                        <td className="admin-num">{percent(question.facility)}</td>
+                        <td className="admin-num">{decimals(question.discrimination, 2)}</td>
+                        <td>
+                          <ul className="statistics-options">
+                            {question.options.map((option, index) => (
+                              <li
+                                key={option.id}
+                                className={option.is_correct ? 'statistics-options__correct' : undefined}
+                              >
+                                <span title={pick(option.text)}>
+                                  {LETTERS[index]}
+                                  {option.is_correct && (
+                                    <span aria-label={t('statistics.correct_mark')} role="img">
+                                      {' ✓'}
+                                    </span>
+                                  )}
+                                </span>{' '}
+                                {count(option.count)}
+                              </li>
+                            ))}
+                            {question.other > 0 && <li>{t('statistics.other', { total: count(question.other) })}</li>}
+                          </ul>
+                        </td>
+                        <td className="admin-num">{count(question.unanswered)}</td>
+                        <td>
+                          {question.flags.map((flag) => (
+                            <span key={flag} className={`statistics-flag statistics-flag--${flag}`}>
+                              {t(`statistics.flag.${flag}`)}
+                            </span>
                           ))}
-                          {question.other > 0 && <li>{t('statistics.other', { total: count(question.other) })}</li>}
-                        </ul>
-                      </td>
-                      <td className="admin-num">{count(question.unanswered)}</td>
-                      <td>
-                        {question.flags.map((flag) => (
-                          <span key={flag} className={`statistics-flag statistics-flag--${flag}`}>
-                            {t(`statistics.flag.${flag}`)}
-                          </span>
-                        ))}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </section>
-        </>
-      )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
+          </>
+        )}
+      </QueryStates>
     </div>
   )
 }

@@ -5,6 +5,7 @@ import { useBilingual } from '../../i18n/use-bilingual'
 import type { FieldErrors } from '../../components/ui/form/server-errors'
 import { TextField } from '../../components/ui/form/text-field'
 import type { ImageDraft } from './question-draft'
+import { BilingualFields, messagesAt } from './ui'
 import './admin.i18n'
 
 /** The field paths an SvgField shows errors for, under `prefix` ("image", "options.2.image"). */
@@ -53,7 +54,7 @@ export function SvgField({ label, captionEnLabel, captionNeLabel, image, onChang
         value={image.svg}
         placeholder={t('question_form.svg_placeholder')}
         hint={t('question_form.svg_hint')}
-        errors={[...(errors[path] ?? []), ...(errors[`${path}.svg`] ?? [])]}
+        errors={messagesAt(errors, path, `${path}.svg`)}
         onChange={(value) => onChange({ ...image, svg: value })}
       />
       {svg && (
@@ -67,18 +68,12 @@ export function SvgField({ label, captionEnLabel, captionNeLabel, image, onChang
         </div>
       )}
       <div className="admin-grid">
-        <TextField
-          label={captionEnLabel}
-          value={image.caption.en}
-          errors={[...(errors[`${path}.caption`] ?? []), ...(errors[`${path}.caption.en`] ?? [])]}
-          onChange={(value) => onChange({ ...image, caption: { ...image.caption, en: value } })}
-        />
-        <TextField
-          label={captionNeLabel}
-          lang="ne"
-          value={image.caption.ne}
-          errors={errors[`${path}.caption.ne`]}
-          onChange={(value) => onChange({ ...image, caption: { ...image.caption, ne: value } })}
+        <BilingualFields
+          labels={{ en: captionEnLabel, ne: captionNeLabel }}
+          value={image.caption}
+          path={`${path}.caption`}
+          errors={errors}
+          onChange={(language, text) => onChange({ ...image, caption: { ...image.caption, [language]: text } })}
         />
       </div>
     </div>

@@ -1,15 +1,13 @@
 import { configure, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../session/session-store'
+import { answerFetch, signInAs } from '../../test/page-test-utils'
 import { renderWithProviders } from '../../test/render'
 import type { AvailableQuiz } from '../../api/available-quizzes'
 import { Component as DashboardPage } from './dashboard-page'
 
 // The machine running the suite may be busy: give answers longer than the default 1 s to arrive.
 configure({ asyncUtilTimeout: 4000 })
-
-const payload = btoa(JSON.stringify({ username: 'sita', exp: Math.floor(Date.now() / 1000) + 3600, is_admin: false }))
-const access = `e30.${payload.replace(/=+$/, '')}.sig`
 
 function quiz(overrides: Partial<AvailableQuiz>): AvailableQuiz {
   return {
@@ -31,11 +29,8 @@ function quiz(overrides: Partial<AvailableQuiz>): AvailableQuiz {
 
 let answer: { status: number; body: unknown }
 beforeEach(() => {
-  sessionStore.setTokens({ access, refresh: 'r' })
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => ({ ok: answer.status < 300, status: answer.status, json: async () => answer.body }) as Response),
-  )
+  signInAs({ username: 'sita', is_admin: false })
+  answerFetch(() => answer)
 })
 afterEach(() => vi.unstubAllGlobals())
 

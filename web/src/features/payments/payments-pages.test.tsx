@@ -2,16 +2,13 @@ import { configure, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { sessionStore } from '../../session/session-store'
+import { signInAs } from '../../test/page-test-utils'
 import { renderWithProviders } from '../../test/render'
 import { Component as PaymentPage } from './payment-page'
 import { handOff, PENDING_POLL_MS } from './payments.api'
 import { Component as PlansPage } from './plans-page'
 
 configure({ asyncUtilTimeout: 4000 })
-
-const payload = btoa(JSON.stringify({ username: 'sita', exp: Math.floor(Date.now() / 1000) + 3600, is_admin: false }))
-const access = `e30.${payload.replace(/=+$/, '')}.sig`
 
 const payment = (overrides: object) => ({
   payment_id: 12,
@@ -32,7 +29,7 @@ const payment = (overrides: object) => ({
 let routes: Record<string, { status: number; body: unknown }[]>
 const calls: string[] = []
 beforeEach(() => {
-  sessionStore.setTokens({ access, refresh: 'r' })
+  signInAs({ username: 'sita', is_admin: false })
   calls.length = 0
   vi.stubGlobal(
     'fetch',

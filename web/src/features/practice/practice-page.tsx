@@ -130,7 +130,7 @@ function PracticeQuestion({ card, feedback, busy, failed, onChoose, onNext }: Pr
             <li key={option.id}>
               <button
                 type="button"
-                className={`practice-option${state}`}
+                className={`row-button practice-option${state}`}
                 disabled={answered || busy}
                 onClick={() => onChoose(option.id)}
               >

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import './progress.i18n'
 import { Link } from 'react-router'
 import { Alert } from '../../components/ui/alert'
+import { ChartTable } from './chart-table'
 import { Loading } from '../../components/ui/loading'
 import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
 import { formatDateTime, formatNumber, formatScore } from '../../lib/format'
@@ -40,66 +41,49 @@ export function Component() {
             <h2 id="trend-heading">{t('trend.title')}</h2>
             <p className="muted">{t('trend.explained')}</p>
             <ScoreTrendChart attempts={attempts} />
-            {/* A table will not shrink to the 1 px box itself: the wrapper is what hides it. */}
-            <div className="visually-hidden">
-              <table>
-                <caption>{t('trend.title')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('trend.completed')}</th>
-                    <th scope="col">{t('trend.quiz')}</th>
-                    <th scope="col">{t('trend.score')}</th>
-                    <th scope="col">{t('trend.percent')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {attempts.map((attempt) => (
-                    <tr key={attempt.attempt_id}>
-                      <td>{formatDateTime(attempt.completed_timestamp, language)}</td>
-                      <td>{pick(attempt.quiz.title)}</td>
-                      <td>
-                        {t('trend.score_of', {
-                          score: formatScore(attempt.score, language),
-                          total: attempt.total_questions,
-                        })}
-                      </td>
-                      <td>{formatNumber(scorePercent(attempt), language)}%</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ChartTable
+              caption={t('trend.title')}
+              headers={[t('trend.completed'), t('trend.quiz'), t('trend.score'), t('trend.percent')]}
+            >
+              {attempts.map((attempt) => (
+                <tr key={attempt.attempt_id}>
+                  <td>{formatDateTime(attempt.completed_timestamp, language)}</td>
+                  <td>{pick(attempt.quiz.title)}</td>
+                  <td>
+                    {t('trend.score_of', {
+                      score: formatScore(attempt.score, language),
+                      total: attempt.total_questions,
+                    })}
+                  </td>
+                  <td>{formatNumber(scorePercent(attempt), language)}%</td>
+                </tr>
+              ))}
+            </ChartTable>
           </section>
 
           <section className="card" aria-labelledby="topics-heading">
             <h2 id="topics-heading">{t('topics.title')}</h2>
             <TopicAccuracyChart topics={topics} />
-            {/* A table will not shrink to the 1 px box itself: the wrapper is what hides it. */}
-            <div className="visually-hidden">
-              <table>
-                <caption>{t('topics.title')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('topics.topic')}</th>
-                    <th scope="col">{t('topics.correct')}</th>
-                    <th scope="col">{t('topics.incorrect')}</th>
-                    <th scope="col">{t('topics.unanswered')}</th>
-                    <th scope="col">{t('topics.accuracy')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {topics.map((topic) => (
-                    <tr key={topic.topic ?? ''}>
-                      <th scope="row">{topic.topic ?? t('no_topic')}</th>
-                      <td>{formatNumber(topic.correct, language)}</td>
-                      <td>{formatNumber(topic.incorrect, language)}</td>
-                      <td>{formatNumber(topic.unanswered, language)}</td>
-                      <td>{formatNumber(topicAccuracy(topic), language)}%</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ChartTable
+              caption={t('topics.title')}
+              headers={[
+                t('topics.topic'),
+                t('topics.correct'),
+                t('topics.incorrect'),
+                t('topics.unanswered'),
+                t('topics.accuracy'),
+              ]}
+            >
+              {topics.map((topic) => (
+                <tr key={topic.topic ?? ''}>
+                  <th scope="row">{topic.topic ?? t('no_topic')}</th>
+                  <td>{formatNumber(topic.correct, language)}</td>
+                  <td>{formatNumber(topic.incorrect, language)}</td>
+                  <td>{formatNumber(topic.unanswered, language)}</td>
+                  <td>{formatNumber(topicAccuracy(topic), language)}%</td>
+                </tr>
+              ))}
+            </ChartTable>
           </section>
         </>
       )}

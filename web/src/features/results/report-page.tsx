@@ -101,7 +101,7 @@ export function Component() {
             <li key={question.id}>
               <button
                 type="button"
-                className="analysis__row"
+                className="row-button analysis__row"
                 aria-haspopup="dialog"
                 onClick={() => setOpenIndex(index)}
               >

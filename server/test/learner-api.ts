@@ -1,0 +1,64 @@
+import type { HTTPMethods } from 'fastify'
+import type { Insertable } from 'kysely'
+import type { Database } from '../src/db/database'
+import type { QuizTable, UserRow } from '../src/db/schema'
+import { bearerFor, createQuiz, type QuestionSeed } from './factories'
+import type { TestApp } from './test-app'
+
+const HOUR = 3_600_000
+
+/**
+ * Requests as `user` through the real app. Every call signs a fresh token, so a test may move the clock far past a
+ * token's 15 minutes. Read the app's fields only when called (inside a test), as useTestApp asks.
+ */
+export function requestsAs(t: Pick<TestApp, 'app' | 'tokens'>) {
+  return async (user: UserRow, method: HTTPMethods, url: string, payload?: unknown) => {
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: await bearerFor(t.tokens, user),
+      payload: payload as object,
+    })
+    return { status: response.statusCode, body: response.json(), raw: response.body }
+  }
+}
+
+/** A quiz that opened an hour before the fake clock's now, with the factory's defaults (90 min, 3 attempts). */
+export function openQuiz(
+  t: Pick<TestApp, 'database' | 'clock'>,
+  overrides: Partial<Insertable<QuizTable>> = {},
+  seeds: { questionCount?: number; questions?: QuestionSeed[] } = {},
+) {
+  return createQuiz(t.database, { start_time: t.clock.now() - HOUR, ...overrides }, seeds)
+}
+
+/** A learner's attempts at a quiz as stored, by attempt number. */
+export const storedAttempts = (db: Database['db'], userId: number, quizId: number) =>
+  db
+    .selectFrom('attempts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('quiz_id', '=', quizId)
+    .orderBy('attempt_number')
+    .execute()
+
+/** An attempt's stored answers, by question id. */
+export const storedAnswers = (db: Database['db'], attemptId: number) =>
+  db
+    .selectFrom('attempt_answers')
+    .select(['question_id', 'option_id'])
+    .where('attempt_id', '=', attemptId)
+    .orderBy('question_id')
+    .execute()
+
+/** A question's option ids in authored order (its current revision's). */
+export async function storedOptionIds(db: Database['db'], questionId: number) {
+  const rows = await db
+    .selectFrom('question_options as o')
+    .innerJoin('questions as q', 'q.revision_id', 'o.revision_id')
+    .select('o.id')
+    .where('q.id', '=', questionId)
+    .orderBy('o.position')
+    .execute()
+  return rows.map((row) => row.id)
+}

@@ -1,0 +1,163 @@
+// The pieces every admin screen is built from. One module on purpose: every admin route imports it, so it shares
+// the admin's chunk instead of adding chunks whose names the first screen's preload map would carry.
+import type { UseQueryResult } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { Alert } from '../../components/ui/alert'
+import type { FieldErrors } from '../../components/ui/form/server-errors'
+import { TextField } from '../../components/ui/form/text-field'
+import { Loading } from '../../components/ui/loading'
+import { Pager } from '../../components/ui/pager'
+import { useLanguage } from '../../i18n/use-bilingual'
+import { formatNumber } from '../../lib/format'
+
+/** A screen's texts of one section of its namespace, e.g. `(key) => t(\`learners.${key}\`)`. */
+export type SectionText<Key extends string> = (key: Key, values?: Record<string, string>) => string
+
+export type StateKey = 'loading' | 'load_failed' | 'empty'
+
+interface QueryStatesProps<Data> {
+  query: UseQueryResult<Data>
+  isEmpty: (data: Data) => boolean
+  text: SectionText<StateKey>
+  children: (data: Data) => ReactNode
+}
+
+/** Loading, failed, nothing yet, or the data: the states every admin list and report goes through, in that order. */
+export function QueryStates<Data>({ query, isEmpty, text, children }: QueryStatesProps<Data>) {
+  if (query.isPending) return <Loading label={text('loading')} />
+  if (query.isError) return <Alert kind="error">{text('load_failed')}</Alert>
+  if (isEmpty(query.data)) return <p className="card admin-empty">{text('empty')}</p>
+  return children(query.data)
+}
+
+export interface Column {
+  label: ReactNode
+  /** Figures are right-aligned, header and cells alike. */
+  numeric?: boolean
+}
+
+/** A table's header row: every cell a column header, numeric ones aligned with their figures. */
+export function TableHead({ columns }: { columns: readonly Column[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map(({ label, numeric }, index) => (
+          <th key={index} scope="col" className={numeric ? 'admin-num' : undefined}>
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  )
+}
+
+interface PagedTableProps<Row> {
+  query: UseQueryResult<{ count: number; results: Row[] }>
+  pageSize: number
+  page: number
+  onPage: (page: number) => void
+  /** The section's `loading`, `load_failed`, `empty`, `total` ({{total}}), `previous`, `next` and `page` texts. */
+  text: SectionText<StateKey | 'total' | 'previous' | 'next' | 'page'>
+  columns: readonly Column[]
+  className?: string
+  children: (row: Row) => ReactNode
+}
+
+/** An admin's long list, a page at a time: its total, the table, and Previous / Next. */
+export function PagedTable<Row>({
+  query,
+  pageSize,
+  page,
+  onPage,
+  text,
+  columns,
+  className,
+  children,
+}: PagedTableProps<Row>) {
+  const language = useLanguage()
+  const n = (value: number) => formatNumber(value, language, { useGrouping: false })
+  return (
+    <QueryStates query={query} isEmpty={(data) => data.count === 0} text={text}>
+      {(data) => {
+        const pages = Math.max(1, Math.ceil(data.count / pageSize))
+        return (
+          <>
+            <p className="muted">{text('total', { total: n(data.count) })}</p>
+            <div className="admin-table-wrap">
+              <table className={className ? `admin-table ${className}` : 'admin-table'}>
+                <TableHead columns={columns} />
+                <tbody>{data.results.map(children)}</tbody>
+              </table>
+            </div>
+            <Pager
+              page={page}
+              pages={pages}
+              onPage={onPage}
+              previous={text('previous')}
+              next={text('next')}
+              label={text('page', { page: n(page), pages: n(pages) })}
+            />
+          </>
+        )
+      }}
+    </QueryStates>
+  )
+}
+
+interface SubmitButtonProps {
+  /** The form is being sent: the button is disabled, and says `busy` when given. */
+  pending: boolean
+  busy?: ReactNode
+  disabled?: boolean
+  children: ReactNode
+}
+
+/** A form's primary button, which cannot send the form twice. */
+export function SubmitButton({ pending, busy, disabled, children }: SubmitButtonProps) {
+  return (
+    <button type="submit" className="btn btn--primary" disabled={pending || disabled}>
+      {pending && busy ? busy : children}
+    </button>
+  )
+}
+
+/** The server's messages at any of these field paths, in order. */
+export const messagesAt = (errors: FieldErrors, ...paths: string[]) => paths.flatMap((path) => errors[path] ?? [])
+
+interface BilingualFieldsProps {
+  labels: { en: string; ne: string }
+  value: { en: string; ne: string }
+  onChange: (language: 'en' | 'ne', text: string) => void
+  /**
+   * The pair's path in the request ("title", "options.2.text"): messages about the pair as a whole and about `.en`
+   * show under English (the required one), those about `.ne` under Nepali.
+   */
+  path: string
+  errors: FieldErrors
+  /** Textareas of this many rows; inputs when not given. */
+  rows?: number
+}
+
+/** One text in English and Nepali, side by side where the layout has room: the shape of every text a quiz holds. */
+export function BilingualFields({ labels, value, onChange, path, errors, rows }: BilingualFieldsProps) {
+  const lines = rows === undefined ? {} : { multiline: true, rows }
+  return (
+    <>
+      <TextField
+        label={labels.en}
+        {...lines}
+        value={value.en}
+        errors={messagesAt(errors, path, `${path}.en`)}
+        onChange={(text) => onChange('en', text)}
+      />
+      <TextField
+        label={labels.ne}
+        {...lines}
+        lang="ne"
+        value={value.ne}
+        errors={errors[`${path}.ne`]}
+        onChange={(text) => onChange('ne', text)}
+      />
+    </>
+  )
+}

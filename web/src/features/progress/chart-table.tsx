@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react'
+
+interface ChartTableProps {
+  caption: string
+  headers: readonly ReactNode[]
+  /** The rows, one per bar or point of the chart. */
+  children: ReactNode
+}
+
+/**
+ * A chart's figures as a table for screen readers, hidden from sight. A table will not shrink to the 1 px box
+ * itself: the wrapper is what hides it.
+ */
+export function ChartTable({ caption, headers, children }: ChartTableProps) {
+  return (
+    <div className="visually-hidden">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {headers.map((header, index) => (
+              <th key={index} scope="col">
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  )
+}
