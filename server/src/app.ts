@@ -18,7 +18,10 @@ import type { AppContext } from './context'
 import { healthRoutes } from './health/health.routes'
 import { authenticationPlugin } from './http/authenticate'
 import { registerErrorHandlers } from './http/errors'
+import { registerOverloadShedding } from './http/overload'
 import { registerSecurityHeaders } from './http/security-headers'
+import { createMetrics } from './lib/metrics'
+import { metricsRoutes } from './metrics/metrics.routes'
 import { institutionRoutes } from './institutions/institutions.routes'
 import { adminPaymentRoutes, paymentRoutes } from './payments/payments.routes'
 import { adminPlanRoutes, planRoutes } from './plans/plans.routes'
@@ -47,7 +50,12 @@ const redact = [
   'req.query.data',
 ]
 
-export async function buildApp(context: AppContext, { logger }: { logger?: FastifyServerOptions['logger'] } = {}) {
+export async function buildApp(
+  deps: Omit<AppContext, 'metrics'>,
+  { logger }: { logger?: FastifyServerOptions['logger'] } = {},
+) {
+  const metrics = createMetrics(() => deps.database.poolStats(), { served: deps.config.metricsToken !== undefined })
+  const context: AppContext = { ...deps, metrics }
   const app = Fastify({
     logger: logger ?? { level: context.config.logLevel, redact },
     routerOptions: { ignoreTrailingSlash: true },
@@ -60,6 +68,7 @@ export async function buildApp(context: AppContext, { logger }: { logger?: Fasti
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandlers(app)
+  await registerOverloadShedding(app, context.config.overload)
 
   registerSecurityHeaders(app, {
     // eSewa's checkout is a form POST from our page: CSP form-action must admit exactly its origin.
@@ -82,6 +91,19 @@ export async function buildApp(context: AppContext, { logger }: { logger?: Fasti
     if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
   })
 
+  const { metricsToken } = context.config
+  if (metricsToken) {
+    // Timed by route pattern, so /api/quizzes/7/question/3/ and .../8/question/4/ are one series.
+    app.addHook('onResponse', async (request, reply) =>
+      context.metrics.observeRequest(
+        request.method,
+        request.routeOptions.url ?? 'unmatched',
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      ),
+    )
+    await app.register(metricsRoutes, { prefix: '/api/metrics', metrics: context.metrics, token: metricsToken })
+  }
   await app.register(healthRoutes, { prefix: '/api/health', ...context })
   await app.register(authRoutes, { prefix: '/api', ...context })
   await app.register(usersRoutes, { prefix: '/api/users', ...context })

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { Config } from '../config'
+import type { PoolStats } from '../lib/metrics'
 import type { DB } from './schema'
 import { SQLite, type SqliteConnection, type SqliteStatement } from './sqlite-driver'
 
@@ -18,6 +19,8 @@ export interface Database {
    * they must serialise on (`forUpdate`).
    */
   transaction<T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T>
+  /** What /api/metrics reports of the connections (read when scraped). */
+  poolStats(): PoolStats
   destroy(): Promise<void>
 }
 
@@ -27,7 +30,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 export function createDatabase(config: Config['database']): Database {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize })
-    return fromKysely(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres')
+    return fromKysely(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres', () => ({
+      size: config.poolSize,
+      busy: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+    }))
   }
   if (config.file !== ':memory:') mkdirSync(path.dirname(config.file), { recursive: true })
   return fromSqlite(new SQLite(config.file))
@@ -65,26 +72,39 @@ function withStatementCache(connection: SqliteConnection, limit = 1000) {
   }
 }
 
-export function fromKysely(db: Kysely<DB>, dialect: Dialect): Database {
+/**
+ * `poolStats` defaults to SQLite's one connection: a single statement runs synchronously, so what can wait for the
+ * connection is a transaction holding it across awaits, and what waits behind it.
+ */
+export function fromKysely(db: Kysely<DB>, dialect: Dialect, poolStats?: () => PoolStats): Database {
+  let transactions = 0
   return {
     db,
     dialect,
     transaction:
       dialect === 'postgres'
         ? (work) => db.transaction().execute(work)
-        : (work) =>
-            // One connection per process: holding it makes the work exclusive within this process too.
-            db.connection().execute(async (connection) => {
-              await sql`begin immediate`.execute(connection)
-              try {
-                const result = await work(connection)
-                await sql`commit`.execute(connection)
-                return result
-              } catch (error) {
-                await sql`rollback`.execute(connection)
-                throw error
-              }
-            }),
+        : async (work) => {
+            transactions++
+            try {
+              // One connection per process: holding it makes the work exclusive within this process too.
+              return await db.connection().execute(async (connection) => {
+                await sql`begin immediate`.execute(connection)
+                try {
+                  const result = await work(connection)
+                  await sql`commit`.execute(connection)
+                  return result
+                } catch (error) {
+                  await sql`rollback`.execute(connection)
+                  throw error
+                }
+              })
+            } finally {
+              transactions--
+            }
+          },
+    poolStats:
+      poolStats ?? (() => ({ size: 1, busy: Math.min(1, transactions), waiting: Math.max(0, transactions - 1) })),
     destroy: () => db.destroy(),
   }
 }
