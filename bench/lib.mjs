@@ -2,13 +2,14 @@
 // small keep-alive HTTP client that records latencies.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { createServer } from 'node:net'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { SignJWT } from 'jose'
+import pg from 'pg'
 
 const root = path.resolve(import.meta.dirname, '..')
 
@@ -26,13 +27,35 @@ export async function freePort() {
   })
 }
 
+/** Runs one statement on the PostgreSQL server of `url` (its own database, for creating and dropping others). */
+async function pgAdmin(url, text) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await client.query(text)
+  } finally {
+    await client.end()
+  }
+}
+
 /**
- * Starts the built server on SQLite in a fresh data directory with the rate limits of the account routes raised.
- * `node` runs it (and the CLIs) on another Node.js binary; `env` adds settings.
+ * Starts the built server in a fresh data directory with the rate limits of the account routes raised: on SQLite,
+ * or with BENCH_DATABASE_URL (a role that may create databases) on a fresh PostgreSQL database, dropped at stop.
+ * WORKERS in the environment runs that many server processes. `node` runs it (and the CLIs) on another Node.js
+ * binary; `env` adds settings.
  */
 export async function startServer({ node = process.execPath, env: extraEnv = {} } = {}) {
   const port = await freePort()
   const dataDir = mkdtempSync(path.join(tmpdir(), 'quiz-bench-'))
+  const adminUrl = process.env.BENCH_DATABASE_URL
+  let databaseUrl
+  if (adminUrl) {
+    const name = `quiz_bench_${process.pid}_${randomBytes(3).toString('hex')}`
+    await pgAdmin(adminUrl, `create database ${name}`)
+    const url = new URL(adminUrl)
+    url.pathname = `/${name}`
+    databaseUrl = url.toString()
+  }
   const env = {
     ...process.env,
     NODE_ENV: 'development',
@@ -46,6 +69,7 @@ export async function startServer({ node = process.execPath, env: extraEnv = {} 
     ...extraEnv,
   }
   delete env.DATABASE_URL
+  if (databaseUrl) env.DATABASE_URL = databaseUrl
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under load.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
   const child = spawn(node, [...nodeArgs, path.join(root, 'server/dist/main.js')], {
@@ -95,14 +119,28 @@ export async function startServer({ node = process.execPath, env: extraEnv = {} 
     async createQuiz(token, quiz) {
       return (await call(baseUrl, 'POST', '/api/quizzes/create-from-json/', { body: quiz, token })).body.quiz_id
     },
-    /** Access tokens for users, signed with the server's secret (setup only: 1,000 scrypt logins would take minutes). */
+    /** The database the server runs on: `sqlite`, or `postgres` with BENCH_DATABASE_URL. */
+    dialect: databaseUrl ? 'postgres' : 'sqlite',
+    /** Resident memory in MB of the server's processes (the primary and, with WORKERS, each worker), by pid. */
+    rss() {
+      const pids = [child.pid, ...childPids(child.pid)]
+      return Object.fromEntries(pids.map((pid) => [pid, rssMB(pid)]).filter(([, mb]) => mb !== undefined))
+    },
+    /** Access tokens for users, signed with the server's secret (setup only: 1,000 argon2 logins would take minutes). */
     async tokensFor(usernames) {
-      const db = new Database(path.join(dataDir, 'quiz.db'), { readonly: true })
       const key = new TextEncoder().encode(env.JWT_SECRET)
-      const select = db.prepare('select id, username, is_admin from users where username = ?')
+      const users = new Map()
+      if (databaseUrl) {
+        const { rows } = await pgAdmin(databaseUrl, 'select id, username, is_admin from users')
+        for (const row of rows) users.set(row.username, row)
+      } else {
+        const db = new Database(path.join(dataDir, 'quiz.db'), { readonly: true })
+        for (const row of db.prepare('select id, username, is_admin from users').all()) users.set(row.username, row)
+        db.close()
+      }
       const tokens = []
       for (const username of usernames) {
-        const user = select.get(username)
+        const user = users.get(username)
         tokens.push(
           await new SignJWT({
             token_type: 'access',
@@ -117,16 +155,39 @@ export async function startServer({ node = process.execPath, env: extraEnv = {} 
             .sign(key),
         )
       }
-      db.close()
       return tokens
     },
     /** SIGTERM, then waits for the process to end; resolves with its {code, signal}. */
     async stop() {
       child.kill('SIGTERM')
       const result = await exited
-      if (!process.env.BENCH_KEEP) rmSync(dataDir, { recursive: true, force: true })
+      if (!process.env.BENCH_KEEP) {
+        rmSync(dataDir, { recursive: true, force: true })
+        if (databaseUrl) await pgAdmin(adminUrl, `drop database if exists ${new URL(databaseUrl).pathname.slice(1)}`)
+      }
       return result
     },
+  }
+}
+
+/** The processes a server process forked (its cluster workers), read from /proc. */
+function childPids(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    )
+  } catch {
+    return []
+  }
+}
+
+function rssMB(pid) {
+  try {
+    // /proc says kB and means KiB.
+    const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+    return kib === undefined ? undefined : Math.round((Number(kib) * 1024) / 1e6)
+  } catch {
+    return undefined
   }
 }
 
