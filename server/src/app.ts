@@ -5,12 +5,7 @@ import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyServerOptions } from 'fastify'
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod'
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { adminRoutes } from './admin/admin.routes'
 import { createFromJsonRoutes } from './admin/create-from-json.routes'
 import { authRoutes } from './auth/auth.routes'
@@ -20,6 +15,7 @@ import { authenticationPlugin } from './http/authenticate'
 import { registerErrorHandlers } from './http/errors'
 import { registerOverloadShedding } from './http/overload'
 import { registerSecurityHeaders } from './http/security-headers'
+import { createSerializerCompiler } from './http/serializer'
 import { createMetrics } from './lib/metrics'
 import { metricsRoutes } from './metrics/metrics.routes'
 import { institutionRoutes } from './institutions/institutions.routes'
@@ -66,7 +62,7 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(serializerCompiler)
+  app.setSerializerCompiler(createSerializerCompiler({ check: context.config.env === 'test' }))
   registerErrorHandlers(app)
   await registerOverloadShedding(app, context.config.overload)
 

@@ -36,19 +36,43 @@ export function createDatabase(config: Config['database']): Database {
       waiting: pool.waitingCount,
     }))
   }
-  if (config.file !== ':memory:') mkdirSync(path.dirname(config.file), { recursive: true })
-  return fromSqlite(new SQLite(config.file))
+  if (config.file === ':memory:') return fromSqlite(new SQLite(config.file))
+  mkdirSync(path.dirname(config.file), { recursive: true })
+  return fromSqlite(new SQLite(config.file), { readerFile: config.file })
 }
 
-export function fromSqlite(connection: SqliteConnection): Database {
+/** The read-only connection of a SQLite database's root Kysely instance (not of its transactions). */
+const readers = new WeakMap<Kysely<DB>, ReturnType<typeof withStatementCache>>()
+
+/**
+ * The hot routes' reads (precompiled-query.ts) run as plain prepared statements on a second, read-only connection:
+ * on the one shared connection they would wait behind every transaction in progress (Kysely holds the connection
+ * across a transaction's awaits), or, bypassing that wait, see its uncommitted rows. In WAL mode a reader sees the
+ * last commit and never blocks or waits for the writer. Undefined for an in-memory database, which one connection
+ * alone can see; those reads then take Kysely's path.
+ */
+export function sqliteReaderOf(db: Kysely<DB>) {
+  return readers.get(db)
+}
+
+export function fromSqlite(connection: SqliteConnection, { readerFile }: { readerFile?: string } = {}): Database {
   connection.pragma('journal_mode = WAL')
   connection.pragma('synchronous = NORMAL')
   connection.pragma('foreign_keys = ON')
   connection.pragma('busy_timeout = 10000')
-  return fromKysely(
-    new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) }),
-    'sqlite',
-  )
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) })
+  const database = fromKysely(db, 'sqlite')
+  if (!readerFile) return database
+  const reader = new SQLite(readerFile, { readonly: true })
+  reader.pragma('busy_timeout = 10000')
+  readers.set(db, withStatementCache(reader))
+  return {
+    ...database,
+    destroy: async () => {
+      await database.destroy()
+      reader.close()
+    },
+  }
 }
 
 /**
