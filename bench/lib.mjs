@@ -2,7 +2,7 @@
 // small keep-alive HTTP client that records latencies.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { createServer } from 'node:net'
 import { createRequire } from 'node:module'
@@ -27,11 +27,23 @@ export async function freePort() {
   })
 }
 
+/** Runs one statement on the PostgreSQL server of `url` (its own database, for creating and dropping others). */
+async function pgAdmin(url, text) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return await client.query(text)
+  } finally {
+    await client.end()
+  }
+}
+
 /**
- * Starts the built server on SQLite in a fresh data directory with the rate limits of the account routes raised.
- * `node` runs it (and the CLIs) on another Node.js binary; `env` adds settings (DATABASE_URL there switches to
- * PostgreSQL; the caller's own DATABASE_URL is never inherited); `dataDir` and `port` restart a server on the data
- * and address of one stopped before.
+ * Starts the built server in a fresh data directory with the rate limits of the account routes raised: on SQLite,
+ * or with BENCH_DATABASE_URL (a role that may create databases) on a fresh PostgreSQL database, dropped at stop.
+ * WORKERS in the environment runs that many server processes. `node` runs it (and the CLIs) on another Node.js
+ * binary; `env` adds settings (DATABASE_URL there names the PostgreSQL database to use; the caller's own
+ * DATABASE_URL is never inherited); `dataDir` and `port` restart a server on the data and address of one stopped before.
  */
 export async function startServer({
   node = process.execPath,
@@ -42,6 +54,15 @@ export async function startServer({
   port ??= await freePort()
   const inherited = { ...process.env }
   delete inherited.DATABASE_URL
+  const adminUrl = process.env.BENCH_DATABASE_URL
+  let freshDatabase
+  if (adminUrl && !extraEnv.DATABASE_URL) {
+    freshDatabase = `quiz_bench_${process.pid}_${randomBytes(3).toString('hex')}`
+    await pgAdmin(adminUrl, `create database ${freshDatabase}`)
+    const url = new URL(adminUrl)
+    url.pathname = `/${freshDatabase}`
+    inherited.DATABASE_URL = url.toString()
+  }
   const env = {
     ...inherited,
     NODE_ENV: 'development',
@@ -103,6 +124,13 @@ export async function startServer({
     async createQuiz(token, quiz) {
       return (await call(baseUrl, 'POST', '/api/quizzes/create-from-json/', { body: quiz, token })).body.quiz_id
     },
+    /** The database the server runs on: `sqlite`, or `postgres` (BENCH_DATABASE_URL, or DATABASE_URL in `env`). */
+    dialect: env.DATABASE_URL ? 'postgres' : 'sqlite',
+    /** Resident memory in MB of the server's processes (the primary and, with WORKERS, each worker), by pid. */
+    rss() {
+      const pids = [child.pid, ...childPids(child.pid)]
+      return Object.fromEntries(pids.map((pid) => [pid, rssMB(pid)]).filter(([, mb]) => mb !== undefined))
+    },
     /** Rows of one SQL query on the server's database, read directly (SQLite file or PostgreSQL). */
     async rows(sqlText) {
       if (env.DATABASE_URL) {
@@ -121,7 +149,7 @@ export async function startServer({
         db.close()
       }
     },
-    /** Access tokens for users, signed with the server's secret (setup only: 1,000 scrypt logins would take minutes). */
+    /** Access tokens for users, signed with the server's secret (setup only: 1,000 argon2 logins would take minutes). */
     async tokensFor(usernames) {
       const key = new TextEncoder().encode(env.JWT_SECRET)
       const users = new Map(
@@ -150,9 +178,33 @@ export async function startServer({
     async stop({ signal = 'SIGTERM', keepData = false } = {}) {
       child.kill(signal)
       const result = await exited
-      if (!keepData && !process.env.BENCH_KEEP) rmSync(dataDir, { recursive: true, force: true })
+      if (!keepData && !process.env.BENCH_KEEP) {
+        rmSync(dataDir, { recursive: true, force: true })
+        if (freshDatabase) await pgAdmin(adminUrl, `drop database if exists ${freshDatabase}`)
+      }
       return result
     },
+  }
+}
+
+/** The processes a server process forked (its cluster workers), read from /proc. */
+function childPids(pid) {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    )
+  } catch {
+    return []
+  }
+}
+
+function rssMB(pid) {
+  try {
+    // /proc says kB and means KiB.
+    const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+    return kib === undefined ? undefined : Math.round((Number(kib) * 1024) / 1e6)
+  } catch {
+    return undefined
   }
 }
 

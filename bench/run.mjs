@@ -1,6 +1,9 @@
-// npm run bench: drives the built server (SQLite, one process) through DESIGN.md's budget scenarios and
-// prints requests/s, p50, p99 and errors for each. Settings: BENCH_DURATION (s, default 10),
-// BENCH_CONNECTIONS (default 50), BENCH_LEARNERS (default 1000), BENCH_QUESTIONS (default 100).
+// npm run bench: drives the built server through DESIGN.md's budget scenarios and prints requests/s, the share of a
+// bare Fastify route's rate (the ceiling, measured first in the same run), p50, p99 and errors for each, the peak
+// memory of each server process through the exam, and each budget met or not. SQLite in one process by default;
+// BENCH_DATABASE_URL runs it on a fresh PostgreSQL database, WORKERS=N on N server processes. Other settings:
+// BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_LEARNERS (default 1000),
+// BENCH_QUESTIONS (default 100), BENCH_RANKED (default 10,000; SQLite only).
 import os from 'node:os'
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
@@ -16,7 +19,10 @@ const PASSWORD = 'Bench-pass-2026'
 const server = await startServer()
 const results = []
 try {
-  console.log(`server ${server.baseUrl} (data in ${server.dataDir}); ${os.cpus().length} CPUs, ${os.cpus()[0].model}`)
+  console.log(
+    `server ${server.baseUrl} on ${server.dialect}, WORKERS=${process.env.WORKERS ?? 1} (data in ${server.dataDir}); ` +
+      `${os.cpus().length} CPUs, ${os.cpus()[0].model}, Node ${process.versions.node}`,
+  )
   const admin = await server.seed({
     admin: 'benchadmin',
     phone: '9700000000',
@@ -47,30 +53,33 @@ try {
       'content-type': 'application/json',
     })
   }
+  let ceiling
   const runCannon = (title, options, url = server.baseUrl) =>
     new Promise((resolve, reject) => {
       connectionIndex = 0
       autocannon({ url, connections, duration, setupClient: withToken, ...options }, (error, result) => {
         if (error) return reject(error)
         const errors = result.errors + result.timeouts + result.non2xx
-        results.push({
+        const row = {
           scenario: title,
           requests: result.requests.total,
           'req/s': Math.round(result.requests.average),
+          'of ceiling': ceiling ? `${Math.round((100 * result.requests.average) / ceiling)} %` : '100 %',
           'p50 ms': result.latency.p50,
           'p99 ms': result.latency.p99,
           errors,
-        })
-        resolve()
+        }
+        results.push(row)
+        resolve(row)
       })
     })
 
-  await calibrate()
+  ceiling = (await calibrate())['req/s']
   await runCannon('list quizzes (GET /api/quizzes/)', { requests: [{ method: 'GET', path: '/api/quizzes/' }] })
   async function calibrate() {
     const port = await freePort()
     const bare = spawn(process.execPath, [new URL('./bare-server.mjs', import.meta.url).pathname], {
-      env: { ...process.env, PORT: String(port) },
+      env: { ...process.env, PORT: String(port), BARE_BODY: JSON.stringify(questions[0]) },
       stdio: 'inherit',
     })
     for (let i = 0; i < 100; i++) {
@@ -81,13 +90,14 @@ try {
       }
       await new Promise((r) => setTimeout(r, 50))
     }
-    await runCannon(
-      'calibration: bare Fastify route',
+    const row = await runCannon(
+      `ceiling: bare Fastify route, a question's JSON (${JSON.stringify(questions[0]).length} bytes)`,
       { requests: [{ method: 'GET', path: '/bare' }] },
       `http://127.0.0.1:${port}`,
     )
     bare.kill('SIGTERM')
     await new Promise((r) => bare.once('exit', r))
+    return row
   }
 
   let n = 0
@@ -152,36 +162,48 @@ try {
   })
 
   // A report card with its analysis (rank, percentile, average over every learner's first attempt) for a quiz
-  // that 10,000 learners finished: one endpoint learner's attempt, read by every connection.
-  const ranked = (
-    await call(server.baseUrl, 'POST', '/api/quizzes/create-from-json/', {
-      body: quizJson(20, 'Ranked quiz'),
-      token: admin,
-    })
-  ).body.quiz_id
-  seedFinishedFirstAttempts(server.dataDir, ranked, rankedAttempts)
-  const reader = endpointTokens[0]
-  const { attempt_id: reportId } = (
-    await call(server.baseUrl, 'POST', `/api/quizzes/${ranked}/submit/`, {
-      body: { answers: {} },
-      token: reader,
-    })
-  ).body
-  const report = (await call(server.baseUrl, 'GET', `/api/results/${reportId}/`, { token: reader })).body
-  console.log(`report card: rank ${report.analysis.rank} of ${report.analysis.participants}`)
-  // One connection measures the request's own latency; 50 measure throughput (p50 there is mostly queueing).
-  for (const reportConnections of [1, connections])
-    await runCannon(
-      `report card with analysis, ${rankedAttempts.toLocaleString('en')} first attempts, ${reportConnections} conn.`,
-      {
-        connections: reportConnections,
-        setupClient: (client) => client.setHeaders({ authorization: `Bearer ${reader}` }),
-        requests: [{ method: 'GET', path: `/api/results/${reportId}/` }],
-      },
-    )
+  // that 10,000 learners finished: one endpoint learner's attempt, read by every connection. The seed writes
+  // straight into SQLite, so this scenario runs there only.
+  if (server.dialect === 'sqlite') await reportCard()
+  async function reportCard() {
+    const ranked = (
+      await call(server.baseUrl, 'POST', '/api/quizzes/create-from-json/', {
+        body: quizJson(20, 'Ranked quiz'),
+        token: admin,
+      })
+    ).body.quiz_id
+    seedFinishedFirstAttempts(server.dataDir, ranked, rankedAttempts)
+    const reader = endpointTokens[0]
+    const { attempt_id: reportId } = (
+      await call(server.baseUrl, 'POST', `/api/quizzes/${ranked}/submit/`, {
+        body: { answers: {} },
+        token: reader,
+      })
+    ).body
+    const report = (await call(server.baseUrl, 'GET', `/api/results/${reportId}/`, { token: reader })).body
+    console.log(`report card: rank ${report.analysis.rank} of ${report.analysis.participants}`)
+    // One connection measures the request's own latency; 50 measure throughput (p50 there is mostly queueing).
+    for (const reportConnections of [1, connections])
+      await runCannon(
+        `report card with analysis, ${rankedAttempts.toLocaleString('en')} first attempts, ${reportConnections} conn.`,
+        {
+          connections: reportConnections,
+          setupClient: (client) => client.setHeaders({ authorization: `Bearer ${reader}` }),
+          requests: [{ method: 'GET', path: `/api/results/${reportId}/` }],
+        },
+      )
+  }
 
+  // Resident memory of every server process, sampled through the exam (the budget: under 300 MB per process).
+  const peakRss = {}
+  const sampler = setInterval(() => {
+    for (const [pid, mib] of Object.entries(server.rss())) peakRss[pid] = Math.max(peakRss[pid] ?? 0, mib)
+  }, 100)
   results.push(...(await exam1000(server.baseUrl, exam, examTokens)))
+  clearInterval(sampler)
   console.table(results)
+  console.log(`peak resident memory through the exam, MB by process: ${JSON.stringify(peakRss)}`)
+  printBudgets(results, peakRss)
 } finally {
   await server.stop()
 }
@@ -255,4 +277,31 @@ async function exam1000(baseUrl, quizId, tokens) {
     errors: lost + wrongScores,
   })
   return out
+}
+
+/** DESIGN.md's budgets against this run's rows: met, or not, with the figure. */
+function printBudgets(rows, peakRss) {
+  const find = (prefix) => rows.find((row) => row.scenario.startsWith(prefix))
+  const lines = []
+  const check = (label, ok, figure) => lines.push(`${ok ? 'met    ' : 'NOT MET'}  ${label}: ${figure}`)
+  for (const prefix of ['list quizzes', 'fetch a question', 'autosave (PUT']) {
+    const row = find(prefix)
+    const share = Number.parseInt(row['of ceiling'], 10)
+    check(`${prefix}: 40 % of the ceiling`, share >= 40, row['of ceiling'])
+    check(`${prefix}: p99 under 50 ms at ${connections} connections`, row['p99 ms'] < 50, `${row['p99 ms']} ms`)
+    check(`${prefix}: zero errors`, row.errors === 0, row.errors)
+  }
+  for (const prefix of [`exam: ${learnerCount} learners start`, `exam: ${learnerCount} learners submit`]) {
+    const row = find(prefix)
+    check(
+      `${prefix}: p99 under 250 ms, zero errors`,
+      row['p99 ms'] < 250 && row.errors === 0,
+      `${row['p99 ms']} ms, ${row.errors} errors`,
+    )
+  }
+  const lost = find('exam: answers lost')
+  check('exam: zero lost answers, zero wrong scores', lost.errors === 0, lost.errors)
+  const peak = Math.max(...Object.values(peakRss))
+  check('every server process under 300 MB resident through the exam', peak < 300, `${peak} MB at the most`)
+  console.log(`\nBudgets (DESIGN.md, issue 11):\n${lines.join('\n')}`)
 }

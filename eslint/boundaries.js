@@ -17,7 +17,7 @@ const pairs = (items) => items.flatMap((a) => items.filter((b) => b !== a).map((
 /** server/src: shared infrastructure, the composition root, and features (every other folder). */
 export const serverLayers = {
   shared: ['http', 'db', 'lib', 'accounts', 'questions', 'svg', 'config.ts'],
-  composition: ['app.ts', 'main.ts', 'context.ts', 'cli'],
+  composition: ['app.ts', 'main.ts', 'cluster.ts', 'context.ts', 'cli'],
 }
 
 export function serverZones(src = path.join(root, 'server/src')) {

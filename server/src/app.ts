@@ -5,12 +5,7 @@ import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyServerOptions } from 'fastify'
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod'
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { adminRoutes } from './admin/admin.routes'
 import { createFromJsonRoutes } from './admin/create-from-json.routes'
 import { authRoutes } from './auth/auth.routes'
@@ -19,7 +14,11 @@ import { healthRoutes } from './health/health.routes'
 import { authenticationPlugin } from './http/authenticate'
 import { registerDraining } from './http/draining'
 import { registerErrorHandlers } from './http/errors'
+import { registerOverloadShedding } from './http/overload'
 import { registerSecurityHeaders } from './http/security-headers'
+import { createSerializerCompiler } from './http/serializer'
+import { createMetrics } from './lib/metrics'
+import { metricsRoutes } from './metrics/metrics.routes'
 import { institutionRoutes } from './institutions/institutions.routes'
 import { adminPaymentRoutes, paymentRoutes } from './payments/payments.routes'
 import { adminPlanRoutes, planRoutes } from './plans/plans.routes'
@@ -48,7 +47,12 @@ const redact = [
   'req.query.data',
 ]
 
-export async function buildApp(context: AppContext, { logger }: { logger?: FastifyServerOptions['logger'] } = {}) {
+export async function buildApp(
+  deps: Omit<AppContext, 'metrics'>,
+  { logger }: { logger?: FastifyServerOptions['logger'] } = {},
+) {
+  const metrics = createMetrics(() => deps.database.poolStats(), { served: deps.config.metricsToken !== undefined })
+  const context: AppContext = { ...deps, metrics }
   const app = Fastify({
     logger: logger ?? { level: context.config.logLevel, redact },
     routerOptions: { ignoreTrailingSlash: true },
@@ -61,9 +65,10 @@ export async function buildApp(context: AppContext, { logger }: { logger?: Fasti
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(serializerCompiler)
+  app.setSerializerCompiler(createSerializerCompiler({ check: context.config.env === 'test' }))
   registerErrorHandlers(app)
   registerDraining(app)
+  await registerOverloadShedding(app, context.config.overload)
 
   registerSecurityHeaders(app, {
     // eSewa's checkout is a form POST from our page: CSP form-action must admit exactly its origin.
@@ -86,6 +91,19 @@ export async function buildApp(context: AppContext, { logger }: { logger?: Fasti
     if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
   })
 
+  const { metricsToken } = context.config
+  if (metricsToken) {
+    // Timed by route pattern, so /api/quizzes/7/question/3/ and .../8/question/4/ are one series.
+    app.addHook('onResponse', async (request, reply) =>
+      context.metrics.observeRequest(
+        request.method,
+        request.routeOptions.url ?? 'unmatched',
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      ),
+    )
+    await app.register(metricsRoutes, { prefix: '/api/metrics', metrics: context.metrics, token: metricsToken })
+  }
   await app.register(healthRoutes, { prefix: '/api/health', ...context })
   await app.register(authRoutes, { prefix: '/api', ...context })
   await app.register(usersRoutes, { prefix: '/api/users', ...context })

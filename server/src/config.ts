@@ -48,6 +48,11 @@ const EnvSchema = z.object({
   ESEWA_STATUS_URL: z.string().url().default('https://epay.esewa.com.np/api/epay/transaction/status/'),
   ESEWA_PRODUCT_CODE: z.string().optional(),
   ESEWA_SECRET_KEY: z.string().optional(),
+  WORKERS: int(1),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** Unset: 1000, or 0 (off) under NODE_ENV=test, where a busy test machine's lag says nothing about overload. */
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
+  OVERLOAD_RETRY_AFTER_SECONDS: int(5),
 })
 
 const PAYMENT_PROVIDER_NAMES = ['khalti', 'esewa', 'fake'] as const
@@ -82,6 +87,12 @@ export type Config = Readonly<{
     khalti: { baseUrl: string; secretKey: string }
     esewa: { formUrl: string; statusUrl: string; productCode: string; secretKey: string }
   }
+  /** Server processes `npm start` runs on the one port (Node's cluster). */
+  workers: number
+  /** Bearer token of GET /api/metrics; unset turns the route off. */
+  metricsToken?: string
+  /** Shed load with 503 and Retry-After once the event loop lags this much (0: never). */
+  overload: { maxEventLoopDelayMs: number; retryAfterSeconds: number }
   rateLimits: {
     loginPerUsername: number
     loginPerIp: number
@@ -179,6 +190,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
         productCode: e.ESEWA_PRODUCT_CODE ?? '',
         secretKey: e.ESEWA_SECRET_KEY ?? '',
       },
+    },
+    workers: e.WORKERS,
+    metricsToken: e.METRICS_TOKEN,
+    overload: {
+      maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
+      retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
     },
     rateLimits: {
       loginPerUsername: e.RATE_LIMIT_LOGIN_PER_USERNAME,

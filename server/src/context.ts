@@ -3,6 +3,7 @@ import type { SmsSender } from './auth/sms/sms-sender'
 import type { Config } from './config'
 import type { Database } from './db/database'
 import type { Clock } from './lib/clock'
+import type { Metrics } from './lib/metrics'
 
 /** What every feature may depend on; built once in main.ts (or test/test-app.ts) and passed to each route plugin. */
 export interface AppContext {
@@ -11,4 +12,6 @@ export interface AppContext {
   clock: Clock
   sms: SmsSender
   tokens: TokenSigner
+  /** Made by buildApp for each app; counts what operators watch (lib/metrics.ts). */
+  metrics: Metrics
 }

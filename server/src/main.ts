@@ -1,7 +1,9 @@
+import cluster from 'node:cluster'
 import closeWithGrace from 'close-with-grace'
 import 'dotenv/config'
 import { buildApp } from './app'
 import { createSmsSender } from './auth/sms/create-sms-sender'
+import { runPrimary } from './cluster'
 import { createTokenSigner } from './http/tokens'
 import { ConfigError, loadConfig } from './config'
 import { createDatabase } from './db/database'
@@ -10,8 +12,10 @@ import { systemClock } from './lib/clock'
 
 async function main() {
   const config = loadConfig()
+  if (config.workers > 1 && cluster.isPrimary) return runPrimary(config)
   const database = createDatabase(config.database)
-  await migrateToLatest(database)
+  // With WORKERS > 1 the primary migrated before it forked this process.
+  if (!cluster.isWorker) await migrateToLatest(database)
   const clock = systemClock
   const tokens = createTokenSigner({
     secret: config.jwtSecret,

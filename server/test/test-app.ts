@@ -57,12 +57,12 @@ export function useTestApp(dialect: Dialect, env: Record<string, string> = {}): 
     } else {
       pgName = `quiz_test_${process.pid}_${randomBytes(4).toString('hex')}`
       await adminQuery(`create database ${pgName}`)
-      pgDatabase = fromKysely(
-        new Kysely<DB>({
-          dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: withDatabase(pgName), max: 10 }) }),
-        }),
-        'postgres',
-      )
+      const pool = new pg.Pool({ connectionString: withDatabase(pgName), max: 10 })
+      pgDatabase = fromKysely(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres', () => ({
+        size: 10,
+        busy: pool.totalCount - pool.idleCount,
+        waiting: pool.waitingCount,
+      }))
       await migrateToLatest(pgDatabase)
     }
   })

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { Config } from '../config'
+import type { PoolStats } from '../lib/metrics'
 import type { DB } from './schema'
 import { SQLite, type SqliteConnection, type SqliteStatement } from './sqlite-driver'
 
@@ -18,6 +19,8 @@ export interface Database {
    * they must serialise on (`forUpdate`).
    */
   transaction<T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T>
+  /** What /api/metrics reports of the connections (read when scraped). */
+  poolStats(): PoolStats
   destroy(): Promise<void>
 }
 
@@ -36,21 +39,49 @@ export function createDatabase(config: Config['database']): Database {
     // itself once the database is back.
     pool.on('error', () => {})
     pool.on('connect', (client) => client.on('error', () => {}))
-    return fromKysely(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres')
+    return fromKysely(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres', () => ({
+      size: config.poolSize,
+      busy: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+    }))
   }
-  if (config.file !== ':memory:') mkdirSync(path.dirname(config.file), { recursive: true })
-  return fromSqlite(new SQLite(config.file))
+  if (config.file === ':memory:') return fromSqlite(new SQLite(config.file))
+  mkdirSync(path.dirname(config.file), { recursive: true })
+  return fromSqlite(new SQLite(config.file), { readerFile: config.file })
 }
 
-export function fromSqlite(connection: SqliteConnection): Database {
+/** The read-only connection of a SQLite database's root Kysely instance (not of its transactions). */
+const readers = new WeakMap<Kysely<DB>, ReturnType<typeof withStatementCache>>()
+
+/**
+ * The hot routes' reads (precompiled-query.ts) run as plain prepared statements on a second, read-only connection:
+ * on the one shared connection they would wait behind every transaction in progress (Kysely holds the connection
+ * across a transaction's awaits), or, bypassing that wait, see its uncommitted rows. In WAL mode a reader sees the
+ * last commit and never blocks or waits for the writer. Undefined for an in-memory database, which one connection
+ * alone can see; those reads then take Kysely's path.
+ */
+export function sqliteReaderOf(db: Kysely<DB>) {
+  return readers.get(db)
+}
+
+export function fromSqlite(connection: SqliteConnection, { readerFile }: { readerFile?: string } = {}): Database {
   connection.pragma('journal_mode = WAL')
   connection.pragma('synchronous = NORMAL')
   connection.pragma('foreign_keys = ON')
   connection.pragma('busy_timeout = 10000')
-  return fromKysely(
-    new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) }),
-    'sqlite',
-  )
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) })
+  const database = fromKysely(db, 'sqlite')
+  if (!readerFile) return database
+  const reader = new SQLite(readerFile, { readonly: true })
+  reader.pragma('busy_timeout = 10000')
+  readers.set(db, withStatementCache(reader))
+  return {
+    ...database,
+    destroy: async () => {
+      await database.destroy()
+      reader.close()
+    },
+  }
 }
 
 /**
@@ -74,26 +105,39 @@ function withStatementCache(connection: SqliteConnection, limit = 1000) {
   }
 }
 
-export function fromKysely(db: Kysely<DB>, dialect: Dialect): Database {
+/**
+ * `poolStats` defaults to SQLite's one connection: a single statement runs synchronously, so what can wait for the
+ * connection is a transaction holding it across awaits, and what waits behind it.
+ */
+export function fromKysely(db: Kysely<DB>, dialect: Dialect, poolStats?: () => PoolStats): Database {
+  let transactions = 0
   return {
     db,
     dialect,
     transaction:
       dialect === 'postgres'
         ? (work) => db.transaction().execute(work)
-        : (work) =>
-            // One connection per process: holding it makes the work exclusive within this process too.
-            db.connection().execute(async (connection) => {
-              await sql`begin immediate`.execute(connection)
-              try {
-                const result = await work(connection)
-                await sql`commit`.execute(connection)
-                return result
-              } catch (error) {
-                await sql`rollback`.execute(connection)
-                throw error
-              }
-            }),
+        : async (work) => {
+            transactions++
+            try {
+              // One connection per process: holding it makes the work exclusive within this process too.
+              return await db.connection().execute(async (connection) => {
+                await sql`begin immediate`.execute(connection)
+                try {
+                  const result = await work(connection)
+                  await sql`commit`.execute(connection)
+                  return result
+                } catch (error) {
+                  await sql`rollback`.execute(connection)
+                  throw error
+                }
+              })
+            } finally {
+              transactions--
+            }
+          },
+    poolStats:
+      poolStats ?? (() => ({ size: 1, busy: Math.min(1, transactions), waiting: Math.max(0, transactions - 1) })),
     destroy: () => db.destroy(),
   }
 }

@@ -2,13 +2,17 @@ import { sql } from 'kysely'
 import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppContext } from '../context'
+import { answersUnderPressure } from '../http/overload'
 
 const HealthSchema = z.object({ status: z.enum(['ok', 'error']), database: z.enum(['ok', 'unreachable']) })
 
 export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {
   app.get(
     '/',
-    { schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } } },
+    {
+      schema: { tags: ['health'], response: { 200: HealthSchema, 503: HealthSchema } },
+      config: answersUnderPressure,
+    },
     async (request, reply) => {
       try {
         await sql`select 1`.execute(database.db)

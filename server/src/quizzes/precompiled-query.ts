@@ -1,4 +1,5 @@
-import type { Compilable, CompiledQuery, Kysely } from 'kysely'
+import { SelectQueryNode, type Compilable, type CompiledQuery, type Kysely, type QueryResult } from 'kysely'
+import { sqliteReaderOf } from '../db/database'
 import type { DB } from '../db/schema'
 
 const MARKER = '\u0000precompiled-argument:'
@@ -7,6 +8,10 @@ const MARKER = '\u0000precompiled-argument:'
  * A query whose SQL is built and compiled once per dialect; each call only binds its arguments. Kysely otherwise
  * rebuilds and recompiles the query tree on every call, which costs more than running a small query on SQLite:
  * worth avoiding on the routes of DESIGN.md's budget, and nowhere else.
+ *
+ * On a SQLite database with a reader connection, a select runs there as a plain prepared statement, past Kysely's
+ * executor and the shared connection's queue (database.ts, `sqliteReaderOf`); inside a transaction it runs on the
+ * transaction, which must see its own writes.
  *
  * `build` must use each argument only as a bound value (no arrays for `in`, no flags that change the SQL).
  */
@@ -26,7 +31,7 @@ export function precompile<A extends unknown[], R>(build: (db: Kysely<DB>, ...ar
     return { query, slots }
   }
 
-  return async function run(db: Kysely<DB>, ...args: A) {
+  return async function run(db: Kysely<DB>, ...args: A): Promise<QueryResult<R>> {
     const key = db.getExecutor().adapter.constructor
     let entry = compiled.get(key)
     if (!entry) compiled.set(key, (entry = compile(db, args.length)))
@@ -35,6 +40,8 @@ export function precompile<A extends unknown[], R>(build: (db: Kysely<DB>, ...ar
       const slot = slots[index]
       return slot === undefined ? fixed : args[slot]
     })
+    const reader = SelectQueryNode.is(query.query) ? sqliteReaderOf(db) : undefined
+    if (reader) return { rows: reader.prepare(query.sql).all(parameters) as R[] }
     return db.executeQuery<R>({ ...query, parameters })
   }
 }

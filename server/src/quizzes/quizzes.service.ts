@@ -91,10 +91,11 @@ const deadlineFor = (quiz: LearnerQuizRow, startedAt: number, extraTimePercent: 
 export function createQuizService({
   database,
   clock,
+  metrics,
   papers,
   lifecycle,
   random,
-}: Pick<AppContext, 'database' | 'clock'> & {
+}: Pick<AppContext, 'database' | 'clock' | 'metrics'> & {
   papers: QuestionPapers
   lifecycle: AttemptLifecycle
   /** The source of shuffles; cryptographic unless a test injects its own. */
@@ -198,7 +199,7 @@ export function createQuizService({
         if (inProgress) {
           const answers = await listAnswers(trx, inProgress.id)
           const states = await listQuestionStates(trx, inProgress.id)
-          return { attempt: inProgress, count: current.length, answers, states }
+          return { attempt: inProgress, count: current.length, answers, states, created: false }
         }
         if (current.length >= quiz.allowed_attempts) return noAttemptsLeft()
         const attempt = await insertAttempt(trx, {
@@ -211,10 +212,17 @@ export function createQuizService({
           incorrect: null,
           unanswered: null,
         })
-        return { attempt, count: current.length + 1, answers: new Map<number, number | null>(), states: [] }
+        return {
+          attempt,
+          count: current.length + 1,
+          answers: new Map<number, number | null>(),
+          states: [],
+          created: true,
+        }
       }),
     )
     if (outcome instanceof AppError) throw outcome
+    if (outcome.created) metrics.attemptStarted()
     return toQuizAttempt(quiz, outcome.attempt, outcome.count, outcome.answers, outcome.states, now)
   }
 
@@ -319,9 +327,12 @@ export function createQuizService({
     const entries = answerEntries(body.answers)
     const withState = hasExamState(body)
     const invalidAnswers = (paper: Paper) => invalidExamState(paper, body)
+    // Set when this request finished an attempt (not when it answered a retry of one already finished).
+    let finished = false
 
     const outcome = await retryOnUniqueViolation(() =>
       database.transaction(async (trx): Promise<SubmitResult | AppError> => {
+        finished = false
         // Serialise the learner's submits and starts; the attempt rows are locked before their answers are read.
         if (isPostgres) await lockLearner(trx, user.id)
         const attempts = await lifecycle.settleRows(
@@ -356,6 +367,7 @@ export function createQuizService({
           if (!(await markAttemptFinished(trx, live.id, fields)))
             throw new Error(`attempt ${live.id} was finished twice`)
           await recordFinish(trx, live, paper, answers, score.score_hundredths, now)
+          finished = true
           return toSubmitResult({ ...live, ...fields, status: 'finished' })
         }
 
@@ -390,10 +402,12 @@ export function createQuizService({
         await upsertAnswers(trx, attempt.id, entries, now)
         if (withState) await storeExamState(trx, attempt, body, now)
         await recordFinish(trx, attempt, paper, new Map(entries), score.score_hundredths, now)
+        finished = true
         return toSubmitResult(attempt)
       }),
     )
     if (outcome instanceof AppError) throw outcome
+    if (finished) metrics.attemptSubmitted()
     return outcome
   }
 

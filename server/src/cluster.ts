@@ -1,0 +1,54 @@
+import cluster, { type Worker } from 'node:cluster'
+import type { Config } from './config'
+import { createDatabase } from './db/database'
+import { migrateToLatest } from './db/migrate'
+import { serveClusterMetrics } from './lib/metrics'
+
+/** A worker that dies this soon after it started is failing to start, not crashing: stop instead of looping. */
+const EARLY_EXIT_MS = 5_000
+
+/**
+ * WORKERS > 1: this primary migrates the database once, then runs that many server processes on the one port
+ * (Node's cluster hands each connection to a worker). All shared state is in the database (decision 005), so
+ * the workers need nothing from each other. A worker that crashes is replaced; SIGTERM or SIGINT stops every
+ * worker gracefully, then the primary.
+ */
+export async function runPrimary(config: Config, log: (line: string) => void = console.log) {
+  const database = createDatabase(config.database)
+  await migrateToLatest(database)
+  await database.destroy()
+  serveClusterMetrics()
+
+  let stopping = false
+  const startedAt = new Map<Worker, number>()
+  const fork = () => startedAt.set(cluster.fork(), Date.now())
+
+  cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker) ?? 0)
+    startedAt.delete(worker)
+    if (stopping) {
+      if (startedAt.size === 0) process.exit(0)
+      return
+    }
+    log(`worker ${worker.process.pid} ended (${signal ?? `code ${code}`}) after ${Math.round(lived / 1000)} s`)
+    if (lived < EARLY_EXIT_MS) {
+      log('a worker failed at start; stopping (its error is above)')
+      stop(1)
+      return
+    }
+    fork()
+  })
+
+  function stop(exitCode = 0) {
+    if (stopping) return
+    stopping = true
+    process.exitCode = exitCode
+    if (startedAt.size === 0) process.exit(exitCode)
+    for (const worker of startedAt.keys()) worker.process.kill('SIGTERM')
+  }
+  process.on('SIGTERM', () => stop())
+  process.on('SIGINT', () => stop())
+
+  for (let i = 0; i < config.workers; i++) fork()
+  log(`primary ${process.pid}: ${config.workers} workers on port ${config.port}`)
+}

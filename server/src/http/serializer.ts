@@ -1,0 +1,56 @@
+import fastJson from 'fast-json-stringify'
+import { z, type ZodType } from 'zod'
+import { ResponseSerializationError } from 'fastify-type-provider-zod'
+
+type JsonSchema = { [key: string]: unknown }
+
+/**
+ * `anyOf: [X, {type: 'null'}]` -> X with `nullable: true`: fast-json-stringify then writes the value or `null`
+ * directly instead of validating each branch against the value on every response.
+ */
+function withNullables(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withNullables)
+  if (schema === null || typeof schema !== 'object') return schema
+  const node = Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [key, withNullables(value)]),
+  ) as JsonSchema
+  const branches = node.anyOf as JsonSchema[] | undefined
+  if (branches?.length === 2) {
+    const nullIndex = branches.findIndex((branch) => branch.type === 'null' && Object.keys(branch).length === 1)
+    const other = branches[1 - nullIndex]
+    if (nullIndex !== -1 && other && typeof other.type === 'string') {
+      const { anyOf: _anyOf, ...rest } = node
+      return { ...rest, ...other, nullable: true }
+    }
+  }
+  return node
+}
+
+/**
+ * Responses are written from their JSON Schema by fast-json-stringify, as Fastify does by default, instead of being
+ * checked by zod and then stringified: on the hot routes the check cost more than the query. The JSON Schema comes
+ * from the same zod schema (so the contract stays one source), keeps zod's whitelisting (`additionalProperties:
+ * false`: no field outside the contract, such as `is_correct`, is ever written) and refuses a missing required
+ * field. Under NODE_ENV=test every response is also checked by zod, and the bytes written from the route's own
+ * value must equal those written from zod's output: the contract tests catch a route that answers off-contract, and
+ * a schema whose zod output differs from its input (a transform, a default), which the unchecked path would miss.
+ */
+export function createSerializerCompiler({ check }: { check: boolean }) {
+  return ({ schema, method, url }: { schema: unknown; method: string; url: string }) => {
+    const zodSchema = schema as ZodType
+    const jsonSchema = withNullables(
+      z.toJSONSchema(zodSchema, { target: 'draft-7', io: 'output', unrepresentable: 'any' }),
+    )
+    const stringify = fastJson(jsonSchema as Parameters<typeof fastJson>[0])
+    if (!check) return (data: unknown) => stringify(data)
+    return (data: unknown) => {
+      const result = zodSchema.safeParse(data)
+      if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error })
+      const checked = stringify(result.data)
+      if (stringify(data) !== checked) {
+        throw new Error(`${method} ${url}: the response written unchecked would differ from the checked one`)
+      }
+      return checked
+    }
+  }
+}
