@@ -7,18 +7,29 @@ export class ApiError extends Error {
     readonly code: string,
     readonly detail: string,
     readonly errors?: Record<string, string[]>,
+    /** The server's `Retry-After` in seconds (429, or 503 when it sheds load), when it sent one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail)
     this.name = 'ApiError'
   }
 
-  static fromBody(status: number, body: Partial<ErrorBody> | undefined) {
+  static fromBody(status: number, body: Partial<ErrorBody> | undefined, retryAfter?: string | null) {
+    // Retry-After is seconds here (API.md); an HTTP date, which this server never sends, is ignored.
+    const seconds = retryAfter != null && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : undefined
     return new ApiError(
       status,
       body?.code ?? 'unknown_error',
       body?.detail ?? `Request failed (${status})`,
       body?.errors,
+      seconds,
     )
+  }
+
+  /** Read a failed response: its error body and its Retry-After. */
+  static async fromResponse(response: Response) {
+    const body = await response.json().catch(() => undefined)
+    return ApiError.fromBody(response.status, body, response.headers.get('retry-after'))
   }
 
   get isNetworkError() {

@@ -14,8 +14,13 @@ const accessToken = (name: string, expiresIn: number) =>
   jwt({ token_type: 'access', user_id: 7, username: 'sita', is_admin: false, exp: now() + expiresIn, jti: name })
 
 /** The parts of a fetch Response that the client reads. */
-function reply(status: number, body?: unknown) {
-  return { ok: status >= 200 && status < 300, status, json: async () => body } as Response
+function reply(status: number, body?: unknown, headers: Record<string, string> = {}) {
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    json: async () => body,
+    headers: new Headers(headers),
+  } as Response
 }
 
 interface Call {
@@ -133,6 +138,14 @@ describe('api client', () => {
     expect(sessionStore.refreshToken()).toBeNull()
     expect(reload).toHaveBeenCalledTimes(1)
     expect(apiCalls()).toHaveLength(0)
+  })
+
+  it("reads a busy server's Retry-After into the error, so a retry can wait as asked", async () => {
+    sessionStore.setTokens({ access: accessToken('fresh', 600), refresh: 'refresh-1' })
+    routes = () => reply(503, { detail: 'Busy.', code: 'service_unavailable' }, { 'retry-after': '5' })
+    await expect(api.get('/quizzes/')).rejects.toMatchObject({ status: 503, retryAfterSeconds: 5 })
+    routes = () => reply(503, { detail: 'Busy.', code: 'service_unavailable' })
+    await expect(api.get('/quizzes/')).rejects.toMatchObject({ status: 503, retryAfterSeconds: undefined })
   })
 
   it('keeps the session when the refresh fails for a passing reason (server error, no connection)', async () => {

@@ -50,7 +50,7 @@ async function refreshTokens(): Promise<string | null> {
   if (!response.ok) {
     // 4xx: the refresh token is dead. Anything else is a passing failure: keep the session.
     if (response.status >= 400 && response.status < 500) endSession()
-    throw ApiError.fromBody(response.status, await response.json().catch(() => undefined))
+    throw await ApiError.fromResponse(response)
   }
   const tokens = (await response.json()) as { access: string; refresh: string }
   sessionStore.setTokens(tokens)
@@ -111,7 +111,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     token = await refreshOnce(token)
     response = await send(token)
   }
-  if (!response.ok) throw ApiError.fromBody(response.status, await response.json().catch(() => undefined))
+  if (!response.ok) throw await ApiError.fromResponse(response)
   if (response.status === 204) return undefined as T
   if (options.blob) return (await response.blob()) as T
   return (await response.json()) as T

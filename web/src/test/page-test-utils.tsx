@@ -99,7 +99,7 @@ export function answerFetch(
       const body = init?.body ? JSON.parse(init.body as string) : undefined
       sent.push({ key, body })
       const { status, body: responseBody } = answer(key, body)
-      return { ok: status < 300, status, json: async () => responseBody } as Response
+      return { ok: status < 300, status, headers: new Headers(), json: async () => responseBody } as Response
     }),
   )
 }

@@ -36,7 +36,12 @@ beforeEach(() => {
         status: 404,
         body: { detail: 'Not found.', code: 'not_found' },
       }
-      return { ok: answer.status < 300, status: answer.status, json: async () => answer.body } as Response
+      return {
+        ok: answer.status < 300,
+        status: answer.status,
+        headers: new Headers(),
+        json: async () => answer.body,
+      } as Response
     }),
   )
 })

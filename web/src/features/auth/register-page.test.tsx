@@ -10,7 +10,7 @@ const registeredPhones = new Set(['9800000001'])
 let calls: { url: string; body: Record<string, unknown> }[]
 
 function reply(status: number, body: unknown) {
-  return { ok: status < 300, status, json: async () => body } as Response
+  return { ok: status < 300, status, headers: new Headers(), json: async () => body } as Response
 }
 
 beforeEach(() => {

@@ -39,7 +39,12 @@ beforeEach(() => {
       const queue = routes[key]
       if (!queue) throw new Error(`unexpected request ${key}`)
       const answer = queue.length > 1 ? queue.shift()! : queue[0]!
-      return { ok: answer.status < 300, status: answer.status, json: async () => answer.body } as Response
+      return {
+        ok: answer.status < 300,
+        status: answer.status,
+        headers: new Headers(),
+        json: async () => answer.body,
+      } as Response
     }),
   )
 })

@@ -166,6 +166,25 @@ describe('AnswerQueue', () => {
     expect(queue.getSnapshot()).toMatchObject({ status: 'saved', pending: 0 })
   })
 
+  it('waits as long as a busy server asks (503 with Retry-After) before trying again', async () => {
+    const send = vi
+      .fn<(changes: SaveBatch) => Promise<unknown>>()
+      .mockRejectedValueOnce(new ApiError(503, 'service_unavailable', 'busy', undefined, 5))
+      .mockResolvedValue({ saved: 1 })
+    const { queue } = setup({ send })
+    queue.start()
+    queue.set(1, 11)
+    await vi.advanceTimersByTimeAsync(500)
+    expect(send).toHaveBeenCalledTimes(1)
+    expect(queue.getSnapshot().status).toBe('retrying')
+    // The backoff alone would try again after 1 s; the server asked for 5.
+    await vi.advanceTimersByTimeAsync(5000 - 1)
+    expect(send).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(send).toHaveBeenCalledTimes(2)
+    expect(queue.getSnapshot()).toMatchObject({ status: 'saved', pending: 0 })
+  })
+
   it('grows the backoff and caps it at 30 s', () => {
     expect([1, 2, 3, 4, 5, 6, 10].map(backoffDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000])
   })

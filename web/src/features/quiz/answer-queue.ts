@@ -48,7 +48,7 @@ export interface AnswerQueueOptions {
   onFailure?: (error: unknown) => void
   /** Changes made within this window go out as one request. */
   debounceMs?: number
-  /** Wait before the n-th retry (n from 1). */
+  /** Wait before the n-th retry (n from 1); never shorter than a Retry-After the server sent with the failure. */
   retryDelayMs?: (failures: number) => number
   storage?: Storage
   isOnline?: () => boolean
@@ -456,7 +456,9 @@ export class AnswerQueue {
       if (this.options.isTransient(error)) {
         this.failures += 1
         this.setStatus(this.options.isOnline() ? 'retrying' : 'offline')
-        if (this.running) this.schedule(this.options.retryDelayMs(this.failures))
+        // A server shedding load says when to come back (503 with Retry-After): sooner would only add to the load.
+        const retryAfterMs = 1000 * ((error as { retryAfterSeconds?: number }).retryAfterSeconds ?? 0)
+        if (this.running) this.schedule(Math.max(retryAfterMs, this.options.retryDelayMs(this.failures)))
       } else {
         this.setStatus('failed')
         this.options.onFailure?.(error)
