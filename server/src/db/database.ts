@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import type { Config } from '../config'
 import type { PoolStats } from '../lib/metrics'
@@ -13,10 +13,11 @@ export interface Database {
   db: Kysely<DB>
   dialect: Dialect
   /**
-   * Runs `work` in one write transaction. On SQLite it is `BEGIN IMMEDIATE`: the write lock is taken up
-   * front, so two processes on one file queue on busy_timeout instead of failing with SQLITE_BUSY when a
-   * read lock would have to be upgraded. On PostgreSQL it is a plain transaction; services lock rows
-   * they must serialise on (`forUpdate`).
+   * Runs `work` in one write transaction: all of it or none of it, and the promise settles only once it is
+   * committed. On SQLite it runs in a savepoint of a `BEGIN IMMEDIATE` shared with the transactions that arrived
+   * meanwhile (group commit, `groupCommit` below); the write lock is taken up front, so two processes on one file
+   * queue on busy_timeout instead of failing with SQLITE_BUSY when a read lock would have to be upgraded. On
+   * PostgreSQL it is a plain transaction; services lock rows they must serialise on (`forUpdate`).
    */
   transaction<T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T>
   /** What /api/metrics reports of the connections (read when scraped). */
@@ -70,7 +71,8 @@ export function fromSqlite(connection: SqliteConnection, { readerFile }: { reade
   connection.pragma('foreign_keys = ON')
   connection.pragma('busy_timeout = 10000')
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) })
-  const database = fromKysely(db, 'sqlite')
+  const { transaction, poolStats } = groupCommit(db, connection)
+  const database: Database = { db, dialect: 'sqlite', transaction, poolStats, destroy: () => db.destroy() }
   if (!readerFile) return database
   const reader = new SQLite(readerFile, { readonly: true })
   reader.pragma('busy_timeout = 10000')
@@ -81,6 +83,74 @@ export function fromSqlite(connection: SqliteConnection, { readerFile }: { reade
       await database.destroy()
       reader.close()
     },
+  }
+}
+
+/** Transactions one batch of a group commit takes at the most: the first of them waits for the rest. */
+const GROUP_COMMIT_LIMIT = 128
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown }
+
+/**
+ * SQLite writes one transaction at a time. When transactions arrive together (an exam's starts or submits in one
+ * second), each paying its own BEGIN and COMMIT (and the commit's write of every page it touched to the WAL) is
+ * what makes the last of them wait. So they are committed in groups (decision 016): whatever is queued when the
+ * connection comes free runs in one `BEGIN IMMEDIATE ... COMMIT`, each transaction inside its own savepoint. A
+ * transaction that fails rolls back to its savepoint and fails alone; the others commit. Every caller hears of its
+ * outcome only after the COMMIT, so nothing is acknowledged that is not written. Alone, a transaction runs at once
+ * (a group of one): no waiting for company.
+ *
+ * The raw connection runs the BEGIN, SAVEPOINT and COMMIT statements while Kysely's connection is held, so
+ * nothing else runs on it meanwhile.
+ */
+function groupCommit(db: Kysely<DB>, connection: SqliteConnection) {
+  const queue: { work: (trx: Kysely<DB>) => Promise<unknown>; settle: (outcome: Outcome) => void }[] = []
+  let committing = false
+
+  async function commitGroups() {
+    committing = true
+    try {
+      while (queue.length > 0) {
+        const group = queue.splice(0, GROUP_COMMIT_LIMIT)
+        const outcomes = await db
+          .connection()
+          .execute(async (trx) => {
+            connection.exec('begin immediate')
+            const results: Outcome[] = []
+            for (const { work } of group) {
+              connection.exec('savepoint grouped')
+              try {
+                results.push({ ok: true, value: await work(trx) })
+                connection.exec('release grouped')
+              } catch (error) {
+                connection.exec('rollback to grouped')
+                connection.exec('release grouped')
+                results.push({ ok: false, error })
+              }
+            }
+            try {
+              connection.exec('commit')
+            } catch (error) {
+              if (connection.inTransaction) connection.exec('rollback')
+              throw error
+            }
+            return results
+          })
+          .catch((error: unknown) => group.map((): Outcome => ({ ok: false, error })))
+        outcomes.forEach((outcome, index) => group[index]!.settle(outcome))
+      }
+    } finally {
+      committing = false
+    }
+  }
+
+  return {
+    transaction: <T>(work: (trx: Kysely<DB>) => Promise<T>) =>
+      new Promise<T>((resolve, reject) => {
+        queue.push({ work, settle: (outcome) => (outcome.ok ? resolve(outcome.value as T) : reject(outcome.error)) })
+        if (!committing) void commitGroups()
+      }),
+    poolStats: (): PoolStats => ({ size: 1, busy: committing ? 1 : 0, waiting: queue.length }),
   }
 }
 
@@ -105,39 +175,13 @@ function withStatementCache(connection: SqliteConnection, limit = 1000) {
   }
 }
 
-/**
- * `poolStats` defaults to SQLite's one connection: a single statement runs synchronously, so what can wait for the
- * connection is a transaction holding it across awaits, and what waits behind it.
- */
-export function fromKysely(db: Kysely<DB>, dialect: Dialect, poolStats?: () => PoolStats): Database {
-  let transactions = 0
+/** PostgreSQL (or any dialect with real transactions): a plain transaction; services lock the rows they need. */
+export function fromKysely(db: Kysely<DB>, dialect: Dialect, poolStats: () => PoolStats): Database {
   return {
     db,
     dialect,
-    transaction:
-      dialect === 'postgres'
-        ? (work) => db.transaction().execute(work)
-        : async (work) => {
-            transactions++
-            try {
-              // One connection per process: holding it makes the work exclusive within this process too.
-              return await db.connection().execute(async (connection) => {
-                await sql`begin immediate`.execute(connection)
-                try {
-                  const result = await work(connection)
-                  await sql`commit`.execute(connection)
-                  return result
-                } catch (error) {
-                  await sql`rollback`.execute(connection)
-                  throw error
-                }
-              })
-            } finally {
-              transactions--
-            }
-          },
-    poolStats:
-      poolStats ?? (() => ({ size: 1, busy: Math.min(1, transactions), waiting: Math.max(0, transactions - 1) })),
+    transaction: (work) => db.transaction().execute(work),
+    poolStats,
     destroy: () => db.destroy(),
   }
 }

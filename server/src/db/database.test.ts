@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createDatabase, sqliteReaderOf, type Database } from './database'
+import { migrateToLatest } from './migrate'
+
+describe('SQLite group commit and reader connection', () => {
+  let dir: string
+  let database: Database
+
+  beforeEach(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'quiz-db-'))
+    database = createDatabase({ kind: 'sqlite', file: path.join(dir, 'quiz.db') })
+    await migrateToLatest(database)
+  })
+  afterEach(async () => {
+    await database.destroy()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  const insertPlan = (trx: Database['db'], name: string) =>
+    trx
+      .insertInto('plans')
+      .values({ name_en: name, name_ne: '', price_paisa: 10_000, days: 30, active: 1, created_at: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  const planNames = async () =>
+    (await database.db.selectFrom('plans').select('name_en').orderBy('id').execute()).map((row) => row.name_en)
+
+  it('commits transactions that arrive together in one group, each all or nothing, each told its own outcome', async () => {
+    const refused = new Error('refused')
+    const outcomes = await Promise.allSettled(
+      ['one', 'two', 'three', 'four', 'five'].map((name) =>
+        database.transaction(async (trx) => {
+          const { id } = await insertPlan(trx, name)
+          await insertPlan(trx, `${name} again`)
+          // The third fails after writing: its two rows go, the others' stay.
+          if (name === 'three') throw refused
+          return id
+        }),
+      ),
+    )
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ])
+    expect((outcomes[2] as PromiseRejectedResult).reason).toBe(refused)
+    expect(await planNames()).toEqual([
+      'one',
+      'one again',
+      'two',
+      'two again',
+      'four',
+      'four again',
+      'five',
+      'five again',
+    ])
+    // Each transaction saw the ones before it: ids follow the order of arrival.
+    const ids = outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []))
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids)
+  })
+
+  it('settles a transaction only after its group has committed', async () => {
+    let committedWhenSettled: string[] | undefined
+    await Promise.all([
+      database.transaction(async (trx) => insertPlan(trx, 'first')),
+      database
+        .transaction(async (trx) => insertPlan(trx, 'second'))
+        .then(async () => {
+          committedWhenSettled = await planNames()
+        }),
+    ])
+    expect(committedWhenSettled).toEqual(['first', 'second'])
+  })
+
+  it('keeps working after a group in which every transaction failed', async () => {
+    await expect(database.transaction(async () => Promise.reject(new Error('no')))).rejects.toThrow('no')
+    await database.transaction((trx) => insertPlan(trx, 'after'))
+    expect(await planNames()).toEqual(['after'])
+  })
+
+  it('reads on the reader connection what is committed, never what a transaction in progress has written', async () => {
+    const reader = sqliteReaderOf(database.db)!
+    const count = () => (reader.prepare('select count(*) as n from plans').get() as { n: number }).n
+    let duringTransaction: number | undefined
+    await database.transaction(async (trx) => {
+      await insertPlan(trx, 'pending')
+      duringTransaction = count()
+    })
+    expect(duringTransaction).toBe(0)
+    expect(count()).toBe(1)
+  })
+})
