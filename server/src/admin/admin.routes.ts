@@ -55,7 +55,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
       preValidation: sanitizeSvgs,
       schema: { ...docs, params: IdParamsSchema, body: QuestionInputSchema, response: { 201: AdminQuestionSchema } },
     },
-    async (request, reply) => reply.code(201).send(await admin.addQuestion(request.params.id, request.body, actorOf(request))),
+    async (request, reply) =>
+      reply.code(201).send(await admin.addQuestion(request.params.id, request.body, actorOf(request))),
   )
 
   app.put(

@@ -197,7 +197,13 @@ describe.each(dialects)('the audit trail on %s', (dialect) => {
 
   describe('a refused write leaves no event', () => {
     it.each([
-      ['an end before the start', 'PATCH', (id: number) => `/api/admin/quizzes/${id}/`, { end_time: '2020-01-01T00:00:00Z' }, 400],
+      [
+        'an end before the start',
+        'PATCH',
+        (id: number) => `/api/admin/quizzes/${id}/`,
+        { end_time: '2020-01-01T00:00:00Z' },
+        400,
+      ],
       ['an unknown quiz', 'PATCH', () => '/api/admin/quizzes/999/', { duration_minutes: 5 }, 404],
       ['a deleted question', 'DELETE', (id: number) => `/api/admin/quizzes/${id}/questions/999/`, undefined, 404],
       ['an unknown learner', 'PATCH', () => '/api/admin/users/999/', { extra_time_percent: 5 }, 404],
@@ -233,7 +239,11 @@ describe.each(dialects)('the audit trail on %s', (dialect) => {
       } finally {
         await sql`alter table audit_events_away rename to audit_events`.execute(t.db)
       }
-      const row = await t.db.selectFrom('quizzes').select('duration_minutes').where('id', '=', quiz.id).executeTakeFirst()
+      const row = await t.db
+        .selectFrom('quizzes')
+        .select('duration_minutes')
+        .where('id', '=', quiz.id)
+        .executeTakeFirst()
       expect(row?.duration_minutes).toBe(90)
       expect(await events()).toEqual([])
     })

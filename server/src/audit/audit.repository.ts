@@ -38,7 +38,11 @@ export async function countAuditEvents(db: Kysely<DB>, filter: AuditFilter): Pro
 }
 
 /** Newest first; events of one instant in the order they were written, newest first too. */
-export function pageAuditEvents(db: Kysely<DB>, filter: AuditFilter, { limit, offset }: { limit: number; offset: number }) {
+export function pageAuditEvents(
+  db: Kysely<DB>,
+  filter: AuditFilter,
+  { limit, offset }: { limit: number; offset: number },
+) {
   return matching(db, filter)
     .selectAll()
     .orderBy('occurred_at', 'desc')

@@ -63,7 +63,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { confi
   app.get(
     '/auth/sessions/',
     {
-      schema: { ...signedIn, summary: 'My live logins, the current one marked', response: { 200: LoginSessionListSchema } },
+      schema: {
+        ...signedIn,
+        summary: 'My live logins, the current one marked',
+        response: { 200: LoginSessionListSchema },
+      },
       preHandler: app.authenticate,
     },
     (request) => auth.listSessions(request.user.id, request.user.sessionId),

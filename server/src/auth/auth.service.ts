@@ -108,7 +108,10 @@ export function createAuthService({
   rules: RateLimitRules
 }) {
   return {
-    async login({ username, password }: { username: string; password: string }, client: LoginClient): Promise<TokenPair> {
+    async login(
+      { username, password }: { username: string; password: string },
+      client: LoginClient,
+    ): Promise<TokenPair> {
       await limiter.hit(rules.loginPerIp, client.address)
       // Counted as a failure up front and given back on success: concurrent guesses cannot slip past the limit.
       const attempt = await limiter.hit(rules.loginFailuresPerUsername, usernameKey(username))

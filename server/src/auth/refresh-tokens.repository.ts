@@ -40,12 +40,7 @@ export async function revokeFamily(db: Kysely<DB>, familyId: string, now: number
 }
 
 /** Revokes every live refresh token of a user, except those of the login `keepFamily` when one is named. */
-export async function revokeAllOfUser(
-  db: Kysely<DB>,
-  userId: number,
-  now: number,
-  keepFamily?: string,
-): Promise<void> {
+export async function revokeAllOfUser(db: Kysely<DB>, userId: number, now: number, keepFamily?: string): Promise<void> {
   await db
     .updateTable('refresh_tokens')
     .set({ revoked_at: now })

@@ -71,18 +71,13 @@ export function createUsersService({
             password_hash: passwordHash,
             created_at: now,
           })
-          await recordAudit(
-            trx,
-            { id: user.id, username: user.username, address: clientAddress },
-            now,
-            {
-              action: 'create',
-              entityType: 'user',
-              entityId: user.id,
-              label: user.username,
-              after: { username: user.username, phone_number: user.phone_number, password: CHANGED },
-            },
-          )
+          await recordAudit(trx, { id: user.id, username: user.username, address: clientAddress }, now, {
+            action: 'create',
+            entityType: 'user',
+            entityId: user.id,
+            label: user.username,
+            after: { username: user.username, phone_number: user.phone_number, password: CHANGED },
+          })
           return user
         })
         if (!created) throw new BadRequest(messages.phoneNotVerified, 'phone_not_verified')

@@ -33,7 +33,11 @@ export const auditAndLogins = (dialect: Dialect): Migration => {
         .on('audit_events')
         .columns(['entity_type', 'entity_id', 'occurred_at'])
         .execute()
-      await db.schema.createIndex('audit_events_actor').on('audit_events').columns(['actor_id', 'occurred_at']).execute()
+      await db.schema
+        .createIndex('audit_events_actor')
+        .on('audit_events')
+        .columns(['actor_id', 'occurred_at'])
+        .execute()
 
       // "Never editable" is the database's promise, not only the API's: an UPDATE or DELETE on the table fails.
       if (dialect === 'postgres') {
