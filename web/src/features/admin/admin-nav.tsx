@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import { paths } from '../../lib/paths'
 
-/** Tabs between the admin's quiz list, learners, plans and payments. */
+/** Tabs between the admin's quiz list, learners, plans, payments and the audit log. */
 export function AdminNav() {
   const { t } = useTranslation('admin')
   return (
@@ -13,6 +13,7 @@ export function AdminNav() {
       <NavLink to={paths.adminLearners()}>{t('nav.learners')}</NavLink>
       <NavLink to={paths.adminPlans()}>{t('nav.plans')}</NavLink>
       <NavLink to={paths.adminPayments()}>{t('nav.payments')}</NavLink>
+      <NavLink to={paths.adminAudit()}>{t('nav.audit')}</NavLink>
     </nav>
   )
 }
