@@ -48,4 +48,3 @@ export function useMessageText() {
     return !known ? '' : 'key' in known ? t(known.key) : known.text
   }
 }
-

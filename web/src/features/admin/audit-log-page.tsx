@@ -213,7 +213,8 @@ function DayField({
 function AuditRow({ event }: { event: AuditEvent }) {
   const { t, i18n } = useTranslation('institutions')
   const language = i18n.language
-  const who = event.actor.id === null ? t('audit.command_line', { username: event.actor.username }) : event.actor.username
+  const who =
+    event.actor.id === null ? t('audit.command_line', { username: event.actor.username }) : event.actor.username
   const id = event.entity_id === null ? '' : ` #${formatNumber(event.entity_id, language, { useGrouping: false })}`
   return (
     <tr>

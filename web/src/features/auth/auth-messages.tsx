@@ -5,7 +5,6 @@ import { serverMessage, type AuthKey, type FieldMessage } from '../../i18n/auth-
 
 export { formTexts, serverMessage, useMessageText, type AuthKey, type FieldMessage } from '../../i18n/auth-texts'
 
-
 /** The first message per field of a 400's `errors` map (API.md), keyed by field path. */
 export function serverFieldErrors(error: unknown): Record<string, FieldMessage> {
   if (!(error instanceof ApiError) || !error.errors) return {}
