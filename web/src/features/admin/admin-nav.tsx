@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import { paths } from '../../lib/paths'
+// Its words are the admin namespace's: a page opened directly (a reload of /admin/audit) may not have loaded it yet.
+import './admin.i18n'
 
 /** Tabs between the admin's quiz list, learners, plans, payments and the audit log. */
 export function AdminNav() {
