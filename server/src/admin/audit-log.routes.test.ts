@@ -14,7 +14,12 @@ describe.each(dialects)('the audit trail on %s', (dialect) => {
   const headersOf = (user: Pick<UserRow, 'id' | 'username' | 'is_admin'>) => bearerFor(t.tokens, user)
 
   async function call(headers: Record<string, string>, method: string, url: string, payload?: unknown) {
-    return t.app.inject({ method: method as 'GET', url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) })
+    return t.app.inject({
+      method: method as 'GET',
+      url,
+      headers,
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    })
   }
 
   async function admin(username = 'boss') {
