@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { createUser } from '../../test/factories'
-import { useTestApp } from '../../test/test-app'
+import { useTestApp, type TestApp } from '../../test/test-app'
 import { decodeJwtPart, multipart, post, verifyPhoneForRegistration } from './test-support'
 
 const ANDROID_CHROME =
@@ -9,6 +9,24 @@ const ANDROID_CHROME =
 const WINDOWS_FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0'
 const NEW_PASSWORD = 'Naya-Sabda-2026'
 const MINUTE = 60_000
+
+/** A login from 10.0.0.1 whose request says it was forwarded for 203.0.113.99; answers the sessions it then lists. */
+async function logInThroughProxy(t: TestApp) {
+  const user = await createUser(t.database)
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/token/',
+    payload: { username: user.username, password: user.password },
+    headers: { 'x-forwarded-for': '203.0.113.99' },
+    remoteAddress: '10.0.0.1',
+  })
+  const listed = await t.app.inject({
+    method: 'GET',
+    url: '/api/auth/sessions/',
+    headers: { authorization: `Bearer ${response.json().access}` },
+  })
+  return listed.json() as { client_address: string; device: string }[]
+}
 
 describe.each(dialects)('active logins and password change on %s', (dialect) => {
   const t = useTestApp(dialect, { RATE_LIMIT_LOGIN_PER_USERNAME: '3' })
@@ -86,16 +104,7 @@ describe.each(dialects)('active logins and password change on %s', (dialect) => 
     })
 
     it('reads the address from X-Forwarded-For only with TRUST_PROXY', async () => {
-      const user = await createUser(t.database)
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/token/',
-        payload: { username: user.username, password: user.password },
-        headers: { 'x-forwarded-for': '203.0.113.99' },
-        remoteAddress: '10.0.0.1',
-      })
-      const listed = await sessions({ authorization: `Bearer ${response.json().access}` })
-      expect(listed[0]).toMatchObject({ client_address: '10.0.0.1', device: '' })
+      expect((await logInThroughProxy(t))[0]).toMatchObject({ client_address: '10.0.0.1', device: '' })
     })
 
     it('answers 401 without a token', async () => {
@@ -323,19 +332,6 @@ describe.each(dialects)('active logins behind a proxy on %s', (dialect) => {
   const t = useTestApp(dialect, { TRUST_PROXY: 'true' })
 
   it('records the client address the proxy names, as the rate limits do', async () => {
-    const user = await createUser(t.database)
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/token/',
-      payload: { username: user.username, password: user.password },
-      headers: { 'x-forwarded-for': '203.0.113.99' },
-      remoteAddress: '10.0.0.1',
-    })
-    const listed = await t.app.inject({
-      method: 'GET',
-      url: '/api/auth/sessions/',
-      headers: { authorization: `Bearer ${response.json().access}` },
-    })
-    expect(listed.json()[0]).toMatchObject({ client_address: '203.0.113.99' })
+    expect((await logInThroughProxy(t))[0]).toMatchObject({ client_address: '203.0.113.99' })
   })
 })

@@ -4,7 +4,9 @@ import { consumeRegistrationVerification, invalidOtp, redeemCode, type CodeHashe
 import { recordAudit, CHANGED } from '../audit/audit-log'
 import { hashPassword, verifyPassword } from '../accounts/passwords'
 import { passwordProblems } from '../accounts/password-rules'
+import type { Kysely } from 'kysely'
 import type { Database } from '../db/database'
+import type { DB } from '../db/schema'
 import { isUniqueViolation } from '../db/errors'
 import { BadRequest, NotAuthenticated, ValidationFailed, type FieldErrors } from '../http/errors'
 import type { RateLimiter, RateLimitRules } from '../http/rate-limit'
@@ -18,6 +20,38 @@ import {
   usernameExists,
   usernameKey,
 } from '../accounts/users.repository'
+
+/**
+ * A new password, inside the caller's transaction: the hash, the end of the user's logins (all of them after a reset;
+ * all but the one it was made from after a change) and the audit event, which says what changed and never the secret.
+ */
+async function setPassword(
+  trx: Kysely<DB>,
+  {
+    user,
+    passwordHash,
+    clientAddress,
+    now,
+    keepSessionId,
+  }: {
+    user: { id: number; username: string }
+    passwordHash: string
+    clientAddress: string
+    now: number
+    /** Set for a change by a signed-in user (null when the token names no login); absent for a reset. */
+    keepSessionId?: string | null
+  },
+) {
+  await updateUser(trx, user.id, { password_hash: passwordHash })
+  await revokeAllSessions(trx, user.id, now, keepSessionId ?? undefined)
+  await recordAudit(trx, { id: user.id, username: user.username, address: clientAddress }, now, {
+    action: keepSessionId === undefined ? 'password_reset' : 'password_change',
+    entityType: 'user',
+    entityId: user.id,
+    label: user.username,
+    after: { password: CHANGED, logged_out: keepSessionId ? 'others' : 'all' },
+  })
+}
 
 export function createUsersService({
   database,
@@ -114,15 +148,7 @@ export function createUsersService({
           now,
         })
         if (!redeemed) return false
-        await updateUser(trx, user.id, { password_hash: passwordHash })
-        await revokeAllSessions(trx, user.id, now)
-        await recordAudit(trx, { id: user.id, username: user.username, address: clientAddress }, now, {
-          action: 'password_reset',
-          entityType: 'user',
-          entityId: user.id,
-          label: user.username,
-          after: { password: CHANGED, logged_out: 'all' },
-        })
+        await setPassword(trx, { user, passwordHash, clientAddress, now })
         return true
       })
       if (!reset) throw invalidOtp()
@@ -154,17 +180,9 @@ export function createUsersService({
 
       const passwordHash = await hashPassword(password)
       const now = clock.now()
-      await database.transaction(async (trx) => {
-        await updateUser(trx, user.id, { password_hash: passwordHash })
-        await revokeAllSessions(trx, user.id, now, sessionId)
-        await recordAudit(trx, { id: user.id, username: user.username, address: clientAddress }, now, {
-          action: 'password_change',
-          entityType: 'user',
-          entityId: user.id,
-          label: user.username,
-          after: { password: CHANGED, logged_out: 'others' },
-        })
-      })
+      await database.transaction((trx) =>
+        setPassword(trx, { user, passwordHash, clientAddress, now, keepSessionId: sessionId ?? null }),
+      )
     },
   }
 }

@@ -92,36 +92,22 @@ export function Component() {
             onChange={(event) => set({ actor: event.target.value })}
           />
         </div>
-        <div className="field">
-          <label htmlFor="audit-entity">{t('audit.entity_type')}</label>
-          <select
-            id="audit-entity"
-            value={draft.entity_type}
-            onChange={(event) => set({ entity_type: event.target.value as Draft['entity_type'] })}
-          >
-            <option value="">{t('audit.any')}</option>
-            {ENTITY_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`audit.entity.${type}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="audit-action">{t('audit.action')}</label>
-          <select
-            id="audit-action"
-            value={draft.action}
-            onChange={(event) => set({ action: event.target.value as Draft['action'] })}
-          >
-            <option value="">{t('audit.any')}</option>
-            {ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {t(`audit.actions.${action}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField
+          id="audit-entity"
+          label={t('audit.entity_type')}
+          value={draft.entity_type}
+          choices={ENTITY_TYPES.map((type) => [type, t(`audit.entity.${type}`)])}
+        >
+          {(value) => set({ entity_type: value as Draft['entity_type'] })}
+        </ChoiceField>
+        <ChoiceField
+          id="audit-action"
+          label={t('audit.action')}
+          value={draft.action}
+          choices={ACTIONS.map((action) => [action, t(`audit.actions.${action}`)])}
+        >
+          {(value) => set({ action: value as Draft['action'] })}
+        </ChoiceField>
         <DayField id="audit-from" label={t('audit.from')} value={draft.fromDay} hint={bsHint(draft.fromDay)}>
           {(value) => set({ fromDay: value })}
         </DayField>
@@ -174,6 +160,36 @@ export function Component() {
           />
         </>
       )}
+    </div>
+  )
+}
+
+/** A select of the API's values, worded in the current language, with "Any" first. */
+function ChoiceField({
+  id,
+  label,
+  value,
+  choices,
+  children: onChange,
+}: {
+  id: string
+  label: string
+  value: string
+  choices: [value: string, label: string][]
+  children: (value: string) => void
+}) {
+  const { t } = useTranslation('institutions')
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{t('audit.any')}</option>
+        {choices.map(([choice, text]) => (
+          <option key={choice} value={choice}>
+            {text}
+          </option>
+        ))}
+      </select>
     </div>
   )
 }
