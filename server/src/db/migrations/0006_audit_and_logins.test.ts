@@ -46,7 +46,18 @@ describe('migration 0006_audit_and_logins on a database with logins', () => {
     ])
     await db
       .insertInto('audit_events')
-      .values({ occurred_at: 1, actor_id: null, actor_username: 'root', action: 'update', entity_type: 'user' })
+      .values({
+        occurred_at: 1,
+        actor_id: null,
+        actor_username: 'root',
+        client_address: null,
+        action: 'update',
+        entity_type: 'user',
+        entity_id: 1,
+        entity_label: 'u',
+        before_json: null,
+        after_json: '{}',
+      })
       .execute()
     await expect(sql`update audit_events set action = 'delete'`.execute(db)).rejects.toThrow(/append-only/)
     await expect(sql`delete from audit_events`.execute(db)).rejects.toThrow(/append-only/)
