@@ -16,7 +16,7 @@ const pairs = (items) => items.flatMap((a) => items.filter((b) => b !== a).map((
 
 /** server/src: shared infrastructure, the composition root, and features (every other folder). */
 export const serverLayers = {
-  shared: ['http', 'db', 'lib', 'accounts', 'questions', 'svg', 'config.ts'],
+  shared: ['http', 'db', 'lib', 'accounts', 'questions', 'svg', 'audit', 'config.ts'],
   composition: ['app.ts', 'main.ts', 'cluster.ts', 'context.ts', 'cli'],
 }
 

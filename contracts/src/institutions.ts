@@ -137,3 +137,6 @@ export const AdminUserPatchSchema = z
     path: ['paid_access_until'],
   })
 export type AdminUserPatch = z.input<typeof AdminUserPatchSchema>
+
+/** The paging of every admin list (`page` from 1, `page_size` 1..500, default 50). */
+export { page as PageQuerySchema, pageSize as PageSizeQuerySchema }

@@ -20,6 +20,8 @@ export const usersMessages = {
   smsFailed: 'We could not send the SMS right now. Please try again in a few minutes.',
   passwordReset: 'Your password has been reset. Please log in.',
   invalidEmail: 'Enter a valid email address.',
+  wrongCurrentPassword: 'Your current password is not correct.',
+  passwordChanged: 'Your password has been changed. Your other logins have been logged out.',
 } as const
 
 /** 3 to 30 letters, digits, `.`, `_` or `-`; compared case-insensitively by the server. */
@@ -120,3 +122,13 @@ export const ProfileUpdateFieldsSchema = z.object({
   remove_picture: z.enum(['true', 'false', '1', '0', 'on'], { error: 'Send true or false.' }).optional(),
 })
 export type ProfileUpdateFields = z.infer<typeof ProfileUpdateFieldsSchema>
+
+/** POST /api/users/password/: a signed-in learner changes their password (docs/decisions/018). */
+export const PasswordChangeRequestSchema = z
+  .object({
+    current_password: requiredString().min(1, 'This field may not be blank.').max(256),
+    password: NewPasswordSchema,
+    password2: requiredString(),
+  })
+  .refine((body) => body.password === body.password2, passwordsMatch)
+export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequestSchema>

@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { adminRoutes } from './admin/admin.routes'
+import { auditLogRoutes } from './admin/audit-log.routes'
 import { createFromJsonRoutes } from './admin/create-from-json.routes'
 import { authRoutes } from './auth/auth.routes'
 import type { AppContext } from './context'
@@ -112,6 +113,7 @@ export async function buildApp(
   await app.register(practiceRoutes, { prefix: '/api/practice', ...context })
   await app.register(adminRoutes, { prefix: '/api/admin', ...context })
   await app.register(institutionRoutes, { prefix: '/api/admin', ...context })
+  await app.register(auditLogRoutes, { prefix: '/api/admin/audit', ...context })
   await app.register(createFromJsonRoutes, { prefix: '/api/quizzes', ...context })
   await app.register(planRoutes, { prefix: '/api/plans', ...context })
   await app.register(adminPlanRoutes, { prefix: '/api/admin/plans', ...context })

@@ -16,6 +16,7 @@ describe('import boundaries', () => {
   it.each([
     ['server/src/http/new.ts', "import { createAuthService } from '../auth/auth.service'", 'imports no feature'],
     ['server/src/db/new.ts', "import type { AppContext } from '../context'", 'imports no feature'],
+    ['server/src/audit/new.ts', "import { actorOf } from '../admin/audit-log.service'", 'imports no feature'],
     ['server/src/auth/new.ts', "import { updateUser } from '../users/profile-pictures.repository'", 'only through'],
     ['server/src/results/new.ts', "import { quizzesRoutes } from '../quizzes/quizzes.routes'", 'only through'],
     ['server/src/quizzes/new.ts', "import { buildApp } from '../app'", 'composition root'],
@@ -34,6 +35,7 @@ describe('import boundaries', () => {
   it.each([
     ['server/src/results/new.ts', "import { createAttemptLifecycle } from '../quizzes/attempts.service'"],
     ['server/src/auth/new.ts', "import { findUserById } from '../accounts/users.repository'"],
+    ['server/src/plans/new.ts', "import { recordAudit } from '../audit/audit-log'"],
     ['server/src/http/new.ts', "import { createTokenSigner } from './tokens'"],
     ['server/src/app.ts', "import { quizzesRoutes } from './quizzes/quizzes.routes'"],
     ['web/src/features/quiz/new.ts', "import { paths } from '../../lib/paths'"],

@@ -8,6 +8,7 @@ import {
   QuizPatchSchema,
 } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { actorOf } from '../audit/audit-log'
 import type { AppContext } from '../context'
 import { createAdminService } from './admin.service'
 import { acceptJsonOnly } from '../http/json-only'
@@ -39,11 +40,11 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
   app.patch(
     '/quizzes/:id/',
     { schema: { ...docs, params: IdParamsSchema, body: QuizPatchSchema, response: { 200: AdminQuizDetailSchema } } },
-    (request) => admin.updateQuiz(request.params.id, request.body),
+    (request) => admin.updateQuiz(request.params.id, request.body, actorOf(request)),
   )
 
   app.delete('/quizzes/:id/', { schema: { ...docs, params: IdParamsSchema } }, async (request, reply) => {
-    await admin.deleteQuiz(request.params.id)
+    await admin.deleteQuiz(request.params.id, actorOf(request))
     return reply.code(204).send()
   })
 
@@ -54,7 +55,8 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
       preValidation: sanitizeSvgs,
       schema: { ...docs, params: IdParamsSchema, body: QuestionInputSchema, response: { 201: AdminQuestionSchema } },
     },
-    async (request, reply) => reply.code(201).send(await admin.addQuestion(request.params.id, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await admin.addQuestion(request.params.id, request.body, actorOf(request))),
   )
 
   app.put(
@@ -69,14 +71,14 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
         response: { 200: AdminQuestionSchema },
       },
     },
-    (request) => admin.replaceQuestion(request.params.id, request.params.questionId, request.body),
+    (request) => admin.replaceQuestion(request.params.id, request.params.questionId, request.body, actorOf(request)),
   )
 
   app.delete(
     '/quizzes/:id/questions/:questionId/',
     { bodyLimit: QUESTION_BODY_LIMIT, schema: { ...docs, params: QuestionParamsSchema } },
     async (request, reply) => {
-      await admin.deleteQuestion(request.params.id, request.params.questionId)
+      await admin.deleteQuestion(request.params.id, request.params.questionId, actorOf(request))
       return reply.code(204).send()
     },
   )

@@ -6,8 +6,10 @@ import {
   type Difficulty,
 } from '@quiz/contracts'
 import type { CreateQuizFromJsonSchema, QuizPatchSchema } from '@quiz/contracts'
+import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { z } from 'zod'
+import { changedFields, recordAudit, type AuditActor } from '../audit/audit-log'
 import type { AppContext } from '../context'
 import type { DB, QuizRow, QuizRowUpdate } from '../db/schema'
 import { NotFound, ValidationFailed } from '../http/errors'
@@ -71,6 +73,40 @@ export function toQuestionDto(questionId: number, revision: RevisionWithOptions)
   }
 }
 
+/** A quiz as the audit trail records it: the admin API's fields, without its id and question count. */
+function quizValues(quiz: QuizRow) {
+  const { id: _id, question_count: _count, ...values } = toQuizDto(quiz, 0)
+  return values
+}
+
+/** An SVG is up to 200 KB: the trail keeps its size and digest (the revision itself is kept for ever). */
+const imageValues = (image: AdminQuestion['image']) =>
+  image && {
+    svg: `${Buffer.byteLength(image.svg)} bytes, sha256 ${createHash('sha256').update(image.svg).digest('hex').slice(0, 16)}`,
+    caption: image.caption,
+  }
+
+const LABEL_LENGTH = 80
+/** A question's first words in English: what a reader of the trail recognises it by. */
+const questionLabel = (question: AdminQuestion) =>
+  question.text.en.length > LABEL_LENGTH ? `${question.text.en.slice(0, LABEL_LENGTH - 1)}…` : question.text.en
+
+/** A question as the audit trail records it; option ids are left out (every edit makes new ones). */
+function questionValues(quizId: number, question: AdminQuestion) {
+  return {
+    quiz_id: quizId,
+    text: question.text,
+    hint: question.hint,
+    topic: question.topic,
+    image: imageValues(question.image),
+    options: question.options.map((option) => ({
+      text: option.text,
+      is_correct: option.is_correct,
+      image: imageValues(option.image),
+    })),
+  }
+}
+
 /** Administration of API.md: quizzes and their questions, for admins only (the routes check that). */
 export function createAdminService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
   // Concurrent edits of one quiz queue on its row in PostgreSQL; SQLite write transactions are exclusive already.
@@ -111,7 +147,7 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
       return quizDetail(database.db, quiz)
     },
 
-    updateQuiz(id: number, patch: QuizPatch): Promise<AdminQuizDetail> {
+    updateQuiz(id: number, patch: QuizPatch, actor: AuditActor): Promise<AdminQuizDetail> {
       return database.transaction(async (trx) => {
         const quiz = await requireLiveQuiz(trx, id)
         const changes: QuizRowUpdate = {}
@@ -135,43 +171,95 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
           )
         }
         if (Object.keys(changes).length > 0) await updateQuiz(trx, id, changes)
+        await recordAudit(trx, actor, clock.now(), {
+          action: 'update',
+          entityType: 'quiz',
+          entityId: id,
+          label: updated.title_en,
+          ...changedFields(quizValues(quiz), quizValues(updated)),
+        })
         return quizDetail(trx, updated)
       })
     },
 
-    async deleteQuiz(id: number): Promise<void> {
-      const deleted = await database.transaction((trx) => softDeleteQuiz(trx, id, clock.now()))
-      if (!deleted) throw quizNotFound()
+    deleteQuiz(id: number, actor: AuditActor): Promise<void> {
+      return database.transaction(async (trx) => {
+        const quiz = await requireLiveQuiz(trx, id)
+        const now = clock.now()
+        if (!(await softDeleteQuiz(trx, id, now))) throw quizNotFound()
+        await recordAudit(trx, actor, now, {
+          action: 'delete',
+          entityType: 'quiz',
+          entityId: id,
+          label: quiz.title_en,
+          before: quizValues(quiz),
+        })
+      })
     },
 
-    addQuestion(quizId: number, content: QuestionContent): Promise<AdminQuestion> {
+    addQuestion(quizId: number, content: QuestionContent, actor: AuditActor): Promise<AdminQuestion> {
       return database.transaction(async (trx) => {
         await requireLiveQuiz(trx, quizId)
-        const questionId = await insertQuestion(trx, quizId, content, clock.now())
+        const now = clock.now()
+        const questionId = await insertQuestion(trx, quizId, content, now)
         const question = await findLiveQuestion(trx, quizId, questionId)
-        return questionDto(trx, questionId, question!.revision_id)
+        const dto = await questionDto(trx, questionId, question!.revision_id)
+        await recordAudit(trx, actor, now, {
+          action: 'create',
+          entityType: 'question',
+          entityId: questionId,
+          label: questionLabel(dto),
+          after: questionValues(quizId, dto),
+        })
+        return dto
       })
     },
 
     /** An edit is a new revision: the question keeps its id, attempts already started keep the old content. */
-    replaceQuestion(quizId: number, questionId: number, content: QuestionContent): Promise<AdminQuestion> {
+    replaceQuestion(
+      quizId: number,
+      questionId: number,
+      content: QuestionContent,
+      actor: AuditActor,
+    ): Promise<AdminQuestion> {
       return database.transaction(async (trx) => {
         await requireLiveQuiz(trx, quizId)
-        if (!(await findLiveQuestion(trx, quizId, questionId))) throw questionNotFound()
-        const revisionId = await insertRevision(trx, questionId, content, clock.now())
+        const current = await findLiveQuestion(trx, quizId, questionId)
+        if (!current) throw questionNotFound()
+        const before = await questionDto(trx, questionId, current.revision_id)
+        const now = clock.now()
+        const revisionId = await insertRevision(trx, questionId, content, now)
         await setCurrentRevision(trx, questionId, revisionId)
-        return questionDto(trx, questionId, revisionId)
+        const after = await questionDto(trx, questionId, revisionId)
+        await recordAudit(trx, actor, now, {
+          action: 'update',
+          entityType: 'question',
+          entityId: questionId,
+          label: questionLabel(after),
+          ...changedFields(questionValues(quizId, before), questionValues(quizId, after)),
+        })
+        return after
       })
     },
 
-    deleteQuestion(quizId: number, questionId: number): Promise<void> {
+    deleteQuestion(quizId: number, questionId: number, actor: AuditActor): Promise<void> {
       return database.transaction(async (trx) => {
         await requireLiveQuiz(trx, quizId)
-        if (!(await softDeleteQuestion(trx, quizId, questionId, clock.now()))) throw questionNotFound()
+        const current = await findLiveQuestion(trx, quizId, questionId)
+        const now = clock.now()
+        if (!current || !(await softDeleteQuestion(trx, quizId, questionId, now))) throw questionNotFound()
+        const before = await questionDto(trx, questionId, current.revision_id)
+        await recordAudit(trx, actor, now, {
+          action: 'delete',
+          entityType: 'question',
+          entityId: questionId,
+          label: questionLabel(before),
+          before: questionValues(quizId, before),
+        })
       })
     },
 
-    async createQuizFromJson(input: CreateQuizFromJsonInput): Promise<{ quiz_id: number }> {
+    async createQuizFromJson(input: CreateQuizFromJsonInput, actor: AuditActor): Promise<{ quiz_id: number }> {
       const now = clock.now()
       const startTime = input.start_time ? Date.parse(input.start_time) : now
       const endTime = input.end_time ? Date.parse(input.end_time) : null
@@ -194,6 +282,15 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
           deleted_at: null,
         })
         await insertQuestionsInBulk(trx, id, input.questions, now)
+        // The questions themselves are kept as revisions; the event says how many came with the quiz.
+        const quiz = (await findLiveQuiz(trx, id))!
+        await recordAudit(trx, actor, now, {
+          action: 'create',
+          entityType: 'quiz',
+          entityId: id,
+          label: quiz.title_en,
+          after: { ...quizValues(quiz), question_count: input.questions.length },
+        })
         return id
       })
       return { quiz_id: quizId }

@@ -1,5 +1,6 @@
 import { CreatedQuizSchema, CreateQuizFromJsonSchema } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { actorOf } from '../audit/audit-log'
 import type { AppContext } from '../context'
 import { QUESTION_BODY_LIMIT } from './admin.routes'
 import { createAdminService } from './admin.service'
@@ -28,6 +29,6 @@ export const createFromJsonRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         response: { 201: CreatedQuizSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await admin.createQuizFromJson(request.body)),
+    async (request, reply) => reply.code(201).send(await admin.createQuizFromJson(request.body, actorOf(request))),
   )
 }

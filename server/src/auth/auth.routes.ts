@@ -1,10 +1,19 @@
-import { LoginRequestSchema, RefreshRequestSchema, TokenPairSchema } from '@quiz/contracts'
+import {
+  LoginRequestSchema,
+  LoginSessionListSchema,
+  RefreshRequestSchema,
+  RevokedSessionsSchema,
+  SessionParamsSchema,
+  TokenPairSchema,
+} from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { actorOf } from '../audit/audit-log'
 import type { AppContext } from '../context'
+import { loginClientOf } from '../http/login-client'
 import { createRateLimiter, rateLimitRules } from '../http/rate-limit'
 import { createAuthService } from './auth.service'
 
-/** API.md "Tokens and sessions". Registered with prefix /api. */
+/** API.md "Tokens and sessions", and the learner's active logins (docs/decisions/018). Registered with prefix /api. */
 export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config, database, clock, tokens }) => {
   const auth = createAuthService({
     database,
@@ -24,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { confi
         response: { 200: TokenPairSchema },
       },
     },
-    (request) => auth.login(request.body, request.ip),
+    (request) => auth.login(request.body, loginClientOf(request)),
   )
 
   app.post(
@@ -37,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { confi
         response: { 200: TokenPairSchema },
       },
     },
-    (request) => auth.refresh(request.body.refresh, request.ip),
+    (request) => auth.refresh(request.body.refresh, loginClientOf(request)),
   )
 
   app.post(
@@ -47,5 +56,45 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { confi
       await auth.revoke(request.body.refresh, request.ip)
       return reply.status(204).send()
     },
+  )
+
+  const signedIn = { tags: ['auth'], security: [{ bearer: [] }] }
+
+  app.get(
+    '/auth/sessions/',
+    {
+      schema: {
+        ...signedIn,
+        summary: 'My live logins, the current one marked',
+        response: { 200: LoginSessionListSchema },
+      },
+      preHandler: app.authenticate,
+    },
+    (request) => auth.listSessions(request.user.id, request.user.sessionId),
+  )
+
+  app.delete(
+    '/auth/sessions/:id/',
+    {
+      schema: { ...signedIn, summary: 'Log out one of my logins', params: SessionParamsSchema },
+      preHandler: app.authenticate,
+    },
+    async (request, reply) => {
+      await auth.revokeSession(request.user.id, request.params.id, actorOf(request))
+      return reply.status(204).send()
+    },
+  )
+
+  app.post(
+    '/auth/sessions/revoke-others/',
+    {
+      schema: {
+        ...signedIn,
+        summary: 'Log out every login of mine but this one',
+        response: { 200: RevokedSessionsSchema },
+      },
+      preHandler: app.authenticate,
+    },
+    (request) => auth.revokeOtherSessions(request.user.id, request.user.sessionId, actorOf(request)),
   )
 }

@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { authMessages, type TokenPair } from '@quiz/contracts'
+import { authMessages, type LoginSession, type RevokedSessions, type TokenPair } from '@quiz/contracts'
+import { recordAudit, type AuditActor } from '../audit/audit-log'
 import type { Database } from '../db/database'
 import type { DB, UserRow } from '../db/schema'
-import { NotAuthenticated } from '../http/errors'
+import { NotAuthenticated, NotFound } from '../http/errors'
 import type { RateLimiter, RateLimitRules } from '../http/rate-limit'
-import type { Clock } from '../lib/clock'
+import { toIso, type Clock } from '../lib/clock'
 import { findUserById, findUserByUsername, usernameKey } from '../accounts/users.repository'
 import { hashPassword, verifyPassword } from '../accounts/passwords'
 import {
@@ -16,7 +17,16 @@ import {
   revokeAllOfUser,
   revokeFamily,
 } from './refresh-tokens.repository'
+import type { LoginClient } from '../http/login-client'
 import type { TokenSigner } from '../http/tokens'
+import { deviceName } from './device-name'
+import {
+  deleteEndedLoginSessionsOfUser,
+  findLiveLoginSession,
+  insertLoginSession,
+  listLiveLoginSessions,
+  touchLoginSession,
+} from './login-sessions.repository'
 
 // A login for an unknown username still runs one password verification against this throwaway hash, so the
 // answer takes as long as for a known one and does not reveal which usernames exist.
@@ -27,15 +37,15 @@ const invalidCredentials = () => new NotAuthenticated(authMessages.invalidCreden
 const invalidRefresh = () => new NotAuthenticated(authMessages.invalidRefreshToken)
 
 /**
- * Signs a token pair and records the refresh token. A new login starts a family; a rotation continues its
- * family, so reuse of any rotated token can revoke everything descended from the same login.
+ * Signs a token pair and records the refresh token. A rotation continues its login's family, so reuse of any
+ * rotated token can revoke everything descended from the same login; the access token names the family (`sid`).
  */
-export async function issueTokenPair(
+async function issueTokenPair(
   db: Kysely<DB>,
   tokens: TokenSigner,
   user: Pick<UserRow, 'id' | 'username' | 'is_admin'>,
   now: number,
-  familyId: string = randomUUID(),
+  familyId: string,
 ): Promise<TokenPair> {
   const refresh = await tokens.signRefresh(user.id, familyId)
   await insertRefreshToken(db, {
@@ -45,13 +55,43 @@ export async function issueTokenPair(
     expires_at: refresh.expiresAt,
     created_at: now,
   })
-  const access = await tokens.signAccess({ id: user.id, username: user.username, is_admin: user.is_admin === 1 })
+  const access = await tokens.signAccess({
+    id: user.id,
+    username: user.username,
+    is_admin: user.is_admin === 1,
+    sessionId: familyId,
+  })
   return { access, refresh: refresh.token }
 }
 
-/** Revokes every refresh token of a user (after a password reset), inside the caller's transaction. */
-export function revokeAllSessions(db: Kysely<DB>, userId: number, now: number): Promise<void> {
-  return revokeAllOfUser(db, userId, now)
+/** A new login (password or SMS code): a new family, recorded with its device and address for "Active logins". */
+export async function startLogin(
+  db: Kysely<DB>,
+  tokens: TokenSigner,
+  user: Pick<UserRow, 'id' | 'username' | 'is_admin'>,
+  now: number,
+  client: LoginClient,
+): Promise<TokenPair> {
+  await deleteExpiredOfUser(db, user.id, now)
+  await deleteEndedLoginSessionsOfUser(db, user.id)
+  const familyId = randomUUID()
+  await insertLoginSession(db, {
+    id: familyId,
+    user_id: user.id,
+    device: deviceName(client.userAgent),
+    client_address: client.address,
+    created_at: now,
+    last_used_at: now,
+  })
+  return issueTokenPair(db, tokens, user, now, familyId)
+}
+
+/**
+ * Revokes every refresh token of a user inside the caller's transaction: after a password reset all of them, after a
+ * password change all but the login `keepSessionId` it was made from.
+ */
+export function revokeAllSessions(db: Kysely<DB>, userId: number, now: number, keepSessionId?: string): Promise<void> {
+  return revokeAllOfUser(db, userId, now, keepSessionId)
 }
 
 export function createAuthService({
@@ -70,9 +110,9 @@ export function createAuthService({
   return {
     async login(
       { username, password }: { username: string; password: string },
-      clientAddress: string,
+      client: LoginClient,
     ): Promise<TokenPair> {
-      await limiter.hit(rules.loginPerIp, clientAddress)
+      await limiter.hit(rules.loginPerIp, client.address)
       // Counted as a failure up front and given back on success: concurrent guesses cannot slip past the limit.
       const attempt = await limiter.hit(rules.loginFailuresPerUsername, usernameKey(username))
       const user = await findUserByUsername(database.db, username)
@@ -82,15 +122,12 @@ export function createAuthService({
       if (!user || !passwordMatches) throw invalidCredentials()
       await attempt.refund()
       const now = clock.now()
-      return database.transaction(async (trx) => {
-        await deleteExpiredOfUser(trx, user.id, now)
-        return issueTokenPair(trx, tokens, user, now)
-      })
+      return database.transaction((trx) => startLogin(trx, tokens, user, now, client))
     },
 
     /** Rotates a refresh token. Presenting one that was already rotated revokes its whole family. */
-    async refresh(token: string, clientAddress: string): Promise<TokenPair> {
-      await limiter.hit(rules.refreshPerIp, clientAddress)
+    async refresh(token: string, client: LoginClient): Promise<TokenPair> {
+      await limiter.hit(rules.refreshPerIp, client.address)
       const claims = await tokens.verifyRefresh(token)
       if (!claims || typeof claims.family_id !== 'string') throw invalidRefresh()
       const now = clock.now()
@@ -104,6 +141,11 @@ export function createAuthService({
         // Fresh claims from the database: a renamed or demoted user's next access token says so.
         const user = await findUserById(trx, row.user_id)
         if (!user) return 'invalid'
+        await touchLoginSession(trx, row.family_id, {
+          device: deviceName(client.userAgent),
+          clientAddress: client.address,
+          now,
+        })
         return issueTokenPair(trx, tokens, user, now, row.family_id)
       })
       // The family's revocation above is committed before this refusal: that write is the point of it.
@@ -122,7 +164,67 @@ export function createAuthService({
         await revokeFamily(trx, row?.family_id ?? claims.family_id, now)
       })
     },
+
+    /** The user's live logins, most recently used first; `current` marks the one this access token belongs to. */
+    async listSessions(userId: number, currentSessionId: string | undefined): Promise<LoginSession[]> {
+      const rows = await listLiveLoginSessions(database.db, userId, clock.now())
+      return rows.map((row) => ({
+        id: row.id,
+        device: row.device,
+        client_address: row.client_address,
+        created_at: toIso(row.created_at),
+        last_used_at: toIso(row.last_used_at),
+        current: row.id === currentSessionId,
+      }))
+    },
+
+    /** Logs one of the user's own logins out. Another user's login, or one already over, is 404. */
+    async revokeSession(userId: number, sessionId: string, actor: AuditActor): Promise<void> {
+      const now = clock.now()
+      await database.transaction(async (trx) => {
+        const session = await findLiveLoginSession(trx, userId, sessionId, now)
+        if (!session) throw new NotFound('Login not found.')
+        await revokeFamily(trx, session.id, now)
+        await recordAudit(trx, actor, now, {
+          action: 'logout',
+          entityType: 'user',
+          entityId: userId,
+          label: actor.username,
+          after: { logins: [loginValues(session)] },
+        })
+      })
+    },
+
+    /** Logs out every login of the user but the current one (all of them when the token names none). */
+    async revokeOtherSessions(
+      userId: number,
+      currentSessionId: string | undefined,
+      actor: AuditActor,
+    ): Promise<RevokedSessions> {
+      const now = clock.now()
+      return database.transaction(async (trx) => {
+        const others = (await listLiveLoginSessions(trx, userId, now)).filter(
+          (session) => session.id !== currentSessionId,
+        )
+        if (others.length === 0) return { revoked: 0 }
+        await revokeAllOfUser(trx, userId, now, currentSessionId)
+        await recordAudit(trx, actor, now, {
+          action: 'logout',
+          entityType: 'user',
+          entityId: userId,
+          label: actor.username,
+          after: { logins: others.map(loginValues) },
+        })
+        return { revoked: others.length }
+      })
+    },
   }
 }
+
+/** A login as the audit trail names it: its device and address, never a token. */
+const loginValues = (session: { device: string; client_address: string }) => ({
+  device: session.device,
+  client_address: session.client_address,
+})
 
 export type AuthService = ReturnType<typeof createAuthService>

@@ -8,7 +8,8 @@ import { BadRequest, Conflict, NotFound, RateLimited, ServiceUnavailable } from 
 import type { RateLimiter, RateLimitRules } from '../http/rate-limit'
 import type { Clock } from '../lib/clock'
 import { findUserByPhone, phoneExists } from '../accounts/users.repository'
-import { issueTokenPair } from './auth.service'
+import type { LoginClient } from '../http/login-client'
+import { startLogin } from './auth.service'
 import {
   consumeCode,
   consumePhoneVerification,
@@ -171,9 +172,9 @@ export function createOtpService({
 
     async verify(
       { phone_number: phoneNumber, otp, purpose }: { phone_number: string; otp: string; purpose: OtpPurpose },
-      clientAddress: string,
+      client: LoginClient,
     ): Promise<TokenPair | { verified: true }> {
-      await limiter.hit(rules.otpVerifyPerIp, clientAddress)
+      await limiter.hit(rules.otpVerifyPerIp, client.address)
       const now = clock.now()
       const outcome = await database.transaction(async (trx): Promise<TokenPair | { verified: true } | 'invalid'> => {
         const valid = await checkCode(trx, { dialect: database.dialect, hasher, phoneNumber, purpose, code: otp, now })
@@ -182,7 +183,7 @@ export function createOtpService({
           case 'login': {
             const user = await findUserByPhone(trx, phoneNumber)
             if (!user || !(await consumeCode(trx, phoneNumber, purpose, now))) return 'invalid'
-            return issueTokenPair(trx, tokens, user, now)
+            return startLogin(trx, tokens, user, now, client)
           }
           case 'register':
             if (!(await consumeCode(trx, phoneNumber, purpose, now))) return 'invalid'

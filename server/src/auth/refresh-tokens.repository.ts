@@ -39,12 +39,14 @@ export async function revokeFamily(db: Kysely<DB>, familyId: string, now: number
     .execute()
 }
 
-export async function revokeAllOfUser(db: Kysely<DB>, userId: number, now: number): Promise<void> {
+/** Revokes every live refresh token of a user, except those of the login `keepFamily` when one is named. */
+export async function revokeAllOfUser(db: Kysely<DB>, userId: number, now: number, keepFamily?: string): Promise<void> {
   await db
     .updateTable('refresh_tokens')
     .set({ revoked_at: now })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
+    .$if(keepFamily !== undefined, (query) => query.where('family_id', '!=', keepFamily!))
     .execute()
 }
 

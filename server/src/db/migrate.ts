@@ -5,6 +5,7 @@ import { examFeel } from './migrations/0002_exam_feel'
 import { payments } from './migrations/0003_payments'
 import { practice } from './migrations/0004_practice'
 import { institutions } from './migrations/0005_institutions'
+import { auditAndLogins } from './migrations/0006_audit_and_logins'
 
 // An explicit list rather than a folder scan, so the bundled server carries its migrations.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -13,6 +14,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0003_payments': payments(dialect),
   '0004_practice': practice(dialect),
   '0005_institutions': institutions(dialect),
+  '0006_audit_and_logins': auditAndLogins(dialect),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

@@ -224,6 +224,40 @@ export interface FakeGatewayTransactionTable {
   created_at: number
 }
 
+/**
+ * One recorded write (docs/decisions/018). Append-only: triggers refuse UPDATE and DELETE. `before_json` and
+ * `after_json` hold the changed fields as JSON objects, never a secret (a password is `"changed"`).
+ */
+export interface AuditEventTable {
+  id: Generated<number>
+  occurred_at: number
+  /** Null when the command line made the change. */
+  actor_id: number | null
+  /** The actor's username at the time (a later rename does not rewrite history). */
+  actor_username: string
+  client_address: string | null
+  action: string
+  entity_type: string
+  entity_id: number | null
+  /** The entity's name when it happened (a quiz's English title, a username, a plan's name). */
+  entity_label: string
+  before_json: string | null
+  after_json: string | null
+}
+
+/** A login (one refresh-token family): device and address as last seen, for the learner's "Active logins". */
+export interface LoginSessionTable {
+  /** The family id of its refresh tokens. */
+  id: string
+  user_id: number
+  /** A short readable name from the User-Agent ("Chrome on Android"); '' when unknown. */
+  device: string
+  client_address: string
+  created_at: number
+  /** The login or the latest refresh. */
+  last_used_at: number
+}
+
 export interface DB {
   users: UserTable
   profile_pictures: ProfilePictureTable
@@ -243,6 +277,8 @@ export interface DB {
   plans: PlanTable
   payments: PaymentTable
   fake_gateway_transactions: FakeGatewayTransactionTable
+  audit_events: AuditEventTable
+  login_sessions: LoginSessionTable
 }
 
 export type UserRow = Selectable<UserTable>

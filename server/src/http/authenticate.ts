@@ -26,7 +26,12 @@ export const authenticationPlugin = fp(
       if (!match) throw new NotAuthenticated('Authentication credentials were not provided.')
       const claims = await tokens.verifyAccess(match[1]!)
       if (!claims) throw new NotAuthenticated('The access token is invalid or expired.')
-      request.user = { id: claims.user_id, username: claims.username, is_admin: claims.is_admin === true }
+      request.user = {
+        id: claims.user_id,
+        username: claims.username,
+        is_admin: claims.is_admin === true,
+        ...(typeof claims.sid === 'string' && { sessionId: claims.sid }),
+      }
     }
 
     // Access tokens live 15 minutes and are not revocable, so admin rights are re-read on every admin call:

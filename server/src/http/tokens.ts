@@ -7,6 +7,8 @@ export interface AccessClaims {
   user_id: number
   username: string
   is_admin: boolean
+  /** The login (refresh-token family) this token was issued for; absent on tokens signed before it existed. */
+  sid?: string
   exp: number
   iat: number
   jti: string
@@ -25,6 +27,8 @@ export interface TokenUser {
   id: number
   username: string
   is_admin: boolean
+  /** The login this access token belongs to (its refresh-token family), when known. */
+  sessionId?: string
 }
 
 /**
@@ -85,7 +89,13 @@ export function createTokenSigner({
     refreshTtl,
     signAccess: (user: TokenUser) =>
       sign(
-        { token_type: 'access', user_id: user.id, username: user.username, is_admin: user.is_admin },
+        {
+          token_type: 'access',
+          user_id: user.id,
+          username: user.username,
+          is_admin: user.is_admin,
+          ...(user.sessionId && { sid: user.sessionId }),
+        },
         accessTtl,
         randomUUID(),
       ),

@@ -11,6 +11,7 @@ import {
   QuizStatisticsSchema,
 } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { actorOf } from '../audit/audit-log'
 import type { AppContext } from '../context'
 import { acceptJsonOnly } from '../http/json-only'
 import { createLearnersService } from './learners.service'
@@ -77,6 +78,6 @@ export const institutionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
   app.patch(
     '/users/:id/',
     { schema: { ...docs, params: IdParamsSchema, body: AdminUserPatchSchema, response: { 200: AdminUserSchema } } },
-    (request) => learners.updateUser(request.params.id, request.body),
+    (request) => learners.updateUser(request.params.id, request.body, actorOf(request)),
   )
 }

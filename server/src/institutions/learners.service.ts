@@ -1,4 +1,5 @@
 import type { AdminUser, AdminUserPage, AdminUserPatch } from '@quiz/contracts'
+import { changedFields, recordAudit, type AuditActor } from '../audit/audit-log'
 import type { AppContext } from '../context'
 import { PAID_ACCESS_NO_END, type UserRowUpdate } from '../db/schema'
 import { NotFound } from '../http/errors'
@@ -13,6 +14,13 @@ import {
 } from './learners.repository'
 
 const userNotFound = () => new NotFound('User not found.')
+
+/** What an admin may change about a learner, as the audit trail records it. */
+const accessValues = ({ has_paid_access, paid_access_until, extra_time_percent }: AdminUser) => ({
+  has_paid_access,
+  paid_access_until,
+  extra_time_percent,
+})
 
 export function createLearnersService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
   const { db } = database
@@ -56,10 +64,12 @@ export function createLearnersService({ database, clock }: Pick<AppContext, 'dat
    * `has_paid_access: true` grants (until the date given, else with no end), `false` revokes; a date alone moves
    * the end (a past date ends access now). One transaction: a refusal changes nothing.
    */
-  async function updateUser(id: number, patch: AdminUserPatch): Promise<AdminUser> {
+  async function updateUser(id: number, patch: AdminUserPatch, actor: AuditActor): Promise<AdminUser> {
     return database.transaction(async (trx) => {
       const user = await findUserForUpdate(trx, id, { lock: database.dialect === 'postgres' })
       if (!user) throw userNotFound()
+      const now = clock.now()
+      const before = toAdminUser((await findListedUser(trx, id))!, now)
       const changes: UserRowUpdate = {}
       const until = patch.paid_access_until === undefined ? undefined : patch.paid_access_until
       if (patch.has_paid_access === false) changes.paid_access_until = null
@@ -67,11 +77,19 @@ export function createLearnersService({ database, clock }: Pick<AppContext, 'dat
         changes.paid_access_until = until ? Date.parse(until) : PAID_ACCESS_NO_END
       else if (until) changes.paid_access_until = Date.parse(until)
       // A date removed (null) from a learner who has access leaves access with no end; without access, nothing.
-      else if (until === null && user.paid_access_until !== null && user.paid_access_until > clock.now())
+      else if (until === null && user.paid_access_until !== null && user.paid_access_until > now)
         changes.paid_access_until = PAID_ACCESS_NO_END
       if (patch.extra_time_percent !== undefined) changes.extra_time_percent = patch.extra_time_percent
       if (Object.keys(changes).length > 0) await updateLearner(trx, id, changes)
-      return toAdminUser((await findListedUser(trx, id))!, clock.now())
+      const after = toAdminUser((await findListedUser(trx, id))!, now)
+      await recordAudit(trx, actor, now, {
+        action: 'update',
+        entityType: 'user',
+        entityId: id,
+        label: after.username,
+        ...changedFields(accessValues(before), accessValues(after)),
+      })
+      return after
     })
   }
 

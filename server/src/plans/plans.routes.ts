@@ -1,5 +1,6 @@
 import { IdParamsSchema, PlanInputSchema, PlanListSchema, PlanPatchSchema, PlanSchema } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { actorOf } from '../audit/audit-log'
 import type { AppContext } from '../context'
 import { createPlanService } from './plans.service'
 
@@ -22,12 +23,12 @@ export const adminPlanRoutes: FastifyPluginAsyncZod<AppContext> = async (app, co
   app.get('/', { schema: { ...docs, response: { 200: PlanListSchema } } }, () => plans.listAllPlans())
 
   app.post('/', { schema: { ...docs, body: PlanInputSchema, response: { 201: PlanSchema } } }, async (request, reply) =>
-    reply.code(201).send(await plans.createPlan(request.body)),
+    reply.code(201).send(await plans.createPlan(request.body, actorOf(request))),
   )
 
   app.patch(
     '/:id/',
     { schema: { ...docs, params: IdParamsSchema, body: PlanPatchSchema, response: { 200: PlanSchema } } },
-    (request) => plans.updatePlan(request.params.id, request.body),
+    (request) => plans.updatePlan(request.params.id, request.body, actorOf(request)),
   )
 }

@@ -1,10 +1,17 @@
 import type { Plan, PlanInputSchema, PlanPatchSchema } from '@quiz/contracts'
 import type { z } from 'zod'
+import { changedFields, recordAudit, type AuditActor } from '../audit/audit-log'
 import type { AppContext } from '../context'
 import type { Kysely } from 'kysely'
 import type { DB, PlanRow } from '../db/schema'
 import { NotFound } from '../http/errors'
 import { findPlanById as findPlan, insertPlan, listPlans, updatePlan } from './plans.repository'
+
+/** A plan as the audit trail records it. */
+function planValues(row: PlanRow) {
+  const { id: _id, ...values } = toPlanDto(row)
+  return values
+}
 
 /** A plan by id, active or not: payments read the price and days it sells. */
 export function findPlanById(db: Kysely<DB>, id: number) {
@@ -28,28 +35,46 @@ export function createPlanService({ database, clock }: Pick<AppContext, 'databas
     async listAllPlans() {
       return (await listPlans(db, { activeOnly: false })).map(toPlanDto)
     },
-    async createPlan(input: z.output<typeof PlanInputSchema>) {
-      const row = await database.transaction((trx) =>
-        insertPlan(trx, {
+    async createPlan(input: z.output<typeof PlanInputSchema>, actor: AuditActor) {
+      const row = await database.transaction(async (trx) => {
+        const now = clock.now()
+        const created = await insertPlan(trx, {
           name_en: input.name.en,
           name_ne: input.name.ne,
           price_paisa: input.price_paisa,
           days: input.days,
           active: input.active ? 1 : 0,
-          created_at: clock.now(),
-        }),
-      )
+          created_at: now,
+        })
+        await recordAudit(trx, actor, now, {
+          action: 'create',
+          entityType: 'plan',
+          entityId: created.id,
+          label: created.name_en,
+          after: planValues(created),
+        })
+        return created
+      })
       return toPlanDto(row)
     },
-    async updatePlan(id: number, patch: z.output<typeof PlanPatchSchema>) {
+    async updatePlan(id: number, patch: z.output<typeof PlanPatchSchema>, actor: AuditActor) {
       const row = await database.transaction(async (trx) => {
-        if (!(await findPlan(trx, id))) return undefined
-        return updatePlan(trx, id, {
+        const before = await findPlan(trx, id)
+        if (!before) return undefined
+        const after = await updatePlan(trx, id, {
           ...(patch.name && { name_en: patch.name.en, name_ne: patch.name.ne }),
           ...(patch.price_paisa !== undefined && { price_paisa: patch.price_paisa }),
           ...(patch.days !== undefined && { days: patch.days }),
           ...(patch.active !== undefined && { active: patch.active ? 1 : 0 }),
         })
+        await recordAudit(trx, actor, clock.now(), {
+          action: 'update',
+          entityType: 'plan',
+          entityId: id,
+          label: after!.name_en,
+          ...changedFields(planValues(before), planValues(after!)),
+        })
+        return after
       })
       if (!row) throw new NotFound('Plan not found.')
       return toPlanDto(row)

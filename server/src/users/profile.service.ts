@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Profile, ProfileUpdateFields } from '@quiz/contracts'
+import { changedFields, recordAudit, type UserActor } from '../audit/audit-log'
 import type { Database } from '../db/database'
 import type { UserRow, UserRowUpdate } from '../db/schema'
 import { NotAuthenticated } from '../http/errors'
@@ -22,6 +23,15 @@ export function toProfileDto(user: UserRow): Profile {
   }
 }
 
+/**
+ * The profile as the audit trail records it. A picture's URL is its only key (anyone with it can load the picture),
+ * so the trail says whether there is one and when it was replaced, never where it is.
+ */
+function profileValues(user: UserRow, newPicture: boolean) {
+  const { profile_picture: picture, username: _username, phone_number: _phone, ...values } = toProfileDto(user)
+  return { ...values, profile_picture: picture === null ? null : newPicture ? 'new picture' : 'picture' }
+}
+
 const userGone = () => new NotAuthenticated('The user of this token no longer exists.')
 
 export function createProfileService({ database, clock }: { database: Database; clock: Clock }) {
@@ -34,7 +44,7 @@ export function createProfileService({ database, clock }: { database: Database; 
 
     /** Fields left undefined stay as they are. A new picture wins over `removePicture`. */
     async updateProfile(
-      userId: number,
+      actor: UserActor,
       {
         fields,
         picture,
@@ -44,6 +54,7 @@ export function createProfileService({ database, clock }: { database: Database; 
       // Decoding and encoding take a while: done before the transaction so no write lock waits on sharp.
       const encoded = picture ? await reencodeProfilePicture(picture) : undefined
       const now = clock.now()
+      const userId = actor.id
       return database.transaction(async (trx) => {
         const user = await findUserById(trx, userId)
         if (!user) throw userGone()
@@ -67,7 +78,15 @@ export function createProfileService({ database, clock }: { database: Database; 
           changes.profile_picture_id = null
         }
         if (Object.keys(changes).length > 0) await updateUser(trx, userId, changes)
-        return toProfileDto((await findUserById(trx, userId))!)
+        const updated = (await findUserById(trx, userId))!
+        await recordAudit(trx, actor, now, {
+          action: 'update',
+          entityType: 'user',
+          entityId: userId,
+          label: updated.username,
+          ...changedFields(profileValues(user, false), profileValues(updated, encoded !== undefined)),
+        })
+        return toProfileDto(updated)
       })
     },
   }

@@ -1,9 +1,10 @@
 import { PhoneNumberSchema, UsernameSchema } from '@quiz/contracts'
 import { hashPassword } from '../accounts/passwords'
 import { isTooSimilar, passwordProblems } from '../accounts/password-rules'
+import { CHANGED, changedFields, commandLineActor, recordAudit } from '../audit/audit-log'
 import type { Database } from '../db/database'
 import { PAID_ACCESS_NO_END } from '../db/schema'
-import type { Clock } from '../lib/clock'
+import { toIso, type Clock } from '../lib/clock'
 import {
   findUserByUsername,
   insertUser,
@@ -40,7 +41,17 @@ export async function createOrPromoteAdmin(
   const existing = await findUserByUsername(database.db, name)
   if (existing) {
     if (existing.is_admin === 1) return { action: 'already_admin', id: existing.id, username: existing.username }
-    await database.transaction((trx) => updateUser(trx, existing.id, { is_admin: 1 }))
+    await database.transaction(async (trx) => {
+      await updateUser(trx, existing.id, { is_admin: 1 })
+      await recordAudit(trx, commandLineActor(), clock.now(), {
+        action: 'admin_grant',
+        entityType: 'user',
+        entityId: existing.id,
+        label: existing.username,
+        before: { is_admin: false },
+        after: { is_admin: true },
+      })
+    })
     return { action: 'promoted', id: existing.id, username: existing.username }
   }
   if (password === undefined || phone === undefined) {
@@ -55,13 +66,22 @@ export async function createOrPromoteAdmin(
     if ((await takenPhones(trx, [phoneParsed.data])).size > 0) {
       throw new UserAdminError(`Phone number ${phoneParsed.data} is already registered to another user.`)
     }
-    return insertUser(trx, {
+    const now = clock.now()
+    const user = await insertUser(trx, {
       username: name,
       phone_number: phoneParsed.data,
       password_hash: passwordHash,
       is_admin: 1,
-      created_at: clock.now(),
+      created_at: now,
     })
+    await recordAudit(trx, commandLineActor(), now, {
+      action: 'admin_grant',
+      entityType: 'user',
+      entityId: user.id,
+      label: user.username,
+      after: { username: user.username, phone_number: user.phone_number, is_admin: true, password: CHANGED },
+    })
+    return user
   })
   return { action: 'created', id: created.id, username: created.username }
 }
@@ -121,6 +141,15 @@ export async function createLearners(
       )
       created += fresh.length
     }
+    // One event for the run: thousands of accounts made at once are one operator's act.
+    if (created > 0)
+      await recordAudit(trx, commandLineActor(), now, {
+        action: 'create',
+        entityType: 'user',
+        entityId: null,
+        label: `${prefix}1..${prefix}${count}`,
+        after: { created, skipped: count - created, password: CHANGED },
+      })
     return { created, skipped: count - created }
   })
 }
@@ -147,6 +176,17 @@ export async function setPaidAccess(
     else wanted = Math.max(now, current ?? now) + days * 86_400_000
     const changed = wanted !== current
     if (changed || user.paid_access_until !== wanted) await updateUser(trx, user.id, { paid_access_until: wanted })
+    const access = (until: number | null) => ({
+      has_paid_access: until !== null && until > now,
+      paid_access_until: until === null || until <= now || until === PAID_ACCESS_NO_END ? null : toIso(until),
+    })
+    await recordAudit(trx, commandLineActor(), now, {
+      action: 'update',
+      entityType: 'user',
+      entityId: user.id,
+      label: user.username,
+      ...changedFields(access(user.paid_access_until), access(wanted)),
+    })
     return { username: user.username, changed, until: wanted }
   })
 }

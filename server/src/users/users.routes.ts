@@ -7,6 +7,7 @@ import {
   OtpSendResponseSchema,
   OtpVerifyRequestSchema,
   OtpVerifyResponseSchema,
+  PasswordChangeRequestSchema,
   PasswordResetRequestSchema,
   ProfileSchema,
   ProfileUpdateFieldsSchema,
@@ -18,8 +19,10 @@ import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { createCodeHasher, createOtpService } from '../auth/otp.service'
+import { actorOf } from '../audit/audit-log'
 import type { AppContext } from '../context'
 import { AppError, PayloadTooLarge, ValidationFailed, type FieldErrors } from '../http/errors'
+import { loginClientOf } from '../http/login-client'
 import { createRateLimiter, rateLimitRules } from '../http/rate-limit'
 import { createProfileService } from './profile.service'
 import { findProfilePicture } from './profile-pictures.repository'
@@ -72,7 +75,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
         response: { 200: OtpVerifyResponseSchema },
       },
     },
-    (request) => otp.verify(request.body, request.ip),
+    (request) => otp.verify(request.body, loginClientOf(request)),
   )
 
   app.post(
@@ -87,6 +90,24 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
     async (request) => {
       await users.resetPassword(request.body, request.ip)
       return { detail: usersMessages.passwordReset }
+    },
+  )
+
+  app.post(
+    '/password/',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Change my password; my other logins are logged out',
+        security: [{ bearer: [] }],
+        body: PasswordChangeRequestSchema,
+        response: { 200: DetailSchema },
+      },
+      preHandler: app.authenticate,
+    },
+    async (request) => {
+      await users.changePassword(request.user, request.body, request.ip)
+      return { detail: usersMessages.passwordChanged }
     },
   )
 
@@ -121,7 +142,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
         throw new ValidationFailed(errors)
       }
       const { remove_picture: removePicture, ...fields } = parsed.data
-      return profiles.updateProfile(request.user.id, {
+      return profiles.updateProfile(actorOf(request), {
         fields,
         picture: form.picture,
         removePicture: removePicture === 'true' || removePicture === '1' || removePicture === 'on',

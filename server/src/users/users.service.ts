@@ -1,14 +1,18 @@
 import { messages, usersMessages, type RegisteredUser, type RegisterRequest } from '@quiz/contracts'
 import { revokeAllSessions } from '../auth/auth.service'
 import { consumeRegistrationVerification, invalidOtp, redeemCode, type CodeHasher } from '../auth/otp.service'
-import { hashPassword } from '../accounts/passwords'
+import { recordAudit, CHANGED } from '../audit/audit-log'
+import { hashPassword, verifyPassword } from '../accounts/passwords'
 import { passwordProblems } from '../accounts/password-rules'
+import type { Kysely } from 'kysely'
 import type { Database } from '../db/database'
+import type { DB } from '../db/schema'
 import { isUniqueViolation } from '../db/errors'
-import { BadRequest, ValidationFailed, type FieldErrors } from '../http/errors'
+import { BadRequest, NotAuthenticated, ValidationFailed, type FieldErrors } from '../http/errors'
 import type { RateLimiter, RateLimitRules } from '../http/rate-limit'
 import type { Clock } from '../lib/clock'
 import {
+  findUserById,
   findUserByPhone,
   insertUser,
   phoneExists,
@@ -16,6 +20,38 @@ import {
   usernameExists,
   usernameKey,
 } from '../accounts/users.repository'
+
+/**
+ * A new password, inside the caller's transaction: the hash, the end of the user's logins (all of them after a reset;
+ * all but the one it was made from after a change) and the audit event, which says what changed and never the secret.
+ */
+async function setPassword(
+  trx: Kysely<DB>,
+  {
+    user,
+    passwordHash,
+    clientAddress,
+    now,
+    keepSessionId,
+  }: {
+    user: { id: number; username: string }
+    passwordHash: string
+    clientAddress: string
+    now: number
+    /** Set for a change by a signed-in user (null when the token names no login); absent for a reset. */
+    keepSessionId?: string | null
+  },
+) {
+  await updateUser(trx, user.id, { password_hash: passwordHash })
+  await revokeAllSessions(trx, user.id, now, keepSessionId ?? undefined)
+  await recordAudit(trx, { id: user.id, username: user.username, address: clientAddress }, now, {
+    action: keepSessionId === undefined ? 'password_reset' : 'password_change',
+    entityType: 'user',
+    entityId: user.id,
+    label: user.username,
+    after: { password: CHANGED, logged_out: keepSessionId ? 'others' : 'all' },
+  })
+}
 
 export function createUsersService({
   database,
@@ -63,12 +99,20 @@ export function createUsersService({
         const created = await database.transaction(async (trx) => {
           // Deleted in the same transaction as the insert: a refused registration keeps its verification.
           if (!(await consumeRegistrationVerification(trx, body.phone_number, now))) return undefined
-          return insertUser(trx, {
+          const user = await insertUser(trx, {
             username: body.username,
             phone_number: body.phone_number,
             password_hash: passwordHash,
             created_at: now,
           })
+          await recordAudit(trx, { id: user.id, username: user.username, address: clientAddress }, now, {
+            action: 'create',
+            entityType: 'user',
+            entityId: user.id,
+            label: user.username,
+            after: { username: user.username, phone_number: user.phone_number, password: CHANGED },
+          })
+          return user
         })
         if (!created) throw new BadRequest(messages.phoneNotVerified, 'phone_not_verified')
         return created
@@ -104,12 +148,41 @@ export function createUsersService({
           now,
         })
         if (!redeemed) return false
-        await updateUser(trx, user.id, { password_hash: passwordHash })
-        await revokeAllSessions(trx, user.id, now)
+        await setPassword(trx, { user, passwordHash, clientAddress, now })
         return true
       })
       if (!reset) throw invalidOtp()
       await limiter.clear(rules.loginFailuresPerUsername, usernameKey(user.username))
+    },
+
+    /**
+     * A signed-in user changes their password: the current one must be right (a wrong one counts as a failed login
+     * for this username), the new one follows registration's rules, and every other login of the user is logged
+     * out while the one it was made from stays.
+     */
+    async changePassword(
+      { id: userId, sessionId }: { id: number; sessionId?: string },
+      { current_password: current, password }: { current_password: string; password: string },
+      clientAddress: string,
+    ): Promise<void> {
+      const user = await findUserById(database.db, userId)
+      if (!user) throw new NotAuthenticated('The user of this token no longer exists.')
+      await limiter.hit(rules.loginPerIp, clientAddress)
+      // Counted as a failure up front and given back when right, as at login: parallel guesses cannot slip past.
+      const attempt = await limiter.hit(rules.loginFailuresPerUsername, usernameKey(user.username))
+      const errors: FieldErrors = {}
+      const currentIsRight = await verifyPassword(current, user.password_hash)
+      if (!currentIsRight) errors.current_password = [usersMessages.wrongCurrentPassword]
+      else await attempt.refund()
+      const problems = passwordProblems(password, user.username)
+      if (problems.length > 0) errors.password = problems
+      if (Object.keys(errors).length > 0) throw new ValidationFailed(errors)
+
+      const passwordHash = await hashPassword(password)
+      const now = clock.now()
+      await database.transaction((trx) =>
+        setPassword(trx, { user, passwordHash, clientAddress, now, keepSessionId: sessionId ?? null }),
+      )
     },
   }
 }

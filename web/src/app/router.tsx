@@ -54,6 +54,7 @@ export const router = createBrowserRouter([
           },
           { path: '/admin/plans', lazy: () => import('../features/admin/plans-page') },
           { path: '/admin/payments', lazy: () => import('../features/admin/payments-page') },
+          { path: '/admin/audit', lazy: () => import('../features/admin/audit-log-page') },
         ],
       },
       { path: '*', lazy: () => import('../components/not-found-page') },

@@ -22,4 +22,5 @@ export const paths = {
   adminLearners: () => '/admin/learners',
   adminPlans: () => '/admin/plans',
   adminPayments: () => '/admin/payments',
+  adminAudit: () => '/admin/audit',
 }

@@ -158,6 +158,9 @@ export type {
   AdminUser,
   AdminUserPage,
   AttemptSelection,
+  AuditAction,
+  AuditEntityType,
+  AuditPage,
   QuestionFlag,
   QuestionStatistics,
   QuizAttemptPage,
@@ -169,6 +172,9 @@ import type {
   AdminUser,
   AdminUserPage,
   AttemptSelection,
+  AuditAction,
+  AuditEntityType,
+  AuditPage,
   QuizAttemptPage,
   QuizStatistics,
   StatisticsSelection,
@@ -176,6 +182,17 @@ import type {
 
 export const ATTEMPTS_PAGE_SIZE = 50
 export const LEARNERS_PAGE_SIZE = 50
+export const AUDIT_PAGE_SIZE = 50
+
+/** The audit log's filters as the page holds them; empty strings mean "any". */
+export interface AuditFilters {
+  actor: string
+  entity_type: AuditEntityType | ''
+  action: AuditAction | ''
+  /** ISO instants: from inclusive, to exclusive. */
+  from: string
+  to: string
+}
 /** A 50,000-attempt CSV is about 15 MB: more than the default 15 s allow on a slow connection. */
 const CSV_TIMEOUT_MS = 300_000
 
@@ -185,6 +202,7 @@ export const institutionKeys = {
   statistics: (quizId: number, which: StatisticsSelection) =>
     ['admin', 'quizzes', quizId, 'statistics', which] as const,
   learners: (search: string, page: number) => ['admin', 'users', search, page] as const,
+  audit: (filters: AuditFilters, page: number) => ['admin', 'audit', filters, page] as const,
 }
 
 export const institutionQueries = {
@@ -208,6 +226,15 @@ export const institutionQueries = {
         api.get<AdminUserPage>(
           `/admin/users/?search=${encodeURIComponent(search)}&page=${page}&page_size=${LEARNERS_PAGE_SIZE}`,
         ),
+    }),
+  audit: (filters: AuditFilters, page: number) =>
+    queryOptions({
+      queryKey: institutionKeys.audit(filters, page),
+      queryFn: () => {
+        const query = new URLSearchParams({ page: String(page), page_size: String(AUDIT_PAGE_SIZE) })
+        for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value)
+        return api.get<AuditPage>(`/admin/audit/?${query}`)
+      },
     }),
 }
 

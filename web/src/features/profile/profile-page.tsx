@@ -10,6 +10,8 @@ import { Field } from '../../components/ui/form/field'
 import { fieldErrorsOf, setServerErrors } from '../../components/ui/form/server-errors'
 import { Loading } from '../../components/ui/loading'
 import { setLanguage, type Language } from '../../i18n/i18n'
+import { ActiveLogins } from './active-logins'
+import { ChangePasswordForm } from './change-password-form'
 import { profileQuery, useUpdateProfile } from './profile.api'
 import './profile.css'
 import { useFilePreview } from './use-file-preview'
@@ -31,6 +33,8 @@ export function Component() {
       ) : (
         <ProfileForm profile={profile.data} />
       )}
+      <ChangePasswordForm />
+      <ActiveLogins />
     </section>
   )
 }

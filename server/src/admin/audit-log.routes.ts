@@ -1,0 +1,25 @@
+import { AuditPageSchema, AuditQuerySchema } from '@quiz/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { AppContext } from '../context'
+import { createAuditLogService } from './audit-log.service'
+
+/** /api/admin/audit/: read the audit trail. There is no route that edits or deletes an event. */
+export const auditLogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const auditLog = createAuditLogService(context)
+  // Settled before the query is parsed: a learner gets 403, not a 400 about their filters.
+  app.addHook('onRequest', app.requireAdmin)
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The audit trail, newest first (docs/decisions/018)',
+        security: [{ bearer: [] }],
+        querystring: AuditQuerySchema,
+        response: { 200: AuditPageSchema },
+      },
+    },
+    (request) => auditLog.list(request.query),
+  )
+}

@@ -1,0 +1,86 @@
+import { userInfo } from 'node:os'
+import { isDeepStrictEqual } from 'node:util'
+import type { AuditAction, AuditEntityType } from '@quiz/contracts'
+import type { FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { DB } from '../db/schema'
+import { insertAuditEvent } from './audit.repository'
+
+/**
+ * The audit trail's one way in (docs/decisions/018). A service calls `recordAudit` inside the transaction that makes
+ * the change, so the change and its event commit or roll back together: a refused request leaves neither.
+ */
+
+/** Who made a change: a signed-in user (from the request), or an operator on the command line (`id` null). */
+export interface AuditActor {
+  id: number | null
+  username: string
+  address: string | null
+}
+
+/** A signed-in user acting through the API. */
+export type UserActor = AuditActor & { id: number }
+
+export const actorOf = (request: FastifyRequest): UserActor => ({
+  id: request.user.id,
+  username: request.user.username,
+  address: request.ip,
+})
+
+/** The command line has no signed-in user: the system account that ran it is who. */
+export function commandLineActor(): AuditActor {
+  let account = 'unknown'
+  try {
+    account = userInfo().username
+  } catch {
+    // A container user without a passwd entry has no name; the event still says it came from the command line.
+  }
+  return { id: null, username: account, address: null }
+}
+
+export type AuditValues = Record<string, unknown>
+
+export interface AuditEntry {
+  action: AuditAction
+  entityType: AuditEntityType
+  entityId: number | null
+  /** The entity's name now (a quiz's English title, a username): ids alone tell a reader little. */
+  label: string
+  before?: AuditValues | null
+  after?: AuditValues | null
+}
+
+/** What a secret's value is replaced with. Callers say so themselves; this is the net under them. */
+export const CHANGED = 'changed'
+const SECRET_KEY = /password|token|secret|otp|hash/i
+
+function withoutSecrets(values: AuditValues | null | undefined): string | null {
+  if (!values) return null
+  return JSON.stringify(values, (key, value: unknown) => (key !== '' && SECRET_KEY.test(key) ? CHANGED : value))
+}
+
+export async function recordAudit(trx: Kysely<DB>, actor: AuditActor, now: number, entry: AuditEntry): Promise<void> {
+  await insertAuditEvent(trx, {
+    occurred_at: now,
+    actor_id: actor.id,
+    actor_username: actor.username,
+    client_address: actor.address,
+    action: entry.action,
+    entity_type: entry.entityType,
+    entity_id: entry.entityId,
+    entity_label: entry.label,
+    before_json: withoutSecrets(entry.before),
+    after_json: withoutSecrets(entry.after),
+  })
+}
+
+/** For an update: the fields whose values differ, as they were and as they are. Equal snapshots give two `{}`. */
+export function changedFields(before: AuditValues, after: AuditValues): { before: AuditValues; after: AuditValues } {
+  const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+    (key) => !isDeepStrictEqual(before[key], after[key]),
+  )
+  return {
+    before: Object.fromEntries(changed.map((key) => [key, before[key] ?? null])),
+    after: Object.fromEntries(changed.map((key) => [key, after[key] ?? null])),
+  }
+}

@@ -1,0 +1,53 @@
+import { sql, type Insertable, type Kysely } from 'kysely'
+import type { AuditEventTable, DB } from '../db/schema'
+
+// Only inserts and reads: nothing in the server updates or deletes an event (and the table's triggers refuse it).
+
+export async function insertAuditEvent(db: Kysely<DB>, row: Insertable<AuditEventTable>): Promise<void> {
+  await db.insertInto('audit_events').values(row).execute()
+}
+
+export interface AuditFilter {
+  actor?: string
+  entityType?: string
+  entityId?: number
+  action?: string
+  from?: number
+  to?: number
+}
+
+function matching(db: Kysely<DB>, filter: AuditFilter) {
+  return db
+    .selectFrom('audit_events')
+    .$if(filter.actor !== undefined, (query) =>
+      // lower() alike on SQLite and PostgreSQL; usernames are ASCII, so that is all the folding they need.
+      query.where(sql<boolean>`lower(actor_username) = ${filter.actor!.toLowerCase()}`),
+    )
+    .$if(filter.entityType !== undefined, (query) => query.where('entity_type', '=', filter.entityType!))
+    .$if(filter.entityId !== undefined, (query) => query.where('entity_id', '=', filter.entityId!))
+    .$if(filter.action !== undefined, (query) => query.where('action', '=', filter.action!))
+    .$if(filter.from !== undefined, (query) => query.where('occurred_at', '>=', filter.from!))
+    .$if(filter.to !== undefined, (query) => query.where('occurred_at', '<', filter.to!))
+}
+
+export async function countAuditEvents(db: Kysely<DB>, filter: AuditFilter): Promise<number> {
+  const row = await matching(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** Newest first; events of one instant in the order they were written, newest first too. */
+export function pageAuditEvents(
+  db: Kysely<DB>,
+  filter: AuditFilter,
+  { limit, offset }: { limit: number; offset: number },
+) {
+  return matching(db, filter)
+    .selectAll()
+    .orderBy('occurred_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute()
+}
