@@ -10,15 +10,13 @@ import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import './institutions.i18n'
-import { Alert } from '../../components/ui/alert'
-import { Loading } from '../../components/ui/loading'
-import { Pager } from '../../components/ui/pager'
 import { pickLanguage } from '../../i18n/use-bilingual'
 import { formatDate, formatDateTime, formatNumber } from '../../lib/format'
 import { AUDIT_PAGE_SIZE, institutionQueries, type AuditFilters } from './admin.api'
 import { AdminNav } from './admin-nav'
 import { localInputToIso } from './datetime'
 import './admin.css'
+import { PagedTable } from './ui'
 
 const ENTITY_TYPES = AuditEntityTypeSchema.options
 const ACTIONS = AuditActionSchema.options
@@ -57,8 +55,6 @@ export function Component() {
   const [page, setPage] = useState(1)
   const audit = useQuery({ ...institutionQueries.audit(filters, page), placeholderData: (previous) => previous })
   const language = i18n.language
-  const n = (value: number) => formatNumber(value, language, { useGrouping: false })
-  const pages = audit.data ? Math.max(1, Math.ceil(audit.data.count / AUDIT_PAGE_SIZE)) : 1
 
   const apply = (event: FormEvent) => {
     event.preventDefault()
@@ -124,42 +120,22 @@ export function Component() {
         </div>
       </form>
 
-      {audit.isPending ? (
-        <Loading label={t('audit.loading')} />
-      ) : audit.isError ? (
-        <Alert kind="error">{t('audit.load_failed')}</Alert>
-      ) : audit.data.count === 0 ? (
-        <p className="card admin-empty">{t('audit.empty')}</p>
-      ) : (
-        <>
-          <p className="muted">{t('audit.total', { total: n(audit.data.count) })}</p>
-          <div className="admin-table-wrap">
-            <table className="admin-table audit-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('audit.when')}</th>
-                  <th scope="col">{t('audit.who')}</th>
-                  <th scope="col">{t('audit.what')}</th>
-                  <th scope="col">{t('audit.changes')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {audit.data.results.map((event) => (
-                  <AuditRow key={event.id} event={event} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            page={page}
-            pages={pages}
-            onPage={setPage}
-            previous={t('audit.previous')}
-            next={t('audit.next')}
-            label={t('audit.page', { page: n(page), pages: n(pages) })}
-          />
-        </>
-      )}
+      <PagedTable
+        query={audit}
+        pageSize={AUDIT_PAGE_SIZE}
+        page={page}
+        onPage={setPage}
+        text={(key, values) => t(`audit.${key}`, values)}
+        className="audit-table"
+        columns={[
+          { label: t('audit.when') },
+          { label: t('audit.who') },
+          { label: t('audit.what') },
+          { label: t('audit.changes') },
+        ]}
+      >
+        {(event) => <AuditRow key={event.id} event={event} />}
+      </PagedTable>
     </div>
   )
 }
