@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process'
-import path from 'node:path'
+import { spawnServerProgram } from './server-process'
 
 export interface CliResult {
   status: number | null
@@ -12,18 +11,11 @@ export interface CliResult {
  * one: a server in the test process keeps answering while the tool runs.
  */
 export function runCli(tool: string, args: string[], env: Record<string, string>): Promise<CliResult> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, `../src/cli/${tool}.ts`), ...args],
-    {
-      env: { PATH: process.env.PATH, NODE_ENV: 'development', ...env },
-      timeout: 60_000,
-    },
-  )
+  const child = spawnServerProgram(`cli/${tool}`, args, env, { timeout: 60_000 })
   let stdout = ''
   let stderr = ''
-  child.stdout.on('data', (chunk) => (stdout += chunk))
-  child.stderr.on('data', (chunk) => (stderr += chunk))
+  child.stdout!.on('data', (chunk) => (stdout += chunk))
+  child.stderr!.on('data', (chunk) => (stderr += chunk))
   return new Promise((resolve, reject) => {
     child.once('error', reject)
     child.once('close', (status) => resolve({ status, stdout, stderr }))

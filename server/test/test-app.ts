@@ -55,9 +55,9 @@ export function useTestApp(dialect: Dialect, env: Record<string, string> = {}): 
       template = connection.serialize()
       await database.destroy()
     } else {
-      pgName = `quiz_test_${process.pid}_${randomBytes(4).toString('hex')}`
-      await adminQuery(`create database ${pgName}`)
-      const pool = new pg.Pool({ connectionString: withDatabase(pgName), max: 10 })
+      const created = await createTestDatabase('quiz_test')
+      pgName = created.name
+      const pool = new pg.Pool({ connectionString: created.url, max: 10 })
       pgDatabase = fromKysely(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres', () => ({
         size: 10,
         busy: pool.totalCount - pool.idleCount,
@@ -106,24 +106,28 @@ export function useTestApp(dialect: Dialect, env: Record<string, string> = {}): 
   afterAll(async () => {
     if (pgDatabase) {
       await pgDatabase.destroy()
-      await dropDatabase(pgName!)
+      await dropTestDatabase(pgName!)
     }
   })
 
   return t
 }
 
-function withDatabase(name: string) {
+/** A new, empty database on TEST_DATABASE_URL's PostgreSQL server, named `prefix_pid_random`. */
+export async function createTestDatabase(prefix: string) {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`
+  await adminQuery(`create database ${name}`)
   const url = new URL(process.env.TEST_DATABASE_URL!)
   url.pathname = `/${name}`
-  return url.toString()
+  return { name, url: url.toString() }
 }
 
 /**
- * pg's pool.end() resolves before its sockets have closed; `drop ... with (force)` would kill those
- * closing connections and surface as uncaught errors. Wait for them to go instead.
+ * pg's pool.end() resolves before its sockets have closed, and a stopped server's pools close as its processes
+ * exit; `drop ... with (force)` would kill those closing connections and surface as uncaught errors. Wait for
+ * them to go instead.
  */
-async function dropDatabase(name: string) {
+export async function dropTestDatabase(name: string) {
   for (let attempt = 0; ; attempt++) {
     try {
       return await adminQuery(`drop database if exists ${name}`)
