@@ -1,22 +1,81 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib'
 import { afterAll, describe, expect, it } from 'vitest'
+import { dialects } from '../../test/dialects'
 import { useTestApp } from '../../test/test-app'
 
-// The built web app as the server serves it to an installable, offline-capable PWA (decision 019): a small
-// stand-in for web/dist with the files vite-plugin-pwa writes.
-const dist = mkdtempSync(path.join(tmpdir(), 'quiz-web-dist-'))
-mkdirSync(path.join(dist, 'assets'))
-writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Quiz Practice</title>')
-writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})')
-writeFileSync(path.join(dist, 'manifest.webmanifest'), JSON.stringify({ name: 'Quiz Practice' }))
-writeFileSync(path.join(dist, 'manifest-ne.webmanifest'), JSON.stringify({ name: 'क्विज अभ्यास' }))
-writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
-afterAll(() => rmSync(dist, { recursive: true, force: true }))
+// A built web app as `vite build` leaves it: hashed assets, index.html, the files vite-plugin-pwa writes for an
+// installable, offline-capable app (decision 019), and the .br/.gz files beside each.
+const webDist = mkdtempSync(path.join(tmpdir(), 'quiz-web-dist-'))
+const files = {
+  'index.html':
+    '<!doctype html><title>Quiz Practice</title><div id="root"></div>' +
+    '<script type="module" src="/assets/index-AbC123.js"></script>',
+  'assets/index-AbC123.js': 'console.log("the app");'.repeat(40),
+  'sw.js': 'self.addEventListener("fetch", () => {})',
+  'manifest.webmanifest': JSON.stringify({ name: 'Quiz Practice' }),
+  'manifest-ne.webmanifest': JSON.stringify({ name: 'क्विज अभ्यास' }),
+}
+mkdirSync(path.join(webDist, 'assets'))
+for (const [name, text] of Object.entries(files)) {
+  writeFileSync(path.join(webDist, name), text)
+  writeFileSync(path.join(webDist, `${name}.br`), brotliCompressSync(text))
+  writeFileSync(path.join(webDist, `${name}.gz`), gzipSync(text))
+}
+afterAll(() => rmSync(webDist, { recursive: true, force: true }))
+
+describe.each(dialects)('serving the web app on %s', (dialect) => {
+  const t = useTestApp(dialect, { WEB_DIST: webDist })
+
+  it('sends a hashed asset brotli-compressed to a browser that accepts it, cached for a year', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-encoding']).toBe('br')
+    expect(response.headers['content-type']).toMatch(/javascript/)
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(response.headers['vary']).toMatch(/accept-encoding/i)
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(files['assets/index-AbC123.js'])
+  })
+
+  it('sends gzip to a browser without brotli, and the plain file to one that asks for no encoding', async () => {
+    const gzipped = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(gzipped.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(files['assets/index-AbC123.js'])
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/index-AbC123.js' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(files['assets/index-AbC123.js'])
+  })
+
+  it('sends index.html compressed and never from a stale cache, also for a client route', async () => {
+    for (const url of ['/', '/quiz/7']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-encoding']).toBe('br')
+      expect(response.headers['content-type']).toMatch(/^text\/html/)
+      expect(response.headers['cache-control']).toBe('no-cache')
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(files['index.html'])
+    }
+  })
+
+  it('keeps API answers out of every cache', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } })
+    expect(response.headers['cache-control']).toBe('no-store')
+  })
+})
 
 describe('the web app for offline use', () => {
-  const t = useTestApp('sqlite', { WEB_DIST: dist })
+  const t = useTestApp('sqlite', { WEB_DIST: webDist })
   const get = (url: string) => t.app.inject({ method: 'GET', url })
 
   it('lets the browser check sw.js and the manifests for a new version every time, and keep hashed assets', async () => {
@@ -25,7 +84,7 @@ describe('the web app for offline use', () => {
       expect(response.statusCode, url).toBe(200)
       expect(response.headers['cache-control'], url).toBe('no-cache')
     }
-    expect((await get('/assets/index-abc123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect((await get('/assets/index-AbC123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable')
   })
 
   it('serves the manifests as manifests and the worker as JavaScript', async () => {
