@@ -4,12 +4,14 @@ import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import http from 'node:http'
-import { createServer } from 'node:net'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { SignJWT } from 'jose'
 import pg from 'pg'
+import { freePort, waitForHealth } from '../e2e/harness.mjs'
+
+export { freePort }
 
 const root = path.resolve(import.meta.dirname, '..')
 
@@ -17,15 +19,6 @@ const root = path.resolve(import.meta.dirname, '..')
 const Database = createRequire(import.meta.url)(
   Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3' : 'better-sqlite3-node20',
 )
-
-export async function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /** Runs one statement on the PostgreSQL server of `url` (its own database, for creating and dropping others). */
 async function pgAdmin(url, text) {
@@ -88,15 +81,7 @@ export async function startServer({
   })
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
   const baseUrl = `http://127.0.0.1:${port}`
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) break
-    } catch {
-      // not listening yet
-    }
-    if (i > 300) throw new Error('server did not start')
-    await new Promise((r) => setTimeout(r, 100))
-  }
+  await waitForHealth(baseUrl, child)
   return {
     baseUrl,
     port,

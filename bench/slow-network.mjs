@@ -6,7 +6,7 @@
 // sets the number of runs; CHROMIUM_PATH the browser. Needs the built server and web app (`npm run build`).
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { chromium } from 'playwright-core'
+import { launchBrowser } from '../e2e/harness.mjs'
 import { quizJson, startServer } from './lib.mjs'
 
 const runs = Number(process.env.BENCH_RUNS ?? 3)
@@ -19,7 +19,6 @@ const budget = { firstVisitMs: 5000, repeatVisitMs: 1500, firstScreenJsBytes: 10
 
 const webDist = path.resolve(import.meta.dirname, '../web/dist/index.html')
 if (!existsSync(webDist)) throw new Error('web/dist is missing: run `npm run build` first')
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 // The login form is usable once both fields and the button are on screen and enabled: React has rendered the page
 // and attached its handlers (there is no server-rendered HTML to show before that).
@@ -138,19 +137,7 @@ const ms = (value) => `${Math.round(value)} ms`
 const verdict = (value, limit) => (value < limit ? 'within' : 'OVER')
 
 const server = await startServer()
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-})
+const browser = await launchBrowser()
 try {
   const admin = await server.seed({
     admin: 'slowadmin',

@@ -13,6 +13,7 @@ import {
   screenshot,
   setUpJourney,
   signIn,
+  submitExam,
   type TestServer,
   digits,
   optionText,
@@ -222,10 +223,7 @@ describe('a shuffled quiz', () => {
             .waitFor()
         }
       }
-      await page.getByRole('button', { name: enQuiz.submit_quiz }).click()
-      const confirm = page.getByRole('dialog', { name: enQuiz.confirm.title })
-      await confirm.getByRole('button', { name: enQuiz.confirm.confirm }).click()
-      const score = page.getByRole('dialog', { name: enQuiz.score.title })
+      const score = await submitExam(page)
       await score.waitFor()
       expect(await score.getByText('3.80', { exact: true }).isVisible()).toBe(true)
       papers.push(paper)

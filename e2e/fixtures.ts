@@ -1,11 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
+import enQuiz from '../web/src/i18n/locales/en/quiz.json'
+import { freePort, launchBrowser, waitForHealth } from './harness.mjs'
 
 const root = path.resolve(import.meta.dirname, '..')
 export const artifacts = path.join(root, 'e2e/.artifacts')
@@ -13,18 +14,6 @@ export const artifacts = path.join(root, 'e2e/.artifacts')
 export const PHONE = { width: 360, height: 740 }
 export const DESKTOP = { width: 1280, height: 860 }
 export const TABLET = { width: 768, height: 1024 }
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.unref()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 export interface TestServer {
   baseUrl: string
@@ -62,18 +51,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   }
   const child: ChildProcess = spawn(process.execPath, [main], { env, stdio: ['ignore', 'ignore', 'inherit'] })
   const baseUrl = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    try {
-      const response = await fetch(`${baseUrl}/api/health`)
-      if (response.ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not start within 30 s')
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  await waitForHealth(baseUrl, child)
 
   async function api<T>(method: string, url: string, body?: unknown, token?: string) {
     const response = await fetch(`${baseUrl}${url}`, {
@@ -123,34 +101,6 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       return body
     },
   }
-}
-
-export function chromiumPath(): string {
-  const candidates = [
-    process.env.CHROMIUM_PATH,
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-    '/usr/bin/google-chrome',
-  ]
-  const found = candidates.find((candidate) => candidate && existsSync(candidate))
-  if (!found) throw new Error('Chromium not found: install Debian chromium or set CHROMIUM_PATH')
-  return found
-}
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
 }
 
 export interface PageOptions {
@@ -245,6 +195,16 @@ export async function createQuiz(server: TestServer, adminToken: string, quiz: u
   )
   expect(status).toBe(201)
   return body.quiz_id
+}
+
+/** Submits the exam on screen and confirms it (in English); returns the score dialog that follows. */
+export async function submitExam(page: Page) {
+  await page.getByRole('button', { name: enQuiz.submit_quiz }).click()
+  await page
+    .getByRole('dialog', { name: enQuiz.confirm.title })
+    .getByRole('button', { name: enQuiz.confirm.confirm })
+    .click()
+  return page.getByRole('dialog', { name: enQuiz.score.title })
 }
 
 /** Waits for a heading (level 1 unless told) and returns it. */

@@ -16,6 +16,7 @@ import {
   interpolate as fill,
   screenshot,
   setUpJourney,
+  submitExam,
   waitForHeading,
   type TestServer,
   QUIZ_ADMIN as ADMIN,
@@ -112,12 +113,7 @@ describe('the learning loop at 360 px', () => {
     await option('Four sides').check()
     await page.getByRole('button', { name: enQuiz.next, exact: true }).click()
     await page.getByText('How many sides has a square?').waitFor()
-    await page.getByRole('button', { name: enQuiz.submit_quiz }).click()
-    await page
-      .getByRole('dialog', { name: enQuiz.confirm.title })
-      .getByRole('button', { name: enQuiz.confirm.confirm })
-      .click()
-    const score = page.getByRole('dialog', { name: enQuiz.score.title })
+    const score = await submitExam(page)
     await score.getByText('0.80', { exact: true }).waitFor()
 
     // The report card: rank 2 of 3 (learner2 scored more), topics in order, and the advice for Geometry.

@@ -13,6 +13,7 @@ import {
   interpolate as fill,
   screenshot,
   setUpJourney,
+  submitExam,
 } from './fixtures'
 
 // Issue 12 (decision 019): an exam that survives a lost connection and a reload. The learner starts a quiz online;
@@ -83,6 +84,18 @@ async function answer(page: Page, n: number) {
   await page.getByRole('radio', { name: new RegExp(`^${optionText(n, 0)}`) }).check()
 }
 
+/** A new learner starts a new quiz on a phone, goes offline and answers questions 1 to 3: the banner counts three. */
+async function answerThreeOffline(title: string, language: 'en' | 'ne') {
+  const quizId = await createQuiz(journey.server, adminToken, quizJson(title, 20))
+  const page = await journey.open({ viewport: PHONE, user: newLearner(), ...(language === 'ne' && { language }) })
+  await startQuiz(page, quizId, language)
+  await page.context().setOffline(true)
+  for (const n of [1, 2, 3]) await answer(page, n)
+  await page.getByText(fill(texts[language].save.offline_other, { count: 3 }), { exact: true }).waitFor()
+  await screenshot(page, `offline-${language}-phone-banner`)
+  return { quizId, page }
+}
+
 async function attemptAnswers(token: string, quizId: number) {
   const { body } = await journey.server.api<{ questions: { id: number }[]; attempt: { answers: object } }>(
     'GET',
@@ -99,12 +112,7 @@ const termValue = async (container: Locator, label: string) =>
 
 /** Submits, then checks the score dialog and the report: the five answers of questions 1 to 5, all right. */
 async function submitAndReadReport(page: Page) {
-  await page.getByRole('button', { name: enQuiz.submit_quiz }).click()
-  await page
-    .getByRole('dialog', { name: enQuiz.confirm.title })
-    .getByRole('button', { name: enQuiz.confirm.confirm })
-    .click()
-  const score = page.getByRole('dialog', { name: enQuiz.score.title })
+  const score = await submitExam(page)
   await score.waitFor()
   expect(await termValue(score, enQuiz.score.correct)).toBe('5')
   expect(await termValue(score, enQuiz.score.unanswered)).toBe(String(TOTAL - 5))
@@ -134,16 +142,8 @@ async function submitAndReadReport(page: Page) {
 
 describe('an exam without a connection', () => {
   it('(1) goes offline, answers three, reloads, answers two more, comes back online, submits: the report has all five', async () => {
-    const quizId = await createQuiz(journey.server, adminToken, quizJson('Offline reload', 20))
-    const learner = newLearner()
-    const page = await journey.open({ viewport: PHONE, user: learner })
+    const { quizId, page } = await answerThreeOffline('Offline reload', 'en')
     const context = page.context()
-    await startQuiz(page, quizId, 'en')
-
-    await context.setOffline(true)
-    for (const n of [1, 2, 3]) await answer(page, n)
-    await page.getByText(fill(enQuiz.save.offline_other, { count: 3 }), { exact: true }).waitFor()
-    await screenshot(page, 'offline-en-phone-banner')
     const before = Number((await page.getByRole('timer').textContent())!.split(':')[0])
 
     // The reload is served by the worker and the device: the browser's error page never shows.
@@ -168,16 +168,8 @@ describe('an exam without a connection', () => {
   })
 
   it('(2) the same with the tab closed offline and the app opened again', async () => {
-    const quizId = await createQuiz(journey.server, adminToken, quizJson('Offline reopen', 20))
-    const learner = newLearner()
-    const first = await journey.open({ viewport: PHONE, user: learner, language: 'ne' })
+    const { quizId, page: first } = await answerThreeOffline('Offline reopen', 'ne')
     const context = first.context()
-    await startQuiz(first, quizId, 'ne')
-
-    await context.setOffline(true)
-    for (const n of [1, 2, 3]) await answer(first, n)
-    await first.getByText(fill(neQuiz.save.offline_other, { count: 3 }), { exact: true }).waitFor()
-    await screenshot(first, 'offline-ne-phone-banner')
     await first.close({ runBeforeUnload: false })
 
     // Opened again from the home screen: the start address, then the quiz from the dashboard's link is what a

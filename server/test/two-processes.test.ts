@@ -89,7 +89,9 @@ describe.each(dialects)('two server processes on %s (WORKERS=2)', (dialect) => {
     expect(rotated.status).toBe(200)
     const reused = await request(baseUrl, 'POST', '/api/token/refresh/', { body: { refresh: login.body.refresh } })
     expect(reused.status).toBe(401)
-    const afterReuse = await request(baseUrl, 'POST', '/api/token/refresh/', { body: { refresh: rotated.body.refresh } })
+    const afterReuse = await request(baseUrl, 'POST', '/api/token/refresh/', {
+      body: { refresh: rotated.body.refresh },
+    })
     expect(afterReuse.status).toBe(401)
     const learner = rotated.body.access as string
 
