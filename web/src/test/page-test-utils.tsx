@@ -79,6 +79,10 @@ export function signInAs(user: { username: string; is_admin: boolean }) {
   sessionStore.setTokens({ access: `e30.${payload.replace(/=+$/, '')}.sig`, refresh: 'r' })
 }
 
+/** A fetch answer as the api client reads it: status, headers (for Retry-After) and a JSON body. */
+export const jsonResponse = (status: number, body: unknown) =>
+  ({ ok: status < 300, status, headers: new Headers(), json: async () => body }) as Response
+
 export interface SentRequest {
   key: string
   body: unknown
@@ -99,7 +103,7 @@ export function answerFetch(
       const body = init?.body ? JSON.parse(init.body as string) : undefined
       sent.push({ key, body })
       const { status, body: responseBody } = answer(key, body)
-      return { ok: status < 300, status, headers: new Headers(), json: async () => responseBody } as Response
+      return jsonResponse(status, responseBody)
     }),
   )
 }

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import i18n from '../../i18n/i18n'
 import { sessionStore } from '../../session/session-store'
+import { jsonResponse } from '../../test/page-test-utils'
 import { renderWithProviders } from '../../test/render'
 import { Component as LoginPage } from './login-page'
 
@@ -36,12 +37,7 @@ beforeEach(() => {
         status: 404,
         body: { detail: 'Not found.', code: 'not_found' },
       }
-      return {
-        ok: answer.status < 300,
-        status: answer.status,
-        headers: new Headers(),
-        json: async () => answer.body,
-      } as Response
+      return jsonResponse(answer.status, answer.body)
     }),
   )
 })

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { jsonResponse as reply } from '../../test/page-test-utils'
 import { renderWithProviders } from '../../test/render'
 import { registerForm } from './auth-resolvers'
 import { Component as RegisterPage } from './register-page'
@@ -8,10 +9,6 @@ import { Component as RegisterPage } from './register-page'
 const takenUsernames = new Set(['ram'])
 const registeredPhones = new Set(['9800000001'])
 let calls: { url: string; body: Record<string, unknown> }[]
-
-function reply(status: number, body: unknown) {
-  return { ok: status < 300, status, headers: new Headers(), json: async () => body } as Response
-}
 
 beforeEach(() => {
   calls = []

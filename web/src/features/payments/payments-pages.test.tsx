@@ -2,7 +2,7 @@ import { configure, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { signInAs } from '../../test/page-test-utils'
+import { jsonResponse, signInAs } from '../../test/page-test-utils'
 import { renderWithProviders } from '../../test/render'
 import { Component as PaymentPage } from './payment-page'
 import { handOff, PENDING_POLL_MS } from './payments.api'
@@ -39,12 +39,7 @@ beforeEach(() => {
       const queue = routes[key]
       if (!queue) throw new Error(`unexpected request ${key}`)
       const answer = queue.length > 1 ? queue.shift()! : queue[0]!
-      return {
-        ok: answer.status < 300,
-        status: answer.status,
-        headers: new Headers(),
-        json: async () => answer.body,
-      } as Response
+      return jsonResponse(answer.status, answer.body)
     }),
   )
 })
