@@ -17,6 +17,7 @@ import {
   screenshot,
   setUpJourney,
   waitForHeading,
+  QUIZ_LEARNER_PASSWORD as LEARNER_PASSWORD,
 } from './fixtures'
 
 // docs/decisions/018 against the real server: an admin edits a quiz and finds the edit in the Audit log (768 px, both
@@ -24,7 +25,6 @@ import {
 // and the phone's refresh token is then refused.
 
 const ADMIN = { username: 'registrar', password: 'Kathmandu-Exam-77', phone: '9800000011' }
-const LEARNER_PASSWORD = 'Learner-pass-42'
 const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 13; SM-A515F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36'
 
