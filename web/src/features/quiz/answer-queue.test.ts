@@ -54,16 +54,17 @@ function setup(overrides: Partial<AnswerQueueOptions> = {}) {
   }
 }
 
+// Every queue waits on timers (debounce, backoff): the tests move the clock themselves.
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
 const networkError = () => new ApiError(0, 'network_error', 'Failed to fetch')
 
 describe('AnswerQueue', () => {
-  beforeEach(() => {
-    vi.useFakeTimers()
-  })
-  afterEach(() => {
-    vi.useRealTimers()
-  })
-
   it('keeps the answer map: one option per question, changeable', () => {
     const { queue } = setup()
     queue.set(1, 11)
@@ -284,13 +285,6 @@ describe('AnswerQueue', () => {
 })
 
 describe('AnswerQueue: marks, visits and seconds', () => {
-  beforeEach(() => {
-    vi.useFakeTimers()
-  })
-  afterEach(() => {
-    vi.useRealTimers()
-  })
-
   it('sends marks, first visits and seconds in the same batch as the answers', async () => {
     const { queue, sent } = setup()
     queue.start()
@@ -403,13 +397,6 @@ describe('removeStaleAnswerEntries', () => {
 })
 
 describe('AnswerQueue after an outage', () => {
-  beforeEach(() => {
-    vi.useFakeTimers()
-  })
-  afterEach(() => {
-    vi.useRealTimers()
-  })
-
   it('says how many answers went once everything queued offline has reached the server, then forgets it', async () => {
     const t = setup()
     t.queue.start()
