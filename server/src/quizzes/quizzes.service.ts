@@ -358,8 +358,12 @@ export function createQuizService({
           if (invalid) return invalid
           // Up to deadline plus grace the submission counts: submitted answers are merged over the saved ones.
           const answers = await listAnswers(trx, live.id)
-          for (const [questionId, optionId] of entries) answers.set(questionId, optionId)
-          await upsertAnswers(trx, live.id, entries, now)
+          // The web app has autosaved nearly every answer it submits: only what differs is written again.
+          const changed = entries.filter(
+            ([questionId, optionId]) => answers.get(questionId) !== optionId || !answers.has(questionId),
+          )
+          for (const [questionId, optionId] of changed) answers.set(questionId, optionId)
+          await upsertAnswers(trx, live.id, changed, now)
           // The attempt rows are locked (FOR UPDATE on PostgreSQL) since listAttempts: the cap's total is stable.
           if (withState) await storeExamState(trx, live, body, now)
           const { total_questions: _total, ...score } = scoreAnswers(paper.questions, answers)
