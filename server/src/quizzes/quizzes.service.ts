@@ -301,9 +301,13 @@ export function createQuizService({
     const withState = hasExamState(body)
     if (entries.length === 0 && !withState) return { saved: 0 }
     if (!isPostgres && !withState && entries.length === 1) {
-      // The usual autosave: one statement instead of a transaction of four.
+      // The usual autosave: one statement instead of a transaction of four, committed with whatever other writes
+      // arrive meanwhile (group commit).
       const [[questionId, optionId]] = entries as [(typeof entries)[number]]
-      if (!(await upsertAnswerIfInProgress(db, live.id, questionId, optionId, now))) throw alreadySubmitted()
+      const saved = await database.transaction((trx) =>
+        upsertAnswerIfInProgress(trx, live.id, questionId, optionId, now),
+      )
+      if (!saved) throw alreadySubmitted()
       return { saved: 1 }
     }
     await database.transaction(async (trx) => {
