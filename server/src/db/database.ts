@@ -48,7 +48,7 @@ export function createDatabase(config: Config['database']): Database {
   }
   if (config.file === ':memory:') return fromSqlite(new SQLite(config.file))
   mkdirSync(path.dirname(config.file), { recursive: true })
-  return fromSqlite(new SQLite(config.file), { readerFile: config.file })
+  return fromSqlite(new SQLite(config.file), { readerFile: process.env.NO_READER ? undefined : config.file })
 }
 
 /** The read-only connection of a SQLite database's root Kysely instance (not of its transactions). */

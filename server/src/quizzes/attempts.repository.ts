@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely'
 import type { AttemptTable, DB } from '../db/schema'
+import { IN_PROGRESS } from './in-progress'
 import { precompile } from './precompiled-query'
 
 /** `lock` adds FOR UPDATE, which only PostgreSQL knows; SQLite transactions are exclusive already. */
@@ -25,7 +26,7 @@ export function listExpiredAttempts(
     .selectFrom('attempts')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('status', '=', 'in_progress')
+    .where('status', '=', IN_PROGRESS)
     .where('deadline', '<', deadlineBefore)
     .$if(quizId !== undefined, (qb) => qb.where('quiz_id', '=', quizId!))
     .orderBy('id')
@@ -34,10 +35,10 @@ export function listExpiredAttempts(
 }
 
 const selectAttemptInProgress = precompile((db: Kysely<DB>, attemptId: number) =>
-  db.selectFrom('attempts').select('id').where('id', '=', attemptId).where('status', '=', 'in_progress'),
+  db.selectFrom('attempts').select('id').where('id', '=', attemptId).where('status', '=', IN_PROGRESS),
 )
 const selectAttemptInProgressForShare = precompile((db: Kysely<DB>, attemptId: number) =>
-  db.selectFrom('attempts').select('id').where('id', '=', attemptId).where('status', '=', 'in_progress').forShare(),
+  db.selectFrom('attempts').select('id').where('id', '=', attemptId).where('status', '=', IN_PROGRESS).forShare(),
 )
 
 /** True when the attempt is still in progress; on PostgreSQL (`share`) it also keeps a submit from finishing it meanwhile. */
@@ -78,7 +79,7 @@ export async function markAttemptFinished(
     .updateTable('attempts')
     .set({ status: 'finished', ...fields })
     .where('id', '=', attemptId)
-    .where('status', '=', 'in_progress')
+    .where('status', '=', IN_PROGRESS)
     .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
 }
@@ -127,7 +128,7 @@ const insertOrReplaceAnswerIfInProgress = precompile(
           ])
           .where((eb) =>
             eb.exists(
-              eb.selectFrom('attempts').select('id').where('id', '=', attemptId).where('status', '=', 'in_progress'),
+              eb.selectFrom('attempts').select('id').where('id', '=', attemptId).where('status', '=', IN_PROGRESS),
             ),
           ),
       )
@@ -184,12 +185,7 @@ export async function upsertAnswers(
 }
 
 const selectAttemptInProgressForNoKeyUpdate = precompile((db: Kysely<DB>, attemptId: number) =>
-  db
-    .selectFrom('attempts')
-    .select('id')
-    .where('id', '=', attemptId)
-    .where('status', '=', 'in_progress')
-    .forNoKeyUpdate(),
+  db.selectFrom('attempts').select('id').where('id', '=', attemptId).where('status', '=', IN_PROGRESS).forNoKeyUpdate(),
 )
 
 /**

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
+import { IN_PROGRESS } from './in-progress'
 import { precompile } from './precompiled-query'
 
 const quizColumns = [
@@ -57,7 +58,7 @@ const selectActiveQuizzesForLearner = precompile((db: Kysely<DB>, userId: number
         .select('attempts.deadline')
         .where('attempts.user_id', '=', userId)
         .whereRef('attempts.quiz_id', '=', 'q.id')
-        .where('attempts.status', '=', 'in_progress')
+        .where('attempts.status', '=', IN_PROGRESS)
         .as('in_progress_deadline'),
     ])
     .where('q.deleted_at', 'is', null)
@@ -82,7 +83,7 @@ const selectQuizWithAttemptInProgress = precompile((db: Kysely<DB>, quizId: numb
   db
     .selectFrom('quizzes as q')
     .leftJoin('attempts as a', (join) =>
-      join.onRef('a.quiz_id', '=', 'q.id').on('a.user_id', '=', userId).on('a.status', '=', 'in_progress'),
+      join.onRef('a.quiz_id', '=', 'q.id').on('a.user_id', '=', userId).on('a.status', '=', IN_PROGRESS),
     )
     .select([
       'q.start_time',

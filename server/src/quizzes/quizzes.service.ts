@@ -301,9 +301,13 @@ export function createQuizService({
     const withState = hasExamState(body)
     if (entries.length === 0 && !withState) return { saved: 0 }
     if (!isPostgres && !withState && entries.length === 1) {
-      // The usual autosave: one statement instead of a transaction of four.
+      // The usual autosave: one statement instead of a transaction of four, committed with whatever other writes
+      // arrive meanwhile (group commit).
       const [[questionId, optionId]] = entries as [(typeof entries)[number]]
-      if (!(await upsertAnswerIfInProgress(db, live.id, questionId, optionId, now))) throw alreadySubmitted()
+      const saved = await database.transaction((trx) =>
+        upsertAnswerIfInProgress(trx, live.id, questionId, optionId, now),
+      )
+      if (!saved) throw alreadySubmitted()
       return { saved: 1 }
     }
     await database.transaction(async (trx) => {
@@ -358,8 +362,12 @@ export function createQuizService({
           if (invalid) return invalid
           // Up to deadline plus grace the submission counts: submitted answers are merged over the saved ones.
           const answers = await listAnswers(trx, live.id)
-          for (const [questionId, optionId] of entries) answers.set(questionId, optionId)
-          await upsertAnswers(trx, live.id, entries, now)
+          // The web app has autosaved nearly every answer it submits: only what differs is written again.
+          const changed = entries.filter(
+            ([questionId, optionId]) => answers.get(questionId) !== optionId || !answers.has(questionId),
+          )
+          for (const [questionId, optionId] of changed) answers.set(questionId, optionId)
+          await upsertAnswers(trx, live.id, changed, now)
           // The attempt rows are locked (FOR UPDATE on PostgreSQL) since listAttempts: the cap's total is stable.
           if (withState) await storeExamState(trx, live, body, now)
           const { total_questions: _total, ...score } = scoreAnswers(paper.questions, answers)
