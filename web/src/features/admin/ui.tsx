@@ -1,9 +1,10 @@
 // The pieces every admin screen is built from. One module on purpose: every admin route imports it, so it shares
 // the admin's chunk instead of adding chunks whose names the first screen's preload map would carry.
 import type { UseQueryResult } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type FormEventHandler, type ReactNode } from 'react'
+import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form'
 import { Alert } from '../../components/ui/alert'
-import type { FieldErrors } from '../../components/ui/form/server-errors'
+import { FieldMessages } from '../../components/ui/form/field-message'
 import { TextField } from '../../components/ui/form/text-field'
 import { Loading } from '../../components/ui/loading'
 import { Pager } from '../../components/ui/pager'
@@ -121,43 +122,70 @@ export function SubmitButton({ pending, busy, disabled, children }: SubmitButton
   )
 }
 
-/** The server's messages at any of these field paths, in order. */
-export const messagesAt = (errors: FieldErrors, ...paths: string[]) => paths.flatMap((path) => errors[path] ?? [])
+/**
+ * The server's paths of one English/Nepali pair ("title", "options.2.text") and the fields that show them: messages
+ * about the pair as a whole and about `.en` under English (the required one), those about `.ne` under Nepali.
+ */
+export const pairFields = (path: string): Record<string, string> => ({
+  [path]: `${path}.en`,
+  [`${path}.en`]: `${path}.en`,
+  [`${path}.ne`]: `${path}.ne`,
+})
 
 interface BilingualFieldsProps {
   labels: { en: string; ne: string }
-  value: { en: string; ne: string }
-  onChange: (language: 'en' | 'ne', text: string) => void
-  /**
-   * The pair's path in the request ("title", "options.2.text"): messages about the pair as a whole and about `.en`
-   * show under English (the required one), those about `.ne` under Nepali.
-   */
-  path: string
-  errors: FieldErrors
+  /** The `{en, ne}` pair's name in the form, which is also its path in the request ("title", "options.2.text"). */
+  name: string
   /** Textareas of this many rows; inputs when not given. */
   rows?: number
 }
 
 /** One text in English and Nepali, side by side where the layout has room: the shape of every text a quiz holds. */
-export function BilingualFields({ labels, value, onChange, path, errors, rows }: BilingualFieldsProps) {
+export function BilingualFields({ labels, name, rows }: BilingualFieldsProps) {
   const lines = rows === undefined ? {} : { multiline: true, rows }
   return (
     <>
-      <TextField
-        label={labels.en}
-        {...lines}
-        value={value.en}
-        errors={messagesAt(errors, path, `${path}.en`)}
-        onChange={(text) => onChange('en', text)}
-      />
-      <TextField
-        label={labels.ne}
-        {...lines}
-        lang="ne"
-        value={value.ne}
-        errors={errors[`${path}.ne`]}
-        onChange={(text) => onChange('ne', text)}
-      />
+      <TextField name={`${name}.en`} label={labels.en} {...lines} />
+      <TextField name={`${name}.ne`} label={labels.ne} {...lines} lang="ne" />
     </>
+  )
+}
+
+interface AdminFormProps<T extends FieldValues, Output> {
+  form: UseFormReturn<T, unknown, Output>
+  /** `form.handleSubmit(save, refused)`. */
+  onSubmit: FormEventHandler<HTMLFormElement>
+  /** Shows the form's messages (the contracts' English texts) in the reader's language. */
+  messages: (text: string) => string
+  /** Something new each time a save is refused (by the form's checks or the server): the keyboard then goes to the first field with a message, which may be far above the Save button. */
+  refusal: unknown
+  className?: string
+  /** The browser's own check of `required` fields, for a form whose only rule is that. */
+  nativeValidation?: boolean
+  children: ReactNode
+}
+
+/** A react-hook-form form whose fields (TextField, CheckboxField, BilingualFields...) find it by context. */
+export function AdminForm<T extends FieldValues, Output = T>({
+  form,
+  onSubmit,
+  messages,
+  refusal,
+  className,
+  nativeValidation,
+  children,
+}: AdminFormProps<T, Output>) {
+  const element = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    if (refusal) element.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [refusal])
+  return (
+    <FormProvider {...form}>
+      <FieldMessages.Provider value={messages}>
+        <form ref={element} className={className} onSubmit={onSubmit} noValidate={!nativeValidation}>
+          {children}
+        </form>
+      </FieldMessages.Provider>
+    </FormProvider>
   )
 }

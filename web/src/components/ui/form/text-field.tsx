@@ -1,31 +1,31 @@
 import type { ReactNode } from 'react'
+import { useController, type FieldPath, type FieldValues } from 'react-hook-form'
 import { Field } from './field'
+import { useFieldMessage } from './field-message'
 
-interface TextFieldProps {
+interface TextFieldProps<T extends FieldValues> {
+  /** The field in the surrounding react-hook-form form (FormProvider); its error shows as the message line. */
+  name: FieldPath<T>
   label: ReactNode
-  value: string
-  onChange: (value: string) => void
-  /** Server error messages for this field, shown as one line. */
-  errors?: string[]
   hint?: ReactNode
   multiline?: boolean
   rows?: number
-  type?: 'text' | 'number' | 'datetime-local'
+  type?: 'text' | 'number' | 'datetime-local' | 'date'
   lang?: string
   placeholder?: string
   required?: boolean
+  disabled?: boolean
   className?: string
-  /** Monospace input for code (SVG markup). */
+  /** Monospace input for code (SVG markup, JSON). */
   code?: boolean
+  /** Anything shown after the message (a preview, a Clear button). */
   children?: ReactNode
 }
 
-/** A controlled input or textarea in a Field, for forms whose state is a draft object (the admin's quiz editor). */
-export function TextField({
+/** An input or textarea in a Field, bound to a react-hook-form field of the form around it. */
+export function TextField<T extends FieldValues = FieldValues>({
+  name,
   label,
-  value,
-  onChange,
-  errors = [],
   hint,
   multiline,
   rows,
@@ -33,35 +33,37 @@ export function TextField({
   lang,
   placeholder,
   required,
+  disabled,
   className,
   code,
   children,
-}: TextFieldProps) {
+}: TextFieldProps<T>) {
+  const { field, fieldState } = useController<T>({ name })
+  const message = useFieldMessage()
   return (
     <Field
       label={label}
       hint={hint}
-      error={errors.join(' ') || null}
+      error={message(fieldState.error)}
       required={required}
       className={className}
       footer={children}
     >
       {(control) => {
-        const common = { ...control, value, lang, placeholder, className: code ? 'admin-code' : undefined }
+        const common = {
+          ...control,
+          ...field,
+          value: field.value ?? '',
+          // Only the control: a disabled react-hook-form field would drop its value from what the form sends.
+          disabled,
+          lang,
+          placeholder,
+          className: code ? 'admin-code' : undefined,
+        }
         return multiline ? (
-          <textarea
-            {...common}
-            rows={rows}
-            spellCheck={code ? false : undefined}
-            onChange={(event) => onChange(event.target.value)}
-          />
+          <textarea {...common} rows={rows} spellCheck={code ? false : undefined} />
         ) : (
-          <input
-            {...common}
-            type={type}
-            inputMode={type === 'number' ? 'numeric' : undefined}
-            onChange={(event) => onChange(event.target.value)}
-          />
+          <input {...common} type={type} inputMode={type === 'number' ? 'numeric' : undefined} />
         )
       }}
     </Field>
