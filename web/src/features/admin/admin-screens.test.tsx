@@ -101,12 +101,12 @@ describe('Admin Dashboard', () => {
   })
 })
 
-function renderEditPage(id: string) {
+function renderEditPage(id: string, language: 'en' | 'ne' = 'en') {
   return renderWithProviders(
     <Routes>
       <Route path="/admin/quiz/:quizId/edit" element={<QuizEditPage />} />
     </Routes>,
-    { route: `/admin/quiz/${id}/edit` },
+    { route: `/admin/quiz/${id}/edit`, language },
   )
 }
 
@@ -156,5 +156,47 @@ describe('Edit quiz page', () => {
     expect(screen.getByLabelText('Paid Tier Quiz')).toBeChecked()
     expect(screen.getByText(`Q1: ${'x'.repeat(80)}...`)).toBeInTheDocument()
     expect(screen.getByText('Q2: Short')).toBeInTheDocument()
+  })
+})
+
+describe('quiz details form', () => {
+  const stored = { ...quizzes[0], questions: [] }
+
+  it("refuses an empty English title with the contracts' message, in Nepali too, without asking the server", async () => {
+    const fetch = serve({ 'GET /api/admin/quizzes/2/': () => jsonResponse(200, stored) })
+    const user = userEvent.setup()
+    renderEditPage('2', 'ne')
+    const title = await screen.findByLabelText('शीर्षक (अंग्रेजी)')
+    await user.clear(title)
+    await user.click(screen.getByRole('button', { name: 'विवरण सुरक्षित गर्नुहोस्' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('क्विज विवरण अद्यावधिक गर्दा त्रुटि भयो।')
+    expect(title).toHaveAttribute('aria-invalid', 'true')
+    expect(title).toHaveAccessibleDescription('यो विवरण खाली छोड्न मिल्दैन।')
+    expect(title).toHaveFocus()
+    expect(fetch).toHaveBeenCalledTimes(1)
+  })
+
+  it("puts the server's field errors beside their fields and sends the stored start unchanged", async () => {
+    let patch: Record<string, unknown> = {}
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      if (init?.method !== 'PATCH') return jsonResponse(200, stored)
+      patch = JSON.parse(init.body as string)
+      return jsonResponse(400, {
+        detail: 'Invalid input.',
+        code: 'validation_error',
+        errors: { 'title.ne': ['Ensure this field has no more than 300 characters.'], end_time: ['Too late.'] },
+      })
+    })
+    const user = userEvent.setup()
+    renderEditPage('2')
+    await user.click(await screen.findByRole('button', { name: 'Save Details' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error updating quiz details.')
+    expect(screen.getByLabelText('Title (Nepali)')).toHaveAccessibleDescription(
+      'Ensure this field has no more than 300 characters.',
+    )
+    expect(screen.getByLabelText('End Time')).toHaveAccessibleDescription('Leave empty for no end. Too late.')
+    expect(screen.getByLabelText('Title (Nepali)')).toHaveFocus()
+    expect(fetch).toHaveBeenCalledTimes(2)
+    expect(patch).toMatchObject({ start_time: stored.start_time, end_time: null, duration_minutes: 90 })
   })
 })

@@ -152,8 +152,7 @@ function LearnerDialog({
   })
   const paid = useWatch({ control: form.control, name: 'has_paid_access' })
   const extraInvalid = Boolean(form.formState.errors.extra_time_percent)
-  const messages = (text: string) =>
-    text === institutionMessages.extraTime ? t('learners.extra_time_invalid') : text
+  const messages = (text: string) => (text === institutionMessages.extraTime ? t('learners.extra_time_invalid') : text)
 
   const save = (values: LearnerValues) =>
     update.mutate(

@@ -87,7 +87,12 @@ export function Component() {
 }
 
 // The server's field paths of a plan and the fields that show them.
-const PLAN_FIELDS: ServerFields<PlanValues> = { ...pairFields('name'), price_paisa: 'price', days: 'days', active: 'active' }
+const PLAN_FIELDS: ServerFields<PlanValues> = {
+  ...pairFields('name'),
+  price_paisa: 'price',
+  days: 'days',
+  active: 'active',
+}
 
 function PlanForm({ plan, onDone, onCancel }: { plan?: Plan; onDone: () => void; onCancel?: () => void }) {
   const { t } = useTranslation('admin')

@@ -21,6 +21,18 @@ function renderForm(question: AdminQuestion | null = null, language: 'en' | 'ne'
 const option = (n: number) => screen.getByRole('group', { name: `Option ${n}` })
 const radios = () => screen.getAllByRole('radio') as HTMLInputElement[]
 
+const stored: AdminQuestion = {
+  id: 11,
+  text: { en: 'Old text', ne: '' },
+  hint: null,
+  topic: '',
+  image: null,
+  options: [
+    { id: 1, text: { en: 'A', ne: '' }, is_correct: true, image: null },
+    { id: 2, text: { en: 'B', ne: '' }, is_correct: false, image: null },
+  ],
+}
+
 describe('QuestionForm', () => {
   it('starts a new question with four options, the first marked correct', () => {
     renderForm()
@@ -47,6 +59,53 @@ describe('QuestionForm', () => {
     expect(radios()).toHaveLength(2)
     expect(screen.getByRole('button', { name: 'Remove option 1' })).toBeDisabled()
     expect(add).toBeEnabled()
+  })
+
+  it('makes the first remaining option correct when the correct one is removed, and keeps it otherwise', async () => {
+    const { user } = renderForm()
+    await user.type(within(option(2)).getByLabelText('Option text (English)'), 'Second')
+    await user.click(screen.getByRole('radio', { name: 'Option 3: correct answer' }))
+    await user.click(screen.getByRole('button', { name: 'Remove option 1' }))
+    expect(radios().map((radio) => radio.checked)).toEqual([false, true, false])
+    expect(within(option(1)).getByLabelText('Option text (English)')).toHaveValue('Second')
+    await user.click(screen.getByRole('button', { name: 'Remove option 2' }))
+    expect(radios().map((radio) => radio.checked)).toEqual([true, false])
+  })
+
+  it("refuses an empty text with the contract's message on its field, without asking the server", async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch')
+    const { user } = renderForm()
+    await user.type(screen.getByLabelText('Question (English)'), 'Capital of Nepal?')
+    for (const n of [1, 3, 4]) await user.type(within(option(n)).getByLabelText('Option text (English)'), `City ${n}`)
+    await user.click(screen.getByRole('button', { name: 'Save Question' }))
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save the question.')
+    const optionTwoText = within(option(2)).getByLabelText('Option text (English)')
+    expect(optionTwoText).toHaveAttribute('aria-invalid', 'true')
+    expect(optionTwoText).toHaveAccessibleDescription('This field may not be blank.')
+    expect(optionTwoText).toHaveFocus()
+    expect(fetch).not.toHaveBeenCalled()
+    // Typing the missing text clears the message.
+    await user.type(optionTwoText, 'City 2')
+    await waitFor(() => expect(optionTwoText).toHaveAttribute('aria-invalid', 'false'))
+  })
+
+  it('shows a server message about an option image caption on that field, in Nepali', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse(400, {
+        detail: 'Invalid input.',
+        code: 'validation_error',
+        errors: { 'options.0.image.caption.en': ['Ensure this field has no more than 500 characters.'] },
+      }),
+    )
+    const { user } = renderForm(stored, 'ne')
+    await user.click(screen.getByRole('button', { name: 'प्रश्न सुरक्षित गर्नुहोस्' }))
+    const caption = await within(screen.getByRole('group', { name: 'विकल्प १' })).findByLabelText(
+      'विकल्पको चित्रको क्याप्सन (अंग्रेजी)',
+    )
+    await waitFor(() => expect(caption).toHaveAttribute('aria-invalid', 'true'))
+    expect(caption).toHaveAccessibleDescription('यसमा ५०० भन्दा बढी अक्षर हुन सक्दैनन्।')
+    expect(caption).toBeVisible()
   })
 
   it('previews pasted SVG as an <img> with a data URL, and says when the markup is broken', async () => {
@@ -78,6 +137,9 @@ describe('QuestionForm', () => {
     )
     const { user, onSaved } = renderForm()
     await user.type(screen.getByLabelText('Question (English)'), 'Capital of Nepal?')
+    // The form's own check passes; the server finds what it finds.
+    for (const n of [1, 2, 3, 4])
+      await user.type(within(option(n)).getByLabelText('Option text (English)'), `City ${n}`)
     await user.click(screen.getByRole('button', { name: 'Save Question' }))
 
     const alert = await screen.findByRole('alert')
@@ -97,18 +159,7 @@ describe('QuestionForm', () => {
 
   it('sends an edited question with PUT and closes on success', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(200, {}))
-    const question: AdminQuestion = {
-      id: 11,
-      text: { en: 'Old text', ne: '' },
-      hint: null,
-      topic: '',
-      image: null,
-      options: [
-        { id: 1, text: { en: 'A', ne: '' }, is_correct: true, image: null },
-        { id: 2, text: { en: 'B', ne: '' }, is_correct: false, image: null },
-      ],
-    }
-    const { user, onSaved } = renderForm(question)
+    const { user, onSaved } = renderForm(stored)
     expect(screen.getByRole('heading', { name: 'Edit Question' })).toBeInTheDocument()
     await user.click(screen.getByRole('radio', { name: 'Option 2: correct answer' }))
     await user.click(screen.getByRole('button', { name: 'Save Question' }))

@@ -99,8 +99,9 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
     )
   }
 
+  // Per option, not the whole list: replacing the list would remount every option and lose the keyboard's place.
   const markCorrect = (correct: number) =>
-    options.fields.forEach((_, index) => form.setValue(`options.${index}.is_correct`, index === correct))
+    form.getValues('options').forEach((_, index) => form.setValue(`options.${index}.is_correct`, index === correct))
   const removeOption = (index: number) => {
     const wasCorrect = form.getValues(`options.${index}.is_correct`)
     options.remove(index)
@@ -131,7 +132,11 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
           name="image"
         />
         <div className="admin-grid">
-          <BilingualFields labels={{ en: t('question_form.hint_en'), ne: t('question_form.hint_ne') }} rows={2} name="hint" />
+          <BilingualFields
+            labels={{ en: t('question_form.hint_en'), ne: t('question_form.hint_ne') }}
+            rows={2}
+            name="hint"
+          />
         </div>
         <TextField<QuestionDraft> name="topic" label={t('question_form.topic')} />
 

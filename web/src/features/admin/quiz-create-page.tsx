@@ -15,7 +15,8 @@ import { ErrorList, errorLines, fieldErrorsOf } from '../../components/ui/form/s
 import './admin.css'
 import './admin.i18n'
 
-type Outcome = { kind: 'invalid_json' } | { kind: 'created'; quizId: number } | { kind: 'failed'; error: unknown } | null
+type Outcome =
+  { kind: 'invalid_json' } | { kind: 'created'; quizId: number } | { kind: 'failed'; error: unknown } | null
 
 /** /admin/quiz/new: a whole quiz, questions included, pasted as JSON. */
 export function Component() {
