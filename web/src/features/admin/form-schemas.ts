@@ -1,4 +1,4 @@
-// The admin forms' resolvers: zodResolver over the contracts' request schemas, fed from what the inputs hold
+// The admin forms' resolvers and how their messages are shown: zodResolver over the contracts' request schemas, fed from what the inputs hold
 // (text in number and date inputs, rupees, local times), so a form refuses what the server would, in its words.
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
@@ -7,12 +7,15 @@ import {
   adminMessages,
   institutionMessages,
   PlanInputSchema,
+  planMessages,
   QuestionInputSchema,
   type QuestionInput,
   QuizPatchSchema,
 } from '@quiz/contracts'
 import type { Resolver } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
 import { z } from 'zod'
+import { formatNumber } from '../../lib/format'
 import { parseRupees } from '../../lib/money'
 import { localInputToIso } from './datetime'
 import { toQuestionPayload, type QuestionDraft } from './question-draft'
@@ -139,3 +142,39 @@ export const createResolver = zodResolver(
     }),
   }),
 )
+
+/** The contracts' (and the forms' own) English texts we show in the admin's language; others are shown as sent. */
+const keys = {
+  [adminMessages.required]: 'field_messages.required',
+  [adminMessages.notNull]: 'field_messages.not_null',
+  [adminMessages.blank]: 'field_messages.blank',
+  [adminMessages.timestamp]: 'field_messages.timestamp',
+  [adminMessages.endAfterStart]: 'field_messages.end_after_start',
+  [adminMessages.startBeforeEnd]: 'field_messages.start_before_end',
+  [adminMessages.optionCount]: 'field_messages.option_count',
+  [adminMessages.exactlyOneCorrect]: 'field_messages.exactly_one_correct',
+  [adminMessages.svgTooLarge]: 'field_messages.svg_too_large',
+  [adminMessages.questionCount]: 'field_messages.question_count',
+  [adminMessages.duration]: 'field_messages.duration',
+  [adminMessages.attempts]: 'field_messages.attempts',
+  [planMessages.wholePaisa]: 'field_messages.whole_paisa',
+  [planMessages.minPrice]: 'field_messages.min_price',
+  [planMessages.wholeDays]: 'field_messages.whole_days',
+  [planMessages.days]: 'field_messages.plan_days',
+  [uiMessages.price]: 'plans.bad_price',
+  [uiMessages.invalidJson]: 'create.invalid_json',
+} as const
+
+const TOO_LONG = /^Ensure this field has no more than (\d+) characters\.$/
+
+/** A form message in the admin's language (AdminForm's `messages`). */
+export function useAdminMessages() {
+  const { t, i18n } = useTranslation('admin')
+  return (text: string): string => {
+    const key = (keys as Record<string, (typeof keys)[keyof typeof keys]>)[text]
+    if (key) return t(key)
+    const tooLong = TOO_LONG.exec(text)
+    if (tooLong) return t('field_messages.too_long', { max: formatNumber(Number(tooLong[1]), i18n.language) })
+    return text
+  }
+}

@@ -10,11 +10,9 @@ import { formatNumber } from '../../lib/format'
 import { formatRupees } from '../../lib/money'
 import { adminPlanQueries, useSavePlan, type Plan } from './admin.api'
 import { AdminNav } from './admin-nav'
-import { CheckboxField } from '../../components/ui/form/choice-fields'
 import { setServerErrors, type ServerFields } from '../../components/ui/form/server-errors'
-import { TextField } from '../../components/ui/form/text-field'
-import { useAdminMessages } from './field-messages'
-import { planResolver, type PlanOutput, type PlanValues } from './form-schemas'
+import { CheckboxField, TextField } from '../../components/ui/form/fields'
+import { type PlanOutput, planResolver, type PlanValues, useAdminMessages } from './form-schemas'
 import './admin.css'
 
 /** /admin/plans: every plan, a form for a new one, and an edit form per plan (plans are never deleted). */

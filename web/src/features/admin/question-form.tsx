@@ -10,10 +10,9 @@ import {
   setServerErrors,
   type ServerFields,
 } from '../../components/ui/form/server-errors'
-import { TextField } from '../../components/ui/form/text-field'
+import { TextField } from '../../components/ui/form/fields'
 import { useSaveQuestion, type AdminQuestion } from './admin.api'
-import { useAdminMessages } from './field-messages'
-import { questionResolver } from './form-schemas'
+import { questionResolver, useAdminMessages } from './form-schemas'
 import {
   MAX_OPTIONS,
   MIN_OPTIONS,

@@ -2,7 +2,6 @@ import { useId, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/ui/alert'
-import { CheckboxField, SelectField } from '../../components/ui/form/choice-fields'
 import {
   ErrorList,
   errorLines,
@@ -10,11 +9,10 @@ import {
   setServerErrors,
   type ServerFields,
 } from '../../components/ui/form/server-errors'
-import { TextField } from '../../components/ui/form/text-field'
+import { CheckboxField, SelectField, TextField } from '../../components/ui/form/fields'
 import { useUpdateQuizDetails, type AdminQuiz, type Difficulty, type QuizDetailsPayload } from './admin.api'
 import { isoToLocalInput, localInputToIso } from './datetime'
-import { useAdminMessages } from './field-messages'
-import { detailsResolver, type DetailsValues } from './form-schemas'
+import { detailsResolver, type DetailsValues, useAdminMessages } from './form-schemas'
 import { AdminForm, BilingualFields, pairFields, SubmitButton } from './ui'
 import './admin.i18n'
 
