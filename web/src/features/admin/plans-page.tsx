@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import './admin.i18n'
 import { Alert } from '../../components/ui/alert'
-import { AdminForm, BilingualFields, pairFields, QueryStates, SubmitButton } from './ui'
+import { QueryStates, SubmitButton } from './ui'
 import { useBilingual } from '../../i18n/use-bilingual'
 import { formatNumber } from '../../lib/format'
 import { formatRupees } from '../../lib/money'
@@ -12,7 +12,15 @@ import { adminPlanQueries, useSavePlan, type Plan } from './admin.api'
 import { AdminNav } from './admin-nav'
 import { setServerErrors, type ServerFields } from '../../components/ui/form/server-errors'
 import { CheckboxField, TextField } from '../../components/ui/form/fields'
-import { type PlanOutput, planResolver, type PlanValues, useAdminMessages } from './form-schemas'
+import {
+  type PlanOutput,
+  planResolver,
+  type PlanValues,
+  useAdminMessages,
+  AdminForm,
+  BilingualFields,
+  pairFields,
+} from './forms'
 import './admin.css'
 
 /** /admin/plans: every plan, a form for a new one, and an edit form per plan (plans are never deleted). */

@@ -12,7 +12,7 @@ import {
 } from '../../components/ui/form/server-errors'
 import { TextField } from '../../components/ui/form/fields'
 import { useSaveQuestion, type AdminQuestion } from './admin.api'
-import { questionResolver, useAdminMessages } from './form-schemas'
+import { questionResolver, useAdminMessages, AdminForm, BilingualFields, pairFields } from './forms'
 import {
   MAX_OPTIONS,
   MIN_OPTIONS,
@@ -26,7 +26,7 @@ import {
   type QuestionDraft,
 } from './question-draft'
 import { imageFields, SvgField } from './svg-field'
-import { AdminForm, BilingualFields, pairFields, SubmitButton } from './ui'
+import { SubmitButton } from './ui'
 import './admin.i18n'
 
 /**

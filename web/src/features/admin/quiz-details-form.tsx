@@ -12,8 +12,8 @@ import {
 import { CheckboxField, SelectField, TextField } from '../../components/ui/form/fields'
 import { useUpdateQuizDetails, type AdminQuiz, type Difficulty, type QuizDetailsPayload } from './admin.api'
 import { isoToLocalInput, localInputToIso } from './datetime'
-import { detailsResolver, type DetailsValues, useAdminMessages } from './form-schemas'
-import { AdminForm, BilingualFields, pairFields, SubmitButton } from './ui'
+import { detailsResolver, type DetailsValues, useAdminMessages, AdminForm, BilingualFields, pairFields } from './forms'
+import { SubmitButton } from './ui'
 import './admin.i18n'
 
 // SPEC.md section 9: the form's defaults where the quiz has no value.

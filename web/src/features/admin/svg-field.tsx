@@ -5,7 +5,7 @@ import { useBilingual } from '../../i18n/use-bilingual'
 import { useWatch } from 'react-hook-form'
 import { TextField } from '../../components/ui/form/fields'
 import type { Bilingual } from './admin.api'
-import { BilingualFields, pairFields } from './ui'
+import { BilingualFields, pairFields } from './forms'
 import './admin.i18n'
 
 /** The server's paths under an image ("image", "options.2.image") and the fields of an SvgField that show them. */

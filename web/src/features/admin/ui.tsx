@@ -1,11 +1,8 @@
 // The pieces every admin screen is built from. One module on purpose: every admin route imports it, so it shares
 // the admin's chunk instead of adding chunks whose names the first screen's preload map would carry.
 import type { UseQueryResult } from '@tanstack/react-query'
-import { useEffect, useRef, type FormEventHandler, type ReactNode } from 'react'
-import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form'
+import type { ReactNode } from 'react'
 import { Alert } from '../../components/ui/alert'
-import { FieldMessages } from '../../components/ui/form/field-message'
-import { TextField } from '../../components/ui/form/fields'
 import { Loading } from '../../components/ui/loading'
 import { Pager } from '../../components/ui/pager'
 import { useLanguage } from '../../i18n/use-bilingual'
@@ -119,73 +116,5 @@ export function SubmitButton({ pending, busy, disabled, children }: SubmitButton
     <button type="submit" className="btn btn--primary" disabled={pending || disabled}>
       {pending && busy ? busy : children}
     </button>
-  )
-}
-
-/**
- * The server's paths of one English/Nepali pair ("title", "options.2.text") and the fields that show them: messages
- * about the pair as a whole and about `.en` under English (the required one), those about `.ne` under Nepali.
- */
-export const pairFields = (path: string): Record<string, string> => ({
-  [path]: `${path}.en`,
-  [`${path}.en`]: `${path}.en`,
-  [`${path}.ne`]: `${path}.ne`,
-})
-
-interface BilingualFieldsProps {
-  labels: { en: string; ne: string }
-  /** The `{en, ne}` pair's name in the form, which is also its path in the request ("title", "options.2.text"). */
-  name: string
-  /** Textareas of this many rows; inputs when not given. */
-  rows?: number
-}
-
-/** One text in English and Nepali, side by side where the layout has room: the shape of every text a quiz holds. */
-export function BilingualFields({ labels, name, rows }: BilingualFieldsProps) {
-  const lines = rows === undefined ? {} : { multiline: true, rows }
-  return (
-    <>
-      <TextField name={`${name}.en`} label={labels.en} {...lines} />
-      <TextField name={`${name}.ne`} label={labels.ne} {...lines} lang="ne" />
-    </>
-  )
-}
-
-interface AdminFormProps<T extends FieldValues, Output> {
-  form: UseFormReturn<T, unknown, Output>
-  /** `form.handleSubmit(save, refused)`. */
-  onSubmit: FormEventHandler<HTMLFormElement>
-  /** Shows the form's messages (the contracts' English texts) in the reader's language. */
-  messages: (text: string) => string
-  /** Something new each time a save is refused (by the form's checks or the server): the keyboard then goes to the first field with a message, which may be far above the Save button. */
-  refusal: unknown
-  className?: string
-  /** The browser's own check of `required` fields, for a form whose only rule is that. */
-  nativeValidation?: boolean
-  children: ReactNode
-}
-
-/** A react-hook-form form whose fields (TextField, CheckboxField, BilingualFields...) find it by context. */
-export function AdminForm<T extends FieldValues, Output = T>({
-  form,
-  onSubmit,
-  messages,
-  refusal,
-  className,
-  nativeValidation,
-  children,
-}: AdminFormProps<T, Output>) {
-  const element = useRef<HTMLFormElement>(null)
-  useEffect(() => {
-    if (refusal) element.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [refusal])
-  return (
-    <FormProvider {...form}>
-      <FieldMessages.Provider value={messages}>
-        <form ref={element} className={className} onSubmit={onSubmit} noValidate={!nativeValidation}>
-          {children}
-        </form>
-      </FieldMessages.Provider>
-    </FormProvider>
   )
 }
