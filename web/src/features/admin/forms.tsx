@@ -219,7 +219,10 @@ interface AdminFormProps<T extends FieldValues, Output> {
   onSubmit: FormEventHandler<HTMLFormElement>
   /** Shows the form's messages (the contracts' English texts) in the reader's language. */
   messages: (text: string) => string
-  /** Something new each time a save is refused (by the form's checks or the server): the keyboard then goes to the first field with a message, which may be far above the Save button. */
+  /**
+   * Something new each time the server refuses a save: the keyboard then goes to the first field with a message,
+   * which may be far above the Save button. (A refusal by the form's own checks is focused by react-hook-form.)
+   */
   refusal: unknown
   className?: string
   /** The browser's own check of `required` fields, for a form whose only rule is that. */

@@ -112,7 +112,6 @@ function PlanForm({ plan, onDone, onCancel }: { plan?: Plan; onDone: () => void;
       days: plan ? String(plan.days) : '30',
       active: plan?.active ?? true,
     },
-    shouldFocusError: false,
   })
   const [refusal, setRefusal] = useState<object | null>(null)
 

@@ -18,7 +18,6 @@ import {
   MIN_OPTIONS,
   canAddOption,
   canRemoveOption,
-  correctIndex,
   draftFromQuestion,
   emptyOption,
   newQuestionDraft,
@@ -66,7 +65,6 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
   const form = useForm<QuestionDraft>({
     resolver: questionResolver,
     defaultValues: question ? draftFromQuestion(question) : newQuestionDraft(),
-    shouldFocusError: false,
   })
   const options = useFieldArray({ control: form.control, name: 'options' })
   // A refused save (by the form's checks or the server), with the server's lines no field shows.

@@ -21,7 +21,7 @@ type Outcome =
 export function Component() {
   const { t } = useTranslation('admin')
   const createQuiz = useCreateQuizFromJson()
-  const form = useForm({ resolver: createResolver, defaultValues: { json: '' }, shouldFocusError: false })
+  const form = useForm({ resolver: createResolver, defaultValues: { json: '' } })
   const [outcome, setOutcome] = useState<Outcome>(null)
   const messages = useAdminMessages()
 

@@ -73,7 +73,6 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
   const form = useForm<DetailsValues>({
     resolver: detailsResolver,
     defaultValues: valuesFromQuiz(quiz),
-    shouldFocusError: false,
   })
   const [outcome, setOutcome] = useState<Outcome>(null)
   const messages = useAdminMessages()
