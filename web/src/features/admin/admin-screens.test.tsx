@@ -162,18 +162,39 @@ describe('Edit quiz page', () => {
 describe('quiz details form', () => {
   const stored = { ...quizzes[0], questions: [] }
 
-  it("refuses an empty English title with the contracts' message, in Nepali too, without asking the server", async () => {
-    const fetch = serve({ 'GET /api/admin/quizzes/2/': () => jsonResponse(200, stored) })
+  it("sends an empty title and out-of-range numbers as typed, and shows the server's messages on them, in Nepali", async () => {
+    let patch: Record<string, unknown> = {}
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
+      if (init?.method !== 'PATCH') return jsonResponse(200, stored)
+      patch = JSON.parse(init.body as string)
+      return jsonResponse(400, {
+        detail: 'Invalid input.',
+        code: 'validation_error',
+        errors: {
+          'title.en': ['This field may not be blank.'],
+          duration_minutes: ['Duration must be a whole number of minutes from 1 to 1440.'],
+          allowed_attempts: ['This field may not be null.'],
+        },
+      })
+    })
     const user = userEvent.setup()
     renderEditPage('2', 'ne')
     const title = await screen.findByLabelText('शीर्षक (अंग्रेजी)')
     await user.clear(title)
+    const duration = screen.getByLabelText('अवधि (मिनेट)')
+    await user.clear(duration)
+    await user.type(duration, '0')
+    await user.clear(screen.getByLabelText('अनुमति दिइएका प्रयास'))
     await user.click(screen.getByRole('button', { name: 'विवरण सुरक्षित गर्नुहोस्' }))
+
     expect(await screen.findByRole('alert')).toHaveTextContent('क्विज विवरण अद्यावधिक गर्दा त्रुटि भयो।')
+    expect(fetch).toHaveBeenCalledTimes(2)
+    expect(patch).toMatchObject({ title: { en: '' }, duration_minutes: 0, allowed_attempts: null })
     expect(title).toHaveAttribute('aria-invalid', 'true')
     expect(title).toHaveAccessibleDescription('यो विवरण खाली छोड्न मिल्दैन।')
     expect(title).toHaveFocus()
-    expect(fetch).toHaveBeenCalledTimes(1)
+    expect(duration).toHaveAccessibleDescription('अवधि १ देखि १४४० सम्मको पूर्ण मिनेट हुनुपर्छ।')
+    expect(screen.getByLabelText('अनुमति दिइएका प्रयास')).toHaveAccessibleDescription('यो विवरण खाली हुन सक्दैन।')
   })
 
   it("puts the server's field errors beside their fields and sends the stored start unchanged", async () => {

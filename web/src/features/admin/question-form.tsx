@@ -12,7 +12,7 @@ import {
 } from '../../components/ui/form/server-errors'
 import { TextField } from '../../components/ui/form/fields'
 import { useSaveQuestion, type AdminQuestion } from './admin.api'
-import { questionResolver, useAdminMessages, AdminForm, BilingualFields, pairFields } from './forms'
+import { sendAsTyped, useAdminMessages, AdminForm, BilingualFields, pairFields } from './forms'
 import {
   MAX_OPTIONS,
   MIN_OPTIONS,
@@ -58,16 +58,17 @@ interface QuestionFormProps {
   onSaved: () => void
 }
 
-/** The question editor: it closes on a successful save or on Cancel and stays open, with the errors, when refused. */
+/** The question editor: it closes on a successful save or on Cancel and stays open, with the server's errors, when refused. */
 export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFormProps) {
   const { t } = useTranslation('admin')
   const save = useSaveQuestion(quizId)
   const form = useForm<QuestionDraft>({
-    resolver: questionResolver,
+    // SPEC.md section 5: no required-field checks here; the server's field errors say what is missing.
+    resolver: sendAsTyped(),
     defaultValues: question ? draftFromQuestion(question) : newQuestionDraft(),
   })
   const options = useFieldArray({ control: form.control, name: 'options' })
-  // A refused save (by the form's checks or the server), with the server's lines no field shows.
+  // A refused save, with the server's lines no field shows.
   const [refusal, setRefusal] = useState<{ lines: string[] } | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   const headingId = useId()
@@ -75,8 +76,7 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
   const radioName = useId()
   const messages = useAdminMessages()
   const message = useFieldMessage()
-  const { errors } = form.formState
-  const optionsError = message(errors.root?.options ?? errors.options?.root ?? errors.options)
+  const optionsError = message(form.formState.errors.root?.options)
 
   // Opening the editor moves the keyboard (and the screen) to it.
   useEffect(() => heading.current?.focus(), [])
@@ -111,12 +111,7 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
       <h3 id={headingId} ref={heading} tabIndex={-1}>
         {question ? t('question_form.edit_heading') : t('question_form.new_heading')}
       </h3>
-      <AdminForm
-        form={form}
-        messages={messages}
-        refusal={refusal}
-        onSubmit={form.handleSubmit(submit, () => setRefusal({ lines: [] }))}
-      >
+      <AdminForm form={form} messages={messages} refusal={refusal} onSubmit={form.handleSubmit(submit)}>
         <BilingualFields
           labels={{ en: t('question_form.text_en'), ne: t('question_form.text_ne') }}
           rows={3}

@@ -10,9 +10,16 @@ import {
   type ServerFields,
 } from '../../components/ui/form/server-errors'
 import { CheckboxField, SelectField, TextField } from '../../components/ui/form/fields'
-import { useUpdateQuizDetails, type AdminQuiz, type Difficulty, type QuizDetailsPayload } from './admin.api'
+import type { QuizPatch } from '@quiz/contracts'
+import {
+  useUpdateQuizDetails,
+  type AdminQuiz,
+  type Bilingual,
+  type Difficulty,
+  type QuizDetailsPayload,
+} from './admin.api'
 import { isoToLocalInput, localInputToIso } from './datetime'
-import { detailsResolver, type DetailsValues, useAdminMessages, AdminForm, BilingualFields, pairFields } from './forms'
+import { sendAsTyped, useAdminMessages, AdminForm, BilingualFields, pairFields } from './forms'
 import { SubmitButton } from './ui'
 import './admin.i18n'
 
@@ -21,6 +28,16 @@ const DEFAULT_DURATION = 90
 const DEFAULT_ATTEMPTS = 3
 const DEFAULT_DIFFICULTY: Difficulty = 'medium'
 const DIFFICULTIES: Difficulty[] = ['easy', 'medium', 'hard']
+
+type Switches = Pick<Required<QuizPatch>, 'difficulty' | 'is_paid_tier' | 'shuffle_questions' | 'shuffle_options'>
+/** The request's fields (QuizPatch) as the inputs hold them: numbers and local date-times as typed. */
+interface DetailsValues extends Switches {
+  title: Bilingual
+  start_time: string
+  end_time: string
+  duration_minutes: string
+  allowed_attempts: string
+}
 
 function valuesFromQuiz(quiz: AdminQuiz): DetailsValues {
   return {
@@ -35,6 +52,9 @@ function valuesFromQuiz(quiz: AdminQuiz): DetailsValues {
     shuffle_options: quiz.shuffle_options ?? false,
   }
 }
+
+/** An emptied number input goes as null, for the server to name beside the field. */
+const toInteger = (value: string) => (value.trim() === '' ? null : Number(value))
 
 /**
  * The pickers show minutes only: a time left untouched keeps its exact stored value (seconds included)
@@ -71,7 +91,8 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
   const update = useUpdateQuizDetails(quiz.id)
   const [saved, setSaved] = useState({ start: quiz.start_time, end: quiz.end_time })
   const form = useForm<DetailsValues>({
-    resolver: detailsResolver,
+    // SPEC.md section 5: no client-side bounds on duration or attempts; the server refuses them by field.
+    resolver: sendAsTyped(),
     defaultValues: valuesFromQuiz(quiz),
   })
   const [outcome, setOutcome] = useState<Outcome>(null)
@@ -85,8 +106,8 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
       title: values.title,
       start_time: timeToSend(values.start_time, saved.start),
       end_time: timeToSend(values.end_time, saved.end),
-      duration_minutes: Number(values.duration_minutes),
-      allowed_attempts: Number(values.allowed_attempts),
+      duration_minutes: toInteger(values.duration_minutes),
+      allowed_attempts: toInteger(values.allowed_attempts),
       difficulty: values.difficulty,
       is_paid_tier: values.is_paid_tier,
       shuffle_questions: values.shuffle_questions,
@@ -113,7 +134,7 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
         form={form}
         messages={messages}
         refusal={outcome?.ok === false ? outcome : null}
-        onSubmit={form.handleSubmit(submit, () => setOutcome({ ok: false, lines: [] }))}
+        onSubmit={form.handleSubmit(submit)}
       >
         <div className="admin-grid">
           <BilingualFields labels={{ en: t('details.title_en'), ne: t('details.title_ne') }} name="title" />
