@@ -162,20 +162,22 @@ describe('Edit quiz page', () => {
 describe('quiz details form', () => {
   const stored = { ...quizzes[0], questions: [] }
 
-  it("sends an empty title and out-of-range numbers as typed, and shows the server's messages on them, in Nepali", async () => {
+  /** Serves the stored quiz and refuses its PATCH with these field errors; `sent()` is the PATCH's body. */
+  function refusePatch(errors: Record<string, string[]>) {
     let patch: Record<string, unknown> = {}
     const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
       if (init?.method !== 'PATCH') return jsonResponse(200, stored)
       patch = JSON.parse(init.body as string)
-      return jsonResponse(400, {
-        detail: 'Invalid input.',
-        code: 'validation_error',
-        errors: {
-          'title.en': ['This field may not be blank.'],
-          duration_minutes: ['Duration must be a whole number of minutes from 1 to 1440.'],
-          allowed_attempts: ['This field may not be null.'],
-        },
-      })
+      return jsonResponse(400, { detail: 'Invalid input.', code: 'validation_error', errors })
+    })
+    return { fetch, sent: () => patch }
+  }
+
+  it("sends an empty title and out-of-range numbers as typed, and shows the server's messages on them, in Nepali", async () => {
+    const { fetch, sent } = refusePatch({
+      'title.en': ['This field may not be blank.'],
+      duration_minutes: ['Duration must be a whole number of minutes from 1 to 1440.'],
+      allowed_attempts: ['This field may not be null.'],
     })
     const user = userEvent.setup()
     renderEditPage('2', 'ne')
@@ -189,7 +191,7 @@ describe('quiz details form', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('क्विज विवरण अद्यावधिक गर्दा त्रुटि भयो।')
     expect(fetch).toHaveBeenCalledTimes(2)
-    expect(patch).toMatchObject({ title: { en: '' }, duration_minutes: 0, allowed_attempts: null })
+    expect(sent()).toMatchObject({ title: { en: '' }, duration_minutes: 0, allowed_attempts: null })
     expect(title).toHaveAttribute('aria-invalid', 'true')
     expect(title).toHaveAccessibleDescription('यो विवरण खाली छोड्न मिल्दैन।')
     expect(title).toHaveFocus()
@@ -198,15 +200,9 @@ describe('quiz details form', () => {
   })
 
   it("puts the server's field errors beside their fields and sends the stored start unchanged", async () => {
-    let patch: Record<string, unknown> = {}
-    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      if (init?.method !== 'PATCH') return jsonResponse(200, stored)
-      patch = JSON.parse(init.body as string)
-      return jsonResponse(400, {
-        detail: 'Invalid input.',
-        code: 'validation_error',
-        errors: { 'title.ne': ['Ensure this field has no more than 300 characters.'], end_time: ['Too late.'] },
-      })
+    const { fetch, sent } = refusePatch({
+      'title.ne': ['Ensure this field has no more than 300 characters.'],
+      end_time: ['Too late.'],
     })
     const user = userEvent.setup()
     renderEditPage('2')
@@ -218,6 +214,6 @@ describe('quiz details form', () => {
     expect(screen.getByLabelText('End Time')).toHaveAccessibleDescription('Leave empty for no end. Too late.')
     expect(screen.getByLabelText('Title (Nepali)')).toHaveFocus()
     expect(fetch).toHaveBeenCalledTimes(2)
-    expect(patch).toMatchObject({ start_time: stored.start_time, end_time: null, duration_minutes: 90 })
+    expect(sent()).toMatchObject({ start_time: stored.start_time, end_time: null, duration_minutes: 90 })
   })
 })
