@@ -21,16 +21,23 @@ export const PlanSchema = z.object({
 export type Plan = z.infer<typeof PlanSchema>
 export const PlanListSchema = z.array(PlanSchema)
 
+export const planMessages = {
+  wholePaisa: 'Enter the price in whole paisa.',
+  minPrice: 'The price must be at least Rs 10 (1000 paisa).',
+  wholeDays: 'Enter a whole number of days.',
+  days: `A plan lasts ${planLimits.days.min} to ${planLimits.days.max} days.`,
+} as const
+
 const pricePaisa = z
   .number()
-  .int('Enter the price in whole paisa.')
-  .min(planLimits.minPricePaisa, 'The price must be at least Rs 10 (1000 paisa).')
+  .int(planMessages.wholePaisa)
+  .min(planLimits.minPricePaisa, planMessages.minPrice)
   .max(planLimits.maxPricePaisa)
 const days = z
   .number()
-  .int('Enter a whole number of days.')
-  .min(planLimits.days.min, `A plan lasts ${planLimits.days.min} to ${planLimits.days.max} days.`)
-  .max(planLimits.days.max, `A plan lasts ${planLimits.days.min} to ${planLimits.days.max} days.`)
+  .int(planMessages.wholeDays)
+  .min(planLimits.days.min, planMessages.days)
+  .max(planLimits.days.max, planMessages.days)
 
 export const PlanInputSchema = z.object({
   name: bilingualInput(planLimits.nameLength),

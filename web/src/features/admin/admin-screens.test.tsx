@@ -101,12 +101,12 @@ describe('Admin Dashboard', () => {
   })
 })
 
-function renderEditPage(id: string) {
+function renderEditPage(id: string, language: 'en' | 'ne' = 'en') {
   return renderWithProviders(
     <Routes>
       <Route path="/admin/quiz/:quizId/edit" element={<QuizEditPage />} />
     </Routes>,
-    { route: `/admin/quiz/${id}/edit` },
+    { route: `/admin/quiz/${id}/edit`, language },
   )
 }
 
@@ -156,5 +156,64 @@ describe('Edit quiz page', () => {
     expect(screen.getByLabelText('Paid Tier Quiz')).toBeChecked()
     expect(screen.getByText(`Q1: ${'x'.repeat(80)}...`)).toBeInTheDocument()
     expect(screen.getByText('Q2: Short')).toBeInTheDocument()
+  })
+})
+
+describe('quiz details form', () => {
+  const stored = { ...quizzes[0], questions: [] }
+
+  /** Serves the stored quiz and refuses its PATCH with these field errors; `sent()` is the PATCH's body. */
+  function refusePatch(errors: Record<string, string[]>) {
+    let patch: Record<string, unknown> = {}
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
+      if (init?.method !== 'PATCH') return jsonResponse(200, stored)
+      patch = JSON.parse(init.body as string)
+      return jsonResponse(400, { detail: 'Invalid input.', code: 'validation_error', errors })
+    })
+    return { fetch, sent: () => patch }
+  }
+
+  it("sends an empty title and out-of-range numbers as typed, and shows the server's messages on them, in Nepali", async () => {
+    const { fetch, sent } = refusePatch({
+      'title.en': ['This field may not be blank.'],
+      duration_minutes: ['Duration must be a whole number of minutes from 1 to 1440.'],
+      allowed_attempts: ['This field may not be null.'],
+    })
+    const user = userEvent.setup()
+    renderEditPage('2', 'ne')
+    const title = await screen.findByLabelText('शीर्षक (अंग्रेजी)')
+    await user.clear(title)
+    const duration = screen.getByLabelText('अवधि (मिनेट)')
+    await user.clear(duration)
+    await user.type(duration, '0')
+    await user.clear(screen.getByLabelText('अनुमति दिइएका प्रयास'))
+    await user.click(screen.getByRole('button', { name: 'विवरण सुरक्षित गर्नुहोस्' }))
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('क्विज विवरण अद्यावधिक गर्दा त्रुटि भयो।')
+    expect(fetch).toHaveBeenCalledTimes(2)
+    expect(sent()).toMatchObject({ title: { en: '' }, duration_minutes: 0, allowed_attempts: null })
+    expect(title).toHaveAttribute('aria-invalid', 'true')
+    expect(title).toHaveAccessibleDescription('यो विवरण खाली छोड्न मिल्दैन।')
+    expect(title).toHaveFocus()
+    expect(duration).toHaveAccessibleDescription('अवधि १ देखि १४४० सम्मको पूर्ण मिनेट हुनुपर्छ।')
+    expect(screen.getByLabelText('अनुमति दिइएका प्रयास')).toHaveAccessibleDescription('यो विवरण खाली हुन सक्दैन।')
+  })
+
+  it("puts the server's field errors beside their fields and sends the stored start unchanged", async () => {
+    const { fetch, sent } = refusePatch({
+      'title.ne': ['Ensure this field has no more than 300 characters.'],
+      end_time: ['Too late.'],
+    })
+    const user = userEvent.setup()
+    renderEditPage('2')
+    await user.click(await screen.findByRole('button', { name: 'Save Details' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error updating quiz details.')
+    expect(screen.getByLabelText('Title (Nepali)')).toHaveAccessibleDescription(
+      'Ensure this field has no more than 300 characters.',
+    )
+    expect(screen.getByLabelText('End Time')).toHaveAccessibleDescription('Leave empty for no end. Too late.')
+    expect(screen.getByLabelText('Title (Nepali)')).toHaveFocus()
+    expect(fetch).toHaveBeenCalledTimes(2)
+    expect(sent()).toMatchObject({ start_time: stored.start_time, end_time: null, duration_minutes: 90 })
   })
 })

@@ -1,16 +1,20 @@
 import { useQuery } from '@tanstack/react-query'
+import { institutionMessages } from '@quiz/contracts'
 import { useState, type FormEvent } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import './institutions.i18n'
 import { Alert } from '../../components/ui/alert'
 import { PagedTable, SubmitButton } from './ui'
 import { Dialog } from '../../components/ui/dialog'
-import { Field } from '../../components/ui/form/field'
+import { setServerErrors, type ServerFields } from '../../components/ui/form/server-errors'
+import { CheckboxField, TextField } from '../../components/ui/form/fields'
 import { formatDateTime, toDevanagariDigits } from '../../lib/format'
 import { formatNumber } from '../../lib/format'
 import { institutionQueries, LEARNERS_PAGE_SIZE, useUpdateLearner, type AdminUser } from './admin.api'
 import { AdminNav } from './admin-nav'
 import { isoToLocalInput, localInputToIso } from './datetime'
+import { learnerResolver, type LearnerValues, AdminForm } from './forms'
 import './admin.css'
 
 /** /admin/learners: find a learner; give or take paid access (with an optional end) and extra time. */
@@ -117,6 +121,13 @@ export function Component() {
 /** A date input's value for an ISO end, in the browser's time zone. */
 const endToDateInput = (iso: string | null) => (iso ? isoToLocalInput(iso).slice(0, 10) : '')
 
+// The server's field paths of PATCH /api/admin/users/{id}/ and the fields that show them.
+const LEARNER_FIELDS: ServerFields<LearnerValues> = {
+  has_paid_access: 'has_paid_access',
+  paid_access_until: 'end_date',
+  extra_time_percent: 'extra_time_percent',
+}
+
 function LearnerDialog({
   user,
   onClose,
@@ -128,28 +139,35 @@ function LearnerDialog({
 }) {
   const { t } = useTranslation('institutions')
   const update = useUpdateLearner()
-  const [paid, setPaid] = useState(user.has_paid_access)
-  const [endDate, setEndDate] = useState(endToDateInput(user.paid_access_until))
-  const [extra, setExtra] = useState(String(user.extra_time_percent))
-  const extraValue = /^\d{1,3}$/.test(extra.trim()) ? Number(extra.trim()) : null
-  const extraValid = extraValue !== null && extraValue <= 300
+  // Checked as typed: the Save button stays off while the extra time is out of range.
+  const form = useForm<LearnerValues>({
+    resolver: learnerResolver,
+    mode: 'onChange',
+    defaultValues: {
+      has_paid_access: user.has_paid_access,
+      end_date: endToDateInput(user.paid_access_until),
+      extra_time_percent: String(user.extra_time_percent),
+    },
+  })
+  const paid = useWatch({ control: form.control, name: 'has_paid_access' })
+  const extraInvalid = Boolean(form.formState.errors.extra_time_percent)
+  const messages = (text: string) => (text === institutionMessages.extraTime ? t('learners.extra_time_invalid') : text)
 
-  const save = (event: FormEvent) => {
-    event.preventDefault()
-    if (!extraValid) return
+  const save = (values: LearnerValues) =>
     update.mutate(
       {
         id: user.id,
         patch: {
-          has_paid_access: paid,
+          has_paid_access: values.has_paid_access,
           // Access lasts to the end of the chosen day in the admin's time zone.
-          ...(paid ? { paid_access_until: endDate ? localInputToIso(`${endDate}T23:59:59.999`) : null } : {}),
-          extra_time_percent: extraValue,
+          ...(values.has_paid_access
+            ? { paid_access_until: values.end_date ? localInputToIso(`${values.end_date}T23:59:59.999`) : null }
+            : {}),
+          extra_time_percent: Number(values.extra_time_percent),
         },
       },
-      { onSuccess: onSaved },
+      { onSuccess: onSaved, onError: (error) => setServerErrors(form.setError, error, LEARNER_FIELDS) },
     )
-  }
 
   return (
     <Dialog
@@ -157,50 +175,37 @@ function LearnerDialog({
       title={t('learners.edit_title', { username: user.username })}
       onClose={update.isPending ? undefined : onClose}
     >
-      <form className="admin-form" onSubmit={save} noValidate>
-        <label className="checkbox">
-          <input type="checkbox" checked={paid} onChange={(event) => setPaid(event.target.checked)} />
-          {t('learners.grant')}
-        </label>
-        <Field label={t('learners.end_date')} hint={t('learners.end_date_help')}>
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              value={endDate}
-              disabled={!paid}
-              onChange={(event) => setEndDate(event.target.value)}
-            />
-          )}
-        </Field>
-        <Field
+      <AdminForm
+        form={form}
+        messages={messages}
+        refusal={update.error}
+        className="admin-form"
+        onSubmit={form.handleSubmit(save)}
+      >
+        <CheckboxField<LearnerValues> name="has_paid_access" label={t('learners.grant')} />
+        <TextField<LearnerValues>
+          name="end_date"
+          type="date"
+          label={t('learners.end_date')}
+          hint={t('learners.end_date_help')}
+          disabled={!paid}
+        />
+        <TextField<LearnerValues>
+          name="extra_time_percent"
+          type="number"
           label={t('learners.extra_time_label')}
           hint={t('learners.extra_time_help')}
-          error={extraValid ? null : t('learners.extra_time_invalid')}
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={300}
-              step={1}
-              value={extra}
-              onChange={(event) => setExtra(event.target.value)}
-            />
-          )}
-        </Field>
+        />
         {update.isError && <Alert kind="error">{t('learners.save_failed')}</Alert>}
         <div className="actions">
-          <SubmitButton pending={update.isPending} busy={t('learners.saving')} disabled={!extraValid}>
+          <SubmitButton pending={update.isPending} busy={t('learners.saving')} disabled={extraInvalid}>
             {t('learners.save')}
           </SubmitButton>
           <button type="button" className="btn" disabled={update.isPending} onClick={onClose}>
             {t('learners.cancel')}
           </button>
         </div>
-      </form>
+      </AdminForm>
     </Dialog>
   )
 }

@@ -1,16 +1,26 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import './admin.i18n'
 import { Alert } from '../../components/ui/alert'
 import { QueryStates, SubmitButton } from './ui'
 import { useBilingual } from '../../i18n/use-bilingual'
 import { formatNumber } from '../../lib/format'
-import { formatRupees, parseRupees } from '../../lib/money'
+import { formatRupees } from '../../lib/money'
 import { adminPlanQueries, useSavePlan, type Plan } from './admin.api'
 import { AdminNav } from './admin-nav'
-import { fieldErrorsOf } from '../../components/ui/form/server-errors'
-import { TextField } from '../../components/ui/form/text-field'
+import { setServerErrors, type ServerFields } from '../../components/ui/form/server-errors'
+import { CheckboxField, TextField } from '../../components/ui/form/fields'
+import {
+  type PlanOutput,
+  planResolver,
+  type PlanValues,
+  useAdminMessages,
+  AdminForm,
+  BilingualFields,
+  pairFields,
+} from './forms'
 import './admin.css'
 
 /** /admin/plans: every plan, a form for a new one, and an edit form per plan (plans are never deleted). */
@@ -82,55 +92,59 @@ export function Component() {
   )
 }
 
+// The server's field paths of a plan and the fields that show them.
+const PLAN_FIELDS: ServerFields<PlanValues> = {
+  ...pairFields('name'),
+  price_paisa: 'price',
+  days: 'days',
+  active: 'active',
+}
+
 function PlanForm({ plan, onDone, onCancel }: { plan?: Plan; onDone: () => void; onCancel?: () => void }) {
   const { t } = useTranslation('admin')
   const save = useSavePlan()
-  const [nameEn, setNameEn] = useState(plan?.name.en ?? '')
-  const [nameNe, setNameNe] = useState(plan?.name.ne ?? '')
-  const [price, setPrice] = useState(plan ? (plan.price_paisa / 100).toFixed(2).replace(/\.00$/, '') : '')
-  const [days, setDays] = useState(plan ? String(plan.days) : '30')
-  const [active, setActive] = useState(plan?.active ?? true)
-  const [priceError, setPriceError] = useState(false)
-  const errors = fieldErrorsOf(save.error)
+  const messages = useAdminMessages()
+  const form = useForm<PlanValues, unknown, PlanOutput>({
+    resolver: planResolver,
+    defaultValues: {
+      name: { en: plan?.name.en ?? '', ne: plan?.name.ne ?? '' },
+      price: plan ? (plan.price_paisa / 100).toFixed(2).replace(/\.00$/, '') : '',
+      days: plan ? String(plan.days) : '30',
+      active: plan?.active ?? true,
+    },
+  })
+  const [refusal, setRefusal] = useState<object | null>(null)
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const pricePaisa = parseRupees(price)
-    setPriceError(pricePaisa === null)
-    if (pricePaisa === null) return
+  const submit = ({ price, ...values }: PlanOutput) => {
+    setRefusal(null)
     save.mutate(
       {
         id: plan?.id ?? null,
-        plan: { name: { en: nameEn, ne: nameNe }, price_paisa: pricePaisa, days: Number(days), active },
+        plan: { ...values, price_paisa: price },
       },
-      { onSuccess: onDone },
+      {
+        onSuccess: onDone,
+        onError: (error) => {
+          setServerErrors(form.setError, error, PLAN_FIELDS)
+          setRefusal({})
+        },
+      },
     )
   }
 
   return (
-    <form className="stack" onSubmit={submit} noValidate>
+    <AdminForm
+      form={form}
+      messages={messages}
+      refusal={refusal}
+      className="stack"
+      onSubmit={form.handleSubmit(submit, () => setRefusal({}))}
+    >
       {save.isError && <Alert kind="error">{t('plans.save_failed')}</Alert>}
-      <TextField label={t('plans.name_en')} value={nameEn} onChange={setNameEn} lang="en" errors={errors['name.en']} />
-      <TextField label={t('plans.name_ne')} value={nameNe} onChange={setNameNe} lang="ne" errors={errors['name.ne']} />
-      <TextField
-        label={t('plans.price')}
-        value={price}
-        onChange={setPrice}
-        hint={t('plans.price_hint')}
-        errors={priceError ? [t('plans.bad_price')] : errors.price_paisa}
-      />
-      <TextField
-        label={t('plans.days')}
-        value={days}
-        onChange={setDays}
-        type="number"
-        hint={t('plans.days_hint')}
-        errors={errors.days}
-      />
-      <label className="checkbox">
-        <input type="checkbox" checked={active} onChange={(event) => setActive(event.target.checked)} />
-        {t('plans.active')}
-      </label>
+      <BilingualFields labels={{ en: t('plans.name_en'), ne: t('plans.name_ne') }} name="name" />
+      <TextField<PlanValues> name="price" label={t('plans.price')} hint={t('plans.price_hint')} />
+      <TextField<PlanValues> name="days" label={t('plans.days')} type="number" hint={t('plans.days_hint')} />
+      <CheckboxField<PlanValues> name="active" label={t('plans.active')} />
       <div className="actions">
         <SubmitButton pending={save.isPending}>{plan ? t('plans.save') : t('plans.create')}</SubmitButton>
         {onCancel && (
@@ -139,6 +153,6 @@ function PlanForm({ plan, onDone, onCancel }: { plan?: Plan; onDone: () => void;
           </button>
         )}
       </div>
-    </form>
+    </AdminForm>
   )
 }

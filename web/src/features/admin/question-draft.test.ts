@@ -3,77 +3,34 @@ import type { AdminQuestion } from './admin.api'
 import {
   MAX_OPTIONS,
   MIN_OPTIONS,
-  addOption,
   canAddOption,
   canRemoveOption,
+  correctIndex,
   draftFromQuestion,
-  markCorrect,
+  emptyOption,
   newQuestionDraft,
-  removeOption,
   toQuestionPayload,
-  type OptionDraft,
 } from './question-draft'
-
-const correctCount = (options: OptionDraft[]) => options.filter((option) => option.isCorrect).length
-const withOptions = (count: number) => {
-  let options = newQuestionDraft().options
-  while (options.length < count) options = addOption(options)
-  while (options.length > count) options = removeOption(options, options[options.length - 1]!.key)
-  return options
-}
 
 describe('a new question', () => {
   it('starts with four empty options, the first one correct', () => {
     const { options } = newQuestionDraft()
     expect(options).toHaveLength(4)
-    expect(options.map((option) => option.isCorrect)).toEqual([true, false, false, false])
-    expect(new Set(options.map((option) => option.key)).size).toBe(4)
+    expect(options.map((option) => option.is_correct)).toEqual([true, false, false, false])
   })
 })
 
-describe('markCorrect', () => {
-  it('makes the chosen option the only correct one', () => {
-    const { options } = newQuestionDraft()
-    const marked = markCorrect(options, options[2]!.key)
-    expect(marked.map((option) => option.isCorrect)).toEqual([false, false, true, false])
-  })
-  it('ignores an unknown option', () => {
-    const { options } = newQuestionDraft()
-    expect(markCorrect(options, 'nope')).toBe(options)
-  })
-})
-
-describe('adding and removing options', () => {
-  it('adds options up to 10 and no further', () => {
-    const ten = withOptions(MAX_OPTIONS)
-    expect(ten).toHaveLength(10)
-    expect(canAddOption(ten)).toBe(false)
-    expect(addOption(ten)).toBe(ten)
-    expect(correctCount(ten)).toBe(1)
+describe('the option list', () => {
+  it('allows 2 to 10 options', () => {
+    expect([MIN_OPTIONS - 1, MIN_OPTIONS, MAX_OPTIONS].map(canRemoveOption)).toEqual([false, false, true])
+    expect([MIN_OPTIONS, MAX_OPTIONS - 1, MAX_OPTIONS].map(canAddOption)).toEqual([true, true, false])
   })
   it('adds new options as incorrect', () => {
-    const five = addOption(newQuestionDraft().options)
-    expect(five).toHaveLength(5)
-    expect(five[4]!.isCorrect).toBe(false)
+    expect(emptyOption().is_correct).toBe(false)
   })
-  it('removes options down to 2 and no further', () => {
-    const two = withOptions(MIN_OPTIONS)
-    expect(two).toHaveLength(2)
-    expect(canRemoveOption(two)).toBe(false)
-    expect(removeOption(two, two[1]!.key)).toBe(two)
-  })
-  it('makes the first remaining option correct when the correct one is removed', () => {
-    const { options } = newQuestionDraft()
-    const thirdCorrect = markCorrect(options, options[2]!.key)
-    const removed = removeOption(thirdCorrect, options[2]!.key)
-    expect(removed.map((option) => option.isCorrect)).toEqual([true, false, false])
-  })
-  it('keeps the correct option when another one is removed', () => {
-    const { options } = newQuestionDraft()
-    const secondCorrect = markCorrect(options, options[1]!.key)
-    const removed = removeOption(secondCorrect, options[0]!.key)
-    expect(removed.map((option) => option.isCorrect)).toEqual([true, false, false])
-    expect(removed[0]!.key).toBe(options[1]!.key)
+  it('names the first marked option correct, or the first option when none is', () => {
+    expect(correctIndex([{ is_correct: false }, { is_correct: true }, { is_correct: true }])).toBe(1)
+    expect(correctIndex([{ is_correct: false }, { is_correct: false }])).toBe(0)
   })
 })
 
@@ -95,19 +52,19 @@ describe('editing a stored question', () => {
     expect(draft.text).toEqual(stored.text)
     expect(draft.hint).toEqual({ en: '', ne: '' })
     expect(draft.image.caption).toEqual({ en: 'Map', ne: '' })
-    expect(draft.options.map((option) => option.isCorrect)).toEqual([false, true])
+    expect(draft.options.map((option) => option.is_correct)).toEqual([false, true])
   })
   it('repairs stored data with several or no correct options to exactly one', () => {
     const several = draftFromQuestion({
       ...stored,
       options: stored.options.map((option) => ({ ...option, is_correct: true })),
     })
-    expect(several.options.map((option) => option.isCorrect)).toEqual([true, false])
+    expect(several.options.map((option) => option.is_correct)).toEqual([true, false])
     const none = draftFromQuestion({
       ...stored,
       options: stored.options.map((option) => ({ ...option, is_correct: false })),
     })
-    expect(none.options.map((option) => option.isCorrect)).toEqual([true, false])
+    expect(none.options.map((option) => option.is_correct)).toEqual([true, false])
   })
 })
 

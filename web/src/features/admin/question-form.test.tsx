@@ -21,6 +21,18 @@ function renderForm(question: AdminQuestion | null = null, language: 'en' | 'ne'
 const option = (n: number) => screen.getByRole('group', { name: `Option ${n}` })
 const radios = () => screen.getAllByRole('radio') as HTMLInputElement[]
 
+const stored: AdminQuestion = {
+  id: 11,
+  text: { en: 'Old text', ne: '' },
+  hint: null,
+  topic: '',
+  image: null,
+  options: [
+    { id: 1, text: { en: 'A', ne: '' }, is_correct: true, image: null },
+    { id: 2, text: { en: 'B', ne: '' }, is_correct: false, image: null },
+  ],
+}
+
 describe('QuestionForm', () => {
   it('starts a new question with four options, the first marked correct', () => {
     renderForm()
@@ -47,6 +59,70 @@ describe('QuestionForm', () => {
     expect(radios()).toHaveLength(2)
     expect(screen.getByRole('button', { name: 'Remove option 1' })).toBeDisabled()
     expect(add).toBeEnabled()
+  })
+
+  it('makes the first remaining option correct when the correct one is removed, and keeps it otherwise', async () => {
+    const { user } = renderForm()
+    await user.type(within(option(2)).getByLabelText('Option text (English)'), 'Second')
+    await user.click(screen.getByRole('radio', { name: 'Option 3: correct answer' }))
+    await user.click(screen.getByRole('button', { name: 'Remove option 1' }))
+    expect(radios().map((radio) => radio.checked)).toEqual([false, true, false])
+    expect(within(option(1)).getByLabelText('Option text (English)')).toHaveValue('Second')
+    await user.click(screen.getByRole('button', { name: 'Remove option 2' }))
+    expect(radios().map((radio) => radio.checked)).toEqual([true, false])
+  })
+
+  it("sends a blank option text as typed and shows the server's message on that option's field", async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse(400, {
+        detail: 'Invalid input.',
+        code: 'validation_error',
+        errors: { 'options.1.text.en': ['This field may not be blank.'], 'options.1': ['Check this option.'] },
+      }),
+    )
+    const { user, onSaved } = renderForm(null, 'ne')
+    await user.type(screen.getByLabelText('प्रश्न (अंग्रेजी)'), 'Capital of Nepal?')
+    const optionText = (n: string) =>
+      within(screen.getByRole('group', { name: `विकल्प ${n}` })).getByLabelText('विकल्पको पाठ (अंग्रेजी)')
+    await user.type(optionText('१'), 'Kathmandu')
+    await user.type(optionText('३'), 'Pokhara')
+    await user.type(optionText('४'), 'Biratnagar')
+    await user.click(screen.getByRole('button', { name: 'प्रश्न सुरक्षित गर्नुहोस्' }))
+
+    const optionTwoText = optionText('२')
+    await waitFor(() => expect(optionTwoText).toHaveAttribute('aria-invalid', 'true'))
+    expect(optionTwoText).toHaveAccessibleDescription('यो विवरण खाली छोड्न मिल्दैन।')
+    expect(optionTwoText).toHaveFocus()
+    expect(within(screen.getByRole('group', { name: 'विकल्प २' })).getByText('Check this option.')).toBeVisible()
+    expect(onSaved).not.toHaveBeenCalled()
+    const body = JSON.parse((fetch.mock.calls[0]![1] as RequestInit).body as string)
+    expect(body.options.map((o: { text: { en: string } }) => o.text.en)).toEqual([
+      'Kathmandu',
+      '',
+      'Pokhara',
+      'Biratnagar',
+    ])
+    // Saving again asks the server again: the form itself never refuses, whatever the server said last time.
+    await user.click(screen.getByRole('button', { name: 'प्रश्न सुरक्षित गर्नुहोस्' }))
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2))
+  })
+
+  it('shows a server message about an option image caption on that field, in Nepali', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse(400, {
+        detail: 'Invalid input.',
+        code: 'validation_error',
+        errors: { 'options.0.image.caption.en': ['Ensure this field has no more than 500 characters.'] },
+      }),
+    )
+    const { user } = renderForm(stored, 'ne')
+    await user.click(screen.getByRole('button', { name: 'प्रश्न सुरक्षित गर्नुहोस्' }))
+    const caption = await within(screen.getByRole('group', { name: 'विकल्प १' })).findByLabelText(
+      'विकल्पको चित्रको क्याप्सन (अंग्रेजी)',
+    )
+    await waitFor(() => expect(caption).toHaveAttribute('aria-invalid', 'true'))
+    expect(caption).toHaveAccessibleDescription('यसमा ५०० भन्दा बढी अक्षर हुन सक्दैनन्।')
+    expect(caption).toBeVisible()
   })
 
   it('previews pasted SVG as an <img> with a data URL, and says when the markup is broken', async () => {
@@ -97,18 +173,7 @@ describe('QuestionForm', () => {
 
   it('sends an edited question with PUT and closes on success', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(200, {}))
-    const question: AdminQuestion = {
-      id: 11,
-      text: { en: 'Old text', ne: '' },
-      hint: null,
-      topic: '',
-      image: null,
-      options: [
-        { id: 1, text: { en: 'A', ne: '' }, is_correct: true, image: null },
-        { id: 2, text: { en: 'B', ne: '' }, is_correct: false, image: null },
-      ],
-    }
-    const { user, onSaved } = renderForm(question)
+    const { user, onSaved } = renderForm(stored)
     expect(screen.getByRole('heading', { name: 'Edit Question' })).toBeInTheDocument()
     await user.click(screen.getByRole('radio', { name: 'Option 2: correct answer' }))
     await user.click(screen.getByRole('button', { name: 'Save Question' }))

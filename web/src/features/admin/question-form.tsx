@@ -1,49 +1,53 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useEffect, useRef, useState } from 'react'
+import { useFieldArray, useForm, useFormContext, useFormState, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/ui/alert'
-import { BilingualFields, messagesAt, SubmitButton } from './ui'
+import { useFieldMessage } from '../../components/ui/form/field-message'
+import {
+  ErrorList,
+  errorLines,
+  fieldErrorsOf,
+  setServerErrors,
+  type ServerFields,
+} from '../../components/ui/form/server-errors'
+import { TextField } from '../../components/ui/form/fields'
 import { useSaveQuestion, type AdminQuestion } from './admin.api'
-import { TextField } from '../../components/ui/form/text-field'
-import { ErrorList, errorLines, fieldErrorsOf, type FieldErrors } from '../../components/ui/form/server-errors'
+import { sendAsTyped, useAdminMessages, AdminForm, BilingualFields, pairFields } from './forms'
 import {
   MAX_OPTIONS,
   MIN_OPTIONS,
-  addOption,
   canAddOption,
   canRemoveOption,
   draftFromQuestion,
-  markCorrect,
+  emptyOption,
   newQuestionDraft,
-  removeOption,
   toQuestionPayload,
-  updateOption,
-  type OptionDraft,
   type QuestionDraft,
 } from './question-draft'
-import { SvgField, svgFieldPaths } from './svg-field'
+import { imageFields, SvgField } from './svg-field'
+import { SubmitButton } from './ui'
 import './admin.i18n'
 
-/** Every field path of a question this form shows beside its field; the rest go to the summary. */
-function questionPaths(optionCount: number): string[] {
-  return [
-    'text',
-    'text.en',
-    'text.ne',
-    'hint',
-    'hint.en',
-    'hint.ne',
-    'topic',
-    ...svgFieldPaths('image'),
-    'options',
-    ...Array.from({ length: optionCount }, (_, index) => [
-      `options.${index}`,
-      `options.${index}.text`,
-      `options.${index}.text.en`,
-      `options.${index}.text.ne`,
-      `options.${index}.is_correct`,
-      ...svgFieldPaths(`options.${index}.image`),
-    ]).flat(),
-  ]
+/**
+ * The server's field paths of a question with this many options and the fields that show them; the rest go to
+ * the summary. A message about the option list shows above it, one about an option at its head.
+ */
+function questionFields(optionCount: number): Record<string, string> {
+  const fields: Record<string, string> = {
+    ...pairFields('text'),
+    ...pairFields('hint'),
+    topic: 'topic',
+    ...imageFields('image'),
+    options: 'root.options',
+  }
+  for (let index = 0; index < optionCount; index += 1) {
+    const path = `options.${index}`
+    Object.assign(fields, pairFields(`${path}.text`), imageFields(`${path}.image`), {
+      [path]: `${path}.is_correct`,
+      [`${path}.is_correct`]: `${path}.is_correct`,
+    })
+  }
+  return fields
 }
 
 interface QuestionFormProps {
@@ -54,37 +58,52 @@ interface QuestionFormProps {
   onSaved: () => void
 }
 
-/** The question editor: it closes on a successful save or on Cancel and stays open, with the server's errors, on failure. */
+/** The question editor: it closes on a successful save or on Cancel and stays open, with the server's errors, when refused. */
 export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFormProps) {
   const { t } = useTranslation('admin')
   const save = useSaveQuestion(quizId)
-  const [draft, setDraft] = useState<QuestionDraft>(() => (question ? draftFromQuestion(question) : newQuestionDraft()))
-  const [errors, setErrors] = useState<FieldErrors | null>(null)
+  const form = useForm<QuestionDraft>({
+    // SPEC.md section 5: no required-field checks here; the server's field errors say what is missing.
+    resolver: sendAsTyped(),
+    defaultValues: question ? draftFromQuestion(question) : newQuestionDraft(),
+  })
+  const options = useFieldArray({ control: form.control, name: 'options' })
+  // A refused save, with the server's lines no field shows.
+  const [refusal, setRefusal] = useState<{ lines: string[] } | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   const headingId = useId()
   const optionsHintId = useId()
   const radioName = useId()
-
-  const form = useRef<HTMLFormElement>(null)
+  const messages = useAdminMessages()
+  const message = useFieldMessage()
+  const optionsError = message(form.formState.errors.root?.options)
 
   // Opening the editor moves the keyboard (and the screen) to it.
   useEffect(() => heading.current?.focus(), [])
-  // A refused save: go to the first field the server named (it may be far above the Save button).
-  useEffect(() => {
-    if (errors) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [errors])
 
-  const setOptions = (change: (options: OptionDraft[]) => OptionDraft[]) =>
-    setDraft((current) => ({ ...current, options: change(current.options) }))
-  const fieldErrors = errors ?? {}
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    setErrors(null)
+  const submit = (draft: QuestionDraft) => {
+    setRefusal(null)
     save.mutate(
       { questionId: question?.id ?? null, question: toQuestionPayload(draft) },
-      { onSuccess: onSaved, onError: (error) => setErrors(fieldErrorsOf(error)) },
+      {
+        onSuccess: onSaved,
+        onError: (error) => {
+          const fields = questionFields(draft.options.length)
+          setServerErrors(form.setError, error, fields as ServerFields<QuestionDraft>)
+          setRefusal({ lines: errorLines(fieldErrorsOf(error), Object.keys(fields)) })
+        },
+      },
     )
+  }
+
+  // Per option, not the whole list: replacing the list would remount every option and lose the keyboard's place.
+  const markCorrect = (correct: number) =>
+    form.getValues('options').forEach((_, index) => form.setValue(`options.${index}.is_correct`, index === correct))
+  const removeOption = (index: number) => {
+    const wasCorrect = form.getValues(`options.${index}.is_correct`)
+    options.remove(index)
+    // The list always has one correct option: removing it makes the first remaining one correct.
+    if (wasCorrect) markCorrect(0)
   }
 
   return (
@@ -92,78 +111,57 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
       <h3 id={headingId} ref={heading} tabIndex={-1}>
         {question ? t('question_form.edit_heading') : t('question_form.new_heading')}
       </h3>
-      <form ref={form} onSubmit={submit}>
+      <AdminForm form={form} messages={messages} refusal={refusal} onSubmit={form.handleSubmit(submit)}>
         <BilingualFields
           labels={{ en: t('question_form.text_en'), ne: t('question_form.text_ne') }}
           rows={3}
-          value={draft.text}
-          path="text"
-          errors={fieldErrors}
-          onChange={(language, text) =>
-            setDraft((current) => ({ ...current, text: { ...current.text, [language]: text } }))
-          }
+          name="text"
         />
         <SvgField
           label={t('question_form.image')}
           captionEnLabel={t('question_form.image_caption_en')}
           captionNeLabel={t('question_form.image_caption_ne')}
-          image={draft.image}
-          path="image"
-          errors={fieldErrors}
-          onChange={(image) => setDraft((current) => ({ ...current, image }))}
+          name="image"
         />
         <div className="admin-grid">
           <BilingualFields
             labels={{ en: t('question_form.hint_en'), ne: t('question_form.hint_ne') }}
             rows={2}
-            value={draft.hint}
-            path="hint"
-            errors={fieldErrors}
-            onChange={(language, hint) =>
-              setDraft((current) => ({ ...current, hint: { ...current.hint, [language]: hint } }))
-            }
+            name="hint"
           />
         </div>
-        <TextField
-          label={t('question_form.topic')}
-          value={draft.topic}
-          errors={fieldErrors.topic}
-          onChange={(value) => setDraft((current) => ({ ...current, topic: value }))}
-        />
+        <TextField<QuestionDraft> name="topic" label={t('question_form.topic')} />
 
         <fieldset className="admin-options" aria-describedby={optionsHintId}>
           <legend>{t('question_form.options')}</legend>
           <p id={optionsHintId} className="field__hint">
             {t('question_form.options_hint', { min: MIN_OPTIONS, max: MAX_OPTIONS })}
           </p>
-          {fieldErrors.options && <p className="field__error">{fieldErrors.options.join(' ')}</p>}
-          {draft.options.map((option, index) => (
+          {optionsError && <p className="field__error">{optionsError}</p>}
+          {options.fields.map((option, index) => (
             <OptionFields
-              key={option.key}
-              option={option}
+              key={option.id}
               index={index}
               radioName={radioName}
-              errors={fieldErrors}
-              canRemove={canRemoveOption(draft.options)}
-              onChange={(change) => setOptions((options) => updateOption(options, option.key, change))}
-              onMarkCorrect={() => setOptions((options) => markCorrect(options, option.key))}
-              onRemove={() => setOptions((options) => removeOption(options, option.key))}
+              canRemove={canRemoveOption(options.fields.length)}
+              onMarkCorrect={() => markCorrect(index)}
+              onRemove={() => removeOption(index)}
             />
           ))}
           <button
             type="button"
             className="btn"
-            disabled={!canAddOption(draft.options)}
-            onClick={() => setOptions(addOption)}
+            disabled={!canAddOption(options.fields.length)}
+            onClick={() => options.append(emptyOption(false), { shouldFocus: false })}
           >
             {t('question_form.add_option')}
           </button>
         </fieldset>
 
-        {errors && (
+        {refusal && (
           <Alert kind="error">
             {t('question_form.save_failed')}
-            <ErrorList lines={errorLines(fieldErrors, questionPaths(draft.options.length))} />
+            <ErrorList lines={refusal.lines} />
           </Alert>
         )}
         <div className="actions admin-form-actions">
@@ -174,42 +172,33 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
             {t('question_form.save')}
           </SubmitButton>
         </div>
-      </form>
+      </AdminForm>
     </section>
   )
 }
 
 interface OptionFieldsProps {
-  option: OptionDraft
   index: number
   radioName: string
-  errors: FieldErrors
   canRemove: boolean
-  onChange: (change: (option: OptionDraft) => OptionDraft) => void
   onMarkCorrect: () => void
   onRemove: () => void
 }
 
-function OptionFields({
-  option,
-  index,
-  radioName,
-  errors,
-  canRemove,
-  onChange,
-  onMarkCorrect,
-  onRemove,
-}: OptionFieldsProps) {
+function OptionFields({ index, radioName, canRemove, onMarkCorrect, onRemove }: OptionFieldsProps) {
   const { t } = useTranslation('admin')
-  const n = index + 1
-  const path = `options.${index}`
-  const imageErrors = svgFieldPaths(`${path}.image`).some((key) => errors[key])
-  const [showImage, setShowImage] = useState(option.image.svg.trim() !== '')
+  const { control, getFieldState, getValues } = useFormContext<QuestionDraft>()
+  const path = `options.${index}` as const
+  const isCorrect = useWatch({ control, name: `${path}.is_correct` })
+  const formState = useFormState({ control, name: path })
+  const imageInvalid = getFieldState(`${path}.image`, formState).invalid
+  const optionError = useFieldMessage()(getFieldState(`${path}.is_correct`, formState).error)
+  const [showImage, setShowImage] = useState(() => getValues(`${path}.image.svg`).trim() !== '')
   const radioId = useId()
-  const optionErrors = messagesAt(errors, path, `${path}.is_correct`)
+  const n = index + 1
 
   return (
-    <fieldset className={`admin-option${option.isCorrect ? ' admin-option--correct' : ''}`}>
+    <fieldset className={`admin-option${isCorrect ? ' admin-option--correct' : ''}`}>
       <legend>{t('question_form.option', { n })}</legend>
       <div className="admin-option__head">
         <div className="checkbox">
@@ -217,7 +206,7 @@ function OptionFields({
             id={radioId}
             type="radio"
             name={radioName}
-            checked={option.isCorrect}
+            checked={isCorrect}
             onChange={onMarkCorrect}
             aria-label={t('question_form.correct_named', { n })}
           />
@@ -233,21 +222,16 @@ function OptionFields({
           {t('question_form.remove_option')}
         </button>
       </div>
-      {optionErrors.length > 0 && <p className="field__error">{optionErrors.join(' ')}</p>}
+      {optionError && <p className="field__error">{optionError}</p>}
       <div className="admin-grid">
         <BilingualFields
           labels={{ en: t('question_form.option_text_en'), ne: t('question_form.option_text_ne') }}
-          value={option.text}
-          path={`${path}.text`}
-          errors={errors}
-          onChange={(language, text) =>
-            onChange((current) => ({ ...current, text: { ...current.text, [language]: text } }))
-          }
+          name={`${path}.text`}
         />
       </div>
       <details
         className="admin-option__image"
-        open={showImage || imageErrors}
+        open={showImage || imageInvalid}
         onToggle={(event) => setShowImage(event.currentTarget.open)}
       >
         <summary>{t('question_form.option_image_toggle')}</summary>
@@ -255,10 +239,7 @@ function OptionFields({
           label={t('question_form.option_image')}
           captionEnLabel={t('question_form.option_caption_en')}
           captionNeLabel={t('question_form.option_caption_ne')}
-          image={option.image}
-          path={`${path}.image`}
-          errors={errors}
-          onChange={(image) => onChange((current) => ({ ...current, image }))}
+          name={`${path}.image`}
         />
       </details>
     </fieldset>

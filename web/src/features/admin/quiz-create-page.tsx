@@ -1,9 +1,12 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { Trans, useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ApiError } from '../../api/api-error'
 import { paths } from '../../lib/paths'
 import { Alert } from '../../components/ui/alert'
+import { TextField } from '../../components/ui/form/fields'
+import { createResolver, useAdminMessages, AdminForm } from './forms'
 import { SubmitButton } from './ui'
 import { useCreateQuizFromJson } from './admin.api'
 import { EXAMPLE_QUIZ_JSON } from './example-quiz'
@@ -18,25 +21,16 @@ type Outcome =
 export function Component() {
   const { t } = useTranslation('admin')
   const createQuiz = useCreateQuizFromJson()
-  const [text, setText] = useState('')
+  const form = useForm({ resolver: createResolver, defaultValues: { json: '' } })
   const [outcome, setOutcome] = useState<Outcome>(null)
-  const textareaId = useId()
-  const helpId = useId()
+  const messages = useAdminMessages()
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    let quiz: unknown
-    try {
-      quiz = JSON.parse(text)
-    } catch {
-      setOutcome({ kind: 'invalid_json' })
-      return
-    }
+  const submit = ({ json: quiz }: { json: unknown }) => {
     setOutcome(null)
     createQuiz.mutate(quiz, {
       onSuccess: ({ quiz_id }) => {
         setOutcome({ kind: 'created', quizId: quiz_id })
-        setText('')
+        form.reset({ json: '' })
       },
       onError: (error) => setOutcome({ kind: 'failed', error }),
     })
@@ -58,30 +52,31 @@ export function Component() {
       )}
       {outcome?.kind === 'failed' && <CreateFailure error={outcome.error} />}
 
-      <form className="card admin-form" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={textareaId}>{t('create.json_label')}</label>
-          <textarea
-            id={textareaId}
-            className="admin-code admin-json"
-            required
-            rows={18}
-            spellCheck={false}
-            value={text}
-            placeholder={t('create.json_placeholder')}
-            aria-describedby={helpId}
-            onChange={(event) => setText(event.target.value)}
-          />
-          <span id={helpId} className="field__hint">
-            {t('create.json_hint')}
-          </span>
-        </div>
+      <AdminForm
+        form={form}
+        messages={messages}
+        refusal={outcome?.kind === 'invalid_json' ? outcome : null}
+        className="card admin-form"
+        nativeValidation
+        onSubmit={form.handleSubmit(submit, () => setOutcome({ kind: 'invalid_json' }))}
+      >
+        <TextField
+          name="json"
+          label={t('create.json_label')}
+          className="admin-json"
+          multiline
+          code
+          required
+          rows={18}
+          placeholder={t('create.json_placeholder')}
+          hint={t('create.json_hint')}
+        />
         <div className="actions">
           <SubmitButton pending={createQuiz.isPending} busy={t('create.creating')}>
             {t('create.submit')}
           </SubmitButton>
         </div>
-      </form>
+      </AdminForm>
 
       <details className="card admin-format">
         <summary>{t('create.format_summary')}</summary>
@@ -92,7 +87,7 @@ export function Component() {
           <code>{EXAMPLE_QUIZ_JSON}</code>
         </pre>
         <p className="actions">
-          <button type="button" className="btn" onClick={() => setText(EXAMPLE_QUIZ_JSON)}>
+          <button type="button" className="btn" onClick={() => form.setValue('json', EXAMPLE_QUIZ_JSON)}>
             {t('create.use_example')}
           </button>
         </p>

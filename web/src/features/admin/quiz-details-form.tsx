@@ -1,12 +1,26 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/ui/alert'
-import { BilingualFields, SubmitButton } from './ui'
-import { useUpdateQuizDetails, type AdminQuiz, type Difficulty, type QuizDetailsPayload } from './admin.api'
+import {
+  ErrorList,
+  errorLines,
+  fieldErrorsOf,
+  setServerErrors,
+  type ServerFields,
+} from '../../components/ui/form/server-errors'
+import { CheckboxField, SelectField, TextField } from '../../components/ui/form/fields'
+import type { QuizPatch } from '@quiz/contracts'
+import {
+  useUpdateQuizDetails,
+  type AdminQuiz,
+  type Bilingual,
+  type Difficulty,
+  type QuizDetailsPayload,
+} from './admin.api'
 import { isoToLocalInput, localInputToIso } from './datetime'
-import { Field } from '../../components/ui/form/field'
-import { TextField } from '../../components/ui/form/text-field'
-import { ErrorList, errorLines, fieldErrorsOf, type FieldErrors } from '../../components/ui/form/server-errors'
+import { sendAsTyped, useAdminMessages, AdminForm, BilingualFields, pairFields } from './forms'
+import { SubmitButton } from './ui'
 import './admin.i18n'
 
 // SPEC.md section 9: the form's defaults where the quiz has no value.
@@ -15,34 +29,31 @@ const DEFAULT_ATTEMPTS = 3
 const DEFAULT_DIFFICULTY: Difficulty = 'medium'
 const DIFFICULTIES: Difficulty[] = ['easy', 'medium', 'hard']
 
-interface DetailsForm {
-  titleEn: string
-  titleNe: string
-  start: string
-  end: string
-  duration: string
-  attempts: string
-  difficulty: Difficulty
-  isPaid: boolean
-  shuffleQuestions: boolean
-  shuffleOptions: boolean
+type Switches = Pick<Required<QuizPatch>, 'difficulty' | 'is_paid_tier' | 'shuffle_questions' | 'shuffle_options'>
+/** The request's fields (QuizPatch) as the inputs hold them: numbers and local date-times as typed. */
+interface DetailsValues extends Switches {
+  title: Bilingual
+  start_time: string
+  end_time: string
+  duration_minutes: string
+  allowed_attempts: string
 }
 
-function formFromQuiz(quiz: AdminQuiz): DetailsForm {
+function valuesFromQuiz(quiz: AdminQuiz): DetailsValues {
   return {
-    titleEn: quiz.title.en,
-    titleNe: quiz.title.ne ?? '',
-    start: isoToLocalInput(quiz.start_time),
-    end: isoToLocalInput(quiz.end_time),
-    duration: String(quiz.duration_minutes ?? DEFAULT_DURATION),
-    attempts: String(quiz.allowed_attempts ?? DEFAULT_ATTEMPTS),
+    title: { en: quiz.title.en, ne: quiz.title.ne ?? '' },
+    start_time: isoToLocalInput(quiz.start_time),
+    end_time: isoToLocalInput(quiz.end_time),
+    duration_minutes: String(quiz.duration_minutes ?? DEFAULT_DURATION),
+    allowed_attempts: String(quiz.allowed_attempts ?? DEFAULT_ATTEMPTS),
     difficulty: DIFFICULTIES.includes(quiz.difficulty) ? quiz.difficulty : DEFAULT_DIFFICULTY,
-    isPaid: quiz.is_paid_tier ?? false,
-    shuffleQuestions: quiz.shuffle_questions ?? false,
-    shuffleOptions: quiz.shuffle_options ?? false,
+    is_paid_tier: quiz.is_paid_tier ?? false,
+    shuffle_questions: quiz.shuffle_questions ?? false,
+    shuffle_options: quiz.shuffle_options ?? false,
   }
 }
 
+/** An emptied number input goes as null, for the server to name beside the field. */
 const toInteger = (value: string) => (value.trim() === '' ? null : Number(value))
 
 /**
@@ -54,136 +65,124 @@ function timeToSend(value: string, savedIso: string | null): string | null {
   return localInputToIso(value)
 }
 
-// Every field path of PATCH /api/admin/quizzes/{id}/ this form shows beside its field.
-const DETAIL_PATHS = [
-  'title',
-  'title.en',
-  'title.ne',
-  'start_time',
-  'end_time',
-  'duration_minutes',
-  'allowed_attempts',
-  'difficulty',
-  'is_paid_tier',
-  'shuffle_questions',
-  'shuffle_options',
-]
+// The server's field paths of PATCH /api/admin/quizzes/{id}/ and the fields that show them; the form's field names
+// are the request's, so most map to themselves.
+const DETAIL_FIELDS: Record<string, string> = {
+  ...pairFields('title'),
+  ...Object.fromEntries(
+    [
+      'start_time',
+      'end_time',
+      'duration_minutes',
+      'allowed_attempts',
+      'difficulty',
+      'is_paid_tier',
+      'shuffle_questions',
+      'shuffle_options',
+    ].map((path) => [path, path]),
+  ),
+}
+
+type Outcome = { ok: true } | { ok: false; lines: string[] } | null
 
 /** Section "Quiz Details": PATCH /api/admin/quizzes/{id}/ with every field of the form. */
 export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
   const { t } = useTranslation('admin')
   const update = useUpdateQuizDetails(quiz.id)
   const [saved, setSaved] = useState({ start: quiz.start_time, end: quiz.end_time })
-  const [form, setForm] = useState(() => formFromQuiz(quiz))
-  const [outcome, setOutcome] = useState<{ ok: true } | { ok: false; errors: FieldErrors } | null>(null)
+  const form = useForm<DetailsValues>({
+    // SPEC.md section 5: no client-side bounds on duration or attempts; the server refuses them by field.
+    resolver: sendAsTyped(),
+    defaultValues: valuesFromQuiz(quiz),
+  })
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const messages = useAdminMessages()
   const headingId = useId()
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
+  const end = useWatch({ control: form.control, name: 'end_time' })
 
-  const errors = outcome && !outcome.ok ? outcome.errors : {}
-  const formElement = useRef<HTMLFormElement>(null)
-  // A refused save: go to the first field the server named.
-  useEffect(() => {
-    if (outcome && !outcome.ok) formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
-  }, [outcome])
-  const set = <K extends keyof DetailsForm>(key: K, value: DetailsForm[K]) =>
-    setForm((current) => ({ ...current, [key]: value }))
-  /** A text field's value, change and server messages: its key in the form and its name in the API. */
-  const bind = (key: 'start' | 'end' | 'duration' | 'attempts', path: string) => ({
-    value: form[key],
-    onChange: (value: string) => set(key, value),
-    errors: errors[path],
-  })
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
+  const submit = (values: DetailsValues) => {
     const details: QuizDetailsPayload = {
-      title: { en: form.titleEn, ne: form.titleNe },
-      start_time: timeToSend(form.start, saved.start),
-      end_time: timeToSend(form.end, saved.end),
-      duration_minutes: toInteger(form.duration),
-      allowed_attempts: toInteger(form.attempts),
-      difficulty: form.difficulty,
-      is_paid_tier: form.isPaid,
-      shuffle_questions: form.shuffleQuestions,
-      shuffle_options: form.shuffleOptions,
+      title: values.title,
+      start_time: timeToSend(values.start_time, saved.start),
+      end_time: timeToSend(values.end_time, saved.end),
+      duration_minutes: toInteger(values.duration_minutes),
+      allowed_attempts: toInteger(values.allowed_attempts),
+      difficulty: values.difficulty,
+      is_paid_tier: values.is_paid_tier,
+      shuffle_questions: values.shuffle_questions,
+      shuffle_options: values.shuffle_options,
     }
     setOutcome(null)
     update.mutate(details, {
       onSuccess: (updated) => {
         setSaved({ start: updated.start_time, end: updated.end_time })
-        setForm(formFromQuiz(updated))
+        form.reset(valuesFromQuiz(updated))
         setOutcome({ ok: true })
       },
-      onError: (error) => setOutcome({ ok: false, errors: fieldErrorsOf(error) }),
+      onError: (error) => {
+        setServerErrors(form.setError, error, DETAIL_FIELDS as ServerFields<DetailsValues>)
+        setOutcome({ ok: false, lines: errorLines(fieldErrorsOf(error), Object.keys(DETAIL_FIELDS)) })
+      },
     })
   }
 
   return (
     <section className="card admin-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('details.heading')}</h2>
-      <form ref={formElement} onSubmit={submit} noValidate>
+      <AdminForm
+        form={form}
+        messages={messages}
+        refusal={outcome?.ok === false ? outcome : null}
+        onSubmit={form.handleSubmit(submit)}
+      >
         <div className="admin-grid">
-          <BilingualFields
-            labels={{ en: t('details.title_en'), ne: t('details.title_ne') }}
-            value={{ en: form.titleEn, ne: form.titleNe }}
-            path="title"
-            errors={errors}
-            onChange={(language, title) => set(language === 'en' ? 'titleEn' : 'titleNe', title)}
-          />
-          <TextField
+          <BilingualFields labels={{ en: t('details.title_en'), ne: t('details.title_ne') }} name="title" />
+          <TextField<DetailsValues>
+            name="start_time"
             label={t('details.start_time')}
             type="datetime-local"
-            {...bind('start', 'start_time')}
             hint={t('details.time_zone', { zone: timeZone })}
           />
-          <TextField
+          <TextField<DetailsValues>
+            name="end_time"
             label={t('details.end_time')}
             type="datetime-local"
-            {...bind('end', 'end_time')}
             hint={t('details.end_time_hint')}
           >
-            {form.end && (
-              <button type="button" className="link-button admin-clear" onClick={() => set('end', '')}>
+            {end && (
+              <button
+                type="button"
+                className="link-button admin-clear"
+                onClick={() => form.setValue('end_time', '', { shouldDirty: true })}
+              >
                 {t('details.clear_end_time')}
               </button>
             )}
           </TextField>
-          <TextField label={t('details.duration')} type="number" {...bind('duration', 'duration_minutes')} />
-          <TextField label={t('details.attempts')} type="number" {...bind('attempts', 'allowed_attempts')} />
-          <Field label={t('details.difficulty')} error={errors.difficulty?.join(' ')}>
-            {(control) => (
-              <select
-                {...control}
-                value={form.difficulty}
-                onChange={(event) => set('difficulty', event.target.value as Difficulty)}
-              >
-                {DIFFICULTIES.map((difficulty) => (
-                  <option key={difficulty} value={difficulty}>
-                    {t(`difficulty.${difficulty}`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <CheckboxField
-            label={t('details.paid_tier')}
-            checked={form.isPaid}
-            onChange={(checked) => set('isPaid', checked)}
-            errors={errors.is_paid_tier}
+          <TextField<DetailsValues> name="duration_minutes" label={t('details.duration')} type="number" />
+          <TextField<DetailsValues> name="allowed_attempts" label={t('details.attempts')} type="number" />
+          <SelectField<DetailsValues>
+            name="difficulty"
+            label={t('details.difficulty')}
+            options={DIFFICULTIES.map((difficulty) => ({ value: difficulty, label: t(`difficulty.${difficulty}`) }))}
           />
-          <CheckboxField
+          <CheckboxField<DetailsValues>
+            name="is_paid_tier"
+            label={t('details.paid_tier')}
+            className="admin-grid__checkbox"
+          />
+          <CheckboxField<DetailsValues>
+            name="shuffle_questions"
             label={t('details.shuffle_questions')}
             hint={t('details.shuffle_questions_hint')}
-            checked={form.shuffleQuestions}
-            onChange={(checked) => set('shuffleQuestions', checked)}
-            errors={errors.shuffle_questions}
+            className="admin-grid__checkbox"
           />
-          <CheckboxField
+          <CheckboxField<DetailsValues>
+            name="shuffle_options"
             label={t('details.shuffle_options')}
             hint={t('details.shuffle_options_hint')}
-            checked={form.shuffleOptions}
-            onChange={(checked) => set('shuffleOptions', checked)}
-            errors={errors.shuffle_options}
+            className="admin-grid__checkbox"
           />
         </div>
 
@@ -191,7 +190,7 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
         {outcome?.ok === false && (
           <Alert kind="error">
             {t('details.failed')}
-            <ErrorList lines={errorLines(errors, DETAIL_PATHS)} />
+            <ErrorList lines={outcome.lines} />
           </Alert>
         )}
         <div className="actions">
@@ -199,44 +198,7 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
             {t('details.save')}
           </SubmitButton>
         </div>
-      </form>
+      </AdminForm>
     </section>
-  )
-}
-
-/** A switch of the quiz (paid tier; API.md "Exam feel": the shuffles), with a line saying what it does if needed. */
-function CheckboxField({
-  label,
-  hint,
-  checked,
-  onChange,
-  errors,
-}: {
-  label: string
-  hint?: string
-  checked: boolean
-  onChange: (checked: boolean) => void
-  errors?: string[]
-}) {
-  const id = useId()
-  return (
-    <div className="field admin-grid__checkbox">
-      <div className="checkbox">
-        <input
-          id={id}
-          type="checkbox"
-          checked={checked}
-          aria-describedby={hint ? `${id}-hint` : undefined}
-          onChange={(event) => onChange(event.target.checked)}
-        />
-        <label htmlFor={id}>{label}</label>
-      </div>
-      {hint && (
-        <span id={`${id}-hint`} className="field__hint">
-          {hint}
-        </span>
-      )}
-      {errors && <span className="field__error">{errors.join(' ')}</span>}
-    </div>
   )
 }

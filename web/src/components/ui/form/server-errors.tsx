@@ -11,12 +11,15 @@ export function fieldErrorsOf(error: unknown): FieldErrors {
 /**
  * Puts the first server message of each known path on its form field, where the field shows it like its own
  * check's message. `fields` maps the server's path to the form's field name (`phone_number` -> `phone`).
- * Returns the paths no field claimed, for a summary, so that no server message is lost.
+ * A message about a whole list goes to `root.<name>`. Returns the paths no field claimed, for a summary, so that no server message is lost.
  */
+/** The server's paths and the form fields (or `root.<name>` for a message about a whole list) that show them. */
+export type ServerFields<T extends FieldValues> = Partial<Record<string, FieldPath<T> | `root.${string}`>>
+
 export function setServerErrors<T extends FieldValues>(
   setError: UseFormSetError<T>,
   error: unknown,
-  fields: Partial<Record<string, FieldPath<T>>>,
+  fields: ServerFields<T>,
 ): string[] {
   const unclaimed: string[] = []
   for (const [path, messages] of Object.entries(fieldErrorsOf(error))) {
