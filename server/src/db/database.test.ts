@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createDatabase, sqliteReaderOf, type Database } from './database'
 import { migrateToLatest } from './migrate'
@@ -75,6 +76,38 @@ describe('SQLite group commit and reader connection', () => {
         }),
     ])
     expect(committedWhenSettled).toEqual(['first', 'second'])
+  })
+
+  it('fails the whole group, acknowledging nothing, when SQLite has rolled the transaction back under it', async () => {
+    const lost = new Error('the disk is full')
+    // The first transaction holds the connection, so the next two arrive together and form one group.
+    let release!: () => void
+    let started!: () => void
+    const holds = new Promise<void>((resolve) => (started = resolve))
+    const holding = database.transaction(async (trx) => {
+      const released = new Promise<void>((resolve) => (release = resolve))
+      started()
+      await released
+      return insertPlan(trx, 'before')
+    })
+    await holds
+    const group = Promise.allSettled([
+      database.transaction((trx) => insertPlan(trx, 'written first')),
+      database.transaction(async (trx) => {
+        await insertPlan(trx, 'written second')
+        // What SQLite does itself on a full disk or an I/O error: the whole transaction is gone.
+        await sql`rollback`.execute(trx)
+        throw lost
+      }),
+    ])
+    release()
+    await holding
+    const outcomes = await group
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected'])
+    expect(outcomes.map((outcome) => (outcome as PromiseRejectedResult).reason)).toEqual([lost, lost])
+    expect(await planNames()).toEqual(['before'])
+    await database.transaction((trx) => insertPlan(trx, 'after'))
+    expect(await planNames()).toEqual(['before', 'after'])
   })
 
   it('keeps working after a group in which every transaction failed', async () => {

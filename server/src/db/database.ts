@@ -123,6 +123,8 @@ function groupCommit(db: Kysely<DB>, connection: SqliteConnection) {
                 results.push({ ok: true, value: await work(trx) })
                 connection.exec('release grouped')
               } catch (error) {
+                // Some failures (disk full, I/O error) make SQLite roll back the whole transaction: the group is lost.
+                if (!connection.inTransaction) throw error
                 connection.exec('rollback to grouped')
                 connection.exec('release grouped')
                 results.push({ ok: false, error })
