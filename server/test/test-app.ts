@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { Kysely, PostgresDialect, sql } from 'kysely'
+import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { buildApp, type App } from '../src/app'
 import { createTokenSigner, type TokenSigner } from '../src/http/tokens'
 import { loadConfig, type Config } from '../src/config'
-import { fromKysely, fromSqlite, type Database, type Dialect } from '../src/db/database'
+import { fromPostgresPool, fromSqlite, type Database, type Dialect } from '../src/db/database'
 import { migrateToLatest } from '../src/db/migrate'
-import type { DB } from '../src/db/schema'
 import { FakeClock } from '../src/lib/clock'
 import { MemorySms } from './memory-sms'
 import { SQLite } from '../src/db/sqlite-driver'
@@ -57,12 +56,7 @@ export function useTestApp(dialect: Dialect, env: Record<string, string> = {}): 
     } else {
       const created = await createTestDatabase('quiz_test')
       pgName = created.name
-      const pool = new pg.Pool({ connectionString: created.url, max: 10 })
-      pgDatabase = fromKysely(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres', () => ({
-        size: 10,
-        busy: pool.totalCount - pool.idleCount,
-        waiting: pool.waitingCount,
-      }))
+      pgDatabase = fromPostgresPool(new pg.Pool({ connectionString: created.url, max: 10 }))
       await migrateToLatest(pgDatabase)
     }
   })

@@ -40,11 +40,7 @@ export function createDatabase(config: Config['database']): Database {
     // itself once the database is back.
     pool.on('error', () => {})
     pool.on('connect', (client) => client.on('error', () => {}))
-    return fromKysely(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres', () => ({
-      size: config.poolSize,
-      busy: pool.totalCount - pool.idleCount,
-      waiting: pool.waitingCount,
-    }))
+    return fromPostgresPool(pool)
   }
   if (config.file === ':memory:') return fromSqlite(new SQLite(config.file))
   mkdirSync(path.dirname(config.file), { recursive: true })
@@ -177,13 +173,18 @@ function withStatementCache(connection: SqliteConnection, limit = 1000) {
   }
 }
 
-/** PostgreSQL (or any dialect with real transactions): a plain transaction; services lock the rows they need. */
-export function fromKysely(db: Kysely<DB>, dialect: Dialect, poolStats: () => PoolStats): Database {
+/** PostgreSQL: a plain transaction per request (services lock the rows they need); the pool's figures for metrics. */
+export function fromPostgresPool(pool: pg.Pool): Database {
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
   return {
     db,
-    dialect,
+    dialect: 'postgres',
     transaction: (work) => db.transaction().execute(work),
-    poolStats,
+    poolStats: () => ({
+      size: pool.options.max ?? 10,
+      busy: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     destroy: () => db.destroy(),
   }
 }
