@@ -140,6 +140,10 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
+    alias: [
+      { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
+      { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+    ],
     include: ['src/**/*.test.{ts,tsx}'],
   },
 })

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route, Routes } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
@@ -194,7 +194,8 @@ describe('quiz details form', () => {
     expect(sent()).toMatchObject({ title: { en: '' }, duration_minutes: 0, allowed_attempts: null })
     expect(title).toHaveAttribute('aria-invalid', 'true')
     expect(title).toHaveAccessibleDescription('यो विवरण खाली छोड्न मिल्दैन।')
-    expect(title).toHaveFocus()
+    // The focus moves in an effect, after the frame that shows the messages.
+    await waitFor(() => expect(title).toHaveFocus())
     expect(duration).toHaveAccessibleDescription('अवधि १ देखि १४४० सम्मको पूर्ण मिनेट हुनुपर्छ।')
     expect(screen.getByLabelText('अनुमति दिइएका प्रयास')).toHaveAccessibleDescription('यो विवरण खाली हुन सक्दैन।')
   })
@@ -212,7 +213,7 @@ describe('quiz details form', () => {
       'Ensure this field has no more than 300 characters.',
     )
     expect(screen.getByLabelText('End Time')).toHaveAccessibleDescription('Leave empty for no end. Too late.')
-    expect(screen.getByLabelText('Title (Nepali)')).toHaveFocus()
+    await waitFor(() => expect(screen.getByLabelText('Title (Nepali)')).toHaveFocus())
     expect(fetch).toHaveBeenCalledTimes(2)
     expect(sent()).toMatchObject({ start_time: stored.start_time, end_time: null, duration_minutes: 90 })
   })

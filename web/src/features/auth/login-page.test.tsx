@@ -99,7 +99,7 @@ describe('login page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send OTP' }))
     expect(await screen.findByRole('status')).toHaveTextContent('OTP sent to your phone.')
     expect(calls[0]!.body).toEqual({ phone_number: '9812345678', purpose: 'login' })
-    expect(screen.getByLabelText('OTP')).toHaveFocus()
+    await waitFor(() => expect(screen.getByLabelText('OTP')).toHaveFocus())
     expect(screen.getByText(/You can ask for a new code in 60 s/)).toBeInTheDocument()
 
     await userEvent.type(screen.getByLabelText('OTP'), '123456')
