@@ -30,23 +30,19 @@ export function findQuizById(db: Kysely<DB>, quizId: number) {
 export type LearnerQuizRow = NonNullable<Awaited<ReturnType<typeof findQuizById>>>
 
 /**
- * The active quizzes with everything the learner's list shows, in one query: live question count, the
- * learner's attempt count, the attempt in progress (if any) and whether the learner has paid access.
+ * The active quizzes with everything the learner's list shows, in one query: the question count (kept on the quiz,
+ * migration 0007), the learner's attempt count, the attempt in progress (if any) and whether the learner has paid
+ * access. The two attempt subqueries are point lookups in indexes; one grouped read of the learner's attempts
+ * measured slower on SQLite (21.7 µs against 17.1 µs for the whole query: SQLite materialises the grouped rows and
+ * builds an index on them at every run), and counting the questions here cost 29 µs against 17 (decision 021).
  */
 const selectActiveQuizzesForLearner = precompile((db: Kysely<DB>, userId: number, now: number) =>
   db
     .selectFrom('quizzes as q')
     .innerJoin('users as u', (join) => join.on('u.id', '=', userId))
     .select(quizColumns)
-    .select(['u.is_admin', 'u.paid_access_until'])
+    .select(['u.is_admin', 'u.paid_access_until', 'q.question_count'])
     .select((eb) => [
-      eb
-        .selectFrom('questions')
-        .select((sub) => sub.fn.countAll<number>().as('n'))
-        .whereRef('questions.quiz_id', '=', 'q.id')
-        .where('questions.deleted_at', 'is', null)
-        .where('questions.revision_id', 'is not', null)
-        .as('question_count'),
       eb
         .selectFrom('attempts')
         .select((sub) => sub.fn.countAll<number>().as('n'))
@@ -71,11 +67,7 @@ const selectActiveQuizzesForLearner = precompile((db: Kysely<DB>, userId: number
 export async function listActiveQuizzesForLearner(db: Kysely<DB>, userId: number, now: number) {
   const { rows } = await selectActiveQuizzesForLearner(db, userId, now)
   // PostgreSQL returns count(*) as bigint: our int8 parser makes it a number, this makes the type say so.
-  return rows.map((row) => ({
-    ...row,
-    question_count: Number(row.question_count ?? 0),
-    attempt_count: Number(row.attempt_count ?? 0),
-  }))
+  return rows.map((row) => ({ ...row, attempt_count: Number(row.attempt_count ?? 0) }))
 }
 
 /** The quiz and the learner's attempt in progress at it (left join: the attempt fields are null without one). */
