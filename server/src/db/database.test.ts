@@ -68,7 +68,7 @@ describe('SQLite group commit and reader connection', () => {
   it('groups transactions begun by different callbacks of one event-loop turn, as requests arriving together are', async () => {
     const reader = sqliteReaderOf(database.db)!
     const committed = () => (reader.prepare('select count(*) as n from plans').get() as { n: number }).n
-    // Two timers due together run in one turn, each its own callback (as two requests' bytes would be). In one group,
+    // Two immediates queued together run in one turn, each its own callback (as two requests' bytes would be). In one group,
     // the second sees the first's row uncommitted; had the first committed alone, the reader would see it.
     const seenByReader = await new Promise<number[]>((resolve) => {
       const seen: number[] = []
@@ -78,8 +78,8 @@ describe('SQLite group commit and reader connection', () => {
           await insertPlan(trx, name)
           if (seen.length === 2) resolve(seen)
         })
-      setTimeout(begin('first'), 0)
-      setTimeout(begin('second'), 0)
+      setImmediate(begin('first'))
+      setImmediate(begin('second'))
     })
     expect(seenByReader).toEqual([0, 0])
     expect(await planNames()).toEqual(['first', 'second'])

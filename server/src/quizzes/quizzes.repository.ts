@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { IN_PROGRESS } from './in-progress'
-import { precompile } from './precompiled-query'
+import { precompile } from '../db/precompiled-query'
 
 const quizColumns = [
   'q.id',
@@ -17,14 +17,13 @@ const quizColumns = [
   'q.shuffle_options',
 ] as const
 
+const selectQuiz = precompile((db: Kysely<DB>, quizId: number) =>
+  db.selectFrom('quizzes as q').select(quizColumns).where('q.id', '=', quizId).where('q.deleted_at', 'is', null),
+)
+
 /** A quiz as the learner routes need it (never a deleted one). */
-export function findQuizById(db: Kysely<DB>, quizId: number) {
-  return db
-    .selectFrom('quizzes as q')
-    .select(quizColumns)
-    .where('q.id', '=', quizId)
-    .where('q.deleted_at', 'is', null)
-    .executeTakeFirst()
+export async function findQuizById(db: Kysely<DB>, quizId: number) {
+  return (await selectQuiz(db, quizId)).rows[0]
 }
 
 export type LearnerQuizRow = NonNullable<Awaited<ReturnType<typeof findQuizById>>>
@@ -107,10 +106,13 @@ export async function hasPaidAccess(db: Kysely<DB>, userId: number, now: number)
   return row !== undefined && mayTakePaidQuizzes(row, now)
 }
 
+const selectExtraTimePercent = precompile((db: Kysely<DB>, userId: number) =>
+  db.selectFrom('users').select('extra_time_percent').where('id', '=', userId),
+)
+
 /** The learner's extra time (API.md "Exam feel"), read when an attempt starts; 0 for a user that is gone. */
 export async function findExtraTimePercent(db: Kysely<DB>, userId: number) {
-  const row = await db.selectFrom('users').select('extra_time_percent').where('id', '=', userId).executeTakeFirst()
-  return row?.extra_time_percent ?? 0
+  return (await selectExtraTimePercent(db, userId)).rows[0]?.extra_time_percent ?? 0
 }
 
 /**

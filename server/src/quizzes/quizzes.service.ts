@@ -16,7 +16,6 @@ import type { Kysely } from 'kysely'
 import type { AttemptRow, DB } from '../db/schema'
 import { AppError, Conflict, NotFound, PermissionDenied, ValidationFailed } from '../http/errors'
 import { toIso, toIsoOrNull } from '../lib/clock'
-import { listCurrentRevisionIds } from '../questions/question-revisions.repository'
 import {
   findLatestAttempt,
   insertAttempt,
@@ -53,6 +52,7 @@ import {
   type LearnerQuizRow,
 } from './quizzes.repository'
 import { scoreAnswers } from '../questions/scoring'
+import { createCurrentQuestions } from './current-questions'
 import { shuffled, type RandomInt } from '../lib/random'
 
 /** A late submission finds the attempt whose time ran out if that happened at most this long ago (API.md). */
@@ -103,6 +103,7 @@ export function createQuizService({
 }) {
   const { db } = database
   const { isPostgres } = lifecycle
+  const currentRevisionIds = createCurrentQuestions()
 
   /**
    * The paper a new attempt gets: the quiz's current questions, in an order of its own when the quiz shuffles
@@ -110,7 +111,7 @@ export function createQuizService({
    * and stored with the attempt (docs/decisions/008-paper-order-stored-with-the-attempt.md).
    */
   async function drawPaper(trx: Kysely<DB>, quiz: LearnerQuizRow) {
-    const authored = (await listCurrentRevisionIds(trx, quiz.id)).map((row) => row.revision_id)
+    const authored = await currentRevisionIds(trx, quiz.id)
     const revisionIds = JSON.stringify(quiz.shuffle_questions === 1 ? shuffled(authored, random) : authored)
     if (quiz.shuffle_options !== 1) return { revision_ids: revisionIds, option_order: null }
     const paper = await papers.paperFor(trx, revisionIds)

@@ -1,6 +1,6 @@
 import { SelectQueryNode, type Compilable, type CompiledQuery, type Kysely, type QueryResult } from 'kysely'
-import { sqliteReaderOf, sqliteTransactionOf } from '../db/database'
-import type { DB } from '../db/schema'
+import { sqliteReaderOf, sqliteTransactionOf } from './database'
+import type { DB } from './schema'
 
 const MARKER = '\u0000precompiled-argument:'
 
