@@ -29,17 +29,22 @@ try {
 
   const storm = async (name, request) => {
     const latencies = []
+    const statuses = {}
     let errors = 0
     const started = performance.now()
     await Promise.all(
       tokens.map(async (token, i) => {
         const response = await request(token, i)
         latencies.push(response.ms)
-        if (response.status !== 200) errors++
+        if (response.status !== 200) {
+          errors++
+          statuses[response.status] = (statuses[response.status] ?? 0) + 1
+        }
         return response
       }),
     )
     rows.push(summarise(name, latencies, errors, (performance.now() - started) / 1000))
+    if (errors > 0) console.log(`${name}: unexpected answers by status ${JSON.stringify(statuses)}`)
   }
 
   await storm(`${learners} learners start together`, (token) =>
