@@ -46,8 +46,8 @@ export function createTokenSigner({
   refreshTtl: number
   clock: Clock
 }) {
-  // Imported once: given the secret's bytes, jose imports a WebCrypto key on every sign and verify, which cost
-  // about as much as the HMAC itself (a quarter of an exam start's CPU, when each of 1,000 learners' tokens is new).
+  // Imported once: given the secret's bytes, jose imports a WebCrypto key on every sign and verify (150 -> 115 µs a
+  // verify, measured alone; it counts when 1,000 learners start an exam at once, each token new to the cache below).
   const key = crypto.subtle.importKey(
     'raw',
     new TextEncoder().encode(secret),
