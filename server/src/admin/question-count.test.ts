@@ -20,6 +20,23 @@ describe.each(dialects)('the question count kept on each quiz, on %s', (dialect)
     return Object.fromEntries(rows.map((row) => [row.id, [Number(row.stored), Number(row.counted)]]))
   }
 
+  /** The quiz's question_set_version: what a process's cached list of current questions is checked against. */
+  async function version(quizId: number) {
+    const row = await t.db
+      .selectFrom('quizzes')
+      .select('question_set_version')
+      .where('id', '=', quizId)
+      .executeTakeFirstOrThrow()
+    return Number(row.question_set_version)
+  }
+
+  /** Runs `write` and says whether the quiz's question set version rose. */
+  async function raisesVersion(quizId: number, write: () => Promise<unknown>) {
+    const before = await version(quizId)
+    await write()
+    return (await version(quizId)) > before
+  }
+
   async function expectCounts(expected: Record<number, number>) {
     const counts = await countsByQuiz()
     for (const [id, [stored, counted]] of Object.entries(counts)) expect(stored, `quiz ${id}`).toBe(counted)
@@ -45,15 +62,36 @@ describe.each(dialects)('the question count kept on each quiz, on %s', (dialect)
     const second = await createQuiz(5)
     await expectCounts({ [first]: 3, [second]: 5 })
 
-    const added = (await send('POST', `/api/admin/quizzes/${first}/questions/`, questionBody())).id as number
+    let added = 0
+    expect(
+      await raisesVersion(first, async () => {
+        added = (await send('POST', `/api/admin/quizzes/${first}/questions/`, questionBody())).id as number
+      }),
+    ).toBe(true)
     await expectCounts({ [first]: 4, [second]: 5 })
 
-    // An edit is a new revision of a live question: no change.
-    await send('PUT', `/api/admin/quizzes/${first}/questions/${added}/`, questionBody({ topic: 'edited' }))
+    // An edit is a new revision of a live question: the count stays, the set of current revisions changes.
+    expect(
+      await raisesVersion(first, () =>
+        send('PUT', `/api/admin/quizzes/${first}/questions/${added}/`, questionBody({ topic: 'edited' })),
+      ),
+    ).toBe(true)
     await expectCounts({ [first]: 4, [second]: 5 })
 
-    await send('DELETE', `/api/admin/quizzes/${first}/questions/${added}/`)
+    expect(await raisesVersion(first, () => send('DELETE', `/api/admin/quizzes/${first}/questions/${added}/`))).toBe(
+      true,
+    )
     await expectCounts({ [first]: 3, [second]: 5 })
+    // A write that changes nothing changes neither figure.
+    expect(
+      await raisesVersion(first, () =>
+        t.db
+          .updateTable('questions')
+          .set({ position: sql`position` })
+          .where('quiz_id', '=', first)
+          .execute(),
+      ),
+    ).toBe(false)
 
     // A refused write changes nothing: deleting it again is a 404, adding to a missing quiz too.
     expect(
@@ -63,7 +101,11 @@ describe.each(dialects)('the question count kept on each quiz, on %s', (dialect)
     await expectCounts({ [first]: 3, [second]: 5 })
 
     // No route restores a question; an operator doing it by hand, or moving one, still gets the count right.
-    await t.db.updateTable('questions').set({ deleted_at: null }).where('id', '=', added).execute()
+    expect(
+      await raisesVersion(first, () =>
+        t.db.updateTable('questions').set({ deleted_at: null }).where('id', '=', added).execute(),
+      ),
+    ).toBe(true)
     await expectCounts({ [first]: 4, [second]: 5 })
     await t.db.updateTable('questions').set({ quiz_id: second }).where('id', '=', added).execute()
     await expectCounts({ [first]: 3, [second]: 6 })
