@@ -157,13 +157,20 @@ export function createQuizService({
       await lifecycle.settleExpired(user.id)
     }
     return rows.map((row) => {
-      const summary = toQuizSummary(row, row.attempt_count)
       const hasAttemptInProgress = isLive(row.in_progress_deadline)
       const mayTake = row.is_paid_tier === 0 || mayTakePaidQuizzes(row, now)
+      const remainingAttempts = Math.max(0, row.allowed_attempts - row.attempt_count)
+      // The summary's fields written out (see toQuizSummary), not spread: this runs for every quiz of every list.
       return {
-        ...summary,
+        id: row.id,
+        title: { en: row.title_en, ne: row.title_ne },
+        duration_minutes: row.duration_minutes,
+        difficulty: row.difficulty as Difficulty,
+        is_paid_tier: row.is_paid_tier === 1,
+        allowed_attempts: row.allowed_attempts,
+        remaining_attempts: remainingAttempts,
         has_attempt_in_progress: hasAttemptInProgress,
-        can_start: mayTake && (hasAttemptInProgress || summary.remaining_attempts > 0),
+        can_start: mayTake && (hasAttemptInProgress || remainingAttempts > 0),
         start_time: toIso(row.start_time),
         end_time: toIsoOrNull(row.end_time),
         question_count: row.question_count,
