@@ -341,6 +341,8 @@ export function seedSavedAnswers(dataDir, quizId, usernames) {
   db.transaction(() => {
     for (const [i, username] of usernames.entries()) {
       const attemptId = attemptOf.pluck().get(username, quizId)
+      // A learner whose start was refused (a 503 under overload) has no attempt: nothing was saved.
+      if (attemptId === undefined) continue
       for (const [q, { questionId, options: ids }] of byPosition) {
         const mode = (i + q) % 3
         if (mode === 2) continue
