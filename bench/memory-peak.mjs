@@ -1,8 +1,8 @@
 // Preloaded into the server to see what its resident memory is made of at its peak:
-//   BENCH_ONLY=exam BENCH_NODE_ARGS="--require ./bench/memory-peak.cjs" npm run bench
+//   BENCH_ONLY=exam BENCH_NODE_ARGS="--import ./bench/memory-peak.mjs" npm run bench
 // Samples process.memoryUsage() and V8's heap spaces every 50 ms and prints, on exit, the sample with the highest RSS
-// (RSS, the V8 heap reserved and in use, memory outside it). CommonJS: --require loads it before the server's ESM.
-const v8 = require('node:v8')
+// (RSS, the V8 heap reserved and in use, memory outside it).
+import v8 from 'node:v8'
 
 const MB = 1024 * 1024
 let peak
