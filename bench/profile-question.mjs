@@ -1,4 +1,5 @@
 // Profiles one hot route: BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" node bench/profile-question.mjs
+// ROUTE=question (default), list (GET /api/quizzes/) or autosave (PUT .../answers/ with one answer).
 import autocannon from 'autocannon'
 import { call, quizJson, startServer } from './lib.mjs'
 
@@ -17,25 +18,39 @@ try {
   let c = 0
   let n = 0
   const route = process.env.ROUTE ?? 'question'
+  // Each question's first option: what the autosaves send.
+  const firstOptions = []
+  for (let number = 1; number <= 20; number++) {
+    const { body } = await call(server.baseUrl, 'GET', `/api/quizzes/${quiz}/question/${number}/`, { token: tokens[0] })
+    firstOptions.push({ [body.id]: body.options[0].id })
+  }
   await new Promise((resolve) =>
     autocannon(
       {
         url: server.baseUrl,
         connections: 50,
         duration: 8,
-        setupClient: (client) => client.setHeaders({ authorization: `Bearer ${tokens[c++ % 50]}` }),
+        setupClient: (client) =>
+          client.setHeaders({ authorization: `Bearer ${tokens[c++ % 50]}`, 'content-type': 'application/json' }),
         requests: [
-          {
-            method: 'GET',
-            setupRequest: (req) => ({
-              ...req,
-              path: route === 'list' ? '/api/quizzes/' : `/api/quizzes/${quiz}/question/${(n++ % 20) + 1}/`,
-            }),
-          },
+          route === 'autosave'
+            ? {
+                method: 'PUT',
+                path: `/api/quizzes/${quiz}/answers/`,
+                setupRequest: (req) => ({ ...req, body: JSON.stringify({ answers: firstOptions[n++ % 20] }) }),
+              }
+            : {
+                method: 'GET',
+                setupRequest: (req) => ({
+                  ...req,
+                  path: route === 'list' ? '/api/quizzes/' : `/api/quizzes/${quiz}/question/${(n++ % 20) + 1}/`,
+                }),
+              },
         ],
       },
       (error, result) => {
-        console.log(route, Math.round(result.requests.average), 'req/s', 'p99', result.latency.p99)
+        const errors = result.errors + result.timeouts + result.non2xx
+        console.log(route, Math.round(result.requests.average), 'req/s', 'p99', result.latency.p99, 'errors', errors)
         resolve()
       },
     ),

@@ -57,7 +57,7 @@ export async function createQuiz(
   { questionCount = 3, questions }: { questionCount?: number; questions?: QuestionSeed[] } = {},
 ) {
   const now = Date.now()
-  const quiz = await database.db
+  const created = await database.db
     .insertInto('quizzes')
     .values({
       title_en: `Quiz ${next()}`,
@@ -71,7 +71,7 @@ export async function createQuiz(
       created_at: now,
       ...overrides,
     })
-    .returningAll()
+    .returning('id')
     .executeTakeFirstOrThrow()
   const seeds: QuestionSeed[] =
     questions ?? Array.from({ length: questionCount }, (_, i) => ({ text: `Question ${i + 1}` }))
@@ -82,7 +82,7 @@ export async function createQuiz(
     const options = seed.options ?? ['A', 'B', 'C', 'D'].map((text, i) => ({ text, is_correct: i === 0 }))
     const questionId = await insertQuestion(
       database.db,
-      quiz.id,
+      created.id,
       {
         text: { en: seed.text ?? `Question ${index + 1}`, ne: `प्रश्न ${index + 1}` },
         hint: { en: 'A hint', ne: '' },
@@ -109,5 +109,7 @@ export async function createQuiz(
     }
     questionIds.push(questionId)
   }
-  return { quiz, questionIds, correctOptionIds, wrongOptionIds }
+  // The row as it now stands: its question count has followed the questions (migration 0007's triggers).
+  const row = await database.db.selectFrom('quizzes').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow()
+  return { quiz: row, questionIds, correctOptionIds, wrongOptionIds }
 }

@@ -2,27 +2,15 @@ import type { Kysely } from 'kysely'
 import type { DB, NewQuizRow, QuizRow, QuizRowUpdate } from '../db/schema'
 import { toOptionValues, toRevisionValues, type QuestionContent } from '../questions/question-revisions.repository'
 
-export type QuizWithCount = QuizRow & { question_count: number }
-
-/** Every quiz that is not deleted, most recently created first, with its number of live questions. */
-export async function listLiveQuizzes(db: Kysely<DB>): Promise<QuizWithCount[]> {
-  const rows = await db
+/** Every quiz that is not deleted, most recently created first (each row carries its count of live questions). */
+export function listLiveQuizzes(db: Kysely<DB>): Promise<QuizRow[]> {
+  return db
     .selectFrom('quizzes')
-    .selectAll('quizzes')
-    .select((eb) =>
-      eb
-        .selectFrom('questions')
-        .select(eb.fn.countAll<number>().as('count'))
-        .whereRef('questions.quiz_id', '=', 'quizzes.id')
-        .where('questions.deleted_at', 'is', null)
-        .where('questions.revision_id', 'is not', null)
-        .as('question_count'),
-    )
-    .where('quizzes.deleted_at', 'is', null)
-    .orderBy('quizzes.created_at', 'desc')
-    .orderBy('quizzes.id', 'desc')
+    .selectAll()
+    .where('deleted_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .execute()
-  return rows.map((row) => ({ ...row, question_count: Number(row.question_count ?? 0) }))
 }
 
 /** A quiz that is not deleted. `forUpdate` locks its row (PostgreSQL only: SQLite transactions are already exclusive). */

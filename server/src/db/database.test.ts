@@ -65,6 +65,26 @@ describe('SQLite group commit and reader connection', () => {
     expect([...ids].sort((a, b) => a - b)).toEqual(ids)
   })
 
+  it('groups transactions begun by different callbacks of one event-loop turn, as requests arriving together are', async () => {
+    const reader = sqliteReaderOf(database.db)!
+    const committed = () => (reader.prepare('select count(*) as n from plans').get() as { n: number }).n
+    // Two immediates queued together run in one turn, each its own callback (as two requests' bytes would be). In one group,
+    // the second sees the first's row uncommitted; had the first committed alone, the reader would see it.
+    const seenByReader = await new Promise<number[]>((resolve) => {
+      const seen: number[] = []
+      const begin = (name: string) => () =>
+        void database.transaction(async (trx) => {
+          seen.push(committed())
+          await insertPlan(trx, name)
+          if (seen.length === 2) resolve(seen)
+        })
+      setImmediate(begin('first'))
+      setImmediate(begin('second'))
+    })
+    expect(seenByReader).toEqual([0, 0])
+    expect(await planNames()).toEqual(['first', 'second'])
+  })
+
   it('settles a transaction only after its group has committed', async () => {
     let committedWhenSettled: string[] | undefined
     await Promise.all([

@@ -48,7 +48,7 @@ export function createDatabase(config: Config['database']): Database {
 }
 
 /** The read-only connection of a SQLite database's root Kysely instance (not of its transactions). */
-const readers = new WeakMap<Kysely<DB>, ReturnType<typeof withStatementCache>>()
+const readers = new WeakMap<Kysely<DB>, StatementCache>()
 
 /**
  * The hot routes' reads (precompiled-query.ts) run as plain prepared statements on a second, read-only connection:
@@ -61,13 +61,27 @@ export function sqliteReaderOf(db: Kysely<DB>) {
   return readers.get(db)
 }
 
+/** The write connection of a SQLite database, by the Kysely instance of a group commit's transactions. */
+const writers = new WeakMap<Kysely<DB>, StatementCache>()
+
+/**
+ * Inside a transaction on SQLite (`Database.transaction`), the shared connection's statement cache: a precompiled
+ * query runs there as a plain prepared statement instead of through Kysely's executor (which wraps every run in
+ * promises, a connection mutex and result copying: more than the hot writes themselves cost). The group commit holds
+ * Kysely's connection while the transaction runs, so nothing else runs on it meanwhile. Undefined elsewhere.
+ */
+export function sqliteTransactionOf(trx: Kysely<DB>) {
+  return writers.get(trx)
+}
+
 export function fromSqlite(connection: SqliteConnection, { readerFile }: { readerFile?: string } = {}): Database {
   connection.pragma('journal_mode = WAL')
   connection.pragma('synchronous = NORMAL')
   connection.pragma('foreign_keys = ON')
   connection.pragma('busy_timeout = 10000')
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) })
-  const { transaction, poolStats } = groupCommit(db, connection)
+  const statements = withStatementCache(connection)
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) })
+  const { transaction, poolStats } = groupCommit(db, statements)
   const database: Database = { db, dialect: 'sqlite', transaction, poolStats, destroy: () => db.destroy() }
   if (!readerFile) return database
   const reader = new SQLite(readerFile, { readonly: true })
@@ -93,46 +107,77 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown }
  * what makes the last of them wait. So they are committed in groups (decision 016): whatever is queued when the
  * connection comes free runs in one `BEGIN IMMEDIATE ... COMMIT`, each transaction inside its own savepoint. A
  * transaction that fails rolls back to its savepoint and fails alone; the others commit. Every caller hears of its
- * outcome only after the COMMIT, so nothing is acknowledged that is not written. Alone, a transaction runs at once
- * (a group of one): no waiting for company.
+ * outcome only after the COMMIT, so nothing is acknowledged that is not written. A group waits for nothing but the
+ * end of the event loop's current turn (setImmediate); alone, a transaction is a group of one, without savepoints.
  *
  * The raw connection runs the BEGIN, SAVEPOINT and COMMIT statements while Kysely's connection is held, so
- * nothing else runs on it meanwhile.
+ * nothing else runs on it meanwhile; so do the transactions' precompiled queries (`sqliteTransactionOf`).
  */
-function groupCommit(db: Kysely<DB>, connection: SqliteConnection) {
+function groupCommit(db: Kysely<DB>, statements: StatementCache) {
   const queue: { work: (trx: Kysely<DB>) => Promise<unknown>; settle: (outcome: Outcome) => void }[] = []
   let committing = false
+  const { connection } = statements
+  // Prepared once: exec() would parse these statements again on every transaction of every group.
+  const run = (sqlText: string) => () => statements.prepare(sqlText).run()
+  const begin = run('begin immediate')
+  const commit = run('commit')
+  const rollback = run('rollback')
+  const savepoint = run('savepoint grouped')
+  const release = run('release grouped')
+  const rollbackToSavepoint = run('rollback to grouped')
+
+  /** One transaction alone needs no savepoint: on failure the whole transaction is rolled back. */
+  async function runAlone(trx: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<unknown>): Promise<Outcome[]> {
+    begin()
+    let value: unknown
+    try {
+      value = await work(trx)
+    } catch (error) {
+      if (connection.inTransaction) rollback()
+      return [{ ok: false, error }]
+    }
+    commitOrRollBack()
+    return [{ ok: true, value }]
+  }
+
+  async function runGrouped(trx: Kysely<DB>, group: typeof queue): Promise<Outcome[]> {
+    begin()
+    const results: Outcome[] = []
+    for (const { work } of group) {
+      savepoint()
+      try {
+        results.push({ ok: true, value: await work(trx) })
+        release()
+      } catch (error) {
+        // Some failures (disk full, I/O error) make SQLite roll back the whole transaction: the group is lost.
+        if (!connection.inTransaction) throw error
+        rollbackToSavepoint()
+        release()
+        results.push({ ok: false, error })
+      }
+    }
+    commitOrRollBack()
+    return results
+  }
+
+  function commitOrRollBack() {
+    try {
+      commit()
+    } catch (error) {
+      if (connection.inTransaction) rollback()
+      throw error
+    }
+  }
 
   async function commitGroups() {
-    committing = true
     try {
       while (queue.length > 0) {
         const group = queue.splice(0, GROUP_COMMIT_LIMIT)
         const outcomes = await db
           .connection()
-          .execute(async (trx) => {
-            connection.exec('begin immediate')
-            const results: Outcome[] = []
-            for (const { work } of group) {
-              connection.exec('savepoint grouped')
-              try {
-                results.push({ ok: true, value: await work(trx) })
-                connection.exec('release grouped')
-              } catch (error) {
-                // Some failures (disk full, I/O error) make SQLite roll back the whole transaction: the group is lost.
-                if (!connection.inTransaction) throw error
-                connection.exec('rollback to grouped')
-                connection.exec('release grouped')
-                results.push({ ok: false, error })
-              }
-            }
-            try {
-              connection.exec('commit')
-            } catch (error) {
-              if (connection.inTransaction) connection.exec('rollback')
-              throw error
-            }
-            return results
+          .execute((trx) => {
+            writers.set(trx, statements)
+            return group.length === 1 ? runAlone(trx, group[0]!.work) : runGrouped(trx, group)
           })
           .catch((error: unknown) => group.map((): Outcome => ({ ok: false, error })))
         outcomes.forEach((outcome, index) => group[index]!.settle(outcome))
@@ -146,7 +191,13 @@ function groupCommit(db: Kysely<DB>, connection: SqliteConnection) {
     transaction: <T>(work: (trx: Kysely<DB>) => Promise<T>) =>
       new Promise<T>((resolve, reject) => {
         queue.push({ work, settle: (outcome) => (outcome.ok ? resolve(outcome.value as T) : reject(outcome.error)) })
-        if (!committing) void commitGroups()
+        if (committing) return
+        committing = true
+        // The group starts after the event loop's current turn, not at once: the requests whose bytes arrived in this
+        // turn reach their transaction() meanwhile and join it. Started at once, a transaction of plain prepared
+        // statements runs to its COMMIT without ever yielding to I/O, so no group would form and every autosave
+        // would pay a commit of its own.
+        setImmediate(() => void commitGroups())
       }),
     poolStats: (): PoolStats => ({ size: 1, busy: committing ? 1 : 0, waiting: queue.length }),
   }
@@ -157,9 +208,12 @@ function groupCommit(db: Kysely<DB>, connection: SqliteConnection) {
  * same SQL text always gets the same prepared statement (better-sqlite3 statements are reusable, and one
  * connection runs one statement at a time). Bounded, so queries with variable `in (...)` lists cannot grow it forever.
  */
+export type StatementCache = ReturnType<typeof withStatementCache>
+
 function withStatementCache(connection: SqliteConnection, limit = 1000) {
   const statements = new Map<string, SqliteStatement>()
   return {
+    connection,
     close: () => connection.close(),
     prepare(sqlText: string) {
       let statement = statements.get(sqlText)

@@ -6,6 +6,7 @@ import { payments } from './migrations/0003_payments'
 import { practice } from './migrations/0004_practice'
 import { institutions } from './migrations/0005_institutions'
 import { auditAndLogins } from './migrations/0006_audit_and_logins'
+import { questionCount } from './migrations/0007_question_count'
 
 // An explicit list rather than a folder scan, so the bundled server carries its migrations.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -15,6 +16,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0004_practice': practice(dialect),
   '0005_institutions': institutions(dialect),
   '0006_audit_and_logins': auditAndLogins(dialect),
+  '0007_question_count': questionCount(dialect),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

@@ -84,6 +84,10 @@ export interface QuizTable {
   created_at: number
   /** Quizzes are soft-deleted so learners' results keep their titles. */
   deleted_at: number | null
+  /** Live questions (not deleted, with a current revision); kept by triggers on questions (migration 0007). */
+  question_count: Generated<number>
+  /** Raised by every change to the quiz's current questions, revisions or order (triggers, migration 0007). */
+  question_set_version: Generated<number>
 }
 
 /** A question's stable identity and place in its quiz; its content lives in revisions. */

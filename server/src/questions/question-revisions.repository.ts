@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { precompile } from '../db/precompiled-query'
 import type {
   DB,
   NewQuestionOptionRow,
@@ -80,17 +81,20 @@ export async function insertQuestion(db: Kysely<DB>, quizId: number, content: Qu
   return question.id
 }
 
-/** The quiz's live questions in order, each with its current revision id. */
-export function listCurrentRevisionIds(db: Kysely<DB>, quizId: number) {
-  return db
+const selectCurrentRevisionIds = precompile((db: Kysely<DB>, quizId: number) =>
+  db
     .selectFrom('questions')
     .select(['id as question_id', 'revision_id'])
     .where('quiz_id', '=', quizId)
     .where('deleted_at', 'is', null)
     .where('revision_id', 'is not', null)
     .orderBy('position')
-    .orderBy('id')
-    .execute() as Promise<{ question_id: number; revision_id: number }[]>
+    .orderBy('id'),
+)
+
+/** The quiz's live questions in order, each with its current revision id (every attempt's start reads them). */
+export async function listCurrentRevisionIds(db: Kysely<DB>, quizId: number) {
+  return (await selectCurrentRevisionIds(db, quizId)).rows as { question_id: number; revision_id: number }[]
 }
 
 /** Revisions with their options (in order), keyed by revision id. Two queries, whatever the count. */

@@ -1,18 +1,31 @@
-import type { Insertable, Kysely } from 'kysely'
-import type { AttemptTable, DB } from '../db/schema'
+import { sql, type Insertable, type Kysely } from 'kysely'
+import type { AttemptRow, AttemptTable, DB } from '../db/schema'
 import { IN_PROGRESS } from './in-progress'
-import { precompile } from './precompiled-query'
+import { precompile } from '../db/precompiled-query'
 
-/** `lock` adds FOR UPDATE, which only PostgreSQL knows; SQLite transactions are exclusive already. */
-export function listAttempts(db: Kysely<DB>, userId: number, quizId: number, { lock = false } = {}) {
-  return db
+// The start and the submit of an exam read and write these once each, 1,000 at a time on exam day: compiled once
+// (precompile), and on SQLite run as plain prepared statements.
+const selectAttempts = precompile((db: Kysely<DB>, userId: number, quizId: number) =>
+  db
+    .selectFrom('attempts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('quiz_id', '=', quizId)
+    .orderBy('attempt_number'),
+)
+const selectAttemptsForUpdate = precompile((db: Kysely<DB>, userId: number, quizId: number) =>
+  db
     .selectFrom('attempts')
     .selectAll()
     .where('user_id', '=', userId)
     .where('quiz_id', '=', quizId)
     .orderBy('attempt_number')
-    .$if(lock, (qb) => qb.forUpdate())
-    .execute()
+    .forUpdate(),
+)
+
+/** `lock` adds FOR UPDATE, which only PostgreSQL knows; SQLite transactions are exclusive already. */
+export async function listAttempts(db: Kysely<DB>, userId: number, quizId: number, { lock = false } = {}) {
+  return (await (lock ? selectAttemptsForUpdate : selectAttempts)(db, userId, quizId)).rows
 }
 
 /** Attempts still marked in progress whose deadline is before `deadlineBefore` (now minus the grace period). */
@@ -58,8 +71,67 @@ export function findLatestAttempt(db: Kysely<DB>, userId: number, quizId: number
     .executeTakeFirst()
 }
 
-export function insertAttempt(db: Kysely<DB>, attempt: Insertable<AttemptTable>) {
-  return db.insertInto('attempts').values(attempt).returningAll().executeTakeFirstOrThrow()
+const insertAttemptReturningRow = precompile(
+  (
+    db: Kysely<DB>,
+    userId: number,
+    quizId: number,
+    attemptNumber: number,
+    status: AttemptRow['status'],
+    startedAt: number,
+    deadline: number,
+    revisionIds: string,
+    optionOrder: string | null,
+    finishedAt: number | null,
+    scoreHundredths: number | null,
+    correct: number | null,
+    incorrect: number | null,
+    unanswered: number | null,
+    late: number,
+    submitted: number,
+  ) =>
+    db
+      .insertInto('attempts')
+      .values({
+        user_id: userId,
+        quiz_id: quizId,
+        attempt_number: attemptNumber,
+        status,
+        started_at: startedAt,
+        deadline,
+        revision_ids: revisionIds,
+        option_order: optionOrder,
+        finished_at: finishedAt,
+        score_hundredths: scoreHundredths,
+        correct,
+        incorrect,
+        unanswered,
+        late,
+        submitted,
+      })
+      .returningAll(),
+)
+
+export async function insertAttempt(db: Kysely<DB>, attempt: Insertable<AttemptTable>): Promise<AttemptRow> {
+  const { rows } = await insertAttemptReturningRow(
+    db,
+    attempt.user_id,
+    attempt.quiz_id,
+    attempt.attempt_number,
+    attempt.status,
+    attempt.started_at,
+    attempt.deadline,
+    attempt.revision_ids,
+    attempt.option_order ?? null,
+    attempt.finished_at ?? null,
+    attempt.score_hundredths ?? null,
+    attempt.correct ?? null,
+    attempt.incorrect ?? null,
+    attempt.unanswered ?? null,
+    attempt.late ?? 0,
+    attempt.submitted ?? 0,
+  )
+  return rows[0]!
 }
 
 export interface AttemptScore {
@@ -69,27 +141,61 @@ export interface AttemptScore {
   unanswered: number
 }
 
+const updateAttemptFinished = precompile(
+  (
+    db: Kysely<DB>,
+    attemptId: number,
+    scoreHundredths: number,
+    correct: number,
+    incorrect: number,
+    unanswered: number,
+    finishedAt: number,
+    late: number,
+    submitted: number,
+  ) =>
+    db
+      .updateTable('attempts')
+      .set({
+        // Written into the SQL like IN_PROGRESS (in-progress.ts), though only a WHERE value could trip the partial index.
+        status: sql.lit('finished'),
+        score_hundredths: scoreHundredths,
+        correct,
+        incorrect,
+        unanswered,
+        finished_at: finishedAt,
+        late,
+        submitted,
+      })
+      .where('id', '=', attemptId)
+      .where('status', '=', IN_PROGRESS),
+)
+
 /** Finishes an attempt once: the status condition makes a second finish a no-op. Returns whether it did. */
 export async function markAttemptFinished(
   db: Kysely<DB>,
   attemptId: number,
   fields: AttemptScore & { finished_at: number; late: number; submitted: number },
 ) {
-  const result = await db
-    .updateTable('attempts')
-    .set({ status: 'finished', ...fields })
-    .where('id', '=', attemptId)
-    .where('status', '=', IN_PROGRESS)
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows) === 1
+  const result = await updateAttemptFinished(
+    db,
+    attemptId,
+    fields.score_hundredths,
+    fields.correct,
+    fields.incorrect,
+    fields.unanswered,
+    fields.finished_at,
+    fields.late,
+    fields.submitted,
+  )
+  return Number(result.numAffectedRows ?? 0) === 1
 }
 
+const selectAnswers = precompile((db: Kysely<DB>, attemptId: number) =>
+  db.selectFrom('attempt_answers').select(['question_id', 'option_id']).where('attempt_id', '=', attemptId),
+)
+
 export async function listAnswers(db: Kysely<DB>, attemptId: number) {
-  const rows = await db
-    .selectFrom('attempt_answers')
-    .select(['question_id', 'option_id'])
-    .where('attempt_id', '=', attemptId)
-    .execute()
+  const { rows } = await selectAnswers(db, attemptId)
   return new Map(rows.map((row) => [row.question_id, row.option_id]))
 }
 
@@ -197,13 +303,16 @@ export async function isAttemptInProgressLocked(db: Kysely<DB>, attemptId: numbe
   return rows.length > 0
 }
 
-/** Review marks, visits and seconds of an attempt, by question id. */
-export function listQuestionStates(db: Kysely<DB>, attemptId: number) {
-  return db
+const selectQuestionStates = precompile((db: Kysely<DB>, attemptId: number) =>
+  db
     .selectFrom('attempt_question_states')
     .select(['question_id', 'marked', 'visited', 'time_spent'])
-    .where('attempt_id', '=', attemptId)
-    .execute()
+    .where('attempt_id', '=', attemptId),
+)
+
+/** Review marks, visits and seconds of an attempt, by question id. */
+export async function listQuestionStates(db: Kysely<DB>, attemptId: number) {
+  return (await selectQuestionStates(db, attemptId)).rows
 }
 
 const selectTimeSpentTotal = precompile((db: Kysely<DB>, attemptId: number) =>
@@ -294,15 +403,18 @@ export async function upsertQuestionStates(db: Kysely<DB>, attemptId: number, ch
   }
 }
 
-/** Counts a just-finished first attempt (attempt number 1) in its quiz's tally of first-attempt scores. */
-export async function countFirstAttemptScore(db: Kysely<DB>, quizId: number, scoreHundredths: number) {
-  await db
+const upsertFirstAttemptScore = precompile((db: Kysely<DB>, quizId: number, scoreHundredths: number) =>
+  db
     .insertInto('first_attempt_scores')
     .values({ quiz_id: quizId, score_hundredths: scoreHundredths, learners: 1 })
     .onConflict((oc) =>
       oc
         .columns(['quiz_id', 'score_hundredths'])
         .doUpdateSet((eb) => ({ learners: eb(eb.ref('first_attempt_scores.learners'), '+', 1) })),
-    )
-    .execute()
+    ),
+)
+
+/** Counts a just-finished first attempt (attempt number 1) in its quiz's tally of first-attempt scores. */
+export async function countFirstAttemptScore(db: Kysely<DB>, quizId: number, scoreHundredths: number) {
+  await upsertFirstAttemptScore(db, quizId, scoreHundredths)
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { IN_PROGRESS } from './in-progress'
-import { precompile } from './precompiled-query'
+import { precompile } from '../db/precompiled-query'
 
 const quizColumns = [
   'q.id',
@@ -17,36 +17,31 @@ const quizColumns = [
   'q.shuffle_options',
 ] as const
 
+const selectQuiz = precompile((db: Kysely<DB>, quizId: number) =>
+  db.selectFrom('quizzes as q').select(quizColumns).where('q.id', '=', quizId).where('q.deleted_at', 'is', null),
+)
+
 /** A quiz as the learner routes need it (never a deleted one). */
-export function findQuizById(db: Kysely<DB>, quizId: number) {
-  return db
-    .selectFrom('quizzes as q')
-    .select(quizColumns)
-    .where('q.id', '=', quizId)
-    .where('q.deleted_at', 'is', null)
-    .executeTakeFirst()
+export async function findQuizById(db: Kysely<DB>, quizId: number) {
+  return (await selectQuiz(db, quizId)).rows[0]
 }
 
 export type LearnerQuizRow = NonNullable<Awaited<ReturnType<typeof findQuizById>>>
 
 /**
- * The active quizzes with everything the learner's list shows, in one query: live question count, the
- * learner's attempt count, the attempt in progress (if any) and whether the learner has paid access.
+ * The active quizzes with everything the learner's list shows, in one query: the question count (kept on the quiz,
+ * migration 0007), the learner's attempt count, the attempt in progress (if any) and whether the learner has paid
+ * access. The two attempt subqueries are point lookups in indexes; one grouped read of the learner's attempts
+ * measured slower on SQLite (21.7 µs against 17.1 µs for the whole query: SQLite materialises the grouped rows and
+ * builds an index on them at every run), and counting the questions here cost 29 µs against 17 (decision 021).
  */
 const selectActiveQuizzesForLearner = precompile((db: Kysely<DB>, userId: number, now: number) =>
   db
     .selectFrom('quizzes as q')
     .innerJoin('users as u', (join) => join.on('u.id', '=', userId))
     .select(quizColumns)
-    .select(['u.is_admin', 'u.paid_access_until'])
+    .select(['u.is_admin', 'u.paid_access_until', 'q.question_count'])
     .select((eb) => [
-      eb
-        .selectFrom('questions')
-        .select((sub) => sub.fn.countAll<number>().as('n'))
-        .whereRef('questions.quiz_id', '=', 'q.id')
-        .where('questions.deleted_at', 'is', null)
-        .where('questions.revision_id', 'is not', null)
-        .as('question_count'),
       eb
         .selectFrom('attempts')
         .select((sub) => sub.fn.countAll<number>().as('n'))
@@ -70,12 +65,10 @@ const selectActiveQuizzesForLearner = precompile((db: Kysely<DB>, userId: number
 
 export async function listActiveQuizzesForLearner(db: Kysely<DB>, userId: number, now: number) {
   const { rows } = await selectActiveQuizzesForLearner(db, userId, now)
-  // PostgreSQL returns count(*) as bigint: our int8 parser makes it a number, this makes the type say so.
-  return rows.map((row) => ({
-    ...row,
-    question_count: Number(row.question_count ?? 0),
-    attempt_count: Number(row.attempt_count ?? 0),
-  }))
+  // PostgreSQL returns count(*) as bigint: our int8 parser makes it a number, this makes the type say so. In place:
+  // the rows are this call's own, and copying each (a spread of 16 fields) showed in the hot route's profile.
+  for (const row of rows) row.attempt_count = Number(row.attempt_count ?? 0)
+  return rows as (Omit<(typeof rows)[number], 'attempt_count'> & { attempt_count: number })[]
 }
 
 /** The quiz and the learner's attempt in progress at it (left join: the attempt fields are null without one). */
@@ -115,10 +108,13 @@ export async function hasPaidAccess(db: Kysely<DB>, userId: number, now: number)
   return row !== undefined && mayTakePaidQuizzes(row, now)
 }
 
+const selectExtraTimePercent = precompile((db: Kysely<DB>, userId: number) =>
+  db.selectFrom('users').select('extra_time_percent').where('id', '=', userId),
+)
+
 /** The learner's extra time (API.md "Exam feel"), read when an attempt starts; 0 for a user that is gone. */
 export async function findExtraTimePercent(db: Kysely<DB>, userId: number) {
-  const row = await db.selectFrom('users').select('extra_time_percent').where('id', '=', userId).executeTakeFirst()
-  return row?.extra_time_percent ?? 0
+  return (await selectExtraTimePercent(db, userId)).rows[0]?.extra_time_percent ?? 0
 }
 
 /**

@@ -16,7 +16,6 @@ import type { Kysely } from 'kysely'
 import type { AttemptRow, DB } from '../db/schema'
 import { AppError, Conflict, NotFound, PermissionDenied, ValidationFailed } from '../http/errors'
 import { toIso, toIsoOrNull } from '../lib/clock'
-import { listCurrentRevisionIds } from '../questions/question-revisions.repository'
 import {
   findLatestAttempt,
   insertAttempt,
@@ -53,6 +52,7 @@ import {
   type LearnerQuizRow,
 } from './quizzes.repository'
 import { scoreAnswers } from '../questions/scoring'
+import { createCurrentQuestions } from './current-questions'
 import { shuffled, type RandomInt } from '../lib/random'
 
 /** A late submission finds the attempt whose time ran out if that happened at most this long ago (API.md). */
@@ -103,6 +103,7 @@ export function createQuizService({
 }) {
   const { db } = database
   const { isPostgres } = lifecycle
+  const currentRevisionIds = createCurrentQuestions()
 
   /**
    * The paper a new attempt gets: the quiz's current questions, in an order of its own when the quiz shuffles
@@ -110,7 +111,7 @@ export function createQuizService({
    * and stored with the attempt (docs/decisions/008-paper-order-stored-with-the-attempt.md).
    */
   async function drawPaper(trx: Kysely<DB>, quiz: LearnerQuizRow) {
-    const authored = (await listCurrentRevisionIds(trx, quiz.id)).map((row) => row.revision_id)
+    const authored = await currentRevisionIds(trx, quiz.id)
     const revisionIds = JSON.stringify(quiz.shuffle_questions === 1 ? shuffled(authored, random) : authored)
     if (quiz.shuffle_options !== 1) return { revision_ids: revisionIds, option_order: null }
     const paper = await papers.paperFor(trx, revisionIds)
@@ -156,13 +157,20 @@ export function createQuizService({
       await lifecycle.settleExpired(user.id)
     }
     return rows.map((row) => {
-      const summary = toQuizSummary(row, row.attempt_count)
       const hasAttemptInProgress = isLive(row.in_progress_deadline)
       const mayTake = row.is_paid_tier === 0 || mayTakePaidQuizzes(row, now)
+      const remainingAttempts = Math.max(0, row.allowed_attempts - row.attempt_count)
+      // The summary's fields written out (see toQuizSummary), not spread: this runs for every quiz of every list.
       return {
-        ...summary,
+        id: row.id,
+        title: { en: row.title_en, ne: row.title_ne },
+        duration_minutes: row.duration_minutes,
+        difficulty: row.difficulty as Difficulty,
+        is_paid_tier: row.is_paid_tier === 1,
+        allowed_attempts: row.allowed_attempts,
+        remaining_attempts: remainingAttempts,
         has_attempt_in_progress: hasAttemptInProgress,
-        can_start: mayTake && (hasAttemptInProgress || summary.remaining_attempts > 0),
+        can_start: mayTake && (hasAttemptInProgress || remainingAttempts > 0),
         start_time: toIso(row.start_time),
         end_time: toIsoOrNull(row.end_time),
         question_count: row.question_count,

@@ -1,6 +1,6 @@
 import { SelectQueryNode, type Compilable, type CompiledQuery, type Kysely, type QueryResult } from 'kysely'
-import { sqliteReaderOf } from '../db/database'
-import type { DB } from '../db/schema'
+import { sqliteReaderOf, sqliteTransactionOf } from './database'
+import type { DB } from './schema'
 
 const MARKER = '\u0000precompiled-argument:'
 
@@ -10,8 +10,9 @@ const MARKER = '\u0000precompiled-argument:'
  * worth avoiding on the routes of DESIGN.md's budget, and nowhere else.
  *
  * On a SQLite database with a reader connection, a select runs there as a plain prepared statement, past Kysely's
- * executor and the shared connection's queue (database.ts, `sqliteReaderOf`); inside a transaction it runs on the
- * transaction, which must see its own writes.
+ * executor and the shared connection's queue (database.ts, `sqliteReaderOf`). Inside a SQLite transaction every
+ * precompiled query, write or read, runs as a plain prepared statement on the transaction's connection
+ * (`sqliteTransactionOf`), which sees the transaction's own writes.
  *
  * `build` must use each argument only as a bound value (no arrays for `in`, no flags that change the SQL).
  */
@@ -40,8 +41,12 @@ export function precompile<A extends unknown[], R>(build: (db: Kysely<DB>, ...ar
       const slot = slots[index]
       return slot === undefined ? fixed : args[slot]
     })
-    const reader = SelectQueryNode.is(query.query) ? sqliteReaderOf(db) : undefined
-    if (reader) return { rows: reader.prepare(query.sql).all(parameters) as R[] }
-    return db.executeQuery<R>({ ...query, parameters })
+    const statements = sqliteTransactionOf(db) ?? (SelectQueryNode.is(query.query) ? sqliteReaderOf(db) : undefined)
+    if (!statements) return db.executeQuery<R>({ ...query, parameters })
+    const statement = statements.prepare(query.sql)
+    // What Kysely's SQLite driver answers: rows for a statement that returns them, else the changes and the rowid.
+    if (statement.reader) return { rows: statement.all(parameters) as R[] }
+    const { changes, lastInsertRowid } = statement.run(parameters)
+    return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) }
   }
 }

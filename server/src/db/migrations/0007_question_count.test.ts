@@ -1,0 +1,87 @@
+import { Migrator, type Migration } from 'kysely'
+import { describe, expect, it } from 'vitest'
+import { fromSqlite } from '../database'
+import { migrateToLatest, knownMigrationNames } from '../migrate'
+import { SQLite } from '../sqlite-driver'
+import { initial } from './0001_initial'
+import { examFeel } from './0002_exam_feel'
+import { payments } from './0003_payments'
+import { practice } from './0004_practice'
+import { institutions } from './0005_institutions'
+import { auditAndLogins } from './0006_audit_and_logins'
+
+// Quizzes made before the stored count: the migration counts their live questions (not deleted, with a revision).
+describe('migration 0007_question_count on a database with questions', () => {
+  it('stores each quiz its count of live questions', async () => {
+    expect(knownMigrationNames.at(-1)).toBe('0007_question_count')
+    const database = fromSqlite(new SQLite(':memory:'))
+    const { db } = database
+    const upTo0006 = {
+      getMigrations: async (): Promise<Record<string, Migration>> => ({
+        '0001_initial': initial('sqlite'),
+        '0002_exam_feel': examFeel('sqlite'),
+        '0003_payments': payments('sqlite'),
+        '0004_practice': practice('sqlite'),
+        '0005_institutions': institutions('sqlite'),
+        '0006_audit_and_logins': auditAndLogins('sqlite'),
+      }),
+    }
+    await new Migrator({ db, provider: upTo0006 }).migrateToLatest()
+
+    const now = Date.now()
+    const quizIds: number[] = []
+    for (const title of ['Three live', 'None']) {
+      const quiz = await db
+        .insertInto('quizzes')
+        .values({
+          title_en: title,
+          title_ne: '',
+          start_time: now,
+          end_time: null,
+          duration_minutes: 10,
+          is_paid_tier: 0,
+          allowed_attempts: 1,
+          difficulty: 'easy',
+          created_at: now,
+          deleted_at: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      quizIds.push(quiz.id)
+    }
+    // Five questions at the first quiz: three live, one deleted, one without a revision yet.
+    for (let position = 1; position <= 5; position++) {
+      const question = await db
+        .insertInto('questions')
+        .values({ quiz_id: quizIds[0]!, position, revision_id: null, deleted_at: position === 4 ? now : null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      if (position === 5) continue
+      const revision = await db
+        .insertInto('question_revisions')
+        .values({
+          question_id: question.id,
+          text_en: `Q${position}`,
+          text_ne: '',
+          hint_en: null,
+          hint_ne: '',
+          topic: '',
+          image_svg: null,
+          image_caption_en: '',
+          image_caption_ne: '',
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await db.updateTable('questions').set({ revision_id: revision.id }).where('id', '=', question.id).execute()
+    }
+
+    await migrateToLatest(database)
+
+    expect(await db.selectFrom('quizzes').select(['id', 'question_count']).orderBy('id').execute()).toEqual([
+      { id: quizIds[0], question_count: 3 },
+      { id: quizIds[1], question_count: 0 },
+    ])
+    await database.destroy()
+  })
+})
