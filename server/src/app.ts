@@ -88,8 +88,9 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
   await app.register(authenticationPlugin, { tokens: context.tokens, database: context.database })
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
+    done(null, payload)
   })
 
   const { metricsToken } = context.config

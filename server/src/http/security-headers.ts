@@ -43,7 +43,8 @@ export function registerSecurityHeaders(app: FastifyInstance, { formActions = []
     crossOriginEmbedderPolicy: false,
   })({} as IncomingMessage, collector as unknown as ServerResponse, () => {})
 
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers)
+    done()
   })
 }
