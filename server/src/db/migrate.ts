@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely'
+import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely'
 import type { Database, Dialect } from './database'
 import { initial } from './migrations/0001_initial'
 import { examFeel } from './migrations/0002_exam_feel'
@@ -22,9 +22,18 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */
 export const knownMigrationNames: readonly string[] = Object.keys(migrations('sqlite'))
 
-export async function migrateToLatest({ db, dialect }: Database): Promise<void> {
+export async function migrateToLatest(database: Database): Promise<void> {
+  await migrate(database, (migrator) => migrator.migrateToLatest())
+}
+
+/** Applies the migrations up to and including `name`: the migrations' tests build the database an older server left. */
+export async function migrateUpTo(database: Database, name: string): Promise<void> {
+  await migrate(database, (migrator) => migrator.migrateTo(name))
+}
+
+async function migrate({ db, dialect }: Database, run: (migrator: Migrator) => Promise<MigrationResultSet>) {
   const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) }
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest()
+  const { error, results } = await run(new Migrator({ db, provider }))
   const failed = results?.find((result) => result.status === 'Error')
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error })

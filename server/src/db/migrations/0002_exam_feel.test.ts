@@ -1,9 +1,7 @@
-import { Migrator, type Migration } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { fromSqlite } from '../database'
 import { SQLite } from '../sqlite-driver'
-import { migrateToLatest } from '../migrate'
-import { initial } from './0001_initial'
+import { migrateToLatest, migrateUpTo } from '../migrate'
 
 // A database made before exam feel: its quizzes and attempts keep working with the defaults (no shuffling,
 // authored option order, no marks, visits or seconds). PostgreSQL runs the same DDL in every API test.
@@ -11,10 +9,7 @@ describe('migration 0002_exam_feel on a database with attempts', () => {
   it('adds the columns with their defaults and an empty state table', async () => {
     const database = fromSqlite(new SQLite(':memory:'))
     const { db } = database
-    const onlyInitial = {
-      getMigrations: async (): Promise<Record<string, Migration>> => ({ '0001_initial': initial('sqlite') }),
-    }
-    await new Migrator({ db, provider: onlyInitial }).migrateToLatest()
+    await migrateUpTo(database, '0001_initial')
 
     const now = Date.now()
     const user = await db

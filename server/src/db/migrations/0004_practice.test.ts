@@ -1,11 +1,7 @@
-import { Migrator, type Migration } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { fromSqlite } from '../database'
-import { migrateToLatest } from '../migrate'
+import { migrateToLatest, migrateUpTo } from '../migrate'
 import { SQLite } from '../sqlite-driver'
-import { initial } from './0001_initial'
-import { examFeel } from './0002_exam_feel'
-import { payments } from './0003_payments'
 
 // A database with finished attempts made before the learning loop: the tally of first-attempt scores is filled from
 // them (rank and percentile must count learners who finished before the upgrade), and the deck starts empty.
@@ -13,14 +9,7 @@ describe('migration 0004_practice on a database with finished attempts', () => {
   it('tallies the first finished attempts per quiz and score, and nothing else', async () => {
     const database = fromSqlite(new SQLite(':memory:'))
     const { db } = database
-    const upTo0003 = {
-      getMigrations: async (): Promise<Record<string, Migration>> => ({
-        '0001_initial': initial('sqlite'),
-        '0002_exam_feel': examFeel('sqlite'),
-        '0003_payments': payments('sqlite'),
-      }),
-    }
-    await new Migrator({ db, provider: upTo0003 }).migrateToLatest()
+    await migrateUpTo(database, '0003_payments')
 
     const now = Date.now()
     const quiz = await db

@@ -1,13 +1,8 @@
-import { Migrator, sql, type Migration } from 'kysely'
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { fromSqlite } from '../database'
-import { migrateToLatest } from '../migrate'
+import { migrateToLatest, migrateUpTo } from '../migrate'
 import { SQLite } from '../sqlite-driver'
-import { initial } from './0001_initial'
-import { examFeel } from './0002_exam_feel'
-import { payments } from './0003_payments'
-import { practice } from './0004_practice'
-import { institutions } from './0005_institutions'
 
 // A database with logins made before active logins existed: each refresh-token family becomes one login, with its
 // first and latest token's times and no device or address (they were never recorded).
@@ -15,16 +10,7 @@ describe('migration 0006_audit_and_logins on a database with logins', () => {
   it('makes one login per refresh-token family, and an append-only audit table', async () => {
     const database = fromSqlite(new SQLite(':memory:'))
     const { db } = database
-    const upTo0005 = {
-      getMigrations: async (): Promise<Record<string, Migration>> => ({
-        '0001_initial': initial('sqlite'),
-        '0002_exam_feel': examFeel('sqlite'),
-        '0003_payments': payments('sqlite'),
-        '0004_practice': practice('sqlite'),
-        '0005_institutions': institutions('sqlite'),
-      }),
-    }
-    await new Migrator({ db, provider: upTo0005 }).migrateToLatest()
+    await migrateUpTo(database, '0005_institutions')
     await db
       .insertInto('users')
       .values({ username: 'u', username_key: 'u', phone_number: '9800000001', password_hash: 'x', created_at: 1 })

@@ -1,14 +1,7 @@
-import { Migrator, type Migration } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { fromSqlite } from '../database'
-import { migrateToLatest, knownMigrationNames } from '../migrate'
+import { knownMigrationNames, migrateToLatest, migrateUpTo } from '../migrate'
 import { SQLite } from '../sqlite-driver'
-import { initial } from './0001_initial'
-import { examFeel } from './0002_exam_feel'
-import { payments } from './0003_payments'
-import { practice } from './0004_practice'
-import { institutions } from './0005_institutions'
-import { auditAndLogins } from './0006_audit_and_logins'
 
 // Quizzes made before the stored count: the migration counts their live questions (not deleted, with a revision).
 describe('migration 0007_question_count on a database with questions', () => {
@@ -16,17 +9,7 @@ describe('migration 0007_question_count on a database with questions', () => {
     expect(knownMigrationNames.at(-1)).toBe('0007_question_count')
     const database = fromSqlite(new SQLite(':memory:'))
     const { db } = database
-    const upTo0006 = {
-      getMigrations: async (): Promise<Record<string, Migration>> => ({
-        '0001_initial': initial('sqlite'),
-        '0002_exam_feel': examFeel('sqlite'),
-        '0003_payments': payments('sqlite'),
-        '0004_practice': practice('sqlite'),
-        '0005_institutions': institutions('sqlite'),
-        '0006_audit_and_logins': auditAndLogins('sqlite'),
-      }),
-    }
-    await new Migrator({ db, provider: upTo0006 }).migrateToLatest()
+    await migrateUpTo(database, '0006_audit_and_logins')
 
     const now = Date.now()
     const quizIds: number[] = []
