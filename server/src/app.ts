@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { adminRoutes } from './admin/admin.routes'
 import { auditLogRoutes } from './admin/audit-log.routes'
@@ -45,8 +45,26 @@ const redact = [
   '*.secretKey',
   '*.secret_key',
   '*.signature',
-  'req.query.data',
 ]
+
+/**
+ * The request as logged: Fastify's own fields, but the payment routes' query strings (eSewa's signed `data`,
+ * Khalti's pidx and transaction ids) replaced. Pino's `redact` cannot do this: the query is part of `req.url`.
+ */
+function serializeRequest(request: FastifyRequest) {
+  const query = request.url.indexOf('?')
+  const url =
+    query >= 0 && request.url.startsWith('/api/payments/') ? `${request.url.slice(0, query)}?[redacted]` : request.url
+  return {
+    method: request.method,
+    url,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }
+}
+
+const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops
 
 export async function buildApp(
   deps: Omit<AppContext, 'metrics'>,
@@ -55,10 +73,20 @@ export async function buildApp(
   const metrics = createMetrics(() => deps.database.poolStats(), { served: deps.config.metricsToken !== undefined })
   const context: AppContext = { ...deps, metrics }
   const app = Fastify({
-    logger: logger ?? { level: context.config.logLevel, redact },
+    // A logger given by a test keeps the request serializer: the payment queries stay out of every log.
+    logger:
+      logger === undefined
+        ? { level: context.config.logLevel, redact, serializers: { req: serializeRequest } }
+        : typeof logger === 'object'
+          ? { serializers: { req: serializeRequest }, ...logger }
+          : logger,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: MB,
-    trustProxy: context.config.trustProxy,
+    // A hop count as Fastify applies it (its types omit the number form it accepts).
+    trustProxy:
+      typeof context.config.trustProxy === 'number'
+        ? hopsTrusted(context.config.trustProxy)
+        : context.config.trustProxy,
     // Body and path parameters are validated by zod; keep Fastify from coercing anything on its own.
     ajv: { customOptions: { coerceTypes: false } },
     // http/draining.ts answers requests that arrive while the server stops, in API.md's error format.
@@ -78,14 +106,17 @@ export async function buildApp(
       : [],
   })
   await app.register(multipart, { limits: { fileSize: 5 * MB, files: 1, fields: 20, fieldSize: 64 * 1024 } })
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Quiz platform API', version: '1.0.0', description: 'The contract of API.md.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  })
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+  // The document describes every admin route: served in development, in production only when API_DOCS says so.
+  if (context.config.apiDocs) {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'Quiz platform API', version: '1.0.0', description: 'The contract of API.md.' },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      },
+      transform: jsonSchemaTransform,
+    })
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+  }
   await app.register(authenticationPlugin, { tokens: context.tokens, database: context.database })
 
   app.addHook('onSend', (request, reply, payload, done) => {

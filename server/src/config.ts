@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
+import { closeExisting, ensurePrivateDir } from './lib/private-files'
 
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback)
 const bool = (fallback: boolean) =>
@@ -16,7 +18,7 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: z.string().default('false'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: int(10),
@@ -41,6 +43,10 @@ const EnvSchema = z.object({
   /** Unset: `fake` in development and tests, none in production (paying is then off until providers are chosen). */
   PAYMENT_PROVIDERS: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
+  /** Production refuses the providers' test hosts, codes and keys unless this says the payments are a sandbox. */
+  PAYMENT_SANDBOX: bool(false),
+  /** Unset: served outside production, not in production (the document describes every admin route). */
+  API_DOCS: z.enum(['true', 'false', '1', '0']).optional(),
   PAYMENT_TIMEOUT_MS: int(10_000),
   KHALTI_BASE_URL: z.string().url().default('https://khalti.com/api/v2/'),
   KHALTI_SECRET_KEY: z.string().optional(),
@@ -63,7 +69,8 @@ export type Config = Readonly<{
   port: number
   host: string
   logLevel: string
-  trustProxy: boolean
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses and CIDRs (never "every hop"). */
+  trustProxy: false | number | string[]
   dataDir: string
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number }
   webDist: string
@@ -79,8 +86,12 @@ export type Config = Readonly<{
     senderId: string
     timeoutMs: number
   }
+  /** Whether /api/docs serves the OpenAPI document. */
+  apiDocs: boolean
   payments: {
     providers: readonly PaymentProviderName[]
+    /** PAYMENT_SANDBOX: the providers' test hosts and keys are meant (the server warns at start). */
+    sandbox: boolean
     /** Where browsers reach this app: the providers send learners back to PUBLIC_URL/api/payments/.../return/. */
     publicUrl: string
     timeoutMs: number
@@ -124,7 +135,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
     )
   }
   const problems: string[] = []
-  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) problems.push('JWT_SECRET is required in production.')
+  const production = e.NODE_ENV === 'production'
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY, problems)
+  if (production && !e.JWT_SECRET) problems.push('JWT_SECRET is required in production.')
+  if (production && e.JWT_SECRET && estimatedBits(e.JWT_SECRET) < MIN_SECRET_BITS)
+    problems.push(
+      'JWT_SECRET looks guessable (too few different characters); use a random one, e.g. `openssl rand -hex 32`.',
+    )
+  // Behind TLS the browser never sends tokens or codes in the clear; an http:// address would.
+  if (production && e.PUBLIC_URL?.startsWith('http://'))
+    problems.push('PUBLIC_URL must be an https:// address in production.')
+  if (production && e.SMS_GATEWAY_URL?.startsWith('http://'))
+    problems.push('SMS_GATEWAY_URL must be an https:// address in production: the gateway token travels with it.')
   if (isPostgres && !e.JWT_SECRET)
     problems.push('JWT_SECRET is required with PostgreSQL: every app process must sign with the same secret.')
   if (e.NODE_ENV === 'production' && e.SMS_PROVIDER === 'console')
@@ -142,8 +164,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
       problems.push(`PAYMENT_PROVIDERS: unknown provider "${name}" (choose from khalti, esewa, fake).`)
   }
   // The fake provider grants paid access to anyone who presses "Pay": never where money is real.
-  if (e.NODE_ENV === 'production' && providers.includes('fake'))
+  if (production && providers.includes('fake'))
     problems.push('PAYMENT_PROVIDERS includes fake, which grants paid access without payment; not in production.')
+  const realProviders = providers.filter((name) => name === 'khalti' || name === 'esewa')
+  if (providers.includes('fake') && realProviders.length > 0)
+    problems.push(
+      `PAYMENT_PROVIDERS includes fake beside ${realProviders.join(' and ')}: fake grants paid access without payment, so it never runs beside a real provider.`,
+    )
+  if (production && !e.PAYMENT_SANDBOX) problems.push(...sandboxProblems(e, providers))
   if (providers.includes('khalti') && !e.KHALTI_SECRET_KEY)
     problems.push('KHALTI_SECRET_KEY is required when PAYMENT_PROVIDERS includes khalti.')
   if (providers.includes('esewa') && !e.ESEWA_SECRET_KEY)
@@ -161,7 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
     port: e.PORT,
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
     dataDir,
     database: isPostgres
       ? { kind: 'postgres' as const, url: e.DATABASE_URL!, poolSize: e.DATABASE_POOL_SIZE }
@@ -179,8 +207,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
       senderId: e.SMS_SENDER_ID,
       timeoutMs: e.SMS_TIMEOUT_MS,
     },
+    apiDocs: e.API_DOCS === undefined ? !production : e.API_DOCS === 'true' || e.API_DOCS === '1',
     payments: {
       providers: providers as PaymentProviderName[],
+      sandbox: e.PAYMENT_SANDBOX,
       publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
       timeoutMs: e.PAYMENT_TIMEOUT_MS,
       khalti: { baseUrl: e.KHALTI_BASE_URL.replace(/\/*$/, '/'), secretKey: e.KHALTI_SECRET_KEY ?? '' },
@@ -209,11 +239,99 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
   })
 }
 
+/**
+ * TRUST_PROXY as Fastify's trustProxy takes it: a hop count, or the proxies' addresses and CIDRs (and proxy-addr's
+ * names loopback, linklocal, uniquelocal). The old `true` trusted every hop, so any client could name its own
+ * address in X-Forwarded-For: refused with the replacement rather than guessed (docs/decisions/023).
+ */
+function parseTrustProxy(value: string, problems: string[]): Config['trustProxy'] {
+  const text = value.trim().toLowerCase()
+  if (text === 'false' || text === '0') return false
+  if (text === 'true')
+    problems.push(
+      'TRUST_PROXY=true trusted every hop, so clients could forge their address; set the number of proxies in front (TRUST_PROXY=1 for one reverse proxy) or their addresses (TRUST_PROXY=127.0.0.1,10.0.0.0/8).',
+    )
+  if (/^\d+$/.test(text)) return Number(text)
+  const entries = text.split(',').map((entry) => entry.trim())
+  const named = new Set(['loopback', 'linklocal', 'uniquelocal'])
+  const bad = entries.filter((entry) => {
+    if (named.has(entry)) return false
+    const [address, bits, ...rest] = entry.split('/')
+    const family = isIP(address ?? '')
+    if (family === 0 || rest.length > 0) return true
+    return bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128))
+  })
+  if (text !== 'true' && bad.length > 0)
+    problems.push(
+      `TRUST_PROXY: "${bad.join('", "')}" is neither a hop count nor an IP address or CIDR (e.g. 1, or 127.0.0.1,10.0.0.0/8).`,
+    )
+  return entries
+}
+
+// A 64-character hex secret carries 256 bits; refuse what a person typed (a repeated letter, a word) rather than
+// measure true randomness, which a string cannot show.
+const MIN_SECRET_BITS = 100
+
+/**
+ * Length times the Shannon entropy of the secret's own characters, over its shortest repeating unit (a word typed
+ * five times is worth the word once): 0 for a repeated letter.
+ */
+function estimatedBits(secret: string): number {
+  let period = 1
+  while (period < secret.length && ![...secret].every((char, i) => i < period || char === secret[i - period])) period++
+  const unit = [...secret.slice(0, period)]
+  const counts = new Map<string, number>()
+  for (const char of unit) counts.set(char, (counts.get(char) ?? 0) + 1)
+  let perChar = 0
+  for (const count of counts.values()) perChar -= (count / unit.length) * Math.log2(count / unit.length)
+  return perChar * unit.length
+}
+
+// What Khalti and eSewa publish for testing: with these a payment made from a public test wallet would grant real
+// paid access.
+const ESEWA_TEST_PRODUCT_CODE = 'EPAYTEST'
+const ESEWA_TEST_SECRET_KEY = '8gBm/:&EnhH.1/q'
+const KHALTI_LIVE_HOST = 'khalti.com'
+const ESEWA_LIVE_HOSTS = new Set(['epay.esewa.com.np', 'esewa.com.np'])
+
+/** Production without PAYMENT_SANDBOX: the providers' test hosts, codes and keys, each named. */
+function sandboxProblems(e: z.infer<typeof EnvSchema>, providers: readonly string[]): string[] {
+  const problems: string[] = []
+  const hint = 'set PAYMENT_SANDBOX=true if this server is meant to take test payments.'
+  const host = (url: string) => new URL(url).hostname.toLowerCase()
+  const isSubdomainOf = (name: string, domain: string) => name === domain || name.endsWith(`.${domain}`)
+  if (providers.includes('khalti')) {
+    const khaltiHost = host(e.KHALTI_BASE_URL)
+    if (isSubdomainOf(khaltiHost, KHALTI_LIVE_HOST) && khaltiHost !== KHALTI_LIVE_HOST)
+      problems.push(`KHALTI_BASE_URL is Khalti's test host ${khaltiHost} (live: https://khalti.com/api/v2/); ${hint}`)
+    if (/^test_/i.test(e.KHALTI_SECRET_KEY ?? ''))
+      problems.push(`KHALTI_SECRET_KEY is a Khalti test key; use the live key, or ${hint}`)
+  }
+  if (providers.includes('esewa')) {
+    for (const [name, url] of [
+      ['ESEWA_FORM_URL', e.ESEWA_FORM_URL],
+      ['ESEWA_STATUS_URL', e.ESEWA_STATUS_URL],
+    ] as const) {
+      const esewaHost = host(url)
+      if (isSubdomainOf(esewaHost, 'esewa.com.np') && !ESEWA_LIVE_HOSTS.has(esewaHost))
+        problems.push(`${name} is eSewa's test host ${esewaHost} (live: epay.esewa.com.np); ${hint}`)
+    }
+    if (e.ESEWA_PRODUCT_CODE?.toUpperCase() === ESEWA_TEST_PRODUCT_CODE)
+      problems.push(`ESEWA_PRODUCT_CODE is eSewa's test code EPAYTEST; use your merchant code, or ${hint}`)
+    if (e.ESEWA_SECRET_KEY === ESEWA_TEST_SECRET_KEY)
+      problems.push(`ESEWA_SECRET_KEY is eSewa's published test key; use your merchant key, or ${hint}`)
+  }
+  return problems
+}
+
 /** Development convenience: a secret made once and kept in DATA_DIR, so tokens survive restarts. */
 function localSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret')
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  mkdirSync(dataDir, { recursive: true })
+  if (existsSync(file)) {
+    closeExisting([file])
+    return readFileSync(file, 'utf8').trim()
+  }
+  ensurePrivateDir(dataDir)
   const secret = randomBytes(32).toString('hex')
   writeFileSync(file, secret, { mode: 0o600 })
   return secret

@@ -10,14 +10,17 @@ const WINDOWS_FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gec
 const NEW_PASSWORD = 'Naya-Sabda-2026'
 const MINUTE = 60_000
 
-/** A login from 10.0.0.1 whose request says it was forwarded for 203.0.113.99; answers the sessions it then lists. */
-async function logInThroughProxy(t: TestApp) {
+/**
+ * A login from 10.0.0.1 whose request says it was forwarded for 203.0.113.99 (or `forwarded`); answers the sessions
+ * it then lists.
+ */
+async function logInThroughProxy(t: TestApp, forwarded = '203.0.113.99') {
   const user = await createUser(t.database)
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/token/',
     payload: { username: user.username, password: user.password },
-    headers: { 'x-forwarded-for': '203.0.113.99' },
+    headers: { 'x-forwarded-for': forwarded },
     remoteAddress: '10.0.0.1',
   })
   const listed = await t.app.inject({
@@ -329,9 +332,27 @@ describe.each(dialects)('active logins and password change on %s', (dialect) => 
 })
 
 describe.each(dialects)('active logins behind a proxy on %s', (dialect) => {
-  const t = useTestApp(dialect, { TRUST_PROXY: 'true' })
+  const t = useTestApp(dialect, { TRUST_PROXY: '1' })
 
   it('records the client address the proxy names, as the rate limits do', async () => {
     expect((await logInThroughProxy(t))[0]).toMatchObject({ client_address: '203.0.113.99' })
+  })
+
+  // The proxy appends the address it saw to whatever X-Forwarded-For the client sent: with one hop trusted, the
+  // client's own entries are not believed.
+  it('ignores the addresses a client writes into X-Forwarded-For itself', async () => {
+    expect((await logInThroughProxy(t, '198.51.100.1, 203.0.113.99'))[0]).toMatchObject({
+      client_address: '203.0.113.99',
+    })
+  })
+})
+
+describe.each(dialects)('active logins behind a proxy named by address on %s', (dialect) => {
+  const t = useTestApp(dialect, { TRUST_PROXY: '10.0.0.0/8' })
+
+  it('trusts the named proxy and no hop beyond it', async () => {
+    expect((await logInThroughProxy(t, '198.51.100.1, 203.0.113.99'))[0]).toMatchObject({
+      client_address: '203.0.113.99',
+    })
   })
 })

@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import type { Config } from '../config'
 import type { PoolStats } from '../lib/metrics'
+import { closeExisting, ensurePrivateDir, ensurePrivateFile } from '../lib/private-files'
 import type { DB } from './schema'
 import { SQLite, type SqliteConnection, type SqliteStatement } from './sqlite-driver'
 
@@ -43,7 +43,9 @@ export function createDatabase(config: Config['database']): Database {
     return fromPostgresPool(pool)
   }
   if (config.file === ':memory:') return fromSqlite(new SQLite(config.file))
-  mkdirSync(path.dirname(config.file), { recursive: true })
+  ensurePrivateDir(path.dirname(config.file))
+  ensurePrivateFile(config.file)
+  closeExisting([`${config.file}-wal`, `${config.file}-shm`])
   return fromSqlite(new SQLite(config.file), { readerFile: process.env.NO_READER ? undefined : config.file })
 }
 

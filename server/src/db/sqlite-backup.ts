@@ -1,4 +1,4 @@
-import { existsSync, renameSync, rmSync, statSync } from 'node:fs'
+import { closeSync, existsSync, openSync, renameSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { knownMigrationNames } from './migrate'
 import { SQLite, type SqliteConnection } from './sqlite-driver'
@@ -45,6 +45,8 @@ export async function backupSqlite(source: string, out: string): Promise<BackupS
 
 /** One consistent copy of `connection`'s database as a self-contained file (no -wal or -shm needed to read it). */
 async function copyTo(connection: SqliteConnection, file: string) {
+  // Made owner-only before SQLite writes a page into it: a backup is the whole database.
+  closeSync(openSync(file, 'wx', 0o600))
   await connection.backup(file, { progress: () => ALL_PAGES })
   const copy = new SQLite(file, { fileMustExist: true })
   try {

@@ -4,8 +4,15 @@ import { useTestApp } from '../../test/test-app'
 import { buildApp } from '../app'
 import { ConfigError, loadConfig } from '../config'
 import { startFakeEsewa, startFakeKhalti } from './testing/fake-gateways'
+import { MemorySms } from '../../test/memory-sms'
+import { fromSqlite } from '../db/database'
+import { migrateToLatest } from '../db/migrate'
+import { SQLite } from '../db/sqlite-driver'
+import { createTokenSigner } from '../http/tokens'
+import { FakeClock } from '../lib/clock'
 
-const base = { JWT_SECRET: 'x'.repeat(40), SMS_PROVIDER: 'http', SMS_GATEWAY_URL: 'https://sms.example.np/' }
+const ESEWA_TEST_KEY = '8gBm/:&EnhH.1/q'
+const base = { JWT_SECRET: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08', SMS_PROVIDER: 'http', SMS_GATEWAY_URL: 'https://sms.example.np/', DATA_DIR: '/tmp/quiz-test-data' }
 const load = (env: Record<string, string>) => loadConfig({ ...base, ...env }, { persistSecret: false })
 
 describe('payment settings', () => {
@@ -38,6 +45,81 @@ describe('payment settings', () => {
     const env = { NODE_ENV: 'production', PAYMENT_PROVIDERS: 'khalti', KHALTI_SECRET_KEY: 'k' }
     expect(() => load(env)).toThrow(/PUBLIC_URL is required/)
     expect(load({ ...env, PUBLIC_URL: 'https://quiz.example.np/' }).payments.publicUrl).toBe('https://quiz.example.np')
+  })
+
+  it('refuses fake beside a real provider, in development too', () => {
+    expect(() => load({ PAYMENT_PROVIDERS: 'fake,khalti', KHALTI_SECRET_KEY: 'k' })).toThrow(
+      /includes fake beside khalti/,
+    )
+  })
+
+  describe('in production', () => {
+    const live = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://quiz.example.np',
+      PAYMENT_PROVIDERS: 'khalti,esewa',
+      KHALTI_SECRET_KEY: 'live_secret_key_0123456789abcdef',
+      ESEWA_PRODUCT_CODE: 'NP-ES-QUIZ',
+      ESEWA_SECRET_KEY: 'merchant-secret-from-esewa',
+    }
+    const sandbox = {
+      KHALTI_BASE_URL: 'https://dev.khalti.com/api/v2/',
+      KHALTI_SECRET_KEY: 'test_secret_key_0123456789abcdef',
+      ESEWA_FORM_URL: 'https://rc-epay.esewa.com.np/api/epay/main/v2/form',
+      ESEWA_STATUS_URL: 'https://rc.esewa.com.np/api/epay/transaction/status/',
+      ESEWA_PRODUCT_CODE: 'EPAYTEST',
+      ESEWA_SECRET_KEY: ESEWA_TEST_KEY,
+    }
+
+    it('accepts the live hosts and merchant keys', () => {
+      expect(load(live).payments).toMatchObject({ providers: ['khalti', 'esewa'], sandbox: false })
+    })
+
+    it("refuses each of the providers' test hosts, codes and keys, naming it", () => {
+      let message = ''
+      try {
+        load({ ...live, ...sandbox })
+      } catch (error) {
+        message = (error as Error).message
+      }
+      expect(message).toContain("KHALTI_BASE_URL is Khalti's test host dev.khalti.com")
+      expect(message).toContain('KHALTI_SECRET_KEY is a Khalti test key')
+      expect(message).toContain("ESEWA_FORM_URL is eSewa's test host rc-epay.esewa.com.np")
+      expect(message).toContain("ESEWA_STATUS_URL is eSewa's test host rc.esewa.com.np")
+      expect(message).toContain("ESEWA_PRODUCT_CODE is eSewa's test code EPAYTEST")
+      expect(message).toContain("ESEWA_SECRET_KEY is eSewa's published test key")
+      expect(message).toContain('PAYMENT_SANDBOX=true')
+    })
+
+    it('accepts them with PAYMENT_SANDBOX=true', () => {
+      expect(load({ ...live, ...sandbox, PAYMENT_SANDBOX: 'true' }).payments).toMatchObject({
+        sandbox: true,
+        khalti: { baseUrl: 'https://dev.khalti.com/api/v2/' },
+        esewa: { productCode: 'EPAYTEST' },
+      })
+    })
+  })
+})
+
+describe('the fake provider', () => {
+  it('is announced with a warning at start', async () => {
+    const lines: string[] = []
+    const t = { config: load({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }) }
+    const database = fromSqlite(new SQLite(':memory:'))
+    await migrateToLatest(database)
+    const clock = new FakeClock()
+    const tokens = createTokenSigner({ secret: t.config.jwtSecret, accessTtl: 900, refreshTtl: 3600, clock })
+    const app = await buildApp(
+      { config: t.config, database, clock, tokens, sms: new MemorySms() },
+      { logger: { level: 'warn', stream: { write: (line: string) => void lines.push(line) } } },
+    )
+    await app.ready()
+    await app.close()
+    await database.destroy()
+    const warnings = lines.map((line) => JSON.parse(line) as { level: number; msg: string })
+    expect(warnings).toContainEqual(
+      expect.objectContaining({ level: 40, msg: expect.stringContaining('PAYMENT_PROVIDERS includes fake') }),
+    )
   })
 })
 

@@ -66,7 +66,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext & { payments?: Paym
     backToApp(reply, await payments.esewaFailed(request.params.id)),
   )
 
+  if (context.config.payments.sandbox)
+    app.log.warn('PAYMENT_SANDBOX=true: Khalti and eSewa test payments are accepted; no real money is taken.')
   if (context.config.payments.providers.includes('fake')) {
+    app.log.warn(
+      'PAYMENT_PROVIDERS includes fake: anyone can get paid access by pressing "Pay" on a checkout page this server serves itself; no money is taken. Development only.',
+    )
     // Not `...context`: the options carry this plugin's prefix, which would be applied twice.
     await app.register(fakeCheckoutRoutes, { database: context.database, payments, backToApp })
   }

@@ -14,10 +14,12 @@ export function createConsoleSender(
 ): SmsSender {
   return {
     async send({ to, text, purpose }: SmsMessage) {
-      await mkdir(path.dirname(outbox), { recursive: true })
+      // Codes are in it: owner-only, as the rest of the data folder (docs/decisions/023).
+      await mkdir(path.dirname(outbox), { recursive: true, mode: 0o700 })
       await appendFile(
         outbox,
         `${JSON.stringify({ to, text, purpose, sent_at: new Date(clock.now()).toISOString() })}\n`,
+        { mode: 0o600 },
       )
       log(`[sms outbox] to ${to} (${purpose}): ${text}`)
     },
