@@ -147,6 +147,7 @@ describe('payment secrets in logs', () => {
     const khalti = await startFakeKhalti(KHALTI_KEY)
     const esewa = await startFakeEsewa('EPAYTEST', ESEWA_KEY)
     const lines: string[] = []
+    let pidxSeen = ''
     try {
       const config = {
         ...t.config,
@@ -186,7 +187,7 @@ describe('payment secrets in logs', () => {
           payload: { plan_id: plan.id, provider: 'esewa' },
         })
       ).json()
-      const pidx = new URL(k.redirect.url).searchParams.get('pidx')!
+      const pidx = (pidxSeen = new URL(k.redirect.url).searchParams.get('pidx')!)
       khalti.settle(pidx, 'Completed', 1)
       await app.inject({ method: 'GET', url: `/api/payments/khalti/return/?pidx=${pidx}` })
       await app.inject({ method: 'GET', url: `/api/payments/esewa/return/${e.payment_id}/success/?data=Zm9yZ2Vk` })
@@ -207,5 +208,9 @@ describe('payment secrets in logs', () => {
     expect(log).toContain('bad signature')
     expect(log).not.toContain(KHALTI_KEY)
     expect(log).not.toContain(ESEWA_KEY)
+    // The return routes' query strings: eSewa's signed data and Khalti's ids.
+    expect(log).toContain('/api/payments/esewa/return/')
+    expect(log).not.toContain('Zm9yZ2Vk')
+    expect(log).not.toContain(`pidx=${pidxSeen}`)
   })
 })
