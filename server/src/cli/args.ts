@@ -18,16 +18,21 @@ function required(value: string | boolean | undefined, flag: string): string {
 }
 
 export const createAdminUsage =
-  'Usage: npm run create-admin -- --username NAME [--password PASS --phone NNNNNNNNNN]\n' +
-  '  Creates an admin, or makes the existing user NAME an admin (then --password and --phone are not needed).'
+  'Usage: npm run create-admin -- --username NAME --password PASS --phone NNNNNNNNNN\n' +
+  '       npm run create-admin -- --username NAME --promote\n' +
+  '  Creates the admin NAME (refused if NAME exists), or with --promote makes the existing user NAME an admin.'
 
 export function parseCreateAdminArgs(argv: string[]) {
   const values = parse(argv, {
     username: { type: 'string' },
     password: { type: 'string' },
     phone: { type: 'string' },
+    promote: { type: 'boolean', default: false },
   })
-  return { username: required(values.username, 'username'), password: values.password, phone: values.phone }
+  const promote = values.promote === true
+  if (promote && (values.password !== undefined || values.phone !== undefined))
+    throw new UsageError('--promote makes an existing user an admin as they are: it takes no --password or --phone.')
+  return { username: required(values.username, 'username'), password: values.password, phone: values.phone, promote }
 }
 
 export const createLearnersUsage =

@@ -19,12 +19,14 @@ describe('command-line arguments', () => {
         username: 'boss',
         password: 'Pass-word-99',
         phone: '9800000001',
+        promote: false,
       },
     )
-    expect(parseCreateAdminArgs(['--username=boss'])).toEqual({
+    expect(parseCreateAdminArgs(['--username=boss', '--promote'])).toEqual({
       username: 'boss',
       password: undefined,
       phone: undefined,
+      promote: true,
     })
   })
 
@@ -51,6 +53,7 @@ describe('command-line arguments', () => {
     ['a missing username', () => parseCreateAdminArgs([])],
     ['an unknown flag', () => parseCreateAdminArgs(['--username', 'boss', '--admin'])],
     ['a flag without its value', () => parseCreateAdminArgs(['--username'])],
+    ['--promote with a password', () => parseCreateAdminArgs(['--username', 'boss', '--promote', '--password', 'x'])],
     ['a stray positional argument', () => parseGrantPaidAccessArgs(['sita'])],
     [
       'a count that is not a number',
@@ -121,5 +124,17 @@ describe('command-line tools', () => {
     const refused = run('grant-paid-access', ['--username', 'nobody'])
     expect(refused.status).toBe(1)
     expect(refused.stderr).toContain('No user named "nobody" exists.')
+    // demo5 is a learner (made above): create-admin neither promotes it silently nor drops the password given.
+    const taken = run('create-admin', ['--username', 'demo5', '--password', 'Sagarmatha-8848', '--phone', '9800000101'])
+    expect(taken.status).toBe(1)
+    expect(taken.stderr).toContain('already exists')
+    expect(run('create-admin', ['--username', 'demo5'])).toMatchObject({
+      status: 1,
+      stderr: expect.stringContaining('--promote'),
+    })
+    expect(run('create-admin', ['--username', 'demo5', '--promote'])).toMatchObject({
+      status: 0,
+      stdout: expect.stringContaining('Made existing user demo5 (id'),
+    })
   })
 })

@@ -35,9 +35,9 @@ describe.each(dialects)('user administration on %s', (dialect) => {
       expect(login.statusCode).toBe(200)
     })
 
-    it('makes an existing user (any case) an admin without touching the password', async () => {
+    it('makes an existing user (any case) an admin with --promote, without touching the password', async () => {
       const user = await createUser(t.database, { username: 'Teacher' })
-      const result = await createOrPromoteAdmin(t.database, t.clock, { username: 'teacher' })
+      const result = await createOrPromoteAdmin(t.database, t.clock, { username: 'teacher', promote: true })
       expect(result).toEqual({ action: 'promoted', id: user.id, username: 'Teacher' })
       const row = await t.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow()
       expect(row.is_admin).toBe(1)
@@ -53,6 +53,36 @@ describe.each(dialects)('user administration on %s', (dialect) => {
     ])('refuses %s', async (_label, args, message) => {
       await expect(createOrPromoteAdmin(t.database, t.clock, args)).rejects.toThrow(message)
       expect(await t.db.selectFrom('users').selectAll().execute()).toEqual([])
+    })
+
+    // Whoever registered the name through the public form first would otherwise become the administrator.
+    it('refuses to promote an existing learner without --promote, changing nothing', async () => {
+      const user = await createUser(t.database, { username: 'admin' })
+      await expect(createOrPromoteAdmin(t.database, t.clock, { username: 'Admin' })).rejects.toThrow(
+        /already exists and is not an admin.*--promote/,
+      )
+      await expect(
+        createOrPromoteAdmin(t.database, t.clock, { username: 'admin', password: ADMIN_PASSWORD, phone: '9800000100' }),
+      ).rejects.toThrow(/never changes an existing account's password or phone/)
+      const row = await t.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow()
+      expect(row).toMatchObject({ is_admin: 0, password_hash: user.password_hash, phone_number: user.phone_number })
+      expect(await t.db.selectFrom('audit_events').selectAll().execute()).toEqual([])
+    })
+
+    it('refuses a password or phone for an existing admin rather than ignoring them', async () => {
+      await createUser(t.database, { username: 'boss', is_admin: 1 })
+      await expect(
+        createOrPromoteAdmin(t.database, t.clock, { username: 'boss', password: ADMIN_PASSWORD }),
+      ).rejects.toThrow(/never changes an existing account's password or phone/)
+      await expect(createOrPromoteAdmin(t.database, t.clock, { username: 'boss', phone: '9800000100' })).rejects.toThrow(
+        UserAdminError,
+      )
+    })
+
+    it('refuses --promote for a name nobody has', async () => {
+      await expect(createOrPromoteAdmin(t.database, t.clock, { username: 'ghost', promote: true })).rejects.toThrow(
+        /No user named "ghost" exists to promote/,
+      )
     })
 
     it('refuses a phone number that another user has', async () => {

@@ -31,16 +31,40 @@ function checkPassword(password: string, username: string | undefined) {
 
 export type CreateAdminResult = { action: 'created' | 'promoted' | 'already_admin'; id: number; username: string }
 
-/** Creates an admin, or makes the existing user with that username (any case) an admin. */
+/**
+ * Creates an admin; with `promote`, makes an existing user an admin instead. Never both, never silently: anyone can
+ * register a username through the public form before the operator runs this, so an existing account is only promoted
+ * when the operator says so, and a password or phone given for an existing account is refused, not dropped
+ * (docs/decisions/023).
+ */
 export async function createOrPromoteAdmin(
   database: Database,
   clock: Clock,
-  { username, password, phone }: { username: string; password?: string; phone?: string },
+  {
+    username,
+    password,
+    phone,
+    promote = false,
+  }: { username: string; password?: string; phone?: string; promote?: boolean },
 ): Promise<CreateAdminResult> {
   const name = checkUsername(username)
   const existing = await findUserByUsername(database.db, name)
   if (existing) {
+    if (password !== undefined || phone !== undefined) {
+      throw new UserAdminError(
+        `A user named "${existing.username}" already exists; create-admin never changes an existing account's ` +
+          'password or phone. Choose another username for a new admin, or run again without --password and ' +
+          '--phone (and with --promote) to make this account an admin.',
+      )
+    }
     if (existing.is_admin === 1) return { action: 'already_admin', id: existing.id, username: existing.username }
+    if (!promote) {
+      throw new UserAdminError(
+        `A user named "${existing.username}" already exists and is not an admin. Anyone can register through the ` +
+          'app, so it may not be yours: choose another username, or, if you know whose account it is, run again ' +
+          'with --promote to make it an admin.',
+      )
+    }
     await database.transaction(async (trx) => {
       await updateUser(trx, existing.id, { is_admin: 1 })
       await recordAudit(trx, commandLineActor(), clock.now(), {
@@ -54,6 +78,7 @@ export async function createOrPromoteAdmin(
     })
     return { action: 'promoted', id: existing.id, username: existing.username }
   }
+  if (promote) throw new UserAdminError(`No user named "${name}" exists to promote.`)
   if (password === undefined || phone === undefined) {
     throw new UserAdminError(`No user named "${name}" exists; --password and --phone are needed to create one.`)
   }
