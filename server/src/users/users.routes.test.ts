@@ -348,6 +348,21 @@ describe.each(dialects)('password reset on %s', (dialect) => {
     await login(t.app, user.username, NEW_PASSWORD)
   })
 
+  // Otherwise one request with any wrong code would test candidate usernames against "too similar to the username".
+  it('checks the code, counting the try, before the password rules', async () => {
+    await createUser(t.database, { phone_number: PHONE, username: 'gopal' })
+    const otp = await sendResetCode()
+    const wrong = otp === '000000' ? '000001' : '000000'
+    const response = await post(t.app, '/api/users/password-reset/', {
+      phone_number: PHONE,
+      otp: wrong,
+      password: 'Gopal-2026',
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toEqual({ detail: 'Invalid or expired OTP.', code: 'invalid_otp' })
+    expect((await t.db.selectFrom('otp_codes').select('failed_tries').executeTakeFirstOrThrow()).failed_tries).toBe(1)
+  })
+
   it('lifts the lock-out that failed logins caused', async () => {
     const user = await createUser(t.database, { phone_number: PHONE })
     for (let i = 0; i < 10; i++) await post(t.app, '/api/token/', { username: user.username, password: `wrong-${i}` })

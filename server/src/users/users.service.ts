@@ -1,6 +1,12 @@
 import { messages, usersMessages, type RegisteredUser, type RegisterRequest } from '@quiz/contracts'
 import { revokeAllSessions } from '../auth/auth.service'
-import { consumeRegistrationVerification, invalidOtp, redeemCode, type CodeHasher } from '../auth/otp.service'
+import {
+  checkCode,
+  consumeRegistrationVerification,
+  invalidOtp,
+  redeemCode,
+  type CodeHasher,
+} from '../auth/otp.service'
 import { recordAudit, CHANGED } from '../audit/audit-log'
 import { hashPassword, verifyPassword } from '../accounts/passwords'
 import { passwordProblems } from '../accounts/password-rules'
@@ -133,20 +139,18 @@ export function createUsersService({
       const user = await findUserByPhone(database.db, phoneNumber)
       // An unregistered phone has no reset code: it gets the same answer as a wrong code.
       if (!user) throw invalidOtp()
+      const check = { dialect: database.dialect, hasher, phoneNumber, purpose: 'reset' as const, code: otp }
+      // The code first, its try counted: the password rules (one is "too similar to the username") answer only to
+      // the code's holder, so a wrong code cannot test usernames for a phone number (docs/decisions/023).
+      const codeIsRight = await database.transaction((trx) => checkCode(trx, { ...check, now: clock.now() }))
+      if (!codeIsRight) throw invalidOtp()
       const problems = passwordProblems(password, user.username)
       if (problems.length > 0) throw new ValidationFailed({ password: problems })
 
       const passwordHash = await hashPassword(password)
       const now = clock.now()
       const reset = await database.transaction(async (trx) => {
-        const redeemed = await redeemCode(trx, {
-          dialect: database.dialect,
-          hasher,
-          phoneNumber,
-          purpose: 'reset',
-          code: otp,
-          now,
-        })
+        const redeemed = await redeemCode(trx, { ...check, now })
         if (!redeemed) return false
         await setPassword(trx, { user, passwordHash, clientAddress, now })
         return true
