@@ -12,7 +12,12 @@ import { createTokenSigner } from '../http/tokens'
 import { FakeClock } from '../lib/clock'
 
 const ESEWA_TEST_KEY = '8gBm/:&EnhH.1/q'
-const base = { JWT_SECRET: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08', SMS_PROVIDER: 'http', SMS_GATEWAY_URL: 'https://sms.example.np/', DATA_DIR: '/tmp/quiz-test-data' }
+const base = {
+  JWT_SECRET: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+  SMS_PROVIDER: 'http',
+  SMS_GATEWAY_URL: 'https://sms.example.np/',
+  DATA_DIR: '/tmp/quiz-test-data',
+}
 const load = (env: Record<string, string>) => loadConfig({ ...base, ...env }, { persistSecret: false })
 
 describe('payment settings', () => {

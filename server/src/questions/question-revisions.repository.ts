@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { precompile } from '../db/precompiled-query'
+import { shuffled } from '../lib/random'
 import type {
   DB,
   NewQuestionOptionRow,
@@ -39,18 +40,24 @@ export function toRevisionValues(questionId: number, content: QuestionContent, n
   }
 }
 
-/** The question_options rows of a revision, numbered from 1 in the given order. */
+/**
+ * The question_options rows of a revision, numbered (position) from 1 in the given order, and listed in an order
+ * of their own: ids are given in insertion order, and ids in authored order would tell a shuffled paper's key to
+ * anyone who sorts them (docs/decisions/023). Everything that shows options orders them by position.
+ */
 export function toOptionValues(revisionId: number, options: QuestionContent['options']): NewQuestionOptionRow[] {
-  return options.map((option, index) => ({
-    revision_id: revisionId,
-    position: index + 1,
-    text_en: option.text.en,
-    text_ne: option.text.ne,
-    is_correct: option.is_correct ? 1 : 0,
-    image_svg: option.image?.svg ?? null,
-    image_caption_en: option.image?.caption.en ?? '',
-    image_caption_ne: option.image?.caption.ne ?? '',
-  }))
+  return shuffled(
+    options.map((option, index) => ({
+      revision_id: revisionId,
+      position: index + 1,
+      text_en: option.text.en,
+      text_ne: option.text.ne,
+      is_correct: option.is_correct ? 1 : 0,
+      image_svg: option.image?.svg ?? null,
+      image_caption_en: option.image?.caption.en ?? '',
+      image_caption_ne: option.image?.caption.ne ?? '',
+    })),
+  )
 }
 
 /** Writes an immutable revision of a question with its options; returns the revision id. */

@@ -74,9 +74,9 @@ describe.each(dialects)('user administration on %s', (dialect) => {
       await expect(
         createOrPromoteAdmin(t.database, t.clock, { username: 'boss', password: ADMIN_PASSWORD }),
       ).rejects.toThrow(/never changes an existing account's password or phone/)
-      await expect(createOrPromoteAdmin(t.database, t.clock, { username: 'boss', phone: '9800000100' })).rejects.toThrow(
-        UserAdminError,
-      )
+      await expect(
+        createOrPromoteAdmin(t.database, t.clock, { username: 'boss', phone: '9800000100' }),
+      ).rejects.toThrow(UserAdminError)
     })
 
     it('refuses --promote for a name nobody has', async () => {

@@ -196,7 +196,11 @@ describe('SMS gateway adapters', () => {
 })
 
 describe('SMS settings', () => {
-  const production = { NODE_ENV: 'production', JWT_SECRET: '2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae', DATA_DIR: '/tmp/quiz-test-data' }
+  const production = {
+    NODE_ENV: 'production',
+    JWT_SECRET: '2c26b46b68ffc68ff99b453c1d30413413422d706483bfa0f98a5e886266e7ae',
+    DATA_DIR: '/tmp/quiz-test-data',
+  }
 
   it('refuses the console sender in production', () => {
     expect(() => loadConfig({ ...production }, { persistSecret: false })).toThrow(ConfigError)
