@@ -117,7 +117,11 @@ export async function buildApp(
     })
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
   }
-  await app.register(authenticationPlugin, { tokens: context.tokens, database: context.database })
+  await app.register(authenticationPlugin, {
+    tokens: context.tokens,
+    database: context.database,
+    clock: context.clock,
+  })
 
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')

@@ -68,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { confi
         summary: 'My live logins, the current one marked',
         response: { 200: LoginSessionListSchema },
       },
-      preHandler: app.authenticate,
+      preHandler: app.authenticateLiveLogin,
     },
     (request) => auth.listSessions(request.user.id, request.user.sessionId),
   )
@@ -77,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { confi
     '/auth/sessions/:id/',
     {
       schema: { ...signedIn, summary: 'Log out one of my logins', params: SessionParamsSchema },
-      preHandler: app.authenticate,
+      preHandler: app.authenticateLiveLogin,
     },
     async (request, reply) => {
       await auth.revokeSession(request.user.id, request.params.id, actorOf(request))
@@ -93,7 +93,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { confi
         summary: 'Log out every login of mine but this one',
         response: { 200: RevokedSessionsSchema },
       },
-      preHandler: app.authenticate,
+      preHandler: app.authenticateLiveLogin,
     },
     (request) => auth.revokeOtherSessions(request.user.id, request.user.sessionId, actorOf(request)),
   )

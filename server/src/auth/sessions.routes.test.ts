@@ -117,6 +117,34 @@ describe.each(dialects)('active logins and password change on %s', (dialect) => 
     })
   })
 
+  // An access token lives on for its 15 minutes after its login is logged out; a stolen copy must not manage the
+  // learner's logins or password meanwhile.
+  describe('the access token of a login that was logged out', () => {
+    it('is refused on the session and password routes, and still works elsewhere', async () => {
+      const user = await createUser(t.database)
+      const thief = await logIn(user)
+      const owner = await logIn(user, { userAgent: WINDOWS_FIREFOX })
+      const ownerSession = (await sessions(owner.headers)).find((s) => s.current)!
+      const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+        t.app.inject({ method, url, headers: thief.headers, ...(payload && { payload }) })
+      expect((await inject('GET', '/api/auth/sessions/')).statusCode).toBe(200)
+
+      expect((await post(t.app, '/api/token/revoke/', { refresh: thief.refresh })).statusCode).toBe(204)
+
+      expect((await inject('GET', '/api/auth/sessions/')).statusCode).toBe(401)
+      expect((await inject('DELETE', `/api/auth/sessions/${ownerSession.id}/`)).statusCode).toBe(401)
+      expect((await inject('POST', '/api/auth/sessions/revoke-others/')).statusCode).toBe(401)
+      const change = await inject('POST', '/api/users/password/', {
+        current_password: user.password,
+        password: NEW_PASSWORD,
+        password2: NEW_PASSWORD,
+      })
+      expect(change.statusCode).toBe(401)
+      expect(await sessions(owner.headers)).toHaveLength(1)
+      expect((await inject('GET', '/api/users/profile/')).statusCode).toBe(200)
+    })
+  })
+
   describe('logging out another login', () => {
     it('DELETE ends that login: its refresh is refused, this one goes on, and it is audited', async () => {
       const user = await createUser(t.database)

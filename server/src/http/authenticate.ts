@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { TokenSigner, TokenUser } from './tokens'
 import type { Database } from '../db/database'
+import type { Clock } from '../lib/clock'
 import { NotAuthenticated, PermissionDenied } from './errors'
 
 declare module 'fastify' {
@@ -13,11 +14,16 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<void>
     /** preHandler: authenticate, then 403 unless the user is an admin *in the database* right now. */
     requireAdmin: (request: FastifyRequest) => Promise<void>
+    /** preHandler: authenticate, then 401 when the token's login has been logged out (its refresh family revoked). */
+    authenticateLiveLogin: (request: FastifyRequest) => Promise<void>
   }
 }
 
 export const authenticationPlugin = fp(
-  async (app: FastifyInstance, { tokens, database }: { tokens: TokenSigner; database: Database }) => {
+  async (
+    app: FastifyInstance,
+    { tokens, database, clock }: { tokens: TokenSigner; database: Database; clock: Clock },
+  ) => {
     app.decorateRequest('user', null as unknown as TokenUser)
 
     async function authenticate(request: FastifyRequest) {
@@ -47,8 +53,28 @@ export const authenticationPlugin = fp(
       if (row.is_admin !== 1) throw new PermissionDenied()
     }
 
+    // The routes that manage logins and passwords: an access token outlives its login's logout by up to its 15
+    // minutes, and a thief's copy must not use them to see the learner's logins, log the learner out or change the
+    // password (docs/decisions/023). Tokens without a login id (made before logins had one) are not checked.
+    async function authenticateLiveLogin(request: FastifyRequest) {
+      await authenticate(request)
+      const { sessionId } = request.user
+      if (sessionId === undefined) return
+      const live = await database.db
+        .selectFrom('refresh_tokens')
+        .select('jti')
+        .where('family_id', '=', sessionId)
+        .where('user_id', '=', request.user.id)
+        .where('rotated_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', clock.now())
+        .executeTakeFirst()
+      if (!live) throw new NotAuthenticated('This login has been logged out.')
+    }
+
     app.decorate('authenticate', authenticate)
     app.decorate('requireAdmin', requireAdmin)
+    app.decorate('authenticateLiveLogin', authenticateLiveLogin)
   },
   { name: 'authentication' },
 )

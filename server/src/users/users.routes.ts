@@ -103,7 +103,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
         body: PasswordChangeRequestSchema,
         response: { 200: DetailSchema },
       },
-      preHandler: app.authenticate,
+      preHandler: app.authenticateLiveLogin,
     },
     async (request) => {
       await users.changePassword(request.user, request.body, request.ip)
