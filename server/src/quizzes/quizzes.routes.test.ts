@@ -408,13 +408,19 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
       expect((await question(user, quiz.id, 1)).status).toBe(403)
     })
 
-    it('answers 403 once the attempt time and grace period ran out, and finishes the attempt', async () => {
+    // The submit grace is not reading time: a scripted learner would get two more minutes with the paper.
+    it('answers 403 from the deadline on, though the attempt is open for its submit until the grace ends', async () => {
       const user = await createUser(t.database)
       const { quiz } = await activeQuiz({ duration_minutes: 5 })
       await start(user, quiz.id)
-      t.clock.advance(5 * MINUTE + GRACE)
+      t.clock.advance(5 * MINUTE)
       expect((await question(user, quiz.id, 1)).status).toBe(200)
       t.clock.advance(1)
+      const closed = await question(user, quiz.id, 1)
+      expect(closed.status).toBe(403)
+      expect(closed.body.detail).toBe('The time for this attempt is over; its questions are closed.')
+      expect((await attemptRows(user.id, quiz.id))[0]!.status).toBe('in_progress')
+      t.clock.advance(GRACE)
       expect((await question(user, quiz.id, 1)).status).toBe(403)
       expect((await attemptRows(user.id, quiz.id))[0]!.status).toBe('finished')
     })

@@ -59,6 +59,7 @@ import { shuffled, type RandomInt } from '../lib/random'
 const LATE_SUBMISSION_WINDOW_MS = 60 * 60 * 1000
 
 const noAttemptInProgress = () => new PermissionDenied('You have no attempt in progress for this quiz.')
+const questionsClosed = () => new PermissionDenied('The time for this attempt is over; its questions are closed.')
 const noAttemptsLeft = () => new PermissionDenied(messages.noAttemptsLeft, 'no_attempts_left')
 const paidAccessRequired = () => new PermissionDenied(messages.paidAccessRequired, 'paid_access_required')
 const quizNotActive = () => new NotFound(messages.quizNotActive)
@@ -283,8 +284,11 @@ export function createQuizService({
   }
 
   async function getQuestion(user: TokenUser, quizId: number, number: number): Promise<QuizQuestion> {
-    const live = await liveAttemptAt(user, quizId, clock.now())
+    const now = clock.now()
+    const live = await liveAttemptAt(user, quizId, now)
     if (!live) throw noAttemptInProgress()
+    // The grace is for a submit on its way, not for reading on (docs/decisions/023).
+    if (now > live.deadline) throw questionsClosed()
     const question = (await papers.paperFor(db, live.revision_ids, live.option_order)).questions[number - 1]
     if (!question) throw new NotFound('Question not found.')
     return { ...question.learner, number }
