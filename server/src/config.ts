@@ -40,6 +40,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_OTP_PER_IP_HOUR: int(100),
   RATE_LIMIT_ACCOUNT_PER_IP_HOUR: int(1000),
   RATE_LIMIT_REFRESH_PER_IP_HOUR: int(10_000),
+  RATE_LIMIT_PAYMENT_START_PER_USER_HOUR: int(20),
+  RATE_LIMIT_PAYMENT_RETURN_PER_IP_HOUR: int(300),
   /** Unset: `fake` in development and tests, none in production (paying is then off until providers are chosen). */
   PAYMENT_PROVIDERS: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
@@ -112,6 +114,8 @@ export type Config = Readonly<{
     otpPerIpHour: number
     accountPerIpHour: number
     refreshPerIpHour: number
+    paymentStartPerUserHour: number
+    paymentReturnPerIpHour: number
   }
 }>
 
@@ -235,6 +239,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
       otpPerIpHour: e.RATE_LIMIT_OTP_PER_IP_HOUR,
       accountPerIpHour: e.RATE_LIMIT_ACCOUNT_PER_IP_HOUR,
       refreshPerIpHour: e.RATE_LIMIT_REFRESH_PER_IP_HOUR,
+      paymentStartPerUserHour: e.RATE_LIMIT_PAYMENT_START_PER_USER_HOUR,
+      paymentReturnPerIpHour: e.RATE_LIMIT_PAYMENT_RETURN_PER_IP_HOUR,
     },
   })
 }

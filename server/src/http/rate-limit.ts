@@ -87,6 +87,13 @@ export function rateLimitRules(limits: Config['rateLimits']) {
     checkPhonePerIp: { name: 'check-phone:ip', limit: limits.accountPerIpHour, windowSeconds: hour },
     registerPerIp: { name: 'register:ip', limit: limits.accountPerIpHour, windowSeconds: hour },
     passwordResetPerIp: { name: 'password-reset:ip', limit: limits.accountPerIpHour, windowSeconds: hour },
+    // Each start and each return asks Khalti or eSewa over the network: unlimited, a script would make us flood them.
+    paymentStartPerUser: {
+      name: 'payment-start:user',
+      limit: limits.paymentStartPerUserHour,
+      windowSeconds: hour,
+    },
+    paymentReturnPerIp: { name: 'payment-return:ip', limit: limits.paymentReturnPerIpHour, windowSeconds: hour },
   } satisfies Record<string, RateLimitRule>
 }
 

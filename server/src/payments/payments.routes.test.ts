@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createQuiz, createUser } from '../../test/factories'
-import { useTestApp } from '../../test/test-app'
+import { useTestApp, type TestApp } from '../../test/test-app'
 import { PAID_ACCESS_NO_END, type UserRow } from '../db/schema'
 import { startFakeEsewa, startFakeKhalti, type FakeEsewa, type FakeKhalti } from './testing/fake-gateways'
 
@@ -12,13 +12,14 @@ const ESEWA_KEY = '8gBm/:&EnhH.1/q'
 
 // Filled in once the local gateways listen; useTestApp reads it before each test.
 const env: Record<string, string> = {
-  PAYMENT_PROVIDERS: 'fake,khalti,esewa',
+  PAYMENT_PROVIDERS: 'khalti,esewa',
   PUBLIC_URL: 'https://quiz.example.np',
   PAYMENT_TIMEOUT_MS: '300',
   KHALTI_SECRET_KEY: KHALTI_KEY,
   ESEWA_SECRET_KEY: ESEWA_KEY,
   ESEWA_PRODUCT_CODE: 'EPAYTEST',
 }
+const limitedEnv: Record<string, string> = {}
 let khalti: FakeKhalti
 let esewa: FakeEsewa
 beforeAll(async () => {
@@ -27,6 +28,10 @@ beforeAll(async () => {
   env.KHALTI_BASE_URL = khalti.baseUrl
   env.ESEWA_FORM_URL = esewa.formUrl
   env.ESEWA_STATUS_URL = esewa.statusUrl
+  Object.assign(limitedEnv, env, {
+    RATE_LIMIT_PAYMENT_START_PER_USER_HOUR: '2',
+    RATE_LIMIT_PAYMENT_RETURN_PER_IP_HOUR: '3',
+  })
 })
 afterAll(async () => {
   await khalti.close()
@@ -37,9 +42,8 @@ beforeEach(() => {
   esewa.state.outage = 'none'
 })
 
-describe.each(dialects)('plans and payments on %s', (dialect) => {
-  const t = useTestApp(dialect, env)
-
+/** The requests and reads every payments test makes, on one test app. */
+function paymentHelpers(t: TestApp) {
   async function call(user: UserRow | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
     const headers = user ? await bearerFor(t.tokens, user) : {}
     const response = await t.app.inject({ method, url, headers, payload })
@@ -69,6 +73,12 @@ describe.each(dialects)('plans and payments on %s', (dialect) => {
       .paid_access_until
   const statusOf = async (paymentId: number) =>
     (await t.db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirstOrThrow()).status
+  return { call, browser, plan, accessOf, statusOf }
+}
+
+describe.each(dialects)('plans and payments on %s', (dialect) => {
+  const t = useTestApp(dialect, env)
+  const { call, browser, plan, accessOf, statusOf } = paymentHelpers(t)
 
   describe('plans', () => {
     it('lets an admin create, list and edit plans, and shows learners the active ones', async () => {
@@ -142,12 +152,13 @@ describe.each(dialects)('plans and payments on %s', (dialect) => {
       const learner = await createUser(t.database)
       const active = await plan()
       const inactive = await plan({ active: false })
-      expect((await call(null, 'POST', '/api/payments/', { plan_id: active.id, provider: 'fake' })).status).toBe(401)
+      expect((await call(null, 'POST', '/api/payments/', { plan_id: active.id, provider: 'khalti' })).status).toBe(401)
       for (const [body, field] of [
-        [{ plan_id: 999, provider: 'fake' }, 'plan_id'],
-        [{ plan_id: inactive.id, provider: 'fake' }, 'plan_id'],
+        [{ plan_id: 999, provider: 'khalti' }, 'plan_id'],
+        [{ plan_id: inactive.id, provider: 'khalti' }, 'plan_id'],
         [{ plan_id: active.id, provider: 'paypal' }, 'provider'],
-        [{ plan_id: String(active.id), provider: 'fake' }, 'plan_id'],
+        [{ plan_id: active.id, provider: 'fake' }, 'provider'],
+        [{ plan_id: String(active.id), provider: 'khalti' }, 'plan_id'],
       ] as const) {
         const response = await call(learner, 'POST', '/api/payments/', body)
         expect(response.status, JSON.stringify(body)).toBe(400)
@@ -158,7 +169,7 @@ describe.each(dialects)('plans and payments on %s', (dialect) => {
 
     it('lists the configured providers for the plans page', async () => {
       const learner = await createUser(t.database)
-      expect((await call(learner, 'GET', '/api/payments/providers/')).body).toEqual(['fake', 'khalti', 'esewa'])
+      expect((await call(learner, 'GET', '/api/payments/providers/')).body).toEqual(['khalti', 'esewa'])
     })
 
     it('answers 503 and records the payment as failed when Khalti cannot be reached to start it', async () => {
@@ -170,90 +181,6 @@ describe.each(dialects)('plans and payments on %s', (dialect) => {
       const [row] = await t.db.selectFrom('payments').selectAll().execute()
       expect(row).toMatchObject({ status: 'failed', failure_reason: 'initiate_failed' })
       expect(await accessOf(learner)).toBeNull()
-    })
-  })
-
-  describe('the fake provider', () => {
-    async function startFake(learner: UserRow, planId: number) {
-      const started = await call(learner, 'POST', '/api/payments/', { plan_id: planId, provider: 'fake' })
-      expect(started.status).toBe(201)
-      return started.body as { payment_id: number; redirect: { url: string } }
-    }
-
-    it('takes a learner through checkout, return and verification to paid access', async () => {
-      const learner = await createUser(t.database)
-      const { id: planId } = await plan({ price_paisa: 50000, days: 30 })
-      const paid = await createQuiz(t.database, { is_paid_tier: 1 })
-      const started = await startFake(learner, planId)
-      expect(started).toMatchObject({
-        provider: 'fake',
-        amount_paisa: 50000,
-        status: 'pending',
-        redirect: {
-          method: 'GET',
-          url: expect.stringMatching(/^\/api\/payments\/fake\/checkout\/\?ref=[0-9a-f]{32}$/),
-        },
-      })
-      const ref = started.redirect.url.split('ref=')[1]!
-      const quizList = async () =>
-        (await call(learner, 'GET', '/api/quizzes/')).body.find((q: { id: number }) => q.id === paid.quiz.id)
-      expect((await quizList()).can_start).toBe(false)
-
-      const checkout = await browser('GET', started.redirect.url)
-      expect(checkout.statusCode).toBe(200)
-      expect(checkout.body).toContain('Rs 500')
-      expect((await call(learner, 'GET', `/api/payments/${started.payment_id}/`)).body.status).toBe('pending')
-
-      const pay = await browser('POST', '/api/payments/fake/checkout/', `ref=${ref}&decision=pay`)
-      expect(pay.statusCode).toBe(303)
-      const back = await browser('GET', pay.headers.location as string)
-      expect(back.statusCode).toBe(303)
-      expect(back.headers.location).toBe(`/payments/${started.payment_id}`)
-
-      const done = await call(learner, 'GET', `/api/payments/${started.payment_id}/`)
-      expect(done.body).toMatchObject({
-        payment_id: started.payment_id,
-        plan_id: planId,
-        status: 'completed',
-        failure_reason: null,
-        paid_access_until: new Date(t.clock.now() + 30 * DAY).toISOString(),
-      })
-      expect((await quizList()).can_start).toBe(true)
-      expect((await call(learner, 'GET', `/api/quizzes/${paid.quiz.id}/`)).status).toBe(200)
-
-      // A second return, or a replayed Pay, grants nothing more.
-      await browser('POST', '/api/payments/fake/checkout/', `ref=${ref}&decision=pay`)
-      await browser('GET', `/api/payments/fake/return/?ref=${ref}`)
-      expect(await accessOf(learner)).toBe(t.clock.now() + 30 * DAY)
-    })
-
-    it('fails a canceled checkout and grants nothing', async () => {
-      const learner = await createUser(t.database)
-      const started = await startFake(learner, (await plan()).id)
-      const ref = started.redirect.url.split('ref=')[1]!
-      await browser('POST', '/api/payments/fake/checkout/', `ref=${ref}&decision=cancel`)
-      await browser('GET', `/api/payments/fake/return/?ref=${ref}`)
-      expect((await call(learner, 'GET', `/api/payments/${started.payment_id}/`)).body).toMatchObject({
-        status: 'failed',
-        failure_reason: 'canceled',
-        paid_access_until: null,
-      })
-    })
-
-    it("answers 404 for another learner's payment and for one that does not exist", async () => {
-      const owner = await createUser(t.database)
-      const other = await createUser(t.database)
-      const started = await startFake(owner, (await plan()).id)
-      expect((await call(other, 'GET', `/api/payments/${started.payment_id}/`)).status).toBe(404)
-      expect((await call(owner, 'GET', '/api/payments/9999/')).status).toBe(404)
-      expect((await call(null, 'GET', `/api/payments/${started.payment_id}/`)).status).toBe(401)
-    })
-
-    it('sends an unknown return back to the plans page and changes nothing', async () => {
-      const response = await browser('GET', `/api/payments/fake/return/?ref=${'0'.repeat(32)}`)
-      expect(response.statusCode).toBe(303)
-      expect(response.headers.location).toBe('/plans')
-      expect((await browser('GET', '/api/payments/khalti/return/?pidx=nope')).headers.location).toBe('/plans')
     })
   })
 
@@ -421,10 +348,10 @@ describe.each(dialects)('plans and payments on %s', (dialect) => {
   describe('paid access', () => {
     async function buy(learner: UserRow, days: number) {
       const { id } = await plan({ days })
-      const started = await call(learner, 'POST', '/api/payments/', { plan_id: id, provider: 'fake' })
-      const ref = started.body.redirect.url.split('ref=')[1]
-      await browser('POST', '/api/payments/fake/checkout/', `ref=${ref}&decision=pay`)
-      await browser('GET', `/api/payments/fake/return/?ref=${ref}`)
+      const started = await call(learner, 'POST', '/api/payments/', { plan_id: id, provider: 'khalti' })
+      const pidx = new URL(started.body.redirect.url).searchParams.get('pidx')!
+      khalti.settle(pidx, 'Completed')
+      await browser('GET', `/api/payments/khalti/return/?pidx=${pidx}`)
       return started.body.payment_id as number
     }
 
@@ -461,7 +388,7 @@ describe.each(dialects)('plans and payments on %s', (dialect) => {
       const admin = await createUser(t.database, { is_admin: 1 })
       const learner = await createUser(t.database, { username: 'sita' })
       const { id: planId } = await plan()
-      for (let i = 0; i < 3; i++) await call(learner, 'POST', '/api/payments/', { plan_id: planId, provider: 'fake' })
+      for (let i = 0; i < 3; i++) await call(learner, 'POST', '/api/payments/', { plan_id: planId, provider: 'khalti' })
       const all = await call(admin, 'GET', '/api/admin/payments/')
       expect(all.body).toMatchObject({ count: 3, page: 1, page_size: 50 })
       expect(all.body.results[0]).toMatchObject({
@@ -492,5 +419,122 @@ describe.each(dialects)('plans and payments on %s', (dialect) => {
       .map((d) => d.trim())
       .find((d) => d.startsWith('form-action'))
     expect(formAction).toBe(`form-action 'self' ${new URL(esewa.formUrl).origin}`)
+  })
+})
+
+// The development provider runs alone: config refuses it beside Khalti or eSewa.
+describe.each(dialects)('the fake provider on %s', (dialect) => {
+  const t = useTestApp(dialect, { PAYMENT_PROVIDERS: 'fake' })
+  const { call, browser, plan, accessOf } = paymentHelpers(t)
+
+  describe('the fake provider', () => {
+    async function startFake(learner: UserRow, planId: number) {
+      const started = await call(learner, 'POST', '/api/payments/', { plan_id: planId, provider: 'fake' })
+      expect(started.status).toBe(201)
+      return started.body as { payment_id: number; redirect: { url: string } }
+    }
+
+    it('takes a learner through checkout, return and verification to paid access', async () => {
+      const learner = await createUser(t.database)
+      const { id: planId } = await plan({ price_paisa: 50000, days: 30 })
+      const paid = await createQuiz(t.database, { is_paid_tier: 1 })
+      const started = await startFake(learner, planId)
+      expect(started).toMatchObject({
+        provider: 'fake',
+        amount_paisa: 50000,
+        status: 'pending',
+        redirect: {
+          method: 'GET',
+          url: expect.stringMatching(/^\/api\/payments\/fake\/checkout\/\?ref=[0-9a-f]{32}$/),
+        },
+      })
+      const ref = started.redirect.url.split('ref=')[1]!
+      const quizList = async () =>
+        (await call(learner, 'GET', '/api/quizzes/')).body.find((q: { id: number }) => q.id === paid.quiz.id)
+      expect((await quizList()).can_start).toBe(false)
+
+      const checkout = await browser('GET', started.redirect.url)
+      expect(checkout.statusCode).toBe(200)
+      expect(checkout.body).toContain('Rs 500')
+      expect((await call(learner, 'GET', `/api/payments/${started.payment_id}/`)).body.status).toBe('pending')
+
+      const pay = await browser('POST', '/api/payments/fake/checkout/', `ref=${ref}&decision=pay`)
+      expect(pay.statusCode).toBe(303)
+      const back = await browser('GET', pay.headers.location as string)
+      expect(back.statusCode).toBe(303)
+      expect(back.headers.location).toBe(`/payments/${started.payment_id}`)
+
+      const done = await call(learner, 'GET', `/api/payments/${started.payment_id}/`)
+      expect(done.body).toMatchObject({
+        payment_id: started.payment_id,
+        plan_id: planId,
+        status: 'completed',
+        failure_reason: null,
+        paid_access_until: new Date(t.clock.now() + 30 * DAY).toISOString(),
+      })
+      expect((await quizList()).can_start).toBe(true)
+      expect((await call(learner, 'GET', `/api/quizzes/${paid.quiz.id}/`)).status).toBe(200)
+
+      // A second return, or a replayed Pay, grants nothing more.
+      await browser('POST', '/api/payments/fake/checkout/', `ref=${ref}&decision=pay`)
+      await browser('GET', `/api/payments/fake/return/?ref=${ref}`)
+      expect(await accessOf(learner)).toBe(t.clock.now() + 30 * DAY)
+    })
+
+    it('fails a canceled checkout and grants nothing', async () => {
+      const learner = await createUser(t.database)
+      const started = await startFake(learner, (await plan()).id)
+      const ref = started.redirect.url.split('ref=')[1]!
+      await browser('POST', '/api/payments/fake/checkout/', `ref=${ref}&decision=cancel`)
+      await browser('GET', `/api/payments/fake/return/?ref=${ref}`)
+      expect((await call(learner, 'GET', `/api/payments/${started.payment_id}/`)).body).toMatchObject({
+        status: 'failed',
+        failure_reason: 'canceled',
+        paid_access_until: null,
+      })
+    })
+
+    it("answers 404 for another learner's payment and for one that does not exist", async () => {
+      const owner = await createUser(t.database)
+      const other = await createUser(t.database)
+      const started = await startFake(owner, (await plan()).id)
+      expect((await call(other, 'GET', `/api/payments/${started.payment_id}/`)).status).toBe(404)
+      expect((await call(owner, 'GET', '/api/payments/9999/')).status).toBe(404)
+      expect((await call(null, 'GET', `/api/payments/${started.payment_id}/`)).status).toBe(401)
+    })
+
+    it('sends an unknown return back to the plans page and changes nothing', async () => {
+      const response = await browser('GET', `/api/payments/fake/return/?ref=${'0'.repeat(32)}`)
+      expect(response.statusCode).toBe(303)
+      expect(response.headers.location).toBe('/plans')
+      expect((await browser('GET', '/api/payments/khalti/return/?pidx=nope')).headers.location).toBe('/plans')
+    })
+  })
+})
+
+// Each start and each return asks the provider over the network.
+describe.each(dialects)('payment rate limits on %s', (dialect) => {
+  const t = useTestApp(dialect, limitedEnv)
+  const { call, browser, plan } = paymentHelpers(t)
+
+  it('limits starts per learner and returns per client address, with 429', async () => {
+    const learner = await createUser(t.database)
+    const other = await createUser(t.database)
+    const { id } = await plan()
+    const start = (user: UserRow) => call(user, 'POST', '/api/payments/', { plan_id: id, provider: 'khalti' })
+    expect((await start(learner)).status).toBe(201)
+    expect((await start(learner)).status).toBe(201)
+    expect((await start(learner)).status).toBe(429)
+    expect((await start(other)).status).toBe(201)
+
+    const statuses = []
+    for (const url of [
+      '/api/payments/khalti/return/?pidx=a',
+      '/api/payments/esewa/return/1/failure/',
+      '/api/payments/esewa/return/1/success/?data=x',
+      '/api/payments/khalti/return/?pidx=b',
+    ])
+      statuses.push((await browser('GET', url)).statusCode)
+    expect(statuses).toEqual([303, 303, 303, 429])
   })
 })

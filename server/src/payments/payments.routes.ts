@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../context'
 import { fakeCheckoutRoutes } from './fake-checkout.routes'
+import { createRateLimiter, rateLimitRules } from '../http/rate-limit'
 import { createPaymentService, type PaymentService } from './payments.service'
 
 const tags = ['payments']
@@ -27,6 +28,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext & { payments?: Paym
   context,
 ) => {
   const payments = context.payments ?? createPaymentService({ ...context, log: app.log })
+  const limiter = createRateLimiter({ database: context.database, clock: context.clock })
+  const rules = rateLimitRules(context.config.rateLimits)
 
   const learnerRoutes: FastifyPluginAsyncZod = async (learner) => {
     learner.addHook('onRequest', learner.authenticate)
@@ -38,7 +41,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext & { payments?: Paym
     learner.post(
       '/',
       { schema: { tags, security, body: CreatePaymentBodySchema, response: { 201: PaymentStartSchema } } },
-      async (request, reply) => reply.code(201).send(await payments.startPayment(request.user, request.body)),
+      async (request, reply) => {
+        await limiter.hit(rules.paymentStartPerUser, String(request.user.id))
+        return reply.code(201).send(await payments.startPayment(request.user, request.body))
+      },
     )
 
     learner.get(
@@ -49,32 +55,43 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext & { payments?: Paym
   }
   await app.register(learnerRoutes)
 
-  // Khalti sends the browser to return_url with pidx, status, amount...: only pidx is used, to look it up.
-  app.get(
-    '/khalti/return/',
-    { schema: { tags, querystring: z.object({ pidx: z.string().max(100).optional() }) } },
-    async (request, reply) => backToApp(reply, await payments.khaltiReturned(request.query.pidx)),
-  )
-
-  app.get(
-    '/esewa/return/:id/success/',
-    { schema: { tags, params: IdParamsSchema, querystring: z.object({ data: z.string().max(10_000).optional() }) } },
-    async (request, reply) => backToApp(reply, await payments.esewaSucceeded(request.params.id, request.query.data)),
-  )
-
-  app.get('/esewa/return/:id/failure/', { schema: { tags, params: IdParamsSchema } }, async (request, reply) =>
-    backToApp(reply, await payments.esewaFailed(request.params.id)),
-  )
-
   if (context.config.payments.sandbox)
     app.log.warn('PAYMENT_SANDBOX=true: Khalti and eSewa test payments are accepted; no real money is taken.')
   if (context.config.payments.providers.includes('fake')) {
     app.log.warn(
       'PAYMENT_PROVIDERS includes fake: anyone can get paid access by pressing "Pay" on a checkout page this server serves itself; no money is taken. Development only.',
     )
-    // Not `...context`: the options carry this plugin's prefix, which would be applied twice.
-    await app.register(fakeCheckoutRoutes, { database: context.database, payments, backToApp })
   }
+  // The providers' return routes (and the fake provider's pages): no token, the browser comes back from the provider.
+  const returnRoutes: FastifyPluginAsyncZod = async (back) => {
+    back.addHook('onRequest', async (request) => {
+      await limiter.hit(rules.paymentReturnPerIp, request.ip)
+    })
+
+    // Khalti sends the browser to return_url with pidx, status, amount...: only pidx is used, to look it up.
+    back.get(
+      '/khalti/return/',
+      { schema: { tags, querystring: z.object({ pidx: z.string().max(100).optional() }) } },
+      async (request, reply) => backToApp(reply, await payments.khaltiReturned(request.query.pidx)),
+    )
+
+    back.get(
+      '/esewa/return/:id/success/',
+      { schema: { tags, params: IdParamsSchema, querystring: z.object({ data: z.string().max(10_000).optional() }) } },
+      async (request, reply) =>
+        backToApp(reply, await payments.esewaSucceeded(request.params.id, request.query.data)),
+    )
+
+    back.get('/esewa/return/:id/failure/', { schema: { tags, params: IdParamsSchema } }, async (request, reply) =>
+      backToApp(reply, await payments.esewaFailed(request.params.id)),
+    )
+
+    if (context.config.payments.providers.includes('fake')) {
+      // Not `...context`: the options carry this plugin's prefix, which would be applied twice.
+      await back.register(fakeCheckoutRoutes, { database: context.database, payments, backToApp })
+    }
+  }
+  await app.register(returnRoutes)
 }
 
 /** GET /api/admin/payments/?status=&page=: newest first, with the learner and plan. */
