@@ -192,6 +192,22 @@ describe.each(dialects)('OTP on %s', (dialect) => {
     expect((await post(t.app, '/api/token/refresh/', { refresh: response.json().refresh })).statusCode).toBe(200)
   })
 
+  // A code alone proves only the SIM: an admin signs in with the password.
+  it('refuses a login code for an admin with 403, starting no login, and answers a wrong one as any other', async () => {
+    await createUser(t.database, { phone_number: PHONE, is_admin: 1 })
+    await send(t, PHONE, 'login')
+    const code = t.sms.lastCode(PHONE)
+    expect((await verify(t, PHONE, 'login', wrongCode(code))).json().code).toBe('invalid_otp')
+    const response = await verify(t, PHONE, 'login', code)
+    expect(response.statusCode).toBe(403)
+    expect(response.json()).toEqual({
+      detail: 'Administrators sign in with their username and password.',
+      code: 'permission_denied',
+    })
+    expect(await t.db.selectFrom('refresh_tokens').selectAll().execute()).toEqual([])
+    expect(await t.db.selectFrom('login_sessions').selectAll().execute()).toEqual([])
+  })
+
   it('accepts a login code only once', async () => {
     await createUser(t.database, { phone_number: PHONE })
     await send(t, PHONE, 'login')

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
 import { messages, usersMessages, type OtpPurpose, type OtpSendResponse, type TokenPair } from '@quiz/contracts'
 import type { Database, Dialect } from '../db/database'
 import type { DB } from '../db/schema'
-import { BadRequest, Conflict, NotFound, RateLimited, ServiceUnavailable } from '../http/errors'
+import { BadRequest, Conflict, NotFound, PermissionDenied, RateLimited, ServiceUnavailable } from '../http/errors'
 import type { RateLimiter, RateLimitRules } from '../http/rate-limit'
 import type { Clock } from '../lib/clock'
 import { findUserByPhone, phoneExists } from '../accounts/users.repository'
@@ -176,13 +176,17 @@ export function createOtpService({
     ): Promise<TokenPair | { verified: true }> {
       await limiter.hit(rules.otpVerifyPerIp, client.address)
       const now = clock.now()
-      const outcome = await database.transaction(async (trx): Promise<TokenPair | { verified: true } | 'invalid'> => {
+      type Outcome = TokenPair | { verified: true } | 'invalid' | 'admin'
+      const outcome = await database.transaction(async (trx): Promise<Outcome> => {
         const valid = await checkCode(trx, { dialect: database.dialect, hasher, phoneNumber, purpose, code: otp, now })
         if (!valid) return 'invalid'
         switch (purpose) {
           case 'login': {
             const user = await findUserByPhone(trx, phoneNumber)
             if (!user || !(await consumeCode(trx, phoneNumber, purpose, now))) return 'invalid'
+            // A code alone is whoever holds the SIM (a swapped or stolen one): not enough for an admin
+            // (docs/decisions/023). Said only after a right code, so the answer tells no one else who is an admin.
+            if (user.is_admin === 1) return 'admin'
             return startLogin(trx, tokens, user, now, client)
           }
           case 'register':
@@ -195,6 +199,7 @@ export function createOtpService({
         }
       })
       if (outcome === 'invalid') throw invalidOtp()
+      if (outcome === 'admin') throw new PermissionDenied('Administrators sign in with their username and password.')
       return outcome
     },
   }

@@ -78,8 +78,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext & { payments?: Paym
     back.get(
       '/esewa/return/:id/success/',
       { schema: { tags, params: IdParamsSchema, querystring: z.object({ data: z.string().max(10_000).optional() }) } },
-      async (request, reply) =>
-        backToApp(reply, await payments.esewaSucceeded(request.params.id, request.query.data)),
+      async (request, reply) => backToApp(reply, await payments.esewaSucceeded(request.params.id, request.query.data)),
     )
 
     back.get('/esewa/return/:id/failure/', { schema: { tags, params: IdParamsSchema } }, async (request, reply) =>

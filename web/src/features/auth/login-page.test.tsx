@@ -108,6 +108,29 @@ describe('login page', () => {
     expect(calls[1]!.body).toEqual({ phone_number: '9812345678', otp: '123456', purpose: 'login' })
   })
 
+  it("says that an admin's phone signs in with the password, not a code", async () => {
+    routes = {
+      '/api/users/otp/send/': () => ({
+        status: 200,
+        body: { detail: 'OTP sent to your phone.', expires_in: 300, resend_in: 60 },
+      }),
+      '/api/users/otp/verify/': () => ({
+        status: 403,
+        body: { detail: 'Administrators sign in with their username and password.', code: 'permission_denied' },
+      }),
+    }
+    renderWithProviders(<LoginPage />, { route: '/login' })
+    await userEvent.click(screen.getByRole('button', { name: 'Phone OTP' }))
+    await userEvent.type(screen.getByLabelText('Phone Number'), '9812345678')
+    await userEvent.click(screen.getByRole('button', { name: 'Send OTP' }))
+    await waitFor(() => expect(screen.getByLabelText('OTP')).toHaveFocus())
+    await userEvent.type(screen.getByLabelText('OTP'), '123456')
+    await userEvent.click(screen.getByRole('button', { name: 'Verify & Login' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Administrators sign in with their username and password, not with a code.',
+    )
+  })
+
   it('says when a login OTP cannot be sent', async () => {
     routes = { '/api/users/otp/send/': () => ({ status: 404, body: { detail: 'No account.', code: 'not_found' } }) }
     renderWithProviders(<LoginPage />, { route: '/login' })

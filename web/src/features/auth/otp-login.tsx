@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { ApiError } from '../../api/api-error'
 import type { Language } from '../../i18n/i18n'
 import { authApi, startSession } from './auth.api'
 import { failure, StatusAlert } from './auth-messages'
@@ -25,7 +26,13 @@ export function OtpLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
     mutationFn: async (code: string) =>
       startSession(await authApi.verifyLoginOtp(phoneNumber, code), { adoptLanguage }),
     onSuccess: onSignedIn,
-    onError: (error) => flow.setStatus(failure('login.otp_verify_failed', error)),
+    // 403: the phone is an admin's, and admins sign in with their password only (the server's rule).
+    onError: (error) =>
+      flow.setStatus(
+        error instanceof ApiError && error.status === 403
+          ? { kind: 'error', keys: ['login.otp_admin_refused'] }
+          : failure('login.otp_verify_failed', error),
+      ),
   })
 
   if (flow.step === 'code') {
