@@ -1,4 +1,4 @@
-// Import boundaries as import-x/no-restricted-paths zones. Feature folders are read from disk, so a new feature is
+// Import boundaries as import/no-restricted-paths zones. Feature folders are read from disk, so a new feature is
 // bound by the same rules without editing this file. The map is docs/decisions/012-lint-format-and-import-boundaries.md.
 import { readdirSync } from 'node:fs'
 import path from 'node:path'

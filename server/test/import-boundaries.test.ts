@@ -9,7 +9,7 @@ const eslint = new ESLint({ cwd: root })
 
 async function boundaryErrors(file: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) })
-  return result!.messages.filter((m) => m.ruleId === 'import-x/no-restricted-paths').map((m) => m.message)
+  return result!.messages.filter((m) => m.ruleId === 'import/no-restricted-paths').map((m) => m.message)
 }
 
 describe('import boundaries', () => {
