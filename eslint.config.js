@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint'
 import { serverZones, webZones } from './eslint/boundaries.js'
 
 // Tests may reach across layers to wire an app or read a fixture; the boundaries bind production code.
-const testFiles = ['**/*.test.ts', '**/*.test.tsx', '**/*.bench.ts', '**/testing/**', '**/test-support.ts']
+const testFiles = ['**/*.test.ts', '**/*.test.tsx']
 
 /**
  * import/no-restricted-paths over one workspace. Imports are written without extensions and no workspace maps paths

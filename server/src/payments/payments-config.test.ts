@@ -3,7 +3,7 @@ import { createUser, bearerFor } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
 import { buildApp } from '../app'
 import { ConfigError, loadConfig } from '../config'
-import { startFakeEsewa, startFakeKhalti } from './testing/fake-gateways'
+import { startFakeEsewa, startFakeKhalti } from '../../test/fake-gateways'
 
 const base = { JWT_SECRET: 'x'.repeat(40), SMS_PROVIDER: 'http', SMS_GATEWAY_URL: 'https://sms.example.np/' }
 const load = (env: Record<string, string>) => loadConfig({ ...base, ...env }, { persistSecret: false })

@@ -1,0 +1,50 @@
+import type { Difficulty, QuizListItem } from '@quiz/contracts'
+import type { AttemptLifecycle } from '../attempts/attempts.service'
+import { mayTakePaidQuizzes } from '../attempts/attempts.service'
+import type { AppContext } from '../context'
+import type { TokenUser } from '../http/tokens'
+import { toIso, toIsoOrNull } from '../lib/clock'
+import { listActiveQuizzesForLearner } from './quizzes.repository'
+
+/** The learner's list of quizzes (API.md "Quizzes for learners"); the attempts themselves are attempts/'. */
+export function createQuizService({
+  database,
+  clock,
+  lifecycle,
+}: Pick<AppContext, 'database' | 'clock'> & { lifecycle: AttemptLifecycle }) {
+  const { db } = database
+
+  async function listQuizzes(user: TokenUser): Promise<QuizListItem[]> {
+    const now = clock.now()
+    const rows = await listActiveQuizzesForLearner(db, user.id, now)
+    const isLive = (deadline: number | null) =>
+      deadline !== null && lifecycle.isLive({ status: 'in_progress', deadline }, now)
+    if (rows.some((row) => row.in_progress_deadline !== null && !isLive(row.in_progress_deadline))) {
+      await lifecycle.settleExpired(user.id)
+    }
+    return rows.map((row) => {
+      const hasAttemptInProgress = isLive(row.in_progress_deadline)
+      const mayTake = row.is_paid_tier === 0 || mayTakePaidQuizzes(row, now)
+      const remainingAttempts = Math.max(0, row.allowed_attempts - row.attempt_count)
+      // The summary's fields written out (see toQuizSummary), not spread: this runs for every quiz of every list.
+      return {
+        id: row.id,
+        title: { en: row.title_en, ne: row.title_ne },
+        duration_minutes: row.duration_minutes,
+        difficulty: row.difficulty as Difficulty,
+        is_paid_tier: row.is_paid_tier === 1,
+        allowed_attempts: row.allowed_attempts,
+        remaining_attempts: remainingAttempts,
+        has_attempt_in_progress: hasAttemptInProgress,
+        can_start: mayTake && (hasAttemptInProgress || remainingAttempts > 0),
+        start_time: toIso(row.start_time),
+        end_time: toIsoOrNull(row.end_time),
+        question_count: row.question_count,
+      }
+    })
+  }
+
+  return { listQuizzes }
+}
+
+export type QuizService = ReturnType<typeof createQuizService>
