@@ -51,7 +51,7 @@ export async function putCardsInFirstBox(db: Kysely<DB>, userId: number, questio
   if (questionIds.length === 0) return
   // In question order, so two concurrent finishes lock the same rows in the same order (no deadlock on PostgreSQL).
   const sorted = [...new Set(questionIds)].sort((a, b) => a - b)
-  // Every submit writes its mistakes (67 of 100 questions in the exam benchmark). On SQLite one statement compiled
+  // Every submit writes its mistakes, often most of the paper. On SQLite one statement compiled
   // once takes them all as a JSON array: building and compiling a statement of that many rows with Kysely, or
   // running a single-row statement per card, cost more than the writes (decision 021). PostgreSQL keeps one
   // multi-row statement.
