@@ -1,4 +1,4 @@
-// Import boundaries as import-x/no-restricted-paths zones. Feature folders are read from disk, so a new feature is
+// Import boundaries as import/no-restricted-paths zones. Feature folders are read from disk, so a new feature is
 // bound by the same rules without editing this file. The map is docs/decisions/012-lint-format-and-import-boundaries.md.
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
@@ -16,8 +16,10 @@ const pairs = (items) => items.flatMap((a) => items.filter((b) => b !== a).map((
 
 /** server/src: shared infrastructure, the composition root, and features (every other folder). */
 export const serverLayers = {
-  shared: ['http', 'db', 'lib', 'accounts', 'questions', 'svg', 'audit', 'config.ts'],
-  composition: ['app.ts', 'main.ts', 'cluster.ts', 'context.ts', 'cli'],
+  shared: ['http', 'db', 'lib', 'accounts', 'questions', 'svg', 'sms', 'audit', 'config.ts'],
+  composition: ['app.ts', 'main.ts', 'cluster.ts', 'context.ts', 'services.ts', 'cli'],
+  /** Features others build on, and the features that build on them: the lower one never imports the upper ones. */
+  below: { attempts: ['quizzes', 'results', 'practice'] },
 }
 
 export function serverZones(src = path.join(root, 'server/src')) {
@@ -34,7 +36,7 @@ export function serverZones(src = path.join(root, 'server/src')) {
     },
     {
       target: features.map(at),
-      from: ['app.ts', 'main.ts', 'cli'].map(at),
+      from: ['app.ts', 'main.ts', 'services.ts', 'cli'].map(at),
       message: 'A feature never imports the composition root; it receives what it needs through AppContext.',
     },
     ...pairs(features).map(([feature, other]) => ({
@@ -42,6 +44,11 @@ export function serverZones(src = path.join(root, 'server/src')) {
       from: [`${at(other)}/**`],
       except: [`${at(other)}/*.service.ts`],
       message: `A feature imports another feature only through its service (${other}/*.service.ts).`,
+    })),
+    ...Object.entries(serverLayers.below).map(([lower, upper]) => ({
+      target: at(lower),
+      from: upper.map(at),
+      message: `${lower}/ is below ${upper.join(', ')}: they import its services, it imports none of theirs.`,
     })),
     {
       target: `${src}/**/*.repository.ts`,

@@ -8,6 +8,7 @@ import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { adminRoutes } from './admin/admin.routes'
 import { auditLogRoutes } from './admin/audit-log.routes'
+import { attemptsRoutes } from './attempts/attempts.routes'
 import { createFromJsonRoutes } from './admin/create-from-json.routes'
 import { authRoutes } from './auth/auth.routes'
 import type { AppContext } from './context'
@@ -24,6 +25,7 @@ import { institutionRoutes } from './institutions/institutions.routes'
 import { adminPaymentRoutes, paymentRoutes } from './payments/payments.routes'
 import { adminPlanRoutes, planRoutes } from './plans/plans.routes'
 import { quizzesRoutes } from './quizzes/quizzes.routes'
+import { createServices } from './services'
 import { practiceRoutes } from './practice/practice.routes'
 import { resultsRoutes } from './results/results.routes'
 import { usersRoutes } from './users/users.routes'
@@ -144,9 +146,11 @@ export async function buildApp(
   await app.register(healthRoutes, { prefix: '/api/health', ...context })
   await app.register(authRoutes, { prefix: '/api', ...context })
   await app.register(usersRoutes, { prefix: '/api/users', ...context })
-  await app.register(quizzesRoutes, { prefix: '/api/quizzes', ...context })
-  await app.register(resultsRoutes, { prefix: '/api/results', ...context })
-  await app.register(practiceRoutes, { prefix: '/api/practice', ...context })
+  const { quizzes, session, submit, results, practice, lifecycle } = createServices(context)
+  await app.register(quizzesRoutes, { prefix: '/api/quizzes', quizzes })
+  await app.register(attemptsRoutes, { prefix: '/api/quizzes', session, submit })
+  await app.register(resultsRoutes, { prefix: '/api/results', results })
+  await app.register(practiceRoutes, { prefix: '/api/practice', practice, lifecycle })
   await app.register(adminRoutes, { prefix: '/api/admin', ...context })
   await app.register(institutionRoutes, { prefix: '/api/admin', ...context })
   await app.register(auditLogRoutes, { prefix: '/api/admin/audit', ...context })

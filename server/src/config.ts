@@ -123,7 +123,8 @@ export class ConfigError extends Error {}
 
 /**
  * Reads the environment once. Lists every bad variable at once and refuses unsafe production settings
- * with the reason. Nothing else in the server reads process.env.
+ * with the reason. Nothing else in the server reads process.env but db/database.ts's NO_READER, a switch for
+ * comparing SQLite's reads with and without their own connection (README's settings).
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret = true } = {}): Config {
   const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')))

@@ -1,5 +1,5 @@
 import type { TokenSigner } from './http/tokens'
-import type { SmsSender } from './auth/sms/sms-sender'
+import type { SmsSender } from './sms/sms-sender'
 import type { Config } from './config'
 import type { Database } from './db/database'
 import type { Clock } from './lib/clock'

@@ -4,6 +4,7 @@ import type { TokenSigner } from '../src/http/tokens'
 import { insertQuestion } from '../src/questions/question-revisions.repository'
 import type { Database } from '../src/db/database'
 import type { DB, QuizTable, UserRow } from '../src/db/schema'
+import { FAKE_CLOCK_START } from '../src/lib/clock'
 
 let counter = 0
 const next = () => ++counter
@@ -62,7 +63,9 @@ export async function createQuiz(
     .values({
       title_en: `Quiz ${next()}`,
       title_ne: 'प्रश्नोत्तरी',
-      start_time: now - 24 * 3600_000,
+      // Open since the day before a FakeClock's start, not the wall clock's: a quiz made from Date.now() was in the
+      // fake clock's future once the real date passed it, and every test reading the learner's list failed.
+      start_time: FAKE_CLOCK_START - 24 * 3600_000,
       end_time: null,
       duration_minutes: 90,
       is_paid_tier: 0,

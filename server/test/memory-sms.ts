@@ -1,4 +1,4 @@
-import { SmsDeliveryError, type SmsMessage, type SmsSender } from '../src/auth/sms/sms-sender'
+import { SmsDeliveryError, type SmsMessage, type SmsSender } from '../src/sms/sms-sender'
 
 /** The SMS sender of API tests: keeps messages in memory so a test reads the code a learner would receive. */
 export class MemorySms implements SmsSender {

@@ -5,7 +5,7 @@ import { ValidationFailed, type FieldErrors } from '../http/errors'
 import { sanitizeSvg } from '../svg/sanitize-svg'
 
 // Every SVG is sanitised as it arrives, before the body is validated, for two reasons. Validation is
-// synchronous, and sanitising is not cheap (milliseconds per diagram, up to a second for a big one): here
+// synchronous, and sanitising is not cheap, a big diagram least of all (docs/performance.md): here
 // the work is cut into slices with the event loop free in between, so learners' requests keep flowing
 // while an admin pastes a 10 MB quiz. And an SVG that is refused is reported at its own path together
 // with every other problem of the body, as API.md asks.

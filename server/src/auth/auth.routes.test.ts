@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
-import { decodeJwtPart, login, post } from './test-support'
+import { decodeJwtPart, login, post } from '../../test/auth-requests'
 
 const WINDOW_MS = 15 * 60_000
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
-import { decodeJwtPart, post } from './test-support'
+import { decodeJwtPart, post } from '../../test/auth-requests'
 
 const send = (t: { app: Parameters<typeof post>[0] }, phone: string, purpose: string, address?: string) =>
   post(t.app, '/api/users/otp/send/', { phone_number: phone, purpose }, address)

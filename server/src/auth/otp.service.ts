@@ -20,7 +20,7 @@ import {
   recordFailedTry,
   replaceCodeUnlessCoolingDown,
 } from './otp-codes.repository'
-import type { SmsSender } from './sms/sms-sender'
+import type { SmsSender } from '../sms/sms-sender'
 import type { TokenSigner } from '../http/tokens'
 
 export const OTP_TTL_SECONDS = 300

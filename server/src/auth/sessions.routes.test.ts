@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { createUser } from '../../test/factories'
 import { useTestApp, type TestApp } from '../../test/test-app'
-import { decodeJwtPart, multipart, post, verifyPhoneForRegistration } from './test-support'
+import { decodeJwtPart, multipart, post, verifyPhoneForRegistration } from '../../test/auth-requests'
 
 const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 13; SM-A515F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36'

@@ -36,8 +36,9 @@ export interface TokenUser {
  * Reads compact HS256 tokens signed with `secret`: the claims of one valid at `nowSeconds`, or undefined.
  * fast-jwt (NearForm's, under @fastify/jwt) checks the token's form, pins the algorithm to HS256 (so `none` and any
  * other algorithm are refused), applies RFC 7515's rules for `crit`, and compares the signature in constant time,
- * synchronously: jose's jwtVerify ran a WebCrypto job of about 250 µs a token, and when 1,000 learners start an
- * exam at once every token is new to the cache below (decision 021). The times are checked here against the
+ * synchronously: jose's jwtVerify ran an asynchronous WebCrypto job per token, many times dearer, and when 1,000
+ * learners start an exam at once every token is new to the cache below (decision 021; the figures are in
+ * docs/performance.md). The times are checked here against the
  * server's clock, which fast-jwt can only take when the verifier is made.
  */
 export function hs256Verifier(secret: string | Uint8Array) {
@@ -104,9 +105,9 @@ export function createTokenSigner({
     return claims?.token_type === tokenType && typeof claims.user_id === 'number' ? (claims as T) : undefined
   }
 
-  // Verifying a token (an HMAC and two JSON parses, about 15 µs by fast-jwt; through jose it was 250) is a good part of a hot
-  // route's work, and a learner sends the same access token hundreds of times. A verified token is remembered until it expires (expiry is still
-  // checked on every use). Bounded so a flood of distinct tokens cannot grow it without limit.
+  // Verifying a token (an HMAC and two JSON parses) is a good part of a hot route's work, and a learner sends the
+  // same access token hundreds of times. A verified token is remembered until it expires (expiry is still checked
+  // on every use). Bounded so a flood of distinct tokens cannot grow it without limit.
   const verifiedAccess = new Map<string, AccessClaims>()
   async function verifyAccessCached(token: string) {
     const cached = verifiedAccess.get(token)

@@ -5,8 +5,11 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() }
 
+/** Where a FakeClock starts unless told otherwise: a fixed instant, so no test depends on the day it runs. */
+export const FAKE_CLOCK_START = Date.parse('2026-11-22T07:00:00.000Z')
+
 export class FakeClock implements Clock {
-  constructor(private current = Date.parse('2026-11-22T07:00:00.000Z')) {}
+  constructor(private current = FAKE_CLOCK_START) {}
   now() {
     return this.current
   }

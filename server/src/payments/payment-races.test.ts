@@ -12,7 +12,7 @@ import { createTokenSigner } from '../http/tokens'
 import { fromSqlite } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
 import { FakeClock } from '../lib/clock'
-import type { PaymentRaceInput } from './testing/payment-race-worker'
+import type { PaymentRaceInput } from '../../test/payment-race-worker'
 
 const DAY = 86_400_000
 
@@ -95,6 +95,6 @@ describe('completing a payment across two processes on one SQLite file', () => {
 
 const runWorkers = (inputs: PaymentRaceInput[]) =>
   runRaceWorkers<{ status: number; location: string | null }>(
-    path.join(import.meta.dirname, 'testing/payment-race-worker.ts'),
+    path.join(import.meta.dirname, '../../test/payment-race-worker.ts'),
     inputs,
   )

@@ -3,7 +3,7 @@ import { dialects } from '../../test/dialects'
 import { bearerFor, createQuiz, createUser } from '../../test/factories'
 import { useTestApp, type TestApp } from '../../test/test-app'
 import { PAID_ACCESS_NO_END, type UserRow } from '../db/schema'
-import { startFakeEsewa, startFakeKhalti, type FakeEsewa, type FakeKhalti } from './testing/fake-gateways'
+import { startFakeEsewa, startFakeKhalti, type FakeEsewa, type FakeKhalti } from '../../test/fake-gateways'
 
 const DAY = 86_400_000
 const HOUR = 3_600_000

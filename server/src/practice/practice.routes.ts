@@ -5,19 +5,17 @@ import {
   PracticeParamsSchema,
 } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { AppContext } from '../context'
-import { createAttemptLifecycle } from '../quizzes/attempts.service'
-import { createQuestionPapers } from '../questions/question-papers'
-import { createPracticeService } from './practice.service'
+import type { AttemptLifecycle } from '../attempts/attempts.service'
+import type { PracticeService } from './practice.service'
 
 const tags = ['practice']
 const security = [{ bearer: [] }]
 
 /** API.md "Analysis and practice": the learner's mistake deck. */
-export const practiceRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  const lifecycle = createAttemptLifecycle({ ...context, papers: createQuestionPapers() })
-  const practice = createPracticeService(context)
-
+export const practiceRoutes: FastifyPluginAsyncZod<{ practice: PracticeService; lifecycle: AttemptLifecycle }> = async (
+  app,
+  { practice, lifecycle },
+) => {
   app.addHook('onRequest', app.authenticate)
 
   app.get('/', { schema: { tags, security, response: { 200: PracticeDeckSchema } } }, async (request) => {

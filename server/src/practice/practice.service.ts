@@ -1,38 +1,16 @@
 import type { PracticeAnswerResult, PracticeCard, PracticeDeck } from '@quiz/contracts'
-import type { Kysely } from 'kysely'
 import type { TokenUser } from '../http/tokens'
 import type { AppContext } from '../context'
-import type { DB } from '../db/schema'
 import { AppError, NotFound, ValidationFailed } from '../http/errors'
 import { toIso } from '../lib/clock'
 import { findRevisions, toImage } from '../questions/question-revisions.repository'
-import { countCards, findCard, listDueCards, moveCard, putCardsInFirstBox } from './practice.repository'
+import { countCards, findCard, listDueCards, moveCard } from './practice.repository'
 
 const DAY = 24 * 3600_000
 /** Leitner boxes (API.md): box 1 is due at once, box 2 one day after its last practice, box 3 three days after. */
 const DELAY_BY_BOX: Record<number, number> = { 1: 0, 2: DAY, 3: 3 * DAY }
 const LAST_BOX = 3
 const CARDS_PER_DECK = 20
-
-/**
- * Puts every question of a just-finished attempt that was answered wrong or left unanswered in the learner's deck,
- * in box 1. Called inside the transaction that finishes the attempt, however it finishes (submit, late, expiry).
- */
-export async function addMistakesToDeck(
-  trx: Kysely<DB>,
-  userId: number,
-  questions: readonly { questionId: number; correctOptionId: number | null }[],
-  answers: ReadonlyMap<number, number | null>,
-  finishedAt: number,
-) {
-  const mistakes = questions
-    .filter((question) => {
-      const selected = answers.get(question.questionId) ?? null
-      return selected === null || selected !== question.correctOptionId
-    })
-    .map((question) => question.questionId)
-  await putCardsInFirstBox(trx, userId, mistakes, finishedAt)
-}
 
 export function createPracticeService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
   const { db } = database

@@ -1,18 +1,12 @@
 import { AttemptIdParamsSchema, ProgressSchema, ReportCardSchema, ResultListSchema } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { AppContext } from '../context'
-import { createAttemptLifecycle } from '../quizzes/attempts.service'
-import { createQuestionPapers } from '../questions/question-papers'
-import { createResultsService } from './results.service'
+import type { ResultsService } from './results.service'
 
 const tags = ['results']
 const security = [{ bearer: [] }]
 
 /** API.md "Results": the learner's finished attempts and their report cards. */
-export const resultsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  const lifecycle = createAttemptLifecycle({ ...context, papers: createQuestionPapers() })
-  const results = createResultsService({ ...context, lifecycle })
-
+export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService }> = async (app, { results }) => {
   app.addHook('onRequest', app.authenticate)
 
   app.get('/', { schema: { tags, security, response: { 200: ResultListSchema } } }, (request) =>

@@ -4,7 +4,7 @@ import type { AppContext } from '../context'
 import { NotFound } from '../http/errors'
 import { toIso } from '../lib/clock'
 import { findRevisions, toImage } from '../questions/question-revisions.repository'
-import { listAttemptAnswers, listAttemptQuestionStates, type AttemptLifecycle } from '../quizzes/attempts.service'
+import { listAttemptAnswers, listAttemptQuestionStates, type AttemptLifecycle } from '../attempts/attempts.service'
 import { inDrawnOrder } from '../questions/question-papers'
 import { POINTS_CORRECT, POINTS_INCORRECT, toScore } from '../questions/scoring'
 import {

@@ -29,8 +29,8 @@ export const svgRejections = {
 const SVG_NS = 'http://www.w3.org/2000/svg'
 const XLINK_NS = 'http://www.w3.org/1999/xlink'
 
-// One window per process: building a jsdom window costs ~100 ms. jsdom itself is loaded on first use, not
-// at start-up: it takes ~0.8 s and ~100 MB, and only admins writing SVG ever need it.
+// One window per process: building a jsdom window is dear. jsdom itself is loaded on first use, not at start-up:
+// loading it costs time and memory (docs/performance.md), and only admins writing SVG ever need it.
 let instance: { window: JSDOM['window']; purify: DOMPurify } | undefined
 
 function purifier() {
@@ -198,8 +198,8 @@ function prepare(input: string): Prepared {
 /**
  * Parses `input` as one <svg> element, removes everything that could run script or fetch anything, and
  * returns it as standalone XML (with its xmlns, ready for a data: URL). Anything else is refused with a
- * reason meant for the person who pasted it. Synchronous and CPU-bound (a few ms for a typical diagram,
- * up to about a second at 200 KB): callers with many SVGs should yield between calls.
+ * reason meant for the person who pasted it. Synchronous and CPU-bound, and a big SVG takes long
+ * (docs/performance.md): callers with many SVGs should yield between calls.
  */
 export function sanitizeSvg(input: string): SanitizeSvgResult {
   const { markup, problem } = prepare(input)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
-import { multipart } from '../auth/test-support'
+import { multipart } from '../../test/auth-requests'
 import { createTokenSigner } from '../http/tokens'
 
 const routes = [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
-import { login, post, verifyPhoneForRegistration } from '../auth/test-support'
+import { login, post, verifyPhoneForRegistration } from '../../test/auth-requests'
 
 const PHONE = '9841000001'
 const GOOD_PASSWORD = 'Himal-Chiya-2026'

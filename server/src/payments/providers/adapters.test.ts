@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startFakeEsewa, startFakeKhalti, type FakeEsewa, type FakeKhalti } from '../testing/fake-gateways'
+import { startFakeEsewa, startFakeKhalti, type FakeEsewa, type FakeKhalti } from '../../../test/fake-gateways'
 import { createEsewaAdapter, esewaSignature, verifyEsewaReturn } from './esewa'
 import { createKhaltiAdapter } from './khalti'
 import type { ProviderPayment } from './provider'

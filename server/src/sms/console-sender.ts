@@ -1,6 +1,6 @@
 import { appendFile, mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import type { Clock } from '../../lib/clock'
+import type { Clock } from '../lib/clock'
 import type { SmsMessage, SmsSender } from './sms-sender'
 
 /**

@@ -1,16 +1,16 @@
 // Times create-from-JSON with a 100-question paste carrying 300 SVGs, on a fresh SQLite file or on the
 // PostgreSQL database named by BENCH_DATABASE_URL (it must exist; the script adds tables and rows to it).
-//   cd server && npx tsx src/admin/import.bench.ts
-//   cd server && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npx tsx src/admin/import.bench.ts
+//   cd server && npx tsx bench/import.bench.ts
+//   cd server && BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npx tsx bench/import.bench.ts
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { buildApp } from '../app'
-import { createTokenSigner } from '../http/tokens'
-import { loadConfig } from '../config'
-import { createDatabase } from '../db/database'
-import { migrateToLatest } from '../db/migrate'
-import { systemClock } from '../lib/clock'
+import { buildApp } from '../src/app'
+import { createTokenSigner } from '../src/http/tokens'
+import { loadConfig } from '../src/config'
+import { createDatabase } from '../src/db/database'
+import { migrateToLatest } from '../src/db/migrate'
+import { systemClock } from '../src/lib/clock'
 
 const postgresUrl = process.env.BENCH_DATABASE_URL
 const dataDir = mkdtempSync(path.join(tmpdir(), 'quiz-bench-'))

@@ -1,5 +1,5 @@
-import type { Config } from '../../config'
-import type { Clock } from '../../lib/clock'
+import type { Config } from '../config'
+import type { Clock } from '../lib/clock'
 import { createConsoleSender } from './console-sender'
 import { createAakashSender, createHttpGatewaySender, createSparrowSender } from './http-gateway-sender'
 import type { SmsSender } from './sms-sender'

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely'
 import type { AttemptRow, AttemptTable, DB } from '../db/schema'
-import { IN_PROGRESS } from './in-progress'
+import { IN_PROGRESS } from '../db/in-progress'
 import { precompile } from '../db/precompiled-query'
 
 // The start and the submit of an exam read and write these once each, 1,000 at a time on exam day: compiled once

@@ -1,6 +1,6 @@
 // Child process of payment-races.test.ts: one app on a shared SQLite file, sending a burst of fake-provider
 // returns and status reads for one payment while another process does the same. Prints one JSON line per response.
-import { raceWhenReleased, startRaceApp, type RaceAppInput } from '../../../test/race-workers'
+import { raceWhenReleased, startRaceApp, type RaceAppInput } from './race-workers'
 
 export interface PaymentRaceInput extends RaceAppInput {
   paymentId: number

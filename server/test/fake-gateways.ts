@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { esewaSignature } from '../providers/esewa'
+import { esewaSignature } from '../src/payments/providers/esewa'
 
 interface Listening {
   url: string

@@ -1,6 +1,6 @@
-// Helpers shared by the auth and users tests (not part of the server build: nothing in src imports it).
+// Helpers shared by the auth and users tests (a test helper: outside src/, so not part of the server build).
 import { expect } from 'vitest'
-import type { App } from '../app'
+import type { App } from '../src/app'
 
 export const decodeJwtPart = (token: string, index: 0 | 1) =>
   JSON.parse(Buffer.from(token.split('.')[index]!, 'base64url').toString('utf8')) as Record<string, unknown>

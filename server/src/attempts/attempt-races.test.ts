@@ -11,7 +11,7 @@ import { fromSqlite, type Database } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
 import type { UserRow } from '../db/schema'
 import { FakeClock } from '../lib/clock'
-import type { RaceWorkerInput, RaceWorkerLine } from './testing/attempt-race-worker'
+import type { RaceWorkerInput, RaceWorkerLine } from '../../test/attempt-race-worker'
 import { SQLite } from '../db/sqlite-driver'
 
 const HOUR = 3_600_000
@@ -224,4 +224,4 @@ describe('attempt limits across two processes on one SQLite file', () => {
 })
 
 const runWorkers = (inputs: RaceWorkerInput[]) =>
-  runRaceWorkers<RaceWorkerLine>(path.join(import.meta.dirname, 'testing/attempt-race-worker.ts'), inputs)
+  runRaceWorkers<RaceWorkerLine>(path.join(import.meta.dirname, '../../test/attempt-race-worker.ts'), inputs)

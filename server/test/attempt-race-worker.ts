@@ -1,6 +1,6 @@
 // Child process of attempt-races.test.ts: one app on a shared SQLite file, hammering one learner's quiz through
 // the whole HTTP stack while another process does the same. Prints one JSON line per response.
-import { raceWhenReleased, startRaceApp, type RaceAppInput } from '../../../test/race-workers'
+import { raceWhenReleased, startRaceApp, type RaceAppInput } from './race-workers'
 
 export interface RaceWorkerInput extends RaceAppInput {
   quizId: number

@@ -1,0 +1,18 @@
+import { messages } from '@quiz/contracts'
+import { Conflict, NotFound, PermissionDenied } from '../http/errors'
+
+/** A late submission finds the attempt whose time ran out if that happened at most this long ago (API.md). */
+export const LATE_SUBMISSION_WINDOW_MS = 60 * 60 * 1000
+
+/** Active when `start_time <= now < end_time`; a missing end is open. */
+export const isQuizActive = (quiz: { start_time: number; end_time: number | null }, now: number) =>
+  quiz.start_time <= now && (quiz.end_time === null || now < quiz.end_time)
+
+export const noAttemptInProgress = () => new PermissionDenied('You have no attempt in progress for this quiz.')
+export const questionsClosed = () =>
+  new PermissionDenied('The time for this attempt is over; its questions are closed.')
+export const noAttemptsLeft = () => new PermissionDenied(messages.noAttemptsLeft, 'no_attempts_left')
+export const paidAccessRequired = () => new PermissionDenied(messages.paidAccessRequired, 'paid_access_required')
+export const quizNotActive = () => new NotFound(messages.quizNotActive)
+export const timeIsUp = () => new Conflict('The time for this attempt is over; answers can no longer be saved.')
+export const alreadySubmitted = () => new Conflict('This attempt has been submitted; answers can no longer be saved.')

@@ -1,0 +1,228 @@
+import type { Difficulty, QuizAttempt, QuizQuestion, SaveAnswersBody, SaveAnswersResult } from '@quiz/contracts'
+import type { AppContext } from '../context'
+import type { AttemptRow } from '../db/schema'
+import { AppError, NotFound } from '../http/errors'
+import type { TokenUser } from '../http/tokens'
+import { toIso } from '../lib/clock'
+import type { QuestionPapers } from '../questions/question-papers'
+import {
+  alreadySubmitted,
+  isQuizActive,
+  noAttemptInProgress,
+  questionsClosed,
+  noAttemptsLeft,
+  paidAccessRequired,
+  quizNotActive,
+  timeIsUp,
+} from './attempt-rules'
+import {
+  findLatestAttempt,
+  insertAttempt,
+  isAttemptInProgress,
+  isAttemptInProgressLocked,
+  listAnswers,
+  listAttempts,
+  listQuestionStates,
+  upsertAnswerIfInProgress,
+  upsertAnswers,
+} from './attempts.repository'
+import { retryOnUniqueViolation, type AttemptLifecycle } from './attempts.service'
+import { answerEntries, hasExamState, invalidExamState, storeExamState, toExamState } from './exam-state'
+import {
+  findQuizById,
+  findQuizWithAttemptInProgress,
+  hasPaidAccess,
+  lockLearner,
+  type LearnerQuizRow,
+} from './learner-quizzes.repository'
+import type { NewAttempts } from './new-attempt'
+
+/** The fields every learner view of a quiz starts with (the list and the started attempt). */
+const toQuizSummary = (quiz: LearnerQuizRow, attemptCount: number) => ({
+  id: quiz.id,
+  title: { en: quiz.title_en, ne: quiz.title_ne },
+  duration_minutes: quiz.duration_minutes,
+  difficulty: quiz.difficulty as Difficulty,
+  is_paid_tier: quiz.is_paid_tier === 1,
+  allowed_attempts: quiz.allowed_attempts,
+  remaining_attempts: Math.max(0, quiz.allowed_attempts - attemptCount),
+})
+
+/** An attempt while it runs: starting or resuming it, reading its questions, saving its answers. */
+export function createAttemptSessionService({
+  database,
+  clock,
+  metrics,
+  papers,
+  lifecycle,
+  newAttempts,
+}: Pick<AppContext, 'database' | 'clock' | 'metrics'> & {
+  papers: QuestionPapers
+  lifecycle: AttemptLifecycle
+  newAttempts: NewAttempts
+}) {
+  const { db } = database
+  const { isPostgres } = lifecycle
+  const { drawPaper, attemptBegun } = newAttempts
+
+  /** Starts the learner's attempt, or resumes the one in progress (the same attempt on every call). */
+  async function startAttempt(user: TokenUser, quizId: number): Promise<QuizAttempt> {
+    const now = clock.now()
+    const quiz = await findQuizById(db, quizId)
+    if (!quiz) throw quizNotActive()
+    const attempts = await listAttempts(db, user.id, quiz.id)
+    if (attempts.some((attempt) => lifecycle.isExpired(attempt, now))) await lifecycle.settleExpired(user.id, quiz.id)
+    const live = attempts.find((attempt) => lifecycle.isLive(attempt, now))
+    if (!live && !isQuizActive(quiz, now)) throw quizNotActive()
+    if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(db, user.id, now))) throw paidAccessRequired()
+    if (live) {
+      const [answers, states] = await Promise.all([listAnswers(db, live.id), listQuestionStates(db, live.id)])
+      return toQuizAttempt(quiz, live, attempts.length, answers, states, now)
+    }
+    if (attempts.length >= quiz.allowed_attempts) throw noAttemptsLeft()
+
+    const outcome = await retryOnUniqueViolation(() =>
+      database.transaction(async (trx) => {
+        // Re-read under the lock: another request (or process) may have started or finished one meanwhile.
+        if (isPostgres) await lockLearner(trx, user.id)
+        const current = await lifecycle.settleRows(
+          trx,
+          await listAttempts(trx, user.id, quiz.id, { lock: isPostgres }),
+          now,
+        )
+        const inProgress = current.find((attempt) => lifecycle.isLive(attempt, now))
+        if (inProgress) {
+          const answers = await listAnswers(trx, inProgress.id)
+          const states = await listQuestionStates(trx, inProgress.id)
+          return { attempt: inProgress, count: current.length, answers, states, created: false }
+        }
+        if (current.length >= quiz.allowed_attempts) return noAttemptsLeft()
+        const attempt = await insertAttempt(trx, {
+          ...(await attemptBegun(trx, user.id, quiz, current.length + 1, now)),
+          status: 'in_progress',
+          ...(await drawPaper(trx, quiz)),
+          finished_at: null,
+          score_hundredths: null,
+          correct: null,
+          incorrect: null,
+          unanswered: null,
+        })
+        return {
+          attempt,
+          count: current.length + 1,
+          answers: new Map<number, number | null>(),
+          states: [],
+          created: true,
+        }
+      }),
+    )
+    if (outcome instanceof AppError) throw outcome
+    if (outcome.created) metrics.attemptStarted()
+    return toQuizAttempt(quiz, outcome.attempt, outcome.count, outcome.answers, outcome.states, now)
+  }
+
+  async function toQuizAttempt(
+    quiz: LearnerQuizRow,
+    attempt: AttemptRow,
+    attemptCount: number,
+    answers: Map<number, number | null>,
+    states: Awaited<ReturnType<typeof listQuestionStates>>,
+    now: number,
+  ): Promise<QuizAttempt> {
+    const paper = await papers.paperFor(db, attempt.revision_ids, attempt.option_order)
+    const saved: Record<string, number> = {}
+    for (const [questionId, optionId] of answers) if (optionId !== null) saved[questionId] = optionId
+    return {
+      ...toQuizSummary(quiz, attemptCount),
+      question_count: paper.questions.length,
+      questions: paper.questionRefs as { id: number }[],
+      attempt: {
+        id: attempt.id,
+        started_at: toIso(attempt.started_at),
+        deadline: toIso(attempt.deadline),
+        remaining_seconds: Math.max(0, Math.floor((attempt.deadline - now) / 1000)),
+        answers: saved,
+        ...toExamState(paper, states),
+      },
+    }
+  }
+
+  /**
+   * The quiz and the learner's attempt in progress, after the route-wide checks: 404 for an unknown quiz or an
+   * inactive one without an attempt in progress, then 403 without an attempt in progress. One query when warm.
+   */
+  async function liveAttemptAt(user: TokenUser, quizId: number, now: number) {
+    const row = await findQuizWithAttemptInProgress(db, quizId, user.id)
+    if (!row) throw quizNotActive()
+    const live =
+      row.attempt_id !== null && lifecycle.isLive({ status: 'in_progress', deadline: row.deadline! }, now)
+        ? {
+            id: row.attempt_id,
+            deadline: row.deadline!,
+            started_at: row.started_at!,
+            revision_ids: row.revision_ids!,
+            option_order: row.option_order ?? null,
+          }
+        : undefined
+    if (row.attempt_id !== null && !live) await lifecycle.settleExpired(user.id, quizId)
+    if (!live && !isQuizActive(row, now)) throw quizNotActive()
+    return live
+  }
+
+  async function getQuestion(user: TokenUser, quizId: number, number: number): Promise<QuizQuestion> {
+    const now = clock.now()
+    const live = await liveAttemptAt(user, quizId, now)
+    if (!live) throw noAttemptInProgress()
+    // The grace is for a submit on its way, not for reading on (docs/decisions/023).
+    if (now > live.deadline) throw questionsClosed()
+    const question = (await papers.paperFor(db, live.revision_ids, live.option_order)).questions[number - 1]
+    if (!question) throw new NotFound('Question not found.')
+    return { ...question.learner, number }
+  }
+
+  /**
+   * Autosave: merges answers and marks, adds visits and seconds, on the attempt in progress; refused after the
+   * deadline (no grace for saves). One transaction; the usual single answer on SQLite is one statement.
+   */
+  async function saveAnswers(user: TokenUser, quizId: number, body: SaveAnswersBody): Promise<SaveAnswersResult> {
+    const now = clock.now()
+    const live = await liveAttemptAt(user, quizId, now)
+    if (!live) {
+      const latest = await findLatestAttempt(db, user.id, quizId)
+      if (!latest) throw noAttemptInProgress()
+      throw latest.submitted === 1 ? alreadySubmitted() : timeIsUp()
+    }
+    if (now > live.deadline) throw timeIsUp()
+    const invalid = invalidExamState(await papers.paperFor(db, live.revision_ids), body)
+    if (invalid) throw invalid
+    const entries = answerEntries(body.answers ?? {})
+    const withState = hasExamState(body)
+    if (entries.length === 0 && !withState) return { saved: 0 }
+    if (!isPostgres && !withState && entries.length === 1) {
+      // The usual autosave: one statement instead of a transaction of four, committed with whatever other writes
+      // arrive meanwhile (group commit).
+      const [[questionId, optionId]] = entries as [(typeof entries)[number]]
+      const saved = await database.transaction((trx) =>
+        upsertAnswerIfInProgress(trx, live.id, questionId, optionId, now),
+      )
+      if (!saved) throw alreadySubmitted()
+      return { saved: 1 }
+    }
+    await database.transaction(async (trx) => {
+      // A submit may have finished the attempt since it was read; on PostgreSQL FOR SHARE also holds one off, and a
+      // report with seconds takes a lock that also queues the attempt's other such reports (the cap reads a total).
+      const inProgress =
+        isPostgres && withState
+          ? await isAttemptInProgressLocked(trx, live.id)
+          : await isAttemptInProgress(trx, live.id, { share: isPostgres })
+      if (!inProgress) throw alreadySubmitted()
+      await upsertAnswers(trx, live.id, entries, now)
+      if (withState) await storeExamState(trx, live, body, now)
+    })
+    return { saved: entries.length }
+  }
+
+  return { startAttempt, getQuestion, saveAnswers }
+}
+
+export type AttemptSessionService = ReturnType<typeof createAttemptSessionService>

@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../db/schema'
+import { IN_PROGRESS } from '../db/in-progress'
+import { precompile } from '../db/precompiled-query'
+import { mayTakePaidQuizzes } from './paid-access'
+
+const quizColumns = [
+  'q.id',
+  'q.title_en',
+  'q.title_ne',
+  'q.start_time',
+  'q.end_time',
+  'q.duration_minutes',
+  'q.is_paid_tier',
+  'q.allowed_attempts',
+  'q.difficulty',
+  'q.shuffle_questions',
+  'q.shuffle_options',
+] as const
+
+const selectQuiz = precompile((db: Kysely<DB>, quizId: number) =>
+  db.selectFrom('quizzes as q').select(quizColumns).where('q.id', '=', quizId).where('q.deleted_at', 'is', null),
+)
+
+/** A quiz as the learner routes need it (never a deleted one). */
+export async function findQuizById(db: Kysely<DB>, quizId: number) {
+  return (await selectQuiz(db, quizId)).rows[0]
+}
+
+export type LearnerQuizRow = NonNullable<Awaited<ReturnType<typeof findQuizById>>>
+
+/** The quiz and the learner's attempt in progress at it (left join: the attempt fields are null without one). */
+const selectQuizWithAttemptInProgress = precompile((db: Kysely<DB>, quizId: number, userId: number) =>
+  db
+    .selectFrom('quizzes as q')
+    .leftJoin('attempts as a', (join) =>
+      join.onRef('a.quiz_id', '=', 'q.id').on('a.user_id', '=', userId).on('a.status', '=', IN_PROGRESS),
+    )
+    .select([
+      'q.start_time',
+      'q.end_time',
+      'a.id as attempt_id',
+      'a.deadline',
+      'a.started_at',
+      'a.revision_ids',
+      'a.option_order',
+    ])
+    .where('q.id', '=', quizId)
+    .where('q.deleted_at', 'is', null),
+)
+
+export async function findQuizWithAttemptInProgress(db: Kysely<DB>, quizId: number, userId: number) {
+  return (await selectQuizWithAttemptInProgress(db, quizId, userId)).rows[0]
+}
+
+export async function hasPaidAccess(db: Kysely<DB>, userId: number, now: number) {
+  const row = await db
+    .selectFrom('users')
+    .select(['is_admin', 'paid_access_until'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  return row !== undefined && mayTakePaidQuizzes(row, now)
+}
+
+const selectExtraTimePercent = precompile((db: Kysely<DB>, userId: number) =>
+  db.selectFrom('users').select('extra_time_percent').where('id', '=', userId),
+)
+
+/** The learner's extra time (API.md "Exam feel"), read when an attempt starts; 0 for a user that is gone. */
+export async function findExtraTimePercent(db: Kysely<DB>, userId: number) {
+  return (await selectExtraTimePercent(db, userId)).rows[0]?.extra_time_percent ?? 0
+}
+
+/**
+ * PostgreSQL only: serialises a learner's attempt-changing transactions (SQLite's BEGIN IMMEDIATE already does).
+ * NO KEY UPDATE conflicts with itself but not with the key-share locks of inserts that reference the user.
+ */
+export async function lockLearner(db: Kysely<DB>, userId: number) {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute()
+}

@@ -1,0 +1,3 @@
+/** Admins always have paid access; learners until their paid access ends (access that ended is none). */
+export const mayTakePaidQuizzes = (user: { is_admin: number; paid_access_until: number | null }, now: number) =>
+  user.is_admin === 1 || (user.paid_access_until !== null && user.paid_access_until > now)

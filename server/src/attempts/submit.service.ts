@@ -1,0 +1,139 @@
+import type { SubmitAttemptBody, SubmitResult } from '@quiz/contracts'
+import type { AppContext } from '../context'
+import { AppError, NotFound } from '../http/errors'
+import type { TokenUser } from '../http/tokens'
+import type { Paper, QuestionPapers } from '../questions/question-papers'
+import { scoreAnswers } from '../questions/scoring'
+import {
+  LATE_SUBMISSION_WINDOW_MS,
+  isQuizActive,
+  noAttemptsLeft,
+  paidAccessRequired,
+  quizNotActive,
+} from './attempt-rules'
+import { insertAttempt, listAnswers, listAttempts, markAttemptFinished, upsertAnswers } from './attempts.repository'
+import { recordFinish, retryOnUniqueViolation, toSubmitResult, type AttemptLifecycle } from './attempts.service'
+import { answerEntries, hasExamState, invalidExamState, storeExamState } from './exam-state'
+import { findQuizById, hasPaidAccess, lockLearner } from './learner-quizzes.repository'
+import type { NewAttempts } from './new-attempt'
+
+/**
+ * Submitting: scoring the attempt in progress (up to its deadline plus grace), answering a retry of one already
+ * finished with the same result, a late submission of one whose time ran out, or creating and finishing an attempt
+ * at once when none is in progress.
+ */
+export function createSubmitService({
+  database,
+  clock,
+  metrics,
+  papers,
+  lifecycle,
+  newAttempts,
+}: Pick<AppContext, 'database' | 'clock' | 'metrics'> & {
+  papers: QuestionPapers
+  lifecycle: AttemptLifecycle
+  newAttempts: NewAttempts
+}) {
+  const { db } = database
+  const { isPostgres } = lifecycle
+  const { drawPaper, attemptBegun } = newAttempts
+
+  async function submitAttempt(user: TokenUser, quizId: number, body: SubmitAttemptBody): Promise<SubmitResult> {
+    const now = clock.now()
+    const quiz = await findQuizById(db, quizId)
+    if (!quiz) throw quizNotActive()
+    const entries = answerEntries(body.answers)
+    const withState = hasExamState(body)
+    const invalidAnswers = (paper: Paper) => invalidExamState(paper, body)
+    // Set when this request finished an attempt (not when it answered a retry of one already finished).
+    let finished = false
+
+    const outcome = await retryOnUniqueViolation(() =>
+      database.transaction(async (trx): Promise<SubmitResult | AppError> => {
+        finished = false
+        // Serialise the learner's submits and starts; the attempt rows are locked before their answers are read.
+        if (isPostgres) await lockLearner(trx, user.id)
+        const attempts = await lifecycle.settleRows(
+          trx,
+          await listAttempts(trx, user.id, quiz.id, { lock: isPostgres }),
+          now,
+        )
+        const live = attempts.find((attempt) => lifecycle.isLive(attempt, now))
+        if (!live && !isQuizActive(quiz, now)) return quizNotActive()
+
+        // A retry of a submission that already went through answers the same result (the web app sends attempt_id).
+        if (body.attempt_id != null) {
+          const named = attempts.find((attempt) => attempt.id === body.attempt_id)
+          if (!named) return new NotFound('Attempt not found.')
+          if (named.status === 'finished') {
+            return invalidAnswers(await papers.paperFor(trx, named.revision_ids)) ?? toSubmitResult(named)
+          }
+        }
+
+        if (live) {
+          const paper = await papers.paperFor(trx, live.revision_ids)
+          const invalid = invalidAnswers(paper)
+          if (invalid) return invalid
+          // Up to deadline plus grace the submission counts: submitted answers are merged over the saved ones.
+          const answers = await listAnswers(trx, live.id)
+          // The web app has autosaved nearly every answer it submits: only what differs is written again.
+          const changed = entries.filter(
+            ([questionId, optionId]) => answers.get(questionId) !== optionId || !answers.has(questionId),
+          )
+          for (const [questionId, optionId] of changed) answers.set(questionId, optionId)
+          await upsertAnswers(trx, live.id, changed, now)
+          // The attempt rows are locked (FOR UPDATE on PostgreSQL) since listAttempts: the cap's total is stable.
+          if (withState) await storeExamState(trx, live, body, now)
+          const { total_questions: _total, ...score } = scoreAnswers(paper.questions, answers)
+          const fields = { ...score, finished_at: now, late: 0, submitted: 1 }
+          if (!(await markAttemptFinished(trx, live.id, fields)))
+            throw new Error(`attempt ${live.id} was finished twice`)
+          await recordFinish(trx, live, paper, answers, score.score_hundredths, now)
+          finished = true
+          return toSubmitResult({ ...live, ...fields, status: 'finished' })
+        }
+
+        // The latest attempt ran out of time unsubmitted: this is its late submission, scored on saved answers.
+        const latest = attempts.at(-1)
+        if (
+          latest &&
+          latest.late === 1 &&
+          latest.submitted === 0 &&
+          now - latest.deadline <= LATE_SUBMISSION_WINDOW_MS
+        ) {
+          return invalidAnswers(await papers.paperFor(trx, latest.revision_ids)) ?? toSubmitResult(latest)
+        }
+
+        // No attempt in progress: start one and finish it at once, if the learner may.
+        if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(trx, user.id, now))) return paidAccessRequired()
+        if (attempts.length >= quiz.allowed_attempts) return noAttemptsLeft()
+        const drawn = await drawPaper(trx, quiz)
+        const paper = await papers.paperFor(trx, drawn.revision_ids, drawn.option_order)
+        const invalid = invalidAnswers(paper)
+        if (invalid) return invalid
+        const { total_questions: _total, ...score } = scoreAnswers(paper.questions, new Map(entries))
+        const attempt = await insertAttempt(trx, {
+          ...(await attemptBegun(trx, user.id, quiz, attempts.length + 1, now)),
+          status: 'finished',
+          ...drawn,
+          finished_at: now,
+          ...score,
+          late: 0,
+          submitted: 1,
+        })
+        await upsertAnswers(trx, attempt.id, entries, now)
+        if (withState) await storeExamState(trx, attempt, body, now)
+        await recordFinish(trx, attempt, paper, new Map(entries), score.score_hundredths, now)
+        finished = true
+        return toSubmitResult(attempt)
+      }),
+    )
+    if (outcome instanceof AppError) throw outcome
+    if (finished) metrics.attemptSubmitted()
+    return outcome
+  }
+
+  return { submitAttempt }
+}
+
+export type SubmitService = ReturnType<typeof createSubmitService>

@@ -1,0 +1,31 @@
+import { createAttemptSessionService } from './attempts/attempt-session.service'
+import { createAttemptLifecycle } from './attempts/attempts.service'
+import { createNewAttempts } from './attempts/new-attempt'
+import { createSubmitService } from './attempts/submit.service'
+import type { AppContext } from './context'
+import { createPracticeService } from './practice/practice.service'
+import { createQuestionPapers } from './questions/question-papers'
+import { createQuizService } from './quizzes/quizzes.service'
+import { createResultsService } from './results/results.service'
+
+/**
+ * The services that hold state across requests, built once per app and handed to the route plugins: one
+ * question-paper cache and one list of current questions per process, whichever route reads them, and one
+ * attempt lifecycle that the quizzes list, results and practice settle expired attempts through
+ * (docs/decisions/024-one-home-for-attempts.md).
+ */
+export function createServices(context: AppContext) {
+  const papers = createQuestionPapers()
+  const lifecycle = createAttemptLifecycle({ ...context, papers })
+  const newAttempts = createNewAttempts({ papers })
+  return {
+    lifecycle,
+    session: createAttemptSessionService({ ...context, papers, lifecycle, newAttempts }),
+    submit: createSubmitService({ ...context, papers, lifecycle, newAttempts }),
+    quizzes: createQuizService({ ...context, lifecycle }),
+    results: createResultsService({ ...context, lifecycle }),
+    practice: createPracticeService(context),
+  }
+}
+
+export type Services = ReturnType<typeof createServices>
