@@ -140,12 +140,6 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
-    // React is Preact here (decision 022). Testing Library's CommonJS build would `require` react-dom/test-utils,
-    // which @preact/compat does not have: its ESM build lets `act` come from preact/test-utils instead.
-    alias: [
-      { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
-      { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-    ],
     include: ['src/**/*.test.{ts,tsx}'],
   },
 })
