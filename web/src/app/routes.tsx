@@ -1,10 +1,11 @@
-import { createBrowserRouter } from 'react-router'
+import type { RouteObject } from 'react-router'
 import { RouteError } from '../components/error-fallback'
 import { Layout } from '../components/layout/layout'
 import { RequireAdmin, RequireAuth, RequireVisitor } from '../session/guards'
 
-// Every page is its own lazy chunk: the first screen loads only the shell and the page it shows.
-export const router = createBrowserRouter([
+// Every page is its own lazy chunk: the first screen loads only the shell and the page it shows. The browser's
+// router is made from these in main.tsx; the build renders the visitor screens from them too (prerender.tsx).
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteError />,
@@ -60,4 +61,4 @@ export const router = createBrowserRouter([
       { path: '*', lazy: () => import('../components/not-found-page') },
     ],
   },
-])
+]
