@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
@@ -127,10 +127,20 @@ export async function buildApp(
 
 export type App = Awaited<ReturnType<typeof buildApp>>
 
-/** Serves the built SPA; any other GET outside /api falls back to index.html so client routes survive a reload. */
+/**
+ * Serves the built SPA; any other GET outside /api falls back to index.html so client routes survive a reload. The
+ * web build also writes the visitor screens with their HTML in them (`login.html` for /login, decision 023): one is
+ * sent for its path without a query, so the form paints from the first response. A query (`/reset-password?phone=`)
+ * gets index.html, as it does from the offline worker, because the build rendered the screen without it.
+ */
 function registerWebApp(app: App, webDist: string) {
   const index = path.join(webDist, 'index.html')
   if (!existsSync(index)) return
+  const screens = new Set(
+    readdirSync(webDist)
+      .filter((file) => file.endsWith('.html') && file !== 'index.html')
+      .map((file) => `/${file.slice(0, -'.html'.length)}`),
+  )
   app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -145,6 +155,7 @@ function registerWebApp(app: App, webDist: string) {
   })
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     if (request.url.startsWith('/api')) return reply.callNotFound()
-    return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    const page = screens.has(request.url) ? `${request.url.slice(1)}.html` : 'index.html'
+    return reply.header('cache-control', 'no-cache').sendFile(page)
   })
 }

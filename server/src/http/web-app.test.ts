@@ -13,6 +13,10 @@ const files = {
   'index.html':
     '<!doctype html><title>Quiz Practice</title><div id="root"></div>' +
     '<script type="module" src="/assets/index-AbC123.js"></script>',
+  // A visitor screen as the web build writes it: its HTML rendered in #root (decision 023).
+  'login.html':
+    '<!doctype html><title>Quiz Practice</title><div id="root"><form><input id="login-username"></form></div>' +
+    '<script type="module" src="/assets/index-AbC123.js"></script>',
   'assets/index-AbC123.js': 'console.log("the app");'.repeat(40),
   'sw.js': 'self.addEventListener("fetch", () => {})',
   'manifest.webmanifest': JSON.stringify({ name: 'Quiz Practice' }),
@@ -66,6 +70,18 @@ describe.each(dialects)('serving the web app on %s', (dialect) => {
       expect(response.headers['cache-control']).toBe('no-cache')
       expect(brotliDecompressSync(response.rawPayload).toString()).toBe(files['index.html'])
     }
+  })
+
+  it('sends a visitor screen with its HTML for its path, and index.html when the path has a query', async () => {
+    const login = await t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'br' } })
+    expect(login.statusCode).toBe(200)
+    expect(login.headers['content-encoding']).toBe('br')
+    expect(login.headers['content-type']).toMatch(/^text\/html/)
+    expect(login.headers['cache-control']).toBe('no-cache')
+    expect(brotliDecompressSync(login.rawPayload).toString()).toBe(files['login.html'])
+    const withQuery = await t.app.inject({ method: 'GET', url: '/login?next=1' })
+    expect(withQuery.body).toBe(files['index.html'])
+    expect((await t.app.inject({ method: 'GET', url: '/login/extra' })).body).toBe(files['index.html'])
   })
 
   it('keeps API answers out of every cache', async () => {
