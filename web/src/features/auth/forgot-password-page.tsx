@@ -7,8 +7,9 @@ import { AuthCard } from './auth-card'
 import { failure, StatusAlert } from './auth-messages'
 import type { ResetPasswordState } from './login-state'
 import { PhoneField, usePhoneForm } from './otp-step'
+import { WithQueries } from '../../api/with-queries'
 
-export function Component() {
+function Screen() {
   const { t } = useTranslation('auth')
   const navigate = useNavigate()
   const phone = usePhoneForm()
@@ -33,5 +34,14 @@ export function Component() {
         <Link to={paths.login()}>{t('forgot.back_to_login')}</Link>
       </p>
     </AuthCard>
+  )
+}
+
+/** This screen's calls go through TanStack Query, which comes with it (the login screen does without). */
+export function Component() {
+  return (
+    <WithQueries>
+      <Screen />
+    </WithQueries>
   )
 }

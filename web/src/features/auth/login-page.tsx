@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query'
 import type { LoginRequest } from '@quiz/contracts'
 import { Suspense, use, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -93,11 +92,22 @@ function PasswordLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
   const [values, setValues] = useState<LoginRequest>({ username: '', password: '' })
   const [errors, setErrors] = useState<LoginErrors>({})
   const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) }
-  const login = useMutation({
-    mutationFn: async ({ username, password }: LoginRequest) =>
-      startSession(await authApi.login(username, password), { adoptLanguage }),
-    onSuccess: onSignedIn,
-  })
+  // Plain state rather than TanStack Query's useMutation: the first screen does without that library (decision 023).
+  const [pending, setPending] = useState(false)
+  const [failed, setFailed] = useState<unknown>(null)
+
+  async function signIn({ username, password }: LoginRequest) {
+    setPending(true)
+    setFailed(null)
+    try {
+      await startSession(await authApi.login(username, password), { adoptLanguage })
+    } catch (error) {
+      setFailed(error)
+      setPending(false)
+      return
+    }
+    onSignedIn()
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -109,10 +119,10 @@ function PasswordLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
     setErrors(found)
     const firstEmpty = (['username', 'password'] as const).find((field) => found[field])
     if (firstEmpty) return inputs[firstEmpty].current?.focus()
-    login.mutate({ username: values.username.trim(), password: values.password })
+    void signIn({ username: values.username.trim(), password: values.password })
   }
 
-  const status: StatusMessage | null = login.isError ? failure('login.failed', login.error) : null
+  const status: StatusMessage | null = failed ? failure('login.failed', failed) : null
   return (
     <form onSubmit={submit} noValidate>
       <StatusAlert status={status} />
@@ -141,7 +151,7 @@ function PasswordLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
           />
         )}
       </Field>
-      <button type="submit" className="btn btn--primary btn--block" disabled={login.isPending}>
+      <button type="submit" className="btn btn--primary btn--block" disabled={pending}>
         {t('login.submit')}
       </button>
     </form>
