@@ -56,6 +56,10 @@ interface Prerender {
   renderScreen(path: string): Promise<string>
 }
 const PRERENDER_DIR = '.prerender'
+// Marks the page before its first paint when the saved language (i18n.ts: LANGUAGE_KEY) is Nepali; styles.css
+// hides #root then, and main.tsx clears the mark once it has rendered in Nepali.
+const NEPALI_READER_SCRIPT =
+  "try{localStorage.getItem('language')==='ne'&&document.documentElement.setAttribute('data-render','client')}catch(e){}"
 
 /**
  * The link tags that fetch a lazy page's chunk, the chunks it imports and its CSS with the HTML, instead of one
@@ -114,7 +118,12 @@ function visitorScreens(): Plugin {
       const entryCss = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/.exec(html)
       const css = entryCss && bundle[entryCss[1]!]
       if (!entryCss || css?.type !== 'asset') throw new Error('visitor screens: no stylesheet in index.html')
-      const inlineCss = (page: string) => page.replace(entryCss[0], () => `<style>${String(css.source)}</style>`)
+      // Before the first paint, a reader who chose Nepali must not see the English HTML: this hides it until
+      // main.tsx has rendered the screen in Nepali. Inline (a file would cost a round trip before the paint); the
+      // server's CSP admits it by its hash, read from the build.
+      const hideForNepali = `<script>${NEPALI_READER_SCRIPT}</script>`
+      const inlineCss = (page: string) =>
+        page.replace(entryCss[0], () => `${hideForNepali}<style>${String(css.source)}</style>`)
       index.source = withLinks(pageLinks(bundle, visitorScreens['/login']!, html, { applyCss: false }))
       for (const [screen, source] of Object.entries(visitorScreens))
         this.emitFile({

@@ -1,4 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
@@ -76,6 +77,7 @@ export async function buildApp(
     formActions: context.config.payments.providers.includes('esewa')
       ? [new URL(context.config.payments.esewa.formUrl).origin]
       : [],
+    scriptHashes: webAppScriptHashes(context.config.webDist),
   })
   await app.register(multipart, { limits: { fileSize: 5 * MB, files: 1, fields: 20, fieldSize: 64 * 1024 } })
   await app.register(swagger, {
@@ -126,6 +128,20 @@ export async function buildApp(
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>
+
+/**
+ * The CSP hashes of the inline scripts in the web build's pages: the visitor screens carry one that runs before
+ * their first paint (it hides the English HTML from a reader who chose Nepali, decision 023). Read from the build,
+ * so the policy always admits exactly what was built.
+ */
+function webAppScriptHashes(webDist: string): string[] {
+  if (!existsSync(webDist)) return []
+  const hashes = new Set<string>()
+  for (const file of readdirSync(webDist).filter((name) => name.endsWith('.html')))
+    for (const [, script] of readFileSync(path.join(webDist, file), 'utf8').matchAll(/<script>([^<]*)<\/script>/g))
+      hashes.add(`sha256-${createHash('sha256').update(script!).digest('base64')}`)
+  return [...hashes]
+}
 
 /**
  * Serves the built SPA; any other GET outside /api falls back to index.html so client routes survive a reload. The

@@ -1,4 +1,5 @@
 import { StrictMode } from 'react'
+import { flushSync } from 'react-dom'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter } from 'react-router'
 import { App } from './app/app'
@@ -35,6 +36,9 @@ const sameAsBuilt =
 
 void Promise.all([loadLanguage(language), routerReady(router)]).then(() => {
   initI18n(language)
-  if (prerendered && sameAsBuilt) hydrateRoot(container, app)
-  else createRoot(container).render(app)
+  if (prerendered && sameAsBuilt) return hydrateRoot(container, app)
+  const root = createRoot(container)
+  // Rendered before the mark that hid the built HTML from a Nepali reader comes off, so the English never shows.
+  flushSync(() => root.render(app))
+  document.documentElement.removeAttribute('data-render')
 })

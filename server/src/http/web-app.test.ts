@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -15,7 +16,8 @@ const files = {
     '<script type="module" src="/assets/index-AbC123.js"></script>',
   // A visitor screen as the web build writes it: its HTML rendered in #root (decision 023).
   'login.html':
-    '<!doctype html><title>Quiz Practice</title><div id="root"><form><input id="login-username"></form></div>' +
+    `<!doctype html><title>Quiz Practice</title><script>${'document.documentElement.dataset.x = "1"'}</script>` +
+    '<div id="root"><form><input id="login-username"></form></div>' +
     '<script type="module" src="/assets/index-AbC123.js"></script>',
   'assets/index-AbC123.js': 'console.log("the app");'.repeat(40),
   'sw.js': 'self.addEventListener("fetch", () => {})',
@@ -113,6 +115,13 @@ describe('the web app for offline use', () => {
     const csp = String((await get('/')).headers['content-security-policy'])
     expect(csp).toContain("worker-src 'self'")
     expect(csp).toContain("manifest-src 'self'")
+  })
+
+  it('admits the inline script of a built page by its hash, and no other inline script', async () => {
+    const csp = String((await get('/login')).headers['content-security-policy'])
+    const hash = createHash('sha256').update('document.documentElement.dataset.x = "1"').digest('base64')
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`)
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
   })
 
   it('falls back to index.html for app routes but never answers an API path with the app', async () => {
