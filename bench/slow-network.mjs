@@ -30,8 +30,8 @@ if (!existsSync(webDist)) throw new Error('web/dist is missing: run `npm run bui
 
 // Installed in every page before its own scripts run: checks the login form on each animation frame (just before
 // the frame is painted) and keeps the first time it was visible and the first time it was usable. A control is
-// usable once React has attached its props (handlers) to it: before hydration the server-rendered form is on screen
-// but a click would do nothing yet. Runs in the page (serialized by Playwright), where globalThis is the window.
+// usable once it is enabled and React has attached its props (handlers) to it: before hydration the built form is
+// on screen with its button disabled. Runs in the page (serialized by Playwright), where globalThis is the window.
 function watchLoginForm() {
   const { document, performance, requestAnimationFrame } = globalThis
   const times = (globalThis.loginForm = { visibleAt: null, usableAt: null })
@@ -39,9 +39,10 @@ function watchLoginForm() {
     const controls = ['#login-username', '#login-password', 'form button[type="submit"]'].map((selector) =>
       document.querySelector(selector),
     )
-    const shown = controls.every((el) => el && !el.disabled && el.getClientRects().length > 0)
+    const shown = controls.every((el) => el && el.getClientRects().length > 0)
     if (shown && times.visibleAt === null) times.visibleAt = performance.now()
-    const handled = shown && controls.every((el) => Object.keys(el).some((key) => key.startsWith('__reactProps$')))
+    const handled =
+      shown && controls.every((el) => !el.disabled && Object.keys(el).some((key) => key.startsWith('__reactProps$')))
     if (handled) times.usableAt = performance.now()
     else requestAnimationFrame(check)
   }

@@ -22,6 +22,8 @@ describe('the visitor screens rendered at build time', () => {
     container.innerHTML = html
     document.body.append(container)
     const painted = container.querySelector('.auth-card')
+    const built = document.createElement('div')
+    built.innerHTML = html
 
     // The build renders in Node and the browser hydrates; here both run in one process, where React's development
     // build notices the static renderer's contexts and the client's. Any other error still fails the test.
@@ -45,9 +47,8 @@ describe('the visitor screens rendered at build time', () => {
 
     expect(recovered).toEqual([])
     expect(container.querySelector('.auth-card')).toBe(painted)
-    // Nothing repainted: the DOM is still the build's, as the browser parsed it.
-    const built = document.createElement('div')
-    built.innerHTML = html
-    expect(container.innerHTML).toBe(built.innerHTML)
+    // The built form cannot be submitted by the browser before React handles it; after hydration it can.
+    for (const button of built.querySelectorAll('button[type="submit"]')) expect(button).toBeDisabled()
+    for (const button of container.querySelectorAll('button[type="submit"]')) expect(button).toBeEnabled()
   })
 })

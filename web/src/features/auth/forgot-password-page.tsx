@@ -8,11 +8,13 @@ import { failure, StatusAlert } from './auth-messages'
 import type { ResetPasswordState } from './login-state'
 import { PhoneField, usePhoneForm } from './otp-step'
 import { WithQueries } from '../../api/with-queries'
+import { useHydrated } from '../../lib/use-hydrated'
 
 function Screen() {
   const { t } = useTranslation('auth')
   const navigate = useNavigate()
   const phone = usePhoneForm()
+  const hydrated = useHydrated()
   const send = useMutation({
     mutationFn: (number: string) => authApi.sendOtp(number, 'reset'),
     // The phone travels in the URL (WEB.md), so a reload of /reset-password keeps it.
@@ -26,7 +28,7 @@ function Screen() {
         <StatusAlert status={send.isError ? failure('forgot.failed', send.error) : null} />
         <p>{t('forgot.intro')}</p>
         <PhoneField id="forgot-phone" {...phone.field} />
-        <button type="submit" className="btn btn--primary btn--block" disabled={send.isPending}>
+        <button type="submit" className="btn btn--primary btn--block" disabled={send.isPending || !hydrated}>
           {t('forgot.submit')}
         </button>
       </form>

@@ -13,6 +13,7 @@ import { AuthCard } from './auth-card'
 import { failure, formTexts, StatusAlert, useMessageText, type StatusMessage } from './auth-messages'
 import { readLoginNotice } from './login-state'
 import type { FlowProps } from './otp-login'
+import { useHydrated } from '../../lib/use-hydrated'
 
 // Login by code, with its react-hook-form forms (12 KB gzipped), is fetched as soon as this screen's code runs
 // but not before the password form shows: the first screen stays inside its budget (docs/decisions/012).
@@ -95,6 +96,7 @@ function PasswordLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
   // Plain state rather than TanStack Query's useMutation: the first screen does without that library (decision 023).
   const [pending, setPending] = useState(false)
   const [failed, setFailed] = useState<unknown>(null)
+  const hydrated = useHydrated()
 
   async function signIn({ username, password }: LoginRequest) {
     setPending(true)
@@ -151,7 +153,7 @@ function PasswordLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
           />
         )}
       </Field>
-      <button type="submit" className="btn btn--primary btn--block" disabled={pending}>
+      <button type="submit" className="btn btn--primary btn--block" disabled={pending || !hydrated}>
         {t('login.submit')}
       </button>
     </form>

@@ -18,6 +18,7 @@ import { OtpCodeForm, PhoneField, useOtpFlow } from './otp-step'
 import { useDebouncedValue } from './use-debounced-value'
 import { isValidPhone, passwordProblem, usernameProblem } from './validation'
 import { WithQueries } from '../../api/with-queries'
+import { useHydrated } from '../../lib/use-hydrated'
 
 /** SPEC.md: username and phone availability are checked 500 ms after typing stops. */
 export const AVAILABILITY_DEBOUNCE_MS = 500
@@ -216,6 +217,7 @@ function Screen() {
   }
 
   const busy = isSubmitting || flow.isSending || complete.isPending
+  const hydrated = useHydrated()
 
   return (
     <AuthCard id="register-title" title={t('register.title')}>
@@ -265,7 +267,7 @@ function Screen() {
           >
             {(control) => <PasswordInput {...control} {...field('password2')} autoComplete="new-password" />}
           </Field>
-          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+          <button type="submit" className="btn btn--primary btn--block" disabled={busy || !hydrated}>
             {verifiedPhone === phone ? t('register.verify') : t('register.send_otp')}
           </button>
         </form>
