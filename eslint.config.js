@@ -27,7 +27,7 @@ function boundaries(files, zones) {
 }
 
 export default defineConfig(
-  globalIgnores(['**/node_modules', '**/dist', 'data', 'coverage', 'e2e/.artifacts']),
+  globalIgnores(['**/node_modules', '**/dist', '**/.prerender', 'data', 'coverage', 'e2e/.artifacts']),
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -2,7 +2,9 @@
 // protocol: 400 kbit/s down and up, 400 ms round trip, the CPU slowed 4x. For each run, a fresh browser context
 // (empty cache) opens /login (first visit), opens it again in the same context (repeat visit), then signs in as a
 // learner and waits for the dashboard to list the seeded quizzes. Times are the page's own clock (performance.now(),
-// from the navigation's start or from the click) at the first frame where the condition holds. BENCH_RUNS (default 3)
+// from the navigation's start or from the click) at the first frame where the condition holds: the login form is
+// visible when its fields and button are laid out on screen (painted from the HTML or by React), and usable when React
+// has also attached its handlers to them (rendered or hydrated). BENCH_RUNS (default 3)
 // sets the number of runs; CHROMIUM_PATH the browser. Needs the built server and web app (`npm run build`).
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -15,21 +17,36 @@ const network = { offline: false, latency: 400, downloadThroughput: 400 * KBIT, 
 const CPU_SLOWDOWN = 4
 const QUIZZES = 3
 const PASSWORD = 'Slow-network-1'
-const budget = { firstVisitMs: 5000, repeatVisitMs: 1500, firstScreenJsBytes: 100 * 1024 }
+const budget = {
+  firstVisibleMs: 2000,
+  firstUsableMs: 4500,
+  repeatUsableMs: 1000,
+  dashboardMs: 3000,
+  firstScreenJsBytes: 150 * 1024,
+}
 
 const webDist = path.resolve(import.meta.dirname, '../web/dist/index.html')
 if (!existsSync(webDist)) throw new Error('web/dist is missing: run `npm run build` first')
 
-// The login form is usable once both fields and the button are on screen and enabled: React has rendered the page
-// and attached its handlers (there is no server-rendered HTML to show before that).
-// These run in the page (serialized by Playwright), where globalThis is the window.
-function loginFormUsableAt() {
-  const { document, performance } = globalThis
-  const controls = ['#login-username', '#login-password', 'form button[type="submit"]'].map((selector) =>
-    document.querySelector(selector),
-  )
-  const usable = controls.every((el) => el && !el.disabled && el.getClientRects().length > 0)
-  return usable ? performance.now() : false
+// Installed in every page before its own scripts run: checks the login form on each animation frame (just before
+// the frame is painted) and keeps the first time it was visible and the first time it was usable. A control is
+// usable once it is enabled and React has attached its props (handlers) to it: before hydration the built form is
+// on screen with its button disabled. Runs in the page (serialized by Playwright), where globalThis is the window.
+function watchLoginForm() {
+  const { document, performance, requestAnimationFrame } = globalThis
+  const times = (globalThis.loginForm = { visibleAt: null, usableAt: null })
+  const check = () => {
+    const controls = ['#login-username', '#login-password', 'form button[type="submit"]'].map((selector) =>
+      document.querySelector(selector),
+    )
+    const shown = controls.every((el) => el && el.getClientRects().length > 0)
+    if (shown && times.visibleAt === null) times.visibleAt = performance.now()
+    const handled =
+      shown && controls.every((el) => !el.disabled && Object.keys(el).some((key) => key.startsWith('__reactProps$')))
+    if (handled) times.usableAt = performance.now()
+    else requestAnimationFrame(check)
+  }
+  requestAnimationFrame(check)
 }
 
 function quizzesListedAt(count) {
@@ -81,14 +98,18 @@ async function recordTraffic(cdp) {
 
 async function visit(page, url) {
   await page.goto(url, { waitUntil: 'commit' })
-  const usableAt = await page.waitForFunction(loginFormUsableAt, undefined, { polling: 'raf', timeout: 120_000 })
+  const form = await page.waitForFunction(() => globalThis.loginForm?.usableAt && globalThis.loginForm, undefined, {
+    timeout: 120_000,
+  })
+  const { visibleAt, usableAt } = await form.jsonValue()
   const controlled = await page.evaluate(() => Boolean(navigator.serviceWorker?.controller))
-  return { ms: await usableAt.jsonValue(), controlled }
+  return { visibleMs: visibleAt, ms: usableAt, controlled }
 }
 
 async function oneRun(browser, baseUrl, learner) {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'en-US' })
   try {
+    await context.addInitScript(watchLoginForm)
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
     const traffic = await recordTraffic(cdp)
@@ -159,7 +180,8 @@ try {
     const result = await oneRun(browser, server.baseUrl, 'slowlearner1')
     results.push(result)
     console.log(
-      `run ${i + 1}: first visit ${ms(result.first.ms)} (${kb(result.firstTraffic.bytes)}), repeat ${ms(result.repeat.ms)} ` +
+      `run ${i + 1}: first visit visible ${ms(result.first.visibleMs)}, usable ${ms(result.first.ms)} ` +
+        `(${kb(result.firstTraffic.bytes)}), repeat ${ms(result.repeat.ms)} ` +
         `(${kb(result.repeatTraffic.bytes)}), dashboard after sign-in ${ms(result.dashboardMs)}`,
     )
   }
@@ -178,7 +200,8 @@ try {
   }
   const bytesRow = (measure, get, range, limit) => row(measure, pick(get), { range, limit, show: kb })
   const rows = [
-    timeRow('first visit: login form usable', (r) => r.first.ms, budget.firstVisitMs),
+    timeRow('first visit: login form visible', (r) => r.first.visibleMs, budget.firstVisibleMs),
+    timeRow('first visit: login form usable', (r) => r.first.ms, budget.firstUsableMs),
     bytesRow(
       'first visit: bytes transferred until usable',
       (r) => r.firstTraffic.bytes,
@@ -192,16 +215,16 @@ try {
     bytesRow(
       'first visit: JavaScript transferred',
       (r) => r.firstTraffic.scriptBytes,
-      built ? `build report: ${kb(Math.max(...Object.values(built.screens)))} gzipped` : '',
+      built ? `build report: ${kb(built.screens['/login (visitor)'].brotli)} brotli` : '',
       budget.firstScreenJsBytes,
     ),
-    timeRow('repeat visit: login form usable', (r) => r.repeat.ms, budget.repeatVisitMs),
+    timeRow('repeat visit: login form usable', (r) => r.repeat.ms, budget.repeatUsableMs),
     bytesRow(
       'repeat visit: bytes transferred',
       (r) => r.repeatTraffic.bytes,
       `${pick((r) => r.repeatTraffic.fromCache)} of ${pick((r) => r.repeatTraffic.requests)} from cache`,
     ),
-    timeRow('sign in -> dashboard lists quizzes', (r) => r.dashboardMs),
+    timeRow('sign in -> dashboard lists quizzes', (r) => r.dashboardMs, budget.dashboardMs),
     {
       measure: 'service worker controlled the page',
       median: `first ${controlled((r) => r.first.controlled)}, repeat ${controlled((r) => r.repeat.controlled)}`,

@@ -1,5 +1,7 @@
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import react from '@vitejs/plugin-react'
-import type { HtmlTagDescriptor, Plugin } from 'vite'
+import type { Plugin, Rolldown, UserConfig } from 'vite'
 import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
@@ -48,57 +50,113 @@ function nepaliManifestFile(): Plugin {
   }
 }
 
+/** What the build's server-side entry (src/prerender.tsx, built first into PRERENDER_DIR) exports. */
+interface Prerender {
+  visitorScreens: Record<string, string>
+  renderScreen(path: string): Promise<string>
+}
+const PRERENDER_DIR = '.prerender'
+// Marks the page before its first paint when the saved language (i18n.ts: LANGUAGE_KEY) is Nepali; styles.css
+// hides #root then, and main.tsx clears the mark once it has rendered in Nepali.
+const NEPALI_READER_SCRIPT =
+  "try{localStorage.getItem('language')==='ne'&&document.documentElement.setAttribute('data-render','client')}catch(e){}"
+
 /**
- * Lists a lazy page's chunk, its imports and its CSS in index.html, so the browser fetches them with the entry
- * instead of after it: on a 400 ms round trip the visitor's first screen is one round trip sooner. A signed-in
- * learner fetches these few kilobytes too, but only when the cache is empty (they are immutable).
+ * The link tags that fetch a lazy page's chunk, the chunks it imports and its CSS with the HTML, instead of one
+ * round trip (400 ms on a slow line) after the entry has run and asked for them. `applyCss` for a page whose HTML is
+ * in the file: its styles must apply at the first paint. Otherwise they are only fetched, and Vite's loader applies
+ * them when the page's code runs (so the cascade keeps its order).
  */
-function preloadPage(source: string): Plugin {
+function pageLinks(bundle: Rolldown.OutputBundle, source: string, html: string, { applyCss }: { applyCss: boolean }) {
+  const chunks = new Map(
+    Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])),
+  )
+  const page = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith(source))
+  if (!page) throw new Error(`visitor screens: no chunk for ${source}`)
+  const links: string[] = []
+  const seen = new Set<string>()
+  const visit = (fileName: string) => {
+    if (seen.has(fileName) || html.includes(`/${fileName}"`)) return
+    seen.add(fileName)
+    links.push(`<link rel="modulepreload" crossorigin href="/${fileName}">`)
+    for (const css of chunks.get(fileName)?.viteMetadata?.importedCss ?? [])
+      links.push(
+        applyCss
+          ? `<link rel="stylesheet" crossorigin href="/${css}">`
+          : `<link rel="preload" as="style" crossorigin href="/${css}">`,
+      )
+    chunks.get(fileName)?.imports.forEach(visit)
+  }
+  visit(page.fileName)
+  return links.join('\n    ')
+}
+
+/**
+ * The visitor screens (decision 025). Writes `login.html` and the others: index.html with the screen's HTML in
+ * #root, rendered by the server-side build of the app, and the links that fetch that screen's code and styles with
+ * it. The server sends one for its path (`/login`), as the offline worker does (Workbox tries `<path>.html`); the
+ * browser paints the form from the first response and main.tsx hydrates it. index.html itself (every other path,
+ * `/` included, where a visitor is sent on to /login) fetches the login screen's code with the entry: a signed-in
+ * learner fetches those few kilobytes too, but only when the cache is empty (they are immutable).
+ */
+function visitorScreens(): Plugin {
   return {
-    name: 'preload-page',
+    name: 'visitor-screens',
     apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, { bundle }) {
-        if (!bundle) return
-        const chunks = new Map(
-          Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item] as const] : [])),
-        )
-        const page = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith(source))
-        if (!page) throw new Error(`preload-page: no chunk for ${source}`)
-        const files = new Set<string>()
-        const visit = (fileName: string) => {
-          if (files.has(fileName) || html.includes(`/${fileName}"`)) return
-          files.add(fileName)
-          chunks.get(fileName)?.imports.forEach(visit)
-        }
-        visit(page.fileName)
-        const tags: HtmlTagDescriptor[] = []
-        for (const fileName of files) {
-          tags.push({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
-            injectTo: 'head',
-          })
-          // Fetched now, applied by Vite's loader when the page's code runs (so the cascade keeps its order).
-          for (const css of chunks.get(fileName)?.viteMetadata?.importedCss ?? [])
-            tags.push({
-              tag: 'link',
-              attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${css}` },
-              injectTo: 'head',
-            })
-        }
-        return tags
-      },
+    // After index.html has its scripts and preloads; before the compression and the worker's precache list.
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const index = bundle['index.html']
+      if (index?.type !== 'asset') throw new Error('visitor screens: no index.html in the bundle')
+      const built = pathToFileURL(path.resolve(PRERENDER_DIR, 'prerender.js')).href
+      const { visitorScreens, renderScreen } = (await import(built)) as Prerender
+      const html = String(index.source)
+      const root = '<div id="root"></div>'
+      if (!html.includes(root) || !html.includes('</head>')) throw new Error('visitor screens: unexpected index.html')
+      const withLinks = (links: string) => html.replace('</head>', `  ${links}\n  </head>`)
+      // The entry's stylesheet, in the screens' HTML itself: their first paint waits for no other request.
+      const entryCss = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/.exec(html)
+      const css = entryCss && bundle[entryCss[1]!]
+      if (!entryCss || css?.type !== 'asset') throw new Error('visitor screens: no stylesheet in index.html')
+      // Before the first paint, a reader who chose Nepali must not see the English HTML: this hides it until
+      // main.tsx has rendered the screen in Nepali. Inline (a file would cost a round trip before the paint); the
+      // server's CSP admits it by its hash, read from the build.
+      const hideForNepali = `<script>${NEPALI_READER_SCRIPT}</script>`
+      const inlineCss = (page: string) =>
+        page.replace(entryCss[0], () => `${hideForNepali}<style>${String(css.source)}</style>`)
+      index.source = withLinks(pageLinks(bundle, visitorScreens['/login']!, html, { applyCss: false }))
+      for (const [screen, source] of Object.entries(visitorScreens))
+        this.emitFile({
+          type: 'asset',
+          fileName: `${screen.slice(1)}.html`,
+          source: inlineCss(withLinks(pageLinks(bundle, source, html, { applyCss: true }))).replace(
+            root,
+            `<div id="root">${await renderScreen(screen)}</div>`,
+          ),
+        })
     },
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
+  // The build's first step (`vite build --ssr`): the app as a Node module that renders the visitor screens.
+  ...(isSsrBuild && {
+    plugins: [react()],
+    build: {
+      ssr: 'src/prerender.tsx',
+      outDir: PRERENDER_DIR,
+      target: 'node20',
+      emptyOutDir: true,
+      copyPublicDir: false,
+    },
+  }),
+  ...(!isSsrBuild && clientConfig),
+}))
+
+const clientConfig = {
   plugins: [
     react(),
-    // A visitor's first screen; a learner with a session is a repeat visitor, with these files in the cache.
-    preloadPage('src/features/auth/login-page.tsx'),
+    visitorScreens(),
     // Brotli and gzip files beside each asset, made once at build time: the server sends them to browsers that
     // accept them (@fastify/static preCompressed). On a 400 kbit/s connection this is most of the first visit.
     compression({
@@ -140,12 +198,6 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
-    // React is Preact here (decision 022). Testing Library's CommonJS build would `require` react-dom/test-utils,
-    // which @preact/compat does not have: its ESM build lets `act` come from preact/test-utils instead.
-    alias: [
-      { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
-      { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-    ],
     include: ['src/**/*.test.{ts,tsx}'],
   },
-})
+} satisfies UserConfig

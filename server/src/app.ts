@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
@@ -106,6 +107,7 @@ export async function buildApp(
     formActions: context.config.payments.providers.includes('esewa')
       ? [new URL(context.config.payments.esewa.formUrl).origin]
       : [],
+    scriptHashes: webAppScriptHashes(context.config.webDist),
   })
   await app.register(multipart, { limits: { fileSize: 5 * MB, files: 1, fields: 20, fieldSize: 64 * 1024 } })
   // The document describes every admin route: served in development, in production only when API_DOCS says so.
@@ -166,10 +168,34 @@ export async function buildApp(
 
 export type App = Awaited<ReturnType<typeof buildApp>>
 
-/** Serves the built SPA; any other GET outside /api falls back to index.html so client routes survive a reload. */
+/**
+ * The CSP hashes of the inline scripts in the web build's pages: the visitor screens carry one that runs before
+ * their first paint (it hides the English HTML from a reader who chose Nepali, decision 025). Read from the build,
+ * so the policy always admits exactly what was built.
+ */
+function webAppScriptHashes(webDist: string): string[] {
+  if (!existsSync(webDist)) return []
+  const hashes = new Set<string>()
+  for (const file of readdirSync(webDist).filter((name) => name.endsWith('.html')))
+    for (const [, script] of readFileSync(path.join(webDist, file), 'utf8').matchAll(/<script>([^<]*)<\/script>/g))
+      hashes.add(`sha256-${createHash('sha256').update(script!).digest('base64')}`)
+  return [...hashes]
+}
+
+/**
+ * Serves the built SPA; any other GET outside /api falls back to index.html so client routes survive a reload. The
+ * web build also writes the visitor screens with their HTML in them (`login.html` for /login, decision 025): one is
+ * sent for its path without a query, so the form paints from the first response. A query (`/reset-password?phone=`)
+ * gets index.html, as it does from the offline worker, because the build rendered the screen without it.
+ */
 function registerWebApp(app: App, webDist: string) {
   const index = path.join(webDist, 'index.html')
   if (!existsSync(index)) return
+  const screens = new Set(
+    readdirSync(webDist)
+      .filter((file) => file.endsWith('.html') && file !== 'index.html')
+      .map((file) => `/${file.slice(0, -'.html'.length)}`),
+  )
   app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -184,6 +210,7 @@ function registerWebApp(app: App, webDist: string) {
   })
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     if (request.url.startsWith('/api')) return reply.callNotFound()
-    return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    const page = screens.has(request.url) ? `${request.url.slice(1)}.html` : 'index.html'
+    return reply.header('cache-control', 'no-cache').sendFile(page)
   })
 }

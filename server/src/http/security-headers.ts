@@ -8,7 +8,10 @@ import helmet from 'helmet'
  * vary per request, so they are collected at start-up and added in one call. Set in onRequest, so a route
  * with its own policy (the API docs' UI) can still override them.
  */
-export function registerSecurityHeaders(app: FastifyInstance, { formActions = [] }: { formActions?: string[] } = {}) {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  { formActions = [], scriptHashes = [] }: { formActions?: string[]; scriptHashes?: string[] } = {},
+) {
   const headers: Record<string, string> = {}
   const collector = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
@@ -25,7 +28,8 @@ export function registerSecurityHeaders(app: FastifyInstance, { formActions = []
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", 'data:'],
-        scriptSrc: ["'self'"],
+        // Our own files, and the web build's few inline scripts by their hash (webAppScriptHashes in app.ts).
+        scriptSrc: ["'self'", ...scriptHashes.map((hash) => `'${hash}'`)],
         connectSrc: ["'self'"],
         // The offline worker (sw.js) and the install manifests: ours only (default-src would say so too, but a
         // later change to default-src must not silently break installing or offline use).

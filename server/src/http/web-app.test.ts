@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -12,6 +13,11 @@ const webDist = mkdtempSync(path.join(tmpdir(), 'quiz-web-dist-'))
 const files = {
   'index.html':
     '<!doctype html><title>Quiz Practice</title><div id="root"></div>' +
+    '<script type="module" src="/assets/index-AbC123.js"></script>',
+  // A visitor screen as the web build writes it: its HTML rendered in #root (decision 025).
+  'login.html':
+    `<!doctype html><title>Quiz Practice</title><script>${'document.documentElement.dataset.x = "1"'}</script>` +
+    '<div id="root"><form><input id="login-username"></form></div>' +
     '<script type="module" src="/assets/index-AbC123.js"></script>',
   'assets/index-AbC123.js': 'console.log("the app");'.repeat(40),
   'sw.js': 'self.addEventListener("fetch", () => {})',
@@ -68,6 +74,18 @@ describe.each(dialects)('serving the web app on %s', (dialect) => {
     }
   })
 
+  it('sends a visitor screen with its HTML for its path, and index.html when the path has a query', async () => {
+    const login = await t.app.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'br' } })
+    expect(login.statusCode).toBe(200)
+    expect(login.headers['content-encoding']).toBe('br')
+    expect(login.headers['content-type']).toMatch(/^text\/html/)
+    expect(login.headers['cache-control']).toBe('no-cache')
+    expect(brotliDecompressSync(login.rawPayload).toString()).toBe(files['login.html'])
+    const withQuery = await t.app.inject({ method: 'GET', url: '/login?next=1' })
+    expect(withQuery.body).toBe(files['index.html'])
+    expect((await t.app.inject({ method: 'GET', url: '/login/extra' })).body).toBe(files['index.html'])
+  })
+
   it('keeps API answers out of every cache', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } })
     expect(response.headers['cache-control']).toBe('no-store')
@@ -97,6 +115,13 @@ describe('the web app for offline use', () => {
     const csp = String((await get('/')).headers['content-security-policy'])
     expect(csp).toContain("worker-src 'self'")
     expect(csp).toContain("manifest-src 'self'")
+  })
+
+  it('admits the inline script of a built page by its hash, and no other inline script', async () => {
+    const csp = String((await get('/login')).headers['content-security-policy'])
+    const hash = createHash('sha256').update('document.documentElement.dataset.x = "1"').digest('base64')
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`)
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
   })
 
   it('falls back to index.html for app routes but never answers an API path with the app', async () => {

@@ -1,14 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { useState } from 'react'
-import { RouterProvider } from 'react-router'
-import { createQueryClient } from '../api/query-client'
-import { router } from './router'
+import { RouterProvider, type createBrowserRouter } from 'react-router'
 
-export function App() {
-  const [queryClient] = useState(createQueryClient)
-  return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  )
+/** The browser's router in the app; a memory router when the build renders a visitor screen (prerender.tsx). */
+export type AppRouter = ReturnType<typeof createBrowserRouter>
+
+// No query client here: the screens that use TanStack Query provide it (api/with-queries.tsx), so the visitor's
+// first screen does not download it.
+export function App({ router }: { router: AppRouter }) {
+  return <RouterProvider router={router} />
 }

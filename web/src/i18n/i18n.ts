@@ -92,6 +92,8 @@ export function initI18n(language: Language = storedLanguage()) {
  * language the learner reads it in. Both manifests are the same app (one `id`).
  */
 function showLanguage(language: Language) {
+  // The build renders the visitor screens without a document (prerender.tsx); index.html says English there.
+  if (typeof document === 'undefined') return
   document.documentElement.lang = language
   document
     .querySelector('link[rel="manifest"]')

@@ -1,26 +1,32 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Suspense, use } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, NavLink, useNavigate } from 'react-router'
-import { activePlansQuery } from '../../api/plans'
-import { practiceDeckQuery } from '../../api/practice'
-import { digitsFor } from '../../lib/digits'
+import { Link, NavLink } from 'react-router'
 import { paths } from '../../lib/paths'
-import { logout } from '../../session/logout'
+import type { SessionUser } from '../../session/session-store'
 import { useSessionUser } from '../../session/use-session'
 import { LanguageSwitcher } from './language-switcher'
-import { UserMenu } from './user-menu'
+
+type SignedInNav = typeof import('./signed-in-nav')
+let signedInNav: Promise<SignedInNav> | undefined
+let loadedSignedInNav: SignedInNav | undefined
+
+/**
+ * The nav's signed-in part comes with TanStack Query, which a visitor's screen does not load. The signed-in routes
+ * load it with their own code (routes.tsx), so a learner's first screen has it at its first render.
+ */
+export function loadSignedInNav(): Promise<SignedInNav> {
+  signedInNav ??= import('./signed-in-nav').then((module) => (loadedSignedInNav = module))
+  return signedInNav
+}
+
+function SignedIn({ part, user }: { part: 'SignedInLinks' | 'SignedInAccount'; user: SessionUser }) {
+  const Part = (loadedSignedInNav ?? use(loadSignedInNav()))[part]
+  return <Part user={user} />
+}
 
 export function TopNav() {
-  const { t, i18n } = useTranslation('nav')
+  const { t } = useTranslation('nav')
   const user = useSessionUser()
-  const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  // "Plans" appears only when some plan is on offer (WEB.md); a failed load just leaves it out.
-  const plans = useQuery({ ...activePlansQuery(), enabled: user !== null })
-  const hasPlans = (plans.data?.length ?? 0) > 0
-  // The due count beside "Practice"; a failed load just leaves the count out.
-  const deck = useQuery({ ...practiceDeckQuery(), enabled: user !== null && !user.isAdmin })
-  const due = deck.data?.due ?? 0
 
   return (
     <header className="top-nav">
@@ -32,23 +38,10 @@ export function TopNav() {
       </Link>
       <nav aria-label={t('main_navigation')} className="top-nav__links">
         {user ? (
-          <>
-            <NavLink to={paths.home()} end>
-              {t('dashboard')}
-            </NavLink>
-            <NavLink to={paths.results()}>{t('my_results')}</NavLink>
-            <NavLink to={paths.progress()}>{t('my_progress')}</NavLink>
-            <NavLink to={paths.practice()}>
-              {t('practice')}
-              {due > 0 && (
-                <span className="nav-count" aria-label={t('practice_due', { count: due })}>
-                  {digitsFor(String(due), i18n.language)}
-                </span>
-              )}
-            </NavLink>
-            {hasPlans && <NavLink to={paths.plans()}>{t('plans')}</NavLink>}
-            {user.isAdmin && <NavLink to={paths.admin()}>{t('admin_panel')}</NavLink>}
-          </>
+          // Just after signing in, until the signed-in part's code has come: no links for that moment.
+          <Suspense fallback={null}>
+            <SignedIn part="SignedInLinks" user={user} />
+          </Suspense>
         ) : (
           <>
             <NavLink to={paths.login()}>{t('login')}</NavLink>
@@ -59,15 +52,9 @@ export function TopNav() {
       <div className="top-nav__end">
         <LanguageSwitcher />
         {user && (
-          <UserMenu
-            username={user.username}
-            onLogout={() => {
-              logout()
-              navigate(paths.login(), { replace: true })
-              // The next person to sign in on this device must not see this learner's cached profile or quizzes.
-              queryClient.clear()
-            }}
-          />
+          <Suspense fallback={null}>
+            <SignedIn part="SignedInAccount" user={user} />
+          </Suspense>
         )}
       </div>
     </header>

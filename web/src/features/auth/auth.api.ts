@@ -7,35 +7,12 @@ import type {
   RegisterRequest,
   TokenPair,
 } from '@quiz/contracts'
-import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../api/client'
 import { setLanguage, type Language } from '../../i18n/i18n'
 import { sessionStore } from '../../session/session-store'
 
 /** Every auth call is made before a session exists: none sends a bearer token. */
-const visitor = { auth: false } as const
-
-export type AvailabilityKind = 'username' | 'phone'
-
-export const authKeys = {
-  all: ['auth'] as const,
-  exists: (kind: AvailabilityKind, value: string) =>
-    [...authKeys.all, 'exists', kind, kind === 'username' ? value.toLowerCase() : value] as const,
-}
-
-/** The availability checks are reads (POST only keeps the value out of URLs and logs), so they are cached queries. */
-export const authQueries = {
-  exists: (kind: AvailabilityKind, value: string) =>
-    queryOptions({
-      queryKey: authKeys.exists(kind, value),
-      queryFn: ({ signal }) =>
-        (kind === 'username'
-          ? api.post<{ exists: boolean }>('/users/check-username/', { username: value }, { ...visitor, signal })
-          : api.post<{ exists: boolean }>('/users/check-phone/', { phone_number: value }, { ...visitor, signal })
-        ).then((answer) => answer.exists),
-      staleTime: 15_000,
-    }),
-}
+export const visitor = { auth: false } as const
 
 export const authApi = {
   login: (username: string, password: string) => api.post<TokenPair>('/token/', { username, password }, visitor),

@@ -7,11 +7,14 @@ import { AuthCard } from './auth-card'
 import { failure, StatusAlert } from './auth-messages'
 import type { ResetPasswordState } from './login-state'
 import { PhoneField, usePhoneForm } from './otp-step'
+import { WithQueries } from '../../api/with-queries'
+import { useHydrated } from '../../lib/use-hydrated'
 
-export function Component() {
+function Screen() {
   const { t } = useTranslation('auth')
   const navigate = useNavigate()
   const phone = usePhoneForm()
+  const hydrated = useHydrated()
   const send = useMutation({
     mutationFn: (number: string) => authApi.sendOtp(number, 'reset'),
     // The phone travels in the URL (WEB.md), so a reload of /reset-password keeps it.
@@ -25,7 +28,7 @@ export function Component() {
         <StatusAlert status={send.isError ? failure('forgot.failed', send.error) : null} />
         <p>{t('forgot.intro')}</p>
         <PhoneField id="forgot-phone" {...phone.field} />
-        <button type="submit" className="btn btn--primary btn--block" disabled={send.isPending}>
+        <button type="submit" className="btn btn--primary btn--block" disabled={send.isPending || !hydrated}>
           {t('forgot.submit')}
         </button>
       </form>
@@ -33,5 +36,14 @@ export function Component() {
         <Link to={paths.login()}>{t('forgot.back_to_login')}</Link>
       </p>
     </AuthCard>
+  )
+}
+
+/** This screen's calls go through TanStack Query, which comes with it (the login screen does without). */
+export function Component() {
+  return (
+    <WithQueries>
+      <Screen />
+    </WithQueries>
   )
 }

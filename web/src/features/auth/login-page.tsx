@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query'
 import type { LoginRequest } from '@quiz/contracts'
 import { Suspense, use, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -14,6 +13,7 @@ import { AuthCard } from './auth-card'
 import { failure, formTexts, StatusAlert, useMessageText, type StatusMessage } from './auth-messages'
 import { readLoginNotice } from './login-state'
 import type { FlowProps } from './otp-login'
+import { useHydrated } from '../../lib/use-hydrated'
 
 // Login by code, with its react-hook-form forms (12 KB gzipped), is fetched as soon as this screen's code runs
 // but not before the password form shows: the first screen stays inside its budget (docs/decisions/012).
@@ -93,11 +93,23 @@ function PasswordLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
   const [values, setValues] = useState<LoginRequest>({ username: '', password: '' })
   const [errors, setErrors] = useState<LoginErrors>({})
   const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) }
-  const login = useMutation({
-    mutationFn: async ({ username, password }: LoginRequest) =>
-      startSession(await authApi.login(username, password), { adoptLanguage }),
-    onSuccess: onSignedIn,
-  })
+  // Plain state rather than TanStack Query's useMutation: the first screen does without that library (decision 025).
+  const [pending, setPending] = useState(false)
+  const [failed, setFailed] = useState<unknown>(null)
+  const hydrated = useHydrated()
+
+  async function signIn({ username, password }: LoginRequest) {
+    setPending(true)
+    setFailed(null)
+    try {
+      await startSession(await authApi.login(username, password), { adoptLanguage })
+    } catch (error) {
+      setFailed(error)
+      setPending(false)
+      return
+    }
+    onSignedIn()
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -109,10 +121,10 @@ function PasswordLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
     setErrors(found)
     const firstEmpty = (['username', 'password'] as const).find((field) => found[field])
     if (firstEmpty) return inputs[firstEmpty].current?.focus()
-    login.mutate({ username: values.username.trim(), password: values.password })
+    void signIn({ username: values.username.trim(), password: values.password })
   }
 
-  const status: StatusMessage | null = login.isError ? failure('login.failed', login.error) : null
+  const status: StatusMessage | null = failed ? failure('login.failed', failed) : null
   return (
     <form onSubmit={submit} noValidate>
       <StatusAlert status={status} />
@@ -141,7 +153,7 @@ function PasswordLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
           />
         )}
       </Field>
-      <button type="submit" className="btn btn--primary btn--block" disabled={login.isPending}>
+      <button type="submit" className="btn btn--primary btn--block" disabled={pending || !hydrated}>
         {t('login.submit')}
       </button>
     </form>

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../api/api-error'
+import { WithQueries } from '../../api/with-queries'
 import type { Language } from '../../i18n/i18n'
 import { authApi, startSession } from './auth.api'
 import { failure, StatusAlert } from './auth-messages'
@@ -12,7 +13,16 @@ export interface FlowProps {
   adoptLanguage?: Language
 }
 
-export function OtpLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
+/** Login by code goes through TanStack Query, which comes with this chunk (the password form does without). */
+export function OtpLogin(props: FlowProps) {
+  return (
+    <WithQueries>
+      <OtpFlow {...props} />
+    </WithQueries>
+  )
+}
+
+function OtpFlow({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
   const { t } = useTranslation('auth')
   const phone = usePhoneForm()
   const flow = useOtpFlow({

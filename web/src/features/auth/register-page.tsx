@@ -6,7 +6,8 @@ import { Link, useNavigate } from 'react-router'
 import { ApiError } from '../../api/api-error'
 import { paths } from '../../lib/paths'
 import { PasswordInput } from '../../components/ui/password-input'
-import { authApi, authKeys, authQueries, type AvailabilityKind } from './auth.api'
+import { authApi } from './auth.api'
+import { authKeys, authQueries, type AvailabilityKind } from './availability'
 import { AuthCard } from './auth-card'
 import { Field } from '../../components/ui/form/field'
 import { fieldErrorsOf, setServerErrors } from '../../components/ui/form/server-errors'
@@ -16,6 +17,8 @@ import type { LoginState } from './login-state'
 import { OtpCodeForm, PhoneField, useOtpFlow } from './otp-step'
 import { useDebouncedValue } from './use-debounced-value'
 import { isValidPhone, passwordProblem, usernameProblem } from './validation'
+import { WithQueries } from '../../api/with-queries'
+import { useHydrated } from '../../lib/use-hydrated'
 
 /** SPEC.md: username and phone availability are checked 500 ms after typing stops. */
 export const AVAILABILITY_DEBOUNCE_MS = 500
@@ -52,7 +55,7 @@ function useAvailability(kind: AvailabilityKind, value: string, enabled: boolean
 
 type RegisterValues = Record<DetailField, string>
 
-export function Component() {
+function Screen() {
   const { t } = useTranslation('auth')
   const text = useMessageText()
   const navigate = useNavigate()
@@ -214,6 +217,7 @@ export function Component() {
   }
 
   const busy = isSubmitting || flow.isSending || complete.isPending
+  const hydrated = useHydrated()
 
   return (
     <AuthCard id="register-title" title={t('register.title')}>
@@ -263,7 +267,7 @@ export function Component() {
           >
             {(control) => <PasswordInput {...control} {...field('password2')} autoComplete="new-password" />}
           </Field>
-          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+          <button type="submit" className="btn btn--primary btn--block" disabled={busy || !hydrated}>
             {verifiedPhone === phone ? t('register.verify') : t('register.send_otp')}
           </button>
         </form>
@@ -287,5 +291,14 @@ export function Component() {
         {t('register.have_account')} <Link to={paths.login()}>{t('register.login_link')}</Link>
       </p>
     </AuthCard>
+  )
+}
+
+/** This screen's calls go through TanStack Query, which comes with it (the login screen does without). */
+export function Component() {
+  return (
+    <WithQueries>
+      <Screen />
+    </WithQueries>
   )
 }

@@ -18,8 +18,9 @@ import { OtpField } from './otp-step'
 import { ResendOtp } from './resend-otp'
 import { useResendCountdown } from './use-resend-countdown'
 import { isValidPhone } from './validation'
+import { WithQueries } from '../../api/with-queries'
 
-export function Component() {
+function Screen() {
   const { t } = useTranslation('auth')
   const [params] = useSearchParams()
   const phone = params.get('phone')?.trim() ?? ''
@@ -132,5 +133,14 @@ function ResetForm({ phone }: { phone: string }) {
         <Link to={paths.login()}>{t('forgot.back_to_login')}</Link>
       </p>
     </AuthCard>
+  )
+}
+
+/** This screen's calls go through TanStack Query, which comes with it (the login screen does without). */
+export function Component() {
+  return (
+    <WithQueries>
+      <Screen />
+    </WithQueries>
   )
 }
