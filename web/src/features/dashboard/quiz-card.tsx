@@ -3,16 +3,18 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { paths } from '../../lib/paths'
 import { useBilingual } from '../../i18n/use-bilingual'
-import type { AvailableQuiz } from '../../api/available-quizzes'
-import { startBlocker } from './dashboard.api'
+import { startState } from '@quiz/contracts/rules'
+import type { QuizListItem } from '@quiz/contracts'
 import './dashboard.i18n'
 import { digitsFor } from '../../lib/digits'
 
-export function QuizCard({ quiz }: { quiz: AvailableQuiz }) {
+export function QuizCard({ quiz }: { quiz: QuizListItem }) {
   const { t, i18n } = useTranslation('dashboard')
   const pick = useBilingual()
   const noteId = useId()
-  const blocker = startBlocker(quiz)
+  const state = startState(quiz)
+  // Why Start is unavailable, if it is (WEB.md).
+  const blocker = state === 'paid_only' || state === 'no_attempts' ? state : null
   const title = pick(quiz.title)
 
   return (

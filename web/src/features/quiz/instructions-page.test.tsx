@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeNetwork, page, renderRoutes } from '../../test/page-test-utils'
 import { Component as InstructionsPage } from './instructions-page'
 import type { QuizListItem } from './quiz.api'
-import { startState } from './start-state'
+import { startState } from '@quiz/contracts/rules'
 
 function quiz(overrides: Partial<QuizListItem> = {}): QuizListItem {
   return {
