@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeNetwork, page, renderRoutes } from '../../test/page-test-utils'
 import { Component as InstructionsPage } from './instructions-page'
-import type { QuizListItem } from './quiz.api'
+import type { QuizListItem } from '@quiz/contracts'
 import { startState } from '@quiz/contracts/rules'
 
 function quiz(overrides: Partial<QuizListItem> = {}): QuizListItem {
