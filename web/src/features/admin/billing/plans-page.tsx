@@ -2,16 +2,16 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import './admin.i18n'
-import { Alert } from '../../components/ui/alert'
-import { QueryStates, SubmitButton } from './ui'
-import { useBilingual } from '../../i18n/use-bilingual'
-import { formatNumber } from '../../lib/format'
-import { formatRupees } from '../../lib/money'
-import { adminPlanQueries, useSavePlan, type Plan } from './admin.api'
-import { AdminNav } from './admin-nav'
-import { setServerErrors, type ServerFields } from '../../components/ui/form/server-errors'
-import { CheckboxField, TextField } from '../../components/ui/form/fields'
+import '../admin.i18n'
+import { Alert } from '../../../components/ui/alert'
+import { QueryStates, SubmitButton } from '../ui'
+import { useBilingual } from '../../../i18n/use-bilingual'
+import { formatNumber } from '../../../lib/format'
+import { formatRupees } from '../../../lib/money'
+import { adminPlanQueries, useSavePlan, type Plan } from '../admin.api'
+import { AdminNav } from '../admin-nav'
+import { setServerErrors, type ServerFields } from '../../../components/ui/form/server-errors'
+import { CheckboxField, TextField } from '../../../components/ui/form/fields'
 import {
   type PlanOutput,
   planResolver,
@@ -20,8 +20,8 @@ import {
   AdminForm,
   BilingualFields,
   pairFields,
-} from './forms'
-import './admin.css'
+} from '../forms'
+import '../admin.css'
 
 /** /admin/plans: every plan, a form for a new one, and an edit form per plan (plans are never deleted). */
 export function Component() {

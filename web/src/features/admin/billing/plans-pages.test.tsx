@@ -1,8 +1,8 @@
 import { configure, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { answerFetch, signInAs, type SentRequest } from '../../test/page-test-utils'
-import { renderWithProviders } from '../../test/render'
+import { answerFetch, signInAs, type SentRequest } from '../../../test/page-test-utils'
+import { renderWithProviders } from '../../../test/render'
 import { Component as PaymentsPage } from './payments-page'
 import { Component as PlansPage } from './plans-page'
 

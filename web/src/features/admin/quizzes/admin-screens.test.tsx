@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route, Routes } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
-import { renderWithProviders } from '../../test/render'
+import { renderWithProviders } from '../../../test/render'
 import { Component as AdminPage } from './admin-page'
 import { Component as QuizEditPage } from './quiz-edit-page'
 

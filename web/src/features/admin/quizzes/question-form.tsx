@@ -1,18 +1,18 @@
 import { useId, useEffect, useRef, useState } from 'react'
 import { useFieldArray, useForm, useFormContext, useFormState, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { Alert } from '../../components/ui/alert'
-import { useFieldMessage } from '../../components/ui/form/field-message'
+import { Alert } from '../../../components/ui/alert'
+import { useFieldMessage } from '../../../components/ui/form/field-message'
 import {
   ErrorList,
   errorLines,
   fieldErrorsOf,
   setServerErrors,
   type ServerFields,
-} from '../../components/ui/form/server-errors'
-import { TextField } from '../../components/ui/form/fields'
-import { useSaveQuestion, type AdminQuestion } from './admin.api'
-import { sendAsTyped, useAdminMessages, AdminForm, BilingualFields, pairFields } from './forms'
+} from '../../../components/ui/form/server-errors'
+import { TextField } from '../../../components/ui/form/fields'
+import { useSaveQuestion, type AdminQuestion } from '../admin.api'
+import { sendAsTyped, useAdminMessages, AdminForm, BilingualFields, pairFields } from '../forms'
 import {
   MAX_OPTIONS,
   MIN_OPTIONS,
@@ -25,8 +25,8 @@ import {
   type QuestionDraft,
 } from './question-draft'
 import { imageFields, SvgField } from './svg-field'
-import { SubmitButton } from './ui'
-import './admin.i18n'
+import { SubmitButton } from '../ui'
+import '../admin.i18n'
 
 /**
  * The server's field paths of a question with this many options and the fields that show them; the rest go to

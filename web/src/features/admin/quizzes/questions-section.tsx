@@ -1,12 +1,12 @@
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert } from '../../components/ui/alert'
-import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
-import { preview } from '../../lib/preview'
-import { useDeleteQuestion, type AdminQuestion, type AdminQuiz } from './admin.api'
-import { ConfirmDeleteDialog } from './confirm-dialog'
+import { Alert } from '../../../components/ui/alert'
+import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
+import { preview } from '../../../lib/preview'
+import { useDeleteQuestion, type AdminQuestion, type AdminQuiz } from '../admin.api'
+import { ConfirmDeleteDialog } from '../confirm-dialog'
 import { QuestionForm } from './question-form'
-import './admin.i18n'
+import '../admin.i18n'
 
 /** SPEC.md section 9: the admin question list shows the first 80 characters of each question. */
 export const QUESTION_PREVIEW_LENGTH = 80

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { renderWithProviders } from '../../test/render'
+import { renderWithProviders } from '../../../test/render'
 import { EXAMPLE_QUIZ_JSON } from './example-quiz'
 import { Component as QuizCreatePage } from './quiz-create-page'
 

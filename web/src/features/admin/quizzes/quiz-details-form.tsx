@@ -1,15 +1,15 @@
 import { useId, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { Alert } from '../../components/ui/alert'
+import { Alert } from '../../../components/ui/alert'
 import {
   ErrorList,
   errorLines,
   fieldErrorsOf,
   setServerErrors,
   type ServerFields,
-} from '../../components/ui/form/server-errors'
-import { CheckboxField, SelectField, TextField } from '../../components/ui/form/fields'
+} from '../../../components/ui/form/server-errors'
+import { CheckboxField, SelectField, TextField } from '../../../components/ui/form/fields'
 import type { QuizPatch } from '@quiz/contracts'
 import {
   useUpdateQuizDetails,
@@ -17,11 +17,11 @@ import {
   type Bilingual,
   type Difficulty,
   type QuizDetailsPayload,
-} from './admin.api'
-import { isoToLocalInput, localInputToIso } from './datetime'
-import { sendAsTyped, useAdminMessages, AdminForm, BilingualFields, pairFields } from './forms'
-import { SubmitButton } from './ui'
-import './admin.i18n'
+} from '../admin.api'
+import { isoToLocalInput, localInputToIso } from '../datetime'
+import { sendAsTyped, useAdminMessages, AdminForm, BilingualFields, pairFields } from '../forms'
+import { SubmitButton } from '../ui'
+import '../admin.i18n'
 
 // SPEC.md section 9: the form's defaults where the quiz has no value.
 const DEFAULT_DURATION = 90

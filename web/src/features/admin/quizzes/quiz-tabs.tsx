@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import './institutions.i18n'
+import '../institutions.i18n'
 import { Link, NavLink, useParams } from 'react-router'
-import { useBilingual } from '../../i18n/use-bilingual'
-import { paths } from '../../lib/paths'
-import { adminQueries } from './admin.api'
+import { useBilingual } from '../../../i18n/use-bilingual'
+import { paths } from '../../../lib/paths'
+import { adminQueries } from '../admin.api'
 
 /** A quiz id from the route, or null when it is not a positive 32-bit integer. */
 export function useQuizIdParam(): number | null {

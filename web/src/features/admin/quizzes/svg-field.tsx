@@ -1,12 +1,12 @@
 import { useDeferredValue, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { SvgImage } from '../../components/ui/svg-image'
-import { useBilingual } from '../../i18n/use-bilingual'
+import { SvgImage } from '../../../components/ui/svg-image'
+import { useBilingual } from '../../../i18n/use-bilingual'
 import { useWatch } from 'react-hook-form'
-import { TextField } from '../../components/ui/form/fields'
-import type { Bilingual } from './admin.api'
-import { BilingualFields, pairFields } from './forms'
-import './admin.i18n'
+import { TextField } from '../../../components/ui/form/fields'
+import type { Bilingual } from '../admin.api'
+import { BilingualFields, pairFields } from '../forms'
+import '../admin.i18n'
 
 /** The server's paths under an image ("image", "options.2.image") and the fields of an SvgField that show them. */
 export const imageFields = (path: string): Record<string, string> => ({

@@ -2,7 +2,7 @@ import type { AuditEvent, AuditPage } from '@quiz/contracts'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fakeNetwork, page, renderRoutes } from '../../test/page-test-utils'
+import { fakeNetwork, page, renderRoutes } from '../../../test/page-test-utils'
 import { Component as AuditLogPage } from './audit-log-page'
 
 // Long tables in two languages on a busy 2-core machine.

@@ -9,14 +9,14 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import './institutions.i18n'
-import { pickLanguage } from '../../i18n/use-bilingual'
-import { formatDate, formatDateTime, formatNumber } from '../../lib/format'
-import { AUDIT_PAGE_SIZE, institutionQueries, type AuditFilters } from './admin.api'
-import { AdminNav } from './admin-nav'
-import { localInputToIso } from './datetime'
-import './admin.css'
-import { PagedTable } from './ui'
+import '../institutions.i18n'
+import { pickLanguage } from '../../../i18n/use-bilingual'
+import { formatDate, formatDateTime, formatNumber } from '../../../lib/format'
+import { AUDIT_PAGE_SIZE, institutionQueries, type AuditFilters } from '../admin.api'
+import { AdminNav } from '../admin-nav'
+import { localInputToIso } from '../datetime'
+import '../admin.css'
+import { PagedTable } from '../ui'
 
 const ENTITY_TYPES = AuditEntityTypeSchema.options
 const ACTIONS = AuditActionSchema.options

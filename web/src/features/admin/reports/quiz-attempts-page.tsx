@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import './institutions.i18n'
-import { Alert } from '../../components/ui/alert'
-import { formatDateTime, formatScore, toDevanagariDigits } from '../../lib/format'
-import { formatNumber } from '../../lib/format'
-import { downloadAttemptsCsv, institutionQueries, ATTEMPTS_PAGE_SIZE, type AttemptSelection } from './admin.api'
-import { QuizTabHeader, useQuizIdParam } from './quiz-tabs'
-import './admin.css'
-import { PagedTable } from './ui'
+import '../institutions.i18n'
+import { Alert } from '../../../components/ui/alert'
+import { formatDateTime, formatScore, toDevanagariDigits } from '../../../lib/format'
+import { formatNumber } from '../../../lib/format'
+import { downloadAttemptsCsv, institutionQueries, ATTEMPTS_PAGE_SIZE, type AttemptSelection } from '../admin.api'
+import { QuizTabHeader, useQuizIdParam } from '../quizzes/quiz-tabs'
+import '../admin.css'
+import { PagedTable } from '../ui'
 
 const SELECTIONS: AttemptSelection[] = ['all', 'first', 'best']
 

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import './institutions.i18n'
-import { useBilingual } from '../../i18n/use-bilingual'
-import { formatNumber } from '../../lib/format'
-import { preview } from '../../lib/preview'
-import { institutionQueries, type QuizStatistics, type StatisticsSelection } from './admin.api'
-import { QuizTabHeader, useQuizIdParam } from './quiz-tabs'
+import '../institutions.i18n'
+import { useBilingual } from '../../../i18n/use-bilingual'
+import { formatNumber } from '../../../lib/format'
+import { preview } from '../../../lib/preview'
+import { institutionQueries, type QuizStatistics, type StatisticsSelection } from '../admin.api'
+import { QuizTabHeader, useQuizIdParam } from '../quizzes/quiz-tabs'
 import { ScoreHistogram } from './score-histogram'
-import { QueryStates, TableHead } from './ui'
-import './admin.css'
+import { QueryStates, TableHead } from '../ui'
+import '../admin.css'
 
 const SELECTIONS: StatisticsSelection[] = ['first', 'all']
 const SUMMARY = [

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import './institutions.i18n'
-import { formatNumber } from '../../lib/format'
+import '../institutions.i18n'
+import { formatNumber } from '../../../lib/format'
 
 export interface HistogramBin {
   from: number
