@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import './payments.i18n'
-import { Link, useParams } from 'react-router'
+import { Link } from 'react-router'
+import { useRouteId } from '../../lib/route-id'
 import { ApiError } from '../../api/api-error'
 import { Alert } from '../../components/ui/alert'
 import { Loading } from '../../components/ui/loading'
@@ -21,8 +22,9 @@ const hasNoEnd = (iso: string) => iso.startsWith('9999-')
 export function Component() {
   const { t, i18n } = useTranslation('payments')
   const pick = useBilingual()
-  const id = Number(useParams().paymentId)
-  const valid = Number.isInteger(id) && id > 0
+  const routeId = useRouteId('paymentId')
+  const valid = routeId !== null
+  const id = routeId ?? 0
   const payment = useQuery({ ...paymentQueries.payment(id), enabled: valid })
   const queryClient = useQueryClient()
   const status = payment.data?.status

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { Link, useParams } from 'react-router'
+import { Link } from 'react-router'
+import { useRouteId } from '../../lib/route-id'
 import { availableQuizzesQuery } from '../../api/available-quizzes'
 import { paths } from '../../lib/paths'
 import { Alert } from '../../components/ui/alert'
@@ -13,13 +14,13 @@ import { digitsFor } from '../../lib/digits'
 
 export function Component() {
   const { t, i18n } = useTranslation('quiz')
-  const { quizId } = useParams()
+  const quizId = useRouteId('quizId')
   const quizzes = useQuery(availableQuizzesQuery())
 
   if (quizzes.isPending) return <Loading label={t('instructions.loading')} />
   if (quizzes.isError) return <Alert kind="error">{t('instructions.load_failed')}</Alert>
 
-  const quiz = quizzes.data.find((entry) => String(entry.id) === quizId)
+  const quiz = quizzes.data.find((entry) => entry.id === quizId)
   if (!quiz) {
     return (
       <div className="card center-card">

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useParams } from 'react-router'
+import { Link } from 'react-router'
+import { useRouteId } from '../../lib/route-id'
 import { paths } from '../../lib/paths'
 import { LanguageToggle } from '../../components/layout/language-switcher'
 import { Alert } from '../../components/ui/alert'
@@ -24,10 +25,9 @@ export function Component() {
   const pick = useBilingual()
   const duration = useDuration()
   const language = useLanguage()
-  const { attemptId } = useParams()
-  const id = Number(attemptId)
-  const valid = Number.isInteger(id) && id > 0
-  const report = useQuery({ ...resultQueries.report(id), enabled: valid })
+  const id = useRouteId('attemptId')
+  const valid = id !== null
+  const report = useQuery({ ...resultQueries.report(id ?? 0), enabled: valid })
   const [openIndex, setOpenIndex] = useState<number | null>(null)
 
   if (!valid || report.isError) {

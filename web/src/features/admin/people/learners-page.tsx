@@ -11,7 +11,7 @@ import { setServerErrors, type ServerFields } from '../../../components/ui/form/
 import { CheckboxField, TextField } from '../../../components/ui/form/fields'
 import { formatDateTime, toDevanagariDigits } from '../../../lib/format'
 import { formatNumber } from '../../../lib/format'
-import { institutionQueries, LEARNERS_PAGE_SIZE, useUpdateLearner, type AdminUser } from '../admin.api'
+import { peopleQueries, LEARNERS_PAGE_SIZE, useUpdateLearner, type AdminUser } from './people.api'
 import { AdminNav } from '../admin-nav'
 import { isoToLocalInput, localInputToIso } from '../datetime'
 import { learnerResolver, type LearnerValues, AdminForm } from '../forms'
@@ -25,7 +25,7 @@ export function Component() {
   const [page, setPage] = useState(1)
   const [editing, setEditing] = useState<AdminUser | null>(null)
   const [saved, setSaved] = useState<string | null>(null)
-  const learners = useQuery({ ...institutionQueries.learners(search, page), placeholderData: (previous) => previous })
+  const learners = useQuery({ ...peopleQueries.learners(search, page), placeholderData: (previous) => previous })
   const language = i18n.language
   const n = (value: number) => formatNumber(value, language, { useGrouping: false })
 

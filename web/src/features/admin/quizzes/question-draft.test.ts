@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { AdminQuestion } from '../admin.api'
+import type { AdminQuestion } from './quizzes.api'
 import {
   MAX_OPTIONS,
   MIN_OPTIONS,

@@ -1,4 +1,4 @@
-import type { AdminImage, AdminQuestion, Bilingual, QuestionPayload } from '../admin.api'
+import type { AdminImage, AdminQuestion, Bilingual, QuestionPayload } from './quizzes.api'
 
 // The question editor's values and its rules: 2 to 10 options (WEB.md), always exactly one correct
 // (SPEC.md section 4), four options with the first correct for a new question. The values have the request's

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../../../test/render'
-import type { AdminQuestion } from '../admin.api'
+import type { AdminQuestion } from './quizzes.api'
 import { QuestionForm } from './question-form'
 
 function jsonResponse(status: number, body: unknown) {

@@ -11,7 +11,7 @@ import {
   type ServerFields,
 } from '../../../components/ui/form/server-errors'
 import { TextField } from '../../../components/ui/form/fields'
-import { useSaveQuestion, type AdminQuestion } from '../admin.api'
+import { useSaveQuestion, type AdminQuestion } from './quizzes.api'
 import { sendAsTyped, useAdminMessages, AdminForm, BilingualFields, pairFields } from '../forms'
 import {
   MAX_OPTIONS,

@@ -17,7 +17,7 @@ import {
   type Bilingual,
   type Difficulty,
   type QuizDetailsPayload,
-} from '../admin.api'
+} from './quizzes.api'
 import { isoToLocalInput, localInputToIso } from '../datetime'
 import { sendAsTyped, useAdminMessages, AdminForm, BilingualFields, pairFields } from '../forms'
 import { SubmitButton } from '../ui'

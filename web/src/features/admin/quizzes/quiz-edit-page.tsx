@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
+import { useRouteId } from '../../../lib/route-id'
 import { Link } from 'react-router'
 import { ApiError } from '../../../api/api-error'
 import { paths } from '../../../lib/paths'
 import { Alert } from '../../../components/ui/alert'
 import { Loading } from '../../../components/ui/loading'
 import { useBilingual } from '../../../i18n/use-bilingual'
-import { adminQueries } from '../admin.api'
+import { adminQueries } from './quizzes.api'
 import { QuestionsSection } from './questions-section'
 import { QuizDetailsForm } from './quiz-details-form'
-import { QuizTabs, useQuizIdParam } from './quiz-tabs'
+import { QuizTabs } from './quiz-tabs'
 import '../admin.css'
 import '../admin.i18n'
 
@@ -17,7 +18,7 @@ import '../admin.i18n'
 export function Component() {
   const { t } = useTranslation('admin')
   const pick = useBilingual()
-  const quizId = useQuizIdParam()
+  const quizId = useRouteId('quizId')
   const quiz = useQuery({ ...adminQueries.quiz(quizId ?? 0), enabled: quizId !== null })
 
   const back = (

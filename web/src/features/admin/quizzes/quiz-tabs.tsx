@@ -1,18 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import '../institutions.i18n'
-import { Link, NavLink, useParams } from 'react-router'
+import { Link, NavLink } from 'react-router'
 import { useBilingual } from '../../../i18n/use-bilingual'
 import { paths } from '../../../lib/paths'
-import { adminQueries } from '../admin.api'
-
-/** A quiz id from the route, or null when it is not a positive 32-bit integer. */
-export function useQuizIdParam(): number | null {
-  const value = useParams().quizId
-  if (!value || !/^\d+$/.test(value)) return null
-  const id = Number(value)
-  return id > 0 && id <= 2_147_483_647 ? id : null
-}
+import { adminQueries } from './quizzes.api'
 
 /** The quiz admin page's tabs (WEB.md "Administrators' analysis"): each tab is its own route and chunk. */
 export function QuizTabs({ quizId }: { quizId: number }) {

@@ -4,7 +4,7 @@ import { SvgImage } from '../../../components/ui/svg-image'
 import { useBilingual } from '../../../i18n/use-bilingual'
 import { useWatch } from 'react-hook-form'
 import { TextField } from '../../../components/ui/form/fields'
-import type { Bilingual } from '../admin.api'
+import type { Bilingual } from './quizzes.api'
 import { BilingualFields, pairFields } from '../forms'
 import '../admin.i18n'
 

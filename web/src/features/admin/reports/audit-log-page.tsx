@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next'
 import '../institutions.i18n'
 import { pickLanguage } from '../../../i18n/use-bilingual'
 import { formatDate, formatDateTime, formatNumber } from '../../../lib/format'
-import { AUDIT_PAGE_SIZE, institutionQueries, type AuditFilters } from '../admin.api'
+import { AUDIT_PAGE_SIZE, reportQueries, type AuditFilters } from './reports.api'
 import { AdminNav } from '../admin-nav'
 import { localInputToIso } from '../datetime'
 import '../admin.css'
@@ -53,7 +53,7 @@ export function Component() {
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT)
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS)
   const [page, setPage] = useState(1)
-  const audit = useQuery({ ...institutionQueries.audit(filters, page), placeholderData: (previous) => previous })
+  const audit = useQuery({ ...reportQueries.audit(filters, page), placeholderData: (previous) => previous })
   const language = i18n.language
 
   const apply = (event: FormEvent) => {

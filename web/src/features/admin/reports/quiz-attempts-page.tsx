@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useRouteId } from '../../../lib/route-id'
 import '../institutions.i18n'
 import { Alert } from '../../../components/ui/alert'
 import { formatDateTime, formatScore, toDevanagariDigits } from '../../../lib/format'
 import { formatNumber } from '../../../lib/format'
-import { downloadAttemptsCsv, institutionQueries, ATTEMPTS_PAGE_SIZE, type AttemptSelection } from '../admin.api'
-import { QuizTabHeader, useQuizIdParam } from '../quizzes/quiz-tabs'
+import { downloadAttemptsCsv, reportQueries, ATTEMPTS_PAGE_SIZE, type AttemptSelection } from './reports.api'
+import { QuizTabHeader } from '../quizzes/quiz-tabs'
 import '../admin.css'
 import { PagedTable } from '../ui'
 
@@ -15,12 +16,12 @@ const SELECTIONS: AttemptSelection[] = ['all', 'first', 'best']
 /** /admin/quiz/{id}/attempts: every finished attempt in a table (all, first or best), 50 a page, and the CSV. */
 export function Component() {
   const { t, i18n } = useTranslation('institutions')
-  const quizId = useQuizIdParam() ?? 0
+  const quizId = useRouteId('quizId') ?? 0
   const [which, setWhich] = useState<AttemptSelection>('all')
   const [page, setPage] = useState(1)
   const [download, setDownload] = useState<'idle' | 'busy' | 'failed'>('idle')
   const attempts = useQuery({
-    ...institutionQueries.attempts(quizId, which, page),
+    ...reportQueries.attempts(quizId, which, page),
     enabled: quizId > 0,
     placeholderData: (previous) => previous,
   })

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useRouteId } from '../../../lib/route-id'
 import '../institutions.i18n'
 import { useBilingual } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
 import { preview } from '../../../lib/preview'
-import { institutionQueries, type QuizStatistics, type StatisticsSelection } from '../admin.api'
-import { QuizTabHeader, useQuizIdParam } from '../quizzes/quiz-tabs'
+import { reportQueries, type QuizStatistics, type StatisticsSelection } from './reports.api'
+import { QuizTabHeader } from '../quizzes/quiz-tabs'
 import { ScoreHistogram } from './score-histogram'
 import { QueryStates, TableHead } from '../ui'
 import '../admin.css'
@@ -28,10 +29,10 @@ const LETTERS = 'ABCDEFGHIJ'
 export function Component() {
   const { t, i18n } = useTranslation('institutions')
   const pick = useBilingual()
-  const quizId = useQuizIdParam() ?? 0
+  const quizId = useRouteId('quizId') ?? 0
   const [which, setWhich] = useState<StatisticsSelection>('first')
   const statistics = useQuery({
-    ...institutionQueries.statistics(quizId, which),
+    ...reportQueries.statistics(quizId, which),
     enabled: quizId > 0,
     placeholderData: (previous) => previous,
   })
