@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react'
+import { forwardRef, type ButtonHTMLAttributes } from 'react'
 
 /** The looks of styles.css's `.btn`: plain, or one of its colour modifiers. */
 export type ButtonVariant = 'plain' | 'primary' | 'success' | 'danger'
@@ -23,7 +23,13 @@ export function buttonClass({ variant = 'plain', small = false, block = false, c
 
 export type ButtonProps = ButtonLook & ButtonHTMLAttributes<HTMLButtonElement>
 
-/** The app's button. `type` is "button" unless given: a form's submit button says `type="submit"`. */
-export function Button({ variant, small, block, className, type = 'button', ...props }: ButtonProps) {
-  return <button type={type} className={buttonClass({ variant, small, block, className })} {...props} />
-}
+/**
+ * The app's button. `type` is "button" unless given: a form's submit button says `type="submit"`. A ref reaches
+ * the <button> (a dialog's first action takes the focus).
+ */
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant, small, block, className, type = 'button', ...props },
+  ref,
+) {
+  return <button ref={ref} type={type} className={buttonClass({ variant, small, block, className })} {...props} />
+})

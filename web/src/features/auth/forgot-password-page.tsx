@@ -7,6 +7,7 @@ import { AuthCard } from './auth-card'
 import { failure, StatusAlert } from './auth-messages'
 import type { ResetPasswordState } from './login-state'
 import { PhoneField, usePhoneForm } from './otp-step'
+import { Button } from '../../components/ui/button'
 
 export function Component() {
   const { t } = useTranslation('auth')
@@ -25,9 +26,9 @@ export function Component() {
         <StatusAlert status={send.isError ? failure('forgot.failed', send.error) : null} />
         <p>{t('forgot.intro')}</p>
         <PhoneField id="forgot-phone" {...phone.field} />
-        <button type="submit" className="btn btn--primary btn--block" disabled={send.isPending}>
+        <Button type="submit" variant="primary" block disabled={send.isPending}>
           {t('forgot.submit')}
-        </button>
+        </Button>
       </form>
       <p className="auth-links">
         <Link to={paths.login()}>{t('forgot.back_to_login')}</Link>

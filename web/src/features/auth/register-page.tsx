@@ -16,6 +16,7 @@ import type { LoginState } from './login-state'
 import { OtpCodeForm, PhoneField, useOtpFlow } from './otp-step'
 import { useDebouncedValue } from './use-debounced-value'
 import { isValidPhone, passwordProblem, usernameProblem } from './validation'
+import { Button } from '../../components/ui/button'
 
 /** SPEC.md: username and phone availability are checked 500 ms after typing stops. */
 export const AVAILABILITY_DEBOUNCE_MS = 500
@@ -263,9 +264,9 @@ export function Component() {
           >
             {(control) => <PasswordInput {...control} {...field('password2')} autoComplete="new-password" />}
           </Field>
-          <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+          <Button type="submit" variant="primary" block disabled={busy}>
             {verifiedPhone === phone ? t('register.verify') : t('register.send_otp')}
-          </button>
+          </Button>
         </form>
       ) : (
         <OtpCodeForm

@@ -7,6 +7,7 @@ import { startState } from '@quiz/contracts/rules'
 import type { QuizListItem } from '@quiz/contracts'
 import './dashboard.i18n'
 import { digitsFor } from '../../lib/digits'
+import { Button, buttonClass } from '../../components/ui/button'
 
 export function QuizCard({ quiz }: { quiz: QuizListItem }) {
   const { t, i18n } = useTranslation('dashboard')
@@ -47,9 +48,9 @@ export function QuizCard({ quiz }: { quiz: QuizListItem }) {
       </dl>
       {blocker === 'paid_only' ? (
         <div className="quiz-card__action">
-          <button type="button" className="btn btn--primary" disabled aria-describedby={noteId}>
+          <Button variant="primary" disabled aria-describedby={noteId}>
             {t('start')}
-          </button>
+          </Button>
           <p className="quiz-card__note">
             <span id={noteId}>{t('paid_only')}</span> <Link to={paths.plans()}>{t('see_plans')}</Link>
           </p>
@@ -58,7 +59,7 @@ export function QuizCard({ quiz }: { quiz: QuizListItem }) {
         <div className="quiz-card__action">
           {/* With no attempts left the instructions screen still explains why Start is off (SPEC.md). */}
           <Link
-            className="btn btn--primary"
+            className={buttonClass({ variant: 'primary' })}
             to={paths.quizInstructions(quiz.id)}
             aria-describedby={blocker ? noteId : undefined}
           >

@@ -14,6 +14,7 @@ import { formatRupees } from '../../lib/money'
 import { paths } from '../../lib/paths'
 import { paymentQueries } from './payments.api'
 import './payments.css'
+import { buttonClass } from '../../components/ui/button'
 
 /** API.md's "no end" is a far-future end (NO_END_ISO in the contracts, not imported: it would bring zod along). */
 const hasNoEnd = (iso: string) => iso.startsWith('9999-')
@@ -84,7 +85,7 @@ export function Component() {
                   : t('payment.access_until', { date: formatDateTime(p.paid_access_until, i18n.language) })}
               </p>
             )}
-            <Link className="btn btn--primary" to={paths.home()}>
+            <Link className={buttonClass({ variant: 'primary' })} to={paths.home()}>
               {t('payment.go_to_quizzes')}
             </Link>
           </>
@@ -94,7 +95,7 @@ export function Component() {
             <Alert kind="error">
               {t('payment.failed')} {t(`payment.reasons.${p.failure_reason ?? 'unknown'}`)}
             </Alert>
-            <Link className="btn btn--primary" to={paths.plans()}>
+            <Link className={buttonClass({ variant: 'primary' })} to={paths.plans()}>
               {t('payment.try_again')}
             </Link>
           </>

@@ -11,6 +11,7 @@ import { PaletteLegend } from './palette-legend'
 import './quiz.css'
 import './quiz.i18n'
 import { digitsFor } from '../../lib/digits'
+import { Button, buttonClass } from '../../components/ui/button'
 
 export function Component() {
   const { t, i18n } = useTranslation('quiz')
@@ -25,7 +26,7 @@ export function Component() {
     return (
       <div className="card center-card">
         <Alert kind="error">{t('instructions.not_found')}</Alert>
-        <Link className="btn btn--primary" to={paths.home()}>
+        <Link className={buttonClass({ variant: 'primary' })} to={paths.home()}>
           {t('back_to_dashboard')}
         </Link>
       </div>
@@ -107,15 +108,15 @@ export function Component() {
       )}
 
       <div className="instructions__actions">
-        <Link className="btn" to={paths.home()}>
+        <Link className={buttonClass()} to={paths.home()}>
           {t('back_to_dashboard')}
         </Link>
         {blocked ? (
-          <button type="button" className="btn btn--primary" disabled>
+          <Button variant="primary" disabled>
             {t('instructions.start')}
-          </button>
+          </Button>
         ) : (
-          <Link className="btn btn--primary" to={paths.quiz(quiz.id)}>
+          <Link className={buttonClass({ variant: 'primary' })} to={paths.quiz(quiz.id)}>
             {state === 'resume' ? t('instructions.resume') : t('instructions.start')}
           </Link>
         )}

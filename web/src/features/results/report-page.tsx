@@ -16,6 +16,7 @@ import { questionStatus, selectedOptions } from './question-status'
 import { resultQueries } from './results.api'
 import './results.css'
 import './results.i18n'
+import { buttonClass } from '../../components/ui/button'
 
 /** SPEC.md: a report row shows the first 60 characters of the question. */
 const ROW_PREVIEW_LENGTH = 60
@@ -34,7 +35,7 @@ export function Component() {
     return (
       <div className="card center-card">
         <Alert kind="error">{t('report.load_failed')}</Alert>
-        <Link className="btn btn--primary" to={paths.results()}>
+        <Link className={buttonClass({ variant: 'primary' })} to={paths.results()}>
           {t('report.back')}
         </Link>
       </div>

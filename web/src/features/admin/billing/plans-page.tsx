@@ -22,6 +22,7 @@ import {
   pairFields,
 } from '../forms'
 import '../admin.css'
+import { Button } from '../../../components/ui/button'
 
 /** /admin/plans: every plan, a form for a new one, and an edit form per plan (plans are never deleted). */
 export function Component() {
@@ -66,9 +67,7 @@ export function Component() {
                         </span>
                       </p>
                     </div>
-                    <button
-                      type="button"
-                      className="btn"
+                    <Button
                       aria-label={t('plans.edit_named', { name: pick(plan.name) })}
                       onClick={() => {
                         setNotice(null)
@@ -76,7 +75,7 @@ export function Component() {
                       }}
                     >
                       {t('common.edit')}
-                    </button>
+                    </Button>
                   </>
                 )}
               </li>
@@ -147,11 +146,7 @@ function PlanForm({ plan, onDone, onCancel }: { plan?: Plan; onDone: () => void;
       <CheckboxField<PlanValues> name="active" label={t('plans.active')} />
       <div className="actions">
         <SubmitButton pending={save.isPending}>{plan ? t('plans.save') : t('plans.create')}</SubmitButton>
-        {onCancel && (
-          <button type="button" className="btn" onClick={onCancel}>
-            {t('plans.cancel')}
-          </button>
-        )}
+        {onCancel && <Button onClick={onCancel}>{t('plans.cancel')}</Button>}
       </div>
     </AdminForm>
   )

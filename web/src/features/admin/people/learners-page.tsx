@@ -16,6 +16,7 @@ import { AdminNav } from '../admin-nav'
 import { isoToLocalInput, localInputToIso } from '../datetime'
 import { learnerResolver, type LearnerValues, AdminForm } from '../forms'
 import '../admin.css'
+import { Button } from '../../../components/ui/button'
 
 /** /admin/learners: find a learner; give or take paid access (with an optional end) and extra time. */
 export function Component() {
@@ -51,9 +52,7 @@ export function Component() {
           <label htmlFor="learner-search">{t('learners.search')}</label>
           <input id="learner-search" type="search" value={draft} onChange={(event) => setDraft(event.target.value)} />
         </div>
-        <button type="submit" className="btn">
-          {t('learners.search_button')}
-        </button>
+        <Button type="submit">{t('learners.search_button')}</Button>
       </form>
       {saved && <Alert kind="success">{t('learners.saved', { username: saved })}</Alert>}
 
@@ -88,9 +87,8 @@ export function Component() {
             <td>{access(user)}</td>
             <td className="admin-num">{t('learners.extra_time_value', { percent: n(user.extra_time_percent) })}</td>
             <td>
-              <button
-                type="button"
-                className="btn btn--small"
+              <Button
+                small
                 aria-label={`${t('learners.edit')}: ${user.username}`}
                 onClick={() => {
                   setSaved(null)
@@ -98,7 +96,7 @@ export function Component() {
                 }}
               >
                 {t('learners.edit')}
-              </button>
+              </Button>
             </td>
           </tr>
         )}
@@ -201,9 +199,9 @@ function LearnerDialog({
           <SubmitButton pending={update.isPending} busy={t('learners.saving')} disabled={extraInvalid}>
             {t('learners.save')}
           </SubmitButton>
-          <button type="button" className="btn" disabled={update.isPending} onClick={onClose}>
+          <Button disabled={update.isPending} onClick={onClose}>
             {t('learners.cancel')}
-          </button>
+          </Button>
         </div>
       </AdminForm>
     </Dialog>

@@ -12,6 +12,7 @@ import { ConfirmDeleteDialog } from '../confirm-dialog'
 import '../admin.css'
 import { QueryStates } from '../ui'
 import '../admin.i18n'
+import { Button, buttonClass } from '../../../components/ui/button'
 
 /** /admin: every quiz (active or not), newest first, with Edit and Delete. */
 export function Component() {
@@ -42,7 +43,7 @@ export function Component() {
       <AdminNav />
       <div className="page-header">
         <h1>{t('list.title')}</h1>
-        <Link className="btn btn--primary" to={paths.adminNewQuiz()}>
+        <Link className={buttonClass({ variant: 'primary' })} to={paths.adminNewQuiz()}>
           {t('list.create_quiz')}
         </Link>
       </div>
@@ -69,15 +70,14 @@ export function Component() {
                   </div>
                   <div className="actions admin-list__actions">
                     <Link
-                      className="btn"
+                      className={buttonClass()}
                       to={paths.adminEditQuiz(quiz.id)}
                       aria-label={t('list.edit_named', { title })}
                     >
                       {t('common.edit')}
                     </Link>
-                    <button
-                      type="button"
-                      className="btn btn--danger"
+                    <Button
+                      variant="danger"
                       aria-label={t('list.delete_named', { title })}
                       onClick={() => {
                         setOutcome(null)
@@ -85,7 +85,7 @@ export function Component() {
                       }}
                     >
                       {t('common.delete')}
-                    </button>
+                    </Button>
                   </div>
                 </li>
               )

@@ -27,6 +27,7 @@ import {
 import { imageFields, SvgField } from './svg-field'
 import { SubmitButton } from '../ui'
 import '../admin.i18n'
+import { Button } from '../../../components/ui/button'
 
 /**
  * The server's field paths of a question with this many options and the fields that show them; the rest go to
@@ -148,14 +149,12 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
               onRemove={() => removeOption(index)}
             />
           ))}
-          <button
-            type="button"
-            className="btn"
+          <Button
             disabled={!canAddOption(options.fields.length)}
             onClick={() => options.append(emptyOption(false), { shouldFocus: false })}
           >
             {t('question_form.add_option')}
-          </button>
+          </Button>
         </fieldset>
 
         {refusal && (
@@ -165,9 +164,9 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
           </Alert>
         )}
         <div className="actions admin-form-actions">
-          <button type="button" className="btn" onClick={onCancel} disabled={save.isPending}>
+          <Button onClick={onCancel} disabled={save.isPending}>
             {t('common.cancel')}
-          </button>
+          </Button>
           <SubmitButton pending={save.isPending} busy={t('common.saving')}>
             {t('question_form.save')}
           </SubmitButton>
@@ -212,15 +211,14 @@ function OptionFields({ index, radioName, canRemove, onMarkCorrect, onRemove }: 
           />
           <label htmlFor={radioId}>{t('question_form.correct')}</label>
         </div>
-        <button
-          type="button"
-          className="btn btn--small"
+        <Button
+          small
           disabled={!canRemove}
           onClick={onRemove}
           aria-label={t('question_form.remove_option_named', { n })}
         >
           {t('question_form.remove_option')}
-        </button>
+        </Button>
       </div>
       {optionError && <p className="field__error">{optionError}</p>}
       <div className="admin-grid">

@@ -7,6 +7,7 @@ import { useDeleteQuestion, type AdminQuestion, type AdminQuiz } from './quizzes
 import { ConfirmDeleteDialog } from '../confirm-dialog'
 import { QuestionForm } from './question-form'
 import '../admin.i18n'
+import { Button } from '../../../components/ui/button'
 
 /** SPEC.md section 9: the admin question list shows the first 80 characters of each question. */
 export const QUESTION_PREVIEW_LENGTH = 80
@@ -77,17 +78,12 @@ export function QuestionsSection({ quiz }: { quiz: AdminQuiz }) {
               >
                 <span className="admin-questions__text">{label(question, n)}</span>
                 <span className="actions">
-                  <button
-                    type="button"
-                    className="btn btn--small"
-                    onClick={() => openEditor(question)}
-                    aria-label={t('questions.edit_named', { n })}
-                  >
+                  <Button small onClick={() => openEditor(question)} aria-label={t('questions.edit_named', { n })}>
                     {t('common.edit')}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn--small btn--danger"
+                  </Button>
+                  <Button
+                    variant="danger"
+                    small
                     onClick={() => {
                       setOutcome(null)
                       setToDelete({ question, n })
@@ -95,7 +91,7 @@ export function QuestionsSection({ quiz }: { quiz: AdminQuiz }) {
                     aria-label={t('questions.delete_named', { n })}
                   >
                     {t('common.delete')}
-                  </button>
+                  </Button>
                 </span>
               </li>
             )
@@ -104,9 +100,9 @@ export function QuestionsSection({ quiz }: { quiz: AdminQuiz }) {
       )}
 
       <p className="actions">
-        <button ref={addButton} type="button" className="btn btn--primary" onClick={() => openEditor(null)}>
+        <Button ref={addButton} variant="primary" onClick={() => openEditor(null)}>
           {t('questions.add')}
-        </button>
+        </Button>
       </p>
 
       {editor && (

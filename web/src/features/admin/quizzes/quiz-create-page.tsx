@@ -13,6 +13,7 @@ import { EXAMPLE_QUIZ_JSON } from './example-quiz'
 import { ErrorList, errorLines, fieldErrorsOf } from '../../../components/ui/form/server-errors'
 import '../admin.css'
 import '../admin.i18n'
+import { Button } from '../../../components/ui/button'
 
 type Outcome =
   { kind: 'invalid_json' } | { kind: 'created'; quizId: number } | { kind: 'failed'; error: unknown } | null
@@ -87,9 +88,7 @@ export function Component() {
           <code>{EXAMPLE_QUIZ_JSON}</code>
         </pre>
         <p className="actions">
-          <button type="button" className="btn" onClick={() => form.setValue('json', EXAMPLE_QUIZ_JSON)}>
-            {t('create.use_example')}
-          </button>
+          <Button onClick={() => form.setValue('json', EXAMPLE_QUIZ_JSON)}>{t('create.use_example')}</Button>
         </p>
         <p>
           <Trans t={t} i18nKey="create.format_docs" components={{ code: <code /> }} />{' '}

@@ -17,6 +17,7 @@ import { AdminNav } from '../admin-nav'
 import { localInputToIso } from '../datetime'
 import '../admin.css'
 import { PagedTable } from '../ui'
+import { Button } from '../../../components/ui/button'
 
 const ENTITY_TYPES = AuditEntityTypeSchema.options
 const ACTIONS = AuditActionSchema.options
@@ -111,12 +112,10 @@ export function Component() {
           {(value) => set({ toDay: value })}
         </DayField>
         <div className="actions">
-          <button type="submit" className="btn btn--primary">
+          <Button type="submit" variant="primary">
             {t('audit.apply')}
-          </button>
-          <button type="button" className="btn" onClick={clear}>
-            {t('audit.clear')}
-          </button>
+          </Button>
+          <Button onClick={clear}>{t('audit.clear')}</Button>
         </div>
       </form>
 

@@ -10,6 +10,7 @@ import { downloadAttemptsCsv, reportQueries, ATTEMPTS_PAGE_SIZE, type AttemptSel
 import { QuizTabHeader } from '../quizzes/quiz-tabs'
 import '../admin.css'
 import { PagedTable } from '../ui'
+import { Button } from '../../../components/ui/button'
 
 const SELECTIONS: AttemptSelection[] = ['all', 'first', 'best']
 
@@ -62,9 +63,9 @@ export function Component() {
             ))}
           </select>
         </div>
-        <button type="button" className="btn btn--primary" disabled={download === 'busy'} onClick={startDownload}>
+        <Button variant="primary" disabled={download === 'busy'} onClick={startDownload}>
           {download === 'busy' ? t('attempts.downloading') : t('attempts.download')}
-        </button>
+        </Button>
       </div>
       <p className="muted admin-hint">{t('attempts.download_hint')}</p>
       {download === 'failed' && <Alert kind="error">{t('attempts.download_failed')}</Alert>}
