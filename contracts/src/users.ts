@@ -8,7 +8,7 @@ import {
   PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
-} from './rules'
+} from './rules/password'
 
 export const usersMessages = {
   usernameLength: 'Username must be 3 to 30 characters long.',

@@ -1,4 +1,4 @@
-import { forwardRef, type ButtonHTMLAttributes } from 'react'
+import type { ComponentProps } from 'react'
 
 /** The looks of styles.css's `.btn`: plain, or one of its colour modifiers. */
 export type ButtonVariant = 'plain' | 'primary' | 'success' | 'danger'
@@ -21,15 +21,12 @@ export function buttonClass({ variant = 'plain', small = false, block = false, c
   return className ? `${classes} ${className}` : classes
 }
 
-export type ButtonProps = ButtonLook & ButtonHTMLAttributes<HTMLButtonElement>
+export type ButtonProps = ButtonLook & ComponentProps<'button'>
 
 /**
- * The app's button. `type` is "button" unless given: a form's submit button says `type="submit"`. A ref reaches
- * the <button> (a dialog's first action takes the focus).
+ * The app's button. `type` is "button" unless given: a form's submit button says `type="submit"`. A `ref` is
+ * passed on to the <button> like any prop (React 19 and Preact 11 hand it to function components).
  */
-export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant, small, block, className, type = 'button', ...props },
-  ref,
-) {
-  return <button ref={ref} type={type} className={buttonClass({ variant, small, block, className })} {...props} />
-})
+export function Button({ variant, small, block, className, type = 'button', ...props }: ButtonProps) {
+  return <button type={type} className={buttonClass({ variant, small, block, className })} {...props} />
+}

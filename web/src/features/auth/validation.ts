@@ -3,7 +3,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
   type PasswordProblem as SharedPasswordProblem,
-} from '@quiz/contracts/rules'
+} from '@quiz/contracts/rules/password'
 
 /** Client-side checks that mirror the server's shape rules (API.md), so a learner hears about them before an OTP is spent. */
 export const PHONE_PATTERN = /^\d{10}$/

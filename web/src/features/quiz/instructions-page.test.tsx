@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeNetwork, page, renderRoutes } from '../../test/page-test-utils'
 import { Component as InstructionsPage } from './instructions-page'
 import type { QuizListItem } from '@quiz/contracts'
-import { startState } from '@quiz/contracts/rules'
+import { startState } from '@quiz/contracts/rules/start'
 
 function quiz(overrides: Partial<QuizListItem> = {}): QuizListItem {
   return {

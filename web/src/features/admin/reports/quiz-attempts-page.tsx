@@ -1,7 +1,7 @@
+import { useRouteId } from '../../../lib/paths'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useRouteId } from '../../../lib/route-id'
 import '../institutions.i18n'
 import { Alert } from '../../../components/ui/alert'
 import { formatDateTime, formatScore, toDevanagariDigits } from '../../../lib/format'

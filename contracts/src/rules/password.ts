@@ -1,6 +1,5 @@
-// Rules the server enforces and the web app checks before asking, written once without zod: the first screen
-// imports this file alone (`@quiz/contracts/rules`), and the zod schemas of the contracts are built on it.
-import type { QuizListItem } from './quizzes'
+// The password and username rules, written once without zod: the web forms import this file alone
+// (`@quiz/contracts/rules/password`), and the contracts' zod schemas and the server's checks are built on it.
 
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 256
@@ -27,19 +26,4 @@ export function passwordProblems(password: string, username?: string): PasswordP
   if (isAllDigits(password)) problems.push('numeric')
   if (username !== undefined && isTooSimilar(password, username)) problems.push('similar')
   return problems
-}
-
-/** What a learner's Start button does for a quiz of the list (WEB.md). */
-export type StartState = 'start' | 'resume' | 'no_attempts' | 'paid_only'
-
-/**
- * `can_start` is the server's answer (API.md); when it is false the reason is read from the rest: an attempt in
- * progress or attempts left mean the paid-tier check refused it.
- */
-export function startState(
-  quiz: Pick<QuizListItem, 'can_start' | 'has_attempt_in_progress' | 'remaining_attempts' | 'is_paid_tier'>,
-): StartState {
-  if (quiz.can_start) return quiz.has_attempt_in_progress ? 'resume' : 'start'
-  if (quiz.is_paid_tier && (quiz.has_attempt_in_progress || quiz.remaining_attempts > 0)) return 'paid_only'
-  return 'no_attempts'
 }
