@@ -2,6 +2,13 @@
 import { z } from 'zod'
 import { requiredString } from './auth'
 import { LanguageSchema, PhoneNumberSchema } from './common'
+import {
+  isAllDigits,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from './rules/password'
 
 export const usersMessages = {
   usernameLength: 'Username must be 3 to 30 characters long.',
@@ -27,15 +34,18 @@ export const usersMessages = {
 /** 3 to 30 letters, digits, `.`, `_` or `-`; compared case-insensitively by the server. */
 export const UsernameSchema = requiredString()
   .trim()
-  .min(3, usersMessages.usernameLength)
-  .max(30, usersMessages.usernameLength)
+  .min(USERNAME_MIN_LENGTH, usersMessages.usernameLength)
+  .max(USERNAME_MAX_LENGTH, usersMessages.usernameLength)
   .regex(/^[A-Za-z0-9._-]+$/, usersMessages.usernameCharacters)
 
-/** The shape rules of a new password; the server also refuses common passwords and ones similar to the username. */
+/**
+ * The shape rules of a new password (rules.ts); the server also refuses common passwords and ones similar to the
+ * username.
+ */
 export const NewPasswordSchema = requiredString()
-  .min(8, usersMessages.passwordTooShort)
-  .max(256, 'This password is too long. It must contain at most 256 characters.')
-  .refine((password) => !/^\d+$/.test(password), usersMessages.passwordNumeric)
+  .min(PASSWORD_MIN_LENGTH, usersMessages.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, `This password is too long. It must contain at most ${PASSWORD_MAX_LENGTH} characters.`)
+  .refine((password) => !isAllDigits(password), usersMessages.passwordNumeric)
 
 export const OtpPurposeSchema = z.enum(['login', 'register', 'reset'])
 export type OtpPurpose = z.infer<typeof OtpPurposeSchema>

@@ -1,5 +1,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common'
-import { usersMessages } from '@quiz/contracts'
+import { passwordProblems as sharedPasswordProblems, usersMessages, type PasswordProblem } from '@quiz/contracts'
+
+export { isTooSimilar } from '@quiz/contracts'
 
 // The 49,233 most common passwords of zxcvbn's "passwords-common" dictionary (MIT licence, Dan Wheeler,
 // Dropbox and the zxcvbn-ts authors), shipped in the @zxcvbn-ts/language-common package. Built on first use.
@@ -13,22 +15,19 @@ export function isCommonPassword(password: string): boolean {
   return getCommonPasswords().has(password.trim().toLowerCase())
 }
 
-/** API.md: "too similar" means either contains the other, ignoring case. */
-export function isTooSimilar(password: string, username: string): boolean {
-  const p = password.toLowerCase()
-  const u = username.trim().toLowerCase()
-  return u.length > 0 && (p.includes(u) || u.includes(p))
+/** The shared rules' messages as the server words them (API.md). */
+const messages: Record<PasswordProblem, string> = {
+  too_short: usersMessages.passwordTooShort,
+  numeric: usersMessages.passwordNumeric,
+  similar: usersMessages.passwordSimilar,
 }
 
 /**
- * The password rules that need more than the request's shape (length and "not all digits" are in the
- * contracts schema, so the web form shares them). Returns the messages for the `password` field.
+ * The password rules of contracts' rules.ts (which the web form checks too) and the common-password list, which
+ * only the server holds. Returns the messages for the `password` field.
  */
 export function passwordProblems(password: string, username: string | undefined): string[] {
-  const problems: string[] = []
-  if (password.length < 8) problems.push(usersMessages.passwordTooShort)
-  if (/^\d+$/.test(password)) problems.push(usersMessages.passwordNumeric)
-  if (username !== undefined && isTooSimilar(password, username)) problems.push(usersMessages.passwordSimilar)
+  const problems = sharedPasswordProblems(password, username).map((problem) => messages[problem])
   if (isCommonPassword(password)) problems.push(usersMessages.passwordCommon)
   return problems
 }

@@ -1,23 +1,6 @@
-import type { Difficulty } from '@quiz/contracts'
+import type { QuizListItem } from '@quiz/contracts'
 import { queryOptions } from '@tanstack/react-query'
-import type { BilingualText } from '../i18n/use-bilingual'
 import { api } from './client'
-
-/** One entry of GET /api/quizzes/ (API.md "Quizzes for learners"). */
-export interface AvailableQuiz {
-  id: number
-  title: BilingualText
-  duration_minutes: number
-  difficulty: Difficulty
-  is_paid_tier: boolean
-  allowed_attempts: number
-  remaining_attempts: number
-  has_attempt_in_progress: boolean
-  can_start: boolean
-  start_time: string | null
-  end_time: string | null
-  question_count: number
-}
 
 /**
  * Keys of the learner's quiz list, shared by the dashboard and the instructions screen (SPEC.md finds the quiz by
@@ -32,5 +15,5 @@ export const availableQuizKeys = {
 export const availableQuizzesQuery = () =>
   queryOptions({
     queryKey: availableQuizKeys.available(),
-    queryFn: ({ signal }) => api.get<AvailableQuiz[]>('/quizzes/', { signal }),
+    queryFn: ({ signal }) => api.get<QuizListItem[]>('/quizzes/', { signal }),
   })

@@ -46,25 +46,25 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAdmin />,
             children: [
-              { path: '/admin', lazy: () => import('../features/admin/admin-page') },
-              { path: '/admin/quiz/new', lazy: () => import('../features/admin/quiz-create-page') },
-              { path: '/admin/quiz/:quizId/edit', lazy: () => import('../features/admin/quiz-edit-page') },
+              { path: '/admin', lazy: () => import('../features/admin/quizzes/admin-page') },
+              { path: '/admin/quiz/new', lazy: () => import('../features/admin/quizzes/quiz-create-page') },
+              { path: '/admin/quiz/:quizId/edit', lazy: () => import('../features/admin/quizzes/quiz-edit-page') },
               {
                 path: '/admin/quiz/:quizId/attempts',
-                lazy: () => import('../features/admin/quiz-attempts-page'),
+                lazy: () => import('../features/admin/reports/quiz-attempts-page'),
               },
               // Its own chunk: the statistics and the histogram load only when this tab opens.
               {
                 path: '/admin/quiz/:quizId/statistics',
-                lazy: () => import('../features/admin/quiz-statistics-page'),
+                lazy: () => import('../features/admin/reports/quiz-statistics-page'),
               },
               {
                 path: '/admin/learners',
-                lazy: () => import('../features/admin/learners-page'),
+                lazy: () => import('../features/admin/people/learners-page'),
               },
-              { path: '/admin/plans', lazy: () => import('../features/admin/plans-page') },
-              { path: '/admin/payments', lazy: () => import('../features/admin/payments-page') },
-              { path: '/admin/audit', lazy: () => import('../features/admin/audit-log-page') },
+              { path: '/admin/plans', lazy: () => import('../features/admin/billing/plans-page') },
+              { path: '/admin/payments', lazy: () => import('../features/admin/billing/payments-page') },
+              { path: '/admin/audit', lazy: () => import('../features/admin/reports/audit-log-page') },
             ],
           },
         ],

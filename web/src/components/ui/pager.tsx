@@ -1,3 +1,5 @@
+import { Button } from './button'
+
 interface PagerProps {
   page: number
   pages: number
@@ -12,13 +14,13 @@ interface PagerProps {
 export function Pager({ page, pages, onPage, previous, next, label }: PagerProps) {
   return (
     <div className="actions">
-      <button type="button" className="btn" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <Button disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {previous}
-      </button>
+      </Button>
       <span>{label}</span>
-      <button type="button" className="btn" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <Button disabled={page >= pages} onClick={() => onPage(page + 1)}>
         {next}
-      </button>
+      </Button>
     </div>
   )
 }

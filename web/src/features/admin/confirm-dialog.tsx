@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../components/ui/dialog'
 import './admin.i18n'
+import { Button } from '../../components/ui/button'
 
 interface ConfirmDeleteDialogProps {
   open: boolean
@@ -32,12 +33,12 @@ export function ConfirmDeleteDialog({
       actions={
         <>
           {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a destructive dialog opens on its safe choice (WAI-ARIA APG) */}
-          <button type="button" className="btn" onClick={onCancel} disabled={pending} autoFocus>
+          <Button onClick={onCancel} disabled={pending} autoFocus>
             {t('common.cancel')}
-          </button>
-          <button type="button" className="btn btn--danger" onClick={onConfirm} disabled={pending}>
+          </Button>
+          <Button variant="danger" onClick={onConfirm} disabled={pending}>
             {pending ? t('common.deleting') : t('common.delete')}
-          </button>
+          </Button>
         </>
       }
     >

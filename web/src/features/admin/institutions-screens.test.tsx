@@ -5,10 +5,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import i18n, { initI18n } from '../../i18n/i18n'
 import { answerFetch, signInAs, type SentRequest } from '../../test/page-test-utils'
 import { renderWithProviders } from '../../test/render'
-import { Component as AttemptsPage } from './quiz-attempts-page'
-import { Component as LearnersPage } from './learners-page'
-import { Component as StatisticsPage } from './quiz-statistics-page'
-import { binScores } from './score-histogram'
+import { Component as AttemptsPage } from './reports/quiz-attempts-page'
+import { Component as LearnersPage } from './people/learners-page'
+import { Component as StatisticsPage } from './reports/quiz-statistics-page'
+import { binScores } from './reports/score-histogram'
 
 // These screens render long tables in two languages; on a busy 2-core machine a test can pass 5 s.
 vi.setConfig({ testTimeout: 20_000 })

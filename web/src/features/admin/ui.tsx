@@ -7,6 +7,7 @@ import { Loading } from '../../components/ui/loading'
 import { Pager } from '../../components/ui/pager'
 import { useLanguage } from '../../i18n/use-bilingual'
 import { formatNumber } from '../../lib/format'
+import { Button } from '../../components/ui/button'
 
 /** A screen's texts of one section of its namespace, e.g. `(key) => t(\`learners.${key}\`)`. */
 export type SectionText<Key extends string> = (key: Key, values?: Record<string, string>) => string
@@ -113,8 +114,8 @@ interface SubmitButtonProps {
 /** A form's primary button, which cannot send the form twice. */
 export function SubmitButton({ pending, busy, disabled, children }: SubmitButtonProps) {
   return (
-    <button type="submit" className="btn btn--primary" disabled={pending || disabled}>
+    <Button type="submit" variant="primary" disabled={pending || disabled}>
       {pending && busy ? busy : children}
-    </button>
+    </Button>
   )
 }

@@ -1,6 +1,7 @@
 // The auth forms' resolvers, loaded on a form's first check (lazyResolver): zod stays off the first screen.
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
+  isTooSimilar,
   NewPasswordSchema,
   OtpInputSchema,
   passwordsMatch,
@@ -42,10 +43,6 @@ export const registerResolver = zodResolver(
       password: filled(register.password),
       password2: filled(register.password2),
     })
-    .refine(({ username, password }) => {
-      const name = username.trim().toLowerCase()
-      const lower = password.toLowerCase()
-      return name.length < 3 || !(lower.includes(name) || name.includes(lower))
-    }, notLikeUsername)
+    .refine(({ username, password }) => !isTooSimilar(password, username), notLikeUsername)
     .refine((body) => body.password === body.password2, passwordsMatch),
 )

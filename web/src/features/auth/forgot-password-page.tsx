@@ -9,6 +9,7 @@ import type { ResetPasswordState } from './login-state'
 import { PhoneField, usePhoneForm } from './otp-step'
 import { WithQueries } from '../../api/with-queries'
 import { useHydrated } from '../../lib/use-hydrated'
+import { Button } from '../../components/ui/button'
 
 function Screen() {
   const { t } = useTranslation('auth')
@@ -28,9 +29,9 @@ function Screen() {
         <StatusAlert status={send.isError ? failure('forgot.failed', send.error) : null} />
         <p>{t('forgot.intro')}</p>
         <PhoneField id="forgot-phone" {...phone.field} />
-        <button type="submit" className="btn btn--primary btn--block" disabled={send.isPending || !hydrated}>
+        <Button type="submit" variant="primary" block disabled={send.isPending || !hydrated}>
           {t('forgot.submit')}
-        </button>
+        </Button>
       </form>
       <p className="auth-links">
         <Link to={paths.login()}>{t('forgot.back_to_login')}</Link>

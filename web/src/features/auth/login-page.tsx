@@ -14,6 +14,7 @@ import { failure, formTexts, StatusAlert, useMessageText, type StatusMessage } f
 import { readLoginNotice } from './login-state'
 import type { FlowProps } from './otp-login'
 import { useHydrated } from '../../lib/use-hydrated'
+import { Button } from '../../components/ui/button'
 
 // Login by code, with its react-hook-form forms (12 KB gzipped), is fetched as soon as this screen's code runs
 // but not before the password form shows: the first screen stays inside its budget (docs/decisions/012).
@@ -153,9 +154,9 @@ function PasswordLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
           />
         )}
       </Field>
-      <button type="submit" className="btn btn--primary btn--block" disabled={pending || !hydrated}>
+      <Button type="submit" variant="primary" block disabled={pending || !hydrated}>
         {t('login.submit')}
-      </button>
+      </Button>
     </form>
   )
 }

@@ -6,6 +6,7 @@ import type { Language } from '../../i18n/i18n'
 import { authApi, startSession } from './auth.api'
 import { failure, StatusAlert } from './auth-messages'
 import { OtpCodeForm, PhoneField, useOtpFlow, usePhoneForm } from './otp-step'
+import { Button } from '../../components/ui/button'
 
 export interface FlowProps {
   onSubmit: () => void
@@ -69,9 +70,9 @@ function OtpFlow({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
     >
       <StatusAlert status={flow.status} />
       <PhoneField id="login-phone" {...phone.field} />
-      <button type="submit" className="btn btn--primary btn--block" disabled={flow.isSending}>
+      <Button type="submit" variant="primary" block disabled={flow.isSending}>
         {t('login.send_otp')}
-      </button>
+      </Button>
     </form>
   )
 }

@@ -27,6 +27,7 @@ import { codeForm } from './auth-resolvers'
 import { ResendOtp } from './resend-otp'
 import { useResendCountdown } from './use-resend-countdown'
 import { PHONE_PATTERN } from './validation'
+import { Button } from '../../components/ui/button'
 
 /** The control's wiring: RHF's `register(name)`, or a value and handler the screen keeps itself (registration). */
 export interface DigitsInput {
@@ -228,9 +229,9 @@ export function OtpCodeForm({ flow, id, phone, heading, submitLabel, backLabel, 
         }}
         error={flow.code.formState.errors.otp?.message}
       />
-      <button type="submit" className="btn btn--primary btn--block" disabled={busy}>
+      <Button type="submit" variant="primary" block disabled={busy}>
         {submitLabel}
-      </button>
+      </Button>
       <ResendOtp
         countdown={flow.countdown}
         send={() => flow.resend(phone)}

@@ -19,6 +19,7 @@ import { useDebouncedValue } from './use-debounced-value'
 import { isValidPhone, passwordProblem, usernameProblem } from './validation'
 import { WithQueries } from '../../api/with-queries'
 import { useHydrated } from '../../lib/use-hydrated'
+import { Button } from '../../components/ui/button'
 
 /** SPEC.md: username and phone availability are checked 500 ms after typing stops. */
 export const AVAILABILITY_DEBOUNCE_MS = 500
@@ -267,9 +268,9 @@ function Screen() {
           >
             {(control) => <PasswordInput {...control} {...field('password2')} autoComplete="new-password" />}
           </Field>
-          <button type="submit" className="btn btn--primary btn--block" disabled={busy || !hydrated}>
+          <Button type="submit" variant="primary" block disabled={busy || !hydrated}>
             {verifiedPhone === phone ? t('register.verify') : t('register.send_otp')}
-          </button>
+          </Button>
         </form>
       ) : (
         <OtpCodeForm

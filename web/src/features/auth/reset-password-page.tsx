@@ -19,6 +19,7 @@ import { ResendOtp } from './resend-otp'
 import { useResendCountdown } from './use-resend-countdown'
 import { isValidPhone } from './validation'
 import { WithQueries } from '../../api/with-queries'
+import { Button, buttonClass } from '../../components/ui/button'
 
 function Screen() {
   const { t } = useTranslation('auth')
@@ -29,7 +30,7 @@ function Screen() {
     return (
       <AuthCard id="reset-title" title={t('reset.title')}>
         <Alert kind="error">{t('reset.missing_phone')}</Alert>
-        <Link className="btn btn--primary btn--block" to={paths.forgotPassword()}>
+        <Link className={buttonClass({ variant: 'primary', block: true })} to={paths.forgotPassword()}>
           {t('reset.go_to_forgot')}
         </Link>
       </AuthCard>
@@ -118,9 +119,9 @@ function ResetForm({ phone }: { phone: string }) {
             />
           )}
         </Field>
-        <button type="submit" className="btn btn--primary btn--block" disabled={reset.isPending}>
+        <Button type="submit" variant="primary" block disabled={reset.isPending}>
           {t('reset.submit')}
-        </button>
+        </Button>
         <ResendOtp
           countdown={countdown}
           send={() => authApi.sendOtp(phone, 'reset')}

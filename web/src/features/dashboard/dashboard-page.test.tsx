@@ -3,13 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../session/session-store'
 import { answerFetch, signInAs } from '../../test/page-test-utils'
 import { renderWithProviders } from '../../test/render'
-import type { AvailableQuiz } from '../../api/available-quizzes'
+import type { QuizListItem } from '@quiz/contracts'
 import { Component as DashboardPage } from './dashboard-page'
 
 // The machine running the suite may be busy: give answers longer than the default 1 s to arrive.
 configure({ asyncUtilTimeout: 4000 })
 
-function quiz(overrides: Partial<AvailableQuiz>): AvailableQuiz {
+function quiz(overrides: Partial<QuizListItem>): QuizListItem {
   return {
     id: 1,
     title: { en: 'General Knowledge', ne: 'सामान्य ज्ञान' },
@@ -20,7 +20,7 @@ function quiz(overrides: Partial<AvailableQuiz>): AvailableQuiz {
     remaining_attempts: 2,
     has_attempt_in_progress: false,
     can_start: true,
-    start_time: null,
+    start_time: '2026-11-01T00:00:00.000Z',
     end_time: null,
     question_count: 10,
     ...overrides,

@@ -3,16 +3,19 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { paths } from '../../lib/paths'
 import { useBilingual } from '../../i18n/use-bilingual'
-import type { AvailableQuiz } from '../../api/available-quizzes'
-import { startBlocker } from './dashboard.api'
+import { startState } from '@quiz/contracts/rules/start'
+import type { QuizListItem } from '@quiz/contracts'
 import './dashboard.i18n'
 import { digitsFor } from '../../lib/digits'
+import { Button, buttonClass } from '../../components/ui/button'
 
-export function QuizCard({ quiz }: { quiz: AvailableQuiz }) {
+export function QuizCard({ quiz }: { quiz: QuizListItem }) {
   const { t, i18n } = useTranslation('dashboard')
   const pick = useBilingual()
   const noteId = useId()
-  const blocker = startBlocker(quiz)
+  const state = startState(quiz)
+  // Why Start is unavailable, if it is (WEB.md).
+  const blocker = state === 'paid_only' || state === 'no_attempts' ? state : null
   const title = pick(quiz.title)
 
   return (
@@ -45,9 +48,9 @@ export function QuizCard({ quiz }: { quiz: AvailableQuiz }) {
       </dl>
       {blocker === 'paid_only' ? (
         <div className="quiz-card__action">
-          <button type="button" className="btn btn--primary" disabled aria-describedby={noteId}>
+          <Button variant="primary" disabled aria-describedby={noteId}>
             {t('start')}
-          </button>
+          </Button>
           <p className="quiz-card__note">
             <span id={noteId}>{t('paid_only')}</span> <Link to={paths.plans()}>{t('see_plans')}</Link>
           </p>
@@ -56,7 +59,7 @@ export function QuizCard({ quiz }: { quiz: AvailableQuiz }) {
         <div className="quiz-card__action">
           {/* With no attempts left the instructions screen still explains why Start is off (SPEC.md). */}
           <Link
-            className="btn btn--primary"
+            className={buttonClass({ variant: 'primary' })}
             to={paths.quizInstructions(quiz.id)}
             aria-describedby={blocker ? noteId : undefined}
           >

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import './payments.i18n'
-import { Link, useParams } from 'react-router'
+import { Link } from 'react-router'
 import { ApiError } from '../../api/api-error'
 import { Alert } from '../../components/ui/alert'
 import { Loading } from '../../components/ui/loading'
@@ -10,9 +10,10 @@ import { useBilingual } from '../../i18n/use-bilingual'
 import { formatDateTime } from '../../lib/format'
 import { formatNumber } from '../../lib/format'
 import { formatRupees } from '../../lib/money'
-import { paths } from '../../lib/paths'
+import { paths, useRouteId } from '../../lib/paths'
 import { paymentQueries } from './payments.api'
 import './payments.css'
+import { buttonClass } from '../../components/ui/button'
 
 /** API.md's "no end" is a far-future end (NO_END_ISO in the contracts, not imported: it would bring zod along). */
 const hasNoEnd = (iso: string) => iso.startsWith('9999-')
@@ -21,8 +22,9 @@ const hasNoEnd = (iso: string) => iso.startsWith('9999-')
 export function Component() {
   const { t, i18n } = useTranslation('payments')
   const pick = useBilingual()
-  const id = Number(useParams().paymentId)
-  const valid = Number.isInteger(id) && id > 0
+  const routeId = useRouteId('paymentId')
+  const valid = routeId !== null
+  const id = routeId ?? 0
   const payment = useQuery({ ...paymentQueries.payment(id), enabled: valid })
   const queryClient = useQueryClient()
   const status = payment.data?.status
@@ -82,7 +84,7 @@ export function Component() {
                   : t('payment.access_until', { date: formatDateTime(p.paid_access_until, i18n.language) })}
               </p>
             )}
-            <Link className="btn btn--primary" to={paths.home()}>
+            <Link className={buttonClass({ variant: 'primary' })} to={paths.home()}>
               {t('payment.go_to_quizzes')}
             </Link>
           </>
@@ -92,7 +94,7 @@ export function Component() {
             <Alert kind="error">
               {t('payment.failed')} {t(`payment.reasons.${p.failure_reason ?? 'unknown'}`)}
             </Alert>
-            <Link className="btn btn--primary" to={paths.plans()}>
+            <Link className={buttonClass({ variant: 'primary' })} to={paths.plans()}>
               {t('payment.try_again')}
             </Link>
           </>

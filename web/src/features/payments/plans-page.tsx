@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Button } from '../../components/ui/button'
 import './payments.i18n'
 import { ApiError } from '../../api/api-error'
 import { activePlansQuery, type Plan } from '../../api/plans'
@@ -77,16 +78,15 @@ export function Component() {
                   </p>
                   <div className="plan-card__actions">
                     {providers.data.map((provider) => (
-                      <button
+                      <Button
                         key={provider}
-                        type="button"
-                        className={`btn btn--provider btn--${provider}`}
+                        className={`btn--provider btn--${provider}`}
                         disabled={start.isPending || leaving !== null}
                         aria-describedby={nameId}
                         onClick={() => pay(plan, provider)}
                       >
                         {t('plans.pay_with', { provider: t(`providers.${provider}`) })}
-                      </button>
+                      </Button>
                     ))}
                   </div>
                 </li>

@@ -17,6 +17,7 @@ import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
 import { formatDateTime, formatNumber } from '../../lib/format'
 import { paths } from '../../lib/paths'
 import './practice.css'
+import { Button, buttonClass } from '../../components/ui/button'
 
 /** WEB.md "Practice": one due card at a time; choosing an option shows at once whether it was right, and why. */
 export function Component() {
@@ -64,7 +65,7 @@ export function Component() {
                 ? t('next_due', { date: formatDateTime(deck.data.next_due_at, language) })
                 : t('all_done')}
           </p>
-          <Link className="btn btn--primary" to={paths.home()}>
+          <Link className={buttonClass({ variant: 'primary' })} to={paths.home()}>
             {t('go_to_dashboard')}
           </Link>
         </div>
@@ -164,9 +165,9 @@ function PracticeQuestion({ card, feedback, busy, failed, onChoose, onNext }: Pr
         )}
       </div>
       {answered && (
-        <button type="button" className="btn btn--primary" onClick={onNext}>
+        <Button variant="primary" onClick={onNext}>
           {t('next')}
-        </button>
+        </Button>
       )}
     </section>
   )

@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert'
 import { Loading } from '../../components/ui/loading'
 import { formatDateTime, toDevanagariDigits } from '../../lib/format'
 import { sessionsQuery, useLogOutElsewhere } from './profile.api'
+import { Button } from '../../components/ui/button'
 
 /** "Active logins": each device the learner is logged in on, with Log out for one or for every other. */
 export function ActiveLogins() {
@@ -45,9 +46,9 @@ export function ActiveLogins() {
           {others.length === 0 ? (
             <p className="muted">{t('no_other_logins')}</p>
           ) : (
-            <button type="button" className="btn btn--block" disabled={logOut.isPending} onClick={() => run('others')}>
+            <Button block disabled={logOut.isPending} onClick={() => run('others')}>
               {t('log_out_others')}
-            </button>
+            </Button>
           )}
         </>
       )}
@@ -74,15 +75,9 @@ function Login({ session, busy, onLogOut }: { session: LoginSession; busy: boole
         <div className="muted">{t('signed_in', { date: formatDateTime(session.created_at, language) })}</div>
       </div>
       {!session.current && (
-        <button
-          type="button"
-          className="btn btn--small"
-          disabled={busy}
-          aria-label={t('log_out_device', { device })}
-          onClick={onLogOut}
-        >
+        <Button small disabled={busy} aria-label={t('log_out_device', { device })} onClick={onLogOut}>
           {t('log_out')}
-        </button>
+        </Button>
       )}
     </li>
   )

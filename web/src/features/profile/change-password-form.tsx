@@ -10,6 +10,7 @@ import { setServerErrors } from '../../components/ui/form/server-errors'
 import { PasswordInput } from '../../components/ui/password-input'
 import { useMessageText } from '../../i18n/auth-texts'
 import { useChangePassword } from './profile.api'
+import { Button } from '../../components/ui/button'
 
 const resolver = zodResolver(PasswordChangeRequestSchema)
 const EMPTY: PasswordChangeRequest = { current_password: '', password: '', password2: '' }
@@ -69,9 +70,9 @@ export function ChangePasswordForm() {
       <Field id="new-password2" label={t('confirm_password')} error={text(errors.password2?.message)}>
         {(control) => <PasswordInput {...control} {...form.register('password2')} autoComplete="new-password" />}
       </Field>
-      <button type="submit" className="btn btn--primary btn--block" disabled={change.isPending}>
+      <Button type="submit" variant="primary" block disabled={change.isPending}>
         {change.isPending ? t('changing_password') : t('change_password')}
-      </button>
+      </Button>
     </form>
   )
 }

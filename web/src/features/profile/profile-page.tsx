@@ -16,6 +16,7 @@ import { profileQuery, useUpdateProfile } from './profile.api'
 import './profile.css'
 import { useFilePreview } from './use-file-preview'
 import './profile.i18n'
+import { Button, buttonClass } from '../../components/ui/button'
 
 /** API.md: pictures up to 5 MB; larger ones are refused with 413, so say so before uploading. */
 const MAX_PICTURE_BYTES = 5 * 1024 * 1024
@@ -153,7 +154,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
               aria-describedby={pictureDescribedBy.filter(Boolean).join(' ')}
               onChange={chooseFile}
             />
-            <label htmlFor="profile-picture" className="btn file-picker__button">
+            <label htmlFor="profile-picture" className={buttonClass({ className: 'file-picker__button' })}>
               {t('choose_picture')}
             </label>
             <span id="profile-picture-name" className="file-picker__name">
@@ -193,9 +194,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
           </select>
         )}
       </Field>
-      <button type="submit" className="btn btn--primary btn--block" disabled={update.isPending}>
+      <Button type="submit" variant="primary" block disabled={update.isPending}>
         {update.isPending ? t('saving') : t('save')}
-      </button>
+      </Button>
     </form>
   )
 }

@@ -11,6 +11,7 @@ import { paths } from '../../lib/paths'
 import { ScoreTrendChart, scorePercent, TopicAccuracyChart, topicAccuracy } from './progress-charts'
 import { progressQuery } from './progress.api'
 import './progress.css'
+import { buttonClass } from '../../components/ui/button'
 
 /** WEB.md "My Progress": the score of every attempt over time and accuracy by topic, as charts and as tables. */
 export function Component() {
@@ -31,7 +32,7 @@ export function Component() {
       {attempts.length === 0 ? (
         <div className="card">
           <p>{t('empty')}</p>
-          <Link className="btn btn--primary" to={paths.home()}>
+          <Link className={buttonClass({ variant: 'primary' })} to={paths.home()}>
             {t('go_to_dashboard')}
           </Link>
         </div>

@@ -8,7 +8,8 @@ import {
   type AnswerQueueOptions,
   type SaveBatch,
 } from './answer-queue'
-import { isTransientError, type AnswerMap } from './quiz.api'
+import type { AnswerMap } from '@quiz/contracts'
+import { isTransientError } from './quiz.api'
 
 const KEY = answerStorageKey(7, 42)
 
@@ -24,7 +25,15 @@ function deferred() {
 
 function setup(overrides: Partial<AnswerQueueOptions> = {}) {
   let online = true
-  const events = new EventTarget()
+  // Stands in for TanStack Query's onlineManager, which tells its listeners when the connection changes.
+  const listeners = new Set<(online: boolean) => void>()
+  const connection = {
+    isOnline: () => online,
+    subscribe: (listener: (online: boolean) => void) => {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+  }
   const sent: SaveBatch[] = []
   const send = vi.fn(async (changes: SaveBatch) => {
     sent.push(changes)
@@ -34,8 +43,7 @@ function setup(overrides: Partial<AnswerQueueOptions> = {}) {
     send,
     isTransient: isTransientError,
     debounceMs: 500,
-    isOnline: () => online,
-    events,
+    connection,
     ...overrides,
   })
   return {
@@ -44,11 +52,11 @@ function setup(overrides: Partial<AnswerQueueOptions> = {}) {
     sent,
     goOffline() {
       online = false
-      events.dispatchEvent(new Event('offline'))
+      for (const listener of listeners) listener(false)
     },
     goOnline() {
       online = true
-      events.dispatchEvent(new Event('online'))
+      for (const listener of listeners) listener(true)
     },
     stored: () => JSON.parse(localStorage.getItem(KEY) ?? 'null') as { answers: AnswerMap; pending: AnswerMap } | null,
   }

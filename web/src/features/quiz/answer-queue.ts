@@ -1,18 +1,19 @@
-import type { AnswerMap } from './quiz.api'
+import { onlineManager } from '@tanstack/react-query'
+import type { AnswerMap, AttemptInfo, SaveAnswersBody } from '@quiz/contracts'
 
 export type SaveStatus = 'saved' | 'saving' | 'offline' | 'retrying' | 'failed'
 
-/** `{questionId: marked}`. */
-export type MarkMap = Record<string, boolean>
-/** `{questionId: seconds}`. */
-export type TimeMap = Record<string, number>
-
 /** One autosave: what changed since the last one the server confirmed (API.md "Exam feel"); empty parts left out. */
-export interface SaveBatch {
-  answers?: AnswerMap
-  marked?: MarkMap
-  visited?: number[]
-  time_spent?: TimeMap
+export type SaveBatch = SaveAnswersBody
+/** `{questionId: marked}`. */
+export type MarkMap = NonNullable<SaveBatch['marked']>
+/** `{questionId: seconds}`. */
+export type TimeMap = NonNullable<SaveBatch['time_spent']>
+
+/** Whether the device is online and when that changes: TanStack Query's onlineManager unless a test injects one. */
+export interface Connection {
+  isOnline: () => boolean
+  subscribe: (listener: (online: boolean) => void) => () => void
 }
 
 export interface AnswerQueueSnapshot {
@@ -33,11 +34,7 @@ export interface AnswerQueueSnapshot {
 }
 
 /** The attempt's state as the server holds it (GET /api/quizzes/{id}/). */
-export interface ServerState {
-  answers: AnswerMap
-  marked?: readonly number[]
-  visited?: readonly number[]
-}
+export type ServerState = { answers: AnswerMap } & Partial<Pick<AttemptInfo, 'marked' | 'visited'>>
 
 export interface AnswerQueueOptions {
   storageKey: string
@@ -51,9 +48,8 @@ export interface AnswerQueueOptions {
   /** Wait before the n-th retry (n from 1); never shorter than a Retry-After the server sent with the failure. */
   retryDelayMs?: (failures: number) => number
   storage?: Storage
-  isOnline?: () => boolean
-  /** Where the `online` event is heard (window). */
-  events?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>
+  /** The same notion of "online" as the exam's queries and its submission (onlineManager). */
+  connection?: Connection
 }
 
 interface Stored {
@@ -140,30 +136,34 @@ export class AnswerQueue {
   private reconnected: { sent: number } | null = null
   /** Whether this device held the attempt's entry when the queue was made (a reload, or offline). */
   readonly restored: boolean
-  private readonly options: Required<Omit<AnswerQueueOptions, 'onFailure' | 'storage' | 'events'>> &
-    Pick<AnswerQueueOptions, 'onFailure' | 'storage' | 'events'>
+  private unsubscribeConnection: (() => void) | null = null
+  private readonly options: Required<Omit<AnswerQueueOptions, 'onFailure' | 'storage'>> &
+    Pick<AnswerQueueOptions, 'onFailure' | 'storage'>
 
   constructor(options: AnswerQueueOptions) {
     this.options = {
       debounceMs: DEFAULT_DEBOUNCE_MS,
       retryDelayMs: backoffDelay,
-      isOnline: () => navigator.onLine,
       storage: typeof localStorage === 'undefined' ? undefined : localStorage,
-      events: typeof window === 'undefined' ? undefined : window,
+      connection: onlineManager,
       ...options,
     }
     this.restored = this.load()
     this.snapshot = this.makeSnapshot()
   }
 
-  private readonly handleOnline = () => {
-    // The connection is back: send now, and start the backoff over.
-    this.failures = 0
-    void this.flush()
+  private readonly handleConnection = (online: boolean) => {
+    if (online) {
+      // The connection is back: send now, and start the backoff over.
+      this.failures = 0
+      void this.flush()
+    } else if (this.hasPending() && !this.inFlight) {
+      this.setStatus('offline')
+    }
   }
 
-  private readonly handleOffline = () => {
-    if (this.hasPending() && !this.inFlight) this.setStatus('offline')
+  private isOnline() {
+    return this.options.connection.isOnline()
   }
 
   private load(): boolean {
@@ -353,8 +353,7 @@ export class AnswerQueue {
   start() {
     if (this.running || this.disposed) return
     this.running = true
-    this.options.events?.addEventListener('online', this.handleOnline)
-    this.options.events?.addEventListener('offline', this.handleOffline)
+    this.unsubscribeConnection = this.options.connection.subscribe(this.handleConnection)
     if (this.hasPending()) this.schedule(0)
   }
 
@@ -362,8 +361,8 @@ export class AnswerQueue {
   pause() {
     this.running = false
     this.cancelTimer()
-    this.options.events?.removeEventListener('online', this.handleOnline)
-    this.options.events?.removeEventListener('offline', this.handleOffline)
+    this.unsubscribeConnection?.()
+    this.unsubscribeConnection = null
   }
 
   /** The attempt is over: forget its answers here (the server has them). */
@@ -433,7 +432,7 @@ export class AnswerQueue {
   async flush(): Promise<void> {
     this.cancelTimer()
     if (!this.running || this.inFlight || !this.hasPending()) return
-    if (!this.options.isOnline()) {
+    if (!this.isOnline()) {
       // Nothing would get through: wait for the `online` event instead of burning retries.
       this.setStatus('offline')
       return
@@ -455,7 +454,7 @@ export class AnswerQueue {
       if (this.disposed) return
       if (this.options.isTransient(error)) {
         this.failures += 1
-        this.setStatus(this.options.isOnline() ? 'retrying' : 'offline')
+        this.setStatus(this.isOnline() ? 'retrying' : 'offline')
         // A server shedding load says when to come back (503 with Retry-After): sooner would only add to the load.
         const retryAfterMs = 1000 * ((error as { retryAfterSeconds?: number }).retryAfterSeconds ?? 0)
         if (this.running) this.schedule(Math.max(retryAfterMs, this.options.retryDelayMs(this.failures)))

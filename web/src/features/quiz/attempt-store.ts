@@ -1,5 +1,5 @@
 import { clear, createStore, del, delMany, get, keys, set, type UseStore } from 'idb-keyval'
-import type { Question, QuizSession } from './quiz.api'
+import type { QuizAttempt, QuizQuestion } from '@quiz/contracts'
 
 /**
  * The attempt kept on the device (decision 019): what GET /api/quizzes/{id}/ last said and every question of the
@@ -8,7 +8,7 @@ import type { Question, QuizSession } from './quiz.api'
  * queue (localStorage), which is written on every change.
  */
 export interface StoredAttempt {
-  session: QuizSession
+  session: QuizAttempt
   /** When it was stored (wall clock, ms): only to forget attempts abandoned long ago. */
   savedAt: number
 }
@@ -32,7 +32,7 @@ export async function loadAttempt(userId: number, quizId: number): Promise<Store
 }
 
 /** Stores the attempt the server sent; an earlier attempt of the same quiz stored here goes, with its questions. */
-export async function saveAttempt(userId: number, quizId: number, session: QuizSession, now = Date.now()) {
+export async function saveAttempt(userId: number, quizId: number, session: QuizAttempt, now = Date.now()) {
   const previous = await loadAttempt(userId, quizId)
   if (previous && previous.session.attempt.id !== session.attempt.id) {
     await removeQuestions(previous.session.attempt.id)
@@ -42,11 +42,11 @@ export async function saveAttempt(userId: number, quizId: number, session: QuizS
 }
 
 // Every function is async, so a browser without IndexedDB (opening it throws) fails as a rejected promise.
-export async function loadQuestion(attemptId: number, number: number): Promise<Question | undefined> {
-  return get<Question>(questionKey(attemptId, number), store())
+export async function loadQuestion(attemptId: number, number: number): Promise<QuizQuestion | undefined> {
+  return get<QuizQuestion>(questionKey(attemptId, number), store())
 }
 
-export async function saveQuestion(attemptId: number, number: number, question: Question) {
+export async function saveQuestion(attemptId: number, number: number, question: QuizQuestion) {
   return set(questionKey(attemptId, number), question, store())
 }
 

@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fakeNetwork, page, renderRoutes } from '../../test/page-test-utils'
 import { Component as InstructionsPage } from './instructions-page'
-import type { QuizListItem } from './quiz.api'
-import { startState } from './start-state'
+import type { QuizListItem } from '@quiz/contracts'
+import { startState } from '@quiz/contracts/rules/start'
 
 function quiz(overrides: Partial<QuizListItem> = {}): QuizListItem {
   return {

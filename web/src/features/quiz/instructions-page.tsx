@@ -1,30 +1,31 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { Link, useParams } from 'react-router'
+import { Link } from 'react-router'
 import { availableQuizzesQuery } from '../../api/available-quizzes'
-import { paths } from '../../lib/paths'
+import { paths, useRouteId } from '../../lib/paths'
 import { Alert } from '../../components/ui/alert'
 import { Loading } from '../../components/ui/loading'
-import { startState } from './start-state'
+import { startState } from '@quiz/contracts/rules/start'
 import { PaletteLegend } from './palette-legend'
 import './quiz.css'
 import './quiz.i18n'
 import { digitsFor } from '../../lib/digits'
+import { Button, buttonClass } from '../../components/ui/button'
 
 export function Component() {
   const { t, i18n } = useTranslation('quiz')
-  const { quizId } = useParams()
+  const quizId = useRouteId('quizId')
   const quizzes = useQuery(availableQuizzesQuery())
 
   if (quizzes.isPending) return <Loading label={t('instructions.loading')} />
   if (quizzes.isError) return <Alert kind="error">{t('instructions.load_failed')}</Alert>
 
-  const quiz = quizzes.data.find((entry) => String(entry.id) === quizId)
+  const quiz = quizzes.data.find((entry) => entry.id === quizId)
   if (!quiz) {
     return (
       <div className="card center-card">
         <Alert kind="error">{t('instructions.not_found')}</Alert>
-        <Link className="btn btn--primary" to={paths.home()}>
+        <Link className={buttonClass({ variant: 'primary' })} to={paths.home()}>
           {t('back_to_dashboard')}
         </Link>
       </div>
@@ -106,15 +107,15 @@ export function Component() {
       )}
 
       <div className="instructions__actions">
-        <Link className="btn" to={paths.home()}>
+        <Link className={buttonClass()} to={paths.home()}>
           {t('back_to_dashboard')}
         </Link>
         {blocked ? (
-          <button type="button" className="btn btn--primary" disabled>
+          <Button variant="primary" disabled>
             {t('instructions.start')}
-          </button>
+          </Button>
         ) : (
-          <Link className="btn btn--primary" to={paths.quiz(quiz.id)}>
+          <Link className={buttonClass({ variant: 'primary' })} to={paths.quiz(quiz.id)}>
             {state === 'resume' ? t('instructions.resume') : t('instructions.start')}
           </Link>
         )}

@@ -3,7 +3,7 @@ import { ApiError } from '../../api/api-error'
 import { clockStorageKey, readAnchor, writeAnchor } from './attempt-clock'
 import { forgetAllAttempts, loadAttempt, loadQuestion, saveQuestion } from './attempt-store'
 import { openAttempt } from './open-attempt'
-import type { QuizSession } from './quiz.api'
+import type { QuizAttempt } from '@quiz/contracts'
 import { QUIZ_ID, makeQuestion, makeSession } from './quiz-fixtures'
 
 const USER_ID = 3
@@ -15,7 +15,7 @@ const session = (attemptId: number, remaining: number) =>
 const question = makeQuestion(1)
 const offlineError = () => new ApiError(0, 'network_error', 'Failed to fetch')
 
-function open(fetchSession: () => Promise<QuizSession>, { online = true, now = T } = {}) {
+function open(fetchSession: () => Promise<QuizAttempt>, { online = true, now = T } = {}) {
   return openAttempt(QUIZ_ID, {
     userId: USER_ID,
     fetchSession,

@@ -1,10 +1,11 @@
 import { clockStorageKey, readAnchor, remainingAt, removeAnchor, writeAnchor } from './attempt-clock'
 import { loadAttempt, saveAttempt } from './attempt-store'
-import { isTransientError, withRetry, type QuizSession } from './quiz.api'
+import type { QuizAttempt } from '@quiz/contracts'
+import { isTransientError, withRetry } from './quiz.api'
 import { AUTO_SUBMIT_AT_SECONDS } from './use-countdown'
 
 export interface OpenedAttempt {
-  session: QuizSession
+  session: QuizAttempt
   /** Read from the device (offline, or the server did not answer): the queue's own copy of the answers is newest. */
   fromDevice: boolean
 }
@@ -12,7 +13,7 @@ export interface OpenedAttempt {
 interface OpenOptions {
   userId: number
   /** GET /api/quizzes/{id}/: starts or resumes the attempt. */
-  fetchSession: () => Promise<QuizSession>
+  fetchSession: () => Promise<QuizAttempt>
   /** Waits between tries when nothing is on the device to fall back on. */
   retryDelaysMs: readonly number[]
   isOnline?: () => boolean
@@ -48,7 +49,7 @@ export async function openAttempt(
     return onDevice
   }
 
-  let session: QuizSession
+  let session: QuizAttempt
   try {
     // With a copy here, one try: a learner on a dead connection gets the exam back at once, not after the retries.
     session = await withRetry(fetchSession, onDevice ? [] : retryDelaysMs)

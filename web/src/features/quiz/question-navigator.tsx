@@ -4,6 +4,7 @@ import { digitsFor } from '../../lib/digits'
 import { NAVIGATOR_PAGE_SIZE, pageCount, pageIndexes, pageOf } from './navigator-paging'
 import type { PaletteState } from './palette-state'
 import './quiz.i18n'
+import { Button } from '../../components/ui/button'
 
 interface QuestionNavigatorProps {
   total: number
@@ -75,27 +76,25 @@ export function QuestionNavigator({ total, current, stateAt, onSelect }: Questio
       </ol>
       {pages > 1 && (
         <div className="navigator__pages">
-          <button
-            type="button"
-            className="btn navigator__page-button"
+          <Button
+            className="navigator__page-button"
             onClick={() => setPage((value) => Math.max(0, value - 1))}
             disabled={page === 0}
             aria-label={t('navigator.previous_page')}
           >
             {'<<'}
-          </button>
+          </Button>
           <span className="navigator__range" aria-live="polite">
             {t('navigator.range', { first, last, total, size: NAVIGATOR_PAGE_SIZE })}
           </span>
-          <button
-            type="button"
-            className="btn navigator__page-button"
+          <Button
+            className="navigator__page-button"
             onClick={() => setPage((value) => Math.min(pages - 1, value + 1))}
             disabled={page >= pages - 1}
             aria-label={t('navigator.next_page')}
           >
             {'>>'}
-          </button>
+          </Button>
         </div>
       )}
     </nav>

@@ -2,11 +2,11 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { OptionImage, SvgImage } from '../../components/ui/svg-image'
 import { useBilingual } from '../../i18n/use-bilingual'
-import type { Question } from './quiz.api'
+import type { QuizQuestion } from '@quiz/contracts'
 import './quiz.i18n'
 
 interface QuestionViewProps {
-  question: Question
+  question: QuizQuestion
   total: number
   selectedOptionId: number | null | undefined
   onSelect: (optionId: number) => void

@@ -1,4 +1,4 @@
-import type { Question, QuizSession } from './quiz.api'
+import type { QuizAttempt, QuizQuestion } from '@quiz/contracts'
 
 // The quiz screen's test data: one quiz of 12 questions and the attempt GET /api/quizzes/7/ returns.
 export const QUIZ_ID = 7
@@ -6,7 +6,7 @@ export const ATTEMPT_ID = 42
 export const TOTAL = 12
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><path d="M0 10 L5 0 L10 10 Z"/></svg>'
 
-export function makeQuestion(number: number): Question {
+export function makeQuestion(number: number): QuizQuestion {
   return {
     id: 100 + number,
     number,
@@ -21,7 +21,7 @@ export function makeQuestion(number: number): Question {
   }
 }
 
-export function makeSession(overrides: Partial<QuizSession['attempt']> = {}): QuizSession {
+export function makeSession(overrides: Partial<QuizAttempt['attempt']> = {}): QuizAttempt {
   return {
     id: QUIZ_ID,
     title: { en: 'General Knowledge', ne: 'सामान्य ज्ञान' },

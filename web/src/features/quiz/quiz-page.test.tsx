@@ -5,7 +5,7 @@ import { fakeNetwork, page, polyfillDialog, renderRoutes, type FakeResponse } fr
 import { answerStorageKey } from './answer-queue'
 import { clockStorageKey } from './attempt-clock'
 import { forgetAllAttempts, loadAttempt, loadQuestion } from './attempt-store'
-import type { QuizSession, SubmitResult } from './quiz.api'
+import type { QuizAttempt, SubmitResult } from '@quiz/contracts'
 import { ATTEMPT_ID, QUIZ_ID, TOTAL, makeQuestion, makeSession } from './quiz-fixtures'
 import { Component as QuizPage } from './quiz-page'
 
@@ -27,7 +27,7 @@ function network({
   save = () => ({ body: { saved: 1 } }),
   question,
 }: {
-  session?: QuizSession
+  session?: QuizAttempt
   start?: () => FakeResponse | Promise<FakeResponse>
   submit?: () => FakeResponse | Promise<FakeResponse>
   save?: () => FakeResponse | Promise<FakeResponse>

@@ -2,16 +2,15 @@ import { queryOptions } from '@tanstack/react-query'
 import { ApiError } from '../../api/api-error'
 import { availableQuizKeys } from '../../api/available-quizzes'
 import { api } from '../../api/client'
-import type { AnswerMap, QuizAttempt, QuizQuestion, SubmitResult } from '@quiz/contracts'
-import type { SaveBatch } from './answer-queue'
+import type {
+  QuizAttempt,
+  QuizQuestion,
+  SaveAnswersBody,
+  SaveAnswersResult,
+  SubmitAttemptBody,
+  SubmitResult,
+} from '@quiz/contracts'
 import { loadQuestion, saveQuestion } from './attempt-store'
-
-// Wire shapes of API.md "Quizzes for learners": types only from the contracts (zod stays out of the web bundle).
-export type { AnswerMap, QuizListItem, SubmitResult } from '@quiz/contracts'
-/** GET /api/quizzes/{id}/: the quiz with the attempt it started or resumed. */
-export type QuizSession = QuizAttempt
-/** GET /api/quizzes/{id}/question/{n}/. */
-export type Question = QuizQuestion
 
 export const quizKeys = {
   /** Root of the learner's quiz list: a submission changes remaining attempts. */
@@ -31,7 +30,7 @@ export const quizQueries = {
       queryFn: async () => {
         const kept = await loadQuestion(attemptId, number).catch(() => undefined)
         if (kept) return kept
-        const question = await api.get<Question>(`/quizzes/${quizId}/question/${number}/`)
+        const question = await api.get<QuizQuestion>(`/quizzes/${quizId}/question/${number}/`)
         await saveQuestion(attemptId, number, question).catch(() => undefined)
         return question
       },
@@ -44,15 +43,15 @@ export const quizQueries = {
 
 /** Starts the learner's attempt or resumes the one in progress: a state change, so never a cached query. */
 export function startOrResumeAttempt(quizId: number) {
-  return api.get<QuizSession>(`/quizzes/${quizId}/`)
+  return api.get<QuizAttempt>(`/quizzes/${quizId}/`)
 }
 
 /** One autosave: answers, marks, visits and seconds (API.md "Exam feel"); any part may be absent. */
-export function saveAnswers(quizId: number, batch: SaveBatch) {
-  return api.put<{ saved: number }>(`/quizzes/${quizId}/answers/`, batch)
+export function saveAnswers(quizId: number, batch: SaveAnswersBody) {
+  return api.put<SaveAnswersResult>(`/quizzes/${quizId}/answers/`, batch)
 }
 
-export function submitQuiz(quizId: number, body: SaveBatch & { answers: AnswerMap; attempt_id: number }) {
+export function submitQuiz(quizId: number, body: SubmitAttemptBody) {
   return api.post<SubmitResult>(`/quizzes/${quizId}/submit/`, body)
 }
 

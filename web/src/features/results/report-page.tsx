@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useParams } from 'react-router'
-import { paths } from '../../lib/paths'
+import { Link } from 'react-router'
+import { paths, useRouteId } from '../../lib/paths'
 import { LanguageToggle } from '../../components/layout/language-switcher'
 import { Alert } from '../../components/ui/alert'
 import { Loading } from '../../components/ui/loading'
@@ -15,6 +15,7 @@ import { questionStatus, selectedOptions } from './question-status'
 import { resultQueries } from './results.api'
 import './results.css'
 import './results.i18n'
+import { buttonClass } from '../../components/ui/button'
 
 /** SPEC.md: a report row shows the first 60 characters of the question. */
 const ROW_PREVIEW_LENGTH = 60
@@ -24,17 +25,16 @@ export function Component() {
   const pick = useBilingual()
   const duration = useDuration()
   const language = useLanguage()
-  const { attemptId } = useParams()
-  const id = Number(attemptId)
-  const valid = Number.isInteger(id) && id > 0
-  const report = useQuery({ ...resultQueries.report(id), enabled: valid })
+  const id = useRouteId('attemptId')
+  const valid = id !== null
+  const report = useQuery({ ...resultQueries.report(id ?? 0), enabled: valid })
   const [openIndex, setOpenIndex] = useState<number | null>(null)
 
   if (!valid || report.isError) {
     return (
       <div className="card center-card">
         <Alert kind="error">{t('report.load_failed')}</Alert>
-        <Link className="btn btn--primary" to={paths.results()}>
+        <Link className={buttonClass({ variant: 'primary' })} to={paths.results()}>
           {t('report.back')}
         </Link>
       </div>

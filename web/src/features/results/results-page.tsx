@@ -11,6 +11,7 @@ import { formatDateTime, formatScore } from '../../lib/format'
 import { resultQueries, type QuizResults } from './results.api'
 import './results.css'
 import './results.i18n'
+import { buttonClass } from '../../components/ui/button'
 
 export function Component() {
   const { t } = useTranslation('results')
@@ -32,7 +33,7 @@ export function Component() {
       ) : results.data.length === 0 ? (
         <div className="card results__empty">
           <p>{t('empty')}</p>
-          <Link className="btn btn--primary" to={paths.home()}>
+          <Link className={buttonClass({ variant: 'primary' })} to={paths.home()}>
             {t('go_to_dashboard')}
           </Link>
         </div>
@@ -74,7 +75,7 @@ export function Component() {
                 </p>
               </div>
               <Link
-                className="btn btn--primary"
+                className={buttonClass({ variant: 'primary' })}
                 to={paths.report(attempt.id)}
                 aria-label={t('view_report_for', { number: attempt.attempt_number })}
               >

@@ -1,0 +1,48 @@
+import type {
+  AttemptSelection,
+  AuditAction,
+  AuditEntityType,
+  PaymentStatus,
+  StatisticsSelection,
+} from '@quiz/contracts'
+import { useQueryClient, type QueryKey } from '@tanstack/react-query'
+
+/** The audit log's filters as the page holds them; empty strings mean "any". */
+export interface AuditFilters {
+  actor: string
+  entity_type: AuditEntityType | ''
+  action: AuditAction | ''
+  /** ISO instants: from inclusive, to exclusive. */
+  from: string
+  to: string
+}
+
+/**
+ * Every admin query's key, in one tree so a change invalidates the branch it touches: a quiz's attempts and
+ * statistics sit under the quiz, and every admin change also writes to the audit log.
+ */
+export const adminKeys = {
+  all: ['admin'] as const,
+  quizzes: ['admin', 'quizzes'] as const,
+  quizList: () => [...adminKeys.quizzes, 'list'] as const,
+  quiz: (id: number) => [...adminKeys.quizzes, id] as const,
+  attempts: (quizId: number, which: AttemptSelection, page: number) =>
+    [...adminKeys.quiz(quizId), 'attempts', which, page] as const,
+  statistics: (quizId: number, which: StatisticsSelection) => [...adminKeys.quiz(quizId), 'statistics', which] as const,
+  users: ['admin', 'users'] as const,
+  learners: (search: string, page: number) => [...adminKeys.users, search, page] as const,
+  auditLog: ['admin', 'audit'] as const,
+  audit: (filters: AuditFilters, page: number) => [...adminKeys.auditLog, filters, page] as const,
+  plans: ['admin', 'plans'] as const,
+  payments: (status: PaymentStatus | null, page: number) => ['admin', 'payments', status, page] as const,
+}
+
+/**
+ * After an admin change: the branches it touched go stale (the queries on screen refetch now), and the audit
+ * log, which has a new entry.
+ */
+export function useInvalidate() {
+  const queryClient = useQueryClient()
+  return (...keys: QueryKey[]) =>
+    Promise.all([...keys, adminKeys.auditLog].map((queryKey) => queryClient.invalidateQueries({ queryKey })))
+}

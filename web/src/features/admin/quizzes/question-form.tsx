@@ -1,0 +1,245 @@
+import { useId, useEffect, useRef, useState } from 'react'
+import { useFieldArray, useForm, useFormContext, useFormState, useWatch } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { Alert } from '../../../components/ui/alert'
+import { useFieldMessage } from '../../../components/ui/form/field-message'
+import {
+  ErrorList,
+  errorLines,
+  fieldErrorsOf,
+  setServerErrors,
+  type ServerFields,
+} from '../../../components/ui/form/server-errors'
+import { TextField } from '../../../components/ui/form/fields'
+import { useSaveQuestion, type AdminQuestion } from './quizzes.api'
+import { sendAsTyped, useAdminMessages, AdminForm, BilingualFields, pairFields } from '../forms'
+import {
+  MAX_OPTIONS,
+  MIN_OPTIONS,
+  canAddOption,
+  canRemoveOption,
+  draftFromQuestion,
+  emptyOption,
+  newQuestionDraft,
+  toQuestionPayload,
+  type QuestionDraft,
+} from './question-draft'
+import { imageFields, SvgField } from './svg-field'
+import { SubmitButton } from '../ui'
+import '../admin.i18n'
+import { Button } from '../../../components/ui/button'
+
+/**
+ * The server's field paths of a question with this many options and the fields that show them; the rest go to
+ * the summary. A message about the option list shows above it, one about an option at its head.
+ */
+function questionFields(optionCount: number): Record<string, string> {
+  const fields: Record<string, string> = {
+    ...pairFields('text'),
+    ...pairFields('hint'),
+    topic: 'topic',
+    ...imageFields('image'),
+    options: 'root.options',
+  }
+  for (let index = 0; index < optionCount; index += 1) {
+    const path = `options.${index}`
+    Object.assign(fields, pairFields(`${path}.text`), imageFields(`${path}.image`), {
+      [path]: `${path}.is_correct`,
+      [`${path}.is_correct`]: `${path}.is_correct`,
+    })
+  }
+  return fields
+}
+
+interface QuestionFormProps {
+  quizId: number
+  /** The question being edited; null for "Add New Question". */
+  question: AdminQuestion | null
+  onCancel: () => void
+  onSaved: () => void
+}
+
+/** The question editor: it closes on a successful save or on Cancel and stays open, with the server's errors, when refused. */
+export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFormProps) {
+  const { t } = useTranslation('admin')
+  const save = useSaveQuestion(quizId)
+  const form = useForm<QuestionDraft>({
+    // SPEC.md section 5: no required-field checks here; the server's field errors say what is missing.
+    resolver: sendAsTyped(),
+    defaultValues: question ? draftFromQuestion(question) : newQuestionDraft(),
+  })
+  const options = useFieldArray({ control: form.control, name: 'options' })
+  // A refused save, with the server's lines no field shows.
+  const [refusal, setRefusal] = useState<{ lines: string[] } | null>(null)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const headingId = useId()
+  const optionsHintId = useId()
+  const radioName = useId()
+  const messages = useAdminMessages()
+  const message = useFieldMessage()
+  const optionsError = message(form.formState.errors.root?.options)
+
+  // Opening the editor moves the keyboard (and the screen) to it.
+  useEffect(() => heading.current?.focus(), [])
+
+  const submit = (draft: QuestionDraft) => {
+    setRefusal(null)
+    save.mutate(
+      { questionId: question?.id ?? null, question: toQuestionPayload(draft) },
+      {
+        onSuccess: onSaved,
+        onError: (error) => {
+          const fields = questionFields(draft.options.length)
+          setServerErrors(form.setError, error, fields as ServerFields<QuestionDraft>)
+          setRefusal({ lines: errorLines(fieldErrorsOf(error), Object.keys(fields)) })
+        },
+      },
+    )
+  }
+
+  // Per option, not the whole list: replacing the list would remount every option and lose the keyboard's place.
+  const markCorrect = (correct: number) =>
+    form.getValues('options').forEach((_, index) => form.setValue(`options.${index}.is_correct`, index === correct))
+  const removeOption = (index: number) => {
+    const wasCorrect = form.getValues(`options.${index}.is_correct`)
+    options.remove(index)
+    // The list always has one correct option: removing it makes the first remaining one correct.
+    if (wasCorrect) markCorrect(0)
+  }
+
+  return (
+    <section className="card admin-section admin-question-form" aria-labelledby={headingId}>
+      <h3 id={headingId} ref={heading} tabIndex={-1}>
+        {question ? t('question_form.edit_heading') : t('question_form.new_heading')}
+      </h3>
+      <AdminForm form={form} messages={messages} refusal={refusal} onSubmit={form.handleSubmit(submit)}>
+        <BilingualFields
+          labels={{ en: t('question_form.text_en'), ne: t('question_form.text_ne') }}
+          rows={3}
+          name="text"
+        />
+        <SvgField
+          label={t('question_form.image')}
+          captionEnLabel={t('question_form.image_caption_en')}
+          captionNeLabel={t('question_form.image_caption_ne')}
+          name="image"
+        />
+        <div className="admin-grid">
+          <BilingualFields
+            labels={{ en: t('question_form.hint_en'), ne: t('question_form.hint_ne') }}
+            rows={2}
+            name="hint"
+          />
+        </div>
+        <TextField<QuestionDraft> name="topic" label={t('question_form.topic')} />
+
+        <fieldset className="admin-options" aria-describedby={optionsHintId}>
+          <legend>{t('question_form.options')}</legend>
+          <p id={optionsHintId} className="field__hint">
+            {t('question_form.options_hint', { min: MIN_OPTIONS, max: MAX_OPTIONS })}
+          </p>
+          {optionsError && <p className="field__error">{optionsError}</p>}
+          {options.fields.map((option, index) => (
+            <OptionFields
+              key={option.id}
+              index={index}
+              radioName={radioName}
+              canRemove={canRemoveOption(options.fields.length)}
+              onMarkCorrect={() => markCorrect(index)}
+              onRemove={() => removeOption(index)}
+            />
+          ))}
+          <Button
+            disabled={!canAddOption(options.fields.length)}
+            onClick={() => options.append(emptyOption(false), { shouldFocus: false })}
+          >
+            {t('question_form.add_option')}
+          </Button>
+        </fieldset>
+
+        {refusal && (
+          <Alert kind="error">
+            {t('question_form.save_failed')}
+            <ErrorList lines={refusal.lines} />
+          </Alert>
+        )}
+        <div className="actions admin-form-actions">
+          <Button onClick={onCancel} disabled={save.isPending}>
+            {t('common.cancel')}
+          </Button>
+          <SubmitButton pending={save.isPending} busy={t('common.saving')}>
+            {t('question_form.save')}
+          </SubmitButton>
+        </div>
+      </AdminForm>
+    </section>
+  )
+}
+
+interface OptionFieldsProps {
+  index: number
+  radioName: string
+  canRemove: boolean
+  onMarkCorrect: () => void
+  onRemove: () => void
+}
+
+function OptionFields({ index, radioName, canRemove, onMarkCorrect, onRemove }: OptionFieldsProps) {
+  const { t } = useTranslation('admin')
+  const { control, getFieldState, getValues } = useFormContext<QuestionDraft>()
+  const path = `options.${index}` as const
+  const isCorrect = useWatch({ control, name: `${path}.is_correct` })
+  const formState = useFormState({ control, name: path })
+  const imageInvalid = getFieldState(`${path}.image`, formState).invalid
+  const optionError = useFieldMessage()(getFieldState(`${path}.is_correct`, formState).error)
+  const [showImage, setShowImage] = useState(() => getValues(`${path}.image.svg`).trim() !== '')
+  const radioId = useId()
+  const n = index + 1
+
+  return (
+    <fieldset className={`admin-option${isCorrect ? ' admin-option--correct' : ''}`}>
+      <legend>{t('question_form.option', { n })}</legend>
+      <div className="admin-option__head">
+        <div className="checkbox">
+          <input
+            id={radioId}
+            type="radio"
+            name={radioName}
+            checked={isCorrect}
+            onChange={onMarkCorrect}
+            aria-label={t('question_form.correct_named', { n })}
+          />
+          <label htmlFor={radioId}>{t('question_form.correct')}</label>
+        </div>
+        <Button
+          small
+          disabled={!canRemove}
+          onClick={onRemove}
+          aria-label={t('question_form.remove_option_named', { n })}
+        >
+          {t('question_form.remove_option')}
+        </Button>
+      </div>
+      {optionError && <p className="field__error">{optionError}</p>}
+      <div className="admin-grid">
+        <BilingualFields
+          labels={{ en: t('question_form.option_text_en'), ne: t('question_form.option_text_ne') }}
+          name={`${path}.text`}
+        />
+      </div>
+      <details
+        className="admin-option__image"
+        open={showImage || imageInvalid}
+        onToggle={(event) => setShowImage(event.currentTarget.open)}
+      >
+        <summary>{t('question_form.option_image_toggle')}</summary>
+        <SvgField
+          label={t('question_form.option_image')}
+          captionEnLabel={t('question_form.option_caption_en')}
+          captionNeLabel={t('question_form.option_caption_ne')}
+          name={`${path}.image`}
+        />
+      </details>
+    </fieldset>
+  )
+}

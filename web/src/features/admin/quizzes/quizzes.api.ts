@@ -1,0 +1,98 @@
+// Response shapes come from the contracts as types only (zod stays out of the web bundle).
+import type {
+  AdminQuestion,
+  AdminQuizDetail,
+  AdminQuiz as AdminQuizSummary,
+  Bilingual,
+  Difficulty,
+  AdminImage as NullableAdminImage,
+} from '@quiz/contracts'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { availableQuizKeys } from '../../../api/available-quizzes'
+import { api } from '../../../api/client'
+import { adminKeys, useInvalidate } from '../admin-keys'
+
+export type { AdminQuestion, AdminQuizSummary, Bilingual, Difficulty }
+export type AdminQuiz = AdminQuizDetail
+export type AdminImage = NonNullable<NullableAdminImage>
+
+/**
+ * What the details form sends: every field, as typed. An emptied number or start time goes as null, and the
+ * server's field message for it shows beside the field.
+ */
+export interface QuizDetailsPayload {
+  title: Bilingual
+  start_time: string | null
+  end_time: string | null
+  duration_minutes: number | null
+  allowed_attempts: number | null
+  difficulty: Difficulty
+  is_paid_tier: boolean
+  shuffle_questions: boolean
+  shuffle_options: boolean
+}
+
+export interface QuestionPayload {
+  text: Bilingual
+  hint: Bilingual | null
+  topic: string
+  image: AdminImage | null
+  options: { text: Bilingual; is_correct: boolean; image: AdminImage | null }[]
+}
+
+export const adminQueries = {
+  list: () =>
+    queryOptions({ queryKey: adminKeys.quizList(), queryFn: () => api.get<AdminQuizSummary[]>('/admin/quizzes/') }),
+  quiz: (id: number) =>
+    queryOptions({ queryKey: adminKeys.quiz(id), queryFn: () => api.get<AdminQuiz>(`/admin/quizzes/${id}/`) }),
+}
+
+// A quiz change shows in the admin's list and in the learners' list (an admin may take quizzes too); a change to
+// a quiz or its questions also in its details, attempts and statistics.
+
+export function useCreateQuizFromJson() {
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: (quiz: unknown) => api.post<{ quiz_id: number }>('/quizzes/create-from-json/', quiz),
+    onSuccess: () => invalidate(adminKeys.quizList(), availableQuizKeys.all),
+  })
+}
+
+export function useDeleteQuiz() {
+  const invalidate = useInvalidate()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (quizId: number) => api.delete(`/admin/quizzes/${quizId}/`),
+    onSuccess: (_data, quizId) => {
+      queryClient.removeQueries({ queryKey: adminKeys.quiz(quizId) })
+      return invalidate(adminKeys.quizList(), availableQuizKeys.all)
+    },
+  })
+}
+
+export function useUpdateQuizDetails(quizId: number) {
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: (details: QuizDetailsPayload) => api.patch<AdminQuiz>(`/admin/quizzes/${quizId}/`, details),
+    onSuccess: () => invalidate(adminKeys.quiz(quizId), adminKeys.quizList(), availableQuizKeys.all),
+  })
+}
+
+export function useSaveQuestion(quizId: number) {
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: ({ questionId, question }: { questionId: number | null; question: QuestionPayload }) =>
+      questionId === null
+        ? api.post<AdminQuestion>(`/admin/quizzes/${quizId}/questions/`, question)
+        : api.put<AdminQuestion>(`/admin/quizzes/${quizId}/questions/${questionId}/`, question),
+    onSuccess: () => invalidate(adminKeys.quiz(quizId), adminKeys.quizList(), availableQuizKeys.all),
+  })
+}
+
+export function useDeleteQuestion(quizId: number) {
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: (questionId: number) => api.delete(`/admin/quizzes/${quizId}/questions/${questionId}/`),
+    onSuccess: () => invalidate(adminKeys.quiz(quizId), adminKeys.quizList(), availableQuizKeys.all),
+  })
+}

@@ -1,0 +1,89 @@
+import type { QuizAttempt } from '@quiz/contracts'
+import { useEffect, useRef, useState } from 'react'
+import { ApiError } from '../../api/api-error'
+import { AnswerQueue, answerStorageKey, removeStaleAnswerEntries } from './answer-queue'
+import { clockKeyPrefix } from './attempt-clock'
+import { openAttempt } from './open-attempt'
+import { isTransientError, saveAnswers, startOrResumeAttempt } from './quiz.api'
+
+/** Starting or resuming is safe to repeat (a second call resumes the same attempt), so a dropped connection is retried. */
+const LOAD_RETRY_DELAYS_MS = [1000, 3000]
+
+export type LoadErrorKey = 'errors.load_failed' | 'errors.no_attempts' | 'errors.paid_only' | 'errors.offline_not_kept'
+
+export type AttemptSession =
+  | { state: 'loading' }
+  | { state: 'error'; message: LoadErrorKey }
+  | { state: 'ready'; session: QuizAttempt; queue: AnswerQueue }
+
+function loadErrorMessage(error: unknown): LoadErrorKey {
+  if (error instanceof ApiError && error.status === 403) {
+    if (error.code === 'no_attempts_left') return 'errors.no_attempts'
+    if (error.code === 'paid_access_required') return 'errors.paid_only'
+  }
+  if (isTransientError(error) && !navigator.onLine) return 'errors.offline_not_kept'
+  return 'errors.load_failed'
+}
+
+/**
+ * The learner's attempt at a quiz and the queue that saves its answers. GET /api/quizzes/{id}/ starts or resumes
+ * the attempt: called once per quiz, outside any cache, or the device's copy is opened (open-attempt.ts).
+ * `onDeadlinePassed`: the server refused a save because the attempt's time is over (409).
+ */
+export function useAttemptSession(quizId: number | null, userId: number, onDeadlinePassed: () => void): AttemptSession {
+  const [loaded, setLoaded] = useState<AttemptSession>({ state: 'loading' })
+  // The promise lives in a ref so StrictMode's second effect run (and a re-render) subscribes to it instead of
+  // calling again; the queue too, so it is made once per attempt.
+  const started = useRef<{ quizId: number; promise: ReturnType<typeof openAttempt> } | null>(null)
+  const queueRef = useRef<{ attemptId: number; queue: AnswerQueue } | null>(null)
+  const deadlinePassed = useRef(onDeadlinePassed)
+  useEffect(() => {
+    deadlinePassed.current = onDeadlinePassed
+  })
+
+  useEffect(() => {
+    if (quizId === null) return
+    if (started.current?.quizId !== quizId) {
+      started.current = {
+        quizId,
+        promise: openAttempt(quizId, {
+          userId,
+          fetchSession: () => startOrResumeAttempt(quizId),
+          retryDelaysMs: LOAD_RETRY_DELAYS_MS,
+        }),
+      }
+    }
+    let active = true
+    started.current.promise.then(
+      ({ session, fromDevice }) => {
+        if (!active) return
+        if (queueRef.current?.attemptId !== session.attempt.id) {
+          removeStaleAnswerEntries(quizId, session.attempt.id)
+          removeStaleAnswerEntries(quizId, session.attempt.id, localStorage, clockKeyPrefix)
+          const queue = new AnswerQueue({
+            storageKey: answerStorageKey(quizId, session.attempt.id),
+            send: (batch) => saveAnswers(quizId, batch),
+            isTransient: isTransientError,
+            onFailure: (error) => {
+              // 409: the deadline passed on the server (a phone that slept keeps a monotonic clock paused).
+              if (error instanceof ApiError && error.status === 409) deadlinePassed.current()
+            },
+          })
+          // Marks and visits come back too, so a reload or a second device shows the same palette. The device's
+          // copy of the attempt is older than the queue's own entry, which is then the newest there is.
+          if (!fromDevice || !queue.restored) queue.mergeServerState(session.attempt)
+          queueRef.current = { attemptId: session.attempt.id, queue }
+        }
+        setLoaded({ state: 'ready', session, queue: queueRef.current.queue })
+      },
+      (error: unknown) => {
+        if (active) setLoaded({ state: 'error', message: loadErrorMessage(error) })
+      },
+    )
+    return () => {
+      active = false
+    }
+  }, [quizId, userId])
+
+  return quizId === null ? { state: 'error', message: 'errors.load_failed' } : loaded
+}
