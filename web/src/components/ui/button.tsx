@@ -25,7 +25,7 @@ export type ButtonProps = ButtonLook & ComponentProps<'button'>
 
 /**
  * The app's button. `type` is "button" unless given: a form's submit button says `type="submit"`. A `ref` is
- * passed on to the <button> like any prop (React 19 and Preact 11 hand it to function components).
+ * passed on to the <button> like any prop (React 19 hands it to function components).
  */
 export function Button({ variant, small, block, className, type = 'button', ...props }: ButtonProps) {
   return <button type={type} className={buttonClass({ variant, small, block, className })} {...props} />
