@@ -53,7 +53,15 @@ describe('stopping the server with SIGTERM', () => {
   })
 
   it('finishes the request in flight, refuses new ones, exits 0, and keeps an autosave acknowledged before', async () => {
-    const env = { DATA_DIR: dataDir, JWT_SECRET: SECRET, SMS_PROVIDER: 'http', SMS_GATEWAY_URL: gateway.url() }
+    // The gateway holds a code request until the test releases it: the sender's timeout must outlast the steps in
+    // between however slow the machine (the server's own 25 s limit on a stop still bounds the test).
+    const env = {
+      DATA_DIR: dataDir,
+      JWT_SECRET: SECRET,
+      SMS_PROVIDER: 'http',
+      SMS_GATEWAY_URL: gateway.url(),
+      SMS_TIMEOUT_MS: '60000',
+    }
     const server = await startServerProcess(env)
 
     // A learner and a quiz, written into the server's file by this process (as another server process would).

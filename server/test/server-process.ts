@@ -1,19 +1,8 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
-import { once } from 'node:events'
 import http from 'node:http'
-import { createServer } from 'node:net'
 import path from 'node:path'
 
 const serverRoot = path.join(import.meta.dirname, '..')
-
-export async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address() as { port: number }
-  server.close()
-  await once(server, 'close')
-  return port
-}
 
 export interface Answer {
   status: number
@@ -81,26 +70,38 @@ interface ServerProcessOptions {
   ready?: (child: ChildProcess) => boolean
 }
 
-/** The server as `npm start` runs it, in its own process on a free port, started once its health answers 200. */
+/**
+ * The server as `npm start` runs it, in its own process, started once its health answers 200. It listens on a
+ * port the system picks (PORT=0; with WORKERS, Node's cluster gives every worker that one port) and the port is
+ * read from its log: a port found free beforehand can be taken by any other socket before the server binds it.
+ */
 export async function startServerProcess(
   settings: Record<string, string>,
   { built, ready = () => true }: ServerProcessOptions = {},
 ) {
-  const port = await freePort()
   const env = {
     HOST: '127.0.0.1',
-    PORT: String(port),
+    PORT: '0',
     LOG_LEVEL: 'info',
     WEB_DIST: '/nonexistent',
     ...settings,
   }
   const child = spawnServerProgram('main', [], env, { built, stdio: ['ignore', 'pipe', 'pipe'] })
   let log = ''
-  child.stdout!.on('data', (chunk) => (log += chunk))
-  child.stderr!.on('data', (chunk) => (log += chunk))
+  let resolvePort: (port: number) => void
+  const listening = new Promise<number>((resolve) => (resolvePort = resolve))
+  const onOutput = (chunk: Buffer) => {
+    log += chunk
+    const port = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(log)?.[1]
+    if (port) resolvePort(Number(port))
+  }
+  child.stdout!.on('data', onOutput)
+  child.stderr!.on('data', onOutput)
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   )
+  const port = await Promise.race([listening, exited.then(() => undefined)])
+  if (port === undefined) throw new Error(`the server did not start:\n${log}`)
   const baseUrl = `http://127.0.0.1:${port}`
   for (let tries = 0; ; tries++) {
     const health = await request(baseUrl, 'GET', '/api/health').catch(() => undefined)

@@ -14,7 +14,8 @@ const ESEWA_KEY = '8gBm/:&EnhH.1/q'
 const env: Record<string, string> = {
   PAYMENT_PROVIDERS: 'khalti,esewa',
   PUBLIC_URL: 'https://quiz.example.np',
-  PAYMENT_TIMEOUT_MS: '300',
+  // Long enough for an answering gateway on a loaded machine; the one test of a hanging gateway waits it out.
+  PAYMENT_TIMEOUT_MS: '3000',
   KHALTI_SECRET_KEY: KHALTI_KEY,
   ESEWA_SECRET_KEY: ESEWA_KEY,
   ESEWA_PRODUCT_CODE: 'EPAYTEST',

@@ -40,7 +40,7 @@ describe('SMS gateway adapters', () => {
 
   describe('generic JSON gateway', () => {
     const sender = () =>
-      createHttpGatewaySender({ url: gateway.url(), token: TOKEN, senderId: 'QuizNP', timeoutMs: 2000 })
+      createHttpGatewaySender({ url: gateway.url(), token: TOKEN, senderId: 'QuizNP', timeoutMs: 10_000 })
 
     it('posts {to, text, sender} as JSON with the bearer token', async () => {
       gateway.json(202, { id: 'abc' })
@@ -69,7 +69,7 @@ describe('SMS gateway adapters', () => {
     it('throws SmsDeliveryError when the gateway cannot be reached', async () => {
       const url = gateway.url()
       await gateway.stop()
-      const unreachable = createHttpGatewaySender({ url, token: TOKEN, senderId: 'QuizNP', timeoutMs: 2000 })
+      const unreachable = createHttpGatewaySender({ url, token: TOKEN, senderId: 'QuizNP', timeoutMs: 10_000 })
       const error = await deliveryError(unreachable.send(message))
       expect(error.message).toContain('could not be reached')
       await gateway.start()
@@ -83,7 +83,7 @@ describe('SMS gateway adapters', () => {
 
   describe('Sparrow SMS', () => {
     const sender = () =>
-      createSparrowSender({ url: gateway.url('/v2/sms/'), token: TOKEN, senderId: 'QuizNP', timeoutMs: 2000 })
+      createSparrowSender({ url: gateway.url('/v2/sms/'), token: TOKEN, senderId: 'QuizNP', timeoutMs: 10_000 })
 
     it('posts token, from, to and text as a form', async () => {
       gateway.json(200, { count: 1, response_code: 200, response: '1 mesages has been queued.' })
@@ -122,7 +122,7 @@ describe('SMS gateway adapters', () => {
   })
 
   describe('Aakash SMS', () => {
-    const sender = () => createAakashSender({ url: gateway.url('/sms/v3/send'), token: TOKEN, timeoutMs: 2000 })
+    const sender = () => createAakashSender({ url: gateway.url('/sms/v3/send'), token: TOKEN, timeoutMs: 10_000 })
 
     it('posts auth_token, to and text as a form', async () => {
       gateway.json(200, {
@@ -233,7 +233,9 @@ describe.each(dialects)('OTP through a real gateway on %s', (dialect) => {
   beforeEach(() => gateway.start())
   afterEach(() => gateway.stop())
 
-  async function appWithGateway() {
+  // A gateway that answers gets the default time (a loaded machine can take hundreds of milliseconds over a local
+  // socket); only the hanging one is given a short timeout, which it always reaches.
+  async function appWithGateway(timeoutMs = '10000') {
     const config = loadConfig(
       {
         NODE_ENV: 'test',
@@ -241,7 +243,7 @@ describe.each(dialects)('OTP through a real gateway on %s', (dialect) => {
         LOG_LEVEL: 'silent',
         SMS_PROVIDER: 'http',
         SMS_GATEWAY_URL: gateway.url(),
-        SMS_TIMEOUT_MS: '300',
+        SMS_TIMEOUT_MS: timeoutMs,
       },
       { persistSecret: false },
     )
@@ -266,11 +268,11 @@ describe.each(dialects)('OTP through a real gateway on %s', (dialect) => {
   })
 
   it.each([
-    ['answers an error status', (g: FakeGateway) => g.json(503, { error: 'down' })],
-    ['times out', (g: FakeGateway) => g.hang()],
-  ])('answers 503 sms_failed and keeps no valid code when the gateway %s', async (_label, breakIt) => {
+    ['answers an error status', (g: FakeGateway) => g.json(503, { error: 'down' }), '10000'],
+    ['times out', (g: FakeGateway) => g.hang(), '300'],
+  ])('answers 503 sms_failed and keeps no valid code when the gateway %s', async (_label, breakIt, timeoutMs) => {
     breakIt(gateway)
-    const app = await appWithGateway()
+    const app = await appWithGateway(timeoutMs)
     const response = await app.inject({
       method: 'POST',
       url: '/api/users/otp/send/',

@@ -27,7 +27,9 @@ describe('Khalti adapter against a local Khalti', () => {
   beforeEach(() => {
     khalti.state.outage = 'none'
   })
-  const adapter = (key = KHALTI_KEY, timeoutMs = 500) =>
+  // Answering gateways get a long timeout (a loaded machine is slow even over a local socket); a hanging one is given
+  // a short one explicitly, which it always reaches.
+  const adapter = (key = KHALTI_KEY, timeoutMs = 10_000) =>
     createKhaltiAdapter({ baseUrl: khalti.baseUrl, secretKey: key, publicUrl: 'https://quiz.example.np', timeoutMs })
 
   async function started() {
@@ -116,7 +118,7 @@ describe('eSewa adapter against a local eSewa', () => {
   beforeEach(() => {
     esewa.state.outage = 'none'
   })
-  const adapter = (timeoutMs = 500) =>
+  const adapter = (timeoutMs = 10_000) =>
     createEsewaAdapter({
       formUrl: esewa.formUrl,
       statusUrl: esewa.statusUrl,
