@@ -73,7 +73,8 @@ interface ServerProcessOptions {
 /**
  * The server as `npm start` runs it, in its own process, started once its health answers 200. It listens on a
  * port the system picks (PORT=0; with WORKERS, Node's cluster gives every worker that one port) and the port is
- * read from its log: a port found free beforehand can be taken by any other socket before the server binds it.
+ * read from its log (so LOG_LEVEL must let info through): a port found free beforehand can be taken by any other
+ * socket before the server binds it.
  */
 export async function startServerProcess(
   settings: Record<string, string>,

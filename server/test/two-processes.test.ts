@@ -41,7 +41,7 @@ describe.each(dialects)('two server processes on %s (WORKERS=2)', (dialect) => {
         NODE_ENV: 'test',
         DATA_DIR: dataDir,
         JWT_SECRET: randomBytes(32).toString('hex'),
-        LOG_LEVEL: 'warn',
+        // info (the helper's level): the port is read from the workers' "listening at" line.
         WORKERS: '2',
         METRICS_TOKEN,
         WEB_DIST: path.join(dataDir, 'no-web'),
