@@ -31,6 +31,10 @@ describe('the visitor screens rendered at build time', () => {
     vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
       if (!String(args[0]).startsWith('Detected multiple renderers concurrently rendering')) failOnError(...args)
     })
+    // What a reader types before React arrives must still be there after it (a slow phone shows the form seconds
+    // before it hydrates).
+    const fields = [...container.querySelectorAll<HTMLInputElement>('input:not([type="checkbox"])')]
+    fields.forEach((field, index) => (field.value = `typed${index}`))
     window.history.replaceState(null, '', path)
     const router = createBrowserRouter(routes)
     await routerReady(router)
@@ -47,6 +51,7 @@ describe('the visitor screens rendered at build time', () => {
 
     expect(recovered).toEqual([])
     expect(container.querySelector('.auth-card')).toBe(painted)
+    expect(fields.map((field) => field.value)).toEqual(fields.map((_, index) => `typed${index}`))
     // The built form cannot be submitted by the browser before React handles it; after hydration it can.
     for (const button of built.querySelectorAll('button[type="submit"]')) expect(button).toBeDisabled()
     for (const button of container.querySelectorAll('button[type="submit"]')) expect(button).toBeEnabled()

@@ -91,7 +91,6 @@ type LoginErrors = Partial<Record<keyof LoginRequest, string>>
 function PasswordLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
   const { t } = useTranslation('auth')
   const text = useMessageText()
-  const [values, setValues] = useState<LoginRequest>({ username: '', password: '' })
   const [errors, setErrors] = useState<LoginErrors>({})
   const inputs = { username: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) }
   // Plain state rather than TanStack Query's useMutation: the first screen does without that library (decision 025).
@@ -115,6 +114,9 @@ function PasswordLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
   function submit(event: FormEvent) {
     event.preventDefault()
     onSubmit()
+    // Read from the inputs, not from state: the built page's inputs take typing before React hydrates them, and
+    // controlled inputs would be emptied by the hydration.
+    const values = { username: inputs.username.current?.value ?? '', password: inputs.password.current?.value ?? '' }
     const found: LoginErrors = {
       username: values.username.trim() ? undefined : formTexts.required,
       password: values.password ? undefined : formTexts.required,
@@ -131,27 +133,12 @@ function PasswordLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
       <StatusAlert status={status} />
       <Field id="login-username" label={t('username')} error={text(errors.username)} required>
         {(control) => (
-          <input
-            {...control}
-            ref={inputs.username}
-            name="username"
-            value={values.username}
-            onChange={(event) => setValues({ ...values, username: event.target.value })}
-            autoComplete="username"
-            autoCapitalize="none"
-          />
+          <input {...control} ref={inputs.username} name="username" autoComplete="username" autoCapitalize="none" />
         )}
       </Field>
       <Field id="login-password" label={t('password')} error={text(errors.password)} required>
         {(control) => (
-          <PasswordInput
-            {...control}
-            ref={inputs.password}
-            name="password"
-            value={values.password}
-            onChange={(event) => setValues({ ...values, password: event.target.value })}
-            autoComplete="current-password"
-          />
+          <PasswordInput {...control} ref={inputs.password} name="password" autoComplete="current-password" />
         )}
       </Field>
       <Button type="submit" variant="primary" block disabled={pending || !hydrated}>
