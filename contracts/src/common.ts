@@ -18,6 +18,13 @@ export type Difficulty = z.infer<typeof DifficultySchema>
 export const BilingualSchema = z.object({ en: z.string(), ne: z.string() })
 export type Bilingual = z.infer<typeof BilingualSchema>
 
+/**
+ * A question's, option's, hint's or caption's text as output (API.md "Maths and chemistry"): `html` is the text with
+ * its formulas rendered on the server (MathML, and KaTeX's HTML for admins), null when the text has no maths.
+ */
+export const RichTextSchema = BilingualSchema.extend({ html: BilingualSchema.nullable() })
+export type RichText = z.infer<typeof RichTextSchema>
+
 /** Bilingual text as input: `ne` may be omitted, null or empty. */
 export const bilingualInput = (maxLength: number, { requireEn = true } = {}) =>
   z.object({
