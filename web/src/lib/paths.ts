@@ -1,5 +1,3 @@
-import { useParams } from 'react-router'
-
 /** Every in-app URL is built here: never hand-build a route string in a page. */
 export const paths = {
   home: () => '/',
@@ -25,19 +23,4 @@ export const paths = {
   adminPlans: () => '/admin/plans',
   adminPayments: () => '/admin/payments',
   adminAudit: () => '/admin/audit',
-}
-
-/** The largest id the database hands out (a PostgreSQL integer). */
-const MAX_ID = 2_147_483_647
-
-/** An id written in a URL, or null when it is not a positive 32-bit integer ("7", never "7x", "-7" or "1e3"). */
-export function parseId(value: string | null | undefined): number | null {
-  if (!value || !/^\d+$/.test(value)) return null
-  const id = Number(value)
-  return id > 0 && id <= MAX_ID ? id : null
-}
-
-/** The route's `:name` parameter as an id (parseId): every page reads its ids this one way. */
-export function useRouteId(name: string): number | null {
-  return parseId(useParams()[name])
 }

@@ -1,4 +1,4 @@
-import { useRouteId } from '../../../lib/paths'
+import { useRouteId } from '../../../lib/route-id'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
