@@ -52,7 +52,8 @@ const subscripts: Record<string, string> = {
 function script(raw: string, table: Record<string, string>, marker: string) {
   const text = raw.replace(/\s+/g, ' ').trim()
   if (text === '') return ''
-  const chars = [...text]
+  // Spaces around a charge's sign ("2 −") are the operator spacing of read(), not part of the script.
+  const chars = [...text.replace(/\s/g, '')]
   if (chars.every((char) => char in table)) return chars.map((char) => table[char]).join('')
   return chars.length === 1 ? `${marker}${text}` : `${marker}(${text})`
 }
