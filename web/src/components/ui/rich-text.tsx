@@ -13,6 +13,12 @@ type RichTextProps = HTMLAttributes<HTMLElement> & {
   text: RichTextValue | null | undefined
   /** The element the text is drawn in (a `<p>` for a question, a `<span>` inside an option's label). */
   as?: ElementType
+  /**
+   * In a control named by its content (an option's label, a button): a name is flat text, and not every tool
+   * computes one from MathML (axe computes none), so the formulas are then only drawn, and named by the plain
+   * reading the server made for exactly this (the learner's `en`/`ne`), which assistive technology reads instead.
+   */
+  inControl?: boolean
 }
 
 /**
@@ -29,7 +35,7 @@ export function pickHtml(text: RichTextValue | null | undefined, language: strin
  * JavaScript, stylesheet or fonts), else as plain text. A learner never sees TeX: their `en`/`ne` hold a plain
  * reading and `html` the formulas.
  */
-export function RichText({ text, as: Tag = 'span', className, ...rest }: RichTextProps) {
+export function RichText({ text, as: Tag = 'span', className, inControl = false, ...rest }: RichTextProps) {
   const { i18n } = useTranslation()
   const html = pickHtml(text, i18n.language)
   const classes = className ? `rich-text ${className}` : 'rich-text'
@@ -41,7 +47,14 @@ export function RichText({ text, as: Tag = 'span', className, ...rest }: RichTex
     )
   // Safe to inject: this html is only ever our server's KaTeX render (MathML with `trust: false`, so no links or
   // script), with every character of the text around the formulas escaped there (server/src/maths/render-maths.ts).
-  return <Tag className={classes} {...rest} dangerouslySetInnerHTML={{ __html: html }} />
+  const rendered = { __html: html }
+  if (!inControl) return <Tag className={classes} {...rest} dangerouslySetInnerHTML={rendered} />
+  return (
+    <Tag className={classes} {...rest}>
+      <span aria-hidden="true" dangerouslySetInnerHTML={rendered} />
+      <span className="visually-hidden">{pickLanguage(text, i18n.language)}</span>
+    </Tag>
+  )
 }
 
 /**

@@ -42,7 +42,7 @@ export function OptionImage({
   return (
     <span className={className ? `option-image ${className}` : 'option-image'}>
       <img src={svgDataUrl(svg)} alt={hasCaption ? '' : alt} />
-      {hasCaption && <RichText className="option-image__caption" text={caption} />}
+      {hasCaption && <RichText className="option-image__caption" text={caption} inControl />}
     </span>
   )
 }

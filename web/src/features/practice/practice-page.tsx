@@ -134,7 +134,7 @@ function PracticeQuestion({ card, feedback, busy, failed, onChoose, onNext }: Pr
                 disabled={answered || busy}
                 onClick={() => onChoose(option.id)}
               >
-                <span aria-hidden="true">{letter}.</span> <RichText text={option.text} />
+                <span aria-hidden="true">{letter}.</span> <RichText text={option.text} inControl />
                 {option.image && <img src={svgDataUrl(option.image.svg)} alt={pick(option.image.caption)} />}
                 {answered && isCorrect && <span className="visually-hidden"> ({t('correct_option')})</span>}
                 {answered && isChosen && !isCorrect && <span className="visually-hidden"> ({t('your_answer')})</span>}

@@ -52,7 +52,7 @@ export function QuestionView({ question, total, selectedOptionId, onSelect, disa
                   <span className="option__letter" aria-hidden="true">
                     {String.fromCharCode(65 + index)}.
                   </span>{' '}
-                  <RichText text={option.text} />
+                  <RichText text={option.text} inControl />
                 </span>
                 {option.image && (
                   <OptionImage
