@@ -47,6 +47,18 @@ describe('RichText', () => {
     expect(document.querySelector('b')).toBeNull()
   })
 
+  it('in a control, draws the formulas hidden from assistive technology and names the control by the plain reading', () => {
+    renderWithProviders(
+      <label>
+        <input type="radio" name="q" />
+        <RichText text={half} inControl />
+      </label>,
+    )
+    const radio = screen.getByRole('radio', { name: 'What is 1/2 of <ten>?' })
+    const drawn = radio.parentElement!.querySelector('[aria-hidden="true"]')!
+    expect(drawn.querySelector('math mfrac')).not.toBeNull()
+  })
+
   it('previews a text with maths whole (formulas cannot be cut), clipped by CSS; one without maths cut to length', () => {
     const long = { en: 'x'.repeat(100), ne: '', html: null }
     const { container } = renderWithProviders(
