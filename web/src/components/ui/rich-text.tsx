@@ -59,7 +59,7 @@ export function RichText({ text, as: Tag = 'span', className, inControl = false,
 
 /**
  * A one-line preview of a text in a list or table (WEB.md: the first 80 characters). A text with maths cannot be
- * cut without breaking its formulas, so it is shown whole and clipped to one line by CSS instead.
+ * cut without breaking its formulas, so it is shown whole and clipped to two lines by CSS instead.
  */
 export function RichPreview({ text, maxLength }: { text: RichTextValue | null | undefined; maxLength: number }) {
   const { i18n } = useTranslation()
