@@ -153,6 +153,23 @@ describe.each(dialects)('maths in questions on %s', (dialect) => {
     expect(edited.json().options[0].text.html.en).toContain('<msqrt>')
   })
 
+  it("shows the TeX with its rendering in the institution's item statistics", async () => {
+    const created = await createQuiz([mathsQuestion(1)])
+    const quizId = created.json().quiz_id as number
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/quizzes/${quizId}/statistics/?which=all`,
+      headers: await asAdmin(),
+    })
+    expect(response.statusCode).toBe(200)
+    const [question] = response.json().questions
+    expect(question.text).toMatchObject({
+      en: `Q1: what is ${FRACTION} of $x^2$?`,
+      html: { en: expect.stringContaining('<mfrac>') },
+    })
+    expect(question.options[1].text).toMatchObject({ en: EQUATION, html: { en: expect.stringContaining('<math') } })
+  })
+
   it('stores the rendering when the text is written: payloads read it, never render', async () => {
     await createQuiz([mathsQuestion(1)])
     const revision = await t.db.selectFrom('question_revisions').select('maths').executeTakeFirstOrThrow()
@@ -193,6 +210,8 @@ describe.each(dialects)('maths in questions on %s', (dialect) => {
     const report = await get(`/api/results/${submitted.attempt_id}/`)
     expect(report.questions[0].hint).toMatchObject({ en: expect.stringContaining('2H₂ + O₂ → 2H₂O') })
     await get('/api/results/')
+    await get('/api/results/progress/')
+    await get('/api/quizzes/')
     const deck = await get('/api/practice/')
     expect(deck.cards).toHaveLength(2)
     const card = deck.cards[0].question
