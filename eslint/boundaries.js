@@ -16,7 +16,7 @@ const pairs = (items) => items.flatMap((a) => items.filter((b) => b !== a).map((
 
 /** server/src: shared infrastructure, the composition root, and features (every other folder). */
 export const serverLayers = {
-  shared: ['http', 'db', 'lib', 'accounts', 'questions', 'svg', 'sms', 'audit', 'config.ts'],
+  shared: ['http', 'db', 'lib', 'accounts', 'questions', 'svg', 'maths', 'sms', 'audit', 'config.ts'],
   composition: ['app.ts', 'main.ts', 'cluster.ts', 'context.ts', 'services.ts', 'cli'],
   /** Features others build on, and the features that build on them: the lower one never imports the upper ones. */
   below: { attempts: ['quizzes', 'results', 'practice'] },

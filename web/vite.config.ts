@@ -176,6 +176,9 @@ const clientConfig = {
         // The app shell: every page's code and styles (the quiz screen is a lazy chunk and must open offline),
         // the Devanagari fonts (woff2 only: every browser with service workers reads it) and the icons.
         globPatterns: ['**/*.{js,css,html,woff2,png,svg,webmanifest}'],
+        // Except KaTeX, which only the admin's question form loads for its maths preview (docs/decisions/028):
+        // learners' workers would otherwise fetch its 86 KB for nothing.
+        globIgnores: ['**/tex-preview-*.js'],
         // A reload offline gets index.html from the cache; the API never (its responses are never cached).
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/],

@@ -1,6 +1,6 @@
 // Request and response schemas of the admin feature (API.md "Administration" and "Limits on input").
 import { z } from 'zod'
-import { BilingualSchema, DifficultySchema, IdSchema } from './common'
+import { BilingualSchema, DifficultySchema, IdSchema, RichTextSchema } from './common'
 
 export const adminLimits = {
   titleLength: 300,
@@ -212,12 +212,12 @@ export const QuestionParamsSchema = z.object({ id: IdSchema, questionId: IdSchem
 
 // Responses.
 
-export const AdminImageSchema = z.object({ svg: z.string(), caption: BilingualSchema }).nullable()
+export const AdminImageSchema = z.object({ svg: z.string(), caption: RichTextSchema }).nullable()
 export type AdminImage = z.infer<typeof AdminImageSchema>
 
 export const AdminOptionSchema = z.object({
   id: z.number().int(),
-  text: BilingualSchema,
+  text: RichTextSchema,
   is_correct: z.boolean(),
   image: AdminImageSchema,
 })
@@ -225,8 +225,8 @@ export type AdminOption = z.infer<typeof AdminOptionSchema>
 
 export const AdminQuestionSchema = z.object({
   id: z.number().int(),
-  text: BilingualSchema,
-  hint: BilingualSchema.nullable(),
+  text: RichTextSchema,
+  hint: RichTextSchema.nullable(),
   topic: z.string(),
   image: AdminImageSchema,
   options: z.array(AdminOptionSchema),

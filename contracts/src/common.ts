@@ -20,7 +20,8 @@ export type Bilingual = z.infer<typeof BilingualSchema>
 
 /**
  * A question's, option's, hint's or caption's text as output (API.md "Maths and chemistry"): `html` is the text with
- * its formulas rendered on the server (MathML, and KaTeX's HTML for admins), null when the text has no maths.
+ * its formulas rendered on the server to MathML (for learners and admins alike), null when the text has no maths.
+ * Learners' `en`/`ne` then hold a plain reading of each formula; admins' hold the TeX as written (decision 027).
  */
 export const RichTextSchema = BilingualSchema.extend({ html: BilingualSchema.nullable() })
 export type RichText = z.infer<typeof RichTextSchema>

@@ -1,6 +1,6 @@
 // Request and response schemas of API.md "Institutions: attempts, statistics, learners".
 import { z } from 'zod'
-import { BilingualSchema, IsoDateTimeSchema } from './common'
+import { IsoDateTimeSchema, RichTextSchema } from './common'
 
 export const institutionLimits = {
   pageSize: { min: 1, max: 500, default: 50 },
@@ -67,13 +67,13 @@ export type QuestionFlag = z.infer<typeof QuestionFlagSchema>
 export const QuestionStatisticsSchema = z.object({
   id: z.number().int(),
   number: z.number().int(),
-  text: BilingualSchema,
+  text: RichTextSchema,
   topic: z.string().nullable(),
   facility: z.number().nullable(),
   discrimination: z.number().nullable(),
   unanswered: z.number().int(),
   options: z.array(
-    z.object({ id: z.number().int(), text: BilingualSchema, is_correct: z.boolean(), count: z.number().int() }),
+    z.object({ id: z.number().int(), text: RichTextSchema, is_correct: z.boolean(), count: z.number().int() }),
   ),
   other: z.number().int(),
   flags: z.array(QuestionFlagSchema),

@@ -1,6 +1,6 @@
 // Request and response schemas of mistake practice (API.md "Analysis and practice").
 import { z } from 'zod'
-import { BilingualSchema, IdSchema } from './common'
+import { IdSchema, RichTextSchema } from './common'
 import { QuizImageSchema } from './quizzes'
 
 export const PracticeParamsSchema = z.object({ questionId: IdSchema })
@@ -9,10 +9,10 @@ export const PracticeParamsSchema = z.object({ questionId: IdSchema })
 export const PracticeCardSchema = z.object({
   question: z.object({
     id: z.number().int(),
-    text: BilingualSchema,
+    text: RichTextSchema,
     topic: z.string(),
     image: QuizImageSchema,
-    options: z.array(z.object({ id: z.number().int(), text: BilingualSchema, image: QuizImageSchema })),
+    options: z.array(z.object({ id: z.number().int(), text: RichTextSchema, image: QuizImageSchema })),
   }),
   box: z.number().int().min(1).max(3),
 })
@@ -34,7 +34,7 @@ export type PracticeAnswerBody = z.infer<typeof PracticeAnswerBodySchema>
 export const PracticeAnswerResultSchema = z.object({
   correct: z.boolean(),
   correct_option_id: z.number().int(),
-  hint: BilingualSchema.nullable(),
+  hint: RichTextSchema.nullable(),
   /** The card's new box; null when a right answer in box 3 retired it. */
   box: z.number().int().nullable(),
   due_at: z.string().nullable(),

@@ -1,12 +1,12 @@
 // Request and response schemas of the quizzes feature (API.md "Quizzes for learners").
 import { z } from 'zod'
-import { BilingualSchema, DifficultySchema, IdSchema } from './common'
+import { BilingualSchema, DifficultySchema, IdSchema, RichTextSchema } from './common'
 
 /** Path parameters of `/api/quizzes/{id}/question/{n}/`; `n` counts from 1. */
 export const QuestionNumberParamsSchema = z.object({ id: IdSchema, n: IdSchema })
 
 /** A question or option image as learners see it while taking a quiz. */
-export const QuizImageSchema = z.object({ svg: z.string(), caption: BilingualSchema }).nullable()
+export const QuizImageSchema = z.object({ svg: z.string(), caption: RichTextSchema }).nullable()
 export type QuizImage = z.infer<typeof QuizImageSchema>
 
 /** What every learner view of a quiz starts with: the list and `GET /api/quizzes/{id}/`. */
@@ -60,10 +60,10 @@ export type QuizAttempt = z.infer<typeof QuizAttemptSchema>
 export const QuizQuestionSchema = z.object({
   id: z.number().int(),
   number: z.number().int(),
-  text: BilingualSchema,
+  text: RichTextSchema,
   topic: z.string(),
   image: QuizImageSchema,
-  options: z.array(z.object({ id: z.number().int(), text: BilingualSchema, image: QuizImageSchema })),
+  options: z.array(z.object({ id: z.number().int(), text: RichTextSchema, image: QuizImageSchema })),
 })
 export type QuizQuestion = z.infer<typeof QuizQuestionSchema>
 

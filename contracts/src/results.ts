@@ -1,6 +1,6 @@
 // Request and response schemas of the results feature (API.md "Results").
 import { z } from 'zod'
-import { BilingualSchema } from './common'
+import { BilingualSchema, RichTextSchema } from './common'
 
 export const AttemptIdParamsSchema = z.object({ attemptId: z.coerce.number().int().positive().max(2_147_483_647) })
 
@@ -21,17 +21,17 @@ export type QuizResults = z.infer<typeof QuizResultsSchema>
 export const ResultListSchema = z.array(QuizResultsSchema)
 
 /** Report cards name the SVG field `svg_content` (SPEC.md). */
-export const ReportImageSchema = z.object({ svg_content: z.string(), caption: BilingualSchema }).nullable()
+export const ReportImageSchema = z.object({ svg_content: z.string(), caption: RichTextSchema }).nullable()
 export type ReportImage = z.infer<typeof ReportImageSchema>
 
 export const ReportQuestionSchema = z.object({
   id: z.number().int(),
-  text: BilingualSchema,
-  hint: BilingualSchema.nullable(),
+  text: RichTextSchema,
+  hint: RichTextSchema.nullable(),
   topic: z.string(),
   image: ReportImageSchema,
   options: z.array(
-    z.object({ id: z.number().int(), text: BilingualSchema, is_correct: z.boolean(), image: ReportImageSchema }),
+    z.object({ id: z.number().int(), text: RichTextSchema, is_correct: z.boolean(), image: ReportImageSchema }),
   ),
 })
 export type ReportQuestion = z.infer<typeof ReportQuestionSchema>

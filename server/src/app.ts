@@ -15,6 +15,7 @@ import { authRoutes } from './auth/auth.routes'
 import type { AppContext } from './context'
 import { healthRoutes } from './health/health.routes'
 import { authenticationPlugin } from './http/authenticate'
+import { registerCompression } from './http/compression'
 import { registerDraining } from './http/draining'
 import { registerErrorHandlers } from './http/errors'
 import { registerOverloadShedding } from './http/overload'
@@ -109,6 +110,8 @@ export async function buildApp(
       : [],
     scriptHashes: webAppScriptHashes(context.config.webDist),
   })
+  // Before any route, so that every route is seen by the plugin's onRoute hook.
+  await registerCompression(app)
   await app.register(multipart, { limits: { fileSize: 5 * MB, files: 1, fields: 20, fieldSize: 64 * 1024 } })
   // The document describes every admin route: served in development, in production only when API_DOCS says so.
   if (context.config.apiDocs) {

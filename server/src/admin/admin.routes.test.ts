@@ -176,23 +176,28 @@ describe.each(dialects)('admin API on %s', (dialect) => {
       expect(quiz.questions).toHaveLength(2)
       expect(quiz.questions[0]).toEqual({
         id: expect.any(Number),
-        text: { en: 'How many sides has a triangle?', ne: 'त्रिभुजका कति भुजा हुन्छन्?' },
-        hint: { en: 'Count the corners.', ne: 'कुनाहरू गन्नुहोस्।' },
+        text: { en: 'How many sides has a triangle?', ne: 'त्रिभुजका कति भुजा हुन्छन्?', html: null },
+        hint: { en: 'Count the corners.', ne: 'कुनाहरू गन्नुहोस्।', html: null },
         topic: 'geometry',
-        image: { svg: TRIANGLE_SVG, caption: { en: 'A triangle', ne: 'त्रिभुज' } },
+        image: { svg: TRIANGLE_SVG, caption: { en: 'A triangle', ne: 'त्रिभुज', html: null } },
         options: [
           {
             id: expect.any(Number),
-            text: { en: '3', ne: '३' },
+            text: { en: '3', ne: '३', html: null },
             is_correct: true,
-            image: { svg: DEVANAGARI_SVG, caption: { en: '', ne: '' } },
+            image: { svg: DEVANAGARI_SVG, caption: { en: '', ne: '', html: null } },
           },
-          { id: expect.any(Number), text: { en: '4', ne: '४' }, is_correct: false, image: null },
-          { id: expect.any(Number), text: { en: '5', ne: '' }, is_correct: false, image: null },
-          { id: expect.any(Number), text: { en: '6', ne: '' }, is_correct: false, image: null },
+          { id: expect.any(Number), text: { en: '4', ne: '४', html: null }, is_correct: false, image: null },
+          { id: expect.any(Number), text: { en: '5', ne: '', html: null }, is_correct: false, image: null },
+          { id: expect.any(Number), text: { en: '6', ne: '', html: null }, is_correct: false, image: null },
         ],
       })
-      expect(quiz.questions[1]).toMatchObject({ text: { en: 'Second', ne: '' }, hint: null, topic: '', image: null })
+      expect(quiz.questions[1]).toMatchObject({
+        text: { en: 'Second', ne: '', html: null },
+        hint: null,
+        topic: '',
+        image: null,
+      })
     })
 
     it('leaves deleted questions out', async () => {
@@ -530,7 +535,7 @@ describe.each(dialects)('admin API on %s', (dialect) => {
         }),
       )
       expect(response.statusCode).toBe(201)
-      expect(response.json().image).toEqual({ svg: SANITISED_HOSTILE_SVG, caption: { en: '', ne: '' } })
+      expect(response.json().image).toEqual({ svg: SANITISED_HOSTILE_SVG, caption: { en: '', ne: '', html: null } })
       expect(response.json().options[0].image.svg).toBe(SANITISED_HOSTILE_SVG)
       const stored = await t.db
         .selectFrom('question_revisions')

@@ -4,6 +4,7 @@ import {
   type AdminQuiz,
   type AdminQuizDetail,
   type Difficulty,
+  type RichText,
 } from '@quiz/contracts'
 import type { CreateQuizFromJsonSchema, QuizPatchSchema } from '@quiz/contracts'
 import { createHash } from 'node:crypto'
@@ -19,6 +20,7 @@ import {
   insertQuestion,
   insertRevision,
   listCurrentRevisionIds,
+  richTextsOf,
   toImage,
   type QuestionContent,
   type RevisionWithOptions,
@@ -57,19 +59,24 @@ export function toQuizDto(quiz: QuizRow, questionCount: number): AdminQuiz {
   }
 }
 
+/** Admins read the TeX they wrote in `en`/`ne`, beside its rendering in `html`. */
 export function toQuestionDto(questionId: number, revision: RevisionWithOptions): AdminQuestion {
+  const texts = richTextsOf(revision, 'admin')
   return {
     id: questionId,
-    text: { en: revision.text_en, ne: revision.text_ne },
-    hint: revision.hint_en === null ? null : { en: revision.hint_en, ne: revision.hint_ne },
+    text: texts.text,
+    hint: texts.hint,
     topic: revision.topic,
-    image: toImage(revision.image_svg, revision.image_caption_en, revision.image_caption_ne, 'svg'),
-    options: revision.options.map((option) => ({
-      id: option.id,
-      text: { en: option.text_en, ne: option.text_ne },
-      is_correct: option.is_correct === 1,
-      image: toImage(option.image_svg, option.image_caption_en, option.image_caption_ne, 'svg'),
-    })),
+    image: toImage(revision.image_svg, texts.caption, 'svg'),
+    options: revision.options.map((option) => {
+      const optionTexts = richTextsOf(option, 'admin')
+      return {
+        id: option.id,
+        text: optionTexts.text,
+        is_correct: option.is_correct === 1,
+        image: toImage(option.image_svg, optionTexts.caption, 'svg'),
+      }
+    }),
   }
 }
 
@@ -83,8 +90,11 @@ function quizValues(quiz: QuizRow) {
 const imageValues = (image: AdminQuestion['image']) =>
   image && {
     svg: `${Buffer.byteLength(image.svg)} bytes, sha256 ${createHash('sha256').update(image.svg).digest('hex').slice(0, 16)}`,
-    caption: image.caption,
+    caption: source(image.caption),
   }
+
+/** The trail keeps what the admin wrote; the rendering follows from it. */
+const source = (text: RichText) => ({ en: text.en, ne: text.ne })
 
 const LABEL_LENGTH = 80
 /** A question's first words in English: what a reader of the trail recognises it by. */
@@ -95,12 +105,12 @@ const questionLabel = (question: AdminQuestion) =>
 function questionValues(quizId: number, question: AdminQuestion) {
   return {
     quiz_id: quizId,
-    text: question.text,
-    hint: question.hint,
+    text: source(question.text),
+    hint: question.hint && source(question.hint),
     topic: question.topic,
     image: imageValues(question.image),
     options: question.options.map((option) => ({
-      text: option.text,
+      text: source(option.text),
       is_correct: option.is_correct,
       image: imageValues(option.image),
     })),

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import type { ZodType } from 'zod'
 import { ValidationFailed, type FieldErrors } from '../http/errors'
 import { sanitizeSvg } from '../svg/sanitize-svg'
+import { questionMathsErrors, quizMathsErrors } from './maths-fields'
 
 // Every SVG is sanitised as it arrives, before the body is validated, for two reasons. Validation is
 // synchronous, and sanitising is not cheap, a big diagram least of all (docs/performance.md): here
@@ -72,18 +73,29 @@ function issuesByPath(schema: ZodType, body: unknown): FieldErrors {
   return errors
 }
 
-function sanitizeBefore(schema: ZodType, fieldsOf: (body: unknown) => SvgField[]) {
+/**
+ * SVGs are sanitised and texts' maths checked (docs/decisions/027) before validation, so that the refusals of both
+ * come with every other problem of the body, each at its own path.
+ */
+function sanitizeBefore(
+  schema: ZodType,
+  fieldsOf: (body: unknown) => SvgField[],
+  mathsErrorsOf: (body: unknown) => FieldErrors,
+) {
   return async (request: FastifyRequest) => {
     const svgErrors = await sanitizeFields(fieldsOf(request.body))
-    if (Object.keys(svgErrors).length === 0) return
+    const mathsErrors = mathsErrorsOf(request.body)
+    if (Object.keys(svgErrors).length === 0 && Object.keys(mathsErrors).length === 0) return
     const errors = issuesByPath(schema, request.body)
-    for (const [path, messages] of Object.entries(svgErrors)) (errors[path] ??= []).push(...messages)
+    for (const found of [svgErrors, mathsErrors])
+      for (const [path, messages] of Object.entries(found)) (errors[path] ??= []).push(...messages)
     throw new ValidationFailed(errors)
   }
 }
 
 /** preValidation hook of the question routes: the body is one question. */
-export const sanitizeQuestionSvgs = (schema: ZodType) => sanitizeBefore(schema, (body) => questionFields(body))
+export const sanitizeQuestionSvgs = (schema: ZodType) =>
+  sanitizeBefore(schema, (body) => questionFields(body), questionMathsErrors)
 
 /** preValidation hook of create-from-JSON: the body is a quiz with questions. */
-export const sanitizeQuizSvgs = (schema: ZodType) => sanitizeBefore(schema, quizFields)
+export const sanitizeQuizSvgs = (schema: ZodType) => sanitizeBefore(schema, quizFields, quizMathsErrors)

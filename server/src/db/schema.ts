@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 
 // Conventions shared by SQLite and PostgreSQL: timestamps are epoch milliseconds (bigint), booleans are
 // integers 0/1, JSON is text. That keeps one set of queries valid on both databases.
@@ -114,6 +114,8 @@ export interface QuestionRevisionTable {
   image_svg: string | null
   image_caption_en: string
   image_caption_ne: string
+  /** JSON StoredMaths (server/src/maths/rich-text.ts): the text, hint and caption rendered; null without maths. */
+  maths: ColumnType<string | null, string | null | undefined, string | null>
   created_at: number
 }
 
@@ -127,6 +129,8 @@ export interface QuestionOptionTable {
   image_svg: string | null
   image_caption_en: string
   image_caption_ne: string
+  /** JSON StoredMaths: the option's text and caption rendered; null without maths. */
+  maths: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface AttemptTable {

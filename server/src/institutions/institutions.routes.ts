@@ -43,7 +43,11 @@ export const institutionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
 
   app.get(
     '/quizzes/:id/attempts.csv',
-    { schema: { ...docs, params: IdParamsSchema, querystring: QuizAttemptsCsvQuerySchema } },
+    {
+      // A download streamed as it is read, sent as written (http/compression.ts compresses JSON).
+      compress: false,
+      schema: { ...docs, params: IdParamsSchema, querystring: QuizAttemptsCsvQuerySchema },
+    },
     async (request, reply) => {
       const stream = await reports.attemptsCsv(request.params.id, request.query.which)
       return reply

@@ -18,12 +18,14 @@ export function listCurrentQuestions(db: Kysely<DB>, quizId: number) {
   return db
     .selectFrom('questions as q')
     .innerJoin('question_revisions as r', 'r.id', 'q.revision_id')
-    .select(['q.id', 'q.revision_id', 'r.text_en', 'r.text_ne', 'r.topic'])
+    .select(['q.id', 'q.revision_id', 'r.text_en', 'r.text_ne', 'r.topic', 'r.maths'])
     .where('q.quiz_id', '=', quizId)
     .where('q.deleted_at', 'is', null)
     .orderBy('q.position')
     .orderBy('q.id')
-    .execute() as Promise<{ id: number; revision_id: number; text_en: string; text_ne: string; topic: string }[]>
+    .execute() as Promise<
+    { id: number; revision_id: number; text_en: string; text_ne: string; topic: string; maths: string | null }[]
+  >
 }
 
 /**
@@ -35,7 +37,7 @@ export function listAllOptions(db: Kysely<DB>, quizId: number) {
     .selectFrom('question_options as o')
     .innerJoin('question_revisions as r', 'r.id', 'o.revision_id')
     .innerJoin('questions as q', 'q.id', 'r.question_id')
-    .select(['o.id', 'o.revision_id', 'o.text_en', 'o.text_ne', 'o.is_correct'])
+    .select(['o.id', 'o.revision_id', 'o.text_en', 'o.text_ne', 'o.is_correct', 'o.maths'])
     .where('q.quiz_id', '=', quizId)
     .orderBy('o.revision_id')
     .orderBy('o.position')

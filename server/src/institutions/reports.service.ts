@@ -3,6 +3,7 @@ import type { AttemptSelection, QuizAttemptPage, QuizStatistics, StatisticsSelec
 import type { AppContext } from '../context'
 import { NotFound } from '../http/errors'
 import { toIso } from '../lib/clock'
+import { parseStoredMaths, richText } from '../maths/rich-text'
 import { toScore } from '../questions/scoring'
 import { csvRow, UTF8_BOM } from './csv'
 import { computeStatistics } from './item-statistics'
@@ -181,14 +182,19 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
         return {
           id: question.id,
           number: j + 1,
-          text: { en: question.text_en, ne: question.text_ne },
+          // Staff read the source they wrote, beside its rendering, as in the admin payloads.
+          text: richText(
+            { en: question.text_en, ne: question.text_ne },
+            parseStoredMaths(question.maths).text,
+            'admin',
+          ),
           topic: question.topic === '' ? null : question.topic,
           facility: item.facility,
           discrimination: item.discrimination,
           unanswered: item.unanswered,
           options: current.map((option) => ({
             id: option.id,
-            text: { en: option.text_en, ne: option.text_ne },
+            text: richText({ en: option.text_en, ne: option.text_ne }, parseStoredMaths(option.maths).text, 'admin'),
             is_correct: option.is_correct === 1,
             count: item.optionCounts.get(option.id) ?? 0,
           })),

@@ -42,12 +42,12 @@ describe.each(dialects)('practice routes on %s', (dialect) => {
       box: 1,
       question: {
         id: questionIds[1],
-        text: { en: 'Question 2', ne: 'प्रश्न 2' },
+        text: { en: 'Question 2', ne: 'प्रश्न 2', html: null },
         topic: 'general',
         image: null,
         options: ['A', 'B', 'C', 'D'].map((text) => ({
           id: expect.any(Number),
-          text: { en: text, ne: '' },
+          text: { en: text, ne: '', html: null },
           image: null,
         })),
       },
@@ -66,7 +66,7 @@ describe.each(dialects)('practice routes on %s', (dialect) => {
     expect(first.body).toEqual({
       correct: true,
       correct_option_id: right,
-      hint: { en: 'A hint', ne: '' },
+      hint: { en: 'A hint', ne: '', html: null },
       box: 2,
       due_at: new Date(now + DAY).toISOString(),
     })
@@ -103,7 +103,7 @@ describe.each(dialects)('practice routes on %s', (dialect) => {
     expect(wrong.body).toEqual({
       correct: false,
       correct_option_id: correctOptionIds[1],
-      hint: { en: 'A hint', ne: '' },
+      hint: { en: 'A hint', ne: '', html: null },
       box: 1,
       due_at: new Date(now + DAY).toISOString(),
     })

@@ -3,7 +3,7 @@ import type { TokenUser } from '../http/tokens'
 import type { AppContext } from '../context'
 import { AppError, NotFound, ValidationFailed } from '../http/errors'
 import { toIso } from '../lib/clock'
-import { findRevisions, toImage } from '../questions/question-revisions.repository'
+import { findRevisions, richTextsOf, toImage } from '../questions/question-revisions.repository'
 import { countCards, findCard, listDueCards, moveCard } from './practice.repository'
 
 const DAY = 24 * 3600_000
@@ -29,18 +29,22 @@ export function createPracticeService({ database, clock }: Pick<AppContext, 'dat
     for (const card of due) {
       const revision = revisions.get(card.revision_id)
       if (!revision) continue
+      const texts = richTextsOf(revision, 'learner')
       cards.push({
         box: card.box,
         question: {
           id: card.question_id,
-          text: { en: revision.text_en, ne: revision.text_ne },
+          text: texts.text,
           topic: revision.topic,
-          image: toImage(revision.image_svg, revision.image_caption_en, revision.image_caption_ne, 'svg'),
-          options: revision.options.map((option) => ({
-            id: option.id,
-            text: { en: option.text_en, ne: option.text_ne },
-            image: toImage(option.image_svg, option.image_caption_en, option.image_caption_ne, 'svg'),
-          })),
+          image: toImage(revision.image_svg, texts.caption, 'svg'),
+          options: revision.options.map((option) => {
+            const optionTexts = richTextsOf(option, 'learner')
+            return {
+              id: option.id,
+              text: optionTexts.text,
+              image: toImage(option.image_svg, optionTexts.caption, 'svg'),
+            }
+          }),
         },
       })
     }
@@ -71,7 +75,7 @@ export function createPracticeService({ database, clock }: Pick<AppContext, 'dat
       return {
         correct,
         correct_option_id: correctOptionId,
-        hint: revision.hint_en === null ? null : { en: revision.hint_en, ne: revision.hint_ne },
+        hint: richTextsOf(revision, 'learner').hint,
         box,
         due_at: to ? toIso(to.dueAt) : null,
       }

@@ -1,7 +1,7 @@
 import type { QuizQuestion } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
-import { findRevisions, toImage, type RevisionWithOptions } from './question-revisions.repository'
+import { findRevisions, richTextsOf, toImage, type RevisionWithOptions } from './question-revisions.repository'
 import type { ScoredQuestion } from './scoring'
 
 /** One question of an attempt's paper: what learners may see, plus what the server needs to check and score. */
@@ -112,15 +112,24 @@ function inOptionOrder(question: PaperQuestion, order: readonly number[] | undef
 }
 
 function toPaperQuestion(revision: RevisionWithOptions): { question: PaperQuestion; weight: number } {
-  let weight = 256 + revision.text_en.length + revision.text_ne.length + (revision.image_svg?.length ?? 0)
+  // Rendered maths is stored (docs/decisions/027): the cached DTO holds its html, read once per revision.
+  let weight =
+    256 +
+    revision.text_en.length +
+    revision.text_ne.length +
+    (revision.image_svg?.length ?? 0) +
+    (revision.maths?.length ?? 0)
   const options = revision.options.map((option) => {
-    weight += 128 + option.text_en.length + option.text_ne.length + (option.image_svg?.length ?? 0)
-    return {
-      id: option.id,
-      text: { en: option.text_en, ne: option.text_ne },
-      image: toImage(option.image_svg, option.image_caption_en, option.image_caption_ne, 'svg'),
-    }
+    weight +=
+      128 +
+      option.text_en.length +
+      option.text_ne.length +
+      (option.image_svg?.length ?? 0) +
+      (option.maths?.length ?? 0)
+    const texts = richTextsOf(option, 'learner')
+    return { id: option.id, text: texts.text, image: toImage(option.image_svg, texts.caption, 'svg') }
   })
+  const texts = richTextsOf(revision, 'learner')
   const question: PaperQuestion = {
     questionId: revision.question_id,
     revisionId: revision.id,
@@ -128,9 +137,9 @@ function toPaperQuestion(revision: RevisionWithOptions): { question: PaperQuesti
     optionIds: new Set(revision.options.map((option) => option.id)),
     learner: {
       id: revision.question_id,
-      text: { en: revision.text_en, ne: revision.text_ne },
+      text: texts.text,
       topic: revision.topic,
-      image: toImage(revision.image_svg, revision.image_caption_en, revision.image_caption_ne, 'svg'),
+      image: toImage(revision.image_svg, texts.caption, 'svg'),
       options,
     },
   }

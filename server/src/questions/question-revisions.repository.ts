@@ -1,6 +1,8 @@
+import type { RichText } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import { precompile } from '../db/precompiled-query'
 import { shuffled } from '../lib/random'
+import { parseStoredMaths, richText, storedMaths } from '../maths/rich-text'
 import type {
   DB,
   NewQuestionOptionRow,
@@ -36,6 +38,8 @@ export function toRevisionValues(questionId: number, content: QuestionContent, n
     image_svg: content.image?.svg ?? null,
     image_caption_en: content.image?.caption.en ?? '',
     image_caption_ne: content.image?.caption.ne ?? '',
+    // Rendered here, once: every payload reads it (docs/decisions/027).
+    maths: storedMaths({ text: content.text, hint: content.hint, caption: content.image?.caption ?? null }),
     created_at: now,
   }
 }
@@ -56,6 +60,7 @@ export function toOptionValues(revisionId: number, options: QuestionContent['opt
       image_svg: option.image?.svg ?? null,
       image_caption_en: option.image?.caption.en ?? '',
       image_caption_ne: option.image?.caption.ne ?? '',
+      maths: storedMaths({ text: option.text, caption: option.image?.caption ?? null }),
     })),
   )
 }
@@ -122,15 +127,34 @@ export async function findRevisions(db: Kysely<DB>, revisionIds: readonly number
   return byId
 }
 
+export type Audience = 'learner' | 'admin'
+
+/** A revision's or option's texts as payloads show them (RichText), from the source columns and `maths`. */
+export function richTextsOf(
+  row: Pick<
+    QuestionRevisionRow,
+    'text_en' | 'text_ne' | 'image_svg' | 'image_caption_en' | 'image_caption_ne' | 'maths'
+  > &
+    Partial<Pick<QuestionRevisionRow, 'hint_en' | 'hint_ne'>>,
+  audience: Audience,
+) {
+  const maths = parseStoredMaths(row.maths)
+  return {
+    text: richText({ en: row.text_en, ne: row.text_ne }, maths.text, audience),
+    hint:
+      row.hint_en === undefined || row.hint_en === null
+        ? null
+        : richText({ en: row.hint_en, ne: row.hint_ne ?? '' }, maths.hint, audience),
+    caption: richText({ en: row.image_caption_en, ne: row.image_caption_ne }, maths.caption, audience),
+  }
+}
+
 /** API.md's image shape, or null. `svgKey` is `svg` everywhere except report cards (`svg_content`). */
 export function toImage<K extends 'svg' | 'svg_content'>(
   svg: string | null,
-  captionEn: string,
-  captionNe: string,
+  caption: RichText,
   svgKey: K,
-): ({ [P in K]: string } & { caption: { en: string; ne: string } }) | null {
+): ({ [P in K]: string } & { caption: RichText }) | null {
   if (svg === null) return null
-  return { [svgKey]: svg, caption: { en: captionEn, ne: captionNe } } as { [P in K]: string } & {
-    caption: { en: string; ne: string }
-  }
+  return { [svgKey]: svg, caption } as { [P in K]: string } & { caption: RichText }
 }

@@ -368,19 +368,19 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
       expect(response.body).toEqual({
         id: questionId,
         number: 2,
-        text: { en: 'With images', ne: 'With images (ne)' },
+        text: { en: 'With images', ne: 'With images (ne)', html: null },
         topic: 'algebra',
         image: {
           svg: '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>',
-          caption: { en: 'A circle', ne: 'वृत्त' },
+          caption: { en: 'A circle', ne: 'वृत्त', html: null },
         },
         options: [
           {
             id: options[0]!.id,
-            text: { en: 'With images: right', ne: '' },
-            image: { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', caption: { en: 'opt', ne: '' } },
+            text: { en: 'With images: right', ne: '', html: null },
+            image: { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', caption: { en: 'opt', ne: '', html: null } },
           },
-          { id: options[1]!.id, text: { en: 'With images: wrong', ne: '' }, image: null },
+          { id: options[1]!.id, text: { en: 'With images: wrong', ne: '', html: null }, image: null },
         ],
       })
       expect(response.raw).not.toMatch(/is_correct|hint|Think twice/)

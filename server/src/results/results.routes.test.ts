@@ -147,13 +147,13 @@ describe.each(dialects)('results routes on %s', (dialect) => {
       expect(response.status).toBe(200)
       const plainQuestion = (index: number) => ({
         id: questionIds[index],
-        text: { en: `Question ${index + 1}`, ne: `प्रश्न ${index + 1}` },
-        hint: { en: 'A hint', ne: '' },
+        text: { en: `Question ${index + 1}`, ne: `प्रश्न ${index + 1}`, html: null },
+        hint: { en: 'A hint', ne: '', html: null },
         topic: 'general',
         image: null,
         options: optionsOf(questionIds[index]!).map((id, i) => ({
           id,
-          text: { en: ['A', 'B', 'C', 'D'][i], ne: '' },
+          text: { en: ['A', 'B', 'C', 'D'][i], ne: '', html: null },
           is_correct: id === correctOptionIds[index],
           image: null,
         })),
@@ -172,20 +172,28 @@ describe.each(dialects)('results routes on %s', (dialect) => {
           plainQuestion(1),
           {
             id: picturedId,
-            text: { en: 'Which shape?', ne: 'कुन आकार?' },
-            hint: { en: 'It is round', ne: 'गोलो' },
+            text: { en: 'Which shape?', ne: 'कुन आकार?', html: null },
+            hint: { en: 'It is round', ne: 'गोलो', html: null },
             topic: 'geometry',
             image: {
               svg_content: '<svg xmlns="http://www.w3.org/2000/svg"><circle r="3"/></svg>',
-              caption: { en: 'Figure 1', ne: 'चित्र १' },
+              caption: { en: 'Figure 1', ne: 'चित्र १', html: null },
             },
             options: [
-              { id: optionsOf(picturedId)[0], text: { en: 'Square', ne: '' }, is_correct: false, image: null },
+              {
+                id: optionsOf(picturedId)[0],
+                text: { en: 'Square', ne: '', html: null },
+                is_correct: false,
+                image: null,
+              },
               {
                 id: optionsOf(picturedId)[1],
-                text: { en: 'Circle', ne: 'वृत्त' },
+                text: { en: 'Circle', ne: 'वृत्त', html: null },
                 is_correct: true,
-                image: { svg_content: '<svg xmlns="http://www.w3.org/2000/svg"/>', caption: { en: 'round', ne: '' } },
+                image: {
+                  svg_content: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+                  caption: { en: 'round', ne: '', html: null },
+                },
               },
             ],
           },

@@ -1,9 +1,9 @@
-import type { Progress, QuizResults, ReportAnalysis, ReportCard, ReportImage } from '@quiz/contracts'
+import type { Progress, QuizResults, ReportAnalysis, ReportCard } from '@quiz/contracts'
 import type { TokenUser } from '../http/tokens'
 import type { AppContext } from '../context'
 import { NotFound } from '../http/errors'
 import { toIso } from '../lib/clock'
-import { findRevisions, toImage } from '../questions/question-revisions.repository'
+import { findRevisions, richTextsOf, toImage } from '../questions/question-revisions.repository'
 import { listAttemptAnswers, listAttemptQuestionStates, type AttemptLifecycle } from '../attempts/attempts.service'
 import { inDrawnOrder } from '../questions/question-papers'
 import { POINTS_CORRECT, POINTS_INCORRECT, toScore } from '../questions/scoring'
@@ -16,9 +16,6 @@ import {
   listFinishedAttempts,
   listFinishedAttemptsOldestFirst,
 } from './results.repository'
-
-const reportImage = (svg: string | null, captionEn: string, captionNe: string): ReportImage =>
-  toImage(svg, captionEn, captionNe, 'svg_content')
 
 export function createResultsService({
   database,
@@ -98,19 +95,26 @@ export function createResultsService({
       incorrect: attempt.incorrect ?? 0,
       unanswered: attempt.unanswered ?? 0,
       completed_timestamp: toIso(attempt.finished_at ?? attempt.deadline),
-      questions: questions.map((revision, index) => ({
-        id: revision.question_id,
-        text: { en: revision.text_en, ne: revision.text_ne },
-        hint: revision.hint_en === null ? null : { en: revision.hint_en, ne: revision.hint_ne },
-        topic: revision.topic,
-        image: reportImage(revision.image_svg, revision.image_caption_en, revision.image_caption_ne),
-        options: inDrawnOrder(revision.options, optionOrder[index]).map((option) => ({
-          id: option.id,
-          text: { en: option.text_en, ne: option.text_ne },
-          is_correct: option.is_correct === 1,
-          image: reportImage(option.image_svg, option.image_caption_en, option.image_caption_ne),
-        })),
-      })),
+      // Texts read their stored rendering (docs/decisions/027): a learner's report shows no TeX.
+      questions: questions.map((revision, index) => {
+        const texts = richTextsOf(revision, 'learner')
+        return {
+          id: revision.question_id,
+          text: texts.text,
+          hint: texts.hint,
+          topic: revision.topic,
+          image: toImage(revision.image_svg, texts.caption, 'svg_content'),
+          options: inDrawnOrder(revision.options, optionOrder[index]).map((option) => {
+            const optionTexts = richTextsOf(option, 'learner')
+            return {
+              id: option.id,
+              text: optionTexts.text,
+              is_correct: option.is_correct === 1,
+              image: toImage(option.image_svg, optionTexts.caption, 'svg_content'),
+            }
+          }),
+        }
+      }),
       answers: questions.map((revision) => ({
         question: revision.question_id,
         selected_option: answers.get(revision.question_id) ?? null,

@@ -1,4 +1,5 @@
-import { useBilingual, type BilingualText } from '../../i18n/use-bilingual'
+import { useBilingual } from '../../i18n/use-bilingual'
+import { RichText, type RichTextValue } from './rich-text'
 import './option-image.css'
 
 /**
@@ -9,13 +10,14 @@ export function svgDataUrl(svg: string) {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
 }
 
-export function SvgImage({ svg, caption, alt }: { svg: string; caption?: BilingualText | null; alt?: string }) {
+/** A figure with its caption; a caption with maths is drawn rendered, and its plain reading is the alt text. */
+export function SvgImage({ svg, caption, alt }: { svg: string; caption?: RichTextValue | null; alt?: string }) {
   const pick = useBilingual()
   const text = pick(caption)
   return (
     <figure className="figure">
       <img src={svgDataUrl(svg)} alt={alt ?? text} />
-      {text && <figcaption>{text}</figcaption>}
+      {text && <RichText as="figcaption" text={caption} />}
     </figure>
   )
 }
@@ -31,14 +33,16 @@ export function OptionImage({
   className,
 }: {
   svg: string
-  caption: string
+  caption: RichTextValue | null | undefined
   alt: string
   className?: string
 }) {
+  const pick = useBilingual()
+  const hasCaption = pick(caption) !== ''
   return (
     <span className={className ? `option-image ${className}` : 'option-image'}>
-      <img src={svgDataUrl(svg)} alt={caption ? '' : alt} />
-      {caption && <span className="option-image__caption">{caption}</span>}
+      <img src={svgDataUrl(svg)} alt={hasCaption ? '' : alt} />
+      {hasCaption && <RichText className="option-image__caption" text={caption} inControl />}
     </span>
   )
 }

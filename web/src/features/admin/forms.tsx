@@ -150,15 +150,21 @@ interface BilingualFieldsProps {
   name: string
   /** Textareas of this many rows; inputs when not given. */
   rows?: number
+  /** Shown under each field (the question form's maths preview), given the field's name and language. */
+  preview?: (field: string, lang: 'en' | 'ne') => ReactNode
 }
 
 /** One text in English and Nepali, side by side where the layout has room: the shape of every text a quiz holds. */
-export function BilingualFields({ labels, name, rows }: BilingualFieldsProps) {
+export function BilingualFields({ labels, name, rows, preview }: BilingualFieldsProps) {
   const lines = rows === undefined ? {} : { multiline: true, rows }
   return (
     <>
-      <TextField name={`${name}.en`} label={labels.en} {...lines} />
-      <TextField name={`${name}.ne`} label={labels.ne} {...lines} lang="ne" />
+      <TextField name={`${name}.en`} label={labels.en} {...lines}>
+        {preview?.(`${name}.en`, 'en')}
+      </TextField>
+      <TextField name={`${name}.ne`} label={labels.ne} {...lines} lang="ne">
+        {preview?.(`${name}.ne`, 'ne')}
+      </TextField>
     </>
   )
 }

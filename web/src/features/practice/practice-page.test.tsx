@@ -9,12 +9,12 @@ const card = (id: number, text: string, box = 1) => ({
   box,
   question: {
     id,
-    text: { en: text, ne: '' },
+    text: { en: text, ne: '', html: null },
     topic: 'algebra',
     image: null,
     options: [
-      { id: id * 10 + 1, text: { en: 'Two', ne: 'दुई' }, image: null },
-      { id: id * 10 + 2, text: { en: 'Three', ne: 'तीन' }, image: null },
+      { id: id * 10 + 1, text: { en: 'Two', ne: 'दुई', html: null }, image: null },
+      { id: id * 10 + 2, text: { en: 'Three', ne: 'तीन', html: null }, image: null },
     ],
   },
 })
@@ -40,7 +40,7 @@ describe('practice page', () => {
       '/api/practice/1/': {
         correct: false,
         correct_option_id: 11,
-        hint: { en: 'Count your fingers.', ne: '' },
+        hint: { en: 'Count your fingers.', ne: '', html: null },
         box: 1,
         due_at: '2026-11-22T08:00:00.000Z',
       },

@@ -12,6 +12,7 @@ import {
 } from '../../api/practice'
 import { Alert } from '../../components/ui/alert'
 import { Loading } from '../../components/ui/loading'
+import { RichText } from '../../components/ui/rich-text'
 import { SvgImage, svgDataUrl } from '../../components/ui/svg-image'
 import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
 import { formatDateTime, formatNumber } from '../../lib/format'
@@ -109,9 +110,7 @@ function PracticeQuestion({ card, feedback, busy, failed, onChoose, onNext }: Pr
   return (
     <section className="card practice-card" aria-labelledby="practice-question">
       {question.topic && <p className="badge">{question.topic}</p>}
-      <p id="practice-question" className="practice-card__text">
-        {pick(question.text)}
-      </p>
+      <RichText as="p" id="practice-question" className="practice-card__text" text={question.text} />
       {question.image && (
         <SvgImage svg={question.image.svg} caption={question.image.caption} alt={pick(question.image.caption)} />
       )}
@@ -135,7 +134,7 @@ function PracticeQuestion({ card, feedback, busy, failed, onChoose, onNext }: Pr
                 disabled={answered || busy}
                 onClick={() => onChoose(option.id)}
               >
-                <span aria-hidden="true">{letter}.</span> {pick(option.text)}
+                <span aria-hidden="true">{letter}.</span> <RichText text={option.text} inControl />
                 {option.image && <img src={svgDataUrl(option.image.svg)} alt={pick(option.image.caption)} />}
                 {answered && isCorrect && <span className="visually-hidden"> ({t('correct_option')})</span>}
                 {answered && isChosen && !isCorrect && <span className="visually-hidden"> ({t('your_answer')})</span>}
@@ -158,7 +157,7 @@ function PracticeQuestion({ card, feedback, busy, failed, onChoose, onNext }: Pr
             </p>
             {feedback.result.hint && (
               <p>
-                <strong>{t('hint')}:</strong> {pick(feedback.result.hint)}
+                <strong>{t('hint')}:</strong> <RichText text={feedback.result.hint} />
               </p>
             )}
           </div>

@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { RichText } from '../../components/ui/rich-text'
 import { OptionImage, SvgImage } from '../../components/ui/svg-image'
 import { useBilingual } from '../../i18n/use-bilingual'
 import type { QuizQuestion } from '@quiz/contracts'
@@ -25,9 +26,7 @@ export function QuestionView({ question, total, selectedOptionId, onSelect, disa
       <h2 id={headingId} className="question__number">
         {t('question.heading', { number: question.number, total })}
       </h2>
-      <p id={textId} className="question__text">
-        {pick(question.text)}
-      </p>
+      <RichText as="p" id={textId} className="question__text" text={question.text} />
       {question.image && (
         <SvgImage
           svg={question.image.svg}
@@ -37,7 +36,6 @@ export function QuestionView({ question, total, selectedOptionId, onSelect, disa
       )}
       <div className="options" role="radiogroup" aria-labelledby={textId}>
         {question.options.map((option, index) => {
-          const caption = pick(option.image?.caption)
           const checked = selectedOptionId === option.id
           return (
             <label key={option.id} className={`option${checked ? ' option--selected' : ''}`}>
@@ -54,12 +52,12 @@ export function QuestionView({ question, total, selectedOptionId, onSelect, disa
                   <span className="option__letter" aria-hidden="true">
                     {String.fromCharCode(65 + index)}.
                   </span>{' '}
-                  {pick(option.text)}
+                  <RichText text={option.text} inControl />
                 </span>
                 {option.image && (
                   <OptionImage
                     svg={option.image.svg}
-                    caption={caption}
+                    caption={option.image.caption}
                     alt={t('question.option_image_alt', { letter: String.fromCharCode(65 + index) })}
                   />
                 )}

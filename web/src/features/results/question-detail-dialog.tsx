@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../components/ui/dialog'
+import { RichText } from '../../components/ui/rich-text'
 import { OptionImage, SvgImage } from '../../components/ui/svg-image'
 import { useBilingual } from '../../i18n/use-bilingual'
 import type { QuestionStatus } from './question-status'
@@ -33,7 +34,7 @@ export function QuestionDetailDialog({
           <p className="report-detail__status">
             <span className={`badge badge--${status}`}>{t(`status.${status}`)}</span>
           </p>
-          <p className="report-detail__text">{pick(question.text)}</p>
+          <RichText as="p" className="report-detail__text" text={question.text} />
           {question.image && (
             <SvgImage
               svg={question.image.svg_content}
@@ -46,12 +47,11 @@ export function QuestionDetailDialog({
               const chosen = option.id === selectedOptionId
               const letter = String.fromCharCode(65 + index)
               const tone = option.is_correct ? 'correct' : chosen ? 'incorrect' : 'plain'
-              const caption = pick(option.image?.caption)
               return (
                 <li key={option.id} className={`report-option report-option--${tone}`}>
                   <div className="report-option__line">
                     <span className="report-option__text">
-                      <span className="report-option__letter">{letter}.</span> {pick(option.text)}
+                      <span className="report-option__letter">{letter}.</span> <RichText text={option.text} />
                     </span>
                     {(chosen || option.is_correct) && (
                       <span className="report-option__tags">
@@ -64,7 +64,7 @@ export function QuestionDetailDialog({
                     <OptionImage
                       className="report-option__image"
                       svg={option.image.svg_content}
-                      caption={caption}
+                      caption={option.image.caption}
                       alt={t('detail.option_image_alt', { letter })}
                     />
                   )}
@@ -75,7 +75,7 @@ export function QuestionDetailDialog({
           {selectedOptionId === null && <p className="muted">{t('detail.not_answered')}</p>}
           {hint && (
             <aside className="report-hint" aria-label={t('detail.hint')}>
-              <strong>{t('detail.hint')}:</strong> <span>{hint}</span>
+              <strong>{t('detail.hint')}:</strong> <RichText text={question?.hint} />
             </aside>
           )}
         </>

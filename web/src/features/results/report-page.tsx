@@ -7,9 +7,9 @@ import { useRouteId } from '../../lib/route-id'
 import { LanguageToggle } from '../../components/layout/language-switcher'
 import { Alert } from '../../components/ui/alert'
 import { Loading } from '../../components/ui/loading'
+import { RichPreview } from '../../components/ui/rich-text'
 import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
 import { formatDateTime, formatNumber, formatScore } from '../../lib/format'
-import { preview } from '../../lib/preview'
 import { AnalysisPanel, useDuration } from './analysis-panel'
 import { QuestionDetailDialog } from './question-detail-dialog'
 import { questionStatus, selectedOptions } from './question-status'
@@ -107,7 +107,9 @@ export function Component() {
                 onClick={() => setOpenIndex(index)}
               >
                 <span className="analysis__number">{formatNumber(index + 1, language)}.</span>
-                <span className="analysis__text">{preview(pick(question.text), ROW_PREVIEW_LENGTH, language)}</span>
+                <span className="analysis__text">
+                  <RichPreview text={question.text} maxLength={ROW_PREVIEW_LENGTH} />
+                </span>
                 <span className="analysis__meta">
                   <span className="analysis__time">
                     <span className="visually-hidden">{t('time.label')}: </span>

@@ -36,20 +36,25 @@ describe('the option list', () => {
 
 const stored: AdminQuestion = {
   id: 7,
-  text: { en: 'Capital of Nepal?', ne: 'नेपालको राजधानी?' },
+  text: {
+    en: 'Capital of Nepal? $x$',
+    ne: 'नेपालको राजधानी?',
+    html: { en: 'Capital of Nepal? <math></math>', ne: 'नेपालको राजधानी?' },
+  },
   hint: null,
   topic: 'Geography',
-  image: { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', caption: { en: 'Map', ne: '' } },
+  image: { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', caption: { en: 'Map', ne: '', html: null } },
   options: [
-    { id: 1, text: { en: 'Pokhara', ne: '' }, is_correct: false, image: null },
-    { id: 2, text: { en: 'Kathmandu', ne: 'काठमाडौं' }, is_correct: true, image: null },
+    { id: 1, text: { en: 'Pokhara', ne: '', html: null }, is_correct: false, image: null },
+    { id: 2, text: { en: 'Kathmandu', ne: 'काठमाडौं', html: null }, is_correct: true, image: null },
   ],
 }
 
 describe('editing a stored question', () => {
   it('starts from its content with its correct option', () => {
     const draft = draftFromQuestion(stored)
-    expect(draft.text).toEqual(stored.text)
+    // The form edits the TeX source; the rendered html is the server's, made again from what is sent.
+    expect(draft.text).toEqual({ en: 'Capital of Nepal? $x$', ne: 'नेपालको राजधानी?' })
     expect(draft.hint).toEqual({ en: '', ne: '' })
     expect(draft.image.caption).toEqual({ en: 'Map', ne: '' })
     expect(draft.options.map((option) => option.is_correct)).toEqual([false, true])
@@ -69,13 +74,13 @@ describe('editing a stored question', () => {
 })
 
 describe('toQuestionPayload', () => {
-  it('sends the API shape, without option ids, with null for a missing hint or image', () => {
+  it('sends the API shape, without option ids or html, with null for a missing hint or image', () => {
     const payload = toQuestionPayload(draftFromQuestion(stored))
     expect(payload).toEqual({
-      text: stored.text,
+      text: { en: 'Capital of Nepal? $x$', ne: 'नेपालको राजधानी?' },
       hint: null,
       topic: 'Geography',
-      image: stored.image,
+      image: { svg: stored.image!.svg, caption: { en: 'Map', ne: '' } },
       options: [
         { text: { en: 'Pokhara', ne: '' }, is_correct: false, image: null },
         { text: { en: 'Kathmandu', ne: 'काठमाडौं' }, is_correct: true, image: null },

@@ -75,7 +75,7 @@ export const canAddOption = (count: number) => count < MAX_OPTIONS
 export const canRemoveOption = (count: number) => count > MIN_OPTIONS
 
 /** An image is sent only when it has SVG; a blank one is "no image" (null), as API.md's absent values are. */
-function imagePayload(image: ImageDraft): AdminImage | null {
+function imagePayload(image: ImageDraft): QuestionPayload['image'] {
   if (!image.svg.trim()) return null
   return { svg: image.svg, caption: { en: image.caption.en, ne: image.caption.ne } }
 }

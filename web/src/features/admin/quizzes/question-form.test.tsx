@@ -23,13 +23,13 @@ const radios = () => screen.getAllByRole('radio') as HTMLInputElement[]
 
 const stored: AdminQuestion = {
   id: 11,
-  text: { en: 'Old text', ne: '' },
+  text: { en: 'Old text', ne: '', html: null },
   hint: null,
   topic: '',
   image: null,
   options: [
-    { id: 1, text: { en: 'A', ne: '' }, is_correct: true, image: null },
-    { id: 2, text: { en: 'B', ne: '' }, is_correct: false, image: null },
+    { id: 1, text: { en: 'A', ne: '', html: null }, is_correct: true, image: null },
+    { id: 2, text: { en: 'B', ne: '', html: null }, is_correct: false, image: null },
   ],
 }
 

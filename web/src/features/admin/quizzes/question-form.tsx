@@ -24,6 +24,7 @@ import {
   toQuestionPayload,
   type QuestionDraft,
 } from './question-draft'
+import { mathsPreview } from './maths-preview'
 import { imageFields, SvgField } from './svg-field'
 import { SubmitButton } from '../ui'
 import '../admin.i18n'
@@ -117,6 +118,7 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
           labels={{ en: t('question_form.text_en'), ne: t('question_form.text_ne') }}
           rows={3}
           name="text"
+          preview={mathsPreview}
         />
         <SvgField
           label={t('question_form.image')}
@@ -129,6 +131,7 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
             labels={{ en: t('question_form.hint_en'), ne: t('question_form.hint_ne') }}
             rows={2}
             name="hint"
+            preview={mathsPreview}
           />
         </div>
         <TextField<QuestionDraft> name="topic" label={t('question_form.topic')} />
@@ -225,6 +228,7 @@ function OptionFields({ index, radioName, canRemove, onMarkCorrect, onRemove }: 
         <BilingualFields
           labels={{ en: t('question_form.option_text_en'), ne: t('question_form.option_text_ne') }}
           name={`${path}.text`}
+          preview={mathsPreview}
         />
       </div>
       <details

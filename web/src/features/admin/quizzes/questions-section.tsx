@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../../components/ui/alert'
+import { RichPreview } from '../../../components/ui/rich-text'
 import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
 import { preview } from '../../../lib/preview'
 import { useDeleteQuestion, type AdminQuestion, type AdminQuiz } from './quizzes.api'
@@ -76,7 +77,10 @@ export function QuestionsSection({ quiz }: { quiz: AdminQuiz }) {
                 key={question.id}
                 className={`admin-questions__item${editor?.question?.id === question.id ? ' admin-questions__item--editing' : ''}`}
               >
-                <span className="admin-questions__text">{label(question, n)}</span>
+                <span className="admin-questions__text">
+                  {t('questions.number', { n })}{' '}
+                  <RichPreview text={question.text} maxLength={QUESTION_PREVIEW_LENGTH} />
+                </span>
                 <span className="actions">
                   <Button small onClick={() => openEditor(question)} aria-label={t('questions.edit_named', { n })}>
                     {t('common.edit')}

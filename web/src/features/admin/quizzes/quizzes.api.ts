@@ -32,12 +32,18 @@ export interface QuizDetailsPayload {
   shuffle_options: boolean
 }
 
+/** An image as sent: its caption's TeX source only (the server renders it). */
+export interface ImagePayload {
+  svg: string
+  caption: Bilingual
+}
+
 export interface QuestionPayload {
   text: Bilingual
   hint: Bilingual | null
   topic: string
-  image: AdminImage | null
-  options: { text: Bilingual; is_correct: boolean; image: AdminImage | null }[]
+  image: ImagePayload | null
+  options: { text: Bilingual; is_correct: boolean; image: ImagePayload | null }[]
 }
 
 export const adminQueries = {

@@ -6,6 +6,7 @@ import { useWatch } from 'react-hook-form'
 import { TextField } from '../../../components/ui/form/fields'
 import type { Bilingual } from './quizzes.api'
 import { BilingualFields, pairFields } from '../forms'
+import { mathsPreview } from './maths-preview'
 import '../admin.i18n'
 
 /** The server's paths under an image ("image", "options.2.image") and the fields of an SvgField that show them. */
@@ -62,7 +63,11 @@ export function SvgField({ label, captionEnLabel, captionNeLabel, name }: SvgFie
         </div>
       )}
       <div className="admin-grid">
-        <BilingualFields labels={{ en: captionEnLabel, ne: captionNeLabel }} name={`${name}.caption`} />
+        <BilingualFields
+          labels={{ en: captionEnLabel, ne: captionNeLabel }}
+          name={`${name}.caption`}
+          preview={mathsPreview}
+        />
       </div>
     </div>
   )

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import '../institutions.i18n'
 import { useBilingual } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
-import { preview } from '../../../lib/preview'
+import { RichPreview } from '../../../components/ui/rich-text'
 import { reportQueries, type QuizStatistics, type StatisticsSelection } from './reports.api'
 import { QuizTabHeader } from '../quizzes/quiz-tabs'
 import { ScoreHistogram } from './score-histogram'
@@ -131,7 +131,9 @@ export function Component() {
                     {data.questions.map((question) => (
                       <tr key={question.id}>
                         <td>{count(question.number)}</td>
-                        <td>{preview(pick(question.text), 80, language)}</td>
+                        <td>
+                          <RichPreview text={question.text} maxLength={80} />
+                        </td>
                         <td className="admin-num">{percent(question.facility)}</td>
                         <td className="admin-num">{decimals(question.discrimination, 2)}</td>
                         <td>

@@ -1,0 +1,68 @@
+import type { ElementType, HTMLAttributes } from 'react'
+import { pickLanguage, type BilingualText } from '../../i18n/use-bilingual'
+import { useTranslation } from 'react-i18next'
+import { preview } from '../../lib/preview'
+import './rich-text.css'
+
+/** A question's, option's, hint's or caption's text: `{en, ne}` and, when it holds maths, `html: {en, ne}`. */
+export interface RichTextValue extends BilingualText {
+  html?: { en: string; ne: string } | null
+}
+
+type RichTextProps = HTMLAttributes<HTMLElement> & {
+  text: RichTextValue | null | undefined
+  /** The element the text is drawn in (a `<p>` for a question, a `<span>` inside an option's label). */
+  as?: ElementType
+  /**
+   * In a control named by its content (an option's label, a button): a name is flat text, and not every tool
+   * computes one from MathML (axe computes none), so the formulas are then only drawn, and named by the plain
+   * reading the server made for exactly this (the learner's `en`/`ne`), which assistive technology reads instead.
+   */
+  inControl?: boolean
+}
+
+/**
+ * The html of a text in the chosen language, with the same fallback as every other bilingual text: Nepali when
+ * Nepali is chosen and the text has it (`html.ne` is "" exactly when `ne` is), else English. Null without maths.
+ */
+export function pickHtml(text: RichTextValue | null | undefined, language: string): string | null {
+  if (!text?.html) return null
+  return pickLanguage(text.html, language)
+}
+
+/**
+ * A text shown as the server rendered it when it has maths (MathML, drawn natively by the browser: no maths
+ * JavaScript, stylesheet or fonts), else as plain text. A learner never sees TeX: their `en`/`ne` hold a plain
+ * reading and `html` the formulas.
+ */
+export function RichText({ text, as: Tag = 'span', className, inControl = false, ...rest }: RichTextProps) {
+  const { i18n } = useTranslation()
+  const html = pickHtml(text, i18n.language)
+  const classes = className ? `rich-text ${className}` : 'rich-text'
+  if (html === null)
+    return (
+      <Tag className={className} {...rest}>
+        {pickLanguage(text, i18n.language)}
+      </Tag>
+    )
+  // Safe to inject: this html is only ever our server's KaTeX render (MathML with `trust: false`, so no links or
+  // script), with every character of the text around the formulas escaped there (server/src/maths/render-maths.ts).
+  const rendered = { __html: html }
+  if (!inControl) return <Tag className={classes} {...rest} dangerouslySetInnerHTML={rendered} />
+  return (
+    <Tag className={classes} {...rest}>
+      <span aria-hidden="true" dangerouslySetInnerHTML={rendered} />
+      <span className="visually-hidden">{pickLanguage(text, i18n.language)}</span>
+    </Tag>
+  )
+}
+
+/**
+ * A one-line preview of a text in a list or table (WEB.md: the first 80 characters). A text with maths cannot be
+ * cut without breaking its formulas, so it is shown whole and clipped to two lines by CSS instead.
+ */
+export function RichPreview({ text, maxLength }: { text: RichTextValue | null | undefined; maxLength: number }) {
+  const { i18n } = useTranslation()
+  if (!text?.html) return <>{preview(pickLanguage(text, i18n.language), maxLength, i18n.language)}</>
+  return <RichText text={text} className="rich-text--clamp" />
+}
