@@ -80,11 +80,11 @@ function issuesByPath(schema: ZodType, body: unknown): FieldErrors {
 function sanitizeBefore(
   schema: ZodType,
   fieldsOf: (body: unknown) => SvgField[],
-  mathsErrorsOf: (body: unknown) => FieldErrors,
+  mathsErrorsOf: (body: unknown) => Promise<FieldErrors>,
 ) {
   return async (request: FastifyRequest) => {
     const svgErrors = await sanitizeFields(fieldsOf(request.body))
-    const mathsErrors = mathsErrorsOf(request.body)
+    const mathsErrors = await mathsErrorsOf(request.body)
     if (Object.keys(svgErrors).length === 0 && Object.keys(mathsErrors).length === 0) return
     const errors = issuesByPath(schema, request.body)
     for (const found of [svgErrors, mathsErrors])
