@@ -1,5 +1,5 @@
 import { adminLimits } from '@quiz/contracts'
-import { checkMaths } from '../maths/check-maths'
+import { checkMathsInSlices } from '../maths/check-maths'
 
 // The texts of a question body that may hold maths, by the paths validation reports them at (`options.2.text.ne`),
 // read from the raw body: the check runs beside SVG sanitising, before validation, so every problem of a body is
@@ -36,10 +36,10 @@ function questionTexts(question: unknown, prefix = ''): Texts {
 }
 
 /** Maths refusals of one question body (the question routes). */
-export const questionMathsErrors = (body: unknown) => checkMaths(questionTexts(body))
+export const questionMathsErrors = (body: unknown) => checkMathsInSlices(questionTexts(body))
 
 /** Maths refusals of a pasted quiz (create-from-JSON). */
-export function quizMathsErrors(body: unknown) {
+export async function quizMathsErrors(body: unknown) {
   if (!isRecord(body) || !Array.isArray(body.questions) || body.questions.length > adminLimits.maxQuestions) return {}
-  return checkMaths(body.questions.flatMap((question, index) => questionTexts(question, `questions.${index}.`)))
+  return checkMathsInSlices(body.questions.flatMap((question, index) => questionTexts(question, `questions.${index}.`)))
 }

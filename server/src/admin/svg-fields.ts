@@ -9,7 +9,8 @@ import { questionMathsErrors, quizMathsErrors } from './maths-fields'
 // synchronous, and sanitising is not cheap, a big diagram least of all (docs/performance.md): here
 // the work is cut into slices with the event loop free in between, so learners' requests keep flowing
 // while an admin pastes a 10 MB quiz. And an SVG that is refused is reported at its own path together
-// with every other problem of the body, as API.md asks.
+// with every other problem of the body, as API.md asks. The texts' maths is checked in the same hook, for the
+// same two reasons (admin/maths-fields.ts, docs/decisions/027).
 
 interface SvgField {
   path: string
@@ -80,11 +81,11 @@ function issuesByPath(schema: ZodType, body: unknown): FieldErrors {
 function sanitizeBefore(
   schema: ZodType,
   fieldsOf: (body: unknown) => SvgField[],
-  mathsErrorsOf: (body: unknown) => FieldErrors,
+  mathsErrorsOf: (body: unknown) => Promise<FieldErrors>,
 ) {
   return async (request: FastifyRequest) => {
     const svgErrors = await sanitizeFields(fieldsOf(request.body))
-    const mathsErrors = mathsErrorsOf(request.body)
+    const mathsErrors = await mathsErrorsOf(request.body)
     if (Object.keys(svgErrors).length === 0 && Object.keys(mathsErrors).length === 0) return
     const errors = issuesByPath(schema, request.body)
     for (const found of [svgErrors, mathsErrors])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkMaths } from './check-maths'
+import { checkMaths, checkMathsInSlices } from './check-maths'
 import { renderMaths, type RenderResult } from './render-maths'
 import { renderBilingual, richText } from './rich-text'
 import { emptyFormula, splitSegments, unmatchedDollar } from './tex-segments'
@@ -162,6 +162,21 @@ describe('renderBilingual and richText', () => {
 })
 
 describe('checkMaths', () => {
+  it('finds the same refusals in slices as in one go, over a paste of thousands of texts', async () => {
+    const texts = Array.from({ length: 3_000 }, (_, i): [string, string] => [
+      `questions.${i}.text.en`,
+      i % 1_000 === 7 ? `$\\frac{${i}}$` : `$x^{${i}}$ and $\\ce{H2O}$`,
+    ])
+    const errors = await checkMathsInSlices(texts)
+    expect(Object.keys(errors)).toEqual(['questions.7.text.en', 'questions.1007.text.en', 'questions.2007.text.en'])
+    expect(errors).toEqual(checkMaths(texts))
+  })
+
+  it('renders a text once: a second render of the same text is the same result', () => {
+    const source = `$\\sqrt{${Math.random()}}$`
+    expect(renderMaths(source)).toBe(renderMaths(source))
+  })
+
   it('reports each bad text at its path and skips values that are not strings', () => {
     expect(
       checkMaths([

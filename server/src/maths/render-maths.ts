@@ -35,6 +35,21 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => e
  * delimiters or TeX do not parse is refused, naming the formula (null for a delimiter problem) and the problem.
  */
 export function renderMaths(source: string): RenderResult {
+  if (!source.includes('$')) return { ok: true, rendered: null }
+  const cached = recent.get(source)
+  if (cached) return cached
+  const result = render(source)
+  // A write checks its texts before its transaction and renders them again inside it: the second time is a lookup,
+  // so the transaction (SQLite's one writer) is not held for KaTeX. Bounded: a big paste, then forgotten.
+  if (recent.size >= RECENT_LIMIT) recent.clear()
+  recent.set(source, result)
+  return result
+}
+
+const RECENT_LIMIT = 5_000
+const recent = new Map<string, RenderResult>()
+
+function render(source: string): RenderResult {
   const split = splitSegments(source)
   if (!split.ok) return { ok: false, formula: null, problem: split.problem }
   if (!split.markup) return { ok: true, rendered: null }
