@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { UserRow } from '../db/schema'
-import { unmatchedDollar } from '../maths/tex-segments'
+import { unmatchedDollar } from '@quiz/contracts/rules/tex-segments'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
 import { requestsAs } from '../../test/learner-api'

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { checkMaths, checkMathsInSlices } from './check-maths'
 import { renderMaths, type RenderResult } from './render-maths'
 import { renderBilingual, richText } from './rich-text'
-import { emptyFormula, splitSegments, unmatchedDollar } from './tex-segments'
+import { emptyFormula, splitSegments, unmatchedDollar } from '@quiz/contracts/rules/tex-segments'
 
 const rendered = (source: string) => {
   const result: RenderResult = renderMaths(source)

@@ -2,7 +2,7 @@ import katex, { type KatexOptions } from 'katex'
 // Registers \ce{} and \pu{} with KaTeX (mhchem); importing it once is enough for every render.
 import 'katex/contrib/mhchem'
 import { plainReading, type MathTreeNode } from './plain-reading'
-import { splitSegments } from './tex-segments'
+import { splitSegments } from '@quiz/contracts/rules/tex-segments'
 
 /** A text with maths: what learners read in place of the source, and the HTML with every formula rendered. */
 export interface RenderedText {
