@@ -5,8 +5,8 @@ import type { QuestionPapers } from '../questions/question-papers'
 import { bankMessages } from '@quiz/contracts'
 import { Conflict } from '../http/errors'
 import { createCurrentQuestions } from './current-questions'
-import { drawQuestions } from './draw-questions'
-import { currentRevisions, freezeDraw, recordShown } from './question-shows.repository'
+import { drawQuestions } from '../questions/draw-questions'
+import { currentRevisions, freezeDraw, recordShown } from '../questions/question-shows.repository'
 import { findExtraTimePercent, type LearnerQuizRow } from './learner-quizzes.repository'
 
 /**
