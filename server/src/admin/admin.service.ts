@@ -172,7 +172,11 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
         if (patch.is_paid_tier !== undefined) changes.is_paid_tier = patch.is_paid_tier ? 1 : 0
         if (patch.shuffle_questions !== undefined) changes.shuffle_questions = patch.shuffle_questions ? 1 : 0
         if (patch.shuffle_options !== undefined) changes.shuffle_options = patch.shuffle_options ? 1 : 0
-        if (patch.draw_mode !== undefined) changes.draw_mode = patch.draw_mode
+        if (patch.draw_mode !== undefined && patch.draw_mode !== quiz.draw_mode) {
+          changes.draw_mode = patch.draw_mode
+          // A paper frozen again later is drawn afresh, not from a draw made before it was unfrozen.
+          changes.frozen_draw = null
+        }
         // A timed paper's duration is its sections' sum: a PATCH may restate it, never change it.
         if (patch.duration_minutes !== undefined) {
           const timed = await timedMinutes(trx, id)

@@ -5,6 +5,7 @@ import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
 import { requestsAs } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
+import { questionBody } from '../admin/admin.fixtures'
 
 const HOUR = 3_600_000
 
@@ -79,6 +80,33 @@ describe.each(dialects)('draws at attempt start on %s', (dialect) => {
     // Another learner starts afresh: anything of the pool, unseen by them.
     const other = await takeOnce(await createUser(t.database), quizId)
     expect(other).toHaveLength(3)
+  })
+
+  it('draws by tags (all of them, case-insensitively), difficulty and source', async () => {
+    const { headers } = await drawQuiz({ questions: [questionBody({ image: null })] })
+    const post = async (text: string, extra: Record<string, unknown>) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/bank/questions/',
+          headers,
+          payload: questionBody({ text: { en: text }, image: null, ...extra }),
+        })
+      ).json().id as number
+    const wanted = await post('Both tags, hard, PSC', {
+      tags: ['Nepal', 'History'],
+      difficulty: 'hard',
+      source: 'PSC 2081',
+    })
+    await post('One tag only', { tags: ['nepal'], difficulty: 'hard', source: 'PSC 2081' })
+    await post('Both tags, easy', { tags: ['NEPAL', 'history'], difficulty: 'easy', source: 'PSC 2081' })
+    await post('Both tags, hard, other source', { tags: ['nepal', 'history'], difficulty: 'hard', source: 'IOE' })
+    const { quizId } = await drawQuiz({
+      sections: [
+        { items: [{ draw: { tags: ['HISTORY', 'nepal'], difficulty: 'hard', source: 'psc 2081', count: 1 } }] },
+      ],
+    })
+    expect(await takeOnce(await createUser(t.database), quizId)).toEqual([wanted])
   })
 
   it('gives every learner of a frozen paper the same questions', async () => {
