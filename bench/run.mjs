@@ -337,14 +337,19 @@ async function drawStorm(baseUrl, adminToken, tokens) {
   const quizId = created.body.quiz_id
   const latencies = []
   let errors = 0
+  const statuses = {}
   const started = performance.now()
   await Promise.all(
     tokens.map(async (token) => {
       const response = await call(baseUrl, 'GET', `/api/quizzes/${quizId}/`, { token })
       latencies.push(response.ms)
-      if (response.status !== 200 || response.body?.questions?.length !== drawnQuestions) errors++
+      if (response.status !== 200 || response.body?.questions?.length !== drawnQuestions) {
+        errors++
+        statuses[response.status] = (statuses[response.status] ?? 0) + 1
+      }
     }),
   )
+  if (errors > 0) console.log(`draws: unexpected answers by status ${JSON.stringify(statuses)}`)
   return [
     summarise(
       `draws: ${tokens.length} learners start a ${drawnQuestions}-question paper drawn from ${bankSize.toLocaleString('en')}`,

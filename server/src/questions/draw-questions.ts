@@ -27,9 +27,31 @@ export async function drawQuestions(
   }
   const everyId = [...new Set(pools.flat())]
   const shown = userId === null ? new Map<number, number>() : await lastShown(trx, userId, everyId)
-  const tie = new Map(everyId.map((id) => [id, random(2 ** 30)]))
-  const rank = (a: number, b: number) =>
-    (shown.get(a) ?? -1) - (shown.get(b) ?? -1) || tie.get(a)! - tie.get(b)! || a - b
+  // Random tie keys are made only for questions that are compared (a bank of 10,000 would cost 10,000 draws of
+  // the CSPRNG per start otherwise).
+  const tie = new Map<number, number>()
+  const tieOf = (id: number) => {
+    let key = tie.get(id)
+    if (key === undefined) tie.set(id, (key = random(2 ** 30)))
+    return key
+  }
+  const rank = (a: number, b: number) => (shown.get(a) ?? -1) - (shown.get(b) ?? -1) || tieOf(a) - tieOf(b) || a - b
+
+  /** The `want` best of `candidates`: never-shown ones by a partial shuffle, then the shown ones oldest first. */
+  const best = (candidates: number[], want: number) => {
+    const unseen = candidates.filter((id) => !shown.has(id))
+    const chosen: number[] = []
+    for (let i = 0; i < unseen.length && chosen.length < want; i++) {
+      const j = i + random(unseen.length - i)
+      ;[unseen[i], unseen[j]] = [unseen[j]!, unseen[i]!]
+      chosen.push(unseen[i]!)
+    }
+    if (chosen.length < want) {
+      const seen = candidates.filter((id) => shown.has(id)).sort(rank)
+      chosen.push(...seen.slice(0, want - chosen.length))
+    }
+    return chosen
+  }
 
   const order = draws
     .map((_, index) => index)
@@ -39,9 +61,10 @@ export async function drawQuestions(
   let greedyFilled = true
   for (const index of order) {
     const want = draws[index]!.draw.count
-    const chosen = pools[index]!.filter((id) => !taken.has(id))
-      .sort(rank)
-      .slice(0, want)
+    const chosen = best(
+      pools[index]!.filter((id) => !taken.has(id)),
+      want,
+    )
     if (chosen.length < want) {
       greedyFilled = false
       break
