@@ -45,6 +45,19 @@ export const AttemptInfoSchema = z.object({
   visited: z.array(z.number().int()),
   /** `{questionId: seconds}` for the questions with time recorded. */
   time_spent: z.record(z.string(), z.number().int()),
+  /** The paper's sections (API.md "Papers"); timed ones are taken in order. */
+  sections: z.array(
+    z.object({
+      title: BilingualSchema,
+      marks_correct: z.number(),
+      marks_wrong: z.number(),
+      first: z.number().int(),
+      count: z.number().int(),
+      time_limit_minutes: z.number().int().nullable(),
+      deadline: z.string().nullable(),
+      closed: z.boolean(),
+    }),
+  ),
 })
 export type AttemptInfo = z.infer<typeof AttemptInfoSchema>
 
@@ -109,8 +122,15 @@ export const SaveAnswersBodySchema = ExamStateInputSchema.extend({ answers: Answ
 )
 export type SaveAnswersBody = z.infer<typeof SaveAnswersBodySchema>
 
-/** `saved` counts the answers of the request that were stored (cleared ones included). */
-export const SaveAnswersResultSchema = z.object({ saved: z.number().int() })
+/**
+ * `saved` counts the answers of the request that were stored (cleared ones included); `dropped` (papers with timed
+ * sections) lists the questions whose answers, marks or times were not stored because their section is closed or
+ * not yet open.
+ */
+export const SaveAnswersResultSchema = z.object({
+  saved: z.number().int(),
+  dropped: z.array(z.number().int()).optional(),
+})
 export type SaveAnswersResult = z.infer<typeof SaveAnswersResultSchema>
 
 export const SubmitAttemptBodySchema = ExamStateInputSchema.extend({
@@ -129,5 +149,17 @@ export const SubmitResultSchema = z.object({
   total_questions: z.number().int(),
   completed_timestamp: z.string(),
   late: z.boolean(),
+  /** The sum of the paper's marks for right answers. */
+  max_score: z.number(),
+  sections: z.array(
+    z.object({
+      title: BilingualSchema,
+      score: z.number(),
+      max_score: z.number(),
+      correct: z.number().int(),
+      incorrect: z.number().int(),
+      unanswered: z.number().int(),
+    }),
+  ),
 })
 export type SubmitResult = z.infer<typeof SubmitResultSchema>

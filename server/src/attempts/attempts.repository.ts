@@ -89,6 +89,8 @@ const insertAttemptReturningRow = precompile(
     unanswered: number | null,
     late: number,
     submitted: number,
+    sections: string | null,
+    sectionOpenedAt: number | null,
   ) =>
     db
       .insertInto('attempts')
@@ -108,6 +110,8 @@ const insertAttemptReturningRow = precompile(
         unanswered,
         late,
         submitted,
+        sections,
+        section_opened_at: sectionOpenedAt,
       })
       .returningAll(),
 )
@@ -130,6 +134,8 @@ export async function insertAttempt(db: Kysely<DB>, attempt: Insertable<AttemptT
     attempt.unanswered ?? null,
     attempt.late ?? 0,
     attempt.submitted ?? 0,
+    attempt.sections ?? null,
+    attempt.section_opened_at ?? null,
   )
   return rows[0]!
 }
@@ -417,4 +423,26 @@ const upsertFirstAttemptScore = precompile((db: Kysely<DB>, quizId: number, scor
 /** Counts a just-finished first attempt (attempt number 1) in its quiz's tally of first-attempt scores. */
 export async function countFirstAttemptScore(db: Kysely<DB>, quizId: number, scoreHundredths: number) {
   await upsertFirstAttemptScore(db, quizId, scoreHundredths)
+}
+
+/**
+ * Closes the open timed section `from` and opens `to` now, with the attempt's new deadline; false when the attempt
+ * is no longer in progress or another request moved it first.
+ */
+export async function moveToSection(
+  db: Kysely<DB>,
+  attemptId: number,
+  from: number,
+  to: number,
+  now: number,
+  deadline: number,
+) {
+  const result = await db
+    .updateTable('attempts')
+    .set({ current_section: to, section_opened_at: now, deadline })
+    .where('id', '=', attemptId)
+    .where('status', '=', 'in_progress')
+    .where('current_section', '<=', from)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
 }

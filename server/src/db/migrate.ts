@@ -9,6 +9,7 @@ import { auditAndLogins } from './migrations/0006_audit_and_logins'
 import { questionCount } from './migrations/0007_question_count'
 import { optionIdsApartFromOrder } from './migrations/0008_option_ids_apart_from_order'
 import { maths } from './migrations/0009_maths'
+import { questionBankAndPapers } from './migrations/0010_question_bank_and_papers'
 
 // An explicit list rather than a folder scan, so the bundled server carries its migrations.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -21,6 +22,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0007_question_count': questionCount(dialect),
   '0008_option_ids_apart_from_order': optionIdsApartFromOrder(dialect),
   '0009_maths': maths(dialect),
+  '0010_question_bank_and_papers': questionBankAndPapers(dialect),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

@@ -77,6 +77,8 @@ const report: ReportCard = {
     average_score: 1.45,
     highest_score: 3,
   },
+  max_score: 3,
+  sections: [{ title: { en: '', ne: '' }, score: 0.8, max_score: 3, correct: 1, incorrect: 1, unanswered: 1 }],
 }
 
 function renderReport(response: { status?: number; body?: unknown }, language: 'en' | 'ne' = 'en') {
