@@ -1,5 +1,6 @@
 import { adminLimits } from '@quiz/contracts'
 import { checkMathsInSlices } from '../maths/check-maths'
+import { quizBodyQuestions } from './quiz-body-questions'
 
 // The texts of a question body that may hold maths, by the paths validation reports them at (`options.2.text.ne`),
 // read from the raw body: the check runs beside SVG sanitising, before validation, so every problem of a body is
@@ -39,7 +40,5 @@ function questionTexts(question: unknown, prefix = ''): Texts {
 export const questionMathsErrors = (body: unknown) => checkMathsInSlices(questionTexts(body))
 
 /** Maths refusals of a pasted quiz (create-from-JSON). */
-export async function quizMathsErrors(body: unknown) {
-  if (!isRecord(body) || !Array.isArray(body.questions) || body.questions.length > adminLimits.maxQuestions) return {}
-  return checkMathsInSlices(body.questions.flatMap((question, index) => questionTexts(question, `questions.${index}.`)))
-}
+export const quizMathsErrors = (body: unknown) =>
+  checkMathsInSlices(quizBodyQuestions(body).flatMap(([question, prefix]) => questionTexts(question, prefix)))

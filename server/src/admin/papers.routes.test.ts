@@ -3,7 +3,7 @@ import { insertBankQuestion } from '../questions/question-revisions.repository'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
-import { questionBody } from './admin.fixtures'
+import { HOSTILE_SVG, SANITISED_HOSTILE_SVG, questionBody } from './admin.fixtures'
 
 // API.md "Papers: sections, marks and draws": writing a paper, and every refusal with its field's path.
 describe.each(dialects)('papers on %s', (dialect) => {
@@ -193,5 +193,28 @@ describe.each(dialects)('papers on %s', (dialect) => {
     expect(mismatch.json().errors).toEqual({
       duration_minutes: ["This quiz's duration is the sum of its sections' time limits."],
     })
+  })
+
+  it("sanitises the SVGs and checks the maths of a section's inline questions, as of a quiz's questions", async () => {
+    const { headers } = await setup()
+    const post = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/quizzes/create-from-json/', headers, payload })
+    const refused = await post({
+      title: { en: 'Mock' },
+      sections: [{ items: [questionBody({ image: null }), questionBody({ text: { en: 'Half is $\\frac{1}$' } })] }],
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(Object.keys(refused.json().errors)).toEqual(['sections.0.items.1.text.en'])
+
+    const created = await post({
+      title: { en: 'Mock' },
+      sections: [{ items: [questionBody({ image: { svg: HOSTILE_SVG }, text: { en: 'Half is $\\frac{1}{2}$' } })] }],
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const [question] = (
+      await t.app.inject({ method: 'GET', url: `/api/admin/quizzes/${created.json().quiz_id}/`, headers })
+    ).json().questions
+    expect(question.image.svg).toBe(SANITISED_HOSTILE_SVG)
+    expect(question.text.html.en).toContain('<math')
   })
 })

@@ -4,6 +4,7 @@ import type { ZodType } from 'zod'
 import { ValidationFailed, type FieldErrors } from '../http/errors'
 import { sanitizeSvg } from '../svg/sanitize-svg'
 import { questionMathsErrors, quizMathsErrors } from './maths-fields'
+import { quizBodyQuestions } from './quiz-body-questions'
 
 // Every SVG is sanitised as it arrives, before the body is validated, for two reasons. Validation is
 // synchronous, and sanitising is not cheap, a big diagram least of all (docs/performance.md): here
@@ -35,8 +36,7 @@ function questionFields(question: unknown, prefix = ''): SvgField[] {
 }
 
 function quizFields(quiz: unknown): SvgField[] {
-  if (!isRecord(quiz) || !Array.isArray(quiz.questions) || quiz.questions.length > adminLimits.maxQuestions) return []
-  return quiz.questions.flatMap((question, index) => questionFields(question, `questions.${index}.`))
+  return quizBodyQuestions(quiz).flatMap(([question, prefix]) => questionFields(question, prefix))
 }
 
 // Longest stretch of sanitising between two turns of the event loop. Yielding also ends the job, which lets
