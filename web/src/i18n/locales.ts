@@ -2,6 +2,7 @@
 // values: the shell's namespaces are in i18n.ts and each feature registers its own.
 import enAdmin from './locales/en/admin.json'
 import enAuth from './locales/en/auth.json'
+import enBank from './locales/en/bank.json'
 import enCommon from './locales/en/common.json'
 import enDashboard from './locales/en/dashboard.json'
 import enInstitutions from './locales/en/institutions.json'
@@ -14,6 +15,7 @@ import enQuiz from './locales/en/quiz.json'
 import enResults from './locales/en/results.json'
 import neAdmin from './locales/ne/admin.json'
 import neAuth from './locales/ne/auth.json'
+import neBank from './locales/ne/bank.json'
 import neCommon from './locales/ne/common.json'
 import neDashboard from './locales/ne/dashboard.json'
 import neInstitutions from './locales/ne/institutions.json'
@@ -39,6 +41,7 @@ export const locales = {
     institutions: enInstitutions,
     progress: enProgress,
     practice: enPractice,
+    bank: enBank,
   },
   ne: {
     common: neCommon,
@@ -53,5 +56,6 @@ export const locales = {
     institutions: neInstitutions,
     progress: neProgress,
     practice: nePractice,
+    bank: neBank,
   },
 } as const

@@ -25,6 +25,8 @@ export const paths = {
   adminPlans: () => '/admin/plans',
   adminPayments: () => '/admin/payments',
   adminAudit: () => '/admin/audit',
+  adminBank: () => '/admin/bank',
+  adminQuizPaper: (id: number | string) => `/admin/quiz/${id}/paper`,
 }
 
 /** The largest id the database hands out (a PostgreSQL integer). */
