@@ -129,6 +129,9 @@ const isPaidTier = z.boolean(required)
 /** Each attempt draws its own order of questions / options when it starts (API.md "Exam feel"). */
 const shuffle = z.boolean(required)
 
+/** Input helpers shared with the bank and paper schemas (contracts/src/papers.ts). */
+export const adminInput = { required, text, optionalText, bilingual, optionalBilingual }
+
 const hasExactlyOneCorrect = (options: unknown[]) =>
   options.filter((option) => (option as { is_correct?: unknown } | null)?.is_correct === true).length === 1
 
@@ -161,38 +164,12 @@ export const QuestionInputSchema = z.object({
     }),
 })
 
-/** The pasted quiz of create-from-JSON, with SPEC.md's defaults for what is absent. */
-export const CreateQuizFromJsonSchema = z
-  .object({
-    title: bilingual(adminLimits.titleLength),
-    start_time: AdminTimestampSchema.nullish(),
-    end_time: AdminTimestampSchema.nullish(),
-    duration_minutes: duration.default(quizDefaults.duration_minutes),
-    allowed_attempts: attempts.default(quizDefaults.allowed_attempts),
-    difficulty: difficulty.default(quizDefaults.difficulty),
-    is_paid_tier: isPaidTier.default(quizDefaults.is_paid_tier),
-    shuffle_questions: shuffle.default(false),
-    shuffle_options: shuffle.default(false),
-    questions: z
-      .array(QuestionInputSchema, required)
-      .min(1, adminMessages.questionCount)
-      .max(adminLimits.maxQuestions, adminMessages.questionCount),
-  })
-  // Both bounds given: checked here, with every other field. A start that defaults to "now" is checked
-  // by the server, which owns the clock.
-  .refine((quiz) => !quiz.start_time || !quiz.end_time || Date.parse(quiz.start_time) < Date.parse(quiz.end_time), {
-    message: adminMessages.endAfterStart,
-    path: ['end_time'],
-    when: (payload) => {
-      if (typeof payload.value !== 'object' || payload.value === null) return false
-      const { start_time, end_time } = payload.value as { start_time?: unknown; end_time?: unknown }
-      return AdminTimestampSchema.safeParse(start_time).success && AdminTimestampSchema.safeParse(end_time).success
-    },
-  })
-
 /** A question as an admin sends it (POST and PUT of the question routes, and each of create-from-JSON's). */
 export type QuestionInput = z.input<typeof QuestionInputSchema>
-export type CreateQuizFromJson = z.input<typeof CreateQuizFromJsonSchema>
+
+/** `per_attempt`: each attempt draws its own questions; `frozen`: one draw shared by every attempt. */
+export const DrawModeSchema = z.enum(['per_attempt', 'frozen'])
+export type DrawMode = z.infer<typeof DrawModeSchema>
 
 /** PATCH: any subset of the quiz's details. `end_time: null` removes the end; the start cannot be removed. */
 export const QuizPatchSchema = z.object({
@@ -205,6 +182,7 @@ export const QuizPatchSchema = z.object({
   difficulty: difficulty.optional(),
   shuffle_questions: shuffle.optional(),
   shuffle_options: shuffle.optional(),
+  draw_mode: DrawModeSchema.optional(),
 })
 export type QuizPatch = z.input<typeof QuizPatchSchema>
 

@@ -1,5 +1,6 @@
 import {
   adminMessages,
+  quizDefaults,
   type AdminQuestion,
   type AdminQuiz,
   type AdminQuizDetail,
@@ -266,13 +267,15 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
       // With both bounds given the schema has checked this already; here the start may be "now".
       if (endTime !== null && startTime >= endTime)
         throw new ValidationFailed({ end_time: [adminMessages.endAfterStart] })
+      // Papers with sections are written from the next commit on; until then they are refused, never half-stored.
+      if (input.sections) throw new ValidationFailed({ sections: ['Sections are not accepted yet.'] })
       const quizId = await database.transaction(async (trx) => {
         const id = await insertQuiz(trx, {
           title_en: input.title.en,
           title_ne: input.title.ne,
           start_time: startTime,
           end_time: endTime,
-          duration_minutes: input.duration_minutes,
+          duration_minutes: input.duration_minutes ?? quizDefaults.duration_minutes,
           is_paid_tier: input.is_paid_tier ? 1 : 0,
           allowed_attempts: input.allowed_attempts,
           difficulty: input.difficulty,
@@ -281,7 +284,7 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
           created_at: now,
           deleted_at: null,
         })
-        await insertQuestionsInBulk(trx, id, input.questions, now)
+        await insertQuestionsInBulk(trx, id, input.questions ?? [], now)
         // The questions themselves are kept as revisions; the event says how many came with the quiz.
         const quiz = (await findLiveQuiz(trx, id))!
         await recordAudit(trx, actor, now, {
@@ -289,7 +292,7 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
           entityType: 'quiz',
           entityId: id,
           label: quiz.title_en,
-          after: { ...quizValues(quiz), question_count: input.questions.length },
+          after: { ...quizValues(quiz), question_count: input.questions?.length ?? 0 },
         })
         return id
       })

@@ -1,0 +1,399 @@
+// Request and response schemas of API.md "Question bank" and "Papers: sections, marks and draws".
+import { z } from 'zod'
+import {
+  AdminQuestionSchema,
+  adminInput,
+  adminLimits,
+  adminMessages,
+  AdminTimestampSchema,
+  DrawModeSchema,
+  QuestionInputSchema,
+  quizDefaults,
+} from './admin'
+import { BilingualSchema, DifficultySchema } from './common'
+
+const { required, text } = adminInput
+
+export const bankLimits = {
+  tags: 20,
+  tagLength: 40,
+  sourceLength: 200,
+  searchLength: 200,
+  drawCount: { min: 1, max: 500 },
+  marks: { min: 0, max: 100 },
+  sectionTitleLength: 200,
+  sections: 50,
+  itemsPerSection: 500,
+  pageSize: { min: 1, max: 500, default: 50 },
+} as const
+
+export const bankMessages = {
+  tagCount: `A question may have at most ${bankLimits.tags} tags.`,
+  marksDecimals: 'Marks may have at most 2 decimals.',
+  marksCorrect: 'Marks for a right answer must be from 0.01 to 100.',
+  marksWrong: 'Marks taken off for a wrong answer must be from 0 to 100.',
+  timeLimit: `A section's time limit must be a whole number of minutes from ${adminLimits.durationMinutes.min} to ${adminLimits.durationMinutes.max}, or null.`,
+  drawCount: `A draw takes ${bankLimits.drawCount.min} to ${bankLimits.drawCount.max} questions.`,
+  sectionCount: `A paper needs 1 to ${bankLimits.sections} sections.`,
+  item: 'An item is a question, {question_id} or {draw}.',
+  unknownQuestion: 'No such question in the bank.',
+  duplicateQuestion: 'This question is already in the paper.',
+  poolTooSmall: (matching: number) => `Only ${matching} question${matching === 1 ? '' : 's'} match.`,
+  draws: (needed: number, available: number) =>
+    `These draws need ${needed} different questions, but only ${available} match them apart from the paper's fixed questions.`,
+  paperTooLarge: `A paper may hold at most ${adminLimits.maxQuestions} questions.`,
+  paperEmpty: 'A paper needs at least one question.',
+  mixedTimes: 'Either every section has a time limit or none has.',
+  durationFromSections: "This quiz's duration is the sum of its sections' time limits.",
+  eitherQuestionsOrSections: 'Send questions or sections, not both.',
+  inUse: 'This question is a fixed item of a quiz\u2019s paper; remove it from those papers first.',
+  paperUnavailable: "This quiz's paper cannot be drawn right now. Please tell your institute.",
+  drawPoolShrunk: (matching: number, count: number) =>
+    `This draw needs ${count} questions but only ${matching} match now (questions were deleted).`,
+} as const
+
+/** A whole number of hundredths, so 0.1 + 0.2 style drift can never reach a score. */
+const hasAtMostTwoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6
+
+const marks = (min: number, message: string) =>
+  z
+    .number(required)
+    .min(min, message)
+    .max(bankLimits.marks.max, message)
+    .refine(hasAtMostTwoDecimals, bankMessages.marksDecimals)
+
+export const MarksCorrectSchema = marks(0.01, bankMessages.marksCorrect)
+export const MarksWrongSchema = marks(0, bankMessages.marksWrong)
+
+/** Marks as numbers for the wire, hundredths (integers) everywhere inside the server. */
+export const toHundredths = (value: number) => Math.round(value * 100)
+export const fromHundredths = (hundredths: number) => hundredths / 100
+
+const tagsInput = z
+  .array(text(bankLimits.tagLength).min(1, adminMessages.blank), required)
+  .max(bankLimits.tags, bankMessages.tagCount)
+  // Tags compare case-insensitively; the first spelling of a repeat is kept.
+  .transform((tags) => {
+    const seen = new Set<string>()
+    return tags.filter((tag) => {
+      const key = tag.toLowerCase()
+      if (seen.has(key)) return false
+      seen.add(key)
+      return true
+    })
+  })
+
+const sourceInput = z
+  .string()
+  .trim()
+  .max(bankLimits.sourceLength, adminMessages.tooLong(bankLimits.sourceLength))
+  .nullish()
+  .transform((value) => (value ? value : null))
+
+/** A bank question as an admin sends it: a quiz question plus tags, difficulty and source. */
+export const BankQuestionInputSchema = QuestionInputSchema.extend({
+  tags: tagsInput.default([]),
+  difficulty: DifficultySchema.nullish().transform((value) => value ?? null),
+  source: sourceInput,
+})
+export type BankQuestionInput = z.input<typeof BankQuestionInputSchema>
+
+// Items of a paper.
+
+export const DrawFilterSchema = z.object({
+  topic: z.string().trim().max(adminLimits.topicLength).nullish(),
+  tags: z.array(text(bankLimits.tagLength).min(1, adminMessages.blank)).max(bankLimits.tags).nullish(),
+  difficulty: DifficultySchema.nullish(),
+  source: z.string().trim().max(bankLimits.sourceLength).nullish(),
+  count: z
+    .number(required)
+    .int(bankMessages.drawCount)
+    .min(bankLimits.drawCount.min, bankMessages.drawCount)
+    .max(bankLimits.drawCount.max, bankMessages.drawCount),
+})
+export type DrawFilter = z.infer<typeof DrawFilterSchema>
+
+const BodyIdSchema = z.number(required).int().positive().max(2_147_483_647)
+export const FixedItemInputSchema = z.object({ question_id: BodyIdSchema })
+export const DrawItemInputSchema = z.object({ draw: DrawFilterSchema })
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * An item chosen by its keys (`question_id`, `draw`, else an inline question when `inline`), so a mistake is
+ * reported at the field's own path (`sections.0.items.2.options`) rather than as "no branch of a union matched".
+ */
+const itemSchema = <Inline extends boolean>(inline: Inline) =>
+  z.unknown().transform((value, context) => {
+    const schema = !isRecord(value)
+      ? null
+      : 'question_id' in value
+        ? FixedItemInputSchema
+        : 'draw' in value
+          ? DrawItemInputSchema
+          : inline
+            ? QuestionInputSchema
+            : null
+    if (!schema) {
+      context.addIssue({ code: 'custom', message: bankMessages.item })
+      return z.NEVER
+    }
+    const result = schema.safeParse(value)
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        context.addIssue({ code: 'custom', message: issue.message, path: issue.path as (string | number)[] })
+      }
+      return z.NEVER
+    }
+    return result.data as Inline extends true
+      ? z.infer<typeof FixedItemInputSchema> | z.infer<typeof DrawItemInputSchema> | z.infer<typeof QuestionInputSchema>
+      : z.infer<typeof FixedItemInputSchema> | z.infer<typeof DrawItemInputSchema>
+  })
+
+const sectionSchema = <Inline extends boolean>(inline: Inline) =>
+  z.object({
+    title: z
+      .object({
+        en: z.string().trim().max(bankLimits.sectionTitleLength, adminMessages.tooLong(bankLimits.sectionTitleLength)),
+        ne: z
+          .string()
+          .trim()
+          .max(bankLimits.sectionTitleLength)
+          .nullish()
+          .transform((value) => value ?? ''),
+      })
+      .nullish()
+      .transform((value) => value ?? { en: '', ne: '' }),
+    marks_correct: MarksCorrectSchema.default(1),
+    marks_wrong: MarksWrongSchema.default(0.2),
+    time_limit_minutes: z
+      .number()
+      .int(bankMessages.timeLimit)
+      .min(adminLimits.durationMinutes.min, bankMessages.timeLimit)
+      .max(adminLimits.durationMinutes.max, bankMessages.timeLimit)
+      .nullish()
+      .transform((value) => value ?? null),
+    items: z.array(itemSchema(inline), required).max(bankLimits.itemsPerSection, bankMessages.paperTooLarge),
+  })
+
+export const SectionInputSchema = sectionSchema(false)
+export type SectionInput = z.infer<typeof SectionInputSchema>
+export const SectionWithQuestionsInputSchema = sectionSchema(true)
+export type SectionWithQuestionsInput = z.infer<typeof SectionWithQuestionsInputSchema>
+
+const sections = <Inline extends boolean>(inline: Inline) =>
+  z
+    .array(sectionSchema(inline), required)
+    .min(1, bankMessages.sectionCount)
+    .max(bankLimits.sections, bankMessages.sectionCount)
+
+/** `PUT /api/admin/quizzes/{id}/sections/`: the whole paper. */
+export const SectionsBodySchema = z.object({ sections: sections(false) })
+export type SectionsBody = z.input<typeof SectionsBodySchema>
+
+const isoOrNothing = AdminTimestampSchema.nullish()
+
+/**
+ * The pasted quiz of create-from-JSON, with SPEC.md's defaults for what is absent: `questions` (one default
+ * section) or `sections`. `duration_minutes` stays undefined when absent so timed sections can set it.
+ */
+export const CreateQuizFromJsonSchema = z
+  .object({
+    title: adminInput.bilingual(adminLimits.titleLength),
+    start_time: isoOrNothing,
+    end_time: isoOrNothing,
+    duration_minutes: z
+      .number(required)
+      .int(adminMessages.duration)
+      .min(adminLimits.durationMinutes.min, adminMessages.duration)
+      .max(adminLimits.durationMinutes.max, adminMessages.duration)
+      .optional(),
+    allowed_attempts: z
+      .number(required)
+      .int(adminMessages.attempts)
+      .min(adminLimits.allowedAttempts.min, adminMessages.attempts)
+      .max(adminLimits.allowedAttempts.max, adminMessages.attempts)
+      .default(quizDefaults.allowed_attempts),
+    difficulty: z.enum(DifficultySchema.options, required).default(quizDefaults.difficulty),
+    is_paid_tier: z.boolean(required).default(quizDefaults.is_paid_tier),
+    shuffle_questions: z.boolean(required).default(false),
+    shuffle_options: z.boolean(required).default(false),
+    draw_mode: DrawModeSchema.default('per_attempt'),
+    questions: z
+      .array(QuestionInputSchema, required)
+      .min(1, adminMessages.questionCount)
+      .max(adminLimits.maxQuestions, adminMessages.questionCount)
+      .optional(),
+    sections: sections(true).optional(),
+  })
+  .superRefine((quiz, context) => {
+    if (quiz.questions === undefined && quiz.sections === undefined)
+      context.addIssue({ code: 'custom', message: adminMessages.required, path: ['questions'] })
+    if (quiz.questions !== undefined && quiz.sections !== undefined)
+      context.addIssue({ code: 'custom', message: bankMessages.eitherQuestionsOrSections, path: ['sections'] })
+  })
+  // Both bounds given: checked here, with every other field. A start that defaults to "now" is checked
+  // by the server, which owns the clock.
+  .refine((quiz) => !quiz.start_time || !quiz.end_time || Date.parse(quiz.start_time) < Date.parse(quiz.end_time), {
+    message: adminMessages.endAfterStart,
+    path: ['end_time'],
+    when: (payload) => {
+      if (typeof payload.value !== 'object' || payload.value === null) return false
+      const { start_time, end_time } = payload.value as { start_time?: unknown; end_time?: unknown }
+      return AdminTimestampSchema.safeParse(start_time).success && AdminTimestampSchema.safeParse(end_time).success
+    },
+  })
+export type CreateQuizFromJson = z.input<typeof CreateQuizFromJsonSchema>
+
+// Bank routes.
+
+const bankPage = z.coerce.number().int().min(1).max(1_000_000).default(1)
+const bankPageSize = z.coerce
+  .number()
+  .int()
+  .min(bankLimits.pageSize.min)
+  .max(bankLimits.pageSize.max)
+  .default(bankLimits.pageSize.default)
+
+/** `GET /api/admin/bank/questions/` filters; `difficulty=none` finds unrated questions. */
+export const BankListQuerySchema = z.object({
+  search: z.string().trim().max(bankLimits.searchLength).optional(),
+  topic: z.string().trim().max(adminLimits.topicLength).optional(),
+  tag: z.string().trim().max(bankLimits.tagLength).optional(),
+  difficulty: z.enum([...DifficultySchema.options, 'none']).optional(),
+  source: z.string().trim().max(bankLimits.sourceLength).optional(),
+  unused: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+  ids: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,499}$/, 'ids is a comma-separated list of question ids.')
+    .optional()
+    .transform((value) => (value ? value.split(',').map(Number) : undefined)),
+  page: bankPage,
+  page_size: bankPageSize,
+})
+export type BankListQuery = z.input<typeof BankListQuerySchema>
+
+export const QuizRefSchema = z.object({ quiz_id: z.number().int(), title: BilingualSchema })
+
+export const BankListItemSchema = z.object({
+  id: z.number().int(),
+  text: BilingualSchema,
+  topic: z.string(),
+  tags: z.array(z.string()),
+  difficulty: DifficultySchema.nullable(),
+  source: z.string().nullable(),
+  option_count: z.number().int(),
+  used_in: z.array(QuizRefSchema),
+  responses: z.number().int(),
+  facility: z.number().nullable(),
+})
+export type BankListItem = z.infer<typeof BankListItemSchema>
+
+export const BankListSchema = z.object({ count: z.number().int(), results: z.array(BankListItemSchema) })
+export type BankList = z.infer<typeof BankListSchema>
+
+/** A bank question as the admin reads and edits it. */
+export const BankQuestionSchema = AdminQuestionSchema.extend({
+  tags: z.array(z.string()),
+  difficulty: DifficultySchema.nullable(),
+  source: z.string().nullable(),
+  used_in: z.array(QuizRefSchema),
+})
+export type BankQuestion = z.infer<typeof BankQuestionSchema>
+
+export const BankFacetsSchema = z.object({
+  topics: z.array(
+    z.object({
+      topic: z.string(),
+      easy: z.number().int(),
+      medium: z.number().int(),
+      hard: z.number().int(),
+      unrated: z.number().int(),
+      total: z.number().int(),
+    }),
+  ),
+  tags: z.array(z.object({ tag: z.string(), total: z.number().int() })),
+  sources: z.array(z.object({ source: z.string(), total: z.number().int() })),
+  total: z.number().int(),
+})
+export type BankFacets = z.infer<typeof BankFacetsSchema>
+
+/** 409 `question_in_use`. */
+export const QuestionInUseSchema = z.object({
+  detail: z.string(),
+  code: z.literal('question_in_use'),
+  quizzes: z.array(z.object({ id: z.number().int(), title: BilingualSchema })),
+})
+
+/** `POST /api/admin/quizzes/{id}/questions/` with an existing bank question. */
+export const AddBankQuestionBodySchema = z.object({ question_id: BodyIdSchema })
+
+// The paper in admin payloads.
+
+const DrawOutputSchema = z.object({
+  topic: z.string().nullable(),
+  tags: z.array(z.string()),
+  difficulty: DifficultySchema.nullable(),
+  source: z.string().nullable(),
+  count: z.number().int(),
+})
+export type DrawOutput = z.infer<typeof DrawOutputSchema>
+
+export const AdminPaperItemSchema = z.union([
+  z.object({ question_id: z.number().int() }),
+  z.object({ draw: DrawOutputSchema, pool: z.number().int() }),
+])
+export type AdminPaperItem = z.infer<typeof AdminPaperItemSchema>
+
+export const AdminSectionSchema = z.object({
+  id: z.number().int(),
+  title: BilingualSchema,
+  marks_correct: z.number(),
+  marks_wrong: z.number(),
+  time_limit_minutes: z.number().int().nullable(),
+  items: z.array(AdminPaperItemSchema),
+})
+export type AdminSection = z.infer<typeof AdminSectionSchema>
+
+export const PaperWarningSchema = z.object({ path: z.string(), message: z.string() })
+export type PaperWarning = z.infer<typeof PaperWarningSchema>
+
+/** What the admin quiz adds for its paper. */
+export const AdminPaperSchema = z.object({
+  draw_mode: DrawModeSchema,
+  sections: z.array(AdminSectionSchema),
+  warnings: z.array(PaperWarningSchema),
+})
+export type AdminPaper = z.infer<typeof AdminPaperSchema>
+
+// The paper in learner payloads.
+
+/** A section of an attempt; `first` is the 1-based number of its first question in the attempt's `questions`. */
+export const AttemptSectionSchema = z.object({
+  title: BilingualSchema,
+  marks_correct: z.number(),
+  marks_wrong: z.number(),
+  first: z.number().int(),
+  count: z.number().int(),
+  time_limit_minutes: z.number().int().nullable(),
+  deadline: z.string().nullable(),
+  closed: z.boolean(),
+})
+export type AttemptSection = z.infer<typeof AttemptSectionSchema>
+
+export const SectionsNextResultSchema = z.object({ sections: z.array(AttemptSectionSchema) })
+
+/** A section's tally on the submit result and the report card. */
+export const SectionScoreSchema = z.object({
+  title: BilingualSchema,
+  score: z.number(),
+  max_score: z.number(),
+  correct: z.number().int(),
+  incorrect: z.number().int(),
+  unanswered: z.number().int(),
+})
+export type SectionScore = z.infer<typeof SectionScoreSchema>
