@@ -1,6 +1,13 @@
-// The question bank as admins use it (API.md "Question bank"). The shapes are written here from API.md until the
-// contracts carry them; only types cross into the bundle.
-import type { AdminQuestion, Bilingual, Difficulty } from '@quiz/contracts'
+// The question bank as admins use it (API.md "Question bank"). Only the contracts' types cross into the bundle.
+import type {
+  AdminQuestion,
+  BankFacets,
+  BankList,
+  BankListItem,
+  BankQuestion as ContractBankQuestion,
+  Bilingual,
+  Difficulty,
+} from '@quiz/contracts'
 import { queryOptions, useMutation } from '@tanstack/react-query'
 import { availableQuizKeys } from '../../../api/available-quizzes'
 import { api } from '../../../api/client'
@@ -35,47 +42,13 @@ export const noFilters: BankFilters = {
   ids: '',
 }
 
-export interface BankRow {
-  id: number
-  text: Bilingual
-  topic: string
-  tags: string[]
-  difficulty: Difficulty | null
-  source: string | null
-  option_count: number
-  used_in: { quiz_id: number; title: Bilingual }[]
-  responses: number
-  /** Share answered right, 0..1; null under one response. */
-  facility: number | null
-}
+export type BankRow = BankListItem
+export type BankPage = BankList
+export type TopicFacet = BankFacets['topics'][number]
+export type { BankFacets }
 
-export interface BankPage {
-  count: number
-  results: BankRow[]
-}
-
-export interface TopicFacet {
-  topic: string
-  easy: number
-  medium: number
-  hard: number
-  unrated: number
-  total: number
-}
-
-export interface BankFacets {
-  topics: TopicFacet[]
-  tags: { tag: string; total: number }[]
-  sources: { source: string; total: number }[]
-  total: number
-}
-
-/** A bank question as the editor opens it: a quiz question plus tags, difficulty and source. */
-export type BankQuestion = AdminQuestion & {
-  tags?: string[]
-  difficulty?: Difficulty | null
-  source?: string | null
-}
+/** A bank question as the editor opens it (the quiz's own questions may lack the bank fields). */
+export type BankQuestion = AdminQuestion & Partial<Pick<ContractBankQuestion, 'tags' | 'difficulty' | 'source'>>
 
 /** The filters as a query string (without `?`), only those set: the bank list, the export and the pool counts. */
 export function filterQuery(filters: Partial<BankFilters>): string {
