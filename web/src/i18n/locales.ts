@@ -13,6 +13,7 @@ import enProfile from './locales/en/profile.json'
 import enProgress from './locales/en/progress.json'
 import enQuiz from './locales/en/quiz.json'
 import enResults from './locales/en/results.json'
+import enSections from './locales/en/sections.json'
 import neAdmin from './locales/ne/admin.json'
 import neAuth from './locales/ne/auth.json'
 import neBank from './locales/ne/bank.json'
@@ -26,6 +27,7 @@ import neProfile from './locales/ne/profile.json'
 import neProgress from './locales/ne/progress.json'
 import neQuiz from './locales/ne/quiz.json'
 import neResults from './locales/ne/results.json'
+import neSections from './locales/ne/sections.json'
 
 export const locales = {
   en: {
@@ -42,6 +44,7 @@ export const locales = {
     progress: enProgress,
     practice: enPractice,
     bank: enBank,
+    sections: enSections,
   },
   ne: {
     common: neCommon,
@@ -57,5 +60,6 @@ export const locales = {
     progress: neProgress,
     practice: nePractice,
     bank: neBank,
+    sections: neSections,
   },
 } as const
