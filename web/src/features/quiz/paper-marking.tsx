@@ -87,7 +87,7 @@ export function PaperMarking({ sections }: { sections: SectionSummary[] }) {
       )}
       <p>{t('instructions.max_score', { max: marksText(max, language) })}</p>
       {!only && <p>{t('instructions.unanswered')}</p>}
-      {timed && <p>{t('instructions.timed_rule')}</p>}
+      {timed && !only && <p>{t('instructions.timed_rule')}</p>}
     </section>
   )
 }

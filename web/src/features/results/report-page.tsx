@@ -13,6 +13,7 @@ import { AnalysisPanel, useDuration } from './analysis-panel'
 import { QuestionDetailDialog } from './question-detail-dialog'
 import { questionStatus, selectedOptions } from './question-status'
 import { resultQueries } from './results.api'
+import { ReportSections, ScoreOfMax, type ReportMarks } from './report-sections'
 import './results.css'
 import './results.i18n'
 import { buttonClass } from '../../components/ui/button'
@@ -43,6 +44,7 @@ export function Component() {
   if (report.isPending) return <Loading label={t('report.loading')} />
 
   const card = report.data
+  const marks = card as ReportMarks
   const chosen = selectedOptions(card)
   const answerOf = new Map(card.answers.map((answer) => [answer.question, answer]))
   const rows = card.questions.map((question) => {
@@ -70,7 +72,9 @@ export function Component() {
           <p id="report-score-label" className="report-summary__label">
             {t('report.final_score')}
           </p>
-          <p className="report-summary__value">{formatScore(card.score, language)}</p>
+          <p className="report-summary__value">
+            <ScoreOfMax score={card.score} max={marks.max_score} />
+          </p>
           <p className="muted">
             {t('attempt_number', { number: card.attempt_number })} ·{' '}
             <time dateTime={card.completed_timestamp}>{formatDateTime(card.completed_timestamp, language)}</time>
@@ -92,6 +96,7 @@ export function Component() {
         </dl>
       </section>
 
+      {marks.sections && marks.sections.length > 1 && <ReportSections sections={marks.sections} />}
       {card.analysis && <AnalysisPanel analysis={card.analysis} />}
 
       <section aria-labelledby="analysis-heading">
