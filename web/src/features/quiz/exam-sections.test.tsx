@@ -226,6 +226,32 @@ describe('exam screen with sections', () => {
     )
   })
 
+  it('hands in the paper when the last section time is over, and shows the score out of the maximum', async () => {
+    const net = network(withSections(movedOn, { remaining_seconds: 600, deadline: '2026-11-22T07:11:00.000Z' }), {
+      [`POST /api/quizzes/${QUIZ_ID}/submit/`]: () => ({
+        body: {
+          attempt_id: 42,
+          score: 2.35,
+          correct: 3,
+          incorrect: 1,
+          unanswered: 8,
+          total_questions: TOTAL,
+          completed_timestamp: '2026-11-22T07:11:00.000Z',
+          late: false,
+          max_score: 17,
+          sections: [],
+        },
+      }),
+    })
+    renderQuiz()
+    await settle()
+    expect(screen.getByText('What is question 8?')).toBeInTheDocument()
+    expect(screen.getByRole('timer')).toHaveTextContent('10:00')
+    await settle(600_000)
+    expect(net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/submit/`)).toHaveLength(1)
+    expect(screen.getByText('out of 17.00')).toBeInTheDocument()
+  })
+
   it('reads in Nepali with Devanagari digits', async () => {
     network(withSections(timed, { answers: { '101': 1011 } }))
     renderQuiz('ne')

@@ -131,9 +131,14 @@ export function useExamSections({ quizId, session, running, number, goTo, onLast
 
   // A timed paper never shows a question of a section not yet open (a reload with ?q= of a later one, say).
   const numberAccess = sections ? accessOf(sections, sectionIndexOf(sections, number)) : 'open'
+  // Opening the screen (a reload, a second device) lands in the open section, not in a closed one.
+  const placed = useRef<number | null>(null)
   useEffect(() => {
-    if (numberAccess === 'locked' && openSection) goToRef.current(openSection.first)
-  }, [numberAccess, openSection])
+    if (!openSection || attemptId === null) return
+    const opening = placed.current !== attemptId
+    placed.current = attemptId
+    if (numberAccess === 'locked' || (opening && numberAccess === 'closed')) goToRef.current(openSection.first)
+  }, [numberAccess, openSection, attemptId])
 
   const moveOn = async () => {
     if (!sections || open === -1) return
