@@ -8,6 +8,9 @@ import { accessOf, closeOpenSection, isSectioned, sectionIndexOf, sectionSeconds
 import { QUIZ_ID, TOTAL, makeQuestion, makeSession } from './quiz-fixtures'
 import { Component as QuizPage } from './quiz-page'
 
+// A screen driven through fake timers and IndexedDB turns: on a busy 2-core machine a test can pass 5 s.
+vi.setConfig({ testTimeout: 20_000 })
+
 // The quiz of the fixtures (12 questions, attempt started 07:00) as a paper of two sections: 7 and 5 questions.
 const section = (overrides: Partial<AttemptSection>): AttemptSection => ({
   title: { en: 'General', ne: 'सामान्य' },
