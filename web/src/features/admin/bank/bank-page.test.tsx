@@ -236,3 +236,31 @@ describe('question bank page', () => {
     expect(screen.getByText('सहजता')).toBeInTheDocument()
   })
 })
+
+describe('deleting a bank question', () => {
+  it('deletes after confirmation, and names the papers that still use it on 409', async () => {
+    const user = userEvent.setup()
+    handler = (key, body) => {
+      if (key === 'DELETE /api/admin/bank/questions/11/') return { status: 204, body: undefined }
+      if (key === 'DELETE /api/admin/bank/questions/12/')
+        return {
+          status: 409,
+          body: { detail: 'In use.', code: 'question_in_use', quizzes: [{ id: 3, title: { en: 'Mock 1', ne: '' } }] },
+        }
+      return standard(key, body)
+    }
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.setAttribute('open', '')
+    }
+    renderBank()
+    await screen.findByText('2 questions')
+    await user.click(screen.getByRole('button', { name: 'Delete question 12' }))
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }))
+    expect(
+      await screen.findByText('This question is in the paper of Mock 1: remove it from those papers first.'),
+    ).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Delete question 11' }))
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('The question was deleted from the bank.')).toBeInTheDocument()
+  })
+})

@@ -9,6 +9,8 @@ import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
 import { preview } from '../../../lib/preview'
 import { AdminNav } from '../admin-nav'
+import { ConfirmDeleteDialog } from '../confirm-dialog'
+import { ApiError } from '../../../api/api-error'
 import { QuestionForm } from '../quizzes/question-form'
 import { adminQueries } from '../quizzes/quizzes.api'
 import { PagedTable } from '../ui'
@@ -19,6 +21,7 @@ import {
   downloadBank,
   filterQuery,
   useAddToQuiz,
+  useDeleteBankQuestion,
   type BankFilters,
   type BankRow,
   type DifficultyFilter,
@@ -66,7 +69,27 @@ export function Component() {
   const [editor, setEditor] = useState<Editor>(null)
   const [saved, setSaved] = useState(false)
   const [download, setDownload] = useState<'idle' | 'busy' | 'failed'>('idle')
+  const [toDelete, setToDelete] = useState<BankRow | null>(null)
+  const [deleted, setDeleted] = useState<'deleted' | { inUse: string[] } | 'failed' | null>(null)
+  const remove = useDeleteBankQuestion()
   const n = (value: number) => formatNumber(value, language)
+
+  const confirmDelete = () => {
+    if (!toDelete) return
+    const row = toDelete
+    remove.mutate(row.id, {
+      onSuccess: () => {
+        setSelected((current) => current.filter((id) => id !== row.id))
+        setDeleted('deleted')
+      },
+      onError: (error) => {
+        // 409 question_in_use: a paper names it as a fixed item, which is what the row's "used in" lists.
+        const inUse = error instanceof ApiError && error.status === 409 && error.code === 'question_in_use'
+        setDeleted(inUse ? { inUse: row.used_in.map((use) => pick(use.title)) } : 'failed')
+      },
+      onSettled: () => setToDelete(null),
+    })
+  }
 
   const toggle = (id: number, on: boolean) =>
     setSelected((current) => (on ? [...current, id] : current.filter((other) => other !== id)))
@@ -106,6 +129,11 @@ export function Component() {
       </p>
       {download === 'failed' && <Alert kind="error">{t('export_failed')}</Alert>}
       {saved && <Alert kind="success">{t('saved')}</Alert>}
+      {deleted === 'deleted' && <Alert kind="success">{t('deleted')}</Alert>}
+      {deleted === 'failed' && <Alert kind="error">{t('delete_failed')}</Alert>}
+      {deleted !== null && typeof deleted === 'object' && (
+        <Alert kind="error">{t('in_use', { quizzes: deleted.inUse.join(', ') })}</Alert>
+      )}
       {editor && (
         <BankQuestionEditor
           key={editor.run}
@@ -169,14 +197,36 @@ export function Component() {
               </td>
               <td className="admin-num">{facility(row)}</td>
               <td>
-                <Button small onClick={() => openEditor(row.id)} aria-label={t('list.edit_named', { id: n(row.id) })}>
-                  {t('list.edit')}
-                </Button>
+                <span className="actions">
+                  <Button small onClick={() => openEditor(row.id)} aria-label={t('list.edit_named', { id: n(row.id) })}>
+                    {t('list.edit')}
+                  </Button>
+                  <Button
+                    small
+                    variant="danger"
+                    onClick={() => {
+                      setDeleted(null)
+                      setToDelete(row)
+                    }}
+                    aria-label={t('list.delete_named', { id: n(row.id) })}
+                  >
+                    {t('list.delete')}
+                  </Button>
+                </span>
               </td>
             </tr>
           )
         }}
       </PagedTable>
+      <ConfirmDeleteDialog
+        open={toDelete !== null}
+        title={t('delete_title')}
+        message={t('confirm_delete')}
+        subject={toDelete ? preview(pick(toDelete.text), BANK_PREVIEW_LENGTH, language) : undefined}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
     </div>
   )
 }
