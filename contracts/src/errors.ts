@@ -12,6 +12,8 @@ export const ErrorCodeSchema = z.enum([
   'not_found',
   'conflict',
   'attempt_closed',
+  'question_in_use',
+  'paper_unavailable',
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import {
   AdminQuestionSchema,
+  AdminQuizDetailSchema,
   adminInput,
   adminLimits,
   adminMessages,
@@ -332,6 +333,17 @@ export const QuestionInUseSchema = z.object({
 /** `POST /api/admin/quizzes/{id}/questions/` with an existing bank question. */
 export const AddBankQuestionBodySchema = z.object({ question_id: BodyIdSchema })
 
+/** The body of `POST /api/admin/quizzes/{id}/questions/`: a new question, or `{question_id}` of a bank question. */
+export const QuizQuestionBodySchema = z.unknown().transform((value, context) => {
+  const schema = isRecord(value) && 'question_id' in value ? AddBankQuestionBodySchema : QuestionInputSchema
+  const result = schema.safeParse(value)
+  if (result.success)
+    return result.data as z.infer<typeof AddBankQuestionBodySchema> | z.infer<typeof QuestionInputSchema>
+  for (const issue of result.error.issues)
+    context.addIssue({ code: 'custom', message: issue.message, path: issue.path as (string | number)[] })
+  return z.NEVER
+})
+
 // The paper in admin payloads.
 
 const DrawOutputSchema = z.object({
@@ -369,6 +381,10 @@ export const AdminPaperSchema = z.object({
   warnings: z.array(PaperWarningSchema),
 })
 export type AdminPaper = z.infer<typeof AdminPaperSchema>
+
+/** `GET /api/admin/quizzes/{id}/` (and PATCH, PUT sections): the quiz, its fixed questions and its paper. */
+export const AdminQuizWithPaperSchema = AdminQuizDetailSchema.extend(AdminPaperSchema.shape)
+export type AdminQuizWithPaper = z.infer<typeof AdminQuizWithPaperSchema>
 
 // The paper in learner payloads.
 

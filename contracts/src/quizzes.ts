@@ -109,8 +109,15 @@ export const SaveAnswersBodySchema = ExamStateInputSchema.extend({ answers: Answ
 )
 export type SaveAnswersBody = z.infer<typeof SaveAnswersBodySchema>
 
-/** `saved` counts the answers of the request that were stored (cleared ones included). */
-export const SaveAnswersResultSchema = z.object({ saved: z.number().int() })
+/**
+ * `saved` counts the answers of the request that were stored (cleared ones included); `dropped` (papers with timed
+ * sections) lists the questions whose answers, marks or times were not stored because their section is closed or
+ * not yet open.
+ */
+export const SaveAnswersResultSchema = z.object({
+  saved: z.number().int(),
+  dropped: z.array(z.number().int()).optional(),
+})
 export type SaveAnswersResult = z.infer<typeof SaveAnswersResultSchema>
 
 export const SubmitAttemptBodySchema = ExamStateInputSchema.extend({
@@ -129,5 +136,17 @@ export const SubmitResultSchema = z.object({
   total_questions: z.number().int(),
   completed_timestamp: z.string(),
   late: z.boolean(),
+  /** The sum of the paper's marks for right answers. */
+  max_score: z.number(),
+  sections: z.array(
+    z.object({
+      title: BilingualSchema,
+      score: z.number(),
+      max_score: z.number(),
+      correct: z.number().int(),
+      incorrect: z.number().int(),
+      unanswered: z.number().int(),
+    }),
+  ),
 })
 export type SubmitResult = z.infer<typeof SubmitResultSchema>

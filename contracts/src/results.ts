@@ -79,6 +79,18 @@ export const ReportCardSchema = z.object({
   /** One entry per question, in the order of `questions`; `selected_option` is null when unanswered. */
   answers: z.array(ReportAnswerSchema),
   analysis: ReportAnalysisSchema,
+  /** The sum of the paper's marks for right answers. */
+  max_score: z.number(),
+  sections: z.array(
+    z.object({
+      title: BilingualSchema,
+      score: z.number(),
+      max_score: z.number(),
+      correct: z.number().int(),
+      incorrect: z.number().int(),
+      unanswered: z.number().int(),
+    }),
+  ),
 })
 export type ReportCard = z.infer<typeof ReportCardSchema>
 
@@ -89,6 +101,8 @@ export const ProgressSchema = z.object({
       attempt_id: z.number().int(),
       quiz: z.object({ id: z.number().int(), title: BilingualSchema }),
       score: z.number(),
+      /** The sum of the paper's marks for right answers: the chart shows score as a share of it. */
+      max_score: z.number(),
       total_questions: z.number().int(),
       correct: z.number().int(),
       incorrect: z.number().int(),

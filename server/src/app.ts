@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { bankRoutes } from './admin/bank.routes'
 import { adminRoutes } from './admin/admin.routes'
 import { auditLogRoutes } from './admin/audit-log.routes'
 import { attemptsRoutes } from './attempts/attempts.routes'
@@ -154,6 +155,7 @@ export async function buildApp(
   await app.register(resultsRoutes, { prefix: '/api/results', results })
   await app.register(practiceRoutes, { prefix: '/api/practice', practice, lifecycle })
   await app.register(adminRoutes, { prefix: '/api/admin', ...context })
+  await app.register(bankRoutes, { prefix: '/api/admin/bank', ...context })
   await app.register(institutionRoutes, { prefix: '/api/admin', ...context })
   await app.register(auditLogRoutes, { prefix: '/api/admin/audit', ...context })
   await app.register(createFromJsonRoutes, { prefix: '/api/quizzes', ...context })

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { DB, NewQuizRow, QuizRow, QuizRowUpdate } from '../db/schema'
+import { appendFixedItems } from '../questions/quiz-papers.repository'
 import { toOptionValues, toRevisionValues, type QuestionContent } from '../questions/question-revisions.repository'
 
 /** Every quiz that is not deleted, most recently created first (each row carries its count of live questions). */
@@ -44,32 +45,8 @@ export async function softDeleteQuiz(db: Kysely<DB>, id: number, now: number) {
   return Number(result.numUpdatedRows) > 0
 }
 
-/** A live question of this quiz, with its current revision. */
-export function findLiveQuestion(db: Kysely<DB>, quizId: number, questionId: number) {
-  return db
-    .selectFrom('questions')
-    .select(['id', 'revision_id'])
-    .where('id', '=', questionId)
-    .where('quiz_id', '=', quizId)
-    .where('deleted_at', 'is', null)
-    .where('revision_id', 'is not', null)
-    .executeTakeFirst() as Promise<{ id: number; revision_id: number } | undefined>
-}
-
 export async function setCurrentRevision(db: Kysely<DB>, questionId: number, revisionId: number) {
   await db.updateTable('questions').set({ revision_id: revisionId }).where('id', '=', questionId).execute()
-}
-
-/** Returns whether a live question of this quiz was deleted. */
-export async function softDeleteQuestion(db: Kysely<DB>, quizId: number, questionId: number, now: number) {
-  const result = await db
-    .updateTable('questions')
-    .set({ deleted_at: now })
-    .where('id', '=', questionId)
-    .where('quiz_id', '=', quizId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst()
-  return Number(result.numUpdatedRows) > 0
 }
 
 // Rows per multi-row INSERT: well under SQLite's 32,766 bound parameters and PostgreSQL's 65,535.
@@ -82,30 +59,30 @@ function chunks<T>(items: readonly T[]): T[][] {
 }
 
 /**
- * Writes the questions of a new quiz, in order, with one first revision each: the rows insertQuestion
- * would write, in a handful of multi-row statements instead of five per question (create-from-JSON takes
- * up to 500 questions). Call it inside the transaction that created the quiz.
+ * Writes the questions of a new quiz as bank questions, in order, with one first revision each, and appends them
+ * to the quiz's last section: the rows insertQuestion would write, in a handful of multi-row statements instead of
+ * five per question (create-from-JSON takes up to 500 questions). Call it inside the transaction that created the
+ * quiz. Returns the new question ids in order.
  */
 export async function insertQuestionsInBulk(
   db: Kysely<DB>,
-  quizId: number,
+  quizId: number | null,
   contents: readonly QuestionContent[],
   now: number,
-) {
-  if (contents.length === 0) return
-  const questionIdByPosition = new Map<number, number>()
-  for (const part of chunks(contents.map((_, index) => index + 1))) {
+): Promise<number[]> {
+  if (contents.length === 0) return []
+  const questionIds: number[] = []
+  for (const part of chunks(contents)) {
     const rows = await db
       .insertInto('questions')
-      .values(part.map((position) => ({ quiz_id: quizId, position, revision_id: null, deleted_at: null })))
-      .returning(['id', 'position'])
+      .values(part.map(() => ({ revision_id: null, deleted_at: null })))
+      .returning('id')
       .execute()
-    // RETURNING order is not guaranteed on SQLite: match rows by position, which is unique in a new quiz.
-    for (const row of rows) questionIdByPosition.set(row.position, row.id)
+    // One statement's ids are given in row order on both databases; RETURNING's order is not guaranteed on SQLite.
+    questionIds.push(...rows.map((row) => row.id).sort((a, b) => a - b))
   }
 
   const revisionIdByQuestionId = new Map<number, number>()
-  const questionIds = contents.map((_, index) => questionIdByPosition.get(index + 1)!)
   for (const part of chunks(contents.map((content, index) => ({ content, questionId: questionIds[index]! })))) {
     const rows = await db
       .insertInto('question_revisions')
@@ -120,15 +97,19 @@ export async function insertQuestionsInBulk(
   )
   for (const part of chunks(options)) await db.insertInto('question_options').values(part).execute()
 
-  // Point every new question at its revision in one statement.
-  await db
-    .updateTable('questions')
-    .set((eb) => ({
-      revision_id: eb
-        .selectFrom('question_revisions')
-        .select((sub) => sub.fn.max('question_revisions.id').as('id'))
-        .whereRef('question_revisions.question_id', '=', 'questions.id'),
-    }))
-    .where('quiz_id', '=', quizId)
-    .execute()
+  // Point every new question at its revision, one statement per chunk.
+  for (const part of chunks(questionIds)) {
+    await db
+      .updateTable('questions')
+      .set((eb) => ({
+        revision_id: eb
+          .selectFrom('question_revisions')
+          .select((sub) => sub.fn.max('question_revisions.id').as('id'))
+          .whereRef('question_revisions.question_id', '=', 'questions.id'),
+      }))
+      .where('id', 'in', part)
+      .execute()
+  }
+  if (quizId !== null) await appendFixedItems(db, quizId, questionIds)
+  return questionIds
 }

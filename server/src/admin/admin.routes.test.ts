@@ -103,7 +103,7 @@ describe.each(dialects)('admin API on %s', (dialect) => {
         payload: JSON.stringify({ title: { en: 'x'.repeat(11 * MB) } }),
       })
       expect(huge.statusCode).toBe(403)
-      expect(await t.db.selectFrom('questions').select('id').where('quiz_id', '=', quiz.id).execute()).toHaveLength(3)
+      expect(await t.db.selectFrom('paper_items').select('id').where('quiz_id', '=', quiz.id).execute()).toHaveLength(3)
     })
   })
 
@@ -605,7 +605,7 @@ describe.each(dialects)('admin API on %s', (dialect) => {
       expect(response.statusCode).toBe(400)
       expect(response.json().code).toBe('validation_error')
       expect(response.json().errors[field]).toEqual(message ? expect.arrayContaining([message]) : [expect.any(String)])
-      const count = await t.db.selectFrom('questions').select('id').where('quiz_id', '=', quiz.id).execute()
+      const count = await t.db.selectFrom('paper_items').select('id').where('quiz_id', '=', quiz.id).execute()
       expect(count).toHaveLength(3)
     })
 
@@ -778,7 +778,7 @@ describe.each(dialects)('admin API on %s', (dialect) => {
     const remove = async (quizId: number, questionId: number, headers: Record<string, string>) =>
       t.app.inject({ method: 'DELETE', url: `/api/admin/quizzes/${quizId}/questions/${questionId}/`, headers })
 
-    it('answers 204 and the question leaves the quiz, its content kept for reports', async () => {
+    it('answers 204 and the question leaves the quiz but stays in the bank', async () => {
       const headers = await asAdmin()
       const { quiz, questionIds } = await createQuiz(t.database)
       const response = await remove(quiz.id, questionIds[0]!, headers)
@@ -794,7 +794,8 @@ describe.each(dialects)('admin API on %s', (dialect) => {
         .selectAll()
         .where('id', '=', questionIds[0]!)
         .executeTakeFirstOrThrow()
-      expect(row.deleted_at).toBe(t.clock.now())
+      // API.md "Question bank": deleting a quiz's question removes it from this paper only.
+      expect(row.deleted_at).toBeNull()
       expect(row.revision_id).not.toBeNull()
     })
 
@@ -807,8 +808,10 @@ describe.each(dialects)('admin API on %s', (dialect) => {
       expect((await remove(first.quiz.id, second.questionIds[0]!, headers)).statusCode).toBe(404)
       expect((await remove(first.quiz.id, 9999, headers)).statusCode).toBe(404)
       expect((await remove(9999, first.questionIds[1]!, headers)).statusCode).toBe(404)
+      // Every question stays in the bank; only the first quiz's paper lost one.
       const live = await t.db.selectFrom('questions').select('id').where('deleted_at', 'is', null).execute()
-      expect(live).toHaveLength(5)
+      expect(live).toHaveLength(6)
+      expect(await t.db.selectFrom('paper_items').select('id').execute()).toHaveLength(5)
     })
   })
 })

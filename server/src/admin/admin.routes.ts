@@ -1,11 +1,13 @@
 import {
   AdminQuestionSchema,
-  AdminQuizDetailSchema,
+  AdminQuizWithPaperSchema,
+  SectionsBodySchema,
   AdminQuizListSchema,
   IdParamsSchema,
   QuestionInputSchema,
   QuestionParamsSchema,
   QuizPatchSchema,
+  QuizQuestionBodySchema,
 } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { actorOf } from '../audit/audit-log'
@@ -33,13 +35,28 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
 
   app.get(
     '/quizzes/:id/',
-    { schema: { ...docs, params: IdParamsSchema, response: { 200: AdminQuizDetailSchema } } },
+    { schema: { ...docs, params: IdParamsSchema, response: { 200: AdminQuizWithPaperSchema } } },
     (request) => admin.getQuiz(request.params.id),
+  )
+
+  app.put(
+    '/quizzes/:id/sections/',
+    {
+      schema: {
+        ...docs,
+        params: IdParamsSchema,
+        body: SectionsBodySchema,
+        response: { 200: AdminQuizWithPaperSchema },
+      },
+    },
+    (request) => admin.replaceSections(request.params.id, request.body.sections, actorOf(request)),
   )
 
   app.patch(
     '/quizzes/:id/',
-    { schema: { ...docs, params: IdParamsSchema, body: QuizPatchSchema, response: { 200: AdminQuizDetailSchema } } },
+    {
+      schema: { ...docs, params: IdParamsSchema, body: QuizPatchSchema, response: { 200: AdminQuizWithPaperSchema } },
+    },
     (request) => admin.updateQuiz(request.params.id, request.body, actorOf(request)),
   )
 
@@ -53,10 +70,16 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     {
       bodyLimit: QUESTION_BODY_LIMIT,
       preValidation: sanitizeSvgs,
-      schema: { ...docs, params: IdParamsSchema, body: QuestionInputSchema, response: { 201: AdminQuestionSchema } },
+      schema: { ...docs, params: IdParamsSchema, body: QuizQuestionBodySchema, response: { 201: AdminQuestionSchema } },
     },
-    async (request, reply) =>
-      reply.code(201).send(await admin.addQuestion(request.params.id, request.body, actorOf(request))),
+    async (request, reply) => {
+      const body = request.body
+      const question =
+        'question_id' in body
+          ? await admin.addBankQuestion(request.params.id, body.question_id, actorOf(request))
+          : await admin.addQuestion(request.params.id, body, actorOf(request))
+      return reply.code(201).send(question)
+    },
   )
 
   app.put(

@@ -1,9 +1,11 @@
 import {
   adminMessages,
+  bankMessages,
   quizDefaults,
   type AdminQuestion,
   type AdminQuiz,
-  type AdminQuizDetail,
+  type AdminQuizWithPaper as AdminQuizDetail,
+  type SectionInput,
   type Difficulty,
 } from '@quiz/contracts'
 import type { CreateQuizFromJsonSchema, QuizPatchSchema } from '@quiz/contracts'
@@ -24,14 +26,19 @@ import {
   type QuestionContent,
   type RevisionWithOptions,
 } from '../questions/question-revisions.repository'
+import { checkPaper, readPaper, timedMinutes, writePaper } from './paper'
 import {
-  findLiveQuestion,
+  appendFixedItems,
+  findFixedQuestion as findLiveQuestion,
+  findLiveBankQuestion,
+  removeFixedItem,
+} from '../questions/quiz-papers.repository'
+import {
   findLiveQuiz,
   insertQuestionsInBulk,
   insertQuiz,
   listLiveQuizzes,
   setCurrentRevision,
-  softDeleteQuestion,
   softDeleteQuiz,
   updateQuiz,
 } from './admin.repository'
@@ -133,7 +140,11 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
     const questions = current.map((question) =>
       toQuestionDto(question.question_id, revisions.get(question.revision_id)!),
     )
-    return { ...toQuizDto(quiz, questions.length), questions }
+    return {
+      ...toQuizDto(quiz, quiz.question_count),
+      questions,
+      ...(await readPaper(db, quiz.id, quiz.draw_mode)),
+    }
   }
 
   return {
@@ -161,6 +172,13 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
         if (patch.is_paid_tier !== undefined) changes.is_paid_tier = patch.is_paid_tier ? 1 : 0
         if (patch.shuffle_questions !== undefined) changes.shuffle_questions = patch.shuffle_questions ? 1 : 0
         if (patch.shuffle_options !== undefined) changes.shuffle_options = patch.shuffle_options ? 1 : 0
+        if (patch.draw_mode !== undefined) changes.draw_mode = patch.draw_mode
+        // A timed paper's duration is its sections' sum: a PATCH may restate it, never change it.
+        if (patch.duration_minutes !== undefined) {
+          const timed = await timedMinutes(trx, id)
+          if (timed !== null && timed !== patch.duration_minutes)
+            throw new ValidationFailed({ duration_minutes: [bankMessages.durationFromSections] })
+        }
 
         // The rule holds for the quiz as it will be, so a new start is checked against the stored end too.
         const updated: QuizRow = { ...quiz, ...(changes as Partial<QuizRow>) }
@@ -178,6 +196,25 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
           entityId: id,
           label: updated.title_en,
           ...changedFields(quizValues(quiz), quizValues(updated)),
+        })
+        return quizDetail(trx, updated)
+      })
+    },
+
+    /** `PUT .../sections/`: the whole paper replaced, checked against the bank first (API.md "Papers"). */
+    replaceSections(id: number, sections: SectionInput[], actor: AuditActor): Promise<AdminQuizDetail> {
+      return database.transaction(async (trx) => {
+        const quiz = await requireLiveQuiz(trx, id)
+        const timed = await checkPaper(trx, sections)
+        await writePaper(trx, id, sections)
+        if (timed !== null) await updateQuiz(trx, id, { duration_minutes: timed })
+        const updated = (await findLiveQuiz(trx, id))!
+        await recordAudit(trx, actor, clock.now(), {
+          action: 'update',
+          entityType: 'quiz',
+          entityId: id,
+          label: quiz.title_en,
+          after: { sections: sections.length, question_count: updated.question_count },
         })
         return quizDetail(trx, updated)
       })
@@ -216,6 +253,27 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
       })
     },
 
+    /** Adds an existing bank question as a fixed item to the quiz's last section (API.md "Question bank"). */
+    addBankQuestion(quizId: number, questionId: number, actor: AuditActor): Promise<AdminQuestion> {
+      return database.transaction(async (trx) => {
+        await requireLiveQuiz(trx, quizId)
+        const question = await findLiveBankQuestion(trx, questionId)
+        if (!question) throw new ValidationFailed({ question_id: [bankMessages.unknownQuestion] })
+        if (await findLiveQuestion(trx, quizId, questionId))
+          throw new ValidationFailed({ question_id: [bankMessages.duplicateQuestion] })
+        await appendFixedItems(trx, quizId, [questionId])
+        const dto = await questionDto(trx, questionId, question.revision_id)
+        await recordAudit(trx, actor, clock.now(), {
+          action: 'update',
+          entityType: 'quiz',
+          entityId: quizId,
+          label: questionLabel(dto),
+          after: { added_question_id: questionId },
+        })
+        return dto
+      })
+    },
+
     /** An edit is a new revision: the question keeps its id, attempts already started keep the old content. */
     replaceQuestion(
       quizId: number,
@@ -248,7 +306,8 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
         await requireLiveQuiz(trx, quizId)
         const current = await findLiveQuestion(trx, quizId, questionId)
         const now = clock.now()
-        if (!current || !(await softDeleteQuestion(trx, quizId, questionId, now))) throw questionNotFound()
+        // The question leaves this paper and stays in the bank (API.md "Question bank").
+        if (!current || !(await removeFixedItem(trx, quizId, questionId))) throw questionNotFound()
         const before = await questionDto(trx, questionId, current.revision_id)
         await recordAudit(trx, actor, now, {
           action: 'delete',
@@ -267,8 +326,6 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
       // With both bounds given the schema has checked this already; here the start may be "now".
       if (endTime !== null && startTime >= endTime)
         throw new ValidationFailed({ end_time: [adminMessages.endAfterStart] })
-      // Papers with sections are written from the next commit on; until then they are refused, never half-stored.
-      if (input.sections) throw new ValidationFailed({ sections: ['Sections are not accepted yet.'] })
       const quizId = await database.transaction(async (trx) => {
         const id = await insertQuiz(trx, {
           title_en: input.title.en,
@@ -281,10 +338,32 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
           difficulty: input.difficulty,
           shuffle_questions: input.shuffle_questions ? 1 : 0,
           shuffle_options: input.shuffle_options ? 1 : 0,
+          draw_mode: input.draw_mode,
           created_at: now,
           deleted_at: null,
         })
-        await insertQuestionsInBulk(trx, id, input.questions ?? [], now)
+        if (input.questions) await insertQuestionsInBulk(trx, id, input.questions, now)
+        if (input.sections) {
+          // Inline questions become bank questions first; the paper then names them like any other.
+          const inline = input.sections.flatMap((section) =>
+            section.items.flatMap((item) => ('question_id' in item || 'draw' in item ? [] : [item])),
+          )
+          const newIds = await insertQuestionsInBulk(trx, null, inline, now)
+          let next = 0
+          const sections: SectionInput[] = input.sections.map((section) => ({
+            ...section,
+            items: section.items.map((item) =>
+              'question_id' in item || 'draw' in item ? item : { question_id: newIds[next++]! },
+            ),
+          }))
+          const timed = await checkPaper(trx, sections)
+          if (timed !== null) {
+            if (input.duration_minutes !== undefined && input.duration_minutes !== timed)
+              throw new ValidationFailed({ duration_minutes: [bankMessages.durationFromSections] })
+            await updateQuiz(trx, id, { duration_minutes: timed })
+          }
+          await writePaper(trx, id, sections)
+        }
         // The questions themselves are kept as revisions; the event says how many came with the quiz.
         const quiz = (await findLiveQuiz(trx, id))!
         await recordAudit(trx, actor, now, {
@@ -292,7 +371,7 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
           entityType: 'quiz',
           entityId: id,
           label: quiz.title_en,
-          after: { ...quizValues(quiz), question_count: input.questions?.length ?? 0 },
+          after: { ...quizValues(quiz), question_count: quiz.question_count },
         })
         return id
       })

@@ -14,8 +14,8 @@ describe.each(dialects)('the question count kept on each quiz, on %s', (dialect)
   async function countsByQuiz() {
     const { rows } = await sql<{ id: number; stored: number; counted: number }>`
       select q.id, q.question_count as stored,
-        (select count(*) from questions s
-         where s.quiz_id = q.id and s.deleted_at is null and s.revision_id is not null) as counted
+        (select count(*) from paper_items i join questions s on s.id = i.question_id
+         where i.quiz_id = q.id and s.deleted_at is null and s.revision_id is not null) as counted
       from quizzes q order by q.id`.execute(t.db)
     return Object.fromEntries(rows.map((row) => [row.id, [Number(row.stored), Number(row.counted)]]))
   }
@@ -86,7 +86,7 @@ describe.each(dialects)('the question count kept on each quiz, on %s', (dialect)
     expect(
       await raisesVersion(first, () =>
         t.db
-          .updateTable('questions')
+          .updateTable('paper_items')
           .set({ position: sql`position` })
           .where('quiz_id', '=', first)
           .execute(),
@@ -100,14 +100,18 @@ describe.each(dialects)('the question count kept on each quiz, on %s', (dialect)
     ).toBe(404)
     await expectCounts({ [first]: 3, [second]: 5 })
 
-    // No route restores a question; an operator doing it by hand, or moving one, still gets the count right.
+    // Deleting a quiz's question leaves it in the bank (API.md "Question bank"): adding it back by id counts it again.
     expect(
-      await raisesVersion(first, () =>
-        t.db.updateTable('questions').set({ deleted_at: null }).where('id', '=', added).execute(),
-      ),
+      await raisesVersion(first, () => send('POST', `/api/admin/quizzes/${first}/questions/`, { question_id: added })),
     ).toBe(true)
     await expectCounts({ [first]: 4, [second]: 5 })
-    await t.db.updateTable('questions').set({ quiz_id: second }).where('id', '=', added).execute()
+    // An operator moving an item by hand still gets the counts right.
+    await t.db.updateTable('paper_items').set({ quiz_id: second }).where('question_id', '=', added).execute()
+    await expectCounts({ [first]: 3, [second]: 6 })
+    // A bank question deleted by hand leaves every paper's count.
+    await t.db.updateTable('questions').set({ deleted_at: t.clock.now() }).where('id', '=', added).execute()
+    await expectCounts({ [first]: 3, [second]: 5 })
+    await t.db.updateTable('questions').set({ deleted_at: null }).where('id', '=', added).execute()
     await expectCounts({ [first]: 3, [second]: 6 })
     // Without a current revision a question is not live either.
     await t.db.updateTable('questions').set({ revision_id: null }).where('id', '=', added).execute()

@@ -100,7 +100,7 @@ export function createAttemptSessionService({
         const attempt = await insertAttempt(trx, {
           ...(await attemptBegun(trx, user.id, quiz, current.length + 1, now)),
           status: 'in_progress',
-          ...(await drawPaper(trx, quiz)),
+          ...(await drawPaper(trx, quiz, user.id, now)),
           finished_at: null,
           score_hundredths: null,
           correct: null,

@@ -89,6 +89,8 @@ const insertAttemptReturningRow = precompile(
     unanswered: number | null,
     late: number,
     submitted: number,
+    sections: string | null,
+    sectionOpenedAt: number | null,
   ) =>
     db
       .insertInto('attempts')
@@ -108,6 +110,8 @@ const insertAttemptReturningRow = precompile(
         unanswered,
         late,
         submitted,
+        sections,
+        section_opened_at: sectionOpenedAt,
       })
       .returningAll(),
 )
@@ -130,6 +134,8 @@ export async function insertAttempt(db: Kysely<DB>, attempt: Insertable<AttemptT
     attempt.unanswered ?? null,
     attempt.late ?? 0,
     attempt.submitted ?? 0,
+    attempt.sections ?? null,
+    attempt.section_opened_at ?? null,
   )
   return rows[0]!
 }

@@ -14,7 +14,8 @@ import {
 import type { Paper, QuestionPapers } from '../questions/question-papers'
 import { lockLearner } from './learner-quizzes.repository'
 import { putCardsInFirstBox } from './practice-deck.repository'
-import { scoreAnswers, toScore } from '../questions/scoring'
+import { scoreAnswers, scoreBySection, toScore } from '../questions/scoring'
+import { attemptSections, maxScoreHundredths } from '../questions/sections'
 
 /** An attempt's saved answers, question id -> option id: the results feature reads them for the report card. */
 export function listAttemptAnswers(db: Kysely<DB>, attemptId: number) {
@@ -52,7 +53,11 @@ export function createAttemptLifecycle({
   async function finishTimedOut(trx: Kysely<DB>, attempt: AttemptRow): Promise<AttemptRow> {
     const paper = await papers.paperFor(trx, attempt.revision_ids)
     const answers = await listAnswers(trx, attempt.id)
-    const { total_questions: _total, ...score } = scoreAnswers(paper.questions, answers)
+    const { total_questions: _total, ...score } = scoreAnswers(
+      paper.questions,
+      answers,
+      attemptSections(attempt.sections, paper.questions.length),
+    )
     const fields = { ...score, finished_at: attempt.deadline, late: 1, submitted: 0 }
     if (!(await markAttemptFinished(trx, attempt.id, fields)))
       throw new Error(`attempt ${attempt.id} was finished twice`)
@@ -98,7 +103,7 @@ export async function recordFinish(
   finishedAt: number,
 ) {
   if (attempt.attempt_number === 1) await countFirstAttemptScore(trx, attempt.quiz_id, scoreHundredths)
-  await addMistakesToDeck(trx, attempt.user_id, paper.questions, answers, finishedAt)
+  await addMistakesToDeck(trx, attempt.user_id, attempt.quiz_id, paper.questions, answers, finishedAt)
 }
 
 /**
@@ -108,6 +113,7 @@ export async function recordFinish(
 async function addMistakesToDeck(
   trx: Kysely<DB>,
   userId: number,
+  quizId: number,
   questions: readonly { questionId: number; correctOptionId: number | null }[],
   answers: ReadonlyMap<number, number | null>,
   finishedAt: number,
@@ -118,15 +124,34 @@ async function addMistakesToDeck(
       return selected === null || selected !== question.correctOptionId
     })
     .map((question) => question.questionId)
-  await putCardsInFirstBox(trx, userId, mistakes, finishedAt)
+  await putCardsInFirstBox(trx, userId, quizId, mistakes, finishedAt)
 }
 
-/** A finished attempt as the submit route answers it. */
-export function toSubmitResult(attempt: AttemptRow): SubmitResult {
+/**
+ * A finished attempt as the submit route answers it; its sections' tallies are counted again from the answers it
+ * was scored on (a finished score itself is never recomputed).
+ */
+export async function toSubmitResult(
+  trx: Kysely<DB>,
+  attempt: AttemptRow,
+  paper: Pick<Paper, 'questions'>,
+  answers?: ReadonlyMap<number, number | null>,
+): Promise<SubmitResult> {
   const correct = attempt.correct ?? 0
   const incorrect = attempt.incorrect ?? 0
   const unanswered = attempt.unanswered ?? 0
+  const sections = attemptSections(attempt.sections, paper.questions.length)
+  const tallies = scoreBySection(paper.questions, answers ?? (await listAnswers(trx, attempt.id)), sections).sections
   return {
+    max_score: toScore(maxScoreHundredths(sections)),
+    sections: sections.map((section, index) => ({
+      title: { en: section.title_en, ne: section.title_ne },
+      score: toScore(tallies[index]!.score_hundredths),
+      max_score: toScore(tallies[index]!.max_hundredths),
+      correct: tallies[index]!.correct,
+      incorrect: tallies[index]!.incorrect,
+      unanswered: tallies[index]!.unanswered,
+    })),
     attempt_id: attempt.id,
     score: toScore(attempt.score_hundredths ?? 0),
     correct,

@@ -1,45 +1,113 @@
 import type { Kysely } from 'kysely'
 import { precompile } from '../db/precompiled-query'
 import type { DB } from '../db/schema'
+import { drawOfItem, type DrawFilter } from '../questions/draws'
+import type { AttemptSection } from '../questions/sections'
 
 const selectVersion = precompile((db: Kysely<DB>, quizId: number) =>
   db.selectFrom('quizzes').select('question_set_version').where('id', '=', quizId),
 )
 
-// The version and the list in one statement, so they are of one snapshot (on PostgreSQL two statements of one
-// transaction may see different commits).
-const selectVersionWithRevisionIds = precompile((db: Kysely<DB>, quizId: number) =>
+// The version, the sections and their fixed questions in one statement, so they are of one snapshot (on PostgreSQL
+// two statements of one transaction may see different commits). One row per fixed item, or per section without any.
+const selectVersionWithPaper = precompile((db: Kysely<DB>, quizId: number) =>
   db
     .selectFrom('quizzes as z')
+    .leftJoin('paper_sections as s', 's.quiz_id', 'z.id')
+    .leftJoin('paper_items as i', 'i.section_id', 's.id')
     .leftJoin('questions as q', (join) =>
-      join.onRef('q.quiz_id', '=', 'z.id').on('q.deleted_at', 'is', null).on('q.revision_id', 'is not', null),
+      join.onRef('q.id', '=', 'i.question_id').on('q.deleted_at', 'is', null).on('q.revision_id', 'is not', null),
     )
-    .select(['z.question_set_version', 'q.revision_id'])
+    .select([
+      'z.question_set_version',
+      's.id as section_id',
+      's.title_en',
+      's.title_ne',
+      's.marks_correct',
+      's.marks_wrong',
+      's.time_limit_minutes',
+      'i.id as item_id',
+      'i.question_id',
+      'i.draw_topic',
+      'i.draw_tags',
+      'i.draw_difficulty',
+      'i.draw_source',
+      'i.draw_count',
+      'q.revision_id',
+    ])
     .where('z.id', '=', quizId)
-    .orderBy('q.position')
-    .orderBy('q.id'),
+    .orderBy('s.position')
+    .orderBy('s.id')
+    .orderBy('i.position')
+    .orderBy('i.id'),
 )
 
+/** An item of a section: a fixed question (its current revision) or a draw. */
+export type PaperSlot = { questionId: number; revisionId: number } | { itemId: number; draw: DrawFilter }
+
+/** A quiz paper's fixed part: its sections (with the count of their live fixed questions) and those questions. */
+export interface FixedPaper {
+  /** Current revision ids of the live fixed questions, in paper order. */
+  revisionIds: number[]
+  /** Per section, in order: its revision ids (a slice of revisionIds), its items, and its details. */
+  sections: { sectionId: number; revisionIds: number[]; slots: PaperSlot[]; section: AttemptSection }[]
+  /** Whether any section draws from the bank. */
+  hasDraws: boolean
+}
+
 /**
- * The current revision ids of a quiz's live questions, in order: what a new attempt's paper is drawn from. Each
- * process keeps the list per quiz with the quiz's question_set_version (raised by triggers on every change to its
- * questions, migration 0007), and reads only the version while it holds: an exam's 1,000 starts read one small row
- * each instead of 100 question rows each. The version is read in the caller's transaction, so a change committed
- * by any process is seen as it would be by reading the list.
+ * The fixed part of a quiz's paper: what every new attempt's paper starts from. Each process keeps it per quiz with
+ * the quiz's question_set_version (raised by triggers on every change to its items, sections and their questions,
+ * migrations 0007 and 0010), and reads only the version while it holds: an exam's 1,000 starts read one small row
+ * each instead of 100 question rows each. The version is read in the caller's transaction, so a change committed by
+ * any process is seen as it would be by reading the paper.
  */
 export function createCurrentQuestions() {
-  const lists = new Map<number, { version: number; revisionIds: number[] }>()
+  const papers = new Map<number, { version: number; paper: FixedPaper }>()
 
-  return async function currentRevisionIds(trx: Kysely<DB>, quizId: number): Promise<number[]> {
-    const cached = lists.get(quizId)
+  return async function currentPaper(trx: Kysely<DB>, quizId: number): Promise<FixedPaper> {
+    const cached = papers.get(quizId)
     if (cached) {
       const version = (await selectVersion(trx, quizId)).rows[0]?.question_set_version
-      if (version === cached.version) return cached.revisionIds
+      if (version === cached.version) return cached.paper
     }
-    const { rows } = await selectVersionWithRevisionIds(trx, quizId)
-    if (rows.length === 0) return []
-    const revisionIds = rows.flatMap((row) => (row.revision_id === null ? [] : [row.revision_id]))
-    lists.set(quizId, { version: rows[0]!.question_set_version, revisionIds })
-    return revisionIds
+    const { rows } = await selectVersionWithPaper(trx, quizId)
+    if (rows.length === 0) return { revisionIds: [], sections: [], hasDraws: false }
+    const sections: FixedPaper['sections'] = []
+    for (const row of rows) {
+      if (row.section_id === null) continue
+      let last = sections.at(-1)
+      if (!last || last.sectionId !== row.section_id) {
+        last = {
+          sectionId: row.section_id,
+          revisionIds: [],
+          slots: [],
+          section: {
+            title_en: row.title_en ?? '',
+            title_ne: row.title_ne ?? '',
+            marks_correct: row.marks_correct ?? 100,
+            marks_wrong: row.marks_wrong ?? 20,
+            time_limit_minutes: row.time_limit_minutes,
+            count: 0,
+          },
+        }
+        sections.push(last)
+      }
+      if (row.revision_id !== null && row.question_id !== null) {
+        last.revisionIds.push(row.revision_id)
+        last.slots.push({ questionId: row.question_id, revisionId: row.revision_id })
+        last.section.count++
+      } else if (row.item_id !== null && row.question_id === null && row.draw_count !== null) {
+        last.slots.push({ itemId: row.item_id, draw: drawOfItem(row) })
+        last.section.count += row.draw_count
+      }
+    }
+    const paper = {
+      revisionIds: sections.flatMap((section) => section.revisionIds),
+      sections,
+      hasDraws: sections.some((section) => section.slots.some((slot) => 'draw' in slot)),
+    }
+    papers.set(quizId, { version: rows[0]!.question_set_version, paper })
+    return paper
   }
 }

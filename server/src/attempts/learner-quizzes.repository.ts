@@ -16,6 +16,8 @@ const quizColumns = [
   'q.difficulty',
   'q.shuffle_questions',
   'q.shuffle_options',
+  'q.draw_mode',
+  'q.frozen_draw',
 ] as const
 
 const selectQuiz = precompile((db: Kysely<DB>, quizId: number) =>

@@ -2,7 +2,11 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { shuffled, type RandomInt } from '../lib/random'
 import type { QuestionPapers } from '../questions/question-papers'
+import { bankMessages } from '@quiz/contracts'
+import { Conflict } from '../http/errors'
 import { createCurrentQuestions } from './current-questions'
+import { drawQuestions } from './draw-questions'
+import { currentRevisions, freezeDraw, recordShown } from './question-shows.repository'
 import { findExtraTimePercent, type LearnerQuizRow } from './learner-quizzes.repository'
 
 /**
@@ -17,17 +21,58 @@ const deadlineFor = (quiz: LearnerQuizRow, startedAt: number, extraTimePercent: 
 
 /** How a new attempt begins, whether a start creates it or a submit without one creates and finishes it at once. */
 export function createNewAttempts({ papers, random }: { papers: QuestionPapers; random?: RandomInt }) {
-  const currentRevisionIds = createCurrentQuestions()
+  const currentPaper = createCurrentQuestions()
 
   /**
-   * The paper a new attempt gets: the quiz's current questions, in an order of its own when the quiz shuffles
-   * questions, and with each question's options in an order of their own when it shuffles options. Drawn once
-   * and stored with the attempt (docs/decisions/008-paper-order-stored-with-the-attempt.md).
+   * The paper a new attempt gets: the quiz's current questions section by section, in an order of their own within
+   * each section when the quiz shuffles questions (sections keep their order), and with each question's options in
+   * an order of their own when it shuffles options; and the sections with their marks. Drawn once and stored with
+   * the attempt (docs/decisions/008-paper-order-stored-with-the-attempt.md, 029-question-bank-and-papers.md).
    */
-  async function drawPaper(trx: Kysely<DB>, quiz: LearnerQuizRow) {
-    const authored = await currentRevisionIds(trx, quiz.id)
-    const revisionIds = JSON.stringify(quiz.shuffle_questions === 1 ? shuffled(authored, random) : authored)
-    if (quiz.shuffle_options !== 1) return { revision_ids: revisionIds, option_order: null }
+  async function drawPaper(trx: Kysely<DB>, quiz: LearnerQuizRow, userId: number, now: number) {
+    const fixed = await currentPaper(trx, quiz.id)
+    let bySection = fixed.sections.map((section) => section.revisionIds)
+    let shownIds: number[] = fixed.sections.flatMap((section) =>
+      section.slots.flatMap((slot) => ('questionId' in slot ? [slot.questionId] : [])),
+    )
+    if (fixed.hasDraws) {
+      const draws = fixed.sections.flatMap((section) => section.slots.flatMap((slot) => ('draw' in slot ? [slot] : [])))
+      const fixedIds = new Set(shownIds)
+      let picks: Map<number, number[]>
+      if (quiz.draw_mode === 'frozen' && quiz.frozen_draw) {
+        picks = new Map(
+          Object.entries(JSON.parse(quiz.frozen_draw) as Record<string, number[]>).map(([k, v]) => [Number(k), v]),
+        )
+      } else {
+        picks = await drawQuestions(trx, userId, draws, fixedIds, random)
+        // A frozen paper is drawn once, by its first start; every later start takes the same questions.
+        if (quiz.draw_mode === 'frozen') {
+          const stored = await freezeDraw(trx, quiz.id, JSON.stringify(Object.fromEntries(picks)))
+          picks = new Map(
+            Object.entries(JSON.parse(stored) as Record<string, number[]>).map(([k, v]) => [Number(k), v]),
+          )
+        }
+      }
+      const drawnIds = [...picks.values()].flat()
+      const revisionOf = await currentRevisions(trx, drawnIds)
+      // A drawn question deleted since a frozen draw cannot be shown: the paper cannot be given.
+      if (
+        drawnIds.some((id) => !revisionOf.has(id)) ||
+        draws.some((slot) => (picks.get(slot.itemId)?.length ?? 0) < slot.draw.count)
+      )
+        throw new Conflict(bankMessages.paperUnavailable, 'paper_unavailable')
+      bySection = fixed.sections.map((section) =>
+        section.slots.flatMap((slot) =>
+          'revisionId' in slot ? [slot.revisionId] : picks.get(slot.itemId)!.map((id) => revisionOf.get(id)!),
+        ),
+      )
+      shownIds = [...shownIds, ...drawnIds]
+    }
+    if (shownIds.length > 0) await recordShown(trx, userId, shownIds, now)
+    const ordered = quiz.shuffle_questions === 1 ? bySection.flatMap((ids) => shuffled(ids, random)) : bySection.flat()
+    const revisionIds = JSON.stringify(ordered)
+    const sections = JSON.stringify(fixed.sections.map((section) => section.section))
+    if (quiz.shuffle_options !== 1) return { revision_ids: revisionIds, option_order: null, sections }
     const paper = await papers.paperFor(trx, revisionIds)
     const optionOrder = paper.questions.map((question) =>
       shuffled(
@@ -35,7 +80,7 @@ export function createNewAttempts({ papers, random }: { papers: QuestionPapers; 
         random,
       ),
     )
-    return { revision_ids: revisionIds, option_order: JSON.stringify(optionOrder) }
+    return { revision_ids: revisionIds, option_order: JSON.stringify(optionOrder), sections }
   }
 
   /**

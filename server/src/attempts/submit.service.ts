@@ -4,6 +4,7 @@ import { AppError, NotFound } from '../http/errors'
 import type { TokenUser } from '../http/tokens'
 import type { Paper, QuestionPapers } from '../questions/question-papers'
 import { scoreAnswers } from '../questions/scoring'
+import { attemptSections } from '../questions/sections'
 import {
   LATE_SUBMISSION_WINDOW_MS,
   isQuizActive,
@@ -66,7 +67,8 @@ export function createSubmitService({
           const named = attempts.find((attempt) => attempt.id === body.attempt_id)
           if (!named) return new NotFound('Attempt not found.')
           if (named.status === 'finished') {
-            return invalidAnswers(await papers.paperFor(trx, named.revision_ids)) ?? toSubmitResult(named)
+            const paper = await papers.paperFor(trx, named.revision_ids)
+            return invalidAnswers(paper) ?? (await toSubmitResult(trx, named, paper))
           }
         }
 
@@ -84,13 +86,17 @@ export function createSubmitService({
           await upsertAnswers(trx, live.id, changed, now)
           // The attempt rows are locked (FOR UPDATE on PostgreSQL) since listAttempts: the cap's total is stable.
           if (withState) await storeExamState(trx, live, body, now)
-          const { total_questions: _total, ...score } = scoreAnswers(paper.questions, answers)
+          const { total_questions: _total, ...score } = scoreAnswers(
+            paper.questions,
+            answers,
+            attemptSections(live.sections, paper.questions.length),
+          )
           const fields = { ...score, finished_at: now, late: 0, submitted: 1 }
           if (!(await markAttemptFinished(trx, live.id, fields)))
             throw new Error(`attempt ${live.id} was finished twice`)
           await recordFinish(trx, live, paper, answers, score.score_hundredths, now)
           finished = true
-          return toSubmitResult({ ...live, ...fields, status: 'finished' })
+          return toSubmitResult(trx, { ...live, ...fields, status: 'finished' }, paper, answers)
         }
 
         // The latest attempt ran out of time unsubmitted: this is its late submission, scored on saved answers.
@@ -101,17 +107,22 @@ export function createSubmitService({
           latest.submitted === 0 &&
           now - latest.deadline <= LATE_SUBMISSION_WINDOW_MS
         ) {
-          return invalidAnswers(await papers.paperFor(trx, latest.revision_ids)) ?? toSubmitResult(latest)
+          const paper = await papers.paperFor(trx, latest.revision_ids)
+          return invalidAnswers(paper) ?? (await toSubmitResult(trx, latest, paper))
         }
 
         // No attempt in progress: start one and finish it at once, if the learner may.
         if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(trx, user.id, now))) return paidAccessRequired()
         if (attempts.length >= quiz.allowed_attempts) return noAttemptsLeft()
-        const drawn = await drawPaper(trx, quiz)
+        const drawn = await drawPaper(trx, quiz, user.id, now)
         const paper = await papers.paperFor(trx, drawn.revision_ids, drawn.option_order)
         const invalid = invalidAnswers(paper)
         if (invalid) return invalid
-        const { total_questions: _total, ...score } = scoreAnswers(paper.questions, new Map(entries))
+        const { total_questions: _total, ...score } = scoreAnswers(
+          paper.questions,
+          new Map(entries),
+          attemptSections(drawn.sections, paper.questions.length),
+        )
         const attempt = await insertAttempt(trx, {
           ...(await attemptBegun(trx, user.id, quiz, attempts.length + 1, now)),
           status: 'finished',
@@ -125,7 +136,7 @@ export function createSubmitService({
         if (withState) await storeExamState(trx, attempt, body, now)
         await recordFinish(trx, attempt, paper, new Map(entries), score.score_hundredths, now)
         finished = true
-        return toSubmitResult(attempt)
+        return toSubmitResult(trx, attempt, paper, new Map(entries))
       }),
     )
     if (outcome instanceof AppError) throw outcome

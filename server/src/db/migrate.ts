@@ -8,6 +8,7 @@ import { institutions } from './migrations/0005_institutions'
 import { auditAndLogins } from './migrations/0006_audit_and_logins'
 import { questionCount } from './migrations/0007_question_count'
 import { optionIdsApartFromOrder } from './migrations/0008_option_ids_apart_from_order'
+import { questionBankAndPapers } from './migrations/0010_question_bank_and_papers'
 
 // An explicit list rather than a folder scan, so the bundled server carries its migrations.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -19,6 +20,8 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0006_audit_and_logins': auditAndLogins(dialect),
   '0007_question_count': questionCount(dialect),
   '0008_option_ids_apart_from_order': optionIdsApartFromOrder(dialect),
+  // 0009 is another branch's; the lead merges them in order.
+  '0010_question_bank_and_papers': questionBankAndPapers(dialect),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

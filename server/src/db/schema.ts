@@ -88,15 +88,67 @@ export interface QuizTable {
   question_count: Generated<number>
   /** Raised by every change to the quiz's current questions, revisions or order (triggers, migration 0007). */
   question_set_version: Generated<number>
+  /** 'per_attempt' or 'frozen' (migration 0010). */
+  draw_mode: Generated<string>
+  /** A frozen paper's draw, JSON `{itemId: [questionId, ...]}`; null until drawn. */
+  frozen_draw: Generated<string | null>
 }
 
-/** A question's stable identity and place in its quiz; its content lives in revisions. */
+/** A bank question's stable identity (migration 0010: no longer owned by a quiz); its content lives in revisions. */
 export interface QuestionTable {
+  id: Generated<number>
+  revision_id: number | null
+  deleted_at: number | null
+  difficulty: Generated<string | null>
+  source: Generated<string | null>
+}
+
+/** A tag as first written; `name_key` (lower-cased) is unique, so tags compare case-insensitively. */
+export interface TagTable {
+  id: Generated<number>
+  name: string
+  name_key: string
+}
+
+export interface QuestionTagTable {
+  question_id: number
+  tag_id: number
+  /** The tag's place in the question's list, from 1. */
+  position: number
+}
+
+/** A section of a quiz's paper. Marks are in hundredths of a point. */
+export interface PaperSectionTable {
   id: Generated<number>
   quiz_id: number
   position: number
-  revision_id: number | null
-  deleted_at: number | null
+  title_en: Generated<string>
+  title_ne: Generated<string>
+  marks_correct: Generated<number>
+  marks_wrong: Generated<number>
+  time_limit_minutes: number | null
+}
+
+/** An item of a section: a fixed question (`question_id`) or a draw (`draw_count` and its filters). */
+export interface PaperItemTable {
+  id: Generated<number>
+  quiz_id: number
+  section_id: number
+  position: number
+  question_id: number | null
+  draw_topic: string | null
+  /** JSON array of tags, every one required. */
+  draw_tags: string | null
+  draw_difficulty: string | null
+  draw_source: string | null
+  draw_count: number | null
+}
+
+/** When a learner was last shown a question in any attempt's paper: draws give unseen questions first. */
+export interface QuestionShowTable {
+  user_id: number
+  question_id: number
+  shown_at: number
 }
 
 /**
@@ -153,6 +205,14 @@ export interface AttemptTable {
   late: Generated<number>
   /** 1 when the learner submitted, 0 when time ran out and the attempt was finished on saved answers. */
   submitted: Generated<number>
+  /**
+   * The attempt's sections as it started, JSON (see attempts/paper-sections.ts); null for attempts made before
+   * sections existed: one section of every question, +1 / -0.2.
+   */
+  sections: Generated<string | null>
+  /** Timed sections: the open section (0-based) and when it opened. */
+  current_section: Generated<number>
+  section_opened_at: Generated<number | null>
 }
 
 export interface AttemptAnswerTable {
@@ -189,6 +249,8 @@ export interface PracticeCardTable {
   box: number
   due_at: number
   updated_at: number
+  /** The quiz of the attempt that put the card there: a deleted quiz takes it out of the deck (migration 0010). */
+  quiz_id: Generated<number | null>
 }
 
 export interface PlanTable {
@@ -271,6 +333,11 @@ export interface DB {
   rate_limit_counters: RateLimitCounterTable
   quizzes: QuizTable
   questions: QuestionTable
+  tags: TagTable
+  question_tags: QuestionTagTable
+  paper_sections: PaperSectionTable
+  paper_items: PaperItemTable
+  question_shows: QuestionShowTable
   question_revisions: QuestionRevisionTable
   question_options: QuestionOptionTable
   attempts: AttemptTable

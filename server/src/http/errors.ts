@@ -12,6 +12,8 @@ export class AppError extends Error {
     detail: string,
     readonly errors?: FieldErrors,
     readonly headers?: Record<string, string>,
+    /** Fields of the body beside detail and code that a refusal's contract names (`quizzes` of question_in_use). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(detail)
   }
@@ -115,7 +117,12 @@ export function registerErrorHandlers(app: FastifyInstance) {
       return send(
         reply,
         error.status,
-        { detail: error.message, code: error.code, ...(error.errors && { errors: error.errors }) },
+        {
+          ...error.extra,
+          detail: error.message,
+          code: error.code,
+          ...(error.errors && { errors: error.errors }),
+        },
         error.headers,
       )
     }

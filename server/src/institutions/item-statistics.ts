@@ -1,5 +1,7 @@
 import type { QuestionFlag } from '@quiz/contracts'
-import { POINTS_CORRECT, POINTS_INCORRECT } from '../questions/scoring'
+import { DEFAULT_MARKS_CORRECT, DEFAULT_MARKS_WRONG } from '../questions/sections'
+
+const DEFAULT_MARKS = { correct: DEFAULT_MARKS_CORRECT, wrong: DEFAULT_MARKS_WRONG }
 
 // Item analysis of API.md "Institutions". Item scores are kept in hundredths of a point (100, -20, 0), so every
 // sum below is an exact integer: a variance of zero is exactly zero, never 1e-17, and undefined figures are
@@ -14,6 +16,8 @@ export interface StatisticsInput {
   attempts: readonly { id: number; score_hundredths: number }[]
   /** Their answers (chosen options only). */
   answers: Iterable<{ attempt_id: number; question_id: number; option_id: number }>
+  /** The marks (hundredths) of a question in an attempt: its section's. +1 / -0.2 when absent. */
+  marksOf?: (attemptId: number, questionId: number) => { correct: number; wrong: number }
 }
 
 export interface ItemFigures {
@@ -49,21 +53,32 @@ const points = (hundredths: number | null) => (hundredths === null ? null : roun
 /** n times the sum of squared deviations: exact for integers (n Σx² − (Σx)²). */
 const scaledSquares = (n: number, sum: number, sumOfSquares: number) => n * sumOfSquares - sum * sum
 
-export function computeStatistics({ questionIds, isCorrectOption, attempts, answers }: StatisticsInput): TestFigures {
+export function computeStatistics({
+  questionIds,
+  isCorrectOption,
+  attempts,
+  answers,
+  marksOf = () => DEFAULT_MARKS,
+}: StatisticsInput): TestFigures {
   const n = attempts.length
   const k = questionIds.length
   const row = new Map(attempts.map((attempt, index) => [attempt.id, index]))
   const column = new Map(questionIds.map((id, index) => [id, index]))
-  // x[a * k + j]: item score of question j in attempt a, in hundredths.
+  // x[a * k + j]: item score of question j in attempt a, in hundredths (its section's marks: at most ±10,000).
   const x = new Int16Array(n * k)
   const answered = new Uint8Array(n * k)
+  const right = new Uint8Array(n * k)
   const optionCounts = questionIds.map(() => new Map<number, number>())
   for (const answer of answers) {
     const a = row.get(answer.attempt_id)
     const j = column.get(answer.question_id)
     if (a === undefined || j === undefined) continue
     answered[a * k + j] = 1
-    x[a * k + j] = isCorrectOption.get(answer.option_id) ? POINTS_CORRECT : POINTS_INCORRECT
+    const marks = marksOf(answer.attempt_id, answer.question_id)
+    if (isCorrectOption.get(answer.option_id)) {
+      x[a * k + j] = marks.correct
+      right[a * k + j] = 1
+    } else x[a * k + j] = -marks.wrong
     const counts = optionCounts[j]!
     counts.set(answer.option_id, (counts.get(answer.option_id) ?? 0) + 1)
   }
@@ -90,7 +105,7 @@ export function computeStatistics({ questionIds, isCorrectOption, attempts, answ
     let sumR = 0
     let sumR2 = 0
     let sumXR = 0
-    let right = 0
+    let rightCount = 0
     let unanswered = 0
     for (let a = 0; a < n; a++) {
       const item = x[a * k + j]!
@@ -100,13 +115,13 @@ export function computeStatistics({ questionIds, isCorrectOption, attempts, answ
       sumR += rest
       sumR2 += rest * rest
       sumXR += item * rest
-      if (item === POINTS_CORRECT) right++
+      if (right[a * k + j]) rightCount++
       if (!answered[a * k + j]) unanswered++
     }
     const varianceX = scaledSquares(n, sumX, sumX2)
     const varianceR = scaledSquares(n, sumR, sumR2)
     sumOfItemVariances += varianceX
-    const facility = n > 0 ? right / n : null
+    const facility = n > 0 ? rightCount / n : null
     const discrimination =
       n >= 2 && varianceX > 0 && varianceR > 0 ? (n * sumXR - sumX * sumR) / Math.sqrt(varianceX * varianceR) : null
     const flags: QuestionFlag[] = []

@@ -13,30 +13,47 @@ export function findReportableQuiz(db: Kysely<DB>, quizId: number) {
     .executeTakeFirst()
 }
 
-/** The quiz's live questions in authored order, with their current revision's text and topic. */
+/** The quiz paper's live fixed questions in paper order, with their current revision's text and topic. */
 export function listCurrentQuestions(db: Kysely<DB>, quizId: number) {
   return db
-    .selectFrom('questions as q')
+    .selectFrom('paper_items as i')
+    .innerJoin('paper_sections as s', 's.id', 'i.section_id')
+    .innerJoin('questions as q', 'q.id', 'i.question_id')
     .innerJoin('question_revisions as r', 'r.id', 'q.revision_id')
     .select(['q.id', 'q.revision_id', 'r.text_en', 'r.text_ne', 'r.topic'])
-    .where('q.quiz_id', '=', quizId)
+    .where('i.quiz_id', '=', quizId)
     .where('q.deleted_at', 'is', null)
-    .orderBy('q.position')
-    .orderBy('q.id')
+    .orderBy('s.position')
+    .orderBy('s.id')
+    .orderBy('i.position')
+    .orderBy('i.id')
     .execute() as Promise<{ id: number; revision_id: number; text_en: string; text_ne: string; topic: string }[]>
 }
 
 /**
- * Every option of every revision of the quiz's questions (deleted ones too: old attempts answered them), in
- * authored order within each revision. Letters and item scores of any attempt come from this.
+ * Every option of every revision of the questions of the quiz's paper and of those its attempts answered (deleted
+ * ones too: old attempts answered them), in authored order within each revision. Letters and item scores of any
+ * attempt come from this.
  */
 export function listAllOptions(db: Kysely<DB>, quizId: number) {
   return db
     .selectFrom('question_options as o')
     .innerJoin('question_revisions as r', 'r.id', 'o.revision_id')
-    .innerJoin('questions as q', 'q.id', 'r.question_id')
     .select(['o.id', 'o.revision_id', 'o.text_en', 'o.text_ne', 'o.is_correct'])
-    .where('q.quiz_id', '=', quizId)
+    .where((eb) =>
+      eb.or([
+        eb('r.question_id', 'in', eb.selectFrom('paper_items').select('question_id').where('quiz_id', '=', quizId)),
+        eb(
+          'r.question_id',
+          'in',
+          eb
+            .selectFrom('attempt_answers as aa')
+            .innerJoin('attempts as a', 'a.id', 'aa.attempt_id')
+            .select('aa.question_id')
+            .where('a.quiz_id', '=', quizId),
+        ),
+      ]),
+    )
     .orderBy('o.revision_id')
     .orderBy('o.position')
     .execute()
@@ -53,6 +70,8 @@ const attemptColumns = [
   'incorrect',
   'unanswered',
   'late',
+  'sections',
+  'revision_ids',
 ] as const
 
 /**
@@ -160,7 +179,10 @@ export function listAnswerPicksOfAttempts(db: Kysely<DB>, dialect: Dialect, ids:
 
 /** Id and score of every chosen attempt, for the statistics. */
 export function listChosenScores(db: Kysely<DB>, quizId: number, which: AttemptSelection) {
-  return chosenAttempts(db, quizId, which).select(['c.id', 'c.score_hundredths']).orderBy('c.id').execute()
+  return chosenAttempts(db, quizId, which)
+    .select(['c.id', 'c.score_hundredths', 'c.sections', 'c.revision_ids'])
+    .orderBy('c.id')
+    .execute()
 }
 
 /**
@@ -173,4 +195,18 @@ export function listAnswersOfChosenAttempts(db: Kysely<DB>, quizId: number, whic
     .select(['aa.attempt_id', 'aa.question_id', 'aa.option_id'])
     .where('aa.option_id', 'is not', null)
     .execute() as Promise<{ attempt_id: number; question_id: number; option_id: number }[]>
+}
+
+/** The question of each revision. */
+export async function findQuestionsOfRevisions(db: Kysely<DB>, revisionIds: readonly number[]) {
+  const found = new Map<number, number>()
+  for (let start = 0; start < revisionIds.length; start += 500) {
+    const rows = await db
+      .selectFrom('question_revisions')
+      .select(['id', 'question_id'])
+      .where('id', 'in', revisionIds.slice(start, start + 500))
+      .execute()
+    for (const row of rows) found.set(row.id, row.question_id)
+  }
+  return found
 }

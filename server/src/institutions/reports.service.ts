@@ -4,6 +4,7 @@ import type { AppContext } from '../context'
 import { NotFound } from '../http/errors'
 import { toIso } from '../lib/clock'
 import { toScore } from '../questions/scoring'
+import { attemptSections, marksByPlace, type AttemptSection } from '../questions/sections'
 import { csvRow, UTF8_BOM } from './csv'
 import { computeStatistics } from './item-statistics'
 import {
@@ -16,6 +17,7 @@ import {
   listChosenAttemptIds,
   listChosenScores,
   listCurrentQuestions,
+  findQuestionsOfRevisions,
   pageChosenAttempts,
   type ReportAttemptRow,
 } from './reports.repository'
@@ -149,6 +151,40 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
     return Readable.from(lines(), { objectMode: false })
   }
 
+  /**
+   * A question's marks in an attempt: its section's (API.md "Papers": the item score uses them). Attempts whose
+   * sections all mark alike need no lookup; the others map their papers' revisions to questions.
+   */
+  async function sectionMarks(attempts: readonly { id: number; sections: string | null; revision_ids: string }[]) {
+    const uniform = new Map<number, { correct: number; wrong: number }>()
+    const mixed = new Map<number, { revisionIds: number[]; sections: AttemptSection[] }>()
+    for (const attempt of attempts) {
+      const revisionIds = JSON.parse(attempt.revision_ids) as number[]
+      const sections = attemptSections(attempt.sections, revisionIds.length)
+      const first = sections[0]
+      if (
+        !first ||
+        sections.every((s) => s.marks_correct === first.marks_correct && s.marks_wrong === first.marks_wrong)
+      )
+        uniform.set(attempt.id, { correct: first?.marks_correct ?? 100, wrong: first?.marks_wrong ?? 20 })
+      else mixed.set(attempt.id, { revisionIds, sections })
+    }
+    const byQuestion = new Map<number, Map<number, { correct: number; wrong: number }>>()
+    if (mixed.size > 0) {
+      const allRevisions = [...new Set([...mixed.values()].flatMap((paper) => paper.revisionIds))]
+      const questionOf = await findQuestionsOfRevisions(db, allRevisions)
+      for (const [attemptId, paper] of mixed) {
+        const marks = marksByPlace(paper.sections)
+        byQuestion.set(
+          attemptId,
+          new Map(paper.revisionIds.map((revisionId, place) => [questionOf.get(revisionId)!, marks[place]!])),
+        )
+      }
+    }
+    return (attemptId: number, questionId: number) =>
+      uniform.get(attemptId) ?? byQuestion.get(attemptId)?.get(questionId) ?? { correct: 100, wrong: 20 }
+  }
+
   async function statistics(quizId: number, which: StatisticsSelection): Promise<QuizStatistics> {
     await requireQuiz(quizId)
     const [questions, options, attempts, answers] = await Promise.all([
@@ -162,6 +198,7 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
       isCorrectOption: new Map(options.map((option) => [option.id, option.is_correct === 1])),
       attempts: attempts.map((attempt) => ({ id: attempt.id, score_hundredths: attempt.score_hundredths! })),
       answers,
+      marksOf: await sectionMarks(attempts),
     })
     const optionsByRevision = new Map<number, typeof options>()
     for (const option of options) {

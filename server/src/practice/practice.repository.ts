@@ -3,14 +3,17 @@ import type { DB } from '../db/schema'
 
 /** The learner's cards whose question and quiz still exist: a deleted one leaves the deck without a write. */
 function liveCards(db: Kysely<DB>, userId: number) {
-  return db
-    .selectFrom('practice_cards as c')
-    .innerJoin('questions as q', 'q.id', 'c.question_id')
-    .innerJoin('quizzes as z', 'z.id', 'q.quiz_id')
-    .where('c.user_id', '=', userId)
-    .where('q.deleted_at', 'is', null)
-    .where('q.revision_id', 'is not', null)
-    .where('z.deleted_at', 'is', null)
+  return (
+    db
+      .selectFrom('practice_cards as c')
+      .innerJoin('questions as q', 'q.id', 'c.question_id')
+      // The quiz whose attempt put the card there (none for cards older than that record): deleted, the card leaves.
+      .leftJoin('quizzes as z', 'z.id', 'c.quiz_id')
+      .where('c.user_id', '=', userId)
+      .where('q.deleted_at', 'is', null)
+      .where('q.revision_id', 'is not', null)
+      .where('z.deleted_at', 'is', null)
+  )
 }
 
 export async function countCards(db: Kysely<DB>, userId: number, now: number) {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { precompile } from '../db/precompiled-query'
+import { appendFixedItems, listFixedQuestions } from './quiz-papers.repository'
 import { shuffled } from '../lib/random'
 import type {
   DB,
@@ -71,16 +71,21 @@ export async function insertRevision(db: Kysely<DB>, questionId: number, content
   return revision.id
 }
 
-/** Appends a question to a quiz (at the end) with its first revision; returns the stable question id. */
-export async function insertQuestion(db: Kysely<DB>, quizId: number, content: QuestionContent, now: number) {
-  const last = await db
-    .selectFrom('questions')
-    .select((eb) => eb.fn.max('position').as('position'))
-    .where('quiz_id', '=', quizId)
-    .executeTakeFirst()
+/** A bank question with its first revision; returns the stable question id. */
+export async function insertBankQuestion(
+  db: Kysely<DB>,
+  content: QuestionContent,
+  now: number,
+  details: { difficulty?: string | null; source?: string | null } = {},
+) {
   const question = await db
     .insertInto('questions')
-    .values({ quiz_id: quizId, position: Number(last?.position ?? 0) + 1, revision_id: null, deleted_at: null })
+    .values({
+      revision_id: null,
+      deleted_at: null,
+      difficulty: details.difficulty ?? null,
+      source: details.source ?? null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   const revisionId = await insertRevision(db, question.id, content, now)
@@ -88,20 +93,16 @@ export async function insertQuestion(db: Kysely<DB>, quizId: number, content: Qu
   return question.id
 }
 
-const selectCurrentRevisionIds = precompile((db: Kysely<DB>, quizId: number) =>
-  db
-    .selectFrom('questions')
-    .select(['id as question_id', 'revision_id'])
-    .where('quiz_id', '=', quizId)
-    .where('deleted_at', 'is', null)
-    .where('revision_id', 'is not', null)
-    .orderBy('position')
-    .orderBy('id'),
-)
+/** Makes a bank question and appends it as a fixed item to the quiz's last section; returns its id. */
+export async function insertQuestion(db: Kysely<DB>, quizId: number, content: QuestionContent, now: number) {
+  const questionId = await insertBankQuestion(db, content, now)
+  await appendFixedItems(db, quizId, [questionId])
+  return questionId
+}
 
-/** The quiz's live questions in order, each with its current revision id (every attempt's start reads them). */
+/** The quiz paper's live fixed questions in order, each with its current revision id. */
 export async function listCurrentRevisionIds(db: Kysely<DB>, quizId: number) {
-  return (await selectCurrentRevisionIds(db, quizId)).rows as { question_id: number; revision_id: number }[]
+  return (await listFixedQuestions(db, quizId)).map(({ question_id, revision_id }) => ({ question_id, revision_id }))
 }
 
 /** Revisions with their options (in order), keyed by revision id. Two queries, whatever the count. */

@@ -1,3 +1,5 @@
+import { attemptSections, sectionIndexes, type AttemptSection } from './sections'
+
 /** Marking scheme of SPEC.md in hundredths of a point, so sums stay exact integers. */
 export const POINTS_CORRECT = 100
 export const POINTS_INCORRECT = -20
@@ -15,24 +17,65 @@ export interface Score {
   total_questions: number
 }
 
-/** +1 per correct answer, -0.2 per wrong one, 0 per unanswered; answers to other questions are ignored. */
-export function scoreAnswers(questions: readonly ScoredQuestion[], answers: ReadonlyMap<number, number | null>): Score {
-  let correct = 0
-  let incorrect = 0
-  let unanswered = 0
-  for (const question of questions) {
+/** A section's tally: its score and most it could score, in hundredths. */
+export interface SectionTally {
+  score_hundredths: number
+  max_hundredths: number
+  correct: number
+  incorrect: number
+  unanswered: number
+}
+
+/**
+ * Each question scores its section's marks: `marks_correct` right, minus `marks_wrong` wrong, 0 unanswered
+ * (without sections, one section of +1 / -0.2). Answers to other questions are ignored. Integers throughout.
+ */
+export function scoreBySection(
+  questions: readonly ScoredQuestion[],
+  answers: ReadonlyMap<number, number | null>,
+  sections: readonly AttemptSection[] = attemptSections(null, questions.length),
+): Score & { sections: SectionTally[] } {
+  const tallies: SectionTally[] = sections.map((section) => ({
+    score_hundredths: 0,
+    max_hundredths: section.count * section.marks_correct,
+    correct: 0,
+    incorrect: 0,
+    unanswered: 0,
+  }))
+  const placeSection = sectionIndexes(sections)
+  questions.forEach((question, place) => {
+    const index = placeSection[place] ?? sections.length - 1
+    const tally = tallies[index]!
+    const section = sections[index]!
     const selected = answers.get(question.questionId) ?? null
-    if (selected === null) unanswered++
-    else if (selected === question.correctOptionId) correct++
-    else incorrect++
-  }
+    if (selected === null) tally.unanswered++
+    else if (selected === question.correctOptionId) {
+      tally.correct++
+      tally.score_hundredths += section.marks_correct
+    } else {
+      tally.incorrect++
+      tally.score_hundredths -= section.marks_wrong
+    }
+  })
+  const sum = (key: keyof SectionTally) => tallies.reduce((total, tally) => total + tally[key], 0)
   return {
-    score_hundredths: correct * POINTS_CORRECT + incorrect * POINTS_INCORRECT,
-    correct,
-    incorrect,
-    unanswered,
+    score_hundredths: sum('score_hundredths'),
+    correct: sum('correct'),
+    incorrect: sum('incorrect'),
+    unanswered: sum('unanswered'),
     total_questions: questions.length,
+    sections: tallies,
   }
+}
+
+/** The attempt's score and tallies without the sections' breakdown. */
+export function scoreAnswers(
+  questions: readonly ScoredQuestion[],
+  answers: ReadonlyMap<number, number | null>,
+  sections?: readonly AttemptSection[],
+): Score {
+  const { sections: _sections, ...score } = scoreBySection(questions, answers, sections)
+  return score
 }
 
 /**

@@ -586,6 +586,9 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
         total_questions: 6,
         completed_timestamp: new Date(t.clock.now()).toISOString(),
         late: false,
+        // API.md "Papers": the one default section of a quiz without sections.
+        max_score: 6,
+        sections: [{ title: { en: '', ne: '' }, score: 2.6, max_score: 6, correct: 3, incorrect: 2, unanswered: 1 }],
       })
       expect(response.raw).toContain('"score":2.6,')
       expect((await attemptRows(user.id, quiz.id))[0]).toMatchObject({
@@ -689,6 +692,8 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
         total_questions: 3,
         completed_timestamp: attempt.deadline,
         late: true,
+        max_score: 3,
+        sections: [{ title: { en: '', ne: '' }, score: 1, max_score: 3, correct: 1, incorrect: 0, unanswered: 2 }],
       })
       expect(await attemptRows(user.id, quiz.id)).toHaveLength(1)
       expect(await answerRows(attempt.id)).toEqual([{ question_id: q[0], option_id: right[0] }])

@@ -93,6 +93,7 @@ export function listFinishedAttemptsOldestFirst(db: Kysely<DB>, userId: number) 
       'a.id',
       'a.quiz_id',
       'a.revision_ids',
+      'a.sections',
       'a.score_hundredths',
       'a.correct',
       'a.incorrect',

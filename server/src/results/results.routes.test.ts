@@ -133,9 +133,10 @@ describe.each(dialects)('results routes on %s', (dialect) => {
       const options = await t.db
         .selectFrom('question_options')
         .innerJoin('questions', 'questions.revision_id', 'question_options.revision_id')
+        .innerJoin('paper_items', 'paper_items.question_id', 'questions.id')
         .select(['question_options.id', 'questions.id as question_id'])
-        .where('questions.quiz_id', '=', quiz.id)
-        .orderBy('questions.position')
+        .where('paper_items.quiz_id', '=', quiz.id)
+        .orderBy('paper_items.position')
         .orderBy('question_options.position')
         .execute()
       const optionsOf = (questionId: number) => options.filter((o) => o.question_id === questionId).map((o) => o.id)
@@ -207,6 +208,9 @@ describe.each(dialects)('results routes on %s', (dialect) => {
           average_score: 0.8,
           highest_score: 0.8,
         },
+        // API.md "Papers": the one default section of a quiz without sections.
+        max_score: 3,
+        sections: [{ title: { en: '', ne: '' }, score: 0.8, max_score: 3, correct: 1, incorrect: 1, unanswered: 1 }],
       })
     })
 

@@ -6,7 +6,16 @@ import { toIso } from '../lib/clock'
 import { findRevisions, toImage } from '../questions/question-revisions.repository'
 import { listAttemptAnswers, listAttemptQuestionStates, type AttemptLifecycle } from '../attempts/attempts.service'
 import { inDrawnOrder } from '../questions/question-papers'
-import { POINTS_CORRECT, POINTS_INCORRECT, toScore } from '../questions/scoring'
+import { toScore } from '../questions/scoring'
+import {
+  attemptSections,
+  DEFAULT_MARKS_CORRECT,
+  DEFAULT_MARKS_WRONG,
+  marksByPlace,
+  maxScoreHundredths,
+  sectionIndexes,
+  type AttemptSection,
+} from '../questions/sections'
 import {
   findAttemptOfLearner,
   findFirstAttemptScore,
@@ -84,11 +93,21 @@ export function createResultsService({
       if (ownFirst < score) standing.below--
     }
     const stateOf = new Map(states.map((state) => [state.question_id, state]))
+    const sections = attemptSections(attempt.sections, revisionIds.length)
+    const marks = marksByPlace(sections)
     const questions = revisionIds.map((revisionId) => {
       const revision = revisions.get(revisionId)
       if (!revision) throw new Error(`question revision ${revisionId} is missing`)
       return revision
     })
+    const outcomes = questions.map((revision, index) => ({
+      topic: revision.topic,
+      marks: marks[index] ?? DEFAULT_MARKS,
+      outcome: outcomeOf(
+        answers.get(revision.question_id) ?? null,
+        revision.options.find((option) => option.is_correct === 1)?.id ?? null,
+      ),
+    }))
     return {
       id: attempt.id,
       attempt_number: attempt.attempt_number,
@@ -118,18 +137,15 @@ export function createResultsService({
         time_spent_seconds: stateOf.get(revision.question_id)?.time_spent ?? 0,
       })),
       analysis: {
-        topics: topicTally(
-          questions.map((revision) => ({
-            topic: revision.topic,
-            outcome: outcomeOf(
-              answers.get(revision.question_id) ?? null,
-              revision.options.find((option) => option.is_correct === 1)?.id ?? null,
-            ),
-          })),
+        topics: topicTally(outcomes),
+        // The marks lost: each wrong answer's section's marks_wrong.
+        negative_marks: toScore(
+          outcomes.reduce((sum, item) => sum + (item.outcome === 'incorrect' ? item.marks.wrong : 0), 0),
         ),
-        negative_marks: toScore(-POINTS_INCORRECT * (attempt.incorrect ?? 0)),
         ...toStanding(attempt.score_hundredths ?? 0, standing),
       },
+      max_score: toScore(maxScoreHundredths(sections)),
+      sections: sectionTallies(sections, outcomes),
     }
   }
 
@@ -151,7 +167,7 @@ export function createResultsService({
         const key = keys.get(revisionId)
         if (!key) continue
         const selected = chosen.get(`${attemptId}:${key.question_id}`) ?? null
-        outcomes.push({ topic: key.topic, outcome: outcomeOf(selected, key.correct_option_id) })
+        outcomes.push({ topic: key.topic, marks: DEFAULT_MARKS, outcome: outcomeOf(selected, key.correct_option_id) })
       }
     }
     const topics = topicTally(outcomes)
@@ -168,6 +184,11 @@ export function createResultsService({
           attempt_id: attempt.id,
           quiz: { id: attempt.quiz_id, title: { en: attempt.title_en, ne: attempt.title_ne } },
           score: toScore(attempt.score_hundredths ?? 0),
+          max_score: toScore(
+            maxScoreHundredths(
+              attemptSections(attempt.sections, (JSON.parse(attempt.revision_ids) as number[]).length),
+            ),
+          ),
           total_questions: correct + incorrect + unanswered,
           correct,
           incorrect,
@@ -187,24 +208,57 @@ export type ResultsService = ReturnType<typeof createResultsService>
 type Outcome = 'correct' | 'incorrect' | 'unanswered'
 interface TopicOutcome {
   topic: string
+  /** The question's section's marks, in hundredths. */
+  marks: { correct: number; wrong: number }
   outcome: Outcome
 }
+
+const DEFAULT_MARKS = { correct: DEFAULT_MARKS_CORRECT, wrong: DEFAULT_MARKS_WRONG }
+
+/** Each section's score, most it could score and tallies, from its questions' outcomes in paper order. */
+function sectionTallies(
+  sections: readonly AttemptSection[],
+  outcomes: readonly TopicOutcome[],
+): ReportCard['sections'] {
+  const indexOf = sectionIndexes(sections)
+  return sections.map((section, index) => {
+    const mine = outcomes.filter((_, place) => indexOf[place] === index)
+    const count = (outcome: Outcome) => mine.filter((item) => item.outcome === outcome).length
+    return {
+      title: { en: section.title_en, ne: section.title_ne },
+      score: toScore(scoreOf(mine)),
+      max_score: toScore(section.count * section.marks_correct),
+      correct: count('correct'),
+      incorrect: count('incorrect'),
+      unanswered: count('unanswered'),
+    }
+  })
+}
+
+/** Integer hundredths: right answers add their marks, wrong ones take theirs off. */
+const scoreOf = (outcomes: readonly TopicOutcome[]) =>
+  outcomes.reduce(
+    (sum, item) =>
+      sum + (item.outcome === 'correct' ? item.marks.correct : item.outcome === 'incorrect' ? -item.marks.wrong : 0),
+    0,
+  )
 
 const outcomeOf = (selected: number | null, correctOptionId: number | null): Outcome =>
   selected === null ? 'unanswered' : selected === correctOptionId ? 'correct' : 'incorrect'
 
 /** Tallies per topic in order of first appearance; questions without a topic (stored as '') go under null. */
 export function topicTally(outcomes: readonly TopicOutcome[]): ReportAnalysis['topics'] {
-  const byTopic = new Map<string, { correct: number; incorrect: number; unanswered: number }>()
-  for (const { topic, outcome } of outcomes) {
-    let tally = byTopic.get(topic)
-    if (!tally) byTopic.set(topic, (tally = { correct: 0, incorrect: 0, unanswered: 0 }))
-    tally[outcome]++
+  const byTopic = new Map<string, { correct: number; incorrect: number; unanswered: number; hundredths: number }>()
+  for (const item of outcomes) {
+    let tally = byTopic.get(item.topic)
+    if (!tally) byTopic.set(item.topic, (tally = { correct: 0, incorrect: 0, unanswered: 0, hundredths: 0 }))
+    tally[item.outcome]++
+    tally.hundredths += scoreOf([item])
   }
-  return [...byTopic].map(([topic, tally]) => ({
+  return [...byTopic].map(([topic, { hundredths, ...tally }]) => ({
     topic: topic === '' ? null : topic,
     ...tally,
-    score: toScore(tally.correct * POINTS_CORRECT + tally.incorrect * POINTS_INCORRECT),
+    score: toScore(hundredths),
   }))
 }
 

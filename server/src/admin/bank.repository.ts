@@ -1,0 +1,250 @@
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely'
+import type { DB } from '../db/schema'
+
+// The question bank of API.md: live questions (not deleted, with a current revision) with their tags, difficulty
+// and source, and the figures an exam coordinator chooses by.
+
+export interface BankFilters {
+  search?: string
+  topic?: string
+  tag?: string
+  difficulty?: 'easy' | 'medium' | 'hard' | 'none'
+  source?: string
+  unused?: boolean
+  ids?: number[]
+}
+
+/** `%`, `_` and the escape itself are literal in a search. */
+const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+function liveQuestions(db: Kysely<DB>, filters: BankFilters) {
+  return db
+    .selectFrom('questions as q')
+    .innerJoin('question_revisions as r', 'r.id', 'q.revision_id')
+    .where('q.deleted_at', 'is', null)
+    .$if(filters.search !== undefined && filters.search !== '', (query) => {
+      const pattern = likePattern(filters.search!)
+      return query.where(
+        (eb) =>
+          sql<SqlBool>`(lower(${eb.ref('r.text_en')}) like ${pattern} escape '\\' or lower(${eb.ref('r.text_ne')}) like ${pattern} escape '\\')`,
+      )
+    })
+    .$if(filters.topic !== undefined && filters.topic !== '', (query) =>
+      query.where((eb) => eb(eb.fn('lower', ['r.topic']), '=', filters.topic!.toLowerCase())),
+    )
+    .$if(filters.tag !== undefined && filters.tag !== '', (query) =>
+      query.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('question_tags as qt')
+            .innerJoin('tags as t', 't.id', 'qt.tag_id')
+            .select('qt.question_id')
+            .whereRef('qt.question_id', '=', 'q.id')
+            .where('t.name_key', '=', filters.tag!.toLowerCase()),
+        ),
+      ),
+    )
+    .$if(filters.difficulty !== undefined, (query) =>
+      filters.difficulty === 'none'
+        ? query.where('q.difficulty', 'is', null)
+        : query.where('q.difficulty', '=', filters.difficulty!),
+    )
+    .$if(filters.source !== undefined && filters.source !== '', (query) =>
+      query.where((eb) => eb(eb.fn('lower', ['q.source']), '=', filters.source!.toLowerCase())),
+    )
+    .$if(filters.unused === true, (query) =>
+      query.where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('paper_items as i')
+              .innerJoin('quizzes as z', 'z.id', 'i.quiz_id')
+              .select('i.id')
+              .whereRef('i.question_id', '=', 'q.id')
+              .where('z.deleted_at', 'is', null),
+          ),
+        ),
+      ),
+    )
+    .$if(filters.ids !== undefined, (query) => query.where('q.id', 'in', filters.ids!.length ? filters.ids! : [0]))
+}
+
+export async function countBank(db: Kysely<DB>, filters: BankFilters) {
+  const row = await liveQuestions(db, filters)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** A page of the bank, newest first. */
+export function pageBank(db: Kysely<DB>, filters: BankFilters, page: number, pageSize: number) {
+  return liveQuestions(db, filters)
+    .select(['q.id', 'q.revision_id', 'q.difficulty', 'q.source', 'r.text_en', 'r.text_ne', 'r.topic'])
+    .orderBy('q.id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute() as Promise<
+    {
+      id: number
+      revision_id: number
+      difficulty: string | null
+      source: string | null
+      text_en: string
+      text_ne: string
+      topic: string
+    }[]
+  >
+}
+
+/** Each question's tags in their order. */
+export async function tagsOf(db: Kysely<DB>, questionIds: readonly number[]) {
+  const byQuestion = new Map<number, string[]>(questionIds.map((id) => [id, []]))
+  if (questionIds.length === 0) return byQuestion
+  const rows = await db
+    .selectFrom('question_tags as qt')
+    .innerJoin('tags as t', 't.id', 'qt.tag_id')
+    .select(['qt.question_id', 't.name'])
+    .where('qt.question_id', 'in', questionIds)
+    .orderBy('qt.question_id')
+    .orderBy('qt.position')
+    .execute()
+  for (const row of rows) byQuestion.get(row.question_id)?.push(row.name)
+  return byQuestion
+}
+
+/** The live quizzes whose papers name each question as a fixed item. */
+export async function quizzesUsing(db: Kysely<DB>, questionIds: readonly number[]) {
+  const byQuestion = new Map<number, { id: number; title_en: string; title_ne: string }[]>(
+    questionIds.map((id) => [id, []]),
+  )
+  if (questionIds.length === 0) return byQuestion
+  const rows = await db
+    .selectFrom('paper_items as i')
+    .innerJoin('quizzes as z', 'z.id', 'i.quiz_id')
+    .select(['i.question_id', 'z.id', 'z.title_en', 'z.title_ne'])
+    .distinct()
+    .where('i.question_id', 'in', questionIds)
+    .where('z.deleted_at', 'is', null)
+    .orderBy('z.id')
+    .execute()
+  for (const row of rows) byQuestion.get(row.question_id!)?.push(row)
+  return byQuestion
+}
+
+/** Finished attempts' chosen options per question (any revision), and how many were right. */
+export async function responsesOf(db: Kysely<DB>, questionIds: readonly number[]) {
+  const byQuestion = new Map<number, { responses: number; right: number }>()
+  if (questionIds.length === 0) return byQuestion
+  const rows = await db
+    .selectFrom('attempt_answers as aa')
+    .innerJoin('attempts as a', 'a.id', 'aa.attempt_id')
+    .innerJoin('question_options as o', 'o.id', 'aa.option_id')
+    .select((eb) => [
+      'aa.question_id',
+      eb.fn.countAll<number | string>().as('responses'),
+      eb.fn.sum<number | string>('o.is_correct').as('right'),
+    ])
+    .where('aa.question_id', 'in', questionIds)
+    .where('a.status', '=', 'finished')
+    .groupBy('aa.question_id')
+    .execute()
+  for (const row of rows)
+    byQuestion.set(row.question_id, { responses: Number(row.responses), right: Number(row.right ?? 0) })
+  return byQuestion
+}
+
+/** How many options each revision has. */
+export async function optionCounts(db: Kysely<DB>, revisionIds: readonly number[]) {
+  const byRevision = new Map<number, number>()
+  if (revisionIds.length === 0) return byRevision
+  const rows = await db
+    .selectFrom('question_options')
+    .select((eb) => ['revision_id', eb.fn.countAll<number | string>().as('n')])
+    .where('revision_id', 'in', revisionIds)
+    .groupBy('revision_id')
+    .execute()
+  for (const row of rows) byRevision.set(row.revision_id, Number(row.n))
+  return byRevision
+}
+
+/** A live bank question with its details. */
+export function findBankQuestion(db: Kysely<DB>, questionId: number) {
+  return db
+    .selectFrom('questions')
+    .select(['id', 'revision_id', 'difficulty', 'source'])
+    .where('id', '=', questionId)
+    .where('deleted_at', 'is', null)
+    .where('revision_id', 'is not', null)
+    .executeTakeFirst() as Promise<
+    { id: number; revision_id: number; difficulty: string | null; source: string | null } | undefined
+  >
+}
+
+export async function updateBankDetails(
+  db: Kysely<DB>,
+  questionId: number,
+  details: { difficulty: string | null; source: string | null },
+) {
+  await db.updateTable('questions').set(details).where('id', '=', questionId).execute()
+}
+
+/** Replaces a question's tags; a tag the bank already has (in any spelling) keeps its first spelling. */
+export async function setTags(db: Kysely<DB>, questionId: number, tags: readonly string[]) {
+  await db.deleteFrom('question_tags').where('question_id', '=', questionId).execute()
+  if (tags.length === 0) return
+  const keys = tags.map((tag) => tag.toLowerCase())
+  await db
+    .insertInto('tags')
+    .values(tags.map((tag, index) => ({ name: tag, name_key: keys[index]! })))
+    .onConflict((oc) => oc.column('name_key').doNothing())
+    .execute()
+  const found = await db.selectFrom('tags').select(['id', 'name_key']).where('name_key', 'in', keys).execute()
+  const idOf = new Map(found.map((row) => [row.name_key, row.id]))
+  await db
+    .insertInto('question_tags')
+    .values(keys.map((key, index) => ({ question_id: questionId, tag_id: idOf.get(key)!, position: index + 1 })))
+    .execute()
+}
+
+export async function softDeleteBankQuestion(db: Kysely<DB>, questionId: number, now: number) {
+  const result = await db
+    .updateTable('questions')
+    .set({ deleted_at: now })
+    .where('id', '=', questionId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}
+
+/** Pool sizes over live questions: per topic by difficulty, per tag, per source. */
+export async function facets(db: Kysely<DB>) {
+  const live = (query: ReturnType<typeof liveQuestions>) => query
+  const topics = await live(liveQuestions(db, {}))
+    .select((eb) => [
+      'r.topic',
+      sum(eb.case().when('q.difficulty', '=', 'easy').then(1).else(0).end()).as('easy'),
+      sum(eb.case().when('q.difficulty', '=', 'medium').then(1).else(0).end()).as('medium'),
+      sum(eb.case().when('q.difficulty', '=', 'hard').then(1).else(0).end()).as('hard'),
+      sum(eb.case().when('q.difficulty', 'is', null).then(1).else(0).end()).as('unrated'),
+      eb.fn.countAll<number | string>().as('total'),
+    ])
+    .groupBy('r.topic')
+    .orderBy('r.topic')
+    .execute()
+  const tags = await liveQuestions(db, {})
+    .innerJoin('question_tags as qt', 'qt.question_id', 'q.id')
+    .innerJoin('tags as t', 't.id', 'qt.tag_id')
+    .select((eb) => ['t.name', eb.fn.countAll<number | string>().as('total')])
+    .groupBy(['t.id', 't.name'])
+    .orderBy('t.name')
+    .execute()
+  const sources = await liveQuestions(db, {})
+    .select((eb) => ['q.source', eb.fn.countAll<number | string>().as('total')])
+    .where('q.source', 'is not', null)
+    .groupBy('q.source')
+    .orderBy('q.source')
+    .execute()
+  return { topics, tags, sources }
+}
+
+const sum = (expression: Expression<number>) => sql<number | string | null>`sum(${expression})`

@@ -1,0 +1,194 @@
+import {
+  bankMessages,
+  type BankFacets,
+  type BankList,
+  type BankListQuerySchema,
+  type BankQuestion,
+  type BankQuestionInputSchema,
+  type Difficulty,
+} from '@quiz/contracts'
+import type { Kysely } from 'kysely'
+import type { z } from 'zod'
+import { changedFields, recordAudit, type AuditActor } from '../audit/audit-log'
+import type { AppContext } from '../context'
+import type { DB } from '../db/schema'
+import { AppError, NotFound } from '../http/errors'
+import { findRevisions, insertBankQuestion, insertRevision } from '../questions/question-revisions.repository'
+import { toQuestionDto } from './admin.service'
+import {
+  countBank,
+  facets,
+  findBankQuestion,
+  optionCounts,
+  pageBank,
+  quizzesUsing,
+  responsesOf,
+  setTags,
+  softDeleteBankQuestion,
+  tagsOf,
+  updateBankDetails,
+} from './bank.repository'
+
+type BankQuery = z.output<typeof BankListQuerySchema>
+type BankQuestionInput = z.output<typeof BankQuestionInputSchema>
+
+const questionNotFound = () => new NotFound('Question not found.')
+const ratio = (right: number, responses: number) =>
+  responses < 1 ? null : Math.round((right / responses) * 10_000) / 10_000
+
+/** API.md "Question bank": the institute's questions, for admins only (the routes check that). */
+export function createBankService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
+  const { db } = database
+
+  async function bankQuestion(trx: Kysely<DB>, questionId: number): Promise<BankQuestion> {
+    const row = await findBankQuestion(trx, questionId)
+    if (!row) throw questionNotFound()
+    const [revisions, tags, used] = await Promise.all([
+      findRevisions(trx, [row.revision_id]),
+      tagsOf(trx, [questionId]),
+      quizzesUsing(trx, [questionId]),
+    ])
+    return {
+      ...toQuestionDto(questionId, revisions.get(row.revision_id)!),
+      tags: tags.get(questionId) ?? [],
+      difficulty: row.difficulty as Difficulty | null,
+      source: row.source,
+      used_in: (used.get(questionId) ?? []).map((quiz) => ({
+        quiz_id: quiz.id,
+        title: { en: quiz.title_en, ne: quiz.title_ne },
+      })),
+    }
+  }
+
+  /** What the audit trail keeps of a bank question. */
+  const auditValues = (question: BankQuestion) => ({
+    text: question.text,
+    topic: question.topic,
+    tags: question.tags,
+    difficulty: question.difficulty,
+    source: question.source,
+    options: question.options.map((option) => ({ text: option.text, is_correct: option.is_correct })),
+  })
+  const label = (question: BankQuestion) => question.text.en.slice(0, 80)
+
+  return {
+    async list(query: BankQuery): Promise<BankList> {
+      const filters = { ...query, unused: query.unused }
+      const [count, rows] = await Promise.all([
+        countBank(db, filters),
+        pageBank(db, filters, query.page, query.page_size),
+      ])
+      const ids = rows.map((row) => row.id)
+      const [tags, used, responses, options] = await Promise.all([
+        tagsOf(db, ids),
+        quizzesUsing(db, ids),
+        responsesOf(db, ids),
+        optionCounts(
+          db,
+          rows.map((row) => row.revision_id),
+        ),
+      ])
+      return {
+        count,
+        results: rows.map((row) => {
+          const figures = responses.get(row.id) ?? { responses: 0, right: 0 }
+          return {
+            id: row.id,
+            text: { en: row.text_en, ne: row.text_ne },
+            topic: row.topic,
+            tags: tags.get(row.id) ?? [],
+            difficulty: row.difficulty as Difficulty | null,
+            source: row.source,
+            option_count: options.get(row.revision_id) ?? 0,
+            used_in: (used.get(row.id) ?? []).map((quiz) => ({
+              quiz_id: quiz.id,
+              title: { en: quiz.title_en, ne: quiz.title_ne },
+            })),
+            responses: figures.responses,
+            facility: ratio(figures.right, figures.responses),
+          }
+        }),
+      }
+    },
+
+    async facets(): Promise<BankFacets> {
+      const found = await facets(db)
+      const n = (value: number | string | null) => Number(value ?? 0)
+      const topics = found.topics.map((row) => ({
+        topic: row.topic,
+        easy: n(row.easy),
+        medium: n(row.medium),
+        hard: n(row.hard),
+        unrated: n(row.unrated),
+        total: n(row.total),
+      }))
+      return {
+        topics,
+        tags: found.tags.map((row) => ({ tag: row.name, total: n(row.total) })),
+        sources: found.sources.map((row) => ({ source: row.source!, total: n(row.total) })),
+        total: topics.reduce((sum, topic) => sum + topic.total, 0),
+      }
+    },
+
+    get: (questionId: number) => bankQuestion(db, questionId),
+
+    create(input: BankQuestionInput, actor: AuditActor): Promise<BankQuestion> {
+      return database.transaction(async (trx) => {
+        const now = clock.now()
+        const questionId = await insertBankQuestion(trx, input, now, input)
+        await setTags(trx, questionId, input.tags)
+        const question = await bankQuestion(trx, questionId)
+        await recordAudit(trx, actor, now, {
+          action: 'create',
+          entityType: 'question',
+          entityId: questionId,
+          label: label(question),
+          after: auditValues(question),
+        })
+        return question
+      })
+    },
+
+    /** An edit is a new revision: attempts already started keep the old content. */
+    replace(questionId: number, input: BankQuestionInput, actor: AuditActor): Promise<BankQuestion> {
+      return database.transaction(async (trx) => {
+        const before = await bankQuestion(trx, questionId)
+        const now = clock.now()
+        const revisionId = await insertRevision(trx, questionId, input, now)
+        await trx.updateTable('questions').set({ revision_id: revisionId }).where('id', '=', questionId).execute()
+        await updateBankDetails(trx, questionId, { difficulty: input.difficulty, source: input.source })
+        await setTags(trx, questionId, input.tags)
+        const after = await bankQuestion(trx, questionId)
+        await recordAudit(trx, actor, now, {
+          action: 'update',
+          entityType: 'question',
+          entityId: questionId,
+          label: label(after),
+          ...changedFields(auditValues(before), auditValues(after)),
+        })
+        return after
+      })
+    },
+
+    /** A question a paper names as a fixed item stays (409); otherwise it leaves the bank, reports keep it. */
+    remove(questionId: number, actor: AuditActor): Promise<void> {
+      return database.transaction(async (trx) => {
+        const question = await bankQuestion(trx, questionId)
+        if (question.used_in.length > 0) {
+          throw new AppError(409, 'question_in_use', bankMessages.inUse, undefined, undefined, {
+            quizzes: question.used_in.map((quiz) => ({ id: quiz.quiz_id, title: quiz.title })),
+          })
+        }
+        const now = clock.now()
+        if (!(await softDeleteBankQuestion(trx, questionId, now))) throw questionNotFound()
+        await recordAudit(trx, actor, now, {
+          action: 'delete',
+          entityType: 'question',
+          entityId: questionId,
+          label: label(question),
+          before: auditValues(question),
+        })
+      })
+    },
+  }
+}

@@ -1,0 +1,190 @@
+import {
+  adminLimits,
+  bankMessages,
+  fromHundredths,
+  toHundredths,
+  type AdminPaper,
+  type DrawMode,
+  type SectionInput,
+} from '@quiz/contracts'
+import type { Kysely } from 'kysely'
+import type { DB } from '../db/schema'
+import { ValidationFailed, type FieldErrors } from '../http/errors'
+import { drawOfItem, fillDraws, matchingQuestionIds, type DrawFilter } from '../questions/draws'
+import { listItems, listSections } from '../questions/quiz-papers.repository'
+
+// A quiz's paper as the admin writes and reads it (API.md "Papers: sections, marks and draws").
+
+type Item = SectionInput['items'][number]
+
+const pathOf = (section: number, item: number) => `sections.${section}.items.${item}`
+
+const drawFilterOf = (draw: Extract<Item, { draw: unknown }>['draw']): DrawFilter => ({
+  topic: draw.topic ?? null,
+  tags: [...new Set((draw.tags ?? []).map((tag) => tag))],
+  difficulty: draw.difficulty ?? null,
+  source: draw.source ?? null,
+  count: draw.count,
+})
+
+/**
+ * Checks a whole paper against the bank: every refusal of API.md with its field's path. Returns the timed sections'
+ * total minutes (null when untimed). Throws ValidationFailed with every problem at once.
+ */
+export async function checkPaper(db: Kysely<DB>, sections: readonly SectionInput[]): Promise<number | null> {
+  const errors: FieldErrors = {}
+  const add = (path: string, message: string) => (errors[path] ??= []).push(message)
+  const fixed = new Map<number, string>()
+  const draws: { path: string; filter: DrawFilter }[] = []
+  let total = 0
+  sections.forEach((section, s) =>
+    section.items.forEach((item, i) => {
+      if ('question_id' in item) {
+        total++
+        if (fixed.has(item.question_id)) add(`${pathOf(s, i)}.question_id`, bankMessages.duplicateQuestion)
+        else fixed.set(item.question_id, `${pathOf(s, i)}.question_id`)
+      } else {
+        total += item.draw.count
+        draws.push({ path: `${pathOf(s, i)}.draw`, filter: drawFilterOf(item.draw) })
+      }
+    }),
+  )
+  if (total > adminLimits.maxQuestions) add('sections', bankMessages.paperTooLarge)
+  if (total === 0) add('sections', bankMessages.paperEmpty)
+  const timed = sections.filter((section) => section.time_limit_minutes !== null)
+  if (timed.length > 0 && timed.length < sections.length) add('sections', bankMessages.mixedTimes)
+
+  if (fixed.size > 0) {
+    const live = new Set<number>()
+    const ids = [...fixed.keys()]
+    for (let start = 0; start < ids.length; start += 500) {
+      const rows = await db
+        .selectFrom('questions')
+        .select('id')
+        .where('id', 'in', ids.slice(start, start + 500))
+        .where('deleted_at', 'is', null)
+        .where('revision_id', 'is not', null)
+        .execute()
+      for (const row of rows) live.add(row.id)
+    }
+    for (const [id, path] of fixed) if (!live.has(id)) add(path, bankMessages.unknownQuestion)
+  }
+
+  // Each draw's pool less the paper's fixed questions; alone, then together (Hall's condition).
+  const pools: number[][] = []
+  for (const draw of draws) {
+    const pool = (await matchingQuestionIds(db, draw.filter)).filter((id) => !fixed.has(id))
+    pools.push(pool)
+    if (pool.length < draw.filter.count) add(`${draw.path}.count`, bankMessages.poolTooSmall(pool.length))
+  }
+  if (Object.keys(errors).length === 0 && draws.length > 1) {
+    const fill = fillDraws(draws.map((draw, index) => ({ count: draw.filter.count, pool: pools[index]! })))
+    if (!fill.ok)
+      for (const index of fill.deficient) add(draws[index]!.path, bankMessages.draws(fill.needed, fill.available))
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationFailed(errors)
+  return timed.length > 0 ? timed.reduce((sum, section) => sum + section.time_limit_minutes!, 0) : null
+}
+
+/** Replaces the quiz's paper (sections and items); triggers recount the quiz's figures. */
+export async function writePaper(db: Kysely<DB>, quizId: number, sections: readonly SectionInput[]) {
+  await db.deleteFrom('paper_items').where('quiz_id', '=', quizId).execute()
+  await db.deleteFrom('paper_sections').where('quiz_id', '=', quizId).execute()
+  for (const [s, section] of sections.entries()) {
+    const row = await db
+      .insertInto('paper_sections')
+      .values({
+        quiz_id: quizId,
+        position: s + 1,
+        title_en: section.title.en,
+        title_ne: section.title.ne,
+        marks_correct: toHundredths(section.marks_correct),
+        marks_wrong: toHundredths(section.marks_wrong),
+        time_limit_minutes: section.time_limit_minutes,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    if (section.items.length === 0) continue
+    await db
+      .insertInto('paper_items')
+      .values(
+        section.items.map((item, i) => {
+          const draw = 'draw' in item ? drawFilterOf(item.draw) : null
+          return {
+            quiz_id: quizId,
+            section_id: row.id,
+            position: i + 1,
+            question_id: 'question_id' in item ? item.question_id : null,
+            draw_topic: draw?.topic ?? null,
+            draw_tags: draw && draw.tags.length > 0 ? JSON.stringify(draw.tags) : null,
+            draw_difficulty: draw?.difficulty ?? null,
+            draw_source: draw?.source ?? null,
+            draw_count: draw?.count ?? null,
+          }
+        }),
+      )
+      .execute()
+  }
+  // A new paper is drawn again when frozen.
+  await db.updateTable('quizzes').set({ frozen_draw: null }).where('id', '=', quizId).execute()
+}
+
+/** The paper as the admin quiz shows it: sections, items with each draw's live pool, and warnings. */
+export async function readPaper(db: Kysely<DB>, quizId: number, drawMode: string): Promise<AdminPaper> {
+  const [sections, items] = await Promise.all([listSections(db, quizId), listItems(db, quizId)])
+  const fixed = new Set(items.flatMap((item) => (item.question_id === null ? [] : [item.question_id])))
+  const warnings: AdminPaper['warnings'] = []
+  const draws: { path: string; count: number; pool: number[] }[] = []
+  const result: AdminPaper['sections'] = []
+  for (const [s, section] of sections.entries()) {
+    const mine = items.filter((item) => item.section_id === section.id)
+    const out: AdminPaper['sections'][number]['items'] = []
+    for (const [i, item] of mine.entries()) {
+      if (item.question_id !== null) {
+        out.push({ question_id: item.question_id })
+        continue
+      }
+      const draw = drawOfItem(item)
+      const pool = await matchingQuestionIds(db, draw)
+      out.push({
+        draw: {
+          topic: draw.topic,
+          tags: draw.tags,
+          difficulty: draw.difficulty as never,
+          source: draw.source,
+          count: draw.count,
+        },
+        pool: pool.length,
+      })
+      const available = pool.filter((id) => !fixed.has(id))
+      draws.push({ path: `${pathOf(s, i)}.draw`, count: draw.count, pool: available })
+      if (available.length < draw.count)
+        warnings.push({
+          path: `${pathOf(s, i)}.draw`,
+          message: bankMessages.drawPoolShrunk(available.length, draw.count),
+        })
+    }
+    result.push({
+      id: section.id,
+      title: { en: section.title_en, ne: section.title_ne },
+      marks_correct: fromHundredths(section.marks_correct),
+      marks_wrong: fromHundredths(section.marks_wrong),
+      time_limit_minutes: section.time_limit_minutes,
+      items: out,
+    })
+  }
+  if (warnings.length === 0 && draws.length > 1) {
+    const fill = fillDraws(draws)
+    if (!fill.ok)
+      for (const index of fill.deficient)
+        warnings.push({ path: draws[index]!.path, message: bankMessages.draws(fill.needed, fill.available) })
+  }
+  return { draw_mode: drawMode as DrawMode, sections: result, warnings }
+}
+
+/** Whether the quiz's paper has timed sections (its duration is then their sum). */
+export async function timedMinutes(db: Kysely<DB>, quizId: number): Promise<number | null> {
+  const sections = await listSections(db, quizId)
+  if (sections.length === 0 || sections.some((section) => section.time_limit_minutes === null)) return null
+  return sections.reduce((sum, section) => sum + section.time_limit_minutes!, 0)
+}

@@ -1,0 +1,290 @@
+import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely'
+import type { Dialect } from '../database'
+
+// Frozen in time: change the schema with a new migration, never by editing this one.
+// docs/decisions/029: questions leave their quiz and live in one bank (same ids); a quiz's paper is sections of
+// items, each a fixed question or a draw from the bank. Every existing quiz becomes one section marked +1 / -0.2
+// (hundredths: 100 and 20) holding its live questions in their order, so it behaves as before. Tags are a table of
+// their own, keyed by their lower-cased spelling, so they compare case-insensitively and keep the first spelling.
+// The quiz figures of 0007 (question_count, question_set_version) are now kept by triggers on the paper's items
+// and on the questions they name. question_shows records when each learner was last shown each question, which
+// draws read to give unseen questions first; it is filled from the attempts made so far.
+
+// The paper's question count (fixed live items plus draw counts) of the quiz `quiz`, as SQL both databases run.
+const recount = (quiz: string) => `update quizzes set
+    question_set_version = question_set_version + 1,
+    question_count = (
+      select count(*) from paper_items i join questions q on q.id = i.question_id
+      where i.quiz_id = quizzes.id and q.deleted_at is null and q.revision_id is not null
+    ) + (select coalesce(sum(i.draw_count), 0) from paper_items i where i.quiz_id = quizzes.id and i.question_id is null)
+  where ${quiz}`
+
+const QUESTION_CHANGED = (differ: string) =>
+  ['revision_id', 'deleted_at'].map((c) => `old.${c} ${differ} new.${c}`).join(' or ')
+// An update that changes none of these (a no-op write) changes neither figure.
+const ITEM_CHANGED = (differ: string) =>
+  [
+    'quiz_id',
+    'section_id',
+    'position',
+    'question_id',
+    'draw_topic',
+    'draw_tags',
+    'draw_difficulty',
+    'draw_source',
+    'draw_count',
+  ]
+    .map((c) => `old.${c} ${differ} new.${c}`)
+    .join(' or ')
+
+const BATCH = 500
+
+export const questionBankAndPapers = (dialect: Dialect): Migration => {
+  const id = dialect === 'postgres' ? 'serial' : 'integer'
+  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
+
+  return {
+    async up(db: Kysely<unknown>) {
+      if (dialect === 'postgres') {
+        await sql`drop trigger questions_figures_insert on questions`.execute(db)
+        await sql`drop trigger questions_figures_update on questions`.execute(db)
+        await sql`drop function questions_keep_quiz_figures()`.execute(db)
+      } else {
+        await sql`drop trigger questions_figures_insert`.execute(db)
+        await sql`drop trigger questions_figures_update`.execute(db)
+      }
+
+      await db.schema
+        .createTable('tags')
+        .addColumn('id', id, pk)
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('name_key', 'text', (c) => c.notNull().unique())
+        .execute()
+      await db.schema
+        .createTable('question_tags')
+        .addColumn('question_id', 'integer', (c) => c.notNull().references('questions.id'))
+        .addColumn('tag_id', 'integer', (c) => c.notNull().references('tags.id'))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('question_tags_pk', ['question_id', 'tag_id'])
+        .execute()
+      await db.schema.createIndex('question_tags_tag').on('question_tags').columns(['tag_id', 'question_id']).execute()
+
+      await db.schema
+        .createTable('paper_sections')
+        .addColumn('id', id, pk)
+        .addColumn('quiz_id', 'integer', (c) => c.notNull().references('quizzes.id'))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('title_en', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('title_ne', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('marks_correct', 'integer', (c) => c.notNull().defaultTo(100))
+        .addColumn('marks_wrong', 'integer', (c) => c.notNull().defaultTo(20))
+        .addColumn('time_limit_minutes', 'integer')
+        .execute()
+      await db.schema.createIndex('paper_sections_quiz').on('paper_sections').columns(['quiz_id', 'position']).execute()
+
+      await db.schema
+        .createTable('paper_items')
+        .addColumn('id', id, pk)
+        .addColumn('quiz_id', 'integer', (c) => c.notNull().references('quizzes.id'))
+        .addColumn('section_id', 'integer', (c) => c.notNull().references('paper_sections.id').onDelete('cascade'))
+        .addColumn('position', 'integer', (c) => c.notNull())
+        .addColumn('question_id', 'integer', (c) => c.references('questions.id'))
+        .addColumn('draw_topic', 'text')
+        .addColumn('draw_tags', 'text')
+        .addColumn('draw_difficulty', 'text')
+        .addColumn('draw_source', 'text')
+        .addColumn('draw_count', 'integer')
+        .execute()
+      await db.schema.createIndex('paper_items_quiz').on('paper_items').columns(['quiz_id', 'section_id']).execute()
+      await db.schema.createIndex('paper_items_question').on('paper_items').column('question_id').execute()
+
+      await db.schema
+        .alterTable('quizzes')
+        .addColumn('draw_mode', 'text', (c) => c.notNull().defaultTo('per_attempt'))
+        .execute()
+      // A frozen paper's draw: JSON `{itemId: [questionId, ...]}`, null until drawn.
+      await db.schema.alterTable('quizzes').addColumn('frozen_draw', 'text').execute()
+      // The attempt's sections as it started: JSON `[{title_en, title_ne, marks_correct, marks_wrong,
+      // time_limit_minutes, count}]`; null for attempts made before sections (one section, +1 / -0.2).
+      await db.schema.alterTable('attempts').addColumn('sections', 'text').execute()
+      // Timed sections: the section now open (0-based) and when it opened.
+      await db.schema
+        .alterTable('attempts')
+        .addColumn('current_section', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute()
+      await db.schema.alterTable('attempts').addColumn('section_opened_at', 'bigint').execute()
+      // The quiz whose attempt put the card in the deck: a deleted quiz still takes its cards out of the deck.
+      await db.schema
+        .alterTable('practice_cards')
+        .addColumn('quiz_id', 'integer', (c) => c.references('quizzes.id'))
+        .execute()
+      await sql`update practice_cards set quiz_id = (select quiz_id from questions where questions.id = practice_cards.question_id)`.execute(
+        db,
+      )
+
+      // Every quiz, deleted ones too (their reports stay), becomes one default section of its live questions.
+      await sql`insert into paper_sections (quiz_id, position) select id, 1 from quizzes`.execute(db)
+      await sql`
+        insert into paper_items (quiz_id, section_id, position, question_id)
+        select q.quiz_id, s.id, q.position, q.id
+        from questions q join paper_sections s on s.quiz_id = q.quiz_id
+        where q.deleted_at is null and q.revision_id is not null`.execute(db)
+
+      // Questions no longer name a quiz or a place in it; they gain difficulty and source.
+      if (dialect === 'postgres') {
+        await sql`alter table questions drop column quiz_id cascade`.execute(db)
+        await sql`alter table questions drop column position`.execute(db)
+        await sql`alter table questions add column difficulty text`.execute(db)
+        await sql`alter table questions add column source text`.execute(db)
+      } else {
+        // SQLite cannot drop a column a foreign key names: the table is rebuilt (its 12-step procedure). Kysely
+        // runs SQLite migrations outside a transaction, so foreign keys can be off while the rebuild runs in one.
+        await sql`pragma foreign_keys = off`.execute(db)
+        await sql`begin`.execute(db)
+        await sql`
+          create table questions_new (
+            id integer primary key autoincrement,
+            revision_id integer,
+            deleted_at bigint,
+            difficulty text,
+            source text
+          )`.execute(db)
+        await sql`insert into questions_new (id, revision_id, deleted_at) select id, revision_id, deleted_at from questions`.execute(
+          db,
+        )
+        await sql`drop table questions`.execute(db)
+        await sql`alter table questions_new rename to questions`.execute(db)
+        const broken = await sql`pragma foreign_key_check`.execute(db)
+        if (broken.rows.length > 0) {
+          await sql`rollback`.execute(db)
+          await sql`pragma foreign_keys = on`.execute(db)
+          throw new Error('Rebuilding questions broke a foreign key.')
+        }
+        await sql`commit`.execute(db)
+        await sql`pragma foreign_keys = on`.execute(db)
+      }
+      await db.schema.createIndex('questions_live').on('questions').columns(['deleted_at', 'id']).execute()
+
+      await db.schema
+        .createTable('question_shows')
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('question_id', 'integer', (c) => c.notNull().references('questions.id'))
+        .addColumn('shown_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('question_shows_pk', ['user_id', 'question_id'])
+        .execute()
+      const questionOf = new Map(
+        (
+          await sql<{ id: number; question_id: number }>`select id, question_id from question_revisions`.execute(db)
+        ).rows.map((row) => [Number(row.id), Number(row.question_id)]),
+      )
+      const shown = new Map<string, { user: number; question: number; at: number }>()
+      const attempts = (
+        await sql<{ user_id: number; started_at: number; revision_ids: string }>`
+          select user_id, started_at, revision_ids from attempts`.execute(db)
+      ).rows
+      for (const attempt of attempts) {
+        for (const revisionId of JSON.parse(attempt.revision_ids) as number[]) {
+          const question = questionOf.get(revisionId)
+          if (question === undefined) continue
+          const key = `${attempt.user_id}:${question}`
+          const at = Number(attempt.started_at)
+          const seen = shown.get(key)
+          if (!seen || seen.at < at) shown.set(key, { user: Number(attempt.user_id), question, at })
+        }
+      }
+      const rows = [...shown.values()]
+      for (let start = 0; start < rows.length; start += BATCH) {
+        const values = rows.slice(start, start + BATCH).map((row) => sql`(${row.user}, ${row.question}, ${row.at})`)
+        await sql`insert into question_shows (user_id, question_id, shown_at) values ${sql.join(values)}`.execute(db)
+      }
+
+      // The figures of 0007, kept from now on by the paper's items and the questions they name.
+      const itemsChanged = (row: 'new' | 'old') => recount(`id = ${row}.quiz_id`)
+      const questionChanged = recount('id in (select quiz_id from paper_items where question_id = new.id)')
+      if (dialect === 'postgres') {
+        await sql
+          .raw(
+            `create function paper_items_keep_quiz_figures() returns trigger language plpgsql as $$
+             begin
+               if tg_op <> 'INSERT' then ${itemsChanged('old')}; end if;
+               if tg_op <> 'DELETE' then ${itemsChanged('new')}; end if;
+               return null;
+             end
+             $$`,
+          )
+          .execute(db)
+        await sql
+          .raw(
+            `create trigger paper_items_figures after insert or delete on paper_items
+             for each row execute function paper_items_keep_quiz_figures()`,
+          )
+          .execute(db)
+        await sql
+          .raw(
+            `create trigger paper_items_figures_update after update on paper_items
+             for each row when (${ITEM_CHANGED('is distinct from')}) execute function paper_items_keep_quiz_figures()`,
+          )
+          .execute(db)
+        await sql
+          .raw(
+            `create function questions_keep_paper_figures() returns trigger language plpgsql as $$
+             begin ${questionChanged}; return null; end
+             $$`,
+          )
+          .execute(db)
+        await sql
+          .raw(
+            `create trigger questions_paper_figures after update on questions
+             for each row when (${QUESTION_CHANGED('is distinct from')}) execute function questions_keep_paper_figures()`,
+          )
+          .execute(db)
+      } else {
+        await sql
+          .raw(
+            `create trigger paper_items_figures_insert after insert on paper_items begin ${itemsChanged('new')}; end`,
+          )
+          .execute(db)
+        await sql
+          .raw(
+            `create trigger paper_items_figures_delete after delete on paper_items begin ${itemsChanged('old')}; end`,
+          )
+          .execute(db)
+        await sql
+          .raw(
+            `create trigger paper_items_figures_update after update on paper_items when ${ITEM_CHANGED('is not')}
+             begin ${itemsChanged('old')}; ${itemsChanged('new')}; end`,
+          )
+          .execute(db)
+        await sql
+          .raw(
+            `create trigger questions_paper_figures after update on questions when ${QUESTION_CHANGED('is not')}
+             begin ${questionChanged}; end`,
+          )
+          .execute(db)
+      }
+      // A section's marks, title or time are part of the paper every new attempt copies: a change raises the version.
+      const sectionChanged = `update quizzes set question_set_version = question_set_version + 1 where id = new.quiz_id`
+      if (dialect === 'postgres') {
+        await sql
+          .raw(
+            `create function paper_sections_keep_version() returns trigger language plpgsql as $$
+             begin ${sectionChanged}; return null; end
+             $$`,
+          )
+          .execute(db)
+        await sql
+          .raw(
+            `create trigger paper_sections_version after update on paper_sections
+             for each row execute function paper_sections_keep_version()`,
+          )
+          .execute(db)
+      } else {
+        await sql
+          .raw(`create trigger paper_sections_version after update on paper_sections begin ${sectionChanged}; end`)
+          .execute(db)
+      }
+      // Recounted once: the figures now follow the new rule (they equal the old ones for every quiz).
+      await sql.raw(recount('1 = 1')).execute(db)
+    },
+  }
+}

@@ -1,0 +1,167 @@
+import { sql, type Kysely, type SqlBool } from 'kysely'
+import type { DB } from '../db/schema'
+
+// Draws from the bank (API.md "Papers"): which live questions a draw's filters match, and whether a paper's draws
+// can all be filled at once. Shared: the admin checks papers with it, attempts draw with it.
+
+export interface DrawFilter {
+  topic: string | null
+  tags: string[]
+  difficulty: string | null
+  source: string | null
+  count: number
+}
+
+/** The draw an item of a paper holds (its stored columns). */
+export function drawOfItem(item: {
+  draw_topic: string | null
+  draw_tags: string | null
+  draw_difficulty: string | null
+  draw_source: string | null
+  draw_count: number | null
+}): DrawFilter {
+  return {
+    topic: item.draw_topic,
+    tags: item.draw_tags ? (JSON.parse(item.draw_tags) as string[]) : [],
+    difficulty: item.draw_difficulty,
+    source: item.draw_source,
+    count: item.draw_count ?? 0,
+  }
+}
+
+/** Ids of the live questions a draw's filters match (absent filters match everything; tags means all of them). */
+export async function matchingQuestionIds(db: Kysely<DB>, draw: DrawFilter): Promise<number[]> {
+  const tagKeys = [...new Set(draw.tags.map((tag) => tag.toLowerCase()))]
+  const rows = await db
+    .selectFrom('questions as q')
+    .innerJoin('question_revisions as r', 'r.id', 'q.revision_id')
+    .select('q.id')
+    .where('q.deleted_at', 'is', null)
+    .$if(draw.topic !== null && draw.topic !== '', (query) =>
+      query.where((eb) => eb(eb.fn('lower', ['r.topic']), '=', draw.topic!.toLowerCase())),
+    )
+    .$if(draw.difficulty !== null, (query) => query.where('q.difficulty', '=', draw.difficulty!))
+    .$if(draw.source !== null && draw.source !== '', (query) =>
+      query.where((eb) => eb(eb.fn('lower', ['q.source']), '=', draw.source!.toLowerCase())),
+    )
+    .$if(tagKeys.length > 0, (query) =>
+      query.where(
+        (eb) =>
+          sql<SqlBool>`(${eb
+            .selectFrom('question_tags as qt')
+            .innerJoin('tags as t', 't.id', 'qt.tag_id')
+            .select((sub) => sub.fn.countAll().as('n'))
+            .whereRef('qt.question_id', '=', 'q.id')
+            .where('t.name_key', 'in', tagKeys)}) = ${tagKeys.length}`,
+      ),
+    )
+    .orderBy('q.id')
+    .execute()
+  return rows.map((row) => row.id)
+}
+
+export type Fill =
+  { ok: true; assignment: number[][] } | { ok: false; deficient: number[]; needed: number; available: number }
+
+/**
+ * Whether every draw can take `count` distinct questions of its pool, no question taken twice (Hall's condition
+ * over every group of draws), and one way to do it. Questions in the same pools are interchangeable, so the flow runs
+ * over groups of them (draws -> groups -> sink): a handful of nodes even for a bank of 10,000. When it cannot be
+ * done, `deficient` is a group of draws whose pools together hold fewer questions than they need (the min cut).
+ * `preference` orders each group's questions (first taken first); absent, pool order.
+ */
+export function fillDraws(
+  draws: readonly { count: number; pool: readonly number[] }[],
+  preference?: (a: number, b: number) => number,
+): Fill {
+  const signature = new Map<number, number[]>()
+  draws.forEach((draw, index) => {
+    for (const id of draw.pool) {
+      const list = signature.get(id)
+      if (list) {
+        if (list.at(-1) !== index) list.push(index)
+      } else signature.set(id, [index])
+    }
+  })
+  const groups = new Map<string, { draws: number[]; ids: number[] }>()
+  for (const [id, list] of signature) {
+    const key = list.join(',')
+    const group = groups.get(key)
+    if (group) group.ids.push(id)
+    else groups.set(key, { draws: list, ids: [id] })
+  }
+  const groupList = [...groups.values()]
+  if (preference) for (const group of groupList) group.ids.sort(preference)
+  const d = draws.length
+  const g = groupList.length
+  // Nodes: 0 source, 1..d draws, d+1..d+g groups, d+g+1 sink.
+  const sink = d + g + 1
+  const capacity = new Map<string, number>()
+  const adjacency: number[][] = Array.from({ length: sink + 1 }, () => [])
+  const addEdge = (from: number, to: number, cap: number) => {
+    capacity.set(`${from}:${to}`, cap)
+    capacity.set(`${to}:${from}`, capacity.get(`${to}:${from}`) ?? 0)
+    adjacency[from]!.push(to)
+    adjacency[to]!.push(from)
+  }
+  draws.forEach((draw, index) => addEdge(0, index + 1, draw.count))
+  groupList.forEach((group, k) => {
+    for (const index of group.draws) addEdge(index + 1, d + 1 + k, Number.MAX_SAFE_INTEGER)
+    addEdge(d + 1 + k, sink, group.ids.length)
+  })
+  const residual = (from: number, to: number) => capacity.get(`${from}:${to}`) ?? 0
+  const reachable = () => {
+    const parent = new Array<number>(sink + 1).fill(-1)
+    parent[0] = 0
+    const queue = [0]
+    while (queue.length > 0) {
+      const node = queue.shift()!
+      for (const next of adjacency[node]!) {
+        if (parent[next] === -1 && residual(node, next) > 0) {
+          parent[next] = node
+          queue.push(next)
+        }
+      }
+    }
+    return parent
+  }
+  let flow = 0
+  for (;;) {
+    const parent = reachable()
+    if (parent[sink] === -1) break
+    let bottleneck = Number.MAX_SAFE_INTEGER
+    for (let node = sink; node !== 0; node = parent[node]!)
+      bottleneck = Math.min(bottleneck, residual(parent[node]!, node))
+    for (let node = sink; node !== 0; node = parent[node]!) {
+      const from = parent[node]!
+      capacity.set(`${from}:${node}`, residual(from, node) - bottleneck)
+      capacity.set(`${node}:${from}`, residual(node, from) + bottleneck)
+    }
+    flow += bottleneck
+  }
+  const needed = draws.reduce((sum, draw) => sum + draw.count, 0)
+  if (flow < needed) {
+    const parent = reachable()
+    const deficient = draws.map((_, index) => index).filter((index) => parent[index + 1] !== -1)
+    const available = new Set(deficient.flatMap((index) => draws[index]!.pool)).size
+    return {
+      ok: false,
+      deficient,
+      needed: deficient.reduce((sum, index) => sum + draws[index]!.count, 0),
+      available,
+    }
+  }
+  // Each draw takes, from each group, as many as the flow sent there, in the group's order.
+  const taken = groupList.map(() => 0)
+  const assignment = draws.map((_, index) => {
+    const ids: number[] = []
+    groupList.forEach((group, k) => {
+      if (!group.draws.includes(index)) return
+      const sent = residual(d + 1 + k, index + 1)
+      ids.push(...group.ids.slice(taken[k], taken[k]! + sent))
+      taken[k]! += sent
+    })
+    return preference ? ids.sort(preference) : ids
+  })
+  return { ok: true, assignment }
+}

@@ -1,0 +1,129 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../db/schema'
+
+// A quiz's paper: sections in order, each with items in order; an item is a fixed bank question or a draw
+// (docs/decisions/029-question-bank-and-papers.md). Shared, because the admin routes write papers, attempts read
+// them, and the institution reports list their questions.
+
+/** The quiz's last section, made (one default section, +1 / -0.2, untimed) when the quiz has none yet. */
+export async function lastSectionId(db: Kysely<DB>, quizId: number): Promise<number> {
+  const last = await db
+    .selectFrom('paper_sections')
+    .select('id')
+    .where('quiz_id', '=', quizId)
+    .orderBy('position', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  if (last) return last.id
+  const created = await db
+    .insertInto('paper_sections')
+    .values({ quiz_id: quizId, position: 1, time_limit_minutes: null })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return created.id
+}
+
+/** Appends fixed items for the questions, in order, to the quiz's last section. */
+export async function appendFixedItems(db: Kysely<DB>, quizId: number, questionIds: readonly number[]) {
+  if (questionIds.length === 0) return
+  const sectionId = await lastSectionId(db, quizId)
+  const last = await db
+    .selectFrom('paper_items')
+    .select((eb) => eb.fn.max('position').as('position'))
+    .where('section_id', '=', sectionId)
+    .executeTakeFirst()
+  const start = Number(last?.position ?? 0)
+  for (let offset = 0; offset < questionIds.length; offset += 500) {
+    await db
+      .insertInto('paper_items')
+      .values(
+        questionIds.slice(offset, offset + 500).map((questionId, index) => ({
+          quiz_id: quizId,
+          section_id: sectionId,
+          position: start + offset + index + 1,
+          question_id: questionId,
+          draw_topic: null,
+          draw_tags: null,
+          draw_difficulty: null,
+          draw_source: null,
+          draw_count: null,
+        })),
+      )
+      .execute()
+  }
+}
+
+/** Takes a fixed question out of the quiz's paper; returns whether it was there. The question stays in the bank. */
+export async function removeFixedItem(db: Kysely<DB>, quizId: number, questionId: number) {
+  const result = await db
+    .deleteFrom('paper_items')
+    .where('quiz_id', '=', quizId)
+    .where('question_id', '=', questionId)
+    .executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
+}
+
+/** A live bank question that is a fixed item of this quiz's paper, with its current revision. */
+export function findFixedQuestion(db: Kysely<DB>, quizId: number, questionId: number) {
+  return db
+    .selectFrom('paper_items as i')
+    .innerJoin('questions as q', 'q.id', 'i.question_id')
+    .select(['q.id', 'q.revision_id'])
+    .where('i.quiz_id', '=', quizId)
+    .where('q.id', '=', questionId)
+    .where('q.deleted_at', 'is', null)
+    .where('q.revision_id', 'is not', null)
+    .executeTakeFirst() as Promise<{ id: number; revision_id: number } | undefined>
+}
+
+/** A live bank question with its current revision. */
+export function findLiveBankQuestion(db: Kysely<DB>, questionId: number) {
+  return db
+    .selectFrom('questions')
+    .select(['id', 'revision_id'])
+    .where('id', '=', questionId)
+    .where('deleted_at', 'is', null)
+    .where('revision_id', 'is not', null)
+    .executeTakeFirst() as Promise<{ id: number; revision_id: number } | undefined>
+}
+
+/** The paper's live fixed questions in paper order (section, then item), with their current revisions. */
+export function listFixedQuestions(db: Kysely<DB>, quizId: number) {
+  return db
+    .selectFrom('paper_items as i')
+    .innerJoin('paper_sections as s', 's.id', 'i.section_id')
+    .innerJoin('questions as q', 'q.id', 'i.question_id')
+    .select(['q.id as question_id', 'q.revision_id', 'i.section_id'])
+    .where('i.quiz_id', '=', quizId)
+    .where('q.deleted_at', 'is', null)
+    .where('q.revision_id', 'is not', null)
+    .orderBy('s.position')
+    .orderBy('s.id')
+    .orderBy('i.position')
+    .orderBy('i.id')
+    .execute() as Promise<{ question_id: number; revision_id: number; section_id: number }[]>
+}
+
+export function listSections(db: Kysely<DB>, quizId: number) {
+  return db
+    .selectFrom('paper_sections')
+    .selectAll()
+    .where('quiz_id', '=', quizId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute()
+}
+
+export function listItems(db: Kysely<DB>, quizId: number) {
+  return db
+    .selectFrom('paper_items as i')
+    .innerJoin('paper_sections as s', 's.id', 'i.section_id')
+    .selectAll('i')
+    .where('i.quiz_id', '=', quizId)
+    .orderBy('s.position')
+    .orderBy('s.id')
+    .orderBy('i.position')
+    .orderBy('i.id')
+    .execute()
+}
