@@ -14,8 +14,6 @@ import './progress.css'
 import { buttonClass } from '../../components/ui/button'
 
 /** WEB.md "My Progress": the score of every attempt over time and accuracy by topic, as charts and as tables. */
-const maxOf = (attempt: object) => (attempt as { max_score?: number }).max_score
-
 export function Component() {
   const { t } = useTranslation('progress')
   const pick = useBilingual()
@@ -55,9 +53,8 @@ export function Component() {
                   <td>
                     {t('trend.score_of', {
                       score: formatScore(attempt.score, language),
-                      // A paper's maximum where the entry has one (API.md "Papers"), else its questions.
-                      total:
-                        maxOf(attempt) === undefined ? attempt.total_questions : formatScore(maxOf(attempt)!, language),
+                      // The paper's maximum (API.md "Papers"): its questions when each is worth one mark.
+                      total: formatNumber(attempt.max_score, language, { maximumFractionDigits: 2 }),
                     })}
                   </td>
                   <td>{formatNumber(scorePercent(attempt), language)}%</td>

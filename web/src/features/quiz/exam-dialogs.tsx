@@ -89,7 +89,12 @@ export function ScoreDialog({ outcome }: { outcome: { result: SubmitResult; auto
           <p className="score__label">{t('score.your_score')}</p>
           <p className="score__value">{formatScore(result.score, language)}</p>
           {maxOf(result) !== undefined && (
-            <p className="score__max">{t('out_of', { ns: 'sections', max: formatScore(maxOf(result)!, language) })}</p>
+            <p className="score__max">
+              {t('out_of', {
+                ns: 'sections',
+                max: formatNumber(maxOf(result)!, language, { maximumFractionDigits: 2 }),
+              })}
+            </p>
           )}
           <dl className="score__counts">
             {(['correct', 'incorrect', 'unanswered'] as const).map((count) => (

@@ -252,7 +252,7 @@ describe('exam screen with sections', () => {
     expect(screen.getByRole('timer')).toHaveTextContent('10:00')
     await settle(600_000)
     expect(net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/submit/`)).toHaveLength(1)
-    expect(screen.getByText('out of 17.00')).toBeInTheDocument()
+    expect(screen.getByText('out of 17')).toBeInTheDocument()
   })
 
   it('reads in Nepali with Devanagari digits', async () => {

@@ -18,6 +18,8 @@ const result: SubmitResult = {
   total_questions: TOTAL,
   completed_timestamp: '2026-11-22T07:10:00.000Z',
   late: false,
+  max_score: TOTAL,
+  sections: [],
 }
 
 function network({

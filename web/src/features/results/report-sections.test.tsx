@@ -62,12 +62,12 @@ afterEach(() => vi.unstubAllGlobals())
 describe('report card of a sectioned paper', () => {
   it('shows the score of the maximum and a table of sections', async () => {
     render(card({ max_score: 7, sections }))
-    expect(await screen.findByText('2.35 of 7.00')).toBeInTheDocument()
+    expect(await screen.findByText('2.35 of 7')).toBeInTheDocument()
     const rows = within(screen.getByRole('region', { name: 'Sections' })).getAllByRole('row')
     expect(rows.map((row) => row.textContent)).toEqual([
       'SectionScoreRightWrongUnanswered',
-      'Constitution1.60 of 4.00110',
-      'Section 20.75 of 3.00120',
+      'Constitution1.60 of 4110',
+      'Section 20.75 of 3120',
     ])
   })
 
@@ -78,15 +78,15 @@ describe('report card of a sectioned paper', () => {
     first.unmount()
     vi.unstubAllGlobals()
     render(card({ max_score: 7, sections: sections.slice(0, 1) }))
-    expect(await screen.findByText('2.35 of 7.00')).toBeInTheDocument()
+    expect(await screen.findByText('2.35 of 7')).toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Sections' })).not.toBeInTheDocument()
   })
 
   it('reads in Nepali with Devanagari digits', async () => {
     render(card({ max_score: 7, sections }), 'ne')
-    expect(await screen.findByText('७.०० मध्ये २.३५')).toBeInTheDocument()
+    expect(await screen.findByText('७ मध्ये २.३५')).toBeInTheDocument()
     const rows = within(screen.getByRole('region', { name: 'खण्डहरू' })).getAllByRole('row')
-    expect(rows[1]).toHaveTextContent('संविधान४.०० मध्ये १.६०११०')
+    expect(rows[1]).toHaveTextContent('संविधान४ मध्ये १.६०११०')
     expect(rows[2]).toHaveTextContent('खण्ड २')
   })
 })

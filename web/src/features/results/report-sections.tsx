@@ -10,12 +10,15 @@ export interface ReportMarks {
   sections?: SectionScore[]
 }
 
-/** "12.60 of 100.00": the score against the paper's maximum when the report carries it, else the score alone. */
+/** A maximum as a paper prints it: "100", "2.5" (a score keeps its two decimals; a maximum needs none). */
+export const formatMax = (max: number, language: string) => formatNumber(max, language, { maximumFractionDigits: 2 })
+
+/** "12.60 of 100": the score against the paper's maximum when the report carries it, else the score alone. */
 export function ScoreOfMax({ score, max }: { score: number; max: number | undefined }) {
   const { t } = useTranslation('sections')
   const language = useLanguage()
   if (max === undefined) return <>{formatScore(score, language)}</>
-  return <>{t('report.total_score', { score: formatScore(score, language), max: formatScore(max, language) })}</>
+  return <>{t('report.total_score', { score: formatScore(score, language), max: formatMax(max, language) })}</>
 }
 
 /** The report card's table of sections: score of max, right, wrong and unanswered in each (WEB.md). */
@@ -49,7 +52,7 @@ export function ReportSections({ sections }: { sections: SectionScore[] }) {
                 <td>
                   {t('report.score_of', {
                     score: formatScore(section.score, language),
-                    max: formatScore(section.max_score, language),
+                    max: formatMax(section.max_score, language),
                   })}
                 </td>
                 <td>{n(section.correct)}</td>
