@@ -56,7 +56,8 @@ export function PaperMarking({ sections }: { sections: SectionSummary[] }) {
           </li>
         </ul>
       ) : (
-        <div className="sections-table-wrap">
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling block must take focus to scroll by keyboard (axe scrollable-region-focusable)
+        <div className="sections-table-wrap" tabIndex={0} role="group" aria-labelledby="marking-heading">
           <table className="sections-table">
             <thead>
               <tr>

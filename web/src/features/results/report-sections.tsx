@@ -30,7 +30,8 @@ export function ReportSections({ sections }: { sections: SectionScore[] }) {
   return (
     <section className="card report-sections" aria-labelledby="report-sections-heading">
       <h2 id="report-sections-heading">{t('report.heading')}</h2>
-      <div className="report-sections__wrap">
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling block must take focus to scroll by keyboard (axe scrollable-region-focusable) */}
+      <div className="report-sections__wrap" tabIndex={0} role="group" aria-labelledby="report-sections-heading">
         <table>
           <thead>
             <tr>
