@@ -193,7 +193,7 @@ export function PaperEditor({ quiz }: { quiz: QuizWithPaper }) {
       {outcome === 'saved' && <Alert kind="success">{t('paper.saved')}</Alert>}
       {outcome === 'failed' && (
         <Alert kind="error">
-          {t('paper.save_failed')}
+          {Object.keys(errors).length > 0 ? t('paper.save_failed') : t('paper.save_failed_plain')}
           <ErrorList lines={unclaimed} />
         </Alert>
       )}

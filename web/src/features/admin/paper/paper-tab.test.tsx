@@ -273,6 +273,17 @@ describe('Paper tab', () => {
     expect(screen.getByLabelText('One draw for everyone (frozen paper)')).toBeChecked()
   })
 
+  it('says a failure without field errors plainly', async () => {
+    const user = userEvent.setup()
+    handler = (key) =>
+      key === 'PUT /api/admin/quizzes/5/sections/'
+        ? { status: 500, body: { detail: 'Something went wrong on our side.', code: 'server_error' } }
+        : standard(key)
+    renderPaper()
+    await user.click(await screen.findByRole('button', { name: 'Save Paper' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save the paper. Please try again.')
+  })
+
   it('changes the draw mode', async () => {
     const user = userEvent.setup()
     handler = (key) =>
