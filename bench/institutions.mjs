@@ -46,7 +46,10 @@ function seed(dataDir, quizId, { attempts, perLearner, prefix }) {
   db.pragma('journal_mode = WAL')
   db.pragma('busy_timeout = 10000')
   const questions = db
-    .prepare('select id, revision_id from questions where quiz_id = ? and deleted_at is null order by position')
+    .prepare(
+      `select q.id, q.revision_id from paper_items i join questions q on q.id = i.question_id
+       where i.quiz_id = ? and q.deleted_at is null order by i.position`,
+    )
     .all(quizId)
   const optionsOf = db.prepare('select id, is_correct from question_options where revision_id = ? order by position')
   const paper = questions.map((q) => ({ id: q.id, options: optionsOf.all(q.revision_id) }))

@@ -264,7 +264,10 @@ export function seedFinishedFirstAttempts(dataDir, quizId, count) {
   const db = new Database(path.join(dataDir, 'quiz.db'))
   db.pragma('busy_timeout = 10000')
   const revisionIds = db
-    .prepare('select revision_id from questions where quiz_id = ? and deleted_at is null order by position')
+    .prepare(
+      `select q.revision_id from paper_items i join questions q on q.id = i.question_id
+       where i.quiz_id = ? and q.deleted_at is null order by i.position`,
+    )
     .pluck()
     .all(quizId)
   const questions = revisionIds.length
@@ -319,9 +322,9 @@ export function seedSavedAnswers(dataDir, quizId, usernames) {
   db.pragma('busy_timeout = 10000')
   const options = db
     .prepare(
-      `select q.id as question_id, q.position, o.id as option_id, o.position as option_position
-       from questions q join question_options o on o.revision_id = q.revision_id
-       where q.quiz_id = ? and q.deleted_at is null order by q.position, o.position`,
+      `select q.id as question_id, i.position, o.id as option_id, o.position as option_position
+       from paper_items i join questions q on q.id = i.question_id join question_options o on o.revision_id = q.revision_id
+       where i.quiz_id = ? and q.deleted_at is null order by i.position, o.position`,
     )
     .all(quizId)
   const byPosition = new Map()

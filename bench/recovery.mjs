@@ -49,9 +49,9 @@ async function prepareExam(server) {
   const quizId = await server.createQuiz(admin, { ...quizJson(QUESTIONS, 'Recovery exam'), allowed_attempts: 1000 })
   const tokens = await server.tokensFor(Array.from({ length: LEARNERS }, (_, i) => `examinee${i + 1}`))
   const rows = await server.rows(
-    `select q.id as question_id, o.id as option_id, o.is_correct from questions q
-     join question_options o on o.revision_id = q.revision_id
-     where q.quiz_id = ${quizId} and q.deleted_at is null order by q.position, o.position`,
+    `select q.id as question_id, o.id as option_id, o.is_correct from paper_items i
+     join questions q on q.id = i.question_id join question_options o on o.revision_id = q.revision_id
+     where i.quiz_id = ${quizId} and q.deleted_at is null order by i.position, o.position`,
   )
   const questions = []
   for (const row of rows) {

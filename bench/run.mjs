@@ -15,7 +15,11 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const learnerCount = Number(process.env.BENCH_LEARNERS ?? 1000)
 const examQuestions = Number(process.env.BENCH_QUESTIONS ?? 100)
 const rankedAttempts = Number(process.env.BENCH_RANKED ?? 10_000)
-// BENCH_ONLY=exam runs the 1,000-learner exam alone; BENCH_ONLY=routes the endpoint scenarios alone.
+// The draw storm (issue 25): a paper of BENCH_DRAWN questions drawn per learner from a bank of BENCH_BANK.
+const bankSize = Number(process.env.BENCH_BANK ?? 10_000)
+const drawnQuestions = Number(process.env.BENCH_DRAWN ?? 100)
+// BENCH_ONLY=exam runs the 1,000-learner exam alone; BENCH_ONLY=routes the endpoint scenarios alone; BENCH_ONLY=draws
+// the start storm on a drawn paper alone.
 const only = process.env.BENCH_ONLY
 const runs = (part) => only === undefined || only === part
 const PASSWORD = 'Bench-pass-2026'
@@ -219,6 +223,7 @@ try {
   }, 100)
   if (runs('exam')) results.push(...(await exam1000(server.baseUrl, exam, examTokens)))
   clearInterval(sampler)
+  if (runs('draws')) results.push(...(await drawStorm(server.baseUrl, admin, examTokens)))
   console.table(results)
   console.log(`peak resident memory through the exam, MB by process: ${JSON.stringify(peakRss)}`)
   printBudgets(results, peakRss)
@@ -300,6 +305,54 @@ async function exam1000(baseUrl, quizId, tokens) {
     errors: lost + wrongScores,
   })
   return out
+}
+
+/**
+ * Issue 25's start storm on a drawn paper: a bank of `bankSize` questions (written 500 at a time through
+ * create-from-JSON, whose questions stay in the bank), a quiz whose one section draws `drawnQuestions` of them, and
+ * every learner starting it at once, each drawn unseen-first for that learner. Reported beside the fixed paper's
+ * start storm of the exam above.
+ */
+async function drawStorm(baseUrl, adminToken, tokens) {
+  for (let made = 0; made < bankSize; made += 500) {
+    const count = Math.min(500, bankSize - made)
+    const quiz = quizJson(count, `Bank part ${made / 500 + 1}`)
+    quiz.questions = quiz.questions.map((question, i) => ({
+      ...question,
+      text: { en: `Bank question ${made + i + 1}`, ne: '' },
+      topic: 'bank',
+    }))
+    await call(baseUrl, 'POST', '/api/quizzes/create-from-json/', { body: quiz, token: adminToken })
+  }
+  const created = await call(baseUrl, 'POST', '/api/quizzes/create-from-json/', {
+    token: adminToken,
+    body: {
+      title: { en: 'Drawn paper' },
+      duration_minutes: 120,
+      allowed_attempts: 1000,
+      sections: [{ items: [{ draw: { topic: 'bank', count: drawnQuestions } }] }],
+    },
+  })
+  if (created.status !== 201) throw new Error(`draw quiz: ${created.status} ${JSON.stringify(created.body)}`)
+  const quizId = created.body.quiz_id
+  const latencies = []
+  let errors = 0
+  const started = performance.now()
+  await Promise.all(
+    tokens.map(async (token) => {
+      const response = await call(baseUrl, 'GET', `/api/quizzes/${quizId}/`, { token })
+      latencies.push(response.ms)
+      if (response.status !== 200 || response.body?.questions?.length !== drawnQuestions) errors++
+    }),
+  )
+  return [
+    summarise(
+      `draws: ${tokens.length} learners start a ${drawnQuestions}-question paper drawn from ${bankSize.toLocaleString('en')}`,
+      latencies,
+      errors,
+      (performance.now() - started) / 1000,
+    ),
+  ]
 }
 
 /** DESIGN.md's budgets against this run's rows: met, or not, with the figure. */

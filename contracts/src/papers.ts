@@ -349,7 +349,9 @@ export const QuizQuestionBodySchema = z.unknown().transform((value, context) => 
 const DrawOutputSchema = z.object({
   topic: z.string().nullable(),
   tags: z.array(z.string()),
-  difficulty: DifficultySchema.nullable(),
+  // `easy`, `medium`, `hard` or null. A plain string: an enum that may be null inside a union cannot be written by
+  // the serializer (its branch check refuses null).
+  difficulty: z.string().nullable(),
   source: z.string().nullable(),
   count: z.number().int(),
 })

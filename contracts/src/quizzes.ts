@@ -45,6 +45,19 @@ export const AttemptInfoSchema = z.object({
   visited: z.array(z.number().int()),
   /** `{questionId: seconds}` for the questions with time recorded. */
   time_spent: z.record(z.string(), z.number().int()),
+  /** The paper's sections (API.md "Papers"); timed ones are taken in order. */
+  sections: z.array(
+    z.object({
+      title: BilingualSchema,
+      marks_correct: z.number(),
+      marks_wrong: z.number(),
+      first: z.number().int(),
+      count: z.number().int(),
+      time_limit_minutes: z.number().int().nullable(),
+      deadline: z.string().nullable(),
+      closed: z.boolean(),
+    }),
+  ),
 })
 export type AttemptInfo = z.infer<typeof AttemptInfoSchema>
 

@@ -39,6 +39,14 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     (request) => admin.getQuiz(request.params.id),
   )
 
+  for (const action of ['freeze', 'redraw'] as const) {
+    app.post(
+      `/quizzes/:id/${action}/`,
+      { schema: { ...docs, params: IdParamsSchema, response: { 200: AdminQuizWithPaperSchema } } },
+      (request) => admin[action](request.params.id, actorOf(request)),
+    )
+  }
+
   app.put(
     '/quizzes/:id/sections/',
     {

@@ -15,7 +15,7 @@ import type { z } from 'zod'
 import { changedFields, recordAudit, type AuditActor } from '../audit/audit-log'
 import type { AppContext } from '../context'
 import type { DB, QuizRow, QuizRowUpdate } from '../db/schema'
-import { NotFound, ValidationFailed } from '../http/errors'
+import { Conflict, NotFound, ValidationFailed } from '../http/errors'
 import { toIso, toIsoOrNull } from '../lib/clock'
 import {
   findRevisions,
@@ -26,7 +26,7 @@ import {
   type QuestionContent,
   type RevisionWithOptions,
 } from '../questions/question-revisions.repository'
-import { checkPaper, readPaper, timedMinutes, writePaper } from './paper'
+import { checkPaper, drawFrozenPaper, readPaper, timedMinutes, writePaper } from './paper'
 import {
   appendFixedItems,
   findFixedQuestion as findLiveQuestion,
@@ -217,6 +217,47 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
           after: { sections: sections.length, question_count: updated.question_count },
         })
         return quizDetail(trx, updated)
+      })
+    },
+
+    /** `freeze`: the paper is drawn now, once, for every attempt that starts afterwards. */
+    freeze(id: number, actor: AuditActor): Promise<AdminQuizDetail> {
+      return database.transaction(async (trx) => {
+        const quiz = await requireLiveQuiz(trx, id)
+        if (quiz.frozen_draw === null) await drawFrozenPaper(trx, id)
+        else if (quiz.draw_mode !== 'frozen') await updateQuiz(trx, id, { draw_mode: 'frozen' })
+        await recordAudit(trx, actor, clock.now(), {
+          action: 'update',
+          entityType: 'quiz',
+          entityId: id,
+          label: quiz.title_en,
+          after: { draw_mode: 'frozen', frozen: true },
+        })
+        return quizDetail(trx, (await findLiveQuiz(trx, id))!)
+      })
+    },
+
+    /** `redraw`: a frozen paper is drawn again for attempts that start afterwards, until the first one finishes. */
+    redraw(id: number, actor: AuditActor): Promise<AdminQuizDetail> {
+      return database.transaction(async (trx) => {
+        const quiz = await requireLiveQuiz(trx, id)
+        const finished = await trx
+          .selectFrom('attempts')
+          .select('id')
+          .where('quiz_id', '=', id)
+          .where('status', '=', 'finished')
+          .limit(1)
+          .executeTakeFirst()
+        if (finished) throw new Conflict('This quiz has finished attempts: its paper can no longer be drawn again.')
+        await drawFrozenPaper(trx, id)
+        await recordAudit(trx, actor, clock.now(), {
+          action: 'update',
+          entityType: 'quiz',
+          entityId: id,
+          label: quiz.title_en,
+          after: { redrawn: true },
+        })
+        return quizDetail(trx, (await findLiveQuiz(trx, id))!)
       })
     },
 

@@ -10,6 +10,7 @@ import {
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { ValidationFailed, type FieldErrors } from '../http/errors'
+import { drawQuestions } from '../questions/draw-questions'
 import { drawOfItem, fillDraws, matchingQuestionIds, type DrawFilter } from '../questions/draws'
 import { listItems, listSections } from '../questions/quiz-papers.repository'
 
@@ -180,6 +181,24 @@ export async function readPaper(db: Kysely<DB>, quizId: number, drawMode: string
         warnings.push({ path: draws[index]!.path, message: bankMessages.draws(fill.needed, fill.available) })
   }
   return { draw_mode: drawMode as DrawMode, sections: result, warnings }
+}
+
+/**
+ * Draws a frozen paper now (API.md: `freeze`, and `redraw` once it is cleared): every attempt that starts afterwards
+ * takes these questions. With no learner to favour, the draw is unseen-first for nobody: at random.
+ */
+export async function drawFrozenPaper(db: Kysely<DB>, quizId: number) {
+  const items = await listItems(db, quizId)
+  const fixed = new Set(items.flatMap((item) => (item.question_id === null ? [] : [item.question_id])))
+  const draws = items.flatMap((item) =>
+    item.question_id === null ? [{ itemId: item.id, draw: drawOfItem(item) }] : [],
+  )
+  const picks = await drawQuestions(db, null, draws, fixed)
+  await db
+    .updateTable('quizzes')
+    .set({ draw_mode: 'frozen', frozen_draw: JSON.stringify(Object.fromEntries(picks)) })
+    .where('id', '=', quizId)
+    .execute()
 }
 
 /** Whether the quiz's paper has timed sections (its duration is then their sum). */

@@ -1,7 +1,7 @@
 import type { Difficulty, QuizAttempt, QuizQuestion, SaveAnswersBody, SaveAnswersResult } from '@quiz/contracts'
 import type { AppContext } from '../context'
 import type { AttemptRow } from '../db/schema'
-import { AppError, NotFound } from '../http/errors'
+import { AppError, Conflict, NotFound } from '../http/errors'
 import type { TokenUser } from '../http/tokens'
 import { toIso } from '../lib/clock'
 import type { QuestionPapers } from '../questions/question-papers'
@@ -13,6 +13,7 @@ import {
   noAttemptsLeft,
   paidAccessRequired,
   quizNotActive,
+  sectionNotOpen,
   timeIsUp,
 } from './attempt-rules'
 import {
@@ -23,11 +24,13 @@ import {
   listAnswers,
   listAttempts,
   listQuestionStates,
+  moveToSection,
   upsertAnswerIfInProgress,
   upsertAnswers,
 } from './attempts.repository'
 import { retryOnUniqueViolation, type AttemptLifecycle } from './attempts.service'
 import { answerEntries, hasExamState, invalidExamState, storeExamState, toExamState } from './exam-state'
+import { isOpen, placesOf, sectionClock, toAttemptSections, withoutClosedSections } from './section-clock'
 import {
   findQuizById,
   findQuizWithAttemptInProgress,
@@ -143,6 +146,7 @@ export function createAttemptSessionService({
         remaining_seconds: Math.max(0, Math.floor((attempt.deadline - now) / 1000)),
         answers: saved,
         ...toExamState(paper, states),
+        sections: toAttemptSections(sectionClock(attempt, now)),
       },
     }
   }
@@ -162,6 +166,9 @@ export function createAttemptSessionService({
             started_at: row.started_at!,
             revision_ids: row.revision_ids!,
             option_order: row.option_order ?? null,
+            sections: row.sections ?? null,
+            current_section: row.current_section ?? 0,
+            section_opened_at: row.section_opened_at ?? null,
           }
         : undefined
     if (row.attempt_id !== null && !live) await lifecycle.settleExpired(user.id, quizId)
@@ -177,6 +184,9 @@ export function createAttemptSessionService({
     if (now > live.deadline) throw questionsClosed()
     const question = (await papers.paperFor(db, live.revision_ids, live.option_order)).questions[number - 1]
     if (!question) throw new NotFound('Question not found.')
+    // A timed section's questions can be read only while it is open (API.md "Papers").
+    const sections = sectionClock(live, now)
+    if (!isOpen(sections, number - 1)) throw sectionNotOpen(sections.sectionOf[number - 1]! < sections.current)
     return { ...question.learner, number }
   }
 
@@ -193,8 +203,21 @@ export function createAttemptSessionService({
       throw latest.submitted === 1 ? alreadySubmitted() : timeIsUp()
     }
     if (now > live.deadline) throw timeIsUp()
-    const invalid = invalidExamState(await papers.paperFor(db, live.revision_ids), body)
+    const paper = await papers.paperFor(db, live.revision_ids)
+    const invalid = invalidExamState(paper, body)
     if (invalid) throw invalid
+    // What concerns closed or unopened timed sections is dropped, and said so; the rest is stored.
+    const sections = sectionClock(live, now)
+    const { body: open, dropped } = withoutClosedSections(sections, placesOf(paper), body)
+    const result = await saveOpen(live, open, now)
+    return sections.timed ? { ...result, dropped } : result
+  }
+
+  async function saveOpen(
+    live: NonNullable<Awaited<ReturnType<typeof liveAttemptAt>>>,
+    body: SaveAnswersBody,
+    now: number,
+  ): Promise<{ saved: number }> {
     const entries = answerEntries(body.answers ?? {})
     const withState = hasExamState(body)
     if (entries.length === 0 && !withState) return { saved: 0 }
@@ -222,7 +245,28 @@ export function createAttemptSessionService({
     return { saved: entries.length }
   }
 
-  return { startAttempt, getQuestion, saveAnswers }
+  /** `POST .../sections/next/`: closes the open timed section early; the next one's clock starts now. */
+  async function nextSection(user: TokenUser, quizId: number) {
+    const now = clock.now()
+    const live = await liveAttemptAt(user, quizId, now)
+    if (!live) throw noAttemptInProgress()
+    if (now > live.deadline) throw timeIsUp()
+    const sections = sectionClock(live, now)
+    if (!sections.timed) throw new Conflict('This paper has no timed sections.')
+    if (sections.current >= sections.sections.length - 1)
+      throw new Conflict('This is the last section: submit the attempt to finish it.')
+    const next = sections.current + 1
+    const later = sections.sections.slice(next).reduce((sum, section) => sum + (section.limit_ms ?? 0), 0)
+    const deadline = Math.min(now + later, live.deadline)
+    const moved = await database.transaction((trx) =>
+      moveToSection(trx, live.id, sections.current, next, now, deadline),
+    )
+    if (!moved) throw alreadySubmitted()
+    const updated = { ...live, current_section: next, section_opened_at: now, deadline }
+    return { sections: toAttemptSections(sectionClock(updated, now)) }
+  }
+
+  return { startAttempt, getQuestion, saveAnswers, nextSection }
 }
 
 export type AttemptSessionService = ReturnType<typeof createAttemptSessionService>

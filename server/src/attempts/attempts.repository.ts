@@ -424,3 +424,25 @@ const upsertFirstAttemptScore = precompile((db: Kysely<DB>, quizId: number, scor
 export async function countFirstAttemptScore(db: Kysely<DB>, quizId: number, scoreHundredths: number) {
   await upsertFirstAttemptScore(db, quizId, scoreHundredths)
 }
+
+/**
+ * Closes the open timed section `from` and opens `to` now, with the attempt's new deadline; false when the attempt
+ * is no longer in progress or another request moved it first.
+ */
+export async function moveToSection(
+  db: Kysely<DB>,
+  attemptId: number,
+  from: number,
+  to: number,
+  now: number,
+  deadline: number,
+) {
+  const result = await db
+    .updateTable('attempts')
+    .set({ current_section: to, section_opened_at: now, deadline })
+    .where('id', '=', attemptId)
+    .where('status', '=', 'in_progress')
+    .where('current_section', '<=', from)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}

@@ -5,6 +5,7 @@ import {
   QuizQuestionSchema,
   SaveAnswersBodySchema,
   SaveAnswersResultSchema,
+  SectionsNextResultSchema,
   SubmitAttemptBodySchema,
   SubmitResultSchema,
 } from '@quiz/contracts'
@@ -50,6 +51,12 @@ export const attemptsRoutes: FastifyPluginAsyncZod<{ session: AttemptSessionServ
       },
     },
     (request) => session.saveAnswers(request.user, request.params.id, request.body),
+  )
+
+  app.post(
+    '/:id/sections/next/',
+    { schema: { tags, security, params: IdParamsSchema, response: { 200: SectionsNextResultSchema } } },
+    (request) => session.nextSection(request.user, request.params.id),
   )
 
   app.post(

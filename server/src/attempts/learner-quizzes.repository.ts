@@ -46,6 +46,9 @@ const selectQuizWithAttemptInProgress = precompile((db: Kysely<DB>, quizId: numb
       'a.started_at',
       'a.revision_ids',
       'a.option_order',
+      'a.sections',
+      'a.current_section',
+      'a.section_opened_at',
     ])
     .where('q.id', '=', quizId)
     .where('q.deleted_at', 'is', null),

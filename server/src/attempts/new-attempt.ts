@@ -5,8 +5,9 @@ import type { QuestionPapers } from '../questions/question-papers'
 import { bankMessages } from '@quiz/contracts'
 import { Conflict } from '../http/errors'
 import { createCurrentQuestions } from './current-questions'
-import { drawQuestions } from './draw-questions'
-import { currentRevisions, freezeDraw, recordShown } from './question-shows.repository'
+import { drawQuestions } from '../questions/draw-questions'
+import { stretchedLimitMs } from './section-clock'
+import { currentRevisions, freezeDraw, recordShown } from '../questions/question-shows.repository'
 import { findExtraTimePercent, type LearnerQuizRow } from './learner-quizzes.repository'
 
 /**
@@ -71,8 +72,16 @@ export function createNewAttempts({ papers, random }: { papers: QuestionPapers; 
     if (shownIds.length > 0) await recordShown(trx, userId, shownIds, now)
     const ordered = quiz.shuffle_questions === 1 ? bySection.flatMap((ids) => shuffled(ids, random)) : bySection.flat()
     const revisionIds = JSON.stringify(ordered)
-    const sections = JSON.stringify(fixed.sections.map((section) => section.section))
-    if (quiz.shuffle_options !== 1) return { revision_ids: revisionIds, option_order: null, sections }
+    // Timed sections run on limits stretched by the learner's extra time, fixed when the attempt starts.
+    const timed = fixed.sections.length > 0 && fixed.sections.every((s) => s.section.time_limit_minutes !== null)
+    const extra = timed ? await findExtraTimePercent(trx, userId) : 0
+    const sections = JSON.stringify(
+      fixed.sections.map(({ section }) =>
+        timed ? { ...section, limit_ms: stretchedLimitMs(section.time_limit_minutes!, extra) } : section,
+      ),
+    )
+    const opened = { section_opened_at: timed ? now : null }
+    if (quiz.shuffle_options !== 1) return { revision_ids: revisionIds, option_order: null, sections, ...opened }
     const paper = await papers.paperFor(trx, revisionIds)
     const optionOrder = paper.questions.map((question) =>
       shuffled(
@@ -80,7 +89,7 @@ export function createNewAttempts({ papers, random }: { papers: QuestionPapers; 
         random,
       ),
     )
-    return { revision_ids: revisionIds, option_order: JSON.stringify(optionOrder), sections }
+    return { revision_ids: revisionIds, option_order: JSON.stringify(optionOrder), sections, ...opened }
   }
 
   /**

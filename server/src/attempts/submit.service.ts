@@ -5,6 +5,7 @@ import type { TokenUser } from '../http/tokens'
 import type { Paper, QuestionPapers } from '../questions/question-papers'
 import { scoreAnswers } from '../questions/scoring'
 import { attemptSections } from '../questions/sections'
+import { placesOf, sectionClock, withoutClosedSections } from './section-clock'
 import {
   LATE_SUBMISSION_WINDOW_MS,
   isQuizActive,
@@ -76,16 +77,19 @@ export function createSubmitService({
           const paper = await papers.paperFor(trx, live.revision_ids)
           const invalid = invalidAnswers(paper)
           if (invalid) return invalid
-          // Up to deadline plus grace the submission counts: submitted answers are merged over the saved ones.
+          // Up to deadline plus grace the submission counts: submitted answers are merged over the saved ones,
+          // except those to timed sections already closed (or not open), which are dropped (API.md "Papers").
+          const open = withoutClosedSections(sectionClock(live, now), placesOf(paper), body).body
+          const openEntries = open === body ? entries : answerEntries(open.answers ?? {})
           const answers = await listAnswers(trx, live.id)
           // The web app has autosaved nearly every answer it submits: only what differs is written again.
-          const changed = entries.filter(
+          const changed = openEntries.filter(
             ([questionId, optionId]) => answers.get(questionId) !== optionId || !answers.has(questionId),
           )
           for (const [questionId, optionId] of changed) answers.set(questionId, optionId)
           await upsertAnswers(trx, live.id, changed, now)
           // The attempt rows are locked (FOR UPDATE on PostgreSQL) since listAttempts: the cap's total is stable.
-          if (withState) await storeExamState(trx, live, body, now)
+          if (withState) await storeExamState(trx, live, open, now)
           const { total_questions: _total, ...score } = scoreAnswers(
             paper.questions,
             answers,

@@ -12,6 +12,8 @@ export interface AttemptSection {
   time_limit_minutes: number | null
   /** How many of the attempt's questions, after those of the sections before, are this section's. */
   count: number
+  /** Timed sections: the limit in ms as this attempt runs it, stretched by the learner's extra time. */
+  limit_ms?: number
 }
 
 /** SPEC.md's marking, which every quiz had before papers had sections: +1 / -0.2. */

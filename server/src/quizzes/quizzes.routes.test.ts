@@ -204,6 +204,19 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
           marked: [],
           visited: [],
           time_spent: {},
+          // API.md "Papers": the one untimed default section of a quiz without sections.
+          sections: [
+            {
+              title: { en: '', ne: '' },
+              marks_correct: 1,
+              marks_wrong: 0.2,
+              first: 1,
+              count: 3,
+              time_limit_minutes: null,
+              deadline: null,
+              closed: false,
+            },
+          ],
         },
       })
       expect(row).toMatchObject({

@@ -41,6 +41,18 @@ export function makeSession(overrides: Partial<QuizAttempt['attempt']> = {}): Qu
       marked: [],
       visited: [],
       time_spent: {},
+      sections: [
+        {
+          title: { en: '', ne: '' },
+          marks_correct: 1,
+          marks_wrong: 0.2,
+          first: 1,
+          count: TOTAL,
+          time_limit_minutes: null,
+          deadline: null,
+          closed: false,
+        },
+      ],
       ...overrides,
     },
   }

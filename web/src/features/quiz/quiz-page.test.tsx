@@ -19,7 +19,7 @@ const result: SubmitResult = {
   completed_timestamp: '2026-11-22T07:10:00.000Z',
   late: false,
   max_score: TOTAL,
-  sections: [],
+  sections: [{ title: { en: '', ne: '' }, score: 2.6, max_score: TOTAL, correct: 3, incorrect: 2, unanswered: 7 }],
 }
 
 function network({

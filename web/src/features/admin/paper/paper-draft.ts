@@ -101,7 +101,8 @@ function sectionDraft(section: AdminSection, texts: Map<number, Bilingual>): Sec
       const draw: Pick<DrawDraft, 'topic' | 'tags' | 'difficulty' | 'source'> = {
         topic: item.draw.topic ?? '',
         tags: item.draw.tags.join(', '),
-        difficulty: item.draw.difficulty ?? '',
+        // The wire says a plain string (API.md: easy, medium, hard or null).
+        difficulty: (item.draw.difficulty ?? '') as DrawDraft['difficulty'],
         source: item.draw.source ?? '',
       }
       return {

@@ -7,6 +7,17 @@ import type { DB } from '../db/schema'
 /** When the learner was last shown each of the questions that they have been shown. */
 export async function lastShown(db: Kysely<DB>, userId: number, questionIds: readonly number[]) {
   const shown = new Map<number, number>()
+  // A pool of thousands (a draw over the whole bank): the learner's own rows, one indexed read, are fewer.
+  if (questionIds.length > 500) {
+    const wanted = new Set(questionIds)
+    const rows = await db
+      .selectFrom('question_shows')
+      .select(['question_id', 'shown_at'])
+      .where('user_id', '=', userId)
+      .execute()
+    for (const row of rows) if (wanted.has(row.question_id)) shown.set(row.question_id, Number(row.shown_at))
+    return shown
+  }
   for (let start = 0; start < questionIds.length; start += 500) {
     const rows = await db
       .selectFrom('question_shows')

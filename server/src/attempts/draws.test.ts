@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest'
+import type { UserRow } from '../db/schema'
+import { insertBankQuestion } from '../questions/question-revisions.repository'
+import { dialects } from '../../test/dialects'
+import { bearerFor, createUser } from '../../test/factories'
+import { requestsAs } from '../../test/learner-api'
+import { useTestApp } from '../../test/test-app'
+
+const HOUR = 3_600_000
+
+// API.md "Papers": draws happen when an attempt starts, unseen questions first, then those shown longest ago.
+describe.each(dialects)('draws at attempt start on %s', (dialect) => {
+  const t = useTestApp(dialect)
+  const call = requestsAs(t)
+
+  /** `n` bank questions on `topic`; returns their ids. */
+  async function bankQuestions(topic: string, n: number) {
+    const ids: number[] = []
+    for (let i = 0; i < n; i++) {
+      ids.push(
+        await insertBankQuestion(
+          t.db,
+          {
+            text: { en: `${topic} ${i}`, ne: '' },
+            hint: null,
+            topic,
+            image: null,
+            options: [
+              { text: { en: 'Right', ne: '' }, is_correct: true, image: null },
+              { text: { en: 'Wrong', ne: '' }, is_correct: false, image: null },
+            ],
+          },
+          t.clock.now(),
+        ),
+      )
+    }
+    return ids
+  }
+
+  async function drawQuiz(body: Record<string, unknown>) {
+    const headers = await bearerFor(t.tokens, await createUser(t.database, { is_admin: 1 }))
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/quizzes/create-from-json/',
+      headers,
+      payload: {
+        title: { en: 'Drawn' },
+        start_time: new Date(t.clock.now() - HOUR).toISOString(),
+        allowed_attempts: 10,
+        ...body,
+      },
+    })
+    expect(response.statusCode, response.body).toBe(201)
+    return { quizId: response.json().quiz_id as number, headers }
+  }
+
+  /** The question ids of a new attempt: starts it and submits it blank. */
+  async function takeOnce(user: UserRow, quizId: number) {
+    const started = await call(user, 'GET', `/api/quizzes/${quizId}/`)
+    expect(started.status, started.raw).toBe(200)
+    await call(user, 'POST', `/api/quizzes/${quizId}/submit/`, { answers: {} })
+    t.clock.advance(60_000)
+    return (started.body.questions as { id: number }[]).map((q) => q.id)
+  }
+
+  it('shows a learner no question twice over a pool of exactly five times the count, then the least recently seen', async () => {
+    const pool = await bankQuestions('history', 15)
+    await bankQuestions('science', 10)
+    const { quizId } = await drawQuiz({ sections: [{ items: [{ draw: { topic: 'History', count: 3 } }] }] })
+    const user = await createUser(t.database)
+    const papers: number[][] = []
+    for (let i = 0; i < 5; i++) papers.push(await takeOnce(user, quizId))
+    const seen = papers.flat()
+    expect(seen).toHaveLength(15)
+    expect(new Set(seen).size).toBe(15)
+    expect(seen.every((id) => pool.includes(id))).toBe(true)
+    // The sixth attempt gets those shown longest ago: the first attempt's questions.
+    expect(new Set(await takeOnce(user, quizId))).toEqual(new Set(papers[0]))
+    // Another learner starts afresh: anything of the pool, unseen by them.
+    const other = await takeOnce(await createUser(t.database), quizId)
+    expect(other).toHaveLength(3)
+  })
+
+  it('gives every learner of a frozen paper the same questions', async () => {
+    await bankQuestions('geography', 20)
+    const { quizId } = await drawQuiz({
+      draw_mode: 'frozen',
+      sections: [{ items: [{ draw: { topic: 'geography', count: 5 } }] }],
+    })
+    const first = await takeOnce(await createUser(t.database), quizId)
+    const second = await takeOnce(await createUser(t.database), quizId)
+    expect(second).toEqual(first)
+  })
+
+  it('freezes a paper on demand, redraws it until an attempt finishes, then refuses with 409', async () => {
+    await bankQuestions('economy', 30)
+    const { quizId, headers } = await drawQuiz({ sections: [{ items: [{ draw: { topic: 'economy', count: 10 } }] }] })
+    const admin = (action: string) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/quizzes/${quizId}/${action}/`, headers })
+    const frozen = await admin('freeze')
+    expect(frozen.statusCode, frozen.body).toBe(200)
+    expect(frozen.json().draw_mode).toBe('frozen')
+    const stored = async () =>
+      JSON.parse(
+        (await t.db.selectFrom('quizzes').select('frozen_draw').where('id', '=', quizId).executeTakeFirstOrThrow())
+          .frozen_draw!,
+      ) as Record<string, number[]>
+    const drawn = Object.values(await stored()).flat()
+    expect(drawn).toHaveLength(10)
+    const learner = await createUser(t.database)
+    const started = await call(learner, 'GET', `/api/quizzes/${quizId}/`)
+    expect(new Set(started.body.questions.map((q: { id: number }) => q.id))).toEqual(new Set(drawn))
+    // Redrawn while nobody has finished: later starts take the new draw (30 questions: 10 of them at random).
+    expect((await admin('redraw')).statusCode).toBe(200)
+    expect(Object.values(await stored()).flat()).toHaveLength(10)
+    await call(learner, 'POST', `/api/quizzes/${quizId}/submit/`, { answers: {} })
+    const refused = await admin('redraw')
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().code).toBe('conflict')
+  })
+
+  it('keeps fixed questions and draws apart, and refuses a start with 409 paper_unavailable once the pool shrank', async () => {
+    const pool = await bankQuestions('civics', 4)
+    const [fixed] = await bankQuestions('civics-fixed', 1)
+    const { quizId, headers } = await drawQuiz({
+      sections: [
+        { title: { en: 'Fixed' }, items: [{ question_id: fixed }] },
+        { title: { en: 'Drawn' }, marks_correct: 2, items: [{ draw: { topic: 'civics', count: 4 } }] },
+      ],
+    })
+    const user = await createUser(t.database)
+    const started = await call(user, 'GET', `/api/quizzes/${quizId}/`)
+    expect(started.body.question_count).toBe(5)
+    expect(started.body.questions[0].id).toBe(fixed)
+    expect(new Set(started.body.questions.slice(1).map((q: { id: number }) => q.id))).toEqual(new Set(pool))
+    await call(user, 'POST', `/api/quizzes/${quizId}/submit/`, { answers: {} })
+
+    // A pooled question leaves the bank: the admin quiz warns, and a new start is refused with nothing stored.
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/admin/bank/questions/${pool[0]}/`, headers })).statusCode,
+    ).toBe(204)
+    const detail = (await t.app.inject({ method: 'GET', url: `/api/admin/quizzes/${quizId}/`, headers })).json()
+    expect(detail.warnings).toEqual([{ path: 'sections.1.items.0.draw', message: expect.stringContaining('only 3') }])
+    expect(detail.sections[1].items[0]).toMatchObject({ draw: { topic: 'civics', count: 4 }, pool: 3 })
+    const refused = await call(user, 'GET', `/api/quizzes/${quizId}/`)
+    expect(refused.status).toBe(409)
+    expect(refused.body.code).toBe('paper_unavailable')
+    expect(await t.db.selectFrom('attempts').select('id').where('quiz_id', '=', quizId).execute()).toHaveLength(1)
+  })
+})

@@ -1,0 +1,109 @@
+import type { AttemptSection as AttemptSectionDto, SaveAnswersBody } from '@quiz/contracts'
+import { toIso } from '../lib/clock'
+import { attemptSections, sectionIndexes, type AttemptSection } from '../questions/sections'
+import { toScore } from '../questions/scoring'
+
+// Timed sections (API.md "Papers"): taken in order, each with its own clock. Section i's clock starts when i - 1
+// closes (by `sections/next` or by its deadline, with no grace). The attempt stores the open section and when it
+// opened; the section that is open at any moment follows from that, so a deadline passing needs no write.
+
+export interface SectionedAttempt {
+  sections: string | null
+  current_section: number
+  section_opened_at: number | null
+  started_at: number
+  deadline: number
+  revision_ids: string
+}
+
+/** A section's limit stretched by the learner's extra time (600 ms per percent-minute, as the attempt's deadline). */
+export const stretchedLimitMs = (minutes: number, extraTimePercent: number) =>
+  minutes * (60_000 + 600 * extraTimePercent)
+
+export interface SectionClock {
+  sections: AttemptSection[]
+  /** Each question's section index, by its place in the paper. */
+  sectionOf: number[]
+  timed: boolean
+  /** The open section now (timed papers), and when it opened. */
+  current: number
+  openedAt: number
+  /** When the open section closes (capped by the attempt's deadline). */
+  closesAt: number
+}
+
+const limitMs = (section: AttemptSection) => section.limit_ms ?? (section.time_limit_minutes ?? 0) * 60_000
+
+/** The attempt's sections and which one is open at `now`. */
+export function sectionClock(attempt: SectionedAttempt, now: number): SectionClock {
+  const count = (JSON.parse(attempt.revision_ids) as number[]).length
+  const sections = attemptSections(attempt.sections, count)
+  const timed = sections.length > 0 && sections.every((section) => section.time_limit_minutes !== null)
+  let current = attempt.current_section
+  let openedAt = attempt.section_opened_at ?? attempt.started_at
+  if (timed) {
+    while (current < sections.length - 1 && now > openedAt + limitMs(sections[current]!)) {
+      openedAt += limitMs(sections[current]!)
+      current++
+    }
+  }
+  const closesAt = timed ? Math.min(openedAt + limitMs(sections[current]!), attempt.deadline) : attempt.deadline
+  return { sections, sectionOf: sectionIndexes(sections), timed, current, openedAt, closesAt }
+}
+
+/** Whether the question at `place` (0-based) may be read or answered now. */
+export const isOpen = (clock: SectionClock, place: number) => !clock.timed || clock.sectionOf[place] === clock.current
+
+/** Each question's place (0-based) in the paper, by question id. */
+export const placesOf = (paper: { questions: readonly { questionId: number }[] }) =>
+  new Map(paper.questions.map((question, place) => [question.questionId, place]))
+
+/** The attempt's sections as the learner's payload shows them. */
+export function toAttemptSections(clock: SectionClock): AttemptSectionDto[] {
+  let first = 1
+  return clock.sections.map((section, index) => {
+    const dto: AttemptSectionDto = {
+      title: { en: section.title_en, ne: section.title_ne },
+      marks_correct: toScore(section.marks_correct),
+      marks_wrong: toScore(section.marks_wrong),
+      first,
+      count: section.count,
+      time_limit_minutes: section.time_limit_minutes,
+      deadline: clock.timed && index === clock.current ? toIso(clock.closesAt) : null,
+      closed: clock.timed && index < clock.current,
+    }
+    first += section.count
+    return dto
+  })
+}
+
+/**
+ * A save or submit body without what it says about questions of closed or unopened sections, and those questions'
+ * ids (API.md: their answers, marks and times are dropped).
+ */
+export function withoutClosedSections<T extends Pick<SaveAnswersBody, 'answers' | 'marked' | 'visited' | 'time_spent'>>(
+  clock: SectionClock,
+  placeOf: ReadonlyMap<number, number>,
+  body: T,
+): { body: T; dropped: number[] } {
+  if (!clock.timed) return { body, dropped: [] }
+  const dropped = new Set<number>()
+  const open = (id: number) => {
+    const place = placeOf.get(id)
+    if (place === undefined || isOpen(clock, place)) return true
+    dropped.add(id)
+    return false
+  }
+  const keep = <V>(record: Record<string, V> | undefined) =>
+    record && Object.fromEntries(Object.entries(record).filter(([key]) => open(Number(key))))
+  return {
+    body: {
+      ...body,
+      answers: keep(body.answers),
+      marked: keep(body.marked),
+      visited: body.visited?.filter(open),
+      time_spent: keep(body.time_spent),
+    },
+    dropped: [...dropped].sort((a, b) => a - b),
+  }
+}
