@@ -249,7 +249,7 @@ describe('Paper tab', () => {
     expect(screen.getByRole('heading', { name: '3. Section 3' })).toBeInTheDocument()
     await user.click(screen.getAllByRole('button', { name: 'Add a draw' })[2]!)
     expect(screen.getByText('Whole paper:').parentElement).toHaveTextContent('13 questions')
-    await user.click(screen.getByRole('button', { name: 'Remove Section 3' }))
+    await user.click(screen.getByRole('button', { name: 'Remove section: Section 3' }))
     expect(screen.getByText('Whole paper:').parentElement).toHaveTextContent('12 questions')
   })
 
