@@ -65,6 +65,8 @@ export const routes: RouteObject[] = [
               { path: '/admin/plans', lazy: () => import('../features/admin/billing/plans-page') },
               { path: '/admin/payments', lazy: () => import('../features/admin/billing/payments-page') },
               { path: '/admin/audit', lazy: () => import('../features/admin/reports/audit-log-page') },
+              { path: '/admin/bank', lazy: () => import('../features/admin/bank/bank-page') },
+              { path: '/admin/quiz/:quizId/paper', lazy: () => import('../features/admin/paper/paper-page') },
             ],
           },
         ],

@@ -2,6 +2,7 @@
 // values: the shell's namespaces are in i18n.ts and each feature registers its own.
 import enAdmin from './locales/en/admin.json'
 import enAuth from './locales/en/auth.json'
+import enBank from './locales/en/bank.json'
 import enCommon from './locales/en/common.json'
 import enDashboard from './locales/en/dashboard.json'
 import enInstitutions from './locales/en/institutions.json'
@@ -12,8 +13,10 @@ import enProfile from './locales/en/profile.json'
 import enProgress from './locales/en/progress.json'
 import enQuiz from './locales/en/quiz.json'
 import enResults from './locales/en/results.json'
+import enSections from './locales/en/sections.json'
 import neAdmin from './locales/ne/admin.json'
 import neAuth from './locales/ne/auth.json'
+import neBank from './locales/ne/bank.json'
 import neCommon from './locales/ne/common.json'
 import neDashboard from './locales/ne/dashboard.json'
 import neInstitutions from './locales/ne/institutions.json'
@@ -24,6 +27,7 @@ import neProfile from './locales/ne/profile.json'
 import neProgress from './locales/ne/progress.json'
 import neQuiz from './locales/ne/quiz.json'
 import neResults from './locales/ne/results.json'
+import neSections from './locales/ne/sections.json'
 
 export const locales = {
   en: {
@@ -39,6 +43,8 @@ export const locales = {
     institutions: enInstitutions,
     progress: enProgress,
     practice: enPractice,
+    bank: enBank,
+    sections: enSections,
   },
   ne: {
     common: neCommon,
@@ -53,5 +59,7 @@ export const locales = {
     institutions: neInstitutions,
     progress: neProgress,
     practice: nePractice,
+    bank: neBank,
+    sections: neSections,
   },
 } as const

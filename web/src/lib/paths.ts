@@ -23,4 +23,6 @@ export const paths = {
   adminPlans: () => '/admin/plans',
   adminPayments: () => '/admin/payments',
   adminAudit: () => '/admin/audit',
+  adminBank: () => '/admin/bank',
+  adminQuizPaper: (id: number | string) => `/admin/quiz/${id}/paper`,
 }

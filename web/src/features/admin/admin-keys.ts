@@ -35,6 +35,12 @@ export const adminKeys = {
   audit: (filters: AuditFilters, page: number) => [...adminKeys.auditLog, filters, page] as const,
   plans: ['admin', 'plans'] as const,
   payments: (status: PaymentStatus | null, page: number) => ['admin', 'payments', status, page] as const,
+  // The question bank: a question's change touches every list, the facets and the papers that draw from it.
+  bank: ['admin', 'bank'] as const,
+  bankList: (filters: object, page: number, pageSize: number) =>
+    [...adminKeys.bank, 'list', filters, page, pageSize] as const,
+  bankFacets: () => [...adminKeys.bank, 'facets'] as const,
+  bankQuestion: (id: number) => [...adminKeys.bank, 'question', id] as const,
 }
 
 /**

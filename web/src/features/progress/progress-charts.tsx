@@ -4,9 +4,16 @@ import { useLanguage } from '../../i18n/use-bilingual'
 import { formatDate, formatNumber } from '../../lib/format'
 import type { Progress } from './progress.api'
 
-/** An attempt's score as a percentage of its questions (WEB.md); 0 for an attempt without questions. */
-export const scorePercent = (attempt: Pick<Progress['attempts'][number], 'score' | 'total_questions'>) =>
-  attempt.total_questions === 0 ? 0 : (100 * attempt.score) / attempt.total_questions
+/**
+ * An attempt's score as a share of its maximum (API.md "Papers": progress entries carry `max_score`), or of its
+ * questions where an entry has no maximum (WEB.md); 0 for an attempt with neither.
+ */
+export const scorePercent = (
+  attempt: Pick<Progress['attempts'][number], 'score' | 'total_questions'> & { max_score?: number },
+) => {
+  const max = attempt.max_score ?? attempt.total_questions
+  return max === 0 ? 0 : (100 * attempt.score) / max
+}
 
 /** Right answers as a percentage of a topic's questions. */
 export const topicAccuracy = (topic: Progress['topics'][number]) => {

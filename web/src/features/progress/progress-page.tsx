@@ -53,7 +53,8 @@ export function Component() {
                   <td>
                     {t('trend.score_of', {
                       score: formatScore(attempt.score, language),
-                      total: attempt.total_questions,
+                      // The paper's maximum (API.md "Papers"): its questions when each is worth one mark.
+                      total: formatNumber(attempt.max_score, language, { maximumFractionDigits: 2 }),
                     })}
                   </td>
                   <td>{formatNumber(scorePercent(attempt), language)}%</td>

@@ -8,6 +8,7 @@ import { formatNumber, formatScore } from '../../lib/format'
 import { paths } from '../../lib/paths'
 import type { PaletteState } from './palette-state'
 import './quiz.i18n'
+import './sections.i18n'
 
 /** "Submit the quiz?", with how many questions are answered, marked and not visited. */
 export function ConfirmSubmitDialog({
@@ -56,6 +57,9 @@ export function ConfirmSubmitDialog({
   )
 }
 
+/** A paper's maximum, when the result carries it (API.md "Papers"). */
+const maxOf = (result: SubmitResult) => (result as { max_score?: number }).max_score
+
 /** The score once the attempt is handed in; `automatic`: the time ran out. */
 export function ScoreDialog({ outcome }: { outcome: { result: SubmitResult; automatic: boolean } | null }) {
   const { t } = useTranslation('quiz')
@@ -84,6 +88,14 @@ export function ScoreDialog({ outcome }: { outcome: { result: SubmitResult; auto
         <div className="score">
           <p className="score__label">{t('score.your_score')}</p>
           <p className="score__value">{formatScore(result.score, language)}</p>
+          {maxOf(result) !== undefined && (
+            <p className="score__max">
+              {t('out_of', {
+                ns: 'sections',
+                max: formatNumber(maxOf(result)!, language, { maximumFractionDigits: 2 }),
+              })}
+            </p>
+          )}
           <dl className="score__counts">
             {(['correct', 'incorrect', 'unanswered'] as const).map((count) => (
               <div key={count}>

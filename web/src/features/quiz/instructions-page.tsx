@@ -8,6 +8,7 @@ import { Alert } from '../../components/ui/alert'
 import { Loading } from '../../components/ui/loading'
 import { startState } from '@quiz/contracts/rules/start'
 import { PaletteLegend } from './palette-legend'
+import { PaperMarking, sectionSummaries } from './paper-marking'
 import './quiz.css'
 import './quiz.i18n'
 import { digitsFor } from '../../lib/digits'
@@ -34,6 +35,7 @@ export function Component() {
   }
 
   const state = startState(quiz)
+  const sections = sectionSummaries(quiz)
   const blocked = state === 'no_attempts' || state === 'paid_only'
 
   return (
@@ -69,20 +71,24 @@ export function Component() {
         </div>
       </dl>
 
-      <section aria-labelledby="marking-heading">
-        <h2 id="marking-heading">{t('instructions.marking_title')}</h2>
-        <ul className="instructions__marking">
-          <li>
-            <strong className="mark mark--plus">+1</strong> <span>{t('instructions.marking_correct')}</span>
-          </li>
-          <li>
-            <strong className="mark mark--minus">-0.2</strong> <span>{t('instructions.marking_wrong')}</span>
-          </li>
-          <li>
-            <strong className="mark">0</strong> <span>{t('instructions.marking_unanswered')}</span>
-          </li>
-        </ul>
-      </section>
+      {sections ? (
+        <PaperMarking sections={sections} />
+      ) : (
+        <section aria-labelledby="marking-heading">
+          <h2 id="marking-heading">{t('instructions.marking_title')}</h2>
+          <ul className="instructions__marking">
+            <li>
+              <strong className="mark mark--plus">+1</strong> <span>{t('instructions.marking_correct')}</span>
+            </li>
+            <li>
+              <strong className="mark mark--minus">-0.2</strong> <span>{t('instructions.marking_wrong')}</span>
+            </li>
+            <li>
+              <strong className="mark">0</strong> <span>{t('instructions.marking_unanswered')}</span>
+            </li>
+          </ul>
+        </section>
+      )}
 
       <section aria-labelledby="rules-heading">
         <h2 id="rules-heading">{t('instructions.rules_title')}</h2>

@@ -12,6 +12,8 @@ interface QuestionNavigatorProps {
   current: number
   stateAt: (index: number) => PaletteState
   onSelect: (index: number) => void
+  /** Questions before the first shown: a section's navigator numbers its buttons as the paper does. */
+  offset?: number
 }
 
 /** Accessible name of a navigator button per state: "Question 3, answered and marked for review". */
@@ -38,7 +40,7 @@ export function PaletteMark({ state }: { state: PaletteState }) {
  * check mark for an answer). The current question keeps its state's colour and gets SPEC.md's blue: a thick blue
  * ring and an underline. The accessible name says number and state; the page follows the current question.
  */
-export function QuestionNavigator({ total, current, stateAt, onSelect }: QuestionNavigatorProps) {
+export function QuestionNavigator({ total, current, stateAt, onSelect, offset = 0 }: QuestionNavigatorProps) {
   const { t, i18n } = useTranslation('quiz')
   const [page, setPage] = useState(() => pageOf(current))
   const [followed, setFollowed] = useState(current)
@@ -49,8 +51,8 @@ export function QuestionNavigator({ total, current, stateAt, onSelect }: Questio
 
   const pages = pageCount(total)
   const indexes = pageIndexes(page, total)
-  const first = (indexes[0] ?? 0) + 1
-  const last = (indexes.at(-1) ?? 0) + 1
+  const first = (indexes[0] ?? 0) + 1 + offset
+  const last = (indexes.at(-1) ?? 0) + 1 + offset
 
   return (
     <nav className="navigator" aria-label={t('navigator.label')}>
@@ -64,10 +66,10 @@ export function QuestionNavigator({ total, current, stateAt, onSelect }: Questio
                 type="button"
                 className={`navigator__number palette--${state}${isCurrent ? ' navigator__number--current' : ''}`}
                 aria-current={isCurrent ? 'step' : undefined}
-                aria-label={t(stateLabelKey[state], { number: index + 1 })}
+                aria-label={t(stateLabelKey[state], { number: index + 1 + offset })}
                 onClick={() => onSelect(index)}
               >
-                {digitsFor(String(index + 1), i18n.language)}
+                {digitsFor(String(index + 1 + offset), i18n.language)}
                 <PaletteMark state={state} />
               </button>
             </li>
@@ -85,7 +87,7 @@ export function QuestionNavigator({ total, current, stateAt, onSelect }: Questio
             {'<<'}
           </Button>
           <span className="navigator__range" aria-live="polite">
-            {t('navigator.range', { first, last, total, size: NAVIGATOR_PAGE_SIZE })}
+            {t('navigator.range', { first, last, total: total + offset, size: NAVIGATOR_PAGE_SIZE })}
           </span>
           <Button
             className="navigator__page-button"

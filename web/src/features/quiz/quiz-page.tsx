@@ -26,6 +26,8 @@ import { useOnline } from './use-online'
 import { useQuestionNumber } from './use-question-number'
 import { useQuestionTimer } from './use-question-timer'
 import { useSubmitAttempt } from './use-submit-attempt'
+import { useExamSections } from './use-exam-sections'
+import { NextSectionDialog, SectionNotices, SectionTabs } from './section-tabs'
 import './quiz.css'
 import './quiz.i18n'
 
@@ -64,9 +66,19 @@ export function Component() {
   const inProgress = session !== null && outcome === null
   const blocker = useLeaveWarning(inProgress)
   const [confirmOpen, setConfirmOpen] = useState(false)
+  const [nextOpen, setNextOpen] = useState(false)
 
   const total = session?.questions.length ?? 0
   const { number, goTo, questionRef } = useQuestionNumber(total)
+  // A sectioned paper's tabs, section clock and "Next section"; null for any other paper, which looks as before.
+  const paper = useExamSections({
+    quizId: quizId ?? 0,
+    session,
+    running: inProgress,
+    number,
+    goTo,
+    onLastTimeUp: () => submit(true),
+  })
   const question = useQuery({
     ...quizQueries.question(quizId ?? 0, session?.attempt.id ?? 0, number),
     enabled: session !== null && total > 0,
@@ -103,7 +115,10 @@ export function Component() {
   const shownMarked = shown ? marked[String(shown.id)] === true : false
   const shownAnswered = shown ? answers[String(shown.id)] != null : false
   const handingIn = exam.sending || exam.awaitingConnection !== null || outcome !== null
-  const locked = exam.timeUp || handingIn
+  const locked = exam.timeUp || handingIn || (paper !== null && !paper.canAnswer(number))
+  const isAnswered = (id: number) => answers[String(id)] != null
+  // The navigator pages within the section on screen.
+  const view = paper ? paper.sections[paper.viewing]! : { first: 1, count: total }
 
   return (
     <div className="quiz">
@@ -111,7 +126,11 @@ export function Component() {
         <h1 className="quiz__title">{pick(attempt.session.title)}</h1>
         <LanguageToggle />
       </div>
-      <ExamBar secondsLeft={clock.secondsLeft} saveStatus={snapshot.status} pending={snapshot.pending} />
+      <ExamBar
+        secondsLeft={paper?.timed ? paper.secondsLeft : clock.secondsLeft}
+        saveStatus={snapshot.status}
+        pending={snapshot.pending}
+      />
       <ExamNotices
         online={online}
         finished={outcome !== null}
@@ -122,11 +141,23 @@ export function Component() {
         total={total}
       />
 
+      {paper && (
+        <>
+          <SectionNotices paper={paper} />
+          <SectionTabs
+            paper={paper}
+            questionIds={questionIds}
+            isAnswered={isAnswered}
+            onSelect={(index) => goTo(paper.sections[index]!.first)}
+          />
+        </>
+      )}
       <QuestionNavigator
-        total={total}
-        current={number - 1}
-        stateAt={(index) => stateOf(questionIds[index] ?? 0, snapshot)}
-        onSelect={(index) => goTo(index + 1)}
+        total={view.count}
+        offset={view.first - 1}
+        current={number - view.first}
+        stateAt={(index) => stateOf(questionIds[index + view.first - 1] ?? 0, snapshot)}
+        onSelect={(index) => goTo(index + view.first)}
       />
       <details className="quiz__legend">
         <summary>{t('legend.title')}</summary>
@@ -169,17 +200,45 @@ export function Component() {
       </div>
 
       <div className="quiz__controls">
-        <Button disabled={number <= 1} onClick={() => goTo(number - 1, { scroll: true })}>
+        <Button
+          disabled={number <= 1 || (paper !== null && !paper.canVisit(number - 1))}
+          onClick={() => goTo(number - 1, { scroll: true })}
+        >
           {t('previous')}
         </Button>
-        <Button disabled={number >= total} onClick={() => goTo(number + 1, { scroll: true })}>
+        <Button
+          disabled={number >= total || (paper !== null && !paper.canVisit(number + 1))}
+          onClick={() => goTo(number + 1, { scroll: true })}
+        >
           {t('next')}
         </Button>
         <Button variant="success" className="quiz__submit" disabled={handingIn} onClick={() => setConfirmOpen(true)}>
           {exam.sending ? t('submitting') : t('submit_quiz')}
         </Button>
       </div>
+      {paper?.canMoveOn && (
+        <Button
+          className="section-next"
+          disabled={handingIn || paper.moving === 'sending'}
+          onClick={() => setNextOpen(true)}
+        >
+          {paper.moving === 'sending' ? t('moving', { ns: 'sections' }) : t('next_section', { ns: 'sections' })}
+        </Button>
+      )}
       {exam.failed && <Alert kind="error">{t('errors.submit_failed')}</Alert>}
+      {paper && (
+        <NextSectionDialog
+          open={nextOpen && paper.canMoveOn && outcome === null}
+          paper={paper}
+          questionIds={questionIds}
+          isAnswered={isAnswered}
+          onCancel={() => setNextOpen(false)}
+          onConfirm={() => {
+            setNextOpen(false)
+            void paper.moveOn()
+          }}
+        />
+      )}
 
       <ConfirmSubmitDialog
         open={confirmOpen && !exam.timeUp && outcome === null}

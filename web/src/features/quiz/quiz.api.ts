@@ -3,6 +3,7 @@ import { ApiError } from '../../api/api-error'
 import { availableQuizKeys } from '../../api/available-quizzes'
 import { api } from '../../api/client'
 import type {
+  AttemptSection,
   QuizAttempt,
   QuizQuestion,
   SaveAnswersBody,
@@ -46,9 +47,26 @@ export function startOrResumeAttempt(quizId: number) {
   return api.get<QuizAttempt>(`/quizzes/${quizId}/`)
 }
 
+/** Told which answers of a save the server dropped: their timed section was closed or not yet open (API.md "Papers"). */
+const droppedListeners = new Set<{ quizId: number; listener: (questionIds: number[]) => void }>()
+export function onDroppedAnswers(quizId: number, listener: (questionIds: number[]) => void) {
+  const entry = { quizId, listener }
+  droppedListeners.add(entry)
+  return () => void droppedListeners.delete(entry)
+}
+
 /** One autosave: answers, marks, visits and seconds (API.md "Exam feel"); any part may be absent. */
-export function saveAnswers(quizId: number, batch: SaveAnswersBody) {
-  return api.put<SaveAnswersResult>(`/quizzes/${quizId}/answers/`, batch)
+export async function saveAnswers(quizId: number, batch: SaveAnswersBody) {
+  const result = await api.put<SaveAnswersResult & { dropped?: number[] }>(`/quizzes/${quizId}/answers/`, batch)
+  if (result?.dropped?.length) {
+    for (const entry of droppedListeners) if (entry.quizId === quizId) entry.listener(result.dropped)
+  }
+  return result
+}
+
+/** Closes the open timed section early; the answer is the attempt's sections, the next one now open. */
+export function nextSection(quizId: number) {
+  return api.post<{ sections: AttemptSection[] }>(`/quizzes/${quizId}/sections/next/`)
 }
 
 export function submitQuiz(quizId: number, body: SubmitAttemptBody) {

@@ -103,7 +103,7 @@ describe('report page', () => {
   it('shows the title, final score, counts and a row per question with a 60-character preview and a badge', async () => {
     renderReport({ body: report })
     expect(await screen.findByRole('heading', { level: 1, name: 'Science Basics' })).toBeInTheDocument()
-    expect(screen.getByText('0.80')).toBeInTheDocument()
+    expect(screen.getByText('0.80 of 3')).toBeInTheDocument()
     const rows = within(screen.getByRole('list')).getAllByRole('button')
     expect(rows).toHaveLength(3)
     expect(rows[0]).toHaveTextContent(`${longEn.slice(0, 60).trimEnd()}...`)
@@ -203,7 +203,7 @@ describe('report page', () => {
     const panel = await screen.findByRole('region', { name: 'तपाईंको प्रदर्शन' })
     expect(within(panel).getByText('स्थान').nextElementSibling).toHaveTextContent('१२ मध्ये २')
     expect(within(panel).getByText('पर्सेन्टाइल').nextElementSibling).toHaveTextContent('८१.८२')
-    expect(screen.getByText('०.८०')).toBeInTheDocument()
+    expect(screen.getByText('३ मध्ये ०.८०')).toBeInTheDocument()
     // 2026-11-20T08:00Z is 13:45 on 4 Mangsir 2083 in Nepal.
     expect(screen.getByText('२०८३ मंसिर ४, १३:४५')).toBeInTheDocument()
     expect(document.body.textContent).not.toMatch(/[0-9]/)

@@ -9,11 +9,12 @@ import { Alert } from '../../components/ui/alert'
 import { Loading } from '../../components/ui/loading'
 import { RichPreview } from '../../components/ui/rich-text'
 import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
-import { formatDateTime, formatNumber, formatScore } from '../../lib/format'
+import { formatDateTime, formatNumber } from '../../lib/format'
 import { AnalysisPanel, useDuration } from './analysis-panel'
 import { QuestionDetailDialog } from './question-detail-dialog'
 import { questionStatus, selectedOptions } from './question-status'
 import { resultQueries } from './results.api'
+import { ReportSections, ScoreOfMax, type ReportMarks } from './report-sections'
 import './results.css'
 import './results.i18n'
 import { buttonClass } from '../../components/ui/button'
@@ -44,6 +45,7 @@ export function Component() {
   if (report.isPending) return <Loading label={t('report.loading')} />
 
   const card = report.data
+  const marks = card as ReportMarks
   const chosen = selectedOptions(card)
   const answerOf = new Map(card.answers.map((answer) => [answer.question, answer]))
   const rows = card.questions.map((question) => {
@@ -71,7 +73,9 @@ export function Component() {
           <p id="report-score-label" className="report-summary__label">
             {t('report.final_score')}
           </p>
-          <p className="report-summary__value">{formatScore(card.score, language)}</p>
+          <p className="report-summary__value">
+            <ScoreOfMax score={card.score} max={marks.max_score} />
+          </p>
           <p className="muted">
             {t('attempt_number', { number: card.attempt_number })} ·{' '}
             <time dateTime={card.completed_timestamp}>{formatDateTime(card.completed_timestamp, language)}</time>
@@ -93,6 +97,7 @@ export function Component() {
         </dl>
       </section>
 
+      {marks.sections && marks.sections.length > 1 && <ReportSections sections={marks.sections} />}
       {card.analysis && <AnalysisPanel analysis={card.analysis} />}
 
       <section aria-labelledby="analysis-heading">

@@ -26,6 +26,8 @@ import {
 } from './question-draft'
 import { mathsPreview } from './maths-preview'
 import { imageFields, SvgField } from './svg-field'
+import { bankFieldsDraft, toBankFields, type BankFieldsDraft } from '../bank/bank-draft'
+import { BankFields, bankFieldPaths } from '../bank/bank-fields'
 import { SubmitButton } from '../ui'
 import '../admin.i18n'
 import { Button } from '../../../components/ui/button'
@@ -39,6 +41,7 @@ function questionFields(optionCount: number): Record<string, string> {
     ...pairFields('text'),
     ...pairFields('hint'),
     topic: 'topic',
+    ...bankFieldPaths(),
     ...imageFields('image'),
     options: 'root.options',
   }
@@ -53,7 +56,8 @@ function questionFields(optionCount: number): Record<string, string> {
 }
 
 interface QuestionFormProps {
-  quizId: number
+  /** The quiz whose question this is; null for a question of the bank alone. */
+  quizId: number | null
   /** The question being edited; null for "Add New Question". */
   question: AdminQuestion | null
   onCancel: () => void
@@ -64,10 +68,10 @@ interface QuestionFormProps {
 export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFormProps) {
   const { t } = useTranslation('admin')
   const save = useSaveQuestion(quizId)
-  const form = useForm<QuestionDraft>({
+  const form = useForm<QuestionDraft & BankFieldsDraft>({
     // SPEC.md section 5: no required-field checks here; the server's field errors say what is missing.
     resolver: sendAsTyped(),
-    defaultValues: question ? draftFromQuestion(question) : newQuestionDraft(),
+    defaultValues: { ...(question ? draftFromQuestion(question) : newQuestionDraft()), ...bankFieldsDraft(question) },
   })
   const options = useFieldArray({ control: form.control, name: 'options' })
   // A refused save, with the server's lines no field shows.
@@ -83,10 +87,10 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
   // Opening the editor moves the keyboard (and the screen) to it.
   useEffect(() => heading.current?.focus(), [])
 
-  const submit = (draft: QuestionDraft) => {
+  const submit = (draft: QuestionDraft & BankFieldsDraft) => {
     setRefusal(null)
     save.mutate(
-      { questionId: question?.id ?? null, question: toQuestionPayload(draft) },
+      { questionId: question?.id ?? null, question: { ...toQuestionPayload(draft), ...toBankFields(draft) } },
       {
         onSuccess: onSaved,
         onError: (error) => {
@@ -135,6 +139,7 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
           />
         </div>
         <TextField<QuestionDraft> name="topic" label={t('question_form.topic')} />
+        <BankFields />
 
         <fieldset className="admin-options" aria-describedby={optionsHintId}>
           <legend>{t('question_form.options')}</legend>

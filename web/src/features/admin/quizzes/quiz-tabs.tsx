@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import '../institutions.i18n'
+import '../bank/bank.i18n'
 import { Link, NavLink } from 'react-router'
 import { useBilingual } from '../../../i18n/use-bilingual'
 import { paths } from '../../../lib/paths'
@@ -12,6 +13,7 @@ export function QuizTabs({ quizId }: { quizId: number }) {
   return (
     <nav className="admin-tabs" aria-label={t('tabs.label')}>
       <NavLink to={paths.adminEditQuiz(quizId)}>{t('tabs.details')}</NavLink>
+      <NavLink to={paths.adminQuizPaper(quizId)}>{t('paper.tab', { ns: 'bank' })}</NavLink>
       <NavLink to={paths.adminQuizAttempts(quizId)}>{t('tabs.attempts')}</NavLink>
       <NavLink to={paths.adminQuizStatistics(quizId)}>{t('tabs.statistics')}</NavLink>
     </nav>

@@ -44,6 +44,10 @@ export interface QuestionPayload {
   topic: string
   image: ImagePayload | null
   options: { text: Bilingual; is_correct: boolean; image: ImagePayload | null }[]
+  /** The bank's fields (API.md "Question bank"). */
+  tags?: string[]
+  difficulty?: Difficulty | null
+  source?: string | null
 }
 
 export const adminQueries = {
@@ -84,14 +88,19 @@ export function useUpdateQuizDetails(quizId: number) {
   })
 }
 
-export function useSaveQuestion(quizId: number) {
+/** A quiz's question, or with `quizId` null a bank question (which may be in any quiz's paper). */
+export function useSaveQuestion(quizId: number | null) {
   const invalidate = useInvalidate()
+  const base = quizId === null ? '/admin/bank/questions/' : `/admin/quizzes/${quizId}/questions/`
   return useMutation({
     mutationFn: ({ questionId, question }: { questionId: number | null; question: QuestionPayload }) =>
       questionId === null
-        ? api.post<AdminQuestion>(`/admin/quizzes/${quizId}/questions/`, question)
-        : api.put<AdminQuestion>(`/admin/quizzes/${quizId}/questions/${questionId}/`, question),
-    onSuccess: () => invalidate(adminKeys.quiz(quizId), adminKeys.quizList(), availableQuizKeys.all),
+        ? api.post<AdminQuestion>(base, question)
+        : api.put<AdminQuestion>(`${base}${questionId}/`, question),
+    onSuccess: () =>
+      quizId === null
+        ? invalidate(adminKeys.bank, adminKeys.quizzes, availableQuizKeys.all)
+        : invalidate(adminKeys.quiz(quizId), adminKeys.quizList(), adminKeys.bank, availableQuizKeys.all),
   })
 }
 

@@ -1,0 +1,300 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { Loading } from '../../../components/ui/loading'
+import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
+import { formatNumber } from '../../../lib/format'
+import { preview } from '../../../lib/preview'
+import { AdminNav } from '../admin-nav'
+import { ConfirmDeleteDialog } from '../confirm-dialog'
+import { ApiError } from '../../../api/api-error'
+import { QuestionForm } from '../quizzes/question-form'
+import { adminQueries } from '../quizzes/quizzes.api'
+import { PagedTable } from '../ui'
+import { BankFilterFields, FacetsTable } from './bank-filters'
+import {
+  BANK_PAGE_SIZE,
+  bankQueries,
+  downloadBank,
+  filterQuery,
+  useAddToQuiz,
+  useDeleteBankQuestion,
+  type BankFilters,
+  type BankRow,
+  type DifficultyFilter,
+} from './bank.api'
+import '../admin.css'
+import '../admin.i18n'
+import './bank.css'
+import './bank.i18n'
+
+/** WEB.md "Question bank": the list's text preview, like the quiz's question list. */
+export const BANK_PREVIEW_LENGTH = 80
+
+/** The filters live in the URL, so a reload, a link from an import (`ids=`) and Back keep them. */
+function useUrlFilters(): [BankFilters, number, (filters: BankFilters, page?: number) => void] {
+  const [params, setParams] = useSearchParams()
+  const filters: BankFilters = {
+    search: params.get('search') ?? '',
+    topic: params.get('topic') ?? '',
+    tag: params.get('tag') ?? '',
+    difficulty: (params.get('difficulty') ?? '') as DifficultyFilter,
+    source: params.get('source') ?? '',
+    unused: params.get('unused') === 'true',
+    ids: params.get('ids') ?? '',
+  }
+  const page = Math.max(1, Number(params.get('page')) || 1)
+  const set = (next: BankFilters, nextPage = 1) => {
+    const query = new URLSearchParams(filterQuery(next))
+    if (nextPage > 1) query.set('page', String(nextPage))
+    setParams(query)
+  }
+  return [filters, page, set]
+}
+
+type Editor = { id: number | null; run: number } | null
+
+/** /admin/bank: every question of the institute, its filters and facets, New / Edit, and "add to a quiz". */
+export function Component() {
+  const { t } = useTranslation('bank')
+  const pick = useBilingual()
+  const language = useLanguage()
+  const [filters, page, setFilters] = useUrlFilters()
+  const list = useQuery({ ...bankQueries.list(filters, page), placeholderData: (previous) => previous })
+  const facets = useQuery(bankQueries.facets())
+  const [selected, setSelected] = useState<number[]>([])
+  const [editor, setEditor] = useState<Editor>(null)
+  const [saved, setSaved] = useState(false)
+  const [download, setDownload] = useState<'idle' | 'busy' | 'failed'>('idle')
+  const [toDelete, setToDelete] = useState<BankRow | null>(null)
+  const [deleted, setDeleted] = useState<'deleted' | { inUse: string[] } | 'failed' | null>(null)
+  const remove = useDeleteBankQuestion()
+  const n = (value: number) => formatNumber(value, language)
+
+  const confirmDelete = () => {
+    if (!toDelete) return
+    const row = toDelete
+    remove.mutate(row.id, {
+      onSuccess: () => {
+        setSelected((current) => current.filter((id) => id !== row.id))
+        setDeleted('deleted')
+      },
+      onError: (error) => {
+        // 409 question_in_use: a paper names it as a fixed item, which is what the row's "used in" lists.
+        const inUse = error instanceof ApiError && error.status === 409 && error.code === 'question_in_use'
+        setDeleted(inUse ? { inUse: row.used_in.map((use) => pick(use.title)) } : 'failed')
+      },
+      onSettled: () => setToDelete(null),
+    })
+  }
+
+  const toggle = (id: number, on: boolean) =>
+    setSelected((current) => (on ? [...current, id] : current.filter((other) => other !== id)))
+  const openEditor = (id: number | null) => {
+    setSaved(false)
+    setEditor((current) => ({ id, run: (current?.run ?? 0) + 1 }))
+  }
+  const startDownload = async () => {
+    setDownload('busy')
+    try {
+      await downloadBank(filters)
+      setDownload('idle')
+    } catch {
+      setDownload('failed')
+    }
+  }
+
+  const facility = (row: BankRow) =>
+    row.facility === null
+      ? t('list.no_responses')
+      : t('list.facility_value', {
+          percent: formatNumber(row.facility, language, { style: 'percent', maximumFractionDigits: 0 }),
+          responses: n(row.responses),
+        })
+
+  return (
+    <div className="admin bank">
+      <AdminNav />
+      <h1>{t('title')}</h1>
+      <p className="actions">
+        <Button variant="primary" onClick={() => openEditor(null)}>
+          {t('new_question')}
+        </Button>
+        <Button disabled={download === 'busy'} onClick={startDownload}>
+          {download === 'busy' ? t('exporting') : t('export')}
+        </Button>
+      </p>
+      {download === 'failed' && <Alert kind="error">{t('export_failed')}</Alert>}
+      {saved && <Alert kind="success">{t('saved')}</Alert>}
+      {deleted === 'deleted' && <Alert kind="success">{t('deleted')}</Alert>}
+      {deleted === 'failed' && <Alert kind="error">{t('delete_failed')}</Alert>}
+      {deleted !== null && typeof deleted === 'object' && (
+        <Alert kind="error">{t('in_use', { quizzes: deleted.inUse.join(', ') })}</Alert>
+      )}
+      {editor && (
+        <BankQuestionEditor
+          key={editor.run}
+          id={editor.id}
+          onDone={(result) => {
+            setEditor(null)
+            setSaved(result === 'saved')
+          }}
+        />
+      )}
+
+      {facets.data && <FacetsTable facets={facets.data} />}
+      <BankFilterFields
+        key={filterQuery(filters)}
+        filters={filters}
+        facets={facets.data}
+        onChange={(next) => setFilters(next)}
+      />
+
+      <AddToQuiz selected={selected} onAdded={() => setSelected([])} />
+
+      <PagedTable
+        query={list}
+        pageSize={BANK_PAGE_SIZE}
+        page={page}
+        onPage={(next) => setFilters(filters, next)}
+        text={(key, values) => t(`list.${key}`, values)}
+        className="bank-table"
+        columns={[
+          { label: <span className="visually-hidden">{t('list.select')}</span> },
+          { label: t('list.question') },
+          { label: t('list.topic') },
+          { label: t('list.tags') },
+          { label: t('list.difficulty') },
+          { label: t('list.used_in') },
+          { label: t('list.facility'), numeric: true },
+          { label: <span className="visually-hidden">{t('list.edit')}</span> },
+        ]}
+      >
+        {(row) => {
+          const text = preview(pick(row.text), BANK_PREVIEW_LENGTH, language)
+          return (
+            <tr key={row.id}>
+              <td>
+                <input
+                  type="checkbox"
+                  checked={selected.includes(row.id)}
+                  onChange={(event) => toggle(row.id, event.target.checked)}
+                  aria-label={t('list.select_named', { id: n(row.id) })}
+                />
+              </td>
+              <td>
+                <span className="muted">#{n(row.id)}</span> {text}
+                {row.source && <span className="bank-source">{row.source}</span>}
+              </td>
+              <td>{row.topic || '—'}</td>
+              <td>{row.tags.length ? row.tags.join(', ') : '—'}</td>
+              <td>{row.difficulty ? t(`difficulty.${row.difficulty}`) : t('difficulty.unrated')}</td>
+              <td>
+                {row.used_in.length === 0 ? t('list.unused') : row.used_in.map((use) => pick(use.title)).join(', ')}
+              </td>
+              <td className="admin-num">{facility(row)}</td>
+              <td>
+                <span className="actions">
+                  <Button small onClick={() => openEditor(row.id)} aria-label={t('list.edit_named', { id: n(row.id) })}>
+                    {t('list.edit')}
+                  </Button>
+                  <Button
+                    small
+                    variant="danger"
+                    onClick={() => {
+                      setDeleted(null)
+                      setToDelete(row)
+                    }}
+                    aria-label={t('list.delete_named', { id: n(row.id) })}
+                  >
+                    {t('list.delete')}
+                  </Button>
+                </span>
+              </td>
+            </tr>
+          )
+        }}
+      </PagedTable>
+      <ConfirmDeleteDialog
+        open={toDelete !== null}
+        title={t('delete_title')}
+        message={t('confirm_delete')}
+        subject={toDelete ? preview(pick(toDelete.text), BANK_PREVIEW_LENGTH, language) : undefined}
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
+    </div>
+  )
+}
+
+/** The question form over a bank question: a new one at once, an existing one once it has loaded. */
+function BankQuestionEditor({ id, onDone }: { id: number | null; onDone: (result: 'saved' | null) => void }) {
+  const { t } = useTranslation('bank')
+  const question = useQuery({ ...bankQueries.question(id ?? 0), enabled: id !== null })
+  if (id !== null && question.isError) return <Alert kind="error">{t('load_question_failed')}</Alert>
+  if (id !== null && !question.data) return <Loading label={t('loading_question')} />
+  return (
+    <QuestionForm
+      quizId={null}
+      question={id === null ? null : (question.data ?? null)}
+      onCancel={() => onDone(null)}
+      onSaved={() => onDone('saved')}
+    />
+  )
+}
+
+/** The selected questions into a chosen quiz's paper (its last section), one by one. */
+function AddToQuiz({ selected, onAdded }: { selected: number[]; onAdded: () => void }) {
+  const { t } = useTranslation('bank')
+  const pick = useBilingual()
+  const language = useLanguage()
+  const quizzes = useQuery(adminQueries.list())
+  const add = useAddToQuiz()
+  const [quizId, setQuizId] = useState('')
+  const [outcome, setOutcome] = useState<{ added: number; refused: number } | null>(null)
+  const n = (value: number) => formatNumber(value, language)
+
+  const submit = () =>
+    add.mutate(
+      { quizId: Number(quizId), questionIds: selected },
+      {
+        onSuccess: (result) => {
+          setOutcome({ added: result.added, refused: result.refused.length })
+          if (result.refused.length === 0) onAdded()
+        },
+      },
+    )
+
+  return (
+    <div className="card bank-add">
+      <p className="bank-add__count" aria-live="polite">
+        {t('add.selected', { count: selected.length, n: n(selected.length) })}
+      </p>
+      <div className="field">
+        <label htmlFor="bank-add-quiz">{t('add.quiz')}</label>
+        <select id="bank-add-quiz" value={quizId} onChange={(event) => setQuizId(event.target.value)}>
+          <option value="">{t('add.choose')}</option>
+          {quizzes.data?.map((quiz) => (
+            <option key={quiz.id} value={quiz.id}>
+              {pick(quiz.title)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button variant="primary" disabled={!quizId || selected.length === 0 || add.isPending} onClick={submit}>
+        {add.isPending ? t('add.adding') : t('add.button')}
+      </Button>
+      {outcome && (
+        <Alert kind={outcome.refused ? 'error' : 'success'}>
+          {t('add.added', { count: outcome.added, n: n(outcome.added) })}
+          {outcome.refused > 0 && ` ${t('add.refused', { count: outcome.refused, n: n(outcome.refused) })}`}
+        </Alert>
+      )}
+      {add.isError && <Alert kind="error">{t('add.failed')}</Alert>}
+    </div>
+  )
+}

@@ -1,0 +1,90 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../../components/ui/button'
+import { Dialog } from '../../../components/ui/dialog'
+import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
+import { formatNumber } from '../../../lib/format'
+import { preview } from '../../../lib/preview'
+import { PagedTable } from '../ui'
+import { BankFilterFields } from '../bank/bank-filters'
+import { bankQueries, filterQuery, noFilters, type BankFilters, type BankRow } from '../bank/bank.api'
+import '../bank/bank.i18n'
+
+const PICKER_PAGE_SIZE = 20
+const PICKER_PREVIEW_LENGTH = 80
+
+interface BankPickerProps {
+  /** The section the questions go to, for the dialog's title. */
+  sectionName: string
+  /** Questions already in the paper: a question may be in it once. */
+  inPaper: Set<number>
+  onPick: (row: BankRow) => void
+  onClose: () => void
+}
+
+/** Fixed questions for a section, found with the bank's own filters; each "Add" puts one at the section's end. */
+export function BankPicker({ sectionName, inPaper, onPick, onClose }: BankPickerProps) {
+  const { t } = useTranslation('bank')
+  const pick = useBilingual()
+  const language = useLanguage()
+  const [filters, setFilters] = useState<BankFilters>(noFilters)
+  const [page, setPage] = useState(1)
+  const facets = useQuery(bankQueries.facets())
+  const list = useQuery({
+    ...bankQueries.list(filters, page, PICKER_PAGE_SIZE),
+    placeholderData: (previous) => previous,
+  })
+  const n = (value: number) => formatNumber(value, language)
+
+  return (
+    <Dialog open title={t('paper.picker_title', { section: sectionName })} onClose={onClose} className="bank-picker">
+      <BankFilterFields
+        key={filterQuery(filters)}
+        filters={filters}
+        facets={facets.data}
+        onChange={(next) => {
+          setFilters(next)
+          setPage(1)
+        }}
+      />
+      <PagedTable
+        query={list}
+        pageSize={PICKER_PAGE_SIZE}
+        page={page}
+        onPage={setPage}
+        text={(key, values) => t(`list.${key}`, values)}
+        columns={[
+          { label: t('list.question') },
+          { label: t('list.topic') },
+          { label: t('list.difficulty') },
+          { label: <span className="visually-hidden">{t('paper.add')}</span> },
+        ]}
+      >
+        {(row) => (
+          <tr key={row.id}>
+            <td>
+              <span className="muted">#{n(row.id)}</span> {preview(pick(row.text), PICKER_PREVIEW_LENGTH, language)}
+            </td>
+            <td>{row.topic || '—'}</td>
+            <td>{row.difficulty ? t(`difficulty.${row.difficulty}`) : t('difficulty.unrated')}</td>
+            <td>
+              {inPaper.has(row.id) ? (
+                <span className="muted">{t('paper.in_paper')}</span>
+              ) : (
+                <Button small onClick={() => onPick(row)} aria-label={t('paper.add_named', { id: n(row.id) })}>
+                  {t('paper.add')}
+                </Button>
+              )}
+            </td>
+          </tr>
+        )}
+      </PagedTable>
+      <p className="actions">
+        <Button variant="primary" onClick={onClose}>
+          {t('paper.picker_done')}
+        </Button>
+      </p>
+    </Dialog>
+  )
+}

@@ -1,0 +1,129 @@
+import { useQuery } from '@tanstack/react-query'
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../../components/ui/button'
+import { Field } from '../../../components/ui/form/field'
+import { useLanguage } from '../../../i18n/use-bilingual'
+import { formatNumber } from '../../../lib/format'
+import { parseTags } from '../bank/bank-draft'
+import type { BankFacets } from '../bank/bank.api'
+import { drawFilterKey, type DrawDraft } from './paper-draft'
+import { PaperInput, type PathErrors } from './paper-field'
+import { poolQuery } from './paper.api'
+import { useDebounced } from './use-debounced'
+
+interface DrawEditorProps {
+  draw: DrawDraft
+  /** `sections.S.items.I`, the server's path of this item. */
+  path: string
+  /** "Draw 2" in its section. */
+  name: string
+  errors: PathErrors
+  facets: BankFacets | undefined
+  onChange: (draw: DrawDraft) => void
+  onRemove: () => void
+}
+
+/** A draw: its filters and count, and how many questions match them now ("32 match"). */
+export function DrawEditor({ draw, path, name, errors, facets, onChange, onRemove }: DrawEditorProps) {
+  const { t } = useTranslation('bank')
+  const id = useId()
+  const set = (patch: Partial<DrawDraft>) => onChange({ ...draw, ...patch })
+  const itemError = errors(path) ?? errors(`${path}.draw`)
+  return (
+    <fieldset className="paper-item paper-draw" aria-invalid={itemError ? true : undefined}>
+      <legend>{name}</legend>
+      {itemError && <p className="field__error">{itemError}</p>}
+      <div className="paper-draw__fields">
+        <PaperInput
+          label={t('paper.draw_topic')}
+          value={draw.topic}
+          onChange={(topic) => set({ topic })}
+          error={errors(`${path}.draw.topic`)}
+          list={`${id}-topics`}
+          hint={t('paper.draw_any')}
+        />
+        <PaperInput
+          label={t('paper.draw_tags')}
+          value={draw.tags}
+          onChange={(tags) => set({ tags })}
+          error={errors(`${path}.draw.tags`)}
+          hint={t('paper.draw_tags_hint')}
+        />
+        <Field label={t('paper.draw_difficulty')} error={errors(`${path}.draw.difficulty`)}>
+          {(control) => (
+            <select
+              {...control}
+              value={draw.difficulty}
+              onChange={(event) => set({ difficulty: event.target.value as DrawDraft['difficulty'] })}
+            >
+              <option value="">{t('filters.any')}</option>
+              <option value="easy">{t('difficulty.easy')}</option>
+              <option value="medium">{t('difficulty.medium')}</option>
+              <option value="hard">{t('difficulty.hard')}</option>
+            </select>
+          )}
+        </Field>
+        <PaperInput
+          label={t('paper.draw_source')}
+          value={draw.source}
+          onChange={(source) => set({ source })}
+          error={errors(`${path}.draw.source`)}
+          list={`${id}-sources`}
+          hint={t('paper.draw_any')}
+        />
+        <PaperInput
+          label={t('paper.draw_count')}
+          value={draw.count}
+          onChange={(count) => set({ count })}
+          error={errors(`${path}.draw.count`)}
+          numeric
+          className="paper-number"
+        />
+      </div>
+      <datalist id={`${id}-topics`}>
+        {facets?.topics.map((facet) => (
+          <option key={facet.topic} value={facet.topic} />
+        ))}
+      </datalist>
+      <datalist id={`${id}-sources`}>
+        {facets?.sources.map((facet) => (
+          <option key={facet.source} value={facet.source} />
+        ))}
+      </datalist>
+      <div className="paper-item__foot">
+        <PoolSize draw={draw} />
+        <Button small variant="danger" onClick={onRemove} aria-label={t('paper.remove_named', { name })}>
+          {t('paper.remove')}
+        </Button>
+      </div>
+    </fieldset>
+  )
+}
+
+/**
+ * The pool as the author edits: the bank's count for these filters, asked when typing pauses. The bank's list
+ * filters by one tag; a draw needing several is counted by the server, so its size shows as saved (or after saving).
+ */
+function PoolSize({ draw }: { draw: DrawDraft }) {
+  const { t } = useTranslation('bank')
+  const language = useLanguage()
+  const tags = parseTags(draw.tags)
+  const filters = useDebounced(
+    { topic: draw.topic.trim(), tag: tags[0] ?? '', difficulty: draw.difficulty, source: draw.source.trim() },
+    400,
+  )
+  const live = useQuery({ ...poolQuery(filters), enabled: tags.length <= 1 })
+  const saved = draw.savedFilters === drawFilterKey(draw) ? draw.savedPool : null
+  const pool = tags.length <= 1 ? (live.data ?? saved) : saved
+  const count = Number(draw.count)
+  if (pool === null || pool === undefined)
+    return <p className="paper-pool muted">{tags.length > 1 ? t('paper.pool_after_save') : t('paper.pool_counting')}</p>
+  const short = Number.isInteger(count) && count > pool
+  return (
+    <p className={short ? 'paper-pool paper-pool--short' : 'paper-pool'} aria-live="polite">
+      {t('paper.pool', { count: pool, n: formatNumber(pool, language) })}
+      {short && ` ${t('paper.pool_short', { count, n: formatNumber(count, language) })}`}
+    </p>
+  )
+}

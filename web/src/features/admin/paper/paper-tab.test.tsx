@@ -1,0 +1,310 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { Route, Routes } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { answerFetch, polyfillDialog, signInAs, type SentRequest } from '../../../test/page-test-utils'
+import { renderWithProviders } from '../../../test/render'
+import { paperTotals, paperDraft, toSectionsPayload, type DrawDraft } from './paper-draft'
+import { Component as PaperPage } from './paper-page'
+
+vi.setConfig({ testTimeout: 20_000 })
+
+const question = (id: number, en: string) => ({
+  id,
+  text: { en, ne: '' },
+  hint: null,
+  topic: 'Constitution',
+  image: null,
+  options: [],
+})
+
+const quiz = {
+  id: 5,
+  title: { en: 'Nayab Subba prelim', ne: 'नायब सुब्बा प्रारम्भिक' },
+  start_time: '2026-11-22T07:00:00.000Z',
+  end_time: null,
+  duration_minutes: 45,
+  difficulty: 'medium',
+  is_paid_tier: false,
+  allowed_attempts: 3,
+  shuffle_questions: false,
+  shuffle_options: false,
+  question_count: 12,
+  questions: [question(1, 'Article 1 says?'), question(2, 'Who appoints the PSC chair?')],
+  draw_mode: 'frozen',
+  warnings: [],
+  sections: [
+    {
+      id: 10,
+      title: { en: 'Constitution', ne: 'संविधान' },
+      marks_correct: 2,
+      marks_wrong: 0.4,
+      time_limit_minutes: 15,
+      items: [{ question_id: 1 }, { question_id: 2 }],
+    },
+    {
+      id: 11,
+      title: { en: 'Current affairs', ne: '' },
+      marks_correct: 1,
+      marks_wrong: 0.25,
+      time_limit_minutes: 30,
+      items: [{ draw: { topic: 'Current affairs', tags: [], difficulty: 'easy', source: null, count: 10 }, pool: 32 }],
+    },
+  ],
+}
+
+let handler: (key: string, body: unknown) => { status: number; body: unknown }
+const sent: SentRequest[] = []
+function standard(key: string): { status: number; body: unknown } {
+  if (key === 'GET /api/admin/quizzes/5/') return { status: 200, body: quiz }
+  if (key === 'GET /api/admin/bank/facets/')
+    return { status: 200, body: { topics: [], tags: [], sources: [], total: 0 } }
+  if (
+    key.startsWith('GET /api/admin/bank/questions/?') &&
+    key.includes('page_size=1&') === false &&
+    key.endsWith('page_size=1')
+  )
+    return { status: 200, body: { count: key.includes('difficulty=hard') ? 3 : 32, results: [] } }
+  if (key.startsWith('GET /api/admin/bank/questions/?'))
+    return {
+      status: 200,
+      body: {
+        count: 2,
+        results: [1, 7].map((id) => ({
+          id,
+          text: { en: `Bank question ${id}`, ne: '' },
+          topic: 'Constitution',
+          tags: [],
+          difficulty: null,
+          source: null,
+          option_count: 4,
+          used_in: [],
+          responses: 0,
+          facility: null,
+        })),
+      },
+    }
+  throw new Error(`unexpected ${key}`)
+}
+
+beforeEach(() => {
+  polyfillDialog()
+  signInAs({ username: 'boss', is_admin: true })
+  sent.length = 0
+  handler = standard
+  answerFetch((key, body) => handler(key, body), sent)
+})
+afterEach(() => vi.unstubAllGlobals())
+
+const renderPaper = (language: 'en' | 'ne' = 'en') =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/admin/quiz/:quizId/paper" element={<PaperPage />} />
+    </Routes>,
+    { route: '/admin/quiz/5/paper', language },
+  )
+
+const puts = () => sent.filter((request) => request.key === 'PUT /api/admin/quizzes/5/sections/')
+
+describe('the paper model', () => {
+  it('totals questions, maximum marks (exact, in hundredths) and minutes', () => {
+    const draft = paperDraft(quiz as never)
+    expect(paperTotals(draft)).toEqual({ questions: 12, maxHundredths: 2 * 200 + 10 * 100, minutes: 45 })
+    draft[1]!.marks_correct = '0.1'
+    draft[1]!.items.push({ ...draft[1]!.items[0]!, key: 'x', count: '20' } as never)
+    expect(paperTotals(draft).maxHundredths).toBe(400 + 30 * 10)
+    draft[0]!.time_limit = ''
+    expect(paperTotals(draft).minutes).toBeNull()
+  })
+
+  it('sends marks off as the positive number, empty as null, and draws without unset filters', () => {
+    const draft = paperDraft(quiz as never)
+    draft[0]!.marks_wrong = '−0.5'
+    draft[1]!.time_limit = ''
+    draft[1]!.items[0] = { ...(draft[1]!.items[0] as DrawDraft), tags: 'a; B ,a', difficulty: '', count: '3x' }
+    const body = toSectionsPayload(draft)
+    expect(body.sections[0]).toMatchObject({ marks_correct: 2, marks_wrong: 0.5, time_limit_minutes: 15 })
+    expect(body.sections[0]!.items).toEqual([{ question_id: 1 }, { question_id: 2 }])
+    expect(body.sections[1]!.time_limit_minutes).toBeNull()
+    expect(body.sections[1]!.items).toEqual([{ draw: { topic: 'Current affairs', tags: ['a', 'B'], count: '3x' } }])
+  })
+
+  it('makes one +1 / −0.2 section of a quiz from before papers', () => {
+    const [only, ...rest] = paperDraft({ id: 1, questions: [question(4, 'Q')] } as never)
+    expect(rest).toEqual([])
+    expect(only).toMatchObject({ marks_correct: '1', marks_wrong: '0.2', time_limit: '' })
+    expect(only!.items).toMatchObject([{ kind: 'fixed', question_id: 4 }])
+  })
+})
+
+describe('Paper tab', () => {
+  it('shows the sections, their items, the totals and each draw pool', async () => {
+    renderPaper()
+    expect(await screen.findByRole('heading', { name: '1. Constitution' })).toBeInTheDocument()
+    expect(screen.getByText('Whole paper:').parentElement).toHaveTextContent(
+      '12 questions, maximum 14.00 marks. 45 minutes in all.',
+    )
+    expect(screen.getByText(/This section: 2 questions, maximum 4.00 marks/)).toBeInTheDocument()
+    expect(screen.getByText('Article 1 says?')).toBeInTheDocument()
+    expect(screen.getAllByLabelText('Marks taken off for a wrong answer')[0]).toHaveValue('0.4')
+    const draw = screen.getByRole('group', { name: 'Draw 1' })
+    expect(within(draw).getByLabelText('Questions to draw')).toHaveValue('10')
+    expect(await within(draw).findByText('32 match')).toBeInTheDocument()
+  })
+
+  it('counts the pool live while a draw is edited, and says when it is too small', async () => {
+    const user = userEvent.setup()
+    renderPaper()
+    const draw = await screen.findByRole('group', { name: 'Draw 1' })
+    await user.selectOptions(within(draw).getByLabelText('Difficulty'), 'hard')
+    expect(
+      await within(draw).findByText('3 match This draw needs 10.', undefined, { timeout: 3000 }),
+    ).toBeInTheDocument()
+    expect(sent.some((request) => request.key.includes('difficulty=hard') && request.key.endsWith('page_size=1'))).toBe(
+      true,
+    )
+  })
+
+  it('saves the paper and puts the server refusals on the fields they name', async () => {
+    const user = userEvent.setup()
+    handler = (key) => {
+      if (key === 'PUT /api/admin/quizzes/5/sections/')
+        return {
+          status: 400,
+          body: {
+            detail: 'Invalid input.',
+            errors: {
+              'sections.0.marks_correct': ['Marks may have at most 2 decimals.'],
+              'sections.1.items.0.draw.count': ['Only 7 questions match.'],
+              sections: ['Either every section has a time limit or none has.'],
+            },
+          },
+        }
+      return standard(key)
+    }
+    renderPaper()
+    await screen.findByRole('heading', { name: '1. Constitution' })
+    const marks = screen.getAllByLabelText('Marks for a right answer')[0]!
+    await user.clear(marks)
+    await user.type(marks, '2.125')
+    await user.clear(screen.getAllByLabelText('Marks taken off for a wrong answer')[1]!)
+    await user.type(screen.getAllByLabelText('Marks taken off for a wrong answer')[1]!, '0.5')
+    await user.click(screen.getByRole('button', { name: 'Save Paper' }))
+    expect(await screen.findByText('Only 7 questions match.')).toBeInTheDocument()
+    expect(within(screen.getByRole('group', { name: 'Draw 1' })).getByLabelText('Questions to draw')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    )
+    expect(screen.getAllByLabelText('Marks for a right answer')[0]).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByRole('alert')).toHaveTextContent('sections: Either every section has a time limit or none has.')
+    expect(puts()[0]!.body).toMatchObject({
+      sections: [
+        { marks_correct: 2.125, marks_wrong: 0.4 },
+        { marks_wrong: 0.5, time_limit_minutes: 30 },
+      ],
+    })
+  })
+
+  it('picks fixed questions from the bank, never one already in the paper, and saves them', async () => {
+    const user = userEvent.setup()
+    handler = (key) => {
+      if (key === 'PUT /api/admin/quizzes/5/sections/') return { status: 200, body: { ...quiz, warnings: [] } }
+      return standard(key)
+    }
+    renderPaper()
+    await screen.findByRole('heading', { name: '2. Current affairs' })
+    await user.click(screen.getAllByRole('button', { name: 'Pick questions from the bank' })[1]!)
+    const dialog = await screen.findByRole('dialog')
+    expect(await within(dialog).findByText('In the paper')).toBeInTheDocument()
+    expect(within(dialog).queryByRole('button', { name: 'Add question 1' })).not.toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Add question 7' }))
+    expect(within(dialog).queryByRole('button', { name: 'Add question 7' })).not.toBeInTheDocument()
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }))
+    expect(screen.getByText('Bank question 7')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Save Paper' }))
+    expect(await screen.findByText('The paper was saved.')).toBeInTheDocument()
+    expect((puts()[0]!.body as { sections: { items: unknown[] }[] }).sections[1]!.items).toEqual([
+      { draw: { topic: 'Current affairs', difficulty: 'easy', count: 10 } },
+      { question_id: 7 },
+    ])
+  })
+
+  it('adds and removes sections and draws, and shows the paper warnings', async () => {
+    const user = userEvent.setup()
+    handler = (key) =>
+      key === 'GET /api/admin/quizzes/5/'
+        ? {
+            status: 200,
+            body: {
+              ...quiz,
+              warnings: [{ path: 'sections.1.items.0', message: 'This draw needs 10 questions but only 4 match now.' }],
+            },
+          }
+        : standard(key)
+    renderPaper()
+    expect(
+      await screen.findByText(/Section 2, item 1: This draw needs 10 questions but only 4 match now\./),
+    ).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: '+ Add a section' }))
+    expect(screen.getByRole('heading', { name: '3. Section 3' })).toBeInTheDocument()
+    await user.click(screen.getAllByRole('button', { name: 'Add a draw' })[2]!)
+    expect(screen.getByText('Whole paper:').parentElement).toHaveTextContent('13 questions')
+    await user.click(screen.getByRole('button', { name: 'Remove section: Section 3' }))
+    expect(screen.getByText('Whole paper:').parentElement).toHaveTextContent('12 questions')
+  })
+
+  it('draws a frozen paper again, and says when finished attempts forbid it', async () => {
+    const user = userEvent.setup()
+    let calls = 0
+    handler = (key) => {
+      if (key === 'POST /api/admin/quizzes/5/redraw/') {
+        calls += 1
+        return calls === 1
+          ? { status: 200, body: quiz }
+          : { status: 409, body: { detail: 'Learners have finished this quiz.', code: 'conflict' } }
+      }
+      return standard(key)
+    }
+    renderPaper()
+    await user.click(await screen.findByRole('button', { name: 'Draw again' }))
+    expect(await screen.findByText(/attempts that start from now get them/)).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Draw again' }))
+    expect(await screen.findByText(/learners have already finished it/)).toBeInTheDocument()
+    expect(screen.getByLabelText('One draw for everyone (frozen paper)')).toBeChecked()
+  })
+
+  it('says a failure without field errors plainly', async () => {
+    const user = userEvent.setup()
+    handler = (key) =>
+      key === 'PUT /api/admin/quizzes/5/sections/'
+        ? { status: 500, body: { detail: 'Something went wrong on our side.', code: 'server_error' } }
+        : standard(key)
+    renderPaper()
+    await user.click(await screen.findByRole('button', { name: 'Save Paper' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to save the paper. Please try again.')
+  })
+
+  it('changes the draw mode', async () => {
+    const user = userEvent.setup()
+    handler = (key) =>
+      key === 'PATCH /api/admin/quizzes/5/'
+        ? { status: 200, body: { ...quiz, draw_mode: 'per_attempt' } }
+        : standard(key)
+    renderPaper()
+    await user.click(await screen.findByLabelText('Each attempt draws its own questions (unseen ones first)'))
+    await waitFor(() =>
+      expect(sent.find((request) => request.key === 'PATCH /api/admin/quizzes/5/')?.body).toEqual({
+        draw_mode: 'per_attempt',
+      }),
+    )
+    expect(await screen.findByLabelText('Each attempt draws its own questions (unseen ones first)')).toBeChecked()
+    expect(screen.queryByRole('button', { name: 'Draw again' })).not.toBeInTheDocument()
+  })
+
+  it('reads in Nepali with Devanagari digits', async () => {
+    renderPaper('ne')
+    expect(await screen.findByRole('heading', { name: '१. संविधान' })).toBeInTheDocument()
+    expect(screen.getByText('पूरा प्रश्नपत्र:').parentElement).toHaveTextContent('१२ प्रश्न, पूर्णाङ्क १४.००। जम्मा ४५ मिनेट।')
+    expect(await screen.findByText('३२ मिल्छन्')).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,267 @@
+import type { AttemptSection, QuizAttempt } from '@quiz/contracts'
+import { act, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeNetwork, page, polyfillDialog, renderRoutes, type FakeResponse } from '../../test/page-test-utils'
+import { forgetAllAttempts } from './attempt-store'
+import { accessOf, closeOpenSection, isSectioned, sectionIndexOf, sectionSecondsLeft } from './exam-sections'
+import { QUIZ_ID, TOTAL, makeQuestion, makeSession } from './quiz-fixtures'
+import { Component as QuizPage } from './quiz-page'
+
+// A screen driven through fake timers and IndexedDB turns: on a busy 2-core machine a test can pass 5 s.
+vi.setConfig({ testTimeout: 20_000 })
+
+// The quiz of the fixtures (12 questions, attempt started 07:00) as a paper of two sections: 7 and 5 questions.
+const section = (overrides: Partial<AttemptSection>): AttemptSection => ({
+  title: { en: 'General', ne: 'सामान्य' },
+  marks_correct: 1,
+  marks_wrong: 0.2,
+  first: 1,
+  count: 7,
+  time_limit_minutes: null,
+  deadline: null,
+  closed: false,
+  ...overrides,
+})
+
+const untimed = [
+  section({}),
+  section({ title: { en: 'Mathematics', ne: 'गणित' }, first: 8, count: 5, marks_correct: 2, marks_wrong: 0.4 }),
+]
+
+/** Section 1: 5 minutes, open until 07:05; section 2: 10 minutes, not open yet. The attempt ends at 07:15. */
+const timed = [
+  section({ time_limit_minutes: 5, deadline: '2026-11-22T07:05:00.000Z' }),
+  section({ title: { en: 'Mathematics', ne: 'गणित' }, first: 8, count: 5, time_limit_minutes: 10 }),
+]
+
+/** After "Next section" at 07:01: section 1 closed, section 2 open for its 10 minutes. */
+const movedOn = [
+  { ...timed[0]!, closed: true },
+  { ...timed[1]!, deadline: '2026-11-22T07:11:00.000Z' },
+]
+
+const withSections = (sections: AttemptSection[], overrides: Partial<QuizAttempt['attempt']> = {}) => {
+  const session = makeSession(overrides)
+  return { ...session, attempt: { ...session.attempt, sections } } as QuizAttempt
+}
+
+function network(session: QuizAttempt, extra: Record<string, () => FakeResponse> = {}) {
+  const routes: Record<string, () => FakeResponse | Promise<FakeResponse>> = {
+    [`GET /api/quizzes/${QUIZ_ID}/`]: () => ({ body: session }),
+    [`PUT /api/quizzes/${QUIZ_ID}/answers/`]: () => ({ body: { saved: 1, dropped: [] } }),
+    ...extra,
+  }
+  for (let number = 1; number <= TOTAL; number += 1) {
+    routes[`GET /api/quizzes/${QUIZ_ID}/question/${number}/`] = () => ({ body: makeQuestion(number) })
+  }
+  return fakeNetwork(routes)
+}
+
+const renderQuiz = (language: 'en' | 'ne' = 'en') =>
+  renderRoutes([page(QuizPage, '/quiz/:quizId'), page(() => <h1>Report stub</h1>, '/results/:attemptId')], {
+    path: `/quiz/${QUIZ_ID}`,
+    language,
+  })
+
+async function settle(ms = 0) {
+  await act(() => vi.advanceTimersByTimeAsync(ms))
+  let unchanged = 0
+  let last = ''
+  for (let turn = 0; turn < 300 && unchanged < 8; turn += 1) {
+    await act(async () => {
+      await new Promise((resolve) => setImmediate(resolve))
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    const now = document.body.innerHTML
+    unchanged = now === last ? unchanged + 1 : 0
+    last = now
+  }
+}
+
+beforeAll(polyfillDialog)
+beforeEach(async () => {
+  await forgetAllAttempts()
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'] })
+  vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) })
+})
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+const user = () => userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+const tabs = (name = 'Sections') => within(screen.getByRole('navigation', { name })).getAllByRole('button')
+
+describe('section rules', () => {
+  it('shows tabs for several sections or a timed one, never for one untimed section', () => {
+    expect(isSectioned(undefined)).toBe(false)
+    expect(isSectioned([section({ count: 12 })])).toBe(false)
+    expect(isSectioned([section({ count: 12, time_limit_minutes: 5 })])).toBe(true)
+    expect(isSectioned(untimed)).toBe(true)
+  })
+  it('finds the section of a question and what may be done in it', () => {
+    expect([1, 7, 8, 12].map((n) => sectionIndexOf(timed, n))).toEqual([0, 0, 1, 1])
+    expect([accessOf(timed, 0), accessOf(timed, 1)]).toEqual(['open', 'locked'])
+    expect([accessOf(movedOn, 0), accessOf(movedOn, 1)]).toEqual(['closed', 'open'])
+    expect([accessOf(untimed, 0), accessOf(untimed, 1)]).toEqual(['open', 'open'])
+  })
+  it('counts a section down on the server clock, and opens the next one at its deadline', () => {
+    const clock = { serverMs: Date.parse('2026-11-22T07:00:00.000Z'), at: 5_000 }
+    expect(sectionSecondsLeft(timed[0], clock, 65_000)).toBe(240)
+    expect(sectionSecondsLeft(timed[1], clock, 65_000)).toBeNull()
+    expect(closeOpenSection(timed)).toEqual([
+      { ...timed[0], closed: true },
+      { ...timed[1], deadline: '2026-11-22T07:15:00.000Z' },
+    ])
+  })
+})
+
+describe('exam screen with sections', () => {
+  it('looks as before for a paper of one untimed section', async () => {
+    network(withSections([section({ count: 12 })]))
+    renderQuiz()
+    await settle()
+    expect(screen.queryByRole('navigation', { name: 'Sections' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Question 10, not visited' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Next section' })).not.toBeInTheDocument()
+  })
+
+  it('shows untimed sections as tabs with answered counts, the navigator paging within the section', async () => {
+    network(withSections(untimed, { answers: { '109': 1091 } }))
+    renderQuiz()
+    await settle()
+    expect(tabs().map((tab) => tab.textContent)).toEqual(['General0 of 7 answered', 'Mathematics1 of 5 answered'])
+    expect(tabs()[0]).toHaveAttribute('aria-current', 'true')
+    const navigator = screen.getByRole('navigation', { name: 'Questions' })
+    expect(within(navigator).getAllByRole('button')).toHaveLength(7)
+    await user().click(tabs()[1]!)
+    await settle()
+    expect(screen.getByText('What is question 8?')).toBeInTheDocument()
+    expect(
+      within(navigator)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['8', '9✓', '10', '11', '12'])
+    // Untimed: Previous crosses back into the first section.
+    await user().click(screen.getByRole('button', { name: 'Previous' }))
+    expect(screen.getByText('What is question 7?')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Next section' })).not.toBeInTheDocument()
+  })
+
+  it('times the open section, locks the later one, and moves on early after confirmation', async () => {
+    const net = network(withSections(timed), {
+      [`POST /api/quizzes/${QUIZ_ID}/sections/next/`]: () => ({ body: { sections: movedOn } }),
+    })
+    renderQuiz()
+    await settle()
+    expect(screen.getByRole('timer')).toHaveTextContent('5:00')
+    expect(tabs()[1]).toBeDisabled()
+    expect(tabs()[1]).toHaveTextContent('Not yet open')
+    await user().click(screen.getByRole('button', { name: 'Question 7, not visited' }))
+    await settle()
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
+    await settle(60_000)
+    expect(screen.getByRole('timer')).toHaveTextContent('4:00')
+
+    await user().click(screen.getByRole('button', { name: 'Next section' }))
+    const dialog = screen.getByRole('dialog', { name: 'Move on to Mathematics?' })
+    expect(dialog).toHaveTextContent('You have answered 0 of 7 questions in General.')
+    await user().click(within(dialog).getByRole('button', { name: 'Yes, move on' }))
+    await settle()
+    expect(net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/sections/next/`)).toHaveLength(1)
+    expect(screen.getByText('What is question 8?')).toBeInTheDocument()
+    // Section 2 opened at 07:01 for 10 minutes.
+    expect(screen.getByRole('timer')).toHaveTextContent('10:00')
+    expect(tabs()[0]).toHaveTextContent('Closed')
+    expect(screen.queryByRole('button', { name: 'Next section' })).not.toBeInTheDocument()
+
+    // A closed section can be read, not answered.
+    await user().click(tabs()[0]!)
+    await settle()
+    expect(screen.getByText('What is question 1?')).toBeInTheDocument()
+    expect(screen.getByText(/General is closed/)).toBeInTheDocument()
+    for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Mark for Review' })).toBeDisabled()
+  })
+
+  it('closes the open section at its deadline, opens the next, and asks the server where the paper is', async () => {
+    // At 07:05 the server has closed section 1 and opened section 2 until 07:15, with 600 s left in the attempt.
+    const reads: QuizAttempt[] = [
+      withSections(timed),
+      withSections(
+        [
+          { ...timed[0]!, closed: true },
+          { ...timed[1]!, deadline: '2026-11-22T07:15:00.000Z' },
+        ],
+        {
+          remaining_seconds: 600,
+        },
+      ),
+    ]
+    let read = 0
+    network(withSections(timed), {
+      [`GET /api/quizzes/${QUIZ_ID}/`]: () => ({ body: reads[Math.min(read++, 1)] }),
+    })
+    renderQuiz()
+    await settle()
+    expect(screen.getByRole('timer')).toHaveTextContent('5:00')
+    await settle(299_000)
+    // Closed at once on the device (answers to it would be dropped), the server asked a moment later.
+    expect(screen.getByText('What is question 8?')).toBeInTheDocument()
+    expect(tabs()[0]).toHaveTextContent('Closed')
+    await settle(2_000)
+    expect(read).toBe(2)
+    expect(screen.getByRole('timer')).toHaveTextContent(/^(9:59|10:00)$/)
+    expect(screen.queryByRole('button', { name: 'Next section' })).not.toBeInTheDocument()
+  })
+
+  it('says when the server dropped answers of a closed section', async () => {
+    network(withSections(timed), {
+      [`PUT /api/quizzes/${QUIZ_ID}/answers/`]: () => ({ body: { saved: 0, dropped: [101] } }),
+    })
+    renderQuiz()
+    await settle()
+    await user().click(screen.getByRole('radio', { name: /Choice 2 for 1/ }))
+    await settle(1000)
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      '1 answer was not saved because its section had already closed.',
+    )
+  })
+
+  it('hands in the paper when the last section time is over, and shows the score out of the maximum', async () => {
+    const net = network(withSections(movedOn, { remaining_seconds: 600, deadline: '2026-11-22T07:11:00.000Z' }), {
+      [`POST /api/quizzes/${QUIZ_ID}/submit/`]: () => ({
+        body: {
+          attempt_id: 42,
+          score: 2.35,
+          correct: 3,
+          incorrect: 1,
+          unanswered: 8,
+          total_questions: TOTAL,
+          completed_timestamp: '2026-11-22T07:11:00.000Z',
+          late: false,
+          max_score: 17,
+          sections: [],
+        },
+      }),
+    })
+    renderQuiz()
+    await settle()
+    expect(screen.getByText('What is question 8?')).toBeInTheDocument()
+    expect(screen.getByRole('timer')).toHaveTextContent('10:00')
+    await settle(600_000)
+    expect(net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/submit/`)).toHaveLength(1)
+    expect(screen.getByText('out of 17')).toBeInTheDocument()
+  })
+
+  it('reads in Nepali with Devanagari digits', async () => {
+    network(withSections(timed, { answers: { '101': 1011 } }))
+    renderQuiz('ne')
+    await settle()
+    expect(tabs('खण्डहरू')[0]).toHaveTextContent('सामान्य७ मध्ये १ उत्तर दिइयो')
+    expect(tabs('खण्डहरू')[1]).toHaveTextContent('अझै खुलेको छैन')
+    expect(screen.getByRole('button', { name: 'अर्को खण्ड' })).toBeInTheDocument()
+    expect(screen.getByRole('timer')).toHaveTextContent('५:००')
+  })
+})

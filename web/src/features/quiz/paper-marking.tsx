@@ -1,0 +1,94 @@
+import type { AttemptSection } from '@quiz/contracts'
+import { useTranslation } from 'react-i18next'
+import { useLanguage } from '../../i18n/use-bilingual'
+import { digitsFor, formatNumber, formatScore } from '../../lib/format'
+import { useSectionName } from './section-tabs'
+import './sections.i18n'
+
+/** What the instructions need of a paper's sections (the list's quiz or the attempt carries them). */
+export type SectionSummary = Pick<
+  AttemptSection,
+  'title' | 'marks_correct' | 'marks_wrong' | 'count' | 'time_limit_minutes'
+>
+
+/** A quiz's sections, when the server sends them (API.md "Papers"); absent for a quiz from before papers. */
+export const sectionSummaries = (quiz: object): SectionSummary[] | undefined => {
+  const sections = (quiz as { sections?: SectionSummary[] }).sections
+  return sections && sections.length > 0 ? sections : undefined
+}
+
+/** Marks as a paper prints them: "+2", "−0.4" ("0" when nothing is taken off). */
+const marksText = (marks: number, language: string) =>
+  digitsFor(formatScore(marks).replace(/0+$/, '').replace(/\.$/, ''), language)
+const plus = (marks: number, language: string) => `+${marksText(marks, language)}`
+const minus = (marks: number, language: string) =>
+  marks === 0 ? formatNumber(0, language) : `-${marksText(marks, language)}`
+
+/**
+ * The instructions' marking scheme for a paper with sections: one line per mark when it has one section, else a
+ * table of the sections with their questions, marks and times (WEB.md "Sections on the exam screen").
+ */
+export function PaperMarking({ sections }: { sections: SectionSummary[] }) {
+  const { t } = useTranslation('sections')
+  const { t: tQuiz } = useTranslation('quiz')
+  const language = useLanguage()
+  const name = useSectionName()
+  const timed = sections.every((section) => section.time_limit_minutes !== null)
+  const max = sections.reduce((sum, section) => sum + section.count * Math.round(section.marks_correct * 100), 0) / 100
+  const only = sections.length === 1 ? sections[0]! : null
+
+  return (
+    <section aria-labelledby="marking-heading">
+      <h2 id="marking-heading">{only ? tQuiz('instructions.marking_title') : t('instructions.heading')}</h2>
+      {only ? (
+        <ul className="instructions__marking">
+          <li>
+            <strong className="mark mark--plus">{plus(only.marks_correct, language)}</strong>{' '}
+            <span>{tQuiz('instructions.marking_correct')}</span>
+          </li>
+          <li>
+            <strong className="mark mark--minus">{minus(only.marks_wrong, language)}</strong>{' '}
+            <span>{tQuiz('instructions.marking_wrong')}</span>
+          </li>
+          <li>
+            <strong className="mark">{formatNumber(0, language)}</strong>{' '}
+            <span>{tQuiz('instructions.marking_unanswered')}</span>
+          </li>
+        </ul>
+      ) : (
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling block must take focus to scroll by keyboard (axe scrollable-region-focusable)
+        <div className="sections-table-wrap" tabIndex={0} role="group" aria-labelledby="marking-heading">
+          <table className="sections-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('instructions.section')}</th>
+                <th scope="col">{t('instructions.questions')}</th>
+                <th scope="col">{t('instructions.right')}</th>
+                <th scope="col">{t('instructions.wrong')}</th>
+                <th scope="col">{t('instructions.time')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sections.map((section, index) => (
+                <tr key={index}>
+                  <th scope="row">{name(section as AttemptSection, index)}</th>
+                  <td>{formatNumber(section.count, language)}</td>
+                  <td>{plus(section.marks_correct, language)}</td>
+                  <td>{minus(section.marks_wrong, language)}</td>
+                  <td>
+                    {section.time_limit_minutes === null
+                      ? t('instructions.no_limit')
+                      : t('instructions.minutes', { count: section.time_limit_minutes })}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p>{t('instructions.max_score', { max: marksText(max, language) })}</p>
+      {!only && <p>{t('instructions.unanswered')}</p>}
+      {timed && !only && <p>{t('instructions.timed_rule')}</p>}
+    </section>
+  )
+}

@@ -1,0 +1,69 @@
+import type { SectionScore } from '@quiz/contracts'
+import { useTranslation } from 'react-i18next'
+import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
+import { formatNumber, formatScore } from '../../lib/format'
+import './sections.i18n'
+
+/** What a report card adds for a paper's marks (API.md "Papers"): absent on a server without papers. */
+export interface ReportMarks {
+  max_score?: number
+  sections?: SectionScore[]
+}
+
+/** A maximum as a paper prints it: "100", "2.5" (a score keeps its two decimals; a maximum needs none). */
+export const formatMax = (max: number, language: string) => formatNumber(max, language, { maximumFractionDigits: 2 })
+
+/** "12.60 of 100": the score against the paper's maximum when the report carries it, else the score alone. */
+export function ScoreOfMax({ score, max }: { score: number; max: number | undefined }) {
+  const { t } = useTranslation('sections')
+  const language = useLanguage()
+  if (max === undefined) return <>{formatScore(score, language)}</>
+  return <>{t('report.total_score', { score: formatScore(score, language), max: formatMax(max, language) })}</>
+}
+
+/** The report card's table of sections: score of max, right, wrong and unanswered in each (WEB.md). */
+export function ReportSections({ sections }: { sections: SectionScore[] }) {
+  const { t } = useTranslation('sections')
+  const pick = useBilingual()
+  const language = useLanguage()
+  const n = (value: number) => formatNumber(value, language)
+  return (
+    <section className="card report-sections" aria-labelledby="report-sections-heading">
+      <h2 id="report-sections-heading">{t('report.heading')}</h2>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling block must take focus to scroll by keyboard (axe scrollable-region-focusable) */}
+      <div className="report-sections__wrap" tabIndex={0} role="group" aria-labelledby="report-sections-heading">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t('report.section')}</th>
+              <th scope="col">{t('report.score')}</th>
+              <th scope="col">{t('report.correct')}</th>
+              <th scope="col">{t('report.incorrect')}</th>
+              <th scope="col">{t('report.unanswered')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sections.map((section, index) => (
+              <tr key={index}>
+                <th scope="row">
+                  {section.title.en.trim() || section.title.ne.trim()
+                    ? pick(section.title)
+                    : t('section_n', { n: index + 1 })}
+                </th>
+                <td>
+                  {t('report.score_of', {
+                    score: formatScore(section.score, language),
+                    max: formatMax(section.max_score, language),
+                  })}
+                </td>
+                <td>{n(section.correct)}</td>
+                <td>{n(section.incorrect)}</td>
+                <td>{n(section.unanswered)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}
