@@ -171,7 +171,10 @@ describe.each(combos)('results and report card ($language, $size)', ({ language,
     const page = await open('reader1')
     await page.goto(`/results/${attemptIds[0]}`)
     await waitForHeading(page, title)
-    expect(await page.locator('.report-summary__value').textContent()).toBe(digits('9.80', language))
+    // The score of its maximum (WEB.md "Sections on the exam screen"): 12 questions at one mark each.
+    expect(await page.locator('.report-summary__value').textContent()).toBe(
+      digits(language === 'ne' ? '12 मध्ये 9.80' : '9.80 of 12', language),
+    )
     const rows = page.locator('.analysis__row')
     expect(await rows.count()).toBe(12)
 
