@@ -1,29 +1,10 @@
-import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { dialects } from '../../../test/dialects'
-import { createTestDatabase, dropTestDatabase } from '../../../test/test-app'
-import { fromPostgresPool, fromSqlite, type Database, type Dialect } from '../database'
+import { openEmptyDatabase } from '../../../test/migration-database'
 import { migrateToLatest, migrateUpTo } from '../migrate'
-import { SQLite } from '../sqlite-driver'
 
 const REVISIONS = 30
 const OPTIONS = ['A', 'B', 'C', 'D']
-
-async function openAt(dialect: Dialect): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const database = fromSqlite(new SQLite(':memory:'))
-    return { database, drop: () => database.destroy() }
-  }
-  const created = await createTestDatabase('quiz_migration')
-  const database = fromPostgresPool(new pg.Pool({ connectionString: created.url, max: 2 }))
-  return {
-    database,
-    drop: async () => {
-      await database.destroy()
-      await dropTestDatabase(created.name)
-    },
-  }
-}
 
 // A database an older server left: options numbered in authored order (the right one first), attempts with answers
 // and drawn option orders, a practice card. After the upgrade every option has a new id, in no authored order, and
@@ -33,7 +14,7 @@ describe.each(dialects)('migration 0008_option_ids_apart_from_order on %s', (dia
   afterEach(async () => drop?.())
 
   it('re-keys every option, and the answers and drawn orders that name them', async () => {
-    const opened = await openAt(dialect)
+    const opened = await openEmptyDatabase(dialect)
     drop = opened.drop
     const { database } = opened
     const { db } = database

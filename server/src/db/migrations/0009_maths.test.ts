@@ -1,27 +1,8 @@
-import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { dialects } from '../../../test/dialects'
-import { createTestDatabase, dropTestDatabase } from '../../../test/test-app'
+import { openEmptyDatabase } from '../../../test/migration-database'
 import { richTextsOf } from '../../questions/question-revisions.repository'
-import { fromPostgresPool, fromSqlite, type Database, type Dialect } from '../database'
 import { migrateToLatest, migrateUpTo } from '../migrate'
-import { SQLite } from '../sqlite-driver'
-
-async function openAt(dialect: Dialect): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const database = fromSqlite(new SQLite(':memory:'))
-    return { database, drop: () => database.destroy() }
-  }
-  const created = await createTestDatabase('quiz_migration')
-  const database = fromPostgresPool(new pg.Pool({ connectionString: created.url, max: 2 }))
-  return {
-    database,
-    drop: async () => {
-      await database.destroy()
-      await dropTestDatabase(created.name)
-    },
-  }
-}
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg"/>'
 
@@ -32,7 +13,7 @@ describe.each(dialects)('migration 0009_maths on %s', (dialect) => {
   afterEach(async () => drop?.())
 
   it('renders the old texts that hold TeX, and leaves a lone $ and bad TeX as they were, without html', async () => {
-    const opened = await openAt(dialect)
+    const opened = await openEmptyDatabase(dialect)
     drop = opened.drop
     const { database } = opened
     const { db } = database

@@ -1,27 +1,8 @@
 import { sql, type Kysely } from 'kysely'
-import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { dialects } from '../../../test/dialects'
-import { createTestDatabase, dropTestDatabase } from '../../../test/test-app'
-import { fromPostgresPool, fromSqlite, type Database, type Dialect } from '../database'
+import { openEmptyDatabase } from '../../../test/migration-database'
 import { migrateToLatest, migrateUpTo } from '../migrate'
-import { SQLite } from '../sqlite-driver'
-
-async function openAt(dialect: Dialect): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const database = fromSqlite(new SQLite(':memory:'))
-    return { database, drop: () => database.destroy() }
-  }
-  const created = await createTestDatabase('quiz_migration')
-  const database = fromPostgresPool(new pg.Pool({ connectionString: created.url, max: 2 }))
-  return {
-    database,
-    drop: async () => {
-      await database.destroy()
-      await dropTestDatabase(created.name)
-    },
-  }
-}
 
 // A database an older server left: two quizzes owning their questions (live, deleted, one without a revision),
 // an attempt, a practice card. After the upgrade every question is a bank question with the same id, every quiz a
@@ -31,7 +12,7 @@ describe.each(dialects)('migration 0010_question_bank_and_papers on %s', (dialec
   afterEach(async () => drop?.())
 
   it('makes every question a bank question and every quiz a one-section paper', async () => {
-    const opened = await openAt(dialect)
+    const opened = await openEmptyDatabase(dialect)
     drop = opened.drop
     const { database } = opened
     // The tables as they were before this migration.
