@@ -1,7 +1,7 @@
-import type { Insertable } from 'kysely'
+import type { Insertable, Kysely } from 'kysely'
 import { hashPassword } from '../src/accounts/passwords'
 import type { TokenSigner } from '../src/http/tokens'
-import { insertQuestion } from '../src/questions/question-revisions.repository'
+import { insertBankQuestion, insertQuestion } from '../src/questions/question-revisions.repository'
 import type { Database } from '../src/db/database'
 import type { DB, QuizTable, UserRow } from '../src/db/schema'
 import { FAKE_CLOCK_START } from '../src/lib/clock'
@@ -115,4 +115,28 @@ export async function createQuiz(
   // The row as it now stands: its question count has followed the questions (migration 0007's triggers).
   const row = await database.db.selectFrom('quizzes').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow()
   return { quiz: row, questionIds, correctOptionIds, wrongOptionIds }
+}
+
+/** `count` bank questions on `topic` in no paper (each: "Right" correct, "Wrong" not); returns their ids in order. */
+export async function createBankQuestions(db: Kysely<DB>, topic: string, count: number, now: number) {
+  const ids: number[] = []
+  for (let i = 0; i < count; i++) {
+    ids.push(
+      await insertBankQuestion(
+        db,
+        {
+          text: { en: `${topic} ${i}`, ne: '' },
+          hint: null,
+          topic,
+          image: null,
+          options: [
+            { text: { en: 'Right', ne: '' }, is_correct: true, image: null },
+            { text: { en: 'Wrong', ne: '' }, is_correct: false, image: null },
+          ],
+        },
+        now,
+      ),
+    )
+  }
+  return ids
 }

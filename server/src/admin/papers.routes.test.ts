@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { insertBankQuestion } from '../questions/question-revisions.repository'
 import { dialects } from '../../test/dialects'
-import { bearerFor, createUser } from '../../test/factories'
+import { bearerFor, createBankQuestions, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
 import { HOSTILE_SVG, SANITISED_HOSTILE_SVG, questionBody } from './admin.fixtures'
 
@@ -9,28 +8,7 @@ import { HOSTILE_SVG, SANITISED_HOSTILE_SVG, questionBody } from './admin.fixtur
 describe.each(dialects)('papers on %s', (dialect) => {
   const t = useTestApp(dialect)
 
-  async function bankQuestions(topic: string, n: number) {
-    const ids: number[] = []
-    for (let i = 0; i < n; i++) {
-      ids.push(
-        await insertBankQuestion(
-          t.db,
-          {
-            text: { en: `${topic} ${i}`, ne: '' },
-            hint: null,
-            topic,
-            image: null,
-            options: [
-              { text: { en: 'Right', ne: '' }, is_correct: true, image: null },
-              { text: { en: 'Wrong', ne: '' }, is_correct: false, image: null },
-            ],
-          },
-          t.clock.now(),
-        ),
-      )
-    }
-    return ids
-  }
+  const bankQuestions = (topic: string, n: number) => createBankQuestions(t.db, topic, n, t.clock.now())
 
   async function setup() {
     const headers = await bearerFor(t.tokens, await createUser(t.database, { is_admin: 1 }))

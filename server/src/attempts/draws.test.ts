@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { UserRow } from '../db/schema'
-import { insertBankQuestion } from '../questions/question-revisions.repository'
 import { dialects } from '../../test/dialects'
-import { bearerFor, createUser } from '../../test/factories'
+import { bearerFor, createBankQuestions, createUser } from '../../test/factories'
 import { requestsAs } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
 import { questionBody } from '../admin/admin.fixtures'
@@ -15,28 +14,7 @@ describe.each(dialects)('draws at attempt start on %s', (dialect) => {
   const call = requestsAs(t)
 
   /** `n` bank questions on `topic`; returns their ids. */
-  async function bankQuestions(topic: string, n: number) {
-    const ids: number[] = []
-    for (let i = 0; i < n; i++) {
-      ids.push(
-        await insertBankQuestion(
-          t.db,
-          {
-            text: { en: `${topic} ${i}`, ne: '' },
-            hint: null,
-            topic,
-            image: null,
-            options: [
-              { text: { en: 'Right', ne: '' }, is_correct: true, image: null },
-              { text: { en: 'Wrong', ne: '' }, is_correct: false, image: null },
-            ],
-          },
-          t.clock.now(),
-        ),
-      )
-    }
-    return ids
-  }
+  const bankQuestions = (topic: string, n: number) => createBankQuestions(t.db, topic, n, t.clock.now())
 
   async function drawQuiz(body: Record<string, unknown>) {
     const headers = await bearerFor(t.tokens, await createUser(t.database, { is_admin: 1 }))
