@@ -8,6 +8,7 @@
 import os from 'node:os'
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { call, freePort, quizJson, seedFinishedFirstAttempts, startServer, summarise } from './lib.mjs'
 
 const duration = Number(process.env.BENCH_DURATION ?? 10)
@@ -19,11 +20,15 @@ const rankedAttempts = Number(process.env.BENCH_RANKED ?? 10_000)
 const bankSize = Number(process.env.BENCH_BANK ?? 10_000)
 const drawnQuestions = Number(process.env.BENCH_DRAWN ?? 100)
 // BENCH_ONLY=exam runs the 1,000-learner exam alone; BENCH_ONLY=routes the endpoint scenarios alone; BENCH_ONLY=draws
-// the start storm on a drawn paper alone.
+// the start storm on a drawn paper alone; BENCH_ONLY=key-change the re-grade of a key change alone.
 const only = process.env.BENCH_ONLY
 const runs = (part) => only === undefined || only === part
 const PASSWORD = 'Bench-pass-2026'
 
+if (only === 'key-change') {
+  await keyChange()
+  process.exit(0)
+}
 const server = await startServer()
 const results = []
 try {
@@ -229,6 +234,25 @@ try {
   printBudgets(results, peakRss)
 } finally {
   await server.stop()
+}
+if (runs('key-change')) await keyChange()
+
+/**
+ * API.md's re-grade budget (a key change's dry run and commit in 10,000 finished attempts, under 5 s each): its own
+ * script, which seeds its databases directly; on BENCH_DATABASE_URL's PostgreSQL server too when that is set.
+ */
+function keyChange() {
+  const env = { ...process.env }
+  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL
+  else delete env.DATABASE_URL
+  return new Promise((resolve, reject) =>
+    spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('key-change.mjs', import.meta.url))], {
+      env,
+      stdio: 'inherit',
+    })
+      .on('error', reject)
+      .on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench/key-change.mjs exited with ${code}`)))),
+  )
 }
 
 /**

@@ -1,5 +1,6 @@
 // Request and response schemas of the admin feature (API.md "Administration" and "Limits on input").
 import { z } from 'zod'
+import { ChallengeDaysSchema } from './challenges'
 import { BilingualSchema, DifficultySchema, IdSchema, RichTextSchema } from './common'
 
 export const adminLimits = {
@@ -183,6 +184,7 @@ export const QuizPatchSchema = z.object({
   shuffle_questions: shuffle.optional(),
   shuffle_options: shuffle.optional(),
   draw_mode: DrawModeSchema.optional(),
+  challenge_days: ChallengeDaysSchema.optional(),
 })
 export type QuizPatch = z.input<typeof QuizPatchSchema>
 
@@ -203,6 +205,8 @@ export type AdminOption = z.infer<typeof AdminOptionSchema>
 
 export const AdminQuestionSchema = z.object({
   id: z.number().int(),
+  /** The question's current revision: what a key decision names. */
+  revision_id: z.number().int(),
   text: RichTextSchema,
   hint: RichTextSchema.nullable(),
   topic: z.string(),
@@ -222,6 +226,7 @@ export const AdminQuizSchema = z.object({
   allowed_attempts: z.number().int(),
   shuffle_questions: z.boolean(),
   shuffle_options: z.boolean(),
+  challenge_days: z.number().int(),
   question_count: z.number().int(),
 })
 export type AdminQuiz = z.infer<typeof AdminQuizSchema>

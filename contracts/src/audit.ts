@@ -19,6 +19,7 @@ export const AuditActionSchema = z.enum([
   'password_change',
   'logout',
   'admin_grant',
+  'key_decision',
 ])
 export type AuditAction = z.infer<typeof AuditActionSchema>
 

@@ -14,6 +14,8 @@ export const ErrorCodeSchema = z.enum([
   'attempt_closed',
   'question_in_use',
   'paper_unavailable',
+  'import_unreadable',
+  'challenge_closed',
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',

@@ -11,6 +11,7 @@ import {
   QuestionInputSchema,
   quizDefaults,
 } from './admin'
+import { ChallengeDaysSchema, challengeDefaults } from './challenges'
 import { BilingualSchema, DifficultySchema } from './common'
 
 const { required, text } = adminInput
@@ -51,6 +52,8 @@ export const bankMessages = {
   paperUnavailable: "This quiz's paper cannot be drawn right now. Please tell your institute.",
   drawPoolShrunk: (matching: number, count: number) =>
     `This draw needs ${count} questions but only ${matching} match now (questions were deleted).`,
+  frozenQuestionDeleted: 'A question of this frozen draw has been deleted: draw again before learners start.',
+  redrawRefused: 'This quiz has finished attempts: its paper can no longer be drawn again.',
 } as const
 
 /** A whole number of hundredths, so 0.1 + 0.2 style drift can never reach a score. */
@@ -221,6 +224,7 @@ export const CreateQuizFromJsonSchema = z
     shuffle_questions: z.boolean(required).default(false),
     shuffle_options: z.boolean(required).default(false),
     draw_mode: DrawModeSchema.default('per_attempt'),
+    challenge_days: ChallengeDaysSchema.default(challengeDefaults.challenge_days),
     questions: z
       .array(QuestionInputSchema, required)
       .min(1, adminMessages.questionCount)
@@ -258,10 +262,16 @@ const bankPageSize = z.coerce
   .default(bankLimits.pageSize.default)
 
 /** `GET /api/admin/bank/questions/` filters; `difficulty=none` finds unrated questions. */
+const bankTag = z.string().trim().max(bankLimits.tagLength)
+
 export const BankListQuerySchema = z.object({
   search: z.string().trim().max(bankLimits.searchLength).optional(),
   topic: z.string().trim().max(adminLimits.topicLength).optional(),
-  tag: z.string().trim().max(bankLimits.tagLength).optional(),
+  // Repeated (`tag=a&tag=b`) means all of them, as a draw's tags do: the Paper tab counts a draw's pool with it.
+  tag: z
+    .union([bankTag, z.array(bankTag).max(bankLimits.tags)])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : [value].flat().filter((tag) => tag !== ''))),
   difficulty: z.enum([...DifficultySchema.options, 'none']).optional(),
   source: z.string().trim().max(bankLimits.sourceLength).optional(),
   unused: z
@@ -357,9 +367,18 @@ const DrawOutputSchema = z.object({
 })
 export type DrawOutput = z.infer<typeof DrawOutputSchema>
 
+/** A question a frozen paper's draw took, as the Paper tab lists it. */
+export const DrawnQuestionSchema = z.object({ id: z.number().int(), text: BilingualSchema, topic: z.string() })
+export type DrawnQuestion = z.infer<typeof DrawnQuestionSchema>
+
 export const AdminPaperItemSchema = z.union([
   z.object({ question_id: z.number().int() }),
-  z.object({ draw: DrawOutputSchema, pool: z.number().int() }),
+  z.object({
+    draw: DrawOutputSchema,
+    pool: z.number().int(),
+    /** A frozen paper's drawn questions for this draw, in the draw's order; empty until it is drawn. */
+    drawn: z.array(DrawnQuestionSchema),
+  }),
 ])
 export type AdminPaperItem = z.infer<typeof AdminPaperItemSchema>
 

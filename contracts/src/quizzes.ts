@@ -20,12 +20,24 @@ const QuizSummarySchema = z.object({
   remaining_attempts: z.number().int(),
 })
 
+/** A section of the paper as the instructions show it before a start (API.md "Papers"): marks in points. */
+export const QuizListSectionSchema = z.object({
+  title: BilingualSchema,
+  marks_correct: z.number(),
+  marks_wrong: z.number(),
+  /** Its questions: fixed ones plus what its draws take. */
+  count: z.number().int(),
+  time_limit_minutes: z.number().int().nullable(),
+})
+export type QuizListSection = z.infer<typeof QuizListSectionSchema>
+
 export const QuizListItemSchema = QuizSummarySchema.extend({
   has_attempt_in_progress: z.boolean(),
   can_start: z.boolean(),
   start_time: z.string(),
   end_time: z.string().nullable(),
   question_count: z.number().int(),
+  sections: z.array(QuizListSectionSchema),
 })
 export type QuizListItem = z.infer<typeof QuizListItemSchema>
 export const QuizListSchema = z.array(QuizListItemSchema)

@@ -1,5 +1,6 @@
 // Request and response schemas of the results feature (API.md "Results").
 import { z } from 'zod'
+import { FlagSchema, RegradeSchema } from './challenges'
 import { BilingualSchema, RichTextSchema } from './common'
 
 export const AttemptIdParamsSchema = z.object({ attemptId: z.coerce.number().int().positive().max(2_147_483_647) })
@@ -63,6 +64,10 @@ export const ReportAnswerSchema = z.object({
   selected_option: z.number().int().nullable(),
   marked: z.boolean(),
   time_spent_seconds: z.number().int(),
+  /** The learner's flag on this question, or null. */
+  flag: FlagSchema.nullable(),
+  /** Set once a key decision changed this question's marks in this attempt. */
+  regrade: RegradeSchema.nullable(),
 })
 export type ReportAnswer = z.infer<typeof ReportAnswerSchema>
 
@@ -75,6 +80,8 @@ export const ReportCardSchema = z.object({
   incorrect: z.number().int(),
   unanswered: z.number().int(),
   completed_timestamp: z.string(),
+  /** Until when a question of this attempt may be flagged (the quiz's current `challenge_days` after it ended). */
+  challenge_closes_at: z.string(),
   questions: z.array(ReportQuestionSchema),
   /** One entry per question, in the order of `questions`; `selected_option` is null when unanswered. */
   answers: z.array(ReportAnswerSchema),

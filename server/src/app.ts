@@ -15,7 +15,9 @@ import { createFromJsonRoutes } from './admin/create-from-json.routes'
 import { authRoutes } from './auth/auth.routes'
 import type { AppContext } from './context'
 import { healthRoutes } from './health/health.routes'
+import { legacyFontToolRoutes } from './imports/legacy-font/legacy-font.routes'
 import { authenticationPlugin } from './http/authenticate'
+import { importsRoutes } from './imports/imports.routes'
 import { registerCompression } from './http/compression'
 import { registerDraining } from './http/draining'
 import { registerErrorHandlers } from './http/errors'
@@ -24,7 +26,10 @@ import { registerSecurityHeaders } from './http/security-headers'
 import { createSerializerCompiler } from './http/serializer'
 import { createMetrics } from './lib/metrics'
 import { metricsRoutes } from './metrics/metrics.routes'
+import { createDeliveryDrainer } from './notifications/delivery-drainer'
+import { notificationRoutes, pushRoutes } from './notifications/notifications.routes'
 import { institutionRoutes } from './institutions/institutions.routes'
+import { flagRoutes, keyDecisionRoutes } from './challenges/challenges.routes'
 import { adminPaymentRoutes, paymentRoutes } from './payments/payments.routes'
 import { adminPlanRoutes, planRoutes } from './plans/plans.routes'
 import { quizzesRoutes } from './quizzes/quizzes.routes'
@@ -159,13 +164,25 @@ export async function buildApp(
   await app.register(practiceRoutes, { prefix: '/api/practice', practice, lifecycle })
   await app.register(adminRoutes, { prefix: '/api/admin', ...context })
   await app.register(bankRoutes, { prefix: '/api/admin/bank', ...context })
+  await app.register(importsRoutes, { prefix: '/api/admin', ...context })
   await app.register(institutionRoutes, { prefix: '/api/admin', ...context })
   await app.register(auditLogRoutes, { prefix: '/api/admin/audit', ...context })
+  await app.register(legacyFontToolRoutes, { prefix: '/api/admin/tools/legacy-font' })
+  await app.register(flagRoutes, { prefix: '/api/results', ...context })
+  await app.register(keyDecisionRoutes, { prefix: '/api/admin', ...context })
   await app.register(createFromJsonRoutes, { prefix: '/api/quizzes', ...context })
   await app.register(planRoutes, { prefix: '/api/plans', ...context })
   await app.register(adminPlanRoutes, { prefix: '/api/admin/plans', ...context })
   await app.register(paymentRoutes, { prefix: '/api/payments', ...context })
   await app.register(adminPaymentRoutes, { prefix: '/api/admin/payments', ...context })
+  await app.register(notificationRoutes, { prefix: '/api/notifications', ...context })
+  await app.register(pushRoutes, { prefix: '/api/push', ...context })
+
+  // Pushes and text messages that notifications queued, sent after their transactions commit; stopped (and its
+  // sends in flight awaited) when the app closes, before the database does.
+  const deliveries = createDeliveryDrainer(context, app.log)
+  app.addHook('onReady', async () => deliveries.start())
+  app.addHook('onClose', async () => deliveries.stop())
 
   registerWebApp(app, context.config.webDist)
   return app

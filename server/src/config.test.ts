@@ -1,6 +1,10 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../test/test-app'
 import { ConfigError, loadConfig } from './config'
+import { generateVapidKeys, vapidKeysProblem } from './lib/vapid-keys'
 
 const SECRET = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'
 const production = {
@@ -84,5 +88,79 @@ describe('the API document', () => {
       expect((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(404)
       expect((await t.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBe(404)
     })
+  })
+})
+
+describe('web push', () => {
+  const pair = generateVapidKeys()
+  const keys = { VAPID_PUBLIC_KEY: pair.publicKey, VAPID_PRIVATE_KEY: pair.privateKey }
+  const subject = { VAPID_SUBJECT: 'mailto:ops@quiz.example.np' }
+
+  it('is on outside production, with a key pair made for the process when none is given', () => {
+    const { vapid } = load({}).push
+    expect(vapid).not.toBeNull()
+    expect(vapidKeysProblem(vapid!)).toBeNull()
+    expect(vapid!.subject).toBe('mailto:webmaster@localhost')
+    expect(load({ PUSH_ENABLED: 'false' }).push.vapid).toBeNull()
+    expect(load({ ...keys, ...subject }).push.vapid).toEqual({ ...pair, subject: subject.VAPID_SUBJECT })
+  })
+
+  it('is off in production unless the keys are given, and then needs a subject', () => {
+    expect(load(production).push.vapid).toBeNull()
+    expect(load({ ...production, ...keys, ...subject }).push).toMatchObject({
+      vapid: { ...pair, subject: subject.VAPID_SUBJECT },
+      allowInsecure: false,
+      refusePrivate: true,
+    })
+    expect(load({ ...production, ...keys, ...subject, PUSH_ENABLED: 'false' }).push.vapid).toBeNull()
+    expect(refusal({ ...production, ...keys })).toContain('VAPID_SUBJECT is required in production')
+  })
+
+  it('refuses PUSH_ENABLED=true in production without keys', () => {
+    expect(refusal({ ...production, ...subject, PUSH_ENABLED: 'true' })).toContain(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required in production when push is on',
+    )
+  })
+
+  it('refuses one key without the other, keys of two pairs, a malformed key and a bad subject', () => {
+    expect(refusal({ VAPID_PUBLIC_KEY: pair.publicKey })).toContain('set together or not at all')
+    const other = generateVapidKeys()
+    expect(refusal({ ...keys, VAPID_PRIVATE_KEY: other.privateKey })).toContain(
+      'VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY',
+    )
+    expect(refusal({ ...keys, VAPID_PUBLIC_KEY: pair.publicKey.slice(1) })).toContain(
+      'VAPID_PUBLIC_KEY must be the base64url of a 65-byte',
+    )
+    expect(refusal({ ...keys, VAPID_PRIVATE_KEY: 'c2hvcnQ' })).toContain('VAPID_PRIVATE_KEY must be the base64url')
+    for (const bad of ['ops@quiz.example.np', 'http://quiz.example.np', 'mailto:'])
+      expect(refusal({ VAPID_SUBJECT: bad })).toContain('VAPID_SUBJECT must be a mailto: or https:// address')
+  })
+
+  it('refuses PUSH_ALLOW_INSECURE in production, and takes it elsewhere', () => {
+    expect(refusal({ ...production, PUSH_ALLOW_INSECURE: 'true' })).toContain('PUSH_ALLOW_INSECURE=true')
+    expect(load({ PUSH_ALLOW_INSECURE: 'true' }).push).toMatchObject({ allowInsecure: true, refusePrivate: false })
+  })
+
+  it('keeps the development pair in the data directory, owner-only, across restarts', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'quiz-vapid-'))
+    try {
+      const first = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }).push.vapid
+      const again = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: SECRET }).push.vapid
+      expect(again).toEqual(first)
+      const file = path.join(dataDir, 'vapid-keys.json')
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+        publicKey: first!.publicKey,
+        privateKey: first!.privateKey,
+      })
+      expect(statSync(file).mode & 0o777).toBe(0o600)
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+
+  it('drains the delivery queue every second, but not under NODE_ENV=test unless told', () => {
+    expect(load({ NODE_ENV: 'development' }).deliveryIntervalMs).toBe(1000)
+    expect(load({ NODE_ENV: 'test' }).deliveryIntervalMs).toBe(0)
+    expect(load({ NODE_ENV: 'test', DELIVERY_INTERVAL_MS: '50' }).deliveryIntervalMs).toBe(50)
   })
 })

@@ -4,6 +4,7 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { closeExisting, ensurePrivateDir } from './lib/private-files'
+import { generateVapidKeys, localVapidKeys, vapidKeysProblem, type VapidKeys } from './lib/vapid-keys'
 
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback)
 const bool = (fallback: boolean) =>
@@ -61,6 +62,17 @@ const EnvSchema = z.object({
   /** Unset: 1000, or 0 (off) under NODE_ENV=test, where a busy test machine's lag says nothing about overload. */
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
   OVERLOAD_RETRY_AFTER_SECONDS: int(5),
+  /** How long an import's dry run is kept for its commit (API.md "Import"). */
+  IMPORT_TTL_HOURS: int(24),
+  /** Unset: on outside production; in production on exactly when VAPID_PUBLIC_KEY is set (docs/decisions/035). */
+  PUSH_ENABLED: z.enum(['true', 'false', '1', '0']).optional(),
+  VAPID_PUBLIC_KEY: z.string().trim().optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().optional(),
+  VAPID_SUBJECT: z.string().trim().optional(),
+  PUSH_ALLOW_INSECURE: bool(false),
+  PUSH_TIMEOUT_MS: int(10_000),
+  /** Unset: 1000, or 0 (no background sending) under NODE_ENV=test, whose tests drain the queue themselves. */
+  DELIVERY_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
 })
 
 const PAYMENT_PROVIDER_NAMES = ['khalti', 'esewa', 'fake'] as const
@@ -80,6 +92,7 @@ export type Config = Readonly<{
   accessTokenTtl: number
   refreshTokenTtl: number
   submitGraceSeconds: number
+  importTtlHours: number
   sms: {
     provider: 'console' | 'http' | 'sparrow' | 'aakash'
     outbox: string
@@ -104,6 +117,17 @@ export type Config = Readonly<{
   workers: number
   /** Bearer token of GET /api/metrics; unset turns the route off. */
   metricsToken?: string
+  /** Web push (docs/decisions/035); `vapid` is null when push is off. */
+  push: {
+    vapid: (VapidKeys & { subject: string }) | null
+    /** PUSH_ALLOW_INSECURE: http endpoints and local hosts accepted (development and tests). */
+    allowInsecure: boolean
+    /** Production: endpoints at private addresses refused, at subscription and at every connection. */
+    refusePrivate: boolean
+    timeoutMs: number
+  }
+  /** How often each process looks for due pushes and text messages (ms; 0: never, tests drain by hand). */
+  deliveryIntervalMs: number
   /** Shed load with 503 and Retry-After once the event loop lags this much (0: never). */
   overload: { maxEventLoopDelayMs: number; retryAfterSeconds: number }
   rateLimits: {
@@ -186,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
   // The providers send learners back to PUBLIC_URL: a guessed localhost address would strand every payer.
   if (e.NODE_ENV === 'production' && !e.PUBLIC_URL && (providers.includes('khalti') || providers.includes('esewa')))
     problems.push('PUBLIC_URL is required in production with khalti or esewa: the providers send learners back there.')
+  const push = pushSettings(e, problems)
   if (problems.length > 0) throw new ConfigError(`Refusing to start:\n  ${problems.join('\n  ')}`)
 
   const dataDir = path.resolve(e.DATA_DIR)
@@ -204,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     submitGraceSeconds: e.SUBMIT_GRACE_SECONDS,
+    importTtlHours: e.IMPORT_TTL_HOURS,
     sms: {
       provider: e.SMS_PROVIDER,
       outbox: path.resolve(e.SMS_OUTBOX ?? path.join(dataDir, 'sms-outbox.jsonl')),
@@ -226,6 +252,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
         secretKey: e.ESEWA_SECRET_KEY ?? '',
       },
     },
+    push: {
+      vapid: push.on
+        ? {
+            ...(push.keys ?? (persistSecret ? localVapidKeys(dataDir) : generateVapidKeys())),
+            subject: push.subject,
+          }
+        : null,
+      allowInsecure: e.PUSH_ALLOW_INSECURE,
+      refusePrivate: production,
+      timeoutMs: e.PUSH_TIMEOUT_MS,
+    },
+    deliveryIntervalMs: e.DELIVERY_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     workers: e.WORKERS,
     metricsToken: e.METRICS_TOKEN,
     overload: {
@@ -244,6 +282,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
       paymentReturnPerIpHour: e.RATE_LIMIT_PAYMENT_RETURN_PER_IP_HOUR,
     },
   })
+}
+
+/**
+ * Whether push is on, and with which keys and subject. Production needs the keys from the environment (every
+ * process and every machine must sign with the pair browsers subscribed with); elsewhere they are made once and kept
+ * in DATA_DIR when none are given. The subject is how a push service reaches the operator: a mailto: or https: URL.
+ */
+function pushSettings(e: z.infer<typeof EnvSchema>, problems: string[]) {
+  const production = e.NODE_ENV === 'production'
+  const given = [e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY].filter((key) => key !== undefined).length
+  const on =
+    e.PUSH_ENABLED === undefined
+      ? !production || e.VAPID_PUBLIC_KEY !== undefined
+      : e.PUSH_ENABLED === 'true' || e.PUSH_ENABLED === '1'
+  if (given === 1) problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all.')
+  const keys = given === 2 ? { publicKey: e.VAPID_PUBLIC_KEY!, privateKey: e.VAPID_PRIVATE_KEY! } : undefined
+  if (keys) {
+    const problem = vapidKeysProblem(keys)
+    if (problem) problems.push(problem)
+  }
+  if (production && on && given === 0)
+    problems.push(
+      'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required in production when push is on (`npx web-push generate-vapid-keys`), or set PUSH_ENABLED=false.',
+    )
+  if (production && on && !e.VAPID_SUBJECT)
+    problems.push(
+      'VAPID_SUBJECT is required in production when push is on: a mailto: or https: address of the operator.',
+    )
+  if (e.VAPID_SUBJECT !== undefined && !/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(e.VAPID_SUBJECT))
+    problems.push('VAPID_SUBJECT must be a mailto: or https:// address (mailto:admin@example.np).')
+  if (production && e.PUSH_ALLOW_INSECURE)
+    problems.push('PUSH_ALLOW_INSECURE=true accepts http and local push endpoints; not in production.')
+  return { on, keys, subject: e.VAPID_SUBJECT ?? 'mailto:webmaster@localhost' }
 }
 
 /**

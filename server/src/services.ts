@@ -1,5 +1,6 @@
 import { createAttemptSessionService } from './attempts/attempt-session.service'
 import { createAttemptLifecycle } from './attempts/attempts.service'
+import { createCurrentQuestions } from './attempts/current-questions'
 import { createNewAttempts } from './attempts/new-attempt'
 import { createSubmitService } from './attempts/submit.service'
 import type { AppContext } from './context'
@@ -10,19 +11,20 @@ import { createResultsService } from './results/results.service'
 
 /**
  * The services that hold state across requests, built once per app and handed to the route plugins: one
- * question-paper cache and one list of current questions per process, whichever route reads them, and one
+ * question-paper cache and one cache of quizzes' current papers per process (starts and the learners' list read it), and one
  * attempt lifecycle that the quizzes list, results and practice settle expired attempts through
  * (docs/decisions/024-one-home-for-attempts.md).
  */
 export function createServices(context: AppContext) {
   const papers = createQuestionPapers()
   const lifecycle = createAttemptLifecycle({ ...context, papers })
-  const newAttempts = createNewAttempts({ papers })
+  const currentQuestions = createCurrentQuestions()
+  const newAttempts = createNewAttempts({ papers, currentQuestions })
   return {
     lifecycle,
     session: createAttemptSessionService({ ...context, papers, lifecycle, newAttempts }),
     submit: createSubmitService({ ...context, papers, lifecycle, newAttempts }),
-    quizzes: createQuizService({ ...context, lifecycle }),
+    quizzes: createQuizService({ ...context, lifecycle, currentQuestions }),
     results: createResultsService({ ...context, lifecycle }),
     practice: createPracticeService(context),
   }

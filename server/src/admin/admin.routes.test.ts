@@ -142,6 +142,7 @@ describe.each(dialects)('admin API on %s', (dialect) => {
         allowed_attempts: 3,
         shuffle_questions: false,
         shuffle_options: false,
+        challenge_days: 7,
         question_count: 2,
       })
       expect(list[1]).toMatchObject({
@@ -176,6 +177,7 @@ describe.each(dialects)('admin API on %s', (dialect) => {
       expect(quiz.questions).toHaveLength(2)
       expect(quiz.questions[0]).toEqual({
         id: expect.any(Number),
+        revision_id: expect.any(Number),
         text: { en: 'How many sides has a triangle?', ne: 'त्रिभुजका कति भुजा हुन्छन्?', html: null },
         hint: { en: 'Count the corners.', ne: 'कुनाहरू गन्नुहोस्।', html: null },
         topic: 'geometry',

@@ -63,6 +63,7 @@ export function toQuizDto(quiz: QuizRow, questionCount: number): AdminQuiz {
     allowed_attempts: quiz.allowed_attempts,
     shuffle_questions: quiz.shuffle_questions === 1,
     shuffle_options: quiz.shuffle_options === 1,
+    challenge_days: quiz.challenge_days,
     question_count: questionCount,
   }
 }
@@ -72,6 +73,7 @@ export function toQuestionDto(questionId: number, revision: RevisionWithOptions)
   const texts = richTextsOf(revision, 'admin')
   return {
     id: questionId,
+    revision_id: revision.id,
     text: texts.text,
     hint: texts.hint,
     topic: revision.topic,
@@ -153,7 +155,7 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
     return {
       ...toQuizDto(quiz, quiz.question_count),
       questions,
-      ...(await readPaper(db, quiz.id, quiz.draw_mode)),
+      ...(await readPaper(db, quiz.id, quiz.draw_mode, quiz.frozen_draw)),
     }
   }
 
@@ -182,6 +184,7 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
         if (patch.is_paid_tier !== undefined) changes.is_paid_tier = patch.is_paid_tier ? 1 : 0
         if (patch.shuffle_questions !== undefined) changes.shuffle_questions = patch.shuffle_questions ? 1 : 0
         if (patch.shuffle_options !== undefined) changes.shuffle_options = patch.shuffle_options ? 1 : 0
+        if (patch.challenge_days !== undefined) changes.challenge_days = patch.challenge_days
         if (patch.draw_mode !== undefined && patch.draw_mode !== quiz.draw_mode) {
           changes.draw_mode = patch.draw_mode
           // A paper frozen again later is drawn afresh, not from a draw made before it was unfrozen.
@@ -262,7 +265,7 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
           .where('status', '=', 'finished')
           .limit(1)
           .executeTakeFirst()
-        if (finished) throw new Conflict('This quiz has finished attempts: its paper can no longer be drawn again.')
+        if (finished) throw new Conflict(bankMessages.redrawRefused)
         await drawFrozenPaper(trx, id)
         await recordAudit(trx, actor, clock.now(), {
           action: 'update',
@@ -393,6 +396,7 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
           difficulty: input.difficulty,
           shuffle_questions: input.shuffle_questions ? 1 : 0,
           shuffle_options: input.shuffle_options ? 1 : 0,
+          challenge_days: input.challenge_days,
           draw_mode: input.draw_mode,
           created_at: now,
           deleted_at: null,

@@ -7,7 +7,8 @@ import type { DB } from '../db/schema'
 export interface BankFilters {
   search?: string
   topic?: string
-  tag?: string
+  /** Questions holding every one of these tags (case-insensitively). */
+  tag?: string[]
   difficulty?: 'easy' | 'medium' | 'hard' | 'none'
   source?: string
   unused?: boolean
@@ -32,15 +33,19 @@ function liveQuestions(db: Kysely<DB>, filters: BankFilters) {
     .$if(filters.topic !== undefined && filters.topic !== '', (query) =>
       query.where((eb) => eb(eb.fn('lower', ['r.topic']), '=', filters.topic!.toLowerCase())),
     )
-    .$if(filters.tag !== undefined && filters.tag !== '', (query) =>
+    .$if(filters.tag !== undefined && filters.tag.length > 0, (query) =>
       query.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('question_tags as qt')
-            .innerJoin('tags as t', 't.id', 'qt.tag_id')
-            .select('qt.question_id')
-            .whereRef('qt.question_id', '=', 'q.id')
-            .where('t.name_key', '=', filters.tag!.toLowerCase()),
+        eb.and(
+          [...new Set(filters.tag!.map((tag) => tag.toLowerCase()))].map((key) =>
+            eb.exists(
+              eb
+                .selectFrom('question_tags as qt')
+                .innerJoin('tags as t', 't.id', 'qt.tag_id')
+                .select('qt.question_id')
+                .whereRef('qt.question_id', '=', 'q.id')
+                .where('t.name_key', '=', key),
+            ),
+          ),
         ),
       ),
     )
@@ -188,23 +193,8 @@ export async function updateBankDetails(
   await db.updateTable('questions').set(details).where('id', '=', questionId).execute()
 }
 
-/** Replaces a question's tags; a tag the bank already has (in any spelling) keeps its first spelling. */
-export async function setTags(db: Kysely<DB>, questionId: number, tags: readonly string[]) {
-  await db.deleteFrom('question_tags').where('question_id', '=', questionId).execute()
-  if (tags.length === 0) return
-  const keys = tags.map((tag) => tag.toLowerCase())
-  await db
-    .insertInto('tags')
-    .values(tags.map((tag, index) => ({ name: tag, name_key: keys[index]! })))
-    .onConflict((oc) => oc.column('name_key').doNothing())
-    .execute()
-  const found = await db.selectFrom('tags').select(['id', 'name_key']).where('name_key', 'in', keys).execute()
-  const idOf = new Map(found.map((row) => [row.name_key, row.id]))
-  await db
-    .insertInto('question_tags')
-    .values(keys.map((key, index) => ({ question_id: questionId, tag_id: idOf.get(key)!, position: index + 1 })))
-    .execute()
-}
+// Tags are written by the bank and by imports alike (questions/question-tags.repository.ts).
+export { setTags } from '../questions/question-tags.repository'
 
 export async function softDeleteBankQuestion(db: Kysely<DB>, questionId: number, now: number) {
   const result = await db

@@ -65,6 +65,10 @@ describe.each(dialects)('question bank on %s', (dialect) => {
     expect((await list('')).results.map((q) => q.id)).toEqual([second.body.id, first.body.id])
     expect((await list('tag=nepal')).count).toBe(2)
     expect((await list('tag=LITERATURE')).results.map((q) => q.id)).toEqual([first.body.id])
+    // Repeated, every tag must match (as a draw's tags): the Paper tab counts a draw's pool so.
+    expect((await list('tag=nepal&tag=geography')).results.map((q) => q.id)).toEqual([second.body.id])
+    expect((await list('tag=Nepal&tag=NEPAL')).count).toBe(2)
+    expect((await list('tag=nepal&tag=geography&tag=literature')).count).toBe(0)
     expect((await list('search=muna')).results.map((q) => q.id)).toEqual([first.body.id])
     expect((await list('search=%25')).count).toBe(0)
     expect((await list('difficulty=none')).results.map((q) => q.id)).toEqual([second.body.id])

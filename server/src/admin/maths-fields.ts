@@ -1,43 +1,10 @@
-import { adminLimits } from '@quiz/contracts'
 import { checkMathsInSlices } from '../maths/check-maths'
+import { questionTexts } from '../maths/question-maths'
 import { quizBodyQuestions } from './quiz-body-questions'
 
-// The texts of a question body that may hold maths, by the paths validation reports them at (`options.2.text.ne`),
-// read from the raw body: the check runs beside SVG sanitising, before validation, so every problem of a body is
-// reported at once. A text over its length limit is left to validation, unrendered.
+// The maths refusals of the question routes (maths/question-maths.ts) and of create-from-JSON's questions.
 
-type Texts = [path: string, text: unknown][]
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
-function bilingual(owner: unknown, key: string, prefix: string, maxLength: number): Texts {
-  if (!isRecord(owner) || !isRecord(owner[key])) return []
-  const text = owner[key]
-  return (['en', 'ne'] as const)
-    .filter((language) => typeof text[language] !== 'string' || (text[language] as string).length <= maxLength)
-    .map((language) => [`${prefix}${key}.${language}`, text[language]])
-}
-
-function questionTexts(question: unknown, prefix = ''): Texts {
-  if (!isRecord(question)) return []
-  const texts = [
-    ...bilingual(question, 'text', prefix, adminLimits.questionTextLength),
-    ...bilingual(question, 'hint', prefix, adminLimits.hintLength),
-    ...bilingual(question.image, 'caption', `${prefix}image.`, adminLimits.captionLength),
-  ]
-  if (Array.isArray(question.options) && question.options.length <= adminLimits.maxOptions) {
-    question.options.forEach((option, index) => {
-      const at = `${prefix}options.${index}.`
-      texts.push(...bilingual(option, 'text', at, adminLimits.optionTextLength))
-      if (isRecord(option)) texts.push(...bilingual(option.image, 'caption', `${at}image.`, adminLimits.captionLength))
-    })
-  }
-  return texts
-}
-
-/** Maths refusals of one question body (the question routes). */
-export const questionMathsErrors = (body: unknown) => checkMathsInSlices(questionTexts(body))
+export { questionMathsErrors } from '../maths/question-maths'
 
 /** Maths refusals of a pasted quiz (create-from-JSON). */
 export const quizMathsErrors = (body: unknown) =>

@@ -5,6 +5,7 @@ import {
   toHundredths,
   type AdminPaper,
   type DrawMode,
+  type DrawnQuestion,
   type SectionInput,
 } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
@@ -131,8 +132,15 @@ export async function writePaper(db: Kysely<DB>, quizId: number, sections: reado
 }
 
 /** The paper as the admin quiz shows it: sections, items with each draw's live pool, and warnings. */
-export async function readPaper(db: Kysely<DB>, quizId: number, drawMode: string): Promise<AdminPaper> {
+export async function readPaper(
+  db: Kysely<DB>,
+  quizId: number,
+  drawMode: string,
+  frozenDraw: string | null,
+): Promise<AdminPaper> {
   const [sections, items] = await Promise.all([listSections(db, quizId), listItems(db, quizId)])
+  const frozen = frozenDraw ? (JSON.parse(frozenDraw) as Record<string, number[]>) : {}
+  const drawnQuestions = await findDrawnQuestions(db, Object.values(frozen).flat())
   const fixed = new Set(items.flatMap((item) => (item.question_id === null ? [] : [item.question_id])))
   const warnings: AdminPaper['warnings'] = []
   const draws: { path: string; count: number; pool: number[] }[] = []
@@ -156,7 +164,13 @@ export async function readPaper(db: Kysely<DB>, quizId: number, drawMode: string
           count: draw.count,
         },
         pool: pool.length,
+        drawn: (frozen[item.id] ?? []).flatMap((id) => {
+          const question = drawnQuestions.get(id)
+          return question ? [{ id: question.id, text: question.text, topic: question.topic }] : []
+        }),
       })
+      if ((frozen[item.id] ?? []).some((id) => drawnQuestions.get(id)?.deleted !== false))
+        warnings.push({ path: `${pathOf(s, i)}.draw`, message: bankMessages.frozenQuestionDeleted })
       const available = pool.filter((id) => !fixed.has(id))
       draws.push({ path: `${pathOf(s, i)}.draw`, count: draw.count, pool: available })
       if (available.length < draw.count)
@@ -181,6 +195,27 @@ export async function readPaper(db: Kysely<DB>, quizId: number, drawMode: string
         warnings.push({ path: draws[index]!.path, message: bankMessages.draws(fill.needed, fill.available) })
   }
   return { draw_mode: drawMode as DrawMode, sections: result, warnings }
+}
+
+/** The questions a frozen draw names (deleted ones too: the paper then warns), with their current text. */
+async function findDrawnQuestions(db: Kysely<DB>, ids: readonly number[]) {
+  const found = new Map<number, DrawnQuestion & { deleted: boolean }>()
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await db
+      .selectFrom('questions as q')
+      .innerJoin('question_revisions as r', 'r.id', 'q.revision_id')
+      .select(['q.id', 'q.deleted_at', 'r.text_en', 'r.text_ne', 'r.topic'])
+      .where('q.id', 'in', ids.slice(start, start + 500))
+      .execute()
+    for (const row of rows)
+      found.set(row.id, {
+        id: row.id,
+        text: { en: row.text_en, ne: row.text_ne },
+        topic: row.topic,
+        deleted: row.deleted_at !== null,
+      })
+  }
+  return found
 }
 
 /**

@@ -11,11 +11,12 @@ import {
   listQuestionStates,
   markAttemptFinished,
 } from './attempts.repository'
-import type { Paper, QuestionPapers } from '../questions/question-papers'
+import { withAnswerKeys, type Paper, type QuestionPapers } from '../questions/question-papers'
+import { keyedOutcome } from '../questions/answer-keys'
 import { lockLearner } from './learner-quizzes.repository'
 import { putCardsInFirstBox } from './practice-deck.repository'
-import { scoreAnswers, scoreBySection, toScore } from '../questions/scoring'
-import { attemptSections, maxScoreHundredths } from '../questions/sections'
+import { scoreAnswers, scoreBySection, toScore, type ScoredQuestion } from '../questions/scoring'
+import { attemptSections } from '../questions/sections'
 
 /** An attempt's saved answers, question id -> option id: the results feature reads them for the report card. */
 export function listAttemptAnswers(db: Kysely<DB>, attemptId: number) {
@@ -28,6 +29,8 @@ export function listAttemptQuestionStates(db: Kysely<DB>, attemptId: number) {
 }
 
 export { mayTakePaidQuizzes } from './paid-access'
+// The paper cache the learners' list shares with starts (services.ts builds one per process).
+export type { CurrentQuestions, SectionSummary } from './current-questions'
 
 /**
  * The rules every route shares about an attempt's life: when it is in progress, how it is finished when its time
@@ -51,7 +54,7 @@ export function createAttemptLifecycle({
 
   /** Scores an attempt whose time ran out on the answers it saved; it completed at its deadline. */
   async function finishTimedOut(trx: Kysely<DB>, attempt: AttemptRow): Promise<AttemptRow> {
-    const paper = await papers.paperFor(trx, attempt.revision_ids)
+    const paper = await withAnswerKeys(trx, await papers.paperFor(trx, attempt.revision_ids))
     const answers = await listAnswers(trx, attempt.id)
     const { total_questions: _total, ...score } = scoreAnswers(
       paper.questions,
@@ -114,14 +117,14 @@ async function addMistakesToDeck(
   trx: Kysely<DB>,
   userId: number,
   quizId: number,
-  questions: readonly { questionId: number; correctOptionId: number | null }[],
+  questions: readonly ScoredQuestion[],
   answers: ReadonlyMap<number, number | null>,
   finishedAt: number,
 ) {
   const mistakes = questions
     .filter((question) => {
-      const selected = answers.get(question.questionId) ?? null
-      return selected === null || selected !== question.correctOptionId
+      const outcome = keyedOutcome(answers.get(question.questionId) ?? null, question.correctOptionId, question.key)
+      return outcome === 'incorrect' || outcome === 'unanswered'
     })
     .map((question) => question.questionId)
   await putCardsInFirstBox(trx, userId, quizId, mistakes, finishedAt)
@@ -143,7 +146,8 @@ export async function toSubmitResult(
   const sections = attemptSections(attempt.sections, paper.questions.length)
   const tallies = scoreBySection(paper.questions, answers ?? (await listAnswers(trx, attempt.id)), sections).sections
   return {
-    max_score: toScore(maxScoreHundredths(sections)),
+    // A question excluded by a key decision has left its section's maximum.
+    max_score: toScore(tallies.reduce((sum, tally) => sum + tally.max_hundredths, 0)),
     sections: sections.map((section, index) => ({
       title: { en: section.title_en, ne: section.title_ne },
       score: toScore(tallies[index]!.score_hundredths),

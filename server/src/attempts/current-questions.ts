@@ -1,3 +1,4 @@
+import { fromHundredths, type QuizListSection } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import { precompile } from '../db/precompiled-query'
 import type { DB } from '../db/schema'
@@ -55,23 +56,33 @@ export interface FixedPaper {
   hasDraws: boolean
 }
 
+/** A section as the learner's list shows it before a start (API.md "Quizzes for learners"). */
+export type SectionSummary = QuizListSection
+
+const summaryOf = (paper: FixedPaper): SectionSummary[] =>
+  paper.sections.map(({ section }) => ({
+    title: { en: section.title_en, ne: section.title_ne },
+    marks_correct: fromHundredths(section.marks_correct),
+    marks_wrong: fromHundredths(section.marks_wrong),
+    count: section.count,
+    time_limit_minutes: section.time_limit_minutes,
+  }))
+
 /**
  * The fixed part of a quiz's paper: what every new attempt's paper starts from. Each process keeps it per quiz with
  * the quiz's question_set_version (raised by triggers on every change to its items, sections and their questions,
  * migrations 0007 and 0010), and reads only the version while it holds: an exam's 1,000 starts read one small row
  * each instead of 100 question rows each. The version is read in the caller's transaction, so a change committed by
  * any process is seen as it would be by reading the paper.
+ *
+ * The learner's list shows each quiz's sections from the same entries (`summaryAt`): it reads the version with the
+ * quizzes it lists, so a list costs no query more while the versions hold.
  */
 export function createCurrentQuestions() {
-  const papers = new Map<number, { version: number; paper: FixedPaper }>()
+  const papers = new Map<number, { version: number; paper: FixedPaper; summary?: SectionSummary[] }>()
 
-  return async function currentPaper(trx: Kysely<DB>, quizId: number): Promise<FixedPaper> {
-    const cached = papers.get(quizId)
-    if (cached) {
-      const version = (await selectVersion(trx, quizId)).rows[0]?.question_set_version
-      if (version === cached.version) return cached.paper
-    }
-    const { rows } = await selectVersionWithPaper(trx, quizId)
+  async function load(db: Kysely<DB>, quizId: number): Promise<FixedPaper> {
+    const { rows } = await selectVersionWithPaper(db, quizId)
     if (rows.length === 0) return { revisionIds: [], sections: [], hasDraws: false }
     const sections: FixedPaper['sections'] = []
     for (const row of rows) {
@@ -110,4 +121,35 @@ export function createCurrentQuestions() {
     papers.set(quizId, { version: rows[0]!.question_set_version, paper })
     return paper
   }
+
+  return {
+    /** The quiz's current fixed paper, read in the caller's transaction. */
+    async currentPaper(trx: Kysely<DB>, quizId: number): Promise<FixedPaper> {
+      const cached = papers.get(quizId)
+      if (cached) {
+        const version = (await selectVersion(trx, quizId)).rows[0]?.question_set_version
+        if (version === cached.version) return cached.paper
+      }
+      return load(trx, quizId)
+    },
+
+    /**
+     * The quiz's sections as the learner's list shows them, when the caller has just read the quiz's version with
+     * it; undefined when this process holds no paper of that version (then `loadSummary`).
+     */
+    summaryAt(quizId: number, version: number): SectionSummary[] | undefined {
+      const cached = papers.get(quizId)
+      if (!cached || cached.version !== version) return undefined
+      return (cached.summary ??= summaryOf(cached.paper))
+    },
+
+    /** Reads the quiz's paper (and keeps it) for its sections as the list shows them. */
+    async loadSummary(db: Kysely<DB>, quizId: number): Promise<SectionSummary[]> {
+      const paper = await load(db, quizId)
+      const cached = papers.get(quizId)
+      return cached?.paper === paper ? (cached.summary ??= summaryOf(paper)) : summaryOf(paper)
+    },
+  }
 }
+
+export type CurrentQuestions = ReturnType<typeof createCurrentQuestions>

@@ -1,3 +1,4 @@
+import { bankMessages } from '@quiz/contracts'
 import { describe, expect, it } from 'vitest'
 import type { UserRow } from '../db/schema'
 import { dialects } from '../../test/dialects'
@@ -87,6 +88,23 @@ describe.each(dialects)('draws at attempt start on %s', (dialect) => {
     expect(await takeOnce(await createUser(t.database), quizId)).toEqual([wanted])
   })
 
+  it('never draws a question deleted since an earlier start read the pool, nor misses one added since', async () => {
+    const pool = await bankQuestions('botany', 6)
+    const { quizId } = await drawQuiz({ sections: [{ items: [{ draw: { topic: 'botany', count: 3 } }] }] })
+    await takeOnce(await createUser(t.database), quizId)
+    const gone = pool.slice(0, 3)
+    await t.db.updateTable('questions').set({ deleted_at: t.clock.now() }).where('id', 'in', gone).execute()
+    for (let i = 0; i < 3; i++) {
+      const drawn = await takeOnce(await createUser(t.database), quizId)
+      expect(drawn.filter((id) => gone.includes(id))).toEqual([])
+    }
+    // Three left and three new: a learner who has seen the three old ones gets the new ones.
+    const learner = await createUser(t.database)
+    expect(new Set(await takeOnce(learner, quizId))).toEqual(new Set(pool.slice(3)))
+    const added = await bankQuestions('botany', 3)
+    expect(new Set(await takeOnce(learner, quizId))).toEqual(new Set(added))
+  })
+
   it('gives every learner of a frozen paper the same questions', async () => {
     await bankQuestions('geography', 20)
     const { quizId } = await drawQuiz({
@@ -113,16 +131,36 @@ describe.each(dialects)('draws at attempt start on %s', (dialect) => {
       ) as Record<string, number[]>
     const drawn = Object.values(await stored()).flat()
     expect(drawn).toHaveLength(10)
+    // The admin quiz lists the drawn questions under their draw, in the draw's order.
+    const listed = frozen.json().sections[0].items[0].drawn as { id: number; text: { en: string }; topic: string }[]
+    expect(listed.map((question) => question.id)).toEqual(drawn)
+    expect(listed[0]).toEqual({
+      id: drawn[0],
+      text: { en: expect.stringMatching(/^economy/), ne: expect.any(String) },
+      topic: 'economy',
+    })
     const learner = await createUser(t.database)
     const started = await call(learner, 'GET', `/api/quizzes/${quizId}/`)
     expect(new Set(started.body.questions.map((q: { id: number }) => q.id))).toEqual(new Set(drawn))
     // Redrawn while nobody has finished: later starts take the new draw (30 questions: 10 of them at random).
-    expect((await admin('redraw')).statusCode).toBe(200)
-    expect(Object.values(await stored()).flat()).toHaveLength(10)
+    const redrawn = await admin('redraw')
+    expect(redrawn.statusCode).toBe(200)
+    const again = Object.values(await stored()).flat()
+    expect(again).toHaveLength(10)
+    expect(redrawn.json().sections[0].items[0].drawn.map((question: { id: number }) => question.id)).toEqual(again)
+    // A drawn question deleted since: the paper warns at its draw (a start would be refused).
+    await t.db.updateTable('questions').set({ deleted_at: t.clock.now() }).where('id', '=', again[0]!).execute()
+    const warned = await t.app.inject({ method: 'GET', url: `/api/admin/quizzes/${quizId}/`, headers })
+    expect(warned.json().warnings).toEqual([
+      { path: 'sections.0.items.0.draw', message: bankMessages.frozenQuestionDeleted },
+    ])
+    const late = await createUser(t.database)
+    expect((await call(late, 'GET', `/api/quizzes/${quizId}/`)).body.code).toBe('paper_unavailable')
+    expect((await admin('redraw')).json().warnings).toEqual([])
     await call(learner, 'POST', `/api/quizzes/${quizId}/submit/`, { answers: {} })
     const refused = await admin('redraw')
     expect(refused.statusCode).toBe(409)
-    expect(refused.json().code).toBe('conflict')
+    expect(refused.json()).toMatchObject({ code: 'conflict', detail: bankMessages.redrawRefused })
   })
 
   it('keeps fixed questions and draws apart, and refuses a start with 409 paper_unavailable once the pool shrank', async () => {

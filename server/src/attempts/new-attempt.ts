@@ -4,8 +4,8 @@ import { shuffled, type RandomInt } from '../lib/random'
 import type { QuestionPapers } from '../questions/question-papers'
 import { bankMessages } from '@quiz/contracts'
 import { Conflict } from '../http/errors'
-import { createCurrentQuestions } from './current-questions'
-import { drawQuestions } from '../questions/draw-questions'
+import { createCurrentQuestions, type CurrentQuestions } from './current-questions'
+import { createDrawPools, drawQuestions } from '../questions/draw-questions'
 import { stretchedLimitMs } from './section-clock'
 import { currentRevisions, freezeDraw, recordShown } from '../questions/question-shows.repository'
 import { findExtraTimePercent, type LearnerQuizRow } from './learner-quizzes.repository'
@@ -21,9 +21,16 @@ const deadlineFor = (quiz: LearnerQuizRow, startedAt: number, extraTimePercent: 
   )
 
 /** How a new attempt begins, whether a start creates it or a submit without one creates and finishes it at once. */
-export function createNewAttempts({ papers, random }: { papers: QuestionPapers; random?: RandomInt }) {
-  const currentPaper = createCurrentQuestions()
-
+export function createNewAttempts({
+  papers,
+  random,
+  currentQuestions = createCurrentQuestions(),
+}: {
+  papers: QuestionPapers
+  random?: RandomInt
+  currentQuestions?: CurrentQuestions
+}) {
+  const drawPools = createDrawPools()
   /**
    * The paper a new attempt gets: the quiz's current questions section by section, in an order of their own within
    * each section when the quiz shuffles questions (sections keep their order), and with each question's options in
@@ -31,7 +38,7 @@ export function createNewAttempts({ papers, random }: { papers: QuestionPapers; 
    * the attempt (docs/decisions/008-paper-order-stored-with-the-attempt.md, 029-question-bank-and-papers.md).
    */
   async function drawPaper(trx: Kysely<DB>, quiz: LearnerQuizRow, userId: number, now: number) {
-    const fixed = await currentPaper(trx, quiz.id)
+    const fixed = await currentQuestions.currentPaper(trx, quiz.id)
     let bySection = fixed.sections.map((section) => section.revisionIds)
     let shownIds: number[] = fixed.sections.flatMap((section) =>
       section.slots.flatMap((slot) => ('questionId' in slot ? [slot.questionId] : [])),
@@ -40,14 +47,25 @@ export function createNewAttempts({ papers, random }: { papers: QuestionPapers; 
       const draws = fixed.sections.flatMap((section) => section.slots.flatMap((slot) => ('draw' in slot ? [slot] : [])))
       const fixedIds = new Set(shownIds)
       let picks: Map<number, number[]>
+      // The drawn questions' current revisions, when already read for these picks.
+      let revisionsRead: Map<number, number> | null = null
       if (quiz.draw_mode === 'frozen' && quiz.frozen_draw) {
         picks = new Map(
           Object.entries(JSON.parse(quiz.frozen_draw) as Record<string, number[]>).map(([k, v]) => [Number(k), v]),
         )
       } else {
-        picks = await drawQuestions(trx, userId, draws, fixedIds, random)
+        picks = await drawQuestions(trx, userId, draws, fixedIds, random, drawPools.poolOf)
+        // A kept pool may name a question deleted since (a deletion writes no revision): draw again from fresh pools.
+        const drawn = [...picks.values()].flat()
+        revisionsRead = await currentRevisions(trx, drawn)
+        if (revisionsRead.size < drawn.length) {
+          drawPools.forget()
+          picks = await drawQuestions(trx, userId, draws, fixedIds, random, drawPools.poolOf)
+          revisionsRead = null
+        }
         // A frozen paper is drawn once, by its first start; every later start takes the same questions.
         if (quiz.draw_mode === 'frozen') {
+          revisionsRead = null
           const stored = await freezeDraw(trx, quiz.id, JSON.stringify(Object.fromEntries(picks)))
           picks = new Map(
             Object.entries(JSON.parse(stored) as Record<string, number[]>).map(([k, v]) => [Number(k), v]),
@@ -55,7 +73,7 @@ export function createNewAttempts({ papers, random }: { papers: QuestionPapers; 
         }
       }
       const drawnIds = [...picks.values()].flat()
-      const revisionOf = await currentRevisions(trx, drawnIds)
+      const revisionOf = revisionsRead ?? (await currentRevisions(trx, drawnIds))
       // A drawn question deleted since a frozen draw cannot be shown: the paper cannot be given.
       if (
         drawnIds.some((id) => !revisionOf.has(id)) ||

@@ -3,6 +3,7 @@ import type { AppContext } from '../context'
 import { AppError, NotFound } from '../http/errors'
 import type { TokenUser } from '../http/tokens'
 import type { Paper, QuestionPapers } from '../questions/question-papers'
+import { withAnswerKeys } from '../questions/question-papers'
 import { scoreAnswers } from '../questions/scoring'
 import { attemptSections } from '../questions/sections'
 import { placesOf, sectionClock, withoutClosedSections } from './section-clock'
@@ -68,13 +69,13 @@ export function createSubmitService({
           const named = attempts.find((attempt) => attempt.id === body.attempt_id)
           if (!named) return new NotFound('Attempt not found.')
           if (named.status === 'finished') {
-            const paper = await papers.paperFor(trx, named.revision_ids)
+            const paper = await withAnswerKeys(trx, await papers.paperFor(trx, named.revision_ids))
             return invalidAnswers(paper) ?? (await toSubmitResult(trx, named, paper))
           }
         }
 
         if (live) {
-          const paper = await papers.paperFor(trx, live.revision_ids)
+          const paper = await withAnswerKeys(trx, await papers.paperFor(trx, live.revision_ids))
           const invalid = invalidAnswers(paper)
           if (invalid) return invalid
           // Up to deadline plus grace the submission counts: submitted answers are merged over the saved ones,
@@ -111,7 +112,7 @@ export function createSubmitService({
           latest.submitted === 0 &&
           now - latest.deadline <= LATE_SUBMISSION_WINDOW_MS
         ) {
-          const paper = await papers.paperFor(trx, latest.revision_ids)
+          const paper = await withAnswerKeys(trx, await papers.paperFor(trx, latest.revision_ids))
           return invalidAnswers(paper) ?? (await toSubmitResult(trx, latest, paper))
         }
 
@@ -119,7 +120,7 @@ export function createSubmitService({
         if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(trx, user.id, now))) return paidAccessRequired()
         if (attempts.length >= quiz.allowed_attempts) return noAttemptsLeft()
         const drawn = await drawPaper(trx, quiz, user.id, now)
-        const paper = await papers.paperFor(trx, drawn.revision_ids, drawn.option_order)
+        const paper = await withAnswerKeys(trx, await papers.paperFor(trx, drawn.revision_ids, drawn.option_order))
         const invalid = invalidAnswers(paper)
         if (invalid) return invalid
         const { total_questions: _total, ...score } = scoreAnswers(

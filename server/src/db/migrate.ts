@@ -10,6 +10,9 @@ import { questionCount } from './migrations/0007_question_count'
 import { optionIdsApartFromOrder } from './migrations/0008_option_ids_apart_from_order'
 import { maths } from './migrations/0009_maths'
 import { questionBankAndPapers } from './migrations/0010_question_bank_and_papers'
+import { imports } from './migrations/0011_imports'
+import { notifications } from './migrations/0012_notifications'
+import { keyChallenges } from './migrations/0013_key_challenges'
 
 // An explicit list rather than a folder scan, so the bundled server carries its migrations.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -23,6 +26,9 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0008_option_ids_apart_from_order': optionIdsApartFromOrder(dialect),
   '0009_maths': maths(dialect),
   '0010_question_bank_and_papers': questionBankAndPapers(dialect),
+  '0011_imports': imports(dialect),
+  '0012_notifications': notifications(dialect),
+  '0013_key_challenges': keyChallenges(dialect),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

@@ -92,6 +92,8 @@ export interface QuizTable {
   draw_mode: Generated<string>
   /** A frozen paper's draw, JSON `{itemId: [questionId, ...]}`; null until drawn. */
   frozen_draw: Generated<string | null>
+  /** Days after an attempt finished during which its learner may flag a question (migration 0013). */
+  challenge_days: Generated<number>
 }
 
 /** A bank question's stable identity (migration 0010: no longer owned by a quiz); its content lives in revisions. */
@@ -169,6 +171,10 @@ export interface QuestionRevisionTable {
   /** JSON StoredMaths (server/src/maths/rich-text.ts): the text, hint and caption rendered; null without maths. */
   maths: ColumnType<string | null, string | null | undefined, string | null>
   created_at: number
+  /** questions/content-hash.ts of the texts, options and answer (migration 0011): duplicates are found by it. */
+  content_hash: Generated<string | null>
+  /** The current key version (key_versions.version); 0: the key it was written with (migration 0013). */
+  key_version: Generated<number>
 }
 
 export interface QuestionOptionTable {
@@ -257,6 +263,54 @@ export interface PracticeCardTable {
   quiz_id: Generated<number | null>
 }
 
+/** A key decision on one question revision (docs/decisions/036). */
+export interface KeyVersionTable {
+  id: Generated<number>
+  revision_id: number
+  question_id: number
+  version: number
+  action: 'keep' | 'change' | 'accept_several' | 'drop'
+  /** JSON array of the option ids that score right. */
+  correct_option_ids: string
+  drop_policy: 'full_marks_all' | 'full_marks_answered' | 'exclude' | null
+  note: string
+  actor_id: number | null
+  actor_username: string
+  created_at: number
+}
+
+/** A learner's challenge of a question revision's key; one per learner and revision. */
+export interface FlagTable {
+  id: Generated<number>
+  attempt_id: number
+  user_id: number
+  question_id: number
+  revision_id: number
+  reason: string
+  proposed_option_id: number | null
+  note: Generated<string>
+  status: Generated<'open' | 'accepted' | 'rejected'>
+  created_at: number
+  decided_at: number | null
+  /** The deciding key_versions.id. */
+  decision: number | null
+}
+
+/** One change of one attempt's marks on one question by a key decision. Marks in hundredths. */
+export interface RegradeTable {
+  id: Generated<number>
+  attempt_id: number
+  question_id: number
+  revision_id: number
+  old_marks: number
+  new_marks: number
+  old_outcome: string
+  new_outcome: string
+  key_version_id: number
+  actor_id: number | null
+  created_at: number
+}
+
 export interface PlanTable {
   id: Generated<number>
   name_en: string
@@ -315,6 +369,17 @@ export interface AuditEventTable {
   after_json: string | null
 }
 
+/** An import's dry run, kept until `expires_at` (migration 0011, API.md "Import"). */
+export interface ImportTable {
+  id: Generated<number>
+  created_by: number
+  format: string
+  /** JSON ImportRow[] of the dry run. */
+  rows: string
+  created_at: number
+  expires_at: number
+}
+
 /** A login (one refresh-token family): device and address as last seen, for the learner's "Active logins". */
 export interface LoginSessionTable {
   /** The family id of its refresh tokens. */
@@ -326,6 +391,49 @@ export interface LoginSessionTable {
   created_at: number
   /** The login or the latest refresh. */
   last_used_at: number
+}
+
+export interface NotificationTable {
+  id: Generated<number>
+  user_id: number
+  /** NotificationKind of contracts/src/notifications.ts. */
+  kind: string
+  text_en: string
+  text_ne: Generated<string>
+  /** A path in the web app, or null. */
+  link: string | null
+  created_at: number
+  read_at: number | null
+}
+
+export interface PushSubscriptionTable {
+  id: Generated<number>
+  user_id: number
+  endpoint: string
+  /** The browser's P-256 public key and auth secret, base64url as the browser gave them. */
+  p256dh: string
+  auth: string
+  created_at: number
+}
+
+/** A push or a text message still to send, being sent, sent or given up (migration 0012, docs/decisions/035). */
+export interface DeliveryTable {
+  id: Generated<number>
+  channel: 'push' | 'sms'
+  user_id: number
+  /** Push only. */
+  subscription_id: number | null
+  /** JSON: the push's body, or the text message's {text, purpose}. */
+  payload: string
+  ttl_seconds: number | null
+  status: Generated<'pending' | 'done' | 'failed'>
+  attempts: Generated<number>
+  next_attempt_at: number
+  claimed_by: string | null
+  claimed_until: number | null
+  last_error: string | null
+  created_at: number
+  finished_at: number | null
 }
 
 export interface DB {
@@ -354,6 +462,13 @@ export interface DB {
   fake_gateway_transactions: FakeGatewayTransactionTable
   audit_events: AuditEventTable
   login_sessions: LoginSessionTable
+  imports: ImportTable
+  key_versions: KeyVersionTable
+  flags: FlagTable
+  regrades: RegradeTable
+  notifications: NotificationTable
+  push_subscriptions: PushSubscriptionTable
+  deliveries: DeliveryTable
 }
 
 export type UserRow = Selectable<UserTable>

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream'
+import { findAnswerKeys, isKeyedCorrect } from '../questions/answer-keys'
 import type { AttemptSelection, QuizAttemptPage, QuizStatistics, StatisticsSelection } from '@quiz/contracts'
 import type { AppContext } from '../context'
 import { NotFound } from '../http/errors'
@@ -194,9 +195,17 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
       listChosenScores(db, quizId, which),
       listAnswersOfChosenAttempts(db, quizId, which),
     ])
+    // Decided keys (docs/decisions/036) count over the revisions' own: a dropped question that gives full marks
+    // counts every answer to it right.
+    const keys = await findAnswerKeys(db, new Set(options.map((option) => option.revision_id)))
+    const isCorrect = (option: (typeof options)[number]) => {
+      const key = keys.get(option.revision_id)
+      if (key?.drop === 'full_marks_all' || key?.drop === 'full_marks_answered') return true
+      return isKeyedCorrect(option.id, option.is_correct === 1, key)
+    }
     const figures = computeStatistics({
       questionIds: questions.map((question) => question.id),
-      isCorrectOption: new Map(options.map((option) => [option.id, option.is_correct === 1])),
+      isCorrectOption: new Map(options.map((option) => [option.id, isCorrect(option)])),
       attempts: attempts.map((attempt) => ({ id: attempt.id, score_hundredths: attempt.score_hundredths! })),
       answers,
       marksOf: await sectionMarks(attempts),
@@ -232,7 +241,7 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
           options: current.map((option) => ({
             id: option.id,
             text: richText({ en: option.text_en, ne: option.text_ne }, parseStoredMaths(option.maths).text, 'admin'),
-            is_correct: option.is_correct === 1,
+            is_correct: isKeyedCorrect(option.id, option.is_correct === 1, keys.get(option.revision_id)),
             count: item.optionCounts.get(option.id) ?? 0,
           })),
           other: answered - counted,

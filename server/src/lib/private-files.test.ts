@@ -11,7 +11,7 @@ import { backupSqlite } from '../db/sqlite-backup'
 const mode = (file: string) => (statSync(file).mode & 0o777).toString(8)
 
 // Under the usual umask (022) files would be readable by every user of the machine: the database, its WAL, the
-// backups, the SMS outbox (codes) and the JWT secret are the server user's alone.
+// backups, the SMS outbox (codes), the JWT secret and the VAPID keys are the server user's alone.
 describe('the data folder', () => {
   const root = mkdtempSync(path.join(tmpdir(), 'quiz-private-'))
   afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -21,6 +21,7 @@ describe('the data folder', () => {
     const config = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent' })
     expect(mode(dataDir)).toBe('700')
     expect(mode(path.join(dataDir, 'jwt-secret'))).toBe('600')
+    expect(mode(path.join(dataDir, 'vapid-keys.json'))).toBe('600')
 
     const database = createDatabase(config.database)
     await migrateToLatest(database)

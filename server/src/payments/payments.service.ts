@@ -12,7 +12,9 @@ import type { TokenUser } from '../http/tokens'
 import type { AppContext } from '../context'
 import { toIso, toIsoOrNull } from '../lib/clock'
 import { NotFound, ServiceUnavailable, ValidationFailed } from '../http/errors'
+import { notify } from '../notifications/notifications.service'
 import { findPlanById } from '../plans/plans.service'
+import { paymentCompletedNotification } from './payment-notification'
 import {
   countPayments,
   extendPaidAccess,
@@ -116,6 +118,7 @@ export function createPaymentService(
           const now = clock.now()
           if (!(await markPaymentCompleted(trx, row.id, verification.transactionId, now))) return false
           await extendPaidAccess(trx, row.user_id, row.days, now)
+          await notify(trx, [paymentCompletedNotification(row)], now)
           return true
         })
         if (granted) log.info({ paymentId: row.id, userId: row.user_id, days: row.days }, 'payment completed')

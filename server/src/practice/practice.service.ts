@@ -1,4 +1,5 @@
 import type { PracticeAnswerResult, PracticeCard, PracticeDeck } from '@quiz/contracts'
+import { findAnswerKeys, isKeyedCorrect } from '../questions/answer-keys'
 import type { TokenUser } from '../http/tokens'
 import type { AppContext } from '../context'
 import { AppError, NotFound, ValidationFailed } from '../http/errors'
@@ -67,8 +68,11 @@ export function createPracticeService({ database, clock }: Pick<AppContext, 'dat
       if (!revision.options.some((option) => option.id === optionId)) {
         return new ValidationFailed({ option_id: ['This option does not belong to this question.'] })
       }
-      const correctOptionId = revision.options.find((option) => option.is_correct === 1)?.id ?? 0
-      const correct = optionId === correctOptionId
+      // A decided key (docs/decisions/036) is the key practice checks against; a dropped question takes any answer.
+      const key = (await findAnswerKeys(trx, [revision.id])).get(revision.id)
+      const rightOptions = revision.options.filter((option) => isKeyedCorrect(option.id, option.is_correct === 1, key))
+      const correctOptionId = (rightOptions.find((option) => option.id === optionId) ?? rightOptions[0])?.id ?? 0
+      const correct = key?.drop ? true : rightOptions.some((option) => option.id === optionId)
       const box = correct ? (card.box >= LAST_BOX ? null : card.box + 1) : 1
       const to = box === null ? null : { box, dueAt: now + DELAY_BY_BOX[box]! }
       if (!(await moveCard(trx, { userId: user.id, questionId, fromBox: card.box, now }, to))) return cardNotDue()

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
+import { precompile } from '../db/precompiled-query'
 import { Conflict } from '../http/errors'
 import { bankMessages } from '@quiz/contracts'
 import { fillDraws, matchingQuestionIds, type DrawFilter } from './draws'
@@ -20,10 +21,11 @@ export async function drawQuestions(
   draws: readonly { itemId: number; draw: DrawFilter }[],
   fixedQuestionIds: ReadonlySet<number>,
   random: RandomInt = (max) => randomInt(max),
+  poolOf: (trx: Kysely<DB>, draw: DrawFilter) => Promise<readonly number[]> = matchingQuestionIds,
 ): Promise<Map<number, number[]>> {
   const pools: number[][] = []
   for (const { draw } of draws) {
-    pools.push((await matchingQuestionIds(trx, draw)).filter((id) => !fixedQuestionIds.has(id)))
+    pools.push((await poolOf(trx, draw)).filter((id) => !fixedQuestionIds.has(id)))
   }
   const everyId = [...new Set(pools.flat())]
   const shown = userId === null ? new Map<number, number>() : await lastShown(trx, userId, everyId)
@@ -81,3 +83,45 @@ export async function drawQuestions(
   if (!fill.ok) throw new Conflict(bankMessages.paperUnavailable, 'paper_unavailable')
   return new Map(draws.map((draw, index) => [draw.itemId, fill.assignment[index]!]))
 }
+
+const selectBankVersion = precompile((db: Kysely<DB>) =>
+  db.selectFrom('question_revisions').select((eb) => eb.fn.max('id').as('version')),
+)
+
+/**
+ * Each draw's pool (ids of the live questions its filters match), kept per process under the bank's version: the
+ * newest revision id, one index read. Every write that can change which questions match writes a revision (a new
+ * question, an edit of text, topic, tags, difficulty or source), in any process, so a start reads that one row
+ * instead of scanning the bank. A deletion writes none: a pool may hold a question deleted since, and the start
+ * that draws it (its current revision is read anyway) asks for fresh pools with `forget` and draws again.
+ */
+export function createDrawPools() {
+  const pools = new Map<string, readonly number[]>()
+  let version: number | null = null
+
+  return {
+    async poolOf(trx: Kysely<DB>, draw: DrawFilter): Promise<readonly number[]> {
+      const key = JSON.stringify([
+        draw.topic?.toLowerCase() ?? null,
+        draw.tags.map((tag) => tag.toLowerCase()).sort(),
+        draw.difficulty,
+        draw.source?.toLowerCase() ?? null,
+      ])
+      const current = Number((await selectBankVersion(trx)).rows[0]?.version ?? 0)
+      if (current !== version) {
+        pools.clear()
+        version = current
+      }
+      let pool = pools.get(key)
+      if (!pool) pools.set(key, (pool = await matchingQuestionIds(trx, draw)))
+      return pool
+    },
+    /** Drops every kept pool: a start found one of them naming a question deleted since. */
+    forget() {
+      pools.clear()
+      version = null
+    },
+  }
+}
+
+export type DrawPools = ReturnType<typeof createDrawPools>

@@ -2,6 +2,7 @@ import type { QuizQuestion } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { findRevisions, richTextsOf, toImage, type RevisionWithOptions } from './question-revisions.repository'
+import { findAnswerKeys } from './answer-keys'
 import type { ScoredQuestion } from './scoring'
 
 /** One question of an attempt's paper: what learners may see, plus what the server needs to check and score. */
@@ -144,4 +145,21 @@ function toPaperQuestion(revision: RevisionWithOptions): { question: PaperQuesti
     },
   }
   return { question, weight }
+}
+
+/**
+ * The paper with each question's decided key (docs/decisions/036). Keys can change at any time, in any process,
+ * so they are read from the database on every scoring, never cached with the paper.
+ */
+export async function withAnswerKeys<P extends Paper>(db: Kysely<DB>, paper: P): Promise<P> {
+  const keys = await findAnswerKeys(
+    db,
+    paper.questions.map((question) => question.revisionId),
+  )
+  if (keys.size === 0) return paper
+  const questions = paper.questions.map((question) => {
+    const key = keys.get(question.revisionId)
+    return key ? { ...question, key } : question
+  })
+  return { ...paper, questions, byQuestionId: new Map(questions.map((question) => [question.questionId, question])) }
 }

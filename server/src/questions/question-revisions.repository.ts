@@ -1,5 +1,6 @@
 import type { RichText } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
+import { contentHash } from './content-hash'
 import { appendFixedItems, listFixedQuestions } from './quiz-papers.repository'
 import { shuffled } from '../lib/random'
 import { parseStoredMaths, richText, storedMaths } from '../maths/rich-text'
@@ -41,6 +42,8 @@ export function toRevisionValues(questionId: number, content: QuestionContent, n
     // Rendered here, once: every payload reads it (docs/decisions/027).
     maths: storedMaths({ text: content.text, hint: content.hint, caption: content.image?.caption ?? null }),
     created_at: now,
+    // Imports find the bank's duplicates by it (docs/decisions/032).
+    content_hash: contentHash(content),
   }
 }
 

@@ -1,3 +1,4 @@
+import { keyedMarks, keyedOutcome, type AnswerKey } from './answer-keys'
 import { attemptSections, sectionIndexes, type AttemptSection } from './sections'
 
 /** Marking scheme of SPEC.md in hundredths of a point, so sums stay exact integers. */
@@ -7,6 +8,8 @@ export const POINTS_INCORRECT = -20
 export interface ScoredQuestion {
   questionId: number
   correctOptionId: number | null
+  /** The decided key of the question's revision, when an admin decided one (docs/decisions/036). */
+  key?: AnswerKey
 }
 
 export interface Score {
@@ -43,19 +46,20 @@ export function scoreBySection(
     unanswered: 0,
   }))
   const placeSection = sectionIndexes(sections)
+  let excluded = 0
   questions.forEach((question, place) => {
     const index = placeSection[place] ?? sections.length - 1
     const tally = tallies[index]!
     const section = sections[index]!
-    const selected = answers.get(question.questionId) ?? null
-    if (selected === null) tally.unanswered++
-    else if (selected === question.correctOptionId) {
-      tally.correct++
-      tally.score_hundredths += section.marks_correct
-    } else {
-      tally.incorrect++
-      tally.score_hundredths -= section.marks_wrong
+    const outcome = keyedOutcome(answers.get(question.questionId) ?? null, question.correctOptionId, question.key)
+    if (outcome === 'excluded') {
+      // A question dropped with `exclude` counts in nothing and its marks leave the most the paper can score.
+      excluded++
+      tally.max_hundredths -= section.marks_correct
+      return
     }
+    tally[outcome]++
+    tally.score_hundredths += keyedMarks(outcome, { correct: section.marks_correct, wrong: section.marks_wrong })
   })
   const sum = (key: keyof SectionTally) => tallies.reduce((total, tally) => total + tally[key], 0)
   return {
@@ -63,7 +67,7 @@ export function scoreBySection(
     correct: sum('correct'),
     incorrect: sum('incorrect'),
     unanswered: sum('unanswered'),
-    total_questions: questions.length,
+    total_questions: questions.length - excluded,
     sections: tallies,
   }
 }

@@ -21,16 +21,17 @@ const quizColumns = [
 /**
  * The active quizzes with everything the learner's list shows, in one query: the question count (kept on the quiz,
  * migration 0007), the learner's attempt count, the attempt in progress (if any) and whether the learner has paid
- * access. The two attempt subqueries are point lookups in indexes; one grouped read of the learner's attempts
- * measured slower on SQLite (SQLite materialises the grouped rows and builds an index on them at every run), and so
- * did counting the questions here instead of reading the kept count (decision 021; docs/performance.md).
+ * access, and the paper's version (the sections come from the per-process paper cache under it). The two attempt
+ * subqueries are point lookups in indexes; one grouped read of the learner's attempts measured slower on SQLite
+ * (SQLite materialises the grouped rows and builds an index on them at every run), and so did counting the questions
+ * here instead of reading the kept count (decision 021; docs/performance.md).
  */
 const selectActiveQuizzesForLearner = precompile((db: Kysely<DB>, userId: number, now: number) =>
   db
     .selectFrom('quizzes as q')
     .innerJoin('users as u', (join) => join.on('u.id', '=', userId))
     .select(quizColumns)
-    .select(['u.is_admin', 'u.paid_access_until', 'q.question_count'])
+    .select(['u.is_admin', 'u.paid_access_until', 'q.question_count', 'q.question_set_version'])
     .select((eb) => [
       eb
         .selectFrom('attempts')

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { QuizTable, UserRow } from '../db/schema'
 import { insertQuestion, insertRevision, type QuestionContent } from '../questions/question-revisions.repository'
 import { dialects } from '../../test/dialects'
-import { createUser } from '../../test/factories'
+import { bearerFor, createBankQuestions, createUser } from '../../test/factories'
 import { openQuiz, requestsAs, storedAnswers, storedAttempts } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
 
@@ -75,8 +75,60 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
           start_time: new Date(now - HOUR).toISOString(),
           end_time: new Date(now + HOUR).toISOString(),
           question_count: 4,
+          sections: [
+            { title: { en: '', ne: '' }, marks_correct: 1, marks_wrong: 0.2, count: 4, time_limit_minutes: null },
+          ],
         },
       ])
+    })
+
+    it("carries the paper's sections for the instructions, and follows an edit of the paper", async () => {
+      const user = await createUser(t.database)
+      const admin = await bearerFor(t.tokens, await createUser(t.database, { is_admin: 1 }))
+      const { quiz, questionIds } = await activeQuiz({}, { questionCount: 2 })
+      await createBankQuestions(t.db, 'maths', 5, t.clock.now())
+      const putSections = (sections: unknown) =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/admin/quizzes/${quiz.id}/sections/`,
+          headers: admin,
+          payload: { sections },
+        })
+      const fixed = { title: { en: 'General', ne: 'सामान्य' }, items: questionIds.map((id) => ({ question_id: id })) }
+      const drawn = { title: { en: 'Maths', ne: '' }, items: [{ draw: { topic: 'maths', count: 3 } }] }
+      // Read once before the edit, so a list that kept what it read first would show the old paper.
+      expect((await list(user)).body[0].sections).toHaveLength(1)
+
+      const timed = await putSections([
+        { ...fixed, marks_correct: 2, marks_wrong: 0.4, time_limit_minutes: 10 },
+        { ...drawn, marks_correct: 1, marks_wrong: 0.25, time_limit_minutes: 20 },
+      ])
+      expect(timed.statusCode, timed.body).toBe(200)
+      const [item] = (await list(user)).body
+      expect(item).toMatchObject({ question_count: 5, duration_minutes: 30 })
+      expect(item.sections).toEqual([
+        {
+          title: { en: 'General', ne: 'सामान्य' },
+          marks_correct: 2,
+          marks_wrong: 0.4,
+          count: 2,
+          time_limit_minutes: 10,
+        },
+        { title: { en: 'Maths', ne: '' }, marks_correct: 1, marks_wrong: 0.25, count: 3, time_limit_minutes: 20 },
+      ])
+
+      expect(
+        (await putSections([{ ...drawn, marks_correct: 1.5, marks_wrong: 0, time_limit_minutes: null }])).statusCode,
+      ).toBe(200)
+      expect((await list(user)).body[0].sections).toEqual([
+        { title: { en: 'Maths', ne: '' }, marks_correct: 1.5, marks_wrong: 0, count: 3, time_limit_minutes: null },
+      ])
+      // A fixed question deleted from the bank's side leaves its section one question short.
+      expect(
+        (await putSections([{ ...fixed, marks_correct: 1, marks_wrong: 0.2, time_limit_minutes: null }])).statusCode,
+      ).toBe(200)
+      await t.db.updateTable('questions').set({ deleted_at: t.clock.now() }).where('id', '=', questionIds[0]!).execute()
+      expect((await list(user)).body[0].sections[0].count).toBe(1)
     })
 
     it('shows an open end as null and counts only questions that are not deleted', async () => {
@@ -85,6 +137,7 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
       await t.db.updateTable('questions').set({ deleted_at: t.clock.now() }).where('id', '=', questionIds[0]!).execute()
       const [item] = (await list(user)).body
       expect(item).toMatchObject({ id: quiz.id, end_time: null, question_count: 2 })
+      expect(item.sections[0].count).toBe(2)
     })
 
     it('counts the attempt in progress against the remaining attempts', async () => {

@@ -1,5 +1,5 @@
 import type { Difficulty, QuizListItem } from '@quiz/contracts'
-import type { AttemptLifecycle } from '../attempts/attempts.service'
+import type { AttemptLifecycle, CurrentQuestions, SectionSummary } from '../attempts/attempts.service'
 import { mayTakePaidQuizzes } from '../attempts/attempts.service'
 import type { AppContext } from '../context'
 import type { TokenUser } from '../http/tokens'
@@ -11,7 +11,8 @@ export function createQuizService({
   database,
   clock,
   lifecycle,
-}: Pick<AppContext, 'database' | 'clock'> & { lifecycle: AttemptLifecycle }) {
+  currentQuestions,
+}: Pick<AppContext, 'database' | 'clock'> & { lifecycle: AttemptLifecycle; currentQuestions: CurrentQuestions }) {
   const { db } = database
 
   async function listQuizzes(user: TokenUser): Promise<QuizListItem[]> {
@@ -22,7 +23,16 @@ export function createQuizService({
     if (rows.some((row) => row.in_progress_deadline !== null && !isLive(row.in_progress_deadline))) {
       await lifecycle.settleExpired(user.id)
     }
-    return rows.map((row) => {
+    // Each quiz's sections from the process's paper cache under the version just read: a query only for a quiz
+    // whose paper changed (or was never read here) since.
+    const sections: SectionSummary[][] = []
+    for (const row of rows) {
+      sections.push(
+        currentQuestions.summaryAt(row.id, row.question_set_version) ??
+          (await currentQuestions.loadSummary(db, row.id)),
+      )
+    }
+    return rows.map((row, index) => {
       const hasAttemptInProgress = isLive(row.in_progress_deadline)
       const mayTake = row.is_paid_tier === 0 || mayTakePaidQuizzes(row, now)
       const remainingAttempts = Math.max(0, row.allowed_attempts - row.attempt_count)
@@ -40,6 +50,7 @@ export function createQuizService({
         start_time: toIso(row.start_time),
         end_time: toIsoOrNull(row.end_time),
         question_count: row.question_count,
+        sections: sections[index]!,
       }
     })
   }

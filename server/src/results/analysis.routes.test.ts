@@ -152,10 +152,31 @@ describe.each(dialects)('report analysis and progress on %s', (dialect) => {
       })
     ).body
     expect((await report(user, attempt_id)).answers).toEqual([
-      { question: q1!.id, selected_option: q1!.right, marked: false, time_spent_seconds: 30 },
-      { question: q2!.id, selected_option: q2!.wrong, marked: true, time_spent_seconds: 12 },
-      { question: questions[2]!.id, selected_option: null, marked: false, time_spent_seconds: 0 },
-      { question: questions[3]!.id, selected_option: null, marked: false, time_spent_seconds: 0 },
+      {
+        question: q1!.id,
+        selected_option: q1!.right,
+        marked: false,
+        time_spent_seconds: 30,
+        flag: null,
+        regrade: null,
+      },
+      { question: q2!.id, selected_option: q2!.wrong, marked: true, time_spent_seconds: 12, flag: null, regrade: null },
+      {
+        question: questions[2]!.id,
+        selected_option: null,
+        marked: false,
+        time_spent_seconds: 0,
+        flag: null,
+        regrade: null,
+      },
+      {
+        question: questions[3]!.id,
+        selected_option: null,
+        marked: false,
+        time_spent_seconds: 0,
+        flag: null,
+        regrade: null,
+      },
     ])
   })
 

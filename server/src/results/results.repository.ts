@@ -32,7 +32,7 @@ export function findAttemptOfLearner(db: Kysely<DB>, userId: number, attemptId: 
     .selectFrom('attempts as a')
     .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
     .selectAll('a')
-    .select(['q.title_en', 'q.title_ne'])
+    .select(['q.title_en', 'q.title_ne', 'q.challenge_days'])
     .where('a.id', '=', attemptId)
     .where('a.user_id', '=', userId)
     .executeTakeFirst()

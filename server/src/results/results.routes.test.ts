@@ -168,6 +168,7 @@ describe.each(dialects)('results routes on %s', (dialect) => {
         incorrect: 1,
         unanswered: 1,
         completed_timestamp: submitted.completed_timestamp,
+        challenge_closes_at: new Date(Date.parse(submitted.completed_timestamp) + 7 * 86_400_000).toISOString(),
         questions: [
           plainQuestion(0),
           plainQuestion(1),
@@ -200,9 +201,30 @@ describe.each(dialects)('results routes on %s', (dialect) => {
           },
         ],
         answers: [
-          { question: questionIds[0], selected_option: wrongOptionIds[0], marked: false, time_spent_seconds: 0 },
-          { question: questionIds[1], selected_option: null, marked: false, time_spent_seconds: 0 },
-          { question: picturedId, selected_option: optionsOf(picturedId)[1], marked: false, time_spent_seconds: 0 },
+          {
+            question: questionIds[0],
+            selected_option: wrongOptionIds[0],
+            marked: false,
+            time_spent_seconds: 0,
+            flag: null,
+            regrade: null,
+          },
+          {
+            question: questionIds[1],
+            selected_option: null,
+            marked: false,
+            time_spent_seconds: 0,
+            flag: null,
+            regrade: null,
+          },
+          {
+            question: picturedId,
+            selected_option: optionsOf(picturedId)[1],
+            marked: false,
+            time_spent_seconds: 0,
+            flag: null,
+            regrade: null,
+          },
         ],
         analysis: {
           topics: [

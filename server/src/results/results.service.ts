@@ -7,6 +7,8 @@ import { findRevisions, richTextsOf, toImage } from '../questions/question-revis
 import { listAttemptAnswers, listAttemptQuestionStates, type AttemptLifecycle } from '../attempts/attempts.service'
 import { inDrawnOrder } from '../questions/question-papers'
 import { toScore } from '../questions/scoring'
+import { findAnswerKeys, isKeyedCorrect, keyedOutcome, type KeyedOutcome } from '../questions/answer-keys'
+import { challengeClosesAt, findReportChallenges } from '../challenges/flags.service'
 import {
   attemptSections,
   DEFAULT_MARKS_CORRECT,
@@ -72,11 +74,13 @@ export function createResultsService({
     // The report follows the attempt's own order of questions and options, as the learner saw them.
     const revisionIds = JSON.parse(attempt.revision_ids) as number[]
     const optionOrder = attempt.option_order ? (JSON.parse(attempt.option_order) as number[][]) : []
-    const [revisions, answers, states, standing] = await Promise.all([
+    const [revisions, answers, states, standing, keys, challenges] = await Promise.all([
       findRevisions(db, revisionIds),
       listAttemptAnswers(db, attempt.id),
       listAttemptQuestionStates(db, attempt.id),
       findFirstAttemptStanding(db, attempt.quiz_id, attempt.score_hundredths ?? 0),
+      findAnswerKeys(db, revisionIds),
+      findReportChallenges(db, user.id, attempt.id, revisionIds),
     ])
     // Rank and percentile count the *other* learners: the learner's own first attempt leaves the counts (for a
     // first attempt it is this score, neither above nor below it).
@@ -100,11 +104,13 @@ export function createResultsService({
     const outcomes = questions.map((revision, index) => ({
       topic: revision.topic,
       marks: marks[index] ?? DEFAULT_MARKS,
-      outcome: outcomeOf(
+      outcome: keyedOutcome(
         answers.get(revision.question_id) ?? null,
         revision.options.find((option) => option.is_correct === 1)?.id ?? null,
+        keys.get(revision.id),
       ),
     }))
+
     return {
       id: attempt.id,
       attempt_number: attempt.attempt_number,
@@ -114,6 +120,7 @@ export function createResultsService({
       incorrect: attempt.incorrect ?? 0,
       unanswered: attempt.unanswered ?? 0,
       completed_timestamp: toIso(attempt.finished_at ?? attempt.deadline),
+      challenge_closes_at: toIso(challengeClosesAt(attempt)),
       // Texts read their stored rendering (docs/decisions/027): a learner's report shows no TeX.
       questions: questions.map((revision, index) => {
         const texts = richTextsOf(revision, 'learner')
@@ -128,7 +135,7 @@ export function createResultsService({
             return {
               id: option.id,
               text: optionTexts.text,
-              is_correct: option.is_correct === 1,
+              is_correct: isKeyedCorrect(option.id, option.is_correct === 1, keys.get(revision.id)),
               image: toImage(option.image_svg, optionTexts.caption, 'svg_content'),
             }
           }),
@@ -139,6 +146,8 @@ export function createResultsService({
         selected_option: answers.get(revision.question_id) ?? null,
         marked: stateOf.get(revision.question_id)?.marked === 1,
         time_spent_seconds: stateOf.get(revision.question_id)?.time_spent ?? 0,
+        flag: challenges.flagOf(revision.id),
+        regrade: challenges.regradeOf(revision.question_id),
       })),
       analysis: {
         topics: topicTally(outcomes),
@@ -148,7 +157,7 @@ export function createResultsService({
         ),
         ...toStanding(attempt.score_hundredths ?? 0, standing),
       },
-      max_score: toScore(maxScoreHundredths(sections)),
+      max_score: toScore(maxScoreHundredths(sections) - excludedHundredths(outcomes)),
       sections: sectionTallies(sections, outcomes),
     }
   }
@@ -161,18 +170,26 @@ export function createResultsService({
       listFinishedAnswers(db, user.id),
     ])
     const paperOf = new Map(attempts.map((attempt) => [attempt.id, JSON.parse(attempt.revision_ids) as number[]]))
-    const keys = new Map(
-      (await findRevisionKeys(db, [...paperOf.values()].flat())).map((key) => [key.id, key] as const),
-    )
+    const allRevisions = [...paperOf.values()].flat()
+    const [keyRows, decided] = await Promise.all([findRevisionKeys(db, allRevisions), findAnswerKeys(db, allRevisions)])
+    const keys = new Map(keyRows.map((key) => [key.id, key] as const))
+    const excludedOf = new Map<number, number>()
     const chosen = new Map(answerRows.map((row) => [`${row.attempt_id}:${row.question_id}`, row.option_id]))
     const outcomes: TopicOutcome[] = []
+    const sectionsOf = new Map(attempts.map((attempt) => [attempt.id, attempt.sections]))
     for (const [attemptId, revisionIds] of paperOf) {
-      for (const revisionId of revisionIds) {
+      const marks = marksByPlace(attemptSections(sectionsOf.get(attemptId), revisionIds.length))
+      revisionIds.forEach((revisionId, place) => {
         const key = keys.get(revisionId)
-        if (!key) continue
+        if (!key) return
         const selected = chosen.get(`${attemptId}:${key.question_id}`) ?? null
-        outcomes.push({ topic: key.topic, marks: DEFAULT_MARKS, outcome: outcomeOf(selected, key.correct_option_id) })
-      }
+        const outcome = keyedOutcome(selected, key.correct_option_id, decided.get(revisionId))
+        if (outcome === 'excluded') {
+          excludedOf.set(attemptId, (excludedOf.get(attemptId) ?? 0) + (marks[place] ?? DEFAULT_MARKS).correct)
+          return
+        }
+        outcomes.push({ topic: key.topic, marks: DEFAULT_MARKS, outcome })
+      })
     }
     const topics = topicTally(outcomes)
       .map(({ score: _score, ...topic }) => topic)
@@ -191,7 +208,7 @@ export function createResultsService({
           max_score: toScore(
             maxScoreHundredths(
               attemptSections(attempt.sections, (JSON.parse(attempt.revision_ids) as number[]).length),
-            ),
+            ) - (excludedOf.get(attempt.id) ?? 0),
           ),
           total_questions: correct + incorrect + unanswered,
           correct,
@@ -209,7 +226,7 @@ export function createResultsService({
 
 export type ResultsService = ReturnType<typeof createResultsService>
 
-type Outcome = 'correct' | 'incorrect' | 'unanswered'
+type Outcome = KeyedOutcome
 interface TopicOutcome {
   topic: string
   /** The question's section's marks, in hundredths. */
@@ -231,7 +248,7 @@ function sectionTallies(
     return {
       title: { en: section.title_en, ne: section.title_ne },
       score: toScore(scoreOf(mine)),
-      max_score: toScore(section.count * section.marks_correct),
+      max_score: toScore(section.count * section.marks_correct - excludedHundredths(mine)),
       correct: count('correct'),
       incorrect: count('incorrect'),
       unanswered: count('unanswered'),
@@ -247,13 +264,15 @@ const scoreOf = (outcomes: readonly TopicOutcome[]) =>
     0,
   )
 
-const outcomeOf = (selected: number | null, correctOptionId: number | null): Outcome =>
-  selected === null ? 'unanswered' : selected === correctOptionId ? 'correct' : 'incorrect'
+/** The marks that questions excluded by a key decision took out of the most the paper can score. */
+const excludedHundredths = (outcomes: readonly TopicOutcome[]) =>
+  outcomes.reduce((sum, item) => sum + (item.outcome === 'excluded' ? item.marks.correct : 0), 0)
 
 /** Tallies per topic in order of first appearance; questions without a topic (stored as '') go under null. */
 export function topicTally(outcomes: readonly TopicOutcome[]): ReportAnalysis['topics'] {
   const byTopic = new Map<string, { correct: number; incorrect: number; unanswered: number; hundredths: number }>()
   for (const item of outcomes) {
+    if (item.outcome === 'excluded') continue
     let tally = byTopic.get(item.topic)
     if (!tally) byTopic.set(item.topic, (tally = { correct: 0, incorrect: 0, unanswered: 0, hundredths: 0 }))
     tally[item.outcome]++

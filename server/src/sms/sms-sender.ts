@@ -1,9 +1,12 @@
 export type OtpPurpose = 'login' | 'register' | 'reset'
 
+/** Why a message is sent: a code's purpose, or a notification's (`live_reminder`), written to the outbox and logs. */
+export type SmsPurpose = OtpPurpose | 'live_reminder' | (string & {})
+
 export interface SmsMessage {
   to: string
   text: string
-  purpose: OtpPurpose
+  purpose: SmsPurpose
 }
 
 /** Sends one text message. Throws SmsDeliveryError when the message was not accepted for delivery. */

@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
               { path: '/profile', lazy: () => import('../features/profile/profile-page') },
               { path: '/plans', lazy: () => import('../features/payments/plans-page') },
               { path: '/payments/:paymentId', lazy: () => import('../features/payments/payment-page') },
+              { path: '/notifications', lazy: () => import('../features/notifications/notifications-page') },
             ],
           },
           {
@@ -66,7 +67,16 @@ export const routes: RouteObject[] = [
               { path: '/admin/payments', lazy: () => import('../features/admin/billing/payments-page') },
               { path: '/admin/audit', lazy: () => import('../features/admin/reports/audit-log-page') },
               { path: '/admin/bank', lazy: () => import('../features/admin/bank/bank-page') },
+              {
+                path: '/admin/key-challenges',
+                lazy: () => import('../features/admin/challenges/key-challenges-page'),
+              },
               { path: '/admin/quiz/:quizId/paper', lazy: () => import('../features/admin/paper/paper-page') },
+              { path: '/admin/import', lazy: () => import('../features/admin/import/import-page') },
+              {
+                path: '/admin/font-converter',
+                lazy: () => import('../features/admin/font-converter/font-converter-page'),
+              },
             ],
           },
         ],

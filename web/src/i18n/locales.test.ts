@@ -32,4 +32,6 @@ describe('pickLanguage', () => {
   it('falls back to English when Nepali is missing', () => expect(pickLanguage({ en: 'Hello' }, 'ne')).toBe('Hello'))
   it('shows English when English is chosen', () =>
     expect(pickLanguage({ en: 'Hello', ne: 'नमस्ते' }, 'en')).toBe('Hello'))
+  it('shows Nepali in English when English is empty (a Nepali-only imported question)', () =>
+    expect(pickLanguage({ en: '', ne: 'नमस्ते' }, 'en')).toBe('नमस्ते'))
 })

@@ -5,8 +5,10 @@ import enAuth from './locales/en/auth.json'
 import enBank from './locales/en/bank.json'
 import enCommon from './locales/en/common.json'
 import enDashboard from './locales/en/dashboard.json'
+import enImport from './locales/en/import.json'
 import enInstitutions from './locales/en/institutions.json'
 import enNav from './locales/en/nav.json'
+import enNotifications from './locales/en/notifications.json'
 import enPayments from './locales/en/payments.json'
 import enPractice from './locales/en/practice.json'
 import enProfile from './locales/en/profile.json'
@@ -19,8 +21,10 @@ import neAuth from './locales/ne/auth.json'
 import neBank from './locales/ne/bank.json'
 import neCommon from './locales/ne/common.json'
 import neDashboard from './locales/ne/dashboard.json'
+import neImport from './locales/ne/import.json'
 import neInstitutions from './locales/ne/institutions.json'
 import neNav from './locales/ne/nav.json'
+import neNotifications from './locales/ne/notifications.json'
 import nePayments from './locales/ne/payments.json'
 import nePractice from './locales/ne/practice.json'
 import neProfile from './locales/ne/profile.json'
@@ -45,6 +49,8 @@ export const locales = {
     practice: enPractice,
     bank: enBank,
     sections: enSections,
+    import: enImport,
+    notifications: enNotifications,
   },
   ne: {
     common: neCommon,
@@ -61,5 +67,7 @@ export const locales = {
     practice: nePractice,
     bank: neBank,
     sections: neSections,
+    import: neImport,
+    notifications: neNotifications,
   },
 } as const

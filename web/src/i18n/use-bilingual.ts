@@ -6,10 +6,13 @@ export interface BilingualText {
   ne?: string | null
 }
 
-/** Server content `{en, ne}` in the current language: `ne` when Nepali is chosen and `ne` is non-empty, else `en`. */
+/**
+ * Server content `{en, ne}` in the current language: `ne` when Nepali is chosen and `ne` is non-empty, else `en`;
+ * and `ne` when `en` is empty (an imported Nepali-only question is shown in Nepali to everyone).
+ */
 export function pickLanguage(text: BilingualText | null | undefined, language: string): string {
   if (!text) return ''
-  return language === 'ne' && text.ne ? text.ne : text.en
+  return language === 'ne' && text.ne ? text.ne : text.en || (text.ne ?? '')
 }
 
 export function useBilingual() {

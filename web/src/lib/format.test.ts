@@ -3,11 +3,22 @@ import {
   BS_MONTHS,
   formatDate,
   formatDateTime,
+  formatMarks,
   formatNumber,
   formatScore,
   toBikramSambat,
   toDevanagariDigits,
 } from './format'
+
+describe('formatMarks', () => {
+  it("signs marks with + and a true minus, to two decimals, in the language's digits", () => {
+    expect(formatMarks(1)).toBe('+1.00')
+    expect(formatMarks(-0.2)).toBe('\u22120.20')
+    expect(formatMarks(0)).toBe('0.00')
+    expect(formatMarks(-0.001)).toBe('0.00')
+    expect(formatMarks(-0.25, 'ne')).toBe('\u2212०.२५')
+  })
+})
 
 describe('formatScore', () => {
   it('shows exactly two decimals', () => {

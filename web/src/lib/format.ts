@@ -14,6 +14,16 @@ export function formatScore(score: number, language = 'en'): string {
 }
 
 /**
+ * Marks with their sign, as a key change shows them: "+1.00", "−0.20" (a true minus sign, which screen readers
+ * read as "minus"), "0.00". Two decimals like every score.
+ */
+export function formatMarks(marks: number, language = 'en'): string {
+  const plain = formatScore(Math.abs(marks), language)
+  if (Math.round(Math.abs(marks) * 100 + 1e-9) === 0) return plain
+  return `${marks < 0 ? '−' : '+'}${plain}`
+}
+
+/**
  * Whether this browser has Nepali number data. Desktop Chromium builds often ship without it, and Intl then
  * falls back silently to Latin digits; checked once, by what it actually prints.
  */

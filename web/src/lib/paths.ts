@@ -14,6 +14,7 @@ export const paths = {
   profile: () => '/profile',
   plans: () => '/plans',
   payment: (id: number | string) => `/payments/${id}`,
+  notifications: () => '/notifications',
   admin: () => '/admin',
   adminNewQuiz: () => '/admin/quiz/new',
   adminEditQuiz: (id: number | string) => `/admin/quiz/${id}/edit`,
@@ -25,4 +26,9 @@ export const paths = {
   adminAudit: () => '/admin/audit',
   adminBank: () => '/admin/bank',
   adminQuizPaper: (id: number | string) => `/admin/quiz/${id}/paper`,
+  adminImport: () => '/admin/import',
+  adminFontConverter: () => '/admin/font-converter',
+  /** The bank showing only these questions (an import's committed ones). */
+  adminBankIds: (ids: readonly number[]) => `/admin/bank?ids=${ids.join(',')}`,
+  adminKeyChallenges: () => '/admin/key-challenges',
 }

@@ -8,6 +8,7 @@ import { digitsFor } from '../../lib/digits'
 import { paths } from '../../lib/paths'
 import { logout } from '../../session/logout'
 import type { SessionUser } from '../../session/session-store'
+import { NotificationBell } from './notification-bell'
 import { UserMenu } from './user-menu'
 
 // The nav's signed-in part, in its own chunk with TanStack Query (top-nav.tsx loads it): a visitor never needs it.
@@ -45,15 +46,18 @@ function Account({ user }: { user: SessionUser }) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   return (
-    <UserMenu
-      username={user.username}
-      onLogout={() => {
-        logout()
-        navigate(paths.login(), { replace: true })
-        // The next person to sign in on this device must not see this learner's cached profile or quizzes.
-        queryClient.clear()
-      }}
-    />
+    <>
+      <NotificationBell />
+      <UserMenu
+        username={user.username}
+        onLogout={() => {
+          logout()
+          navigate(paths.login(), { replace: true })
+          // The next person to sign in on this device must not see this learner's cached profile or quizzes.
+          queryClient.clear()
+        }}
+      />
+    </>
   )
 }
 

@@ -23,6 +23,7 @@ function quiz(overrides: Partial<QuizListItem>): QuizListItem {
     start_time: '2026-11-01T00:00:00.000Z',
     end_time: null,
     question_count: 10,
+    sections: [],
     ...overrides,
   }
 }

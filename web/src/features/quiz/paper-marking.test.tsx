@@ -5,22 +5,21 @@ import { fakeNetwork, page, renderRoutes } from '../../test/page-test-utils'
 import { Component as InstructionsPage } from './instructions-page'
 import type { SectionSummary } from './paper-marking'
 
-const quiz = (sections: SectionSummary[]) =>
-  ({
-    id: 5,
-    title: { en: 'IOE entrance mock', ne: '' },
-    duration_minutes: 120,
-    difficulty: 'hard',
-    is_paid_tier: false,
-    allowed_attempts: 3,
-    remaining_attempts: 3,
-    has_attempt_in_progress: false,
-    can_start: true,
-    start_time: '2026-11-01T00:00:00.000Z',
-    end_time: null,
-    question_count: 100,
-    sections,
-  }) as QuizListItem
+const quiz = (sections: SectionSummary[]): QuizListItem => ({
+  id: 5,
+  title: { en: 'IOE entrance mock', ne: '' },
+  duration_minutes: 120,
+  difficulty: 'hard',
+  is_paid_tier: false,
+  allowed_attempts: 3,
+  remaining_attempts: 3,
+  has_attempt_in_progress: false,
+  can_start: true,
+  start_time: '2026-11-01T00:00:00.000Z',
+  end_time: null,
+  question_count: 100,
+  sections,
+})
 
 const render = (sections: SectionSummary[], language: 'en' | 'ne' = 'en') => {
   fakeNetwork({ 'GET /api/quizzes/': () => ({ body: [quiz(sections)] }) })

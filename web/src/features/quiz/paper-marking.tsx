@@ -1,21 +1,16 @@
-import type { AttemptSection } from '@quiz/contracts'
+import type { QuizListItem, QuizListSection } from '@quiz/contracts'
 import { useTranslation } from 'react-i18next'
 import { useLanguage } from '../../i18n/use-bilingual'
 import { digitsFor, formatNumber, formatScore } from '../../lib/format'
 import { useSectionName } from './section-tabs'
 import './sections.i18n'
 
-/** What the instructions need of a paper's sections (the list's quiz or the attempt carries them). */
-export type SectionSummary = Pick<
-  AttemptSection,
-  'title' | 'marks_correct' | 'marks_wrong' | 'count' | 'time_limit_minutes'
->
+/** What the instructions need of a paper's sections: the list's quiz carries them (API.md "Papers"). */
+export type SectionSummary = QuizListSection
 
-/** A quiz's sections, when the server sends them (API.md "Papers"); absent for a quiz from before papers. */
-export const sectionSummaries = (quiz: object): SectionSummary[] | undefined => {
-  const sections = (quiz as { sections?: SectionSummary[] }).sections
-  return sections && sections.length > 0 ? sections : undefined
-}
+/** A quiz's sections; none for a paper without any (the plain marking lines then). */
+export const sectionSummaries = (quiz: Pick<QuizListItem, 'sections'>): SectionSummary[] | undefined =>
+  quiz.sections.length > 0 ? quiz.sections : undefined
 
 /** Marks as a paper prints them: "+2", "−0.4" ("0" when nothing is taken off). */
 const marksText = (marks: number, language: string) =>
@@ -71,7 +66,7 @@ export function PaperMarking({ sections }: { sections: SectionSummary[] }) {
             <tbody>
               {sections.map((section, index) => (
                 <tr key={index}>
-                  <th scope="row">{name(section as AttemptSection, index)}</th>
+                  <th scope="row">{name(section, index)}</th>
                   <td>{formatNumber(section.count, language)}</td>
                   <td>{plus(section.marks_correct, language)}</td>
                   <td>{minus(section.marks_wrong, language)}</td>

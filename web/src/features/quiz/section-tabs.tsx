@@ -14,7 +14,7 @@ import './sections.css'
 export function useSectionName() {
   const { t } = useTranslation('sections')
   const pick = useBilingual()
-  return (section: AttemptSection, index: number) =>
+  return (section: Pick<AttemptSection, 'title'>, index: number) =>
     section.title.en.trim() || section.title.ne.trim() ? pick(section.title) : t('section_n', { n: index + 1 })
 }
 

@@ -3,7 +3,10 @@ import { Dialog } from '../../components/ui/dialog'
 import { RichText } from '../../components/ui/rich-text'
 import { OptionImage, SvgImage } from '../../components/ui/svg-image'
 import { useBilingual } from '../../i18n/use-bilingual'
+import { ChallengeSection } from './challenge-section'
+import type { ReportFlag, ReportRegrade } from './challenges.api'
 import type { QuestionStatus } from './question-status'
+import { KeyChanged } from './key-changed'
 import type { ReportQuestion } from './results.api'
 import './results.i18n'
 
@@ -12,6 +15,10 @@ interface QuestionDetailDialogProps {
   number: number
   selectedOptionId: number | null
   status: QuestionStatus
+  attemptId: number
+  flag: ReportFlag | null
+  regrade: ReportRegrade | null
+  challengeOpen: boolean
   onClose: () => void
 }
 
@@ -21,6 +28,10 @@ export function QuestionDetailDialog({
   number,
   selectedOptionId,
   status,
+  attemptId,
+  flag,
+  regrade,
+  challengeOpen,
   onClose,
 }: QuestionDetailDialogProps) {
   const { t } = useTranslation('results')
@@ -33,7 +44,13 @@ export function QuestionDetailDialog({
         <>
           <p className="report-detail__status">
             <span className={`badge badge--${status}`}>{t(`status.${status}`)}</span>
+            {regrade && <KeyChanged regrade={regrade} />}
           </p>
+          {regrade?.note && (
+            <p className="report-detail__regrade-note">
+              <strong>{t('regrade.note')}:</strong> {regrade.note}
+            </p>
+          )}
           <RichText as="p" className="report-detail__text" text={question.text} />
           {question.image && (
             <SvgImage
@@ -78,6 +95,13 @@ export function QuestionDetailDialog({
               <strong>{t('detail.hint')}:</strong> <RichText text={question?.hint} />
             </aside>
           )}
+          <ChallengeSection
+            key={question.id}
+            attemptId={attemptId}
+            question={question}
+            flag={flag}
+            windowOpen={challengeOpen}
+          />
         </>
       )}
     </Dialog>

@@ -20,6 +20,7 @@ const report: ReportCard = {
   incorrect: 1,
   unanswered: 1,
   completed_timestamp: '2026-11-20T08:00:00.000Z',
+  challenge_closes_at: '2026-11-27T08:00:00.000Z',
   questions: [
     {
       id: 1,
@@ -61,9 +62,9 @@ const report: ReportCard = {
     },
   ],
   answers: [
-    { question: 1, selected_option: 11, marked: false, time_spent_seconds: 95 },
-    { question: 2, selected_option: 22, marked: true, time_spent_seconds: 42 },
-    { question: 3, selected_option: null, marked: false, time_spent_seconds: 0 },
+    { question: 1, selected_option: 11, marked: false, time_spent_seconds: 95, flag: null, regrade: null },
+    { question: 2, selected_option: 22, marked: true, time_spent_seconds: 42, flag: null, regrade: null },
+    { question: 3, selected_option: null, marked: false, time_spent_seconds: 0, flag: null, regrade: null },
   ],
   analysis: {
     topics: [

@@ -11,6 +11,8 @@ import { RichPreview } from '../../components/ui/rich-text'
 import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
 import { formatDateTime, formatNumber } from '../../lib/format'
 import { AnalysisPanel, useDuration } from './analysis-panel'
+import { challengeWindowOpen } from './challenge-window'
+import { KeyChanged } from './key-changed'
 import { QuestionDetailDialog } from './question-detail-dialog'
 import { questionStatus, selectedOptions } from './question-status'
 import { resultQueries } from './results.api'
@@ -57,6 +59,8 @@ export function Component() {
       status: questionStatus(question, selected),
       marked: answer?.marked ?? false,
       seconds: answer?.time_spent_seconds ?? 0,
+      flag: answer?.flag ?? null,
+      regrade: answer?.regrade ?? null,
     }
   })
   const open = openIndex === null ? null : rows[openIndex]
@@ -103,7 +107,7 @@ export function Component() {
       <section aria-labelledby="analysis-heading">
         <h2 id="analysis-heading">{t('report.analysis')}</h2>
         <ol className="analysis">
-          {rows.map(({ question, status, marked, seconds }, index) => (
+          {rows.map(({ question, status, marked, seconds, flag, regrade }, index) => (
             <li key={question.id}>
               <button
                 type="button"
@@ -121,6 +125,12 @@ export function Component() {
                     {duration(seconds)}
                   </span>
                   {marked && <span className="badge badge--marked">{t('marked')}</span>}
+                  {flag && !regrade && (
+                    <span className={`badge badge--flag-${flag.status}`}>
+                      {t('challenge.status_label')}: {t(`challenge.status.${flag.status}`)}
+                    </span>
+                  )}
+                  {regrade && <KeyChanged regrade={regrade} />}
                   <span className={`badge badge--${status}`}>{t(`status.${status}`)}</span>
                 </span>
               </button>
@@ -138,6 +148,10 @@ export function Component() {
         number={(openIndex ?? 0) + 1}
         selectedOptionId={open?.selected ?? null}
         status={open?.status ?? 'unanswered'}
+        attemptId={card.id}
+        flag={open?.flag ?? null}
+        regrade={open?.regrade ?? null}
+        challengeOpen={challengeWindowOpen(card)}
         onClose={() => setOpenIndex(null)}
       />
     </div>

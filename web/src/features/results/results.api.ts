@@ -12,11 +12,10 @@ export const resultKeys = {
 
 export const resultQueries = {
   list: () => queryOptions({ queryKey: resultKeys.all, queryFn: () => api.get<QuizResults[]>('/results/') }),
-  // A finished attempt never changes: its report is cached for good.
+  // A finished attempt changes only by a key decision or the learner's own challenge: the default freshness is enough.
   report: (attemptId: number) =>
     queryOptions({
       queryKey: resultKeys.report(attemptId),
       queryFn: () => api.get<ReportCard>(`/results/${attemptId}/`),
-      staleTime: Infinity,
     }),
 }

@@ -3,13 +3,14 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/form/field'
-import { useLanguage } from '../../../i18n/use-bilingual'
+import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
+import { preview } from '../../../lib/preview'
 import { parseTags } from '../bank/bank-draft'
 import type { BankFacets } from '../bank/bank.api'
 import { drawFilterKey, type DrawDraft } from './paper-draft'
 import { PaperInput, type PathErrors } from './paper-field'
-import { poolQuery } from './paper.api'
+import { poolQuery, type PoolFilters } from './paper.api'
 import { useDebounced } from './use-debounced'
 
 interface DrawEditorProps {
@@ -20,12 +21,16 @@ interface DrawEditorProps {
   name: string
   errors: PathErrors
   facets: BankFacets | undefined
+  /** A frozen paper: the draw lists the questions it drew for everyone. */
+  frozen: boolean
   onChange: (draw: DrawDraft) => void
   onRemove: () => void
 }
 
+const DRAWN_PREVIEW_LENGTH = 80
+
 /** A draw: its filters and count, and how many questions match them now ("32 match"). */
-export function DrawEditor({ draw, path, name, errors, facets, onChange, onRemove }: DrawEditorProps) {
+export function DrawEditor({ draw, path, name, errors, facets, frozen, onChange, onRemove }: DrawEditorProps) {
   const { t } = useTranslation('bank')
   const id = useId()
   const set = (patch: Partial<DrawDraft>) => onChange({ ...draw, ...patch })
@@ -91,6 +96,7 @@ export function DrawEditor({ draw, path, name, errors, facets, onChange, onRemov
           <option key={facet.source} value={facet.source} />
         ))}
       </datalist>
+      {frozen && <DrawnQuestions draw={draw} name={name} />}
       <div className="paper-item__foot">
         <PoolSize draw={draw} />
         <Button small variant="danger" onClick={onRemove} aria-label={t('paper.remove_named', { name })}>
@@ -102,28 +108,50 @@ export function DrawEditor({ draw, path, name, errors, facets, onChange, onRemov
 }
 
 /**
- * The pool as the author edits: the bank's count for these filters, asked when typing pauses. The bank's list
- * filters by one tag; a draw needing several is counted by the server, so its size shows as saved (or after saving).
+ * The pool as the author edits: the bank's count for these filters (every tag, as the draw takes them), asked when
+ * typing pauses; the server's count from the last save stands in until the answer comes.
  */
 function PoolSize({ draw }: { draw: DrawDraft }) {
   const { t } = useTranslation('bank')
   const language = useLanguage()
   const tags = parseTags(draw.tags)
+  // Debounced as one string: an object made at each render would never be the same value twice.
   const filters = useDebounced(
-    { topic: draw.topic.trim(), tag: tags[0] ?? '', difficulty: draw.difficulty, source: draw.source.trim() },
+    JSON.stringify({ topic: draw.topic.trim(), tags, difficulty: draw.difficulty, source: draw.source.trim() }),
     400,
   )
-  const live = useQuery({ ...poolQuery(filters), enabled: tags.length <= 1 })
+  const live = useQuery(poolQuery(JSON.parse(filters) as PoolFilters))
   const saved = draw.savedFilters === drawFilterKey(draw) ? draw.savedPool : null
-  const pool = tags.length <= 1 ? (live.data ?? saved) : saved
+  const pool = live.data ?? saved
   const count = Number(draw.count)
-  if (pool === null || pool === undefined)
-    return <p className="paper-pool muted">{tags.length > 1 ? t('paper.pool_after_save') : t('paper.pool_counting')}</p>
+  if (pool === null || pool === undefined) return <p className="paper-pool muted">{t('paper.pool_counting')}</p>
   const short = Number.isInteger(count) && count > pool
   return (
     <p className={short ? 'paper-pool paper-pool--short' : 'paper-pool'} aria-live="polite">
       {t('paper.pool', { count: pool, n: formatNumber(pool, language) })}
       {short && ` ${t('paper.pool_short', { count, n: formatNumber(count, language) })}`}
     </p>
+  )
+}
+
+/** What a frozen paper's draw took for everyone, as saved; edited filters are drawn again when the paper is saved. */
+function DrawnQuestions({ draw, name }: { draw: DrawDraft; name: string }) {
+  const { t } = useTranslation('bank')
+  const pick = useBilingual()
+  const language = useLanguage()
+  if (draw.drawn.length === 0) return <p className="muted">{t('paper.not_drawn')}</p>
+  if (draw.savedFilters !== drawFilterKey(draw) || Number(draw.count) !== draw.drawn.length)
+    return <p className="muted">{t('paper.drawn_changed')}</p>
+  return (
+    <div className="paper-drawn">
+      <p>
+        {t('paper.drawn_heading')} ({formatNumber(draw.drawn.length, language)})
+      </p>
+      <ol aria-label={`${t('paper.drawn_heading')}: ${name}`}>
+        {draw.drawn.map((question) => (
+          <li key={question.id}>{preview(pick(question.text), DRAWN_PREVIEW_LENGTH, language)}</li>
+        ))}
+      </ol>
+    </div>
   )
 }

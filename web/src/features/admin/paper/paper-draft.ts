@@ -1,4 +1,12 @@
-import type { AdminPaper, AdminQuestion, AdminSection, Bilingual, Difficulty, DrawMode } from '@quiz/contracts'
+import type {
+  AdminPaper,
+  AdminQuestion,
+  AdminSection,
+  Bilingual,
+  Difficulty,
+  DrawMode,
+  DrawnQuestion,
+} from '@quiz/contracts'
 import { parseTags } from '../bank/bank-draft'
 
 // A quiz's paper as the Paper tab edits it (API.md "Papers: sections, marks and draws"). Numbers stay as typed
@@ -29,6 +37,8 @@ export interface DrawDraft {
   savedPool: number | null
   /** The filters the saved pool is for, to know whether it still applies. */
   savedFilters: string | null
+  /** A frozen paper's questions for this draw as saved (empty until it is drawn). */
+  drawn: DrawnQuestion[]
 }
 
 export type ItemDraft = FixedDraft | DrawDraft
@@ -71,6 +81,7 @@ export function emptyDraw(): DrawDraft {
     count: '1',
     savedPool: null,
     savedFilters: null,
+    drawn: [],
   }
 }
 
@@ -112,6 +123,7 @@ function sectionDraft(section: AdminSection, texts: Map<number, Bilingual>): Sec
         count: String(item.draw.count),
         savedPool: item.pool,
         savedFilters: drawFilterKey(draw),
+        drawn: item.drawn ?? [],
       }
     }),
   }

@@ -19,7 +19,7 @@ import {
   type SectionDraft,
 } from './paper-draft'
 import { SectionEditor } from './section-editor'
-import { useDrawMode, useRedraw, useSaveSections } from './paper.api'
+import { useDrawMode, useFreeze, useRedraw, useSaveSections } from './paper.api'
 
 /** "sections.1.items.2.draw.count" -> "Section 2, item 3: count" for a warning or a refusal no field shows. */
 function usePlace() {
@@ -42,11 +42,14 @@ export function PaperEditor({ quiz }: { quiz: QuizWithPaper }) {
   const place = usePlace()
   const [sections, setSections] = useState<SectionDraft[]>(() => paperDraft(quiz))
   const [errors, setErrors] = useState<FieldErrors>({})
-  const [outcome, setOutcome] = useState<'saved' | 'failed' | 'redrawn' | 'redraw_refused' | null>(null)
+  const [outcome, setOutcome] = useState<
+    'saved' | 'failed' | 'redrawn' | 'frozen' | 'redraw_refused' | 'draw_failed' | null
+  >(null)
   const facets = useQuery(bankQueries.facets())
   const save = useSaveSections(quiz.id)
   const drawMode = useDrawMode(quiz.id)
   const redraw = useRedraw(quiz.id)
+  const freeze = useFreeze(quiz.id)
   const inPaper = useMemo(() => fixedIds(sections), [sections])
   const totals = paperTotals(sections)
   const n = (value: number) => formatNumber(value, language)
@@ -108,6 +111,20 @@ export function PaperEditor({ quiz }: { quiz: QuizWithPaper }) {
   const warnings = quiz.warnings ?? []
   const frozen = quiz.draw_mode === 'frozen'
   const hasDraws = sections.some((section) => section.items.some((item) => item.kind === 'draw'))
+  const drawn = (quiz.sections ?? []).some((section) =>
+    section.items.some((item) => 'drawn' in item && item.drawn.length > 0),
+  )
+  // Freezing and drawing again work on the saved paper: with edits unsaved, the author saves first.
+  const unsaved = JSON.stringify(toSectionsPayload(sections)) !== JSON.stringify(toSectionsPayload(paperDraft(quiz)))
+  const drawNow = (action: typeof freeze, done: 'frozen' | 'redrawn') =>
+    action.mutate(undefined, {
+      onSuccess: (saved) => {
+        setSections(paperDraft(saved))
+        setOutcome(done)
+      },
+      onError: (error) =>
+        setOutcome(error instanceof ApiError && error.status === 409 ? 'redraw_refused' : 'draw_failed'),
+    })
 
   return (
     // Not a <form>: the bank picker's search form opens inside it, and forms do not nest.
@@ -151,26 +168,26 @@ export function PaperEditor({ quiz }: { quiz: QuizWithPaper }) {
           </div>
         ))}
         {drawMode.isError && <Alert kind="error">{t('paper.mode_failed')}</Alert>}
-        {frozen && hasDraws && (
-          <p className="actions">
-            <span className="muted">{t('paper.frozen_hint')}</span>
-            <Button
-              disabled={redraw.isPending}
-              onClick={() =>
-                redraw.mutate(undefined, {
-                  onSuccess: () => setOutcome('redrawn'),
-                  onError: (error) =>
-                    setOutcome(error instanceof ApiError && error.status === 409 ? 'redraw_refused' : 'failed'),
-                })
-              }
-            >
-              {t('paper.redraw')}
-            </Button>
-          </p>
+        {hasDraws && (
+          <div className="actions">
+            <span className="muted">{frozen && drawn ? t('paper.frozen_hint') : t('paper.freeze_hint')}</span>
+            {frozen && drawn ? (
+              <Button disabled={redraw.isPending || unsaved} onClick={() => drawNow(redraw, 'redrawn')}>
+                {t('paper.redraw')}
+              </Button>
+            ) : (
+              <Button disabled={freeze.isPending || unsaved} onClick={() => drawNow(freeze, 'frozen')}>
+                {t('paper.freeze')}
+              </Button>
+            )}
+            {unsaved && <p className="muted">{t('paper.save_first')}</p>}
+          </div>
         )}
       </fieldset>
       {outcome === 'redrawn' && <Alert kind="success">{t('paper.redrawn')}</Alert>}
+      {outcome === 'frozen' && <Alert kind="success">{t('paper.frozen_now')}</Alert>}
       {outcome === 'redraw_refused' && <Alert kind="error">{t('paper.redraw_refused')}</Alert>}
+      {outcome === 'draw_failed' && <Alert kind="error">{t('paper.draw_failed')}</Alert>}
 
       {sections.map((section, index) => (
         <SectionEditor
@@ -181,6 +198,7 @@ export function PaperEditor({ quiz }: { quiz: QuizWithPaper }) {
           errors={errorAt}
           facets={facets.data}
           inPaper={inPaper}
+          frozen={frozen}
           onChange={(next) => setSection(index, next)}
           onMove={(by) => moveSection(index, by)}
           onRemove={() => change(sections.filter((_, at) => at !== index))}

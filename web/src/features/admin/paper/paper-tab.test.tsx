@@ -48,7 +48,17 @@ const quiz = {
       marks_correct: 1,
       marks_wrong: 0.25,
       time_limit_minutes: 30,
-      items: [{ draw: { topic: 'Current affairs', tags: [], difficulty: 'easy', source: null, count: 10 }, pool: 32 }],
+      items: [
+        {
+          draw: { topic: 'Current affairs', tags: [], difficulty: 'easy', source: null, count: 10 },
+          pool: 32,
+          drawn: Array.from({ length: 10 }, (_, i) => ({
+            id: 21 + i,
+            text: { en: `Current affairs question ${i + 1}`, ne: `समसामयिक प्रश्न ${i + 1}` },
+            topic: 'Current affairs',
+          })),
+        },
+      ],
     },
   ],
 }
@@ -64,7 +74,13 @@ function standard(key: string): { status: number; body: unknown } {
     key.includes('page_size=1&') === false &&
     key.endsWith('page_size=1')
   )
-    return { status: 200, body: { count: key.includes('difficulty=hard') ? 3 : 32, results: [] } }
+    return {
+      status: 200,
+      body: {
+        count: key.includes('tag=Nepal&tag=History') ? 7 : key.includes('difficulty=hard') ? 3 : 32,
+        results: [],
+      },
+    }
   if (key.startsWith('GET /api/admin/bank/questions/?'))
     return {
       status: 200,
@@ -163,6 +179,18 @@ describe('Paper tab', () => {
     expect(sent.some((request) => request.key.includes('difficulty=hard') && request.key.endsWith('page_size=1'))).toBe(
       true,
     )
+  })
+
+  it('counts the pool of a draw with several tags live too, every tag sent', async () => {
+    const user = userEvent.setup()
+    renderPaper()
+    const draw = await screen.findByRole('group', { name: 'Draw 1' })
+    await user.type(within(draw).getByLabelText('Tags (all of them)'), 'Nepal, History')
+    expect(
+      await within(draw).findByText('7 match This draw needs 10.', undefined, { timeout: 3000 }),
+    ).toBeInTheDocument()
+    const asked = sent.filter((request) => request.key.endsWith('page_size=1')).at(-1)!.key
+    expect(asked).toContain('tag=Nepal&tag=History')
   })
 
   it('saves the paper and puts the server refusals on the fields they name', async () => {
@@ -266,11 +294,60 @@ describe('Paper tab', () => {
       return standard(key)
     }
     renderPaper()
+    // The frozen draw's questions are listed under their draw.
+    const list = await screen.findByRole('list', { name: 'Drawn for everyone: Draw 1' })
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10)
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Current affairs question 1')
+    expect(screen.queryByRole('button', { name: 'Freeze now' })).not.toBeInTheDocument()
     await user.click(await screen.findByRole('button', { name: 'Draw again' }))
     expect(await screen.findByText(/attempts that start from now get them/)).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Draw again' }))
     expect(await screen.findByText(/learners have already finished it/)).toBeInTheDocument()
     expect(screen.getByLabelText('One draw for everyone (frozen paper)')).toBeChecked()
+  })
+
+  it('freezes a paper drawn per attempt now and lists what it drew; an unsaved edit must be saved first', async () => {
+    const user = userEvent.setup()
+    const perAttempt = {
+      ...quiz,
+      draw_mode: 'per_attempt',
+      sections: quiz.sections.map((section) => ({
+        ...section,
+        items: section.items.map((item) => ('drawn' in item ? { ...item, drawn: [] } : item)),
+      })),
+    }
+    handler = (key) => {
+      if (key === 'GET /api/admin/quizzes/5/') return { status: 200, body: perAttempt }
+      if (key === 'POST /api/admin/quizzes/5/freeze/') return { status: 200, body: quiz }
+      return standard(key)
+    }
+    renderPaper()
+    const freeze = await screen.findByRole('button', { name: 'Freeze now' })
+    expect(screen.queryByRole('list', { name: /Drawn for everyone/ })).not.toBeInTheDocument()
+    await user.type(screen.getAllByLabelText('Questions to draw')[0]!, '5')
+    expect(freeze).toBeDisabled()
+    expect(screen.getByText(/Save the paper first/)).toBeInTheDocument()
+    await user.clear(screen.getAllByLabelText('Questions to draw')[0]!)
+    await user.type(screen.getAllByLabelText('Questions to draw')[0]!, '10')
+    expect(freeze).toBeEnabled()
+    await user.click(freeze)
+    expect(await screen.findByText(/every attempt that starts from now gets them/)).toBeInTheDocument()
+    expect(sent.some((request) => request.key === 'POST /api/admin/quizzes/5/freeze/')).toBe(true)
+    expect(screen.getByRole('list', { name: 'Drawn for everyone: Draw 1' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Draw again' })).toBeInTheDocument()
+    expect(screen.getByLabelText('One draw for everyone (frozen paper)')).toBeChecked()
+  })
+
+  it('says in Nepali why a paper cannot be drawn again', async () => {
+    const user = userEvent.setup()
+    handler = (key) =>
+      key === 'POST /api/admin/quizzes/5/redraw/'
+        ? { status: 409, body: { detail: 'This quiz has finished attempts.', code: 'conflict' } }
+        : standard(key)
+    renderPaper('ne')
+    expect(await screen.findByText('समसामयिक प्रश्न 1')).toBeInTheDocument()
+    await user.click(await screen.findByRole('button', { name: 'फेरि निकाल्नुहोस्' }))
+    expect(await screen.findByText(/विद्यार्थीले यसलाई सकाइसकेका छन्/)).toBeInTheDocument()
   })
 
   it('says a failure without field errors plainly', async () => {

@@ -42,21 +42,24 @@ export function useRedraw(quizId: number) {
 
 export interface PoolFilters {
   topic: string
-  /** At most one tag: the bank's list filters by one (a draw with several is counted by the server on save). */
-  tag: string
+  /** Every tag the draw needs: the bank's list takes `tag` repeated as "all of them", as a draw does. */
+  tags: string[]
   difficulty: string
   source: string
 }
 
 /** How many live questions match a draw's filters, from the bank list's count (one row asked for, not shown). */
 export const poolQuery = (filters: PoolFilters) => {
-  const query = filterQuery({
-    ...noFilters,
-    topic: filters.topic,
-    tag: filters.tag,
-    difficulty: filters.difficulty as typeof noFilters.difficulty,
-    source: filters.source,
-  })
+  const params = new URLSearchParams(
+    filterQuery({
+      ...noFilters,
+      topic: filters.topic,
+      difficulty: filters.difficulty as typeof noFilters.difficulty,
+      source: filters.source,
+    }),
+  )
+  for (const tag of filters.tags) params.append('tag', tag)
+  const query = params.toString()
   return queryOptions({
     queryKey: [...adminKeys.bank, 'pool', query] as const,
     queryFn: () => api.get<BankPage>(`/admin/bank/questions/?${query ? `${query}&` : ''}page=1&page_size=1`),

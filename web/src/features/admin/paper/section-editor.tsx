@@ -19,6 +19,8 @@ interface SectionEditorProps {
   errors: PathErrors
   facets: BankFacets | undefined
   inPaper: Set<number>
+  /** Whether the paper is frozen: its draws list what they drew. */
+  frozen: boolean
   onChange: (section: SectionDraft) => void
   onMove: (by: -1 | 1) => void
   onRemove: () => void
@@ -32,6 +34,7 @@ export function SectionEditor({
   errors,
   facets,
   inPaper,
+  frozen,
   onChange,
   onMove,
   onRemove,
@@ -176,6 +179,7 @@ export function SectionEditor({
                     name={drawName}
                     errors={errors}
                     facets={facets}
+                    frozen={frozen}
                     onChange={(draw) => setItem(at, draw)}
                     onRemove={() => removeItem(at)}
                   />

@@ -217,4 +217,20 @@ describe('quiz details form', () => {
     expect(fetch).toHaveBeenCalledTimes(2)
     expect(sent()).toMatchObject({ start_time: stored.start_time, end_time: null, duration_minutes: 90 })
   })
+
+  it('sends the challenge days as typed (7 when the quiz has none) and shows their refusal beside the field', async () => {
+    const message = 'Challenge days must be a whole number from 0 to 60.'
+    const { sent } = refusePatch({ challenge_days: [message] })
+    const user = userEvent.setup()
+    renderEditPage('2')
+    const days = await screen.findByLabelText('Challenge days')
+    expect(days).toHaveValue(7)
+    await user.clear(days)
+    await user.type(days, '61')
+    await user.click(screen.getByRole('button', { name: 'Save Details' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error updating quiz details.')
+    expect(sent()).toMatchObject({ challenge_days: 61 })
+    expect(days).toHaveAttribute('aria-invalid', 'true')
+    expect(days).toHaveAccessibleDescription(expect.stringContaining(message))
+  }, 20_000)
 })

@@ -36,6 +36,7 @@ describe('the option list', () => {
 
 const stored: AdminQuestion = {
   id: 7,
+  revision_id: 70,
   text: {
     en: 'Capital of Nepal? $x$',
     ne: 'नेपालको राजधानी?',

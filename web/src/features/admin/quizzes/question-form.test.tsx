@@ -23,6 +23,7 @@ const radios = () => screen.getAllByRole('radio') as HTMLInputElement[]
 
 const stored: AdminQuestion = {
   id: 11,
+  revision_id: 110,
   text: { en: 'Old text', ne: '', html: null },
   hint: null,
   topic: '',

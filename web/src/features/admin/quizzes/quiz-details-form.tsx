@@ -27,6 +27,8 @@ import '../admin.i18n'
 const DEFAULT_DURATION = 90
 const DEFAULT_ATTEMPTS = 3
 const DEFAULT_DIFFICULTY: Difficulty = 'medium'
+/** API.md: a quiz's window to challenge its key, 7 days unless set. */
+const DEFAULT_CHALLENGE_DAYS = 7
 const DIFFICULTIES: Difficulty[] = ['easy', 'medium', 'hard']
 
 type Switches = Pick<Required<QuizPatch>, 'difficulty' | 'is_paid_tier' | 'shuffle_questions' | 'shuffle_options'>
@@ -37,6 +39,7 @@ interface DetailsValues extends Switches {
   end_time: string
   duration_minutes: string
   allowed_attempts: string
+  challenge_days: string
 }
 
 function valuesFromQuiz(quiz: AdminQuiz): DetailsValues {
@@ -46,6 +49,7 @@ function valuesFromQuiz(quiz: AdminQuiz): DetailsValues {
     end_time: isoToLocalInput(quiz.end_time),
     duration_minutes: String(quiz.duration_minutes ?? DEFAULT_DURATION),
     allowed_attempts: String(quiz.allowed_attempts ?? DEFAULT_ATTEMPTS),
+    challenge_days: String(quiz.challenge_days ?? DEFAULT_CHALLENGE_DAYS),
     difficulty: DIFFICULTIES.includes(quiz.difficulty) ? quiz.difficulty : DEFAULT_DIFFICULTY,
     is_paid_tier: quiz.is_paid_tier ?? false,
     shuffle_questions: quiz.shuffle_questions ?? false,
@@ -79,6 +83,7 @@ const DETAIL_FIELDS: Record<string, string> = {
       'is_paid_tier',
       'shuffle_questions',
       'shuffle_options',
+      'challenge_days',
     ].map((path) => [path, path]),
   ),
 }
@@ -112,6 +117,7 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
       is_paid_tier: values.is_paid_tier,
       shuffle_questions: values.shuffle_questions,
       shuffle_options: values.shuffle_options,
+      challenge_days: toInteger(values.challenge_days),
     }
     setOutcome(null)
     update.mutate(details, {
@@ -162,6 +168,12 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
           </TextField>
           <TextField<DetailsValues> name="duration_minutes" label={t('details.duration')} type="number" />
           <TextField<DetailsValues> name="allowed_attempts" label={t('details.attempts')} type="number" />
+          <TextField<DetailsValues>
+            name="challenge_days"
+            label={t('details.challenge_days')}
+            hint={t('details.challenge_days_hint')}
+            type="number"
+          />
           <SelectField<DetailsValues>
             name="difficulty"
             label={t('details.difficulty')}

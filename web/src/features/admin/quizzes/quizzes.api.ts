@@ -30,6 +30,7 @@ export interface QuizDetailsPayload {
   is_paid_tier: boolean
   shuffle_questions: boolean
   shuffle_options: boolean
+  challenge_days: number | null
 }
 
 /** An image as sent: its caption's TeX source only (the server renders it). */

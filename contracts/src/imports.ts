@@ -1,0 +1,205 @@
+// Request and response schemas of API.md "Import": the dry run of an archive and its commit into the bank.
+import { z } from 'zod'
+import { adminLimits } from './admin'
+import { BilingualSchema, DifficultySchema } from './common'
+import { bankLimits } from './papers'
+
+export const importLimits = {
+  /** Bytes of one uploaded file (413 above). */
+  fileBytes: 20 * 1024 * 1024,
+  /** Bytes a zip (xlsx, docx) may inflate to, counted while inflating (400 `import_unreadable` above). */
+  unpackedBytes: 50 * 1024 * 1024,
+  /** Questions in one import (400 `import_unreadable` above). */
+  questions: 5_000,
+  /** Characters of pasted text. */
+  textLength: 20 * 1024 * 1024,
+  /** Hours a dry run is kept by default (`IMPORT_TTL_HOURS`). */
+  ttlHours: 24,
+} as const
+
+/** `text` is pasted text (or a .txt file) in the Word layout: numbered questions, lettered options, an answer line. */
+export const ImportFormatSchema = z.enum(['xlsx', 'csv', 'docx', 'text', 'aiken', 'gift', 'moodle_xml'])
+export type ImportFormat = z.infer<typeof ImportFormatSchema>
+
+/** How text typed in a legacy Nepali font (Preeti, Kantipur) is treated; `auto` by default. */
+export const LegacyFontChoiceSchema = z.enum(['auto', 'preeti', 'kantipur', 'none'])
+export type LegacyFontChoice = z.infer<typeof LegacyFontChoiceSchema>
+
+/** Spreadsheet columns (template, export and import), in the template's order; `option_{a..j}_{en,ne}` between. */
+export const importOptionLetters = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'] as const
+export const importColumns = [
+  'question_en',
+  'question_ne',
+  ...importOptionLetters.flatMap((letter) => [`option_${letter}_en`, `option_${letter}_ne`]),
+  'correct',
+  'hint_en',
+  'hint_ne',
+  'topic',
+  'tags',
+  'difficulty',
+  'source',
+] as const
+
+/** Empty multipart fields are absent: a form sends '' for a field left blank. */
+const blankIsAbsent = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
+
+/**
+ * The fields of `POST /api/admin/imports/` beside `file` / `text` (multipart values are strings). `tags` is one
+ * string separated by `;` or `,`.
+ */
+export const ImportFieldsSchema = z.object({
+  format: z.preprocess(blankIsAbsent, ImportFormatSchema.optional()),
+  legacy_font: z.preprocess(blankIsAbsent, LegacyFontChoiceSchema.default('auto')),
+  topic: z.preprocess(
+    blankIsAbsent,
+    z
+      .string()
+      .trim()
+      .max(adminLimits.topicLength, `A topic may have at most ${adminLimits.topicLength} characters.`)
+      .optional(),
+  ),
+  tags: z.preprocess(
+    blankIsAbsent,
+    z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? '')
+          .split(/[;,]/)
+          .map((tag) => tag.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(z.string().max(bankLimits.tagLength, `A tag may have at most ${bankLimits.tagLength} characters.`))
+          .max(bankLimits.tags, `A question may have at most ${bankLimits.tags} tags.`),
+      ),
+  ),
+  difficulty: z.preprocess(blankIsAbsent, DifficultySchema.optional()),
+  source: z.preprocess(
+    blankIsAbsent,
+    z
+      .string()
+      .trim()
+      .max(bankLimits.sourceLength, `A source may have at most ${bankLimits.sourceLength} characters.`)
+      .optional(),
+  ),
+})
+export type ImportFields = z.input<typeof ImportFieldsSchema>
+
+export const ImportRowStatusSchema = z.enum(['ok', 'fixed', 'rejected', 'duplicate'])
+export type ImportRowStatus = z.infer<typeof ImportRowStatusSchema>
+
+/**
+ * Why a row is `fixed`, `rejected` or `duplicate`, as a stable code beside the English sentence (so the web app
+ * can say it in Nepali).
+ */
+export const ImportMessageCodeSchema = z.enum([
+  // fixed
+  'trimmed',
+  'letter_read',
+  'devanagari_numbering',
+  'font_converted',
+  'language_guessed',
+  // rejected
+  'no_correct',
+  'several_correct',
+  'unknown_correct',
+  'option_count',
+  'empty_text',
+  'unsupported_type',
+  'image',
+  'equation',
+  'table',
+  'unsupported_font',
+  'invalid_maths',
+  'invalid',
+  // duplicate
+  'duplicate_in_bank',
+  'duplicate_in_file',
+])
+export type ImportMessageCode = z.infer<typeof ImportMessageCodeSchema>
+
+/**
+ * `field` is a dotted path in `question` (`text.ne`, `options.2.text.en`, `options`, `hint.en`, `topic`), `correct`
+ * for the answer, or `row` for the row as a whole.
+ */
+export const ImportMessageSchema = z.object({ field: z.string(), message: z.string(), code: ImportMessageCodeSchema })
+export type ImportMessage = z.infer<typeof ImportMessageSchema>
+
+/** One legacy-font conversion: the text as typed and the Unicode it became. */
+export const ImportConversionSchema = z.object({ field: z.string(), original: z.string(), unicode: z.string() })
+export type ImportConversion = z.infer<typeof ImportConversionSchema>
+
+/** The question as it would be stored: a bank question's input (imports bring no images). */
+export const ImportQuestionSchema = z.object({
+  text: BilingualSchema,
+  hint: BilingualSchema.nullable(),
+  topic: z.string(),
+  image: z.null(),
+  options: z.array(z.object({ text: BilingualSchema, is_correct: z.boolean(), image: z.null() })),
+  tags: z.array(z.string()),
+  difficulty: DifficultySchema.nullable(),
+  source: z.string().nullable(),
+})
+export type ImportQuestion = z.infer<typeof ImportQuestionSchema>
+
+export const ImportRowSchema = z.object({
+  /** 1-based place in the file: sheet row, CSV record's first line, docx paragraph, first line, `<question>` line. */
+  row: z.number().int(),
+  status: ImportRowStatusSchema,
+  question: ImportQuestionSchema,
+  messages: z.array(ImportMessageSchema),
+  converted: z.array(ImportConversionSchema),
+  /** For a `duplicate`: the bank question it repeats, or the earlier row of this import. */
+  duplicate_of: z.object({ question_id: z.number().int().nullable(), row: z.number().int().nullable() }).nullable(),
+})
+export type ImportRow = z.infer<typeof ImportRowSchema>
+
+export const ImportSummarySchema = z.object({
+  ok: z.number().int(),
+  fixed: z.number().int(),
+  rejected: z.number().int(),
+  duplicate: z.number().int(),
+})
+export type ImportSummary = z.infer<typeof ImportSummarySchema>
+
+/** 201 of `POST /api/admin/imports/`: nothing is in the bank yet. */
+export const ImportDryRunSchema = z.object({
+  import_id: z.number().int(),
+  format: ImportFormatSchema,
+  rows: z.array(ImportRowSchema),
+  summary: ImportSummarySchema,
+  /** When the dry run is forgotten (then its commit is 404). */
+  expires_at: z.string(),
+})
+export type ImportDryRun = z.infer<typeof ImportDryRunSchema>
+
+/** `POST /api/admin/imports/{id}/commit/`: every `ok` / `fixed` row, or those named; optionally into a quiz. */
+export const ImportCommitBodySchema = z.object({
+  rows: z
+    .array(z.number().int().min(1).max(1_000_000_000))
+    .max(importLimits.questions * 20)
+    .optional(),
+  quiz_id: z.number().int().positive().max(2_147_483_647).optional(),
+})
+export type ImportCommitBody = z.input<typeof ImportCommitBodySchema>
+
+export const ImportCommitResultSchema = z.object({
+  imported: z.number().int(),
+  duplicates: z.number().int(),
+  question_ids: z.array(z.number().int()),
+})
+export type ImportCommitResult = z.infer<typeof ImportCommitResultSchema>
+
+export const importMessages = {
+  unreadable: (format: string) => `This file could not be read as ${format}.`,
+  tooManyQuestions: `An import may hold at most ${importLimits.questions.toLocaleString('en')} questions; split the file.`,
+  tooLargeUnpacked: 'This file unpacks to more than 50 MB; split it or remove pictures from it.',
+  encrypted: 'This file is password-protected; save a copy without a password and import that.',
+  fileTooLarge: 'A file may be at most 20 MB.',
+  noInput: 'Send a file or pasted text.',
+  bothInputs: 'Send a file or pasted text, not both.',
+  rowNotImportable: 'This row is not in the dry run or is not ok or fixed.',
+  unknownQuiz: 'No such quiz.',
+} as const

@@ -1,0 +1,313 @@
+import { sql, type Kysely } from 'kysely'
+import type { Dialect } from '../db/database'
+import type { DB, FlagTable, KeyVersionTable } from '../db/schema'
+import type { Insertable, Selectable } from 'kysely'
+
+// SQL of answer-key challenges (docs/decisions/036). Every write of a key decision is a statement over a set of
+// rows (chunks of at most CHUNK rows), never one statement per attempt: 10,000 attempts re-grade in seconds.
+
+const CHUNK = 500
+
+const chunks = <T>(items: readonly T[], size = CHUNK) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, (index + 1) * size))
+
+export type FlagRow = Selectable<FlagTable>
+
+/** A learner's finished or unfinished attempt with what a flag checks: its paper and its quiz's window. */
+export function findAttemptForFlag(db: Kysely<DB>, userId: number, attemptId: number) {
+  return db
+    .selectFrom('attempts as a')
+    .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
+    .select(['a.id', 'a.user_id', 'a.status', 'a.revision_ids', 'a.finished_at', 'a.deadline', 'q.challenge_days'])
+    .where('a.id', '=', attemptId)
+    .where('a.user_id', '=', userId)
+    .executeTakeFirst()
+}
+
+export function findRevisionOptionIds(db: Kysely<DB>, revisionId: number) {
+  return db.selectFrom('question_options').select(['id', 'is_correct']).where('revision_id', '=', revisionId).execute()
+}
+
+/** One flag per learner and revision: a second one replaces the first, open again. */
+export function upsertFlag(db: Kysely<DB>, values: Insertable<FlagTable>) {
+  return db
+    .insertInto('flags')
+    .values(values)
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'revision_id']).doUpdateSet((eb) => ({
+        attempt_id: eb.ref('excluded.attempt_id'),
+        reason: eb.ref('excluded.reason'),
+        proposed_option_id: eb.ref('excluded.proposed_option_id'),
+        note: eb.ref('excluded.note'),
+        status: 'open' as const,
+        created_at: eb.ref('excluded.created_at'),
+        decided_at: null,
+        decision: null,
+      })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+export function findFlagsOfLearner(db: Kysely<DB>, userId: number, revisionIds: readonly number[]) {
+  if (revisionIds.length === 0) return Promise.resolve([] as FlagRow[])
+  return db
+    .selectFrom('flags')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('revision_id', 'in', [...new Set(revisionIds)])
+    .execute()
+}
+
+/** The attempt's re-gradings in the order they happened, with the deciding version's note and time. */
+export function listRegradesOfAttempt(db: Kysely<DB>, attemptId: number) {
+  return db
+    .selectFrom('regrades as r')
+    .innerJoin('key_versions as k', 'k.id', 'r.key_version_id')
+    .select(['r.question_id', 'r.old_marks', 'r.new_marks', 'k.created_at', 'k.note'])
+    .where('r.attempt_id', '=', attemptId)
+    .orderBy('r.id')
+    .execute()
+}
+
+// The admin queue.
+
+/** Flagged revisions, most flagged first, one page; and how many there are. */
+export async function listFlaggedRevisions(
+  db: Kysely<DB>,
+  { status, quizId, limit, offset }: { status: 'open' | 'decided'; quizId?: number; limit: number; offset: number },
+) {
+  let base = db
+    .selectFrom('flags as f')
+    .where((eb) => (status === 'open' ? eb('f.status', '=', 'open') : eb('f.status', '!=', 'open')))
+  if (quizId !== undefined)
+    base = base.where('f.attempt_id', 'in', (eb) =>
+      eb.selectFrom('attempts').select('attempts.id').where('attempts.quiz_id', '=', quizId),
+    )
+  const { count } = await base
+    .select((eb) => eb.fn.count<number>('f.revision_id').distinct().as('count'))
+    .executeTakeFirstOrThrow()
+  const rows = await base
+    .select(['f.revision_id', 'f.question_id'])
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .groupBy(['f.revision_id', 'f.question_id'])
+    .orderBy('total', 'desc')
+    .orderBy('f.revision_id')
+    .limit(limit)
+    .offset(offset)
+    .execute()
+  return { count: Number(count), rows: rows.map((row) => ({ ...row, total: Number(row.total) })) }
+}
+
+export function listFlagsOfRevisions(db: Kysely<DB>, revisionIds: readonly number[], status: 'open' | 'decided') {
+  if (revisionIds.length === 0) return Promise.resolve([])
+  return db
+    .selectFrom('flags as f')
+    .innerJoin('attempts as a', 'a.id', 'f.attempt_id')
+    .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
+    .select(['f.revision_id', 'f.reason', 'f.proposed_option_id', 'f.note', 'f.created_at'])
+    .select(['q.id as quiz_id', 'q.title_en', 'q.title_ne'])
+    .where('f.revision_id', 'in', revisionIds)
+    .where((eb) => (status === 'open' ? eb('f.status', '=', 'open') : eb('f.status', '!=', 'open')))
+    .orderBy('f.created_at')
+    .orderBy('f.id')
+    .execute()
+}
+
+// Key decisions.
+
+export function findRevisionRow(db: Kysely<DB>, revisionId: number) {
+  return db
+    .selectFrom('question_revisions as r')
+    .innerJoin('questions as q', 'q.id', 'r.question_id')
+    .select(['r.id', 'r.question_id', 'r.key_version', 'r.text_en'])
+    .where('r.id', '=', revisionId)
+    .executeTakeFirst()
+}
+
+export function questionExists(db: Kysely<DB>, questionId: number) {
+  return db.selectFrom('questions').select('id').where('id', '=', questionId).executeTakeFirst()
+}
+
+/** PostgreSQL: two decisions on one revision wait for each other here, in their transactions. */
+export async function lockRevision(db: Kysely<DB>, revisionId: number) {
+  await db.selectFrom('question_revisions').select('id').where('id', '=', revisionId).forUpdate().execute()
+}
+
+export interface HoldingAttempt {
+  id: number
+  user_id: number
+  quiz_id: number
+  attempt_number: number
+  revision_ids: string
+  sections: string | null
+  score_hundredths: number
+  option_id: number | null
+}
+
+/**
+ * Every finished attempt, of any quiz, whose paper holds the revision, with its answer to the question: one query.
+ * The paper is a JSON array, searched by the database's own JSON functions.
+ */
+export async function listAttemptsHoldingRevision(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  revisionId: number,
+  questionId: number,
+): Promise<HoldingAttempt[]> {
+  const holds =
+    dialect === 'postgres'
+      ? sql<boolean>`a.revision_ids::jsonb @> ${JSON.stringify([revisionId])}::jsonb`
+      : sql<boolean>`exists (select 1 from json_each(a.revision_ids) j where j.value = ${revisionId})`
+  const rows = await db
+    .selectFrom('attempts as a')
+    .leftJoin('attempt_answers as aa', (join) =>
+      join.onRef('aa.attempt_id', '=', 'a.id').on('aa.question_id', '=', questionId),
+    )
+    .select(['a.id', 'a.user_id', 'a.quiz_id', 'a.attempt_number', 'a.revision_ids', 'a.sections'])
+    .select(['a.score_hundredths', 'aa.option_id'])
+    .where('a.status', '=', 'finished')
+    .where(holds)
+    .orderBy('a.id')
+    .execute()
+  return rows.map((row) => ({ ...row, score_hundredths: row.score_hundredths ?? 0 }))
+}
+
+/** Every first finished attempt's learner and score, in these quizzes: what ranks are counted from. */
+export function listFirstAttemptScores(db: Kysely<DB>, quizIds: readonly number[]) {
+  if (quizIds.length === 0) return Promise.resolve([])
+  return db
+    .selectFrom('attempts')
+    .select(['id', 'user_id', 'quiz_id', 'score_hundredths'])
+    .where('quiz_id', 'in', quizIds)
+    .where('attempt_number', '=', 1)
+    .where('status', '=', 'finished')
+    .execute()
+}
+
+export async function usernamesOf(db: Kysely<DB>, userIds: readonly number[]) {
+  const names = new Map<number, string>()
+  for (const part of chunks([...new Set(userIds)])) {
+    for (const row of await db.selectFrom('users').select(['id', 'username']).where('id', 'in', part).execute())
+      names.set(row.id, row.username)
+  }
+  return names
+}
+
+export function insertKeyVersion(db: Kysely<DB>, values: Insertable<KeyVersionTable>) {
+  return db.insertInto('key_versions').values(values).returning(['id', 'created_at']).executeTakeFirstOrThrow()
+}
+
+export async function pointRevisionAtKey(db: Kysely<DB>, revisionId: number, version: number) {
+  await db.updateTable('question_revisions').set({ key_version: version }).where('id', '=', revisionId).execute()
+}
+
+export interface RegradeValues {
+  attempt_id: number
+  question_id: number
+  revision_id: number
+  old_marks: number
+  new_marks: number
+  old_outcome: string
+  new_outcome: string
+  key_version_id: number
+  actor_id: number | null
+  created_at: number
+}
+
+/** Records the changes, then moves every changed attempt's score and counts by them in one statement. */
+export async function applyRegrades(db: Kysely<DB>, regrades: readonly RegradeValues[], keyVersionId: number) {
+  if (regrades.length === 0) return
+  for (const part of chunks(regrades)) await db.insertInto('regrades').values(part).execute()
+  const delta = (outcome: string) => sql<number>`(
+    select sum((case when r.new_outcome = ${outcome} then 1 else 0 end)
+             - (case when r.old_outcome = ${outcome} then 1 else 0 end))
+    from regrades r where r.key_version_id = ${keyVersionId} and r.attempt_id = attempts.id)`
+  await db
+    .updateTable('attempts')
+    .set({
+      score_hundredths: sql`score_hundredths + (
+        select sum(r.new_marks - r.old_marks) from regrades r
+        where r.key_version_id = ${keyVersionId} and r.attempt_id = attempts.id)`,
+      correct: sql`correct + ${delta('correct')}`,
+      incorrect: sql`incorrect + ${delta('incorrect')}`,
+      unanswered: sql`unanswered + ${delta('unanswered')}`,
+    })
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('regrades').select('regrades.attempt_id').where('regrades.key_version_id', '=', keyVersionId),
+    )
+    .execute()
+}
+
+/** Moves first attempts between score buckets of the rank tally: `deltas` by quiz and score, net. */
+export async function adjustFirstAttemptTally(
+  db: Kysely<DB>,
+  deltas: readonly { quiz_id: number; score_hundredths: number; learners: number }[],
+) {
+  const moved = deltas.filter((delta) => delta.learners !== 0)
+  if (moved.length === 0) return
+  // A bucket losing learners exists (they were counted in it), so a negative delta always takes the update path.
+  for (const part of chunks(moved))
+    await db
+      .insertInto('first_attempt_scores')
+      .values(part)
+      .onConflict((oc) =>
+        oc
+          .columns(['quiz_id', 'score_hundredths'])
+          .doUpdateSet((eb) => ({ learners: sql`${eb.ref('first_attempt_scores.learners')} + excluded.learners` })),
+      )
+      .execute()
+  await db
+    .deleteFrom('first_attempt_scores')
+    .where('quiz_id', 'in', [...new Set(moved.map((delta) => delta.quiz_id))])
+    .where('learners', '<=', 0)
+    .execute()
+}
+
+/** A card whose answer the new key makes right leaves the deck. */
+export async function removeCards(db: Kysely<DB>, questionId: number, userIds: readonly number[]) {
+  for (const part of chunks([...new Set(userIds)].sort((a, b) => a - b)))
+    await db.deleteFrom('practice_cards').where('question_id', '=', questionId).where('user_id', 'in', part).execute()
+}
+
+/** A card whose answer the new key makes wrong enters the deck in its first box, due at once. */
+export async function putCardsInFirstBox(
+  db: Kysely<DB>,
+  questionId: number,
+  cards: readonly { user_id: number; quiz_id: number }[],
+  now: number,
+) {
+  const rows = [...new Map(cards.map((card) => [card.user_id, card])).values()]
+    .sort((a, b) => a.user_id - b.user_id)
+    .map((card) => ({ ...card, question_id: questionId, box: 1, due_at: now, updated_at: now }))
+  for (const part of chunks(rows))
+    await db
+      .insertInto('practice_cards')
+      .values(part)
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'question_id']).doUpdateSet((eb) => ({
+          box: 1,
+          due_at: eb.ref('excluded.due_at'),
+          updated_at: eb.ref('excluded.updated_at'),
+          quiz_id: eb.ref('excluded.quiz_id'),
+        })),
+      )
+      .execute()
+}
+
+/** Decides every open flag on the revision; returns the flaggers told. */
+export async function decideOpenFlags(
+  db: Kysely<DB>,
+  revisionId: number,
+  status: 'accepted' | 'rejected',
+  keyVersionId: number,
+  now: number,
+) {
+  return db
+    .updateTable('flags')
+    .set({ status, decided_at: now, decision: keyVersionId })
+    .where('revision_id', '=', revisionId)
+    .where('status', '=', 'open')
+    .returning(['user_id', 'attempt_id'])
+    .execute()
+}

@@ -1,0 +1,122 @@
+import type { Flag, FlagRequestSchema, Regrade } from '@quiz/contracts'
+import { challengeMessages } from '@quiz/contracts'
+import type { Kysely } from 'kysely'
+import type { z } from 'zod'
+import type { AppContext } from '../context'
+import type { DB } from '../db/schema'
+import { AppError, Conflict, NotFound, ValidationFailed } from '../http/errors'
+import type { TokenUser } from '../http/tokens'
+import { toIso } from '../lib/clock'
+import { toScore } from '../questions/scoring'
+import {
+  findAttemptForFlag,
+  findFlagsOfLearner,
+  findRevisionOptionIds,
+  listRegradesOfAttempt,
+  upsertFlag,
+  type FlagRow,
+} from './challenges.repository'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** When a finished attempt's window to challenge the key closes: the quiz's current `challenge_days` after it ended. */
+export function challengeClosesAt(attempt: { finished_at: number | null; deadline: number; challenge_days: number }) {
+  return (attempt.finished_at ?? attempt.deadline) + attempt.challenge_days * DAY_MS
+}
+
+export const toFlagDto = (flag: FlagRow): Flag => ({
+  id: flag.id,
+  question_id: flag.question_id,
+  reason: flag.reason as Flag['reason'],
+  proposed_option_id: flag.proposed_option_id,
+  note: flag.note,
+  status: flag.status,
+})
+
+/**
+ * What a report card shows of challenges: the learner's flag per revision, and per question the re-grading that
+ * changed its marks (from the marks first given to those the latest decision gives), or null.
+ */
+export async function findReportChallenges(
+  db: Kysely<DB>,
+  userId: number,
+  attemptId: number,
+  revisionIds: readonly number[],
+) {
+  const [flags, regrades] = await Promise.all([
+    findFlagsOfLearner(db, userId, revisionIds),
+    listRegradesOfAttempt(db, attemptId),
+  ])
+  const flagOf = new Map(flags.map((flag) => [flag.revision_id, toFlagDto(flag)]))
+  const byQuestion = new Map<number, { old: number; latest: (typeof regrades)[number] }>()
+  for (const regrade of regrades) {
+    const seen = byQuestion.get(regrade.question_id)
+    byQuestion.set(regrade.question_id, { old: seen?.old ?? regrade.old_marks, latest: regrade })
+  }
+  const regradeOf = new Map<number, Regrade>()
+  for (const [questionId, { old, latest }] of byQuestion) {
+    if (old === latest.new_marks) continue
+    regradeOf.set(questionId, {
+      old_marks: toScore(old),
+      new_marks: toScore(latest.new_marks),
+      decided_at: toIso(latest.created_at),
+      note: latest.note,
+    })
+  }
+  return {
+    flagOf: (revisionId: number) => flagOf.get(revisionId) ?? null,
+    regradeOf: (questionId: number) => regradeOf.get(questionId) ?? null,
+  }
+}
+
+type FlagBody = z.output<typeof FlagRequestSchema>
+
+export function createFlagsService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
+  /** API.md: a learner flags a question of a finished attempt, inside its quiz's challenge window. */
+  async function flagQuestion(user: TokenUser, attemptId: number, body: FlagBody): Promise<Flag> {
+    const outcome = await database.transaction(async (trx): Promise<Flag | AppError> => {
+      const attempt = await findAttemptForFlag(trx, user.id, attemptId)
+      if (!attempt) return new NotFound('Result not found.')
+      const revisionIds = JSON.parse(attempt.revision_ids) as number[]
+      const revisions = await trx
+        .selectFrom('question_revisions')
+        .select(['id', 'question_id'])
+        .where('id', 'in', revisionIds)
+        .where('question_id', '=', body.question_id)
+        .executeTakeFirst()
+      if (!revisions)
+        return new ValidationFailed(
+          { question_id: [challengeMessages.questionNotInAttempt] },
+          challengeMessages.questionNotInAttempt,
+        )
+      if (body.proposed_option_id !== null) {
+        const options = await findRevisionOptionIds(trx, revisions.id)
+        if (!options.some((option) => option.id === body.proposed_option_id))
+          return new ValidationFailed(
+            { proposed_option_id: [challengeMessages.optionNotOfQuestion] },
+            challengeMessages.optionNotOfQuestion,
+          )
+      }
+      if (attempt.status !== 'finished') return new Conflict(challengeMessages.attemptInProgress)
+      const now = clock.now()
+      if (now > challengeClosesAt(attempt)) return new Conflict(challengeMessages.challengeClosed, 'challenge_closed')
+      const flag = await upsertFlag(trx, {
+        attempt_id: attempt.id,
+        user_id: user.id,
+        question_id: body.question_id,
+        revision_id: revisions.id,
+        reason: body.reason,
+        proposed_option_id: body.proposed_option_id,
+        note: body.note,
+        created_at: now,
+      })
+      return toFlagDto(flag)
+    })
+    if (outcome instanceof AppError) throw outcome
+    return outcome
+  }
+
+  return { flagQuestion }
+}
+
+export type FlagsService = ReturnType<typeof createFlagsService>

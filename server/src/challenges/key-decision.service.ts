@@ -1,0 +1,250 @@
+import type { KeyDecisionRequestSchema, KeyDecisionResult } from '@quiz/contracts'
+import { challengeLimits, challengeMessages } from '@quiz/contracts'
+import type { Kysely } from 'kysely'
+import type { z } from 'zod'
+import { recordAudit, type UserActor } from '../audit/audit-log'
+import type { AppContext } from '../context'
+import type { DB } from '../db/schema'
+import { AppError, NotFound, ValidationFailed } from '../http/errors'
+import { findAnswerKeys, type AnswerKey } from '../questions/answer-keys'
+import { toScore } from '../questions/scoring'
+import {
+  adjustFirstAttemptTally,
+  applyRegrades,
+  decideOpenFlags,
+  findRevisionOptionIds,
+  findRevisionRow,
+  insertKeyVersion,
+  listAttemptsHoldingRevision,
+  listFirstAttemptScores,
+  lockRevision,
+  pointRevisionAtKey,
+  putCardsInFirstBox,
+  questionExists,
+  removeCards,
+  usernamesOf,
+} from './challenges.repository'
+import { markChanges, rankChanges, type MarkChange } from './regrade'
+import { notifyKeyDecision } from './key-notifications'
+
+type Decision = z.output<typeof KeyDecisionRequestSchema>
+
+const sameSet = (a: ReadonlySet<number>, b: ReadonlySet<number>) => a.size === b.size && [...a].every((id) => b.has(id))
+
+/**
+ * API.md "Answer-key challenges and re-grading": an admin's key decision on a question revision. A dry run reads
+ * and reports; a commit writes the new key version and re-scores every finished attempt holding the revision, in
+ * every quiz, in one transaction (docs/decisions/036).
+ */
+export function createKeyDecisionService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
+  async function decide(actor: UserActor, questionId: number, body: Decision): Promise<KeyDecisionResult> {
+    if (body.dry_run) return run(database.db, actor, questionId, body, false)
+    const outcome = await database.transaction(async (trx) => {
+      try {
+        return await run(trx, actor, questionId, body, true)
+      } catch (error) {
+        // Refusals roll nothing back that was written: they are found before any write.
+        if (error instanceof AppError) return error
+        throw error
+      }
+    })
+    if (outcome instanceof AppError) throw outcome
+    return outcome
+  }
+
+  async function run(
+    db: Kysely<DB>,
+    actor: UserActor,
+    questionId: number,
+    body: Decision,
+    commit: boolean,
+  ): Promise<KeyDecisionResult> {
+    if (!(await questionExists(db, questionId))) throw new NotFound('Question not found.')
+    const revision = await findRevisionRow(db, body.revision_id)
+    if (!revision || revision.question_id !== questionId)
+      throw new ValidationFailed({ revision_id: [challengeMessages.revisionNotOfQuestion] })
+    const options = await findRevisionOptionIds(db, revision.id)
+    const optionIds = new Set(options.map((option) => option.id))
+    const named = body.correct_option_ids ?? []
+    const foreign = named.findIndex((id) => !optionIds.has(id))
+    if ((body.action === 'change' || body.action === 'accept_several') && foreign >= 0)
+      throw new ValidationFailed({ [`correct_option_ids.${foreign}`]: [challengeMessages.optionNotOfRevision] })
+
+    // Two decisions on one revision are applied one after the other: PostgreSQL waits on this row lock; SQLite
+    // has one writer, and its transaction holds it from the first statement.
+    if (commit && database.dialect === 'postgres') await lockRevision(db, revision.id)
+    const now = clock.now()
+    const current = (await findAnswerKeys(db, [revision.id])).get(revision.id)
+    const authoredCorrect = options.find((option) => option.is_correct === 1)?.id ?? null
+    const currentCorrect = current?.correct ?? new Set(authoredCorrect === null ? [] : [authoredCorrect])
+    const correct =
+      body.action === 'change' || body.action === 'accept_several' ? new Set(named) : new Set(currentCorrect)
+    const drop = body.action === 'drop' ? (body.drop_policy ?? 'full_marks_all') : null
+    const unchanged =
+      current !== undefined &&
+      current.action === body.action &&
+      current.drop === drop &&
+      sameSet(correct, currentCorrect)
+
+    const newKey: AnswerKey = {
+      revisionId: revision.id,
+      version: (current?.version ?? 0) + 1,
+      versionId: 0,
+      action: body.action,
+      correct,
+      drop,
+      note: body.note,
+      decidedAt: now,
+    }
+    const holding = unchanged ? [] : await listAttemptsHoldingRevision(db, database.dialect, revision.id, questionId)
+    const changes = unchanged ? [] : markChanges(holding, revision.id, authoredCorrect, current, newKey)
+    const scored = changes.filter((change) => change.oldMarks !== change.newMarks)
+
+    // Ranks: every first finished attempt of the quizzes whose first attempts moved.
+    const newScoreOf = new Map(
+      scored.map((change) => [change.attempt.id, change.attempt.score_hundredths + change.newMarks - change.oldMarks]),
+    )
+    const movedQuizzes = [
+      ...new Set(
+        scored.filter((change) => change.attempt.attempt_number === 1).map((change) => change.attempt.quiz_id),
+      ),
+    ]
+    const ranks = rankChanges(await listFirstAttemptScores(db, movedQuizzes), newScoreOf)
+    const listed = [...scored]
+      .sort(
+        (a, b) => Math.abs(b.newMarks - b.oldMarks) - Math.abs(a.newMarks - a.oldMarks) || a.attempt.id - b.attempt.id,
+      )
+      .slice(0, challengeLimits.listedChanges)
+    const listedRanks = ranks.slice(0, challengeLimits.listedChanges)
+    const names = await usernamesOf(db, [
+      ...listed.map((change) => change.attempt.user_id),
+      ...listedRanks.map((move) => move.user_id),
+    ])
+    const result: KeyDecisionResult = {
+      attempts_affected: scored.length,
+      learners_affected: new Set(scored.map((change) => change.attempt.user_id)).size,
+      score_changes: listed.map((change) => ({
+        attempt_id: change.attempt.id,
+        username: names.get(change.attempt.user_id) ?? '',
+        old_score: toScore(change.attempt.score_hundredths),
+        new_score: toScore(newScoreOf.get(change.attempt.id)!),
+      })),
+      rank_changes: listedRanks.map(({ user_id, ...move }) => ({ username: names.get(user_id) ?? '', ...move })),
+    }
+    if (!commit) return result
+
+    let versionId = current?.versionId ?? 0
+    let version = current?.version ?? 0
+    if (!unchanged) {
+      const written = await insertKeyVersion(db, {
+        revision_id: revision.id,
+        question_id: questionId,
+        version: newKey.version,
+        action: body.action,
+        correct_option_ids: JSON.stringify([...correct].sort((a, b) => a - b)),
+        drop_policy: drop,
+        note: body.note,
+        actor_id: actor.id,
+        actor_username: actor.username,
+        created_at: now,
+      })
+      versionId = written.id
+      version = newKey.version
+      await pointRevisionAtKey(db, revision.id, version)
+      await applyChanges(db, questionId, revision.id, changes, versionId, actor, now)
+      await recordAudit(db, actor, now, {
+        action: 'key_decision',
+        entityType: 'question',
+        entityId: questionId,
+        label: revision.text_en.slice(0, 200),
+        before: {
+          revision_id: revision.id,
+          key_version: current?.version ?? 0,
+          correct_option_ids: [...currentCorrect].sort((a, b) => a - b),
+          drop_policy: current?.drop ?? null,
+        },
+        after: {
+          revision_id: revision.id,
+          key_version: version,
+          action: body.action,
+          correct_option_ids: [...correct].sort((a, b) => a - b),
+          drop_policy: drop,
+          note: body.note,
+          attempts_affected: result.attempts_affected,
+        },
+      })
+    }
+    const flaggers =
+      versionId === 0
+        ? []
+        : await decideOpenFlags(db, revision.id, body.action === 'keep' ? 'rejected' : 'accepted', versionId, now)
+    await notifyKeyDecision(db, {
+      status: body.action === 'keep' ? 'rejected' : 'accepted',
+      note: body.note,
+      flaggers,
+      scored: unchanged ? [] : scored,
+      now,
+    })
+    return { ...result, key_version: version }
+  }
+
+  return { decide }
+}
+
+/** The commit's writes: the changes recorded, attempts re-scored, the rank tally and the practice deck moved. */
+async function applyChanges(
+  db: Kysely<DB>,
+  questionId: number,
+  revisionId: number,
+  changes: readonly MarkChange[],
+  keyVersionId: number,
+  actor: UserActor,
+  now: number,
+) {
+  await applyRegrades(
+    db,
+    changes.map((change) => ({
+      attempt_id: change.attempt.id,
+      question_id: questionId,
+      revision_id: revisionId,
+      old_marks: change.oldMarks,
+      new_marks: change.newMarks,
+      old_outcome: change.oldOutcome,
+      new_outcome: change.newOutcome,
+      key_version_id: keyVersionId,
+      actor_id: actor.id,
+      created_at: now,
+    })),
+    keyVersionId,
+  )
+  const tally = new Map<string, { quiz_id: number; score_hundredths: number; learners: number }>()
+  const move = (quizId: number, score: number, by: number) => {
+    const key = `${quizId}:${score}`
+    const bucket = tally.get(key) ?? { quiz_id: quizId, score_hundredths: score, learners: 0 }
+    bucket.learners += by
+    tally.set(key, bucket)
+  }
+  for (const change of changes) {
+    if (change.attempt.attempt_number !== 1 || change.oldMarks === change.newMarks) continue
+    move(change.attempt.quiz_id, change.attempt.score_hundredths, -1)
+    move(change.attempt.quiz_id, change.attempt.score_hundredths + change.newMarks - change.oldMarks, +1)
+  }
+  await adjustFirstAttemptTally(db, [...tally.values()])
+
+  // The deck follows the learner's latest changed attempt: an answer now right (or a question now void) leaves it,
+  // an answer now wrong enters box 1.
+  const wrong = (outcome: string) => outcome === 'incorrect' || outcome === 'unanswered'
+  const latest = new Map<number, MarkChange>()
+  for (const change of changes) latest.set(change.attempt.user_id, change)
+  const leave: number[] = []
+  const enter: { user_id: number; quiz_id: number }[] = []
+  for (const change of latest.values()) {
+    if (wrong(change.oldOutcome) && !wrong(change.newOutcome)) leave.push(change.attempt.user_id)
+    if (!wrong(change.oldOutcome) && wrong(change.newOutcome))
+      enter.push({ user_id: change.attempt.user_id, quiz_id: change.attempt.quiz_id })
+  }
+  await removeCards(db, questionId, leave)
+  await putCardsInFirstBox(db, questionId, enter, now)
+}
+
+export type KeyDecisionService = ReturnType<typeof createKeyDecisionService>

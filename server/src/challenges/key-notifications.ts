@@ -1,0 +1,85 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../db/schema'
+import { toDevanagariDigits } from '../lib/digits'
+import { notify, type NewNotification } from '../notifications/notifications.service'
+import type { MarkChange } from './regrade'
+
+const two = (hundredths: number) => (hundredths / 100).toFixed(2)
+
+const OUTCOME = {
+  accepted: { en: 'accepted', ne: 'स्वीकार गरियो' },
+  rejected: { en: 'not accepted', ne: 'स्वीकार गरिएन' },
+} as const
+
+/**
+ * Tells, inside the decision's transaction (so a rolled-back decision tells no one), every flagger the outcome
+ * with the admin's note, and every learner whose score moved their old and new score, one notice per attempt.
+ * Pushes and text messages leave after the commit (docs/decisions/035).
+ */
+export async function notifyKeyDecision(
+  db: Kysely<DB>,
+  decision: {
+    status: 'accepted' | 'rejected'
+    note: string
+    flaggers: readonly { user_id: number; attempt_id: number }[]
+    scored: readonly MarkChange[]
+    now: number
+  },
+) {
+  const quizOfAttempt = await quizzesOfAttempts(
+    db,
+    decision.flaggers.map((flag) => flag.attempt_id),
+  )
+  const quizIds = [...new Set([...decision.scored.map((change) => change.attempt.quiz_id), ...quizOfAttempt.values()])]
+  const titles = new Map<number, { en: string; ne: string }>()
+  if (quizIds.length > 0)
+    for (const row of await db
+      .selectFrom('quizzes')
+      .select(['id', 'title_en', 'title_ne'])
+      .where('id', 'in', quizIds)
+      .execute())
+      titles.set(row.id, { en: row.title_en, ne: row.title_ne || row.title_en })
+  const outcome = OUTCOME[decision.status]
+  const items: NewNotification[] = [
+    ...decision.flaggers.map((flag) => {
+      const title = titles.get(quizOfAttempt.get(flag.attempt_id) ?? 0) ?? { en: '', ne: '' }
+      return {
+        userId: flag.user_id,
+        kind: 'flag_decided' as const,
+        text: {
+          en: `Your challenge of a question in “${title.en}” was ${outcome.en}: ${decision.note}`,
+          ne: `“${title.ne}” को प्रश्नमाथि तपाईंको उजुरी ${outcome.ne}: ${decision.note}`,
+        },
+        link: `/results/${flag.attempt_id}`,
+      }
+    }),
+    ...decision.scored.map((change) => {
+      const title = titles.get(change.attempt.quiz_id) ?? { en: '', ne: '' }
+      const from = two(change.attempt.score_hundredths)
+      const to = two(change.attempt.score_hundredths + change.newMarks - change.oldMarks)
+      return {
+        userId: change.attempt.user_id,
+        kind: 'score_changed' as const,
+        text: {
+          en: `The answer key of “${title.en}” changed: your score went from ${from} to ${to}.`,
+          ne: `“${title.ne}” को उत्तरकुञ्जी बदलियो: तपाईंको अङ्क ${toDevanagariDigits(from)} बाट ${toDevanagariDigits(to)} भयो।`,
+        },
+        link: `/results/${change.attempt.id}`,
+      }
+    }),
+  ]
+  await notify(db, items, decision.now)
+}
+
+async function quizzesOfAttempts(db: Kysely<DB>, attemptIds: readonly number[]) {
+  const quizOf = new Map<number, number>()
+  for (let start = 0; start < attemptIds.length; start += 500) {
+    const rows = await db
+      .selectFrom('attempts')
+      .select(['id', 'quiz_id'])
+      .where('id', 'in', attemptIds.slice(start, start + 500))
+      .execute()
+    for (const row of rows) quizOf.set(row.id, row.quiz_id)
+  }
+  return quizOf
+}

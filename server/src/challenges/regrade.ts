@@ -1,0 +1,112 @@
+import type { RankChange } from '@quiz/contracts'
+import { keyedMarks, keyedOutcome, type AnswerKey, type KeyedOutcome } from '../questions/answer-keys'
+import { attemptSections, DEFAULT_MARKS_CORRECT, DEFAULT_MARKS_WRONG, marksByPlace } from '../questions/sections'
+import type { HoldingAttempt } from './challenges.repository'
+
+// The pure part of a key decision: how each attempt holding the revision scores under the key it was scored on
+// and under the new one, and how ranks move. No I/O, so it is the same for a dry run and a commit.
+
+export interface MarkChange {
+  attempt: HoldingAttempt
+  oldMarks: number
+  newMarks: number
+  oldOutcome: KeyedOutcome
+  newOutcome: KeyedOutcome
+}
+
+/** The question's marks in the attempt's paper (its section's). */
+function marksIn(attempt: HoldingAttempt, revisionId: number) {
+  const revisionIds = JSON.parse(attempt.revision_ids) as number[]
+  const place = revisionIds.indexOf(revisionId)
+  if (place < 0) return undefined
+  return (
+    marksByPlace(attemptSections(attempt.sections, revisionIds.length))[place] ?? {
+      correct: DEFAULT_MARKS_CORRECT,
+      wrong: DEFAULT_MARKS_WRONG,
+    }
+  )
+}
+
+/** Each attempt's outcome and item score on the question under a key (undefined: the revision's own). */
+export function itemScores(
+  attempts: readonly HoldingAttempt[],
+  revisionId: number,
+  authoredCorrectId: number | null,
+  key: AnswerKey | undefined,
+) {
+  return attempts.map((attempt) => {
+    const outcome = keyedOutcome(attempt.option_id, authoredCorrectId, key)
+    const marks = marksIn(attempt, revisionId)
+    return { attempt, outcome, marks: marks ? keyedMarks(outcome, marks) : 0 }
+  })
+}
+
+/** Each attempt whose outcome on the question changes (its marks, its counts or its maximum). */
+export function markChanges(
+  attempts: readonly HoldingAttempt[],
+  revisionId: number,
+  authoredCorrectId: number | null,
+  oldKey: AnswerKey | undefined,
+  newKey: AnswerKey,
+): MarkChange[] {
+  const changes: MarkChange[] = []
+  for (const attempt of attempts) {
+    const marks = marksIn(attempt, revisionId)
+    if (!marks) continue
+    const oldOutcome = keyedOutcome(attempt.option_id, authoredCorrectId, oldKey)
+    const newOutcome = keyedOutcome(attempt.option_id, authoredCorrectId, newKey)
+    if (oldOutcome === newOutcome) continue
+    changes.push({
+      attempt,
+      oldMarks: keyedMarks(oldOutcome, marks),
+      newMarks: keyedMarks(newOutcome, marks),
+      oldOutcome,
+      newOutcome,
+    })
+  }
+  return changes
+}
+
+/** Rank as the report card counts it: 1 + the learners whose first attempt scored strictly more. */
+function rankIn(sortedDescending: readonly number[], score: number) {
+  let low = 0
+  let high = sortedDescending.length
+  while (low < high) {
+    const middle = (low + high) >> 1
+    if (sortedDescending[middle]! > score) low = middle + 1
+    else high = middle
+  }
+  return 1 + low
+}
+
+/**
+ * Every learner whose rank in a quiz moves when first attempts' scores change: old and new ranks over the first
+ * attempts of each quiz, largest move first.
+ */
+export function rankChanges(
+  firstAttempts: readonly { id: number; user_id: number; quiz_id: number; score_hundredths: number | null }[],
+  newScoreOf: ReadonlyMap<number, number>,
+): (Omit<RankChange, 'username'> & { user_id: number })[] {
+  const byQuiz = new Map<number, (typeof firstAttempts)[number][]>()
+  for (const attempt of firstAttempts) {
+    const list = byQuiz.get(attempt.quiz_id)
+    if (list) list.push(attempt)
+    else byQuiz.set(attempt.quiz_id, [attempt])
+  }
+  const moves: (Omit<RankChange, 'username'> & { user_id: number })[] = []
+  for (const [quizId, attempts] of byQuiz) {
+    const before = attempts.map((attempt) => attempt.score_hundredths ?? 0)
+    const after = attempts.map((attempt, index) => newScoreOf.get(attempt.id) ?? before[index]!)
+    const sortedBefore = [...before].sort((a, b) => b - a)
+    const sortedAfter = [...after].sort((a, b) => b - a)
+    attempts.forEach((attempt, index) => {
+      const oldRank = rankIn(sortedBefore, before[index]!)
+      const newRank = rankIn(sortedAfter, after[index]!)
+      if (oldRank !== newRank)
+        moves.push({ user_id: attempt.user_id, quiz_id: quizId, old_rank: oldRank, new_rank: newRank })
+    })
+  }
+  return moves.sort(
+    (a, b) => Math.abs(b.new_rank - b.old_rank) - Math.abs(a.new_rank - a.old_rank) || a.new_rank - b.new_rank,
+  )
+}

@@ -1,0 +1,74 @@
+import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely'
+import { contentHash } from '../../questions/content-hash'
+import type { Dialect } from '../database'
+
+// Frozen in time: change the schema with a new migration, never by editing this one.
+// docs/decisions/032: an import's dry run is kept (`imports`, its rows as JSON) until it expires, so the admin can
+// read it and commit it later; every revision carries the normalised content hash of its texts, options and answer
+// (questions/content-hash.ts), indexed, so an import finds the bank's duplicates with one indexed lookup and a commit
+// never writes one. Revisions are immutable, so the hash is written once with the revision and never updated; the
+// bank's current questions are found by joining questions.revision_id. Existing revisions are hashed here.
+
+const BATCH = 500
+
+export const imports = (dialect: Dialect): Migration => {
+  const id = dialect === 'postgres' ? 'serial' : 'integer'
+  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
+
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('question_revisions').addColumn('content_hash', 'text').execute()
+
+      let after = 0
+      for (;;) {
+        const revisions = (
+          await sql<{ id: number; text_en: string; text_ne: string }>`
+            select id, text_en, text_ne from question_revisions where id > ${after} order by id limit ${BATCH}`.execute(
+            db,
+          )
+        ).rows
+        if (revisions.length === 0) break
+        after = Number(revisions.at(-1)!.id)
+        const ids = revisions.map((revision) => Number(revision.id))
+        const options = (
+          await sql<{ revision_id: number; text_en: string; text_ne: string; is_correct: number | boolean }>`
+            select revision_id, text_en, text_ne, is_correct from question_options
+            where revision_id in (${sql.join(ids)}) order by revision_id, position`.execute(db)
+        ).rows
+        const optionsOf = new Map<number, { text: { en: string; ne: string }; is_correct: boolean }[]>()
+        for (const option of options) {
+          const list = optionsOf.get(Number(option.revision_id)) ?? []
+          list.push({
+            text: { en: option.text_en, ne: option.text_ne ?? '' },
+            is_correct: Number(option.is_correct) === 1,
+          })
+          optionsOf.set(Number(option.revision_id), list)
+        }
+        for (const revision of revisions) {
+          const hash = contentHash({
+            text: { en: revision.text_en, ne: revision.text_ne ?? '' },
+            options: optionsOf.get(Number(revision.id)) ?? [],
+          })
+          await sql`update question_revisions set content_hash = ${hash} where id = ${revision.id}`.execute(db)
+        }
+      }
+      await db.schema
+        .createIndex('question_revisions_content_hash')
+        .on('question_revisions')
+        .column('content_hash')
+        .execute()
+
+      await db.schema
+        .createTable('imports')
+        .addColumn('id', id, pk)
+        .addColumn('created_by', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('format', 'text', (c) => c.notNull())
+        // The dry run's rows, JSON (contracts ImportRow[]): what the admin read is what a commit writes.
+        .addColumn('rows', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute()
+      await db.schema.createIndex('imports_expires').on('imports').column('expires_at').execute()
+    },
+  }
+}

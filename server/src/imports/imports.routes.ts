@@ -1,0 +1,123 @@
+import {
+  BankListQuerySchema,
+  IdParamsSchema,
+  ImportCommitBodySchema,
+  ImportCommitResultSchema,
+  ImportDryRunSchema,
+  ImportFieldsSchema,
+  importLimits,
+  importMessages,
+} from '@quiz/contracts'
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { actorOf } from '../audit/audit-log'
+import type { AppContext } from '../context'
+import { AppError, PayloadTooLarge, ValidationFailed, type FieldErrors } from '../http/errors'
+import { acceptJsonOnly } from '../http/json-only'
+import { createImportsService } from './imports.service'
+import type { ImportInput } from './readers'
+import { templateQuestions, writeCsv, writeXlsx } from './sheet'
+
+const docs = { tags: ['admin'], security: [{ bearer: [] }] }
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+const attachment = (name: string) => `attachment; filename="${name}"`
+
+/** The upload: `file` or `text`, and the fields as strings. Nothing of it is written anywhere but memory. */
+async function readUpload(
+  request: FastifyRequest,
+): Promise<{ input: Omit<ImportInput, 'format'>; fields: Record<string, string> }> {
+  if (!request.isMultipart())
+    throw new AppError(415, 'unsupported_media_type', 'Send the file or the text as multipart/form-data.')
+  const fields: Record<string, string> = {}
+  let file: ImportInput['file'] = null
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: importLimits.fileBytes, files: 1, fields: 20, fieldSize: importLimits.textLength },
+    })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer()
+        // A form whose file input was left empty still sends an empty part.
+        if (part.fieldname === 'file' && bytes.length > 0) file = { bytes, name: part.filename ?? '' }
+      } else if (typeof part.value === 'string') fields[part.fieldname] = part.value
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLarge(importMessages.fileTooLarge)
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw new PayloadTooLarge('The form has too many parts: send one file or one text.')
+    throw new AppError(400, 'validation_error', 'Malformed multipart body.')
+  }
+  const text = fields.text && fields.text.trim() !== '' ? fields.text : null
+  if (!file && !text) throw new ValidationFailed({ file: [importMessages.noInput] })
+  if (file && text) throw new ValidationFailed({ text: [importMessages.bothInputs] })
+  return { input: { file, text }, fields }
+}
+
+/** API.md "Import", under /api/admin: imports, their templates, and the bank's export in the same layout. */
+export const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const imports = createImportsService(context)
+  // Before the body is read: a learner's upload is refused without reading 20 MB.
+  app.addHook('onRequest', app.requireAdmin)
+
+  await app.register(async (upload) => {
+    upload.post(
+      '/imports/',
+      {
+        bodyLimit: importLimits.fileBytes + 1024 * 1024,
+        schema: {
+          ...docs,
+          summary: 'Dry run of an import (multipart/form-data: file or text, format, legacy_font, defaults)',
+          consumes: ['multipart/form-data'],
+          response: { 201: ImportDryRunSchema },
+        },
+      },
+      async (request, reply) => {
+        const { input, fields } = await readUpload(request)
+        const parsed = ImportFieldsSchema.safeParse(fields)
+        if (!parsed.success) {
+          const errors: FieldErrors = {}
+          for (const issue of parsed.error.issues)
+            (errors[issue.path.join('.') || 'non_field_errors'] ??= []).push(issue.message)
+          throw new ValidationFailed(errors)
+        }
+        const dryRun = await imports.dryRun({ ...input, format: parsed.data.format }, parsed.data, actorOf(request))
+        return reply.code(201).send(dryRun)
+      },
+    )
+  })
+
+  const jsonRoutes: FastifyPluginAsyncZod = async (json) => {
+    acceptJsonOnly(json)
+    json.post(
+      '/imports/:id/commit/',
+      {
+        schema: {
+          ...docs,
+          params: IdParamsSchema,
+          body: ImportCommitBodySchema,
+          response: { 200: ImportCommitResultSchema },
+        },
+      },
+      (request) => imports.commit(request.params.id, request.body, actorOf(request)),
+    )
+    json.get('/imports/template.xlsx', { schema: docs }, async (_request, reply) =>
+      reply
+        .type(XLSX)
+        .header('content-disposition', attachment('question-import-template.xlsx'))
+        .send(await writeXlsx(templateQuestions)),
+    )
+    json.get('/imports/template.csv', { schema: docs }, async (_request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', attachment('question-import-template.csv'))
+        .send(writeCsv(templateQuestions)),
+    )
+    json.get('/bank/export.xlsx', { schema: { ...docs, querystring: BankListQuerySchema } }, async (request, reply) =>
+      reply
+        .type(XLSX)
+        .header('content-disposition', attachment('question-bank.xlsx'))
+        .send(await imports.exportXlsx(request.query)),
+    )
+  }
+  await app.register(jsonRoutes)
+}

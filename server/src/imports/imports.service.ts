@@ -1,0 +1,242 @@
+import {
+  importMessages,
+  type BankListQuerySchema,
+  type ImportCommitResult,
+  type ImportDryRun,
+  type ImportFields,
+  type ImportFieldsSchema,
+  type ImportCommitBodySchema,
+  type ImportQuestion,
+  type ImportRow,
+} from '@quiz/contracts'
+import type { z } from 'zod'
+import { createBankService } from '../admin/bank.service'
+import { recordAudit, type UserActor } from '../audit/audit-log'
+import type { AppContext } from '../context'
+import { AppError, NotFound, ValidationFailed, type FieldErrors } from '../http/errors'
+import { findRevisions, insertBankQuestion } from '../questions/question-revisions.repository'
+import { setTags } from '../questions/question-tags.repository'
+import { appendFixedItems } from '../questions/quiz-papers.repository'
+import { adminLimits } from '@quiz/contracts'
+import {
+  bankQuestionsByHash,
+  currentRevisionIds,
+  deleteExpiredDryRuns,
+  findDryRun,
+  findLiveQuizFigures,
+  insertDryRun,
+  lockImportCommits,
+} from './imports.repository'
+import { convertFontRuns } from './legacy'
+import { readInput, Unreadable, type ImportInput } from './readers'
+import { buildRow, type HashedRow } from './rows'
+import { writeXlsx } from './sheet'
+
+type Fields = z.output<typeof ImportFieldsSchema>
+type CommitBody = z.output<typeof ImportCommitBodySchema>
+type BankQuery = z.output<typeof BankListQuerySchema>
+
+const HOUR = 60 * 60 * 1000
+const YIELD_EVERY = 200
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+export const unreadable = (detail: string) => new AppError(400, 'import_unreadable', detail)
+
+const summaryOf = (rows: readonly ImportRow[]) => ({
+  ok: rows.filter((row) => row.status === 'ok').length,
+  fixed: rows.filter((row) => row.status === 'fixed').length,
+  rejected: rows.filter((row) => row.status === 'rejected').length,
+  duplicate: rows.filter((row) => row.status === 'duplicate').length,
+})
+
+const withoutHash = ({ hash: _hash, ...row }: HashedRow): ImportRow => row
+
+/** API.md "Import": dry runs of an archive, their commit into the bank, and the bank written out in the same layout. */
+export function createImportsService(context: Pick<AppContext, 'database' | 'clock' | 'config'>) {
+  const { database, clock, config } = context
+  const { db } = database
+  const bank = createBankService(context)
+
+  /** Marks the rows the bank already holds, then those an earlier row of this file holds. */
+  async function markDuplicates(rows: HashedRow[]) {
+    const inBank = await bankQuestionsByHash(
+      db,
+      rows.flatMap((row) => (row.hash ? [row.hash] : [])),
+    )
+    const seen = new Map<string, number>()
+    for (const row of rows) {
+      if (!row.hash) continue
+      const questionId = inBank.get(row.hash)
+      const earlier = seen.get(row.hash)
+      if (questionId !== undefined) {
+        row.status = 'duplicate'
+        row.duplicate_of = { question_id: questionId, row: null }
+        row.messages.push({
+          field: 'row',
+          code: 'duplicate_in_bank',
+          message: `The bank already has this question (question ${questionId}).`,
+        })
+      } else if (earlier !== undefined) {
+        row.status = 'duplicate'
+        row.duplicate_of = { question_id: null, row: earlier }
+        row.messages.push({
+          field: 'row',
+          code: 'duplicate_in_file',
+          message: `Row ${earlier} of this import is the same question.`,
+        })
+      } else seen.set(row.hash, row.row)
+    }
+  }
+
+  return {
+    async dryRun(input: ImportInput, fields: Fields, actor: UserActor): Promise<ImportDryRun> {
+      let read: Awaited<ReturnType<typeof readInput>>
+      try {
+        read = await readInput(input, (runs) => convertFontRuns(runs, fields.legacy_font))
+      } catch (error) {
+        if (error instanceof Unreadable) throw unreadable(error.message)
+        throw error
+      }
+      if (read.drafts.length === 0)
+        throw unreadable(
+          'No questions were found: a spreadsheet needs rows under its header row, and text needs numbered questions with lettered options.',
+        )
+      const rows: HashedRow[] = []
+      for (const [index, draft] of read.drafts.entries()) {
+        if (index % YIELD_EVERY === YIELD_EVERY - 1) await nextTurn()
+        rows.push(
+          await buildRow(draft, {
+            format: read.format,
+            legacyFont: fields.legacy_font,
+            defaults: {
+              topic: fields.topic,
+              tags: fields.tags,
+              difficulty: fields.difficulty,
+              source: fields.source,
+            },
+          }),
+        )
+      }
+      await markDuplicates(rows)
+      const now = clock.now()
+      const expiresAt = now + config.importTtlHours * HOUR
+      const importId = await database.transaction(async (trx) => {
+        await deleteExpiredDryRuns(trx, now)
+        return insertDryRun(trx, { createdBy: actor.id, format: read.format, rows, now, expiresAt })
+      })
+      return {
+        import_id: importId,
+        format: read.format,
+        rows: rows.map(withoutHash),
+        summary: summaryOf(rows),
+        expires_at: new Date(expiresAt).toISOString(),
+      }
+    },
+
+    async commit(importId: number, body: CommitBody, actor: UserActor): Promise<ImportCommitResult> {
+      const dryRun = await findDryRun(db, importId, clock.now())
+      if (!dryRun) throw new NotFound('This import is not found or has expired; upload the file again.')
+      const importable = (row: HashedRow) => row.status === 'ok' || row.status === 'fixed'
+      const errors: FieldErrors = {}
+      let chosen: HashedRow[]
+      if (body.rows) {
+        const named = new Set(body.rows)
+        body.rows.forEach((number, index) => {
+          if (!dryRun.rows.some((row) => row.row === number && importable(row)))
+            errors[`rows.${index}`] = [importMessages.rowNotImportable]
+        })
+        chosen = dryRun.rows.filter((row) => named.has(row.row) && importable(row))
+      } else chosen = dryRun.rows.filter(importable)
+
+      return database.transaction(async (trx) => {
+        if (body.quiz_id !== undefined) {
+          const quiz = await findLiveQuizFigures(trx, body.quiz_id)
+          if (!quiz) errors.quiz_id = [importMessages.unknownQuiz]
+        }
+        if (Object.keys(errors).length > 0) throw new ValidationFailed(errors)
+        await lockImportCommits(trx, database.dialect)
+        const inBank = await bankQuestionsByHash(
+          trx,
+          chosen.map((row) => row.hash!),
+        )
+        const now = clock.now()
+        const written = new Set<string>()
+        const questionIds: number[] = []
+        let duplicates = 0
+        for (const row of chosen) {
+          const hash = row.hash!
+          if (inBank.has(hash) || written.has(hash)) {
+            duplicates++
+            continue
+          }
+          written.add(hash)
+          const question = row.question
+          const questionId = await insertBankQuestion(trx, question, now, question)
+          await setTags(trx, questionId, question.tags)
+          await recordAudit(trx, actor, now, {
+            action: 'create',
+            entityType: 'question',
+            entityId: questionId,
+            label: (question.text.en || question.text.ne).slice(0, 80),
+            after: { import_id: importId, row: row.row, text: question.text, topic: question.topic },
+          })
+          questionIds.push(questionId)
+        }
+        if (body.quiz_id !== undefined && questionIds.length > 0) {
+          const quiz = (await findLiveQuizFigures(trx, body.quiz_id))!
+          if (quiz.question_count + questionIds.length > adminLimits.maxQuestions)
+            throw new ValidationFailed({
+              quiz_id: [
+                `This quiz's paper would hold ${quiz.question_count + questionIds.length} questions; a paper may hold at most ${adminLimits.maxQuestions}.`,
+              ],
+            })
+          await appendFixedItems(trx, body.quiz_id, questionIds)
+          await recordAudit(trx, actor, now, {
+            action: 'update',
+            entityType: 'quiz',
+            entityId: body.quiz_id,
+            label: quiz.title_en,
+            after: { import_id: importId, added_question_ids: questionIds },
+          })
+        }
+        return { imported: questionIds.length, duplicates, question_ids: questionIds }
+      })
+    },
+
+    /** The bank's live questions matching the bank list's filters, as the import's spreadsheet. */
+    async exportXlsx(query: BankQuery): Promise<Buffer> {
+      const questions: ImportQuestion[] = []
+      for (let page = 1; ; page++) {
+        const found = await bank.list({ ...query, page, page_size: 500 })
+        const revisionOf = await currentRevisionIds(
+          db,
+          found.results.map((item) => item.id),
+        )
+        const revisions = await findRevisions(db, [...revisionOf.values()])
+        for (const item of found.results) {
+          const revision = revisions.get(revisionOf.get(item.id)!)
+          if (!revision) continue
+          questions.push({
+            text: { en: revision.text_en, ne: revision.text_ne },
+            hint: revision.hint_en === null ? null : { en: revision.hint_en, ne: revision.hint_ne },
+            topic: revision.topic,
+            image: null,
+            options: revision.options.map((option) => ({
+              text: { en: option.text_en, ne: option.text_ne },
+              is_correct: option.is_correct === 1,
+              image: null,
+            })),
+            tags: item.tags,
+            difficulty: item.difficulty,
+            source: item.source,
+          })
+        }
+        if (found.results.length < 500) break
+      }
+      return writeXlsx(questions)
+    },
+  }
+}
+
+export type ImportsService = ReturnType<typeof createImportsService>
+export type { ImportFields }

@@ -1,0 +1,180 @@
+import { HALANT, NUKTA, SIGN_AA, SIGN_I, isConsonant, isDevanagari, isModifier, isVowelSign } from './devanagari'
+import { kantipurOverrides, preetiKeys } from './preeti-map'
+
+export type LegacyFont = 'preeti' | 'kantipur'
+
+/*
+ * Two keys are typed in a different place than Unicode stores them: ि (`l`) before its cluster and the reph (`{`)
+ * after its syllable. They are first written as private-use marks, so that a ि or र् the text already held in
+ * Unicode is never moved, and are replaced once the rules have put them in place.
+ */
+const SHORT_I_MARK = '\uE000'
+const REPH_MARK = '\uE001'
+const REPH = `र${HALANT}`
+
+interface KeyMap {
+  /** Each key's glyph as characters, ready to append. */
+  keys: ReadonlyMap<string, readonly string[]>
+  longest: number
+}
+
+function keyMap(overrides: Readonly<Record<string, string>>): KeyMap {
+  const glyphs: Record<string, string> = { ...preetiKeys, ...overrides, l: SHORT_I_MARK, '{': REPH_MARK }
+  const keys = new Map(Object.entries(glyphs).map(([key, glyph]) => [key, [...glyph]]))
+  return { keys, longest: Math.max(...[...keys.keys()].map((key) => key.length)) }
+}
+
+const maps: Record<LegacyFont, KeyMap> = {
+  preeti: keyMap({}),
+  kantipur: keyMap(kantipurOverrides),
+}
+
+/**
+ * Each key's glyph, longest key first; characters that are no key (spaces, newlines, Unicode) stay as they are.
+ * Every key is in the Basic Multilingual Plane, so the text is walked by UTF-16 units; a character outside it passes
+ * as its two halves, side by side.
+ */
+function mapKeys(text: string, { keys, longest }: KeyMap): string[] {
+  const out: string[] = []
+  for (let at = 0; at < text.length;) {
+    let length = Math.min(longest, text.length - at)
+    while (length > 1 && !keys.has(text.slice(at, at + length))) length--
+    const key = text.slice(at, at + length)
+    for (const c of keys.get(key) ?? [key]) out.push(c)
+    at += length
+  }
+  return out
+}
+
+/** The index just past the consonant cluster (C, then halant + C any number of times) that starts at `at`. */
+function clusterEnd(chars: readonly string[], at: number): number {
+  if (!isConsonant(chars[at])) return at
+  let end = at + 1
+  if (chars[end] === NUKTA) end++
+  while (chars[end] === HALANT && isConsonant(chars[end + 1])) {
+    end += 2
+    if (chars[end] === NUKTA) end++
+  }
+  return end
+}
+
+/** The index where the consonant cluster that ends just before `end` starts (`end` when there is none). */
+function clusterStart(chars: readonly string[], end: number): number {
+  let at = end - 1
+  if (chars[at] === NUKTA) at--
+  if (!isConsonant(chars[at])) return end
+  while (chars[at - 1] === HALANT) {
+    let previous = at - 2
+    if (chars[previous] === NUKTA) previous--
+    if (!isConsonant(chars[previous])) break
+    at = previous
+  }
+  return at
+}
+
+/** A half form followed by the bar `f` is the full letter: ष् + ा is ष, ण् + ा is ण, क्ष् + ा is क्ष. */
+function joinHalfFormsWithBar(chars: string[]): string[] {
+  const out: string[] = []
+  for (const c of chars) {
+    if (c === SIGN_AA && out.at(-1) === HALANT) out.pop()
+    else out.push(c)
+  }
+  return out
+}
+
+/** ि is typed before its cluster (`lSt` is क्ति): it moves after the whole cluster, half forms and conjuncts included. */
+function placeShortI(chars: readonly string[]): string[] {
+  const out: string[] = []
+  for (let at = 0; at < chars.length; at++) {
+    if (chars[at] !== SHORT_I_MARK) {
+      out.push(chars[at]!)
+      continue
+    }
+    const end = clusterEnd(chars, at + 1)
+    out.push(...chars.slice(at + 1, end), SIGN_I)
+    at = end - 1
+  }
+  return out
+}
+
+/**
+ * The reph is typed after its syllable, vowel signs included (`sfo{` is कार्य, `lt{` is र्ति): र् moves before the
+ * cluster that carries those signs. Built left to right, so each move shifts only the few characters after it.
+ */
+function placeReph(chars: readonly string[]): string[] {
+  const out: string[] = []
+  for (const c of chars) {
+    if (c !== REPH_MARK) {
+      out.push(c)
+      continue
+    }
+    let end = out.length
+    while (isVowelSign(out[end - 1]) || isModifier(out[end - 1])) end--
+    out.splice(clusterStart(out, end), 0, ...REPH)
+  }
+  return out
+}
+
+/** Marks that must follow their consonant: a vowel sign typed before it moves after its cluster. */
+function placeStrayVowelSigns(chars: readonly string[]): string[] {
+  const out: string[] = []
+  for (let at = 0; at < chars.length; at++) {
+    const c = chars[at]!
+    // Only a sign with no letter before it (start, space, punctuation) is out of place.
+    const end = isVowelSign(c) && !isDevanagari(chars[at - 1]) ? clusterEnd(chars, at + 1) : at + 1
+    if (end === at + 1) {
+      out.push(c)
+      continue
+    }
+    out.push(...chars.slice(at + 1, end), c)
+    at = end - 1
+  }
+  return out
+}
+
+/** ं ँ ः typed before a vowel sign of their syllable move after it (`kFfr` shows as पाँच). */
+function placeModifiersLast(chars: string[]): string[] {
+  const out = [...chars]
+  for (let moved = true; moved;) {
+    moved = false
+    for (let at = 0; at + 1 < out.length; at++)
+      if (isModifier(out[at]) && isVowelSign(out[at + 1])) {
+        ;[out[at], out[at + 1]] = [out[at + 1]!, out[at]!]
+        moved = true
+      }
+  }
+  return out
+}
+
+/** Vowels drawn from two glyphs: ा + े is ो, ा + ै is ौ, अ + ा is आ, and so on, in whichever order they were typed. */
+const combined: ReadonlyArray<[string, string]> = [
+  ['ाे', 'ो'],
+  ['ेा', 'ो'],
+  ['ाै', 'ौ'],
+  ['ैा', 'ौ'],
+  ['अा', 'आ'],
+  ['आे', 'ओ'],
+  ['आै', 'औ'],
+  ['अो', 'ओ'],
+  ['अौ', 'औ'],
+  ['एे', 'ऐ'],
+  ['््', '्'],
+  ['।।', '॥'],
+]
+
+function combine(text: string): string {
+  let out = text
+  for (const [from, to] of combined) out = out.split(from).join(to)
+  return out
+}
+
+/** Text typed in the Preeti or Kantipur font, as Unicode Devanagari in NFC (docs/legacy-fonts.md). */
+export function legacyToUnicode(text: string, font: LegacyFont): string {
+  let chars = mapKeys(text, maps[font])
+  chars = joinHalfFormsWithBar(chars)
+  chars = placeShortI(chars)
+  chars = placeReph(chars)
+  chars = placeStrayVowelSigns(chars)
+  chars = placeModifiersLast(chars)
+  return combine(chars.join('')).normalize('NFC')
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { appTexts } from './app-texts.fixtures'
+import { legacyToUnicode } from './convert'
+import { readsAsLegacy } from './detect'
+import { typeOnPreeti } from './preeti-typist.fixtures'
+
+/* The web app's Nepali, typed on the Preeti keyboard by preeti-typist.fixtures.ts: whole sentences of every kind. */
+const typed = appTexts.map(([en, ne]) => ({ en, ne, preeti: typeOnPreeti(ne)! }))
+
+describe("the web app's texts", () => {
+  it('are all typeable on Preeti', () => {
+    expect(typed.filter(({ preeti }) => preeti === null)).toEqual([])
+  })
+
+  it('convert back to the Nepali they were typed from, in both fonts', () => {
+    for (const { ne, preeti } of typed) {
+      expect(legacyToUnicode(preeti, 'preeti')).toBe(ne.normalize('NFC'))
+      expect(legacyToUnicode(preeti, 'kantipur')).toBe(ne.normalize('NFC'))
+    }
+  })
+
+  it('read as legacy text when typed in Preeti, all but a few single words', () => {
+    const missed = typed.filter(({ preeti }) => !readsAsLegacy(preeti))
+    expect(missed.length / typed.length).toBeLessThan(0.03)
+    for (const { ne } of missed) expect(ne).not.toContain(' ')
+  })
+
+  it('never read as legacy text in English', () => {
+    expect(typed.filter(({ en }) => readsAsLegacy(en)).map(({ en }) => en)).toEqual([])
+  })
+
+  it('never read as legacy text in Nepali', () => {
+    expect(typed.filter(({ ne }) => readsAsLegacy(ne))).toEqual([])
+  })
+})

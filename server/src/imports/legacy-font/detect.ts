@@ -1,0 +1,149 @@
+import { hasDevanagari } from './devanagari'
+
+/*
+ * Preeti and Kantipur text is ASCII, so it can only be told from English by how it uses ASCII (docs/decisions/033).
+ * Word by word, three kinds of evidence:
+ * - signs no English word carries against a letter: े `]`, ै `}`, the reph `{`, ्र `|`, ृ `[`, ् `\`;
+ * - marks English does not type where Preeti does: स `;` or स् `:` starting a word, र `/` starting or ending one,
+ *   ु `'` and ू `"` inside one, ि `l` before a consonant starting one;
+ * - weak hints: capitals inside a word (ी `L`, ँ `F`, half forms), a digit after a small letter (the digit keys type
+ *   letters), a consonant and the bar `f` ending a word, three small letters with no English vowel.
+ * English, for its part, is full of its little words and of vowel letters (Preeti's rarer ब भ ष् य ग).
+ */
+
+const LETTER = /[A-Za-z]/
+
+/** A sign no English word carries against a letter: `nf]s`, `sfo{`, `k|b]z`, `k[i7`, `5g\`. */
+function hasLegacySign(word: string): boolean {
+  // Where brackets open first and close last, so that each sign is judged in constant time, however long the word.
+  const firstSquare = word.indexOf('[')
+  const firstCurly = word.indexOf('{')
+  const lastSquare = word.lastIndexOf(']')
+  const lastCurly = word.lastIndexOf('}')
+  const opened = (first: number, at: number) => first !== -1 && first < at
+  for (let at = 0; at < word.length; at++) {
+    const letterBefore = LETTER.test(word[at - 1] ?? '')
+    const letterAfter = LETTER.test(word[at + 1] ?? '')
+    switch (word[at]) {
+      // English closes the brackets it opens ("[sic]", "a[i]"); Preeti's `]` and `}` close nothing.
+      case ']':
+        if ((letterBefore || letterAfter) && !opened(firstSquare, at)) return true
+        break
+      case '}':
+        if ((letterBefore || letterAfter) && !opened(firstCurly, at)) return true
+        break
+      case '[':
+        if (letterBefore && lastSquare < at) return true
+        break
+      case '{':
+        if (letterBefore && lastCurly < at) return true
+        break
+      // After a consonant key, which is small or a digit (`k|` प्र, `g\` न्, `6\` ट्); `A|B` is English.
+      case '|':
+      case '\\':
+        if (/[a-z0-9]/.test(word[at - 1] ?? '')) return true
+    }
+  }
+  return false
+}
+
+/** Abbreviations that start with l and a consonant. */
+const englishStartingLConsonant = new Set(['lb', 'lbs', 'ltd', 'lm', 'lx', 'lt', 'lng', 'lpg', 'lcd', 'led'])
+
+/** A mark English does not type where Preeti does; it counts when the text has few English vowels. */
+function hasLegacyMark(word: string): boolean {
+  return (
+    // स or स् starting a word: `;do` समय, `:yfg` स्थान, `;'/'` सुरु; English puts `;` and `:` after a word.
+    /^[;:][A-Za-z'"/]/.test(word) ||
+    // स against a letter inside a word: `cg';f/` (code such as `i=0;i<n` has more vowels).
+    /[A-Za-z'"];[A-Za-z+\]}'":/]/.test(word) ||
+    // र starting or ending a word, or before ु ू: `/fd` राम, `pQ/` उत्तर, `c/"` अरू.
+    /^\/[A-Za-z]|[A-Za-z0-9'"]\/$|\/['"]/.test(word) ||
+    // ु or ू inside a word that is no English contraction: `s'g` कुन, `k"j{` पूर्व.
+    /[A-Za-z]'[abcefghijknopqruwxyzABCEFGHIJKNOPQUWXYZ;/:]|[A-Za-z]"[A-Za-z;/:]/.test(word) ||
+    // ि before a consonant starting a word: `lj` वि, `ls` कि.
+    (/^l[bcdfghjkmnpqrstvwxzBCDFGHJKLMNPQRSTVWXZ:;/|']/.test(word) &&
+      !englishStartingLConsonant.has(word.replace(/[^A-Za-z]/g, '').toLowerCase()))
+  )
+}
+
+/** A weak hint, telling only when most words carry one and the text has few English vowels. */
+function hasLegacyHint(word: string): boolean {
+  const letters = word.replace(/[^A-Za-z]/g, '')
+  return (
+    // र inside a word with the bar ा: `ef/t` भारत (not `km/h`).
+    (/[a-z]\/[a-z]/.test(word) && word.includes('f')) ||
+    // ी or ँ after a small letter (`gLlt`, `kfFr`), a half form inside a word (`zflGt`).
+    /[a-z][LF]/.test(word) ||
+    hasInnerHalfForm(word) ||
+    // A digit key typed after a small letter: `cf7` आठ, `u08sL` गण्डकी.
+    /[a-z][0-9]/.test(word) ||
+    // A consonant with the bar `f` ending the word: `sf`, `yfkf`.
+    /[bcdghjkmnpqrstvwxz]f$/.test(letters) ||
+    // Three or more small letters and none of English's vowels: `slt`, `ltg` (not `km/h`, `nth`, `pdf`).
+    word.split(/[^A-Za-z]+/).some(isVowellessRun)
+  )
+}
+
+/**
+ * A half form inside a word, before a consonant, य or a sign: `zflGt` शान्ति, `ljBfno` विद्यालय, `dWod` मध्यम. English
+ * capitals inside a word come before another capital (`mRNA`), or after a capitalised syllable (`JavaScript`,
+ * `McDonald`), or before a vowel (`iPhone`).
+ */
+function hasInnerHalfForm(word: string): boolean {
+  for (const match of word.matchAll(/[a-z][A-Z](?=[bcdfghjklmnopqrstvwxz0-9;/'"\]}{|\\])/g)) {
+    // The letters before the capital, back to the word's start or a non-letter; a syllable or two is enough to judge.
+    const before = word.slice(Math.max(0, match.index - 11), match.index + 1).replace(/^.*[^A-Za-z]/, '')
+    if (before.includes('f') || /^[a-z]+$/.test(before)) return true
+  }
+  return false
+}
+
+const englishWithoutVowels = new Set(
+  'nth pdf www mph kph kwh khz mhz ghz hmm psst shh tsk brr lbs ltd csv xlsx svg png jpg gif sql'.split(' '),
+)
+
+function isVowellessRun(run: string): boolean {
+  return run.length >= 3 && !/[^a-z]/.test(run) && !/[aeiouy]/.test(run) && !englishWithoutVowels.has(run)
+}
+
+/** English's commonest little words ("of" is left out: Preeti's `of` is the Nepali या). */
+const englishWords = new Set(
+  (
+    'the and to in is are was were be been for on that with as by at which what who whom whose how when where why ' +
+    'this these those an it its from or not no yes has have had will would can could does do did if then than all ' +
+    'any each one two there their they he she his her we you your our about into only also most many much more'
+  ).split(' '),
+)
+
+/** What English puts around a word; not `;` before one (`;do` is Preeti's समय) nor `]` or `}` after one. */
+const EDGE_PUNCTUATION = /^["'(]+|[.,!?:;"')]+$/g
+
+/** A web or mail address, or an abbreviation with inner dots (`psc.gov.np`, `e.g.`): Preeti puts । after a space. */
+const looksLikeAddress = (word: string) => /:\/\/|^www\.|[A-Za-z]@[A-Za-z]|[A-Za-z]\.[A-Za-z]/.test(word)
+
+/** Text without letters: Preeti's digit keys (`!))` १००, `@)&@` २०७२) or its signs (`;'/'` सुरु, `/` र). */
+const PREETI_WITHOUT_LETTERS = /^[\s)!@#$%^&*(,.=;:'"/[\]{}|\\+<>?_-]+$/
+const PREETI_KEY_WITHOUT_LETTER = /[!@#$%^&*;:'"/[\]{}|\\+>]/
+
+/** true when the text holds no Devanagari and reads as Preeti or Kantipur text (docs/decisions/033). */
+export function readsAsLegacy(text: string): boolean {
+  if (hasDevanagari(text)) return false
+  const letters = text.match(/[A-Za-z]/g) ?? []
+  if (letters.length === 0) return PREETI_WITHOUT_LETTERS.test(text) && PREETI_KEY_WITHOUT_LETTER.test(text)
+
+  // Words with a letter, or with Preeti's signs alone (`;'/'` सुरु); not numbers or dashes.
+  const words = text.split(/\s+/).filter((word) => LETTER.test(word) || PREETI_KEY_WITHOUT_LETTER.test(word))
+  const english = words.filter(
+    (word) => englishWords.has(word.replace(EDGE_PUNCTUATION, '').toLowerCase()) || looksLikeAddress(word),
+  ).length
+  if (english * 5 >= words.length) return false
+
+  const vowels = letters.filter((c) => /[aeiouAEIOU]/.test(c)).length / letters.length
+  const signed = words.filter(hasLegacySign).length
+  if (signed * 4 >= words.length) return true
+  const marked = words.filter((word) => hasLegacySign(word) || hasLegacyMark(word)).length
+  if (marked * 2 >= words.length && vowels <= 0.5) return true
+  const hinted = words.filter((word) => hasLegacySign(word) || hasLegacyMark(word) || hasLegacyHint(word)).length
+  return hinted * 2 >= words.length && vowels < 0.35
+}

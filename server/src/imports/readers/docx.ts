@@ -1,0 +1,221 @@
+import { XMLParser } from 'fast-xml-parser'
+import type { ImportMessage } from '@quiz/contracts'
+import { Unreadable, type Draft, type Run } from './draft'
+import { readLayout, type Line } from './layout'
+import { unpackCounted } from './zip'
+
+// A Word file read from its parts (word/document.xml, word/styles.xml), so each run's font is known: a question
+// typed in Preeti is found by its runs' font (w:rFonts), falling back to the run's character style, the paragraph's
+// style and the document's default font. Paragraphs (and line breaks inside one) are the lines of the Word layout.
+// What text cannot carry is said on the line it is in: pictures (w:drawing, w:pict), equations (m:oMath, old
+// equation objects) and tables (w:tbl).
+
+const KIND = 'a Word document (.docx)'
+type XmlNode = Record<string, unknown>
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseTagValue: false,
+  trimValues: false,
+  processEntities: true,
+})
+
+const tagOf = (node: XmlNode) => Object.keys(node).find((key) => key !== ':@') ?? ''
+const childrenOf = (node: XmlNode): XmlNode[] => {
+  const value = node[tagOf(node)]
+  return Array.isArray(value) ? (value as XmlNode[]) : []
+}
+const attr = (node: XmlNode | undefined, name: string) =>
+  ((node?.[':@'] as Record<string, string> | undefined) ?? {})[name]
+const child = (node: XmlNode, tag: string) => childrenOf(node).find((c) => tagOf(c) === tag)
+const textNode = (node: XmlNode) => {
+  const text = childrenOf(node).find((c) => '#text' in c)
+  return text ? String(text['#text']) : ''
+}
+
+function parseXml(bytes: Uint8Array | undefined, part: string): XmlNode[] {
+  if (!bytes) return []
+  const xml = new TextDecoder().decode(bytes)
+  if (/<!ENTITY/i.test(xml)) throw new Unreadable(`This ${KIND.replace(/^a /, '')} is damaged (${part}).`)
+  try {
+    return parser.parse(xml) as XmlNode[]
+  } catch {
+    throw new Unreadable(`This ${KIND.replace(/^a /, '')} is damaged (${part}).`)
+  }
+}
+
+const fontOf = (rPr: XmlNode | undefined) => {
+  const fonts = rPr ? child(rPr, 'w:rFonts') : undefined
+  return fonts ? (attr(fonts, 'w:ascii') ?? attr(fonts, 'w:hAnsi') ?? attr(fonts, 'w:cs') ?? null) : null
+}
+
+/** Each style's font (its own or inherited through basedOn) and the document's default. */
+function stylesFonts(nodes: XmlNode[]) {
+  const root = nodes.find((node) => tagOf(node) === 'w:styles')
+  const own = new Map<string, { font: string | null; basedOn: string | null }>()
+  let defaultFont: string | null = null
+  for (const node of root ? childrenOf(root) : []) {
+    if (tagOf(node) === 'w:docDefaults') {
+      const rPrDefault = child(node, 'w:rPrDefault')
+      defaultFont = fontOf(rPrDefault ? child(rPrDefault, 'w:rPr') : undefined)
+    }
+    if (tagOf(node) === 'w:style') {
+      const basedOn = child(node, 'w:basedOn')
+      own.set(attr(node, 'w:styleId') ?? '', {
+        font: fontOf(child(node, 'w:rPr')),
+        basedOn: basedOn ? (attr(basedOn, 'w:val') ?? null) : null,
+      })
+    }
+  }
+  const resolved = (id: string | null | undefined, depth = 0): string | null => {
+    if (!id || depth > 20) return null
+    const style = own.get(id)
+    return style ? (style.font ?? resolved(style.basedOn, depth + 1)) : null
+  }
+  return { defaultFont, styleFont: resolved }
+}
+
+const QUESTION_FORMATS = new Set([
+  'decimal',
+  'decimalZero',
+  'decimalEnclosedParen',
+  'decimalEnclosedFullstop',
+  'decimalEnclosedCircle',
+  'hindiNumbers',
+  'hindiCounting',
+  'upperRoman',
+  'lowerRoman',
+])
+const OPTION_FORMATS = new Set(['lowerLetter', 'upperLetter', 'hindiVowels', 'hindiConsonants'])
+
+/**
+ * Word's automatic numbering (w:numPr) is not in the text: each list's level format, by numId and level, tells a
+ * numbered question from a lettered option.
+ */
+function numberingFormats(nodes: XmlNode[]) {
+  const root = nodes.find((node) => tagOf(node) === 'w:numbering')
+  const abstract = new Map<string, Map<string, string>>()
+  const numToAbstract = new Map<string, string>()
+  for (const node of root ? childrenOf(root) : []) {
+    if (tagOf(node) === 'w:abstractNum') {
+      const levels = new Map<string, string>()
+      for (const level of childrenOf(node).filter((c) => tagOf(c) === 'w:lvl')) {
+        const format = child(level, 'w:numFmt')
+        levels.set(attr(level, 'w:ilvl') ?? '0', attr(format, 'w:val') ?? '')
+      }
+      abstract.set(attr(node, 'w:abstractNumId') ?? '', levels)
+    } else if (tagOf(node) === 'w:num')
+      numToAbstract.set(attr(node, 'w:numId') ?? '', attr(child(node, 'w:abstractNumId') ?? {}, 'w:val') ?? '')
+  }
+  return (numId: string, level: string) => abstract.get(numToAbstract.get(numId) ?? '')?.get(level) ?? null
+}
+
+const imageNote: ImportMessage = {
+  field: 'row',
+  code: 'image',
+  message: 'A picture in this question cannot be imported.',
+}
+const equationNote: ImportMessage = {
+  field: 'row',
+  code: 'equation',
+  message: 'An equation in this question cannot be imported; type it as TeX between $ signs instead.',
+}
+const tableNote: ImportMessage = {
+  field: 'row',
+  code: 'table',
+  message: 'A table in this question cannot be imported; type its content as text.',
+}
+
+/** API.md "Word": paragraphs in the numbered / lettered / Answer layout. `prepare` converts legacy-font runs. */
+export function readDocx(bytes: Uint8Array, prepare: (runs: Run[]) => Run[] = (runs) => runs): Draft[] {
+  const entries = unpackCounted(bytes, KIND, (name) =>
+    ['word/document.xml', 'word/styles.xml', 'word/numbering.xml'].includes(name),
+  )
+  const documentXml = entries.get('word/document.xml')
+  if (!documentXml) throw new Unreadable(`This file is not ${KIND}: it may be an Excel workbook or another zip.`)
+  const { defaultFont, styleFont } = stylesFonts(parseXml(entries.get('word/styles.xml'), 'styles'))
+  const document = parseXml(documentXml, 'document').find((node) => tagOf(node) === 'w:document')
+  const body = document ? child(document, 'w:body') : undefined
+  if (!body) throw new Unreadable(`This ${KIND.replace(/^a /, '')} has no body.`)
+
+  const formatOf = numberingFormats(parseXml(entries.get('word/numbering.xml'), 'numbering'))
+  const lines: Line[] = []
+  let paragraphNo = 0
+  let questionNumber = 0
+  let optionNumber = 0
+  /** The number Word draws before a list paragraph, written out so the layout reads it. */
+  const listMarker = (pPr: XmlNode | undefined): string | null => {
+    const numPr = pPr ? child(pPr, 'w:numPr') : undefined
+    if (!numPr) return null
+    const numId = attr(child(numPr, 'w:numId'), 'w:val') ?? '0'
+    const format = formatOf(numId, attr(child(numPr, 'w:ilvl'), 'w:val') ?? '0')
+    if (numId === '0' || !format) return null
+    if (QUESTION_FORMATS.has(format)) {
+      optionNumber = 0
+      return `${++questionNumber}. `
+    }
+    if (OPTION_FORMATS.has(format)) return `(${'abcdefghij'[Math.min(optionNumber++, 9)]}) `
+    return null
+  }
+
+  const paragraph = (p: XmlNode) => {
+    paragraphNo++
+    const pPr = child(p, 'w:pPr')
+    const pStyle = pPr ? child(pPr, 'w:pStyle') : undefined
+    const paragraphFont = styleFont(attr(pStyle, 'w:val')) ?? defaultFont
+    const marker = listMarker(pPr)
+    let line: Line = { no: paragraphNo, runs: marker ? [{ text: marker, font: null }] : [], notes: [] }
+    const breakLine = () => {
+      lines.push(line)
+      line = { no: paragraphNo, runs: [], notes: [] }
+    }
+    const note = (message: ImportMessage) => {
+      if (!line.notes.includes(message)) line.notes.push(message)
+    }
+    const run = (r: XmlNode) => {
+      const rPr = child(r, 'w:rPr')
+      const rStyle = rPr ? child(rPr, 'w:rStyle') : undefined
+      const font = fontOf(rPr) ?? styleFont(attr(rStyle, 'w:val')) ?? paragraphFont
+      for (const part of childrenOf(r)) {
+        const tag = tagOf(part)
+        if (tag === 'w:t') line.runs.push({ text: textNode(part), font })
+        else if (tag === 'w:tab') line.runs.push({ text: '\t', font })
+        else if (tag === 'w:noBreakHyphen') line.runs.push({ text: '-', font })
+        else if (tag === 'w:br' || tag === 'w:cr') {
+          if (attr(part, 'w:type') === 'page') continue
+          breakLine()
+        } else if (tag === 'w:drawing' || tag === 'w:pict' || tag === 'mc:AlternateContent') note(imageNote)
+        else if (tag === 'w:object') note(equationNote)
+      }
+    }
+    const inline = (nodes: XmlNode[]) => {
+      for (const node of nodes) {
+        const tag = tagOf(node)
+        if (tag === 'w:r') run(node)
+        else if (tag === 'm:oMath' || tag === 'm:oMathPara') note(equationNote)
+        else if (tag === 'w:hyperlink' || tag === 'w:ins' || tag === 'w:smartTag' || tag === 'w:fldSimple')
+          inline(childrenOf(node))
+        else if (tag === 'w:sdt') inline(childrenOf(child(node, 'w:sdtContent') ?? {}))
+      }
+    }
+    inline(childrenOf(p))
+    lines.push(line)
+  }
+
+  const countParagraphs = (node: XmlNode): number =>
+    tagOf(node) === 'w:p' ? 1 : childrenOf(node).reduce((sum, c) => sum + countParagraphs(c), 0)
+
+  const block = (nodes: XmlNode[]) => {
+    for (const node of nodes) {
+      const tag = tagOf(node)
+      if (tag === 'w:p') paragraph(node)
+      else if (tag === 'w:tbl') {
+        lines.push({ no: paragraphNo + 1, runs: [], notes: [tableNote] })
+        paragraphNo += countParagraphs(node)
+      } else if (tag === 'w:sdt') block(childrenOf(child(node, 'w:sdtContent') ?? {}))
+    }
+  }
+  block(childrenOf(body))
+  return readLayout(lines.map((line) => ({ ...line, runs: prepare(line.runs) })))
+}

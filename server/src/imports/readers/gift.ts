@@ -1,0 +1,156 @@
+import { importLimits } from '@quiz/contracts'
+import { emptyDraft, plain, Unreadable, type Draft } from './draft'
+import { htmlToText } from './html'
+import { tooMany } from './xlsx'
+
+// GIFT's multiple-choice subset (Moodle's definition): `::title::` (ignored), the question text, then `{` answers `}`
+// with `=right` and `~wrong`, each with an optional `#feedback`; `####` general feedback; `$CATEGORY:` lines set the
+// topic (the path's last part) of the questions after them; `//` comments; `\~ \= \# \{ \} \:` are the characters
+// themselves. Other question types (true/false, short answer, matching, numerical, essay) become rejected rows that
+// name the type.
+
+const PLACEHOLDER = '\uE000'
+const ESCAPED: Record<string, string> = {
+  '~': '\uE001',
+  '=': '\uE002',
+  '#': '\uE003',
+  '{': '\uE004',
+  '}': '\uE005',
+  ':': '\uE006',
+}
+const UNESCAPED = Object.fromEntries(Object.entries(ESCAPED).map(([char, code]) => [code, char]))
+
+const protect = (text: string) =>
+  text.replace(/\\([~=#{}:n\\])/g, (_, char: string) =>
+    char === 'n' ? '\n' : char === '\\' ? PLACEHOLDER : ESCAPED[char]!,
+  )
+const restore = (text: string) =>
+  text.replace(/[\uE001-\uE006]/g, (code) => UNESCAPED[code]!).replaceAll(PLACEHOLDER, '\\')
+
+/** A text as stored: markup prefix `[html]` / `[moodle]` / `[markdown]` / `[plain]` removed, HTML reduced. */
+function giftText(text: string): string {
+  const format = /^\s*\[(html|moodle|markdown|plain)\]/i.exec(text)
+  const body = format ? text.slice(format[0].length) : text
+  const clean = restore(body).trim()
+  return format?.[1]?.toLowerCase() === 'html' || /<[a-z][^>]*>/i.test(clean) ? htmlToText(clean) : clean
+}
+
+interface Answer {
+  right: boolean
+  weight: number | null
+  text: string
+  feedback: string
+}
+
+function splitAnswers(body: string): { answers: Answer[]; general: string } {
+  let general = ''
+  const generalAt = body.indexOf('####')
+  if (generalAt >= 0) {
+    general = body.slice(generalAt + 4)
+    body = body.slice(0, generalAt)
+  }
+  const answers: Answer[] = []
+  for (const match of body.matchAll(/([=~])([^=~]*)/g)) {
+    let text = match[2]!
+    let feedback = ''
+    const hash = text.indexOf('#')
+    if (hash >= 0) {
+      feedback = text.slice(hash + 1)
+      text = text.slice(0, hash)
+    }
+    let weight: number | null = null
+    const percent = /^\s*%(-?\d+(?:\.\d+)?)%/.exec(text)
+    if (percent) {
+      weight = Number(percent[1])
+      text = text.slice(percent[0].length)
+    }
+    answers.push({ right: match[1] === '=', weight, text, feedback })
+  }
+  return { answers, general }
+}
+
+/** The type a block of answers makes, or null for single-answer multiple choice. */
+function unsupportedType(body: string, answers: Answer[]): string | null {
+  const trimmed = body.trim()
+  if (trimmed === '') return 'essay'
+  if (/^(T|F|TRUE|FALSE)\s*(#|$)/i.test(trimmed)) return 'true/false'
+  if (trimmed.startsWith('#')) return 'numerical'
+  if (answers.some((answer) => answer.text.includes('->'))) return 'matching'
+  if (answers.length > 0 && answers.every((answer) => answer.right)) return 'short answer'
+  if (answers.filter((answer) => (answer.weight ?? 0) > 0 && answer.weight! < 100).length > 0)
+    return 'multiple answer (partial credit)'
+  return null
+}
+
+export function readGift(source: string): Draft[] {
+  const lines = source.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)
+  const drafts: Draft[] = []
+  let topic: string | null = null
+  let block: { first: number; lines: string[] } | null = null
+
+  const finish = () => {
+    if (!block) return
+    const text = protect(block.lines.join('\n'))
+    const row = block.first
+    block = null
+    const open = text.indexOf('{')
+    const close = open >= 0 ? text.indexOf('}', open) : -1
+    let before = open >= 0 ? text.slice(0, open) : text
+    const after = close >= 0 ? text.slice(close + 1) : ''
+    const body = open >= 0 && close >= 0 ? text.slice(open + 1, close) : null
+    const title = /^\s*::(.*?)::/s.exec(before)
+    if (title) before = before.slice(title[0].length)
+    const questionText = giftText(after.trim() ? `${before.trim()} _____ ${after.trim()}` : before)
+    const draft = emptyDraft(row, { mixed: plain(questionText) })
+    if (topic) draft.topic = plain(topic)
+    drafts.push(draft)
+    if (drafts.length > importLimits.questions) throw new Unreadable(tooMany)
+    if (body === null) {
+      draft.notes.push({
+        field: 'row',
+        code: 'unsupported_type',
+        message: 'This question has no {answers} block (a description).',
+      })
+      return
+    }
+    const { answers, general } = splitAnswers(body)
+    const type = unsupportedType(body, answers)
+    if (type) {
+      draft.notes.push({
+        field: 'row',
+        code: 'unsupported_type',
+        message: `GIFT ${type} questions cannot be imported; only multiple choice with one right answer.`,
+      })
+      return
+    }
+    draft.options = answers.map((answer) => ({ mixed: plain(giftText(answer.text)) }))
+    draft.answer = { marks: answers.map((answer) => answer.right || answer.weight === 100) }
+    const rightFeedback = answers.find((answer) => answer.right)?.feedback ?? ''
+    const hint = giftText(general) || giftText(rightFeedback)
+    if (hint) draft.hint = { mixed: plain(hint) }
+  }
+
+  lines.forEach((line, index) => {
+    const trimmed = line.trim()
+    if (trimmed.startsWith('//')) return
+    const category = /^\$CATEGORY:\s*(.*)$/i.exec(trimmed)
+    if (category) {
+      finish()
+      const parts = category[1]!
+        .split('/')
+        .map((part) => part.trim())
+        .filter((part) => part && !/^\$\w+\$$/.test(part))
+      topic = parts.at(-1) ?? null
+      return
+    }
+    if (trimmed === '') {
+      // A blank line inside the answers' braces does not end the question.
+      if (block && !(block.lines.join('\n').split('{').length > block.lines.join('\n').split('}').length)) finish()
+      return
+    }
+    if (!block) block = { first: index + 1, lines: [] }
+    block.lines.push(line)
+  })
+  finish()
+  return drafts
+}

@@ -1,0 +1,136 @@
+import type { ImportMessage } from '@quiz/contracts'
+import { importLimits } from '@quiz/contracts'
+import { emptyDraft, runsText, Unreadable, type Draft, type Run } from './draft'
+import { joinLines, sliceRuns, trimRuns } from './runs'
+import { tooMany } from './xlsx'
+
+// The Word layout of API.md, for docx paragraphs and pasted text: questions numbered `1.` `1)` `Q1.` or `१.`,
+// options on their own lines lettered `A.` `A)` `(a)` `क.` `(क)`, an answer line `Answer: B` / `Ans: b` /
+// `उत्तर: ख` / `सही उत्तर: (ख)`, and optional `Topic:` / `विषय:` and `Hint:` / `Explanation:` / `व्याख्या:` lines.
+// Lines before the first question (a title, instructions) belong to no question. Options printed on one line,
+// `(a) 5 (b) 6 (c) 7`, are split.
+
+export interface Line {
+  /** 1-based line or paragraph number. */
+  no: number
+  runs: Run[]
+  /** What the line held that text cannot carry (a picture, an equation, a table). */
+  notes: ImportMessage[]
+}
+
+export const nepaliLetters = ['क', 'ख', 'ग', 'घ', 'ङ', 'च', 'छ', 'ज', 'झ', 'ञ'] as const
+const LETTER = '[A-Ja-j]|[कखगघङचछजझञ]'
+
+const QUESTION = /^\s*(?:(?:Q(?:uestion)?|प्रश्न)\s*(?:no\.?|न\.?)?\s*\.?\s*)?([0-9]{1,5}|[०-९]{1,5})\s*[.)।:]\s*/iu
+const OPTION = new RegExp(`^\\s*(?:\\(\\s*(${LETTER})\\s*\\)|(${LETTER})\\s*[.)])\\s*`, 'u')
+const ANSWER = /^\s*(?:सही\s*उत्तर|उत्तर|correct\s+answer|answer|ans)\s*(?:[:：=–-]|\.(?!\d))\s*(.*)$/iu
+const TOPIC = /^\s*(?:topic|विषय)\s*[:：]\s*/iu
+const HINT = /^\s*(?:hint|explanation|व्याख्या)\s*[:：]\s*/iu
+
+/** 0-based index of an option letter (`b` and `ख` are both 1), or -1. */
+export function letterIndex(letter: string): number {
+  const latin = letter.toLowerCase().charCodeAt(0) - 97
+  if (/^[a-j]$/i.test(letter)) return latin
+  return nepaliLetters.indexOf(letter as (typeof nepaliLetters)[number])
+}
+
+/** Where each further option marker of a one-line list starts: `(b)` after `(a)`, `c.` after `b.`. */
+function inlineOptionStarts(text: string, firstIndex: number, parenthesised: boolean): number[] {
+  const starts: number[] = []
+  let index = firstIndex + 1
+  let from = 0
+  for (;;) {
+    const latin = String.fromCharCode(97 + index)
+    const letters = [latin, latin.toUpperCase(), nepaliLetters[index] ?? '\u0000'].join('')
+    const marker = parenthesised ? `\\(\\s*[${letters}]\\s*\\)` : `[${letters}]\\s*[.)]`
+    const match = new RegExp(`\\s${marker}\\s`, 'u').exec(text.slice(from))
+    if (!match || index >= 10) return starts
+    starts.push(from + match.index + 1)
+    from = from + match.index + match[0].length
+    index++
+  }
+}
+
+const note = (field: string, code: ImportMessage['code'], message: string): ImportMessage => ({ field, code, message })
+
+/** The questions of numbered lines. */
+export function readLayout(lines: readonly Line[]): Draft[] {
+  const drafts: Draft[] = []
+  let current: Draft | null = null
+  let part: 'text' | 'option' | 'hint' | 'after' = 'text'
+  const runsOf = (text: { mixed: Run[] } | object) => (text as { mixed: Run[] }).mixed
+
+  const addOption = (runs: Run[]) => {
+    current!.options.push({ mixed: trimRuns(runs) })
+  }
+
+  for (const line of lines) {
+    const text = runsText(line.runs)
+    const question = QUESTION.exec(text)
+    if (question) {
+      current = emptyDraft(line.no, { mixed: trimRuns(sliceRuns(line.runs, question[0].length)) })
+      current.notes.push(...line.notes)
+      if (/[०-९]/.test(question[1]!))
+        current.notes.push(note('row', 'devanagari_numbering', 'The question number in Devanagari digits was read.'))
+      drafts.push(current)
+      if (drafts.length > importLimits.questions) throw new Unreadable(tooMany)
+      part = 'text'
+      continue
+    }
+    if (!current) continue
+    current.notes.push(...line.notes)
+    if (text.trim() === '') continue
+    const option = OPTION.exec(text)
+    const answer = ANSWER.exec(text)
+    if (option && part !== 'after' && !answer) {
+      const parenthesised = option[1] !== undefined
+      const first = letterIndex((option[1] ?? option[2])!)
+      const starts = [option[0].length, ...inlineOptionStarts(text, first, parenthesised)]
+      for (const [n, start] of starts.entries()) {
+        const end = starts[n + 1] ?? text.length
+        const body = sliceRuns(line.runs, start, end)
+        if (n === 0) {
+          addOption(body)
+          part = 'option'
+          continue
+        }
+        const marker = OPTION.exec(runsText(body))
+        addOption(marker ? sliceRuns(body, marker[0].length) : body)
+      }
+      part = 'option'
+      continue
+    }
+    if (answer) {
+      current.answer = { letter: answer[1]!.trim() }
+      part = 'after'
+      continue
+    }
+    const topic = TOPIC.exec(text)
+    if (topic) {
+      current.topic = trimRuns(sliceRuns(line.runs, topic[0].length))
+      continue
+    }
+    const hint = HINT.exec(text)
+    if (hint) {
+      current.hint = { mixed: trimRuns(sliceRuns(line.runs, hint[0].length)) }
+      part = 'hint'
+      continue
+    }
+    const more = trimRuns(line.runs)
+    if (part === 'text') current.text = { mixed: joinLines(runsOf(current.text), more) }
+    else if (part === 'option') {
+      const last = current.options.at(-1)!
+      current.options[current.options.length - 1] = { mixed: joinLines(runsOf(last), more) }
+    } else if (part === 'hint' && current.hint) current.hint = { mixed: joinLines(runsOf(current.hint), more) }
+  }
+  return drafts
+}
+
+/** Pasted text (format `text`): a line is a line. */
+export function readText(text: string): Draft[] {
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\r|\n/)
+    .map((line, index) => ({ no: index + 1, runs: line ? [{ text: line, font: null }] : [], notes: [] }))
+  return readLayout(lines)
+}

@@ -1,0 +1,72 @@
+import ExcelJS from 'exceljs'
+import { importLimits } from '@quiz/contracts'
+import { headerColumns, sheetDraft } from './columns'
+import { Unreadable, type Draft, type Run } from './draft'
+import { repack, unpackCounted } from './zip'
+
+const KIND = 'an Excel workbook (.xlsx)'
+
+/** Pictures and printer settings are counted but not kept: exceljs reads only what a question needs. */
+const needed = (name: string) => !/^xl\/(media|printerSettings|embeddings)\//.test(name)
+
+/** A cell's text as runs, each with its font (a rich-text run's own, else the cell's). */
+function cellRuns(cell: ExcelJS.Cell): Run[] {
+  const cellFont = cell.font?.name ?? null
+  const value = cell.value
+  if (value === null || value === undefined) return []
+  if (typeof value === 'object' && 'richText' in value)
+    return value.richText.map((run) => ({ text: run.text, font: run.font?.name ?? cellFont }))
+  const text = cellText(value)
+  return text === '' ? [] : [{ text, font: cellFont }]
+}
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return ''
+  if (value instanceof Date) return value.toISOString().slice(0, 10)
+  if (typeof value !== 'object') return String(value)
+  if ('richText' in value) return value.richText.map((run) => run.text).join('')
+  if ('text' in value && typeof value.text === 'string') return value.text
+  if ('result' in value) return cellText((value.result ?? null) as ExcelJS.CellValue)
+  if ('error' in value) return ''
+  return ''
+}
+
+/** API.md "Spreadsheets": the first sheet, one question per row under the header row. */
+export async function readXlsx(bytes: Uint8Array): Promise<Draft[]> {
+  const entries = unpackCounted(bytes, KIND, needed)
+  if (![...entries.keys()].some((name) => name.startsWith('xl/')))
+    throw new Unreadable(`This file is not ${KIND}: it may be a Word file or another zip.`)
+  const workbook = new ExcelJS.Workbook()
+  try {
+    await workbook.xlsx.load(Buffer.from(repack(entries)) as unknown as ArrayBuffer)
+  } catch {
+    throw new Unreadable(`This ${KIND.replace(/^an /, '')} is damaged and cannot be opened.`)
+  }
+  const sheet = workbook.worksheets[0]
+  if (!sheet) throw new Unreadable('This workbook has no sheet.')
+  let columns: ReturnType<typeof headerColumns> = null
+  const drafts: Draft[] = []
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    if (!columns) {
+      const headers: string[] = []
+      row.eachCell({ includeEmpty: true }, (cell, column) => {
+        headers[column - 1] = cellText(cell.value)
+      })
+      columns = headerColumns(Array.from(headers, (header) => header ?? ''))
+      return
+    }
+    const found = columns
+    const draft = sheetDraft(rowNumber, (column) => {
+      const index = found.get(column)
+      return index === undefined ? [] : cellRuns(row.getCell(index + 1))
+    })
+    if (draft) drafts.push(draft)
+    if (drafts.length > importLimits.questions) throw new Unreadable(tooMany)
+  })
+  if (!columns) throw new Unreadable(noHeader)
+  return drafts
+}
+
+export const tooMany = `An import may hold at most ${importLimits.questions.toLocaleString('en')} questions; split the file.`
+export const noHeader =
+  'No header row was found: the first sheet needs a row naming its columns (question_en or question_ne, option_a_en, …, correct), as in the template.'

@@ -1,0 +1,95 @@
+import { Unzip, UnzipInflate, zipSync } from 'fflate'
+import { importLimits } from '@quiz/contracts'
+import { Unreadable } from './draft'
+
+// xlsx and docx are zips. A zip's headers state sizes a crafted file can lie about, and entries of its central
+// directory may point at the same compressed bytes many times (the overlapping zip bomb), so neither is trusted:
+// every entry is inflated here, in a stream, counting the bytes that come out, and refused past the limit. The
+// libraries that read the contents afterwards get only what was counted (repack), never the upload itself.
+
+const CHUNK = 64 * 1024
+
+/** Office's encrypted files (and the old .xls / .doc) are OLE compound files, not zips. */
+export const isCompoundFile = (bytes: Uint8Array) =>
+  bytes.length >= 4 && bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0
+export const isZip = (bytes: Uint8Array) =>
+  bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04
+
+export const messages = {
+  notZip: (kind: string) => `This file is not ${kind}: it may be damaged, or another kind of file with its name.`,
+  broken: (kind: string) => `This ${kind} is damaged and cannot be opened.`,
+  compound:
+    'This file is password-protected or in an old Office format (.xls / .doc); save a copy without a password as .xlsx or .docx and import that.',
+  tooLarge: `This file unpacks to more than ${importLimits.unpackedBytes / 1024 / 1024} MB; split it or take the pictures out.`,
+}
+
+/**
+ * The zip's entries (those `keep` accepts are kept; every entry is counted), inflated with the unpacked total
+ * counted as it grows. `kind` names the file in refusals ("an Excel workbook").
+ */
+export function unpackCounted(
+  bytes: Uint8Array,
+  kind: string,
+  keep: (name: string) => boolean,
+  limit: number = importLimits.unpackedBytes,
+): Map<string, Uint8Array> {
+  if (isCompoundFile(bytes)) throw new Unreadable(messages.compound)
+  if (!isZip(bytes)) throw new Unreadable(messages.notZip(kind))
+  const entries = new Map<string, Uint8Array>()
+  let total = 0
+  let failure: Error | null = null
+  const unzip = new Unzip((file) => {
+    if (file.compression !== 0 && file.compression !== 8) {
+      failure = new Unreadable(messages.broken(kind))
+      return
+    }
+    const parts: Uint8Array[] = []
+    const wanted = keep(file.name)
+    file.ondata = (error, data, final) => {
+      if (failure) return
+      if (error) {
+        failure = new Unreadable(messages.broken(kind))
+        return
+      }
+      total += data.length
+      if (total > limit) {
+        failure = new Unreadable(messages.tooLarge)
+        file.terminate()
+        return
+      }
+      if (wanted) parts.push(data)
+      if (final && wanted) entries.set(file.name, concat(parts))
+    }
+    file.start()
+  })
+  unzip.register(UnzipInflate)
+  try {
+    for (let at = 0; at < bytes.length && !failure; at += CHUNK) {
+      unzip.push(bytes.subarray(at, Math.min(at + CHUNK, bytes.length)), at + CHUNK >= bytes.length)
+    }
+  } catch {
+    failure ??= new Unreadable(messages.broken(kind))
+  }
+  if (failure) throw failure
+  if (entries.size === 0) throw new Unreadable(messages.broken(kind))
+  return entries
+}
+
+/** The counted entries as a zip of stored (uncompressed) entries, for a library that wants a zip. */
+export function repack(entries: Map<string, Uint8Array>): Uint8Array {
+  const files: Record<string, [Uint8Array, { level: 0 }]> = {}
+  for (const [name, data] of entries) files[name] = [data, { level: 0 }]
+  return zipSync(files)
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!
+  const length = parts.reduce((sum, part) => sum + part.length, 0)
+  const out = new Uint8Array(length)
+  let at = 0
+  for (const part of parts) {
+    out.set(part, at)
+    at += part.length
+  }
+  return out
+}

@@ -1,0 +1,261 @@
+import {
+  adminMessages,
+  BankQuestionInputSchema,
+  type Difficulty,
+  type ImportConversion,
+  type ImportFormat,
+  type ImportMessage,
+  type ImportQuestion,
+  type ImportRow,
+  type LegacyFontChoice,
+} from '@quiz/contracts'
+import { questionMathsErrors } from '../maths/question-maths'
+import { contentHash } from '../questions/content-hash'
+import { applyLegacyFonts, hasDevanagari, unsupportedFonts, type TextRole } from './legacy'
+import type { Draft, DraftText, Run } from './readers/draft'
+import { letterIndex } from './readers/layout'
+
+// A draft becomes a row of the dry run: legacy fonts converted (each conversion listed), texts put in their
+// language, defaults applied, the answer read, and the question checked as the bank checks it (its contract's
+// schema and the maths check of the question routes). Duplicates are marked afterwards, over all rows at once.
+
+export interface RowDefaults {
+  topic?: string
+  tags: string[]
+  difficulty?: Difficulty
+  source?: string
+}
+
+export interface RowContext {
+  format: ImportFormat
+  legacyFont: LegacyFontChoice
+  defaults: RowDefaults
+}
+
+/** A row with the hash that finds its duplicates (kept with the dry run, never shown). */
+export type HashedRow = ImportRow & { hash: string | null }
+
+const FIXES = new Set<ImportMessage['code']>([
+  'trimmed',
+  'letter_read',
+  'devanagari_numbering',
+  'font_converted',
+  'language_guessed',
+])
+const DUPLICATES = new Set<ImportMessage['code']>(['duplicate_in_bank', 'duplicate_in_file'])
+export const rejects = (message: ImportMessage) => !FIXES.has(message.code) && !DUPLICATES.has(message.code)
+
+const FONT_NAMES = { preeti: 'Preeti', kantipur: 'Kantipur' } as const
+const DIFFICULTIES: Record<string, Difficulty> = {
+  easy: 'easy',
+  medium: 'medium',
+  hard: 'hard',
+  सजिलो: 'easy',
+  सरल: 'easy',
+  मध्यम: 'medium',
+  कठिन: 'hard',
+  गाह्रो: 'hard',
+}
+
+const runsText = (runs: readonly Run[]) => runs.map((run) => run.text).join('')
+
+export async function buildRow(draft: Draft, context: RowContext): Promise<HashedRow> {
+  const messages: ImportMessage[] = [...draft.notes]
+  const converted: ImportConversion[] = []
+  const hasFonts = context.format === 'xlsx' || context.format === 'docx'
+  let trimmed = false
+
+  /** One text after legacy fonts, trimmed; conversions and unsupported fonts noted at `field`. */
+  const textOf = (runs: readonly Run[] | null, role: TextRole, field: string): string => {
+    if (!runs || runs.length === 0) return ''
+    const after = applyLegacyFonts(runs, role, context.legacyFont, hasFonts)
+    for (const name of unsupportedFonts(after))
+      messages.push({
+        field,
+        code: 'unsupported_font',
+        message: `This text is in the ${name} font, which cannot be converted; retype it in Unicode (or Preeti) and import again.`,
+      })
+    const text = runsText(after)
+    const clean = text.trim()
+    if (clean !== text && role !== 'mixed') trimmed = true
+    const fonts = [...new Set(after.flatMap((run) => (run.converted ? [run.converted.font] : [])))]
+    if (fonts.length > 0) {
+      converted.push({
+        field,
+        original: runsText(after.map((run) => ({ ...run, text: run.converted?.original ?? run.text }))).trim(),
+        unicode: clean,
+      })
+      messages.push({
+        field,
+        code: 'font_converted',
+        message: `Converted from ${fonts.map((font) => FONT_NAMES[font]).join(' and ')} to Unicode; check the conversion.`,
+      })
+    }
+    return clean
+  }
+
+  /** A bilingual text: a spreadsheet's two columns, or one text put where its script says. */
+  const bilingual = (text: DraftText | null, field: string) => {
+    if (!text) return { en: '', ne: '' }
+    if ('mixed' in text) {
+      const value = textOf(text.mixed, 'mixed', field)
+      return hasDevanagari(value) ? { en: '', ne: value } : { en: value, ne: '' }
+    }
+    return { en: textOf(text.en, 'en', `${field}.en`), ne: textOf(text.ne, 'ne', `${field}.ne`) }
+  }
+  const metaRole: TextRole = context.format === 'xlsx' || context.format === 'csv' ? 'meta' : 'mixed'
+
+  const text = bilingual(draft.text, 'text')
+  const options = draft.options.map((option, index) => ({
+    text: bilingual(option, `options.${index}.text`),
+    is_correct: false,
+    image: null,
+  }))
+  const hintText = bilingual(draft.hint, 'hint')
+  const topic = textOf(draft.topic, metaRole, 'topic') || context.defaults.topic || ''
+  const tagsText = textOf(draft.tags, metaRole, 'tags')
+  const tags = tagsText
+    ? tagsText
+        .split(/[;,]/)
+        .map((tag) => tag.trim())
+        .filter(Boolean)
+    : context.defaults.tags
+  const source = textOf(draft.source, metaRole, 'source') || context.defaults.source || null
+  let difficulty: Difficulty | null = context.defaults.difficulty ?? null
+  if (draft.difficulty) {
+    const read = DIFFICULTIES[draft.difficulty.trim().toLowerCase()]
+    if (read) difficulty = read
+    else
+      messages.push({
+        field: 'difficulty',
+        code: 'invalid',
+        message: `Difficulty "${draft.difficulty}" is not easy, medium or hard.`,
+      })
+  }
+  if (trimmed) messages.push({ field: 'row', code: 'trimmed', message: 'Spaces at the ends of cells were removed.' })
+
+  readAnswer(draft, options, messages)
+
+  const question: ImportQuestion = {
+    text,
+    hint: hintText.en || hintText.ne ? hintText : null,
+    topic,
+    image: null,
+    options,
+    tags,
+    difficulty,
+    source,
+  }
+  await check(question, messages)
+
+  const rejected = messages.some(rejects)
+  return {
+    row: draft.row,
+    status: rejected ? 'rejected' : messages.some((message) => FIXES.has(message.code)) ? 'fixed' : 'ok',
+    question,
+    messages,
+    converted,
+    duplicate_of: null,
+    hash: rejected ? null : contentHash(question),
+  }
+}
+
+function readAnswer(draft: Draft, options: ImportQuestion['options'], messages: ImportMessage[]) {
+  const answer = draft.answer
+  if (!answer) {
+    messages.push({ field: 'correct', code: 'no_correct', message: 'No correct answer is given.' })
+    return
+  }
+  if ('marks' in answer) {
+    const right = answer.marks.filter(Boolean).length
+    if (right === 0) messages.push({ field: 'correct', code: 'no_correct', message: 'No option is marked correct.' })
+    else if (right > 1)
+      messages.push({
+        field: 'correct',
+        code: 'several_correct',
+        message: `${right} options are marked correct; a question here has exactly one right answer.`,
+      })
+    else answer.marks.forEach((mark, index) => options[index] && (options[index].is_correct = mark))
+    return
+  }
+  const raw = answer.letter.trim()
+  const parenthesised = /^\(\s*(.+?)\s*\)\.?$/u.exec(raw)
+  const letter = (parenthesised ? parenthesised[1]! : raw).replace(/[.)]$/, '').trim()
+  const several = letter.split(/\s*[,;/&]\s*|\s+and\s+|\s+र\s+|\s+/u).filter(Boolean)
+  if (several.length > 1 && several.every((part) => letterIndex(part) >= 0 && [...part].length === 1)) {
+    messages.push({
+      field: 'correct',
+      code: 'several_correct',
+      message: `The answer names ${several.length} options (${raw}); a question here has exactly one right answer.`,
+    })
+    return
+  }
+  let index = [...letter].length === 1 ? letterIndex(letter) : -1
+  let fixed = parenthesised !== null
+  if (index < 0 && /^([1-9]|10|[१-९]|१०)$/u.test(letter)) {
+    index = Number(letter.replace(/[०-९]/gu, (digit) => String(digit.charCodeAt(0) - 0x966))) - 1
+    fixed = true
+  }
+  if (index < 0) {
+    // The answer written out as the right option's text.
+    const normal = (value: string) => value.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase()
+    const match = options.findIndex(
+      (option) =>
+        normal(option.text.en) === normal(letter) || (option.text.ne && normal(option.text.ne) === normal(letter)),
+    )
+    if (match >= 0) {
+      index = match
+      fixed = true
+    }
+  }
+  if (index < 0 || index >= options.length || !(options[index]!.text.en || options[index]!.text.ne)) {
+    messages.push({
+      field: 'correct',
+      code: 'unknown_correct',
+      message:
+        index >= options.length
+          ? `The answer is option ${raw}, but the question has ${options.length} options.`
+          : `The answer "${raw}" names no option; write its letter (A to J or क to ञ).`,
+    })
+    return
+  }
+  options[index]!.is_correct = true
+  if (fixed)
+    messages.push({
+      field: 'correct',
+      code: 'letter_read',
+      message: `The answer "${raw}" was read as option ${String.fromCharCode(65 + index)}.`,
+    })
+}
+
+/** The bank's own checks: its contract's schema, then the maths of every text. */
+async function check(question: ImportQuestion, messages: ImportMessage[]) {
+  if (!question.text.en && !question.text.ne)
+    messages.push({ field: 'text', code: 'empty_text', message: 'The question has no text.' })
+  question.options.forEach((option, index) => {
+    if (!option.text.en && !option.text.ne)
+      messages.push({ field: `options.${index}.text`, code: 'empty_text', message: 'This option has no text.' })
+  })
+  // A bank question needs its text in one language or the other (API.md "Import"): the schema, which asks for
+  // `en`, is given `ne` where `en` is empty, so that only that rule is relaxed.
+  const either = (value: { en: string; ne: string }) => ({ en: value.en || value.ne, ne: value.ne })
+  const result = BankQuestionInputSchema.safeParse({
+    ...question,
+    text: either(question.text),
+    hint: question.hint && either(question.hint),
+    options: question.options.map((option) => ({ ...option, text: either(option.text) })),
+  })
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path.join('.') || 'row'
+    if (issue.message === adminMessages.blank) continue // said above, in the import's words
+    if (issue.message === adminMessages.exactlyOneCorrect) continue // said by readAnswer
+    messages.push({
+      field,
+      code: field === 'options' && issue.message === adminMessages.optionCount ? 'option_count' : 'invalid',
+      message: issue.message,
+    })
+  }
+  const maths = await questionMathsErrors(question)
+  for (const [field, problems] of Object.entries(maths))
+    for (const problem of problems) messages.push({ field, code: 'invalid_maths', message: problem })
+}

@@ -1,0 +1,94 @@
+import ExcelJS from 'exceljs'
+import { importColumns, importOptionLetters, type ImportQuestion } from '@quiz/contracts'
+
+// The spreadsheet layout written out: the template (with two example rows) and the bank's export, so an export
+// read back by the import is the same questions (all `duplicate`).
+
+const WIDE = new Set(['question_en', 'question_ne', 'hint_en', 'hint_ne'])
+
+/** One question as the row of the layout, column by column. */
+export function questionCells(question: ImportQuestion): Record<string, string> {
+  const cells: Record<string, string> = {
+    question_en: question.text.en,
+    question_ne: question.text.ne,
+    correct: '',
+    hint_en: question.hint?.en ?? '',
+    hint_ne: question.hint?.ne ?? '',
+    topic: question.topic,
+    tags: question.tags.join('; '),
+    difficulty: question.difficulty ?? '',
+    source: question.source ?? '',
+  }
+  question.options.forEach((option, index) => {
+    const letter = importOptionLetters[index]!
+    cells[`option_${letter}_en`] = option.text.en
+    cells[`option_${letter}_ne`] = option.text.ne
+    if (option.is_correct) cells.correct = letter.toUpperCase()
+  })
+  return cells
+}
+
+export async function writeXlsx(questions: Iterable<ImportQuestion>, sheetName = 'Questions'): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook()
+  const sheet = workbook.addWorksheet(sheetName)
+  sheet.columns = importColumns.map((column) => ({
+    header: column,
+    key: column,
+    width: WIDE.has(column) ? 50 : column.startsWith('option_') ? 24 : 14,
+  }))
+  sheet.getRow(1).font = { bold: true }
+  sheet.views = [{ state: 'frozen', ySplit: 1 }]
+  for (const question of questions) {
+    const row = sheet.addRow(questionCells(question))
+    // Excel would read "1/2" as a date and "007" as 7: every cell is text.
+    row.eachCell((cell) => (cell.numFmt = '@'))
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer())
+}
+
+const csvField = (value: string) =>
+  /[",;\r\n]/.test(value) || value !== value.trim() ? `"${value.replace(/"/g, '""')}"` : value
+
+/** CSV in UTF-8 with a BOM, so Excel opens Nepali text as Nepali. */
+export function writeCsv(questions: Iterable<ImportQuestion>): string {
+  const lines = [importColumns.join(',')]
+  for (const question of questions) {
+    const cells = questionCells(question)
+    lines.push(importColumns.map((column) => csvField(cells[column] ?? '')).join(','))
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`
+}
+
+/** The template's two example rows: one in both languages, one in Nepali alone with maths. */
+export const templateQuestions: ImportQuestion[] = [
+  {
+    text: { en: 'What is the capital of Nepal?', ne: 'नेपालको राजधानी कुन हो?' },
+    hint: { en: 'Kathmandu has been the capital since 1768.', ne: 'सन् १७६८ देखि काठमाडौं राजधानी हो।' },
+    topic: 'General knowledge',
+    image: null,
+    options: [
+      { text: { en: 'Pokhara', ne: 'पोखरा' }, is_correct: false, image: null },
+      { text: { en: 'Kathmandu', ne: 'काठमाडौं' }, is_correct: true, image: null },
+      { text: { en: 'Lalitpur', ne: 'ललितपुर' }, is_correct: false, image: null },
+      { text: { en: 'Biratnagar', ne: 'विराटनगर' }, is_correct: false, image: null },
+    ],
+    tags: ['Loksewa', 'Geography'],
+    difficulty: 'easy',
+    source: 'Example',
+  },
+  {
+    text: { en: '', ne: '$x^2 = 16$ भए $x$ को धनात्मक मान कति हुन्छ?' },
+    hint: null,
+    topic: 'Mathematics',
+    image: null,
+    options: [
+      { text: { en: '', ne: '२' }, is_correct: false, image: null },
+      { text: { en: '', ne: '४' }, is_correct: true, image: null },
+      { text: { en: '', ne: '८' }, is_correct: false, image: null },
+      { text: { en: '', ne: '१६' }, is_correct: false, image: null },
+    ],
+    tags: ['Algebra'],
+    difficulty: 'medium',
+    source: 'Example',
+  },
+]

@@ -1,0 +1,57 @@
+import { createECDH } from 'node:crypto'
+import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { closeExisting, ensurePrivateDir } from './private-files'
+
+/** A VAPID key pair as web-push and browsers take it: base64url (no padding) of the raw P-256 keys. */
+export interface VapidKeys {
+  /** The 65-byte uncompressed point: what GET /api/push/key/ gives browsers as applicationServerKey. */
+  publicKey: string
+  /** The 32-byte private scalar. */
+  privateKey: string
+}
+
+export function generateVapidKeys(): VapidKeys {
+  const ecdh = createECDH('prime256v1')
+  ecdh.generateKeys()
+  return { publicKey: ecdh.getPublicKey('base64url'), privateKey: ecdh.getPrivateKey('base64url') }
+}
+
+/** Why this pair cannot sign pushes (a sentence), or null. */
+export function vapidKeysProblem({ publicKey, privateKey }: VapidKeys): string | null {
+  const publicBytes = Buffer.from(publicKey, 'base64url')
+  if (!/^[A-Za-z0-9_-]+$/.test(publicKey) || publicBytes.length !== 65 || publicBytes[0] !== 4)
+    return 'VAPID_PUBLIC_KEY must be the base64url of a 65-byte uncompressed P-256 public key (`npx web-push generate-vapid-keys`).'
+  const privateBytes = Buffer.from(privateKey, 'base64url')
+  if (!/^[A-Za-z0-9_-]+$/.test(privateKey) || privateBytes.length !== 32)
+    return 'VAPID_PRIVATE_KEY must be the base64url of a 32-byte P-256 private key (`npx web-push generate-vapid-keys`).'
+  const ecdh = createECDH('prime256v1')
+  try {
+    ecdh.setPrivateKey(privateBytes)
+  } catch {
+    return 'VAPID_PRIVATE_KEY is not a valid P-256 private key.'
+  }
+  if (!ecdh.getPublicKey().equals(publicBytes))
+    return 'VAPID_PUBLIC_KEY is not the public key of VAPID_PRIVATE_KEY: browsers would subscribe with a key the server cannot sign for.'
+  return null
+}
+
+/**
+ * Development convenience, as the JWT secret: a pair made once and kept in DATA_DIR, so browsers' subscriptions
+ * survive restarts (a new key would silently orphan every one of them). Made with an exclusive create, so processes
+ * starting together all end up with the one pair that was written first.
+ */
+export function localVapidKeys(dataDir: string): VapidKeys {
+  const file = path.join(dataDir, 'vapid-keys.json')
+  ensurePrivateDir(dataDir)
+  try {
+    writeFileSync(file, JSON.stringify(generateVapidKeys()), { mode: 0o600, flag: 'wx' })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  }
+  closeExisting([file])
+  const keys = JSON.parse(readFileSync(file, 'utf8')) as VapidKeys
+  const problem = vapidKeysProblem(keys)
+  if (problem) throw new Error(`${file}: ${problem} Delete the file to make a new pair.`)
+  return keys
+}

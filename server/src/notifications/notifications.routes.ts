@@ -1,0 +1,61 @@
+import {
+  MarkReadBodySchema,
+  NotificationPageSchema,
+  NotificationsQuerySchema,
+  PushKeySchema,
+  PushSubscriptionBodySchema,
+  PushUnsubscribeBodySchema,
+} from '@quiz/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import type { AppContext } from '../context'
+import { createNotificationService } from './notifications.service'
+
+const tags = ['notifications']
+const security = [{ bearer: [] }]
+
+/** /api/notifications: the learner's list, unread count and marking read. */
+export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const notifications = createNotificationService(context)
+  app.addHook('onRequest', app.authenticate)
+
+  app.get(
+    '/',
+    { schema: { tags, security, querystring: NotificationsQuerySchema, response: { 200: NotificationPageSchema } } },
+    (request) => notifications.page(request.user.id, request.query.page),
+  )
+
+  app.post('/read/', { schema: { tags, security, body: MarkReadBodySchema } }, async (request, reply) => {
+    await notifications.markRead(request.user.id, request.body)
+    return reply.code(204).send()
+  })
+}
+
+/** /api/push: the VAPID key (no token: the service worker may ask before sign-in) and the browser's subscription. */
+export const pushRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
+  const notifications = createNotificationService(context)
+
+  app.get('/key/', { schema: { tags, response: { 200: PushKeySchema } } }, () => ({
+    public_key: notifications.publicKey(),
+  }))
+
+  const subscriptionRoutes: FastifyPluginAsyncZod = async (learner) => {
+    learner.addHook('onRequest', learner.authenticate)
+    learner.post(
+      '/subscriptions/',
+      { schema: { tags, security, body: PushSubscriptionBodySchema } },
+      async (request, reply) => {
+        await notifications.subscribe(request.user.id, request.body)
+        return reply.code(201).send()
+      },
+    )
+    learner.delete(
+      '/subscriptions/',
+      { schema: { tags, security, body: PushUnsubscribeBodySchema } },
+      async (request, reply) => {
+        await notifications.unsubscribe(request.user.id, request.body.endpoint)
+        return reply.code(204).send()
+      },
+    )
+  }
+  await app.register(subscriptionRoutes)
+}

@@ -1,0 +1,167 @@
+import { createECDH } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import {
+  notificationLimits,
+  notificationMessages,
+  type MarkReadBody,
+  type NotificationKind,
+  type NotificationPage,
+  type PushSubscriptionBody,
+} from '@quiz/contracts'
+import type { AppContext } from '../context'
+import type { DB } from '../db/schema'
+import { NotFound, ValidationFailed } from '../http/errors'
+import { toIso } from '../lib/clock'
+import {
+  countNotifications,
+  deleteSubscription,
+  insertNotifications,
+  insertPushDeliveries,
+  insertSmsDeliveries,
+  listNotifications,
+  markRead,
+  upsertSubscription,
+} from './notifications.repository'
+import { endpointProblem } from './push-endpoint'
+import { pushMessage } from './push-message'
+
+export interface NewNotification {
+  userId: number
+  kind: NotificationKind
+  text: { en: string; ne: string }
+  /** A path in the web app (`/results/40`), or null. */
+  link: string | null
+  /** How long a push service keeps the push for an offline browser (default a day; at most 28 days). */
+  push?: { ttlSeconds?: number }
+  /**
+   * Also a text message to the learner's phone (their number when it is sent). When `push.ttlSeconds` is given it
+   * bounds the text message too: one that could not be sent in that time is given up.
+   */
+  sms?: { purpose: string; text: string }
+}
+
+export const DEFAULT_PUSH_TTL_SECONDS = 24 * 60 * 60
+/** What push services keep at the most (FCM: 28 days). */
+export const MAX_PUSH_TTL_SECONDS = 28 * 24 * 60 * 60
+
+/**
+ * Records notifications and queues their pushes (one per subscription of the learner) and text messages, inside the
+ * caller's transaction: they are committed with what they tell of, or not at all. Nothing is sent here; the
+ * deliveries drainer sends after the commit (docs/decisions/035). Inserts go in chunks of 2,000 items, so telling
+ * 10,000 learners costs 15 statements. `now` is the caller's clock (default the system's).
+ */
+export async function notify(db: Kysely<DB>, items: NewNotification[], now: number = Date.now()): Promise<void> {
+  if (items.length === 0) return
+  await insertNotifications(
+    db,
+    items.map((item) => ({ u: item.userId, k: item.kind, e: item.text.en, n: item.text.ne, l: item.link })),
+    now,
+  )
+  await insertPushDeliveries(
+    db,
+    items.map((item) => {
+      const message = { kind: item.kind, text: item.text, link: item.link }
+      return {
+        u: item.userId,
+        e: pushMessage({ ...message, lang: 'en' }),
+        n: pushMessage({ ...message, lang: 'ne' }),
+        t: Math.min(MAX_PUSH_TTL_SECONDS, Math.max(0, Math.floor(item.push?.ttlSeconds ?? DEFAULT_PUSH_TTL_SECONDS))),
+      }
+    }),
+    now,
+  )
+  await insertSmsDeliveries(
+    db,
+    items.flatMap((item) =>
+      item.sms
+        ? [
+            {
+              u: item.userId,
+              p: JSON.stringify({ text: item.sms.text, purpose: item.sms.purpose }),
+              // A message worth a push for only so long (a reminder) is not worth a text message later either.
+              t: item.push?.ttlSeconds ?? null,
+            },
+          ]
+        : [],
+    ),
+    now,
+  )
+}
+
+/** Whether the browser's key is a point on P-256 (one that is not would fail every push's encryption). */
+function isP256Point(key: Buffer) {
+  try {
+    const ecdh = createECDH('prime256v1')
+    ecdh.generateKeys()
+    ecdh.computeSecret(key)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const PUSH_OFF = 'Web push is off on this server.'
+
+/** The learner's own notifications and push subscriptions (API.md "Notifications"). */
+export function createNotificationService({
+  database,
+  clock,
+  config,
+}: Pick<AppContext, 'database' | 'clock' | 'config'>) {
+  const { db } = database
+  return {
+    async page(userId: number, page: number): Promise<NotificationPage> {
+      const size = notificationLimits.pageSize
+      const [{ count, unread }, rows] = await Promise.all([
+        countNotifications(db, userId),
+        listNotifications(db, userId, size, (page - 1) * size),
+      ])
+      return {
+        unread,
+        count,
+        page_size: size,
+        results: rows.map((row) => ({
+          id: row.id,
+          kind: row.kind as NotificationKind,
+          text: { en: row.text_en, ne: row.text_ne },
+          link: row.link,
+          created_at: toIso(row.created_at),
+          read: row.read_at !== null,
+        })),
+      }
+    },
+
+    async markRead(userId: number, body: MarkReadBody) {
+      await database.transaction((trx) => markRead(trx, userId, 'all' in body ? 'all' : body.ids, clock.now()))
+    },
+
+    /** The VAPID public key browsers subscribe with; 404 when push is off. */
+    publicKey() {
+      if (!config.push.vapid) throw new NotFound(PUSH_OFF)
+      return config.push.vapid.publicKey
+    },
+
+    /** An endpoint the rules refuse, or a key that is no P-256 point, is a 400 naming the field. */
+    async subscribe(userId: number, body: PushSubscriptionBody) {
+      if (!config.push.vapid) throw new NotFound(PUSH_OFF)
+      const problem = await endpointProblem(body.endpoint, config.push)
+      if (problem) throw new ValidationFailed({ endpoint: [problem] })
+      const p256dh = Buffer.from(body.keys.p256dh, 'base64url')
+      if (!isP256Point(p256dh)) throw new ValidationFailed({ 'keys.p256dh': [notificationMessages.p256dh] })
+      const row = {
+        user_id: userId,
+        endpoint: body.endpoint,
+        p256dh: p256dh.toString('base64url'),
+        auth: Buffer.from(body.keys.auth, 'base64url').toString('base64url'),
+        created_at: clock.now(),
+      }
+      await database.transaction((trx) => upsertSubscription(trx, row))
+    },
+
+    async unsubscribe(userId: number, endpoint: string) {
+      await database.transaction((trx) => deleteSubscription(trx, userId, endpoint))
+    },
+  }
+}
+
+export type NotificationService = ReturnType<typeof createNotificationService>

@@ -1,0 +1,107 @@
+import { BlockList, isIP } from 'node:net'
+import { lookup } from 'node:dns/promises'
+import type { LookupFunction } from 'node:net'
+import dns from 'node:dns'
+import { notificationMessages } from '@quiz/contracts'
+
+/** How the server treats push endpoints (config.push): docs/decisions/035. */
+export interface EndpointRules {
+  /** PUSH_ALLOW_INSECURE: http and local hosts allowed (development and tests). */
+  allowInsecure: boolean
+  /** Production: no endpoint at a private, local or reserved address, so a learner cannot aim our pushes inward. */
+  refusePrivate: boolean
+}
+
+const local = new BlockList()
+local.addSubnet('127.0.0.0', 8, 'ipv4')
+local.addSubnet('0.0.0.0', 8, 'ipv4')
+local.addAddress('::1', 'ipv6')
+local.addAddress('::', 'ipv6')
+
+const privateRanges = new BlockList()
+for (const [net, bits] of [
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['169.254.0.0', 16],
+  ['100.64.0.0', 10],
+  ['192.0.0.0', 24],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 3],
+] as const)
+  privateRanges.addSubnet(net, bits, 'ipv4')
+for (const [net, bits] of [
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  privateRanges.addSubnet(net, bits, 'ipv6')
+
+const family = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4')
+
+/** An IPv4 address written as IPv6 (::ffff:10.0.0.1) is checked as the IPv4 address it is. */
+const unmapped = (address: string) => address.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1')
+
+export function isLocalAddress(address: string) {
+  const a = unmapped(address)
+  return local.check(a, family(a))
+}
+
+export function isPrivateAddress(address: string) {
+  const a = unmapped(address)
+  return isLocalAddress(a) || privateRanges.check(a, family(a))
+}
+
+const isLocalName = (host: string) => host === 'localhost' || host.endsWith('.localhost')
+
+/** The URL's host as an address or name, without IPv6 brackets and a trailing dot. */
+const hostOf = (url: URL) =>
+  url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase()
+
+/**
+ * Why this endpoint is refused (a sentence for the `endpoint` error), or null. A name is resolved only when private
+ * addresses are refused; the sender checks every address it connects to again (`guardedLookup`), since a name may
+ * point elsewhere later.
+ */
+export async function endpointProblem(endpoint: string, rules: EndpointRules): Promise<string | null> {
+  let url: URL
+  try {
+    url = new URL(endpoint)
+  } catch {
+    return notificationMessages.endpointUrl
+  }
+  if (url.protocol !== 'https:' && !(rules.allowInsecure && url.protocol === 'http:'))
+    return url.protocol === 'http:' ? notificationMessages.endpointInsecure : notificationMessages.endpointUrl
+  if (url.username || url.password) return notificationMessages.endpointUrl
+  const host = hostOf(url)
+  const literal = isIP(host) !== 0
+  if (!rules.allowInsecure && (isLocalName(host) || (literal && isLocalAddress(host))))
+    return notificationMessages.endpointPrivate
+  if (!rules.refusePrivate) return null
+  if (isLocalName(host) || (literal && isPrivateAddress(host))) return notificationMessages.endpointPrivate
+  if (!literal) {
+    const addresses = await lookup(host, { all: true }).catch(() => null)
+    if (!addresses || addresses.length === 0) return notificationMessages.endpointUnknownHost
+    if (addresses.some(({ address }) => isPrivateAddress(address))) return notificationMessages.endpointPrivate
+  }
+  return null
+}
+
+/** dns.lookup for the push sender's connections, refusing private addresses (production). */
+export const guardedLookup: LookupFunction = (hostname, options, callback) => {
+  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, '', 0)
+    const allowed = addresses.filter(({ address }) => !isPrivateAddress(address))
+    if (allowed.length === 0)
+      return callback(
+        Object.assign(new Error(`${hostname} resolves to a private address`), { code: 'EPRIVATE' }),
+        '',
+        0,
+      )
+    if (options.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, allowed)
+    callback(null, allowed[0]!.address, allowed[0]!.family)
+  })
+}

@@ -1,0 +1,92 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../db/schema'
+
+// A question revision's key as decided (docs/decisions/036). A revision without a decision scores on the
+// options it was written with; one with a decision scores on its current key version, whatever the revision's
+// options say: every finished attempt was re-scored on it, and attempts that start afterwards are scored on it.
+
+export type DropPolicy = 'full_marks_all' | 'full_marks_answered' | 'exclude'
+
+export interface AnswerKey {
+  revisionId: number
+  version: number
+  versionId: number
+  action: 'keep' | 'change' | 'accept_several' | 'drop'
+  /** The options that score right. */
+  correct: ReadonlySet<number>
+  /** Set when the question was dropped. */
+  drop: DropPolicy | null
+  note: string
+  decidedAt: number
+}
+
+/** `excluded`: a dropped question that counts in none of the tallies and leaves max_score. */
+export type KeyedOutcome = 'correct' | 'incorrect' | 'unanswered' | 'excluded'
+
+/** The decided keys of those revisions (revisions without a decision are absent). */
+export async function findAnswerKeys(db: Kysely<DB>, revisionIds: Iterable<number>): Promise<Map<number, AnswerKey>> {
+  const ids = [...new Set(revisionIds)]
+  const keys = new Map<number, AnswerKey>()
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await db
+      .selectFrom('question_revisions as r')
+      .innerJoin('key_versions as k', (join) =>
+        join.onRef('k.revision_id', '=', 'r.id').onRef('k.version', '=', 'r.key_version'),
+      )
+      .select(['r.id as revision_id', 'k.id', 'k.version', 'k.action', 'k.correct_option_ids', 'k.drop_policy'])
+      .select(['k.note', 'k.created_at'])
+      .where('r.id', 'in', ids.slice(start, start + 500))
+      .where('r.key_version', '>', 0)
+      .execute()
+    for (const row of rows) keys.set(row.revision_id, toAnswerKey(row))
+  }
+  return keys
+}
+
+export function toAnswerKey(row: {
+  revision_id: number
+  id: number
+  version: number
+  action: AnswerKey['action']
+  correct_option_ids: string
+  drop_policy: DropPolicy | null
+  note: string
+  created_at: number
+}): AnswerKey {
+  return {
+    revisionId: row.revision_id,
+    version: row.version,
+    versionId: row.id,
+    action: row.action,
+    correct: new Set(JSON.parse(row.correct_option_ids) as number[]),
+    drop: row.action === 'drop' ? (row.drop_policy ?? 'full_marks_all') : null,
+    note: row.note,
+    decidedAt: row.created_at,
+  }
+}
+
+/**
+ * How an answer counts: under the decided key when there is one, else against the revision's own right option.
+ * A dropped question counts as right where it scores full marks and as unanswered where it scores nothing
+ * (API.md), or in nothing when excluded.
+ */
+export function keyedOutcome(
+  selected: number | null,
+  authoredCorrectId: number | null,
+  key: AnswerKey | undefined,
+): KeyedOutcome {
+  if (key?.drop === 'exclude') return 'excluded'
+  if (key?.drop === 'full_marks_all') return 'correct'
+  if (selected === null) return 'unanswered'
+  if (key?.drop === 'full_marks_answered') return 'correct'
+  if (key) return key.correct.has(selected) ? 'correct' : 'incorrect'
+  return selected === authoredCorrectId ? 'correct' : 'incorrect'
+}
+
+/** The hundredths an outcome scores with its section's marks. */
+export const keyedMarks = (outcome: KeyedOutcome, marks: { correct: number; wrong: number }) =>
+  outcome === 'correct' ? marks.correct : outcome === 'incorrect' ? -marks.wrong : 0
+
+/** Whether an option shows as right under the key (a dropped question keeps showing its written key). */
+export const isKeyedCorrect = (optionId: number, authoredCorrect: boolean, key: AnswerKey | undefined) =>
+  key && !key.drop ? key.correct.has(optionId) : authoredCorrect

@@ -1,0 +1,17 @@
+import type { HTTPMethods } from 'fastify'
+import type { UserRow } from '../src/db/schema'
+import { bearerFor } from './factories'
+import type { TestApp } from './test-app'
+
+/** As learner-api's requestsAs, for routes that also answer without a body (201, 204): `body` is then null. */
+export function requestsWithEmptyBodies(t: Pick<TestApp, 'app' | 'tokens'>) {
+  return async (user: UserRow, method: HTTPMethods, url: string, payload?: unknown) => {
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: await bearerFor(t.tokens, user),
+      payload: payload as object,
+    })
+    return { status: response.statusCode, body: response.body === '' ? null : response.json(), raw: response.body }
+  }
+}

@@ -1,0 +1,36 @@
+import type { FlagQueue, FlagQueueQuery, KeyDecisionRequest, KeyDecisionResult } from '@quiz/contracts'
+import type { DropPolicy, FlagReason, KeyAction } from '@quiz/contracts'
+import { queryOptions } from '@tanstack/react-query'
+import { api } from '../../../api/client'
+
+// Wire shapes of API.md "Answer-key challenges and re-grading", the admin's side: types from the contracts.
+export type { DropPolicy, FlagQueue, FlagQueueEntry as FlaggedQuestion, FlagReason, KeyAction } from '@quiz/contracts'
+export type { KeyDecisionRequest as KeyDecisionBody, KeyDecisionResult } from '@quiz/contracts'
+export type QueueStatus = NonNullable<FlagQueueQuery['status']>
+
+export const FLAG_REASONS: readonly FlagReason[] = [
+  'wrong_key',
+  'multiple_correct',
+  'no_correct',
+  'ambiguous',
+  'typo',
+  'other',
+]
+export const KEY_ACTIONS: readonly KeyAction[] = ['keep', 'change', 'accept_several', 'drop']
+export const DROP_POLICIES: readonly DropPolicy[] = ['full_marks_all', 'full_marks_answered', 'exclude']
+
+export const flagKeys = {
+  all: ['admin', 'flags'] as const,
+  queue: (status: QueueStatus, page: number) => ['admin', 'flags', status, page] as const,
+}
+
+export const flagQueries = {
+  queue: (status: QueueStatus, page = 1) =>
+    queryOptions({
+      queryKey: flagKeys.queue(status, page),
+      queryFn: ({ signal }) => api.get<FlagQueue>(`/admin/flags/?status=${status}&page=${page}`, { signal }),
+    }),
+}
+
+export const decideKey = (questionId: number, body: KeyDecisionRequest) =>
+  api.post<KeyDecisionResult>(`/admin/questions/${questionId}/key/`, body)
