@@ -16,7 +16,7 @@ export interface ReceivedPush {
   vapidKey: string
 }
 
-/** How the service answers one subscription's pushes: a status (201 by default), or never. */
+/** How the service answers one subscription's pushes: a status (201 by default), or not until release(). */
 type Answer = number | 'hang'
 
 interface Subscriber {
@@ -41,6 +41,7 @@ export class FakePushService {
   /** Milliseconds the service waits before answering any push (so that concurrent senders overlap). */
   delayMs = 0
   private arrivals = new EventEmitter()
+  private held: ServerResponse[] = []
   private server: Server = createServer((request, response) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
@@ -49,6 +50,11 @@ export class FakePushService {
 
   async start() {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve))
+  }
+
+  /** Answers every push held by 'hang' so far with `status`, as a push service that gave up would. */
+  release(status = 503) {
+    for (const response of this.held.splice(0)) response.writeHead(status).end()
   }
 
   async stop() {
@@ -88,8 +94,11 @@ export class FakePushService {
     const queued = this.answers.get(name)
     const answer = queued?.shift() ?? 201
     try {
-      // Never answered: stop() ends the connection.
-      if (answer === 'hang') return
+      // Held until release(), or until stop() ends the connection.
+      if (answer === 'hang') {
+        this.held.push(response)
+        return
+      }
       if (answer !== 201) {
         response.writeHead(answer).end()
         return

@@ -5,15 +5,12 @@ import { FakePushService } from '../../test/fake-push-service'
 import { useTestApp } from '../../test/test-app'
 import type { UserRow } from '../db/schema'
 
-const PUSH_TIMEOUT_MS = 2000
-
 // payment_completed (API.md "Notifications"): told in the transaction that completes the payment, pushed after it,
 // and a push service that hangs slows neither the return that completed it nor any other request.
 describe.each(dialects)('payment_completed on %s', (dialect) => {
   const t = useTestApp(dialect, {
     PAYMENT_PROVIDERS: 'fake',
     PUSH_ALLOW_INSECURE: 'true',
-    PUSH_TIMEOUT_MS: String(PUSH_TIMEOUT_MS),
     // The app's own drainer runs, as in production.
     DELIVERY_INTERVAL_MS: '10',
   })
@@ -33,7 +30,7 @@ describe.each(dialects)('payment_completed on %s', (dialect) => {
       headers: payload ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
     })
 
-  /** A learner who paid Rs 500 for "One month" (30 days) through the fake provider; resolves to the return's time. */
+  /** A learner who paid Rs 500 for "One month" (30 days) through the fake provider. */
   async function pay(learner: UserRow) {
     const admin = await createUser(t.database, { is_admin: 1 })
     const plan = await call(admin, 'POST', '/api/admin/plans/', {
@@ -44,13 +41,11 @@ describe.each(dialects)('payment_completed on %s', (dialect) => {
     const started = await call(learner, 'POST', '/api/payments/', { plan_id: plan.body.id, provider: 'fake' })
     const ref = (started.body.redirect.url as string).split('ref=')[1]!
     const checkout = await browser('POST', '/api/payments/fake/checkout/', `ref=${ref}&decision=pay`)
-    const began = Date.now()
     const back = await browser('GET', checkout.headers.location as string)
-    const took = Date.now() - began
     expect(back.statusCode).toBe(303)
     // Replayed returns complete nothing more, and tell nothing more.
     await browser('GET', checkout.headers.location as string)
-    return { paymentId: started.body.payment_id as number, took }
+    return { paymentId: started.body.payment_id as number }
   }
 
   it('tells the learner once, in both languages, with a link to the payment', async () => {
@@ -77,16 +72,17 @@ describe.each(dialects)('payment_completed on %s', (dialect) => {
     const learner = await createUser(t.database)
     const browserSubscription = pushService.subscribe('payer')
     expect((await call(learner, 'POST', '/api/push/subscriptions/', browserSubscription)).status).toBe(201)
+    // The push service holds every push until released: were the return (or any request) waiting for the push,
+    // it would never be answered.
     pushService.answer('payer', 'hang')
-    const { took } = await pay(learner)
-    expect(took).toBeLessThan(PUSH_TIMEOUT_MS / 2)
+    await pay(learner)
     // The app's drainer picks the push up and the push service holds it...
     await pushService.arrived(1)
     // ...while other requests are answered as usual.
-    const began = Date.now()
     expect((await call(learner, 'GET', '/api/notifications/')).body.unread).toBe(1)
-    expect(Date.now() - began).toBeLessThan(PUSH_TIMEOUT_MS / 2)
-    // After the timeout it is tried again later, and the second try arrives decrypted.
+    expect(await t.db.selectFrom('deliveries').select('attempts').execute()).toEqual([{ attempts: 0 }])
+    // The push service gives up on it; it is tried again later, and the second try arrives decrypted.
+    pushService.release(503)
     await expect
       .poll(async () => (await t.db.selectFrom('deliveries').selectAll().execute())[0]?.attempts, { timeout: 5000 })
       .toBe(1)
