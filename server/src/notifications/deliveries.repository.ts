@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely'
+import { sql, type Kysely, type Selectable, type Updateable } from 'kysely'
 import type { Dialect } from '../db/database'
 import type { DB, DeliveryTable } from '../db/schema'
 
@@ -48,64 +48,36 @@ export async function phoneNumbersByUserIds(db: Kysely<DB>, ids: number[]) {
   return db.selectFrom('users').select(['id', 'phone_number']).where('id', 'in', ids).execute()
 }
 
-/** Only rows this worker still holds: a claim that expired and was taken over is the other worker's to finish. */
-export async function markDelivered(db: Kysely<DB>, worker: string, ids: number[], now: number) {
+/**
+ * Ends this worker's claim on rows it tried once more, with the outcome's fields. Only rows this worker still holds:
+ * a claim that expired and was taken over is the other worker's to finish.
+ */
+async function endClaim(db: Kysely<DB>, worker: string, ids: number[], outcome: Updateable<DeliveryTable>) {
   if (ids.length === 0) return
   await db
     .updateTable('deliveries')
-    .set((eb) => ({
-      status: 'done',
-      attempts: eb('attempts', '+', 1),
-      finished_at: now,
-      claimed_by: null,
-      claimed_until: null,
-      last_error: null,
-    }))
+    .set((eb) => ({ ...outcome, attempts: eb('attempts', '+', 1), claimed_by: null, claimed_until: null }))
     .where('id', 'in', ids)
     .where('claimed_by', '=', worker)
     .execute()
 }
 
-export async function scheduleRetry(
+export const markDelivered = (db: Kysely<DB>, worker: string, ids: number[], now: number) =>
+  endClaim(db, worker, ids, { status: 'done', finished_at: now, last_error: null })
+
+export const scheduleRetry = (
   db: Kysely<DB>,
   worker: string,
   id: number,
   { at, error }: { at: number; error: string },
-) {
-  await db
-    .updateTable('deliveries')
-    .set((eb) => ({
-      attempts: eb('attempts', '+', 1),
-      next_attempt_at: at,
-      claimed_by: null,
-      claimed_until: null,
-      last_error: error,
-    }))
-    .where('id', '=', id)
-    .where('claimed_by', '=', worker)
-    .execute()
-}
+) => endClaim(db, worker, [id], { next_attempt_at: at, last_error: error })
 
-export async function markFailed(
+export const markFailed = (
   db: Kysely<DB>,
   worker: string,
   id: number,
   { now, error }: { now: number; error: string },
-) {
-  await db
-    .updateTable('deliveries')
-    .set((eb) => ({
-      status: 'failed',
-      attempts: eb('attempts', '+', 1),
-      finished_at: now,
-      claimed_by: null,
-      claimed_until: null,
-      last_error: error,
-    }))
-    .where('id', '=', id)
-    .where('claimed_by', '=', worker)
-    .execute()
-}
+) => endClaim(db, worker, [id], { status: 'failed', finished_at: now, last_error: error })
 
 /** The push service says the browser dropped it: the subscription goes, and its queued pushes with it (cascade). */
 export async function deleteSubscriptionById(db: Kysely<DB>, id: number) {
