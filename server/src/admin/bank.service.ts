@@ -14,6 +14,7 @@ import type { AppContext } from '../context'
 import type { DB } from '../db/schema'
 import { AppError, NotFound } from '../http/errors'
 import { findRevisions, insertBankQuestion, insertRevision } from '../questions/question-revisions.repository'
+import { findAnswerKeys } from '../questions/answer-keys'
 import { toQuestionDto } from './admin.service'
 import {
   countBank,
@@ -43,13 +44,14 @@ export function createBankService({ database, clock }: Pick<AppContext, 'databas
   async function bankQuestion(trx: Kysely<DB>, questionId: number): Promise<BankQuestion> {
     const row = await findBankQuestion(trx, questionId)
     if (!row) throw questionNotFound()
-    const [revisions, tags, used] = await Promise.all([
+    const [revisions, keys, tags, used] = await Promise.all([
       findRevisions(trx, [row.revision_id]),
+      findAnswerKeys(trx, [row.revision_id]),
       tagsOf(trx, [questionId]),
       quizzesUsing(trx, [questionId]),
     ])
     return {
-      ...toQuestionDto(questionId, revisions.get(row.revision_id)!),
+      ...toQuestionDto(questionId, revisions.get(row.revision_id)!, keys.get(row.revision_id)),
       tags: tags.get(questionId) ?? [],
       difficulty: row.difficulty as Difficulty | null,
       source: row.source,
