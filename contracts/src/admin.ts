@@ -1,6 +1,6 @@
 // Request and response schemas of the admin feature (API.md "Administration" and "Limits on input").
 import { z } from 'zod'
-import { ChallengeDaysSchema } from './challenges'
+import { ChallengeDaysSchema, QuestionKeySchema } from './challenges'
 import { BilingualSchema, DifficultySchema, IdSchema, RichTextSchema } from './common'
 
 export const adminLimits = {
@@ -211,7 +211,13 @@ export const AdminQuestionSchema = z.object({
   hint: RichTextSchema.nullable(),
   topic: z.string(),
   image: AdminImageSchema,
+  /**
+   * `options[].is_correct` is the key the revision scores on where it names one right option (a `change` or a
+   * `keep`); after `accept_several` or `drop` it is the key as written, and `key` says what was decided.
+   */
   options: z.array(AdminOptionSchema),
+  /** The revision's decided key (docs/decisions/036), or null. */
+  key: QuestionKeySchema,
 })
 export type AdminQuestion = z.infer<typeof AdminQuestionSchema>
 

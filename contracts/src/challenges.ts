@@ -120,6 +120,22 @@ export type KeyAction = z.infer<typeof KeyActionSchema>
 export const DropPolicySchema = z.enum(['full_marks_all', 'full_marks_answered', 'exclude'])
 export type DropPolicy = z.infer<typeof DropPolicySchema>
 
+/**
+ * A question revision's decided key as the admin and bank question payloads carry it; null while the revision
+ * scores on the options it was written with. `drop_policy` is set when the question was dropped.
+ */
+export const QuestionKeySchema = z
+  .object({
+    version: z.number().int(),
+    action: KeyActionSchema,
+    correct_option_ids: z.array(z.number().int()),
+    drop_policy: DropPolicySchema.nullable(),
+    note: z.string(),
+    decided_at: z.string(),
+  })
+  .nullable()
+export type QuestionKey = z.infer<typeof QuestionKeySchema>
+
 export const KeyQuestionParamsSchema = z.object({ questionId: IdSchema })
 
 /** `POST /api/admin/questions/{questionId}/key/`. */

@@ -193,6 +193,7 @@ describe.each(dialects)('admin API on %s', (dialect) => {
           { id: expect.any(Number), text: { en: '5', ne: '', html: null }, is_correct: false, image: null },
           { id: expect.any(Number), text: { en: '6', ne: '', html: null }, is_correct: false, image: null },
         ],
+        key: null,
       })
       expect(quiz.questions[1]).toMatchObject({
         text: { en: 'Second', ne: '', html: null },

@@ -18,6 +18,7 @@ import type { AppContext } from '../context'
 import type { DB, QuizRow, QuizRowUpdate } from '../db/schema'
 import { Conflict, NotFound, ValidationFailed } from '../http/errors'
 import { toIso, toIsoOrNull } from '../lib/clock'
+import { findAnswerKeys, type AnswerKey } from '../questions/answer-keys'
 import {
   findRevisions,
   insertQuestion,
@@ -44,6 +45,7 @@ import {
   softDeleteQuiz,
   updateQuiz,
 } from './admin.repository'
+import { editorIsCorrect, toQuestionKey } from './question-key'
 
 type QuizPatch = z.output<typeof QuizPatchSchema>
 type CreateQuizFromJsonInput = z.output<typeof CreateQuizFromJsonSchema>
@@ -68,8 +70,15 @@ export function toQuizDto(quiz: QuizRow, questionCount: number): AdminQuiz {
   }
 }
 
-/** Admins read the TeX they wrote in `en`/`ne`, beside its rendering in `html`. */
-export function toQuestionDto(questionId: number, revision: RevisionWithOptions): AdminQuestion {
+/**
+ * Admins read the TeX they wrote in `en`/`ne`, beside its rendering in `html`; `key` is the revision's decided
+ * key, which the options' `is_correct` follow where it names one right option (./question-key.ts).
+ */
+export function toQuestionDto(
+  questionId: number,
+  revision: RevisionWithOptions,
+  key: AnswerKey | undefined,
+): AdminQuestion {
   const texts = richTextsOf(revision, 'admin')
   return {
     id: questionId,
@@ -83,10 +92,11 @@ export function toQuestionDto(questionId: number, revision: RevisionWithOptions)
       return {
         id: option.id,
         text: optionTexts.text,
-        is_correct: option.is_correct === 1,
+        is_correct: editorIsCorrect(option.id, option.is_correct === 1, key),
         image: toImage(option.image_svg, optionTexts.caption, 'svg'),
       }
     }),
+    key: toQuestionKey(key),
   }
 }
 
@@ -139,18 +149,16 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
   }
 
   async function questionDto(db: Kysely<DB>, questionId: number, revisionId: number) {
-    const revisions = await findRevisions(db, [revisionId])
-    return toQuestionDto(questionId, revisions.get(revisionId)!)
+    const [revisions, keys] = await Promise.all([findRevisions(db, [revisionId]), findAnswerKeys(db, [revisionId])])
+    return toQuestionDto(questionId, revisions.get(revisionId)!, keys.get(revisionId))
   }
 
   async function quizDetail(db: Kysely<DB>, quiz: QuizRow): Promise<AdminQuizDetail> {
     const current = await listCurrentRevisionIds(db, quiz.id)
-    const revisions = await findRevisions(
-      db,
-      current.map((question) => question.revision_id),
-    )
+    const revisionIds = current.map((question) => question.revision_id)
+    const [revisions, keys] = await Promise.all([findRevisions(db, revisionIds), findAnswerKeys(db, revisionIds)])
     const questions = current.map((question) =>
-      toQuestionDto(question.question_id, revisions.get(question.revision_id)!),
+      toQuestionDto(question.question_id, revisions.get(question.revision_id)!, keys.get(question.revision_id)),
     )
     return {
       ...toQuizDto(quiz, quiz.question_count),

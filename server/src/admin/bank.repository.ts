@@ -136,26 +136,28 @@ export async function quizzesUsing(db: Kysely<DB>, questionIds: readonly number[
   return byQuestion
 }
 
-/** Finished attempts' chosen options per question (any revision), and how many were right. */
-export async function responsesOf(db: Kysely<DB>, questionIds: readonly number[]) {
-  const byQuestion = new Map<number, { responses: number; right: number }>()
-  if (questionIds.length === 0) return byQuestion
+/**
+ * Finished attempts' chosen options of each question (any revision), counted per option with its revision and
+ * written key: the caller counts them under the revisions' decided keys.
+ */
+export async function chosenOptionsOf(db: Kysely<DB>, questionIds: readonly number[]) {
+  if (questionIds.length === 0) return []
   const rows = await db
     .selectFrom('attempt_answers as aa')
     .innerJoin('attempts as a', 'a.id', 'aa.attempt_id')
     .innerJoin('question_options as o', 'o.id', 'aa.option_id')
     .select((eb) => [
       'aa.question_id',
-      eb.fn.countAll<number | string>().as('responses'),
-      eb.fn.sum<number | string>('o.is_correct').as('right'),
+      'o.id',
+      'o.revision_id',
+      'o.is_correct',
+      eb.fn.countAll<number | string>().as('n'),
     ])
     .where('aa.question_id', 'in', questionIds)
     .where('a.status', '=', 'finished')
-    .groupBy('aa.question_id')
+    .groupBy(['aa.question_id', 'o.id', 'o.revision_id', 'o.is_correct'])
     .execute()
-  for (const row of rows)
-    byQuestion.set(row.question_id, { responses: Number(row.responses), right: Number(row.right ?? 0) })
-  return byQuestion
+  return rows.map((row) => ({ ...row, n: Number(row.n) }))
 }
 
 /** How many options each revision has. */

@@ -14,6 +14,7 @@ import type { AppContext } from '../context'
 import type { DB } from '../db/schema'
 import { AppError, NotFound } from '../http/errors'
 import { findRevisions, insertBankQuestion, insertRevision } from '../questions/question-revisions.repository'
+import { findAnswerKeys, keyedOutcome } from '../questions/answer-keys'
 import { toQuestionDto } from './admin.service'
 import {
   countBank,
@@ -22,7 +23,7 @@ import {
   optionCounts,
   pageBank,
   quizzesUsing,
-  responsesOf,
+  chosenOptionsOf,
   setTags,
   softDeleteBankQuestion,
   tagsOf,
@@ -36,6 +37,29 @@ const questionNotFound = () => new NotFound('Question not found.')
 const ratio = (right: number, responses: number) =>
   responses < 1 ? null : Math.round((right / responses) * 10_000) / 10_000
 
+/**
+ * Each question's responses (chosen options) and how many are right, under each revision's decided key: an
+ * answer to a question dropped with full marks is right, one to a question dropped with `exclude` counts in
+ * neither figure (docs/decisions/036).
+ */
+async function keyedResponses(db: Kysely<DB>, questionIds: readonly number[]) {
+  const chosen = await chosenOptionsOf(db, questionIds)
+  const keys = await findAnswerKeys(
+    db,
+    chosen.map((row) => row.revision_id),
+  )
+  const byQuestion = new Map<number, { responses: number; right: number }>()
+  for (const row of chosen) {
+    const outcome = keyedOutcome(row.id, row.is_correct === 1 ? row.id : null, keys.get(row.revision_id))
+    if (outcome === 'excluded') continue
+    const figures = byQuestion.get(row.question_id) ?? { responses: 0, right: 0 }
+    figures.responses += row.n
+    if (outcome === 'correct') figures.right += row.n
+    byQuestion.set(row.question_id, figures)
+  }
+  return byQuestion
+}
+
 /** API.md "Question bank": the institute's questions, for admins only (the routes check that). */
 export function createBankService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
   const { db } = database
@@ -43,13 +67,14 @@ export function createBankService({ database, clock }: Pick<AppContext, 'databas
   async function bankQuestion(trx: Kysely<DB>, questionId: number): Promise<BankQuestion> {
     const row = await findBankQuestion(trx, questionId)
     if (!row) throw questionNotFound()
-    const [revisions, tags, used] = await Promise.all([
+    const [revisions, keys, tags, used] = await Promise.all([
       findRevisions(trx, [row.revision_id]),
+      findAnswerKeys(trx, [row.revision_id]),
       tagsOf(trx, [questionId]),
       quizzesUsing(trx, [questionId]),
     ])
     return {
-      ...toQuestionDto(questionId, revisions.get(row.revision_id)!),
+      ...toQuestionDto(questionId, revisions.get(row.revision_id)!, keys.get(row.revision_id)),
       tags: tags.get(questionId) ?? [],
       difficulty: row.difficulty as Difficulty | null,
       source: row.source,
@@ -82,7 +107,7 @@ export function createBankService({ database, clock }: Pick<AppContext, 'databas
       const [tags, used, responses, options] = await Promise.all([
         tagsOf(db, ids),
         quizzesUsing(db, ids),
-        responsesOf(db, ids),
+        keyedResponses(db, ids),
         optionCounts(
           db,
           rows.map((row) => row.revision_id),

@@ -75,6 +75,8 @@ export function createFlagQueueService({ database }: Pick<AppContext, 'database'
       const xs = items.map((item) => item.marks)
       const rests = items.map((item) => item.attempt.score_hundredths - item.marks)
       const right = items.filter((item) => item.outcome === 'correct').length
+      // A question dropped with `exclude` counts in none of its figures: no facility rather than 0.
+      const counted = items.filter((item) => item.outcome !== 'excluded').length
 
       const texts = richTextsOf(revision, 'admin')
       results.push({
@@ -98,7 +100,7 @@ export function createFlagQueueService({ database }: Pick<AppContext, 'database'
             reason: flag.reason as FlagQueueEntry['notes'][number]['reason'],
             created_at: toIso(flag.created_at),
           })),
-        facility: holding.length === 0 ? null : round4(right / holding.length),
+        facility: counted === 0 ? null : round4(right / counted),
         discrimination: pearson(xs, rests),
         status: query.status,
       })

@@ -1,4 +1,5 @@
 import type { QuestionFlag } from '@quiz/contracts'
+import type { KeyedOutcome } from '../questions/answer-keys'
 import { DEFAULT_MARKS_CORRECT, DEFAULT_MARKS_WRONG } from '../questions/sections'
 
 const DEFAULT_MARKS = { correct: DEFAULT_MARKS_CORRECT, wrong: DEFAULT_MARKS_WRONG }
@@ -10,8 +11,11 @@ const DEFAULT_MARKS = { correct: DEFAULT_MARKS_CORRECT, wrong: DEFAULT_MARKS_WRO
 export interface StatisticsInput {
   /** The quiz's live questions, in authored order. */
   questionIds: readonly number[]
-  /** Whether each option (of any revision) is the correct one of its revision. */
-  isCorrectOption: ReadonlyMap<number, boolean>
+  /**
+   * How an attempt's answer to a question (null: none) counts under the key its revision scores on
+   * (questions/answer-keys.ts): an `excluded` one counts in none of the question's figures.
+   */
+  outcomeOf: (attemptId: number, questionId: number, optionId: number | null) => KeyedOutcome
   /** The chosen attempts: id and stored score (hundredths). */
   attempts: readonly { id: number; score_hundredths: number }[]
   /** Their answers (chosen options only). */
@@ -53,9 +57,14 @@ const points = (hundredths: number | null) => (hundredths === null ? null : roun
 /** n times the sum of squared deviations: exact for integers (n Σx² − (Σx)²). */
 const scaledSquares = (n: number, sum: number, sumOfSquares: number) => n * sumOfSquares - sum * sum
 
+const UNANSWERED = 0
+const RIGHT = 1
+const WRONG = 2
+const EXCLUDED = 3
+
 export function computeStatistics({
   questionIds,
-  isCorrectOption,
+  outcomeOf,
   attempts,
   answers,
   marksOf = () => DEFAULT_MARKS,
@@ -64,23 +73,35 @@ export function computeStatistics({
   const k = questionIds.length
   const row = new Map(attempts.map((attempt, index) => [attempt.id, index]))
   const column = new Map(questionIds.map((id, index) => [id, index]))
-  // x[a * k + j]: item score of question j in attempt a, in hundredths (its section's marks: at most ±10,000).
-  const x = new Int16Array(n * k)
-  const answered = new Uint8Array(n * k)
-  const right = new Uint8Array(n * k)
+  // The chosen option of question j in attempt a (0: none; ids are positive 32-bit integers).
+  const chosen = new Int32Array(n * k)
   const optionCounts = questionIds.map(() => new Map<number, number>())
   for (const answer of answers) {
     const a = row.get(answer.attempt_id)
     const j = column.get(answer.question_id)
     if (a === undefined || j === undefined) continue
-    answered[a * k + j] = 1
-    const marks = marksOf(answer.attempt_id, answer.question_id)
-    if (isCorrectOption.get(answer.option_id)) {
-      x[a * k + j] = marks.correct
-      right[a * k + j] = 1
-    } else x[a * k + j] = -marks.wrong
+    chosen[a * k + j] = answer.option_id
     const counts = optionCounts[j]!
     counts.set(answer.option_id, (counts.get(answer.option_id) ?? 0) + 1)
+  }
+
+  // x[a * k + j]: item score of question j in attempt a, in hundredths (its section's marks: at most ±10,000),
+  // and how it counts. A dropped question scores full marks answered or not, or nothing and counts nowhere.
+  const x = new Int16Array(n * k)
+  const state = new Uint8Array(n * k)
+  for (let a = 0; a < n; a++) {
+    const attemptId = attempts[a]!.id
+    for (let j = 0; j < k; j++) {
+      const cell = a * k + j
+      const outcome = outcomeOf(attemptId, questionIds[j]!, chosen[cell] || null)
+      if (outcome === 'correct') {
+        x[cell] = marksOf(attemptId, questionIds[j]!).correct
+        state[cell] = RIGHT
+      } else if (outcome === 'incorrect') {
+        x[cell] = -marksOf(attemptId, questionIds[j]!).wrong
+        state[cell] = WRONG
+      } else state[cell] = outcome === 'excluded' ? EXCLUDED : UNANSWERED
+    }
   }
 
   // T: each attempt's total over these questions (the item scores' sum, as Cronbach's alpha needs).
@@ -99,7 +120,11 @@ export function computeStatistics({
   const varianceT = n >= 2 ? scaledSquares(n, sumT, sumT2) : 0
 
   let sumOfItemVariances = 0
+  // Alpha's k: the questions that count in at least one attempt (one excluded everywhere is no item of the test).
+  let countedItems = 0
   const items: ItemFigures[] = questionIds.map((_, j) => {
+    // Over the attempts where the question counts; an excluded cell scores 0, so the sums are the same over all.
+    let counted = 0
     let sumX = 0
     let sumX2 = 0
     let sumR = 0
@@ -108,22 +133,29 @@ export function computeStatistics({
     let rightCount = 0
     let unanswered = 0
     for (let a = 0; a < n; a++) {
-      const item = x[a * k + j]!
+      const cell = a * k + j
+      if (state[cell] === EXCLUDED) continue
+      counted++
+      const item = x[cell]!
       const rest = total[a]! - item
       sumX += item
       sumX2 += item * item
       sumR += rest
       sumR2 += rest * rest
       sumXR += item * rest
-      if (right[a * k + j]) rightCount++
-      if (!answered[a * k + j]) unanswered++
+      if (state[cell] === RIGHT) rightCount++
+      if (state[cell] === UNANSWERED) unanswered++
     }
-    const varianceX = scaledSquares(n, sumX, sumX2)
-    const varianceR = scaledSquares(n, sumR, sumR2)
-    sumOfItemVariances += varianceX
-    const facility = n > 0 ? rightCount / n : null
+    if (counted > 0) countedItems++
+    // Alpha compares variances over every attempt (an excluded cell is a 0 there, as in the attempt's score).
+    sumOfItemVariances += scaledSquares(n, sumX, sumX2)
+    const varianceX = scaledSquares(counted, sumX, sumX2)
+    const varianceR = scaledSquares(counted, sumR, sumR2)
+    const facility = counted > 0 ? rightCount / counted : null
     const discrimination =
-      n >= 2 && varianceX > 0 && varianceR > 0 ? (n * sumXR - sumX * sumR) / Math.sqrt(varianceX * varianceR) : null
+      counted >= 2 && varianceX > 0 && varianceR > 0
+        ? (counted * sumXR - sumX * sumR) / Math.sqrt(varianceX * varianceR)
+        : null
     const flags: QuestionFlag[] = []
     if (facility !== null && facility > 0.9) flags.push('too_easy')
     if (facility !== null && facility < 0.2) flags.push('too_hard')
@@ -137,7 +169,10 @@ export function computeStatistics({
     }
   })
 
-  const alpha = n >= 2 && k >= 2 && varianceT > 0 ? (k / (k - 1)) * (1 - sumOfItemVariances / varianceT) : null
+  const alpha =
+    n >= 2 && countedItems >= 2 && varianceT > 0
+      ? (countedItems / (countedItems - 1)) * (1 - sumOfItemVariances / varianceT)
+      : null
 
   // The score summary is over the stored scores: the figures the Attempts table and the learners' reports show.
   const scores = attempts.map((attempt) => attempt.score_hundredths).sort((p, q) => p - q)

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream'
-import { findAnswerKeys, isKeyedCorrect } from '../questions/answer-keys'
+import { findAnswerKeys, isKeyedCorrect, keyedOutcome, type AnswerKey } from '../questions/answer-keys'
 import type { AttemptSelection, QuizAttemptPage, QuizStatistics, StatisticsSelection } from '@quiz/contracts'
 import type { AppContext } from '../context'
 import { NotFound } from '../http/errors'
@@ -187,6 +187,33 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
       uniform.get(attemptId) ?? byQuestion.get(attemptId)?.get(questionId) ?? { correct: 100, wrong: 20 }
   }
 
+  /**
+   * The dropped keys each attempt's paper held, by question: what an unanswered question counts as (full marks,
+   * or nothing at all). Only dropped revisions are looked up, so a quiz without drops costs nothing more.
+   */
+  async function droppedKeysHeld(
+    attempts: readonly { id: number; revision_ids: string }[],
+    keys: ReadonlyMap<number, AnswerKey>,
+  ) {
+    const held = new Map<number, Map<number, AnswerKey>>()
+    const drops = [...keys.values()].filter((key) => key.drop !== null)
+    if (drops.length === 0) return held
+    const questionOf = await findQuestionsOfRevisions(
+      db,
+      drops.map((key) => key.revisionId),
+    )
+    for (const attempt of attempts) {
+      for (const revisionId of JSON.parse(attempt.revision_ids) as number[]) {
+        const key = keys.get(revisionId)
+        if (!key?.drop) continue
+        const byQuestion = held.get(attempt.id) ?? new Map<number, AnswerKey>()
+        byQuestion.set(questionOf.get(revisionId)!, key)
+        held.set(attempt.id, byQuestion)
+      }
+    }
+    return held
+  }
+
   async function statistics(quizId: number, which: StatisticsSelection): Promise<QuizStatistics> {
     await requireQuiz(quizId)
     const [questions, options, attempts, answers] = await Promise.all([
@@ -195,17 +222,19 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
       listChosenScores(db, quizId, which),
       listAnswersOfChosenAttempts(db, quizId, which),
     ])
-    // Decided keys (docs/decisions/036) count over the revisions' own: a dropped question that gives full marks
-    // counts every answer to it right.
+    // Decided keys (docs/decisions/036) count over the revisions' own: an answer counts by its option's revision,
+    // no answer by the revision the attempt's paper held (a question dropped with full marks is right unanswered).
     const keys = await findAnswerKeys(db, new Set(options.map((option) => option.revision_id)))
-    const isCorrect = (option: (typeof options)[number]) => {
-      const key = keys.get(option.revision_id)
-      if (key?.drop === 'full_marks_all' || key?.drop === 'full_marks_answered') return true
-      return isKeyedCorrect(option.id, option.is_correct === 1, key)
-    }
+    const optionById = new Map(options.map((option) => [option.id, option]))
+    const dropped = await droppedKeysHeld(attempts, keys)
     const figures = computeStatistics({
       questionIds: questions.map((question) => question.id),
-      isCorrectOption: new Map(options.map((option) => [option.id, isCorrect(option)])),
+      outcomeOf: (attemptId, questionId, optionId) => {
+        if (optionId === null) return keyedOutcome(null, null, dropped.get(attemptId)?.get(questionId))
+        const option = optionById.get(optionId)
+        if (!option) return 'incorrect'
+        return keyedOutcome(optionId, option.is_correct === 1 ? optionId : null, keys.get(option.revision_id))
+      },
       attempts: attempts.map((attempt) => ({ id: attempt.id, score_hundredths: attempt.score_hundredths! })),
       answers,
       marksOf: await sectionMarks(attempts),

@@ -49,6 +49,7 @@ const stored: AdminQuestion = {
     { id: 1, text: { en: 'Pokhara', ne: '', html: null }, is_correct: false, image: null },
     { id: 2, text: { en: 'Kathmandu', ne: 'काठमाडौं', html: null }, is_correct: true, image: null },
   ],
+  key: null,
 }
 
 describe('editing a stored question', () => {

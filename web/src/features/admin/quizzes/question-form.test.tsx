@@ -32,6 +32,7 @@ const stored: AdminQuestion = {
     { id: 1, text: { en: 'A', ne: '', html: null }, is_correct: true, image: null },
     { id: 2, text: { en: 'B', ne: '', html: null }, is_correct: false, image: null },
   ],
+  key: null,
 }
 
 describe('QuestionForm', () => {

@@ -24,6 +24,7 @@ import {
   toQuestionPayload,
   type QuestionDraft,
 } from './question-draft'
+import { KeyDecisionNotice } from './key-decision-notice'
 import { mathsPreview } from './maths-preview'
 import { imageFields, SvgField } from './svg-field'
 import { bankFieldsDraft, toBankFields, type BankFieldsDraft } from '../bank/bank-draft'
@@ -117,6 +118,7 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
       <h3 id={headingId} ref={heading} tabIndex={-1}>
         {question ? t('question_form.edit_heading') : t('question_form.new_heading')}
       </h3>
+      {question && <KeyDecisionNotice question={question} />}
       <AdminForm form={form} messages={messages} refusal={refusal} onSubmit={form.handleSubmit(submit)}>
         <BilingualFields
           labels={{ en: t('question_form.text_en'), ne: t('question_form.text_ne') }}
