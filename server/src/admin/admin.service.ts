@@ -45,7 +45,8 @@ import {
   softDeleteQuiz,
   updateQuiz,
 } from './admin.repository'
-import { editorIsCorrect, toQuestionKey } from './question-key'
+import { editorIsCorrect } from '../questions/answer-keys'
+import { toQuestionKey } from './question-key'
 
 type QuizPatch = z.output<typeof QuizPatchSchema>
 type CreateQuizFromJsonInput = z.output<typeof CreateQuizFromJsonSchema>

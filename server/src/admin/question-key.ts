@@ -18,12 +18,3 @@ export function toQuestionKey(key: AnswerKey | undefined): QuestionKey {
     decided_at: toIso(key.decidedAt),
   }
 }
-
-/**
- * Whether the editor shows an option as the right one: the decided key where it names exactly one option (a
- * `change`, or a `keep`), else the key as written (several accepted or dropped: `key` tells, and the editor can
- * mark only one).
- */
-export function editorIsCorrect(optionId: number, authoredCorrect: boolean, key: AnswerKey | undefined) {
-  return key && !key.drop && key.correct.size === 1 ? key.correct.has(optionId) : authoredCorrect
-}

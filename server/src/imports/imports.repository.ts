@@ -1,5 +1,9 @@
 import { sql, type Kysely } from 'kysely'
+import { editorIsCorrect } from '../questions/answer-keys'
 import type { DB } from '../db/schema'
+import { findAnswerKeys } from '../questions/answer-keys'
+import { contentHash } from '../questions/content-hash'
+import { findRevisions } from '../questions/question-revisions.repository'
 import type { HashedRow } from './rows'
 
 // Dry runs (table `imports`, migration 0011) and the bank's content hashes (question_revisions.content_hash).
@@ -53,6 +57,41 @@ export async function bankQuestionsByHash(db: Kysely<DB>, hashes: readonly strin
       .orderBy('q.id')
       .execute()
     for (const row of rows) if (row.content_hash && !found.has(row.content_hash)) found.set(row.content_hash, row.id)
+  }
+  // A question whose key was changed by a decision is, from then on, the question with that key (the bank's export
+  // writes it so): its revision's stored hash is of the key as written, so its hash under the decided key is
+  // worked out here. Decisions are few (a handful per exam), so all of them are read.
+  const decided = await db
+    .selectFrom('question_revisions as r')
+    .innerJoin('questions as q', 'q.revision_id', 'r.id')
+    .select(['r.id as revision_id', 'q.id'])
+    .where('q.deleted_at', 'is', null)
+    .where('r.key_version', '>', 0)
+    .orderBy('q.id')
+    .execute()
+  if (decided.length === 0) return found
+  const wanted = new Set(unique)
+  const [revisions, keys] = await Promise.all([
+    findRevisions(
+      db,
+      decided.map((row) => row.revision_id),
+    ),
+    findAnswerKeys(
+      db,
+      decided.map((row) => row.revision_id),
+    ),
+  ])
+  for (const { revision_id, id } of decided) {
+    const revision = revisions.get(revision_id)!
+    const key = keys.get(revision_id)
+    const hash = contentHash({
+      text: { en: revision.text_en, ne: revision.text_ne },
+      options: revision.options.map((option) => ({
+        text: { en: option.text_en, ne: option.text_ne },
+        is_correct: editorIsCorrect(option.id, option.is_correct === 1, key),
+      })),
+    })
+    if (wanted.has(hash) && !found.has(hash)) found.set(hash, id)
   }
   return found
 }

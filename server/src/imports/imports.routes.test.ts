@@ -491,4 +491,45 @@ describe.each(dialects)('imports on %s', (dialect) => {
     await one.xlsx.load(filtered.rawPayload as unknown as ArrayBuffer)
     expect(one.worksheets[0]!.rowCount).toBe(2)
   })
+
+  it('exports a question whose key was changed with the decided key, and its import is still a duplicate', async () => {
+    const headers = await asAdmin()
+    const dryRun = await upload(headers, {
+      text: '1. Which city is the capital of Nepal?\nA. Pokhara\nB. Kathmandu\nAnswer: A',
+    })
+    const { body: committed } = await commit(headers, dryRun.body.import_id)
+    const [questionId] = committed.question_ids as number[]
+    const read = await t.app.inject({ method: 'GET', url: `/api/admin/bank/questions/${questionId}/`, headers })
+    const question = read.json()
+    const kathmandu = question.options.find((option: { text: { en: string } }) => option.text.en === 'Kathmandu')
+    const decided = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/questions/${questionId}/key/`,
+      headers,
+      payload: {
+        revision_id: question.revision_id,
+        action: 'change',
+        correct_option_ids: [kathmandu.id],
+        note: 'Kathmandu is the capital.',
+        dry_run: false,
+      },
+    })
+    expect(decided.statusCode, decided.body).toBe(200)
+
+    const exported = await t.app.inject({ method: 'GET', url: '/api/admin/bank/export.xlsx', headers })
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer)
+    const sheet = workbook.worksheets[0]!
+    const column = (name: string) => header.indexOf(name) + 1
+    expect(sheet.getRow(2).getCell(column('option_b_en')).text).toBe('Kathmandu')
+    expect(sheet.getRow(2).getCell(column('correct')).text).toBe('B')
+    // The bank's question with its decided key is that question: importing the export finds it.
+    const back = await upload(headers, {}, { data: exported.rawPayload, filename: 'bank.xlsx' })
+    expect(back.body.summary).toEqual({ ok: 0, fixed: 0, rejected: 0, duplicate: 1 })
+    // The file as first typed (the old key) is still that question too.
+    const again = await upload(headers, {
+      text: '1. Which city is the capital of Nepal?\nA. Pokhara\nB. Kathmandu\nAnswer: A',
+    })
+    expect(again.body.summary).toEqual({ ok: 0, fixed: 0, rejected: 0, duplicate: 1 })
+  })
 })

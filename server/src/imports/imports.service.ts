@@ -15,6 +15,8 @@ import { recordAudit, type UserActor } from '../audit/audit-log'
 import type { AppContext } from '../context'
 import { AppError, NotFound, ValidationFailed, type FieldErrors } from '../http/errors'
 import { findRevisions, insertBankQuestion } from '../questions/question-revisions.repository'
+import { findAnswerKeys } from '../questions/answer-keys'
+import { editorIsCorrect } from '../questions/answer-keys'
 import { setTags } from '../questions/question-tags.repository'
 import { appendFixedItems } from '../questions/quiz-papers.repository'
 import { adminLimits } from '@quiz/contracts'
@@ -213,9 +215,12 @@ export function createImportsService(context: Pick<AppContext, 'database' | 'clo
           found.results.map((item) => item.id),
         )
         const revisions = await findRevisions(db, [...revisionOf.values()])
+        // The key each question scores on: a spreadsheet taken elsewhere must not carry a key since corrected.
+        const keys = await findAnswerKeys(db, revisions.keys())
         for (const item of found.results) {
           const revision = revisions.get(revisionOf.get(item.id)!)
           if (!revision) continue
+          const key = keys.get(revision.id)
           questions.push({
             text: { en: revision.text_en, ne: revision.text_ne },
             hint: revision.hint_en === null ? null : { en: revision.hint_en, ne: revision.hint_ne },
@@ -223,7 +228,7 @@ export function createImportsService(context: Pick<AppContext, 'database' | 'clo
             image: null,
             options: revision.options.map((option) => ({
               text: { en: option.text_en, ne: option.text_ne },
-              is_correct: option.is_correct === 1,
+              is_correct: editorIsCorrect(option.id, option.is_correct === 1, key),
               image: null,
             })),
             tags: item.tags,

@@ -106,3 +106,12 @@ export const keyedMarks = (outcome: KeyedOutcome, marks: { correct: number; wron
 /** Whether an option shows as right under the key (a dropped question keeps showing its written key). */
 export const isKeyedCorrect = (optionId: number, authoredCorrect: boolean, key: AnswerKey | undefined) =>
   key && !key.drop ? key.correct.has(optionId) : authoredCorrect
+
+/**
+ * Whether the editor (and the bank's export) shows an option as the right one: the decided key where it names exactly one option (a
+ * `change`, or a `keep`), else the key as written (several accepted or dropped: `key` tells, and the editor can
+ * mark only one).
+ */
+export function editorIsCorrect(optionId: number, authoredCorrect: boolean, key: AnswerKey | undefined) {
+  return key && !key.drop && key.correct.size === 1 ? key.correct.has(optionId) : authoredCorrect
+}
