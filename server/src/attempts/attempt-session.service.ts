@@ -5,6 +5,7 @@ import { AppError, Conflict, NotFound } from '../http/errors'
 import type { TokenUser } from '../http/tokens'
 import { toIso } from '../lib/clock'
 import type { QuestionPapers } from '../questions/question-papers'
+import { retryAfterKeyDecisions } from '../questions/key-locks'
 import {
   alreadySubmitted,
   isQuizActive,
@@ -84,40 +85,43 @@ export function createAttemptSessionService({
     }
     if (attempts.length >= quiz.allowed_attempts) throw noAttemptsLeft()
 
+    // Settling expired attempts finishes them on keys read locked (questions/key-locks.ts).
     const outcome = await retryOnUniqueViolation(() =>
-      database.transaction(async (trx) => {
-        // Re-read under the lock: another request (or process) may have started or finished one meanwhile.
-        if (isPostgres) await lockLearner(trx, user.id)
-        const current = await lifecycle.settleRows(
-          trx,
-          await listAttempts(trx, user.id, quiz.id, { lock: isPostgres }),
-          now,
-        )
-        const inProgress = current.find((attempt) => lifecycle.isLive(attempt, now))
-        if (inProgress) {
-          const answers = await listAnswers(trx, inProgress.id)
-          const states = await listQuestionStates(trx, inProgress.id)
-          return { attempt: inProgress, count: current.length, answers, states, created: false }
-        }
-        if (current.length >= quiz.allowed_attempts) return noAttemptsLeft()
-        const attempt = await insertAttempt(trx, {
-          ...(await attemptBegun(trx, user.id, quiz, current.length + 1, now)),
-          status: 'in_progress',
-          ...(await drawPaper(trx, quiz, user.id, now)),
-          finished_at: null,
-          score_hundredths: null,
-          correct: null,
-          incorrect: null,
-          unanswered: null,
-        })
-        return {
-          attempt,
-          count: current.length + 1,
-          answers: new Map<number, number | null>(),
-          states: [],
-          created: true,
-        }
-      }),
+      retryAfterKeyDecisions(database, () =>
+        database.transaction(async (trx) => {
+          // Re-read under the lock: another request (or process) may have started or finished one meanwhile.
+          if (isPostgres) await lockLearner(trx, user.id)
+          const current = await lifecycle.settleRows(
+            trx,
+            await listAttempts(trx, user.id, quiz.id, { lock: isPostgres }),
+            now,
+          )
+          const inProgress = current.find((attempt) => lifecycle.isLive(attempt, now))
+          if (inProgress) {
+            const answers = await listAnswers(trx, inProgress.id)
+            const states = await listQuestionStates(trx, inProgress.id)
+            return { attempt: inProgress, count: current.length, answers, states, created: false }
+          }
+          if (current.length >= quiz.allowed_attempts) return noAttemptsLeft()
+          const attempt = await insertAttempt(trx, {
+            ...(await attemptBegun(trx, user.id, quiz, current.length + 1, now)),
+            status: 'in_progress',
+            ...(await drawPaper(trx, quiz, user.id, now)),
+            finished_at: null,
+            score_hundredths: null,
+            correct: null,
+            incorrect: null,
+            unanswered: null,
+          })
+          return {
+            attempt,
+            count: current.length + 1,
+            answers: new Map<number, number | null>(),
+            states: [],
+            created: true,
+          }
+        }),
+      ),
     )
     if (outcome instanceof AppError) throw outcome
     if (outcome.created) metrics.attemptStarted()

@@ -13,6 +13,7 @@ import {
 } from './attempts.repository'
 import { withAnswerKeys, type Paper, type QuestionPapers } from '../questions/question-papers'
 import { keyedOutcome } from '../questions/answer-keys'
+import { retryAfterKeyDecisions } from '../questions/key-locks'
 import { lockLearner } from './learner-quizzes.repository'
 import { putCardsInFirstBox } from './practice-deck.repository'
 import { scoreAnswers, scoreBySection, toScore, type ScoredQuestion } from '../questions/scoring'
@@ -52,9 +53,12 @@ export function createAttemptLifecycle({
   const isExpired = (attempt: Pick<AttemptRow, 'status' | 'deadline'>, now: number) =>
     attempt.status === 'in_progress' && now > attempt.deadline + graceMs
 
-  /** Scores an attempt whose time ran out on the answers it saved; it completed at its deadline. */
+  /**
+   * Scores an attempt whose time ran out on the answers it saved; it completed at its deadline. The transaction
+   * that calls it runs in retryAfterKeyDecisions: the keys are read locked (key-locks.ts).
+   */
   async function finishTimedOut(trx: Kysely<DB>, attempt: AttemptRow): Promise<AttemptRow> {
-    const paper = await withAnswerKeys(trx, await papers.paperFor(trx, attempt.revision_ids))
+    const paper = await withAnswerKeys(trx, await papers.paperFor(trx, attempt.revision_ids), { lock: isPostgres })
     const answers = await listAnswers(trx, attempt.id)
     const { total_questions: _total, ...score } = scoreAnswers(
       paper.questions,
@@ -80,11 +84,13 @@ export function createAttemptLifecycle({
     const now = clock.now()
     // Read first: most calls find nothing, and a read needs no write lock.
     if ((await listExpiredAttempts(database.db, userId, now - graceMs, { quizId })).length === 0) return
-    await database.transaction(async (trx) => {
-      if (isPostgres) await lockLearner(trx, userId)
-      const expired = await listExpiredAttempts(trx, userId, now - graceMs, { quizId, lock: isPostgres })
-      for (const attempt of expired) await finishTimedOut(trx, attempt)
-    })
+    await retryAfterKeyDecisions(database, () =>
+      database.transaction(async (trx) => {
+        if (isPostgres) await lockLearner(trx, userId)
+        const expired = await listExpiredAttempts(trx, userId, now - graceMs, { quizId, lock: isPostgres })
+        for (const attempt of expired) await finishTimedOut(trx, attempt)
+      }),
+    )
   }
 
   return { graceMs, isPostgres, isLive, isExpired, finishTimedOut, settleRows, settleExpired }

@@ -1,18 +1,21 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
+import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
-import { fromSqlite, type Database } from '../db/database'
+import { buildApp, type App } from '../app'
+import { fromPostgresPool, fromSqlite, type Database, type Dialect } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
-import type { DB } from '../db/schema'
+import type { DB, UserRow } from '../db/schema'
 import { SQLite } from '../db/sqlite-driver'
 import { FakeClock } from '../lib/clock'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createQuiz, createUser } from '../../test/factories'
+import { requestsAs, storedAttempts, storedOptionIds } from '../../test/learner-api'
 import type { KeyRaceInput, KeyRaceLine } from '../../test/key-decision-race-worker'
 import { runRaceWorkers } from '../../test/race-workers'
-import { testConfig, useTestApp } from '../../test/test-app'
+import { testConfig, useTestApp, type TestApp } from '../../test/test-app'
 
 const HOUR = 3_600_000
 
@@ -88,7 +91,7 @@ async function expectConsistent(db: Kysely<DB>, quizId: number, questionId: numb
     .leftJoin('attempt_answers as aa', (join) =>
       join.onRef('aa.attempt_id', '=', 'a.id').on('aa.question_id', '=', questionId),
     )
-    .select(['a.score_hundredths', 'a.correct', 'a.incorrect', 'aa.option_id'])
+    .select(['a.attempt_number', 'a.score_hundredths', 'a.correct', 'a.incorrect', 'aa.option_id'])
     .where('a.quiz_id', '=', quizId)
     .execute()
   for (const row of rows) {
@@ -98,7 +101,8 @@ async function expectConsistent(db: Kysely<DB>, quizId: number, questionId: numb
     expect(row.incorrect).toBe(marks === -20 ? 1 : 0)
   }
   const byScore = new Map<number, number>()
-  for (const row of rows) byScore.set(row.score_hundredths!, (byScore.get(row.score_hundredths!) ?? 0) + 1)
+  for (const row of rows.filter((row) => row.attempt_number === 1))
+    byScore.set(row.score_hundredths!, (byScore.get(row.score_hundredths!) ?? 0) + 1)
   const tally = await db
     .selectFrom('first_attempt_scores')
     .select(['score_hundredths', 'learners'])
@@ -153,6 +157,196 @@ describe.each(dialects)('concurrent key decisions on %s', (dialect) => {
     )
   })
 })
+
+/** The admin's decision that `optionId` is the question's right option: its response's status. */
+async function changeKey(
+  app: App,
+  t: TestApp,
+  admin: UserRow,
+  questionId: number,
+  revisionId: number,
+  optionId: number,
+  dryRun = false,
+) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/admin/questions/${questionId}/key/`,
+    headers: await bearerFor(t.tokens, admin),
+    payload: { revision_id: revisionId, action: 'change', correct_option_ids: [optionId], note: 'B', dry_run: dryRun },
+  })
+  return { status: response.statusCode }
+}
+
+/**
+ * Where the admin's decision is sent from. PostgreSQL: a second app instance with its own connection pool on the
+ * test's database, as a second server process would be, so that the decision does not queue behind the learners'
+ * requests for the first app's connections. SQLite (in memory, one process): the test's app.
+ */
+async function adminApp(t: TestApp, dialect: Dialect) {
+  if (dialect === 'sqlite') return { app: t.app, database: t.database, close: async () => {} }
+  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db)
+  const url = new URL(process.env.TEST_DATABASE_URL!)
+  url.pathname = `/${rows[0]!.name}`
+  const database = fromPostgresPool(new pg.Pool({ connectionString: url.toString(), max: 3 }))
+  const { config, clock, sms, tokens } = t
+  const app = await buildApp({ config, database, clock, sms, tokens }, { logger: false })
+  await app.ready()
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close()
+      await database.destroy()
+    },
+  }
+}
+
+describe.each(dialects)('a key decision racing finishing attempts on %s', (dialect) => {
+  const t = useTestApp(dialect)
+
+  // Every way an attempt finishes, each scoring on the key it reads then: a submit of the attempt in progress (a
+  // first one, and a second after a finished first), a submit that starts and finishes one at once (after a
+  // finished first), and the expiry of one whose time ran out (settled by the learner's quiz list). A decision
+  // changes the key while they finish; afterwards every stored score is what the final key gives: no attempt
+  // finished on the old key after the decision had collected the attempts to re-score.
+  it('leaves no attempt scored on the old key', async () => {
+    const call = requestsAs(t)
+    const admin = await createUser(t.database, { is_admin: 1 })
+    const { quiz, questionIds, correctOptionIds } = await createQuiz(t.database, {}, { questionCount: 2 })
+    const revision = await t.db
+      .selectFrom('questions')
+      .select('revision_id')
+      .where('id', '=', questionIds[0]!)
+      .executeTakeFirstOrThrow()
+    const optionIds = await storedOptionIds(t.db, questionIds[0]!)
+    const submitUrl = `/api/quizzes/${quiz.id}/submit/`
+    // Learner i answers the first question with A, B, C, D or nothing, and the second right.
+    const answersOf = (i: number) => ({
+      [questionIds[0]!]: i % 5 === 4 ? null : optionIds[i % 4]!,
+      [questionIds[1]!]: correctOptionIds[1]!,
+    })
+    const graceMs = t.config.submitGraceSeconds * 1000
+
+    // Each learner's way to finish, ready to go.
+    const finishes = await Promise.all(
+      Array.from({ length: 32 }, async (_, i) => {
+        const user = await createUser(t.database)
+        const answers = answersOf(i)
+        const way = i % 4
+        if (way === 1 || way === 2) expect((await call(user, 'POST', submitUrl, { answers })).status).toBe(200)
+        if (way === 1) return () => call(user, 'POST', submitUrl, { answers })
+        const started = await call(user, 'GET', `/api/quizzes/${quiz.id}/`)
+        expect(started.status).toBe(200)
+        expect((await call(user, 'PUT', `/api/quizzes/${quiz.id}/answers/`, { answers })).status).toBe(200)
+        if (way !== 3) return () => call(user, 'POST', submitUrl, { answers })
+        await t.db
+          .updateTable('attempts')
+          .set({ deadline: t.clock.now() - graceMs - 1 })
+          .where('id', '=', (started.body as { attempt: { id: number } }).attempt.id)
+          .execute()
+        return () => call(user, 'GET', '/api/quizzes/')
+      }),
+    )
+
+    const deciding = await adminApp(t, dialect)
+    try {
+      const decide = (dryRun: boolean) =>
+        changeKey(deciding.app, t, admin, questionIds[0]!, revision.revision_id!, optionIds[1]!, dryRun)
+      // A dry run first opens the admin app's connections: the decision itself then waits for none.
+      expect((await decide(true)).status).toBe(200)
+      // The decision goes once a few attempts have finished, while the others are finishing.
+      const finishing = finishes.map((finish) => finish())
+      let finished = 0
+      const decision = new Promise<{ status: number }>((resolve, reject) => {
+        for (const promise of finishing)
+          void promise.then(() => {
+            if (++finished === 4) decide(false).then(resolve, reject)
+          })
+      })
+      const responses = await Promise.all([...finishing, decision])
+      expect(responses.map((response) => response.status)).toEqual(responses.map(() => 200))
+    } finally {
+      await deciding.close()
+    }
+    expect(await t.db.selectFrom('attempts').select('id').where('status', '!=', 'finished').execute()).toEqual([])
+    expect(await expectConsistent(t.db, quiz.id, questionIds[0]!, revision.revision_id!)).toBe(1)
+  })
+})
+
+// PostgreSQL: the other side of the race, made certain. A decision holds the revision's row (locked for update) and
+// is held up re-scoring, by a lock on another learner's attempt; meanwhile a learner who finished the quiz once
+// submits a second attempt. The submit must neither score on the old key nor wait for the decision while it holds
+// its attempts' rows (the decision re-scores the first attempt: each would wait for the other).
+describe.runIf(process.env.TEST_DATABASE_URL)('a submit meeting a key decision in progress on postgres', () => {
+  const t = useTestApp('postgres')
+
+  it('waits for the decision, holding nothing, then scores on the decided key', async () => {
+    const call = requestsAs(t)
+    const admin = await createUser(t.database, { is_admin: 1 })
+    const { quiz, questionIds, correctOptionIds } = await createQuiz(t.database, {}, { questionCount: 2 })
+    const [a, b] = await storedOptionIds(t.db, questionIds[0]!)
+    const { revision_id: revisionId } = await t.db
+      .selectFrom('questions')
+      .select('revision_id')
+      .where('id', '=', questionIds[0]!)
+      .executeTakeFirstOrThrow()
+    const submitUrl = `/api/quizzes/${quiz.id}/submit/`
+    const answers = (option: number) => ({ [questionIds[0]!]: option, [questionIds[1]!]: correctOptionIds[1]! })
+    // Both answered A, right until the decision: each first attempt is re-scored.
+    const other = await createUser(t.database)
+    const learner = await createUser(t.database)
+    for (const user of [other, learner])
+      expect((await call(user, 'POST', submitUrl, { answers: answers(a!) })).status).toBe(200)
+    const [otherAttempt] = await storedAttempts(t.db, other.id, quiz.id)
+    expect((await call(learner, 'GET', `/api/quizzes/${quiz.id}/`)).status).toBe(200)
+
+    const deciding = await adminApp(t, 'postgres')
+    let locked!: () => void
+    let release!: () => void
+    const isLocked = new Promise<void>((resolve) => (locked = resolve))
+    const released = new Promise<void>((resolve) => (release = resolve))
+    try {
+      // The other learner's attempt, locked: the decision waits there, holding the revision.
+      const holding = deciding.database.transaction(async (trx) => {
+        await trx.selectFrom('attempts').select('id').where('id', '=', otherAttempt!.id).forUpdate().execute()
+        locked()
+        await released
+      })
+      await isLocked
+      const decision = changeKey(deciding.app, t, admin, questionIds[0]!, revisionId!, b!)
+      await waitingOn(t, 'regrades')
+
+      const submit = call(learner, 'POST', submitUrl, { answers: answers(b!) })
+      // With the fix the submit waits on the revision's row; without it, it finishes at once on the old key.
+      await Promise.race([submit, waitingOn(t, 'question_revisions')])
+      release()
+      await holding
+      expect((await decision).status).toBe(200)
+      expect((await submit).status).toBe(200)
+    } finally {
+      release()
+      await deciding.close()
+    }
+    // The first attempts re-scored (A is wrong now), the second scored on B.
+    const attempts = await storedAttempts(t.db, learner.id, quiz.id)
+    expect(attempts.map((row) => [row.status, row.score_hundredths])).toEqual([
+      ['finished', 80],
+      ['finished', 200],
+    ])
+    expect(await expectConsistent(t.db, quiz.id, questionIds[0]!, revisionId!)).toBe(1)
+  })
+})
+
+/** Resolves once another connection to the test's database waits for a lock in a statement naming `table`. */
+async function waitingOn(t: TestApp, table: string) {
+  for (;;) {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock' and query like ${`%${table}%`}`.execute(t.db)
+    if (rows[0]!.n > 0) return
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
 
 describe('key decisions across two processes on one SQLite file', () => {
   let dir: string | undefined

@@ -71,7 +71,9 @@ export function createKeyDecisionService({ database, clock }: Pick<AppContext, '
       throw new ValidationFailed({ [`correct_option_ids.${foreign}`]: [challengeMessages.optionNotOfRevision] })
 
     // Two decisions on one revision are applied one after the other: PostgreSQL waits on this row lock; SQLite
-    // has one writer, and its transaction holds it from the first statement.
+    // has one writer, and its transaction holds it from the first statement. The lock also orders the decision
+    // with attempts finishing on the revision (they share-lock it, questions/key-locks.ts): taken before the
+    // attempts are searched, so a finish either committed before the search or reads the decided key.
     if (commit && database.dialect === 'postgres') await lockRevision(db, revision.id)
     const now = clock.now()
     const current = (await findAnswerKeys(db, [revision.id])).get(revision.id)

@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely'
 import { precompile } from '../db/precompiled-query'
 import type { DB } from '../db/schema'
+import { lockRevisionKeys } from './key-locks'
 
 // A question revision's key as decided (docs/decisions/036). A revision without a decision scores on the
 // options it was written with; one with a decision scores on its current key version, whatever the revision's
@@ -48,9 +49,20 @@ const selectAnswerKeys = precompile((db: Kysely<DB>, revisionIdsJson: string) =>
 
 const isPostgres = (db: Kysely<DB>) => db.getExecutor().adapter instanceof PostgresAdapter
 
-/** The decided keys of those revisions (revisions without a decision are absent). */
-export async function findAnswerKeys(db: Kysely<DB>, revisionIds: Iterable<number>): Promise<Map<number, AnswerKey>> {
-  const ids = [...new Set(revisionIds)]
+/**
+ * The decided keys of those revisions (revisions without a decision are absent). `lock` (PostgreSQL, inside the
+ * transaction that finishes an attempt on these keys) share-locks the revisions first, so that no key decision on
+ * them commits before that transaction does (key-locks.ts); it may throw KeysBeingDecided.
+ */
+export async function findAnswerKeys(
+  db: Kysely<DB>,
+  revisionIds: Iterable<number>,
+  { lock = false } = {},
+): Promise<Map<number, AnswerKey>> {
+  const unique = [...new Set(revisionIds)]
+  // A statement of its own after the lock: in READ COMMITTED it sees every decision committed before the lock was
+  // granted (one statement joining the locked rows to key_versions would read key_versions as it began).
+  const ids = lock ? await lockRevisionKeys(db, unique) : unique
   const keys = new Map<number, AnswerKey>()
   if (ids.length === 0) return keys
   const { rows } = await selectAnswerKeys(db, JSON.stringify(ids))

@@ -149,12 +149,14 @@ function toPaperQuestion(revision: RevisionWithOptions): { question: PaperQuesti
 
 /**
  * The paper with each question's decided key (docs/decisions/036). Keys can change at any time, in any process,
- * so they are read from the database on every scoring, never cached with the paper.
+ * so they are read from the database on every scoring, never cached with the paper. `lock`: the transaction
+ * finishes an attempt on these keys (findAnswerKeys).
  */
-export async function withAnswerKeys<P extends Paper>(db: Kysely<DB>, paper: P): Promise<P> {
+export async function withAnswerKeys<P extends Paper>(db: Kysely<DB>, paper: P, { lock = false } = {}): Promise<P> {
   const keys = await findAnswerKeys(
     db,
     paper.questions.map((question) => question.revisionId),
+    { lock },
   )
   if (keys.size === 0) return paper
   const questions = paper.questions.map((question) => {
