@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely'
+import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { dialects } from '../../../test/dialects'
-import { openEmptyDatabase } from '../../../test/migration-database'
-import { migrateToLatest, migrateUpTo } from '../migrate'
+import { openDatabaseAt } from '../../../test/migration-database'
+import { migrateToLatest } from '../migrate'
 
 // A database an older server left: two quizzes owning their questions (live, deleted, one without a revision),
 // an attempt, a practice card. After the upgrade every question is a bank question with the same id, every quiz a
@@ -12,16 +12,12 @@ describe.each(dialects)('migration 0010_question_bank_and_papers on %s', (dialec
   afterEach(async () => drop?.())
 
   it('makes every question a bank question and every quiz a one-section paper', async () => {
-    const opened = await openEmptyDatabase(dialect)
+    const opened = await openDatabaseAt(dialect, '0008_option_ids_apart_from_order')
     drop = opened.drop
-    const { database } = opened
     // The tables as they were before this migration.
-    const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>
-    await migrateUpTo(database, '0008_option_ids_apart_from_order')
+    const { database, db, insert } = opened
 
     const now = Date.now()
-    const insert = async (table: string, values: Record<string, unknown>) =>
-      Number((await db.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()).id)
     const user = await insert('users', {
       username: 'u',
       username_key: 'u',

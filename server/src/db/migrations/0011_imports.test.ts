@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { dialects } from '../../../test/dialects'
-import { openEmptyDatabase } from '../../../test/migration-database'
+import { openDatabaseAt } from '../../../test/migration-database'
 import { contentHash } from '../../questions/content-hash'
-import { migrateToLatest, migrateUpTo } from '../migrate'
+import { migrateToLatest } from '../migrate'
 
 // A bank an older server left: questions with revisions (an edited one, a deleted one, the same question typed
 // twice with other spacing and option order). After the upgrade every revision carries the hash a new revision of
@@ -13,15 +12,12 @@ describe.each(dialects)('migration 0011_imports on %s', (dialect) => {
   afterEach(async () => drop?.())
 
   it('hashes every existing revision and keeps dry runs', async () => {
-    const opened = await openEmptyDatabase(dialect)
+    const opened = await openDatabaseAt(dialect, '0010_question_bank_and_papers')
     drop = opened.drop
-    const { database } = opened
-    const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>
-    await migrateUpTo(database, '0010_question_bank_and_papers')
+    // The tables as they were before this migration.
+    const { database, db, insert } = opened
 
     const now = Date.now()
-    const insert = async (table: string, values: Record<string, unknown>) =>
-      Number((await db.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()).id)
     const user = await insert('users', {
       username: 'admin',
       username_key: 'admin',

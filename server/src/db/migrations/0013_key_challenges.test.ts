@@ -1,12 +1,12 @@
-import { sql, type Kysely } from 'kysely'
+import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { dialects } from '../../../test/dialects'
-import { openEmptyDatabase } from '../../../test/migration-database'
+import { openDatabaseAt } from '../../../test/migration-database'
 import { listAttemptsHoldingRevision } from '../../challenges/challenges.repository'
 import { findAnswerKeys } from '../../questions/answer-keys'
 import { isUniqueViolation } from '../errors'
 import type { Database } from '../database'
-import { migrateToLatest, migrateUpTo } from '../migrate'
+import { migrateToLatest } from '../migrate'
 
 /** The indexes a table has, by name (constraints' own indexes included). */
 async function indexesOf({ db, dialect }: Database, table: string) {
@@ -38,16 +38,12 @@ describe.each(dialects)('migration 0013_key_challenges on %s', (dialect) => {
   afterEach(async () => drop?.())
 
   it('starts every revision at key version 0 and every quiz at a 7-day challenge window', async () => {
-    const opened = await openEmptyDatabase(dialect)
+    const opened = await openDatabaseAt(dialect, '0012_notifications')
     drop = opened.drop
-    const { database } = opened
     // The tables as they were before this migration.
-    const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>
-    await migrateUpTo(database, '0012_notifications')
+    const { database, db, insert } = opened
 
     const now = Date.now()
-    const insert = async (table: string, values: Record<string, unknown>) =>
-      Number((await db.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()).id)
     const userOf = (name: string) =>
       insert('users', {
         username: name,
