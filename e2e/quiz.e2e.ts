@@ -267,22 +267,25 @@ describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, v
   })
 
   it('submits by itself when the time runs out', async () => {
-    // The quiz closes a few seconds from now, so the attempt's deadline is near (deadline = min(start + duration, end)).
+    // The quiz closes soon, so the attempt's deadline is near (deadline = min(start + duration, end)). Soon enough
+    // to wait for, late enough that a loaded machine still opens the exam and saves the answer well before it (an
+    // answer saved after the deadline is refused by design, and 12 s once left too little).
+    const CLOSES_IN_SECONDS = 30
     const quizId = await createQuiz(
       server,
       adminToken,
       quizJson(`Closing Soon ${language} ${size}`, {
         start_time: new Date(Date.now() - 60_000).toISOString(),
-        end_time: new Date(Date.now() + 12_000).toISOString(),
+        end_time: new Date(Date.now() + CLOSES_IN_SECONDS * 1000).toISOString(),
       }),
     )
     const { page } = await openAs(learner, language, viewport)
     await page.goto(`/quiz/${quizId}`)
     await page.getByText(questionText(1, language), { exact: true }).waitFor()
-    expect(await secondsOnTimer(page)).toBeLessThanOrEqual(12)
+    expect(await secondsOnTimer(page)).toBeLessThanOrEqual(CLOSES_IN_SECONDS)
     await page.getByRole('radio', { name: radioName(optionText(1, 0, language)) }).check()
     const score = page.getByRole('dialog', { name: q.score.time_up_title })
-    await score.waitFor({ timeout: 20_000 })
+    await score.waitFor({ timeout: (CLOSES_IN_SECONDS + 15) * 1000 })
     expect(await score.getByText(digits('1.00', language), { exact: true }).isVisible()).toBe(true)
     await expectAccessible(page)
     await screenshot(page, shot('auto-submitted'))
