@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { Dialect } from '../db/database'
-import type { DB, FlagTable, KeyVersionTable } from '../db/schema'
+import type { DB, FlagTable, KeyVersionTable, RegradeTable } from '../db/schema'
 import type { Insertable, Selectable } from 'kysely'
 
 // SQL of answer-key challenges (docs/decisions/036). Every write of a key decision is a statement over a set of
@@ -202,18 +202,7 @@ export async function pointRevisionAtKey(db: Kysely<DB>, revisionId: number, ver
   await db.updateTable('question_revisions').set({ key_version: version }).where('id', '=', revisionId).execute()
 }
 
-export interface RegradeValues {
-  attempt_id: number
-  question_id: number
-  revision_id: number
-  old_marks: number
-  new_marks: number
-  old_outcome: string
-  new_outcome: string
-  key_version_id: number
-  actor_id: number | null
-  created_at: number
-}
+export type RegradeValues = Insertable<RegradeTable>
 
 /** Records the changes, then moves every changed attempt's score and counts by them in one statement. */
 export async function applyRegrades(db: Kysely<DB>, regrades: readonly RegradeValues[], keyVersionId: number) {

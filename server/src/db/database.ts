@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import type { Config } from '../config'
 import type { PoolStats } from '../lib/metrics'
@@ -51,6 +51,9 @@ export function createDatabase(config: Config['database']): Database {
 
 /** The read-only connection of a SQLite database's root Kysely instance (not of its transactions). */
 const readers = new WeakMap<Kysely<DB>, StatementCache>()
+
+/** Whether a Kysely instance (a database or one of its transactions) talks to PostgreSQL. */
+export const isPostgres = (db: Kysely<DB>) => db.getExecutor().adapter instanceof PostgresAdapter
 
 /**
  * The hot routes' reads (precompiled-query.ts) run as plain prepared statements on a second, read-only connection:

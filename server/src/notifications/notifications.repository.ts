@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
+import { isPostgres } from '../db/database'
 import type { DB } from '../db/schema'
 
 /**
@@ -7,8 +8,6 @@ import type { DB } from '../db/schema'
  * VALUES list would cost Kysely and the database per value (10,000 learners took seconds that way).
  */
 export const INSERT_CHUNK = 2000
-
-const isPostgres = (db: Kysely<DB>) => db.getExecutor().adapter instanceof PostgresAdapter
 
 async function inChunks<T>(items: T[], insert: (json: string) => Promise<unknown>) {
   for (let i = 0; i < items.length; i += INSERT_CHUNK) await insert(JSON.stringify(items.slice(i, i + INSERT_CHUNK)))

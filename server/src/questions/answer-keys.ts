@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import { precompile } from '../db/precompiled-query'
+import { isPostgres } from '../db/database'
 import type { DB } from '../db/schema'
 import { lockRevisionKeys } from './key-locks'
 
@@ -46,8 +47,6 @@ const selectAnswerKeys = precompile((db: Kysely<DB>, revisionIdsJson: string) =>
     .select(['k.note', 'k.created_at'])
     .where('r.key_version', '>', 0),
 )
-
-const isPostgres = (db: Kysely<DB>) => db.getExecutor().adapter instanceof PostgresAdapter
 
 /**
  * The decided keys of those revisions (revisions without a decision are absent). `lock` (PostgreSQL, inside the
