@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { ChallengeDaysSchema, QuestionKeySchema } from './challenges'
 import { BilingualSchema, DifficultySchema, IdSchema, RichTextSchema } from './common'
+import { liveLimits, liveMessages, LiveScheduleSchema } from './live'
 
 export const adminLimits = {
   titleLength: 300,
@@ -172,6 +173,19 @@ export type QuestionInput = z.input<typeof QuestionInputSchema>
 export const DrawModeSchema = z.enum(['per_attempt', 'frozen'])
 export type DrawMode = z.infer<typeof DrawModeSchema>
 
+/** A live schedule as sent: `null` makes the quiz an ordinary one again (API.md "Live mocks"). */
+export const LiveInputSchema = z
+  .object({
+    starts_at: AdminTimestampSchema,
+    join_minutes: z
+      .number(required)
+      .int(liveMessages.joinMinutes)
+      .min(liveLimits.joinMinutes.min, liveMessages.joinMinutes)
+      .max(liveLimits.joinMinutes.max, liveMessages.joinMinutes),
+  })
+  .nullable()
+export type LiveInput = z.input<typeof LiveInputSchema>
+
 /** PATCH: any subset of the quiz's details. `end_time: null` removes the end; the start cannot be removed. */
 export const QuizPatchSchema = z.object({
   title: bilingual(adminLimits.titleLength).optional(),
@@ -185,6 +199,7 @@ export const QuizPatchSchema = z.object({
   shuffle_options: shuffle.optional(),
   draw_mode: DrawModeSchema.optional(),
   challenge_days: ChallengeDaysSchema.optional(),
+  live: LiveInputSchema.optional(),
 })
 export type QuizPatch = z.input<typeof QuizPatchSchema>
 
@@ -233,6 +248,7 @@ export const AdminQuizSchema = z.object({
   shuffle_questions: z.boolean(),
   shuffle_options: z.boolean(),
   challenge_days: z.number().int(),
+  live: LiveScheduleSchema.nullable(),
   question_count: z.number().int(),
 })
 export type AdminQuiz = z.infer<typeof AdminQuizSchema>

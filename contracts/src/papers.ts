@@ -8,6 +8,7 @@ import {
   adminMessages,
   AdminTimestampSchema,
   DrawModeSchema,
+  LiveInputSchema,
   QuestionInputSchema,
   quizDefaults,
 } from './admin'
@@ -225,6 +226,7 @@ export const CreateQuizFromJsonSchema = z
     shuffle_options: z.boolean(required).default(false),
     draw_mode: DrawModeSchema.default('per_attempt'),
     challenge_days: ChallengeDaysSchema.default(challengeDefaults.challenge_days),
+    live: LiveInputSchema.default(null),
     questions: z
       .array(QuestionInputSchema, required)
       .min(1, adminMessages.questionCount)

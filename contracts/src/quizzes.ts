@@ -1,6 +1,7 @@
 // Request and response schemas of the quizzes feature (API.md "Quizzes for learners").
 import { z } from 'zod'
 import { BilingualSchema, DifficultySchema, IdSchema, RichTextSchema } from './common'
+import { LiveInfoSchema } from './live'
 
 /** Path parameters of `/api/quizzes/{id}/question/{n}/`; `n` counts from 1. */
 export const QuestionNumberParamsSchema = z.object({ id: IdSchema, n: IdSchema })
@@ -38,6 +39,10 @@ export const QuizListItemSchema = QuizSummarySchema.extend({
   end_time: z.string().nullable(),
   question_count: z.number().int(),
   sections: z.array(QuizListSectionSchema),
+  /** The live schedule and the leaderboard's status, or null for an ordinary quiz (API.md "Live mocks"). */
+  live: LiveInfoSchema.nullable(),
+  /** Registered for this live mock's reminders; false for an ordinary quiz. */
+  registered: z.boolean(),
 })
 export type QuizListItem = z.infer<typeof QuizListItemSchema>
 export const QuizListSchema = z.array(QuizListItemSchema)

@@ -10,6 +10,8 @@ export const ResultAttemptSchema = z.object({
   attempt_number: z.number().int(),
   score: z.number(),
   completed_timestamp: z.string(),
+  /** False for a live mock's practice attempt (after its join window): left out of ranks (API.md "Live mocks"). */
+  ranked: z.boolean(),
 })
 export type ResultAttempt = z.infer<typeof ResultAttemptSchema>
 
@@ -74,7 +76,9 @@ export type ReportAnswer = z.infer<typeof ReportAnswerSchema>
 export const ReportCardSchema = z.object({
   id: z.number().int(),
   attempt_number: z.number().int(),
-  quiz: z.object({ id: z.number().int(), title: BilingualSchema }),
+  quiz: z.object({ id: z.number().int(), title: BilingualSchema, live: z.boolean() }),
+  /** False for a live mock's practice attempt: its analysis ranks it among the ranked attempts without counting it. */
+  ranked: z.boolean(),
   score: z.number(),
   correct: z.number().int(),
   incorrect: z.number().int(),

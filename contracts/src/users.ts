@@ -116,6 +116,10 @@ export const ProfileSchema = z.object({
   preferred_language: LanguageSchema,
   /** A path on this server that an `<img>` loads without a token, or null. */
   profile_picture: z.string().nullable(),
+  /** Live-mock reminders by SMS too (default false). */
+  sms_reminders: z.boolean(),
+  /** The name on leaderboards; false shows "Learner" (default true). */
+  show_on_leaderboards: z.boolean(),
 })
 export type Profile = z.infer<typeof ProfileSchema>
 
@@ -130,6 +134,8 @@ export const ProfileUpdateFieldsSchema = z.object({
     .optional(),
   preferred_language: z.enum(['en', 'ne'], { error: 'Choose en or ne.' }).optional(),
   remove_picture: z.enum(['true', 'false', '1', '0', 'on'], { error: 'Send true or false.' }).optional(),
+  sms_reminders: z.enum(['true', 'false', '1', '0', 'on'], { error: 'Send true or false.' }).optional(),
+  show_on_leaderboards: z.enum(['true', 'false', '1', '0', 'on'], { error: 'Send true or false.' }).optional(),
 })
 export type ProfileUpdateFields = z.infer<typeof ProfileUpdateFieldsSchema>
 

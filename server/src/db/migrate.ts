@@ -13,6 +13,7 @@ import { questionBankAndPapers } from './migrations/0010_question_bank_and_paper
 import { imports } from './migrations/0011_imports'
 import { notifications } from './migrations/0012_notifications'
 import { keyChallenges } from './migrations/0013_key_challenges'
+import { liveMocks } from './migrations/0014_live_mocks'
 
 // An explicit list rather than a folder scan, so the bundled server carries its migrations.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -29,6 +30,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0011_imports': imports(dialect),
   '0012_notifications': notifications(dialect),
   '0013_key_challenges': keyChallenges(dialect),
+  '0014_live_mocks': liveMocks(dialect),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

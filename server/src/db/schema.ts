@@ -24,6 +24,10 @@ export interface UserTable {
   created_at: number
   /** Extra time on every attempt this learner starts, in percent of the quiz's duration (0..300; migration 0005). */
   extra_time_percent: Generated<number>
+  /** 1: live-mock reminders by SMS too (migration 0014). */
+  sms_reminders: Generated<number>
+  /** 0: leaderboards show "Learner" instead of the name (migration 0014). */
+  show_on_leaderboards: Generated<number>
 }
 
 export interface ProfilePictureTable {
@@ -94,6 +98,10 @@ export interface QuizTable {
   frozen_draw: Generated<string | null>
   /** Days after an attempt finished during which its learner may flag a question (migration 0013). */
   challenge_days: Generated<number>
+  /** A live mock's start (epoch ms), or null for an ordinary quiz (migration 0014). */
+  live_starts_at: Generated<number | null>
+  /** Minutes after live_starts_at during which a ranked attempt may start (1..180). */
+  live_join_minutes: Generated<number | null>
 }
 
 /** A bank question's stable identity (migration 0010: no longer owned by a quiz); its content lives in revisions. */
@@ -197,6 +205,8 @@ export interface AttemptTable {
   quiz_id: number
   attempt_number: number
   status: 'in_progress' | 'finished'
+  /** 0: a live mock's practice attempt, started after its join window (migration 0014). */
+  ranked: Generated<number>
   started_at: number
   deadline: number
   /** JSON array of question_revisions ids, in the order the learner sees them. */
@@ -468,6 +478,8 @@ export interface DB {
   regrades: RegradeTable
   notifications: NotificationTable
   push_subscriptions: PushSubscriptionTable
+  live_registrations: LiveRegistrationTable
+  live_announcements: LiveAnnouncementTable
   deliveries: DeliveryTable
 }
 
@@ -487,3 +499,23 @@ export type PaymentRow = Selectable<PaymentTable>
 
 /** paid_access_until of a grant with no end: 9999-12-31T23:59:59.999Z, later than any real end. */
 export const PAID_ACCESS_NO_END = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
+
+/** A learner registered for a live mock's reminders and results notice (migration 0014). */
+export interface LiveRegistrationTable {
+  quiz_id: number
+  user_id: number
+  created_at: number
+}
+
+/** A live mock's reminder or results notice, sent once: the process whose update moves it off pending sends it. */
+export interface LiveAnnouncementTable {
+  id: Generated<number>
+  quiz_id: number
+  kind: 'reminder_day' | 'reminder_quarter' | 'results'
+  /** The schedule it was made for. */
+  starts_at: number
+  due_at: number
+  status: Generated<'pending' | 'sent' | 'skipped'>
+  sent_at: number | null
+  recipients: number | null
+}

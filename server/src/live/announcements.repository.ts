@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely'
+import { liveLimits } from '@quiz/contracts'
+import type { DB, LiveAnnouncementTable } from '../db/schema'
+
+const MINUTE = 60_000
+const [dayBeforeMinutes, quarterBeforeMinutes] = liveLimits.reminderMinutes
+
+/** The schedule a live mock's announcements follow: its start and its paper's duration (the common end). */
+export interface LiveSchedule {
+  startsAt: number
+  durationMinutes: number
+}
+
+/**
+ * Writes a live mock's announcements for its current schedule: the reminders a day and a quarter of an hour before
+ * its start, and the results notice at its common end. Called in the transaction that schedules, moves or
+ * unschedules the mock: pending rows of an earlier schedule go, and a reminder whose time has already passed is not
+ * written (API.md: "A reminder whose time has already passed when the mock is scheduled or moved is not sent").
+ * Rows already sent stay, so a mock moved back to a schedule it had does not send them twice.
+ */
+export async function scheduleAnnouncements(
+  trx: Kysely<DB>,
+  quizId: number,
+  schedule: LiveSchedule | null,
+  now: number,
+) {
+  await trx.deleteFrom('live_announcements').where('quiz_id', '=', quizId).where('status', '=', 'pending').execute()
+  if (schedule === null) return
+  const { startsAt, durationMinutes } = schedule
+  const rows: { kind: LiveAnnouncementTable['kind']; due_at: number }[] = [
+    { kind: 'reminder_day', due_at: startsAt - dayBeforeMinutes * MINUTE },
+    { kind: 'reminder_quarter', due_at: startsAt - quarterBeforeMinutes * MINUTE },
+    { kind: 'results', due_at: startsAt + durationMinutes * MINUTE },
+  ]
+  const due = rows.filter((row) => row.kind === 'results' || row.due_at > now)
+  if (due.length === 0) return
+  await trx
+    .insertInto('live_announcements')
+    .values(due.map((row) => ({ quiz_id: quizId, starts_at: startsAt, ...row })))
+    .onConflict((oc) => oc.columns(['quiz_id', 'kind', 'starts_at']).doNothing())
+    .execute()
+}
