@@ -20,13 +20,14 @@ const rankedAttempts = Number(process.env.BENCH_RANKED ?? 10_000)
 const bankSize = Number(process.env.BENCH_BANK ?? 10_000)
 const drawnQuestions = Number(process.env.BENCH_DRAWN ?? 100)
 // BENCH_ONLY=exam runs the 1,000-learner exam alone; BENCH_ONLY=routes the endpoint scenarios alone; BENCH_ONLY=draws
-// the start storm on a drawn paper alone; BENCH_ONLY=key-change the re-grade of a key change alone.
+// the start storm on a drawn paper alone; BENCH_ONLY=key-change the re-grade of a key change alone; BENCH_ONLY=live
+// the live mock of 5,000 learners alone (bench/live.mjs).
 const only = process.env.BENCH_ONLY
 const runs = (part) => only === undefined || only === part
 const PASSWORD = 'Bench-pass-2026'
 
-if (only === 'key-change') {
-  await keyChange()
+if (only === 'key-change' || only === 'live') {
+  await (only === 'live' ? runScript('live.mjs', process.env) : keyChange())
   process.exit(0)
 }
 const server = await startServer()
@@ -236,6 +237,7 @@ try {
   await server.stop()
 }
 if (runs('key-change')) await keyChange()
+if (runs('live')) await runScript('live.mjs', process.env)
 
 /**
  * API.md's re-grade budget (a key change's dry run and commit in 10,000 finished attempts, under 5 s each): its own
@@ -245,13 +247,15 @@ function keyChange() {
   const env = { ...process.env }
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL
   else delete env.DATABASE_URL
+  return runScript('key-change.mjs', env, ['--import', 'tsx'])
+}
+
+/** A part with its own script (its own server or databases): run to its end, its output printed here. */
+function runScript(file, env, nodeArgs = []) {
   return new Promise((resolve, reject) =>
-    spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('key-change.mjs', import.meta.url))], {
-      env,
-      stdio: 'inherit',
-    })
+    spawn(process.execPath, [...nodeArgs, fileURLToPath(new URL(file, import.meta.url))], { env, stdio: 'inherit' })
       .on('error', reject)
-      .on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench/key-change.mjs exited with ${code}`)))),
+      .on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`bench/${file} exited with ${code}`)))),
   )
 }
 
