@@ -16,6 +16,7 @@ export const ErrorCodeSchema = z.enum([
   'paper_unavailable',
   'import_unreadable',
   'challenge_closed',
+  'live_not_started',
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',

@@ -20,6 +20,7 @@ export const liveMessages = {
   startsBeforeQuiz: 'A live mock must start at or after the quiz opens.',
   endsBeforeCommonEnd: 'The quiz must stay open until the live mock ends (its start plus the duration).',
   anonymousName: 'Learner',
+  frozenPaper: 'A live mock sits one frozen paper: unschedule it before drawing per attempt.',
 } as const
 
 /** `upcoming` before `starts_at`, `running` until the common end, `provisional` until the key is settled, `final`. */

@@ -15,6 +15,7 @@ import { createFromJsonRoutes } from './admin/create-from-json.routes'
 import { authRoutes } from './auth/auth.routes'
 import type { AppContext } from './context'
 import { healthRoutes } from './health/health.routes'
+import { liveRoutes } from './live/live.routes'
 import { legacyFontToolRoutes } from './imports/legacy-font/legacy-font.routes'
 import { authenticationPlugin } from './http/authenticate'
 import { importsRoutes } from './imports/imports.routes'
@@ -157,9 +158,10 @@ export async function buildApp(
   await app.register(healthRoutes, { prefix: '/api/health', ...context })
   await app.register(authRoutes, { prefix: '/api', ...context })
   await app.register(usersRoutes, { prefix: '/api/users', ...context })
-  const { quizzes, session, submit, results, practice, lifecycle } = createServices(context)
+  const { quizzes, session, submit, results, practice, lifecycle, live } = createServices(context)
   await app.register(quizzesRoutes, { prefix: '/api/quizzes', quizzes })
   await app.register(attemptsRoutes, { prefix: '/api/quizzes', session, submit })
+  await app.register(liveRoutes, { prefix: '/api/quizzes', live })
   await app.register(resultsRoutes, { prefix: '/api/results', results })
   await app.register(practiceRoutes, { prefix: '/api/practice', practice, lifecycle })
   await app.register(adminRoutes, { prefix: '/api/admin', ...context })

@@ -4,6 +4,7 @@ import { createCurrentQuestions } from './attempts/current-questions'
 import { createNewAttempts } from './attempts/new-attempt'
 import { createSubmitService } from './attempts/submit.service'
 import type { AppContext } from './context'
+import { createLiveService } from './live/live.service'
 import { createPracticeService } from './practice/practice.service'
 import { createQuestionPapers } from './questions/question-papers'
 import { createQuizService } from './quizzes/quizzes.service'
@@ -20,11 +21,13 @@ export function createServices(context: AppContext) {
   const lifecycle = createAttemptLifecycle({ ...context, papers })
   const currentQuestions = createCurrentQuestions()
   const newAttempts = createNewAttempts({ papers, currentQuestions })
+  const live = createLiveService({ ...context, lifecycle })
   return {
     lifecycle,
     session: createAttemptSessionService({ ...context, papers, lifecycle, newAttempts }),
     submit: createSubmitService({ ...context, papers, lifecycle, newAttempts }),
-    quizzes: createQuizService({ ...context, lifecycle, currentQuestions }),
+    quizzes: createQuizService({ ...context, lifecycle, currentQuestions, live }),
+    live,
     results: createResultsService({ ...context, lifecycle }),
     practice: createPracticeService(context),
   }

@@ -1,6 +1,7 @@
 import {
   adminMessages,
   bankMessages,
+  liveMessages,
   quizDefaults,
   type AdminQuestion,
   type AdminQuiz,
@@ -46,6 +47,7 @@ import {
   updateQuiz,
 } from './admin.repository'
 import { editorIsCorrect } from '../questions/answer-keys'
+import { followLiveSchedule, liveScheduleError } from '../live/live.service'
 import { toQuestionKey } from './question-key'
 
 type QuizPatch = z.output<typeof QuizPatchSchema>
@@ -67,6 +69,10 @@ export function toQuizDto(quiz: QuizRow, questionCount: number): AdminQuiz {
     shuffle_questions: quiz.shuffle_questions === 1,
     shuffle_options: quiz.shuffle_options === 1,
     challenge_days: quiz.challenge_days,
+    live:
+      quiz.live_starts_at === null || quiz.live_join_minutes === null
+        ? null
+        : { starts_at: toIso(quiz.live_starts_at), join_minutes: quiz.live_join_minutes },
     question_count: questionCount,
   }
 }
@@ -206,6 +212,18 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
             throw new ValidationFailed({ duration_minutes: [bankMessages.durationFromSections] })
         }
 
+        if (patch.live !== undefined) {
+          changes.live_starts_at = patch.live === null ? null : Date.parse(patch.live.starts_at)
+          changes.live_join_minutes = patch.live === null ? null : patch.live.join_minutes
+        }
+        // A live mock sits one paper (docs/decisions/038): scheduling freezes it, drawn at its first start.
+        const willBeLive = (changes.live_starts_at !== undefined ? changes.live_starts_at : quiz.live_starts_at) !== null
+        if (willBeLive) {
+          if (patch.draw_mode === 'per_attempt')
+            throw new ValidationFailed({ draw_mode: [liveMessages.frozenPaper] })
+          if (quiz.draw_mode !== 'frozen') Object.assign(changes, { draw_mode: 'frozen', frozen_draw: null })
+        }
+
         // The rule holds for the quiz as it will be, so a new start is checked against the stored end too.
         const updated: QuizRow = { ...quiz, ...(changes as Partial<QuizRow>) }
         if (updated.end_time !== null && updated.start_time >= updated.end_time) {
@@ -215,7 +233,21 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
               : { start_time: [adminMessages.startBeforeEnd] },
           )
         }
+        const liveError = liveScheduleError(updated)
+        if (liveError) {
+          // Said at the field this request changed: the schedule itself, else the bound that moved under it.
+          const field =
+            patch.live !== undefined
+              ? 'live.starts_at'
+              : patch.end_time !== undefined
+                ? 'end_time'
+                : patch.start_time !== undefined
+                  ? 'start_time'
+                  : 'duration_minutes'
+          throw new ValidationFailed({ [field]: [liveError] })
+        }
         if (Object.keys(changes).length > 0) await updateQuiz(trx, id, changes)
+        await followLiveSchedule(trx, quiz, updated, clock.now())
         await recordAudit(trx, actor, clock.now(), {
           action: 'update',
           entityType: 'quiz',
@@ -235,6 +267,10 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
         await writePaper(trx, id, sections)
         if (timed !== null) await updateQuiz(trx, id, { duration_minutes: timed })
         const updated = (await findLiveQuiz(trx, id))!
+        // Timed sections set the duration, and with it a live mock's common end.
+        const liveError = liveScheduleError(updated)
+        if (liveError) throw new ValidationFailed({ sections: [liveError] })
+        await followLiveSchedule(trx, quiz, updated, clock.now())
         await recordAudit(trx, actor, clock.now(), {
           action: 'update',
           entityType: 'quiz',
@@ -406,7 +442,10 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
           shuffle_questions: input.shuffle_questions ? 1 : 0,
           shuffle_options: input.shuffle_options ? 1 : 0,
           challenge_days: input.challenge_days,
-          draw_mode: input.draw_mode,
+          // A live mock sits one paper (docs/decisions/038): frozen, drawn at its first start.
+          draw_mode: input.live ? 'frozen' : input.draw_mode,
+          live_starts_at: input.live ? Date.parse(input.live.starts_at) : null,
+          live_join_minutes: input.live ? input.live.join_minutes : null,
           created_at: now,
           deleted_at: null,
         })
@@ -434,6 +473,10 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
         }
         // The questions themselves are kept as revisions; the event says how many came with the quiz.
         const quiz = (await findLiveQuiz(trx, id))!
+        // Checked on the quiz as made: its start may be "now" and timed sections may have set its duration.
+        const liveError = liveScheduleError(quiz)
+        if (liveError) throw new ValidationFailed({ 'live.starts_at': [liveError] })
+        await followLiveSchedule(trx, null, quiz, now)
         await recordAudit(trx, actor, now, {
           action: 'create',
           entityType: 'quiz',

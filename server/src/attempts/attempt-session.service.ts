@@ -39,7 +39,8 @@ import {
   lockLearner,
   type LearnerQuizRow,
 } from './learner-quizzes.repository'
-import type { NewAttempts } from './new-attempt'
+import { newLiveAttemptRefusal, type NewAttempts } from './new-attempt'
+import { liveNotStarted, livePhase, liveTimes } from '../live/live-window.service'
 
 /** The fields every learner view of a quiz starts with (the list and the started attempt). */
 const toQuizSummary = (quiz: LearnerQuizRow, attemptCount: number) => ({
@@ -77,12 +78,17 @@ export function createAttemptSessionService({
     const attempts = await listAttempts(db, user.id, quiz.id)
     if (attempts.some((attempt) => lifecycle.isExpired(attempt, now))) await lifecycle.settleExpired(user.id, quiz.id)
     const live = attempts.find((attempt) => lifecycle.isLive(attempt, now))
+    const times = liveTimes(quiz)
+    const phase = times && livePhase(times, now)
+    if (!live && phase === 'before') throw liveNotStarted()
     if (!live && !isQuizActive(quiz, now)) throw quizNotActive()
     if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(db, user.id, now))) throw paidAccessRequired()
     if (live) {
       const [answers, states] = await Promise.all([listAnswers(db, live.id), listQuestionStates(db, live.id)])
       return toQuizAttempt(quiz, live, attempts.length, answers, states, now)
     }
+    const liveRefusal = newLiveAttemptRefusal(phase, attempts)
+    if (liveRefusal) throw liveRefusal
     if (attempts.length >= quiz.allowed_attempts) throw noAttemptsLeft()
 
     // Settling expired attempts finishes them on keys read locked (questions/key-locks.ts).
@@ -102,6 +108,8 @@ export function createAttemptSessionService({
             const states = await listQuestionStates(trx, inProgress.id)
             return { attempt: inProgress, count: current.length, answers, states, created: false }
           }
+          const refusal = newLiveAttemptRefusal(phase, current)
+          if (refusal) return refusal
           if (current.length >= quiz.allowed_attempts) return noAttemptsLeft()
           const attempt = await insertAttempt(trx, {
             ...(await attemptBegun(trx, user.id, quiz, current.length + 1, now)),

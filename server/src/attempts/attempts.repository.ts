@@ -91,6 +91,7 @@ const insertAttemptReturningRow = precompile(
     submitted: number,
     sections: string | null,
     sectionOpenedAt: number | null,
+    ranked: number,
   ) =>
     db
       .insertInto('attempts')
@@ -112,6 +113,7 @@ const insertAttemptReturningRow = precompile(
         submitted,
         sections,
         section_opened_at: sectionOpenedAt,
+        ranked,
       })
       .returningAll(),
 )
@@ -136,6 +138,7 @@ export async function insertAttempt(db: Kysely<DB>, attempt: Insertable<AttemptT
     attempt.submitted ?? 0,
     attempt.sections ?? null,
     attempt.section_opened_at ?? null,
+    attempt.ranked ?? 1,
   )
   return rows[0]!
 }
@@ -445,4 +448,10 @@ export async function moveToSection(
     .where('current_section', '<=', from)
     .executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
+}
+
+/** Whether the quiz has a live schedule (API.md "Live mocks"). */
+export async function isLiveQuiz(db: Kysely<DB>, quizId: number) {
+  const row = await db.selectFrom('quizzes').select('live_starts_at').where('id', '=', quizId).executeTakeFirst()
+  return row !== undefined && row.live_starts_at !== null
 }

@@ -6,6 +6,7 @@ import type { AttemptRow, DB } from '../db/schema'
 import { toIso } from '../lib/clock'
 import {
   countFirstAttemptScore,
+  isLiveQuiz,
   listAnswers,
   listExpiredAttempts,
   listQuestionStates,
@@ -30,6 +31,7 @@ export function listAttemptQuestionStates(db: Kysely<DB>, attemptId: number) {
 }
 
 export { mayTakePaidQuizzes } from './paid-access'
+export { isQuizActive } from './attempt-rules'
 // The paper cache the learners' list shares with starts (services.ts builds one per process).
 export type { CurrentQuestions, SectionSummary } from './current-questions'
 
@@ -105,14 +107,27 @@ export type AttemptLifecycle = ReturnType<typeof createAttemptLifecycle>
  */
 export async function recordFinish(
   trx: Kysely<DB>,
-  attempt: Pick<AttemptRow, 'user_id' | 'quiz_id' | 'attempt_number'>,
+  attempt: Pick<AttemptRow, 'user_id' | 'quiz_id' | 'attempt_number' | 'ranked'>,
   paper: Pick<Paper, 'questions'>,
   answers: ReadonlyMap<number, number | null>,
   scoreHundredths: number,
   finishedAt: number,
 ) {
-  if (attempt.attempt_number === 1) await countFirstAttemptScore(trx, attempt.quiz_id, scoreHundredths)
+  if (await countsInRankTally(trx, attempt)) await countFirstAttemptScore(trx, attempt.quiz_id, scoreHundredths)
   await addMistakesToDeck(trx, attempt.user_id, attempt.quiz_id, paper.questions, answers, finishedAt)
+}
+
+/**
+ * Whether an attempt is its learner's one in the quiz's rank tally: the first attempt of an ordinary quiz, the
+ * ranked one of a live mock (a learner has one at most; practice attempts have ranked = 0). The quiz is read only
+ * for a later ranked attempt, which is then either an ordinary quiz's (not counted) or a live one's (counted).
+ */
+async function countsInRankTally(
+  trx: Kysely<DB>,
+  attempt: Pick<AttemptRow, 'quiz_id' | 'attempt_number' | 'ranked'>,
+) {
+  if (attempt.ranked !== 1) return false
+  return attempt.attempt_number === 1 || (await isLiveQuiz(trx, attempt.quiz_id))
 }
 
 /**

@@ -18,6 +18,8 @@ const quizColumns = [
   'q.shuffle_options',
   'q.draw_mode',
   'q.frozen_draw',
+  'q.live_starts_at',
+  'q.live_join_minutes',
 ] as const
 
 const selectQuiz = precompile((db: Kysely<DB>, quizId: number) =>

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { DB } from '../db/schema'
+import type { AttemptRow, DB } from '../db/schema'
 import { shuffled, type RandomInt } from '../lib/random'
 import type { QuestionPapers } from '../questions/question-papers'
 import { bankMessages } from '@quiz/contracts'
@@ -9,16 +9,38 @@ import { createDrawPools, drawQuestions } from '../questions/draw-questions'
 import { stretchedLimitMs } from './section-clock'
 import { currentRevisions, freezeDraw, recordShown } from '../questions/question-shows.repository'
 import { findExtraTimePercent, type LearnerQuizRow } from './learner-quizzes.repository'
+import { alreadyStartedLive, joinClosed, livePhase, liveTimes, rankedDeadline, type LivePhase } from '../live/live-window.service'
 
 /**
  * `deadline = min(started_at + duration × (1 + extra/100), end_time)`: a learner's extra time lengthens the
  * attempt but never past the quiz's end. 600 ms per percent-minute keeps it a whole number of milliseconds.
+ * A live mock's ranked attempt (started in its join window) ends at the common end instead, stretched alike;
+ * after the common end an attempt is practice and runs as an ordinary one (API.md "Live mocks").
  */
-const deadlineFor = (quiz: LearnerQuizRow, startedAt: number, extraTimePercent: number) =>
-  Math.min(
+function deadlineFor(quiz: LearnerQuizRow, startedAt: number, extraTimePercent: number) {
+  const times = liveTimes(quiz)
+  if (times && livePhase(times, startedAt) === 'joining') return rankedDeadline(times, quiz, extraTimePercent)
+  return Math.min(
     startedAt + quiz.duration_minutes * (60_000 + 600 * extraTimePercent),
     quiz.end_time ?? Number.POSITIVE_INFINITY,
   )
+}
+
+/** 1 for an attempt that counts in ranks: every attempt of an ordinary quiz, a live mock's join-window start. */
+function rankedAt(quiz: LearnerQuizRow, startedAt: number) {
+  const times = liveTimes(quiz)
+  return times === null || livePhase(times, startedAt) === 'joining' ? 1 : 0
+}
+
+/**
+ * Why a live mock refuses a new attempt now, or null: between its join window and its common end no attempt starts,
+ * and inside the window a learner starts one ranked attempt only (resuming it is no new attempt).
+ */
+export function newLiveAttemptRefusal(phase: LivePhase | null, attempts: readonly Pick<AttemptRow, 'ranked'>[]) {
+  if (phase === 'closed') return joinClosed()
+  if (phase === 'joining' && attempts.some((attempt) => attempt.ranked === 1)) return alreadyStartedLive()
+  return null
+}
 
 /** How a new attempt begins, whether a start creates it or a submit without one creates and finishes it at once. */
 export function createNewAttempts({
@@ -121,6 +143,7 @@ export function createNewAttempts({
       attempt_number: number,
       started_at: now,
       deadline: deadlineFor(quiz, now, await findExtraTimePercent(trx, userId)),
+      ranked: rankedAt(quiz, now),
     }
   }
 

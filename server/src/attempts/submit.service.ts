@@ -19,7 +19,8 @@ import { insertAttempt, listAnswers, listAttempts, markAttemptFinished, upsertAn
 import { recordFinish, retryOnUniqueViolation, toSubmitResult, type AttemptLifecycle } from './attempts.service'
 import { answerEntries, hasExamState, invalidExamState, storeExamState } from './exam-state'
 import { findQuizById, hasPaidAccess, lockLearner } from './learner-quizzes.repository'
-import type { NewAttempts } from './new-attempt'
+import { newLiveAttemptRefusal, type NewAttempts } from './new-attempt'
+import { liveNotStarted, livePhase, liveTimes } from '../live/live-window.service'
 
 /**
  * Submitting: scoring the attempt in progress (up to its deadline plus grace), answering a retry of one already
@@ -46,6 +47,8 @@ export function createSubmitService({
     const now = clock.now()
     const quiz = await findQuizById(db, quizId)
     if (!quiz) throw quizNotActive()
+    const times = liveTimes(quiz)
+    const phase = times && livePhase(times, now)
     const entries = answerEntries(body.answers)
     const withState = hasExamState(body)
     const invalidAnswers = (paper: Paper) => invalidExamState(paper, body)
@@ -65,6 +68,7 @@ export function createSubmitService({
             now,
           )
           const live = attempts.find((attempt) => lifecycle.isLive(attempt, now))
+          if (!live && phase === 'before') return liveNotStarted()
           if (!live && !isQuizActive(quiz, now)) return quizNotActive()
 
           // A retry of a submission that already went through answers the same result (the web app sends attempt_id).
@@ -121,6 +125,8 @@ export function createSubmitService({
 
           // No attempt in progress: start one and finish it at once, if the learner may.
           if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(trx, user.id, now))) return paidAccessRequired()
+          const liveRefusal = newLiveAttemptRefusal(phase, attempts)
+          if (liveRefusal) return liveRefusal
           if (attempts.length >= quiz.allowed_attempts) return noAttemptsLeft()
           const drawn = await drawPaper(trx, quiz, user.id, now)
           const paper = await withAnswerKeys(trx, await papers.paperFor(trx, drawn.revision_ids, drawn.option_order), {

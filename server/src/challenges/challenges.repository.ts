@@ -19,6 +19,7 @@ export function findAttemptForFlag(db: Kysely<DB>, userId: number, attemptId: nu
     .selectFrom('attempts as a')
     .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
     .select(['a.id', 'a.user_id', 'a.status', 'a.revision_ids', 'a.finished_at', 'a.deadline', 'q.challenge_days'])
+    .select(['q.live_starts_at', 'q.live_join_minutes', 'q.duration_minutes'])
     .where('a.id', '=', attemptId)
     .where('a.user_id', '=', userId)
     .executeTakeFirst()
@@ -139,6 +140,8 @@ export interface HoldingAttempt {
   user_id: number
   quiz_id: number
   attempt_number: number
+  /** In its quiz's rank tally: an ordinary quiz's first attempt, a live mock's ranked one. */
+  counted: boolean
   revision_ids: string
   sections: string | null
   score_hundredths: number
@@ -164,24 +167,34 @@ export async function listAttemptsHoldingRevision(
     .leftJoin('attempt_answers as aa', (join) =>
       join.onRef('aa.attempt_id', '=', 'a.id').on('aa.question_id', '=', questionId),
     )
+    .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
     .select(['a.id', 'a.user_id', 'a.quiz_id', 'a.attempt_number', 'a.revision_ids', 'a.sections'])
-    .select(['a.score_hundredths', 'aa.option_id'])
+    .select(['a.score_hundredths', 'aa.option_id', 'a.ranked', 'q.live_starts_at'])
     .where('a.status', '=', 'finished')
     .where(holds)
     .orderBy('a.id')
     .execute()
-  return rows.map((row) => ({ ...row, score_hundredths: row.score_hundredths ?? 0 }))
+  return rows.map(({ ranked, live_starts_at, ...row }) => ({
+    ...row,
+    score_hundredths: row.score_hundredths ?? 0,
+    counted: ranked === 1 && (row.attempt_number === 1 || live_starts_at !== null),
+  }))
 }
 
-/** Every first finished attempt's learner and score, in these quizzes: what ranks are counted from. */
+/**
+ * Every counted finished attempt's learner and score, in these quizzes: what ranks are counted from (the first
+ * attempts of an ordinary quiz, the ranked ones of a live mock).
+ */
 export function listFirstAttemptScores(db: Kysely<DB>, quizIds: readonly number[]) {
   if (quizIds.length === 0) return Promise.resolve([])
   return db
-    .selectFrom('attempts')
-    .select(['id', 'user_id', 'quiz_id', 'score_hundredths'])
-    .where('quiz_id', 'in', quizIds)
-    .where('attempt_number', '=', 1)
-    .where('status', '=', 'finished')
+    .selectFrom('attempts as a')
+    .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
+    .select(['a.id', 'a.user_id', 'a.quiz_id', 'a.score_hundredths'])
+    .where('a.quiz_id', 'in', quizIds)
+    .where('a.ranked', '=', 1)
+    .where((eb) => eb.or([eb('a.attempt_number', '=', 1), eb('q.live_starts_at', 'is not', null)]))
+    .where('a.status', '=', 'finished')
     .execute()
 }
 

@@ -8,6 +8,7 @@ import { AppError, Conflict, NotFound, ValidationFailed } from '../http/errors'
 import type { TokenUser } from '../http/tokens'
 import { toIso } from '../lib/clock'
 import { toScore } from '../questions/scoring'
+import { challengeWindowClosesAt, liveTimes, type LiveColumns } from '../live/live-window.service'
 import {
   findAttemptForFlag,
   findFlagsOfLearner,
@@ -19,8 +20,15 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** When a finished attempt's window to challenge the key closes: the quiz's current `challenge_days` after it ended. */
-export function challengeClosesAt(attempt: { finished_at: number | null; deadline: number; challenge_days: number }) {
+/**
+ * When a finished attempt's window to challenge the key closes: the quiz's current `challenge_days` after it ended,
+ * or, for a live mock, after its common end (every attempt's, practice ones too: API.md "Answer-key challenges").
+ */
+export function challengeClosesAt(
+  attempt: { finished_at: number | null; deadline: number; challenge_days: number } & LiveColumns,
+) {
+  const times = liveTimes(attempt)
+  if (times) return challengeWindowClosesAt(times, attempt.challenge_days)
   return (attempt.finished_at ?? attempt.deadline) + attempt.challenge_days * DAY_MS
 }
 

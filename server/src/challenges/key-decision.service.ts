@@ -102,13 +102,13 @@ export function createKeyDecisionService({ database, clock }: Pick<AppContext, '
     const changes = unchanged ? [] : markChanges(holding, revision.id, authoredCorrect, current, newKey)
     const scored = changes.filter((change) => change.oldMarks !== change.newMarks)
 
-    // Ranks: every first finished attempt of the quizzes whose first attempts moved.
+    // Ranks: every counted finished attempt (first, or live-ranked) of the quizzes whose counted attempts moved.
     const newScoreOf = new Map(
       scored.map((change) => [change.attempt.id, change.attempt.score_hundredths + change.newMarks - change.oldMarks]),
     )
     const movedQuizzes = [
       ...new Set(
-        scored.filter((change) => change.attempt.attempt_number === 1).map((change) => change.attempt.quiz_id),
+        scored.filter((change) => change.attempt.counted).map((change) => change.attempt.quiz_id),
       ),
     ]
     const ranks = rankChanges(await listFirstAttemptScores(db, movedQuizzes), newScoreOf)
@@ -227,7 +227,7 @@ async function applyChanges(
     tally.set(key, bucket)
   }
   for (const change of changes) {
-    if (change.attempt.attempt_number !== 1 || change.oldMarks === change.newMarks) continue
+    if (!change.attempt.counted || change.oldMarks === change.newMarks) continue
     move(change.attempt.quiz_id, change.attempt.score_hundredths, -1)
     move(change.attempt.quiz_id, change.attempt.score_hundredths + change.newMarks - change.oldMarks, +1)
   }

@@ -90,6 +90,8 @@ function chosenAttempts(db: Kysely<DB>, quizId: number, which: AttemptSelection)
     .select(sql<number>`row_number() over (partition by user_id order by ${order})`.as('pick'))
     .where('quiz_id', '=', quizId)
     .where('status', '=', 'finished')
+    // A live mock's practice attempts are never a learner's first (API.md "Live mocks").
+    .$if(which === 'first', (query) => query.where('ranked', '=', 1))
   return db.selectFrom(ranked.as('c')).$if(which !== 'all', (query) => query.where('c.pick', '=', 1))
 }
 

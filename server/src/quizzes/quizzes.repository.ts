@@ -1,7 +1,10 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { IN_PROGRESS } from '../db/in-progress'
 import { precompile } from '../db/precompiled-query'
+
+const MINUTE = 60_000
+const DAY = 24 * 60 * MINUTE
 
 // The quiz's fields of a learner's list; the attempt's own reads keep theirs (attempts/learner-quizzes.repository.ts).
 const quizColumns = [
@@ -16,6 +19,9 @@ const quizColumns = [
   'q.difficulty',
   'q.shuffle_questions',
   'q.shuffle_options',
+  'q.challenge_days',
+  'q.live_starts_at',
+  'q.live_join_minutes',
 ] as const
 
 /**
@@ -46,10 +52,39 @@ const selectActiveQuizzesForLearner = precompile((db: Kysely<DB>, userId: number
         .whereRef('attempts.quiz_id', '=', 'q.id')
         .where('attempts.status', '=', IN_PROGRESS)
         .as('in_progress_deadline'),
+      // Live mocks only (a CASE evaluates its subquery only for them): registered, and a ranked attempt started.
+      sql<number | null>`case when ${sql.ref('q.live_starts_at')} is null then null else (${eb
+        .selectFrom('live_registrations as r')
+        .select(sql.lit(1).as('one'))
+        .whereRef('r.quiz_id', '=', 'q.id')
+        .where('r.user_id', '=', userId)}) end`.as('registered'),
+      sql<number | null>`case when ${sql.ref('q.live_starts_at')} is null then null else (${eb
+        .selectFrom('attempts')
+        .select(sql.lit(1).as('one'))
+        .where('attempts.user_id', '=', userId)
+        .whereRef('attempts.quiz_id', '=', 'q.id')
+        .where('attempts.ranked', '=', 1)
+        .limit(1)}) end`.as('has_ranked_attempt'),
     ])
     .where('q.deleted_at', 'is', null)
-    .where('q.start_time', '<=', now)
-    .where((eb) => eb.or([eb('q.end_time', 'is', null), eb('q.end_time', '>', now)]))
+    // Active, or a live mock from its announcement until its challenge window closes (API.md "Live mocks").
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('q.start_time', '<=', now),
+          eb.or([eb('q.end_time', 'is', null), eb('q.end_time', '>', now)]),
+        ]),
+        eb.and([
+          eb('q.live_starts_at', 'is not', null),
+          eb(
+            // bigint arithmetic: 60 days of milliseconds overflow PostgreSQL's integer.
+            sql`${sql.ref('q.live_starts_at')} + cast(${sql.ref('q.duration_minutes')} as bigint) * ${sql.lit(MINUTE)} + cast(${sql.ref('q.challenge_days')} as bigint) * ${sql.lit(DAY)}`,
+            '>',
+            now,
+          ),
+        ]),
+      ]),
+    )
     .orderBy('q.start_time', 'desc')
     .orderBy('q.id', 'desc'),
 )

@@ -1,9 +1,12 @@
-import type { Difficulty, QuizListItem } from '@quiz/contracts'
+import type { Difficulty, LiveInfo, QuizListItem } from '@quiz/contracts'
 import type { AttemptLifecycle, CurrentQuestions, SectionSummary } from '../attempts/attempts.service'
 import { mayTakePaidQuizzes } from '../attempts/attempts.service'
 import type { AppContext } from '../context'
 import type { TokenUser } from '../http/tokens'
 import { toIso, toIsoOrNull } from '../lib/clock'
+import { isQuizActive } from '../attempts/attempts.service'
+import { livePhase, liveTimes } from '../live/live-window.service'
+import type { LiveService } from '../live/live.service'
 import { listActiveQuizzesForLearner } from './quizzes.repository'
 
 /** The learner's list of quizzes (API.md "Quizzes for learners"); the attempts themselves are attempts/'. */
@@ -12,7 +15,12 @@ export function createQuizService({
   clock,
   lifecycle,
   currentQuestions,
-}: Pick<AppContext, 'database' | 'clock'> & { lifecycle: AttemptLifecycle; currentQuestions: CurrentQuestions }) {
+  live,
+}: Pick<AppContext, 'database' | 'clock'> & {
+  lifecycle: AttemptLifecycle
+  currentQuestions: CurrentQuestions
+  live: Pick<LiveService, 'statusOf'>
+}) {
   const { db } = database
 
   async function listQuizzes(user: TokenUser): Promise<QuizListItem[]> {
@@ -32,10 +40,31 @@ export function createQuizService({
           (await currentQuestions.loadSummary(db, row.id)),
       )
     }
+    // A live mock's schedule and its leaderboard's status (a query only once its challenge window has closed).
+    const liveInfo: (LiveInfo | null)[] = []
+    for (const row of rows) {
+      const times = liveTimes(row)
+      liveInfo.push(
+        times && {
+          starts_at: toIso(times.startsAt),
+          join_minutes: row.live_join_minutes!,
+          join_ends_at: toIso(times.joinEndsAt),
+          ends_at: toIso(times.endsAt),
+          status: await live.statusOf(row, times, now),
+        },
+      )
+    }
     return rows.map((row, index) => {
       const hasAttemptInProgress = isLive(row.in_progress_deadline)
       const mayTake = row.is_paid_tier === 0 || mayTakePaidQuizzes(row, now)
       const remainingAttempts = Math.max(0, row.allowed_attempts - row.attempt_count)
+      const times = liveTimes(row)
+      // A live mock starts only in its join window (once per learner) or, as practice, after its common end.
+      const phase = times && livePhase(times, now)
+      const mayStartNew =
+        remainingAttempts > 0 &&
+        isQuizActive(row, now) &&
+        (phase === null || phase === 'after' || (phase === 'joining' && row.has_ranked_attempt === null))
       // The summary's fields written out (see toQuizSummary), not spread: this runs for every quiz of every list.
       return {
         id: row.id,
@@ -46,11 +75,13 @@ export function createQuizService({
         allowed_attempts: row.allowed_attempts,
         remaining_attempts: remainingAttempts,
         has_attempt_in_progress: hasAttemptInProgress,
-        can_start: mayTake && (hasAttemptInProgress || remainingAttempts > 0),
+        can_start: mayTake && (hasAttemptInProgress || mayStartNew),
         start_time: toIso(row.start_time),
         end_time: toIsoOrNull(row.end_time),
         question_count: row.question_count,
         sections: sections[index]!,
+        live: liveInfo[index]!,
+        registered: row.registered !== null,
       }
     })
   }

@@ -18,6 +18,7 @@ export function listFinishedAttempts(db: Kysely<DB>, userId: number) {
       'a.attempt_number',
       'a.score_hundredths',
       'a.finished_at',
+      'a.ranked',
       'q.title_en',
       'q.title_ne',
     ])
@@ -32,7 +33,8 @@ export function findAttemptOfLearner(db: Kysely<DB>, userId: number, attemptId: 
     .selectFrom('attempts as a')
     .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
     .selectAll('a')
-    .select(['q.title_en', 'q.title_ne', 'q.challenge_days'])
+    .select(['q.title_en', 'q.title_ne', 'q.challenge_days', 'q.live_starts_at', 'q.live_join_minutes'])
+    .select('q.duration_minutes')
     .where('a.id', '=', attemptId)
     .where('a.user_id', '=', userId)
     .executeTakeFirst()
@@ -73,15 +75,21 @@ export async function findFirstAttemptStanding(db: Kysely<DB>, quizId: number, s
   }
 }
 
-/** The score of the learner's first finished attempt at a quiz, or undefined. */
-export async function findFirstAttemptScore(db: Kysely<DB>, userId: number, quizId: number) {
+/**
+ * The score of the learner's attempt in the quiz's rank tally, or undefined: the first finished attempt of an
+ * ordinary quiz, the finished ranked one of a live mock.
+ */
+export async function findCountedAttemptScore(db: Kysely<DB>, userId: number, quizId: number, live: boolean) {
   const row = await db
     .selectFrom('attempts')
     .select('score_hundredths')
     .where('user_id', '=', userId)
     .where('quiz_id', '=', quizId)
-    .where('attempt_number', '=', 1)
+    .where('ranked', '=', 1)
+    .$if(!live, (query) => query.where('attempt_number', '=', 1))
     .where('status', '=', 'finished')
+    .orderBy('attempt_number')
+    .limit(1)
     .executeTakeFirst()
   return row?.score_hundredths ?? undefined
 }

@@ -20,7 +20,7 @@ import {
 } from '../questions/sections'
 import {
   findAttemptOfLearner,
-  findFirstAttemptScore,
+  findCountedAttemptScore,
   findFirstAttemptStanding,
   findRevisionKeys,
   listFinishedAnswers,
@@ -52,6 +52,7 @@ export function createResultsService({
         attempt_number: row.attempt_number,
         score: toScore(row.score_hundredths ?? 0),
         completed_timestamp: toIso(completedAt),
+        ranked: row.ranked === 1,
       })
     }
     return [...byQuiz.values()]
@@ -82,14 +83,17 @@ export function createResultsService({
       findAnswerKeys(db, revisionIds),
       findReportChallenges(db, user.id, attempt.id, revisionIds),
     ])
-    // Rank and percentile count the *other* learners: the learner's own first attempt leaves the counts (for a
-    // first attempt it is this score, neither above nor below it).
-    const ownFirst =
-      attempt.attempt_number === 1
-        ? attempt.score_hundredths
-        : await findFirstAttemptScore(db, user.id, attempt.quiz_id)
+    // Rank and percentile count the *other* learners: the learner's own counted attempt (the first, or a live
+    // mock's ranked one) leaves the counts (for that attempt itself it is this score, neither above nor below it).
+    // A live mock's practice attempt is ranked among the ranked attempts without being counted (API.md).
+    const live = attempt.live_starts_at !== null
+    const counted = attempt.ranked === 1 && (attempt.attempt_number === 1 || live)
+    const ownFirst = counted
+      ? attempt.score_hundredths
+      : await findCountedAttemptScore(db, user.id, attempt.quiz_id, live)
     const score = attempt.score_hundredths ?? 0
-    if (ownFirst !== undefined && ownFirst !== null) {
+    const ownCounted = ownFirst !== undefined && ownFirst !== null
+    if (ownCounted) {
       if (ownFirst > score) standing.above--
       if (ownFirst < score) standing.below--
     }
@@ -114,7 +118,8 @@ export function createResultsService({
     return {
       id: attempt.id,
       attempt_number: attempt.attempt_number,
-      quiz: { id: attempt.quiz_id, title: { en: attempt.title_en, ne: attempt.title_ne } },
+      quiz: { id: attempt.quiz_id, title: { en: attempt.title_en, ne: attempt.title_ne }, live },
+      ranked: attempt.ranked === 1,
       score: toScore(attempt.score_hundredths ?? 0),
       correct: attempt.correct ?? 0,
       incorrect: attempt.incorrect ?? 0,
@@ -155,7 +160,7 @@ export function createResultsService({
         negative_marks: toScore(
           outcomes.reduce((sum, item) => sum + (item.outcome === 'incorrect' ? item.marks.wrong : 0), 0),
         ),
-        ...toStanding(attempt.score_hundredths ?? 0, standing),
+        ...toStanding(attempt.score_hundredths ?? 0, standing, live && !ownCounted),
       },
       max_score: toScore(maxScoreHundredths(sections) - excludedHundredths(outcomes)),
       sections: sectionTallies(sections, outcomes),
@@ -289,10 +294,12 @@ export function topicTally(outcomes: readonly TopicOutcome[]): ReportAnalysis['t
 export function toStanding(
   scoreHundredths: number,
   standing: Awaited<ReturnType<typeof findFirstAttemptStanding>>,
+  outsider = false,
 ): Pick<ReportAnalysis, 'participants' | 'rank' | 'percentile' | 'average_score' | 'highest_score'> {
-  // The learner's own first attempt is finished whenever any of their attempts is, so participants >= 1.
-  const participants = Math.max(1, standing.participants)
-  const others = participants - 1
+  // The learner's own first attempt is finished whenever any of their attempts is, so participants >= 1; an
+  // outsider (a live mock's practice attempt by a learner without a ranked one) is none of them.
+  const participants = outsider ? standing.participants : Math.max(1, standing.participants)
+  const others = outsider ? participants : participants - 1
   return {
     participants,
     rank: 1 + standing.above,

@@ -20,6 +20,8 @@ export function toProfileDto(user: UserRow): Profile {
     email: user.email,
     preferred_language: user.preferred_language === 'ne' ? 'ne' : 'en',
     profile_picture: user.profile_picture_id ? profilePicturePath(user.profile_picture_id) : null,
+    sms_reminders: user.sms_reminders === 1,
+    show_on_leaderboards: user.show_on_leaderboards === 1,
   }
 }
 
@@ -31,6 +33,9 @@ function profileValues(user: UserRow, newPicture: boolean) {
   const { profile_picture: picture, username: _username, phone_number: _phone, ...values } = toProfileDto(user)
   return { ...values, profile_picture: picture === null ? null : newPicture ? 'new picture' : 'picture' }
 }
+
+/** A multipart form's checkbox: 'true', '1' or 'on' (what a browser sends for a ticked box) is true. */
+export const isTrue = (value: string) => value === 'true' || value === '1' || value === 'on'
 
 const userGone = () => new NotAuthenticated('The user of this token no longer exists.')
 
@@ -62,6 +67,9 @@ export function createProfileService({ database, clock }: { database: Database; 
         if (fields.full_name !== undefined) changes.full_name = fields.full_name
         if (fields.email !== undefined) changes.email = fields.email
         if (fields.preferred_language !== undefined) changes.preferred_language = fields.preferred_language
+        if (fields.sms_reminders !== undefined) changes.sms_reminders = isTrue(fields.sms_reminders) ? 1 : 0
+        if (fields.show_on_leaderboards !== undefined)
+          changes.show_on_leaderboards = isTrue(fields.show_on_leaderboards) ? 1 : 0
         if (encoded) {
           const id = randomBytes(18).toString('base64url')
           await insertProfilePicture(trx, {

@@ -24,7 +24,7 @@ import type { AppContext } from '../context'
 import { AppError, PayloadTooLarge, ValidationFailed, type FieldErrors } from '../http/errors'
 import { loginClientOf } from '../http/login-client'
 import { createRateLimiter, rateLimitRules } from '../http/rate-limit'
-import { createProfileService } from './profile.service'
+import { createProfileService, isTrue } from './profile.service'
 import { findProfilePicture } from './profile-pictures.repository'
 import { createUsersService } from './users.service'
 
@@ -145,7 +145,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
       return profiles.updateProfile(actorOf(request), {
         fields,
         picture: form.picture,
-        removePicture: removePicture === 'true' || removePicture === '1' || removePicture === 'on',
+        removePicture: removePicture !== undefined && isTrue(removePicture),
       })
     },
   )

@@ -1,0 +1,148 @@
+import { sql, type Kysely } from 'kysely'
+import type { DB } from '../db/schema'
+
+/** A quiz's live schedule and what the leaderboard and registration need of it (never a deleted quiz). */
+export function findLiveQuiz(db: Kysely<DB>, quizId: number) {
+  return db
+    .selectFrom('quizzes')
+    .select([
+      'id',
+      'start_time',
+      'end_time',
+      'duration_minutes',
+      'is_paid_tier',
+      'challenge_days',
+      'live_starts_at',
+      'live_join_minutes',
+    ])
+    .where('id', '=', quizId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+}
+
+export type LiveQuizRow = NonNullable<Awaited<ReturnType<typeof findLiveQuiz>>>
+
+/** Registering again keeps the first registration. */
+export async function insertRegistration(db: Kysely<DB>, quizId: number, userId: number, now: number) {
+  await db
+    .insertInto('live_registrations')
+    .values({ quiz_id: quizId, user_id: userId, created_at: now })
+    .onConflict((oc) => oc.columns(['quiz_id', 'user_id']).doNothing())
+    .execute()
+}
+
+export async function deleteRegistration(db: Kysely<DB>, quizId: number, userId: number) {
+  await db.deleteFrom('live_registrations').where('quiz_id', '=', quizId).where('user_id', '=', userId).execute()
+}
+
+/**
+ * Every ranked attempt of the quiz with its learner's leaderboard name fields: one query over the quiz's attempts
+ * index. In-progress ones come too: their deadlines say when the board may become final.
+ */
+export function listRankedAttempts(db: Kysely<DB>, quizId: number) {
+  return db
+    .selectFrom('attempts as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select([
+      'a.id',
+      'a.user_id',
+      'a.status',
+      'a.deadline',
+      'a.finished_at',
+      'a.score_hundredths',
+      'u.username',
+      'u.full_name',
+      'u.show_on_leaderboards',
+    ])
+    .where('a.quiz_id', '=', quizId)
+    .where('a.ranked', '=', 1)
+    .execute()
+}
+
+export type RankedAttemptRow = Awaited<ReturnType<typeof listRankedAttempts>>[number]
+
+/** Whether an open flag names a revision of a paper the quiz's ranked attempts sat. */
+export async function hasOpenFlagOnRankedPapers(db: Kysely<DB>, quizId: number) {
+  const papers = await db
+    .selectFrom('attempts')
+    .select('revision_ids')
+    .distinct()
+    .where('quiz_id', '=', quizId)
+    .where('ranked', '=', 1)
+    .execute()
+  const revisionIds = [...new Set(papers.flatMap((paper) => JSON.parse(paper.revision_ids) as number[]))]
+  for (let start = 0; start < revisionIds.length; start += 500) {
+    const open = await db
+      .selectFrom('flags')
+      .select('id')
+      .where('status', '=', 'open')
+      .where('revision_id', 'in', revisionIds.slice(start, start + 500))
+      .limit(1)
+      .executeTakeFirst()
+    if (open) return true
+  }
+  return false
+}
+
+/**
+ * Makes `attempts.ranked` follow the quiz's schedule when the schedule changes: with a window, each learner's first
+ * attempt started inside it is ranked and every other attempt is practice; without one (an ordinary quiz), every
+ * attempt is ranked again. Then the quiz's rank tally is counted afresh from the attempts it now holds.
+ */
+export async function rederiveRanked(
+  db: Kysely<DB>,
+  quizId: number,
+  window: { startsAt: number; joinEndsAt: number } | null,
+) {
+  if (window === null) {
+    await db.updateTable('attempts').set({ ranked: 1 }).where('quiz_id', '=', quizId).where('ranked', '=', 0).execute()
+  } else {
+    const { startsAt, joinEndsAt } = window
+    await db
+      .updateTable('attempts')
+      .set({
+        ranked: sql<number>`case when started_at >= ${startsAt} and started_at < ${joinEndsAt} and not exists (
+          select 1 from attempts earlier
+          where earlier.quiz_id = attempts.quiz_id and earlier.user_id = attempts.user_id
+            and earlier.started_at >= ${startsAt} and earlier.attempt_number < attempts.attempt_number
+        ) then 1 else 0 end`,
+      })
+      .where('quiz_id', '=', quizId)
+      .execute()
+  }
+  await db.deleteFrom('first_attempt_scores').where('quiz_id', '=', quizId).execute()
+  await db
+    .insertInto('first_attempt_scores')
+    .columns(['quiz_id', 'score_hundredths', 'learners'])
+    .expression((eb) =>
+      eb
+        .selectFrom('attempts')
+        .select((sub) => [
+          'quiz_id',
+          sub.fn.coalesce('score_hundredths', sql<number>`0`).as('score_hundredths'),
+          sub.fn.countAll<number>().as('learners'),
+        ])
+        .where('quiz_id', '=', quizId)
+        .where('status', '=', 'finished')
+        .where('ranked', '=', 1)
+        .$if(window === null, (query) => query.where('attempt_number', '=', 1))
+        .groupBy(['quiz_id', sql`coalesce(score_hundredths, 0)`]),
+    )
+    .execute()
+}
+
+/** The latest deadline of the quiz's ranked attempts, or null without any. */
+export async function findLastRankedDeadline(db: Kysely<DB>, quizId: number) {
+  const row = await db
+    .selectFrom('attempts')
+    .select((eb) => eb.fn.max('deadline').as('last'))
+    .where('quiz_id', '=', quizId)
+    .where('ranked', '=', 1)
+    .executeTakeFirst()
+  return row?.last == null ? null : Number(row.last)
+}
+
+/** What paid access a learner has (the paid-tier rule of a start holds for registering too). */
+export function findPaidAccess(db: Kysely<DB>, userId: number) {
+  return db.selectFrom('users').select(['is_admin', 'paid_access_until']).where('id', '=', userId).executeTakeFirst()
+}

@@ -1,0 +1,185 @@
+import { liveLimits, liveMessages, messages, type Leaderboard, type LeaderboardStatus } from '@quiz/contracts'
+import type { Kysely } from 'kysely'
+import type { AppContext } from '../context'
+import type { DB } from '../db/schema'
+import { Conflict, NotFound, PermissionDenied } from '../http/errors'
+import type { TokenUser } from '../http/tokens'
+import { toScore } from '../questions/scoring'
+import { mayTakePaidQuizzes, type AttemptLifecycle } from '../attempts/attempts.service'
+import { toStanding } from '../results/results.service'
+import { scheduleAnnouncements } from './announcements.repository'
+import {
+  deleteRegistration,
+  findLastRankedDeadline,
+  findLiveQuiz,
+  findPaidAccess,
+  hasOpenFlagOnRankedPapers,
+  insertRegistration,
+  listRankedAttempts,
+  rederiveRanked,
+  type RankedAttemptRow,
+} from './live.repository'
+import { challengeWindowClosesAt, joinClosed, livePhase, liveTimes, type LiveColumns, type LiveTimes } from './live-window.service'
+
+
+const notLive = () => new Conflict(liveMessages.notLive)
+const quizNotFound = () => new NotFound(messages.quizNotActive)
+
+/** The quiz as it will be after an admin's change: its window, its end and the bounds the window must keep. */
+interface ScheduledQuiz extends LiveColumns {
+  id: number
+  start_time: number
+  end_time: number | null
+}
+
+/**
+ * What is wrong with a quiz's live schedule, or null: it starts no earlier than the quiz opens, and the quiz stays
+ * open until the common end (so every ranked attempt gets its whole time).
+ */
+export function liveScheduleError(quiz: ScheduledQuiz): string | null {
+  const times = liveTimes(quiz)
+  if (times === null) return null
+  if (times.startsAt < quiz.start_time) return liveMessages.startsBeforeQuiz
+  if (quiz.end_time !== null && quiz.end_time < times.endsAt) return liveMessages.endsBeforeCommonEnd
+  return null
+}
+
+/**
+ * Follows a change of a quiz's schedule, in the admin's transaction: which attempts are ranked (when the window
+ * moved, docs/decisions/038) and the reminders and results notice (when the start, the window or the duration
+ * changed). `before` is the quiz as it was, null for a new quiz.
+ */
+export async function followLiveSchedule(
+  trx: Kysely<DB>,
+  before: ScheduledQuiz | null,
+  after: ScheduledQuiz,
+  now: number,
+) {
+  const was = before && liveTimes(before)
+  const is = liveTimes(after)
+  const windowMoved = was?.startsAt !== is?.startsAt || was?.joinEndsAt !== is?.joinEndsAt
+  if (before !== null && windowMoved) await rederiveRanked(trx, after.id, is)
+  if (windowMoved || was?.endsAt !== is?.endsAt)
+    await scheduleAnnouncements(
+      trx,
+      after.id,
+      is && { startsAt: is.startsAt, durationMinutes: after.duration_minutes },
+      now,
+    )
+}
+
+/** A leaderboard entry's name: the full name, else the username, else "Learner" for one who asked to be hidden. */
+const nameOf = (row: RankedAttemptRow) =>
+  row.show_on_leaderboards === 0 ? liveMessages.anonymousName : row.full_name.trim() || row.username
+
+/** API.md "Live mocks": registering for reminders, and the leaderboard. */
+export function createLiveService({
+  database,
+  clock,
+  lifecycle,
+}: Pick<AppContext, 'database' | 'clock'> & { lifecycle: AttemptLifecycle }) {
+  const { db } = database
+
+  async function requireLive(quizId: number) {
+    const quiz = await findLiveQuiz(db, quizId)
+    if (!quiz) throw quizNotFound()
+    return { quiz, times: liveTimes(quiz) }
+  }
+
+  /** `POST .../register/`: until the join window closes; a paid-tier mock needs paid access, as its start does. */
+  async function register(user: TokenUser, quizId: number) {
+    const now = clock.now()
+    const { quiz, times } = await requireLive(quizId)
+    if (!times) throw notLive()
+    if (quiz.is_paid_tier === 1) {
+      const access = await findPaidAccess(db, user.id)
+      if (!access || !mayTakePaidQuizzes(access, now))
+        throw new PermissionDenied(messages.paidAccessRequired, 'paid_access_required')
+    }
+    if (now >= times.joinEndsAt) throw joinClosed()
+    await database.transaction((trx) => insertRegistration(trx, quizId, user.id, now))
+  }
+
+  /** `DELETE .../register/`: 204 whether or not the learner was registered. */
+  async function unregister(user: TokenUser, quizId: number) {
+    await requireLive(quizId)
+    await database.transaction((trx) => deleteRegistration(trx, quizId, user.id))
+  }
+
+  /**
+   * Final once nothing can move a rank any more: the challenge window has closed, every ranked attempt's time (with
+   * grace) is over, and no flag on the paper is open. `lastDeadline` is the latest ranked deadline, when known.
+   */
+  async function isFinal(
+    quiz: { id: number; challenge_days: number },
+    times: LiveTimes,
+    now: number,
+    lastDeadline?: number | null,
+  ) {
+    if (now < challengeWindowClosesAt(times, quiz.challenge_days)) return false
+    const last = lastDeadline === undefined ? await findLastRankedDeadline(db, quiz.id) : lastDeadline
+    if (last !== null && now <= last + lifecycle.graceMs) return false
+    return !(await hasOpenFlagOnRankedPapers(db, quiz.id))
+  }
+
+  /** The leaderboard's status, for the learners' list: cheap before the challenge window closes. */
+  async function statusOf(quiz: { id: number; challenge_days: number }, times: LiveTimes, now: number) {
+    const phase = livePhase(times, now)
+    if (phase === 'before') return 'upcoming'
+    if (phase !== 'after') return 'running'
+    return (await isFinal(quiz, times, now)) ? 'final' : 'provisional'
+  }
+
+  /**
+   * `GET .../leaderboard/`: no ranks before the common end; from it, every finished ranked attempt ranked as the
+   * report's analysis ranks (1 + those strictly above), read from current scores so key decisions re-rank it.
+   */
+  async function leaderboard(user: TokenUser, quizId: number): Promise<Leaderboard> {
+    const now = clock.now()
+    const { quiz, times } = await requireLive(quizId)
+    if (!times) throw new NotFound(liveMessages.notLive)
+    let rows = await listRankedAttempts(db, quizId)
+    const phase = livePhase(times, now)
+    if (phase !== 'after')
+      return { status: phase === 'before' ? 'upcoming' : 'running', participants: rows.length, top: [], me: null }
+
+    // An attempt whose time ran out unsubmitted is finished "the next time anything asks": the board asks.
+    const unsettled = new Set(rows.filter((row) => lifecycle.isExpired(row, now)).map((row) => row.user_id))
+    if (unsettled.size > 0) {
+      for (const userId of unsettled) await lifecycle.settleExpired(userId, quizId)
+      rows = await listRankedAttempts(db, quizId)
+    }
+    const lastDeadline = rows.reduce<number | null>((last, row) => Math.max(last ?? row.deadline, row.deadline), null)
+    const finished = rows
+      .filter((row) => row.status === 'finished')
+      .map((row) => ({ ...row, score: row.score_hundredths ?? 0 }))
+      .sort((a, b) => b.score - a.score || (a.finished_at ?? 0) - (b.finished_at ?? 0) || a.id - b.id)
+    // Sorted highest first: a score's rank is 1 + the number strictly above it, the index of its first occurrence.
+    const top: Leaderboard['top'] = []
+    let rank = 0
+    for (let index = 0; index < finished.length; index++) {
+      if (index === 0 || finished[index]!.score !== finished[index - 1]!.score) rank = index + 1
+      if (rank > liveLimits.leaderboardTop) break
+      top.push({ rank, name: nameOf(finished[index]!), score: toScore(finished[index]!.score) })
+    }
+    const mine = finished.findIndex((row) => row.user_id === user.id)
+    let me: Leaderboard['me'] = null
+    if (mine >= 0) {
+      const score = finished[mine]!.score
+      const standing = toStanding(score, {
+        participants: finished.length,
+        above: finished.filter((row) => row.score > score).length,
+        below: finished.filter((row) => row.score < score).length,
+        sumHundredths: 0,
+        highestHundredths: 0,
+      })
+      me = { rank: standing.rank, percentile: standing.percentile, score: toScore(score) }
+    }
+    const status: LeaderboardStatus = (await isFinal(quiz, times, now, lastDeadline)) ? 'final' : 'provisional'
+    return { status, participants: finished.length, top, me }
+  }
+
+  return { register, unregister, leaderboard, statusOf }
+}
+
+export type LiveService = ReturnType<typeof createLiveService>
