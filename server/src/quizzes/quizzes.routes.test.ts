@@ -78,6 +78,8 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
           sections: [
             { title: { en: '', ne: '' }, marks_correct: 1, marks_wrong: 0.2, count: 4, time_limit_minutes: null },
           ],
+          live: null,
+          registered: false,
         },
       ])
     })

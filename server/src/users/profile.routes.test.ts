@@ -55,6 +55,8 @@ describe.each(dialects)('profile on %s', (dialect) => {
       email: '',
       preferred_language: 'en',
       profile_picture: null,
+      sms_reminders: false,
+      show_on_leaderboards: true,
     })
   })
 
