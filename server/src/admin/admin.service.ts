@@ -217,10 +217,10 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
           changes.live_join_minutes = patch.live === null ? null : patch.live.join_minutes
         }
         // A live mock sits one paper (docs/decisions/038): scheduling freezes it, drawn at its first start.
-        const willBeLive = (changes.live_starts_at !== undefined ? changes.live_starts_at : quiz.live_starts_at) !== null
+        const willBeLive =
+          (changes.live_starts_at !== undefined ? changes.live_starts_at : quiz.live_starts_at) !== null
         if (willBeLive) {
-          if (patch.draw_mode === 'per_attempt')
-            throw new ValidationFailed({ draw_mode: [liveMessages.frozenPaper] })
+          if (patch.draw_mode === 'per_attempt') throw new ValidationFailed({ draw_mode: [liveMessages.frozenPaper] })
           if (quiz.draw_mode !== 'frozen') Object.assign(changes, { draw_mode: 'frozen', frozen_draw: null })
         }
 

@@ -122,10 +122,7 @@ export async function recordFinish(
  * ranked one of a live mock (a learner has one at most; practice attempts have ranked = 0). The quiz is read only
  * for a later ranked attempt, which is then either an ordinary quiz's (not counted) or a live one's (counted).
  */
-async function countsInRankTally(
-  trx: Kysely<DB>,
-  attempt: Pick<AttemptRow, 'quiz_id' | 'attempt_number' | 'ranked'>,
-) {
+async function countsInRankTally(trx: Kysely<DB>, attempt: Pick<AttemptRow, 'quiz_id' | 'attempt_number' | 'ranked'>) {
   if (attempt.ranked !== 1) return false
   return attempt.attempt_number === 1 || (await isLiveQuiz(trx, attempt.quiz_id))
 }

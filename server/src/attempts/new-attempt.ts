@@ -9,7 +9,14 @@ import { createDrawPools, drawQuestions } from '../questions/draw-questions'
 import { stretchedLimitMs } from './section-clock'
 import { currentRevisions, freezeDraw, recordShown } from '../questions/question-shows.repository'
 import { findExtraTimePercent, type LearnerQuizRow } from './learner-quizzes.repository'
-import { alreadyStartedLive, joinClosed, livePhase, liveTimes, rankedDeadline, type LivePhase } from '../live/live-window.service'
+import {
+  alreadyStartedLive,
+  joinClosed,
+  livePhase,
+  liveTimes,
+  rankedDeadline,
+  type LivePhase,
+} from '../live/live-window.service'
 
 /**
  * `deadline = min(started_at + duration × (1 + extra/100), end_time)`: a learner's extra time lengthens the

@@ -107,9 +107,7 @@ export function createKeyDecisionService({ database, clock }: Pick<AppContext, '
       scored.map((change) => [change.attempt.id, change.attempt.score_hundredths + change.newMarks - change.oldMarks]),
     )
     const movedQuizzes = [
-      ...new Set(
-        scored.filter((change) => change.attempt.counted).map((change) => change.attempt.quiz_id),
-      ),
+      ...new Set(scored.filter((change) => change.attempt.counted).map((change) => change.attempt.quiz_id)),
     ]
     const ranks = rankChanges(await listFirstAttemptScores(db, movedQuizzes), newScoreOf)
     const listed = [...scored]

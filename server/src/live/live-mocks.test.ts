@@ -42,8 +42,7 @@ describe.each(dialects)('live mocks on %s', (dialect) => {
     const board = (user: UserRow) => call(user, 'GET', `/api/quizzes/${id}/leaderboard/`)
     const listed = async (user: UserRow) =>
       ((await call(user, 'GET', '/api/quizzes/')).body as { id: number }[]).find((quiz) => quiz.id === id) as
-        | Record<string, unknown>
-        | undefined
+        Record<string, unknown> | undefined
     const ends = startsAt + 30 * MINUTE
     return { ...made, id, startsAt, joinEnds: startsAt + 5 * MINUTE, ends, options, start, submit, board, listed }
   }

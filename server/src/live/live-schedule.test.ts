@@ -77,8 +77,7 @@ describe.each(dialects)('scheduling live mocks on %s', (dialect) => {
     expect(closing.body.errors).toEqual({ 'live.starts_at': [liveMessages.endsBeforeCommonEnd] })
     // An end exactly at the common end is enough.
     expect(
-      (await create({ end_time: iso(now + 2 * HOUR), live: { starts_at: iso(now + HOUR), join_minutes: 5 } }))
-        .status,
+      (await create({ end_time: iso(now + 2 * HOUR), live: { starts_at: iso(now + HOUR), join_minutes: 5 } })).status,
     ).toBe(201)
 
     const fields = await create({ live: { starts_at: '2026-11-28T10:00:00', join_minutes: 181 } })
@@ -136,8 +135,7 @@ describe.each(dialects)('scheduling live mocks on %s', (dialect) => {
     const id = (await create({})).body.quiz_id
     const early = await createUser(t.database)
     expect((await call(early, 'POST', `/api/quizzes/${id}/submit/`, { answers: {} })).status).toBe(200)
-    const tally = () =>
-      t.db.selectFrom('first_attempt_scores').select('learners').where('quiz_id', '=', id).execute()
+    const tally = () => t.db.selectFrom('first_attempt_scores').select('learners').where('quiz_id', '=', id).execute()
     expect(await tally()).toEqual([{ learners: 1 }])
 
     const startsAt = t.clock.now() + HOUR

@@ -19,8 +19,14 @@ import {
   rederiveRanked,
   type RankedAttemptRow,
 } from './live.repository'
-import { challengeWindowClosesAt, joinClosed, livePhase, liveTimes, type LiveColumns, type LiveTimes } from './live-window.service'
-
+import {
+  challengeWindowClosesAt,
+  joinClosed,
+  livePhase,
+  liveTimes,
+  type LiveColumns,
+  type LiveTimes,
+} from './live-window.service'
 
 const notLive = () => new Conflict(liveMessages.notLive)
 const quizNotFound = () => new NotFound(messages.quizNotActive)

@@ -70,10 +70,7 @@ const selectActiveQuizzesForLearner = precompile((db: Kysely<DB>, userId: number
     // Active, or a live mock from its announcement until its challenge window closes (API.md "Live mocks").
     .where((eb) =>
       eb.or([
-        eb.and([
-          eb('q.start_time', '<=', now),
-          eb.or([eb('q.end_time', 'is', null), eb('q.end_time', '>', now)]),
-        ]),
+        eb.and([eb('q.start_time', '<=', now), eb.or([eb('q.end_time', 'is', null), eb('q.end_time', '>', now)])]),
         eb.and([
           eb('q.live_starts_at', 'is not', null),
           eb(

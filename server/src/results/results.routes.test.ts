@@ -66,15 +66,33 @@ describe.each(dialects)('results routes on %s', (dialect) => {
           id: second.quiz.id,
           title: { en: second.quiz.title_en, ne: second.quiz.title_ne },
           attempts: [
-            { id: b1.attempt_id, attempt_number: 1, score: -0.2, completed_timestamp: b1.completed_timestamp, ranked: true },
+            {
+              id: b1.attempt_id,
+              attempt_number: 1,
+              score: -0.2,
+              completed_timestamp: b1.completed_timestamp,
+              ranked: true,
+            },
           ],
         },
         {
           id: first.quiz.id,
           title: { en: first.quiz.title_en, ne: first.quiz.title_ne },
           attempts: [
-            { id: a1.attempt_id, attempt_number: 1, score: 0.8, completed_timestamp: a1.completed_timestamp, ranked: true },
-            { id: a2.attempt_id, attempt_number: 2, score: 0, completed_timestamp: a2.completed_timestamp, ranked: true },
+            {
+              id: a1.attempt_id,
+              attempt_number: 1,
+              score: 0.8,
+              completed_timestamp: a1.completed_timestamp,
+              ranked: true,
+            },
+            {
+              id: a2.attempt_id,
+              attempt_number: 2,
+              score: 0,
+              completed_timestamp: a2.completed_timestamp,
+              ranked: true,
+            },
           ],
         },
       ])
@@ -114,7 +132,9 @@ describe.each(dialects)('results routes on %s', (dialect) => {
         {
           id: quiz.id,
           title: { en: quiz.title_en, ne: quiz.title_ne },
-          attempts: [{ id: attempt.id, attempt_number: 1, score: 1, completed_timestamp: attempt.deadline, ranked: true }],
+          attempts: [
+            { id: attempt.id, attempt_number: 1, score: 1, completed_timestamp: attempt.deadline, ranked: true },
+          ],
         },
       ])
     })
