@@ -157,7 +157,7 @@ export async function buildApp(
   await app.register(healthRoutes, { prefix: '/api/health', ...context })
   await app.register(authRoutes, { prefix: '/api', ...context })
   await app.register(usersRoutes, { prefix: '/api/users', ...context })
-  const { quizzes, session, submit, results, practice, lifecycle } = createServices(context)
+  const { quizzes, session, submit, results, practice, lifecycle, shows } = createServices(context, app.log)
   await app.register(quizzesRoutes, { prefix: '/api/quizzes', quizzes })
   await app.register(attemptsRoutes, { prefix: '/api/quizzes', session, submit })
   await app.register(resultsRoutes, { prefix: '/api/results', results })
@@ -183,6 +183,8 @@ export async function buildApp(
   const deliveries = createDeliveryDrainer(context, app.log)
   app.addHook('onReady', async () => deliveries.start())
   app.addHook('onClose', async () => deliveries.stop())
+  // The shown questions still held in the process are written before the database closes.
+  app.addHook('onClose', async () => shows.flush())
 
   registerWebApp(app, context.config.webDist)
   return app
