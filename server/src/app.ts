@@ -27,6 +27,7 @@ import { createSerializerCompiler } from './http/serializer'
 import { createMetrics } from './lib/metrics'
 import { metricsRoutes } from './metrics/metrics.routes'
 import { createDeliveryDrainer } from './notifications/delivery-drainer'
+import { createAnnouncementSender } from './live/announcement-sender'
 import { notificationRoutes, pushRoutes } from './notifications/notifications.routes'
 import { institutionRoutes } from './institutions/institutions.routes'
 import { flagRoutes, keyDecisionRoutes } from './challenges/challenges.routes'
@@ -185,6 +186,10 @@ export async function buildApp(
   app.addHook('onClose', async () => deliveries.stop())
   // The shown questions still held in the process are written before the database closes.
   app.addHook('onClose', async () => shows.flush())
+  // Live mocks' reminders and results notices, queued as notifications when due (each once, whichever process).
+  const announcements = createAnnouncementSender(context, app.log)
+  app.addHook('onReady', async () => announcements.start())
+  app.addHook('onClose', async () => announcements.stop())
 
   registerWebApp(app, context.config.webDist)
   return app
