@@ -20,6 +20,8 @@ function quiz(overrides: Partial<QuizListItem> = {}): QuizListItem {
     end_time: null,
     question_count: 25,
     sections: [],
+    live: null,
+    registered: false,
     ...overrides,
   }
 }

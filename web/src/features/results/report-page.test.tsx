@@ -14,7 +14,8 @@ const longNe = 'तलका मध्ये कुन नदी काठमा
 const report: ReportCard = {
   id: 30,
   attempt_number: 1,
-  quiz: { id: 3, title: { en: 'Science Basics', ne: 'विज्ञानका आधारहरू' } },
+  quiz: { id: 3, title: { en: 'Science Basics', ne: 'विज्ञानका आधारहरू' }, live: false },
+  ranked: true,
   score: 0.8,
   correct: 1,
   incorrect: 1,
