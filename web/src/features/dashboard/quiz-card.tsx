@@ -8,9 +8,12 @@ import type { QuizListItem } from '@quiz/contracts'
 import './dashboard.i18n'
 import { digitsFor } from '../../lib/digits'
 import { Button, buttonClass } from '../../components/ui/button'
+import { LiveCardBody } from '../live/live-card'
+import '../live/live.i18n'
 
-export function QuizCard({ quiz }: { quiz: QuizListItem }) {
-  const { t, i18n } = useTranslation('dashboard')
+/** `now`: the screen's one clock for the live mocks' countdowns (useLiveClock). */
+export function QuizCard({ quiz, now }: { quiz: QuizListItem; now: number }) {
+  const { t, i18n } = useTranslation(['dashboard', 'live'])
   const pick = useBilingual()
   const noteId = useId()
   const state = startState(quiz)
@@ -29,6 +32,7 @@ export function QuizCard({ quiz }: { quiz: QuizListItem }) {
             <span className="visually-hidden">{t('difficulty_label')}: </span>
             {t(`difficulty.${quiz.difficulty}`)}
           </span>
+          {quiz.live && <span className="badge badge--live">{t('live:badge')}</span>}
           {quiz.is_paid_tier && <span className="badge badge--paid">{t('paid')}</span>}
         </div>
       </div>
@@ -46,7 +50,9 @@ export function QuizCard({ quiz }: { quiz: QuizListItem }) {
           <dd>{t('attempts_value', { remaining: quiz.remaining_attempts, allowed: quiz.allowed_attempts })}</dd>
         </div>
       </dl>
-      {blocker === 'paid_only' ? (
+      {quiz.live ? (
+        <LiveCardBody quiz={{ ...quiz, live: quiz.live }} now={now} />
+      ) : blocker === 'paid_only' ? (
         <div className="quiz-card__action">
           <Button variant="primary" disabled aria-describedby={noteId}>
             {t('start')}
