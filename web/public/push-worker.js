@@ -1,6 +1,6 @@
 // Loaded into the offline worker (vite.config.ts, workbox.importScripts): shows the server's web pushes
 // (contracts PushMessage: {kind, text: {en, ne}, link, lang}) and opens their link when tapped.
-/* eslint-env serviceworker */
+/* global self */
 const BRAND = { en: 'Quiz Practice', ne: 'क्विज अभ्यास' } // nav.json's "brand" in each language
 
 self.addEventListener('push', (event) => {

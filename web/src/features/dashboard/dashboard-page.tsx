@@ -9,9 +9,9 @@ import { sessionStore } from '../../session/session-store'
 import { useSessionUser } from '../../session/use-session'
 import './dashboard.css'
 import { QuizCard } from './quiz-card'
-import { liveFirst } from '../live/live-order'
-import { livePhase, liveStartState } from '../live/live-phase'
-import { useLiveClock } from '../live/use-live-clock'
+import { livePhase, liveStartState } from '../../lib/live-mock'
+import { useLiveClock } from '../../lib/use-live-clock'
+import { liveFirst } from './live-order'
 import './dashboard.i18n'
 
 /** How often to ask again while a live mock has started on this device's clock but not yet on the server's. */

@@ -8,12 +8,11 @@ import type { QuizListItem } from '@quiz/contracts'
 import './dashboard.i18n'
 import { digitsFor } from '../../lib/digits'
 import { Button, buttonClass } from '../../components/ui/button'
-import { LiveCardBody } from '../live/live-card'
-import '../live/live.i18n'
+import { LiveCardBody } from './live-card'
 
 /** `now`: the screen's one clock for the live mocks' countdowns (useLiveClock). */
 export function QuizCard({ quiz, now }: { quiz: QuizListItem; now: number }) {
-  const { t, i18n } = useTranslation(['dashboard', 'live'])
+  const { t, i18n } = useTranslation('dashboard')
   const pick = useBilingual()
   const noteId = useId()
   const state = startState(quiz)
@@ -32,7 +31,7 @@ export function QuizCard({ quiz, now }: { quiz: QuizListItem; now: number }) {
             <span className="visually-hidden">{t('difficulty_label')}: </span>
             {t(`difficulty.${quiz.difficulty}`)}
           </span>
-          {quiz.live && <span className="badge badge--live">{t('live:badge')}</span>}
+          {quiz.live && <span className="badge badge--live">{t('live.badge')}</span>}
           {quiz.is_paid_tier && <span className="badge badge--paid">{t('paid')}</span>}
         </div>
       </div>

@@ -31,7 +31,7 @@ export function Component() {
   return (
     <section className="leaderboard" aria-labelledby="leaderboard-title">
       <div className="page-header">
-        <h1 id="leaderboard-title">{t('board.title')}</h1>
+        <h1 id="leaderboard-title">{t('title')}</h1>
         <LanguageToggle />
       </div>
       {title && quiz && (
@@ -40,17 +40,17 @@ export function Component() {
         </p>
       )}
       {notFound ? (
-        <Alert kind="error">{t('board.not_found')}</Alert>
+        <Alert kind="error">{t('not_found')}</Alert>
       ) : board.isError ? (
-        <Alert kind="error">{t('board.load_failed')}</Alert>
+        <Alert kind="error">{t('load_failed')}</Alert>
       ) : board.isPending ? (
-        <Loading label={t('board.loading')} />
+        <Loading label={t('loading')} />
       ) : (
         <Standings board={board.data} />
       )}
       <p>
         <Link className={buttonClass()} to={paths.home()}>
-          {t('board.back')}
+          {t('back')}
         </Link>
       </p>
     </section>
@@ -65,44 +65,49 @@ function Standings({ board }: { board: Leaderboard }) {
 
   return (
     <>
-      <p className={`leaderboard__status leaderboard__status--${board.status}`}>{t(`board.status.${board.status}`)}</p>
+      <p className={`leaderboard__status leaderboard__status--${board.status}`}>{t(`status.${board.status}`)}</p>
       <dl className="leaderboard__figures">
         <div>
-          <dt>{t('board.participants')}</dt>
+          <dt>{t('participants')}</dt>
           <dd>{formatNumber(board.participants, language)}</dd>
         </div>
         {me && (
           <>
             <div>
-              <dt>{t('board.your_rank')}</dt>
-              <dd>{t('board.rank_of', { rank: me.rank, participants: board.participants })}</dd>
+              <dt>{t('your_rank')}</dt>
+              <dd>
+                {t('rank_of', {
+                  rank: formatNumber(me.rank, language),
+                  participants: formatNumber(board.participants, language),
+                })}
+              </dd>
             </div>
             <div>
-              <dt>{t('board.percentile')}</dt>
+              <dt>{t('percentile')}</dt>
               <dd>{formatNumber(me.percentile, language, { maximumFractionDigits: 2 })}</dd>
             </div>
             <div>
-              <dt>{t('board.your_score')}</dt>
+              <dt>{t('your_score')}</dt>
               <dd>{formatScore(me.score, language)}</dd>
             </div>
           </>
         )}
       </dl>
-      {ranked && !me && <p className="muted">{t('board.no_rank')}</p>}
+      {ranked && !me && <p className="muted">{t('no_rank')}</p>}
       {ranked &&
         (board.top.length === 0 ? (
-          <p className="card">{t('board.empty')}</p>
+          <p className="card">{t('empty')}</p>
         ) : (
           // Scrolls sideways if a long name does not fit a 360 px phone.
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling block must take focus to scroll by keyboard (axe scrollable-region-focusable)
           <div className="leaderboard__scroll card" tabIndex={0} role="group" aria-labelledby="leaderboard-top">
             <table className="leaderboard__table">
-              <caption id="leaderboard-top">{t('board.top')}</caption>
+              <caption id="leaderboard-top">{t('top')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{t('board.col_rank')}</th>
-                  <th scope="col">{t('board.col_name')}</th>
-                  <th scope="col">{t('board.col_score')}</th>
+                  <th scope="col">{t('col_rank')}</th>
+                  <th scope="col">{t('col_name')}</th>
+                  <th scope="col">{t('col_score')}</th>
                 </tr>
               </thead>
               <tbody>

@@ -1,10 +1,10 @@
-// Live mocks for learners (API.md "Live mocks"): registering for reminders and the leaderboard.
-import type { Leaderboard, QuizListItem } from '@quiz/contracts'
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+// A live mock's leaderboard (API.md "Live mocks").
+import type { Leaderboard } from '@quiz/contracts'
+import { queryOptions } from '@tanstack/react-query'
 import { availableQuizKeys } from '../../api/available-quizzes'
 import { api } from '../../api/client'
 
-export type { Leaderboard, LeaderboardStatus, LiveInfo } from '@quiz/contracts'
+export type { Leaderboard } from '@quiz/contracts'
 
 /** Under the learner's quiz list: a submit (which invalidates `availableQuizKeys.all`) refreshes the board too. */
 export const liveKeys = {
@@ -23,18 +23,3 @@ export const leaderboardQuery = (quizId: number) =>
       return status === 'upcoming' || status === 'running' ? WAITING_POLL_MS : false
     },
   })
-
-/** POST (register) or DELETE (unregister) `/api/quizzes/{id}/register/`; the list's `registered` follows. */
-export function useLiveRegistration(quizId: number) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (register: boolean) =>
-      register ? api.post<unknown>(`/quizzes/${quizId}/register/`) : api.delete(`/quizzes/${quizId}/register/`),
-    onSuccess: (_answer, register) =>
-      queryClient.setQueryData<QuizListItem[]>(availableQuizKeys.available(), (list) =>
-        list?.map((quiz) => (quiz.id === quizId ? { ...quiz, registered: register } : quiz)),
-      ),
-    // A refusal (the join window closed meanwhile) means the list is out of date.
-    onError: () => queryClient.invalidateQueries({ queryKey: availableQuizKeys.available() }),
-  })
-}

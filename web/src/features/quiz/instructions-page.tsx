@@ -14,10 +14,9 @@ import './quiz.i18n'
 import { digitsFor } from '../../lib/digits'
 import { Button, buttonClass } from '../../components/ui/button'
 import { formatNepalTime } from '../../lib/format'
-import { LiveInstructions } from '../live/live-instructions'
-import { livePhase, liveStartState, type LiveStartState } from '../live/live-phase'
-import { useLiveClock } from '../live/use-live-clock'
-import '../live/live.i18n'
+import { livePhase, liveStartState, type LiveStartState } from '../../lib/live-mock'
+import { useLiveClock } from '../../lib/use-live-clock'
+import { LiveNote } from './live-note'
 
 /** A live mock's Start: available (and what it reads), or why not. */
 const LIVE_OPEN: Partial<Record<LiveStartState, 'start' | 'resume' | 'practice'>> = {
@@ -27,7 +26,7 @@ const LIVE_OPEN: Partial<Record<LiveStartState, 'start' | 'resume' | 'practice'>
 }
 
 export function Component() {
-  const { t, i18n } = useTranslation(['quiz', 'live'])
+  const { t, i18n } = useTranslation('quiz')
   const quizId = useRouteId('quizId')
   const quizzes = useQuery(availableQuizzesQuery())
   const now = useLiveClock(quizzes.data?.filter((entry) => entry.id === quizId))
@@ -55,7 +54,7 @@ export function Component() {
   const blocked = liveState ? liveBlock !== null : state === 'no_attempts' || state === 'paid_only'
   const startLabel =
     liveState === 'practice'
-      ? t('live:practice')
+      ? t('live.practice')
       : state === 'resume'
         ? t('instructions.resume')
         : t('instructions.start')
@@ -64,11 +63,11 @@ export function Component() {
     const end = formatNepalTime(quiz.live.ends_at, i18n.language)
     switch (liveBlock) {
       case 'wait':
-        return t('live:opens_at', { time: formatNepalTime(quiz.live.starts_at, i18n.language) })
+        return t('live.opens_at', { time: formatNepalTime(quiz.live.starts_at, i18n.language) })
       case 'sat':
-        return t('live:sat', { end })
+        return t('live.sat', { end })
       case 'closed':
-        return t('live:closed', { time: formatNepalTime(quiz.live.join_ends_at, i18n.language), end })
+        return t('live.closed', { time: formatNepalTime(quiz.live.join_ends_at, i18n.language), end })
       default:
         return null
     }
@@ -137,7 +136,7 @@ export function Component() {
         </ul>
       </section>
 
-      {quiz.live && phase && <LiveInstructions live={quiz.live} phase={phase} />}
+      {quiz.live && phase && <LiveNote live={quiz.live} phase={phase} />}
 
       <section aria-labelledby="legend-heading">
         <h2 id="legend-heading">{t('instructions.legend_title')}</h2>

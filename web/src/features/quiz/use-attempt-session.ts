@@ -1,7 +1,7 @@
 import type { QuizAttempt } from '@quiz/contracts'
 import { useEffect, useRef, useState } from 'react'
 import { ApiError } from '../../api/api-error'
-import { JOIN_CLOSED_DETAIL } from '../live/live-refusals'
+import { JOIN_CLOSED_DETAIL } from '../../lib/live-mock'
 import { AnswerQueue, answerStorageKey, removeStaleAnswerEntries } from './answer-queue'
 import { clockKeyPrefix } from './attempt-clock'
 import { openAttempt } from './open-attempt'

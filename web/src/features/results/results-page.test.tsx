@@ -60,6 +60,19 @@ describe('results page', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 
+  it("marks a live mock's practice attempt as unranked", async () => {
+    const user = userEvent.setup()
+    const live = {
+      ...results[0]!,
+      attempts: [{ ...results[0]!.attempts[0]!, ranked: false }, results[0]!.attempts[1]!],
+    }
+    renderResults({ body: [live] })
+    await user.click(await screen.findByRole('button', { name: /Science Basics/ }))
+    const rows = within(screen.getByRole('dialog')).getAllByRole('listitem')
+    expect(rows[0]).not.toHaveTextContent('Practice (unranked)')
+    expect(within(rows[1]!).getByText('Practice (unranked)')).toBeInTheDocument()
+  })
+
   it('explains an empty list', async () => {
     renderResults({ body: [] })
     expect(await screen.findByText(/You have not completed any quizzes yet/)).toBeInTheDocument()

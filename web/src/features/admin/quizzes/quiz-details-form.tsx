@@ -59,7 +59,7 @@ function valuesFromQuiz(quiz: AdminQuiz): DetailsValues {
     is_paid_tier: quiz.is_paid_tier ?? false,
     shuffle_questions: quiz.shuffle_questions ?? false,
     shuffle_options: quiz.shuffle_options ?? false,
-    is_live: quiz.live !== null,
+    is_live: Boolean(quiz.live),
     live: {
       starts_at: isoToLocalInput(quiz.live?.starts_at),
       join_minutes: String(quiz.live?.join_minutes ?? DEFAULT_JOIN_MINUTES),

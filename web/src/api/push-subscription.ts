@@ -1,7 +1,7 @@
 // Web push for this browser (API.md "Notifications"): asked for only when a learner registers for a live mock
 // (WEB.md), never on first load. The offline worker shows the pushes (public/push-worker.js).
 import type { PushKey, PushSubscriptionBody } from '@quiz/contracts'
-import { api } from '../../api/client'
+import { api } from './client'
 
 export type PushPermission = NotificationPermission | 'unsupported'
 
@@ -20,7 +20,10 @@ export function askPushPermission(): Promise<PushPermission> {
 
 /** The VAPID key as `applicationServerKey` wants it: base64url to bytes. */
 export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
-  const base64 = text.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(text.length / 4) * 4, '=')
+  const base64 = text
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(text.length / 4) * 4, '=')
   const binary = atob(base64)
   const bytes = new Uint8Array(new ArrayBuffer(binary.length))
   for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index)

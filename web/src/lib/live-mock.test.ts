@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { livePhase, liveStartState } from './live-phase'
+import { livePhase, liveStartState } from './live-mock'
 
 const live = {
   starts_at: '2026-11-22T04:15:00.000Z',

@@ -8,17 +8,16 @@ import { Button, buttonClass } from '../../components/ui/button'
 import { useLanguage } from '../../i18n/use-bilingual'
 import { formatCountdown, formatNepalDateTime, formatNepalTime } from '../../lib/format'
 import { paths } from '../../lib/paths'
-import { askPushPermission, subscribeToPush } from '../notifications/push-subscription'
-import { canRegister, livePhase, liveStartState, type LiveStartState } from './live-phase'
-import { useLiveRegistration } from './live.api'
-import './live.css'
-import './live.i18n'
+import { askPushPermission, subscribeToPush } from '../../api/push-subscription'
+import { canRegister, livePhase, liveStartState, type LiveStartState } from '../../lib/live-mock'
+import { useLiveRegistration } from './live-registration'
+import './dashboard.i18n'
 
 type LiveQuiz = QuizListItem & { live: LiveInfo }
 
 /** A live mock on the dashboard (WEB.md "Live mocks"): its start, a countdown, registration and what Start does now. */
 export function LiveCardBody({ quiz, now }: { quiz: LiveQuiz; now: number }) {
-  const { t } = useTranslation('live')
+  const { t } = useTranslation('dashboard', { keyPrefix: 'live' })
   const language = useLanguage()
   const { live } = quiz
   const phase = livePhase(live, now)
@@ -47,7 +46,7 @@ export function LiveCardBody({ quiz, now }: { quiz: LiveQuiz; now: number }) {
 }
 
 function RegisterToggle({ quiz }: { quiz: LiveQuiz }) {
-  const { t } = useTranslation('live')
+  const { t } = useTranslation('dashboard', { keyPrefix: 'live' })
   const hintId = useId()
   const registration = useLiveRegistration(quiz.id)
 
@@ -88,7 +87,7 @@ function RegisterToggle({ quiz }: { quiz: LiveQuiz }) {
 }
 
 function LiveAction({ quiz, state, ended }: { quiz: LiveQuiz; state: LiveStartState; ended: boolean }) {
-  const { t } = useTranslation(['live', 'dashboard'])
+  const { t } = useTranslation('dashboard')
   const language = useLanguage()
   const noteId = useId()
   const { live } = quiz
@@ -114,7 +113,7 @@ function LiveAction({ quiz, state, ended }: { quiz: LiveQuiz; state: LiveStartSt
   const disabled = (note: string) => (
     <>
       <Button variant="primary" disabled aria-describedby={noteId}>
-        {t('dashboard:start')}
+        {t('start')}
       </Button>
       <p id={noteId} className="quiz-card__note">
         {note}
@@ -125,31 +124,30 @@ function LiveAction({ quiz, state, ended }: { quiz: LiveQuiz; state: LiveStartSt
   const action = (() => {
     switch (state) {
       case 'start':
-        return link(t('dashboard:start'), t('join_until', { time: joinEnd, end }))
+        return link(t('start'), t('live.join_until', { time: joinEnd, end }))
       case 'resume':
-        return link(t('dashboard:resume'))
+        return link(t('resume'))
       case 'practice':
-        return link(t('practice'))
+        return link(t('live.practice'))
       case 'wait':
-        return disabled(t('opens_at', { time: formatNepalTime(live.starts_at, language) }))
+        return disabled(t('live.opens_at', { time: formatNepalTime(live.starts_at, language) }))
       case 'sat':
-        return disabled(t('sat', { end }))
+        return disabled(t('live.sat', { end }))
       case 'closed':
-        return disabled(t('closed', { time: joinEnd, end }))
+        return disabled(t('live.closed', { time: joinEnd, end }))
       case 'paid_only':
         return (
           <>
             <Button variant="primary" disabled aria-describedby={noteId}>
-              {t('dashboard:start')}
+              {t('start')}
             </Button>
             <p className="quiz-card__note">
-              <span id={noteId}>{t('dashboard:paid_only')}</span>{' '}
-              <Link to={paths.plans()}>{t('dashboard:see_plans')}</Link>
+              <span id={noteId}>{t('paid_only')}</span> <Link to={paths.plans()}>{t('see_plans')}</Link>
             </p>
           </>
         )
       case 'no_attempts':
-        return ended ? <p className="quiz-card__note">{t('ended')}</p> : disabled(t('dashboard:no_attempts'))
+        return ended ? <p className="quiz-card__note">{t('live.ended')}</p> : disabled(t('no_attempts'))
     }
   })()
 
@@ -158,7 +156,7 @@ function LiveAction({ quiz, state, ended }: { quiz: LiveQuiz; state: LiveStartSt
       {action}
       {ended && (
         <Link className={buttonClass()} to={paths.leaderboard(quiz.id)}>
-          {t('leaderboard')}
+          {t('live.leaderboard')}
         </Link>
       )}
     </div>
