@@ -54,7 +54,7 @@ export function Component() {
         <p className="card dashboard__empty">{t('empty')}</p>
       ) : (
         <ul className="quiz-grid">
-          {liveFirst(quizzes.data).map((quiz) => (
+          {liveFirst(quizzes.data, now).map((quiz) => (
             <QuizCard key={quiz.id} quiz={quiz} now={now} />
           ))}
         </ul>

@@ -149,6 +149,34 @@ describe('a live mock on the dashboard', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('The join window of this live mock has closed.')
   })
 
+  it('lists mocks open to join, then upcoming ones, then running ones closed to joining, then the rest', async () => {
+    vi.setSystemTime('2026-11-22T04:20:00.000Z')
+    const at = (id: number, title: string, startsAt: string, status: 'upcoming' | 'running' | 'final') => {
+      const start = Date.parse(startsAt)
+      return quiz({
+        id,
+        title: { en: title, ne: '' },
+        live: {
+          ...live,
+          status,
+          starts_at: startsAt,
+          join_ends_at: new Date(start + 15 * 60_000).toISOString(),
+          ends_at: new Date(start + 120 * 60_000).toISOString(),
+        },
+      })
+    }
+    renderDashboard(() => [
+      ordinary,
+      at(3, 'Ended', '2026-11-20T04:15:00.000Z', 'final'),
+      at(4, 'Tomorrow', '2026-11-23T04:15:00.000Z', 'upcoming'),
+      at(5, 'Joining closed', '2026-11-22T03:00:00.000Z', 'running'),
+      at(6, 'Joining now', '2026-11-22T04:15:00.000Z', 'running'),
+    ])
+    await screen.findByRole('heading', { name: 'Joining now' })
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)
+    expect(titles).toEqual(['Joining now', 'Tomorrow', 'Joining closed', 'General Knowledge', 'Ended'])
+  })
+
   it('in the join window: Start leads to the instructions, saying until when one may join', async () => {
     vi.setSystemTime('2026-11-22T04:20:00.000Z')
     renderDashboard(() => [quiz({ can_start: true, live: { ...live, status: 'running' } })])
@@ -216,6 +244,9 @@ describe('a live mock on the dashboard', () => {
     expect(mock.getByText('२०८३ मंसिर ६, १०:००')).toBeInTheDocument()
     expect(mock.getByRole('timer')).toHaveTextContent('०२:१५:०० पछि सुरु हुन्छ')
     expect(mock.getByRole('button', { name: 'दर्ता गर्नुहोस्' })).toBeInTheDocument()
+    vi.setSystemTime('2026-11-22T04:19:59.000Z')
+    tick(1000)
+    expect(await mock.findByRole('timer')).toHaveTextContent('सहभागी हुने समय सकिन ००:१०:०० बाँकी')
     expect(mock.getByRole('button', { name: 'क्विज सुरु गर्नुहोस्' })).toHaveAccessibleDescription('१०:०० मा सुरु गर्न मिल्छ।')
   })
 })
