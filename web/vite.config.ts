@@ -185,6 +185,8 @@ const clientConfig = {
         // The first visit's page is controlled as soon as the worker is ready, so its lazy chunks load offline.
         clientsClaim: true,
         cleanupOutdatedCaches: true,
+        // Web pushes (live-mock reminders, results): the worker shows them and opens their link.
+        importScripts: ['push-worker.js'],
       },
     }),
   ],

@@ -28,6 +28,7 @@ import { createSerializerCompiler } from './http/serializer'
 import { createMetrics } from './lib/metrics'
 import { metricsRoutes } from './metrics/metrics.routes'
 import { createDeliveryDrainer } from './notifications/delivery-drainer'
+import { createAnnouncementSender } from './live/announcement-sender'
 import { notificationRoutes, pushRoutes } from './notifications/notifications.routes'
 import { institutionRoutes } from './institutions/institutions.routes'
 import { flagRoutes, keyDecisionRoutes } from './challenges/challenges.routes'
@@ -158,7 +159,7 @@ export async function buildApp(
   await app.register(healthRoutes, { prefix: '/api/health', ...context })
   await app.register(authRoutes, { prefix: '/api', ...context })
   await app.register(usersRoutes, { prefix: '/api/users', ...context })
-  const { quizzes, session, submit, results, practice, lifecycle, live } = createServices(context)
+  const { quizzes, session, submit, results, practice, lifecycle, shows, live } = createServices(context, app.log)
   await app.register(quizzesRoutes, { prefix: '/api/quizzes', quizzes })
   await app.register(attemptsRoutes, { prefix: '/api/quizzes', session, submit })
   await app.register(liveRoutes, { prefix: '/api/quizzes', live })
@@ -185,6 +186,12 @@ export async function buildApp(
   const deliveries = createDeliveryDrainer(context, app.log)
   app.addHook('onReady', async () => deliveries.start())
   app.addHook('onClose', async () => deliveries.stop())
+  // The shown questions still held in the process are written before the database closes.
+  app.addHook('onClose', async () => shows.flush())
+  // Live mocks' reminders and results notices, queued as notifications when due (each once, whichever process).
+  const announcements = createAnnouncementSender(context, app.log)
+  app.addHook('onReady', async () => announcements.start())
+  app.addHook('onClose', async () => announcements.stop())
 
   registerWebApp(app, context.config.webDist)
   return app

@@ -163,4 +163,10 @@ describe('web push', () => {
     expect(load({ NODE_ENV: 'test' }).deliveryIntervalMs).toBe(0)
     expect(load({ NODE_ENV: 'test', DELIVERY_INTERVAL_MS: '50' }).deliveryIntervalMs).toBe(50)
   })
+
+  it('looks for due live-mock announcements every 5 seconds, but not under NODE_ENV=test unless told', () => {
+    expect(load({ NODE_ENV: 'development' }).liveAnnouncementIntervalMs).toBe(5000)
+    expect(load({ NODE_ENV: 'test' }).liveAnnouncementIntervalMs).toBe(0)
+    expect(load({ NODE_ENV: 'test', LIVE_ANNOUNCEMENT_INTERVAL_MS: '50' }).liveAnnouncementIntervalMs).toBe(50)
+  })
 })

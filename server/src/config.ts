@@ -73,6 +73,8 @@ const EnvSchema = z.object({
   PUSH_TIMEOUT_MS: int(10_000),
   /** Unset: 1000, or 0 (no background sending) under NODE_ENV=test, whose tests drain the queue themselves. */
   DELIVERY_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+  /** Unset: 5000, or 0 (off) under NODE_ENV=test, whose tests run the live mocks' announcements themselves. */
+  LIVE_ANNOUNCEMENT_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
 })
 
 const PAYMENT_PROVIDER_NAMES = ['khalti', 'esewa', 'fake'] as const
@@ -128,6 +130,8 @@ export type Config = Readonly<{
   }
   /** How often each process looks for due pushes and text messages (ms; 0: never, tests drain by hand). */
   deliveryIntervalMs: number
+  /** How often each process looks for live mocks' reminders and results notices that are due (ms; 0: never). */
+  liveAnnouncementIntervalMs: number
   /** Shed load with 503 and Retry-After once the event loop lags this much (0: never). */
   overload: { maxEventLoopDelayMs: number; retryAfterSeconds: number }
   rateLimits: {
@@ -264,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
       timeoutMs: e.PUSH_TIMEOUT_MS,
     },
     deliveryIntervalMs: e.DELIVERY_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
+    liveAnnouncementIntervalMs: e.LIVE_ANNOUNCEMENT_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
     workers: e.WORKERS,
     metricsToken: e.METRICS_TOKEN,
     overload: {

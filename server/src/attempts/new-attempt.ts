@@ -7,7 +7,8 @@ import { Conflict } from '../http/errors'
 import { createCurrentQuestions, type CurrentQuestions } from './current-questions'
 import { createDrawPools, drawQuestions } from '../questions/draw-questions'
 import { stretchedLimitMs } from './section-clock'
-import { currentRevisions, freezeDraw, recordShown } from '../questions/question-shows.repository'
+import { currentRevisions, freezeDraw } from '../questions/question-shows.repository'
+import type { ShowLog } from '../questions/show-log'
 import { findExtraTimePercent, type LearnerQuizRow } from './learner-quizzes.repository'
 import {
   alreadyStartedLive,
@@ -54,10 +55,12 @@ export function createNewAttempts({
   papers,
   random,
   currentQuestions = createCurrentQuestions(),
+  shows,
 }: {
   papers: QuestionPapers
   random?: RandomInt
   currentQuestions?: CurrentQuestions
+  shows: ShowLog
 }) {
   const drawPools = createDrawPools()
   /**
@@ -83,13 +86,13 @@ export function createNewAttempts({
           Object.entries(JSON.parse(quiz.frozen_draw) as Record<string, number[]>).map(([k, v]) => [Number(k), v]),
         )
       } else {
-        picks = await drawQuestions(trx, userId, draws, fixedIds, random, drawPools.poolOf)
+        picks = await drawQuestions(trx, userId, draws, fixedIds, random, drawPools.poolOf, shows.lastShown)
         // A kept pool may name a question deleted since (a deletion writes no revision): draw again from fresh pools.
         const drawn = [...picks.values()].flat()
         revisionsRead = await currentRevisions(trx, drawn)
         if (revisionsRead.size < drawn.length) {
           drawPools.forget()
-          picks = await drawQuestions(trx, userId, draws, fixedIds, random, drawPools.poolOf)
+          picks = await drawQuestions(trx, userId, draws, fixedIds, random, drawPools.poolOf, shows.lastShown)
           revisionsRead = null
         }
         // A frozen paper is drawn once, by its first start; every later start takes the same questions.
@@ -116,7 +119,8 @@ export function createNewAttempts({
       )
       shownIds = [...shownIds, ...drawnIds]
     }
-    if (shownIds.length > 0) await recordShown(trx, userId, shownIds, now)
+    // Written after the start, in batches (questions/show-log.ts): a hundred rows in every start cost it a tenth.
+    if (shownIds.length > 0) shows.record(userId, shownIds, now)
     const ordered = quiz.shuffle_questions === 1 ? bySection.flatMap((ids) => shuffled(ids, random)) : bySection.flat()
     const revisionIds = JSON.stringify(ordered)
     // Timed sections run on limits stretched by the learner's extra time, fixed when the attempt starts.

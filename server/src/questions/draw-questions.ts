@@ -22,13 +22,14 @@ export async function drawQuestions(
   fixedQuestionIds: ReadonlySet<number>,
   random: RandomInt = (max) => randomInt(max),
   poolOf: (trx: Kysely<DB>, draw: DrawFilter) => Promise<readonly number[]> = matchingQuestionIds,
+  lastShownOf: typeof lastShown = lastShown,
 ): Promise<Map<number, number[]>> {
   const pools: number[][] = []
   for (const { draw } of draws) {
     pools.push((await poolOf(trx, draw)).filter((id) => !fixedQuestionIds.has(id)))
   }
   const everyId = [...new Set(pools.flat())]
-  const shown = userId === null ? new Map<number, number>() : await lastShown(trx, userId, everyId)
+  const shown = userId === null ? new Map<number, number>() : await lastShownOf(trx, userId, everyId)
   // Random tie keys are made only for questions that are compared (a bank of 10,000 would cost 10,000 draws of
   // the CSPRNG per start otherwise).
   const tie = new Map<number, number>()

@@ -1,6 +1,4 @@
-import { sql, type Kysely } from 'kysely'
-import { sqliteTransactionOf } from '../db/database'
-import { precompile } from '../db/precompiled-query'
+import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 
 // When each learner was last shown each question (in any attempt's paper): draws give unseen questions first, then
@@ -32,47 +30,33 @@ export async function lastShown(db: Kysely<DB>, userId: number, questionIds: rea
   return shown
 }
 
-/** SQLite: a whole paper's rows in one prepared statement, the question ids passed as one JSON array. */
-const upsertShownFromJsonArray = precompile((db: Kysely<DB>, userId: number, questionIdsJson: string, at: number) =>
-  db
-    .insertInto('question_shows')
-    .columns(['user_id', 'question_id', 'shown_at'])
-    .expression(
-      db
-        .selectFrom(sql<{ value: number }>`json_each(${questionIdsJson})`.as('j'))
-        .select((eb) => [
-          eb.val(userId).as('user_id'),
-          sql.ref<number>('j.value').as('question_id'),
-          eb.val(at).as('shown_at'),
-        ])
-        // SQLite reads "ON CONFLICT" after a bare "FROM ..." as a join's constraint: a WHERE settles it.
-        .where(sql<boolean>`1 = 1`),
-    )
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'question_id']).doUpdateSet((eb) => ({ shown_at: eb.ref('excluded.shown_at') })),
-    ),
-)
+/** One learner shown one question at one time. */
+export interface Shown {
+  userId: number
+  questionId: number
+  at: number
+}
 
-/** Records that the learner was shown these questions now (in question order: no deadlock between two starts). */
-export async function recordShown(db: Kysely<DB>, userId: number, questionIds: readonly number[], at: number) {
-  const sorted = [...new Set(questionIds)].sort((a, b) => a - b)
-  // Every start writes its whole paper here, fixed or drawn. On SQLite one statement compiled once takes the rows as
-  // a JSON array: building and compiling a VALUES list of a hundred rows with Kysely on every start cost more than
-  // the writes (as for the practice deck, decision 021). PostgreSQL keeps multi-row statements.
-  if (sqliteTransactionOf(db)) {
-    await upsertShownFromJsonArray(db, userId, JSON.stringify(sorted), at)
-    return
-  }
-  for (let start = 0; start < sorted.length; start += 500) {
+/**
+ * Writes many learners' shown questions at once (the show log's flush). Each (learner, question) at most once per
+ * call, in key order so that two processes' flushes take row locks in one order (no deadlock on PostgreSQL); a row
+ * only moves forward in time, so a slower process's older flush never hides a newer show.
+ */
+export async function recordShown(db: Kysely<DB>, rows: readonly Shown[]) {
+  const sorted = [...rows].sort((a, b) => a.userId - b.userId || a.questionId - b.questionId)
+  for (let start = 0; start < sorted.length; start += 1000) {
     await db
       .insertInto('question_shows')
       .values(
         sorted
-          .slice(start, start + 500)
-          .map((questionId) => ({ user_id: userId, question_id: questionId, shown_at: at })),
+          .slice(start, start + 1000)
+          .map((row) => ({ user_id: row.userId, question_id: row.questionId, shown_at: row.at })),
       )
       .onConflict((oc) =>
-        oc.columns(['user_id', 'question_id']).doUpdateSet((eb) => ({ shown_at: eb.ref('excluded.shown_at') })),
+        oc
+          .columns(['user_id', 'question_id'])
+          .doUpdateSet((eb) => ({ shown_at: eb.ref('excluded.shown_at') }))
+          .whereRef('question_shows.shown_at', '<', 'excluded.shown_at'),
       )
       .execute()
   }

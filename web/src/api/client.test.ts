@@ -232,6 +232,16 @@ describe('api client', () => {
     await expect(api.delete('/admin/quizzes/1/')).resolves.toBeUndefined()
   })
 
+  it('answers undefined for a 201 without a body instead of failing to read JSON', async () => {
+    routes = () =>
+      ({
+        ...reply(201),
+        json: () => Promise.reject(new SyntaxError('Unexpected end of JSON input')),
+        headers: new Headers({ 'content-length': '0' }),
+      }) as Response
+    await expect(api.post('/push/subscriptions/', {})).resolves.toBeUndefined()
+  })
+
   it('freshAccessToken answers null without a session', async () => {
     routes = () => reply(500)
     await expect(freshAccessToken()).resolves.toBeNull()

@@ -112,7 +112,8 @@ export async function request<T>(method: string, path: string, options: RequestO
     response = await send(token)
   }
   if (!response.ok) throw await ApiError.fromResponse(response)
-  if (response.status === 204) return undefined as T
+  // 204, or a 201 the server sends without a body (a push subscription, a live-mock registration).
+  if (response.status === 204 || response.headers.get('content-length') === '0') return undefined as T
   if (options.blob) return (await response.blob()) as T
   return (await response.json()) as T
 }

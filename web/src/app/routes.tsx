@@ -34,6 +34,7 @@ export const routes: RouteObject[] = [
               { path: '/', lazy: () => import('../features/dashboard/dashboard-page') },
               { path: '/quiz/:quizId/instructions', lazy: () => import('../features/quiz/instructions-page') },
               { path: '/quiz/:quizId', lazy: () => import('../features/quiz/quiz-page') },
+              { path: '/quiz/:quizId/leaderboard', lazy: () => import('../features/live/leaderboard-page') },
               { path: '/results', lazy: () => import('../features/results/results-page') },
               { path: '/results/:attemptId', lazy: () => import('../features/results/report-page') },
               { path: '/progress', lazy: () => import('../features/progress/progress-page') },

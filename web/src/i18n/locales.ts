@@ -7,6 +7,7 @@ import enCommon from './locales/en/common.json'
 import enDashboard from './locales/en/dashboard.json'
 import enImport from './locales/en/import.json'
 import enInstitutions from './locales/en/institutions.json'
+import enLive from './locales/en/live.json'
 import enNav from './locales/en/nav.json'
 import enNotifications from './locales/en/notifications.json'
 import enPayments from './locales/en/payments.json'
@@ -23,6 +24,7 @@ import neCommon from './locales/ne/common.json'
 import neDashboard from './locales/ne/dashboard.json'
 import neImport from './locales/ne/import.json'
 import neInstitutions from './locales/ne/institutions.json'
+import neLive from './locales/ne/live.json'
 import neNav from './locales/ne/nav.json'
 import neNotifications from './locales/ne/notifications.json'
 import nePayments from './locales/ne/payments.json'
@@ -51,6 +53,7 @@ export const locales = {
     sections: enSections,
     import: enImport,
     notifications: enNotifications,
+    live: enLive,
   },
   ne: {
     common: neCommon,
@@ -69,5 +72,6 @@ export const locales = {
     sections: neSections,
     import: neImport,
     notifications: neNotifications,
+    live: neLive,
   },
 } as const

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest'
 import {
   BS_MONTHS,
   formatDate,
+  formatCountdown,
   formatDateTime,
   formatMarks,
+  formatNepalDateTime,
+  formatNepalTime,
   formatNumber,
   formatScore,
   toBikramSambat,
@@ -113,5 +116,31 @@ describe('formatNumber and Nepali scores', () => {
     expect(formatNumber(12, 'en')).toBe('12')
     expect(formatScore(-0.4, 'ne')).toBe('-०.४०')
     expect(formatScore(2.6, 'en')).toBe('2.60')
+  })
+})
+
+describe('live mock times (Nepal time in both languages)', () => {
+  // 04:15 UTC is 10:00 in Nepal (UTC+5:45), on 6 Mangsir 2083.
+  const start = '2026-11-22T04:15:00.000Z'
+
+  it('writes English as the Gregorian date and Nepal time marked NPT, whatever the device zone', () => {
+    expect(formatNepalDateTime(start, 'en')).toBe('22 Nov 2026, 10:00 NPT')
+    expect(formatNepalTime('2026-11-22T04:30:00.000Z', 'en')).toBe('10:15 NPT')
+  })
+
+  it('writes Nepali as the Bikram Sambat date and Nepal time in Devanagari digits', () => {
+    expect(formatNepalDateTime(start, 'ne')).toBe('२०८३ मंसिर ६, १०:००')
+    expect(formatNepalTime('2026-11-22T04:30:00.000Z', 'ne')).toBe('१०:१५')
+  })
+
+  it("takes Nepal's calendar day: 19:00 UTC is already the next day in Nepal", () => {
+    expect(formatNepalDateTime('2026-11-21T19:00:00.000Z', 'en')).toBe('22 Nov 2026, 00:45 NPT')
+  })
+
+  it('counts down in hours, minutes and seconds, with days above a day, never below zero', () => {
+    expect(formatCountdown(3_723_400, 'en', 'd')).toBe('01:02:04')
+    expect(formatCountdown(2 * 86_400_000 + 5_000, 'en', 'd')).toBe('2 d 00:00:05')
+    expect(formatCountdown(-10, 'en', 'd')).toBe('00:00:00')
+    expect(formatCountdown(2 * 86_400_000 + 5_000, 'ne', 'दिन')).toBe('२ दिन ००:००:०५')
   })
 })

@@ -126,3 +126,35 @@ export function formatDate(iso: string, language: string): string {
   if (Number.isNaN(date.getTime())) return iso
   return language === 'ne' ? nepaliDate(date) : englishDate.format(date)
 }
+
+// A live mock happens at one moment for all of Nepal: its times are Nepal's in both languages (WEB.md), not the
+// device's time zone, so a phone set to another zone still reads the time printed on the notice.
+const englishNepalDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' })
+
+/** Nepal's wall-clock time alone: "10:15 NPT" in English, "१०:१५" in Nepali. */
+export function formatNepalTime(iso: string, language: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  const nepal = nepalClock(date)
+  const time = `${pad(nepal.getUTCHours())}:${pad(nepal.getUTCMinutes())}`
+  return language === 'ne' ? toDevanagariDigits(time) : `${time} NPT`
+}
+
+/** "22 Nov 2026, 10:00 NPT" in English; "२०८३ मंसिर ६, १०:००" (Bikram Sambat, Nepal time) in Nepali. */
+export function formatNepalDateTime(iso: string, language: string): string {
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  if (language === 'ne') return formatDateTime(iso, 'ne')
+  return `${englishNepalDate.format(nepalClock(date))}, ${formatNepalTime(iso, 'en')}`
+}
+
+/**
+ * A time left as a countdown shows it: "03:04:05" below a day, "2 d 03:04:05" above; never negative. The day unit
+ * comes from the caller (translated).
+ */
+export function formatCountdown(milliseconds: number, language: string, dayUnit: string): string {
+  const total = Math.max(0, Math.ceil(milliseconds / 1000))
+  const days = Math.floor(total / 86_400)
+  const clock = `${pad(Math.floor((total % 86_400) / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`
+  return digitsFor(days > 0 ? `${days} ${dayUnit} ${clock}` : clock, language)
+}

@@ -7,6 +7,7 @@ export const paths = {
   resetPassword: (phone?: string) => (phone ? `/reset-password?phone=${encodeURIComponent(phone)}` : '/reset-password'),
   quizInstructions: (id: number | string) => `/quiz/${id}/instructions`,
   quiz: (id: number | string) => `/quiz/${id}`,
+  leaderboard: (quizId: number | string) => `/quiz/${quizId}/leaderboard`,
   results: () => '/results',
   report: (attemptId: number | string) => `/results/${attemptId}`,
   progress: () => '/progress',

@@ -34,15 +34,22 @@ export function fakeNetwork(routes: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost')
     const method = init?.method ?? 'GET'
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined
+    // JSON as sent; a multipart form as its fields (files included).
+    const body =
+      typeof init?.body === 'string'
+        ? (JSON.parse(init.body) as unknown)
+        : init?.body instanceof FormData
+          ? Object.fromEntries(init.body)
+          : undefined
     const request = { method, path: url.pathname, body }
     calls.push(request)
     const handler = routes[`${method} ${url.pathname}`]
     if (!handler) throw new Error(`unexpected request ${method} ${url.pathname}`)
     const { status = 200, body: responseBody } = await handler(request)
+    // As the server answers: an empty body says so with its length (a 201 without content).
     return new Response(responseBody === undefined ? null : JSON.stringify(responseBody), {
       status,
-      headers: { 'content-type': 'application/json' },
+      headers: responseBody === undefined ? { 'content-length': '0' } : { 'content-type': 'application/json' },
     })
   })
   vi.stubGlobal('fetch', fetchMock)

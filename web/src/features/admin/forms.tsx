@@ -3,7 +3,7 @@
 // SPEC.md section 5 leaves the bounds and required fields of the quiz and question forms to the server, so those two
 // forms send what the admin typed (`sendAsTyped`); the others check on the client only what the original app did.
 import { zodResolver } from '@hookform/resolvers/zod'
-import { AdminUserPatchSchema, adminMessages, institutionMessages, planMessages } from '@quiz/contracts'
+import { AdminUserPatchSchema, adminMessages, institutionMessages, liveMessages, planMessages } from '@quiz/contracts'
 import { useEffect, useRef, type FormEventHandler, type ReactNode } from 'react'
 import { FormProvider, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -112,6 +112,9 @@ const keys = {
   [adminMessages.questionCount]: 'field_messages.question_count',
   [adminMessages.duration]: 'field_messages.duration',
   [adminMessages.attempts]: 'field_messages.attempts',
+  [liveMessages.joinMinutes]: 'field_messages.live_join_minutes',
+  [liveMessages.startsBeforeQuiz]: 'field_messages.live_starts_before_quiz',
+  [liveMessages.endsBeforeCommonEnd]: 'field_messages.live_ends_before_common_end',
   [planMessages.wholePaisa]: 'field_messages.whole_paisa',
   [planMessages.minPrice]: 'field_messages.min_price',
   [planMessages.wholeDays]: 'field_messages.whole_days',

@@ -24,6 +24,8 @@ function quiz(overrides: Partial<QuizListItem>): QuizListItem {
     end_time: null,
     question_count: 10,
     sections: [],
+    live: null,
+    registered: false,
     ...overrides,
   }
 }

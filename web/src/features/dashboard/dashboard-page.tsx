@@ -1,3 +1,4 @@
+import type { QuizListItem } from '@quiz/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { availableQuizzesQuery } from '../../api/available-quizzes'
@@ -8,14 +9,34 @@ import { sessionStore } from '../../session/session-store'
 import { useSessionUser } from '../../session/use-session'
 import './dashboard.css'
 import { QuizCard } from './quiz-card'
+import { livePhase, liveStartState } from '../../lib/live-mock'
+import { useLiveClock } from '../../lib/use-live-clock'
+import { liveFirst } from './live-order'
 import './dashboard.i18n'
+
+/** How often to ask again while a live mock has started on this device's clock but not yet on the server's. */
+const SERVER_CLOCK_POLL_MS = 10_000
+
+function waitingOnServer(quizzes: QuizListItem[] | undefined) {
+  const now = Date.now()
+  return (quizzes ?? []).some((quiz) => {
+    if (!quiz.live) return false
+    const phase = livePhase(quiz.live, now)
+    return phase === 'open' && liveStartState(quiz, phase) === 'wait'
+  })
+}
 
 export function Component() {
   const { t } = useTranslation('dashboard')
   // Re-read on every session change (another tab logging out removes the token under us).
   useSessionUser()
   const hasToken = sessionStore.accessToken() !== null
-  const quizzes = useQuery({ ...availableQuizzesQuery(), enabled: hasToken })
+  const quizzes = useQuery({
+    ...availableQuizzesQuery(),
+    enabled: hasToken,
+    refetchInterval: (query) => (waitingOnServer(query.state.data) ? SERVER_CLOCK_POLL_MS : false),
+  })
+  const now = useLiveClock(quizzes.data)
 
   return (
     <section aria-labelledby="dashboard-title">
@@ -33,8 +54,8 @@ export function Component() {
         <p className="card dashboard__empty">{t('empty')}</p>
       ) : (
         <ul className="quiz-grid">
-          {quizzes.data.map((quiz) => (
-            <QuizCard key={quiz.id} quiz={quiz} />
+          {liveFirst(quizzes.data, now).map((quiz) => (
+            <QuizCard key={quiz.id} quiz={quiz} now={now} />
           ))}
         </ul>
       )}

@@ -8,8 +8,10 @@ import type { QuizListItem } from '@quiz/contracts'
 import './dashboard.i18n'
 import { digitsFor } from '../../lib/digits'
 import { Button, buttonClass } from '../../components/ui/button'
+import { LiveCardBody } from './live-card'
 
-export function QuizCard({ quiz }: { quiz: QuizListItem }) {
+/** `now`: the screen's one clock for the live mocks' countdowns (useLiveClock). */
+export function QuizCard({ quiz, now }: { quiz: QuizListItem; now: number }) {
   const { t, i18n } = useTranslation('dashboard')
   const pick = useBilingual()
   const noteId = useId()
@@ -29,6 +31,7 @@ export function QuizCard({ quiz }: { quiz: QuizListItem }) {
             <span className="visually-hidden">{t('difficulty_label')}: </span>
             {t(`difficulty.${quiz.difficulty}`)}
           </span>
+          {quiz.live && <span className="badge badge--live">{t('live.badge')}</span>}
           {quiz.is_paid_tier && <span className="badge badge--paid">{t('paid')}</span>}
         </div>
       </div>
@@ -46,7 +49,9 @@ export function QuizCard({ quiz }: { quiz: QuizListItem }) {
           <dd>{t('attempts_value', { remaining: quiz.remaining_attempts, allowed: quiz.allowed_attempts })}</dd>
         </div>
       </dl>
-      {blocker === 'paid_only' ? (
+      {quiz.live ? (
+        <LiveCardBody quiz={{ ...quiz, live: quiz.live }} now={now} />
+      ) : blocker === 'paid_only' ? (
         <div className="quiz-card__action">
           <Button variant="primary" disabled aria-describedby={noteId}>
             {t('start')}

@@ -40,10 +40,23 @@ export function Component() {
   )
 }
 
-type ProfileValues = { full_name: string; email: string; preferred_language: Language }
+type ProfileValues = {
+  full_name: string
+  email: string
+  preferred_language: Language
+  sms_reminders: boolean
+  show_on_leaderboards: boolean
+}
 type PictureProblem = 'picture_too_large' | 'picture_invalid'
 
-const resolver = zodResolver(ProfileUpdateFieldsSchema) as Resolver<ProfileValues>
+// The switches are checkboxes (booleans) here and 'true'/'false' in the multipart body: only the text fields are checked.
+const textResolver = zodResolver(
+  ProfileUpdateFieldsSchema.omit({ sms_reminders: true, show_on_leaderboards: true }),
+) as unknown as Resolver<ProfileValues>
+const resolver: Resolver<ProfileValues> = async (values, context, options) => {
+  const checked = await textResolver(values, context, options)
+  return Object.keys(checked.errors).length > 0 ? checked : { values, errors: {} }
+}
 
 /** The server's field texts we know, shown in the learner's language; others are shown as sent. */
 const knownTexts: Record<string, 'email_invalid'> = { [usersMessages.invalidEmail]: 'email_invalid' }
@@ -56,6 +69,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
       full_name: profile.full_name,
       email: profile.email,
       preferred_language: profile.preferred_language,
+      sms_reminders: profile.sms_reminders,
+      show_on_leaderboards: profile.show_on_leaderboards,
     },
     reValidateMode: 'onSubmit',
   })
@@ -88,6 +103,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
     body.set('full_name', values.full_name)
     body.set('email', values.email)
     body.set('preferred_language', values.preferred_language)
+    body.set('sms_reminders', String(values.sms_reminders))
+    body.set('show_on_leaderboards', String(values.show_on_leaderboards))
     if (preview.file) body.set('profile_picture', preview.file)
     const previousLanguage = profile.preferred_language
     update.mutate(body, {
@@ -194,6 +211,25 @@ function ProfileForm({ profile }: { profile: Profile }) {
           </select>
         )}
       </Field>
+      <fieldset className="profile-switches">
+        <legend>{t('live_title')}</legend>
+        <div className="checkbox">
+          <input id="profile-sms_reminders" type="checkbox" {...form.register('sms_reminders')} />
+          <label htmlFor="profile-sms_reminders">{t('sms_reminders')}</label>
+        </div>
+        <div className="checkbox">
+          <input
+            id="profile-show_on_leaderboards"
+            type="checkbox"
+            aria-describedby="profile-show_on_leaderboards-hint"
+            {...form.register('show_on_leaderboards')}
+          />
+          <label htmlFor="profile-show_on_leaderboards">{t('show_on_leaderboards')}</label>
+        </div>
+        <span id="profile-show_on_leaderboards-hint" className="field__hint">
+          {t('show_on_leaderboards_hint')}
+        </span>
+      </fieldset>
       <Button type="submit" variant="primary" block disabled={update.isPending}>
         {update.isPending ? t('saving') : t('save')}
       </Button>

@@ -14,6 +14,8 @@ const profile = {
   email: '',
   preferred_language: 'en',
   profile_picture: null,
+  sms_reminders: false,
+  show_on_leaderboards: true,
 }
 const phone: LoginSession = {
   id: '11111111-1111-4111-8111-111111111111',

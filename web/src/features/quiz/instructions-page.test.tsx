@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeNetwork, page, renderRoutes } from '../../test/page-test-utils'
 import { Component as InstructionsPage } from './instructions-page'
 import type { QuizListItem } from '@quiz/contracts'
@@ -20,6 +20,8 @@ function quiz(overrides: Partial<QuizListItem> = {}): QuizListItem {
     end_time: null,
     question_count: 25,
     sections: [],
+    live: null,
+    registered: false,
     ...overrides,
   }
 }
@@ -111,5 +113,64 @@ describe('instructions page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('यस क्विजका लागि तपाईंको कुनै प्रयास बाँकी छैन।')
     expect(screen.getByText('३ मध्ये ०')).toBeInTheDocument()
     expect(screen.getByRole('heading', { level: 1, name: 'Loksewa Practice' })).toBeInTheDocument()
+  })
+})
+
+describe('instructions of a live mock', () => {
+  // 10:00 to 12:00 in Nepal on 22 November 2026, joinable until 10:15.
+  const live = {
+    starts_at: '2026-11-22T04:15:00.000Z',
+    join_minutes: 15,
+    join_ends_at: '2026-11-22T04:30:00.000Z',
+    ends_at: '2026-11-22T06:15:00.000Z',
+    status: 'running' as const,
+  }
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) })
+  })
+  afterEach(() => vi.useRealTimers())
+
+  it('in the join window: joins until when, a late start leaves less time, all finish at the common end', async () => {
+    vi.setSystemTime('2026-11-22T04:20:00.000Z')
+    renderInstructions([quiz({ live, duration_minutes: 120 })])
+    const note = await screen.findByRole('region', { name: 'Live mock' })
+    expect(note).toHaveTextContent('It starts at 22 Nov 2026, 10:00 NPT. You can join until 10:15 NPT.')
+    expect(note).toHaveTextContent(
+      'A late start leaves less time: everyone finishes at 12:00 NPT, whenever they began.',
+    )
+    expect(screen.getByRole('link', { name: 'Start Quiz' })).toHaveAttribute('href', '/quiz/5')
+  })
+
+  it('before the start: Start off until the start time', async () => {
+    vi.setSystemTime('2026-11-22T04:00:00.000Z')
+    renderInstructions([quiz({ live: { ...live, status: 'upcoming' }, can_start: false, remaining_attempts: 3 })])
+    expect(await screen.findByText('Start opens at 10:00 NPT.')).toHaveRole('status')
+    expect(screen.getByRole('button', { name: 'Start Quiz' })).toBeDisabled()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('after the join window: closed until the end', async () => {
+    vi.setSystemTime('2026-11-22T05:00:00.000Z')
+    renderInstructions([quiz({ live, can_start: false })])
+    expect(await screen.findByText(/^Running now: joining closed at 10:15 NPT\./)).toHaveRole('status')
+    expect(screen.getByRole('button', { name: 'Start Quiz' })).toBeDisabled()
+  })
+
+  it('after the end: practice, unranked', async () => {
+    vi.setSystemTime('2026-11-22T07:00:00.000Z')
+    renderInstructions([quiz({ live: { ...live, status: 'provisional' } })])
+    expect(await screen.findByRole('link', { name: 'Practice (unranked)' })).toHaveAttribute('href', '/quiz/5')
+    expect(screen.getByRole('region', { name: 'Live mock' })).toHaveTextContent(
+      'This live mock has ended: an attempt now is practice and is not ranked.',
+    )
+  })
+
+  it('in Nepali: Bikram Sambat and Nepal time in Devanagari digits', async () => {
+    vi.setSystemTime('2026-11-22T04:20:00.000Z')
+    renderInstructions([quiz({ live })], { language: 'ne' })
+    const note = await screen.findByRole('region', { name: 'लाइभ मक' })
+    expect(note).toHaveTextContent('यो २०८३ मंसिर ६, १०:०० मा सुरु हुन्छ। तपाईं १०:१५ सम्म सहभागी हुन सक्नुहुन्छ।')
+    expect(note).toHaveTextContent('सबैको १२:०० मा सकिन्छ')
   })
 })

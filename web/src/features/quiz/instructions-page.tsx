@@ -13,11 +13,23 @@ import './quiz.css'
 import './quiz.i18n'
 import { digitsFor } from '../../lib/digits'
 import { Button, buttonClass } from '../../components/ui/button'
+import { formatNepalTime } from '../../lib/format'
+import { livePhase, liveStartState, type LiveStartState } from '../../lib/live-mock'
+import { useLiveClock } from '../../lib/use-live-clock'
+import { LiveNote } from './live-note'
+
+/** A live mock's Start: available (and what it reads), or why not. */
+const LIVE_OPEN: Partial<Record<LiveStartState, 'start' | 'resume' | 'practice'>> = {
+  start: 'start',
+  resume: 'resume',
+  practice: 'practice',
+}
 
 export function Component() {
   const { t, i18n } = useTranslation('quiz')
   const quizId = useRouteId('quizId')
   const quizzes = useQuery(availableQuizzesQuery())
+  const now = useLiveClock(quizzes.data?.filter((entry) => entry.id === quizId))
 
   if (quizzes.isPending) return <Loading label={t('instructions.loading')} />
   if (quizzes.isError) return <Alert kind="error">{t('instructions.load_failed')}</Alert>
@@ -36,7 +48,30 @@ export function Component() {
 
   const state = startState(quiz)
   const sections = sectionSummaries(quiz)
-  const blocked = state === 'no_attempts' || state === 'paid_only'
+  const phase = quiz.live ? livePhase(quiz.live, now) : null
+  const liveState = quiz.live && phase ? liveStartState(quiz, phase) : null
+  const liveBlock = liveState && !LIVE_OPEN[liveState] ? liveState : null
+  const blocked = liveState ? liveBlock !== null : state === 'no_attempts' || state === 'paid_only'
+  const startLabel =
+    liveState === 'practice'
+      ? t('live.practice')
+      : state === 'resume'
+        ? t('instructions.resume')
+        : t('instructions.start')
+  const liveNote = (() => {
+    if (!quiz.live) return null
+    const end = formatNepalTime(quiz.live.ends_at, i18n.language)
+    switch (liveBlock) {
+      case 'wait':
+        return t('live.opens_at', { time: formatNepalTime(quiz.live.starts_at, i18n.language) })
+      case 'sat':
+        return t('live.sat', { end })
+      case 'closed':
+        return t('live.closed', { time: formatNepalTime(quiz.live.join_ends_at, i18n.language), end })
+      default:
+        return null
+    }
+  })()
 
   return (
     <article className="instructions card">
@@ -101,13 +136,16 @@ export function Component() {
         </ul>
       </section>
 
+      {quiz.live && phase && <LiveNote live={quiz.live} phase={phase} />}
+
       <section aria-labelledby="legend-heading">
         <h2 id="legend-heading">{t('instructions.legend_title')}</h2>
         <PaletteLegend />
       </section>
 
-      {state === 'no_attempts' && <Alert kind="error">{t('errors.no_attempts')}</Alert>}
-      {state === 'paid_only' && (
+      {liveNote && <Alert kind="info">{liveNote}</Alert>}
+      {(liveState ?? state) === 'no_attempts' && <Alert kind="error">{t('errors.no_attempts')}</Alert>}
+      {(liveState ?? state) === 'paid_only' && (
         <Alert kind="error">
           {t('errors.paid_only')} <Link to={paths.plans()}>{t('see_plans')}</Link>
         </Alert>
@@ -123,7 +161,7 @@ export function Component() {
           </Button>
         ) : (
           <Link className={buttonClass({ variant: 'primary' })} to={paths.quiz(quiz.id)}>
-            {state === 'resume' ? t('instructions.resume') : t('instructions.start')}
+            {startLabel}
           </Link>
         )}
       </div>

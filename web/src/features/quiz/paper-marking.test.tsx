@@ -19,6 +19,8 @@ const quiz = (sections: SectionSummary[]): QuizListItem => ({
   end_time: null,
   question_count: 100,
   sections,
+  live: null,
+  registered: false,
 })
 
 const render = (sections: SectionSummary[], language: 'en' | 'ne' = 'en') => {

@@ -370,12 +370,27 @@ describe('quiz page', () => {
     [403, 'no_attempts_left', 'You have no attempts remaining for this quiz.'],
     [403, 'paid_access_required', 'This quiz is for paid members.'],
     [404, 'not_found', 'Failed to load quiz. It might not be active.'],
+    [403, 'live_not_started', 'This live mock has not started yet.'],
   ])('shows the load error for %i %s', async (status, code, message) => {
     network({ start: () => ({ status, body: { detail: 'refused', code } }) })
     renderQuiz()
     await settle()
     expect(screen.getByRole('alert')).toHaveTextContent(message)
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/')
+  })
+
+  it("says a live mock's join window has closed (409 between it and the common end)", async () => {
+    network({
+      start: () => ({
+        status: 409,
+        body: { detail: 'The join window of this live mock has closed.', code: 'conflict' },
+      }),
+    })
+    renderQuiz()
+    await settle()
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The join window of this live mock has closed. Practice opens after it ends.',
+    )
   })
 
   it('retries starting when the connection drops, since resuming is safe', async () => {

@@ -1,6 +1,7 @@
 import type { QuizAttempt } from '@quiz/contracts'
 import { useEffect, useRef, useState } from 'react'
 import { ApiError } from '../../api/api-error'
+import { JOIN_CLOSED_DETAIL } from '../../lib/live-mock'
 import { AnswerQueue, answerStorageKey, removeStaleAnswerEntries } from './answer-queue'
 import { clockKeyPrefix } from './attempt-clock'
 import { openAttempt } from './open-attempt'
@@ -9,7 +10,13 @@ import { isTransientError, saveAnswers, startOrResumeAttempt } from './quiz.api'
 /** Starting or resuming is safe to repeat (a second call resumes the same attempt), so a dropped connection is retried. */
 const LOAD_RETRY_DELAYS_MS = [1000, 3000]
 
-export type LoadErrorKey = 'errors.load_failed' | 'errors.no_attempts' | 'errors.paid_only' | 'errors.offline_not_kept'
+export type LoadErrorKey =
+  | 'errors.load_failed'
+  | 'errors.no_attempts'
+  | 'errors.paid_only'
+  | 'errors.offline_not_kept'
+  | 'errors.live_not_started'
+  | 'errors.live_join_closed'
 
 export type AttemptSession =
   | { state: 'loading' }
@@ -20,6 +27,11 @@ function loadErrorMessage(error: unknown): LoadErrorKey {
   if (error instanceof ApiError && error.status === 403) {
     if (error.code === 'no_attempts_left') return 'errors.no_attempts'
     if (error.code === 'paid_access_required') return 'errors.paid_only'
+    if (error.code === 'live_not_started') return 'errors.live_not_started'
+  }
+  // A live mock between its join window and its common end (API.md "Live mocks").
+  if (error instanceof ApiError && error.status === 409 && error.detail === JOIN_CLOSED_DETAIL) {
+    return 'errors.live_join_closed'
   }
   if (isTransientError(error) && !navigator.onLine) return 'errors.offline_not_kept'
   return 'errors.load_failed'

@@ -21,7 +21,8 @@ const question = (id: number, text: string) => ({
 const reportWith = (overrides: Partial<ReportCard> = {}, flag: ReportFlag | null = null): ReportCard => ({
   id: 30,
   attempt_number: 1,
-  quiz: { id: 3, title: { en: 'Capitals', ne: 'राजधानीहरू' } },
+  quiz: { id: 3, title: { en: 'Capitals', ne: 'राजधानीहरू' }, live: false },
+  ranked: true,
   score: 0.8,
   correct: 1,
   incorrect: 1,

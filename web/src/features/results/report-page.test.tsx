@@ -14,7 +14,8 @@ const longNe = 'तलका मध्ये कुन नदी काठमा
 const report: ReportCard = {
   id: 30,
   attempt_number: 1,
-  quiz: { id: 3, title: { en: 'Science Basics', ne: 'विज्ञानका आधारहरू' } },
+  quiz: { id: 3, title: { en: 'Science Basics', ne: 'विज्ञानका आधारहरू' }, live: false },
+  ranked: true,
   score: 0.8,
   correct: 1,
   incorrect: 1,
@@ -101,6 +102,19 @@ describe('questionStatus', () => {
 })
 
 describe('report page', () => {
+  it('links a live mock to its leaderboard and marks a practice attempt unranked', async () => {
+    renderReport({ body: { ...report, quiz: { ...report.quiz, live: true }, ranked: false } })
+    expect(await screen.findByRole('link', { name: 'Leaderboard' })).toHaveAttribute('href', '/quiz/3/leaderboard')
+    expect(screen.getByText('Practice (unranked)')).toBeInTheDocument()
+  })
+
+  it('shows neither for an ordinary quiz', async () => {
+    renderReport({ body: report })
+    await screen.findByRole('heading', { level: 1, name: 'Science Basics' })
+    expect(screen.queryByRole('link', { name: 'Leaderboard' })).not.toBeInTheDocument()
+    expect(screen.queryByText('Practice (unranked)')).not.toBeInTheDocument()
+  })
+
   it('shows the title, final score, counts and a row per question with a 60-character preview and a badge', async () => {
     renderReport({ body: report })
     expect(await screen.findByRole('heading', { level: 1, name: 'Science Basics' })).toBeInTheDocument()

@@ -84,6 +84,12 @@ export function Component() {
             {t('attempt_number', { number: card.attempt_number })} ·{' '}
             <time dateTime={card.completed_timestamp}>{formatDateTime(card.completed_timestamp, language)}</time>
           </p>
+          {card.quiz.live && (
+            <p className="report-summary__live">
+              {!card.ranked && <span className="badge badge--practice">{t('practice_unranked')}</span>}
+              <Link to={paths.leaderboard(card.quiz.id)}>{t('leaderboard')}</Link>
+            </p>
+          )}
         </div>
         <dl className="report-summary__counts">
           <div className="report-summary__count report-summary__count--correct">

@@ -10,14 +10,14 @@ const results: QuizResults[] = [
     id: 3,
     title: { en: 'Science Basics', ne: 'विज्ञानका आधारहरू' },
     attempts: [
-      { id: 31, attempt_number: 2, score: -0.4, completed_timestamp: '2026-11-21T09:30:00.000Z' },
-      { id: 30, attempt_number: 1, score: 2.6, completed_timestamp: '2026-11-20T08:00:00.000Z' },
+      { id: 31, attempt_number: 2, score: -0.4, completed_timestamp: '2026-11-21T09:30:00.000Z', ranked: true },
+      { id: 30, attempt_number: 1, score: 2.6, completed_timestamp: '2026-11-20T08:00:00.000Z', ranked: true },
     ],
   },
   {
     id: 4,
     title: { en: 'History', ne: '' },
-    attempts: [{ id: 40, attempt_number: 1, score: 5, completed_timestamp: '2026-11-19T08:00:00.000Z' }],
+    attempts: [{ id: 40, attempt_number: 1, score: 5, completed_timestamp: '2026-11-19T08:00:00.000Z', ranked: true }],
   },
 ]
 
@@ -58,6 +58,19 @@ describe('results page', () => {
     )
     await user.click(within(dialog).getByRole('button', { name: 'Close' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it("marks a live mock's practice attempt as unranked", async () => {
+    const user = userEvent.setup()
+    const live = {
+      ...results[0]!,
+      attempts: [{ ...results[0]!.attempts[0]!, ranked: false }, results[0]!.attempts[1]!],
+    }
+    renderResults({ body: [live] })
+    await user.click(await screen.findByRole('button', { name: /Science Basics/ }))
+    const rows = within(screen.getByRole('dialog')).getAllByRole('listitem')
+    expect(rows[0]).not.toHaveTextContent('Practice (unranked)')
+    expect(within(rows[1]!).getByText('Practice (unranked)')).toBeInTheDocument()
   })
 
   it('explains an empty list', async () => {

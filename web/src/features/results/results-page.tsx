@@ -63,7 +63,10 @@ export function Component() {
           {attempts.map((attempt) => (
             <li key={attempt.id} className="attempts__row">
               <div className="attempts__info">
-                <p className="attempts__number">{t('attempt_number', { number: attempt.attempt_number })}</p>
+                <p className="attempts__number">
+                  {t('attempt_number', { number: attempt.attempt_number })}
+                  {!attempt.ranked && <span className="badge badge--practice">{t('practice_unranked')}</span>}
+                </p>
                 <p>
                   {t('score')}: <strong className="attempts__score">{formatScore(attempt.score, language)}</strong>
                 </p>

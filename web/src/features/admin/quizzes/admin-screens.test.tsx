@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Route, Routes } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
@@ -24,6 +24,7 @@ const quizzes = [
     is_paid_tier: true,
     allowed_attempts: 3,
     question_count: 1,
+    live: null,
   },
   {
     id: 1,
@@ -35,6 +36,7 @@ const quizzes = [
     is_paid_tier: false,
     allowed_attempts: 1,
     question_count: 12,
+    live: null,
   },
 ]
 
@@ -232,5 +234,62 @@ describe('quiz details form', () => {
     expect(sent()).toMatchObject({ challenge_days: 61 })
     expect(days).toHaveAttribute('aria-invalid', 'true')
     expect(days).toHaveAccessibleDescription(expect.stringContaining(message))
+  }, 20_000)
+
+  it("makes a quiz a live mock: start and join minutes sent as typed, the server's refusals on their fields", async () => {
+    const { sent } = refusePatch({
+      'live.starts_at': ['A live mock must start at or after the quiz opens.'],
+      'live.join_minutes': ['Join minutes must be a whole number from 1 to 180.'],
+    })
+    const user = userEvent.setup()
+    renderEditPage('2')
+    const live = await screen.findByRole('checkbox', { name: 'Live mock' })
+    expect(live).not.toBeChecked()
+    expect(screen.queryByLabelText('Live mock start')).not.toBeInTheDocument()
+    await user.click(live)
+    fireEvent.change(screen.getByLabelText('Live mock start'), { target: { value: '2026-11-22T10:00' } })
+    const minutes = screen.getByLabelText('Join window (minutes)')
+    expect(minutes).toHaveValue(15)
+    await user.clear(minutes)
+    await user.type(minutes, '200')
+    await user.click(screen.getByRole('button', { name: 'Save Details' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error updating quiz details.')
+    expect(sent()).toMatchObject({
+      live: { starts_at: new Date(2026, 10, 22, 10, 0).toISOString(), join_minutes: 200 },
+    })
+    expect(screen.getByLabelText('Live mock start')).toHaveAccessibleDescription(
+      expect.stringContaining('A live mock must start at or after the quiz opens.'),
+    )
+    expect(minutes).toHaveAttribute('aria-invalid', 'true')
+    expect(minutes).toHaveAccessibleDescription(
+      expect.stringContaining('Join minutes must be a whole number from 1 to 180.'),
+    )
+  }, 20_000)
+
+  it("shows a live mock's schedule, keeps its stored start, and unticking sends live: null; messages in Nepali", async () => {
+    const schedule = { starts_at: '2026-11-22T04:15:30.000Z', join_minutes: 20 }
+    let patch: Record<string, unknown> = {}
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
+      if (init?.method !== 'PATCH') return jsonResponse(200, { ...stored, live: schedule })
+      patch = JSON.parse(init.body as string)
+      return jsonResponse(400, {
+        detail: 'Invalid input.',
+        code: 'validation_error',
+        errors: { 'live.join_minutes': ['Join minutes must be a whole number from 1 to 180.'] },
+      })
+    })
+    const user = userEvent.setup()
+    renderEditPage('2', 'ne')
+    const live = await screen.findByRole('checkbox', { name: 'लाइभ मक' })
+    expect(live).toBeChecked()
+    expect(screen.getByLabelText('सहभागी हुने समय (मिनेट)')).toHaveValue(20)
+    await user.click(screen.getByRole('button', { name: 'विवरण सुरक्षित गर्नुहोस्' }))
+    await waitFor(() => expect(patch).toMatchObject({ live: schedule }))
+    expect(await screen.findByLabelText('सहभागी हुने समय (मिनेट)')).toHaveAccessibleDescription(
+      expect.stringContaining('सहभागी हुने मिनेट १ देखि १८० सम्मको पूर्ण सङ्ख्या हुनुपर्छ।'),
+    )
+    await user.click(live)
+    await user.click(screen.getByRole('button', { name: 'विवरण सुरक्षित गर्नुहोस्' }))
+    await waitFor(() => expect(patch).toMatchObject({ live: null }))
   }, 20_000)
 })

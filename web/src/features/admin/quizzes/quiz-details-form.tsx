@@ -30,6 +30,8 @@ const DEFAULT_DIFFICULTY: Difficulty = 'medium'
 /** API.md: a quiz's window to challenge its key, 7 days unless set. */
 const DEFAULT_CHALLENGE_DAYS = 7
 const DIFFICULTIES: Difficulty[] = ['easy', 'medium', 'hard']
+/** Join minutes offered when a quiz is first made a live mock (any of 1..180 may be typed). */
+const DEFAULT_JOIN_MINUTES = 15
 
 type Switches = Pick<Required<QuizPatch>, 'difficulty' | 'is_paid_tier' | 'shuffle_questions' | 'shuffle_options'>
 /** The request's fields (QuizPatch) as the inputs hold them: numbers and local date-times as typed. */
@@ -40,6 +42,9 @@ interface DetailsValues extends Switches {
   duration_minutes: string
   allowed_attempts: string
   challenge_days: string
+  /** The live schedule (API.md "Live mocks"), kept while unticked so ticking again restores it. */
+  is_live: boolean
+  live: { starts_at: string; join_minutes: string }
 }
 
 function valuesFromQuiz(quiz: AdminQuiz): DetailsValues {
@@ -54,6 +59,11 @@ function valuesFromQuiz(quiz: AdminQuiz): DetailsValues {
     is_paid_tier: quiz.is_paid_tier ?? false,
     shuffle_questions: quiz.shuffle_questions ?? false,
     shuffle_options: quiz.shuffle_options ?? false,
+    is_live: Boolean(quiz.live),
+    live: {
+      starts_at: isoToLocalInput(quiz.live?.starts_at),
+      join_minutes: String(quiz.live?.join_minutes ?? DEFAULT_JOIN_MINUTES),
+    },
   }
 }
 
@@ -84,8 +94,12 @@ const DETAIL_FIELDS: Record<string, string> = {
       'shuffle_questions',
       'shuffle_options',
       'challenge_days',
+      'live.starts_at',
+      'live.join_minutes',
     ].map((path) => [path, path]),
   ),
+  // A message about the schedule as a whole goes beside its start.
+  live: 'live.starts_at',
 }
 
 type Outcome = { ok: true } | { ok: false; lines: string[] } | null
@@ -94,7 +108,7 @@ type Outcome = { ok: true } | { ok: false; lines: string[] } | null
 export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
   const { t } = useTranslation('admin')
   const update = useUpdateQuizDetails(quiz.id)
-  const [saved, setSaved] = useState({ start: quiz.start_time, end: quiz.end_time })
+  const [saved, setSaved] = useState({ start: quiz.start_time, end: quiz.end_time, live: quiz.live?.starts_at ?? null })
   const form = useForm<DetailsValues>({
     // SPEC.md section 5: no client-side bounds on duration or attempts; the server refuses them by field.
     resolver: sendAsTyped(),
@@ -105,6 +119,7 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
   const headingId = useId()
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
   const end = useWatch({ control: form.control, name: 'end_time' })
+  const isLive = useWatch({ control: form.control, name: 'is_live' })
 
   const submit = (values: DetailsValues) => {
     const details: QuizDetailsPayload = {
@@ -118,11 +133,17 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
       shuffle_questions: values.shuffle_questions,
       shuffle_options: values.shuffle_options,
       challenge_days: toInteger(values.challenge_days),
+      live: values.is_live
+        ? {
+            starts_at: timeToSend(values.live.starts_at, saved.live),
+            join_minutes: toInteger(values.live.join_minutes),
+          }
+        : null,
     }
     setOutcome(null)
     update.mutate(details, {
       onSuccess: (updated) => {
-        setSaved({ start: updated.start_time, end: updated.end_time })
+        setSaved({ start: updated.start_time, end: updated.end_time, live: updated.live?.starts_at ?? null })
         form.reset(valuesFromQuiz(updated))
         setOutcome({ ok: true })
       },
@@ -196,6 +217,28 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
             hint={t('details.shuffle_options_hint')}
             className="admin-grid__checkbox"
           />
+          <CheckboxField<DetailsValues>
+            name="is_live"
+            label={t('details.live')}
+            hint={t('details.live_hint')}
+            className="admin-grid__checkbox"
+          />
+          {isLive && (
+            <>
+              <TextField<DetailsValues>
+                name="live.starts_at"
+                label={t('details.live_starts_at')}
+                type="datetime-local"
+                hint={t('details.time_zone', { zone: timeZone })}
+              />
+              <TextField<DetailsValues>
+                name="live.join_minutes"
+                label={t('details.live_join_minutes')}
+                hint={t('details.live_join_minutes_hint')}
+                type="number"
+              />
+            </>
+          )}
         </div>
 
         {outcome?.ok === true && <Alert kind="success">{t('details.saved')}</Alert>}

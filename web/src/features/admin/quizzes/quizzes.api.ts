@@ -31,6 +31,8 @@ export interface QuizDetailsPayload {
   shuffle_questions: boolean
   shuffle_options: boolean
   challenge_days: number | null
+  /** null makes the quiz an ordinary one (again). */
+  live: { starts_at: string | null; join_minutes: number | null } | null
 }
 
 /** An image as sent: its caption's TeX source only (the server renders it). */

@@ -1,0 +1,77 @@
+import { liveLimits } from '@quiz/contracts'
+import type { LiveAnnouncementTable } from '../db/schema'
+import { nepalDateTime } from '../lib/nepal-time'
+import { DEFAULT_PUSH_TTL_SECONDS, type NewNotification } from '../notifications/notifications.service'
+
+type Kind = LiveAnnouncementTable['kind']
+type Title = { en: string; ne: string }
+
+export interface Learner {
+  id: number
+  sms_reminders: number
+  preferred_language: string
+}
+
+/**
+ * How long a push service keeps each for an offline browser, and so how long its text message may wait (notify()):
+ * the quarter-hour reminder 15 minutes (API.md: at most that), so it arrives by the start or not at all; the day
+ * reminder a few hours, so a phone offline overnight still hears of it; results a day.
+ */
+export const ANNOUNCEMENT_TTL_SECONDS: Record<Kind, number> = {
+  reminder_day: 6 * 60 * 60,
+  reminder_quarter: liveLimits.reminderMinutes[1] * 60,
+  results: DEFAULT_PUSH_TTL_SECONDS,
+}
+
+/** The web app's screens: the quiz's instructions (where it starts) and its leaderboard. */
+export const quizLink = (quizId: number) => `/quiz/${quizId}/instructions`
+export const leaderboardLink = (quizId: number) => `/quiz/${quizId}/leaderboard`
+
+/**
+ * The texts of a reminder. They name the start itself rather than "tomorrow" or "in 15 minutes": a reminder that
+ * was due while no server ran goes out late, and must still be true.
+ */
+export function reminderText(title: Title, startsAt: number) {
+  return {
+    en: `Reminder: the live mock “${title.en}” starts on ${nepalDateTime(startsAt, 'en')}.`,
+    ne: `सम्झना: लाइभ मक “${title.ne}” ${nepalDateTime(startsAt, 'ne')} बजे सुरु हुन्छ।`,
+  }
+}
+
+export function resultsText(title: Title) {
+  return {
+    en: `Results of the live mock “${title.en}” are out: see your rank on the leaderboard.`,
+    ne: `लाइभ मक “${title.ne}” को नतिजा आयो: अग्रता सूचीमा आफ्नो श्रेणी हेर्नुहोस्।`,
+  }
+}
+
+/**
+ * One learner's notice of an announcement: a notification and its pushes, and for a reminder a text message in the
+ * learner's language when they asked for reminders by SMS (API.md "Live mocks", purpose `live_reminder`).
+ */
+export function announcementFor(
+  kind: Kind,
+  quiz: { id: number; title: Title; startsAt: number },
+  learner: Learner,
+): NewNotification {
+  const push = { ttlSeconds: ANNOUNCEMENT_TTL_SECONDS[kind] }
+  if (kind === 'results')
+    return {
+      userId: learner.id,
+      kind: 'live_results',
+      text: resultsText(quiz.title),
+      link: leaderboardLink(quiz.id),
+      push,
+    }
+  const text = reminderText(quiz.title, quiz.startsAt)
+  return {
+    userId: learner.id,
+    kind: 'live_reminder',
+    text,
+    link: quizLink(quiz.id),
+    push,
+    ...(learner.sms_reminders === 1 && {
+      sms: { purpose: 'live_reminder', text: learner.preferred_language === 'ne' ? text.ne : text.en },
+    }),
+  }
+}

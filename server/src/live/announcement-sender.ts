@@ -1,0 +1,133 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { AppContext } from '../context'
+import { notify } from '../notifications/notifications.service'
+import { announcementFor } from './announcement-messages'
+import {
+  announcedQuiz,
+  claimAnnouncement,
+  dueAnnouncements,
+  recordRecipients,
+  registeredLearners,
+  skipAnnouncement,
+  type AnnouncementRow,
+} from './due-announcements.repository'
+
+/** Announcements one pass takes: a few mocks' worth (each has three); the next pass takes the rest. */
+export const DUE_BATCH = 20
+
+export type Outcome = 'sent' | 'skipped' | 'taken'
+
+export interface AnnouncementSender {
+  /** Sends what is due now, then looks again every `config.liveAnnouncementIntervalMs` (no-op when that is 0). */
+  start(): void
+  /** Stops looking and waits for the pass in progress. */
+  stop(): Promise<void>
+  /** Settles the announcements due now (sent or skipped); resolves to how many this process settled. Never throws. */
+  sendDue(): Promise<number>
+}
+
+/**
+ * Sends live mocks' reminders and results notices when their time comes (API.md "Live mocks", docs/decisions/038).
+ * Every server process runs one on the same database. An announcement is settled in one transaction: the claim
+ * (moving its row off pending, which only one transaction can do) and its notifications with their queued pushes and
+ * text messages commit together or not at all, so it is sent exactly once, whatever the number of processes and
+ * across restarts. The deliveries drainer sends the pushes and text messages after the commit.
+ */
+export function createAnnouncementSender(
+  { database, clock, config }: Pick<AppContext, 'database' | 'clock' | 'config'>,
+  log: Pick<FastifyBaseLogger, 'error' | 'info'>,
+): AnnouncementSender {
+  let timer: NodeJS.Timeout | undefined
+  let stopped = true
+  let running: Promise<number> | undefined
+
+  async function sendDue(): Promise<number> {
+    // One pass at a time per process: a second call waits for the first and then runs its own.
+    while (running) await running
+    running = pass()
+    try {
+      return await running
+    } finally {
+      running = undefined
+    }
+  }
+
+  /** Settles what is due; a failed announcement stays pending and is tried again by the next pass. */
+  async function pass(): Promise<number> {
+    let rows: AnnouncementRow[]
+    try {
+      rows = await dueAnnouncements(database.db, clock.now(), DUE_BATCH)
+    } catch (error) {
+      log.error({ err: error }, 'live announcements: could not read the due ones')
+      return 0
+    }
+    let settled = 0
+    for (const row of rows) {
+      try {
+        const outcome = await settle(row)
+        if (outcome !== 'taken') settled++
+      } catch (error) {
+        log.error({ err: error, announcement: row.id }, 'live announcements: not sent; tried again by the next pass')
+      }
+    }
+    return settled
+  }
+
+  function settle(row: AnnouncementRow): Promise<Outcome> {
+    return database.transaction(async (trx) => {
+      const now = clock.now()
+      if (!(await claimAnnouncement(trx, row.id, now))) return 'taken'
+      const quiz = await announcedQuiz(trx, row.quiz_id)
+      // A row of a schedule the mock no longer has (scheduleAnnouncements removes those, but a move may commit
+      // between our read and our claim), of a deleted quiz, or a reminder whose mock has started: not sent.
+      const current = quiz !== undefined && quiz.live_starts_at === row.starts_at
+      const tooLate = row.kind !== 'results' && now >= row.starts_at
+      if (!current || tooLate) {
+        await skipAnnouncement(trx, row.id)
+        log.info({ announcement: row.id, kind: row.kind, quiz: row.quiz_id }, 'live announcements: skipped')
+        return 'skipped'
+      }
+      const title = { en: quiz.title_en, ne: quiz.title_ne || quiz.title_en }
+      const learners = await registeredLearners(trx, row.quiz_id)
+      await notify(
+        trx,
+        learners.map((learner) =>
+          announcementFor(row.kind, { id: row.quiz_id, title, startsAt: row.starts_at }, learner),
+        ),
+        now,
+      )
+      await recordRecipients(trx, row.id, learners.length)
+      log.info(
+        { announcement: row.id, kind: row.kind, quiz: row.quiz_id, recipients: learners.length },
+        'live announcements: sent',
+      )
+      return 'sent'
+    })
+  }
+
+  function schedule(delay: number) {
+    if (stopped) return
+    timer = setTimeout(async () => {
+      const settled = await sendDue()
+      // A full batch says more may be due: go on at once (after the requests that arrived meanwhile).
+      schedule(settled === DUE_BATCH ? 0 : config.liveAnnouncementIntervalMs)
+    }, delay)
+    // The loop alone never keeps a process alive (a CLI command, a test that forgot to close).
+    timer.unref()
+  }
+
+  return {
+    start() {
+      if (!stopped || config.liveAnnouncementIntervalMs === 0) return
+      stopped = false
+      // At once: what fell due while no process ran is settled on start, not an interval later.
+      schedule(0)
+    },
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      await running
+    },
+    sendDue,
+  }
+}

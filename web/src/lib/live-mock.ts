@@ -1,0 +1,58 @@
+// Where a live mock stands on the learner's clock (API.md "Live mocks"), and what its Start does then. The list's
+// `can_start` is the server's answer at the time it was read; the phase says when that answer is due to change.
+import type { LiveInfo, QuizListItem } from '@quiz/contracts'
+import { startState } from '@quiz/contracts/rules/start'
+
+/** Before the start; joining; running with joining closed; after the common end. */
+export type LivePhase = 'upcoming' | 'open' | 'closed' | 'ended'
+
+export function livePhase(live: Pick<LiveInfo, 'starts_at' | 'join_ends_at' | 'ends_at'>, now: number): LivePhase {
+  if (now < Date.parse(live.starts_at)) return 'upcoming'
+  if (now < Date.parse(live.join_ends_at)) return 'open'
+  if (now < Date.parse(live.ends_at)) return 'closed'
+  return 'ended'
+}
+
+/**
+ * What a live mock's Start shows:
+ * - `wait`: not started yet (on this clock or, when the device runs ahead, on the server's);
+ * - `start` / `resume`: a ranked attempt in the join window, or the one in progress;
+ * - `sat`: the learner's ranked attempt is done and practice opens only after the common end;
+ * - `closed`: the join window has passed and the mock is still running;
+ * - `practice`: after the common end, an unranked attempt;
+ * - `no_attempts` / `paid_only`: as for any quiz.
+ */
+export type LiveStartState = 'wait' | 'start' | 'resume' | 'sat' | 'closed' | 'practice' | 'no_attempts' | 'paid_only'
+
+type LiveQuiz = Pick<
+  QuizListItem,
+  'can_start' | 'has_attempt_in_progress' | 'remaining_attempts' | 'allowed_attempts' | 'is_paid_tier'
+>
+
+export function liveStartState(quiz: LiveQuiz, phase: LivePhase): LiveStartState {
+  if (quiz.can_start && quiz.has_attempt_in_progress) return 'resume'
+  switch (phase) {
+    case 'upcoming':
+      return 'wait'
+    case 'open': {
+      if (quiz.can_start) return 'start'
+      const blocked = startState(quiz)
+      if (blocked === 'paid_only' || quiz.remaining_attempts === 0) return blocked
+      // Attempts left yet no start: either this learner has sat it (one ranked attempt each) or the list was read
+      // before the server's clock reached the start.
+      return quiz.remaining_attempts < quiz.allowed_attempts ? 'sat' : 'wait'
+    }
+    case 'closed':
+      return 'closed'
+    case 'ended':
+      return quiz.can_start ? 'practice' : startState(quiz)
+  }
+}
+
+/** Registering (for reminders) is possible until the join window closes (API.md: 409 after it). */
+export const canRegister = (phase: LivePhase) => phase === 'upcoming' || phase === 'open'
+
+// The web bundle takes no values from the contracts' index (it would bring zod along): this one refusal text is
+// copied, and live-refusals.test.ts keeps it equal to the contract's.
+/** `liveMessages.joinClosed`: the detail of the 409 refusing a start between the join window and the common end. */
+export const JOIN_CLOSED_DETAIL = 'The join window of this live mock has closed.'
