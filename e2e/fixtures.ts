@@ -139,16 +139,16 @@ export interface Credentials {
 }
 
 /**
- * The server and Chromium of one journey file: started before its tests, stopped after them together with
- * every page `open` made. Call it at the top of the file, so that its hooks run before the file's own.
+ * The server (with `env` added to its settings) and Chromium of one journey file: started before its tests, stopped
+ * after them together with every page `open` made. Call it at the top of the file, so that its hooks run before the file's own.
  */
-export function setUpJourney() {
+export function setUpJourney(env: Record<string, string> = {}) {
   let server: TestServer | undefined
   let browser: Browser | undefined
   const contexts: BrowserContext[] = []
 
   beforeAll(async () => {
-    server = await startServer()
+    server = await startServer(env)
     browser = await launchBrowser()
   })
   afterAll(async () => {
