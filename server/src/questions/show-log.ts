@@ -2,17 +2,27 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { lastShown, recordShown, type Shown } from './question-shows.repository'
 
-/** How often the log writes what it holds; a crash loses at most this much of it. */
-const FLUSH_EVERY_MS = 250
+/**
+ * The log writes what it holds once no start has added to it for QUIET_MS, and at the latest MAX_WAIT_MS after the
+ * oldest of it: in a start storm the writes wait for the storm's end instead of competing with its starts. A crash
+ * loses at most MAX_WAIT_MS of it.
+ */
+const QUIET_MS = 250
+const MAX_WAIT_MS = 2_000
 /** Written at once when this many shows wait, whatever the time. */
 const FLUSH_AT_ROWS = 100_000
+/**
+ * Rows per transaction: on SQLite a transaction holds the one writer, so a flush writes in short transactions and
+ * lets the requests waiting for the writer in between (a 100,000-row transaction held starts up for a second).
+ */
+const ROWS_PER_TRANSACTION = 2_000
 
 /**
  * The questions each learner was shown, kept in the process and written to question_shows a few times a second
  * in one statement per thousand rows, instead of a hundred rows inside every start's transaction: that write was
  * what kept a fixed paper's start from its earlier speed (issue 25, docs/decisions/039). Draws in this process
  * read the database and what waits here, so a learner's next draw never repeats their last one; a draw in
- * another process may miss the last quarter second of shows, and a crash loses them: shows only order a draw's
+ * another process may miss the last two seconds of shows at most, and a crash loses them: shows only order a draw's
  * preference, and every attempt keeps its own paper.
  */
 export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, message: string) => void }) {
@@ -22,6 +32,8 @@ export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, me
   let writing = new Map<number, Map<number, number>>()
   let rows = 0
   let timer: NodeJS.Timeout | null = null
+  /** When the oldest of what waits was recorded (process time). */
+  let waitingSince = 0
   let flushing: Promise<void> = Promise.resolve()
 
   function add(into: Map<number, Map<number, number>>, userId: number, questionId: number, at: number) {
@@ -44,11 +56,16 @@ export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, me
       rows = 0
       const batch: Shown[] = []
       for (const [userId, mine] of taken) for (const [questionId, at] of mine) batch.push({ userId, questionId, at })
+      let written = 0
       try {
-        await db.transaction().execute((trx) => recordShown(trx, batch))
+        for (; written < batch.length; written += ROWS_PER_TRANSACTION) {
+          const chunk = batch.slice(written, written + ROWS_PER_TRANSACTION)
+          await db.transaction().execute((trx) => recordShown(trx, chunk))
+          await new Promise((resolve) => setImmediate(resolve))
+        }
       } catch (error) {
-        log.error({ err: error, rows: batch.length }, 'shown questions not written; kept for the next flush')
-        for (const { userId, questionId, at } of batch) add(waiting, userId, questionId, at)
+        log.error({ err: error, rows: batch.length - written }, 'shown questions not written; kept for the next flush')
+        for (const { userId, questionId, at } of batch.slice(written)) add(waiting, userId, questionId, at)
         schedule()
       } finally {
         writing = new Map()
@@ -58,8 +75,12 @@ export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, me
   }
 
   function schedule() {
-    if (rows >= FLUSH_AT_ROWS) void flush()
-    else if (!timer) timer = setTimeout(() => void flush(), FLUSH_EVERY_MS).unref()
+    if (rows >= FLUSH_AT_ROWS) return void flush()
+    const now = performance.now()
+    if (!timer) waitingSince = now
+    else clearTimeout(timer)
+    const wait = Math.max(0, Math.min(QUIET_MS, waitingSince + MAX_WAIT_MS - now))
+    timer = setTimeout(() => void flush(), wait).unref()
   }
 
   return {
