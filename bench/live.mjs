@@ -170,6 +170,7 @@ try {
     phaseRow(`submit over the last ${SUBMIT_WINDOW_MS / 1000} s`, phases.submit, errors.submit, statuses.submit),
   ]
   console.table(rows)
+  await sleepUntil(endsAt + 1_000)
   const leaderboard = (await call(server.baseUrl, 'GET', `/api/quizzes/${quizId}/leaderboard/`, { token: tokens[0] }))
     .body
   console.log(`leaderboard after the end: ${leaderboard?.status}, ${leaderboard?.participants} participants`)
