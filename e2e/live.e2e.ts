@@ -3,6 +3,7 @@ import enDashboard from '../web/src/i18n/locales/en/dashboard.json'
 import enLive from '../web/src/i18n/locales/en/live.json'
 import enQuiz from '../web/src/i18n/locales/en/quiz.json'
 import enResults from '../web/src/i18n/locales/en/results.json'
+import neDashboard from '../web/src/i18n/locales/ne/dashboard.json'
 import neLive from '../web/src/i18n/locales/ne/live.json'
 import {
   PHONE,
@@ -71,11 +72,12 @@ beforeAll(async () => {
 describe('a live mock', () => {
   it('is registered for on the dashboard before it starts, on a phone', async () => {
     const page = await journey.open({ user: LEARNER, viewport: PHONE })
+    await page.goto('/')
     await waitForHeading(page, enDashboard.title)
-    const card = page.getByRole('article').filter({ hasText: 'Saturday live mock' })
+    const card = page.getByRole('listitem').filter({ hasText: 'Saturday live mock' })
     await card.getByRole('timer').waitFor()
     expect(await card.getByRole('timer').textContent()).toMatch(/^Starts in/)
-    await card.getByText('NPT').waitFor()
+    await card.locator('time', { hasText: /NPT$/ }).waitFor()
     await card.getByRole('button', { name: live.register }).click()
     await card.getByRole('button', { name: live.registered }).waitFor()
     expect(await card.getByRole('button', { name: live.registered }).getAttribute('aria-pressed')).toBe('true')
@@ -84,7 +86,9 @@ describe('a live mock', () => {
     await screenshot(page, 'live-registered-en-phone')
 
     await page.getByRole('button', { name: 'नेपाली' }).first().click()
-    await card.getByText(/२०८[०-९]/).waitFor()
+    const nepaliCard = page.getByRole('listitem').filter({ hasText: 'शनिबारको लाइभ मक' })
+    await nepaliCard.locator('time', { hasText: /^२०८[०-९]/ }).waitFor()
+    await nepaliCard.getByRole('button', { name: neDashboard.live.registered }).waitFor()
     await screenshot(page, 'live-registered-ne-phone')
     await page.getByRole('button', { name: 'English' }).first().click()
   })
@@ -93,7 +97,7 @@ describe('a live mock', () => {
     const page = await journey.open({ user: LEARNER, viewport: PHONE })
     await sleepUntil(startsAt + 1_000)
     await page.goto('/')
-    const card = page.getByRole('article').filter({ hasText: 'Saturday live mock' })
+    const card = page.getByRole('listitem').filter({ hasText: 'Saturday live mock' })
     await card.getByRole('link', { name: enDashboard.start }).click()
     await page.getByText(/You can join until/).waitFor()
     await page.getByText(enQuiz.live.late.split(':')[0]!).waitFor()
