@@ -45,3 +45,13 @@ export async function openDatabaseAt(dialect: Dialect, migration: string) {
     Number((await db.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()).id)
   return { database, db, insert, drop }
 }
+
+/** A write the schema must refuse: resolves with the error it failed with. */
+export async function refused(write: Promise<unknown>) {
+  try {
+    await write
+  } catch (error) {
+    return error
+  }
+  throw new Error('the write went through')
+}

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { dialects } from '../../../test/dialects'
-import { openDatabaseAt } from '../../../test/migration-database'
+import { openDatabaseAt, refused } from '../../../test/migration-database'
 import { listAttemptsHoldingRevision } from '../../challenges/challenges.repository'
 import { findAnswerKeys } from '../../questions/answer-keys'
 import { isUniqueViolation } from '../errors'
@@ -17,16 +17,6 @@ async function indexesOf({ db, dialect }: Database, table: string) {
           name: string
         }>`select name from sqlite_master where type = 'index' and tbl_name = ${table}`.execute(db)
   return rows.rows.map((row) => row.name)
-}
-
-/** A write the schema must refuse: resolves with the error it failed with. */
-async function refused(write: Promise<unknown>) {
-  try {
-    await write
-  } catch (error) {
-    return error
-  }
-  throw new Error('the write went through')
 }
 
 // A database an older server left: a quiz with two questions (one edited, so with two revisions), learners'

@@ -1,18 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { dialects } from '../../../test/dialects'
-import { openDatabaseAt } from '../../../test/migration-database'
+import { openDatabaseAt, refused } from '../../../test/migration-database'
 import { isUniqueViolation } from '../errors'
 import { migrateToLatest } from '../migrate'
-
-/** A write the schema must refuse: resolves with the error it failed with. */
-async function refused(write: Promise<unknown>) {
-  try {
-    await write
-  } catch (error) {
-    return error
-  }
-  throw new Error('the write went through')
-}
 
 // A database an older server left: a quiz, a learner and a finished attempt. After the upgrade the quiz is an
 // ordinary one, the attempt ranked, the learner on leaderboards by name without SMS reminders; the new tables hold
