@@ -131,6 +131,22 @@ describe.each(dialects)('attempt limits under concurrent requests on %s', (diale
     )
   })
 
+  it('gives every one of many first starts arriving together the same attempt', async () => {
+    // On PostgreSQL a first start inserts without the learner's lock: all but one lose the insert and resume.
+    const user = await createUser(t.database)
+    const { quiz } = await openQuiz(t, { allowed_attempts: 3 }, { questionCount: 4 })
+    const starts = await Promise.all(Array.from({ length: 20 }, () => fire(user, 'GET', `/api/quizzes/${quiz.id}/`)))
+    expect(starts.map((r) => r.status)).toEqual(starts.map(() => 200))
+    const ids = new Set(starts.map((r) => (r.body as { attempt: { id: number } }).attempt.id))
+    expect(ids.size).toBe(1)
+    const stored = await t.db
+      .selectFrom('attempts')
+      .select(['id', 'attempt_number'])
+      .where('user_id', '=', user.id)
+      .execute()
+    expect(stored).toEqual([{ id: [...ids][0], attempt_number: 1 }])
+  })
+
   it('scores one attempt once when many submits for it race each other and autosaves', async () => {
     const user = await createUser(t.database)
     const { quiz, questionIds, correctOptionIds, wrongOptionIds } = await openQuiz(

@@ -1,6 +1,8 @@
 import type { Difficulty, QuizAttempt, QuizQuestion, SaveAnswersBody, SaveAnswersResult } from '@quiz/contracts'
 import type { AppContext } from '../context'
-import type { AttemptRow } from '../db/schema'
+import type { Kysely } from 'kysely'
+import type { AttemptRow, DB } from '../db/schema'
+import { isUniqueViolation } from '../db/errors'
 import { AppError, Conflict, NotFound } from '../http/errors'
 import type { TokenUser } from '../http/tokens'
 import { toIso } from '../lib/clock'
@@ -33,6 +35,7 @@ import { retryOnUniqueViolation, type AttemptLifecycle } from './attempts.servic
 import { answerEntries, hasExamState, invalidExamState, storeExamState, toExamState } from './exam-state'
 import { isOpen, placesOf, sectionClock, toAttemptSections, withoutClosedSections } from './section-clock'
 import {
+  findAttemptsWithExtraTime,
   findQuizById,
   findQuizWithAttemptInProgress,
   hasPaidAccess,
@@ -75,7 +78,7 @@ export function createAttemptSessionService({
     const now = clock.now()
     const quiz = await findQuizById(db, quizId)
     if (!quiz) throw quizNotActive()
-    const attempts = await listAttempts(db, user.id, quiz.id)
+    const { attempts, extraTimePercent } = await findAttemptsWithExtraTime(db, user.id, quiz.id)
     if (attempts.some((attempt) => lifecycle.isExpired(attempt, now))) await lifecycle.settleExpired(user.id, quiz.id)
     const live = attempts.find((attempt) => lifecycle.isLive(attempt, now))
     const times = liveTimes(quiz)
@@ -90,6 +93,10 @@ export function createAttemptSessionService({
     const liveRefusal = newLiveAttemptRefusal(phase, attempts)
     if (liveRefusal) throw liveRefusal
     if (attempts.length >= quiz.allowed_attempts) throw noAttemptsLeft()
+    if (isPostgres && attempts.length === 0) {
+      const first = await startFirstAttempt(user, quiz, extraTimePercent, now)
+      if (first) return first
+    }
 
     // Settling expired attempts finishes them on keys read locked (questions/key-locks.ts).
     const outcome = await retryOnUniqueViolation(() =>
@@ -111,16 +118,7 @@ export function createAttemptSessionService({
           const refusal = newLiveAttemptRefusal(phase, current)
           if (refusal) return refusal
           if (current.length >= quiz.allowed_attempts) return noAttemptsLeft()
-          const attempt = await insertAttempt(trx, {
-            ...(await attemptBegun(trx, user.id, quiz, current.length + 1, now)),
-            status: 'in_progress',
-            ...(await drawPaper(trx, quiz, user.id, now)),
-            finished_at: null,
-            score_hundredths: null,
-            correct: null,
-            incorrect: null,
-            unanswered: null,
-          })
+          const attempt = await insertNewAttempt(trx, user, quiz, current.length + 1, extraTimePercent, now)
           return {
             attempt,
             count: current.length + 1,
@@ -134,6 +132,47 @@ export function createAttemptSessionService({
     if (outcome instanceof AppError) throw outcome
     if (outcome.created) metrics.attemptStarted()
     return toQuizAttempt(quiz, outcome.attempt, outcome.count, outcome.answers, outcome.states, now)
+  }
+
+  function insertNewAttempt(
+    trx: Kysely<DB>,
+    user: TokenUser,
+    quiz: LearnerQuizRow,
+    number: number,
+    extraTimePercent: number,
+    now: number,
+  ) {
+    return drawPaper(trx, quiz, user.id, now, extraTimePercent).then((paper) =>
+      insertAttempt(trx, {
+        ...attemptBegun(user.id, quiz, number, now, extraTimePercent),
+        status: 'in_progress',
+        ...paper,
+        finished_at: null,
+        score_hundredths: null,
+        correct: null,
+        incorrect: null,
+        unanswered: null,
+      }),
+    )
+  }
+
+  /**
+   * PostgreSQL: a learner's first attempt at a quiz, inserted on its own, without the transaction and the learner's
+   * row lock that a later one needs (to settle earlier attempts and count them under the lock): with no attempt
+   * before it there is nothing to settle, and the unique (user, quiz, number) index lets one attempt 1 in. A start
+   * that loses that race to another request (a second tab, a submit without a start) gets undefined and goes the
+   * locked way, which finds the winner's attempt. A live mock's 5,000 starts in ten seconds are all first attempts:
+   * this is three statements where the locked way is nine (docs/decisions/038).
+   */
+  async function startFirstAttempt(user: TokenUser, quiz: LearnerQuizRow, extraTimePercent: number, now: number) {
+    try {
+      const attempt = await insertNewAttempt(db, user, quiz, 1, extraTimePercent, now)
+      metrics.attemptStarted()
+      return toQuizAttempt(quiz, attempt, 1, new Map(), [], now)
+    } catch (error) {
+      if (isUniqueViolation(error)) return undefined
+      throw error
+    }
   }
 
   async function toQuizAttempt(

@@ -123,11 +123,15 @@ export function createCurrentQuestions() {
   }
 
   return {
-    /** The quiz's current fixed paper, read in the caller's transaction. */
-    async currentPaper(trx: Kysely<DB>, quizId: number): Promise<FixedPaper> {
+    /**
+     * The quiz's current fixed paper, read in the caller's transaction; or, given the version the caller read with
+     * the quiz, the paper of that version when this process holds it, without a statement: a start that read the
+     * quiz a moment before its transaction takes the paper the quiz had then, as if it had started that moment.
+     */
+    async currentPaper(trx: Kysely<DB>, quizId: number, knownVersion?: number): Promise<FixedPaper> {
       const cached = papers.get(quizId)
       if (cached) {
-        const version = (await selectVersion(trx, quizId)).rows[0]?.question_set_version
+        const version = knownVersion ?? (await selectVersion(trx, quizId)).rows[0]?.question_set_version
         if (version === cached.version) return cached.paper
       }
       return load(trx, quizId)

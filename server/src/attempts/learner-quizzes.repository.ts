@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { DB } from '../db/schema'
+import type { AttemptRow, DB } from '../db/schema'
 import { IN_PROGRESS } from '../db/in-progress'
 import { precompile } from '../db/precompiled-query'
 import { mayTakePaidQuizzes } from './paid-access'
@@ -20,6 +20,8 @@ const quizColumns = [
   'q.frozen_draw',
   'q.live_starts_at',
   'q.live_join_minutes',
+  // Read with the quiz, so that a start takes the cached paper of this version without reading it again.
+  'q.question_set_version',
 ] as const
 
 const selectQuiz = precompile((db: Kysely<DB>, quizId: number) =>
@@ -76,6 +78,27 @@ const selectExtraTimePercent = precompile((db: Kysely<DB>, userId: number) =>
 /** The learner's extra time (API.md "Exam feel"), read when an attempt starts; 0 for a user that is gone. */
 export async function findExtraTimePercent(db: Kysely<DB>, userId: number) {
   return (await selectExtraTimePercent(db, userId)).rows[0]?.extra_time_percent ?? 0
+}
+
+// The learner's extra time with their attempts at the quiz (none: one row of nulls), in one statement: a start
+// needs both, and on exam day every statement of a start counts.
+const selectAttemptsWithExtraTime = precompile((db: Kysely<DB>, userId: number, quizId: number) =>
+  db
+    .selectFrom('users as u')
+    .leftJoin('attempts as a', (join) => join.onRef('a.user_id', '=', 'u.id').on('a.quiz_id', '=', quizId))
+    .select('u.extra_time_percent')
+    .selectAll('a')
+    .where('u.id', '=', userId)
+    .orderBy('a.attempt_number'),
+)
+
+/** The learner's attempts at the quiz, oldest first, and their extra time (0 and none for a user that is gone). */
+export async function findAttemptsWithExtraTime(db: Kysely<DB>, userId: number, quizId: number) {
+  const { rows } = await selectAttemptsWithExtraTime(db, userId, quizId)
+  const attempts: AttemptRow[] = []
+  for (const { extra_time_percent: _extra, ...attempt } of rows)
+    if (attempt.id !== null) attempts.push(attempt as AttemptRow)
+  return { attempts, extraTimePercent: rows[0]?.extra_time_percent ?? 0 }
 }
 
 /**

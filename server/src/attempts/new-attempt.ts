@@ -9,7 +9,7 @@ import { createDrawPools, drawQuestions } from '../questions/draw-questions'
 import { stretchedLimitMs } from './section-clock'
 import { currentRevisions, freezeDraw } from '../questions/question-shows.repository'
 import type { ShowLog } from '../questions/show-log'
-import { findExtraTimePercent, type LearnerQuizRow } from './learner-quizzes.repository'
+import type { LearnerQuizRow } from './learner-quizzes.repository'
 import {
   alreadyStartedLive,
   joinClosed,
@@ -69,8 +69,14 @@ export function createNewAttempts({
    * an order of their own when it shuffles options; and the sections with their marks. Drawn once and stored with
    * the attempt (docs/decisions/008-paper-order-stored-with-the-attempt.md, 029-question-bank-and-papers.md).
    */
-  async function drawPaper(trx: Kysely<DB>, quiz: LearnerQuizRow, userId: number, now: number) {
-    const fixed = await currentQuestions.currentPaper(trx, quiz.id)
+  async function drawPaper(
+    trx: Kysely<DB>,
+    quiz: LearnerQuizRow,
+    userId: number,
+    now: number,
+    extraTimePercent: number,
+  ) {
+    const fixed = await currentQuestions.currentPaper(trx, quiz.id, quiz.question_set_version)
     let bySection = fixed.sections.map((section) => section.revisionIds)
     let shownIds: number[] = fixed.sections.flatMap((section) =>
       section.slots.flatMap((slot) => ('questionId' in slot ? [slot.questionId] : [])),
@@ -125,10 +131,9 @@ export function createNewAttempts({
     const revisionIds = JSON.stringify(ordered)
     // Timed sections run on limits stretched by the learner's extra time, fixed when the attempt starts.
     const timed = fixed.sections.length > 0 && fixed.sections.every((s) => s.section.time_limit_minutes !== null)
-    const extra = timed ? await findExtraTimePercent(trx, userId) : 0
     const sections = JSON.stringify(
       fixed.sections.map(({ section }) =>
-        timed ? { ...section, limit_ms: stretchedLimitMs(section.time_limit_minutes!, extra) } : section,
+        timed ? { ...section, limit_ms: stretchedLimitMs(section.time_limit_minutes!, extraTimePercent) } : section,
       ),
     )
     const opened = { section_opened_at: timed ? now : null }
@@ -147,13 +152,13 @@ export function createNewAttempts({
    * Who, which quiz, which number, begun when and due when: the fields every new attempt starts with. Numbers are
    * 1..n without gaps, so the unique (user, quiz, number) index caps attempts at allowed_attempts.
    */
-  async function attemptBegun(trx: Kysely<DB>, userId: number, quiz: LearnerQuizRow, number: number, now: number) {
+  function attemptBegun(userId: number, quiz: LearnerQuizRow, number: number, now: number, extraTimePercent: number) {
     return {
       user_id: userId,
       quiz_id: quiz.id,
       attempt_number: number,
       started_at: now,
-      deadline: deadlineFor(quiz, now, await findExtraTimePercent(trx, userId)),
+      deadline: deadlineFor(quiz, now, extraTimePercent),
       ranked: rankedAt(quiz, now),
     }
   }

@@ -18,7 +18,7 @@ import {
 import { insertAttempt, listAnswers, listAttempts, markAttemptFinished, upsertAnswers } from './attempts.repository'
 import { recordFinish, retryOnUniqueViolation, toSubmitResult, type AttemptLifecycle } from './attempts.service'
 import { answerEntries, hasExamState, invalidExamState, storeExamState } from './exam-state'
-import { findQuizById, hasPaidAccess, lockLearner } from './learner-quizzes.repository'
+import { findExtraTimePercent, findQuizById, hasPaidAccess, lockLearner } from './learner-quizzes.repository'
 import { newLiveAttemptRefusal, type NewAttempts } from './new-attempt'
 import { liveNotStarted, livePhase, liveTimes } from '../live/live-window.service'
 
@@ -128,7 +128,8 @@ export function createSubmitService({
           const liveRefusal = newLiveAttemptRefusal(phase, attempts)
           if (liveRefusal) return liveRefusal
           if (attempts.length >= quiz.allowed_attempts) return noAttemptsLeft()
-          const drawn = await drawPaper(trx, quiz, user.id, now)
+          const extraTimePercent = await findExtraTimePercent(trx, user.id)
+          const drawn = await drawPaper(trx, quiz, user.id, now, extraTimePercent)
           const paper = await withAnswerKeys(trx, await papers.paperFor(trx, drawn.revision_ids, drawn.option_order), {
             lock: isPostgres,
           })
@@ -140,7 +141,7 @@ export function createSubmitService({
             attemptSections(drawn.sections, paper.questions.length),
           )
           const attempt = await insertAttempt(trx, {
-            ...(await attemptBegun(trx, user.id, quiz, attempts.length + 1, now)),
+            ...attemptBegun(user.id, quiz, attempts.length + 1, now, extraTimePercent),
             status: 'finished',
             ...drawn,
             finished_at: now,

@@ -1,5 +1,12 @@
 import path from 'node:path'
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely'
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+} from 'kysely'
 import pg from 'pg'
 import type { Config } from '../config'
 import type { PoolStats } from '../lib/metrics'
@@ -232,9 +239,45 @@ function withStatementCache(connection: SqliteConnection, limit = 1000) {
   }
 }
 
+/** The SQL of the precompiled queries (precompiled-query.ts), by the name of their prepared statement. */
+const preparedStatements = new Map<string, string>()
+
+/** Has PostgreSQL prepare this SQL once per connection and only bind and run it afterwards. */
+export function prepareOnPostgres(sqlText: string) {
+  if (!preparedStatements.has(sqlText)) preparedStatements.set(sqlText, `precompiled_${preparedStatements.size + 1}`)
+}
+
+/**
+ * The pool as Kysely sees it, its clients sending the precompiled queries as named prepared statements: node-pg
+ * parses a named statement on a connection once and afterwards sends only its parameters, so PostgreSQL no longer
+ * parses and plans the start's and the autosave's statements on every call (a live mock's 500 starts a second).
+ */
+function preparingPool(pool: pg.Pool): PostgresPool {
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>()
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+    // A cursor (Kysely's streaming) passes through as it came.
+    query: ((sqlOrCursor: string, parameters?: unknown[]) => {
+      const name = typeof sqlOrCursor === 'string' ? preparedStatements.get(sqlOrCursor) : undefined
+      return name === undefined
+        ? client.query(sqlOrCursor, parameters)
+        : client.query({ name, text: sqlOrCursor, values: parameters })
+    }) as unknown as PostgresPoolClient['query'],
+    release: () => client.release(),
+  })
+  return {
+    async connect() {
+      const client = await pool.connect()
+      let wrapped = clients.get(client)
+      if (!wrapped) clients.set(client, (wrapped = wrap(client)))
+      return wrapped
+    },
+    end: () => pool.end(),
+  }
+}
+
 /** PostgreSQL: a plain transaction per request (services lock the rows they need); the pool's figures for metrics. */
 export function fromPostgresPool(pool: pg.Pool): Database {
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) })
   return {
     db,
     dialect: 'postgres',

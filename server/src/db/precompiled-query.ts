@@ -1,5 +1,5 @@
 import { SelectQueryNode, type Compilable, type CompiledQuery, type Kysely, type QueryResult } from 'kysely'
-import { sqliteReaderOf, sqliteTransactionOf } from './database'
+import { isPostgres, prepareOnPostgres, sqliteReaderOf, sqliteTransactionOf } from './database'
 import type { DB } from './schema'
 
 const MARKER = '\u0000precompiled-argument:'
@@ -13,6 +13,9 @@ const MARKER = '\u0000precompiled-argument:'
  * executor and the shared connection's queue (database.ts, `sqliteReaderOf`). Inside a SQLite transaction every
  * precompiled query, write or read, runs as a plain prepared statement on the transaction's connection
  * (`sqliteTransactionOf`), which sees the transaction's own writes.
+ *
+ * On PostgreSQL it runs as a named prepared statement (database.ts, `preparingPool`): parsed and planned once per
+ * connection.
  *
  * `build` must use each argument only as a bound value (no arrays for `in`, no flags that change the SQL).
  */
@@ -29,6 +32,7 @@ export function precompile<A extends unknown[], R>(build: (db: Kysely<DB>, ...ar
     for (let index = 0; index < arity; index++) {
       if (!slots.includes(index)) throw new Error(`precompiled query does not bind argument ${index}`)
     }
+    if (isPostgres(db)) prepareOnPostgres(query.sql)
     return { query, slots }
   }
 

@@ -1,0 +1,108 @@
+// node bench/start-cost.mjs: what one attempt start costs in CPU, on the server's side and the database's, read from
+// /proc around BENCH_START_COST_LEARNERS (default 3,000) first starts of a 100-question paper, BENCH_START_COST_AT_ONCE
+// (default 16) at a time. CPU time, unlike latency, hardly moves with what else the machine runs, so this compares
+// two versions of the start on a busy machine where a storm's p95 cannot. SQLite by default; BENCH_DATABASE_URL runs
+// it on a fresh PostgreSQL database, and then the database's share is its backends' CPU for this database.
+import { readFileSync, readdirSync } from 'node:fs'
+import pg from 'pg'
+import { call, startServer } from './lib.mjs'
+
+const learnerCount = Number(process.env.BENCH_START_COST_LEARNERS ?? 3000)
+const atOnce = Number(process.env.BENCH_START_COST_AT_ONCE ?? 16)
+const TICK_MS = 10 // USER_HZ is 100 on Linux
+
+/** User and system CPU time of a process, in milliseconds, or 0 once it is gone. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return { user: Number(fields[11]) * TICK_MS, system: Number(fields[12]) * TICK_MS }
+  } catch {
+    return { user: 0, system: 0 }
+  }
+}
+
+function descendants(pid) {
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+  )
+  return [pid, ...children.flatMap(descendants)]
+}
+
+const server = await startServer()
+let backends = async () => []
+if (server.dialect === 'postgres') {
+  const database = new URL(server.env.DATABASE_URL).pathname.slice(1)
+  backends = async () => {
+    const client = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL })
+    await client.connect()
+    try {
+      const { rows } = await client.query('select pid from pg_stat_activity where datname = $1', [database])
+      return rows.map((row) => row.pid)
+    } finally {
+      await client.end()
+    }
+  }
+}
+try {
+  const admin = await server.seed({
+    admin: 'costadmin',
+    phone: '9700000002',
+    learners: learnerCount,
+    prefix: 'cost',
+    password: 'Bench-pass-2026',
+  })
+  const tokens = await server.tokensFor(Array.from({ length: learnerCount }, (_, i) => `cost${i + 1}`))
+  const quizId = await server.createQuiz(admin, {
+    title: { en: 'Start cost', ne: 'सुरु' },
+    duration_minutes: 60,
+    allowed_attempts: 1,
+    questions: Array.from({ length: 100 }, (_, i) => ({
+      text: { en: `Question ${i + 1}`, ne: `प्रश्न ${i + 1}` },
+      options: [0, 1, 2, 3].map((j) => ({ text: { en: `Option ${j}`, ne: '' }, is_correct: j === 0 })),
+    })),
+  })
+  // One start first, so that every process holds the paper, as on exam day a minute in.
+  for (const token of tokens.splice(0, 4)) await call(server.baseUrl, 'GET', `/api/quizzes/${quizId}/`, { token })
+
+  const serverPids = descendants(server.pid)
+  const before = new Map([...serverPids, ...(await backends()), process.pid].map((pid) => [pid, cpuMs(pid)]))
+  const started = performance.now()
+  let next = 0
+  let errors = 0
+  await Promise.all(
+    Array.from({ length: atOnce }, async () => {
+      while (next < tokens.length) {
+        const token = tokens[next++]
+        const response = await call(server.baseUrl, 'GET', `/api/quizzes/${quizId}/`, { token })
+        if (response.status !== 200) errors++
+      }
+    }),
+  )
+  const seconds = (performance.now() - started) / 1000
+  const spent = (pids) =>
+    pids.reduce(
+      (sum, pid) => {
+        const now = cpuMs(pid)
+        const then = before.get(pid) ?? { user: 0, system: 0 }
+        return { user: sum.user + now.user - then.user, system: sum.system + now.system - then.system }
+      },
+      { user: 0, system: 0 },
+    )
+  // "user + system" per start: the system share is mostly the loopback TCP of each request and each statement.
+  const perStart = ({ user, system }) =>
+    `${((user + system) / tokens.length).toFixed(2)} (${(user / tokens.length).toFixed(2)} + ${(system / tokens.length).toFixed(2)})`
+  console.table([
+    {
+      database: server.dialect,
+      WORKERS: process.env.WORKERS ?? 1,
+      starts: tokens.length,
+      errors,
+      'starts/s': Math.round(tokens.length / seconds),
+      'server CPU ms/start (user + system)': perStart(spent(serverPids)),
+      'database CPU ms/start': server.dialect === 'postgres' ? perStart(spent(await backends())) : '(in the server)',
+      'load generator CPU ms/start': perStart(spent([process.pid])),
+    },
+  ])
+} finally {
+  await server.stop()
+}
