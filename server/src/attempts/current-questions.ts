@@ -50,6 +50,11 @@ export type PaperSlot = { questionId: number; revisionId: number } | { itemId: n
 export interface FixedPaper {
   /** Current revision ids of the live fixed questions, in paper order. */
   revisionIds: number[]
+  /**
+   * The live fixed questions' ids, in paper order: one array for as long as the paper is kept, so that the show log
+   * digests it once (questions/show-log.ts, recordSet). Never change it.
+   */
+  questionIds: readonly number[]
   /** Per section, in order: its revision ids (a slice of revisionIds), its items, and its details. */
   sections: { sectionId: number; revisionIds: number[]; slots: PaperSlot[]; section: AttemptSection }[]
   /** Whether any section draws from the bank. */
@@ -83,7 +88,7 @@ export function createCurrentQuestions() {
 
   async function load(db: Kysely<DB>, quizId: number): Promise<FixedPaper> {
     const { rows } = await selectVersionWithPaper(db, quizId)
-    if (rows.length === 0) return { revisionIds: [], sections: [], hasDraws: false }
+    if (rows.length === 0) return { revisionIds: [], questionIds: [], sections: [], hasDraws: false }
     const sections: FixedPaper['sections'] = []
     for (const row of rows) {
       if (row.section_id === null) continue
@@ -115,6 +120,9 @@ export function createCurrentQuestions() {
     }
     const paper = {
       revisionIds: sections.flatMap((section) => section.revisionIds),
+      questionIds: sections.flatMap((section) =>
+        section.slots.flatMap((slot) => ('questionId' in slot ? [slot.questionId] : [])),
+      ),
       sections,
       hasDraws: sections.some((section) => section.slots.some((slot) => 'draw' in slot)),
     }

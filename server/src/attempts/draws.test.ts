@@ -5,6 +5,7 @@ import { dialects } from '../../test/dialects'
 import { bearerFor, createBankQuestions, createUser } from '../../test/factories'
 import { requestsAs } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
+import { buildApp } from '../app'
 import { questionBody } from '../admin/admin.fixtures'
 
 const HOUR = 3_600_000
@@ -59,6 +60,54 @@ describe.each(dialects)('draws at attempt start on %s', (dialect) => {
     // Another learner starts afresh: anything of the pool, unseen by them.
     const other = await takeOnce(await createUser(t.database), quizId)
     expect(other).toHaveLength(3)
+  })
+
+  /** Another process's view: the app closes (its show log writes what it holds) and a new one opens the database. */
+  async function restart() {
+    await t.app.close()
+    const { config, database, clock, sms, tokens } = t
+    t.app = await buildApp({ config, database, clock, sms, tokens }, { logger: false })
+    await t.app.ready()
+  }
+
+  // A paper's shared questions are recorded as one set per start (docs/decisions/039): they count as seen all the same.
+  it('counts a fixed paper seen in another quiz as seen for a later draw, in this process and in another', async () => {
+    const pool = await bankQuestions('zoology', 10)
+    const fixed = pool.slice(0, 5)
+    const { quizId: fixedQuiz } = await drawQuiz({
+      sections: [{ items: fixed.map((id) => ({ question_id: id })) }],
+    })
+    const { quizId: drawnQuiz } = await drawQuiz({ sections: [{ items: [{ draw: { topic: 'zoology', count: 5 } }] }] })
+    const here = await createUser(t.database)
+    expect(new Set(await takeOnce(here, fixedQuiz))).toEqual(new Set(fixed))
+    expect(new Set(await takeOnce(here, drawnQuiz))).toEqual(new Set(pool.slice(5)))
+
+    const there = await createUser(t.database)
+    await takeOnce(there, fixedQuiz)
+    await restart()
+    // One row for the start, none per question.
+    const rows = (table: 'set_shows' | 'question_shows') =>
+      t.db.selectFrom(table).select('user_id').where('user_id', '=', there.id).execute()
+    expect(await rows('set_shows')).toHaveLength(1)
+    expect(await rows('question_shows')).toHaveLength(0)
+    expect(new Set(await takeOnce(there, drawnQuiz))).toEqual(new Set(pool.slice(5)))
+  })
+
+  it("counts a frozen paper's questions as seen for a later draw over the same pool", async () => {
+    const pool = await bankQuestions('botany', 10)
+    const { quizId: frozenQuiz } = await drawQuiz({
+      draw_mode: 'frozen',
+      sections: [{ items: [{ draw: { topic: 'botany', count: 5 } }] }],
+    })
+    const { quizId: drawnQuiz } = await drawQuiz({ sections: [{ items: [{ draw: { topic: 'botany', count: 5 } }] }] })
+    const first = await createUser(t.database)
+    const frozen = await takeOnce(first, frozenQuiz)
+    const second = await createUser(t.database)
+    expect(await takeOnce(second, frozenQuiz)).toEqual(frozen)
+    await restart()
+    const unseen = pool.filter((id) => !frozen.includes(id))
+    expect(new Set(await takeOnce(first, drawnQuiz))).toEqual(new Set(unseen))
+    expect(new Set(await takeOnce(second, drawnQuiz))).toEqual(new Set(unseen))
   })
 
   it('draws by tags (all of them, case-insensitively), difficulty and source', async () => {

@@ -4,7 +4,7 @@ import { shuffled, type RandomInt } from '../lib/random'
 import type { QuestionPapers } from '../questions/question-papers'
 import { bankMessages } from '@quiz/contracts'
 import { Conflict } from '../http/errors'
-import { createCurrentQuestions, type CurrentQuestions } from './current-questions'
+import { createCurrentQuestions, type CurrentQuestions, type FixedPaper } from './current-questions'
 import { createDrawPools, drawQuestions } from '../questions/draw-questions'
 import { stretchedLimitMs } from './section-clock'
 import { currentRevisions, freezeDraw } from '../questions/question-shows.repository'
@@ -64,6 +64,18 @@ export function createNewAttempts({
 }) {
   const drawPools = createDrawPools()
   /**
+   * Per frozen quiz, the questions every learner of its paper is shown (fixed and frozen picks) as one array while
+   * the fixed paper and the frozen draw hold: the show log digests an array once (questions/show-log.ts).
+   */
+  const frozenShared = new Map<number, { paper: FixedPaper; draw: string; ids: readonly number[] }>()
+  function frozenSharedIds(quizId: number, paper: FixedPaper, draw: string, drawnIds: readonly number[]) {
+    const kept = frozenShared.get(quizId)
+    if (kept && kept.paper === paper && kept.draw === draw) return kept.ids
+    const ids = [...paper.questionIds, ...drawnIds]
+    frozenShared.set(quizId, { paper, draw, ids })
+    return ids
+  }
+  /**
    * The paper a new attempt gets: the quiz's current questions section by section, in an order of their own within
    * each section when the quiz shuffles questions (sections keep their order), and with each question's options in
    * an order of their own when it shuffles options; and the sections with their marks. Drawn once and stored with
@@ -78,16 +90,19 @@ export function createNewAttempts({
   ) {
     const fixed = await currentQuestions.currentPaper(trx, quiz.id, quiz.question_set_version)
     let bySection = fixed.sections.map((section) => section.revisionIds)
-    let shownIds: number[] = fixed.sections.flatMap((section) =>
-      section.slots.flatMap((slot) => ('questionId' in slot ? [slot.questionId] : [])),
-    )
+    // What every learner of this paper is shown is one set (one row per start); a per-attempt draw's picks are not.
+    let shared = fixed.questionIds
+    let drawnAlone: number[] = []
     if (fixed.hasDraws) {
       const draws = fixed.sections.flatMap((section) => section.slots.flatMap((slot) => ('draw' in slot ? [slot] : [])))
-      const fixedIds = new Set(shownIds)
+      const fixedIds = new Set(fixed.questionIds)
       let picks: Map<number, number[]>
+      // The frozen draw this start takes, if the paper is frozen.
+      let frozen: string | null = null
       // The drawn questions' current revisions, when already read for these picks.
       let revisionsRead: Map<number, number> | null = null
       if (quiz.draw_mode === 'frozen' && quiz.frozen_draw) {
+        frozen = quiz.frozen_draw
         picks = new Map(
           Object.entries(JSON.parse(quiz.frozen_draw) as Record<string, number[]>).map(([k, v]) => [Number(k), v]),
         )
@@ -105,6 +120,7 @@ export function createNewAttempts({
         if (quiz.draw_mode === 'frozen') {
           revisionsRead = null
           const stored = await freezeDraw(trx, quiz.id, JSON.stringify(Object.fromEntries(picks)))
+          frozen = stored
           picks = new Map(
             Object.entries(JSON.parse(stored) as Record<string, number[]>).map(([k, v]) => [Number(k), v]),
           )
@@ -123,10 +139,12 @@ export function createNewAttempts({
           'revisionId' in slot ? [slot.revisionId] : picks.get(slot.itemId)!.map((id) => revisionOf.get(id)!),
         ),
       )
-      shownIds = [...shownIds, ...drawnIds]
+      if (frozen === null) drawnAlone = drawnIds
+      else shared = frozenSharedIds(quiz.id, fixed, frozen, drawnIds)
     }
     // Written after the start, in batches (questions/show-log.ts): a hundred rows in every start cost it a tenth.
-    if (shownIds.length > 0) shows.record(userId, shownIds, now)
+    shows.recordSet(userId, shared, now)
+    if (drawnAlone.length > 0) shows.record(userId, drawnAlone, now)
     const ordered = quiz.shuffle_questions === 1 ? bySection.flatMap((ids) => shuffled(ids, random)) : bySection.flat()
     const revisionIds = JSON.stringify(ordered)
     // Timed sections run on limits stretched by the learner's extra time, fixed when the attempt starts.

@@ -161,6 +161,26 @@ export interface QuestionShowTable {
   shown_at: number
 }
 
+/** A set of questions shown together (a paper version's fixed questions, or with its frozen draw); never changes. */
+export interface ShownSetTable {
+  id: Generated<number>
+  /** sha256 hex of the set's sorted question ids: one row per set whichever process meets it first. */
+  set_key: string
+  created_at: number
+}
+
+export interface ShownSetQuestionTable {
+  set_id: number
+  question_id: number
+}
+
+/** When a learner was last shown a whole set: each of its questions counts as shown then (docs/decisions/039). */
+export interface SetShowTable {
+  user_id: number
+  set_id: number
+  shown_at: number
+}
+
 /**
  * Immutable content of a question. An admin edit writes a new revision; attempts keep the revisions they
  * started with, so reports never change and revisions can be cached forever.
@@ -460,6 +480,9 @@ export interface DB {
   paper_sections: PaperSectionTable
   paper_items: PaperItemTable
   question_shows: QuestionShowTable
+  shown_sets: ShownSetTable
+  shown_set_questions: ShownSetQuestionTable
+  set_shows: SetShowTable
   question_revisions: QuestionRevisionTable
   question_options: QuestionOptionTable
   attempts: AttemptTable

@@ -3,30 +3,36 @@ import { isPostgres } from '../db/database'
 import type { DB } from '../db/schema'
 
 // When each learner was last shown each question (in any attempt's paper): draws give unseen questions first, then
-// those shown longest ago.
+// those shown longest ago. A per-attempt draw's questions are question_shows rows; a paper's shared questions (its
+// fixed ones, or with a frozen draw) are one set_shows row per start, naming a shown_sets row (docs/decisions/039).
 
-/** When the learner was last shown each of the questions that they have been shown. */
+/** When the learner was last shown each of the questions that they have been shown, alone or in a set. */
 export async function lastShown(db: Kysely<DB>, userId: number, questionIds: readonly number[]) {
   const shown = new Map<number, number>()
-  // A pool of thousands (a draw over the whole bank): the learner's own rows, one indexed read, are fewer.
+  const keep = (row: { question_id: number; shown_at: number }) => {
+    const at = Number(row.shown_at)
+    if (at > (shown.get(row.question_id) ?? -1)) shown.set(row.question_id, at)
+  }
+  const alone = db.selectFrom('question_shows').select(['question_id', 'shown_at']).where('user_id', '=', userId)
+  const inSets = db
+    .selectFrom('set_shows as s')
+    .innerJoin('shown_set_questions as q', 'q.set_id', 's.set_id')
+    .select(['q.question_id', (eb) => eb.fn.max<number>('s.shown_at').as('shown_at')])
+    .where('s.user_id', '=', userId)
+    .groupBy('q.question_id')
+  // A pool of thousands (a draw over the whole bank): the learner's own rows, one indexed read each, are fewer.
   if (questionIds.length > 500) {
     const wanted = new Set(questionIds)
-    const rows = await db
-      .selectFrom('question_shows')
-      .select(['question_id', 'shown_at'])
-      .where('user_id', '=', userId)
-      .execute()
-    for (const row of rows) if (wanted.has(row.question_id)) shown.set(row.question_id, Number(row.shown_at))
+    for (const row of await alone.unionAll(inSets).execute()) if (wanted.has(row.question_id)) keep(row)
     return shown
   }
   for (let start = 0; start < questionIds.length; start += 500) {
-    const rows = await db
-      .selectFrom('question_shows')
-      .select(['question_id', 'shown_at'])
-      .where('user_id', '=', userId)
-      .where('question_id', 'in', questionIds.slice(start, start + 500))
+    const part = questionIds.slice(start, start + 500)
+    const rows = await alone
+      .where('question_id', 'in', part)
+      .unionAll(inSets.where('q.question_id', 'in', part))
       .execute()
-    for (const row of rows) shown.set(row.question_id, Number(row.shown_at))
+    for (const row of rows) keep(row)
   }
   return shown
 }
@@ -62,6 +68,72 @@ export async function recordShown(db: Kysely<DB>, rows: readonly Shown[]) {
         on conflict (user_id, question_id) do update set shown_at = excluded.shown_at
         where question_shows.shown_at < excluded.shown_at`
   ).execute(db)
+}
+
+/** One learner shown one set of questions at one time. */
+export interface SetShown {
+  userId: number
+  setId: number
+  at: number
+}
+
+/** Writes a chunk of learners' shown sets as recordShown writes shown questions: in key order, only forward. */
+export async function recordSetsShown(db: Kysely<DB>, rows: readonly SetShown[]) {
+  const json = JSON.stringify(
+    [...rows].sort((a, b) => a.userId - b.userId || a.setId - b.setId).map((row) => [row.userId, row.setId, row.at]),
+  )
+  await (
+    isPostgres(db)
+      ? sql`insert into set_shows (user_id, set_id, shown_at)
+        select (r->>0)::integer, (r->>1)::integer, (r->>2)::bigint from jsonb_array_elements(${json}::jsonb) as r
+        on conflict (user_id, set_id) do update set shown_at = excluded.shown_at
+        where set_shows.shown_at < excluded.shown_at`
+      : sql`insert into set_shows (user_id, set_id, shown_at)
+        select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]')
+        from json_each(${json}) where true
+        on conflict (user_id, set_id) do update set shown_at = excluded.shown_at
+        where set_shows.shown_at < excluded.shown_at`
+  ).execute(db)
+}
+
+/** The ids of those of these sets (by key) that exist. */
+export async function findShownSets(db: Kysely<DB>, keys: readonly string[]) {
+  const ids = new Map<string, number>()
+  for (let start = 0; start < keys.length; start += 500) {
+    const rows = await db
+      .selectFrom('shown_sets')
+      .select(['id', 'set_key'])
+      .where('set_key', 'in', keys.slice(start, start + 500))
+      .execute()
+    for (const row of rows) ids.set(row.set_key, row.id)
+  }
+  return ids
+}
+
+/**
+ * The id of the set `key` of these questions, made unless it exists. Run it in a transaction: whoever sees the set's
+ * row then sees its questions. Two processes making one set at once make one row: on PostgreSQL the second insert
+ * waits for the first's commit and does nothing, and the read that follows sees the committed row; SQLite has
+ * one writer at a time.
+ */
+export async function ensureShownSet(trx: Kysely<DB>, key: string, questionIds: readonly number[], now: number) {
+  const created = await trx
+    .insertInto('shown_sets')
+    .values({ set_key: key, created_at: now })
+    .onConflict((conflict) => conflict.column('set_key').doNothing())
+    .returning('id')
+    .executeTakeFirst()
+  if (!created) {
+    return (await trx.selectFrom('shown_sets').select('id').where('set_key', '=', key).executeTakeFirstOrThrow()).id
+  }
+  const json = JSON.stringify(questionIds)
+  await (
+    isPostgres(trx)
+      ? sql`insert into shown_set_questions (set_id, question_id)
+        select ${created.id}::integer, q::integer from jsonb_array_elements_text(${json}::jsonb) as q`
+      : sql`insert into shown_set_questions (set_id, question_id) select ${created.id}, value from json_each(${json})`
+  ).execute(trx)
+  return created.id
 }
 
 /** The current revision of each live question. */

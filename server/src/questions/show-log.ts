@@ -1,6 +1,15 @@
+import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
-import { lastShown, recordShown, type Shown } from './question-shows.repository'
+import {
+  ensureShownSet,
+  findShownSets,
+  lastShown,
+  recordSetsShown,
+  recordShown,
+  type SetShown,
+  type Shown,
+} from './question-shows.repository'
 
 /**
  * The log writes what it holds once no start has added to it for QUIET_MS, and at the latest MAX_WAIT_MS after the
@@ -9,7 +18,7 @@ import { lastShown, recordShown, type Shown } from './question-shows.repository'
  */
 const QUIET_MS = 250
 const MAX_WAIT_MS = 2_000
-/** Written at once when this many shows wait, whatever the time. */
+/** Written at once when this many shows (of a question or of a set) wait, whatever the time. */
 const FLUSH_AT_ROWS = 100_000
 /**
  * Rows per transaction: on SQLite a transaction holds the one writer, so a flush writes in short transactions and
@@ -17,31 +26,87 @@ const FLUSH_AT_ROWS = 100_000
  */
 const ROWS_PER_TRANSACTION = 2_000
 
+/** A set of questions shown together: its key (the digest of its sorted ids) and those ids. */
+interface QuestionSet {
+  key: string
+  ids: readonly number[]
+}
+
+/** What waits to be written, or is being written. */
+interface Held {
+  /** userId -> questionId -> shown at: a per-attempt draw's questions. */
+  questions: Map<number, Map<number, number>>
+  /** userId -> set key -> shown at: a paper's shared questions. */
+  sets: Map<number, Map<string, number>>
+  /** The sets named above. */
+  setsByKey: Map<string, QuestionSet>
+  rows: number
+}
+
+const nothingHeld = (): Held => ({ questions: new Map(), sets: new Map(), setsByKey: new Map(), rows: 0 })
+
 /**
- * The questions each learner was shown, kept in the process and written to question_shows a few times a second
- * in one statement per thousand rows, instead of a hundred rows inside every start's transaction: that write was
- * what kept a fixed paper's start from its earlier speed (issue 25, docs/decisions/039). Draws in this process
- * read the database and what waits here, so a learner's next draw never repeats their last one; a draw in
- * another process may miss the last two seconds of shows at most, and a crash loses them: shows only order a draw's
- * preference, and every attempt keeps its own paper.
+ * The questions each learner was shown, kept in the process and written a few times a second in one statement per
+ * two thousand rows, instead of a hundred rows inside every start's transaction: that write was what kept a fixed
+ * paper's start from its earlier speed (issue 25, docs/decisions/039). A paper's shared questions (fixed, or fixed
+ * and a frozen draw) are one set, written as one set_shows row per start; a per-attempt draw's questions are
+ * question_shows rows. Draws in this process read the database and what waits here, so a learner's next draw never
+ * repeats their last one; a draw in another process may miss the last two seconds of shows at most, and a crash
+ * loses them: shows only order a draw's preference, and every attempt keeps its own paper.
  */
 export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, message: string) => void }) {
-  /** userId -> questionId -> shown at. */
-  let waiting = new Map<number, Map<number, number>>()
+  let waiting = nothingHeld()
   /** What a flush is writing now: still read by draws until it is committed. */
-  let writing = new Map<number, Map<number, number>>()
-  let rows = 0
+  let writing = nothingHeld()
   let timer: NodeJS.Timeout | null = null
   /** When the oldest of what waits was recorded (process time). */
   let waitingSince = 0
   let flushing: Promise<void> = Promise.resolve()
+  /** By the caller's array, so that a paper's cached array costs its digest once, not at every start. */
+  const setOfArray = new WeakMap<readonly number[], QuestionSet>()
+  /** Set key -> its row's id, once this process has seen the row: sets never change. */
+  const setIds = new Map<string, number>()
 
-  function add(into: Map<number, Map<number, number>>, userId: number, questionId: number, at: number) {
-    let mine = into.get(userId)
-    if (!mine) into.set(userId, (mine = new Map()))
+  function setOf(questionIds: readonly number[]): QuestionSet {
+    let set = setOfArray.get(questionIds)
+    if (!set) {
+      const ids = [...new Set(questionIds)].sort((a, b) => a - b)
+      set = { key: createHash('sha256').update(ids.join(',')).digest('hex'), ids }
+      setOfArray.set(questionIds, set)
+    }
+    return set
+  }
+
+  function addQuestion(into: Held, userId: number, questionId: number, at: number) {
+    let mine = into.questions.get(userId)
+    if (!mine) into.questions.set(userId, (mine = new Map()))
     const before = mine.get(questionId)
-    if (before === undefined) rows++
+    if (before === undefined) into.rows++
     if (before === undefined || before < at) mine.set(questionId, at)
+  }
+
+  function addSet(into: Held, userId: number, set: QuestionSet, at: number) {
+    into.setsByKey.set(set.key, set)
+    let mine = into.sets.get(userId)
+    if (!mine) into.sets.set(userId, (mine = new Map()))
+    const before = mine.get(set.key)
+    if (before === undefined) into.rows++
+    if (before === undefined || before < at) mine.set(set.key, at)
+  }
+
+  /** The ids of these sets' rows, made where missing (by the first show of each: its time is the row's). */
+  async function ensureSets(shows: readonly { key: string; at: number }[], setsByKey: Map<string, QuestionSet>) {
+    const firstAt = new Map<string, number>()
+    for (const { key, at } of shows) if (!setIds.has(key) && !firstAt.has(key)) firstAt.set(key, at)
+    if (firstAt.size === 0) return
+    for (const [key, id] of await findShownSets(db, [...firstAt.keys()])) setIds.set(key, id)
+    for (const key of [...firstAt.keys()].sort()) {
+      if (setIds.has(key)) continue
+      const id = await db
+        .transaction()
+        .execute((trx) => ensureShownSet(trx, key, setsByKey.get(key)!.ids, firstAt.get(key)!))
+      setIds.set(key, id)
+    }
   }
 
   /** Takes what waits and writes it; what fails to be written waits again for the next flush. */
@@ -49,33 +114,49 @@ export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, me
     if (timer) clearTimeout(timer)
     timer = null
     flushing = flushing.then(async () => {
-      if (waiting.size === 0) return
+      if (waiting.rows === 0) return
       const taken = waiting
       writing = taken
-      waiting = new Map()
-      rows = 0
-      const batch: Shown[] = []
-      for (const [userId, mine] of taken) for (const [questionId, at] of mine) batch.push({ userId, questionId, at })
+      waiting = nothingHeld()
+      const shows: Shown[] = []
+      for (const [userId, mine] of taken.questions) {
+        for (const [questionId, at] of mine) shows.push({ userId, questionId, at })
+      }
+      const setShows: { userId: number; key: string; at: number }[] = []
+      for (const [userId, mine] of taken.sets) for (const [key, at] of mine) setShows.push({ userId, key, at })
       let written = 0
+      let setsWritten = 0
       try {
-        for (; written < batch.length; written += ROWS_PER_TRANSACTION) {
-          const chunk = batch.slice(written, written + ROWS_PER_TRANSACTION)
+        for (; written < shows.length; written += ROWS_PER_TRANSACTION) {
+          const chunk = shows.slice(written, written + ROWS_PER_TRANSACTION)
           await db.transaction().execute((trx) => recordShown(trx, chunk))
           await new Promise((resolve) => setImmediate(resolve))
         }
+        await ensureSets(setShows, taken.setsByKey)
+        for (; setsWritten < setShows.length; setsWritten += ROWS_PER_TRANSACTION) {
+          const chunk: SetShown[] = setShows
+            .slice(setsWritten, setsWritten + ROWS_PER_TRANSACTION)
+            .map(({ userId, key, at }) => ({ userId, setId: setIds.get(key)!, at }))
+          await db.transaction().execute((trx) => recordSetsShown(trx, chunk))
+          await new Promise((resolve) => setImmediate(resolve))
+        }
       } catch (error) {
-        log.error({ err: error, rows: batch.length - written }, 'shown questions not written; kept for the next flush')
-        for (const { userId, questionId, at } of batch.slice(written)) add(waiting, userId, questionId, at)
+        const rows = shows.length - written + setShows.length - setsWritten
+        log.error({ err: error, rows }, 'shown questions not written; kept for the next flush')
+        for (const { userId, questionId, at } of shows.slice(written)) addQuestion(waiting, userId, questionId, at)
+        for (const { userId, key, at } of setShows.slice(setsWritten)) {
+          addSet(waiting, userId, taken.setsByKey.get(key)!, at)
+        }
         schedule()
       } finally {
-        writing = new Map()
+        writing = nothingHeld()
       }
     })
     return flushing
   }
 
   function schedule() {
-    if (rows >= FLUSH_AT_ROWS) return void flush()
+    if (waiting.rows >= FLUSH_AT_ROWS) return void flush()
     const now = performance.now()
     if (!timer) waitingSince = now
     else clearTimeout(timer)
@@ -83,22 +164,48 @@ export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, me
     timer = setTimeout(() => void flush(), wait).unref()
   }
 
+  /** What `held` says of when the learner was last shown the wanted questions, merged into `shown`. */
+  function mergeHeld(held: Held, userId: number, wanted: readonly number[], shown: Map<number, number>) {
+    const questions = held.questions.get(userId)
+    if (questions) {
+      for (const questionId of wanted) {
+        const at = questions.get(questionId)
+        if (at !== undefined && at > (shown.get(questionId) ?? -1)) shown.set(questionId, at)
+      }
+    }
+    const sets = held.sets.get(userId)
+    if (!sets) return
+    const isWanted = new Set(wanted)
+    for (const [key, at] of sets) {
+      for (const questionId of held.setsByKey.get(key)!.ids) {
+        if (isWanted.has(questionId) && at > (shown.get(questionId) ?? -1)) shown.set(questionId, at)
+      }
+    }
+  }
+
   return {
-    /** The learner was shown these questions at `at`. */
+    /** The learner was shown these questions at `at`, each on its own: a per-attempt draw's. */
     record(userId: number, questionIds: readonly number[], at: number) {
-      for (const questionId of questionIds) add(waiting, userId, questionId, at)
+      for (const questionId of questionIds) addQuestion(waiting, userId, questionId, at)
       schedule()
     },
-    /** When the learner was last shown each of these questions: the database's rows and what still waits here. */
+    /**
+     * The learner was shown this set of questions at `at`: a paper's shared questions, the same for many starts.
+     * Pass the same array, never changed, for every start of the set: its key is computed once per array.
+     */
+    recordSet(userId: number, questionIds: readonly number[], at: number) {
+      if (questionIds.length === 0) return
+      addSet(waiting, userId, setOf(questionIds), at)
+      schedule()
+    },
+    /**
+     * When the learner was last shown each of these questions: the database's rows (alone and in sets) and what
+     * waits or is being written here, before and after the read (a flush may commit while the database is read).
+     */
     async lastShown(trx: Kysely<DB>, userId: number, questionIds: readonly number[]) {
+      const before = [writing, waiting]
       const shown = await lastShown(trx, userId, questionIds)
-      for (const held of [writing.get(userId), waiting.get(userId)]) {
-        if (!held) continue
-        for (const questionId of questionIds) {
-          const at = held.get(questionId)
-          if (at !== undefined && at > (shown.get(questionId) ?? -1)) shown.set(questionId, at)
-        }
-      }
+      for (const held of new Set([...before, writing, waiting])) mergeHeld(held, userId, questionIds, shown)
       return shown
     },
     flush,
