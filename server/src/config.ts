@@ -23,6 +23,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: int(10),
+  DATABASE_PREPARED_STATEMENTS: bool(true),
   WEB_DIST: z.string().optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL: int(15 * 60),
@@ -88,7 +89,8 @@ export type Config = Readonly<{
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses and CIDRs (never "every hop"). */
   trustProxy: false | number | string[]
   dataDir: string
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number }
+  database:
+    { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number; preparedStatements?: boolean }
   webDist: string
   jwtSecret: string
   accessTokenTtl: number
@@ -226,7 +228,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
     trustProxy,
     dataDir,
     database: isPostgres
-      ? { kind: 'postgres' as const, url: e.DATABASE_URL!, poolSize: e.DATABASE_POOL_SIZE }
+      ? {
+          kind: 'postgres' as const,
+          url: e.DATABASE_URL!,
+          poolSize: e.DATABASE_POOL_SIZE,
+          preparedStatements: e.DATABASE_PREPARED_STATEMENTS,
+        }
       : { kind: 'sqlite' as const, file: path.join(dataDir, 'quiz.db') },
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     jwtSecret: e.JWT_SECRET ?? (persistSecret ? localSecret(dataDir) : randomBytes(32).toString('hex')),

@@ -33,7 +33,7 @@ import {
 } from './attempts.repository'
 import { retryOnUniqueViolation, type AttemptLifecycle } from './attempts.service'
 import { answerEntries, hasExamState, invalidExamState, storeExamState, toExamState } from './exam-state'
-import { isOpen, placesOf, sectionClock, toAttemptSections, withoutClosedSections } from './section-clock'
+import { isOpen, placesOf, sectionAt, sectionClock, toAttemptSections, withoutClosedSections } from './section-clock'
 import {
   findAttemptsWithExtraTime,
   findQuizById,
@@ -237,7 +237,7 @@ export function createAttemptSessionService({
     if (!question) throw new NotFound('Question not found.')
     // A timed section's questions can be read only while it is open (API.md "Papers").
     const sections = sectionClock(live, now)
-    if (!isOpen(sections, number - 1)) throw sectionNotOpen(sections.sectionOf[number - 1]! < sections.current)
+    if (!isOpen(sections, number - 1)) throw sectionNotOpen(sectionAt(sections, number - 1) < sections.current)
     return { ...question.learner, number }
   }
 

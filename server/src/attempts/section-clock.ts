@@ -1,6 +1,6 @@
 import type { AttemptSection as AttemptSectionDto, SaveAnswersBody } from '@quiz/contracts'
 import { toIso } from '../lib/clock'
-import { attemptSections, sectionIndexes, type AttemptSection } from '../questions/sections'
+import { attemptSections, type AttemptSection } from '../questions/sections'
 import { toScore } from '../questions/scoring'
 
 // Timed sections (API.md "Papers"): taken in order, each with its own clock. Section i's clock starts when i - 1
@@ -22,8 +22,6 @@ export const stretchedLimitMs = (minutes: number, extraTimePercent: number) =>
 
 export interface SectionClock {
   sections: AttemptSection[]
-  /** Each question's section index, by its place in the paper. */
-  sectionOf: number[]
   timed: boolean
   /** The open section now (timed papers), and when it opened. */
   current: number
@@ -36,8 +34,11 @@ const limitMs = (section: AttemptSection) => section.limit_ms ?? (section.time_l
 
 /** The attempt's sections and which one is open at `now`. */
 export function sectionClock(attempt: SectionedAttempt, now: number): SectionClock {
-  const count = (JSON.parse(attempt.revision_ids) as number[]).length
-  const sections = attemptSections(attempt.sections, count)
+  // Every start, fetch and autosave reads the clock: the paper's ids are parsed only for an attempt stored before
+  // sections were (one section of them all).
+  const sections = attempt.sections
+    ? attemptSections(attempt.sections, 0)
+    : attemptSections(null, (JSON.parse(attempt.revision_ids) as number[]).length)
   const timed = sections.length > 0 && sections.every((section) => section.time_limit_minutes !== null)
   let current = attempt.current_section
   let openedAt = attempt.section_opened_at ?? attempt.started_at
@@ -48,11 +49,21 @@ export function sectionClock(attempt: SectionedAttempt, now: number): SectionClo
     }
   }
   const closesAt = timed ? Math.min(openedAt + limitMs(sections[current]!), attempt.deadline) : attempt.deadline
-  return { sections, sectionOf: sectionIndexes(sections), timed, current, openedAt, closesAt }
+  return { sections, timed, current, openedAt, closesAt }
+}
+
+/** The index of the section of the question at `place` (0-based) in the paper; -1 past its end. */
+export function sectionAt(clock: SectionClock, place: number) {
+  let end = 0
+  for (const [index, section] of clock.sections.entries()) {
+    end += section.count
+    if (place < end) return index
+  }
+  return -1
 }
 
 /** Whether the question at `place` (0-based) may be read or answered now. */
-export const isOpen = (clock: SectionClock, place: number) => !clock.timed || clock.sectionOf[place] === clock.current
+export const isOpen = (clock: SectionClock, place: number) => !clock.timed || sectionAt(clock, place) === clock.current
 
 /** Each question's place (0-based) in the paper, by question id. */
 export const placesOf = (paper: { questions: readonly { questionId: number }[] }) =>

@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createTestDatabase, dropTestDatabase } from '../../test/test-app'
 import { createDatabase, sqliteReaderOf, type Database } from './database'
 import { migrateToLatest } from './migrate'
+import { precompile } from './precompiled-query'
 
 describe('SQLite group commit and reader connection', () => {
   let dir: string
@@ -146,5 +148,47 @@ describe('SQLite group commit and reader connection', () => {
     })
     expect(duringTransaction).toBe(0)
     expect(count()).toBe(1)
+  })
+})
+
+// The hot queries run as named prepared statements on PostgreSQL (decision 040), unless turned off for a pooler.
+describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL prepared statements', () => {
+  let name: string
+  let url: string
+  beforeAll(async () => {
+    ;({ name, url } = await createTestDatabase('quiz_prepared'))
+  })
+  afterAll(() => dropTestDatabase(name))
+
+  const findPlan = precompile((db: Database['db'], id: number) =>
+    db.selectFrom('plans').select('name_en').where('id', '=', id),
+  )
+
+  /** Runs the precompiled query twice on a one-connection pool; the statements that connection holds prepared. */
+  async function preparedAfterTwoRuns(preparedStatements: boolean) {
+    const database = createDatabase({ kind: 'postgres', url, poolSize: 1, preparedStatements })
+    try {
+      await migrateToLatest(database)
+      expect((await findPlan(database.db, 1)).rows).toEqual([])
+      expect((await findPlan(database.db, 2)).rows).toEqual([])
+      const { rows } = await sql<{
+        name: string
+        statement: string
+      }>`select name, statement from pg_prepared_statements`.execute(database.db)
+      return rows
+    } finally {
+      await database.destroy()
+    }
+  }
+
+  it('prepares a precompiled query once per connection, by name', async () => {
+    const prepared = await preparedAfterTwoRuns(true)
+    expect(prepared).toEqual([
+      { name: expect.stringMatching(/^precompiled_\d+$/), statement: expect.stringContaining('"plans"') },
+    ])
+  })
+
+  it('prepares nothing by name when turned off', async () => {
+    expect(await preparedAfterTwoRuns(false)).toEqual([])
   })
 })

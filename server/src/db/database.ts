@@ -47,7 +47,7 @@ export function createDatabase(config: Config['database']): Database {
     // itself once the database is back.
     pool.on('error', () => {})
     pool.on('connect', (client) => client.on('error', () => {}))
-    return fromPostgresPool(pool)
+    return fromPostgresPool(pool, { preparedStatements: config.preparedStatements })
   }
   if (config.file === ':memory:') return fromSqlite(new SQLite(config.file))
   ensurePrivateDir(path.dirname(config.file))
@@ -240,11 +240,11 @@ function withStatementCache(connection: SqliteConnection, limit = 1000) {
 }
 
 /** The SQL of the precompiled queries (precompiled-query.ts), by the name of their prepared statement. */
-const preparedStatements = new Map<string, string>()
+const statementNames = new Map<string, string>()
 
 /** Has PostgreSQL prepare this SQL once per connection and only bind and run it afterwards. */
 export function prepareOnPostgres(sqlText: string) {
-  if (!preparedStatements.has(sqlText)) preparedStatements.set(sqlText, `precompiled_${preparedStatements.size + 1}`)
+  if (!statementNames.has(sqlText)) statementNames.set(sqlText, `precompiled_${statementNames.size + 1}`)
 }
 
 /**
@@ -257,7 +257,7 @@ function preparingPool(pool: pg.Pool): PostgresPool {
   const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
     // A cursor (Kysely's streaming) passes through as it came.
     query: ((sqlOrCursor: string, parameters?: unknown[]) => {
-      const name = typeof sqlOrCursor === 'string' ? preparedStatements.get(sqlOrCursor) : undefined
+      const name = typeof sqlOrCursor === 'string' ? statementNames.get(sqlOrCursor) : undefined
       return name === undefined
         ? client.query(sqlOrCursor, parameters)
         : client.query({ name, text: sqlOrCursor, values: parameters })
@@ -275,9 +275,12 @@ function preparingPool(pool: pg.Pool): PostgresPool {
   }
 }
 
-/** PostgreSQL: a plain transaction per request (services lock the rows they need); the pool's figures for metrics. */
-export function fromPostgresPool(pool: pg.Pool): Database {
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) })
+/**
+ * PostgreSQL: a plain transaction per request (services lock the rows they need); the pool's figures for metrics.
+ * `preparedStatements: false` for a connection pooler that cannot keep named statements (PgBouncer before 1.21).
+ */
+export function fromPostgresPool(pool: pg.Pool, { preparedStatements = true } = {}): Database {
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparedStatements ? preparingPool(pool) : pool }) })
   return {
     db,
     dialect: 'postgres',
