@@ -134,7 +134,7 @@ export function createAttemptSessionService({
     return toQuizAttempt(quiz, outcome.attempt, outcome.count, outcome.answers, outcome.states, now)
   }
 
-  function insertNewAttempt(
+  async function insertNewAttempt(
     trx: Kysely<DB>,
     user: TokenUser,
     quiz: LearnerQuizRow,
@@ -142,18 +142,17 @@ export function createAttemptSessionService({
     extraTimePercent: number,
     now: number,
   ) {
-    return drawPaper(trx, quiz, user.id, now, extraTimePercent).then((paper) =>
-      insertAttempt(trx, {
-        ...attemptBegun(user.id, quiz, number, now, extraTimePercent),
-        status: 'in_progress',
-        ...paper,
-        finished_at: null,
-        score_hundredths: null,
-        correct: null,
-        incorrect: null,
-        unanswered: null,
-      }),
-    )
+    const paper = await drawPaper(trx, quiz, user.id, now, extraTimePercent)
+    return insertAttempt(trx, {
+      ...attemptBegun(user.id, quiz, number, now, extraTimePercent),
+      status: 'in_progress',
+      ...paper,
+      finished_at: null,
+      score_hundredths: null,
+      correct: null,
+      incorrect: null,
+      unanswered: null,
+    })
   }
 
   /**
@@ -162,17 +161,18 @@ export function createAttemptSessionService({
    * before it there is nothing to settle, and the unique (user, quiz, number) index lets one attempt 1 in. A start
    * that loses that race to another request (a second tab, a submit without a start) gets undefined and goes the
    * locked way, which finds the winner's attempt. A live mock's 5,000 starts in ten seconds are all first attempts:
-   * this is three statements where the locked way is nine (docs/decisions/038).
+   * this is three statements where the locked way is nine (docs/decisions/040).
    */
   async function startFirstAttempt(user: TokenUser, quiz: LearnerQuizRow, extraTimePercent: number, now: number) {
+    let attempt: AttemptRow
     try {
-      const attempt = await insertNewAttempt(db, user, quiz, 1, extraTimePercent, now)
-      metrics.attemptStarted()
-      return toQuizAttempt(quiz, attempt, 1, new Map(), [], now)
+      attempt = await insertNewAttempt(db, user, quiz, 1, extraTimePercent, now)
     } catch (error) {
       if (isUniqueViolation(error)) return undefined
       throw error
     }
+    metrics.attemptStarted()
+    return toQuizAttempt(quiz, attempt, 1, new Map(), [], now)
   }
 
   async function toQuizAttempt(

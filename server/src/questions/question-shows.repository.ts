@@ -50,25 +50,13 @@ export interface Shown {
  * forward in time, so a slower process's older flush never hides a newer show. The rows travel as one JSON
  * parameter, unpacked by the database, as the notifications' do: a VALUES list cost Kysely more than the writes.
  */
-export async function recordShown(db: Kysely<DB>, rows: readonly Shown[]) {
-  const json = JSON.stringify(
-    [...rows]
-      .sort((a, b) => a.userId - b.userId || a.questionId - b.questionId)
-      .map((row) => [row.userId, row.questionId, row.at]),
+export const recordShown = (db: Kysely<DB>, rows: readonly Shown[]) =>
+  writeShows(
+    db,
+    'question_shows',
+    'question_id',
+    rows.map((row) => [row.userId, row.questionId, row.at]),
   )
-  await (
-    isPostgres(db)
-      ? sql`insert into question_shows (user_id, question_id, shown_at)
-        select (r->>0)::integer, (r->>1)::integer, (r->>2)::bigint from jsonb_array_elements(${json}::jsonb) as r
-        on conflict (user_id, question_id) do update set shown_at = excluded.shown_at
-        where question_shows.shown_at < excluded.shown_at`
-      : sql`insert into question_shows (user_id, question_id, shown_at)
-        select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]')
-        from json_each(${json}) where true
-        on conflict (user_id, question_id) do update set shown_at = excluded.shown_at
-        where question_shows.shown_at < excluded.shown_at`
-  ).execute(db)
-}
 
 /** One learner shown one set of questions at one time. */
 export interface SetShown {
@@ -78,21 +66,34 @@ export interface SetShown {
 }
 
 /** Writes a chunk of learners' shown sets as recordShown writes shown questions: in key order, only forward. */
-export async function recordSetsShown(db: Kysely<DB>, rows: readonly SetShown[]) {
-  const json = JSON.stringify(
-    [...rows].sort((a, b) => a.userId - b.userId || a.setId - b.setId).map((row) => [row.userId, row.setId, row.at]),
+export const recordSetsShown = (db: Kysely<DB>, rows: readonly SetShown[]) =>
+  writeShows(
+    db,
+    'set_shows',
+    'set_id',
+    rows.map((row) => [row.userId, row.setId, row.at]),
   )
+
+/** Upserts (user, question or set, shown at) rows into `table`, sorted by key, each row only forward in time. */
+async function writeShows(
+  db: Kysely<DB>,
+  table: 'question_shows' | 'set_shows',
+  column: 'question_id' | 'set_id',
+  rows: [userId: number, id: number, at: number][],
+) {
+  const json = JSON.stringify(rows.sort((a, b) => a[0] - b[0] || a[1] - b[1]))
+  const [into, id] = [sql.table(table), sql.ref(column)]
   await (
     isPostgres(db)
-      ? sql`insert into set_shows (user_id, set_id, shown_at)
+      ? sql`insert into ${into} (user_id, ${id}, shown_at)
         select (r->>0)::integer, (r->>1)::integer, (r->>2)::bigint from jsonb_array_elements(${json}::jsonb) as r
-        on conflict (user_id, set_id) do update set shown_at = excluded.shown_at
-        where set_shows.shown_at < excluded.shown_at`
-      : sql`insert into set_shows (user_id, set_id, shown_at)
+        on conflict (user_id, ${id}) do update set shown_at = excluded.shown_at
+        where ${into}.shown_at < excluded.shown_at`
+      : sql`insert into ${into} (user_id, ${id}, shown_at)
         select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]')
         from json_each(${json}) where true
-        on conflict (user_id, set_id) do update set shown_at = excluded.shown_at
-        where set_shows.shown_at < excluded.shown_at`
+        on conflict (user_id, ${id}) do update set shown_at = excluded.shown_at
+        where ${into}.shown_at < excluded.shown_at`
   ).execute(db)
 }
 
