@@ -11,10 +11,17 @@ export interface VapidKeys {
   privateKey: string
 }
 
+/** The private scalar as 32 bytes, base64url: the ECDH API leaves out leading zero bytes (one key in 256). */
+const privateKeyOf = (scalar: Buffer) => {
+  const bytes = Buffer.alloc(32)
+  scalar.copy(bytes, 32 - scalar.length)
+  return bytes.toString('base64url')
+}
+
 export function generateVapidKeys(): VapidKeys {
   const ecdh = createECDH('prime256v1')
   ecdh.generateKeys()
-  return { publicKey: ecdh.getPublicKey('base64url'), privateKey: ecdh.getPrivateKey('base64url') }
+  return { publicKey: ecdh.getPublicKey('base64url'), privateKey: privateKeyOf(ecdh.getPrivateKey()) }
 }
 
 /** Why this pair cannot sign pushes (a sentence), or null. */
@@ -50,7 +57,10 @@ export function localVapidKeys(dataDir: string): VapidKeys {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
   }
   closeExisting([file])
-  const keys = JSON.parse(readFileSync(file, 'utf8')) as VapidKeys
+  const kept = JSON.parse(readFileSync(file, 'utf8')) as VapidKeys
+  // A pair written before the scalar was padded may hold 31 bytes or fewer: the same key, made whole.
+  const scalar = Buffer.from(String(kept.privateKey), 'base64url')
+  const keys = scalar.length > 0 && scalar.length < 32 ? { ...kept, privateKey: privateKeyOf(scalar) } : kept
   const problem = vapidKeysProblem(keys)
   if (problem) throw new Error(`${file}: ${problem} Delete the file to make a new pair.`)
   return keys
