@@ -143,10 +143,19 @@ export function createAttemptSessionService({
     now: number,
   ) {
     const paper = await drawPaper(trx, quiz, user.id, now, extraTimePercent)
+    const begun = attemptBegun(user.id, quiz, number, now, extraTimePercent)
     return insertAttempt(trx, {
-      ...attemptBegun(user.id, quiz, number, now, extraTimePercent),
+      user_id: begun.user_id,
+      quiz_id: begun.quiz_id,
+      attempt_number: begun.attempt_number,
+      started_at: begun.started_at,
+      deadline: begun.deadline,
+      ranked: begun.ranked,
       status: 'in_progress',
-      ...paper,
+      revision_ids: paper.revision_ids,
+      option_order: paper.option_order,
+      sections: paper.sections,
+      section_opened_at: paper.section_opened_at,
       finished_at: null,
       score_hundredths: null,
       correct: null,
@@ -186,6 +195,7 @@ export function createAttemptSessionService({
     const paper = await papers.paperFor(db, attempt.revision_ids, attempt.option_order)
     const saved: Record<string, number> = {}
     for (const [questionId, optionId] of answers) if (optionId !== null) saved[questionId] = optionId
+    const examState = toExamState(paper, states)
     return {
       ...toQuizSummary(quiz, attemptCount),
       question_count: paper.questions.length,
@@ -196,7 +206,10 @@ export function createAttemptSessionService({
         deadline: toIso(attempt.deadline),
         remaining_seconds: Math.max(0, Math.floor((attempt.deadline - now) / 1000)),
         answers: saved,
-        ...toExamState(paper, states),
+        // Named, not spread: a spread after other fields builds the object field by field into a new shape.
+        marked: examState.marked,
+        visited: examState.visited,
+        time_spent: examState.time_spent,
         sections: toAttemptSections(sectionClock(attempt, now)),
       },
     }

@@ -71,7 +71,7 @@ export function findLatestAttempt(db: Kysely<DB>, userId: number, quizId: number
     .executeTakeFirst()
 }
 
-const insertAttemptReturningRow = precompile(
+const insertAttemptReturningId = precompile(
   (
     db: Kysely<DB>,
     userId: number,
@@ -115,32 +115,59 @@ const insertAttemptReturningRow = precompile(
         section_opened_at: sectionOpenedAt,
         ranked,
       })
-      .returningAll(),
+      .returning('id'),
 )
 
+/**
+ * Inserts the attempt and returns its row, made here from what was inserted and the new id rather than read back:
+ * `returning *` decoded twenty columns (the paper's ids among them, a new copy of that string) on every start.
+ */
 export async function insertAttempt(db: Kysely<DB>, attempt: Insertable<AttemptTable>): Promise<AttemptRow> {
-  const { rows } = await insertAttemptReturningRow(
+  const row: AttemptRow = {
+    id: 0, // set below, from the insert
+    user_id: attempt.user_id,
+    quiz_id: attempt.quiz_id,
+    attempt_number: attempt.attempt_number,
+    status: attempt.status,
+    started_at: attempt.started_at,
+    deadline: attempt.deadline,
+    revision_ids: attempt.revision_ids,
+    option_order: attempt.option_order ?? null,
+    finished_at: attempt.finished_at ?? null,
+    score_hundredths: attempt.score_hundredths ?? null,
+    correct: attempt.correct ?? null,
+    incorrect: attempt.incorrect ?? null,
+    unanswered: attempt.unanswered ?? null,
+    late: attempt.late ?? 0,
+    submitted: attempt.submitted ?? 0,
+    sections: attempt.sections ?? null,
+    current_section: 0,
+    section_opened_at: attempt.section_opened_at ?? null,
+    ranked: attempt.ranked ?? 1,
+  }
+  const { rows } = await insertAttemptReturningId(
     db,
-    attempt.user_id,
-    attempt.quiz_id,
-    attempt.attempt_number,
-    attempt.status,
-    attempt.started_at,
-    attempt.deadline,
-    attempt.revision_ids,
-    attempt.option_order ?? null,
-    attempt.finished_at ?? null,
-    attempt.score_hundredths ?? null,
-    attempt.correct ?? null,
-    attempt.incorrect ?? null,
-    attempt.unanswered ?? null,
-    attempt.late ?? 0,
-    attempt.submitted ?? 0,
-    attempt.sections ?? null,
-    attempt.section_opened_at ?? null,
-    attempt.ranked ?? 1,
+    row.user_id,
+    row.quiz_id,
+    row.attempt_number,
+    row.status,
+    row.started_at,
+    row.deadline,
+    row.revision_ids,
+    row.option_order,
+    row.finished_at,
+    row.score_hundredths,
+    row.correct,
+    row.incorrect,
+    row.unanswered,
+    row.late,
+    row.submitted,
+    row.sections,
+    row.section_opened_at,
+    row.ranked,
   )
-  return rows[0]!
+  row.id = Number(rows[0]!.id)
+  return row
 }
 
 export interface AttemptScore {

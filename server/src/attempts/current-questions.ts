@@ -59,7 +59,21 @@ export interface FixedPaper {
   sections: { sectionId: number; revisionIds: number[]; slots: PaperSlot[]; section: AttemptSection }[]
   /** Whether any section draws from the bank. */
   hasDraws: boolean
+  /**
+   * What every start of an unshuffled paper without draws stores, made once per paper rather than per start: the
+   * revision ids as `revision_ids` JSON, and the sections as `sections` JSON when none is timed (a timed section's
+   * limit is stretched by each learner's extra time).
+   */
+  stored: { revisionIds: string; untimedSections: string }
 }
+
+const withStored = (paper: Omit<FixedPaper, 'stored'>): FixedPaper => ({
+  ...paper,
+  stored: {
+    revisionIds: JSON.stringify(paper.revisionIds),
+    untimedSections: JSON.stringify(paper.sections.map(({ section }) => section)),
+  },
+})
 
 /** A section as the learner's list shows it before a start (API.md "Quizzes for learners"). */
 export type SectionSummary = QuizListSection
@@ -88,7 +102,7 @@ export function createCurrentQuestions() {
 
   async function load(db: Kysely<DB>, quizId: number): Promise<FixedPaper> {
     const { rows } = await selectVersionWithPaper(db, quizId)
-    if (rows.length === 0) return { revisionIds: [], questionIds: [], sections: [], hasDraws: false }
+    if (rows.length === 0) return withStored({ revisionIds: [], questionIds: [], sections: [], hasDraws: false })
     const sections: FixedPaper['sections'] = []
     for (const row of rows) {
       if (row.section_id === null) continue
@@ -118,14 +132,14 @@ export function createCurrentQuestions() {
         last.section.count += row.draw_count
       }
     }
-    const paper = {
+    const paper = withStored({
       revisionIds: sections.flatMap((section) => section.revisionIds),
       questionIds: sections.flatMap((section) =>
         section.slots.flatMap((slot) => ('questionId' in slot ? [slot.questionId] : [])),
       ),
       sections,
       hasDraws: sections.some((section) => section.slots.some((slot) => 'draw' in slot)),
-    }
+    })
     papers.set(quizId, { version: rows[0]!.question_set_version, paper })
     return paper
   }

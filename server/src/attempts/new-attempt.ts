@@ -145,17 +145,26 @@ export function createNewAttempts({
     // Written after the start, in batches (questions/show-log.ts): a hundred rows in every start cost it a tenth.
     shows.recordSet(userId, shared, now)
     if (drawnAlone.length > 0) shows.record(userId, drawnAlone, now)
-    const ordered = quiz.shuffle_questions === 1 ? bySection.flatMap((ids) => shuffled(ids, random)) : bySection.flat()
-    const revisionIds = JSON.stringify(ordered)
+    const revisionIds =
+      quiz.shuffle_questions === 1
+        ? JSON.stringify(bySection.flatMap((ids) => shuffled(ids, random)))
+        : fixed.hasDraws
+          ? JSON.stringify(bySection.flat())
+          : fixed.stored.revisionIds
     // Timed sections run on limits stretched by the learner's extra time, fixed when the attempt starts.
     const timed = fixed.sections.length > 0 && fixed.sections.every((s) => s.section.time_limit_minutes !== null)
-    const sections = JSON.stringify(
-      fixed.sections.map(({ section }) =>
-        timed ? { ...section, limit_ms: stretchedLimitMs(section.time_limit_minutes!, extraTimePercent) } : section,
-      ),
-    )
-    const opened = { section_opened_at: timed ? now : null }
-    if (quiz.shuffle_options !== 1) return { revision_ids: revisionIds, option_order: null, sections, ...opened }
+    const sections = timed
+      ? JSON.stringify(
+          fixed.sections.map(({ section }) => ({
+            ...section,
+            limit_ms: stretchedLimitMs(section.time_limit_minutes!, extraTimePercent),
+          })),
+        )
+      : fixed.stored.untimedSections
+    const sectionOpenedAt = timed ? now : null
+    if (quiz.shuffle_options !== 1) {
+      return { revision_ids: revisionIds, option_order: null, sections, section_opened_at: sectionOpenedAt }
+    }
     const paper = await papers.paperFor(trx, revisionIds)
     const optionOrder = paper.questions.map((question) =>
       shuffled(
@@ -163,7 +172,12 @@ export function createNewAttempts({
         random,
       ),
     )
-    return { revision_ids: revisionIds, option_order: JSON.stringify(optionOrder), sections, ...opened }
+    return {
+      revision_ids: revisionIds,
+      option_order: JSON.stringify(optionOrder),
+      sections,
+      section_opened_at: sectionOpenedAt,
+    }
   }
 
   /**

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { createBankQuestions, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
@@ -250,5 +250,52 @@ describe.each(dialects)('the show log on %s', (dialect) => {
       .executeTakeFirstOrThrow()
     expect(Number(count.n)).toBe(3_000)
     expect((await storedShows(learners[29]!.id)).get(questions[99]!)).toBe(10_029)
+  })
+
+  describe('when it writes by itself', () => {
+    afterEach(() => vi.useRealTimers())
+
+    /** Lets a flush that a timer started reach the database and commit (its I/O is real, its timers fake). */
+    const written = async (userId: number, count: number) => {
+      for (let i = 0; i < 500 && (await storedShows(userId)).size < count; i++) {
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      return storedShows(userId)
+    }
+
+    it('writes once no start has added to it for a quarter second', async () => {
+      const [a, b] = await createBankQuestions(t.db, 'history', 2, t.clock.now())
+      const learner = await createUser(t.database)
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
+      const log = createShowLog(t.db, silent)
+      log.record(learner.id, [a!], 1_000)
+      await vi.advanceTimersByTimeAsync(200)
+      log.record(learner.id, [b!], 1_200)
+      await vi.advanceTimersByTimeAsync(200)
+      expect(await storedShows(learner.id)).toEqual(new Map())
+      await vi.advanceTimersByTimeAsync(50)
+      expect(await written(learner.id, 2)).toEqual(
+        new Map([
+          [a!, 1_000],
+          [b!, 1_200],
+        ]),
+      )
+    })
+
+    it('writes two seconds after the oldest show at the latest, while starts keep coming', async () => {
+      const questions = await createBankQuestions(t.db, 'history', 30, t.clock.now())
+      const learner = await createUser(t.database)
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
+      const log = createShowLog(t.db, silent)
+      for (const [i, question] of questions.slice(0, 19).entries()) {
+        log.record(learner.id, [question], i * 100)
+        await vi.advanceTimersByTimeAsync(100)
+      }
+      expect(await storedShows(learner.id)).toEqual(new Map())
+      log.record(learner.id, [questions[19]!], 1_900)
+      await vi.advanceTimersByTimeAsync(100)
+      expect((await written(learner.id, 20)).size).toBe(20)
+      await log.flush()
+    })
   })
 })

@@ -59,8 +59,9 @@ export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, me
   /** What a flush is writing now: still read by draws until it is committed. */
   let writing = nothingHeld()
   let timer: NodeJS.Timeout | null = null
-  /** When the oldest of what waits was recorded (process time). */
+  /** When the oldest of what waits was recorded, and the newest (process time). */
   let waitingSince = 0
+  let lastRecordAt = 0
   let flushing: Promise<void> = Promise.resolve()
   /** By the caller's array, so that a paper's cached array costs its digest once, not at every start. */
   const setOfArray = new WeakMap<readonly number[], QuestionSet>()
@@ -155,13 +156,22 @@ export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, me
     return flushing
   }
 
+  /**
+   * Called by every record. One timer runs while something waits; when it fires before the log has been quiet for
+   * QUIET_MS it sets itself again for the rest, rather than every record resetting it (a timer per start).
+   */
   function schedule() {
     if (waiting.rows >= FLUSH_AT_ROWS) return void flush()
-    const now = performance.now()
-    if (!timer) waitingSince = now
-    else clearTimeout(timer)
-    const wait = Math.max(0, Math.min(QUIET_MS, waitingSince + MAX_WAIT_MS - now))
-    timer = setTimeout(() => void flush(), wait).unref()
+    lastRecordAt = performance.now()
+    if (timer) return
+    waitingSince = lastRecordAt
+    timer = setTimeout(whenDue, QUIET_MS).unref()
+  }
+
+  function whenDue() {
+    const due = Math.min(lastRecordAt + QUIET_MS, waitingSince + MAX_WAIT_MS) - performance.now()
+    if (due > 0) timer = setTimeout(whenDue, due).unref()
+    else void flush()
   }
 
   /** What `held` says of when the learner was last shown the wanted questions, merged into `shown`. */
