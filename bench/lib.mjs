@@ -68,11 +68,12 @@ export async function startServer({
     RATE_LIMIT_LOGIN_PER_USERNAME: '100000000',
     ...extraEnv,
   }
-  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under load.
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under load; BENCH_SERVER_STDOUT=1
+  // shows the server's standard output (e.g. with "--trace-gc-nvp").
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)
   const child = spawn(node, [...nodeArgs, path.join(root, 'server/dist/main.js')], {
     env,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'pipe'],
   })
   let stderr = ''
   child.stderr.on('data', (chunk) => {
