@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createConnection, createServer, type AddressInfo, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
@@ -107,15 +108,63 @@ export interface PageOptions {
   viewport?: { width: number; height: number }
   language?: 'en' | 'ne'
   timezoneId?: string
+  /** Where the browser finds the server, if not at its own address (a `NetworkLink`'s). */
+  baseUrl?: string
+}
+
+/** A connection to the server that a test can cut and restore, the way a phone loses its network. */
+export interface NetworkLink {
+  baseUrl: string
+  cut(): void
+  restore(): void
+  close(): Promise<void>
+}
+
+/**
+ * A TCP relay in front of the server. Chromium's offline emulation alone is not a lost network: while a page
+ * reloads, the document going away is released from it (it even hears `online`) and its last requests get
+ * through. Cut, the relay closes every connection and refuses new ones, so nothing reaches the server.
+ */
+export async function startNetworkLink(server: TestServer): Promise<NetworkLink> {
+  const target = new URL(server.baseUrl)
+  const sockets = new Set<Socket>()
+  let up = true
+  const relay = createServer((client) => {
+    if (!up) return client.destroy()
+    const upstream = createConnection({ host: target.hostname, port: Number(target.port) })
+    for (const socket of [client, upstream]) {
+      sockets.add(socket)
+      socket.on('close', () => sockets.delete(socket))
+      socket.on('error', () => undefined)
+    }
+    client.pipe(upstream).pipe(client)
+    client.on('close', () => upstream.destroy())
+    upstream.on('close', () => client.destroy())
+  })
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve))
+  return {
+    baseUrl: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`,
+    cut() {
+      up = false
+      for (const socket of sockets) socket.destroy()
+    },
+    restore() {
+      up = true
+    },
+    close() {
+      for (const socket of sockets) socket.destroy()
+      return new Promise((resolve) => relay.close(() => resolve()))
+    },
+  }
 }
 
 /** A fresh browser context (its own localStorage) at `baseUrl`, optionally with the app already in `language`. */
 export async function newPage(
   browser: Browser,
   server: TestServer,
-  { viewport = DESKTOP, language, timezoneId }: PageOptions = {},
+  { viewport = DESKTOP, language, timezoneId, baseUrl = server.baseUrl }: PageOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport, locale: 'en-US', timezoneId })
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, locale: 'en-US', timezoneId })
   if (language) await context.addInitScript((lng) => localStorage.setItem('language', lng), language)
   const page = await context.newPage()
   page.setDefaultTimeout(15_000)

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import enQuiz from '../web/src/i18n/locales/en/quiz.json'
 import enResults from '../web/src/i18n/locales/en/results.json'
 import neQuiz from '../web/src/i18n/locales/ne/quiz.json'
@@ -13,7 +13,9 @@ import {
   interpolate as fill,
   screenshot,
   setUpJourney,
+  startNetworkLink,
   submitExam,
+  type NetworkLink,
 } from './fixtures'
 
 // Issue 12 (decision 019): an exam that survives a lost connection and a reload. The learner starts a quiz online;
@@ -45,10 +47,25 @@ function quizJson(title: string, durationMinutes: number) {
 const journey = setUpJourney()
 let adminToken: string
 let learners = 0
+/** The pages reach the server through it, so that offline means no request gets there. */
+let network: NetworkLink
 
 beforeAll(async () => {
   adminToken = await createAdmin(journey.server, ADMIN)
+  network = await startNetworkLink(journey.server)
 })
+afterAll(() => network.close())
+
+/** The phone loses its network: the browser says so, and nothing it sends arrives. */
+async function goOffline(page: Page) {
+  network.cut()
+  await page.context().setOffline(true)
+}
+
+async function goOnline(page: Page) {
+  network.restore()
+  await page.context().setOffline(false)
+}
 
 /** A learner made by the CLI (registration is another journey's subject). */
 function newLearner() {
@@ -87,9 +104,14 @@ async function answer(page: Page, n: number) {
 /** A new learner starts a new quiz on a phone, goes offline and answers questions 1 to 3: the banner counts three. */
 async function answerThreeOffline(title: string, language: 'en' | 'ne') {
   const quizId = await createQuiz(journey.server, adminToken, quizJson(title, 20))
-  const page = await journey.open({ viewport: PHONE, user: newLearner(), ...(language === 'ne' && { language }) })
+  const page = await journey.open({
+    viewport: PHONE,
+    user: newLearner(),
+    baseUrl: network.baseUrl,
+    ...(language === 'ne' && { language }),
+  })
   await startQuiz(page, quizId, language)
-  await page.context().setOffline(true)
+  await goOffline(page)
   for (const n of [1, 2, 3]) await answer(page, n)
   await page.getByText(fill(texts[language].save.offline_other, { count: 3 }), { exact: true }).waitFor()
   await screenshot(page, `offline-${language}-phone-banner`)
@@ -143,7 +165,6 @@ async function submitAndReadReport(page: Page) {
 describe('an exam without a connection', () => {
   it('(1) goes offline, answers three, reloads, answers two more, comes back online, submits: the report has all five', async () => {
     const { quizId, page } = await answerThreeOffline('Offline reload', 'en')
-    const context = page.context()
     const before = Number((await page.getByRole('timer').textContent())!.split(':')[0])
 
     // The reload is served by the worker and the device: the browser's error page never shows.
@@ -160,7 +181,7 @@ describe('an exam without a connection', () => {
     const token = (await page.evaluate(() => localStorage.getItem('accessToken')))!
     expect((await attemptAnswers(token, quizId)).attempt.answers).toEqual({})
 
-    await context.setOffline(false)
+    await goOnline(page)
     await page.getByText(fill(enQuiz.back_online.sent_other, { count: 5 }), { exact: true }).waitFor()
     await screenshot(page, 'offline-en-phone-back-online')
     expect(Object.keys((await attemptAnswers(token, quizId)).attempt.answers)).toHaveLength(5)
@@ -182,7 +203,7 @@ describe('an exam without a connection', () => {
     expect(await page.getByRole('timer').textContent()).toMatch(/^[०-९]+:[०-९]{2}$/)
     for (const n of [4, 5]) await answer(page, n)
 
-    await context.setOffline(false)
+    await goOnline(page)
     await page.getByText(fill(neQuiz.back_online.sent_other, { count: 5 }), { exact: true }).waitFor()
     await screenshot(page, 'offline-ne-phone-back-online')
     await expectNoSidewaysScroll(page)
@@ -195,10 +216,11 @@ describe('an exam without a connection', () => {
     const learner = newLearner()
     for (const language of ['en', 'ne'] as const) {
       // Both languages' screens for people to look at; the English run checks the result too.
-      const page = await journey.open({ viewport: PHONE, user: language === 'en' ? learner : newLearner(), language })
+      const user = language === 'en' ? learner : newLearner()
+      const page = await journey.open({ viewport: PHONE, user, language, baseUrl: network.baseUrl })
       await page.clock.install()
       await startQuiz(page, quizId, language)
-      await page.context().setOffline(true)
+      await goOffline(page)
       await page.getByRole('radio', { name: new RegExp(`^${optionText(1, 0)}`) }).check()
       // The page's clock runs a minute ahead; the server's has hardly moved, so the answers count in full.
       await page.clock.fastForward('01:05')
@@ -207,7 +229,7 @@ describe('an exam without a connection', () => {
       await screenshot(page, `offline-${language}-phone-time-up`)
       if (language === 'ne') continue
 
-      await page.context().setOffline(false)
+      await goOnline(page)
       const score = page.getByRole('dialog', { name: enQuiz.score.time_up_title })
       await score.waitFor()
       expect(await termValue(score, enQuiz.score.correct)).toBe('1')
