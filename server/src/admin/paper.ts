@@ -9,6 +9,7 @@ import {
   type SectionInput,
 } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
+import { inParts } from '../db/in-parts'
 import type { DB } from '../db/schema'
 import { ValidationFailed, type FieldErrors } from '../http/errors'
 import { drawQuestions } from '../questions/draw-questions'
@@ -59,11 +60,11 @@ export async function checkPaper(db: Kysely<DB>, sections: readonly SectionInput
   if (fixed.size > 0) {
     const live = new Set<number>()
     const ids = [...fixed.keys()]
-    for (let start = 0; start < ids.length; start += 500) {
+    for (const part of inParts(ids)) {
       const rows = await db
         .selectFrom('questions')
         .select('id')
-        .where('id', 'in', ids.slice(start, start + 500))
+        .where('id', 'in', part)
         .where('deleted_at', 'is', null)
         .where('revision_id', 'is not', null)
         .execute()
@@ -200,12 +201,12 @@ export async function readPaper(
 /** The questions a frozen draw names (deleted ones too: the paper then warns), with their current text. */
 async function findDrawnQuestions(db: Kysely<DB>, ids: readonly number[]) {
   const found = new Map<number, DrawnQuestion & { deleted: boolean }>()
-  for (let start = 0; start < ids.length; start += 500) {
+  for (const part of inParts(ids)) {
     const rows = await db
       .selectFrom('questions as q')
       .innerJoin('question_revisions as r', 'r.id', 'q.revision_id')
       .select(['q.id', 'q.deleted_at', 'r.text_en', 'r.text_ne', 'r.topic'])
-      .where('q.id', 'in', ids.slice(start, start + 500))
+      .where('q.id', 'in', part)
       .execute()
     for (const row of rows)
       found.set(row.id, {

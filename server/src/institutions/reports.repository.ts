@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { AttemptSelection } from '@quiz/contracts'
 import type { Dialect } from '../db/database'
+import { inParts } from '../db/in-parts'
 import type { DB } from '../db/schema'
 
 /** A quiz that is not deleted. */
@@ -204,11 +205,11 @@ export function listAnswersOfChosenAttempts(db: Kysely<DB>, quizId: number, whic
 /** The question of each revision. */
 export async function findQuestionsOfRevisions(db: Kysely<DB>, revisionIds: readonly number[]) {
   const found = new Map<number, number>()
-  for (let start = 0; start < revisionIds.length; start += 500) {
+  for (const part of inParts(revisionIds)) {
     const rows = await db
       .selectFrom('question_revisions')
       .select(['id', 'question_id'])
-      .where('id', 'in', revisionIds.slice(start, start + 500))
+      .where('id', 'in', part)
       .execute()
     for (const row of rows) found.set(row.id, row.question_id)
   }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import { isPostgres } from '../db/database'
+import { inParts } from '../db/in-parts'
 import type { DB } from '../db/schema'
 
 // When each learner was last shown each question (in any attempt's paper): draws give unseen questions first, then
@@ -26,8 +27,7 @@ export async function lastShown(db: Kysely<DB>, userId: number, questionIds: rea
     for (const row of await alone.unionAll(inSets).execute()) if (wanted.has(row.question_id)) keep(row)
     return shown
   }
-  for (let start = 0; start < questionIds.length; start += 500) {
-    const part = questionIds.slice(start, start + 500)
+  for (const part of inParts(questionIds)) {
     const rows = await alone
       .where('question_id', 'in', part)
       .unionAll(inSets.where('q.question_id', 'in', part))
@@ -100,12 +100,8 @@ async function writeShows(
 /** The ids of those of these sets (by key) that exist. */
 export async function findShownSets(db: Kysely<DB>, keys: readonly string[]) {
   const ids = new Map<string, number>()
-  for (let start = 0; start < keys.length; start += 500) {
-    const rows = await db
-      .selectFrom('shown_sets')
-      .select(['id', 'set_key'])
-      .where('set_key', 'in', keys.slice(start, start + 500))
-      .execute()
+  for (const part of inParts(keys)) {
+    const rows = await db.selectFrom('shown_sets').select(['id', 'set_key']).where('set_key', 'in', part).execute()
     for (const row of rows) ids.set(row.set_key, row.id)
   }
   return ids
@@ -140,11 +136,11 @@ export async function ensureShownSet(trx: Kysely<DB>, key: string, questionIds: 
 /** The current revision of each live question. */
 export async function currentRevisions(db: Kysely<DB>, questionIds: readonly number[]) {
   const revisions = new Map<number, number>()
-  for (let start = 0; start < questionIds.length; start += 500) {
+  for (const part of inParts(questionIds)) {
     const rows = await db
       .selectFrom('questions')
       .select(['id', 'revision_id'])
-      .where('id', 'in', questionIds.slice(start, start + 500))
+      .where('id', 'in', part)
       .where('deleted_at', 'is', null)
       .where('revision_id', 'is not', null)
       .execute()

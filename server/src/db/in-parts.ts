@@ -1,0 +1,12 @@
+/**
+ * How many values one query binds at most when it takes a list (`in (...)`, a multi-row insert): far below SQLite's
+ * 32,766 and PostgreSQL's 65,535 parameters, and small enough that no statement holds a lock for long.
+ */
+const PART_SIZE = 500
+
+/** `items` in consecutive parts of at most `size`, for one query each. */
+export function inParts<T>(items: readonly T[], size = PART_SIZE): T[][] {
+  const parts: T[][] = []
+  for (let start = 0; start < items.length; start += size) parts.push(items.slice(start, start + size))
+  return parts
+}
