@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { scoreAnswers, toScore } from './scoring'
+import { scoreAnswers, scoreBySection, toScore } from './scoring'
 
 const questions = [1, 2, 3, 4, 5].map((questionId) => ({ questionId, correctOptionId: questionId * 10 }))
 
@@ -49,6 +49,37 @@ describe('scoreAnswers', () => {
       incorrect: 1,
       score_hundredths: -20,
     })
+  })
+})
+
+describe('scoreBySection', () => {
+  const section = (count: number, marksCorrect: number, marksWrong: number) => ({
+    title_en: '',
+    title_ne: '',
+    marks_correct: marksCorrect,
+    marks_wrong: marksWrong,
+    time_limit_minutes: null,
+    count,
+  })
+
+  it('scores each place with its section marks, past an empty section, the places beyond the counts in the last', () => {
+    // Places 1-2 are the first section's (2 / 0.4); the second has none; places 3-4 are the third's (1 / 0.25),
+    // and so is place 5, beyond the counts.
+    const sections = [section(2, 200, 40), section(0, 500, 500), section(2, 100, 25)]
+    const answers = new Map([
+      [1, 10],
+      [2, 99],
+      [3, 30],
+      [4, 99],
+      [5, 99],
+    ])
+    const { sections: tallies, ...score } = scoreBySection(questions, answers, sections)
+    expect(tallies.map((tally) => [tally.score_hundredths, tally.correct, tally.incorrect])).toEqual([
+      [160, 1, 1],
+      [0, 0, 0],
+      [50, 1, 2],
+    ])
+    expect(score).toEqual({ score_hundredths: 210, correct: 2, incorrect: 3, unanswered: 0, total_questions: 5 })
   })
 })
 

@@ -1,5 +1,5 @@
 import { keyedMarks, keyedOutcome, type AnswerKey } from './answer-keys'
-import { attemptSections, sectionIndexes, type AttemptSection } from './sections'
+import { attemptSections, type AttemptSection } from './sections'
 
 /** Marking scheme of SPEC.md in hundredths of a point, so sums stay exact integers. */
 export const POINTS_CORRECT = 100
@@ -45,22 +45,27 @@ export function scoreBySection(
     incorrect: 0,
     unanswered: 0,
   }))
-  const placeSection = sectionIndexes(sections)
+  const marks = sections.map((section) => ({ correct: section.marks_correct, wrong: section.marks_wrong }))
+  // Walked place by place, with no array of places: this runs twice on every submit of a storm.
+  const last = sections.length - 1
+  let index = 0
+  let sectionEnd = sections[0]?.count ?? 0
   let excluded = 0
-  questions.forEach((question, place) => {
-    const index = placeSection[place] ?? sections.length - 1
+  for (let place = 0; place < questions.length; place++) {
+    // Places past the sections' counts belong to the last section.
+    while (place >= sectionEnd && index < last) sectionEnd += sections[++index]!.count
+    const question = questions[place]!
     const tally = tallies[index]!
-    const section = sections[index]!
     const outcome = keyedOutcome(answers.get(question.questionId) ?? null, question.correctOptionId, question.key)
     if (outcome === 'excluded') {
       // A question dropped with `exclude` counts in nothing and its marks leave the most the paper can score.
       excluded++
-      tally.max_hundredths -= section.marks_correct
-      return
+      tally.max_hundredths -= sections[index]!.marks_correct
+      continue
     }
     tally[outcome]++
-    tally.score_hundredths += keyedMarks(outcome, { correct: section.marks_correct, wrong: section.marks_wrong })
-  })
+    tally.score_hundredths += keyedMarks(outcome, marks[index]!)
+  }
   const sum = (key: keyof SectionTally) => tallies.reduce((total, tally) => total + tally[key], 0)
   return {
     score_hundredths: sum('score_hundredths'),
