@@ -21,7 +21,7 @@ export const stretchedLimitMs = (minutes: number, extraTimePercent: number) =>
   minutes * (60_000 + 600 * extraTimePercent)
 
 export interface SectionClock {
-  sections: AttemptSection[]
+  sections: readonly AttemptSection[]
   timed: boolean
   /** The open section now (timed papers), and when it opened. */
   current: number
@@ -65,9 +65,18 @@ export function sectionAt(clock: SectionClock, place: number) {
 /** Whether the question at `place` (0-based) may be read or answered now. */
 export const isOpen = (clock: SectionClock, place: number) => !clock.timed || sectionAt(clock, place) === clock.current
 
+/** Places by paper (its question list, which the paper cache keeps): every autosave and submit asks. */
+const placesByPaper = new WeakMap<readonly { questionId: number }[], ReadonlyMap<number, number>>()
+
 /** Each question's place (0-based) in the paper, by question id. */
-export const placesOf = (paper: { questions: readonly { questionId: number }[] }) =>
-  new Map(paper.questions.map((question, place) => [question.questionId, place]))
+export function placesOf(paper: { questions: readonly { questionId: number }[] }): ReadonlyMap<number, number> {
+  let places = placesByPaper.get(paper.questions)
+  if (!places) {
+    places = new Map(paper.questions.map((question, place) => [question.questionId, place]))
+    placesByPaper.set(paper.questions, places)
+  }
+  return places
+}
 
 /** The attempt's sections as the learner's payload shows them. */
 export function toAttemptSections(clock: SectionClock): AttemptSectionDto[] {

@@ -159,7 +159,7 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
    */
   async function sectionMarks(attempts: readonly { id: number; sections: string | null; revision_ids: string }[]) {
     const uniform = new Map<number, { correct: number; wrong: number }>()
-    const mixed = new Map<number, { revisionIds: number[]; sections: AttemptSection[] }>()
+    const mixed = new Map<number, { revisionIds: number[]; sections: readonly AttemptSection[] }>()
     for (const attempt of attempts) {
       const revisionIds = JSON.parse(attempt.revision_ids) as number[]
       const sections = attemptSections(attempt.sections, revisionIds.length)

@@ -20,9 +20,26 @@ export interface AttemptSection {
 export const DEFAULT_MARKS_CORRECT = 100
 export const DEFAULT_MARKS_WRONG = 20
 
+/**
+ * Sections parsed, by their stored JSON. Every fetch and autosave reads its attempt's sections, and a paper's
+ * learners store the same JSON (or a few: extra time stretches limits): a storm parses each once. Shared, so
+ * read-only; cleared whole when full, which a server meets only after a thousand different papers or stretches.
+ */
+const parsedSections = new Map<string, readonly AttemptSection[]>()
+const MAX_PARSED_SECTIONS = 1_000
+
 /** The attempt's sections; an attempt made before sections (null) is one untimed section of +1 / -0.2. */
-export function attemptSections(json: string | null | undefined, questionCount: number): AttemptSection[] {
-  if (json) return JSON.parse(json) as AttemptSection[]
+export function attemptSections(json: string | null | undefined, questionCount: number): readonly AttemptSection[] {
+  if (json) {
+    let sections = parsedSections.get(json)
+    if (!sections) {
+      if (parsedSections.size >= MAX_PARSED_SECTIONS) parsedSections.clear()
+      // Frozen: a caller that changed a shared section would change every other learner's.
+      sections = Object.freeze((JSON.parse(json) as AttemptSection[]).map((section) => Object.freeze(section)))
+      parsedSections.set(json, sections)
+    }
+    return sections
+  }
   return [
     {
       title_en: '',
