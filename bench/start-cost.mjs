@@ -3,12 +3,15 @@
 // (default 16) at a time. CPU time, unlike latency, hardly moves with what else the machine runs, so this compares
 // two versions of the start on a busy machine where a storm's p95 cannot. SQLite by default; BENCH_DATABASE_URL runs
 // it on a fresh PostgreSQL database, and then the database's share is its backends' CPU for this database.
+// BENCH_COST=submit measures the submits of those attempts instead (each with two answers in three, one in three of
+// them wrong), the starts made beforehand.
 import { readFileSync, readdirSync } from 'node:fs'
 import pg from 'pg'
 import { call, startServer } from './lib.mjs'
 
 const learnerCount = Number(process.env.BENCH_START_COST_LEARNERS ?? 3000)
 const atOnce = Number(process.env.BENCH_START_COST_AT_ONCE ?? 16)
+const measured = process.env.BENCH_COST === 'submit' ? 'submit' : 'start'
 const TICK_MS = 10 // USER_HZ is 100 on Linux
 
 /** User and system CPU time of a process, in milliseconds, or 0 once it is gone. */
@@ -64,6 +67,22 @@ try {
   // One start first, so that every process holds the paper, as on exam day a minute in.
   for (const token of tokens.splice(0, 4)) await call(server.baseUrl, 'GET', `/api/quizzes/${quizId}/`, { token })
 
+  // The submits' answers: the same paper for everyone, its options in the order written (the first is right).
+  const answers = {}
+  if (measured === 'submit') {
+    for (const token of tokens) await call(server.baseUrl, 'GET', `/api/quizzes/${quizId}/`, { token })
+    for (let number = 1; number <= 100; number++) {
+      const question = await call(server.baseUrl, 'GET', `/api/quizzes/${quizId}/question/${number}/`, {
+        token: tokens[0],
+      })
+      if (number % 3 !== 2) answers[question.body.id] = question.body.options[number % 3].id
+    }
+  }
+  const request = (token) =>
+    measured === 'submit'
+      ? call(server.baseUrl, 'POST', `/api/quizzes/${quizId}/submit/`, { token, body: { answers } })
+      : call(server.baseUrl, 'GET', `/api/quizzes/${quizId}/`, { token })
+
   const serverPids = descendants(server.pid)
   const before = new Map([...serverPids, ...(await backends()), process.pid].map((pid) => [pid, cpuMs(pid)]))
   const started = performance.now()
@@ -73,7 +92,7 @@ try {
     Array.from({ length: atOnce }, async () => {
       while (next < tokens.length) {
         const token = tokens[next++]
-        const response = await call(server.baseUrl, 'GET', `/api/quizzes/${quizId}/`, { token })
+        const response = await request(token)
         if (response.status !== 200) errors++
       }
     }),
@@ -88,19 +107,20 @@ try {
       },
       { user: 0, system: 0 },
     )
-  // "user + system" per start: the system share is mostly the loopback TCP of each request and each statement.
-  const perStart = ({ user, system }) =>
+  // "user + system" per request measured: the system share is mostly the loopback TCP of each request and statement.
+  const perRequest = ({ user, system }) =>
     `${((user + system) / tokens.length).toFixed(2)} (${(user / tokens.length).toFixed(2)} + ${(system / tokens.length).toFixed(2)})`
   console.table([
     {
       database: server.dialect,
       WORKERS: process.env.WORKERS ?? 1,
-      starts: tokens.length,
+      [`${measured}s`]: tokens.length,
       errors,
-      'starts/s': Math.round(tokens.length / seconds),
-      'server CPU ms/start (user + system)': perStart(spent(serverPids)),
-      'database CPU ms/start': server.dialect === 'postgres' ? perStart(spent(await backends())) : '(in the server)',
-      'load generator CPU ms/start': perStart(spent([process.pid])),
+      [`${measured}s/s`]: Math.round(tokens.length / seconds),
+      [`server CPU ms/${measured} (user + system)`]: perRequest(spent(serverPids)),
+      [`database CPU ms/${measured}`]:
+        server.dialect === 'postgres' ? perRequest(spent(await backends())) : '(in the server)',
+      [`load generator CPU ms/${measured}`]: perRequest(spent([process.pid])),
     },
   ])
 } finally {

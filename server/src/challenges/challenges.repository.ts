@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { Dialect } from '../db/database'
+import { precompile } from '../db/precompiled-query'
 import type { DB, FlagTable, KeyVersionTable, RegradeTable } from '../db/schema'
 import type { Insertable, Selectable } from 'kysely'
 
@@ -50,25 +51,35 @@ export function upsertFlag(db: Kysely<DB>, values: Insertable<FlagTable>) {
     .executeTakeFirstOrThrow()
 }
 
-export function findFlagsOfLearner(db: Kysely<DB>, userId: number, revisionIds: readonly number[]) {
-  if (revisionIds.length === 0) return Promise.resolve([] as FlagRow[])
-  return db
-    .selectFrom('flags')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('revision_id', 'in', [...new Set(revisionIds)])
-    .execute()
+const selectFlagsOfLearner = precompile((db: Kysely<DB>, userId: number) =>
+  db.selectFrom('flags').selectAll().where('user_id', '=', userId),
+)
+
+/**
+ * The learner's flags on these revisions. Every report card asks (its route is in DESIGN.md's budget), so the
+ * query is precompiled: all of the learner's flags (a handful; `flags_user_revision` leads with the user), kept
+ * here when their revision is the paper's.
+ */
+export async function findFlagsOfLearner(db: Kysely<DB>, userId: number, revisionIds: readonly number[]) {
+  if (revisionIds.length === 0) return []
+  const flags = (await selectFlagsOfLearner(db, userId)).rows as FlagRow[]
+  if (flags.length === 0) return flags
+  const onPaper = new Set(revisionIds)
+  return flags.filter((flag) => onPaper.has(flag.revision_id))
 }
 
-/** The attempt's re-gradings in the order they happened, with the deciding version's note and time. */
-export function listRegradesOfAttempt(db: Kysely<DB>, attemptId: number) {
-  return db
+const selectRegradesOfAttempt = precompile((db: Kysely<DB>, attemptId: number) =>
+  db
     .selectFrom('regrades as r')
     .innerJoin('key_versions as k', 'k.id', 'r.key_version_id')
     .select(['r.question_id', 'r.old_marks', 'r.new_marks', 'k.created_at', 'k.note'])
     .where('r.attempt_id', '=', attemptId)
-    .orderBy('r.id')
-    .execute()
+    .orderBy('r.id'),
+)
+
+/** The attempt's re-gradings in the order they happened, with the deciding version's note and time. */
+export async function listRegradesOfAttempt(db: Kysely<DB>, attemptId: number) {
+  return (await selectRegradesOfAttempt(db, attemptId)).rows
 }
 
 // The admin queue.
