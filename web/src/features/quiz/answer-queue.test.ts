@@ -220,6 +220,52 @@ describe('AnswerQueue', () => {
     expect(stored()).toMatchObject({ answers: { '1': 12 }, pending: {} })
   })
 
+  it('drains: sends a change still in its debounce at once, waits for a save in flight and what followed it', async () => {
+    const first = deferred()
+    const send = vi
+      .fn<(changes: SaveBatch) => Promise<unknown>>()
+      .mockReturnValueOnce(first.promise)
+      .mockResolvedValue({ saved: 1 })
+    const { queue } = setup({ send })
+    queue.start()
+    queue.set(1, 11)
+    await vi.advanceTimersByTimeAsync(500)
+    queue.set(2, 21)
+    let drained: boolean | null = null
+    void queue.drain().then((done) => (drained = done))
+    await vi.advanceTimersByTimeAsync(0)
+    // The first save is still out: nothing is drained yet, and the second change waits for it.
+    expect(drained).toBeNull()
+    expect(send).toHaveBeenCalledTimes(1)
+    first.resolve({ saved: 1 })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(send).toHaveBeenLastCalledWith({ answers: { '2': 21 } })
+    expect(drained).toBe(true)
+    expect(queue.getSnapshot()).toMatchObject({ status: 'saved', pending: 0 })
+  })
+
+  it('drains to false, keeping the changes, when they cannot get through now', async () => {
+    const send = vi.fn<(changes: SaveBatch) => Promise<unknown>>().mockRejectedValueOnce(networkError())
+    const { queue, goOffline, stored } = setup({ send })
+    queue.start()
+    queue.set(1, 11)
+    expect(await queue.drain()).toBe(false)
+    expect(queue.getSnapshot().status).toBe('retrying')
+    goOffline()
+    expect(await queue.drain()).toBe(false)
+    expect(send).toHaveBeenCalledTimes(1)
+    expect(stored()?.pending).toEqual({ '1': 11 })
+    queue.pause()
+    expect(await queue.drain()).toBe(false)
+  })
+
+  it('drains at once when nothing is queued', async () => {
+    const { queue, send } = setup()
+    queue.start()
+    expect(await queue.drain()).toBe(true)
+    expect(send).not.toHaveBeenCalled()
+  })
+
   it('reports a refusal that will not pass (409 after the deadline) instead of retrying', async () => {
     const refusal = new ApiError(409, 'attempt_closed', 'The time for this attempt is over.')
     const send = vi.fn<(changes: SaveBatch) => Promise<unknown>>().mockRejectedValue(refusal)

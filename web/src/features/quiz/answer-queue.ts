@@ -127,6 +127,8 @@ export class AnswerQueue {
   private readonly listeners = new Set<() => void>()
   private timer: ReturnType<typeof setTimeout> | null = null
   private inFlight = false
+  /** The save now out, so that `drain` can wait for it. */
+  private sending: Promise<void> | null = null
   private failures = 0
   private running = false
   private disposed = false
@@ -428,6 +430,25 @@ export class AnswerQueue {
     if (this.running && send && this.timer === null) this.schedule(this.options.debounceMs)
   }
 
+  /**
+   * Sends everything queued and waits until the server holds it: true once nothing is left, false when it cannot
+   * get through now (offline, a failed send waiting for its retry, a refusal, or the queue not running). Closing a
+   * timed section waits on this, since the server drops what reaches it after the section closed.
+   */
+  async drain(): Promise<boolean> {
+    const stuck = () => this.status === 'offline' || this.status === 'retrying' || this.status === 'failed'
+    for (;;) {
+      if (this.sending) {
+        await this.sending
+        if (stuck()) return false
+      }
+      if (!this.hasPending()) return true
+      if (!this.running || this.disposed) return false
+      await this.flush()
+      if (stuck()) return false
+    }
+  }
+
   /** Sends the queued changes now (also what the debounce timer, the retries and the `online` event call). */
   async flush(): Promise<void> {
     this.cancelTimer()
@@ -440,6 +461,16 @@ export class AnswerQueue {
     const batch = this.batch()
     this.inFlight = true
     this.setStatus('saving')
+    const sending = this.send(batch)
+    this.sending = sending
+    try {
+      await sending
+    } finally {
+      this.sending = null
+    }
+  }
+
+  private async send(batch: SaveBatch) {
     try {
       await this.options.send(batch)
       this.failures = 0

@@ -185,6 +185,45 @@ describe('exam screen with sections', () => {
     expect(screen.getByRole('button', { name: 'Mark for Review' })).toBeDisabled()
   })
 
+  it('saves the answers just given before it closes the section, and stays when they cannot be saved', async () => {
+    let reachable = false
+    const net = network(withSections(timed), {
+      [`PUT /api/quizzes/${QUIZ_ID}/answers/`]: () => {
+        if (!reachable) throw new TypeError('Failed to fetch')
+        return { body: { saved: 1, dropped: [] } }
+      },
+      [`POST /api/quizzes/${QUIZ_ID}/sections/next/`]: () => ({ body: { sections: movedOn } }),
+    })
+    renderQuiz()
+    await settle()
+    const moveOn = async () => {
+      await user().click(screen.getByRole('button', { name: 'Next section' }))
+      const dialog = screen.getByRole('dialog', { name: 'Move on to Mathematics?' })
+      await user().click(within(dialog).getByRole('button', { name: 'Yes, move on' }))
+      await settle()
+    }
+    // Answered and moved on at once, within the autosave's pause: the answer cannot reach the server.
+    await user().click(screen.getByRole('radio', { name: /Choice 2 for 1/ }))
+    await moveOn()
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Your answers in this section are not saved yet, so it stays open. Check your connection and try again.',
+    )
+    expect(net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/sections/next/`)).toHaveLength(0)
+    expect(tabs()[0]).not.toHaveTextContent('Closed')
+
+    reachable = true
+    await moveOn()
+    const order = net.calls
+      .filter((call) => call.method !== 'GET')
+      .map((call) => `${call.method} ${call.path.replace(`/api/quizzes/${QUIZ_ID}/`, '')}`)
+    expect(order.slice(-2)).toEqual(['PUT answers/', 'POST sections/next/'])
+    expect(net.callsTo('PUT', `/api/quizzes/${QUIZ_ID}/answers/`).at(-1)?.body).toMatchObject({
+      answers: { '101': 1012 },
+    })
+    expect(tabs()[0]).toHaveTextContent('Closed')
+    expect(screen.getByText('What is question 8?')).toBeInTheDocument()
+  })
+
   it('closes the open section at its deadline, opens the next, and asks the server where the paper is', async () => {
     // At 07:05 the server has closed section 1 and opened section 2 until 07:15, with 600 s left in the attempt.
     const reads: QuizAttempt[] = [

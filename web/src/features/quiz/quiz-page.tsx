@@ -78,6 +78,7 @@ export function Component() {
     number,
     goTo,
     onLastTimeUp: () => submit(true),
+    saveAnswers: () => queue?.drain() ?? Promise.resolve(true),
   })
   const question = useQuery({
     ...quizQueries.question(quizId ?? 0, session?.attempt.id ?? 0, number),

@@ -75,6 +75,7 @@ export function SectionNotices({ paper }: { paper: ExamSections }) {
       )}
       {paper.dropped > 0 && <Alert kind="error">{t('dropped', { count: paper.dropped })}</Alert>}
       {paper.moving === 'failed' && <Alert kind="error">{t('next_failed')}</Alert>}
+      {paper.moving === 'unsaved' && <Alert kind="error">{t('next_unsaved')}</Alert>}
     </>
   )
 }

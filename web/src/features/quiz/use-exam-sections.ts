@@ -47,6 +47,11 @@ interface ExamSectionsOptions {
   goTo: (number: number) => void
   /** The last timed section's time is over: the paper is handed in. */
   onLastTimeUp: () => void
+  /**
+   * Sends what the learner answered and waits until the server holds it (false: it could not get through). "Next
+   * section" waits on it: the server drops whatever reaches it after the section closed.
+   */
+  saveAnswers: () => Promise<boolean>
 }
 
 /**
@@ -54,10 +59,18 @@ interface ExamSectionsOptions {
  * papers the current section's countdown, its end (closed, the next one opened), "Next section" and the answers
  * the server dropped because their section was no longer open.
  */
-export function useExamSections({ quizId, session, running, number, goTo, onLastTimeUp }: ExamSectionsOptions) {
+export function useExamSections({
+  quizId,
+  session,
+  running,
+  number,
+  goTo,
+  onLastTimeUp,
+  saveAnswers,
+}: ExamSectionsOptions) {
   const [paper, setPaper] = useState<PaperState | null>(null)
   const [dropped, setDropped] = useState(0)
-  const [moving, setMoving] = useState<'idle' | 'sending' | 'failed'>('idle')
+  const [moving, setMoving] = useState<'idle' | 'sending' | 'failed' | 'unsaved'>('idle')
   const attemptId = session?.attempt.id ?? null
 
   // A new attempt's sections, as the server sent them.
@@ -143,6 +156,10 @@ export function useExamSections({ quizId, session, running, number, goTo, onLast
   const moveOn = async () => {
     if (!sections || open === -1) return
     setMoving('sending')
+    if (!(await saveAnswers())) {
+      setMoving('unsaved')
+      return
+    }
     try {
       const result = await nextSection(quizId)
       setPaper(withStart(result.sections))
