@@ -1,7 +1,8 @@
 import type { QuizQuestion } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
-import { findRevisions, richTextsOf, toImage, type RevisionWithOptions } from './question-revisions.repository'
+import { richTextsOf, toImage, type RevisionWithOptions } from './question-revisions.repository'
+import { createRevisionCache } from './revision-cache'
 import { findAnswerKeys } from './answer-keys'
 import type { ScoredQuestion } from './scoring'
 
@@ -23,47 +24,12 @@ export interface Paper {
 export type QuestionPapers = ReturnType<typeof createQuestionPapers>
 
 /**
- * Revisions are immutable and their ids never reused, so their learner DTOs are cached forever, safely
- * across processes: the hot routes (fetch a question, save answers) then need no content query at all.
- * Both caches are LRU-bounded: revisions by approximate size (SVGs can be 200 KB), papers by count.
+ * The learner DTOs of revisions are cached forever (revision-cache.ts): the hot routes (fetch a question, save
+ * answers) then need no content query at all. Papers are cached too, LRU-bounded by count.
  */
 export function createQuestionPapers({ maxRevisionChars = 64 * 1024 * 1024, maxPapers = 2_000 } = {}) {
-  const revisions = new Map<number, { question: PaperQuestion; weight: number }>()
-  let revisionChars = 0
+  const revisions = createRevisionCache(toPaperQuestion, { maxChars: maxRevisionChars })
   const papers = new Map<string, Paper>()
-
-  function remember(question: PaperQuestion, weight: number) {
-    revisions.set(question.revisionId, { question, weight })
-    revisionChars += weight
-    for (const [id, entry] of revisions) {
-      if (revisionChars <= maxRevisionChars || revisions.size === 1) break
-      revisions.delete(id)
-      revisionChars -= entry.weight
-    }
-  }
-
-  async function questionsFor(db: Kysely<DB>, revisionIds: readonly number[]) {
-    const found = new Map<number, PaperQuestion>()
-    const missing: number[] = []
-    for (const id of revisionIds) {
-      const entry = revisions.get(id)
-      if (entry) found.set(id, entry.question)
-      else missing.push(id)
-    }
-    if (missing.length > 0) {
-      const loaded = await findRevisions(db, missing)
-      for (const revision of loaded.values()) {
-        const { question, weight } = toPaperQuestion(revision)
-        remember(question, weight)
-        found.set(revision.id, question)
-      }
-    }
-    return revisionIds.map((id) => {
-      const question = found.get(id)
-      if (!question) throw new Error(`question revision ${id} is missing`)
-      return question
-    })
-  }
 
   /**
    * The paper of an attempt from its `revision_ids` JSON and, when it shuffled options, its `option_order` JSON
@@ -78,7 +44,7 @@ export function createQuestionPapers({ maxRevisionChars = 64 * 1024 * 1024, maxP
       papers.set(key, cached)
       return cached
     }
-    let questions = await questionsFor(db, JSON.parse(revisionIdsJson) as number[])
+    let questions = await revisions.get(db, JSON.parse(revisionIdsJson) as number[])
     if (optionOrderJson) {
       const orders = JSON.parse(optionOrderJson) as number[][]
       questions = questions.map((question, index) => inOptionOrder(question, orders[index]))
@@ -112,26 +78,14 @@ function inOptionOrder(question: PaperQuestion, order: readonly number[] | undef
   return { ...question, learner: { ...question.learner, options: inDrawnOrder(question.learner.options, order) } }
 }
 
-function toPaperQuestion(revision: RevisionWithOptions): { question: PaperQuestion; weight: number } {
+function toPaperQuestion(revision: RevisionWithOptions): PaperQuestion {
   // Rendered maths is stored (docs/decisions/027): the cached DTO holds its html, read once per revision.
-  let weight =
-    256 +
-    revision.text_en.length +
-    revision.text_ne.length +
-    (revision.image_svg?.length ?? 0) +
-    (revision.maths?.length ?? 0)
   const options = revision.options.map((option) => {
-    weight +=
-      128 +
-      option.text_en.length +
-      option.text_ne.length +
-      (option.image_svg?.length ?? 0) +
-      (option.maths?.length ?? 0)
     const texts = richTextsOf(option, 'learner')
     return { id: option.id, text: texts.text, image: toImage(option.image_svg, texts.caption, 'svg') }
   })
   const texts = richTextsOf(revision, 'learner')
-  const question: PaperQuestion = {
+  return {
     questionId: revision.question_id,
     revisionId: revision.id,
     correctOptionId: revision.options.find((option) => option.is_correct === 1)?.id ?? null,
@@ -144,7 +98,6 @@ function toPaperQuestion(revision: RevisionWithOptions): { question: PaperQuesti
       options,
     },
   }
-  return { question, weight }
 }
 
 /**

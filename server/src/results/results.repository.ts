@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
+import { precompile } from '../db/precompiled-query'
 
 /** The learner's finished attempts (`a`) joined to their quizzes (`q`), deleted quizzes included. */
 const finishedAttemptsOf = (db: Kysely<DB>, userId: number) =>
@@ -27,26 +28,25 @@ export function listFinishedAttempts(db: Kysely<DB>, userId: number) {
     .execute()
 }
 
-/** One attempt of this learner (another learner's reads as missing), with its quiz's title. */
-export function findAttemptOfLearner(db: Kysely<DB>, userId: number, attemptId: number) {
-  return db
+// The report card's reads are compiled once (db/precompiled-query.ts): it is one of DESIGN.md's budgeted routes.
+const selectAttemptOfLearner = precompile((db: Kysely<DB>, userId: number, attemptId: number) =>
+  db
     .selectFrom('attempts as a')
     .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
     .selectAll('a')
     .select(['q.title_en', 'q.title_ne', 'q.challenge_days', 'q.live_starts_at', 'q.live_join_minutes'])
     .select('q.duration_minutes')
     .where('a.id', '=', attemptId)
-    .where('a.user_id', '=', userId)
-    .executeTakeFirst()
+    .where('a.user_id', '=', userId),
+)
+
+/** One attempt of this learner (another learner's reads as missing), with its quiz's title. */
+export async function findAttemptOfLearner(db: Kysely<DB>, userId: number, attemptId: number) {
+  return (await selectAttemptOfLearner(db, userId, attemptId)).rows[0]
 }
 
-/**
- * Where a score stands among the learners' first finished attempts at a quiz, from the quiz's tally of first-attempt
- * scores (a few hundred rows at most). Everyone is counted, `userId`'s own first attempt included; the caller takes
- * it out of `above` and `below` when ranking a later attempt.
- */
-export async function findFirstAttemptStanding(db: Kysely<DB>, quizId: number, scoreHundredths: number) {
-  const row = await db
+const selectFirstAttemptStanding = precompile((db: Kysely<DB>, quizId: number, scoreHundredths: number) =>
+  db
     .selectFrom('first_attempt_scores')
     .select((eb) => [
       eb.fn.sum<number | string | null>('learners').as('participants'),
@@ -63,8 +63,17 @@ export async function findFirstAttemptStanding(db: Kysely<DB>, quizId: number, s
       eb.fn.sum<number | string | null>(eb('score_hundredths', '*', eb.ref('learners'))).as('sum'),
       eb.fn.max<number | string | null>('score_hundredths').as('highest'),
     ])
-    .where('quiz_id', '=', quizId)
-    .executeTakeFirstOrThrow()
+    .where('quiz_id', '=', quizId),
+)
+
+/**
+ * Where a score stands among the learners' first finished attempts at a quiz, from the quiz's tally of first-attempt
+ * scores (a few hundred rows at most). Everyone is counted, `userId`'s own first attempt included; the caller takes
+ * it out of `above` and `below` when ranking a later attempt.
+ */
+export async function findFirstAttemptStanding(db: Kysely<DB>, quizId: number, scoreHundredths: number) {
+  // An aggregate without GROUP BY: always one row.
+  const row = (await selectFirstAttemptStanding(db, quizId, scoreHundredths)).rows[0]!
   // PostgreSQL answers sums of integers as strings.
   return {
     participants: Number(row.participants ?? 0),

@@ -3,11 +3,10 @@ import type { TokenUser } from '../http/tokens'
 import type { AppContext } from '../context'
 import { NotFound } from '../http/errors'
 import { toIso } from '../lib/clock'
-import { findRevisions, richTextsOf, toImage } from '../questions/question-revisions.repository'
+import { createRevisionCache } from '../questions/revision-cache'
 import { listAttemptAnswers, listAttemptQuestionStates, type AttemptLifecycle } from '../attempts/attempts.service'
-import { inDrawnOrder } from '../questions/question-papers'
 import { toScore } from '../questions/scoring'
-import { findAnswerKeys, isKeyedCorrect, keyedOutcome, type KeyedOutcome } from '../questions/answer-keys'
+import { findAnswerKeys, keyedOutcome, type KeyedOutcome } from '../questions/answer-keys'
 import { challengeClosesAt, findReportChallenges } from '../challenges/flags.service'
 import {
   attemptSections,
@@ -27,6 +26,7 @@ import {
   listFinishedAttempts,
   listFinishedAttemptsOldestFirst,
 } from './results.repository'
+import { toReportQuestion, toReportRevision } from './report-questions'
 
 export function createResultsService({
   database,
@@ -34,6 +34,8 @@ export function createResultsService({
   lifecycle,
 }: Pick<AppContext, 'database' | 'clock'> & { lifecycle: AttemptLifecycle }) {
   const { db } = database
+  // Every report card shows its questions' texts and images: built once per revision (revision-cache.ts).
+  const reportRevisions = createRevisionCache(toReportRevision, { maxChars: REPORT_REVISION_CHARS })
 
   /** Quizzes with finished attempts, the most recently completed first; attempts in the order they were taken. */
   async function listResults(user: TokenUser): Promise<QuizResults[]> {
@@ -75,8 +77,8 @@ export function createResultsService({
     // The report follows the attempt's own order of questions and options, as the learner saw them.
     const revisionIds = JSON.parse(attempt.revision_ids) as number[]
     const optionOrder = attempt.option_order ? (JSON.parse(attempt.option_order) as number[][]) : []
-    const [revisions, answers, states, standing, keys, challenges] = await Promise.all([
-      findRevisions(db, revisionIds),
+    const [questions, answers, states, standing, keys, challenges] = await Promise.all([
+      reportRevisions.get(db, revisionIds),
       listAttemptAnswers(db, attempt.id),
       listAttemptQuestionStates(db, attempt.id),
       findFirstAttemptStanding(db, attempt.quiz_id, attempt.score_hundredths ?? 0),
@@ -100,18 +102,13 @@ export function createResultsService({
     const stateOf = new Map(states.map((state) => [state.question_id, state]))
     const sections = attemptSections(attempt.sections, revisionIds.length)
     const marks = marksByPlace(sections)
-    const questions = revisionIds.map((revisionId) => {
-      const revision = revisions.get(revisionId)
-      if (!revision) throw new Error(`question revision ${revisionId} is missing`)
-      return revision
-    })
     const outcomes = questions.map((revision, index) => ({
       topic: revision.topic,
       marks: marks[index] ?? DEFAULT_MARKS,
       outcome: keyedOutcome(
-        answers.get(revision.question_id) ?? null,
-        revision.options.find((option) => option.is_correct === 1)?.id ?? null,
-        keys.get(revision.id),
+        answers.get(revision.questionId) ?? null,
+        revision.correctOptionId,
+        keys.get(revisionIds[index]!),
       ),
     }))
 
@@ -126,33 +123,16 @@ export function createResultsService({
       unanswered: attempt.unanswered ?? 0,
       completed_timestamp: toIso(attempt.finished_at ?? attempt.deadline),
       challenge_closes_at: toIso(challengeClosesAt(attempt)),
-      // Texts read their stored rendering (docs/decisions/027): a learner's report shows no TeX.
-      questions: questions.map((revision, index) => {
-        const texts = richTextsOf(revision, 'learner')
-        return {
-          id: revision.question_id,
-          text: texts.text,
-          hint: texts.hint,
-          topic: revision.topic,
-          image: toImage(revision.image_svg, texts.caption, 'svg_content'),
-          options: inDrawnOrder(revision.options, optionOrder[index]).map((option) => {
-            const optionTexts = richTextsOf(option, 'learner')
-            return {
-              id: option.id,
-              text: optionTexts.text,
-              is_correct: isKeyedCorrect(option.id, option.is_correct === 1, keys.get(revision.id)),
-              image: toImage(option.image_svg, optionTexts.caption, 'svg_content'),
-            }
-          }),
-        }
-      }),
-      answers: questions.map((revision) => ({
-        question: revision.question_id,
-        selected_option: answers.get(revision.question_id) ?? null,
-        marked: stateOf.get(revision.question_id)?.marked === 1,
-        time_spent_seconds: stateOf.get(revision.question_id)?.time_spent ?? 0,
-        flag: challenges.flagOf(revision.id),
-        regrade: challenges.regradeOf(revision.question_id),
+      questions: questions.map((revision, index) =>
+        toReportQuestion(revision, optionOrder[index], keys.get(revisionIds[index]!)),
+      ),
+      answers: questions.map((revision, index) => ({
+        question: revision.questionId,
+        selected_option: answers.get(revision.questionId) ?? null,
+        marked: stateOf.get(revision.questionId)?.marked === 1,
+        time_spent_seconds: stateOf.get(revision.questionId)?.time_spent ?? 0,
+        flag: challenges.flagOf(revisionIds[index]!),
+        regrade: challenges.regradeOf(revision.questionId),
       })),
       analysis: {
         topics: topicTally(outcomes),
@@ -240,6 +220,9 @@ interface TopicOutcome {
 }
 
 const DEFAULT_MARKS = { correct: DEFAULT_MARKS_CORRECT, wrong: DEFAULT_MARKS_WRONG }
+
+/** The report cards' revisions kept per process, in characters of content: some hundreds of papers. */
+const REPORT_REVISION_CHARS = 16 * 1024 * 1024
 
 /** Each section's score, most it could score and tallies, from its questions' outcomes in paper order. */
 function sectionTallies(

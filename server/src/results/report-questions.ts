@@ -1,0 +1,59 @@
+import type { ReportQuestion } from '@quiz/contracts'
+import { isKeyedCorrect, type AnswerKey } from '../questions/answer-keys'
+import { inDrawnOrder } from '../questions/question-papers'
+import { richTextsOf, toImage, type RevisionWithOptions } from '../questions/question-revisions.repository'
+
+type ReportOption = ReportQuestion['options'][number]
+
+/** A revision as every report card shows it, before an attempt's order of options and the decided key. */
+export interface ReportRevision {
+  questionId: number
+  topic: string
+  /** The option written as right (the decided key, read per report, may say otherwise). */
+  correctOptionId: number | null
+  shown: Omit<ReportQuestion, 'options'>
+  options: readonly (Omit<ReportOption, 'is_correct'> & { writtenCorrect: boolean })[]
+}
+
+/** Texts read their stored rendering (docs/decisions/027): a learner's report shows no TeX. */
+export function toReportRevision(revision: RevisionWithOptions): ReportRevision {
+  const texts = richTextsOf(revision, 'learner')
+  return {
+    questionId: revision.question_id,
+    topic: revision.topic,
+    correctOptionId: revision.options.find((option) => option.is_correct === 1)?.id ?? null,
+    shown: {
+      id: revision.question_id,
+      text: texts.text,
+      hint: texts.hint,
+      topic: revision.topic,
+      image: toImage(revision.image_svg, texts.caption, 'svg_content'),
+    },
+    options: revision.options.map((option) => {
+      const optionTexts = richTextsOf(option, 'learner')
+      return {
+        id: option.id,
+        text: optionTexts.text,
+        writtenCorrect: option.is_correct === 1,
+        image: toImage(option.image_svg, optionTexts.caption, 'svg_content'),
+      }
+    }),
+  }
+}
+
+/** The question as this attempt showed its options, right by the decided key where there is one. */
+export function toReportQuestion(
+  revision: ReportRevision,
+  optionOrder: readonly number[] | undefined,
+  key: AnswerKey | undefined,
+): ReportQuestion {
+  return {
+    ...revision.shown,
+    options: inDrawnOrder(revision.options, optionOrder).map((option) => ({
+      id: option.id,
+      text: option.text,
+      is_correct: isKeyedCorrect(option.id, option.writtenCorrect, key),
+      image: option.image,
+    })),
+  }
+}
