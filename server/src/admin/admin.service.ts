@@ -25,6 +25,7 @@ import {
   insertQuestion,
   insertRevision,
   listCurrentRevisionIds,
+  optionView,
   richTextsOf,
   toImage,
   type QuestionContent,
@@ -94,15 +95,10 @@ export function toQuestionDto(
     hint: texts.hint,
     topic: revision.topic,
     image: toImage(revision.image_svg, texts.caption, 'svg'),
-    options: revision.options.map((option) => {
-      const optionTexts = richTextsOf(option, 'admin')
-      return {
-        id: option.id,
-        text: optionTexts.text,
-        is_correct: editorIsCorrect(option.id, option.is_correct === 1, key),
-        image: toImage(option.image_svg, optionTexts.caption, 'svg'),
-      }
-    }),
+    options: revision.options.map((option) => ({
+      ...optionView(option, 'admin', 'svg'),
+      is_correct: editorIsCorrect(option.id, option.is_correct === 1, key),
+    })),
     key: toQuestionKey(key),
   }
 }

@@ -4,7 +4,7 @@ import type { TokenUser } from '../http/tokens'
 import type { AppContext } from '../context'
 import { AppError, NotFound, ValidationFailed } from '../http/errors'
 import { toIso } from '../lib/clock'
-import { findRevisions, richTextsOf, toImage } from '../questions/question-revisions.repository'
+import { findRevisions, optionView, richTextsOf, toImage } from '../questions/question-revisions.repository'
 import { countCards, findCard, listDueCards, moveCard } from './practice.repository'
 
 const DAY = 24 * 3600_000
@@ -38,14 +38,7 @@ export function createPracticeService({ database, clock }: Pick<AppContext, 'dat
           text: texts.text,
           topic: revision.topic,
           image: toImage(revision.image_svg, texts.caption, 'svg'),
-          options: revision.options.map((option) => {
-            const optionTexts = richTextsOf(option, 'learner')
-            return {
-              id: option.id,
-              text: optionTexts.text,
-              image: toImage(option.image_svg, optionTexts.caption, 'svg'),
-            }
-          }),
+          options: revision.options.map((option) => optionView(option, 'learner', 'svg')),
         },
       })
     }

@@ -1,7 +1,7 @@
 import type { QuizQuestion } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
-import { richTextsOf, toImage, type RevisionWithOptions } from './question-revisions.repository'
+import { optionView, richTextsOf, toImage, type RevisionWithOptions } from './question-revisions.repository'
 import { createRevisionCache } from './revision-cache'
 import { findAnswerKeys } from './answer-keys'
 import type { ScoredQuestion } from './scoring'
@@ -80,10 +80,7 @@ function inOptionOrder(question: PaperQuestion, order: readonly number[] | undef
 
 function toPaperQuestion(revision: RevisionWithOptions): PaperQuestion {
   // Rendered maths is stored (docs/decisions/027): the cached DTO holds its html, read once per revision.
-  const options = revision.options.map((option) => {
-    const texts = richTextsOf(option, 'learner')
-    return { id: option.id, text: texts.text, image: toImage(option.image_svg, texts.caption, 'svg') }
-  })
+  const options = revision.options.map((option) => optionView(option, 'learner', 'svg'))
   const texts = richTextsOf(revision, 'learner')
   return {
     questionId: revision.question_id,

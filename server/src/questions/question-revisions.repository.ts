@@ -153,6 +153,12 @@ export function richTextsOf(
   }
 }
 
+/** An option's id, text and image as payloads show them (`svgKey` as for toImage). */
+export function optionView<K extends 'svg' | 'svg_content'>(option: QuestionOptionRow, audience: Audience, svgKey: K) {
+  const texts = richTextsOf(option, audience)
+  return { id: option.id, text: texts.text, image: toImage(option.image_svg, texts.caption, svgKey) }
+}
+
 /** API.md's image shape, or null. `svgKey` is `svg` everywhere except report cards (`svg_content`). */
 export function toImage<K extends 'svg' | 'svg_content'>(
   svg: string | null,

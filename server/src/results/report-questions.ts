@@ -1,7 +1,7 @@
 import type { ReportQuestion } from '@quiz/contracts'
 import { isKeyedCorrect, type AnswerKey } from '../questions/answer-keys'
 import { inDrawnOrder } from '../questions/question-papers'
-import { richTextsOf, toImage, type RevisionWithOptions } from '../questions/question-revisions.repository'
+import { optionView, richTextsOf, toImage, type RevisionWithOptions } from '../questions/question-revisions.repository'
 
 type ReportOption = ReportQuestion['options'][number]
 
@@ -29,15 +29,10 @@ export function toReportRevision(revision: RevisionWithOptions): ReportRevision 
       topic: revision.topic,
       image: toImage(revision.image_svg, texts.caption, 'svg_content'),
     },
-    options: revision.options.map((option) => {
-      const optionTexts = richTextsOf(option, 'learner')
-      return {
-        id: option.id,
-        text: optionTexts.text,
-        writtenCorrect: option.is_correct === 1,
-        image: toImage(option.image_svg, optionTexts.caption, 'svg_content'),
-      }
-    }),
+    options: revision.options.map((option) => ({
+      ...optionView(option, 'learner', 'svg_content'),
+      writtenCorrect: option.is_correct === 1,
+    })),
   }
 }
 
