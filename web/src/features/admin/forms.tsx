@@ -12,6 +12,7 @@ import { FieldMessages } from '../../components/ui/form/field-message'
 import { TextField } from '../../components/ui/form/fields'
 import { formatNumber } from '../../lib/format'
 import { parseRupees } from '../../lib/money'
+import './admin.i18n'
 
 /** The UI's own texts, for what only the UI can get wrong; shown through the same mapping as the contracts'. */
 export const uiMessages = {

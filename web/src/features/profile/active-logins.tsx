@@ -7,6 +7,7 @@ import { Loading } from '../../components/ui/loading'
 import { formatDateTime, toDevanagariDigits } from '../../lib/format'
 import { sessionsQuery, useLogOutElsewhere } from './profile.api'
 import { Button } from '../../components/ui/button'
+import './profile.i18n'
 
 /** "Active logins": each device the learner is logged in on, with Log out for one or for every other. */
 export function ActiveLogins() {

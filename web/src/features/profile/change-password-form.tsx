@@ -11,6 +11,7 @@ import { PasswordInput } from '../../components/ui/password-input'
 import { useMessageText } from '../../i18n/auth-texts'
 import { useChangePassword } from './profile.api'
 import { Button } from '../../components/ui/button'
+import './profile.i18n'
 
 const resolver = zodResolver(PasswordChangeRequestSchema)
 const EMPTY: PasswordChangeRequest = { current_password: '', password: '', password2: '' }

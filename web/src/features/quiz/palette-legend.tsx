@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { PaletteMark } from './question-navigator'
 import { PALETTE_STATES } from './palette-state'
+import './quiz.i18n'
 
 const legendKey = {
   not_visited: 'legend.not_visited',

@@ -4,6 +4,7 @@ import { useLanguage } from '../../i18n/use-bilingual'
 import { digitsFor, formatNumber, formatScore } from '../../lib/format'
 import { useSectionName } from './section-tabs'
 import './sections.i18n'
+import './quiz.i18n'
 
 /** What the instructions need of a paper's sections: the list's quiz carries them (API.md "Papers"). */
 export type SectionSummary = QuizListSection

@@ -30,6 +30,7 @@ import { useExamSections } from './use-exam-sections'
 import { NextSectionDialog, SectionNotices, SectionTabs } from './section-tabs'
 import './quiz.css'
 import './quiz.i18n'
+import './sections.i18n'
 
 /** The exam screen (WEB.md "Taking a quiz"): the attempt, its answers saved as they are given, and the hand-in. */
 export function Component() {

@@ -2,6 +2,7 @@ import type { ReportAnalysis } from '@quiz/contracts'
 import { useTranslation } from 'react-i18next'
 import { useLanguage } from '../../i18n/use-bilingual'
 import { formatNumber, formatScore } from '../../lib/format'
+import './results.i18n'
 
 /** Topics whose wrong answers cost more than their right answers earned (WEB.md): 0.2 × incorrect > correct. */
 export function costlyTopics(topics: ReportAnalysis['topics']) {

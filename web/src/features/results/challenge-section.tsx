@@ -10,6 +10,7 @@ import { preview } from '../../lib/preview'
 import { FLAG_NOTE_LENGTH, FLAG_REASONS, flagQuestion, type FlagReason, type ReportFlag } from './challenges.api'
 import type { ReportQuestion } from './results.api'
 import { resultKeys } from './results.api'
+import './results.i18n'
 
 /** An option in the choice's list: enough to recognise it on a phone. */
 const OPTION_PREVIEW_LENGTH = 60

@@ -19,6 +19,7 @@ import {
   type KeyDecisionBody,
   type KeyDecisionResult,
 } from './key-challenges.api'
+import '../admin.i18n'
 
 const LETTERS = 'ABCDEFGHIJ'
 

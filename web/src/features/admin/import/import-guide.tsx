@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { downloadTemplate, type TemplateKind } from './import.api'
+import './import.i18n'
 
 // The examples are content, not interface: both are shown in either language, as an institute's files hold both.
 const exampleEn = `1. Which is the longest river of Nepal?

@@ -6,6 +6,7 @@ import { formatNumber } from '../../../lib/format'
 import { TableHead } from '../ui'
 import type { ImportDryRun, ImportMessage, ImportRow, ImportRowStatus } from './import.api'
 import { fieldLabel, messageText, optionLetter, placeLabel } from './import-text'
+import './import.i18n'
 
 export type StatusFilter = ImportRowStatus | 'all'
 export const statuses: readonly ImportRowStatus[] = ['ok', 'fixed', 'rejected', 'duplicate']

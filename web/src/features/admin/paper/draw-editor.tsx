@@ -12,6 +12,7 @@ import { drawFilterKey, type DrawDraft } from './paper-draft'
 import { PaperInput, type PathErrors } from './paper-field'
 import { poolQuery, type PoolFilters } from './paper.api'
 import { useDebounced } from './use-debounced'
+import '../bank/bank.i18n'
 
 interface DrawEditorProps {
   draw: DrawDraft

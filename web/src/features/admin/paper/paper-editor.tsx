@@ -20,6 +20,7 @@ import {
 } from './paper-draft'
 import { SectionEditor } from './section-editor'
 import { useDrawMode, useFreeze, useRedraw, useSaveSections } from './paper.api'
+import '../bank/bank.i18n'
 
 /** "sections.1.items.2.draw.count" -> "Section 2, item 3: count" for a warning or a refusal no field shows. */
 function usePlace() {

@@ -9,6 +9,7 @@ import { BankPicker } from './bank-picker'
 import { DrawEditor } from './draw-editor'
 import { emptyDraw, newKey, sectionTotals, type ItemDraft, type SectionDraft } from './paper-draft'
 import { PaperInput, type PathErrors } from './paper-field'
+import '../bank/bank.i18n'
 
 const ITEM_PREVIEW_LENGTH = 80
 

@@ -3,6 +3,7 @@ import { Alert } from '../../../components/ui/alert'
 import { useLanguage } from '../../../i18n/use-bilingual'
 import { formatDate } from '../../../lib/format'
 import type { AdminQuestion } from './quizzes.api'
+import '../admin.i18n'
 
 /**
  * Before an edit of a question whose key was decided: the save writes a new version scored on the option marked

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { AdminQuizFrame } from './admin-quiz-frame'
 import { QuestionsSection } from './questions-section'
 import { QuizDetailsForm } from './quiz-details-form'
+import '../admin.i18n'
 
 /** /admin/quiz/{id}/edit: the quiz's details and its questions. */
 export function Component() {

@@ -6,6 +6,7 @@ import { Link, NavLink } from 'react-router'
 import { useBilingual } from '../../../i18n/use-bilingual'
 import { paths } from '../../../lib/paths'
 import { adminQueries } from './quizzes.api'
+import '../admin.i18n'
 
 /** The quiz admin page's tabs (WEB.md "Administrators' analysis"): each tab is its own route and chunk. */
 export function QuizTabs({ quizId }: { quizId: number }) {
