@@ -46,6 +46,16 @@ export function loadLanguage(language: Language): Promise<void> {
   return nepaliShell
 }
 
+/** The language this browser's visitor chose (the switcher, a toggle, an earlier login), or null if none yet. */
+export function chosenLanguage(): Language | null {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_KEY)
+    return stored === 'ne' || stored === 'en' ? stored : null
+  } catch {
+    return null
+  }
+}
+
 export function storedLanguage(): Language {
   try {
     return localStorage.getItem(LANGUAGE_KEY) === 'ne' ? 'ne' : 'en'

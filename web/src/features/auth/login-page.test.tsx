@@ -3,7 +3,7 @@ import { configure, render, screen, waitFor } from '@testing-library/react'
 import userEventLibrary from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import i18n from '../../i18n/i18n'
+import i18n, { LANGUAGE_KEY } from '../../i18n/i18n'
 import { sessionStore } from '../../session/session-store'
 import { jsonResponse } from '../../test/page-test-utils'
 import { renderWithProviders } from '../../test/render'
@@ -189,6 +189,23 @@ describe('login page', () => {
       expect(sessionStore.accessToken()).toBe(access)
       expect(sessionStore.refreshToken()).toBe('r1')
       expect(calls.map((call) => call.url)).toEqual(['/api/token/', '/api/users/profile/'])
+    })
+
+    it('keeps the language the visitor chose before logging in, and saves it to the profile', async () => {
+      routes = {
+        '/api/token/': () => ({ status: 200, body: { access, refresh: 'r1' } }),
+        'GET /api/users/profile/': () => ({ status: 200, body: { ...profile, preferred_language: 'en' } }),
+        'PUT /api/users/profile/': (body) => ({
+          status: 200,
+          body: { ...profile, preferred_language: body.preferred_language },
+        }),
+      }
+      localStorage.setItem(LANGUAGE_KEY, 'ne')
+      const router = renderLogin(null, 'ne')
+      await logIn()
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+      expect(calls.at(-1)).toEqual({ url: '/api/users/profile/', body: { preferred_language: 'ne' } })
+      expect(i18n.language).toBe('ne')
     })
 
     it('shows the registration success message, and keeps the language the learner registered in', async () => {

@@ -7,6 +7,7 @@ import { Alert } from '../../components/ui/alert'
 import { Loading } from '../../components/ui/loading'
 import { Field } from '../../components/ui/form/field'
 import { PasswordInput } from '../../components/ui/password-input'
+import { chosenLanguage } from '../../i18n/i18n'
 import { useLanguage } from '../../i18n/use-bilingual'
 import { authApi, startSession } from './auth.api'
 import { AuthCard } from './auth-card'
@@ -49,8 +50,10 @@ export function Component() {
   const [notice, setNotice] = useState(() => readLoginNotice(location.state))
 
   const onSignedIn = () => navigate(paths.home(), { replace: true })
-  // Right after registration, the language the learner registered in becomes their preference.
-  const adoptLanguage = readLoginNotice(location.state) === 'registered' ? language : undefined
+  // The language on screen wins over the profile's and becomes the preference: the one the learner registered
+  // in, or the one this visitor chose before logging in. Only a browser that never chose takes the profile's.
+  const adoptLanguage =
+    readLoginNotice(location.state) === 'registered' || chosenLanguage() !== null ? language : undefined
 
   return (
     <AuthCard id="login-title" title={t('login.title')}>

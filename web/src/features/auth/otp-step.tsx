@@ -13,6 +13,7 @@ import {
 import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Field, type FieldStatus } from '../../components/ui/form/field'
+import { fromDevanagariDigits } from '../../lib/digits'
 import { authApi } from './auth.api'
 import {
   failure,
@@ -44,9 +45,10 @@ interface DigitsFieldProps {
   error: FieldMessage | string | null | undefined
 }
 
-const digitsOnly = (value: string) => value.replace(/\D/g, '')
+// A Nepali keyboard types ०-९: they are the same digits, kept as Latin ones (the phone rule and the server's).
+const digitsOnly = (value: string) => fromDevanagariDigits(value).replace(/\D/g, '')
 
-/** The phone number and the code take digits only: anything else typed or pasted is dropped as it arrives. */
+/** The phone number and the code take digits only (Devanagari ones become Latin): anything else is dropped as it arrives. */
 function DigitsField({
   id,
   label,

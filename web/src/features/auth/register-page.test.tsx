@@ -117,6 +117,12 @@ describe('register page, step 1', () => {
     expect(screen.getByLabelText('Phone Number')).toHaveValue('9812345')
   })
 
+  it('takes the digits a Nepali keyboard types as the same digits', () => {
+    renderWithProviders(<RegisterPage />, { route: '/register' })
+    type('Phone Number', '९८४१२३४५६७')
+    expect(screen.getByLabelText('Phone Number')).toHaveValue('9841234567')
+  })
+
   it('blocks sending the code when the passwords differ', async () => {
     renderWithProviders(<RegisterPage />, { route: '/register' })
     fillValidDetails()

@@ -16,6 +16,7 @@ import { RichText } from '../../components/ui/rich-text'
 import { SvgImage, svgDataUrl } from '../../components/ui/svg-image'
 import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
 import { formatDateTime, formatNumber } from '../../lib/format'
+import { optionLetter } from '../../lib/option-letters'
 import { paths } from '../../lib/paths'
 import './practice.css'
 import { Button, buttonClass } from '../../components/ui/button'
@@ -125,7 +126,7 @@ function PracticeQuestion({ card, feedback, busy, failed, onChoose, onNext }: Pr
               : isChosen
                 ? ' practice-option--wrong'
                 : ''
-          const letter = String.fromCharCode(65 + index)
+          const letter = optionLetter(index, language)
           return (
             <li key={option.id}>
               <button

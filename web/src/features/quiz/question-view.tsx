@@ -2,7 +2,8 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RichText } from '../../components/ui/rich-text'
 import { OptionImage, SvgImage } from '../../components/ui/svg-image'
-import { useBilingual } from '../../i18n/use-bilingual'
+import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
+import { optionLetter } from '../../lib/option-letters'
 import type { QuizQuestion } from '@quiz/contracts'
 import './quiz.i18n'
 
@@ -18,6 +19,7 @@ interface QuestionViewProps {
 export function QuestionView({ question, total, selectedOptionId, onSelect, disabled = false }: QuestionViewProps) {
   const { t } = useTranslation('quiz')
   const pick = useBilingual()
+  const language = useLanguage()
   const headingId = useId()
   const textId = useId()
 
@@ -50,7 +52,7 @@ export function QuestionView({ question, total, selectedOptionId, onSelect, disa
               <span className="option__body">
                 <span className="option__text">
                   <span className="option__letter" aria-hidden="true">
-                    {String.fromCharCode(65 + index)}.
+                    {optionLetter(index, language)}.
                   </span>{' '}
                   <RichText text={option.text} inControl />
                 </span>
@@ -58,7 +60,7 @@ export function QuestionView({ question, total, selectedOptionId, onSelect, disa
                   <OptionImage
                     svg={option.image.svg}
                     caption={option.image.caption}
-                    alt={t('question.option_image_alt', { letter: String.fromCharCode(65 + index) })}
+                    alt={t('question.option_image_alt', { letter: optionLetter(index, language) })}
                   />
                 )}
               </span>

@@ -6,6 +6,8 @@ import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Field } from '../../components/ui/form/field'
 import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
+import type { Language } from '../../i18n/i18n'
+import { optionLetter } from '../../lib/option-letters'
 import { preview } from '../../lib/preview'
 import { FLAG_NOTE_LENGTH, FLAG_REASONS, flagQuestion, type FlagReason, type ReportFlag } from './challenges.api'
 import type { ReportQuestion } from './results.api'
@@ -23,9 +25,9 @@ interface ChallengeSectionProps {
   windowOpen: boolean
 }
 
-const letterOf = (question: ReportQuestion, optionId: number | null) => {
+const letterOf = (question: ReportQuestion, optionId: number | null, language: Language) => {
   const index = question.options.findIndex((option) => option.id === optionId)
-  return index < 0 ? null : String.fromCharCode(65 + index)
+  return index < 0 ? null : optionLetter(index, language)
 }
 
 /**
@@ -68,7 +70,7 @@ export function ChallengeSection({ attemptId, question, flag, windowOpen }: Chal
 
 function FlagSummary({ question, flag }: { question: ReportQuestion; flag: ReportFlag }) {
   const { t } = useTranslation('results')
-  const proposed = letterOf(question, flag.proposed_option_id)
+  const proposed = letterOf(question, flag.proposed_option_id, useLanguage())
   return (
     <dl className="challenge__summary">
       <div>
@@ -192,7 +194,7 @@ function ChallengeForm({
             {question.options.map((option, index) => (
               <option key={option.id} value={option.id}>
                 {t('challenge.option_text', {
-                  letter: String.fromCharCode(65 + index),
+                  letter: optionLetter(index, language),
                   text: preview(pick(option.text), OPTION_PREVIEW_LENGTH, language),
                 })}
               </option>

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../components/ui/dialog'
 import { RichText } from '../../components/ui/rich-text'
 import { OptionImage, SvgImage } from '../../components/ui/svg-image'
-import { useBilingual } from '../../i18n/use-bilingual'
+import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
+import { optionLetter } from '../../lib/option-letters'
 import { ChallengeSection } from './challenge-section'
 import type { ReportFlag, ReportRegrade } from './challenges.api'
 import type { QuestionStatus } from './question-status'
@@ -36,6 +37,7 @@ export function QuestionDetailDialog({
 }: QuestionDetailDialogProps) {
   const { t } = useTranslation('results')
   const pick = useBilingual()
+  const language = useLanguage()
   const hint = question ? pick(question.hint) : ''
 
   return (
@@ -62,7 +64,7 @@ export function QuestionDetailDialog({
           <ol className="report-options">
             {question.options.map((option, index) => {
               const chosen = option.id === selectedOptionId
-              const letter = String.fromCharCode(65 + index)
+              const letter = optionLetter(index, language)
               const tone = option.is_correct ? 'correct' : chosen ? 'incorrect' : 'plain'
               return (
                 <li key={option.id} className={`report-option report-option--${tone}`}>

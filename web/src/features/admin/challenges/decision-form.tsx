@@ -6,6 +6,7 @@ import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/form/field'
 import { useLanguage } from '../../../i18n/use-bilingual'
+import { optionLetter } from '../../../lib/option-letters'
 import { formatNumber, formatScore } from '../../../lib/format'
 import { TableHead } from '../ui'
 import {
@@ -20,8 +21,6 @@ import {
   type KeyDecisionResult,
 } from './key-challenges.api'
 import '../admin.i18n'
-
-const LETTERS = 'ABCDEFGHIJ'
 
 interface Draft {
   action: KeyAction
@@ -198,7 +197,7 @@ export function DecisionForm({
                 checked={draft.correct.includes(option.id)}
                 onChange={(event) => toggle(option.id, event.target.checked)}
               />{' '}
-              {t('key_challenges.option', { letter: LETTERS[index] })}
+              {t('key_challenges.option', { letter: optionLetter(index, language) })}
             </label>
           ))}
           {fieldError('correct_option_ids') && (

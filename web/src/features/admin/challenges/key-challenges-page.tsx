@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button'
 import { Pager } from '../../../components/ui/pager'
 import { RichText } from '../../../components/ui/rich-text'
 import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
+import { optionLetter } from '../../../lib/option-letters'
 import { formatDateTime, formatNumber } from '../../../lib/format'
 import { AdminNav } from '../admin-nav'
 import '../admin.css'
@@ -15,7 +16,6 @@ import { DecisionForm } from './decision-form'
 import { FLAG_REASONS, flagQueries, type FlaggedQuestion, type QueueStatus } from './key-challenges.api'
 import './key-challenges.css'
 
-const LETTERS = 'ABCDEFGHIJ'
 /** Groups per page of `GET /api/admin/flags/`: the pager's guess when the first page is full. */
 const PAGE_SIZE = 20
 
@@ -128,7 +128,7 @@ function FlaggedQuestionCard({
             {item.question.options.map((option, index) => (
               <tr key={option.id} className={option.is_correct ? 'key-options__correct' : undefined}>
                 <th scope="row">
-                  {LETTERS[index]}
+                  {optionLetter(index, language)}
                   {option.is_correct && <span className="tag tag--correct">{t('key_challenges.key_mark')}</span>}
                 </th>
                 <td>

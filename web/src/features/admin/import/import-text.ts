@@ -5,15 +5,9 @@ import type { TFunction } from 'i18next'
 import { ApiError } from '../../../api/api-error'
 import type { Language } from '../../../i18n/i18n'
 import { formatNumber } from '../../../lib/format'
+import { optionLetter } from '../../../lib/option-letters'
 
 type ImportT = TFunction<'import'>
-
-const latinLetters = 'ABCDEFGHIJ'
-// Nepali papers letter their options क ख ग घ …, as the Word layout and the `correct` column accept.
-const nepaliLetters = ['क', 'ख', 'ग', 'घ', 'ङ', 'च', 'छ', 'ज', 'झ', 'ञ']
-
-export const optionLetter = (index: number, language: Language) =>
-  (language === 'ne' ? nepaliLetters[index] : latinLetters[index]) ?? String(index + 1)
 
 /** "Row 12" of a sheet, "Paragraph 40" of a Word file, "Line 7" of text: where the admin finds it in the file. */
 export const placeLabel = (t: ImportT, format: ImportFormat, row: number, language: Language) =>

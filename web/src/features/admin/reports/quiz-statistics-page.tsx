@@ -1,9 +1,10 @@
+import { optionLetter } from '../../../lib/option-letters'
 import { useRouteId } from '../../../lib/route-id'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import '../institutions.i18n'
-import { useBilingual } from '../../../i18n/use-bilingual'
+import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
 import { RichPreview } from '../../../components/ui/rich-text'
 import { reportQueries, type QuizStatistics, type StatisticsSelection } from './reports.api'
@@ -23,11 +24,10 @@ const SUMMARY = [
   'cronbach_alpha',
   'standard_error',
 ] as const
-const LETTERS = 'ABCDEFGHIJ'
 
 /** /admin/quiz/{id}/statistics: Moodle-style item analysis with each figure explained in a sentence. */
 export function Component() {
-  const { t, i18n } = useTranslation('institutions')
+  const { t } = useTranslation('institutions')
   const pick = useBilingual()
   const quizId = useRouteId('quizId') ?? 0
   const [which, setWhich] = useState<StatisticsSelection>('first')
@@ -36,7 +36,7 @@ export function Component() {
     enabled: quizId > 0,
     placeholderData: (previous) => previous,
   })
-  const language = i18n.language
+  const language = useLanguage()
   const decimals = (value: number | null, places: number) =>
     value === null
       ? t('statistics.not_available')
@@ -144,7 +144,7 @@ export function Component() {
                                 className={option.is_correct ? 'statistics-options__correct' : undefined}
                               >
                                 <span title={pick(option.text)}>
-                                  {LETTERS[index]}
+                                  {optionLetter(index, language)}
                                   {option.is_correct && (
                                     <span aria-label={t('statistics.correct_mark')} role="img">
                                       {' ✓'}
