@@ -11,8 +11,11 @@ export const isQuizActive = (quiz: { start_time: number; end_time: number | null
 export const noAttemptInProgress = () => new PermissionDenied('You have no attempt in progress for this quiz.')
 export const questionsClosed = () =>
   new PermissionDenied('The time for this attempt is over; its questions are closed.')
+// The codes let the exam screen wait for a section that its own clock opened a moment before the server's did.
 export const sectionNotOpen = (closed: boolean) =>
-  new PermissionDenied(closed ? 'This section is closed.' : 'This section is not open yet.')
+  closed
+    ? new PermissionDenied('This section is closed.', 'section_closed')
+    : new PermissionDenied('This section is not open yet.', 'section_not_open')
 export const noAttemptsLeft = () => new PermissionDenied(messages.noAttemptsLeft, 'no_attempts_left')
 export const paidAccessRequired = () => new PermissionDenied(messages.paidAccessRequired, 'paid_access_required')
 export const quizNotActive = () => new NotFound(messages.quizNotActive)

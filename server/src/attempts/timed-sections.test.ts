@@ -77,7 +77,8 @@ describe.each(dialects)('timed sections on %s', (dialect) => {
       },
     ])
     expect((await call(user, 'GET', `/api/quizzes/${quizId}/question/1/`)).status).toBe(200)
-    expect((await call(user, 'GET', `/api/quizzes/${quizId}/question/3/`)).status).toBe(403)
+    const notYet = await call(user, 'GET', `/api/quizzes/${quizId}/question/3/`)
+    expect([notYet.status, notYet.body.code]).toEqual([403, 'section_not_open'])
 
     const [a1, a3] = [await optionOf(q[0]!), await optionOf(q[2]!)]
     const saved = await call(user, 'PUT', `/api/quizzes/${quizId}/answers/`, {
@@ -99,7 +100,8 @@ describe.each(dialects)('timed sections on %s', (dialect) => {
     const resumed = await call(user, 'GET', `/api/quizzes/${quizId}/`)
     expect(resumed.body.attempt.deadline).toBe(new Date(t.clock.now() + 20 * MINUTE).toISOString())
     // The closed section stores nothing afterwards.
-    expect((await call(user, 'GET', `/api/quizzes/${quizId}/question/1/`)).status).toBe(403)
+    const closed = await call(user, 'GET', `/api/quizzes/${quizId}/question/1/`)
+    expect([closed.status, closed.body.code]).toEqual([403, 'section_closed'])
     const late = await call(user, 'PUT', `/api/quizzes/${quizId}/answers/`, { answers: { [q[0]!]: null, [q[2]!]: a3 } })
     expect(late.body).toEqual({ saved: 1, dropped: [q[0]] })
     expect((await call(user, 'POST', `/api/quizzes/${quizId}/sections/next/`)).status).toBe(409)

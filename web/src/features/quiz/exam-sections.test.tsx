@@ -50,12 +50,11 @@ function network(session: QuizAttempt, extra: Record<string, () => FakeResponse>
   const routes: Record<string, () => FakeResponse | Promise<FakeResponse>> = {
     [`GET /api/quizzes/${QUIZ_ID}/`]: () => ({ body: session }),
     [`PUT /api/quizzes/${QUIZ_ID}/answers/`]: () => ({ body: { saved: 1, dropped: [] } }),
-    ...extra,
   }
   for (let number = 1; number <= TOTAL; number += 1) {
     routes[`GET /api/quizzes/${QUIZ_ID}/question/${number}/`] = () => ({ body: makeQuestion(number) })
   }
-  return fakeNetwork(routes)
+  return fakeNetwork({ ...routes, ...extra })
 }
 
 const renderQuiz = (language: 'en' | 'ne' = 'en') =>
@@ -255,7 +254,35 @@ describe('exam screen with sections', () => {
     expect(screen.queryByRole('button', { name: 'Next section' })).not.toBeInTheDocument()
   })
 
-  it('says when the server dropped answers of a closed section', async () => {
+  it('waits for the server to open the next section before showing its first question, with no failure shown', async () => {
+    // The device's clock closes section 1 a moment before the server's does: question 8 is refused twice first.
+    let asked = 0
+    let read = 0
+    const opened = withSections(
+      [
+        { ...timed[0]!, closed: true },
+        { ...timed[1]!, deadline: '2026-11-22T07:15:00.000Z' },
+      ],
+      { remaining_seconds: 600 },
+    )
+    network(withSections(timed), {
+      [`GET /api/quizzes/${QUIZ_ID}/`]: () => ({ body: read++ === 0 ? withSections(timed) : opened }),
+      [`GET /api/quizzes/${QUIZ_ID}/question/8/`]: () =>
+        asked++ < 2
+          ? { status: 403, body: { detail: 'This section is not open yet.', code: 'section_not_open' } }
+          : { body: makeQuestion(8) },
+    })
+    renderQuiz()
+    await settle()
+    await settle(300_000)
+    expect(screen.queryByText(/Failed to load question/)).not.toBeInTheDocument()
+    await settle(2_500)
+    expect(asked).toBe(3)
+    expect(screen.getByText('What is question 8?')).toBeInTheDocument()
+    expect(screen.queryByText(/Failed to load question/)).not.toBeInTheDocument()
+  })
+
+  it('says when the server dropped answers of a closed section, naming the question', async () => {
     network(withSections(timed), {
       [`PUT /api/quizzes/${QUIZ_ID}/answers/`]: () => ({ body: { saved: 0, dropped: [101] } }),
     })
@@ -264,8 +291,21 @@ describe('exam screen with sections', () => {
     await user().click(screen.getByRole('radio', { name: /Choice 2 for 1/ }))
     await settle(1000)
     expect(screen.getByRole('alert')).toHaveTextContent(
-      '1 answer was not saved because its section had already closed.',
+      'Your answer to question 1 was not saved because its section had already closed.',
     )
+  })
+
+  it('says nothing when what the server dropped was no answer (the seconds spent on a closed section)', async () => {
+    // The server names a question of which anything was dropped: here the save held no answer to it.
+    const net = network(withSections(timed), {
+      [`PUT /api/quizzes/${QUIZ_ID}/answers/`]: () => ({ body: { saved: 1, dropped: [107] } }),
+    })
+    renderQuiz()
+    await settle()
+    await user().click(screen.getByRole('radio', { name: /Choice 2 for 1/ }))
+    await settle(1000)
+    expect(net.callsTo('PUT', `/api/quizzes/${QUIZ_ID}/answers/`).length).toBeGreaterThan(0)
+    expect(screen.queryByText(/was not saved|were not saved/)).not.toBeInTheDocument()
   })
 
   it('hands in the paper when the last section time is over, and shows the score out of the maximum', async () => {

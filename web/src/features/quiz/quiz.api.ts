@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { ApiError } from '../../api/api-error'
 import { availableQuizKeys } from '../../api/available-quizzes'
 import { api } from '../../api/client'
+import { shouldRetry } from '../../api/query-client'
 import type {
   AttemptSection,
   QuizAttempt,
@@ -23,6 +24,17 @@ export const quizKeys = {
     ['quiz-attempts', quizId, attemptId, 'questions', number] as const,
 }
 
+/**
+ * When a timed section's clock runs out on the device, the screen moves to the next section at once; the server
+ * opens it at its own deadline, up to a second or two later (network, rounding). Its first question is asked for
+ * again until the server has opened it, without a failure on screen.
+ */
+const SECTION_OPENING_RETRY_MS = 1000
+const SECTION_OPENING_RETRIES = 5
+const sectionOpeningOnServer = (error: unknown) => error instanceof ApiError && error.code === 'section_not_open'
+export const retryQuestion = (failures: number, error: unknown) =>
+  sectionOpeningOnServer(error) ? failures < SECTION_OPENING_RETRIES : shouldRetry(failures, error)
+
 export const quizQueries = {
   question: (quizId: number, attemptId: number, number: number) =>
     queryOptions({
@@ -37,6 +49,9 @@ export const quizQueries = {
       },
       // Offline, TanStack Query would pause the query and never read the device: it runs whatever the connection.
       networkMode: 'always',
+      retry: retryQuestion,
+      retryDelay: (failures, error) =>
+        sectionOpeningOnServer(error) ? SECTION_OPENING_RETRY_MS : 1000 * 2 ** failures,
       staleTime: Infinity,
       gcTime: 60 * 60_000,
     }),
@@ -47,7 +62,11 @@ export function startOrResumeAttempt(quizId: number) {
   return api.get<QuizAttempt>(`/quizzes/${quizId}/`)
 }
 
-/** Told which answers of a save the server dropped: their timed section was closed or not yet open (API.md "Papers"). */
+/**
+ * Told which answers of a save the server dropped: their timed section was closed or not yet open (API.md "Papers").
+ * The server's `dropped` names every question of which anything was dropped; a mark, a visit or the seconds spent
+ * on the last question of a section just closed are nothing a learner lost, so only answers are told.
+ */
 const droppedListeners = new Set<{ quizId: number; listener: (questionIds: number[]) => void }>()
 export function onDroppedAnswers(quizId: number, listener: (questionIds: number[]) => void) {
   const entry = { quizId, listener }
@@ -58,8 +77,10 @@ export function onDroppedAnswers(quizId: number, listener: (questionIds: number[
 /** One autosave: answers, marks, visits and seconds (API.md "Exam feel"); any part may be absent. */
 export async function saveAnswers(quizId: number, batch: SaveAnswersBody) {
   const result = await api.put<SaveAnswersResult & { dropped?: number[] }>(`/quizzes/${quizId}/answers/`, batch)
-  if (result?.dropped?.length) {
-    for (const entry of droppedListeners) if (entry.quizId === quizId) entry.listener(result.dropped)
+  const answered = batch.answers ?? {}
+  const lost = result?.dropped?.filter((id) => Object.hasOwn(answered, String(id))) ?? []
+  if (lost.length) {
+    for (const entry of droppedListeners) if (entry.quizId === quizId) entry.listener(lost)
   }
   return result
 }

@@ -66,6 +66,7 @@ export function SectionTabs({ paper, questionIds, isAnswered, onSelect }: Sectio
 /** What the learner must know about the section on screen: read-only when closed, answers the server dropped. */
 export function SectionNotices({ paper }: { paper: ExamSections }) {
   const { t } = useTranslation('sections')
+  const language = useLanguage()
   const name = useSectionName()
   const viewing = paper.sections[paper.viewing]
   return (
@@ -73,7 +74,14 @@ export function SectionNotices({ paper }: { paper: ExamSections }) {
       {viewing && accessOf(paper.sections, paper.viewing) === 'closed' && (
         <Alert kind="info">{t('closed_notice', { name: name(viewing, paper.viewing) })}</Alert>
       )}
-      {paper.dropped > 0 && <Alert kind="error">{t('dropped', { count: paper.dropped })}</Alert>}
+      {paper.dropped.length > 0 && (
+        <Alert kind="error">
+          {t('dropped', {
+            count: paper.dropped.length,
+            numbers: new Intl.ListFormat(language, { type: 'conjunction' }).format(paper.dropped.map(String)),
+          })}
+        </Alert>
+      )}
       {paper.moving === 'failed' && <Alert kind="error">{t('next_failed')}</Alert>}
       {paper.moving === 'unsaved' && <Alert kind="error">{t('next_unsaved')}</Alert>}
     </>

@@ -1,5 +1,5 @@
 import type { AttemptSection, QuizAttempt } from '@quiz/contracts'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { ApiError } from '../../api/api-error'
 import {
   accessOf,
@@ -69,9 +69,10 @@ export function useExamSections({
   saveAnswers,
 }: ExamSectionsOptions) {
   const [paper, setPaper] = useState<PaperState | null>(null)
-  const [dropped, setDropped] = useState(0)
+  const [dropped, setDropped] = useState<number[]>([])
   const [moving, setMoving] = useState<'idle' | 'sending' | 'failed' | 'unsaved'>('idle')
   const attemptId = session?.attempt.id ?? null
+  const questionIds = useMemo(() => session?.questions.map((question) => question.id) ?? [], [session])
 
   // A new attempt's sections, as the server sent them.
   const sessionSections = sectionsOf(session)
@@ -110,10 +111,11 @@ export function useExamSections({
   useEffect(
     () =>
       onDroppedAnswers(quizId, (ids) => {
-        setDropped((count) => count + ids.length)
+        const numbers = ids.map((id) => questionIds.indexOf(id) + 1).filter((n) => n > 0)
+        setDropped((earlier) => [...new Set([...earlier, ...numbers])].sort((a, b) => a - b))
         refresh()
       }),
-    [quizId, refresh],
+    [quizId, refresh, questionIds],
   )
 
   const sections = paper?.attemptId === attemptId ? paper.sections : null
