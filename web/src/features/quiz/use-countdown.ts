@@ -15,18 +15,27 @@ interface CountdownOptions {
   tickMs?: number
   /** Told the exact seconds left on every tick (the page keeps them, so a reload offline can continue). */
   onTick?: (secondsLeft: number) => void
+  /** The whole seconds left at which `onExpire` is called: SPEC.md's 1 s for the attempt, 0 for a section's end. */
+  expireAtSeconds?: number
 }
 
 /**
  * Counts down from `startSeconds` (the server's remaining_seconds) on the monotonic clock, so a phone whose
  * wall clock is wrong, or changes mid-quiz, neither shortens nor lengthens the exam. The deadline is fixed when
- * `startSeconds` (or `key`) arrives and is not recomputed on re-render. Calls `onExpire` once at 1 s left.
+ * `startSeconds` (or `key`) arrives and is not recomputed on re-render. Calls `onExpire` once at 1 s left (or
+ * `expireAtSeconds`).
  * Returns the whole seconds left (rounded up), or null before a start value is known.
  */
 export function useCountdown(
   startSeconds: number | null,
   onExpire: () => void,
-  { key, now = () => performance.now(), tickMs = 250, onTick }: CountdownOptions & { key?: string | number } = {},
+  {
+    key,
+    now = () => performance.now(),
+    tickMs = 250,
+    onTick,
+    expireAtSeconds = AUTO_SUBMIT_AT_SECONDS,
+  }: CountdownOptions & { key?: string | number } = {},
 ): number | null {
   const [secondsLeft, setSecondsLeft] = useState<number | null>(
     startSeconds === null ? null : Math.max(0, Math.ceil(startSeconds)),
@@ -58,7 +67,7 @@ export function useCountdown(
         clearInterval(interval)
         interval = null
       }
-      if (left <= AUTO_SUBMIT_AT_SECONDS && expiredFor.current !== run) {
+      if (left <= expireAtSeconds && expiredFor.current !== run) {
         expiredFor.current = run
         onExpireRef.current()
       }
@@ -74,7 +83,7 @@ export function useCountdown(
       if (interval !== null) clearInterval(interval)
       document.removeEventListener('visibilitychange', onVisible)
     }
-  }, [startSeconds, key, tickMs])
+  }, [startSeconds, key, tickMs, expireAtSeconds])
 
   return secondsLeft
 }

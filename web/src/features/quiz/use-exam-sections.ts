@@ -13,7 +13,7 @@ import {
   type ServerClock,
 } from './exam-sections'
 import { nextSection, onDroppedAnswers, startOrResumeAttempt } from './quiz.api'
-import { useCountdown } from './use-countdown'
+import { AUTO_SUBMIT_AT_SECONDS, useCountdown } from './use-countdown'
 
 /** The attempt's sections (API.md: the attempt carries them; a paper from before sections has none). */
 export const sectionsOf = (session: QuizAttempt | null) =>
@@ -142,7 +142,14 @@ export function useExamSections({
     goToRef.current(next[open + 1]!.first)
     setTimeout(refresh, REFRESH_AFTER_CLOSE_MS)
   }
-  const secondsLeft = useCountdown(running && timed ? (paper?.start ?? null) : null, expire, { key: startKey })
+  // A section closes at its deadline, as on the server: closed a second early, the next one would open with its
+  // limit from that deadline and show a second more than its limit (6:01 for 6 minutes). The last section's end is
+  // the attempt's, handed in at 1 s like the attempt (SPEC.md).
+  const last = sections !== null && open === sections.length - 1
+  const secondsLeft = useCountdown(running && timed ? (paper?.start ?? null) : null, expire, {
+    key: startKey,
+    expireAtSeconds: last ? AUTO_SUBMIT_AT_SECONDS : 0,
+  })
 
   // A timed paper never shows a question of a section not yet open (a reload with ?q= of a later one, say).
   const numberAccess = sections ? accessOf(sections, sectionIndexOf(sections, number)) : 'open'
