@@ -17,6 +17,8 @@ export const ErrorCodeSchema = z.enum([
   'import_unreadable',
   'challenge_closed',
   'live_not_started',
+  'section_closed',
+  'section_not_open',
   'payload_too_large',
   'unsupported_media_type',
   'rate_limited',

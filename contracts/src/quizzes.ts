@@ -55,6 +55,8 @@ export const AttemptInfoSchema = z.object({
   started_at: z.string(),
   deadline: z.string(),
   remaining_seconds: z.number().int(),
+  /** False for a live mock's practice attempt (after its join window), true otherwise (API.md "Live mocks"). */
+  ranked: z.boolean(),
   answers: SavedAnswersSchema,
   /** Questions marked for review, in the attempt's order (API.md "Exam feel"). */
   marked: z.array(z.number().int()),

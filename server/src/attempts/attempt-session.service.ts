@@ -205,6 +205,7 @@ export function createAttemptSessionService({
         started_at: toIso(attempt.started_at),
         deadline: toIso(attempt.deadline),
         remaining_seconds: Math.max(0, Math.floor((attempt.deadline - now) / 1000)),
+        ranked: attempt.ranked === 1,
         answers: saved,
         // Named, not spread: a spread after other fields builds the object field by field into a new shape.
         marked: examState.marked,

@@ -89,6 +89,7 @@ describe.each(dialects)('live mocks on %s', (dialect) => {
       expect(atLastMs.status).toBe(200)
       expect(atLastMs.body.attempt.deadline).toBe(iso(mock.ends))
       expect(atLastMs.body.attempt.remaining_seconds).toBe(Math.floor((mock.ends - mock.joinEnds + 1) / 1000))
+      expect(atStart.body.attempt.ranked).toBe(true)
       // Resuming inside the window is the same attempt.
       expect((await mock.start(first)).body.attempt.id).toBe(atStart.body.attempt.id)
 
@@ -139,6 +140,7 @@ describe.each(dialects)('live mocks on %s', (dialect) => {
       // Hari missed the mock and practises it; Ram sits it again.
       const practice = await mock.start(hari)
       expect(practice.status).toBe(200)
+      expect(practice.body.attempt.ranked).toBe(false)
       expect(practice.body.attempt.deadline).toBe(iso(mock.ends + 30 * MINUTE))
       const hariPractice = await mock.submit(hari, 'AAA')
       expect(hariPractice.body.score).toBe(3)

@@ -255,6 +255,7 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
           started_at: new Date(now).toISOString(),
           deadline: new Date(now + 45 * MINUTE).toISOString(),
           remaining_seconds: 45 * 60,
+          ranked: true,
           answers: {},
           marked: [],
           visited: [],

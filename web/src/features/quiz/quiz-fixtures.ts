@@ -37,6 +37,7 @@ export function makeSession(overrides: Partial<QuizAttempt['attempt']> = {}): Qu
       started_at: '2026-11-22T07:00:00.000Z',
       deadline: '2026-11-22T07:15:00.000Z',
       remaining_seconds: 900,
+      ranked: true,
       answers: {},
       marked: [],
       visited: [],
