@@ -19,6 +19,7 @@ export const liveMessages = {
   alreadyStarted: 'You have already started this live mock.',
   startsBeforeQuiz: 'A live mock must start at or after the quiz opens.',
   endsBeforeCommonEnd: 'The quiz must stay open until the live mock ends (its start plus the duration).',
+  joinAfterEnd: 'The join window must close by the time the live mock ends: at most its duration in minutes.',
   anonymousName: 'Learner',
   frozenPaper: 'A live mock sits one frozen paper: unschedule it before drawing per attempt.',
 } as const

@@ -234,7 +234,9 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
           // Said at the field this request changed: the schedule itself, else the bound that moved under it.
           const field =
             patch.live !== undefined
-              ? 'live.starts_at'
+              ? liveError === liveMessages.joinAfterEnd
+                ? 'live.join_minutes'
+                : 'live.starts_at'
               : patch.end_time !== undefined
                 ? 'end_time'
                 : patch.start_time !== undefined
@@ -471,7 +473,10 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
         const quiz = (await findLiveQuiz(trx, id))!
         // Checked on the quiz as made: its start may be "now" and timed sections may have set its duration.
         const liveError = liveScheduleError(quiz)
-        if (liveError) throw new ValidationFailed({ 'live.starts_at': [liveError] })
+        if (liveError)
+          throw new ValidationFailed({
+            [liveError === liveMessages.joinAfterEnd ? 'live.join_minutes' : 'live.starts_at']: [liveError],
+          })
         await followLiveSchedule(trx, null, quiz, now)
         await recordAudit(trx, actor, now, {
           action: 'create',

@@ -34,6 +34,17 @@ function deadlineFor(quiz: LearnerQuizRow, startedAt: number, extraTimePercent: 
   )
 }
 
+/**
+ * The share of each timed section's limit a new attempt gets: all of it, except for a live mock's late joiner, whose
+ * attempt ends at the common end. Every section is shortened in proportion, so a late joiner sits every section of
+ * the paper (docs/decisions/046); with full limits the first sections would use the time up and the last never open.
+ */
+function sectionShare(quiz: LearnerQuizRow, startedAt: number, extraTimePercent: number, sectionsMs: number) {
+  const times = liveTimes(quiz)
+  if (!times || livePhase(times, startedAt) !== 'joining' || sectionsMs <= 0) return 1
+  return Math.min(1, Math.max(0, (rankedDeadline(times, quiz, extraTimePercent) - startedAt) / sectionsMs))
+}
+
 /** 1 for an attempt that counts in ranks: every attempt of an ordinary quiz, a live mock's join-window start. */
 function rankedAt(quiz: LearnerQuizRow, startedAt: number) {
   const times = liveTimes(quiz)
@@ -153,14 +164,14 @@ export function createNewAttempts({
           : fixed.stored.revisionIds
     // Timed sections run on limits stretched by the learner's extra time, fixed when the attempt starts.
     const timed = fixed.sections.length > 0 && fixed.sections.every((s) => s.section.time_limit_minutes !== null)
-    const sections = timed
-      ? JSON.stringify(
-          fixed.sections.map(({ section }) => ({
-            ...section,
-            limit_ms: stretchedLimitMs(section.time_limit_minutes!, extraTimePercent),
-          })),
-        )
-      : fixed.stored.untimedSections
+    let sections = fixed.stored.untimedSections
+    if (timed) {
+      const limits = fixed.sections.map(({ section }) => stretchedLimitMs(section.time_limit_minutes!, extraTimePercent))
+      const share = sectionShare(quiz, now, extraTimePercent, limits.reduce((sum, limit) => sum + limit, 0))
+      sections = JSON.stringify(
+        fixed.sections.map(({ section }, index) => ({ ...section, limit_ms: Math.floor(limits[index]! * share) })),
+      )
+    }
     const sectionOpenedAt = timed ? now : null
     if (quiz.shuffle_options !== 1) {
       return { revision_ids: revisionIds, option_order: null, sections, section_opened_at: sectionOpenedAt }

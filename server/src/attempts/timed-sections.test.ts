@@ -1,3 +1,4 @@
+import { liveMessages } from '@quiz/contracts'
 import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
@@ -155,5 +156,51 @@ describe.each(dialects)('timed sections on %s', (dialect) => {
       expect.objectContaining({ first: 1, count: 1, time_limit_minutes: null, deadline: null, closed: false }),
     ])
     expect((await call(user, 'POST', `/api/quizzes/${quizId}/sections/next/`)).status).toBe(409)
+  })
+
+  // docs/decisions/046: a live mock's late joiner sits every section, each shortened in proportion.
+  it("gives a live mock's late joiner every section, shortened in proportion to the time left", async () => {
+    const startsAt = t.clock.now() + 10 * MINUTE
+    const quizId = await timedQuiz({ live: { starts_at: new Date(startsAt).toISOString(), join_minutes: 15 } })
+    const user = await createUser(t.database)
+    t.clock.set(startsAt + 12 * MINUTE)
+    const joined = t.clock.now()
+    const started = await call(user, 'GET', `/api/quizzes/${quizId}/`)
+    expect(started.status).toBe(200)
+    const commonEnd = new Date(startsAt + 30 * MINUTE).toISOString()
+    // 18 of the paper's 30 minutes are left: 10 + 20 become 6 + 12.
+    expect(started.body.attempt.deadline).toBe(commonEnd)
+    expect(started.body.attempt.sections.map((s: { deadline: string | null }) => s.deadline)).toEqual([
+      new Date(joined + 6 * MINUTE).toISOString(),
+      null,
+    ])
+    t.clock.set(joined + 6 * MINUTE + 1)
+    const second = await call(user, 'GET', `/api/quizzes/${quizId}/`)
+    expect(
+      second.body.attempt.sections.map((s: { closed: boolean; deadline: string | null }) => [s.closed, s.deadline]),
+    ).toEqual([
+      [true, null],
+      [false, commonEnd],
+    ])
+    expect((await call(user, 'GET', `/api/quizzes/${quizId}/question/3/`)).status).toBe(200)
+  })
+
+  it('refuses a live join window that would close after the mock ends', async () => {
+    const headers = await bearerFor(t.tokens, await createUser(t.database, { is_admin: 1 }))
+    const startsAt = new Date(t.clock.now() + 10 * MINUTE).toISOString()
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/quizzes/create-from-json/',
+      headers,
+      payload: {
+        title: { en: 'Too long a window' },
+        duration_minutes: 30,
+        live: { starts_at: startsAt, join_minutes: 31 },
+        questions: [questionBody({ image: null })],
+      },
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json().errors).toEqual({ 'live.join_minutes': [liveMessages.joinAfterEnd] })
+    expect(await t.db.selectFrom('quizzes').select('id').execute()).toEqual([])
   })
 })

@@ -47,6 +47,8 @@ export function liveScheduleError(quiz: ScheduledQuiz): string | null {
   if (times === null) return null
   if (times.startsAt < quiz.start_time) return liveMessages.startsBeforeQuiz
   if (quiz.end_time !== null && quiz.end_time < times.endsAt) return liveMessages.endsBeforeCommonEnd
+  // A join after the common end would be a ranked attempt with no time at all.
+  if (times.joinEndsAt > times.endsAt) return liveMessages.joinAfterEnd
   return null
 }
 

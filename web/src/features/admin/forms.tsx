@@ -116,6 +116,7 @@ const keys = {
   [liveMessages.joinMinutes]: 'field_messages.live_join_minutes',
   [liveMessages.startsBeforeQuiz]: 'field_messages.live_starts_before_quiz',
   [liveMessages.endsBeforeCommonEnd]: 'field_messages.live_ends_before_common_end',
+  [liveMessages.joinAfterEnd]: 'field_messages.live_join_after_end',
   [planMessages.wholePaisa]: 'field_messages.whole_paisa',
   [planMessages.minPrice]: 'field_messages.min_price',
   [planMessages.wholeDays]: 'field_messages.whole_days',
