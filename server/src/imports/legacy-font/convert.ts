@@ -168,6 +168,18 @@ function combine(text: string): string {
   return out
 }
 
+const VISARGA = '\u0903'
+
+/**
+ * Preeti has no colon key, so typists put the visarga `M` where a colon goes, often after a space (`pQ/ M` for
+ * उत्तरः) or twice (`pQ/M M`). A visarga with only spaces between it and a word joins that word, once.
+ */
+function joinColonVisarga(text: string): string {
+  return text.replace(/([\u0900-\u097F])([ \t]+\u0903)+(?![\u0900-\u097F])/g, (_match, before: string) =>
+    before === VISARGA ? before : `${before}${VISARGA}`,
+  )
+}
+
 /** Text typed in the Preeti or Kantipur font, as Unicode Devanagari in NFC (docs/legacy-fonts.md). */
 export function legacyToUnicode(text: string, font: LegacyFont): string {
   let chars = mapKeys(text, maps[font])
@@ -176,5 +188,68 @@ export function legacyToUnicode(text: string, font: LegacyFont): string {
   chars = placeReph(chars)
   chars = placeStrayVowelSigns(chars)
   chars = placeModifiersLast(chars)
-  return combine(chars.join('')).normalize('NFC')
+  return joinColonVisarga(combine(chars.join('')).replace(/\u0903{2,}/g, VISARGA)).normalize('NFC')
+}
+
+/** Characters above ASCII that may pass through a conversion: Devanagari, joiners and common punctuation. */
+const PASSING = new Set([
+  '\u00A0',
+  '\u2013',
+  '\u2014',
+  '\u2018',
+  '\u2019',
+  '\u201C',
+  '\u201D',
+  '\u2026',
+  '\u00D7',
+  '\u200C',
+  '\u200D',
+])
+const isUnknownExtended = (c: string) => c > '\u007F' && !isDevanagari(c) && !PASSING.has(c) && !/\s/u.test(c)
+
+/**
+ * The places where a conversion's Unicode is not well-formed Devanagari: a vowel sign, halant or nukta that follows
+ * no consonant, a nasal sign that follows nothing it can sit on. Each is a key typed where the font would have drawn
+ * a sign over nothing, or a key we read wrongly.
+ */
+export function malformedSigns(unicode: string): number {
+  let count = 0
+  const chars = [...unicode]
+  for (let at = 0; at < chars.length; at++) {
+    const c = chars[at]!
+    const before = chars[at - 1]
+    if (isVowelSign(c) || c === HALANT || c === NUKTA) {
+      if (!isConsonant(before) && before !== NUKTA) count++
+    } else if (isModifier(c)) {
+      if (!(isConsonant(before) || isVowelSign(before) || isIndependentVowel(before) || before === NUKTA)) count++
+    }
+  }
+  return count
+}
+
+const isIndependentVowel = (c: string | undefined) => c !== undefined && c >= '\u0904' && c <= '\u0914'
+
+/** A conversion and what in it may be wrong, in words for the import's messages (empty when nothing is). */
+export interface CheckedConversion {
+  unicode: string
+  doubts: string[]
+}
+
+/** `legacyToUnicode`, with the doubts a reader should check: keys we do not know, signs left without a letter. */
+export function convertLegacy(text: string, font: LegacyFont): CheckedConversion {
+  const unicode = legacyToUnicode(text, font)
+  const doubts: string[] = []
+  const unknown = [...new Set([...unicode].filter(isUnknownExtended))]
+  if (unknown.length > 0)
+    doubts.push(
+      `the characters ${unknown.map((c) => `"${c}"`).join(' ')} are no ${font === 'kantipur' ? 'Kantipur' : 'Preeti'} key we know`,
+    )
+  const malformed = malformedSigns(unicode)
+  if (malformed > 0)
+    doubts.push(
+      `${malformed} vowel or other sign${malformed === 1 ? '' : 's'} stand${malformed === 1 ? 's' : ''} on no letter`,
+    )
+  // The hook `m` only makes a letter after प भ उ त्र त्त; anywhere else the typed text was not what the font shows.
+  if (/(^|[^a-zA-Z])m|[\u0900-\u097F]m/u.test(unicode)) doubts.push('the key "m" stands on no letter it can complete')
+  return { unicode, doubts }
 }
