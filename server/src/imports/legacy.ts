@@ -1,10 +1,14 @@
 import type { LegacyFontChoice } from '@quiz/contracts'
 import {
+  decideQuestion,
   legacyFontOfName,
   legacyToUnicode,
+  mayBeLegacy,
+  readsAsEnglish,
   readsAsLegacy,
   unsupportedLegacyFontOfName,
   type LegacyFont,
+  type QuestionDecision,
 } from './legacy-font'
 import type { Run } from './readers/draft'
 
@@ -54,12 +58,33 @@ export function unsupportedFonts(runs: readonly Run[]): string[] {
   return [...names]
 }
 
-/** One text's runs after the legacy-font rules; `formatHasFonts` is true for xlsx and docx. */
+/** A text that the font rules will decide by its content: no legacy-font run, nothing converted yet. */
+const undecidedText = (runs: readonly Run[]): string | null =>
+  runs.some(
+    (run) => run.converted || (run.font && (legacyFontOfName(run.font) || unsupportedLegacyFontOfName(run.font))),
+  )
+    ? null
+    : runs.map((run) => run.text).join('')
+
+/**
+ * Under `auto`, the decision for a whole question from its text and options together (`ne` cells of a spreadsheet,
+ * the texts of unsplit formats; `_en` cells never count), so that a Preeti question's one-word options follow it and
+ * an English or code question's symbols (`#`, `&&`, `!`) stay as typed (docs/decisions/044).
+ */
+export function decideQuestionFonts(texts: ReadonlyArray<readonly Run[] | null>): QuestionDecision {
+  return decideQuestion(texts.flatMap((runs) => (runs ? [undecidedText(runs) ?? ''] : [])))
+}
+
+/**
+ * One text's runs after the legacy-font rules; `formatHasFonts` is true for xlsx and docx. `question`, the decision
+ * of `decideQuestionFonts` for the question this text belongs to, replaces the text's own evidence under `auto`.
+ */
 export function applyLegacyFonts(
   runs: readonly Run[],
   role: TextRole,
   choice: LegacyFontChoice,
   formatHasFonts: boolean,
+  question?: QuestionDecision,
 ): Run[] {
   if (role === 'en' || choice === 'none') return [...runs]
   // Text in a legacy font we cannot read is named, never converted as if it were Preeti.
@@ -70,11 +95,15 @@ export function applyLegacyFonts(
   if (text.trim() === '' || hasDevanagari(text)) return [...runs]
   const explicit = choice !== 'auto'
   const font: LegacyFont = choice === 'kantipur' ? 'kantipur' : 'preeti'
+  // Within a Preeti question, a text is still left alone when it is TeX, code, a bare number or English.
+  const reads = question ? question.legacy && mayBeLegacy(text) && !readsAsEnglish(text) : readsAsLegacy(text)
   const wanted =
     role === 'ne'
-      ? explicit || readsAsLegacy(text)
+      ? explicit || reads
       : role === 'meta'
         ? explicit
-        : (explicit || !formatHasFonts) && readsAsLegacy(text)
+        : explicit
+          ? readsAsLegacy(text)
+          : !formatHasFonts && reads
   return wanted ? [convert(text, font)] : [...runs]
 }

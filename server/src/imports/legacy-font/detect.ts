@@ -1,3 +1,4 @@
+import { legacyToUnicode, malformedSigns } from './convert'
 import { hasDevanagari } from './devanagari'
 
 /*
@@ -126,24 +127,104 @@ const looksLikeAddress = (word: string) => /:\/\/|^www\.|[A-Za-z]@[A-Za-z]|[A-Za
 const PREETI_WITHOUT_LETTERS = /^[\s)!@#$%^&*(,.=;:'"/[\]{}|\\+<>?_-]+$/
 const PREETI_KEY_WITHOUT_LETTER = /[!@#$%^&*;:'"/[\]{}|\\+>]/
 
-/** true when the text holds no Devanagari and reads as Preeti or Kantipur text (docs/decisions/033). */
-export function readsAsLegacy(text: string): boolean {
-  if (hasDevanagari(text)) return false
+/**
+ * How a text reads as Preeti or Kantipur: `strong` on signs or marks English never types, `weak` on hints alone
+ * (docs/decisions/044), null when it does not.
+ */
+export type LegacyEvidence = 'strong' | 'weak' | null
+
+export function legacyEvidence(text: string): LegacyEvidence {
+  if (hasDevanagari(text)) return null
   const letters = text.match(/[A-Za-z]/g) ?? []
-  if (letters.length === 0) return PREETI_WITHOUT_LETTERS.test(text) && PREETI_KEY_WITHOUT_LETTER.test(text)
+  if (letters.length === 0)
+    return PREETI_WITHOUT_LETTERS.test(text) && PREETI_KEY_WITHOUT_LETTER.test(text) ? 'strong' : null
 
   // Words with a letter, or with Preeti's signs alone (`;'/'` सुरु); not numbers or dashes.
   const words = text.split(/\s+/).filter((word) => LETTER.test(word) || PREETI_KEY_WITHOUT_LETTER.test(word))
   const english = words.filter(
     (word) => englishWords.has(word.replace(EDGE_PUNCTUATION, '').toLowerCase()) || looksLikeAddress(word),
   ).length
-  if (english * 5 >= words.length) return false
+  if (english * 5 >= words.length) return null
 
   const vowels = letters.filter((c) => /[aeiouAEIOU]/.test(c)).length / letters.length
   const signed = words.filter(hasLegacySign).length
-  if (signed * 4 >= words.length) return true
+  if (signed * 4 >= words.length) return 'strong'
   const marked = words.filter((word) => hasLegacySign(word) || hasLegacyMark(word)).length
-  if (marked * 2 >= words.length && vowels <= 0.5) return true
+  if (marked * 2 >= words.length && vowels <= 0.5) return 'strong'
   const hinted = words.filter((word) => hasLegacySign(word) || hasLegacyMark(word) || hasLegacyHint(word)).length
-  return hinted * 2 >= words.length && vowels < 0.35
+  return hinted * 2 >= words.length && vowels < 0.35 ? 'weak' : null
+}
+
+/** true when the text holds no Devanagari and reads as Preeti or Kantipur text (docs/decisions/033). */
+export function readsAsLegacy(text: string): boolean {
+  return legacyEvidence(text) !== null
+}
+
+/*
+ * What a question's text can hold that is never legacy-font text, whatever else it holds (API.md "Fidelity").
+ * Preeti types `\` as the halant, `$` as ४ and `&` as ७, so each test looks for what Preeti never makes of them.
+ */
+
+/** TeX commands: `\` and a command name Preeti's halant + letters do not spell in Nepali. */
+const TEX_COMMAND =
+  /\\(?:frac|dfrac|sqrt|ce|pu|times|div|cdot|pm|mp|le|leq|ge|geq|ne|neq|approx|equiv|alpha|beta|gamma|delta|theta|lambda|mu|pi|sigma|omega|Delta|Omega|sum|prod|int|lim|infty|log|ln|sin|cos|tan|text|mathrm|mathbf|left|right|rightarrow|leftarrow|to|circ|degree|angle|triangle|overline|vec|hat|begin|end|quad|displaystyle)(?![A-Za-z])/
+/** Moodle's maths delimiters, `$$…$$`, and `$…$` around what reads as a formula (not `$ jif{ $`, ४ वर्ष ४). */
+const TEX_DELIMITED = /\\\(.*\\\)|\\\[.*\\\]|\$\$.+\$\$|\$(?=\S)(?:[^$]*[\\^_=<>+]|[A-Za-z]\d?)[^$]*(?<=\S)\$/s
+
+export const holdsTex = (text: string) => TEX_COMMAND.test(text) || TEX_DELIMITED.test(text)
+
+/**
+ * Operators and markup of code: `&&` `||` `==` `!==` `=>` `::` `++` `--` between operands, tags, calls such as
+ * `main()`. Preeti's `!=` (१.) and `->` before a letter (`->L` श्री in brackets) are not among them.
+ */
+const CODE =
+  /(?:^|[\s\w)])(?:&&|\|\||===?|!==|=>|::|\+\+|--)(?:$|[\s\w(])|<\/?[a-z][a-z0-9]*(?:\s[^>]*)?>|\b[A-Za-z_]\w*\(\)|^\s*(?:#include|import|def|function|class|SELECT|select)\s/m
+
+export const holdsCode = (text: string) => CODE.test(text)
+
+/** A number, a list of numbers or a date in ASCII digits: never converted (Preeti's numbers are the shifted keys). */
+export const isPlainNumber = (text: string) => /^[\s\d.,:;/%+\-×x*()=<>]*\d[\s\d.,:;/%+\-×x*()=<>]*$/.test(text)
+
+/** A text of a question that may be read as legacy text at all: no Devanagari, TeX, code, or bare number. */
+export const mayBeLegacy = (text: string) =>
+  text.trim() !== '' && !hasDevanagari(text) && !holdsTex(text) && !holdsCode(text) && !isPlainNumber(text)
+
+/** A text of English words (its little words in one word of five) with no sign only Preeti types. */
+export function readsAsEnglish(text: string): boolean {
+  const words = text.split(/\s+/).filter((word) => LETTER.test(word))
+  if (words.length === 0 || words.some(hasLegacySign)) return false
+  const english = words.filter((word) => englishWords.has(word.replace(EDGE_PUNCTUATION, '').toLowerCase())).length
+  return english * 5 >= words.length
+}
+
+/** The decision for one question under `auto`, and what makes it less than sure. */
+export interface QuestionDecision {
+  legacy: boolean
+  /** In words for the row's message, when the question was converted on thin evidence. */
+  doubts: string[]
+}
+
+/**
+ * Under `auto`, whether a question's texts (its text and options, together) are legacy-font text: they read as
+ * Preeti together, none holds code, and their conversion is well-formed Devanagari (docs/decisions/044). TeX and
+ * bare numbers are left out of the evidence, as they are never converted.
+ */
+export function decideQuestion(texts: readonly string[]): QuestionDecision {
+  const candidates = texts.filter((text) => text.trim() !== '' && !hasDevanagari(text))
+  // Code anywhere in the question makes it a question about code: its symbols are no Preeti keys.
+  if (candidates.some(holdsCode)) return { legacy: false, doubts: [] }
+  const readable = candidates.filter(mayBeLegacy)
+  if (readable.length === 0) return { legacy: false, doubts: [] }
+  const joined = readable.join('\n')
+  const evidence = legacyEvidence(joined)
+  if (evidence === null) return { legacy: false, doubts: [] }
+  // Devanagari-like syllables after conversion: a sign over nothing in one word of four is no typist's text.
+  const words = legacyToUnicode(joined, 'preeti').split(/\s+/).filter(Boolean)
+  const malformed = words.filter((word) => malformedSigns(word) > 0).length
+  if (malformed * 4 >= words.length) return { legacy: false, doubts: [] }
+  const doubts: string[] = []
+  if (evidence === 'weak') doubts.push('the text reads as Preeti only on weak hints')
+  if (malformed > 0)
+    doubts.push(`${malformed} word${malformed === 1 ? '' : 's'} of it did not convert to well-formed Nepali`)
+  return { legacy: true, doubts }
 }
