@@ -169,7 +169,8 @@ export function readsAsLegacy(text: string): boolean {
 const TEX_COMMAND =
   /\\(?:frac|dfrac|sqrt|ce|pu|times|div|cdot|pm|mp|le|leq|ge|geq|ne|neq|approx|equiv|alpha|beta|gamma|delta|theta|lambda|mu|pi|sigma|omega|Delta|Omega|sum|prod|int|lim|infty|log|ln|sin|cos|tan|text|mathrm|mathbf|left|right|rightarrow|leftarrow|to|circ|degree|angle|triangle|overline|vec|hat|begin|end|quad|displaystyle)(?![A-Za-z])/
 /** Moodle's maths delimiters, `$$…$$`, and `$…$` around what reads as a formula (not `$ jif{ $`, ४ वर्ष ४). */
-const TEX_DELIMITED = /\\\(.*\\\)|\\\[.*\\\]|\$\$.+\$\$|\$(?=\S)(?:[^$]*[\\^_=<>+]|[A-Za-z]\d?)[^$]*(?<=\S)\$/s
+const TEX_DELIMITED =
+  /\\\(.*\\\)|\\\[.*\\\]|\$\$.+\$\$|\$(?=\S)(?:[^$]*[\\^_=<>+]|[A-Za-z]\d?|-?\d+(?:\.\d+)?(?=\$))[^$]*(?<=\S)\$/s
 
 export const holdsTex = (text: string) => TEX_COMMAND.test(text) || TEX_DELIMITED.test(text)
 
@@ -210,21 +211,31 @@ export interface QuestionDecision {
  * bare numbers are left out of the evidence, as they are never converted.
  */
 export function decideQuestion(texts: readonly string[]): QuestionDecision {
+  const no = { legacy: false, doubts: [] }
   const candidates = texts.filter((text) => text.trim() !== '' && !hasDevanagari(text))
-  // Code anywhere in the question makes it a question about code: its symbols are no Preeti keys.
-  if (candidates.some(holdsCode)) return { legacy: false, doubts: [] }
-  const readable = candidates.filter(mayBeLegacy)
-  if (readable.length === 0) return { legacy: false, doubts: [] }
-  const joined = readable.join('\n')
+  const readable = candidates.filter((text) => !holdsTex(text) && !isPlainNumber(text))
+  // Options of digit keys alone (`!))` १००) follow the texts with letters; they decide only when nothing else can.
+  const lettered = readable.filter((text) => LETTER.test(text))
+  const joined = (lettered.length > 0 ? lettered : readable).join('\n')
+  if (joined === '') return no
+  // Code anywhere makes it a question about code (its `&&` `#` `!` are no Preeti keys), unless Preeti's signs
+  // fill the text: `&&` is also ७७ in a Preeti sentence.
+  if (candidates.some(holdsCode) && !signedThroughout(joined)) return no
   const evidence = legacyEvidence(joined)
-  if (evidence === null) return { legacy: false, doubts: [] }
+  if (evidence === null) return no
   // Devanagari-like syllables after conversion: a sign over nothing in one word of four is no typist's text.
   const words = legacyToUnicode(joined, 'preeti').split(/\s+/).filter(Boolean)
   const malformed = words.filter((word) => malformedSigns(word) > 0).length
-  if (malformed * 4 >= words.length) return { legacy: false, doubts: [] }
+  if (malformed * 4 >= words.length) return no
   const doubts: string[] = []
   if (evidence === 'weak') doubts.push('the text reads as Preeti only on weak hints')
   if (malformed > 0)
     doubts.push(`${malformed} word${malformed === 1 ? '' : 's'} of it did not convert to well-formed Nepali`)
   return { legacy: true, doubts }
+}
+
+/** One word in four carries a sign no English word or code puts against a letter. */
+function signedThroughout(text: string): boolean {
+  const words = text.split(/\s+/).filter((word) => LETTER.test(word))
+  return words.length > 0 && words.filter(hasLegacySign).length * 4 >= words.length
 }

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import { decideQuestion, holdsCode, holdsTex, isPlainNumber } from './detect'
+import { sentences } from './nepali-corpus.fixtures'
+import { typeOnPreeti } from './preeti-typist.fixtures'
+
+/* Under `auto`, one decision per question: its text and options together (docs/decisions/044). */
+
+const never: Array<[name: string, texts: string[]]> = [
+  ['a comment sign question', ['Which symbol starts a comment in Python?', '#', '//', '/*', '--']],
+  ['GIFT specials', ['In GIFT, which characters must be escaped?', String.raw`~ = # { } :`, '\\', 'none', 'all']],
+  ['boolean operators', ['a && b || !c', 'true', 'false', '!c', 'a && b']],
+  ['operators alone', ['&&', '||', '!', '::']],
+  ['symbols alone', ['#', '{ }', ':', '\\']],
+  ['TeX in dollars', ['Solve $x^2 = 4$', '$x = 2$', String.raw`$x = \pm 2$`, '$x = -2$', '$x = 4$']],
+  ['Moodle TeX', [String.raw`\(x^2 = 4\)`, String.raw`\(2\)`, String.raw`\(\pm 2\)`, String.raw`\(-2\)`]],
+  [
+    'TeX without words',
+    [String.raw`$\frac{1}{2} + \frac{1}{3}$`, String.raw`$\frac{5}{6}$`, '$1$', String.raw`$\frac{2}{5}$`],
+  ],
+  ['chemical formulas', ['H2O', 'CO2', 'NaCl', 'H2SO4']],
+  ['mhchem', [String.raw`$\ce{H2SO4}$ is`, 'an acid', 'a base', 'a salt']],
+  ['C code', ['int main() { return 0; }', 'returns 0', 'returns 1', 'does not compile']],
+  ['increments', ['x = 5; y = x++;', 'y = 5', 'y = 6', 'x = 5']],
+  ['SQL', ['SELECT * FROM users WHERE id = 1;', 'DQL', 'DML', 'DDL', 'DCL']],
+  ['a topic-like word', ['sql-dql', 'ddl', 'dml', 'tcl']],
+  ['HTML', ['<b>bold</b> or <i>italic</i>?', '<b>', '<i>', '<u>', '<s>']],
+  ['numbers', ['2 + 2 = ?', '3', '4', '5', '22']],
+  ['a date and a percentage', ['2081/01/15', '15%', '3.14', '1,250']],
+  ['English', ['What is the capital of Nepal?', 'Kathmandu', 'Pokhara', 'Biratnagar', 'Janakpur']],
+  ['English words alone', ['Kathmandu', 'Pokhara', 'Lalitpur', 'Bhaktapur']],
+  ['Unicode Nepali', ['नेपालको राजधानी कुन हो ?', 'काठमाडौं', 'पोखरा']],
+  ['function calls', ['print()', 'input()', 'len()', 'str()']],
+]
+
+const preeti: Array<[name: string, texts: string[]]> = [
+  ['a question and its one-word options', [`g]kfnsf] /fhwfgL s'g xf] <`, 'sf7df8f}+', 'kf]v/f', 'unt', '!))']],
+  ['options that alone read as nothing', [`tnsf dWo] s'g ;xL xf] <`, 'unt', 'bz', 'efiff', 'cEof;']],
+  ['conjuncts', [`efg'eQm cfrfo{sf] hGd slxn] eof] <`, '!*&!', '!*&@', '!*&#', '!*&$']],
+  ['ङ', [String.raw`;ª\3Lo ;+;b\ sltj6f ;bgsf] x'G5 <`, '!', '@', '#', '$']],
+  ['an answer line', ['pQ/M -s_', 'sf7df8f}+']],
+]
+
+describe('decideQuestion', () => {
+  it.each(never)('leaves %s alone', (_name, texts) => {
+    expect(decideQuestion(texts)).toEqual({ legacy: false, doubts: [] })
+  })
+
+  it.each(preeti)('reads %s as Preeti', (_name, texts) => {
+    expect(decideQuestion(texts).legacy).toBe(true)
+  })
+
+  it('reads every corpus sentence typed on Preeti, with its options, as Preeti, and is sure of it', () => {
+    for (const sentence of sentences) {
+      const decision = decideQuestion([typeOnPreeti(sentence, 'extended')!, 'sf7df8f}+', 'kf]v/f'])
+      expect(decision, sentence).toEqual({ legacy: true, doubts: [] })
+    }
+  })
+
+  it('names thin evidence as a doubt', () => {
+    expect(decideQuestion(['unt', 'slt']).doubts).toEqual(['the text reads as Preeti only on weak hints'])
+  })
+})
+
+describe('what is never legacy text', () => {
+  it.each([
+    String.raw`\(x\)`,
+    String.raw`\[x^2\]`,
+    '$x^2$',
+    '$$a+b$$',
+    String.raw`$\alpha$`,
+    String.raw`\frac{1}{2}`,
+    '$x$',
+  ])('TeX: %s', (text) => expect(holdsTex(text)).toBe(true))
+
+  it.each(['$ jif{ $ dlxgf', String.raw`5g\ <`, String.raw`;ª\3`, String.raw`b\jf/`, '$)$ ?k}of'])(
+    'Preeti with $ or \\: %s',
+    (text) => expect(holdsTex(text)).toBe(false),
+  )
+
+  it.each(['a && b', 'a || b', 'x == y', 'x => x', 'std::cout', 'i++', '<p>', 'main()', 'SELECT name'])(
+    'code: %s',
+    (text) => expect(holdsCode(text)).toBe(true),
+  )
+
+  it.each(['!= g]kfn', '->L k|;fb_', '!&&', 'c+s', '-s_ kf]v/f', 's= sf7df8f}+'])('Preeti, not code: %s', (text) =>
+    expect(holdsCode(text)).toBe(false),
+  )
+
+  it.each(['100', '3.14', '2081/01/15', '15%', '1,250', '(1)'])('a bare number: %s', (text) =>
+    expect(isPlainNumber(text)).toBe(true),
+  )
+
+  it.each(['!))', 'H2O', '5 g'])('not a bare number: %s', (text) => expect(isPlainNumber(text)).toBe(false))
+})
