@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { appTexts } from './app-texts.fixtures'
 import { legacyToUnicode } from './convert'
-import { readsAsLegacy } from './detect'
+import { decideQuestion, readsAsLegacy } from './detect'
 import { typeOnPreeti } from './preeti-typist.fixtures'
 
 /* The web app's Nepali, typed on the Preeti keyboard by preeti-typist.fixtures.ts: whole sentences of every kind. */
@@ -31,5 +31,13 @@ describe("the web app's texts", () => {
 
   it('never read as legacy text in Nepali', () => {
     expect(typed.filter(({ ne }) => readsAsLegacy(ne))).toEqual([])
+  })
+
+  it('decide as questions: the Nepali typed in Preeti, four at a time, is Preeti; the English never', () => {
+    for (let at = 0; at < typed.length; at += 4) {
+      const group = typed.slice(at, at + 4)
+      expect(decideQuestion(group.map(({ preeti }) => preeti)).legacy).toBe(true)
+      expect(decideQuestion(group.map(({ en }) => en)).legacy).toBe(false)
+    }
   })
 })

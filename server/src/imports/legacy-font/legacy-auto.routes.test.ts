@@ -235,6 +235,34 @@ describe.each(dialects)('legacy fonts under auto on %s', (dialect) => {
       expect(converted(await upload({ text: pasted, format: 'text' }))).toEqual([poet])
     })
 
+    it('with a message naming what the converter is unsure of', async () => {
+      const rows = [
+        { question_ne: "g]kfnsf] /fhwfgL s'g xf] < Ç", option_a_ne: 'sf7df8f}+', option_b_ne: 'kf]v/f', correct: 'A' },
+        { question_ne: 'slt', option_a_ne: 'ltg', option_b_ne: 'dfq', correct: 'A' },
+      ]
+      const run = await upload({}, { data: Buffer.from(csv(rows)), filename: 'questions.csv' })
+      expect(run.rows.map((row) => [row.status, row.question.text.ne])).toEqual([
+        ['fixed', 'नेपालको राजधानी कुन हो ? Ç'],
+        ['fixed', 'कति'],
+      ])
+      expect(run.rows[0]!.messages[0]).toEqual({
+        field: 'text.ne',
+        code: 'font_converted',
+        message:
+          'Converted from Preeti to Unicode; check the conversion. Unsure: the characters "Ç" are no Preeti key we know.',
+      })
+      expect(run.rows[0]!.messages[1]).toEqual({
+        field: 'options.0.text.ne',
+        code: 'font_converted',
+        message: 'Converted from Preeti to Unicode; check the conversion.',
+      })
+      expect(run.rows[1]!.messages.map((message) => message.message)).toEqual([
+        'Converted from Preeti to Unicode; check the conversion. Unsure: the text reads as Preeti only on weak hints.',
+        'Converted from Preeti to Unicode; check the conversion. Unsure: the text reads as Preeti only on weak hints.',
+        'Converted from Preeti to Unicode; check the conversion. Unsure: the text reads as Preeti only on weak hints.',
+      ])
+    })
+
     it('in Moodle XML and CSV, topics left as typed', async () => {
       const xml = moodle('$course$/top/GK', [
         { text: "g]kfnsf] /fhwfgL s'g xf] <", answers: ['sf7df8f}+', 'kf]v/f', 'unt'] },
