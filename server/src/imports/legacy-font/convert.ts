@@ -132,16 +132,21 @@ function placeStrayVowelSigns(chars: readonly string[]): string[] {
   return out
 }
 
-/** ं ँ ः typed before a vowel sign of their syllable move after it (`kFfr` shows as पाँच). */
-function placeModifiersLast(chars: string[]): string[] {
-  const out = [...chars]
-  for (let moved = true; moved;) {
-    moved = false
-    for (let at = 0; at + 1 < out.length; at++)
-      if (isModifier(out[at]) && isVowelSign(out[at + 1])) {
-        ;[out[at], out[at + 1]] = [out[at + 1]!, out[at]!]
-        moved = true
-      }
+/**
+ * ं ँ ः typed before a vowel sign of their syllable move after it (`kFfr` shows as पाँच): in each run of signs, the
+ * vowel signs first and the nasal signs after, each in the order typed.
+ */
+function placeModifiersLast(chars: readonly string[]): string[] {
+  const out: string[] = []
+  for (let at = 0; at < chars.length;) {
+    if (!isModifier(chars[at])) {
+      out.push(chars[at++]!)
+      continue
+    }
+    const modifiers: string[] = []
+    for (; isModifier(chars[at]) || isVowelSign(chars[at]); at++)
+      (isModifier(chars[at]) ? modifiers : out).push(chars[at]!)
+    out.push(...modifiers)
   }
   return out
 }

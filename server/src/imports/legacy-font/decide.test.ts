@@ -92,3 +92,17 @@ describe('what is never legacy text', () => {
 
   it.each(['!))', 'H2O', '5 g'])('not a bare number: %s', (text) => expect(isPlainNumber(text)).toBe(false))
 })
+
+describe('the decision on long text', () => {
+  // Each of these was quadratic in an earlier form (a regular expression's backtracking, a sort by swaps).
+  it.each([
+    ['dollars with TeX signs and no formula', `$${'a+'.repeat(50_000)} `],
+    ['many unclosed tags', '<a '.repeat(30_000)],
+    ['nasal signs before a vowel sign', `s${'+'.repeat(100_000)}f`],
+    ['a long Preeti text', `g]kfnsf] /fhwfgL s'g xf] < `.repeat(4_000)],
+  ])('decides %s in linear time', (_name, text) => {
+    const started = performance.now()
+    decideQuestion([text, text])
+    expect(performance.now() - started).toBeLessThan(2_000)
+  })
+})

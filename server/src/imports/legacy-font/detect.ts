@@ -168,18 +168,40 @@ export function readsAsLegacy(text: string): boolean {
 /** TeX commands: `\` and a command name Preeti's halant + letters do not spell in Nepali. */
 const TEX_COMMAND =
   /\\(?:frac|dfrac|sqrt|ce|pu|times|div|cdot|pm|mp|le|leq|ge|geq|ne|neq|approx|equiv|alpha|beta|gamma|delta|theta|lambda|mu|pi|sigma|omega|Delta|Omega|sum|prod|int|lim|infty|log|ln|sin|cos|tan|text|mathrm|mathbf|left|right|rightarrow|leftarrow|to|circ|degree|angle|triangle|overline|vec|hat|begin|end|quad|displaystyle)(?![A-Za-z])/
-/** Moodle's maths delimiters, `$$…$$`, and `$…$` around what reads as a formula (not `$ jif{ $`, ४ वर्ष ४). */
-const TEX_DELIMITED =
-  /\\\(.*\\\)|\\\[.*\\\]|\$\$.+\$\$|\$(?=\S)(?:[^$]*[\\^_=<>+]|[A-Za-z]\d?|-?\d+(?:\.\d+)?(?=\$))[^$]*(?<=\S)\$/s
+/**
+ * The inside of `$…$` or `$$…$$` that reads as a formula: no space at its ends (Preeti's `$ jif{ $` is ४ वर्ष ४), and a
+ * TeX sign, a single letter (`$x$`) or a number (`$-2$`).
+ */
+const looksLikeFormula = (inner: string) =>
+  inner !== '' &&
+  !/^\s|\s$/.test(inner) &&
+  (/[\\^_=<>+]/.test(inner) || /^[A-Za-z]\d?$/.test(inner) || /^-?\d+(?:\.\d+)?$/.test(inner))
 
-export const holdsTex = (text: string) => TEX_COMMAND.test(text) || TEX_DELIMITED.test(text)
+/** A pair of `open` … `close` in this order. */
+const paired = (text: string, open: string, close: string) => {
+  const at = text.indexOf(open)
+  return at >= 0 && text.indexOf(close, at + open.length) >= 0
+}
+
+/** TeX: a command, Moodle's `\(…\)` or `\[…\]`, or a formula between dollars. Linear in the text's length. */
+export function holdsTex(text: string): boolean {
+  if (TEX_COMMAND.test(text) || paired(text, '\\(', '\\)') || paired(text, '\\[', '\\]')) return true
+  if (
+    text.includes('$$') &&
+    text.split('$$').some((inner, index, all) => index % 2 === 1 && index < all.length - 1 && looksLikeFormula(inner))
+  )
+    return true
+  const parts = text.split('$')
+  for (let index = 1; index < parts.length - 1; index += 2) if (looksLikeFormula(parts[index]!)) return true
+  return false
+}
 
 /**
  * Operators and markup of code: `&&` `||` `==` `!==` `=>` `::` `++` `--` between operands, tags, calls such as
  * `main()`. Preeti's `!=` (१.) and `->` before a letter (`->L` श्री in brackets) are not among them.
  */
 const CODE =
-  /(?:^|[\s\w)])(?:&&|\|\||===?|!==|=>|::|\+\+|--)(?:$|[\s\w(])|<\/?[a-z][a-z0-9]*(?:\s[^>]*)?>|\b[A-Za-z_]\w*\(\)|^\s*(?:#include|import|def|function|class|SELECT|select)\s/m
+  /(?:^|[\s\w)])(?:&&|\|\||===?|!==|=>|::|\+\+|--)(?:$|[\s\w(])|<\/?[a-z][a-z0-9]{0,20}(?:\s[^<>]{0,200})?>|\b[A-Za-z_]\w*\(\)|^\s*(?:#include|import|def|function|class|SELECT|select)\s/m
 
 export const holdsCode = (text: string) => CODE.test(text)
 
