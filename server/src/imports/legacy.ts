@@ -25,8 +25,9 @@ export type TextRole = 'en' | 'ne' | 'meta' | 'mixed'
 const DEVANAGARI = /[\u0900-\u097F]/
 export const hasDevanagari = (text: string) => DEVANAGARI.test(text)
 
-const convert = (text: string, font: LegacyFont): Run => ({
-  text: legacyToUnicode(text, font),
+/** `keepNumbers` for text converted on its content: its ASCII numbers were typed in another font. */
+const convert = (text: string, font: LegacyFont, keepNumbers = false): Run => ({
+  text: legacyToUnicode(text, font, { keepNumbers }),
   font: null,
   converted: { original: text, font },
 })
@@ -105,5 +106,5 @@ export function applyLegacyFonts(
         : explicit
           ? readsAsLegacy(text)
           : !formatHasFonts && reads
-  return wanted ? [convert(text, font)] : [...runs]
+  return wanted ? [convert(text, font, !explicit)] : [...runs]
 }

@@ -45,3 +45,32 @@ describe('legacyToUnicode', () => {
     expect(legacyToUnicode('', 'kantipur')).toBe('')
   })
 })
+
+describe('legacyToUnicode with keepNumbers', () => {
+  it.each([
+    ['2072 ;fndf', '2072 सालमा'],
+    ['jif{ 2081 sf] ah]6', 'वर्ष 2081 को बजेट'],
+    ['#=!$ xf]Og 3.14 xf]', '३.१४ होइन 3.14 हो'],
+    ['?= 1,250 dfq', 'रु. 1,250 मात्र'],
+    ['2081/01/15 .', '2081/01/15 ।'],
+    ['-10_', '(10)'],
+    ['10% 5 .', '10% छ ।'],
+  ])('keeps the ASCII number in %s', (input, unicode) => {
+    expect(legacyToUnicode(input, 'preeti', { keepNumbers: true })).toBe(unicode)
+  })
+
+  it.each([
+    ['5 .', 'छ ।'],
+    ['3/', 'घर'],
+    ['cf7', 'आठ'],
+    ['u08sL', 'गण्डकी'],
+    ['1fg', 'ज्ञान'],
+  ])('still reads digit keys as letters in words: %s', (input, unicode) => {
+    expect(legacyToUnicode(input, 'preeti', { keepNumbers: true })).toBe(unicode.normalize('NFC'))
+  })
+
+  it('reads numbers as the font draws them without it', () => {
+    expect(legacyToUnicode('2072', 'preeti')).toBe(legacyToUnicode('2072', 'preeti', { keepNumbers: false }))
+    expect(legacyToUnicode('2072', 'preeti')).not.toBe('2072')
+  })
+})

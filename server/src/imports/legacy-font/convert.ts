@@ -34,9 +34,18 @@ const maps: Record<LegacyFont, KeyMap> = {
  * Every key is in the Basic Multilingual Plane, so the text is walked by UTF-16 units; a character outside it passes
  * as its two halves, side by side.
  */
-function mapKeys(text: string, { keys, longest }: KeyMap): string[] {
+function mapKeys(text: string, { keys, longest }: KeyMap, keepNumbers: boolean): string[] {
   const out: string[] = []
   for (let at = 0; at < text.length;) {
+    if (keepNumbers && /[0-9]/.test(text[at]!) && (at === 0 || /[\s-]/.test(text[at - 1]!))) {
+      ASCII_NUMBER.lastIndex = at
+      const number = ASCII_NUMBER.exec(text)?.[0]
+      if (number && number.replace(/[^0-9]/g, '').length > 1) {
+        out.push(...number)
+        at += number.length
+        continue
+      }
+    }
     let length = Math.min(longest, text.length - at)
     while (length > 1 && !keys.has(text.slice(at, at + length))) length--
     const key = text.slice(at, at + length)
@@ -45,6 +54,12 @@ function mapKeys(text: string, { keys, longest }: KeyMap): string[] {
   }
   return out
 }
+
+/**
+ * A number in ASCII digits standing as a word (`2072`, `3.14`, `1,250`, `10%`): Preeti's digit keys type letters (`2` द्द,
+ * `0` ण्), and no Nepali word is two of them alone, so a typist who wrote one had switched to another font.
+ */
+const ASCII_NUMBER = /[0-9]+(?:[.,:/][0-9]+)*%?(?=$|[\s_.,<])/y
 
 /** The index just past the consonant cluster (C, then halant + C any number of times) that starts at `at`. */
 function clusterEnd(chars: readonly string[], at: number): number {
@@ -185,9 +200,18 @@ function joinColonVisarga(text: string): string {
   )
 }
 
+export interface ConvertOptions {
+  /**
+   * Keep numbers in ASCII digits of two digits or more (`2072`, `3.14`) as they are: for text judged Preeti on its
+   * content, where such a number was typed in another font. Off for text known to be in the font, which draws them
+   * as letters.
+   */
+  keepNumbers?: boolean
+}
+
 /** Text typed in the Preeti or Kantipur font, as Unicode Devanagari in NFC (docs/legacy-fonts.md). */
-export function legacyToUnicode(text: string, font: LegacyFont): string {
-  let chars = mapKeys(text, maps[font])
+export function legacyToUnicode(text: string, font: LegacyFont, options: ConvertOptions = {}): string {
+  let chars = mapKeys(text, maps[font], options.keepNumbers ?? false)
   chars = joinHalfFormsWithBar(chars)
   chars = placeShortI(chars)
   chars = placeReph(chars)
@@ -241,8 +265,8 @@ export interface CheckedConversion {
 }
 
 /** `legacyToUnicode`, with the doubts a reader should check: keys we do not know, signs left without a letter. */
-export function convertLegacy(text: string, font: LegacyFont): CheckedConversion {
-  const unicode = legacyToUnicode(text, font)
+export function convertLegacy(text: string, font: LegacyFont, options: ConvertOptions = {}): CheckedConversion {
+  const unicode = legacyToUnicode(text, font, options)
   const doubts: string[] = []
   const unknown = [...new Set([...unicode].filter(isUnknownExtended))]
   if (unknown.length > 0)

@@ -1,5 +1,12 @@
 // The legacy Nepali font converter (docs/legacy-fonts.md, docs/decisions/033).
-export { convertLegacy, legacyToUnicode, malformedSigns, type CheckedConversion, type LegacyFont } from './convert'
+export {
+  convertLegacy,
+  legacyToUnicode,
+  malformedSigns,
+  type CheckedConversion,
+  type ConvertOptions,
+  type LegacyFont,
+} from './convert'
 export {
   decideQuestion,
   holdsCode,

@@ -280,9 +280,11 @@ describe.each(dialects)('legacy fonts under auto on %s', (dialect) => {
           correct: 'A',
           topic: 'slt',
         },
+        // A number in ASCII digits was typed in another font: it stays a number.
+        { question_ne: 'jif{ 2081 sf] ah]6 slt xf] <', option_a_ne: '!@ va{', option_b_ne: '!$ va{', correct: 'A' },
       ]
       const csvRun = await upload({}, { data: Buffer.from(csv(rows)), filename: 'questions.csv' })
-      expect(converted(csvRun)).toEqual([poet])
+      expect(converted(csvRun)).toEqual([poet, { ne: 'वर्ष 2081 को बजेट कति हो ?', options: ['१२ खर्ब', '१४ खर्ब'] }])
       expect(csvRun.rows[0]!.question.topic).toBe('slt')
       expect(csvRun.rows[0]!.converted[0]).toEqual({
         field: 'text.ne',
