@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { decideQuestion, holdsCode, holdsTex, isPlainNumber } from './detect'
+import {
+  decideQuestion,
+  holdsCode,
+  holdsTex,
+  isChemicalFormula,
+  isPlainNumber,
+  mayBeLegacy,
+  readsAsEnglish,
+} from './detect'
 import { sentences } from './nepali-corpus.fixtures'
 import { typeOnPreeti } from './preeti-typist.fixtures'
 
@@ -56,6 +64,14 @@ describe('decideQuestion', () => {
     }
   })
 
+  it('converts a Preeti question but leaves its English, acronyms, formulas and TeX options alone', () => {
+    expect(decideQuestion([`kfgLsf] /f;folgs ;"q s] xf] <`, 'H2O', 'CO2', 'NaCl']).legacy).toBe(true)
+    for (const text of ['CPU', 'the DNA', 'H2O', '$x^2$', '2072'])
+      expect(mayBeLegacy(text) && !readsAsEnglish(text), text).toBe(false)
+    expect(readsAsEnglish('CPU')).toBe(true)
+    expect(readsAsEnglish('Ps')).toBe(false)
+  })
+
   it('names thin evidence as a doubt', () => {
     expect(decideQuestion(['unt', 'slt']).doubts).toEqual(['the text reads as Preeti only on weak hints'])
   })
@@ -91,6 +107,15 @@ describe('what is never legacy text', () => {
   )
 
   it.each(['!))', 'H2O', '5 g'])('not a bare number: %s', (text) => expect(isPlainNumber(text)).toBe(false))
+
+  it.each(['H2O', 'NaCl', 'CO2', 'H2SO4', 'Ca(OH)2', 'CaCO3', '2H2 + O2 = 2H2O', 'NaOH + HCl'])(
+    'a formula: %s',
+    (text) => expect(isChemicalFormula(text)).toBe(true),
+  )
+
+  it.each(['Ps', 'Clif', 'P]g', 'Cu', 'cf', 'In'])('no formula: %s', (text) =>
+    expect(isChemicalFormula(text)).toBe(false),
+  )
 })
 
 describe('the decision on long text', () => {

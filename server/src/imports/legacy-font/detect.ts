@@ -208,14 +208,43 @@ export const holdsCode = (text: string) => CODE.test(text)
 /** A number, a list of numbers or a date in ASCII digits: never converted (Preeti's numbers are the shifted keys). */
 export const isPlainNumber = (text: string) => /^[\s\d.,:;/%+\-×x*()=<>]*\d[\s\d.,:;/%+\-×x*()=<>]*$/.test(text)
 
-/** A text of a question that may be read as legacy text at all: no Devanagari, TeX, code, or bare number. */
-export const mayBeLegacy = (text: string) =>
-  text.trim() !== '' && !hasDevanagari(text) && !holdsTex(text) && !holdsCode(text) && !isPlainNumber(text)
+const ELEMENT =
+  'H|He|Li|Be|B|C|N|O|F|Ne|Na|Mg|Al|Si|P|S|Cl|Ar|K|Ca|Sc|Ti|V|Cr|Mn|Fe|Co|Ni|Cu|Zn|Ga|Ge|As|Se|Br|Kr|Rb|Sr|Y|Zr|' +
+  'Nb|Mo|Tc|Ru|Rh|Pd|Ag|Cd|In|Sn|Sb|Te|I|Xe|Cs|Ba|La|Ce|Nd|Sm|Eu|Gd|W|Pt|Au|Hg|Tl|Pb|Bi|Po|At|Rn|Ra|U|Pu'
+const FORMULA_WORD = new RegExp(`^\\d*(?:(?:${ELEMENT})\\d*|\\((?:(?:${ELEMENT})\\d*)+\\)\\d*)+$`)
 
-/** A text of English words (its little words in one word of five) with no sign only Preeti types. */
+/**
+ * Chemical formulas, every word of them: element symbols with counts, two symbols or a digit at least (`H2O`, `NaCl`,
+ * `CO2`, `Ca(OH)2`); Preeti's `Ps` (एक) is no formula, `s` being no element.
+ */
+export function isChemicalFormula(text: string): boolean {
+  const words = text
+    .trim()
+    .split(/[\s+=→-]+/)
+    .filter(Boolean)
+  return (
+    words.length > 0 &&
+    words.every((word) => FORMULA_WORD.test(word) && (/\d/.test(word) || (word.match(/[A-Z]/g) ?? []).length > 1))
+  )
+}
+
+/** A text of a question that may be read as legacy text at all: no Devanagari, TeX, code, bare number or formula. */
+export const mayBeLegacy = (text: string) =>
+  text.trim() !== '' &&
+  !hasDevanagari(text) &&
+  !holdsTex(text) &&
+  !holdsCode(text) &&
+  !isPlainNumber(text) &&
+  !isChemicalFormula(text)
+
+/**
+ * A text of English words (its little words in one word of five) or of acronyms (`CPU`, `DNA`), with no sign only
+ * Preeti types.
+ */
 export function readsAsEnglish(text: string): boolean {
   const words = text.split(/\s+/).filter((word) => LETTER.test(word))
   if (words.length === 0 || words.some(hasLegacySign)) return false
+  if (words.every((word) => /^[A-Z]{2,}s?$/.test(word.replace(EDGE_PUNCTUATION, '')))) return true
   const english = words.filter((word) => englishWords.has(word.replace(EDGE_PUNCTUATION, '').toLowerCase())).length
   return english * 5 >= words.length
 }
@@ -235,7 +264,7 @@ export interface QuestionDecision {
 export function decideQuestion(texts: readonly string[]): QuestionDecision {
   const no = { legacy: false, doubts: [] }
   const candidates = texts.filter((text) => text.trim() !== '' && !hasDevanagari(text))
-  const readable = candidates.filter((text) => !holdsTex(text) && !isPlainNumber(text))
+  const readable = candidates.filter((text) => !holdsTex(text) && !isPlainNumber(text) && !isChemicalFormula(text))
   // Options of digit keys alone (`!))` १००) follow the texts with letters; they decide only when nothing else can.
   const lettered = readable.filter((text) => LETTER.test(text))
   const joined = (lettered.length > 0 ? lettered : readable).join('\n')
