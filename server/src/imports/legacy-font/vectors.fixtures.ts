@@ -131,6 +131,8 @@ const nga: Vector[] = [
   [';‹', 'सङ्घ'],
   ['klÍ\\t', 'पङ्क्ति'],
   [String.raw`klª\Qm`, 'पङ्क्ति'],
+  [String.raw`kª\lQm`, 'पङ्क्ति'],
+  [String.raw`;ª\lSt`, 'सङ्क्ति'],
   ['lnË', 'लिङ्ग'],
   [String.raw`dª\l;/`, 'मङ्सिर'],
   [String.raw`dlª\;/`, 'मङ्सिर'],
