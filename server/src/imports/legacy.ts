@@ -15,9 +15,10 @@ import type { Run } from './readers/draft'
 // API.md "Legacy Nepali fonts", applied to the runs of one text. A run whose font is Preeti or Kantipur is converted
 // with that font (neighbouring runs of one font together, as Word splits words into runs at will); a text without
 // such runs is converted whole when the choice says so: with `preeti` / `kantipur` every `_ne` and other non-`_en`
-// spreadsheet cell that holds no Devanagari, with `auto` a `_ne` cell that reads as legacy text. Texts of formats
-// without a language split are converted when they read as legacy text (docx only by font under `auto`: its fonts
-// say which runs are legacy). `_en` cells are never converted; `none` converts nothing.
+// spreadsheet cell that holds no Devanagari; with `auto` the `_ne` cells and the texts of formats without a language
+// split (docx only by font: its fonts say which runs are legacy) of a question decided Preeti as a whole, its text and
+// options together (docs/decisions/044), never its topic, tags or source. `_en` cells are never converted; `none`
+// converts nothing.
 
 /** `en` / `ne`: a spreadsheet's language columns; `meta`: its topic, tags and source; `mixed`: unsplit formats. */
 export type TextRole = 'en' | 'ne' | 'meta' | 'mixed'
