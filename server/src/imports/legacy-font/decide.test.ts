@@ -93,14 +93,35 @@ describe('what is never legacy text', () => {
     (text) => expect(holdsTex(text)).toBe(false),
   )
 
-  it.each(['a && b', 'a || b', 'x == y', 'x => x', 'std::cout', 'i++', '<p>', 'main()', 'SELECT name'])(
-    'code: %s',
-    (text) => expect(holdsCode(text)).toBe(true),
-  )
+  it.each([
+    'a && b',
+    'a || b',
+    'x == y',
+    'x => x',
+    'std::cout',
+    'i++',
+    '<p>',
+    'main()',
+    'SELECT name',
+    '>>> crc32(x)',
+    '"type": "object",',
+    "'react-hooks/purity': 'error',",
+    '- [Hooks](#hooks)',
+    '0xc0,',
+    "const picomatch = require('picomatch');",
+    '```js',
+  ])('code: %s', (text) => expect(holdsCode(text)).toBe(true))
 
-  it.each(['!= g]kfn', '->L k|;fb_', '!&&', 'c+s', '-s_ kf]v/f', 's= sf7df8f}+'])('Preeti, not code: %s', (text) =>
-    expect(holdsCode(text)).toBe(false),
-  )
+  it.each([
+    '!= g]kfn',
+    '->L k|;fb_',
+    '!&&',
+    'c+s',
+    '-s_ kf]v/f',
+    's= sf7df8f}+',
+    `ljifo M ;fdfGo 1fg`,
+    "s'/f ug'{xf];\ .",
+  ])('Preeti, not code: %s', (text) => expect(holdsCode(text)).toBe(false))
 
   it.each(['100', '3.14', '2081/01/15', '15%', '1,250', '(1)'])('a bare number: %s', (text) =>
     expect(isPlainNumber(text)).toBe(true),

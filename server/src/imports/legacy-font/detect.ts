@@ -200,10 +200,26 @@ export function holdsTex(text: string): boolean {
  * Operators and markup of code: `&&` `||` `==` `!==` `=>` `::` `++` `--` between operands, tags, calls such as
  * `main()`. Preeti's `!=` (१.) and `->` before a letter (`->L` श्री in brackets) are not among them.
  */
-const CODE =
-  /(?:^|[\s\w)])(?:&&|\|\||===?|!==|=>|::|\+\+|--)(?:$|[\s\w(])|<\/?[a-z][a-z0-9]{0,20}(?:\s[^<>]{0,200})?>|\b[A-Za-z_]\w*\(\)|^\s*(?:#include|import|def|function|class|SELECT|select)\s/m
+/** Operators between operands; `&&` is also ७७ and `--` ((, so Preeti's signs can outweigh them. */
+const OPERATORS = /(?:^|[\s\w)])(?:&&|\|\||===?|!==|=>|::|\+\+|--)(?:$|[\s\w(])/
+/**
+ * Markup no Preeti text holds: tags, calls, a statement's first word or a prompt, hexadecimal numbers, code fences,
+ * a quoted key and its colon (JSON,
+ * YAML, objects), a markdown link to an anchor, a path or an address.
+ */
+const MARKUP = new RegExp(
+  [
+    /<\/?[a-z][a-z0-9]{0,20}(?:\s[^<>]{0,200})?>|\b[A-Za-z_]\w*\(\)/.source,
+    /^\s*(?:#include|import|def|function|class|SELECT|select|>>>)\s/.source,
+    // Hexadecimal literals, a call with a string, a code fence.
+    /\b0x[0-9a-fA-F]{2,}\b|[A-Za-z_]\w*\(["']|^\s*```/.source,
+    /(?:^|[\s{,])["'][\w/.-]+["']\s*:\s/.source,
+    /\]\((?:#|https?:|\.{0,2}\/|[\w-]+\/)/.source,
+  ].join('|'),
+  'm',
+)
 
-export const holdsCode = (text: string) => CODE.test(text)
+export const holdsCode = (text: string) => OPERATORS.test(text) || MARKUP.test(text)
 
 /** A number, a list of numbers or a date in ASCII digits: never converted (Preeti's numbers are the shifted keys). */
 export const isPlainNumber = (text: string) => /^[\s\d.,:;/%+\-×x*()=<>]*\d[\s\d.,:;/%+\-×x*()=<>]*$/.test(text)
@@ -269,9 +285,10 @@ export function decideQuestion(texts: readonly string[]): QuestionDecision {
   const lettered = readable.filter((text) => LETTER.test(text))
   const joined = (lettered.length > 0 ? lettered : readable).join('\n')
   if (joined === '') return no
-  // Code anywhere makes it a question about code (its `&&` `#` `!` are no Preeti keys), unless Preeti's signs
-  // fill the text: `&&` is also ७७ in a Preeti sentence.
-  if (candidates.some(holdsCode) && !signedThroughout(joined)) return no
+  // Code anywhere makes it a question about code (its `&&` `#` `!` are no Preeti keys); for operators only unless
+  // Preeti's signs fill the text, `&&` being also ७७ in a Preeti sentence.
+  if (candidates.some((text) => MARKUP.test(text))) return no
+  if (candidates.some((text) => OPERATORS.test(text)) && !signedThroughout(joined)) return no
   const evidence = legacyEvidence(joined)
   if (evidence === null) return no
   // Devanagari-like syllables after conversion: a sign over nothing in one word of four is no typist's text.
