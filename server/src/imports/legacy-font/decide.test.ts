@@ -120,7 +120,7 @@ describe('what is never legacy text', () => {
     '-s_ kf]v/f',
     's= sf7df8f}+',
     `ljifo M ;fdfGo 1fg`,
-    "s'/f ug'{xf];\ .",
+    String.raw`s'/f ug'{xf];\ .`,
   ])('Preeti, not code: %s', (text) => expect(holdsCode(text)).toBe(false))
 
   it.each(['100', '3.14', '2081/01/15', '15%', '1,250', '(1)'])('a bare number: %s', (text) =>
