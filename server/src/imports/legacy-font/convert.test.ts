@@ -74,3 +74,11 @@ describe('legacyToUnicode with keepNumbers', () => {
     expect(legacyToUnicode('2072', 'preeti')).not.toBe('2072')
   })
 })
+
+describe("the typist's colon", () => {
+  it('joins a letter or sign, not a danda or digit', () => {
+    expect(legacyToUnicode('xf] . M', 'preeti')).toBe('हो । ः')
+    expect(legacyToUnicode('! M', 'preeti')).toBe('१ ः')
+    expect(legacyToUnicode('ljifo M', 'preeti')).toBe('विषयः')
+  })
+})

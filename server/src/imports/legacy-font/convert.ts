@@ -195,7 +195,7 @@ const VISARGA = '\u0903'
  * उत्तरः) or twice (`pQ/M M`). A visarga with only spaces between it and a word joins that word, once.
  */
 function joinColonVisarga(text: string): string {
-  return text.replace(/([\u0900-\u097F])([ \t]+\u0903)+(?![\u0900-\u097F])/g, (_match, before: string) =>
+  return text.replace(/([\u0900-\u0963])([ \t]+\u0903)+(?![\u0900-\u097F])/g, (_match, before: string) =>
     before === VISARGA ? before : `${before}${VISARGA}`,
   )
 }
