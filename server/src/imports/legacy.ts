@@ -1,19 +1,24 @@
 import type { LegacyFontChoice } from '@quiz/contracts'
 import {
+  decideQuestion,
   legacyFontOfName,
   legacyToUnicode,
+  mayBeLegacy,
+  readsAsEnglish,
   readsAsLegacy,
   unsupportedLegacyFontOfName,
   type LegacyFont,
+  type QuestionDecision,
 } from './legacy-font'
 import type { Run } from './readers/draft'
 
 // API.md "Legacy Nepali fonts", applied to the runs of one text. A run whose font is Preeti or Kantipur is converted
 // with that font (neighbouring runs of one font together, as Word splits words into runs at will); a text without
 // such runs is converted whole when the choice says so: with `preeti` / `kantipur` every `_ne` and other non-`_en`
-// spreadsheet cell that holds no Devanagari, with `auto` a `_ne` cell that reads as legacy text. Texts of formats
-// without a language split are converted when they read as legacy text (docx only by font under `auto`: its fonts
-// say which runs are legacy). `_en` cells are never converted; `none` converts nothing.
+// spreadsheet cell that holds no Devanagari; with `auto` the `_ne` cells and the texts of formats without a language
+// split (docx only by font: its fonts say which runs are legacy) of a question decided Preeti as a whole, its text and
+// options together (docs/decisions/044), never its topic, tags or source. `_en` cells are never converted; `none`
+// converts nothing.
 
 /** `en` / `ne`: a spreadsheet's language columns; `meta`: its topic, tags and source; `mixed`: unsplit formats. */
 export type TextRole = 'en' | 'ne' | 'meta' | 'mixed'
@@ -21,8 +26,9 @@ export type TextRole = 'en' | 'ne' | 'meta' | 'mixed'
 const DEVANAGARI = /[\u0900-\u097F]/
 export const hasDevanagari = (text: string) => DEVANAGARI.test(text)
 
-const convert = (text: string, font: LegacyFont): Run => ({
-  text: legacyToUnicode(text, font),
+/** `keepNumbers` for text converted on its content: its ASCII numbers were typed in another font. */
+const convert = (text: string, font: LegacyFont, keepNumbers = false): Run => ({
+  text: legacyToUnicode(text, font, { keepNumbers }),
   font: null,
   converted: { original: text, font },
 })
@@ -54,12 +60,33 @@ export function unsupportedFonts(runs: readonly Run[]): string[] {
   return [...names]
 }
 
-/** One text's runs after the legacy-font rules; `formatHasFonts` is true for xlsx and docx. */
+/** A text that the font rules will decide by its content: no legacy-font run, nothing converted yet. */
+const undecidedText = (runs: readonly Run[]): string | null =>
+  runs.some(
+    (run) => run.converted || (run.font && (legacyFontOfName(run.font) || unsupportedLegacyFontOfName(run.font))),
+  )
+    ? null
+    : runs.map((run) => run.text).join('')
+
+/**
+ * Under `auto`, the decision for a whole question from its text and options together (`ne` cells of a spreadsheet,
+ * the texts of unsplit formats; `_en` cells never count), so that a Preeti question's one-word options follow it and
+ * an English or code question's symbols (`#`, `&&`, `!`) stay as typed (docs/decisions/044).
+ */
+export function decideQuestionFonts(texts: ReadonlyArray<readonly Run[] | null>): QuestionDecision {
+  return decideQuestion(texts.flatMap((runs) => (runs ? [undecidedText(runs) ?? ''] : [])))
+}
+
+/**
+ * One text's runs after the legacy-font rules; `formatHasFonts` is true for xlsx and docx. `question`, the decision
+ * of `decideQuestionFonts` for the question this text belongs to, replaces the text's own evidence under `auto`.
+ */
 export function applyLegacyFonts(
   runs: readonly Run[],
   role: TextRole,
   choice: LegacyFontChoice,
   formatHasFonts: boolean,
+  question?: QuestionDecision,
 ): Run[] {
   if (role === 'en' || choice === 'none') return [...runs]
   // Text in a legacy font we cannot read is named, never converted as if it were Preeti.
@@ -70,11 +97,15 @@ export function applyLegacyFonts(
   if (text.trim() === '' || hasDevanagari(text)) return [...runs]
   const explicit = choice !== 'auto'
   const font: LegacyFont = choice === 'kantipur' ? 'kantipur' : 'preeti'
+  // Within a Preeti question, a text is still left alone when it is TeX, code, a bare number or English.
+  const reads = question ? question.legacy && mayBeLegacy(text) && !readsAsEnglish(text) : readsAsLegacy(text)
   const wanted =
     role === 'ne'
-      ? explicit || readsAsLegacy(text)
+      ? explicit || reads
       : role === 'meta'
         ? explicit
-        : (explicit || !formatHasFonts) && readsAsLegacy(text)
-  return wanted ? [convert(text, font)] : [...runs]
+        : explicit
+          ? readsAsLegacy(text)
+          : !formatHasFonts && reads
+  return wanted ? [convert(text, font, !explicit)] : [...runs]
 }

@@ -11,7 +11,8 @@ import {
 } from '@quiz/contracts'
 import { questionMathsErrors } from '../maths/question-maths'
 import { contentHash } from '../questions/content-hash'
-import { applyLegacyFonts, hasDevanagari, unsupportedFonts, type TextRole } from './legacy'
+import { convertLegacy, legacyFontOfName } from './legacy-font'
+import { applyLegacyFonts, decideQuestionFonts, hasDevanagari, unsupportedFonts, type TextRole } from './legacy'
 import type { Draft, DraftText, Run } from './readers/draft'
 import { letterIndex } from './readers/layout'
 
@@ -64,11 +65,15 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
   const converted: ImportConversion[] = []
   const hasFonts = context.format === 'xlsx' || context.format === 'docx'
   let trimmed = false
+  // Under `auto` the question's text and options decide together whether it was typed in Preeti.
+  const languageRuns = (text: DraftText | null) => (!text ? null : 'mixed' in text ? text.mixed : text.ne)
+  const decision =
+    context.legacyFont === 'auto' ? decideQuestionFonts([draft.text, ...draft.options].map(languageRuns)) : undefined
 
   /** One text after legacy fonts, trimmed; conversions and unsupported fonts noted at `field`. */
   const textOf = (runs: readonly Run[] | null, role: TextRole, field: string): string => {
     if (!runs || runs.length === 0) return ''
-    const after = applyLegacyFonts(runs, role, context.legacyFont, hasFonts)
+    const after = applyLegacyFonts(runs, role, context.legacyFont, hasFonts, decision)
     for (const name of unsupportedFonts(after))
       messages.push({
         field,
@@ -85,10 +90,22 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
         original: runsText(after.map((run) => ({ ...run, text: run.converted?.original ?? run.text }))).trim(),
         unicode: clean,
       })
+      // What the converter is unsure of, and, for a text converted on its content alone, how thin the evidence was.
+      const byContent = !runs.some((run) => run.converted || (run.font && legacyFontOfName(run.font)))
+      const doubts = [
+        ...new Set([
+          ...after.flatMap((run) =>
+            run.converted ? convertLegacy(run.converted.original, run.converted.font).doubts : [],
+          ),
+          ...(byContent && decision ? decision.doubts : []),
+        ]),
+      ]
       messages.push({
         field,
         code: 'font_converted',
-        message: `Converted from ${fonts.map((font) => FONT_NAMES[font]).join(' and ')} to Unicode; check the conversion.`,
+        message:
+          `Converted from ${fonts.map((font) => FONT_NAMES[font]).join(' and ')} to Unicode; check the conversion.` +
+          (doubts.length > 0 ? ` Unsure: ${doubts.join('; ')}.` : ''),
       })
     }
     return clean
@@ -103,7 +120,9 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
     }
     return { en: textOf(text.en, 'en', `${field}.en`), ne: textOf(text.ne, 'ne', `${field}.ne`) }
   }
-  const metaRole: TextRole = context.format === 'xlsx' || context.format === 'csv' ? 'meta' : 'mixed'
+  // Topics, categories, tags and sources are never read as Preeti on their content under `auto` (`sql-dql`).
+  const metaRole: TextRole =
+    context.format === 'xlsx' || context.format === 'csv' || context.legacyFont === 'auto' ? 'meta' : 'mixed'
 
   const text = bilingual(draft.text, 'text')
   const options = draft.options.map((option, index) => ({

@@ -34,9 +34,18 @@ const maps: Record<LegacyFont, KeyMap> = {
  * Every key is in the Basic Multilingual Plane, so the text is walked by UTF-16 units; a character outside it passes
  * as its two halves, side by side.
  */
-function mapKeys(text: string, { keys, longest }: KeyMap): string[] {
+function mapKeys(text: string, { keys, longest }: KeyMap, keepNumbers: boolean): string[] {
   const out: string[] = []
   for (let at = 0; at < text.length;) {
+    if (keepNumbers && /[0-9]/.test(text[at]!) && (at === 0 || /[\s-]/.test(text[at - 1]!))) {
+      ASCII_NUMBER.lastIndex = at
+      const number = ASCII_NUMBER.exec(text)?.[0]
+      if (number && number.replace(/[^0-9]/g, '').length > 1) {
+        out.push(...number)
+        at += number.length
+        continue
+      }
+    }
     let length = Math.min(longest, text.length - at)
     while (length > 1 && !keys.has(text.slice(at, at + length))) length--
     const key = text.slice(at, at + length)
@@ -45,6 +54,12 @@ function mapKeys(text: string, { keys, longest }: KeyMap): string[] {
   }
   return out
 }
+
+/**
+ * A number in ASCII digits standing as a word (`2072`, `3.14`, `1,250`, `10%`): Preeti's digit keys type letters (`2` द्द,
+ * `0` ण्), and no Nepali word is two of them alone, so a typist who wrote one had switched to another font.
+ */
+const ASCII_NUMBER = /[0-9]+(?:[.,:/][0-9]+)*%?(?=$|[\s_.,<])/y
 
 /** The index just past the consonant cluster (C, then halant + C any number of times) that starts at `at`. */
 function clusterEnd(chars: readonly string[], at: number): number {
@@ -132,16 +147,21 @@ function placeStrayVowelSigns(chars: readonly string[]): string[] {
   return out
 }
 
-/** ं ँ ः typed before a vowel sign of their syllable move after it (`kFfr` shows as पाँच). */
-function placeModifiersLast(chars: string[]): string[] {
-  const out = [...chars]
-  for (let moved = true; moved;) {
-    moved = false
-    for (let at = 0; at + 1 < out.length; at++)
-      if (isModifier(out[at]) && isVowelSign(out[at + 1])) {
-        ;[out[at], out[at + 1]] = [out[at + 1]!, out[at]!]
-        moved = true
-      }
+/**
+ * ं ँ ः typed before a vowel sign of their syllable move after it (`kFfr` shows as पाँच): in each run of signs, the
+ * vowel signs first and the nasal signs after, each in the order typed.
+ */
+function placeModifiersLast(chars: readonly string[]): string[] {
+  const out: string[] = []
+  for (let at = 0; at < chars.length;) {
+    if (!isModifier(chars[at])) {
+      out.push(chars[at++]!)
+      continue
+    }
+    const modifiers: string[] = []
+    for (; isModifier(chars[at]) || isVowelSign(chars[at]); at++)
+      (isModifier(chars[at]) ? modifiers : out).push(chars[at]!)
+    out.push(...modifiers)
   }
   return out
 }
@@ -168,13 +188,97 @@ function combine(text: string): string {
   return out
 }
 
+const VISARGA = '\u0903'
+
+/**
+ * Preeti has no colon key, so typists put the visarga `M` where a colon goes, often after a space (`pQ/ M` for
+ * उत्तरः) or twice (`pQ/M M`). A visarga with only spaces between it and a word joins that word, once.
+ */
+function joinColonVisarga(text: string): string {
+  return text.replace(/([\u0900-\u0963])([ \t]+\u0903)+(?![\u0900-\u097F])/g, (_match, before: string) =>
+    before === VISARGA ? before : `${before}${VISARGA}`,
+  )
+}
+
+export interface ConvertOptions {
+  /**
+   * Keep numbers in ASCII digits of two digits or more (`2072`, `3.14`) as they are: for text judged Preeti on its
+   * content, where such a number was typed in another font. Off for text known to be in the font, which draws them
+   * as letters.
+   */
+  keepNumbers?: boolean
+}
+
 /** Text typed in the Preeti or Kantipur font, as Unicode Devanagari in NFC (docs/legacy-fonts.md). */
-export function legacyToUnicode(text: string, font: LegacyFont): string {
-  let chars = mapKeys(text, maps[font])
+export function legacyToUnicode(text: string, font: LegacyFont, options: ConvertOptions = {}): string {
+  let chars = mapKeys(text, maps[font], options.keepNumbers ?? false)
   chars = joinHalfFormsWithBar(chars)
   chars = placeShortI(chars)
   chars = placeReph(chars)
   chars = placeStrayVowelSigns(chars)
   chars = placeModifiersLast(chars)
-  return combine(chars.join('')).normalize('NFC')
+  return joinColonVisarga(combine(chars.join('')).replace(/\u0903{2,}/g, VISARGA)).normalize('NFC')
+}
+
+/** Characters above ASCII that may pass through a conversion: Devanagari, joiners and common punctuation. */
+const PASSING = new Set([
+  '\u00A0',
+  '\u2013',
+  '\u2014',
+  '\u2018',
+  '\u2019',
+  '\u201C',
+  '\u201D',
+  '\u2026',
+  '\u00D7',
+  '\u200C',
+  '\u200D',
+])
+const isUnknownExtended = (c: string) => c > '\u007F' && !isDevanagari(c) && !PASSING.has(c) && !/\s/u.test(c)
+
+/**
+ * The places where a conversion's Unicode is not well-formed Devanagari: a vowel sign, halant or nukta that follows
+ * no consonant, a nasal sign that follows nothing it can sit on. Each is a key typed where the font would have drawn
+ * a sign over nothing, or a key we read wrongly.
+ */
+export function malformedSigns(unicode: string): number {
+  let count = 0
+  const chars = [...unicode]
+  for (let at = 0; at < chars.length; at++) {
+    const c = chars[at]!
+    const before = chars[at - 1]
+    if (isVowelSign(c) || c === HALANT || c === NUKTA) {
+      if (!isConsonant(before) && before !== NUKTA) count++
+    } else if (isModifier(c)) {
+      if (!(isConsonant(before) || isVowelSign(before) || isIndependentVowel(before) || before === NUKTA)) count++
+    }
+  }
+  return count
+}
+
+const isIndependentVowel = (c: string | undefined) => c !== undefined && c >= '\u0904' && c <= '\u0914'
+
+/** A conversion and what in it may be wrong, in words for the import's messages (empty when nothing is). */
+export interface CheckedConversion {
+  unicode: string
+  doubts: string[]
+}
+
+/** `legacyToUnicode`, with the doubts a reader should check: keys we do not know, signs left without a letter. */
+export function convertLegacy(text: string, font: LegacyFont, options: ConvertOptions = {}): CheckedConversion {
+  const unicode = legacyToUnicode(text, font, options)
+  const doubts: string[] = []
+  const unknown = [...new Set([...unicode].filter(isUnknownExtended))]
+  if (unknown.length > 0)
+    doubts.push(
+      `the characters ${unknown.map((c) => `"${c}"`).join(' ')} are no ${font === 'kantipur' ? 'Kantipur' : 'Preeti'} key we know`,
+    )
+  const malformed = malformedSigns(unicode)
+  if (malformed > 0)
+    doubts.push(
+      `${malformed} vowel or other sign${malformed === 1 ? '' : 's'} stand${malformed === 1 ? 's' : ''} on no letter`,
+    )
+  // The hook `m` only makes a letter after प भ उ त्र त्त; anywhere else the typed text was not what the font shows.
+  if (/(^|[^a-zA-Z])m|[\u0900-\u097F]m/u.test(unicode)) doubts.push('the key "m" stands on no letter it can complete')
+  return { unicode, doubts }
 }

@@ -1,3 +1,4 @@
+import { legacyToUnicode, malformedSigns } from './convert'
 import { hasDevanagari } from './devanagari'
 
 /*
@@ -126,24 +127,183 @@ const looksLikeAddress = (word: string) => /:\/\/|^www\.|[A-Za-z]@[A-Za-z]|[A-Za
 const PREETI_WITHOUT_LETTERS = /^[\s)!@#$%^&*(,.=;:'"/[\]{}|\\+<>?_-]+$/
 const PREETI_KEY_WITHOUT_LETTER = /[!@#$%^&*;:'"/[\]{}|\\+>]/
 
-/** true when the text holds no Devanagari and reads as Preeti or Kantipur text (docs/decisions/033). */
-export function readsAsLegacy(text: string): boolean {
-  if (hasDevanagari(text)) return false
+/**
+ * How a text reads as Preeti or Kantipur: `strong` on signs or marks English never types, `weak` on hints alone
+ * (docs/decisions/044), null when it does not.
+ */
+export type LegacyEvidence = 'strong' | 'weak' | null
+
+export function legacyEvidence(text: string): LegacyEvidence {
+  if (hasDevanagari(text)) return null
   const letters = text.match(/[A-Za-z]/g) ?? []
-  if (letters.length === 0) return PREETI_WITHOUT_LETTERS.test(text) && PREETI_KEY_WITHOUT_LETTER.test(text)
+  if (letters.length === 0)
+    return PREETI_WITHOUT_LETTERS.test(text) && PREETI_KEY_WITHOUT_LETTER.test(text) ? 'strong' : null
 
   // Words with a letter, or with Preeti's signs alone (`;'/'` सुरु); not numbers or dashes.
   const words = text.split(/\s+/).filter((word) => LETTER.test(word) || PREETI_KEY_WITHOUT_LETTER.test(word))
   const english = words.filter(
     (word) => englishWords.has(word.replace(EDGE_PUNCTUATION, '').toLowerCase()) || looksLikeAddress(word),
   ).length
-  if (english * 5 >= words.length) return false
+  if (english * 5 >= words.length) return null
 
   const vowels = letters.filter((c) => /[aeiouAEIOU]/.test(c)).length / letters.length
   const signed = words.filter(hasLegacySign).length
-  if (signed * 4 >= words.length) return true
+  if (signed * 4 >= words.length) return 'strong'
   const marked = words.filter((word) => hasLegacySign(word) || hasLegacyMark(word)).length
-  if (marked * 2 >= words.length && vowels <= 0.5) return true
+  if (marked * 2 >= words.length && vowels <= 0.5) return 'strong'
   const hinted = words.filter((word) => hasLegacySign(word) || hasLegacyMark(word) || hasLegacyHint(word)).length
-  return hinted * 2 >= words.length && vowels < 0.35
+  return hinted * 2 >= words.length && vowels < 0.35 ? 'weak' : null
+}
+
+/** true when the text holds no Devanagari and reads as Preeti or Kantipur text (docs/decisions/033). */
+export function readsAsLegacy(text: string): boolean {
+  return legacyEvidence(text) !== null
+}
+
+/*
+ * What a question's text can hold that is never legacy-font text, whatever else it holds (API.md "Fidelity").
+ * Preeti types `\` as the halant, `$` as ४ and `&` as ७, so each test looks for what Preeti never makes of them.
+ */
+
+/** TeX commands: `\` and a command name Preeti's halant + letters do not spell in Nepali. */
+const TEX_COMMAND =
+  /\\(?:frac|dfrac|sqrt|ce|pu|times|div|cdot|pm|mp|le|leq|ge|geq|ne|neq|approx|equiv|alpha|beta|gamma|delta|theta|lambda|mu|pi|sigma|omega|Delta|Omega|sum|prod|int|lim|infty|log|ln|sin|cos|tan|text|mathrm|mathbf|left|right|rightarrow|leftarrow|to|circ|degree|angle|triangle|overline|vec|hat|begin|end|quad|displaystyle)(?![A-Za-z])/
+/**
+ * The inside of `$…$` or `$$…$$` that reads as a formula: no space at its ends (Preeti's `$ jif{ $` is ४ वर्ष ४), and a
+ * TeX sign, a single letter (`$x$`) or a number (`$-2$`).
+ */
+const looksLikeFormula = (inner: string) =>
+  inner !== '' &&
+  !/^\s|\s$/.test(inner) &&
+  (/[\\^_=<>+]/.test(inner) || /^[A-Za-z]\d?$/.test(inner) || /^-?\d+(?:\.\d+)?$/.test(inner))
+
+/** A pair of `open` … `close` in this order. */
+const paired = (text: string, open: string, close: string) => {
+  const at = text.indexOf(open)
+  return at >= 0 && text.indexOf(close, at + open.length) >= 0
+}
+
+/** TeX: a command, Moodle's `\(…\)` or `\[…\]`, or a formula between dollars. Linear in the text's length. */
+export function holdsTex(text: string): boolean {
+  if (TEX_COMMAND.test(text) || paired(text, '\\(', '\\)') || paired(text, '\\[', '\\]')) return true
+  if (
+    text.includes('$$') &&
+    text.split('$$').some((inner, index, all) => index % 2 === 1 && index < all.length - 1 && looksLikeFormula(inner))
+  )
+    return true
+  const parts = text.split('$')
+  for (let index = 1; index < parts.length - 1; index += 2) if (looksLikeFormula(parts[index]!)) return true
+  return false
+}
+
+/**
+ * Operators and markup of code: `&&` `||` `==` `!==` `=>` `::` `++` `--` between operands, tags, calls such as
+ * `main()`. Preeti's `!=` (१.) and `->` before a letter (`->L` श्री in brackets) are not among them.
+ */
+/** Operators between operands; `&&` is also ७७ and `--` ((, so Preeti's signs can outweigh them. */
+const OPERATORS = /(?:^|[\s\w)])(?:&&|\|\||===?|!==|=>|::|\+\+|--)(?:$|[\s\w(])/
+/**
+ * Markup no Preeti text holds: tags, calls, a statement's first word or a prompt, hexadecimal numbers, code fences,
+ * a quoted key and its colon (JSON,
+ * YAML, objects), a markdown link to an anchor, a path or an address.
+ */
+const MARKUP = new RegExp(
+  [
+    /<\/?[a-z][a-z0-9]{0,20}(?:\s[^<>]{0,200})?>|\b[A-Za-z_]\w*\(\)/.source,
+    /^\s*(?:#include|import|def|function|class|SELECT|select|>>>)\s/.source,
+    // Hexadecimal literals, a call with a string, a code fence.
+    /\b0x[0-9a-fA-F]{2,}\b|[A-Za-z_]\w*\(["']|^\s*```/.source,
+    /(?:^|[\s{,])["'][\w/.-]+["']\s*:\s/.source,
+    /\]\((?:#|https?:|\.{0,2}\/|[\w-]+\/)/.source,
+  ].join('|'),
+  'm',
+)
+
+export const holdsCode = (text: string) => OPERATORS.test(text) || MARKUP.test(text)
+
+/** A number, a list of numbers or a date in ASCII digits: never converted (Preeti's numbers are the shifted keys). */
+export const isPlainNumber = (text: string) => /^[\s\d.,:;/%+\-×x*()=<>]*\d[\s\d.,:;/%+\-×x*()=<>]*$/.test(text)
+
+const ELEMENT =
+  'H|He|Li|Be|B|C|N|O|F|Ne|Na|Mg|Al|Si|P|S|Cl|Ar|K|Ca|Sc|Ti|V|Cr|Mn|Fe|Co|Ni|Cu|Zn|Ga|Ge|As|Se|Br|Kr|Rb|Sr|Y|Zr|' +
+  'Nb|Mo|Tc|Ru|Rh|Pd|Ag|Cd|In|Sn|Sb|Te|I|Xe|Cs|Ba|La|Ce|Nd|Sm|Eu|Gd|W|Pt|Au|Hg|Tl|Pb|Bi|Po|At|Rn|Ra|U|Pu'
+const FORMULA_WORD = new RegExp(`^\\d*(?:(?:${ELEMENT})\\d*|\\((?:(?:${ELEMENT})\\d*)+\\)\\d*)+$`)
+
+/**
+ * Chemical formulas, every word of them: element symbols with counts, two symbols or a digit at least (`H2O`, `NaCl`,
+ * `CO2`, `Ca(OH)2`); Preeti's `Ps` (एक) is no formula, `s` being no element.
+ */
+export function isChemicalFormula(text: string): boolean {
+  const words = text
+    .trim()
+    .split(/[\s+=→-]+/)
+    .filter(Boolean)
+  return (
+    words.length > 0 &&
+    words.every((word) => FORMULA_WORD.test(word) && (/\d/.test(word) || (word.match(/[A-Z]/g) ?? []).length > 1))
+  )
+}
+
+/** A text of a question that may be read as legacy text at all: no Devanagari, TeX, code, bare number or formula. */
+export const mayBeLegacy = (text: string) =>
+  text.trim() !== '' &&
+  !hasDevanagari(text) &&
+  !holdsTex(text) &&
+  !holdsCode(text) &&
+  !isPlainNumber(text) &&
+  !isChemicalFormula(text)
+
+/**
+ * A text of English words (its little words in one word of five) or of acronyms (`CPU`, `DNA`), with no sign only
+ * Preeti types.
+ */
+export function readsAsEnglish(text: string): boolean {
+  const words = text.split(/\s+/).filter((word) => LETTER.test(word))
+  if (words.length === 0 || words.some(hasLegacySign)) return false
+  if (words.every((word) => /^[A-Z]{2,}s?$/.test(word.replace(EDGE_PUNCTUATION, '')))) return true
+  const english = words.filter((word) => englishWords.has(word.replace(EDGE_PUNCTUATION, '').toLowerCase())).length
+  return english * 5 >= words.length
+}
+
+/** The decision for one question under `auto`, and what makes it less than sure. */
+export interface QuestionDecision {
+  legacy: boolean
+  /** In words for the row's message, when the question was converted on thin evidence. */
+  doubts: string[]
+}
+
+/**
+ * Under `auto`, whether a question's texts (its text and options, together) are legacy-font text: they read as
+ * Preeti together, none holds code, and their conversion is well-formed Devanagari (docs/decisions/044). TeX and
+ * bare numbers are left out of the evidence, as they are never converted.
+ */
+export function decideQuestion(texts: readonly string[]): QuestionDecision {
+  const no = { legacy: false, doubts: [] }
+  const candidates = texts.filter((text) => text.trim() !== '' && !hasDevanagari(text))
+  const readable = candidates.filter((text) => !holdsTex(text) && !isPlainNumber(text) && !isChemicalFormula(text))
+  // Options of digit keys alone (`!))` १००) follow the texts with letters; they decide only when nothing else can.
+  const lettered = readable.filter((text) => LETTER.test(text))
+  const joined = (lettered.length > 0 ? lettered : readable).join('\n')
+  if (joined === '') return no
+  // Code anywhere makes it a question about code (its `&&` `#` `!` are no Preeti keys); for operators only unless
+  // Preeti's signs fill the text, `&&` being also ७७ in a Preeti sentence.
+  if (candidates.some((text) => MARKUP.test(text))) return no
+  if (candidates.some((text) => OPERATORS.test(text)) && !signedThroughout(joined)) return no
+  const evidence = legacyEvidence(joined)
+  if (evidence === null) return no
+  // Devanagari-like syllables after conversion: a sign over nothing in one word of four is no typist's text.
+  const words = legacyToUnicode(joined, 'preeti').split(/\s+/).filter(Boolean)
+  const malformed = words.filter((word) => malformedSigns(word) > 0).length
+  if (malformed * 4 >= words.length) return no
+  const doubts: string[] = []
+  if (evidence === 'weak') doubts.push('the text reads as Preeti only on weak hints')
+  if (malformed > 0)
+    doubts.push(`${malformed} word${malformed === 1 ? '' : 's'} of it did not convert to well-formed Nepali`)
+  return { legacy: true, doubts }
+}
+
+/** One word in four carries a sign no English word or code puts against a letter. */
+function signedThroughout(text: string): boolean {
+  const words = text.split(/\s+/).filter((word) => LETTER.test(word))
+  return words.length > 0 && words.filter(hasLegacySign).length * 4 >= words.length
 }

@@ -13,11 +13,13 @@ export const preetiKeys: Readonly<Record<string, string>> = {
   'O{': 'ई',
   'P]': 'ऐ',
   pm: 'ऊ',
-  // The hook `m` turns प into फ and भ into झ.
+  // The hook `m` turns प into फ, भ into झ, त्र into क्र and त्त into क्त (`efg'eQm` भानुभक्त, `k|lqmof` प्रक्रिया).
   km: 'फ',
   Km: 'फ्',
   em: 'झ',
   Em: 'झ्',
+  qm: 'क्र',
+  Qm: 'क्त',
 
   // Lower-case letters: full consonants, vowel signs, vowels.
   a: 'ब',
@@ -119,6 +121,42 @@ export const preetiKeys: Readonly<Record<string, string>> = {
   _: ')',
   '`': 'ञ्',
   '~': 'ञ्',
+
+  /*
+   * The extended characters (AltGr, or Alt and a code, in Windows-1252): ङ and its conjuncts, the ready-made
+   * conjuncts, and the punctuation whose ASCII key types a letter (`/` is र, so a slash is `÷`). Word stores the
+   * character the typist entered, so these arrive as the Latin-1 / Windows-1252 letters below.
+   */
+  ª: 'ङ',
+  Í: 'ङ्क',
+  Î: 'ङ्ख',
+  Ë: 'ङ्ग',
+  '‹': 'ङ्घ',
+  å: 'द्व',
+  '›': 'द्र',
+  ß: 'द्म',
+  '¢': 'द्घ',
+  Ì: 'न्न',
+  Å: 'हृ',
+  '¿': 'रू',
+  '§': 'ट्ट',
+  Ý: 'ट्ठ',
+  '¶': 'ठ्ठ',
+  '•': 'ड्ड',
+  '„': 'ध्र',
+  Ø: '्य', // ya below a letter that has no half form: `6Ø` ट्य
+  '¡': 'ज्ञ्',
+  '£': 'घ्',
+  '‰': 'झ्',
+  Œ: 'त्त्',
+  ˆ: 'फ्',
+  '÷': '/',
+  Ù: ';',
+  Ö: '=',
+  Ü: '%',
+  '†': '!',
+  '±': '+',
+  '×': '×',
 }
 
 /**

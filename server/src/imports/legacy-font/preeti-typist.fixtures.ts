@@ -37,6 +37,7 @@ const fullKeys: Record<string, string> = {
   ष: 'if',
   स: ';',
   ह: 'x',
+  ङ: 'ª',
 }
 const halfKeys: Record<string, string> = {
   क: 'S',
@@ -63,6 +64,26 @@ const halfKeys: Record<string, string> = {
   स: ':',
   ह: 'X',
 }
+/** The extended characters' conjuncts (AltGr or an Alt code), typed when the typist uses them. */
+const extendedConjunctKeys: Array<[string, string, string | null]> = [
+  ['क्त', 'Qm', null],
+  ['क्र', 'qm', null],
+  ['ङ्क', 'Í', null],
+  ['ङ्ख', 'Î', null],
+  ['ङ्ग', 'Ë', null],
+  ['ङ्घ', '‹', null],
+  ['द्व', 'å', null],
+  ['द्र', '›', null],
+  ['द्म', 'ß', null],
+  ['द्घ', '¢', null],
+  ['न्न', 'Ì', null],
+  ['ट्ट', '§', null],
+  ['ट्ठ', 'Ý', null],
+  ['ठ्ठ', '¶', null],
+  ['ड्ड', '•', null],
+  ['ध्र', '„', null],
+]
+const extendedOtherKeys: Record<string, string> = { '/': '÷', ';': 'Ù', '=': 'Ö', '%': 'Ü', '!': '†', '+': '±' }
 /** Conjuncts with a key of their own, longest first. */
 const conjunctKeys: Array<[string, string, string | null]> = [
   ['क्ष', 'If', 'I'],
@@ -124,28 +145,43 @@ const otherKeys: Record<string, string> = {
 const HALANT = '्'
 const isConsonant = (c: string | undefined) => c !== undefined && c in fullKeys
 
+/**
+ * How the typist works: `ascii` uses only the keys of an English keyboard (ङ and its conjuncts are then out of
+ * reach), `extended` also the AltGr / Alt-code characters where the font has a glyph for the whole conjunct.
+ */
+export type TypingStyle = 'ascii' | 'extended'
+
 /** The keys of a consonant cluster (no vowel sign), or null when one of its letters has no key. */
-function typeCluster(cluster: string): string | null {
+function typeCluster(cluster: string, style: TypingStyle): string | null {
   let keys = ''
   let rest = cluster
+  const conjuncts = style === 'extended' ? [...extendedConjunctKeys, ...conjunctKeys] : conjunctKeys
   while (rest !== '') {
-    const conjunct = conjunctKeys.find(([letters]) => rest.startsWith(letters))
+    if (style === 'extended' && rest.startsWith(`${HALANT}य`) && keys !== '' && !(rest[2] === HALANT)) {
+      keys += 'Ø' // ya below a letter with no half form: `6Ø` ट्य
+      rest = rest.slice(2)
+      continue
+    }
+    const conjunct = conjuncts.find(([letters]) => rest.startsWith(letters))
     const [letters, full, half] = conjunct ?? [rest[0]!, fullKeys[rest[0]!], halfKeys[rest[0]!] ?? null]
-    if (full === undefined) return null
+    if (full === undefined || (full === 'ª' && style === 'ascii')) return null
     rest = rest.slice(letters.length)
     if (rest.startsWith(`${HALANT}र`) && (rest.length === 2 || rest[2] !== HALANT)) {
-      keys += `${full}|` // ra below: `k|` प्र
+      // ra below: `k|` प्र; under ट and ड the extended `«` (`6«` ट्र)
+      keys += `${full}${style === 'extended' && (full === '6' || full === '8') ? '«' : '|'}`
       rest = rest.slice(2)
     } else if (rest.startsWith(HALANT)) {
-      keys += half ?? `${full}\\`
-      rest = rest.slice(1)
+      const noHalf = half === null && style === 'extended' && rest.startsWith(`${HALANT}य`) && rest[2] !== HALANT
+      keys += noHalf ? full : (half ?? `${full}\\`)
+      rest = rest.slice(noHalf ? 0 : 1)
     } else keys += full
   }
   return keys
 }
 
-/** `text` typed on the Preeti keyboard, or null when it holds a character Preeti has no ASCII key for. */
-export function typeOnPreeti(text: string): string | null {
+/** `text` typed on the Preeti keyboard, or null when it holds a character the typist has no key for. */
+export function typeOnPreeti(text: string, style: TypingStyle = 'ascii'): string | null {
+  const others = style === 'extended' ? { ...otherKeys, ...extendedOtherKeys } : otherKeys
   const chars = [...text.normalize('NFC')]
   let keys = ''
   for (let at = 0; at < chars.length;) {
@@ -157,8 +193,8 @@ export function typeOnPreeti(text: string): string | null {
       continue
     }
     if (!isConsonant(c)) {
-      if (!(c in otherKeys)) return null
-      keys += otherKeys[c]
+      if (!(c in others)) return null
+      keys += others[c]
       at++
       continue
     }
@@ -180,7 +216,18 @@ export function typeOnPreeti(text: string): string | null {
       halant = '\\'
       end++
     }
-    const typed = typeCluster(cluster)
+    // रु रू and हृ have glyphs of their own: `?`, `¿`, `Å`.
+    if (cluster === 'र' && (signs.startsWith("'") || (style === 'extended' && signs.startsWith('"')))) {
+      keys += `${shortI ? 'l' : ''}${signs.startsWith("'") ? '?' : '¿'}${halant}${signs.slice(1)}${reph ? '{' : ''}${modifiers}`
+      at = end
+      continue
+    }
+    if (cluster === 'ह' && style === 'extended' && signs.startsWith('[')) {
+      keys += `${shortI ? 'l' : ''}Å${halant}${signs.slice(1)}${reph ? '{' : ''}${modifiers}`
+      at = end
+      continue
+    }
+    const typed = typeCluster(cluster, style)
     if (typed === null) return null
     keys += `${shortI ? 'l' : ''}${typed}${halant}${signs}${reph ? '{' : ''}${modifiers}`
     at = end
