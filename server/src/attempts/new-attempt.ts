@@ -166,8 +166,15 @@ export function createNewAttempts({
     const timed = fixed.sections.length > 0 && fixed.sections.every((s) => s.section.time_limit_minutes !== null)
     let sections = fixed.stored.untimedSections
     if (timed) {
-      const limits = fixed.sections.map(({ section }) => stretchedLimitMs(section.time_limit_minutes!, extraTimePercent))
-      const share = sectionShare(quiz, now, extraTimePercent, limits.reduce((sum, limit) => sum + limit, 0))
+      const limits = fixed.sections.map(({ section }) =>
+        stretchedLimitMs(section.time_limit_minutes!, extraTimePercent),
+      )
+      const share = sectionShare(
+        quiz,
+        now,
+        extraTimePercent,
+        limits.reduce((sum, limit) => sum + limit, 0),
+      )
       sections = JSON.stringify(
         fixed.sections.map(({ section }, index) => ({ ...section, limit_ms: Math.floor(limits[index]! * share) })),
       )
