@@ -57,7 +57,12 @@ export const CheckUsernameRequestSchema = z.object({ username: requiredString().
 export const CheckPhoneRequestSchema = z.object({ phone_number: PhoneNumberSchema })
 export const ExistsResponseSchema = z.object({ exists: z.boolean() })
 
-export const OtpSendRequestSchema = z.object({ phone_number: PhoneNumberSchema, purpose: OtpPurposeSchema })
+/** `language`: the screen's, for the SMS; without it a registered learner's preference, else English. */
+export const OtpSendRequestSchema = z.object({
+  phone_number: PhoneNumberSchema,
+  purpose: OtpPurposeSchema,
+  language: LanguageSchema.optional(),
+})
 export type OtpSendRequest = z.infer<typeof OtpSendRequestSchema>
 export const OtpSendResponseSchema = z.object({ detail: z.string(), expires_in: z.number(), resend_in: z.number() })
 export type OtpSendResponse = z.infer<typeof OtpSendResponseSchema>

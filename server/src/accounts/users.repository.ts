@@ -25,6 +25,16 @@ export async function usernameExists(db: Kysely<DB>, username: string): Promise<
   return row !== undefined
 }
 
+/** The preferred language of the account with this phone, or undefined when no account has it. */
+export async function languageOfPhone(db: Kysely<DB>, phoneNumber: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('preferred_language')
+    .where('phone_number', '=', phoneNumber)
+    .executeTakeFirst()
+  return row?.preferred_language
+}
+
 export async function phoneExists(db: Kysely<DB>, phoneNumber: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('phone_number', '=', phoneNumber).executeTakeFirst()
   return row !== undefined

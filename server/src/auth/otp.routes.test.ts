@@ -24,6 +24,27 @@ describe.each(dialects)('OTP on %s', (dialect) => {
     expect(t.sms.lastCode(PHONE)).toMatch(/^\d{6}$/)
   })
 
+  it("texts the code in the screen's language, else the account's, in one SMS (70 UTF-16 units in Nepali)", async () => {
+    const sent = async (phone: string, purpose: string, language?: string) => {
+      const response = await post(t.app, '/api/users/otp/send/', { phone_number: phone, purpose, language })
+      expect(response.statusCode).toBe(200)
+      return t.sms.sent.at(-1)!.text
+    }
+    const nepali = await sent(PHONE, 'register', 'ne')
+    expect(nepali).toContain(t.sms.lastCode(PHONE))
+    expect(nepali).toMatch(/^तपाईंको दर्ता कोड \d{6} हो।/)
+    expect(nepali.length).toBeLessThanOrEqual(70)
+    const learner = await createUser(t.database, { preferred_language: 'ne' })
+    expect(await sent(learner.phone_number, 'login')).toMatch(/^तपाईंको लगइन कोड \d{6} हो।/)
+    expect(await sent(learner.phone_number, 'reset', 'en')).toMatch(/^Your password reset code is \d{6}\./)
+    const refused = await post(t.app, '/api/users/otp/send/', {
+      phone_number: '9800000077',
+      purpose: 'register',
+      language: 'hi',
+    })
+    expect(refused.statusCode).toBe(400)
+  })
+
   it('stores the code only as a hash, valid for 5 minutes', async () => {
     await send(t, PHONE, 'register')
     const code = t.sms.lastCode(PHONE)

@@ -1,13 +1,20 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
-import { messages, usersMessages, type OtpPurpose, type OtpSendResponse, type TokenPair } from '@quiz/contracts'
+import {
+  messages,
+  usersMessages,
+  type Language,
+  type OtpPurpose,
+  type OtpSendResponse,
+  type TokenPair,
+} from '@quiz/contracts'
 import type { Database, Dialect } from '../db/database'
 import type { DB } from '../db/schema'
 import { BadRequest, Conflict, NotFound, PermissionDenied, RateLimited, ServiceUnavailable } from '../http/errors'
 import type { RateLimiter, RateLimitRules } from '../http/rate-limit'
 import type { Clock } from '../lib/clock'
-import { findUserByPhone, phoneExists } from '../accounts/users.repository'
+import { findUserByPhone, languageOfPhone } from '../accounts/users.repository'
 import type { LoginClient } from '../http/login-client'
 import { startLogin } from './auth.service'
 import {
@@ -30,10 +37,22 @@ export const OTP_MAX_TRIES = 5
 /** How long a phone verified for registration stays verified. */
 export const REGISTER_VERIFICATION_SECONDS = 600
 
-const smsText: Record<OtpPurpose, (code: string) => string> = {
-  login: (code) => `Your login code is ${code}. It expires in 5 minutes. Do not share it with anyone.`,
-  register: (code) => `Your registration code is ${code}. It expires in 5 minutes. Do not share it with anyone.`,
-  reset: (code) => `Your password reset code is ${code}. It expires in 5 minutes. Do not share it with anyone.`,
+/**
+ * The code's SMS in the learner's language. Each Nepali text is at most 70 UTF-16 units with its code (64 at most),
+ * so it goes as one Unicode SMS, as an English one goes as one GSM SMS; the code stays in Latin digits, which
+ * phones offer to fill in.
+ */
+export const smsText: Record<Language, Record<OtpPurpose, (code: string) => string>> = {
+  en: {
+    login: (code) => `Your login code is ${code}. It expires in 5 minutes. Do not share it with anyone.`,
+    register: (code) => `Your registration code is ${code}. It expires in 5 minutes. Do not share it with anyone.`,
+    reset: (code) => `Your password reset code is ${code}. It expires in 5 minutes. Do not share it with anyone.`,
+  },
+  ne: {
+    login: (code) => `तपाईंको लगइन कोड ${code} हो। ५ मिनेटसम्म चल्छ। कसैलाई नदिनुहोस्।`,
+    register: (code) => `तपाईंको दर्ता कोड ${code} हो। ५ मिनेटसम्म चल्छ। कसैलाई नदिनुहोस्।`,
+    reset: (code) => `पासवर्ड रिसेट कोड ${code} हो। ५ मिनेटसम्म चल्छ। कसैलाई नदिनुहोस्।`,
+  },
 }
 
 /**
@@ -120,11 +139,17 @@ export function createOtpService({
 
   return {
     async send(
-      { phone_number: phoneNumber, purpose }: { phone_number: string; purpose: OtpPurpose },
+      {
+        phone_number: phoneNumber,
+        purpose,
+        language,
+      }: { phone_number: string; purpose: OtpPurpose; language?: Language | undefined },
       clientAddress: string,
     ): Promise<OtpSendResponse> {
       await limiter.hit(rules.otpSendPerIp, clientAddress)
-      const registered = await phoneExists(database.db, phoneNumber)
+      const accountLanguage = await languageOfPhone(database.db, phoneNumber)
+      const registered = accountLanguage !== undefined
+      const smsLanguage: Language = language ?? (accountLanguage === 'ne' ? 'ne' : 'en')
       if (purpose === 'register' && registered) {
         throw new Conflict(usersMessages.phoneTaken, 'conflict', { phone_number: [usersMessages.phoneTaken] })
       }
@@ -159,7 +184,7 @@ export function createOtpService({
       }
 
       try {
-        await sms.send({ to: phoneNumber, text: smsText[purpose](code), purpose })
+        await sms.send({ to: phoneNumber, text: smsText[smsLanguage][purpose](code), purpose })
       } catch (error) {
         // No valid code may outlive a failed send, and the failure costs the learner no cooldown or quota.
         await database.transaction((trx) => deleteCode(trx, phoneNumber, purpose, codeHash))

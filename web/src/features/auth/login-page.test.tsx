@@ -98,7 +98,7 @@ describe('login page', () => {
     await userEvent.type(screen.getByLabelText('Phone Number'), '9812345678')
     await userEvent.click(screen.getByRole('button', { name: 'Send OTP' }))
     expect(await screen.findByRole('status')).toHaveTextContent('OTP sent to your phone.')
-    expect(calls[0]!.body).toEqual({ phone_number: '9812345678', purpose: 'login' })
+    expect(calls[0]!.body).toEqual({ phone_number: '9812345678', purpose: 'login', language: 'en' })
     await waitFor(() => expect(screen.getByLabelText('OTP')).toHaveFocus())
     expect(screen.getByText(/You can ask for a new code in 60 s/)).toBeInTheDocument()
 

@@ -186,7 +186,7 @@ describe('register page, step 1', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send OTP' }))
     await advance(0)
     expect(checks('/api/users/otp/send/')).toEqual([
-      { url: '/api/users/otp/send/', body: { phone_number: '9812345678', purpose: 'register' } },
+      { url: '/api/users/otp/send/', body: { phone_number: '9812345678', purpose: 'register', language: 'en' } },
     ])
     expect(screen.getByRole('status')).toHaveTextContent('OTP sent to your phone.')
     const otp = screen.getByLabelText('OTP')
