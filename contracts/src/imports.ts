@@ -101,6 +101,8 @@ export const ImportMessageCodeSchema = z.enum([
   'devanagari_numbering',
   'font_converted',
   'language_guessed',
+  'partial_credit_dropped',
+  'maths_rewritten',
   // rejected
   'no_correct',
   'several_correct',
@@ -109,6 +111,7 @@ export const ImportMessageCodeSchema = z.enum([
   'empty_text',
   'unsupported_type',
   'image',
+  'media',
   'equation',
   'table',
   'unsupported_font',
