@@ -28,7 +28,7 @@ const OPTION = new RegExp(`^\\s*(?:\\(\\s*(${LETTER})\\s*\\)|(${LETTER})\\s*[.)]
 // Typists write the answer line many ways: `उत्तरः (क)` (a visarga for the colon), `उत्तर:- क`, `सही उत्तरः क`,
 // `Ans:-`, `Answer -`, `Ans.: b`.
 const ANSWER_WORD = String.raw`(?:सही\s*उत्तर|ठिक\s*उत्तर|ठीक\s*उत्तर|उत्तर|correct\s+answer|right\s+answer|answer|ans)`
-const ANSWER = new RegExp(String.raw`^\s*${ANSWER_WORD}(?:\s*(?:[:：ः=–—-]|\.(?!\d)))+\s*(.*)$`, 'iu')
+const ANSWER = new RegExp(String.raw`^\s*${ANSWER_WORD}(?:\s*(?:[:：=–—-]|ः|\.(?!\d)))+\s*(.*)$`, 'iu')
 /** A line that starts with an answer word but no separator: `उत्तर (क)`, `Answer B`, or a sentence (`Answer all`). */
 const ANSWER_START = new RegExp(String.raw`^\s*${ANSWER_WORD}(?=[\s(]|$)\s*(.*)$`, 'iu')
 const LETTER_ONLY = new RegExp(
