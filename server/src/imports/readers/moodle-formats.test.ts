@@ -151,6 +151,16 @@ describe('Aiken as Moodle reads it', () => {
     expect(rows[1]!.row).toBe(8)
   })
 
+  it('leaves $ and \\ of Preeti-typed text to the converter (४ and ्), never escaping them as dollars', async () => {
+    const [row] = await rowsOf(
+      readAiken('@)&$ ;fndf s] eof] <\nA. ljZjdf $ j6f dxf;fu/ 5g\\\nB. s]xL klg xf]Og\nANSWER: A\n'),
+      'aiken',
+    )
+    // Under the reader alone (legacyFont none) the typed text is kept exactly as typed.
+    expect(row!.question.text.en).toBe('@)&$ ;fndf s] eof] <')
+    expect(row!.question.options[0]!.text.en).toBe('ljZjdf $ j6f dxf;fu/ 5g\\')
+  })
+
   it('still starts a new question after a blank line when no ANSWER came', async () => {
     const rows = await aiken('First?\nA. x\nB. y\n\nSecond?\nA. 1\nB. 2\nANSWER: B\n')
     expect(rows.map((row) => row.question.text.en)).toEqual(['First?', 'Second?'])

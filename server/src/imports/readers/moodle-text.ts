@@ -1,5 +1,7 @@
 import type { ImportMessage } from '@quiz/contracts'
 import { plain, runsText, type DraftText } from './draft'
+import { hasDevanagari } from '../legacy'
+import { readsAsLegacy } from '../legacy-font'
 import { htmlToText, withoutComments } from './html'
 
 // What Moodle's formats (GIFT, Aiken, Moodle XML) put in a text beyond the text itself, read as Moodle reads it
@@ -127,6 +129,9 @@ export function moodleText(
   let rewritten = false
   const read = (source: string) => {
     const text = isHtml ? htmlToText(source) : withoutComments(source).trim()
+    // Text typed in Preeti uses `$` for ४ and `\` for ्: it is left for the converter, never read as maths, unless
+    // it holds Moodle's maths delimiters, which no typist of Preeti writes.
+    if (!hasDevanagari(text) && !/\\\(|\\\[/.test(text) && readsAsLegacy(text)) return text
     const maths = moodleMaths(text)
     rewritten ||= maths.rewritten
     return maths.text
