@@ -41,7 +41,8 @@ export function readAiken(text: string): Draft[] {
       return
     }
     if (current) {
-      const answer = current.options.length > 0 ? ANSWER.exec(line) : null
+      // ANSWER ends a question even before any option (Moodle refuses it; here it is a row that says why).
+      const answer = ANSWER.exec(line)
       if (answer) {
         current.draft.answer = { letter: answer[1]!.trim() }
         finish()

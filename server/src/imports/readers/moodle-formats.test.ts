@@ -161,6 +161,16 @@ describe('Aiken as Moodle reads it', () => {
     expect(row!.question.options[0]!.text.en).toBe('ljZjdf $ j6f dxf;fu/ 5g\\')
   })
 
+  it('ends a question at ANSWER even when it has no option, so the next one stands alone', async () => {
+    const rows = await aiken(
+      'A) Question not started\n\nANSWER: A\n\nA good question\nA) Correct\nB) Incorrect\nANSWER: A\n',
+    )
+    expect(rows.map((row) => [row.row, row.status, row.question.text.en])).toEqual([
+      [1, 'rejected', 'A) Question not started'],
+      [5, 'ok', 'A good question'],
+    ])
+  })
+
   it('still starts a new question after a blank line when no ANSWER came', async () => {
     const rows = await aiken('First?\nA. x\nB. y\n\nSecond?\nA. 1\nB. 2\nANSWER: B\n')
     expect(rows.map((row) => row.question.text.en)).toEqual(['First?', 'Second?'])
@@ -180,6 +190,19 @@ describe('Moodle XML as Moodle reads it', () => {
     )
     expect(row!.question.text.en).toBe('If a < b and b > c, which holds?')
     expect(row!.question.options[0]!.text.en).toBe('b is largest')
+  })
+
+  it('keeps markup in plain_text as text, never as a picture', async () => {
+    const [row] = await xml(
+      multichoice(
+        'What does <img src="a.png"> show?',
+        answer(100, 'A picture', '', 'plain_text') + answer(0, 'A table'),
+        '',
+        'plain_text',
+      ),
+    )
+    expect(row!.status).toBe('ok')
+    expect(row!.question.text.en).toBe('What does <img src="a.png"> show?')
   })
 
   it('reads single 1 as single answer and drops partial credit as a fixed row', async () => {

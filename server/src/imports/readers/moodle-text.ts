@@ -30,9 +30,15 @@ const PICTURE_FILE = /\.(?:png|jpe?g|gif|bmp|svg|webp|tiff?)(?:[?#][^\s"'<>]*)?$
  * What a text holds that the bank cannot (API.md "Fidelity": never dropped with the row `ok`): pictures, audio and
  * video (a player, or a link to a media file, which Moodle's media filter turns into one), tables, equation objects.
  */
-export function mediaNotes(raw: string, field: string): ImportMessage[] {
-  const source = withoutComments(raw)
+export function mediaNotes(raw: string, field: string, isHtml = true): ImportMessage[] {
   const notes: ImportMessage[] = []
+  if (!isHtml) {
+    // Markup in text is text ("<img src=…>" in a question about HTML); only a link to a media file plays.
+    if ([...raw.matchAll(/\bhttps?:\/\/[^\s"'<>)\]]+/gi)].some((match) => MEDIA_FILE.test(match[0])))
+      notes.push(note(field, 'media', 'This text links to audio or video, which cannot be imported.'))
+    return notes
+  }
+  const source = withoutComments(raw)
   const links = [...source.matchAll(/\b(?:href|src|data)\s*=\s*["']?([^"'\s>]+)/gi)].map((match) => match[1]!)
   const bareLinks = [...source.matchAll(/\bhttps?:\/\/[^\s"'<>)\]]+/gi)].map((match) => match[0])
   const pictureFiles = [...links, ...bareLinks].filter((link) => PICTURE_FILE.test(link))
@@ -125,7 +131,7 @@ export function moodleText(
   field: string,
   notes: ImportMessage[],
 ): { text: DraftText; plain: string } {
-  notes.push(...mediaNotes(raw, field))
+  notes.push(...mediaNotes(raw, field, isHtml))
   let rewritten = false
   const read = (source: string) => {
     const text = isHtml ? htmlToText(source) : withoutComments(source).trim()

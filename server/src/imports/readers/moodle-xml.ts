@@ -16,6 +16,7 @@ const TYPE_NAMES: Record<string, string> = {
   essay: 'essay',
   matching: 'matching',
   multianswer: 'embedded answers (Cloze)',
+  cloze: 'embedded answers (Cloze)',
   description: 'description',
   calculated: 'calculated',
   calculatedmulti: 'calculated multichoice',
