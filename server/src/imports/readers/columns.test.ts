@@ -74,6 +74,16 @@ describe('spreadsheet headings as institutes write them', () => {
     expect((refusal as NoHeader).message).toContain('Sawal, Pahilo, Dosro, Uttar')
   })
 
+  it('refuses a sheet without an answer column, listing its headings', async () => {
+    const file = await xlsxFile([
+      ['प्रश्न', 'क', 'ख', 'Remarks'],
+      ['दुई जोड दुई?', 'चार', 'पाँच', ''],
+    ])
+    await expect(readXlsx(file)).rejects.toThrow(
+      /\(प्रश्न, क, ख, Remarks\) lack a question, an option or an answer column/,
+    )
+  })
+
   it('maps headings with columns, and refuses a mapping naming a heading the file lacks', async () => {
     const file = await xlsxFile([
       ['Sawal', 'Pahilo', 'Dosro', 'Uttar'],

@@ -156,14 +156,14 @@ export class NoHeader extends Unreadable {
   constructor(readonly headings: string[]) {
     super(
       headings.length > 0
-        ? `No header row was found: the first row's headings (${headings.join(', ')}) name no question or no option column. Rename them as in the template, or map them to template columns.`
+        ? `No header row was found: the first row's headings (${headings.join(', ')}) lack a question, an option or an answer column. Rename them as in the template, or map them to template columns.`
         : noHeader,
     )
   }
 }
 
 /**
- * Column index by name, or null when the row is no header (it names no question column, or no option column).
+ * Column index by name, or null when the row is no header (it lacks a question, an option or an answer column).
  * `mapping` (the upload's `columns`) maps headings to template columns first.
  */
 export function headerColumns(
@@ -179,7 +179,8 @@ export function headerColumns(
   const names = [...columns.keys()]
   const hasQuestion = names.some((name) => /^question/.test(name))
   const hasOption = names.some((name) => /^option_/.test(name))
-  return hasQuestion && hasOption ? columns : null
+  // Without an answer column no row could come in: the admin is better served by the headings and a mapping.
+  return hasQuestion && hasOption && columns.has('correct') ? columns : null
 }
 
 /** Refuses a mapping naming a heading that is not among the file's header row. */

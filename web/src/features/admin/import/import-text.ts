@@ -67,7 +67,7 @@ export interface DryRunError {
   /** The server's own sentence, shown as it is beside a general one (it names the problem). */
   detail: string | null
   fields: [string, string[]][]
-  /** A sheet's headings that named no question or option column: the page offers to map them. */
+  /** A sheet's headings that lacked a question, option or answer column: the page offers to map them. */
   headings: string[] | null
 }
 
