@@ -289,6 +289,13 @@ describe('moodle-text helpers', () => {
   it('leaves $$…$$ and \\$ alone', () => {
     expect(moodleMaths('$$x$$ and \\$3 and $4')).toEqual({ text: '$$x$$ and \\$3 and \\$4', rewritten: false })
   })
+  it('keeps the text around a multilang group, spaces included', () => {
+    expect(splitMultilang('Q1. {mlang en}Capital{mlang} {mlang ne}राजधानी{mlang} of Nepal?')).toEqual({
+      en: 'Q1. Capital of Nepal?',
+      ne: 'Q1. राजधानी of Nepal?',
+    })
+  })
+
   it('returns null without multilang and en only when no Nepali part', () => {
     expect(splitMultilang('plain')).toBeNull()
     expect(

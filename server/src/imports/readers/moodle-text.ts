@@ -88,8 +88,9 @@ export function moodleMaths(text: string): { text: string; rewritten: boolean } 
 // `{mlang xx}…{mlang}` blocks (the multilang2 filter) shows the one in the reader's language, `other` as fallback.
 const SPAN = String.raw`<span\b(?=[^>]*\bclass\s*=\s*["'][^"']*\bmultilang\b)[^>]*\blang\s*=\s*["']?([\w-]+)["']?[^>]*>([\s\S]*?)<\/span>`
 const MLANG = String.raw`\{mlang\s+([\w-]+(?:\s*,\s*[\w-]+)*)\s*\}([\s\S]*?)\{mlang\}`
-const SPAN_GROUP = new RegExp(`(?:${SPAN}\\s*)+`, 'gi')
-const MLANG_GROUP = new RegExp(`(?:${MLANG}\\s*)+`, 'gi')
+// White space between the parts of a group goes with it; white space after it stays in the text.
+const SPAN_GROUP = new RegExp(`${SPAN}(?:\\s*${SPAN})*`, 'gi')
+const MLANG_GROUP = new RegExp(`${MLANG}(?:\\s*${MLANG})*`, 'gi')
 
 const languageOf = (code: string) => code.toLowerCase().split(/[-_]/)[0]!
 
