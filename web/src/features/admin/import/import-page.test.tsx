@@ -327,6 +327,24 @@ describe('the commit', () => {
     expect(commit?.json).toEqual({ rows: [3] })
   })
 
+  it('says a refusal of the quiz in the server’s words unless the quiz is gone', async () => {
+    const user = userEvent.setup()
+    renderImport('ne')
+    await checkFile(user, /^फाइल \(/, 'प्रश्नहरू जाँच्नुहोस्')
+    const full = "This quiz's paper would hold 502 questions; a paper may hold at most 500."
+    answer = (key) =>
+      key.startsWith('POST /api/admin/imports/7/commit/')
+        ? {
+            status: 400,
+            body: { code: 'validation_error', detail: 'Some fields are invalid.', errors: { quiz_id: [full] } },
+          }
+        : standard(key)
+    await screen.findByRole('option', { name: 'नमुना १' })
+    await user.selectOptions(screen.getByLabelText(/क्विज/), '3')
+    await user.click(screen.getByRole('button', { name: /आयात गर्नुहोस्/ }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(full)
+  })
+
   it('says when the dry run has been forgotten', async () => {
     const user = userEvent.setup()
     renderImport()

@@ -110,6 +110,9 @@ export function commitErrorText(
   if (error.isNetworkError) return t('errors.network')
   if (error.status === 404) return t('errors.expired')
   const paths = Object.keys(error.errors ?? {})
+  // A quiz that is gone has its sentence; any other refusal at quiz_id (a paper over 500 questions) is the server's.
+  const quizErrors = error.errors?.quiz_id ?? []
+  if (quizErrors.some((message) => message !== importMessages.unknownQuiz)) return quizErrors.join(' ')
   if (paths.includes('quiz_id')) return t('errors.quiz')
   const rowPath = paths.find((path) => /^rows\.\d+$/.test(path))
   if (rowPath) {
@@ -117,5 +120,5 @@ export function commitErrorText(
     const row = sentRows?.[index]
     if (row !== undefined) return t('errors.row', { place: place(row) })
   }
-  return t('errors.commit_failed')
+  return error.detail ? `${t('errors.commit_failed')} ${error.detail}` : t('errors.commit_failed')
 }
