@@ -49,6 +49,3 @@ export function htmlToText(html: string): string {
     .replace(/\n{2,}/g, '\n')
     .trim()
 }
-
-/** Whether HTML shows a picture (an `<img>`, an inline `<svg>`). */
-export const hasImage = (html: string) => /<(img|svg|object|embed)\b/i.test(withoutComments(html))
