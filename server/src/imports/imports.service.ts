@@ -29,7 +29,7 @@ import {
   insertDryRun,
   lockImportCommits,
 } from './imports.repository'
-import { convertFontRuns } from './legacy'
+import { convertFontRuns, convertTextLines } from './legacy'
 import { ColumnsRefused, NoHeader, readInput, Unreadable, type ImportInput } from './readers'
 import { buildRow, type HashedRow } from './rows'
 import { writeXlsx } from './sheet'
@@ -94,8 +94,10 @@ export function createImportsService(context: Pick<AppContext, 'database' | 'clo
     async dryRun(input: ImportInput, fields: Fields, actor: UserActor): Promise<ImportDryRun> {
       let read: Awaited<ReturnType<typeof readInput>>
       try {
-        read = await readInput({ ...input, columns: fields.columns }, (runs) =>
-          convertFontRuns(runs, fields.legacy_font),
+        read = await readInput(
+          { ...input, columns: fields.columns },
+          (runs) => convertFontRuns(runs, fields.legacy_font),
+          (lines) => convertTextLines(lines, fields.legacy_font),
         )
       } catch (error) {
         if (error instanceof ColumnsRefused) throw new ValidationFailed({ columns: [error.message] })

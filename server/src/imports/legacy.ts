@@ -78,3 +78,23 @@ export function applyLegacyFonts(
         : (explicit || !formatHasFonts) && readsAsLegacy(text)
   return wanted ? [convert(text, font)] : [...runs]
 }
+
+/**
+ * The lines of pasted text when the admin chose the font (`preeti` / `kantipur`) and the text, taken whole, reads as
+ * legacy text: each line without Devanagari is converted before the layout is read, so that its numbers, letters and
+ * answer line (`!=`, `-s_`, `pQ/M`) are understood as a Word file's runs in that font are. Taken whole, because one
+ * short line (`-u_ xfQL`, हात्ती) has too little evidence alone. Under `auto` nothing is converted here (the
+ * per-question decision stays with applyLegacyFonts).
+ */
+export function convertTextLines(lines: readonly Run[][], choice: LegacyFontChoice): Run[][] {
+  if (choice !== 'preeti' && choice !== 'kantipur') return [...lines]
+  const textOf = (runs: readonly Run[]) => runs.map((run) => run.text).join('')
+  const legacy = lines.map(textOf).filter((text) => text.trim() !== '' && !hasDevanagari(text))
+  if (legacy.length === 0 || !readsAsLegacy(legacy.join('\n'))) return [...lines]
+  return lines.map((runs) => {
+    const text = textOf(runs)
+    return text.trim() === '' || hasDevanagari(text) || runs.some((run) => run.converted)
+      ? runs
+      : [convert(text, choice)]
+  })
+}

@@ -87,6 +87,7 @@ function guessFileFormat(bytes: Uint8Array, name: string): ImportFormat {
 export async function readInput(
   input: ImportInput,
   prepareDocxRuns?: (runs: Run[]) => Run[],
+  prepareTextLines?: (lines: Run[][]) => Run[][],
 ): Promise<{ format: ImportFormat; drafts: Draft[] }> {
   const format =
     input.format ??
@@ -98,18 +99,22 @@ export async function readInput(
     if (isZip(bytes) || isCompoundFile(bytes))
       throw new Unreadable(`This file is not ${NAMES[format]}: it is an Office file or a zip. Choose its format.`)
     if (format === 'csv') return { format, drafts: readCsv(bytes, input.columns) }
-    return { format, drafts: readTextFormat(format, decodeText(bytes)) }
+    return { format, drafts: readTextFormat(format, decodeText(bytes), prepareTextLines) }
   }
   const text = input.text ?? ''
   if (format === 'xlsx' || format === 'docx')
     throw new Unreadable(`Pasted text cannot be ${NAMES[format]}; upload the file instead.`)
   if (format === 'csv') return { format, drafts: readCsv(new TextEncoder().encode(text), input.columns) }
-  return { format, drafts: readTextFormat(format, text) }
+  return { format, drafts: readTextFormat(format, text, prepareTextLines) }
 }
 
-function readTextFormat(format: Exclude<ImportFormat, 'xlsx' | 'docx' | 'csv'>, text: string): Draft[] {
+function readTextFormat(
+  format: Exclude<ImportFormat, 'xlsx' | 'docx' | 'csv'>,
+  text: string,
+  prepareTextLines?: (lines: Run[][]) => Run[][],
+): Draft[] {
   if (format === 'aiken') return readAiken(text)
   if (format === 'gift') return readGift(text)
   if (format === 'moodle_xml') return readMoodleXml(text)
-  return readText(text)
+  return readText(text, prepareTextLines)
 }

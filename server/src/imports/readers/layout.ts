@@ -154,11 +154,13 @@ export function readLayout(lines: readonly Line[]): Draft[] {
   return drafts
 }
 
-/** Pasted text (format `text`): a line is a line. */
-export function readText(text: string): Draft[] {
-  const lines = text
-    .replace(/^\uFEFF/, '')
-    .split(/\r\n|\r|\n/)
-    .map((line, index) => ({ no: index + 1, runs: line ? [{ text: line, font: null }] : [], notes: [] }))
-  return readLayout(lines)
+/** Pasted text (format `text`): a line is a line. `prepare` converts lines typed in a legacy font. */
+export function readText(text: string, prepare: (lines: Run[][]) => Run[][] = (lines) => lines): Draft[] {
+  const runs = prepare(
+    text
+      .replace(/^\uFEFF/, '')
+      .split(/\r\n|\r|\n/)
+      .map((line) => (line ? [{ text: line, font: null }] : [])),
+  )
+  return readLayout(runs.map((line, index) => ({ no: index + 1, runs: line, notes: [] })))
 }

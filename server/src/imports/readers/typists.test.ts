@@ -1,17 +1,22 @@
+import type { LegacyFontChoice } from '@quiz/contracts'
 import { describe, expect, it } from 'vitest'
 import { docxFile, type DocxBlock } from '../import-files.fixtures'
-import { convertFontRuns } from '../legacy'
+import { convertFontRuns, convertTextLines } from '../legacy'
 import { buildRow } from '../rows'
 import { readInput } from '.'
 
 // API.md "Typists' habits" and "Fidelity": answer lines as typists write them, in Unicode and typed in Preeti, in
 // pasted text and in a Word file; and more options than the bank holds counted, never folded.
 
-async function dryRun(input: Parameters<typeof readInput>[0]) {
-  const { format, drafts } = await readInput(input, (runs) => convertFontRuns(runs, 'auto'))
-  return Promise.all(drafts.map((draft) => buildRow(draft, { format, legacyFont: 'auto', defaults: { tags: [] } })))
+async function dryRun(input: Parameters<typeof readInput>[0], legacyFont: LegacyFontChoice = 'auto') {
+  const { format, drafts } = await readInput(
+    input,
+    (runs) => convertFontRuns(runs, legacyFont),
+    (lines) => convertTextLines(lines, legacyFont),
+  )
+  return Promise.all(drafts.map((draft) => buildRow(draft, { format, legacyFont, defaults: { tags: [] } })))
 }
-const pasted = (text: string) => dryRun({ file: null, text, format: 'text' })
+const pasted = (text: string, legacyFont?: LegacyFontChoice) => dryRun({ file: null, text, format: 'text' }, legacyFont)
 const word = (blocks: DocxBlock[]) =>
   dryRun({ file: { bytes: docxFile(blocks), name: 'questions.docx' }, text: null, format: undefined })
 const correctIndex = (row: { question: { options: { is_correct: boolean }[] } }) =>
@@ -27,6 +32,14 @@ const unicodeQuestions = answerLines.flatMap((answer, n) => [
   '(घ) चौथो',
   answer,
 ])
+
+// Preeti `pQ/M -s_` shows as उत्तरः (क); `;xL pQ/M u` as सही उत्तरः ग.
+const preeti = [
+  ["!= g]kfnsf] /fhwfgL s'g xf] <", '-s_ sf7df8f}+', '-v_ kf]v/f', '-u_ lj/f6gu/', "-3_ hgsk'/", 'pQ/M -s_'],
+  ["@= ;a}eGbf cUnf] lxdfn s'g xf] <", "-s_ dsfn'", '-v_ ;u/dfyf', '-u_ sf~rgh+3f', '-3_ wf}nflul/', 'pQ/M -v_'],
+  ["#= g]kfnsf] /fli6«o kmn s'g xf] <", '-s_ cfFk', '-v_ sfunf', "-u_ nfnLu'/fF;", '-3_ dx]Gb|', ';xL pQ/M u'],
+  ["$= g]kfnsf] /fli6«o hgfj/ s'g xf] <", '-s_ af3', '-v_ u}+8f', '-u_ xfQL', '-3_ ufO{', 'pQ/M -3_'],
+].flat()
 
 describe('answer lines as typists write them', () => {
   it('reads उत्तरः, उत्तर:-, सही उत्तरः in pasted Unicode text', async () => {
@@ -75,13 +88,6 @@ describe('answer lines as typists write them', () => {
   })
 
   it('reads a Word file of four such questions typed in Preeti', async () => {
-    // Preeti `pQ/M -s_` shows as उत्तरः (क); `;xL pQ/M u` as सही उत्तरः ग.
-    const preeti = [
-      ["!= g]kfnsf] /fhwfgL s'g xf] <", '-s_ sf7df8f}+', '-v_ kf]v/f', '-u_ lj/f6gu/', "-3_ hgsk'/", 'pQ/M -s_'],
-      ["@= ;a}eGbf cUnf] lxdfn s'g xf] <", "-s_ dsfn'", '-v_ ;u/dfyf', '-u_ sf~rgh+3f', '-3_ wf}nflul/', 'pQ/M -v_'],
-      ["#= g]kfnsf] /fli6«o kmn s'g xf] <", '-s_ cfFk', '-v_ sfunf', "-u_ nfnLu'/fF;", '-3_ dx]Gb|', ';xL pQ/M u'],
-      ["$= g]kfnsf] /fli6«o hgfj/ s'g xf] <", '-s_ af3', '-v_ u}+8f', '-u_ xfQL', '-3_ ufO{', 'pQ/M -3_'],
-    ].flat()
     const rows = await word(preeti.map((line) => [{ text: line, font: 'Preeti' }]))
     expect(rows).toHaveLength(4)
     expect(rows.map(correctIndex)).toEqual([0, 1, 2, 3])
@@ -89,6 +95,20 @@ describe('answer lines as typists write them', () => {
     expect(rows.map((row) => row.status)).toEqual(['fixed', 'fixed', 'fixed', 'fixed'])
     expect(rows[0]!.question.text.ne).toMatch(/^नेपालको राजधानी/)
     expect(rows[0]!.question.options[3]!.text.ne).not.toMatch(/उत्तर/)
+  })
+
+  it('reads the same questions pasted as Preeti text when the font is chosen, listing each conversion', async () => {
+    const rows = await pasted(preeti.join('\n'), 'preeti')
+    expect(rows).toHaveLength(4)
+    expect(rows.map(correctIndex)).toEqual([0, 1, 2, 3])
+    expect(rows.map((row) => row.status)).toEqual(['fixed', 'fixed', 'fixed', 'fixed'])
+    expect(rows[0]!.converted[0]).toMatchObject({ field: 'text', unicode: expect.stringMatching(/^नेपालको राजधानी/) })
+  })
+
+  it('leaves English text alone under an explicit Preeti choice when the text does not read as Preeti', async () => {
+    const [row] = await pasted(['1. Capital of Nepal?', 'A. Kathmandu', 'B. Pokhara', 'Answer: A'].join('\n'), 'preeti')
+    expect(row!.status).toBe('ok')
+    expect(row!.question.options[0]!.text.en).toBe('Kathmandu')
   })
 })
 
