@@ -47,7 +47,49 @@ const blankIsAbsent = (value: unknown) => (typeof value === 'string' && value.tr
  * The fields of `POST /api/admin/imports/` beside `file` / `text` (multipart values are strings). `tags` is one
  * string separated by `;` or `,`.
  */
+const columnsMessage =
+  'columns must be a JSON object from a heading of the file to a template column, such as {"प्रश्न": "question_ne"}.'
+
+/**
+ * `columns`: a spreadsheet's headings mapped to template columns, as a JSON string (a multipart value). Refusals are
+ * said at `columns` itself: the admin chose the mapping as a whole.
+ */
+export const ImportColumnsSchema = z.string().transform((value, context) => {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(value)
+  } catch {
+    parsed = null
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    context.addIssue({ code: 'custom', message: columnsMessage })
+    return z.NEVER
+  }
+  const entries = Object.entries(parsed as Record<string, unknown>)
+  const known = new Set<string>(importColumns)
+  const unknown = entries.filter(([, column]) => typeof column !== 'string' || !known.has(column))
+  if (entries.length > importColumns.length * 2 || entries.some(([heading]) => heading.length > 200)) {
+    context.addIssue({ code: 'custom', message: columnsMessage })
+    return z.NEVER
+  }
+  if (unknown.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `${unknown.map(([, column]) => JSON.stringify(column)).join(', ')} ${unknown.length === 1 ? 'is not a template column' : 'are not template columns'}: use question_en, question_ne, option_a_en … option_j_ne, correct, hint_en, hint_ne, topic, tags, difficulty or source.`,
+    })
+    return z.NEVER
+  }
+  const columns = entries.map(([, column]) => column as string)
+  const twice = columns.filter((column, index) => columns.indexOf(column) !== index)
+  if (twice.length > 0) {
+    context.addIssue({ code: 'custom', message: `Two headings are mapped to ${twice[0]}; map each column once.` })
+    return z.NEVER
+  }
+  return parsed as Record<string, (typeof importColumns)[number]>
+})
+
 export const ImportFieldsSchema = z.object({
+  columns: z.preprocess(blankIsAbsent, ImportColumnsSchema.optional()),
   format: z.preprocess(blankIsAbsent, ImportFormatSchema.optional()),
   legacy_font: z.preprocess(blankIsAbsent, LegacyFontChoiceSchema.default('auto')),
   topic: z.preprocess(
@@ -101,6 +143,8 @@ export const ImportMessageCodeSchema = z.enum([
   'devanagari_numbering',
   'font_converted',
   'language_guessed',
+  'partial_credit_dropped',
+  'maths_rewritten',
   // rejected
   'no_correct',
   'several_correct',
@@ -109,6 +153,7 @@ export const ImportMessageCodeSchema = z.enum([
   'empty_text',
   'unsupported_type',
   'image',
+  'media',
   'equation',
   'table',
   'unsupported_font',
@@ -201,5 +246,6 @@ export const importMessages = {
   noInput: 'Send a file or pasted text.',
   bothInputs: 'Send a file or pasted text, not both.',
   rowNotImportable: 'This row is not in the dry run or is not ok or fixed.',
+  columnsMessage,
   unknownQuiz: 'No such quiz.',
 } as const

@@ -29,8 +29,8 @@ import {
   insertDryRun,
   lockImportCommits,
 } from './imports.repository'
-import { convertFontRuns } from './legacy'
-import { readInput, Unreadable, type ImportInput } from './readers'
+import { convertFontRuns, convertTextLines } from './legacy'
+import { ColumnsRefused, NoHeader, readInput, Unreadable, type ImportInput } from './readers'
 import { buildRow, type HashedRow } from './rows'
 import { writeXlsx } from './sheet'
 
@@ -94,8 +94,18 @@ export function createImportsService(context: Pick<AppContext, 'database' | 'clo
     async dryRun(input: ImportInput, fields: Fields, actor: UserActor): Promise<ImportDryRun> {
       let read: Awaited<ReturnType<typeof readInput>>
       try {
-        read = await readInput(input, (runs) => convertFontRuns(runs, fields.legacy_font))
+        read = await readInput(
+          { ...input, columns: fields.columns },
+          (runs) => convertFontRuns(runs, fields.legacy_font),
+          (lines) => convertTextLines(lines, fields.legacy_font),
+        )
       } catch (error) {
+        if (error instanceof ColumnsRefused) throw new ValidationFailed({ columns: [error.message] })
+        // The headings found go with the refusal, so that the import page can offer to map them.
+        if (error instanceof NoHeader)
+          throw new AppError(400, 'import_unreadable', error.message, undefined, undefined, {
+            headings: error.headings,
+          })
         if (error instanceof Unreadable) throw unreadable(error.message)
         throw error
       }

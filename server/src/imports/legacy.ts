@@ -109,3 +109,34 @@ export function applyLegacyFonts(
           : !formatHasFonts && reads
   return wanted ? [convert(text, font, !explicit)] : [...runs]
 }
+
+/**
+ * The lines of pasted text when the admin chose the font (`preeti` / `kantipur`) and the text, taken whole, reads as
+ * legacy text: each line without Devanagari is converted before the layout is read, so that its numbers, letters and
+ * answer line (`!=`, `-s_`, `pQ/M`) are understood as a Word file's runs in that font are. Taken whole, because one
+ * short line (`-u_ xfQL`, हात्ती) has too little evidence alone. Under `auto` the same holds for a paste typed
+ * wholly in Preeti: no question is numbered as typed (Preeti's `!=` is १.), and taken whole it is decided Preeti as a
+ * question is (decideQuestion: no code, well-formed Devanagari after conversion). A paste numbered in Latin or
+ * Devanagari digits (`1. efg'eQm…`, `Answer: A`) is read as typed, its texts left to applyLegacyFonts' decision.
+ */
+/** A question number as the layout reads it without conversion: `1.` `1)` `Q1.` `१.` (API.md "Import"). */
+const NUMBERED_AS_TYPED = /^\s*(?:Q\s*)?[0-9०-९]+\s*[.)]/i
+
+export function convertTextLines(lines: readonly Run[][], choice: LegacyFontChoice): Run[][] {
+  if (choice === 'none') return [...lines]
+  const font: LegacyFont = choice === 'kantipur' ? 'kantipur' : 'preeti'
+  const textOf = (runs: readonly Run[]) => runs.map((run) => run.text).join('')
+  const legacy = lines.map(textOf).filter((text) => text.trim() !== '' && !hasDevanagari(text))
+  if (legacy.length === 0) return [...lines]
+  const reads =
+    choice === 'auto'
+      ? !legacy.some((text) => NUMBERED_AS_TYPED.test(text)) && decideQuestion(legacy).legacy
+      : readsAsLegacy(legacy.join('\n'))
+  if (!reads) return [...lines]
+  return lines.map((runs) => {
+    const text = textOf(runs)
+    return text.trim() === '' || hasDevanagari(text) || runs.some((run) => run.converted)
+      ? runs
+      : [convert(text, font, choice === 'auto')]
+  })
+}

@@ -1,4 +1,5 @@
 import {
+  adminLimits,
   adminMessages,
   BankQuestionInputSchema,
   type Difficulty,
@@ -15,6 +16,7 @@ import { convertLegacy, legacyFontOfName } from './legacy-font'
 import { applyLegacyFonts, decideQuestionFonts, hasDevanagari, unsupportedFonts, type TextRole } from './legacy'
 import type { Draft, DraftText, Run } from './readers/draft'
 import { letterIndex } from './readers/layout'
+import { clozeNote, isCloze } from './readers/moodle-text'
 
 // A draft becomes a row of the dry run: legacy fonts converted (each conversion listed), texts put in their
 // language, defaults applied, the answer read, and the question checked as the bank checks it (its contract's
@@ -42,6 +44,8 @@ const FIXES = new Set<ImportMessage['code']>([
   'devanagari_numbering',
   'font_converted',
   'language_guessed',
+  'partial_credit_dropped',
+  'maths_rewritten',
 ])
 const DUPLICATES = new Set<ImportMessage['code']>(['duplicate_in_bank', 'duplicate_in_file'])
 export const rejects = (message: ImportMessage) => !FIXES.has(message.code) && !DUPLICATES.has(message.code)
@@ -153,7 +157,13 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
   }
   if (trimmed) messages.push({ field: 'row', code: 'trimmed', message: 'Spaces at the ends of cells were removed.' })
 
-  readAnswer(draft, options, messages)
+  // A question of a type the bank does not have is refused for that reason alone (API.md): its answers are not
+  // read. Embedded answers (Cloze) are refused naming them whichever format the file was read as.
+  const parts = [draft.text, ...draft.options].flatMap((part) => ('mixed' in part ? [part.mixed] : [part.en, part.ne]))
+  let typeNotes = draft.notes.filter((note) => note.code === 'unsupported_type')
+  if (typeNotes.length === 0 && parts.some((runs) => isCloze(runsText(runs)))) typeNotes = [clozeNote()]
+  const unsupported = typeNotes.length > 0
+  if (!unsupported) readAnswer(draft, options, messages)
 
   const question: ImportQuestion = {
     text,
@@ -165,7 +175,8 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
     difficulty,
     source,
   }
-  await check(question, messages)
+  if (!unsupported) await check(question, messages)
+  else messages.splice(0, messages.length, ...typeNotes)
 
   const rejected = messages.some(rejects)
   return {
@@ -268,6 +279,14 @@ async function check(question: ImportQuestion, messages: ImportMessage[]) {
     const field = issue.path.join('.') || 'row'
     if (issue.message === adminMessages.blank) continue // said above, in the import's words
     if (issue.message === adminMessages.exactlyOneCorrect) continue // said by readAnswer
+    if (issue.message === adminMessages.optionCount && question.options.length > adminLimits.maxOptions) {
+      messages.push({
+        field: 'options',
+        code: 'option_count',
+        message: `The question has ${question.options.length} options; a question may have at most ${adminLimits.maxOptions}.`,
+      })
+      continue
+    }
     messages.push({
       field,
       code: field === 'options' && issue.message === adminMessages.optionCount ? 'option_count' : 'invalid',

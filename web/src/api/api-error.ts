@@ -1,5 +1,11 @@
 import type { ErrorBody } from '@quiz/contracts'
 
+function extraOf(body: Partial<ErrorBody> | undefined): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null) return {}
+  const { detail: _detail, code: _code, errors: _errors, ...extra } = body as Record<string, unknown>
+  return extra
+}
+
 /** A failed API call. `status` 0 means the request never got an answer (offline, timeout). */
 export class ApiError extends Error {
   constructor(
@@ -9,6 +15,8 @@ export class ApiError extends Error {
     readonly errors?: Record<string, string[]>,
     /** The server's `Retry-After` in seconds (429, or 503 when it sheds load), when it sent one. */
     readonly retryAfterSeconds?: number,
+    /** The body's fields beside detail, code and errors that a refusal's contract names (an import's `headings`). */
+    readonly extra: Readonly<Record<string, unknown>> = {},
   ) {
     super(detail)
     this.name = 'ApiError'
@@ -23,6 +31,7 @@ export class ApiError extends Error {
       body?.detail ?? `Request failed (${status})`,
       body?.errors,
       seconds,
+      extraOf(body),
     )
   }
 

@@ -1,51 +1,74 @@
-import { importLimits } from '@quiz/contracts'
-import { emptyDraft, plain, Unreadable, type Draft } from './draft'
+import { importLimits, type ImportMessage } from '@quiz/contracts'
+import { emptyDraft, Unreadable, type Draft } from './draft'
+import { moodleText } from './moodle-text'
 import { tooMany } from './xlsx'
 
 // Moodle's Aiken format: the question on one line (Moodle allows it to run over several before the first option),
-// options `A.` or `A)` each on a line, then `ANSWER: X`; questions apart by blank lines.
+// options `A.` or `A)` each on a line (`A)Text` without a space too), then `ANSWER: X`; questions apart by blank
+// lines, though blank lines between the options and `ANSWER:` are skipped as Moodle skips them.
 
-const OPTION = /^([A-Z])[.)]\s+(.*)$/
-const ANSWER = /^ANSWER:\s*(.*)$/i
+const OPTION = /^([A-Z])[.)]\s*(\S.*)$/
+const ANSWER = /^ANSWER\s*:\s*(.*)$/i
+
+interface Pending {
+  draft: Draft
+  question: string[]
+  options: string[]
+  /** A blank line came after the options: a line that is neither an option nor ANSWER starts the next question. */
+  gap: boolean
+}
 
 export function readAiken(text: string): Draft[] {
   const drafts: Draft[] = []
-  let current: Draft | null = null
-  let questionLines: string[] = []
+  let current: Pending | null = null
+
+  const finish = () => {
+    if (!current) return
+    const notes: ImportMessage[] = []
+    current.draft.text = moodleText(current.question.join('\n'), false, 'text', notes).text
+    current.draft.options = current.options.map(
+      (option, index) => moodleText(option, false, `options.${index}.text`, notes).text,
+    )
+    current.draft.notes.push(...notes)
+    current = null
+  }
+
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)
   lines.forEach((raw, index) => {
     const line = raw.trim()
     if (line === '') {
-      if (current && current.answer === null && current.options.length === 0) return
-      current = null
+      if (current && current.options.length > 0) current.gap = true
       return
     }
-    if (!current) {
-      current = emptyDraft(index + 1, { mixed: plain(line) })
-      questionLines = [line]
-      drafts.push(current)
-      if (drafts.length > importLimits.questions) throw new Unreadable(tooMany)
-      return
+    if (current) {
+      // ANSWER ends a question even before any option (Moodle refuses it; here it is a row that says why).
+      const answer = ANSWER.exec(line)
+      if (answer) {
+        current.draft.answer = { letter: answer[1]!.trim() }
+        finish()
+        return
+      }
+      const option = OPTION.exec(line)
+      if (option && (current.options.length > 0 || current.question.length > 0)) {
+        current.options.push(option[2]!.trim())
+        current.gap = false
+        return
+      }
+      if (current.options.length === 0) {
+        current.question.push(line)
+        return
+      }
+      if (!current.gap) {
+        current.options[current.options.length - 1] += `\n${line}`
+        return
+      }
+      finish()
     }
-    const answer = ANSWER.exec(line)
-    if (answer) {
-      current.answer = { letter: answer[1]!.trim() }
-      current = null
-      return
-    }
-    const option = OPTION.exec(line)
-    if (option) {
-      current.options.push({ mixed: plain(option[2]!.trim()) })
-      return
-    }
-    if (current.options.length === 0) {
-      questionLines.push(line)
-      current.text = { mixed: plain(questionLines.join('\n')) }
-    } else {
-      const last = current.options.length - 1
-      const previous = (current.options[last] as { mixed: { text: string }[] }).mixed.map((run) => run.text).join('')
-      current.options[last] = { mixed: plain(`${previous}\n${line}`) }
-    }
+    const draft = emptyDraft(index + 1, { mixed: [] })
+    current = { draft, question: [line], options: [], gap: false }
+    drafts.push(draft)
+    if (drafts.length > importLimits.questions) throw new Unreadable(tooMany)
   })
+  finish()
   return drafts
 }

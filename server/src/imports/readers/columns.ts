@@ -1,10 +1,13 @@
 import { importColumns, importOptionLetters } from '@quiz/contracts'
-import { emptyDraft, type Draft, type Run } from './draft'
+import { emptyDraft, Unreadable, type Draft, type DraftText, type Run } from './draft'
 
 // The spreadsheet layout of API.md, shared by the xlsx and csv readers: one question per row under a header row
 // whose names are matched case-insensitively and in any order.
 
-type Column = (typeof importColumns)[number]
+export type Column = (typeof importColumns)[number]
+/** A column whose language the text's script decides: an institute's `प्रश्न`, `Question`, `क`, `Option A`, `Hint`. */
+type MixedColumn = 'question' | `option_${(typeof importOptionLetters)[number]}` | 'hint'
+export type SheetColumn = Column | MixedColumn
 const known = new Set<string>(importColumns)
 
 /** `Question EN`, ` question_en ` and `QUESTION-EN` all name `question_en`. */
@@ -14,30 +17,213 @@ export const columnName = (header: string) =>
     .toLowerCase()
     .replace(/[\s-]+/g, '_')
 
-/** Column index by name, or null when the row is no header (it names neither question column). */
-export function headerColumns(headers: readonly string[]): Map<Column, number> | null {
-  const columns = new Map<Column, number>()
+const nepaliOptionLetters = ['क', 'ख', 'ग', 'घ', 'ङ', 'च', 'छ', 'ज', 'झ', 'ञ']
+const nepaliDigits = '०१२३४५६७८९'
+
+// Headings as institutes write them (API.md "Typists' habits"), compared after `words` below.
+const QUESTION = new Set(['question', 'questions', 'question text', 'q', 'प्रश्न', 'प्रश्नहरू', 'प्रश्नहरु'])
+const ANSWER = new Set([
+  'answer',
+  'answers',
+  'ans',
+  'correct',
+  'correct answer',
+  'correct option',
+  'right answer',
+  'key',
+  'answer key',
+  'उत्तर',
+  'सही उत्तर',
+  'सहि उत्तर',
+  'ठीक उत्तर',
+  'ठिक उत्तर',
+  'सही विकल्प',
+])
+const NAMED: Record<string, Column | 'hint'> = {
+  topic: 'topic',
+  subject: 'topic',
+  chapter: 'topic',
+  unit: 'topic',
+  category: 'topic',
+  विषय: 'topic',
+  शीर्षक: 'topic',
+  अध्याय: 'topic',
+  एकाइ: 'topic',
+  hint: 'hint',
+  explanation: 'hint',
+  solution: 'hint',
+  व्याख्या: 'hint',
+  संकेत: 'hint',
+  सङ्केत: 'hint',
+  स्पष्टीकरण: 'hint',
+  tags: 'tags',
+  tag: 'tags',
+  keywords: 'tags',
+  ट्याग: 'tags',
+  difficulty: 'difficulty',
+  level: 'difficulty',
+  'difficulty level': 'difficulty',
+  कठिनाइ: 'difficulty',
+  स्तर: 'difficulty',
+  source: 'source',
+  reference: 'source',
+  स्रोत: 'source',
+}
+// Serial numbers (क्र.सं., S.N., #) are the sheet's own row numbers, not part of a question: ignored.
+const SERIAL = new Set([
+  'sn',
+  'sno',
+  'srno',
+  'sr',
+  'serial',
+  'serialno',
+  'no',
+  '#',
+  'qno',
+  'क्रसं',
+  'क्रस',
+  'सिनं',
+  'क्रमसंख्या',
+  'क्रम',
+  'क्रमाङ्क',
+  'क्रमांक',
+])
+
+/** A heading's words: lower case, NFC, `_`/`-`/brackets as spaces, a trailing `:` or `.` gone. */
+const words = (heading: string) =>
+  heading
+    .normalize('NFC')
+    .replace(/[\u200c\u200d]/g, '')
+    .toLowerCase()
+    .replace(/[_\-()[\]]/g, ' ')
+    .replace(/[:：.।]+\s*$/u, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+
+/** A heading's language, and the heading without it: `Question (Nepali)`, `English question`, `प्रश्न (अंग्रेजी)`. */
+function splitLanguage(heading: string): { base: string; language: 'en' | 'ne' | null } {
+  const english = /(^|\s)(english|eng|en|in english)(\s|$)|अंग्रेजी|अङ्ग्रेजी|अँग्रेजी/u
+  const nepali = /(^|\s)(nepali|nep|ne|in nepali)(\s|$)|नेपाली/u
+  const language = english.test(heading) ? 'en' : nepali.test(heading) ? 'ne' : null
+  if (!language) return { base: heading, language }
+  const base = heading
+    .replace(language === 'en' ? english : nepali, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return { base, language }
+}
+
+/** The option a heading names (0-based): `A`, `Option A`, `(क)`, `विकल्प क`, `Option 1`, `विकल्प १`; else -1. */
+function optionIndex(base: string): number {
+  const match = /^(?:option|opt|choice|विकल्प)?\s*([a-j]|[कखगघङचछजझञ]|10|[1-9]|१०|[१-९])$/u.exec(base)
+  if (!match) return -1
+  const mark = match[1]!
+  if (/^[a-j]$/.test(mark)) return mark.charCodeAt(0) - 97
+  if (nepaliOptionLetters.includes(mark)) return nepaliOptionLetters.indexOf(mark)
+  // A bare number is a serial or a score, not an option: only `Option 1` / `विकल्प १` name one.
+  if (!/^(option|opt|choice|विकल्प)/u.test(base)) return -1
+  const number = Number(
+    [...mark].map((digit) => (nepaliDigits.includes(digit) ? nepaliDigits.indexOf(digit) : digit)).join(''),
+  )
+  return number >= 1 && number <= 10 ? number - 1 : -1
+}
+
+/** The column an institute's heading names, `ignore` for a serial number, or null when it is not understood. */
+export function headingColumn(heading: string): SheetColumn | 'ignore' | null {
+  const name = columnName(heading)
+  if (known.has(name)) return name as Column
+  const text = words(heading)
+  if (text === '') return null
+  if (SERIAL.has(text.replace(/[\s.]/g, ''))) return 'ignore'
+  if (ANSWER.has(text)) return 'correct'
+  const { base, language } = splitLanguage(text)
+  const pair = (field: 'question' | 'hint' | `option_${string}`): SheetColumn =>
+    (language ? `${field}_${language}` : field) as SheetColumn
+  if (QUESTION.has(base)) return pair('question')
+  const option = optionIndex(base)
+  if (option >= 0) return pair(`option_${importOptionLetters[option]!}`)
+  const named = NAMED[base]
+  if (named === 'hint') return pair('hint')
+  if (named && !language) return named
+  return null
+}
+
+/** A `columns` mapping of the upload that names a heading the file does not have (400 at `columns`). */
+export class ColumnsRefused extends Error {}
+
+/** No header row: the headings of the sheet's first row are listed, for the admin to map them with `columns`. */
+export class NoHeader extends Unreadable {
+  constructor(readonly headings: string[]) {
+    super(
+      headings.length > 0
+        ? `No header row was found: the first row's headings (${headings.join(', ')}) lack a question, an option or an answer column. Rename them as in the template, or map them to template columns.`
+        : noHeader,
+    )
+  }
+}
+
+/**
+ * Column index by name, or null when the row is no header (it lacks a question, an option or an answer column).
+ * `mapping` (the upload's `columns`) maps headings to template columns first.
+ */
+export function headerColumns(
+  headers: readonly string[],
+  mapping: Readonly<Record<string, Column>> = {},
+): Map<SheetColumn, number> | null {
+  const columns = new Map<SheetColumn, number>()
+  const mapped = new Map(Object.entries(mapping).map(([heading, column]) => [words(heading), column]))
   headers.forEach((header, index) => {
-    const name = columnName(header)
-    if (known.has(name) && !columns.has(name as Column)) columns.set(name as Column, index)
+    const column = mapped.get(words(header)) ?? headingColumn(header)
+    if (column && column !== 'ignore' && !columns.has(column)) columns.set(column, index)
   })
-  return columns.has('question_en') || columns.has('question_ne') ? columns : null
+  const names = [...columns.keys()]
+  const hasQuestion = names.some((name) => /^question/.test(name))
+  const hasOption = names.some((name) => /^option_/.test(name))
+  // Without an answer column no row could come in: the admin is better served by the headings and a mapping.
+  return hasQuestion && hasOption && columns.has('correct') ? columns : null
+}
+
+/** Refuses a mapping naming a heading that is not among the file's header row. */
+export function checkMapping(headers: readonly string[], mapping: Readonly<Record<string, Column>>) {
+  const found = new Set(headers.map(words))
+  const missing = Object.keys(mapping).filter((heading) => !found.has(words(heading)))
+  if (missing.length > 0)
+    throw new ColumnsRefused(
+      `${missing.map((heading) => `"${heading}"`).join(', ')} ${missing.length === 1 ? 'is not a heading' : 'are not headings'} of this file; its headings are: ${headers.filter((header) => header.trim() !== '').join(', ')}.`,
+    )
 }
 
 /** A row's cells by column name, as runs; a row whose known cells are all blank is null (skipped, no row entry). */
-export function sheetDraft(row: number, cell: (column: Column) => Run[]): Draft | null {
-  const value = (column: Column) => cell(column)
-  const texts = importColumns.map((column) =>
+export function sheetDraft(
+  row: number,
+  cell: (column: SheetColumn) => Run[],
+  columns?: ReadonlySet<SheetColumn>,
+): Draft | null {
+  const value = (column: SheetColumn) => cell(column)
+  const all: SheetColumn[] = [
+    ...importColumns,
+    'question',
+    'hint',
+    ...importOptionLetters.map((letter) => `option_${letter}` as const),
+  ]
+  const texts = all.map((column) =>
     value(column)
       .map((run) => run.text)
       .join(''),
   )
   if (texts.every((text) => text.trim() === '')) return null
-  const pair = (en: Column, ne: Column) => ({ en: value(en), ne: value(ne) })
-  const draft = emptyDraft(row, pair('question_en', 'question_ne'))
+  // A heading without a language (`प्रश्न`, `क`) gives a text whose script decides its language, unless the sheet
+  // also has that field's language columns.
+  const pair = (en: Column, ne: Column, mixed: MixedColumn): DraftText =>
+    columns && columns.has(mixed) && !columns.has(en) && !columns.has(ne)
+      ? { mixed: value(mixed) }
+      : { en: value(en), ne: value(ne) }
+  const filled = (text: DraftText) =>
+    ('mixed' in text ? text.mixed : text.en.concat(text.ne)).some((run) => run.text.trim() !== '')
+  const draft = emptyDraft(row, pair('question_en', 'question_ne', 'question'))
   for (const letter of importOptionLetters) {
-    const option = pair(`option_${letter}_en` as Column, `option_${letter}_ne` as Column)
-    if (option.en.concat(option.ne).some((run) => run.text.trim() !== '')) {
+    const option = pair(`option_${letter}_en` as Column, `option_${letter}_ne` as Column, `option_${letter}`)
+    if (filled(option)) {
       // A gap (options a, b and d) keeps d's letter: the answer column names it.
       while (draft.options.length < importOptionLetters.indexOf(letter)) draft.options.push({ en: [], ne: [] })
       draft.options.push(option)
@@ -48,8 +234,8 @@ export function sheetDraft(row: number, cell: (column: Column) => Run[]): Draft 
     .join('')
     .trim()
   draft.answer = answer ? { letter: answer } : null
-  const hint = pair('hint_en', 'hint_ne')
-  draft.hint = hint.en.concat(hint.ne).some((run) => run.text.trim() !== '') ? hint : null
+  const hint = pair('hint_en', 'hint_ne', 'hint')
+  draft.hint = filled(hint) ? hint : null
   const orNull = (runs: Run[]) => (runs.some((run) => run.text.trim() !== '') ? runs : null)
   draft.topic = orNull(value('topic'))
   draft.tags = orNull(value('tags'))
@@ -61,3 +247,6 @@ export function sheetDraft(row: number, cell: (column: Column) => Run[]): Draft 
       .trim() || null
   return draft
 }
+
+export const noHeader =
+  'No header row was found: the first sheet needs a row naming its columns (question_en or question_ne, option_a_en, …, correct), as in the template.'

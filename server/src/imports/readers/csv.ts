@@ -1,8 +1,8 @@
 import { parse } from 'csv-parse/sync'
 import { importLimits } from '@quiz/contracts'
-import { headerColumns, sheetDraft } from './columns'
+import { checkMapping, headerColumns, NoHeader, sheetDraft, type Column } from './columns'
 import { plain, Unreadable, type Draft } from './draft'
-import { noHeader, tooMany } from './xlsx'
+import { tooMany } from './xlsx'
 
 /** Excel saves CSV with `;` where the decimal comma is usual: the header line's commonest separator is used. */
 function delimiterOf(text: string): string {
@@ -14,7 +14,7 @@ function delimiterOf(text: string): string {
 const lineBreaks = (text: string) => text.match(/\r\n|\r|\n/g)?.length ?? 0
 
 /** API.md "Spreadsheets" in CSV: UTF-8 with or without BOM; `row` is the record's first line. */
-export function readCsv(bytes: Uint8Array): Draft[] {
+export function readCsv(bytes: Uint8Array, mapping: Record<string, Column> = {}): Draft[] {
   let text: string
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
@@ -34,8 +34,11 @@ export function readCsv(bytes: Uint8Array): Draft[] {
     throw new Unreadable(`This CSV file cannot be read: ${(error as Error).message.replace(/^Invalid.*?: /, '')}`)
   }
   const [header, ...rest] = records
-  const columns = header ? headerColumns(header.record) : null
-  if (!columns) throw new Unreadable(noHeader)
+  const headings = header ? header.record.filter((heading) => heading.trim() !== '') : []
+  if (Object.keys(mapping).length > 0) checkMapping(headings, mapping)
+  const columns = header ? headerColumns(header.record, mapping) : null
+  if (!columns) throw new NoHeader(headings)
+  const present = new Set(columns.keys())
   const drafts: Draft[] = []
   // csv-parse counts a quoted CRLF as two lines: the record's first line is found by its raw text instead.
   let cursor = header!.raw.length
@@ -48,10 +51,14 @@ export function readCsv(bytes: Uint8Array): Draft[] {
     lastStart = start
     const firstLine = line
     cursor = start + raw.length
-    const draft = sheetDraft(firstLine, (column) => {
-      const index = columns.get(column)
-      return index === undefined ? [] : plain(record[index] ?? '')
-    })
+    const draft = sheetDraft(
+      firstLine,
+      (column) => {
+        const index = columns.get(column)
+        return index === undefined ? [] : plain(record[index] ?? '')
+      },
+      present,
+    )
     if (draft) drafts.push(draft)
     if (drafts.length > importLimits.questions) throw new Unreadable(tooMany)
   }

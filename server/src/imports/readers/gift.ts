@@ -1,6 +1,6 @@
-import { importLimits } from '@quiz/contracts'
+import { importLimits, type ImportMessage } from '@quiz/contracts'
 import { emptyDraft, plain, Unreadable, type Draft } from './draft'
-import { htmlToText } from './html'
+import { clozeNote, isCloze, isEmpty, moodleText } from './moodle-text'
 import { tooMany } from './xlsx'
 
 // GIFT's multiple-choice subset (Moodle's definition): `::title::` (ignored), the question text, then `{` answers `}`
@@ -27,12 +27,19 @@ const protect = (text: string) =>
 const restore = (text: string) =>
   text.replace(/[\uE001-\uE006]/g, (code) => UNESCAPED[code]!).replaceAll(PLACEHOLDER, '\\')
 
-/** A text as stored: markup prefix `[html]` / `[moodle]` / `[markdown]` / `[plain]` removed, HTML reduced. */
-function giftText(text: string): string {
+/** A text's markup prefix (`[html]` / `[moodle]` / `[markdown]` / `[plain]`) removed, and whether it is HTML. */
+function giftSource(text: string): { body: string; isHtml: boolean } {
   const format = /^\s*\[(html|moodle|markdown|plain)\]/i.exec(text)
-  const body = format ? text.slice(format[0].length) : text
-  const clean = restore(body).trim()
-  return format?.[1]?.toLowerCase() === 'html' || /<[a-z][^>]*>/i.test(clean) ? htmlToText(clean) : clean
+  const body = restore(format ? text.slice(format[0].length) : text).trim()
+  const kind = format?.[1]?.toLowerCase()
+  // Without a prefix Moodle's default format lets HTML through; `[plain]` and `[markdown]` are text.
+  return { body, isHtml: kind === 'html' || (kind === undefined && /<[a-z!][^>]*>/i.test(body)) }
+}
+
+/** A text as stored (see moodle-text.ts), its notes pushed at `field`. */
+function giftText(text: string, field: string, notes: ImportMessage[]) {
+  const { body, isHtml } = giftSource(text)
+  return moodleText(body, isHtml, field, notes).text
 }
 
 interface Answer {
@@ -69,17 +76,21 @@ function splitAnswers(body: string): { answers: Answer[]; general: string } {
   return { answers, general }
 }
 
-/** The type a block of answers makes, or null for single-answer multiple choice. */
+/** The type a block of answers makes, as Moodle's GIFT reader decides it, or null for multiple choice. */
 function unsupportedType(body: string, answers: Answer[]): string | null {
   const trimmed = body.trim()
   if (trimmed === '') return 'essay'
-  if (/^(T|F|TRUE|FALSE)\s*(#|$)/i.test(trimmed)) return 'true/false'
   if (trimmed.startsWith('#')) return 'numerical'
-  if (answers.some((answer) => answer.text.includes('->'))) return 'matching'
-  if (answers.length > 0 && answers.every((answer) => answer.right)) return 'short answer'
-  if (answers.filter((answer) => (answer.weight ?? 0) > 0 && answer.weight! < 100).length > 0)
-    return 'multiple answer (partial credit)'
-  return null
+  // A `~` makes multiple choice whatever the answers hold (`->` included).
+  if (body.includes('~')) {
+    // Without an `=` Moodle makes it multiple answer, unless one `~%100%` answer alone carries the credit.
+    if (body.includes('=')) return null
+    const credited = answers.filter((answer) => (answer.weight ?? 0) > 0)
+    return credited.length === 1 && credited[0]!.weight === 100 ? null : 'multiple answer'
+  }
+  if (body.includes('=') && answers.some((answer) => answer.text.includes('->'))) return 'matching'
+  if (/^(T|F|TRUE|FALSE)\s*(#|$)/i.test(trimmed)) return 'true/false'
+  return 'short answer'
 }
 
 export function readGift(source: string): Draft[] {
@@ -100,16 +111,22 @@ export function readGift(source: string): Draft[] {
     const body = open >= 0 && close >= 0 ? text.slice(open + 1, close) : null
     const title = /^\s*::(.*?)::/s.exec(before)
     if (title) before = before.slice(title[0].length)
-    const questionText = giftText(after.trim() ? `${before.trim()} _____ ${after.trim()}` : before)
-    const draft = emptyDraft(row, { mixed: plain(questionText) })
+    const notes: ImportMessage[] = []
+    const draft = emptyDraft(row, { mixed: [] })
     if (topic) draft.topic = plain(topic)
     drafts.push(draft)
     if (drafts.length > importLimits.questions) throw new Unreadable(tooMany)
+    if (isCloze(text)) {
+      draft.text = { mixed: plain(restore(text).trim()) }
+      draft.notes.push(clozeNote())
+      return
+    }
+    draft.text = giftText(after.trim() ? `${before.trim()} _____ ${after.trim()}` : before, 'text', notes)
     if (body === null) {
       draft.notes.push({
         field: 'row',
         code: 'unsupported_type',
-        message: 'This question has no {answers} block (a description).',
+        message: 'GIFT description items (text without an {answers} block) cannot be imported.',
       })
       return
     }
@@ -123,11 +140,22 @@ export function readGift(source: string): Draft[] {
       })
       return
     }
-    draft.options = answers.map((answer) => ({ mixed: plain(giftText(answer.text)) }))
+    draft.options = answers.map((answer, index) => giftText(answer.text, `options.${index}.text`, notes))
     draft.answer = { marks: answers.map((answer) => answer.right || answer.weight === 100) }
-    const rightFeedback = answers.find((answer) => answer.right)?.feedback ?? ''
-    const hint = giftText(general) || giftText(rightFeedback)
-    if (hint) draft.hint = { mixed: plain(hint) }
+    const partial = answers.filter(
+      (answer) => !answer.right && answer.weight !== null && answer.weight !== 0 && answer.weight < 100,
+    )
+    if (partial.length > 0 && draft.answer.marks.filter(Boolean).length === 1)
+      notes.push({
+        field: 'correct',
+        code: 'partial_credit_dropped',
+        message: `Partial credit (${partial.map((answer) => `${answer.weight}%`).join(', ')}) was dropped: only the right answer scores here.`,
+      })
+    const right = answers.find((answer) => answer.right || answer.weight === 100)
+    const generalText = giftText(general, 'hint', notes)
+    const hint = isEmpty(generalText) ? giftText(right?.feedback ?? '', 'hint', notes) : generalText
+    if (!isEmpty(hint)) draft.hint = hint
+    draft.notes.push(...notes)
   }
 
   lines.forEach((line, index) => {

@@ -31,9 +31,15 @@ export const decodeEntities = (text: string) =>
     return NAMED[name.toLowerCase()] ?? whole
   })
 
+/**
+ * HTML comments go whole: Word's conditional comments (`<!--[if gte mso 9]><xml>…<![endif]-->`) hold its settings as
+ * elements whose text ("Normal", "0") would otherwise run into the question.
+ */
+export const withoutComments = (html: string) => html.replace(/<!--[\s\S]*?(?:-->|$)/g, '')
+
 export function htmlToText(html: string): string {
   return decodeEntities(
-    html
+    withoutComments(html)
       .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, '')
       .replace(/<br\s*\/?>/gi, '\n')
       .replace(/<\/(p|div|li|h[1-6]|tr)>/gi, '\n')
@@ -43,6 +49,3 @@ export function htmlToText(html: string): string {
     .replace(/\n{2,}/g, '\n')
     .trim()
 }
-
-/** Whether HTML shows a picture (an `<img>`, an inline `<svg>`). */
-export const hasImage = (html: string) => /<(img|svg|object|embed)\b/i.test(html)

@@ -1,5 +1,6 @@
 import type { ImportFormat } from '@quiz/contracts'
 import { readAiken } from './aiken'
+import type { Column } from './columns'
 import { readCsv } from './csv'
 import { readDocx } from './docx'
 import { Unreadable, type Draft, type Run } from './draft'
@@ -10,12 +11,15 @@ import { readXlsx } from './xlsx'
 import { isCompoundFile, isZip, messages as zipMessages } from './zip'
 
 export { Unreadable, type Draft, type Run } from './draft'
+export { ColumnsRefused, NoHeader } from './columns'
 
 export interface ImportInput {
   /** An uploaded file, or null for pasted text. */
   file: { bytes: Uint8Array; name: string } | null
   text: string | null
   format: ImportFormat | undefined
+  /** The upload's `columns`: a spreadsheet's headings mapped to template columns. */
+  columns?: Record<string, Column>
 }
 
 const NAMES: Record<ImportFormat, string> = {
@@ -83,29 +87,34 @@ function guessFileFormat(bytes: Uint8Array, name: string): ImportFormat {
 export async function readInput(
   input: ImportInput,
   prepareDocxRuns?: (runs: Run[]) => Run[],
+  prepareTextLines?: (lines: Run[][]) => Run[][],
 ): Promise<{ format: ImportFormat; drafts: Draft[] }> {
   const format =
     input.format ??
     (input.file ? guessFileFormat(input.file.bytes, input.file.name) : guessTextFormat(input.text ?? ''))
   if (input.file) {
     const { bytes } = input.file
-    if (format === 'xlsx') return { format, drafts: await readXlsx(bytes) }
+    if (format === 'xlsx') return { format, drafts: await readXlsx(bytes, input.columns) }
     if (format === 'docx') return { format, drafts: readDocx(bytes, prepareDocxRuns) }
     if (isZip(bytes) || isCompoundFile(bytes))
       throw new Unreadable(`This file is not ${NAMES[format]}: it is an Office file or a zip. Choose its format.`)
-    if (format === 'csv') return { format, drafts: readCsv(bytes) }
-    return { format, drafts: readTextFormat(format, decodeText(bytes)) }
+    if (format === 'csv') return { format, drafts: readCsv(bytes, input.columns) }
+    return { format, drafts: readTextFormat(format, decodeText(bytes), prepareTextLines) }
   }
   const text = input.text ?? ''
   if (format === 'xlsx' || format === 'docx')
     throw new Unreadable(`Pasted text cannot be ${NAMES[format]}; upload the file instead.`)
-  if (format === 'csv') return { format, drafts: readCsv(new TextEncoder().encode(text)) }
-  return { format, drafts: readTextFormat(format, text) }
+  if (format === 'csv') return { format, drafts: readCsv(new TextEncoder().encode(text), input.columns) }
+  return { format, drafts: readTextFormat(format, text, prepareTextLines) }
 }
 
-function readTextFormat(format: Exclude<ImportFormat, 'xlsx' | 'docx' | 'csv'>, text: string): Draft[] {
+function readTextFormat(
+  format: Exclude<ImportFormat, 'xlsx' | 'docx' | 'csv'>,
+  text: string,
+  prepareTextLines?: (lines: Run[][]) => Run[][],
+): Draft[] {
   if (format === 'aiken') return readAiken(text)
   if (format === 'gift') return readGift(text)
   if (format === 'moodle_xml') return readMoodleXml(text)
-  return readText(text)
+  return readText(text, prepareTextLines)
 }

@@ -19,19 +19,31 @@ export interface Line {
 }
 
 export const nepaliLetters = ['क', 'ख', 'ग', 'घ', 'ङ', 'च', 'छ', 'ज', 'झ', 'ञ'] as const
-const LETTER = '[A-Ja-j]|[कखगघङचछजझञ]'
+// Letters past the tenth option: read so that an 11th option is counted (and refused), never folded into the 10th.
+const laterNepaliLetters = ['ट', 'ठ', 'ड', 'ढ', 'ण'] as const
+const LETTER = '[A-Za-z]|[कखगघङचछजझञटठडढण]'
 
 const QUESTION = /^\s*(?:(?:Q(?:uestion)?|प्रश्न)\s*(?:no\.?|न\.?)?\s*\.?\s*)?([0-9]{1,5}|[०-९]{1,5})\s*[.)।:]\s*/iu
 const OPTION = new RegExp(`^\\s*(?:\\(\\s*(${LETTER})\\s*\\)|(${LETTER})\\s*[.)])\\s*`, 'u')
-const ANSWER = /^\s*(?:सही\s*उत्तर|उत्तर|correct\s+answer|answer|ans)\s*(?:[:：=–-]|\.(?!\d))\s*(.*)$/iu
+// Typists write the answer line many ways: `उत्तरः (क)` (a visarga for the colon), `उत्तर:- क`, `सही उत्तरः क`,
+// `Ans:-`, `Answer -`, `Ans.: b`.
+const ANSWER_WORD = String.raw`(?:सही\s*उत्तर|ठिक\s*उत्तर|ठीक\s*उत्तर|उत्तर|correct\s+answer|right\s+answer|answer|ans)`
+const ANSWER = new RegExp(String.raw`^\s*${ANSWER_WORD}(?:\s*(?:[:：=–—-]|ः|\.(?!\d)))+\s*(.*)$`, 'iu')
+/** A line that starts with an answer word but no separator: `उत्तर (क)`, `Answer B`, or a sentence (`Answer all`). */
+const ANSWER_START = new RegExp(String.raw`^\s*${ANSWER_WORD}(?=[\s(]|$)\s*(.*)$`, 'iu')
+const LETTER_ONLY = new RegExp(
+  String.raw`^(?:\(\s*(?:${LETTER}|[0-9]{1,2}|[०-९]{1,2})\s*\)|(?:${LETTER}|[0-9]{1,2}|[०-९]{1,2}))[.)]?$`,
+  'u',
+)
 const TOPIC = /^\s*(?:topic|विषय)\s*[:：]\s*/iu
 const HINT = /^\s*(?:hint|explanation|व्याख्या)\s*[:：]\s*/iu
 
 /** 0-based index of an option letter (`b` and `ख` are both 1), or -1. */
 export function letterIndex(letter: string): number {
   const latin = letter.toLowerCase().charCodeAt(0) - 97
-  if (/^[a-j]$/i.test(letter)) return latin
-  return nepaliLetters.indexOf(letter as (typeof nepaliLetters)[number])
+  if (/^[a-z]$/i.test(letter)) return latin
+  const nepali = [...nepaliLetters, ...laterNepaliLetters] as readonly string[]
+  return nepali.indexOf(letter)
 }
 
 /** Where each further option marker of a one-line list starts: `(b)` after `(a)`, `c.` after `b.`. */
@@ -41,10 +53,11 @@ function inlineOptionStarts(text: string, firstIndex: number, parenthesised: boo
   let from = 0
   for (;;) {
     const latin = String.fromCharCode(97 + index)
-    const letters = [latin, latin.toUpperCase(), nepaliLetters[index] ?? '\u0000'].join('')
+    const nepali = [...nepaliLetters, ...laterNepaliLetters][index] ?? '\u0000'
+    const letters = [latin, latin.toUpperCase(), nepali].join('')
     const marker = parenthesised ? `\\(\\s*[${letters}]\\s*\\)` : `[${letters}]\\s*[.)]`
     const match = new RegExp(`\\s${marker}\\s`, 'u').exec(text.slice(from))
-    if (!match || index >= 10) return starts
+    if (!match || index >= 26) return starts
     starts.push(from + match.index + 1)
     from = from + match.index + match[0].length
     index++
@@ -80,8 +93,23 @@ export function readLayout(lines: readonly Line[]): Draft[] {
     if (!current) continue
     current.notes.push(...line.notes)
     if (text.trim() === '') continue
-    const option = OPTION.exec(text)
-    const answer = ANSWER.exec(text)
+    let option = OPTION.exec(text)
+    let answer = ANSWER.exec(text)
+    // Past J an option letter counts only as the next one in turn (`K)` after `J)`): `T. S. Eliot` is text.
+    if (option) {
+      const index = letterIndex((option[1] ?? option[2])!)
+      if (index >= 10 && index !== current.options.length) option = null
+    }
+    // A line starting with an answer word never continues the option before it: it is the answer when what
+    // follows is a letter (`उत्तर (क)`), and otherwise (`Answer all questions.`) belongs to no question.
+    const answerStart = !option && !answer && part === 'option' ? ANSWER_START.exec(text) : null
+    if (answerStart) {
+      if (!LETTER_ONLY.test(answerStart[1]!.trim())) {
+        part = 'after'
+        continue
+      }
+      answer = answerStart
+    }
     if (option && part !== 'after' && !answer) {
       const parenthesised = option[1] !== undefined
       const first = letterIndex((option[1] ?? option[2])!)
@@ -126,11 +154,13 @@ export function readLayout(lines: readonly Line[]): Draft[] {
   return drafts
 }
 
-/** Pasted text (format `text`): a line is a line. */
-export function readText(text: string): Draft[] {
-  const lines = text
-    .replace(/^\uFEFF/, '')
-    .split(/\r\n|\r|\n/)
-    .map((line, index) => ({ no: index + 1, runs: line ? [{ text: line, font: null }] : [], notes: [] }))
-  return readLayout(lines)
+/** Pasted text (format `text`): a line is a line. `prepare` converts lines typed in a legacy font. */
+export function readText(text: string, prepare: (lines: Run[][]) => Run[][] = (lines) => lines): Draft[] {
+  const runs = prepare(
+    text
+      .replace(/^\uFEFF/, '')
+      .split(/\r\n|\r|\n/)
+      .map((line) => (line ? [{ text: line, font: null }] : [])),
+  )
+  return readLayout(runs.map((line, index) => ({ no: index + 1, runs: line, notes: [] })))
 }

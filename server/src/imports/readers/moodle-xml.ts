@@ -1,13 +1,13 @@
 import { XMLParser } from 'fast-xml-parser'
-import { importLimits } from '@quiz/contracts'
-import { emptyDraft, plain, Unreadable, type Draft } from './draft'
-import { hasImage, htmlToText } from './html'
+import { importLimits, type ImportMessage } from '@quiz/contracts'
+import { emptyDraft, plain, Unreadable, type Draft, type DraftText } from './draft'
+import { isEmpty, moodleText } from './moodle-text'
 import { tooMany } from './xlsx'
 
 // Moodle XML (Moodle's "Moodle XML format"): `<quiz>` of `<question type="…">`. A `category` question sets the topic
 // (its path's last part) of those after it; `multichoice` with `<single>true</single>` comes in (the answer of
 // fraction 100 is right; general feedback, else the right answer's feedback, is the hint); every other type is a
-// rejected row naming it. Texts are HTML, reduced to text; a picture in one is said and rejects the row.
+// rejected row naming it. Texts are read by their `format` (moodle-text.ts); a picture or media rejects the row.
 
 const TYPE_NAMES: Record<string, string> = {
   truefalse: 'true/false',
@@ -15,7 +15,8 @@ const TYPE_NAMES: Record<string, string> = {
   numerical: 'numerical',
   essay: 'essay',
   matching: 'matching',
-  multianswer: 'embedded answers (cloze)',
+  multianswer: 'embedded answers (Cloze)',
+  cloze: 'embedded answers (Cloze)',
   description: 'description',
   calculated: 'calculated',
   calculatedmulti: 'calculated multichoice',
@@ -34,6 +35,15 @@ const textOf = (node: unknown): string => {
   if (typeof node !== 'object') return String(node)
   const text = (node as Node).text
   return text === undefined || text === null ? '' : typeof text === 'object' ? '' : String(text)
+}
+
+/**
+ * A `<questiontext>`, `<answer>` or `<feedback>` as a draft's text: HTML only where its `format` is `html` (Moodle's
+ * default when absent); `plain_text`, `moodle_auto_format` and `markdown` are text, so "a < b" keeps its words.
+ */
+function read(node: unknown, field: string, notes: ImportMessage[]): DraftText {
+  const format = node && typeof node === 'object' ? String((node as Node)['@format'] ?? 'html') : 'html'
+  return moodleText(textOf(node), format.toLowerCase() === 'html', field, notes).text
 }
 
 export function readMoodleXml(xml: string): Draft[] {
@@ -71,8 +81,8 @@ export function readMoodleXml(xml: string): Draft[] {
       topic = parts.at(-1) ?? null
       return
     }
-    const html = textOf(question.questiontext)
-    const draft = emptyDraft(lineOf[index] ?? 1, { mixed: plain(htmlToText(html)) })
+    const notes: ImportMessage[] = []
+    const draft = emptyDraft(lineOf[index] ?? 1, read(question.questiontext, 'text', notes))
     if (topic) draft.topic = plain(topic)
     drafts.push(draft)
     if (drafts.length > importLimits.questions) throw new Unreadable(tooMany)
@@ -84,36 +94,39 @@ export function readMoodleXml(xml: string): Draft[] {
       })
       return
     }
-    if (String(textOf({ text: question.single })).trim() === 'false') {
+    // Moodle reads `single` as true for "true" or "1" (its default when absent), otherwise as multiple answer.
+    const single = textOf({ text: question.single }).trim().toLowerCase()
+    if (single !== '' && single !== 'true' && single !== '1') {
       draft.notes.push({
         field: 'row',
         code: 'unsupported_type',
-        message: 'Moodle multiple choice with several right answers cannot be imported; only one right answer.',
+        message: 'Moodle multiple choice with several right answers (multiple answer) cannot be imported.',
       })
       return
     }
-    if (hasImage(html))
-      draft.notes.push({
+    // Moodle 1.9 kept a question's picture in `<image>` / `<image_base64>` beside the text.
+    if (textOf({ text: question.image }).trim() !== '' || textOf({ text: question.image_base64 }).trim() !== '')
+      notes.push({
         field: 'text',
         code: 'image',
-        message: 'The question shows a picture, which cannot be imported.',
+        message: 'The question shows a picture, which cannot be imported yet.',
       })
     const answers = (question.answer ?? []) as Node[]
-    draft.options = answers.map((answer, n) => {
-      const answerHtml = textOf(answer)
-      if (hasImage(answerHtml))
-        draft.notes.push({
-          field: `options.${n}.text`,
-          code: 'image',
-          message: 'This option shows a picture, which cannot be imported.',
-        })
-      return { mixed: plain(htmlToText(answerHtml)) }
-    })
-    draft.answer = { marks: answers.map((answer) => Number(answer['@fraction']) === 100) }
-    const general = htmlToText(textOf(question.generalfeedback))
-    const right = answers.find((answer) => Number(answer['@fraction']) === 100)
-    const hint = general || htmlToText(textOf(right?.feedback))
-    if (hint) draft.hint = { mixed: plain(hint) }
+    const fractions = answers.map((answer) => Number(answer['@fraction'] ?? 0))
+    draft.options = answers.map((answer, n) => read(answer, `options.${n}.text`, notes))
+    draft.answer = { marks: fractions.map((fraction) => fraction === 100) }
+    const partial = fractions.filter((fraction) => fraction !== 0 && fraction !== 100)
+    if (partial.length > 0 && fractions.filter((fraction) => fraction === 100).length === 1)
+      notes.push({
+        field: 'correct',
+        code: 'partial_credit_dropped',
+        message: `Partial credit (${partial.map((fraction) => `${fraction}%`).join(', ')}) was dropped: only the right answer scores here.`,
+      })
+    const general = read(question.generalfeedback, 'hint', notes)
+    const right = answers[fractions.indexOf(100)]
+    const hint = isEmpty(general) && right ? read(right.feedback, 'hint', notes) : general
+    if (!isEmpty(hint)) draft.hint = hint
+    draft.notes.push(...notes)
   })
   return drafts
 }

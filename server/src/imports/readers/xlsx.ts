@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs'
 import { importLimits } from '@quiz/contracts'
-import { headerColumns, sheetDraft } from './columns'
+import { checkMapping, headerColumns, NoHeader, sheetDraft, type Column } from './columns'
 import { Unreadable, type Draft, type Run } from './draft'
 import { repack, unpackCounted } from './zip'
 
@@ -32,7 +32,7 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 /** API.md "Spreadsheets": the first sheet, one question per row under the header row. */
-export async function readXlsx(bytes: Uint8Array): Promise<Draft[]> {
+export async function readXlsx(bytes: Uint8Array, mapping: Record<string, Column> = {}): Promise<Draft[]> {
   const entries = unpackCounted(bytes, KIND, needed)
   if (![...entries.keys()].some((name) => name.startsWith('xl/')))
     throw new Unreadable(`This file is not ${KIND}: it may be a Word file or another zip.`)
@@ -45,6 +45,7 @@ export async function readXlsx(bytes: Uint8Array): Promise<Draft[]> {
   const sheet = workbook.worksheets[0]
   if (!sheet) throw new Unreadable('This workbook has no sheet.')
   let columns: ReturnType<typeof headerColumns> = null
+  let firstHeadings: string[] | null = null
   const drafts: Draft[] = []
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     if (!columns) {
@@ -52,21 +53,32 @@ export async function readXlsx(bytes: Uint8Array): Promise<Draft[]> {
       row.eachCell({ includeEmpty: true }, (cell, column) => {
         headers[column - 1] = cellText(cell.value)
       })
-      columns = headerColumns(Array.from(headers, (header) => header ?? ''))
+      const headings = Array.from(headers, (header) => header ?? '')
+      // A title row may come first: the header is the first row naming the columns, the refusal lists the first.
+      firstHeadings ??= headings
+      columns = headerColumns(headings, mapping)
+      if (columns) checkMapping(headings, mapping)
       return
     }
     const found = columns
-    const draft = sheetDraft(rowNumber, (column) => {
-      const index = found.get(column)
-      return index === undefined ? [] : cellRuns(row.getCell(index + 1))
-    })
+    const draft = sheetDraft(
+      rowNumber,
+      (column) => {
+        const index = found.get(column)
+        return index === undefined ? [] : cellRuns(row.getCell(index + 1))
+      },
+      new Set(found.keys()),
+    )
     if (draft) drafts.push(draft)
     if (drafts.length > importLimits.questions) throw new Unreadable(tooMany)
   })
-  if (!columns) throw new Unreadable(noHeader)
+  if (!columns) {
+    const headings = ((firstHeadings ?? []) as string[]).filter((heading) => heading.trim() !== '')
+    if (Object.keys(mapping).length > 0) checkMapping(headings, mapping)
+    throw new NoHeader(headings)
+  }
   return drafts
 }
 
 export const tooMany = `An import may hold at most ${importLimits.questions.toLocaleString('en')} questions; split the file.`
-export const noHeader =
-  'No header row was found: the first sheet needs a row naming its columns (question_en or question_ne, option_a_en, …, correct), as in the template.'
+export { noHeader } from './columns'

@@ -247,7 +247,7 @@ describe('in Nepali', () => {
     // One line for the same sentence about several fields.
     const messages = within(fixedRow)
       .getAllByRole('listitem')
-      .filter((item) => item.closest('.import-messages'))
+      .filter((item) => item.closest('.import-changes'))
     expect(messages.map((item) => item.textContent)).toEqual([
       'प्रश्न (नेपाली), विकल्प ख (नेपाली): पुरानो फन्टको पाठ युनिकोडमा बदलियो: रूपान्तरण जाँच्नुहोस्।',
     ])
@@ -265,14 +265,16 @@ describe('in Nepali', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('यो फाइलमा पासवर्ड छ')
   })
 
-  it('says a file it cannot read in general words, whatever the English sentence', async () => {
+  it('shows the server’s own sentence for a file it cannot read, after a general one', async () => {
     const user = userEvent.setup()
     const detail = 'PDF files cannot be imported; open the PDF in Word, save it as .docx and import that.'
     answer = () => ({ status: 400, body: { code: 'import_unreadable', detail } })
     renderImport('ne')
     await user.upload(screen.getByLabelText(/^फाइल \(/), sheet())
     await user.click(screen.getByRole('button', { name: 'प्रश्नहरू जाँच्नुहोस्' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('यो फाइल पढ्न सकिएन।')
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('यो फाइल पढ्न सकिएन।')
+    expect(alert).toHaveTextContent(detail)
   })
 
   it('says a file is too large', async () => {
@@ -325,6 +327,24 @@ describe('the commit', () => {
     expect(commit?.json).toEqual({ rows: [3] })
   })
 
+  it('says a refusal of the quiz in the server’s words unless the quiz is gone', async () => {
+    const user = userEvent.setup()
+    renderImport('ne')
+    await checkFile(user, /^फाइल \(/, 'प्रश्नहरू जाँच्नुहोस्')
+    const full = "This quiz's paper would hold 502 questions; a paper may hold at most 500."
+    answer = (key) =>
+      key.startsWith('POST /api/admin/imports/7/commit/')
+        ? {
+            status: 400,
+            body: { code: 'validation_error', detail: 'Some fields are invalid.', errors: { quiz_id: [full] } },
+          }
+        : standard(key)
+    await screen.findByRole('option', { name: 'नमुना १' })
+    await user.selectOptions(screen.getByLabelText(/क्विज/), '3')
+    await user.click(screen.getByRole('button', { name: /आयात गर्नुहोस्/ }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(full)
+  })
+
   it('says when the dry run has been forgotten', async () => {
     const user = userEvent.setup()
     renderImport()
@@ -335,5 +355,107 @@ describe('the commit', () => {
         : standard(key)
     await user.click(screen.getByRole('button', { name: 'Import 2 questions' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('older than 24 hours')
+  })
+})
+
+describe('a sheet whose headings are not understood', () => {
+  const headings = ['Sawal', 'Pahilo', 'Dosro', 'Uttar']
+  const refusal = {
+    status: 400,
+    body: { code: 'import_unreadable', detail: 'No header row was found: the first row’s headings (…)', headings },
+  }
+
+  it.each([
+    ['en', /^File/, 'Check the questions', 'Sawal', 'Question (English)', 'Read with these columns', 'Answer'],
+    ['ne', /^फाइल \(/, 'प्रश्नहरू जाँच्नुहोस्', 'Sawal', 'प्रश्न (अंग्रेजी)', 'यी स्तम्भअनुसार पढ्नुहोस्', 'उत्तर'],
+  ] as const)(
+    'lists the headings in %s, offers a column for each, and sends the mapping as columns',
+    async (language, fileLabel, check, heading, questionColumn, apply, answerColumn) => {
+      const user = userEvent.setup()
+      answer = (key, request) =>
+        key === 'POST /api/admin/imports/' && request.form?.columns === undefined ? refusal : standard(key)
+      renderImport(language)
+      await user.upload(screen.getByLabelText(fileLabel), sheet())
+      await user.click(screen.getByRole('button', { name: check }))
+      expect(await screen.findByRole('alert')).toHaveTextContent('Sawal, Pahilo, Dosro, Uttar')
+      await user.selectOptions(screen.getByLabelText(heading), questionColumn)
+      await user.selectOptions(screen.getByLabelText('Uttar'), answerColumn)
+      // A template column already given to a heading cannot be given to another.
+      expect(within(screen.getByLabelText('Pahilo')).getByRole('option', { name: questionColumn })).toBeDisabled()
+      await user.click(screen.getByRole('button', { name: apply }))
+      await screen.findByRole('table', { name: /as it will be stored|जसरी बैंकमा/ })
+      expect(JSON.parse(dryRuns()[1]!.form!.columns as string)).toEqual({ Sawal: 'question_en', Uttar: 'correct' })
+    },
+  )
+
+  it('shows a refused mapping in the server’s words', async () => {
+    const user = userEvent.setup()
+    const message = '"Tesro" is not a heading of this file; its headings are: Sawal, Pahilo, Dosro, Uttar.'
+    answer = (key, request) =>
+      request.form?.columns === undefined
+        ? refusal
+        : {
+            status: 400,
+            body: { code: 'validation_error', detail: 'Some fields are invalid.', errors: { columns: [message] } },
+          }
+    renderImport('ne')
+    await user.upload(screen.getByLabelText(/^फाइल \(/), sheet())
+    await user.click(screen.getByRole('button', { name: 'प्रश्नहरू जाँच्नुहोस्' }))
+    await user.selectOptions(await screen.findByLabelText('Sawal'), 'question_ne')
+    await user.click(screen.getByRole('button', { name: 'यी स्तम्भअनुसार पढ्नुहोस्' }))
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message))
+    // The mapping stays on screen to be corrected.
+    expect(screen.getByLabelText('Sawal')).toHaveValue('question_ne')
+  })
+})
+
+describe('what a fixed row changed', () => {
+  const fixedRun: ImportDryRun = ImportDryRunSchema.parse({
+    ...dryRun,
+    summary: { ok: 0, fixed: 1, rejected: 0, duplicate: 0 },
+    rows: [
+      {
+        row: 6,
+        status: 'fixed',
+        question: question('Largest planet with $x^2$?', ''),
+        messages: [
+          {
+            field: 'correct',
+            code: 'partial_credit_dropped',
+            message: 'Partial credit (50%) was dropped: only the right answer scores here.',
+          },
+          { field: 'text', code: 'maths_rewritten', message: 'Moodle’s maths delimiters \\(…\\) were written as $…$.' },
+          {
+            field: 'options.0.text',
+            code: 'maths_rewritten',
+            message: 'Moodle’s maths delimiters \\(…\\) were written as $…$.',
+          },
+        ],
+        converted: [],
+        duplicate_of: null,
+      },
+    ],
+  })
+
+  it.each([
+    ['en', 'Changed on import:', 'Answer: Partial credit (50%) was dropped', 'Question, Option A: Moodle’s maths'],
+    ['ne', 'आयात गर्दा बदलिएको:', 'उत्तर: आंशिक अङ्क हटाइयो', 'प्रश्न, विकल्प क: Moodle को गणितीय चिन्ह'],
+  ] as const)('lists each change in %s apart from the problems', async (language, title, credit, maths) => {
+    const user = userEvent.setup()
+    answer = (key) => (key === 'POST /api/admin/imports/' ? { status: 201, body: fixedRun } : standard(key))
+    renderImport(language)
+    await checkFile(
+      user,
+      language === 'en' ? /^File/ : /^फाइल \(/,
+      language === 'en' ? 'Check the questions' : 'प्रश्नहरू जाँच्नुहोस्',
+    )
+    const changes = screen.getByText(title).closest('.import-changes') as HTMLElement
+    const items = within(changes)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent)
+    expect(items).toHaveLength(2)
+    expect(items[0]).toContain(credit)
+    expect(items[1]).toContain(maths)
+    expect(document.querySelector('.import-messages')).toBeNull()
   })
 })

@@ -1,12 +1,12 @@
-import type { Bilingual } from '@quiz/contracts'
 import { useTranslation } from 'react-i18next'
 import { Pager } from '../../../components/ui/pager'
 import { useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
 import { TableHead } from '../ui'
-import type { ImportDryRun, ImportMessage, ImportRow, ImportRowStatus } from './import.api'
-import { optionLetter } from '../../../lib/option-letters'
-import { fieldLabel, messageText, placeLabel } from './import-text'
+import type { ImportDryRun, ImportRow, ImportRowStatus } from './import.api'
+import { placeLabel } from './import-text'
+import { Conversions, RowChanges, RowMessages } from './row-notes'
+import { StoredQuestion } from './stored-question'
 import './import.i18n'
 
 export type StatusFilter = ImportRowStatus | 'all'
@@ -43,158 +43,6 @@ export function FilterChips({ dryRun, filter, onFilter }: FilterChipsProps) {
         </button>
       ))}
     </div>
-  )
-}
-
-/** Both languages of a text, each marked with its language so a screen reader reads it right. */
-function BothLanguages({ text, className }: { text: Bilingual; className?: string }) {
-  return (
-    <>
-      {text.en && (
-        <span lang="en" className={className}>
-          {text.en}
-        </span>
-      )}
-      {text.ne && (
-        <span lang="ne" className={className}>
-          {text.ne}
-        </span>
-      )}
-    </>
-  )
-}
-
-/** The question as the bank will store it: text, options with the correct one marked, and its bank fields. */
-function StoredQuestion({ row }: { row: ImportRow }) {
-  const { t } = useTranslation('import')
-  const language = useLanguage()
-  const { question } = row
-  const extras: [string, string][] = []
-  if (question.topic) extras.push([t('table.topic'), question.topic])
-  if (question.tags.length) extras.push([t('table.tags'), question.tags.join(', ')])
-  if (question.difficulty) extras.push([t('table.difficulty'), t(`difficulty.${question.difficulty}`)])
-  if (question.source) extras.push([t('table.source'), question.source])
-  return (
-    <div className="import-question">
-      <p className="import-question__text">
-        {question.text.en || question.text.ne ? <BothLanguages text={question.text} /> : t('table.no_text')}
-      </p>
-      {question.options.length > 0 && (
-        <ol className="import-options">
-          {question.options.map((option, index) => (
-            <li key={index} className={option.is_correct ? 'import-option import-option--correct' : 'import-option'}>
-              <span className="import-option__letter" aria-hidden="true">
-                {optionLetter(index, language)}.
-              </span>{' '}
-              <BothLanguages text={option.text} />
-              {option.is_correct && (
-                <span className="badge badge--correct import-option__mark">
-                  <span aria-hidden="true">✓ </span>
-                  {t('table.correct')}
-                </span>
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
-      {question.hint && (question.hint.en || question.hint.ne) && (
-        <p className="import-question__extra">
-          {t('table.hint')} <BothLanguages text={question.hint} />
-        </p>
-      )}
-      {extras.length > 0 && (
-        <p className="import-question__extra">
-          {extras.map(([label, value]) => (
-            <span key={label}>
-              {label} {value}
-            </span>
-          ))}
-        </p>
-      )}
-    </div>
-  )
-}
-
-/**
- * The same sentence for several fields (a font converted in the question and each option) is one line naming
- * them all, so a converted row does not repeat itself four times.
- */
-export function messageLines(
-  messages: readonly ImportMessage[],
-  say: (message: ImportMessage) => { field: string | null; text: string },
-): { fields: string[]; text: string }[] {
-  const lines: { fields: string[]; text: string }[] = []
-  for (const message of messages) {
-    const { field, text } = say(message)
-    const same = lines.find((line) => line.text === text)
-    if (same) {
-      if (field && !same.fields.includes(field)) same.fields.push(field)
-    } else lines.push({ fields: field ? [field] : [], text })
-  }
-  return lines
-}
-
-/** The row's reasons and what it duplicates. */
-function RowMessages({ row, format }: { row: ImportRow; format: ImportDryRun['format'] }) {
-  const { t } = useTranslation('import')
-  const language = useLanguage()
-  const duplicate = row.duplicate_of
-  const lines = messageLines(row.messages, (message) => ({
-    field: fieldLabel(t, message.field, language),
-    text: messageText(t, message, language),
-  }))
-  return (
-    <>
-      {lines.length > 0 && (
-        <ul className="import-messages">
-          {lines.map(({ fields, text }, index) => (
-            <li key={index}>
-              {fields.length > 0 && <strong>{fields.join(', ')}: </strong>}
-              {text}
-            </li>
-          ))}
-        </ul>
-      )}
-      {duplicate && duplicate.question_id !== null && (
-        <p className="import-duplicate">
-          {t('duplicate_of.bank', { id: formatNumber(duplicate.question_id, language, { useGrouping: false }) })}
-        </p>
-      )}
-      {duplicate && duplicate.question_id === null && duplicate.row !== null && (
-        <p className="import-duplicate">
-          {t('duplicate_of.row', { place: placeLabel(t, format, duplicate.row, language) })}
-        </p>
-      )}
-    </>
-  )
-}
-
-/** Each legacy-font conversion of the row: as typed beside the Unicode it became, for the admin to check. */
-function Conversions({ row }: { row: ImportRow }) {
-  const { t } = useTranslation('import')
-  const language = useLanguage()
-  if (row.converted.length === 0) return null
-  return (
-    <table className="import-conversions">
-      <caption>{t('table.converted')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('table.field')}</th>
-          <th scope="col">{t('table.original')}</th>
-          <th scope="col">{t('table.unicode')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {row.converted.map((conversion, index) => (
-          <tr key={index}>
-            <th scope="row">{fieldLabel(t, conversion.field, language) ?? conversion.field}</th>
-            {/* The original is Latin letters (how Preeti stores Nepali): not marked as Nepali. */}
-            <td className="import-conversions__original">{conversion.original}</td>
-            <td lang="ne">{conversion.unicode}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   )
 }
 
@@ -257,6 +105,7 @@ export function RowsTable({ dryRun, filter, page, onPage, excluded, onExclude, l
                   </td>
                   <td>
                     <StoredQuestion row={row} />
+                    <RowChanges row={row} />
                     <Conversions row={row} />
                   </td>
                   <td>

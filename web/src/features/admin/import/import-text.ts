@@ -45,30 +45,52 @@ export function fieldLabel(t: ImportT, field: string, language: Language): strin
 export const messageText = (t: ImportT, message: ImportMessage, language: Language) =>
   language === 'ne' ? t(`codes.${message.code}`) : message.message
 
+/** A heading mapping's template column as words: `option_c_ne` is "Option C (Nepali)", `correct` is "Answer". */
+export function columnLabel(t: ImportT, column: string, language: Language): string {
+  const match = /^(question|hint|option_([a-j]))_(en|ne)$/.exec(column)
+  if (!match) return fieldLabel(t, column, language) ?? column
+  const [, name, letter, lang] = match
+  const field = letter
+    ? `options.${letter.charCodeAt(0) - 97}.text.${lang}`
+    : `${name === 'question' ? 'text' : name}.${lang}`
+  return fieldLabel(t, field, language) ?? column
+}
+
+export interface DryRunError {
+  text: string
+  /** The server's own sentence, shown as it is beside a general one (it names the problem). */
+  detail: string | null
+  fields: [string, string[]][]
+  /** A sheet's headings that lacked a question, option or answer column: the page offers to map them. */
+  headings: string[] | null
+}
+
 /**
- * What went wrong with a dry run, in the admin's language; `fields` lists the defaults the server refused. A file
- * the server cannot read is said in its own words in English (they name the problem: a PDF, a zip of another kind,
- * a damaged part); in Nepali the known causes have their sentence and the rest a general one.
+ * What went wrong with a dry run, in the admin's language; `fields` lists the fields the server refused. Known
+ * causes have their sentence in either language; any other refusal of a file is said in the server's own words
+ * (they name the problem: a PDF, a zip of another kind, a damaged part) after a general sentence in Nepali.
  */
-export function dryRunErrorText(
-  t: ImportT,
-  error: unknown,
-  language: Language,
-): { text: string; fields: [string, string[]][] } {
-  const none: [string, string[]][] = []
-  if (!(error instanceof ApiError)) return { text: t('errors.failed'), fields: none }
-  if (error.isNetworkError) return { text: t('errors.network'), fields: none }
-  if (error.status === 413 || error.code === 'payload_too_large') return { text: t('errors.too_large'), fields: none }
+export function dryRunErrorText(t: ImportT, error: unknown, language: Language): DryRunError {
+  const none = { detail: null, fields: [] as [string, string[]][], headings: null }
+  if (!(error instanceof ApiError)) return { ...none, text: t('errors.failed') }
+  if (error.isNetworkError) return { ...none, text: t('errors.network') }
+  if (error.status === 413 || error.code === 'payload_too_large') return { ...none, text: t('errors.too_large') }
   if (error.code === 'import_unreadable') {
-    if (error.detail === importMessages.encrypted) return { text: t('errors.encrypted'), fields: none }
-    if (error.detail === importMessages.tooManyQuestions) return { text: t('errors.too_many'), fields: none }
-    if (error.detail === importMessages.tooLargeUnpacked) return { text: t('errors.too_large_unpacked'), fields: none }
-    return { text: language === 'en' && error.detail ? error.detail : t('errors.unreadable'), fields: none }
+    if (error.detail === importMessages.encrypted) return { ...none, text: t('errors.encrypted') }
+    if (error.detail === importMessages.tooManyQuestions) return { ...none, text: t('errors.too_many') }
+    if (error.detail === importMessages.tooLargeUnpacked) return { ...none, text: t('errors.too_large_unpacked') }
+    const headings = Array.isArray(error.extra.headings)
+      ? error.extra.headings.filter((heading): heading is string => typeof heading === 'string')
+      : null
+    if (headings && headings.length > 0)
+      return { ...none, text: t('errors.no_header', { headings: headings.join(', ') }), headings }
+    if (language === 'en') return { ...none, text: error.detail || t('errors.unreadable') }
+    return { ...none, text: t('errors.unreadable_general'), detail: error.detail || null }
   }
   const errors = Object.entries(error.errors ?? {})
-  if (errors.some(([path]) => path === 'file' || path === 'text')) return { text: t('errors.no_input'), fields: none }
-  if (errors.length > 0) return { text: t('errors.fields'), fields: errors }
-  return { text: t('errors.failed'), fields: none }
+  if (errors.some(([path]) => path === 'file' || path === 'text')) return { ...none, text: t('errors.no_input') }
+  if (errors.length > 0) return { ...none, text: t('errors.fields'), fields: errors }
+  return { ...none, text: t('errors.failed'), detail: error.detail || null }
 }
 
 /** What went wrong with a commit: a forgotten dry run (404), a row no longer importable, a quiz gone. */
@@ -82,6 +104,9 @@ export function commitErrorText(
   if (error.isNetworkError) return t('errors.network')
   if (error.status === 404) return t('errors.expired')
   const paths = Object.keys(error.errors ?? {})
+  // A quiz that is gone has its sentence; any other refusal at quiz_id (a paper over 500 questions) is the server's.
+  const quizErrors = error.errors?.quiz_id ?? []
+  if (quizErrors.some((message) => message !== importMessages.unknownQuiz)) return quizErrors.join(' ')
   if (paths.includes('quiz_id')) return t('errors.quiz')
   const rowPath = paths.find((path) => /^rows\.\d+$/.test(path))
   if (rowPath) {
@@ -89,5 +114,5 @@ export function commitErrorText(
     const row = sentRows?.[index]
     if (row !== undefined) return t('errors.row', { place: place(row) })
   }
-  return t('errors.commit_failed')
+  return error.detail ? `${t('errors.commit_failed')} ${error.detail}` : t('errors.commit_failed')
 }

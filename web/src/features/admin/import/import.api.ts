@@ -5,6 +5,7 @@ import type {
   ImportDryRun,
   ImportFormat,
   ImportMessage,
+  ImportMessageCode,
   ImportRow,
   ImportRowStatus,
   LegacyFontChoice,
@@ -22,6 +23,7 @@ export type {
   ImportDryRun,
   ImportFormat,
   ImportMessage,
+  ImportMessageCode,
   ImportRow,
   ImportRowStatus,
   LegacyFontChoice,
@@ -41,6 +43,8 @@ export interface ImportInput {
   tags: string
   difficulty: string
   source: string
+  /** A spreadsheet's headings mapped to template columns (`{"प्रश्न": "question_ne"}`); empty when not needed. */
+  columns: Readonly<Record<string, string>>
 }
 
 export function importForm(input: ImportInput): FormData {
@@ -55,6 +59,7 @@ export function importForm(input: ImportInput): FormData {
     ['source', input.source],
   ] as const)
     if (value.trim()) form.set(name, value.trim())
+  if (Object.keys(input.columns).length > 0) form.set('columns', JSON.stringify(input.columns))
   if ('file' in input.content) form.set('file', input.content.file)
   else form.set('text', input.content.text)
   return form

@@ -1,0 +1,164 @@
+import type { ImportMessage } from '@quiz/contracts'
+import { plain, runsText, type DraftText } from './draft'
+import { hasDevanagari } from '../legacy'
+import { readsAsLegacy } from '../legacy-font'
+import { htmlToText, withoutComments } from './html'
+
+// What Moodle's formats (GIFT, Aiken, Moodle XML) put in a text beyond the text itself, read as Moodle reads it
+// (API.md "Moodle's formats are read as Moodle reads them"): multi-language spans, Moodle's maths delimiters, a `$`
+// that Moodle shows as a dollar sign, embedded (Cloze) answers, and media a question needs but the bank cannot hold.
+
+const note = (field: string, code: ImportMessage['code'], message: string): ImportMessage => ({ field, code, message })
+
+// Moodle's embedded-answer (Cloze) subquestions: `{1:MULTICHOICE:=a~b}`, `{:SA:…}`, their short names and variants.
+const CLOZE = /\{\s*\d*\s*:\s*(?:MULTICHOICE|MULTIRESPONSE|SHORTANSWER|NUMERICAL|MC|MR|SA|MW|NM)(?:_?[A-Z]{1,3})?\s*:/
+
+/** Whether a text holds Moodle's embedded answers (a Cloze question), whichever format the file was read as. */
+export const isCloze = (text: string) => CLOZE.test(text)
+
+export const clozeNote = (): ImportMessage =>
+  note(
+    'row',
+    'unsupported_type',
+    'This is an embedded answers (Cloze) question, which cannot be imported; only multiple choice with one right answer.',
+  )
+
+const MEDIA_FILE = /\.(?:mp3|wav|ogg|oga|m4a|aac|flac|wma|mp4|m4v|webm|ogv|mov|avi|wmv|flv|mkv|3gp)(?:[?#][^\s"'<>]*)?/i
+const PICTURE_FILE = /\.(?:png|jpe?g|gif|bmp|svg|webp|tiff?)(?:[?#][^\s"'<>]*)?$/i
+
+/**
+ * What a text holds that the bank cannot (API.md "Fidelity": never dropped with the row `ok`): pictures, audio and
+ * video (a player, or a link to a media file, which Moodle's media filter turns into one), tables, equation objects.
+ */
+export function mediaNotes(raw: string, field: string, isHtml = true): ImportMessage[] {
+  const notes: ImportMessage[] = []
+  if (!isHtml) {
+    // Markup in text is text ("<img src=…>" in a question about HTML); only a link to a media file plays.
+    if ([...raw.matchAll(/\bhttps?:\/\/[^\s"'<>)\]]+/gi)].some((match) => MEDIA_FILE.test(match[0])))
+      notes.push(note(field, 'media', 'This text links to audio or video, which cannot be imported.'))
+    return notes
+  }
+  const source = withoutComments(raw)
+  const links = [...source.matchAll(/\b(?:href|src|data)\s*=\s*["']?([^"'\s>]+)/gi)].map((match) => match[1]!)
+  const bareLinks = [...source.matchAll(/\bhttps?:\/\/[^\s"'<>)\]]+/gi)].map((match) => match[0])
+  const pictureFiles = [...links, ...bareLinks].filter((link) => PICTURE_FILE.test(link))
+  if (/<(?:img|svg|image)\b/i.test(source) || pictureFiles.length > 0)
+    notes.push(note(field, 'image', 'This text shows a picture, which cannot be imported yet.'))
+  if (
+    /<audio\b/i.test(source) ||
+    [...links, ...bareLinks].some((link) => /\.(?:mp3|wav|ogg|oga|m4a|aac|flac|wma)\b/i.test(link))
+  )
+    notes.push(note(field, 'media', 'This text plays audio, which cannot be imported.'))
+  else if (
+    /<(?:video|iframe|object|embed)\b/i.test(source) ||
+    [...links, ...bareLinks].some((link) => MEDIA_FILE.test(link))
+  )
+    notes.push(note(field, 'media', 'This text plays a video or embeds a player, which cannot be imported.'))
+  if (/<table\b/i.test(source)) notes.push(note(field, 'table', 'This text holds a table, which cannot be imported.'))
+  if (/<math\b/i.test(source))
+    notes.push(note(field, 'equation', 'This text holds a MathML equation, which cannot be imported.'))
+  return notes
+}
+
+/**
+ * Moodle's maths as the bank writes it: `\(…\)` becomes `$…$` and `\[…\]` becomes `$$…$$`; `$$…$$` (Moodle's TeX
+ * filter) stays; any other `$` is a dollar sign in Moodle and is escaped as `\$`, so that "$5 or $10" stays money.
+ */
+export function moodleMaths(text: string): { text: string; rewritten: boolean } {
+  let rewritten = false
+  const out = text.replace(
+    /\$\$([\s\S]+?)\$\$|\\\(([\s\S]+?)\\\)|\\\[([\s\S]+?)\\\]|\\\$|\$/g,
+    (whole, display?: string, inline?: string, block?: string) => {
+      if (display !== undefined || whole === '\\$') return whole
+      if (inline !== undefined) {
+        rewritten = true
+        return `$${inline.trim()}$`
+      }
+      if (block !== undefined) {
+        rewritten = true
+        return `$$${block.trim()}$$`
+      }
+      return '\\$'
+    },
+  )
+  return { text: out, rewritten }
+}
+
+// Moodle's multi-language content: a run of `<span lang="xx" class="multilang">` spans (the multilang filter) or of
+// `{mlang xx}…{mlang}` blocks (the multilang2 filter) shows the one in the reader's language, `other` as fallback.
+const SPAN = String.raw`<span\b(?=[^>]*\bclass\s*=\s*["'][^"']*\bmultilang\b)[^>]*\blang\s*=\s*["']?([\w-]+)["']?[^>]*>([\s\S]*?)<\/span>`
+const MLANG = String.raw`\{mlang\s+([\w-]+(?:\s*,\s*[\w-]+)*)\s*\}([\s\S]*?)\{mlang\}`
+// White space between the parts of a group goes with it; white space after it stays in the text.
+const SPAN_GROUP = new RegExp(`${SPAN}(?:\\s*${SPAN})*`, 'gi')
+const MLANG_GROUP = new RegExp(`${MLANG}(?:\\s*${MLANG})*`, 'gi')
+
+const languageOf = (code: string) => code.toLowerCase().split(/[-_]/)[0]!
+
+function pickFrom(group: string, one: RegExp, language: 'en' | 'ne'): string {
+  const parts = [...group.matchAll(one)].map((match) => ({
+    languages: match[1]!.split(',').map((code) => languageOf(code.trim())),
+    text: match[2]!,
+  }))
+  const found =
+    parts.find((part) => part.languages.includes(language)) ??
+    parts.find((part) => part.languages.includes('other')) ??
+    (language === 'en' ? parts[0] : undefined)
+  return found?.text ?? ''
+}
+
+/** The text in English and in Nepali when it holds multi-language spans with a Nepali part, else null. */
+export function splitMultilang(raw: string): { en: string; ne: string } | null {
+  const groups: [RegExp, RegExp][] = [
+    [SPAN_GROUP, new RegExp(SPAN, 'gi')],
+    [MLANG_GROUP, new RegExp(MLANG, 'gi')],
+  ]
+  if (!groups.some(([group]) => new RegExp(group.source, 'i').test(raw))) return null
+  const resolve = (language: 'en' | 'ne') =>
+    groups.reduce((text, [group, one]) => text.replace(group, (match) => pickFrom(match, one, language)), raw)
+  const hasNepali = groups.some(([, one]) =>
+    [...raw.matchAll(one)].some((match) => match[1]!.split(',').some((code) => languageOf(code.trim()) === 'ne')),
+  )
+  const en = resolve('en')
+  return { en, ne: hasNepali ? resolve('ne') : '' }
+}
+
+/**
+ * One text of a Moodle format as a draft's text, with the notes it earns at `field`: HTML reduced (or kept as text
+ * where its format says it is text), multi-language spans split into `en` and `ne`, maths delimiters rewritten.
+ */
+export function moodleText(
+  raw: string,
+  isHtml: boolean,
+  field: string,
+  notes: ImportMessage[],
+): { text: DraftText; plain: string } {
+  notes.push(...mediaNotes(raw, field, isHtml))
+  let rewritten = false
+  const read = (source: string) => {
+    const text = isHtml ? htmlToText(source) : withoutComments(source).trim()
+    // Text typed in Preeti uses `$` for ४ and `\` for ्: it is left for the converter, never read as maths, unless
+    // it holds Moodle's maths delimiters, which no typist of Preeti writes.
+    if (!hasDevanagari(text) && !/\\\(|\\\[/.test(text) && readsAsLegacy(text)) return text
+    const maths = moodleMaths(text)
+    rewritten ||= maths.rewritten
+    return maths.text
+  }
+  const split = splitMultilang(raw)
+  let text: DraftText
+  let flat: string
+  if (split && split.ne.trim() !== '') {
+    text = { en: plain(read(split.en)), ne: plain(read(split.ne)) }
+    flat = `${read(split.en)}\n${read(split.ne)}`
+  } else {
+    flat = read(split ? split.en : raw)
+    text = { mixed: plain(flat) }
+  }
+  if (rewritten)
+    notes.push(
+      note(field, 'maths_rewritten', "Moodle's maths delimiters \\(…\\) and \\[…\\] were written as $…$ and $$…$$."),
+    )
+  return { text, plain: flat }
+}
+
+export const isEmpty = (text: DraftText) =>
+  'mixed' in text ? runsText(text.mixed).trim() === '' : runsText(text.en).trim() + runsText(text.ne).trim() === ''

@@ -1,0 +1,75 @@
+import type { Bilingual } from '@quiz/contracts'
+import { useTranslation } from 'react-i18next'
+import { useLanguage } from '../../../i18n/use-bilingual'
+import type { ImportRow } from './import.api'
+import { optionLetter } from '../../../lib/option-letters'
+import './import.i18n'
+
+/** Both languages of a text, each marked with its language so a screen reader reads it right. */
+function BothLanguages({ text, className }: { text: Bilingual; className?: string }) {
+  return (
+    <>
+      {text.en && (
+        <span lang="en" className={className}>
+          {text.en}
+        </span>
+      )}
+      {text.ne && (
+        <span lang="ne" className={className}>
+          {text.ne}
+        </span>
+      )}
+    </>
+  )
+}
+
+/** The question as the bank will store it: text, options with the correct one marked, and its bank fields. */
+export function StoredQuestion({ row }: { row: ImportRow }) {
+  const { t } = useTranslation('import')
+  const language = useLanguage()
+  const { question } = row
+  const extras: [string, string][] = []
+  if (question.topic) extras.push([t('table.topic'), question.topic])
+  if (question.tags.length) extras.push([t('table.tags'), question.tags.join(', ')])
+  if (question.difficulty) extras.push([t('table.difficulty'), t(`difficulty.${question.difficulty}`)])
+  if (question.source) extras.push([t('table.source'), question.source])
+  return (
+    <div className="import-question">
+      <p className="import-question__text">
+        {question.text.en || question.text.ne ? <BothLanguages text={question.text} /> : t('table.no_text')}
+      </p>
+      {question.options.length > 0 && (
+        <ol className="import-options">
+          {question.options.map((option, index) => (
+            <li key={index} className={option.is_correct ? 'import-option import-option--correct' : 'import-option'}>
+              <span className="import-option__letter" aria-hidden="true">
+                {optionLetter(index, language)}.
+              </span>{' '}
+              <BothLanguages text={option.text} />
+              {option.is_correct && (
+                <span className="badge badge--correct import-option__mark">
+                  <span aria-hidden="true">✓ </span>
+                  {t('table.correct')}
+                </span>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      {question.hint && (question.hint.en || question.hint.ne) && (
+        <p className="import-question__extra">
+          {t('table.hint')} <BothLanguages text={question.hint} />
+        </p>
+      )}
+      {extras.length > 0 && (
+        <p className="import-question__extra">
+          {extras.map(([label, value]) => (
+            <span key={label}>
+              {label} {value}
+            </span>
+          ))}
+        </p>
+      )}
+    </div>
+  )
+}
