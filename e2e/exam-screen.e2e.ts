@@ -5,7 +5,9 @@ import neQuiz from '../web/src/i18n/locales/ne/quiz.json'
 import {
   DESKTOP,
   PHONE,
+  closeExamPalette,
   createAdmin,
+  examPalette,
   createQuiz,
   expectAccessible,
   expectNoSidewaysScroll,
@@ -77,10 +79,12 @@ describe.each([
     marked: q.navigator.question_marked,
     answered_marked: q.navigator.question_answered_marked,
   }
-  const paletteButton = (page: Page, number: number, state: State) =>
-    page.getByRole('button', { name: fill(stateKey[state], { number }), exact: true })
+  const paletteButton = async (page: Page, number: number, state: State) =>
+    (await examPalette(page)).getByRole('button', { name: fill(stateKey[state], { number }), exact: true })
+  // On a phone the palette is a sheet behind the counts button (issue 46): read, then closed again.
   const expectPalette = async (page: Page, states: State[]) => {
-    for (const [index, state] of states.entries()) await paletteButton(page, index + 1, state).waitFor()
+    for (const [index, state] of states.entries()) await (await paletteButton(page, index + 1, state)).waitFor()
+    await closeExamPalette(page)
   }
 
   it('marks two questions, clears an answer, keeps the palette over a reload and on a second device, and counts states', async () => {
@@ -121,13 +125,15 @@ describe.each([
     await option(4, 0).check()
     const palette: State[] = ['answered_marked', 'not_answered', 'marked', 'answered', 'not_visited']
     await expectPalette(page, palette)
-    // The legend with counts on the quiz screen.
-    await page.getByText(q.legend.title).click()
-    await page.getByText(q.legend.answered_marked, { exact: true }).waitFor()
-    await page.getByText(q.save.saved, { exact: true }).waitFor()
+    // The legend with counts on the quiz screen: in the palette's sheet on a phone, behind its summary on a desktop.
+    const sheet = await examPalette(page)
+    if (size === 'desktop') await page.getByText(q.legend.title).click()
+    await sheet.getByText(q.legend.answered_marked, { exact: true }).waitFor()
     await expectAccessible(page)
-    await expectNoSidewaysScroll(page)
     await screenshot(page, shot('palette'))
+    await closeExamPalette(page)
+    await page.getByText(q.save.saved, { exact: true }).waitFor()
+    await expectNoSidewaysScroll(page)
 
     // The server holds the marks and visits in the attempt's order.
     const attempt = async () =>
@@ -234,5 +240,27 @@ describe('a shuffled quiz', () => {
     expect(first.questions).not.toEqual([1, 2, 3, 4, 5])
     // The right option sat at A in all ten questions seen by chance: about 1 in a million.
     expect([...first.correctPositions, ...second.correctPositions].some((position) => position !== 0)).toBe(true)
+  })
+})
+
+// Issue 46: on a 360 x 740 phone the site navigation folds behind Menu while an attempt is open, the palette
+// behind its counts button, and the question with its first option is in the first screen, in both languages.
+describe('the exam on a 360 x 740 phone', () => {
+  it.each([
+    { language: 'en' as const, learner: 'examinee5' },
+    { language: 'ne' as const, learner: 'examinee6' },
+  ])('starts the question and its options in the first screen ($language)', async ({ language, learner }) => {
+    const quizId = await createQuiz(server, adminToken, quizJson(`Phone first screen ${language}`, 12))
+    const { page } = await open(learner, language, PHONE)
+    await page.goto(`/quiz/${quizId}`)
+    await page.getByText(questionText(1, language), { exact: true }).waitFor()
+    const first = await page.locator('label.option').first().boundingBox()
+    expect(first).not.toBeNull()
+    expect(first!.y).toBeGreaterThanOrEqual(0)
+    expect(first!.y + first!.height).toBeLessThanOrEqual(PHONE.height)
+    expect(await page.locator('.top-nav').isVisible()).toBe(false)
+    await screenshot(page, `exam-phone-first-screen-${language}`)
+    await page.locator('.quiz__menu').click()
+    expect(await page.locator('.top-nav').isVisible()).toBe(true)
   })
 })

@@ -171,6 +171,33 @@ export async function newPage(
   return { context, page }
 }
 
+/**
+ * Where the exam's question palette is: above the question on a wider screen; on a phone, in a sheet behind the
+ * counts button (issue 46), opened here. Picking a question closes the sheet; `closeExamPalette` closes it after
+ * only reading it.
+ */
+export async function examPalette(page: Page): Promise<Locator> {
+  const button = page.locator('.quiz__palette-button')
+  if (!(await button.isVisible())) return page.locator('.quiz')
+  const sheet = page.locator('dialog.dialog--sheet')
+  if (!(await sheet.isVisible())) await button.click()
+  await sheet.waitFor()
+  return sheet
+}
+
+export async function closeExamPalette(page: Page) {
+  const sheet = page.locator('dialog.dialog--sheet')
+  if (!(await sheet.isVisible())) return
+  await page.keyboard.press('Escape')
+  await sheet.waitFor({ state: 'detached' })
+}
+
+/** The site's navigation: during an exam on a phone it is behind the exam's Menu button (issue 46), opened here. */
+export async function showSiteNavigation(page: Page) {
+  const menu = page.locator('.quiz__menu')
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) === 'false') await menu.click()
+}
+
 /** Puts a session in localStorage the way the login screen does, for journeys that do not test login itself. */
 export async function signIn(page: Page, server: TestServer, username: string, password: string) {
   const tokens = await server.login(username, password)

@@ -7,7 +7,9 @@ import {
   PHONE,
   QUIZ_ADMIN as ADMIN,
   QUIZ_LEARNER_PASSWORD as PASSWORD,
+  closeExamPalette,
   createAdmin,
+  examPalette,
   createQuiz,
   expectNoSidewaysScroll,
   interpolate as fill,
@@ -91,11 +93,11 @@ async function startQuiz(page: Page, quizId: number, language: 'en' | 'ne') {
 
 const question = (page: Page, n: number) => page.getByText(questionText(n), { exact: true })
 
-/** The navigator's button of question n (its name is in the page's language). */
-const navButton = (page: Page, n: number) => page.locator('.navigator__number').nth(n - 1)
+/** The navigator's button of question n (its name is in the page's language), in the phone's palette sheet. */
+const navButton = async (page: Page, n: number) => (await examPalette(page)).locator('.navigator__number').nth(n - 1)
 
 async function answer(page: Page, n: number) {
-  await navButton(page, n).click()
+  await (await navButton(page, n)).click()
   await question(page, n).waitFor()
   expect(await page.getByRole('img', { name: `Figure ${n}` }).isVisible()).toBe(true)
   await page.getByRole('radio', { name: new RegExp(`^${optionText(n, 0)}`) }).check()
@@ -199,7 +201,10 @@ describe('an exam without a connection', () => {
     await page.goto(`/quiz/${quizId}`)
     await question(page, 1).waitFor()
     expect(await page.getByText(neQuiz.offline, { exact: true }).isVisible()).toBe(true)
-    for (const n of [1, 2, 3]) expect(await navButton(page, n).getAttribute('class')).toContain('palette--answered')
+    for (const n of [1, 2, 3]) {
+      expect(await (await navButton(page, n)).getAttribute('class')).toContain('palette--answered')
+    }
+    await closeExamPalette(page)
     expect(await page.getByRole('timer').textContent()).toMatch(/^[०-९]+:[०-९]{2}$/)
     for (const n of [4, 5]) await answer(page, n)
 

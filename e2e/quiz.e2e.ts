@@ -7,7 +7,10 @@ import neQuiz from '../web/src/i18n/locales/ne/quiz.json'
 import {
   DESKTOP,
   PHONE,
+  closeExamPalette,
   createAdmin,
+  examPalette,
+  showSiteNavigation,
   createQuiz,
   expectAccessible,
   expectNoSidewaysScroll,
@@ -104,12 +107,17 @@ describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, v
     const question = (number: number) => questionText(number, language)
     const option = (number: number, k: number) =>
       page.getByRole('radio', { name: radioName(optionText(number, k, language)) })
-    // Answered, or (for a question not shown yet) not visited: the palette of WEB.md "Exam screen".
-    const navButton = (number: number, answered: boolean) =>
-      page.getByRole('button', {
+    // Answered, or (for a question not shown yet) not visited: the palette of WEB.md "Exam screen" (on a phone in
+    // its sheet, which picking a question closes).
+    const navButton = async (number: number, answered: boolean) =>
+      (await examPalette(page)).getByRole('button', {
         name: fill(answered ? q.navigator.question_answered : q.navigator.question_not_visited, { number }),
         exact: true,
       })
+    const seeInPalette = async (number: number, answered: boolean) => {
+      await (await navButton(number, answered)).waitFor()
+      await closeExamPalette(page)
+    }
 
     // Instructions: both titles, duration, marking, attempts, the rules and the legend.
     await page.goto(`/quiz/${mainQuizId}/instructions`)
@@ -162,20 +170,22 @@ describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, v
 
     // Q1: A (right). Next, Q2: C (wrong). Navigator to page 2, Q12: A (right).
     await option(1, 0).check()
-    await navButton(1, true).waitFor()
+    await seeInPalette(1, true)
     await page.getByRole('button', { name: q.next, exact: true }).click()
     await page.getByText(question(2), { exact: true }).waitFor()
     await option(2, 2).check()
-    await page.getByRole('button', { name: q.navigator.next_page }).click()
-    await navButton(12, false).click()
+    await (await examPalette(page)).getByRole('button', { name: q.navigator.next_page }).click()
+    await (await navButton(12, false)).click()
     await page.getByText(question(12), { exact: true }).waitFor()
     await option(12, 0).check()
-    expect(await navButton(12, true).getAttribute('aria-current')).toBe('step')
+    expect(await (await navButton(12, true)).getAttribute('aria-current')).toBe('step')
+    await closeExamPalette(page)
     await page.getByText(q.save.saved, { exact: true }).waitFor()
     await expectNoSidewaysScroll(page)
     await screenshot(page, shot('navigator-page-2'))
 
-    // In-app navigation away asks first, in the app's own dialog.
+    // In-app navigation away asks first, in the app's own dialog (on a phone, the site's links are behind Menu).
+    await showSiteNavigation(page)
     await page.getByRole('link', { name: nav.dashboard, exact: true }).click()
     const leave = page.getByRole('dialog', { name: q.leave.title })
     await leave.waitFor()
@@ -200,14 +210,14 @@ describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, v
     const afterReload = await secondsOnTimer(page)
     expect(afterReload).toBeLessThanOrEqual(beforeReload)
     expect(afterReload).toBeGreaterThan(beforeReload - 30)
-    await page.getByRole('button', { name: q.navigator.previous_page }).click()
-    await navButton(1, true).waitFor()
-    await navButton(2, true).click()
+    await (await examPalette(page)).getByRole('button', { name: q.navigator.previous_page }).click()
+    await (await navButton(1, true)).waitFor()
+    await (await navButton(2, true)).click()
     await page.getByText(question(2), { exact: true }).waitFor()
     expect(await option(2, 2).isChecked()).toBe(true)
 
     // Offline: change Q1 to D. It waits on the device, then reaches the server when the connection returns.
-    await navButton(1, true).click()
+    await (await navButton(1, true)).click()
     await page.getByText(question(1), { exact: true }).waitFor()
     await context.setOffline(true)
     await option(1, 3).check()

@@ -58,7 +58,7 @@ export function ExamBar({
 
 /**
  * What the learner must know about the connection and the hand-in: offline, the time is up, a submission waiting
- * for the connection (decision 019), the answers sent once back online, how much of the paper is on the device.
+ * for the connection (decision 019), the answers sent once back online.
  */
 export function ExamNotices({
   online,
@@ -66,16 +66,12 @@ export function ExamNotices({
   timeUp,
   awaitingConnection,
   reconnected,
-  kept,
-  total,
 }: {
   online: boolean
   finished: boolean
   timeUp: boolean
   awaitingConnection: { automatic: boolean } | null
   reconnected: { sent: number } | null
-  kept: number | null
-  total: number
 }) {
   const { t } = useTranslation('quiz')
   return (
@@ -93,9 +89,13 @@ export function ExamNotices({
           {reconnected.sent > 0 ? t('back_online.sent', { count: reconnected.sent }) : t('back_online.saved')}
         </Alert>
       )}
-      {kept !== null && !finished && (
-        <p className="quiz__kept muted">{kept >= total ? t('kept.all') : t('kept.some', { kept, total })}</p>
-      )}
     </>
   )
+}
+
+/** How much of the paper is on the device (decision 019): all of it means the exam goes on without a connection. */
+export function KeptNotice({ kept, total }: { kept: number | null; total: number }) {
+  const { t } = useTranslation('quiz')
+  if (kept === null) return null
+  return <p className="quiz__kept muted">{kept >= total ? t('kept.all') : t('kept.some', { kept, total })}</p>
 }

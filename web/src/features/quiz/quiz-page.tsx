@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { LanguageToggle } from '../../components/layout/language-switcher'
 import { Alert } from '../../components/ui/alert'
 import { Button, buttonClass } from '../../components/ui/button'
 import { Loading } from '../../components/ui/loading'
@@ -11,9 +10,10 @@ import { paths } from '../../lib/paths'
 import { useRouteId } from '../../lib/route-id'
 import { useSessionUser } from '../../session/use-session'
 import { ConfirmSubmitDialog, LeaveDialog, ScoreDialog } from './exam-dialogs'
-import { ExamBar, ExamNotices } from './exam-status'
+import { ExamHeader } from './exam-header'
+import { ExamPalette } from './exam-palette'
+import { ExamBar, ExamNotices, KeptNotice } from './exam-status'
 import { useKeptPaper } from './kept-paper'
-import { PaletteLegend } from './palette-legend'
 import { countStates, stateOf } from './palette-state'
 import { QuestionNavigator } from './question-navigator'
 import { QuestionView } from './question-view'
@@ -124,10 +124,7 @@ export function Component() {
 
   return (
     <div className="quiz">
-      <div className="quiz__header">
-        <h1 className="quiz__title">{pick(attempt.session.title)}</h1>
-        <LanguageToggle />
-      </div>
+      <ExamHeader title={pick(attempt.session.title)} open={inProgress} />
       <ExamBar
         secondsLeft={paper?.timed ? paper.secondsLeft : clock.secondsLeft}
         saveStatus={snapshot.status}
@@ -139,9 +136,8 @@ export function Component() {
         timeUp={exam.timeUp}
         awaitingConnection={exam.awaitingConnection}
         reconnected={snapshot.reconnected}
-        kept={kept}
-        total={total}
       />
+      {outcome === null && <KeptNotice kept={kept} total={total} />}
 
       {paper && (
         <>
@@ -154,17 +150,21 @@ export function Component() {
           />
         </>
       )}
-      <QuestionNavigator
-        total={view.count}
-        offset={view.first - 1}
-        current={number - view.first}
-        stateAt={(index) => stateOf(questionIds[index + view.first - 1] ?? 0, snapshot)}
-        onSelect={(index) => goTo(index + view.first)}
+      <ExamPalette
+        counts={counts}
+        navigator={(picked) => (
+          <QuestionNavigator
+            total={view.count}
+            offset={view.first - 1}
+            current={number - view.first}
+            stateAt={(index) => stateOf(questionIds[index + view.first - 1] ?? 0, snapshot)}
+            onSelect={(index) => {
+              picked()
+              goTo(index + view.first)
+            }}
+          />
+        )}
       />
-      <details className="quiz__legend">
-        <summary>{t('legend.title')}</summary>
-        <PaletteLegend counts={counts} className="legend--compact" />
-      </details>
 
       <div ref={questionRef} className="quiz__question">
         {question.isError ? (
