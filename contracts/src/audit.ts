@@ -9,7 +9,8 @@ export type AuditEntityType = z.infer<typeof AuditEntityTypeSchema>
 
 /**
  * What was done. `update` on a user is an admin's change of access or extra time, or a learner's profile change
- * (the actor tells which); `logout` is a learner ending other logins; `admin_grant` is the command line's create-admin.
+ * (the actor tells which); `logout` is a learner ending other logins; `admin_grant` is the command line's create-admin;
+ * `login_failed` a wrong password for an admin, `login_locked` a login refused for too many failures (actor anonymous).
  */
 export const AuditActionSchema = z.enum([
   'create',
@@ -20,6 +21,8 @@ export const AuditActionSchema = z.enum([
   'logout',
   'admin_grant',
   'key_decision',
+  'login_failed',
+  'login_locked',
 ])
 export type AuditAction = z.infer<typeof AuditActionSchema>
 

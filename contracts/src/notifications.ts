@@ -26,9 +26,11 @@ export const notificationMessages = {
   endpointUrl: 'The push endpoint must be an https URL.',
   endpointInsecure: 'The push endpoint must use https.',
   endpointPrivate: 'The push endpoint may not be at a private or local address.',
+  endpointPort: 'The push endpoint must use the https port, 443.',
   endpointUnknownHost: 'The push endpoint names a host that does not resolve.',
   p256dh: 'p256dh must be the base64url of a 65-byte uncompressed P-256 public key.',
   auth: 'auth must be the base64url of a 16-byte secret.',
+  endpointTaken: "This push endpoint is another account's browser; subscribe from that browser with its own keys.",
 } as const
 
 export const NotificationsQuerySchema = z.object({ page: PageQuerySchema })

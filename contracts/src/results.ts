@@ -86,6 +86,11 @@ export const ReportCardSchema = z.object({
   completed_timestamp: z.string(),
   /** Until when a question of this attempt may be flagged (the quiz's current `challenge_days` after it ended). */
   challenge_closes_at: z.string(),
+  /**
+   * Set while a live mock's key is withheld (until its last ranked deadline plus grace): every `is_correct` is then
+   * false, hints and regrades are null. Null once the key is out, and for every other quiz.
+   */
+  key_withheld_until: z.string().nullable(),
   questions: z.array(ReportQuestionSchema),
   /** One entry per question, in the order of `questions`; `selected_option` is null when unanswered. */
   answers: z.array(ReportAnswerSchema),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -59,8 +60,31 @@ describe('production refusals', () => {
     ['a repeated letter', 'x'.repeat(40)],
     ['a repeated word', 'password'.repeat(5)],
     ['a few characters in turn', 'abcd'.repeat(10)],
+    ['a typed alphabet', 'abcdefghijklmnopqrstuvwxyz0123456789'],
+    ['a typed alphabet in both cases', 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'],
+    ['a keyboard walk', 'qwertyuiopasdfghjklzxcvbnm1234567890'],
+    ['a passphrase of common words', 'correct-horse-battery-staple-quiz-np-2026'],
+    ['16 random bytes', '6f1ed002ab5595859014ebf0951522d9'],
   ])('refuses %s as JWT_SECRET', (_label, secret) => {
     expect(refusal({ ...production, JWT_SECRET: secret })).toContain('JWT_SECRET looks guessable')
+  })
+
+  it.each([
+    ['hex', randomBytes(32).toString('hex')],
+    ['base64', randomBytes(32).toString('base64')],
+    ['base64url', randomBytes(32).toString('base64url')],
+  ])('accepts 32 random bytes in %s as JWT_SECRET', (_label, secret) => {
+    expect(load({ ...production, JWT_SECRET: secret }).jwtSecret).toBe(secret)
+  })
+
+  it("keeps development's generated secret, which production would accept too", () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'quiz-secret-'))
+    try {
+      const secret = loadConfig({ DATA_DIR: dataDir }).jwtSecret
+      expect(load({ ...production, JWT_SECRET: secret }).jwtSecret).toBe(secret)
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 
   it('refuses http:// for PUBLIC_URL and the SMS gateway', () => {

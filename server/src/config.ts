@@ -4,6 +4,7 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { closeExisting, ensurePrivateDir } from './lib/private-files'
+import { secretStrengthBits } from './lib/secret-strength'
 import { generateVapidKeys, localVapidKeys, vapidKeysProblem, type VapidKeys } from './lib/vapid-keys'
 
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback)
@@ -44,6 +45,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_REFRESH_PER_IP_HOUR: int(10_000),
   RATE_LIMIT_PAYMENT_START_PER_USER_HOUR: int(20),
   RATE_LIMIT_PAYMENT_RETURN_PER_IP_HOUR: int(300),
+  RATE_LIMIT_PUSH_SUBSCRIBE_PER_USER_HOUR: int(30),
   /** Unset: `fake` in development and tests, none in production (paying is then off until providers are chosen). */
   PAYMENT_PROVIDERS: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
@@ -71,7 +73,7 @@ const EnvSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().trim().optional(),
   VAPID_SUBJECT: z.string().trim().optional(),
   PUSH_ALLOW_INSECURE: bool(false),
-  PUSH_TIMEOUT_MS: int(10_000),
+  PUSH_TIMEOUT_MS: int(5_000),
   /** Unset: 1000, or 0 (no background sending) under NODE_ENV=test, whose tests drain the queue themselves. */
   DELIVERY_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
   /** Unset: 5000, or 0 (off) under NODE_ENV=test, whose tests run the live mocks' announcements themselves. */
@@ -146,6 +148,7 @@ export type Config = Readonly<{
     refreshPerIpHour: number
     paymentStartPerUserHour: number
     paymentReturnPerIpHour: number
+    pushSubscribePerUserHour: number
   }
 }>
 
@@ -173,9 +176,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
   const production = e.NODE_ENV === 'production'
   const trustProxy = parseTrustProxy(e.TRUST_PROXY, problems)
   if (production && !e.JWT_SECRET) problems.push('JWT_SECRET is required in production.')
-  if (production && e.JWT_SECRET && estimatedBits(e.JWT_SECRET) < MIN_SECRET_BITS)
+  if (production && e.JWT_SECRET && secretStrengthBits(e.JWT_SECRET) < MIN_SECRET_BITS)
     problems.push(
-      'JWT_SECRET looks guessable (too few different characters); use a random one, e.g. `openssl rand -hex 32`.',
+      'JWT_SECRET looks guessable (typed, patterned or short: it needs 32 random bytes); use `openssl rand -hex 32`.',
     )
   // Behind TLS the browser never sends tokens or codes in the clear; an http:// address would.
   if (production && e.PUBLIC_URL?.startsWith('http://'))
@@ -206,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
     problems.push(
       `PAYMENT_PROVIDERS includes fake beside ${realProviders.join(' and ')}: fake grants paid access without payment, so it never runs beside a real provider.`,
     )
+  if (production) problems.push(...paymentUrlProblems(e, providers))
   if (production && !e.PAYMENT_SANDBOX) problems.push(...sandboxProblems(e, providers))
   if (providers.includes('khalti') && !e.KHALTI_SECRET_KEY)
     problems.push('KHALTI_SECRET_KEY is required when PAYMENT_PROVIDERS includes khalti.')
@@ -292,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
       refreshPerIpHour: e.RATE_LIMIT_REFRESH_PER_IP_HOUR,
       paymentStartPerUserHour: e.RATE_LIMIT_PAYMENT_START_PER_USER_HOUR,
       paymentReturnPerIpHour: e.RATE_LIMIT_PAYMENT_RETURN_PER_IP_HOUR,
+      pushSubscribePerUserHour: e.RATE_LIMIT_PUSH_SUBSCRIBE_PER_USER_HOUR,
     },
   })
 }
@@ -358,24 +363,9 @@ function parseTrustProxy(value: string, problems: string[]): Config['trustProxy'
   return entries
 }
 
-// A 64-character hex secret carries 256 bits; refuse what a person typed (a repeated letter, a word) rather than
-// measure true randomness, which a string cannot show.
-const MIN_SECRET_BITS = 100
-
-/**
- * Length times the Shannon entropy of the secret's own characters, over its shortest repeating unit (a word typed
- * five times is worth the word once): 0 for a repeated letter.
- */
-function estimatedBits(secret: string): number {
-  let period = 1
-  while (period < secret.length && ![...secret].every((char, i) => i < period || char === secret[i - period])) period++
-  const unit = [...secret.slice(0, period)]
-  const counts = new Map<string, number>()
-  for (const char of unit) counts.set(char, (counts.get(char) ?? 0) + 1)
-  let perChar = 0
-  for (const count of counts.values()) perChar -= (count / unit.length) * Math.log2(count / unit.length)
-  return perChar * unit.length
-}
+// 32 random bytes, as `openssl rand -hex 32` or `openssl rand -base64 32` give them, score about 210 and 145 bits;
+// a typed alphabet, keyboard walk, word or repeat scores under 50. 16 random bytes in hex (about 105) are refused too.
+const MIN_SECRET_BITS = 128
 
 // What Khalti and eSewa publish for testing: with these a payment made from a public test wallet would grant real
 // paid access.
@@ -383,6 +373,45 @@ const ESEWA_TEST_PRODUCT_CODE = 'EPAYTEST'
 const ESEWA_TEST_SECRET_KEY = '8gBm/:&EnhH.1/q'
 const KHALTI_LIVE_HOST = 'khalti.com'
 const ESEWA_LIVE_HOSTS = new Set(['epay.esewa.com.np', 'esewa.com.np'])
+
+// The providers' own test hosts, as their developer documents name them: PAYMENT_SANDBOX allows these and no other.
+const KHALTI_SANDBOX_HOSTS = new Set(['dev.khalti.com', 'a.khalti.com'])
+const ESEWA_SANDBOX_HOSTS = new Set(['rc-epay.esewa.com.np', 'rc.esewa.com.np', 'uat.esewa.com.np'])
+
+/**
+ * Production: the payment URLs of the providers in use are https and the providers' own hosts (live, or their
+ * documented sandbox, which sandboxProblems refuses without PAYMENT_SANDBOX). The secret key and the learner's
+ * payment travel to them: an http:// or foreign URL would hand both to whoever answers it, so there is no escape.
+ */
+function paymentUrlProblems(e: z.infer<typeof EnvSchema>, providers: readonly string[]): string[] {
+  const urls = [
+    ...(providers.includes('khalti')
+      ? [
+          [
+            'KHALTI_BASE_URL',
+            e.KHALTI_BASE_URL,
+            'Khalti',
+            new Set([KHALTI_LIVE_HOST, ...KHALTI_SANDBOX_HOSTS]),
+          ] as const,
+        ]
+      : []),
+    ...(providers.includes('esewa')
+      ? (['ESEWA_FORM_URL', 'ESEWA_STATUS_URL'] as const).map(
+          (name) => [name, e[name], 'eSewa', new Set([...ESEWA_LIVE_HOSTS, ...ESEWA_SANDBOX_HOSTS])] as const,
+        )
+      : []),
+  ]
+  const problems: string[] = []
+  for (const [name, value, provider, hosts] of urls) {
+    const url = new URL(value)
+    const host = url.hostname.toLowerCase().replace(/\.$/, '')
+    if (url.protocol !== 'https:') problems.push(`${name} must be an https:// address in production.`)
+    if (!hosts.has(host))
+      problems.push(`${name} names ${host}, which is not ${provider}'s (one of ${[...hosts].join(', ')}).`)
+    else if (url.port !== '' && url.port !== '443') problems.push(`${name} must use ${provider}'s https port, 443.`)
+  }
+  return problems
+}
 
 /** Production without PAYMENT_SANDBOX: the providers' test hosts, codes and keys, each named. */
 function sandboxProblems(e: z.infer<typeof EnvSchema>, providers: readonly string[]): string[] {

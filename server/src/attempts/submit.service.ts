@@ -87,7 +87,12 @@ export function createSubmitService({
             if (invalid) return invalid
             // Up to deadline plus grace the submission counts: submitted answers are merged over the saved ones,
             // except those to timed sections already closed (or not open), which are dropped (API.md "Papers").
-            const open = withoutClosedSections(sectionClock(live, now), placesOf(paper), body).body
+            // A live mock's ranked attempt takes none after its deadline: others have submitted by then and may
+            // have passed the key on (docs/decisions/042), so its grace scores the saved answers, as a late one.
+            const late = times !== null && live.ranked === 1 && now > live.deadline
+            const open = late
+              ? NOTHING_SUBMITTED
+              : withoutClosedSections(sectionClock(live, now), placesOf(paper), body).body
             const openEntries = open === body ? entries : answerEntries(open.answers ?? {})
             const answers = await listAnswers(trx, live.id)
             // The web app has autosaved nearly every answer it submits: only what differs is written again.
@@ -103,7 +108,7 @@ export function createSubmitService({
               answers,
               attemptSections(live.sections, paper.questions.length),
             )
-            const fields = { ...score, finished_at: now, late: 0, submitted: 1 }
+            const fields = { ...score, finished_at: now, late: late ? 1 : 0, submitted: 1 }
             if (!(await markAttemptFinished(trx, live.id, fields)))
               throw new Error(`attempt ${live.id} was finished twice`)
             await recordFinish(trx, live, paper, answers, score.score_hundredths, now)
@@ -166,3 +171,5 @@ export function createSubmitService({
 }
 
 export type SubmitService = ReturnType<typeof createSubmitService>
+
+const NOTHING_SUBMITTED: SubmitAttemptBody = { answers: {} }

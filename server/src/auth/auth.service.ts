@@ -18,6 +18,7 @@ import {
   revokeFamily,
 } from './refresh-tokens.repository'
 import type { LoginClient } from '../http/login-client'
+import { countPasswordTry } from '../http/login-failures'
 import type { TokenSigner } from '../http/tokens'
 import { deviceName } from './device-name'
 import {
@@ -94,6 +95,9 @@ export function revokeAllSessions(db: Kysely<DB>, userId: number, now: number, k
   return revokeAllOfUser(db, userId, now, keepSessionId)
 }
 
+/** Who tries a password is not known: the trail names the address and the account tried. */
+const loginActor = (client: LoginClient): AuditActor => ({ id: null, username: 'anonymous', address: client.address })
+
 export function createAuthService({
   database,
   clock,
@@ -107,20 +111,44 @@ export function createAuthService({
   limiter: RateLimiter
   rules: RateLimitRules
 }) {
+  /** A failed or refused login in the audit trail: one statement, outside any transaction, like the counters. */
+  async function recordLoginEvent(
+    user: Pick<UserRow, 'id' | 'username'>,
+    client: LoginClient,
+    action: 'login_failed' | 'login_locked',
+    scope?: 'address' | 'account',
+  ) {
+    await recordAudit(database.db, loginActor(client), clock.now(), {
+      action,
+      entityType: 'user',
+      entityId: user.id,
+      label: user.username,
+      after: { address: client.address, ...(scope && { locked: scope }) },
+    })
+  }
+
   return {
     async login(
       { username, password }: { username: string; password: string },
       client: LoginClient,
     ): Promise<TokenPair> {
       await limiter.hit(rules.loginPerIp, client.address)
-      // Counted as a failure up front and given back on success: concurrent guesses cannot slip past the limit.
-      const attempt = await limiter.hit(rules.loginFailuresPerUsername, usernameKey(username))
+      // Counted as failures up front and given back on success: concurrent guesses cannot slip past the limit.
+      const tried = await countPasswordTry(limiter, rules, usernameKey(username), client.address)
       const user = await findUserByUsername(database.db, username)
+      if (tried.refusal) {
+        if (user && tried.justLocked) await recordLoginEvent(user, client, 'login_locked', tried.justLocked)
+        throw tried.refusal
+      }
       const passwordMatches = user
         ? await verifyPassword(password, user.password_hash)
         : await verifyPassword(password, await getDummyHash()).then(() => false)
-      if (!user || !passwordMatches) throw invalidCredentials()
-      await attempt.refund()
+      if (!user || !passwordMatches) {
+        // Every failure on an admin account is in the trail; a learner's only when it locks (above).
+        if (user?.is_admin === 1) await recordLoginEvent(user, client, 'login_failed')
+        throw invalidCredentials()
+      }
+      await tried.refund()
       const now = clock.now()
       return database.transaction((trx) => startLogin(trx, tokens, user, now, client))
     },

@@ -444,6 +444,8 @@ export interface PushSubscriptionTable {
   p256dh: string
   auth: string
   created_at: number
+  /** Pushes in a row that timed out (migration 0016): at PUSH_TIMEOUTS_BEFORE_DROP the subscription is dropped. */
+  timeouts: Generated<number>
 }
 
 /** A push or a text message still to send, being sent, sent or given up (migration 0012, docs/decisions/035). */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 
 /**
- * Adds one hit to a fixed-window counter and returns the new total. One upsert statement, so concurrent
+ * Adds one hit to a window's counter and returns the new total. One upsert statement, so concurrent
  * requests in any number of processes never lose a hit (both SQLite and PostgreSQL support
  * `ON CONFLICT ... DO UPDATE ... RETURNING`).
  */
@@ -35,4 +35,23 @@ export async function deleteCountersBefore(db: Kysely<DB>, windowStart: number):
 
 export async function deleteCountersOfKey(db: Kysely<DB>, key: string): Promise<void> {
   await db.deleteFrom('rate_limit_counters').where('key', '=', key).execute()
+}
+
+/** Compared as a substring, not LIKE: usernames may hold `_`, which LIKE reads as any character. */
+export async function deleteCountersWithPrefix(db: Kysely<DB>, prefix: string): Promise<void> {
+  await db
+    .deleteFrom('rate_limit_counters')
+    .where(sql<string>`substr(key, 1, ${prefix.length})`, '=', prefix)
+    .execute()
+}
+
+/** A window's hits, 0 when it has no counter. */
+export async function findCounter(db: Kysely<DB>, key: string, windowStart: number): Promise<number> {
+  const row = await db
+    .selectFrom('rate_limit_counters')
+    .select('hits')
+    .where('key', '=', key)
+    .where('window_start', '=', windowStart)
+    .executeTakeFirst()
+  return Number(row?.hits ?? 0)
 }

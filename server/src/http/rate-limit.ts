@@ -2,9 +2,20 @@ import type { Config } from '../config'
 import type { Database } from '../db/database'
 import type { Clock } from '../lib/clock'
 import { RateLimited } from './errors'
-import { decrementCounter, deleteCountersBefore, deleteCountersOfKey, incrementCounter } from './rate-limit.repository'
+import {
+  decrementCounter,
+  deleteCountersBefore,
+  deleteCountersOfKey,
+  deleteCountersWithPrefix,
+  findCounter,
+  incrementCounter,
+} from './rate-limit.repository'
 
-/** One limit: at most `limit` hits per fixed window of `windowSeconds`, counted per key (an address, a username...). */
+/**
+ * One limit: at most `limit` hits in any span of `windowSeconds`, counted per key (an address, a username...).
+ * Counted as a sliding window: the current fixed window's hits plus the previous window's, weighted by how much of it
+ * the span still covers (the estimate Cloudflare describes), so a burst across a window's end gets no second `limit`.
+ */
 export interface RateLimitRule {
   /** Names the counter family, e.g. `login:ip`; the full key is `<name>:<subject>`. */
   name: string
@@ -18,9 +29,9 @@ const SWEEP_EVERY = 500
 const SWEEP_AGE_MS = 24 * 3600_000
 
 /**
- * Fixed-window counters kept in the database (table rate_limit_counters), so every app process shares them.
- * Each hit is its own statement, outside any request transaction: a refused request still leaves its count
- * (API.md: failed attempts are counted even though the request fails).
+ * Window counters kept in the database (table rate_limit_counters), so every app process shares them. Each hit is
+ * its own statement, outside any request transaction: a refused request still leaves its count (API.md: failed
+ * attempts are counted even though the request fails).
  */
 export function createRateLimiter({ database, clock }: { database: Database; clock: Clock }) {
   let hitsSinceSweep = 0
@@ -29,7 +40,7 @@ export function createRateLimiter({ database, clock }: { database: Database; clo
     const windowMs = rule.windowSeconds * 1000
     const now = clock.now()
     const start = Math.floor(now / windowMs) * windowMs
-    return { start, retryAfterSeconds: (start + windowMs - now) / 1000 }
+    return { start, windowMs, now }
   }
   const keyOf = (rule: RateLimitRule, subject: string) => `${rule.name}:${subject}`
 
@@ -40,6 +51,28 @@ export function createRateLimiter({ database, clock }: { database: Database; clo
     await deleteCountersBefore(database.db, clock.now() - SWEEP_AGE_MS)
   }
 
+  /**
+   * Counts this request and says how many the window now holds, refusing nothing: for a caller whose refusal
+   * depends on more than one counter (the login's). `refusal` is the 429 this rule would answer.
+   */
+  async function count(rule: RateLimitRule, subject: string) {
+    const { start, windowMs, now } = windowOf(rule)
+    const key = keyOf(rule, subject)
+    const [current, previous] = await Promise.all([
+      incrementCounter(database.db, key, start),
+      findCounter(database.db, key, start - windowMs),
+    ])
+    await sweep()
+    const weight = 1 - (now - start) / windowMs
+    return {
+      /** The hits in the last `windowSeconds`, this one included (the previous window's weighted: a fraction). */
+      hits: previous * weight + current,
+      refusal: () =>
+        new RateLimited(retryAfterMs(rule.limit, { previous, current, start, windowMs, now }) / 1000, rule.detail),
+      refund: () => decrementCounter(database.db, key, start),
+    }
+  }
+
   return {
     /**
      * Counts this request, then refuses it with 429 and Retry-After once the window holds more than `limit`
@@ -47,16 +80,18 @@ export function createRateLimiter({ database, clock }: { database: Database; clo
      * failed, so nothing was sent).
      */
     async hit(rule: RateLimitRule, subject: string): Promise<{ refund: () => Promise<void> }> {
-      const window = windowOf(rule)
-      const key = keyOf(rule, subject)
-      const hits = await incrementCounter(database.db, key, window.start)
-      await sweep()
-      if (hits > rule.limit) throw new RateLimited(window.retryAfterSeconds, rule.detail)
-      return { refund: () => decrementCounter(database.db, key, window.start) }
+      const counted = await count(rule, subject)
+      if (counted.hits > rule.limit) throw counted.refusal()
+      return counted
     },
+    count,
     /** Forgets a subject's count (a password reset lifts the lock-out that forgotten passwords caused). */
     async clear(rule: RateLimitRule, subject: string): Promise<void> {
       await deleteCountersOfKey(database.db, keyOf(rule, subject))
+    },
+    /** Forgets every subject that starts with `prefix` (a username's counts from every address). */
+    async clearPrefix(rule: RateLimitRule, prefix: string): Promise<void> {
+      await deleteCountersWithPrefix(database.db, keyOf(rule, prefix))
     },
   }
 }
@@ -69,6 +104,13 @@ export function rateLimitRules(limits: Config['rateLimits']) {
   return {
     loginFailuresPerUsername: {
       name: 'login-failures:username',
+      limit: limits.loginPerUsername,
+      windowSeconds: limits.loginWindowSeconds,
+      detail: 'Too many failed login attempts for this account. Please try again later.',
+    },
+    // The same limit per username and address: a stranger's failures lock out their own address, not the owner.
+    loginFailuresPerUsernameFrom: {
+      name: 'login-failures-from:username-ip',
       limit: limits.loginPerUsername,
       windowSeconds: limits.loginWindowSeconds,
       detail: 'Too many failed login attempts for this account. Please try again later.',
@@ -94,7 +136,37 @@ export function rateLimitRules(limits: Config['rateLimits']) {
       windowSeconds: hour,
     },
     paymentReturnPerIp: { name: 'payment-return:ip', limit: limits.paymentReturnPerIpHour, windowSeconds: hour },
+    // Each subscription resolves a name in production and may take push sends: a script must not make thousands.
+    pushSubscribePerUser: {
+      name: 'push-subscribe:user',
+      limit: limits.pushSubscribePerUserHour,
+      windowSeconds: hour,
+    },
   } satisfies Record<string, RateLimitRule>
 }
 
 export type RateLimitRules = ReturnType<typeof rateLimitRules>
+
+/**
+ * How long until one more hit would be allowed, if none came meanwhile: while the previous window's weight fades,
+ * or, when the current window alone is over the limit, into the next window as the current one's weight fades.
+ */
+export function retryAfterMs(
+  limit: number,
+  {
+    previous,
+    current,
+    start,
+    windowMs,
+    now,
+  }: { previous: number; current: number; start: number; windowMs: number; now: number },
+): number {
+  // A weight w of `hits` lets one more through when hits × w + base + 1 <= limit, i.e. w <= (limit - base - 1) / hits.
+  const fadeUntil = (windowStart: number, hits: number, base: number) =>
+    windowStart + windowMs * (1 - Math.max(0, limit - base - 1) / hits)
+  const at =
+    current + 1 <= limit && previous > 0
+      ? fadeUntil(start, previous, current)
+      : fadeUntil(start + windowMs, Math.max(current, 1), 0)
+  return Math.max(0, at - now)
+}

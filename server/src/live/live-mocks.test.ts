@@ -231,6 +231,22 @@ describe.each(dialects)('live mocks on %s', (dialect) => {
   })
 
   describe('the leaderboard', () => {
+    it('of a paid-tier mock answers 403 paid_access_required without paid access, as starting does', async () => {
+      const mock = await liveMock({ is_paid_tier: 1 })
+      const [learner, payer, admin] = [
+        await createUser(t.database),
+        await createUser(t.database, { paid_access_until: t.clock.now() + DAY }),
+        await createUser(t.database, { is_admin: 1 }),
+      ]
+      t.clock.set(mock.ends)
+      const refused = await mock.board(learner)
+      expect(refused.status).toBe(403)
+      expect(refused.body.code).toBe('paid_access_required')
+      expect((await mock.start(learner)).body.code).toBe('paid_access_required')
+      expect((await mock.board(payer)).status).toBe(200)
+      expect((await mock.board(admin)).status).toBe(200)
+    })
+
     it('goes upcoming -> running -> provisional -> final; an open flag keeps it provisional, its decision re-ranks', async () => {
       const mock = await liveMock({ challenge_days: 1 })
       const [ram, sita, hari, gita, anon] = [

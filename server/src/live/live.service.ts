@@ -94,16 +94,20 @@ export function createLiveService({
     return { quiz, times: liveTimes(quiz) }
   }
 
+  /** A paid-tier mock is its payers' (and admins'): registering and its leaderboard need what starting it needs. */
+  async function requirePaidAccess(quiz: { is_paid_tier: number }, user: TokenUser, now: number) {
+    if (quiz.is_paid_tier !== 1) return
+    const access = await findPaidAccess(db, user.id)
+    if (!access || !mayTakePaidQuizzes(access, now))
+      throw new PermissionDenied(messages.paidAccessRequired, 'paid_access_required')
+  }
+
   /** `POST .../register/`: until the join window closes; a paid-tier mock needs paid access, as its start does. */
   async function register(user: TokenUser, quizId: number) {
     const now = clock.now()
     const { quiz, times } = await requireLive(quizId)
     if (!times) throw notLive()
-    if (quiz.is_paid_tier === 1) {
-      const access = await findPaidAccess(db, user.id)
-      if (!access || !mayTakePaidQuizzes(access, now))
-        throw new PermissionDenied(messages.paidAccessRequired, 'paid_access_required')
-    }
+    await requirePaidAccess(quiz, user, now)
     if (now >= times.joinEndsAt) throw joinClosed()
     await database.transaction((trx) => insertRegistration(trx, quizId, user.id, now))
   }
@@ -146,6 +150,7 @@ export function createLiveService({
     const now = clock.now()
     const { quiz, times } = await requireLive(quizId)
     if (!times) throw new NotFound(liveMessages.notLive)
+    await requirePaidAccess(quiz, user, now)
     let rows = await listRankedAttempts(db, quizId)
     const phase = livePhase(times, now)
     if (phase !== 'after')

@@ -4,8 +4,18 @@ import type { DB, DeliveryTable } from '../db/schema'
 
 export type DeliveryRow = Selectable<DeliveryTable>
 
+/** When a row stops being worth sending: its TTL's end (a row without one counts as lasting 28 days). */
+const expiryOf = (alias: string) =>
+  // bigint: a 28-day TTL in milliseconds overflows PostgreSQL's integer.
+  sql<number>`coalesce(${sql.ref(`${alias}.created_at`)} + cast(${sql.ref(`${alias}.ttl_seconds`)} as bigint) * 1000, ${sql.ref(
+    `${alias}.created_at`,
+  )} + ${28 * 24 * 3_600_000})`
+
 /**
- * Claims up to `limit` due rows for `worker` until `until`, in one statement. On PostgreSQL the rows are picked
+ * Claims up to `limit` due rows for `worker` until `until`, in one statement: at most one per learner, and none of a
+ * learner who has one in flight in any process, so one learner's slow or hanging push services hold one send at a
+ * time and never anyone else's (docs/decisions/042); the rows that expire first go first, so a reminder with a
+ * 15-minute TTL is not queued behind a day's worth of other learners' pushes. On PostgreSQL the rows are picked
  * `FOR UPDATE SKIP LOCKED`: processes claiming at once each take other rows and never wait on each other. On SQLite
  * the statement runs under the one write lock, so two claims are one after the other and the second no longer sees
  * what the first took. A claim that outlives its process (a crash) expires at `until`, and the row is due again.
@@ -15,15 +25,26 @@ export async function claimDueDeliveries(
   dialect: Dialect,
   { worker, now, until, limit }: { worker: string; now: number; until: number; limit: number },
 ): Promise<DeliveryRow[]> {
+  const claimable = (alias: string) =>
+    sql<boolean>`${sql.ref(`${alias}.status`)} = 'pending' and ${sql.ref(`${alias}.next_attempt_at`)} <= ${now}
+      and (${sql.ref(`${alias}.claimed_until`)} is null or ${sql.ref(`${alias}.claimed_until`)} < ${now})`
   let due = db
-    .selectFrom('deliveries')
-    .select('id')
+    .selectFrom('deliveries as d')
+    .select('d.id')
     // A literal, so PostgreSQL sees the partial index's predicate (deliveries_due) in the query.
-    .where('status', '=', sql.lit('pending'))
-    .where('next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-    .orderBy('next_attempt_at')
-    .orderBy('id')
+    .where('d.status', '=', sql.lit('pending'))
+    .where('d.next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('d.claimed_until', 'is', null), eb('d.claimed_until', '<', now)]))
+    .where(
+      sql<boolean>`not exists (select 1 from deliveries busy where busy.user_id = d.user_id
+        and busy.status = 'pending' and busy.claimed_until >= ${now})`,
+    )
+    .where(
+      sql<boolean>`not exists (select 1 from deliveries e where e.user_id = d.user_id and ${claimable('e')}
+        and (${expiryOf('e')} < ${expiryOf('d')} or (${expiryOf('e')} = ${expiryOf('d')} and e.id < d.id)))`,
+    )
+    .orderBy(expiryOf('d'))
+    .orderBy('d.id')
     .limit(limit)
   if (dialect === 'postgres') due = due.forUpdate().skipLocked()
   return db
@@ -38,7 +59,7 @@ export async function subscriptionsByIds(db: Kysely<DB>, ids: number[]) {
   if (ids.length === 0) return []
   return db
     .selectFrom('push_subscriptions')
-    .select(['id', 'endpoint', 'p256dh', 'auth'])
+    .select(['id', 'endpoint', 'p256dh', 'auth', 'timeouts'])
     .where('id', 'in', ids)
     .execute()
 }
@@ -97,5 +118,30 @@ export async function pruneFinished(
         eb.and([eb('status', '=', 'failed'), eb('finished_at', '<', failedBefore)]),
       ]),
     )
+    .execute()
+}
+
+/**
+ * Counts a push to the subscription that timed out; returns the count in a row, so the caller can drop a
+ * subscription whose push service keeps accepting connections and never answering.
+ */
+export async function countTimeout(db: Kysely<DB>, subscriptionId: number): Promise<number> {
+  const row = await db
+    .updateTable('push_subscriptions')
+    .set((eb) => ({ timeouts: eb('timeouts', '+', 1) }))
+    .where('id', '=', subscriptionId)
+    .returning('timeouts')
+    .executeTakeFirst()
+  return row?.timeouts ?? 0
+}
+
+/** A push service answered: its subscription's timeouts in a row start again. */
+export async function clearTimeouts(db: Kysely<DB>, subscriptionIds: number[]) {
+  if (subscriptionIds.length === 0) return
+  await db
+    .updateTable('push_subscriptions')
+    .set({ timeouts: 0 })
+    .where('id', 'in', subscriptionIds)
+    .where('timeouts', '>', 0)
     .execute()
 }

@@ -12,7 +12,7 @@ import { migrateToLatest } from '../db/migrate'
 import { createTokenSigner } from '../http/tokens'
 import { FakeClock } from '../lib/clock'
 import type { UserRow } from '../db/schema'
-import { createDeliveryDrainer, MAX_ATTEMPTS, RETRY_DELAYS_MS } from './delivery-drainer'
+import { createDeliveryDrainer, MAX_ATTEMPTS, RETRY_DELAYS_MS, SEND_SLOTS } from './delivery-drainer'
 import { DEFAULT_PUSH_TTL_SECONDS, notify, type NewNotification } from './notifications.service'
 
 describe.each(dialects)('notify and deliver on %s', (dialect) => {
@@ -202,6 +202,86 @@ describe.each(dialects)('notify and deliver on %s', (dialect) => {
     expect(await deliveries()).toMatchObject([
       { status: 'pending', attempts: 1, last_error: expect.stringContaining('not reached') },
     ])
+  })
+
+  it("sends another learner's push at once while one learner's 40 push services hang", async () => {
+    const attacker = await createUser(t.database)
+    const victim = await createUser(t.database)
+    // Stored directly: the route keeps 10 per learner, but rows from before that cap may hold more.
+    for (let n = 0; n < 40; n++) {
+      const { endpoint, keys } = pushService.subscribe(`hang-${n}`)
+      pushService.answer(`hang-${n}`, 'hang')
+      await t.db
+        .insertInto('push_subscriptions')
+        .values({ user_id: attacker.id, endpoint, p256dh: keys.p256dh, auth: keys.auth, created_at: t.clock.now() })
+        .execute()
+    }
+    await subscribe(victim, 'victim')
+    // The attacker's pushes are queued first.
+    await tell([scoreChanged(attacker)])
+    await tell([scoreChanged(victim)])
+    const { buildApp } = await import('../app')
+    const app = await buildApp(
+      { ...t, config: { ...withShortPushTimeout(), deliveryIntervalMs: 20 } },
+      { logger: false },
+    )
+    const started = Date.now()
+    await app.ready()
+    try {
+      while (!pushService.received.some((push) => push.name === 'victim') && Date.now() - started < 10_000)
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      // Well before a single hanging push's timeout.
+      expect(Date.now() - started).toBeLessThan(HANG_TIMEOUT_MS)
+      // One of the attacker's pushes in flight at a time.
+      await new Promise((resolve) => setTimeout(resolve, HANG_TIMEOUT_MS / 4))
+      expect(pushService.requests.filter((name) => name.startsWith('hang-')).length).toBeLessThanOrEqual(1)
+    } finally {
+      await app.close()
+      pushService.release()
+    }
+  })
+
+  it('drops a subscription whose push service times out three times in a row, and its queued pushes', async () => {
+    const learner = await createUser(t.database)
+    await subscribe(learner, 'black-hole')
+    pushService.answer('black-hole', 'hang', 'hang', 'hang')
+    await tell([scoreChanged(learner)])
+    await tell([scoreChanged(learner)])
+    await tell([scoreChanged(learner)])
+    await tell([scoreChanged(learner)])
+    try {
+      await createDeliveryDrainer({ ...t, config: withShortPushTimeout() }, t.app.log).drainOnce()
+    } finally {
+      pushService.release()
+    }
+    expect(pushService.requests).toEqual(['black-hole', 'black-hole', 'black-hole'])
+    expect(await subscriptions()).toEqual([])
+    expect(await deliveries()).toEqual([])
+  })
+
+  it('starts again counting timeouts after a push that got an answer', async () => {
+    const learner = await createUser(t.database)
+    await subscribe(learner, 'sometimes')
+    pushService.answer('sometimes', 'hang', 'hang', 201, 'hang')
+    for (let n = 0; n < 4; n++) await tell([scoreChanged(learner)])
+    try {
+      await createDeliveryDrainer({ ...t, config: withShortPushTimeout() }, t.app.log).drainOnce()
+    } finally {
+      pushService.release()
+    }
+    expect(await subscriptions()).toMatchObject([{ timeouts: 1 }])
+  })
+
+  it('sends a reminder that expires soon before earlier pushes that keep for a day', async () => {
+    const learners = await Promise.all(Array.from({ length: 30 }, () => createUser(t.database)))
+    for (const [n, learner] of learners.entries()) await subscribe(learner, `daily-${n}`)
+    await tell(learners.map((learner) => scoreChanged(learner)))
+    const registered = await createUser(t.database)
+    await subscribe(registered, 'reminded')
+    await tell([scoreChanged(registered, { kind: 'live_reminder', push: { ttlSeconds: 900 } })])
+    await drainer().drainOnce()
+    expect(pushService.requests).toHaveLength(31)
+    expect(pushService.requests.slice(0, SEND_SLOTS)).toContain('reminded')
   })
 
   it('sends the text message to the learner phone, and retries when the gateway fails', async () => {

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { AppContext } from '../context'
 import {
   claimDueDeliveries,
+  clearTimeouts,
+  countTimeout,
   deleteSubscriptionById,
   markDelivered,
   markFailed,
@@ -14,14 +16,14 @@ import {
 } from './deliveries.repository'
 import { createPushSender, type PushOutcome, type PushSender } from './push-sender'
 
-/** Rows one claim takes: small, so one process never holds many that others could send meanwhile. */
-export const CLAIM_BATCH = 20
-/** Sends in flight at once per process: enough to hide a push service's latency, too few to crowd out requests. */
-export const SEND_CONCURRENCY = 4
+/** Sends in flight at once per process: each a different learner's (deliveries.repository.ts claims so). */
+export const SEND_SLOTS = 8
 /** Tries before a row is given up: the first send and four retries, over about an hour and a quarter. */
 export const MAX_ATTEMPTS = 5
 /** Wait before retry n (after the nth failed try). */
 export const RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000]
+/** Pushes in a row to one subscription that time out before it is dropped (docs/decisions/042). */
+export const PUSH_TIMEOUTS_BEFORE_DROP = 3
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
@@ -32,15 +34,20 @@ export interface DeliveryDrainer {
   start(): void
   /** Stops looking and waits for the sends in flight (each bounded by its timeout). */
   stop(): Promise<void>
-  /** Claims and sends one batch of due rows; resolves to how many it claimed. Never throws. */
+  /**
+   * Claims and sends what is due, claim after claim, until nothing more is; resolves to how many rows it claimed.
+   * Each claim's sends are awaited before the next (tests and tools; the running server sends with `start`).
+   * Never throws.
+   */
   drainOnce(): Promise<number>
 }
 
 /**
  * Sends what notify() queued, after the transactions that queued it committed (docs/decisions/035). Any number of
  * processes may run one on the same database: each row is claimed by one of them (deliveries.repository.ts).
- * Failures are retried with growing delays, then given up; nothing here ever throws into a request, and the sends
- * run on this process's event loop between requests, a few at a time.
+ * Failures are retried with growing delays, then given up; nothing here ever throws into a request. Each send runs
+ * on its own in one of SEND_SLOTS slots, and a freed slot is filled at once: a push service that hangs holds its
+ * slot until the timeout and nothing else (docs/decisions/042), and a learner has one send in flight at a time.
  */
 export function createDeliveryDrainer(
   { database, clock, config, sms }: Pick<AppContext, 'database' | 'clock' | 'config' | 'sms'>,
@@ -48,86 +55,106 @@ export function createDeliveryDrainer(
   push: PushSender = createPushSender(config.push),
 ): DeliveryDrainer {
   const worker = `${process.pid}-${randomBytes(6).toString('hex')}`
-  // Longer than a batch can take (CLAIM_BATCH / SEND_CONCURRENCY sends, each bounded by the timeouts), so a live
-  // process never loses a claim it is still working on.
-  const claimMs = Math.max(config.push.timeoutMs, config.sms.timeoutMs) * (CLAIM_BATCH / SEND_CONCURRENCY + 1) + 60_000
+  // Longer than one send can take (bounded by the timeouts), so a live process never loses a claim it still works on.
+  const claimMs = Math.max(config.push.timeoutMs, config.sms.timeoutMs) + 60_000
   let timer: NodeJS.Timeout | undefined
   let stopped = true
-  let running: Promise<number> | undefined
   let prunedAt = 0
+  const inFlight = new Set<Promise<void>>()
+  // Claims one at a time per process, so two never count the same free slots.
+  let claiming: Promise<unknown> = Promise.resolve()
 
-  async function drainOnce(): Promise<number> {
-    // One batch at a time per process: a second call waits for the first and then runs its own.
-    while (running) await running.catch(() => 0)
-    running = drain().catch((error: unknown) => {
-      log.error({ err: error }, 'deliveries: a drain failed; its rows are sent again once their claim expires')
-      return 0
+  /**
+   * Claims as many rows as `slots()` says are free when its turn comes, and starts sending them before the next
+   * claim's turn: two claims of one process never count the same free slots.
+   */
+  function claim(slots: () => number): Promise<Promise<void>[]> {
+    const next = claiming.then(async () => {
+      const now = clock.now()
+      if (now - prunedAt > HOUR) {
+        prunedAt = now
+        await database.transaction((trx) => pruneFinished(trx, { doneBefore: now - DAY, failedBefore: now - 30 * DAY }))
+      }
+      const limit = slots()
+      if (limit <= 0) return []
+      const rows = await database.transaction((trx) =>
+        claimDueDeliveries(trx, database.dialect, { worker, now, until: now + claimMs, limit }),
+      )
+      return rows.map(launch)
     })
+    claiming = next.catch(() => undefined)
+    return next
+  }
+
+  /** Sends one claimed row and settles it; never rejects. */
+  function launch(row: DeliveryRow): Promise<void> {
+    const sending = deliver(row)
+      .catch((error: unknown) => log.error({ err: error, delivery: row.id }, 'deliveries: a send failed to settle'))
+      .finally(() => {
+        inFlight.delete(sending)
+        // A freed slot is filled at once: more may be waiting.
+        if (!stopped) schedule(0)
+      })
+    inFlight.add(sending)
+    return sending
+  }
+
+  async function deliver(row: DeliveryRow) {
+    const outcome = await sendOne(row).catch((error: unknown): Outcome => ({
+      kind: 'retry',
+      error: (error as Error).message ?? String(error),
+    }))
+    if (outcome.kind === 'sent') {
+      await database.transaction(async (trx) => {
+        await markDelivered(trx, worker, [row.id], clock.now())
+        if (row.subscription_id !== null) await clearTimeouts(trx, [row.subscription_id])
+      })
+    } else await settle(row, outcome)
+  }
+
+  async function sendOne(row: DeliveryRow): Promise<Outcome> {
+    if (row.channel === 'push') {
+      const [subscription] =
+        row.subscription_id === null ? [] : await subscriptionsByIds(database.db, [row.subscription_id])
+      if (!subscription) return { kind: 'failed', error: 'the subscription was removed' }
+      const left = remainingTtlSeconds(row, clock.now())
+      if (left !== null && left <= 0) return { kind: 'failed', error: 'expired before it could be sent' }
+      return push.send(subscription, row.payload, left ?? 0)
+    }
+    const [phone] = await phoneNumbersByUserIds(database.db, [row.user_id])
+    if (!phone) return { kind: 'failed', error: 'the learner has no phone number' }
+    const left = remainingTtlSeconds(row, clock.now())
+    if (left !== null && left <= 0) return { kind: 'failed', error: 'expired before it could be sent' }
+    const { text, purpose } = JSON.parse(row.payload) as { text: string; purpose: string }
     try {
-      return await running
-    } finally {
-      running = undefined
+      await sms.send({ to: phone.phone_number, text, purpose })
+      return { kind: 'sent' }
+    } catch (error) {
+      return { kind: 'retry', error: `SMS not sent: ${(error as Error).message}` }
     }
   }
 
-  async function drain(): Promise<number> {
-    const now = clock.now()
-    if (now - prunedAt > HOUR) {
-      prunedAt = now
-      await database.transaction((trx) => pruneFinished(trx, { doneBefore: now - DAY, failedBefore: now - 30 * DAY }))
+  async function drainOnce(): Promise<number> {
+    let claimed = 0
+    try {
+      for (;;) {
+        const sends = await claim(() => SEND_SLOTS)
+        if (sends.length === 0) return claimed
+        claimed += sends.length
+        await Promise.all(sends)
+      }
+    } catch (error) {
+      log.error({ err: error }, 'deliveries: a drain failed; its rows are sent again once their claim expires')
+      return claimed
     }
-    const rows = await database.transaction((trx) =>
-      claimDueDeliveries(trx, database.dialect, { worker, now, until: now + claimMs, limit: CLAIM_BATCH }),
-    )
-    if (rows.length === 0) return 0
-    const [subscriptions, phones] = await Promise.all([
-      subscriptionsByIds(
-        database.db,
-        rows.flatMap((row) => (row.subscription_id === null ? [] : [row.subscription_id])),
-      ),
-      phoneNumbersByUserIds(database.db, [
-        ...new Set(rows.filter((row) => row.channel === 'sms').map((row) => row.user_id)),
-      ]),
-    ])
-    const subscriptionById = new Map(subscriptions.map((s) => [s.id, s]))
-    const phoneByUser = new Map(phones.map((p) => [p.id, p.phone_number]))
+  }
 
-    const sent: number[] = []
-    const queue = [...rows]
-    const sendNext = async (): Promise<void> => {
-      for (let row = queue.shift(); row; row = queue.shift()) {
-        const outcome = await sendOne(row).catch((error: unknown): Outcome => ({
-          kind: 'retry',
-          error: (error as Error).message ?? String(error),
-        }))
-        if (outcome.kind === 'sent') sent.push(row.id)
-        else
-          await settle(row, outcome).catch((error: unknown) => log.error({ err: error }, 'deliveries: settle failed'))
-      }
-    }
-    await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, rows.length) }, sendNext))
-    await database.transaction((trx) => markDelivered(trx, worker, sent, clock.now()))
-    return rows.length
-
-    async function sendOne(row: DeliveryRow): Promise<Outcome> {
-      if (row.channel === 'push') {
-        const subscription = row.subscription_id === null ? undefined : subscriptionById.get(row.subscription_id)
-        if (!subscription) return { kind: 'failed', error: 'the subscription was removed' }
-        const left = remainingTtlSeconds(row, clock.now())
-        if (left !== null && left <= 0) return { kind: 'failed', error: 'expired before it could be sent' }
-        return push.send(subscription, row.payload, left ?? 0)
-      }
-      const to = phoneByUser.get(row.user_id)
-      if (!to) return { kind: 'failed', error: 'the learner has no phone number' }
-      const left = remainingTtlSeconds(row, clock.now())
-      if (left !== null && left <= 0) return { kind: 'failed', error: 'expired before it could be sent' }
-      const { text, purpose } = JSON.parse(row.payload) as { text: string; purpose: string }
-      try {
-        await sms.send({ to, text, purpose })
-        return { kind: 'sent' }
-      } catch (error) {
-        return { kind: 'retry', error: `SMS not sent: ${(error as Error).message}` }
-      }
+  /** Fills the free slots and returns without waiting for the sends. */
+  async function fill() {
+    try {
+      await claim(() => SEND_SLOTS - inFlight.size)
+    } catch (error) {
+      log.error({ err: error }, 'deliveries: a claim failed; its rows are sent again once their claim expires')
     }
   }
 
@@ -137,6 +164,19 @@ export function createDeliveryDrainer(
       log.info({ delivery: row.id, status: outcome.status }, 'deliveries: push subscription gone, removed')
       await database.transaction((trx) => deleteSubscriptionById(trx, row.subscription_id!))
       return
+    }
+    if (outcome.kind === 'retry' && outcome.timedOut && row.subscription_id !== null) {
+      const subscriptionId = row.subscription_id
+      const dropped = await database.transaction(async (trx) => {
+        if ((await countTimeout(trx, subscriptionId)) < PUSH_TIMEOUTS_BEFORE_DROP) return false
+        // Its queued pushes go with it (cascade).
+        await deleteSubscriptionById(trx, subscriptionId)
+        return true
+      })
+      if (dropped) {
+        log.warn({ delivery: row.id }, 'deliveries: push subscription dropped after repeated timeouts')
+        return
+      }
     }
     const tries = row.attempts + 1
     if (outcome.kind === 'failed' || tries >= MAX_ATTEMPTS) {
@@ -152,10 +192,12 @@ export function createDeliveryDrainer(
 
   function schedule(delay: number) {
     if (stopped) return
+    clearTimeout(timer)
     timer = setTimeout(async () => {
-      const claimed = await drainOnce()
-      // A full batch says there is more waiting: go on at once (after the requests that arrived meanwhile).
-      schedule(claimed === CLAIM_BATCH ? 0 : config.deliveryIntervalMs)
+      timer = undefined
+      await fill()
+      // A send that ended meanwhile has asked for a fill at once: that wake-up stands.
+      if (timer === undefined) schedule(config.deliveryIntervalMs)
     }, delay)
     // The loop alone never keeps a process alive (a CLI command, a test that forgot to close).
     timer.unref()
@@ -170,7 +212,8 @@ export function createDeliveryDrainer(
     async stop() {
       stopped = true
       clearTimeout(timer)
-      await running?.catch(() => 0)
+      await claiming
+      await Promise.all([...inFlight])
     },
     drainOnce,
   }

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import { isPostgres } from '../db/database'
 import type { DB } from '../db/schema'
@@ -124,25 +125,58 @@ export async function markRead(db: Kysely<DB>, userId: number, ids: number[] | '
   await query.execute()
 }
 
+/** A learner's browsers kept at most (docs/decisions/042): a new one past this replaces the oldest. */
+export const MAX_SUBSCRIPTIONS_PER_LEARNER = 10
+
 /**
- * Saves a browser's subscription for this learner. The endpoint is the browser's: a second learner signing in on
- * it takes it over (with new keys if the browser made new ones), so pushes follow whoever uses that browser now.
+ * Saves a browser's subscription for this learner; returns false, changing nothing, when another learner holds the
+ * endpoint and the request does not carry its keys. The endpoint is the browser's: a second learner signing in on
+ * it (the same browser, so the same keys) takes it over, so pushes follow whoever uses that browser now; one who only
+ * knows the endpoint (it travels in every push) cannot. The learner's oldest subscriptions beyond
+ * MAX_SUBSCRIPTIONS_PER_LEARNER go.
  */
 export async function upsertSubscription(
   db: Kysely<DB>,
   row: { user_id: number; endpoint: string; p256dh: string; auth: string; created_at: number },
-) {
-  // Pushes still queued for the previous learner go with their subscription (cascade): never to the next one.
-  await db
-    .deleteFrom('push_subscriptions')
+): Promise<boolean> {
+  const held = await db
+    .selectFrom('push_subscriptions')
+    .select(['id', 'user_id', 'p256dh', 'auth'])
     .where('endpoint', '=', row.endpoint)
-    .where('user_id', '<>', row.user_id)
-    .execute()
+    .$if(isPostgres(db), (query) => query.forUpdate())
+    .executeTakeFirst()
+  if (held && held.user_id !== row.user_id) {
+    if (!sameSecret(held.auth, row.auth) || held.p256dh !== row.p256dh) return false
+    // Pushes still queued for the previous learner go with their subscription (cascade): never to the next one.
+    await db.deleteFrom('push_subscriptions').where('id', '=', held.id).execute()
+  }
   await db
     .insertInto('push_subscriptions')
     .values(row)
-    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: row.user_id, p256dh: row.p256dh, auth: row.auth }))
+    .onConflict((oc) =>
+      oc.column('endpoint').doUpdateSet({ user_id: row.user_id, p256dh: row.p256dh, auth: row.auth, timeouts: 0 }),
+    )
     .execute()
+  const kept = db
+    .selectFrom('push_subscriptions')
+    .select('id')
+    .where('user_id', '=', row.user_id)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(MAX_SUBSCRIPTIONS_PER_LEARNER)
+  await db
+    .deleteFrom('push_subscriptions')
+    .where('user_id', '=', row.user_id)
+    .where('id', 'not in', (eb) => eb.selectFrom(kept.as('kept')).select('kept.id'))
+    .execute()
+  return true
+}
+
+/** Compares the browser's auth secret in constant time. */
+function sameSecret(stored: string, given: string) {
+  const a = Buffer.from(stored, 'base64url')
+  const b = Buffer.from(given, 'base64url')
+  return a.length === b.length && timingSafeEqual(a, b)
 }
 
 export async function deleteSubscription(db: Kysely<DB>, userId: number, endpoint: string) {

@@ -8,6 +8,7 @@ import {
 } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppContext } from '../context'
+import { createRateLimiter, rateLimitRules } from '../http/rate-limit'
 import { createNotificationService } from './notifications.service'
 
 const tags = ['notifications']
@@ -33,6 +34,8 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
 /** /api/push: the VAPID key (no token: the service worker may ask before sign-in) and the browser's subscription. */
 export const pushRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const notifications = createNotificationService(context)
+  const limiter = createRateLimiter({ database: context.database, clock: context.clock })
+  const rules = rateLimitRules(context.config.rateLimits)
 
   app.get('/key/', { schema: { tags, response: { 200: PushKeySchema } } }, () => ({
     public_key: notifications.publicKey(),
@@ -44,6 +47,7 @@ export const pushRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
       '/subscriptions/',
       { schema: { tags, security, body: PushSubscriptionBodySchema } },
       async (request, reply) => {
+        await limiter.hit(rules.pushSubscribePerUser, String(request.user.id))
         await notifications.subscribe(request.user.id, request.body)
         return reply.code(201).send()
       },

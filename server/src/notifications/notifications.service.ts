@@ -10,7 +10,7 @@ import {
 } from '@quiz/contracts'
 import type { AppContext } from '../context'
 import type { DB } from '../db/schema'
-import { NotFound, ValidationFailed } from '../http/errors'
+import { Conflict, NotFound, ValidationFailed } from '../http/errors'
 import { toIso } from '../lib/clock'
 import {
   countNotifications,
@@ -155,7 +155,8 @@ export function createNotificationService({
         auth: Buffer.from(body.keys.auth, 'base64url').toString('base64url'),
         created_at: clock.now(),
       }
-      await database.transaction((trx) => upsertSubscription(trx, row))
+      if (!(await database.transaction((trx) => upsertSubscription(trx, row))))
+        throw new Conflict(notificationMessages.endpointTaken)
     },
 
     async unsubscribe(userId: number, endpoint: string) {

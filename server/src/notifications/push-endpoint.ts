@@ -18,22 +18,35 @@ local.addSubnet('0.0.0.0', 8, 'ipv4')
 local.addAddress('::1', 'ipv6')
 local.addAddress('::', 'ipv6')
 
+// Every IPv4 range IANA sets apart from the public internet (special-purpose registry): private, shared (CGNAT),
+// link-local, documentation (TEST-NET-1..3), benchmarking, the 6to4 relay, multicast and reserved.
 const privateRanges = new BlockList()
 for (const [net, bits] of [
   ['10.0.0.0', 8],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['169.254.0.0', 16],
   ['100.64.0.0', 10],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
   ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
   ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
   ['224.0.0.0', 3],
 ] as const)
   privateRanges.addSubnet(net, bits, 'ipv4')
+// IPv6: only global unicast (2000::/3) reaches the internet directly, which leaves out IPv4-mapped and -compatible
+// addresses, NAT64 (64:ff9b::/96 and 64:ff9b:1::/48: a gateway's way into any IPv4 address, private ones too),
+// unique-local, link-local, site-local and multicast. Inside it, the ranges that tunnel to or stand for other
+// addresses (Teredo and the other IETF assignments, 6to4's 2002::/16) and documentation are refused as well.
+const globalUnicast = new BlockList()
+globalUnicast.addSubnet('2000::', 3, 'ipv6')
 for (const [net, bits] of [
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['3fff::', 20],
 ] as const)
   privateRanges.addSubnet(net, bits, 'ipv6')
 
@@ -49,7 +62,9 @@ export function isLocalAddress(address: string) {
 
 export function isPrivateAddress(address: string) {
   const a = unmapped(address)
-  return isLocalAddress(a) || privateRanges.check(a, family(a))
+  if (isLocalAddress(a)) return true
+  if (family(a) === 'ipv6' && !globalUnicast.check(a, 'ipv6')) return true
+  return privateRanges.check(a, family(a))
 }
 
 const isLocalName = (host: string) => host === 'localhost' || host.endsWith('.localhost')
@@ -81,6 +96,8 @@ export async function endpointProblem(endpoint: string, rules: EndpointRules): P
   if (!rules.allowInsecure && (isLocalName(host) || (literal && isLocalAddress(host))))
     return notificationMessages.endpointPrivate
   if (!rules.refusePrivate) return null
+  // Push services listen on 443; another port is a way to reach some other service on a public host.
+  if (url.port !== '' && url.port !== '443') return notificationMessages.endpointPort
   if (isLocalName(host) || (literal && isPrivateAddress(host))) return notificationMessages.endpointPrivate
   if (!literal) {
     const addresses = await lookup(host, { all: true }).catch(() => null)

@@ -18,7 +18,7 @@ export interface PushTarget {
 export type PushOutcome =
   | { kind: 'sent' }
   | { kind: 'gone'; status: number }
-  | { kind: 'retry'; error: string; retryAfterMs?: number }
+  | { kind: 'retry'; error: string; retryAfterMs?: number; timedOut?: boolean }
   | { kind: 'failed'; error: string }
 
 /** Bytes of a push service's answer kept for the log: the status says what matters. */
@@ -34,6 +34,10 @@ export function createPushSender(push: Config['push']) {
   return {
     async send(target: PushTarget, payload: string, ttlSeconds: number): Promise<PushOutcome> {
       if (!vapid) return { kind: 'failed', error: 'web push is off' }
+      // Subscriptions saved before the port was pinned (docs/decisions/042) are refused here too.
+      const port = new URL(target.endpoint).port
+      if (push.refusePrivate && port !== '' && port !== '443')
+        return { kind: 'failed', error: `push endpoint port ${port} refused: only 443` }
       let details: ReturnType<typeof webpush.generateRequestDetails>
       try {
         details = webpush.generateRequestDetails(
@@ -58,7 +62,11 @@ export function createPushSender(push: Config['push']) {
           return { kind: 'retry', error, retryAfterMs: retryAfterMs(answer.retryAfter) }
         return { kind: 'failed', error }
       } catch (error) {
-        return { kind: 'retry', error: `push service not reached: ${(error as Error).message}` }
+        return {
+          kind: 'retry',
+          error: `push service not reached: ${(error as Error).message}`,
+          timedOut: timedOut(error),
+        }
       }
     },
   }
@@ -108,4 +116,10 @@ function retryAfterMs(value: string | undefined): number | undefined {
   if (!value) return undefined
   const ms = /^\d+$/.test(value.trim()) ? Number(value) * 1000 : Date.parse(value) - Date.now()
   return Number.isFinite(ms) && ms > 0 ? Math.min(ms, 86_400_000) : undefined
+}
+
+/** Whether a request ended by its time limit (AbortSignal.timeout), not by an answer or a refused connection. */
+function timedOut(error: unknown) {
+  const { name, cause } = error as { name?: string; cause?: { name?: string } }
+  return name === 'TimeoutError' || cause?.name === 'TimeoutError'
 }

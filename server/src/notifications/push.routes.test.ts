@@ -62,6 +62,36 @@ describe.each(dialects)('push routes on %s', (dialect) => {
     expect(await t.db.selectFrom('deliveries').selectAll().execute()).toEqual([])
   })
 
+  it('refuses (409) to move a browser to a learner who knows only its endpoint, not its keys', async () => {
+    const owner = await createUser(t.database)
+    const stranger = await createUser(t.database)
+    const browser = subscription()
+    await as(owner, 'POST', '/api/push/subscriptions/', browser)
+    await t.database.transaction((trx) =>
+      notify(trx, [{ userId: owner.id, kind: 'score_changed', text: { en: 'private', ne: '' }, link: null }]),
+    )
+    const taken = await as(stranger, 'POST', '/api/push/subscriptions/', { ...browser, keys: browserKeys() })
+    expect(taken.status).toBe(409)
+    expect(taken.body).toMatchObject({ code: 'conflict', detail: notificationMessages.endpointTaken })
+    // The same p256dh with a guessed auth is no better.
+    const guessed = { ...browser, keys: { ...browser.keys, auth: randomBytes(16).toString('base64url') } }
+    expect((await as(stranger, 'POST', '/api/push/subscriptions/', guessed)).status).toBe(409)
+    expect(await stored()).toMatchObject([{ user_id: owner.id, p256dh: browser.keys.p256dh, auth: browser.keys.auth }])
+    expect(await t.db.selectFrom('deliveries').selectAll().execute()).toHaveLength(1)
+  })
+
+  it("keeps a learner's 10 newest browsers: an 11th replaces the oldest", async () => {
+    const learner = await createUser(t.database)
+    const endpoints = Array.from({ length: 12 }, (_, n) => `https://push.example.np/browser-${n}`)
+    for (const endpoint of endpoints)
+      expect((await as(learner, 'POST', '/api/push/subscriptions/', subscription(endpoint))).status).toBe(201)
+    expect((await stored()).map((row) => row.endpoint)).toEqual(endpoints.slice(2))
+    // Another learner's are not touched by it.
+    const other = await createUser(t.database)
+    await as(other, 'POST', '/api/push/subscriptions/', subscription('https://push.example.np/other'))
+    expect(await stored()).toHaveLength(11)
+  })
+
   it('accepts standard base64 keys with padding, stored as base64url', async () => {
     const learner = await createUser(t.database)
     const keys = browserKeys()
@@ -197,6 +227,24 @@ describe.each(dialects)('push routes with PUSH_ALLOW_INSECURE on %s', (dialect) 
   })
 })
 
+describe.each(dialects)('push subscriptions rate limit on %s', (dialect) => {
+  const t = useTestApp(dialect, { RATE_LIMIT_PUSH_SUBSCRIBE_PER_USER_HOUR: '3' })
+  const as = requestsWithEmptyBodies(t)
+
+  it('answers 429 past RATE_LIMIT_PUSH_SUBSCRIBE_PER_USER_HOUR subscriptions an hour, per learner', async () => {
+    const learner = await createUser(t.database)
+    for (let n = 0; n < 3; n++)
+      expect(
+        (await as(learner, 'POST', '/api/push/subscriptions/', subscription(`https://push.example.np/${n}`))).status,
+      ).toBe(201)
+    const refused = await as(learner, 'POST', '/api/push/subscriptions/', subscription('https://push.example.np/4'))
+    expect(refused.status).toBe(429)
+    expect(refused.body).toMatchObject({ code: 'rate_limited' })
+    const other = await createUser(t.database)
+    expect((await as(other, 'POST', '/api/push/subscriptions/', subscription())).status).toBe(201)
+  })
+})
+
 describe.each(dialects)('push routes with push off on %s', (dialect) => {
   const t = useTestApp(dialect, { PUSH_ENABLED: 'false' })
   const as = requestsWithEmptyBodies(t)
@@ -225,6 +273,22 @@ describe('push endpoints in production', () => {
     'https://[::ffff:10.0.0.1]/push',
     'https://localhost/push',
     'https://127.0.0.1/push',
+    // NAT64 reaches any IPv4 address through the gateway, a private one too; so do 6to4 and IPv4-compatible forms.
+    'https://[64:ff9b::a00:1]/push',
+    'https://[64:ff9b::808:808]/push',
+    'https://[64:ff9b:1::a00:1]/push',
+    'https://[2002:a00:1::1]/push',
+    'https://[::10.0.0.1]/push',
+    'https://[::ffff:a00:1]/push',
+    'https://[2001::1]/push',
+    'https://[2001:db8::1]/push',
+    'https://[fec0::1]/push',
+    'https://192.0.2.1/push',
+    'https://198.51.100.7/push',
+    'https://203.0.113.9/push',
+    'https://192.88.99.1/push',
+    'https://240.0.0.1/push',
+    'https://255.255.255.255/push',
   ])('refuses the private address %s', async (endpoint) => {
     expect(await endpointProblem(endpoint, production)).toBe(notificationMessages.endpointPrivate)
   })
@@ -232,6 +296,19 @@ describe('push endpoints in production', () => {
   it('accepts a public address, and a public address outside production', async () => {
     expect(await endpointProblem('https://8.8.8.8/push', production)).toBeNull()
     expect(await endpointProblem('https://10.0.0.5/push', { allowInsecure: false, refusePrivate: false })).toBeNull()
+  })
+
+  it('accepts a public IPv6 address', async () => {
+    expect(await endpointProblem('https://[2606:4700:4700::1111]/push', production)).toBeNull()
+  })
+
+  it('pins the port to 443 in production only', async () => {
+    expect(await endpointProblem('https://8.8.8.8:8443/push', production)).toBe(notificationMessages.endpointPort)
+    expect(await endpointProblem('https://8.8.8.8:22/push', production)).toBe(notificationMessages.endpointPort)
+    expect(await endpointProblem('https://8.8.8.8:443/push', production)).toBeNull()
+    expect(
+      await endpointProblem('https://8.8.8.8:8443/push', { allowInsecure: false, refusePrivate: false }),
+    ).toBeNull()
   })
 
   it('refuses http even for a public host', async () => {

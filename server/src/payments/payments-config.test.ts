@@ -96,6 +96,36 @@ describe('payment settings', () => {
       expect(message).toContain('PAYMENT_SANDBOX=true')
     })
 
+    it.each([
+      ['KHALTI_BASE_URL', 'http://khalti.com/api/v2/', 'KHALTI_BASE_URL must be an https:// address in production.'],
+      [
+        'KHALTI_BASE_URL',
+        'https://khalti.example.np/api/v2/',
+        "KHALTI_BASE_URL names khalti.example.np, which is not Khalti's",
+      ],
+      ['KHALTI_BASE_URL', 'https://khalti.com.evil.np/api/v2/', "which is not Khalti's"],
+      ['KHALTI_BASE_URL', 'https://khalti.com:8443/api/v2/', "KHALTI_BASE_URL must use Khalti's https port, 443."],
+      ['ESEWA_FORM_URL', 'http://epay.esewa.com.np/api/epay/main/v2/form', 'ESEWA_FORM_URL must be an https://'],
+      ['ESEWA_STATUS_URL', 'https://10.0.0.5/status/', "ESEWA_STATUS_URL names 10.0.0.5, which is not eSewa's"],
+      ['ESEWA_STATUS_URL', 'https://status.example.com/', "which is not eSewa's"],
+    ])('refuses %s=%s, with PAYMENT_SANDBOX too', (name, value, message) => {
+      for (const sandboxed of [{ PAYMENT_SANDBOX: 'false' }, { PAYMENT_SANDBOX: 'true' }])
+        expect(() => load({ ...live, ...sandboxed, [name]: value })).toThrow(message)
+    })
+
+    it('leaves the URLs of a provider not in use alone', () => {
+      const onlyEsewa = { ...live, PAYMENT_PROVIDERS: 'esewa', KHALTI_BASE_URL: 'http://khalti.example.np/' }
+      expect(load(onlyEsewa).payments.providers).toEqual(['esewa'])
+    })
+
+    it("accepts the providers' other documented sandbox hosts with PAYMENT_SANDBOX=true", () => {
+      const other = {
+        KHALTI_BASE_URL: 'https://a.khalti.com/api/v2/',
+        ESEWA_FORM_URL: 'https://uat.esewa.com.np/epay/main',
+      }
+      expect(load({ ...live, ...sandbox, ...other, PAYMENT_SANDBOX: 'true' }).payments.sandbox).toBe(true)
+    })
+
     it('accepts them with PAYMENT_SANDBOX=true', () => {
       expect(load({ ...live, ...sandbox, PAYMENT_SANDBOX: 'true' }).payments).toMatchObject({
         sandbox: true,

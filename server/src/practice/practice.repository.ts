@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 
-/** The learner's cards whose question and quiz still exist: a deleted one leaves the deck without a write. */
-function liveCards(db: Kysely<DB>, userId: number) {
+/**
+ * The learner's cards whose question and quiz still exist: a deleted one leaves the deck without a write. Cards of
+ * `withheld` questions are left out for now.
+ */
+function liveCards(db: Kysely<DB>, userId: number, withheld: ReadonlySet<number> = NONE) {
   return (
     db
       .selectFrom('practice_cards as c')
@@ -13,11 +16,14 @@ function liveCards(db: Kysely<DB>, userId: number) {
       .where('q.deleted_at', 'is', null)
       .where('q.revision_id', 'is not', null)
       .where('z.deleted_at', 'is', null)
+      .$if(withheld.size > 0, (query) => query.where('c.question_id', 'not in', [...withheld]))
   )
 }
 
-export async function countCards(db: Kysely<DB>, userId: number, now: number) {
-  const row = await liveCards(db, userId)
+const NONE: ReadonlySet<number> = new Set()
+
+export async function countCards(db: Kysely<DB>, userId: number, now: number, withheld?: ReadonlySet<number>) {
+  const row = await liveCards(db, userId, withheld)
     .select((eb) => [
       eb.fn.countAll<number | string>().as('total'),
       eb.fn.sum<number | string | null>(eb.case().when('c.due_at', '<=', now).then(1).else(0).end()).as('due'),
@@ -29,8 +35,14 @@ export async function countCards(db: Kysely<DB>, userId: number, now: number) {
 }
 
 /** Due cards, longest-waiting first, with the current revision of each question. */
-export function listDueCards(db: Kysely<DB>, userId: number, now: number, limit: number) {
-  return liveCards(db, userId)
+export function listDueCards(
+  db: Kysely<DB>,
+  userId: number,
+  now: number,
+  limit: number,
+  withheld?: ReadonlySet<number>,
+) {
+  return liveCards(db, userId, withheld)
     .select(['c.question_id', 'c.box', 'c.due_at', 'q.revision_id'])
     .where('c.due_at', '<=', now)
     .orderBy('c.due_at')

@@ -5,6 +5,7 @@ import type { AppContext } from '../context'
 import { AppError, NotFound, ValidationFailed } from '../http/errors'
 import { toIso } from '../lib/clock'
 import { findRevisions, optionView, richTextsOf, toImage } from '../questions/question-revisions.repository'
+import { createKeyWithholding } from '../attempts/withheld-keys.service'
 import { countCards, findCard, listDueCards, moveCard } from './practice.repository'
 
 const DAY = 24 * 3600_000
@@ -13,14 +14,17 @@ const DELAY_BY_BOX: Record<number, number> = { 1: 0, 2: DAY, 3: 3 * DAY }
 const LAST_BOX = 3
 const CARDS_PER_DECK = 20
 
-export function createPracticeService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
+export function createPracticeService({ database, clock, config }: Pick<AppContext, 'database' | 'clock' | 'config'>) {
   const { db } = database
+  const withholding = createKeyWithholding({ graceMs: config.submitGraceSeconds * 1000 })
 
   async function getDeck(user: TokenUser): Promise<PracticeDeck> {
     const now = clock.now()
+    // A question whose key is withheld (a running mock's, or one of the exam this learner is sitting) waits.
+    const withheld = await withholding.withheldQuestions(db, user.id, now)
     const [counts, due] = await Promise.all([
-      countCards(db, user.id, now),
-      listDueCards(db, user.id, now, CARDS_PER_DECK),
+      countCards(db, user.id, now, withheld),
+      listDueCards(db, user.id, now, CARDS_PER_DECK, withheld),
     ])
     const revisions = await findRevisions(
       db,
@@ -56,6 +60,7 @@ export function createPracticeService({ database, clock }: Pick<AppContext, 'dat
     const outcome = await database.transaction(async (trx): Promise<PracticeAnswerResult | AppError> => {
       const card = await findCard(trx, user.id, questionId)
       if (!card || card.due_at > now) return cardNotDue()
+      if ((await withholding.withheldQuestions(trx, user.id, now)).has(questionId)) return cardNotDue()
       const revision = (await findRevisions(trx, [card.revision_id])).get(card.revision_id)
       if (!revision) return cardNotDue()
       if (!revision.options.some((option) => option.id === optionId)) {

@@ -52,3 +52,10 @@ export function toReportQuestion(
     })),
   }
 }
+
+/** The question with nothing that tells its key: no option marked right, no hint (a live mock still running). */
+export const withoutKey = (question: ReportQuestion): ReportQuestion => ({
+  ...question,
+  hint: null,
+  options: question.options.map((option) => ({ ...option, is_correct: false })),
+})

@@ -35,7 +35,7 @@ const selectAttemptOfLearner = precompile((db: Kysely<DB>, userId: number, attem
     .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
     .selectAll('a')
     .select(['q.title_en', 'q.title_ne', 'q.challenge_days', 'q.live_starts_at', 'q.live_join_minutes'])
-    .select('q.duration_minutes')
+    .select(['q.duration_minutes', 'q.end_time'])
     .where('a.id', '=', attemptId)
     .where('a.user_id', '=', userId),
 )

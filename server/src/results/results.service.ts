@@ -5,6 +5,7 @@ import { NotFound } from '../http/errors'
 import { toIso } from '../lib/clock'
 import { createRevisionCache } from '../questions/revision-cache'
 import { listAttemptAnswers, listAttemptQuestionStates, type AttemptLifecycle } from '../attempts/attempts.service'
+import { createKeyWithholding } from '../attempts/withheld-keys.service'
 import { toScore } from '../questions/scoring'
 import { findAnswerKeys, keyedOutcome, type KeyedOutcome } from '../questions/answer-keys'
 import { challengeClosesAt, findReportChallenges } from '../challenges/flags.service'
@@ -26,7 +27,7 @@ import {
   listFinishedAttempts,
   listFinishedAttemptsOldestFirst,
 } from './results.repository'
-import { toReportQuestion, toReportRevision } from './report-questions'
+import { toReportQuestion, toReportRevision, withoutKey } from './report-questions'
 
 export function createResultsService({
   database,
@@ -36,6 +37,7 @@ export function createResultsService({
   const { db } = database
   // Every report card shows its questions' texts and images: built once per revision (revision-cache.ts).
   const reportRevisions = createRevisionCache(toReportRevision, { maxChars: REPORT_REVISION_CHARS })
+  const withholding = createKeyWithholding({ graceMs: lifecycle.graceMs })
 
   /** Quizzes with finished attempts, the most recently completed first; attempts in the order they were taken. */
   async function listResults(user: TokenUser): Promise<QuizResults[]> {
@@ -77,14 +79,16 @@ export function createResultsService({
     // The report follows the attempt's own order of questions and options, as the learner saw them.
     const revisionIds = JSON.parse(attempt.revision_ids) as number[]
     const optionOrder = attempt.option_order ? (JSON.parse(attempt.option_order) as number[][]) : []
-    const [questions, answers, states, standing, keys, challenges] = await Promise.all([
+    const [questions, answers, states, standing, keys, challenges, withheldUntil] = await Promise.all([
       reportRevisions.get(db, revisionIds),
       listAttemptAnswers(db, attempt.id),
       listAttemptQuestionStates(db, attempt.id),
       findFirstAttemptStanding(db, attempt.quiz_id, attempt.score_hundredths ?? 0),
       findAnswerKeys(db, revisionIds),
       findReportChallenges(db, user.id, attempt.id, revisionIds),
+      withholding.keyWithheldUntil(db, { ...attempt, id: attempt.quiz_id }, clock.now()),
     ])
+    const withheld = withheldUntil !== null
     // Rank and percentile count the *other* learners: the learner's own counted attempt (the first, or a live
     // mock's ranked one) leaves the counts (for that attempt itself it is this score, neither above nor below it).
     // A live mock's practice attempt is ranked among the ranked attempts without being counted (API.md).
@@ -123,19 +127,22 @@ export function createResultsService({
       unanswered: attempt.unanswered ?? 0,
       completed_timestamp: toIso(attempt.finished_at ?? attempt.deadline),
       challenge_closes_at: toIso(challengeClosesAt(attempt)),
-      questions: questions.map((revision, index) =>
-        toReportQuestion(revision, optionOrder[index], keys.get(revisionIds[index]!)),
-      ),
+      key_withheld_until: withheld ? toIso(withheldUntil) : null,
+      questions: questions.map((revision, index) => {
+        const question = toReportQuestion(revision, optionOrder[index], keys.get(revisionIds[index]!))
+        return withheld ? withoutKey(question) : question
+      }),
       answers: questions.map((revision, index) => ({
         question: revision.questionId,
         selected_option: answers.get(revision.questionId) ?? null,
         marked: stateOf.get(revision.questionId)?.marked === 1,
         time_spent_seconds: stateOf.get(revision.questionId)?.time_spent ?? 0,
         flag: challenges.flagOf(revisionIds[index]!),
-        regrade: challenges.regradeOf(revision.questionId),
+        regrade: withheld ? null : challenges.regradeOf(revision.questionId),
       })),
       analysis: {
-        topics: topicTally(outcomes),
+        // A topic of one question would tell whether its chosen answer was right: none while the key is withheld.
+        topics: withheld ? [] : topicTally(outcomes),
         // The marks lost: each wrong answer's section's marks_wrong.
         negative_marks: toScore(
           outcomes.reduce((sum, item) => sum + (item.outcome === 'incorrect' ? item.marks.wrong : 0), 0),

@@ -15,6 +15,7 @@ import type { Database } from '../db/database'
 import type { DB } from '../db/schema'
 import { isUniqueViolation } from '../db/errors'
 import { BadRequest, NotAuthenticated, ValidationFailed, type FieldErrors } from '../http/errors'
+import { countPasswordTry, fromKeyPrefix } from '../http/login-failures'
 import type { RateLimiter, RateLimitRules } from '../http/rate-limit'
 import type { Clock } from '../lib/clock'
 import {
@@ -157,6 +158,7 @@ export function createUsersService({
       })
       if (!reset) throw invalidOtp()
       await limiter.clear(rules.loginFailuresPerUsername, usernameKey(user.username))
+      await limiter.clearPrefix(rules.loginFailuresPerUsernameFrom, fromKeyPrefix(usernameKey(user.username)))
     },
 
     /**
@@ -173,7 +175,8 @@ export function createUsersService({
       if (!user) throw new NotAuthenticated('The user of this token no longer exists.')
       await limiter.hit(rules.loginPerIp, clientAddress)
       // Counted as a failure up front and given back when right, as at login: parallel guesses cannot slip past.
-      const attempt = await limiter.hit(rules.loginFailuresPerUsername, usernameKey(user.username))
+      const attempt = await countPasswordTry(limiter, rules, usernameKey(user.username), clientAddress)
+      if (attempt.refusal) throw attempt.refusal
       const errors: FieldErrors = {}
       const currentIsRight = await verifyPassword(current, user.password_hash)
       if (!currentIsRight) errors.current_password = [usersMessages.wrongCurrentPassword]

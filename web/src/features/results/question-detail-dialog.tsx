@@ -65,7 +65,8 @@ export function QuestionDetailDialog({
             {question.options.map((option, index) => {
               const chosen = option.id === selectedOptionId
               const letter = optionLetter(index, language)
-              const tone = option.is_correct ? 'correct' : chosen ? 'incorrect' : 'plain'
+              // While the key is withheld no option is marked right, so the chosen one is not shown as wrong.
+              const tone = option.is_correct ? 'correct' : chosen && status !== 'answered' ? 'incorrect' : 'plain'
               return (
                 <li key={option.id} className={`report-option report-option--${tone}`}>
                   <div className="report-option__line">

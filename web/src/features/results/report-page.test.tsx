@@ -22,6 +22,7 @@ const report: ReportCard = {
   unanswered: 1,
   completed_timestamp: '2026-11-20T08:00:00.000Z',
   challenge_closes_at: '2026-11-27T08:00:00.000Z',
+  key_withheld_until: null,
   questions: [
     {
       id: 1,
@@ -106,6 +107,32 @@ describe('report page', () => {
     renderReport({ body: { ...report, quiz: { ...report.quiz, live: true }, ranked: false } })
     expect(await screen.findByRole('link', { name: 'Leaderboard' })).toHaveAttribute('href', '/quiz/3/leaderboard')
     expect(screen.getByText('Practice (unranked)')).toBeInTheDocument()
+  })
+
+  it('says until when a live mock withholds its key, and marks answers neither right nor wrong meanwhile', async () => {
+    const user = userEvent.setup()
+    const withheld: ReportCard = {
+      ...report,
+      quiz: { ...report.quiz, live: true },
+      key_withheld_until: '2026-11-20T09:00:00.000Z',
+      questions: report.questions.map((question) => ({
+        ...question,
+        hint: null,
+        options: question.options.map((option) => ({ ...option, is_correct: false })),
+      })),
+    }
+    renderReport({ body: withheld })
+    expect(await screen.findByText(/Right answers and hints are shown from/)).toBeInTheDocument()
+    const rows = within(screen.getByRole('list')).getAllByRole('button')
+    expect(rows.map((row) => row.querySelector('.badge:last-child')?.textContent)).toEqual([
+      'Answered',
+      'Answered',
+      'Unanswered',
+    ])
+    await user.click(await screen.findByRole('button', { name: /Short question/ }))
+    const options = within(screen.getByRole('dialog', { name: 'Question 2' })).getAllByRole('listitem')
+    expect(options[1]).toHaveTextContent('Your answer')
+    expect(options[1]).not.toHaveClass('report-option--incorrect')
   })
 
   it('shows neither for an ordinary quiz', async () => {

@@ -50,13 +50,14 @@ export function Component() {
   const marks = card as ReportMarks
   const chosen = selectedOptions(card)
   const answerOf = new Map(card.answers.map((answer) => [answer.question, answer]))
+  const keyWithheld = card.key_withheld_until !== null
   const rows = card.questions.map((question) => {
     const selected = chosen.get(question.id) ?? null
     const answer = answerOf.get(question.id)
     return {
       question,
       selected,
-      status: questionStatus(question, selected),
+      status: questionStatus(question, selected, keyWithheld),
       marked: answer?.marked ?? false,
       seconds: answer?.time_spent_seconds ?? 0,
       flag: answer?.flag ?? null,
@@ -107,6 +108,11 @@ export function Component() {
         </dl>
       </section>
 
+      {card.key_withheld_until !== null && (
+        <Alert kind="info">
+          {t('report.key_withheld', { time: formatDateTime(card.key_withheld_until, language) })}
+        </Alert>
+      )}
       {marks.sections && marks.sections.length > 1 && <ReportSections sections={marks.sections} />}
       {card.analysis && <AnalysisPanel analysis={card.analysis} />}
 

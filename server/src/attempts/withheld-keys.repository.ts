@@ -1,0 +1,69 @@
+import type { Kysely } from 'kysely'
+import { IN_PROGRESS } from '../db/in-progress'
+import type { DB } from '../db/schema'
+
+/** The largest extra time any learner has: a learner still free to join a live mock may have that much. */
+export async function findLargestExtraTime(db: Kysely<DB>) {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.max('extra_time_percent').as('largest'))
+    .executeTakeFirst()
+  return Number(row?.largest ?? 0)
+}
+
+/** The latest deadline among the quiz's ranked attempts, or null without any. */
+export async function findLatestRankedDeadline(db: Kysely<DB>, quizId: number) {
+  const row = await db
+    .selectFrom('attempts')
+    .select((eb) => eb.fn.max('deadline').as('last'))
+    .where('quiz_id', '=', quizId)
+    .where('ranked', '=', 1)
+    .executeTakeFirst()
+  return row?.last == null ? null : Number(row.last)
+}
+
+/**
+ * Live quizzes that started by `now` and whose longest possible ranked time (300 % extra, API.md's bound) plus
+ * `graceMs` has not passed: the only ones that may still withhold their key.
+ */
+export function listRecentLiveQuizzes(db: Kysely<DB>, now: number, graceMs: number) {
+  return db
+    .selectFrom('quizzes')
+    .select(['id', 'live_starts_at', 'live_join_minutes', 'duration_minutes', 'end_time'])
+    .where('deleted_at', 'is', null)
+    .where('live_starts_at', 'is not', null)
+    .where('live_starts_at', '<=', now)
+    .where((eb) => eb(eb('live_starts_at', '+', eb('duration_minutes', '*', 4 * 60_000)), '>=', now - graceMs))
+    .execute()
+}
+
+/** The papers (JSON arrays of revision ids) the quiz's attempts sat: one for a frozen live paper. */
+export async function listQuizPapers(db: Kysely<DB>, quizId: number) {
+  const rows = await db.selectFrom('attempts').select('revision_ids').distinct().where('quiz_id', '=', quizId).execute()
+  return rows.map((row) => row.revision_ids)
+}
+
+/** The papers of the learner's attempts in progress (an expired one not yet settled included). */
+export async function listPapersInProgress(db: Kysely<DB>, userId: number) {
+  const rows = await db
+    .selectFrom('attempts')
+    .select('revision_ids')
+    .where('user_id', '=', userId)
+    .where('status', '=', IN_PROGRESS)
+    .execute()
+  return rows.map((row) => row.revision_ids)
+}
+
+/** The questions of these revisions. */
+export async function listQuestionsOfRevisions(db: Kysely<DB>, revisionIds: readonly number[]) {
+  const questionIds = new Set<number>()
+  for (let start = 0; start < revisionIds.length; start += 500) {
+    const rows = await db
+      .selectFrom('question_revisions')
+      .select('question_id')
+      .where('id', 'in', revisionIds.slice(start, start + 500))
+      .execute()
+    for (const row of rows) questionIds.add(row.question_id)
+  }
+  return questionIds
+}
