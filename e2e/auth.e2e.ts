@@ -123,7 +123,7 @@ for (const [size, viewport] of sizes) {
 
       it('logs out from the avatar menu: both tokens go and / needs a login again', async () => {
         await page.getByRole('button', { name: fill(nav.user_menu, { username: user.username }) }).click()
-        await page.getByRole('menuitem', { name: nav.logout }).click()
+        await page.getByRole('button', { name: nav.logout }).click()
         await page.waitForURL((url) => url.pathname === '/login')
         expect(await tokens(page)).toEqual({ access: null, refresh: null })
         await page.goto('/')
@@ -152,7 +152,7 @@ for (const [size, viewport] of sizes) {
         expect((await tokens(page)).access).toBeTruthy()
 
         await page.getByRole('button', { name: fill(nav.user_menu, { username: user.username }) }).click()
-        await page.getByRole('menuitem', { name: nav.logout }).click()
+        await page.getByRole('button', { name: nav.logout }).click()
         await page.waitForURL((url) => url.pathname === '/login')
       })
 

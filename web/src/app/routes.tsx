@@ -1,8 +1,12 @@
 import type { RouteObject } from 'react-router'
 import { RouteError } from '../components/error-fallback'
 import { Layout } from '../components/layout/layout'
+import type { ScreenHandle } from '../components/layout/screen-title'
 import { loadSignedInNav } from '../components/layout/top-nav'
 import { RequireAdmin, RequireAuth, RequireVisitor } from '../session/guards'
+
+// A screen whose heading alone does not say what it is (the report card's is the quiz's title) names itself.
+const screen = (name: 'instructions' | 'exam' | 'report'): ScreenHandle => ({ screen: `nav:screens.${name}` })
 
 // Every page is its own lazy chunk: the first screen loads only the shell and the page it shows. The browser's
 // router is made from these in main.tsx; the build renders the visitor screens from them too (prerender.tsx).
@@ -32,11 +36,19 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               { path: '/', lazy: () => import('../features/dashboard/dashboard-page') },
-              { path: '/quiz/:quizId/instructions', lazy: () => import('../features/quiz/instructions-page') },
-              { path: '/quiz/:quizId', lazy: () => import('../features/quiz/quiz-page') },
+              {
+                path: '/quiz/:quizId/instructions',
+                lazy: () => import('../features/quiz/instructions-page'),
+                handle: screen('instructions'),
+              },
+              { path: '/quiz/:quizId', lazy: () => import('../features/quiz/quiz-page'), handle: screen('exam') },
               { path: '/quiz/:quizId/leaderboard', lazy: () => import('../features/live/leaderboard-page') },
               { path: '/results', lazy: () => import('../features/results/results-page') },
-              { path: '/results/:attemptId', lazy: () => import('../features/results/report-page') },
+              {
+                path: '/results/:attemptId',
+                lazy: () => import('../features/results/report-page'),
+                handle: screen('report'),
+              },
               { path: '/progress', lazy: () => import('../features/progress/progress-page') },
               { path: '/practice', lazy: () => import('../features/practice/practice-page') },
               { path: '/profile', lazy: () => import('../features/profile/profile-page') },

@@ -1,7 +1,9 @@
 import { Outlet } from 'react-router'
+import { useScreenTitle } from './screen-title'
 import { TopNav } from './top-nav'
 
 export function Layout() {
+  useScreenTitle()
   return (
     <>
       <TopNav />

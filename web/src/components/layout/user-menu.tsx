@@ -1,13 +1,19 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { paths } from '../../lib/paths'
 
-/** The avatar (first letter of the username) and its menu: My Profile and Logout. Closes on an outside click or Escape. */
+/**
+ * The avatar (first letter of the username) and its panel: My Profile and Logout. A disclosure rather than an ARIA
+ * menu: two ordinary controls reached by Tab need no arrow-key model, and a screen reader announces them as what they
+ * are. Closes on an outside click, and on Escape with focus back on the avatar.
+ */
 export function UserMenu({ username, onLogout }: { username: string; onLogout: () => void }) {
   const { t } = useTranslation('nav')
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLDivElement>(null)
+  const toggle = useRef<HTMLButtonElement>(null)
+  const panelId = useId()
 
   useEffect(() => {
     if (!open) return
@@ -15,7 +21,9 @@ export function UserMenu({ username, onLogout }: { username: string; onLogout: (
       if (!root.current?.contains(event.target as Node)) setOpen(false)
     }
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false)
+      if (event.key !== 'Escape') return
+      setOpen(false)
+      toggle.current?.focus()
     }
     document.addEventListener('pointerdown', onPointer)
     document.addEventListener('keydown', onKey)
@@ -27,24 +35,25 @@ export function UserMenu({ username, onLogout }: { username: string; onLogout: (
 
   return (
     <div className="user-menu" ref={root}>
+      {/* The name starts with the username, so the letter shown is part of it (WCAG 2.5.3, label in name). */}
       <button
+        ref={toggle}
         type="button"
         className="user-menu__avatar"
-        aria-haspopup="menu"
         aria-expanded={open}
+        aria-controls={panelId}
         aria-label={t('user_menu', { username })}
         onClick={() => setOpen((value) => !value)}
       >
         {username.charAt(0).toUpperCase()}
       </button>
       {open && (
-        <div className="user-menu__panel" role="menu">
+        <div className="user-menu__panel" id={panelId}>
           <p className="user-menu__name">{username}</p>
-          <Link role="menuitem" to={paths.profile()} onClick={() => setOpen(false)}>
+          <Link to={paths.profile()} onClick={() => setOpen(false)}>
             {t('my_profile')}
           </Link>
           <button
-            role="menuitem"
             type="button"
             onClick={() => {
               setOpen(false)

@@ -21,10 +21,16 @@ export function Dialog({ open, title, onClose, children, actions, className }: D
   const titleId = useId()
 
   useEffect(() => {
+    if (!open) return
+    // What had focus when the dialog opened: it gets focus back when the dialog goes, else the browser drops focus
+    // to the top of the page (a learner reading question after question would start from the top each time).
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
     const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal?.()
-    if (!open && dialog.open) dialog.close()
+    if (dialog && !dialog.open) dialog.showModal?.()
+    return () => {
+      if (dialog?.open) dialog.close()
+      if (opener?.isConnected) opener.focus()
+    }
   }, [open])
 
   if (!open) return null

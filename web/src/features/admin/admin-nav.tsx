@@ -9,13 +9,13 @@ import './admin.i18n'
 import './bank/bank.i18n'
 import './import/import.i18n'
 
-/** Tabs between the admin's quiz list, learners, plans, payments and the audit log. */
+/** Tabs between the admin's screens: quizzes, bank, import, learners, plans, payments, the audit log and more. */
 export function AdminNav() {
   const { t, i18n } = useTranslation('admin')
   // WEB.md: "Key challenges" shows how many questions have open flags; a failed load leaves the number out.
   const open = useQuery({ ...flagQueries.queue('open'), staleTime: 60_000 }).data?.count ?? 0
   return (
-    <nav className="admin-nav" aria-label={t('nav.plans') + ' / ' + t('nav.payments')}>
+    <nav className="admin-nav" aria-label={t('nav.label')}>
       <NavLink to={paths.admin()} end>
         {t('nav.quizzes')}
       </NavLink>

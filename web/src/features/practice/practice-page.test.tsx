@@ -55,6 +55,8 @@ describe('practice page', () => {
     expect(screen.getByRole('button', { name: /Two/ })).toHaveAccessibleName(/correct answer/)
     expect(screen.getByRole('button', { name: /Three/ })).toHaveAccessibleName(/your answer/)
     expect(screen.getByRole('button', { name: /Two/ })).toBeDisabled()
+    // The chosen option is disabled now: focus moves on to the next step instead of the top of the page.
+    expect(screen.getByRole('button', { name: 'Next card' })).toHaveFocus()
     await user.click(screen.getByRole('button', { name: 'Next card' }))
     expect(await screen.findByText('1 + 2?')).toBeInTheDocument()
   })

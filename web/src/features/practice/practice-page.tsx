@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import './practice.i18n'
 import { Link } from 'react-router'
@@ -107,6 +107,11 @@ function PracticeQuestion({ card, feedback, busy, failed, onChoose, onNext }: Pr
   const language = useLanguage()
   const { question } = card
   const answered = feedback !== null
+  const nextButton = useRef<HTMLButtonElement>(null)
+  // The chosen option is disabled once answered, which would drop focus to the top of the page: the next step is here.
+  useEffect(() => {
+    if (answered) nextButton.current?.focus()
+  }, [answered])
 
   return (
     <section className="card practice-card" aria-labelledby="practice-question">
@@ -165,7 +170,7 @@ function PracticeQuestion({ card, feedback, busy, failed, onChoose, onNext }: Pr
         )}
       </div>
       {answered && (
-        <Button variant="primary" onClick={onNext}>
+        <Button variant="primary" onClick={onNext} ref={nextButton}>
           {t('next')}
         </Button>
       )}
