@@ -164,7 +164,7 @@ export function BilingualFields({ labels, name, rows, preview }: BilingualFields
   const lines = rows === undefined ? {} : { multiline: true, rows }
   return (
     <>
-      <TextField name={`${name}.en`} label={labels.en} {...lines}>
+      <TextField name={`${name}.en`} label={labels.en} {...lines} lang="en">
         {preview?.(`${name}.en`, 'en')}
       </TextField>
       <TextField name={`${name}.ne`} label={labels.ne} {...lines} lang="ne">

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
+import { LangRuns } from '../../../components/ui/lang-runs'
 import { downloadTemplate, type TemplateKind } from './import.api'
 import './import.i18n'
 
@@ -57,11 +58,21 @@ export function ImportGuide() {
       <section className="card" aria-labelledby="import-layout">
         <h2 id="import-layout">{t('guide.title')}</h2>
         <ul>
-          <li>{t('guide.numbered')}</li>
-          <li>{t('guide.options')}</li>
-          <li>{t('guide.answer')}</li>
-          <li>{t('guide.optional')}</li>
-          <li>{t('guide.fonts')}</li>
+          <li>
+            <LangRuns text={t('guide.numbered')} />
+          </li>
+          <li>
+            <LangRuns text={t('guide.options')} />
+          </li>
+          <li>
+            <LangRuns text={t('guide.answer')} />
+          </li>
+          <li>
+            <LangRuns text={t('guide.optional')} />
+          </li>
+          <li>
+            <LangRuns text={t('guide.fonts')} />
+          </li>
         </ul>
         <div className="import-examples">
           <figure>
