@@ -9,16 +9,19 @@ interface DialogProps {
   children: ReactNode
   actions?: ReactNode
   className?: string
+  /** The body is read with the title when the dialog opens: a confirmation whose counts decide the answer. */
+  described?: boolean
 }
 
 /**
  * A modal on the native <dialog>: showModal() makes the rest of the page inert (focus stays inside) and
  * Escape fires `cancel`, which we route to onClose (or ignore when the dialog must not be dismissed).
  */
-export function Dialog({ open, title, onClose, children, actions, className }: DialogProps) {
+export function Dialog({ open, title, onClose, children, actions, className, described = false }: DialogProps) {
   const { t } = useTranslation()
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
+  const bodyId = useId()
 
   useEffect(() => {
     if (!open) return
@@ -39,6 +42,7 @@ export function Dialog({ open, title, onClose, children, actions, className }: D
       ref={ref}
       className={`dialog ${className ?? ''}`}
       aria-labelledby={titleId}
+      aria-describedby={described ? bodyId : undefined}
       onCancel={(event) => {
         event.preventDefault()
         onClose?.()
@@ -52,7 +56,9 @@ export function Dialog({ open, title, onClose, children, actions, className }: D
           </button>
         )}
       </div>
-      <div className="dialog__body">{children}</div>
+      <div className="dialog__body" id={bodyId}>
+        {children}
+      </div>
       {actions && <div className="dialog__actions">{actions}</div>}
     </dialog>
   )

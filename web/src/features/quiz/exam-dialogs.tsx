@@ -34,6 +34,7 @@ export function ConfirmSubmitDialog({
       open={open}
       title={t('confirm.title')}
       onClose={onCancel}
+      described
       actions={
         <>
           <Button onClick={onCancel}>{t('cancel')}</Button>

@@ -29,25 +29,36 @@ export function ExamPalette({
       <PaletteLegend counts={counts} className="legend--compact" />
     </details>
   )
+  const summary = t('palette.open', {
+    answered: counts.answered + counts.answered_marked,
+    marked: counts.marked + counts.answered_marked,
+    not_answered: counts.not_answered,
+  })
+  // The counts are spoken politely when they change (an answer given, a mark set), not when the screen opens.
+  const announced = (
+    <p className="visually-hidden" aria-live="polite">
+      {summary}
+    </p>
+  )
   if (!phone) {
     return (
       <>
         {navigator(() => undefined)}
         {legend}
+        {announced}
       </>
     )
   }
-  const answered = counts.answered + counts.answered_marked
-  const marked = counts.marked + counts.answered_marked
   return (
     <>
       <Button className="quiz__palette-button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        {t('palette.open', { answered, marked, not_answered: counts.not_answered })}
+        {summary}
       </Button>
       <Dialog open={open} title={t('palette.title')} onClose={() => setOpen(false)} className="dialog--sheet">
         {navigator(() => setOpen(false))}
         <PaletteLegend counts={counts} className="legend--compact" />
       </Dialog>
+      {announced}
     </>
   )
 }

@@ -14,7 +14,10 @@ function saveStatusKey(status: SaveStatus, pending: number) {
   return 'save.saved'
 }
 
-/** The countdown and the save status; the last five minutes and the last minute are also spoken. */
+/**
+ * The countdown and the save status. A screen reader hears the time at 10, 5 and 1 minutes left (a polite region whose
+ * text changes only then), never every second: the timer itself is not live.
+ */
 export function ExamBar({
   secondsLeft,
   saveStatus,
@@ -35,7 +38,9 @@ export function ExamBar({
         ? t('timer.one_minute_left')
         : secondsLeft <= 300
           ? t('timer.five_minutes_left')
-          : ''
+          : secondsLeft <= 600
+            ? t('timer.ten_minutes_left')
+            : ''
   return (
     <>
       <div className="quiz__bar">

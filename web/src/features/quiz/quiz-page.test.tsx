@@ -250,8 +250,11 @@ describe('quiz page', () => {
     await user().click(screen.getByRole('button', { name: 'Submit Quiz' }))
     const confirm = screen.getByRole('dialog', { name: 'Submit the quiz?' })
     expect(within(confirm).getByText('You have answered 1 of 12 questions.')).toBeInTheDocument()
+    // A screen reader reads the counts with the title when the confirmation opens.
+    expect(confirm).toHaveAccessibleDescription(/You have answered 1 of 12 questions\..*Not visited/)
     await user().click(within(confirm).getByRole('button', { name: 'Cancel' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Submit Quiz' })).toHaveFocus()
     expect(net.callsTo('POST', `/api/quizzes/${QUIZ_ID}/submit/`)).toHaveLength(0)
 
     await user().click(screen.getByRole('button', { name: 'Submit Quiz' }))
