@@ -226,8 +226,9 @@ describe('profile', () => {
       expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ne')
       await checkScreen(page, `profile-saved-ne-${size}`)
 
-      // The next login applies the preference, even on a browser set to English.
-      const fresh = await journey.open({ viewport, language: 'en' })
+      // The next login applies the preference on a browser that never chose a language (one that chose keeps its
+      // choice and saves it: login-page.test.tsx).
+      const fresh = await journey.open({ viewport })
       await fresh.goto('/login')
       await fresh.getByLabel(enAuth.username, { exact: true }).fill(learner)
       await fresh.getByLabel(enAuth.password, { exact: true }).fill(LEARNER_PASSWORD)
