@@ -57,9 +57,9 @@ export function renderMaths(source: string): RenderResult {
   return result
 }
 
-// About 8 MB of strings at most (two bytes a character once Devanagari or an arrow is in them): room for the texts
-// of a 500-question paper with formulas, between its check and its write (docs/decisions/047).
-export const RENDER_CACHE_CHARS = 4_000_000
+// About 16 MB of strings at most (two bytes a character once Devanagari or an arrow is in them): room for the texts
+// of a 500-question paper with formulas (2 to 3 million characters), between its check and its write (047).
+export const RENDER_CACHE_CHARS = 8_000_000
 const recent = createRenderCache<RenderResult>({
   maxChars: RENDER_CACHE_CHARS,
   weigh: (result) =>
