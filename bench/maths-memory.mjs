@@ -2,8 +2,8 @@
 // (issue 41 M3, docs/decisions/047). Budget: after each import, with a full GC, the V8 heap in use is within 50 MB of
 // what it was before the first (RSS is printed beside it: V8 and malloc keep some pages after a GC).
 //  1. The attacker's file: 300 rows, each one `\ce{}` reaction of about 4 KB (refused now: too many expansions).
-//  2. A file that passes every bound: 300 rows of six texts, each a `\ce{}` of about 600 characters (about 25,000
-//     characters of MathML each), dry run and commit: 45 million characters rendered, far past the render cache.
+//  2. A file that passes every bound: 300 rows of six texts, each a `\ce{}` of about 600 characters (about 21,000
+//     characters of MathML each), dry run and commit: 38 million characters rendered, far past the render cache.
 import { startServer } from './lib.mjs'
 
 const rows = Number(process.env.BENCH_ROWS ?? 300)
