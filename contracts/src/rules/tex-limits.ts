@@ -8,7 +8,7 @@ export const texLimits = {
    */
   maxSize: 20,
   /**
-   * KaTeX's `maxExpand`: macro expansions in one formula. A long `\ce{}` reaction uses about 10 and ordinary TeX
+   * KaTeX's `maxExpand`: macro expansions in one formula. A `\ce{}` reaction uses 1 to 10 and ordinary TeX almost
    * none; KaTeX's default (1,000) lets one `\def` multiply a formula a thousandfold.
    */
   maxExpand: 100,
