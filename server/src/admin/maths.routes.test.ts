@@ -147,7 +147,7 @@ describe.each(dialects)('maths in questions on %s', (dialect) => {
     await expectNothingStored()
   })
 
-  it('answers 400 naming a formula nested too deep on the question routes, keeping the question', async () => {
+  it('answers 400 naming a formula nested too deep on the question and bank routes, keeping the question', async () => {
     const created = await createQuiz([mathsQuestion(1)])
     const quizId = created.json().quiz_id as number
     const admin = await asAdmin()
@@ -159,6 +159,7 @@ describe.each(dialects)('maths in questions on %s', (dialect) => {
     for (const [method, url] of [
       ['POST', `/api/admin/quizzes/${quizId}/questions/`],
       ['PUT', `/api/admin/quizzes/${quizId}/questions/${questionId}/`],
+      ['POST', '/api/admin/bank/questions/'],
     ] as const) {
       const response = await t.app.inject({ method, url, headers: admin, payload: bad })
       expect(response.statusCode, `${method} ${url}`).toBe(400)
@@ -169,6 +170,7 @@ describe.each(dialects)('maths in questions on %s', (dialect) => {
     }
     const after = (await t.app.inject({ method: 'GET', url: `/api/admin/quizzes/${quizId}/`, headers: admin })).json()
     expect(after).toEqual(before)
+    expect(await t.db.selectFrom('question_revisions').select('id').execute()).toHaveLength(1)
   })
 
   it('shows admins the TeX they wrote beside its rendering, and renders an edit', async () => {
