@@ -50,8 +50,17 @@ export function texDepth(tex: string): number {
   return deepest
 }
 
+// TeX's ways to define a macro: with them a 5,000-character formula can expand, within maxExpand, to a hundred times
+// its size (seconds of KaTeX for one text). A question needs none; without them a formula costs what its source says.
+const macroDefinition =
+  /\\(?:[egx]?def|let|futurelet|global|(?:re)?newcommand|providecommand|(?:re)?newenvironment)(?![a-zA-Z])/
+
+/** Whether a formula's TeX defines a macro (`\def`, `\newcommand`, `\let`…), which formulas may not. */
+export const definesMacro = (tex: string) => macroDefinition.test(tex)
+
+export const definesAMacro = 'defines a macro (\\def, \\newcommand, \\let): write the TeX out in full.'
 export const tooDeep = `is nested more than ${texLimits.maxDepth} groups deep ({ }, \\left, \\begin): write it more simply.`
-export const tooManyExpansions = `needs more than ${texLimits.maxExpand} macro expansions (\\ce{} reactions, \\def): shorten it or split it.`
+export const tooManyExpansions = `needs more than ${texLimits.maxExpand} macro expansions (long \\ce{} reactions): shorten it or split it.`
 export const tooLarge =
   `renders to more than ${texLimits.maxRenderedChars.toLocaleString('en')} characters of MathML: ` +
   'shorten it or split it into several texts.'

@@ -3,7 +3,14 @@ import { checkMaths, checkMathsInSlices } from './check-maths'
 import { RENDER_CACHE_CHARS, renderCacheSize, renderMaths, type RenderResult } from './render-maths'
 import { renderBilingual, richText } from './rich-text'
 import { emptyFormula, splitSegments, unmatchedDollar } from '@quiz/contracts/rules/tex-segments'
-import { texDepth, texLimits, tooDeep, tooLarge, tooManyExpansions } from '@quiz/contracts/rules/tex-limits'
+import {
+  definesAMacro,
+  texDepth,
+  texLimits,
+  tooDeep,
+  tooLarge,
+  tooManyExpansions,
+} from '@quiz/contracts/rules/tex-limits'
 
 const rendered = (source: string) => {
   const result: RenderResult = renderMaths(source)
@@ -218,14 +225,23 @@ describe('render bounds', () => {
     expect(renderMaths(`$${nested(texLimits.maxDepth)}$`)).toMatchObject({ ok: true })
   })
 
-  it('refuses nesting that macros build, which the source does not show', () => {
-    const formula = `$\\def\\a{${nested(40).replace('x', '\\a')}}\\a$`
-    expect(texDepth(formula)).toBeLessThanOrEqual(texLimits.maxDepth)
-    expect(renderMaths(formula)).toMatchObject({ ok: false, formula, beyond: true })
+  it('refuses macro definitions, with which a formula expands past what its source says', () => {
+    // Nesting the source does not show, and 99 copies of a 4,400-character body (seconds of KaTeX, then too large).
+    const nesting = `$\\def\\a{${nested(40).replace('x', '\\a')}}\\a$`
+    expect(texDepth(nesting)).toBeLessThanOrEqual(texLimits.maxDepth)
+    const copies = `$\\def\\a{${'x^2+'.repeat(1_100)}}${'\\a'.repeat(99)}$`
+    for (const formula of [nesting, copies, '$\\newcommand{\\half}{\\frac12}\\half$', '$\\let\\x=\\alpha \\x$'])
+      expect(renderMaths(formula)).toEqual({ ok: false, formula, problem: definesAMacro, beyond: true })
+    // Commands that only begin with those names are not definitions.
+    expect(renderMaths('$\\leftarrow \\letpart$')).toMatchObject({
+      ok: false,
+      problem: expect.not.stringContaining('macro'),
+    })
+    expect(renderMaths('$a \\leftarrow b$')).toMatchObject({ ok: true })
   })
 
   it('caps macro expansions, in words an admin can act on', () => {
-    const formula = `$\\def\\a{xx}${'\\a'.repeat(texLimits.maxExpand + 1)}$`
+    const formula = `$\\ce{${'A -> B '.repeat(texLimits.maxExpand + 1)}}$`
     expect(renderMaths(formula)).toEqual({ ok: false, formula, problem: tooManyExpansions, beyond: true })
     // A long reaction is well inside it.
     expect(renderMaths(`$\\ce{${'CH3COOH <=> CH3COO- + H+ '.repeat(10)}}$`)).toMatchObject({ ok: true })

@@ -3,7 +3,15 @@ import katex, { type KatexOptions } from 'katex'
 import 'katex/contrib/mhchem'
 import { plainReading, type MathTreeNode } from './plain-reading'
 import { splitSegments } from '@quiz/contracts/rules/tex-segments'
-import { texDepth, texLimits, tooDeep, tooLarge, tooManyExpansions } from '@quiz/contracts/rules/tex-limits'
+import {
+  definesAMacro,
+  definesMacro,
+  texDepth,
+  texLimits,
+  tooDeep,
+  tooLarge,
+  tooManyExpansions,
+} from '@quiz/contracts/rules/tex-limits'
 import { createRenderCache, flatString } from './render-cache'
 
 /** A text with maths: what learners read in place of the source, and the HTML with every formula rendered. */
@@ -84,6 +92,7 @@ function render(source: string): RenderResult {
     const refuse = (problem: string) => ({ ok: false as const, formula: flatString(segment.source), problem })
     // Measured before KaTeX sees it: KaTeX recurses once or more per level, and 2,000 levels overflow the stack.
     if (texDepth(segment.tex) > texLimits.maxDepth) return { ...refuse(tooDeep), beyond: true }
+    if (definesMacro(segment.tex)) return { ...refuse(definesAMacro), beyond: true }
     try {
       const tree = renderToDomTree(segment.tex, { ...options, displayMode: segment.display })
       plain += plainReading(tree)
@@ -94,8 +103,8 @@ function render(source: string): RenderResult {
         return error.rawMessage.startsWith('Too many expansions')
           ? { ...refuse(tooManyExpansions), beyond: true }
           : refuse(error.rawMessage)
-      // Nesting built by macros (`\def`) is not in the source's depth: the stack overflowing is that refusal too.
-      // A string past V8's length limit is a RangeError as well.
+      // Should nesting the source does not show (KaTeX's own macros) ever overflow the stack, that is this refusal
+      // too; a string past V8's length limit is a RangeError as well.
       if (error instanceof RangeError)
         return { ...refuse(/stack/i.test(error.message) ? tooDeep : tooLarge), beyond: true }
       throw error

@@ -2,7 +2,7 @@
 // question is saved (server/src/maths/render-maths.ts): the same delimiters, KaTeX with mhchem and the same options.
 // Loaded only by dynamic import from maths-preview.tsx, so KaTeX is a chunk of its own that no learner downloads.
 import { splitSegments, unmatchedDollar } from '@quiz/contracts/rules/tex-segments'
-import { texDepth, texLimits } from '@quiz/contracts/rules/tex-limits'
+import { definesMacro, texDepth, texLimits } from '@quiz/contracts/rules/tex-limits'
 import katex, { type KatexOptions } from 'katex'
 // Registers \ce{} and \pu{} with KaTeX.
 import 'katex/contrib/mhchem'
@@ -23,7 +23,7 @@ export type TexPreview =
   | { ok: true; html: string }
   | { ok: false; problem: 'unmatched_dollar' | 'empty_formula' }
   | { ok: false; problem: 'tex'; formula: string; message: string }
-  | { ok: false; problem: 'too_deep' | 'too_many_expansions' | 'too_large'; formula: string }
+  | { ok: false; problem: 'too_deep' | 'macro_definition' | 'too_many_expansions' | 'too_large'; formula: string }
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => escapes[char])
@@ -41,6 +41,7 @@ export function renderTexPreview(source: string): TexPreview {
     const formula = segment.source
     // Measured before KaTeX recurses into it: about 2,000 levels overflow the stack.
     if (texDepth(segment.tex) > texLimits.maxDepth) return { ok: false, problem: 'too_deep', formula }
+    if (definesMacro(segment.tex)) return { ok: false, problem: 'macro_definition', formula }
     try {
       html += katex.renderToString(segment.tex, { ...options, displayMode: segment.display })
     } catch (error) {
@@ -48,7 +49,7 @@ export function renderTexPreview(source: string): TexPreview {
         return error.rawMessage.startsWith('Too many expansions')
           ? { ok: false, problem: 'too_many_expansions', formula }
           : { ok: false, problem: 'tex', formula, message: error.rawMessage }
-      // Nesting that macros build overflows the stack all the same.
+      // Nesting the source does not show overflows the stack all the same.
       if (error instanceof RangeError) return { ok: false, problem: 'too_deep', formula }
       throw error
     }
