@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { UserRow } from '../db/schema'
 import { unmatchedDollar } from '@quiz/contracts/rules/tex-segments'
+import { definesAMacro, texLimits, tooDeep, tooLarge, tooManyExpansions } from '@quiz/contracts/rules/tex-limits'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
 import { requestsAs } from '../../test/learner-api'
@@ -118,6 +119,53 @@ describe.each(dialects)('maths in questions on %s', (dialect) => {
       expect(response.json().errors).toEqual({
         'options.2.text.ne': [expect.stringMatching(/^The formula \$x\^\$ does not parse: /)],
         'image.caption.ne': [unmatchedDollar],
+      })
+    }
+    const after = (await t.app.inject({ method: 'GET', url: `/api/admin/quizzes/${quizId}/`, headers: admin })).json()
+    expect(after).toEqual(before)
+    expect(await t.db.selectFrom('question_revisions').select('id').execute()).toHaveLength(1)
+  })
+
+  // Issue 41 L1: TeX nested 2,000 deep (4,003 characters, under the length limit) overflowed KaTeX's stack: a 500.
+  const DEEP = `$${'{'.repeat(2_000)}x${'}'.repeat(2_000)}$`
+  const LARGE = '$\\frac{1}{2}$ '.repeat(300).trim()
+  const EXPANDING = `$\\ce{${'A -> B '.repeat(texLimits.maxExpand + 1)}}$`
+
+  it('answers 400 naming a formula nested too deep, too large or expanding too much (create-from-JSON)', async () => {
+    const bad = mathsQuestion(1)
+    bad.text.en = DEEP
+    bad.hint.ne = LARGE
+    bad.options[0]!.text.en = EXPANDING
+    const response = await createQuiz([mathsQuestion(0), bad])
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ code: 'validation_error' })
+    expect(response.json().errors).toEqual({
+      'questions.1.text.en': [`The formula ${DEEP} ${tooDeep}`],
+      'questions.1.hint.ne': [`The formula $\\frac{1}{2}$ ${tooLarge}`],
+      'questions.1.options.0.text.en': [`The formula ${EXPANDING} ${tooManyExpansions}`],
+    })
+    await expectNothingStored()
+  })
+
+  it('answers 400 naming a formula nested too deep on the question and bank routes, keeping the question', async () => {
+    const created = await createQuiz([mathsQuestion(1)])
+    const quizId = created.json().quiz_id as number
+    const admin = await asAdmin()
+    const before = (await t.app.inject({ method: 'GET', url: `/api/admin/quizzes/${quizId}/`, headers: admin })).json()
+    const questionId = before.questions[0].id as number
+    const bad = mathsQuestion(2)
+    bad.text.ne = DEEP
+    bad.image.caption.en = `$\\def\\a{${'{'.repeat(40)}\\a${'}'.repeat(40)}}\\a$`
+    for (const [method, url] of [
+      ['POST', `/api/admin/quizzes/${quizId}/questions/`],
+      ['PUT', `/api/admin/quizzes/${quizId}/questions/${questionId}/`],
+      ['POST', '/api/admin/bank/questions/'],
+    ] as const) {
+      const response = await t.app.inject({ method, url, headers: admin, payload: bad })
+      expect(response.statusCode, `${method} ${url}`).toBe(400)
+      expect(response.json().errors).toEqual({
+        'text.ne': [`The formula ${DEEP} ${tooDeep}`],
+        'image.caption.en': [`The formula ${bad.image.caption.en} ${definesAMacro}`],
       })
     }
     const after = (await t.app.inject({ method: 'GET', url: `/api/admin/quizzes/${quizId}/`, headers: admin })).json()

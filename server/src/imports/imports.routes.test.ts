@@ -5,6 +5,7 @@ import { multipart } from '../../test/auth-requests'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createQuiz, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
+import { tooDeep, tooLarge } from '@quiz/contracts/rules/tex-limits'
 import { docxFile, encryptedOfficeFile, moodleXml, xlsxFile, zipBomb, type Cell } from './import-files.fixtures'
 
 const HOUR = 3_600_000
@@ -392,6 +393,27 @@ describe.each(dialects)('imports on %s', (dialect) => {
     const detail = await t.app.inject({ method: 'GET', url: `/api/admin/quizzes/${quiz.id}/`, headers })
     expect(detail.json().questions.map((q: { id: number }) => q.id)).toEqual(done.body.question_ids)
     expect(detail.json().questions.map((q: { text: { en: string } }) => q.text.en)).toEqual(['First?', 'Second?'])
+  })
+
+  it('rejects rows whose formulas nest too deep or render too large, naming the formula, never a 500', async () => {
+    // Issue 41 L1: TeX nested 2,000 deep overflowed KaTeX's stack inside the import's maths check.
+    const deep = `$${'{'.repeat(2_000)}x${'}'.repeat(2_000)}$`
+    const large = '$\\frac{1}{2}$ '.repeat(300).trim()
+    const csv = `question_en,option_a_en,option_b_en,correct\r\n"${deep}",x,y,A\r\n"${large}",x,y,A\r\n$x^2$?,x,y,A\r\n`
+    const run = await upload(await asAdmin(), {}, { data: Buffer.from(csv), filename: 'maths.csv' })
+    expect(run.status).toBe(201)
+    const rows = (run.body as ImportDryRun).rows
+    expect(rows.map((row) => [row.row, row.status])).toEqual([
+      [2, 'rejected'],
+      [3, 'rejected'],
+      [4, 'ok'],
+    ])
+    expect(rows[0]!.messages).toEqual([
+      { field: 'text.en', code: 'invalid_maths', message: `The formula ${deep} ${tooDeep}` },
+    ])
+    expect(rows[1]!.messages).toEqual([
+      { field: 'text.en', code: 'invalid_maths', message: `The formula $\\frac{1}{2}$ ${tooLarge}` },
+    ])
   })
 
   it('forgets a dry run after IMPORT_TTL_HOURS', async () => {

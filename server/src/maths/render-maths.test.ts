@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { checkMaths, checkMathsInSlices } from './check-maths'
-import { renderMaths, type RenderResult } from './render-maths'
+import { RENDER_CACHE_CHARS, renderCacheSize, renderMaths, type RenderResult } from './render-maths'
 import { renderBilingual, richText } from './rich-text'
 import { emptyFormula, splitSegments, unmatchedDollar } from '@quiz/contracts/rules/tex-segments'
+import {
+  definesAMacro,
+  texDepth,
+  texLimits,
+  tooDeep,
+  tooLarge,
+  tooManyExpansions,
+} from '@quiz/contracts/rules/tex-limits'
 
 const rendered = (source: string) => {
   const result: RenderResult = renderMaths(source)
@@ -192,5 +200,81 @@ describe('checkMaths', () => {
         "The formula $\\frac{1}$ does not parse: Unexpected end of input in a macro argument, expected '}'",
       ],
     })
+  })
+})
+
+// Issue 41 (M3, L1 and a note): what one formula may cost, and what the render cache may hold (docs/decisions/047).
+describe('render bounds', () => {
+  const nested = (depth: number) => `${'{'.repeat(depth)}x${'}'.repeat(depth)}`
+
+  it('counts nesting without recursion: braces, \\left and \\begin, not \\{ or \\leftarrow', () => {
+    expect(texDepth('x^{2}')).toBe(1)
+    expect(texDepth('\\frac{\\left( a^{2} \\right)}{b}')).toBe(3)
+    expect(texDepth('\\begin{pmatrix} {1} \\end{pmatrix}')).toBe(2)
+    expect(texDepth('\\{ x \\} \\leftarrow \\rightarrow')).toBe(0)
+    expect(texDepth('\\\\{x}')).toBe(1)
+    expect(texDepth(nested(100_000))).toBe(100_000)
+  })
+
+  it('refuses TeX nested 2,000 deep (4,003 characters) naming the formula, where KaTeX overflowed the stack', () => {
+    const formula = `$${nested(2_000)}$`
+    expect(formula.length).toBe(4_003)
+    expect(renderMaths(`Deep: ${formula}`)).toEqual({ ok: false, formula, problem: tooDeep, beyond: true })
+    expect(checkMaths([['text.en', formula]])).toEqual({ 'text.en': [`The formula ${formula} ${tooDeep}`] })
+    // Up to the limit renders as before.
+    expect(renderMaths(`$${nested(texLimits.maxDepth)}$`)).toMatchObject({ ok: true })
+  })
+
+  it('refuses macro definitions, with which a formula expands past what its source says', () => {
+    // Nesting the source does not show, and 99 copies of a 4,400-character body (seconds of KaTeX, then too large).
+    const nesting = `$\\def\\a{${nested(40).replace('x', '\\a')}}\\a$`
+    expect(texDepth(nesting)).toBeLessThanOrEqual(texLimits.maxDepth)
+    const copies = `$\\def\\a{${'x^2+'.repeat(1_100)}}${'\\a'.repeat(99)}$`
+    for (const formula of [nesting, copies, '$\\newcommand{\\half}{\\frac12}\\half$', '$\\let\\x=\\alpha \\x$'])
+      expect(renderMaths(formula)).toEqual({ ok: false, formula, problem: definesAMacro, beyond: true })
+    // Commands that only begin with those names are not definitions.
+    expect(renderMaths('$\\leftarrow \\letpart$')).toMatchObject({
+      ok: false,
+      problem: expect.not.stringContaining('macro'),
+    })
+    expect(renderMaths('$a \\leftarrow b$')).toMatchObject({ ok: true })
+  })
+
+  it('caps macro expansions, in words an admin can act on', () => {
+    const formula = `$\\ce{${'A -> B '.repeat(texLimits.maxExpand + 1)}}$`
+    expect(renderMaths(formula)).toEqual({ ok: false, formula, problem: tooManyExpansions, beyond: true })
+    // A long reaction is well inside it.
+    expect(renderMaths(`$\\ce{${'CH3COOH <=> CH3COO- + H+ '.repeat(10)}}$`)).toMatchObject({ ok: true })
+  })
+
+  it('caps every size a formula states at maxSize ems', () => {
+    const html = rendered('$\\rule{99999em}{99999em}$')!.html
+    expect(html).toContain(`width="${texLimits.maxSize}em" height="${texLimits.maxSize}em"`)
+    expect(html).not.toContain('99999em"')
+  })
+
+  it('refuses a text whose MathML would pass the cap, naming the formula where it does', () => {
+    const source = '$\\frac{1}{2}$ '.repeat(300)
+    const result = renderMaths(source)
+    expect(result).toEqual({ ok: false, formula: '$\\frac{1}{2}$', problem: tooLarge, beyond: true })
+    const under = rendered('$\\frac{1}{2}$ '.repeat(50))!
+    expect(under.html.length).toBeLessThan(texLimits.maxRenderedChars)
+  })
+
+  it('keeps the render cache within its budget of characters, the oldest renders going first', () => {
+    const first = `$\\ce{${'H2SO4 -> 2H+ + SO4^2- '.repeat(8)}}$ first`
+    const firstResult = renderMaths(first)
+    let i = 0
+    // Far more than the budget: each text renders to about 9,000 characters.
+    while (i < (2 * RENDER_CACHE_CHARS) / 9_000) {
+      const result = renderMaths(`$\\ce{${'H2SO4 -> 2H+ + SO4^2- '.repeat(8)}}$ ${i++}`)
+      expect(result.ok).toBe(true)
+      expect(renderCacheSize().chars).toBeLessThanOrEqual(RENDER_CACHE_CHARS)
+    }
+    expect(renderCacheSize().chars).toBeGreaterThan(RENDER_CACHE_CHARS / 2)
+    // Evicted: rendered afresh, an equal result but not the same object.
+    const again = renderMaths(first)
+    expect(again).toEqual(firstResult)
+    expect(again).not.toBe(firstResult)
   })
 })

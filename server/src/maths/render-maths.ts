@@ -3,6 +3,16 @@ import katex, { type KatexOptions } from 'katex'
 import 'katex/contrib/mhchem'
 import { plainReading, type MathTreeNode } from './plain-reading'
 import { splitSegments } from '@quiz/contracts/rules/tex-segments'
+import {
+  definesAMacro,
+  definesMacro,
+  texDepth,
+  texLimits,
+  tooDeep,
+  tooLarge,
+  tooManyExpansions,
+} from '@quiz/contracts/rules/tex-limits'
+import { createRenderCache, flatString } from './render-cache'
 
 /** A text with maths: what learners read in place of the source, and the HTML with every formula rendered. */
 export interface RenderedText {
@@ -10,14 +20,23 @@ export interface RenderedText {
   html: string
 }
 
+/** A refusal: `beyond` when the formula parses but passes a bound of tex-limits (too deep, too large). */
 export type RenderResult =
-  { ok: true; rendered: RenderedText | null } | { ok: false; formula: string | null; problem: string }
+  { ok: true; rendered: RenderedText | null } | { ok: false; formula: string | null; problem: string; beyond?: true }
 
 // MathML alone (docs/decisions/027): current browsers draw it natively, so a learner needs none of KaTeX's
 // stylesheet, fonts or JavaScript, and the payload is a third of KaTeX's HTML-and-MathML output.
 // `strict: 'ignore'`: KaTeX would warn on Nepali words in \text{}, which are exactly what a bilingual paper holds.
 // `trust` stays false: no \href, \url or \includegraphics from an admin's text reaches a learner.
-const options: KatexOptions = { output: 'mathml', throwOnError: true, strict: 'ignore', trust: false }
+// `maxSize` and `maxExpand`: no rule or space wider than a phone screen, no macro multiplying a formula (047).
+const options: KatexOptions = {
+  output: 'mathml',
+  throwOnError: true,
+  strict: 'ignore',
+  trust: false,
+  maxSize: texLimits.maxSize,
+  maxExpand: texLimits.maxExpand,
+}
 
 // `renderToString` builds the same tree and serialises it; the tree is also what the plain reading walks, so the
 // formula is parsed once. KaTeX exports it (`__renderToDomTree`) without declaring its type.
@@ -32,7 +51,8 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => e
 
 /**
  * Renders every formula of `source`. A text without `$` and `\$` renders to null (it has no `html`); one whose
- * delimiters or TeX do not parse is refused, naming the formula (null for a delimiter problem) and the problem.
+ * delimiters or TeX do not parse, or that passes a bound of tex-limits, is refused, naming the formula (null for a
+ * delimiter problem) and the problem.
  */
 export function renderMaths(source: string): RenderResult {
   if (!source.includes('$')) return { ok: true, rendered: null }
@@ -40,14 +60,22 @@ export function renderMaths(source: string): RenderResult {
   if (cached) return cached
   const result = render(source)
   // A write checks its texts before its transaction and renders them again inside it: the second time is a lookup,
-  // so the transaction (SQLite's one writer) is not held for KaTeX. Bounded: a big paste, then forgotten.
-  if (recent.size >= RECENT_LIMIT) recent.clear()
-  recent.set(source, result)
+  // so the transaction (SQLite's one writer) is not held for KaTeX. Kept flat, so the budget counts what is held.
+  recent.set(flatString(source), result)
   return result
 }
 
-const RECENT_LIMIT = 5_000
-const recent = new Map<string, RenderResult>()
+// About 16 MB of strings at most (two bytes a character once Devanagari or an arrow is in them): room for the texts
+// of a 500-question paper with formulas (2 to 3 million characters), between its check and its write (047).
+export const RENDER_CACHE_CHARS = 8_000_000
+const recent = createRenderCache<RenderResult>({
+  maxChars: RENDER_CACHE_CHARS,
+  weigh: (result) =>
+    result.ok ? (result.rendered ? result.rendered.plain.length + result.rendered.html.length : 0) : 200,
+})
+
+/** The render cache's own accounting, for its tests. */
+export const renderCacheSize = () => recent.size()
 
 function render(source: string): RenderResult {
   const split = splitSegments(source)
@@ -61,19 +89,35 @@ function render(source: string): RenderResult {
       html += escapeHtml(segment.text)
       continue
     }
+    const refuse = (problem: string) => ({ ok: false as const, formula: flatString(segment.source), problem })
+    // Measured before KaTeX sees it: KaTeX recurses once or more per level, and 2,000 levels overflow the stack.
+    if (texDepth(segment.tex) > texLimits.maxDepth) return { ...refuse(tooDeep), beyond: true }
+    if (definesMacro(segment.tex)) return { ...refuse(definesAMacro), beyond: true }
     try {
       const tree = renderToDomTree(segment.tex, { ...options, displayMode: segment.display })
       plain += plainReading(tree)
       html += tree.toMarkup()
     } catch (error) {
-      if (!(error instanceof katex.ParseError)) throw error
-      return { ok: false, formula: segment.source, problem: error.rawMessage }
+      if (error instanceof katex.ParseError)
+        // KaTeX's own words ("need to increase maxExpand setting") would send an admin looking for a setting.
+        return error.rawMessage.startsWith('Too many expansions')
+          ? { ...refuse(tooManyExpansions), beyond: true }
+          : refuse(error.rawMessage)
+      // Should nesting the source does not show (KaTeX's own macros) ever overflow the stack, that is this refusal
+      // too; a string past V8's length limit is a RangeError as well.
+      if (error instanceof RangeError)
+        return { ...refuse(/stack/i.test(error.message) ? tooDeep : tooLarge), beyond: true }
+      throw error
     }
+    if (html.length > texLimits.maxRenderedChars) return { ...refuse(tooLarge), beyond: true }
   }
-  return { ok: true, rendered: { plain, html } }
+  return { ok: true, rendered: { plain: flatString(plain), html: flatString(html) } }
 }
 
 /** The refusal as a field error: the formula and what is wrong with it. */
-export function describeProblem(result: { formula: string | null; problem: string }) {
-  return result.formula === null ? result.problem : `The formula ${result.formula} does not parse: ${result.problem}`
+export function describeProblem(result: { formula: string | null; problem: string; beyond?: true }) {
+  if (result.formula === null) return result.problem
+  return result.beyond
+    ? `The formula ${result.formula} ${result.problem}`
+    : `The formula ${result.formula} does not parse: ${result.problem}`
 }

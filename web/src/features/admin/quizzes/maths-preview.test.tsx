@@ -66,4 +66,34 @@ describe('the question form previews maths as it is typed', () => {
     expect(around.querySelector('.maths-preview__text math')).not.toBeNull()
     expect(around.querySelector('.maths-preview__text')).toHaveAttribute('lang', 'ne')
   })
+
+  // Issue 41 L1: the browser's KaTeX would throw a RangeError out of the preview and take the form down.
+  it.each([
+    ['en', 'Question (English)', /is nested more than 50 groups deep/],
+    ['ne', 'प्रश्न (नेपाली)', /भन्दा बढी तहसम्म/],
+  ] as const)(
+    'refuses TeX nested 2,000 deep with the reason (%s), where KaTeX overflowed the stack',
+    async (language, label, reason) => {
+      const user = renderForm(language)
+      const field = screen.getByLabelText(label)
+      await user.click(field)
+      await user.paste(`$${'{'.repeat(2_000)}x${'}'.repeat(2_000)}$`)
+      const around = field.closest('.field') as HTMLElement
+      await waitFor(() => expect(around.querySelector('.maths-preview__error')).not.toBeNull())
+      const error = around.querySelector('.maths-preview__error')!
+      expect(error.textContent).toMatch(reason)
+      expect(error).toHaveClass('field__error')
+      expect(around.querySelector('math')).toBeNull()
+    },
+  )
+
+  it('caps sizes as the server does, so a huge rule cannot cover the screen', async () => {
+    const user = renderForm()
+    const field = screen.getByLabelText('Question (English)')
+    await user.click(field)
+    await user.paste('$\\rule{99999em}{99999em}$')
+    const around = fieldOf('Question (English)')
+    await waitFor(() => expect(around.querySelector('.maths-preview__text mspace')).not.toBeNull())
+    expect(around.querySelector('.maths-preview__text mspace')?.getAttribute('width')).toBe('20em')
+  })
 })

@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useState } from 'react'
 import { useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { texLimits } from '@quiz/contracts/rules/tex-limits'
 import type { renderTexPreview } from './tex-preview'
 import '../admin.i18n'
 
@@ -47,7 +48,9 @@ export function MathsPreview({ name, lang }: { name: string; lang?: string }) {
         <p className="field__error maths-preview__error">
           {preview.problem === 'tex'
             ? t('question_form.maths_error', { formula: preview.formula, problem: preview.message })
-            : t(`question_form.maths_${preview.problem}`)}
+            : 'formula' in preview
+              ? t(`question_form.maths_${preview.problem}`, { formula: preview.formula, ...texLimits })
+              : t(`question_form.maths_${preview.problem}`)}
         </p>
       )}
     </div>

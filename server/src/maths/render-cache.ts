@@ -1,0 +1,48 @@
+/**
+ * The most recent renders, by source text, bounded by the characters they hold rather than by their number: one
+ * formula can render to 200,000 characters, so 5,000 entries could hold a gigabyte (docs/decisions/047).
+ */
+export function createRenderCache<T>({ maxChars, weigh }: { maxChars: number; weigh: (value: T) => number }) {
+  const entries = new Map<string, { value: T; weight: number }>()
+  let chars = 0
+
+  function get(source: string): T | undefined {
+    const entry = entries.get(source)
+    if (!entry) return undefined
+    // Most recently used goes last, so eviction (first in the map's order) takes the least recently used.
+    entries.delete(source)
+    entries.set(source, entry)
+    return entry.value
+  }
+
+  /** Keeps `value` for `source`. Pass flat strings (flatString): the cache must hold what its accounting counts. */
+  function set(source: string, value: T) {
+    const weight = ENTRY_OVERHEAD + source.length + weigh(value)
+    const old = entries.get(source)
+    if (old) {
+      entries.delete(source)
+      chars -= old.weight
+    }
+    // An entry bigger than the whole budget would only empty the cache on its way through.
+    if (weight > maxChars) return
+    entries.set(source, { value, weight })
+    chars += weight
+    for (const [key, entry] of entries) {
+      if (chars <= maxChars) break
+      entries.delete(key)
+      chars -= entry.weight
+    }
+  }
+
+  return { get, set, size: () => ({ entries: entries.size, chars }), clear: () => (entries.clear(), (chars = 0)) }
+}
+
+// The map entry, its key and value objects: about what 64 characters of string take.
+const ENTRY_OVERHEAD = 64
+
+/**
+ * A copy of `text` as one sequential string. V8 keeps a string built by `+=` as a tree of its pieces (a cons
+ * string), and a slice of a big string (`slice`, a regex match) keeps the whole parent alive: the tree of one
+ * rendered `\ce{}` formula took ten times its flat size. UTF-16 round trips every code unit, lone surrogates too.
+ */
+export const flatString = (text: string) => Buffer.from(text, 'utf16le').toString('utf16le')
