@@ -59,7 +59,22 @@ interface PagedTableProps<Row> {
   text: SectionText<StateKey | 'total' | 'previous' | 'next' | 'page'>
   columns: readonly Column[]
   className?: string
+  /** The table's name, for its scrolling region. */
+  label: string
   children: (row: Row) => ReactNode
+}
+
+/**
+ * A table that may be wider than a phone scrolls inside this region, never the page: the keyboard can reach it (to
+ * scroll it with the arrow keys) and a screen reader names it.
+ */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+    <div className="admin-table-wrap" role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  )
 }
 
 /** An admin's long list, a page at a time: its total, the table, and Previous / Next. */
@@ -71,6 +86,7 @@ export function PagedTable<Row>({
   text,
   columns,
   className,
+  label,
   children,
 }: PagedTableProps<Row>) {
   const language = useLanguage()
@@ -82,12 +98,12 @@ export function PagedTable<Row>({
         return (
           <>
             <p className="muted">{text('total', { total: n(data.count) })}</p>
-            <div className="admin-table-wrap">
+            <TableScroll label={label}>
               <table className={className ? `admin-table ${className}` : 'admin-table'}>
                 <TableHead columns={columns} />
                 <tbody>{data.results.map(children)}</tbody>
               </table>
-            </div>
+            </TableScroll>
             <Pager
               page={page}
               pages={pages}

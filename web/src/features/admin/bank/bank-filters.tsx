@@ -5,6 +5,7 @@ import { useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
 import { noFilters, type BankFacets, type BankFilters, type DifficultyFilter } from './bank.api'
 import './bank.i18n'
+import { TableScroll } from '../ui'
 
 interface BankFilterFieldsProps {
   filters: BankFilters
@@ -120,7 +121,7 @@ export function FacetsTable({ facets }: { facets: BankFacets }) {
   const n = (value: number) => formatNumber(value, language)
   if (facets.topics.length === 0) return null
   return (
-    <div className="admin-table-wrap">
+    <TableScroll label={t('facets.caption', { total: n(facets.total) })}>
       <table className="admin-table bank-facets">
         <caption>{t('facets.caption', { total: n(facets.total) })}</caption>
         <thead>
@@ -156,6 +157,6 @@ export function FacetsTable({ facets }: { facets: BankFacets }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   )
 }

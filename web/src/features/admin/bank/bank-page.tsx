@@ -156,6 +156,7 @@ export function Component() {
       <AddToQuiz selected={selected} onAdded={() => setSelected([])} />
 
       <PagedTable
+        label={t('title')}
         query={list}
         pageSize={BANK_PAGE_SIZE}
         page={page}

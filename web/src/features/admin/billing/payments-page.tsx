@@ -45,6 +45,7 @@ export function Component() {
         </select>
       </div>
       <PagedTable
+        label={t('payments.title')}
         query={payments}
         // The server names its page size; the table is drawn only once it has answered.
         pageSize={payments.data?.page_size ?? 1}

@@ -8,7 +8,7 @@ import { Field } from '../../../components/ui/form/field'
 import { useLanguage } from '../../../i18n/use-bilingual'
 import { optionLetter } from '../../../lib/option-letters'
 import { formatNumber, formatScore } from '../../../lib/format'
-import { TableHead } from '../ui'
+import { TableHead, TableScroll } from '../ui'
 import {
   DROP_POLICIES,
   KEY_ACTIONS,
@@ -276,7 +276,7 @@ export function DecisionForm({
               : t('key_challenges.preview.summary', counted(preview.result))}
           </p>
           {preview.result.score_changes.length > 0 && (
-            <div className="admin-table-wrap">
+            <TableScroll label={t('key_challenges.preview.scores')}>
               <table className="admin-table">
                 <caption>{t('key_challenges.preview.scores')}</caption>
                 <TableHead
@@ -298,10 +298,10 @@ export function DecisionForm({
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
           {preview.result.rank_changes.length > 0 && (
-            <div className="admin-table-wrap">
+            <TableScroll label={t('key_challenges.preview.ranks')}>
               <table className="admin-table">
                 <caption>{t('key_challenges.preview.ranks')}</caption>
                 <TableHead
@@ -323,7 +323,7 @@ export function DecisionForm({
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           )}
         </section>
       )}

@@ -11,7 +11,7 @@ import { formatDateTime, formatNumber } from '../../../lib/format'
 import { AdminNav } from '../admin-nav'
 import '../admin.css'
 import '../admin.i18n'
-import { QueryStates, TableHead } from '../ui'
+import { QueryStates, TableHead, TableScroll } from '../ui'
 import { DecisionForm } from './decision-form'
 import { FLAG_REASONS, flagQueries, type FlaggedQuestion, type QueueStatus } from './key-challenges.api'
 import './key-challenges.css'
@@ -113,7 +113,7 @@ function FlaggedQuestionCard({
       </p>
       <RichText as="p" className="key-question__text" text={item.question.text} />
 
-      <div className="admin-table-wrap">
+      <TableScroll label={t('key_challenges.options_caption')}>
         <table className="admin-table key-options">
           <caption className="visually-hidden">{t('key_challenges.options_caption')}</caption>
           <TableHead
@@ -140,7 +140,7 @@ function FlaggedQuestionCard({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
 
       <dl className="key-question__figures">
         <div>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Pager } from '../../../components/ui/pager'
 import { useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
-import { TableHead } from '../ui'
+import { TableHead, TableScroll } from '../ui'
 import type { ImportDryRun, ImportRow, ImportRowStatus } from './import.api'
 import { placeLabel } from './import-text'
 import { Conversions, RowChanges, RowMessages } from './row-notes'
@@ -71,7 +71,7 @@ export function RowsTable({ dryRun, filter, page, onPage, excluded, onExclude, l
   const shown = rows.slice(first, first + ROWS_PAGE_SIZE)
   return (
     <>
-      <div className="admin-table-wrap">
+      <TableScroll label={t('table.caption')}>
         <table className="admin-table import-table">
           <caption className="visually-hidden">{t('table.caption')}</caption>
           <TableHead
@@ -116,7 +116,7 @@ export function RowsTable({ dryRun, filter, page, onPage, excluded, onExclude, l
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {pages > 1 && (
         <Pager
           page={current}

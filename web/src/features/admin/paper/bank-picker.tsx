@@ -49,6 +49,7 @@ export function BankPicker({ sectionName, inPaper, onPick, onClose }: BankPicker
         }}
       />
       <PagedTable
+        label={t('paper.picker_title', { section: sectionName })}
         query={list}
         pageSize={PICKER_PAGE_SIZE}
         page={page}

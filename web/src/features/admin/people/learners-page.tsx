@@ -57,6 +57,7 @@ export function Component() {
       {saved && <Alert kind="success">{t('learners.saved', { username: saved })}</Alert>}
 
       <PagedTable
+        label={t('learners.title')}
         query={learners}
         pageSize={LEARNERS_PAGE_SIZE}
         page={page}

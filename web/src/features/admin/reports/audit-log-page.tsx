@@ -120,6 +120,7 @@ export function Component() {
       </form>
 
       <PagedTable
+        label={t('audit.title')}
         query={audit}
         pageSize={AUDIT_PAGE_SIZE}
         page={page}

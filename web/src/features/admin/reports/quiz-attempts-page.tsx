@@ -71,6 +71,7 @@ export function Component() {
       {download === 'failed' && <Alert kind="error">{t('attempts.download_failed')}</Alert>}
 
       <PagedTable
+        label={t('attempts.title')}
         query={attempts}
         pageSize={ATTEMPTS_PAGE_SIZE}
         page={page}

@@ -10,7 +10,7 @@ import { RichPreview } from '../../../components/ui/rich-text'
 import { reportQueries, type QuizStatistics, type StatisticsSelection } from './reports.api'
 import { QuizTabHeader } from '../quizzes/quiz-tabs'
 import { ScoreHistogram } from './score-histogram'
-import { QueryStates, TableHead } from '../ui'
+import { QueryStates, TableHead, TableScroll } from '../ui'
 import '../admin.css'
 
 const SELECTIONS: StatisticsSelection[] = ['first', 'all']
@@ -77,7 +77,7 @@ export function Component() {
           <>
             <section className="card" aria-labelledby="statistics-summary">
               <h2 id="statistics-summary">{t('statistics.summary')}</h2>
-              <div className="admin-table-wrap">
+              <TableScroll label={t('statistics.summary')}>
                 <table className="admin-table statistics-summary">
                   <TableHead
                     columns={[
@@ -96,7 +96,7 @@ export function Component() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
             </section>
 
             <section className="card" aria-labelledby="statistics-histogram">
@@ -114,7 +114,7 @@ export function Component() {
                 <li>{t('statistics.options_help')}</li>
                 <li>{t('statistics.flags_help')}</li>
               </ul>
-              <div className="admin-table-wrap">
+              <TableScroll label={t('statistics.questions')}>
                 <table className="admin-table statistics-questions">
                   <TableHead
                     columns={[
@@ -169,7 +169,7 @@ export function Component() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableScroll>
             </section>
           </>
         )}
