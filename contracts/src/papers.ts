@@ -13,7 +13,7 @@ import {
   quizDefaults,
 } from './admin'
 import { ChallengeDaysSchema, challengeDefaults } from './challenges'
-import { BilingualSchema, DifficultySchema } from './common'
+import { BilingualSchema, DifficultySchema, RichTextSchema } from './common'
 
 const { required, text } = adminInput
 
@@ -294,7 +294,7 @@ export const QuizRefSchema = z.object({ quiz_id: z.number().int(), title: Biling
 
 export const BankListItemSchema = z.object({
   id: z.number().int(),
-  text: BilingualSchema,
+  text: RichTextSchema,
   topic: z.string(),
   tags: z.array(z.string()),
   difficulty: DifficultySchema.nullable(),
@@ -370,7 +370,7 @@ const DrawOutputSchema = z.object({
 export type DrawOutput = z.infer<typeof DrawOutputSchema>
 
 /** A question a frozen paper's draw took, as the Paper tab lists it. */
-export const DrawnQuestionSchema = z.object({ id: z.number().int(), text: BilingualSchema, topic: z.string() })
+export const DrawnQuestionSchema = z.object({ id: z.number().int(), text: RichTextSchema, topic: z.string() })
 export type DrawnQuestion = z.infer<typeof DrawnQuestionSchema>
 
 export const AdminPaperItemSchema = z.union([

@@ -84,7 +84,7 @@ export async function countBank(db: Kysely<DB>, filters: BankFilters) {
 /** A page of the bank, newest first. */
 export function pageBank(db: Kysely<DB>, filters: BankFilters, page: number, pageSize: number) {
   return liveQuestions(db, filters)
-    .select(['q.id', 'q.revision_id', 'q.difficulty', 'q.source', 'r.text_en', 'r.text_ne', 'r.topic'])
+    .select(['q.id', 'q.revision_id', 'q.difficulty', 'q.source', 'r.text_en', 'r.text_ne', 'r.maths', 'r.topic'])
     .orderBy('q.id', 'desc')
     .limit(pageSize)
     .offset((page - 1) * pageSize)
@@ -96,6 +96,7 @@ export function pageBank(db: Kysely<DB>, filters: BankFilters, page: number, pag
       source: string | null
       text_en: string
       text_ne: string
+      maths: string | null
       topic: string
     }[]
   >

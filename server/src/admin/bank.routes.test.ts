@@ -96,6 +96,18 @@ describe.each(dialects)('question bank on %s', (dialect) => {
     })
   })
 
+  it('lists a question with maths with its TeX source and its rendering, as the question list does', async () => {
+    const headers = await asAdmin()
+    await send(headers, 'POST', '/api/admin/bank/questions/', bankQuestion('Half is $\\frac{1}{2}$'))
+    await send(headers, 'POST', '/api/admin/bank/questions/', bankQuestion('No maths here'))
+    const { body } = await send(headers, 'GET', '/api/admin/bank/questions/')
+    const [plain, maths] = (body as { results: { text: { en: string; html: { en: string } | null } }[] }).results
+    expect(plain!.text.html).toBeNull()
+    expect(maths!.text.en).toBe('Half is $\\frac{1}{2}$')
+    expect(maths!.text.html!.en).toContain('<math')
+    expect(maths!.text.html!.en).not.toContain('$')
+  })
+
   it('refuses bad tags, difficulty and source with 400 at their paths, storing nothing', async () => {
     const headers = await asAdmin()
     const response = await send(

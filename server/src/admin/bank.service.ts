@@ -15,6 +15,7 @@ import type { DB } from '../db/schema'
 import { AppError, NotFound } from '../http/errors'
 import { findRevisions, insertBankQuestion, insertRevision } from '../questions/question-revisions.repository'
 import { findAnswerKeys, keyedOutcome } from '../questions/answer-keys'
+import { parseStoredMaths, richText } from '../maths/rich-text'
 import { toQuestionDto } from './admin.service'
 import {
   countBank,
@@ -119,7 +120,8 @@ export function createBankService({ database, clock }: Pick<AppContext, 'databas
           const figures = responses.get(row.id) ?? { responses: 0, right: 0 }
           return {
             id: row.id,
-            text: { en: row.text_en, ne: row.text_ne },
+            // The admin's TeX source and its rendering, so the list shows formulas, not `$\frac{1}{2}$`.
+            text: richText({ en: row.text_en, ne: row.text_ne }, parseStoredMaths(row.maths).text, 'admin'),
             topic: row.topic,
             tags: tags.get(row.id) ?? [],
             difficulty: row.difficulty as Difficulty | null,

@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely'
 import { inParts } from '../db/in-parts'
 import type { DB } from '../db/schema'
 import { ValidationFailed, type FieldErrors } from '../http/errors'
+import { parseStoredMaths, richText } from '../maths/rich-text'
 import { drawQuestions } from '../questions/draw-questions'
 import { drawOfItem, fillDraws, matchingQuestionIds, type DrawFilter } from '../questions/draws'
 import { listItems, listSections } from '../questions/quiz-papers.repository'
@@ -205,13 +206,13 @@ async function findDrawnQuestions(db: Kysely<DB>, ids: readonly number[]) {
     const rows = await db
       .selectFrom('questions as q')
       .innerJoin('question_revisions as r', 'r.id', 'q.revision_id')
-      .select(['q.id', 'q.deleted_at', 'r.text_en', 'r.text_ne', 'r.topic'])
+      .select(['q.id', 'q.deleted_at', 'r.text_en', 'r.text_ne', 'r.maths', 'r.topic'])
       .where('q.id', 'in', part)
       .execute()
     for (const row of rows)
       found.set(row.id, {
         id: row.id,
-        text: { en: row.text_en, ne: row.text_ne },
+        text: richText({ en: row.text_en, ne: row.text_ne }, parseStoredMaths(row.maths).text, 'admin'),
         topic: row.topic,
         deleted: row.deleted_at !== null,
       })

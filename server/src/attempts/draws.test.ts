@@ -185,7 +185,7 @@ describe.each(dialects)('draws at attempt start on %s', (dialect) => {
     expect(listed.map((question) => question.id)).toEqual(drawn)
     expect(listed[0]).toEqual({
       id: drawn[0],
-      text: { en: expect.stringMatching(/^economy/), ne: expect.any(String) },
+      text: { en: expect.stringMatching(/^economy/), ne: expect.any(String), html: null },
       topic: 'economy',
     })
     const learner = await createUser(t.database)

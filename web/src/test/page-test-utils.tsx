@@ -114,3 +114,20 @@ export function answerFetch(
     }),
   )
 }
+
+/**
+ * A learner table that stacks on a phone (decision 049): every data cell names its column in `data-label`, as the
+ * column header says it, so the stacked row reads "Right 1" in the table's language. Returns the labels by row.
+ */
+export function stackedLabels(table: HTMLElement): string[][] {
+  if (!table.classList.contains('stack-table')) throw new Error('not a stacking table')
+  const headers = [...table.querySelectorAll('thead th')].map((header) => header.textContent)
+  return [...table.querySelectorAll('tbody tr')].map((row) =>
+    [...row.children].flatMap((cell, index) => {
+      if (cell.tagName !== 'TD') return []
+      if (cell.getAttribute('data-label') !== headers[index])
+        throw new Error(`cell ${index} is not labelled as its column`)
+      return [cell.getAttribute('data-label')!]
+    }),
+  )
+}

@@ -181,6 +181,16 @@ describe('learners page', () => {
     finished_attempts: 2,
   }
 
+  it('searches a phone number typed in Devanagari digits by the digits it is stored with', async () => {
+    handler = () => ({ status: 200, body: { count: 1, results: [ram] } })
+    renderWithProviders(<LearnersPage />)
+    await userEvent.type(await screen.findByLabelText('Search by username, name or phone'), '९८१२३')
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }))
+    await waitFor(() =>
+      expect(sent.map((s) => s.key)).toContain('GET /api/admin/users/?search=98123&page=1&page_size=50'),
+    )
+  })
+
   it('searches, then grants paid access until a day and extra time', async () => {
     handler = (key, body) =>
       key.startsWith('PATCH')

@@ -208,6 +208,34 @@ describe('login page', () => {
       expect(i18n.language).toBe('ne')
     })
 
+    it('by code: takes a phone typed in Devanagari digits and keeps the language chosen before logging in', async () => {
+      routes = {
+        '/api/users/otp/send/': () => ({
+          status: 200,
+          body: { detail: 'OTP sent to your phone.', expires_in: 300, resend_in: 60 },
+        }),
+        '/api/users/otp/verify/': () => ({ status: 200, body: { access, refresh: 'r1' } }),
+        'GET /api/users/profile/': () => ({ status: 200, body: { ...profile, preferred_language: 'ne' } }),
+        'PUT /api/users/profile/': (body) => ({
+          status: 200,
+          body: { ...profile, preferred_language: body.preferred_language },
+        }),
+      }
+      localStorage.setItem(LANGUAGE_KEY, 'en')
+      const router = renderLogin(null, 'en')
+      await userEvent.click(await screen.findByRole('button', { name: 'Phone OTP' }))
+      await userEvent.type(screen.getByLabelText('Phone Number'), '९८१२३४५६७८')
+      expect(screen.getByLabelText('Phone Number')).toHaveValue('9812345678')
+      await userEvent.click(screen.getByRole('button', { name: 'Send OTP' }))
+      await userEvent.type(await screen.findByLabelText('OTP'), '१२३४५६')
+      await userEvent.click(screen.getByRole('button', { name: 'Verify & Login' }))
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+      expect(calls[0]!.body).toMatchObject({ phone_number: '9812345678' })
+      expect(calls[1]!.body).toEqual({ phone_number: '9812345678', otp: '123456', purpose: 'login' })
+      expect(calls.at(-1)).toEqual({ url: '/api/users/profile/', body: { preferred_language: 'en' } })
+      expect(i18n.language).toBe('en')
+    })
+
     it('shows the registration success message, and keeps the language the learner registered in', async () => {
       routes = {
         '/api/token/': () => ({ status: 200, body: { access, refresh: 'r1' } }),

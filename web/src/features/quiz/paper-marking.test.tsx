@@ -1,7 +1,7 @@
 import type { QuizListItem } from '@quiz/contracts'
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fakeNetwork, page, renderRoutes } from '../../test/page-test-utils'
+import { fakeNetwork, page, renderRoutes, stackedLabels } from '../../test/page-test-utils'
 import { Component as InstructionsPage } from './instructions-page'
 import type { SectionSummary } from './paper-marking'
 
@@ -60,6 +60,7 @@ describe('instructions of a paper with sections', () => {
       'One-mark questions60+1-0.170 minutes',
       'Two-mark questions40+2-0.250 minutes',
     ])
+    expect(stackedLabels(screen.getByRole('table'))[0]).toEqual(['Questions', 'Right answer', 'Wrong answer', 'Time'])
     expect(screen.getByText('Maximum score: 140')).toBeInTheDocument()
     expect(screen.getByText(/cannot go back to a closed section/)).toBeInTheDocument()
     expect(screen.queryByText('+1', { selector: 'strong' })).not.toBeInTheDocument()

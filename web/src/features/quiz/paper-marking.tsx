@@ -54,7 +54,7 @@ export function PaperMarking({ sections }: { sections: SectionSummary[] }) {
       ) : (
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling block must take focus to scroll by keyboard (axe scrollable-region-focusable)
         <div className="sections-table-wrap" tabIndex={0} role="group" aria-labelledby="marking-heading">
-          <table className="sections-table">
+          <table className="sections-table stack-table">
             <thead>
               <tr>
                 <th scope="col">{t('instructions.section')}</th>
@@ -68,10 +68,10 @@ export function PaperMarking({ sections }: { sections: SectionSummary[] }) {
               {sections.map((section, index) => (
                 <tr key={index}>
                   <th scope="row">{name(section, index)}</th>
-                  <td>{formatNumber(section.count, language)}</td>
-                  <td>{plus(section.marks_correct, language)}</td>
-                  <td>{minus(section.marks_wrong, language)}</td>
-                  <td>
+                  <td data-label={t('instructions.questions')}>{formatNumber(section.count, language)}</td>
+                  <td data-label={t('instructions.right')}>{plus(section.marks_correct, language)}</td>
+                  <td data-label={t('instructions.wrong')}>{minus(section.marks_wrong, language)}</td>
+                  <td data-label={t('instructions.time')}>
                     {section.time_limit_minutes === null
                       ? t('instructions.no_limit')
                       : t('instructions.minutes', { count: section.time_limit_minutes })}

@@ -47,7 +47,7 @@ export function AnalysisPanel({ analysis }: { analysis: ReportAnalysis }) {
       {/* Scrolls sideways on the narrowest phones. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling block must take focus to scroll by keyboard (axe scrollable-region-focusable) */}
       <div className="table-scroll" tabIndex={0} role="group" aria-labelledby="standing-topics">
-        <table className="topic-table">
+        <table className="topic-table stack-table">
           <thead>
             <tr>
               <th scope="col">{t('standing.topic')}</th>
@@ -72,10 +72,10 @@ export function AnalysisPanel({ analysis }: { analysis: ReportAnalysis }) {
                       <span className="topic-bar__incorrect" style={{ width: `${share(topic.incorrect)}%` }} />
                     </span>
                   </th>
-                  <td>{formatNumber(topic.correct, language)}</td>
-                  <td>{formatNumber(topic.incorrect, language)}</td>
-                  <td>{formatNumber(topic.unanswered, language)}</td>
-                  <td>{formatScore(topic.score, language)}</td>
+                  <td data-label={t('standing.col_correct')}>{formatNumber(topic.correct, language)}</td>
+                  <td data-label={t('standing.col_incorrect')}>{formatNumber(topic.incorrect, language)}</td>
+                  <td data-label={t('standing.col_unanswered')}>{formatNumber(topic.unanswered, language)}</td>
+                  <td data-label={t('score')}>{formatScore(topic.score, language)}</td>
                 </tr>
               )
             })}

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { fakeNetwork, page, polyfillDialog, renderRoutes } from '../../test/page-test-utils'
+import { fakeNetwork, page, polyfillDialog, renderRoutes, stackedLabels } from '../../test/page-test-utils'
 import { questionStatus } from './question-status'
 import type { ReportCard } from './results.api'
 import { Component as ReportPage } from './report-page'
@@ -218,6 +218,7 @@ describe('report page', () => {
     const rows = within(within(panel).getByRole('table')).getAllByRole('row')
     expect(rows[1]).toHaveTextContent('geography1001.00')
     expect(rows[2]).toHaveTextContent('No topic011-0.20')
+    expect(stackedLabels(within(panel).getByRole('table'))[0]).toEqual(['Right', 'Wrong', 'Skipped', 'Score'])
     expect(within(panel).getByRole('note')).toHaveTextContent(
       'In No topic, wrong answers cost you more marks than right answers earned: leave questions you are unsure of unanswered there.',
     )

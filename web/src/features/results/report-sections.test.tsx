@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { fakeNetwork, page, polyfillDialog, renderRoutes } from '../../test/page-test-utils'
+import { fakeNetwork, page, polyfillDialog, renderRoutes, stackedLabels } from '../../test/page-test-utils'
 import { scorePercent } from '../progress/progress-charts'
 import { Component as ReportPage } from './report-page'
 
@@ -69,6 +69,12 @@ describe('report card of a sectioned paper', () => {
       'Constitution1.60 of 4110',
       'Section 20.75 of 3120',
     ])
+  })
+
+  it('names each cell by its column, in Nepali too, for the rows stacked on a phone', async () => {
+    render(card({ max_score: 7, sections }), 'ne')
+    const region = await screen.findByRole('region', { name: 'खण्डहरू' })
+    expect(stackedLabels(within(region).getByRole('table'))[0]).toEqual(['अङ्क', 'सही', 'गलत', 'उत्तर नदिएका'])
   })
 
   it('keeps the report as before without marks data, and shows no table for one section', async () => {

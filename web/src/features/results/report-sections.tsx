@@ -32,7 +32,7 @@ export function ReportSections({ sections }: { sections: SectionScore[] }) {
       <h2 id="report-sections-heading">{t('report.heading')}</h2>
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling block must take focus to scroll by keyboard (axe scrollable-region-focusable) */}
       <div className="report-sections__wrap" tabIndex={0} role="group" aria-labelledby="report-sections-heading">
-        <table>
+        <table className="stack-table">
           <thead>
             <tr>
               <th scope="col">{t('report.section')}</th>
@@ -50,15 +50,15 @@ export function ReportSections({ sections }: { sections: SectionScore[] }) {
                     ? pick(section.title)
                     : t('section_n', { n: index + 1 })}
                 </th>
-                <td>
+                <td data-label={t('report.score')}>
                   {t('report.score_of', {
                     score: formatScore(section.score, language),
                     max: formatMax(section.max_score, language),
                   })}
                 </td>
-                <td>{n(section.correct)}</td>
-                <td>{n(section.incorrect)}</td>
-                <td>{n(section.unanswered)}</td>
+                <td data-label={t('report.correct')}>{n(section.correct)}</td>
+                <td data-label={t('report.incorrect')}>{n(section.incorrect)}</td>
+                <td data-label={t('report.unanswered')}>{n(section.unanswered)}</td>
               </tr>
             ))}
           </tbody>

@@ -110,6 +110,24 @@ describe('question bank page', () => {
     expect(within(facetTable).getByText('1,200')).toBeInTheDocument()
   })
 
+  it('shows a question with maths rendered, not its TeX', async () => {
+    const half = {
+      en: 'Half is $\\frac{1}{2}$',
+      ne: '',
+      html: { en: 'Half is <math><mfrac><mn>1</mn><mn>2</mn></mfrac></math>', ne: '' },
+    }
+    handler = (key, body) =>
+      key.startsWith('GET /api/admin/bank/questions/?')
+        ? { status: 200, body: { count: 1, results: [row(12, { text: half })] } }
+        : standard(key, body)
+    renderBank()
+    await screen.findByText(/Half is/)
+    const bank = screen.getAllByRole('table').find((t) => t.classList.contains('bank-table'))!
+    expect(bank.querySelector('math')).not.toBeNull()
+    expect(bank).toHaveTextContent('Half is')
+    expect(bank).not.toHaveTextContent('$')
+  })
+
   it('filters by topic, difficulty (unrated as none), unused and search, starting again at page 1', async () => {
     const user = userEvent.setup()
     renderBank('/admin/bank?page=2')

@@ -8,6 +8,7 @@ import { Loading } from '../../../components/ui/loading'
 import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
 import { preview } from '../../../lib/preview'
+import { RichPreview } from '../../../components/ui/rich-text'
 import { AdminNav } from '../admin-nav'
 import { ConfirmDeleteDialog } from '../confirm-dialog'
 import { ApiError } from '../../../api/api-error'
@@ -175,7 +176,6 @@ export function Component() {
         ]}
       >
         {(row) => {
-          const text = preview(pick(row.text), BANK_PREVIEW_LENGTH, language)
           return (
             <tr key={row.id}>
               <td>
@@ -187,7 +187,8 @@ export function Component() {
                 />
               </td>
               <td>
-                <span className="muted">#{n(row.id)}</span> {text}
+                <span className="muted">#{n(row.id)}</span>{' '}
+                <RichPreview text={row.text} maxLength={BANK_PREVIEW_LENGTH} />
                 {row.source && <span className="bank-source">{row.source}</span>}
               </td>
               <td>{row.topic || '—'}</td>

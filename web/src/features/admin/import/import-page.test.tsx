@@ -439,7 +439,7 @@ describe('what a fixed row changed', () => {
 
   it.each([
     ['en', 'Changed on import:', 'Answer: Partial credit (50%) was dropped', 'Question, Option A: Moodle’s maths'],
-    ['ne', 'आयात गर्दा बदलिएको:', 'उत्तर: आंशिक अङ्क हटाइयो', 'प्रश्न, विकल्प क: Moodle को गणितीय चिन्ह'],
+    ['ne', 'आयात गर्दा बदलिएको:', 'उत्तर: आंशिक अङ्क हटाइयो', 'प्रश्न, विकल्प क: Moodleको गणितीय चिन्ह'],
   ] as const)('lists each change in %s apart from the problems', async (language, title, credit, maths) => {
     const user = userEvent.setup()
     answer = (key) => (key === 'POST /api/admin/imports/' ? { status: 201, body: fixedRun } : standard(key))

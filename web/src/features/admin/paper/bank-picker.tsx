@@ -3,9 +3,9 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
-import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
+import { useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
-import { preview } from '../../../lib/preview'
+import { RichPreview } from '../../../components/ui/rich-text'
 import { PagedTable } from '../ui'
 import { BankFilterFields } from '../bank/bank-filters'
 import { bankQueries, filterQuery, noFilters, type BankFilters, type BankRow } from '../bank/bank.api'
@@ -26,7 +26,6 @@ interface BankPickerProps {
 /** Fixed questions for a section, found with the bank's own filters; each "Add" puts one at the section's end. */
 export function BankPicker({ sectionName, inPaper, onPick, onClose }: BankPickerProps) {
   const { t } = useTranslation('bank')
-  const pick = useBilingual()
   const language = useLanguage()
   const [filters, setFilters] = useState<BankFilters>(noFilters)
   const [page, setPage] = useState(1)
@@ -65,7 +64,8 @@ export function BankPicker({ sectionName, inPaper, onPick, onClose }: BankPicker
         {(row) => (
           <tr key={row.id}>
             <td>
-              <span className="muted">#{n(row.id)}</span> {preview(pick(row.text), PICKER_PREVIEW_LENGTH, language)}
+              <span className="muted">#{n(row.id)}</span>{' '}
+              <RichPreview text={row.text} maxLength={PICKER_PREVIEW_LENGTH} />
             </td>
             <td>{row.topic || '—'}</td>
             <td>{row.difficulty ? t(`difficulty.${row.difficulty}`) : t('difficulty.unrated')}</td>

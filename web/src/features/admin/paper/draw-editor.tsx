@@ -3,9 +3,9 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/form/field'
-import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
+import { useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
-import { preview } from '../../../lib/preview'
+import { RichPreview } from '../../../components/ui/rich-text'
 import { parseTags } from '../bank/bank-draft'
 import type { BankFacets } from '../bank/bank.api'
 import { drawFilterKey, type DrawDraft } from './paper-draft'
@@ -138,7 +138,6 @@ function PoolSize({ draw }: { draw: DrawDraft }) {
 /** What a frozen paper's draw took for everyone, as saved; edited filters are drawn again when the paper is saved. */
 function DrawnQuestions({ draw, name }: { draw: DrawDraft; name: string }) {
   const { t } = useTranslation('bank')
-  const pick = useBilingual()
   const language = useLanguage()
   if (draw.drawn.length === 0) return <p className="muted">{t('paper.not_drawn')}</p>
   if (draw.savedFilters !== drawFilterKey(draw) || Number(draw.count) !== draw.drawn.length)
@@ -150,7 +149,9 @@ function DrawnQuestions({ draw, name }: { draw: DrawDraft; name: string }) {
       </p>
       <ol aria-label={`${t('paper.drawn_heading')}: ${name}`}>
         {draw.drawn.map((question) => (
-          <li key={question.id}>{preview(pick(question.text), DRAWN_PREVIEW_LENGTH, language)}</li>
+          <li key={question.id}>
+            <RichPreview text={question.text} maxLength={DRAWN_PREVIEW_LENGTH} />
+          </li>
         ))}
       </ol>
     </div>

@@ -3,6 +3,7 @@ import type {
   AdminQuestion,
   AdminSection,
   Bilingual,
+  RichText,
   Difficulty,
   DrawMode,
   DrawnQuestion,
@@ -21,7 +22,7 @@ export interface FixedDraft {
   kind: 'fixed'
   question_id: number
   /** The question's text, for the list (from the quiz's questions or the bank row it was picked from). */
-  text: Bilingual | null
+  text: RichText | null
 }
 
 export interface DrawDraft {
@@ -94,7 +95,7 @@ export const drawFilterKey = (draw: Pick<DrawDraft, 'topic' | 'tags' | 'difficul
     draw.source.trim(),
   ])
 
-function sectionDraft(section: AdminSection, texts: Map<number, Bilingual>): SectionDraft {
+function sectionDraft(section: AdminSection, texts: Map<number, RichText>): SectionDraft {
   return {
     key: newKey(),
     title: { en: section.title.en, ne: section.title.ne },

@@ -257,6 +257,44 @@ describe('Paper tab', () => {
     ])
   })
 
+  it('shows maths rendered, never TeX, in the fixed items, the drawn questions and the bank picker', async () => {
+    const user = userEvent.setup()
+    const half = {
+      en: 'Half is $\\frac{1}{2}$',
+      ne: '',
+      html: { en: 'Half is <math><mfrac><mn>1</mn><mn>2</mn></mfrac></math>', ne: '' },
+    }
+    const withMaths = {
+      ...quiz,
+      questions: [{ ...question(1, ''), text: half }, question(2, 'Who appoints the PSC chair?')],
+      sections: quiz.sections.map((section) => ({
+        ...section,
+        items: section.items.map((item) =>
+          'drawn' in item ? { ...item, drawn: item.drawn.map((drawn) => ({ ...drawn, text: half })) } : item,
+        ),
+      })),
+    }
+    handler = (key) => {
+      if (key === 'GET /api/admin/quizzes/5/') return { status: 200, body: withMaths }
+      if (key.startsWith('GET /api/admin/bank/questions/?') && !key.endsWith('page_size=1')) {
+        const list = standard(key).body as { results: object[] }
+        return { status: 200, body: { ...list, results: list.results.map((row) => ({ ...row, text: half })) } }
+      }
+      return standard(key)
+    }
+    const { container } = renderPaper()
+    await screen.findByRole('heading', { name: '2. Current affairs' })
+    const drawn = screen.getByRole('list', { name: 'Drawn for everyone: Draw 1' })
+    expect(drawn.querySelectorAll('math')).toHaveLength(10)
+    expect(container.querySelector('.paper-fixed math')).not.toBeNull()
+    expect(container.querySelector('.paper')).not.toHaveTextContent('$')
+    await user.click(screen.getAllByRole('button', { name: 'Pick questions from the bank' })[1]!)
+    const dialog = await screen.findByRole('dialog')
+    await within(dialog).findByRole('button', { name: 'Add question 7' })
+    expect(dialog.querySelectorAll('math')).toHaveLength(2)
+    expect(dialog).not.toHaveTextContent('$')
+  })
+
   it('adds and removes sections and draws, and shows the paper warnings', async () => {
     const user = userEvent.setup()
     handler = (key) =>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber, formatScore } from '../../../lib/format'
-import { preview } from '../../../lib/preview'
+import { RichPreview } from '../../../components/ui/rich-text'
 import type { BankFacets } from '../bank/bank.api'
 import { BankPicker } from './bank-picker'
 import { DrawEditor } from './draw-editor'
@@ -189,9 +189,11 @@ export function SectionEditor({
               )
             }
             const error = errors(itemPath) ?? errors(`${itemPath}.question_id`)
-            const label = item.text
-              ? preview(pick(item.text), ITEM_PREVIEW_LENGTH, language)
-              : t('paper.question_id', { id: formatNumber(item.question_id, language) })
+            const label = item.text ? (
+              <RichPreview text={item.text} maxLength={ITEM_PREVIEW_LENGTH} />
+            ) : (
+              t('paper.question_id', { id: formatNumber(item.question_id, language) })
+            )
             return (
               <li key={item.key} className="paper-item paper-fixed">
                 <span className="paper-fixed__text">

@@ -10,6 +10,7 @@ import { Dialog } from '../../../components/ui/dialog'
 import { setServerErrors, type ServerFields } from '../../../components/ui/form/server-errors'
 import { CheckboxField, TextField } from '../../../components/ui/form/fields'
 import { formatDateTime, toDevanagariDigits } from '../../../lib/format'
+import { fromDevanagariDigits } from '../../../lib/digits'
 import { formatNumber } from '../../../lib/format'
 import { peopleQueries, LEARNERS_PAGE_SIZE, useUpdateLearner, type AdminUser } from './people.api'
 import { AdminNav } from '../admin-nav'
@@ -32,7 +33,8 @@ export function Component() {
 
   const submitSearch = (event: FormEvent) => {
     event.preventDefault()
-    setSearch(draft.trim())
+    // A phone number typed on a Nepali keyboard (९८४…) is searched as the digits it is stored with.
+    setSearch(fromDevanagariDigits(draft.trim()))
     setPage(1)
   }
 

@@ -81,8 +81,13 @@ export function Component() {
 
       <details className="card admin-format">
         <summary>{t('create.format_summary')}</summary>
-        <p>{t('create.format_intro')}</p>
-        <p>{t('create.format_rules')}</p>
+        {/* JSON field names are code, not words (and never read as a raw translation key). */}
+        <p>
+          <Trans t={t} i18nKey="create.format_intro" components={{ code: <code /> }} />
+        </p>
+        <p>
+          <Trans t={t} i18nKey="create.format_rules" components={{ code: <code /> }} />
+        </p>
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling block must take focus to scroll by keyboard (axe scrollable-region-focusable) */}
         <pre className="admin-code admin-example" tabIndex={0} aria-label={t('create.example_label')}>
           <code>{EXAMPLE_QUIZ_JSON}</code>
