@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { locales } from './locales'
 
 // Decision 049: a Nepali postposition is written joined to its word ("अंकगणितमा", "{{topic}}मा"), so a line
-// never breaks between them. After a number, a date or a time it keeps its space ("१ देखि १०", "{{date}} मा").
+// never breaks between them. After a number, a date, a time or a formula it keeps its space ("१ देखि १०",
+// "{{date}} मा", "{{formula}} ले").
 const POSTPOSITIONS = 'मा|को|का|की|ले|लाई|बाट|देखि|सम्म|भन्दा|सँग|अनुसार'
 const NUMBER_VALUES = new Set([
   'allowed',
@@ -11,6 +12,7 @@ const NUMBER_VALUES = new Set([
   'date',
   'end',
   'first',
+  'formula',
   'from',
   'id',
   'join_end',
@@ -18,6 +20,9 @@ const NUMBER_VALUES = new Set([
   'last',
   'letter',
   'max',
+  'maxDepth',
+  'maxExpand',
+  'maxRenderedChars',
   'min',
   'n',
   'number',

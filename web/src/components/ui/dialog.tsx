@@ -31,7 +31,7 @@ export function Dialog({ open, title, onClose, children, actions, className, des
     const dialog = ref.current
     if (dialog && !dialog.open) dialog.showModal?.()
     return () => {
-      if (dialog?.open) dialog.close()
+      if (dialog?.open) dialog.close?.()
       if (opener?.isConnected) opener.focus()
     }
   }, [open])
