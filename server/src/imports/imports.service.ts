@@ -153,9 +153,11 @@ export function createImportsService(context: Pick<AppContext, 'database' | 'clo
       let chosen: HashedRow[]
       if (body.rows) {
         const named = new Set(body.rows)
+        // The importable rows' numbers in a Set: a search of the dry run for each named row was quadratic, 2.4 s
+        // for a commit naming 100,000 rows (issue 41, M2).
+        const importableRows = new Set(dryRun.rows.filter(importable).map((row) => row.row))
         body.rows.forEach((number, index) => {
-          if (!dryRun.rows.some((row) => row.row === number && importable(row)))
-            errors[`rows.${index}`] = [importMessages.rowNotImportable]
+          if (!importableRows.has(number)) errors[`rows.${index}`] = [importMessages.rowNotImportable]
         })
         chosen = dryRun.rows.filter((row) => named.has(row.row) && importable(row))
       } else chosen = dryRun.rows.filter(importable)
