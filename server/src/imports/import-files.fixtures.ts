@@ -223,14 +223,18 @@ export const moodleXml = `<?xml version="1.0" encoding="UTF-8"?>
 </quiz>
 `
 
-/** A zip of `entries` named like an xlsx, one entry `bombBytes` of zeros (inflates ~1000 times its size). */
-export function zipBomb(bombBytes: number): Buffer {
+/**
+ * A zip named like an xlsx with one entry of `bombBytes` zeros (inflates ~1000 times its size): a picture by default,
+ * counted against the whole file's limit; a sheet meets the lower cap of a sheet first (issue 41, L4).
+ */
+export function zipBomb(bombBytes: number, entry = 'xl/media/image1.png'): Buffer {
   return Buffer.from(
     zipSync(
       {
         '[Content_Types].xml': strToU8('<Types/>'),
         'xl/workbook.xml': strToU8('<workbook/>'),
-        'xl/worksheets/sheet1.xml': new Uint8Array(bombBytes),
+        'xl/worksheets/sheet1.xml': strToU8('<worksheet/>'),
+        [entry]: new Uint8Array(bombBytes),
       },
       { level: 9 },
     ),

@@ -1,6 +1,7 @@
 import {
   adminLimits,
   adminMessages,
+  importMessages,
   BankQuestionInputSchema,
   type Difficulty,
   type ImportConversion,
@@ -199,6 +200,21 @@ function inParentheses(raw: string): string | null {
   const end = raw.endsWith(').') ? raw.length - 2 : raw.endsWith(')') ? raw.length - 1 : -1
   if (end < 2) return null
   return raw.slice(1, end).trim() || ' '
+}
+
+export const isImportable = (row: ImportRow) => row.status === 'ok' || row.status === 'fixed'
+
+/**
+ * A commit's `rows` that name no importable row of the dry run, as errors at `rows.N`. The importable numbers go in a
+ * Set first: searching the dry run for each named row was quadratic, 2.4 s for 100,000 named rows (issue 41, M2).
+ */
+export function namedRowErrors(rows: readonly ImportRow[], named: readonly number[]): Record<string, string[]> {
+  const importable = new Set(rows.filter(isImportable).map((row) => row.row))
+  const errors: Record<string, string[]> = {}
+  named.forEach((number, index) => {
+    if (!importable.has(number)) errors[`rows.${index}`] = [importMessages.rowNotImportable]
+  })
+  return errors
 }
 
 function readAnswer(draft: Draft, options: ImportQuestion['options'], messages: ImportMessage[]) {
