@@ -56,7 +56,6 @@ async function readUpload(
 /** API.md "Import", under /api/admin: imports, their templates, and the bank's export in the same layout. */
 export const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const imports = createImportsService(context)
-  app.addHook('onClose', async () => imports.close())
   // Before the body is read: a learner's upload is refused without reading 20 MB.
   app.addHook('onRequest', app.requireAdmin)
 

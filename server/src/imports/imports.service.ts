@@ -32,7 +32,7 @@ import {
 import type { ImportInput } from './readers'
 import { isImportable, namedRowErrors, type HashedRow } from './rows'
 import type { ReadJob, ReadResult } from './worker/read-job'
-import { createReadPool, PoolBusy, ReadRefused, type ReadPool } from './worker/pool'
+import { PoolBusy, ReadRefused, sharedReadPool, type ReadPool } from './worker/pool'
 import { writeXlsx } from './sheet'
 
 type Fields = z.output<typeof ImportFieldsSchema>
@@ -57,12 +57,12 @@ export function createImportsService(context: Pick<AppContext, 'database' | 'clo
   const { database, clock, config } = context
   const { db } = database
   const bank = createBankService(context)
-  // Made on the first dry run: an app that imports nothing starts no worker.
+  // Taken on the first dry run: an app that imports nothing starts no worker.
   let pool: ReadPool | null = null
 
   /** The file read into rows by an import worker, its refusals in the API's words (docs/decisions/043). */
   async function readInWorker(job: ReadJob) {
-    pool ??= createReadPool(config.imports)
+    pool ??= sharedReadPool(config.imports)
     let result: ReadResult
     try {
       result = await pool.read(job)
@@ -207,9 +207,6 @@ export function createImportsService(context: Pick<AppContext, 'database' | 'clo
         return { imported: questionIds.length, duplicates, question_ids: questionIds }
       })
     },
-
-    /** Ends the import workers (the app is closing). */
-    close: () => pool?.close(),
 
     /** The bank's live questions matching the bank list's filters, as the import's spreadsheet. */
     async exportXlsx(query: BankQuery): Promise<Buffer> {

@@ -133,3 +133,17 @@ export function createReadPool(options: ReadPoolOptions) {
 }
 
 export type ReadPool = ReturnType<typeof createReadPool>
+
+const shared = new Map<string, ReadPool>()
+
+/**
+ * The process's pool for these options, made on first use and kept for the life of the process: its idle workers
+ * hold the process open for nothing (they are unref'd), and each app built in one process (tests build many) reuses
+ * workers that have already loaded the readers instead of starting its own.
+ */
+export function sharedReadPool(options: ReadPoolOptions): ReadPool {
+  const key = JSON.stringify(options)
+  let pool = shared.get(key)
+  if (!pool) shared.set(key, (pool = createReadPool(options)))
+  return pool
+}
