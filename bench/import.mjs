@@ -160,9 +160,18 @@ try {
     `<?xml version="1.0"?>\n<quiz>\n${Array.from({ length: n }, (_, i) => `<question type="multichoice"><questiontext><text>Q${i}</text></questiontext><answer fraction="100"><text>a</text></answer><answer fraction="0"><text>b</text></answer></question>\n`).join('')}</quiz>`
   const worst = [
     ['docx: 1 question, 30,000 paragraphs', { bytes: docx(['1. Q', ...Array(30_000).fill('x')]), name: 'w.docx' }],
-    ['docx: 45 MB unpacked', { bytes: docx(['1. Q', 'A. a', 'B. b', 'Answer: A', ' '.repeat(45 * 1024 * 1024)]), name: 'big.docx' }],
+    [
+      'docx: 45 MB unpacked',
+      { bytes: docx(['1. Q', 'A. a', 'B. b', 'Answer: A', ' '.repeat(45 * 1024 * 1024)]), name: 'big.docx' },
+    ],
     ['text: 1 question, 40 KB of lines', null, ['1. Q', ...Array(20_000).fill('x')].join('\n')],
-    ['text: 5,000 questions of 100 lines', null, Array.from({ length: 5000 }, (_, i) => [`${i + 1}. Q${i}`, ...Array(100).fill('x'), 'A. a', 'B. b', 'Answer: A'].join('\n')).join('\n')],
+    [
+      'text: 5,000 questions of 100 lines',
+      null,
+      Array.from({ length: 5000 }, (_, i) =>
+        [`${i + 1}. Q${i}`, ...Array(100).fill('x'), 'A. a', 'B. b', 'Answer: A'].join('\n'),
+      ).join('\n'),
+    ],
     ['moodle xml: 200 KB', { bytes: Buffer.from(moodle(1500)), name: 'm.xml' }],
     ['guessed text: braces', null, '\n{ '.repeat(200_000)],
     ['xlsx: 5,000 questions', { bytes: await workbook(5000, 'w'), name: 'w.xlsx' }],

@@ -13,13 +13,15 @@ import { declaredSizes } from './readers/zip'
 
 const MB = 1024 * 1024
 const documentXml = (bytes: number) =>
-  strToU8(`<w:document xmlns:w="w"><w:body><w:p><w:r><w:t>1. Q</w:t></w:r></w:p>${' '.repeat(bytes)}</w:body></w:document>`)
-const sheetXml = (cells: number, padding = 0) =>
-  strToU8(`<worksheet><sheetData><row r="1">${'<c/>'.repeat(cells)}</row></sheetData>${' '.repeat(padding)}</worksheet>`)
-const workbook = (sheet: Uint8Array) =>
-  Buffer.from(
-    zipSync({ 'xl/workbook.xml': strToU8('<workbook/>'), 'xl/worksheets/sheet1.xml': sheet }, { level: 9 }),
+  strToU8(
+    `<w:document xmlns:w="w"><w:body><w:p><w:r><w:t>1. Q</w:t></w:r></w:p>${' '.repeat(bytes)}</w:body></w:document>`,
   )
+const sheetXml = (cells: number, padding = 0) =>
+  strToU8(
+    `<worksheet><sheetData><row r="1">${'<c/>'.repeat(cells)}</row></sheetData>${' '.repeat(padding)}</worksheet>`,
+  )
+const workbook = (sheet: Uint8Array) =>
+  Buffer.from(zipSync({ 'xl/workbook.xml': strToU8('<workbook/>'), 'xl/worksheets/sheet1.xml': sheet }, { level: 9 }))
 
 /** The zip with every entry's uncompressed size, in its central directory and local header, set to `size`. */
 function lyingAboutSizes(zip: Uint8Array, size: number): Buffer {
@@ -38,7 +40,9 @@ describe.each(dialects)('import limits on %s', (dialect) => {
     const headers = await bearerFor(t.tokens, await createUser(t.database, { is_admin: 1 }))
     const form = multipart(
       fields,
-      file ? [{ field: 'file', filename: file.filename, contentType: 'application/octet-stream', data: file.data }] : [],
+      file
+        ? [{ field: 'file', filename: file.filename, contentType: 'application/octet-stream', data: file.data }]
+        : [],
     )
     const response = await t.app.inject({
       method: 'POST',
@@ -77,9 +81,9 @@ describe.each(dialects)('import limits on %s', (dialect) => {
     expect(await upload({ data: workbook(sheetXml(250_001)), filename: 'cells.xlsx' })).toMatchObject(
       refused(importMessages.sheetTooLarge),
     )
-    expect(
-      await upload({ data: zipBomb(20 * MB, 'xl/worksheets/sheet1.xml'), filename: 'bomb.xlsx' }),
-    ).toMatchObject(refused(importMessages.sheetTooLarge))
+    expect(await upload({ data: zipBomb(20 * MB, 'xl/worksheets/sheet1.xml'), filename: 'bomb.xlsx' })).toMatchObject(
+      refused(importMessages.sheetTooLarge),
+    )
   })
 
   it('answers the health check while a long paste is read in the worker', async () => {

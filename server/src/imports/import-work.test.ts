@@ -62,8 +62,10 @@ describe('import readers work in time linear in their input', () => {
 
   it('pasted text typed in Preeti, through the legacy-font converter', async () => {
     const make = (n: number) => () =>
-      readInput({ file: null, text: Array(n).fill('!= efg\'eQm\nc= nf]s\nb= ;]jf\npQ/M c').join('\n'), format: 'text' }, undefined, (lines) =>
-        convertTextLines(lines, 'preeti'),
+      readInput(
+        { file: null, text: Array(n).fill("!= efg'eQm\nc= nf]s\nb= ;]jf\npQ/M c").join('\n'), format: 'text' },
+        undefined,
+        (lines) => convertTextLines(lines, 'preeti'),
       )
     expect(await growth(make, 200)).toBeLessThan(LINEAR)
   })

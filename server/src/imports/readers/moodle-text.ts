@@ -12,7 +12,8 @@ const note = (field: string, code: ImportMessage['code'], message: string): Impo
 
 // Moodle's embedded-answer (Cloze) subquestions: `{1:MULTICHOICE:=a~b}`, `{:SA:…}`, their short names and variants.
 // `\d+` optional as a group: `\s*\d*\s*` split a run of spaces two ways at every length (issue 41, M2).
-const CLOZE = /\{\s*(?:\d+\s*)?:\s*(?:MULTICHOICE|MULTIRESPONSE|SHORTANSWER|NUMERICAL|MC|MR|SA|MW|NM)(?:_?[A-Z]{1,3})?\s*:/
+const CLOZE =
+  /\{\s*(?:\d+\s*)?:\s*(?:MULTICHOICE|MULTIRESPONSE|SHORTANSWER|NUMERICAL|MC|MR|SA|MW|NM)(?:_?[A-Z]{1,3})?\s*:/
 
 /** Whether a text holds Moodle's embedded answers (a Cloze question), whichever format the file was read as. */
 export const isCloze = (text: string) => CLOZE.test(text)

@@ -10,6 +10,9 @@ parentPort!.on('message', (message: { id: number; job: ReadJob }) => {
   readJob(message.job).then(
     (result) => parentPort!.postMessage({ id: message.id, result } satisfies WorkerReply),
     (error: unknown) =>
-      parentPort!.postMessage({ id: message.id, crashed: String((error as Error)?.stack ?? error) } satisfies WorkerReply),
+      parentPort!.postMessage({
+        id: message.id,
+        crashed: String((error as Error)?.stack ?? error),
+      } satisfies WorkerReply),
   )
 })

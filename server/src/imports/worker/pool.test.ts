@@ -15,9 +15,10 @@ describe('the import worker pool', () => {
       const result = await pool.read(job)
       expect(result).toMatchObject({ ok: true, format: 'text', rows: [{ row: 1, status: 'ok' }] })
       // A reader's refusal comes back as data, in the reader's words.
-      expect(await pool.read({ ...job, input: { ...job.input, text: '<quiz', format: 'moodle_xml' } })).toMatchObject(
-        { ok: false, failure: { kind: 'unreadable' } },
-      )
+      expect(await pool.read({ ...job, input: { ...job.input, text: '<quiz', format: 'moodle_xml' } })).toMatchObject({
+        ok: false,
+        failure: { kind: 'unreadable' },
+      })
     } finally {
       await pool.close()
     }
