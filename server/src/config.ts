@@ -70,7 +70,7 @@ const EnvSchema = z.object({
   /** Worker threads that read imports off the event loop, each one file at a time (docs/decisions/043). */
   IMPORT_WORKERS: int(1),
   /** Seconds a file may take to read before it is refused (400 `import_unreadable`). */
-  IMPORT_TIMEOUT_SECONDS: int(30),
+  IMPORT_TIMEOUT_SECONDS: int(60),
   /** Files that may wait for a free worker; past them an upload is refused (429) until one is read. */
   IMPORT_QUEUE: int(4),
   /** Heap of one import worker, in MB: a file that needs more is refused (400), the server unharmed. */
