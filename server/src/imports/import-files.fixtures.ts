@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs'
 import { strToU8, zipSync } from 'fflate'
+import { testConfig } from '../../test/test-app'
+import { sharedReadPool } from './worker/pool'
 
 // Test files made in the real formats: an xlsx written by exceljs (cells and rich-text runs with their fonts), a
 // docx zipped from OOXML parts as Word writes them (runs in several fonts, a picture, an equation, a table), a
@@ -246,3 +248,15 @@ export const encryptedOfficeFile = Buffer.concat([
   Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
   Buffer.alloc(4096, 0x20),
 ])
+
+/**
+ * Starts the test process's import worker and waits until it has read a file: under tsx its first start loads the
+ * readers from source (seconds on a busy machine), which should not count against the first test's time.
+ */
+export async function warmImportWorker() {
+  await sharedReadPool(testConfig().imports).read({
+    input: { file: null, text: '1. Q?\nA. x\nB. y\nAnswer: A', format: undefined },
+    legacyFont: 'auto',
+    defaults: { tags: [] },
+  })
+}

@@ -1,12 +1,13 @@
 import { importMessages } from '@quiz/contracts'
 import { strToU8, zipSync } from 'fflate'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { multipart } from '../../test/auth-requests'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
-import { zipBomb } from './import-files.fixtures'
+import { zipBomb, warmImportWorker } from './import-files.fixtures'
 import { declaredSizes } from './readers/zip'
+import { sharedReadPool } from './worker/pool'
 
 // Issue 41: Office files are capped before they are parsed (L4), and imports are read in a worker, so that the
 // server answers while one is read and refuses, in the API's error shape, what it will not read (M2).
@@ -33,6 +34,8 @@ function lyingAboutSizes(zip: Uint8Array, size: number): Buffer {
   }
   return out
 }
+
+beforeAll(warmImportWorker, 180_000)
 
 describe.each(dialects)('import limits on %s', (dialect) => {
   const t = useTestApp(dialect)
@@ -111,8 +114,8 @@ describe.each(dialects)('a full import queue on %s', (dialect) => {
 
   it('refuses an upload past the queue with 429 and Retry-After, and reads the others', async () => {
     const headers = await bearerFor(t.tokens, await createUser(t.database, { is_admin: 1 }))
-    const send = () => {
-      const form = multipart({ text: '1. Which?\nA. x\nB. y\nAnswer: A' }, [])
+    const send = (text: string) => {
+      const form = multipart({ text }, [])
       return t.app.inject({
         method: 'POST',
         url: '/api/admin/imports/',
@@ -120,10 +123,21 @@ describe.each(dialects)('a full import queue on %s', (dialect) => {
         payload: form.payload,
       })
     }
-    const responses = await Promise.all([send(), send(), send()])
-    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 201, 429])
-    const busy = responses.find((response) => response.statusCode === 429)!
+    // The app's pool (one per process and settings): each upload is sent once the one before is reading or waiting.
+    const pool = sharedReadPool(t.config.imports)
+    const until = async (done: () => boolean) => {
+      while (!done()) await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    const long = Array.from({ length: 1500 }, (_, i) => `${i + 1}. Q${i}?\nA. x\nB. y\nAnswer: A`).join('\n\n')
+    const reading = send(long)
+    await until(() => pool.load().reading === 1)
+    const waiting = send('1. Which?\nA. x\nB. y\nAnswer: A')
+    await until(() => pool.load().waiting === 1)
+    const busy = await send('1. Which?\nA. x\nB. y\nAnswer: A')
+    expect(busy.statusCode).toBe(429)
     expect(busy.json()).toMatchObject({ code: 'rate_limited', detail: importMessages.busy })
     expect(busy.headers['retry-after']).toBe('30')
-  })
+    expect((await reading).statusCode).toBe(201)
+    expect((await waiting).statusCode).toBe(201)
+  }, 120_000)
 })
