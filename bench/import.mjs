@@ -4,7 +4,10 @@
 //  3. A 5,000-question xlsx, dry run and commit: within 15 s.
 // Peak resident-memory growth of the server during each step is printed beside its time (sampled every 20 ms).
 // BENCH_QUESTIONS (default 1000) and BENCH_LARGE (default 5000) change the sizes.
+// Then the worst inputs of issue 41 (M2, L4), each sent while /api/health is asked every 25 ms: the slowest health
+// answer during each is printed beside its status, time and peak RSS growth (budget: health under 100 ms).
 import ExcelJS from 'exceljs'
+import { strToU8, zipSync } from 'fflate'
 import { startServer } from './lib.mjs'
 
 const small = Number(process.env.BENCH_QUESTIONS ?? 1000)
@@ -115,6 +118,71 @@ try {
       const total = { seconds: run.seconds + done.seconds, growthMB: Math.max(run.growthMB, done.growthMB) }
       report(`dry run + commit of ${count}`, total, 15)
     }
+  }
+
+  // The worst inputs of issue 41, and how the server answers health while each is read.
+  const send = async (file, text) => {
+    const form = new FormData()
+    if (file) form.append('file', new Blob([file.bytes]), file.name)
+    else form.append('text', text)
+    const response = await fetch(`${server.baseUrl}/api/admin/imports/`, { method: 'POST', headers, body: form })
+    const body = await response.json()
+    return { status: response.status, body }
+  }
+  const withHealth = async (work) => {
+    let slowest = 0
+    let running = true
+    const poll = (async () => {
+      while (running) {
+        const started = performance.now()
+        await fetch(`${server.baseUrl}/api/health`)
+        slowest = Math.max(slowest, performance.now() - started)
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+    })()
+    try {
+      return { ...(await measured(server, work)), slowest }
+    } finally {
+      running = false
+      await poll
+    }
+  }
+  const docx = (paragraphs) =>
+    zipSync(
+      {
+        'word/document.xml': strToU8(
+          `<w:document xmlns:w="w"><w:body>${paragraphs.map((p) => `<w:p><w:r><w:t>${p}</w:t></w:r></w:p>`).join('')}</w:body></w:document>`,
+        ),
+      },
+      { level: 9 },
+    )
+  const moodle = (n) =>
+    `<?xml version="1.0"?>\n<quiz>\n${Array.from({ length: n }, (_, i) => `<question type="multichoice"><questiontext><text>Q${i}</text></questiontext><answer fraction="100"><text>a</text></answer><answer fraction="0"><text>b</text></answer></question>\n`).join('')}</quiz>`
+  const worst = [
+    ['docx: 1 question, 30,000 paragraphs', { bytes: docx(['1. Q', ...Array(30_000).fill('x')]), name: 'w.docx' }],
+    [
+      'docx: 45 MB unpacked',
+      { bytes: docx(['1. Q', 'A. a', 'B. b', 'Answer: A', ' '.repeat(45 * 1024 * 1024)]), name: 'big.docx' },
+    ],
+    ['text: 1 question, 40 KB of lines', null, ['1. Q', ...Array(20_000).fill('x')].join('\n')],
+    [
+      'text: 5,000 questions of 100 lines',
+      null,
+      Array.from({ length: 5000 }, (_, i) =>
+        [`${i + 1}. Q${i}`, ...Array(100).fill('x'), 'A. a', 'B. b', 'Answer: A'].join('\n'),
+      ).join('\n'),
+    ],
+    ['moodle xml: 200 KB', { bytes: Buffer.from(moodle(1500)), name: 'm.xml' }],
+    ['guessed text: braces', null, '\n{ '.repeat(200_000)],
+    ['xlsx: 5,000 questions', { bytes: await workbook(5000, 'w'), name: 'w.xlsx' }],
+  ]
+  for (const [label, file, text] of worst) {
+    const step = await withHealth(() => send(file, text))
+    const size = file ? file.bytes.length : Buffer.byteLength(text)
+    console.log(
+      `${label.padEnd(36)} ${(size / 1024).toFixed(0).padStart(6)} KB -> ${step.result.status} in ${step.seconds.toFixed(2)} s; slowest health ${step.slowest.toFixed(0)} ms; peak RSS growth ${step.growthMB} MB`,
+    )
+    if (step.slowest > 100) failures.push(`health ${step.slowest.toFixed(0)} ms during ${label}`)
   }
 } finally {
   await server.stop()

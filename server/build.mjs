@@ -4,6 +4,8 @@ import { build } from 'esbuild'
 
 const entryPoints = {
   main: 'src/main.ts',
+  // The import worker (src/imports/worker/pool.ts starts dist/imports/import-worker.js beside dist/main.js).
+  'imports/import-worker': 'src/imports/worker/import-worker.ts',
   'cli/migrate': 'src/cli/migrate.ts',
   'cli/create-admin': 'src/cli/create-admin.ts',
   'cli/create-learners': 'src/cli/create-learners.ts',

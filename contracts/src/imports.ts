@@ -9,6 +9,15 @@ export const importLimits = {
   fileBytes: 20 * 1024 * 1024,
   /** Bytes a zip (xlsx, docx) may inflate to, counted while inflating (400 `import_unreadable` above). */
   unpackedBytes: 50 * 1024 * 1024,
+  /**
+   * Bytes a Word file's text (word/document.xml) may unpack to: its parser holds about 40 times that in memory, so
+   * 6 MB (some 1,500 questions) keeps a reading near 250 MB (docs/decisions/043).
+   */
+  documentBytes: 6 * 1024 * 1024,
+  /** Bytes a workbook's sheet or its shared strings may unpack to: twice those of a full 5,000-question sheet. */
+  sheetBytes: 16 * 1024 * 1024,
+  /** Cells of the first sheet (a full 5,000-question sheet has 150,000): the workbook reader's memory follows them. */
+  sheetCells: 250_000,
   /** Questions in one import (400 `import_unreadable` above). */
   questions: 5_000,
   /** Characters of pasted text. */
@@ -243,6 +252,10 @@ export const importMessages = {
   tooLargeUnpacked: 'This file unpacks to more than 50 MB; split it or remove pictures from it.',
   encrypted: 'This file is password-protected; save a copy without a password and import that.',
   fileTooLarge: 'A file may be at most 20 MB.',
+  documentTooLarge: `This Word file's text unpacks to more than ${importLimits.documentBytes / 1024 / 1024} MB; split it into smaller files.`,
+  sheetTooLarge: `This workbook's sheet is larger than ${importLimits.sheetBytes / 1024 / 1024} MB or ${importLimits.sheetCells.toLocaleString('en')} cells; split it into smaller files.`,
+  tooSlow: 'Reading this file took too long or too much memory; split it into smaller files and import each.',
+  busy: 'Other imports are being read; try again in a minute.',
   noInput: 'Send a file or pasted text.',
   bothInputs: 'Send a file or pasted text, not both.',
   rowNotImportable: 'This row is not in the dry run or is not ok or fixed.',

@@ -67,6 +67,14 @@ const EnvSchema = z.object({
   OVERLOAD_RETRY_AFTER_SECONDS: int(5),
   /** How long an import's dry run is kept for its commit (API.md "Import"). */
   IMPORT_TTL_HOURS: int(24),
+  /** Worker threads that read imports off the event loop, each one file at a time (docs/decisions/043). */
+  IMPORT_WORKERS: int(1),
+  /** Seconds a file may take to read before it is refused (400 `import_unreadable`). */
+  IMPORT_TIMEOUT_SECONDS: int(60),
+  /** Files that may wait for a free worker; past them an upload is refused (429) until one is read. */
+  IMPORT_QUEUE: int(4),
+  /** Heap of one import worker, in MB: a file that needs more is refused (400), the server unharmed. */
+  IMPORT_WORKER_MEMORY_MB: int(384),
   /** Unset: on outside production; in production on exactly when VAPID_PUBLIC_KEY is set (docs/decisions/035). */
   PUSH_ENABLED: z.enum(['true', 'false', '1', '0']).optional(),
   VAPID_PUBLIC_KEY: z.string().trim().optional(),
@@ -99,6 +107,7 @@ export type Config = Readonly<{
   refreshTokenTtl: number
   submitGraceSeconds: number
   importTtlHours: number
+  imports: { workers: number; timeoutMs: number; queue: number; memoryMb: number }
   sms: {
     provider: 'console' | 'http' | 'sparrow' | 'aakash'
     outbox: string
@@ -245,6 +254,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     submitGraceSeconds: e.SUBMIT_GRACE_SECONDS,
     importTtlHours: e.IMPORT_TTL_HOURS,
+    imports: {
+      workers: e.IMPORT_WORKERS,
+      timeoutMs: e.IMPORT_TIMEOUT_SECONDS * 1000,
+      queue: e.IMPORT_QUEUE,
+      memoryMb: e.IMPORT_WORKER_MEMORY_MB,
+    },
     sms: {
       provider: e.SMS_PROVIDER,
       outbox: path.resolve(e.SMS_OUTBOX ?? path.join(dataDir, 'sms-outbox.jsonl')),

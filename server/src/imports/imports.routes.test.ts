@@ -1,18 +1,28 @@
 import { importColumns, type ImportDryRun } from '@quiz/contracts'
 import ExcelJS from 'exceljs'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { multipart } from '../../test/auth-requests'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createQuiz, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
 import { tooDeep, tooLarge } from '@quiz/contracts/rules/tex-limits'
-import { docxFile, encryptedOfficeFile, moodleXml, xlsxFile, zipBomb, type Cell } from './import-files.fixtures'
+import {
+  docxFile,
+  encryptedOfficeFile,
+  moodleXml,
+  xlsxFile,
+  zipBomb,
+  type Cell,
+  warmImportWorker,
+} from './import-files.fixtures'
 
 const HOUR = 3_600_000
 const header = [...importColumns] as string[]
 /** A sheet row by column name. */
 const sheetRow = (cells: Partial<Record<(typeof importColumns)[number], Cell>>): Cell[] =>
   header.map((column) => cells[column as keyof typeof cells] ?? '')
+
+beforeAll(warmImportWorker, 180_000)
 
 describe.each(dialects)('imports on %s', (dialect) => {
   const t = useTestApp(dialect)

@@ -29,9 +29,10 @@ import {
   insertDryRun,
   lockImportCommits,
 } from './imports.repository'
-import { convertFontRuns, convertTextLines } from './legacy'
-import { ColumnsRefused, NoHeader, readInput, Unreadable, type ImportInput } from './readers'
-import { buildRow, type HashedRow } from './rows'
+import type { ImportInput } from './readers'
+import { isImportable, namedRowErrors, type HashedRow } from './rows'
+import type { ReadJob, ReadResult } from './worker/read-job'
+import { PoolBusy, ReadRefused, sharedReadPool, type ReadPool } from './worker/pool'
 import { writeXlsx } from './sheet'
 
 type Fields = z.output<typeof ImportFieldsSchema>
@@ -39,8 +40,6 @@ type CommitBody = z.output<typeof ImportCommitBodySchema>
 type BankQuery = z.output<typeof BankListQuerySchema>
 
 const HOUR = 60 * 60 * 1000
-const YIELD_EVERY = 200
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 export const unreadable = (detail: string) => new AppError(400, 'import_unreadable', detail)
 
@@ -58,6 +57,31 @@ export function createImportsService(context: Pick<AppContext, 'database' | 'clo
   const { database, clock, config } = context
   const { db } = database
   const bank = createBankService(context)
+  // Taken on the first dry run: an app that imports nothing starts no worker.
+  let pool: ReadPool | null = null
+
+  /** The file read into rows by an import worker, its refusals in the API's words (docs/decisions/043). */
+  async function readInWorker(job: ReadJob) {
+    pool ??= sharedReadPool(config.imports)
+    let result: ReadResult
+    try {
+      result = await pool.read(job)
+    } catch (error) {
+      if (error instanceof PoolBusy)
+        throw new AppError(429, 'rate_limited', importMessages.busy, undefined, { 'retry-after': '30' })
+      if (error instanceof ReadRefused) throw unreadable(importMessages.tooSlow)
+      throw error
+    }
+    if (result.ok) return result
+    const { failure } = result
+    if (failure.kind === 'columns') throw new ValidationFailed({ columns: [failure.message] })
+    // The headings found go with the refusal, so that the import page can offer to map them.
+    if (failure.kind === 'no_header')
+      throw new AppError(400, 'import_unreadable', failure.message, undefined, undefined, {
+        headings: failure.headings,
+      })
+    throw unreadable(failure.message)
+  }
 
   /** Marks the rows the bank already holds, then those an earlier row of this file holds. */
   async function markDuplicates(rows: HashedRow[]) {
@@ -92,43 +116,16 @@ export function createImportsService(context: Pick<AppContext, 'database' | 'clo
 
   return {
     async dryRun(input: ImportInput, fields: Fields, actor: UserActor): Promise<ImportDryRun> {
-      let read: Awaited<ReturnType<typeof readInput>>
-      try {
-        read = await readInput(
-          { ...input, columns: fields.columns },
-          (runs) => convertFontRuns(runs, fields.legacy_font),
-          (lines) => convertTextLines(lines, fields.legacy_font),
-        )
-      } catch (error) {
-        if (error instanceof ColumnsRefused) throw new ValidationFailed({ columns: [error.message] })
-        // The headings found go with the refusal, so that the import page can offer to map them.
-        if (error instanceof NoHeader)
-          throw new AppError(400, 'import_unreadable', error.message, undefined, undefined, {
-            headings: error.headings,
-          })
-        if (error instanceof Unreadable) throw unreadable(error.message)
-        throw error
-      }
-      if (read.drafts.length === 0)
+      const read = await readInWorker({
+        input: { ...input, columns: fields.columns },
+        legacyFont: fields.legacy_font,
+        defaults: { topic: fields.topic, tags: fields.tags, difficulty: fields.difficulty, source: fields.source },
+      })
+      if (read.rows.length === 0)
         throw unreadable(
           'No questions were found: a spreadsheet needs rows under its header row, and text needs numbered questions with lettered options.',
         )
-      const rows: HashedRow[] = []
-      for (const [index, draft] of read.drafts.entries()) {
-        if (index % YIELD_EVERY === YIELD_EVERY - 1) await nextTurn()
-        rows.push(
-          await buildRow(draft, {
-            format: read.format,
-            legacyFont: fields.legacy_font,
-            defaults: {
-              topic: fields.topic,
-              tags: fields.tags,
-              difficulty: fields.difficulty,
-              source: fields.source,
-            },
-          }),
-        )
-      }
+      const rows = read.rows
       await markDuplicates(rows)
       const now = clock.now()
       const expiresAt = now + config.importTtlHours * HOUR
@@ -148,17 +145,13 @@ export function createImportsService(context: Pick<AppContext, 'database' | 'clo
     async commit(importId: number, body: CommitBody, actor: UserActor): Promise<ImportCommitResult> {
       const dryRun = await findDryRun(db, importId, clock.now())
       if (!dryRun) throw new NotFound('This import is not found or has expired; upload the file again.')
-      const importable = (row: HashedRow) => row.status === 'ok' || row.status === 'fixed'
       const errors: FieldErrors = {}
       let chosen: HashedRow[]
       if (body.rows) {
         const named = new Set(body.rows)
-        body.rows.forEach((number, index) => {
-          if (!dryRun.rows.some((row) => row.row === number && importable(row)))
-            errors[`rows.${index}`] = [importMessages.rowNotImportable]
-        })
-        chosen = dryRun.rows.filter((row) => named.has(row.row) && importable(row))
-      } else chosen = dryRun.rows.filter(importable)
+        Object.assign(errors, namedRowErrors(dryRun.rows, body.rows))
+        chosen = dryRun.rows.filter((row) => named.has(row.row) && isImportable(row))
+      } else chosen = dryRun.rows.filter(isImportable)
 
       return database.transaction(async (trx) => {
         if (body.quiz_id !== undefined) {

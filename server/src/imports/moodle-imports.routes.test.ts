@@ -1,10 +1,10 @@
 import type { ImportDryRun } from '@quiz/contracts'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { multipart } from '../../test/auth-requests'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
-import { xlsxFile } from './import-files.fixtures'
+import { xlsxFile, warmImportWorker } from './import-files.fixtures'
 
 // Issue 40 through the route: Moodle's own formats as Moodle reads them, media never dropped with the row `ok`,
 // institutes' spreadsheet headings and the `columns` mapping, and an 11th option refused.
@@ -77,6 +77,8 @@ const xmlFile = `<?xml version="1.0" encoding="UTF-8"?>
   </question>
 </quiz>
 `
+
+beforeAll(warmImportWorker, 180_000)
 
 describe.each(dialects)('Moodle formats and typists’ files on %s', (dialect) => {
   const t = useTestApp(dialect)

@@ -1,6 +1,7 @@
 import { importLimits, type ImportMessage } from '@quiz/contracts'
 import { emptyDraft, Unreadable, type Draft } from './draft'
 import { moodleText } from './moodle-text'
+import { MAX_LINES_PER_QUESTION, tooManyLines } from './layout'
 import { tooMany } from './xlsx'
 
 // Moodle's Aiken format: the question on one line (Moodle allows it to run over several before the first option),
@@ -14,6 +15,8 @@ interface Pending {
   draft: Draft
   question: string[]
   options: string[]
+  /** Lines read into this question so far (capped: MAX_LINES_PER_QUESTION). */
+  lines: number
   /** A blank line came after the options: a line that is neither an option nor ANSWER starts the next question. */
   gap: boolean
 }
@@ -40,6 +43,7 @@ export function readAiken(text: string): Draft[] {
       if (current && current.options.length > 0) current.gap = true
       return
     }
+    if (current && ++current.lines > MAX_LINES_PER_QUESTION) throw new Unreadable(tooManyLines(current.draft.row))
     if (current) {
       // ANSWER ends a question even before any option (Moodle refuses it; here it is a row that says why).
       const answer = ANSWER.exec(line)
@@ -65,7 +69,7 @@ export function readAiken(text: string): Draft[] {
       finish()
     }
     const draft = emptyDraft(index + 1, { mixed: [] })
-    current = { draft, question: [line], options: [], gap: false }
+    current = { draft, question: [line], options: [], gap: false, lines: 1 }
     drafts.push(draft)
     if (drafts.length > importLimits.questions) throw new Unreadable(tooMany)
   })

@@ -1,5 +1,5 @@
 import { XMLParser } from 'fast-xml-parser'
-import type { ImportMessage } from '@quiz/contracts'
+import { importLimits, importMessages, type ImportMessage } from '@quiz/contracts'
 import { Unreadable, type Draft, type Run } from './draft'
 import { readLayout, type Line } from './layout'
 import { unpackCounted } from './zip'
@@ -129,8 +129,16 @@ const tableNote: ImportMessage = {
 
 /** API.md "Word": paragraphs in the numbered / lettered / Answer layout. `prepare` converts legacy-font runs. */
 export function readDocx(bytes: Uint8Array, prepare: (runs: Run[]) => Run[] = (runs) => runs): Draft[] {
-  const entries = unpackCounted(bytes, KIND, (name) =>
-    ['word/document.xml', 'word/styles.xml', 'word/numbering.xml'].includes(name),
+  const entries = unpackCounted(
+    bytes,
+    KIND,
+    (name) => ['word/document.xml', 'word/styles.xml', 'word/numbering.xml'].includes(name),
+    undefined,
+    // The text's parser holds about 40 times its size: capped lower than the archive (issue 41, L4).
+    (name) =>
+      name === 'word/document.xml'
+        ? { bytes: importLimits.documentBytes, message: importMessages.documentTooLarge }
+        : undefined,
   )
   const documentXml = entries.get('word/document.xml')
   if (!documentXml) throw new Unreadable(`This file is not ${KIND}: it may be an Excel workbook or another zip.`)

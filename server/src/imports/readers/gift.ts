@@ -1,6 +1,7 @@
 import { importLimits, type ImportMessage } from '@quiz/contracts'
 import { emptyDraft, plain, Unreadable, type Draft } from './draft'
 import { clozeNote, isCloze, isEmpty, moodleText } from './moodle-text'
+import { MAX_LINES_PER_QUESTION, tooManyLines } from './layout'
 import { tooMany } from './xlsx'
 
 // GIFT's multiple-choice subset (Moodle's definition): `::title::` (ignored), the question text, then `{` answers `}`
@@ -93,11 +94,17 @@ function unsupportedType(body: string, answers: Answer[]): string | null {
   return 'short answer'
 }
 
+const count = (text: string, char: string) => {
+  let n = 0
+  for (let at = text.indexOf(char); at >= 0; at = text.indexOf(char, at + 1)) n++
+  return n
+}
+
 export function readGift(source: string): Draft[] {
   const lines = source.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)
   const drafts: Draft[] = []
   let topic: string | null = null
-  let block: { first: number; lines: string[] } | null = null
+  let block: { first: number; lines: string[]; opens: number; closes: number } | null = null
 
   const finish = () => {
     if (!block) return
@@ -173,11 +180,15 @@ export function readGift(source: string): Draft[] {
     }
     if (trimmed === '') {
       // A blank line inside the answers' braces does not end the question.
-      if (block && !(block.lines.join('\n').split('{').length > block.lines.join('\n').split('}').length)) finish()
+      // Braces are counted as lines come (joining the block at each blank line was quadratic, issue 41, M2).
+      if (block && !(block.opens > block.closes)) finish()
       return
     }
-    if (!block) block = { first: index + 1, lines: [] }
+    if (!block) block = { first: index + 1, lines: [], opens: 0, closes: 0 }
     block.lines.push(line)
+    if (block.lines.length > MAX_LINES_PER_QUESTION) throw new Unreadable(tooManyLines(block.first))
+    block.opens += count(line, '{')
+    block.closes += count(line, '}')
   })
   finish()
   return drafts

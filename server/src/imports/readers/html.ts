@@ -37,15 +37,71 @@ export const decodeEntities = (text: string) =>
  */
 export const withoutComments = (html: string) => html.replace(/<!--[\s\S]*?(?:-->|$)/g, '')
 
+/**
+ * Script and style elements removed with what they hold. Walked by hand: `<(script|style)\b[^>]*>[\s\S]*?<\/\1>`
+ * rescanned the rest of the text from every unclosed opening tag, quadratic over a paste of `<script` (issue 41, M2).
+ */
+function withoutScripts(html: string): string {
+  const opener = /<(script|style)\b/gi
+  const closed = new Map<string, boolean>()
+  const out: string[] = []
+  let kept = 0
+  for (let match = opener.exec(html); match; match = opener.exec(html)) {
+    const name = match[1]!.toLowerCase()
+    const tagEnd = html.indexOf('>', opener.lastIndex)
+    if (tagEnd < 0) break // no tag ends after here: no later opening tag can either
+    if (closed.get(name) === false) continue
+    const closer = new RegExp(`</${name}>`, 'gi')
+    closer.lastIndex = tagEnd + 1
+    const end = closer.exec(html)
+    if (!end) {
+      closed.set(name, false) // nothing after here closes this element: later ones of its name stay too
+      continue
+    }
+    out.push(html.slice(kept, match.index))
+    kept = end.index + end[0].length
+    opener.lastIndex = kept
+  }
+  out.push(html.slice(kept))
+  return out.join('')
+}
+
+/** Tags removed: from each `<` to the next `>`; a `<` with no `>` after it stays, as does the rest of the text. */
+function withoutTags(html: string): string {
+  const out: string[] = []
+  let at = 0
+  for (let open = html.indexOf('<'); open >= 0; open = html.indexOf('<', at)) {
+    const close = html.indexOf('>', open + 1)
+    if (close < 0) break
+    out.push(html.slice(at, open))
+    at = close + 1
+  }
+  out.push(html.slice(at))
+  return out.join('')
+}
+
+/** Spaces and tabs at the ends of lines removed, one line at a time (`[ \t]+\n` backtracked over long runs). */
+function trimLineEnds(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      let end = line.length
+      while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--
+      return line.slice(0, end)
+    })
+    .join('\n')
+}
+
 export function htmlToText(html: string): string {
-  return decodeEntities(
-    withoutComments(html)
-      .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, '')
-      .replace(/<br\s*\/?>/gi, '\n')
-      .replace(/<\/(p|div|li|h[1-6]|tr)>/gi, '\n')
-      .replace(/<[^>]*>/g, ''),
+  return trimLineEnds(
+    decodeEntities(
+      withoutTags(
+        withoutScripts(withoutComments(html))
+          .replace(/<br\s*\/?>/gi, '\n')
+          .replace(/<\/(p|div|li|h[1-6]|tr)>/gi, '\n'),
+      ),
+    ),
   )
-    .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{2,}/g, '\n')
     .trim()
 }

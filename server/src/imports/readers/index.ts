@@ -48,14 +48,78 @@ function decodeText(bytes: Uint8Array): string {
 const unknownKind =
   'This file is not one the import reads: an Excel workbook (.xlsx), CSV, a Word document (.docx), Aiken, GIFT, Moodle XML or text.'
 
-/** The format of text by its content. */
+/**
+ * Whether text opens as Moodle XML: white space, an optional `<?xml …?>` declaration, comments, then `<quiz`. Walked
+ * by hand: the regular expression it replaces, `(<!--[\s\S]*?-->\s*)*`, backtracked exponentially over a head of
+ * unclosed comments (issue 41, M2).
+ */
+function opensAsMoodleXml(head: string): boolean {
+  let at = head.length - head.trimStart().length
+  if (head.startsWith('<?xml', at)) {
+    const end = head.indexOf('>', at)
+    if (end < 0) return false
+    at = end + 1
+  }
+  for (;;) {
+    while (at < head.length && /\s/.test(head[at]!)) at++
+    if (!head.startsWith('<!--', at)) break
+    const end = head.indexOf('-->', at + 4)
+    if (end < 0) return false
+    at = end + 3
+  }
+  return /^<quiz\b/i.test(head.slice(at, at + 6))
+}
+
+/**
+ * Whether text holds a GIFT answer block: a line's first `{` whose `}` comes after an `=` or a `~`. One pass with
+ * flags, where the regular expression it replaces (`[^}]*[=~][^}]*\}` after `\s*` over the whole input) backtracked
+ * polynomially over a paste of braces (issue 41, M2).
+ */
+export function hasGiftAnswers(text: string): boolean {
+  let open = false
+  let marked = false
+  let braceOnLine = false
+  for (let at = 0; at < text.length; at++) {
+    const char = text.charCodeAt(at)
+    if (char === 0x0a) braceOnLine = false
+    if (!open) {
+      if (char === 0x7b /* { */ && !braceOnLine) {
+        open = true
+        marked = false
+      }
+      if (char === 0x7b) braceOnLine = true
+    } else if (char === 0x3d /* = */ || char === 0x7e /* ~ */) marked = true
+    else if (char === 0x7d /* } */) {
+      if (marked) return true
+      open = false
+    }
+  }
+  return false
+}
+
+/** Whether some line (without its line break) passes `test`: one line at a time, so that no expression runs over the whole input. */
+function someLine(text: string, test: (line: string) => boolean): boolean {
+  let start = 0
+  while (start <= text.length) {
+    let end = text.indexOf('\n', start)
+    if (end < 0) end = text.length
+    if (test(text.slice(start, text[end - 1] === '\r' ? end - 1 : end))) return true
+    start = end + 1
+  }
+  return false
+}
+
+/**
+ * The format of text by its content. Each test is anchored or bounded (a head, one line at a time, a one-pass walk):
+ * the guess reads any paste in time linear in its length.
+ */
 export function guessTextFormat(text: string): ImportFormat {
   const head = text.slice(0, 4096)
-  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<quiz\b/i.test(head)) return 'moodle_xml'
+  if (opensAsMoodleXml(head)) return 'moodle_xml'
   const firstLine = head.split(/\r?\n/, 1)[0] ?? ''
   if (/(^|[,;\t"])\s*question_(en|ne)\s*("|[,;\t]|$)/i.test(firstLine)) return 'csv'
-  if (/^ANSWER:\s*[A-Z]\s*$/m.test(text)) return 'aiken'
-  if (/(^|\n)\s*(::[^\n]*::)?[^\n{]*\{[^}]*[=~][^}]*\}/.test(text) || /^\s*\$CATEGORY:/m.test(text)) return 'gift'
+  if (someLine(text, (line) => /^ANSWER:\s*[A-Z]\s*$/.test(line))) return 'aiken'
+  if (hasGiftAnswers(text) || someLine(text, (line) => line.trimStart().startsWith('$CATEGORY:'))) return 'gift'
   return 'text'
 }
 

@@ -1,7 +1,7 @@
 import type { ImportMessage } from '@quiz/contracts'
 import { importLimits } from '@quiz/contracts'
 import { emptyDraft, runsText, Unreadable, type Draft, type Run } from './draft'
-import { joinLines, sliceRuns, trimRuns } from './runs'
+import { appendLine, sliceRuns, trimRuns } from './runs'
 import { tooMany } from './xlsx'
 
 // The Word layout of API.md, for docx paragraphs and pasted text: questions numbered `1.` `1)` `Q1.` or `१.`,
@@ -64,6 +64,14 @@ function inlineOptionStarts(text: string, firstIndex: number, parenthesised: boo
   }
 }
 
+/**
+ * Lines one question may run over (its text, options, hint). A real question, a long passage included, takes tens;
+ * a file past this has lost its numbering, and reading on would only build one enormous row (issue 41, M2).
+ */
+export const MAX_LINES_PER_QUESTION = 1_000
+export const tooManyLines = (row: number) =>
+  `The question at line ${row} runs over more than ${MAX_LINES_PER_QUESTION.toLocaleString('en')} lines: a question number is probably missing. Number each question and import again.`
+
 const note = (field: string, code: ImportMessage['code'], message: string): ImportMessage => ({ field, code, message })
 
 /** The questions of numbered lines. */
@@ -71,6 +79,7 @@ export function readLayout(lines: readonly Line[]): Draft[] {
   const drafts: Draft[] = []
   let current: Draft | null = null
   let part: 'text' | 'option' | 'hint' | 'after' = 'text'
+  let linesOfCurrent = 0
   const runsOf = (text: { mixed: Run[] } | object) => (text as { mixed: Run[] }).mixed
 
   const addOption = (runs: Run[]) => {
@@ -88,11 +97,13 @@ export function readLayout(lines: readonly Line[]): Draft[] {
       drafts.push(current)
       if (drafts.length > importLimits.questions) throw new Unreadable(tooMany)
       part = 'text'
+      linesOfCurrent = 0
       continue
     }
     if (!current) continue
     current.notes.push(...line.notes)
     if (text.trim() === '') continue
+    if (++linesOfCurrent > MAX_LINES_PER_QUESTION) throw new Unreadable(tooManyLines(current.row))
     let option = OPTION.exec(text)
     let answer = ANSWER.exec(text)
     // Past J an option letter counts only as the next one in turn (`K)` after `J)`): `T. S. Eliot` is text.
@@ -145,11 +156,9 @@ export function readLayout(lines: readonly Line[]): Draft[] {
       continue
     }
     const more = trimRuns(line.runs)
-    if (part === 'text') current.text = { mixed: joinLines(runsOf(current.text), more) }
-    else if (part === 'option') {
-      const last = current.options.at(-1)!
-      current.options[current.options.length - 1] = { mixed: joinLines(runsOf(last), more) }
-    } else if (part === 'hint' && current.hint) current.hint = { mixed: joinLines(runsOf(current.hint), more) }
+    if (part === 'text') appendLine(runsOf(current.text), more)
+    else if (part === 'option') appendLine(runsOf(current.options.at(-1)!), more)
+    else if (part === 'hint' && current.hint) appendLine(runsOf(current.hint), more)
   }
   return drafts
 }

@@ -11,7 +11,9 @@ import { htmlToText, withoutComments } from './html'
 const note = (field: string, code: ImportMessage['code'], message: string): ImportMessage => ({ field, code, message })
 
 // Moodle's embedded-answer (Cloze) subquestions: `{1:MULTICHOICE:=a~b}`, `{:SA:…}`, their short names and variants.
-const CLOZE = /\{\s*\d*\s*:\s*(?:MULTICHOICE|MULTIRESPONSE|SHORTANSWER|NUMERICAL|MC|MR|SA|MW|NM)(?:_?[A-Z]{1,3})?\s*:/
+// `\d+` optional as a group: `\s*\d*\s*` split a run of spaces two ways at every length (issue 41, M2).
+const CLOZE =
+  /\{\s*(?:\d+\s*)?:\s*(?:MULTICHOICE|MULTIRESPONSE|SHORTANSWER|NUMERICAL|MC|MR|SA|MW|NM)(?:_?[A-Z]{1,3})?\s*:/
 
 /** Whether a text holds Moodle's embedded answers (a Cloze question), whichever format the file was read as. */
 export const isCloze = (text: string) => CLOZE.test(text)
@@ -65,23 +67,50 @@ export function mediaNotes(raw: string, field: string, isHtml = true): ImportMes
  * filter) stays; any other `$` is a dollar sign in Moodle and is escaped as `\$`, so that "$5 or $10" stays money.
  */
 export function moodleMaths(text: string): { text: string; rewritten: boolean } {
+  // Walked once, each kind of closing delimiter searched for at most until it is known to be absent: the regular
+  // expression this replaces rescanned the rest of the text from every unclosed `\(` or `$$` (issue 41, M2).
   let rewritten = false
-  const out = text.replace(
-    /\$\$([\s\S]+?)\$\$|\\\(([\s\S]+?)\\\)|\\\[([\s\S]+?)\\\]|\\\$|\$/g,
-    (whole, display?: string, inline?: string, block?: string) => {
-      if (display !== undefined || whole === '\\$') return whole
-      if (inline !== undefined) {
+  const out: string[] = []
+  const absent = new Set<string>()
+  /** Where `closer` starts at or after `from`, or -1 (remembered: nothing later can find it either). */
+  const find = (closer: string, from: number) => {
+    if (absent.has(closer)) return -1
+    const at = text.indexOf(closer, from)
+    if (at < 0) absent.add(closer)
+    return at
+  }
+  const special = /[$\\]/g
+  let kept = 0
+  for (let match = special.exec(text); match; match = special.exec(text)) {
+    const at = match.index
+    let end = -1
+    let replacement: string | null = null
+    if (text.startsWith('$$', at)) {
+      const close = find('$$', at + 3)
+      if (close >= 0) end = close + 2 // display maths stays as it is
+    }
+    if (end < 0 && (text.startsWith('\\(', at) || text.startsWith('\\[', at))) {
+      const inline = text[at + 1] === '('
+      const close = find(inline ? '\\)' : '\\]', at + 3)
+      if (close >= 0) {
+        const inner = text.slice(at + 2, close).trim()
+        replacement = inline ? `$${inner}$` : `$$${inner}$$`
         rewritten = true
-        return `$${inline.trim()}$`
+        end = close + 2
       }
-      if (block !== undefined) {
-        rewritten = true
-        return `$$${block.trim()}$$`
-      }
-      return '\\$'
-    },
-  )
-  return { text: out, rewritten }
+    }
+    if (end < 0 && text.startsWith('\\$', at)) end = at + 2
+    if (end < 0 && text[at] === '$') {
+      replacement = '\\$'
+      end = at + 1
+    }
+    if (end < 0) continue // a backslash that starts none of these
+    out.push(text.slice(kept, at), replacement ?? text.slice(at, end))
+    kept = end
+    special.lastIndex = end
+  }
+  out.push(text.slice(kept))
+  return { text: out.join(''), rewritten }
 }
 
 // Moodle's multi-language content: a run of `<span lang="xx" class="multilang">` spans (the multilang filter) or of
@@ -106,12 +135,21 @@ function pickFrom(group: string, one: RegExp, language: 'en' | 'ne'): string {
   return found?.text ?? ''
 }
 
+const MAX_LANGUAGE_PARTS = 100
+const openings = (raw: string) => {
+  let n = 0
+  for (const opening of raw.matchAll(/<span\b|\{mlang\b/gi)) if (opening && ++n > MAX_LANGUAGE_PARTS) break
+  return n
+}
+
 /** The text in English and in Nepali when it holds multi-language spans with a Nepali part, else null. */
 export function splitMultilang(raw: string): { en: string; ne: string } | null {
   const groups: [RegExp, RegExp][] = [
     [SPAN_GROUP, new RegExp(SPAN, 'gi')],
     [MLANG_GROUP, new RegExp(MLANG, 'gi')],
   ]
+  // A text with more openings than any real one has is not split: each unclosed opening rescans what follows it.
+  if (openings(raw) > MAX_LANGUAGE_PARTS) return null
   if (!groups.some(([group]) => new RegExp(group.source, 'i').test(raw))) return null
   const resolve = (language: 'en' | 'ne') =>
     groups.reduce((text, [group, one]) => text.replace(group, (match) => pickFrom(match, one, language)), raw)

@@ -22,6 +22,12 @@ export function trimRuns(runs: readonly Run[]): Run[] {
   return sliceRuns(runs, start, end)
 }
 
-/** `a` then a line break then `b` (a question or option over several lines). */
-export const joinLines = (a: readonly Run[], b: readonly Run[]): Run[] =>
-  a.length === 0 ? [...b] : b.length === 0 ? [...a] : [...a, { text: '\n', font: null }, ...b]
+/**
+ * `more` appended to `target` after a line break, in place (a question or option over several lines). In place, as
+ * copying the runs so far for each further line made a 30,000-line question quadratic (issue 41, M2).
+ */
+export function appendLine(target: Run[], more: readonly Run[]): void {
+  if (more.length === 0) return
+  if (target.length > 0) target.push({ text: '\n', font: null })
+  for (const run of more) target.push(run)
+}

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs'
-import { importLimits } from '@quiz/contracts'
+import { importLimits, importMessages } from '@quiz/contracts'
 import { checkMapping, headerColumns, NoHeader, sheetDraft, type Column } from './columns'
 import { Unreadable, type Draft, type Run } from './draft'
 import { repack, unpackCounted } from './zip'
@@ -8,6 +8,25 @@ const KIND = 'an Excel workbook (.xlsx)'
 
 /** Pictures and printer settings are counted but not kept: exceljs reads only what a question needs. */
 const needed = (name: string) => !/^xl\/(media|printerSettings|embeddings)\//.test(name)
+
+// exceljs builds every sheet whole, an object for each cell: a sheet and its shared strings are capped lower than the
+// archive, and the cells counted in the XML before exceljs sees it (issue 41, L4: a 2.5 MB workbook took 708 MB).
+const isSheetPart = (name: string) => /^xl\/worksheets\/[^/]+\.xml$/.test(name) || name === 'xl/sharedStrings.xml'
+const sheetCap = (name: string) =>
+  isSheetPart(name) ? { bytes: importLimits.sheetBytes, message: importMessages.sheetTooLarge } : undefined
+
+/** The cells (`<c ` / `<c>` / `<c/>` elements) of every sheet, counted in their bytes. */
+export function cellCount(entries: Map<string, Uint8Array>): number {
+  let cells = 0
+  for (const [name, xml] of entries) {
+    if (!/^xl\/worksheets\/[^/]+\.xml$/.test(name)) continue
+    for (let at = xml.indexOf(0x3c); at >= 0 && at + 2 < xml.length; at = xml.indexOf(0x3c, at + 1)) {
+      const next = xml[at + 2]
+      if (xml[at + 1] === 0x63 && (next === 0x20 || next === 0x3e || next === 0x2f)) cells++
+    }
+  }
+  return cells
+}
 
 /** A cell's text as runs, each with its font (a rich-text run's own, else the cell's). */
 function cellRuns(cell: ExcelJS.Cell): Run[] {
@@ -33,7 +52,8 @@ function cellText(value: ExcelJS.CellValue): string {
 
 /** API.md "Spreadsheets": the first sheet, one question per row under the header row. */
 export async function readXlsx(bytes: Uint8Array, mapping: Record<string, Column> = {}): Promise<Draft[]> {
-  const entries = unpackCounted(bytes, KIND, needed)
+  const entries = unpackCounted(bytes, KIND, needed, undefined, sheetCap)
+  if (cellCount(entries) > importLimits.sheetCells) throw new Unreadable(importMessages.sheetTooLarge)
   if (![...entries.keys()].some((name) => name.startsWith('xl/')))
     throw new Unreadable(`This file is not ${KIND}: it may be a Word file or another zip.`)
   const workbook = new ExcelJS.Workbook()

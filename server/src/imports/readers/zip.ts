@@ -24,17 +24,61 @@ export const messages = {
 }
 
 /**
+ * Each entry's uncompressed size as the zip's central directory declares it. Read before inflating anything, so that
+ * a part declared over its cap is refused without work; a lie there (a smaller size) is caught while inflating. An
+ * archive whose directory cannot be found gives an empty map (the counts while inflating still hold).
+ */
+export function declaredSizes(bytes: Uint8Array): Map<string, number> {
+  const sizes = new Map<string, number>()
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const last = bytes.length - 22
+  let end = -1
+  for (let at = last; at >= 0 && at >= last - 0xffff; at--)
+    if (view.getUint32(at, true) === 0x06054b50) {
+      end = at
+      break
+    }
+  if (end < 0) return sizes
+  const count = view.getUint16(end + 10, true)
+  let at = view.getUint32(end + 16, true)
+  const decoder = new TextDecoder()
+  for (let n = 0; n < count && at + 46 <= bytes.length; n++) {
+    if (view.getUint32(at, true) !== 0x02014b50) break
+    const size = view.getUint32(at + 24, true)
+    const nameLength = view.getUint16(at + 28, true)
+    const name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength))
+    // 0xffffffff: the size is in a Zip64 field; it is then only counted while inflating.
+    if (size !== 0xffffffff) sizes.set(name, Math.max(size, sizes.get(name) ?? 0))
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true)
+  }
+  return sizes
+}
+
+/** A part's own cap (word/document.xml, a sheet): its bytes, and the refusal past them. */
+export interface PartCap {
+  bytes: number
+  message: string
+}
+
+/**
  * The zip's entries (those `keep` accepts are kept; every entry is counted), inflated with the unpacked total
- * counted as it grows. `kind` names the file in refusals ("an Excel workbook").
+ * counted as it grows. `kind` names the file in refusals ("an Excel workbook"). `capOf` gives the parts whose
+ * reader needs far more memory than their size a lower cap, checked against the declared size first and counted
+ * while inflating (issue 41, L4).
  */
 export function unpackCounted(
   bytes: Uint8Array,
   kind: string,
   keep: (name: string) => boolean,
   limit: number = importLimits.unpackedBytes,
+  capOf: (name: string) => PartCap | undefined = () => undefined,
 ): Map<string, Uint8Array> {
   if (isCompoundFile(bytes)) throw new Unreadable(messages.compound)
   if (!isZip(bytes)) throw new Unreadable(messages.notZip(kind))
+  for (const [name, size] of declaredSizes(bytes)) {
+    const cap = capOf(name)
+    if (cap && size > cap.bytes) throw new Unreadable(cap.message)
+  }
   const entries = new Map<string, Uint8Array>()
   let total = 0
   let failure: Error | null = null
@@ -45,6 +89,8 @@ export function unpackCounted(
     }
     const parts: Uint8Array[] = []
     const wanted = keep(file.name)
+    const cap = capOf(file.name)
+    let own = 0
     file.ondata = (error, data, final) => {
       if (failure) return
       if (error) {
@@ -52,8 +98,9 @@ export function unpackCounted(
         return
       }
       total += data.length
-      if (total > limit) {
-        failure = new Unreadable(messages.tooLarge)
+      own += data.length
+      if (total > limit || (cap && own > cap.bytes)) {
+        failure = new Unreadable(total > limit ? messages.tooLarge : cap!.message)
         file.terminate()
         return
       }

@@ -265,6 +265,23 @@ describe('in Nepali', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('यो फाइलमा पासवर्ड छ')
   })
 
+  it('says in Nepali why a file was too large, too slow or had to wait (issue 41)', async () => {
+    const user = userEvent.setup()
+    const cases: [number, string, string, RegExp][] = [
+      [400, 'import_unreadable', importMessages.documentTooLarge, /६ MB भन्दा ठूलो/],
+      [400, 'import_unreadable', importMessages.sheetTooLarge, /२,५०,००० cell/],
+      [400, 'import_unreadable', importMessages.tooSlow, /धेरै समय वा धेरै memory/],
+      [429, 'rate_limited', importMessages.busy, /एक मिनेटपछि फेरि/],
+    ]
+    renderImport('ne')
+    for (const [status, code, detail, text] of cases) {
+      answer = () => ({ status, body: { code, detail } })
+      await user.upload(screen.getByLabelText(/^फाइल \(/), sheet())
+      await user.click(screen.getByRole('button', { name: 'प्रश्नहरू जाँच्नुहोस्' }))
+      expect(await screen.findByText(text)).toBeInTheDocument()
+    }
+  })
+
   it('shows the server’s own sentence for a file it cannot read, after a general one', async () => {
     const user = userEvent.setup()
     const detail = 'PDF files cannot be imported; open the PDF in Word, save it as .docx and import that.'

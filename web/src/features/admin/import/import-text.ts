@@ -75,10 +75,14 @@ export function dryRunErrorText(t: ImportT, error: unknown, language: Language):
   if (!(error instanceof ApiError)) return { ...none, text: t('errors.failed') }
   if (error.isNetworkError) return { ...none, text: t('errors.network') }
   if (error.status === 413 || error.code === 'payload_too_large') return { ...none, text: t('errors.too_large') }
+  if (error.status === 429 && error.detail === importMessages.busy) return { ...none, text: t('errors.busy') }
   if (error.code === 'import_unreadable') {
     if (error.detail === importMessages.encrypted) return { ...none, text: t('errors.encrypted') }
     if (error.detail === importMessages.tooManyQuestions) return { ...none, text: t('errors.too_many') }
     if (error.detail === importMessages.tooLargeUnpacked) return { ...none, text: t('errors.too_large_unpacked') }
+    if (error.detail === importMessages.documentTooLarge) return { ...none, text: t('errors.document_too_large') }
+    if (error.detail === importMessages.sheetTooLarge) return { ...none, text: t('errors.sheet_too_large') }
+    if (error.detail === importMessages.tooSlow) return { ...none, text: t('errors.too_slow') }
     const headings = Array.isArray(error.extra.headings)
       ? error.extra.headings.filter((heading): heading is string => typeof heading === 'string')
       : null
