@@ -270,16 +270,19 @@ describe.each(dialects)('quiz drafts on %s', (dialect) => {
       expect(await kinds()).toEqual([])
     })
 
-    it.each(['publish', 'unpublish', 'duplicate'])('answers 404 to %s of an unknown or deleted quiz', async (action) => {
-      const admin = await asAdmin()
-      const { quiz } = await createQuiz(t.database)
-      expect((await call(admin, 'DELETE', `/api/admin/quizzes/${quiz.id}/`)).status).toBe(204)
-      for (const id of [quiz.id, quiz.id + 100]) {
-        const response = await call(admin, 'POST', `/api/admin/quizzes/${id}/${action}/`)
-        expect(response.status).toBe(404)
-        expect(response.body.code).toBe('not_found')
-      }
-    })
+    it.each(['publish', 'unpublish', 'duplicate'])(
+      'answers 404 to %s of an unknown or deleted quiz',
+      async (action) => {
+        const admin = await asAdmin()
+        const { quiz } = await createQuiz(t.database)
+        expect((await call(admin, 'DELETE', `/api/admin/quizzes/${quiz.id}/`)).status).toBe(204)
+        for (const id of [quiz.id, quiz.id + 100]) {
+          const response = await call(admin, 'POST', `/api/admin/quizzes/${id}/${action}/`)
+          expect(response.status).toBe(404)
+          expect(response.body.code).toBe('not_found')
+        }
+      },
+    )
 
     it('answers 404, not 500, to an id that is not a number', async () => {
       const response = await call(await asAdmin(), 'POST', '/api/admin/quizzes/abc/publish/')

@@ -11,8 +11,7 @@ import { recordAudit, type AuditActor } from '../audit/audit-log'
 import type { AppContext } from '../context'
 import type { DB } from '../db/schema'
 import { Conflict, NotFound, ValidationFailed } from '../http/errors'
-import { scheduleAnnouncements } from '../live/announcements.repository'
-import { followLiveSchedule, liveScheduleError } from '../live/live.service'
+import { cancelLiveAnnouncements, followLiveSchedule, liveScheduleError } from '../live/live.service'
 import { copyPaper } from '../questions/quiz-papers.repository'
 import { findLiveQuiz, hasAttempts, insertQuiz, updateQuiz } from './admin.repository'
 import { quizDetail, quizValues } from './admin.service'
@@ -118,7 +117,7 @@ export function createDraftsService({ database, clock }: Pick<AppContext, 'datab
         const now = clock.now()
         await updateQuiz(trx, id, { status: 'draft' })
         // Reminders of a mock learners can no longer see would point at nothing.
-        await scheduleAnnouncements(trx, id, null, now)
+        await cancelLiveAnnouncements(trx, id, now)
         await recordAudit(trx, actor, now, {
           action: 'unpublish',
           entityType: 'quiz',

@@ -146,13 +146,11 @@ export async function copyPaper(db: Kysely<DB>, fromQuizId: number, toQuizId: nu
       await db
         .insertInto('paper_items')
         .values(
-          mine
-            .slice(offset, offset + 500)
-            .map(({ id: _id, quiz_id: _quizId, section_id: _section, ...item }) => ({
-              ...item,
-              quiz_id: toQuizId,
-              section_id: copy.id,
-            })),
+          mine.slice(offset, offset + 500).map(({ id: _id, quiz_id: _quizId, section_id: _section, ...item }) => ({
+            ...item,
+            quiz_id: toQuizId,
+            section_id: copy.id,
+          })),
         )
         .execute()
     }
