@@ -361,7 +361,8 @@ describe.each(dialects)('quiz drafts on %s', (dialect) => {
       const copy = await call(admin, 'POST', `/api/admin/quizzes/${original.id}/duplicate/`)
       expect(copy.status).toBe(201)
       const source = (await call(admin, 'GET', `/api/admin/quizzes/${original.id}/`)).body
-      const withoutIds = (paper: { sections: { id: number }[] }) => paper.sections.map(({ id: _id, ...rest }) => rest)
+      type PaperSection = { id: number; items: object[] }
+      const withoutIds = (paper: { sections: PaperSection[] }) => paper.sections.map(({ id: _id, ...rest }) => rest)
       expect(copy.body.id).not.toBe(original.id)
       expect(copy.body).toMatchObject({
         title: source.title,
@@ -378,7 +379,7 @@ describe.each(dialects)('quiz drafts on %s', (dialect) => {
         status: 'draft',
       })
       expect(withoutIds(copy.body)).toEqual(
-        withoutIds(source).map((section: { items: object[] }) => ({
+        withoutIds(source).map((section) => ({
           ...section,
           // The original's frozen draw was made for its sitting; the copy draws its own.
           items: section.items.map((item) => ('draw' in item ? { ...item, drawn: [] } : item)),
