@@ -571,3 +571,46 @@ describe('the admin screens in Nepali (tablet)', () => {
     await screenshot(page, 'admin-question-new-phone-en')
   })
 })
+
+describe('drafts (docs/decisions/048)', () => {
+  const noOverflow = (page: Page) =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+
+  it('makes a draft from the New quiz form on a phone, which cannot be published empty and learners do not see', async () => {
+    const page = await journey.open({ user: ADMIN, viewport: PHONE })
+    await page.goto('/admin')
+    await page.getByRole('link', { name: '+ New quiz' }).click()
+    await waitForHeading(page, 'New quiz')
+    expect(await page.getByLabel('Duration (Mins)').inputValue()).toBe('90')
+    expect(await noOverflow(page)).toBeLessThanOrEqual(0)
+    await page.getByLabel('Title (English)').fill('E2E Draft Mock')
+    await page.getByRole('button', { name: 'Create draft' }).click()
+    await waitForHeading(page, 'Edit Quiz: E2E Draft Mock')
+    await page.locator('.admin-status').getByText('Draft', { exact: true }).waitFor()
+    await page.getByRole('button', { name: 'Publish' }).click()
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'This quiz has no questions yet. Add questions to its paper before publishing it.' })
+      .waitFor()
+    expect(await noOverflow(page)).toBeLessThanOrEqual(0)
+    await screenshot(page, 'admin-draft-phone-en')
+
+    const learner = await journey.open({ user: LEARNER })
+    await learner.goto('/')
+    await learner.getByRole('heading', { name: 'General Knowledge' }).waitFor()
+    expect(await learner.getByRole('heading', { name: 'E2E Draft Mock' }).count()).toBe(0)
+  })
+
+  it('duplicates a quiz as a draft and publishes the copy, in Nepali', async () => {
+    const page = await journey.open({ user: ADMIN, viewport: PHONE, language: 'ne' })
+    await page.goto(`/admin/quiz/${algebraId}/edit`)
+    await page.getByRole('button', { name: 'प्रतिलिपि बनाउनुहोस्' }).click()
+    await page.getByRole('link', { name: 'प्रतिलिपि खोल्नुहोस्' }).click()
+    await page.locator('.admin-status').getByText('ड्राफ्ट', { exact: true }).waitFor()
+    expect(page.url()).not.toContain(`/admin/quiz/${algebraId}/`)
+    await page.getByRole('button', { name: 'प्रकाशित गर्नुहोस्' }).click()
+    await page.getByText('क्विज प्रकाशित भयो: अब विद्यार्थीले देख्न सक्छन्।').waitFor()
+    expect(await noOverflow(page)).toBeLessThanOrEqual(0)
+    await screenshot(page, 'admin-duplicate-published-phone-ne')
+  })
+})

@@ -43,7 +43,13 @@ export const adminMessages = {
   questionCount: `A quiz needs 1 to ${adminLimits.maxQuestions} questions.`,
   duration: `Duration must be a whole number of minutes from ${adminLimits.durationMinutes.min} to ${adminLimits.durationMinutes.max}.`,
   attempts: `Allowed attempts must be a whole number from ${adminLimits.allowedAttempts.min} to ${adminLimits.allowedAttempts.max}.`,
+  publishEmpty: 'Add at least one question to the paper before publishing the quiz.',
+  unpublishAttempted: 'A quiz that learners have attempted cannot be unpublished.',
 } as const
+
+/** A draft is invisible to learners until it is published (docs/decisions/048). */
+export const QuizStatusSchema = z.enum(['draft', 'published'])
+export type QuizStatus = z.infer<typeof QuizStatusSchema>
 
 /** Our words for a missing key or a null, zod's own message for any other value of the wrong type. */
 const required = {
@@ -203,6 +209,13 @@ export const QuizPatchSchema = z.object({
 })
 export type QuizPatch = z.input<typeof QuizPatchSchema>
 
+/**
+ * `POST /api/admin/quizzes/`: the details of PATCH with the title required; the server fills SPEC.md's form
+ * defaults (start now, no end, 90 minutes, 3 attempts, medium, free) and makes a draft with no questions.
+ */
+export const QuizCreateSchema = QuizPatchSchema.extend({ title: bilingual(adminLimits.titleLength) })
+export type QuizCreate = z.input<typeof QuizCreateSchema>
+
 export const QuestionParamsSchema = z.object({ id: IdSchema, questionId: IdSchema })
 
 // Responses.
@@ -250,6 +263,7 @@ export const AdminQuizSchema = z.object({
   challenge_days: z.number().int(),
   live: LiveScheduleSchema.nullable(),
   question_count: z.number().int(),
+  status: QuizStatusSchema,
 })
 export type AdminQuiz = z.infer<typeof AdminQuizSchema>
 

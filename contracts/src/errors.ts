@@ -14,6 +14,7 @@ export const ErrorCodeSchema = z.enum([
   'attempt_closed',
   'question_in_use',
   'paper_unavailable',
+  'paper_empty',
   'import_unreadable',
   'challenge_closed',
   'live_not_started',

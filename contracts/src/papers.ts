@@ -11,6 +11,7 @@ import {
   LiveInputSchema,
   QuestionInputSchema,
   quizDefaults,
+  QuizStatusSchema,
 } from './admin'
 import { ChallengeDaysSchema, challengeDefaults } from './challenges'
 import { BilingualSchema, DifficultySchema, RichTextSchema } from './common'
@@ -227,16 +228,20 @@ export const CreateQuizFromJsonSchema = z
     draw_mode: DrawModeSchema.default('per_attempt'),
     challenge_days: ChallengeDaysSchema.default(challengeDefaults.challenge_days),
     live: LiveInputSchema.default(null),
+    // A draft may come with no questions (its paper is filled in the admin later); a published quiz needs some.
+    status: QuizStatusSchema.default('published'),
     questions: z
       .array(QuestionInputSchema, required)
-      .min(1, adminMessages.questionCount)
       .max(adminLimits.maxQuestions, adminMessages.questionCount)
       .optional(),
     sections: sections(true).optional(),
   })
   .superRefine((quiz, context) => {
-    if (quiz.questions === undefined && quiz.sections === undefined)
+    const published = quiz.status === 'published'
+    if (published && quiz.questions === undefined && quiz.sections === undefined)
       context.addIssue({ code: 'custom', message: adminMessages.required, path: ['questions'] })
+    if (published && quiz.questions?.length === 0)
+      context.addIssue({ code: 'custom', message: adminMessages.questionCount, path: ['questions'] })
     if (quiz.questions !== undefined && quiz.sections !== undefined)
       context.addIssue({ code: 'custom', message: bankMessages.eitherQuestionsOrSections, path: ['sections'] })
   })

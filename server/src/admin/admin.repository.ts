@@ -113,3 +113,9 @@ export async function insertQuestionsInBulk(
   if (quizId !== null) await appendFixedItems(db, quizId, questionIds)
   return questionIds
 }
+
+/** Whether any learner has started the quiz (an attempt of any status, online or on paper). */
+export async function hasAttempts(db: Kysely<DB>, quizId: number) {
+  const row = await db.selectFrom('attempts').select('id').where('quiz_id', '=', quizId).limit(1).executeTakeFirst()
+  return row !== undefined
+}

@@ -145,6 +145,7 @@ describe.each(dialects)('admin API on %s', (dialect) => {
         challenge_days: 7,
         live: null,
         question_count: 2,
+        status: 'published',
       })
       expect(list[1]).toMatchObject({
         end_time: new Date(now - HOUR).toISOString(),

@@ -6,6 +6,7 @@ import {
   IdParamsSchema,
   QuestionInputSchema,
   QuestionParamsSchema,
+  QuizCreateSchema,
   QuizPatchSchema,
   QuizQuestionBodySchema,
 } from '@quiz/contracts'
@@ -13,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { actorOf } from '../audit/audit-log'
 import type { AppContext } from '../context'
 import { createAdminService } from './admin.service'
+import { createDraftsService } from './drafts.service'
 import { acceptJsonOnly } from '../http/json-only'
 import { sanitizeQuestionSvgs } from './svg-fields'
 
@@ -24,6 +26,7 @@ const docs = { tags: ['admin'], security: [{ bearer: [] }] }
 /** API.md "Administration", under /api/admin. */
 export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
   const admin = createAdminService(context)
+  const drafts = createDraftsService(context)
   const sanitizeSvgs = sanitizeQuestionSvgs(QuestionInputSchema)
 
   // onRequest, not preHandler: who may call is settled before a body is read or validated, so a learner
@@ -37,6 +40,27 @@ export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, contex
     '/quizzes/:id/',
     { schema: { ...docs, params: IdParamsSchema, response: { 200: AdminQuizWithPaperSchema } } },
     (request) => admin.getQuiz(request.params.id),
+  )
+
+  app.post(
+    '/quizzes/',
+    { schema: { ...docs, body: QuizCreateSchema, response: { 201: AdminQuizWithPaperSchema } } },
+    async (request, reply) => reply.code(201).send(await drafts.createQuiz(request.body, actorOf(request))),
+  )
+
+  // Drafts (docs/decisions/048): publish and unpublish answer the quiz; duplicate answers its new draft copy.
+  for (const action of ['publish', 'unpublish'] as const) {
+    app.post(
+      `/quizzes/:id/${action}/`,
+      { schema: { ...docs, params: IdParamsSchema, response: { 200: AdminQuizWithPaperSchema } } },
+      (request) => drafts[action](request.params.id, actorOf(request)),
+    )
+  }
+
+  app.post(
+    '/quizzes/:id/duplicate/',
+    { schema: { ...docs, params: IdParamsSchema, response: { 201: AdminQuizWithPaperSchema } } },
+    async (request, reply) => reply.code(201).send(await drafts.duplicate(request.params.id, actorOf(request))),
   )
 
   for (const action of ['freeze', 'redraw'] as const) {

@@ -8,6 +8,7 @@ import {
   type AdminQuizWithPaper as AdminQuizDetail,
   type SectionInput,
   type Difficulty,
+  type QuizStatus,
   type RichText,
 } from '@quiz/contracts'
 import type { CreateQuizFromJsonSchema, QuizPatchSchema } from '@quiz/contracts'
@@ -75,6 +76,7 @@ export function toQuizDto(quiz: QuizRow, questionCount: number): AdminQuiz {
         ? null
         : { starts_at: toIso(quiz.live_starts_at), join_minutes: quiz.live_join_minutes },
     question_count: questionCount,
+    status: quiz.status as QuizStatus,
   }
 }
 
@@ -104,7 +106,7 @@ export function toQuestionDto(
 }
 
 /** A quiz as the audit trail records it: the admin API's fields, without its id and question count. */
-function quizValues(quiz: QuizRow) {
+export function quizValues(quiz: QuizRow) {
   const { id: _id, question_count: _count, ...values } = toQuizDto(quiz, 0)
   return values
 }
@@ -140,6 +142,26 @@ function questionValues(quizId: number, question: AdminQuestion) {
   }
 }
 
+/** The admin quiz: its details, its fixed questions in paper order and its paper. */
+export async function quizDetail(db: Kysely<DB>, quiz: QuizRow): Promise<AdminQuizDetail> {
+  const current = await listCurrentRevisionIds(db, quiz.id)
+  const revisionIds = current.map((question) => question.revision_id)
+  const [revisions, keys] = await Promise.all([findRevisions(db, revisionIds), findAnswerKeys(db, revisionIds)])
+  const questions = current.map((question) =>
+    toQuestionDto(question.question_id, revisions.get(question.revision_id)!, keys.get(question.revision_id)),
+  )
+  return {
+    ...toQuizDto(quiz, quiz.question_count),
+    questions,
+    ...(await readPaper(db, quiz.id, quiz.draw_mode, quiz.frozen_draw)),
+  }
+}
+
+/** A draft has no learners to remind or rank (docs/decisions/048): its schedule is followed from its publishing. */
+async function followScheduleIfPublished(trx: Kysely<DB>, before: QuizRow | null, after: QuizRow, now: number) {
+  if (after.status === 'published') await followLiveSchedule(trx, before, after, now)
+}
+
 /** Administration of API.md: quizzes and their questions, for admins only (the routes check that). */
 export function createAdminService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
   // Concurrent edits of one quiz queue on its row in PostgreSQL; SQLite write transactions are exclusive already.
@@ -154,20 +176,6 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
   async function questionDto(db: Kysely<DB>, questionId: number, revisionId: number) {
     const [revisions, keys] = await Promise.all([findRevisions(db, [revisionId]), findAnswerKeys(db, [revisionId])])
     return toQuestionDto(questionId, revisions.get(revisionId)!, keys.get(revisionId))
-  }
-
-  async function quizDetail(db: Kysely<DB>, quiz: QuizRow): Promise<AdminQuizDetail> {
-    const current = await listCurrentRevisionIds(db, quiz.id)
-    const revisionIds = current.map((question) => question.revision_id)
-    const [revisions, keys] = await Promise.all([findRevisions(db, revisionIds), findAnswerKeys(db, revisionIds)])
-    const questions = current.map((question) =>
-      toQuestionDto(question.question_id, revisions.get(question.revision_id)!, keys.get(question.revision_id)),
-    )
-    return {
-      ...toQuizDto(quiz, quiz.question_count),
-      questions,
-      ...(await readPaper(db, quiz.id, quiz.draw_mode, quiz.frozen_draw)),
-    }
   }
 
   return {
@@ -245,7 +253,7 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
           throw new ValidationFailed({ [field]: [liveError] })
         }
         if (Object.keys(changes).length > 0) await updateQuiz(trx, id, changes)
-        await followLiveSchedule(trx, quiz, updated, clock.now())
+        await followScheduleIfPublished(trx, quiz, updated, clock.now())
         await recordAudit(trx, actor, clock.now(), {
           action: 'update',
           entityType: 'quiz',
@@ -268,7 +276,7 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
         // Timed sections set the duration, and with it a live mock's common end.
         const liveError = liveScheduleError(updated)
         if (liveError) throw new ValidationFailed({ sections: [liveError] })
-        await followLiveSchedule(trx, quiz, updated, clock.now())
+        await followScheduleIfPublished(trx, quiz, updated, clock.now())
         await recordAudit(trx, actor, clock.now(), {
           action: 'update',
           entityType: 'quiz',
@@ -446,6 +454,7 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
           live_join_minutes: input.live ? input.live.join_minutes : null,
           created_at: now,
           deleted_at: null,
+          status: input.status,
         })
         if (input.questions) await insertQuestionsInBulk(trx, id, input.questions, now)
         if (input.sections) {
@@ -477,7 +486,7 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
           throw new ValidationFailed({
             [liveError === liveMessages.joinAfterEnd ? 'live.join_minutes' : 'live.starts_at']: [liveError],
           })
-        await followLiveSchedule(trx, null, quiz, now)
+        await followScheduleIfPublished(trx, null, quiz, now)
         await recordAudit(trx, actor, now, {
           action: 'create',
           entityType: 'quiz',

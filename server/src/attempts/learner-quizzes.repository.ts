@@ -25,10 +25,15 @@ const quizColumns = [
 ] as const
 
 const selectQuiz = precompile((db: Kysely<DB>, quizId: number) =>
-  db.selectFrom('quizzes as q').select(quizColumns).where('q.id', '=', quizId).where('q.deleted_at', 'is', null),
+  db
+    .selectFrom('quizzes as q')
+    .select(quizColumns)
+    .where('q.id', '=', quizId)
+    .where('q.deleted_at', 'is', null)
+    .where('q.status', '=', 'published'),
 )
 
-/** A quiz as the learner routes need it (never a deleted one). */
+/** A quiz as the learner routes need it (never a deleted one, nor a draft: docs/decisions/048). */
 export async function findQuizById(db: Kysely<DB>, quizId: number) {
   return (await selectQuiz(db, quizId)).rows[0]
 }
@@ -55,7 +60,8 @@ const selectQuizWithAttemptInProgress = precompile((db: Kysely<DB>, quizId: numb
       'a.section_opened_at',
     ])
     .where('q.id', '=', quizId)
-    .where('q.deleted_at', 'is', null),
+    .where('q.deleted_at', 'is', null)
+    .where('q.status', '=', 'published'),
 )
 
 export async function findQuizWithAttemptInProgress(db: Kysely<DB>, quizId: number, userId: number) {

@@ -16,6 +16,7 @@ import { keyChallenges } from './migrations/0013_key_challenges'
 import { liveMocks } from './migrations/0014_live_mocks'
 import { paperSetShows } from './migrations/0015_paper_set_shows'
 import { pushTimeouts } from './migrations/0016_push_timeouts'
+import { quizDrafts } from './migrations/0017_quiz_drafts'
 
 // An explicit list rather than a folder scan, so the bundled server carries its migrations.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -35,6 +36,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0014_live_mocks': liveMocks(dialect),
   '0015_paper_set_shows': paperSetShows(dialect),
   '0016_push_timeouts': pushTimeouts(),
+  '0017_quiz_drafts': quizDrafts(),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

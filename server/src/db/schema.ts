@@ -102,6 +102,8 @@ export interface QuizTable {
   live_starts_at: Generated<number | null>
   /** Minutes after live_starts_at during which a ranked attempt may start (1..180). */
   live_join_minutes: Generated<number | null>
+  /** 'draft' (invisible to learners) or 'published' (migration 0017; every older quiz is published). */
+  status: Generated<string>
 }
 
 /** A bank question's stable identity (migration 0010: no longer owned by a quiz); its content lives in revisions. */

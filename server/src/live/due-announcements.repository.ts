@@ -39,13 +39,14 @@ export async function recordRecipients(trx: Kysely<DB>, id: number, recipients: 
   await trx.updateTable('live_announcements').set({ recipients }).where('id', '=', id).execute()
 }
 
-/** The quiz as an announcement names it, with its current schedule; undefined once deleted. */
+/** The quiz as an announcement names it, with its current schedule; undefined once deleted or back in draft. */
 export async function announcedQuiz(trx: Kysely<DB>, quizId: number) {
   return trx
     .selectFrom('quizzes')
     .select(['id', 'title_en', 'title_ne', 'live_starts_at'])
     .where('id', '=', quizId)
     .where('deleted_at', 'is', null)
+    .where('status', '=', 'published')
     .executeTakeFirst()
 }
 

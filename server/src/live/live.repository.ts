@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 
-/** A quiz's live schedule and what the leaderboard and registration need of it (never a deleted quiz). */
+/** A quiz's live schedule and what the leaderboard and registration need of it (never a deleted quiz or a draft). */
 export function findLiveQuiz(db: Kysely<DB>, quizId: number) {
   return db
     .selectFrom('quizzes')
@@ -17,6 +17,7 @@ export function findLiveQuiz(db: Kysely<DB>, quizId: number) {
     ])
     .where('id', '=', quizId)
     .where('deleted_at', 'is', null)
+    .where('status', '=', 'published')
     .executeTakeFirst()
 }
 

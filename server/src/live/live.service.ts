@@ -76,6 +76,11 @@ export async function followLiveSchedule(
     )
 }
 
+/** A mock taken back to a draft (docs/decisions/048) reminds nobody: its pending announcements go. */
+export async function cancelLiveAnnouncements(trx: Kysely<DB>, quizId: number, now: number) {
+  await scheduleAnnouncements(trx, quizId, null, now)
+}
+
 /** A leaderboard entry's name: the full name, else the username, else "Learner" for one who asked to be hidden. */
 const nameOf = (row: RankedAttemptRow) =>
   row.show_on_leaderboards === 0 ? liveMessages.anonymousName : row.full_name.trim() || row.username

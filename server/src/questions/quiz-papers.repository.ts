@@ -127,3 +127,32 @@ export function listItems(db: Kysely<DB>, quizId: number) {
     .orderBy('i.id')
     .execute()
 }
+
+/**
+ * Copies one quiz's paper (sections and their items: fixed questions and draws) onto another quiz that has none, in
+ * order. The copy names the same bank questions; the triggers count the new quiz's figures as the items go in.
+ */
+export async function copyPaper(db: Kysely<DB>, fromQuizId: number, toQuizId: number) {
+  const [sections, items] = await Promise.all([listSections(db, fromQuizId), listItems(db, fromQuizId)])
+  for (const section of sections) {
+    const { id: sectionId, quiz_id: _quiz, ...values } = section
+    const copy = await db
+      .insertInto('paper_sections')
+      .values({ ...values, quiz_id: toQuizId })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const mine = items.filter((item) => item.section_id === sectionId)
+    for (let offset = 0; offset < mine.length; offset += 500) {
+      await db
+        .insertInto('paper_items')
+        .values(
+          mine.slice(offset, offset + 500).map(({ id: _id, quiz_id: _quizId, section_id: _section, ...item }) => ({
+            ...item,
+            quiz_id: toQuizId,
+            section_id: copy.id,
+          })),
+        )
+        .execute()
+    }
+  }
+}

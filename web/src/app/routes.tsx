@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/admin', lazy: () => import('../features/admin/quizzes/admin-page') },
               { path: '/admin/quiz/new', lazy: () => import('../features/admin/quizzes/quiz-create-page') },
+              { path: '/admin/quiz/create', lazy: () => import('../features/admin/quizzes/quiz-new-page') },
               { path: '/admin/quiz/:quizId/edit', lazy: () => import('../features/admin/quizzes/quiz-edit-page') },
               {
                 path: '/admin/quiz/:quizId/attempts',

@@ -18,6 +18,8 @@ export const paths = {
   notifications: () => '/notifications',
   admin: () => '/admin',
   adminNewQuiz: () => '/admin/quiz/new',
+  /** The details form that makes a draft; adminNewQuiz is the paste of a whole quiz as JSON. */
+  adminCreateQuiz: () => '/admin/quiz/create',
   adminEditQuiz: (id: number | string) => `/admin/quiz/${id}/edit`,
   adminQuizAttempts: (id: number | string) => `/admin/quiz/${id}/attempts`,
   adminQuizStatistics: (id: number | string) => `/admin/quiz/${id}/statistics`,

@@ -19,11 +19,15 @@ interface BankPickerProps {
   sectionName: string
   /** Questions already in the paper: a question may be in it once. */
   inPaper: Set<number>
-  onPick: (row: BankRow) => void
+  /** The rows go to the section's end in the order given (the paper is saved in one request afterwards). */
+  onPick: (rows: BankRow[]) => void
   onClose: () => void
 }
 
-/** Fixed questions for a section, found with the bank's own filters; each "Add" puts one at the section's end. */
+/**
+ * Fixed questions for a section, found with the bank's own filters; each "Add" puts one at the section's end, and
+ * "Add all shown" every listed question not yet in the paper, in the list's order.
+ */
 export function BankPicker({ sectionName, inPaper, onPick, onClose }: BankPickerProps) {
   const { t } = useTranslation('bank')
   const language = useLanguage()
@@ -35,6 +39,7 @@ export function BankPicker({ sectionName, inPaper, onPick, onClose }: BankPicker
     placeholderData: (previous) => previous,
   })
   const n = (value: number) => formatNumber(value, language)
+  const addable = (list.isPlaceholderData ? [] : (list.data?.results ?? [])).filter((row) => !inPaper.has(row.id))
 
   return (
     <Dialog open title={t('paper.picker_title', { section: sectionName })} onClose={onClose} className="bank-picker">
@@ -47,6 +52,11 @@ export function BankPicker({ sectionName, inPaper, onPick, onClose }: BankPicker
           setPage(1)
         }}
       />
+      <p className="actions">
+        <Button disabled={addable.length === 0} onClick={() => onPick(addable)}>
+          {t('paper.add_all_shown', { count: addable.length, n: n(addable.length) })}
+        </Button>
+      </p>
       <PagedTable
         label={t('paper.picker_title', { section: sectionName })}
         query={list}
@@ -73,7 +83,7 @@ export function BankPicker({ sectionName, inPaper, onPick, onClose }: BankPicker
               {inPaper.has(row.id) ? (
                 <span className="muted">{t('paper.in_paper')}</span>
               ) : (
-                <Button small onClick={() => onPick(row)} aria-label={t('paper.add_named', { id: n(row.id) })}>
+                <Button small onClick={() => onPick([row])} aria-label={t('paper.add_named', { id: n(row.id) })}>
                   {t('paper.add')}
                 </Button>
               )}

@@ -295,6 +295,53 @@ describe('Paper tab', () => {
     expect(dialog).not.toHaveTextContent('$')
   })
 
+  it('adds every question shown and not yet in the paper with one button, saved in one request', async () => {
+    const user = userEvent.setup()
+    const row = (id: number) => ({
+      id,
+      text: { en: `Bank question ${id}`, ne: '' },
+      topic: 'Constitution',
+      tags: [],
+      difficulty: null,
+      source: null,
+      option_count: 4,
+      used_in: [],
+      responses: 0,
+      facility: null,
+    })
+    handler = (key) => {
+      if (key === 'PUT /api/admin/quizzes/5/sections/') return { status: 200, body: { ...quiz, warnings: [] } }
+      if (key.startsWith('GET /api/admin/bank/questions/?') && !key.endsWith('page_size=1'))
+        return { status: 200, body: { count: 4, results: [1, 7, 8, 9].map(row) } }
+      return standard(key)
+    }
+    renderPaper()
+    await screen.findByRole('heading', { name: '2. Current affairs' })
+    await user.click(screen.getAllByRole('button', { name: 'Pick questions from the bank' })[1]!)
+    const dialog = await screen.findByRole('dialog')
+    await user.click(await within(dialog).findByRole('button', { name: 'Add all 3 shown' }))
+    expect(within(dialog).getByRole('button', { name: 'Add all shown' })).toBeDisabled()
+    expect(within(dialog).getAllByText('In the paper')).toHaveLength(4)
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }))
+    await user.click(screen.getByRole('button', { name: 'Save Paper' }))
+    expect(await screen.findByText('The paper was saved.')).toBeInTheDocument()
+    expect(puts()).toHaveLength(1)
+    expect((puts()[0]!.body as { sections: { items: unknown[] }[] }).sections[1]!.items).toEqual([
+      { draw: { topic: 'Current affairs', difficulty: 'easy', count: 10 } },
+      { question_id: 7 },
+      { question_id: 8 },
+      { question_id: 9 },
+    ])
+  })
+
+  it('says Add all shown in Nepali', async () => {
+    const user = userEvent.setup()
+    renderPaper('ne')
+    await user.click((await screen.findAllByRole('button', { name: 'बैंकबाट प्रश्न छान्नुहोस्' }))[1]!)
+    const dialog = await screen.findByRole('dialog')
+    expect(await within(dialog).findByRole('button', { name: 'देखिएको १ प्रश्न थप्नुहोस्' })).toBeEnabled()
+  })
+
   it('adds and removes sections and draws, and shows the paper warnings', async () => {
     const user = userEvent.setup()
     handler = (key) =>

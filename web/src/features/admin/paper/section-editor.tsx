@@ -232,9 +232,12 @@ export function SectionEditor({
           sectionName={name}
           inPaper={inPaper}
           onClose={() => setPicking(false)}
-          onPick={(row) =>
+          onPick={(rows) =>
             set({
-              items: [...section.items, { key: newKey(), kind: 'fixed', question_id: row.id, text: row.text }],
+              items: [
+                ...section.items,
+                ...rows.map((row) => ({ key: newKey(), kind: 'fixed' as const, question_id: row.id, text: row.text })),
+              ],
             })
           }
         />

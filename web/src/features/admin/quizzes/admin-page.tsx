@@ -7,6 +7,7 @@ import { Alert } from '../../../components/ui/alert'
 import { useBilingual } from '../../../i18n/use-bilingual'
 import { formatDateTime } from '../../../lib/format'
 import { adminQueries, useDeleteQuiz, type AdminQuizSummary } from './quizzes.api'
+import { StatusBadge } from './quiz-status'
 import { AdminNav } from '../admin-nav'
 import { ConfirmDeleteDialog } from '../confirm-dialog'
 import '../admin.css'
@@ -43,9 +44,14 @@ export function Component() {
       <AdminNav />
       <div className="page-header">
         <h1>{t('list.title')}</h1>
-        <Link className={buttonClass({ variant: 'primary' })} to={paths.adminNewQuiz()}>
-          {t('list.create_quiz')}
-        </Link>
+        <div className="actions">
+          <Link className={buttonClass({ variant: 'primary' })} to={paths.adminCreateQuiz()}>
+            {t('list.new_quiz')}
+          </Link>
+          <Link className={buttonClass()} to={paths.adminNewQuiz()}>
+            {t('list.create_quiz')}
+          </Link>
+        </div>
       </div>
 
       {outcome === 'failed' && <Alert kind="error">{t('list.delete_failed')}</Alert>}
@@ -62,6 +68,7 @@ export function Component() {
                     <h2 className="admin-list__title">{title}</h2>
                     <p className="admin-list__period">{period(quiz)}</p>
                     <p className="admin-list__meta">
+                      <StatusBadge status={quiz.status} />
                       <span>{t('list.question_count', { count: quiz.question_count })}</span>
                       <span>{t('list.minutes', { count: quiz.duration_minutes })}</span>
                       <span className={`badge badge--${quiz.difficulty}`}>{t(`difficulty.${quiz.difficulty}`)}</span>

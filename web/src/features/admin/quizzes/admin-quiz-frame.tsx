@@ -8,6 +8,7 @@ import { Loading } from '../../../components/ui/loading'
 import { useBilingual } from '../../../i18n/use-bilingual'
 import { paths } from '../../../lib/paths'
 import { useRouteId } from '../../../lib/route-id'
+import { QuizStatusBar } from './quiz-status'
 import { QuizTabs } from './quiz-tabs'
 import { adminQueries, type AdminQuiz } from './quizzes.api'
 import '../admin.css'
@@ -38,6 +39,7 @@ export function AdminQuizFrame({
       <div className="admin">
         {back}
         <h1>{heading(pick(quiz.data.title))}</h1>
+        <QuizStatusBar quiz={quiz.data} />
         <QuizTabs quizId={quizId} />
         {children(quiz.data)}
       </div>

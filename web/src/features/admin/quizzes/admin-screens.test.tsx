@@ -25,6 +25,7 @@ const quizzes = [
     allowed_attempts: 3,
     question_count: 1,
     live: null,
+    status: 'published',
   },
   {
     id: 1,
@@ -37,6 +38,7 @@ const quizzes = [
     allowed_attempts: 1,
     question_count: 12,
     live: null,
+    status: 'published',
   },
 ]
 

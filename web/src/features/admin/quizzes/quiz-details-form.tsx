@@ -1,6 +1,8 @@
 import { useId, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { paths } from '../../../lib/paths'
 import { Alert } from '../../../components/ui/alert'
 import {
   ErrorList,
@@ -12,6 +14,7 @@ import {
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/form/fields'
 import type { QuizPatch } from '@quiz/contracts'
 import {
+  useCreateQuiz,
   useUpdateQuizDetails,
   type AdminQuiz,
   type Bilingual,
@@ -67,6 +70,24 @@ function valuesFromQuiz(quiz: AdminQuiz): DetailsValues {
   }
 }
 
+/** A new quiz: SPEC.md's defaults, opening now with no end, as the server would fill them. */
+function newQuizValues(): DetailsValues {
+  return {
+    title: { en: '', ne: '' },
+    start_time: isoToLocalInput(new Date().toISOString()),
+    end_time: '',
+    duration_minutes: String(DEFAULT_DURATION),
+    allowed_attempts: String(DEFAULT_ATTEMPTS),
+    challenge_days: String(DEFAULT_CHALLENGE_DAYS),
+    difficulty: DEFAULT_DIFFICULTY,
+    is_paid_tier: false,
+    shuffle_questions: false,
+    shuffle_options: false,
+    is_live: false,
+    live: { starts_at: '', join_minutes: String(DEFAULT_JOIN_MINUTES) },
+  }
+}
+
 /** An emptied number input goes as null, for the server to name beside the field. */
 const toInteger = (value: string) => (value.trim() === '' ? null : Number(value))
 
@@ -104,15 +125,25 @@ const DETAIL_FIELDS: Record<string, string> = {
 
 type Outcome = { ok: true } | { ok: false; lines: string[] } | null
 
-/** Section "Quiz Details": PATCH /api/admin/quizzes/{id}/ with every field of the form. */
-export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
+/**
+ * Section "Quiz Details": PATCH /api/admin/quizzes/{id}/ with every field of the form; with no quiz, the same form
+ * makes a draft (POST /api/admin/quizzes/) and opens it, to fill its paper and publish it.
+ */
+export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz | null }) {
   const { t } = useTranslation('admin')
-  const update = useUpdateQuizDetails(quiz.id)
-  const [saved, setSaved] = useState({ start: quiz.start_time, end: quiz.end_time, live: quiz.live?.starts_at ?? null })
+  const navigate = useNavigate()
+  const update = useUpdateQuizDetails(quiz?.id ?? 0)
+  const create = useCreateQuiz()
+  const saving = quiz ? update : create
+  const [saved, setSaved] = useState({
+    start: quiz?.start_time ?? null,
+    end: quiz?.end_time ?? null,
+    live: quiz?.live?.starts_at ?? null,
+  })
   const form = useForm<DetailsValues>({
     // SPEC.md section 5: no client-side bounds on duration or attempts; the server refuses them by field.
     resolver: sendAsTyped(),
-    defaultValues: valuesFromQuiz(quiz),
+    defaultValues: quiz ? valuesFromQuiz(quiz) : newQuizValues(),
   })
   const [outcome, setOutcome] = useState<Outcome>(null)
   const messages = useAdminMessages()
@@ -141,16 +172,21 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
         : null,
     }
     setOutcome(null)
+    const onError = (error: unknown) => {
+      setServerErrors(form.setError, error, DETAIL_FIELDS as ServerFields<DetailsValues>)
+      setOutcome({ ok: false, lines: errorLines(fieldErrorsOf(error), Object.keys(DETAIL_FIELDS)) })
+    }
+    if (!quiz) {
+      create.mutate(details, { onSuccess: (created) => navigate(paths.adminEditQuiz(created.id)), onError })
+      return
+    }
     update.mutate(details, {
       onSuccess: (updated) => {
         setSaved({ start: updated.start_time, end: updated.end_time, live: updated.live?.starts_at ?? null })
         form.reset(valuesFromQuiz(updated))
         setOutcome({ ok: true })
       },
-      onError: (error) => {
-        setServerErrors(form.setError, error, DETAIL_FIELDS as ServerFields<DetailsValues>)
-        setOutcome({ ok: false, lines: errorLines(fieldErrorsOf(error), Object.keys(DETAIL_FIELDS)) })
-      },
+      onError,
     })
   }
 
@@ -244,13 +280,13 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz }) {
         {outcome?.ok === true && <Alert kind="success">{t('details.saved')}</Alert>}
         {outcome?.ok === false && (
           <Alert kind="error">
-            {t('details.failed')}
+            {quiz ? t('details.failed') : t('new.failed')}
             <ErrorList lines={outcome.lines} />
           </Alert>
         )}
         <div className="actions">
-          <SubmitButton pending={update.isPending} busy={t('common.saving')}>
-            {t('details.save')}
+          <SubmitButton pending={saving.isPending} busy={t('common.saving')}>
+            {quiz ? t('details.save') : t('new.create')}
           </SubmitButton>
         </div>
       </AdminForm>

@@ -114,3 +114,34 @@ export function useDeleteQuestion(quizId: number) {
     onSuccess: () => invalidate(adminKeys.quiz(quizId), adminKeys.quizList(), availableQuizKeys.all),
   })
 }
+
+/** `POST /api/admin/quizzes/`: the details form's fields; the answer is a draft with no questions. */
+export function useCreateQuiz() {
+  const invalidate = useInvalidate()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (details: QuizDetailsPayload) => api.post<AdminQuiz>('/admin/quizzes/', details),
+    onSuccess: (quiz) => {
+      queryClient.setQueryData(adminKeys.quiz(quiz.id), quiz)
+      return invalidate(adminKeys.quizList())
+    },
+  })
+}
+
+export type StatusAction = 'publish' | 'unpublish' | 'duplicate'
+
+/**
+ * Publish, unpublish (the answer is the quiz) or duplicate (the answer is its new draft copy). Learners' lists
+ * change with the first two.
+ */
+export function useQuizStatusAction(quizId: number) {
+  const invalidate = useInvalidate()
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (action: StatusAction) => api.post<AdminQuiz>(`/admin/quizzes/${quizId}/${action}/`),
+    onSuccess: (quiz) => {
+      queryClient.setQueryData(adminKeys.quiz(quiz.id), quiz)
+      return invalidate(adminKeys.quizList(), availableQuizKeys.all)
+    },
+  })
+}
