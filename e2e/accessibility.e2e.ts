@@ -91,6 +91,7 @@ const learnerScreens = () => [
 ]
 const adminScreens = () => [
   '/admin',
+  '/admin/quiz/create',
   '/admin/quiz/new',
   `/admin/quiz/${quizId}/edit`,
   `/admin/quiz/${quizId}/attempts`,
