@@ -14,6 +14,7 @@ import {
   submitExam,
   waitForHeading,
   type TestServer,
+  examPalette,
 } from './fixtures'
 
 // Issue 28 against the real server: a learner challenges a key from the report, the admin previews a change of
@@ -66,7 +67,8 @@ describe('challenging an answer key', () => {
       [1, /^Pokhara/],
       [2, /^Hetauda/],
     ] as const) {
-      await page.getByRole('button', { name: new RegExp(`^Question ${n},`) }).click()
+      // On a phone the palette is a sheet behind its counts button (issue 46).
+      await (await examPalette(page)).getByRole('button', { name: new RegExp(`^Question ${n},`) }).click()
       await page.getByRole('heading', { level: 2, name: `Question ${n} of 2` }).waitFor()
       await page.getByRole('radio', { name: answer }).check()
     }
