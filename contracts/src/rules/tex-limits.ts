@@ -21,6 +21,21 @@ export const texLimits = {
   maxRenderedChars: 50_000,
 } as const
 
+/**
+ * The KaTeX options of the server's renderer and the preview alike. MathML alone: learners' browsers draw it with no
+ * stylesheet, fonts or JavaScript (decisions 027, 028). `strict: 'ignore'`: KaTeX would warn on Nepali words in
+ * \text{}, which are exactly what a bilingual paper holds. `trust` false: no \href, \url or \includegraphics from an
+ * admin's text reaches a learner. `maxSize` and `maxExpand`: the bounds above.
+ */
+export const katexOptions = {
+  output: 'mathml',
+  throwOnError: true,
+  strict: 'ignore',
+  trust: false,
+  maxSize: texLimits.maxSize,
+  maxExpand: texLimits.maxExpand,
+} as const
+
 const commandName = /[a-zA-Z]+/y
 
 /**

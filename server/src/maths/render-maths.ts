@@ -7,6 +7,7 @@ import {
   definesAMacro,
   definesMacro,
   texDepth,
+  katexOptions,
   texLimits,
   tooDeep,
   tooLarge,
@@ -24,19 +25,8 @@ export interface RenderedText {
 export type RenderResult =
   { ok: true; rendered: RenderedText | null } | { ok: false; formula: string | null; problem: string; beyond?: true }
 
-// MathML alone (docs/decisions/027): current browsers draw it natively, so a learner needs none of KaTeX's
-// stylesheet, fonts or JavaScript, and the payload is a third of KaTeX's HTML-and-MathML output.
-// `strict: 'ignore'`: KaTeX would warn on Nepali words in \text{}, which are exactly what a bilingual paper holds.
-// `trust` stays false: no \href, \url or \includegraphics from an admin's text reaches a learner.
-// `maxSize` and `maxExpand`: no rule or space wider than a phone screen, no macro multiplying a formula (047).
-const options: KatexOptions = {
-  output: 'mathml',
-  throwOnError: true,
-  strict: 'ignore',
-  trust: false,
-  maxSize: texLimits.maxSize,
-  maxExpand: texLimits.maxExpand,
-}
+// The payload is a third of KaTeX's HTML-and-MathML output; the options are shared with the admin's preview.
+const options: KatexOptions = katexOptions
 
 // `renderToString` builds the same tree and serialises it; the tree is also what the plain reading walks, so the
 // formula is parsed once. KaTeX exports it (`__renderToDomTree`) without declaring its type.

@@ -2,7 +2,7 @@
 // question is saved (server/src/maths/render-maths.ts): the same delimiters, KaTeX with mhchem and the same options.
 // Loaded only by dynamic import from maths-preview.tsx, so KaTeX is a chunk of its own that no learner downloads.
 import { splitSegments, unmatchedDollar } from '@quiz/contracts/rules/tex-segments'
-import { definesMacro, texDepth, texLimits } from '@quiz/contracts/rules/tex-limits'
+import { definesMacro, katexOptions, texDepth, texLimits } from '@quiz/contracts/rules/tex-limits'
 import katex, { type KatexOptions } from 'katex'
 // Registers \ce{} and \pu{} with KaTeX.
 import 'katex/contrib/mhchem'
@@ -10,14 +10,7 @@ import 'katex/contrib/mhchem'
 // MathML alone, as learners get it (docs/decisions/027): the preview is drawn exactly as they will see it, by the
 // browser's own MathML, so it needs none of KaTeX's stylesheet or fonts (docs/decisions/028). The bounds are the
 // server's (docs/decisions/047): a formula it would refuse is refused here, and none can hang or crash the form.
-const options: KatexOptions = {
-  output: 'mathml',
-  throwOnError: true,
-  strict: 'ignore',
-  trust: false,
-  maxSize: texLimits.maxSize,
-  maxExpand: texLimits.maxExpand,
-}
+const options: KatexOptions = katexOptions
 
 export type TexPreview =
   | { ok: true; html: string }
