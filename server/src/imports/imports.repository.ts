@@ -12,14 +12,15 @@ const CHUNK = 500
 
 export async function insertDryRun(
   db: Kysely<DB>,
-  values: { createdBy: number; format: string; rows: HashedRow[]; now: number; expiresAt: number },
+  // The rows as JSON, written by the import worker (worker/read-job.ts).
+  values: { createdBy: number; format: string; rowsJson: string; now: number; expiresAt: number },
 ) {
   const row = await db
     .insertInto('imports')
     .values({
       created_by: values.createdBy,
       format: values.format,
-      rows: JSON.stringify(values.rows),
+      rows: values.rowsJson,
       created_at: values.now,
       expires_at: values.expiresAt,
     })

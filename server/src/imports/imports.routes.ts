@@ -81,7 +81,7 @@ export const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, cont
           throw new ValidationFailed(errors)
         }
         const dryRun = await imports.dryRun({ ...input, format: parsed.data.format }, parsed.data, actorOf(request))
-        return reply.code(201).send(dryRun)
+        return reply.code(201).type('application/json; charset=utf-8').send(dryRun)
       },
     )
   })

@@ -2,12 +2,10 @@ import {
   importMessages,
   type BankListQuerySchema,
   type ImportCommitResult,
-  type ImportDryRun,
   type ImportFields,
   type ImportFieldsSchema,
   type ImportCommitBodySchema,
   type ImportQuestion,
-  type ImportRow,
 } from '@quiz/contracts'
 import type { z } from 'zod'
 import { createBankService } from '../admin/bank.service'
@@ -31,7 +29,7 @@ import {
 } from './imports.repository'
 import type { ImportInput } from './readers'
 import { isImportable, namedRowErrors, type HashedRow } from './rows'
-import type { ReadJob, ReadResult } from './worker/read-job'
+import type { ReadJob } from './worker/read-job'
 import { PoolBusy, ReadRefused, sharedReadPool, type ReadPool } from './worker/pool'
 import { writeXlsx } from './sheet'
 
@@ -43,15 +41,6 @@ const HOUR = 60 * 60 * 1000
 
 export const unreadable = (detail: string) => new AppError(400, 'import_unreadable', detail)
 
-const summaryOf = (rows: readonly ImportRow[]) => ({
-  ok: rows.filter((row) => row.status === 'ok').length,
-  fixed: rows.filter((row) => row.status === 'fixed').length,
-  rejected: rows.filter((row) => row.status === 'rejected').length,
-  duplicate: rows.filter((row) => row.status === 'duplicate').length,
-})
-
-const withoutHash = ({ hash: _hash, ...row }: HashedRow): ImportRow => row
-
 /** API.md "Import": dry runs of an archive, their commit into the bank, and the bank written out in the same layout. */
 export function createImportsService(context: Pick<AppContext, 'database' | 'clock' | 'config'>) {
   const { database, clock, config } = context
@@ -60,18 +49,22 @@ export function createImportsService(context: Pick<AppContext, 'database' | 'clo
   // Taken on the first dry run: an app that imports nothing starts no worker.
   let pool: ReadPool | null = null
 
-  /** The file read into rows by an import worker, its refusals in the API's words (docs/decisions/043). */
-  async function readInWorker(job: ReadJob) {
-    pool ??= sharedReadPool(config.imports)
-    let result: ReadResult
+  /** A job run by an import worker, its refusals in the API's words. */
+  async function inWorker<T>(run: () => Promise<T>): Promise<T> {
     try {
-      result = await pool.read(job)
+      return await run()
     } catch (error) {
       if (error instanceof PoolBusy)
         throw new AppError(429, 'rate_limited', importMessages.busy, undefined, { 'retry-after': '30' })
       if (error instanceof ReadRefused) throw unreadable(importMessages.tooSlow)
       throw error
     }
+  }
+
+  /** The file read into rows by an import worker, its refusals in the API's words (docs/decisions/043). */
+  async function readInWorker(job: ReadJob) {
+    pool ??= sharedReadPool(config.imports)
+    const result = await inWorker(() => pool!.read(job))
     if (result.ok) return result
     const { failure } = result
     if (failure.kind === 'columns') throw new ValidationFailed({ columns: [failure.message] })
@@ -83,63 +76,38 @@ export function createImportsService(context: Pick<AppContext, 'database' | 'clo
     throw unreadable(failure.message)
   }
 
-  /** Marks the rows the bank already holds, then those an earlier row of this file holds. */
-  async function markDuplicates(rows: HashedRow[]) {
-    const inBank = await bankQuestionsByHash(
-      db,
-      rows.flatMap((row) => (row.hash ? [row.hash] : [])),
-    )
-    const seen = new Map<string, number>()
-    for (const row of rows) {
-      if (!row.hash) continue
-      const questionId = inBank.get(row.hash)
-      const earlier = seen.get(row.hash)
-      if (questionId !== undefined) {
-        row.status = 'duplicate'
-        row.duplicate_of = { question_id: questionId, row: null }
-        row.messages.push({
-          field: 'row',
-          code: 'duplicate_in_bank',
-          message: `The bank already has this question (question ${questionId}).`,
-        })
-      } else if (earlier !== undefined) {
-        row.status = 'duplicate'
-        row.duplicate_of = { question_id: null, row: earlier }
-        row.messages.push({
-          field: 'row',
-          code: 'duplicate_in_file',
-          message: `Row ${earlier} of this import is the same question.`,
-        })
-      } else seen.set(row.hash, row.row)
-    }
-  }
-
   return {
-    async dryRun(input: ImportInput, fields: Fields, actor: UserActor): Promise<ImportDryRun> {
+    /**
+     * The dry run's response as JSON text: the rows come from the worker already written (worker/read-job.ts), and
+     * the route sends them as they are (ImportDryRunSchema's shape, checked by the import tests).
+     */
+    async dryRun(input: ImportInput, fields: Fields, actor: UserActor): Promise<string> {
       const read = await readInWorker({
         input: { ...input, columns: fields.columns },
         legacyFont: fields.legacy_font,
         defaults: { topic: fields.topic, tags: fields.tags, difficulty: fields.difficulty, source: fields.source },
       })
-      if (read.rows.length === 0)
+      if (read.count === 0)
         throw unreadable(
           'No questions were found: a spreadsheet needs rows under its header row, and text needs numbered questions with lettered options.',
         )
-      const rows = read.rows
-      await markDuplicates(rows)
+      const inBank = await bankQuestionsByHash(db, read.hashes)
+      const settled = await inWorker(() => pool!.settle({ rowsJson: read.rowsJson, inBank: [...inBank] }))
       const now = clock.now()
       const expiresAt = now + config.importTtlHours * HOUR
       const importId = await database.transaction(async (trx) => {
         await deleteExpiredDryRuns(trx, now)
-        return insertDryRun(trx, { createdBy: actor.id, format: read.format, rows, now, expiresAt })
+        return insertDryRun(trx, {
+          createdBy: actor.id,
+          format: read.format,
+          rowsJson: settled.storedJson,
+          now,
+          expiresAt,
+        })
       })
-      return {
-        import_id: importId,
-        format: read.format,
-        rows: rows.map(withoutHash),
-        summary: summaryOf(rows),
-        expires_at: new Date(expiresAt).toISOString(),
-      }
+      const head = { import_id: importId, format: read.format }
+      const tail = { summary: settled.summary, expires_at: new Date(expiresAt).toISOString() }
+      return `${JSON.stringify(head).slice(0, -1)},"rows":${settled.rowsJson},${JSON.stringify(tail).slice(1)}`
     },
 
     async commit(importId: number, body: CommitBody, actor: UserActor): Promise<ImportCommitResult> {

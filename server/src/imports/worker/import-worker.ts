@@ -1,13 +1,13 @@
 import { parentPort } from 'node:worker_threads'
-import { readJob, type ReadJob, type ReadResult } from './read-job'
+import { runJob, type ReadResult, type SettleResult, type WorkerJob } from './read-job'
 
-// An import worker (pool.ts): reads one file at a time, as the pool sends them. A reader's own failure comes back
+// An import worker (pool.ts): one job at a time (a file to read, or rows to settle), as the pool sends them. A reader's own failure comes back
 // as data; anything else thrown (a bug a crafted file found) comes back as `crashed`, and the pool refuses the file.
 
-export type WorkerReply = { id: number; result: ReadResult } | { id: number; crashed: string }
+export type WorkerReply = { id: number; result: ReadResult | SettleResult } | { id: number; crashed: string }
 
-parentPort!.on('message', (message: { id: number; job: ReadJob }) => {
-  readJob(message.job).then(
+parentPort!.on('message', (message: { id: number; job: WorkerJob }) => {
+  runJob(message.job).then(
     (result) => parentPort!.postMessage({ id: message.id, result } satisfies WorkerReply),
     (error: unknown) =>
       parentPort!.postMessage({

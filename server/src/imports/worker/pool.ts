@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import path from 'node:path'
 import { Worker, type WorkerOptions } from 'node:worker_threads'
-import type { ReadJob, ReadResult } from './read-job'
+import type { ReadJob, ReadResult, SettleJob, SettleResult, WorkerJob } from './read-job'
 import type { WorkerReply } from './import-worker'
 
 // A small, bounded pool of import workers (docs/decisions/043): reading a file is CPU work of seconds that would
@@ -28,8 +28,8 @@ export class ReadRefused extends Error {
 }
 
 interface Task {
-  job: ReadJob
-  resolve: (result: ReadResult) => void
+  job: WorkerJob
+  resolve: (result: ReadResult | SettleResult) => void
   reject: (error: Error) => void
 }
 
@@ -107,19 +107,25 @@ export function createReadPool(options: ReadPoolOptions) {
     if (task) start(slot, task)
   }
 
+  function run(job: WorkerJob): Promise<ReadResult | SettleResult> {
+    if (closed) return Promise.reject(new PoolBusy('The server is shutting down.'))
+    return new Promise((resolve, reject) => {
+      const task = { job, resolve, reject }
+      const free = [...slots].find((slot) => !slot.task)
+      if (free) start(free, task)
+      else if (slots.size < options.workers) start(spawn(), task)
+      // Settling rows finishes a file already read: it goes first and is never refused for the queue.
+      else if (job.kind === 'settle') waiting.unshift(task)
+      else if (waiting.length < options.queue) waiting.push(task)
+      else reject(new PoolBusy('Every import worker is busy.'))
+    })
+  }
+
   return {
     /** The file read into rows in a worker; PoolBusy or ReadRefused when it cannot be. */
-    read(job: ReadJob): Promise<ReadResult> {
-      if (closed) return Promise.reject(new PoolBusy('The server is shutting down.'))
-      return new Promise<ReadResult>((resolve, reject) => {
-        const task = { job, resolve, reject }
-        const free = [...slots].find((slot) => !slot.task)
-        if (free) start(free, task)
-        else if (slots.size < options.workers) start(spawn(), task)
-        else if (waiting.length < options.queue) waiting.push(task)
-        else reject(new PoolBusy('Every import worker is busy.'))
-      })
-    },
+    read: (job: ReadJob) => run({ kind: 'read', job }) as Promise<ReadResult>,
+    /** The rows read, with the bank's duplicates marked, as the dry run stores and answers them. */
+    settle: (job: SettleJob) => run({ kind: 'settle', job }) as Promise<SettleResult>,
     /** The files reading or waiting now (for tests and metrics). */
     load: () => ({ reading: [...slots].filter((slot) => slot.task).length, waiting: waiting.length }),
     async close() {

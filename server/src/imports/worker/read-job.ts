@@ -1,11 +1,13 @@
-import type { Difficulty, ImportFormat, LegacyFontChoice } from '@quiz/contracts'
+import type { Difficulty, ImportFormat, ImportRow, LegacyFontChoice } from '@quiz/contracts'
 import { convertFontRuns, convertTextLines } from '../legacy'
 import { ColumnsRefused, NoHeader, readInput, Unreadable, type ImportInput } from '../readers'
 import { buildRow, type HashedRow } from '../rows'
+import { markDuplicates, summaryOf } from '../duplicates'
 
-// The part of a dry run that only computes: the file read into drafts and each draft built into a row. It needs no
-// database and no request, so it runs in an import worker (pool.ts); what it returns crosses to the event loop as
-// a structured clone, errors included as plain data.
+// The parts of a dry run that only compute, run in an import worker (pool.ts): the file read into rows, and the rows
+// settled once the bank's duplicates are known. Rows cross between threads as JSON text, not objects: a string is
+// copied whole, where a structured clone of thousands of rows, the JSON the dry run stores and the response would
+// each cost the event loop seconds for a large file (docs/decisions/043).
 
 export interface ReadJob {
   input: ImportInput
@@ -13,13 +15,31 @@ export interface ReadJob {
   defaults: { topic?: string; tags: string[]; difficulty?: Difficulty; source?: string }
 }
 
+/** The rows read and the bank's questions of the same content (by hash), for the duplicates to be marked. */
+export interface SettleJob {
+  rowsJson: string
+  inBank: [hash: string, questionId: number][]
+}
+
+export type WorkerJob = { kind: 'read'; job: ReadJob } | { kind: 'settle'; job: SettleJob }
+
 /** A refusal of the file, as plain data: `columns` is 400 at `columns`, the others `import_unreadable`. */
 export type ReadFailure =
   | { kind: 'columns'; message: string }
   | { kind: 'no_header'; message: string; headings: string[] }
   | { kind: 'unreadable'; message: string }
 
-export type ReadResult = { ok: true; format: ImportFormat; rows: HashedRow[] } | { ok: false; failure: ReadFailure }
+/** `rowsJson` holds HashedRow[]; `hashes` are the rows' content hashes, for the bank's lookup. */
+export type ReadResult =
+  | { ok: true; format: ImportFormat; count: number; rowsJson: string; hashes: string[] }
+  | { ok: false; failure: ReadFailure }
+
+/** `storedJson` is HashedRow[] as the dry run keeps it; `rowsJson` the ImportRow[] of the response. */
+export interface SettleResult {
+  storedJson: string
+  rowsJson: string
+  summary: Record<'ok' | 'fixed' | 'rejected' | 'duplicate', number>
+}
 
 export async function readJob(job: ReadJob): Promise<ReadResult> {
   let read: Awaited<ReturnType<typeof readInput>>
@@ -39,5 +59,23 @@ export async function readJob(job: ReadJob): Promise<ReadResult> {
   const rows: HashedRow[] = []
   for (const draft of read.drafts)
     rows.push(await buildRow(draft, { format: read.format, legacyFont: job.legacyFont, defaults: job.defaults }))
-  return { ok: true, format: read.format, rows }
+  return {
+    ok: true,
+    format: read.format,
+    count: rows.length,
+    rowsJson: JSON.stringify(rows),
+    hashes: rows.flatMap((row) => (row.hash ? [row.hash] : [])),
+  }
+}
+
+const withoutHash = ({ hash: _hash, ...row }: HashedRow): ImportRow => row
+
+export function settleJob(job: SettleJob): SettleResult {
+  const rows = JSON.parse(job.rowsJson) as HashedRow[]
+  markDuplicates(rows, new Map(job.inBank))
+  return { storedJson: JSON.stringify(rows), rowsJson: JSON.stringify(rows.map(withoutHash)), summary: summaryOf(rows) }
+}
+
+export async function runJob(message: WorkerJob): Promise<ReadResult | SettleResult> {
+  return message.kind === 'read' ? readJob(message.job) : settleJob(message.job)
 }
