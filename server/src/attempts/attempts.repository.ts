@@ -298,13 +298,11 @@ export async function upsertAnswerIfInProgress(
   return Number(result.numAffectedRows ?? 0) > 0
 }
 
+/** One answer: a question id and the option chosen, or null for a question left unanswered. */
+export type AnswerEntry = readonly [questionId: number, optionId: number | null]
+
 /** Inserts or replaces answers (keyed by stable question id); a null option keeps the row as "unanswered". */
-export async function upsertAnswers(
-  db: Kysely<DB>,
-  attemptId: number,
-  answers: readonly (readonly [questionId: number, optionId: number | null])[],
-  now: number,
-) {
+export async function upsertAnswers(db: Kysely<DB>, attemptId: number, answers: readonly AnswerEntry[], now: number) {
   if (answers.length === 0) return
   // Autosave usually sends one answer: that statement is compiled once. A batch goes in one statement.
   if (answers.length === 1) {

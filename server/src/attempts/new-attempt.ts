@@ -10,6 +10,8 @@ import { stretchedLimitMs } from './section-clock'
 import { currentRevisions, freezeDraw } from '../questions/question-shows.repository'
 import type { ShowLog } from '../questions/show-log'
 import type { LearnerQuizRow } from './learner-quizzes.repository'
+import { noAttemptsLeft } from './attempt-rules'
+import type { BegunAttempt } from './finish'
 import {
   alreadyStartedLive,
   joinClosed,
@@ -17,7 +19,7 @@ import {
   liveTimes,
   rankedDeadline,
   type LivePhase,
-} from '../live/live-window.service'
+} from './live-window.service'
 
 /**
  * `deadline = min(started_at + duration × (1 + extra/100), end_time)`: a learner's extra time lengthens the
@@ -52,12 +54,18 @@ function rankedAt(quiz: LearnerQuizRow, startedAt: number) {
 }
 
 /**
- * Why a live mock refuses a new attempt now, or null: between its join window and its common end no attempt starts,
- * and inside the window a learner starts one ranked attempt only (resuming it is no new attempt).
+ * Why a new attempt is refused now, or null. A live mock starts none between its join window and its common end,
+ * and inside the window a learner starts one ranked attempt only (resuming it is no new attempt); no quiz starts
+ * more than its allowed attempts. The caller has read `attempts` under the learner's lock.
  */
-export function newLiveAttemptRefusal(phase: LivePhase | null, attempts: readonly Pick<AttemptRow, 'ranked'>[]) {
+export function newAttemptRefusal(
+  phase: LivePhase | null,
+  quiz: Pick<LearnerQuizRow, 'allowed_attempts'>,
+  attempts: readonly Pick<AttemptRow, 'ranked'>[],
+) {
   if (phase === 'closed') return joinClosed()
   if (phase === 'joining' && attempts.some((attempt) => attempt.ranked === 1)) return alreadyStartedLive()
+  if (attempts.length >= quiz.allowed_attempts) return noAttemptsLeft()
   return null
 }
 
@@ -199,10 +207,19 @@ export function createNewAttempts({
   }
 
   /**
-   * Who, which quiz, which number, begun when and due when: the fields every new attempt starts with. Numbers are
-   * 1..n without gaps, so the unique (user, quiz, number) index caps attempts at allowed_attempts.
+   * A new attempt as it begins, not yet written: who, which quiz, which number, begun when and due when, and its
+   * paper. Numbers are 1..n without gaps, so the unique (user, quiz, number) index caps attempts at allowed_attempts.
+   * A start writes it in progress; a submit without an attempt writes it finished (lifecycle.finish).
    */
-  function attemptBegun(userId: number, quiz: LearnerQuizRow, number: number, now: number, extraTimePercent: number) {
+  async function begin(
+    trx: Kysely<DB>,
+    userId: number,
+    quiz: LearnerQuizRow,
+    number: number,
+    now: number,
+    extraTimePercent: number,
+  ): Promise<BegunAttempt> {
+    const paper = await drawPaper(trx, quiz, userId, now, extraTimePercent)
     return {
       user_id: userId,
       quiz_id: quiz.id,
@@ -210,10 +227,11 @@ export function createNewAttempts({
       started_at: now,
       deadline: deadlineFor(quiz, now, extraTimePercent),
       ranked: rankedAt(quiz, now),
+      ...paper,
     }
   }
 
-  return { drawPaper, attemptBegun }
+  return { begin }
 }
 
 export type NewAttempts = ReturnType<typeof createNewAttempts>

@@ -2,7 +2,7 @@
 // submits early must not read it off the report card or the practice deck and hand it to one still sitting.
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
-import { liveTimes, rankedDeadline, type LiveColumns } from '../live/live-window.service'
+import { liveTimes, rankedDeadline, type LiveColumns } from './live-window.service'
 import {
   findLargestExtraTime,
   findLatestRankedDeadline,

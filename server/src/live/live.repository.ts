@@ -142,8 +142,3 @@ export async function findLastRankedDeadline(db: Kysely<DB>, quizId: number) {
     .executeTakeFirst()
   return row?.last == null ? null : Number(row.last)
 }
-
-/** What paid access a learner has (the paid-tier rule of a start holds for registering too). */
-export function findPaidAccess(db: Kysely<DB>, userId: number) {
-  return db.selectFrom('users').select(['is_admin', 'paid_access_until']).where('id', '=', userId).executeTakeFirst()
-}

@@ -2,17 +2,18 @@ import { liveLimits, liveMessages, messages, type Leaderboard, type LeaderboardS
 import type { Kysely } from 'kysely'
 import type { AppContext } from '../context'
 import type { DB } from '../db/schema'
-import { Conflict, NotFound, PermissionDenied } from '../http/errors'
+import { Conflict, NotFound } from '../http/errors'
 import type { TokenUser } from '../http/tokens'
 import { toScore } from '../questions/scoring'
-import { mayTakePaidQuizzes, type AttemptLifecycle } from '../attempts/attempts.service'
-import { toStanding } from '../results/results.service'
+import type { AttemptLifecycle } from '../attempts/attempts.service'
+import { hasPaidAccess } from '../accounts/paid-access.repository'
+import { paidAccessRequired } from '../accounts/paid-access'
+import { toStanding } from '../questions/standings'
 import { scheduleAnnouncements } from './announcements.repository'
 import {
   deleteRegistration,
   findLastRankedDeadline,
   findLiveQuiz,
-  findPaidAccess,
   hasOpenFlagOnRankedPapers,
   insertRegistration,
   listRankedAttempts,
@@ -26,7 +27,7 @@ import {
   liveTimes,
   type LiveColumns,
   type LiveTimes,
-} from './live-window.service'
+} from '../attempts/live-window.service'
 
 const notLive = () => new Conflict(liveMessages.notLive)
 const quizNotFound = () => new NotFound(messages.quizNotActive)
@@ -102,9 +103,7 @@ export function createLiveService({
   /** A paid-tier mock is its payers' (and admins'): registering and its leaderboard need what starting it needs. */
   async function requirePaidAccess(quiz: { is_paid_tier: number }, user: TokenUser, now: number) {
     if (quiz.is_paid_tier !== 1) return
-    const access = await findPaidAccess(db, user.id)
-    if (!access || !mayTakePaidQuizzes(access, now))
-      throw new PermissionDenied(messages.paidAccessRequired, 'paid_access_required')
+    if (!(await hasPaidAccess(db, user.id, now))) throw paidAccessRequired()
   }
 
   /** `POST .../register/`: until the join window closes; a paid-tier mock needs paid access, as its start does. */

@@ -7,6 +7,7 @@ import { createRevisionCache } from '../questions/revision-cache'
 import { listAttemptAnswers, listAttemptQuestionStates, type AttemptLifecycle } from '../attempts/attempts.service'
 import { createKeyWithholding } from '../attempts/withheld-keys.service'
 import { toScore } from '../questions/scoring'
+import { toStanding } from '../questions/standings'
 import { findAnswerKeys, keyedOutcome, type KeyedOutcome } from '../questions/answer-keys'
 import { challengeClosesAt, findReportChallenges } from '../challenges/flags.service'
 import {
@@ -279,28 +280,3 @@ export function topicTally(outcomes: readonly TopicOutcome[]): ReportAnalysis['t
     score: toScore(hundredths),
   }))
 }
-
-/** Rank, percentile, average and highest of API.md "Analysis and practice", from the first-attempt standing. */
-export function toStanding(
-  scoreHundredths: number,
-  standing: Awaited<ReturnType<typeof findFirstAttemptStanding>>,
-  outsider = false,
-): Pick<ReportAnalysis, 'participants' | 'rank' | 'percentile' | 'average_score' | 'highest_score'> {
-  // The learner's own first attempt is finished whenever any of their attempts is, so participants >= 1; an
-  // outsider (a live mock's practice attempt by a learner without a ranked one) is none of them.
-  const participants = outsider ? standing.participants : Math.max(1, standing.participants)
-  const others = outsider ? participants : participants - 1
-  return {
-    participants,
-    rank: 1 + standing.above,
-    // Hundredths of a percent, rounded half up, so the figure is exact to 2 decimals.
-    percentile: others === 0 ? 100 : Math.round((standing.below * 10_000) / others) / 100,
-    average_score:
-      standing.participants === 0
-        ? toScore(scoreHundredths)
-        : toScore(roundHalfAwayFromZero(standing.sumHundredths / standing.participants)),
-    highest_score: standing.participants === 0 ? toScore(scoreHundredths) : toScore(standing.highestHundredths),
-  }
-}
-
-const roundHalfAwayFromZero = (value: number) => Math.sign(value) * Math.round(Math.abs(value))
