@@ -19,6 +19,7 @@ export function listAttemptQuestionStates(db: Kysely<DB>, attemptId: number) {
 }
 
 export { isQuizActive } from './attempt-rules'
+export { attemptColumns } from './attempts.repository'
 // A key decision puts the questions it makes wrong in the deck with the same writer a finish uses.
 export { putCardsInFirstBox } from './practice-deck.repository'
 // The paper cache the learners' list shares with starts (services.ts builds one per process).

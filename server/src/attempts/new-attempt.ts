@@ -47,6 +47,10 @@ function sectionShare(quiz: LearnerQuizRow, startedAt: number, extraTimePercent:
   return Math.min(1, Math.max(0, (rankedDeadline(times, quiz, extraTimePercent) - startedAt) / sectionsMs))
 }
 
+/** A frozen draw's picks (quizzes.frozen_draw, JSON `{itemId: [questionId]}`), by paper item. */
+const frozenPicks = (json: string) =>
+  new Map(Object.entries(JSON.parse(json) as Record<string, number[]>).map(([item, ids]) => [Number(item), ids]))
+
 /** 1 for an attempt that counts in ranks: every attempt of an ordinary quiz, a live mock's join-window start. */
 function rankedAt(quiz: LearnerQuizRow, startedAt: number) {
   const times = liveTimes(quiz)
@@ -122,9 +126,7 @@ export function createNewAttempts({
       let revisionsRead: Map<number, number> | null = null
       if (quiz.draw_mode === 'frozen' && quiz.frozen_draw) {
         frozen = quiz.frozen_draw
-        picks = new Map(
-          Object.entries(JSON.parse(quiz.frozen_draw) as Record<string, number[]>).map(([k, v]) => [Number(k), v]),
-        )
+        picks = frozenPicks(quiz.frozen_draw)
       } else {
         picks = await drawQuestions(trx, userId, draws, fixedIds, random, drawPools.poolOf, shows.lastShown)
         // A kept pool may name a question deleted since (a deletion writes no revision): draw again from fresh pools.
@@ -140,9 +142,7 @@ export function createNewAttempts({
           revisionsRead = null
           const stored = await freezeDraw(trx, quiz.id, JSON.stringify(Object.fromEntries(picks)))
           frozen = stored
-          picks = new Map(
-            Object.entries(JSON.parse(stored) as Record<string, number[]>).map(([k, v]) => [Number(k), v]),
-          )
+          picks = frozenPicks(stored)
         }
       }
       const drawnIds = [...picks.values()].flat()

@@ -8,6 +8,7 @@ import { AppError, Conflict, NotFound, ValidationFailed } from '../http/errors'
 import type { TokenUser } from '../http/tokens'
 import { toIso } from '../lib/clock'
 import { toScore } from '../questions/scoring'
+import { attemptColumns } from '../attempts/attempts.service'
 import { challengeWindowClosesAt, liveTimes, type LiveColumns } from '../attempts/live-window.service'
 import {
   findAttemptForFlag,
@@ -87,7 +88,7 @@ export function createFlagsService({ database, clock }: Pick<AppContext, 'databa
       database.transaction(async (trx): Promise<Flag | AppError> => {
         const attempt = await findAttemptForFlag(trx, user.id, attemptId)
         if (!attempt) return new NotFound('Result not found.')
-        const revisionIds = JSON.parse(attempt.revision_ids) as number[]
+        const revisionIds = attemptColumns.revisionIds(attempt)
         const revisions = await trx
           .selectFrom('question_revisions')
           .select(['id', 'question_id'])

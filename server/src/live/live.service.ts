@@ -5,7 +5,7 @@ import type { DB } from '../db/schema'
 import { Conflict, NotFound } from '../http/errors'
 import type { TokenUser } from '../http/tokens'
 import { toScore } from '../questions/scoring'
-import type { AttemptLifecycle } from '../attempts/attempts.service'
+import { attemptColumns, type AttemptLifecycle } from '../attempts/attempts.service'
 import { hasPaidAccess } from '../accounts/paid-access.repository'
 import { paidAccessRequired } from '../accounts/paid-access'
 import { toStanding } from '../questions/standings'
@@ -14,7 +14,8 @@ import {
   deleteRegistration,
   findLastRankedDeadline,
   findLiveQuiz,
-  hasOpenFlagOnRankedPapers,
+  hasOpenFlagOn,
+  listRankedPapers,
   insertRegistration,
   listRankedAttempts,
   rederiveRanked,
@@ -135,7 +136,9 @@ export function createLiveService({
     if (now < challengeWindowClosesAt(times, quiz.challenge_days)) return false
     const last = lastDeadline === undefined ? await findLastRankedDeadline(db, quiz.id) : lastDeadline
     if (last !== null && now <= last + lifecycle.graceMs) return false
-    return !(await hasOpenFlagOnRankedPapers(db, quiz.id))
+    // An open flag on a revision of a paper the ranked attempts sat can still move a rank.
+    const papers = await listRankedPapers(db, quiz.id)
+    return !(await hasOpenFlagOn(db, [...new Set(papers.flatMap(attemptColumns.revisionIds))]))
   }
 
   /** The leaderboard's status, for the learners' list: cheap before the challenge window closes. */

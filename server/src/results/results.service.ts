@@ -4,7 +4,12 @@ import type { AppContext } from '../context'
 import { NotFound } from '../http/errors'
 import { toIso } from '../lib/clock'
 import { createRevisionCache } from '../questions/revision-cache'
-import { listAttemptAnswers, listAttemptQuestionStates, type AttemptLifecycle } from '../attempts/attempts.service'
+import {
+  attemptColumns,
+  listAttemptAnswers,
+  listAttemptQuestionStates,
+  type AttemptLifecycle,
+} from '../attempts/attempts.service'
 import { createKeyWithholding } from '../attempts/withheld-keys.service'
 import { toScore } from '../questions/scoring'
 import { toStanding } from '../questions/standings'
@@ -78,8 +83,8 @@ export function createResultsService({
     if (!attempt || attempt.status !== 'finished') throw new NotFound('Result not found.')
 
     // The report follows the attempt's own order of questions and options, as the learner saw them.
-    const revisionIds = JSON.parse(attempt.revision_ids) as number[]
-    const optionOrder = attempt.option_order ? (JSON.parse(attempt.option_order) as number[][]) : []
+    const revisionIds = attemptColumns.revisionIds(attempt)
+    const optionOrder = attemptColumns.optionOrder(attempt) ?? []
     const [questions, answers, states, standing, keys, challenges, withheldUntil] = await Promise.all([
       reportRevisions.get(db, revisionIds),
       listAttemptAnswers(db, attempt.id),
@@ -162,7 +167,7 @@ export function createResultsService({
       listFinishedAttemptsOldestFirst(db, user.id),
       listFinishedAnswers(db, user.id),
     ])
-    const paperOf = new Map(attempts.map((attempt) => [attempt.id, JSON.parse(attempt.revision_ids) as number[]]))
+    const paperOf = new Map(attempts.map((attempt) => [attempt.id, attemptColumns.revisionIds(attempt)]))
     const allRevisions = [...paperOf.values()].flat()
     const [keyRows, decided] = await Promise.all([findRevisionKeys(db, allRevisions), findAnswerKeys(db, allRevisions)])
     const keys = new Map(keyRows.map((key) => [key.id, key] as const))
@@ -198,11 +203,7 @@ export function createResultsService({
           attempt_id: attempt.id,
           quiz: { id: attempt.quiz_id, title: { en: attempt.title_en, ne: attempt.title_ne } },
           score: toScore(attempt.score_hundredths ?? 0),
-          max_score: toScore(
-            maxScoreHundredths(
-              attemptSections(attempt.sections, (JSON.parse(attempt.revision_ids) as number[]).length),
-            ) - (excludedOf.get(attempt.id) ?? 0),
-          ),
+          max_score: toScore(maxScoreHundredths(attemptColumns.sections(attempt)) - (excludedOf.get(attempt.id) ?? 0)),
           total_questions: correct + incorrect + unanswered,
           correct,
           incorrect,
