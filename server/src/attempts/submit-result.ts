@@ -41,5 +41,6 @@ export async function toSubmitResult(
     total_questions: correct + incorrect + unanswered,
     completed_timestamp: toIso(attempt.finished_at ?? attempt.deadline),
     late: attempt.late === 1,
+    ranked: attempt.ranked === 1,
   }
 }
