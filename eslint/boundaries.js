@@ -16,21 +16,49 @@ const pairs = (items) => items.flatMap((a) => items.filter((b) => b !== a).map((
 
 /** server/src: shared infrastructure, the composition root, and features (every other folder). */
 export const serverLayers = {
-  shared: ['http', 'db', 'lib', 'accounts', 'questions', 'svg', 'maths', 'sms', 'audit', 'config.ts'],
+  /** Shared folders in layers, lowest first, held as the features are (layerZones): none imports up or aside. */
+  shared: [['lib', 'svg'], ['config.ts'], ['db', 'sms'], ['http', 'audit'], ['accounts', 'maths'], ['questions']],
   composition: ['app.ts', 'main.ts', 'cluster.ts', 'context.ts', 'services.ts', 'cli'],
-  /** Features others build on, and the features that build on them: the lower one never imports the upper ones. */
-  below: { attempts: ['quizzes', 'results', 'practice'] },
+  /**
+   * Features in layers, lowest first: a feature imports features of lower layers only (through their services),
+   * never one of its own layer or above, so no import runs back up and no folders import each other in a circle.
+   * A feature folder not listed here is in a layer above them all, alone: nothing listed imports it, and it
+   * imports no other unlisted feature until it is given its place.
+   */
+  features: [
+    ['attempts', 'auth', 'health', 'metrics', 'notifications', 'plans', 'types'],
+    ['challenges', 'institutions', 'live', 'payments', 'practice', 'users'],
+    ['admin', 'quizzes', 'results'],
+    ['imports'],
+  ],
+}
+
+/**
+ * Zones that keep folders in layers: each folder of a layer imports nothing of its own layer (but itself) nor of
+ * any layer above. `message` names the folder and the folders it may not import.
+ */
+function layerZones(layers, at, message, targetOf = at) {
+  return layers.flatMap((layer, index) => {
+    const aboveAndBeside = layers.slice(index + 1).flat()
+    return layer.flatMap((folder) => {
+      const forbidden = [...layer.filter((other) => other !== folder), ...aboveAndBeside]
+      return forbidden.length === 0
+        ? []
+        : [{ target: targetOf(folder), from: forbidden.map(at), message: message(folder) }]
+    })
+  })
 }
 
 export function serverZones(src = path.join(root, 'server/src')) {
   const at = (name) => path.join(src, name)
   const compositionFolders = serverLayers.composition.filter((name) => !name.includes('.'))
   const features = foldersIn(src).filter(
-    (name) => !serverLayers.shared.includes(name) && !compositionFolders.includes(name),
+    (name) => !serverLayers.shared.flat().includes(name) && !compositionFolders.includes(name),
   )
+  const unlisted = features.filter((name) => !serverLayers.features.flat().includes(name))
   return [
     {
-      target: serverLayers.shared.map(at),
+      target: serverLayers.shared.flat().map(at),
       from: [...features, ...serverLayers.composition].map(at),
       message: 'Shared server code (http/, db/, lib/, ...) imports no feature: move the code it needs down a layer.',
     },
@@ -45,11 +73,24 @@ export function serverZones(src = path.join(root, 'server/src')) {
       except: [`${at(other)}/*.service.ts`],
       message: `A feature imports another feature only through its service (${other}/*.service.ts).`,
     })),
-    ...Object.entries(serverLayers.below).map(([lower, upper]) => ({
-      target: at(lower),
-      from: upper.map(at),
-      message: `${lower}/ is below ${upper.join(', ')}: they import its services, it imports none of theirs.`,
-    })),
+    ...layerZones(
+      serverLayers.shared,
+      at,
+      (folder) =>
+        `${folder} imports only shared code of the layers below its own (serverLayers.shared in eslint/boundaries.js): ` +
+        'no import runs back up, and no two folders import each other.',
+      // db/migrations upgrade stored data with today's helpers (maths/, questions/), above every layer: only db/'s
+      // own files are held to db's place.
+      (folder) => (folder === 'db' ? `${at('db')}/*.ts` : at(folder)),
+    ),
+    ...layerZones(
+      // Unlisted features make the top layer, whose folders import none of each other.
+      [...serverLayers.features, unlisted],
+      at,
+      (feature) =>
+        `${feature}/ imports only features of the layers below its own (serverLayers.features in eslint/boundaries.js): ` +
+        'no import runs back up, and no two folders import each other.',
+    ),
     {
       target: `${src}/**/*.repository.ts`,
       from: [`${src}/**/*.service.ts`, `${src}/**/*.routes.ts`],
@@ -65,7 +106,11 @@ export function serverZones(src = path.join(root, 'server/src')) {
 
 /** web/src: shared code, features/<name>/, and app/ which composes them (only main.tsx imports app/). */
 export const webLayers = {
-  shared: ['api', 'components', 'config', 'i18n', 'lib', 'session', 'test'],
+  /**
+   * Shared folders in layers, lowest first: each imports only folders of the layers below its own (as the server's
+   * features), so no import runs back up and no two shared folders import each other.
+   */
+  shared: [['config', 'lib'], ['i18n'], ['session'], ['api'], ['components'], ['test']],
 }
 
 export function webZones(src = path.join(root, 'web/src')) {
@@ -73,7 +118,7 @@ export function webZones(src = path.join(root, 'web/src')) {
   const features = foldersIn(at('features'))
   return [
     {
-      target: webLayers.shared.map(at),
+      target: webLayers.shared.flat().map(at),
       from: [at('features'), at('app')],
       message: 'Shared web code imports no feature and not app/: lift the piece it needs into a shared folder.',
     },
@@ -88,5 +133,12 @@ export function webZones(src = path.join(root, 'web/src')) {
       message:
         'A feature never imports another feature: lift the shared piece into components/ or lib/, or compose in app/.',
     })),
+    ...layerZones(
+      webLayers.shared,
+      at,
+      (folder) =>
+        `${folder}/ imports only shared folders of the layers below its own (webLayers.shared in eslint/boundaries.js): ` +
+        'no import runs back up, and no two folders import each other.',
+    ),
   ]
 }

@@ -168,6 +168,8 @@ export const SubmitResultSchema = z.object({
   total_questions: z.number().int(),
   completed_timestamp: z.string(),
   late: z.boolean(),
+  /** False for a live mock's practice attempt, true otherwise, as on the attempt it finished (API.md "Live mocks"). */
+  ranked: z.boolean(),
   /** The sum of the paper's marks for right answers. */
   max_score: z.number(),
   sections: z.array(

@@ -17,7 +17,6 @@ export const sectionNotOpen = (closed: boolean) =>
     ? new PermissionDenied('This section is closed.', 'section_closed')
     : new PermissionDenied('This section is not open yet.', 'section_not_open')
 export const noAttemptsLeft = () => new PermissionDenied(messages.noAttemptsLeft, 'no_attempts_left')
-export const paidAccessRequired = () => new PermissionDenied(messages.paidAccessRequired, 'paid_access_required')
 export const quizNotActive = () => new NotFound(messages.quizNotActive)
 export const timeIsUp = () => new Conflict('The time for this attempt is over; answers can no longer be saved.')
 export const alreadySubmitted = () => new Conflict('This attempt has been submitted; answers can no longer be saved.')

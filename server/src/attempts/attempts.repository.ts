@@ -2,6 +2,27 @@ import { sql, type Insertable, type Kysely } from 'kysely'
 import type { AttemptRow, AttemptTable, DB } from '../db/schema'
 import { IN_PROGRESS } from '../db/in-progress'
 import { precompile } from '../db/precompiled-query'
+import { attemptSections, type AttemptSection } from '../questions/sections'
+
+/**
+ * The attempt row's JSON columns decoded, typed: the one place they are parsed. Rows keep the JSON text (the paper
+ * cache and the sections' cache key on it), and each column is decoded only where it is read.
+ */
+export const attemptColumns = {
+  /** The paper's question revisions, in the order the learner sees them. */
+  revisionIds: (attempt: Pick<AttemptRow, 'revision_ids'>): number[] => JSON.parse(attempt.revision_ids) as number[],
+  /** Each question's option ids in the order the attempt shows them; null for the authored order. */
+  optionOrder: (attempt: Pick<AttemptRow, 'option_order'>): number[][] | null =>
+    attempt.option_order ? (JSON.parse(attempt.option_order) as number[][]) : null,
+  /**
+   * The attempt's sections (questions/sections.ts); one section of every question for an attempt made before
+   * sections, whose paper's ids are then parsed for the count.
+   */
+  sections: (attempt: Pick<AttemptRow, 'sections' | 'revision_ids'>): readonly AttemptSection[] =>
+    attempt.sections
+      ? attemptSections(attempt.sections, 0)
+      : attemptSections(null, attemptColumns.revisionIds(attempt).length),
+}
 
 // The start and the submit of an exam read and write these once each, 1,000 at a time on exam day: compiled once
 // (precompile), and on SQLite run as plain prepared statements.
@@ -298,13 +319,11 @@ export async function upsertAnswerIfInProgress(
   return Number(result.numAffectedRows ?? 0) > 0
 }
 
+/** One answer: a question id and the option chosen, or null for a question left unanswered. */
+export type AnswerEntry = readonly [questionId: number, optionId: number | null]
+
 /** Inserts or replaces answers (keyed by stable question id); a null option keeps the row as "unanswered". */
-export async function upsertAnswers(
-  db: Kysely<DB>,
-  attemptId: number,
-  answers: readonly (readonly [questionId: number, optionId: number | null])[],
-  now: number,
-) {
+export async function upsertAnswers(db: Kysely<DB>, attemptId: number, answers: readonly AnswerEntry[], now: number) {
   if (answers.length === 0) return
   // Autosave usually sends one answer: that statement is compiled once. A batch goes in one statement.
   if (answers.length === 1) {

@@ -1,47 +1,9 @@
 import { fromHundredths, type QuizListSection } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
-import { precompile } from '../db/precompiled-query'
 import type { DB } from '../db/schema'
 import { drawOfItem, type DrawFilter } from '../questions/draws'
+import { findQuestionSetVersion, listVersionWithPaper } from './current-questions.repository'
 import type { AttemptSection } from '../questions/sections'
-
-const selectVersion = precompile((db: Kysely<DB>, quizId: number) =>
-  db.selectFrom('quizzes').select('question_set_version').where('id', '=', quizId),
-)
-
-// The version, the sections and their fixed questions in one statement, so they are of one snapshot (on PostgreSQL
-// two statements of one transaction may see different commits). One row per fixed item, or per section without any.
-const selectVersionWithPaper = precompile((db: Kysely<DB>, quizId: number) =>
-  db
-    .selectFrom('quizzes as z')
-    .leftJoin('paper_sections as s', 's.quiz_id', 'z.id')
-    .leftJoin('paper_items as i', 'i.section_id', 's.id')
-    .leftJoin('questions as q', (join) =>
-      join.onRef('q.id', '=', 'i.question_id').on('q.deleted_at', 'is', null).on('q.revision_id', 'is not', null),
-    )
-    .select([
-      'z.question_set_version',
-      's.id as section_id',
-      's.title_en',
-      's.title_ne',
-      's.marks_correct',
-      's.marks_wrong',
-      's.time_limit_minutes',
-      'i.id as item_id',
-      'i.question_id',
-      'i.draw_topic',
-      'i.draw_tags',
-      'i.draw_difficulty',
-      'i.draw_source',
-      'i.draw_count',
-      'q.revision_id',
-    ])
-    .where('z.id', '=', quizId)
-    .orderBy('s.position')
-    .orderBy('s.id')
-    .orderBy('i.position')
-    .orderBy('i.id'),
-)
 
 /** An item of a section: a fixed question (its current revision) or a draw. */
 export type PaperSlot = { questionId: number; revisionId: number } | { itemId: number; draw: DrawFilter }
@@ -101,7 +63,7 @@ export function createCurrentQuestions() {
   const papers = new Map<number, { version: number; paper: FixedPaper; summary?: SectionSummary[] }>()
 
   async function load(db: Kysely<DB>, quizId: number): Promise<FixedPaper> {
-    const { rows } = await selectVersionWithPaper(db, quizId)
+    const rows = await listVersionWithPaper(db, quizId)
     if (rows.length === 0) return withStored({ revisionIds: [], questionIds: [], sections: [], hasDraws: false })
     const sections: FixedPaper['sections'] = []
     for (const row of rows) {
@@ -153,7 +115,7 @@ export function createCurrentQuestions() {
     async currentPaper(trx: Kysely<DB>, quizId: number, knownVersion?: number): Promise<FixedPaper> {
       const cached = papers.get(quizId)
       if (cached) {
-        const version = knownVersion ?? (await selectVersion(trx, quizId)).rows[0]?.question_set_version
+        const version = knownVersion ?? (await findQuestionSetVersion(trx, quizId))
         if (version === cached.version) return cached.paper
       }
       return load(trx, quizId)

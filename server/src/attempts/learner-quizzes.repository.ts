@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely'
 import type { AttemptRow, DB } from '../db/schema'
 import { IN_PROGRESS } from '../db/in-progress'
 import { precompile } from '../db/precompiled-query'
-import { mayTakePaidQuizzes } from './paid-access'
 
 const quizColumns = [
   'q.id',
@@ -66,15 +65,6 @@ const selectQuizWithAttemptInProgress = precompile((db: Kysely<DB>, quizId: numb
 
 export async function findQuizWithAttemptInProgress(db: Kysely<DB>, quizId: number, userId: number) {
   return (await selectQuizWithAttemptInProgress(db, quizId, userId)).rows[0]
-}
-
-export async function hasPaidAccess(db: Kysely<DB>, userId: number, now: number) {
-  const row = await db
-    .selectFrom('users')
-    .select(['is_admin', 'paid_access_until'])
-    .where('id', '=', userId)
-    .executeTakeFirst()
-  return row !== undefined && mayTakePaidQuizzes(row, now)
 }
 
 const selectExtraTimePercent = precompile((db: Kysely<DB>, userId: number) =>

@@ -10,6 +10,8 @@ import { stretchedLimitMs } from './section-clock'
 import { currentRevisions, freezeDraw } from '../questions/question-shows.repository'
 import type { ShowLog } from '../questions/show-log'
 import type { LearnerQuizRow } from './learner-quizzes.repository'
+import { noAttemptsLeft } from './attempt-rules'
+import type { BegunAttempt } from './finish'
 import {
   alreadyStartedLive,
   joinClosed,
@@ -17,7 +19,7 @@ import {
   liveTimes,
   rankedDeadline,
   type LivePhase,
-} from '../live/live-window.service'
+} from './live-window.service'
 
 /**
  * `deadline = min(started_at + duration × (1 + extra/100), end_time)`: a learner's extra time lengthens the
@@ -45,6 +47,10 @@ function sectionShare(quiz: LearnerQuizRow, startedAt: number, extraTimePercent:
   return Math.min(1, Math.max(0, (rankedDeadline(times, quiz, extraTimePercent) - startedAt) / sectionsMs))
 }
 
+/** A frozen draw's picks (quizzes.frozen_draw, JSON `{itemId: [questionId]}`), by paper item. */
+const frozenPicks = (json: string) =>
+  new Map(Object.entries(JSON.parse(json) as Record<string, number[]>).map(([item, ids]) => [Number(item), ids]))
+
 /** 1 for an attempt that counts in ranks: every attempt of an ordinary quiz, a live mock's join-window start. */
 function rankedAt(quiz: LearnerQuizRow, startedAt: number) {
   const times = liveTimes(quiz)
@@ -52,12 +58,18 @@ function rankedAt(quiz: LearnerQuizRow, startedAt: number) {
 }
 
 /**
- * Why a live mock refuses a new attempt now, or null: between its join window and its common end no attempt starts,
- * and inside the window a learner starts one ranked attempt only (resuming it is no new attempt).
+ * Why a new attempt is refused now, or null. A live mock starts none between its join window and its common end,
+ * and inside the window a learner starts one ranked attempt only (resuming it is no new attempt); no quiz starts
+ * more than its allowed attempts. The caller has read `attempts` under the learner's lock.
  */
-export function newLiveAttemptRefusal(phase: LivePhase | null, attempts: readonly Pick<AttemptRow, 'ranked'>[]) {
+export function newAttemptRefusal(
+  phase: LivePhase | null,
+  quiz: Pick<LearnerQuizRow, 'allowed_attempts'>,
+  attempts: readonly Pick<AttemptRow, 'ranked'>[],
+) {
   if (phase === 'closed') return joinClosed()
   if (phase === 'joining' && attempts.some((attempt) => attempt.ranked === 1)) return alreadyStartedLive()
+  if (attempts.length >= quiz.allowed_attempts) return noAttemptsLeft()
   return null
 }
 
@@ -114,9 +126,7 @@ export function createNewAttempts({
       let revisionsRead: Map<number, number> | null = null
       if (quiz.draw_mode === 'frozen' && quiz.frozen_draw) {
         frozen = quiz.frozen_draw
-        picks = new Map(
-          Object.entries(JSON.parse(quiz.frozen_draw) as Record<string, number[]>).map(([k, v]) => [Number(k), v]),
-        )
+        picks = frozenPicks(quiz.frozen_draw)
       } else {
         picks = await drawQuestions(trx, userId, draws, fixedIds, random, drawPools.poolOf, shows.lastShown)
         // A kept pool may name a question deleted since (a deletion writes no revision): draw again from fresh pools.
@@ -132,9 +142,7 @@ export function createNewAttempts({
           revisionsRead = null
           const stored = await freezeDraw(trx, quiz.id, JSON.stringify(Object.fromEntries(picks)))
           frozen = stored
-          picks = new Map(
-            Object.entries(JSON.parse(stored) as Record<string, number[]>).map(([k, v]) => [Number(k), v]),
-          )
+          picks = frozenPicks(stored)
         }
       }
       const drawnIds = [...picks.values()].flat()
@@ -199,10 +207,19 @@ export function createNewAttempts({
   }
 
   /**
-   * Who, which quiz, which number, begun when and due when: the fields every new attempt starts with. Numbers are
-   * 1..n without gaps, so the unique (user, quiz, number) index caps attempts at allowed_attempts.
+   * A new attempt as it begins, not yet written: who, which quiz, which number, begun when and due when, and its
+   * paper. Numbers are 1..n without gaps, so the unique (user, quiz, number) index caps attempts at allowed_attempts.
+   * A start writes it in progress; a submit without an attempt writes it finished (lifecycle.finish).
    */
-  function attemptBegun(userId: number, quiz: LearnerQuizRow, number: number, now: number, extraTimePercent: number) {
+  async function begin(
+    trx: Kysely<DB>,
+    userId: number,
+    quiz: LearnerQuizRow,
+    number: number,
+    now: number,
+    extraTimePercent: number,
+  ): Promise<BegunAttempt> {
+    const paper = await drawPaper(trx, quiz, userId, now, extraTimePercent)
     return {
       user_id: userId,
       quiz_id: quiz.id,
@@ -210,10 +227,11 @@ export function createNewAttempts({
       started_at: now,
       deadline: deadlineFor(quiz, now, extraTimePercent),
       ranked: rankedAt(quiz, now),
+      ...paper,
     }
   }
 
-  return { drawPaper, attemptBegun }
+  return { begin }
 }
 
 export type NewAttempts = ReturnType<typeof createNewAttempts>

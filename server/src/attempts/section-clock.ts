@@ -1,6 +1,7 @@
 import type { AttemptSection as AttemptSectionDto, SaveAnswersBody } from '@quiz/contracts'
 import { toIso } from '../lib/clock'
-import { attemptSections, type AttemptSection } from '../questions/sections'
+import type { AttemptSection } from '../questions/sections'
+import { attemptColumns } from './attempts.repository'
 import { toScore } from '../questions/scoring'
 
 // Timed sections (API.md "Papers"): taken in order, each with its own clock. Section i's clock starts when i - 1
@@ -36,9 +37,7 @@ const limitMs = (section: AttemptSection) => section.limit_ms ?? (section.time_l
 export function sectionClock(attempt: SectionedAttempt, now: number): SectionClock {
   // Every start, fetch and autosave reads the clock: the paper's ids are parsed only for an attempt stored before
   // sections were (one section of them all).
-  const sections = attempt.sections
-    ? attemptSections(attempt.sections, 0)
-    : attemptSections(null, (JSON.parse(attempt.revision_ids) as number[]).length)
+  const sections = attemptColumns.sections(attempt)
   const timed = sections.length > 0 && sections.every((section) => section.time_limit_minutes !== null)
   let current = attempt.current_section
   let openedAt = attempt.section_opened_at ?? attempt.started_at

@@ -1,31 +1,44 @@
 import type { SubmitAttemptBody, SubmitResult } from '@quiz/contracts'
+import type { Kysely } from 'kysely'
 import type { AppContext } from '../context'
+import type { AttemptRow, DB } from '../db/schema'
 import { AppError, NotFound } from '../http/errors'
+import { refusedAfterCommit } from '../http/refusals'
 import type { TokenUser } from '../http/tokens'
-import type { Paper, QuestionPapers } from '../questions/question-papers'
-import { retryAfterKeyDecisions } from '../questions/key-locks'
-import { withAnswerKeys } from '../questions/question-papers'
-import { scoreAnswers } from '../questions/scoring'
-import { attemptSections } from '../questions/sections'
+import { withAnswerKeys, type QuestionPapers } from '../questions/question-papers'
 import { placesOf, sectionClock, withoutClosedSections } from './section-clock'
-import {
-  LATE_SUBMISSION_WINDOW_MS,
-  isQuizActive,
-  noAttemptsLeft,
-  paidAccessRequired,
-  quizNotActive,
-} from './attempt-rules'
-import { insertAttempt, listAnswers, listAttempts, markAttemptFinished, upsertAnswers } from './attempts.repository'
-import { recordFinish, retryOnUniqueViolation, toSubmitResult, type AttemptLifecycle } from './attempts.service'
+import { LATE_SUBMISSION_WINDOW_MS, isQuizActive, quizNotActive } from './attempt-rules'
+import { listAnswers, type AnswerEntry } from './attempts.repository'
+import type { AttemptLifecycle } from './attempts.service'
 import { answerEntries, hasExamState, invalidExamState, storeExamState } from './exam-state'
-import { findExtraTimePercent, findQuizById, hasPaidAccess, lockLearner } from './learner-quizzes.repository'
-import { newLiveAttemptRefusal, type NewAttempts } from './new-attempt'
-import { liveNotStarted, livePhase, liveTimes } from '../live/live-window.service'
+import { findExtraTimePercent, findQuizById, type LearnerQuizRow } from './learner-quizzes.repository'
+import { hasPaidAccess } from '../accounts/paid-access.repository'
+import { paidAccessRequired } from '../accounts/paid-access'
+import { newAttemptRefusal, type NewAttempts } from './new-attempt'
+import { toSubmitResult } from './submit-result'
+import { liveNotStarted, livePhase, liveTimes, type LivePhase } from './live-window.service'
+
+/** One submit request, as every step reads it. */
+interface Submission {
+  user: TokenUser
+  quiz: LearnerQuizRow
+  body: SubmitAttemptBody
+  entries: readonly AnswerEntry[]
+  now: number
+  isLiveMock: boolean
+  phase: LivePhase | null
+}
+
+/** A submit's answer, and whether this request finished an attempt (not when it answered one finished before). */
+interface Outcome {
+  result: SubmitResult
+  finished: boolean
+}
 
 /**
  * Submitting: scoring the attempt in progress (up to its deadline plus grace), answering a retry of one already
  * finished with the same result, a late submission of one whose time ran out, or creating and finishing an attempt
- * at once when none is in progress.
+ * at once when none is in progress. Every finish is the lifecycle's `finish`.
  */
 export function createSubmitService({
   database,
@@ -40,131 +53,98 @@ export function createSubmitService({
   newAttempts: NewAttempts
 }) {
   const { db } = database
-  const { isPostgres } = lifecycle
-  const { drawPaper, attemptBegun } = newAttempts
 
   async function submitAttempt(user: TokenUser, quizId: number, body: SubmitAttemptBody): Promise<SubmitResult> {
     const now = clock.now()
     const quiz = await findQuizById(db, quizId)
     if (!quiz) throw quizNotActive()
     const times = liveTimes(quiz)
-    const phase = times && livePhase(times, now)
-    const entries = answerEntries(body.answers)
-    const withState = hasExamState(body)
-    const invalidAnswers = (paper: Paper) => invalidExamState(paper, body)
-    // Set when this request finished an attempt (not when it answered a retry of one already finished).
-    let finished = false
-
-    // Finishing reads its keys locked (questions/key-locks.ts): a key decision in the way means one more run.
-    const outcome = await retryOnUniqueViolation(() =>
-      retryAfterKeyDecisions(database, () =>
-        database.transaction(async (trx): Promise<SubmitResult | AppError> => {
-          finished = false
-          // Serialise the learner's submits and starts; the attempt rows are locked before their answers are read.
-          if (isPostgres) await lockLearner(trx, user.id)
-          const attempts = await lifecycle.settleRows(
-            trx,
-            await listAttempts(trx, user.id, quiz.id, { lock: isPostgres }),
-            now,
-          )
-          const live = attempts.find((attempt) => lifecycle.isLive(attempt, now))
-          if (!live && phase === 'before') return liveNotStarted()
-          if (!live && !isQuizActive(quiz, now)) return quizNotActive()
-
-          // A retry of a submission that already went through answers the same result (the web app sends attempt_id).
-          if (body.attempt_id != null) {
-            const named = attempts.find((attempt) => attempt.id === body.attempt_id)
-            if (!named) return new NotFound('Attempt not found.')
-            if (named.status === 'finished') {
-              const paper = await withAnswerKeys(trx, await papers.paperFor(trx, named.revision_ids))
-              return invalidAnswers(paper) ?? (await toSubmitResult(trx, named, paper))
-            }
-          }
-
-          if (live) {
-            const paper = await withAnswerKeys(trx, await papers.paperFor(trx, live.revision_ids), { lock: isPostgres })
-            const invalid = invalidAnswers(paper)
-            if (invalid) return invalid
-            // Up to deadline plus grace the submission counts: submitted answers are merged over the saved ones,
-            // except those to timed sections already closed (or not open), which are dropped (API.md "Papers").
-            // A live mock's ranked attempt takes none after its deadline: others have submitted by then and may
-            // have passed the key on (docs/decisions/042), so its grace scores the saved answers, as a late one.
-            const late = times !== null && live.ranked === 1 && now > live.deadline
-            const open = late
-              ? NOTHING_SUBMITTED
-              : withoutClosedSections(sectionClock(live, now), placesOf(paper), body).body
-            const openEntries = open === body ? entries : answerEntries(open.answers ?? {})
-            const answers = await listAnswers(trx, live.id)
-            // The web app has autosaved nearly every answer it submits: only what differs is written again.
-            const changed = openEntries.filter(
-              ([questionId, optionId]) => answers.get(questionId) !== optionId || !answers.has(questionId),
-            )
-            for (const [questionId, optionId] of changed) answers.set(questionId, optionId)
-            await upsertAnswers(trx, live.id, changed, now)
-            // The attempt rows are locked (FOR UPDATE on PostgreSQL) since listAttempts: the cap's total is stable.
-            if (withState) await storeExamState(trx, live, open, now)
-            const { total_questions: _total, ...score } = scoreAnswers(
-              paper.questions,
-              answers,
-              attemptSections(live.sections, paper.questions.length),
-            )
-            const fields = { ...score, finished_at: now, late: late ? 1 : 0, submitted: 1 }
-            if (!(await markAttemptFinished(trx, live.id, fields)))
-              throw new Error(`attempt ${live.id} was finished twice`)
-            await recordFinish(trx, live, paper, answers, score.score_hundredths, now)
-            finished = true
-            return toSubmitResult(trx, { ...live, ...fields, status: 'finished' }, paper, answers)
-          }
-
-          // The latest attempt ran out of time unsubmitted: this is its late submission, scored on saved answers.
-          const latest = attempts.at(-1)
-          if (
-            latest &&
-            latest.late === 1 &&
-            latest.submitted === 0 &&
-            now - latest.deadline <= LATE_SUBMISSION_WINDOW_MS
-          ) {
-            const paper = await withAnswerKeys(trx, await papers.paperFor(trx, latest.revision_ids))
-            return invalidAnswers(paper) ?? (await toSubmitResult(trx, latest, paper))
-          }
-
-          // No attempt in progress: start one and finish it at once, if the learner may.
-          if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(trx, user.id, now))) return paidAccessRequired()
-          const liveRefusal = newLiveAttemptRefusal(phase, attempts)
-          if (liveRefusal) return liveRefusal
-          if (attempts.length >= quiz.allowed_attempts) return noAttemptsLeft()
-          const extraTimePercent = await findExtraTimePercent(trx, user.id)
-          const drawn = await drawPaper(trx, quiz, user.id, now, extraTimePercent)
-          const paper = await withAnswerKeys(trx, await papers.paperFor(trx, drawn.revision_ids, drawn.option_order), {
-            lock: isPostgres,
-          })
-          const invalid = invalidAnswers(paper)
-          if (invalid) return invalid
-          const { total_questions: _total, ...score } = scoreAnswers(
-            paper.questions,
-            new Map(entries),
-            attemptSections(drawn.sections, paper.questions.length),
-          )
-          const attempt = await insertAttempt(trx, {
-            ...attemptBegun(user.id, quiz, attempts.length + 1, now, extraTimePercent),
-            status: 'finished',
-            ...drawn,
-            finished_at: now,
-            ...score,
-            late: 0,
-            submitted: 1,
-          })
-          await upsertAnswers(trx, attempt.id, entries, now)
-          if (withState) await storeExamState(trx, attempt, body, now)
-          await recordFinish(trx, attempt, paper, new Map(entries), score.score_hundredths, now)
-          finished = true
-          return toSubmitResult(trx, attempt, paper, new Map(entries))
-        }),
-      ),
+    const submission: Submission = {
+      user,
+      quiz,
+      body,
+      entries: answerEntries(body.answers),
+      now,
+      isLiveMock: times !== null,
+      phase: times && livePhase(times, now),
+    }
+    const outcome = await refusedAfterCommit(
+      lifecycle.attemptTransaction(async (trx): Promise<Outcome | AppError> => {
+        const attempts = await lifecycle.settledAttempts(trx, user.id, quiz.id, now)
+        const live = attempts.find((attempt) => lifecycle.isLive(attempt, now))
+        if (!live && submission.phase === 'before') return liveNotStarted()
+        if (!live && !isQuizActive(quiz, now)) return quizNotActive()
+        // A retry of a submission that already went through answers the same result (the web app sends attempt_id).
+        if (body.attempt_id != null) {
+          const named = attempts.find((attempt) => attempt.id === body.attempt_id)
+          if (!named) return new NotFound('Attempt not found.')
+          if (named.status === 'finished') return answerFinished(trx, named, submission)
+        }
+        if (live) return submitInProgress(trx, live, submission)
+        const late = lateSubmissionOf(attempts, now)
+        if (late) return answerFinished(trx, late, submission)
+        return startAndFinish(trx, attempts, submission)
+      }),
     )
-    if (outcome instanceof AppError) throw outcome
-    if (finished) metrics.attemptSubmitted()
-    return outcome
+    if (outcome.finished) metrics.attemptSubmitted()
+    return outcome.result
+  }
+
+  /** An attempt finished before (a retried submit, a late submission): its result, the body checked as any. */
+  async function answerFinished(trx: Kysely<DB>, attempt: AttemptRow, { body }: Submission) {
+    const paper = await withAnswerKeys(trx, await papers.paperFor(trx, attempt.revision_ids))
+    return invalidExamState(paper, body) ?? { result: await toSubmitResult(trx, attempt, paper), finished: false }
+  }
+
+  /**
+   * The attempt in progress, up to its deadline plus grace: submitted answers are merged over the saved ones, except
+   * those to timed sections already closed (or not open), which are dropped (API.md "Papers"). A live mock's ranked
+   * attempt takes none after its deadline: others have submitted by then and may have passed the key on
+   * (docs/decisions/042), so its grace scores the saved answers, as a late one.
+   */
+  async function submitInProgress(trx: Kysely<DB>, live: AttemptRow, submission: Submission) {
+    const { body, entries, now } = submission
+    const paper = await lifecycle.lockedPaper(trx, live)
+    const invalid = invalidExamState(paper, body)
+    if (invalid) return invalid
+    const late = submission.isLiveMock && live.ranked === 1 && now > live.deadline
+    const open = late ? NOTHING_SUBMITTED : withoutClosedSections(sectionClock(live, now), placesOf(paper), body).body
+    const openEntries = open === body ? entries : answerEntries(open.answers ?? {})
+    const answers = await listAnswers(trx, live.id)
+    // The web app has autosaved nearly every answer it submits: only what differs is written again.
+    const changed = openEntries.filter(
+      ([questionId, optionId]) => answers.get(questionId) !== optionId || !answers.has(questionId),
+    )
+    for (const [questionId, optionId] of changed) answers.set(questionId, optionId)
+    // The attempt rows are locked (FOR UPDATE on PostgreSQL) since settledAttempts: the cap's total is stable.
+    if (hasExamState(body)) await storeExamState(trx, live, open, now)
+    const finished = await lifecycle.finish(
+      trx,
+      { inProgress: live },
+      { answers, write: changed, finishedAt: now, late, submitted: true, paper },
+    )
+    return { result: await toSubmitResult(trx, finished.attempt, paper, answers), finished: true }
+  }
+
+  /** No attempt in progress: one is started and finished at once on the submitted answers, if the learner may. */
+  async function startAndFinish(trx: Kysely<DB>, attempts: readonly AttemptRow[], submission: Submission) {
+    const { user, quiz, body, entries, now } = submission
+    if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(trx, user.id, now))) return paidAccessRequired()
+    const refusal = newAttemptRefusal(submission.phase, quiz, attempts)
+    if (refusal) return refusal
+    const extraTimePercent = await findExtraTimePercent(trx, user.id)
+    const begun = await newAttempts.begin(trx, user.id, quiz, attempts.length + 1, now, extraTimePercent)
+    const paper = await lifecycle.lockedPaper(trx, begun)
+    const invalid = invalidExamState(paper, body)
+    if (invalid) return invalid
+    const answers = new Map(entries)
+    const finished = await lifecycle.finish(
+      trx,
+      { begun },
+      { answers, write: entries, finishedAt: now, late: false, submitted: true, paper },
+    )
+    if (hasExamState(body)) await storeExamState(trx, finished.attempt, body, now)
+    return { result: await toSubmitResult(trx, finished.attempt, paper, answers), finished: true }
   }
 
   return { submitAttempt }
@@ -173,3 +153,11 @@ export function createSubmitService({
 export type SubmitService = ReturnType<typeof createSubmitService>
 
 const NOTHING_SUBMITTED: SubmitAttemptBody = { answers: {} }
+
+/** The latest attempt, when it ran out of time unsubmitted within the hour: a submit now is its late submission. */
+function lateSubmissionOf(attempts: readonly AttemptRow[], now: number) {
+  const latest = attempts.at(-1)
+  return latest && latest.late === 1 && latest.submitted === 0 && now - latest.deadline <= LATE_SUBMISSION_WINDOW_MS
+    ? latest
+    : undefined
+}

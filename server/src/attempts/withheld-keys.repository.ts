@@ -39,19 +39,17 @@ export function listRecentLiveQuizzes(db: Kysely<DB>, now: number, graceMs: numb
 
 /** The papers (JSON arrays of revision ids) the quiz's attempts sat: one for a frozen live paper. */
 export async function listQuizPapers(db: Kysely<DB>, quizId: number) {
-  const rows = await db.selectFrom('attempts').select('revision_ids').distinct().where('quiz_id', '=', quizId).execute()
-  return rows.map((row) => row.revision_ids)
+  return db.selectFrom('attempts').select('revision_ids').distinct().where('quiz_id', '=', quizId).execute()
 }
 
 /** The papers of the learner's attempts in progress (an expired one not yet settled included). */
 export async function listPapersInProgress(db: Kysely<DB>, userId: number) {
-  const rows = await db
+  return db
     .selectFrom('attempts')
     .select('revision_ids')
     .where('user_id', '=', userId)
     .where('status', '=', IN_PROGRESS)
     .execute()
-  return rows.map((row) => row.revision_ids)
 }
 
 /** The questions of these revisions. */

@@ -2,7 +2,8 @@
 // submits early must not read it off the report card or the practice deck and hand it to one still sitting.
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
-import { liveTimes, rankedDeadline, type LiveColumns } from '../live/live-window.service'
+import { attemptColumns } from './attempts.repository'
+import { liveTimes, rankedDeadline, type LiveColumns } from './live-window.service'
 import {
   findLargestExtraTime,
   findLatestRankedDeadline,
@@ -42,7 +43,7 @@ export function createKeyWithholding({ graceMs }: { graceMs: number }) {
     for (const quiz of await listRecentLiveQuizzes(db, now, graceMs)) {
       if ((await keyWithheldUntil(db, quiz, now)) !== null) papers.push(...(await listQuizPapers(db, quiz.id)))
     }
-    const revisionIds = new Set(papers.flatMap((paper) => JSON.parse(paper) as number[]))
+    const revisionIds = new Set(papers.flatMap(attemptColumns.revisionIds))
     return revisionIds.size === 0 ? new Set() : listQuestionsOfRevisions(db, [...revisionIds])
   }
 

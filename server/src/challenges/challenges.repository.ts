@@ -283,31 +283,6 @@ export async function removeCards(db: Kysely<DB>, questionId: number, userIds: r
     await db.deleteFrom('practice_cards').where('question_id', '=', questionId).where('user_id', 'in', part).execute()
 }
 
-/** A card whose answer the new key makes wrong enters the deck in its first box, due at once. */
-export async function putCardsInFirstBox(
-  db: Kysely<DB>,
-  questionId: number,
-  cards: readonly { user_id: number; quiz_id: number }[],
-  now: number,
-) {
-  const rows = [...new Map(cards.map((card) => [card.user_id, card])).values()]
-    .sort((a, b) => a.user_id - b.user_id)
-    .map((card) => ({ ...card, question_id: questionId, box: 1, due_at: now, updated_at: now }))
-  for (const part of chunks(rows))
-    await db
-      .insertInto('practice_cards')
-      .values(part)
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'question_id']).doUpdateSet((eb) => ({
-          box: 1,
-          due_at: eb.ref('excluded.due_at'),
-          updated_at: eb.ref('excluded.updated_at'),
-          quiz_id: eb.ref('excluded.quiz_id'),
-        })),
-      )
-      .execute()
-}
-
 /** Decides every open flag on the revision; returns the flaggers told. */
 export async function decideOpenFlags(
   db: Kysely<DB>,

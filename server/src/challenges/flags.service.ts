@@ -8,7 +8,8 @@ import { AppError, Conflict, NotFound, ValidationFailed } from '../http/errors'
 import type { TokenUser } from '../http/tokens'
 import { toIso } from '../lib/clock'
 import { toScore } from '../questions/scoring'
-import { challengeWindowClosesAt, liveTimes, type LiveColumns } from '../live/live-window.service'
+import { attemptColumns } from '../attempts/attempts.service'
+import { challengeWindowClosesAt, liveTimes, type LiveColumns } from '../attempts/live-window.service'
 import {
   findAttemptForFlag,
   findFlagsOfLearner,
@@ -17,6 +18,7 @@ import {
   upsertFlag,
   type FlagRow,
 } from './challenges.repository'
+import { refusedAfterCommit } from '../http/refusals'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -82,46 +84,46 @@ type FlagBody = z.output<typeof FlagRequestSchema>
 export function createFlagsService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
   /** API.md: a learner flags a question of a finished attempt, inside its quiz's challenge window. */
   async function flagQuestion(user: TokenUser, attemptId: number, body: FlagBody): Promise<Flag> {
-    const outcome = await database.transaction(async (trx): Promise<Flag | AppError> => {
-      const attempt = await findAttemptForFlag(trx, user.id, attemptId)
-      if (!attempt) return new NotFound('Result not found.')
-      const revisionIds = JSON.parse(attempt.revision_ids) as number[]
-      const revisions = await trx
-        .selectFrom('question_revisions')
-        .select(['id', 'question_id'])
-        .where('id', 'in', revisionIds)
-        .where('question_id', '=', body.question_id)
-        .executeTakeFirst()
-      if (!revisions)
-        return new ValidationFailed(
-          { question_id: [challengeMessages.questionNotInAttempt] },
-          challengeMessages.questionNotInAttempt,
-        )
-      if (body.proposed_option_id !== null) {
-        const options = await findRevisionOptionIds(trx, revisions.id)
-        if (!options.some((option) => option.id === body.proposed_option_id))
+    return refusedAfterCommit(
+      database.transaction(async (trx): Promise<Flag | AppError> => {
+        const attempt = await findAttemptForFlag(trx, user.id, attemptId)
+        if (!attempt) return new NotFound('Result not found.')
+        const revisionIds = attemptColumns.revisionIds(attempt)
+        const revisions = await trx
+          .selectFrom('question_revisions')
+          .select(['id', 'question_id'])
+          .where('id', 'in', revisionIds)
+          .where('question_id', '=', body.question_id)
+          .executeTakeFirst()
+        if (!revisions)
           return new ValidationFailed(
-            { proposed_option_id: [challengeMessages.optionNotOfQuestion] },
-            challengeMessages.optionNotOfQuestion,
+            { question_id: [challengeMessages.questionNotInAttempt] },
+            challengeMessages.questionNotInAttempt,
           )
-      }
-      if (attempt.status !== 'finished') return new Conflict(challengeMessages.attemptInProgress)
-      const now = clock.now()
-      if (now > challengeClosesAt(attempt)) return new Conflict(challengeMessages.challengeClosed, 'challenge_closed')
-      const flag = await upsertFlag(trx, {
-        attempt_id: attempt.id,
-        user_id: user.id,
-        question_id: body.question_id,
-        revision_id: revisions.id,
-        reason: body.reason,
-        proposed_option_id: body.proposed_option_id,
-        note: body.note,
-        created_at: now,
-      })
-      return toFlagDto(flag)
-    })
-    if (outcome instanceof AppError) throw outcome
-    return outcome
+        if (body.proposed_option_id !== null) {
+          const options = await findRevisionOptionIds(trx, revisions.id)
+          if (!options.some((option) => option.id === body.proposed_option_id))
+            return new ValidationFailed(
+              { proposed_option_id: [challengeMessages.optionNotOfQuestion] },
+              challengeMessages.optionNotOfQuestion,
+            )
+        }
+        if (attempt.status !== 'finished') return new Conflict(challengeMessages.attemptInProgress)
+        const now = clock.now()
+        if (now > challengeClosesAt(attempt)) return new Conflict(challengeMessages.challengeClosed, 'challenge_closed')
+        const flag = await upsertFlag(trx, {
+          attempt_id: attempt.id,
+          user_id: user.id,
+          question_id: body.question_id,
+          revision_id: revisions.id,
+          reason: body.reason,
+          proposed_option_id: body.proposed_option_id,
+          note: body.note,
+          created_at: now,
+        })
+        return toFlagDto(flag)
+      }),
+    )
   }
 
   return { flagQuestion }

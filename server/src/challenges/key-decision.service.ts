@@ -19,13 +19,14 @@ import {
   listFirstAttemptScores,
   lockRevision,
   pointRevisionAtKey,
-  putCardsInFirstBox,
   questionExists,
   removeCards,
   usernamesOf,
 } from './challenges.repository'
 import { markChanges, rankChanges, type MarkChange } from './regrade'
 import { notifyKeyDecision } from './key-notifications'
+import { refusedAfterCommit } from '../http/refusals'
+import { putCardsInFirstBox } from '../attempts/attempts.service'
 
 type Decision = z.output<typeof KeyDecisionRequestSchema>
 
@@ -39,17 +40,17 @@ const sameSet = (a: ReadonlySet<number>, b: ReadonlySet<number>) => a.size === b
 export function createKeyDecisionService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
   async function decide(actor: UserActor, questionId: number, body: Decision): Promise<KeyDecisionResult> {
     if (body.dry_run) return run(database.db, actor, questionId, body, false)
-    const outcome = await database.transaction(async (trx) => {
-      try {
-        return await run(trx, actor, questionId, body, true)
-      } catch (error) {
-        // Refusals roll nothing back that was written: they are found before any write.
-        if (error instanceof AppError) return error
-        throw error
-      }
-    })
-    if (outcome instanceof AppError) throw outcome
-    return outcome
+    return refusedAfterCommit(
+      database.transaction(async (trx) => {
+        try {
+          return await run(trx, actor, questionId, body, true)
+        } catch (error) {
+          // Refusals roll nothing back that was written: they are found before any write.
+          if (error instanceof AppError) return error
+          throw error
+        }
+      }),
+    )
   }
 
   async function run(
@@ -244,7 +245,11 @@ async function applyChanges(
       enter.push({ user_id: change.attempt.user_id, quiz_id: change.attempt.quiz_id })
   }
   await removeCards(db, questionId, leave)
-  await putCardsInFirstBox(db, questionId, enter, now)
+  await putCardsInFirstBox(
+    db,
+    enter.map((card) => ({ userId: card.user_id, quizId: card.quiz_id, questionIds: [questionId] })),
+    now,
+  )
 }
 
 export type KeyDecisionService = ReturnType<typeof createKeyDecisionService>

@@ -1,4 +1,5 @@
 import type { RankChange } from '@quiz/contracts'
+import { attemptColumns } from '../attempts/attempts.service'
 import { keyedMarks, keyedOutcome, type AnswerKey, type KeyedOutcome } from '../questions/answer-keys'
 import { attemptSections, DEFAULT_MARKS_CORRECT, DEFAULT_MARKS_WRONG, marksByPlace } from '../questions/sections'
 import type { HoldingAttempt } from './challenges.repository'
@@ -16,7 +17,7 @@ export interface MarkChange {
 
 /** The question's marks in the attempt's paper (its section's). */
 function marksIn(attempt: HoldingAttempt, revisionId: number) {
-  const revisionIds = JSON.parse(attempt.revision_ids) as number[]
+  const revisionIds = attemptColumns.revisionIds(attempt)
   const place = revisionIds.indexOf(revisionId)
   if (place < 0) return undefined
   return (

@@ -6,6 +6,7 @@ import { NotFound } from '../http/errors'
 import { toIso } from '../lib/clock'
 import { parseStoredMaths, richText } from '../maths/rich-text'
 import { toScore } from '../questions/scoring'
+import { attemptColumns } from '../attempts/attempts.service'
 import { attemptSections, marksByPlace, type AttemptSection } from '../questions/sections'
 import { csvRow, UTF8_BOM } from './csv'
 import { computeStatistics } from './item-statistics'
@@ -161,7 +162,7 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
     const uniform = new Map<number, { correct: number; wrong: number }>()
     const mixed = new Map<number, { revisionIds: number[]; sections: readonly AttemptSection[] }>()
     for (const attempt of attempts) {
-      const revisionIds = JSON.parse(attempt.revision_ids) as number[]
+      const revisionIds = attemptColumns.revisionIds(attempt)
       const sections = attemptSections(attempt.sections, revisionIds.length)
       const first = sections[0]
       if (
@@ -203,7 +204,7 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
       drops.map((key) => key.revisionId),
     )
     for (const attempt of attempts) {
-      for (const revisionId of JSON.parse(attempt.revision_ids) as number[]) {
+      for (const revisionId of attemptColumns.revisionIds(attempt)) {
         const key = keys.get(revisionId)
         if (!key?.drop) continue
         const byQuestion = held.get(attempt.id) ?? new Map<number, AnswerKey>()

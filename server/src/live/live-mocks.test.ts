@@ -123,6 +123,22 @@ describe.each(dialects)('live mocks on %s', (dialect) => {
       expect(await storedAttempts(t.db, learner.id, mock.id)).toHaveLength(1)
     })
 
+    it('carries ranked on every attempt payload: an ordinary quiz start and submit, a submit with no start', async () => {
+      const ordinary = await openQuiz(t, {}, { questionCount: 3 })
+      const learner = await createUser(t.database)
+      const started = await call(learner, 'GET', `/api/quizzes/${ordinary.quiz.id}/`)
+      expect(started.body.attempt.ranked).toBe(true)
+      const submitted = await call(learner, 'POST', `/api/quizzes/${ordinary.quiz.id}/submit/`, { answers: {} })
+      expect(submitted.body).toMatchObject({ attempt_id: started.body.attempt.id, ranked: true })
+
+      // A live mock's practice attempt created and finished by one submit after the common end is not ranked.
+      const mock = await liveMock()
+      t.clock.set(mock.ends + MINUTE)
+      const practised = await mock.submit(learner, 'AAA')
+      expect(practised.status).toBe(200)
+      expect(practised.body).toMatchObject({ score: 3, ranked: false })
+    })
+
     it('starts practice after the common end: ranked false, its own full time, out of ranks and percentiles', async () => {
       const mock = await liveMock()
       const [ram, sita, hari] = [
@@ -143,7 +159,8 @@ describe.each(dialects)('live mocks on %s', (dialect) => {
       expect(practice.body.attempt.ranked).toBe(false)
       expect(practice.body.attempt.deadline).toBe(iso(mock.ends + 30 * MINUTE))
       const hariPractice = await mock.submit(hari, 'AAA')
-      expect(hariPractice.body.score).toBe(3)
+      expect(hariPractice.body).toMatchObject({ score: 3, ranked: false })
+      expect(ramRanked.body.ranked).toBe(true)
       expect((await mock.start(ram)).status).toBe(200)
       const ramPractice = await mock.submit(ram, 'AAA')
       const rows = await t.db

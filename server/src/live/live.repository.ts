@@ -62,16 +62,19 @@ export function listRankedAttempts(db: Kysely<DB>, quizId: number) {
 
 export type RankedAttemptRow = Awaited<ReturnType<typeof listRankedAttempts>>[number]
 
-/** Whether an open flag names a revision of a paper the quiz's ranked attempts sat. */
-export async function hasOpenFlagOnRankedPapers(db: Kysely<DB>, quizId: number) {
-  const papers = await db
+/** The papers (revision_ids) the quiz's ranked attempts sat, each once. */
+export function listRankedPapers(db: Kysely<DB>, quizId: number) {
+  return db
     .selectFrom('attempts')
     .select('revision_ids')
     .distinct()
     .where('quiz_id', '=', quizId)
     .where('ranked', '=', 1)
     .execute()
-  const revisionIds = [...new Set(papers.flatMap((paper) => JSON.parse(paper.revision_ids) as number[]))]
+}
+
+/** Whether an open flag names one of these revisions. */
+export async function hasOpenFlagOn(db: Kysely<DB>, revisionIds: readonly number[]) {
   for (let start = 0; start < revisionIds.length; start += 500) {
     const open = await db
       .selectFrom('flags')
@@ -141,9 +144,4 @@ export async function findLastRankedDeadline(db: Kysely<DB>, quizId: number) {
     .where('ranked', '=', 1)
     .executeTakeFirst()
   return row?.last == null ? null : Number(row.last)
-}
-
-/** What paid access a learner has (the paid-tier rule of a start holds for registering too). */
-export function findPaidAccess(db: Kysely<DB>, userId: number) {
-  return db.selectFrom('users').select(['is_admin', 'paid_access_until']).where('id', '=', userId).executeTakeFirst()
 }

@@ -2,18 +2,20 @@ import { liveLimits, liveMessages, messages, type Leaderboard, type LeaderboardS
 import type { Kysely } from 'kysely'
 import type { AppContext } from '../context'
 import type { DB } from '../db/schema'
-import { Conflict, NotFound, PermissionDenied } from '../http/errors'
+import { Conflict, NotFound } from '../http/errors'
 import type { TokenUser } from '../http/tokens'
 import { toScore } from '../questions/scoring'
-import { mayTakePaidQuizzes, type AttemptLifecycle } from '../attempts/attempts.service'
-import { toStanding } from '../results/results.service'
+import { attemptColumns, type AttemptLifecycle } from '../attempts/attempts.service'
+import { hasPaidAccess } from '../accounts/paid-access.repository'
+import { paidAccessRequired } from '../accounts/paid-access'
+import { toStanding } from '../questions/standings'
 import { scheduleAnnouncements } from './announcements.repository'
 import {
   deleteRegistration,
   findLastRankedDeadline,
   findLiveQuiz,
-  findPaidAccess,
-  hasOpenFlagOnRankedPapers,
+  hasOpenFlagOn,
+  listRankedPapers,
   insertRegistration,
   listRankedAttempts,
   rederiveRanked,
@@ -26,7 +28,7 @@ import {
   liveTimes,
   type LiveColumns,
   type LiveTimes,
-} from './live-window.service'
+} from '../attempts/live-window.service'
 
 const notLive = () => new Conflict(liveMessages.notLive)
 const quizNotFound = () => new NotFound(messages.quizNotActive)
@@ -102,9 +104,7 @@ export function createLiveService({
   /** A paid-tier mock is its payers' (and admins'): registering and its leaderboard need what starting it needs. */
   async function requirePaidAccess(quiz: { is_paid_tier: number }, user: TokenUser, now: number) {
     if (quiz.is_paid_tier !== 1) return
-    const access = await findPaidAccess(db, user.id)
-    if (!access || !mayTakePaidQuizzes(access, now))
-      throw new PermissionDenied(messages.paidAccessRequired, 'paid_access_required')
+    if (!(await hasPaidAccess(db, user.id, now))) throw paidAccessRequired()
   }
 
   /** `POST .../register/`: until the join window closes; a paid-tier mock needs paid access, as its start does. */
@@ -136,7 +136,9 @@ export function createLiveService({
     if (now < challengeWindowClosesAt(times, quiz.challenge_days)) return false
     const last = lastDeadline === undefined ? await findLastRankedDeadline(db, quiz.id) : lastDeadline
     if (last !== null && now <= last + lifecycle.graceMs) return false
-    return !(await hasOpenFlagOnRankedPapers(db, quiz.id))
+    // An open flag on a revision of a paper the ranked attempts sat can still move a rank.
+    const papers = await listRankedPapers(db, quiz.id)
+    return !(await hasOpenFlagOn(db, [...new Set(papers.flatMap(attemptColumns.revisionIds))]))
   }
 
   /** The leaderboard's status, for the learners' list: cheap before the challenge window closes. */

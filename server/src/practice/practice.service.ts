@@ -7,6 +7,7 @@ import { toIso } from '../lib/clock'
 import { findRevisions, optionView, richTextsOf, toImage } from '../questions/question-revisions.repository'
 import { createKeyWithholding } from '../attempts/withheld-keys.service'
 import { countCards, findCard, listDueCards, moveCard } from './practice.repository'
+import { refusedAfterCommit } from '../http/refusals'
 
 const DAY = 24 * 3600_000
 /** Leitner boxes (API.md): box 1 is due at once, box 2 one day after its last practice, box 3 three days after. */
@@ -57,33 +58,35 @@ export function createPracticeService({ database, clock, config }: Pick<AppConte
   /** Right moves the card up a box (out of the deck from box 3), wrong back to box 1. Attempts are never touched. */
   async function answerCard(user: TokenUser, questionId: number, optionId: number): Promise<PracticeAnswerResult> {
     const now = clock.now()
-    const outcome = await database.transaction(async (trx): Promise<PracticeAnswerResult | AppError> => {
-      const card = await findCard(trx, user.id, questionId)
-      if (!card || card.due_at > now) return cardNotDue()
-      if ((await withholding.withheldQuestions(trx, user.id, now)).has(questionId)) return cardNotDue()
-      const revision = (await findRevisions(trx, [card.revision_id])).get(card.revision_id)
-      if (!revision) return cardNotDue()
-      if (!revision.options.some((option) => option.id === optionId)) {
-        return new ValidationFailed({ option_id: ['This option does not belong to this question.'] })
-      }
-      // A decided key (docs/decisions/036) is the key practice checks against; a dropped question takes any answer.
-      const key = (await findAnswerKeys(trx, [revision.id])).get(revision.id)
-      const rightOptions = revision.options.filter((option) => isKeyedCorrect(option.id, option.is_correct === 1, key))
-      const correctOptionId = (rightOptions.find((option) => option.id === optionId) ?? rightOptions[0])?.id ?? 0
-      const correct = key?.drop ? true : rightOptions.some((option) => option.id === optionId)
-      const box = correct ? (card.box >= LAST_BOX ? null : card.box + 1) : 1
-      const to = box === null ? null : { box, dueAt: now + DELAY_BY_BOX[box]! }
-      if (!(await moveCard(trx, { userId: user.id, questionId, fromBox: card.box, now }, to))) return cardNotDue()
-      return {
-        correct,
-        correct_option_id: correctOptionId,
-        hint: richTextsOf(revision, 'learner').hint,
-        box,
-        due_at: to ? toIso(to.dueAt) : null,
-      }
-    })
-    if (outcome instanceof AppError) throw outcome
-    return outcome
+    return refusedAfterCommit(
+      database.transaction(async (trx): Promise<PracticeAnswerResult | AppError> => {
+        const card = await findCard(trx, user.id, questionId)
+        if (!card || card.due_at > now) return cardNotDue()
+        if ((await withholding.withheldQuestions(trx, user.id, now)).has(questionId)) return cardNotDue()
+        const revision = (await findRevisions(trx, [card.revision_id])).get(card.revision_id)
+        if (!revision) return cardNotDue()
+        if (!revision.options.some((option) => option.id === optionId)) {
+          return new ValidationFailed({ option_id: ['This option does not belong to this question.'] })
+        }
+        // A decided key (docs/decisions/036) is the key practice checks against; a dropped question takes any answer.
+        const key = (await findAnswerKeys(trx, [revision.id])).get(revision.id)
+        const rightOptions = revision.options.filter((option) =>
+          isKeyedCorrect(option.id, option.is_correct === 1, key),
+        )
+        const correctOptionId = (rightOptions.find((option) => option.id === optionId) ?? rightOptions[0])?.id ?? 0
+        const correct = key?.drop ? true : rightOptions.some((option) => option.id === optionId)
+        const box = correct ? (card.box >= LAST_BOX ? null : card.box + 1) : 1
+        const to = box === null ? null : { box, dueAt: now + DELAY_BY_BOX[box]! }
+        if (!(await moveCard(trx, { userId: user.id, questionId, fromBox: card.box, now }, to))) return cardNotDue()
+        return {
+          correct,
+          correct_option_id: correctOptionId,
+          hint: richTextsOf(revision, 'learner').hint,
+          box,
+          due_at: to ? toIso(to.dueAt) : null,
+        }
+      }),
+    )
   }
 
   return { getDeck, answerCard }

@@ -655,6 +655,7 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
         total_questions: 6,
         completed_timestamp: new Date(t.clock.now()).toISOString(),
         late: false,
+        ranked: true,
         // API.md "Papers": the one default section of a quiz without sections.
         max_score: 6,
         sections: [{ title: { en: '', ne: '' }, score: 2.6, max_score: 6, correct: 3, incorrect: 2, unanswered: 1 }],
@@ -761,6 +762,7 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
         total_questions: 3,
         completed_timestamp: attempt.deadline,
         late: true,
+        ranked: true,
         max_score: 3,
         sections: [{ title: { en: '', ne: '' }, score: 1, max_score: 3, correct: 1, incorrect: 0, unanswered: 2 }],
       })

@@ -1,11 +1,11 @@
 import type { Difficulty, LiveInfo, QuizListItem } from '@quiz/contracts'
 import type { AttemptLifecycle, CurrentQuestions, SectionSummary } from '../attempts/attempts.service'
-import { mayTakePaidQuizzes } from '../attempts/attempts.service'
+import { mayTakePaidQuizzes } from '../accounts/paid-access'
 import type { AppContext } from '../context'
 import type { TokenUser } from '../http/tokens'
 import { toIso, toIsoOrNull } from '../lib/clock'
 import { isQuizActive } from '../attempts/attempts.service'
-import { livePhase, liveTimes } from '../live/live-window.service'
+import { livePhase, liveTimes } from '../attempts/live-window.service'
 import type { LiveService } from '../live/live.service'
 import { listActiveQuizzesForLearner } from './quizzes.repository'
 

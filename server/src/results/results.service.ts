@@ -4,9 +4,15 @@ import type { AppContext } from '../context'
 import { NotFound } from '../http/errors'
 import { toIso } from '../lib/clock'
 import { createRevisionCache } from '../questions/revision-cache'
-import { listAttemptAnswers, listAttemptQuestionStates, type AttemptLifecycle } from '../attempts/attempts.service'
+import {
+  attemptColumns,
+  listAttemptAnswers,
+  listAttemptQuestionStates,
+  type AttemptLifecycle,
+} from '../attempts/attempts.service'
 import { createKeyWithholding } from '../attempts/withheld-keys.service'
 import { toScore } from '../questions/scoring'
+import { toStanding } from '../questions/standings'
 import { findAnswerKeys, keyedOutcome, type KeyedOutcome } from '../questions/answer-keys'
 import { challengeClosesAt, findReportChallenges } from '../challenges/flags.service'
 import {
@@ -77,8 +83,8 @@ export function createResultsService({
     if (!attempt || attempt.status !== 'finished') throw new NotFound('Result not found.')
 
     // The report follows the attempt's own order of questions and options, as the learner saw them.
-    const revisionIds = JSON.parse(attempt.revision_ids) as number[]
-    const optionOrder = attempt.option_order ? (JSON.parse(attempt.option_order) as number[][]) : []
+    const revisionIds = attemptColumns.revisionIds(attempt)
+    const optionOrder = attemptColumns.optionOrder(attempt) ?? []
     const [questions, answers, states, standing, keys, challenges, withheldUntil] = await Promise.all([
       reportRevisions.get(db, revisionIds),
       listAttemptAnswers(db, attempt.id),
@@ -161,7 +167,7 @@ export function createResultsService({
       listFinishedAttemptsOldestFirst(db, user.id),
       listFinishedAnswers(db, user.id),
     ])
-    const paperOf = new Map(attempts.map((attempt) => [attempt.id, JSON.parse(attempt.revision_ids) as number[]]))
+    const paperOf = new Map(attempts.map((attempt) => [attempt.id, attemptColumns.revisionIds(attempt)]))
     const allRevisions = [...paperOf.values()].flat()
     const [keyRows, decided] = await Promise.all([findRevisionKeys(db, allRevisions), findAnswerKeys(db, allRevisions)])
     const keys = new Map(keyRows.map((key) => [key.id, key] as const))
@@ -197,11 +203,7 @@ export function createResultsService({
           attempt_id: attempt.id,
           quiz: { id: attempt.quiz_id, title: { en: attempt.title_en, ne: attempt.title_ne } },
           score: toScore(attempt.score_hundredths ?? 0),
-          max_score: toScore(
-            maxScoreHundredths(
-              attemptSections(attempt.sections, (JSON.parse(attempt.revision_ids) as number[]).length),
-            ) - (excludedOf.get(attempt.id) ?? 0),
-          ),
+          max_score: toScore(maxScoreHundredths(attemptColumns.sections(attempt)) - (excludedOf.get(attempt.id) ?? 0)),
           total_questions: correct + incorrect + unanswered,
           correct,
           incorrect,
@@ -279,28 +281,3 @@ export function topicTally(outcomes: readonly TopicOutcome[]): ReportAnalysis['t
     score: toScore(hundredths),
   }))
 }
-
-/** Rank, percentile, average and highest of API.md "Analysis and practice", from the first-attempt standing. */
-export function toStanding(
-  scoreHundredths: number,
-  standing: Awaited<ReturnType<typeof findFirstAttemptStanding>>,
-  outsider = false,
-): Pick<ReportAnalysis, 'participants' | 'rank' | 'percentile' | 'average_score' | 'highest_score'> {
-  // The learner's own first attempt is finished whenever any of their attempts is, so participants >= 1; an
-  // outsider (a live mock's practice attempt by a learner without a ranked one) is none of them.
-  const participants = outsider ? standing.participants : Math.max(1, standing.participants)
-  const others = outsider ? participants : participants - 1
-  return {
-    participants,
-    rank: 1 + standing.above,
-    // Hundredths of a percent, rounded half up, so the figure is exact to 2 decimals.
-    percentile: others === 0 ? 100 : Math.round((standing.below * 10_000) / others) / 100,
-    average_score:
-      standing.participants === 0
-        ? toScore(scoreHundredths)
-        : toScore(roundHalfAwayFromZero(standing.sumHundredths / standing.participants)),
-    highest_score: standing.participants === 0 ? toScore(scoreHundredths) : toScore(standing.highestHundredths),
-  }
-}
-
-const roundHalfAwayFromZero = (value: number) => Math.sign(value) * Math.round(Math.abs(value))

@@ -1,4 +1,4 @@
-import type { Language } from '../i18n/i18n'
+import type { Language } from '@quiz/contracts'
 
 const latinLetters = 'ABCDEFGHIJ'
 // Loksewa papers letter their options क ख ग घ …, and so do the import's Word layout and `correct` column.

@@ -10,7 +10,7 @@ import { useSessionUser } from '../../session/use-session'
 import './dashboard.css'
 import { QuizCard } from './quiz-card'
 import { livePhase, liveStartState } from '../../lib/live-mock'
-import { useLiveClock } from '../../lib/use-live-clock'
+import { useLiveClock } from '../../api/use-live-clock'
 import { liveFirst } from './live-order'
 import './dashboard.i18n'
 

@@ -15,7 +15,7 @@ import { digitsFor } from '../../lib/digits'
 import { Button, buttonClass } from '../../components/ui/button'
 import { formatNepalTime } from '../../lib/format'
 import { livePhase, liveStartState, type LiveStartState } from '../../lib/live-mock'
-import { useLiveClock } from '../../lib/use-live-clock'
+import { useLiveClock } from '../../api/use-live-clock'
 import { LiveNote } from './live-note'
 
 /** A live mock's Start: available (and what it reads), or why not. */

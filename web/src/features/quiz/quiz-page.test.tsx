@@ -18,6 +18,7 @@ const result: SubmitResult = {
   total_questions: TOTAL,
   completed_timestamp: '2026-11-22T07:10:00.000Z',
   late: false,
+  ranked: true,
   max_score: TOTAL,
   sections: [{ title: { en: '', ne: '' }, score: 2.6, max_score: TOTAL, correct: 3, incorrect: 2, unanswered: 7 }],
 }

@@ -1,8 +1,8 @@
 import type { QuizListItem } from '@quiz/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { availableQuizKeys } from '../api/available-quizzes'
-import { livePhase } from './live-mock'
+import { availableQuizKeys } from './available-quizzes'
+import { livePhase } from '../lib/live-mock'
 
 /** Countdowns show seconds. */
 const TICK_MS = 1000

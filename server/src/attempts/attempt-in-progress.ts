@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../db/schema'
+import type { TokenUser } from '../http/tokens'
+import { isQuizActive, quizNotActive } from './attempt-rules'
+import type { AttemptLifecycle } from './attempts.service'
+import { findQuizWithAttemptInProgress } from './learner-quizzes.repository'
+
+/** What a question read, an autosave and a section move need of the attempt in progress. */
+export type AttemptInProgress = NonNullable<Awaited<ReturnType<ReturnType<typeof createAttemptInProgress>>>>
+
+/**
+ * The quiz and the learner's attempt in progress, after the route-wide checks: 404 for an unknown quiz or an
+ * inactive one without an attempt in progress; undefined without an attempt in progress (the caller refuses). One
+ * query when warm.
+ */
+export function createAttemptInProgress({ db, lifecycle }: { db: Kysely<DB>; lifecycle: AttemptLifecycle }) {
+  return async function attemptInProgress(user: TokenUser, quizId: number, now: number) {
+    const row = await findQuizWithAttemptInProgress(db, quizId, user.id)
+    if (!row) throw quizNotActive()
+    const live =
+      row.attempt_id !== null && lifecycle.isLive({ status: 'in_progress', deadline: row.deadline! }, now)
+        ? {
+            id: row.attempt_id,
+            deadline: row.deadline!,
+            started_at: row.started_at!,
+            revision_ids: row.revision_ids!,
+            option_order: row.option_order ?? null,
+            sections: row.sections ?? null,
+            current_section: row.current_section ?? 0,
+            section_opened_at: row.section_opened_at ?? null,
+          }
+        : undefined
+    if (row.attempt_id !== null && !live) await lifecycle.settleExpired(user.id, quizId)
+    if (!live && !isQuizActive(row, now)) throw quizNotActive()
+    return live
+  }
+}

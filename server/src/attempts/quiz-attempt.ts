@@ -1,0 +1,61 @@
+import type { Difficulty, QuizAttempt } from '@quiz/contracts'
+import type { Kysely } from 'kysely'
+import type { AttemptRow, DB } from '../db/schema'
+import { toIso } from '../lib/clock'
+import type { QuestionPapers } from '../questions/question-papers'
+import type { listQuestionStates } from './attempts.repository'
+import { toExamState } from './exam-state'
+import type { LearnerQuizRow } from './learner-quizzes.repository'
+import { sectionClock, toAttemptSections } from './section-clock'
+
+/** The fields every learner view of a quiz starts with (the list and the started attempt). */
+const toQuizSummary = (quiz: LearnerQuizRow, attemptCount: number) => ({
+  id: quiz.id,
+  title: { en: quiz.title_en, ne: quiz.title_ne },
+  duration_minutes: quiz.duration_minutes,
+  difficulty: quiz.difficulty as Difficulty,
+  is_paid_tier: quiz.is_paid_tier === 1,
+  allowed_attempts: quiz.allowed_attempts,
+  remaining_attempts: Math.max(0, quiz.allowed_attempts - attemptCount),
+})
+
+/** An attempt started or resumed, with what the learner saved in it so far. */
+export interface StartedAttempt {
+  attempt: AttemptRow
+  /** The learner's attempts at the quiz, this one included. */
+  count: number
+  answers: ReadonlyMap<number, number | null>
+  states: Awaited<ReturnType<typeof listQuestionStates>>
+}
+
+/** `GET /api/quizzes/{id}/`'s answer: the quiz, its paper's question ids, and the attempt as the exam screen reads it. */
+export async function toQuizAttempt(
+  db: Kysely<DB>,
+  papers: QuestionPapers,
+  quiz: LearnerQuizRow,
+  { attempt, count, answers, states }: StartedAttempt,
+  now: number,
+): Promise<QuizAttempt> {
+  const paper = await papers.paperFor(db, attempt.revision_ids, attempt.option_order)
+  const saved: Record<string, number> = {}
+  for (const [questionId, optionId] of answers) if (optionId !== null) saved[questionId] = optionId
+  const examState = toExamState(paper, states)
+  return {
+    ...toQuizSummary(quiz, count),
+    question_count: paper.questions.length,
+    questions: paper.questionRefs as { id: number }[],
+    attempt: {
+      id: attempt.id,
+      started_at: toIso(attempt.started_at),
+      deadline: toIso(attempt.deadline),
+      remaining_seconds: Math.max(0, Math.floor((attempt.deadline - now) / 1000)),
+      ranked: attempt.ranked === 1,
+      answers: saved,
+      // Named, not spread: a spread after other fields builds the object field by field into a new shape.
+      marked: examState.marked,
+      visited: examState.visited,
+      time_spent: examState.time_spent,
+      sections: toAttemptSections(sectionClock(attempt, now)),
+    },
+  }
+}

@@ -1,0 +1,39 @@
+import type { ReportAnalysis } from '@quiz/contracts'
+import { toScore } from './scoring'
+
+// Standings sit beside scoring: a report's analysis and a live mock's leaderboard rank a score the same way.
+
+/** Where a score stands among the scores it is ranked with (a quiz's first attempts, a live mock's ranked ones). */
+export interface Standing {
+  participants: number
+  /** Scores strictly above and strictly below. */
+  above: number
+  below: number
+  sumHundredths: number
+  highestHundredths: number
+}
+
+/** Rank, percentile, average and highest of API.md "Analysis and practice", from the first-attempt standing. */
+export function toStanding(
+  scoreHundredths: number,
+  standing: Standing,
+  outsider = false,
+): Pick<ReportAnalysis, 'participants' | 'rank' | 'percentile' | 'average_score' | 'highest_score'> {
+  // The learner's own first attempt is finished whenever any of their attempts is, so participants >= 1; an
+  // outsider (a live mock's practice attempt by a learner without a ranked one) is none of them.
+  const participants = outsider ? standing.participants : Math.max(1, standing.participants)
+  const others = outsider ? participants : participants - 1
+  return {
+    participants,
+    rank: 1 + standing.above,
+    // Hundredths of a percent, rounded half up, so the figure is exact to 2 decimals.
+    percentile: others === 0 ? 100 : Math.round((standing.below * 10_000) / others) / 100,
+    average_score:
+      standing.participants === 0
+        ? toScore(scoreHundredths)
+        : toScore(roundHalfAwayFromZero(standing.sumHundredths / standing.participants)),
+    highest_score: standing.participants === 0 ? toScore(scoreHundredths) : toScore(standing.highestHundredths),
+  }
+}
+
+const roundHalfAwayFromZero = (value: number) => Math.sign(value) * Math.round(Math.abs(value))
