@@ -188,7 +188,11 @@ export async function buildApp(deps: Omit<AppContext, 'metrics'>, { logger, serv
   await app.register(auditLogRoutes, { prefix: '/api/admin/audit', auditLog: admin.auditLog })
   await app.register(legacyFontToolRoutes, { prefix: '/api/admin/tools/legacy-font' })
   await app.register(flagRoutes, { prefix: '/api/results', flags: challenges.flags })
-  await app.register(keyDecisionRoutes, { prefix: '/api/admin', ...challenges })
+  await app.register(keyDecisionRoutes, {
+    prefix: '/api/admin',
+    queue: challenges.queue,
+    decisions: challenges.decisions,
+  })
   await app.register(createFromJsonRoutes, { prefix: '/api/quizzes', admin: admin.quizzes })
   await app.register(planRoutes, { prefix: '/api/plans', plans: services.plans })
   await app.register(adminPlanRoutes, { prefix: '/api/admin/plans', plans: services.plans })
