@@ -60,6 +60,20 @@ export default defineConfig(
       ],
     },
   },
+  {
+    // One composition root (docs/decisions/051-one-composition-root.md): a route file only declares routes.
+    files: ['server/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.type="Identifier"][callee.name=/^create[A-Z]/]',
+          message:
+            'A route plugin builds no service, limiter or cache: build it once in server/src/services.ts and receive it as a plugin option (docs/decisions/051), so every route shares one and tests replace it through buildApp.',
+        },
+      ],
+    },
+  },
   boundaries('server/src/**/*.ts', serverZones()),
   boundaries('web/src/**/*.{ts,tsx}', webZones()),
 )

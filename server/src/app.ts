@@ -27,15 +27,13 @@ import { registerSecurityHeaders } from './http/security-headers'
 import { createSerializerCompiler } from './http/serializer'
 import { createMetrics } from './lib/metrics'
 import { metricsRoutes } from './metrics/metrics.routes'
-import { createDeliveryDrainer } from './notifications/delivery-drainer'
-import { createAnnouncementSender } from './live/announcement-sender'
 import { notificationRoutes, pushRoutes } from './notifications/notifications.routes'
 import { institutionRoutes } from './institutions/institutions.routes'
 import { flagRoutes, keyDecisionRoutes } from './challenges/challenges.routes'
 import { adminPaymentRoutes, paymentRoutes } from './payments/payments.routes'
 import { adminPlanRoutes, planRoutes } from './plans/plans.routes'
 import { quizzesRoutes } from './quizzes/quizzes.routes'
-import { createServices } from './services'
+import { createServices, type Services } from './services'
 import { practiceRoutes } from './practice/practice.routes'
 import { resultsRoutes } from './results/results.routes'
 import { usersRoutes } from './users/users.routes'
@@ -78,10 +76,17 @@ function serializeRequest(request: FastifyRequest) {
 
 const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < hops
 
-export async function buildApp(
-  deps: Omit<AppContext, 'metrics'>,
-  { logger }: { logger?: FastifyServerOptions['logger'] } = {},
-) {
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger']
+  /**
+   * For tests: replaces services before the routes receive them, e.g. `(built) => ({ payments: fake })` or
+   * `(built) => ({ admin: { ...built.admin, bank: fake } })`. Only what the routes are handed changes; a service
+   * built on another (the quizzes list on live mocks) keeps the one it was built with.
+   */
+  services?: (built: Services) => Partial<Services>
+}
+
+export async function buildApp(deps: Omit<AppContext, 'metrics'>, { logger, services: override }: BuildOptions = {}) {
   const metrics = createMetrics(() => deps.database.poolStats(), { served: deps.config.metricsToken !== undefined })
   const context: AppContext = { ...deps, metrics }
   const app = Fastify({
@@ -156,42 +161,59 @@ export async function buildApp(
     )
     await app.register(metricsRoutes, { prefix: '/api/metrics', metrics: context.metrics, token: metricsToken })
   }
+  const built = createServices(context, app.log)
+  const services: Services = { ...built, ...override?.(built) }
+  const { rateLimits, auth, users, attempts, admin, challenges, institutions, jobs } = services
   await app.register(healthRoutes, { prefix: '/api/health', ...context })
-  await app.register(authRoutes, { prefix: '/api', ...context })
-  await app.register(usersRoutes, { prefix: '/api/users', ...context })
-  const { quizzes, session, submit, results, practice, lifecycle, shows, live } = createServices(context, app.log)
-  await app.register(quizzesRoutes, { prefix: '/api/quizzes', quizzes })
-  await app.register(attemptsRoutes, { prefix: '/api/quizzes', session, submit })
-  await app.register(liveRoutes, { prefix: '/api/quizzes', live })
-  await app.register(resultsRoutes, { prefix: '/api/results', results })
-  await app.register(practiceRoutes, { prefix: '/api/practice', practice, lifecycle })
-  await app.register(adminRoutes, { prefix: '/api/admin', ...context })
-  await app.register(bankRoutes, { prefix: '/api/admin/bank', ...context })
-  await app.register(importsRoutes, { prefix: '/api/admin', ...context })
-  await app.register(institutionRoutes, { prefix: '/api/admin', ...context })
-  await app.register(auditLogRoutes, { prefix: '/api/admin/audit', ...context })
+  await app.register(authRoutes, { prefix: '/api', auth: auth.logins })
+  await app.register(usersRoutes, {
+    prefix: '/api/users',
+    users: users.accounts,
+    profiles: users.profiles,
+    otp: auth.otp,
+  })
+  await app.register(quizzesRoutes, { prefix: '/api/quizzes', quizzes: services.quizzes })
+  await app.register(attemptsRoutes, { prefix: '/api/quizzes', session: attempts.session, submit: attempts.submit })
+  await app.register(liveRoutes, { prefix: '/api/quizzes', live: services.live })
+  await app.register(resultsRoutes, { prefix: '/api/results', results: services.results })
+  await app.register(practiceRoutes, {
+    prefix: '/api/practice',
+    practice: services.practice,
+    lifecycle: attempts.lifecycle,
+  })
+  await app.register(adminRoutes, { prefix: '/api/admin', admin: admin.quizzes, drafts: admin.drafts })
+  await app.register(bankRoutes, { prefix: '/api/admin/bank', bank: admin.bank })
+  await app.register(importsRoutes, { prefix: '/api/admin', imports: services.imports })
+  await app.register(institutionRoutes, { prefix: '/api/admin', ...institutions })
+  await app.register(auditLogRoutes, { prefix: '/api/admin/audit', auditLog: admin.auditLog })
   await app.register(legacyFontToolRoutes, { prefix: '/api/admin/tools/legacy-font' })
-  await app.register(flagRoutes, { prefix: '/api/results', ...context })
-  await app.register(keyDecisionRoutes, { prefix: '/api/admin', ...context })
-  await app.register(createFromJsonRoutes, { prefix: '/api/quizzes', ...context })
-  await app.register(planRoutes, { prefix: '/api/plans', ...context })
-  await app.register(adminPlanRoutes, { prefix: '/api/admin/plans', ...context })
-  await app.register(paymentRoutes, { prefix: '/api/payments', ...context })
-  await app.register(adminPaymentRoutes, { prefix: '/api/admin/payments', ...context })
-  await app.register(notificationRoutes, { prefix: '/api/notifications', ...context })
-  await app.register(pushRoutes, { prefix: '/api/push', ...context })
+  await app.register(flagRoutes, { prefix: '/api/results', flags: challenges.flags })
+  await app.register(keyDecisionRoutes, {
+    prefix: '/api/admin',
+    queue: challenges.queue,
+    decisions: challenges.decisions,
+  })
+  await app.register(createFromJsonRoutes, { prefix: '/api/quizzes', admin: admin.quizzes })
+  await app.register(planRoutes, { prefix: '/api/plans', plans: services.plans })
+  await app.register(adminPlanRoutes, { prefix: '/api/admin/plans', plans: services.plans })
+  await app.register(paymentRoutes, {
+    prefix: '/api/payments',
+    payments: services.payments,
+    rateLimits,
+    settings: context.config.payments,
+    database: context.database,
+  })
+  await app.register(adminPaymentRoutes, { prefix: '/api/admin/payments', payments: services.payments })
+  await app.register(notificationRoutes, { prefix: '/api/notifications', notifications: services.notifications })
+  await app.register(pushRoutes, { prefix: '/api/push', notifications: services.notifications, rateLimits })
 
-  // Pushes and text messages that notifications queued, sent after their transactions commit; stopped (and its
-  // sends in flight awaited) when the app closes, before the database does.
-  const deliveries = createDeliveryDrainer(context, app.log)
-  app.addHook('onReady', async () => deliveries.start())
-  app.addHook('onClose', async () => deliveries.stop())
-  // The shown questions still held in the process are written before the database closes.
-  app.addHook('onClose', async () => shows.flush())
-  // Live mocks' reminders and results notices, queued as notifications when due (each once, whichever process).
-  const announcements = createAnnouncementSender(context, app.log)
-  app.addHook('onReady', async () => announcements.start())
-  app.addHook('onClose', async () => announcements.stop())
+  // The background jobs run while the app does; each is stopped (its sends in flight awaited) before the database
+  // closes, and the shown questions still held in the process are written before it does.
+  for (const job of [jobs.deliveries, jobs.announcements]) {
+    app.addHook('onReady', async () => job.start())
+    app.addHook('onClose', async () => job.stop())
+  }
+  app.addHook('onClose', async () => attempts.shows.flush())
 
   registerWebApp(app, context.config.webDist)
   return app

@@ -1,40 +1,108 @@
+import type { FastifyBaseLogger } from 'fastify'
+import { createAdminService } from './admin/admin.service'
+import { createAuditLogService } from './admin/audit-log.service'
+import { createBankService } from './admin/bank.service'
+import { createDraftsService } from './admin/drafts.service'
 import { createAttemptSessionService } from './attempts/attempt-session.service'
 import { createAttemptLifecycle } from './attempts/attempts.service'
 import { createCurrentQuestions } from './attempts/current-questions'
 import { createNewAttempts } from './attempts/new-attempt'
 import { createSubmitService } from './attempts/submit.service'
-import type { FastifyBaseLogger } from 'fastify'
+import { createAuthService } from './auth/auth.service'
+import { createCodeHasher, createOtpService } from './auth/otp.service'
+import { createFlagQueueService } from './challenges/flag-queue.service'
+import { createFlagsService } from './challenges/flags.service'
+import { createKeyDecisionService } from './challenges/key-decision.service'
 import type { AppContext } from './context'
+import { createRateLimiter, rateLimitRules } from './http/rate-limit'
+import { createImportsService } from './imports/imports.service'
+import { createLearnersService } from './institutions/learners.service'
+import { createReportsService } from './institutions/reports.service'
+import { createAnnouncementSender } from './live/announcement-sender'
 import { createLiveService } from './live/live.service'
+import { createDeliveryDrainer } from './notifications/delivery-drainer'
+import { createNotificationService } from './notifications/notifications.service'
+import { createPaymentService } from './payments/payments.service'
+import { createPlanService } from './plans/plans.service'
 import { createPracticeService } from './practice/practice.service'
 import { createQuestionPapers } from './questions/question-papers'
 import { createShowLog } from './questions/show-log'
 import { createQuizService } from './quizzes/quizzes.service'
 import { createResultsService } from './results/results.service'
+import { createProfileService } from './users/profile.service'
+import { createUsersService } from './users/users.service'
 
 /**
- * The services that hold state across requests, built once per app and handed to the route plugins: one
- * question-paper cache and one cache of quizzes' current papers per process (starts and the learners' list read it), and one
- * attempt lifecycle that the quizzes list, results and practice settle expired attempts through
- * (docs/decisions/024-one-home-for-attempts.md), and one log of the questions shown to learners, written
- * after the starts (questions/show-log.ts; the app flushes it when it closes).
+ * The composition root (docs/decisions/051-one-composition-root.md): every service of the app, built once per app
+ * and grouped by feature; app.ts hands each route plugin the ones it uses, and no route file builds one. A feature
+ * with one service is that service; a feature with several is a group of them by name.
+ *
+ * Built once on purpose, not only for tidiness: one question-paper cache and one cache of quizzes' current papers
+ * per process (starts and the learners' list read them), one attempt lifecycle that the quizzes list, results,
+ * practice and live mocks settle expired attempts through (docs/decisions/024-one-home-for-attempts.md), one log of
+ * the questions shown to learners, written after the starts (questions/show-log.ts; the app flushes it when it
+ * closes), and one rate limiter and one hasher of one-time codes for every route that counts or checks.
  */
-export function createServices(context: AppContext, log: Pick<FastifyBaseLogger, 'error'>) {
+export function createServices(context: AppContext, log: FastifyBaseLogger) {
+  const rateLimits = { limiter: createRateLimiter(context), rules: rateLimitRules(context.config.rateLimits) }
+  const hasher = createCodeHasher(context.config.jwtSecret)
+
   const papers = createQuestionPapers()
   const lifecycle = createAttemptLifecycle({ ...context, papers })
   const currentQuestions = createCurrentQuestions()
   const shows = createShowLog(context.database.db, log)
   const newAttempts = createNewAttempts({ papers, currentQuestions, shows })
   const live = createLiveService({ ...context, lifecycle })
+  const bank = createBankService(context)
+
   return {
-    lifecycle,
-    shows,
-    session: createAttemptSessionService({ ...context, papers, lifecycle, newAttempts }),
-    submit: createSubmitService({ ...context, papers, lifecycle, newAttempts }),
+    rateLimits,
+    auth: {
+      logins: createAuthService({ ...context, ...rateLimits }),
+      otp: createOtpService({ ...context, ...rateLimits, hasher, log }),
+    },
+    users: {
+      accounts: createUsersService({ ...context, ...rateLimits, hasher }),
+      profiles: createProfileService(context),
+    },
     quizzes: createQuizService({ ...context, lifecycle, currentQuestions, live }),
+    attempts: {
+      lifecycle,
+      shows,
+      session: createAttemptSessionService({ ...context, papers, lifecycle, newAttempts }),
+      submit: createSubmitService({ ...context, papers, lifecycle, newAttempts }),
+    },
     live,
     results: createResultsService({ ...context, lifecycle }),
     practice: createPracticeService(context),
+    challenges: {
+      flags: createFlagsService(context),
+      queue: createFlagQueueService(context),
+      decisions: createKeyDecisionService(context),
+    },
+    admin: {
+      quizzes: createAdminService(context),
+      drafts: createDraftsService(context),
+      bank,
+      auditLog: createAuditLogService(context),
+    },
+    imports: createImportsService({ ...context, bank }),
+    institutions: {
+      reports: createReportsService(context),
+      learners: createLearnersService(context),
+    },
+    plans: createPlanService(context),
+    payments: createPaymentService({ ...context, log }),
+    notifications: createNotificationService(context),
+    /**
+     * Started when the app is ready and stopped (their work in flight awaited) when it closes, before the database:
+     * pushes and text messages that notifications queued, sent after their transactions commit, and live mocks'
+     * reminders and results notices, queued as notifications when due (each once, whichever process).
+     */
+    jobs: {
+      deliveries: createDeliveryDrainer(context, log),
+      announcements: createAnnouncementSender(context, log),
+    },
   }
 }
 

@@ -71,6 +71,30 @@ describe('import boundaries', () => {
   })
 })
 
+describe('the composition root', () => {
+  const buildErrors = async (file: string, code: string) =>
+    (await eslint.lintText(code, { filePath: path.join(root, file) }))[0]!.messages
+      .filter((m) => m.ruleId === 'no-restricted-syntax')
+      .map((m) => m.message)
+
+  it.each([
+    ['server/src/plans/new.routes.ts', 'const plans = createPlanService(context)'],
+    ['server/src/users/new.routes.ts', 'export const routes = async () => { createRateLimiter({ database, clock }) }'],
+  ])('refuses a service built in a route file: %s: %s', async (file, code) => {
+    const errors = await buildErrors(file, code)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toContain('server/src/services.ts')
+  })
+
+  it.each([
+    ['server/src/plans/new.routes.ts', 'const made = plans.createPlan(body, actor)'],
+    ['server/src/services.ts', 'const plans = createPlanService(context)'],
+    ['server/src/plans/new.test.ts', 'const plans = createPlanService(context)'],
+  ])('allows %s: %s', async (file, code) => {
+    expect(await buildErrors(file, code)).toEqual([])
+  })
+})
+
 describe('the SQLite driver', () => {
   const driverErrors = async (file: string, code: string) =>
     (await eslint.lintText(code, { filePath: path.join(root, file) }))[0]!.messages.filter(

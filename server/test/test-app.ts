@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
-import { buildApp, type App } from '../src/app'
+import { buildApp, type App, type BuildOptions } from '../src/app'
 import { createTokenSigner, type TokenSigner } from '../src/http/tokens'
 import { loadConfig, type Config } from '../src/config'
 import { fromPostgresPool, fromSqlite, type Database, type Dialect } from '../src/db/database'
@@ -38,9 +38,14 @@ export function testConfig(env: Record<string, string> = {}): Config {
  * Registers hooks that give each test a fresh, migrated database and a new app on it.
  * SQLite: migrated once into a template, then cloned in memory per test (`serialize()`), which is cheap.
  * PostgreSQL: one database per test file (made and dropped here), truncated before each test.
- * Use it inside `describe.each(dialects)`; read the returned object's fields inside tests only.
+ * Use it inside `describe.each(dialects)`; read the returned object's fields inside tests only. `services` replaces
+ * services as buildApp's option of that name does.
  */
-export function useTestApp(dialect: Dialect, env: Record<string, string> = {}): TestApp {
+export function useTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  { services }: Pick<BuildOptions, 'services'> = {},
+): TestApp {
   const t = {} as TestApp
   let template: Buffer | undefined
   let pgName: string | undefined
@@ -87,7 +92,7 @@ export function useTestApp(dialect: Dialect, env: Record<string, string> = {}): 
     }))
     t.app = await buildApp(
       { config: t.config, database: t.database, clock: t.clock, sms: t.sms, tokens },
-      { logger: false },
+      { logger: false, services },
     )
     await t.app.ready()
   })

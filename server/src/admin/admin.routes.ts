@@ -12,9 +12,8 @@ import {
 } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { actorOf } from '../audit/audit-log'
-import type { AppContext } from '../context'
-import { createAdminService } from './admin.service'
-import { createDraftsService } from './drafts.service'
+import type { AdminService } from './admin.service'
+import type { DraftsService } from './drafts.service'
 import { acceptJsonOnly } from '../http/json-only'
 import { sanitizeQuestionSvgs } from './svg-fields'
 
@@ -24,9 +23,10 @@ export const QUESTION_BODY_LIMIT = 10 * 1024 * 1024
 const docs = { tags: ['admin'], security: [{ bearer: [] }] }
 
 /** API.md "Administration", under /api/admin. */
-export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  const admin = createAdminService(context)
-  const drafts = createDraftsService(context)
+export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; drafts: DraftsService }> = async (
+  app,
+  { admin, drafts },
+) => {
   const sanitizeSvgs = sanitizeQuestionSvgs(QuestionInputSchema)
 
   // onRequest, not preHandler: who may call is settled before a body is read or validated, so a learner

@@ -1,11 +1,9 @@
 import { AuditPageSchema, AuditQuerySchema } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { AppContext } from '../context'
-import { createAuditLogService } from './audit-log.service'
+import type { AuditLogService } from './audit-log.service'
 
 /** /api/admin/audit/: read the audit trail. There is no route that edits or deletes an event. */
-export const auditLogRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  const auditLog = createAuditLogService(context)
+export const auditLogRoutes: FastifyPluginAsyncZod<{ auditLog: AuditLogService }> = async (app, { auditLog }) => {
   // Settled before the query is parsed: a learner gets 403, not a 400 about their filters.
   app.addHook('onRequest', app.requireAdmin)
 

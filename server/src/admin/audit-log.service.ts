@@ -44,3 +44,5 @@ export function createAuditLogService({ database }: { database: Database }) {
     },
   }
 }
+
+export type AuditLogService = ReturnType<typeof createAuditLogService>

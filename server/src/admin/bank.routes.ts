@@ -8,17 +8,15 @@ import {
 } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { actorOf } from '../audit/audit-log'
-import type { AppContext } from '../context'
 import { acceptJsonOnly } from '../http/json-only'
 import { QUESTION_BODY_LIMIT } from './admin.routes'
 import { sanitizeQuestionSvgs } from './svg-fields'
-import { createBankService } from './bank.service'
+import type { BankService } from './bank.service'
 
 const docs = { tags: ['admin'], security: [{ bearer: [] }] }
 
 /** API.md "Question bank", under /api/admin/bank. */
-export const bankRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  const bank = createBankService(context)
+export const bankRoutes: FastifyPluginAsyncZod<{ bank: BankService }> = async (app, { bank }) => {
   const sanitizeSvgs = sanitizeQuestionSvgs(BankQuestionInputSchema)
   // Before the body is read: see admin.routes.ts.
   app.addHook('onRequest', app.requireAdmin)

@@ -219,3 +219,5 @@ export function createBankService({ database, clock }: Pick<AppContext, 'databas
     },
   }
 }
+
+export type BankService = ReturnType<typeof createBankService>

@@ -1,9 +1,8 @@
 import { CreatedQuizSchema, CreateQuizFromJsonSchema } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { actorOf } from '../audit/audit-log'
-import type { AppContext } from '../context'
 import { QUESTION_BODY_LIMIT } from './admin.routes'
-import { createAdminService } from './admin.service'
+import type { AdminService } from './admin.service'
 import { acceptJsonOnly } from '../http/json-only'
 import { sanitizeQuizSvgs } from './svg-fields'
 
@@ -11,8 +10,7 @@ import { sanitizeQuizSvgs } from './svg-fields'
  * POST /api/quizzes/create-from-json/ (API.md "Administration"). It lives under /api/quizzes for the web
  * app's sake but belongs to the admin feature, so it is its own plugin beside the learners' quiz routes.
  */
-export const createFromJsonRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  const admin = createAdminService(context)
+export const createFromJsonRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {
   acceptJsonOnly(app)
 
   app.post(

@@ -8,21 +8,11 @@ import {
 } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { actorOf } from '../audit/audit-log'
-import type { AppContext } from '../context'
 import { loginClientOf } from '../http/login-client'
-import { createRateLimiter, rateLimitRules } from '../http/rate-limit'
-import { createAuthService } from './auth.service'
+import type { AuthService } from './auth.service'
 
 /** API.md "Tokens and sessions", and the learner's active logins (docs/decisions/018). Registered with prefix /api. */
-export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config, database, clock, tokens }) => {
-  const auth = createAuthService({
-    database,
-    clock,
-    tokens,
-    limiter: createRateLimiter({ database, clock }),
-    rules: rateLimitRules(config.rateLimits),
-  })
-
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.post(
     '/token/',
     {

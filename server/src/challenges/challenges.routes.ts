@@ -10,18 +10,16 @@ import {
 } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { actorOf } from '../audit/audit-log'
-import type { AppContext } from '../context'
 import { acceptJsonOnly } from '../http/json-only'
-import { createFlagQueueService } from './flag-queue.service'
-import { createFlagsService } from './flags.service'
-import { createKeyDecisionService } from './key-decision.service'
+import type { FlagQueueService } from './flag-queue.service'
+import type { FlagsService } from './flags.service'
+import type { KeyDecisionService } from './key-decision.service'
 
 const tags = ['challenges']
 const security = [{ bearer: [] }]
 
 /** API.md "Answer-key challenges": a learner's flag, under /api/results. */
-export const flagRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  const flags = createFlagsService(context)
+export const flagRoutes: FastifyPluginAsyncZod<{ flags: FlagsService }> = async (app, { flags }) => {
   app.addHook('onRequest', app.authenticate)
   acceptJsonOnly(app)
 
@@ -44,9 +42,10 @@ export const flagRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
 }
 
 /** API.md "Answer-key challenges": the admin's queue and key decisions, under /api/admin. */
-export const keyDecisionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  const queue = createFlagQueueService(context)
-  const decisions = createKeyDecisionService(context)
+export const keyDecisionRoutes: FastifyPluginAsyncZod<{
+  queue: FlagQueueService
+  decisions: KeyDecisionService
+}> = async (app, { queue, decisions }) => {
   app.addHook('onRequest', app.requireAdmin)
   acceptJsonOnly(app)
 

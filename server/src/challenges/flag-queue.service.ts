@@ -110,3 +110,5 @@ export function createFlagQueueService({ database }: Pick<AppContext, 'database'
 
   return { listQueue }
 }
+
+export type FlagQueueService = ReturnType<typeof createFlagQueueService>

@@ -170,3 +170,9 @@ export function retryAfterMs(
       : fadeUntil(start + windowMs, Math.max(current, 1), 0)
   return Math.max(0, at - now)
 }
+
+/** The one limiter of the app and the limits it applies, handed to the routes and services that count. */
+export interface RateLimits {
+  limiter: RateLimiter
+  rules: RateLimitRules
+}

@@ -11,10 +11,9 @@ import {
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { actorOf } from '../audit/audit-log'
-import type { AppContext } from '../context'
 import { AppError, PayloadTooLarge, ValidationFailed, type FieldErrors } from '../http/errors'
 import { acceptJsonOnly } from '../http/json-only'
-import { createImportsService } from './imports.service'
+import type { ImportsService } from './imports.service'
 import type { ImportInput } from './readers'
 import { templateQuestions, writeCsv, writeXlsx } from './sheet'
 
@@ -54,8 +53,7 @@ async function readUpload(
 }
 
 /** API.md "Import", under /api/admin: imports, their templates, and the bank's export in the same layout. */
-export const importsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  const imports = createImportsService(context)
+export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> = async (app, { imports }) => {
   // Before the body is read: a learner's upload is refused without reading 20 MB.
   app.addHook('onRequest', app.requireAdmin)
 

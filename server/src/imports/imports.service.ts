@@ -8,7 +8,7 @@ import {
   type ImportQuestion,
 } from '@quiz/contracts'
 import type { z } from 'zod'
-import { createBankService } from '../admin/bank.service'
+import type { BankService } from '../admin/bank.service'
 import { recordAudit, type UserActor } from '../audit/audit-log'
 import type { AppContext } from '../context'
 import { AppError, NotFound, ValidationFailed, type FieldErrors } from '../http/errors'
@@ -42,10 +42,13 @@ const HOUR = 60 * 60 * 1000
 export const unreadable = (detail: string) => new AppError(400, 'import_unreadable', detail)
 
 /** API.md "Import": dry runs of an archive, their commit into the bank, and the bank written out in the same layout. */
-export function createImportsService(context: Pick<AppContext, 'database' | 'clock' | 'config'>) {
-  const { database, clock, config } = context
+export function createImportsService({
+  database,
+  clock,
+  config,
+  bank,
+}: Pick<AppContext, 'database' | 'clock' | 'config'> & { bank: BankService }) {
   const { db } = database
-  const bank = createBankService(context)
   // Taken on the first dry run: an app that imports nothing starts no worker.
   let pool: ReadPool | null = null
 

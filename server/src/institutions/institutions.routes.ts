@@ -12,18 +12,17 @@ import {
 } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { actorOf } from '../audit/audit-log'
-import type { AppContext } from '../context'
 import { acceptJsonOnly } from '../http/json-only'
-import { createLearnersService } from './learners.service'
-import { createReportsService } from './reports.service'
+import type { LearnersService } from './learners.service'
+import type { ReportsService } from './reports.service'
 
 const docs = { tags: ['institutions'], security: [{ bearer: [] }] }
 
 /** API.md "Institutions: attempts, statistics, learners", under /api/admin. */
-export const institutionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  const reports = createReportsService(context)
-  const learners = createLearnersService(context)
-
+export const institutionRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; learners: LearnersService }> = async (
+  app,
+  { reports, learners },
+) => {
   // Who may call is settled before anything is parsed: a learner gets 403, not a 400 about their query.
   app.addHook('onRequest', app.requireAdmin)
   acceptJsonOnly(app)

@@ -95,3 +95,5 @@ export function createLearnersService({ database, clock }: Pick<AppContext, 'dat
 
   return { listUsers, updateUser }
 }
+
+export type LearnersService = ReturnType<typeof createLearnersService>

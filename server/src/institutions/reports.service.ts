@@ -283,3 +283,5 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
 
   return { listAttempts, attemptsCsv, statistics }
 }
+
+export type ReportsService = ReturnType<typeof createReportsService>

@@ -7,16 +7,17 @@ import {
   PushUnsubscribeBodySchema,
 } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { AppContext } from '../context'
-import { createRateLimiter, rateLimitRules } from '../http/rate-limit'
-import { createNotificationService } from './notifications.service'
+import type { RateLimits } from '../http/rate-limit'
+import type { NotificationService } from './notifications.service'
 
 const tags = ['notifications']
 const security = [{ bearer: [] }]
 
 /** /api/notifications: the learner's list, unread count and marking read. */
-export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  const notifications = createNotificationService(context)
+export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: NotificationService }> = async (
+  app,
+  { notifications },
+) => {
   app.addHook('onRequest', app.authenticate)
 
   app.get(
@@ -32,11 +33,10 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
 }
 
 /** /api/push: the VAPID key (no token: the service worker may ask before sign-in) and the browser's subscription. */
-export const pushRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  const notifications = createNotificationService(context)
-  const limiter = createRateLimiter({ database: context.database, clock: context.clock })
-  const rules = rateLimitRules(context.config.rateLimits)
-
+export const pushRoutes: FastifyPluginAsyncZod<{ notifications: NotificationService; rateLimits: RateLimits }> = async (
+  app,
+  { notifications, rateLimits: { limiter, rules } },
+) => {
   app.get('/key/', { schema: { tags, response: { 200: PushKeySchema } } }, () => ({
     public_key: notifications.publicKey(),
   }))

@@ -10,10 +10,11 @@ import {
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { Config } from '../config'
 import type { AppContext } from '../context'
 import { fakeCheckoutRoutes } from './fake-checkout.routes'
-import { createRateLimiter, rateLimitRules } from '../http/rate-limit'
-import { createPaymentService, type PaymentService } from './payments.service'
+import type { RateLimits } from '../http/rate-limit'
+import type { PaymentService } from './payments.service'
 
 const tags = ['payments']
 const security = [{ bearer: [] }]
@@ -23,14 +24,13 @@ const backToApp = (reply: FastifyReply, id: number | undefined) =>
   reply.header('cache-control', 'no-store').redirect(id === undefined ? '/plans' : `/payments/${id}`, 303)
 
 /** /api/payments: the learner's routes (token needed) and the providers' return routes (no token: the browser comes back from the provider). */
-export const paymentRoutes: FastifyPluginAsyncZod<AppContext & { payments?: PaymentService }> = async (
-  app,
-  context,
-) => {
-  const payments = context.payments ?? createPaymentService({ ...context, log: app.log })
-  const limiter = createRateLimiter({ database: context.database, clock: context.clock })
-  const rules = rateLimitRules(context.config.rateLimits)
-
+export const paymentRoutes: FastifyPluginAsyncZod<{
+  payments: PaymentService
+  rateLimits: RateLimits
+  settings: Config['payments']
+  /** The fake provider's own record of its transactions, which its checkout page reads and decides. */
+  database: AppContext['database']
+}> = async (app, { payments, rateLimits: { limiter, rules }, settings, database }) => {
   const learnerRoutes: FastifyPluginAsyncZod = async (learner) => {
     learner.addHook('onRequest', learner.authenticate)
 
@@ -55,9 +55,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext & { payments?: Paym
   }
   await app.register(learnerRoutes)
 
-  if (context.config.payments.sandbox)
+  if (settings.sandbox)
     app.log.warn('PAYMENT_SANDBOX=true: Khalti and eSewa test payments are accepted; no real money is taken.')
-  if (context.config.payments.providers.includes('fake')) {
+  if (settings.providers.includes('fake')) {
     app.log.warn(
       'PAYMENT_PROVIDERS includes fake: anyone can get paid access by pressing "Pay" on a checkout page this server serves itself; no money is taken. Development only.',
     )
@@ -85,17 +85,16 @@ export const paymentRoutes: FastifyPluginAsyncZod<AppContext & { payments?: Paym
       backToApp(reply, await payments.esewaFailed(request.params.id)),
     )
 
-    if (context.config.payments.providers.includes('fake')) {
-      // Not `...context`: the options carry this plugin's prefix, which would be applied twice.
-      await back.register(fakeCheckoutRoutes, { database: context.database, payments, backToApp })
+    if (settings.providers.includes('fake')) {
+      // Not this plugin's options: they carry its prefix, which would be applied twice.
+      await back.register(fakeCheckoutRoutes, { database, payments, backToApp })
     }
   }
   await app.register(returnRoutes)
 }
 
 /** GET /api/admin/payments/?status=&page=: newest first, with the learner and plan. */
-export const adminPaymentRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  const payments = createPaymentService({ ...context, log: app.log })
+export const adminPaymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> = async (app, { payments }) => {
   app.addHook('onRequest', app.requireAdmin)
   app.get(
     '/',

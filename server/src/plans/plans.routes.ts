@@ -1,12 +1,10 @@
 import { IdParamsSchema, PlanInputSchema, PlanListSchema, PlanPatchSchema, PlanSchema } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { actorOf } from '../audit/audit-log'
-import type { AppContext } from '../context'
-import { createPlanService } from './plans.service'
+import type { PlanService } from './plans.service'
 
 /** GET /api/plans/: the active plans, for signed-in learners. */
-export const planRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  const plans = createPlanService(context)
+export const planRoutes: FastifyPluginAsyncZod<{ plans: PlanService }> = async (app, { plans }) => {
   app.addHook('onRequest', app.authenticate)
   app.get('/', { schema: { tags: ['payments'], security: [{ bearer: [] }], response: { 200: PlanListSchema } } }, () =>
     plans.listActivePlans(),
@@ -16,8 +14,7 @@ export const planRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context
 const docs = { tags: ['admin'], security: [{ bearer: [] }] }
 
 /** /api/admin/plans/: every plan, create, edit. A plan is never deleted (payments name it); it is made inactive. */
-export const adminPlanRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  const plans = createPlanService(context)
+export const adminPlanRoutes: FastifyPluginAsyncZod<{ plans: PlanService }> = async (app, { plans }) => {
   app.addHook('onRequest', app.requireAdmin)
 
   app.get('/', { schema: { ...docs, response: { 200: PlanListSchema } } }, () => plans.listAllPlans())

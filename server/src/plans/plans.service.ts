@@ -81,3 +81,5 @@ export function createPlanService({ database, clock }: Pick<AppContext, 'databas
     },
   }
 }
+
+export type PlanService = ReturnType<typeof createPlanService>

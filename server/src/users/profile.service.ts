@@ -6,7 +6,7 @@ import type { UserRow, UserRowUpdate } from '../db/schema'
 import { NotAuthenticated } from '../http/errors'
 import type { Clock } from '../lib/clock'
 import { reencodeProfilePicture } from './profile-picture'
-import { deleteProfilePicturesOfUser, insertProfilePicture } from './profile-pictures.repository'
+import { deleteProfilePicturesOfUser, findProfilePicture, insertProfilePicture } from './profile-pictures.repository'
 import { findUserById, updateUser } from '../accounts/users.repository'
 
 /** The public path of a picture: its id is random (144 bits), so the URL itself is the only key. */
@@ -45,6 +45,11 @@ export function createProfileService({ database, clock }: { database: Database; 
       const user = await findUserById(database.db, userId)
       if (!user) throw userGone()
       return toProfileDto(user)
+    },
+
+    /** A stored picture's type and bytes, or undefined: served by id to anyone (users.routes.ts says why). */
+    picture(id: string) {
+      return findProfilePicture(database.db, id)
     },
 
     /** Fields left undefined stay as they are. A new picture wins over `removePicture`. */

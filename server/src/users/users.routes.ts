@@ -18,28 +18,22 @@ import {
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { createCodeHasher, createOtpService } from '../auth/otp.service'
+import type { OtpService } from '../auth/otp.service'
 import { actorOf } from '../audit/audit-log'
-import type { AppContext } from '../context'
 import { AppError, PayloadTooLarge, ValidationFailed, type FieldErrors } from '../http/errors'
 import { loginClientOf } from '../http/login-client'
-import { createRateLimiter, rateLimitRules } from '../http/rate-limit'
-import { createProfileService, isTrue } from './profile.service'
-import { findProfilePicture } from './profile-pictures.repository'
-import { createUsersService } from './users.service'
+import { isTrue, type ProfileService } from './profile.service'
+import type { UsersService } from './users.service'
 
 const ProfilePictureParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) })
 const PROFILE_PICTURE_MAX_MB = 5
 
 /** API.md "Users, OTP and registration", and the profile. Registered with prefix /api/users. */
-export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config, database, clock, sms, tokens }) => {
-  const limiter = createRateLimiter({ database, clock })
-  const rules = rateLimitRules(config.rateLimits)
-  const hasher = createCodeHasher(config.jwtSecret)
-  const otp = createOtpService({ database, clock, sms, tokens, hasher, limiter, rules, log: app.log })
-  const users = createUsersService({ database, clock, hasher, limiter, rules })
-  const profiles = createProfileService({ database, clock })
-
+export const usersRoutes: FastifyPluginAsyncZod<{
+  users: UsersService
+  profiles: ProfileService
+  otp: OtpService
+}> = async (app, { users, profiles, otp }) => {
   app.post(
     '/check-username/',
     { schema: { tags: ['users'], body: CheckUsernameRequestSchema, response: { 200: ExistsResponseSchema } } },
@@ -156,7 +150,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { conf
     '/profile-pictures/:id',
     { schema: { tags: ['users'], params: ProfilePictureParamsSchema } },
     async (request, reply) => {
-      const picture = await findProfilePicture(database.db, request.params.id)
+      const picture = await profiles.picture(request.params.id)
       if (!picture) return reply.callNotFound()
       return reply
         .header('cache-control', 'public, max-age=31536000, immutable')
