@@ -138,6 +138,12 @@ function visitorScreens(): Plugin {
   }
 }
 
+/**
+ * Test files that run in a window of their own: the prerender renders on the server and leaves React's renderer
+ * state behind (its act environment, a second renderer).
+ */
+const alone = ['src/prerender.test.tsx']
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The build's first step (`vite build --ssr`): the app as a Node module that renders the visitor screens.
   ...(isSsrBuild && {
@@ -203,6 +209,17 @@ const clientConfig = {
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    // A loaded CI machine can take several seconds over a screen with many fields; no test asserts a time.
+    testTimeout: 15_000,
+    projects: [
+      // Building a jsdom window and loading React for each file cost more than the tests themselves (7 of CI's
+      // minutes): the screens' files share a worker's window and modules, each cleaned after every test by
+      // src/test/setup.ts (docs/decisions/052-web-tests-share-a-window.md).
+      {
+        extends: true,
+        test: { name: 'screens', include: ['src/**/*.test.{ts,tsx}'], exclude: alone, isolate: false },
+      },
+      { extends: true, test: { name: 'alone', include: alone } },
+    ],
   },
 } satisfies UserConfig

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest'
 // jsdom has no IndexedDB; the quiz screen keeps the attempt's paper there (decision 019).
 import 'fake-indexeddb/auto'
+import { onlineManager } from '@tanstack/react-query'
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { loadLanguage } from '../i18n/i18n'
@@ -19,7 +20,12 @@ beforeEach(() => {
   })
 })
 
+// Screens' test files share a window and its modules (vite.config.ts): each test leaves them as it found them.
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+  vi.useRealTimers()
+  // A test that went offline leaves React Query's online state behind, which would pause every later query.
+  onlineManager.setOnline(true)
 })
