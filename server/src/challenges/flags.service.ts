@@ -12,6 +12,7 @@ import { challengeWindowClosesAt, liveTimes, type LiveColumns } from '../live/li
 import {
   findAttemptForFlag,
   findFlagsOfLearner,
+  findRevisionOfQuestion,
   findRevisionOptionIds,
   listRegradesOfAttempt,
   upsertFlag,
@@ -86,12 +87,7 @@ export function createFlagsService({ database, clock }: Pick<AppContext, 'databa
       const attempt = await findAttemptForFlag(trx, user.id, attemptId)
       if (!attempt) return new NotFound('Result not found.')
       const revisionIds = JSON.parse(attempt.revision_ids) as number[]
-      const revisions = await trx
-        .selectFrom('question_revisions')
-        .select(['id', 'question_id'])
-        .where('id', 'in', revisionIds)
-        .where('question_id', '=', body.question_id)
-        .executeTakeFirst()
+      const revisions = await findRevisionOfQuestion(trx, revisionIds, body.question_id)
       if (!revisions)
         return new ValidationFailed(
           { question_id: [challengeMessages.questionNotInAttempt] },
