@@ -26,6 +26,19 @@ function boundaries(files, zones) {
   }
 }
 
+// Kysely's query builders and `sql` templates, refused outside repositories (below).
+const queryBuilders =
+  'selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|with|withRecursive'
+const sqlMessage =
+  'SQL lives in a *.repository.ts (or db/): move the statement there as a function named for what it does.'
+const sqlOutsideRepositories = [
+  `CallExpression[callee.property.name=/^(${queryBuilders})$/]`,
+  `CallExpression[callee.name=/^(${queryBuilders})$/]`,
+  "TaggedTemplateExpression[tag.name='sql']",
+  "TaggedTemplateExpression[tag.callee.name='sql']",
+  "ImportDeclaration[source.value='kysely'][importKind!='type'] ImportSpecifier[imported.name='sql'][importKind!='type']",
+].map((selector) => ({ selector, message: sqlMessage }))
+
 export default defineConfig(
   globalIgnores(['**/node_modules', '**/dist', '**/.prerender', 'data', 'coverage', 'e2e/.artifacts']),
   js.configs.recommended,
@@ -58,6 +71,21 @@ export default defineConfig(
           })),
         },
       ],
+    },
+  },
+  {
+    // SQL is written in repositories only (*.repository.ts, db/ and its migrations): a service or route names what
+    // it reads or writes, and a reader finds every statement on a table in one place.
+    files: ['server/src/**/*.ts'],
+    ignores: [
+      ...testFiles,
+      'server/src/**/*.repository.ts',
+      'server/src/db/**',
+      // issue 42: moved by the attempts refactor
+      'server/src/attempts/current-questions.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': ['error', ...sqlOutsideRepositories],
     },
   },
   boundaries('server/src/**/*.ts', serverZones()),
