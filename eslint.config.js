@@ -26,6 +26,19 @@ function boundaries(files, zones) {
   }
 }
 
+// Kysely's query builders and `sql` templates, refused outside repositories (below).
+const queryBuilders =
+  'selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|with|withRecursive'
+const sqlMessage =
+  'SQL lives in a *.repository.ts (or db/): move the statement there as a function named for what it does.'
+const sqlOutsideRepositories = [
+  `CallExpression[callee.property.name=/^(${queryBuilders})$/]`,
+  `CallExpression[callee.name=/^(${queryBuilders})$/]`,
+  "TaggedTemplateExpression[tag.name='sql']",
+  "TaggedTemplateExpression[tag.callee.name='sql']",
+  "ImportDeclaration[source.value='kysely'][importKind!='type'] ImportSpecifier[imported.name='sql'][importKind!='type']",
+].map((selector) => ({ selector, message: sqlMessage }))
+
 export default defineConfig(
   globalIgnores(['**/node_modules', '**/dist', '**/.prerender', 'data', 'coverage', 'e2e/.artifacts']),
   js.configs.recommended,
@@ -61,8 +74,19 @@ export default defineConfig(
     },
   },
   {
-    // One composition root (docs/decisions/051-one-composition-root.md): a route file only declares routes.
+    // SQL is written in repositories only (*.repository.ts, db/ and its migrations): a service or route names what
+    // it reads or writes, and a reader finds every statement on a table in one place.
+    files: ['server/src/**/*.ts'],
+    ignores: [...testFiles, 'server/src/**/*.repository.ts', 'server/src/db/**'],
+    rules: {
+      'no-restricted-syntax': ['error', ...sqlOutsideRepositories],
+    },
+  },
+  {
+    // One composition root (docs/decisions/051-one-composition-root.md): a route file only declares routes. Its own
+    // block repeats the SQL selectors: a later block's options replace an earlier one's for the same rule.
     files: ['server/src/**/*.routes.ts'],
+    ignores: testFiles,
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -71,6 +95,7 @@ export default defineConfig(
           message:
             'A route plugin builds no service, limiter or cache: build it once in server/src/services.ts and receive it as a plugin option (docs/decisions/051), so every route shares one and tests replace it through buildApp.',
         },
+        ...sqlOutsideRepositories,
       ],
     },
   },

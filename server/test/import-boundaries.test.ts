@@ -108,3 +108,41 @@ describe('the SQLite driver', () => {
     expect(await driverErrors('server/src/db/new.ts', "import type SQLite from 'better-sqlite3'")).toEqual([])
   })
 })
+
+describe('SQL outside repositories', () => {
+  const sqlErrors = async (file: string, code: string) =>
+    (await eslint.lintText(code, { filePath: path.join(root, file) }))[0]!.messages
+      .filter((m) => m.ruleId === 'no-restricted-syntax')
+      .map((m) => m.message)
+
+  it.each([
+    "export const q = (db: any) => db.selectFrom('users').selectAll().execute()",
+    "export const q = (db: any) => db.insertInto('users').values({}).execute()",
+    "export const q = (db: any) => db.updateTable('users').set({}).execute()",
+    "export const q = (db: any) => db.deleteFrom('users').execute()",
+    "export const q = (db: any) => db.with('x', (c: any) => c).selectNoFrom([]).execute()",
+    "export const q = (eb: any) => eb.exists(({ selectFrom }: any) => selectFrom('users'))",
+    "import { sql } from 'kysely'\nexport const one = sql<number>`select 1`",
+  ])('refuses in a service: %s', async (code) => {
+    const errors = await sqlErrors('server/src/quizzes/new.service.ts', code)
+    expect(errors.length).toBeGreaterThan(0)
+    expect(errors[0]).toContain('*.repository.ts')
+  })
+
+  it.each([
+    'server/src/quizzes/new.repository.ts',
+    'server/src/questions/new.repository.ts',
+    'server/src/db/new.ts',
+    'server/src/db/migrations/9999_new.ts',
+    'server/src/quizzes/new.test.ts',
+  ])('allows in %s', async (file) => {
+    const code = "import { sql } from 'kysely'\nexport const q = (db: any) => db.selectFrom('users').where(sql`1 = 1`)"
+    expect(await sqlErrors(file, code)).toEqual([])
+  })
+
+  it('allows the types of kysely anywhere', async () => {
+    const code =
+      "import type { Kysely } from 'kysely'\nimport { type sql } from 'kysely'\nexport type Db = Kysely<object>"
+    expect(await sqlErrors('server/src/quizzes/new.service.ts', code)).toEqual([])
+  })
+})

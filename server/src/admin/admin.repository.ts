@@ -119,3 +119,15 @@ export async function hasAttempts(db: Kysely<DB>, quizId: number) {
   const row = await db.selectFrom('attempts').select('id').where('quiz_id', '=', quizId).limit(1).executeTakeFirst()
   return row !== undefined
 }
+
+/** Whether any learner has finished the quiz (a frozen paper can no longer be drawn again). */
+export async function hasFinishedAttempt(db: Kysely<DB>, quizId: number) {
+  const row = await db
+    .selectFrom('attempts')
+    .select('id')
+    .where('quiz_id', '=', quizId)
+    .where('status', '=', 'finished')
+    .limit(1)
+    .executeTakeFirst()
+  return row !== undefined
+}

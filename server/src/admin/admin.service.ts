@@ -41,6 +41,7 @@ import {
 } from '../questions/quiz-papers.repository'
 import {
   findLiveQuiz,
+  hasFinishedAttempt,
   insertQuestionsInBulk,
   insertQuiz,
   listLiveQuizzes,
@@ -309,14 +310,7 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
     redraw(id: number, actor: AuditActor): Promise<AdminQuizDetail> {
       return database.transaction(async (trx) => {
         const quiz = await requireLiveQuiz(trx, id)
-        const finished = await trx
-          .selectFrom('attempts')
-          .select('id')
-          .where('quiz_id', '=', id)
-          .where('status', '=', 'finished')
-          .limit(1)
-          .executeTakeFirst()
-        if (finished) throw new Conflict(bankMessages.redrawRefused)
+        if (await hasFinishedAttempt(trx, id)) throw new Conflict(bankMessages.redrawRefused)
         await drawFrozenPaper(trx, id)
         await recordAudit(trx, actor, clock.now(), {
           action: 'update',

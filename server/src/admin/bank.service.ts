@@ -30,6 +30,7 @@ import {
   tagsOf,
   updateBankDetails,
 } from './bank.repository'
+import { setCurrentRevision } from './admin.repository'
 
 type BankQuery = z.output<typeof BankListQuerySchema>
 type BankQuestionInput = z.output<typeof BankQuestionInputSchema>
@@ -182,7 +183,7 @@ export function createBankService({ database, clock }: Pick<AppContext, 'databas
         const before = await bankQuestion(trx, questionId)
         const now = clock.now()
         const revisionId = await insertRevision(trx, questionId, input, now)
-        await trx.updateTable('questions').set({ revision_id: revisionId }).where('id', '=', questionId).execute()
+        await setCurrentRevision(trx, questionId, revisionId)
         await updateBankDetails(trx, questionId, { difficulty: input.difficulty, source: input.source })
         await setTags(trx, questionId, input.tags)
         const after = await bankQuestion(trx, questionId)

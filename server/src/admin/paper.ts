@@ -9,13 +9,14 @@ import {
   type SectionInput,
 } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
-import { inParts } from '../db/in-parts'
 import type { DB } from '../db/schema'
 import { ValidationFailed, type FieldErrors } from '../http/errors'
 import { parseStoredMaths, richText } from '../maths/rich-text'
 import { drawQuestions } from '../questions/draw-questions'
-import { drawOfItem, fillDraws, matchingQuestionIds, type DrawFilter } from '../questions/draws'
+import { drawOfItem, fillDraws, type DrawFilter } from '../questions/draws'
+import { matchingQuestionIds } from '../questions/draws.repository'
 import { listItems, listSections } from '../questions/quiz-papers.repository'
+import { findLiveQuestionIds, freezeDraw, listQuestionsWithCurrentText, replacePaper } from './paper.repository'
 
 // A quiz's paper as the admin writes and reads it (API.md "Papers: sections, marks and draws").
 
@@ -59,18 +60,7 @@ export async function checkPaper(db: Kysely<DB>, sections: readonly SectionInput
   if (timed.length > 0 && timed.length < sections.length) add('sections', bankMessages.mixedTimes)
 
   if (fixed.size > 0) {
-    const live = new Set<number>()
-    const ids = [...fixed.keys()]
-    for (const part of inParts(ids)) {
-      const rows = await db
-        .selectFrom('questions')
-        .select('id')
-        .where('id', 'in', part)
-        .where('deleted_at', 'is', null)
-        .where('revision_id', 'is not', null)
-        .execute()
-      for (const row of rows) live.add(row.id)
-    }
+    const live = await findLiveQuestionIds(db, [...fixed.keys()])
     for (const [id, path] of fixed) if (!live.has(id)) add(path, bankMessages.unknownQuestion)
   }
 
@@ -92,45 +82,30 @@ export async function checkPaper(db: Kysely<DB>, sections: readonly SectionInput
 
 /** Replaces the quiz's paper (sections and items); triggers recount the quiz's figures. */
 export async function writePaper(db: Kysely<DB>, quizId: number, sections: readonly SectionInput[]) {
-  await db.deleteFrom('paper_items').where('quiz_id', '=', quizId).execute()
-  await db.deleteFrom('paper_sections').where('quiz_id', '=', quizId).execute()
-  for (const [s, section] of sections.entries()) {
-    const row = await db
-      .insertInto('paper_sections')
-      .values({
-        quiz_id: quizId,
-        position: s + 1,
+  await replacePaper(
+    db,
+    quizId,
+    sections.map((section) => ({
+      section: {
         title_en: section.title.en,
         title_ne: section.title.ne,
         marks_correct: toHundredths(section.marks_correct),
         marks_wrong: toHundredths(section.marks_wrong),
         time_limit_minutes: section.time_limit_minutes,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    if (section.items.length === 0) continue
-    await db
-      .insertInto('paper_items')
-      .values(
-        section.items.map((item, i) => {
-          const draw = 'draw' in item ? drawFilterOf(item.draw) : null
-          return {
-            quiz_id: quizId,
-            section_id: row.id,
-            position: i + 1,
-            question_id: 'question_id' in item ? item.question_id : null,
-            draw_topic: draw?.topic ?? null,
-            draw_tags: draw && draw.tags.length > 0 ? JSON.stringify(draw.tags) : null,
-            draw_difficulty: draw?.difficulty ?? null,
-            draw_source: draw?.source ?? null,
-            draw_count: draw?.count ?? null,
-          }
-        }),
-      )
-      .execute()
-  }
-  // A new paper is drawn again when frozen.
-  await db.updateTable('quizzes').set({ frozen_draw: null }).where('id', '=', quizId).execute()
+      },
+      items: section.items.map((item) => {
+        const draw = 'draw' in item ? drawFilterOf(item.draw) : null
+        return {
+          question_id: 'question_id' in item ? item.question_id : null,
+          draw_topic: draw?.topic ?? null,
+          draw_tags: draw && draw.tags.length > 0 ? JSON.stringify(draw.tags) : null,
+          draw_difficulty: draw?.difficulty ?? null,
+          draw_source: draw?.source ?? null,
+          draw_count: draw?.count ?? null,
+        }
+      }),
+    })),
+  )
 }
 
 /** The paper as the admin quiz shows it: sections, items with each draw's live pool, and warnings. */
@@ -202,21 +177,13 @@ export async function readPaper(
 /** The questions a frozen draw names (deleted ones too: the paper then warns), with their current text. */
 async function findDrawnQuestions(db: Kysely<DB>, ids: readonly number[]) {
   const found = new Map<number, DrawnQuestion & { deleted: boolean }>()
-  for (const part of inParts(ids)) {
-    const rows = await db
-      .selectFrom('questions as q')
-      .innerJoin('question_revisions as r', 'r.id', 'q.revision_id')
-      .select(['q.id', 'q.deleted_at', 'r.text_en', 'r.text_ne', 'r.maths', 'r.topic'])
-      .where('q.id', 'in', part)
-      .execute()
-    for (const row of rows)
-      found.set(row.id, {
-        id: row.id,
-        text: richText({ en: row.text_en, ne: row.text_ne }, parseStoredMaths(row.maths).text, 'admin'),
-        topic: row.topic,
-        deleted: row.deleted_at !== null,
-      })
-  }
+  for (const row of await listQuestionsWithCurrentText(db, ids))
+    found.set(row.id, {
+      id: row.id,
+      text: richText({ en: row.text_en, ne: row.text_ne }, parseStoredMaths(row.maths).text, 'admin'),
+      topic: row.topic,
+      deleted: row.deleted_at !== null,
+    })
   return found
 }
 
@@ -231,11 +198,7 @@ export async function drawFrozenPaper(db: Kysely<DB>, quizId: number) {
     item.question_id === null ? [{ itemId: item.id, draw: drawOfItem(item) }] : [],
   )
   const picks = await drawQuestions(db, null, draws, fixed)
-  await db
-    .updateTable('quizzes')
-    .set({ draw_mode: 'frozen', frozen_draw: JSON.stringify(Object.fromEntries(picks)) })
-    .where('id', '=', quizId)
-    .execute()
+  await freezeDraw(db, quizId, picks)
 }
 
 /** Whether the quiz's paper has timed sections (its duration is then their sum). */

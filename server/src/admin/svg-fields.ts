@@ -2,6 +2,7 @@ import { adminLimits, adminMessages, SvgInputSchema } from '@quiz/contracts'
 import type { FastifyRequest } from 'fastify'
 import type { ZodType } from 'zod'
 import { ValidationFailed, type FieldErrors } from '../http/errors'
+import { zodFieldErrors } from '../http/field-errors'
 import { sanitizeSvg } from '../svg/sanitize-svg'
 import { questionMathsErrors, quizMathsErrors } from './maths-fields'
 import { quizBodyQuestions } from './quiz-body-questions'
@@ -65,15 +66,6 @@ async function sanitizeFields(fields: SvgField[]): Promise<FieldErrors> {
   return errors
 }
 
-/** Field errors of a zod failure, keyed as the error handler keys them (`questions.3.options`). */
-function issuesByPath(schema: ZodType, body: unknown): FieldErrors {
-  const result = schema.safeParse(body)
-  const errors: FieldErrors = {}
-  for (const issue of result.error?.issues ?? [])
-    (errors[issue.path.join('.') || 'non_field_errors'] ??= []).push(issue.message)
-  return errors
-}
-
 /**
  * SVGs are sanitised and texts' maths checked (docs/decisions/027) before validation, so that the refusals of both
  * come with every other problem of the body, each at its own path.
@@ -87,7 +79,7 @@ function sanitizeBefore(
     const svgErrors = await sanitizeFields(fieldsOf(request.body))
     const mathsErrors = await mathsErrorsOf(request.body)
     if (Object.keys(svgErrors).length === 0 && Object.keys(mathsErrors).length === 0) return
-    const errors = issuesByPath(schema, request.body)
+    const errors = zodFieldErrors(schema.safeParse(request.body).error?.issues ?? [])
     for (const found of [svgErrors, mathsErrors])
       for (const [path, messages] of Object.entries(found)) (errors[path] ??= []).push(...messages)
     throw new ValidationFailed(errors)

@@ -299,3 +299,29 @@ export async function decideOpenFlags(
     .returning(['user_id', 'attempt_id'])
     .execute()
 }
+
+/** The quizzes' titles in both languages. */
+export async function listQuizTitles(db: Kysely<DB>, quizIds: readonly number[]) {
+  if (quizIds.length === 0) return []
+  return db.selectFrom('quizzes').select(['id', 'title_en', 'title_ne']).where('id', 'in', quizIds).execute()
+}
+
+/** The quiz of each of these attempts (attempt id -> quiz id). */
+export async function quizzesOfAttempts(db: Kysely<DB>, attemptIds: readonly number[]) {
+  const quizOf = new Map<number, number>()
+  for (const part of chunks(attemptIds)) {
+    const rows = await db.selectFrom('attempts').select(['id', 'quiz_id']).where('id', 'in', part).execute()
+    for (const row of rows) quizOf.set(row.id, row.quiz_id)
+  }
+  return quizOf
+}
+
+/** Of these revisions (an attempt's paper), the one of this question, if any. */
+export function findRevisionOfQuestion(db: Kysely<DB>, revisionIds: readonly number[], questionId: number) {
+  return db
+    .selectFrom('question_revisions')
+    .select(['id', 'question_id'])
+    .where('id', 'in', revisionIds)
+    .where('question_id', '=', questionId)
+    .executeTakeFirst()
+}

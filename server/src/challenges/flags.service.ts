@@ -13,6 +13,7 @@ import { challengeWindowClosesAt, liveTimes, type LiveColumns } from '../attempt
 import {
   findAttemptForFlag,
   findFlagsOfLearner,
+  findRevisionOfQuestion,
   findRevisionOptionIds,
   listRegradesOfAttempt,
   upsertFlag,
@@ -89,12 +90,7 @@ export function createFlagsService({ database, clock }: Pick<AppContext, 'databa
         const attempt = await findAttemptForFlag(trx, user.id, attemptId)
         if (!attempt) return new NotFound('Result not found.')
         const revisionIds = attemptColumns.revisionIds(attempt)
-        const revisions = await trx
-          .selectFrom('question_revisions')
-          .select(['id', 'question_id'])
-          .where('id', 'in', revisionIds)
-          .where('question_id', '=', body.question_id)
-          .executeTakeFirst()
+        const revisions = await findRevisionOfQuestion(trx, revisionIds, body.question_id)
         if (!revisions)
           return new ValidationFailed(
             { question_id: [challengeMessages.questionNotInAttempt] },

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { toDevanagariDigits } from '../lib/digits'
 import { notify, type NewNotification } from '../notifications/notifications.service'
+import { listQuizTitles, quizzesOfAttempts } from './challenges.repository'
 import type { MarkChange } from './regrade'
 
 const two = (hundredths: number) => (hundredths / 100).toFixed(2)
@@ -32,13 +33,8 @@ export async function notifyKeyDecision(
   )
   const quizIds = [...new Set([...decision.scored.map((change) => change.attempt.quiz_id), ...quizOfAttempt.values()])]
   const titles = new Map<number, { en: string; ne: string }>()
-  if (quizIds.length > 0)
-    for (const row of await db
-      .selectFrom('quizzes')
-      .select(['id', 'title_en', 'title_ne'])
-      .where('id', 'in', quizIds)
-      .execute())
-      titles.set(row.id, { en: row.title_en, ne: row.title_ne || row.title_en })
+  for (const row of await listQuizTitles(db, quizIds))
+    titles.set(row.id, { en: row.title_en, ne: row.title_ne || row.title_en })
   const outcome = OUTCOME[decision.status]
   const items: NewNotification[] = [
     ...decision.flaggers.map((flag) => {
@@ -69,17 +65,4 @@ export async function notifyKeyDecision(
     }),
   ]
   await notify(db, items, decision.now)
-}
-
-async function quizzesOfAttempts(db: Kysely<DB>, attemptIds: readonly number[]) {
-  const quizOf = new Map<number, number>()
-  for (let start = 0; start < attemptIds.length; start += 500) {
-    const rows = await db
-      .selectFrom('attempts')
-      .select(['id', 'quiz_id'])
-      .where('id', 'in', attemptIds.slice(start, start + 500))
-      .execute()
-    for (const row of rows) quizOf.set(row.id, row.quiz_id)
-  }
-  return quizOf
 }

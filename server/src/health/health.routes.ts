@@ -1,8 +1,8 @@
-import { sql } from 'kysely'
 import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AppContext } from '../context'
 import { answersUnderPressure } from '../http/overload'
+import { pingDatabase } from './health.repository'
 
 const HealthSchema = z.object({ status: z.enum(['ok', 'error']), database: z.enum(['ok', 'unreachable']) })
 
@@ -15,7 +15,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
     },
     async (request, reply) => {
       try {
-        await sql`select 1`.execute(database.db)
+        await pingDatabase(database.db)
         return { status: 'ok' as const, database: 'ok' as const }
       } catch (error) {
         request.log.warn({ err: error }, 'health check: database unreachable')

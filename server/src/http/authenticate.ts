@@ -3,6 +3,7 @@ import fp from 'fastify-plugin'
 import type { TokenSigner, TokenUser } from './tokens'
 import type { Database } from '../db/database'
 import type { Clock } from '../lib/clock'
+import { findAdminFlag, isLoginLive } from './authenticate.repository'
 import { NotAuthenticated, PermissionDenied } from './errors'
 
 declare module 'fastify' {
@@ -44,11 +45,7 @@ export const authenticationPlugin = fp(
     // a demoted admin loses access at once.
     async function requireAdmin(request: FastifyRequest) {
       await authenticate(request)
-      const row = await database.db
-        .selectFrom('users')
-        .select('is_admin')
-        .where('id', '=', request.user.id)
-        .executeTakeFirst()
+      const row = await findAdminFlag(database.db, request.user.id)
       if (!row) throw new NotAuthenticated('The user of this token no longer exists.')
       if (row.is_admin !== 1) throw new PermissionDenied()
     }
@@ -60,16 +57,8 @@ export const authenticationPlugin = fp(
       await authenticate(request)
       const { sessionId } = request.user
       if (sessionId === undefined) return
-      const live = await database.db
-        .selectFrom('refresh_tokens')
-        .select('jti')
-        .where('family_id', '=', sessionId)
-        .where('user_id', '=', request.user.id)
-        .where('rotated_at', 'is', null)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', clock.now())
-        .executeTakeFirst()
-      if (!live) throw new NotAuthenticated('This login has been logged out.')
+      if (!(await isLoginLive(database.db, request.user.id, sessionId, clock.now())))
+        throw new NotAuthenticated('This login has been logged out.')
     }
 
     app.decorate('authenticate', authenticate)

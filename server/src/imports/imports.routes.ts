@@ -11,7 +11,9 @@ import {
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { actorOf } from '../audit/audit-log'
-import { AppError, PayloadTooLarge, ValidationFailed, type FieldErrors } from '../http/errors'
+import { ValidationFailed } from '../http/errors'
+import { parseFields } from '../http/field-errors'
+import { readMultipartForm } from '../http/multipart'
 import { acceptJsonOnly } from '../http/json-only'
 import type { ImportsService } from './imports.service'
 import type { ImportInput } from './readers'
@@ -25,27 +27,13 @@ const attachment = (name: string) => `attachment; filename="${name}"`
 async function readUpload(
   request: FastifyRequest,
 ): Promise<{ input: Omit<ImportInput, 'format'>; fields: Record<string, string> }> {
-  if (!request.isMultipart())
-    throw new AppError(415, 'unsupported_media_type', 'Send the file or the text as multipart/form-data.')
-  const fields: Record<string, string> = {}
-  let file: ImportInput['file'] = null
-  try {
-    for await (const part of request.parts({
-      limits: { fileSize: importLimits.fileBytes, files: 1, fields: 20, fieldSize: importLimits.textLength },
-    })) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer()
-        // A form whose file input was left empty still sends an empty part.
-        if (part.fieldname === 'file' && bytes.length > 0) file = { bytes, name: part.filename ?? '' }
-      } else if (typeof part.value === 'string') fields[part.fieldname] = part.value
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLarge(importMessages.fileTooLarge)
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-      throw new PayloadTooLarge('The form has too many parts: send one file or one text.')
-    throw new AppError(400, 'validation_error', 'Malformed multipart body.')
-  }
+  const { fields, file } = await readMultipartForm(request, {
+    fileField: 'file',
+    limits: { fileSize: importLimits.fileBytes, files: 1, fields: 20, fieldSize: importLimits.textLength },
+    notMultipart: 'Send the file or the text as multipart/form-data.',
+    fileTooLarge: importMessages.fileTooLarge,
+    tooManyParts: 'The form has too many parts: send one file or one text.',
+  })
   const text = fields.text && fields.text.trim() !== '' ? fields.text : null
   if (!file && !text) throw new ValidationFailed({ file: [importMessages.noInput] })
   if (file && text) throw new ValidationFailed({ text: [importMessages.bothInputs] })
@@ -71,14 +59,8 @@ export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> =
       },
       async (request, reply) => {
         const { input, fields } = await readUpload(request)
-        const parsed = ImportFieldsSchema.safeParse(fields)
-        if (!parsed.success) {
-          const errors: FieldErrors = {}
-          for (const issue of parsed.error.issues)
-            (errors[issue.path.join('.') || 'non_field_errors'] ??= []).push(issue.message)
-          throw new ValidationFailed(errors)
-        }
-        const dryRun = await imports.dryRun({ ...input, format: parsed.data.format }, parsed.data, actorOf(request))
+        const parsed = parseFields(ImportFieldsSchema, fields)
+        const dryRun = await imports.dryRun({ ...input, format: parsed.format }, parsed, actorOf(request))
         return reply.code(201).type('application/json; charset=utf-8').send(dryRun)
       },
     )

@@ -1,7 +1,6 @@
-import { sql, type Kysely } from 'kysely'
-import { precompile } from '../db/precompiled-query'
-import { isPostgres } from '../db/database'
+import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
+import { listDecidedKeys } from './answer-keys.repository'
 import { lockRevisionKeys } from './key-locks'
 
 // A question revision's key as decided (docs/decisions/036). A revision without a decision scores on the
@@ -26,28 +25,6 @@ export interface AnswerKey {
 /** `excluded`: a dropped question that counts in none of the tallies and leaves max_score. */
 export type KeyedOutcome = 'correct' | 'incorrect' | 'unanswered' | 'excluded'
 
-// The decided keys of the revisions named by a JSON array, compiled once: every submit reads its paper's keys, and
-// Kysely rebuilding an `in` list of a hundred ids per submit cost more than the read (SQLite runs it as a plain
-// prepared statement on the reader or the transaction's connection).
-const selectAnswerKeys = precompile((db: Kysely<DB>, revisionIdsJson: string) =>
-  db
-    .selectFrom(
-      (isPostgres(db)
-        ? sql`jsonb_array_elements_text(cast(${revisionIdsJson} as jsonb))`
-        : sql`json_each(${revisionIdsJson})`
-      ).as('j'),
-    )
-    .innerJoin('question_revisions as r', (join) =>
-      join.on(isPostgres(db) ? sql<boolean>`r.id = cast(j.value as integer)` : sql<boolean>`r.id = j.value`),
-    )
-    .innerJoin('key_versions as k', (join) =>
-      join.onRef('k.revision_id', '=', 'r.id').onRef('k.version', '=', 'r.key_version'),
-    )
-    .select(['r.id as revision_id', 'k.id', 'k.version', 'k.action', 'k.correct_option_ids', 'k.drop_policy'])
-    .select(['k.note', 'k.created_at'])
-    .where('r.key_version', '>', 0),
-)
-
 /**
  * The decided keys of those revisions (revisions without a decision are absent). `lock` (PostgreSQL, inside the
  * transaction that finishes an attempt on these keys) share-locks the revisions first, so that no key decision on
@@ -64,7 +41,7 @@ export async function findAnswerKeys(
   const ids = lock ? await lockRevisionKeys(db, unique) : unique
   const keys = new Map<number, AnswerKey>()
   if (ids.length === 0) return keys
-  const { rows } = await selectAnswerKeys(db, JSON.stringify(ids))
+  const rows = await listDecidedKeys(db, ids)
   for (const row of rows)
     keys.set(Number(row.revision_id), toAnswerKey({ ...row, revision_id: Number(row.revision_id) }))
   return keys

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
-import { precompile } from '../db/precompiled-query'
 import { Conflict } from '../http/errors'
 import { bankMessages } from '@quiz/contracts'
-import { fillDraws, matchingQuestionIds, type DrawFilter } from './draws'
+import { fillDraws, type DrawFilter } from './draws'
+import { bankVersion, matchingQuestionIds } from './draws.repository'
 import type { RandomInt } from '../lib/random'
 import { randomInt } from 'node:crypto'
 import { lastShown } from './question-shows.repository'
@@ -85,10 +85,6 @@ export async function drawQuestions(
   return new Map(draws.map((draw, index) => [draw.itemId, fill.assignment[index]!]))
 }
 
-const selectBankVersion = precompile((db: Kysely<DB>) =>
-  db.selectFrom('question_revisions').select((eb) => eb.fn.max('id').as('version')),
-)
-
 /**
  * Each draw's pool (ids of the live questions its filters match), kept per process under the bank's version: the
  * newest revision id, one index read. Every write that can change which questions match writes a revision (a new
@@ -108,7 +104,7 @@ export function createDrawPools() {
         draw.difficulty,
         draw.source?.toLowerCase() ?? null,
       ])
-      const current = Number((await selectBankVersion(trx)).rows[0]?.version ?? 0)
+      const current = await bankVersion(trx)
       if (current !== version) {
         pools.clear()
         version = current

@@ -1,8 +1,6 @@
-import { sql, type Kysely, type SqlBool } from 'kysely'
-import type { DB } from '../db/schema'
-
-// Draws from the bank (API.md "Papers"): which live questions a draw's filters match, and whether a paper's draws
-// can all be filled at once. Shared: the admin checks papers with it, attempts draw with it.
+// Draws from the bank (API.md "Papers"): a paper item's draw, and whether a paper's draws can all be filled at once
+// (which live questions a draw's filters match is draws.repository.ts). Shared: the admin checks papers with it,
+// attempts draw with it.
 
 export interface DrawFilter {
   topic: string | null
@@ -27,37 +25,6 @@ export function drawOfItem(item: {
     source: item.draw_source,
     count: item.draw_count ?? 0,
   }
-}
-
-/** Ids of the live questions a draw's filters match (absent filters match everything; tags means all of them). */
-export async function matchingQuestionIds(db: Kysely<DB>, draw: DrawFilter): Promise<number[]> {
-  const tagKeys = [...new Set(draw.tags.map((tag) => tag.toLowerCase()))]
-  const rows = await db
-    .selectFrom('questions as q')
-    .innerJoin('question_revisions as r', 'r.id', 'q.revision_id')
-    .select('q.id')
-    .where('q.deleted_at', 'is', null)
-    .$if(draw.topic !== null && draw.topic !== '', (query) =>
-      query.where((eb) => eb(eb.fn('lower', ['r.topic']), '=', draw.topic!.toLowerCase())),
-    )
-    .$if(draw.difficulty !== null, (query) => query.where('q.difficulty', '=', draw.difficulty!))
-    .$if(draw.source !== null && draw.source !== '', (query) =>
-      query.where((eb) => eb(eb.fn('lower', ['q.source']), '=', draw.source!.toLowerCase())),
-    )
-    .$if(tagKeys.length > 0, (query) =>
-      query.where(
-        (eb) =>
-          sql<SqlBool>`(${eb
-            .selectFrom('question_tags as qt')
-            .innerJoin('tags as t', 't.id', 'qt.tag_id')
-            .select((sub) => sub.fn.countAll().as('n'))
-            .whereRef('qt.question_id', '=', 'q.id')
-            .where('t.name_key', 'in', tagKeys)}) = ${tagKeys.length}`,
-      ),
-    )
-    .orderBy('q.id')
-    .execute()
-  return rows.map((row) => row.id)
 }
 
 export type Fill =

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/database'
 import type { DB } from '../db/schema'
+import { shareLockRevisionsNoWait, waitForRevisionLocks } from './answer-keys.repository'
 
 // PostgreSQL only (docs/decisions/036 "Finishing during a decision"): an attempt that finishes share-locks the rows
 // of its revisions while it reads their keys and holds the locks until it commits, so a key decision, which locks
@@ -28,13 +29,7 @@ export async function lockRevisionKeys(trx: Kysely<DB>, revisionIds: readonly nu
   for (let start = 0; start < revisionIds.length; start += 500) {
     const part = revisionIds.slice(start, start + 500)
     try {
-      const rows = await trx
-        .selectFrom('question_revisions')
-        .select(['id', 'key_version'])
-        .where('id', 'in', part)
-        .forShare()
-        .noWait()
-        .execute()
+      const rows = await shareLockRevisionsNoWait(trx, part)
       for (const row of rows) if (row.key_version > 0) decided.push(row.id)
     } catch (error) {
       if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) throw new KeysBeingDecided(part)
@@ -54,12 +49,7 @@ export async function retryAfterKeyDecisions<T>(database: Database, work: () => 
       return await work()
     } catch (error) {
       if (!(error instanceof KeysBeingDecided) || attempt >= tries) throw error
-      await database.db
-        .selectFrom('question_revisions')
-        .select('id')
-        .where('id', 'in', [...error.revisionIds])
-        .forShare()
-        .execute()
+      await waitForRevisionLocks(database.db, error.revisionIds)
     }
   }
 }

@@ -15,18 +15,27 @@ import {
   RegisterRequestSchema,
   usersMessages,
 } from '@quiz/contracts'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { OtpService } from '../auth/otp.service'
 import { actorOf } from '../audit/audit-log'
-import { AppError, PayloadTooLarge, ValidationFailed, type FieldErrors } from '../http/errors'
+import { parseFields } from '../http/field-errors'
+import { readMultipartForm, type MultipartRules } from '../http/multipart'
 import { loginClientOf } from '../http/login-client'
 import { isTrue, type ProfileService } from './profile.service'
 import type { UsersService } from './users.service'
 
 const ProfilePictureParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) })
 const PROFILE_PICTURE_MAX_MB = 5
+
+/** The profile's form: text fields and at most one `profile_picture` file. */
+const profileForm: MultipartRules = {
+  fileField: 'profile_picture',
+  limits: { fileSize: PROFILE_PICTURE_MAX_MB * 1024 * 1024, files: 1, fields: 20, fieldSize: 64 * 1024 },
+  notMultipart: 'Send the profile as multipart/form-data.',
+  fileTooLarge: `The profile picture must be at most ${PROFILE_PICTURE_MAX_MB} MB.`,
+  tooManyParts: 'The form has too many parts: send at most one file.',
+}
 
 /** API.md "Users, OTP and registration", and the profile. Registered with prefix /api/users. */
 export const usersRoutes: FastifyPluginAsyncZod<{
@@ -127,18 +136,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       preHandler: app.authenticate,
     },
     async (request) => {
-      const form = await readProfileForm(request)
-      const parsed = ProfileUpdateFieldsSchema.safeParse(form.fields)
-      if (!parsed.success) {
-        const errors: FieldErrors = {}
-        for (const issue of parsed.error.issues)
-          (errors[issue.path.join('.') || 'non_field_errors'] ??= []).push(issue.message)
-        throw new ValidationFailed(errors)
-      }
-      const { remove_picture: removePicture, ...fields } = parsed.data
+      const form = await readMultipartForm(request, profileForm)
+      const { remove_picture: removePicture, ...fields } = parseFields(ProfileUpdateFieldsSchema, form.fields)
       return profiles.updateProfile(actorOf(request), {
         fields,
-        picture: form.picture,
+        picture: form.file?.bytes,
         removePicture: removePicture !== undefined && isTrue(removePicture),
       })
     },
@@ -158,35 +160,4 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         .send(picture.data)
     },
   )
-}
-
-/** Reads the multipart body: text fields by name, and the bytes of the `profile_picture` file if one was chosen. */
-async function readProfileForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; picture?: Buffer }> {
-  if (!request.isMultipart()) {
-    throw new AppError(415, 'unsupported_media_type', 'Send the profile as multipart/form-data.')
-  }
-  const fields: Record<string, string> = {}
-  let picture: Buffer | undefined
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer()
-        // A form whose file input was left empty still sends an empty part: that means "no new picture".
-        if (part.fieldname === 'profile_picture' && bytes.length > 0) picture = bytes
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value
-      }
-    }
-  } catch (error) {
-    const code = (error as { code?: string }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new PayloadTooLarge(`The profile picture must be at most ${PROFILE_PICTURE_MAX_MB} MB.`)
-    }
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
-      throw new PayloadTooLarge('The form has too many parts: send at most one file.')
-    }
-    // Anything else here is the body itself being malformed (busboy's "Unexpected end of form" and the like).
-    throw new AppError(400, 'validation_error', 'Malformed multipart body.')
-  }
-  return { fields, picture }
 }

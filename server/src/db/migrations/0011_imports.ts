@@ -1,5 +1,5 @@
+import { createHash } from 'node:crypto'
 import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely'
-import { contentHash } from '../../questions/content-hash'
 import type { Dialect } from '../database'
 
 // Frozen in time: change the schema with a new migration, never by editing this one.
@@ -10,6 +10,22 @@ import type { Dialect } from '../database'
 // bank's current questions are found by joining questions.revision_id. Existing revisions are hashed here.
 
 const BATCH = 500
+
+// A frozen copy of questions/content-hash.ts as this migration was written: the hashes it writes must be those the
+// application of that day wrote, whatever the application's hash becomes (a change of it comes with a migration of
+// its own that hashes the bank again).
+const normaliseForHash = (text: string) => text.normalize('NFC').replace(/\s+/gu, ' ').trim()
+
+function contentHash(content: {
+  text: { en: string; ne: string }
+  options: readonly { text: { en: string; ne: string }; is_correct: boolean }[]
+}): string {
+  const options = content.options
+    .map((option) => [normaliseForHash(option.text.en), normaliseForHash(option.text.ne), option.is_correct ? 1 : 0])
+    .sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1))
+  const key = JSON.stringify([normaliseForHash(content.text.en), normaliseForHash(content.text.ne), options])
+  return createHash('sha256').update(key).digest('hex')
+}
 
 export const imports = (dialect: Dialect): Migration => {
   const id = dialect === 'postgres' ? 'serial' : 'integer'

@@ -1,0 +1,51 @@
+import { sql, type Kysely } from 'kysely'
+import { isPostgres } from '../db/database'
+import { precompile } from '../db/precompiled-query'
+import type { DB } from '../db/schema'
+
+// The statements of decided answer keys (answer-keys.ts) and of the locks a finishing attempt takes on them
+// (key-locks.ts).
+
+// The decided keys of the revisions named by a JSON array, compiled once: every submit reads its paper's keys, and
+// Kysely rebuilding an `in` list of a hundred ids per submit cost more than the read (SQLite runs it as a plain
+// prepared statement on the reader or the transaction's connection).
+const selectAnswerKeys = precompile((db: Kysely<DB>, revisionIdsJson: string) =>
+  db
+    .selectFrom(
+      (isPostgres(db)
+        ? sql`jsonb_array_elements_text(cast(${revisionIdsJson} as jsonb))`
+        : sql`json_each(${revisionIdsJson})`
+      ).as('j'),
+    )
+    .innerJoin('question_revisions as r', (join) =>
+      join.on(isPostgres(db) ? sql<boolean>`r.id = cast(j.value as integer)` : sql<boolean>`r.id = j.value`),
+    )
+    .innerJoin('key_versions as k', (join) =>
+      join.onRef('k.revision_id', '=', 'r.id').onRef('k.version', '=', 'r.key_version'),
+    )
+    .select(['r.id as revision_id', 'k.id', 'k.version', 'k.action', 'k.correct_option_ids', 'k.drop_policy'])
+    .select(['k.note', 'k.created_at'])
+    .where('r.key_version', '>', 0),
+)
+
+/** The decided key rows of these revisions (revisions without a decision are absent). */
+export async function listDecidedKeys(db: Kysely<DB>, revisionIds: readonly number[]) {
+  const { rows } = await selectAnswerKeys(db, JSON.stringify(revisionIds))
+  return rows
+}
+
+/** PostgreSQL: share-locks the revisions' rows, NOWAIT (it throws lock_not_available if one is locked for update). */
+export function shareLockRevisionsNoWait(trx: Kysely<DB>, revisionIds: readonly number[]) {
+  return trx
+    .selectFrom('question_revisions')
+    .select(['id', 'key_version'])
+    .where('id', 'in', revisionIds)
+    .forShare()
+    .noWait()
+    .execute()
+}
+
+/** PostgreSQL: waits until no transaction holds these revisions' rows for update (the share locks end at once). */
+export async function waitForRevisionLocks(db: Kysely<DB>, revisionIds: readonly number[]) {
+  await db.selectFrom('question_revisions').select('id').where('id', 'in', revisionIds).forShare().execute()
+}

@@ -1,0 +1,44 @@
+import { sql, type Kysely, type SqlBool } from 'kysely'
+import { precompile } from '../db/precompiled-query'
+import type { DB } from '../db/schema'
+import type { DrawFilter } from './draws'
+
+/** Ids of the live questions a draw's filters match (absent filters match everything; tags means all of them). */
+export async function matchingQuestionIds(db: Kysely<DB>, draw: DrawFilter): Promise<number[]> {
+  const tagKeys = [...new Set(draw.tags.map((tag) => tag.toLowerCase()))]
+  const rows = await db
+    .selectFrom('questions as q')
+    .innerJoin('question_revisions as r', 'r.id', 'q.revision_id')
+    .select('q.id')
+    .where('q.deleted_at', 'is', null)
+    .$if(draw.topic !== null && draw.topic !== '', (query) =>
+      query.where((eb) => eb(eb.fn('lower', ['r.topic']), '=', draw.topic!.toLowerCase())),
+    )
+    .$if(draw.difficulty !== null, (query) => query.where('q.difficulty', '=', draw.difficulty!))
+    .$if(draw.source !== null && draw.source !== '', (query) =>
+      query.where((eb) => eb(eb.fn('lower', ['q.source']), '=', draw.source!.toLowerCase())),
+    )
+    .$if(tagKeys.length > 0, (query) =>
+      query.where(
+        (eb) =>
+          sql<SqlBool>`(${eb
+            .selectFrom('question_tags as qt')
+            .innerJoin('tags as t', 't.id', 'qt.tag_id')
+            .select((sub) => sub.fn.countAll().as('n'))
+            .whereRef('qt.question_id', '=', 'q.id')
+            .where('t.name_key', 'in', tagKeys)}) = ${tagKeys.length}`,
+      ),
+    )
+    .orderBy('q.id')
+    .execute()
+  return rows.map((row) => row.id)
+}
+
+const selectBankVersion = precompile((db: Kysely<DB>) =>
+  db.selectFrom('question_revisions').select((eb) => eb.fn.max('id').as('version')),
+)
+
+/** The bank's version: its newest revision id (0 for an empty bank); every change to what a draw matches writes one. */
+export async function bankVersion(db: Kysely<DB>): Promise<number> {
+  return Number((await selectBankVersion(db)).rows[0]?.version ?? 0)
+}
