@@ -1,3 +1,4 @@
+import { DROP_POLICIES, KEY_ACTIONS } from '@quiz/contracts/rules/challenges'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -10,8 +11,6 @@ import { optionLetter } from '../../../lib/option-letters'
 import { formatNumber, formatScore } from '../../../lib/format'
 import { TableHead, TableScroll } from '../ui'
 import {
-  DROP_POLICIES,
-  KEY_ACTIONS,
   decideKey,
   flagKeys,
   type DropPolicy,
