@@ -1,4 +1,5 @@
 import type { OtpPurpose } from '@quiz/contracts'
+import { PHONE_PATTERN } from '@quiz/contracts/rules/identity'
 import { useMutation } from '@tanstack/react-query'
 import {
   useEffect,
@@ -27,7 +28,6 @@ import {
 import { codeForm } from './auth-resolvers'
 import { ResendOtp } from './resend-otp'
 import { useResendCountdown } from './use-resend-countdown'
-import { PHONE_PATTERN } from './validation'
 import { Button } from '../../components/ui/button'
 
 /** The control's wiring: RHF's `register(name)`, or a value and handler the screen keeps itself (registration). */

@@ -1,3 +1,4 @@
+import { DIFFICULTIES } from '@quiz/contracts/rules/difficulty'
 import { ImportFormatSchema, LegacyFontChoiceSchema } from '@quiz/contracts'
 import { useTranslation } from 'react-i18next'
 import type { ImportFormat, LegacyFontChoice } from './import.api'
@@ -5,7 +6,6 @@ import './import.i18n'
 
 const formats = ImportFormatSchema.options
 const legacyFonts = LegacyFontChoiceSchema.options
-const difficulties = ['easy', 'medium', 'hard'] as const
 
 export interface ImportDefaults {
   topic: string
@@ -109,7 +109,7 @@ export function DefaultsFields({
           onChange={(event) => set('difficulty')(event.target.value)}
         >
           <option value="">{t('defaults.difficulty_none')}</option>
-          {difficulties.map((choice) => (
+          {DIFFICULTIES.map((choice) => (
             <option key={choice} value={choice}>
               {t(`difficulty.${choice}`)}
             </option>

@@ -1,3 +1,4 @@
+import { DIFFICULTIES } from '@quiz/contracts/rules/difficulty'
 import { useId, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -32,7 +33,6 @@ const DEFAULT_ATTEMPTS = 3
 const DEFAULT_DIFFICULTY: Difficulty = 'medium'
 /** API.md: a quiz's window to challenge its key, 7 days unless set. */
 const DEFAULT_CHALLENGE_DAYS = 7
-const DIFFICULTIES: Difficulty[] = ['easy', 'medium', 'hard']
 /** Join minutes offered when a quiz is first made a live mock (any of 1..180 may be typed). */
 const DEFAULT_JOIN_MINUTES = 15
 
