@@ -6,7 +6,8 @@ import { WithQueries } from '../../api/with-queries'
 import type { Language } from '../../i18n/i18n'
 import { authApi, startSession } from './auth.api'
 import { failure, StatusAlert } from './auth-messages'
-import { OtpCodeForm, PhoneField, useOtpFlow, usePhoneForm } from './otp-step'
+import { PhoneField, usePhoneForm } from './digits-fields'
+import { OtpCodeForm, useOtpFlow } from './otp-step'
 import { Button } from '../../components/ui/button'
 
 export interface FlowProps {

@@ -14,7 +14,8 @@ import { fieldErrorsOf, setServerErrors } from '../../components/ui/form/server-
 import { failure, StatusAlert, useMessageText } from './auth-messages'
 import { registerForm } from './auth-resolvers'
 import type { LoginState } from './login-state'
-import { OtpCodeForm, PhoneField, useOtpFlow } from './otp-step'
+import { PhoneField } from './digits-fields'
+import { OtpCodeForm, useOtpFlow } from './otp-step'
 import {
   detailFields,
   fieldIds,
