@@ -2,10 +2,11 @@
 // report card, the admin's queue of flagged question revisions, and the key decision with its dry run.
 import { z } from 'zod'
 import { BilingualSchema, IdSchema, RichTextSchema } from './common'
+import { CHALLENGE_NOTE_LENGTH, DROP_POLICIES, FLAG_REASONS, KEY_ACTIONS } from './rules/challenges'
 
 export const challengeLimits = {
   challengeDays: { min: 0, max: 60 },
-  noteLength: 1_000,
+  noteLength: CHALLENGE_NOTE_LENGTH,
   /** How many score and rank changes a key decision lists. */
   listedChanges: 100,
 } as const
@@ -33,7 +34,7 @@ export const ChallengeDaysSchema = z
   .min(challengeLimits.challengeDays.min, challengeMessages.challengeDays)
   .max(challengeLimits.challengeDays.max, challengeMessages.challengeDays)
 
-export const FlagReasonSchema = z.enum(['wrong_key', 'multiple_correct', 'no_correct', 'ambiguous', 'typo', 'other'])
+export const FlagReasonSchema = z.enum(FLAG_REASONS)
 export type FlagReason = z.infer<typeof FlagReasonSchema>
 
 export const FlagStatusSchema = z.enum(['open', 'accepted', 'rejected'])
@@ -114,10 +115,10 @@ export type FlagQueue = z.infer<typeof FlagQueueSchema>
 
 // Key decisions.
 
-export const KeyActionSchema = z.enum(['keep', 'change', 'accept_several', 'drop'])
+export const KeyActionSchema = z.enum(KEY_ACTIONS)
 export type KeyAction = z.infer<typeof KeyActionSchema>
 
-export const DropPolicySchema = z.enum(['full_marks_all', 'full_marks_answered', 'exclude'])
+export const DropPolicySchema = z.enum(DROP_POLICIES)
 export type DropPolicy = z.infer<typeof DropPolicySchema>
 
 /**

@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { messages } from './messages'
+import { DIFFICULTIES } from './rules/difficulty'
+import { PHONE_PATTERN } from './rules/identity'
 
 /** Positive integer id, accepted from path params as a string of digits. */
 export const IdSchema = z.coerce.number().int().positive().max(2_147_483_647)
@@ -11,7 +13,7 @@ export const IsoDateTimeSchema = z.iso.datetime({ offset: true })
 export const LanguageSchema = z.enum(['en', 'ne'])
 export type Language = z.infer<typeof LanguageSchema>
 
-export const DifficultySchema = z.enum(['easy', 'medium', 'hard'])
+export const DifficultySchema = z.enum(DIFFICULTIES)
 export type Difficulty = z.infer<typeof DifficultySchema>
 
 /** Bilingual text as output: `ne` is always a string, '' when there is none. */
@@ -40,10 +42,7 @@ export const bilingualInput = (maxLength: number, { requireEn = true } = {}) =>
       .transform((value) => value ?? ''),
   })
 
-export const PhoneNumberSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{10}$/, messages.invalidPhone)
+export const PhoneNumberSchema = z.string().trim().regex(PHONE_PATTERN, messages.invalidPhone)
 
 export const TokenPairSchema = z.object({ access: z.string(), refresh: z.string() })
 export type TokenPair = z.infer<typeof TokenPairSchema>

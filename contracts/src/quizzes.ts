@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { BilingualSchema, DifficultySchema, IdSchema, RichTextSchema } from './common'
 import { LiveInfoSchema } from './live'
+import { AttemptSectionSchema, SectionScoreSchema } from './sections'
 
 /** Path parameters of `/api/quizzes/{id}/question/{n}/`; `n` counts from 1. */
 export const QuestionNumberParamsSchema = z.object({ id: IdSchema, n: IdSchema })
@@ -65,18 +66,7 @@ export const AttemptInfoSchema = z.object({
   /** `{questionId: seconds}` for the questions with time recorded. */
   time_spent: z.record(z.string(), z.number().int()),
   /** The paper's sections (API.md "Papers"); timed ones are taken in order. */
-  sections: z.array(
-    z.object({
-      title: BilingualSchema,
-      marks_correct: z.number(),
-      marks_wrong: z.number(),
-      first: z.number().int(),
-      count: z.number().int(),
-      time_limit_minutes: z.number().int().nullable(),
-      deadline: z.string().nullable(),
-      closed: z.boolean(),
-    }),
-  ),
+  sections: z.array(AttemptSectionSchema),
 })
 export type AttemptInfo = z.infer<typeof AttemptInfoSchema>
 
@@ -172,15 +162,6 @@ export const SubmitResultSchema = z.object({
   ranked: z.boolean(),
   /** The sum of the paper's marks for right answers. */
   max_score: z.number(),
-  sections: z.array(
-    z.object({
-      title: BilingualSchema,
-      score: z.number(),
-      max_score: z.number(),
-      correct: z.number().int(),
-      incorrect: z.number().int(),
-      unanswered: z.number().int(),
-    }),
-  ),
+  sections: z.array(SectionScoreSchema),
 })
 export type SubmitResult = z.infer<typeof SubmitResultSchema>

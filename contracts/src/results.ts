@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { FlagSchema, RegradeSchema } from './challenges'
 import { BilingualSchema, RichTextSchema } from './common'
+import { SectionScoreSchema } from './sections'
 
 export const AttemptIdParamsSchema = z.object({ attemptId: z.coerce.number().int().positive().max(2_147_483_647) })
 
@@ -97,16 +98,7 @@ export const ReportCardSchema = z.object({
   analysis: ReportAnalysisSchema,
   /** The sum of the paper's marks for right answers. */
   max_score: z.number(),
-  sections: z.array(
-    z.object({
-      title: BilingualSchema,
-      score: z.number(),
-      max_score: z.number(),
-      correct: z.number().int(),
-      incorrect: z.number().int(),
-      unanswered: z.number().int(),
-    }),
-  ),
+  sections: z.array(SectionScoreSchema),
 })
 export type ReportCard = z.infer<typeof ReportCardSchema>
 

@@ -2,13 +2,8 @@
 import { z } from 'zod'
 import { requiredString } from './auth'
 import { LanguageSchema, PhoneNumberSchema } from './common'
-import {
-  isAllDigits,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  USERNAME_MAX_LENGTH,
-  USERNAME_MIN_LENGTH,
-} from './rules/password'
+import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from './rules/identity'
+import { isAllDigits, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './rules/password'
 
 export const usersMessages = {
   usernameLength: 'Username must be 3 to 30 characters long.',
@@ -36,7 +31,7 @@ export const UsernameSchema = requiredString()
   .trim()
   .min(USERNAME_MIN_LENGTH, usersMessages.usernameLength)
   .max(USERNAME_MAX_LENGTH, usersMessages.usernameLength)
-  .regex(/^[A-Za-z0-9._-]+$/, usersMessages.usernameCharacters)
+  .regex(USERNAME_PATTERN, usersMessages.usernameCharacters)
 
 /**
  * The shape rules of a new password (rules.ts); the server also refuses common passwords and ones similar to the

@@ -1,15 +1,16 @@
-// The password and username rules, written once without zod: the web forms import this file alone
+// The password rules, written once without zod: the web forms import this file alone
 // (`@quiz/contracts/rules/password`), and the contracts' zod schemas and the server's checks are built on it.
+import { USERNAME_MIN_LENGTH } from './identity'
 
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_MAX_LENGTH = 256
-/** A username shorter than this is refused anyway, so it is not yet a name a password could resemble. */
-export const USERNAME_MIN_LENGTH = 3
-export const USERNAME_MAX_LENGTH = 30
 
 export const isAllDigits = (password: string) => /^\d+$/.test(password)
 
-/** API.md: "too similar" means the username appears in the password or the password in the username, ignoring case. */
+/**
+ * API.md: "too similar" means the username appears in the password or the password in the username, ignoring case.
+ * A username shorter than the shortest allowed is refused anyway, so it is not yet a name a password could resemble.
+ */
 export function isTooSimilar(password: string, username: string): boolean {
   const name = username.trim().toLowerCase()
   const lower = password.toLowerCase()

@@ -1,3 +1,4 @@
+import type { DropPolicy, KeyAction } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { listDecidedKeys } from './answer-keys.repository'
@@ -7,13 +8,11 @@ import { lockRevisionKeys } from './key-locks'
 // options it was written with; one with a decision scores on its current key version, whatever the revision's
 // options say: every finished attempt was re-scored on it, and attempts that start afterwards are scored on it.
 
-export type DropPolicy = 'full_marks_all' | 'full_marks_answered' | 'exclude'
-
 export interface AnswerKey {
   revisionId: number
   version: number
   versionId: number
-  action: 'keep' | 'change' | 'accept_several' | 'drop'
+  action: KeyAction
   /** The options that score right. */
   correct: ReadonlySet<number>
   /** Set when the question was dropped. */

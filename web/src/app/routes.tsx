@@ -3,6 +3,7 @@ import { RouteError } from '../components/error-fallback'
 import { Layout } from '../components/layout/layout'
 import type { ScreenHandle } from '../components/layout/screen-title'
 import { loadSignedInNav } from '../components/layout/top-nav'
+import { paths, patterns } from '../lib/paths'
 import { RequireAdmin, RequireAuth, RequireVisitor } from '../session/guards'
 
 // A screen whose heading alone does not say what it is (the report card's is the quiz's title) names itself.
@@ -18,10 +19,10 @@ export const routes: RouteObject[] = [
       {
         element: <RequireVisitor />,
         children: [
-          { path: '/login', lazy: () => import('../features/auth/login-page') },
-          { path: '/register', lazy: () => import('../features/auth/register-page') },
-          { path: '/forgot-password', lazy: () => import('../features/auth/forgot-password-page') },
-          { path: '/reset-password', lazy: () => import('../features/auth/reset-password-page') },
+          { path: paths.login(), lazy: () => import('../features/auth/login-page') },
+          { path: paths.register(), lazy: () => import('../features/auth/register-page') },
+          { path: paths.forgotPassword(), lazy: () => import('../features/auth/forgot-password-page') },
+          { path: paths.resetPassword(), lazy: () => import('../features/auth/reset-password-page') },
         ],
       },
       {
@@ -35,60 +36,60 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: [
-              { path: '/', lazy: () => import('../features/dashboard/dashboard-page') },
+              { path: paths.home(), lazy: () => import('../features/dashboard/dashboard-page') },
               {
-                path: '/quiz/:quizId/instructions',
+                path: patterns.quizInstructions,
                 lazy: () => import('../features/quiz/instructions-page'),
                 handle: screen('instructions'),
               },
-              { path: '/quiz/:quizId', lazy: () => import('../features/quiz/quiz-page'), handle: screen('exam') },
-              { path: '/quiz/:quizId/leaderboard', lazy: () => import('../features/live/leaderboard-page') },
-              { path: '/results', lazy: () => import('../features/results/results-page') },
+              { path: patterns.quiz, lazy: () => import('../features/quiz/quiz-page'), handle: screen('exam') },
+              { path: patterns.leaderboard, lazy: () => import('../features/live/leaderboard-page') },
+              { path: paths.results(), lazy: () => import('../features/results/results-page') },
               {
-                path: '/results/:attemptId',
+                path: patterns.report,
                 lazy: () => import('../features/results/report-page'),
                 handle: screen('report'),
               },
-              { path: '/progress', lazy: () => import('../features/progress/progress-page') },
-              { path: '/practice', lazy: () => import('../features/practice/practice-page') },
-              { path: '/profile', lazy: () => import('../features/profile/profile-page') },
-              { path: '/plans', lazy: () => import('../features/payments/plans-page') },
-              { path: '/payments/:paymentId', lazy: () => import('../features/payments/payment-page') },
-              { path: '/notifications', lazy: () => import('../features/notifications/notifications-page') },
+              { path: paths.progress(), lazy: () => import('../features/progress/progress-page') },
+              { path: paths.practice(), lazy: () => import('../features/practice/practice-page') },
+              { path: paths.profile(), lazy: () => import('../features/profile/profile-page') },
+              { path: paths.plans(), lazy: () => import('../features/payments/plans-page') },
+              { path: patterns.payment, lazy: () => import('../features/payments/payment-page') },
+              { path: paths.notifications(), lazy: () => import('../features/notifications/notifications-page') },
             ],
           },
           {
             element: <RequireAdmin />,
             children: [
-              { path: '/admin', lazy: () => import('../features/admin/quizzes/admin-page') },
-              { path: '/admin/quiz/new', lazy: () => import('../features/admin/quizzes/quiz-create-page') },
-              { path: '/admin/quiz/create', lazy: () => import('../features/admin/quizzes/quiz-new-page') },
-              { path: '/admin/quiz/:quizId/edit', lazy: () => import('../features/admin/quizzes/quiz-edit-page') },
+              { path: paths.admin(), lazy: () => import('../features/admin/quizzes/admin-page') },
+              { path: paths.adminNewQuiz(), lazy: () => import('../features/admin/quizzes/quiz-create-page') },
+              { path: paths.adminCreateQuiz(), lazy: () => import('../features/admin/quizzes/quiz-new-page') },
+              { path: patterns.adminEditQuiz, lazy: () => import('../features/admin/quizzes/quiz-edit-page') },
               {
-                path: '/admin/quiz/:quizId/attempts',
+                path: patterns.adminQuizAttempts,
                 lazy: () => import('../features/admin/reports/quiz-attempts-page'),
               },
               // Its own chunk: the statistics and the histogram load only when this tab opens.
               {
-                path: '/admin/quiz/:quizId/statistics',
+                path: patterns.adminQuizStatistics,
                 lazy: () => import('../features/admin/reports/quiz-statistics-page'),
               },
               {
-                path: '/admin/learners',
+                path: paths.adminLearners(),
                 lazy: () => import('../features/admin/people/learners-page'),
               },
-              { path: '/admin/plans', lazy: () => import('../features/admin/billing/plans-page') },
-              { path: '/admin/payments', lazy: () => import('../features/admin/billing/payments-page') },
-              { path: '/admin/audit', lazy: () => import('../features/admin/reports/audit-log-page') },
-              { path: '/admin/bank', lazy: () => import('../features/admin/bank/bank-page') },
+              { path: paths.adminPlans(), lazy: () => import('../features/admin/billing/plans-page') },
+              { path: paths.adminPayments(), lazy: () => import('../features/admin/billing/payments-page') },
+              { path: paths.adminAudit(), lazy: () => import('../features/admin/reports/audit-log-page') },
+              { path: paths.adminBank(), lazy: () => import('../features/admin/bank/bank-page') },
               {
-                path: '/admin/key-challenges',
+                path: paths.adminKeyChallenges(),
                 lazy: () => import('../features/admin/challenges/key-challenges-page'),
               },
-              { path: '/admin/quiz/:quizId/paper', lazy: () => import('../features/admin/paper/paper-page') },
-              { path: '/admin/import', lazy: () => import('../features/admin/import/import-page') },
+              { path: patterns.adminQuizPaper, lazy: () => import('../features/admin/paper/paper-page') },
+              { path: paths.adminImport(), lazy: () => import('../features/admin/import/import-page') },
               {
-                path: '/admin/font-converter',
+                path: paths.adminFontConverter(),
                 lazy: () => import('../features/admin/font-converter/font-converter-page'),
               },
             ],

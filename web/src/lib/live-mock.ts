@@ -51,8 +51,3 @@ export function liveStartState(quiz: LiveQuiz, phase: LivePhase): LiveStartState
 
 /** Registering (for reminders) is possible until the join window closes (API.md: 409 after it). */
 export const canRegister = (phase: LivePhase) => phase === 'upcoming' || phase === 'open'
-
-// The web bundle takes no values from the contracts' index (it would bring zod along): this one refusal text is
-// copied, and live-refusals.test.ts keeps it equal to the contract's.
-/** `liveMessages.joinClosed`: the detail of the 409 refusing a start between the join window and the common end. */
-export const JOIN_CLOSED_DETAIL = 'The join window of this live mock has closed.'

@@ -35,3 +35,20 @@ export const paths = {
   adminBankIds: (ids: readonly number[]) => `/admin/bank?ids=${ids.join(',')}`,
   adminKeyChallenges: () => '/admin/key-challenges',
 }
+
+/** The parameters the routes name, as the pages read them (useRouteId). */
+export type RouteParam = 'quizId' | 'attemptId' | 'paymentId'
+const param = (name: RouteParam) => `:${name}`
+
+/** The router's patterns (app/routes.tsx): the builders above given their parameters' names, so the two never drift. */
+export const patterns = {
+  quizInstructions: paths.quizInstructions(param('quizId')),
+  quiz: paths.quiz(param('quizId')),
+  leaderboard: paths.leaderboard(param('quizId')),
+  report: paths.report(param('attemptId')),
+  payment: paths.payment(param('paymentId')),
+  adminEditQuiz: paths.adminEditQuiz(param('quizId')),
+  adminQuizAttempts: paths.adminQuizAttempts(param('quizId')),
+  adminQuizStatistics: paths.adminQuizStatistics(param('quizId')),
+  adminQuizPaper: paths.adminQuizPaper(param('quizId')),
+}

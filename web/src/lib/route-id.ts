@@ -1,4 +1,5 @@
 import { useParams } from 'react-router'
+import type { RouteParam } from './paths'
 
 // Apart from paths.ts: every screen imports paths, so what is here would ride in the first screen's chunk.
 
@@ -13,6 +14,6 @@ export function parseId(value: string | null | undefined): number | null {
 }
 
 /** The route's `:name` parameter as an id (parseId): every page reads its ids this one way. */
-export function useRouteId(name: string): number | null {
+export function useRouteId(name: RouteParam): number | null {
   return parseId(useParams()[name])
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { NavLink, useMatch } from 'react-router'
 import { BELL_POLL_MS, notificationsQuery } from '../../api/notifications'
 import { digitsFor } from '../../lib/digits'
-import { paths } from '../../lib/paths'
+import { paths, patterns } from '../../lib/paths'
 
 /** Counts above this read "99+": the badge must stay a small circle on a 360 px phone. */
 const MAX_SHOWN = 99
@@ -14,7 +14,7 @@ const MAX_SHOWN = 99
  */
 export function NotificationBell() {
   const { t, i18n } = useTranslation('nav')
-  const onExam = useMatch('/quiz/:quizId') !== null
+  const onExam = useMatch(patterns.quiz) !== null
   const notifications = useQuery({
     ...notificationsQuery(1),
     enabled: !onExam,

@@ -1,3 +1,4 @@
+import { normalisePhone } from '@quiz/contracts/rules/identity'
 import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../api/api-error'
@@ -5,7 +6,8 @@ import { WithQueries } from '../../api/with-queries'
 import type { Language } from '../../i18n/i18n'
 import { authApi, startSession } from './auth.api'
 import { failure, StatusAlert } from './auth-messages'
-import { OtpCodeForm, PhoneField, useOtpFlow, usePhoneForm } from './otp-step'
+import { PhoneField, usePhoneForm } from './digits-fields'
+import { OtpCodeForm, useOtpFlow } from './otp-step'
 import { Button } from '../../components/ui/button'
 
 export interface FlowProps {
@@ -32,7 +34,7 @@ function OtpFlow({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
     focusStart: () => phone.form.setFocus('phone_number'),
   })
   // Read on each render: the code step shows and verifies the number the code was sent to.
-  const phoneNumber = phone.form.getValues('phone_number').trim()
+  const phoneNumber = normalisePhone(phone.form.getValues('phone_number'))
   const verify = useMutation({
     mutationFn: async (code: string) =>
       startSession(await authApi.verifyLoginOtp(phoneNumber, code), { adoptLanguage }),

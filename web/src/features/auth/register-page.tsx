@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useForm, type FieldErrors } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -7,54 +7,26 @@ import { ApiError } from '../../api/api-error'
 import { paths } from '../../lib/paths'
 import { PasswordInput } from '../../components/ui/password-input'
 import { authApi } from './auth.api'
-import { authKeys, authQueries, type AvailabilityKind } from './availability'
+import { authKeys, authQueries } from './availability'
 import { AuthCard } from './auth-card'
 import { Field } from '../../components/ui/form/field'
 import { fieldErrorsOf, setServerErrors } from '../../components/ui/form/server-errors'
-import { failure, StatusAlert, useMessageText, type FieldMessage } from './auth-messages'
+import { failure, StatusAlert, useMessageText } from './auth-messages'
 import { registerForm } from './auth-resolvers'
 import type { LoginState } from './login-state'
-import { OtpCodeForm, PhoneField, useOtpFlow } from './otp-step'
-import { useDebouncedValue } from './use-debounced-value'
-import { isValidPhone, passwordProblem, usernameProblem } from './validation'
+import { PhoneField } from './digits-fields'
+import { OtpCodeForm, useOtpFlow } from './otp-step'
+import {
+  detailFields,
+  fieldIds,
+  fromServerField,
+  useDetailChecks,
+  type DetailField,
+  type RegisterValues,
+} from './register-checks'
 import { WithQueries } from '../../api/with-queries'
 import { useHydrated } from '../../lib/use-hydrated'
 import { Button } from '../../components/ui/button'
-
-/** SPEC.md: username and phone availability are checked 500 ms after typing stops. */
-export const AVAILABILITY_DEBOUNCE_MS = 500
-
-type DetailField = 'username' | 'phone' | 'password' | 'password2'
-const detailFields: DetailField[] = ['username', 'phone', 'password', 'password2']
-const fieldIds: Record<DetailField, string> = {
-  username: 'register-username',
-  phone: 'register-phone',
-  password: 'register-password',
-  password2: 'register-password2',
-}
-/** The server names fields as API.md does. */
-const fromServerField: Partial<Record<string, DetailField>> = {
-  username: 'username',
-  phone_number: 'phone',
-  password: 'password',
-  password2: 'password2',
-}
-
-type Availability = 'idle' | 'checking' | 'taken' | 'available'
-
-/**
- * Whether `value` is taken, asked once it has stayed unchanged for 500 ms. The query key follows the live
- * value, so an answer for an older value is never shown, and a check run on submit shows at once.
- */
-function useAvailability(kind: AvailabilityKind, value: string, enabled: boolean): Availability {
-  const settled = useDebouncedValue(value, AVAILABILITY_DEBOUNCE_MS) === value
-  const query = useQuery({ ...authQueries.exists(kind, value), enabled: enabled && settled })
-  if (!enabled) return 'idle'
-  if (query.data !== undefined) return query.data ? 'taken' : 'available'
-  return query.fetchStatus === 'fetching' ? 'checking' : 'idle'
-}
-
-type RegisterValues = Record<DetailField, string>
 
 function Screen() {
   const { t } = useTranslation('auth')
@@ -68,7 +40,7 @@ function Screen() {
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   })
-  const { errors, touchedFields, isSubmitted, isSubmitting } = form.formState
+  const { errors, isSubmitting } = form.formState
   // The live values drive the availability checks and the messages as typed. (A subscription rather than
   // useWatch, which would add to react-hook-form's code on the first screen.)
   const [values, setValues] = useState<RegisterValues>(() => ({ ...form.getValues() }))
@@ -91,52 +63,9 @@ function Screen() {
   })
   const { setStatus } = flow
 
-  const username = values.username.trim()
+  const { username, usernameRule, phoneValid, usernameStatus, phoneStatus, errorOf, availabilityStatus } =
+    useDetailChecks(values, form.formState)
   const { phone, password, password2 } = values
-  const usernameRule = username ? usernameProblem(username) : null
-  const usernameSettled = useDebouncedValue(username, AVAILABILITY_DEBOUNCE_MS) === username
-  const phoneSettled = useDebouncedValue(phone, AVAILABILITY_DEBOUNCE_MS) === phone
-  const phoneValid = isValidPhone(phone)
-  const usernameStatus = useAvailability('username', username, username !== '' && !usernameRule)
-  const phoneStatus = useAvailability('phone', phone, phoneValid)
-
-  /**
-   * A message the server or the last submit gave the field stays until the field is edited; otherwise the field
-   * speaks for its value as typed: after blur or a submit, or once the value has settled for 500 ms.
-   */
-  function errorOf(field: DetailField): FieldMessage | string | null {
-    const given = errors[field]?.message
-    if (given) return given
-    const shown = isSubmitted || isSubmitting || Boolean(touchedFields[field])
-    const value = values[field]
-    if (!value.trim()) return shown ? { key: 'required' } : null
-    switch (field) {
-      case 'username':
-        if (usernameRule) return shown || usernameSettled ? { key: usernameRule } : null
-        return usernameStatus === 'taken' ? { key: 'register.username_taken' } : null
-      case 'phone':
-        if (!phoneValid) return shown || phoneSettled ? { key: 'invalid_phone' } : null
-        return phoneStatus === 'taken' ? { key: 'register.phone_taken' } : null
-      case 'password': {
-        const problem = passwordProblem(password, username)
-        return problem && shown ? { key: problem } : null
-      }
-      case 'password2':
-        return password2 !== password && (shown || password2.length >= password.length)
-          ? { key: 'passwords_mismatch' }
-          : null
-    }
-  }
-
-  const availabilityStatus = (
-    state: Availability,
-    available: 'register.username_available' | 'register.phone_available',
-  ) =>
-    state === 'checking'
-      ? { tone: 'info' as const, text: t('register.checking') }
-      : state === 'available'
-        ? { tone: 'ok' as const, text: t(available) }
-        : null
 
   /** Editing a field drops its message (the server's or the last submit's) and the screen's error line. */
   const field = (name: DetailField) =>

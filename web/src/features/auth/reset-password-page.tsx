@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { usersMessages } from '@quiz/contracts'
+import { isValidPhone, normalisePhone } from '@quiz/contracts/rules/identity'
 import { useState } from 'react'
 import { useForm, type FieldErrors } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -14,17 +15,16 @@ import { AuthCard } from './auth-card'
 import { failure, StatusAlert, useMessageText, type StatusMessage } from './auth-messages'
 import { resetForm } from './auth-resolvers'
 import type { LoginState, ResetPasswordState } from './login-state'
-import { OtpField } from './otp-step'
+import { OtpField } from './digits-fields'
 import { ResendOtp } from './resend-otp'
 import { useResendCountdown } from './use-resend-countdown'
-import { isValidPhone } from './validation'
 import { WithQueries } from '../../api/with-queries'
 import { Button, buttonClass } from '../../components/ui/button'
 
 function Screen() {
   const { t } = useTranslation('auth')
   const [params] = useSearchParams()
-  const phone = params.get('phone')?.trim() ?? ''
+  const phone = normalisePhone(params.get('phone') ?? '')
 
   if (!isValidPhone(phone)) {
     return (

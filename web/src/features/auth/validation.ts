@@ -1,22 +1,11 @@
-import {
-  passwordProblems,
-  USERNAME_MAX_LENGTH,
-  USERNAME_MIN_LENGTH,
-  type PasswordProblem as SharedPasswordProblem,
-} from '@quiz/contracts/rules/password'
+import { usernameProblem as sharedUsernameProblem } from '@quiz/contracts/rules/identity'
+import { passwordProblems, type PasswordProblem as SharedPasswordProblem } from '@quiz/contracts/rules/password'
 
-/** Client-side checks that mirror the server's shape rules (API.md), so a learner hears about them before an OTP is spent. */
-export const PHONE_PATTERN = /^\d{10}$/
-const USERNAME_CHARACTERS = /^[A-Za-z0-9._-]+$/
-
-export const isValidPhone = (phone: string) => PHONE_PATTERN.test(phone.trim())
-
+/** The shared shape rules (API.md) as the forms' texts, so a learner hears about them before an OTP is spent. */
 export type UsernameProblem = 'server.username_length' | 'server.username_characters'
 export function usernameProblem(username: string): UsernameProblem | null {
-  const value = username.trim()
-  if (value.length < USERNAME_MIN_LENGTH || value.length > USERNAME_MAX_LENGTH) return 'server.username_length'
-  if (!USERNAME_CHARACTERS.test(value)) return 'server.username_characters'
-  return null
+  const problem = sharedUsernameProblem(username)
+  return problem ? `server.username_${problem}` : null
 }
 
 export type PasswordProblem = 'server.password_short' | 'server.password_numeric' | 'server.password_similar'

@@ -109,6 +109,9 @@ describe('section rules', () => {
     const clock = { serverMs: Date.parse('2026-11-22T07:00:00.000Z'), at: 5_000 }
     expect(sectionSecondsLeft(timed[0], clock, 65_000)).toBe(240)
     expect(sectionSecondsLeft(timed[1], clock, 65_000)).toBeNull()
+    // Opened a fraction after the clock was read: the deadline looks 300.4 s off, the section shows its 5 minutes.
+    const late = section({ time_limit_minutes: 5, deadline: '2026-11-22T07:05:00.400Z' })
+    expect(sectionSecondsLeft(late, clock, 5_000)).toBe(300)
     expect(closeOpenSection(timed)).toEqual([
       { ...timed[0], closed: true },
       { ...timed[1], deadline: '2026-11-22T07:15:00.000Z' },
@@ -182,6 +185,34 @@ describe('exam screen with sections', () => {
     expect(screen.getByText(/General is closed/)).toBeInTheDocument()
     for (const radio of screen.getAllByRole('radio')) expect(radio).toBeDisabled()
     expect(screen.getByRole('button', { name: 'Mark for Review' })).toBeDisabled()
+  })
+
+  it("never shows more than a section's limit, though its deadline lies a fraction later on the server", async () => {
+    // Read at 07:00:00 by the server's clock: a 6-minute section whose deadline is 360.5 s off (the attempt's own
+    // deadline on another fraction of a second); after "Next section" at 07:00:01, the 10-minute one opened by the
+    // server 0.4 s after the device's reading of its clock.
+    const sixMinutes = [
+      section({ time_limit_minutes: 6, deadline: '2026-11-22T07:06:00.500Z' }),
+      section({ title: { en: 'Mathematics', ne: 'गणित' }, first: 8, count: 5, time_limit_minutes: 10 }),
+    ]
+    const opened = [
+      { ...sixMinutes[0]!, closed: true },
+      { ...sixMinutes[1]!, deadline: '2026-11-22T07:10:01.400Z' },
+    ]
+    network(withSections(sixMinutes, { deadline: '2026-11-22T07:16:00.000Z', remaining_seconds: 960 }), {
+      [`POST /api/quizzes/${QUIZ_ID}/sections/next/`]: () => ({ body: { sections: opened } }),
+    })
+    renderQuiz()
+    await settle()
+    expect(screen.getByRole('timer')).toHaveTextContent('6:00')
+    await settle(1_000)
+    expect(screen.getByRole('timer')).toHaveTextContent('5:59')
+
+    await user().click(screen.getByRole('button', { name: 'Next section' }))
+    await user().click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, move on' }))
+    await settle()
+    expect(screen.getByText('What is question 8?')).toBeInTheDocument()
+    expect(screen.getByRole('timer')).toHaveTextContent('10:00')
   })
 
   it('saves the answers just given before it closes the section, and stays when they cannot be saved', async () => {

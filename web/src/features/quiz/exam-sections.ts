@@ -46,6 +46,15 @@ export function serverClockOf(attempt: { deadline: string; remaining_seconds: nu
   return { serverMs: Date.parse(attempt.deadline) - attempt.remaining_seconds * 1000, at }
 }
 
+/**
+ * Seconds a section may show: never more than its limit. The device reads the server's clock only to the second
+ * and a moment late, so a deadline can look a fraction further off than the limit (6:01 for 6 minutes).
+ */
+export function withinLimit(section: AttemptSection, seconds: number): number {
+  const limit = section.time_limit_minutes
+  return Math.max(0, limit === null ? seconds : Math.min(seconds, limit * 60))
+}
+
 /** Seconds the section has left at monotonic time `now`, or null when it has no deadline (not open, untimed). */
 export function sectionSecondsLeft(
   section: AttemptSection | undefined,
@@ -54,7 +63,7 @@ export function sectionSecondsLeft(
 ): number | null {
   if (!section?.deadline) return null
   const serverNow = clock.serverMs + (now - clock.at)
-  return Math.max(0, (Date.parse(section.deadline) - serverNow) / 1000)
+  return withinLimit(section, (Date.parse(section.deadline) - serverNow) / 1000)
 }
 
 /**

@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import { Alert } from '../../components/ui/alert'
-import { Button, buttonClass } from '../../components/ui/button'
+import { Button } from '../../components/ui/button'
 import { Loading } from '../../components/ui/loading'
 import { useBilingual } from '../../i18n/use-bilingual'
-import { paths } from '../../lib/paths'
 import { useRouteId } from '../../lib/route-id'
 import { useSessionUser } from '../../session/use-session'
 import { ConfirmSubmitDialog, LeaveDialog, ScoreDialog } from './exam-dialogs'
@@ -16,7 +14,7 @@ import { ExamBar, ExamNotices, KeptNotice } from './exam-status'
 import { useKeptPaper } from './kept-paper'
 import { countStates, stateOf } from './palette-state'
 import { QuestionNavigator } from './question-navigator'
-import { QuestionView } from './question-view'
+import { AttemptRefused, ExamQuestion } from './exam-question'
 import { quizQueries } from './quiz.api'
 import { useAnswerSaving } from './use-answer-saving'
 import { useAttemptSession } from './use-attempt-session'
@@ -97,25 +95,11 @@ export function Component() {
   }, [questionTimer])
 
   if (attempt.state === 'loading') return <Loading label={t('loading_quiz')} />
-  if (attempt.state === 'error') {
-    return (
-      <div className="card center-card">
-        <Alert kind="error">
-          {t(attempt.message)}{' '}
-          {attempt.message === 'errors.paid_only' && <Link to={paths.plans()}>{t('see_plans')}</Link>}
-        </Alert>
-        <Link className={buttonClass({ variant: 'primary' })} to={paths.home()}>
-          {t('back_to_dashboard')}
-        </Link>
-      </div>
-    )
-  }
+  if (attempt.state === 'error') return <AttemptRefused message={attempt.message} />
 
   const { answers, marked } = snapshot
   const questionIds = attempt.session.questions.map((entry) => entry.id)
   const counts = countStates(questionIds, snapshot)
-  const shownMarked = shown ? marked[String(shown.id)] === true : false
-  const shownAnswered = shown ? answers[String(shown.id)] != null : false
   const handingIn = exam.sending || exam.awaitingConnection !== null || outcome !== null
   const locked = exam.timeUp || handingIn || (paper !== null && !paper.canAnswer(number))
   const isAnswered = (id: number) => answers[String(id)] != null
@@ -166,40 +150,17 @@ export function Component() {
         )}
       />
 
-      <div ref={questionRef} className="quiz__question">
-        {question.isError ? (
-          <div className="card">
-            <Alert kind="error">{t(online ? 'errors.question_failed' : 'errors.question_not_kept', { number })}</Alert>
-            <Button onClick={() => void question.refetch()}>{t('retry')}</Button>
-          </div>
-        ) : shown ? (
-          <QuestionView
-            question={shown}
-            total={total}
-            selectedOptionId={answers[String(shown.id)]}
-            onSelect={(optionId) => queue?.set(shown.id, optionId)}
-            disabled={locked}
-          />
-        ) : (
-          <div className="card">
-            <Loading label={t('loading_question', { number })} />
-          </div>
-        )}
-      </div>
-
-      <div className="quiz__review">
-        <Button
-          className={`quiz__mark${shownMarked ? ' quiz__mark--on' : ''}`}
-          aria-pressed={shownMarked}
-          disabled={locked || !shown}
-          onClick={() => shown && queue?.setMarked(shown.id, !shownMarked)}
-        >
-          {t('mark_for_review')}
-        </Button>
-        <Button disabled={locked || !shownAnswered} onClick={() => shown && queue?.set(shown.id, null)}>
-          {t('clear_response')}
-        </Button>
-      </div>
+      <ExamQuestion
+        question={question}
+        online={online}
+        number={number}
+        total={total}
+        answers={answers}
+        marked={marked}
+        queue={queue}
+        locked={locked}
+        questionRef={questionRef}
+      />
 
       <div className="quiz__controls">
         <Button

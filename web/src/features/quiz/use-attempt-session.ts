@@ -1,7 +1,7 @@
 import type { QuizAttempt } from '@quiz/contracts'
+import { liveMessages } from '@quiz/contracts/rules/live'
 import { useEffect, useRef, useState } from 'react'
 import { ApiError } from '../../api/api-error'
-import { JOIN_CLOSED_DETAIL } from '../../lib/live-mock'
 import { AnswerQueue, answerStorageKey, removeStaleAnswerEntries } from './answer-queue'
 import { clockKeyPrefix } from './attempt-clock'
 import { openAttempt } from './open-attempt'
@@ -30,7 +30,7 @@ function loadErrorMessage(error: unknown): LoadErrorKey {
     if (error.code === 'live_not_started') return 'errors.live_not_started'
   }
   // A live mock between its join window and its common end (API.md "Live mocks").
-  if (error instanceof ApiError && error.status === 409 && error.detail === JOIN_CLOSED_DETAIL) {
+  if (error instanceof ApiError && error.status === 409 && error.detail === liveMessages.joinClosed) {
     return 'errors.live_join_closed'
   }
   if (isTransientError(error) && !navigator.onLine) return 'errors.offline_not_kept'

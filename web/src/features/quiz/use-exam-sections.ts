@@ -11,6 +11,7 @@ import {
   sectionSecondsLeft,
   serverClockOf,
   type ServerClock,
+  withinLimit,
 } from './exam-sections'
 import { nextSection, onDroppedAnswers, startOrResumeAttempt } from './quiz.api'
 import { AUTO_SUBMIT_AT_SECONDS, useCountdown } from './use-countdown'
@@ -33,9 +34,9 @@ interface PaperState {
 function fromAttempt(attempt: QuizAttempt['attempt'], sections: AttemptSection[]): PaperState {
   const open = sections[openIndex(sections)]
   const start = open?.deadline
-    ? attempt.remaining_seconds - (Date.parse(attempt.deadline) - Date.parse(open.deadline)) / 1000
+    ? withinLimit(open, attempt.remaining_seconds - (Date.parse(attempt.deadline) - Date.parse(open.deadline)) / 1000)
     : null
-  return { attemptId: attempt.id, sections, start: start === null ? null : Math.max(0, start) }
+  return { attemptId: attempt.id, sections, start }
 }
 
 interface ExamSectionsOptions {

@@ -1,3 +1,4 @@
+import { CHALLENGE_NOTE_LENGTH, FLAG_REASONS } from '@quiz/contracts/rules/challenges'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -9,7 +10,7 @@ import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
 import type { Language } from '../../i18n/i18n'
 import { optionLetter } from '../../lib/option-letters'
 import { preview } from '../../lib/preview'
-import { FLAG_NOTE_LENGTH, FLAG_REASONS, flagQuestion, type FlagReason, type ReportFlag } from './challenges.api'
+import { flagQuestion, type FlagReason, type ReportFlag } from './challenges.api'
 import type { ReportQuestion } from './results.api'
 import { resultKeys } from './results.api'
 import './results.i18n'
@@ -159,7 +160,7 @@ function ChallengeForm({
   }
   const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }))
   const reasonError = reasonMissing && !draft.reason ? t('challenge.reason_required') : fieldError('reason')
-  const noteLeft = FLAG_NOTE_LENGTH - draft.note.length
+  const noteLeft = CHALLENGE_NOTE_LENGTH - draft.note.length
 
   return (
     <form className="challenge__form stack" onSubmit={submit} noValidate>
@@ -211,7 +212,7 @@ function ChallengeForm({
           <textarea
             {...control}
             rows={3}
-            maxLength={FLAG_NOTE_LENGTH}
+            maxLength={CHALLENGE_NOTE_LENGTH}
             value={draft.note}
             onChange={(event) => set({ note: event.target.value })}
           />

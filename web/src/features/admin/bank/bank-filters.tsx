@@ -1,3 +1,4 @@
+import { DIFFICULTIES } from '@quiz/contracts/rules/difficulty'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
@@ -83,9 +84,11 @@ export function BankFilterFields({ filters, onChange, facets }: BankFilterFields
           onChange={(event) => set({ difficulty: event.target.value as DifficultyFilter })}
         >
           <option value="">{t('filters.any')}</option>
-          <option value="easy">{t('difficulty.easy')}</option>
-          <option value="medium">{t('difficulty.medium')}</option>
-          <option value="hard">{t('difficulty.hard')}</option>
+          {DIFFICULTIES.map((difficulty) => (
+            <option key={difficulty} value={difficulty}>
+              {t(`difficulty.${difficulty}`)}
+            </option>
+          ))}
           <option value="none">{t('difficulty.unrated')}</option>
         </select>
       </div>

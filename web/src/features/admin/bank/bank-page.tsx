@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import { Loading } from '../../../components/ui/loading'
 import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
 import { preview } from '../../../lib/preview'
@@ -12,21 +10,12 @@ import { RichPreview } from '../../../components/ui/rich-text'
 import { AdminNav } from '../admin-nav'
 import { ConfirmDeleteDialog } from '../confirm-dialog'
 import { ApiError } from '../../../api/api-error'
-import { QuestionForm } from '../quizzes/question-form'
-import { adminQueries } from '../quizzes/quizzes.api'
 import { PagedTable } from '../ui'
 import { BankFilterFields, FacetsTable } from './bank-filters'
-import {
-  BANK_PAGE_SIZE,
-  bankQueries,
-  downloadBank,
-  filterQuery,
-  useAddToQuiz,
-  useDeleteBankQuestion,
-  type BankFilters,
-  type BankRow,
-  type DifficultyFilter,
-} from './bank.api'
+import { AddToQuiz } from './add-to-quiz'
+import { BANK_PAGE_SIZE, bankQueries, downloadBank, filterQuery, useDeleteBankQuestion, type BankRow } from './bank.api'
+import { BankQuestionEditor } from './bank-question-editor'
+import { useUrlFilters } from './bank-url-filters'
 import '../admin.css'
 import '../admin.i18n'
 import './bank.css'
@@ -34,27 +23,6 @@ import './bank.i18n'
 
 /** WEB.md "Question bank": the list's text preview, like the quiz's question list. */
 export const BANK_PREVIEW_LENGTH = 80
-
-/** The filters live in the URL, so a reload, a link from an import (`ids=`) and Back keep them. */
-function useUrlFilters(): [BankFilters, number, (filters: BankFilters, page?: number) => void] {
-  const [params, setParams] = useSearchParams()
-  const filters: BankFilters = {
-    search: params.get('search') ?? '',
-    topic: params.get('topic') ?? '',
-    tag: params.get('tag') ?? '',
-    difficulty: (params.get('difficulty') ?? '') as DifficultyFilter,
-    source: params.get('source') ?? '',
-    unused: params.get('unused') === 'true',
-    ids: params.get('ids') ?? '',
-  }
-  const page = Math.max(1, Number(params.get('page')) || 1)
-  const set = (next: BankFilters, nextPage = 1) => {
-    const query = new URLSearchParams(filterQuery(next))
-    if (nextPage > 1) query.set('page', String(nextPage))
-    setParams(query)
-  }
-  return [filters, page, set]
-}
 
 type Editor = { id: number | null; run: number } | null
 
@@ -229,74 +197,6 @@ export function Component() {
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}
       />
-    </div>
-  )
-}
-
-/** The question form over a bank question: a new one at once, an existing one once it has loaded. */
-function BankQuestionEditor({ id, onDone }: { id: number | null; onDone: (result: 'saved' | null) => void }) {
-  const { t } = useTranslation('bank')
-  const question = useQuery({ ...bankQueries.question(id ?? 0), enabled: id !== null })
-  if (id !== null && question.isError) return <Alert kind="error">{t('load_question_failed')}</Alert>
-  if (id !== null && !question.data) return <Loading label={t('loading_question')} />
-  return (
-    <QuestionForm
-      quizId={null}
-      question={id === null ? null : (question.data ?? null)}
-      onCancel={() => onDone(null)}
-      onSaved={() => onDone('saved')}
-    />
-  )
-}
-
-/** The selected questions into a chosen quiz's paper (its last section), one by one. */
-function AddToQuiz({ selected, onAdded }: { selected: number[]; onAdded: () => void }) {
-  const { t } = useTranslation('bank')
-  const pick = useBilingual()
-  const language = useLanguage()
-  const quizzes = useQuery(adminQueries.list())
-  const add = useAddToQuiz()
-  const [quizId, setQuizId] = useState('')
-  const [outcome, setOutcome] = useState<{ added: number; refused: number } | null>(null)
-  const n = (value: number) => formatNumber(value, language)
-
-  const submit = () =>
-    add.mutate(
-      { quizId: Number(quizId), questionIds: selected },
-      {
-        onSuccess: (result) => {
-          setOutcome({ added: result.added, refused: result.refused.length })
-          if (result.refused.length === 0) onAdded()
-        },
-      },
-    )
-
-  return (
-    <div className="card bank-add">
-      <p className="bank-add__count" aria-live="polite">
-        {t('add.selected', { count: selected.length, n: n(selected.length) })}
-      </p>
-      <div className="field">
-        <label htmlFor="bank-add-quiz">{t('add.quiz')}</label>
-        <select id="bank-add-quiz" value={quizId} onChange={(event) => setQuizId(event.target.value)}>
-          <option value="">{t('add.choose')}</option>
-          {quizzes.data?.map((quiz) => (
-            <option key={quiz.id} value={quiz.id}>
-              {pick(quiz.title)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Button variant="primary" disabled={!quizId || selected.length === 0 || add.isPending} onClick={submit}>
-        {add.isPending ? t('add.adding') : t('add.button')}
-      </Button>
-      {outcome && (
-        <Alert kind={outcome.refused ? 'error' : 'success'}>
-          {t('add.added', { count: outcome.added, n: n(outcome.added) })}
-          {outcome.refused > 0 && ` ${t('add.refused', { count: outcome.refused, n: n(outcome.refused) })}`}
-        </Alert>
-      )}
-      {add.isError && <Alert kind="error">{t('add.failed')}</Alert>}
     </div>
   )
 }

@@ -1,3 +1,4 @@
+import { DROP_POLICIES, KEY_ACTIONS } from '@quiz/contracts/rules/challenges'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,50 +8,16 @@ import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/form/field'
 import { useLanguage } from '../../../i18n/use-bilingual'
 import { optionLetter } from '../../../lib/option-letters'
-import { formatNumber, formatScore } from '../../../lib/format'
-import { TableHead, TableScroll } from '../ui'
+import { bodyOf, checkDraft, FIELDS, type Draft, type FieldName } from './decision-draft'
+import { DecisionPreview } from './decision-preview'
 import {
-  DROP_POLICIES,
-  KEY_ACTIONS,
   decideKey,
   flagKeys,
   type DropPolicy,
   type FlaggedQuestion,
-  type KeyAction,
-  type KeyDecisionBody,
   type KeyDecisionResult,
 } from './key-challenges.api'
 import '../admin.i18n'
-
-interface Draft {
-  action: KeyAction
-  correct: number[]
-  dropPolicy: DropPolicy
-  note: string
-}
-
-type FieldName = 'action' | 'correct_option_ids' | 'drop_policy' | 'note'
-const FIELDS: readonly string[] = ['action', 'correct_option_ids', 'drop_policy', 'note']
-
-/** The decision as the server takes it, without `dry_run`: a preview stands for exactly this body. */
-function bodyOf(item: FlaggedQuestion, draft: Draft): Omit<KeyDecisionBody, 'dry_run'> {
-  const base = { revision_id: item.question.revision_id, action: draft.action, note: draft.note.trim() }
-  if (draft.action === 'change' || draft.action === 'accept_several')
-    return { ...base, correct_option_ids: [...draft.correct].sort((a, b) => a - b) }
-  if (draft.action === 'drop') return { ...base, drop_policy: draft.dropPolicy }
-  return base
-}
-
-/** The admin's own checks, in the words of the fields they concern; the server checks all of them again. */
-type Problem = 'note_required' | 'choose_one' | 'choose_several'
-
-function checkDraft(draft: Draft): Partial<Record<FieldName, Problem>> {
-  const problems: Partial<Record<FieldName, Problem>> = {}
-  if (!draft.note.trim()) problems.note = 'note_required'
-  if (draft.action === 'change' && draft.correct.length !== 1) problems.correct_option_ids = 'choose_one'
-  if (draft.action === 'accept_several' && draft.correct.length < 2) problems.correct_option_ids = 'choose_several'
-  return problems
-}
 
 /**
  * Keep, change, accept several or drop (with its policy), and a note the flaggers receive. "Preview" is the
@@ -145,12 +112,6 @@ export function DecisionForm({
         </p>
       </div>
     )
-  }
-
-  const n = (value: number) => formatNumber(value, language)
-  const quizTitle = (quizId: number) => {
-    const quiz = item.quizzes.find((candidate) => candidate.id === quizId)
-    return quiz ? (language === 'ne' && quiz.title.ne ? quiz.title.ne : quiz.title.en) : `#${n(quizId)}`
   }
 
   return (
@@ -267,66 +228,7 @@ export function DecisionForm({
       </div>
       {!previewFresh && <p className="muted">{t('key_challenges.decision.apply_help')}</p>}
 
-      {previewFresh && (
-        <section className="key-preview" aria-labelledby={`${ids}-preview`}>
-          <h3 id={`${ids}-preview`}>{t('key_challenges.preview.title')}</h3>
-          <p role="status">
-            {preview.result.attempts_affected === 0
-              ? t('key_challenges.preview.nothing')
-              : t('key_challenges.preview.summary', counted(preview.result))}
-          </p>
-          {preview.result.score_changes.length > 0 && (
-            <TableScroll label={t('key_challenges.preview.scores')}>
-              <table className="admin-table">
-                <caption>{t('key_challenges.preview.scores')}</caption>
-                <TableHead
-                  columns={[
-                    { label: t('key_challenges.preview.learner') },
-                    { label: t('key_challenges.preview.attempt'), numeric: true },
-                    { label: t('key_challenges.preview.old_score'), numeric: true },
-                    { label: t('key_challenges.preview.new_score'), numeric: true },
-                  ]}
-                />
-                <tbody>
-                  {preview.result.score_changes.map((change) => (
-                    <tr key={change.attempt_id}>
-                      <td>{change.username}</td>
-                      <td className="admin-num">{n(change.attempt_id)}</td>
-                      <td className="admin-num">{formatScore(change.old_score, language)}</td>
-                      <td className="admin-num">{formatScore(change.new_score, language)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          )}
-          {preview.result.rank_changes.length > 0 && (
-            <TableScroll label={t('key_challenges.preview.ranks')}>
-              <table className="admin-table">
-                <caption>{t('key_challenges.preview.ranks')}</caption>
-                <TableHead
-                  columns={[
-                    { label: t('key_challenges.preview.learner') },
-                    { label: t('key_challenges.preview.quiz') },
-                    { label: t('key_challenges.preview.old_rank'), numeric: true },
-                    { label: t('key_challenges.preview.new_rank'), numeric: true },
-                  ]}
-                />
-                <tbody>
-                  {preview.result.rank_changes.map((change) => (
-                    <tr key={`${change.username}-${change.quiz_id}`}>
-                      <td>{change.username}</td>
-                      <td>{quizTitle(change.quiz_id)}</td>
-                      <td className="admin-num">{n(change.old_rank)}</td>
-                      <td className="admin-num">{n(change.new_rank)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          )}
-        </section>
-      )}
+      {previewFresh && <DecisionPreview item={item} result={preview.result} counted={counted} />}
     </form>
   )
 }

@@ -1,3 +1,4 @@
+import { FLAG_REASONS } from '@quiz/contracts/rules/challenges'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -13,7 +14,7 @@ import '../admin.css'
 import '../admin.i18n'
 import { QueryStates, TableHead, TableScroll } from '../ui'
 import { DecisionForm } from './decision-form'
-import { FLAG_REASONS, flagQueries, type FlaggedQuestion, type QueueStatus } from './key-challenges.api'
+import { flagQueries, type FlaggedQuestion, type QueueStatus } from './key-challenges.api'
 import './key-challenges.css'
 
 /** Groups per page of `GET /api/admin/flags/`: the pager's guess when the first page is full. */

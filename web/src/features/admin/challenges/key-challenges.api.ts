@@ -1,5 +1,4 @@
 import type { FlagQueue, FlagQueueQuery, KeyDecisionRequest, KeyDecisionResult } from '@quiz/contracts'
-import type { DropPolicy, FlagReason, KeyAction } from '@quiz/contracts'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../api/client'
 
@@ -7,17 +6,6 @@ import { api } from '../../../api/client'
 export type { DropPolicy, FlagQueue, FlagQueueEntry as FlaggedQuestion, FlagReason, KeyAction } from '@quiz/contracts'
 export type { KeyDecisionRequest as KeyDecisionBody, KeyDecisionResult } from '@quiz/contracts'
 export type QueueStatus = NonNullable<FlagQueueQuery['status']>
-
-export const FLAG_REASONS: readonly FlagReason[] = [
-  'wrong_key',
-  'multiple_correct',
-  'no_correct',
-  'ambiguous',
-  'typo',
-  'other',
-]
-export const KEY_ACTIONS: readonly KeyAction[] = ['keep', 'change', 'accept_several', 'drop']
-export const DROP_POLICIES: readonly DropPolicy[] = ['full_marks_all', 'full_marks_answered', 'exclude']
 
 export const flagKeys = {
   all: ['admin', 'flags'] as const,

@@ -1,36 +1,34 @@
+import { useController, useFormContext, useFormState, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import type { ImportValues } from './import-form'
 import './import.i18n'
-
-export type InputMode = 'file' | 'paste'
 
 interface ImportInputFieldsProps {
   id: string
-  mode: InputMode
-  onMode: (mode: InputMode) => void
-  file: File | null
-  onFile: (file: File | null) => void
-  text: string
-  onText: (text: string) => void
-  /** "Check" was pressed with nothing to check. */
-  missing: boolean
+  /** Another file, text or mode is another input: what was read from the old one no longer applies. */
+  onNewInput: () => void
+  /** Typing changes the text a little at a time: only a text already read is another input. */
+  onTextEdit: () => void
 }
 
 /** A file or pasted text, by a radio pair (the server refuses both at once). */
-export function ImportInputFields({ id, mode, onMode, file, onFile, text, onText, missing }: ImportInputFieldsProps) {
+export function ImportInputFields({ id, onNewInput, onTextEdit }: ImportInputFieldsProps) {
   const { t } = useTranslation('import')
+  const { register, control } = useFormContext<ImportValues>()
+  const mode = useWatch({ control, name: 'mode' })
+  // The file goes to the form as a File (not the input's FileList); nothing focuses it, so it needs no ref.
+  const {
+    field: { value: file, onChange: chooseFile },
+  } = useController({ control, name: 'file' })
+  const { errors } = useFormState({ control })
+  const missing = Boolean(errors.file || errors.text)
   return (
     <>
       <fieldset className="import-mode">
         <legend>{t('input.legend')}</legend>
         {(['file', 'paste'] as const).map((choice) => (
           <label key={choice} className="checkbox">
-            <input
-              type="radio"
-              name={`${id}-mode`}
-              value={choice}
-              checked={mode === choice}
-              onChange={() => onMode(choice)}
-            />
+            <input type="radio" value={choice} {...register('mode', { onChange: onNewInput })} />
             {t(`input.${choice}`)}
           </label>
         ))}
@@ -50,7 +48,10 @@ export function ImportInputFields({ id, mode, onMode, file, onFile, text, onText
                 aria-labelledby={`${id}-file-label`}
                 aria-describedby={`${id}-file-name ${id}-file-hint`}
                 aria-invalid={missing || undefined}
-                onChange={(event) => onFile(event.target.files?.[0] ?? null)}
+                onChange={(event) => {
+                  chooseFile(event.target.files?.[0] ?? null)
+                  onNewInput()
+                }}
               />
               {t('input.choose')}
             </label>
@@ -66,10 +67,9 @@ export function ImportInputFields({ id, mode, onMode, file, onFile, text, onText
           <textarea
             id={`${id}-text`}
             rows={10}
-            value={text}
             aria-describedby={`${id}-text-hint`}
             aria-invalid={missing || undefined}
-            onChange={(event) => onText(event.target.value)}
+            {...register('text', { onChange: onTextEdit })}
           />
           <span id={`${id}-text-hint`} className="field__hint">
             {t('input.text_hint')}

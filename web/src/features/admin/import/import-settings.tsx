@@ -1,42 +1,28 @@
+import { DIFFICULTIES } from '@quiz/contracts/rules/difficulty'
 import { ImportFormatSchema, LegacyFontChoiceSchema } from '@quiz/contracts'
+import { useFormContext, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import type { ImportFormat, LegacyFontChoice } from './import.api'
+import type { ImportValues } from './import-form'
 import './import.i18n'
 
 const formats = ImportFormatSchema.options
 const legacyFonts = LegacyFontChoiceSchema.options
-const difficulties = ['easy', 'medium', 'hard'] as const
 
-export interface ImportDefaults {
-  topic: string
-  tags: string
-  difficulty: string
-  source: string
-}
-
-interface ReadingSettingsProps {
-  id: string
-  format: ImportFormat | ''
-  onFormat: (format: ImportFormat | '') => void
-  legacyFont: LegacyFontChoice
-  onLegacyFont: (font: LegacyFontChoice) => void
-  /** Pasted text cannot be a workbook or a Word file. */
-  pasted: boolean
-}
-
-/** How the input is read: its format (guessed by the server at first) and its legacy Nepali fonts. */
-export function ReadingSettings({ id, format, onFormat, legacyFont, onLegacyFont, pasted }: ReadingSettingsProps) {
+/**
+ * How the input is read: its format (guessed by the server at first) and its legacy Nepali fonts. `onChange`: one
+ * of them changed (the form already holds the new value).
+ */
+export function ReadingSettings({ id, onChange }: { id: string; onChange: () => void }) {
   const { t } = useTranslation('import')
+  const { register, control } = useFormContext<ImportValues>()
+  // Pasted text cannot be a workbook or a Word file.
+  const pasted = useWatch({ control, name: 'mode' }) === 'paste'
   const choices = formats.filter((choice) => (pasted ? choice !== 'xlsx' && choice !== 'docx' : true))
   return (
     <div className="import-settings">
       <div className="field">
         <label htmlFor={`${id}-format`}>{t('settings.format')}</label>
-        <select
-          id={`${id}-format`}
-          value={format}
-          onChange={(event) => onFormat(event.target.value as ImportFormat | '')}
-        >
+        <select id={`${id}-format`} {...register('format', { onChange })}>
           <option value="">{t('settings.format_auto')}</option>
           {choices.map((choice) => (
             <option key={choice} value={choice}>
@@ -47,12 +33,7 @@ export function ReadingSettings({ id, format, onFormat, legacyFont, onLegacyFont
       </div>
       <div className="field">
         <label htmlFor={`${id}-font`}>{t('settings.legacy_font')}</label>
-        <select
-          id={`${id}-font`}
-          value={legacyFont}
-          aria-describedby={`${id}-font-hint`}
-          onChange={(event) => onLegacyFont(event.target.value as LegacyFontChoice)}
-        >
+        <select id={`${id}-font`} aria-describedby={`${id}-font-hint`} {...register('legacyFont', { onChange })}>
           {legacyFonts.map((choice) => (
             <option key={choice} value={choice}>
               {t(`fonts.${choice}`)}
@@ -68,26 +49,13 @@ export function ReadingSettings({ id, format, onFormat, legacyFont, onLegacyFont
 }
 
 /** The defaults given to rows that lack them. */
-export function DefaultsFields({
-  id,
-  defaults,
-  onChange,
-}: {
-  id: string
-  defaults: ImportDefaults
-  onChange: (defaults: ImportDefaults) => void
-}) {
+export function DefaultsFields({ id }: { id: string }) {
   const { t } = useTranslation('import')
-  const set = (name: keyof ImportDefaults) => (value: string) => onChange({ ...defaults, [name]: value })
+  const { register } = useFormContext<ImportValues>()
   const hinted = (name: 'tags' | 'source') => (
     <div className="field">
       <label htmlFor={`${id}-${name}`}>{t(`defaults.${name}`)}</label>
-      <input
-        id={`${id}-${name}`}
-        value={defaults[name]}
-        aria-describedby={`${id}-${name}-hint`}
-        onChange={(event) => set(name)(event.target.value)}
-      />
+      <input id={`${id}-${name}`} aria-describedby={`${id}-${name}-hint`} {...register(`defaults.${name}`)} />
       <span id={`${id}-${name}-hint`} className="field__hint">
         {t(`defaults.${name}_hint`)}
       </span>
@@ -98,18 +66,14 @@ export function DefaultsFields({
       <legend>{t('defaults.legend')}</legend>
       <div className="field">
         <label htmlFor={`${id}-topic`}>{t('defaults.topic')}</label>
-        <input id={`${id}-topic`} value={defaults.topic} onChange={(event) => set('topic')(event.target.value)} />
+        <input id={`${id}-topic`} {...register('defaults.topic')} />
       </div>
       {hinted('tags')}
       <div className="field">
         <label htmlFor={`${id}-difficulty`}>{t('defaults.difficulty')}</label>
-        <select
-          id={`${id}-difficulty`}
-          value={defaults.difficulty}
-          onChange={(event) => set('difficulty')(event.target.value)}
-        >
+        <select id={`${id}-difficulty`} {...register('defaults.difficulty')}>
           <option value="">{t('defaults.difficulty_none')}</option>
-          {difficulties.map((choice) => (
+          {DIFFICULTIES.map((choice) => (
             <option key={choice} value={choice}>
               {t(`difficulty.${choice}`)}
             </option>

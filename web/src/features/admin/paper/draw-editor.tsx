@@ -1,3 +1,4 @@
+import { DIFFICULTIES } from '@quiz/contracts/rules/difficulty'
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -64,9 +65,11 @@ export function DrawEditor({ draw, path, name, errors, facets, frozen, onChange,
               onChange={(event) => set({ difficulty: event.target.value as DrawDraft['difficulty'] })}
             >
               <option value="">{t('filters.any')}</option>
-              <option value="easy">{t('difficulty.easy')}</option>
-              <option value="medium">{t('difficulty.medium')}</option>
-              <option value="hard">{t('difficulty.hard')}</option>
+              {DIFFICULTIES.map((difficulty) => (
+                <option key={difficulty} value={difficulty}>
+                  {t(`difficulty.${difficulty}`)}
+                </option>
+              ))}
             </select>
           )}
         </Field>

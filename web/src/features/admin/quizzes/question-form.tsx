@@ -1,5 +1,5 @@
 import { useId, useEffect, useRef, useState } from 'react'
-import { useFieldArray, useForm, useFormContext, useFormState, useWatch } from 'react-hook-form'
+import { useFieldArray, useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../../components/ui/alert'
 import { useFieldMessage } from '../../../components/ui/form/field-message'
@@ -26,6 +26,7 @@ import {
 } from './question-draft'
 import { KeyDecisionNotice } from './key-decision-notice'
 import { mathsPreview } from './maths-preview'
+import { OptionFields } from './option-fields'
 import { imageFields, SvgField } from './svg-field'
 import { bankFieldsDraft, toBankFields, type BankFieldsDraft } from '../bank/bank-draft'
 import { BankFields, bankFieldPaths } from '../bank/bank-fields'
@@ -183,74 +184,5 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
         </div>
       </AdminForm>
     </section>
-  )
-}
-
-interface OptionFieldsProps {
-  index: number
-  radioName: string
-  canRemove: boolean
-  onMarkCorrect: () => void
-  onRemove: () => void
-}
-
-function OptionFields({ index, radioName, canRemove, onMarkCorrect, onRemove }: OptionFieldsProps) {
-  const { t } = useTranslation('admin')
-  const { control, getFieldState, getValues } = useFormContext<QuestionDraft>()
-  const path = `options.${index}` as const
-  const isCorrect = useWatch({ control, name: `${path}.is_correct` })
-  const formState = useFormState({ control, name: path })
-  const imageInvalid = getFieldState(`${path}.image`, formState).invalid
-  const optionError = useFieldMessage()(getFieldState(`${path}.is_correct`, formState).error)
-  const [showImage, setShowImage] = useState(() => getValues(`${path}.image.svg`).trim() !== '')
-  const radioId = useId()
-  const n = index + 1
-
-  return (
-    <fieldset className={`admin-option${isCorrect ? ' admin-option--correct' : ''}`}>
-      <legend>{t('question_form.option', { n })}</legend>
-      <div className="admin-option__head">
-        <div className="checkbox">
-          <input
-            id={radioId}
-            type="radio"
-            name={radioName}
-            checked={isCorrect}
-            onChange={onMarkCorrect}
-            aria-label={t('question_form.correct_named', { n })}
-          />
-          <label htmlFor={radioId}>{t('question_form.correct')}</label>
-        </div>
-        <Button
-          small
-          disabled={!canRemove}
-          onClick={onRemove}
-          aria-label={t('question_form.remove_option_named', { n })}
-        >
-          {t('question_form.remove_option')}
-        </Button>
-      </div>
-      {optionError && <p className="field__error">{optionError}</p>}
-      <div className="admin-grid">
-        <BilingualFields
-          labels={{ en: t('question_form.option_text_en'), ne: t('question_form.option_text_ne') }}
-          name={`${path}.text`}
-          preview={mathsPreview}
-        />
-      </div>
-      <details
-        className="admin-option__image"
-        open={showImage || imageInvalid}
-        onToggle={(event) => setShowImage(event.currentTarget.open)}
-      >
-        <summary>{t('question_form.option_image_toggle')}</summary>
-        <SvgField
-          label={t('question_form.option_image')}
-          captionEnLabel={t('question_form.option_caption_en')}
-          captionNeLabel={t('question_form.option_caption_ne')}
-          name={`${path}.image`}
-        />
-      </details>
-    </fieldset>
   )
 }

@@ -1,3 +1,4 @@
+import { DIFFICULTIES } from '@quiz/contracts/rules/difficulty'
 import { useId, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -12,116 +13,18 @@ import {
   type ServerFields,
 } from '../../../components/ui/form/server-errors'
 import { CheckboxField, SelectField, TextField } from '../../../components/ui/form/fields'
-import type { QuizPatch } from '@quiz/contracts'
+import { useCreateQuiz, useUpdateQuizDetails, type AdminQuiz } from './quizzes.api'
+import { sendAsTyped, useAdminMessages, AdminForm, BilingualFields } from '../forms'
 import {
-  useCreateQuiz,
-  useUpdateQuizDetails,
-  type AdminQuiz,
-  type Bilingual,
-  type Difficulty,
-  type QuizDetailsPayload,
-} from './quizzes.api'
-import { isoToLocalInput, localInputToIso } from '../datetime'
-import { sendAsTyped, useAdminMessages, AdminForm, BilingualFields, pairFields } from '../forms'
+  DETAIL_FIELDS,
+  newQuizValues,
+  payloadOf,
+  valuesFromQuiz,
+  type DetailsValues,
+  type SavedTimes,
+} from './quiz-details-values'
 import { SubmitButton } from '../ui'
 import '../admin.i18n'
-
-// SPEC.md section 9: the form's defaults where the quiz has no value.
-const DEFAULT_DURATION = 90
-const DEFAULT_ATTEMPTS = 3
-const DEFAULT_DIFFICULTY: Difficulty = 'medium'
-/** API.md: a quiz's window to challenge its key, 7 days unless set. */
-const DEFAULT_CHALLENGE_DAYS = 7
-const DIFFICULTIES: Difficulty[] = ['easy', 'medium', 'hard']
-/** Join minutes offered when a quiz is first made a live mock (any of 1..180 may be typed). */
-const DEFAULT_JOIN_MINUTES = 15
-
-type Switches = Pick<Required<QuizPatch>, 'difficulty' | 'is_paid_tier' | 'shuffle_questions' | 'shuffle_options'>
-/** The request's fields (QuizPatch) as the inputs hold them: numbers and local date-times as typed. */
-interface DetailsValues extends Switches {
-  title: Bilingual
-  start_time: string
-  end_time: string
-  duration_minutes: string
-  allowed_attempts: string
-  challenge_days: string
-  /** The live schedule (API.md "Live mocks"), kept while unticked so ticking again restores it. */
-  is_live: boolean
-  live: { starts_at: string; join_minutes: string }
-}
-
-function valuesFromQuiz(quiz: AdminQuiz): DetailsValues {
-  return {
-    title: { en: quiz.title.en, ne: quiz.title.ne ?? '' },
-    start_time: isoToLocalInput(quiz.start_time),
-    end_time: isoToLocalInput(quiz.end_time),
-    duration_minutes: String(quiz.duration_minutes ?? DEFAULT_DURATION),
-    allowed_attempts: String(quiz.allowed_attempts ?? DEFAULT_ATTEMPTS),
-    challenge_days: String(quiz.challenge_days ?? DEFAULT_CHALLENGE_DAYS),
-    difficulty: DIFFICULTIES.includes(quiz.difficulty) ? quiz.difficulty : DEFAULT_DIFFICULTY,
-    is_paid_tier: quiz.is_paid_tier ?? false,
-    shuffle_questions: quiz.shuffle_questions ?? false,
-    shuffle_options: quiz.shuffle_options ?? false,
-    is_live: Boolean(quiz.live),
-    live: {
-      starts_at: isoToLocalInput(quiz.live?.starts_at),
-      join_minutes: String(quiz.live?.join_minutes ?? DEFAULT_JOIN_MINUTES),
-    },
-  }
-}
-
-/** A new quiz: SPEC.md's defaults, opening now with no end, as the server would fill them. */
-function newQuizValues(): DetailsValues {
-  return {
-    title: { en: '', ne: '' },
-    start_time: isoToLocalInput(new Date().toISOString()),
-    end_time: '',
-    duration_minutes: String(DEFAULT_DURATION),
-    allowed_attempts: String(DEFAULT_ATTEMPTS),
-    challenge_days: String(DEFAULT_CHALLENGE_DAYS),
-    difficulty: DEFAULT_DIFFICULTY,
-    is_paid_tier: false,
-    shuffle_questions: false,
-    shuffle_options: false,
-    is_live: false,
-    live: { starts_at: '', join_minutes: String(DEFAULT_JOIN_MINUTES) },
-  }
-}
-
-/** An emptied number input goes as null, for the server to name beside the field. */
-const toInteger = (value: string) => (value.trim() === '' ? null : Number(value))
-
-/**
- * The pickers show minutes only: a time left untouched keeps its exact stored value (seconds included)
- * instead of being rounded down to the minute on every save.
- */
-function timeToSend(value: string, savedIso: string | null): string | null {
-  if (savedIso && value === isoToLocalInput(savedIso)) return savedIso
-  return localInputToIso(value)
-}
-
-// The server's field paths of PATCH /api/admin/quizzes/{id}/ and the fields that show them; the form's field names
-// are the request's, so most map to themselves.
-const DETAIL_FIELDS: Record<string, string> = {
-  ...pairFields('title'),
-  ...Object.fromEntries(
-    [
-      'start_time',
-      'end_time',
-      'duration_minutes',
-      'allowed_attempts',
-      'difficulty',
-      'is_paid_tier',
-      'shuffle_questions',
-      'shuffle_options',
-      'challenge_days',
-      'live.starts_at',
-      'live.join_minutes',
-    ].map((path) => [path, path]),
-  ),
-  // A message about the schedule as a whole goes beside its start.
-  live: 'live.starts_at',
-}
 
 type Outcome = { ok: true } | { ok: false; lines: string[] } | null
 
@@ -135,7 +38,7 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz | null }) {
   const update = useUpdateQuizDetails(quiz?.id ?? 0)
   const create = useCreateQuiz()
   const saving = quiz ? update : create
-  const [saved, setSaved] = useState({
+  const [saved, setSaved] = useState<SavedTimes>({
     start: quiz?.start_time ?? null,
     end: quiz?.end_time ?? null,
     live: quiz?.live?.starts_at ?? null,
@@ -153,24 +56,7 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz | null }) {
   const isLive = useWatch({ control: form.control, name: 'is_live' })
 
   const submit = (values: DetailsValues) => {
-    const details: QuizDetailsPayload = {
-      title: values.title,
-      start_time: timeToSend(values.start_time, saved.start),
-      end_time: timeToSend(values.end_time, saved.end),
-      duration_minutes: toInteger(values.duration_minutes),
-      allowed_attempts: toInteger(values.allowed_attempts),
-      difficulty: values.difficulty,
-      is_paid_tier: values.is_paid_tier,
-      shuffle_questions: values.shuffle_questions,
-      shuffle_options: values.shuffle_options,
-      challenge_days: toInteger(values.challenge_days),
-      live: values.is_live
-        ? {
-            starts_at: timeToSend(values.live.starts_at, saved.live),
-            join_minutes: toInteger(values.live.join_minutes),
-          }
-        : null,
-    }
+    const details = payloadOf(values, saved)
     setOutcome(null)
     const onError = (error: unknown) => {
       setServerErrors(form.setError, error, DETAIL_FIELDS as ServerFields<DetailsValues>)

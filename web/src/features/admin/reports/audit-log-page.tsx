@@ -1,22 +1,15 @@
-import {
-  AuditActionSchema,
-  AuditEntityTypeSchema,
-  type AuditAction,
-  type AuditEntityType,
-  type AuditEvent,
-  type AuditValues,
-} from '@quiz/contracts'
+import { AuditActionSchema, AuditEntityTypeSchema, type AuditAction, type AuditEntityType } from '@quiz/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import '../institutions.i18n'
-import { pickLanguage } from '../../../i18n/use-bilingual'
-import { formatDate, formatDateTime, formatNumber } from '../../../lib/format'
+import { formatDate } from '../../../lib/format'
 import { AUDIT_PAGE_SIZE, reportQueries, type AuditFilters } from './reports.api'
 import { AdminNav } from '../admin-nav'
 import { localInputToIso } from '../datetime'
 import '../admin.css'
 import { PagedTable } from '../ui'
+import { AuditRow } from './audit-row'
 import { Button } from '../../../components/ui/button'
 
 const ENTITY_TYPES = AuditEntityTypeSchema.options
@@ -200,74 +193,4 @@ function DayField({
       )}
     </div>
   )
-}
-
-function AuditRow({ event }: { event: AuditEvent }) {
-  const { t, i18n } = useTranslation('institutions')
-  const language = i18n.language
-  const who =
-    event.actor.id === null ? t('audit.command_line', { username: event.actor.username }) : event.actor.username
-  const id = event.entity_id === null ? '' : ` #${formatNumber(event.entity_id, language, { useGrouping: false })}`
-  return (
-    <tr>
-      <td className="audit-when">{formatDateTime(event.at, language)}</td>
-      <td>
-        {who}
-        {event.client_address && <div className="muted audit-address">{event.client_address}</div>}
-      </td>
-      <td>
-        <strong>{t(`audit.actions.${event.action}`)}</strong>
-        <div>
-          {t(`audit.entity.${event.entity_type}`)}
-          {id}
-        </div>
-        {event.entity_label && <div className="muted audit-label">{event.entity_label}</div>}
-      </td>
-      <td>
-        <Changes before={event.before} after={event.after} />
-      </td>
-    </tr>
-  )
-}
-
-/** A changed-fields diff: each field with its old value struck through and its new one beside it. */
-function Changes({ before, after }: { before: AuditValues; after: AuditValues }) {
-  const { t } = useTranslation('institutions')
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])]
-  if (keys.length === 0) return <span className="muted">{t('audit.no_changes')}</span>
-  const show = (value: unknown) => <AuditValue value={value} />
-  return (
-    <dl className="audit-changes">
-      {keys.map((key) => (
-        <div key={key} className="audit-change">
-          <dt>{t(`audit.fields.${key}` as 'audit.fields.title', { defaultValue: key })}</dt>
-          <dd>
-            {before && key in before && <del>{show(before[key])}</del>}
-            {before && key in before && after && key in after && <span aria-hidden="true"> → </span>}
-            {after && key in after && <ins>{show(after[key])}</ins>}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  )
-}
-
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/
-
-const isBilingual = (value: unknown): value is { en: string; ne: string } =>
-  typeof value === 'object' && value !== null && 'en' in value && typeof (value as { en: unknown }).en === 'string'
-
-/** One recorded value, worded for the reader: dates in their calendar, yes/no, bilingual text in the language. */
-function AuditValue({ value }: { value: unknown }) {
-  const { t, i18n } = useTranslation('institutions')
-  const language = i18n.language
-  if (value === null || value === undefined || value === '') return <>{t('audit.none')}</>
-  if (typeof value === 'boolean') return <>{value ? t('audit.yes') : t('audit.no')}</>
-  if (typeof value === 'number') return <>{formatNumber(value, language, { useGrouping: false })}</>
-  if (typeof value === 'string') {
-    if (ISO_INSTANT.test(value)) return <>{formatDateTime(value, language)}</>
-    return <>{t(`audit.values.${value}` as 'audit.values.changed', { defaultValue: value })}</>
-  }
-  if (isBilingual(value)) return <>{pickLanguage(value, language)}</>
-  return <code className="audit-json">{JSON.stringify(value)}</code>
 }

@@ -1,0 +1,97 @@
+import type { QuizQuestion } from '@quiz/contracts'
+import type { UseQueryResult } from '@tanstack/react-query'
+import type { Ref } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { Alert } from '../../components/ui/alert'
+import { Button, buttonClass } from '../../components/ui/button'
+import { Loading } from '../../components/ui/loading'
+import { paths } from '../../lib/paths'
+import type { AnswerQueue, AnswerQueueSnapshot } from './answer-queue'
+import { QuestionView } from './question-view'
+import type { LoadErrorKey } from './use-attempt-session'
+import './quiz.i18n'
+
+interface ExamQuestionProps {
+  question: UseQueryResult<QuizQuestion, unknown>
+  online: boolean
+  number: number
+  total: number
+  answers: AnswerQueueSnapshot['answers']
+  marked: AnswerQueueSnapshot['marked']
+  queue: AnswerQueue | null
+  /** No answer may be given or changed (time up, handed in, a section not open). */
+  locked: boolean
+  questionRef: Ref<HTMLDivElement>
+}
+
+/** The question on screen (or why it is not), with Mark for Review and Clear Response. */
+export function ExamQuestion({
+  question,
+  online,
+  number,
+  total,
+  answers,
+  marked,
+  queue,
+  locked,
+  questionRef,
+}: ExamQuestionProps) {
+  const { t } = useTranslation('quiz')
+  const shown = question.data
+  const shownMarked = shown ? marked[String(shown.id)] === true : false
+  const shownAnswered = shown ? answers[String(shown.id)] != null : false
+  return (
+    <>
+      <div ref={questionRef} className="quiz__question">
+        {question.isError ? (
+          <div className="card">
+            <Alert kind="error">{t(online ? 'errors.question_failed' : 'errors.question_not_kept', { number })}</Alert>
+            <Button onClick={() => void question.refetch()}>{t('retry')}</Button>
+          </div>
+        ) : shown ? (
+          <QuestionView
+            question={shown}
+            total={total}
+            selectedOptionId={answers[String(shown.id)]}
+            onSelect={(optionId) => queue?.set(shown.id, optionId)}
+            disabled={locked}
+          />
+        ) : (
+          <div className="card">
+            <Loading label={t('loading_question', { number })} />
+          </div>
+        )}
+      </div>
+
+      <div className="quiz__review">
+        <Button
+          className={`quiz__mark${shownMarked ? ' quiz__mark--on' : ''}`}
+          aria-pressed={shownMarked}
+          disabled={locked || !shown}
+          onClick={() => shown && queue?.setMarked(shown.id, !shownMarked)}
+        >
+          {t('mark_for_review')}
+        </Button>
+        <Button disabled={locked || !shownAnswered} onClick={() => shown && queue?.set(shown.id, null)}>
+          {t('clear_response')}
+        </Button>
+      </div>
+    </>
+  )
+}
+
+/** The attempt could not be opened: why, and the way back (or to the plans when it is paid-only). */
+export function AttemptRefused({ message }: { message: LoadErrorKey }) {
+  const { t } = useTranslation('quiz')
+  return (
+    <div className="card center-card">
+      <Alert kind="error">
+        {t(message)} {message === 'errors.paid_only' && <Link to={paths.plans()}>{t('see_plans')}</Link>}
+      </Alert>
+      <Link className={buttonClass({ variant: 'primary' })} to={paths.home()}>
+        {t('back_to_dashboard')}
+      </Link>
+    </div>
+  )
+}
