@@ -1,6 +1,6 @@
 import { importMessages } from '@quiz/contracts'
 import { strToU8, zipSync } from 'fflate'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { multipart } from '../../test/auth-requests'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
@@ -106,6 +106,24 @@ describe.each(dialects)('import limits on %s', (dialect) => {
     expect(health.statusCode).toBe(200)
     expect((await dryRun).status).toBe(201)
     expect(done).toEqual(['health', 'import'])
+  })
+
+  it('commits its questions in slices of their own transactions, and writes each once when committed again', async () => {
+    const headers = await bearerFor(t.tokens, await createUser(t.database, { is_admin: 1 }))
+    const paste = Array.from(
+      { length: 250 },
+      (_, i) => `${i + 1}. Which river is number ${i}?\nA. One\nB. Two\nAnswer: A`,
+    ).join('\n\n')
+    const run = await upload(null, { text: paste })
+    expect(run.body.summary.ok).toBe(250)
+    const commit = () =>
+      t.app.inject({ method: 'POST', url: `/api/admin/imports/${run.body.import_id}/commit/`, headers, payload: {} })
+    // One transaction for all of them would hold SQLite's writer, and on SQLite the event loop, until its end.
+    const transactions = vi.spyOn(t.database, 'transaction')
+    expect((await commit()).json()).toMatchObject({ imported: 250, duplicates: 0 })
+    expect(transactions).toHaveBeenCalledTimes(3)
+    // Committed again (as after a failure part-way), nothing is written twice.
+    expect((await commit()).json()).toMatchObject({ imported: 0, duplicates: 250 })
   })
 })
 

@@ -38,6 +38,21 @@ type CommitBody = z.output<typeof ImportCommitBodySchema>
 type BankQuery = z.output<typeof BankListQuerySchema>
 
 const HOUR = 60 * 60 * 1000
+/** Questions written per transaction by a commit. */
+const COMMIT_SLICE = 100
+
+function* slices<T>(items: T[], size: number) {
+  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size)
+}
+
+function refuseOverfullPaper(questions: number) {
+  if (questions > adminLimits.maxQuestions)
+    throw new ValidationFailed({
+      quiz_id: [
+        `This quiz's paper would hold ${questions} questions; a paper may hold at most ${adminLimits.maxQuestions}.`,
+      ],
+    })
+}
 
 export const unreadable = (detail: string) => new AppError(400, 'import_unreadable', detail)
 
@@ -77,6 +92,37 @@ export function createImportsService({
         headings: failure.headings,
       })
     throw unreadable(failure.message)
+  }
+
+  /**
+   * One slice of a commit's questions written in its own transaction (docs/decisions/043): one transaction for
+   * thousands would hold SQLite's writer, and the event loop, for seconds. A slice skips what the bank gained since
+   * the commit began (another commit of the same file), so committing again after a failure completes the import.
+   */
+  async function writeSlice(rows: HashedRow[], importId: number, actor: UserActor, now: number) {
+    return database.transaction(async (trx) => {
+      await lockImportCommits(trx, database.dialect)
+      const inBank = await bankQuestionsByHash(
+        trx,
+        rows.map((row) => row.hash!),
+      )
+      const questionIds: number[] = []
+      for (const row of rows) {
+        if (inBank.has(row.hash!)) continue
+        const question = row.question
+        const questionId = await insertBankQuestion(trx, question, now, question)
+        await setTags(trx, questionId, question.tags)
+        await recordAudit(trx, actor, now, {
+          action: 'create',
+          entityType: 'question',
+          entityId: questionId,
+          label: (question.text.en || question.text.ne).slice(0, 80),
+          after: { import_id: importId, row: row.row, text: question.text, topic: question.topic },
+        })
+        questionIds.push(questionId)
+      }
+      return questionIds
+    })
   }
 
   return {
@@ -124,59 +170,39 @@ export function createImportsService({
         chosen = dryRun.rows.filter((row) => named.has(row.row) && isImportable(row))
       } else chosen = dryRun.rows.filter(isImportable)
 
-      return database.transaction(async (trx) => {
-        if (body.quiz_id !== undefined) {
-          const quiz = await findLiveQuizFigures(trx, body.quiz_id)
-          if (!quiz) errors.quiz_id = [importMessages.unknownQuiz]
-        }
-        if (Object.keys(errors).length > 0) throw new ValidationFailed(errors)
-        await lockImportCommits(trx, database.dialect)
-        const inBank = await bankQuestionsByHash(
-          trx,
-          chosen.map((row) => row.hash!),
-        )
-        const now = clock.now()
-        const written = new Set<string>()
-        const questionIds: number[] = []
-        let duplicates = 0
-        for (const row of chosen) {
-          const hash = row.hash!
-          if (inBank.has(hash) || written.has(hash)) {
-            duplicates++
-            continue
-          }
-          written.add(hash)
-          const question = row.question
-          const questionId = await insertBankQuestion(trx, question, now, question)
-          await setTags(trx, questionId, question.tags)
-          await recordAudit(trx, actor, now, {
-            action: 'create',
-            entityType: 'question',
-            entityId: questionId,
-            label: (question.text.en || question.text.ne).slice(0, 80),
-            after: { import_id: importId, row: row.row, text: question.text, topic: question.topic },
-          })
-          questionIds.push(questionId)
-        }
-        if (body.quiz_id !== undefined && questionIds.length > 0) {
-          const quiz = (await findLiveQuizFigures(trx, body.quiz_id))!
-          if (quiz.question_count + questionIds.length > adminLimits.maxQuestions)
-            throw new ValidationFailed({
-              quiz_id: [
-                `This quiz's paper would hold ${quiz.question_count + questionIds.length} questions; a paper may hold at most ${adminLimits.maxQuestions}.`,
-              ],
-            })
-          await appendFixedItems(trx, body.quiz_id, questionIds)
+      // Every refusal comes before anything is written.
+      const quiz = body.quiz_id === undefined ? undefined : await findLiveQuizFigures(db, body.quiz_id)
+      if (body.quiz_id !== undefined && !quiz) errors.quiz_id = [importMessages.unknownQuiz]
+      if (Object.keys(errors).length > 0) throw new ValidationFailed(errors)
+      const inBank = await bankQuestionsByHash(
+        db,
+        chosen.map((row) => row.hash!),
+      )
+      const fresh = new Map<string, HashedRow>()
+      for (const row of chosen) if (!inBank.has(row.hash!) && !fresh.has(row.hash!)) fresh.set(row.hash!, row)
+      if (quiz) refuseOverfullPaper(quiz.question_count + fresh.size)
+
+      const now = clock.now()
+      const questionIds: number[] = []
+      for (const slice of slices([...fresh.values()], COMMIT_SLICE)) {
+        questionIds.push(...(await writeSlice(slice, importId, actor, now)))
+        // A turn of the event loop between slices: learners' requests are answered while thousands are written.
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      if (quiz && questionIds.length > 0)
+        await database.transaction(async (trx) => {
+          const current = (await findLiveQuizFigures(trx, quiz.id))!
+          refuseOverfullPaper(current.question_count + questionIds.length)
+          await appendFixedItems(trx, quiz.id, questionIds)
           await recordAudit(trx, actor, now, {
             action: 'update',
             entityType: 'quiz',
-            entityId: body.quiz_id,
+            entityId: quiz.id,
             label: quiz.title_en,
             after: { import_id: importId, added_question_ids: questionIds },
           })
-        }
-        return { imported: questionIds.length, duplicates, question_ids: questionIds }
-      })
+        })
+      return { imported: questionIds.length, duplicates: chosen.length - questionIds.length, question_ids: questionIds }
     },
 
     /** The bank's live questions matching the bank list's filters, as the import's spreadsheet. */
