@@ -82,13 +82,13 @@ export function Component() {
                     <Link
                       className={buttonClass()}
                       to={paths.adminEditQuiz(quiz.id)}
-                      aria-label={t('list.edit_named', { title })}
+                      aria-label={t('list.edit_named', { title: title.text })}
                     >
                       {t('common.edit')}
                     </Link>
                     <Button
                       variant="danger"
-                      aria-label={t('list.delete_named', { title })}
+                      aria-label={t('list.delete_named', { title: title.text })}
                       onClick={() => {
                         setOutcome(null)
                         setToDelete(quiz)
