@@ -72,4 +72,63 @@ describe('RichText', () => {
     expect(container.querySelector('.rich-text--clamp math mfrac')).not.toBeNull()
     expect(screen.getByTestId('plain')).toHaveTextContent(/^x{10}\.\.\.$/)
   })
+
+  describe('in the other language than the page (a fallback)', () => {
+    const englishOnly = { en: 'Which river is the longest?', ne: '', html: null }
+    const nepaliOnly = { en: '', ne: 'सबैभन्दा लामो नदी कुन हो?', html: null }
+
+    it('carries lang="en" on a Nepali page showing an English-only question', () => {
+      renderWithProviders(<RichText as="p" text={englishOnly} />, { language: 'ne' })
+      expect(screen.getByText('Which river is the longest?')).toHaveAttribute('lang', 'en')
+    })
+
+    it('carries lang="ne" on an English page showing a Nepali-only text, with maths and in a control too', () => {
+      const nepaliMaths = { en: '', ne: half.ne, html: { en: '', ne: half.html.ne } }
+      const { container } = renderWithProviders(
+        <>
+          <RichText as="p" text={nepaliOnly} />
+          <RichText as="p" text={nepaliMaths} className="maths" />
+          <label>
+            <input type="radio" name="q" />
+            <RichText text={nepaliMaths} inControl className="option" />
+          </label>
+        </>,
+      )
+      expect(screen.getByText('सबैभन्दा लामो नदी कुन हो?')).toHaveAttribute('lang', 'ne')
+      expect(container.querySelector('p.maths')).toHaveAttribute('lang', 'ne')
+      expect(container.querySelector('span.option')).toHaveAttribute('lang', 'ne')
+    })
+
+    it('carries no lang when the text is in the page language', () => {
+      const { container } = renderWithProviders(
+        <>
+          <RichText as="p" text={englishOnly} />
+          <RichText as="p" text={half} />
+        </>,
+      )
+      expect(container.querySelectorAll('[lang]')).toHaveLength(0)
+    })
+
+    it('carries no lang on a Nepali page showing the Nepali of a text that has both', () => {
+      const { container } = renderWithProviders(<RichText as="p" text={half} />, { language: 'ne' })
+      expect(container.querySelectorAll('[lang]')).toHaveLength(0)
+    })
+
+    it('marks a preview shown in the other language, and adds no element to one in the page language', () => {
+      const { container } = renderWithProviders(
+        <>
+          <span data-testid="fallback">
+            <RichPreview text={englishOnly} maxLength={80} />
+          </span>
+          <span data-testid="own">
+            <RichPreview text={nepaliOnly} maxLength={80} />
+          </span>
+        </>,
+        { language: 'ne' },
+      )
+      expect(screen.getByTestId('fallback').firstElementChild).toHaveAttribute('lang', 'en')
+      expect(screen.getByTestId('own').children).toHaveLength(0)
+      expect(container.querySelectorAll('[lang]')).toHaveLength(1)
+    })
+  })
 })

@@ -1,5 +1,5 @@
 import type { ElementType, HTMLAttributes } from 'react'
-import { pickLanguage, type BilingualText } from '../../i18n/use-bilingual'
+import { langOf, pickLanguage, pickText, type BilingualText } from '../../i18n/use-bilingual'
 import { useTranslation } from 'react-i18next'
 import { preview } from '../../lib/preview'
 import './rich-text.css'
@@ -33,26 +33,28 @@ export function pickHtml(text: RichTextValue | null | undefined, language: strin
 /**
  * A text shown as the server rendered it when it has maths (MathML, drawn natively by the browser: no maths
  * JavaScript, stylesheet or fonts), else as plain text. A learner never sees TeX: their `en`/`ne` hold a plain
- * reading and `html` the formulas.
+ * reading and `html` the formulas. Shown in the other language than the page's (a fallback), it carries that `lang`.
  */
 export function RichText({ text, as: Tag = 'span', className, inControl = false, ...rest }: RichTextProps) {
   const { i18n } = useTranslation()
+  const picked = pickText(text, i18n.language)
+  const lang = langOf(picked, i18n.language)
   const html = pickHtml(text, i18n.language)
   const classes = className ? `rich-text ${className}` : 'rich-text'
   if (html === null)
     return (
-      <Tag className={className} {...rest}>
-        {pickLanguage(text, i18n.language)}
+      <Tag className={className} lang={lang} {...rest}>
+        {picked.text}
       </Tag>
     )
   // Safe to inject: this html is only ever our server's KaTeX render (MathML with `trust: false`, so no links or
   // script), with every character of the text around the formulas escaped there (server/src/maths/render-maths.ts).
   const rendered = { __html: html }
-  if (!inControl) return <Tag className={classes} {...rest} dangerouslySetInnerHTML={rendered} />
+  if (!inControl) return <Tag className={classes} lang={lang} {...rest} dangerouslySetInnerHTML={rendered} />
   return (
-    <Tag className={classes} {...rest}>
+    <Tag className={classes} lang={lang} {...rest}>
       <span aria-hidden="true" dangerouslySetInnerHTML={rendered} />
-      <span className="visually-hidden">{pickLanguage(text, i18n.language)}</span>
+      <span className="visually-hidden">{picked.text}</span>
     </Tag>
   )
 }
@@ -63,6 +65,21 @@ export function RichText({ text, as: Tag = 'span', className, inControl = false,
  */
 export function RichPreview({ text, maxLength }: { text: RichTextValue | null | undefined; maxLength: number }) {
   const { i18n } = useTranslation()
-  if (!text?.html) return <>{preview(pickLanguage(text, i18n.language), maxLength, i18n.language)}</>
-  return <RichText text={text} className="rich-text--clamp" />
+  if (text?.html) return <RichText text={text} className="rich-text--clamp" />
+  const picked = pickText(text, i18n.language)
+  return inLanguage(preview(picked.text, maxLength, picked.language), langOf(picked, i18n.language))
+}
+
+/**
+ * A bilingual text without maths inside a sentence, cell or list item: no element of its own unless it is shown in
+ * the other language than the page's, when a `<span lang>` tells a screen reader to switch voice.
+ */
+export function InlineText({ text }: { text: BilingualText | null | undefined }) {
+  const { i18n } = useTranslation()
+  const picked = pickText(text, i18n.language)
+  return inLanguage(picked.text, langOf(picked, i18n.language))
+}
+
+function inLanguage(shown: string, lang: string | undefined) {
+  return lang ? <span lang={lang}>{shown}</span> : <>{shown}</>
 }

@@ -1,4 +1,4 @@
-import { useBilingual } from '../../i18n/use-bilingual'
+import { useBilingual, useBilingualLang } from '../../i18n/use-bilingual'
 import { RichText, type RichTextValue } from './rich-text'
 import './option-image.css'
 
@@ -12,11 +12,13 @@ export function svgDataUrl(svg: string) {
 
 /** A figure with its caption; a caption with maths is drawn rendered, and its plain reading is the alt text. */
 export function SvgImage({ svg, caption, alt }: { svg: string; caption?: RichTextValue | null; alt?: string }) {
-  const pick = useBilingual()
-  const text = pick(caption)
+  const pick = useBilingualLang()
+  const { text, lang } = pick(caption)
+  const shownAlt = alt ?? text
   return (
     <figure className="figure">
-      <img src={svgDataUrl(svg)} alt={alt ?? text} />
+      {/* An alt that is the caption is read in the caption's language. */}
+      <img src={svgDataUrl(svg)} alt={shownAlt} lang={shownAlt === text ? lang : undefined} />
       {text && <RichText as="figcaption" text={caption} />}
     </figure>
   )

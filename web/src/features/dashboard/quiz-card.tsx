@@ -2,7 +2,7 @@ import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { paths } from '../../lib/paths'
-import { useBilingual } from '../../i18n/use-bilingual'
+import { useBilingualLang } from '../../i18n/use-bilingual'
 import { startState } from '@quiz/contracts/rules/start'
 import type { QuizListItem } from '@quiz/contracts'
 import './dashboard.i18n'
@@ -13,7 +13,7 @@ import { LiveCardBody } from './live-card'
 /** `now`: the screen's one clock for the live mocks' countdowns (useLiveClock). */
 export function QuizCard({ quiz, now }: { quiz: QuizListItem; now: number }) {
   const { t, i18n } = useTranslation('dashboard')
-  const pick = useBilingual()
+  const pick = useBilingualLang()
   const noteId = useId()
   const state = startState(quiz)
   // Why Start is unavailable, if it is (WEB.md).
@@ -23,8 +23,8 @@ export function QuizCard({ quiz, now }: { quiz: QuizListItem; now: number }) {
   return (
     <li className="card quiz-card">
       <div className="quiz-card__head">
-        <h2 className="quiz-card__title" lang={title === quiz.title.en ? 'en' : 'ne'}>
-          {title}
+        <h2 className="quiz-card__title" lang={title.lang}>
+          {title.text}
         </h2>
         <div className="quiz-card__badges">
           <span className={`badge badge--${quiz.difficulty}`}>

@@ -96,7 +96,8 @@ describe('leaderboard page', () => {
   it('in Nepali: Devanagari digits for ranks, scores, percentile and participants', async () => {
     renderBoard({ body: final }, { language: 'ne' })
     expect(await screen.findByText('नतिजा अन्तिम हो।')).toBeInTheDocument()
-    expect(screen.getByText('लोकसेवा लाइभ मक')).toHaveAttribute('lang', 'ne')
+    // The page says Nepali already: the title needs no lang of its own (only a fallback to English would).
+    expect(screen.getByText('लोकसेवा लाइभ मक')).not.toHaveAttribute('lang')
     const figure = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling
     expect(figure('सहभागी')).toHaveTextContent('१,२३४')
     expect(figure('तपाईंको श्रेणी')).toHaveTextContent('१,२३४ मध्ये १७')

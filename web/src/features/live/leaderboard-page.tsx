@@ -7,7 +7,7 @@ import { LanguageToggle } from '../../components/layout/language-switcher'
 import { Alert } from '../../components/ui/alert'
 import { buttonClass } from '../../components/ui/button'
 import { Loading } from '../../components/ui/loading'
-import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
+import { useBilingualLang, useLanguage } from '../../i18n/use-bilingual'
 import { formatNumber, formatScore } from '../../lib/format'
 import { paths } from '../../lib/paths'
 import { useRouteId } from '../../lib/route-id'
@@ -18,7 +18,7 @@ import './live.i18n'
 /** /quiz/{id}/leaderboard (WEB.md "Live mocks"): where the live mock stands, the top 20 and the learner's own place. */
 export function Component() {
   const { t } = useTranslation('live')
-  const pick = useBilingual()
+  const pick = useBilingualLang()
   const quizId = useRouteId('quizId')
   const board = useQuery({ ...leaderboardQuery(quizId ?? 0), enabled: quizId !== null })
   // The title, when the mock is still in the learner's list (it leaves it once its challenge window closes).
@@ -34,9 +34,9 @@ export function Component() {
         <h1 id="leaderboard-title">{t('title')}</h1>
         <LanguageToggle />
       </div>
-      {title && quiz && (
-        <p className="leaderboard__quiz" lang={title === quiz.title.en ? 'en' : 'ne'}>
-          {title}
+      {title?.text && (
+        <p className="leaderboard__quiz" lang={title.lang}>
+          {title.text}
         </p>
       )}
       {notFound ? (

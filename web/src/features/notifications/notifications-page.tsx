@@ -13,7 +13,8 @@ import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Loading } from '../../components/ui/loading'
 import { Pager } from '../../components/ui/pager'
-import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
+import { useLanguage } from '../../i18n/use-bilingual'
+import { InlineText } from '../../components/ui/rich-text'
 import { formatDateTime, formatNumber } from '../../lib/format'
 import './notifications.css'
 import './notifications.i18n'
@@ -24,7 +25,6 @@ const CHANGES_RESULTS = new Set<Notification['kind']>(['flag_decided', 'score_ch
 /** /notifications: the bell's list, newest first; each links to what it is about and is marked read one by one or all. */
 export function Component() {
   const { t } = useTranslation('notifications')
-  const pick = useBilingual()
   const language = useLanguage()
   const queryClient = useQueryClient()
   const [page, setPage] = useState(1)
@@ -70,7 +70,8 @@ export function Component() {
               className={`notification card${notification.read ? '' : ' notification--unread'}`}
             >
               <p className="notification__text">
-                {!notification.read && <span className="badge badge--new">{t('new')}</span>} {pick(notification.text)}
+                {!notification.read && <span className="badge badge--new">{t('new')}</span>}{' '}
+                <InlineText text={notification.text} />
               </p>
               <p className="notification__meta">
                 <time className="muted" dateTime={notification.created_at}>

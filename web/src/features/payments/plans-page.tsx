@@ -7,7 +7,7 @@ import { ApiError } from '../../api/api-error'
 import { activePlansQuery, type Plan } from '../../api/plans'
 import { Alert } from '../../components/ui/alert'
 import { Loading } from '../../components/ui/loading'
-import { useBilingual } from '../../i18n/use-bilingual'
+import { useBilingualLang } from '../../i18n/use-bilingual'
 import { formatNumber } from '../../lib/format'
 import { formatRupees } from '../../lib/money'
 import { handOff, paymentQueries, useStartPayment, type PaymentProvider } from './payments.api'
@@ -16,7 +16,7 @@ import './payments.css'
 /** /plans: each active plan with its price and length, and a button per configured provider. */
 export function Component() {
   const { t, i18n } = useTranslation('payments')
-  const pick = useBilingual()
+  const pickLang = useBilingualLang()
   const plans = useQuery(activePlansQuery())
   const providers = useQuery(paymentQueries.providers())
   const start = useStartPayment()
@@ -62,12 +62,12 @@ export function Component() {
           {providers.data.length === 0 && <Alert kind="info">{t('plans.no_providers')}</Alert>}
           <ul className="plans__list">
             {plans.data.map((plan) => {
-              const name = pick(plan.name)
+              const name = pickLang(plan.name)
               const nameId = `plan-${plan.id}-name`
               return (
                 <li key={plan.id} className="card plan-card">
-                  <h2 className="plan-card__name" id={nameId}>
-                    {name}
+                  <h2 className="plan-card__name" id={nameId} lang={name.lang}>
+                    {name.text}
                   </h2>
                   <p className="plan-card__price">
                     <strong>{formatRupees(plan.price_paisa, i18n.language)}</strong>

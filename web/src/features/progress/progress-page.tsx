@@ -5,7 +5,8 @@ import { Link } from 'react-router'
 import { Alert } from '../../components/ui/alert'
 import { ChartTable } from './chart-table'
 import { Loading } from '../../components/ui/loading'
-import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
+import { useLanguage } from '../../i18n/use-bilingual'
+import { RichText } from '../../components/ui/rich-text'
 import { formatDateTime, formatNumber, formatScore } from '../../lib/format'
 import { paths } from '../../lib/paths'
 import { ScoreTrendChart, scorePercent, TopicAccuracyChart, topicAccuracy } from './progress-charts'
@@ -16,7 +17,6 @@ import { buttonClass } from '../../components/ui/button'
 /** WEB.md "My Progress": the score of every attempt over time and accuracy by topic, as charts and as tables. */
 export function Component() {
   const { t } = useTranslation('progress')
-  const pick = useBilingual()
   const language = useLanguage()
   const progress = useQuery(progressQuery())
 
@@ -49,7 +49,7 @@ export function Component() {
               {attempts.map((attempt) => (
                 <tr key={attempt.attempt_id}>
                   <td>{formatDateTime(attempt.completed_timestamp, language)}</td>
-                  <td>{pick(attempt.quiz.title)}</td>
+                  <RichText as="td" text={attempt.quiz.title} />
                   <td>
                     {t('trend.score_of', {
                       score: formatScore(attempt.score, language),

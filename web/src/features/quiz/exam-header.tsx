@@ -8,7 +8,8 @@ import './quiz.i18n'
  * body's `exam-open`) and this header is compact: the title on one line, the language toggle and a Menu button
  * that shows the navigation again for a learner who must leave (issue 46).
  */
-export function ExamHeader({ title, open }: { title: string; open: boolean }) {
+/** `lang`: the title's, when it is shown in the other language than the page's (a fallback). */
+export function ExamHeader({ title, lang, open }: { title: string; lang?: string; open: boolean }) {
   const { t } = useTranslation('quiz')
   const [menu, setMenu] = useState(false)
   useEffect(() => {
@@ -36,7 +37,9 @@ export function ExamHeader({ title, open }: { title: string; open: boolean }) {
           <span aria-hidden="true">☰</span>
         </button>
       )}
-      <h1 className="quiz__title">{title}</h1>
+      <h1 className="quiz__title" lang={lang}>
+        {title}
+      </h1>
       <LanguageToggle />
     </div>
   )

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Loading } from '../../components/ui/loading'
-import { useBilingual } from '../../i18n/use-bilingual'
+import { useBilingualLang } from '../../i18n/use-bilingual'
 import { useRouteId } from '../../lib/route-id'
 import { useSessionUser } from '../../session/use-session'
 import { ConfirmSubmitDialog, LeaveDialog, ScoreDialog } from './exam-dialogs'
@@ -33,7 +33,7 @@ import './sections.i18n'
 /** The exam screen (WEB.md "Taking a quiz"): the attempt, its answers saved as they are given, and the hand-in. */
 export function Component() {
   const { t } = useTranslation('quiz')
-  const pick = useBilingual()
+  const pickLang = useBilingualLang()
   const quizId = useRouteId('quizId')
   const userId = useSessionUser()?.userId ?? 0
   const online = useOnline()
@@ -105,10 +105,11 @@ export function Component() {
   const isAnswered = (id: number) => answers[String(id)] != null
   // The navigator pages within the section on screen.
   const view = paper ? paper.sections[paper.viewing]! : { first: 1, count: total }
+  const title = pickLang(attempt.session.title)
 
   return (
     <div className="quiz">
-      <ExamHeader title={pick(attempt.session.title)} open={inProgress} />
+      <ExamHeader title={title.text} lang={title.lang} open={inProgress} />
       <ExamBar
         secondsLeft={paper?.timed ? paper.secondsLeft : clock.secondsLeft}
         saveStatus={snapshot.status}

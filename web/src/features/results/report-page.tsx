@@ -7,8 +7,8 @@ import { useRouteId } from '../../lib/route-id'
 import { LanguageToggle } from '../../components/layout/language-switcher'
 import { Alert } from '../../components/ui/alert'
 import { Loading } from '../../components/ui/loading'
-import { RichPreview } from '../../components/ui/rich-text'
-import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
+import { RichPreview, RichText } from '../../components/ui/rich-text'
+import { useLanguage } from '../../i18n/use-bilingual'
 import { formatDateTime, formatNumber } from '../../lib/format'
 import { AnalysisPanel, useDuration } from './analysis-panel'
 import { challengeWindowOpen } from './challenge-window'
@@ -26,7 +26,6 @@ const ROW_PREVIEW_LENGTH = 60
 
 export function Component() {
   const { t } = useTranslation('results')
-  const pick = useBilingual()
   const duration = useDuration()
   const language = useLanguage()
   const id = useRouteId('attemptId')
@@ -69,7 +68,7 @@ export function Component() {
   return (
     <div className="report">
       <div className="page-header">
-        <h1>{pick(card.quiz.title)}</h1>
+        <RichText as="h1" text={card.quiz.title} />
         <LanguageToggle />
       </div>
 

@@ -1,6 +1,7 @@
 import type { SectionScore } from '@quiz/contracts'
 import { useTranslation } from 'react-i18next'
-import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
+import { useLanguage } from '../../i18n/use-bilingual'
+import { InlineText } from '../../components/ui/rich-text'
 import { formatNumber, formatScore } from '../../lib/format'
 import './sections.i18n'
 
@@ -24,7 +25,6 @@ export function ScoreOfMax({ score, max }: { score: number; max: number | undefi
 /** The report card's table of sections: score of max, right, wrong and unanswered in each (WEB.md). */
 export function ReportSections({ sections }: { sections: SectionScore[] }) {
   const { t } = useTranslation('sections')
-  const pick = useBilingual()
   const language = useLanguage()
   const n = (value: number) => formatNumber(value, language)
   return (
@@ -46,9 +46,11 @@ export function ReportSections({ sections }: { sections: SectionScore[] }) {
             {sections.map((section, index) => (
               <tr key={index}>
                 <th scope="row">
-                  {section.title.en.trim() || section.title.ne.trim()
-                    ? pick(section.title)
-                    : t('section_n', { n: index + 1 })}
+                  {section.title.en.trim() || section.title.ne.trim() ? (
+                    <InlineText text={section.title} />
+                  ) : (
+                    t('section_n', { n: index + 1 })
+                  )}
                 </th>
                 <td data-label={t('report.score')}>
                   {t('report.score_of', {

@@ -7,6 +7,7 @@ import { Alert } from '../../components/ui/alert'
 import { Dialog } from '../../components/ui/dialog'
 import { Loading } from '../../components/ui/loading'
 import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
+import { RichText } from '../../components/ui/rich-text'
 import { formatDateTime, formatScore } from '../../lib/format'
 import { resultQueries, type QuizResults } from './results.api'
 import './results.css'
@@ -49,7 +50,7 @@ export function Component() {
                   aria-haspopup="dialog"
                   onClick={() => setOpenQuizId(quiz.id)}
                 >
-                  <span className="results__quiz-title">{pick(quiz.title)}</span>
+                  <RichText className="results__quiz-title" text={quiz.title} />
                   <span className="results__quiz-count">{t('attempt_count', { count: quiz.attempts.length })}</span>
                 </button>
               </li>

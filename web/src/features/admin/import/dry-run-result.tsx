@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
+import { useBilingual, useBilingualLang, useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
 import { paths } from '../../../lib/paths'
 import { adminQueries } from '../quizzes/quizzes.api'
@@ -79,6 +79,7 @@ interface CommitPanelProps {
 function CommitPanel({ dryRun, excluded, children }: CommitPanelProps) {
   const { t } = useTranslation('import')
   const pick = useBilingual()
+  const pickLang = useBilingualLang()
   const language = useLanguage()
   const id = useId()
   const n = (value: number) => formatNumber(value, language)
@@ -114,11 +115,14 @@ function CommitPanel({ dryRun, excluded, children }: CommitPanelProps) {
               onChange={(event) => setQuizId(event.target.value)}
             >
               <option value="">{t('commit.no_quiz')}</option>
-              {quizzes.data?.map((quiz) => (
-                <option key={quiz.id} value={quiz.id}>
-                  {pick(quiz.title)}
-                </option>
-              ))}
+              {quizzes.data?.map((quiz) => {
+                const title = pickLang(quiz.title)
+                return (
+                  <option key={quiz.id} value={quiz.id} lang={title.lang}>
+                    {title.text}
+                  </option>
+                )
+              })}
             </select>
           </div>
           {result === undefined && (

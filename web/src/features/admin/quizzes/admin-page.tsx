@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { paths } from '../../../lib/paths'
 import { Alert } from '../../../components/ui/alert'
-import { useBilingual } from '../../../i18n/use-bilingual'
+import { useBilingual, useBilingualLang } from '../../../i18n/use-bilingual'
 import { formatDateTime } from '../../../lib/format'
 import { adminQueries, useDeleteQuiz, type AdminQuizSummary } from './quizzes.api'
 import { StatusBadge } from './quiz-status'
@@ -19,6 +19,7 @@ import { Button, buttonClass } from '../../../components/ui/button'
 export function Component() {
   const { t, i18n } = useTranslation('admin')
   const pick = useBilingual()
+  const pickLang = useBilingualLang()
   const quizzes = useQuery(adminQueries.list())
   const deleteQuiz = useDeleteQuiz()
   const [toDelete, setToDelete] = useState<AdminQuizSummary | null>(null)
@@ -61,11 +62,13 @@ export function Component() {
         {(data) => (
           <ul className="admin-list">
             {data.map((quiz) => {
-              const title = pick(quiz.title)
+              const title = pickLang(quiz.title)
               return (
                 <li key={quiz.id} className="card admin-list__item">
                   <div className="admin-list__main">
-                    <h2 className="admin-list__title">{title}</h2>
+                    <h2 className="admin-list__title" lang={title.lang}>
+                      {title.text}
+                    </h2>
                     <p className="admin-list__period">{period(quiz)}</p>
                     <p className="admin-list__meta">
                       <StatusBadge status={quiz.status} />
@@ -79,13 +82,13 @@ export function Component() {
                     <Link
                       className={buttonClass()}
                       to={paths.adminEditQuiz(quiz.id)}
-                      aria-label={t('list.edit_named', { title })}
+                      aria-label={t('list.edit_named', { title: title.text })}
                     >
                       {t('common.edit')}
                     </Link>
                     <Button
                       variant="danger"
-                      aria-label={t('list.delete_named', { title })}
+                      aria-label={t('list.delete_named', { title: title.text })}
                       onClick={() => {
                         setOutcome(null)
                         setToDelete(quiz)

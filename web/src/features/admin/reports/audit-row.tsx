@@ -1,6 +1,6 @@
 import type { AuditEvent, AuditValues } from '@quiz/contracts'
 import { useTranslation } from 'react-i18next'
-import { pickLanguage } from '../../../i18n/use-bilingual'
+import { InlineText } from '../../../components/ui/rich-text'
 import { formatDateTime, formatNumber } from '../../../lib/format'
 import '../institutions.i18n'
 
@@ -71,6 +71,6 @@ function AuditValue({ value }: { value: unknown }) {
     if (ISO_INSTANT.test(value)) return <>{formatDateTime(value, language)}</>
     return <>{t(`audit.values.${value}` as 'audit.values.changed', { defaultValue: value })}</>
   }
-  if (isBilingual(value)) return <>{pickLanguage(value, language)}</>
+  if (isBilingual(value)) return <InlineText text={value} />
   return <code className="audit-json">{JSON.stringify(value)}</code>
 }
