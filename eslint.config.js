@@ -97,6 +97,18 @@ export default defineConfig(
         },
         ...sqlOutsideRepositories,
       ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '\\.repository$',
+              message:
+                'A route plugin reads no repository: call a method of the service it receives, built in server/src/services.ts (docs/decisions/051), so the rules and transactions around a read or write stay in the service.',
+            },
+          ],
+        },
+      ],
     },
   },
   boundaries('server/src/**/*.ts', serverZones()),

@@ -6,9 +6,9 @@
  */
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import * as corpus from '../src/imports/legacy-font/nepali-corpus.fixtures'
-import { typeOnPreeti } from '../src/imports/legacy-font/preeti-typist.fixtures'
-import { groups } from '../src/imports/legacy-font/vectors.fixtures'
+import * as corpus from '../test/fixtures/nepali-corpus.fixtures'
+import { typeOnPreeti } from '../test/fixtures/preeti-typist.fixtures'
+import { groups } from '../test/fixtures/vectors.fixtures'
 
 type Convert = (text: string, font: 'preeti' | 'kantipur') => string
 

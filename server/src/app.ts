@@ -164,7 +164,7 @@ export async function buildApp(deps: Omit<AppContext, 'metrics'>, { logger, serv
   const built = createServices(context, app.log)
   const services: Services = { ...built, ...override?.(built) }
   const { rateLimits, auth, users, attempts, admin, challenges, institutions, jobs } = services
-  await app.register(healthRoutes, { prefix: '/api/health', ...context })
+  await app.register(healthRoutes, { prefix: '/api/health', health: services.health })
   await app.register(authRoutes, { prefix: '/api', auth: auth.logins })
   await app.register(usersRoutes, {
     prefix: '/api/users',
@@ -201,7 +201,6 @@ export async function buildApp(deps: Omit<AppContext, 'metrics'>, { logger, serv
     payments: services.payments,
     rateLimits,
     settings: context.config.payments,
-    database: context.database,
   })
   await app.register(adminPaymentRoutes, { prefix: '/api/admin/payments', payments: services.payments })
   await app.register(notificationRoutes, { prefix: '/api/notifications', notifications: services.notifications })

@@ -14,6 +14,7 @@ import { createFlagQueueService } from './challenges/flag-queue.service'
 import { createFlagsService } from './challenges/flags.service'
 import { createKeyDecisionService } from './challenges/key-decision.service'
 import type { AppContext } from './context'
+import { createHealthService } from './health/health.service'
 import { createRateLimiter, rateLimitRules } from './http/rate-limit'
 import { createImportsService } from './imports/imports.service'
 import { createLearnersService } from './institutions/learners.service'
@@ -57,6 +58,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
 
   return {
     rateLimits,
+    health: createHealthService(context),
     auth: {
       logins: createAuthService({ ...context, ...rateLimits }),
       otp: createOtpService({ ...context, ...rateLimits, hasher, log }),

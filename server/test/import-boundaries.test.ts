@@ -93,6 +93,28 @@ describe('the composition root', () => {
   ])('allows %s: %s', async (file, code) => {
     expect(await buildErrors(file, code)).toEqual([])
   })
+
+  const repositoryErrors = async (file: string, code: string) =>
+    (await eslint.lintText(code, { filePath: path.join(root, file) }))[0]!.messages
+      .filter((m) => m.ruleId === 'no-restricted-imports')
+      .map((m) => m.message)
+
+  it.each([
+    ['server/src/health/new.routes.ts', "import { pingDatabase } from './health.repository'"],
+    ['server/src/payments/new.routes.ts', "import type { FakeRow } from './fake-gateway.repository'"],
+  ])('refuses a repository read from a route file: %s: %s', async (file, code) => {
+    const errors = await repositoryErrors(file, code)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]).toContain('server/src/services.ts')
+  })
+
+  it.each([
+    ['server/src/health/new.routes.ts', "import type { HealthService } from './health.service'"],
+    ['server/src/health/health.service.ts', "import { pingDatabase } from './health.repository'"],
+    ['server/src/health/new.test.ts', "import { pingDatabase } from './health.repository'"],
+  ])('allows %s: %s', async (file, code) => {
+    expect(await repositoryErrors(file, code)).toEqual([])
+  })
 })
 
 describe('the SQLite driver', () => {

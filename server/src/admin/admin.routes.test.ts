@@ -12,7 +12,7 @@ import {
   questionBody,
   svgOfSize,
   twoOptions,
-} from './admin.fixtures'
+} from '../../test/fixtures/admin.fixtures'
 
 const MB = 1024 * 1024
 const HOUR = 3600_000

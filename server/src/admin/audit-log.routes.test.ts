@@ -4,7 +4,7 @@ import { dialects } from '../../test/dialects'
 import { bearerFor, createQuiz, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
 import type { UserRow } from '../db/schema'
-import { questionBody, TRIANGLE_SVG } from './admin.fixtures'
+import { questionBody, TRIANGLE_SVG } from '../../test/fixtures/admin.fixtures'
 
 const HOUR = 3600_000
 

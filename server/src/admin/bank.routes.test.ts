@@ -3,7 +3,7 @@ import { dialects } from '../../test/dialects'
 import { bearerFor, createQuiz, createUser } from '../../test/factories'
 import { requestsAs } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
-import { questionBody } from './admin.fixtures'
+import { questionBody } from '../../test/fixtures/admin.fixtures'
 
 const HOUR = 3_600_000
 

@@ -13,7 +13,7 @@ import {
   questionBody,
   svgOfSize,
   twoOptions,
-} from './admin.fixtures'
+} from '../../test/fixtures/admin.fixtures'
 
 const MB = 1024 * 1024
 /** The part of an admin quiz detail these tests read. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createBankQuestions, createQuiz, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
-import { questionBody } from './admin.fixtures'
+import { questionBody } from '../../test/fixtures/admin.fixtures'
 
 const HOUR = 3600_000
 const DAY = 24 * HOUR

@@ -6,7 +6,7 @@ import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
 import { requestsAs } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
-import { TRIANGLE_SVG } from './admin.fixtures'
+import { TRIANGLE_SVG } from '../../test/fixtures/admin.fixtures'
 
 // API.md "Maths and chemistry": TeX is checked where it is written, rendered once, and reaches learners only as a
 // plain reading and MathML (its source only in the MathML annotation); admins read their TeX back.

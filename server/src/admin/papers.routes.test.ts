@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createBankQuestions, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
-import { HOSTILE_SVG, SANITISED_HOSTILE_SVG, questionBody } from './admin.fixtures'
+import { HOSTILE_SVG, SANITISED_HOSTILE_SVG, questionBody } from '../../test/fixtures/admin.fixtures'
 
 // API.md "Papers: sections, marks and draws": writing a paper, and every refusal with its field's path.
 describe.each(dialects)('papers on %s', (dialect) => {

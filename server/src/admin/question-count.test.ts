@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
-import { questionBody } from './admin.fixtures'
+import { questionBody } from '../../test/fixtures/admin.fixtures'
 
 // Migration 0007: every quiz keeps the count of its live questions. The test drives each write that changes it
 // through the real API and database, and after each one compares the stored count with a count of the rows.

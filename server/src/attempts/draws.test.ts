@@ -6,7 +6,7 @@ import { bearerFor, createBankQuestions, createUser } from '../../test/factories
 import { requestsAs } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
 import { buildApp } from '../app'
-import { questionBody } from '../admin/admin.fixtures'
+import { questionBody } from '../../test/fixtures/admin.fixtures'
 
 const HOUR = 3_600_000
 

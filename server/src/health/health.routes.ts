@@ -1,12 +1,11 @@
 import { z } from 'zod'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { AppContext } from '../context'
 import { answersUnderPressure } from '../http/overload'
-import { pingDatabase } from './health.repository'
+import type { HealthService } from './health.service'
 
 const HealthSchema = z.object({ status: z.enum(['ok', 'error']), database: z.enum(['ok', 'unreachable']) })
 
-export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService }> = async (app, { health }) => {
   app.get(
     '/',
     {
@@ -15,7 +14,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { dat
     },
     async (request, reply) => {
       try {
-        await pingDatabase(database.db)
+        await health.reachDatabase()
         return { status: 'ok' as const, database: 'ok' as const }
       } catch (error) {
         request.log.warn({ err: error }, 'health check: database unreachable')

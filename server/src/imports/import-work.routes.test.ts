@@ -5,7 +5,7 @@ import { multipart } from '../../test/auth-requests'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
-import { zipBomb, warmImportWorker } from './import-files.fixtures'
+import { zipBomb, warmImportWorker } from '../../test/fixtures/import-files.fixtures'
 import { declaredSizes } from './readers/zip'
 import { sharedReadPool } from './worker/pool'
 

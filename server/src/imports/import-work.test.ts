@@ -6,8 +6,8 @@ import { htmlToText } from './readers/html'
 import { MAX_LINES_PER_QUESTION } from './readers/layout'
 import { moodleMaths, isCloze } from './readers/moodle-text'
 import { namedRowErrors, type HashedRow } from './rows'
-import { xlsxFile } from './import-files.fixtures'
-import { measureWork } from './work-meter.fixtures'
+import { xlsxFile } from '../../test/fixtures/import-files.fixtures'
+import { measureWork } from '../../test/fixtures/work-meter.fixtures'
 
 // Issue 41, M2: each reader's work grows in proportion to its input. Every reproduction of the review is measured at
 // a size and at twice that size, in counted steps (work-meter.fixtures.ts), never in time: linear work doubles,

@@ -14,7 +14,7 @@ import {
   zipBomb,
   type Cell,
   warmImportWorker,
-} from './import-files.fixtures'
+} from '../../test/fixtures/import-files.fixtures'
 
 const HOUR = 3_600_000
 const header = [...importColumns] as string[]

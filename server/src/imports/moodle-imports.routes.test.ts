@@ -4,7 +4,7 @@ import { multipart } from '../../test/auth-requests'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
-import { xlsxFile, warmImportWorker } from './import-files.fixtures'
+import { xlsxFile, warmImportWorker } from '../../test/fixtures/import-files.fixtures'
 
 // Issue 40 through the route: Moodle's own formats as Moodle reads them, media never dropped with the row `ok`,
 // institutes' spreadsheet headings and the `columns` mapping, and an 11th option refused.

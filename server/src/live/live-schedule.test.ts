@@ -4,7 +4,7 @@ import { dialects } from '../../test/dialects'
 import { createUser } from '../../test/factories'
 import { requestsAs } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
-import { questionBody } from '../admin/admin.fixtures'
+import { questionBody } from '../../test/fixtures/admin.fixtures'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE

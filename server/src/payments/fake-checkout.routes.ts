@@ -1,10 +1,8 @@
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { AppContext } from '../context'
 import { paisaToRupees } from './money'
 import type { PaymentService } from './payments.service'
-import { decideFakeTransaction, findFakeTransaction } from './fake-gateway.repository'
 
 const Ref = z.string().regex(/^[0-9a-f]{32}$/)
 
@@ -20,12 +18,10 @@ const page = (body: string) => `<!doctype html>
  * which config refuses in production). Pay or Cancel records the choice on the fake gateway's side and
  * sends the browser to the fake return route, which verifies through the same code as Khalti and eSewa.
  */
-export const fakeCheckoutRoutes: FastifyPluginAsyncZod<
-  Pick<AppContext, 'database'> & {
-    payments: PaymentService
-    backToApp: (reply: FastifyReply, id: number | undefined) => FastifyReply
-  }
-> = async (app, { database, payments, backToApp }) => {
+export const fakeCheckoutRoutes: FastifyPluginAsyncZod<{
+  payments: PaymentService
+  backToApp: (reply: FastifyReply, id: number | undefined) => FastifyReply
+}> = async (app, { payments, backToApp }) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   )
@@ -34,9 +30,9 @@ export const fakeCheckoutRoutes: FastifyPluginAsyncZod<
     '/fake/checkout/',
     { schema: { hide: true, querystring: z.object({ ref: Ref }) } },
     async (request, reply) => {
-      const transaction = await findFakeTransaction(database.db, request.query.ref)
+      const transaction = await payments.openFakeTransaction(request.query.ref)
       reply.header('cache-control', 'no-store').type('text/html; charset=utf-8')
-      if (!transaction || transaction.status !== 'Initiated')
+      if (!transaction)
         return page('<h1>Fake gateway</h1><p>This payment is no longer open. / यो भुक्तानी अब खुला छैन।</p>')
       return page(`<h1>Fake gateway</h1>
 <p>Development only: no money moves. / विकासका लागि मात्र: कुनै पैसा जाँदैन।</p>
@@ -54,9 +50,7 @@ export const fakeCheckoutRoutes: FastifyPluginAsyncZod<
     { schema: { hide: true, body: z.object({ ref: Ref, decision: z.enum(['pay', 'cancel']) }) } },
     async (request, reply) => {
       const { ref, decision } = request.body
-      await database.transaction((trx) =>
-        decideFakeTransaction(trx, ref, decision === 'pay' ? 'Completed' : 'User canceled'),
-      )
+      await payments.decideFakeCheckout(ref, decision)
       return reply.redirect(`/api/payments/fake/return/?ref=${ref}`, 303)
     },
   )

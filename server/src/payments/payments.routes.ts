@@ -11,7 +11,6 @@ import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Config } from '../config'
-import type { AppContext } from '../context'
 import { fakeCheckoutRoutes } from './fake-checkout.routes'
 import type { RateLimits } from '../http/rate-limit'
 import type { PaymentService } from './payments.service'
@@ -28,9 +27,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   payments: PaymentService
   rateLimits: RateLimits
   settings: Config['payments']
-  /** The fake provider's own record of its transactions, which its checkout page reads and decides. */
-  database: AppContext['database']
-}> = async (app, { payments, rateLimits: { limiter, rules }, settings, database }) => {
+}> = async (app, { payments, rateLimits: { limiter, rules }, settings }) => {
   const learnerRoutes: FastifyPluginAsyncZod = async (learner) => {
     learner.addHook('onRequest', learner.authenticate)
 
@@ -87,7 +84,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
 
     if (settings.providers.includes('fake')) {
       // Not this plugin's options: they carry its prefix, which would be applied twice.
-      await back.register(fakeCheckoutRoutes, { database, payments, backToApp })
+      await back.register(fakeCheckoutRoutes, { payments, backToApp })
     }
   }
   await app.register(returnRoutes)

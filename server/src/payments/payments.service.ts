@@ -14,6 +14,7 @@ import { toIso, toIsoOrNull } from '../lib/clock'
 import { NotFound, ServiceUnavailable, ValidationFailed } from '../http/errors'
 import { notify } from '../notifications/notifications.service'
 import { findPlanById } from '../plans/plans.service'
+import { decideFakeTransaction, findFakeTransaction } from './fake-gateway.repository'
 import { paymentCompletedNotification } from './payment-notification'
 import {
   countPayments,
@@ -217,6 +218,19 @@ export function createPaymentService(
       if (!row || row.provider !== 'esewa') return undefined
       await verify(row)
       return id
+    },
+
+    /** The fake gateway's transaction its checkout page offers: only one still open can be paid or canceled. */
+    async openFakeTransaction(ref: string) {
+      const transaction = await findFakeTransaction(db, ref)
+      return transaction?.status === 'Initiated' ? transaction : undefined
+    },
+
+    /** The learner's choice on the fake checkout page, recorded on the fake gateway's side. */
+    async decideFakeCheckout(ref: string, decision: 'pay' | 'cancel') {
+      await database.transaction((trx) =>
+        decideFakeTransaction(trx, ref, decision === 'pay' ? 'Completed' : 'User canceled'),
+      )
     },
 
     async fakeReturned(ref: string | undefined): Promise<number | undefined> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { legacyToUnicode, type LegacyFont } from './convert'
 
-import { groups } from './vectors.fixtures'
+import { groups } from '../../../test/fixtures/vectors.fixtures'
 
 describe.each(['preeti', 'kantipur'] as LegacyFont[])('legacyToUnicode in %s', (font) => {
   describe.each(Object.entries(groups))('%s', (_group, vectors) => {

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { appTexts } from './app-texts.fixtures'
+import { appTexts } from '../../../test/fixtures/app-texts.fixtures'
 import { legacyToUnicode } from './convert'
 import { decideQuestion, readsAsLegacy } from './detect'
-import { typeOnPreeti } from './preeti-typist.fixtures'
+import { typeOnPreeti } from '../../../test/fixtures/preeti-typist.fixtures'
 
 /* The web app's Nepali, typed on the Preeti keyboard by preeti-typist.fixtures.ts: whole sentences of every kind. */
 const typed = appTexts.map(([en, ne]) => ({ en, ne, preeti: typeOnPreeti(ne)! }))

@@ -8,8 +8,8 @@ import {
   mayBeLegacy,
   readsAsEnglish,
 } from './detect'
-import { sentences } from './nepali-corpus.fixtures'
-import { typeOnPreeti } from './preeti-typist.fixtures'
+import { sentences } from '../../../test/fixtures/nepali-corpus.fixtures'
+import { typeOnPreeti } from '../../../test/fixtures/preeti-typist.fixtures'
 
 /* Under `auto`, one decision per question: its text and options together (docs/decisions/044). */
 

@@ -4,7 +4,7 @@ import { multipart } from '../../../test/auth-requests'
 import { dialects } from '../../../test/dialects'
 import { bearerFor, createUser } from '../../../test/factories'
 import { useTestApp } from '../../../test/test-app'
-import { docxFile, xlsxFile, type Cell } from '../import-files.fixtures'
+import { docxFile, xlsxFile, type Cell } from '../../../test/fixtures/import-files.fixtures'
 
 /*
  * API.md "Fidelity": under `legacy_font: auto` a file of every format holding symbols, code and TeX comes back as

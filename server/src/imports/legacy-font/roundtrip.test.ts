@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { convertLegacy, legacyToUnicode, type LegacyFont } from './convert'
 import { readsAsLegacy } from './detect'
-import { districts, offices, people, places, sentences, words } from './nepali-corpus.fixtures'
-import { typeOnPreeti, type TypingStyle } from './preeti-typist.fixtures'
+import { districts, offices, people, places, sentences, words } from '../../../test/fixtures/nepali-corpus.fixtures'
+import { typeOnPreeti, type TypingStyle } from '../../../test/fixtures/preeti-typist.fixtures'
 
 /*
  * Unicode -> typed on Preeti (preeti-typist.fixtures.ts, which shares only the keyboard with the converter) ->

@@ -1,6 +1,6 @@
 import { ImportFieldsSchema } from '@quiz/contracts'
 import { describe, expect, it } from 'vitest'
-import { xlsxFile } from '../import-files.fixtures'
+import { xlsxFile } from '../../../test/fixtures/import-files.fixtures'
 import { buildRow } from '../rows'
 import { headingColumn, NoHeader } from './columns'
 import { readCsv } from './csv'

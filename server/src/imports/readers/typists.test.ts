@@ -1,6 +1,6 @@
 import type { LegacyFontChoice } from '@quiz/contracts'
 import { describe, expect, it } from 'vitest'
-import { docxFile, type DocxBlock } from '../import-files.fixtures'
+import { docxFile, type DocxBlock } from '../../../test/fixtures/import-files.fixtures'
 import { convertFontRuns, convertTextLines } from '../legacy'
 import { buildRow } from '../rows'
 import { readInput } from '.'

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { fakeNetwork, page, polyfillDialog, renderRoutes, type FakeResponse } from '../../test/page-test-utils'
 import { forgetAllAttempts } from './attempt-store'
 import { accessOf, closeOpenSection, isSectioned, sectionIndexOf, sectionSecondsLeft } from './exam-sections'
-import { QUIZ_ID, TOTAL, makeQuestion, makeSession } from './quiz-fixtures'
+import { QUIZ_ID, TOTAL, makeQuestion, makeSession } from '../../test/quiz-fixtures'
 import { Component as QuizPage } from './quiz-page'
 
 // A screen driven through fake timers and IndexedDB turns: on a busy 2-core machine a test can pass 5 s.

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { forgetAllAttempts, loadQuestion, saveQuestion, storedQuestionNumbers } from './attempt-store'
 import { keepPaper } from './kept-paper'
-import { ATTEMPT_ID, makeQuestion as question } from './quiz-fixtures'
+import { ATTEMPT_ID, makeQuestion as question } from '../../test/quiz-fixtures'
 
 beforeEach(() => forgetAllAttempts())
 

@@ -4,7 +4,7 @@ import { clockStorageKey, readAnchor, writeAnchor } from './attempt-clock'
 import { forgetAllAttempts, loadAttempt, loadQuestion, saveQuestion } from './attempt-store'
 import { openAttempt } from './open-attempt'
 import type { QuizAttempt } from '@quiz/contracts'
-import { QUIZ_ID, makeQuestion, makeSession } from './quiz-fixtures'
+import { QUIZ_ID, makeQuestion, makeSession } from '../../test/quiz-fixtures'
 
 const USER_ID = 3
 const T = Date.UTC(2026, 10, 22, 7, 0, 0)

@@ -6,7 +6,7 @@ import { answerStorageKey } from './answer-queue'
 import { clockStorageKey } from './attempt-clock'
 import { forgetAllAttempts, loadAttempt, loadQuestion } from './attempt-store'
 import type { QuizAttempt, SubmitResult } from '@quiz/contracts'
-import { ATTEMPT_ID, QUIZ_ID, TOTAL, makeQuestion, makeSession } from './quiz-fixtures'
+import { ATTEMPT_ID, QUIZ_ID, TOTAL, makeQuestion, makeSession } from '../../test/quiz-fixtures'
 import { Component as QuizPage } from './quiz-page'
 
 const result: SubmitResult = {
