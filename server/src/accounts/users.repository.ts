@@ -60,7 +60,6 @@ export async function updateUser(db: Kysely<DB>, id: number, changes: UserRowUpd
   await db.updateTable('users').set(changes).where('id', '=', id).execute()
 }
 
-/** Phone numbers already taken among `candidates`. */
 export async function takenPhones(db: Kysely<DB>, candidates: string[]): Promise<Set<string>> {
   if (candidates.length === 0) return new Set()
   const rows = await db.selectFrom('users').select('phone_number').where('phone_number', 'in', candidates).execute()

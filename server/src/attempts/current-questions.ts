@@ -19,7 +19,6 @@ export interface FixedPaper {
   questionIds: readonly number[]
   /** Per section, in order: its revision ids (a slice of revisionIds), its items, and its details. */
   sections: { sectionId: number; revisionIds: number[]; slots: PaperSlot[]; section: AttemptSection }[]
-  /** Whether any section draws from the bank. */
   hasDraws: boolean
   /**
    * What every start of an unshuffled paper without draws stores, made once per paper rather than per start: the

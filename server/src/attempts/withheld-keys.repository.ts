@@ -52,7 +52,6 @@ export async function listPapersInProgress(db: Kysely<DB>, userId: number) {
     .execute()
 }
 
-/** The questions of these revisions. */
 export async function listQuestionsOfRevisions(db: Kysely<DB>, revisionIds: readonly number[]) {
   const questionIds = new Set<number>()
   for (let start = 0; start < revisionIds.length; start += 500) {

@@ -59,7 +59,6 @@ export function createDatabase(config: Config['database']): Database {
 /** The read-only connection of a SQLite database's root Kysely instance (not of its transactions). */
 const readers = new WeakMap<Kysely<DB>, StatementCache>()
 
-/** Whether a Kysely instance (a database or one of its transactions) talks to PostgreSQL. */
 export const isPostgres = (db: Kysely<DB>) => db.getExecutor().adapter instanceof PostgresAdapter
 
 /**

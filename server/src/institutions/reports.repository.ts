@@ -202,7 +202,6 @@ export function listAnswersOfChosenAttempts(db: Kysely<DB>, quizId: number, whic
     .execute() as Promise<{ attempt_id: number; question_id: number; option_id: number }[]>
 }
 
-/** The question of each revision. */
 export async function findQuestionsOfRevisions(db: Kysely<DB>, revisionIds: readonly number[]) {
   const found = new Map<number, number>()
   for (const part of inParts(revisionIds)) {

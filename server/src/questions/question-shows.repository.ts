@@ -133,7 +133,6 @@ export async function ensureShownSet(trx: Kysely<DB>, key: string, questionIds: 
   return created.id
 }
 
-/** The current revision of each live question. */
 export async function currentRevisions(db: Kysely<DB>, questionIds: readonly number[]) {
   const revisions = new Map<number, number>()
   for (const part of inParts(questionIds)) {

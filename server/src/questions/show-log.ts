@@ -38,7 +38,6 @@ interface Held {
   questions: Map<number, Map<number, number>>
   /** userId -> set key -> shown at: a paper's shared questions. */
   sets: Map<number, Map<string, number>>
-  /** The sets named above. */
   setsByKey: Map<string, QuestionSet>
   rows: number
 }
