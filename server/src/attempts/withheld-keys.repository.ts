@@ -11,7 +11,6 @@ export async function findLargestExtraTime(db: Kysely<DB>) {
   return Number(row?.largest ?? 0)
 }
 
-/** The latest deadline among the quiz's ranked attempts, or null without any. */
 export async function findLatestRankedDeadline(db: Kysely<DB>, quizId: number) {
   const row = await db
     .selectFrom('attempts')

@@ -97,7 +97,6 @@ async function writeShows(
   ).execute(db)
 }
 
-/** The ids of those of these sets (by key) that exist. */
 export async function findShownSets(db: Kysely<DB>, keys: readonly string[]) {
   const ids = new Map<string, number>()
   for (const part of inParts(keys)) {
