@@ -301,7 +301,6 @@ export async function listQuizTitles(db: Kysely<DB>, quizIds: readonly number[])
   return db.selectFrom('quizzes').select(['id', 'title_en', 'title_ne']).where('id', 'in', quizIds).execute()
 }
 
-/** The quiz of each of these attempts (attempt id -> quiz id). */
 export async function quizzesOfAttempts(db: Kysely<DB>, attemptIds: readonly number[]) {
   const quizOf = new Map<number, number>()
   for (const part of chunks(attemptIds)) {

@@ -182,7 +182,6 @@ export function listAnswerPicksOfAttempts(db: Kysely<DB>, dialect: Dialect, ids:
     .execute()
 }
 
-/** Id and score of every chosen attempt, for the statistics. */
 export function listChosenScores(db: Kysely<DB>, quizId: number, which: AttemptSelection) {
   return chosenAttempts(db, quizId, which)
     .select(['c.id', 'c.score_hundredths', 'c.sections', 'c.revision_ids'])
