@@ -66,7 +66,6 @@ export async function takenPhones(db: Kysely<DB>, candidates: string[]): Promise
   return new Set(rows.map((row) => row.phone_number))
 }
 
-/** Username keys already taken among `candidates` (lower-cased). */
 export async function takenUsernameKeys(db: Kysely<DB>, candidates: string[]): Promise<Set<string>> {
   if (candidates.length === 0) return new Set()
   const rows = await db.selectFrom('users').select('username_key').where('username_key', 'in', candidates).execute()

@@ -113,16 +113,10 @@ const GROUP_COMMIT_LIMIT = 128
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown }
 
 /**
- * SQLite writes one transaction at a time. When transactions arrive together (an exam's starts or submits in one
- * second), each paying its own BEGIN and COMMIT (and the commit's write of every page it touched to the WAL) is
- * what makes the last of them wait. So they are committed in groups (decision 016): whatever is queued when the
- * connection comes free runs in one `BEGIN IMMEDIATE ... COMMIT`, each transaction inside its own savepoint. A
- * transaction that fails rolls back to its savepoint and fails alone; the others commit. Every caller hears of its
- * outcome only after the COMMIT, so nothing is acknowledged that is not written. A group waits for nothing but the
- * end of the event loop's current turn (setImmediate); alone, a transaction is a group of one, without savepoints.
- *
- * The raw connection runs the BEGIN, SAVEPOINT and COMMIT statements while Kysely's connection is held, so
- * nothing else runs on it meanwhile; so do the transactions' precompiled queries (`sqliteTransactionOf`).
+ * Group commit (docs/decisions/016, 021): what is queued when the connection comes free runs in one `BEGIN IMMEDIATE
+ * ... COMMIT`, each transaction in its own savepoint, so one that fails rolls back alone; every caller hears of its
+ * outcome only after the COMMIT, so nothing is acknowledged that is not written. The raw connection runs these
+ * statements, and the transactions' precompiled queries, while Kysely's connection is held, so nothing else runs on it.
  */
 function groupCommit(db: Kysely<DB>, statements: StatementCache) {
   const queue: { work: (trx: Kysely<DB>) => Promise<unknown>; settle: (outcome: Outcome) => void }[] = []
