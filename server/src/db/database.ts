@@ -62,11 +62,8 @@ const readers = new WeakMap<Kysely<DB>, StatementCache>()
 export const isPostgres = (db: Kysely<DB>) => db.getExecutor().adapter instanceof PostgresAdapter
 
 /**
- * The hot routes' reads (precompiled-query.ts) run as plain prepared statements on a second, read-only connection:
- * on the one shared connection they would wait behind every transaction in progress (Kysely holds the connection
- * across a transaction's awaits), or, bypassing that wait, see its uncommitted rows. In WAL mode a reader sees the
- * last commit and never blocks or waits for the writer. Undefined for an in-memory database, which one connection
- * alone can see; those reads then take Kysely's path.
+ * The read-only connection the hot routes' precompiled reads run on, so that they neither wait behind a transaction
+ * nor see its uncommitted rows (docs/decisions/016). Undefined for an in-memory database: Kysely's path then.
  */
 export function sqliteReaderOf(db: Kysely<DB>) {
   return readers.get(db)
@@ -76,10 +73,8 @@ export function sqliteReaderOf(db: Kysely<DB>) {
 const writers = new WeakMap<Kysely<DB>, StatementCache>()
 
 /**
- * Inside a transaction on SQLite (`Database.transaction`), the shared connection's statement cache: a precompiled
- * query runs there as a plain prepared statement instead of through Kysely's executor (which wraps every run in
- * promises, a connection mutex and result copying: more than the hot writes themselves cost). The group commit holds
- * Kysely's connection while the transaction runs, so nothing else runs on it meanwhile. Undefined elsewhere.
+ * Inside a SQLite transaction, the shared connection's statement cache: precompiled queries run there bare, not
+ * through Kysely's executor, which cost more than the hot writes (docs/decisions/021). Undefined elsewhere.
  */
 export function sqliteTransactionOf(trx: Kysely<DB>) {
   return writers.get(trx)
