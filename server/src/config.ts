@@ -116,7 +116,6 @@ export type Config = Readonly<{
     senderId: string
     timeoutMs: number
   }
-  /** Whether /api/docs serves the OpenAPI document. */
   apiDocs: boolean
   payments: {
     providers: readonly PaymentProviderName[]

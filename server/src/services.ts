@@ -34,15 +34,10 @@ import { createProfileService } from './users/profile.service'
 import { createUsersService } from './users/users.service'
 
 /**
- * The composition root (docs/decisions/051-one-composition-root.md): every service of the app, built once per app
- * and grouped by feature; app.ts hands each route plugin the ones it uses, and no route file builds one. A feature
- * with one service is that service; a feature with several is a group of them by name.
- *
- * Built once on purpose, not only for tidiness: one question-paper cache and one cache of quizzes' current papers
- * per process (starts and the learners' list read them), one attempt lifecycle that the quizzes list, results,
- * practice and live mocks settle expired attempts through (docs/decisions/024-one-home-for-attempts.md), one log of
- * the questions shown to learners, written after the starts (questions/show-log.ts; the app flushes it when it
- * closes), and one rate limiter and one hasher of one-time codes for every route that counts or checks.
+ * The composition root (docs/decisions/051-one-composition-root.md): every service built once per app, grouped by
+ * feature; no route file builds one. Once on purpose: one paper cache, attempt lifecycle
+ * (docs/decisions/024-one-home-for-attempts.md) and show log per process, and one rate limiter and code hasher for
+ * every route that counts or checks.
  */
 export function createServices(context: AppContext, log: FastifyBaseLogger) {
   const rateLimits = { limiter: createRateLimiter(context), rules: rateLimitRules(context.config.rateLimits) }

@@ -60,14 +60,12 @@ export async function updateUser(db: Kysely<DB>, id: number, changes: UserRowUpd
   await db.updateTable('users').set(changes).where('id', '=', id).execute()
 }
 
-/** Phone numbers already taken among `candidates`. */
 export async function takenPhones(db: Kysely<DB>, candidates: string[]): Promise<Set<string>> {
   if (candidates.length === 0) return new Set()
   const rows = await db.selectFrom('users').select('phone_number').where('phone_number', 'in', candidates).execute()
   return new Set(rows.map((row) => row.phone_number))
 }
 
-/** Username keys already taken among `candidates` (lower-cased). */
 export async function takenUsernameKeys(db: Kysely<DB>, candidates: string[]): Promise<Set<string>> {
   if (candidates.length === 0) return new Set()
   const rows = await db.selectFrom('users').select('username_key').where('username_key', 'in', candidates).execute()

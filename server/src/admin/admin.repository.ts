@@ -97,7 +97,6 @@ export async function insertQuestionsInBulk(
   )
   for (const part of chunks(options)) await db.insertInto('question_options').values(part).execute()
 
-  // Point every new question at its revision, one statement per chunk.
   for (const part of chunks(questionIds)) {
     await db
       .updateTable('questions')

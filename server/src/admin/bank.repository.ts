@@ -102,7 +102,6 @@ export function pageBank(db: Kysely<DB>, filters: BankFilters, page: number, pag
   >
 }
 
-/** Each question's tags in their order. */
 export async function tagsOf(db: Kysely<DB>, questionIds: readonly number[]) {
   const byQuestion = new Map<number, string[]>(questionIds.map((id) => [id, []]))
   if (questionIds.length === 0) return byQuestion
@@ -161,7 +160,6 @@ export async function chosenOptionsOf(db: Kysely<DB>, questionIds: readonly numb
   return rows.map((row) => ({ ...row, n: Number(row.n) }))
 }
 
-/** How many options each revision has. */
 export async function optionCounts(db: Kysely<DB>, revisionIds: readonly number[]) {
   const byRevision = new Map<number, number>()
   if (revisionIds.length === 0) return byRevision

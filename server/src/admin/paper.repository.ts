@@ -66,7 +66,6 @@ export async function listQuestionsWithCurrentText(db: Kysely<DB>, questionIds: 
   return rows
 }
 
-/** Freezes the quiz's paper on this draw (item id -> question ids). */
 export async function freezeDraw(db: Kysely<DB>, quizId: number, picks: ReadonlyMap<number, readonly number[]>) {
   await db
     .updateTable('quizzes')

@@ -45,7 +45,6 @@ export async function findQuestionSetVersion(db: Kysely<DB>, quizId: number) {
   return (await selectVersion(db, quizId)).rows[0]?.question_set_version
 }
 
-/** The quiz's version, sections and fixed questions, one row per fixed item or per section without any. */
 export async function listVersionWithPaper(db: Kysely<DB>, quizId: number) {
   return (await selectVersionWithPaper(db, quizId)).rows
 }

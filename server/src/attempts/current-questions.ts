@@ -19,7 +19,6 @@ export interface FixedPaper {
   questionIds: readonly number[]
   /** Per section, in order: its revision ids (a slice of revisionIds), its items, and its details. */
   sections: { sectionId: number; revisionIds: number[]; slots: PaperSlot[]; section: AttemptSection }[]
-  /** Whether any section draws from the bank. */
   hasDraws: boolean
   /**
    * What every start of an unshuffled paper without draws stores, made once per paper rather than per start: the
@@ -50,14 +49,10 @@ const summaryOf = (paper: FixedPaper): SectionSummary[] =>
   }))
 
 /**
- * The fixed part of a quiz's paper: what every new attempt's paper starts from. Each process keeps it per quiz with
- * the quiz's question_set_version (raised by triggers on every change to its items, sections and their questions,
- * migrations 0007 and 0010), and reads only the version while it holds: an exam's 1,000 starts read one small row
- * each instead of 100 question rows each. The version is read in the caller's transaction, so a change committed by
- * any process is seen as it would be by reading the paper.
- *
- * The learner's list shows each quiz's sections from the same entries (`summaryAt`): it reads the version with the
- * quizzes it lists, so a list costs no query more while the versions hold.
+ * The fixed part of a quiz's paper, kept per process under the quiz's question_set_version (raised by triggers,
+ * migrations 0007 and 0010): an exam's 1,000 starts read one small row each instead of 100 question rows. The
+ * version is read in the caller's transaction, so a change committed by any process is seen as by reading the
+ * paper. The learner's list shows sections from the same entries (`summaryAt`) at no query more.
  */
 export function createCurrentQuestions() {
   const papers = new Map<number, { version: number; paper: FixedPaper; summary?: SectionSummary[] }>()

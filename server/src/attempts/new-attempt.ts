@@ -120,7 +120,6 @@ export function createNewAttempts({
       const draws = fixed.sections.flatMap((section) => section.slots.flatMap((slot) => ('draw' in slot ? [slot] : [])))
       const fixedIds = new Set(fixed.questionIds)
       let picks: Map<number, number[]>
-      // The frozen draw this start takes, if the paper is frozen.
       let frozen: string | null = null
       // The drawn questions' current revisions, when already read for these picks.
       let revisionsRead: Map<number, number> | null = null

@@ -15,7 +15,6 @@ type CardRow = {
   updated_at: number
 }
 
-/** A learner's questions of one quiz that go in box 1. */
 export interface FirstBoxCards {
   userId: number
   quizId: number

@@ -33,7 +33,6 @@ export interface SectionClock {
 
 const limitMs = (section: AttemptSection) => section.limit_ms ?? (section.time_limit_minutes ?? 0) * 60_000
 
-/** The attempt's sections and which one is open at `now`. */
 export function sectionClock(attempt: SectionedAttempt, now: number): SectionClock {
   // Every start, fetch and autosave reads the clock: the paper's ids are parsed only for an attempt stored before
   // sections were (one section of them all).
@@ -77,7 +76,6 @@ export function placesOf(paper: { questions: readonly { questionId: number }[] }
   return places
 }
 
-/** The attempt's sections as the learner's payload shows them. */
 export function toAttemptSections(clock: SectionClock): AttemptSectionDto[] {
   let first = 1
   return clock.sections.map((section, index) => {

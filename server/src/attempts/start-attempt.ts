@@ -101,12 +101,9 @@ export function createStartAttempt({
   }
 
   /**
-   * PostgreSQL: a learner's first attempt at a quiz, inserted on its own, without the transaction and the learner's
-   * row lock that a later one needs (to settle earlier attempts and count them under the lock): with no attempt
-   * before it there is nothing to settle, and the unique (user, quiz, number) index lets one attempt 1 in. A start
-   * that loses that race to another request (a second tab, a submit without a start) gets undefined and goes the
-   * locked way, which finds the winner's attempt. A live mock's 5,000 starts in ten seconds are all first attempts:
-   * this is three statements where the locked way is nine (docs/decisions/040).
+   * PostgreSQL: a first attempt needs no transaction or learner lock, having nothing to settle; the unique (user,
+   * quiz, number) index lets one attempt 1 in, and a start that loses that race gets undefined and goes the locked
+   * way, which finds the winner's attempt (docs/decisions/040).
    */
   async function startFirstAttempt(
     user: TokenUser,

@@ -18,7 +18,6 @@ import { newAttemptRefusal, type NewAttempts } from './new-attempt'
 import { toSubmitResult } from './submit-result'
 import { liveNotStarted, livePhase, liveTimes, type LivePhase } from './live-window.service'
 
-/** One submit request, as every step reads it. */
 interface Submission {
   user: TokenUser
   quiz: LearnerQuizRow

@@ -11,7 +11,6 @@ export async function findLargestExtraTime(db: Kysely<DB>) {
   return Number(row?.largest ?? 0)
 }
 
-/** The latest deadline among the quiz's ranked attempts, or null without any. */
 export async function findLatestRankedDeadline(db: Kysely<DB>, quizId: number) {
   const row = await db
     .selectFrom('attempts')
@@ -52,7 +51,6 @@ export async function listPapersInProgress(db: Kysely<DB>, userId: number) {
     .execute()
 }
 
-/** The questions of these revisions. */
 export async function listQuestionsOfRevisions(db: Kysely<DB>, revisionIds: readonly number[]) {
   const questionIds = new Set<number>()
   for (let start = 0; start < revisionIds.length; start += 500) {

@@ -34,7 +34,6 @@ export const OTP_TTL_SECONDS = 300
 export const OTP_RESEND_SECONDS = 60
 /** Wrong tries after which a code is dead, counted on otp/verify and password-reset together. */
 export const OTP_MAX_TRIES = 5
-/** How long a phone verified for registration stays verified. */
 export const REGISTER_VERIFICATION_SECONDS = 600
 
 /**

@@ -82,8 +82,6 @@ export async function listRegradesOfAttempt(db: Kysely<DB>, attemptId: number) {
   return (await selectRegradesOfAttempt(db, attemptId)).rows
 }
 
-// The admin queue.
-
 /** Flagged revisions, most flagged first, one page; and how many there are. */
 export async function listFlaggedRevisions(
   db: Kysely<DB>,
@@ -125,8 +123,6 @@ export function listFlagsOfRevisions(db: Kysely<DB>, revisionIds: readonly numbe
     .orderBy('f.id')
     .execute()
 }
-
-// Key decisions.
 
 export function findRevisionRow(db: Kysely<DB>, revisionId: number) {
   return db
@@ -300,13 +296,11 @@ export async function decideOpenFlags(
     .execute()
 }
 
-/** The quizzes' titles in both languages. */
 export async function listQuizTitles(db: Kysely<DB>, quizIds: readonly number[]) {
   if (quizIds.length === 0) return []
   return db.selectFrom('quizzes').select(['id', 'title_en', 'title_ne']).where('id', 'in', quizIds).execute()
 }
 
-/** The quiz of each of these attempts (attempt id -> quiz id). */
 export async function quizzesOfAttempts(db: Kysely<DB>, attemptIds: readonly number[]) {
   const quizOf = new Map<number, number>()
   for (const part of chunks(attemptIds)) {

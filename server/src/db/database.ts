@@ -59,15 +59,11 @@ export function createDatabase(config: Config['database']): Database {
 /** The read-only connection of a SQLite database's root Kysely instance (not of its transactions). */
 const readers = new WeakMap<Kysely<DB>, StatementCache>()
 
-/** Whether a Kysely instance (a database or one of its transactions) talks to PostgreSQL. */
 export const isPostgres = (db: Kysely<DB>) => db.getExecutor().adapter instanceof PostgresAdapter
 
 /**
- * The hot routes' reads (precompiled-query.ts) run as plain prepared statements on a second, read-only connection:
- * on the one shared connection they would wait behind every transaction in progress (Kysely holds the connection
- * across a transaction's awaits), or, bypassing that wait, see its uncommitted rows. In WAL mode a reader sees the
- * last commit and never blocks or waits for the writer. Undefined for an in-memory database, which one connection
- * alone can see; those reads then take Kysely's path.
+ * The read-only connection the hot routes' precompiled reads run on, so that they neither wait behind a transaction
+ * nor see its uncommitted rows (docs/decisions/016). Undefined for an in-memory database: Kysely's path then.
  */
 export function sqliteReaderOf(db: Kysely<DB>) {
   return readers.get(db)
@@ -77,10 +73,8 @@ export function sqliteReaderOf(db: Kysely<DB>) {
 const writers = new WeakMap<Kysely<DB>, StatementCache>()
 
 /**
- * Inside a transaction on SQLite (`Database.transaction`), the shared connection's statement cache: a precompiled
- * query runs there as a plain prepared statement instead of through Kysely's executor (which wraps every run in
- * promises, a connection mutex and result copying: more than the hot writes themselves cost). The group commit holds
- * Kysely's connection while the transaction runs, so nothing else runs on it meanwhile. Undefined elsewhere.
+ * Inside a SQLite transaction, the shared connection's statement cache: precompiled queries run there bare, not
+ * through Kysely's executor, which cost more than the hot writes (docs/decisions/021). Undefined elsewhere.
  */
 export function sqliteTransactionOf(trx: Kysely<DB>) {
   return writers.get(trx)
@@ -114,16 +108,10 @@ const GROUP_COMMIT_LIMIT = 128
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown }
 
 /**
- * SQLite writes one transaction at a time. When transactions arrive together (an exam's starts or submits in one
- * second), each paying its own BEGIN and COMMIT (and the commit's write of every page it touched to the WAL) is
- * what makes the last of them wait. So they are committed in groups (decision 016): whatever is queued when the
- * connection comes free runs in one `BEGIN IMMEDIATE ... COMMIT`, each transaction inside its own savepoint. A
- * transaction that fails rolls back to its savepoint and fails alone; the others commit. Every caller hears of its
- * outcome only after the COMMIT, so nothing is acknowledged that is not written. A group waits for nothing but the
- * end of the event loop's current turn (setImmediate); alone, a transaction is a group of one, without savepoints.
- *
- * The raw connection runs the BEGIN, SAVEPOINT and COMMIT statements while Kysely's connection is held, so
- * nothing else runs on it meanwhile; so do the transactions' precompiled queries (`sqliteTransactionOf`).
+ * Group commit (docs/decisions/016, 021): what is queued when the connection comes free runs in one `BEGIN IMMEDIATE
+ * ... COMMIT`, each transaction in its own savepoint, so one that fails rolls back alone; every caller hears of its
+ * outcome only after the COMMIT, so nothing is acknowledged that is not written. The raw connection runs these
+ * statements, and the transactions' precompiled queries, while Kysely's connection is held, so nothing else runs on it.
  */
 function groupCommit(db: Kysely<DB>, statements: StatementCache) {
   const queue: { work: (trx: Kysely<DB>) => Promise<unknown>; settle: (outcome: Outcome) => void }[] = []

@@ -4,7 +4,6 @@
  */
 const PART_SIZE = 500
 
-/** `items` in consecutive parts of at most `size`, for one query each. */
 export function inParts<T>(items: readonly T[], size = PART_SIZE): T[][] {
   const parts: T[][] = []
   for (let start = 0; start < items.length; start += size) parts.push(items.slice(start, start + size))

@@ -5,17 +5,10 @@ import type { DB } from './schema'
 const MARKER = '\u0000precompiled-argument:'
 
 /**
- * A query whose SQL is built and compiled once per dialect; each call only binds its arguments. Kysely otherwise
- * rebuilds and recompiles the query tree on every call, which costs more than running a small query on SQLite:
- * worth avoiding on the routes of DESIGN.md's budget, and nowhere else.
- *
- * On a SQLite database with a reader connection, a select runs there as a plain prepared statement, past Kysely's
- * executor and the shared connection's queue (database.ts, `sqliteReaderOf`). Inside a SQLite transaction every
- * precompiled query, write or read, runs as a plain prepared statement on the transaction's connection
- * (`sqliteTransactionOf`), which sees the transaction's own writes.
- *
- * On PostgreSQL it runs as a named prepared statement (database.ts, `preparingPool`): parsed and planned once per
- * connection.
+ * A query whose SQL is built and compiled once per dialect; each call only binds its arguments (Kysely rebuilds the
+ * tree on every call, which costs more than a small query on SQLite): for the routes of DESIGN.md's budget only. It
+ * runs as a plain prepared statement on SQLite's reader or transaction connection, and as a named prepared statement
+ * on PostgreSQL (database.ts; docs/decisions/016, 021, 040).
  *
  * `build` must use each argument only as a bound value (no arrays for `in`, no flags that change the SQL).
  */

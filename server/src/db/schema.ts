@@ -19,7 +19,6 @@ export interface UserTable {
   full_name: Generated<string>
   email: Generated<string>
   preferred_language: Generated<string>
-  /** Id of the row in profile_pictures, or null. */
   profile_picture_id: string | null
   created_at: number
   /** Extra time on every attempt this learner starts, in percent of the quiz's duration (0..300; migration 0005). */

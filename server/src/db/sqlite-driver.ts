@@ -2,10 +2,8 @@ import { createRequire } from 'node:module'
 import type BetterSqlite3 from 'better-sqlite3'
 
 /**
- * The SQLite driver for this Node.js line (docs/decisions/010-sqlite-driver-per-node-line.md).
- * better-sqlite3 13 is built on Node-API and ships its binaries, so no process aborts on Node 24.19+ (nodejs/node
- * issue 65446 kills 12 built from source there), but it crashes on Node 20; Node 20 keeps 12, installed under the
- * npm alias `better-sqlite3-node20`. Both expose the same API, so Kysely's SqliteDialect and our queries see no change.
+ * The SQLite driver for this Node.js line: better-sqlite3 13, or 12 under the npm alias `better-sqlite3-node20` on
+ * Node 20, where 13 crashes; both expose the same API (docs/decisions/010-sqlite-driver-per-node-line.md).
  */
 const require = createRequire(import.meta.url)
 

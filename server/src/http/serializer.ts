@@ -27,13 +27,10 @@ function withNullables(schema: unknown): unknown {
 }
 
 /**
- * Responses are written from their JSON Schema by fast-json-stringify, as Fastify does by default, instead of being
- * checked by zod and then stringified: on the hot routes the check cost more than the query. The JSON Schema comes
- * from the same zod schema (so the contract stays one source), keeps zod's whitelisting (`additionalProperties:
- * false`: no field outside the contract, such as `is_correct`, is ever written) and refuses a missing required
- * field. Under NODE_ENV=test every response is also checked by zod, and the bytes written from the route's own
- * value must equal those written from zod's output: the contract tests catch a route that answers off-contract, and
- * a schema whose zod output differs from its input (a transform, a default), which the unchecked path would miss.
+ * Responses are written from the zod schema's JSON Schema by fast-json-stringify, not checked by zod: on the hot
+ * routes the check cost more than the query. `additionalProperties: false` keeps the whitelist: no field outside the
+ * contract, such as `is_correct`, is written. With `check` (NODE_ENV=test) zod checks every response too, and the
+ * bytes must match its output's (docs/decisions/016).
  */
 export function createSerializerCompiler({ check }: { check: boolean }) {
   return ({ schema, method, url }: { schema: unknown; method: string; url: string }) => {

@@ -33,13 +33,9 @@ export interface TokenUser {
 }
 
 /**
- * Reads compact HS256 tokens signed with `secret`: the claims of one valid at `nowSeconds`, or undefined.
- * fast-jwt (NearForm's, under @fastify/jwt) checks the token's form, pins the algorithm to HS256 (so `none` and any
- * other algorithm are refused), applies RFC 7515's rules for `crit`, and compares the signature in constant time,
- * synchronously: jose's jwtVerify ran an asynchronous WebCrypto job per token, many times dearer, and when 1,000
- * learners start an exam at once every token is new to the cache below (decision 021; the figures are in
- * docs/performance.md). The times are checked here against the
- * server's clock, which fast-jwt can only take when the verifier is made.
+ * The claims of a compact HS256 token signed with `secret` and valid at `nowSeconds`, or undefined. fast-jwt pins
+ * HS256 and verifies synchronously, far cheaper than jose's WebCrypto job in a start storm (docs/decisions/021); the
+ * times are checked here against the server's clock, which fast-jwt can only take when the verifier is made.
  */
 export function hs256Verifier(secret: string | Uint8Array) {
   const decode = createVerifier({

@@ -105,7 +105,6 @@ export async function lockImportCommits(db: Kysely<DB>, dialect: 'sqlite' | 'pos
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('imports.commit'))`.execute(db)
 }
 
-/** A live quiz's title and question count, or undefined. */
 export function findLiveQuizFigures(db: Kysely<DB>, quizId: number) {
   return db
     .selectFrom('quizzes')
@@ -115,7 +114,6 @@ export function findLiveQuizFigures(db: Kysely<DB>, quizId: number) {
     .executeTakeFirst()
 }
 
-/** Each question's current revision id. */
 export async function currentRevisionIds(db: Kysely<DB>, questionIds: readonly number[]) {
   const found = new Map<number, number>()
   if (questionIds.length === 0) return found

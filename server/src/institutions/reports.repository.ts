@@ -182,7 +182,6 @@ export function listAnswerPicksOfAttempts(db: Kysely<DB>, dialect: Dialect, ids:
     .execute()
 }
 
-/** Id and score of every chosen attempt, for the statistics. */
 export function listChosenScores(db: Kysely<DB>, quizId: number, which: AttemptSelection) {
   return chosenAttempts(db, quizId, which)
     .select(['c.id', 'c.score_hundredths', 'c.sections', 'c.revision_ids'])
@@ -202,7 +201,6 @@ export function listAnswersOfChosenAttempts(db: Kysely<DB>, quizId: number, whic
     .execute() as Promise<{ attempt_id: number; question_id: number; option_id: number }[]>
 }
 
-/** The question of each revision. */
 export async function findQuestionsOfRevisions(db: Kysely<DB>, revisionIds: readonly number[]) {
   const found = new Map<number, number>()
   for (const part of inParts(revisionIds)) {

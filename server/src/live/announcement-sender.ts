@@ -27,11 +27,8 @@ export interface AnnouncementSender {
 }
 
 /**
- * Sends live mocks' reminders and results notices when their time comes (API.md "Live mocks", docs/decisions/038).
- * Every server process runs one on the same database. An announcement is settled in one transaction: the claim
- * (moving its row off pending, which only one transaction can do) and its notifications with their queued pushes and
- * text messages commit together or not at all, so it is sent exactly once, whatever the number of processes and
- * across restarts. The deliveries drainer sends the pushes and text messages after the commit.
+ * Sends live mocks' reminders and results notices when their time comes (API.md "Live mocks"). Every process runs
+ * one; the claim and the notifications commit in one transaction, so each is sent exactly once (docs/decisions/038).
  */
 export function createAnnouncementSender(
   { database, clock, config }: Pick<AppContext, 'database' | 'clock' | 'config'>,

@@ -73,7 +73,6 @@ export function listRankedPapers(db: Kysely<DB>, quizId: number) {
     .execute()
 }
 
-/** Whether an open flag names one of these revisions. */
 export async function hasOpenFlagOn(db: Kysely<DB>, revisionIds: readonly number[]) {
   for (let start = 0; start < revisionIds.length; start += 500) {
     const open = await db
@@ -135,7 +134,6 @@ export async function rederiveRanked(
     .execute()
 }
 
-/** The latest deadline of the quiz's ranked attempts, or null without any. */
 export async function findLastRankedDeadline(db: Kysely<DB>, quizId: number) {
   const row = await db
     .selectFrom('attempts')

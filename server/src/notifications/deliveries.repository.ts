@@ -12,13 +12,10 @@ const expiryOf = (alias: string) =>
   )} + ${28 * 24 * 3_600_000})`
 
 /**
- * Claims up to `limit` due rows for `worker` until `until`, in one statement: at most one per learner, and none of a
- * learner who has one in flight in any process, so one learner's slow or hanging push services hold one send at a
- * time and never anyone else's (docs/decisions/042); the rows that expire first go first, so a reminder with a
- * 15-minute TTL is not queued behind a day's worth of other learners' pushes. On PostgreSQL the rows are picked
- * `FOR UPDATE SKIP LOCKED`: processes claiming at once each take other rows and never wait on each other. On SQLite
- * the statement runs under the one write lock, so two claims are one after the other and the second no longer sees
- * what the first took. A claim that outlives its process (a crash) expires at `until`, and the row is due again.
+ * Claims up to `limit` due rows for `worker` until `until`, in one statement: at most one per learner and none of a
+ * learner with one in flight, so a hanging push service holds one send (docs/decisions/042); the rows that expire
+ * first go first. Processes never take the same row (PostgreSQL `FOR UPDATE SKIP LOCKED`, SQLite's one writer:
+ * docs/decisions/035). A claim that outlives its process (a crash) expires at `until`, and the row is due again.
  */
 export async function claimDueDeliveries(
   db: Kysely<DB>,

@@ -43,11 +43,9 @@ export interface DeliveryDrainer {
 }
 
 /**
- * Sends what notify() queued, after the transactions that queued it committed (docs/decisions/035). Any number of
- * processes may run one on the same database: each row is claimed by one of them (deliveries.repository.ts).
- * Failures are retried with growing delays, then given up; nothing here ever throws into a request. Each send runs
- * on its own in one of SEND_SLOTS slots, and a freed slot is filled at once: a push service that hangs holds its
- * slot until the timeout and nothing else (docs/decisions/042), and a learner has one send in flight at a time.
+ * Sends what notify() queued, after the transactions that queued it committed; one per process, each row claimed by
+ * one of them (docs/decisions/035). Nothing here ever throws into a request. A push service that hangs holds its
+ * slot until the timeout and nothing else (docs/decisions/042).
  */
 export function createDeliveryDrainer(
   { database, clock, config, sms }: Pick<AppContext, 'database' | 'clock' | 'config' | 'sms'>,

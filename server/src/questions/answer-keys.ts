@@ -13,9 +13,7 @@ export interface AnswerKey {
   version: number
   versionId: number
   action: KeyAction
-  /** The options that score right. */
   correct: ReadonlySet<number>
-  /** Set when the question was dropped. */
   drop: DropPolicy | null
   note: string
   decidedAt: number

@@ -68,7 +68,6 @@ export function toOptionValues(revisionId: number, options: QuestionContent['opt
   )
 }
 
-/** Writes an immutable revision of a question with its options; returns the revision id. */
 export async function insertRevision(db: Kysely<DB>, questionId: number, content: QuestionContent, now: number) {
   const revision = await db
     .insertInto('question_revisions')

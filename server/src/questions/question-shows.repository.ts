@@ -45,10 +45,8 @@ export interface Shown {
 }
 
 /**
- * Writes a chunk of learners' shown questions (the show log's flush): each (learner, question) at most once, in key
- * order so that two processes' flushes take row locks in one order (no deadlock on PostgreSQL). A row only moves
- * forward in time, so a slower process's older flush never hides a newer show. The rows travel as one JSON
- * parameter, unpacked by the database, as the notifications' do: a VALUES list cost Kysely more than the writes.
+ * Writes a chunk of the show log's flush in key order, so two processes' flushes lock rows in one order (no deadlock
+ * on PostgreSQL); a row only moves forward in time, so an older flush never hides a newer show (docs/decisions/039).
  */
 export const recordShown = (db: Kysely<DB>, rows: readonly Shown[]) =>
   writeShows(
@@ -97,7 +95,6 @@ async function writeShows(
   ).execute(db)
 }
 
-/** The ids of those of these sets (by key) that exist. */
 export async function findShownSets(db: Kysely<DB>, keys: readonly string[]) {
   const ids = new Map<string, number>()
   for (const part of inParts(keys)) {
@@ -133,7 +130,6 @@ export async function ensureShownSet(trx: Kysely<DB>, key: string, questionIds: 
   return created.id
 }
 
-/** The current revision of each live question. */
 export async function currentRevisions(db: Kysely<DB>, questionIds: readonly number[]) {
   const revisions = new Map<number, number>()
   for (const part of inParts(questionIds)) {

@@ -77,7 +77,6 @@ export function findFixedQuestion(db: Kysely<DB>, quizId: number, questionId: nu
     .executeTakeFirst() as Promise<{ id: number; revision_id: number } | undefined>
 }
 
-/** A live bank question with its current revision. */
 export function findLiveBankQuestion(db: Kysely<DB>, questionId: number) {
   return db
     .selectFrom('questions')

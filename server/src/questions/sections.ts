@@ -52,7 +52,6 @@ export function attemptSections(json: string | null | undefined, questionCount: 
   ]
 }
 
-/** Each question's section index, by its place in the attempt's paper. */
 export function sectionIndexes(sections: readonly AttemptSection[]): number[] {
   return sections.flatMap((section, index) => Array.from({ length: section.count }, () => index))
 }

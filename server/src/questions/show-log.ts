@@ -38,7 +38,6 @@ interface Held {
   questions: Map<number, Map<number, number>>
   /** userId -> set key -> shown at: a paper's shared questions. */
   sets: Map<number, Map<string, number>>
-  /** The sets named above. */
   setsByKey: Map<string, QuestionSet>
   rows: number
 }
@@ -46,13 +45,9 @@ interface Held {
 const nothingHeld = (): Held => ({ questions: new Map(), sets: new Map(), setsByKey: new Map(), rows: 0 })
 
 /**
- * The questions each learner was shown, kept in the process and written a few times a second in one statement per
- * two thousand rows, instead of a hundred rows inside every start's transaction: that write was what kept a fixed
- * paper's start from its earlier speed (issue 25, docs/decisions/039). A paper's shared questions (fixed, or fixed
- * and a frozen draw) are one set, written as one set_shows row per start; a per-attempt draw's questions are
- * question_shows rows. Draws in this process read the database and what waits here, so a learner's next draw never
- * repeats their last one; a draw in another process may miss the last two seconds of shows at most, and a crash
- * loses them: shows only order a draw's preference, and every attempt keeps its own paper.
+ * The questions each learner was shown, kept in the process and written after the starts in batches, not inside each
+ * start's transaction (docs/decisions/039). Draws here read the database and what waits here; a draw in another
+ * process may miss the last two seconds of shows, and a crash loses them: shows only order a draw's preference.
  */
 export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, message: string) => void }) {
   let waiting = nothingHeld()

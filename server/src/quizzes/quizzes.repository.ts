@@ -25,12 +25,9 @@ const quizColumns = [
 ] as const
 
 /**
- * The active quizzes with everything the learner's list shows, in one query: the question count (kept on the quiz,
- * migration 0007), the learner's attempt count, the attempt in progress (if any) and whether the learner has paid
- * access, and the paper's version (the sections come from the per-process paper cache under it). The two attempt
- * subqueries are point lookups in indexes; one grouped read of the learner's attempts measured slower on SQLite
- * (SQLite materialises the grouped rows and builds an index on them at every run), and so did counting the questions
- * here instead of reading the kept count (decision 021; docs/performance.md).
+ * The active quizzes with everything the learner's list shows, in one query; the sections come from the per-process
+ * paper cache under the version read here. The attempt subqueries stay point lookups and the question count is the
+ * kept one: a grouped read or a count measured slower on SQLite (docs/decisions/021).
  */
 const selectActiveQuizzesForLearner = precompile((db: Kysely<DB>, userId: number, now: number) =>
   db

@@ -125,7 +125,6 @@ export function listFinishedAttemptsOldestFirst(db: Kysely<DB>, userId: number) 
     .execute()
 }
 
-/** The chosen options of every finished attempt of the learner. */
 export function listFinishedAnswers(db: Kysely<DB>, userId: number) {
   return db
     .selectFrom('attempt_answers as aa')

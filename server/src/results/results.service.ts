@@ -149,7 +149,6 @@ export function createResultsService({
       analysis: {
         // A topic of one question would tell whether its chosen answer was right: none while the key is withheld.
         topics: withheld ? [] : topicTally(outcomes),
-        // The marks lost: each wrong answer's section's marks_wrong.
         negative_marks: toScore(
           outcomes.reduce((sum, item) => sum + (item.outcome === 'incorrect' ? item.marks.wrong : 0), 0),
         ),

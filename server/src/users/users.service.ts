@@ -73,7 +73,6 @@ export function createUsersService({
   limiter: RateLimiter
   rules: RateLimitRules
 }) {
-  /** Field errors for a username or phone that is already taken. */
   async function takenFields(username: string, phoneNumber: string): Promise<FieldErrors> {
     const errors: FieldErrors = {}
     if (await usernameExists(database.db, username)) errors.username = [usersMessages.usernameTaken]

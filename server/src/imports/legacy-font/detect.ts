@@ -48,7 +48,6 @@ function hasLegacySign(word: string): boolean {
   return false
 }
 
-/** Abbreviations that start with l and a consonant. */
 const englishStartingLConsonant = new Set(['lb', 'lbs', 'ltd', 'lm', 'lx', 'lt', 'lng', 'lpg', 'lcd', 'led'])
 
 /** A mark English does not type where Preeti does; it counts when the text has few English vowels. */
