@@ -20,6 +20,7 @@ export function listAttemptQuestionStates(db: Kysely<DB>, attemptId: number) {
 
 export { isQuizActive } from './attempt-rules'
 export { attemptColumns } from './attempts.repository'
+export { findLatestRankedDeadline } from './withheld-keys.repository'
 // A key decision puts the questions it makes wrong in the deck with the same writer a finish uses.
 export { putCardsInFirstBox } from './practice-deck.repository'
 // The paper cache the learners' list shares with starts (services.ts builds one per process).

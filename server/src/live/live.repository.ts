@@ -133,13 +133,3 @@ export async function rederiveRanked(
     )
     .execute()
 }
-
-export async function findLastRankedDeadline(db: Kysely<DB>, quizId: number) {
-  const row = await db
-    .selectFrom('attempts')
-    .select((eb) => eb.fn.max('deadline').as('last'))
-    .where('quiz_id', '=', quizId)
-    .where('ranked', '=', 1)
-    .executeTakeFirst()
-  return row?.last == null ? null : Number(row.last)
-}

@@ -5,14 +5,13 @@ import type { DB } from '../db/schema'
 import { Conflict, NotFound } from '../http/errors'
 import type { TokenUser } from '../http/tokens'
 import { toScore } from '../questions/scoring'
-import { attemptColumns, type AttemptLifecycle } from '../attempts/attempts.service'
+import { attemptColumns, findLatestRankedDeadline, type AttemptLifecycle } from '../attempts/attempts.service'
 import { hasPaidAccess } from '../accounts/paid-access.repository'
 import { paidAccessRequired } from '../accounts/paid-access'
 import { toStanding } from '../questions/standings'
 import { scheduleAnnouncements } from './announcements.repository'
 import {
   deleteRegistration,
-  findLastRankedDeadline,
   findLiveQuiz,
   hasOpenFlagOn,
   listRankedPapers,
@@ -134,7 +133,7 @@ export function createLiveService({
     lastDeadline?: number | null,
   ) {
     if (now < challengeWindowClosesAt(times, quiz.challenge_days)) return false
-    const last = lastDeadline === undefined ? await findLastRankedDeadline(db, quiz.id) : lastDeadline
+    const last = lastDeadline === undefined ? await findLatestRankedDeadline(db, quiz.id) : lastDeadline
     if (last !== null && now <= last + lifecycle.graceMs) return false
     // An open flag on a revision of a paper the ranked attempts sat can still move a rank.
     const papers = await listRankedPapers(db, quiz.id)
