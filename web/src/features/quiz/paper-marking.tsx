@@ -2,7 +2,7 @@ import type { QuizListItem, QuizListSection } from '@quiz/contracts'
 import { useTranslation } from 'react-i18next'
 import { useLanguage } from '../../i18n/use-bilingual'
 import { digitsFor, formatNumber, formatScore } from '../../lib/format'
-import { useSectionName } from './section-tabs'
+import { SectionName } from './section-tabs'
 import './sections.i18n'
 import './quiz.i18n'
 
@@ -28,7 +28,6 @@ export function PaperMarking({ sections }: { sections: SectionSummary[] }) {
   const { t } = useTranslation('sections')
   const { t: tQuiz } = useTranslation('quiz')
   const language = useLanguage()
-  const name = useSectionName()
   const timed = sections.every((section) => section.time_limit_minutes !== null)
   const max = sections.reduce((sum, section) => sum + section.count * Math.round(section.marks_correct * 100), 0) / 100
   const only = sections.length === 1 ? sections[0]! : null
@@ -67,7 +66,9 @@ export function PaperMarking({ sections }: { sections: SectionSummary[] }) {
             <tbody>
               {sections.map((section, index) => (
                 <tr key={index}>
-                  <th scope="row">{name(section, index)}</th>
+                  <th scope="row">
+                    <SectionName section={section} index={index} />
+                  </th>
                   <td data-label={t('instructions.questions')}>{formatNumber(section.count, language)}</td>
                   <td data-label={t('instructions.right')}>{plus(section.marks_correct, language)}</td>
                   <td data-label={t('instructions.wrong')}>{minus(section.marks_wrong, language)}</td>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
 import { Dialog } from '../../components/ui/dialog'
+import { InlineText } from '../../components/ui/rich-text'
 import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
 import { formatNumber } from '../../lib/format'
 import { accessOf, answeredPerSection, type SectionAccess } from './exam-sections'
@@ -10,7 +11,17 @@ import type { ExamSections } from './use-exam-sections'
 import './sections.i18n'
 import './sections.css'
 
-/** A section's name: its title in the current language, or "Section 2" when it has none. */
+/** A section's name in an element: its title, marked with its language where that is not the page's (decision 050). */
+export function SectionName({ section, index }: { section: Pick<AttemptSection, 'title'>; index: number }) {
+  const { t } = useTranslation('sections')
+  return section.title.en.trim() || section.title.ne.trim() ? (
+    <InlineText text={section.title} />
+  ) : (
+    <>{t('section_n', { n: index + 1 })}</>
+  )
+}
+
+/** A section's name as a string (its title, or "Section 2"), for a sentence or a label that cannot hold an element. */
 export function useSectionName() {
   const { t } = useTranslation('sections')
   const pick = useBilingual()
@@ -32,7 +43,6 @@ interface SectionTabsProps {
 export function SectionTabs({ paper, questionIds, isAnswered, onSelect }: SectionTabsProps) {
   const { t } = useTranslation('sections')
   const language = useLanguage()
-  const name = useSectionName()
   const answered = answeredPerSection(paper.sections, questionIds, isAnswered)
   const n = (value: number) => formatNumber(value, language)
   return (
@@ -51,7 +61,9 @@ export function SectionTabs({ paper, questionIds, isAnswered, onSelect }: Sectio
                 disabled={access === 'locked'}
                 onClick={() => onSelect(index)}
               >
-                <span className="section-tab__name">{name(section, index)}</span>
+                <span className="section-tab__name">
+                  <SectionName section={section} index={index} />
+                </span>
                 <span className="section-tab__count">{count}</span>
                 {access !== 'open' && <span className="section-tab__state">{t(`access.${access}`)}</span>}
               </button>
