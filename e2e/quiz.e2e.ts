@@ -91,11 +91,11 @@ beforeAll(async () => {
   mainQuizId = await createQuiz(server, adminToken, quizJson('General Knowledge'))
 })
 
+// Each language and each size once: Nepali on a phone, as most learners sit, and English on a desktop. The other
+// pairs are sat by the exam-screen, nepali-first-day and accessibility journeys.
 const journeys = [
-  { language: 'en' as const, size: 'phone', viewport: PHONE, learner: 'learner1' },
   { language: 'ne' as const, size: 'phone', viewport: PHONE, learner: 'learner2' },
   { language: 'en' as const, size: 'desktop', viewport: DESKTOP, learner: 'learner3' },
-  { language: 'ne' as const, size: 'desktop', viewport: DESKTOP, learner: 'learner4' },
 ]
 
 describe.each(journeys)('taking a quiz ($language, $size)', ({ language, size, viewport, learner }) => {

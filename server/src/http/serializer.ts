@@ -27,6 +27,24 @@ function withNullables(schema: unknown): unknown {
 }
 
 /**
+ * One writer per schema for the process: compiling it (zod to JSON Schema, then fast-json-stringify's code) costs
+ * milliseconds a route, which every app built in the process would pay again (a test file builds one per test).
+ */
+const stringifiers = new WeakMap<ZodType, (data: unknown) => string>()
+
+function stringifierOf(zodSchema: ZodType) {
+  let stringify = stringifiers.get(zodSchema)
+  if (!stringify) {
+    const jsonSchema = withNullables(
+      z.toJSONSchema(zodSchema, { target: 'draft-7', io: 'output', unrepresentable: 'any' }),
+    )
+    stringify = fastJson(jsonSchema as Parameters<typeof fastJson>[0])
+    stringifiers.set(zodSchema, stringify)
+  }
+  return stringify
+}
+
+/**
  * Responses are written from the zod schema's JSON Schema by fast-json-stringify, not checked by zod: on the hot
  * routes the check cost more than the query. `additionalProperties: false` keeps the whitelist: no field outside the
  * contract, such as `is_correct`, is written. With `check` (NODE_ENV=test) zod checks every response too, and the
@@ -35,10 +53,7 @@ function withNullables(schema: unknown): unknown {
 export function createSerializerCompiler({ check }: { check: boolean }) {
   return ({ schema, method, url }: { schema: unknown; method: string; url: string }) => {
     const zodSchema = schema as ZodType
-    const jsonSchema = withNullables(
-      z.toJSONSchema(zodSchema, { target: 'draft-7', io: 'output', unrepresentable: 'any' }),
-    )
-    const stringify = fastJson(jsonSchema as Parameters<typeof fastJson>[0])
+    const stringify = stringifierOf(zodSchema)
     if (!check) return (data: unknown) => stringify(data)
     return (data: unknown) => {
       const result = zodSchema.safeParse(data)
