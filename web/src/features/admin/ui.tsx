@@ -5,7 +5,8 @@ import type { ReactNode } from 'react'
 import { Alert } from '../../components/ui/alert'
 import { Loading } from '../../components/ui/loading'
 import { Pager } from '../../components/ui/pager'
-import { useLanguage } from '../../i18n/use-bilingual'
+import type { Bilingual } from '@quiz/contracts'
+import { useBilingualLang, useLanguage } from '../../i18n/use-bilingual'
 import { formatNumber } from '../../lib/format'
 import { Button } from '../../components/ui/button'
 
@@ -134,4 +135,17 @@ export function SubmitButton({ pending, busy, disabled, children }: SubmitButton
       {pending && busy ? busy : children}
     </Button>
   )
+}
+
+/** The quizzes as a select's options, each title in the page's language or marked with the one it falls back to. */
+export function QuizOptions({ quizzes }: { quizzes: readonly { id: number; title: Bilingual }[] | undefined }) {
+  const pickLang = useBilingualLang()
+  return quizzes?.map((quiz) => {
+    const title = pickLang(quiz.title)
+    return (
+      <option key={quiz.id} value={quiz.id} lang={title.lang}>
+        {title.text}
+      </option>
+    )
+  })
 }

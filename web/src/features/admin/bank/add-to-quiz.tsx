@@ -3,16 +3,16 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import { useBilingualLang, useLanguage } from '../../../i18n/use-bilingual'
+import { useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
 import { adminQueries } from '../quizzes/quizzes.api'
+import { QuizOptions } from '../ui'
 import { useAddToQuiz } from './bank.api'
 import './bank.i18n'
 
 /** The selected questions into a chosen quiz's paper (its last section), one by one. */
 export function AddToQuiz({ selected, onAdded }: { selected: number[]; onAdded: () => void }) {
   const { t } = useTranslation('bank')
-  const pickLang = useBilingualLang()
   const language = useLanguage()
   const quizzes = useQuery(adminQueries.list())
   const add = useAddToQuiz()
@@ -40,14 +40,7 @@ export function AddToQuiz({ selected, onAdded }: { selected: number[]; onAdded: 
         <label htmlFor="bank-add-quiz">{t('add.quiz')}</label>
         <select id="bank-add-quiz" value={quizId} onChange={(event) => setQuizId(event.target.value)}>
           <option value="">{t('add.choose')}</option>
-          {quizzes.data?.map((quiz) => {
-            const title = pickLang(quiz.title)
-            return (
-              <option key={quiz.id} value={quiz.id} lang={title.lang}>
-                {title.text}
-              </option>
-            )
-          })}
+          <QuizOptions quizzes={quizzes.data} />
         </select>
       </div>
       <Button variant="primary" disabled={!quizId || selected.length === 0 || add.isPending} onClick={submit}>

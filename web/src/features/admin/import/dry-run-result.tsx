@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import { useBilingual, useBilingualLang, useLanguage } from '../../../i18n/use-bilingual'
+import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
 import { paths } from '../../../lib/paths'
 import { adminQueries } from '../quizzes/quizzes.api'
+import { QuizOptions } from '../ui'
 import { BANK_IDS_LIMIT, importableCount, useCommitImport, type ImportDryRun } from './import.api'
 import { FilterChips, isImportable, RowsTable, type StatusFilter } from './import-rows'
 import { commitErrorText, placeLabel } from './import-text'
@@ -79,7 +80,6 @@ interface CommitPanelProps {
 function CommitPanel({ dryRun, excluded, children }: CommitPanelProps) {
   const { t } = useTranslation('import')
   const pick = useBilingual()
-  const pickLang = useBilingualLang()
   const language = useLanguage()
   const id = useId()
   const n = (value: number) => formatNumber(value, language)
@@ -115,14 +115,7 @@ function CommitPanel({ dryRun, excluded, children }: CommitPanelProps) {
               onChange={(event) => setQuizId(event.target.value)}
             >
               <option value="">{t('commit.no_quiz')}</option>
-              {quizzes.data?.map((quiz) => {
-                const title = pickLang(quiz.title)
-                return (
-                  <option key={quiz.id} value={quiz.id} lang={title.lang}>
-                    {title.text}
-                  </option>
-                )
-              })}
+              <QuizOptions quizzes={quizzes.data} />
             </select>
           </div>
           {result === undefined && (
