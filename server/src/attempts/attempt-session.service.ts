@@ -1,13 +1,10 @@
 import type { QuizQuestion } from '@quiz/contracts'
-import type { AppContext } from '../context'
 import { Conflict, NotFound } from '../http/errors'
 import type { TokenUser } from '../http/tokens'
-import type { QuestionPapers } from '../questions/question-papers'
 import { alreadySubmitted, noAttemptInProgress, questionsClosed, sectionNotOpen, timeIsUp } from './attempt-rules'
 import { moveToSection } from './attempts.repository'
-import type { AttemptLifecycle } from './attempts.service'
+import type { AttemptServiceDeps } from './attempts.service'
 import { createAttemptInProgress } from './attempt-in-progress'
-import type { NewAttempts } from './new-attempt'
 import { createSaveAnswers } from './save-answers'
 import { isOpen, sectionAt, sectionClock, toAttemptSections } from './section-clock'
 import { createStartAttempt } from './start-attempt'
@@ -16,13 +13,7 @@ import { createStartAttempt } from './start-attempt'
  * An attempt while it runs: starting or resuming it (start-attempt.ts), reading its questions, saving its answers
  * (save-answers.ts), moving on to its next timed section.
  */
-export function createAttemptSessionService(
-  context: Pick<AppContext, 'database' | 'clock' | 'metrics'> & {
-    papers: QuestionPapers
-    lifecycle: AttemptLifecycle
-    newAttempts: NewAttempts
-  },
-) {
+export function createAttemptSessionService(context: AttemptServiceDeps) {
   const { database, clock, papers, lifecycle } = context
   const { db } = database
   const attemptInProgress = createAttemptInProgress({ db, lifecycle })

@@ -7,6 +7,7 @@ import type { QuestionPapers } from '../questions/question-papers'
 import { retryAfterKeyDecisions } from '../questions/key-locks'
 import { lockLearner } from './learner-quizzes.repository'
 import { createFinish } from './finish'
+import type { NewAttempts } from './new-attempt'
 
 /** An attempt's saved answers, question id -> option id: the results feature reads them for the report card. */
 export function listAttemptAnswers(db: Kysely<DB>, attemptId: number) {
@@ -112,6 +113,13 @@ export function createAttemptLifecycle({
 }
 
 export type AttemptLifecycle = ReturnType<typeof createAttemptLifecycle>
+
+/** What the services a learner's attempt goes through (start, questions, answers, submit) are built from. */
+export type AttemptServiceDeps = Pick<AppContext, 'database' | 'clock' | 'metrics'> & {
+  papers: QuestionPapers
+  lifecycle: AttemptLifecycle
+  newAttempts: NewAttempts
+}
 
 /**
  * Runs `work` again when a unique index refused a write: on PostgreSQL two first attempts of one learner can

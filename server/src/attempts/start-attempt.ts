@@ -2,34 +2,21 @@ import type { QuizAttempt } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import { paidAccessRequired } from '../accounts/paid-access'
 import { hasPaidAccess } from '../accounts/paid-access.repository'
-import type { AppContext } from '../context'
 import { isUniqueViolation } from '../db/errors'
 import type { AttemptRow, DB } from '../db/schema'
 import { AppError } from '../http/errors'
 import { refusedAfterCommit } from '../http/refusals'
 import type { TokenUser } from '../http/tokens'
-import type { QuestionPapers } from '../questions/question-papers'
 import { isQuizActive, quizNotActive } from './attempt-rules'
 import { insertAttempt, listAnswers, listQuestionStates } from './attempts.repository'
-import type { AttemptLifecycle } from './attempts.service'
+import type { AttemptServiceDeps } from './attempts.service'
 import { findAttemptsWithExtraTime, findQuizById, type LearnerQuizRow } from './learner-quizzes.repository'
 import { liveNotStarted, livePhase, liveTimes, type LivePhase } from './live-window.service'
-import { newAttemptRefusal, type NewAttempts } from './new-attempt'
+import { newAttemptRefusal } from './new-attempt'
 import { toQuizAttempt, type StartedAttempt } from './quiz-attempt'
 
 /** `GET /api/quizzes/{id}/`: starts the learner's attempt, or resumes the one in progress (the same on every call). */
-export function createStartAttempt({
-  database,
-  clock,
-  metrics,
-  papers,
-  lifecycle,
-  newAttempts,
-}: Pick<AppContext, 'database' | 'clock' | 'metrics'> & {
-  papers: QuestionPapers
-  lifecycle: AttemptLifecycle
-  newAttempts: NewAttempts
-}) {
+export function createStartAttempt({ database, clock, metrics, papers, lifecycle, newAttempts }: AttemptServiceDeps) {
   const { db } = database
   const { isPostgres } = lifecycle
 

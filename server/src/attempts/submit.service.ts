@@ -1,20 +1,19 @@
 import type { SubmitAttemptBody, SubmitResult } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
-import type { AppContext } from '../context'
 import type { AttemptRow, DB } from '../db/schema'
 import { AppError, NotFound } from '../http/errors'
 import { refusedAfterCommit } from '../http/refusals'
 import type { TokenUser } from '../http/tokens'
-import { withAnswerKeys, type QuestionPapers } from '../questions/question-papers'
+import { withAnswerKeys } from '../questions/question-papers'
 import { placesOf, sectionClock, withoutClosedSections } from './section-clock'
 import { LATE_SUBMISSION_WINDOW_MS, isQuizActive, quizNotActive } from './attempt-rules'
 import { listAnswers, type AnswerEntry } from './attempts.repository'
-import type { AttemptLifecycle } from './attempts.service'
+import type { AttemptServiceDeps } from './attempts.service'
 import { answerEntries, hasExamState, invalidExamState, storeExamState } from './exam-state'
 import { findExtraTimePercent, findQuizById, type LearnerQuizRow } from './learner-quizzes.repository'
 import { hasPaidAccess } from '../accounts/paid-access.repository'
 import { paidAccessRequired } from '../accounts/paid-access'
-import { newAttemptRefusal, type NewAttempts } from './new-attempt'
+import { newAttemptRefusal } from './new-attempt'
 import { toSubmitResult } from './submit-result'
 import { liveNotStarted, livePhase, liveTimes, type LivePhase } from './live-window.service'
 
@@ -39,18 +38,7 @@ interface Outcome {
  * finished with the same result, a late submission of one whose time ran out, or creating and finishing an attempt
  * at once when none is in progress. Every finish is the lifecycle's `finish`.
  */
-export function createSubmitService({
-  database,
-  clock,
-  metrics,
-  papers,
-  lifecycle,
-  newAttempts,
-}: Pick<AppContext, 'database' | 'clock' | 'metrics'> & {
-  papers: QuestionPapers
-  lifecycle: AttemptLifecycle
-  newAttempts: NewAttempts
-}) {
+export function createSubmitService({ database, clock, metrics, papers, lifecycle, newAttempts }: AttemptServiceDeps) {
   const { db } = database
 
   async function submitAttempt(user: TokenUser, quizId: number, body: SubmitAttemptBody): Promise<SubmitResult> {
