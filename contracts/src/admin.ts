@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { ChallengeDaysSchema, QuestionKeySchema } from './challenges'
 import { BilingualSchema, DifficultySchema, IdSchema, RichTextSchema } from './common'
 import { liveLimits, liveMessages, LiveScheduleSchema } from './live'
+import { PictureInputSchema, pictureMessages } from './pictures'
+import { QuizImageSchema } from './quizzes'
 
 export const adminLimits = {
   titleLength: 300,
@@ -143,9 +145,24 @@ export const adminInput = { required, text, optionalText, bilingual, optionalBil
 const hasExactlyOneCorrect = (options: unknown[]) =>
   options.filter((option) => (option as { is_correct?: unknown } | null)?.is_correct === true).length === 1
 
-/** `{svg, caption?}` or null; absent is null. */
+/**
+ * `{svg, caption?}` or `{picture, caption?}` (API.md "Pictures in questions") or null; absent is null. The server
+ * re-encodes and stores a sent picture before validating the rest (server/src/admin/image-fields.ts), so what the
+ * services receive is always `{url, width, height}` of a stored picture.
+ */
 export const ImageInputSchema = z
-  .object({ svg: SvgInputSchema, caption: optionalBilingual(adminLimits.captionLength) })
+  .object({
+    svg: SvgInputSchema.nullish().transform((value) => value ?? null),
+    picture: PictureInputSchema.nullish().transform((value) => value ?? null),
+    caption: optionalBilingual(adminLimits.captionLength),
+  })
+  .superRefine((image, context) => {
+    if (image.svg !== null && image.picture !== null)
+      context.addIssue({ code: 'custom', message: pictureMessages.svgAndPicture, path: ['picture'] })
+    // No drawing and no picture: the drawing is what was asked for before pictures came.
+    if (image.svg === null && image.picture === null)
+      context.addIssue({ code: 'custom', message: adminMessages.required, path: ['svg'] })
+  })
   .nullish()
   .transform((value) => value ?? null)
 
@@ -220,7 +237,7 @@ export const QuestionParamsSchema = z.object({ id: IdSchema, questionId: IdSchem
 
 // Responses.
 
-export const AdminImageSchema = z.object({ svg: z.string(), caption: RichTextSchema }).nullable()
+export const AdminImageSchema = QuizImageSchema
 export type AdminImage = z.infer<typeof AdminImageSchema>
 
 export const AdminOptionSchema = z.object({

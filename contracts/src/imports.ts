@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { adminLimits } from './admin'
 import { BilingualSchema, DifficultySchema } from './common'
 import { bankLimits } from './papers'
+import { PictureSchema } from './pictures'
 
 export const importLimits = {
   /** Bytes of one uploaded file (413 above). */
@@ -185,13 +186,19 @@ export type ImportMessage = z.infer<typeof ImportMessageSchema>
 export const ImportConversionSchema = z.object({ field: z.string(), original: z.string(), unicode: z.string() })
 export type ImportConversion = z.infer<typeof ImportConversionSchema>
 
-/** The question as it would be stored: a bank question's input (imports bring no images). */
+/** A picture an import brought in, stored when the file was read (API.md "Import": pictures come in as pictures). */
+export const ImportImageSchema = z
+  .object({ svg: z.null(), picture: PictureSchema, caption: BilingualSchema })
+  .nullable()
+export type ImportImage = z.infer<typeof ImportImageSchema>
+
+/** The question as it would be stored: a bank question's input. */
 export const ImportQuestionSchema = z.object({
   text: BilingualSchema,
   hint: BilingualSchema.nullable(),
   topic: z.string(),
-  image: z.null(),
-  options: z.array(z.object({ text: BilingualSchema, is_correct: z.boolean(), image: z.null() })),
+  image: ImportImageSchema,
+  options: z.array(z.object({ text: BilingualSchema, is_correct: z.boolean(), image: ImportImageSchema })),
   tags: z.array(z.string()),
   difficulty: DifficultySchema.nullable(),
   source: z.string().nullable(),

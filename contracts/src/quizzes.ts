@@ -2,13 +2,16 @@
 import { z } from 'zod'
 import { BilingualSchema, DifficultySchema, IdSchema, RichTextSchema } from './common'
 import { LiveInfoSchema } from './live'
+import { PictureSchema } from './pictures'
 import { AttemptSectionSchema, SectionScoreSchema } from './sections'
 
 /** Path parameters of `/api/quizzes/{id}/question/{n}/`; `n` counts from 1. */
 export const QuestionNumberParamsSchema = z.object({ id: IdSchema, n: IdSchema })
 
-/** A question or option image as learners see it while taking a quiz. */
-export const QuizImageSchema = z.object({ svg: z.string(), caption: RichTextSchema }).nullable()
+/** A question or option image as learners see it while taking a quiz: an SVG drawing or a picture, never both. */
+export const QuizImageSchema = z
+  .object({ svg: z.string().nullable(), picture: PictureSchema.nullable(), caption: RichTextSchema })
+  .nullable()
 export type QuizImage = z.infer<typeof QuizImageSchema>
 
 /** What every learner view of a quiz starts with: the list and `GET /api/quizzes/{id}/`. */

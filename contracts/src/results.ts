@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { FlagSchema, RegradeSchema } from './challenges'
 import { BilingualSchema, RichTextSchema } from './common'
+import { PictureSchema } from './pictures'
 import { SectionScoreSchema } from './sections'
 
 export const AttemptIdParamsSchema = z.object({ attemptId: z.coerce.number().int().positive().max(2_147_483_647) })
@@ -25,7 +26,9 @@ export type QuizResults = z.infer<typeof QuizResultsSchema>
 export const ResultListSchema = z.array(QuizResultsSchema)
 
 /** Report cards name the SVG field `svg_content` (SPEC.md). */
-export const ReportImageSchema = z.object({ svg_content: z.string(), caption: RichTextSchema }).nullable()
+export const ReportImageSchema = z
+  .object({ svg_content: z.string().nullable(), picture: PictureSchema.nullable(), caption: RichTextSchema })
+  .nullable()
 export type ReportImage = z.infer<typeof ReportImageSchema>
 
 export const ReportQuestionSchema = z.object({

@@ -33,6 +33,7 @@ import { flagRoutes, keyDecisionRoutes } from './challenges/challenges.routes'
 import { adminPaymentRoutes, paymentRoutes } from './payments/payments.routes'
 import { adminPlanRoutes, planRoutes } from './plans/plans.routes'
 import { quizzesRoutes } from './quizzes/quizzes.routes'
+import { pictureRoutes } from './pictures/pictures.routes'
 import { createServices, type Services } from './services'
 import { practiceRoutes } from './practice/practice.routes'
 import { resultsRoutes } from './results/results.routes'
@@ -172,6 +173,7 @@ export async function buildApp(deps: Omit<AppContext, 'metrics'>, { logger, serv
     profiles: users.profiles,
     otp: auth.otp,
   })
+  await app.register(pictureRoutes, { prefix: '/api/pictures', pictures: services.pictures })
   await app.register(quizzesRoutes, { prefix: '/api/quizzes', quizzes: services.quizzes })
   await app.register(attemptsRoutes, { prefix: '/api/quizzes', session: attempts.session, submit: attempts.submit })
   await app.register(liveRoutes, { prefix: '/api/quizzes', live: services.live })
@@ -181,8 +183,13 @@ export async function buildApp(deps: Omit<AppContext, 'metrics'>, { logger, serv
     practice: services.practice,
     lifecycle: attempts.lifecycle,
   })
-  await app.register(adminRoutes, { prefix: '/api/admin', admin: admin.quizzes, drafts: admin.drafts })
-  await app.register(bankRoutes, { prefix: '/api/admin/bank', bank: admin.bank })
+  await app.register(adminRoutes, {
+    prefix: '/api/admin',
+    admin: admin.quizzes,
+    drafts: admin.drafts,
+    pictures: services.pictures,
+  })
+  await app.register(bankRoutes, { prefix: '/api/admin/bank', bank: admin.bank, pictures: services.pictures })
   await app.register(importsRoutes, { prefix: '/api/admin', imports: services.imports })
   await app.register(institutionRoutes, { prefix: '/api/admin', ...institutions })
   await app.register(auditLogRoutes, { prefix: '/api/admin/audit', auditLog: admin.auditLog })
@@ -193,7 +200,11 @@ export async function buildApp(deps: Omit<AppContext, 'metrics'>, { logger, serv
     queue: challenges.queue,
     decisions: challenges.decisions,
   })
-  await app.register(createFromJsonRoutes, { prefix: '/api/quizzes', admin: admin.quizzes })
+  await app.register(createFromJsonRoutes, {
+    prefix: '/api/quizzes',
+    admin: admin.quizzes,
+    pictures: services.pictures,
+  })
   await app.register(planRoutes, { prefix: '/api/plans', plans: services.plans })
   await app.register(adminPlanRoutes, { prefix: '/api/admin/plans', plans: services.plans })
   await app.register(paymentRoutes, {

@@ -24,6 +24,7 @@ import { createLiveService } from './live/live.service'
 import { createDeliveryDrainer } from './notifications/delivery-drainer'
 import { createNotificationService } from './notifications/notifications.service'
 import { createPaymentService } from './payments/payments.service'
+import { createPicturesService } from './pictures/pictures.service'
 import { createPlanService } from './plans/plans.service'
 import { createPracticeService } from './practice/practice.service'
 import { createQuestionPapers } from './questions/question-papers'
@@ -50,10 +51,12 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
   const newAttempts = createNewAttempts({ papers, currentQuestions, shows })
   const live = createLiveService({ ...context, lifecycle })
   const bank = createBankService(context)
+  const pictures = createPicturesService(context)
 
   return {
     rateLimits,
     health: createHealthService(context),
+    pictures,
     auth: {
       logins: createAuthService({ ...context, ...rateLimits }),
       otp: createOtpService({ ...context, ...rateLimits, hasher, log }),

@@ -183,13 +183,13 @@ describe.each(dialects)('admin API on %s', (dialect) => {
         text: { en: 'How many sides has a triangle?', ne: 'त्रिभुजका कति भुजा हुन्छन्?', html: null },
         hint: { en: 'Count the corners.', ne: 'कुनाहरू गन्नुहोस्।', html: null },
         topic: 'geometry',
-        image: { svg: TRIANGLE_SVG, caption: { en: 'A triangle', ne: 'त्रिभुज', html: null } },
+        image: { picture: null, svg: TRIANGLE_SVG, caption: { en: 'A triangle', ne: 'त्रिभुज', html: null } },
         options: [
           {
             id: expect.any(Number),
             text: { en: '3', ne: '३', html: null },
             is_correct: true,
-            image: { svg: DEVANAGARI_SVG, caption: { en: '', ne: '', html: null } },
+            image: { picture: null, svg: DEVANAGARI_SVG, caption: { en: '', ne: '', html: null } },
           },
           { id: expect.any(Number), text: { en: '4', ne: '४', html: null }, is_correct: false, image: null },
           { id: expect.any(Number), text: { en: '5', ne: '', html: null }, is_correct: false, image: null },
@@ -540,7 +540,11 @@ describe.each(dialects)('admin API on %s', (dialect) => {
         }),
       )
       expect(response.statusCode).toBe(201)
-      expect(response.json().image).toEqual({ svg: SANITISED_HOSTILE_SVG, caption: { en: '', ne: '', html: null } })
+      expect(response.json().image).toEqual({
+        svg: SANITISED_HOSTILE_SVG,
+        picture: null,
+        caption: { en: '', ne: '', html: null },
+      })
       expect(response.json().options[0].image.svg).toBe(SANITISED_HOSTILE_SVG)
       const stored = await t.db
         .selectFrom('question_revisions')

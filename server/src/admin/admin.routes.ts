@@ -15,7 +15,8 @@ import { actorOf } from '../audit/audit-log'
 import type { AdminService } from './admin.service'
 import type { DraftsService } from './drafts.service'
 import { acceptJsonOnly } from '../http/json-only'
-import { sanitizeQuestionSvgs } from './svg-fields'
+import { questionImagesHook } from './image-fields'
+import type { PicturesService } from '../pictures/pictures.service'
 
 /** Questions carry SVG images (up to 200 KB each, on the question and on every option). */
 export const QUESTION_BODY_LIMIT = 10 * 1024 * 1024
@@ -23,11 +24,12 @@ export const QUESTION_BODY_LIMIT = 10 * 1024 * 1024
 const docs = { tags: ['admin'], security: [{ bearer: [] }] }
 
 /** API.md "Administration", under /api/admin. */
-export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; drafts: DraftsService }> = async (
-  app,
-  { admin, drafts },
-) => {
-  const sanitizeSvgs = sanitizeQuestionSvgs(QuestionInputSchema)
+export const adminRoutes: FastifyPluginAsyncZod<{
+  admin: AdminService
+  drafts: DraftsService
+  pictures: PicturesService
+}> = async (app, { admin, drafts, pictures }) => {
+  const checkImages = questionImagesHook(QuestionInputSchema, pictures)
 
   // onRequest, not preHandler: who may call is settled before a body is read or validated, so a learner
   // gets 403 (not a 400 about their body) and nobody but an admin can make the server parse 10 MB.
@@ -101,7 +103,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; drafts: D
     '/quizzes/:id/questions/',
     {
       bodyLimit: QUESTION_BODY_LIMIT,
-      preValidation: sanitizeSvgs,
+      preValidation: checkImages,
       schema: { ...docs, params: IdParamsSchema, body: QuizQuestionBodySchema, response: { 201: AdminQuestionSchema } },
     },
     async (request, reply) => {
@@ -118,7 +120,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; drafts: D
     '/quizzes/:id/questions/:questionId/',
     {
       bodyLimit: QUESTION_BODY_LIMIT,
-      preValidation: sanitizeSvgs,
+      preValidation: checkImages,
       schema: {
         ...docs,
         params: QuestionParamsSchema,

@@ -97,7 +97,7 @@ export function toQuestionDto(
     text: texts.text,
     hint: texts.hint,
     topic: revision.topic,
-    image: toImage(revision.image_svg, texts.caption, 'svg'),
+    image: toImage(revision, texts.caption, 'svg'),
     options: revision.options.map((option) => ({
       ...optionView(option, 'admin', 'svg'),
       is_correct: editorIsCorrect(option.id, option.is_correct === 1, key),
@@ -112,10 +112,17 @@ export function quizValues(quiz: QuizRow) {
   return values
 }
 
-/** An SVG is up to 200 KB: the trail keeps its size and digest (the revision itself is kept for ever). */
+/**
+ * An SVG is up to 200 KB: the trail keeps its size and digest (the revision itself is kept for ever); a picture's
+ * url is its digest.
+ */
 const imageValues = (image: AdminQuestion['image']) =>
   image && {
-    svg: `${Buffer.byteLength(image.svg)} bytes, sha256 ${createHash('sha256').update(image.svg).digest('hex').slice(0, 16)}`,
+    ...(image.svg === null
+      ? { picture: image.picture?.url ?? null }
+      : {
+          svg: `${Buffer.byteLength(image.svg)} bytes, sha256 ${createHash('sha256').update(image.svg).digest('hex').slice(0, 16)}`,
+        }),
     caption: source(image.caption),
   }
 

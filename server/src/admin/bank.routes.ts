@@ -10,14 +10,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { actorOf } from '../audit/audit-log'
 import { acceptJsonOnly } from '../http/json-only'
 import { QUESTION_BODY_LIMIT } from './admin.routes'
-import { sanitizeQuestionSvgs } from './svg-fields'
+import { questionImagesHook } from './image-fields'
+import type { PicturesService } from '../pictures/pictures.service'
 import type { BankService } from './bank.service'
 
 const docs = { tags: ['admin'], security: [{ bearer: [] }] }
 
 /** API.md "Question bank", under /api/admin/bank. */
-export const bankRoutes: FastifyPluginAsyncZod<{ bank: BankService }> = async (app, { bank }) => {
-  const sanitizeSvgs = sanitizeQuestionSvgs(BankQuestionInputSchema)
+export const bankRoutes: FastifyPluginAsyncZod<{ bank: BankService; pictures: PicturesService }> = async (
+  app,
+  { bank, pictures },
+) => {
+  const checkImages = questionImagesHook(BankQuestionInputSchema, pictures)
   // Before the body is read: see admin.routes.ts.
   app.addHook('onRequest', app.requireAdmin)
   acceptJsonOnly(app)
@@ -32,7 +36,7 @@ export const bankRoutes: FastifyPluginAsyncZod<{ bank: BankService }> = async (a
     '/questions/',
     {
       bodyLimit: QUESTION_BODY_LIMIT,
-      preValidation: sanitizeSvgs,
+      preValidation: checkImages,
       schema: { ...docs, body: BankQuestionInputSchema, response: { 201: BankQuestionSchema } },
     },
     async (request, reply) => reply.code(201).send(await bank.create(request.body, actorOf(request))),
@@ -46,7 +50,7 @@ export const bankRoutes: FastifyPluginAsyncZod<{ bank: BankService }> = async (a
     '/questions/:id/',
     {
       bodyLimit: QUESTION_BODY_LIMIT,
-      preValidation: sanitizeSvgs,
+      preValidation: checkImages,
       schema: { ...docs, params: IdParamsSchema, body: BankQuestionInputSchema, response: { 200: BankQuestionSchema } },
     },
     (request) => bank.replace(request.params.id, request.body, actorOf(request)),

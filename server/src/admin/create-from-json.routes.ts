@@ -4,13 +4,17 @@ import { actorOf } from '../audit/audit-log'
 import { QUESTION_BODY_LIMIT } from './admin.routes'
 import type { AdminService } from './admin.service'
 import { acceptJsonOnly } from '../http/json-only'
-import { sanitizeQuizSvgs } from './svg-fields'
+import { quizImagesHook } from './image-fields'
+import type { PicturesService } from '../pictures/pictures.service'
 
 /**
  * POST /api/quizzes/create-from-json/ (API.md "Administration"). It lives under /api/quizzes for the web
  * app's sake but belongs to the admin feature, so it is its own plugin beside the learners' quiz routes.
  */
-export const createFromJsonRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {
+export const createFromJsonRoutes: FastifyPluginAsyncZod<{ admin: AdminService; pictures: PicturesService }> = async (
+  app,
+  { admin, pictures },
+) => {
   acceptJsonOnly(app)
 
   app.post(
@@ -19,7 +23,7 @@ export const createFromJsonRoutes: FastifyPluginAsyncZod<{ admin: AdminService }
       bodyLimit: QUESTION_BODY_LIMIT,
       // Before the body is parsed: see admin.routes.ts.
       onRequest: app.requireAdmin,
-      preValidation: sanitizeQuizSvgs(CreateQuizFromJsonSchema),
+      preValidation: quizImagesHook(CreateQuizFromJsonSchema, pictures),
       schema: {
         tags: ['admin'],
         security: [{ bearer: [] }],

@@ -17,6 +17,7 @@ import { liveMocks } from './migrations/0014_live_mocks'
 import { paperSetShows } from './migrations/0015_paper_set_shows'
 import { pushTimeouts } from './migrations/0016_push_timeouts'
 import { quizDrafts } from './migrations/0017_quiz_drafts'
+import { pictures } from './migrations/0018_pictures'
 
 // An explicit list rather than a folder scan, so the bundled server carries its migrations.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -37,6 +38,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0015_paper_set_shows': paperSetShows(dialect),
   '0016_push_timeouts': pushTimeouts(),
   '0017_quiz_drafts': quizDrafts(),
+  '0018_pictures': pictures(dialect),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

@@ -38,6 +38,17 @@ export interface ProfilePictureTable {
   created_at: number
 }
 
+/** A question's or option's raster picture, stored once per content (API.md "Pictures in questions"). */
+export interface PictureTable {
+  /** sha256 of `data`, hex: the picture's public address. */
+  hash: string
+  /** WebP, at most 1,600 px on its long side, no metadata. */
+  data: Buffer
+  width: number
+  height: number
+  created_at: number
+}
+
 export interface RefreshTokenTable {
   jti: string
   user_id: number
@@ -195,6 +206,10 @@ export interface QuestionRevisionTable {
   hint_ne: string
   topic: string
   image_svg: string | null
+  /** pictures.hash of a raster picture, with its size (migration 0018); null with an SVG or no image. */
+  image_picture: ColumnType<string | null, string | null | undefined, string | null>
+  image_width: ColumnType<number | null, number | null | undefined, number | null>
+  image_height: ColumnType<number | null, number | null | undefined, number | null>
   image_caption_en: string
   image_caption_ne: string
   /** JSON StoredMaths (server/src/maths/rich-text.ts): the text, hint and caption rendered; null without maths. */
@@ -214,6 +229,10 @@ export interface QuestionOptionTable {
   text_ne: string
   is_correct: number
   image_svg: string | null
+  /** pictures.hash of a raster picture, with its size (migration 0018); null with an SVG or no image. */
+  image_picture: ColumnType<string | null, string | null | undefined, string | null>
+  image_width: ColumnType<number | null, number | null | undefined, number | null>
+  image_height: ColumnType<number | null, number | null | undefined, number | null>
   image_caption_en: string
   image_caption_ne: string
   /** JSON StoredMaths: the option's text and caption rendered; null without maths. */
@@ -472,6 +491,7 @@ export interface DeliveryTable {
 export interface DB {
   users: UserTable
   profile_pictures: ProfilePictureTable
+  pictures: PictureTable
   refresh_tokens: RefreshTokenTable
   otp_codes: OtpCodeTable
   phone_verifications: PhoneVerificationTable

@@ -42,7 +42,7 @@ export function createPracticeService({ database, clock, config }: Pick<AppConte
           id: card.question_id,
           text: texts.text,
           topic: revision.topic,
-          image: toImage(revision.image_svg, texts.caption, 'svg'),
+          image: toImage(revision, texts.caption, 'svg'),
           options: revision.options.map((option) => optionView(option, 'learner', 'svg')),
         },
       })

@@ -91,7 +91,7 @@ function toPaperQuestion(revision: RevisionWithOptions): PaperQuestion {
       id: revision.question_id,
       text: texts.text,
       topic: revision.topic,
-      image: toImage(revision.image_svg, texts.caption, 'svg'),
+      image: toImage(revision, texts.caption, 'svg'),
       options,
     },
   }

@@ -1,4 +1,4 @@
-import type { RichText } from '@quiz/contracts'
+import { PICTURE_URL_PATTERN, picturePath, type Picture, type PictureInput, type RichText } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import { contentHash } from './content-hash'
 import { appendFixedItems, listFixedQuestions } from './quiz-papers.repository'
@@ -17,12 +17,40 @@ export interface QuestionContent {
   text: { en: string; ne: string }
   hint: { en: string; ne: string } | null
   topic: string
-  image: { svg: string; caption: { en: string; ne: string } } | null
+  image: StoredImage | null
   options: {
     text: { en: string; ne: string }
     is_correct: boolean
-    image: { svg: string; caption: { en: string; ne: string } } | null
+    image: StoredImage | null
   }[]
+}
+
+/**
+ * An image as the services receive it: an SVG drawing or a stored picture (admin/image-fields.ts replaced any sent
+ * bytes with the stored picture before the body reached a service).
+ */
+export interface StoredImage {
+  svg?: string | null
+  picture?: PictureInput | null
+  caption: { en: string; ne: string }
+}
+
+/** The columns that hold an image's SVG or picture. */
+function imageColumns(image: StoredImage | null) {
+  const picture = image?.picture
+  if (picture === null || picture === undefined) {
+    return { image_svg: image?.svg ?? null, image_picture: null, image_width: null, image_height: null }
+  }
+  const hash = typeof picture === 'string' ? undefined : PICTURE_URL_PATTERN.exec(picture.url)?.[1]
+  if (
+    typeof picture === 'string' ||
+    hash === undefined ||
+    picture.width === undefined ||
+    picture.height === undefined
+  ) {
+    throw new Error('a picture reached storage without being stored first')
+  }
+  return { image_svg: null, image_picture: hash, image_width: picture.width, image_height: picture.height }
 }
 
 export type RevisionWithOptions = QuestionRevisionRow & { options: QuestionOptionRow[] }
@@ -36,7 +64,7 @@ export function toRevisionValues(questionId: number, content: QuestionContent, n
     hint_en: content.hint?.en ?? null,
     hint_ne: content.hint?.ne ?? '',
     topic: content.topic,
-    image_svg: content.image?.svg ?? null,
+    ...imageColumns(content.image),
     image_caption_en: content.image?.caption.en ?? '',
     image_caption_ne: content.image?.caption.ne ?? '',
     // Rendered here, once: every payload reads it (docs/decisions/027).
@@ -60,7 +88,7 @@ export function toOptionValues(revisionId: number, options: QuestionContent['opt
       text_en: option.text.en,
       text_ne: option.text.ne,
       is_correct: option.is_correct ? 1 : 0,
-      image_svg: option.image?.svg ?? null,
+      ...imageColumns(option.image),
       image_caption_en: option.image?.caption.en ?? '',
       image_caption_ne: option.image?.caption.ne ?? '',
       maths: storedMaths({ text: option.text, caption: option.image?.caption ?? null }),
@@ -134,10 +162,7 @@ export type Audience = 'learner' | 'admin'
 
 /** A revision's or option's texts as payloads show them (RichText), from the source columns and `maths`. */
 export function richTextsOf(
-  row: Pick<
-    QuestionRevisionRow,
-    'text_en' | 'text_ne' | 'image_svg' | 'image_caption_en' | 'image_caption_ne' | 'maths'
-  > &
+  row: Pick<QuestionRevisionRow, 'text_en' | 'text_ne' | 'image_caption_en' | 'image_caption_ne' | 'maths'> &
     Partial<Pick<QuestionRevisionRow, 'hint_en' | 'hint_ne'>>,
   audience: Audience,
 ) {
@@ -155,15 +180,24 @@ export function richTextsOf(
 /** An option's id, text and image as payloads show them (`svgKey` as for toImage). */
 export function optionView<K extends 'svg' | 'svg_content'>(option: QuestionOptionRow, audience: Audience, svgKey: K) {
   const texts = richTextsOf(option, audience)
-  return { id: option.id, text: texts.text, image: toImage(option.image_svg, texts.caption, svgKey) }
+  return { id: option.id, text: texts.text, image: toImage(option, texts.caption, svgKey) }
 }
+
+type ImageRow = Pick<QuestionRevisionRow, 'image_svg' | 'image_picture' | 'image_width' | 'image_height'>
 
 /** API.md's image shape, or null. `svgKey` is `svg` everywhere except report cards (`svg_content`). */
 export function toImage<K extends 'svg' | 'svg_content'>(
-  svg: string | null,
+  row: ImageRow,
   caption: RichText,
   svgKey: K,
-): ({ [P in K]: string } & { caption: RichText }) | null {
-  if (svg === null) return null
-  return { [svgKey]: svg, caption } as { [P in K]: string } & { caption: RichText }
+): ({ [P in K]: string | null } & { picture: Picture | null; caption: RichText }) | null {
+  const picture =
+    row.image_picture === null
+      ? null
+      : { url: picturePath(row.image_picture), width: row.image_width ?? 0, height: row.image_height ?? 0 }
+  if (row.image_svg === null && picture === null) return null
+  return { [svgKey]: row.image_svg, picture, caption } as { [P in K]: string | null } & {
+    picture: Picture | null
+    caption: RichText
+  }
 }

@@ -440,6 +440,7 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
         text: { en: 'With images', ne: 'With images (ne)', html: null },
         topic: 'algebra',
         image: {
+          picture: null,
           svg: '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>',
           caption: { en: 'A circle', ne: 'वृत्त', html: null },
         },
@@ -447,7 +448,11 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
           {
             id: options[0]!.id,
             text: { en: 'With images: right', ne: '', html: null },
-            image: { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', caption: { en: 'opt', ne: '', html: null } },
+            image: {
+              picture: null,
+              svg: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+              caption: { en: 'opt', ne: '', html: null },
+            },
           },
           { id: options[1]!.id, text: { en: 'With images: wrong', ne: '', html: null }, image: null },
         ],

@@ -27,7 +27,7 @@ export function toReportRevision(revision: RevisionWithOptions): ReportRevision 
       text: texts.text,
       hint: texts.hint,
       topic: revision.topic,
-      image: toImage(revision.image_svg, texts.caption, 'svg_content'),
+      image: toImage(revision, texts.caption, 'svg_content'),
     },
     options: revision.options.map((option) => ({
       ...optionView(option, 'learner', 'svg_content'),

@@ -200,6 +200,7 @@ describe.each(dialects)('results routes on %s', (dialect) => {
             hint: { en: 'It is round', ne: 'गोलो', html: null },
             topic: 'geometry',
             image: {
+              picture: null,
               svg_content: '<svg xmlns="http://www.w3.org/2000/svg"><circle r="3"/></svg>',
               caption: { en: 'Figure 1', ne: 'चित्र १', html: null },
             },
@@ -215,6 +216,7 @@ describe.each(dialects)('results routes on %s', (dialect) => {
                 text: { en: 'Circle', ne: 'वृत्त', html: null },
                 is_correct: true,
                 image: {
+                  picture: null,
                   svg_content: '<svg xmlns="http://www.w3.org/2000/svg"/>',
                   caption: { en: 'round', ne: '', html: null },
                 },

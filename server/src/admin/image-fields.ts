@@ -1,0 +1,159 @@
+import { adminLimits, adminMessages, PICTURE_URL_PATTERN, pictureMessages, SvgInputSchema } from '@quiz/contracts'
+import type { FastifyRequest } from 'fastify'
+import type { ZodType } from 'zod'
+import { AppError, ValidationFailed, type FieldErrors } from '../http/errors'
+import { zodFieldErrors } from '../http/field-errors'
+import { decodeDataUrl, encodePicture, type EncodedPicture, type PictureRefusal } from '../pictures/picture-encoding'
+import { pictureOf, type PicturesService } from '../pictures/pictures.service'
+import { sanitizeSvg } from '../svg/sanitize-svg'
+import { questionMathsErrors, quizMathsErrors } from './maths-fields'
+import { quizBodyQuestions } from './quiz-body-questions'
+
+// Every image is made safe as it arrives, before the body is validated: SVGs sanitised, pictures re-encoded (API.md
+// "Pictures in questions"). Both are slow next to validation, which is synchronous: here SVG work is cut into slices
+// with the event loop free in between, and sharp works off it. A refused image is reported at its own path together
+// with every other problem of the body, as API.md asks. The texts' maths is checked in the same hook, for the same
+// two reasons (admin/maths-fields.ts, docs/decisions/027). Pictures are stored only once the whole body is valid.
+
+interface ImageField {
+  path: string
+  image: Record<string, unknown>
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function imageField(owner: unknown, prefix: string): ImageField[] {
+  if (!isRecord(owner) || !isRecord(owner.image)) return []
+  return [{ path: `${prefix}image`, image: owner.image }]
+}
+
+/** The question's image and its options' images. Oversized lists are left to validation, unsanitised. */
+function questionFields(question: unknown, prefix = ''): ImageField[] {
+  const fields = imageField(question, prefix)
+  if (isRecord(question) && Array.isArray(question.options) && question.options.length <= adminLimits.maxOptions) {
+    question.options.forEach((option, index) => fields.push(...imageField(option, `${prefix}options.${index}.`)))
+  }
+  return fields
+}
+
+function quizFields(quiz: unknown): ImageField[] {
+  return quizBodyQuestions(quiz).flatMap(([question, prefix]) => questionFields(question, prefix))
+}
+
+// Longest stretch of sanitising between two turns of the event loop. Yielding also ends the job, which lets
+// jsdom release the documents of the SVGs done so far.
+const SLICE_MS = 20
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** Replaces each SVG with its sanitised form, in place; returns the refusals by path. */
+async function sanitizeFields(fields: ImageField[]): Promise<FieldErrors> {
+  const errors: FieldErrors = {}
+  let sliceStart = performance.now()
+  for (const field of fields) {
+    const svg = field.image.svg
+    // Absent, blank or too large: validation says so; nothing to sanitise.
+    if (typeof svg !== 'string' || !SvgInputSchema.safeParse(svg).success) continue
+    if (performance.now() - sliceStart > SLICE_MS) {
+      await nextTurn()
+      sliceStart = performance.now()
+    }
+    const result = sanitizeSvg(svg.trim())
+    if (!result.ok) errors[`${field.path}.svg`] = [result.reason]
+    // Serialising can lengthen markup a little (`>` in text becomes `&gt;`); what is stored obeys the limit.
+    else if (Buffer.byteLength(result.svg) > adminLimits.svgBytes)
+      errors[`${field.path}.svg`] = [adminMessages.svgTooLarge]
+    else field.image.svg = result.svg
+  }
+  return errors
+}
+
+const refusalMessages: Record<PictureRefusal, string> = {
+  not_a_picture: pictureMessages.notAPicture,
+  too_large: pictureMessages.tooLarge,
+  too_many_pixels: pictureMessages.tooManyPixels,
+}
+
+interface PictureReading {
+  errors: FieldErrors
+  /** Whether a refusal is of size: the answer is then a 413, as for any body too large. */
+  tooLarge: boolean
+  encoded: EncodedPicture[]
+}
+
+/**
+ * Re-encodes each picture sent as bytes and checks each sent by url, replacing both, in place, with the stored
+ * `{url, width, height}`: what the services receive is always a picture the bank holds (or is about to).
+ */
+async function readPictures(fields: ImageField[], pictures: PicturesService): Promise<PictureReading> {
+  const reading: PictureReading = { errors: {}, tooLarge: false, encoded: [] }
+  const refuse = (path: string, refusal: PictureRefusal) => {
+    reading.errors[path] = [refusalMessages[refusal]]
+    if (refusal !== 'not_a_picture') reading.tooLarge = true
+  }
+  const byUrl: { field: ImageField; hash: string }[] = []
+  // One at a time: each holds a decoded canvas of up to 50 megapixels.
+  for (const field of fields) {
+    const picture = field.image.picture
+    const path = `${field.path}.picture`
+    if (typeof picture === 'string') {
+      const bytes = decodeDataUrl(picture)
+      const encoded = typeof bytes === 'string' ? bytes : await encodePicture(bytes)
+      if (typeof encoded === 'string') refuse(path, encoded)
+      else {
+        reading.encoded.push(encoded)
+        field.image.picture = pictureOf(encoded)
+      }
+    } else if (isRecord(picture) && typeof picture.url === 'string') {
+      const hash = PICTURE_URL_PATTERN.exec(picture.url)?.[1]
+      if (hash === undefined) reading.errors[path] = [pictureMessages.unknown]
+      else byUrl.push({ field, hash })
+    }
+  }
+  const sizes = await pictures.sizesOf(byUrl.map(({ hash }) => hash))
+  for (const { field, hash } of byUrl) {
+    const size = sizes.get(hash) ?? reading.encoded.find((encoded) => encoded.hash === hash)
+    if (size) field.image.picture = pictureOf({ hash, width: size.width, height: size.height })
+    else reading.errors[`${field.path}.picture`] = [pictureMessages.unknown]
+  }
+  return reading
+}
+
+/**
+ * SVGs are sanitised, pictures re-encoded and texts' maths checked (docs/decisions/027) before validation, so that
+ * the refusals of all three come with every other problem of the body, each at its own path.
+ */
+function imagesBefore(
+  schema: ZodType,
+  pictures: PicturesService,
+  fieldsOf: (body: unknown) => ImageField[],
+  mathsErrorsOf: (body: unknown) => Promise<FieldErrors>,
+) {
+  return async (request: FastifyRequest) => {
+    const fields = fieldsOf(request.body)
+    const svgErrors = await sanitizeFields(fields)
+    const pictureReading = await readPictures(fields, pictures)
+    const mathsErrors = await mathsErrorsOf(request.body)
+    const own = [svgErrors, pictureReading.errors, mathsErrors]
+    if (own.every((found) => Object.keys(found).length === 0)) {
+      // Kept only for a body that will be accepted: a refused body stores nothing.
+      if (pictureReading.encoded.length > 0 && schema.safeParse(request.body).success) {
+        await pictures.saveEncoded(pictureReading.encoded)
+      }
+      return
+    }
+    const errors = zodFieldErrors(schema.safeParse(request.body).error?.issues ?? [])
+    for (const found of own)
+      for (const [path, messages] of Object.entries(found)) (errors[path] ??= []).push(...messages)
+    if (pictureReading.tooLarge) throw new AppError(413, 'payload_too_large', 'A picture is too large.', errors)
+    throw new ValidationFailed(errors)
+  }
+}
+
+/** preValidation hook of the question routes: the body is one question. */
+export const questionImagesHook = (schema: ZodType, pictures: PicturesService) =>
+  imagesBefore(schema, pictures, (body) => questionFields(body), questionMathsErrors)
+
+/** preValidation hook of create-from-JSON: the body is a quiz with questions. */
+export const quizImagesHook = (schema: ZodType, pictures: PicturesService) =>
+  imagesBefore(schema, pictures, quizFields, quizMathsErrors)

@@ -1,0 +1,43 @@
+import sharp from 'sharp'
+
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif'])
+
+export type RasterRefusal = 'not_an_image' | 'too_many_pixels'
+
+export interface Reencoded {
+  data: Buffer
+  width: number
+  height: number
+}
+
+/**
+ * Decides the format by content (never by name or declared type) and refuses a canvas over `maxPixels` from its
+ * header, before anything is decoded (a small file can declare a huge canvas: a decompression bomb). Then
+ * re-encodes: turned upright by its EXIF orientation, shrunk to fit `maxSide`, written fresh as WebP with no
+ * metadata (sharp drops EXIF, GPS and ICC unless asked to keep them); an animated GIF gives its first frame.
+ * Re-encoding leaves nothing of a polyglot file. A truncated or corrupt image is `not_an_image`.
+ */
+export async function reencodeRaster(
+  input: Buffer,
+  { maxPixels, maxSide, quality }: { maxPixels: number; maxSide: number; quality: number },
+): Promise<Reencoded | RasterRefusal> {
+  let metadata: sharp.Metadata
+  try {
+    metadata = await sharp(input).metadata()
+  } catch {
+    return 'not_an_image'
+  }
+  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) return 'not_an_image'
+  if (!metadata.width || !metadata.height) return 'not_an_image'
+  if (metadata.width * metadata.height > maxPixels) return 'too_many_pixels'
+  try {
+    const { data, info } = await sharp(input, { limitInputPixels: maxPixels, failOn: 'error' })
+      .rotate()
+      .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality, effort: 4, smartSubsample: true })
+      .toBuffer({ resolveWithObject: true })
+    return { data, width: info.width, height: info.height }
+  } catch {
+    return 'not_an_image'
+  }
+}

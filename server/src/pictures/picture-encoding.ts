@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto'
+import { pictureLimits } from '@quiz/contracts'
+import { reencodeRaster } from '../lib/raster-images'
+
+/** A picture ready to store: the WebP bytes and the hash that is its address. */
+export interface EncodedPicture {
+  hash: string
+  data: Buffer
+  width: number
+  height: number
+}
+
+export type PictureRefusal = 'not_a_picture' | 'too_large' | 'too_many_pixels'
+
+const QUALITY = 80
+
+/** Re-encodes a picture as sent (PNG, JPEG, WebP or GIF by content) to what is stored and served. */
+export async function encodePicture(bytes: Buffer): Promise<EncodedPicture | PictureRefusal> {
+  if (bytes.length > pictureLimits.bytes) return 'too_large'
+  const result = await reencodeRaster(bytes, {
+    maxPixels: pictureLimits.pixels,
+    maxSide: pictureLimits.maxSide,
+    quality: QUALITY,
+  })
+  if (result === 'not_an_image') return 'not_a_picture'
+  if (result === 'too_many_pixels') return result
+  return { ...result, hash: createHash('sha256').update(result.data).digest('hex') }
+}
+
+const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?((?:;[\w.+-]+=[^;,]*)*);base64,/i
+
+/**
+ * The bytes of a `data:…;base64,` URL. Its size is known from the base64's length, so an oversized picture is
+ * refused before anything is decoded; the declared type is ignored (the content decides).
+ */
+export function decodeDataUrl(value: string): Buffer | PictureRefusal {
+  const header = DATA_URL.exec(value)
+  if (!header) return 'not_a_picture'
+  const payloadLength = value.length - header[0].length
+  if (Math.floor((payloadLength * 3) / 4) > pictureLimits.bytes + 2) return 'too_large'
+  const payload = value.slice(header[0].length)
+  if (!/^[A-Za-z0-9+/\s]*={0,2}\s*$/.test(payload)) return 'not_a_picture'
+  const bytes = Buffer.from(payload, 'base64')
+  if (bytes.length > pictureLimits.bytes) return 'too_large'
+  return bytes
+}

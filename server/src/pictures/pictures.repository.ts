@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../db/schema'
+import type { EncodedPicture } from './picture-encoding'
+
+/** Stores each picture once: the same content under the same hash is already there. */
+export async function savePictures(db: Kysely<DB>, pictures: readonly EncodedPicture[], now: number): Promise<void> {
+  for (const picture of pictures) {
+    await db
+      .insertInto('pictures')
+      .values({ hash: picture.hash, data: picture.data, width: picture.width, height: picture.height, created_at: now })
+      .onConflict((conflict) => conflict.column('hash').doNothing())
+      .execute()
+  }
+}
+
+export async function findPictureSizes(db: Kysely<DB>, hashes: readonly string[]) {
+  if (hashes.length === 0) return new Map<string, { width: number; height: number }>()
+  const rows = await db
+    .selectFrom('pictures')
+    .select(['hash', 'width', 'height'])
+    .where('hash', 'in', [...new Set(hashes)])
+    .execute()
+  return new Map(rows.map((row) => [row.hash, { width: row.width, height: row.height }]))
+}
+
+export async function findPictureData(db: Kysely<DB>, hash: string): Promise<Buffer | undefined> {
+  const row = await db.selectFrom('pictures').select('data').where('hash', '=', hash).executeTakeFirst()
+  return row?.data
+}
+
+/**
+ * Pictures stored before `before` that no revision or option names (API.md: one no revision uses any more may be
+ * deleted after 30 days). Imports' dry runs name theirs in their rows; a dry run is kept for less than that.
+ */
+export async function deleteUnusedPictures(db: Kysely<DB>, before: number): Promise<number> {
+  const result = await db
+    .deleteFrom('pictures')
+    .where('created_at', '<', before)
+    .where((eb) =>
+      eb.not(
+        eb.or([
+          eb.exists(
+            eb
+              .selectFrom('question_revisions')
+              .select('id')
+              .whereRef('question_revisions.image_picture', '=', 'pictures.hash'),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('question_options')
+              .select('id')
+              .whereRef('question_options.image_picture', '=', 'pictures.hash'),
+          ),
+        ]),
+      ),
+    )
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}

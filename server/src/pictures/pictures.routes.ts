@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { PicturesService } from './pictures.service'
+
+const PictureFileParamsSchema = z.object({ file: z.string().max(80) })
+const FILE = /^([0-9a-f]{64})\.webp$/
+
+/**
+ * `GET /api/pictures/{hash}.webp` (API.md "Pictures in questions"). Public on purpose: an <img> sends no bearer
+ * token, and the address is the content's hash, so the answer never changes and may be cached for a year.
+ */
+export const pictureRoutes: FastifyPluginAsyncZod<{ pictures: PicturesService }> = async (app, { pictures }) => {
+  app.get('/:file', { schema: { tags: ['pictures'], params: PictureFileParamsSchema } }, async (request, reply) => {
+    const hash = FILE.exec(request.params.file)?.[1]
+    const data = hash === undefined ? undefined : await pictures.read(hash)
+    if (!data) return reply.callNotFound()
+    return reply.header('cache-control', 'public, max-age=31536000, immutable').type('image/webp').send(data)
+  })
+}

@@ -1,0 +1,58 @@
+import { picturePath, type Picture } from '@quiz/contracts'
+import { LRUCache } from 'lru-cache'
+import type { Database } from '../db/database'
+import type { Clock } from '../lib/clock'
+import { encodePicture, type EncodedPicture, type PictureRefusal } from './picture-encoding'
+import { deleteUnusedPictures, findPictureData, findPictureSizes, savePictures } from './pictures.repository'
+
+const DAY = 24 * 60 * 60 * 1000
+/** Pictures kept in memory per process: a paper's pictures are asked by every learner at once. */
+const CACHE_BYTES = 64 * 1024 * 1024
+
+export const pictureOf = (encoded: Pick<EncodedPicture, 'hash' | 'width' | 'height'>): Picture => ({
+  url: picturePath(encoded.hash),
+  width: encoded.width,
+  height: encoded.height,
+})
+
+export function createPicturesService({ database: { db }, clock }: { database: Database; clock: Clock }) {
+  const served = new LRUCache<string, Buffer>({ maxSize: CACHE_BYTES, sizeCalculation: (data) => data.length })
+  // One read per picture per process, even when 200 learners ask for it in the same instant.
+  const reading = new Map<string, Promise<Buffer | undefined>>()
+
+  return {
+    /** Re-encodes and stores a picture as sent; the same picture gives the same url. */
+    async store(bytes: Buffer): Promise<Picture | PictureRefusal> {
+      const encoded = await encodePicture(bytes)
+      if (typeof encoded === 'string') return encoded
+      await savePictures(db, [encoded], clock.now())
+      return pictureOf(encoded)
+    },
+
+    async saveEncoded(encoded: readonly EncodedPicture[]): Promise<void> {
+      await savePictures(db, encoded, clock.now())
+    },
+
+    /** Width and height of the stored pictures among `hashes`. */
+    sizesOf: (hashes: readonly string[]) => findPictureSizes(db, hashes),
+
+    /** The stored WebP bytes, or undefined for a hash the bank does not hold. */
+    async read(hash: string): Promise<Buffer | undefined> {
+      const cached = served.get(hash)
+      if (cached) return cached
+      let pending = reading.get(hash)
+      if (!pending) {
+        pending = findPictureData(db, hash).finally(() => reading.delete(hash))
+        reading.set(hash, pending)
+      }
+      const data = await pending
+      if (data) served.set(hash, data)
+      return data
+    },
+
+    /** API.md: a picture no revision uses any more may be deleted after 30 days. */
+    deleteUnused: () => deleteUnusedPictures(db, clock.now() - 30 * DAY),
+  }
+}
+
+export type PicturesService = ReturnType<typeof createPicturesService>
