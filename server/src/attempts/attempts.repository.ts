@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely } from 'kysely'
 import type { AttemptRow, AttemptTable, DB } from '../db/schema'
 import { IN_PROGRESS } from '../db/in-progress'
 import { precompile } from '../db/precompiled-query'
+import { paperColumns } from '../questions/paper-columns'
 import { attemptSections, type AttemptSection } from '../questions/sections'
 
 /**
@@ -9,11 +10,8 @@ import { attemptSections, type AttemptSection } from '../questions/sections'
  * cache and the sections' cache key on it), and each column is decoded only where it is read.
  */
 export const attemptColumns = {
-  /** The paper's question revisions, in the order the learner sees them. */
-  revisionIds: (attempt: Pick<AttemptRow, 'revision_ids'>): number[] => JSON.parse(attempt.revision_ids) as number[],
-  /** Each question's option ids in the order the attempt shows them; null for the authored order. */
-  optionOrder: (attempt: Pick<AttemptRow, 'option_order'>): number[][] | null =>
-    attempt.option_order ? (JSON.parse(attempt.option_order) as number[][]) : null,
+  revisionIds: (attempt: Pick<AttemptRow, 'revision_ids'>) => paperColumns.revisionIds(attempt.revision_ids),
+  optionOrder: (attempt: Pick<AttemptRow, 'option_order'>) => paperColumns.optionOrder(attempt.option_order),
   /**
    * The attempt's sections (questions/sections.ts); one section of every question for an attempt made before
    * sections, whose paper's ids are then parsed for the count.

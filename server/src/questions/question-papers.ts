@@ -2,6 +2,7 @@ import type { QuizQuestion } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { optionView, richTextsOf, toImage, type RevisionWithOptions } from './question-revisions.repository'
+import { paperColumns } from './paper-columns'
 import { createRevisionCache } from './revision-cache'
 import { findAnswerKeys } from './answer-keys'
 import type { ScoredQuestion } from './scoring'
@@ -44,11 +45,9 @@ export function createQuestionPapers({ maxRevisionChars = 64 * 1024 * 1024, maxP
       papers.set(key, cached)
       return cached
     }
-    let questions = await revisions.get(db, JSON.parse(revisionIdsJson) as number[])
-    if (optionOrderJson) {
-      const orders = JSON.parse(optionOrderJson) as number[][]
-      questions = questions.map((question, index) => inOptionOrder(question, orders[index]))
-    }
+    let questions = await revisions.get(db, paperColumns.revisionIds(revisionIdsJson))
+    const orders = paperColumns.optionOrder(optionOrderJson)
+    if (orders) questions = questions.map((question, index) => inOptionOrder(question, orders[index]))
     const paper: Paper = {
       questions,
       byQuestionId: new Map(questions.map((question) => [question.questionId, question])),
