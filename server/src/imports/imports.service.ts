@@ -11,6 +11,7 @@ import type { z } from 'zod'
 import type { BankService } from '../admin/bank.service'
 import { recordAudit, type UserActor } from '../audit/audit-log'
 import type { AppContext } from '../context'
+import type { PicturesService } from '../pictures/pictures.service'
 import { AppError, NotFound, ValidationFailed, type FieldErrors } from '../http/errors'
 import { findRevisions, insertBankQuestion } from '../questions/question-revisions.repository'
 import { findAnswerKeys } from '../questions/answer-keys'
@@ -62,7 +63,11 @@ export function createImportsService({
   clock,
   config,
   bank,
-}: Pick<AppContext, 'database' | 'clock' | 'config'> & { bank: BankService }) {
+  pictures,
+}: Pick<AppContext, 'database' | 'clock' | 'config'> & {
+  bank: BankService
+  pictures: Pick<PicturesService, 'saveEncoded'>
+}) {
   const { db } = database
   // Taken on the first dry run: an app that imports nothing starts no worker.
   let pool: ReadPool | null = null
@@ -142,6 +147,11 @@ export function createImportsService({
         )
       const inBank = await bankQuestionsByHash(db, read.hashes)
       const settled = await inWorker(() => pool!.settle({ rowsJson: read.rowsJson, inBank: [...inBank] }))
+      // Stored before the dry run that names them, so that its rows' urls serve (decision 032: pictures).
+      await pictures.saveEncoded(
+        // A Buffer crosses from the worker as a plain Uint8Array; the database drivers bind Buffers.
+        read.pictures.map((picture) => ({ ...picture, data: Buffer.from(picture.data.buffer, picture.data.byteOffset, picture.data.byteLength) })),
+      )
       const now = clock.now()
       const expiresAt = now + config.importTtlHours * HOUR
       const importId = await database.transaction(async (trx) => {
