@@ -173,7 +173,7 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
   const image = unsupported ? null : await pictureFrom(draft.images, 'image', 'The question', messages, context)
   if (!unsupported)
     for (const [index, found] of draft.optionImages.entries())
-      if (options[index])
+      if (options[index] && found)
         options[index].image = await pictureFrom(found, `options.${index}.image`, 'This option', messages, context)
 
   const question: ImportQuestion = {
@@ -237,7 +237,7 @@ async function pictureFrom(
   return {
     svg: null,
     picture: pictureOf(encoded),
-    caption: hasDevanagari(caption) ? { en: '', ne: caption } : { en: caption, ne: '' },
+    caption: picture.caption ?? (hasDevanagari(caption) ? { en: '', ne: caption } : { en: caption, ne: '' }),
   }
 }
 

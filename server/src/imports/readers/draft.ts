@@ -44,6 +44,8 @@ export interface DraftPicture {
   alt: string
   /** How messages name it: "The picture image1.png". */
   name: string
+  /** Its caption where the file holds one (the bank export's caption columns); otherwise `alt` may become it. */
+  caption?: { en: string; ne: string }
 }
 
 /** A file that cannot be read at all: 400 `import_unreadable` with this sentence. */
