@@ -170,7 +170,10 @@ export function createImportsService({
       // Stored before the dry run that names them, so that its rows' urls serve (decision 032: pictures).
       await pictures.saveEncoded(
         // A Buffer crosses from the worker as a plain Uint8Array; the database drivers bind Buffers.
-        read.pictures.map((picture) => ({ ...picture, data: Buffer.from(picture.data.buffer, picture.data.byteOffset, picture.data.byteLength) })),
+        read.pictures.map((picture) => ({
+          ...picture,
+          data: Buffer.from(picture.data.buffer, picture.data.byteOffset, picture.data.byteLength),
+        })),
       )
       const now = clock.now()
       const expiresAt = now + config.importTtlHours * HOUR

@@ -41,7 +41,9 @@ function docx(body: string[], media: Record<string, Buffer>, external: Record<st
       'word/_rels/document.xml.rels': strToU8(
         `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels}</Relationships>`,
       ),
-      ...Object.fromEntries(Object.entries(media).map(([name, bytes]) => [`word/media/${name}`, new Uint8Array(bytes)])),
+      ...Object.fromEntries(
+        Object.entries(media).map(([name, bytes]) => [`word/media/${name}`, new Uint8Array(bytes)]),
+      ),
     }),
   )
 }
@@ -96,7 +98,11 @@ describe.each(dialects)('pictures in imports on %s', (dialect) => {
     const run = await upload(headers, file, 'colours.docx')
     expect(run.summary).toEqual({ ok: 1, fixed: 0, rejected: 0, duplicate: 0 })
     const question = run.rows[0]!.question
-    expect(question.image).toMatchObject({ svg: null, picture: { width: 40, height: 30 }, caption: { en: 'A red square', ne: '' } })
+    expect(question.image).toMatchObject({
+      svg: null,
+      picture: { width: 40, height: 30 },
+      caption: { en: 'A red square', ne: '' },
+    })
     expect(question.options[0]!.image).toMatchObject({ caption: { en: '', ne: 'नीलो' } })
     expect(question.options[1]!.image).toBeNull()
     const served = await t.app.inject({ method: 'GET', url: question.image!.picture.url })

@@ -225,7 +225,9 @@ async function pictureFrom(
     return null
   }
   const picture = found[0]!
-  const encoded = await encodePicture(Buffer.from(picture.bytes.buffer, picture.bytes.byteOffset, picture.bytes.byteLength))
+  const encoded = await encodePicture(
+    Buffer.from(picture.bytes.buffer, picture.bytes.byteOffset, picture.bytes.byteLength),
+  )
   if (typeof encoded === 'string') {
     messages.push({ field, code: 'image', message: refusalMessage(picture.name, encoded) })
     return null

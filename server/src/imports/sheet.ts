@@ -50,9 +50,7 @@ export async function writeXlsx(
   const list = [...questions]
   const imagesOf = (question: ImportQuestion) => [question.image, ...question.options.map((option) => option.image)]
   // Only the picture columns some question uses: a bank without pictures exports the template's columns alone.
-  const used = importPictureFields.filter((_, index) =>
-    list.some((question) => imagesOf(question)[index]?.picture),
-  )
+  const used = importPictureFields.filter((_, index) => list.some((question) => imagesOf(question)[index]?.picture))
   const pictureColumns = used.flatMap((field) => [field, `${field}_caption_en`, `${field}_caption_ne`])
   const workbook = new ExcelJS.Workbook()
   const sheet = workbook.addWorksheet(sheetName)
@@ -81,7 +79,8 @@ export async function writeXlsx(
       const picture = url ? pictureOf?.(url) : undefined
       if (!url || !picture) continue
       let imageId = imageIds.get(url)
-      if (imageId === undefined) imageIds.set(url, (imageId = workbook.addImage({ buffer: picture.png as never, extension: 'png' })))
+      if (imageId === undefined)
+        imageIds.set(url, (imageId = workbook.addImage({ buffer: picture.png as never, extension: 'png' })))
       const scale = Math.min(1, SHOWN_HEIGHT / picture.height)
       sheet.addImage(imageId, {
         tl: { col: sheet.getColumn(field).number - 1, row: row.number - 1 },

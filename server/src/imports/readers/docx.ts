@@ -258,7 +258,9 @@ export function readDocx(bytes: Uint8Array, prepare: (runs: Run[]) => Run[] = (r
         else if (tag === 'mc:AlternateContent') {
           // Word writes a drawing twice: the modern one (mc:Choice) and a VML fallback for old readers.
           const choice = child(part, 'mc:Choice')
-          const inner = choice ? childrenOf(choice).find((c) => tagOf(c) === 'w:drawing' || tagOf(c) === 'w:pict') : undefined
+          const inner = choice
+            ? childrenOf(choice).find((c) => tagOf(c) === 'w:drawing' || tagOf(c) === 'w:pict')
+            : undefined
           if (!inner) note(drawingNote)
           else if (tagOf(inner) === 'w:drawing') drawing(inner)
           else vml(inner)

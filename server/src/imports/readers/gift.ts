@@ -128,12 +128,7 @@ export function readGift(source: string): Draft[] {
       draft.notes.push(clozeNote())
       return
     }
-    draft.text = giftText(
-      after.trim() ? `${before.trim()} _____ ${after.trim()}` : before,
-      'text',
-      notes,
-      draft.images,
-    )
+    draft.text = giftText(after.trim() ? `${before.trim()} _____ ${after.trim()}` : before, 'text', notes, draft.images)
     if (body === null) {
       draft.notes.push({
         field: 'row',

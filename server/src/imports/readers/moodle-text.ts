@@ -85,7 +85,15 @@ function imgPictures(source: string, field: string, target: PictureTarget, notes
         continue
       }
     } else {
-      notes.push(note(field, 'image', /^(https?:)?\/\//i.test(src) ? pictureMessages.linked : `The picture "${src}" is only named, not in the file: put the picture itself in the file.`))
+      notes.push(
+        note(
+          field,
+          'image',
+          /^(https?:)?\/\//i.test(src)
+            ? pictureMessages.linked
+            : `The picture "${src}" is only named, not in the file: put the picture itself in the file.`,
+        ),
+      )
       continue
     }
     if (typeof bytes === 'string') notes.push(note(field, 'image', refusalMessage(name, bytes)))
