@@ -50,6 +50,12 @@ export const importColumns = [
   'source',
 ] as const
 
+/**
+ * The bank export's picture columns, after the layout's (only those some exported question uses are written): a
+ * question's or an option's picture, embedded in its cell, beside `{field}_caption_en` and `{field}_caption_ne`.
+ */
+export const importPictureFields = ['image', ...importOptionLetters.map((letter) => `option_${letter}_image` as const)]
+
 /** Empty multipart fields are absent: a form sends '' for a field left blank. */
 const blankIsAbsent = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
 

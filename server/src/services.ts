@@ -86,7 +86,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
       bank,
       auditLog: createAuditLogService(context),
     },
-    imports: createImportsService({ ...context, bank }),
+    imports: createImportsService({ ...context, bank, pictures }),
     institutions: {
       reports: createReportsService(context),
       learners: createLearnersService(context),

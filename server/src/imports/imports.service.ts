@@ -1,5 +1,7 @@
 import {
   importMessages,
+  picturePath,
+  type ImportImage,
   type BankListQuerySchema,
   type ImportCommitResult,
   type ImportFields,
@@ -7,10 +9,12 @@ import {
   type ImportCommitBodySchema,
   type ImportQuestion,
 } from '@quiz/contracts'
+import sharp from 'sharp'
 import type { z } from 'zod'
 import type { BankService } from '../admin/bank.service'
 import { recordAudit, type UserActor } from '../audit/audit-log'
 import type { AppContext } from '../context'
+import type { PicturesService } from '../pictures/pictures.service'
 import { AppError, NotFound, ValidationFailed, type FieldErrors } from '../http/errors'
 import { findRevisions, insertBankQuestion } from '../questions/question-revisions.repository'
 import { findAnswerKeys } from '../questions/answer-keys'
@@ -31,11 +35,28 @@ import type { ImportInput } from './readers'
 import { isImportable, namedRowErrors, type HashedRow } from './rows'
 import type { ReadJob } from './worker/read-job'
 import { PoolBusy, ReadRefused, sharedReadPool, type ReadPool } from './worker/pool'
-import { writeXlsx } from './sheet'
+import { writeXlsx, type SheetPicture } from './sheet'
 
 type Fields = z.output<typeof ImportFieldsSchema>
 type CommitBody = z.output<typeof ImportCommitBodySchema>
 type BankQuery = z.output<typeof BankListQuerySchema>
+
+type ImageColumns = {
+  image_picture: string | null
+  image_width: number | null
+  image_height: number | null
+  image_caption_en: string
+  image_caption_ne: string
+}
+/** A revision's or option's stored picture as the export writes it (SVG drawings are not exported: decision 032). */
+const exportedImage = (row: ImageColumns): ImportImage =>
+  row.image_picture === null
+    ? null
+    : {
+        svg: null,
+        picture: { url: picturePath(row.image_picture), width: row.image_width ?? 0, height: row.image_height ?? 0 },
+        caption: { en: row.image_caption_en, ne: row.image_caption_ne },
+      }
 
 const HOUR = 60 * 60 * 1000
 /** Questions written per transaction by a commit. */
@@ -62,7 +83,11 @@ export function createImportsService({
   clock,
   config,
   bank,
-}: Pick<AppContext, 'database' | 'clock' | 'config'> & { bank: BankService }) {
+  pictures,
+}: Pick<AppContext, 'database' | 'clock' | 'config'> & {
+  bank: BankService
+  pictures: Pick<PicturesService, 'saveEncoded' | 'read'>
+}) {
   const { db } = database
   // Taken on the first dry run: an app that imports nothing starts no worker.
   let pool: ReadPool | null = null
@@ -142,6 +167,14 @@ export function createImportsService({
         )
       const inBank = await bankQuestionsByHash(db, read.hashes)
       const settled = await inWorker(() => pool!.settle({ rowsJson: read.rowsJson, inBank: [...inBank] }))
+      // Stored before the dry run that names them, so that its rows' urls serve (decision 032: pictures).
+      await pictures.saveEncoded(
+        // A Buffer crosses from the worker as a plain Uint8Array; the database drivers bind Buffers.
+        read.pictures.map((picture) => ({
+          ...picture,
+          data: Buffer.from(picture.data.buffer, picture.data.byteOffset, picture.data.byteLength),
+        })),
+      )
       const now = clock.now()
       const expiresAt = now + config.importTtlHours * HOUR
       const importId = await database.transaction(async (trx) => {
@@ -225,11 +258,11 @@ export function createImportsService({
             text: { en: revision.text_en, ne: revision.text_ne },
             hint: revision.hint_en === null ? null : { en: revision.hint_en, ne: revision.hint_ne },
             topic: revision.topic,
-            image: null,
+            image: exportedImage(revision),
             options: revision.options.map((option) => ({
               text: { en: option.text_en, ne: option.text_ne },
               is_correct: editorIsCorrect(option.id, option.is_correct === 1, key),
-              image: null,
+              image: exportedImage(option),
             })),
             tags: item.tags,
             difficulty: item.difficulty,
@@ -238,7 +271,16 @@ export function createImportsService({
         }
         if (found.results.length < 500) break
       }
-      return writeXlsx(questions)
+      // Each picture once, as PNG (lossless from the stored WebP; sharp works off the event loop).
+      const pngs = new Map<string, SheetPicture>()
+      for (const question of questions)
+        for (const image of [question.image, ...question.options.map((option) => option.image)]) {
+          const picture = image?.picture
+          if (!picture || pngs.has(picture.url)) continue
+          const data = await pictures.read(picture.url.slice('/api/pictures/'.length, -'.webp'.length))
+          if (data) pngs.set(picture.url, { png: await sharp(data).png().toBuffer(), ...picture })
+        }
+      return writeXlsx(questions, undefined, (url) => pngs.get(url))
     },
   }
 }

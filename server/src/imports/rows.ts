@@ -6,18 +6,21 @@ import {
   type Difficulty,
   type ImportConversion,
   type ImportFormat,
+  type ImportImage,
   type ImportMessage,
   type ImportQuestion,
   type ImportRow,
   type LegacyFontChoice,
 } from '@quiz/contracts'
 import { questionMathsErrors } from '../maths/question-maths'
+import { encodePicture, type EncodedPicture } from '../pictures/picture-encoding'
+import { pictureOf } from '../pictures/pictures.service'
 import { contentHash } from '../questions/content-hash'
 import { convertLegacy, legacyFontOfName } from './legacy-font'
 import { applyLegacyFonts, decideQuestionFonts, hasDevanagari, unsupportedFonts, type TextRole } from './legacy'
-import type { Draft, DraftText, Run } from './readers/draft'
+import type { Draft, DraftPicture, DraftText, Run } from './readers/draft'
 import { letterIndex } from './readers/layout'
-import { clozeNote, isCloze } from './readers/moodle-text'
+import { clozeNote, isCloze, refusalMessage } from './readers/moodle-text'
 
 // A draft becomes a row of the dry run: legacy fonts converted (each conversion listed), texts put in their
 // language, defaults applied, the answer read, and the question checked as the bank checks it (its contract's
@@ -34,6 +37,8 @@ export interface RowContext {
   format: ImportFormat
   legacyFont: LegacyFontChoice
   defaults: RowDefaults
+  /** Where the rows' pictures are collected, re-encoded, by hash (the same picture twice is one). */
+  pictures?: Map<string, EncodedPicture>
 }
 
 /** A row with the hash that finds its duplicates (kept with the dry run, never shown). */
@@ -130,7 +135,7 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
     context.format === 'xlsx' || context.format === 'csv' || context.legacyFont === 'auto' ? 'meta' : 'mixed'
 
   const text = bilingual(draft.text, 'text')
-  const options = draft.options.map((option, index) => ({
+  const options: ImportQuestion['options'] = draft.options.map((option, index) => ({
     text: bilingual(option, `options.${index}.text`),
     is_correct: false,
     image: null,
@@ -165,12 +170,17 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
   if (typeNotes.length === 0 && parts.some((runs) => isCloze(runsText(runs)))) typeNotes = [clozeNote()]
   const unsupported = typeNotes.length > 0
   if (!unsupported) readAnswer(draft, options, messages)
+  const image = unsupported ? null : await pictureFrom(draft.images, 'image', 'The question', messages, context)
+  if (!unsupported)
+    for (const [index, found] of draft.optionImages.entries())
+      if (options[index] && found)
+        options[index].image = await pictureFrom(found, `options.${index}.image`, 'This option', messages, context)
 
   const question: ImportQuestion = {
     text,
     hint: hintText.en || hintText.ne ? hintText : null,
     topic,
-    image: null,
+    image,
     options,
     tags,
     difficulty,
@@ -188,6 +198,48 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
     converted,
     duplicate_of: null,
     hash: rejected ? null : contentHash(question),
+  }
+}
+
+/** Word's own alt text, written for it by a guess ("… Description automatically generated"), is no caption. */
+const GENERATED_ALT = /description automatically generated|generated with (?:very )?(?:high|medium|low) confidence/i
+
+/**
+ * The image of a question or an option from the pictures found in it: re-encoded (sharp, in this import worker) and
+ * collected for the dry run to store. More than one, or one that is no picture, is a message and no image.
+ */
+async function pictureFrom(
+  found: readonly DraftPicture[],
+  field: string,
+  holder: string,
+  messages: ImportMessage[],
+  context: RowContext,
+): Promise<ImportImage> {
+  if (found.length === 0) return null
+  if (found.length > 1) {
+    messages.push({
+      field,
+      code: 'image',
+      message: `${holder} holds ${found.length} pictures (${found.map((picture) => picture.name.replace(/^The picture\s*/, '') || 'a picture').join(', ')}); it may hold one.`,
+    })
+    return null
+  }
+  const picture = found[0]!
+  const encoded = await encodePicture(
+    Buffer.from(picture.bytes.buffer, picture.bytes.byteOffset, picture.bytes.byteLength),
+  )
+  if (typeof encoded === 'string') {
+    messages.push({ field, code: 'image', message: refusalMessage(picture.name, encoded) })
+    return null
+  }
+  context.pictures?.set(encoded.hash, encoded)
+  const alt = GENERATED_ALT.test(picture.alt) ? '' : picture.alt.replace(/\s+/g, ' ').trim()
+  // An alt text longer than a caption may be is left out rather than refusing the row for text no one saw.
+  const caption = alt.length > adminLimits.captionLength ? '' : alt
+  return {
+    svg: null,
+    picture: pictureOf(encoded),
+    caption: picture.caption ?? (hasDevanagari(caption) ? { en: '', ne: caption } : { en: caption, ne: '' }),
   }
 }
 

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs'
-import { importColumns, importOptionLetters, type ImportQuestion } from '@quiz/contracts'
+import { importColumns, importOptionLetters, importPictureFields, type ImportQuestion } from '@quiz/contracts'
 
 // The spreadsheet layout written out: the template (with two example rows) and the bank's export, so an export
 // read back by the import is the same questions (all `duplicate`).
@@ -28,20 +28,67 @@ export function questionCells(question: ImportQuestion): Record<string, string> 
   return cells
 }
 
-export async function writeXlsx(questions: Iterable<ImportQuestion>, sheetName = 'Questions'): Promise<Buffer> {
+/** A stored picture as the workbook embeds it: PNG (Excel shows no WebP), at its stored size. */
+export interface SheetPicture {
+  png: Buffer
+  width: number
+  height: number
+}
+
+/** How tall an embedded picture is shown, in pixels (its row is made as tall). */
+const SHOWN_HEIGHT = 120
+
+/**
+ * The layout as a workbook. A question's or an option's picture (the bank export) is embedded in its picture column's
+ * cell (`image`, `option_a_image` …), its caption beside it; `pictureOf` gives each picture's PNG by its url.
+ */
+export async function writeXlsx(
+  questions: Iterable<ImportQuestion>,
+  sheetName = 'Questions',
+  pictureOf?: (url: string) => SheetPicture | undefined,
+): Promise<Buffer> {
+  const list = [...questions]
+  const imagesOf = (question: ImportQuestion) => [question.image, ...question.options.map((option) => option.image)]
+  // Only the picture columns some question uses: a bank without pictures exports the template's columns alone.
+  const used = importPictureFields.filter((_, index) => list.some((question) => imagesOf(question)[index]?.picture))
+  const pictureColumns = used.flatMap((field) => [field, `${field}_caption_en`, `${field}_caption_ne`])
   const workbook = new ExcelJS.Workbook()
   const sheet = workbook.addWorksheet(sheetName)
-  sheet.columns = importColumns.map((column) => ({
+  sheet.columns = [...importColumns, ...pictureColumns].map((column) => ({
     header: column,
     key: column,
-    width: WIDE.has(column) ? 50 : column.startsWith('option_') ? 24 : 14,
+    width: WIDE.has(column) ? 50 : column.startsWith('option_') || column.startsWith('image') ? 24 : 14,
   }))
   sheet.getRow(1).font = { bold: true }
   sheet.views = [{ state: 'frozen', ySplit: 1 }]
-  for (const question of questions) {
-    const row = sheet.addRow(questionCells(question))
+  const imageIds = new Map<string, number>()
+  for (const question of list) {
+    const cells = questionCells(question)
+    const images = imagesOf(question)
+    for (const field of used) {
+      const image = images[importPictureFields.indexOf(field)]
+      if (!image?.picture) continue
+      cells[`${field}_caption_en`] = image.caption.en
+      cells[`${field}_caption_ne`] = image.caption.ne
+    }
+    const row = sheet.addRow(cells)
     // Excel would read "1/2" as a date and "007" as 7: every cell is text.
     row.eachCell((cell) => (cell.numFmt = '@'))
+    for (const field of used) {
+      const url = images[importPictureFields.indexOf(field)]?.picture?.url
+      const picture = url ? pictureOf?.(url) : undefined
+      if (!url || !picture) continue
+      let imageId = imageIds.get(url)
+      if (imageId === undefined)
+        imageIds.set(url, (imageId = workbook.addImage({ buffer: picture.png as never, extension: 'png' })))
+      const scale = Math.min(1, SHOWN_HEIGHT / picture.height)
+      sheet.addImage(imageId, {
+        tl: { col: sheet.getColumn(field).number - 1, row: row.number - 1 },
+        ext: { width: Math.round(picture.width * scale), height: Math.round(picture.height * scale) },
+        editAs: 'oneCell',
+      })
+      row.height = Math.max(row.height ?? 15, SHOWN_HEIGHT * 0.75 + 4)
+    }
   }
   return Buffer.from(await workbook.xlsx.writeBuffer())
 }

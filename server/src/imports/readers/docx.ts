@@ -1,14 +1,16 @@
 import { XMLParser } from 'fast-xml-parser'
-import { importLimits, importMessages, type ImportMessage } from '@quiz/contracts'
-import { Unreadable, type Draft, type Run } from './draft'
+import { importLimits, importMessages, pictureMessages, type ImportMessage } from '@quiz/contracts'
+import { Unreadable, type Draft, type DraftPicture, type Run } from './draft'
 import { readLayout, type Line } from './layout'
 import { unpackCounted } from './zip'
 
 // A Word file read from its parts (word/document.xml, word/styles.xml), so each run's font is known: a question
 // typed in Preeti is found by its runs' font (w:rFonts), falling back to the run's character style, the paragraph's
 // style and the document's default font. Paragraphs (and line breaks inside one) are the lines of the Word layout.
-// What text cannot carry is said on the line it is in: pictures (w:drawing, w:pict), equations (m:oMath, old
-// equation objects) and tables (w:tbl).
+// Inline pictures (a w:drawing's `a:blip r:embed`, a w:pict's `v:imagedata r:id`, through word/_rels to
+// word/media) are the line's pictures: the layout gives them to the question or the option the line is part of.
+// What text cannot carry is said on the line it is in: linked pictures, charts, shapes and text boxes, equations
+// (m:oMath, old equation objects) and tables (w:tbl).
 
 const KIND = 'a Word document (.docx)'
 type XmlNode = Record<string, unknown>
@@ -111,10 +113,30 @@ function numberingFormats(nodes: XmlNode[]) {
   return (numId: string, level: string) => abstract.get(numToAbstract.get(numId) ?? '')?.get(level) ?? null
 }
 
-const imageNote: ImportMessage = {
+const drawingNote: ImportMessage = {
   field: 'row',
   code: 'image',
-  message: 'A picture in this question cannot be imported.',
+  message: 'A chart, shape or text box in this question cannot be imported; paste it as a picture instead.',
+}
+const linkedNote: ImportMessage = { field: 'row', code: 'image', message: pictureMessages.linked }
+
+/** Every node under `node` (itself included) whose tag is `tag`. */
+function descendants(node: XmlNode, tag: string, found: XmlNode[] = []): XmlNode[] {
+  if (tagOf(node) === tag) found.push(node)
+  for (const c of childrenOf(node)) descendants(c, tag, found)
+  return found
+}
+
+/** word/_rels/document.xml.rels: each relationship's part (under word/) and whether it points outside the file. */
+function relationships(nodes: XmlNode[]) {
+  const root = nodes.find((node) => tagOf(node) === 'Relationships')
+  const byId = new Map<string, { part: string; external: boolean }>()
+  for (const node of root ? childrenOf(root) : []) {
+    const target = attr(node, 'Target') ?? ''
+    const part = target.startsWith('/') ? target.slice(1) : `word/${target}`.replace(/\/[^/]+\/\.\.\//g, '/')
+    byId.set(attr(node, 'Id') ?? '', { part, external: attr(node, 'TargetMode') === 'External' })
+  }
+  return byId
 }
 const equationNote: ImportMessage = {
   field: 'row',
@@ -132,7 +154,9 @@ export function readDocx(bytes: Uint8Array, prepare: (runs: Run[]) => Run[] = (r
   const entries = unpackCounted(
     bytes,
     KIND,
-    (name) => ['word/document.xml', 'word/styles.xml', 'word/numbering.xml'].includes(name),
+    (name) =>
+      ['word/document.xml', 'word/styles.xml', 'word/numbering.xml', 'word/_rels/document.xml.rels'].includes(name) ||
+      name.startsWith('word/media/'),
     undefined,
     // The text's parser holds about 40 times its size: capped lower than the archive (issue 41, L4).
     (name) =>
@@ -148,6 +172,16 @@ export function readDocx(bytes: Uint8Array, prepare: (runs: Run[]) => Run[] = (r
   if (!body) throw new Unreadable(`This ${KIND.replace(/^a /, '')} has no body.`)
 
   const formatOf = numberingFormats(parseXml(entries.get('word/numbering.xml'), 'numbering'))
+  const rels = relationships(parseXml(entries.get('word/_rels/document.xml.rels'), 'relationships'))
+  /** The picture a relationship names, or the note saying why it cannot come in. */
+  const pictureOf = (id: string | undefined, alt: string): DraftPicture | ImportMessage => {
+    const rel = rels.get(id ?? '')
+    if (rel?.external) return linkedNote
+    const name = `The picture ${rel?.part.replace(/^word\/media\//, '') ?? id ?? ''}`.trim()
+    const bytes = rel && entries.get(rel.part)
+    if (!bytes) return { field: 'row', code: 'image', message: `${name} is missing from this Word file.` }
+    return { bytes, alt, name }
+  }
   const lines: Line[] = []
   let paragraphNo = 0
   let questionNumber = 0
@@ -173,13 +207,39 @@ export function readDocx(bytes: Uint8Array, prepare: (runs: Run[]) => Run[] = (r
     const pStyle = pPr ? child(pPr, 'w:pStyle') : undefined
     const paragraphFont = styleFont(attr(pStyle, 'w:val')) ?? defaultFont
     const marker = listMarker(pPr)
-    let line: Line = { no: paragraphNo, runs: marker ? [{ text: marker, font: null }] : [], notes: [] }
+    let line: Line = {
+      no: paragraphNo,
+      runs: marker ? [{ text: marker, font: null }] : [],
+      notes: [],
+      pictures: [],
+    }
     const breakLine = () => {
       lines.push(line)
-      line = { no: paragraphNo, runs: [], notes: [] }
+      line = { no: paragraphNo, runs: [], notes: [], pictures: [] }
     }
     const note = (message: ImportMessage) => {
-      if (!line.notes.includes(message)) line.notes.push(message)
+      if (!line.notes.some((known) => known.message === message.message)) line.notes.push(message)
+    }
+    const add = (found: DraftPicture | ImportMessage) => {
+      if ('bytes' in found) line.pictures!.push(found)
+      else note(found)
+    }
+    /** A w:drawing: a picture (its a:blip) with its description, or a chart, shape or text box. */
+    const drawing = (node: XmlNode) => {
+      const blips = descendants(node, 'a:blip')
+      const docPr = descendants(node, 'wp:docPr')[0]
+      const alt = attr(docPr, 'descr') ?? attr(docPr, 'title') ?? ''
+      if (blips.length === 0 || descendants(node, 'wps:txbx').length > 0) return note(drawingNote)
+      for (const blip of blips) {
+        const embed = attr(blip, 'r:embed')
+        add(embed ? pictureOf(embed, alt) : attr(blip, 'r:link') ? linkedNote : drawingNote)
+      }
+    }
+    /** Word's older VML picture (w:pict): its v:imagedata; a VML shape or text box without one cannot come in. */
+    const vml = (node: XmlNode) => {
+      const images = descendants(node, 'v:imagedata')
+      if (images.length === 0) return note(drawingNote)
+      for (const image of images) add(pictureOf(attr(image, 'r:id'), attr(image, 'o:title') ?? ''))
     }
     const run = (r: XmlNode) => {
       const rPr = child(r, 'w:rPr')
@@ -193,8 +253,18 @@ export function readDocx(bytes: Uint8Array, prepare: (runs: Run[]) => Run[] = (r
         else if (tag === 'w:br' || tag === 'w:cr') {
           if (attr(part, 'w:type') === 'page') continue
           breakLine()
-        } else if (tag === 'w:drawing' || tag === 'w:pict' || tag === 'mc:AlternateContent') note(imageNote)
-        else if (tag === 'w:object') note(equationNote)
+        } else if (tag === 'w:drawing') drawing(part)
+        else if (tag === 'w:pict') vml(part)
+        else if (tag === 'mc:AlternateContent') {
+          // Word writes a drawing twice: the modern one (mc:Choice) and a VML fallback for old readers.
+          const choice = child(part, 'mc:Choice')
+          const inner = choice
+            ? childrenOf(choice).find((c) => tagOf(c) === 'w:drawing' || tagOf(c) === 'w:pict')
+            : undefined
+          if (!inner) note(drawingNote)
+          else if (tagOf(inner) === 'w:drawing') drawing(inner)
+          else vml(inner)
+        } else if (tag === 'w:object') note(equationNote)
       }
     }
     const inline = (nodes: XmlNode[]) => {
@@ -219,7 +289,7 @@ export function readDocx(bytes: Uint8Array, prepare: (runs: Run[]) => Run[] = (r
       const tag = tagOf(node)
       if (tag === 'w:p') paragraph(node)
       else if (tag === 'w:tbl') {
-        lines.push({ no: paragraphNo + 1, runs: [], notes: [tableNote] })
+        lines.push({ no: paragraphNo + 1, runs: [], notes: [tableNote], pictures: [] })
         paragraphNo += countParagraphs(node)
       } else if (tag === 'w:sdt') block(childrenOf(child(node, 'w:sdtContent') ?? {}))
     }

@@ -31,6 +31,21 @@ export interface Draft {
   source: Run[] | null
   /** What the reader already knows: a fix it made, or why the row cannot come in (an image, a question type). */
   notes: ImportMessage[]
+  /** Pictures found in the question's text (more than one rejects the row: a question holds one image). */
+  images: DraftPicture[]
+  /** Pictures found in each option, by option index. */
+  optionImages: DraftPicture[][]
+}
+
+/** A picture a reader found, as bytes still to be checked and re-encoded (rows.ts), with what names it to an admin. */
+export interface DraftPicture {
+  bytes: Uint8Array
+  /** Alt text (Word's description, an `<img alt>`), which may become the caption. */
+  alt: string
+  /** How messages name it: "The picture image1.png". */
+  name: string
+  /** Its caption where the file holds one (the bank export's caption columns); otherwise `alt` may become it. */
+  caption?: { en: string; ne: string }
 }
 
 /** A file that cannot be read at all: 400 `import_unreadable` with this sentence. */
@@ -51,5 +66,7 @@ export function emptyDraft(row: number, text: DraftText): Draft {
     difficulty: null,
     source: null,
     notes: [],
+    images: [],
+    optionImages: [],
   }
 }

@@ -1,5 +1,5 @@
 import { importLimits, type ImportMessage } from '@quiz/contracts'
-import { emptyDraft, plain, Unreadable, type Draft } from './draft'
+import { emptyDraft, plain, Unreadable, type Draft, type DraftPicture } from './draft'
 import { clozeNote, isCloze, isEmpty, moodleText } from './moodle-text'
 import { MAX_LINES_PER_QUESTION, tooManyLines } from './layout'
 import { tooMany } from './xlsx'
@@ -38,9 +38,9 @@ function giftSource(text: string): { body: string; isHtml: boolean } {
 }
 
 /** A text as stored (see moodle-text.ts), its notes pushed at `field`. */
-function giftText(text: string, field: string, notes: ImportMessage[]) {
+function giftText(text: string, field: string, notes: ImportMessage[], into: DraftPicture[] | null = null) {
   const { body, isHtml } = giftSource(text)
-  return moodleText(body, isHtml, field, notes).text
+  return moodleText(body, isHtml, field, notes, { into }).text
 }
 
 interface Answer {
@@ -128,7 +128,7 @@ export function readGift(source: string): Draft[] {
       draft.notes.push(clozeNote())
       return
     }
-    draft.text = giftText(after.trim() ? `${before.trim()} _____ ${after.trim()}` : before, 'text', notes)
+    draft.text = giftText(after.trim() ? `${before.trim()} _____ ${after.trim()}` : before, 'text', notes, draft.images)
     if (body === null) {
       draft.notes.push({
         field: 'row',
@@ -147,7 +147,10 @@ export function readGift(source: string): Draft[] {
       })
       return
     }
-    draft.options = answers.map((answer, index) => giftText(answer.text, `options.${index}.text`, notes))
+    draft.optionImages = answers.map(() => [])
+    draft.options = answers.map((answer, index) =>
+      giftText(answer.text, `options.${index}.text`, notes, draft.optionImages[index]),
+    )
     draft.answer = { marks: answers.map((answer) => answer.right || answer.weight === 100) }
     const partial = answers.filter(
       (answer) => !answer.right && answer.weight !== null && answer.weight !== 0 && answer.weight < 100,

@@ -1,6 +1,6 @@
 import type { ImportMessage } from '@quiz/contracts'
 import { importLimits } from '@quiz/contracts'
-import { emptyDraft, runsText, Unreadable, type Draft, type Run } from './draft'
+import { emptyDraft, runsText, Unreadable, type Draft, type DraftPicture, type Run } from './draft'
 import { appendLine, sliceRuns, trimRuns } from './runs'
 import { tooMany } from './xlsx'
 
@@ -16,6 +16,8 @@ export interface Line {
   runs: Run[]
   /** What the line held that text cannot carry (a picture, an equation, a table). */
   notes: ImportMessage[]
+  /** Pictures in the line (a Word paragraph's inline pictures): the question's or the option's the line is part of. */
+  pictures?: DraftPicture[]
 }
 
 export const nepaliLetters = ['क', 'ख', 'ग', 'घ', 'ङ', 'च', 'छ', 'ज', 'झ', 'ञ'] as const
@@ -85,6 +87,24 @@ export function readLayout(lines: readonly Line[]): Draft[] {
   const addOption = (runs: Run[]) => {
     current!.options.push({ mixed: trimRuns(runs) })
   }
+  /** A line's pictures given to what it is part of: the question's text, or an option; elsewhere they are refused. */
+  const placePictures = (line: Line, where: 'text' | 'option' | 'hint' | 'after' | 'options') => {
+    const pictures = line.pictures ?? []
+    if (pictures.length === 0 || !current) return
+    if (where === 'text') current.images.push(...pictures)
+    else if (where === 'option' && current.options.length > 0)
+      (current.optionImages[current.options.length - 1] ??= []).push(...pictures)
+    else
+      current.notes.push(
+        note(
+          'row',
+          'image',
+          where === 'options'
+            ? `${pictures.map((picture) => picture.name).join(', ')} is in a line of several options: put each option, with its picture, on its own line.`
+            : `${pictures.map((picture) => picture.name).join(', ')} is not in the question or an option (a hint, an answer or a topic line holds no picture); put it in the question's or an option's paragraph.`,
+        ),
+      )
+  }
 
   for (const line of lines) {
     const text = runsText(line.runs)
@@ -92,6 +112,7 @@ export function readLayout(lines: readonly Line[]): Draft[] {
     if (question) {
       current = emptyDraft(line.no, { mixed: trimRuns(sliceRuns(line.runs, question[0].length)) })
       current.notes.push(...line.notes)
+      placePictures(line, 'text')
       if (/[०-९]/.test(question[1]!))
         current.notes.push(note('row', 'devanagari_numbering', 'The question number in Devanagari digits was read.'))
       drafts.push(current)
@@ -102,7 +123,10 @@ export function readLayout(lines: readonly Line[]): Draft[] {
     }
     if (!current) continue
     current.notes.push(...line.notes)
-    if (text.trim() === '') continue
+    if (text.trim() === '') {
+      placePictures(line, part)
+      continue
+    }
     if (++linesOfCurrent > MAX_LINES_PER_QUESTION) throw new Unreadable(tooManyLines(current.row))
     let option = OPTION.exec(text)
     let answer = ANSWER.exec(text)
@@ -117,6 +141,7 @@ export function readLayout(lines: readonly Line[]): Draft[] {
     if (answerStart) {
       if (!LETTER_ONLY.test(answerStart[1]!.trim())) {
         part = 'after'
+        placePictures(line, 'after')
         continue
       }
       answer = answerStart
@@ -137,24 +162,29 @@ export function readLayout(lines: readonly Line[]): Draft[] {
         addOption(marker ? sliceRuns(body, marker[0].length) : body)
       }
       part = 'option'
+      placePictures(line, starts.length > 1 ? 'options' : 'option')
       continue
     }
     if (answer) {
       current.answer = { letter: answer[1]!.trim() }
       part = 'after'
+      placePictures(line, 'after')
       continue
     }
     const topic = TOPIC.exec(text)
     if (topic) {
       current.topic = trimRuns(sliceRuns(line.runs, topic[0].length))
+      placePictures(line, 'after')
       continue
     }
     const hint = HINT.exec(text)
     if (hint) {
       current.hint = { mixed: trimRuns(sliceRuns(line.runs, hint[0].length)) }
       part = 'hint'
+      placePictures(line, 'hint')
       continue
     }
+    placePictures(line, part)
     const more = trimRuns(line.runs)
     if (part === 'text') appendLine(runsOf(current.text), more)
     else if (part === 'option') appendLine(runsOf(current.options.at(-1)!), more)

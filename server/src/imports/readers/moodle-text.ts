@@ -1,8 +1,9 @@
-import type { ImportMessage } from '@quiz/contracts'
-import { plain, runsText, type DraftText } from './draft'
+import { pictureMessages, type ImportMessage } from '@quiz/contracts'
+import { decodeDataUrl, type PictureRefusal } from '../../pictures/picture-encoding'
+import { plain, runsText, type DraftPicture, type DraftText } from './draft'
 import { hasDevanagari } from '../legacy'
 import { readsAsLegacy } from '../legacy-font'
-import { htmlToText, withoutComments } from './html'
+import { decodeEntities, htmlToText, withoutComments } from './html'
 
 // What Moodle's formats (GIFT, Aiken, Moodle XML) put in a text beyond the text itself, read as Moodle reads it
 // (API.md "Moodle's formats are read as Moodle reads them"): multi-language spans, Moodle's maths delimiters, a `$`
@@ -29,10 +30,83 @@ const MEDIA_FILE = /\.(?:mp3|wav|ogg|oga|m4a|aac|flac|wma|mp4|m4v|webm|ogv|mov|a
 const PICTURE_FILE = /\.(?:png|jpe?g|gif|bmp|svg|webp|tiff?)(?:[?#][^\s"'<>]*)?$/i
 
 /**
- * What a text holds that the bank cannot (API.md "Fidelity": never dropped with the row `ok`): pictures, audio and
- * video (a player, or a link to a media file, which Moodle's media filter turns into one), tables, equation objects.
+ * Where a text's pictures go (API.md "Pictures come in as pictures"): `into` collects the `<img>` pictures of a
+ * question's or an option's text (null where the bank holds no picture, as in a hint); `files` are the files a Moodle
+ * XML text carries beside it (`<file name>` in base64), which its `@@PLUGINFILE@@/name` addresses name.
  */
-export function mediaNotes(raw: string, field: string, isHtml = true): ImportMessage[] {
+export interface PictureTarget {
+  into: DraftPicture[] | null
+  files?: ReadonlyMap<string, string>
+}
+
+export const refusalMessage = (name: string, refusal: PictureRefusal) =>
+  refusal === 'too_large'
+    ? `${name} is larger than 5 MB.`
+    : refusal === 'too_many_pixels'
+      ? `${name} is larger than 50 megapixels.`
+      : `${name} is not a picture the bank can hold (PNG, JPEG, WebP or GIF).`
+
+const PLUGINFILE = '@@PLUGINFILE@@/'
+const IMG = /<img\b[^>]*>/gi
+const attribute = (tag: string, name: string) => {
+  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+))`, 'i').exec(tag)
+  return match ? decodeEntities(match[1] ?? match[2] ?? match[3] ?? '') : null
+}
+
+/** The bytes of a Moodle file named by a PLUGINFILE address, or why there are none. */
+function pluginFile(address: string, files: ReadonlyMap<string, string> | undefined): Buffer | PictureRefusal | null {
+  let name = address.slice(PLUGINFILE.length).replace(/[?#].*$/, '')
+  try {
+    name = decodeURIComponent(name)
+  } catch {
+    return null
+  }
+  const base64 = files?.get(name)
+  return base64 === undefined ? null : decodeDataUrl(`data:;base64,${base64}`)
+}
+
+/** Each `<img>` of an HTML text as a picture in `target.into`, or a note saying why it cannot come in. */
+function imgPictures(source: string, field: string, target: PictureTarget, notes: ImportMessage[]) {
+  for (const [tag] of source.matchAll(IMG)) {
+    const src = (attribute(tag, 'src') ?? '').trim()
+    const alt = (attribute(tag, 'alt') ?? '').trim()
+    if (!target.into) {
+      notes.push(note(field, 'image', 'A picture here cannot be imported: only a question and its options hold one.'))
+      continue
+    }
+    let bytes: Buffer | PictureRefusal | null
+    let name = 'The picture in this text'
+    if (/^data:/i.test(src)) bytes = decodeDataUrl(src)
+    else if (src.startsWith(PLUGINFILE)) {
+      name = `The picture ${src.slice(PLUGINFILE.length)}`
+      bytes = pluginFile(src, target.files)
+      if (bytes === null) {
+        notes.push(note(field, 'image', `${name} is not in this file: export the question again with its files.`))
+        continue
+      }
+    } else {
+      notes.push(
+        note(
+          field,
+          'image',
+          /^(https?:)?\/\//i.test(src)
+            ? pictureMessages.linked
+            : `The picture "${src}" is only named, not in the file: put the picture itself in the file.`,
+        ),
+      )
+      continue
+    }
+    if (typeof bytes === 'string') notes.push(note(field, 'image', refusalMessage(name, bytes)))
+    else target.into.push({ bytes, alt, name })
+  }
+}
+
+/**
+ * What a text holds that the bank cannot (API.md "Fidelity": never dropped with the row `ok`): pictures it cannot
+ * bring in, audio and video (a player, or a link to a media file, which Moodle's media filter turns into one),
+ * tables, equation objects. With a `target`, its `<img>` pictures come in (imgPictures).
+ */
+export function mediaNotes(raw: string, field: string, isHtml = true, target?: PictureTarget): ImportMessage[] {
   const notes: ImportMessage[] = []
   if (!isHtml) {
     // Markup in text is text ("<img src=…>" in a question about HTML); only a link to a media file plays.
@@ -40,12 +114,24 @@ export function mediaNotes(raw: string, field: string, isHtml = true): ImportMes
       notes.push(note(field, 'media', 'This text links to audio or video, which cannot be imported.'))
     return notes
   }
-  const source = withoutComments(raw)
+  let source = withoutComments(raw)
+  if (target) {
+    imgPictures(source, field, target, notes)
+    source = source.replace(IMG, '')
+  }
   const links = [...source.matchAll(/\b(?:href|src|data)\s*=\s*["']?([^"'\s>]+)/gi)].map((match) => match[1]!)
   const bareLinks = [...source.matchAll(/\bhttps?:\/\/[^\s"'<>)\]]+/gi)].map((match) => match[0])
   const pictureFiles = [...links, ...bareLinks].filter((link) => PICTURE_FILE.test(link))
   if (/<(?:img|svg|image)\b/i.test(source) || pictureFiles.length > 0)
-    notes.push(note(field, 'image', 'This text shows a picture, which cannot be imported yet.'))
+    notes.push(
+      note(
+        field,
+        'image',
+        pictureFiles.some((link) => /^(https?:)?\/\//i.test(link))
+          ? pictureMessages.linked
+          : 'This text shows a drawing or a linked picture, which cannot be imported.',
+      ),
+    )
   if (
     /<audio\b/i.test(source) ||
     [...links, ...bareLinks].some((link) => /\.(?:mp3|wav|ogg|oga|m4a|aac|flac|wma)\b/i.test(link))
@@ -169,8 +255,9 @@ export function moodleText(
   isHtml: boolean,
   field: string,
   notes: ImportMessage[],
+  pictures?: PictureTarget,
 ): { text: DraftText; plain: string } {
-  notes.push(...mediaNotes(raw, field, isHtml))
+  notes.push(...mediaNotes(raw, field, isHtml, pictures))
   let rewritten = false
   const read = (source: string) => {
     const text = isHtml ? htmlToText(source) : withoutComments(source).trim()

@@ -1,13 +1,16 @@
 import { XMLParser } from 'fast-xml-parser'
-import { importLimits, type ImportMessage } from '@quiz/contracts'
-import { emptyDraft, plain, Unreadable, type Draft, type DraftText } from './draft'
-import { isEmpty, moodleText } from './moodle-text'
+import { importLimits, pictureMessages, type ImportMessage } from '@quiz/contracts'
+import { decodeDataUrl } from '../../pictures/picture-encoding'
+import { emptyDraft, plain, Unreadable, type Draft, type DraftPicture, type DraftText } from './draft'
+import { isEmpty, moodleText, refusalMessage } from './moodle-text'
 import { tooMany } from './xlsx'
 
 // Moodle XML (Moodle's "Moodle XML format"): `<quiz>` of `<question type="…">`. A `category` question sets the topic
 // (its path's last part) of those after it; `multichoice` with `<single>true</single>` comes in (the answer of
 // fraction 100 is right; general feedback, else the right answer's feedback, is the hint); every other type is a
-// rejected row naming it. Texts are read by their `format` (moodle-text.ts); a picture or media rejects the row.
+// rejected row naming it. Texts are read by their `format` (moodle-text.ts). Pictures come in: a text's
+// `@@PLUGINFILE@@/name` is its `<file name encoding="base64">`, and Moodle 1.9's `<image_base64>` is the question's;
+// media, and a picture only linked, reject the row.
 
 const TYPE_NAMES: Record<string, string> = {
   truefalse: 'true/false',
@@ -41,9 +44,21 @@ const textOf = (node: unknown): string => {
  * A `<questiontext>`, `<answer>` or `<feedback>` as a draft's text: HTML only where its `format` is `html` (Moodle's
  * default when absent); `plain_text`, `moodle_auto_format` and `markdown` are text, so "a < b" keeps its words.
  */
-function read(node: unknown, field: string, notes: ImportMessage[]): DraftText {
+function read(node: unknown, field: string, notes: ImportMessage[], into: DraftPicture[] | null = null): DraftText {
   const format = node && typeof node === 'object' ? String((node as Node)['@format'] ?? 'html') : 'html'
-  return moodleText(textOf(node), format.toLowerCase() === 'html', field, notes).text
+  return moodleText(textOf(node), format.toLowerCase() === 'html', field, notes, { into, files: filesOf(node) }).text
+}
+
+/** The files a text element carries (`<file name path encoding="base64">`), by their path and name. */
+function filesOf(node: unknown): Map<string, string> {
+  const files = new Map<string, string>()
+  if (!node || typeof node !== 'object') return files
+  for (const file of ((node as Node).file ?? []) as Node[]) {
+    if (!file || typeof file !== 'object') continue
+    const path = String(file['@path'] ?? '/').replace(/^\/+/, '')
+    files.set(`${path}${String(file['@name'] ?? '')}`, String(file['#text'] ?? ''))
+  }
+  return files
 }
 
 /**
@@ -72,7 +87,7 @@ export function readMoodleXml(xml: string): Draft[] {
     parseTagValue: false,
     trimValues: false,
     processEntities: true,
-    isArray: (name) => name === 'question' || name === 'answer',
+    isArray: (name) => name === 'question' || name === 'answer' || name === 'file',
   })
   let parsed: Node
   try {
@@ -99,7 +114,9 @@ export function readMoodleXml(xml: string): Draft[] {
       return
     }
     const notes: ImportMessage[] = []
-    const draft = emptyDraft(lineOf[index] ?? 1, read(question.questiontext, 'text', notes))
+    const images: DraftPicture[] = []
+    const draft = emptyDraft(lineOf[index] ?? 1, read(question.questiontext, 'text', notes, images))
+    draft.images = images
     if (topic) draft.topic = plain(topic)
     drafts.push(draft)
     if (drafts.length > importLimits.questions) throw new Unreadable(tooMany)
@@ -121,16 +138,26 @@ export function readMoodleXml(xml: string): Draft[] {
       })
       return
     }
-    // Moodle 1.9 kept a question's picture in `<image>` / `<image_base64>` beside the text.
-    if (textOf({ text: question.image }).trim() !== '' || textOf({ text: question.image_base64 }).trim() !== '')
+    // Moodle 1.9 kept a question's picture in `<image>` (its name) and `<image_base64>` (its bytes) beside the text.
+    const imageName = textOf({ text: question.image }).trim()
+    const imageBase64 = textOf({ text: question.image_base64 }).trim()
+    if (imageBase64 !== '') {
+      const name = `The picture ${imageName || 'of <image_base64>'}`
+      const bytes = decodeDataUrl(`data:;base64,${imageBase64}`)
+      if (typeof bytes === 'string') notes.push({ field: 'image', code: 'image', message: refusalMessage(name, bytes) })
+      else draft.images.push({ bytes, alt: '', name })
+    } else if (imageName !== '')
       notes.push({
-        field: 'text',
+        field: 'image',
         code: 'image',
-        message: 'The question shows a picture, which cannot be imported yet.',
+        message: /^(https?:)?\/\//i.test(imageName)
+          ? pictureMessages.linked
+          : `The picture ${imageName} is not in this file (no <image_base64>): export the question again with its files.`,
       })
     const answers = (question.answer ?? []) as Node[]
     const fractions = answers.map((answer) => Number(answer['@fraction'] ?? 0))
-    draft.options = answers.map((answer, n) => read(answer, `options.${n}.text`, notes))
+    draft.optionImages = answers.map(() => [])
+    draft.options = answers.map((answer, n) => read(answer, `options.${n}.text`, notes, draft.optionImages[n]))
     draft.answer = { marks: fractions.map((fraction) => fraction === 100) }
     const partial = fractions.filter((fraction) => fraction !== 0 && fraction !== 100)
     if (partial.length > 0 && fractions.filter((fraction) => fraction === 100).length === 1)

@@ -1,13 +1,69 @@
 import ExcelJS from 'exceljs'
-import { importLimits, importMessages } from '@quiz/contracts'
-import { checkMapping, headerColumns, NoHeader, sheetDraft, type Column } from './columns'
-import { Unreadable, type Draft, type Run } from './draft'
+import { importLimits, importMessages, importOptionLetters, importPictureFields } from '@quiz/contracts'
+import { checkMapping, columnName, headerColumns, NoHeader, sheetDraft, type Column } from './columns'
+import { Unreadable, type Draft, type DraftPicture, type Run } from './draft'
 import { repack, unpackCounted } from './zip'
 
 const KIND = 'an Excel workbook (.xlsx)'
 
-/** Pictures and printer settings are counted but not kept: exceljs reads only what a question needs. */
-const needed = (name: string) => !/^xl\/(media|printerSettings|embeddings)\//.test(name)
+/** Printer settings and embedded objects are counted but not kept: exceljs reads only what a question needs. */
+const needed = (name: string) => !/^xl\/(printerSettings|embeddings)\//.test(name)
+
+const letterOf = (column: number) => {
+  let name = ''
+  for (let n = column + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name
+  return name
+}
+
+/**
+ * The row's pictures given to its question and options (the bank export's picture columns, decision 032): a picture
+ * anchored in `image` or `option_X_image`, its caption from the two caption columns. A picture in another cell of
+ * the row, or a caption without a picture, cannot be placed and is said.
+ */
+function placePictures(
+  draft: Draft,
+  found: { column: number; picture: DraftPicture }[],
+  pictureColumns: Map<string, number>,
+  text: (column: number) => string,
+) {
+  const fieldAt = new Map([...pictureColumns].map(([name, column]) => [column, name]))
+  for (const { column, picture } of found) {
+    const field = fieldAt.get(column)
+    const at = field ? importPictureFields.indexOf(field as (typeof importPictureFields)[number]) : -1
+    if (at < 0) {
+      draft.notes.push({
+        field: 'row',
+        code: 'image',
+        message: `${picture.name} in column ${letterOf(column)} is in no picture column (image, option_a_image …): move it there.`,
+      })
+      continue
+    }
+    const caption = (language: 'en' | 'ne') => {
+      const captionColumn = pictureColumns.get(`${field}_caption_${language}`)
+      return captionColumn === undefined ? '' : text(captionColumn).trim()
+    }
+    picture.caption = { en: caption('en'), ne: caption('ne') }
+    if (at === 0) draft.images.push(picture)
+    else if (at - 1 < draft.options.length) (draft.optionImages[at - 1] ??= []).push(picture)
+    else
+      draft.notes.push({
+        field: 'row',
+        code: 'image',
+        message: `${picture.name} is for option ${importOptionLetters[at - 1]!.toUpperCase()}, which has no text.`,
+      })
+  }
+  for (const [name, column] of pictureColumns) {
+    const field = /^(.*)_caption_(en|ne)$/.exec(name)?.[1]
+    if (!field || text(column).trim() === '') continue
+    const pictureColumn = pictureColumns.get(field)
+    if (pictureColumn === undefined || !found.some((item) => item.column === pictureColumn))
+      draft.notes.push({
+        field: 'row',
+        code: 'image',
+        message: `The caption in ${name} has no picture in its ${field} column.`,
+      })
+  }
+}
 
 // exceljs builds every sheet whole, an object for each cell: a sheet and its shared strings are capped lower than the
 // archive, and the cells counted in the XML before exceljs sees it (issue 41, L4: a 2.5 MB workbook took 708 MB).
@@ -66,7 +122,21 @@ export async function readXlsx(bytes: Uint8Array, mapping: Record<string, Column
   if (!sheet) throw new Unreadable('This workbook has no sheet.')
   let columns: ReturnType<typeof headerColumns> = null
   let firstHeadings: string[] | null = null
+  const pictureColumns = new Map<string, number>()
   const drafts: Draft[] = []
+  // Pictures by the row their top-left corner is anchored in (exceljs counts rows and columns from 0).
+  const picturesByRow = new Map<number, { column: number; picture: DraftPicture }[]>()
+  for (const image of sheet.getImages()) {
+    const media = workbook.getImage(Number(image.imageId))
+    const anchor = image.range?.tl
+    if (!media?.buffer || !anchor) continue
+    const row = Math.floor(anchor.nativeRow ?? anchor.row) + 1
+    const column = Math.floor(anchor.nativeCol ?? anchor.col)
+    const bytes = new Uint8Array(media.buffer as unknown as ArrayBuffer)
+    const list = picturesByRow.get(row) ?? []
+    list.push({ column, picture: { bytes, alt: '', name: `The picture at ${letterOf(column)}${row}` } })
+    picturesByRow.set(row, list)
+  }
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     if (!columns) {
       const headers: string[] = []
@@ -77,7 +147,14 @@ export async function readXlsx(bytes: Uint8Array, mapping: Record<string, Column
       // A title row may come first: the header is the first row naming the columns, the refusal lists the first.
       firstHeadings ??= headings
       columns = headerColumns(headings, mapping)
-      if (columns) checkMapping(headings, mapping)
+      if (columns) {
+        checkMapping(headings, mapping)
+        headings.forEach((heading, index) => {
+          const name = columnName(heading)
+          if (/^(image|option_[a-j]_image)(_caption_(en|ne))?$/.test(name) && !pictureColumns.has(name))
+            pictureColumns.set(name, index)
+        })
+      }
       return
     }
     const found = columns
@@ -89,7 +166,12 @@ export async function readXlsx(bytes: Uint8Array, mapping: Record<string, Column
       },
       new Set(found.keys()),
     )
-    if (draft) drafts.push(draft)
+    if (draft) {
+      placePictures(draft, picturesByRow.get(rowNumber) ?? [], pictureColumns, (index) =>
+        cellText(row.getCell(index + 1).value),
+      )
+      drafts.push(draft)
+    }
     if (drafts.length > importLimits.questions) throw new Unreadable(tooMany)
   })
   if (!columns) {

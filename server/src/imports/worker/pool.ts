@@ -2,6 +2,9 @@ import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import path from 'node:path'
 import { Worker, type WorkerOptions } from 'node:worker_threads'
+// Workers re-encode pictures with sharp: on glibc the main thread must hold libvips loaded before any worker loads it
+// (sharp issue 2263), or a worker's exit unloads it under the others.
+import 'sharp'
 import type { ReadJob, ReadResult, SettleJob, SettleResult, WorkerJob } from './read-job'
 import type { WorkerReply } from './import-worker'
 

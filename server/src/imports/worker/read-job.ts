@@ -3,6 +3,7 @@ import { convertFontRuns, convertTextLines } from '../legacy'
 import { ColumnsRefused, NoHeader, readInput, Unreadable, type ImportInput } from '../readers'
 import { buildRow, type HashedRow } from '../rows'
 import { markDuplicates, summaryOf } from '../duplicates'
+import type { EncodedPicture } from '../../pictures/picture-encoding'
 
 // The parts of a dry run that only compute, run in an import worker (pool.ts): the file read into rows, and the rows
 // settled once the bank's duplicates are known. Rows cross between threads as JSON text, not objects: a string is
@@ -29,9 +30,12 @@ export type ReadFailure =
   | { kind: 'no_header'; message: string; headings: string[] }
   | { kind: 'unreadable'; message: string }
 
-/** `rowsJson` holds HashedRow[]; `hashes` are the rows' content hashes, for the bank's lookup. */
+/**
+ * `rowsJson` holds HashedRow[]; `hashes` are the rows' content hashes, for the bank's lookup; `pictures` the rows'
+ * pictures, re-encoded here (docs/decisions/032), once each, for the dry run to store.
+ */
 export type ReadResult =
-  | { ok: true; format: ImportFormat; count: number; rowsJson: string; hashes: string[] }
+  | { ok: true; format: ImportFormat; count: number; rowsJson: string; hashes: string[]; pictures: EncodedPicture[] }
   | { ok: false; failure: ReadFailure }
 
 /** `storedJson` is HashedRow[] as the dry run keeps it; `rowsJson` the ImportRow[] of the response. */
@@ -57,14 +61,18 @@ export async function readJob(job: ReadJob): Promise<ReadResult> {
     throw error
   }
   const rows: HashedRow[] = []
+  const pictures = new Map<string, EncodedPicture>()
   for (const draft of read.drafts)
-    rows.push(await buildRow(draft, { format: read.format, legacyFont: job.legacyFont, defaults: job.defaults }))
+    rows.push(
+      await buildRow(draft, { format: read.format, legacyFont: job.legacyFont, defaults: job.defaults, pictures }),
+    )
   return {
     ok: true,
     format: read.format,
     count: rows.length,
     rowsJson: JSON.stringify(rows),
     hashes: rows.flatMap((row) => (row.hash ? [row.hash] : [])),
+    pictures: [...pictures.values()],
   }
 }
 
