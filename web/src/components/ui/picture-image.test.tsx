@@ -48,7 +48,9 @@ describe('a question picture', () => {
   })
 
   it('keeps drawing an SVG image as before', () => {
-    renderWithProviders(<QuestionImage image={{ svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', picture: null, caption }} />)
+    renderWithProviders(
+      <QuestionImage image={{ svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', picture: null, caption }} />,
+    )
     expect(screen.getByRole('img', { name: 'The Bagmati at Teku' })).toHaveAttribute(
       'src',
       expect.stringMatching(/^data:image\/svg\+xml/),

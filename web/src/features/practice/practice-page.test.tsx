@@ -58,7 +58,6 @@ describe('practice page', () => {
     expect(screen.getByRole('dialog', { name: 'विकल्प क को चित्र' })).toBeInTheDocument()
   })
 
-
   it('shows one card, tells at once whether the choice was right with the correct option and hint, then the next', async () => {
     const user = userEvent.setup()
     const first: PracticeDeck = { due: 2, total: 2, cards: [card(1, '1 + 1?'), card(2, '1 + 2?')], next_due_at: null }

@@ -118,9 +118,7 @@ function PracticeQuestion({ card, feedback, busy, failed, onChoose, onNext }: Pr
     <section className="card practice-card" aria-labelledby="practice-question">
       {question.topic && <p className="badge">{question.topic}</p>}
       <RichText as="p" id="practice-question" className="practice-card__text" text={question.text} />
-      {question.image && (
-        <QuestionImage image={question.image} alt={pick(question.image.caption)} />
-      )}
+      {question.image && <QuestionImage image={question.image} alt={pick(question.image.caption)} />}
       <ul className="practice-options" aria-labelledby="practice-question">
         {question.options.map((option, index) => {
           const isCorrect = feedback?.result.correct_option_id === option.id

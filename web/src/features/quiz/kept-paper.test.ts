@@ -41,7 +41,9 @@ describe('keeping the paper on the device', () => {
         ...plain,
         image: { svg: null, picture: { url: url(String(number)), width: 10, height: 10 }, caption: plain.text },
         options: plain.options.map((option, index) =>
-          index === 0 ? { ...option, image: { svg: null, picture: { url: url('f'), width: 5, height: 5 }, caption: plain.text } } : option,
+          index === 0
+            ? { ...option, image: { svg: null, picture: { url: url('f'), width: 5, height: 5 }, caption: plain.text } }
+            : option,
         ),
       }
     }
@@ -62,7 +64,9 @@ describe('keeping the paper on the device', () => {
     expect(await storedQuestionNumbers(ATTEMPT_ID)).toEqual(new Set([1, 2, 3]))
 
     fetched.length = 0
-    expect(await keepPaper(ATTEMPT_ID, 3, fetchQuestion, undefined, async (address) => void fetched.push(address))).toBe(3)
+    expect(
+      await keepPaper(ATTEMPT_ID, 3, fetchQuestion, undefined, async (address) => void fetched.push(address)),
+    ).toBe(3)
     expect(fetched).toContain(url('3'))
   })
 })

@@ -11,7 +11,9 @@ const question = {
   ...makeQuestion(3),
   image: { svg: null, picture: picture('a'), caption: { en: '', ne: '', html: null } },
   options: makeQuestion(3).options.map((option, index) =>
-    index === 1 ? { ...option, image: { svg: null, picture: picture('c'), caption: { en: '', ne: '', html: null } } } : option,
+    index === 1
+      ? { ...option, image: { svg: null, picture: picture('c'), caption: { en: '', ne: '', html: null } } }
+      : option,
   ),
 }
 

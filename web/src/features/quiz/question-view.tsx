@@ -43,30 +43,28 @@ export function QuestionView({ question, total, selectedOptionId, onSelect, disa
           const imageAlt = t('question.option_image_alt', { letter: optionLetter(index, language) })
           return (
             <Fragment key={option.id}>
-            <label className={`option${checked ? ' option--selected' : ''}`}>
-              <input
-                type="radio"
-                name={`question-${question.id}`}
-                value={option.id}
-                checked={checked}
-                disabled={disabled}
-                onChange={() => onSelect(option.id)}
-              />
-              <span className="option__body">
-                <span className="option__text">
-                  <span className="option__letter" aria-hidden="true">
-                    {optionLetter(index, language)}.
-                  </span>{' '}
-                  <RichText text={option.text} inControl />
+              <label className={`option${checked ? ' option--selected' : ''}`}>
+                <input
+                  type="radio"
+                  name={`question-${question.id}`}
+                  value={option.id}
+                  checked={checked}
+                  disabled={disabled}
+                  onChange={() => onSelect(option.id)}
+                />
+                <span className="option__body">
+                  <span className="option__text">
+                    <span className="option__letter" aria-hidden="true">
+                      {optionLetter(index, language)}.
+                    </span>{' '}
+                    <RichText text={option.text} inControl />
+                  </span>
+                  {option.image && <OptionImage image={option.image} alt={imageAlt} />}
                 </span>
-                {option.image && (
-                  <OptionImage image={option.image} alt={imageAlt} />
-                )}
-              </span>
-            </label>
-            {option.image?.picture && (
-              <PictureZoom picture={option.image.picture} alt={imageAlt} caption={option.image.caption} />
-            )}
+              </label>
+              {option.image?.picture && (
+                <PictureZoom picture={option.image.picture} alt={imageAlt} caption={option.image.caption} />
+              )}
             </Fragment>
           )
         })}

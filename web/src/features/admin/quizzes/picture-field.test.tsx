@@ -13,7 +13,11 @@ const stored: AdminQuestion = {
   text: { en: 'Which river is this?', ne: '', html: null },
   hint: null,
   topic: '',
-  image: { svg: null, picture: { url: STORED_URL, width: 800, height: 600 }, caption: { en: 'A river', ne: '', html: null } },
+  image: {
+    svg: null,
+    picture: { url: STORED_URL, width: 800, height: 600 },
+    caption: { en: 'A river', ne: '', html: null },
+  },
   options: [
     { id: 1, text: { en: 'Bagmati', ne: '', html: null }, is_correct: true, image: null },
     { id: 2, text: { en: 'Koshi', ne: '', html: null }, is_correct: false, image: null },
@@ -38,7 +42,10 @@ function saveAnswering(status = 201, body: unknown = { ...stored, id: 12 }) {
     .mockResolvedValue(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }))
 }
 const sentBody = (fetch: ReturnType<typeof saveAnswering>) =>
-  JSON.parse((fetch.mock.calls[0]![1] as RequestInit).body as string) as { image: unknown; options: { image: unknown }[] }
+  JSON.parse((fetch.mock.calls[0]![1] as RequestInit).body as string) as {
+    image: unknown
+    options: { image: unknown }[]
+  }
 
 describe('the picture field', () => {
   it('takes a chosen file, previews it as learners see it, and sends it as a data URL', async () => {
