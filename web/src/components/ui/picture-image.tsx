@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type CSSProperties } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useBilingualLang } from '../../i18n/use-bilingual'
 import { Dialog } from './dialog'
@@ -43,14 +43,18 @@ export function PictureImage({ picture, alt, lang, caption, eager = false }: Pic
 
 /** The bare <img>, for a picture inside a control (an option's label or button), where no button may nest. */
 export function PictureTag({ picture, alt, lang, eager = false }: Omit<PictureImageProps, 'caption'>) {
+  const { width, height } = picture
   return (
     <img
       className="picture"
       src={picture.url}
       alt={alt}
       lang={lang}
-      width={picture.width ?? undefined}
-      height={picture.height ?? undefined}
+      width={width ?? undefined}
+      height={height ?? undefined}
+      // Its proportions, for a screen that caps its height (the exam on a phone) and must still know its width
+      // before it arrives.
+      style={width && height ? ({ '--picture-ratio': width / height } as CSSProperties) : undefined}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
     />
@@ -94,7 +98,13 @@ function FullScreenPicture({ open, onClose, picture, alt, caption }: FullScreenP
       className="picture-dialog"
     >
       <div className="picture-dialog__frame">
-        <img src={picture.url} alt={alt} width={picture.width ?? undefined} height={picture.height ?? undefined} />
+        <img
+          className="picture-dialog__image"
+          src={picture.url}
+          alt={alt}
+          width={picture.width ?? undefined}
+          height={picture.height ?? undefined}
+        />
       </div>
     </Dialog>
   )

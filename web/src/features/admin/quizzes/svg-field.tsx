@@ -30,7 +30,7 @@ interface SvgFieldProps {
   pictureLabel: string
   captionEnLabel: string
   captionNeLabel: string
-  /** The image's `{svg, caption}` in the form, also its path in the request ("image", "options.2.image"). */
+  /** The image's `{svg, picture, caption}` in the form, also its path in the request ("image", "options.2.image"). */
   name: string
 }
 
