@@ -6,6 +6,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { defineConfig } from 'vitest/config'
 import enNav from './src/i18n/locales/en/nav.json'
+import { pictureCaching } from './src/lib/picture-cache'
 import neNav from './src/i18n/locales/ne/nav.json'
 
 // The install manifest (decision 019): one per language, the same app (`id`) under an English or a Nepali name.
@@ -185,9 +186,11 @@ const clientConfig = {
         // Except KaTeX, which only the admin's question form loads for its maths preview (docs/decisions/028):
         // learners' workers would otherwise fetch its 86 KB for nothing.
         globIgnores: ['**/tex-preview-*.js'],
-        // A reload offline gets index.html from the cache; the API never (its responses are never cached).
+        // A reload offline gets index.html from the cache; the API never (its responses are never cached, but pictures).
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/],
+        // The one exception: question pictures, which never change, kept for an exam that goes offline.
+        runtimeCaching: [pictureCaching],
         // The first visit's page is controlled as soon as the worker is ready, so its lazy chunks load offline.
         clientsClaim: true,
         cleanupOutdatedCaches: true,

@@ -12,7 +12,7 @@ export function makeQuestion(number: number): QuizQuestion {
     number,
     text: { en: `What is question ${number}?`, ne: `प्रश्न ${number} के हो?`, html: null },
     topic: '',
-    image: number === 1 ? { svg: SVG, caption: { en: 'A triangle', ne: 'त्रिभुज', html: null } } : null,
+    image: number === 1 ? { svg: SVG, picture: null, caption: { en: 'A triangle', ne: 'त्रिभुज', html: null } } : null,
     options: [1, 2, 3, 4].map((k) => ({
       id: 1000 + number * 10 + k,
       text: { en: `Choice ${k} for ${number}`, ne: `विकल्प ${k}`, html: null },

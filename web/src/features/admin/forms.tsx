@@ -3,7 +3,14 @@
 // SPEC.md section 5 leaves the bounds and required fields of the quiz and question forms to the server, so those two
 // forms send what the admin typed (`sendAsTyped`); the others check on the client only what the original app did.
 import { zodResolver } from '@hookform/resolvers/zod'
-import { AdminUserPatchSchema, adminMessages, institutionMessages, liveMessages, planMessages } from '@quiz/contracts'
+import {
+  AdminUserPatchSchema,
+  adminMessages,
+  institutionMessages,
+  liveMessages,
+  pictureMessages,
+  planMessages,
+} from '@quiz/contracts'
 import { useEffect, useRef, type FormEventHandler, type ReactNode } from 'react'
 import { FormProvider, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -18,6 +25,7 @@ import './admin.i18n'
 export const uiMessages = {
   invalidJson: 'Invalid JSON format. Please check your data.',
   price: 'Enter a price in rupees, with at most two decimals.',
+  noPastedPicture: 'The clipboard holds no picture: copy a picture, then paste it here.',
 } as const
 
 /**
@@ -110,6 +118,12 @@ const keys = {
   [adminMessages.optionCount]: 'field_messages.option_count',
   [adminMessages.exactlyOneCorrect]: 'field_messages.exactly_one_correct',
   [adminMessages.svgTooLarge]: 'field_messages.svg_too_large',
+  [pictureMessages.notAPicture]: 'field_messages.picture_not_a_picture',
+  [pictureMessages.tooLarge]: 'field_messages.picture_too_large',
+  [pictureMessages.tooManyPixels]: 'field_messages.picture_too_many_pixels',
+  [pictureMessages.unknown]: 'field_messages.picture_unknown',
+  [pictureMessages.svgAndPicture]: 'field_messages.picture_and_svg',
+  [uiMessages.noPastedPicture]: 'field_messages.picture_paste_empty',
   [adminMessages.questionCount]: 'field_messages.question_count',
   [adminMessages.duration]: 'field_messages.duration',
   [adminMessages.attempts]: 'field_messages.attempts',

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { PracticeDeck } from '../../api/practice'
-import { fakeNetwork, page, renderRoutes } from '../../test/page-test-utils'
+import { fakeNetwork, page, polyfillDialog, renderRoutes } from '../../test/page-test-utils'
 import { Component as PracticePage } from './practice-page'
 
 const card = (id: number, text: string, box = 1) => ({
@@ -29,9 +29,35 @@ const renderPractice = (decks: PracticeDeck[], answers: Record<string, unknown> 
   return network
 }
 
+beforeAll(polyfillDialog)
 afterEach(() => vi.unstubAllGlobals())
 
 describe('practice page', () => {
+  it('shows a card’s pictures lazily with their size, and an option’s picture enlarges beside the option', async () => {
+    const user = userEvent.setup()
+    const picture = (c: string) => ({ url: `/api/pictures/${c.repeat(64)}.webp`, width: 500, height: 250 })
+    const base = card(1, 'Which shape?')
+    const withPictures = {
+      ...base,
+      question: {
+        ...base.question,
+        image: { svg: null, picture: picture('e'), caption: { en: 'Shapes', ne: 'आकारहरू', html: null } },
+        options: base.question.options.map((option, index) =>
+          index === 0
+            ? { ...option, image: { svg: null, picture: picture('f'), caption: { en: '', ne: '', html: null } } }
+            : option,
+        ),
+      },
+    }
+    renderPractice([{ due: 1, total: 1, cards: [withPictures], next_due_at: null }], {}, 'ne')
+    const own = await screen.findByRole('img', { name: 'आकारहरू' })
+    expect(own).toHaveAttribute('width', '500')
+    expect(own).toHaveAttribute('loading', 'lazy')
+    expect(screen.getByRole('img', { name: 'विकल्प क को चित्र' })).toHaveAttribute('height', '250')
+    await user.click(screen.getByRole('button', { name: /ठूलो गरी हेर्नुहोस्: विकल्प क को चित्र/ }))
+    expect(screen.getByRole('dialog', { name: 'विकल्प क को चित्र' })).toBeInTheDocument()
+  })
+
   it('shows one card, tells at once whether the choice was right with the correct option and hint, then the next', async () => {
     const user = userEvent.setup()
     const first: PracticeDeck = { due: 2, total: 2, cards: [card(1, '1 + 1?'), card(2, '1 + 2?')], next_due_at: null }

@@ -13,7 +13,8 @@ import {
 import { Alert } from '../../components/ui/alert'
 import { Loading } from '../../components/ui/loading'
 import { RichText } from '../../components/ui/rich-text'
-import { SvgImage, svgDataUrl } from '../../components/ui/svg-image'
+import { PictureZoom } from '../../components/ui/picture-image'
+import { OptionImage, QuestionImage } from '../../components/ui/svg-image'
 import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
 import { formatDateTime, formatNumber } from '../../lib/format'
 import { optionLetter } from '../../lib/option-letters'
@@ -117,9 +118,7 @@ function PracticeQuestion({ card, feedback, busy, failed, onChoose, onNext }: Pr
     <section className="card practice-card" aria-labelledby="practice-question">
       {question.topic && <p className="badge">{question.topic}</p>}
       <RichText as="p" id="practice-question" className="practice-card__text" text={question.text} />
-      {question.image && (
-        <SvgImage svg={question.image.svg} caption={question.image.caption} alt={pick(question.image.caption)} />
-      )}
+      {question.image && <QuestionImage image={question.image} alt={pick(question.image.caption)} />}
       <ul className="practice-options" aria-labelledby="practice-question">
         {question.options.map((option, index) => {
           const isCorrect = feedback?.result.correct_option_id === option.id
@@ -141,10 +140,17 @@ function PracticeQuestion({ card, feedback, busy, failed, onChoose, onNext }: Pr
                 onClick={() => onChoose(option.id)}
               >
                 <span aria-hidden="true">{letter}.</span> <RichText text={option.text} inControl />
-                {option.image && <img src={svgDataUrl(option.image.svg)} alt={pick(option.image.caption)} />}
+                {option.image && <OptionImage image={option.image} alt={t('option_image_alt', { letter })} />}
                 {answered && isCorrect && <span className="visually-hidden"> ({t('correct_option')})</span>}
                 {answered && isChosen && !isCorrect && <span className="visually-hidden"> ({t('your_answer')})</span>}
               </button>
+              {option.image?.picture && (
+                <PictureZoom
+                  picture={option.image.picture}
+                  alt={t('option_image_alt', { letter })}
+                  caption={option.image.caption}
+                />
+              )}
             </li>
           )
         })}

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { forgetAllAttempts, loadQuestion, saveQuestion, storedQuestionNumbers } from './attempt-store'
-import { keepPaper } from './kept-paper'
+import { keepPaper, picturesOf } from './kept-paper'
 import { ATTEMPT_ID, makeQuestion as question } from '../../test/quiz-fixtures'
 
 beforeEach(() => forgetAllAttempts())
@@ -31,5 +31,42 @@ describe('keeping the paper on the device', () => {
     asked.length = 0
     expect(await keepPaper(ATTEMPT_ID, 10, (number) => saveQuestion(ATTEMPT_ID, number, question(number)))).toBe(10)
     expect(await loadQuestion(ATTEMPT_ID, 7)).toEqual(question(7))
+  })
+
+  it("fetches every question's pictures with it, and again for questions kept before, and retries failures", async () => {
+    const url = (c: string) => `/api/pictures/${c.repeat(64)}.webp`
+    const withPictures = (number: number) => {
+      const plain = question(number)
+      return {
+        ...plain,
+        image: { svg: null, picture: { url: url(String(number)), width: 10, height: 10 }, caption: plain.text },
+        options: plain.options.map((option, index) =>
+          index === 0
+            ? { ...option, image: { svg: null, picture: { url: url('f'), width: 5, height: 5 }, caption: plain.text } }
+            : option,
+        ),
+      }
+    }
+    expect(picturesOf(withPictures(1))).toEqual([url('1'), url('f')])
+    await saveQuestion(ATTEMPT_ID, 1, withPictures(1))
+    const fetched: string[] = []
+    const fetchPicture = async (address: string) => {
+      fetched.push(address)
+      if (address === url('3')) throw new TypeError('Failed to fetch')
+    }
+    const fetchQuestion = async (number: number) => {
+      await saveQuestion(ATTEMPT_ID, number, withPictures(number))
+      return withPictures(number)
+    }
+    // Question 3 is on the device but one of its pictures is not: the paper is not whole yet.
+    expect(await keepPaper(ATTEMPT_ID, 3, fetchQuestion, undefined, fetchPicture)).toBe(2)
+    expect([...new Set(fetched)].sort()).toEqual([url('1'), url('2'), url('3'), url('f')].sort())
+    expect(await storedQuestionNumbers(ATTEMPT_ID)).toEqual(new Set([1, 2, 3]))
+
+    fetched.length = 0
+    expect(
+      await keepPaper(ATTEMPT_ID, 3, fetchQuestion, undefined, async (address) => void fetched.push(address)),
+    ).toBe(3)
+    expect(fetched).toContain(url('3'))
   })
 })

@@ -1,36 +1,55 @@
+import type { QuizQuestion } from '@quiz/contracts'
 import pLimit from 'p-limit'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { storedQuestionNumbers } from './attempt-store'
+import { keepPicture } from '../../lib/picture-cache'
+import { loadQuestion, storedQuestionNumbers } from './attempt-store'
 import { quizQueries } from './quiz.api'
 
 /** Questions fetched at once while the paper is kept: enough to fill a slow link, few enough not to crowd it. */
 const CONCURRENCY = 4
 
+/** The addresses of a question's pictures: its own and its options'. */
+export function picturesOf(question: QuizQuestion): string[] {
+  return [question.image, ...question.options.map((option) => option.image)].flatMap((image) =>
+    image?.picture ? [image.picture.url] : [],
+  )
+}
+
 /**
  * Fetches every question of the attempt not yet on the device (each one keeps itself there: quizQueries.question),
- * a few at a time. A question that fails is left for the next run. Resolves with how many are on the device.
+ * and every question's pictures, a few questions at a time. A question or picture that fails is left for the next
+ * run. Reports how many questions are on the device; resolves with how many are there with all their pictures.
  */
 export async function keepPaper(
   attemptId: number,
   total: number,
-  fetchQuestion: (number: number) => Promise<unknown>,
+  fetchQuestion: (number: number) => Promise<QuizQuestion | void>,
   onKept: (count: number) => void = () => undefined,
+  fetchPicture: (url: string) => Promise<void> = keepPicture,
 ): Promise<number> {
-  const kept = await storedQuestionNumbers(attemptId).catch(() => new Set<number>())
+  const stored = await storedQuestionNumbers(attemptId).catch(() => new Set<number>())
+  const kept = new Set(stored)
+  const whole = new Set<number>()
   onKept(kept.size)
   const limit = pLimit(CONCURRENCY)
-  const missing = Array.from({ length: total }, (_, index) => index + 1).filter((number) => !kept.has(number))
   await Promise.allSettled(
-    missing.map((number) =>
+    Array.from({ length: total }, (_, index) => index + 1).map((number) =>
       limit(async () => {
-        await fetchQuestion(number)
-        kept.add(number)
-        onKept(kept.size)
+        const fetched = stored.has(number) ? undefined : await fetchQuestion(number)
+        if (!kept.has(number)) {
+          kept.add(number)
+          onKept(kept.size)
+        }
+        // A question kept by an earlier run (or on screen) may have pictures that are not: ask again, which the
+        // worker or the browser answers from the device when they are.
+        const question = fetched ?? (await loadQuestion(attemptId, number))
+        if (question) await Promise.all(picturesOf(question).map(fetchPicture))
+        whole.add(number)
       }),
     ),
   )
-  return kept.size
+  return whole.size
 }
 
 /**

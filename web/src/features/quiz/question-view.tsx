@@ -1,7 +1,8 @@
-import { useId } from 'react'
+import { Fragment, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RichText } from '../../components/ui/rich-text'
-import { OptionImage, SvgImage } from '../../components/ui/svg-image'
+import { PictureZoom } from '../../components/ui/picture-image'
+import { OptionImage, QuestionImage } from '../../components/ui/svg-image'
 import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
 import { optionLetter } from '../../lib/option-letters'
 import type { QuizQuestion } from '@quiz/contracts'
@@ -30,41 +31,41 @@ export function QuestionView({ question, total, selectedOptionId, onSelect, disa
       </h2>
       <RichText as="p" id={textId} className="question__text" text={question.text} />
       {question.image && (
-        <SvgImage
-          svg={question.image.svg}
-          caption={question.image.caption}
+        <QuestionImage
+          image={question.image}
           alt={pick(question.image.caption) || t('question.image_alt', { number: question.number })}
+          eager
         />
       )}
       <div className="options" role="radiogroup" aria-labelledby={textId}>
         {question.options.map((option, index) => {
           const checked = selectedOptionId === option.id
+          const imageAlt = t('question.option_image_alt', { letter: optionLetter(index, language) })
           return (
-            <label key={option.id} className={`option${checked ? ' option--selected' : ''}`}>
-              <input
-                type="radio"
-                name={`question-${question.id}`}
-                value={option.id}
-                checked={checked}
-                disabled={disabled}
-                onChange={() => onSelect(option.id)}
-              />
-              <span className="option__body">
-                <span className="option__text">
-                  <span className="option__letter" aria-hidden="true">
-                    {optionLetter(index, language)}.
-                  </span>{' '}
-                  <RichText text={option.text} inControl />
+            <Fragment key={option.id}>
+              <label className={`option${checked ? ' option--selected' : ''}`}>
+                <input
+                  type="radio"
+                  name={`question-${question.id}`}
+                  value={option.id}
+                  checked={checked}
+                  disabled={disabled}
+                  onChange={() => onSelect(option.id)}
+                />
+                <span className="option__body">
+                  <span className="option__text">
+                    <span className="option__letter" aria-hidden="true">
+                      {optionLetter(index, language)}.
+                    </span>{' '}
+                    <RichText text={option.text} inControl />
+                  </span>
+                  {option.image && <OptionImage image={option.image} alt={imageAlt} />}
                 </span>
-                {option.image && (
-                  <OptionImage
-                    svg={option.image.svg}
-                    caption={option.image.caption}
-                    alt={t('question.option_image_alt', { letter: optionLetter(index, language) })}
-                  />
-                )}
-              </span>
-            </label>
+              </label>
+              {option.image?.picture && (
+                <PictureZoom picture={option.image.picture} alt={imageAlt} caption={option.image.caption} />
+              )}
+            </Fragment>
           )
         })}
       </div>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Dialog } from '../../components/ui/dialog'
 import { RichText } from '../../components/ui/rich-text'
-import { OptionImage, SvgImage } from '../../components/ui/svg-image'
+import { OptionImage, QuestionImage, reportImage } from '../../components/ui/svg-image'
 import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
 import { optionLetter } from '../../lib/option-letters'
 import { ChallengeSection } from './challenge-section'
@@ -55,9 +55,8 @@ export function QuestionDetailDialog({
           )}
           <RichText as="p" className="report-detail__text" text={question.text} />
           {question.image && (
-            <SvgImage
-              svg={question.image.svg_content}
-              caption={question.image.caption}
+            <QuestionImage
+              image={reportImage(question.image)}
               alt={pick(question.image.caption) || t('detail.image_alt', { number })}
             />
           )}
@@ -83,8 +82,8 @@ export function QuestionDetailDialog({
                   {option.image && (
                     <OptionImage
                       className="report-option__image"
-                      svg={option.image.svg_content}
-                      caption={option.image.caption}
+                      image={reportImage(option.image)}
+                      zoomable
                       alt={t('detail.option_image_alt', { letter })}
                     />
                   )}

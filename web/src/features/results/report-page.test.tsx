@@ -29,13 +29,17 @@ const report: ReportCard = {
       text: { en: longEn, ne: longNe, html: null },
       hint: { en: 'Think of Pashupatinath.', ne: 'पशुपतिनाथ सम्झनुहोस्।', html: null },
       topic: 'geography',
-      image: { svg_content: SVG, caption: { en: 'A map', ne: 'नक्सा', html: null } },
+      image: { svg_content: SVG, picture: null, caption: { en: 'A map', ne: 'नक्सा', html: null } },
       options: [
         {
           id: 11,
           text: { en: 'Bagmati', ne: 'बागमती', html: null },
           is_correct: true,
-          image: { svg_content: SVG, caption: { en: 'River', ne: 'नदी', html: null } },
+          image: {
+            svg_content: null,
+            picture: { url: `/api/pictures/${'d'.repeat(64)}.webp`, width: 320, height: 200 },
+            caption: { en: 'River', ne: 'नदी', html: null },
+          },
         },
         { id: 12, text: { en: 'Koshi', ne: 'कोशी', html: null }, is_correct: false, image: null },
       ],
@@ -167,6 +171,10 @@ describe('report page', () => {
       expect.stringMatching(/^data:image\/svg\+xml/),
     )
     expect(within(dialog).getByText('River')).toBeInTheDocument()
+    const picture = within(dialog).getByRole('img', { name: 'Image for option A' })
+    expect(picture).toHaveAttribute('src', expect.stringMatching(/^\/api\/pictures\/d+\.webp$/))
+    expect(picture).toHaveAttribute('height', '200')
+    expect(picture).toHaveAttribute('loading', 'lazy')
     expect(dialog.querySelectorAll('img')).toHaveLength(2)
     const options = within(dialog).getAllByRole('listitem')
     expect(options[0]).toHaveTextContent('Your answer')

@@ -1,6 +1,7 @@
 import type { Bilingual } from '@quiz/contracts'
 import { useTranslation } from 'react-i18next'
-import { useLanguage } from '../../../i18n/use-bilingual'
+import { OptionImage, QuestionImage } from '../../../components/ui/svg-image'
+import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
 import type { ImportRow } from './import.api'
 import { optionLetter } from '../../../lib/option-letters'
 import './import.i18n'
@@ -27,6 +28,7 @@ function BothLanguages({ text, className }: { text: Bilingual; className?: strin
 export function StoredQuestion({ row }: { row: ImportRow }) {
   const { t } = useTranslation('import')
   const language = useLanguage()
+  const pick = useBilingual()
   const { question } = row
   const extras: [string, string][] = []
   if (question.topic) extras.push([t('table.topic'), question.topic])
@@ -38,6 +40,9 @@ export function StoredQuestion({ row }: { row: ImportRow }) {
       <p className="import-question__text">
         {question.text.en || question.text.ne ? <BothLanguages text={question.text} /> : t('table.no_text')}
       </p>
+      {question.image && (
+        <QuestionImage image={question.image} alt={pick(question.image.caption) || t('table.picture_alt')} />
+      )}
       {question.options.length > 0 && (
         <ol className="import-options">
           {question.options.map((option, index) => (
@@ -46,6 +51,13 @@ export function StoredQuestion({ row }: { row: ImportRow }) {
                 {optionLetter(index, language)}.
               </span>{' '}
               <BothLanguages text={option.text} />
+              {option.image && (
+                <OptionImage
+                  image={option.image}
+                  alt={t('table.option_picture_alt', { letter: optionLetter(index, language) })}
+                  zoomable
+                />
+              )}
               {option.is_correct && (
                 <span className="badge badge--correct import-option__mark">
                   <span aria-hidden="true">✓ </span>

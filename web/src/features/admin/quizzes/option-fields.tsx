@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { useFieldMessage } from '../../../components/ui/form/field-message'
 import { BilingualFields } from '../forms'
-import type { QuestionDraft } from './question-draft'
+import { hasImage, type QuestionDraft } from './question-draft'
 import { mathsPreview } from './maths-preview'
 import { SvgField } from './svg-field'
 import '../admin.i18n'
@@ -26,7 +26,7 @@ export function OptionFields({ index, radioName, canRemove, onMarkCorrect, onRem
   const formState = useFormState({ control, name: path })
   const imageInvalid = getFieldState(`${path}.image`, formState).invalid
   const optionError = useFieldMessage()(getFieldState(`${path}.is_correct`, formState).error)
-  const [showImage, setShowImage] = useState(() => getValues(`${path}.image.svg`).trim() !== '')
+  const [showImage, setShowImage] = useState(() => hasImage(getValues(`${path}.image`)))
   const radioId = useId()
   const n = index + 1
 
@@ -70,6 +70,7 @@ export function OptionFields({ index, radioName, canRemove, onMarkCorrect, onRem
         <summary>{t('question_form.option_image_toggle')}</summary>
         <SvgField
           label={t('question_form.option_image')}
+          pictureLabel={t('question_form.option_picture')}
           captionEnLabel={t('question_form.option_caption_en')}
           captionNeLabel={t('question_form.option_caption_ne')}
           name={`${path}.image`}

@@ -44,7 +44,11 @@ const stored: AdminQuestion = {
   },
   hint: null,
   topic: 'Geography',
-  image: { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', caption: { en: 'Map', ne: '', html: null } },
+  image: {
+    svg: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    picture: null,
+    caption: { en: 'Map', ne: '', html: null },
+  },
   options: [
     { id: 1, text: { en: 'Pokhara', ne: '', html: null }, is_correct: false, image: null },
     { id: 2, text: { en: 'Kathmandu', ne: 'काठमाडौं', html: null }, is_correct: true, image: null },
@@ -92,7 +96,7 @@ describe('toQuestionPayload', () => {
   it('sends a hint given in one language only, and drops an image with blank SVG', () => {
     const draft = newQuestionDraft()
     draft.hint = { en: '', ne: 'सङ्केत' }
-    draft.image = { svg: '   ', caption: { en: 'ignored', ne: '' } }
+    draft.image = { svg: '   ', picture: null, caption: { en: 'ignored', ne: '' } }
     const payload = toQuestionPayload(draft)
     expect(payload.hint).toEqual({ en: '', ne: 'सङ्केत' })
     expect(payload.image).toBeNull()

@@ -8,9 +8,21 @@ export const MIN_OPTIONS = 2
 export const MAX_OPTIONS = 10
 export const NEW_QUESTION_OPTIONS = 4
 
-/** An image as edited: blank SVG is "no image", and the captions are kept while the SVG is blank. */
+/**
+ * A picture as edited: one the server stores (`stored`, sent back by its url, never re-uploaded) or one just chosen
+ * (its data: URL, sent as it is; its size is the server's to say).
+ */
+export interface PictureDraft {
+  url: string
+  width: number | null
+  height: number | null
+  stored: boolean
+}
+
+/** An image as edited: blank SVG and no picture is "no image", and the captions are kept meanwhile. */
 export interface ImageDraft {
   svg: string
+  picture: PictureDraft | null
   caption: Bilingual
 }
 
@@ -29,9 +41,18 @@ export interface QuestionDraft {
 }
 
 const emptyText = (): Bilingual => ({ en: '', ne: '' })
-const emptyImage = (): ImageDraft => ({ svg: '', caption: emptyText() })
+const emptyImage = (): ImageDraft => ({ svg: '', picture: null, caption: emptyText() })
 const imageDraft = (image: AdminImage | null | undefined): ImageDraft =>
-  image ? { svg: image.svg, caption: { en: image.caption?.en ?? '', ne: image.caption?.ne ?? '' } } : emptyImage()
+  image
+    ? {
+        svg: image.svg ?? '',
+        picture: image.picture && { ...image.picture, stored: true },
+        caption: { en: image.caption?.en ?? '', ne: image.caption?.ne ?? '' },
+      }
+    : emptyImage()
+
+/** Whether an image draft holds anything to send (an SVG drawing or a picture). */
+export const hasImage = (image: ImageDraft) => image.svg.trim() !== '' || image.picture !== null
 
 export function emptyOption(isCorrect = false): OptionDraft {
   return { text: emptyText(), is_correct: isCorrect, image: emptyImage() }
@@ -74,10 +95,18 @@ export const correctIndex = (options: Pick<OptionDraft, 'is_correct'>[]) =>
 export const canAddOption = (count: number) => count < MAX_OPTIONS
 export const canRemoveOption = (count: number) => count > MIN_OPTIONS
 
-/** An image is sent only when it has SVG; a blank one is "no image" (null), as API.md's absent values are. */
+/**
+ * An image is sent only when it has SVG or a picture; neither is "no image" (null), as API.md's absent values are.
+ * Both are sent as they are, and the server's refusal shows at the picture.
+ */
 function imagePayload(image: ImageDraft): QuestionPayload['image'] {
-  if (!image.svg.trim()) return null
-  return { svg: image.svg, caption: { en: image.caption.en, ne: image.caption.ne } }
+  if (!hasImage(image)) return null
+  const { picture } = image
+  return {
+    ...(image.svg.trim() && { svg: image.svg }),
+    ...(picture && { picture: picture.stored ? { url: picture.url } : picture.url }),
+    caption: { en: image.caption.en, ne: image.caption.ne },
+  }
 }
 
 export function toQuestionPayload(draft: QuestionDraft): QuestionPayload {

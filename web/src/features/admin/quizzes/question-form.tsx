@@ -129,6 +129,7 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
         />
         <SvgField
           label={t('question_form.image')}
+          pictureLabel={t('question_form.picture')}
           captionEnLabel={t('question_form.image_caption_en')}
           captionNeLabel={t('question_form.image_caption_ne')}
           name="image"

@@ -35,9 +35,13 @@ export interface QuizDetailsPayload {
   live: { starts_at: string | null; join_minutes: number | null } | null
 }
 
-/** An image as sent: its caption's TeX source only (the server renders it). */
+/**
+ * An image as sent: an SVG drawing or a picture (API.md "Pictures in questions": a new one as a data URL, a stored
+ * one by its url), and its caption's TeX source only (the server renders it).
+ */
 export interface ImagePayload {
-  svg: string
+  svg?: string
+  picture?: string | { url: string }
   caption: Bilingual
 }
 

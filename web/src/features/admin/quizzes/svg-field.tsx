@@ -7,12 +7,14 @@ import { TextField } from '../../../components/ui/form/fields'
 import type { Bilingual } from './quizzes.api'
 import { BilingualFields, pairFields } from '../forms'
 import { mathsPreview } from './maths-preview'
+import { PictureField } from './picture-field'
 import '../admin.i18n'
 
 /** The server's paths under an image ("image", "options.2.image") and the fields of an SvgField that show them. */
 export const imageFields = (path: string): Record<string, string> => ({
   [path]: `${path}.svg`,
   [`${path}.svg`]: `${path}.svg`,
+  [`${path}.picture`]: `${path}.picture`,
   ...pairFields(`${path}.caption`),
 })
 
@@ -25,14 +27,18 @@ function isWellFormedSvg(svg: string): boolean {
 
 interface SvgFieldProps {
   label: string
+  pictureLabel: string
   captionEnLabel: string
   captionNeLabel: string
-  /** The image's `{svg, caption}` in the form, also its path in the request ("image", "options.2.image"). */
+  /** The image's `{svg, picture, caption}` in the form, also its path in the request ("image", "options.2.image"). */
   name: string
 }
 
-/** An SVG textarea with its captions and a live preview drawn exactly as learners get it: an <img> with a data URL. */
-export function SvgField({ label, captionEnLabel, captionNeLabel, name }: SvgFieldProps) {
+/**
+ * An SVG textarea or a picture, with the captions they share and live previews drawn exactly as learners get them
+ * (the SVG as an <img> with a data URL).
+ */
+export function SvgField({ label, pictureLabel, captionEnLabel, captionNeLabel, name }: SvgFieldProps) {
   const { t } = useTranslation('admin')
   const pick = useBilingual()
   const [markup, captions] = useWatch({ name: [`${name}.svg`, `${name}.caption`] }) as [string, Bilingual]
@@ -62,6 +68,7 @@ export function SvgField({ label, captionEnLabel, captionNeLabel, name }: SvgFie
           )}
         </div>
       )}
+      <PictureField label={pictureLabel} name={name} />
       <div className="admin-grid">
         <BilingualFields
           labels={{ en: captionEnLabel, ne: captionNeLabel }}
