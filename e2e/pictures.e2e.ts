@@ -2,6 +2,8 @@ import { strToU8, zipSync } from 'fflate'
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import enBank from '../web/src/i18n/locales/en/bank.json'
+import enCommon from '../web/src/i18n/locales/en/common.json'
 import enImport from '../web/src/i18n/locales/en/import.json'
 import enQuiz from '../web/src/i18n/locales/en/quiz.json'
 import {
@@ -133,7 +135,8 @@ describe('a picture from a Word file to a learner on a phone', () => {
     )
     pictureUrl = body.image!.picture!.url
     expect(pictureUrl).toMatch(/^\/api\/pictures\/[0-9a-f]{64}\.webp$/)
-    await page.getByText(QUESTION).first().click()
+    // The bank's editor shows the picture as learners will see it.
+    await page.getByRole('button', { name: interpolate(enBank.list.edit_named, { id: questionId }) }).click()
     await expectMapShown(page)
     await screenshot(page, 'pictures-bank-en')
   })
@@ -182,7 +185,12 @@ describe('a picture from a Word file to a learner on a phone', () => {
     await mapOn(page).click()
     const dialog = page.getByRole('dialog', { name: CAPTION })
     await dialog.waitFor()
+    // Fitted to the screen first, the whole map seen; a press shows it at its own size, to read a detail.
+    const enlarged = dialog.locator('img')
+    await expect.poll(async () => (await enlarged.boundingBox())!.width).toBeLessThanOrEqual(360)
     await screenshot(page, 'pictures-exam-en-phone-full-screen')
+    await dialog.getByRole('button', { name: enCommon.picture.actual_size }).click()
+    await expect.poll(async () => (await enlarged.boundingBox())!.width).toBeGreaterThanOrEqual(1600)
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'hidden' })
 

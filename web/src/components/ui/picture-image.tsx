@@ -89,6 +89,7 @@ interface FullScreenPictureProps {
 /** The picture at its full size in the app's dialog (focus returns to the opener), named by its caption. */
 function FullScreenPicture({ open, onClose, picture, alt, caption }: FullScreenPictureProps) {
   const { t } = useTranslation()
+  const [actualSize, setActualSize] = useState(false)
   const pick = useBilingualLang()
   return (
     <Dialog
@@ -98,13 +99,22 @@ function FullScreenPicture({ open, onClose, picture, alt, caption }: FullScreenP
       className="picture-dialog"
     >
       <div className="picture-dialog__frame">
-        <img
-          className="picture-dialog__image"
-          src={picture.url}
-          alt={alt}
-          width={picture.width ?? undefined}
-          height={picture.height ?? undefined}
-        />
+        {/* Fitted to the screen first, so the whole picture is seen; its own size on a press, to read a detail. */}
+        <button
+          type="button"
+          className="picture-dialog__toggle"
+          aria-pressed={actualSize}
+          onClick={() => setActualSize((actual) => !actual)}
+        >
+          <img
+            className={`picture-dialog__image${actualSize ? ' picture-dialog__image--actual' : ''}`}
+            src={picture.url}
+            alt={alt}
+            width={picture.width ?? undefined}
+            height={picture.height ?? undefined}
+          />
+          <span className="visually-hidden">{t('picture.actual_size')}</span>
+        </button>
       </div>
     </Dialog>
   )
