@@ -17,7 +17,14 @@ const pairs = (items) => items.flatMap((a) => items.filter((b) => b !== a).map((
 /** server/src: shared infrastructure, the composition root, and features (every other folder). */
 export const serverLayers = {
   /** Shared folders in layers, lowest first, held as the features are (layerZones): none imports up or aside. */
-  shared: [['lib', 'svg'], ['config.ts'], ['db', 'sms'], ['http', 'audit'], ['accounts', 'maths', 'pictures'], ['questions']],
+  shared: [
+    ['lib', 'svg'],
+    ['config.ts'],
+    ['db', 'sms'],
+    ['http', 'audit'],
+    ['accounts', 'maths', 'pictures'],
+    ['questions'],
+  ],
   composition: ['app.ts', 'main.ts', 'cluster.ts', 'context.ts', 'services.ts', 'cli'],
   /**
    * Features in layers, lowest first: a feature imports features of lower layers only (through their services),
