@@ -73,6 +73,9 @@ export function ImportGuide() {
           <li>
             <LangRuns text={t('guide.fonts')} />
           </li>
+          <li>
+            <LangRuns text={t('guide.pictures')} />
+          </li>
         </ul>
         <div className="import-examples">
           <figure>
