@@ -23,7 +23,9 @@ export async function reencodeRaster(
 ): Promise<Reencoded | RasterRefusal> {
   let metadata: sharp.Metadata
   try {
-    metadata = await sharp(input).metadata()
+    // Only the header is read here; sharp's own default limit would call a declared 60,000 x 60,000 canvas
+    // unreadable rather than too large.
+    metadata = await sharp(input, { limitInputPixels: false }).metadata()
   } catch {
     return 'not_an_image'
   }
