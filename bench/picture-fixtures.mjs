@@ -28,7 +28,8 @@ function diagramSvg(seed, width, height) {
   // A figure in the upper part: axes, a curve, shapes and arrows.
   parts.push(`<path d="M120 900 L120 120 M120 900 L1300 900" stroke="#222" stroke-width="5" fill="none"/>`)
   let curve = 'M120 860'
-  for (let x = 140; x <= 1280; x += 20) curve += ` L${x} ${(860 - 600 * Math.sin((x - 120) / (380 + next() * 60)) ** 2).toFixed(1)}`
+  for (let x = 140; x <= 1280; x += 20)
+    curve += ` L${x} ${(860 - 600 * Math.sin((x - 120) / (380 + next() * 60)) ** 2).toFixed(1)}`
   parts.push(`<path d="${curve}" stroke="#1a1a6a" stroke-width="4" fill="none"/>`)
   for (let i = 0; i < 12; i++) {
     const cx = 1400 + next() * 500
@@ -60,10 +61,13 @@ function diagramSvg(seed, width, height) {
 }
 
 /**
- * The JPEG of scanned diagram `seed`: `width` x `height`, quality chosen so that it weighs about `targetBytes`.
- * Resolves to {jpeg, quality}.
+ * The JPEG of scanned diagram `seed`: `width` x `height`, at `quality`, or at the quality that makes it weigh about
+ * `targetBytes` when none is given. Resolves to {jpeg, quality}.
  */
-export async function scannedDiagram(seed, { width = 2000, height = 1500, targetBytes = 1024 * 1024 } = {}) {
+export async function scannedDiagram(
+  seed,
+  { width = 2000, height = 1500, targetBytes = 1024 * 1024, quality: fixedQuality } = {},
+) {
   const drawing = await sharp(Buffer.from(diagramSvg(seed, width, height)))
     .flatten({ background: '#ffffff' })
     .blur(0.6)
@@ -75,11 +79,17 @@ export async function scannedDiagram(seed, { width = 2000, height = 1500, target
     .tint({ r: 250, g: 240, b: 220 })
     .png()
     .toBuffer()
-  const scan = await sharp(paper).composite([{ input: drawing, blend: 'multiply' }]).png().toBuffer()
+  const scan = await sharp(paper)
+    .composite([{ input: drawing, blend: 'multiply' }])
+    .png()
+    .toBuffer()
+  if (fixedQuality !== undefined)
+    return { jpeg: await sharp(scan).jpeg({ quality: fixedQuality }).toBuffer(), quality: fixedQuality }
   let best
   for (let quality = 60; quality <= 98; quality += 2) {
     const jpeg = await sharp(scan).jpeg({ quality }).toBuffer()
-    if (!best || Math.abs(jpeg.length - targetBytes) < Math.abs(best.jpeg.length - targetBytes)) best = { jpeg, quality }
+    if (!best || Math.abs(jpeg.length - targetBytes) < Math.abs(best.jpeg.length - targetBytes))
+      best = { jpeg, quality }
     if (jpeg.length > targetBytes) break
   }
   return best
