@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { AppContext } from '../context'
+import type { Config } from '../config'
 import type { PicturesService } from './pictures.service'
 
 export interface PictureSweeper {
@@ -14,7 +14,7 @@ export interface PictureSweeper {
  * two sweeping at once delete the same rows, which is harmless. A failed sweep is logged and tried again next time.
  */
 export function createPictureSweeper(
-  { config }: Pick<AppContext, 'config'>,
+  { config }: { config: Pick<Config, 'pictureSweepIntervalMs'> },
   pictures: Pick<PicturesService, 'deleteUnused'>,
   log: Pick<FastifyBaseLogger, 'error' | 'info'>,
 ): PictureSweeper {
