@@ -13,7 +13,7 @@ export interface EncodedPicture {
 export type PictureRefusal = 'not_a_picture' | 'too_large' | 'too_many_pixels'
 
 // Tuned on bench/pictures.mjs's scanned diagram (docs/performance.md, "Pictures in questions"): at quality 80,
-// effort 4 and smart subsampling, a 2,000 px scan of 1 MB was stored in 431 KB for 350 ms of CPU, against budgets
+// effort 4 and smart subsampling, a 2,000 px scan of 1 MB was stored in 428 KB for 540 ms of CPU, against budgets
 // of 150 KB and 300 ms. Nearly all of those bytes were paper grain, which a shrunk picture cannot show faithfully
 // anyway: a light blur after shrinking (sigma 0.7; at 0.5 the kernel is too narrow to act) removes it and keeps the
 // strokes sharp; pictures already within 1,600 px (drawings, screenshots) are not blurred. Smart subsampling tripled
