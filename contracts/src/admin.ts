@@ -113,7 +113,7 @@ const utf8Length = (value: string) => {
 
 /**
  * SVG markup as sent. The server also sanitises every SVG before validating the rest (server/src/admin/
- * svg-fields.ts), so markup it refuses is reported at this field's path with every other problem.
+ * image-fields.ts), so markup it refuses is reported at this field's path with every other problem.
  */
 export const SvgInputSchema = z
   .string(required)

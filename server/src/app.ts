@@ -219,7 +219,7 @@ export async function buildApp(deps: Omit<AppContext, 'metrics'>, { logger, serv
 
   // The background jobs run while the app does; each is stopped (its sends in flight awaited) before the database
   // closes, and the shown questions still held in the process are written before it does.
-  for (const job of [jobs.deliveries, jobs.announcements]) {
+  for (const job of [jobs.deliveries, jobs.announcements, jobs.pictureSweep]) {
     app.addHook('onReady', async () => job.start())
     app.addHook('onClose', async () => job.stop())
   }

@@ -193,4 +193,10 @@ describe('web push', () => {
     expect(load({ NODE_ENV: 'test' }).liveAnnouncementIntervalMs).toBe(0)
     expect(load({ NODE_ENV: 'test', LIVE_ANNOUNCEMENT_INTERVAL_MS: '50' }).liveAnnouncementIntervalMs).toBe(50)
   })
+
+  it('sweeps unused pictures daily, but not under NODE_ENV=test unless told', () => {
+    expect(load({ NODE_ENV: 'development' }).pictureSweepIntervalMs).toBe(86_400_000)
+    expect(load({ NODE_ENV: 'test' }).pictureSweepIntervalMs).toBe(0)
+    expect(load({ NODE_ENV: 'test', PICTURE_SWEEP_INTERVAL_MS: '50' }).pictureSweepIntervalMs).toBe(50)
+  })
 })

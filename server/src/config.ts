@@ -86,6 +86,8 @@ const EnvSchema = z.object({
   DELIVERY_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
   /** Unset: 5000, or 0 (off) under NODE_ENV=test, whose tests run the live mocks' announcements themselves. */
   LIVE_ANNOUNCEMENT_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+  /** Unset: daily, or 0 (off) under NODE_ENV=test, whose tests run the sweep themselves. */
+  PICTURE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
 })
 
 const PAYMENT_PROVIDER_NAMES = ['khalti', 'esewa', 'fake'] as const
@@ -144,6 +146,8 @@ export type Config = Readonly<{
   deliveryIntervalMs: number
   /** How often each process looks for live mocks' reminders and results notices that are due (ms; 0: never). */
   liveAnnouncementIntervalMs: number
+  /** How often each process deletes the pictures no question uses any more (0: never). */
+  pictureSweepIntervalMs: number
   /** Shed load with 503 and Retry-After once the event loop lags this much (0: never). */
   overload: { maxEventLoopDelayMs: number; retryAfterSeconds: number }
   rateLimits: {
@@ -294,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
     },
     deliveryIntervalMs: e.DELIVERY_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     liveAnnouncementIntervalMs: e.LIVE_ANNOUNCEMENT_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
+    pictureSweepIntervalMs: e.PICTURE_SWEEP_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 24 * 3_600_000),
     workers: e.WORKERS,
     metricsToken: e.METRICS_TOKEN,
     overload: {

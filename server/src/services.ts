@@ -24,6 +24,7 @@ import { createLiveService } from './live/live.service'
 import { createDeliveryDrainer } from './notifications/delivery-drainer'
 import { createNotificationService } from './notifications/notifications.service'
 import { createPaymentService } from './payments/payments.service'
+import { createPictureSweeper } from './pictures/picture-sweeper'
 import { createPicturesService } from './pictures/pictures.service'
 import { createPlanService } from './plans/plans.service'
 import { createPracticeService } from './practice/practice.service'
@@ -97,11 +98,13 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
     /**
      * Started when the app is ready and stopped (their work in flight awaited) when it closes, before the database:
      * pushes and text messages that notifications queued, sent after their transactions commit, and live mocks'
-     * reminders and results notices, queued as notifications when due (each once, whichever process).
+     * reminders and results notices, queued as notifications when due (each once, whichever process); and the daily
+     * sweep of pictures no question uses any more.
      */
     jobs: {
       deliveries: createDeliveryDrainer(context, log),
       announcements: createAnnouncementSender(context, log),
+      pictureSweep: createPictureSweeper(context, pictures, log),
     },
   }
 }

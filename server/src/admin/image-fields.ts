@@ -143,8 +143,12 @@ function imagesBefore(
       return
     }
     const errors = zodFieldErrors(schema.safeParse(request.body).error?.issues ?? [])
+    // A link sent as a picture is refused here and by the schema's pattern alike: one message, not two.
     for (const found of own)
-      for (const [path, messages] of Object.entries(found)) (errors[path] ??= []).push(...messages)
+      for (const [path, messages] of Object.entries(found)) {
+        const atPath = (errors[path] ??= [])
+        atPath.push(...messages.filter((message) => !atPath.includes(message)))
+      }
     if (pictureReading.tooLarge) throw new AppError(413, 'payload_too_large', 'A picture is too large.', errors)
     throw new ValidationFailed(errors)
   }

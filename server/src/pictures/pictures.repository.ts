@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import type { EncodedPicture } from './picture-encoding'
 
@@ -30,10 +30,12 @@ export async function findPictureData(db: Kysely<DB>, hash: string): Promise<Buf
 
 /**
  * Pictures stored before `before` that no revision or option names (API.md: one no revision uses any more may be
- * deleted after 30 days). Imports' dry runs name theirs in their rows; a dry run is kept for less than that.
+ * deleted after 30 days), nor an import's dry run that has not expired at `now`. A dry run names its pictures in its
+ * rows' JSON, and its age says nothing of theirs: a picture first stored 29 days ago and named again by today's dry
+ * run (same content, same row) would otherwise be deleted tomorrow, under the dry run's commit.
  */
-export async function deleteUnusedPictures(db: Kysely<DB>, before: number): Promise<number> {
-  const result = await db
+export async function deleteUnusedPictures(db: Kysely<DB>, before: number, now: number): Promise<string[]> {
+  const rows = await db
     .deleteFrom('pictures')
     .where('created_at', '<', before)
     .where((eb) =>
@@ -51,9 +53,18 @@ export async function deleteUnusedPictures(db: Kysely<DB>, before: number): Prom
               .select('id')
               .whereRef('question_options.image_picture', '=', 'pictures.hash'),
           ),
+          eb.exists(
+            eb
+              .selectFrom('imports')
+              .select('id')
+              .where('expires_at', '>', now)
+              // The hash is 64 hex digits: nothing in it is special to LIKE.
+              .where('rows', 'like', sql<string>`'%' || pictures.hash || '%'`),
+          ),
         ]),
       ),
     )
-    .executeTakeFirst()
-  return Number(result.numDeletedRows)
+    .returning('hash')
+    .execute()
+  return rows.map((row) => row.hash)
 }

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { PicturesService } from './pictures.service'
 
-const PictureFileParamsSchema = z.object({ file: z.string().max(80) })
+// Any name at all: one that is not a hash's is a 404 like an unknown hash, never a 400.
+const PictureFileParamsSchema = z.object({ file: z.string() })
 const FILE = /^([0-9a-f]{64})\.webp$/
 
 /**

@@ -6,6 +6,7 @@ import { encodePicture, type EncodedPicture, type PictureRefusal } from './pictu
 import { deleteUnusedPictures, findPictureData, findPictureSizes, savePictures } from './pictures.repository'
 
 const DAY = 24 * 60 * 60 * 1000
+export const UNUSED_FOR = 30 * DAY
 /** Pictures kept in memory per process: a paper's pictures are asked by every learner at once. */
 const CACHE_BYTES = 64 * 1024 * 1024
 
@@ -50,8 +51,13 @@ export function createPicturesService({ database: { db }, clock }: { database: D
       return data
     },
 
-    /** API.md: a picture no revision uses any more may be deleted after 30 days. */
-    deleteUnused: () => deleteUnusedPictures(db, clock.now() - 30 * DAY),
+    /** API.md: a picture no revision uses any more may be deleted after 30 days. Resolves to how many were. */
+    async deleteUnused(): Promise<number> {
+      const now = clock.now()
+      const hashes = await deleteUnusedPictures(db, now - UNUSED_FOR, now)
+      for (const hash of hashes) served.delete(hash)
+      return hashes.length
+    },
   }
 }
 
