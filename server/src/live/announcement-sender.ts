@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppContext } from '../context'
+import { createJobLoop, type JobLoop } from '../lib/job-loop'
 import { notify } from '../notifications/notifications.service'
 import { announcementFor } from './announcement-messages'
 import {
@@ -17,11 +18,8 @@ export const DUE_BATCH = 20
 
 export type Outcome = 'sent' | 'skipped' | 'taken'
 
-export interface AnnouncementSender {
-  /** Sends what is due now, then looks again every `config.liveAnnouncementIntervalMs` (no-op when that is 0). */
-  start(): void
-  /** Stops looking and waits for the pass in progress. */
-  stop(): Promise<void>
+/** Sends what is due now, then looks again every `config.liveAnnouncementIntervalMs` (no-op when that is 0). */
+export interface AnnouncementSender extends JobLoop {
   /** Settles the announcements due now (sent or skipped); resolves to how many this process settled. Never throws. */
   sendDue(): Promise<number>
 }
@@ -34,8 +32,6 @@ export function createAnnouncementSender(
   { database, clock, config }: Pick<AppContext, 'database' | 'clock' | 'config'>,
   log: Pick<FastifyBaseLogger, 'error' | 'info'>,
 ): AnnouncementSender {
-  let timer: NodeJS.Timeout | undefined
-  let stopped = true
   let running: Promise<number> | undefined
 
   async function sendDue(): Promise<number> {
@@ -102,27 +98,15 @@ export function createAnnouncementSender(
     })
   }
 
-  function schedule(delay: number) {
-    if (stopped) return
-    timer = setTimeout(async () => {
-      const settled = await sendDue()
-      // A full batch says more may be due: go on at once (after the requests that arrived meanwhile).
-      schedule(settled === DUE_BATCH ? 0 : config.liveAnnouncementIntervalMs)
-    }, delay)
-    // The loop alone never keeps a process alive (a CLI command, a test that forgot to close).
-    timer.unref()
-  }
+  // A full batch says more may be due: go on at once (after the requests that arrived meanwhile).
+  const loop = createJobLoop(config.liveAnnouncementIntervalMs, sendDue, (settled) =>
+    settled === DUE_BATCH ? 0 : config.liveAnnouncementIntervalMs,
+  )
 
   return {
-    start() {
-      if (!stopped || config.liveAnnouncementIntervalMs === 0) return
-      stopped = false
-      // At once: what fell due while no process ran is settled on start, not an interval later.
-      schedule(0)
-    },
+    start: loop.start,
     async stop() {
-      stopped = true
-      clearTimeout(timer)
+      await loop.stop()
       await running
     },
     sendDue,

@@ -1,13 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from '../config'
+import { createJobLoop, type JobLoop } from '../lib/job-loop'
 import type { PicturesService } from './pictures.service'
 
-export interface PictureSweeper {
-  /** Sweeps now, then every `config.pictureSweepIntervalMs` (no-op when that is 0). */
-  start(): void
-  /** Stops sweeping and waits for the sweep in progress. */
-  stop(): Promise<void>
-}
+/** Sweeps now, then every `config.pictureSweepIntervalMs` (no-op when that is 0). */
+export type PictureSweeper = JobLoop
 
 /**
  * Deletes the pictures no question has used for 30 days (API.md "Pictures in questions"). Every process runs one;
@@ -18,10 +15,6 @@ export function createPictureSweeper(
   pictures: Pick<PicturesService, 'deleteUnused'>,
   log: Pick<FastifyBaseLogger, 'error' | 'info'>,
 ): PictureSweeper {
-  let timer: NodeJS.Timeout | undefined
-  let stopped = true
-  let running: Promise<void> | undefined
-
   async function sweep() {
     try {
       const deleted = await pictures.deleteUnused()
@@ -31,29 +24,5 @@ export function createPictureSweeper(
     }
   }
 
-  function schedule(delay: number) {
-    if (stopped) return
-    timer = setTimeout(async () => {
-      running = sweep()
-      await running
-      running = undefined
-      schedule(config.pictureSweepIntervalMs)
-    }, delay)
-    // The loop alone never keeps a process alive.
-    timer.unref()
-  }
-
-  return {
-    start() {
-      if (!stopped || config.pictureSweepIntervalMs === 0) return
-      stopped = false
-      // At start too: a server restarted more often than daily would otherwise never sweep.
-      schedule(0)
-    },
-    async stop() {
-      stopped = true
-      clearTimeout(timer)
-      await running
-    },
-  }
+  return createJobLoop(config.pictureSweepIntervalMs, sweep)
 }
