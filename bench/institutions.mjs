@@ -9,7 +9,7 @@ import http from 'node:http'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { call, quizJson, startServer } from './lib.mjs'
+import { call, quizJson, seededRandom, startServer } from './lib.mjs'
 
 const Database = createRequire(import.meta.url)(
   Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3' : 'better-sqlite3-node20',
@@ -21,18 +21,6 @@ const questionCount = Number(process.env.BENCH_QUESTIONS ?? 100)
 const statsRuns = Number(process.env.BENCH_STATS_RUNS ?? 5)
 const ATTEMPTS_PER_LEARNER = 2
 const MB = 1024 * 1024
-
-/** Deterministic, so every run seeds the same answers. */
-function prng(seed) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 const rssOf = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024
 
@@ -55,7 +43,7 @@ function seed(dataDir, quizId, { attempts, perLearner, prefix }) {
   const paper = questions.map((q) => ({ id: q.id, options: optionsOf.all(q.revision_id) }))
   const revisionIds = JSON.stringify(questions.map((q) => q.revision_id))
   const learners = Math.ceil(attempts / perLearner)
-  const random = prng(quizId)
+  const random = seededRandom(quizId)
   const now = Date.now()
   const insertUser = db.prepare(
     'insert into users (username, username_key, phone_number, password_hash, full_name, created_at) values (?, ?, ?, ?, ?, ?)',

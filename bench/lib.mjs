@@ -359,3 +359,15 @@ export function seedSavedAnswers(dataDir, quizId, usernames) {
   db.close()
   return choices
 }
+
+/** Numbers in [0, 1) from a seed (mulberry32): the same seed gives the same run, so figures can be compared. */
+export function seededRandom(seed) {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}

@@ -1,17 +1,7 @@
 // A scanned diagram as an archive holds one: a drawing with labels and lines of handwriting-like strokes, scanned as
 // a 2,000 px JPEG of about 1 MB, with paper grain and a slightly warm tint. Seeded, so each seed is one picture.
 import sharp from 'sharp'
-
-function random(seed) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { seededRandom } from './lib.mjs'
 
 /** Strokes shaped like a handwritten or typed word, `width` px long, at (x, y). */
 function word(next, x, y, width, size) {
@@ -23,7 +13,7 @@ function word(next, x, y, width, size) {
 }
 
 function diagramSvg(seed, width, height) {
-  const next = random(seed)
+  const next = seededRandom(seed)
   const parts = []
   // A figure in the upper part: axes, a curve, shapes and arrows.
   parts.push(`<path d="M120 900 L120 120 M120 900 L1300 900" stroke="#222" stroke-width="5" fill="none"/>`)
