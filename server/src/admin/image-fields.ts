@@ -92,6 +92,7 @@ async function readPictures(fields: ImageField[], pictures: PicturesService): Pr
     if (refusal !== 'not_a_picture') reading.tooLarge = true
   }
   const byUrl: { field: ImageField; hash: string }[] = []
+  const fresh: { field: ImageField; encoded: EncodedPicture }[] = []
   // One at a time: each holds a decoded canvas of up to 50 megapixels.
   for (const field of fields) {
     const picture = field.image.picture
@@ -100,15 +101,18 @@ async function readPictures(fields: ImageField[], pictures: PicturesService): Pr
       const bytes = decodeDataUrl(picture)
       const encoded = typeof bytes === 'string' ? bytes : await encodePicture(bytes)
       if (typeof encoded === 'string') refuse(path, encoded)
-      else {
-        reading.encoded.push(encoded)
-        field.image.picture = pictureOf(encoded)
-      }
+      else fresh.push({ field, encoded })
     } else if (isRecord(picture) && typeof picture.url === 'string') {
       const hash = PICTURE_URL_PATTERN.exec(picture.url)?.[1]
       if (hash === undefined) reading.errors[path] = [pictureMessages.unknown]
       else byUrl.push({ field, hash })
     }
+  }
+  const stored = await pictures.alreadyStored(fresh.map(({ encoded }) => encoded))
+  for (const { field, encoded } of fresh) {
+    const same = stored.get(encoded.hash)
+    field.image.picture = same ?? pictureOf(encoded)
+    if (!same) reading.encoded.push(encoded)
   }
   const sizes = await pictures.sizesOf(byUrl.map(({ hash }) => hash))
   for (const { field, hash } of byUrl) {

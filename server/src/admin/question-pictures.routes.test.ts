@@ -122,6 +122,26 @@ describe.each(dialects)('pictures in questions on %s', (dialect) => {
       expect(await storedPictures()).toHaveLength(1)
     })
 
+    it('keeps a stored picture sent back as a lossless PNG of it (downloaded, exported), not a second encoding', async () => {
+      const headers = await asAdmin()
+      const first = await newQuestion(headers, withPictures(dataUrl(await noisyJpeg(300, 200))))
+      const url = first.body.image.picture.url
+      const png = await sharp(await storedData(url))
+        .png()
+        .toBuffer()
+      const again = await newQuestion(headers, withPictures(dataUrl(png)))
+      expect(again.status).toBe(201)
+      expect(again.body.image.picture).toEqual(first.body.image.picture)
+      expect(await storedPictures()).toHaveLength(1)
+      // A picture changed in the least is a new one.
+      const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true })
+      data[0] = data[0]! ^ 1
+      const changed = await sharp(data, { raw: info }).png().toBuffer()
+      const other = await newQuestion(headers, withPictures(dataUrl(changed)))
+      expect(other.body.image.picture.url).not.toBe(url)
+      expect(await storedPictures()).toHaveLength(2)
+    })
+
     it('accepts a stored picture by its url, with the stored width and height whatever is sent', async () => {
       const headers = await asAdmin()
       const first = await newQuestion(headers, withPictures(dataUrl(await png(120, 80))))

@@ -46,6 +46,8 @@ export interface PictureTable {
   data: Buffer
   width: number
   height: number
+  /** sha256 of the decoded pixels (picture-encoding.ts pixelsHash): the same picture come back as PNG is found by it. */
+  pixels_hash: string
   created_at: number
 }
 

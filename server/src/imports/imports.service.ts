@@ -86,7 +86,7 @@ export function createImportsService({
   pictures,
 }: Pick<AppContext, 'database' | 'clock' | 'config'> & {
   bank: BankService
-  pictures: Pick<PicturesService, 'saveEncoded' | 'read'>
+  pictures: Pick<PicturesService, 'saveEncoded' | 'alreadyStored' | 'read'>
 }) {
   const { db } = database
   // Taken on the first dry run: an app that imports nothing starts no worker.
@@ -167,13 +167,22 @@ export function createImportsService({
         )
       const inBank = await bankQuestionsByHash(db, read.hashes)
       const settled = await inWorker(() => pool!.settle({ rowsJson: read.rowsJson, inBank: [...inBank] }))
+      // A picture the bank holds, come back as the export's PNG of it, stays the stored one: its rows name that url.
+      const stored = await pictures.alreadyStored(read.pictures)
+      let { storedJson, rowsJson } = settled
+      for (const [freshHash, same] of stored) {
+        storedJson = storedJson.replaceAll(picturePath(freshHash), same.url)
+        rowsJson = rowsJson.replaceAll(picturePath(freshHash), same.url)
+      }
       // Stored before the dry run that names them, so that its rows' urls serve (decision 032: pictures).
       await pictures.saveEncoded(
         // A Buffer crosses from the worker as a plain Uint8Array; the database drivers bind Buffers.
-        read.pictures.map((picture) => ({
-          ...picture,
-          data: Buffer.from(picture.data.buffer, picture.data.byteOffset, picture.data.byteLength),
-        })),
+        read.pictures
+          .filter((picture) => !stored.has(picture.hash))
+          .map((picture) => ({
+            ...picture,
+            data: Buffer.from(picture.data.buffer, picture.data.byteOffset, picture.data.byteLength),
+          })),
       )
       const now = clock.now()
       const expiresAt = now + config.importTtlHours * HOUR
@@ -182,14 +191,14 @@ export function createImportsService({
         return insertDryRun(trx, {
           createdBy: actor.id,
           format: read.format,
-          rowsJson: settled.storedJson,
+          rowsJson: storedJson,
           now,
           expiresAt,
         })
       })
       const head = { import_id: importId, format: read.format }
       const tail = { summary: settled.summary, expires_at: new Date(expiresAt).toISOString() }
-      return `${JSON.stringify(head).slice(0, -1)},"rows":${settled.rowsJson},${JSON.stringify(tail).slice(1)}`
+      return `${JSON.stringify(head).slice(0, -1)},"rows":${rowsJson},${JSON.stringify(tail).slice(1)}`
     },
 
     async commit(importId: number, body: CommitBody, actor: UserActor): Promise<ImportCommitResult> {

@@ -128,6 +128,9 @@ describe.each(dialects)('pictures in imports on %s', (dialect) => {
     expect(again.image).toMatchObject({ picture: { width: 40, height: 30 }, caption: { en: 'A red square', ne: '' } })
     expect(again.options[0]!.image).toMatchObject({ picture: { width: 40, height: 30 }, caption: { ne: 'नीलो' } })
     expect(again.options[1]!.image).toBeNull()
+    // Lossless: the export's PNG of each stored picture is that picture again, not a second encoding of it.
+    expect(again.image!.picture.url).toBe(question.image!.picture.url)
+    expect(again.options[0]!.image!.picture.url).toBe(question.options[0]!.image!.picture.url)
     const reread = await commit(headers, back.import_id)
     const restored = await t.app.inject({
       method: 'GET',

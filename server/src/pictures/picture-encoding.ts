@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import sharp from 'sharp'
 import { pictureLimits } from '@quiz/contracts'
 import { reencodeRaster } from '../lib/raster-images'
 
@@ -8,6 +9,21 @@ export interface EncodedPicture {
   data: Buffer
   width: number
   height: number
+  /** Its decoded pixels, hashed (pixelsHash). */
+  pixelsHash: string
+  /**
+   * The pixels as sent, hashed, when they could be a stored picture come back losslessly (the export's PNG of it):
+   * the bank then keeps the stored one rather than a second encoding of it. Null for a picture that was shrunk.
+   */
+  sourcePixelsHash: string | null
+}
+
+/** sha256 of an image's decoded pixels and their layout: equal for a WebP and a lossless PNG of it. */
+async function pixelsHash(image: Buffer): Promise<string> {
+  const { data, info } = await sharp(image, { limitInputPixels: pictureLimits.pixels })
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  return createHash('sha256').update(`${info.width}x${info.height}x${info.channels}:`).update(data).digest('hex')
 }
 
 export type PictureRefusal = 'not_a_picture' | 'too_large' | 'too_many_pixels'
@@ -30,7 +46,14 @@ export async function encodePicture(bytes: Buffer): Promise<EncodedPicture | Pic
   })
   if (result === 'not_an_image') return 'not_a_picture'
   if (result === 'too_many_pixels') return result
-  return { ...result, hash: createHash('sha256').update(result.data).digest('hex') }
+  const sent = await sharp(bytes).metadata()
+  const kept = sent.width === result.width && sent.height === result.height && (sent.orientation ?? 1) === 1
+  return {
+    ...result,
+    hash: createHash('sha256').update(result.data).digest('hex'),
+    pixelsHash: await pixelsHash(result.data),
+    sourcePixelsHash: kept ? await pixelsHash(bytes) : null,
+  }
 }
 
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?((?:;[\w.+-]+=[^;,]*)*);base64,/i

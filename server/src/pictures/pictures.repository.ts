@@ -7,7 +7,14 @@ export async function savePictures(db: Kysely<DB>, pictures: readonly EncodedPic
   for (const picture of pictures) {
     await db
       .insertInto('pictures')
-      .values({ hash: picture.hash, data: picture.data, width: picture.width, height: picture.height, created_at: now })
+      .values({
+        hash: picture.hash,
+        data: picture.data,
+        width: picture.width,
+        height: picture.height,
+        pixels_hash: picture.pixelsHash,
+        created_at: now,
+      })
       .onConflict((conflict) => conflict.column('hash').doNothing())
       .execute()
   }
@@ -21,6 +28,17 @@ export async function findPictureSizes(db: Kysely<DB>, hashes: readonly string[]
     .where('hash', 'in', [...new Set(hashes)])
     .execute()
   return new Map(rows.map((row) => [row.hash, { width: row.width, height: row.height }]))
+}
+
+/** The stored pictures whose decoded pixels hash to one of `pixelsHashes`, by that hash. */
+export async function findPicturesByPixels(db: Kysely<DB>, pixelsHashes: readonly string[]) {
+  if (pixelsHashes.length === 0) return new Map<string, { hash: string; width: number; height: number }>()
+  const rows = await db
+    .selectFrom('pictures')
+    .select(['hash', 'width', 'height', 'pixels_hash'])
+    .where('pixels_hash', 'in', [...new Set(pixelsHashes)])
+    .execute()
+  return new Map(rows.map(({ pixels_hash, ...picture }) => [pixels_hash, picture]))
 }
 
 export async function findPictureData(db: Kysely<DB>, hash: string): Promise<Buffer | undefined> {

@@ -3,7 +3,13 @@ import { LRUCache } from 'lru-cache'
 import type { Database } from '../db/database'
 import type { Clock } from '../lib/clock'
 import { encodePicture, type EncodedPicture, type PictureRefusal } from './picture-encoding'
-import { deleteUnusedPictures, findPictureData, findPictureSizes, savePictures } from './pictures.repository'
+import {
+  deleteUnusedPictures,
+  findPictureData,
+  findPicturesByPixels,
+  findPictureSizes,
+  savePictures,
+} from './pictures.repository'
 
 const DAY = 24 * 60 * 60 * 1000
 export const UNUSED_FOR = 30 * DAY
@@ -32,6 +38,21 @@ export function createPicturesService({ database: { db }, clock }: { database: D
 
     async saveEncoded(encoded: readonly EncodedPicture[]): Promise<void> {
       await savePictures(db, encoded, clock.now())
+    },
+
+    /**
+     * The stored picture each fresh encoding stands for, by the fresh one's hash, where its pixels as sent are a
+     * stored picture's (a picture exported as PNG and brought back): that one is kept, so export -> import is lossless.
+     */
+    async alreadyStored(encoded: readonly EncodedPicture[]): Promise<Map<string, Picture>> {
+      const sources = encoded.flatMap((picture) => (picture.sourcePixelsHash ? [picture.sourcePixelsHash] : []))
+      const stored = await findPicturesByPixels(db, sources)
+      const found = new Map<string, Picture>()
+      for (const picture of encoded) {
+        const same = picture.sourcePixelsHash === null ? undefined : stored.get(picture.sourcePixelsHash)
+        if (same && same.hash !== picture.hash) found.set(picture.hash, pictureOf(same))
+      }
+      return found
     },
 
     /** Width and height of the stored pictures among `hashes`. */

@@ -14,8 +14,12 @@ export const pictures = (dialect: Dialect): Migration => ({
       .addColumn('data', blob, (c) => c.notNull())
       .addColumn('width', 'integer', (c) => c.notNull())
       .addColumn('height', 'integer', (c) => c.notNull())
+      // The picture's decoded pixels, hashed: a picture sent again after a lossless round trip (the bank's export
+      // embeds PNG) is found by it and kept as it was, not encoded a second time.
+      .addColumn('pixels_hash', 'text', (c) => c.notNull())
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .execute()
+    await db.schema.createIndex('pictures_pixels_hash').on('pictures').column('pixels_hash').execute()
     for (const table of ['question_revisions', 'question_options']) {
       await db.schema.alterTable(table).addColumn('image_picture', 'text').execute()
       await db.schema.alterTable(table).addColumn('image_width', 'integer').execute()
