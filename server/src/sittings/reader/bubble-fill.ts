@@ -1,0 +1,73 @@
+import { percentile, sampleGrey, type GreyImage } from './grey-image'
+import { project, type Homography } from './homography'
+import type { Bubble, SheetLayout } from '../sheet/sheet-layout'
+
+/**
+ * How the page's light and ink look in this photo. Light varies across a photographed page and multiplies what
+ * the paper reflects, so a point is judged against the paper around it: `inkRatio` is how much light the printed
+ * markers return compared with the paper beside them.
+ */
+export interface PageLevels {
+  inkRatio: number
+  /** The paper's grey level beside the markers (0..255): a dark photo shows here. */
+  paper: number
+}
+
+/** A fraction of darkness (0 paper .. 1 printed ink) this strong counts a point as fully inked: pencil reaches it. */
+const FULL_INK = 0.5
+/** The interior sampled, as a fraction of the radius: the printed outline stays out even with slight blur. */
+const INTERIOR = 0.72
+const STEP_MM = 0.3
+
+export function measurePageLevels(image: GreyImage, toImage: Homography, layout: SheetLayout): PageLevels {
+  const ratios: number[] = []
+  const papers: number[] = []
+  for (const marker of layout.markers) {
+    const ink: number[] = []
+    const paper: number[] = []
+    const half = marker.size_mm / 2
+    for (let dy = -half * 0.6; dy <= half * 0.6; dy += 0.5)
+      for (let dx = -half * 0.6; dx <= half * 0.6; dx += 0.5) {
+        const p = project(toImage, marker.x_mm + dx, marker.y_mm + dy)
+        ink.push(sampleGrey(image, p.x, p.y))
+      }
+    for (let angle = 0; angle < 2 * Math.PI; angle += Math.PI / 16) {
+      const radius = half + 2.2
+      const p = project(toImage, marker.x_mm + radius * Math.cos(angle), marker.y_mm + radius * Math.sin(angle))
+      paper.push(sampleGrey(image, p.x, p.y))
+    }
+    const paperLevel = percentile(paper, 0.75)
+    papers.push(paperLevel)
+    ratios.push(percentile(ink, 0.5) / Math.max(1, paperLevel))
+  }
+  return { inkRatio: Math.min(0.9, percentile(ratios, 0.5)), paper: percentile(papers, 0.5) }
+}
+
+/** The paper's grey level around a bubble: the bright end of an 11 mm window, most of which is blank paper. */
+function localPaper(image: GreyImage, toImage: Homography, bubble: Bubble): number {
+  const values: number[] = []
+  for (let dy = -5.5; dy <= 5.5; dy += 1.1)
+    for (let dx = -5.5; dx <= 5.5; dx += 1.1) {
+      const p = project(toImage, bubble.x_mm + dx, bubble.y_mm + dy)
+      values.push(sampleGrey(image, p.x, p.y))
+    }
+  return Math.max(1, percentile(values, 0.85))
+}
+
+/** How full a bubble is, 0..1: the mean over its interior of each point's darkness against the paper around it. */
+export function bubbleFill(image: GreyImage, toImage: Homography, levels: PageLevels, bubble: Bubble): number {
+  const paper = localPaper(image, toImage, bubble)
+  const inkDepth = 1 - levels.inkRatio
+  const reach = bubble.r_mm * INTERIOR
+  let sum = 0
+  let count = 0
+  for (let dy = -reach; dy <= reach; dy += STEP_MM)
+    for (let dx = -reach; dx <= reach; dx += STEP_MM) {
+      if (dx * dx + dy * dy > reach * reach) continue
+      const p = project(toImage, bubble.x_mm + dx, bubble.y_mm + dy)
+      const darkness = (1 - sampleGrey(image, p.x, p.y) / paper) / inkDepth
+      sum += Math.min(1, Math.max(0, darkness / FULL_INK))
+      count++
+    }
+  return count ? sum / count : 0
+}
