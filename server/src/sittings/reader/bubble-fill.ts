@@ -13,7 +13,11 @@ export interface PageLevels {
   paper: number
 }
 
-/** A fraction of darkness (0 paper .. 1 printed ink) this strong counts a point as fully inked: pencil reaches it. */
+/**
+ * A point's darkness (0 paper .. 1 printed ink) counts from NO_INK (paper grain, JPEG noise, the light printed
+ * letter) up to FULL_INK, which pencil reaches, and fully beyond.
+ */
+const NO_INK = 0.15
 const FULL_INK = 0.5
 /** The interior sampled, as a fraction of the radius: the printed outline stays out even with slight blur. */
 const INTERIOR = 0.72
@@ -43,15 +47,19 @@ export function measurePageLevels(image: GreyImage, toImage: Homography, layout:
   return { inkRatio: Math.min(0.9, percentile(ratios, 0.5)), paper: percentile(papers, 0.5) }
 }
 
-/** The paper's grey level around a bubble: the bright end of an 11 mm window, most of which is blank paper. */
+/**
+ * The paper's grey level right around a bubble: the bright end of a ring just outside its outline, so a shadow's
+ * edge a few millimetres away does not count (a neighbour's outline or an overflowing mark stays in the dark end).
+ */
 function localPaper(image: GreyImage, toImage: Homography, bubble: Bubble): number {
   const values: number[] = []
-  for (let dy = -5.5; dy <= 5.5; dy += 1.1)
-    for (let dx = -5.5; dx <= 5.5; dx += 1.1) {
-      const p = project(toImage, bubble.x_mm + dx, bubble.y_mm + dy)
+  for (const radius of [bubble.r_mm + 0.55, bubble.r_mm + 0.9])
+    for (let step = 0; step < 24; step++) {
+      const angle = (step / 24) * 2 * Math.PI
+      const p = project(toImage, bubble.x_mm + radius * Math.cos(angle), bubble.y_mm + radius * Math.sin(angle))
       values.push(sampleGrey(image, p.x, p.y))
     }
-  return Math.max(1, percentile(values, 0.85))
+  return Math.max(1, percentile(values, 0.8))
 }
 
 /** How full a bubble is, 0..1: the mean over its interior of each point's darkness against the paper around it. */
@@ -66,7 +74,7 @@ export function bubbleFill(image: GreyImage, toImage: Homography, levels: PageLe
       if (dx * dx + dy * dy > reach * reach) continue
       const p = project(toImage, bubble.x_mm + dx, bubble.y_mm + dy)
       const darkness = (1 - sampleGrey(image, p.x, p.y) / paper) / inkDepth
-      sum += Math.min(1, Math.max(0, darkness / FULL_INK))
+      sum += Math.min(1, Math.max(0, (darkness - NO_INK) / (FULL_INK - NO_INK)))
       count++
     }
   return count ? sum / count : 0

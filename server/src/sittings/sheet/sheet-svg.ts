@@ -20,7 +20,7 @@ export interface SheetSvgInput {
 const INK = '#000'
 const OUTLINE = '#555'
 /** Letters inside bubbles print light, so an empty bubble stays near paper white for the reader. */
-const BUBBLE_LETTER = '#aaa'
+const BUBBLE_LETTER = '#bdbdbd'
 const FONT = "'Noto Sans', 'Noto Sans Devanagari', 'Mukta', sans-serif"
 
 export function escapeXml(text: string): string {
