@@ -17,11 +17,15 @@ export interface PageLevels {
  * A point's darkness (0 paper .. 1 printed ink) counts from NO_INK (paper grain, JPEG noise, the light printed
  * letter) up to FULL_INK, which pencil reaches, and fully beyond.
  */
-const NO_INK = 0.15
+const NO_INK = 0.1
 const FULL_INK = 0.5
-/** The interior sampled, as a fraction of the radius: the printed outline stays out even with slight blur. */
-const INTERIOR = 0.72
-const STEP_MM = 0.3
+/**
+ * The ring sampled, as fractions of the radius: inside the printed outline even with slight blur, and outside the
+ * light letter printed in the middle, so an empty bubble reads as paper.
+ */
+const INNER = 0.4
+const OUTER = 0.74
+const STEP_MM = 0.25
 
 export function measurePageLevels(image: GreyImage, toImage: Homography, layout: SheetLayout): PageLevels {
   const ratios: number[] = []
@@ -66,12 +70,14 @@ function localPaper(image: GreyImage, toImage: Homography, bubble: Bubble): numb
 export function bubbleFill(image: GreyImage, toImage: Homography, levels: PageLevels, bubble: Bubble): number {
   const paper = localPaper(image, toImage, bubble)
   const inkDepth = 1 - levels.inkRatio
-  const reach = bubble.r_mm * INTERIOR
+  const reach = bubble.r_mm * OUTER
+  const inner = bubble.r_mm * INNER
   let sum = 0
   let count = 0
   for (let dy = -reach; dy <= reach; dy += STEP_MM)
     for (let dx = -reach; dx <= reach; dx += STEP_MM) {
-      if (dx * dx + dy * dy > reach * reach) continue
+      const distance = dx * dx + dy * dy
+      if (distance > reach * reach || distance < inner * inner) continue
       const p = project(toImage, bubble.x_mm + dx, bubble.y_mm + dy)
       const darkness = (1 - sampleGrey(image, p.x, p.y) / paper) / inkDepth
       sum += Math.min(1, Math.max(0, (darkness - NO_INK) / (FULL_INK - NO_INK)))

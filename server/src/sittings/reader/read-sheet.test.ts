@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import {
   markedSheetSvg,
@@ -106,7 +107,7 @@ describe('readSheet', () => {
     for (const photo of [
       { rotation: 180, seed: 6 },
       { rotation: 90, smallAngleDeg: -6, seed: 7 },
-      { rotation: 270, tiltDeg: 25, seed: 8, fill: 0.65 },
+      { rotation: 270, tiltDeg: 25, seed: 8, fill: 0.7, megapixels: 3 },
       { tiltDeg: 25, seed: 9, fill: 0.9 },
       { light: 'shadow', seed: 10, blurSigma: 1, jpegQuality: 60 },
     ] as const) {
@@ -151,8 +152,8 @@ describe('readSheet', () => {
     expect(truncated).toEqual({ ok: false, refusal: 'not_an_image', message: REFUSAL_MESSAGES.not_an_image })
     expect(await readSheet(Buffer.from('not an image'), options(sheet([])))).toMatchObject({ refusal: 'not_an_image' })
     expect(await readSheet(Buffer.alloc(0), options(sheet([])))).toMatchObject({ refusal: 'not_an_image' })
-    // A PNG header declaring 10,000 x 10,000 pixels: refused from the header, never decoded.
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000027100000271008060000005c72a866', 'hex')
+    // 8,000 x 7,000 pixels of one grey: a small file, refused from its header, never decoded.
+    const png = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#ccc' } }).png().toBuffer()
     expect(await readSheet(png, options(sheet([])))).toMatchObject({ refusal: 'too_large' })
   })
 })

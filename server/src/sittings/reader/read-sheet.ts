@@ -3,7 +3,7 @@ import { bubbleFill, measurePageLevels, type PageLevels } from './bubble-fill'
 import { decodeSheetQr } from './decode-qr'
 import { findCornerMarkers } from './find-markers'
 import { percentile, type GreyImage, type Point } from './grey-image'
-import { solveHomography, type Homography } from './homography'
+import { project, solveHomography, type Homography } from './homography'
 import { decideChoice } from './mark-decisions'
 import { edgeSharpness } from './sharpness'
 import { verifySheetCode, type SheetCode } from '../sheet/sheet-code'
@@ -14,7 +14,7 @@ export const MAX_PHOTO_PIXELS = 50_000_000
 export const WORKING_SIDE = 1800
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp'])
 /** Below this (grey levels per mm, as a share of ink-to-paper) the markers' edges are too soft to trust. */
-const MIN_SHARPNESS = 0.9
+const MIN_SHARPNESS = 0.6
 
 export type SheetRefusal = 'not_an_image' | 'too_large' | 'corners' | 'blurred' | 'dark' | 'qr' | 'wrong_sitting'
 
@@ -95,6 +95,19 @@ function orientations(centres: Point[], layout: SheetLayout): Homography[] {
   })
 }
 
+/** Whether the whole page, as the found corners place it, is in the photo: if not, a corner was mistaken. */
+function isPageInside(image: GreyImage, toImage: Homography): boolean {
+  return [
+    [0, 0],
+    [FIXED_PARTS.page.width_mm, 0],
+    [FIXED_PARTS.page.width_mm, FIXED_PARTS.page.height_mm],
+    [0, FIXED_PARTS.page.height_mm],
+  ].every(([x, y]) => {
+    const p = project(toImage, x!, y!)
+    return p.x >= 0 && p.y >= 0 && p.x < image.width && p.y < image.height
+  })
+}
+
 function readRoll(image: GreyImage, h: Homography, levels: PageLevels): SheetReading['roll'] {
   const digits: (number | null)[] = []
   for (const column of FIXED_PARTS.roll) {
@@ -152,7 +165,7 @@ export async function readSheet(photo: Buffer, options: ReadSheetOptions): Promi
     }
   }
   const anyWay = toImage ?? orientations(centres, FIXED_PARTS)[0]
-  if (!anyWay) return refuse('corners')
+  if (!anyWay || (!toImage && !isPageInside(image, anyWay))) return refuse('corners')
   const levels = measurePageLevels(image, anyWay, FIXED_PARTS)
   if (levels.paper < 60 || levels.paper * (1 - levels.inkRatio) < 30) return refuse('dark')
   if (edgeSharpness(image, anyWay, FIXED_PARTS) < MIN_SHARPNESS) return refuse('blurred')

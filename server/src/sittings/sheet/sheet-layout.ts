@@ -3,7 +3,7 @@
  * left, every position a centre. The sheet SVG draws from it and the reader samples with it, so both agree by
  * construction. Sizes are chosen for a phone photo (docs/decisions/054-omr-reader.md):
  * - corner markers 9 mm solid squares, their centres 11 mm in from each edge (inside any printer's margin);
- * - the QR code 26 mm across (without its quiet zone) at the top right: its place tells which way up the page is;
+ * - the QR code 30 mm across (without its quiet zone) at the top right: its place tells which way up the page is;
  * - bubbles 4.5 mm across, 6 mm apart in a row and 5.1 mm between rows;
  * - questions in columns of 40 rows, five columns across, so 200 questions fit.
  */
@@ -40,8 +40,8 @@ export interface SheetLayoutInput {
 export const PAGE = { width_mm: 210, height_mm: 297 } as const
 export const MARKER_SIZE_MM = 9
 export const MARKER_INSET_MM = 11
-export const QR_SIZE_MM = 26
-export const QR_CENTRE_MM = { x: 176, y: 36 } as const
+export const QR_SIZE_MM = 30
+export const QR_CENTRE_MM = { x: 174, y: 38 } as const
 export const BUBBLE_R_MM = 2.25
 export const OPTION_PITCH_MM = 6
 export const ROW_PITCH_MM = 5.1
@@ -50,7 +50,7 @@ export const COLUMN_PITCH_MM = 37.6
 /** The first column's question-number box starts here; its first bubble is 9 mm to the right. */
 export const QUESTIONS_LEFT_MM = 11
 export const QUESTIONS_TOP_MM = 76
-export const ROLL_LEFT_MM = 104
+export const ROLL_LEFT_MM = 112
 export const ROLL_TOP_MM = 22
 export const ROLL_COLUMNS = 6
 export const SET_ROW = { left_mm: 30, y_mm: 64 } as const

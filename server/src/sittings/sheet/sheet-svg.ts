@@ -72,15 +72,15 @@ export function renderSheetSvg({ layout, labels, qrPayload, quizTitle, holder, o
     parts.push(`<rect x="${mm(m.x_mm - m.size_mm / 2)}" y="${mm(m.y_mm - m.size_mm / 2)}" width="${mm(m.size_mm)}" height="${mm(m.size_mm)}" fill="${INK}"/>`)
   parts.push(qrPath(qrPayload, layout))
 
-  parts.push(text(20, 22, 4.2, truncate(quizTitle, 40), 'font-weight="bold"'))
+  parts.push(text(20, 22, 4.2, truncate(quizTitle, 34), 'font-weight="bold"'))
   if (holder.kind === 'roster') {
-    parts.push(text(20, 30, 3.6, truncate(holder.learnerName, 44)))
+    parts.push(text(20, 30, 3.6, truncate(holder.learnerName, 36)))
     parts.push(text(20, 37, 3.4, `Roll number ${String(holder.rollNumber).padStart(6, '0')}  ·  Set ${holder.set}`))
   } else {
-    parts.push(text(20, 30, 3.6, 'Name: ______________________________'))
-    parts.push(text(20, 37, 3.4, `Sheet ${holder.serial}  ·  fill your roll number and set`))
+    parts.push(text(20, 30, 3.6, 'Name: ________________________'))
+    parts.push(text(20, 37, 3.4, `Sheet ${holder.serial}: fill your roll number and set.`))
   }
-  parts.push(text(20, 45, 2.6, 'Fill one bubble per question fully with a dark pen or pencil.', `fill="${OUTLINE}"`))
+  parts.push(text(20, 45, 2.6, 'Fill one bubble a question fully, with a dark pen or pencil.', `fill="${OUTLINE}"`))
 
   const rollDigits = holder.kind === 'roster' ? String(holder.rollNumber).padStart(layout.roll.length, '0') : ''
   const firstRoll = layout.roll[0]?.digits[0]
