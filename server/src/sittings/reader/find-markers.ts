@@ -11,10 +11,10 @@ const SPAN_X_MM = PAGE.width_mm - 2 * MARKER_INSET_MM
 const SPAN_Y_MM = PAGE.height_mm - 2 * MARKER_INSET_MM
 
 /**
- * Pixels darker than their neighbourhood: below 75 % of the mean of a window about a twentieth of the image
+ * Pixels darker than their neighbourhood: below 75 % of the mean of a window an eighth of the image
  * across. Local, so a shadow or a light gradient over the sheet does not hide a marker.
  */
-function darkMask(image: GreyImage): Uint8Array {
+export function darkMask(image: GreyImage): Uint8Array {
   const { data, width, height } = image
   const stride = width + 1
   const integral = new Float64Array(stride * (height + 1))
@@ -25,7 +25,7 @@ function darkMask(image: GreyImage): Uint8Array {
       integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1]! + rowSum
     }
   }
-  const half = Math.max(8, Math.round(Math.max(width, height) / 40))
+  const half = Math.max(8, Math.round(Math.max(width, height) / 16))
   const mask = new Uint8Array(width * height)
   for (let y = 0; y < height; y++) {
     const y0 = Math.max(0, y - half)
@@ -43,7 +43,7 @@ function darkMask(image: GreyImage): Uint8Array {
 }
 
 /** Connected dark regions (4-connected, union-find) that are solid and roughly square: area, centroid. */
-function solidBlobs(mask: Uint8Array, width: number, height: number): Blob[] {
+export function solidBlobs(mask: Uint8Array, width: number, height: number): Blob[] {
   const labels = new Int32Array(width * height)
   const parent: number[] = [0]
   const find = (a: number) => {
@@ -153,7 +153,7 @@ function quadCost(quad: Blob[]): number {
   let cost = 0
   for (const blob of quad) {
     const ratio = Math.log(blob.area / expected)
-    if (Math.abs(ratio) > Math.log(2.2)) return Infinity
+    if (Math.abs(ratio) > Math.log(2.5)) return Infinity
     cost += Math.abs(ratio)
   }
   const side = (i: number) => Math.hypot(quad[(i + 1) % 4]!.x - quad[i]!.x, quad[(i + 1) % 4]!.y - quad[i]!.y)
@@ -179,16 +179,18 @@ export function findCornerMarkers(image: GreyImage): Point[] | null {
     .sort((a, b) => b.area - a.area)
     .slice(0, 14)
   let best: Blob[] | null = null
-  let bestCost = Infinity
+  let bestArea = 0
   for (let a = 0; a < blobs.length; a++)
     for (let b = a + 1; b < blobs.length; b++)
       for (let c = b + 1; c < blobs.length; c++)
         for (let d = c + 1; d < blobs.length; d++) {
           const quad = clockwise([blobs[a]!, blobs[b]!, blobs[c]!, blobs[d]!])
           if (!quad) continue
-          const cost = quadCost(quad)
-          if (cost < bestCost) {
-            bestCost = cost
+          // The markers are the page's outermost marks: of the quadrilaterals that pass, the largest wins.
+          if (quadCost(quad) === Infinity) continue
+          const area = quadArea(quad)
+          if (area > bestArea) {
+            bestArea = area
             best = quad
           }
         }
