@@ -7,12 +7,7 @@
 //  3. Peak RSS of this process while 4 photos of 12 MP are read at once (budget: under 400 MB).
 import sharp from 'sharp'
 import { readSheet } from '../server/src/sittings/reader/read-sheet.ts'
-import {
-  markedSheetSvg,
-  photographSheet,
-  seededRandom,
-  sheetLayoutOf,
-} from '../server/test/fixtures/sheet-photos.ts'
+import { markedSheetSvg, photographSheet, seededRandom, sheetLayoutOf } from '../server/test/fixtures/sheet-photos.ts'
 
 const photos = Number(process.env.BENCH_PHOTOS ?? 500)
 const secret = 'bench-secret'
@@ -49,8 +44,16 @@ function sheetFor(n, random) {
   const walkIn = random() < 0.1
   const rollNumber = 1 + Math.floor(random() * 999_998)
   const set = 'ABCD'[Math.floor(random() * 4)]
-  const holder = walkIn ? { kind: 'blank', serial: n + 1 } : { kind: 'roster', learnerName: `Learner ${n}`, rollNumber, set }
-  return { spec: { secret, sittingId, labels: 'latin', optionCounts, holder, marks, handRoll: rollNumber, handSet: set }, truth, clean, rollNumber, set }
+  const holder = walkIn
+    ? { kind: 'blank', serial: n + 1 }
+    : { kind: 'roster', learnerName: `Learner ${n}`, rollNumber, set }
+  return {
+    spec: { secret, sittingId, labels: 'latin', optionCounts, holder, marks, handRoll: rollNumber, handSet: set },
+    truth,
+    clean,
+    rollNumber,
+    set,
+  }
 }
 
 function photoFor(n, random, megapixels) {
@@ -81,7 +84,8 @@ function judge(truth, answer) {
   return answer !== null && typeof answer === 'object' ? 'flagged' : 'wrong'
 }
 
-const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))]
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))]
 const mb = (bytes) => (bytes / 1024 / 1024).toFixed(0)
 
 async function memoryWhileFourAreRead() {
@@ -95,7 +99,9 @@ async function memoryWhileFourAreRead() {
   const before = process.memoryUsage().rss
   let peak = before
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5)
-  await Promise.all(jpegs.map(({ jpeg, spec }) => readSheet(jpeg, { secret, sittingId, layoutFor: () => sheetLayoutOf(spec) })))
+  await Promise.all(
+    jpegs.map(({ jpeg, spec }) => readSheet(jpeg, { secret, sittingId, layoutFor: () => sheetLayoutOf(spec) })),
+  )
   clearInterval(timer)
   peak = Math.max(peak, process.memoryUsage().rss)
   return { before, peak }
@@ -126,7 +132,8 @@ for (let n = 0; n < photos; n++) {
     continue
   }
   const holder = sheet.spec.holder
-  const codeRight = holder.kind === 'roster' ? result.code.rollNumber === holder.rollNumber : result.code.serial === holder.serial
+  const codeRight =
+    holder.kind === 'roster' ? result.code.rollNumber === holder.rollNumber : result.code.serial === holder.serial
   const rollWrong = typeof result.roll === 'number' && result.roll !== sheet.rollNumber
   if (!codeRight || rollWrong) wrongLearner++
   let flagged = result.roll === 'unclear' || result.set === 'unclear'
@@ -144,10 +151,18 @@ for (let n = 0; n < photos; n++) {
 const questions = counts.right + counts.flagged + counts.wrong
 const pct = (part, whole) => (whole ? ((100 * part) / whole).toFixed(3) : 'n/a')
 console.log(`photos: ${photos} (8-12 MP; half of them 12 MP), questions read: ${questions}`)
-console.log(`questions read right: ${pct(counts.right, questions)} %, flagged: ${pct(counts.flagged, questions)} %, right or flagged: ${pct(counts.right + counts.flagged, questions)} % (target >= 99.9)`)
+console.log(
+  `questions read right: ${pct(counts.right, questions)} %, flagged: ${pct(counts.flagged, questions)} %, right or flagged: ${pct(counts.right + counts.flagged, questions)} % (target >= 99.9)`,
+)
 console.log(`questions read wrong without a flag: ${counts.wrong} = ${pct(counts.wrong, questions)} % (target <= 0.05)`)
-console.log(`cleanly marked sheets flagged: ${cleanFlagged} of ${cleanSheets} = ${pct(cleanFlagged, cleanSheets)} % (target <= 3)`)
+console.log(
+  `cleanly marked sheets flagged: ${cleanFlagged} of ${cleanSheets} = ${pct(cleanFlagged, cleanSheets)} % (target <= 3)`,
+)
 console.log(`photos refused: ${refused} = ${pct(refused, photos)} % (target <= 3) ${JSON.stringify(refusals)}`)
 console.log(`sheets read for the wrong learner (QR or roll): ${wrongLearner} (target 0)`)
-console.log(`CPU to read a 12 MP JPEG, one core: p50 ${percentile(cpuMs12, 0.5).toFixed(0)} ms, p95 ${percentile(cpuMs12, 0.95).toFixed(0)} ms (budget p95 < 1000 ms)`)
-console.log(`RSS while 4 photos of 12 MP are read at once: ${mb(memory.before)} MB before, peak ${mb(memory.peak)} MB (budget < 400 MB)`)
+console.log(
+  `CPU to read a 12 MP JPEG, one core: p50 ${percentile(cpuMs12, 0.5).toFixed(0)} ms, p95 ${percentile(cpuMs12, 0.95).toFixed(0)} ms (budget p95 < 1000 ms)`,
+)
+console.log(
+  `RSS while 4 photos of 12 MP are read at once: ${mb(memory.before)} MB before, peak ${mb(memory.peak)} MB (budget < 400 MB)`,
+)

@@ -34,7 +34,10 @@ export function darkMask(image: GreyImage): Uint8Array {
       const x0 = Math.max(0, x - half)
       const x1 = Math.min(width, x + half + 1)
       const sum =
-        integral[y1 * stride + x1]! - integral[y0 * stride + x1]! - integral[y1 * stride + x0]! + integral[y0 * stride + x0]!
+        integral[y1 * stride + x1]! -
+        integral[y0 * stride + x1]! -
+        integral[y1 * stride + x0]! +
+        integral[y0 * stride + x0]!
       const mean = sum / ((x1 - x0) * (y1 - y0))
       if (data[y * width + x]! < mean * 0.75) mask[y * width + x] = 1
     }

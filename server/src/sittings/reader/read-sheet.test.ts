@@ -16,7 +16,8 @@ const optionCounts = Array.from({ length: 60 }, (_, i) => (i % 10 === 9 ? 5 : 4)
 const letters = 'ABCDE'
 
 /** Question q (0-based) answered with option q % 4 in `style`, every one of the 60. */
-const allAnswered = (style: Mark['style']): Mark[] => optionCounts.map((_, q) => ({ question: q, option: q % 4, style }))
+const allAnswered = (style: Mark['style']): Mark[] =>
+  optionCounts.map((_, q) => ({ question: q, option: q % 4, style }))
 
 function sheet(marks: Mark[], overrides: Partial<SheetSpec> = {}): SheetSpec {
   return {
@@ -71,7 +72,11 @@ describe('readSheet', () => {
   })
 
   it('reads pencil and blue pen under a gradient of light', async () => {
-    const marks = optionCounts.map((_, q) => ({ question: q, option: q % 4, style: q % 2 ? ('pencil' as const) : ('blue' as const) }))
+    const marks = optionCounts.map((_, q) => ({
+      question: q,
+      option: q % 4,
+      style: q % 2 ? ('pencil' as const) : ('blue' as const),
+    }))
     const result = await answersOf(sheet(marks), { light: 'gradient', seed: 2 })
     expect(result.answers!.map((a) => a.answer)).toEqual(expected(marks))
   })
@@ -96,7 +101,12 @@ describe('readSheet', () => {
 
   it('does not read stray dots as marks', async () => {
     const marks: Mark[] = optionCounts.flatMap((_, q) =>
-      q < 30 ? [{ question: q, option: q % 4, style: 'pen' as const }, { question: q, option: (q + 1) % 4, style: 'dot' as const }] : [{ question: q, option: q % 4, style: 'dot' as const }],
+      q < 30
+        ? [
+            { question: q, option: q % 4, style: 'pen' as const },
+            { question: q, option: (q + 1) % 4, style: 'dot' as const },
+          ]
+        : [{ question: q, option: q % 4, style: 'dot' as const }],
     )
     const result = await answersOf(sheet(marks), { seed: 5 })
     result.answers!.forEach(({ answer }, q) => expect(answer).toBe(q < 30 ? letters[q % 4] : null))
@@ -113,11 +123,14 @@ describe('readSheet', () => {
     ] as const) {
       const result = await answersOf(sheet(marks), photo)
       expect(result.roll, JSON.stringify(photo)).toBe(402)
-      expect(result.answers!.map((a) => a.answer), JSON.stringify(photo)).toEqual(expected(marks))
+      expect(
+        result.answers!.map((a) => a.answer),
+        JSON.stringify(photo),
+      ).toEqual(expected(marks))
     }
   })
 
-  it('reads a walk-in\'s hand-filled roll number and set from a blank sheet', async () => {
+  it("reads a walk-in's hand-filled roll number and set from a blank sheet", async () => {
     const spec = sheet(allAnswered('pen'), { holder: { kind: 'blank', serial: 88 }, handRoll: 123456, handSet: 'D' })
     const result = await answersOf(spec, { seed: 11 })
     expect(result.code).toEqual({ sittingId: 12, kind: 'blank', serial: 88 })
@@ -137,15 +150,26 @@ describe('readSheet', () => {
   })
 
   it('refuses a dark photo and a badly blurred one, each with its sentence', async () => {
-    expect(await read(sheet([]), { light: 'dark', seed: 14 })).toEqual({ ok: false, refusal: 'dark', message: 'The photo is too dark.' })
-    expect(await read(sheet([]), { blurSigma: 9, seed: 15 })).toEqual({ ok: false, refusal: 'blurred', message: 'The photo is too blurred.' })
+    expect(await read(sheet([]), { light: 'dark', seed: 14 })).toEqual({
+      ok: false,
+      refusal: 'dark',
+      message: 'The photo is too dark.',
+    })
+    expect(await read(sheet([]), { blurSigma: 9, seed: 15 })).toEqual({
+      ok: false,
+      refusal: 'blurred',
+      message: 'The photo is too blurred.',
+    })
   })
 
   it('refuses a sheet of another sitting or signed with another secret', async () => {
     const spec = sheet([])
     const jpeg = await photographSheet(markedSheetSvg(spec, 1), plain)
     expect(await readSheet(jpeg, options(spec, 13))).toMatchObject({ ok: false, refusal: 'wrong_sitting' })
-    expect(await readSheet(jpeg, { ...options(spec), secret: 'another' })).toMatchObject({ ok: false, refusal: 'wrong_sitting' })
+    expect(await readSheet(jpeg, { ...options(spec), secret: 'another' })).toMatchObject({
+      ok: false,
+      refusal: 'wrong_sitting',
+    })
   })
 
   it('refuses a truncated JPEG, junk and an oversized canvas without throwing', async () => {
@@ -155,7 +179,9 @@ describe('readSheet', () => {
     expect(await readSheet(Buffer.from('not an image'), options(sheet([])))).toMatchObject({ refusal: 'not_an_image' })
     expect(await readSheet(Buffer.alloc(0), options(sheet([])))).toMatchObject({ refusal: 'not_an_image' })
     // 8,000 x 7,000 pixels of one grey: a small file, refused from its header, never decoded.
-    const png = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#ccc' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#ccc' } })
+      .png()
+      .toBuffer()
     expect(await readSheet(png, options(sheet([])))).toMatchObject({ refusal: 'too_large' })
   })
 })

@@ -25,7 +25,8 @@ export const REFUSAL_MESSAGES: Record<SheetRefusal, string> = {
   blurred: 'The photo is too blurred.',
   dark: 'The photo is too dark.',
   qr: 'The QR code cannot be read: photograph the sheet flat, with the QR code at the top right sharp and free of glare.',
-  wrong_sitting: 'This sheet was not printed for this sitting: its QR code belongs to another sitting or does not verify.',
+  wrong_sitting:
+    'This sheet was not printed for this sitting: its QR code belongs to another sitting or does not verify.',
 }
 
 export type SheetAnswer = string | null | { flag: 'multiple' | 'unclear'; marks: string[] }
@@ -90,7 +91,10 @@ function isTooDark(image: GreyImage): boolean {
 function orientations(centres: Point[], layout: SheetLayout): Homography[] {
   const page = layout.markers.map((m) => ({ x: m.x_mm, y: m.y_mm }))
   return [0, 1, 2, 3].flatMap((shift) => {
-    const h = solveHomography(page, [0, 1, 2, 3].map((i) => centres[(i + shift) % 4]!))
+    const h = solveHomography(
+      page,
+      [0, 1, 2, 3].map((i) => centres[(i + shift) % 4]!),
+    )
     return h ? [h] : []
   })
 }

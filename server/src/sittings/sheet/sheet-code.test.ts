@@ -9,7 +9,10 @@ describe('sheet codes', () => {
     const blank = signSheetCode({ sittingId: 42, kind: 'blank', serial: 7 }, secret)
     expect(roster).toMatch(/^[0-9A-Z:]+$/)
     expect(roster.length).toBeLessThanOrEqual(47)
-    expect(verifySheetCode(roster, secret, 42)).toEqual({ ok: true, code: { sittingId: 42, kind: 'roster', rollNumber: 123 } })
+    expect(verifySheetCode(roster, secret, 42)).toEqual({
+      ok: true,
+      code: { sittingId: 42, kind: 'roster', rollNumber: 123 },
+    })
     expect(verifySheetCode(blank, secret, 42)).toEqual({ ok: true, code: { sittingId: 42, kind: 'blank', serial: 7 } })
   })
 
@@ -33,7 +36,14 @@ describe('sheet codes', () => {
   })
 
   it('refuses what is not a sheet code at all, whatever it is', () => {
-    for (const junk of ['', 'https://example.com', 'QZ1:42:R1', 'QZ1:0:R1:AAAAAAAAAAAAAAAA', 'QZ1:42:R1234567:AAAAAAAAAAAAAAAA', 'x'.repeat(10_000)])
+    for (const junk of [
+      '',
+      'https://example.com',
+      'QZ1:42:R1',
+      'QZ1:0:R1:AAAAAAAAAAAAAAAA',
+      'QZ1:42:R1234567:AAAAAAAAAAAAAAAA',
+      'x'.repeat(10_000),
+    ])
       expect(verifySheetCode(junk, secret, 42)).toEqual({ ok: false, refusal: 'malformed' })
     expect(verifySheetCode(undefined as unknown as string, secret, 42)).toEqual({ ok: false, refusal: 'malformed' })
   })

@@ -11,8 +11,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
  */
 
 export type SheetCode =
-  | { sittingId: number; kind: 'roster'; rollNumber: number }
-  | { sittingId: number; kind: 'blank'; serial: number }
+  { sittingId: number; kind: 'roster'; rollNumber: number } | { sittingId: number; kind: 'blank'; serial: number }
 
 export type SheetCodeRefusal = 'malformed' | 'forged' | 'foreign'
 
@@ -56,7 +55,8 @@ export function signSheetCode(code: SheetCode, secret: string | Buffer): string 
   const number = code.kind === 'roster' ? code.rollNumber : code.serial
   if (!isPositiveInteger(code.sittingId, MAX_ID)) throw new RangeError('A sitting id is a positive integer.')
   const max = code.kind === 'roster' ? MAX_ROLL : MAX_SERIAL
-  if (!isPositiveInteger(number, max)) throw new RangeError(`A ${code.kind === 'roster' ? 'roll number' : 'serial'} is 1..${max}.`)
+  if (!isPositiveInteger(number, max))
+    throw new RangeError(`A ${code.kind === 'roster' ? 'roll number' : 'serial'} is 1..${max}.`)
   const text = body(code)
   return `${text}:${mac(text, secret)}`
 }

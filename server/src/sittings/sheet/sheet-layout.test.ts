@@ -4,7 +4,13 @@ import { buildSheetLayout, SheetLayoutError, type SheetLayout } from './sheet-la
 type Box = { name: string; left: number; top: number; right: number; bottom: number }
 
 function boxes(layout: SheetLayout): Box[] {
-  const square = (name: string, x: number, y: number, half: number) => ({ name, left: x - half, top: y - half, right: x + half, bottom: y + half })
+  const square = (name: string, x: number, y: number, half: number) => ({
+    name,
+    left: x - half,
+    top: y - half,
+    right: x + half,
+    bottom: y + half,
+  })
   return [
     ...layout.markers.map((m, i) => square(`marker ${i}`, m.x_mm, m.y_mm, m.size_mm / 2)),
     // The QR code with its four-module quiet zone (a version 3 code has 29 modules).
@@ -43,7 +49,8 @@ describe('buildSheetLayout', () => {
       for (let j = i + 1; j < all.length; j++) {
         const a = all[i]!
         const b = all[j]!
-        const apart = a.right + 0.5 <= b.left || b.right + 0.5 <= a.left || a.bottom + 0.5 <= b.top || b.bottom + 0.5 <= a.top
+        const apart =
+          a.right + 0.5 <= b.left || b.right + 0.5 <= a.left || a.bottom + 0.5 <= b.top || b.bottom + 0.5 <= a.top
         expect(apart, `${a.name} and ${b.name}`).toBe(true)
       }
   })
@@ -54,8 +61,12 @@ describe('buildSheetLayout', () => {
   })
 
   it('refuses what cannot be printed, naming it', () => {
-    expect(() => buildSheetLayout({ questionCount: 201, optionCounts: Array(201).fill(4), labels: 'latin' })).toThrow(SheetLayoutError)
-    expect(() => buildSheetLayout({ questionCount: 2, optionCounts: [4, 6], labels: 'latin' })).toThrow('Question 2 has 6 options')
+    expect(() => buildSheetLayout({ questionCount: 201, optionCounts: Array(201).fill(4), labels: 'latin' })).toThrow(
+      SheetLayoutError,
+    )
+    expect(() => buildSheetLayout({ questionCount: 2, optionCounts: [4, 6], labels: 'latin' })).toThrow(
+      'Question 2 has 6 options',
+    )
     expect(() => buildSheetLayout({ questionCount: 2, optionCounts: [4], labels: 'latin' })).toThrow(SheetLayoutError)
     expect(() => buildSheetLayout({ questionCount: 0, optionCounts: [], labels: 'latin' })).toThrow(SheetLayoutError)
   })

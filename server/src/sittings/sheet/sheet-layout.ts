@@ -70,10 +70,14 @@ function validate({ questionCount, optionCounts, sets = 1 }: SheetLayoutInput) {
   if (!Number.isInteger(questionCount) || questionCount < 1 || questionCount > MAX_QUESTIONS)
     throw new SheetLayoutError(`A sheet holds 1 to ${MAX_QUESTIONS} questions, not ${questionCount}.`)
   if (optionCounts.length !== questionCount)
-    throw new SheetLayoutError(`${questionCount} questions need ${questionCount} option counts, not ${optionCounts.length}.`)
+    throw new SheetLayoutError(
+      `${questionCount} questions need ${questionCount} option counts, not ${optionCounts.length}.`,
+    )
   const unprintable = optionCounts.findIndex((n) => !Number.isInteger(n) || n < 2 || n > MAX_OPTIONS)
   if (unprintable >= 0)
-    throw new SheetLayoutError(`Question ${unprintable + 1} has ${optionCounts[unprintable]} options; a sheet prints 2 to 5.`)
+    throw new SheetLayoutError(
+      `Question ${unprintable + 1} has ${optionCounts[unprintable]} options; a sheet prints 2 to 5.`,
+    )
   if (!Number.isInteger(sets) || sets < 1 || sets > SHEET_SETS.length)
     throw new SheetLayoutError(`A sitting has 1 to 4 sets, not ${sets}.`)
 }

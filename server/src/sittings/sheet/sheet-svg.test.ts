@@ -26,16 +26,26 @@ describe('renderSheetSvg', () => {
     expect(svg).toContain('>घ<')
   })
 
-  it('fills the roster learner\'s roll digits and set; a blank sheet fills none and shows its serial', () => {
+  it("fills the roster learner's roll digits and set; a blank sheet fills none and shows its serial", () => {
     const filled = (text: string) => (text.match(/fill="#000" stroke=/g) ?? []).length
     expect(filled(svg)).toBe(7)
-    const blank = renderSheetSvg({ layout, labels: 'latin', qrPayload, quizTitle: 'Mock', holder: { kind: 'blank', serial: 31 } })
+    const blank = renderSheetSvg({
+      layout,
+      labels: 'latin',
+      qrPayload,
+      quizTitle: 'Mock',
+      holder: { kind: 'blank', serial: 31 },
+    })
     expect(filled(blank)).toBe(0)
     expect(blank).toContain('Sheet 31')
   })
 
   it('prints a QR code that decodes to the signed payload', async () => {
-    const { data, info } = await sharp(Buffer.from(svg), { density: 200 }).flatten({ background: '#fff' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true })
+    const { data, info } = await sharp(Buffer.from(svg), { density: 200 })
+      .flatten({ background: '#fff' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
     const found = jsQR(new Uint8ClampedArray(data), info.width, info.height)
     expect(found?.data).toBe(qrPayload)
   })

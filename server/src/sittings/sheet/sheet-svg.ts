@@ -3,8 +3,7 @@ import { OPTION_LETTERS, type OptionLabels, type SheetLayout, type SheetSet } fr
 
 /** Who the sheet is for: a roster learner (roll and set printed filled) or a walk-in (empty, with a serial). */
 export type SheetHolder =
-  | { kind: 'roster'; learnerName: string; rollNumber: number; set: SheetSet }
-  | { kind: 'blank'; serial: number }
+  { kind: 'roster'; learnerName: string; rollNumber: number; set: SheetSet } | { kind: 'blank'; serial: number }
 
 export interface SheetSvgInput {
   layout: SheetLayout
@@ -23,9 +22,16 @@ const OUTLINE = '#555'
 const BUBBLE_LETTER = '#bdbdbd'
 const FONT = "'Noto Sans', 'Noto Sans Devanagari', 'Mukta', sans-serif"
 
+/** Characters XML 1.0 cannot hold at all (control characters but tab and newlines, U+FFFE, U+FFFF) are dropped. */
+const isXmlChar = (ch: string) => {
+  const code = ch.codePointAt(0)!
+  return code === 9 || code === 10 || code === 13 || (code >= 32 && code !== 0xfffe && code !== 0xffff)
+}
+
 export function escapeXml(text: string): string {
-  return String(text)
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+  return [...String(text)]
+    .filter(isXmlChar)
+    .join('')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -59,7 +65,8 @@ function qrPath(payload: string, layout: SheetLayout) {
   let d = ''
   for (let row = 0; row < size; row++)
     for (let col = 0; col < size; col++)
-      if (qr.modules.get(row, col)) d += `M${mm(left + col * module)} ${mm(top + row * module)}h${mm(module)}v${mm(module)}h${mm(-module)}z`
+      if (qr.modules.get(row, col))
+        d += `M${mm(left + col * module)} ${mm(top + row * module)}h${mm(module)}v${mm(module)}h${mm(-module)}z`
   return `<path d="${d}" fill="${INK}" shape-rendering="crispEdges"/>`
 }
 
@@ -69,7 +76,9 @@ export function renderSheetSvg({ layout, labels, qrPayload, quizTitle, holder, o
   const parts: string[] = []
   parts.push(`<rect width="${width}" height="${height}" fill="#fff"/>`)
   for (const m of layout.markers)
-    parts.push(`<rect x="${mm(m.x_mm - m.size_mm / 2)}" y="${mm(m.y_mm - m.size_mm / 2)}" width="${mm(m.size_mm)}" height="${mm(m.size_mm)}" fill="${INK}"/>`)
+    parts.push(
+      `<rect x="${mm(m.x_mm - m.size_mm / 2)}" y="${mm(m.y_mm - m.size_mm / 2)}" width="${mm(m.size_mm)}" height="${mm(m.size_mm)}" fill="${INK}"/>`,
+    )
   parts.push(qrPath(qrPayload, layout))
 
   parts.push(text(20, 22, 4.2, truncate(quizTitle, 34), 'font-weight="bold"'))
@@ -110,4 +119,3 @@ export function renderSheetSvg({ layout, labels, qrPayload, quizTitle, holder, o
     `</svg>`
   )
 }
-
