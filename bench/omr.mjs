@@ -116,6 +116,7 @@ let cleanFlagged = 0
 let refused = 0
 let wrongLearner = 0
 const refusals = {}
+const wrongByKind = {}
 const cpuMs12 = []
 const started = Date.now()
 for (let n = 0; n < photos; n++) {
@@ -138,8 +139,14 @@ for (let n = 0; n < photos; n++) {
   if (!codeRight || rollWrong) wrongLearner++
   let flagged = result.roll === 'unclear' || result.set === 'unclear'
   result.answers.forEach(({ answer }, q) => {
-    const verdict = judge(sheet.truth[q], answer)
+    const truth = sheet.truth[q]
+    const verdict = judge(truth, answer)
     counts[verdict]++
+    if (verdict === 'wrong') {
+      const kind = truth === null ? 'blank' : typeof truth === 'string' ? 'mark' : truth.light ? 'light' : 'multiple'
+      const read = answer === null ? 'null' : 'letter'
+      wrongByKind[`${kind} read as ${read}`] = (wrongByKind[`${kind} read as ${read}`] ?? 0) + 1
+    }
     if (answer !== null && typeof answer === 'object') flagged = true
   })
   if (sheet.clean) {
