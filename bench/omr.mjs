@@ -162,6 +162,7 @@ console.log(
   `questions read right: ${pct(counts.right, questions)} %, flagged: ${pct(counts.flagged, questions)} %, right or flagged: ${pct(counts.right + counts.flagged, questions)} % (target >= 99.9)`,
 )
 console.log(`questions read wrong without a flag: ${counts.wrong} = ${pct(counts.wrong, questions)} % (target <= 0.05)`)
+console.log(`read wrong, by what the learner did: ${JSON.stringify(wrongByKind)}`)
 console.log(
   `cleanly marked sheets flagged: ${cleanFlagged} of ${cleanSheets} = ${pct(cleanFlagged, cleanSheets)} % (target <= 3)`,
 )
