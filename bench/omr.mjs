@@ -1,0 +1,176 @@
+// npm run bench:omr: the budgets and accuracy targets of API.md "Paper sittings" for the answer-sheet reader
+// (docs/decisions/054-omr-reader.md), on phone-like photos from server/test/fixtures/sheet-photos.ts.
+//  1. Accuracy over BENCH_PHOTOS (default 500) seeded photos, 8-12 MP, sheets of 100 questions: questions read right,
+//     flagged, or read wrong without a flag; cleanly marked sheets flagged; photos refused; sheets read for the
+//     wrong learner (a QR code or roll number that is not the sheet's).
+//  2. CPU time of one core (sharp held to one thread) to read a 12 MP JPEG, p50 and p95 (budget: p95 under 1 s).
+//  3. Peak RSS of this process while 4 photos of 12 MP are read at once (budget: under 400 MB).
+import sharp from 'sharp'
+import { readSheet } from '../server/src/sittings/reader/read-sheet.ts'
+import { markedSheetSvg, photographSheet, seededRandom, sheetLayoutOf } from '../server/test/fixtures/sheet-photos.ts'
+
+const photos = Number(process.env.BENCH_PHOTOS ?? 500)
+const secret = 'bench-secret'
+const sittingId = 5
+const optionCounts = Array.from({ length: 100 }, () => 4)
+const letters = 'ABCD'
+
+function sheetFor(n, random) {
+  const clean = random() < 0.7
+  const inks = ['pen', 'blue', 'pencil']
+  const marks = []
+  const truth = []
+  for (let q = 0; q < optionCounts.length; q++) {
+    const option = Math.floor(random() * 4)
+    const roll = random()
+    if (roll < 0.08) {
+      truth.push(null)
+      if (!clean && random() < 0.5) marks.push({ question: q, option, style: random() < 0.5 ? 'dot' : 'tick' })
+      continue
+    }
+    const style = clean || roll > 0.2 ? inks[Math.floor(random() * 3)] : 'light'
+    marks.push({ question: q, option, style })
+    truth.push(style === 'light' ? { light: letters[option] } : letters[option])
+    if (!clean && random() < 0.05) marks.push({ question: q, option: (option + 1) % 4, style: 'dot' })
+  }
+  if (!clean) {
+    const q = Math.floor(random() * optionCounts.length)
+    const first = marks.find((m) => m.question === q && m.style !== 'dot' && m.style !== 'tick')
+    if (first) {
+      marks.push({ question: q, option: (first.option + 2) % 4, style: 'pen' })
+      truth[q] = { multiple: [first.option, (first.option + 2) % 4].sort().map((o) => letters[o]) }
+    }
+  }
+  const walkIn = random() < 0.1
+  const rollNumber = 1 + Math.floor(random() * 999_998)
+  const set = 'ABCD'[Math.floor(random() * 4)]
+  const holder = walkIn
+    ? { kind: 'blank', serial: n + 1 }
+    : { kind: 'roster', learnerName: `Learner ${n}`, rollNumber, set }
+  return {
+    spec: { secret, sittingId, labels: 'latin', optionCounts, holder, marks, handRoll: rollNumber, handSet: set },
+    truth,
+    clean,
+    rollNumber,
+    set,
+  }
+}
+
+function photoFor(n, random, megapixels) {
+  const lights = ['even', 'gradient', 'shadow']
+  return {
+    seed: n + 1,
+    megapixels,
+    fill: 0.6 + random() * 0.35,
+    tiltDeg: random() * 25,
+    rotation: [0, 90, 180, 270][Math.floor(random() * 4)],
+    smallAngleDeg: (random() - 0.5) * 20,
+    light: lights[Math.floor(random() * 3)],
+    blurSigma: random() * 1.5,
+    jpegQuality: 60 + Math.floor(random() * 31),
+  }
+}
+
+function judge(truth, answer) {
+  if (truth === null || typeof truth === 'string') {
+    if (answer === truth) return 'right'
+    return answer !== null && typeof answer === 'object' ? 'flagged' : 'wrong'
+  }
+  if (truth.light) {
+    if (answer === truth.light) return 'right'
+    return answer !== null && typeof answer === 'object' ? 'flagged' : 'wrong'
+  }
+  if (answer?.flag === 'multiple' && answer.marks.join() === truth.multiple.join()) return 'right'
+  return answer !== null && typeof answer === 'object' ? 'flagged' : 'wrong'
+}
+
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(p * values.length))]
+const mb = (bytes) => (bytes / 1024 / 1024).toFixed(0)
+
+async function memoryWhileFourAreRead() {
+  const random = seededRandom(9001)
+  const jpegs = []
+  for (let n = 0; n < 4; n++) {
+    const { spec } = sheetFor(n, random)
+    jpegs.push({ jpeg: await photographSheet(markedSheetSvg(spec, n), photoFor(n, random, 12)), spec })
+  }
+  global.gc?.()
+  const before = process.memoryUsage().rss
+  let peak = before
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5)
+  await Promise.all(
+    jpegs.map(({ jpeg, spec }) => readSheet(jpeg, { secret, sittingId, layoutFor: () => sheetLayoutOf(spec) })),
+  )
+  clearInterval(timer)
+  peak = Math.max(peak, process.memoryUsage().rss)
+  return { before, peak }
+}
+
+const memory = await memoryWhileFourAreRead()
+sharp.concurrency(1)
+const random = seededRandom(44)
+const counts = { right: 0, flagged: 0, wrong: 0 }
+let cleanSheets = 0
+let cleanFlagged = 0
+let refused = 0
+let wrongLearner = 0
+const refusals = {}
+const wrongByKind = {}
+const cpuMs12 = []
+const started = Date.now()
+for (let n = 0; n < photos; n++) {
+  const sheet = sheetFor(n, random)
+  const megapixels = n % 2 === 0 ? 12 : 8 + random() * 4
+  const jpeg = await photographSheet(markedSheetSvg(sheet.spec, n), photoFor(n, random, megapixels))
+  const cpu = process.cpuUsage()
+  const result = await readSheet(jpeg, { secret, sittingId, layoutFor: () => sheetLayoutOf(sheet.spec) })
+  const used = process.cpuUsage(cpu)
+  if (megapixels === 12) cpuMs12.push((used.user + used.system) / 1000)
+  if (!result.ok) {
+    refused++
+    refusals[result.refusal] = (refusals[result.refusal] ?? 0) + 1
+    continue
+  }
+  const holder = sheet.spec.holder
+  const codeRight =
+    holder.kind === 'roster' ? result.code.rollNumber === holder.rollNumber : result.code.serial === holder.serial
+  const rollWrong = typeof result.roll === 'number' && result.roll !== sheet.rollNumber
+  if (!codeRight || rollWrong) wrongLearner++
+  let flagged = result.roll === 'unclear' || result.set === 'unclear'
+  result.answers.forEach(({ answer }, q) => {
+    const truth = sheet.truth[q]
+    const verdict = judge(truth, answer)
+    counts[verdict]++
+    if (verdict === 'wrong') {
+      const kind = truth === null ? 'blank' : typeof truth === 'string' ? 'mark' : truth.light ? 'light' : 'multiple'
+      const read = answer === null ? 'null' : 'letter'
+      wrongByKind[`${kind} read as ${read}`] = (wrongByKind[`${kind} read as ${read}`] ?? 0) + 1
+    }
+    if (answer !== null && typeof answer === 'object') flagged = true
+  })
+  if (sheet.clean) {
+    cleanSheets++
+    if (flagged) cleanFlagged++
+  }
+  if ((n + 1) % 50 === 0) console.error(`${n + 1} photos, ${((Date.now() - started) / 1000).toFixed(0)} s`)
+}
+const questions = counts.right + counts.flagged + counts.wrong
+const pct = (part, whole) => (whole ? ((100 * part) / whole).toFixed(3) : 'n/a')
+console.log(`photos: ${photos} (8-12 MP; half of them 12 MP), questions read: ${questions}`)
+console.log(
+  `questions read right: ${pct(counts.right, questions)} %, flagged: ${pct(counts.flagged, questions)} %, right or flagged: ${pct(counts.right + counts.flagged, questions)} % (target >= 99.9)`,
+)
+console.log(`questions read wrong without a flag: ${counts.wrong} = ${pct(counts.wrong, questions)} % (target <= 0.05)`)
+console.log(`read wrong, by what the learner did: ${JSON.stringify(wrongByKind)}`)
+console.log(
+  `cleanly marked sheets flagged: ${cleanFlagged} of ${cleanSheets} = ${pct(cleanFlagged, cleanSheets)} % (target <= 3)`,
+)
+console.log(`photos refused: ${refused} = ${pct(refused, photos)} % (target <= 3) ${JSON.stringify(refusals)}`)
+console.log(`sheets read for the wrong learner (QR or roll): ${wrongLearner} (target 0)`)
+console.log(
+  `CPU to read a 12 MP JPEG, one core: p50 ${percentile(cpuMs12, 0.5).toFixed(0)} ms, p95 ${percentile(cpuMs12, 0.95).toFixed(0)} ms (budget p95 < 1000 ms)`,
+)
+console.log(
+  `RSS while 4 photos of 12 MP are read at once: ${mb(memory.before)} MB before, peak ${mb(memory.peak)} MB (budget < 400 MB)`,
+)

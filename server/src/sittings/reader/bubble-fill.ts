@@ -1,0 +1,87 @@
+import { percentile, sampleGrey, type GreyImage } from './grey-image'
+import { project, type Homography } from './homography'
+import type { Bubble, SheetLayout } from '../sheet/sheet-layout'
+
+/**
+ * How the page's light and ink look in this photo. Light varies across a photographed page and multiplies what
+ * the paper reflects, so a point is judged against the paper around it: `inkRatio` is how much light the printed
+ * markers return compared with the paper beside them.
+ */
+export interface PageLevels {
+  inkRatio: number
+  /** The paper's grey level beside the markers (0..255): a dark photo shows here. */
+  paper: number
+}
+
+/**
+ * A point's darkness (0 paper .. 1 printed ink) counts from NO_INK (paper grain, JPEG noise, the light printed
+ * letter) up to FULL_INK, which pencil reaches, and fully beyond.
+ */
+const NO_INK = 0.1
+const FULL_INK = 0.5
+/**
+ * The ring sampled, as fractions of the radius: inside the printed outline even with slight blur, and outside the
+ * light letter printed in the middle, so an empty bubble reads as paper.
+ */
+const INNER = 0.4
+const OUTER = 0.74
+const STEP_MM = 0.25
+
+export function measurePageLevels(image: GreyImage, toImage: Homography, layout: SheetLayout): PageLevels {
+  const ratios: number[] = []
+  const papers: number[] = []
+  for (const marker of layout.markers) {
+    const ink: number[] = []
+    const paper: number[] = []
+    const half = marker.size_mm / 2
+    for (let dy = -half * 0.6; dy <= half * 0.6; dy += 0.5)
+      for (let dx = -half * 0.6; dx <= half * 0.6; dx += 0.5) {
+        const p = project(toImage, marker.x_mm + dx, marker.y_mm + dy)
+        ink.push(sampleGrey(image, p.x, p.y))
+      }
+    for (let angle = 0; angle < 2 * Math.PI; angle += Math.PI / 16) {
+      const radius = half + 2.2
+      const p = project(toImage, marker.x_mm + radius * Math.cos(angle), marker.y_mm + radius * Math.sin(angle))
+      paper.push(sampleGrey(image, p.x, p.y))
+    }
+    const paperLevel = percentile(paper, 0.75)
+    papers.push(paperLevel)
+    ratios.push(percentile(ink, 0.5) / Math.max(1, paperLevel))
+  }
+  return { inkRatio: Math.min(0.9, percentile(ratios, 0.5)), paper: percentile(papers, 0.5) }
+}
+
+/**
+ * The paper's grey level right around a bubble: the bright end of a ring just outside its outline, so a shadow's
+ * edge a few millimetres away does not count (a neighbour's outline or an overflowing mark stays in the dark end).
+ */
+function localPaper(image: GreyImage, toImage: Homography, bubble: Bubble): number {
+  const values: number[] = []
+  for (const radius of [bubble.r_mm + 0.55, bubble.r_mm + 0.9])
+    for (let step = 0; step < 24; step++) {
+      const angle = (step / 24) * 2 * Math.PI
+      const p = project(toImage, bubble.x_mm + radius * Math.cos(angle), bubble.y_mm + radius * Math.sin(angle))
+      values.push(sampleGrey(image, p.x, p.y))
+    }
+  return Math.max(1, percentile(values, 0.8))
+}
+
+/** How full a bubble is, 0..1: the mean over its interior of each point's darkness against the paper around it. */
+export function bubbleFill(image: GreyImage, toImage: Homography, levels: PageLevels, bubble: Bubble): number {
+  const paper = localPaper(image, toImage, bubble)
+  const inkDepth = 1 - levels.inkRatio
+  const reach = bubble.r_mm * OUTER
+  const inner = bubble.r_mm * INNER
+  let sum = 0
+  let count = 0
+  for (let dy = -reach; dy <= reach; dy += STEP_MM)
+    for (let dx = -reach; dx <= reach; dx += STEP_MM) {
+      const distance = dx * dx + dy * dy
+      if (distance > reach * reach || distance < inner * inner) continue
+      const p = project(toImage, bubble.x_mm + dx, bubble.y_mm + dy)
+      const darkness = (1 - sampleGrey(image, p.x, p.y) / paper) / inkDepth
+      sum += Math.min(1, Math.max(0, (darkness - NO_INK) / (FULL_INK - NO_INK)))
+      count++
+    }
+  return count ? sum / count : 0
+}

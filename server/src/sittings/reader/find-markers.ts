@@ -1,0 +1,201 @@
+import type { GreyImage, Point } from './grey-image'
+import { MARKER_SIZE_MM, PAGE, MARKER_INSET_MM } from '../sheet/sheet-layout'
+
+/** A dark, solid, square-ish blob: a corner-marker candidate. */
+interface Blob extends Point {
+  area: number
+}
+
+/** Distance between the markers' centres across and down the page, in mm. */
+const SPAN_X_MM = PAGE.width_mm - 2 * MARKER_INSET_MM
+const SPAN_Y_MM = PAGE.height_mm - 2 * MARKER_INSET_MM
+
+/**
+ * Pixels darker than their neighbourhood: below 75 % of the mean of a window an eighth of the image
+ * across. Local, so a shadow or a light gradient over the sheet does not hide a marker.
+ */
+export function darkMask(image: GreyImage): Uint8Array {
+  const { data, width, height } = image
+  const stride = width + 1
+  const integral = new Float64Array(stride * (height + 1))
+  for (let y = 0; y < height; y++) {
+    let rowSum = 0
+    for (let x = 0; x < width; x++) {
+      rowSum += data[y * width + x]!
+      integral[(y + 1) * stride + x + 1] = integral[y * stride + x + 1]! + rowSum
+    }
+  }
+  const half = Math.max(8, Math.round(Math.max(width, height) / 16))
+  const mask = new Uint8Array(width * height)
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.max(0, y - half)
+    const y1 = Math.min(height, y + half + 1)
+    for (let x = 0; x < width; x++) {
+      const x0 = Math.max(0, x - half)
+      const x1 = Math.min(width, x + half + 1)
+      const sum =
+        integral[y1 * stride + x1]! -
+        integral[y0 * stride + x1]! -
+        integral[y1 * stride + x0]! +
+        integral[y0 * stride + x0]!
+      const mean = sum / ((x1 - x0) * (y1 - y0))
+      if (data[y * width + x]! < mean * 0.75) mask[y * width + x] = 1
+    }
+  }
+  return mask
+}
+
+/** Connected dark regions (4-connected, union-find) that are solid and roughly square: area, centroid. */
+export function solidBlobs(mask: Uint8Array, width: number, height: number): Blob[] {
+  const labels = new Int32Array(width * height)
+  const parent: number[] = [0]
+  const find = (a: number) => {
+    while (parent[a] !== a) {
+      parent[a] = parent[parent[a]!]!
+      a = parent[a]!
+    }
+    return a
+  }
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x
+      if (!mask[i]) continue
+      const left = x > 0 ? labels[i - 1]! : 0
+      const up = y > 0 ? labels[i - width]! : 0
+      if (!left && !up) {
+        parent.push(parent.length)
+        labels[i] = parent.length - 1
+      } else if (left && up) {
+        const a = find(left)
+        const b = find(up)
+        labels[i] = Math.min(a, b)
+        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b)
+      } else labels[i] = left || up
+    }
+  }
+  const count = parent.length
+  const n = new Float64Array(count)
+  const sx = new Float64Array(count)
+  const sy = new Float64Array(count)
+  const sxx = new Float64Array(count)
+  const syy = new Float64Array(count)
+  const sxy = new Float64Array(count)
+  const minX = new Int32Array(count).fill(width)
+  const maxX = new Int32Array(count).fill(-1)
+  const minY = new Int32Array(count).fill(height)
+  const maxY = new Int32Array(count).fill(-1)
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const label = labels[y * width + x]!
+      if (!label) continue
+      const r = find(label)
+      n[r]!++
+      sx[r] = sx[r]! + x
+      sy[r] = sy[r]! + y
+      sxx[r] = sxx[r]! + x * x
+      syy[r] = syy[r]! + y * y
+      sxy[r] = sxy[r]! + x * y
+      if (x < minX[r]!) minX[r] = x
+      if (x > maxX[r]!) maxX[r] = x
+      if (y < minY[r]!) minY[r] = y
+      if (y > maxY[r]!) maxY[r] = y
+    }
+  }
+  const minArea = width * height * 0.00008
+  const maxArea = width * height * 0.01
+  const blobs: Blob[] = []
+  for (let r = 1; r < count; r++) {
+    const area = n[r]!
+    if (area < minArea || area > maxArea) continue
+    const cx = sx[r]! / area
+    const cy = sy[r]! / area
+    const vxx = sxx[r]! / area - cx * cx
+    const vyy = syy[r]! / area - cy * cy
+    const vxy = sxy[r]! / area - cx * cy
+    const det = vxx * vyy - vxy * vxy
+    if (det <= 0) continue
+    // A filled square of side s has variance s^2/12 on each axis: area / (12 * sqrt(det)) is 1 for it, and stays
+    // near 1 under tilt (a parallelogram), while a ring, a letter or a QR finder is far below.
+    const solidity = area / (12 * Math.sqrt(det))
+    const trace = vxx + vyy
+    const spread = Math.sqrt(Math.max(0, (trace * trace) / 4 - det))
+    const elongation = (trace / 2 + spread) / Math.max(1e-9, trace / 2 - spread)
+    const boxFill = area / ((maxX[r]! - minX[r]! + 1) * (maxY[r]! - minY[r]! + 1))
+    if (solidity < 0.85 || solidity > 1.12 || elongation > 4 || boxFill < 0.45) continue
+    blobs.push({ x: cx, y: cy, area })
+  }
+  return blobs
+}
+
+const cross = (o: Point, a: Point, b: Point) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
+
+/** The four points in clockwise order on the image (y down), or null if they do not make a convex quadrilateral. */
+function clockwise(points: Blob[]): Blob[] | null {
+  const cx = points.reduce((s, p) => s + p.x, 0) / points.length
+  const cy = points.reduce((s, p) => s + p.y, 0) / points.length
+  const ordered = [...points].sort((a, b) => Math.atan2(a.y - cy, a.x - cx) - Math.atan2(b.y - cy, b.x - cx))
+  for (let i = 0; i < 4; i++) if (cross(ordered[i]!, ordered[(i + 1) % 4]!, ordered[(i + 2) % 4]!) <= 0) return null
+  return ordered
+}
+
+function quadArea(q: Point[]): number {
+  let twice = 0
+  for (let i = 0; i < 4; i++) twice += q[i]!.x * q[(i + 1) % 4]!.y - q[(i + 1) % 4]!.x * q[i]!.y
+  return Math.abs(twice) / 2
+}
+
+/**
+ * How far four blobs are from being the sheet's corner markers (lower is better), or Infinity: each blob's area
+ * must match the marker size the quadrilateral's own scale predicts, and opposite sides must be alike, as a page
+ * tilted up to about 25 degrees keeps them.
+ */
+function quadCost(quad: Blob[]): number {
+  const area = quadArea(quad)
+  const pxPerMm = Math.sqrt(area / (SPAN_X_MM * SPAN_Y_MM))
+  const expected = (MARKER_SIZE_MM * pxPerMm) ** 2
+  let cost = 0
+  for (const blob of quad) {
+    const ratio = Math.log(blob.area / expected)
+    if (Math.abs(ratio) > Math.log(2.5)) return Infinity
+    cost += Math.abs(ratio)
+  }
+  const side = (i: number) => Math.hypot(quad[(i + 1) % 4]!.x - quad[i]!.x, quad[(i + 1) % 4]!.y - quad[i]!.y)
+  const sides = [0, 1, 2, 3].map(side)
+  for (const [a, b] of [
+    [sides[0]!, sides[2]!],
+    [sides[1]!, sides[3]!],
+  ] as const)
+    if (Math.max(a, b) / Math.min(a, b) > 1.8) return Infinity
+  const aspect = (sides[0]! + sides[2]!) / (sides[1]! + sides[3]!)
+  const pageAspect = SPAN_Y_MM / SPAN_X_MM
+  const aspectError = Math.min(Math.abs(Math.log(aspect / pageAspect)), Math.abs(Math.log(aspect * pageAspect)))
+  if (aspectError > Math.log(1.8)) return Infinity
+  return cost + aspectError
+}
+
+/**
+ * The centres of the sheet's four corner markers in the image, clockwise from an arbitrary one (which is the
+ * page's top left is settled later by the QR code), or null when four cannot be found.
+ */
+export function findCornerMarkers(image: GreyImage): Point[] | null {
+  const blobs = solidBlobs(darkMask(image), image.width, image.height)
+    .sort((a, b) => b.area - a.area)
+    .slice(0, 14)
+  let best: Blob[] | null = null
+  let bestArea = 0
+  for (let a = 0; a < blobs.length; a++)
+    for (let b = a + 1; b < blobs.length; b++)
+      for (let c = b + 1; c < blobs.length; c++)
+        for (let d = c + 1; d < blobs.length; d++) {
+          const quad = clockwise([blobs[a]!, blobs[b]!, blobs[c]!, blobs[d]!])
+          if (!quad) continue
+          // The markers are the page's outermost marks: of the quadrilaterals that pass, the largest wins.
+          if (quadCost(quad) === Infinity) continue
+          const area = quadArea(quad)
+          if (area > bestArea) {
+            bestArea = area
+            best = quad
+          }
+        }
+  return best
+}

@@ -1,0 +1,187 @@
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import {
+  markedSheetSvg,
+  photographNonSheet,
+  photographSheet,
+  sheetLayoutOf,
+  type Mark,
+  type PhotoSpec,
+  type SheetSpec,
+} from '../../../test/fixtures/sheet-photos'
+import { readSheet, REFUSAL_MESSAGES, type ReadSheetOptions } from './read-sheet'
+
+const secret = 'reader-test-secret'
+const optionCounts = Array.from({ length: 60 }, (_, i) => (i % 10 === 9 ? 5 : 4))
+const letters = 'ABCDE'
+
+/** Question q (0-based) answered with option q % 4 in `style`, every one of the 60. */
+const allAnswered = (style: Mark['style']): Mark[] =>
+  optionCounts.map((_, q) => ({ question: q, option: q % 4, style }))
+
+function sheet(marks: Mark[], overrides: Partial<SheetSpec> = {}): SheetSpec {
+  return {
+    secret,
+    sittingId: 12,
+    labels: 'latin',
+    optionCounts,
+    holder: { kind: 'roster', learnerName: 'Sita Sharma', rollNumber: 402, set: 'B' },
+    marks,
+    ...overrides,
+  }
+}
+
+const plain: PhotoSpec = {
+  seed: 1,
+  megapixels: 2.5,
+  fill: 0.8,
+  tiltDeg: 5,
+  rotation: 0,
+  smallAngleDeg: 2,
+  light: 'even',
+  blurSigma: 0,
+  jpegQuality: 85,
+}
+
+const options = (spec: SheetSpec, sittingId = 12): ReadSheetOptions => ({
+  secret,
+  sittingId,
+  layoutFor: () => sheetLayoutOf(spec),
+})
+
+async function read(spec: SheetSpec, photo: Partial<PhotoSpec> = {}) {
+  const jpeg = await photographSheet(markedSheetSvg(spec, photo.seed ?? 1), { ...plain, ...photo })
+  return readSheet(jpeg, options(spec))
+}
+
+async function answersOf(spec: SheetSpec, photo: Partial<PhotoSpec> = {}) {
+  const result = await read(spec, photo)
+  if (!result.ok) throw new Error(`refused: ${result.message}`)
+  return result
+}
+
+const expected = (marks: Mark[]) => optionCounts.map((_, q) => letters[marks.find((m) => m.question === q)!.option])
+
+describe('readSheet', () => {
+  it('reads clean pen marks, the roll number and set, and the verified code', async () => {
+    const result = await answersOf(sheet(allAnswered('pen')))
+    expect(result.code).toEqual({ sittingId: 12, kind: 'roster', rollNumber: 402 })
+    expect(result.roll).toBe(402)
+    expect(result.set).toBe('B')
+    expect(result.answers!.map((a) => a.answer)).toEqual(expected(allAnswered('pen')))
+  })
+
+  it('reads pencil and blue pen under a gradient of light', async () => {
+    const marks = optionCounts.map((_, q) => ({
+      question: q,
+      option: q % 4,
+      style: q % 2 ? ('pencil' as const) : ('blue' as const),
+    }))
+    const result = await answersOf(sheet(marks), { light: 'gradient', seed: 2 })
+    expect(result.answers!.map((a) => a.answer)).toEqual(expected(marks))
+  })
+
+  it('flags light marks as unclear and never reads them as blank or as another letter', async () => {
+    const marks = allAnswered('light')
+    const result = await answersOf(sheet(marks), { seed: 3 })
+    result.answers!.forEach(({ answer }, q) => {
+      const letter = letters[q % 4]!
+      if (typeof answer === 'string') expect(answer).toBe(letter)
+      else expect(answer).toEqual({ flag: 'unclear', marks: [letter] })
+    })
+    expect(result.answers!.filter((a) => typeof a.answer === 'object').length).toBeGreaterThan(30)
+  })
+
+  it('flags a double mark as multiple, naming both letters', async () => {
+    const marks: Mark[] = [...allAnswered('pen'), { question: 7, option: 0, style: 'pen' }]
+    const result = await answersOf(sheet(marks), { seed: 4 })
+    expect(result.answers![7]!.answer).toEqual({ flag: 'multiple', marks: ['A', 'D'] })
+    expect(result.answers!.filter((a) => typeof a.answer === 'object')).toHaveLength(1)
+  })
+
+  it('does not read stray dots as marks', async () => {
+    const marks: Mark[] = optionCounts.flatMap((_, q) =>
+      q < 30
+        ? [
+            { question: q, option: q % 4, style: 'pen' as const },
+            { question: q, option: (q + 1) % 4, style: 'dot' as const },
+          ]
+        : [{ question: q, option: q % 4, style: 'dot' as const }],
+    )
+    const result = await answersOf(sheet(marks), { seed: 5 })
+    result.answers!.forEach(({ answer }, q) => expect(answer).toBe(q < 30 ? letters[q % 4] : null))
+  })
+
+  it('reads a sheet photographed upside down, sideways, strongly tilted or in shadow', async () => {
+    const marks = allAnswered('pen')
+    for (const photo of [
+      { rotation: 180, seed: 6 },
+      { rotation: 90, smallAngleDeg: -6, seed: 7 },
+      { rotation: 270, tiltDeg: 25, seed: 8, fill: 0.7, megapixels: 3 },
+      { tiltDeg: 25, seed: 9, fill: 0.9 },
+      { light: 'shadow', seed: 10, blurSigma: 1, jpegQuality: 60 },
+    ] as const) {
+      const result = await answersOf(sheet(marks), photo)
+      expect(result.roll, JSON.stringify(photo)).toBe(402)
+      expect(
+        result.answers!.map((a) => a.answer),
+        JSON.stringify(photo),
+      ).toEqual(expected(marks))
+    }
+  })
+
+  it("reads a walk-in's hand-filled roll number and set from a blank sheet", async () => {
+    const spec = sheet(allAnswered('pen'), { holder: { kind: 'blank', serial: 88 }, handRoll: 123456, handSet: 'D' })
+    const result = await answersOf(spec, { seed: 11 })
+    expect(result.code).toEqual({ sittingId: 12, kind: 'blank', serial: 88 })
+    expect(result.roll).toBe(123456)
+    expect(result.set).toBe('D')
+  })
+
+  it('refuses a photo that is not a sheet, with the corners sentence', async () => {
+    const result = await readSheet(await photographNonSheet(12, 2.5), options(sheet([])))
+    expect(result).toEqual({ ok: false, refusal: 'corners', message: 'All four corner squares must be in the photo.' })
+  })
+
+  it('refuses a photo with a corner cut off', async () => {
+    // Known gap (docs/decisions/054): when a dark blob stands in for the missing corner the sentence is the QR one.
+    const result = await read(sheet(allAnswered('pen')), { cutCorner: true, seed: 13, fill: 0.9 })
+    expect(result).toMatchObject({ ok: false, refusal: expect.stringMatching(/^(corners|qr)$/) })
+  })
+
+  it('refuses a dark photo and a badly blurred one, each with its sentence', async () => {
+    expect(await read(sheet([]), { light: 'dark', seed: 14 })).toEqual({
+      ok: false,
+      refusal: 'dark',
+      message: 'The photo is too dark.',
+    })
+    expect(await read(sheet([]), { blurSigma: 9, seed: 15 })).toEqual({
+      ok: false,
+      refusal: 'blurred',
+      message: 'The photo is too blurred.',
+    })
+  })
+
+  it('refuses a sheet of another sitting or signed with another secret', async () => {
+    const spec = sheet([])
+    const jpeg = await photographSheet(markedSheetSvg(spec, 1), plain)
+    expect(await readSheet(jpeg, options(spec, 13))).toMatchObject({ ok: false, refusal: 'wrong_sitting' })
+    expect(await readSheet(jpeg, { ...options(spec), secret: 'another' })).toMatchObject({
+      ok: false,
+      refusal: 'wrong_sitting',
+    })
+  })
+
+  it('refuses a truncated JPEG, junk and an oversized canvas without throwing', async () => {
+    const jpeg = await photographSheet(markedSheetSvg(sheet([]), 1), plain)
+    const truncated = await readSheet(jpeg.subarray(0, Math.floor(jpeg.length / 2)), options(sheet([])))
+    expect(truncated).toEqual({ ok: false, refusal: 'not_an_image', message: REFUSAL_MESSAGES.not_an_image })
+    expect(await readSheet(Buffer.from('not an image'), options(sheet([])))).toMatchObject({ refusal: 'not_an_image' })
+    expect(await readSheet(Buffer.alloc(0), options(sheet([])))).toMatchObject({ refusal: 'not_an_image' })
+    // 8,000 x 7,000 pixels of one grey: a small file, refused from its header, never decoded.
+    const png = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#ccc' } })
+      .png()
+      .toBuffer()
+    expect(await readSheet(png, options(sheet([])))).toMatchObject({ refusal: 'too_large' })
+  })
+})

@@ -1,0 +1,186 @@
+import sharp from 'sharp'
+import { bubbleFill, measurePageLevels, type PageLevels } from './bubble-fill'
+import { decodeSheetQr } from './decode-qr'
+import { findCornerMarkers } from './find-markers'
+import { percentile, type GreyImage, type Point } from './grey-image'
+import { project, solveHomography, type Homography } from './homography'
+import { decideChoice } from './mark-decisions'
+import { edgeSharpness } from './sharpness'
+import { verifySheetCode, type SheetCode } from '../sheet/sheet-code'
+import { buildSheetLayout, type SheetLayout, type SheetSet } from '../sheet/sheet-layout'
+
+export const MAX_PHOTO_PIXELS = 50_000_000
+/** The long side the photo is read at: bubbles are still about 9 px across when the sheet fills 60 % of it. */
+export const WORKING_SIDE = 1800
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp'])
+/** Below this (grey levels per mm, as a share of ink-to-paper) the markers' edges are too soft to trust. */
+const MIN_SHARPNESS = 0.6
+
+export type SheetRefusal = 'not_an_image' | 'too_large' | 'corners' | 'blurred' | 'dark' | 'qr' | 'wrong_sitting'
+
+export const REFUSAL_MESSAGES: Record<SheetRefusal, string> = {
+  not_an_image: 'The file is not a photo: send a JPEG, PNG or WebP picture of the sheet.',
+  too_large: 'The photo is over 50 megapixels: send the photo as the phone camera takes it.',
+  corners: 'All four corner squares must be in the photo.',
+  blurred: 'The photo is too blurred.',
+  dark: 'The photo is too dark.',
+  qr: 'The QR code cannot be read: photograph the sheet flat, with the QR code at the top right sharp and free of glare.',
+  wrong_sitting:
+    'This sheet was not printed for this sitting: its QR code belongs to another sitting or does not verify.',
+}
+
+export type SheetAnswer = string | null | { flag: 'multiple' | 'unclear'; marks: string[] }
+
+export interface SheetReading {
+  ok: true
+  code: SheetCode
+  /** The roll number filled on the grid; null when the grid is empty, 'unclear' when a column cannot be read. */
+  roll: number | null | 'unclear'
+  set: SheetSet | null | 'unclear'
+  /** Per row of the layout, in its order; null when `layoutFor` gave no layout (a blank sheet's unreadable set). */
+  answers: { number: number; answer: SheetAnswer }[] | null
+}
+
+export type SheetReadResult = SheetReading | { ok: false; refusal: SheetRefusal; message: string }
+
+export interface ReadSheetOptions {
+  secret: string | Buffer
+  sittingId: number
+  /** The layout the sheet's questions were drawn with: its set is the roster's, or the one read from a blank sheet. */
+  layoutFor: (code: SheetCode, set: SheetSet | null) => SheetLayout | null
+}
+
+/** Where roll and set bubbles are: the same on every sheet. */
+const FIXED_PARTS = buildSheetLayout({ questionCount: 1, optionCounts: [2], labels: 'latin' })
+
+const refuse = (refusal: SheetRefusal): SheetReadResult => ({ ok: false, refusal, message: REFUSAL_MESSAGES[refusal] })
+
+async function loadGrey(photo: Buffer): Promise<GreyImage | SheetRefusal> {
+  let metadata: sharp.Metadata
+  try {
+    metadata = await sharp(photo).metadata()
+  } catch {
+    return 'not_an_image'
+  }
+  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format) || !metadata.width || !metadata.height)
+    return 'not_an_image'
+  if (metadata.width * metadata.height > MAX_PHOTO_PIXELS) return 'too_large'
+  try {
+    const { data, info } = await sharp(photo, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'truncated' })
+      .rotate()
+      .resize(WORKING_SIDE, WORKING_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    if (info.channels === 1) return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), ...info }
+    const grey = new Uint8Array(info.width * info.height)
+    for (let i = 0; i < grey.length; i++) grey[i] = data[i * info.channels]!
+    return { data: grey, width: info.width, height: info.height }
+  } catch {
+    return 'not_an_image'
+  }
+}
+
+function isTooDark(image: GreyImage): boolean {
+  const sample: number[] = []
+  for (let i = 0; i < image.data.length; i += 97) sample.push(image.data[i]!)
+  return percentile(sample, 0.9) < 50
+}
+
+/** The page-to-image transform for each of the four ways the clockwise marker centres can sit on the page. */
+function orientations(centres: Point[], layout: SheetLayout): Homography[] {
+  const page = layout.markers.map((m) => ({ x: m.x_mm, y: m.y_mm }))
+  return [0, 1, 2, 3].flatMap((shift) => {
+    const h = solveHomography(
+      page,
+      [0, 1, 2, 3].map((i) => centres[(i + shift) % 4]!),
+    )
+    return h ? [h] : []
+  })
+}
+
+/** Whether the whole page, as the found corners place it, is in the photo: if not, a corner was mistaken. */
+function isPageInside(image: GreyImage, toImage: Homography): boolean {
+  return [
+    [0, 0],
+    [FIXED_PARTS.page.width_mm, 0],
+    [FIXED_PARTS.page.width_mm, FIXED_PARTS.page.height_mm],
+    [0, FIXED_PARTS.page.height_mm],
+  ].every(([x, y]) => {
+    const p = project(toImage, x!, y!)
+    return p.x >= 0 && p.y >= 0 && p.x < image.width && p.y < image.height
+  })
+}
+
+function readRoll(image: GreyImage, h: Homography, levels: PageLevels): SheetReading['roll'] {
+  const digits: (number | null)[] = []
+  for (const column of FIXED_PARTS.roll) {
+    const choice = decideChoice(column.digits.map((d) => ({ value: d.digit, fill: bubbleFill(image, h, levels, d) })))
+    if (choice.kind === 'one') digits.push(choice.value)
+    else if (choice.kind === 'none') digits.push(null)
+    else return 'unclear'
+  }
+  const firstFilled = digits.findIndex((d) => d !== null)
+  if (firstFilled < 0) return null
+  // Leading columns may be left empty by a walk-in; an empty column after a filled one is a gap, not a zero.
+  const rest = digits.slice(firstFilled)
+  if (rest.some((d) => d === null)) return 'unclear'
+  return Number(rest.join(''))
+}
+
+function readSet(image: GreyImage, h: Homography, levels: PageLevels): SheetReading['set'] {
+  const choice = decideChoice(FIXED_PARTS.set.map((s) => ({ value: s.set, fill: bubbleFill(image, h, levels, s) })))
+  if (choice.kind === 'one') return choice.value
+  return choice.kind === 'none' ? null : 'unclear'
+}
+
+function readAnswers(image: GreyImage, h: Homography, levels: PageLevels, layout: SheetLayout) {
+  return layout.questions.map((question) => {
+    const choice = decideChoice(
+      question.options.map((o) => ({ value: o.label, fill: bubbleFill(image, h, levels, o) })),
+    )
+    const answer: SheetAnswer =
+      choice.kind === 'one' ? choice.value : choice.kind === 'none' ? null : { flag: choice.kind, marks: choice.marks }
+    return { number: question.number, answer }
+  })
+}
+
+/**
+ * Reads a photographed answer sheet: finds the four corner squares, straightens the page with a homography,
+ * settles which way up it is by where the QR code decodes, verifies the code, then measures every bubble against
+ * the paper around it. Never throws on bad input: every failure is a refusal with a sentence for the teacher.
+ */
+export async function readSheet(photo: Buffer, options: ReadSheetOptions): Promise<SheetReadResult> {
+  if (!Buffer.isBuffer(photo) || photo.length === 0) return refuse('not_an_image')
+  const image = await loadGrey(photo)
+  if (typeof image === 'string') return refuse(image)
+  if (isTooDark(image)) return refuse('dark')
+
+  const centres = findCornerMarkers(image)
+  if (!centres) return refuse('corners')
+
+  let toImage: Homography | null = null
+  let payload: string | null = null
+  for (const h of orientations(centres, FIXED_PARTS)) {
+    payload = decodeSheetQr(image, h, FIXED_PARTS)
+    if (payload !== null) {
+      toImage = h
+      break
+    }
+  }
+  const anyWay = toImage ?? orientations(centres, FIXED_PARTS)[0]
+  if (!anyWay || (!toImage && !isPageInside(image, anyWay))) return refuse('corners')
+  const levels = measurePageLevels(image, anyWay, FIXED_PARTS)
+  if (levels.paper < 60 || levels.paper * (1 - levels.inkRatio) < 30) return refuse('dark')
+  if (edgeSharpness(image, anyWay, FIXED_PARTS) < MIN_SHARPNESS) return refuse('blurred')
+  if (!toImage || payload === null) return refuse('qr')
+
+  const verified = verifySheetCode(payload, options.secret, options.sittingId)
+  if (!verified.ok) return refuse('wrong_sitting')
+
+  const roll = readRoll(image, toImage, levels)
+  const set = readSet(image, toImage, levels)
+  const layout = options.layoutFor(verified.code, set === 'unclear' ? null : set)
+  const answers = layout ? readAnswers(image, toImage, levels, layout) : null
+  return { ok: true, code: verified.code, roll, set, answers }
+}

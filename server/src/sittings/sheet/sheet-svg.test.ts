@@ -1,0 +1,52 @@
+import jsQR from 'jsqr'
+import sharp from 'sharp'
+import { XMLValidator } from 'fast-xml-parser'
+import { describe, expect, it } from 'vitest'
+import { signSheetCode } from './sheet-code'
+import { buildSheetLayout } from './sheet-layout'
+import { renderSheetSvg } from './sheet-svg'
+
+const layout = buildSheetLayout({ questionCount: 120, optionCounts: Array(120).fill(4), labels: 'devanagari' })
+const qrPayload = signSheetCode({ sittingId: 9, kind: 'roster', rollNumber: 4521 }, 'secret')
+const svg = renderSheetSvg({
+  layout,
+  labels: 'devanagari',
+  qrPayload,
+  quizTitle: 'Mock <1> & "final" — लोकसेवा',
+  holder: { kind: 'roster', learnerName: "O'Brien </svg> सीता", rollNumber: 4521, set: 'C' },
+})
+
+describe('renderSheetSvg', () => {
+  it('is well-formed A4 in millimetres, with names escaped and Devanagari kept', () => {
+    expect(XMLValidator.validate(svg)).toBe(true)
+    expect(svg).toContain('width="210mm" height="297mm" viewBox="0 0 210 297"')
+    expect(svg).toContain('Mock &lt;1&gt; &amp; &quot;final&quot; — लोकसेवा')
+    expect(svg).toContain('O&apos;Brien &lt;/svg&gt; सीता')
+    expect(svg).toContain('Roll number 004521')
+    expect(svg).toContain('>घ<')
+  })
+
+  it("fills the roster learner's roll digits and set; a blank sheet fills none and shows its serial", () => {
+    const filled = (text: string) => (text.match(/fill="#000" stroke=/g) ?? []).length
+    expect(filled(svg)).toBe(7)
+    const blank = renderSheetSvg({
+      layout,
+      labels: 'latin',
+      qrPayload,
+      quizTitle: 'Mock',
+      holder: { kind: 'blank', serial: 31 },
+    })
+    expect(filled(blank)).toBe(0)
+    expect(blank).toContain('Sheet 31')
+  })
+
+  it('prints a QR code that decodes to the signed payload', async () => {
+    const { data, info } = await sharp(Buffer.from(svg), { density: 200 })
+      .flatten({ background: '#fff' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    const found = jsQR(new Uint8ClampedArray(data), info.width, info.height)
+    expect(found?.data).toBe(qrPayload)
+  })
+})
