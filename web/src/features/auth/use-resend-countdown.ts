@@ -15,7 +15,9 @@ export function useResendCountdown({
     startOnMount ? performance.now() + cooldownSeconds * 1000 : null,
   )
   const [now, setNow] = useState(() => performance.now())
-  const secondsLeft = deadline === null ? 0 : Math.max(0, Math.ceil((deadline - now) / 1000))
+  // Never more than the cooldown: a monotonic clock read in two places can still disagree by a hair (a CI run showed
+  // "61 s"), and the screen must not promise a longer wait than the server imposes.
+  const secondsLeft = deadline === null ? 0 : Math.min(cooldownSeconds, Math.max(0, Math.ceil((deadline - now) / 1000)))
 
   useEffect(() => {
     if (deadline === null) return
