@@ -75,6 +75,8 @@ function refuseOverfullPaper(questions: number) {
     })
 }
 
+const PICTURE_URLS = /\/api\/pictures\/([0-9a-f]{64})\.webp/g
+
 export const unreadable = (detail: string) => new AppError(400, 'import_unreadable', detail)
 
 /** API.md "Import": dry runs of an archive, their commit into the bank, and the bank written out in the same layout. */
@@ -169,11 +171,13 @@ export function createImportsService({
       const settled = await inWorker(() => pool!.settle({ rowsJson: read.rowsJson, inBank: [...inBank] }))
       // A picture the bank holds, come back as the export's PNG of it, stays the stored one: its rows name that url.
       const stored = await pictures.alreadyStored(read.pictures)
-      let { storedJson, rowsJson } = settled
-      for (const [freshHash, same] of stored) {
-        storedJson = storedJson.replaceAll(picturePath(freshHash), same.url)
-        rowsJson = rowsJson.replaceAll(picturePath(freshHash), same.url)
-      }
+      // One pass over each text, however many pictures: a large dry run is megabytes, on the event loop.
+      const toStored = (json: string) =>
+        stored.size === 0
+          ? json
+          : json.replace(PICTURE_URLS, (url: string, hash: string) => stored.get(hash)?.url ?? url)
+      const storedJson = toStored(settled.storedJson)
+      const rowsJson = toStored(settled.rowsJson)
       // Stored before the dry run that names them, so that its rows' urls serve (decision 032: pictures).
       await pictures.saveEncoded(
         // A Buffer crosses from the worker as a plain Uint8Array; the database drivers bind Buffers.
