@@ -9,6 +9,7 @@ export const NotificationKindSchema = z.enum([
   'live_reminder',
   'live_results',
   'payment_completed',
+  'paper_result',
 ])
 export type NotificationKind = z.infer<typeof NotificationKindSchema>
 

@@ -45,14 +45,14 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
   const rateLimits = { limiter: createRateLimiter(context), rules: rateLimitRules(context.config.rateLimits) }
   const hasher = createCodeHasher(context.config.jwtSecret)
 
-  const papers = createQuestionPapers()
+  const pictures = createPicturesService(context)
+  const papers = createQuestionPapers({ picturesAhead: pictures.readAhead })
   const lifecycle = createAttemptLifecycle({ ...context, papers })
   const currentQuestions = createCurrentQuestions()
   const shows = createShowLog(context.database.db, log)
   const newAttempts = createNewAttempts({ papers, currentQuestions, shows })
   const live = createLiveService({ ...context, lifecycle })
   const bank = createBankService(context)
-  const pictures = createPicturesService(context)
 
   return {
     rateLimits,

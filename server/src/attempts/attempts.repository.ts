@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely'
-import type { AttemptRow, AttemptTable, DB } from '../db/schema'
+import type { AttemptMode, AttemptRow, AttemptTable, DB } from '../db/schema'
 import { IN_PROGRESS } from '../db/in-progress'
 import { precompile } from '../db/precompiled-query'
 import { paperColumns } from '../questions/paper-columns'
@@ -111,6 +111,8 @@ const insertAttemptReturningId = precompile(
     sections: string | null,
     sectionOpenedAt: number | null,
     ranked: number,
+    mode: AttemptMode,
+    sittingId: number | null,
   ) =>
     db
       .insertInto('attempts')
@@ -133,6 +135,8 @@ const insertAttemptReturningId = precompile(
         sections,
         section_opened_at: sectionOpenedAt,
         ranked,
+        mode,
+        sitting_id: sittingId,
       })
       .returning('id'),
 )
@@ -163,6 +167,8 @@ export async function insertAttempt(db: Kysely<DB>, attempt: Insertable<AttemptT
     current_section: 0,
     section_opened_at: attempt.section_opened_at ?? null,
     ranked: attempt.ranked ?? 1,
+    mode: attempt.mode ?? 'online',
+    sitting_id: attempt.sitting_id ?? null,
   }
   const { rows } = await insertAttemptReturningId(
     db,
@@ -184,6 +190,8 @@ export async function insertAttempt(db: Kysely<DB>, attempt: Insertable<AttemptT
     row.sections,
     row.section_opened_at,
     row.ranked,
+    row.mode,
+    row.sitting_id,
   )
   row.id = Number(rows[0]!.id)
   return row

@@ -28,7 +28,10 @@ export type BegunAttempt = Omit<
   | 'late'
   | 'submitted'
   | 'current_section'
->
+  | 'mode'
+  | 'sitting_id'
+> &
+  Partial<Pick<AttemptRow, 'mode' | 'sitting_id'>>
 
 /**
  * Which attempt finishes: one in progress (a submit, a time-out), or one written finished at once (a submit with no

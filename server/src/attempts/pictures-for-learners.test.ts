@@ -114,4 +114,17 @@ describe.each(dialects)('pictures in what learners are shown on %s', (dialect) =
     expect(card.question.options[1].image).toEqual(pictureImage(optionPicture))
     expect(deck.raw).not.toContain('is_correct')
   })
+
+  it('reads the pictures of a paper into memory when the paper is first read, before anyone asks for them', async () => {
+    const { quiz, map, optionPicture } = await quizWithPictures()
+    const learner = await createUser(t.database)
+    expect((await call(learner, 'GET', `/api/quizzes/${quiz.id}/`)).status).toBe(200)
+    // The read ahead runs beside the start; once it is done the pictures are served without the database.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    await t.db.deleteFrom('pictures').execute()
+    for (const { url } of [map, optionPicture]) {
+      const picture = await t.app.inject({ method: 'GET', url })
+      expect(picture.statusCode).toBe(200)
+    }
+  })
 })

@@ -18,6 +18,7 @@ import { paperSetShows } from './migrations/0015_paper_set_shows'
 import { pushTimeouts } from './migrations/0016_push_timeouts'
 import { quizDrafts } from './migrations/0017_quiz_drafts'
 import { pictures } from './migrations/0018_pictures'
+import { paperSittings } from './migrations/0019_paper_sittings'
 
 // An explicit list rather than a folder scan, so the bundled server carries its migrations.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -39,6 +40,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0016_push_timeouts': pushTimeouts(),
   '0017_quiz_drafts': quizDrafts(),
   '0018_pictures': pictures(dialect),
+  '0019_paper_sittings': paperSittings(dialect),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

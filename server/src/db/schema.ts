@@ -275,7 +275,12 @@ export interface AttemptTable {
   /** Timed sections: the open section (0-based) and when it opened. */
   current_section: Generated<number>
   section_opened_at: Generated<number | null>
+  /** 'paper': recorded from an answer sheet of a paper sitting (migration 0019), which sitting_id names. */
+  mode: Generated<AttemptMode>
+  sitting_id: Generated<number | null>
 }
+
+export type AttemptMode = 'online' | 'paper'
 
 export interface AttemptAnswerTable {
   attempt_id: number
@@ -529,6 +534,9 @@ export interface DB {
   live_registrations: LiveRegistrationTable
   live_announcements: LiveAnnouncementTable
   deliveries: DeliveryTable
+  sittings: SittingTable
+  sitting_roster: SittingRosterTable
+  sitting_scans: SittingScanTable
 }
 
 export type UserRow = Selectable<UserTable>
@@ -566,4 +574,52 @@ export interface LiveAnnouncementTable {
   status: Generated<'pending' | 'sent' | 'skipped'>
   sent_at: number | null
   recipients: number | null
+}
+
+/** A paper sitting of a quiz (migration 0019, API.md "Paper sittings"): its paper and sets frozen when created. */
+export interface SittingTable {
+  id: Generated<number>
+  quiz_id: number
+  title_en: string
+  title_ne: Generated<string>
+  held_at: number
+  option_labels: Generated<'latin' | 'devanagari'>
+  status: Generated<'open' | 'closed'>
+  /** JSON array of question_revisions ids: the frozen paper in set A's order. */
+  revision_ids: string
+  /** The paper's sections, JSON as attempts.sections. */
+  sections: string | null
+  /** JSON, one entry per set: its question order (indexes into revision_ids) and each question's option ids. */
+  sets: string
+  created_by: number | null
+  created_at: number
+}
+
+export interface SittingRosterTable {
+  sitting_id: number
+  user_id: number
+  roll_number: number
+  set_letter: string
+}
+
+/** One photographed answer sheet: what was read, what a person must still decide, and the photo kept. */
+export interface SittingScanTable {
+  id: Generated<number>
+  sitting_id: number
+  /** The sheet the QR code names: 'R<roll>' (a roster learner's) or 'B<serial>' (a blank one). */
+  sheet: string
+  status: 'recorded' | 'needs_review'
+  roll_number: number | null
+  set_letter: string | null
+  user_id: number | null
+  /** JSON {"1": "B", "2": null, ...} in the printed numbers and letters of the scan's set. */
+  answers: string
+  /** JSON [{question, kind, marks}]; empty once recorded. */
+  flags: string
+  attempt_id: number | null
+  photo: Buffer
+  photo_type: string
+  scanned_by: number | null
+  created_at: number
+  updated_at: number
 }

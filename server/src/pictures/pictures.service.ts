@@ -27,6 +27,20 @@ export function createPicturesService({ database: { db }, clock }: { database: D
   // One read per picture per process, even when 200 learners ask for it in the same instant.
   const reading = new Map<string, Promise<Buffer | undefined>>()
 
+  /** The stored WebP bytes, or undefined for a hash the bank does not hold. */
+  async function read(hash: string): Promise<Buffer | undefined> {
+    const cached = served.get(hash)
+    if (cached) return cached
+    let pending = reading.get(hash)
+    if (!pending) {
+      pending = findPictureData(db, hash).finally(() => reading.delete(hash))
+      reading.set(hash, pending)
+    }
+    const data = await pending
+    if (data) served.set(hash, data)
+    return data
+  }
+
   return {
     /** Re-encodes and stores a picture as sent; the same picture gives the same url. */
     async store(bytes: Buffer): Promise<Picture | PictureRefusal> {
@@ -58,18 +72,20 @@ export function createPicturesService({ database: { db }, clock }: { database: D
     /** Width and height of the stored pictures among `hashes`. */
     sizesOf: (hashes: readonly string[]) => findPictureSizes(db, hashes),
 
-    /** The stored WebP bytes, or undefined for a hash the bank does not hold. */
-    async read(hash: string): Promise<Buffer | undefined> {
-      const cached = served.get(hash)
-      if (cached) return cached
-      let pending = reading.get(hash)
-      if (!pending) {
-        pending = findPictureData(db, hash).finally(() => reading.delete(hash))
-        reading.set(hash, pending)
-      }
-      const data = await pending
-      if (data) served.set(hash, data)
-      return data
+    read,
+
+    /**
+     * Reads the pictures not yet in memory, in the background and one at a time: a paper's learners ask for its
+     * pictures in the same few seconds, and a burst then finds them here rather than all waiting on first reads.
+     */
+    readAhead(hashes: readonly string[]): void {
+      const missing = hashes.filter((hash) => !served.has(hash))
+      if (missing.length === 0) return
+      void (async () => {
+        for (const hash of missing) await read(hash)
+      })().catch(() => {
+        // A failed read ahead costs nothing: the picture's own request reads it again and answers for it.
+      })
     },
 
     /** API.md: a picture no revision uses any more may be deleted after 30 days. Resolves to how many were. */

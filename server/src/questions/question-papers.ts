@@ -1,4 +1,4 @@
-import type { QuizQuestion } from '@quiz/contracts'
+import { PICTURE_URL_PATTERN, type QuizQuestion } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { optionView, richTextsOf, toImage, type RevisionWithOptions } from './question-revisions.repository'
@@ -26,9 +26,14 @@ export type QuestionPapers = ReturnType<typeof createQuestionPapers>
 
 /**
  * The learner DTOs of revisions are cached forever (revision-cache.ts): the hot routes (fetch a question, save
- * answers) then need no content query at all. Papers are cached too, LRU-bounded by count.
+ * answers) then need no content query at all. Papers are cached too, LRU-bounded by count. `picturesAhead` hears
+ * the pictures of each paper read for the first time: every learner of the paper is about to ask for them at once.
  */
-export function createQuestionPapers({ maxRevisionChars = 64 * 1024 * 1024, maxPapers = 2_000 } = {}) {
+export function createQuestionPapers({
+  maxRevisionChars = 64 * 1024 * 1024,
+  maxPapers = 2_000,
+  picturesAhead = (_hashes: readonly string[]) => {},
+} = {}) {
   const revisions = createRevisionCache(toPaperQuestion, { maxChars: maxRevisionChars })
   const papers = new Map<string, Paper>()
 
@@ -55,10 +60,20 @@ export function createQuestionPapers({ maxRevisionChars = 64 * 1024 * 1024, maxP
     }
     papers.set(key, paper)
     if (papers.size > maxPapers) papers.delete(papers.keys().next().value!)
+    const pictures = pictureHashesOf(questions)
+    if (pictures.length > 0) picturesAhead(pictures)
     return paper
   }
 
   return { paperFor }
+}
+
+function pictureHashesOf(questions: readonly PaperQuestion[]): string[] {
+  const images = questions.flatMap(({ learner }) => [learner.image, ...learner.options.map((option) => option.image)])
+  return images.flatMap((image) => {
+    const hash = image?.picture ? PICTURE_URL_PATTERN.exec(image.picture.url)?.[1] : undefined
+    return hash ? [hash] : []
+  })
 }
 
 /**

@@ -1,0 +1,86 @@
+import { type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely'
+import type { Dialect } from '../database'
+
+// Frozen in time: change the schema with a new migration, never by editing this one.
+// API.md "Paper sittings": a quiz's paper printed for a hall, one answer sheet per roster learner, each sheet read
+// from a phone photo and recorded as an attempt of mode 'paper'. The sitting freezes its paper (drawn once) and the
+// order of every set; a scan keeps the reading, its flags and the photo (in the database, so every process serves it).
+export const paperSittings = (dialect: Dialect): Migration => {
+  const id = dialect === 'postgres' ? 'serial' : 'integer'
+  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
+  const blob = dialect === 'postgres' ? 'bytea' : 'blob'
+
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('sittings')
+        .addColumn('id', id, pk)
+        .addColumn('quiz_id', 'integer', (c) => c.notNull().references('quizzes.id').onDelete('cascade'))
+        .addColumn('title_en', 'text', (c) => c.notNull())
+        .addColumn('title_ne', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('held_at', 'bigint', (c) => c.notNull())
+        .addColumn('option_labels', 'text', (c) => c.notNull().defaultTo('latin'))
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('open'))
+        // The frozen paper in set A's order (question_revisions ids, JSON) and its sections (as attempts.sections).
+        .addColumn('revision_ids', 'text', (c) => c.notNull())
+        .addColumn('sections', 'text')
+        // JSON, one entry per set: the set's question order (indexes into revision_ids) and each question's option ids.
+        .addColumn('sets', 'text', (c) => c.notNull())
+        .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute()
+      await db.schema.createIndex('sittings_quiz').on('sittings').column('quiz_id').execute()
+
+      await db.schema
+        .createTable('sitting_roster')
+        .addColumn('sitting_id', 'integer', (c) => c.notNull().references('sittings.id').onDelete('cascade'))
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('roll_number', 'integer', (c) => c.notNull())
+        .addColumn('set_letter', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('sitting_roster_pk', ['sitting_id', 'roll_number'])
+        .addUniqueConstraint('sitting_roster_learner', ['sitting_id', 'user_id'])
+        .execute()
+      await db.schema.createIndex('sitting_roster_user').on('sitting_roster').column('user_id').execute()
+
+      // sheet: the sheet the QR code names ('R<roll>' for a roster learner's, 'B<serial>' for a blank one); a second
+      // photo of the same sheet replaces a scan in review and is refused (or replaces, when asked) once recorded.
+      // answers and flags: JSON, in the printed numbers and letters of the scan's set (API.md).
+      await db.schema
+        .createTable('sitting_scans')
+        .addColumn('id', id, pk)
+        .addColumn('sitting_id', 'integer', (c) => c.notNull().references('sittings.id').onDelete('cascade'))
+        .addColumn('sheet', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('roll_number', 'integer')
+        .addColumn('set_letter', 'text')
+        .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('answers', 'text', (c) => c.notNull())
+        .addColumn('flags', 'text', (c) => c.notNull())
+        .addColumn('attempt_id', 'integer', (c) => c.references('attempts.id').onDelete('set null'))
+        .addColumn('photo', blob, (c) => c.notNull())
+        .addColumn('photo_type', 'text', (c) => c.notNull())
+        .addColumn('scanned_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addUniqueConstraint('sitting_scans_sheet', ['sitting_id', 'sheet'])
+        .execute()
+      await db.schema
+        .createIndex('sitting_scans_status')
+        .on('sitting_scans')
+        .columns(['sitting_id', 'status'])
+        .execute()
+      await db.schema.createIndex('sitting_scans_attempt').on('sitting_scans').column('attempt_id').execute()
+
+      // 'online' or 'paper'; a paper attempt names its sitting.
+      await db.schema
+        .alterTable('attempts')
+        .addColumn('mode', 'text', (c) => c.notNull().defaultTo('online'))
+        .execute()
+      await db.schema
+        .alterTable('attempts')
+        .addColumn('sitting_id', 'integer', (c) => c.references('sittings.id').onDelete('set null'))
+        .execute()
+      await db.schema.createIndex('attempts_sitting').on('attempts').column('sitting_id').execute()
+    },
+  }
+}
