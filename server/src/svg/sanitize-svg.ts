@@ -2,14 +2,8 @@ import createDOMPurify, { type DOMPurify } from 'dompurify'
 import { createRequire } from 'node:module'
 import type { JSDOM } from 'jsdom'
 
-// Admins paste SVG that every learner's browser then renders. The web app shows it only as an <img> with a
-// data URL (no script runs there, nothing external loads), and this module makes the stored markup safe
-// on its own as well, in case it is ever shown inline: defence in depth.
-//
-// SVG is parsed as XML, as a browser parses an image/svg+xml data URL: linear, with no HTML foreign-content
-// tricks (namespace confusion, elements that break out of <svg>). Each call parses into its own document:
-// jsdom tracks every NodeIterator DOMPurify creates on a document, so sharing one document across calls
-// makes each call slower than the last.
+// Defence in depth: the web app shows SVG only as an <img> data URL, and the stored markup is made safe on its own
+// too. Parsed as XML, into a fresh document per call (a shared one slows every call): docs/decisions/007.
 
 export type SanitizeSvgResult = { ok: true; svg: string } | { ok: false; reason: string }
 
@@ -67,11 +61,7 @@ function normaliseCss(value: string) {
     .toLowerCase()
 }
 
-/**
- * True when CSS (a <style> body, a style attribute or a presentation attribute such as fill) can only
- * point inside the document: every url() must be `url(#id)`; no @import, image-set() (which takes bare
- * strings), legacy expression() or script URLs.
- */
+// Every url() must be `url(#id)`; no @import, image-set() (which takes bare strings), expression() or script URLs.
 function isSafeCss(value: string) {
   const css = normaliseCss(value)
   if (/@import|image-set\s*\(|expression\s*\(|javascript:|vbscript:|\bsrc\s*\(/.test(css)) return false
@@ -134,11 +124,8 @@ function blankProlog(markup: string) {
   return markup.slice(0, end).replace(/[^\n]/g, ' ') + markup.slice(end)
 }
 
-/**
- * Counts elements and nesting the way the XML parser will see them: comments, CDATA sections and
- * processing instructions are skipped whole. Where this count and the parser could disagree, the markup
- * is malformed and the parser stops there, so no deeper tree is ever built.
- */
+// Where this count and the XML parser could disagree, the markup is malformed and the parser stops there, so no deeper
+// tree is ever built.
 function scanElements(markup: string) {
   let depth = 0
   let elements = 0
@@ -175,11 +162,7 @@ function scanElements(markup: string) {
   return { tooComplex: false, root }
 }
 
-/**
- * Blanks the prolog, refuses entity declarations (jsdom's XML parser would expand them: billion laughs)
- * and markup too deep or too large to build a DOM for quickly, and declares the SVG and XLink namespaces
- * on the root when a paste copied from inline HTML leaves them out.
- */
+// Entity declarations are refused: jsdom's XML parser would expand them (billion laughs).
 function prepare(input: string): Prepared {
   const markup = blankProlog(input.replace(HTML_ENTITY, (_match, name: string) => `&#${HTML_ENTITIES[name]};`))
   if (/<!DOCTYPE|<!ENTITY/i.test(markup)) return { markup, problem: svgRejections.doctype }
@@ -195,12 +178,7 @@ function prepare(input: string): Prepared {
   return { markup: markup.slice(0, at) + declarations + markup.slice(at) }
 }
 
-/**
- * Parses `input` as one <svg> element, removes everything that could run script or fetch anything, and
- * returns it as standalone XML (with its xmlns, ready for a data: URL). Anything else is refused with a
- * reason meant for the person who pasted it. Synchronous and CPU-bound, and a big SVG takes long
- * (docs/performance.md): callers with many SVGs should yield between calls.
- */
+// CPU-bound, and a big SVG takes long (docs/performance.md): callers with many SVGs should yield between calls.
 export function sanitizeSvg(input: string): SanitizeSvgResult {
   const { markup, problem } = prepare(input)
   if (problem) return { ok: false, reason: problem }
