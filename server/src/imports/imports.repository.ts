@@ -6,7 +6,6 @@ import { contentHash } from '../questions/content-hash'
 import { findRevisions } from '../questions/question-revisions.repository'
 import type { HashedRow } from './rows'
 
-// Dry runs (table `imports`, migration 0011) and the bank's content hashes (question_revisions.content_hash).
 
 const CHUNK = 500
 
@@ -29,7 +28,6 @@ export async function insertDryRun(
   return row.id
 }
 
-/** A dry run that has not expired. */
 export async function findDryRun(db: Kysely<DB>, id: number, now: number) {
   const row = await db
     .selectFrom('imports')
@@ -44,7 +42,7 @@ export async function deleteExpiredDryRuns(db: Kysely<DB>, now: number) {
   await db.deleteFrom('imports').where('expires_at', '<=', now).execute()
 }
 
-/** The live bank question holding each of these content hashes (the oldest when several do). */
+// The oldest when several hold a hash.
 export async function bankQuestionsByHash(db: Kysely<DB>, hashes: readonly string[]) {
   const found = new Map<string, number>()
   const unique = [...new Set(hashes)]

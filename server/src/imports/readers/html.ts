@@ -37,10 +37,7 @@ export const decodeEntities = (text: string) =>
  */
 export const withoutComments = (html: string) => html.replace(/<!--[\s\S]*?(?:-->|$)/g, '')
 
-/**
- * Script and style elements removed with what they hold. Walked by hand: `<(script|style)\b[^>]*>[\s\S]*?<\/\1>`
- * rescanned the rest of the text from every unclosed opening tag, quadratic over a paste of `<script` (issue 41, M2).
- */
+// Walked by hand: `<(script|style)\b[^>]*>[\s\S]*?<\/\1>` rescans the rest from every unclosed opening tag.
 function withoutScripts(html: string): string {
   const opener = /<(script|style)\b/gi
   const closed = new Map<string, boolean>()
@@ -66,7 +63,6 @@ function withoutScripts(html: string): string {
   return out.join('')
 }
 
-/** Tags removed: from each `<` to the next `>`; a `<` with no `>` after it stays, as does the rest of the text. */
 function withoutTags(html: string): string {
   const out: string[] = []
   let at = 0
@@ -80,7 +76,7 @@ function withoutTags(html: string): string {
   return out.join('')
 }
 
-/** Spaces and tabs at the ends of lines removed, one line at a time (`[ \t]+\n` backtracked over long runs). */
+// One line at a time: `[ \t]+\n` backtracks over long runs.
 function trimLineEnds(text: string): string {
   return text
     .split('\n')
