@@ -23,7 +23,6 @@ export const QUESTION_BODY_LIMIT = 10 * 1024 * 1024
 
 const docs = { tags: ['admin'], security: [{ bearer: [] }] }
 
-/** API.md "Administration", under /api/admin. */
 export const adminRoutes: FastifyPluginAsyncZod<{
   admin: AdminService
   drafts: DraftsService

@@ -6,6 +6,5 @@ import { quizBodyQuestions } from './quiz-body-questions'
 
 export { questionMathsErrors } from '../maths/question-maths'
 
-/** Maths refusals of a pasted quiz (create-from-JSON). */
 export const quizMathsErrors = (body: unknown) =>
   checkMathsInSlices(quizBodyQuestions(body).flatMap(([question, prefix]) => questionTexts(question, prefix)))
