@@ -15,7 +15,6 @@ import {
 // MAX_WAIT_MS of shows.
 const QUIET_MS = 250
 const MAX_WAIT_MS = 2_000
-/** Written at once when this many shows (of a question or of a set) wait, whatever the time. */
 const FLUSH_AT_ROWS = 100_000
 // On SQLite a transaction holds the one writer: a 100,000-row one would hold starts up for a second.
 const ROWS_PER_TRANSACTION = 2_000
