@@ -28,7 +28,6 @@ import type { UsersService } from './users.service'
 const ProfilePictureParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) })
 const PROFILE_PICTURE_MAX_MB = 5
 
-/** The profile's form: text fields and at most one `profile_picture` file. */
 const profileForm: MultipartRules = {
   fileField: 'profile_picture',
   limits: { fileSize: PROFILE_PICTURE_MAX_MB * 1024 * 1024, files: 1, fields: 20, fieldSize: 64 * 1024 },
@@ -37,7 +36,6 @@ const profileForm: MultipartRules = {
   tooManyParts: 'The form has too many parts: send at most one file.',
 }
 
-/** API.md "Users, OTP and registration", and the profile. Registered with prefix /api/users. */
 export const usersRoutes: FastifyPluginAsyncZod<{
   users: UsersService
   profiles: ProfileService
