@@ -10,12 +10,8 @@ const pad = (value: number) => String(value).padStart(2, '0')
 
 const englishDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Asia/Kathmandu' })
 
-/**
- * An instant as server-written text tells it to a learner in Nepal (WEB.md "Nepali dates and digits"): in English
- * the Gregorian date and Nepal time marked NPT ("22 Nov 2026, 12:45 NPT"); in Nepali the Bikram Sambat date of
- * Nepal's calendar day and Nepal time in Devanagari digits ("२०८३ मंसिर ६, १२:४५"). The conversion is the web
- * app's library (docs/decisions/013); outside its table the Nepali date falls back to the Gregorian one.
- */
+// WEB.md "Nepali dates and digits": Gregorian and NPT in English, Bikram Sambat in Devanagari digits in Nepali, by
+// the web app's library (docs/decisions/013), falling back to the Gregorian date outside its table.
 export function nepalDateTime(ms: number, language: 'en' | 'ne'): string {
   // The wall clock in Nepal, as the UTC fields of a shifted Date.
   const nepal = new Date(ms + NEPAL_OFFSET_MS)

@@ -5,10 +5,8 @@ export type RandomInt = (max: number) => number
 
 const cryptoRandomInt: RandomInt = (max) => randomInt(max)
 
-/**
- * A new array with the items in random order (Fisher-Yates). Cryptographic by default: a learner must not be
- * able to predict another's paper from their own (Math.random's state can be recovered from its outputs).
- */
+// Cryptographic by default: a learner must not predict another's paper from their own (Math.random's state can be
+// recovered from its outputs).
 export function shuffled<T>(items: readonly T[], random: RandomInt = cryptoRandomInt): T[] {
   const result = [...items]
   for (let i = result.length - 1; i > 0; i--) {

@@ -5,7 +5,7 @@ import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common'
 // prices the rest as random: it tells a typed secret from a generated one without our own list of patterns.
 let estimator: ZxcvbnFactory | undefined
 
-/** The bits a guesser needs for `secret` by zxcvbn's estimate: about 4 per character of random hex, 0 for "aaaa". */
+// About 4 bits per character of random hex, 0 for "aaaa".
 export function secretStrengthBits(secret: string): number {
   estimator ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs, maxLength: 512 })
   return estimator.check(secret).guessesLog10 * Math.log2(10)

@@ -15,13 +15,12 @@ import {
 } from '@quiz/contracts/rules/tex-limits'
 import { createRenderCache, flatString } from './render-cache'
 
-/** A text with maths: what learners read in place of the source, and the HTML with every formula rendered. */
 export interface RenderedText {
   plain: string
   html: string
 }
 
-/** A refusal: `beyond` when the formula parses but passes a bound of tex-limits (too deep, too large). */
+// `beyond`: the formula parses but passes a bound of tex-limits (too deep, too large).
 export type RenderResult =
   { ok: true; rendered: RenderedText | null } | { ok: false; formula: string | null; problem: string; beyond?: true }
 
@@ -39,11 +38,7 @@ const renderToDomTree = (katex as unknown as { __renderToDomTree(tex: string, op
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => escapes[char])
 
-/**
- * Renders every formula of `source`. A text without `$` and `\$` renders to null (it has no `html`); one whose
- * delimiters or TeX do not parse, or that passes a bound of tex-limits, is refused, naming the formula (null for a
- * delimiter problem) and the problem.
- */
+// A text without `$` and `\$` renders to null (it has no `html`).
 export function renderMaths(source: string): RenderResult {
   if (!source.includes('$')) return { ok: true, rendered: null }
   const cached = recent.get(source)
@@ -64,7 +59,6 @@ const recent = createRenderCache<RenderResult>({
     result.ok ? (result.rendered ? result.rendered.plain.length + result.rendered.html.length : 0) : 200,
 })
 
-/** The render cache's own accounting, for its tests. */
 export const renderCacheSize = () => recent.size()
 
 function render(source: string): RenderResult {
@@ -104,7 +98,6 @@ function render(source: string): RenderResult {
   return { ok: true, rendered: { plain: flatString(plain), html: flatString(html) } }
 }
 
-/** The refusal as a field error: the formula and what is wrong with it. */
 export function describeProblem(result: { formula: string | null; problem: string; beyond?: true }) {
   if (result.formula === null) return result.problem
   return result.beyond
