@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 
-/** Where a login is made or used from: the client address (TRUST_PROXY decides which) and its User-Agent. */
+// TRUST_PROXY decides which client address.
 export interface LoginClient {
   address: string
   userAgent: string | undefined

@@ -9,7 +9,6 @@ import { livePhase, liveTimes } from '../attempts/live-window.service'
 import type { LiveService } from '../live/live.service'
 import { listActiveQuizzesForLearner } from './quizzes.repository'
 
-/** The learner's list of quizzes (API.md "Quizzes for learners"); the attempts themselves are attempts/'. */
 export function createQuizService({
   database,
   clock,
