@@ -41,7 +41,6 @@ import { usersRoutes } from './users/users.routes'
 
 export const MB = 1024 * 1024
 
-/** Secrets never reach the logs: tokens, passwords and codes are redacted wherever pino would print them. */
 const redact = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -58,7 +57,7 @@ const redact = [
   '*.signature',
 ]
 
-// Pino's `redact` cannot hide the payment routes' query strings (eSewa's signed `data`, Khalti's pidx): they are in `req.url`.
+// Pino's `redact` cannot hide the payment routes' query strings (eSewa's `data`, Khalti's pidx): they are in `req.url`.
 function serializeRequest(request: FastifyRequest) {
   const query = request.url.indexOf('?')
   const url =
@@ -76,7 +75,7 @@ const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < h
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger']
-  /** For tests: replaces services before the routes receive them; a service built on another keeps the one it was built with. */
+  /** For tests: replaces services before the routes get them (a service built on another keeps its own). */
   services?: (built: Services) => Partial<Services>
 }
 
@@ -209,8 +208,7 @@ export async function buildApp(deps: Omit<AppContext, 'metrics'>, { logger, serv
   await app.register(notificationRoutes, { prefix: '/api/notifications', notifications: services.notifications })
   await app.register(pushRoutes, { prefix: '/api/push', notifications: services.notifications, rateLimits })
 
-  // The background jobs run while the app does; each is stopped (its sends in flight awaited) before the database
-  // closes, and the shown questions still held in the process are written before it does.
+  // Each job is stopped, its sends awaited, and the shown questions held here written, before the database closes.
   for (const job of [jobs.deliveries, jobs.announcements, jobs.pictureSweep]) {
     app.addHook('onReady', async () => job.start())
     app.addHook('onClose', async () => job.stop())
@@ -223,8 +221,7 @@ export async function buildApp(deps: Omit<AppContext, 'metrics'>, { logger, serv
 
 export type App = Awaited<ReturnType<typeof buildApp>>
 
-// The visitor screens carry an inline script that runs before their first paint (decision 025); read from the build,
-// so the policy admits exactly what was built.
+// The visitor screens' inline scripts (decision 025), read from the build: the policy admits exactly what was built.
 function webAppScriptHashes(webDist: string): string[] {
   if (!existsSync(webDist)) return []
   const hashes = new Set<string>()
@@ -234,8 +231,8 @@ function webAppScriptHashes(webDist: string): string[] {
   return [...hashes]
 }
 
-// Any other GET outside /api falls back to index.html so client routes survive a reload. A visitor screen's own page
-// (`login.html`, decision 025) is sent only without a query: the build rendered the screen without one.
+// Other GETs outside /api get index.html, so client routes survive a reload; a visitor screen's own page (decision
+// 025) only without a query, as it was built.
 function registerWebApp(app: App, webDist: string) {
   const index = path.join(webDist, 'index.html')
   if (!existsSync(index)) return
@@ -247,8 +244,7 @@ function registerWebApp(app: App, webDist: string) {
   app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
-    // The web build writes .br and .gz beside each file (vite-plugin-compression2): sent to browsers that accept
-    // them, with no compression work per request.
+    // The web build writes .br and .gz beside each file: no compression work per request.
     preCompressed: true,
     setHeaders(reply, filePath) {
       // Vite puts a content hash in every asset name: those never change. index.html must always be fresh.

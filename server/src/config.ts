@@ -121,7 +121,6 @@ export type Config = Readonly<{
   push: {
     vapid: (VapidKeys & { subject: string }) | null
     allowInsecure: boolean
-    /** Production: endpoints at private addresses refused, at subscription and at every connection. */
     refusePrivate: boolean
     timeoutMs: number
   }
@@ -355,8 +354,7 @@ function parseTrustProxy(value: string, problems: string[]): Config['trustProxy'
 // a typed alphabet, keyboard walk, word or repeat scores under 50. 16 random bytes in hex (about 105) are refused too.
 const MIN_SECRET_BITS = 128
 
-// What Khalti and eSewa publish for testing: with these a payment made from a public test wallet would grant real
-// paid access.
+// Khalti's and eSewa's published test values: a payment from a public test wallet would grant real paid access.
 const ESEWA_TEST_PRODUCT_CODE = 'EPAYTEST'
 const ESEWA_TEST_SECRET_KEY = '8gBm/:&EnhH.1/q'
 const KHALTI_LIVE_HOST = 'khalti.com'
@@ -366,8 +364,7 @@ const ESEWA_LIVE_HOSTS = new Set(['epay.esewa.com.np', 'esewa.com.np'])
 const KHALTI_SANDBOX_HOSTS = new Set(['dev.khalti.com', 'a.khalti.com'])
 const ESEWA_SANDBOX_HOSTS = new Set(['rc-epay.esewa.com.np', 'rc.esewa.com.np', 'uat.esewa.com.np'])
 
-// The secret key and the learner's payment travel to these URLs: an http:// or foreign one would hand both to
-// whoever answers it.
+// The secret key and the payment travel to these URLs: http:// or a foreign host would hand both to whoever answers.
 function paymentUrlProblems(e: z.infer<typeof EnvSchema>, providers: readonly string[]): string[] {
   const urls = [
     ...(providers.includes('khalti')

@@ -21,7 +21,7 @@ const messages: Record<PasswordProblem, string> = {
   similar: usersMessages.passwordSimilar,
 }
 
-// The common-password list is only the server's; the other rules are contracts' rules.ts, which the web form checks too.
+// The common-password list is the server's alone; the other rules are contracts' rules.ts, which the web checks too.
 export function passwordProblems(password: string, username: string | undefined): string[] {
   const problems = sharedPasswordProblems(password, username).map((problem) => messages[problem])
   if (isCommonPassword(password)) problems.push(usersMessages.passwordCommon)

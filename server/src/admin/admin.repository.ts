@@ -56,8 +56,7 @@ function chunks<T>(items: readonly T[]): T[][] {
   return result
 }
 
-// The rows insertQuestion would write, in a handful of multi-row statements instead of five per question
-// (create-from-JSON takes up to 500 questions). Call it inside the transaction that created the quiz.
+// A handful of multi-row statements, not five per question; call it inside the transaction that created the quiz.
 export async function insertQuestionsInBulk(
   db: Kysely<DB>,
   quizId: number | null,
@@ -107,13 +106,11 @@ export async function insertQuestionsInBulk(
   return questionIds
 }
 
-/** Whether any learner has started the quiz (an attempt of any status, online or on paper). */
 export async function hasAttempts(db: Kysely<DB>, quizId: number) {
   const row = await db.selectFrom('attempts').select('id').where('quiz_id', '=', quizId).limit(1).executeTakeFirst()
   return row !== undefined
 }
 
-/** Whether any learner has finished the quiz (a frozen paper can no longer be drawn again). */
 export async function hasFinishedAttempt(db: Kysely<DB>, quizId: number) {
   const row = await db
     .selectFrom('attempts')

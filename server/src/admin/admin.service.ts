@@ -123,7 +123,6 @@ const imageValues = (image: AdminQuestion['image']) =>
 const source = (text: RichText) => ({ en: text.en, ne: text.ne })
 
 const LABEL_LENGTH = 80
-/** A question's first words in English: what a reader of the trail recognises it by. */
 const questionLabel = (question: AdminQuestion) =>
   question.text.en.length > LABEL_LENGTH ? `${question.text.en.slice(0, LABEL_LENGTH - 1)}…` : question.text.en
 
@@ -371,7 +370,6 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
       })
     },
 
-    /** An edit is a new revision: the question keeps its id, attempts already started keep the old content. */
     replaceQuestion(
       quizId: number,
       questionId: number,
@@ -403,7 +401,6 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
         await requireLiveQuiz(trx, quizId)
         const current = await findLiveQuestion(trx, quizId, questionId)
         const now = clock.now()
-        // The question leaves this paper and stays in the bank (API.md "Question bank").
         if (!current || !(await removeFixedItem(trx, quizId, questionId))) throw questionNotFound()
         const before = await questionDto(trx, questionId, current.revision_id)
         await recordAudit(trx, actor, now, {

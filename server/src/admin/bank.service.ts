@@ -39,8 +39,7 @@ const questionNotFound = () => new NotFound('Question not found.')
 const ratio = (right: number, responses: number) =>
   responses < 1 ? null : Math.round((right / responses) * 10_000) / 10_000
 
-// An answer to a question dropped with full marks is right; one dropped with `exclude` counts in neither figure
-// (docs/decisions/036).
+// Dropped with full marks: right; dropped with `exclude`: in neither figure (docs/decisions/036).
 async function keyedResponses(db: Kysely<DB>, questionIds: readonly number[]) {
   const chosen = await chosenOptionsOf(db, questionIds)
   const keys = await findAnswerKeys(

@@ -20,7 +20,6 @@ type QuizCreate = z.output<typeof QuizCreateSchema>
 
 const quizNotFound = () => new NotFound('Quiz not found.')
 
-// API.md "Administration", bullet "Drafts" (docs/decisions/048).
 export function createDraftsService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
   const forUpdate = database.dialect === 'postgres'
 
@@ -101,7 +100,7 @@ export function createDraftsService({ database, clock }: Pick<AppContext, 'datab
       })
     },
 
-    // Once a learner has started it, their results and the quiz's statistics depend on it staying where they can see it.
+    // Once a learner has started it, their results and the quiz's statistics depend on it staying visible to them.
     unpublish(id: number, actor: AuditActor): Promise<AdminQuizDetail> {
       return database.transaction(async (trx) => {
         const quiz = await requireLiveQuiz(trx, id)

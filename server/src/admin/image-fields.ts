@@ -9,8 +9,7 @@ import { sanitizeSvg } from '../svg/sanitize-svg'
 import { questionMathsErrors, quizMathsErrors } from './maths-fields'
 import { quizBodyQuestions } from './quiz-body-questions'
 
-// Before validation, so that a refused image (and maths, docs/decisions/027) is reported with every other problem of
-// the body (API.md "Pictures in questions"). Pictures are stored only once the whole body is valid.
+// Before validation, so a refused image or formula is reported with every other problem (docs/decisions/027).
 
 interface ImageField {
   path: string
@@ -38,8 +37,7 @@ function quizFields(quiz: unknown): ImageField[] {
   return quizBodyQuestions(quiz).flatMap(([question, prefix]) => questionFields(question, prefix))
 }
 
-// Longest stretch of sanitising between two turns of the event loop. Yielding also ends the job, which lets
-// jsdom release the documents of the SVGs done so far.
+// Yielding also ends the job, which lets jsdom release the documents of the SVGs done so far.
 const SLICE_MS = 20
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 

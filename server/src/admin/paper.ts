@@ -76,7 +76,6 @@ export async function checkPaper(db: Kysely<DB>, sections: readonly SectionInput
   return timed.length > 0 ? timed.reduce((sum, section) => sum + section.time_limit_minutes!, 0) : null
 }
 
-// The triggers recount the quiz's figures.
 export async function writePaper(db: Kysely<DB>, quizId: number, sections: readonly SectionInput[]) {
   await replacePaper(
     db,

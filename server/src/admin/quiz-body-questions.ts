@@ -3,8 +3,7 @@ import { adminLimits, bankLimits } from '@quiz/contracts'
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
-// Read from the raw body, before validation, for the image and maths hooks (image-fields.ts): an inline question that
-// skipped them would store an unsanitised SVG. Oversized lists are left to validation.
+// For the image and maths hooks, before validation: an inline question that skipped them would store raw SVG.
 export function quizBodyQuestions(body: unknown): [question: unknown, prefix: string][] {
   if (!isRecord(body)) return []
   const found: [unknown, string][] = []

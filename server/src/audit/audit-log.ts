@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { insertAuditEvent } from './audit.repository'
 
-// Called inside the transaction that makes the change, so change and event commit or roll back together (docs/decisions/018).
+// Called inside the transaction that makes the change: change and event commit or roll back together (decision 018).
 
 // `id` null for an operator on the command line.
 export interface AuditActor {
@@ -39,7 +39,6 @@ export interface AuditEntry {
   action: AuditAction
   entityType: AuditEntityType
   entityId: number | null
-  // Ids alone tell a reader little.
   label: string
   before?: AuditValues | null
   after?: AuditValues | null
@@ -69,7 +68,6 @@ export async function recordAudit(trx: Kysely<DB>, actor: AuditActor, now: numbe
   })
 }
 
-// Equal snapshots give two `{}`.
 export function changedFields(before: AuditValues, after: AuditValues): { before: AuditValues; after: AuditValues } {
   const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
     (key) => !isDeepStrictEqual(before[key], after[key]),

@@ -19,8 +19,7 @@ export type Dialect = 'sqlite' | 'postgres'
 export interface Database {
   db: Kysely<DB>
   dialect: Dialect
-  // All of `work` or none, settled once committed; on SQLite a savepoint of a shared `BEGIN IMMEDIATE`
-  // (docs/decisions/003, 021).
+  // All of `work` or none, settled once committed (docs/decisions/003, 021).
   transaction<T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T>
   poolStats(): PoolStats
   destroy(): Promise<void>
@@ -31,10 +30,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 
 export function createDatabase(config: Config['database']): Database {
   if (config.kind === 'postgres') {
-    // A request waits at most 10 s for a connection (a database that drops packets would otherwise hold it forever);
-    // the caller then answers 503 (db/errors.ts).
+    // At most 10 s for a connection (a database that drops packets would hold it forever); the caller answers 503.
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize, connectionTimeoutMillis: 10_000 })
-    // Without a listener, a connection the database ends (restart, failover) would end the process (docs/decisions/017).
+    // Without a listener a connection the database ends (restart, failover) would end the process (docs/decisions/017).
     pool.on('error', () => {})
     pool.on('connect', (client) => client.on('error', () => {}))
     return fromPostgresPool(pool, { preparedStatements: config.preparedStatements })
@@ -176,8 +174,7 @@ function groupCommit(db: Kysely<DB>, statements: StatementCache) {
   }
 }
 
-// Kysely prepares every SQLite statement anew, which costs more than running the hot queries. Bounded, so queries with
-// variable `in (...)` lists cannot grow it forever.
+// Kysely prepares each SQLite statement anew, dearer than running the hot queries; bounded for variable `in` lists.
 export type StatementCache = ReturnType<typeof withStatementCache>
 
 function withStatementCache(connection: SqliteConnection, limit = 1000) {

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 
-// What a token cannot tell, read from the database on the routes that need it now.
 
 export function findAdminFlag(db: Kysely<DB>, userId: number) {
   return db.selectFrom('users').select('is_admin').where('id', '=', userId).executeTakeFirst()

@@ -12,7 +12,6 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>
-    // An admin *in the database* right now.
     requireAdmin: (request: FastifyRequest) => Promise<void>
     authenticateLiveLogin: (request: FastifyRequest) => Promise<void>
   }
@@ -39,8 +38,7 @@ export const authenticationPlugin = fp(
       }
     }
 
-    // Access tokens live 15 minutes and are not revocable, so admin rights are re-read on every admin call:
-    // a demoted admin loses access at once.
+    // Access tokens live 15 minutes and cannot be revoked: re-read, so a demoted admin loses access at once.
     async function requireAdmin(request: FastifyRequest) {
       await authenticate(request)
       const row = await findAdminFlag(database.db, request.user.id)

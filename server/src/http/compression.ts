@@ -2,8 +2,7 @@ import compress from '@fastify/compress'
 import type { FastifyInstance } from 'fastify'
 import { constants } from 'node:zlib'
 
-// Brotli at quality 4: far cheaper in CPU than the maximum, for most of the gain, on a two-core machine. Request bodies
-// are not inflated: an inflated body would escape the body limits.
+// Brotli 4: most of the gain for far less CPU. Request bodies are not inflated: that would escape the body limits.
 export async function registerCompression(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') && route.compress === undefined) route.compress = false

@@ -3,8 +3,7 @@ import { AppError } from './errors'
 
 export const drainingDetail = 'The server is restarting. Please try again in a moment.'
 
-// A request on a keep-alive connection while the server stops gets API.md's 503 with `Connection: close`, so the client
-// resends it on a new connection. Fastify's own 503 is off (app.ts): its body is not `{detail, code}`.
+// `Connection: close`, so the client resends on a new connection; Fastify's own 503 body is not API.md's (app.ts).
 export function registerDraining(app: FastifyInstance) {
   let draining = false
   app.addHook('preClose', async () => {

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify'
 
-// TRUST_PROXY decides which client address.
 export interface LoginClient {
   address: string
   userAgent: string | undefined

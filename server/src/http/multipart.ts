@@ -4,7 +4,6 @@ import { AppError, PayloadTooLarge } from './errors'
 // The parts are read into memory, never written to disk, within the limits the route states.
 
 export interface MultipartForm {
-  // A repeated name keeps its last value.
   fields: Record<string, string>
   file: { bytes: Buffer; name: string } | null
 }

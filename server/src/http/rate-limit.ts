@@ -11,8 +11,7 @@ import {
   incrementCounter,
 } from './rate-limit.repository'
 
-// A sliding window: the current window's hits plus the previous one's, weighted by how much of it the span still
-// covers (Cloudflare's estimate), so a burst across a window's end gets no second `limit`.
+// A sliding window (Cloudflare's estimate): the previous window's hits count by how much of it the span covers.
 export interface RateLimitRule {
   name: string
   limit: number
@@ -24,8 +23,7 @@ export interface RateLimitRule {
 const SWEEP_EVERY = 500
 const SWEEP_AGE_MS = 24 * 3600_000
 
-// In the database, so every process shares them; each hit is its own statement, outside the request's transaction,
-// so a refused request still counts (API.md).
+// In the database, shared by every process; each hit its own statement, so a refused request still counts (API.md).
 export function createRateLimiter({ database, clock }: { database: Database; clock: Clock }) {
   let hitsSinceSweep = 0
 

@@ -8,7 +8,6 @@ export interface AccessClaims {
   user_id: number
   username: string
   is_admin: boolean
-  // Absent on tokens signed before logins had one.
   sid?: string
   exp: number
   iat: number
@@ -56,8 +55,7 @@ export function hs256Verifier(secret: string | Uint8Array) {
   }
 }
 
-// Verification pins HS256 (no `alg: none` or RS/HS confusion) and the token_type: a refresh token never passes as an
-// access token or the reverse.
+// Pins HS256 (no `alg: none`, no RS/HS confusion) and the token_type: a refresh token never passes as an access one.
 export function createTokenSigner({
   secret,
   accessTtl,
@@ -95,8 +93,7 @@ export function createTokenSigner({
     return claims?.token_type === tokenType && typeof claims.user_id === 'number' ? (claims as T) : undefined
   }
 
-  // A learner sends the same access token hundreds of times: a verified one is remembered until it expires (expiry still
-  // checked on every use), bounded so a flood of distinct tokens cannot grow it without limit.
+  // A learner sends one access token hundreds of times: remembered until it expires, bounded against a flood.
   const verifiedAccess = new Map<string, AccessClaims>()
   async function verifyAccessCached(token: string) {
     const cached = verifiedAccess.get(token)

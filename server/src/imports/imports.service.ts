@@ -117,8 +117,7 @@ export function createImportsService({
     throw unreadable(failure.message)
   }
 
-  // One transaction for thousands would hold SQLite's writer, and the event loop, for seconds (docs/decisions/043). A
-  // slice skips what the bank gained since the commit began, so committing again after a failure completes the import.
+  // Short transactions (docs/decisions/043); a slice skips what the bank gained since, so a retried commit completes.
   async function writeSlice(rows: HashedRow[], importId: number, actor: UserActor, now: number) {
     return database.transaction(async (trx) => {
       await lockImportCommits(trx, database.dialect)

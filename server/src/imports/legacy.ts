@@ -20,7 +20,6 @@ export type TextRole = 'en' | 'ne' | 'meta' | 'mixed'
 const DEVANAGARI = /[\u0900-\u097F]/
 export const hasDevanagari = (text: string) => DEVANAGARI.test(text)
 
-/** `keepNumbers` for text converted on its content: its ASCII numbers were typed in another font. */
 const convert = (text: string, font: LegacyFont, keepNumbers = false): Run => ({
   text: legacyToUnicode(text, font, { keepNumbers }),
   font: null,
@@ -52,7 +51,6 @@ export function unsupportedFonts(runs: readonly Run[]): string[] {
   return [...names]
 }
 
-/** A text that the font rules will decide by its content: no legacy-font run, nothing converted yet. */
 const undecidedText = (runs: readonly Run[]): string | null =>
   runs.some(
     (run) => run.converted || (run.font && (legacyFontOfName(run.font) || unsupportedLegacyFontOfName(run.font))),
@@ -94,7 +92,6 @@ export function applyLegacyFonts(
   return wanted ? [convert(text, font, !explicit)] : [...runs]
 }
 
-/** A question number as the layout reads it without conversion: `1.` `1)` `Q1.` `१.` (API.md "Import"). */
 const NUMBERED_AS_TYPED = /^\s*(?:Q\s*)?[0-9०-९]+\s*[.)]/i
 
 export function convertTextLines(lines: readonly Run[][], choice: LegacyFontChoice): Run[][] {

@@ -22,7 +22,6 @@ import type { Draft, DraftPicture, DraftText, Run } from './readers/draft'
 import { letterIndex } from './readers/layout'
 import { clozeNote, isCloze, refusalMessage } from './readers/moodle-text'
 
-// Duplicates are marked after the rows are made, over all rows at once.
 
 export interface RowDefaults {
   topic?: string
@@ -35,11 +34,9 @@ export interface RowContext {
   format: ImportFormat
   legacyFont: LegacyFontChoice
   defaults: RowDefaults
-  /** Where the rows' pictures are collected, re-encoded, by hash (the same picture twice is one). */
   pictures?: Map<string, EncodedPicture>
 }
 
-/** A row with the hash that finds its duplicates (kept with the dry run, never shown). */
 export type HashedRow = ImportRow & { hash: string | null }
 
 const FIXES = new Set<ImportMessage['code']>([
@@ -73,7 +70,6 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
   const converted: ImportConversion[] = []
   const hasFonts = context.format === 'xlsx' || context.format === 'docx'
   let trimmed = false
-  // Under `auto` the question's text and options decide together whether it was typed in Preeti.
   const languageRuns = (text: DraftText | null) => (!text ? null : 'mixed' in text ? text.mixed : text.ne)
   const decision =
     context.legacyFont === 'auto' ? decideQuestionFonts([draft.text, ...draft.options].map(languageRuns)) : undefined
@@ -330,8 +326,7 @@ async function check(question: ImportQuestion, messages: ImportMessage[]) {
     if (!option.text.en && !option.text.ne)
       messages.push({ field: `options.${index}.text`, code: 'empty_text', message: 'This option has no text.' })
   })
-  // A bank question needs its text in one language or the other (API.md "Import"): the schema, which asks for
-  // `en`, is given `ne` where `en` is empty, so that only that rule is relaxed.
+  // Text in one language or the other will do (API.md "Import"): the schema, which asks for `en`, is given `ne`.
   const either = (value: { en: string; ne: string }) => ({ en: value.en || value.ne, ne: value.ne })
   const result = BankQuestionInputSchema.safeParse({
     ...question,

@@ -17,7 +17,6 @@ export interface Metrics {
   attemptSubmitted(): void
 }
 
-// What operators watch on exam day: API.md "Operations".
 export function createMetrics(poolStats: () => PoolStats, { served }: { served: boolean }): Metrics {
   const registry = new Registry()
   // The process figures keep an event-loop monitor running: only when someone can read them.

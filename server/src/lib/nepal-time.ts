@@ -1,7 +1,6 @@
 import NepaliDateConverter from '@remotemerge/nepali-date-converter'
 import { toDevanagariDigits } from './digits'
 
-/** Bikram Sambat months, as Nepal's government calendar spells them (the web app's list). */
 const BS_MONTHS = ['बैशाख', 'जेठ', 'असार', 'साउन', 'भदौ', 'असोज', 'कात्तिक', 'मंसिर', 'पुस', 'माघ', 'फागुन', 'चैत'] as const
 
 /** Nepal Standard Time is UTC+5:45 all year (no daylight saving). */
@@ -10,8 +9,7 @@ const pad = (value: number) => String(value).padStart(2, '0')
 
 const englishDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Asia/Kathmandu' })
 
-// WEB.md "Nepali dates and digits": Gregorian and NPT in English, Bikram Sambat in Devanagari digits in Nepali, by
-// the web app's library (docs/decisions/013), falling back to the Gregorian date outside its table.
+// WEB.md "Nepali dates and digits"; Bikram Sambat by the web app's library (docs/decisions/013).
 export function nepalDateTime(ms: number, language: 'en' | 'ne'): string {
   // The wall clock in Nepal, as the UTC fields of a shifted Date.
   const nepal = new Date(ms + NEPAL_OFFSET_MS)

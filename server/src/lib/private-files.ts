@@ -1,7 +1,6 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs'
 
-// Nobody but the server's own user reads the data folder (docs/decisions/023). Modes are set on what exists as well,
-// so a folder made by an older version is closed on the next start.
+// Owner-only (docs/decisions/023); set on what exists too, so a folder made by an older version is closed.
 
 export function ensurePrivateDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 })

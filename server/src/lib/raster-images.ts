@@ -8,9 +8,7 @@ export interface ReencodeOptions {
   maxPixels: number
   maxSide: number
   quality: number
-  // 4, libwebp's default, when absent.
   effort?: number
-  // After shrinking a picture larger than `maxSide`; none when absent.
   smoothShrunk?: number
   // It about doubles the encoding's CPU.
   smartSubsample?: boolean
@@ -30,8 +28,7 @@ export async function reencodeRaster(
 ): Promise<Reencoded | RasterRefusal> {
   let metadata: sharp.Metadata
   try {
-    // Only the header is read here; sharp's own default limit would call a declared 60,000 x 60,000 canvas
-    // unreadable rather than too large.
+    // Only the header: sharp's own limit would call a declared 60,000 x 60,000 canvas unreadable, not too large.
     metadata = await sharp(input, { limitInputPixels: false }).metadata()
   } catch {
     return 'not_an_image'

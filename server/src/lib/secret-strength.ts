@@ -1,8 +1,7 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core'
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common'
 
-// zxcvbn models what a person types (words, keyboard walks, sequences such as an alphabet, repeats, dates) and
-// prices the rest as random: it tells a typed secret from a generated one without our own list of patterns.
+// zxcvbn models what a person types and prices the rest as random: no list of patterns of our own.
 let estimator: ZxcvbnFactory | undefined
 
 // About 4 bits per character of random hex, 0 for "aaaa".

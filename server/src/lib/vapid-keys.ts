@@ -3,9 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { closeExisting, ensurePrivateDir } from './private-files'
 
-/** A VAPID key pair as web-push and browsers take it: base64url (no padding) of the raw P-256 keys. */
 export interface VapidKeys {
-  // What GET /api/push/key/ gives browsers as applicationServerKey.
   publicKey: string
   privateKey: string
 }
@@ -41,8 +39,7 @@ export function vapidKeysProblem({ publicKey, privateKey }: VapidKeys): string |
   return null
 }
 
-// Kept in DATA_DIR so subscriptions survive restarts (a new key would orphan every one); an exclusive create, so
-// processes starting together all end up with the pair written first.
+// Kept in DATA_DIR so subscriptions survive restarts; an exclusive create, so processes agree on the first pair.
 export function localVapidKeys(dataDir: string): VapidKeys {
   const file = path.join(dataDir, 'vapid-keys.json')
   ensurePrivateDir(dataDir)

@@ -1,5 +1,4 @@
-// Read from the MathML tree KaTeX built, so it follows what KaTeX understood rather than a second TeX parser.
-// Scripts become Unicode super- and subscripts (x², H₂O), which search, copy and screen readers keep.
+// From KaTeX's MathML tree, not a second TeX parser; scripts become Unicode (x², H₂O), which search and copy keep.
 
 export interface MathTreeNode {
   type?: string

@@ -1,8 +1,7 @@
 import { adminLimits } from '@quiz/contracts'
 import { checkMathsInSlices } from './check-maths'
 
-// Read from the raw body: the check runs beside SVG sanitising, before validation, so every problem of a body is
-// reported at once. A text over its length limit is left to validation, unrendered.
+// From the raw body, beside SVG sanitising before validation, so every problem of a body is reported at once.
 
 type Texts = [path: string, text: unknown][]
 

@@ -27,8 +27,7 @@ export type RenderResult =
 // The payload is a third of KaTeX's HTML-and-MathML output; the options are shared with the admin's preview.
 const options: KatexOptions = katexOptions
 
-// `renderToString` builds the same tree and serialises it; the tree is also what the plain reading walks, so the
-// formula is parsed once. KaTeX exports it (`__renderToDomTree`) without declaring its type.
+// KaTeX's undeclared `__renderToDomTree`: the plain reading walks the same tree, so a formula is parsed once.
 interface DomTree extends MathTreeNode {
   toMarkup(): string
 }
@@ -38,7 +37,6 @@ const renderToDomTree = (katex as unknown as { __renderToDomTree(tex: string, op
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => escapes[char])
 
-// A text without `$` and `\$` renders to null (it has no `html`).
 export function renderMaths(source: string): RenderResult {
   if (!source.includes('$')) return { ok: true, rendered: null }
   const cached = recent.get(source)
@@ -87,8 +85,7 @@ function render(source: string): RenderResult {
         return error.rawMessage.startsWith('Too many expansions')
           ? { ...refuse(tooManyExpansions), beyond: true }
           : refuse(error.rawMessage)
-      // Should nesting the source does not show (KaTeX's own macros) ever overflow the stack, that is this refusal
-      // too; a string past V8's length limit is a RangeError as well.
+      // Stack overflow from nesting the source does not show, or a string past V8's limit: the same refusal.
       if (error instanceof RangeError)
         return { ...refuse(/stack/i.test(error.message) ? tooDeep : tooLarge), beyond: true }
       throw error

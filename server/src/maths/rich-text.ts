@@ -8,7 +8,6 @@ export interface RenderedBilingual {
   html: Bilingual
 }
 
-// Of a question revision (text, hint, image caption) or of an option (text, image caption).
 export type StoredMaths = Partial<Record<'text' | 'hint' | 'caption', RenderedBilingual>>
 
 // Throws on TeX that does not parse: callers have checked the text first (checkMaths), so that is a bug.

@@ -35,8 +35,7 @@ export interface DeliveryDrainer {
   drainOnce(): Promise<number>
 }
 
-// One per process, each row claimed by one of them (docs/decisions/035); a hanging push service holds its slot until
-// the timeout and nothing else (docs/decisions/042). Never throws into a request.
+// Each row claimed by one process (docs/decisions/035); a hanging push service holds one slot (docs/decisions/042).
 export function createDeliveryDrainer(
   { database, clock, config, sms }: Pick<AppContext, 'database' | 'clock' | 'config' | 'sms'>,
   log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>,

@@ -3,8 +3,7 @@ import { sql, type Kysely } from 'kysely'
 import { isPostgres } from '../db/database'
 import type { DB } from '../db/schema'
 
-// Each statement carries its rows as one JSON parameter the database unpacks: a VALUES list cost Kysely and the
-// database per value (10,000 learners took seconds).
+// Rows as one JSON parameter the database unpacks: a VALUES list cost per value (10,000 learners took seconds).
 export const INSERT_CHUNK = 2000
 
 async function inChunks<T>(items: T[], insert: (json: string) => Promise<unknown>) {

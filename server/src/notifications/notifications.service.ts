@@ -40,8 +40,7 @@ export const DEFAULT_PUSH_TTL_SECONDS = 24 * 60 * 60
 /** What push services keep at the most (FCM: 28 days). */
 export const MAX_PUSH_TTL_SECONDS = 28 * 24 * 60 * 60
 
-// Inside the caller's transaction, so committed with what they tell of or not at all; the deliveries drainer sends
-// after the commit (docs/decisions/035).
+// Inside the caller's transaction: committed with what they tell of, or not at all (docs/decisions/035).
 export async function notify(db: Kysely<DB>, items: NewNotification[], now: number = Date.now()): Promise<void> {
   if (items.length === 0) return
   await insertNotifications(

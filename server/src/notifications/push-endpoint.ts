@@ -4,7 +4,6 @@ import type { LookupFunction } from 'node:net'
 import dns from 'node:dns'
 import { notificationMessages } from '@quiz/contracts'
 
-/** How the server treats push endpoints (config.push): docs/decisions/035. */
 export interface EndpointRules {
   allowInsecure: boolean
   /** Production: no endpoint at a private, local or reserved address, so a learner cannot aim our pushes inward. */

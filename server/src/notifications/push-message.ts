@@ -1,7 +1,6 @@
 import type { NotificationKind, PushMessage } from '@quiz/contracts'
 
-// Push services take at most 4,096 bytes of encrypted record (RFC 8291 adds 103 bytes): a message that does not fit is
-// refused with 413 and never arrives.
+// Push services take at most 4,096 bytes of encrypted record (RFC 8291 adds 103): a longer message never arrives.
 export const PUSH_MESSAGE_MAX_BYTES = 3000
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8')

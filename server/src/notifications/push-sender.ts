@@ -110,7 +110,6 @@ function retryAfterMs(value: string | undefined): number | undefined {
   return Number.isFinite(ms) && ms > 0 ? Math.min(ms, 86_400_000) : undefined
 }
 
-/** Whether a request ended by its time limit (AbortSignal.timeout), not by an answer or a refused connection. */
 function timedOut(error: unknown) {
   const { name, cause } = error as { name?: string; cause?: { name?: string } }
   return name === 'TimeoutError' || cause?.name === 'TimeoutError'

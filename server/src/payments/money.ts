@@ -7,8 +7,7 @@ export function paisaToRupees(paisa: number): string {
   return rest === 0 ? String(rupees) : `${rupees}.${String(rest).padStart(2, '0')}`
 }
 
-// A third decimal that is not zero is a different amount, not a rounding. A JSON number's shortest decimal form
-// (String(123.45) === "123.45") is exact.
+// A third non-zero decimal is another amount, not a rounding; a JSON number's shortest form is exact.
 export function rupeesToPaisa(value: unknown): number | null {
   const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value
   if (typeof text !== 'string') return null

@@ -89,7 +89,6 @@ export function createPaymentService(
     return row
   }
 
-  // Outside any transaction, then one idempotent write: docs/decisions/009 "In the code".
   async function verify(row: PaymentWithPlan): Promise<PaymentWithPlan> {
     if (row.status !== 'pending') return row
     const adapter = adapters[row.provider]

@@ -9,7 +9,7 @@ export interface EncodedPicture {
   width: number
   height: number
   pixelsHash: string
-  // Set when the pixels could be a stored picture come back losslessly (the export's PNG): the bank keeps the stored one.
+  // Set when these could be a stored picture come back losslessly (the export's PNG): the bank keeps the stored one.
   sourcePixelsHash: string | null
 }
 
@@ -47,13 +47,11 @@ export async function encodePicture(bytes: Buffer): Promise<EncodedPicture | Pic
 
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?((?:;[\w.+-]+=[^;,]*)*);base64,/i
 
-// The size is known from the base64's length, so an oversized picture is refused before decoding; the declared type
-// is ignored.
+// Oversized is known from the base64's length, before decoding; the declared type is ignored.
 export function decodeDataUrl(value: string): Buffer | PictureRefusal {
   const header = DATA_URL.exec(value)
   if (!header) return 'not_a_picture'
-  // Whitespace out first: a pattern allowing it both inside and after the padding backtracks quadratically on a
-  // long run of spaces that ends badly (seconds for 40 KB; a 7 MB body would stall the process).
+  // Whitespace out first: allowing it inside and after the padding backtracks quadratically on a long run of spaces.
   const payload = value.slice(header[0].length).replace(/\s+/g, '')
   if (Math.floor((payload.length * 3) / 4) > pictureLimits.bytes + 2) return 'too_large'
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload)) return 'not_a_picture'

@@ -29,7 +29,6 @@ export async function findPictureSizes(db: Kysely<DB>, hashes: readonly string[]
   return new Map(rows.map((row) => [row.hash, { width: row.width, height: row.height }]))
 }
 
-/** The stored pictures whose decoded pixels hash to one of `pixelsHashes`, by that hash. */
 export async function findPicturesByPixels(db: Kysely<DB>, pixelsHashes: readonly string[]) {
   if (pixelsHashes.length === 0) return new Map<string, { hash: string; width: number; height: number }>()
   const rows = await db

@@ -55,7 +55,6 @@ export function createPracticeService({ database, clock, config }: Pick<AppConte
     }
   }
 
-  // Attempts are never touched.
   async function answerCard(user: TokenUser, questionId: number, optionId: number): Promise<PracticeAnswerResult> {
     const now = clock.now()
     return refusedAfterCommit(

@@ -20,7 +20,7 @@ export interface AnswerKey {
 /** `excluded`: a dropped question that counts in none of the tallies and leaves max_score. */
 export type KeyedOutcome = 'correct' | 'incorrect' | 'unanswered' | 'excluded'
 
-// `lock` (PostgreSQL, in the transaction that finishes an attempt on these keys) may throw KeysBeingDecided (key-locks.ts).
+// `lock`: PostgreSQL, in the transaction that finishes an attempt on these keys; may throw KeysBeingDecided.
 export async function findAnswerKeys(
   db: Kysely<DB>,
   revisionIds: Iterable<number>,
@@ -77,7 +77,6 @@ export function keyedOutcome(
 export const keyedMarks = (outcome: KeyedOutcome, marks: { correct: number; wrong: number }) =>
   outcome === 'correct' ? marks.correct : outcome === 'incorrect' ? -marks.wrong : 0
 
-/** Whether an option shows as right under the key (a dropped question keeps showing its written key). */
 export const isKeyedCorrect = (optionId: number, authoredCorrect: boolean, key: AnswerKey | undefined) =>
   key && !key.drop ? key.correct.has(optionId) : authoredCorrect
 

@@ -24,8 +24,7 @@ export async function drawQuestions(
   }
   const everyId = [...new Set(pools.flat())]
   const shown = userId === null ? new Map<number, number>() : await lastShownOf(trx, userId, everyId)
-  // Random tie keys are made only for questions that are compared (a bank of 10,000 would cost 10,000 draws of
-  // the CSPRNG per start otherwise).
+  // Tie keys only for compared questions: a bank of 10,000 would cost 10,000 CSPRNG draws per start.
   const tie = new Map<number, number>()
   const tieOf = (id: number) => {
     let key = tie.get(id)

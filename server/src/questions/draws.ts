@@ -27,8 +27,7 @@ export function drawOfItem(item: {
 export type Fill =
   { ok: true; assignment: number[][] } | { ok: false; deficient: number[]; needed: number; available: number }
 
-// A max flow over groups of interchangeable questions (docs/decisions/029 "In the code"). `preference` orders each
-// group's questions (first taken first); absent, pool order.
+// A max flow over groups (docs/decisions/029 "In the code"); `preference` orders each group's questions.
 export function fillDraws(
   draws: readonly { count: number; pool: readonly number[] }[],
   preference?: (a: number, b: number) => number,

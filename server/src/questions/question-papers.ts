@@ -33,8 +33,7 @@ export function createQuestionPapers({
   const revisions = createRevisionCache(toPaperQuestion, { maxChars: maxRevisionChars })
   const papers = new Map<string, Paper>()
 
-  // Pass the transaction when inside one: on SQLite a query on the outer handle would wait for the connection the
-  // transaction holds.
+  // Pass the transaction when inside one: on SQLite the outer handle waits for the connection it holds.
   async function paperFor(db: Kysely<DB>, revisionIdsJson: string, optionOrderJson?: string | null): Promise<Paper> {
     const key = optionOrderJson ? `${revisionIdsJson}|${optionOrderJson}` : revisionIdsJson
     const cached = papers.get(key)

@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { findRevisions, type RevisionWithOptions } from './question-revisions.repository'
 
-// Revisions are immutable and their ids never reused (a key decision writes key_versions), so a cache needs no telling
-// across processes. Bounded by approximate size (SVGs can be 200 KB), the oldest going first.
+// Revisions are immutable (a key decision writes key_versions): no telling across processes. Bounded by size.
 export function createRevisionCache<T>(
   build: (revision: RevisionWithOptions) => T,
   { maxChars }: { maxChars: number },
@@ -46,7 +45,6 @@ export function createRevisionCache<T>(
   return { get }
 }
 
-/** About the characters a revision's content holds: what its cached forms grow with. */
 function weightOf(revision: RevisionWithOptions) {
   let weight =
     256 +

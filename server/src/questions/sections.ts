@@ -1,5 +1,4 @@
-// Everything that scores an attempt reads its sections through here, so a score is an integer sum of integers, exact to
-// 2 decimals (docs/decisions/029).
+// Every scorer reads sections here, so a score is an integer sum of integers (docs/decisions/029).
 
 export interface AttemptSection {
   title_en: string
@@ -17,8 +16,7 @@ export interface AttemptSection {
 export const DEFAULT_MARKS_CORRECT = 100
 export const DEFAULT_MARKS_WRONG = 20
 
-// A storm parses each paper's sections once. Shared, so read-only; cleared whole when full, which a server meets only
-// after a thousand different papers or stretches.
+// A storm parses each paper's sections once; shared, so read-only, and cleared whole when full.
 const parsedSections = new Map<string, readonly AttemptSection[]>()
 const MAX_PARSED_SECTIONS = 1_000
 

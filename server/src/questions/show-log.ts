@@ -11,8 +11,7 @@ import {
   type Shown,
 } from './question-shows.repository'
 
-// In a start storm the writes wait for the storm's end instead of competing with its starts; a crash loses at most
-// MAX_WAIT_MS of shows.
+// A storm's writes wait for its end instead of competing with its starts; a crash loses at most MAX_WAIT_MS.
 const QUIET_MS = 250
 const MAX_WAIT_MS = 2_000
 const FLUSH_AT_ROWS = 100_000
@@ -90,7 +89,6 @@ export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, me
     }
   }
 
-  /** Takes what waits and writes it; what fails to be written waits again for the next flush. */
   function flush(): Promise<void> {
     if (timer) clearTimeout(timer)
     timer = null
@@ -180,7 +178,7 @@ export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, me
       addSet(waiting, userId, setOf(questionIds), at)
       schedule()
     },
-    // What waits or is being written here counts too, read before and after the database (a flush may commit meanwhile).
+    // What waits or is being written here counts too, read before and after the database (a flush may commit).
     async lastShown(trx: Kysely<DB>, userId: number, questionIds: readonly number[]) {
       const before = [writing, waiting]
       const shown = await lastShown(trx, userId, questionIds)

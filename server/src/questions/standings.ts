@@ -5,7 +5,6 @@ import { toScore } from './scoring'
 
 export interface Standing {
   participants: number
-  /** Scores strictly above and strictly below. */
   above: number
   below: number
   sumHundredths: number

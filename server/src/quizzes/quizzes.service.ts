@@ -30,8 +30,7 @@ export function createQuizService({
     if (rows.some((row) => row.in_progress_deadline !== null && !isLive(row.in_progress_deadline))) {
       await lifecycle.settleExpired(user.id)
     }
-    // Each quiz's sections from the process's paper cache under the version just read: a query only for a quiz
-    // whose paper changed (or was never read here) since.
+    // From the paper cache under the version just read: a query only for a quiz whose paper changed since.
     const sections: SectionSummary[][] = []
     for (const row of rows) {
       sections.push(

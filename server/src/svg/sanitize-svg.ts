@@ -23,8 +23,7 @@ export const svgRejections = {
 const SVG_NS = 'http://www.w3.org/2000/svg'
 const XLINK_NS = 'http://www.w3.org/1999/xlink'
 
-// One window per process: building a jsdom window is dear. jsdom itself is loaded on first use, not at start-up:
-// loading it costs time and memory (docs/performance.md), and only admins writing SVG ever need it.
+// One window per process, jsdom loaded on first use: both are dear (docs/performance.md) and only admins need them.
 let instance: { window: JSDOM['window']; purify: DOMPurify } | undefined
 
 function purifier() {
@@ -72,8 +71,7 @@ function isSafeCss(value: string) {
 }
 
 function isSafeAttribute(name: string, value: string) {
-  // The serialiser declares the namespaces the elements really use. A pasted declaration may be wrong
-  // (old Illustrator files say xmlns="&ns_svg;") and would make the image invalid XML: keep only right ones.
+  // A pasted declaration may be wrong (Illustrator's xmlns="&ns_svg;"): the serialiser declares the ones in use.
   if (name === 'xmlns') return value === SVG_NS
   if (name.startsWith('xmlns:')) return name === 'xmlns:xlink' && value === XLINK_NS
   // href, xlink:href (and any prefix bound to XLink): same-document fragments only. This one rule blocks
@@ -82,8 +80,7 @@ function isSafeAttribute(name: string, value: string) {
   return isSafeCss(value)
 }
 
-// What may come before the root element. Blanked out rather than cut, so the parser's line and column
-// numbers still point into what the admin pasted.
+// Blanked out rather than cut, so the parser's line and column numbers still point into the paste.
 const PROLOG_PART = /\s+|<\?xml[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE\s[^[>]*>/iy
 // A start tag from its "<": name, attributes (quoted values may hold ">"), an optional "/" before ">".
 // No part may cross a "<" (XML allows none inside a tag), so every scan below is linear in the input.
@@ -124,8 +121,7 @@ function blankProlog(markup: string) {
   return markup.slice(0, end).replace(/[^\n]/g, ' ') + markup.slice(end)
 }
 
-// Where this count and the XML parser could disagree, the markup is malformed and the parser stops there, so no deeper
-// tree is ever built.
+// Where this count and the parser disagree the markup is malformed and the parser stops: no deeper tree is built.
 function scanElements(markup: string) {
   let depth = 0
   let elements = 0
@@ -200,8 +196,7 @@ export function sanitizeSvg(input: string): SanitizeSvgResult {
     replaceCdataWithText(root)
     purify.sanitize(root, {
       USE_PROFILES: { svg: true, svgFilters: true },
-      // <use> is safe once its href is limited to #fragments (the hook above); SMIL animation is not needed
-      // for quiz diagrams and has a history of sanitiser bypasses, so it goes too.
+      // <use> is safe with #fragment hrefs (the hook above); SMIL is not needed and has a history of sanitiser bypass.
       ADD_TAGS: ['use'],
       FORBID_TAGS: ['animatecolor', 'animatemotion', 'animatetransform', 'foreignobject', 'script'],
       IN_PLACE: true,
@@ -215,8 +210,7 @@ export function sanitizeSvg(input: string): SanitizeSvgResult {
   }
 }
 
-// Walks use firstChild/nextSibling: jsdom's live `children` collection answers each index access in
-// O(n) (it also checks named properties), which makes a loop over 5,000 shapes take seconds.
+// firstChild/nextSibling: jsdom's live `children` answers each index in O(n), and 5,000 shapes took seconds.
 
 /** `<style><![CDATA[...]]></style>` is how drawing tools write CSS; as text it means the same and survives. */
 function replaceCdataWithText(root: Element) {

@@ -107,8 +107,7 @@ export async function createOrPromoteAdmin(
 }
 
 export const MAX_LEARNERS_PER_RUN = 100_000
-// Made-up numbers for bulk accounts start with "00", which no Nepali mobile number does: an OTP sent to
-// one of them can never reach a real person.
+// No Nepali mobile number starts with "00": an OTP sent to a made-up one can never reach a real person.
 const BULK_PHONE_PREFIX = '00'
 const INSERT_BATCH = 500
 

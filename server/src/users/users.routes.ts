@@ -144,8 +144,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     },
   )
 
-  // Public on purpose: an <img> sends no bearer token. The id is random and each upload gets a new one,
-  // so the response never changes and may be cached for a year.
+  // Public: an <img> sends no bearer token. The id is random and new per upload, so it may be cached a year.
   app.get(
     '/profile-pictures/:id',
     { schema: { tags: ['users'], params: ProfilePictureParamsSchema } },

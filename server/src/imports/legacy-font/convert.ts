@@ -3,8 +3,7 @@ import { kantipurOverrides, preetiKeys } from './preeti-map'
 
 export type LegacyFont = 'preeti' | 'kantipur'
 
-// ि and the reph are typed away from where Unicode stores them: private-use marks keep a ि or र् the text already
-// held in Unicode from being moved, and are replaced once the rules have put them in place.
+// ि and the reph are typed away from their Unicode place: private marks keep a ि or र् already in Unicode in place.
 const SHORT_I_MARK = '\uE000'
 const REPH_MARK = '\uE001'
 const REPH = `र${HALANT}`
@@ -191,7 +190,6 @@ export function legacyToUnicode(text: string, font: LegacyFont, options: Convert
   return joinColonVisarga(combine(chars.join('')).replace(/\u0903{2,}/g, VISARGA)).normalize('NFC')
 }
 
-/** Characters above ASCII that may pass through a conversion: Devanagari, joiners and common punctuation. */
 const PASSING = new Set([
   '\u00A0',
   '\u2013',

@@ -73,8 +73,7 @@ function hasLegacyHint(word: string): boolean {
   )
 }
 
-// English capitals inside a word come before a capital (`mRNA`), after a capitalised syllable (`JavaScript`) or
-// before a vowel (`iPhone`).
+// English capitals inside a word: `mRNA`, `JavaScript`, `McDonald`, `iPhone`.
 function hasInnerHalfForm(word: string): boolean {
   for (const match of word.matchAll(/[a-z][A-Z](?=[bcdfghjklmnopqrstvwxz0-9;/'"\]}{|\\])/g)) {
     // The letters before the capital, back to the word's start or a non-letter; a syllable or two is enough to judge.
@@ -233,8 +232,7 @@ export function decideQuestion(texts: readonly string[]): QuestionDecision {
   const lettered = readable.filter((text) => LETTER.test(text))
   const joined = (lettered.length > 0 ? lettered : readable).join('\n')
   if (joined === '') return no
-  // Code anywhere makes it a question about code (its `&&` `#` `!` are no Preeti keys); for operators only unless
-  // Preeti's signs fill the text, `&&` being also ७७ in a Preeti sentence.
+  // Code makes it a question about code; operators only unless Preeti's signs fill the text (`&&` is also ७७).
   if (candidates.some((text) => MARKUP.test(text))) return no
   if (candidates.some((text) => OPERATORS.test(text)) && !signedThroughout(joined)) return no
   const evidence = legacyEvidence(joined)

@@ -1,4 +1,3 @@
-/** Character classes of Devanagari that the reordering rules need. */
 
 export const HALANT = '\u094D'
 export const NUKTA = '\u093C'

@@ -1,6 +1,5 @@
 import type { LegacyFont } from './convert'
 
-/** Words a font's name may carry beside the family: "Preeti Bold", "Kantipur Regular", "FONTASY_HIMALI_TT". */
 const styleWords = new Set(['regular', 'normal', 'bold', 'italic', 'oblique', 'tt', 'ttf', 'plain'])
 
 function familyKey(fontName: string): string {

@@ -8,7 +8,6 @@ type MixedColumn = 'question' | `option_${(typeof importOptionLetters)[number]}`
 export type SheetColumn = Column | MixedColumn
 const known = new Set<string>(importColumns)
 
-/** `Question EN`, ` question_en ` and `QUESTION-EN` all name `question_en`. */
 export const columnName = (header: string) =>
   header
     .trim()

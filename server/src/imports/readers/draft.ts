@@ -6,10 +6,9 @@ export interface Run {
   converted?: { original: string; font: 'preeti' | 'kantipur' }
 }
 
-// Not split by language except a spreadsheet's `_en` / `_ne` columns: Devanagari decides once legacy fonts are converted.
+// Split by language only in a spreadsheet's `_en` / `_ne` columns; elsewhere Devanagari decides after legacy fonts.
 export type DraftText = { en: Run[]; ne: Run[] } | { mixed: Run[] }
 
-/** The answer as written: a letter (`B`, `ख`, `(ख)`, or an option's own text), or each option's mark. */
 export type DraftAnswer = { letter: string } | { marks: boolean[] } | null
 
 export interface Draft {

@@ -175,8 +175,7 @@ export function readGift(source: string): Draft[] {
       return
     }
     if (trimmed === '') {
-      // A blank line inside the answers' braces does not end the question.
-      // Braces are counted as lines come: joining the block at each blank line is quadratic.
+      // A blank line inside the braces does not end the question; braces counted as lines come (joins are quadratic).
       if (block && !(block.opens > block.closes)) finish()
       return
     }

@@ -1,5 +1,3 @@
-// HTML reduced to text (Moodle XML and GIFT's [html]): breaks and block ends become line breaks, other tags go,
-// entities are decoded.
 
 const NAMED: Record<string, string> = {
   amp: '&',
@@ -31,10 +29,7 @@ export const decodeEntities = (text: string) =>
     return NAMED[name.toLowerCase()] ?? whole
   })
 
-/**
- * HTML comments go whole: Word's conditional comments (`<!--[if gte mso 9]><xml>…<![endif]-->`) hold its settings as
- * elements whose text ("Normal", "0") would otherwise run into the question.
- */
+// Word's conditional comments hold its settings as elements whose text ("Normal", "0") would run into the question.
 export const withoutComments = (html: string) => html.replace(/<!--[\s\S]*?(?:-->|$)/g, '')
 
 // Walked by hand: `<(script|style)\b[^>]*>[\s\S]*?<\/\1>` rescans the rest from every unclosed opening tag.

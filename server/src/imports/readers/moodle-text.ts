@@ -5,8 +5,7 @@ import { hasDevanagari } from '../legacy'
 import { readsAsLegacy } from '../legacy-font'
 import { decodeEntities, htmlToText, withoutComments } from './html'
 
-// What Moodle's formats put in a text beyond the text itself, read as Moodle reads it (API.md "Moodle's formats are
-// read as Moodle reads them").
+// Read as Moodle reads it (API.md "Moodle's formats are read as Moodle reads them").
 
 const note = (field: string, code: ImportMessage['code'], message: string): ImportMessage => ({ field, code, message })
 
@@ -27,8 +26,7 @@ export const clozeNote = (): ImportMessage =>
 const MEDIA_FILE = /\.(?:mp3|wav|ogg|oga|m4a|aac|flac|wma|mp4|m4v|webm|ogv|mov|avi|wmv|flv|mkv|3gp)(?:[?#][^\s"'<>]*)?/i
 const PICTURE_FILE = /\.(?:png|jpe?g|gif|bmp|svg|webp|tiff?)(?:[?#][^\s"'<>]*)?$/i
 
-// `into` is null where the bank holds no picture (a hint); `files` are the `<file name>`s a Moodle XML text carries,
-// named by its `@@PLUGINFILE@@/name` addresses.
+// `into` is null where the bank holds no picture; `files` are a Moodle XML text's `<file>`s, by PLUGINFILE name.
 export interface PictureTarget {
   into: DraftPicture[] | null
   files?: ReadonlyMap<string, string>

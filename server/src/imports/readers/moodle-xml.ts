@@ -35,7 +35,7 @@ const textOf = (node: unknown): string => {
   return text === undefined || text === null ? '' : typeof text === 'object' ? '' : String(text)
 }
 
-// HTML only where `format` is `html` (Moodle's default when absent); the other formats are text, so "a < b" keeps its words.
+// HTML only where `format` is `html` (Moodle's default); other formats are text, so "a < b" keeps its words.
 function read(node: unknown, field: string, notes: ImportMessage[], into: DraftPicture[] | null = null): DraftText {
   const format = node && typeof node === 'object' ? String((node as Node)['@format'] ?? 'html') : 'html'
   return moodleText(textOf(node), format.toLowerCase() === 'html', field, notes, { into, files: filesOf(node) }).text

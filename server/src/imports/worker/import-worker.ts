@@ -1,8 +1,7 @@
 import { parentPort } from 'node:worker_threads'
 import { runJob, type ReadResult, type SettleResult, type WorkerJob } from './read-job'
 
-// A reader's own failure comes back as data; anything else thrown (a bug a crafted file found) comes back as
-// `crashed`, and the pool refuses the file.
+// A crash (a bug a crafted file found) comes back as `crashed`, and the pool refuses the file.
 
 export type WorkerReply = { id: number; result: ReadResult | SettleResult } | { id: number; crashed: string }
 

@@ -8,7 +8,7 @@ import 'sharp'
 import type { ReadJob, ReadResult, SettleJob, SettleResult, WorkerJob } from './read-job'
 import type { WorkerReply } from './import-worker'
 
-// Reading a file is CPU work of seconds: bounded worker threads, a queue, a timeout and a heap cap (docs/decisions/043).
+// Reading a file is CPU work of seconds: bounded worker threads, a queue, a timeout, a heap cap (docs/decisions/043).
 
 export interface ReadPoolOptions {
   workers: number
@@ -17,9 +17,7 @@ export interface ReadPoolOptions {
   memoryMb: number
 }
 
-/** Every worker is reading and `queue` files already wait: 429, try again shortly. */
 export class PoolBusy extends Error {}
-/** The file took too long or too much memory, or its reading crashed: 400 `import_unreadable`. */
 export class ReadRefused extends Error {
   constructor(readonly reason: 'timeout' | 'memory' | 'crashed') {
     super(`The import worker refused the file (${reason}).`)
@@ -135,8 +133,7 @@ export type ReadPool = ReturnType<typeof createReadPool>
 
 const shared = new Map<string, ReadPool>()
 
-// One per process: idle workers are unref'd, and the apps built in one process (tests build many) reuse workers that
-// have already loaded the readers.
+// One per process: the apps built in one process (tests build many) reuse workers that have loaded the readers.
 export function sharedReadPool(options: ReadPoolOptions): ReadPool {
   const key = JSON.stringify(options)
   let pool = shared.get(key)

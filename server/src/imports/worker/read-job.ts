@@ -5,8 +5,7 @@ import { buildRow, type HashedRow } from '../rows'
 import { markDuplicates, summaryOf } from '../duplicates'
 import type { EncodedPicture } from '../../pictures/picture-encoding'
 
-// Rows cross between threads as JSON text, not objects: a structured clone of thousands of rows would cost the event
-// loop seconds (docs/decisions/043).
+// Rows cross threads as JSON text: a structured clone of thousands of rows costs seconds (docs/decisions/043).
 
 export interface ReadJob {
   input: ImportInput
@@ -26,7 +25,6 @@ export type ReadFailure =
   | { kind: 'no_header'; message: string; headings: string[] }
   | { kind: 'unreadable'; message: string }
 
-// `pictures` are re-encoded here, once each, for the dry run to store (docs/decisions/032).
 export type ReadResult =
   | { ok: true; format: ImportFormat; count: number; rowsJson: string; hashes: string[]; pictures: EncodedPicture[] }
   | { ok: false; failure: ReadFailure }

@@ -69,7 +69,7 @@ export function verifyEsewaReturn(secretKey: string, data: string): EsewaReturnD
   }
 }
 
-// A JSON number (total_amount: 1000.0) is taken from the raw text: JSON.parse would make it 1000 and break the signature.
+// A JSON number (total_amount: 1000.0) is taken from the raw text: JSON.parse's 1000 would break the signature.
 function rawValue(text: string, body: Record<string, unknown>, name: string): string | undefined {
   const value = body[name]
   if (typeof value === 'string') return value

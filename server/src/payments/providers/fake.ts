@@ -4,8 +4,7 @@ import type { Clock } from '../../lib/clock'
 import { findFakeTransaction, insertFakeTransaction } from '../fake-gateway.repository'
 import type { PaymentProviderAdapter, Verification } from './provider'
 
-// Refused in production by config. It keeps its own record, and verification reads it exactly as the real adapters ask
-// their provider, so the return, verification and completion code paths are the real ones.
+// Verified exactly as the real adapters ask their provider, so the return and completion paths are the real ones.
 export function createFakeAdapter({ database, clock }: { database: Database; clock: Clock }): PaymentProviderAdapter {
   return {
     async start(payment) {

@@ -8,8 +8,7 @@ export interface ProviderPayment {
   plan_name: string
 }
 
-// `unreachable`: no trustworthy answer came (timeout, 5xx, garbage), the payment stays pending. `warning` is logged:
-// the provider named another amount or id, or said something we do not know.
+// `unreachable` leaves the payment pending; `warning` (another amount or id, or an unknown answer) is logged.
 export type Verification =
   | { kind: 'completed'; transactionId: string | null }
   | { kind: 'pending'; warning?: string }
