@@ -2,7 +2,6 @@ import { checkMathsInSlices } from '../maths/check-maths'
 import { questionTexts } from '../maths/question-maths'
 import { quizBodyQuestions } from './quiz-body-questions'
 
-
 export { questionMathsErrors } from '../maths/question-maths'
 
 export const quizMathsErrors = (body: unknown) =>

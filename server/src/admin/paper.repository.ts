@@ -2,7 +2,6 @@ import type { Insertable, Kysely } from 'kysely'
 import { inParts } from '../db/in-parts'
 import type { DB, PaperItemTable, PaperSectionTable } from '../db/schema'
 
-
 export async function findLiveQuestionIds(db: Kysely<DB>, questionIds: readonly number[]): Promise<Set<number>> {
   const live = new Set<number>()
   for (const part of inParts(questionIds)) {

@@ -18,7 +18,6 @@ import { matchingQuestionIds } from '../questions/draws.repository'
 import { listItems, listSections } from '../questions/quiz-papers.repository'
 import { findLiveQuestionIds, freezeDraw, listQuestionsWithCurrentText, replacePaper } from './paper.repository'
 
-
 type Item = SectionInput['items'][number]
 
 const pathOf = (section: number, item: number) => `sections.${section}.items.${item}`

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 
-
 export function findAdminFlag(db: Kysely<DB>, userId: number) {
   return db.selectFrom('users').select('is_admin').where('id', '=', userId).executeTakeFirst()
 }

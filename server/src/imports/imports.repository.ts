@@ -6,7 +6,6 @@ import { contentHash } from '../questions/content-hash'
 import { findRevisions } from '../questions/question-revisions.repository'
 import type { HashedRow } from './rows'
 
-
 const CHUNK = 500
 
 export async function insertDryRun(

@@ -22,7 +22,6 @@ import type { Draft, DraftPicture, DraftText, Run } from './readers/draft'
 import { letterIndex } from './readers/layout'
 import { clozeNote, isCloze, refusalMessage } from './readers/moodle-text'
 
-
 export interface RowDefaults {
   topic?: string
   tags: string[]

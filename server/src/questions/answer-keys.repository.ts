@@ -3,7 +3,6 @@ import { isPostgres } from '../db/database'
 import { precompile } from '../db/precompiled-query'
 import type { DB } from '../db/schema'
 
-
 // Compiled once: Kysely rebuilding an `in` list of a hundred ids per submit cost more than the read.
 const selectAnswerKeys = precompile((db: Kysely<DB>, revisionIdsJson: string) =>
   db

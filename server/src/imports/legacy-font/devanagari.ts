@@ -1,4 +1,3 @@
-
 export const HALANT = '\u094D'
 export const NUKTA = '\u093C'
 export const SIGN_I = '\u093F' // ि

@@ -1,4 +1,3 @@
-
 const NAMED: Record<string, string> = {
   amp: '&',
   lt: '<',
