@@ -2,7 +2,8 @@ import type { QuestionKey } from '@quiz/contracts'
 import { toIso } from '../lib/clock'
 import type { AnswerKey } from '../questions/answer-keys'
 
-// The editor saves what these show as a new revision: the old key would be written back (docs/decisions/036).
+// The editor saves what these show as a new revision, so they show the key the revision scores on; otherwise an edit
+// would write the old key back (docs/decisions/036).
 
 export function toQuestionKey(key: AnswerKey | undefined): QuestionKey {
   if (!key) return null

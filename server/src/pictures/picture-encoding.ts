@@ -47,7 +47,7 @@ export async function encodePicture(bytes: Buffer): Promise<EncodedPicture | Pic
 
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?((?:;[\w.+-]+=[^;,]*)*);base64,/i
 
-// Oversized is known from the base64's length, before decoding; the declared type is ignored.
+// An oversized picture is known from the base64's length, before decoding; the declared type is ignored.
 export function decodeDataUrl(value: string): Buffer | PictureRefusal {
   const header = DATA_URL.exec(value)
   if (!header) return 'not_a_picture'
