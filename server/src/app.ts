@@ -41,7 +41,6 @@ import { usersRoutes } from './users/users.routes'
 
 export const MB = 1024 * 1024
 
-/** Secrets never reach the logs: tokens, passwords and codes are redacted wherever pino would print them. */
 const redact = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -58,10 +57,7 @@ const redact = [
   '*.signature',
 ]
 
-/**
- * The request as logged: Fastify's own fields, but the payment routes' query strings (eSewa's signed `data`,
- * Khalti's pidx and transaction ids) replaced. Pino's `redact` cannot do this: the query is part of `req.url`.
- */
+// Pino's `redact` cannot hide the payment routes' query strings (eSewa's `data`, Khalti's pidx): they are in `req.url`.
 function serializeRequest(request: FastifyRequest) {
   const query = request.url.indexOf('?')
   const url =
@@ -79,11 +75,7 @@ const hopsTrusted = (hops: number) => (_address: string, hop: number) => hop < h
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger']
-  /**
-   * For tests: replaces services before the routes receive them, e.g. `(built) => ({ payments: fake })` or
-   * `(built) => ({ admin: { ...built.admin, bank: fake } })`. Only what the routes are handed changes; a service
-   * built on another (the quizzes list on live mocks) keeps the one it was built with.
-   */
+  /** For tests: replaces services before the routes get them (a service built on another keeps its own). */
   services?: (built: Services) => Partial<Services>
 }
 
@@ -127,7 +119,6 @@ export async function buildApp(deps: Omit<AppContext, 'metrics'>, { logger, serv
   // Before any route, so that every route is seen by the plugin's onRoute hook.
   await registerCompression(app)
   await app.register(multipart, { limits: { fileSize: 5 * MB, files: 1, fields: 20, fieldSize: 64 * 1024 } })
-  // The document describes every admin route: served in development, in production only when API_DOCS says so.
   if (context.config.apiDocs) {
     await app.register(swagger, {
       openapi: {
@@ -217,8 +208,7 @@ export async function buildApp(deps: Omit<AppContext, 'metrics'>, { logger, serv
   await app.register(notificationRoutes, { prefix: '/api/notifications', notifications: services.notifications })
   await app.register(pushRoutes, { prefix: '/api/push', notifications: services.notifications, rateLimits })
 
-  // The background jobs run while the app does; each is stopped (its sends in flight awaited) before the database
-  // closes, and the shown questions still held in the process are written before it does.
+  // Each job is stopped, its sends awaited, and the shown questions held here written, before the database closes.
   for (const job of [jobs.deliveries, jobs.announcements, jobs.pictureSweep]) {
     app.addHook('onReady', async () => job.start())
     app.addHook('onClose', async () => job.stop())
@@ -231,11 +221,7 @@ export async function buildApp(deps: Omit<AppContext, 'metrics'>, { logger, serv
 
 export type App = Awaited<ReturnType<typeof buildApp>>
 
-/**
- * The CSP hashes of the inline scripts in the web build's pages: the visitor screens carry one that runs before
- * their first paint (it hides the English HTML from a reader who chose Nepali, decision 025). Read from the build,
- * so the policy always admits exactly what was built.
- */
+// The visitor screens' inline scripts (decision 025), read from the build: the policy admits exactly what was built.
 function webAppScriptHashes(webDist: string): string[] {
   if (!existsSync(webDist)) return []
   const hashes = new Set<string>()
@@ -245,12 +231,8 @@ function webAppScriptHashes(webDist: string): string[] {
   return [...hashes]
 }
 
-/**
- * Serves the built SPA; any other GET outside /api falls back to index.html so client routes survive a reload. The
- * web build also writes the visitor screens with their HTML in them (`login.html` for /login, decision 025): one is
- * sent for its path without a query, so the form paints from the first response. A query (`/reset-password?phone=`)
- * gets index.html, as it does from the offline worker, because the build rendered the screen without it.
- */
+// Other GETs outside /api get index.html, so client routes survive a reload; a visitor screen's own page (decision
+// 025) only without a query, as it was built.
 function registerWebApp(app: App, webDist: string) {
   const index = path.join(webDist, 'index.html')
   if (!existsSync(index)) return
@@ -262,8 +244,7 @@ function registerWebApp(app: App, webDist: string) {
   app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
-    // The web build writes .br and .gz beside each file (vite-plugin-compression2): sent to browsers that accept
-    // them, with no compression work per request.
+    // The web build writes .br and .gz beside each file: no compression work per request.
     preCompressed: true,
     setHeaders(reply, filePath) {
       // Vite puts a content hash in every asset name: those never change. index.html must always be fresh.

@@ -14,7 +14,7 @@ const bool = (fallback: boolean) =>
     .default(fallback ? 'true' : 'false')
     .transform((value) => value === 'true' || value === '1')
 
-/** Every setting, its default, and how it is parsed. The README's settings table mirrors this. */
+/** Every setting, its default, and how it is parsed. The README's settings table mirrors this and says what each is. */
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -46,12 +46,9 @@ const EnvSchema = z.object({
   RATE_LIMIT_PAYMENT_START_PER_USER_HOUR: int(20),
   RATE_LIMIT_PAYMENT_RETURN_PER_IP_HOUR: int(300),
   RATE_LIMIT_PUSH_SUBSCRIBE_PER_USER_HOUR: int(30),
-  /** Unset: `fake` in development and tests, none in production (paying is then off until providers are chosen). */
   PAYMENT_PROVIDERS: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
-  /** Production refuses the providers' test hosts, codes and keys unless this says the payments are a sandbox. */
   PAYMENT_SANDBOX: bool(false),
-  /** Unset: served outside production, not in production (the document describes every admin route). */
   API_DOCS: z.enum(['true', 'false', '1', '0']).optional(),
   PAYMENT_TIMEOUT_MS: int(10_000),
   KHALTI_BASE_URL: z.string().url().default('https://khalti.com/api/v2/'),
@@ -62,31 +59,22 @@ const EnvSchema = z.object({
   ESEWA_SECRET_KEY: z.string().optional(),
   WORKERS: int(1),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
-  /** Unset: 1000, or 0 (off) under NODE_ENV=test, where a busy test machine's lag says nothing about overload. */
+  // 0 (off) under NODE_ENV=test: a busy test machine's lag says nothing about overload.
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
   OVERLOAD_RETRY_AFTER_SECONDS: int(5),
-  /** How long an import's dry run is kept for its commit (API.md "Import"). */
   IMPORT_TTL_HOURS: int(24),
-  /** Worker threads that read imports off the event loop, each one file at a time (docs/decisions/043). */
   IMPORT_WORKERS: int(1),
-  /** Seconds a file may take to read before it is refused (400 `import_unreadable`). */
   IMPORT_TIMEOUT_SECONDS: int(60),
-  /** Files that may wait for a free worker; past them an upload is refused (429) until one is read. */
   IMPORT_QUEUE: int(4),
-  /** Heap of one import worker, in MB: a file that needs more is refused (400), the server unharmed. */
   IMPORT_WORKER_MEMORY_MB: int(384),
-  /** Unset: on outside production; in production on exactly when VAPID_PUBLIC_KEY is set (docs/decisions/035). */
   PUSH_ENABLED: z.enum(['true', 'false', '1', '0']).optional(),
   VAPID_PUBLIC_KEY: z.string().trim().optional(),
   VAPID_PRIVATE_KEY: z.string().trim().optional(),
   VAPID_SUBJECT: z.string().trim().optional(),
   PUSH_ALLOW_INSECURE: bool(false),
   PUSH_TIMEOUT_MS: int(5_000),
-  /** Unset: 1000, or 0 (no background sending) under NODE_ENV=test, whose tests drain the queue themselves. */
   DELIVERY_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
-  /** Unset: 5000, or 0 (off) under NODE_ENV=test, whose tests run the live mocks' announcements themselves. */
   LIVE_ANNOUNCEMENT_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
-  /** Unset: daily, or 0 (off) under NODE_ENV=test, whose tests run the sweep themselves. */
   PICTURE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
 })
 
@@ -121,34 +109,24 @@ export type Config = Readonly<{
   apiDocs: boolean
   payments: {
     providers: readonly PaymentProviderName[]
-    /** PAYMENT_SANDBOX: the providers' test hosts and keys are meant (the server warns at start). */
     sandbox: boolean
-    /** Where browsers reach this app: the providers send learners back to PUBLIC_URL/api/payments/.../return/. */
+    // The providers send learners back to PUBLIC_URL/api/payments/.../return/.
     publicUrl: string
     timeoutMs: number
     khalti: { baseUrl: string; secretKey: string }
     esewa: { formUrl: string; statusUrl: string; productCode: string; secretKey: string }
   }
-  /** Server processes `npm start` runs on the one port (Node's cluster). */
   workers: number
-  /** Bearer token of GET /api/metrics; unset turns the route off. */
   metricsToken?: string
-  /** Web push (docs/decisions/035); `vapid` is null when push is off. */
   push: {
     vapid: (VapidKeys & { subject: string }) | null
-    /** PUSH_ALLOW_INSECURE: http endpoints and local hosts accepted (development and tests). */
     allowInsecure: boolean
-    /** Production: endpoints at private addresses refused, at subscription and at every connection. */
     refusePrivate: boolean
     timeoutMs: number
   }
-  /** How often each process looks for due pushes and text messages (ms; 0: never, tests drain by hand). */
   deliveryIntervalMs: number
-  /** How often each process looks for live mocks' reminders and results notices that are due (ms; 0: never). */
   liveAnnouncementIntervalMs: number
-  /** How often each process deletes the pictures no question uses any more (0: never). */
   pictureSweepIntervalMs: number
-  /** Shed load with 503 and Retry-After once the event loop lags this much (0: never). */
   overload: { maxEventLoopDelayMs: number; retryAfterSeconds: number }
   rateLimits: {
     loginPerUsername: number
@@ -166,11 +144,7 @@ export type Config = Readonly<{
 
 export class ConfigError extends Error {}
 
-/**
- * Reads the environment once. Lists every bad variable at once and refuses unsafe production settings
- * with the reason. Nothing else in the server reads process.env but db/database.ts's NO_READER, a switch for
- * comparing SQLite's reads with and without their own connection (README's settings).
- */
+// Nothing else in the server reads process.env but db/database.ts's NO_READER (README's settings).
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret = true } = {}): Config {
   const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')))
   if (!parsed.success) {
@@ -320,11 +294,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
   })
 }
 
-/**
- * Whether push is on, and with which keys and subject. Production needs the keys from the environment (every
- * process and every machine must sign with the pair browsers subscribed with); elsewhere they are made once and kept
- * in DATA_DIR when none are given. The subject is how a push service reaches the operator: a mailto: or https: URL.
- */
+// Production needs the keys from the environment: every process and machine must sign with the pair browsers
+// subscribed with. The subject is how a push service reaches the operator: a mailto: or https: URL.
 function pushSettings(e: z.infer<typeof EnvSchema>, problems: string[]) {
   const production = e.NODE_ENV === 'production'
   const given = [e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY].filter((key) => key !== undefined).length
@@ -353,11 +324,8 @@ function pushSettings(e: z.infer<typeof EnvSchema>, problems: string[]) {
   return { on, keys, subject: e.VAPID_SUBJECT ?? 'mailto:webmaster@localhost' }
 }
 
-/**
- * TRUST_PROXY as Fastify's trustProxy takes it: a hop count, or the proxies' addresses and CIDRs (and proxy-addr's
- * names loopback, linklocal, uniquelocal). The old `true` trusted every hop, so any client could name its own
- * address in X-Forwarded-For: refused with the replacement rather than guessed (docs/decisions/023).
- */
+// The old `true` trusted every hop, so any client could name its own address in X-Forwarded-For: refused with the
+// replacement rather than guessed (docs/decisions/023).
 function parseTrustProxy(value: string, problems: string[]): Config['trustProxy'] {
   const text = value.trim().toLowerCase()
   if (text === 'false' || text === '0') return false
@@ -386,8 +354,7 @@ function parseTrustProxy(value: string, problems: string[]): Config['trustProxy'
 // a typed alphabet, keyboard walk, word or repeat scores under 50. 16 random bytes in hex (about 105) are refused too.
 const MIN_SECRET_BITS = 128
 
-// What Khalti and eSewa publish for testing: with these a payment made from a public test wallet would grant real
-// paid access.
+// Khalti's and eSewa's published test values: a payment from a public test wallet would grant real paid access.
 const ESEWA_TEST_PRODUCT_CODE = 'EPAYTEST'
 const ESEWA_TEST_SECRET_KEY = '8gBm/:&EnhH.1/q'
 const KHALTI_LIVE_HOST = 'khalti.com'
@@ -397,11 +364,7 @@ const ESEWA_LIVE_HOSTS = new Set(['epay.esewa.com.np', 'esewa.com.np'])
 const KHALTI_SANDBOX_HOSTS = new Set(['dev.khalti.com', 'a.khalti.com'])
 const ESEWA_SANDBOX_HOSTS = new Set(['rc-epay.esewa.com.np', 'rc.esewa.com.np', 'uat.esewa.com.np'])
 
-/**
- * Production: the payment URLs of the providers in use are https and the providers' own hosts (live, or their
- * documented sandbox, which sandboxProblems refuses without PAYMENT_SANDBOX). The secret key and the learner's
- * payment travel to them: an http:// or foreign URL would hand both to whoever answers it, so there is no escape.
- */
+// The secret key and the payment travel to these URLs: http:// or a foreign host would hand both to whoever answers.
 function paymentUrlProblems(e: z.infer<typeof EnvSchema>, providers: readonly string[]): string[] {
   const urls = [
     ...(providers.includes('khalti')
@@ -432,7 +395,6 @@ function paymentUrlProblems(e: z.infer<typeof EnvSchema>, providers: readonly st
   return problems
 }
 
-/** Production without PAYMENT_SANDBOX: the providers' test hosts, codes and keys, each named. */
 function sandboxProblems(e: z.infer<typeof EnvSchema>, providers: readonly string[]): string[] {
   const problems: string[] = []
   const hint = 'set PAYMENT_SANDBOX=true if this server is meant to take test payments.'

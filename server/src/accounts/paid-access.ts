@@ -1,7 +1,6 @@
 import { messages } from '@quiz/contracts'
 import { PermissionDenied } from '../http/errors'
 
-/** Admins always have paid access; learners until their paid access ends (access that ended is none). */
 export const mayTakePaidQuizzes = (user: { is_admin: number; paid_access_until: number | null }, now: number) =>
   user.is_admin === 1 || (user.paid_access_until !== null && user.paid_access_until > now)
 

@@ -15,17 +15,13 @@ export function isCommonPassword(password: string): boolean {
   return getCommonPasswords().has(password.trim().toLowerCase())
 }
 
-/** The shared rules' messages as the server words them (API.md). */
 const messages: Record<PasswordProblem, string> = {
   too_short: usersMessages.passwordTooShort,
   numeric: usersMessages.passwordNumeric,
   similar: usersMessages.passwordSimilar,
 }
 
-/**
- * The password rules of contracts' rules.ts (which the web form checks too) and the common-password list, which
- * only the server holds. Returns the messages for the `password` field.
- */
+// The common-password list is the server's alone; the other rules are contracts' rules.ts, which the web checks too.
 export function passwordProblems(password: string, username: string | undefined): string[] {
   const problems = sharedPasswordProblems(password, username).map((problem) => messages[problem])
   if (isCommonPassword(password)) problems.push(usersMessages.passwordCommon)

@@ -25,7 +25,6 @@ export async function usernameExists(db: Kysely<DB>, username: string): Promise<
   return row !== undefined
 }
 
-/** The preferred language of the account with this phone, or undefined when no account has it. */
 export async function languageOfPhone(db: Kysely<DB>, phoneNumber: string): Promise<string | undefined> {
   const row = await db
     .selectFrom('users')
@@ -48,7 +47,7 @@ export async function insertUser(db: Kysely<DB>, user: Omit<NewUserRow, 'usernam
     .executeTakeFirstOrThrow()
 }
 
-/** Many users in one statement (the caller keeps batches small enough for both databases' parameter limits). */
+// The caller keeps batches small enough for both databases' parameter limits.
 export async function insertUsers(db: Kysely<DB>, users: Omit<NewUserRow, 'username_key'>[]): Promise<void> {
   await db
     .insertInto('users')

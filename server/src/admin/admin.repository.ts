@@ -3,7 +3,6 @@ import type { DB, NewQuizRow, QuizRow, QuizRowUpdate } from '../db/schema'
 import { appendFixedItems } from '../questions/quiz-papers.repository'
 import { toOptionValues, toRevisionValues, type QuestionContent } from '../questions/question-revisions.repository'
 
-/** Every quiz that is not deleted, most recently created first (each row carries its count of live questions). */
 export function listLiveQuizzes(db: Kysely<DB>): Promise<QuizRow[]> {
   return db
     .selectFrom('quizzes')
@@ -14,7 +13,7 @@ export function listLiveQuizzes(db: Kysely<DB>): Promise<QuizRow[]> {
     .execute()
 }
 
-/** A quiz that is not deleted. `forUpdate` locks its row (PostgreSQL only: SQLite transactions are already exclusive). */
+// `forUpdate` locks its row on PostgreSQL only: SQLite transactions are already exclusive.
 export function findLiveQuiz(db: Kysely<DB>, id: number, { forUpdate = false } = {}) {
   return db
     .selectFrom('quizzes')
@@ -34,7 +33,6 @@ export async function updateQuiz(db: Kysely<DB>, id: number, changes: QuizRowUpd
   await db.updateTable('quizzes').set(changes).where('id', '=', id).execute()
 }
 
-/** Returns whether a live quiz was deleted. */
 export async function softDeleteQuiz(db: Kysely<DB>, id: number, now: number) {
   const result = await db
     .updateTable('quizzes')
@@ -58,12 +56,7 @@ function chunks<T>(items: readonly T[]): T[][] {
   return result
 }
 
-/**
- * Writes the questions of a new quiz as bank questions, in order, with one first revision each, and appends them
- * to the quiz's last section: the rows insertQuestion would write, in a handful of multi-row statements instead of
- * five per question (create-from-JSON takes up to 500 questions). Call it inside the transaction that created the
- * quiz. Returns the new question ids in order.
- */
+// A handful of multi-row statements, not five per question; call it inside the transaction that created the quiz.
 export async function insertQuestionsInBulk(
   db: Kysely<DB>,
   quizId: number | null,
@@ -113,13 +106,11 @@ export async function insertQuestionsInBulk(
   return questionIds
 }
 
-/** Whether any learner has started the quiz (an attempt of any status, online or on paper). */
 export async function hasAttempts(db: Kysely<DB>, quizId: number) {
   const row = await db.selectFrom('attempts').select('id').where('quiz_id', '=', quizId).limit(1).executeTakeFirst()
   return row !== undefined
 }
 
-/** Whether any learner has finished the quiz (a frozen paper can no longer be drawn again). */
 export async function hasFinishedAttempt(db: Kysely<DB>, quizId: number) {
   const row = await db
     .selectFrom('attempts')

@@ -23,7 +23,6 @@ export const QUESTION_BODY_LIMIT = 10 * 1024 * 1024
 
 const docs = { tags: ['admin'], security: [{ bearer: [] }] }
 
-/** API.md "Administration", under /api/admin. */
 export const adminRoutes: FastifyPluginAsyncZod<{
   admin: AdminService
   drafts: DraftsService
@@ -31,8 +30,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { admin, drafts, pictures }) => {
   const checkImages = questionImagesHook(QuestionInputSchema, pictures)
 
-  // onRequest, not preHandler: who may call is settled before a body is read or validated, so a learner
-  // gets 403 (not a 400 about their body) and nobody but an admin can make the server parse 10 MB.
+  // onRequest: a learner gets 403 before a body is read or validated, and only an admin can make us parse 10 MB.
   app.addHook('onRequest', app.requireAdmin)
   acceptJsonOnly(app)
 
@@ -50,7 +48,6 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => reply.code(201).send(await drafts.createQuiz(request.body, actorOf(request))),
   )
 
-  // Drafts (docs/decisions/048): publish and unpublish answer the quiz; duplicate answers its new draft copy.
   for (const action of ['publish', 'unpublish'] as const) {
     app.post(
       `/quizzes/:id/${action}/`,

@@ -81,10 +81,7 @@ export function toQuizDto(quiz: QuizRow, questionCount: number): AdminQuiz {
   }
 }
 
-/**
- * Admins read the TeX they wrote in `en`/`ne`, beside its rendering in `html`; `key` is the revision's decided
- * key, which the options' `is_correct` follow where it names one right option (./question-key.ts).
- */
+// `key` is the revision's decided key, which the options' `is_correct` follow where it names one (./question-key.ts).
 export function toQuestionDto(
   questionId: number,
   revision: RevisionWithOptions,
@@ -106,16 +103,12 @@ export function toQuestionDto(
   }
 }
 
-/** A quiz as the audit trail records it: the admin API's fields, without its id and question count. */
 export function quizValues(quiz: QuizRow) {
   const { id: _id, question_count: _count, ...values } = toQuizDto(quiz, 0)
   return values
 }
 
-/**
- * An SVG is up to 200 KB: the trail keeps its size and digest (the revision itself is kept for ever); a picture's
- * url is its digest.
- */
+// An SVG is up to 200 KB: the trail keeps its size and digest (the revision itself is kept for ever).
 const imageValues = (image: AdminQuestion['image']) =>
   image && {
     ...(image.svg === null
@@ -130,7 +123,6 @@ const imageValues = (image: AdminQuestion['image']) =>
 const source = (text: RichText) => ({ en: text.en, ne: text.ne })
 
 const LABEL_LENGTH = 80
-/** A question's first words in English: what a reader of the trail recognises it by. */
 const questionLabel = (question: AdminQuestion) =>
   question.text.en.length > LABEL_LENGTH ? `${question.text.en.slice(0, LABEL_LENGTH - 1)}…` : question.text.en
 
@@ -150,7 +142,6 @@ function questionValues(quizId: number, question: AdminQuestion) {
   }
 }
 
-/** The admin quiz: its details, its fixed questions in paper order and its paper. */
 export async function quizDetail(db: Kysely<DB>, quiz: QuizRow): Promise<AdminQuizDetail> {
   const current = await listCurrentRevisionIds(db, quiz.id)
   const revisionIds = current.map((question) => question.revision_id)
@@ -170,7 +161,6 @@ async function followScheduleIfPublished(trx: Kysely<DB>, before: QuizRow | null
   if (after.status === 'published') await followLiveSchedule(trx, before, after, now)
 }
 
-/** Administration of API.md: quizzes and their questions, for admins only (the routes check that). */
 export function createAdminService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
   // Concurrent edits of one quiz queue on its row in PostgreSQL; SQLite write transactions are exclusive already.
   const forUpdate = database.dialect === 'postgres'
@@ -273,7 +263,6 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
       })
     },
 
-    /** `PUT .../sections/`: the whole paper replaced, checked against the bank first (API.md "Papers"). */
     replaceSections(id: number, sections: SectionInput[], actor: AuditActor): Promise<AdminQuizDetail> {
       return database.transaction(async (trx) => {
         const quiz = await requireLiveQuiz(trx, id)
@@ -296,7 +285,6 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
       })
     },
 
-    /** `freeze`: the paper is drawn now, once, for every attempt that starts afterwards. */
     freeze(id: number, actor: AuditActor): Promise<AdminQuizDetail> {
       return database.transaction(async (trx) => {
         const quiz = await requireLiveQuiz(trx, id)
@@ -313,7 +301,6 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
       })
     },
 
-    /** `redraw`: a frozen paper is drawn again for attempts that start afterwards, until the first one finishes. */
     redraw(id: number, actor: AuditActor): Promise<AdminQuizDetail> {
       return database.transaction(async (trx) => {
         const quiz = await requireLiveQuiz(trx, id)
@@ -363,7 +350,6 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
       })
     },
 
-    /** Adds an existing bank question as a fixed item to the quiz's last section (API.md "Question bank"). */
     addBankQuestion(quizId: number, questionId: number, actor: AuditActor): Promise<AdminQuestion> {
       return database.transaction(async (trx) => {
         await requireLiveQuiz(trx, quizId)
@@ -384,7 +370,6 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
       })
     },
 
-    /** An edit is a new revision: the question keeps its id, attempts already started keep the old content. */
     replaceQuestion(
       quizId: number,
       questionId: number,
@@ -416,7 +401,6 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
         await requireLiveQuiz(trx, quizId)
         const current = await findLiveQuestion(trx, quizId, questionId)
         const now = clock.now()
-        // The question leaves this paper and stays in the bank (API.md "Question bank").
         if (!current || !(await removeFixedItem(trx, quizId, questionId))) throw questionNotFound()
         const before = await questionDto(trx, questionId, current.revision_id)
         await recordAudit(trx, actor, now, {

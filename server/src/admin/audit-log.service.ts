@@ -21,7 +21,6 @@ const toAuditEventDto = (row: AuditEventRow): AuditEvent => ({
   after: parsed(row.after_json),
 })
 
-/** GET /api/admin/audit/: the trail, read-only (docs/decisions/018). */
 export function createAuditLogService({ database }: { database: Database }) {
   return {
     async list(query: z.output<typeof AuditQuerySchema>): Promise<AuditPage> {

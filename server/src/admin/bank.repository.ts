@@ -1,13 +1,11 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely'
 import type { DB } from '../db/schema'
 
-// The question bank of API.md: live questions (not deleted, with a current revision) with their tags, difficulty
-// and source, and the figures an exam coordinator chooses by.
+// Live questions: not deleted, with a current revision.
 
 export interface BankFilters {
   search?: string
   topic?: string
-  /** Questions holding every one of these tags (case-insensitively). */
   tag?: string[]
   difficulty?: 'easy' | 'medium' | 'hard' | 'none'
   source?: string
@@ -81,7 +79,6 @@ export async function countBank(db: Kysely<DB>, filters: BankFilters) {
   return Number(row.n)
 }
 
-/** A page of the bank, newest first. */
 export function pageBank(db: Kysely<DB>, filters: BankFilters, page: number, pageSize: number) {
   return liveQuestions(db, filters)
     .select(['q.id', 'q.revision_id', 'q.difficulty', 'q.source', 'r.text_en', 'r.text_ne', 'r.maths', 'r.topic'])
@@ -117,7 +114,6 @@ export async function tagsOf(db: Kysely<DB>, questionIds: readonly number[]) {
   return byQuestion
 }
 
-/** The live quizzes whose papers name each question as a fixed item. */
 export async function quizzesUsing(db: Kysely<DB>, questionIds: readonly number[]) {
   const byQuestion = new Map<number, { id: number; title_en: string; title_ne: string }[]>(
     questionIds.map((id) => [id, []]),
@@ -136,10 +132,7 @@ export async function quizzesUsing(db: Kysely<DB>, questionIds: readonly number[
   return byQuestion
 }
 
-/**
- * Finished attempts' chosen options of each question (any revision), counted per option with its revision and
- * written key: the caller counts them under the revisions' decided keys.
- */
+// Counted per option with its revision and written key: the caller counts them under the revisions' decided keys.
 export async function chosenOptionsOf(db: Kysely<DB>, questionIds: readonly number[]) {
   if (questionIds.length === 0) return []
   const rows = await db
@@ -173,7 +166,6 @@ export async function optionCounts(db: Kysely<DB>, revisionIds: readonly number[
   return byRevision
 }
 
-/** A live bank question with its details. */
 export function findBankQuestion(db: Kysely<DB>, questionId: number) {
   return db
     .selectFrom('questions')
@@ -207,7 +199,6 @@ export async function softDeleteBankQuestion(db: Kysely<DB>, questionId: number,
   return Number(result.numUpdatedRows) > 0
 }
 
-/** Pool sizes over live questions: per topic by difficulty, per tag, per source. */
 export async function facets(db: Kysely<DB>) {
   const live = (query: ReturnType<typeof liveQuestions>) => query
   const topics = await live(liveQuestions(db, {}))

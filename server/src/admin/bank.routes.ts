@@ -16,7 +16,6 @@ import type { BankService } from './bank.service'
 
 const docs = { tags: ['admin'], security: [{ bearer: [] }] }
 
-/** API.md "Question bank", under /api/admin/bank. */
 export const bankRoutes: FastifyPluginAsyncZod<{ bank: BankService; pictures: PicturesService }> = async (
   app,
   { bank, pictures },

@@ -39,11 +39,7 @@ const questionNotFound = () => new NotFound('Question not found.')
 const ratio = (right: number, responses: number) =>
   responses < 1 ? null : Math.round((right / responses) * 10_000) / 10_000
 
-/**
- * Each question's responses (chosen options) and how many are right, under each revision's decided key: an
- * answer to a question dropped with full marks is right, one to a question dropped with `exclude` counts in
- * neither figure (docs/decisions/036).
- */
+// Dropped with full marks: right; dropped with `exclude`: in neither figure (docs/decisions/036).
 async function keyedResponses(db: Kysely<DB>, questionIds: readonly number[]) {
   const chosen = await chosenOptionsOf(db, questionIds)
   const keys = await findAnswerKeys(
@@ -62,7 +58,6 @@ async function keyedResponses(db: Kysely<DB>, questionIds: readonly number[]) {
   return byQuestion
 }
 
-/** API.md "Question bank": the institute's questions, for admins only (the routes check that). */
 export function createBankService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
   const { db } = database
 
@@ -87,7 +82,6 @@ export function createBankService({ database, clock }: Pick<AppContext, 'databas
     }
   }
 
-  /** What the audit trail keeps of a bank question. */
   const auditValues = (question: BankQuestion) => ({
     text: question.text,
     topic: question.topic,
@@ -177,7 +171,6 @@ export function createBankService({ database, clock }: Pick<AppContext, 'databas
       })
     },
 
-    /** An edit is a new revision: attempts already started keep the old content. */
     replace(questionId: number, input: BankQuestionInput, actor: AuditActor): Promise<BankQuestion> {
       return database.transaction(async (trx) => {
         const before = await bankQuestion(trx, questionId)
@@ -198,7 +191,6 @@ export function createBankService({ database, clock }: Pick<AppContext, 'databas
       })
     },
 
-    /** A question a paper names as a fixed item stays (409); otherwise it leaves the bank, reports keep it. */
     remove(questionId: number, actor: AuditActor): Promise<void> {
       return database.transaction(async (trx) => {
         const question = await bankQuestion(trx, questionId)

@@ -7,10 +7,7 @@ import { acceptJsonOnly } from '../http/json-only'
 import { quizImagesHook } from './image-fields'
 import type { PicturesService } from '../pictures/pictures.service'
 
-/**
- * POST /api/quizzes/create-from-json/ (API.md "Administration"). It lives under /api/quizzes for the web
- * app's sake but belongs to the admin feature, so it is its own plugin beside the learners' quiz routes.
- */
+// Under /api/quizzes for the web app's sake, but the admin feature's: its own plugin beside the learners' quiz routes.
 export const createFromJsonRoutes: FastifyPluginAsyncZod<{ admin: AdminService; pictures: PicturesService }> = async (
   app,
   { admin, pictures },

@@ -20,10 +20,6 @@ type QuizCreate = z.output<typeof QuizCreateSchema>
 
 const quizNotFound = () => new NotFound('Quiz not found.')
 
-/**
- * API.md "Administration", bullet "Drafts" (docs/decisions/048): a quiz made in the admin starts as a draft, which
- * learners cannot see, and is published once its paper has questions; a quiz can be copied as a new draft.
- */
 export function createDraftsService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
   const forUpdate = database.dialect === 'postgres'
 
@@ -34,7 +30,6 @@ export function createDraftsService({ database, clock }: Pick<AppContext, 'datab
   }
 
   return {
-    /** `POST /api/admin/quizzes/`: the form's details with SPEC.md's defaults, as a draft with no questions. */
     createQuiz(input: QuizCreate, actor: AuditActor): Promise<AdminQuizDetail> {
       const now = clock.now()
       const startTime = input.start_time !== undefined ? Date.parse(input.start_time) : now
@@ -82,7 +77,7 @@ export function createDraftsService({ database, clock }: Pick<AppContext, 'datab
       })
     },
 
-    /** `publish`: learners see the quiz from now on; a paper with no questions is refused. Publishing twice is 200. */
+    // Publishing twice is 200.
     publish(id: number, actor: AuditActor): Promise<AdminQuizDetail> {
       return database.transaction(async (trx) => {
         const quiz = await requireLiveQuiz(trx, id)
@@ -105,10 +100,7 @@ export function createDraftsService({ database, clock }: Pick<AppContext, 'datab
       })
     },
 
-    /**
-     * `unpublish`: back to a draft while no learner has started it; once one has, their results and the quiz's
-     * statistics depend on it staying where they can see it.
-     */
+    // Once a learner has started it, their results and the quiz's statistics depend on it staying visible to them.
     unpublish(id: number, actor: AuditActor): Promise<AdminQuizDetail> {
       return database.transaction(async (trx) => {
         const quiz = await requireLiveQuiz(trx, id)
@@ -130,10 +122,7 @@ export function createDraftsService({ database, clock }: Pick<AppContext, 'datab
       })
     },
 
-    /**
-     * `duplicate`: a new draft with the quiz's details and paper (sections, draws, fixed questions). Attempts,
-     * registrations and the live schedule stay with the original: the copy is a new sitting to schedule.
-     */
+    // Attempts, registrations and the live schedule stay with the original: the copy is a new sitting to schedule.
     duplicate(id: number, actor: AuditActor): Promise<AdminQuizDetail> {
       return database.transaction(async (trx) => {
         const quiz = await requireLiveQuiz(trx, id)

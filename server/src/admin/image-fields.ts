@@ -9,11 +9,7 @@ import { sanitizeSvg } from '../svg/sanitize-svg'
 import { questionMathsErrors, quizMathsErrors } from './maths-fields'
 import { quizBodyQuestions } from './quiz-body-questions'
 
-// Every image is made safe as it arrives, before the body is validated: SVGs sanitised, pictures re-encoded (API.md
-// "Pictures in questions"). Both are slow next to validation, which is synchronous: here SVG work is cut into slices
-// with the event loop free in between, and sharp works off it. A refused image is reported at its own path together
-// with every other problem of the body, as API.md asks. The texts' maths is checked in the same hook, for the same
-// two reasons (admin/maths-fields.ts, docs/decisions/027). Pictures are stored only once the whole body is valid.
+// Before validation, so a refused image or formula is reported with every other problem (docs/decisions/027).
 
 interface ImageField {
   path: string
@@ -28,7 +24,7 @@ function imageField(owner: unknown, prefix: string): ImageField[] {
   return [{ path: `${prefix}image`, image: owner.image }]
 }
 
-/** The question's image and its options' images. Oversized lists are left to validation, unsanitised. */
+// Oversized lists are left to validation, unsanitised.
 function questionFields(question: unknown, prefix = ''): ImageField[] {
   const fields = imageField(question, prefix)
   if (isRecord(question) && Array.isArray(question.options) && question.options.length <= adminLimits.maxOptions) {
@@ -41,12 +37,10 @@ function quizFields(quiz: unknown): ImageField[] {
   return quizBodyQuestions(quiz).flatMap(([question, prefix]) => questionFields(question, prefix))
 }
 
-// Longest stretch of sanitising between two turns of the event loop. Yielding also ends the job, which lets
-// jsdom release the documents of the SVGs done so far.
+// Yielding also ends the job, which lets jsdom release the documents of the SVGs done so far.
 const SLICE_MS = 20
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
-/** Replaces each SVG with its sanitised form, in place; returns the refusals by path. */
 async function sanitizeFields(fields: ImageField[]): Promise<FieldErrors> {
   const errors: FieldErrors = {}
   let sliceStart = performance.now()
@@ -81,10 +75,7 @@ interface PictureReading {
   encoded: EncodedPicture[]
 }
 
-/**
- * Re-encodes each picture sent as bytes and checks each sent by url, replacing both, in place, with the stored
- * `{url, width, height}`: what the services receive is always a picture the bank holds (or is about to).
- */
+// What the services receive is always a picture the bank holds (or is about to).
 async function readPictures(fields: ImageField[], pictures: PicturesService): Promise<PictureReading> {
   const reading: PictureReading = { errors: {}, tooLarge: false, encoded: [] }
   const refuse = (path: string, refusal: PictureRefusal) => {
@@ -123,10 +114,6 @@ async function readPictures(fields: ImageField[], pictures: PicturesService): Pr
   return reading
 }
 
-/**
- * SVGs are sanitised, pictures re-encoded and texts' maths checked (docs/decisions/027) before validation, so that
- * the refusals of all three come with every other problem of the body, each at its own path.
- */
 function imagesBefore(
   schema: ZodType,
   pictures: PicturesService,
@@ -158,10 +145,8 @@ function imagesBefore(
   }
 }
 
-/** preValidation hook of the question routes: the body is one question. */
 export const questionImagesHook = (schema: ZodType, pictures: PicturesService) =>
   imagesBefore(schema, pictures, (body) => questionFields(body), questionMathsErrors)
 
-/** preValidation hook of create-from-JSON: the body is a quiz with questions. */
 export const quizImagesHook = (schema: ZodType, pictures: PicturesService) =>
   imagesBefore(schema, pictures, quizFields, quizMathsErrors)

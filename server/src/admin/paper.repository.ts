@@ -2,10 +2,6 @@ import type { Insertable, Kysely } from 'kysely'
 import { inParts } from '../db/in-parts'
 import type { DB, PaperItemTable, PaperSectionTable } from '../db/schema'
 
-// The statements of a quiz's paper as the admin writes it (paper.ts); reading it is shared
-// (questions/quiz-papers.repository.ts).
-
-/** Of these question ids, those of live bank questions (not deleted, with a current revision). */
 export async function findLiveQuestionIds(db: Kysely<DB>, questionIds: readonly number[]): Promise<Set<number>> {
   const live = new Set<number>()
   for (const part of inParts(questionIds)) {
@@ -24,10 +20,7 @@ export async function findLiveQuestionIds(db: Kysely<DB>, questionIds: readonly 
 export type PaperSectionValues = Omit<Insertable<PaperSectionTable>, 'quiz_id' | 'position'>
 export type PaperItemValues = Omit<Insertable<PaperItemTable>, 'quiz_id' | 'section_id' | 'position'>
 
-/**
- * Replaces the quiz's sections and items with these, in order (positions from 1), and clears its frozen draw: a new
- * paper is drawn again when frozen. The triggers recount the quiz's figures.
- */
+// A new paper is drawn again when frozen; the triggers recount the quiz's figures.
 export async function replacePaper(
   db: Kysely<DB>,
   quizId: number,
@@ -50,7 +43,6 @@ export async function replacePaper(
   await db.updateTable('quizzes').set({ frozen_draw: null }).where('id', '=', quizId).execute()
 }
 
-/** These questions (deleted ones too) with their current revision's text, maths and topic. */
 export async function listQuestionsWithCurrentText(db: Kysely<DB>, questionIds: readonly number[]) {
   const rows = []
   for (const part of inParts(questionIds)) {

@@ -18,8 +18,6 @@ import { matchingQuestionIds } from '../questions/draws.repository'
 import { listItems, listSections } from '../questions/quiz-papers.repository'
 import { findLiveQuestionIds, freezeDraw, listQuestionsWithCurrentText, replacePaper } from './paper.repository'
 
-// A quiz's paper as the admin writes and reads it (API.md "Papers: sections, marks and draws").
-
 type Item = SectionInput['items'][number]
 
 const pathOf = (section: number, item: number) => `sections.${section}.items.${item}`
@@ -32,10 +30,7 @@ const drawFilterOf = (draw: Extract<Item, { draw: unknown }>['draw']): DrawFilte
   count: draw.count,
 })
 
-/**
- * Checks a whole paper against the bank: every refusal of API.md with its field's path. Returns the timed sections'
- * total minutes (null when untimed). Throws ValidationFailed with every problem at once.
- */
+// Every refusal of API.md at once (ValidationFailed); returns the timed sections' total minutes, null when untimed.
 export async function checkPaper(db: Kysely<DB>, sections: readonly SectionInput[]): Promise<number | null> {
   const errors: FieldErrors = {}
   const add = (path: string, message: string) => (errors[path] ??= []).push(message)
@@ -80,7 +75,6 @@ export async function checkPaper(db: Kysely<DB>, sections: readonly SectionInput
   return timed.length > 0 ? timed.reduce((sum, section) => sum + section.time_limit_minutes!, 0) : null
 }
 
-/** Replaces the quiz's paper (sections and items); triggers recount the quiz's figures. */
 export async function writePaper(db: Kysely<DB>, quizId: number, sections: readonly SectionInput[]) {
   await replacePaper(
     db,
@@ -108,7 +102,6 @@ export async function writePaper(db: Kysely<DB>, quizId: number, sections: reado
   )
 }
 
-/** The paper as the admin quiz shows it: sections, items with each draw's live pool, and warnings. */
 export async function readPaper(
   db: Kysely<DB>,
   quizId: number,
@@ -187,10 +180,7 @@ async function findDrawnQuestions(db: Kysely<DB>, ids: readonly number[]) {
   return found
 }
 
-/**
- * Draws a frozen paper now (API.md: `freeze`, and `redraw` once it is cleared): every attempt that starts afterwards
- * takes these questions. With no learner to favour, the draw is unseen-first for nobody: at random.
- */
+// With no learner to favour, the draw is unseen-first for nobody: at random.
 export async function drawFrozenPaper(db: Kysely<DB>, quizId: number) {
   const items = await listItems(db, quizId)
   const fixed = new Set(items.flatMap((item) => (item.question_id === null ? [] : [item.question_id])))
@@ -201,7 +191,6 @@ export async function drawFrozenPaper(db: Kysely<DB>, quizId: number) {
   await freezeDraw(db, quizId, picks)
 }
 
-/** Whether the quiz's paper has timed sections (its duration is then their sum). */
 export async function timedMinutes(db: Kysely<DB>, quizId: number): Promise<number | null> {
   const sections = await listSections(db, quizId)
   if (sections.length === 0 || sections.some((section) => section.time_limit_minutes === null)) return null

@@ -6,19 +6,15 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { insertAuditEvent } from './audit.repository'
 
-/**
- * The audit trail's one way in (docs/decisions/018). A service calls `recordAudit` inside the transaction that makes
- * the change, so the change and its event commit or roll back together: a refused request leaves neither.
- */
+// Called inside the transaction that makes the change: change and event commit or roll back together (decision 018).
 
-/** Who made a change: a signed-in user (from the request), or an operator on the command line (`id` null). */
+// `id` null for an operator on the command line.
 export interface AuditActor {
   id: number | null
   username: string
   address: string | null
 }
 
-/** A signed-in user acting through the API. */
 export type UserActor = AuditActor & { id: number }
 
 export const actorOf = (request: FastifyRequest): UserActor => ({
@@ -27,7 +23,6 @@ export const actorOf = (request: FastifyRequest): UserActor => ({
   address: request.ip,
 })
 
-/** The command line has no signed-in user: the system account that ran it is who. */
 export function commandLineActor(): AuditActor {
   let account = 'unknown'
   try {
@@ -44,13 +39,12 @@ export interface AuditEntry {
   action: AuditAction
   entityType: AuditEntityType
   entityId: number | null
-  /** The entity's name now (a quiz's English title, a username): ids alone tell a reader little. */
   label: string
   before?: AuditValues | null
   after?: AuditValues | null
 }
 
-/** What a secret's value is replaced with. Callers say so themselves; this is the net under them. */
+// Callers say so themselves; this is the net under them.
 export const CHANGED = 'changed'
 const SECRET_KEY = /password|token|secret|otp|hash/i
 
@@ -74,7 +68,6 @@ export async function recordAudit(trx: Kysely<DB>, actor: AuditActor, now: numbe
   })
 }
 
-/** For an update: the fields whose values differ, as they were and as they are. Equal snapshots give two `{}`. */
 export function changedFields(before: AuditValues, after: AuditValues): { before: AuditValues; after: AuditValues } {
   const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
     (key) => !isDeepStrictEqual(before[key], after[key]),

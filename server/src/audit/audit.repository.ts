@@ -37,7 +37,6 @@ export async function countAuditEvents(db: Kysely<DB>, filter: AuditFilter): Pro
   return Number(row.n)
 }
 
-/** Newest first; events of one instant in the order they were written, newest first too. */
 export function pageAuditEvents(
   db: Kysely<DB>,
   filter: AuditFilter,

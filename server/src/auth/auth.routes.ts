@@ -11,7 +11,6 @@ import { actorOf } from '../audit/audit-log'
 import { loginClientOf } from '../http/login-client'
 import type { AuthService } from './auth.service'
 
-/** API.md "Tokens and sessions", and the learner's active logins (docs/decisions/018). Registered with prefix /api. */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.post(
     '/token/',

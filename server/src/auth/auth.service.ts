@@ -37,10 +37,7 @@ const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString(
 const invalidCredentials = () => new NotAuthenticated(authMessages.invalidCredentials, 'invalid_credentials')
 const invalidRefresh = () => new NotAuthenticated(authMessages.invalidRefreshToken)
 
-/**
- * Signs a token pair and records the refresh token. A rotation continues its login's family, so reuse of any
- * rotated token can revoke everything descended from the same login; the access token names the family (`sid`).
- */
+// A rotation continues its login's family, so reuse of any rotated token can revoke everything descended from it.
 async function issueTokenPair(
   db: Kysely<DB>,
   tokens: TokenSigner,
@@ -65,7 +62,6 @@ async function issueTokenPair(
   return { access, refresh: refresh.token }
 }
 
-/** A new login (password or SMS code): a new family, recorded with its device and address for "Active logins". */
 export async function startLogin(
   db: Kysely<DB>,
   tokens: TokenSigner,
@@ -87,10 +83,7 @@ export async function startLogin(
   return issueTokenPair(db, tokens, user, now, familyId)
 }
 
-/**
- * Revokes every refresh token of a user inside the caller's transaction: after a password reset all of them, after a
- * password change all but the login `keepSessionId` it was made from.
- */
+// After a password reset all of them, after a password change all but the login it was made from.
 export function revokeAllSessions(db: Kysely<DB>, userId: number, now: number, keepSessionId?: string): Promise<void> {
   return revokeAllOfUser(db, userId, now, keepSessionId)
 }
@@ -111,7 +104,7 @@ export function createAuthService({
   limiter: RateLimiter
   rules: RateLimitRules
 }) {
-  /** A failed or refused login in the audit trail: one statement, outside any transaction, like the counters. */
+  // One statement, outside any transaction, like the counters.
   async function recordLoginEvent(
     user: Pick<UserRow, 'id' | 'username'>,
     client: LoginClient,
@@ -153,7 +146,7 @@ export function createAuthService({
       return database.transaction((trx) => startLogin(trx, tokens, user, now, client))
     },
 
-    /** Rotates a refresh token. Presenting one that was already rotated revokes its whole family. */
+    // Presenting a token already rotated revokes its whole family.
     async refresh(token: string, client: LoginClient): Promise<TokenPair> {
       await limiter.hit(rules.refreshPerIp, client.address)
       const claims = await tokens.verifyRefresh(token)
@@ -181,7 +174,6 @@ export function createAuthService({
       return outcome
     },
 
-    /** Logout: revokes every refresh token of the login this one belongs to. Idempotent. */
     async revoke(token: string, clientAddress: string): Promise<void> {
       await limiter.hit(rules.refreshPerIp, clientAddress)
       const claims = await tokens.verifyRefresh(token)
@@ -193,7 +185,6 @@ export function createAuthService({
       })
     },
 
-    /** The user's live logins, most recently used first; `current` marks the one this access token belongs to. */
     async listSessions(userId: number, currentSessionId: string | undefined): Promise<LoginSession[]> {
       const rows = await listLiveLoginSessions(database.db, userId, clock.now())
       return rows.map((row) => ({
@@ -206,7 +197,7 @@ export function createAuthService({
       }))
     },
 
-    /** Logs one of the user's own logins out. Another user's login, or one already over, is 404. */
+    // Another user's login, or one already over, is 404.
     async revokeSession(userId: number, sessionId: string, actor: AuditActor): Promise<void> {
       const now = clock.now()
       await database.transaction(async (trx) => {
@@ -223,7 +214,6 @@ export function createAuthService({
       })
     },
 
-    /** Logs out every login of the user but the current one (all of them when the token names none). */
     async revokeOtherSessions(
       userId: number,
       currentSessionId: string | undefined,

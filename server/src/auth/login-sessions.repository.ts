@@ -5,7 +5,6 @@ export async function insertLoginSession(db: Kysely<DB>, row: Insertable<LoginSe
   await db.insertInto('login_sessions').values(row).execute()
 }
 
-/** A refresh: the login was used now, from this device and address. */
 export async function touchLoginSession(
   db: Kysely<DB>,
   id: string,
@@ -35,7 +34,6 @@ function live(db: Kysely<DB>, userId: number, now: number) {
     )
 }
 
-/** Most recently used first. */
 export function listLiveLoginSessions(db: Kysely<DB>, userId: number, now: number) {
   return live(db, userId, now).selectAll('s').orderBy('s.last_used_at', 'desc').orderBy('s.id').execute()
 }
@@ -44,7 +42,6 @@ export function findLiveLoginSession(db: Kysely<DB>, userId: number, id: string,
   return live(db, userId, now).selectAll('s').where('s.id', '=', id).executeTakeFirst()
 }
 
-/** Logins none of whose refresh tokens are left (each login clears its user's expired tokens first). */
 export async function deleteEndedLoginSessionsOfUser(db: Kysely<DB>, userId: number): Promise<void> {
   await db
     .deleteFrom('login_sessions')

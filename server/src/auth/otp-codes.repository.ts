@@ -10,11 +10,7 @@ export interface NewOtpCode {
   expires_at: number
 }
 
-/**
- * Stores a new code for the phone and purpose, replacing the previous one, unless the previous one was
- * made after `cooldownStart`. One statement, so two concurrent sends cannot both pass the 60 s cooldown.
- * Returns whether the code was stored.
- */
+// One statement, so two concurrent sends cannot both pass the 60 s cooldown.
 export async function replaceCodeUnlessCoolingDown(
   db: Kysely<DB>,
   code: NewOtpCode,
@@ -49,10 +45,7 @@ export async function findCode(db: Kysely<DB>, phoneNumber: string, purpose: str
     .executeTakeFirst()
 }
 
-/**
- * The code row, locked for the rest of the transaction on PostgreSQL so concurrent guesses are judged one
- * at a time (SQLite's BEGIN IMMEDIATE already serialises every write transaction).
- */
+// Locked on PostgreSQL so concurrent guesses are judged one at a time (SQLite's BEGIN IMMEDIATE serialises already).
 export async function findCodeForUpdate(db: Kysely<DB>, dialect: Dialect, phoneNumber: string, purpose: string) {
   const query = db
     .selectFrom('otp_codes')
@@ -71,7 +64,7 @@ export async function recordFailedTry(db: Kysely<DB>, phoneNumber: string, purpo
     .execute()
 }
 
-/** Marks the code used; conditional, so a code is consumed once however many requests race for it. */
+// Conditional, so a code is consumed once however many requests race for it.
 export async function consumeCode(db: Kysely<DB>, phoneNumber: string, purpose: string, now: number): Promise<boolean> {
   const result = await db
     .updateTable('otp_codes')
@@ -83,7 +76,7 @@ export async function consumeCode(db: Kysely<DB>, phoneNumber: string, purpose: 
   return result.numUpdatedRows > 0n
 }
 
-/** Deletes the code only if it is still the one with this hash (a newer send must not be undone). */
+// Only while it is still the one with this hash: a newer send must not be undone.
 export async function deleteCode(
   db: Kysely<DB>,
   phoneNumber: string,
@@ -106,7 +99,6 @@ export async function markPhoneVerified(db: Kysely<DB>, phoneNumber: string, ver
     .execute()
 }
 
-/** Uses up a live verification; returns whether there was one. */
 export async function consumePhoneVerification(db: Kysely<DB>, phoneNumber: string, now: number): Promise<boolean> {
   const result = await db
     .deleteFrom('phone_verifications')

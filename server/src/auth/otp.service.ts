@@ -36,11 +36,8 @@ export const OTP_RESEND_SECONDS = 60
 export const OTP_MAX_TRIES = 5
 export const REGISTER_VERIFICATION_SECONDS = 600
 
-/**
- * The code's SMS in the learner's language. Each Nepali text is at most 70 UTF-16 units with its code (64 at most),
- * so it goes as one Unicode SMS, as an English one goes as one GSM SMS; the code stays in Latin digits, which
- * phones offer to fill in.
- */
+// At most 70 UTF-16 units with the code, so a Nepali text goes as one Unicode SMS; the code stays in Latin digits,
+// which phones offer to fill in.
 export const smsText: Record<Language, Record<OtpPurpose, (code: string) => string>> = {
   en: {
     login: (code) => `Your login code is ${code}. It expires in 5 minutes. Do not share it with anyone.`,
@@ -54,10 +51,7 @@ export const smsText: Record<Language, Record<OtpPurpose, (code: string) => stri
   },
 }
 
-/**
- * Codes are stored only as an HMAC keyed with the server's secret: a copy of the database alone does not
- * let anyone test the million possible codes offline.
- */
+// An HMAC keyed with the server's secret: a copy of the database alone cannot test the million codes offline.
 export function createCodeHasher(secret: string) {
   const hash = (phoneNumber: string, purpose: string, code: string) =>
     createHmac('sha256', secret).update(`${phoneNumber}:${purpose}:${code}`).digest('hex')
@@ -73,10 +67,7 @@ export function createCodeHasher(secret: string) {
 
 export type CodeHasher = ReturnType<typeof createCodeHasher>
 
-/**
- * Judges a code inside the caller's transaction. A wrong code on a live row counts a try, and the caller
- * commits that count even though the request fails. Never consumes the code.
- */
+// A wrong code on a live row counts a try, which the caller commits even though the request fails.
 export async function checkCode(
   trx: Kysely<DB>,
   {
@@ -102,12 +93,11 @@ export async function checkCode(
   return false
 }
 
-/** checkCode, then consumes a right code in the same transaction: a code redeems one action only. */
+// A code redeems one action only.
 export async function redeemCode(trx: Kysely<DB>, check: Parameters<typeof checkCode>[1]): Promise<boolean> {
   return (await checkCode(trx, check)) && consumeCode(trx, check.phoneNumber, check.purpose, check.now)
 }
 
-/** Uses up the verification a registration needs (set by a right 'register' code); false when there is none. */
 export function consumeRegistrationVerification(trx: Kysely<DB>, phoneNumber: string, now: number): Promise<boolean> {
   return consumePhoneVerification(trx, phoneNumber, now)
 }

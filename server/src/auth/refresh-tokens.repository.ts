@@ -15,10 +15,7 @@ export async function findRefreshToken(db: Kysely<DB>, jti: string) {
   return db.selectFrom('refresh_tokens').selectAll().where('jti', '=', jti).executeTakeFirst()
 }
 
-/**
- * Marks a live token as rotated. Conditional on it still being live, so of two concurrent refreshes with one
- * token exactly one wins; returns whether this call did.
- */
+// Conditional on it still being live, so of two concurrent refreshes with one token exactly one wins.
 export async function markRotated(db: Kysely<DB>, jti: string, now: number): Promise<boolean> {
   const result = await db
     .updateTable('refresh_tokens')
@@ -39,7 +36,6 @@ export async function revokeFamily(db: Kysely<DB>, familyId: string, now: number
     .execute()
 }
 
-/** Revokes every live refresh token of a user, except those of the login `keepFamily` when one is named. */
 export async function revokeAllOfUser(db: Kysely<DB>, userId: number, now: number, keepFamily?: string): Promise<void> {
   await db
     .updateTable('refresh_tokens')

@@ -1,6 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 
-/** Bad command-line arguments: the tool prints the message and its usage, and exits with status 2. */
 export class UsageError extends Error {}
 
 function parse<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T) {

@@ -13,10 +13,7 @@ interface Tool<A, C> {
   run: (args: A, context: C) => Promise<string>
 }
 
-/**
- * Runs one command-line tool: parses its arguments first (bad ones fail before anything else), reads the settings,
- * runs the tool and prints what it did. Exit status: 0 done, 1 refused or failed, 2 bad arguments.
- */
+// Bad arguments fail before anything else. Exit status: 0 done, 1 refused or failed, 2 bad arguments.
 export async function runTool<A>(
   { usage, parse, run }: Tool<A, { config: Config }>,
   argv: string[] = process.argv.slice(2),
@@ -38,7 +35,6 @@ export async function runTool<A>(
   }
 }
 
-/** A tool that works on the configured database, opened and migrated before it runs. */
 export function runCommand<A>(
   { usage, parse, run }: Tool<A, { database: Database; clock: Clock; describeDatabase: string }>,
   argv: string[] = process.argv.slice(2),

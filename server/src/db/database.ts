@@ -19,15 +19,8 @@ export type Dialect = 'sqlite' | 'postgres'
 export interface Database {
   db: Kysely<DB>
   dialect: Dialect
-  /**
-   * Runs `work` in one write transaction: all of it or none of it, and the promise settles only once it is
-   * committed. On SQLite it runs in a savepoint of a `BEGIN IMMEDIATE` shared with the transactions that arrived
-   * meanwhile (group commit, `groupCommit` below); the write lock is taken up front, so two processes on one file
-   * queue on busy_timeout instead of failing with SQLITE_BUSY when a read lock would have to be upgraded. On
-   * PostgreSQL it is a plain transaction; services lock rows they must serialise on (`forUpdate`).
-   */
+  // All of `work` or none, settled once committed (docs/decisions/003, 021).
   transaction<T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T>
-  /** What /api/metrics reports of the connections (read when scraped). */
   poolStats(): PoolStats
   destroy(): Promise<void>
 }
@@ -37,14 +30,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
 
 export function createDatabase(config: Config['database']): Database {
   if (config.kind === 'postgres') {
-    // A request waits at most 10 s for a connection (a database that drops packets would otherwise hold it forever);
-    // the caller then answers 503 (db/errors.ts).
+    // At most 10 s for a connection (a database that drops packets would hold it forever); the caller answers 503.
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize, connectionTimeoutMillis: 10_000 })
-    // A connection the database ends (a restart, a failover, an idle timeout) emits 'error': on the pool while idle,
-    // on the client while a request holds it between two queries (inside a transaction). With no listener either
-    // event would end the process. The failed query, if any, has its own error (answered 503); the pool drops the
-    // broken client when it is released, and the next query opens a new connection, so the server recovers by
-    // itself once the database is back.
+    // Without a listener a connection the database ends (restart, failover) would end the process (docs/decisions/017).
     pool.on('error', () => {})
     pool.on('connect', (client) => client.on('error', () => {}))
     return fromPostgresPool(pool, { preparedStatements: config.preparedStatements })
@@ -56,26 +44,18 @@ export function createDatabase(config: Config['database']): Database {
   return fromSqlite(new SQLite(config.file), { readerFile: process.env.NO_READER ? undefined : config.file })
 }
 
-/** The read-only connection of a SQLite database's root Kysely instance (not of its transactions). */
 const readers = new WeakMap<Kysely<DB>, StatementCache>()
 
 export const isPostgres = (db: Kysely<DB>) => db.getExecutor().adapter instanceof PostgresAdapter
 
-/**
- * The read-only connection the hot routes' precompiled reads run on, so that they neither wait behind a transaction
- * nor see its uncommitted rows (docs/decisions/016). Undefined for an in-memory database: Kysely's path then.
- */
+// The hot reads neither wait behind a transaction nor see its rows (docs/decisions/016). Undefined in memory.
 export function sqliteReaderOf(db: Kysely<DB>) {
   return readers.get(db)
 }
 
-/** The write connection of a SQLite database, by the Kysely instance of a group commit's transactions. */
 const writers = new WeakMap<Kysely<DB>, StatementCache>()
 
-/**
- * Inside a SQLite transaction, the shared connection's statement cache: precompiled queries run there bare, not
- * through Kysely's executor, which cost more than the hot writes (docs/decisions/021). Undefined elsewhere.
- */
+// Precompiled queries run bare here: Kysely's executor cost more than the hot writes (docs/decisions/021).
 export function sqliteTransactionOf(trx: Kysely<DB>) {
   return writers.get(trx)
 }
@@ -107,12 +87,7 @@ const GROUP_COMMIT_LIMIT = 128
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown }
 
-/**
- * Group commit (docs/decisions/016, 021): what is queued when the connection comes free runs in one `BEGIN IMMEDIATE
- * ... COMMIT`, each transaction in its own savepoint, so one that fails rolls back alone; every caller hears of its
- * outcome only after the COMMIT, so nothing is acknowledged that is not written. The raw connection runs these
- * statements, and the transactions' precompiled queries, while Kysely's connection is held, so nothing else runs on it.
- */
+// Group commit, one savepoint per transaction, each answered only after the COMMIT: docs/decisions/016, 021.
 function groupCommit(db: Kysely<DB>, statements: StatementCache) {
   const queue: { work: (trx: Kysely<DB>) => Promise<unknown>; settle: (outcome: Outcome) => void }[] = []
   let committing = false
@@ -126,7 +101,6 @@ function groupCommit(db: Kysely<DB>, statements: StatementCache) {
   const release = run('release grouped')
   const rollbackToSavepoint = run('rollback to grouped')
 
-  /** One transaction alone needs no savepoint: on failure the whole transaction is rolled back. */
   async function runAlone(trx: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<unknown>): Promise<Outcome[]> {
     begin()
     let value: unknown
@@ -193,21 +167,14 @@ function groupCommit(db: Kysely<DB>, statements: StatementCache) {
         queue.push({ work, settle: (outcome) => (outcome.ok ? resolve(outcome.value as T) : reject(outcome.error)) })
         if (committing) return
         committing = true
-        // The group starts after the event loop's current turn, not at once: the requests whose bytes arrived in this
-        // turn reach their transaction() meanwhile and join it. Started at once, a transaction of plain prepared
-        // statements runs to its COMMIT without ever yielding to I/O, so no group would form and every autosave
-        // would pay a commit of its own.
+        // After the loop's current turn, so the requests of this turn join the group (docs/decisions/021).
         setImmediate(() => void commitGroups())
       }),
     poolStats: (): PoolStats => ({ size: 1, busy: committing ? 1 : 0, waiting: queue.length }),
   }
 }
 
-/**
- * Kysely prepares every SQLite statement anew; preparing costs more than running the hot queries. The
- * same SQL text always gets the same prepared statement (better-sqlite3 statements are reusable, and one
- * connection runs one statement at a time). Bounded, so queries with variable `in (...)` lists cannot grow it forever.
- */
+// Kysely prepares each SQLite statement anew, dearer than running the hot queries; bounded for variable `in` lists.
 export type StatementCache = ReturnType<typeof withStatementCache>
 
 function withStatementCache(connection: SqliteConnection, limit = 1000) {
@@ -227,19 +194,13 @@ function withStatementCache(connection: SqliteConnection, limit = 1000) {
   }
 }
 
-/** The SQL of the precompiled queries (precompiled-query.ts), by the name of their prepared statement. */
 const statementNames = new Map<string, string>()
 
-/** Has PostgreSQL prepare this SQL once per connection and only bind and run it afterwards. */
 export function prepareOnPostgres(sqlText: string) {
   if (!statementNames.has(sqlText)) statementNames.set(sqlText, `precompiled_${statementNames.size + 1}`)
 }
 
-/**
- * The pool as Kysely sees it, its clients sending the precompiled queries as named prepared statements: node-pg
- * parses a named statement on a connection once and afterwards sends only its parameters, so PostgreSQL no longer
- * parses and plans the start's and the autosave's statements on every call (a live mock's 500 starts a second).
- */
+// Named prepared statements, parsed once per connection (docs/decisions/040).
 function preparingPool(pool: pg.Pool): PostgresPool {
   const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>()
   const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
@@ -263,10 +224,7 @@ function preparingPool(pool: pg.Pool): PostgresPool {
   }
 }
 
-/**
- * PostgreSQL: a plain transaction per request (services lock the rows they need); the pool's figures for metrics.
- * `preparedStatements: false` for a connection pooler that cannot keep named statements (PgBouncer before 1.21).
- */
+// `preparedStatements: false` for a pooler that cannot keep named statements (PgBouncer before 1.21).
 export function fromPostgresPool(pool: pg.Pool, { preparedStatements = true } = {}): Database {
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparedStatements ? preparingPool(pool) : pool }) })
   return {

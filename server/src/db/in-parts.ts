@@ -1,7 +1,4 @@
-/**
- * How many values one query binds at most when it takes a list (`in (...)`, a multi-row insert): far below SQLite's
- * 32,766 and PostgreSQL's 65,535 parameters, and small enough that no statement holds a lock for long.
- */
+// Far below SQLite's 32,766 and PostgreSQL's 65,535 parameters, and small enough that no statement holds a lock long.
 const PART_SIZE = 500
 
 export function inParts<T>(items: readonly T[], size = PART_SIZE): T[][] {

@@ -4,14 +4,8 @@ import type { DB } from './schema'
 
 const MARKER = '\u0000precompiled-argument:'
 
-/**
- * A query whose SQL is built and compiled once per dialect; each call only binds its arguments (Kysely rebuilds the
- * tree on every call, which costs more than a small query on SQLite): for the routes of DESIGN.md's budget only. It
- * runs as a plain prepared statement on SQLite's reader or transaction connection, and as a named prepared statement
- * on PostgreSQL (database.ts; docs/decisions/016, 021, 040).
- *
- * `build` must use each argument only as a bound value (no arrays for `in`, no flags that change the SQL).
- */
+// Built once per dialect, then each call only binds (docs/decisions/016, 021, 040); for DESIGN.md's budget routes.
+// `build` must use each argument only as a bound value (no arrays for `in`, no flags that change the SQL).
 export function precompile<A extends unknown[], R>(build: (db: Kysely<DB>, ...args: A) => Compilable<R>) {
   // Keyed by the dialect's adapter class: a transaction shares it with its database, and tests make many databases.
   const compiled = new Map<unknown, { query: CompiledQuery<R>; slots: (number | undefined)[] }>()

@@ -1,10 +1,7 @@
 import { createRequire } from 'node:module'
 import type BetterSqlite3 from 'better-sqlite3'
 
-/**
- * The SQLite driver for this Node.js line: better-sqlite3 13, or 12 under the npm alias `better-sqlite3-node20` on
- * Node 20, where 13 crashes; both expose the same API (docs/decisions/010-sqlite-driver-per-node-line.md).
- */
+// better-sqlite3 13, or 12 as `better-sqlite3-node20` on Node 20, where 13 crashes (docs/decisions/010).
 const require = createRequire(import.meta.url)
 
 export const nodeMajor = Number(process.versions.node.split('.')[0])

@@ -5,7 +5,6 @@ export type HealthService = ReturnType<typeof createHealthService>
 
 export function createHealthService({ database }: Pick<AppContext, 'database'>) {
   return {
-    /** Resolves when the database answers a round trip, throws when it cannot be reached. */
     async reachDatabase() {
       await pingDatabase(database.db)
     },

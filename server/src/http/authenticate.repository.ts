@@ -1,14 +1,10 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 
-// The reads of authenticate.ts: what a token cannot tell, read from the database on the routes that need it now.
-
-/** The user's admin flag as it stands now; undefined when the user no longer exists. */
 export function findAdminFlag(db: Kysely<DB>, userId: number) {
   return db.selectFrom('users').select('is_admin').where('id', '=', userId).executeTakeFirst()
 }
 
-/** Whether the user's login (refresh family) still holds a refresh token that is neither used, revoked nor expired. */
 export async function isLoginLive(db: Kysely<DB>, userId: number, sessionId: string, now: number) {
   const live = await db
     .selectFrom('refresh_tokens')

@@ -11,11 +11,8 @@ declare module 'fastify' {
     user: TokenUser
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless a valid access token is sent; sets request.user. */
     authenticate: (request: FastifyRequest) => Promise<void>
-    /** preHandler: authenticate, then 403 unless the user is an admin *in the database* right now. */
     requireAdmin: (request: FastifyRequest) => Promise<void>
-    /** preHandler: authenticate, then 401 when the token's login has been logged out (its refresh family revoked). */
     authenticateLiveLogin: (request: FastifyRequest) => Promise<void>
   }
 }
@@ -41,8 +38,7 @@ export const authenticationPlugin = fp(
       }
     }
 
-    // Access tokens live 15 minutes and are not revocable, so admin rights are re-read on every admin call:
-    // a demoted admin loses access at once.
+    // Access tokens live 15 minutes and cannot be revoked: re-read, so a demoted admin loses access at once.
     async function requireAdmin(request: FastifyRequest) {
       await authenticate(request)
       const row = await findAdminFlag(database.db, request.user.id)
@@ -50,9 +46,8 @@ export const authenticationPlugin = fp(
       if (row.is_admin !== 1) throw new PermissionDenied()
     }
 
-    // The routes that manage logins and passwords: an access token outlives its login's logout by up to its 15
-    // minutes, and a thief's copy must not use them to see the learner's logins, log the learner out or change the
-    // password (docs/decisions/023). Tokens without a login id (made before logins had one) are not checked.
+    // An access token outlives its login's logout by up to 15 minutes: a thief's copy must not see or end the learner's
+    // logins or change the password (docs/decisions/023). Tokens without a login id are not checked.
     async function authenticateLiveLogin(request: FastifyRequest) {
       await authenticate(request)
       const { sessionId } = request.user

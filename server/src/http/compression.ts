@@ -2,12 +2,7 @@ import compress from '@fastify/compress'
 import type { FastifyInstance } from 'fastify'
 import { constants } from 'node:zlib'
 
-/**
- * JSON under /api is compressed when the client accepts it, so a paper's rendered maths costs few bytes on a slow
- * connection (API.md "Maths and chemistry", docs/decisions/027). Brotli at quality 4: far cheaper in CPU than the
- * maximum, for most of the gain, on a two-core machine that also answers learners. Request bodies are not inflated:
- * an inflated body would escape the body limits.
- */
+// Brotli 4: most of the gain for far less CPU. Request bodies are not inflated: that would escape the body limits.
 export async function registerCompression(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') && route.compress === undefined) route.compress = false

@@ -12,7 +12,7 @@ export class AppError extends Error {
     detail: string,
     readonly errors?: FieldErrors,
     readonly headers?: Record<string, string>,
-    /** Fields of the body beside detail and code that a refusal's contract names (`quizzes` of question_in_use). */
+    // `quizzes` of question_in_use.
     readonly extra?: Record<string, unknown>,
   ) {
     super(detail)
@@ -72,7 +72,6 @@ export class ServiceUnavailable extends AppError {
 export const databaseUnavailableDetail = 'The service is briefly unavailable. Please try again in a moment.'
 const RETRY_SOON = { 'retry-after': '5' }
 
-/** `/questions/3/options` or `questions.3.options` -> `questions.3.options`; the body root is `non_field_errors`. */
 const toDottedPath = (instancePath: string) =>
   instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.') || 'non_field_errors'
 
@@ -110,7 +109,6 @@ function send(reply: FastifyReply, status: number, body: ErrorBody, headers?: Re
   return reply.status(status).type('application/json; charset=utf-8').send(body)
 }
 
-/** The one place that writes error bodies: API.md's `{detail, code, errors?}` for every failure. */
 export function registerErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { validation?: ValidationEntry[] }, request, reply) => {
     if (error instanceof AppError) {

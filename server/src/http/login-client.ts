@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify'
 
-/** Where a login is made or used from: the client address (TRUST_PROXY decides which) and its User-Agent. */
 export interface LoginClient {
   address: string
   userAgent: string | undefined

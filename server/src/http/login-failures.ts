@@ -1,11 +1,7 @@
 import type { RateLimiter, RateLimitRules } from './rate-limit'
 
-/**
- * Counts a try at a user's password up front (given back with `refund` when it was right), per username and
- * address and per username. A stranger's failures must not lock the owner out (docs/decisions/042): an address is
- * refused after its own failures, and the account's total refuses only addresses that have failed on it before, so
- * a right password from an address without failures still passes.
- */
+// A stranger's failures must not lock the owner out (docs/decisions/042): the account's total refuses only addresses
+// that have failed on it before, so a right password from an address without failures still passes.
 export async function countPasswordTry(
   limiter: RateLimiter,
   rules: Pick<RateLimitRules, 'loginFailuresPerUsername' | 'loginFailuresPerUsernameFrom'>,
@@ -18,9 +14,8 @@ export async function countPasswordTry(
   const lockedOverall = overall.hits > rules.loginFailuresPerUsername.limit && fromHere.hits > 1
   const refused = lockedHere || lockedOverall
   return {
-    /** The 429 to answer, or null when the try may go on. */
     refusal: refused ? (lockedHere ? fromHere : overall).refusal() : null,
-    /** Set on the one try that first crossed a limit: the lock-out worth recording, and which lock it was. */
+    // Set on the one try that first crossed a limit: the lock-out worth recording.
     justLocked:
       refused &&
       (crossed(fromHere.hits, rules.loginFailuresPerUsernameFrom.limit) ||
@@ -33,9 +28,9 @@ export async function countPasswordTry(
   }
 }
 
-/** Whether this hit took the count over the limit (counts may be fractional: rate-limit.ts's sliding window). */
+// Counts may be fractional: rate-limit.ts's sliding window.
 const crossed = (hits: number, limit: number) => hits > limit && hits - 1 <= limit
 
-/** The per-address counter's subject; a reset clears every address's at once by this prefix. */
+// A reset clears every address's at once by this prefix.
 export const fromKey = (usernameKey: string, address: string) => `${usernameKey}@${address}`
 export const fromKeyPrefix = (usernameKey: string) => `${usernameKey}@`

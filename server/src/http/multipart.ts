@@ -1,30 +1,24 @@
 import type { FastifyRequest } from 'fastify'
 import { AppError, PayloadTooLarge } from './errors'
 
-// The one reader of multipart/form-data bodies (the profile, the imports): the parts are read into memory, never
-// written to disk, within the limits the route states; @fastify/multipart is registered in app.ts.
+// The parts are read into memory, never written to disk, within the limits the route states.
 
 export interface MultipartForm {
-  /** The text fields by name (a repeated name keeps its last value). */
   fields: Record<string, string>
-  /** The file sent in the route's file field; null when none was chosen. */
   file: { bytes: Buffer; name: string } | null
 }
 
 export interface MultipartRules {
-  /** The name of the one file part the route reads; files under other names are read and dropped. */
+  // Files under other names are read and dropped.
   fileField: string
   limits: { fileSize: number; files: number; fields: number; fieldSize: number }
-  /** The 415's detail, for a body that is not multipart/form-data. */
   notMultipart: string
-  /** The 413's details: the file over `fileSize`, and more files or fields than the limits allow. */
   fileTooLarge: string
   tooManyParts: string
 }
 
 const TOO_MANY_PARTS = new Set(['FST_FILES_LIMIT', 'FST_FIELDS_LIMIT', 'FST_PARTS_LIMIT'])
 
-/** Reads the form, or refuses it with API.md's 415, 413 or 400 (a malformed body). */
 export async function readMultipartForm(request: FastifyRequest, rules: MultipartRules): Promise<MultipartForm> {
   if (!request.isMultipart()) throw new AppError(415, 'unsupported_media_type', rules.notMultipart)
   const fields: Record<string, string> = {}

@@ -1,11 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 
-/**
- * Adds one hit to a window's counter and returns the new total. One upsert statement, so concurrent
- * requests in any number of processes never lose a hit (both SQLite and PostgreSQL support
- * `ON CONFLICT ... DO UPDATE ... RETURNING`).
- */
+// One upsert statement, so concurrent requests in any number of processes never lose a hit.
 export async function incrementCounter(db: Kysely<DB>, key: string, windowStart: number): Promise<number> {
   const row = await db
     .insertInto('rate_limit_counters')
@@ -28,7 +24,6 @@ export async function decrementCounter(db: Kysely<DB>, key: string, windowStart:
     .execute()
 }
 
-/** Counters of windows that have ended are useless: the sweeper drops them. */
 export async function deleteCountersBefore(db: Kysely<DB>, windowStart: number): Promise<void> {
   await db.deleteFrom('rate_limit_counters').where('window_start', '<', windowStart).execute()
 }
@@ -37,7 +32,7 @@ export async function deleteCountersOfKey(db: Kysely<DB>, key: string): Promise<
   await db.deleteFrom('rate_limit_counters').where('key', '=', key).execute()
 }
 
-/** Compared as a substring, not LIKE: usernames may hold `_`, which LIKE reads as any character. */
+// A substring, not LIKE: usernames may hold `_`, which LIKE reads as any character.
 export async function deleteCountersWithPrefix(db: Kysely<DB>, prefix: string): Promise<void> {
   await db
     .deleteFrom('rate_limit_counters')
@@ -45,7 +40,6 @@ export async function deleteCountersWithPrefix(db: Kysely<DB>, prefix: string): 
     .execute()
 }
 
-/** A window's hits, 0 when it has no counter. */
 export async function findCounter(db: Kysely<DB>, key: string, windowStart: number): Promise<number> {
   const row = await db
     .selectFrom('rate_limit_counters')

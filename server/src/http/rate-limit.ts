@@ -11,13 +11,8 @@ import {
   incrementCounter,
 } from './rate-limit.repository'
 
-/**
- * One limit: at most `limit` hits in any span of `windowSeconds`, counted per key (an address, a username...).
- * Counted as a sliding window: the current fixed window's hits plus the previous window's, weighted by how much of it
- * the span still covers (the estimate Cloudflare describes), so a burst across a window's end gets no second `limit`.
- */
+// A sliding window (Cloudflare's estimate): the previous window's hits count by how much of it the span covers.
 export interface RateLimitRule {
-  /** Names the counter family, e.g. `login:ip`; the full key is `<name>:<subject>`. */
   name: string
   limit: number
   windowSeconds: number
@@ -28,11 +23,7 @@ export interface RateLimitRule {
 const SWEEP_EVERY = 500
 const SWEEP_AGE_MS = 24 * 3600_000
 
-/**
- * Window counters kept in the database (table rate_limit_counters), so every app process shares them. Each hit is
- * its own statement, outside any request transaction: a refused request still leaves its count (API.md: failed
- * attempts are counted even though the request fails).
- */
+// In the database, shared by every process; each hit its own statement, so a refused request still counts (API.md).
 export function createRateLimiter({ database, clock }: { database: Database; clock: Clock }) {
   let hitsSinceSweep = 0
 
@@ -51,10 +42,7 @@ export function createRateLimiter({ database, clock }: { database: Database; clo
     await deleteCountersBefore(database.db, clock.now() - SWEEP_AGE_MS)
   }
 
-  /**
-   * Counts this request and says how many the window now holds, refusing nothing: for a caller whose refusal
-   * depends on more than one counter (the login's). `refusal` is the 429 this rule would answer.
-   */
+  // Refuses nothing: for a caller whose refusal depends on more than one counter (the login's).
   async function count(rule: RateLimitRule, subject: string) {
     const { start, windowMs, now } = windowOf(rule)
     const key = keyOf(rule, subject)
@@ -65,7 +53,6 @@ export function createRateLimiter({ database, clock }: { database: Database; clo
     await sweep()
     const weight = 1 - (now - start) / windowMs
     return {
-      /** The hits in the last `windowSeconds`, this one included (the previous window's weighted: a fraction). */
       hits: previous * weight + current,
       refusal: () =>
         new RateLimited(retryAfterMs(rule.limit, { previous, current, start, windowMs, now }) / 1000, rule.detail),
@@ -74,11 +61,7 @@ export function createRateLimiter({ database, clock }: { database: Database; clo
   }
 
   return {
-    /**
-     * Counts this request, then refuses it with 429 and Retry-After once the window holds more than `limit`
-     * hits. Returns `refund`, which gives the hit back when it turned out not to count (the SMS gateway
-     * failed, so nothing was sent).
-     */
+    // `refund` gives the hit back when it turned out not to count (the SMS gateway failed, so nothing was sent).
     async hit(rule: RateLimitRule, subject: string): Promise<{ refund: () => Promise<void> }> {
       const counted = await count(rule, subject)
       if (counted.hits > rule.limit) throw counted.refusal()
@@ -89,7 +72,6 @@ export function createRateLimiter({ database, clock }: { database: Database; clo
     async clear(rule: RateLimitRule, subject: string): Promise<void> {
       await deleteCountersOfKey(database.db, keyOf(rule, subject))
     },
-    /** Forgets every subject that starts with `prefix` (a username's counts from every address). */
     async clearPrefix(rule: RateLimitRule, prefix: string): Promise<void> {
       await deleteCountersWithPrefix(database.db, keyOf(rule, prefix))
     },
@@ -98,7 +80,6 @@ export function createRateLimiter({ database, clock }: { database: Database; clo
 
 export type RateLimiter = ReturnType<typeof createRateLimiter>
 
-/** Every limit of API.md, built from config.rateLimits (each one a documented setting). */
 export function rateLimitRules(limits: Config['rateLimits']) {
   const hour = 3600
   return {
@@ -147,10 +128,7 @@ export function rateLimitRules(limits: Config['rateLimits']) {
 
 export type RateLimitRules = ReturnType<typeof rateLimitRules>
 
-/**
- * How long until one more hit would be allowed, if none came meanwhile: while the previous window's weight fades,
- * or, when the current window alone is over the limit, into the next window as the current one's weight fades.
- */
+// While the previous window's weight fades, or, when the current window alone is over, as the current one's fades.
 export function retryAfterMs(
   limit: number,
   {
@@ -171,7 +149,6 @@ export function retryAfterMs(
   return Math.max(0, at - now)
 }
 
-/** The one limiter of the app and the limits it applies, handed to the routes and services that count. */
 export interface RateLimits {
   limiter: RateLimiter
   rules: RateLimitRules

@@ -2,12 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import helmet from 'helmet'
 
-/**
- * helmet's headers, computed once. Running the helmet middleware on every request (as @fastify/helmet
- * does) set a dozen headers one by one and cost a quarter of the hot routes' throughput; the headers never
- * vary per request, so they are collected at start-up and added in one call. Set in onRequest, so a route
- * with its own policy (the API docs' UI) can still override them.
- */
+// Computed once: helmet's middleware on every request cost a quarter of the hot routes' throughput. Set in onRequest,
+// so a route with its own policy (the API docs' UI) can still override them.
 export function registerSecurityHeaders(
   app: FastifyInstance,
   { formActions = [], scriptHashes = [] }: { formActions?: string[]; scriptHashes?: string[] } = {},
@@ -31,16 +27,14 @@ export function registerSecurityHeaders(
         // Our own files, and the web build's few inline scripts by their hash (webAppScriptHashes in app.ts).
         scriptSrc: ["'self'", ...scriptHashes.map((hash) => `'${hash}'`)],
         connectSrc: ["'self'"],
-        // The offline worker (sw.js) and the install manifests: ours only (default-src would say so too, but a
-        // later change to default-src must not silently break installing or offline use).
+        // Ours only: default-src says so too, but a later change to it must not break installing or offline use.
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         // Forms post only to us, and to the payment providers whose checkout is a form POST (eSewa).
         formAction: ["'self'", ...formActions],
-        // A school may serve this over plain HTTP on its LAN (http://192.168.x.y:3000); upgrading every
-        // request to https there would break the app.
+        // A school may serve this over plain HTTP on its LAN: upgrading every request to https would break the app.
         upgradeInsecureRequests: null,
       },
     },

@@ -4,10 +4,7 @@ import { ResponseSerializationError } from 'fastify-type-provider-zod'
 
 type JsonSchema = { [key: string]: unknown }
 
-/**
- * `anyOf: [X, {type: 'null'}]` -> X with `nullable: true`: fast-json-stringify then writes the value or `null`
- * directly instead of validating each branch against the value on every response.
- */
+// fast-json-stringify then writes the value or `null` directly instead of validating each branch on every response.
 function withNullables(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withNullables)
   if (schema === null || typeof schema !== 'object') return schema
@@ -26,10 +23,7 @@ function withNullables(schema: unknown): unknown {
   return node
 }
 
-/**
- * One writer per schema for the process: compiling it (zod to JSON Schema, then fast-json-stringify's code) costs
- * milliseconds a route, which every app built in the process would pay again (a test file builds one per test).
- */
+// Compiling costs milliseconds a route, which every app built in the process would pay again (tests build many).
 const stringifiers = new WeakMap<ZodType, (data: unknown) => string>()
 
 function stringifierOf(zodSchema: ZodType) {
@@ -44,12 +38,8 @@ function stringifierOf(zodSchema: ZodType) {
   return stringify
 }
 
-/**
- * Responses are written from the zod schema's JSON Schema by fast-json-stringify, not checked by zod: on the hot
- * routes the check cost more than the query. `additionalProperties: false` keeps the whitelist: no field outside the
- * contract, such as `is_correct`, is written. With `check` (NODE_ENV=test) zod checks every response too, and the
- * bytes must match its output's (docs/decisions/016).
- */
+// Written by fast-json-stringify, not checked by zod: on the hot routes the check cost more than the query
+// (docs/decisions/016). `additionalProperties: false` keeps the whitelist: no `is_correct` outside the contract.
 export function createSerializerCompiler({ check }: { check: boolean }) {
   return ({ schema, method, url }: { schema: unknown; method: string; url: string }) => {
     const zodSchema = schema as ZodType

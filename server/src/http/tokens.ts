@@ -8,7 +8,6 @@ export interface AccessClaims {
   user_id: number
   username: string
   is_admin: boolean
-  /** The login (refresh-token family) this token was issued for; absent on tokens signed before it existed. */
   sid?: string
   exp: number
   iat: number
@@ -28,15 +27,11 @@ export interface TokenUser {
   id: number
   username: string
   is_admin: boolean
-  /** The login this access token belongs to (its refresh-token family), when known. */
   sessionId?: string
 }
 
-/**
- * The claims of a compact HS256 token signed with `secret` and valid at `nowSeconds`, or undefined. fast-jwt pins
- * HS256 and verifies synchronously, far cheaper than jose's WebCrypto job in a start storm (docs/decisions/021); the
- * times are checked here against the server's clock, which fast-jwt can only take when the verifier is made.
- */
+// fast-jwt verifies synchronously, far cheaper than jose's WebCrypto job in a start storm (docs/decisions/021); the
+// times are checked here against the server's clock, which fast-jwt can only take when the verifier is made.
 export function hs256Verifier(secret: string | Uint8Array) {
   const decode = createVerifier({
     key: typeof secret === 'string' ? secret : Buffer.from(secret),
@@ -60,10 +55,7 @@ export function hs256Verifier(secret: string | Uint8Array) {
   }
 }
 
-/**
- * HS256 only: verification pins the algorithm, so `alg: none` or an RS/HS confusion is refused, and
- * each verify pins the token_type, so a refresh token never passes as an access token or the reverse.
- */
+// Pins HS256 (no `alg: none`, no RS/HS confusion) and the token_type: a refresh token never passes as an access one.
 export function createTokenSigner({
   secret,
   accessTtl,
@@ -101,9 +93,7 @@ export function createTokenSigner({
     return claims?.token_type === tokenType && typeof claims.user_id === 'number' ? (claims as T) : undefined
   }
 
-  // Verifying a token (an HMAC and two JSON parses) is a good part of a hot route's work, and a learner sends the
-  // same access token hundreds of times. A verified token is remembered until it expires (expiry is still checked
-  // on every use). Bounded so a flood of distinct tokens cannot grow it without limit.
+  // A learner sends one access token hundreds of times: remembered until it expires, bounded against a flood.
   const verifiedAccess = new Map<string, AccessClaims>()
   async function verifyAccessCached(token: string) {
     const cached = verifiedAccess.get(token)
@@ -131,7 +121,6 @@ export function createTokenSigner({
         accessTtl,
         randomUUID(),
       ),
-    /** Returns the token with its jti and expiry so the caller can record it server-side. */
     async signRefresh(userId: number, familyId: string) {
       const jti = randomUUID()
       const token = await sign({ token_type: 'refresh', user_id: userId, family_id: familyId }, refreshTtl, jti)

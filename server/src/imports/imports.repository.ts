@@ -6,13 +6,10 @@ import { contentHash } from '../questions/content-hash'
 import { findRevisions } from '../questions/question-revisions.repository'
 import type { HashedRow } from './rows'
 
-// Dry runs (table `imports`, migration 0011) and the bank's content hashes (question_revisions.content_hash).
-
 const CHUNK = 500
 
 export async function insertDryRun(
   db: Kysely<DB>,
-  // The rows as JSON, written by the import worker (worker/read-job.ts).
   values: { createdBy: number; format: string; rowsJson: string; now: number; expiresAt: number },
 ) {
   const row = await db
@@ -29,7 +26,6 @@ export async function insertDryRun(
   return row.id
 }
 
-/** A dry run that has not expired. */
 export async function findDryRun(db: Kysely<DB>, id: number, now: number) {
   const row = await db
     .selectFrom('imports')
@@ -44,7 +40,7 @@ export async function deleteExpiredDryRuns(db: Kysely<DB>, now: number) {
   await db.deleteFrom('imports').where('expires_at', '<=', now).execute()
 }
 
-/** The live bank question holding each of these content hashes (the oldest when several do). */
+// The oldest when several hold a hash.
 export async function bankQuestionsByHash(db: Kysely<DB>, hashes: readonly string[]) {
   const found = new Map<string, number>()
   const unique = [...new Set(hashes)]
@@ -59,9 +55,8 @@ export async function bankQuestionsByHash(db: Kysely<DB>, hashes: readonly strin
       .execute()
     for (const row of rows) if (row.content_hash && !found.has(row.content_hash)) found.set(row.content_hash, row.id)
   }
-  // A question whose key was changed by a decision is, from then on, the question with that key (the bank's export
-  // writes it so): its revision's stored hash is of the key as written, so its hash under the decided key is
-  // worked out here. Decisions are few (a handful per exam), so all of them are read.
+  // A decided key makes its question the one with that key (the export writes it so): its hash is worked out here,
+  // from every decision (a handful per exam).
   const decided = await db
     .selectFrom('question_revisions as r')
     .innerJoin('questions as q', 'q.revision_id', 'r.id')
@@ -97,10 +92,8 @@ export async function bankQuestionsByHash(db: Kysely<DB>, hashes: readonly strin
   return found
 }
 
-/**
- * Commits of imports take turns on PostgreSQL (a transaction-scoped advisory lock), so two commits of files that
- * share questions cannot both find a question missing and both write it. SQLite's writer is one at a time anyway.
- */
+// Commits take turns on PostgreSQL (an advisory lock), so two commits of files sharing questions cannot both find a
+// question missing and both write it. SQLite's writer is one at a time anyway.
 export async function lockImportCommits(db: Kysely<DB>, dialect: 'sqlite' | 'postgres') {
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('imports.commit'))`.execute(db)
 }

@@ -23,7 +23,7 @@ const docs = { tags: ['admin'], security: [{ bearer: [] }] }
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const attachment = (name: string) => `attachment; filename="${name}"`
 
-/** The upload: `file` or `text`, and the fields as strings. Nothing of it is written anywhere but memory. */
+// Nothing of the upload is written anywhere but memory.
 async function readUpload(
   request: FastifyRequest,
 ): Promise<{ input: Omit<ImportInput, 'format'>; fields: Record<string, string> }> {
@@ -40,7 +40,6 @@ async function readUpload(
   return { input: { file, text }, fields }
 }
 
-/** API.md "Import", under /api/admin: imports, their templates, and the bank's export in the same layout. */
 export const importsRoutes: FastifyPluginAsyncZod<{ imports: ImportsService }> = async (app, { imports }) => {
   // Before the body is read: a learner's upload is refused without reading 20 MB.
   app.addHook('onRequest', app.requireAdmin)

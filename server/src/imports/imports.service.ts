@@ -59,7 +59,6 @@ const exportedImage = (row: ImageColumns): ImportImage =>
       }
 
 const HOUR = 60 * 60 * 1000
-/** Questions written per transaction by a commit. */
 const COMMIT_SLICE = 100
 
 function* slices<T>(items: T[], size: number) {
@@ -79,7 +78,6 @@ const PICTURE_URLS = /\/api\/pictures\/([0-9a-f]{64})\.webp/g
 
 export const unreadable = (detail: string) => new AppError(400, 'import_unreadable', detail)
 
-/** API.md "Import": dry runs of an archive, their commit into the bank, and the bank written out in the same layout. */
 export function createImportsService({
   database,
   clock,
@@ -94,7 +92,6 @@ export function createImportsService({
   // Taken on the first dry run: an app that imports nothing starts no worker.
   let pool: ReadPool | null = null
 
-  /** A job run by an import worker, its refusals in the API's words. */
   async function inWorker<T>(run: () => Promise<T>): Promise<T> {
     try {
       return await run()
@@ -106,7 +103,6 @@ export function createImportsService({
     }
   }
 
-  /** The file read into rows by an import worker, its refusals in the API's words (docs/decisions/043). */
   async function readInWorker(job: ReadJob) {
     pool ??= sharedReadPool(config.imports)
     const result = await inWorker(() => pool!.read(job))
@@ -121,11 +117,7 @@ export function createImportsService({
     throw unreadable(failure.message)
   }
 
-  /**
-   * One slice of a commit's questions written in its own transaction (docs/decisions/043): one transaction for
-   * thousands would hold SQLite's writer, and the event loop, for seconds. A slice skips what the bank gained since
-   * the commit began (another commit of the same file), so committing again after a failure completes the import.
-   */
+  // Short transactions (docs/decisions/043); a slice skips what the bank gained since, so a retried commit completes.
   async function writeSlice(rows: HashedRow[], importId: number, actor: UserActor, now: number) {
     return database.transaction(async (trx) => {
       await lockImportCommits(trx, database.dialect)
@@ -153,10 +145,7 @@ export function createImportsService({
   }
 
   return {
-    /**
-     * The dry run's response as JSON text: the rows come from the worker already written (worker/read-job.ts), and
-     * the route sends them as they are (ImportDryRunSchema's shape, checked by the import tests).
-     */
+    // The rows come from the worker already as JSON text (worker/read-job.ts), and are sent as they are.
     async dryRun(input: ImportInput, fields: Fields, actor: UserActor): Promise<string> {
       const read = await readInWorker({
         input: { ...input, columns: fields.columns },
@@ -251,7 +240,6 @@ export function createImportsService({
       return { imported: questionIds.length, duplicates: chosen.length - questionIds.length, question_ids: questionIds }
     },
 
-    /** The bank's live questions matching the bank list's filters, as the import's spreadsheet. */
     async exportXlsx(query: BankQuery): Promise<Buffer> {
       const questions: ImportQuestion[] = []
       for (let page = 1; ; page++) {

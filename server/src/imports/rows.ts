@@ -22,10 +22,6 @@ import type { Draft, DraftPicture, DraftText, Run } from './readers/draft'
 import { letterIndex } from './readers/layout'
 import { clozeNote, isCloze, refusalMessage } from './readers/moodle-text'
 
-// A draft becomes a row of the dry run: legacy fonts converted (each conversion listed), texts put in their
-// language, defaults applied, the answer read, and the question checked as the bank checks it (its contract's
-// schema and the maths check of the question routes). Duplicates are marked afterwards, over all rows at once.
-
 export interface RowDefaults {
   topic?: string
   tags: string[]
@@ -37,11 +33,9 @@ export interface RowContext {
   format: ImportFormat
   legacyFont: LegacyFontChoice
   defaults: RowDefaults
-  /** Where the rows' pictures are collected, re-encoded, by hash (the same picture twice is one). */
   pictures?: Map<string, EncodedPicture>
 }
 
-/** A row with the hash that finds its duplicates (kept with the dry run, never shown). */
 export type HashedRow = ImportRow & { hash: string | null }
 
 const FIXES = new Set<ImportMessage['code']>([
@@ -75,12 +69,10 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
   const converted: ImportConversion[] = []
   const hasFonts = context.format === 'xlsx' || context.format === 'docx'
   let trimmed = false
-  // Under `auto` the question's text and options decide together whether it was typed in Preeti.
   const languageRuns = (text: DraftText | null) => (!text ? null : 'mixed' in text ? text.mixed : text.ne)
   const decision =
     context.legacyFont === 'auto' ? decideQuestionFonts([draft.text, ...draft.options].map(languageRuns)) : undefined
 
-  /** One text after legacy fonts, trimmed; conversions and unsupported fonts noted at `field`. */
   const textOf = (runs: readonly Run[] | null, role: TextRole, field: string): string => {
     if (!runs || runs.length === 0) return ''
     const after = applyLegacyFonts(runs, role, context.legacyFont, hasFonts, decision)
@@ -121,7 +113,6 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
     return clean
   }
 
-  /** A bilingual text: a spreadsheet's two columns, or one text put where its script says. */
   const bilingual = (text: DraftText | null, field: string) => {
     if (!text) return { en: '', ne: '' }
     if ('mixed' in text) {
@@ -204,10 +195,7 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
 /** Word's own alt text, written for it by a guess ("… Description automatically generated"), is no caption. */
 const GENERATED_ALT = /description automatically generated|generated with (?:very )?(?:high|medium|low) confidence/i
 
-/**
- * The image of a question or an option from the pictures found in it: re-encoded (sharp, in this import worker) and
- * collected for the dry run to store. More than one, or one that is no picture, is a message and no image.
- */
+// More than one picture, or one that is no picture, is a message and no image.
 async function pictureFrom(
   found: readonly DraftPicture[],
   field: string,
@@ -243,10 +231,7 @@ async function pictureFrom(
   }
 }
 
-/**
- * What an answer written `(ख)` or `(ख).` holds, or null. By hand: `^\(\s*(.+?)\s*\)\.?$` rescanned a run of spaces
- * from each of its characters (issue 41, M2).
- */
+// By hand: `^\(\s*(.+?)\s*\)\.?$` rescans a run of spaces from each of its characters.
 function inParentheses(raw: string): string | null {
   if (!raw.startsWith('(')) return null
   const end = raw.endsWith(').') ? raw.length - 2 : raw.endsWith(')') ? raw.length - 1 : -1
@@ -256,10 +241,7 @@ function inParentheses(raw: string): string | null {
 
 export const isImportable = (row: ImportRow) => row.status === 'ok' || row.status === 'fixed'
 
-/**
- * A commit's `rows` that name no importable row of the dry run, as errors at `rows.N`. The importable numbers go in a
- * Set first: searching the dry run for each named row was quadratic, 2.4 s for 100,000 named rows (issue 41, M2).
- */
+// The importable numbers go in a Set first: searching the dry run for each named row is quadratic.
 export function namedRowErrors(rows: readonly ImportRow[], named: readonly number[]): Record<string, string[]> {
   const importable = new Set(rows.filter(isImportable).map((row) => row.row))
   const errors: Record<string, string[]> = {}
@@ -306,7 +288,6 @@ function readAnswer(draft: Draft, options: ImportQuestion['options'], messages: 
     fixed = true
   }
   if (index < 0) {
-    // The answer written out as the right option's text.
     const normal = (value: string) => value.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase()
     const match = options.findIndex(
       (option) =>
@@ -337,7 +318,6 @@ function readAnswer(draft: Draft, options: ImportQuestion['options'], messages: 
     })
 }
 
-/** The bank's own checks: its contract's schema, then the maths of every text. */
 async function check(question: ImportQuestion, messages: ImportMessage[]) {
   if (!question.text.en && !question.text.ne)
     messages.push({ field: 'text', code: 'empty_text', message: 'The question has no text.' })
@@ -345,8 +325,7 @@ async function check(question: ImportQuestion, messages: ImportMessage[]) {
     if (!option.text.en && !option.text.ne)
       messages.push({ field: `options.${index}.text`, code: 'empty_text', message: 'This option has no text.' })
   })
-  // A bank question needs its text in one language or the other (API.md "Import"): the schema, which asks for
-  // `en`, is given `ne` where `en` is empty, so that only that rule is relaxed.
+  // Text in one language or the other will do (API.md "Import"): the schema, which asks for `en`, is given `ne`.
   const either = (value: { en: string; ne: string }) => ({ en: value.en || value.ne, ne: value.ne })
   const result = BankQuestionInputSchema.safeParse({
     ...question,

@@ -1,12 +1,10 @@
 import ExcelJS from 'exceljs'
 import { importColumns, importOptionLetters, importPictureFields, type ImportQuestion } from '@quiz/contracts'
 
-// The spreadsheet layout written out: the template (with two example rows) and the bank's export, so an export
-// read back by the import is the same questions (all `duplicate`).
+// An export read back by the import is the same questions (all `duplicate`).
 
 const WIDE = new Set(['question_en', 'question_ne', 'hint_en', 'hint_ne'])
 
-/** One question as the row of the layout, column by column. */
 export function questionCells(question: ImportQuestion): Record<string, string> {
   const cells: Record<string, string> = {
     question_en: question.text.en,
@@ -28,20 +26,15 @@ export function questionCells(question: ImportQuestion): Record<string, string> 
   return cells
 }
 
-/** A stored picture as the workbook embeds it: PNG (Excel shows no WebP), at its stored size. */
 export interface SheetPicture {
   png: Buffer
   width: number
   height: number
 }
 
-/** How tall an embedded picture is shown, in pixels (its row is made as tall). */
 const SHOWN_HEIGHT = 120
 
-/**
- * The layout as a workbook. A question's or an option's picture (the bank export) is embedded in its picture column's
- * cell (`image`, `option_a_image` …), its caption beside it; `pictureOf` gives each picture's PNG by its url.
- */
+// `pictureOf` gives each picture's PNG by its url (Excel shows no WebP).
 export async function writeXlsx(
   questions: Iterable<ImportQuestion>,
   sheetName = 'Questions',
@@ -106,7 +99,6 @@ export function writeCsv(questions: Iterable<ImportQuestion>): string {
   return `\uFEFF${lines.join('\r\n')}\r\n`
 }
 
-/** The template's two example rows: one in both languages, one in Nepali alone with maths. */
 export const templateQuestions: ImportQuestion[] = [
   {
     text: { en: 'What is the capital of Nepal?', ne: 'नेपालको राजधानी कुन हो?' },

@@ -1,16 +1,11 @@
 export interface JobLoop {
-  /** Runs the pass now, then again after each pass ends (no-op when the interval is 0, or already started). */
+  // No-op when the interval is 0, or already started.
   start(): void
-  /** Stops the loop and waits for the pass in progress. */
   stop(): Promise<void>
 }
 
-/**
- * A background job's loop: `pass` at start (what fell due while no process ran is settled at once, and a process
- * restarted more often than the interval still runs it), then `nextDelay(result)` milliseconds after each pass ends,
- * so passes never overlap. The timer never keeps a process alive on its own (a CLI command, a test that forgot to
- * close). `pass` must not throw: a job logs its own failures and tries again next time.
- */
+// A pass at start settles what fell due while no process ran; passes never overlap. The timer never keeps a process
+// alive on its own. `pass` must not throw: a job logs its own failures and tries again next time.
 export function createJobLoop<T>(
   intervalMs: number,
   pass: () => Promise<T>,

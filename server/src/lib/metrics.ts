@@ -2,28 +2,21 @@ import cluster from 'node:cluster'
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 
 export interface PoolStats {
-  /** Connections the process may hold (1 for SQLite: one connection per process). */
+  // 1 for SQLite: one connection per process.
   size: number
-  /** Connections serving a query or transaction now. */
   busy: number
-  /** Queries or transactions waiting for a connection. */
   waiting: number
 }
 
 export interface Metrics {
-  /** The registry /api/metrics serves; one per app, so tests can build many apps in one process. */
+  // One per app, so tests can build many apps in one process.
   registry: Registry
-  /** Counts and times a finished HTTP request by its route pattern (never the raw URL: ids would explode the series). */
+  // By route pattern, never the raw URL: ids would explode the series.
   observeRequest(method: string, route: string, status: number, seconds: number): void
   attemptStarted(): void
   attemptSubmitted(): void
 }
 
-/**
- * The Prometheus figures operators watch on exam day (API.md "Operations"): requests and latency by route, attempts
- * started and submitted, the process's own figures (event-loop delay, memory, CPU, from prom-client's defaults) and
- * the database pool, read when scraped.
- */
 export function createMetrics(poolStats: () => PoolStats, { served }: { served: boolean }): Metrics {
   const registry = new Registry()
   // The process figures keep an event-loop monitor running: only when someone can read them.
@@ -76,10 +69,7 @@ const CLUSTER_METRICS_REQUEST = 'quiz:cluster-metrics-request'
 const CLUSTER_METRICS_RESPONSE = 'quiz:cluster-metrics-response'
 let clusterRequests = 0
 
-/**
- * With WORKERS > 1 a scrape reaches one worker at random; the figures must be every worker's. The worker asks
- * the primary, which gathers them all (prom-client's AggregatorRegistry) and answers over the IPC channel.
- */
+// With WORKERS > 1 a scrape reaches one worker at random: the worker asks the primary, which gathers every worker's.
 export async function metricsText(metrics: Metrics): Promise<string> {
   if (!cluster.isWorker || !process.send) return metrics.registry.metrics()
   const id = `${process.pid}:${clusterRequests++}`
@@ -100,7 +90,6 @@ export async function metricsText(metrics: Metrics): Promise<string> {
   })
 }
 
-/** The primary's side of `metricsText`: answers each worker's request with every worker's figures summed. */
 export function serveClusterMetrics() {
   const aggregator = new AggregatorRegistry()
   cluster.on('message', (worker, message: { type?: string; id?: string }) => {

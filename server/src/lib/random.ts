@@ -1,14 +1,10 @@
 import { randomInt } from 'node:crypto'
 
-/** `randomInt(max)`: an integer in [0, max). The default draws from the operating system's CSPRNG. */
 export type RandomInt = (max: number) => number
 
 const cryptoRandomInt: RandomInt = (max) => randomInt(max)
 
-/**
- * A new array with the items in random order (Fisher-Yates). Cryptographic by default: a learner must not be
- * able to predict another's paper from their own (Math.random's state can be recovered from its outputs).
- */
+// Cryptographic: a learner must not predict another's paper from their own (Math.random's state can be recovered).
 export function shuffled<T>(items: readonly T[], random: RandomInt = cryptoRandomInt): T[] {
   const result = [...items]
   for (let i = result.length - 1; i > 0; i--) {

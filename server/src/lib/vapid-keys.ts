@@ -3,15 +3,12 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { closeExisting, ensurePrivateDir } from './private-files'
 
-/** A VAPID key pair as web-push and browsers take it: base64url (no padding) of the raw P-256 keys. */
 export interface VapidKeys {
-  /** The 65-byte uncompressed point: what GET /api/push/key/ gives browsers as applicationServerKey. */
   publicKey: string
-  /** The 32-byte private scalar. */
   privateKey: string
 }
 
-/** The private scalar as 32 bytes, base64url: the ECDH API leaves out leading zero bytes (one key in 256). */
+// The ECDH API leaves out leading zero bytes (one key in 256).
 const privateKeyOf = (scalar: Buffer) => {
   const bytes = Buffer.alloc(32)
   scalar.copy(bytes, 32 - scalar.length)
@@ -24,7 +21,6 @@ export function generateVapidKeys(): VapidKeys {
   return { publicKey: ecdh.getPublicKey('base64url'), privateKey: privateKeyOf(ecdh.getPrivateKey()) }
 }
 
-/** Why this pair cannot sign pushes (a sentence), or null. */
 export function vapidKeysProblem({ publicKey, privateKey }: VapidKeys): string | null {
   const publicBytes = Buffer.from(publicKey, 'base64url')
   if (!/^[A-Za-z0-9_-]+$/.test(publicKey) || publicBytes.length !== 65 || publicBytes[0] !== 4)
@@ -43,11 +39,7 @@ export function vapidKeysProblem({ publicKey, privateKey }: VapidKeys): string |
   return null
 }
 
-/**
- * Development convenience, as the JWT secret: a pair made once and kept in DATA_DIR, so browsers' subscriptions
- * survive restarts (a new key would silently orphan every one of them). Made with an exclusive create, so processes
- * starting together all end up with the one pair that was written first.
- */
+// Kept in DATA_DIR so subscriptions survive restarts; an exclusive create, so processes agree on the first pair.
 export function localVapidKeys(dataDir: string): VapidKeys {
   const file = path.join(dataDir, 'vapid-keys.json')
   ensurePrivateDir(dataDir)

@@ -1,11 +1,7 @@
 import type { FieldErrors } from '../http/errors'
 import { describeProblem, renderMaths } from './render-maths'
 
-/**
- * The maths refusals of some texts, keyed by their field paths (`options.2.text.ne`): what the question routes and
- * create-from-JSON check before anything is stored, and what an import checks per row. Values that are not strings
- * are skipped: validation reports those.
- */
+// Values that are not strings are skipped: validation reports those.
 export function checkMaths(texts: Iterable<readonly [path: string, text: unknown]>): FieldErrors {
   const errors: FieldErrors = {}
   for (const [path, text] of texts) check(errors, path, text)
@@ -22,10 +18,7 @@ function check(errors: FieldErrors, path: string, text: unknown) {
 const SLICE_MS = 20
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
-/**
- * checkMaths for a whole paste: a 500-question paper can hold thousands of formulas (0.1 to 0.4 ms each), so the
- * work is cut into slices with the event loop free in between, and learners' requests keep flowing.
- */
+// A 500-question paper can hold thousands of formulas (0.1 to 0.4 ms each): learners' requests flow between slices.
 export async function checkMathsInSlices(texts: Iterable<readonly [path: string, text: unknown]>) {
   const errors: FieldErrors = {}
   let sliceStart = performance.now()

@@ -1,8 +1,5 @@
-// A formula's plain reading, for learners' `en`/`ne` (API.md: no `$`, no TeX commands): read from the MathML tree
-// KaTeX built, so it follows what KaTeX understood rather than a second, hand-written TeX parser. Digits and signs
-// in scripts become Unicode super- and subscripts (x², H₂O, SO₄²⁻), which search, copy and screen readers keep.
+// From KaTeX's MathML tree, not a second TeX parser; scripts become Unicode (x², H₂O), which search and copy keep.
 
-/** KaTeX's MathML node (`MathNode` and `TextNode` in its source); only what the reading needs. */
 export interface MathTreeNode {
   type?: string
   text?: string
@@ -58,7 +55,6 @@ function script(raw: string, table: Record<string, string>, marker: string) {
   return chars.length === 1 ? `${marker}${text}` : `${marker}(${text})`
 }
 
-/** A fraction's or root's part: bracketed when it is more than one number or letter. */
 function grouped(raw: string) {
   const text = raw.replace(/\s+/g, ' ').trim()
   return /^[\p{L}\p{N}.,]*$/u.test(text) ? text : `(${text})`
@@ -109,7 +105,6 @@ function read(node: MathTreeNode): string {
   }
 }
 
-/** The reading of a rendered formula's tree, spaces collapsed. */
 export function plainReading(tree: MathTreeNode) {
   // Invisible operators (function application, invisible times and separator) would only confuse a copy or search.
   return read(tree)

@@ -1,9 +1,7 @@
 import { adminLimits } from '@quiz/contracts'
 import { checkMathsInSlices } from './check-maths'
 
-// The texts of a question body that may hold maths, by the paths validation reports them at (`options.2.text.ne`),
-// read from the raw body: the check runs beside SVG sanitising, before validation, so every problem of a body is
-// reported at once. A text over its length limit is left to validation, unrendered.
+// From the raw body, beside SVG sanitising before validation, so every problem of a body is reported at once.
 
 type Texts = [path: string, text: unknown][]
 
@@ -35,5 +33,4 @@ export function questionTexts(question: unknown, prefix = ''): Texts {
   return texts
 }
 
-/** Maths refusals of one question body (the question routes). */
 export const questionMathsErrors = (body: unknown) => checkMathsInSlices(questionTexts(body))

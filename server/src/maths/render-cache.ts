@@ -1,7 +1,4 @@
-/**
- * The most recent renders, by source text, bounded by the characters they hold rather than by their number: one
- * formula can render to 200,000 characters, so 5,000 entries could hold a gigabyte (docs/decisions/047).
- */
+// Bounded by characters, not count: one formula can render to 200,000 characters (docs/decisions/047).
 export function createRenderCache<T>({ maxChars, weigh }: { maxChars: number; weigh: (value: T) => number }) {
   const entries = new Map<string, { value: T; weight: number }>()
   let chars = 0
@@ -15,7 +12,7 @@ export function createRenderCache<T>({ maxChars, weigh }: { maxChars: number; we
     return entry.value
   }
 
-  /** Keeps `value` for `source`. Pass flat strings (flatString): the cache must hold what its accounting counts. */
+  // Pass flat strings (flatString): the cache must hold what its accounting counts.
   function set(source: string, value: T) {
     const weight = ENTRY_OVERHEAD + source.length + weigh(value)
     const old = entries.get(source)
@@ -40,9 +37,6 @@ export function createRenderCache<T>({ maxChars, weigh }: { maxChars: number; we
 // The map entry, its key and value objects: about what 64 characters of string take.
 const ENTRY_OVERHEAD = 64
 
-/**
- * A copy of `text` as one sequential string. V8 keeps a string built by `+=` as a tree of its pieces (a cons
- * string), and a slice of a big string (`slice`, a regex match) keeps the whole parent alive: the tree of one
- * rendered `\ce{}` formula took ten times its flat size. UTF-16 round trips every code unit, lone surrogates too.
- */
+// V8 keeps a string built by `+=` as a tree of its pieces, and a slice keeps its whole parent alive: a rendered `\ce{}`
+// took ten times its flat size (docs/performance.md). UTF-16 round trips every code unit, lone surrogates too.
 export const flatString = (text: string) => Buffer.from(text, 'utf16le').toString('utf16le')

@@ -15,21 +15,19 @@ import {
 } from '@quiz/contracts/rules/tex-limits'
 import { createRenderCache, flatString } from './render-cache'
 
-/** A text with maths: what learners read in place of the source, and the HTML with every formula rendered. */
 export interface RenderedText {
   plain: string
   html: string
 }
 
-/** A refusal: `beyond` when the formula parses but passes a bound of tex-limits (too deep, too large). */
+// `beyond`: the formula parses but passes a bound of tex-limits (too deep, too large).
 export type RenderResult =
   { ok: true; rendered: RenderedText | null } | { ok: false; formula: string | null; problem: string; beyond?: true }
 
 // The payload is a third of KaTeX's HTML-and-MathML output; the options are shared with the admin's preview.
 const options: KatexOptions = katexOptions
 
-// `renderToString` builds the same tree and serialises it; the tree is also what the plain reading walks, so the
-// formula is parsed once. KaTeX exports it (`__renderToDomTree`) without declaring its type.
+// KaTeX's undeclared `__renderToDomTree`: the plain reading walks the same tree, so a formula is parsed once.
 interface DomTree extends MathTreeNode {
   toMarkup(): string
 }
@@ -39,11 +37,6 @@ const renderToDomTree = (katex as unknown as { __renderToDomTree(tex: string, op
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => escapes[char])
 
-/**
- * Renders every formula of `source`. A text without `$` and `\$` renders to null (it has no `html`); one whose
- * delimiters or TeX do not parse, or that passes a bound of tex-limits, is refused, naming the formula (null for a
- * delimiter problem) and the problem.
- */
 export function renderMaths(source: string): RenderResult {
   if (!source.includes('$')) return { ok: true, rendered: null }
   const cached = recent.get(source)
@@ -64,7 +57,6 @@ const recent = createRenderCache<RenderResult>({
     result.ok ? (result.rendered ? result.rendered.plain.length + result.rendered.html.length : 0) : 200,
 })
 
-/** The render cache's own accounting, for its tests. */
 export const renderCacheSize = () => recent.size()
 
 function render(source: string): RenderResult {
@@ -93,8 +85,7 @@ function render(source: string): RenderResult {
         return error.rawMessage.startsWith('Too many expansions')
           ? { ...refuse(tooManyExpansions), beyond: true }
           : refuse(error.rawMessage)
-      // Should nesting the source does not show (KaTeX's own macros) ever overflow the stack, that is this refusal
-      // too; a string past V8's length limit is a RangeError as well.
+      // Stack overflow from nesting the source does not show, or a string past V8's limit: the same refusal.
       if (error instanceof RangeError)
         return { ...refuse(/stack/i.test(error.message) ? tooDeep : tooLarge), beyond: true }
       throw error
@@ -104,7 +95,6 @@ function render(source: string): RenderResult {
   return { ok: true, rendered: { plain: flatString(plain), html: flatString(html) } }
 }
 
-/** The refusal as a field error: the formula and what is wrong with it. */
 export function describeProblem(result: { formula: string | null; problem: string; beyond?: true }) {
   if (result.formula === null) return result.problem
   return result.beyond

@@ -1,22 +1,16 @@
 import type { Bilingual, RichText } from '@quiz/contracts'
 import { describeProblem, escapeHtml, renderMaths } from './render-maths'
 
-// What is stored beside a text's source when it holds maths (docs/decisions/027): rendered once, when the text is
-// written, so no request ever renders.
+// Rendered once, when the text is written, so no request ever renders (docs/decisions/027).
 
-/** A bilingual text's rendering: the learners' plain reading and the HTML, in both languages. */
 export interface RenderedBilingual {
   plain: Bilingual
   html: Bilingual
 }
 
-/** The `maths` JSON of a question revision (text, hint, image caption) or of an option (text, image caption). */
 export type StoredMaths = Partial<Record<'text' | 'hint' | 'caption', RenderedBilingual>>
 
-/**
- * Renders both languages; null when neither holds maths. Throws on TeX that does not parse: callers have checked
- * the text first (checkMaths), so that is a bug, not a refusal.
- */
+// Throws on TeX that does not parse: callers have checked the text first (checkMaths), so that is a bug.
 export function renderBilingual(text: Bilingual): RenderedBilingual | null {
   const en = renderMaths(text.en)
   const ne = renderMaths(text.ne)
@@ -31,7 +25,6 @@ export function renderBilingual(text: Bilingual): RenderedBilingual | null {
   }
 }
 
-/** The `maths` column's value for these fields: null when none holds maths. */
 export function storedMaths(fields: Partial<Record<keyof StoredMaths, Bilingual | null>>): string | null {
   const stored: StoredMaths = {}
   for (const [field, text] of Object.entries(fields) as [keyof StoredMaths, Bilingual | null][]) {
@@ -43,10 +36,7 @@ export function storedMaths(fields: Partial<Record<keyof StoredMaths, Bilingual 
 
 export const parseStoredMaths = (json: string | null): StoredMaths => (json ? (JSON.parse(json) as StoredMaths) : {})
 
-/**
- * A text as a payload shows it. Learners read the plain reading in `en`/`ne` (never TeX); admins the source they
- * wrote. Both get the same `html`.
- */
+// Learners read the plain reading in `en`/`ne` (never TeX); admins the source they wrote.
 export function richText(source: Bilingual, rendered: RenderedBilingual | undefined, audience: 'learner' | 'admin') {
   if (!rendered) return { en: source.en, ne: source.ne, html: null } satisfies RichText
   const shown = audience === 'learner' ? rendered.plain : source

@@ -10,7 +10,7 @@ const sameSecret = (given: string, expected: string) => {
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-/** GET /api/metrics: Prometheus text for a scraper holding METRICS_TOKEN (registered only when it is set). */
+// Registered only when METRICS_TOKEN is set.
 export const metricsRoutes: FastifyPluginAsync<{ metrics: Metrics; token: string }> = async (
   app,
   { metrics, token },

@@ -11,12 +11,8 @@ const expiryOf = (alias: string) =>
     `${alias}.created_at`,
   )} + ${28 * 24 * 3_600_000})`
 
-/**
- * Claims up to `limit` due rows for `worker` until `until`, in one statement: at most one per learner and none of a
- * learner with one in flight, so a hanging push service holds one send (docs/decisions/042); the rows that expire
- * first go first. Processes never take the same row (PostgreSQL `FOR UPDATE SKIP LOCKED`, SQLite's one writer:
- * docs/decisions/035). A claim that outlives its process (a crash) expires at `until`, and the row is due again.
- */
+// At most one per learner and none of a learner with one in flight, so a hanging push service holds one send
+// (docs/decisions/042); processes never take one row (docs/decisions/035); a crashed claim expires at `until`.
 export async function claimDueDeliveries(
   db: Kysely<DB>,
   dialect: Dialect,
@@ -66,10 +62,7 @@ export async function phoneNumbersByUserIds(db: Kysely<DB>, ids: number[]) {
   return db.selectFrom('users').select(['id', 'phone_number']).where('id', 'in', ids).execute()
 }
 
-/**
- * Ends this worker's claim on rows it tried once more, with the outcome's fields. Only rows this worker still holds:
- * a claim that expired and was taken over is the other worker's to finish.
- */
+// Only rows this worker still holds: a claim that expired and was taken over is the other worker's to finish.
 async function endClaim(db: Kysely<DB>, worker: string, ids: number[], outcome: Updateable<DeliveryTable>) {
   if (ids.length === 0) return
   await db
@@ -97,7 +90,6 @@ export const markFailed = (
   { now, error }: { now: number; error: string },
 ) => endClaim(db, worker, [id], { status: 'failed', finished_at: now, last_error: error })
 
-/** The push service says the browser dropped it: the subscription goes, and its queued pushes with it (cascade). */
 export async function deleteSubscriptionById(db: Kysely<DB>, id: number) {
   await db.deleteFrom('push_subscriptions').where('id', '=', id).execute()
 }
@@ -118,10 +110,7 @@ export async function pruneFinished(
     .execute()
 }
 
-/**
- * Counts a push to the subscription that timed out; returns the count in a row, so the caller can drop a
- * subscription whose push service keeps accepting connections and never answering.
- */
+// Returns the timeouts in a row: a push service that accepts connections and never answers gets dropped.
 export async function countTimeout(db: Kysely<DB>, subscriptionId: number): Promise<number> {
   const row = await db
     .updateTable('push_subscriptions')
@@ -132,7 +121,6 @@ export async function countTimeout(db: Kysely<DB>, subscriptionId: number): Prom
   return row?.timeouts ?? 0
 }
 
-/** A push service answered: its subscription's timeouts in a row start again. */
 export async function clearTimeouts(db: Kysely<DB>, subscriptionIds: number[]) {
   if (subscriptionIds.length === 0) return
   await db

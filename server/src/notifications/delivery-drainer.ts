@@ -20,7 +20,6 @@ import { createPushSender, type PushOutcome, type PushSender } from './push-send
 export const SEND_SLOTS = 8
 /** Tries before a row is given up: the first send and four retries, over about an hour and a quarter. */
 export const MAX_ATTEMPTS = 5
-/** Wait before retry n (after the nth failed try). */
 export const RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000]
 /** Pushes in a row to one subscription that time out before it is dropped (docs/decisions/042). */
 export const PUSH_TIMEOUTS_BEFORE_DROP = 3
@@ -30,23 +29,13 @@ const DAY = 24 * HOUR
 type Outcome = PushOutcome
 
 export interface DeliveryDrainer {
-  /** Starts looking for due rows every `config.deliveryIntervalMs` (no-op when that is 0). */
   start(): void
-  /** Stops looking and waits for the sends in flight (each bounded by its timeout). */
   stop(): Promise<void>
-  /**
-   * Claims and sends what is due, claim after claim, until nothing more is; resolves to how many rows it claimed.
-   * Each claim's sends are awaited before the next (tests and tools; the running server sends with `start`).
-   * Never throws.
-   */
+  // Each claim's sends are awaited before the next (tests and tools; the running server sends with `start`).
   drainOnce(): Promise<number>
 }
 
-/**
- * Sends what notify() queued, after the transactions that queued it committed; one per process, each row claimed by
- * one of them (docs/decisions/035). Nothing here ever throws into a request. A push service that hangs holds its
- * slot until the timeout and nothing else (docs/decisions/042).
- */
+// Each row claimed by one process (docs/decisions/035); a hanging push service holds one slot (docs/decisions/042).
 export function createDeliveryDrainer(
   { database, clock, config, sms }: Pick<AppContext, 'database' | 'clock' | 'config' | 'sms'>,
   log: Pick<FastifyBaseLogger, 'warn' | 'error' | 'info'>,
@@ -62,10 +51,6 @@ export function createDeliveryDrainer(
   // Claims one at a time per process, so two never count the same free slots.
   let claiming: Promise<unknown> = Promise.resolve()
 
-  /**
-   * Claims as many rows as `slots()` says are free when its turn comes, and starts sending them before the next
-   * claim's turn: two claims of one process never count the same free slots.
-   */
   function claim(slots: () => number): Promise<Promise<void>[]> {
     const next = claiming.then(async () => {
       const now = clock.now()
@@ -84,7 +69,6 @@ export function createDeliveryDrainer(
     return next
   }
 
-  /** Sends one claimed row and settles it; never rejects. */
   function launch(row: DeliveryRow): Promise<void> {
     const sending = deliver(row)
       .catch((error: unknown) => log.error({ err: error, delivery: row.id }, 'deliveries: a send failed to settle'))
@@ -147,7 +131,6 @@ export function createDeliveryDrainer(
     }
   }
 
-  /** Fills the free slots and returns without waiting for the sends. */
   async function fill() {
     try {
       await claim(() => SEND_SLOTS - inFlight.size)
@@ -217,10 +200,7 @@ export function createDeliveryDrainer(
   }
 }
 
-/**
- * Seconds left of the row's TTL (from when it was queued), or null for a row without one or with TTL 0 (a push only
- * for a browser online now, sent as such however late).
- */
+// null without a TTL, or with TTL 0 (a push only for a browser online now, sent as such however late).
 function remainingTtlSeconds(row: DeliveryRow, now: number): number | null {
   if (row.ttl_seconds === null || row.ttl_seconds === 0) return null
   return Math.floor((row.created_at + row.ttl_seconds * 1000 - now) / 1000)

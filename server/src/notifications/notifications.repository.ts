@@ -3,11 +3,7 @@ import { sql, type Kysely } from 'kysely'
 import { isPostgres } from '../db/database'
 import type { DB } from '../db/schema'
 
-/**
- * Items per INSERT: each statement carries its rows as one JSON parameter, which the database unpacks
- * (SQLite's json_each, PostgreSQL's jsonb_to_recordset): one bound value and one statement to parse per chunk, where a
- * VALUES list would cost Kysely and the database per value (10,000 learners took seconds that way).
- */
+// Rows as one JSON parameter the database unpacks: a VALUES list cost per value (10,000 learners took seconds).
 export const INSERT_CHUNK = 2000
 
 async function inChunks<T>(items: T[], insert: (json: string) => Promise<unknown>) {
@@ -43,10 +39,7 @@ export interface PushJson {
   t: number
 }
 
-/**
- * One pending delivery per subscription of each item's learner, with the payload in that learner's language; the
- * subscriptions are joined in the statement (by push_subscriptions_user), so nothing is read back first.
- */
+// The subscriptions are joined in the statement (by push_subscriptions_user), so nothing is read back first.
 export async function insertPushDeliveries(db: Kysely<DB>, items: PushJson[], now: number) {
   await inChunks(items, (json) =>
     isPostgres(db)
@@ -114,7 +107,7 @@ export async function listNotifications(db: Kysely<DB>, userId: number, limit: n
     .execute()
 }
 
-/** Marks the learner's notifications read: `ids` of someone else's match nothing. */
+// `ids` of someone else's match nothing.
 export async function markRead(db: Kysely<DB>, userId: number, ids: number[] | 'all', now: number) {
   let query = db
     .updateTable('notifications')
@@ -128,13 +121,8 @@ export async function markRead(db: Kysely<DB>, userId: number, ids: number[] | '
 /** A learner's browsers kept at most (docs/decisions/042): a new one past this replaces the oldest. */
 export const MAX_SUBSCRIPTIONS_PER_LEARNER = 10
 
-/**
- * Saves a browser's subscription for this learner; returns false, changing nothing, when another learner holds the
- * endpoint and the request does not carry its keys. The endpoint is the browser's: a second learner signing in on
- * it (the same browser, so the same keys) takes it over, so pushes follow whoever uses that browser now; one who only
- * knows the endpoint (it travels in every push) cannot. The learner's oldest subscriptions beyond
- * MAX_SUBSCRIPTIONS_PER_LEARNER go.
- */
+// The endpoint is the browser's: a second learner signing in on it (same keys) takes it over; one who only knows the
+// endpoint (it travels in every push) cannot, and gets false. The oldest beyond MAX_SUBSCRIPTIONS_PER_LEARNER go.
 export async function upsertSubscription(
   db: Kysely<DB>,
   row: { user_id: number; endpoint: string; p256dh: string; auth: string; created_at: number },

@@ -13,7 +13,6 @@ import type { NotificationService } from './notifications.service'
 const tags = ['notifications']
 const security = [{ bearer: [] }]
 
-/** /api/notifications: the learner's list, unread count and marking read. */
 export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: NotificationService }> = async (
   app,
   { notifications },
@@ -32,7 +31,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ notifications: Notifica
   })
 }
 
-/** /api/push: the VAPID key (no token: the service worker may ask before sign-in) and the browser's subscription. */
+// No token for the VAPID key: the service worker may ask before sign-in.
 export const pushRoutes: FastifyPluginAsyncZod<{ notifications: NotificationService; rateLimits: RateLimits }> = async (
   app,
   { notifications, rateLimits: { limiter, rules } },

@@ -29,14 +29,10 @@ export interface NewNotification {
   userId: number
   kind: NotificationKind
   text: { en: string; ne: string }
-  /** A path in the web app (`/results/40`), or null. */
   link: string | null
   /** How long a push service keeps the push for an offline browser (default a day; at most 28 days). */
   push?: { ttlSeconds?: number }
-  /**
-   * Also a text message to the learner's phone (their number when it is sent). When `push.ttlSeconds` is given it
-   * bounds the text message too: one that could not be sent in that time is given up.
-   */
+  // When `push.ttlSeconds` is given it bounds the text message too.
   sms?: { purpose: string; text: string }
 }
 
@@ -44,12 +40,7 @@ export const DEFAULT_PUSH_TTL_SECONDS = 24 * 60 * 60
 /** What push services keep at the most (FCM: 28 days). */
 export const MAX_PUSH_TTL_SECONDS = 28 * 24 * 60 * 60
 
-/**
- * Records notifications and queues their pushes (one per subscription of the learner) and text messages, inside the
- * caller's transaction: they are committed with what they tell of, or not at all. Nothing is sent here; the
- * deliveries drainer sends after the commit (docs/decisions/035). Inserts go in chunks of 2,000 items, so telling
- * 10,000 learners costs 15 statements. `now` is the caller's clock (default the system's).
- */
+// Inside the caller's transaction: committed with what they tell of, or not at all (docs/decisions/035).
 export async function notify(db: Kysely<DB>, items: NewNotification[], now: number = Date.now()): Promise<void> {
   if (items.length === 0) return
   await insertNotifications(
@@ -102,7 +93,6 @@ function isP256Point(key: Buffer) {
 
 const PUSH_OFF = 'Web push is off on this server.'
 
-/** The learner's own notifications and push subscriptions (API.md "Notifications"). */
 export function createNotificationService({
   database,
   clock,
@@ -135,13 +125,11 @@ export function createNotificationService({
       await database.transaction((trx) => markRead(trx, userId, 'all' in body ? 'all' : body.ids, clock.now()))
     },
 
-    /** The VAPID public key browsers subscribe with; 404 when push is off. */
     publicKey() {
       if (!config.push.vapid) throw new NotFound(PUSH_OFF)
       return config.push.vapid.publicKey
     },
 
-    /** An endpoint the rules refuse, or a key that is no P-256 point, is a 400 naming the field. */
     async subscribe(userId: number, body: PushSubscriptionBody) {
       if (!config.push.vapid) throw new NotFound(PUSH_OFF)
       const problem = await endpointProblem(body.endpoint, config.push)

@@ -4,9 +4,7 @@ import type { LookupFunction } from 'node:net'
 import dns from 'node:dns'
 import { notificationMessages } from '@quiz/contracts'
 
-/** How the server treats push endpoints (config.push): docs/decisions/035. */
 export interface EndpointRules {
-  /** PUSH_ALLOW_INSECURE: http and local hosts allowed (development and tests). */
   allowInsecure: boolean
   /** Production: no endpoint at a private, local or reserved address, so a learner cannot aim our pushes inward. */
   refusePrivate: boolean
@@ -69,18 +67,14 @@ export function isPrivateAddress(address: string) {
 
 const isLocalName = (host: string) => host === 'localhost' || host.endsWith('.localhost')
 
-/** The URL's host as an address or name, without IPv6 brackets and a trailing dot. */
 const hostOf = (url: URL) =>
   url.hostname
     .replace(/^\[|\]$/g, '')
     .replace(/\.$/, '')
     .toLowerCase()
 
-/**
- * Why this endpoint is refused (a sentence for the `endpoint` error), or null. A name is resolved only when private
- * addresses are refused; the sender checks every address it connects to again (`guardedLookup`), since a name may
- * point elsewhere later.
- */
+// A name is resolved only when private addresses are refused; the sender checks every address it connects to again
+// (`guardedLookup`), since a name may point elsewhere later.
 export async function endpointProblem(endpoint: string, rules: EndpointRules): Promise<string | null> {
   let url: URL
   try {
@@ -107,7 +101,6 @@ export async function endpointProblem(endpoint: string, rules: EndpointRules): P
   return null
 }
 
-/** dns.lookup for the push sender's connections, refusing private addresses (production). */
 export const guardedLookup: LookupFunction = (hostname, options, callback) => {
   dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, '', 0)

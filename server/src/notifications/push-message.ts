@@ -1,14 +1,10 @@
 import type { NotificationKind, PushMessage } from '@quiz/contracts'
 
-/**
- * Push services take at most 4,096 bytes of encrypted record (RFC 8291 adds 103 bytes to the plain text); a
- * message that does not fit is refused with 413 and never arrives. Texts are cut to keep the JSON well below that.
- */
+// Push services take at most 4,096 bytes of encrypted record (RFC 8291 adds 103): a longer message never arrives.
 export const PUSH_MESSAGE_MAX_BYTES = 3000
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8')
 
-/** Cuts `text` to at most `max` UTF-8 bytes on a character boundary, marking the cut with an ellipsis. */
 function cut(text: string, max: number): string {
   if (bytes(text) <= max) return text
   let out = ''
@@ -19,7 +15,6 @@ function cut(text: string, max: number): string {
   return `${out}…`
 }
 
-/** The JSON a push carries to the web app's service worker (contracts' PushMessageSchema), cut to fit. */
 export function pushMessage(message: {
   kind: NotificationKind
   text: { en: string; ne: string }

@@ -10,11 +10,7 @@ export interface PushTarget {
   auth: string
 }
 
-/**
- * What became of one push: `sent`; `gone` (404 or 410: the browser dropped the subscription, remove it); `retry`
- * (the push service or the network failed for now; `retryAfterMs` when it said when); `failed` (it refused this
- * push for good: a bad key, a payload too large).
- */
+// `gone`: 404 or 410, the browser dropped the subscription; `failed`: refused for good (a bad key, too large).
 export type PushOutcome =
   | { kind: 'sent' }
   | { kind: 'gone'; status: number }
@@ -24,11 +20,8 @@ export type PushOutcome =
 /** Bytes of a push service's answer kept for the log: the status says what matters. */
 const ANSWER_LIMIT = 1024
 
-/**
- * Sends one push. web-push does what the standards ask of the message (RFC 8291's aes128gcm encryption, RFC 8292's
- * VAPID JWT and header, TTL); the request itself is sent here, so that it can be bounded in time, refuse private
- * addresses at every connection in production, and (with PUSH_ALLOW_INSECURE) reach an http endpoint in development.
- */
+// web-push builds the message (RFC 8291, RFC 8292); the request is sent here, so that it is bounded in time, refuses
+// private addresses at every connection in production, and (PUSH_ALLOW_INSECURE) reaches http in development.
 export function createPushSender(push: Config['push']) {
   const vapid = push.vapid
   return {
@@ -111,14 +104,12 @@ function request(
   })
 }
 
-/** Retry-After in seconds or as a date, as milliseconds from now (capped at a day). */
 function retryAfterMs(value: string | undefined): number | undefined {
   if (!value) return undefined
   const ms = /^\d+$/.test(value.trim()) ? Number(value) * 1000 : Date.parse(value) - Date.now()
   return Number.isFinite(ms) && ms > 0 ? Math.min(ms, 86_400_000) : undefined
 }
 
-/** Whether a request ended by its time limit (AbortSignal.timeout), not by an answer or a refused connection. */
 function timedOut(error: unknown) {
   const { name, cause } = error as { name?: string; cause?: { name?: string } }
   return name === 'TimeoutError' || cause?.name === 'TimeoutError'

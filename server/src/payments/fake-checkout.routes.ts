@@ -13,11 +13,7 @@ const page = (body: string) => `<!doctype html>
 .box{border:2px dashed #b45309;border-radius:8px;padding:1rem}button{font-size:1.1rem;padding:.6rem 1.2rem;margin:.3rem .5rem 0 0;border-radius:6px;border:1px solid #334155;cursor:pointer}
 .pay{background:#15803d;color:#fff;border-color:#15803d}</style></head><body><div class="box">${body}</div></body></html>`
 
-/**
- * The development provider's checkout page, served by the app itself (only when PAYMENT_PROVIDERS has fake,
- * which config refuses in production). Pay or Cancel records the choice on the fake gateway's side and
- * sends the browser to the fake return route, which verifies through the same code as Khalti and eSewa.
- */
+// Served only when PAYMENT_PROVIDERS has fake (refused in production); its return verifies through the real code paths.
 export const fakeCheckoutRoutes: FastifyPluginAsyncZod<{
   payments: PaymentService
   backToApp: (reply: FastifyReply, id: number | undefined) => FastifyReply

@@ -9,7 +9,7 @@ export async function findFakeTransaction(db: Kysely<DB>, ref: string) {
   return db.selectFrom('fake_gateway_transactions').selectAll().where('ref', '=', ref).executeTakeFirst()
 }
 
-/** The learner's choice on the fake checkout page; only an open transaction can be decided. */
+// Only an open transaction can be decided.
 export async function decideFakeTransaction(db: Kysely<DB>, ref: string, status: 'Completed' | 'User canceled') {
   await db
     .updateTable('fake_gateway_transactions')

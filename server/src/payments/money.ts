@@ -1,7 +1,5 @@
-// Money is integer paisa everywhere inside the app. eSewa speaks rupees as decimal strings ("500", "1,000.0",
-// "123.45"); these convert without ever going through a float, so an amount can only match exactly.
+// Integer paisa everywhere; rupees are converted without a float, so an amount can only match exactly.
 
-/** 12345 -> "123.45", 50000 -> "500". */
 export function paisaToRupees(paisa: number): string {
   if (!Number.isSafeInteger(paisa) || paisa < 0) throw new RangeError(`not an amount in paisa: ${paisa}`)
   const rupees = Math.floor(paisa / 100)
@@ -9,11 +7,7 @@ export function paisaToRupees(paisa: number): string {
   return rest === 0 ? String(rupees) : `${rupees}.${String(rest).padStart(2, '0')}`
 }
 
-/**
- * "1,000.0" / "123.45" / 500 -> paisa, or null for anything that is not a plain non-negative amount with at
- * most two significant decimals (a third decimal that is not zero is a different amount, not a rounding).
- * A JSON number arrives as a JS number; its shortest decimal form (String(123.45) === "123.45") is exact.
- */
+// A third non-zero decimal is another amount, not a rounding; a JSON number's shortest form is exact.
 export function rupeesToPaisa(value: unknown): number | null {
   const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value
   if (typeof text !== 'string') return null

@@ -3,7 +3,6 @@ import { toDevanagariDigits } from '../lib/digits'
 import { paisaToRupees } from './money'
 import type { PaymentWithPlan } from './payments.repository'
 
-/** `payment_completed`: told to the learner in the transaction that completes the payment (API.md "Notifications"). */
 export function paymentCompletedNotification(
   payment: Pick<PaymentWithPlan, 'id' | 'user_id' | 'amount_paisa' | 'days' | 'name_en' | 'name_ne'>,
 ): NewNotification {

@@ -12,7 +12,6 @@ export async function setProviderRef(db: Kysely<DB>, id: number, providerRef: st
   await db.updateTable('payments').set({ provider_ref: providerRef, updated_at: now }).where('id', '=', id).execute()
 }
 
-/** The payment with its plan's name and its learner's current paid access end. */
 export async function findPaymentById(db: Kysely<DB>, id: number) {
   return db
     .selectFrom('payments as p')
@@ -35,11 +34,7 @@ export async function findPaymentIdByProviderRef(db: Kysely<DB>, provider: Payme
   return row?.id
 }
 
-/**
- * pending -> completed, only if still pending. The WHERE is the idempotency: of any number of concurrent
- * verifications, exactly one sees a row change (PostgreSQL re-checks the WHERE after waiting on the row lock;
- * SQLite runs write transactions one at a time), and only that one extends the learner's access.
- */
+// The WHERE is the idempotency: of concurrent verifications exactly one changes the row (docs/decisions/009).
 export async function markPaymentCompleted(db: Kysely<DB>, id: number, transactionId: string | null, now: number) {
   const result = await db
     .updateTable('payments')
@@ -60,10 +55,7 @@ export async function markPaymentFailed(db: Kysely<DB>, id: number, reason: stri
   return result.numUpdatedRows === 1n
 }
 
-/**
- * Adds `days` to the learner's paid access, counted from the later of now and the current end, in one
- * statement (so two payments completing together both count). An end with no limit stays without one.
- */
+// One statement, so two payments completing together both count. An end with no limit stays without one.
 export async function extendPaidAccess(db: Kysely<DB>, userId: number, days: number, now: number) {
   const length = days * DAY
   await db
@@ -84,7 +76,6 @@ export async function countPayments(db: Kysely<DB>, status: PaymentTable['status
   return Number((await query.executeTakeFirstOrThrow()).n)
 }
 
-/** Newest first, with the learner and the plan. */
 export async function listPayments(
   db: Kysely<DB>,
   { status, limit, offset }: { status: PaymentTable['status'] | undefined; limit: number; offset: number },

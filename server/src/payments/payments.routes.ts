@@ -18,11 +18,9 @@ import type { PaymentService } from './payments.service'
 const tags = ['payments']
 const security = [{ bearer: [] }]
 
-/** Where a return sends the browser: the web app's page for the payment, or the plans when we know none. */
 const backToApp = (reply: FastifyReply, id: number | undefined) =>
   reply.header('cache-control', 'no-store').redirect(id === undefined ? '/plans' : `/payments/${id}`, 303)
 
-/** /api/payments: the learner's routes (token needed) and the providers' return routes (no token: the browser comes back from the provider). */
 export const paymentRoutes: FastifyPluginAsyncZod<{
   payments: PaymentService
   rateLimits: RateLimits
@@ -90,7 +88,6 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   await app.register(returnRoutes)
 }
 
-/** GET /api/admin/payments/?status=&page=: newest first, with the learner and plan. */
 export const adminPaymentRoutes: FastifyPluginAsyncZod<{ payments: PaymentService }> = async (app, { payments }) => {
   app.addHook('onRequest', app.requireAdmin)
   app.get(

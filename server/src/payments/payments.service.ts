@@ -89,11 +89,6 @@ export function createPaymentService(
     return row
   }
 
-  /**
-   * Asks the provider about a pending payment and records the answer. The network call happens outside any
-   * transaction; the write is one transaction whose conditional updates make it idempotent, so concurrent
-   * returns, polls and retries grant access once. No answer (timeout, outage) leaves the payment pending.
-   */
   async function verify(row: PaymentWithPlan): Promise<PaymentWithPlan> {
     if (row.status !== 'pending') return row
     const adapter = adapters[row.provider]
@@ -174,14 +169,14 @@ export function createPaymentService(
       }
     },
 
-    /** The learner's own payment (another's is 404); a pending one is checked with the provider first. */
+    // Another's is 404.
     async getPayment(user: TokenUser, id: number): Promise<Payment> {
       const row = await findPaymentById(db, id)
       if (!row || row.user_id !== user.id) throw new NotFound('Payment not found.')
       return toPaymentDto(await verify(row))
     },
 
-    /** Khalti's return names the pidx; the query's own status and amount are ignored (anyone can forge them). */
+    // The query's own status and amount are ignored: anyone can forge them.
     async khaltiReturned(pidx: string | undefined): Promise<number | undefined> {
       if (!pidx) return undefined
       const id = await findPaymentIdByProviderRef(db, 'khalti', pidx)
@@ -189,10 +184,7 @@ export function createPaymentService(
       return id
     },
 
-    /**
-     * eSewa's success return. A `data` whose signature does not verify changes nothing (it is logged); a good
-     * one must name this payment, and even then only the status check API's answer settles it.
-     */
+    // A `data` whose signature does not verify changes nothing; only the status check API's answer settles the payment.
     async esewaSucceeded(id: number, data: string | undefined): Promise<number | undefined> {
       const row = await findPaymentById(db, id)
       if (!row || row.provider !== 'esewa') return undefined
@@ -212,7 +204,7 @@ export function createPaymentService(
       return id
     },
 
-    /** eSewa's failure return carries nothing signed: it only prompts a status check. */
+    // It carries nothing signed: it only prompts a status check.
     async esewaFailed(id: number): Promise<number | undefined> {
       const row = await findPaymentById(db, id)
       if (!row || row.provider !== 'esewa') return undefined
@@ -220,13 +212,11 @@ export function createPaymentService(
       return id
     },
 
-    /** The fake gateway's transaction its checkout page offers: only one still open can be paid or canceled. */
     async openFakeTransaction(ref: string) {
       const transaction = await findFakeTransaction(db, ref)
       return transaction?.status === 'Initiated' ? transaction : undefined
     },
 
-    /** The learner's choice on the fake checkout page, recorded on the fake gateway's side. */
     async decideFakeCheckout(ref: string, decision: 'pay' | 'cancel') {
       await database.transaction((trx) =>
         decideFakeTransaction(trx, ref, decision === 'pay' ? 'Completed' : 'User canceled'),

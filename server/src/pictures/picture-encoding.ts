@@ -3,22 +3,17 @@ import sharp from 'sharp'
 import { pictureLimits } from '@quiz/contracts'
 import { reencodeRaster } from '../lib/raster-images'
 
-/** A picture ready to store: the WebP bytes and the hash that is its address. */
 export interface EncodedPicture {
   hash: string
   data: Buffer
   width: number
   height: number
-  /** Its decoded pixels, hashed (pixelsHash). */
   pixelsHash: string
-  /**
-   * The pixels as sent, hashed, when they could be a stored picture come back losslessly (the export's PNG of it):
-   * the bank then keeps the stored one rather than a second encoding of it. Null for a picture that was shrunk.
-   */
+  // Set when these could be a stored picture come back losslessly (the export's PNG): the bank keeps the stored one.
   sourcePixelsHash: string | null
 }
 
-/** sha256 of an image's decoded pixels and their layout: equal for a WebP and a lossless PNG of it. */
+// Equal for a WebP and a lossless PNG of it.
 async function pixelsHash(image: Buffer): Promise<string> {
   const { data, info } = await sharp(image, { limitInputPixels: pictureLimits.pixels })
     .raw()
@@ -28,15 +23,9 @@ async function pixelsHash(image: Buffer): Promise<string> {
 
 export type PictureRefusal = 'not_a_picture' | 'too_large' | 'too_many_pixels'
 
-// Tuned on bench/pictures.mjs's scanned diagram (docs/performance.md, "Pictures in questions"): at quality 80,
-// effort 4 and smart subsampling, a 2,000 px scan of 1 MB was stored in 428 KB for 540 ms of CPU, against budgets
-// of 150 KB and 300 ms. Nearly all of those bytes were paper grain, which a shrunk picture cannot show faithfully
-// anyway: a light blur after shrinking (sigma 0.7; at 0.5 the kernel is too narrow to act) removes it and keeps the
-// strokes sharp; pictures already within 1,600 px (drawings, screenshots) are not blurred. Smart subsampling tripled
-// the CPU for 2 KB.
+// Tuned on bench/pictures.mjs's scanned diagram: docs/performance.md, "Pictures in questions".
 const ENCODING = { quality: 70, effort: 2, smoothShrunk: 0.7, smartSubsample: false }
 
-/** Re-encodes a picture as sent (PNG, JPEG, WebP or GIF by content) to what is stored and served. */
 export async function encodePicture(bytes: Buffer): Promise<EncodedPicture | PictureRefusal> {
   if (bytes.length > pictureLimits.bytes) return 'too_large'
   const result = await reencodeRaster(bytes, {
@@ -58,15 +47,11 @@ export async function encodePicture(bytes: Buffer): Promise<EncodedPicture | Pic
 
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?((?:;[\w.+-]+=[^;,]*)*);base64,/i
 
-/**
- * The bytes of a `data:…;base64,` URL. Its size is known from the base64's length, so an oversized picture is
- * refused before anything is decoded; the declared type is ignored (the content decides).
- */
+// An oversized picture is known from the base64's length, before decoding; the declared type is ignored.
 export function decodeDataUrl(value: string): Buffer | PictureRefusal {
   const header = DATA_URL.exec(value)
   if (!header) return 'not_a_picture'
-  // Whitespace out first: a pattern allowing it both inside and after the padding backtracks quadratically on a
-  // long run of spaces that ends badly (seconds for 40 KB; a 7 MB body would stall the process).
+  // Whitespace out first: allowing it inside and after the padding backtracks quadratically on a long run of spaces.
   const payload = value.slice(header[0].length).replace(/\s+/g, '')
   if (Math.floor((payload.length * 3) / 4) > pictureLimits.bytes + 2) return 'too_large'
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(payload)) return 'not_a_picture'

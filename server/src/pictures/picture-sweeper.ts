@@ -3,13 +3,9 @@ import type { Config } from '../config'
 import { createJobLoop, type JobLoop } from '../lib/job-loop'
 import type { PicturesService } from './pictures.service'
 
-/** Sweeps now, then every `config.pictureSweepIntervalMs` (no-op when that is 0). */
 export type PictureSweeper = JobLoop
 
-/**
- * Deletes the pictures no question has used for 30 days (API.md "Pictures in questions"). Every process runs one;
- * two sweeping at once delete the same rows, which is harmless. A failed sweep is logged and tried again next time.
- */
+// Every process runs one: two sweeping at once delete the same rows, which is harmless.
 export function createPictureSweeper(
   { config }: { config: Pick<Config, 'pictureSweepIntervalMs'> },
   pictures: Pick<PicturesService, 'deleteUnused'>,

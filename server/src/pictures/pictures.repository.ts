@@ -2,7 +2,6 @@ import { sql, type Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import type { EncodedPicture } from './picture-encoding'
 
-/** Stores each picture once: the same content under the same hash is already there. */
 export async function savePictures(db: Kysely<DB>, pictures: readonly EncodedPicture[], now: number): Promise<void> {
   for (const picture of pictures) {
     await db
@@ -30,7 +29,6 @@ export async function findPictureSizes(db: Kysely<DB>, hashes: readonly string[]
   return new Map(rows.map((row) => [row.hash, { width: row.width, height: row.height }]))
 }
 
-/** The stored pictures whose decoded pixels hash to one of `pixelsHashes`, by that hash. */
 export async function findPicturesByPixels(db: Kysely<DB>, pixelsHashes: readonly string[]) {
   if (pixelsHashes.length === 0) return new Map<string, { hash: string; width: number; height: number }>()
   const rows = await db
@@ -46,12 +44,8 @@ export async function findPictureData(db: Kysely<DB>, hash: string): Promise<Buf
   return row?.data
 }
 
-/**
- * Pictures stored before `before` that no revision or option names (API.md: one no revision uses any more may be
- * deleted after 30 days), nor an import's dry run that has not expired at `now`. A dry run names its pictures in its
- * rows' JSON, and its age says nothing of theirs: a picture first stored 29 days ago and named again by today's dry
- * run (same content, same row) would otherwise be deleted tomorrow, under the dry run's commit.
- */
+// Nor one an unexpired dry run names: its age says nothing of its pictures', and a picture stored 29 days ago and
+// named again today would otherwise be deleted under the dry run's commit.
 export async function deleteUnusedPictures(db: Kysely<DB>, before: number, now: number): Promise<string[]> {
   const rows = await db
     .deleteFrom('pictures')

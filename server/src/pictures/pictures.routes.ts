@@ -6,10 +6,7 @@ import type { PicturesService } from './pictures.service'
 const PictureFileParamsSchema = z.object({ file: z.string() })
 const FILE = /^([0-9a-f]{64})\.webp$/
 
-/**
- * `GET /api/pictures/{hash}.webp` (API.md "Pictures in questions"). Public on purpose: an <img> sends no bearer
- * token, and the address is the content's hash, so the answer never changes and may be cached for a year.
- */
+// Public on purpose: an <img> sends no bearer token, and the address is the content's hash, so it may be cached a year.
 export const pictureRoutes: FastifyPluginAsyncZod<{ pictures: PicturesService }> = async (app, { pictures }) => {
   app.get('/:file', { schema: { tags: ['pictures'], params: PictureFileParamsSchema } }, async (request, reply) => {
     const hash = FILE.exec(request.params.file)?.[1]

@@ -27,7 +27,6 @@ export function createPicturesService({ database: { db }, clock }: { database: D
   // One read per picture per process, even when 200 learners ask for it in the same instant.
   const reading = new Map<string, Promise<Buffer | undefined>>()
 
-  /** The stored WebP bytes, or undefined for a hash the bank does not hold. */
   async function read(hash: string): Promise<Buffer | undefined> {
     const cached = served.get(hash)
     if (cached) return cached
@@ -42,7 +41,6 @@ export function createPicturesService({ database: { db }, clock }: { database: D
   }
 
   return {
-    /** Re-encodes and stores a picture as sent; the same picture gives the same url. */
     async store(bytes: Buffer): Promise<Picture | PictureRefusal> {
       const encoded = await encodePicture(bytes)
       if (typeof encoded === 'string') return encoded
@@ -54,10 +52,7 @@ export function createPicturesService({ database: { db }, clock }: { database: D
       await savePictures(db, encoded, clock.now())
     },
 
-    /**
-     * The stored picture each fresh encoding stands for, by the fresh one's hash, where its pixels as sent are a
-     * stored picture's (a picture exported as PNG and brought back): that one is kept, so export -> import is lossless.
-     */
+    // A picture exported as PNG and brought back keeps its stored one, so export -> import is lossless.
     async alreadyStored(encoded: readonly EncodedPicture[]): Promise<Map<string, Picture>> {
       const sources = encoded.flatMap((picture) => (picture.sourcePixelsHash ? [picture.sourcePixelsHash] : []))
       const stored = await findPicturesByPixels(db, sources)
@@ -69,15 +64,11 @@ export function createPicturesService({ database: { db }, clock }: { database: D
       return found
     },
 
-    /** Width and height of the stored pictures among `hashes`. */
     sizesOf: (hashes: readonly string[]) => findPictureSizes(db, hashes),
 
     read,
 
-    /**
-     * Reads the pictures not yet in memory, in the background and one at a time: a paper's learners ask for its
-     * pictures in the same few seconds, and a burst then finds them here rather than all waiting on first reads.
-     */
+    // A paper's learners ask for its pictures in the same few seconds: a burst then finds them here.
     readAhead(hashes: readonly string[]): void {
       const missing = hashes.filter((hash) => !served.has(hash))
       if (missing.length === 0) return
@@ -88,7 +79,6 @@ export function createPicturesService({ database: { db }, clock }: { database: D
       })
     },
 
-    /** API.md: a picture no revision uses any more may be deleted after 30 days. Resolves to how many were. */
     async deleteUnused(): Promise<number> {
       const now = clock.now()
       const hashes = await deleteUnusedPictures(db, now - UNUSED_FOR, now)

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { actorOf } from '../audit/audit-log'
 import type { PlanService } from './plans.service'
 
-/** GET /api/plans/: the active plans, for signed-in learners. */
 export const planRoutes: FastifyPluginAsyncZod<{ plans: PlanService }> = async (app, { plans }) => {
   app.addHook('onRequest', app.authenticate)
   app.get('/', { schema: { tags: ['payments'], security: [{ bearer: [] }], response: { 200: PlanListSchema } } }, () =>
@@ -13,7 +12,7 @@ export const planRoutes: FastifyPluginAsyncZod<{ plans: PlanService }> = async (
 
 const docs = { tags: ['admin'], security: [{ bearer: [] }] }
 
-/** /api/admin/plans/: every plan, create, edit. A plan is never deleted (payments name it); it is made inactive. */
+// A plan is never deleted (payments name it): it is made inactive.
 export const adminPlanRoutes: FastifyPluginAsyncZod<{ plans: PlanService }> = async (app, { plans }) => {
   app.addHook('onRequest', app.requireAdmin)
 

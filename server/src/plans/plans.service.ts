@@ -7,13 +7,11 @@ import type { DB, PlanRow } from '../db/schema'
 import { NotFound } from '../http/errors'
 import { findPlanById as findPlan, insertPlan, listPlans, updatePlan } from './plans.repository'
 
-/** A plan as the audit trail records it. */
 function planValues(row: PlanRow) {
   const { id: _id, ...values } = toPlanDto(row)
   return values
 }
 
-/** A plan by id, active or not: payments read the price and days it sells. */
 export function findPlanById(db: Kysely<DB>, id: number) {
   return findPlan(db, id)
 }

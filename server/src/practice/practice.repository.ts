@@ -1,10 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 
-/**
- * The learner's cards whose question and quiz still exist: a deleted one leaves the deck without a write. Cards of
- * `withheld` questions are left out for now.
- */
+// A deleted question or quiz leaves the deck without a write.
 function liveCards(db: Kysely<DB>, userId: number, withheld: ReadonlySet<number> = NONE) {
   return (
     db
@@ -34,7 +31,6 @@ export async function countCards(db: Kysely<DB>, userId: number, now: number, wi
   return { total: Number(row.total), due: Number(row.due ?? 0), nextDueAt: row.next === null ? null : Number(row.next) }
 }
 
-/** Due cards, longest-waiting first, with the current revision of each question. */
 export function listDueCards(
   db: Kysely<DB>,
   userId: number,
@@ -60,10 +56,7 @@ export function findCard(db: Kysely<DB>, userId: number, questionId: number) {
   >
 }
 
-/**
- * Moves a card from `fromBox` (still due) to `box`, or out of the deck when `box` is null. Returns false when
- * another answer moved it first, so one due card is never answered twice.
- */
+// False when another answer moved it first, so one due card is never answered twice.
 export async function moveCard(
   db: Kysely<DB>,
   card: { userId: number; questionId: number; fromBox: number; now: number },

@@ -11,7 +11,6 @@ import type { PracticeService } from './practice.service'
 const tags = ['practice']
 const security = [{ bearer: [] }]
 
-/** API.md "Analysis and practice": the learner's mistake deck. */
 export const practiceRoutes: FastifyPluginAsyncZod<{ practice: PracticeService; lifecycle: AttemptLifecycle }> = async (
   app,
   { practice, lifecycle },

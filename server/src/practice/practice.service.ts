@@ -55,7 +55,6 @@ export function createPracticeService({ database, clock, config }: Pick<AppConte
     }
   }
 
-  /** Right moves the card up a box (out of the deck from box 3), wrong back to box 1. Attempts are never touched. */
   async function answerCard(user: TokenUser, questionId: number, optionId: number): Promise<PracticeAnswerResult> {
     const now = clock.now()
     return refusedAfterCommit(

@@ -3,12 +3,7 @@ import { isPostgres } from '../db/database'
 import { precompile } from '../db/precompiled-query'
 import type { DB } from '../db/schema'
 
-// The statements of decided answer keys (answer-keys.ts) and of the locks a finishing attempt takes on them
-// (key-locks.ts).
-
-// The decided keys of the revisions named by a JSON array, compiled once: every submit reads its paper's keys, and
-// Kysely rebuilding an `in` list of a hundred ids per submit cost more than the read (SQLite runs it as a plain
-// prepared statement on the reader or the transaction's connection).
+// Compiled once: Kysely rebuilding an `in` list of a hundred ids per submit cost more than the read.
 const selectAnswerKeys = precompile((db: Kysely<DB>, revisionIdsJson: string) =>
   db
     .selectFrom(
@@ -28,13 +23,12 @@ const selectAnswerKeys = precompile((db: Kysely<DB>, revisionIdsJson: string) =>
     .where('r.key_version', '>', 0),
 )
 
-/** The decided key rows of these revisions (revisions without a decision are absent). */
 export async function listDecidedKeys(db: Kysely<DB>, revisionIds: readonly number[]) {
   const { rows } = await selectAnswerKeys(db, JSON.stringify(revisionIds))
   return rows
 }
 
-/** PostgreSQL: share-locks the revisions' rows, NOWAIT (it throws lock_not_available if one is locked for update). */
+// NOWAIT: throws lock_not_available if a row is locked for update.
 export function shareLockRevisionsNoWait(trx: Kysely<DB>, revisionIds: readonly number[]) {
   return trx
     .selectFrom('question_revisions')
@@ -45,7 +39,7 @@ export function shareLockRevisionsNoWait(trx: Kysely<DB>, revisionIds: readonly 
     .execute()
 }
 
-/** PostgreSQL: waits until no transaction holds these revisions' rows for update (the share locks end at once). */
+// The share locks end at once.
 export async function waitForRevisionLocks(db: Kysely<DB>, revisionIds: readonly number[]) {
   await db.selectFrom('question_revisions').select('id').where('id', 'in', revisionIds).forShare().execute()
 }

@@ -4,9 +4,7 @@ import type { DB } from '../db/schema'
 import { listDecidedKeys } from './answer-keys.repository'
 import { lockRevisionKeys } from './key-locks'
 
-// A question revision's key as decided (docs/decisions/036). A revision without a decision scores on the
-// options it was written with; one with a decision scores on its current key version, whatever the revision's
-// options say: every finished attempt was re-scored on it, and attempts that start afterwards are scored on it.
+// A revision with a decided key scores on its current key version, whatever its options say (docs/decisions/036).
 
 export interface AnswerKey {
   revisionId: number
@@ -22,11 +20,7 @@ export interface AnswerKey {
 /** `excluded`: a dropped question that counts in none of the tallies and leaves max_score. */
 export type KeyedOutcome = 'correct' | 'incorrect' | 'unanswered' | 'excluded'
 
-/**
- * The decided keys of those revisions (revisions without a decision are absent). `lock` (PostgreSQL, inside the
- * transaction that finishes an attempt on these keys) share-locks the revisions first, so that no key decision on
- * them commits before that transaction does (key-locks.ts); it may throw KeysBeingDecided.
- */
+// `lock`: PostgreSQL, in the transaction that finishes an attempt on these keys; may throw KeysBeingDecided.
 export async function findAnswerKeys(
   db: Kysely<DB>,
   revisionIds: Iterable<number>,
@@ -66,11 +60,7 @@ export function toAnswerKey(row: {
   }
 }
 
-/**
- * How an answer counts: under the decided key when there is one, else against the revision's own right option.
- * A dropped question counts as right where it scores full marks and as unanswered where it scores nothing
- * (API.md), or in nothing when excluded.
- */
+// A dropped question counts as right where it scores full marks and as unanswered where it scores nothing (API.md).
 export function keyedOutcome(
   selected: number | null,
   authoredCorrectId: number | null,
@@ -84,19 +74,13 @@ export function keyedOutcome(
   return selected === authoredCorrectId ? 'correct' : 'incorrect'
 }
 
-/** The hundredths an outcome scores with its section's marks. */
 export const keyedMarks = (outcome: KeyedOutcome, marks: { correct: number; wrong: number }) =>
   outcome === 'correct' ? marks.correct : outcome === 'incorrect' ? -marks.wrong : 0
 
-/** Whether an option shows as right under the key (a dropped question keeps showing its written key). */
 export const isKeyedCorrect = (optionId: number, authoredCorrect: boolean, key: AnswerKey | undefined) =>
   key && !key.drop ? key.correct.has(optionId) : authoredCorrect
 
-/**
- * Whether the editor (and the bank's export) shows an option as the right one: the decided key where it names exactly one option (a
- * `change`, or a `keep`), else the key as written (several accepted or dropped: `key` tells, and the editor can
- * mark only one).
- */
+// The editor can mark only one: a decided key naming several accepted, or dropped, shows the key as written.
 export function editorIsCorrect(optionId: number, authoredCorrect: boolean, key: AnswerKey | undefined) {
   return key && !key.drop && key.correct.size === 1 ? key.correct.has(optionId) : authoredCorrect
 }

@@ -8,13 +8,7 @@ import type { RandomInt } from '../lib/random'
 import { randomInt } from 'node:crypto'
 import { lastShown } from './question-shows.repository'
 
-/**
- * The questions each draw of a paper takes for one learner (API.md "Papers"): from its pool less the paper's fixed
- * questions and what earlier draws took, first those the learner has never been shown, then those shown longest
- * ago, ties at random. The most constrained draw (least slack) goes first; if that greedy order cannot fill every
- * draw, a flow over the pools finds a fill (so every paper that passed the admin's check fills) keeping the order
- * within each draw. No fill at all (questions deleted since) -> 409 paper_unavailable.
- */
+// Unseen first, least slack first, a flow when greedy fails: docs/decisions/029 "In the code".
 export async function drawQuestions(
   trx: Kysely<DB>,
   userId: number | null,
@@ -30,8 +24,7 @@ export async function drawQuestions(
   }
   const everyId = [...new Set(pools.flat())]
   const shown = userId === null ? new Map<number, number>() : await lastShownOf(trx, userId, everyId)
-  // Random tie keys are made only for questions that are compared (a bank of 10,000 would cost 10,000 draws of
-  // the CSPRNG per start otherwise).
+  // Tie keys only for compared questions: a bank of 10,000 would cost 10,000 CSPRNG draws per start.
   const tie = new Map<number, number>()
   const tieOf = (id: number) => {
     let key = tie.get(id)
@@ -40,7 +33,6 @@ export async function drawQuestions(
   }
   const rank = (a: number, b: number) => (shown.get(a) ?? -1) - (shown.get(b) ?? -1) || tieOf(a) - tieOf(b) || a - b
 
-  /** The `want` best of `candidates`: never-shown ones by a partial shuffle, then the shown ones oldest first. */
   const best = (candidates: number[], want: number) => {
     const unseen = candidates.filter((id) => !shown.has(id))
     const chosen: number[] = []
@@ -85,13 +77,7 @@ export async function drawQuestions(
   return new Map(draws.map((draw, index) => [draw.itemId, fill.assignment[index]!]))
 }
 
-/**
- * Each draw's pool (ids of the live questions its filters match), kept per process under the bank's version: the
- * newest revision id, one index read. Every write that can change which questions match writes a revision (a new
- * question, an edit of text, topic, tags, difficulty or source), in any process, so a start reads that one row
- * instead of scanning the bank. A deletion writes none: a pool may hold a question deleted since, and the start
- * that draws it (its current revision is read anyway) asks for fresh pools with `forget` and draws again.
- */
+// Kept under the bank's version, and why a deletion calls `forget`: docs/decisions/029 "In the code".
 export function createDrawPools() {
   const pools = new Map<string, readonly number[]>()
   let version: number | null = null
@@ -113,7 +99,6 @@ export function createDrawPools() {
       if (!pool) pools.set(key, (pool = await matchingQuestionIds(trx, draw)))
       return pool
     },
-    /** Drops every kept pool: a start found one of them naming a question deleted since. */
     forget() {
       pools.clear()
       version = null

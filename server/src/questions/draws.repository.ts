@@ -3,7 +3,7 @@ import { precompile } from '../db/precompiled-query'
 import type { DB } from '../db/schema'
 import type { DrawFilter } from './draws'
 
-/** Ids of the live questions a draw's filters match (absent filters match everything; tags means all of them). */
+// Absent filters match everything; tags means all of them.
 export async function matchingQuestionIds(db: Kysely<DB>, draw: DrawFilter): Promise<number[]> {
   const tagKeys = [...new Set(draw.tags.map((tag) => tag.toLowerCase()))]
   const rows = await db
@@ -38,7 +38,7 @@ const selectBankVersion = precompile((db: Kysely<DB>) =>
   db.selectFrom('question_revisions').select((eb) => eb.fn.max('id').as('version')),
 )
 
-/** The bank's version: its newest revision id (0 for an empty bank); every change to what a draw matches writes one. */
+// Every change to what a draw matches writes a revision.
 export async function bankVersion(db: Kysely<DB>): Promise<number> {
   return Number((await selectBankVersion(db)).rows[0]?.version ?? 0)
 }

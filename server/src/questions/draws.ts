@@ -1,6 +1,4 @@
-// Draws from the bank (API.md "Papers"): a paper item's draw, and whether a paper's draws can all be filled at once
-// (which live questions a draw's filters match is draws.repository.ts). Shared: the admin checks papers with it,
-// attempts draw with it.
+// Shared: the admin checks papers with it, attempts draw with it.
 
 export interface DrawFilter {
   topic: string | null
@@ -10,7 +8,6 @@ export interface DrawFilter {
   count: number
 }
 
-/** The draw an item of a paper holds (its stored columns). */
 export function drawOfItem(item: {
   draw_topic: string | null
   draw_tags: string | null
@@ -30,13 +27,7 @@ export function drawOfItem(item: {
 export type Fill =
   { ok: true; assignment: number[][] } | { ok: false; deficient: number[]; needed: number; available: number }
 
-/**
- * Whether every draw can take `count` distinct questions of its pool, no question taken twice (Hall's condition
- * over every group of draws), and one way to do it. Questions in the same pools are interchangeable, so the flow runs
- * over groups of them (draws -> groups -> sink): a handful of nodes even for a bank of 10,000. When it cannot be
- * done, `deficient` is a group of draws whose pools together hold fewer questions than they need (the min cut).
- * `preference` orders each group's questions (first taken first); absent, pool order.
- */
+// A max flow over groups (docs/decisions/029 "In the code"); `preference` orders each group's questions.
 export function fillDraws(
   draws: readonly { count: number; pool: readonly number[] }[],
   preference?: (a: number, b: number) => number,

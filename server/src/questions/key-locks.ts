@@ -3,11 +3,7 @@ import type { Database } from '../db/database'
 import type { DB } from '../db/schema'
 import { shareLockRevisionsNoWait, waitForRevisionLocks } from './answer-keys.repository'
 
-// PostgreSQL only (docs/decisions/036 "Finishing during a decision"): an attempt that finishes share-locks the rows
-// of its revisions while it reads their keys and holds the locks until it commits, so a key decision, which locks
-// the revision's row for update before it collects the attempts to re-score, either waits for that attempt to
-// commit (and then re-scores it) or has committed before the attempt reads the key (which is then the new one).
-// SQLite needs none of it: its write transactions run one at a time.
+// PostgreSQL only (docs/decisions/036 "Finishing during a decision"); SQLite's write transactions run one at a time.
 
 /** A key decision holds a revision's row: the finishing transaction rolls back, waits, and runs again. */
 export class KeysBeingDecided extends Error {
@@ -19,11 +15,7 @@ export class KeysBeingDecided extends Error {
 // SQLSTATE lock_not_available: a NOWAIT lock found the row locked.
 const LOCK_NOT_AVAILABLE = '55P03'
 
-/**
- * Share-locks the revisions' rows until the transaction ends; returns those with a decided key (key_version > 0).
- * NOWAIT: a finishing transaction holds the learner's and attempts' rows, which the decision may be waiting for;
- * waiting here for the decision would deadlock, so it throws KeysBeingDecided instead.
- */
+// NOWAIT: a finishing transaction holds rows the decision may be waiting for; waiting here would deadlock.
 export async function lockRevisionKeys(trx: Kysely<DB>, revisionIds: readonly number[]): Promise<number[]> {
   const decided: number[] = []
   for (let start = 0; start < revisionIds.length; start += 500) {
@@ -39,10 +31,7 @@ export async function lockRevisionKeys(trx: Kysely<DB>, revisionIds: readonly nu
   return decided
 }
 
-/**
- * Runs `work` (a whole transaction that may finish attempts) again after a key decision it ran into has committed:
- * the wait holds no other lock, so it cannot deadlock, and the next run reads the decided key.
- */
+// The wait holds no other lock, so it cannot deadlock, and the next run reads the decided key.
 export async function retryAfterKeyDecisions<T>(database: Database, work: () => Promise<T>, tries = 10): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {

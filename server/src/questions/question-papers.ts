@@ -7,15 +7,14 @@ import { createRevisionCache } from './revision-cache'
 import { findAnswerKeys } from './answer-keys'
 import type { ScoredQuestion } from './scoring'
 
-/** One question of an attempt's paper: what learners may see, plus what the server needs to check and score. */
+// What learners may see, plus what the server needs to check and score.
 export interface PaperQuestion extends ScoredQuestion {
   revisionId: number
-  /** The learner DTO without `number` (the position depends on the paper). Never holds is_correct or hint. */
+  // Without `number` (the position depends on the paper); never holds is_correct or hint.
   learner: Omit<QuizQuestion, 'number'>
   optionIds: ReadonlySet<number>
 }
 
-/** The questions an attempt started with, in the order the learner sees them. */
 export interface Paper {
   questions: readonly PaperQuestion[]
   byQuestionId: ReadonlyMap<number, PaperQuestion>
@@ -24,11 +23,8 @@ export interface Paper {
 
 export type QuestionPapers = ReturnType<typeof createQuestionPapers>
 
-/**
- * The learner DTOs of revisions are cached forever (revision-cache.ts): the hot routes (fetch a question, save
- * answers) then need no content query at all. Papers are cached too, LRU-bounded by count. `picturesAhead` hears
- * the pictures of each paper read for the first time: every learner of the paper is about to ask for them at once.
- */
+// Revisions' learner DTOs are cached forever (revision-cache.ts), papers LRU-bounded by count. `picturesAhead` hears
+// the pictures of each paper read for the first time: every learner of the paper is about to ask for them at once.
 export function createQuestionPapers({
   maxRevisionChars = 64 * 1024 * 1024,
   maxPapers = 2_000,
@@ -37,11 +33,7 @@ export function createQuestionPapers({
   const revisions = createRevisionCache(toPaperQuestion, { maxChars: maxRevisionChars })
   const papers = new Map<string, Paper>()
 
-  /**
-   * The paper of an attempt from its `revision_ids` JSON and, when it shuffled options, its `option_order` JSON
-   * (option ids per question, parallel to the revisions). Pass the transaction when inside one: on SQLite a
-   * query on the outer handle would wait for the connection the transaction holds.
-   */
+  // Pass the transaction when inside one: on SQLite the outer handle waits for the connection it holds.
   async function paperFor(db: Kysely<DB>, revisionIdsJson: string, optionOrderJson?: string | null): Promise<Paper> {
     const key = optionOrderJson ? `${revisionIdsJson}|${optionOrderJson}` : revisionIdsJson
     const cached = papers.get(key)
@@ -76,10 +68,7 @@ function pictureHashesOf(questions: readonly PaperQuestion[]): string[] {
   })
 }
 
-/**
- * Items (options) in an attempt's drawn order of ids. Ids the order does not name (none, unless the stored order
- * is damaged) keep their authored places after the named ones, so no option is ever lost.
- */
+// Ids the order does not name (a damaged order) keep their authored places after the named ones: no option is lost.
 export function inDrawnOrder<T extends { id: number }>(items: readonly T[], order: readonly number[] | undefined): T[] {
   if (!order) return [...items]
   const rank = new Map(order.map((id, index) => [id, index]))
@@ -111,11 +100,7 @@ function toPaperQuestion(revision: RevisionWithOptions): PaperQuestion {
   }
 }
 
-/**
- * The paper with each question's decided key (docs/decisions/036). Keys can change at any time, in any process,
- * so they are read from the database on every scoring, never cached with the paper. `lock`: the transaction
- * finishes an attempt on these keys (findAnswerKeys).
- */
+// Keys can change at any time, in any process: read on every scoring, never cached with the paper (docs/decisions/036).
 export async function withAnswerKeys<P extends Paper>(db: Kysely<DB>, paper: P, { lock = false } = {}): Promise<P> {
   const keys = await findAnswerKeys(
     db,

@@ -12,7 +12,6 @@ import type {
   QuestionRevisionRow,
 } from '../db/schema'
 
-/** A question's content as written by admins (create-from-JSON and the question routes), already validated and sanitised. */
 export interface QuestionContent {
   text: { en: string; ne: string }
   hint: { en: string; ne: string } | null
@@ -25,17 +24,13 @@ export interface QuestionContent {
   }[]
 }
 
-/**
- * An image as the services receive it: an SVG drawing or a stored picture (admin/image-fields.ts replaced any sent
- * bytes with the stored picture before the body reached a service).
- */
+// admin/image-fields.ts replaced any bytes sent with the stored picture before the body reached a service.
 export interface StoredImage {
   svg?: string | null
   picture?: PictureInput | null
   caption: { en: string; ne: string }
 }
 
-/** The columns that hold an image's SVG or picture. */
 function imageColumns(image: StoredImage | null) {
   const picture = image?.picture
   if (picture === null || picture === undefined) {
@@ -55,7 +50,6 @@ function imageColumns(image: StoredImage | null) {
 
 export type RevisionWithOptions = QuestionRevisionRow & { options: QuestionOptionRow[] }
 
-/** The question_revisions row that holds `content` (shared with the bulk insert of create-from-JSON). */
 export function toRevisionValues(questionId: number, content: QuestionContent, now: number): NewQuestionRevisionRow {
   return {
     question_id: questionId,
@@ -75,11 +69,8 @@ export function toRevisionValues(questionId: number, content: QuestionContent, n
   }
 }
 
-/**
- * The question_options rows of a revision, numbered (position) from 1 in the given order, and listed in an order
- * of their own: ids are given in insertion order, and ids in authored order would tell a shuffled paper's key to
- * anyone who sorts them (docs/decisions/023). Everything that shows options orders them by position.
- */
+// Listed in an order of their own: ids in authored order would tell a shuffled paper's key to anyone who sorts them
+// (docs/decisions/023). Everything that shows options orders them by position.
 export function toOptionValues(revisionId: number, options: QuestionContent['options']): NewQuestionOptionRow[] {
   return shuffled(
     options.map((option, index) => ({
@@ -106,7 +97,6 @@ export async function insertRevision(db: Kysely<DB>, questionId: number, content
   return revision.id
 }
 
-/** A bank question with its first revision; returns the stable question id. */
 export async function insertBankQuestion(
   db: Kysely<DB>,
   content: QuestionContent,
@@ -128,19 +118,17 @@ export async function insertBankQuestion(
   return question.id
 }
 
-/** Makes a bank question and appends it as a fixed item to the quiz's last section; returns its id. */
 export async function insertQuestion(db: Kysely<DB>, quizId: number, content: QuestionContent, now: number) {
   const questionId = await insertBankQuestion(db, content, now)
   await appendFixedItems(db, quizId, [questionId])
   return questionId
 }
 
-/** The quiz paper's live fixed questions in order, each with its current revision id. */
 export async function listCurrentRevisionIds(db: Kysely<DB>, quizId: number) {
   return (await listFixedQuestions(db, quizId)).map(({ question_id, revision_id }) => ({ question_id, revision_id }))
 }
 
-/** Revisions with their options (in order), keyed by revision id. Two queries, whatever the count. */
+// Two queries, whatever the count.
 export async function findRevisions(db: Kysely<DB>, revisionIds: readonly number[]) {
   const byId = new Map<number, RevisionWithOptions>()
   if (revisionIds.length === 0) return byId
@@ -160,7 +148,6 @@ export async function findRevisions(db: Kysely<DB>, revisionIds: readonly number
 
 export type Audience = 'learner' | 'admin'
 
-/** A revision's or option's texts as payloads show them (RichText), from the source columns and `maths`. */
 export function richTextsOf(
   row: Pick<QuestionRevisionRow, 'text_en' | 'text_ne' | 'image_caption_en' | 'image_caption_ne' | 'maths'> &
     Partial<Pick<QuestionRevisionRow, 'hint_en' | 'hint_ne'>>,
@@ -177,7 +164,6 @@ export function richTextsOf(
   }
 }
 
-/** An option's id, text and image as payloads show them (`svgKey` as for toImage). */
 export function optionView<K extends 'svg' | 'svg_content'>(option: QuestionOptionRow, audience: Audience, svgKey: K) {
   const texts = richTextsOf(option, audience)
   return { id: option.id, text: texts.text, image: toImage(option, texts.caption, svgKey) }
@@ -185,7 +171,7 @@ export function optionView<K extends 'svg' | 'svg_content'>(option: QuestionOpti
 
 type ImageRow = Pick<QuestionRevisionRow, 'image_svg' | 'image_picture' | 'image_width' | 'image_height'>
 
-/** API.md's image shape, or null. `svgKey` is `svg` everywhere except report cards (`svg_content`). */
+// `svgKey` is `svg` everywhere except report cards (`svg_content`).
 export function toImage<K extends 'svg' | 'svg_content'>(
   row: ImageRow,
   caption: RichText,

@@ -3,11 +3,8 @@ import { isPostgres } from '../db/database'
 import { inParts } from '../db/in-parts'
 import type { DB } from '../db/schema'
 
-// When each learner was last shown each question (in any attempt's paper): draws give unseen questions first, then
-// those shown longest ago. A per-attempt draw's questions are question_shows rows; a paper's shared questions (its
-// fixed ones, or with a frozen draw) are one set_shows row per start, naming a shown_sets row (docs/decisions/039).
+// Shown questions and sets for unseen-first draws: docs/decisions/039.
 
-/** When the learner was last shown each of the questions that they have been shown, alone or in a set. */
 export async function lastShown(db: Kysely<DB>, userId: number, questionIds: readonly number[]) {
   const shown = new Map<number, number>()
   const keep = (row: { question_id: number; shown_at: number }) => {
@@ -37,17 +34,14 @@ export async function lastShown(db: Kysely<DB>, userId: number, questionIds: rea
   return shown
 }
 
-/** One learner shown one question at one time. */
 export interface Shown {
   userId: number
   questionId: number
   at: number
 }
 
-/**
- * Writes a chunk of the show log's flush in key order, so two processes' flushes lock rows in one order (no deadlock
- * on PostgreSQL); a row only moves forward in time, so an older flush never hides a newer show (docs/decisions/039).
- */
+// In key order, so two processes' flushes lock rows in one order (no deadlock on PostgreSQL); a row only moves forward
+// in time, so an older flush never hides a newer show.
 export const recordShown = (db: Kysely<DB>, rows: readonly Shown[]) =>
   writeShows(
     db,
@@ -56,14 +50,12 @@ export const recordShown = (db: Kysely<DB>, rows: readonly Shown[]) =>
     rows.map((row) => [row.userId, row.questionId, row.at]),
   )
 
-/** One learner shown one set of questions at one time. */
 export interface SetShown {
   userId: number
   setId: number
   at: number
 }
 
-/** Writes a chunk of learners' shown sets as recordShown writes shown questions: in key order, only forward. */
 export const recordSetsShown = (db: Kysely<DB>, rows: readonly SetShown[]) =>
   writeShows(
     db,
@@ -72,7 +64,6 @@ export const recordSetsShown = (db: Kysely<DB>, rows: readonly SetShown[]) =>
     rows.map((row) => [row.userId, row.setId, row.at]),
   )
 
-/** Upserts (user, question or set, shown at) rows into `table`, sorted by key, each row only forward in time. */
 async function writeShows(
   db: Kysely<DB>,
   table: 'question_shows' | 'set_shows',
@@ -104,12 +95,8 @@ export async function findShownSets(db: Kysely<DB>, keys: readonly string[]) {
   return ids
 }
 
-/**
- * The id of the set `key` of these questions, made unless it exists. Run it in a transaction: whoever sees the set's
- * row then sees its questions. Two processes making one set at once make one row: on PostgreSQL the second insert
- * waits for the first's commit and does nothing, and the read that follows sees the committed row; SQLite has
- * one writer at a time.
- */
+// Run it in a transaction: whoever sees the set's row then sees its questions. Two processes making one set make one
+// row: on PostgreSQL the second insert waits for the first's commit and does nothing; SQLite has one writer.
 export async function ensureShownSet(trx: Kysely<DB>, key: string, questionIds: readonly number[], now: number) {
   const created = await trx
     .insertInto('shown_sets')

@@ -1,11 +1,9 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 
-// A quiz's paper: sections in order, each with items in order; an item is a fixed bank question or a draw
-// (docs/decisions/029-question-bank-and-papers.md). Shared, because the admin routes write papers, attempts read
-// them, and the institution reports list their questions.
+// Shared: the admin routes write papers, attempts read them, and the institution reports list their questions.
 
-/** The quiz's last section, made (one default section, +1 / -0.2, untimed) when the quiz has none yet. */
+// One default section (+1 / -0.2, untimed) when the quiz has none yet.
 export async function lastSectionId(db: Kysely<DB>, quizId: number): Promise<number> {
   const last = await db
     .selectFrom('paper_sections')
@@ -24,7 +22,6 @@ export async function lastSectionId(db: Kysely<DB>, quizId: number): Promise<num
   return created.id
 }
 
-/** Appends fixed items for the questions, in order, to the quiz's last section. */
 export async function appendFixedItems(db: Kysely<DB>, quizId: number, questionIds: readonly number[]) {
   if (questionIds.length === 0) return
   const sectionId = await lastSectionId(db, quizId)
@@ -54,7 +51,7 @@ export async function appendFixedItems(db: Kysely<DB>, quizId: number, questionI
   }
 }
 
-/** Takes a fixed question out of the quiz's paper; returns whether it was there. The question stays in the bank. */
+// The question stays in the bank.
 export async function removeFixedItem(db: Kysely<DB>, quizId: number, questionId: number) {
   const result = await db
     .deleteFrom('paper_items')
@@ -64,7 +61,6 @@ export async function removeFixedItem(db: Kysely<DB>, quizId: number, questionId
   return Number(result.numDeletedRows) > 0
 }
 
-/** A live bank question that is a fixed item of this quiz's paper, with its current revision. */
 export function findFixedQuestion(db: Kysely<DB>, quizId: number, questionId: number) {
   return db
     .selectFrom('paper_items as i')
@@ -87,7 +83,6 @@ export function findLiveBankQuestion(db: Kysely<DB>, questionId: number) {
     .executeTakeFirst() as Promise<{ id: number; revision_id: number } | undefined>
 }
 
-/** The paper's live fixed questions in paper order (section, then item), with their current revisions. */
 export function listFixedQuestions(db: Kysely<DB>, quizId: number) {
   return db
     .selectFrom('paper_items as i')
@@ -127,10 +122,7 @@ export function listItems(db: Kysely<DB>, quizId: number) {
     .execute()
 }
 
-/**
- * Copies one quiz's paper (sections and their items: fixed questions and draws) onto another quiz that has none, in
- * order. The copy names the same bank questions; the triggers count the new quiz's figures as the items go in.
- */
+// The copy names the same bank questions; the triggers count the new quiz's figures as the items go in.
 export async function copyPaper(db: Kysely<DB>, fromQuizId: number, toQuizId: number) {
   const [sections, items] = await Promise.all([listSections(db, fromQuizId), listItems(db, fromQuizId)])
   for (const section of sections) {

@@ -2,11 +2,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { findRevisions, type RevisionWithOptions } from './question-revisions.repository'
 
-/**
- * What a feature builds from question revisions, cached forever: revisions are immutable and their ids never reused
- * (a key decision writes key_versions, never a revision's texts or options), so the cache is safe across processes
- * and never needs telling. Bounded by approximate size (SVGs can be 200 KB), the oldest entry going first.
- */
+// Revisions are immutable (a key decision writes key_versions): no telling across processes. Bounded by size.
 export function createRevisionCache<T>(
   build: (revision: RevisionWithOptions) => T,
   { maxChars }: { maxChars: number },
@@ -24,10 +20,7 @@ export function createRevisionCache<T>(
     }
   }
 
-  /**
-   * What was built from each revision, in the order asked; one content read (two queries) for those not cached.
-   * Pass the transaction when inside one: on SQLite a query on the outer handle would wait for its connection.
-   */
+  // Pass the transaction when inside one: on SQLite a query on the outer handle would wait for its connection.
   async function get(db: Kysely<DB>, revisionIds: readonly number[]): Promise<T[]> {
     const found = new Map<number, T>()
     const missing: number[] = []
@@ -52,7 +45,6 @@ export function createRevisionCache<T>(
   return { get }
 }
 
-/** About the characters a revision's content holds: what its cached forms grow with. */
 function weightOf(revision: RevisionWithOptions) {
   let weight =
     256 +

@@ -8,7 +8,6 @@ export const POINTS_INCORRECT = -20
 export interface ScoredQuestion {
   questionId: number
   correctOptionId: number | null
-  /** The decided key of the question's revision, when an admin decided one (docs/decisions/036). */
   key?: AnswerKey
 }
 
@@ -20,7 +19,6 @@ export interface Score {
   total_questions: number
 }
 
-/** A section's tally: its score and most it could score, in hundredths. */
 export interface SectionTally {
   score_hundredths: number
   max_hundredths: number
@@ -29,10 +27,7 @@ export interface SectionTally {
   unanswered: number
 }
 
-/**
- * Each question scores its section's marks: `marks_correct` right, minus `marks_wrong` wrong, 0 unanswered
- * (without sections, one section of +1 / -0.2). Answers to other questions are ignored. Integers throughout.
- */
+// Integers throughout; answers to other questions are ignored.
 export function scoreBySection(
   questions: readonly ScoredQuestion[],
   answers: ReadonlyMap<number, number | null>,
@@ -77,7 +72,6 @@ export function scoreBySection(
   }
 }
 
-/** The attempt's score and tallies without the sections' breakdown. */
 export function scoreAnswers(
   questions: readonly ScoredQuestion[],
   answers: ReadonlyMap<number, number | null>,
@@ -87,8 +81,5 @@ export function scoreAnswers(
   return score
 }
 
-/**
- * Hundredths to the API's number. Dividing an integer by 100 yields the double nearest to the decimal, which
- * JSON prints in its shortest form: 260 -> 2.6, never 2.5999999999999996.
- */
+// An integer divided by 100 is the double nearest the decimal, which JSON prints shortest: 260 -> 2.6.
 export const toScore = (hundredths: number) => hundredths / 100

@@ -1,18 +1,14 @@
-// An attempt's sections as it started (attempts.sections, JSON): consecutive runs of its questions, each with its
-// marks in hundredths of a point. Everything that scores an attempt reads them through here, so a score is always
-// an integer sum of integers and exact to 2 decimals (docs/decisions/029-question-bank-and-papers.md).
+// Every scorer reads sections here, so a score is an integer sum of integers (docs/decisions/029).
 
 export interface AttemptSection {
   title_en: string
   title_ne: string
-  /** Hundredths added for a right answer. */
   marks_correct: number
-  /** Hundredths taken off for a wrong answer (a positive number). */
+  // A positive number.
   marks_wrong: number
   time_limit_minutes: number | null
-  /** How many of the attempt's questions, after those of the sections before, are this section's. */
   count: number
-  /** Timed sections: the limit in ms as this attempt runs it, stretched by the learner's extra time. */
+  // Stretched by the learner's extra time.
   limit_ms?: number
 }
 
@@ -20,15 +16,11 @@ export interface AttemptSection {
 export const DEFAULT_MARKS_CORRECT = 100
 export const DEFAULT_MARKS_WRONG = 20
 
-/**
- * Sections parsed, by their stored JSON. Every fetch and autosave reads its attempt's sections, and a paper's
- * learners store the same JSON (or a few: extra time stretches limits): a storm parses each once. Shared, so
- * read-only; cleared whole when full, which a server meets only after a thousand different papers or stretches.
- */
+// A storm parses each paper's sections once; shared, so read-only, and cleared whole when full.
 const parsedSections = new Map<string, readonly AttemptSection[]>()
 const MAX_PARSED_SECTIONS = 1_000
 
-/** The attempt's sections; an attempt made before sections (null) is one untimed section of +1 / -0.2. */
+// An attempt made before sections (null) is one untimed section of +1 / -0.2.
 export function attemptSections(json: string | null | undefined, questionCount: number): readonly AttemptSection[] {
   if (json) {
     let sections = parsedSections.get(json)
@@ -56,13 +48,11 @@ export function sectionIndexes(sections: readonly AttemptSection[]): number[] {
   return sections.flatMap((section, index) => Array.from({ length: section.count }, () => index))
 }
 
-/** Each question's marks `{correct, wrong}` in hundredths, by its place in the attempt's paper. */
 export function marksByPlace(sections: readonly AttemptSection[]): { correct: number; wrong: number }[] {
   return sections.flatMap((section) =>
     Array.from({ length: section.count }, () => ({ correct: section.marks_correct, wrong: section.marks_wrong })),
   )
 }
 
-/** The most a paper can score: the sum of its questions' marks for a right answer. */
 export const maxScoreHundredths = (sections: readonly AttemptSection[]) =>
   sections.reduce((sum, section) => sum + section.count * section.marks_correct, 0)

@@ -11,28 +11,18 @@ import {
   type Shown,
 } from './question-shows.repository'
 
-/**
- * The log writes what it holds once no start has added to it for QUIET_MS, and at the latest MAX_WAIT_MS after the
- * oldest of it: in a start storm the writes wait for the storm's end instead of competing with its starts. A crash
- * loses at most MAX_WAIT_MS of it.
- */
+// A storm's writes wait for its end instead of competing with its starts; a crash loses at most MAX_WAIT_MS.
 const QUIET_MS = 250
 const MAX_WAIT_MS = 2_000
-/** Written at once when this many shows (of a question or of a set) wait, whatever the time. */
 const FLUSH_AT_ROWS = 100_000
-/**
- * Rows per transaction: on SQLite a transaction holds the one writer, so a flush writes in short transactions and
- * lets the requests waiting for the writer in between (a 100,000-row transaction held starts up for a second).
- */
+// On SQLite a transaction holds the one writer: a 100,000-row one would hold starts up for a second.
 const ROWS_PER_TRANSACTION = 2_000
 
-/** A set of questions shown together: its key (the digest of its sorted ids) and those ids. */
 interface QuestionSet {
   key: string
   ids: readonly number[]
 }
 
-/** What waits to be written, or is being written. */
 interface Held {
   /** userId -> questionId -> shown at: a per-attempt draw's questions. */
   questions: Map<number, Map<number, number>>
@@ -44,17 +34,12 @@ interface Held {
 
 const nothingHeld = (): Held => ({ questions: new Map(), sets: new Map(), setsByKey: new Map(), rows: 0 })
 
-/**
- * The questions each learner was shown, kept in the process and written after the starts in batches, not inside each
- * start's transaction (docs/decisions/039). Draws here read the database and what waits here; a draw in another
- * process may miss the last two seconds of shows, and a crash loses them: shows only order a draw's preference.
- */
+// Written after the starts in batches, not in each start's transaction: docs/decisions/039.
 export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, message: string) => void }) {
   let waiting = nothingHeld()
   /** What a flush is writing now: still read by draws until it is committed. */
   let writing = nothingHeld()
   let timer: NodeJS.Timeout | null = null
-  /** When the oldest of what waits was recorded, and the newest (process time). */
   let waitingSince = 0
   let lastRecordAt = 0
   let flushing: Promise<void> = Promise.resolve()
@@ -90,7 +75,6 @@ export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, me
     if (before === undefined || before < at) mine.set(set.key, at)
   }
 
-  /** The ids of these sets' rows, made where missing (by the first show of each: its time is the row's). */
   async function ensureSets(shows: readonly { key: string; at: number }[], setsByKey: Map<string, QuestionSet>) {
     const firstAt = new Map<string, number>()
     for (const { key, at } of shows) if (!setIds.has(key) && !firstAt.has(key)) firstAt.set(key, at)
@@ -105,7 +89,6 @@ export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, me
     }
   }
 
-  /** Takes what waits and writes it; what fails to be written waits again for the next flush. */
   function flush(): Promise<void> {
     if (timer) clearTimeout(timer)
     timer = null
@@ -151,10 +134,7 @@ export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, me
     return flushing
   }
 
-  /**
-   * Called by every record. One timer runs while something waits; when it fires before the log has been quiet for
-   * QUIET_MS it sets itself again for the rest, rather than every record resetting it (a timer per start).
-   */
+  // One timer while something waits, set again for the rest when it fires early, rather than a timer per start.
   function schedule() {
     if (waiting.rows >= FLUSH_AT_ROWS) return void flush()
     lastRecordAt = performance.now()
@@ -169,7 +149,6 @@ export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, me
     else void flush()
   }
 
-  /** What `held` says of when the learner was last shown the wanted questions, merged into `shown`. */
   function mergeHeld(held: Held, userId: number, wanted: readonly number[], shown: Map<number, number>) {
     const questions = held.questions.get(userId)
     if (questions) {
@@ -189,24 +168,17 @@ export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, me
   }
 
   return {
-    /** The learner was shown these questions at `at`, each on its own: a per-attempt draw's. */
     record(userId: number, questionIds: readonly number[], at: number) {
       for (const questionId of questionIds) addQuestion(waiting, userId, questionId, at)
       schedule()
     },
-    /**
-     * The learner was shown this set of questions at `at`: a paper's shared questions, the same for many starts.
-     * Pass the same array, never changed, for every start of the set: its key is computed once per array.
-     */
+    // Pass the same array, never changed, for every start of the set: its key is computed once per array.
     recordSet(userId: number, questionIds: readonly number[], at: number) {
       if (questionIds.length === 0) return
       addSet(waiting, userId, setOf(questionIds), at)
       schedule()
     },
-    /**
-     * When the learner was last shown each of these questions: the database's rows (alone and in sets) and what
-     * waits or is being written here, before and after the read (a flush may commit while the database is read).
-     */
+    // What waits or is being written here counts too, read before and after the database (a flush may commit).
     async lastShown(trx: Kysely<DB>, userId: number, questionIds: readonly number[]) {
       const before = [writing, waiting]
       const shown = await lastShown(trx, userId, questionIds)

@@ -1,19 +1,16 @@
 import type { ReportAnalysis } from '@quiz/contracts'
 import { toScore } from './scoring'
 
-// Standings sit beside scoring: a report's analysis and a live mock's leaderboard rank a score the same way.
+// Beside scoring: a report's analysis and a live mock's leaderboard rank a score the same way.
 
-/** Where a score stands among the scores it is ranked with (a quiz's first attempts, a live mock's ranked ones). */
 export interface Standing {
   participants: number
-  /** Scores strictly above and strictly below. */
   above: number
   below: number
   sumHundredths: number
   highestHundredths: number
 }
 
-/** Rank, percentile, average and highest of API.md "Analysis and practice", from the first-attempt standing. */
 export function toStanding(
   scoreHundredths: number,
   standing: Standing,

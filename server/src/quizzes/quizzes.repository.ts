@@ -24,11 +24,7 @@ const quizColumns = [
   'q.live_join_minutes',
 ] as const
 
-/**
- * The active quizzes with everything the learner's list shows, in one query; the sections come from the per-process
- * paper cache under the version read here. The attempt subqueries stay point lookups and the question count is the
- * kept one: a grouped read or a count measured slower on SQLite (docs/decisions/021).
- */
+// Point-lookup subqueries and the kept question count: a grouped read or a count measured slower (docs/decisions/021).
 const selectActiveQuizzesForLearner = precompile((db: Kysely<DB>, userId: number, now: number) =>
   db
     .selectFrom('quizzes as q')

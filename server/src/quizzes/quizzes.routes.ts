@@ -5,7 +5,6 @@ import type { QuizService } from './quizzes.service'
 const tags = ['quizzes']
 const security = [{ bearer: [] }]
 
-/** API.md "Quizzes for learners": the list. An attempt's routes under /api/quizzes/:id/ are attempts.routes.ts. */
 export const quizzesRoutes: FastifyPluginAsyncZod<{ quizzes: QuizService }> = async (app, { quizzes }) => {
   // onRequest, not preHandler: a request without a token gets 401 before its body or path is even looked at.
   app.addHook('onRequest', app.authenticate)

@@ -9,7 +9,6 @@ import { livePhase, liveTimes } from '../attempts/live-window.service'
 import type { LiveService } from '../live/live.service'
 import { listActiveQuizzesForLearner } from './quizzes.repository'
 
-/** The learner's list of quizzes (API.md "Quizzes for learners"); the attempts themselves are attempts/'. */
 export function createQuizService({
   database,
   clock,
@@ -31,8 +30,7 @@ export function createQuizService({
     if (rows.some((row) => row.in_progress_deadline !== null && !isLive(row.in_progress_deadline))) {
       await lifecycle.settleExpired(user.id)
     }
-    // Each quiz's sections from the process's paper cache under the version just read: a query only for a quiz
-    // whose paper changed (or was never read here) since.
+    // From the paper cache under the version just read: a query only for a quiz whose paper changed since.
     const sections: SectionSummary[][] = []
     for (const row of rows) {
       sections.push(

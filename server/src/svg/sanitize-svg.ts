@@ -2,14 +2,8 @@ import createDOMPurify, { type DOMPurify } from 'dompurify'
 import { createRequire } from 'node:module'
 import type { JSDOM } from 'jsdom'
 
-// Admins paste SVG that every learner's browser then renders. The web app shows it only as an <img> with a
-// data URL (no script runs there, nothing external loads), and this module makes the stored markup safe
-// on its own as well, in case it is ever shown inline: defence in depth.
-//
-// SVG is parsed as XML, as a browser parses an image/svg+xml data URL: linear, with no HTML foreign-content
-// tricks (namespace confusion, elements that break out of <svg>). Each call parses into its own document:
-// jsdom tracks every NodeIterator DOMPurify creates on a document, so sharing one document across calls
-// makes each call slower than the last.
+// Defence in depth: the web app shows SVG only as an <img> data URL, and the stored markup is made safe on its own
+// too. Parsed as XML, into a fresh document per call (a shared one slows every call): docs/decisions/007.
 
 export type SanitizeSvgResult = { ok: true; svg: string } | { ok: false; reason: string }
 
@@ -29,8 +23,7 @@ export const svgRejections = {
 const SVG_NS = 'http://www.w3.org/2000/svg'
 const XLINK_NS = 'http://www.w3.org/1999/xlink'
 
-// One window per process: building a jsdom window is dear. jsdom itself is loaded on first use, not at start-up:
-// loading it costs time and memory (docs/performance.md), and only admins writing SVG ever need it.
+// One window per process, jsdom loaded on first use: both are dear (docs/performance.md) and only admins need them.
 let instance: { window: JSDOM['window']; purify: DOMPurify } | undefined
 
 function purifier() {
@@ -67,11 +60,7 @@ function normaliseCss(value: string) {
     .toLowerCase()
 }
 
-/**
- * True when CSS (a <style> body, a style attribute or a presentation attribute such as fill) can only
- * point inside the document: every url() must be `url(#id)`; no @import, image-set() (which takes bare
- * strings), legacy expression() or script URLs.
- */
+// Every url() must be `url(#id)`; no @import, image-set() (which takes bare strings), expression() or script URLs.
 function isSafeCss(value: string) {
   const css = normaliseCss(value)
   if (/@import|image-set\s*\(|expression\s*\(|javascript:|vbscript:|\bsrc\s*\(/.test(css)) return false
@@ -82,8 +71,7 @@ function isSafeCss(value: string) {
 }
 
 function isSafeAttribute(name: string, value: string) {
-  // The serialiser declares the namespaces the elements really use. A pasted declaration may be wrong
-  // (old Illustrator files say xmlns="&ns_svg;") and would make the image invalid XML: keep only right ones.
+  // A pasted declaration may be wrong (Illustrator's xmlns="&ns_svg;"): the serialiser declares the ones in use.
   if (name === 'xmlns') return value === SVG_NS
   if (name.startsWith('xmlns:')) return name === 'xmlns:xlink' && value === XLINK_NS
   // href, xlink:href (and any prefix bound to XLink): same-document fragments only. This one rule blocks
@@ -92,8 +80,7 @@ function isSafeAttribute(name: string, value: string) {
   return isSafeCss(value)
 }
 
-// What may come before the root element. Blanked out rather than cut, so the parser's line and column
-// numbers still point into what the admin pasted.
+// Blanked out rather than cut, so the parser's line and column numbers still point into the paste.
 const PROLOG_PART = /\s+|<\?xml[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE\s[^[>]*>/iy
 // A start tag from its "<": name, attributes (quoted values may hold ">"), an optional "/" before ">".
 // No part may cross a "<" (XML allows none inside a tag), so every scan below is linear in the input.
@@ -134,11 +121,7 @@ function blankProlog(markup: string) {
   return markup.slice(0, end).replace(/[^\n]/g, ' ') + markup.slice(end)
 }
 
-/**
- * Counts elements and nesting the way the XML parser will see them: comments, CDATA sections and
- * processing instructions are skipped whole. Where this count and the parser could disagree, the markup
- * is malformed and the parser stops there, so no deeper tree is ever built.
- */
+// Where this count and the parser disagree the markup is malformed and the parser stops: no deeper tree is built.
 function scanElements(markup: string) {
   let depth = 0
   let elements = 0
@@ -175,11 +158,7 @@ function scanElements(markup: string) {
   return { tooComplex: false, root }
 }
 
-/**
- * Blanks the prolog, refuses entity declarations (jsdom's XML parser would expand them: billion laughs)
- * and markup too deep or too large to build a DOM for quickly, and declares the SVG and XLink namespaces
- * on the root when a paste copied from inline HTML leaves them out.
- */
+// Entity declarations are refused: jsdom's XML parser would expand them (billion laughs).
 function prepare(input: string): Prepared {
   const markup = blankProlog(input.replace(HTML_ENTITY, (_match, name: string) => `&#${HTML_ENTITIES[name]};`))
   if (/<!DOCTYPE|<!ENTITY/i.test(markup)) return { markup, problem: svgRejections.doctype }
@@ -195,12 +174,7 @@ function prepare(input: string): Prepared {
   return { markup: markup.slice(0, at) + declarations + markup.slice(at) }
 }
 
-/**
- * Parses `input` as one <svg> element, removes everything that could run script or fetch anything, and
- * returns it as standalone XML (with its xmlns, ready for a data: URL). Anything else is refused with a
- * reason meant for the person who pasted it. Synchronous and CPU-bound, and a big SVG takes long
- * (docs/performance.md): callers with many SVGs should yield between calls.
- */
+// CPU-bound, and a big SVG takes long (docs/performance.md): callers with many SVGs should yield between calls.
 export function sanitizeSvg(input: string): SanitizeSvgResult {
   const { markup, problem } = prepare(input)
   if (problem) return { ok: false, reason: problem }
@@ -222,8 +196,7 @@ export function sanitizeSvg(input: string): SanitizeSvgResult {
     replaceCdataWithText(root)
     purify.sanitize(root, {
       USE_PROFILES: { svg: true, svgFilters: true },
-      // <use> is safe once its href is limited to #fragments (the hook above); SMIL animation is not needed
-      // for quiz diagrams and has a history of sanitiser bypasses, so it goes too.
+      // <use> is safe with #fragment hrefs (the hook above); SMIL is not needed and has a history of sanitiser bypass.
       ADD_TAGS: ['use'],
       FORBID_TAGS: ['animatecolor', 'animatemotion', 'animatetransform', 'foreignobject', 'script'],
       IN_PLACE: true,
@@ -237,8 +210,7 @@ export function sanitizeSvg(input: string): SanitizeSvgResult {
   }
 }
 
-// Walks use firstChild/nextSibling: jsdom's live `children` collection answers each index access in
-// O(n) (it also checks named properties), which makes a loop over 5,000 shapes take seconds.
+// firstChild/nextSibling: jsdom's live `children` answers each index in O(n), and 5,000 shapes took seconds.
 
 /** `<style><![CDATA[...]]></style>` is how drawing tools write CSS; as text it means the same and survives. */
 function replaceCdataWithText(root: Element) {

@@ -3,7 +3,7 @@ import { reencodeRaster } from '../lib/raster-images'
 
 export const PROFILE_PICTURE_MAX_SIDE = 512
 
-/** Re-encoded as every raster we keep (lib/raster-images.ts), to fit 512 x 512. */
+// As every raster we keep (lib/raster-images.ts).
 export async function reencodeProfilePicture(input: Buffer): Promise<{ data: Buffer; contentType: string }> {
   const result = await reencodeRaster(input, { maxPixels: 50_000_000, maxSide: PROFILE_PICTURE_MAX_SIDE, quality: 82 })
   if (result === 'too_many_pixels') {

@@ -12,7 +12,7 @@ export async function findProfilePicture(db: Kysely<DB>, id: string) {
   return db.selectFrom('profile_pictures').select(['content_type', 'data']).where('id', '=', id).executeTakeFirst()
 }
 
-/** Every picture of the user except `keepId`: a replaced or removed picture stops being served at once. */
+// A replaced or removed picture stops being served at once.
 export async function deleteProfilePicturesOfUser(
   db: Kysely<DB>,
   userId: number,

@@ -25,16 +25,13 @@ export function toProfileDto(user: UserRow): Profile {
   }
 }
 
-/**
- * The profile as the audit trail records it. A picture's URL is its only key (anyone with it can load the picture),
- * so the trail says whether there is one and when it was replaced, never where it is.
- */
+// A picture's URL is its only key: the trail says whether there is one and when it was replaced, never where it is.
 function profileValues(user: UserRow, newPicture: boolean) {
   const { profile_picture: picture, username: _username, phone_number: _phone, ...values } = toProfileDto(user)
   return { ...values, profile_picture: picture === null ? null : newPicture ? 'new picture' : 'picture' }
 }
 
-/** A multipart form's checkbox: 'true', '1' or 'on' (what a browser sends for a ticked box) is true. */
+// What a browser sends for a ticked box.
 export const isTrue = (value: string) => value === 'true' || value === '1' || value === 'on'
 
 const userGone = () => new NotAuthenticated('The user of this token no longer exists.')
@@ -47,12 +44,12 @@ export function createProfileService({ database, clock }: { database: Database; 
       return toProfileDto(user)
     },
 
-    /** A stored picture's type and bytes, or undefined: served by id to anyone (users.routes.ts says why). */
+    // Served by id to anyone (users.routes.ts says why).
     picture(id: string) {
       return findProfilePicture(database.db, id)
     },
 
-    /** Fields left undefined stay as they are. A new picture wins over `removePicture`. */
+    // A new picture wins over `removePicture`.
     async updateProfile(
       actor: UserActor,
       {

@@ -15,7 +15,6 @@ import {
   usernameKey,
 } from '../accounts/users.repository'
 
-/** A refusal of the command-line tools: bad arguments or a state that makes the command impossible. */
 export class UserAdminError extends Error {}
 
 function checkUsername(username: string): string {
@@ -31,12 +30,8 @@ function checkPassword(password: string, username: string | undefined) {
 
 export type CreateAdminResult = { action: 'created' | 'promoted' | 'already_admin'; id: number; username: string }
 
-/**
- * Creates an admin; with `promote`, makes an existing user an admin instead. Never both, never silently: anyone can
- * register a username through the public form before the operator runs this, so an existing account is only promoted
- * when the operator says so, and a password or phone given for an existing account is refused, not dropped
- * (docs/decisions/023).
- */
+// Anyone can register a username before the operator runs this, so an existing account is promoted only with
+// `promote`, and a password or phone given for it is refused, not dropped (docs/decisions/023).
 export async function createOrPromoteAdmin(
   database: Database,
   clock: Clock,
@@ -112,15 +107,11 @@ export async function createOrPromoteAdmin(
 }
 
 export const MAX_LEARNERS_PER_RUN = 100_000
-// Made-up numbers for bulk accounts start with "00", which no Nepali mobile number does: an OTP sent to
-// one of them can never reach a real person.
+// No Nepali mobile number starts with "00": an OTP sent to a made-up one can never reach a real person.
 const BULK_PHONE_PREFIX = '00'
 const INSERT_BATCH = 500
 
-/**
- * Creates learners PREFIX1..PREFIXN, skipping names that exist, each with a distinct unused phone number.
- * One password hash for all (password hashing is slow on purpose) and one transaction. Returns how many it made.
- */
+// One password hash for all (hashing is slow on purpose) and one transaction.
 export async function createLearners(
   database: Database,
   clock: Clock,
@@ -179,10 +170,7 @@ export async function createLearners(
   })
 }
 
-/**
- * Grants paid access to one user: with `days`, that many days from the later of now and the current end (as a
- * purchase does); without, with no end. `revoke` withdraws it.
- */
+// With `days`, from the later of now and the current end (as a purchase does); without, no end.
 export async function setPaidAccess(
   database: Database,
   clock: Clock,

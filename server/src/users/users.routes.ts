@@ -28,7 +28,6 @@ import type { UsersService } from './users.service'
 const ProfilePictureParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) })
 const PROFILE_PICTURE_MAX_MB = 5
 
-/** The profile's form: text fields and at most one `profile_picture` file. */
 const profileForm: MultipartRules = {
   fileField: 'profile_picture',
   limits: { fileSize: PROFILE_PICTURE_MAX_MB * 1024 * 1024, files: 1, fields: 20, fieldSize: 64 * 1024 },
@@ -37,7 +36,6 @@ const profileForm: MultipartRules = {
   tooManyParts: 'The form has too many parts: send at most one file.',
 }
 
-/** API.md "Users, OTP and registration", and the profile. Registered with prefix /api/users. */
 export const usersRoutes: FastifyPluginAsyncZod<{
   users: UsersService
   profiles: ProfileService
@@ -146,8 +144,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     },
   )
 
-  // Public on purpose: an <img> sends no bearer token. The id is random and each upload gets a new one,
-  // so the response never changes and may be cached for a year.
+  // Public: an <img> sends no bearer token. The id is random and new per upload, so it may be cached a year.
   app.get(
     '/profile-pictures/:id',
     { schema: { tags: ['users'], params: ProfilePictureParamsSchema } },

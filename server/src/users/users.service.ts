@@ -28,10 +28,7 @@ import {
   usernameKey,
 } from '../accounts/users.repository'
 
-/**
- * A new password, inside the caller's transaction: the hash, the end of the user's logins (all of them after a reset;
- * all but the one it was made from after a change) and the audit event, which says what changed and never the secret.
- */
+// The audit event says what changed and never the secret.
 async function setPassword(
   trx: Kysely<DB>,
   {
@@ -45,7 +42,7 @@ async function setPassword(
     passwordHash: string
     clientAddress: string
     now: number
-    /** Set for a change by a signed-in user (null when the token names no login); absent for a reset. */
+    // null when the token names no login; absent for a reset.
     keepSessionId?: string | null
   },
 ) {
@@ -130,7 +127,6 @@ export function createUsersService({
       }
     },
 
-    /** Sets a new password with a reset code, consumes the code and ends every session of the user. */
     async resetPassword(
       { phone_number: phoneNumber, otp, password }: { phone_number: string; otp: string; password: string },
       clientAddress: string,
@@ -160,11 +156,7 @@ export function createUsersService({
       await limiter.clearPrefix(rules.loginFailuresPerUsernameFrom, fromKeyPrefix(usernameKey(user.username)))
     },
 
-    /**
-     * A signed-in user changes their password: the current one must be right (a wrong one counts as a failed login
-     * for this username), the new one follows registration's rules, and every other login of the user is logged
-     * out while the one it was made from stays.
-     */
+    // A wrong current password counts as a failed login for this username.
     async changePassword(
       { id: userId, sessionId }: { id: number; sessionId?: string },
       { current_password: current, password }: { current_password: string; password: string },

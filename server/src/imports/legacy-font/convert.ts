@@ -3,17 +3,12 @@ import { kantipurOverrides, preetiKeys } from './preeti-map'
 
 export type LegacyFont = 'preeti' | 'kantipur'
 
-/*
- * Two keys are typed in a different place than Unicode stores them: ि (`l`) before its cluster and the reph (`{`)
- * after its syllable. They are first written as private-use marks, so that a ि or र् the text already held in
- * Unicode is never moved, and are replaced once the rules have put them in place.
- */
+// ि and the reph are typed away from their Unicode place: private marks keep a ि or र् already in Unicode in place.
 const SHORT_I_MARK = '\uE000'
 const REPH_MARK = '\uE001'
 const REPH = `र${HALANT}`
 
 interface KeyMap {
-  /** Each key's glyph as characters, ready to append. */
   keys: ReadonlyMap<string, readonly string[]>
   longest: number
 }
@@ -29,11 +24,7 @@ const maps: Record<LegacyFont, KeyMap> = {
   kantipur: keyMap(kantipurOverrides),
 }
 
-/**
- * Each key's glyph, longest key first; characters that are no key (spaces, newlines, Unicode) stay as they are.
- * Every key is in the Basic Multilingual Plane, so the text is walked by UTF-16 units; a character outside it passes
- * as its two halves, side by side.
- */
+// Every key is in the Basic Multilingual Plane, so the text is walked by UTF-16 units.
 function mapKeys(text: string, { keys, longest }: KeyMap, keepNumbers: boolean): string[] {
   const out: string[] = []
   for (let at = 0; at < text.length;) {
@@ -55,13 +46,10 @@ function mapKeys(text: string, { keys, longest }: KeyMap, keepNumbers: boolean):
   return out
 }
 
-/**
- * A number in ASCII digits standing as a word (`2072`, `3.14`, `1,250`, `10%`): Preeti's digit keys type letters (`2` द्द,
- * `0` ण्), and no Nepali word is two of them alone, so a typist who wrote one had switched to another font.
- */
+// Preeti's digit keys type letters and no Nepali word is two of them alone: a typist who wrote one had switched fonts.
 const ASCII_NUMBER = /[0-9]+(?:[.,:/][0-9]+)*%?(?=$|[\s_.,<])/y
 
-/** The index just past the consonant cluster (C, then halant + C any number of times) that starts at `at`. */
+// C, then halant + C any number of times.
 function clusterEnd(chars: readonly string[], at: number): number {
   if (!isConsonant(chars[at])) return at
   let end = at + 1
@@ -73,7 +61,6 @@ function clusterEnd(chars: readonly string[], at: number): number {
   return end
 }
 
-/** The index where the consonant cluster that ends just before `end` starts (`end` when there is none). */
 function clusterStart(chars: readonly string[], end: number): number {
   let at = end - 1
   if (chars[at] === NUKTA) at--
@@ -87,7 +74,6 @@ function clusterStart(chars: readonly string[], end: number): number {
   return at
 }
 
-/** A half form followed by the bar `f` is the full letter: ष् + ा is ष, ण् + ा is ण, क्ष् + ा is क्ष. */
 function joinHalfFormsWithBar(chars: string[]): string[] {
   const out: string[] = []
   for (const c of chars) {
@@ -97,7 +83,6 @@ function joinHalfFormsWithBar(chars: string[]): string[] {
   return out
 }
 
-/** ि is typed before its cluster (`lSt` is क्ति): it moves after the whole cluster, half forms and conjuncts included. */
 function placeShortI(chars: readonly string[]): string[] {
   const out: string[] = []
   for (let at = 0; at < chars.length; at++) {
@@ -112,10 +97,7 @@ function placeShortI(chars: readonly string[]): string[] {
   return out
 }
 
-/**
- * The reph is typed after its syllable, vowel signs included (`sfo{` is कार्य, `lt{` is र्ति): र् moves before the
- * cluster that carries those signs. Built left to right, so each move shifts only the few characters after it.
- */
+// Built left to right, so each move shifts only the few characters after it.
 function placeReph(chars: readonly string[]): string[] {
   const out: string[] = []
   for (const c of chars) {
@@ -130,7 +112,6 @@ function placeReph(chars: readonly string[]): string[] {
   return out
 }
 
-/** Marks that must follow their consonant: a vowel sign typed before it moves after its cluster. */
 function placeStrayVowelSigns(chars: readonly string[]): string[] {
   const out: string[] = []
   for (let at = 0; at < chars.length; at++) {
@@ -147,10 +128,7 @@ function placeStrayVowelSigns(chars: readonly string[]): string[] {
   return out
 }
 
-/**
- * ं ँ ः typed before a vowel sign of their syllable move after it (`kFfr` shows as पाँच): in each run of signs, the
- * vowel signs first and the nasal signs after, each in the order typed.
- */
+// In each run of signs the vowel signs come first, the nasal signs after, each in the order typed.
 function placeModifiersLast(chars: readonly string[]): string[] {
   const out: string[] = []
   for (let at = 0; at < chars.length;) {
@@ -166,7 +144,6 @@ function placeModifiersLast(chars: readonly string[]): string[] {
   return out
 }
 
-/** Vowels drawn from two glyphs: ा + े is ो, ा + ै is ौ, अ + ा is आ, and so on, in whichever order they were typed. */
 const combined: ReadonlyArray<[string, string]> = [
   ['ाे', 'ो'],
   ['ेा', 'ो'],
@@ -190,10 +167,7 @@ function combine(text: string): string {
 
 const VISARGA = '\u0903'
 
-/**
- * Preeti has no colon key, so typists put the visarga `M` where a colon goes, often after a space (`pQ/ M` for
- * उत्तरः) or twice (`pQ/M M`). A visarga with only spaces between it and a word joins that word, once.
- */
+// Preeti has no colon key, so typists put the visarga `M` where a colon goes (docs/legacy-fonts.md, rule 7).
 function joinColonVisarga(text: string): string {
   return text.replace(/([\u0900-\u0963])([ \t]+\u0903)+(?![\u0900-\u097F])/g, (_match, before: string) =>
     before === VISARGA ? before : `${before}${VISARGA}`,
@@ -201,11 +175,7 @@ function joinColonVisarga(text: string): string {
 }
 
 export interface ConvertOptions {
-  /**
-   * Keep numbers in ASCII digits of two digits or more (`2072`, `3.14`) as they are: for text judged Preeti on its
-   * content, where such a number was typed in another font. Off for text known to be in the font, which draws them
-   * as letters.
-   */
+  // For text judged Preeti on its content, where such a number was typed in another font.
   keepNumbers?: boolean
 }
 
@@ -220,7 +190,6 @@ export function legacyToUnicode(text: string, font: LegacyFont, options: Convert
   return joinColonVisarga(combine(chars.join('')).replace(/\u0903{2,}/g, VISARGA)).normalize('NFC')
 }
 
-/** Characters above ASCII that may pass through a conversion: Devanagari, joiners and common punctuation. */
 const PASSING = new Set([
   '\u00A0',
   '\u2013',
@@ -236,11 +205,6 @@ const PASSING = new Set([
 ])
 const isUnknownExtended = (c: string) => c > '\u007F' && !isDevanagari(c) && !PASSING.has(c) && !/\s/u.test(c)
 
-/**
- * The places where a conversion's Unicode is not well-formed Devanagari: a vowel sign, halant or nukta that follows
- * no consonant, a nasal sign that follows nothing it can sit on. Each is a key typed where the font would have drawn
- * a sign over nothing, or a key we read wrongly.
- */
 export function malformedSigns(unicode: string): number {
   let count = 0
   const chars = [...unicode]
@@ -258,13 +222,11 @@ export function malformedSigns(unicode: string): number {
 
 const isIndependentVowel = (c: string | undefined) => c !== undefined && c >= '\u0904' && c <= '\u0914'
 
-/** A conversion and what in it may be wrong, in words for the import's messages (empty when nothing is). */
 export interface CheckedConversion {
   unicode: string
   doubts: string[]
 }
 
-/** `legacyToUnicode`, with the doubts a reader should check: keys we do not know, signs left without a letter. */
 export function convertLegacy(text: string, font: LegacyFont, options: ConvertOptions = {}): CheckedConversion {
   const unicode = legacyToUnicode(text, font, options)
   const doubts: string[] = []

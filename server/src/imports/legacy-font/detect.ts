@@ -1,20 +1,10 @@
 import { legacyToUnicode, malformedSigns } from './convert'
 import { hasDevanagari } from './devanagari'
 
-/*
- * Preeti and Kantipur text is ASCII, so it can only be told from English by how it uses ASCII (docs/decisions/033).
- * Word by word, three kinds of evidence:
- * - signs no English word carries against a letter: े `]`, ै `}`, the reph `{`, ्र `|`, ृ `[`, ् `\`;
- * - marks English does not type where Preeti does: स `;` or स् `:` starting a word, र `/` starting or ending one,
- *   ु `'` and ू `"` inside one, ि `l` before a consonant starting one;
- * - weak hints: capitals inside a word (ी `L`, ँ `F`, half forms), a digit after a small letter (the digit keys type
- *   letters), a consonant and the bar `f` ending a word, three small letters with no English vowel.
- * English, for its part, is full of its little words and of vowel letters (Preeti's rarer ब भ ष् य ग).
- */
+// How Preeti text is told from English, and why these signs: docs/legacy-fonts.md "Detection".
 
 const LETTER = /[A-Za-z]/
 
-/** A sign no English word carries against a letter: `nf]s`, `sfo{`, `k|b]z`, `k[i7`, `5g\`. */
 function hasLegacySign(word: string): boolean {
   // Where brackets open first and close last, so that each sign is judged in constant time, however long the word.
   const firstSquare = word.indexOf('[')
@@ -50,7 +40,6 @@ function hasLegacySign(word: string): boolean {
 
 const englishStartingLConsonant = new Set(['lb', 'lbs', 'ltd', 'lm', 'lx', 'lt', 'lng', 'lpg', 'lcd', 'led'])
 
-/** A mark English does not type where Preeti does; it counts when the text has few English vowels. */
 function hasLegacyMark(word: string): boolean {
   return (
     // स or स् starting a word: `;do` समय, `:yfg` स्थान, `;'/'` सुरु; English puts `;` and `:` after a word.
@@ -67,7 +56,6 @@ function hasLegacyMark(word: string): boolean {
   )
 }
 
-/** A weak hint, telling only when most words carry one and the text has few English vowels. */
 function hasLegacyHint(word: string): boolean {
   const letters = word.replace(/[^A-Za-z]/g, '')
   return (
@@ -85,11 +73,7 @@ function hasLegacyHint(word: string): boolean {
   )
 }
 
-/**
- * A half form inside a word, before a consonant, य or a sign: `zflGt` शान्ति, `ljBfno` विद्यालय, `dWod` मध्यम. English
- * capitals inside a word come before another capital (`mRNA`), or after a capitalised syllable (`JavaScript`,
- * `McDonald`), or before a vowel (`iPhone`).
- */
+// English capitals inside a word: `mRNA`, `JavaScript`, `McDonald`, `iPhone`.
 function hasInnerHalfForm(word: string): boolean {
   for (const match of word.matchAll(/[a-z][A-Z](?=[bcdfghjklmnopqrstvwxz0-9;/'"\]}{|\\])/g)) {
     // The letters before the capital, back to the word's start or a non-letter; a syllable or two is enough to judge.
@@ -107,7 +91,7 @@ function isVowellessRun(run: string): boolean {
   return run.length >= 3 && !/[^a-z]/.test(run) && !/[aeiouy]/.test(run) && !englishWithoutVowels.has(run)
 }
 
-/** English's commonest little words ("of" is left out: Preeti's `of` is the Nepali या). */
+// "of" is left out: Preeti's `of` is the Nepali या.
 const englishWords = new Set(
   (
     'the and to in is are was were be been for on that with as by at which what who whom whose how when where why ' +
@@ -126,10 +110,7 @@ const looksLikeAddress = (word: string) => /:\/\/|^www\.|[A-Za-z]@[A-Za-z]|[A-Za
 const PREETI_WITHOUT_LETTERS = /^[\s)!@#$%^&*(,.=;:'"/[\]{}|\\+<>?_-]+$/
 const PREETI_KEY_WITHOUT_LETTER = /[!@#$%^&*;:'"/[\]{}|\\+>]/
 
-/**
- * How a text reads as Preeti or Kantipur: `strong` on signs or marks English never types, `weak` on hints alone
- * (docs/decisions/044), null when it does not.
- */
+// `strong` on signs or marks English never types, `weak` on hints alone (docs/decisions/044).
 export type LegacyEvidence = 'strong' | 'weak' | null
 
 export function legacyEvidence(text: string): LegacyEvidence {
@@ -138,7 +119,6 @@ export function legacyEvidence(text: string): LegacyEvidence {
   if (letters.length === 0)
     return PREETI_WITHOUT_LETTERS.test(text) && PREETI_KEY_WITHOUT_LETTER.test(text) ? 'strong' : null
 
-  // Words with a letter, or with Preeti's signs alone (`;'/'` सुरु); not numbers or dashes.
   const words = text.split(/\s+/).filter((word) => LETTER.test(word) || PREETI_KEY_WITHOUT_LETTER.test(word))
   const english = words.filter(
     (word) => englishWords.has(word.replace(EDGE_PUNCTUATION, '').toLowerCase()) || looksLikeAddress(word),
@@ -154,35 +134,27 @@ export function legacyEvidence(text: string): LegacyEvidence {
   return hinted * 2 >= words.length && vowels < 0.35 ? 'weak' : null
 }
 
-/** true when the text holds no Devanagari and reads as Preeti or Kantipur text (docs/decisions/033). */
 export function readsAsLegacy(text: string): boolean {
   return legacyEvidence(text) !== null
 }
 
-/*
- * What a question's text can hold that is never legacy-font text, whatever else it holds (API.md "Fidelity").
- * Preeti types `\` as the halant, `$` as ४ and `&` as ७, so each test looks for what Preeti never makes of them.
- */
+// Preeti types `\` as the halant, `$` as ४ and `&` as ७, so each test looks for what Preeti never makes of them.
 
 /** TeX commands: `\` and a command name Preeti's halant + letters do not spell in Nepali. */
 const TEX_COMMAND =
   /\\(?:frac|dfrac|sqrt|ce|pu|times|div|cdot|pm|mp|le|leq|ge|geq|ne|neq|approx|equiv|alpha|beta|gamma|delta|theta|lambda|mu|pi|sigma|omega|Delta|Omega|sum|prod|int|lim|infty|log|ln|sin|cos|tan|text|mathrm|mathbf|left|right|rightarrow|leftarrow|to|circ|degree|angle|triangle|overline|vec|hat|begin|end|quad|displaystyle)(?![A-Za-z])/
-/**
- * The inside of `$…$` or `$$…$$` that reads as a formula: no space at its ends (Preeti's `$ jif{ $` is ४ वर्ष ४), and a
- * TeX sign, a single letter (`$x$`) or a number (`$-2$`).
- */
+// No space at its ends: Preeti's `$ jif{ $` is ४ वर्ष ४.
 const looksLikeFormula = (inner: string) =>
   inner !== '' &&
   !/^\s|\s$/.test(inner) &&
   (/[\\^_=<>+]/.test(inner) || /^[A-Za-z]\d?$/.test(inner) || /^-?\d+(?:\.\d+)?$/.test(inner))
 
-/** A pair of `open` … `close` in this order. */
 const paired = (text: string, open: string, close: string) => {
   const at = text.indexOf(open)
   return at >= 0 && text.indexOf(close, at + open.length) >= 0
 }
 
-/** TeX: a command, Moodle's `\(…\)` or `\[…\]`, or a formula between dollars. Linear in the text's length. */
+// Linear in the text's length.
 export function holdsTex(text: string): boolean {
   if (TEX_COMMAND.test(text) || paired(text, '\\(', '\\)') || paired(text, '\\[', '\\]')) return true
   if (
@@ -195,22 +167,12 @@ export function holdsTex(text: string): boolean {
   return false
 }
 
-/**
- * Operators and markup of code: `&&` `||` `==` `!==` `=>` `::` `++` `--` between operands, tags, calls such as
- * `main()`. Preeti's `!=` (१.) and `->` before a letter (`->L` श्री in brackets) are not among them.
- */
-/** Operators between operands; `&&` is also ७७ and `--` ((, so Preeti's signs can outweigh them. */
+// `&&` is also ७७ and `--` ((, so Preeti's signs can outweigh them; Preeti's `!=` (१.) and `->L` are not matched.
 const OPERATORS = /(?:^|[\s\w)])(?:&&|\|\||===?|!==|=>|::|\+\+|--)(?:$|[\s\w(])/
-/**
- * Markup no Preeti text holds: tags, calls, a statement's first word or a prompt, hexadecimal numbers, code fences,
- * a quoted key and its colon (JSON,
- * YAML, objects), a markdown link to an anchor, a path or an address.
- */
 const MARKUP = new RegExp(
   [
     /<\/?[a-z][a-z0-9]{0,20}(?:\s[^<>]{0,200})?>|\b[A-Za-z_]\w*\(\)/.source,
     /^\s*(?:#include|import|def|function|class|SELECT|select|>>>)\s/.source,
-    // Hexadecimal literals, a call with a string, a code fence.
     /\b0x[0-9a-fA-F]{2,}\b|[A-Za-z_]\w*\(["']|^\s*```/.source,
     /(?:^|[\s{,])["'][\w/.-]+["']\s*:\s/.source,
     /\]\((?:#|https?:|\.{0,2}\/|[\w-]+\/)/.source,
@@ -228,10 +190,7 @@ const ELEMENT =
   'Nb|Mo|Tc|Ru|Rh|Pd|Ag|Cd|In|Sn|Sb|Te|I|Xe|Cs|Ba|La|Ce|Nd|Sm|Eu|Gd|W|Pt|Au|Hg|Tl|Pb|Bi|Po|At|Rn|Ra|U|Pu'
 const FORMULA_WORD = new RegExp(`^\\d*(?:(?:${ELEMENT})\\d*|\\((?:(?:${ELEMENT})\\d*)+\\)\\d*)+$`)
 
-/**
- * Chemical formulas, every word of them: element symbols with counts, two symbols or a digit at least (`H2O`, `NaCl`,
- * `CO2`, `Ca(OH)2`); Preeti's `Ps` (एक) is no formula, `s` being no element.
- */
+// A digit or two symbols at least: Preeti's `Ps` (एक) is no formula, `s` being no element.
 export function isChemicalFormula(text: string): boolean {
   const words = text
     .trim()
@@ -243,7 +202,6 @@ export function isChemicalFormula(text: string): boolean {
   )
 }
 
-/** A text of a question that may be read as legacy text at all: no Devanagari, TeX, code, bare number or formula. */
 export const mayBeLegacy = (text: string) =>
   text.trim() !== '' &&
   !hasDevanagari(text) &&
@@ -252,10 +210,6 @@ export const mayBeLegacy = (text: string) =>
   !isPlainNumber(text) &&
   !isChemicalFormula(text)
 
-/**
- * A text of English words (its little words in one word of five) or of acronyms (`CPU`, `DNA`), with no sign only
- * Preeti types.
- */
 export function readsAsEnglish(text: string): boolean {
   const words = text.split(/\s+/).filter((word) => LETTER.test(word))
   if (words.length === 0 || words.some(hasLegacySign)) return false
@@ -264,18 +218,12 @@ export function readsAsEnglish(text: string): boolean {
   return english * 5 >= words.length
 }
 
-/** The decision for one question under `auto`, and what makes it less than sure. */
 export interface QuestionDecision {
   legacy: boolean
-  /** In words for the row's message, when the question was converted on thin evidence. */
   doubts: string[]
 }
 
-/**
- * Under `auto`, whether a question's texts (its text and options, together) are legacy-font text: they read as
- * Preeti together, none holds code, and their conversion is well-formed Devanagari (docs/decisions/044). TeX and
- * bare numbers are left out of the evidence, as they are never converted.
- */
+// One decision for a question's text and options together: docs/decisions/044.
 export function decideQuestion(texts: readonly string[]): QuestionDecision {
   const no = { legacy: false, doubts: [] }
   const candidates = texts.filter((text) => text.trim() !== '' && !hasDevanagari(text))
@@ -284,8 +232,7 @@ export function decideQuestion(texts: readonly string[]): QuestionDecision {
   const lettered = readable.filter((text) => LETTER.test(text))
   const joined = (lettered.length > 0 ? lettered : readable).join('\n')
   if (joined === '') return no
-  // Code anywhere makes it a question about code (its `&&` `#` `!` are no Preeti keys); for operators only unless
-  // Preeti's signs fill the text, `&&` being also ७७ in a Preeti sentence.
+  // Code makes it a question about code; operators only unless Preeti's signs fill the text (`&&` is also ७७).
   if (candidates.some((text) => MARKUP.test(text))) return no
   if (candidates.some((text) => OPERATORS.test(text)) && !signedThroughout(joined)) return no
   const evidence = legacyEvidence(joined)
@@ -301,7 +248,6 @@ export function decideQuestion(texts: readonly string[]): QuestionDecision {
   return { legacy: true, doubts }
 }
 
-/** One word in four carries a sign no English word or code puts against a letter. */
 function signedThroughout(text: string): boolean {
   const words = text.split(/\s+/).filter((word) => LETTER.test(word))
   return words.length > 0 && words.filter(hasLegacySign).length * 4 >= words.length

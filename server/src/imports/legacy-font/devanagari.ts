@@ -1,5 +1,3 @@
-/** Character classes of Devanagari that the reordering rules need. */
-
 export const HALANT = '\u094D'
 export const NUKTA = '\u093C'
 export const SIGN_I = '\u093F' // ि
@@ -8,7 +6,6 @@ export const SIGN_AA = '\u093E' // ा
 export const isConsonant = (c: string | undefined) =>
   c !== undefined && ((c >= '\u0915' && c <= '\u0939') || (c >= '\u0958' && c <= '\u095F'))
 
-/** Dependent vowel signs: ा ि ी ु ू ृ ॄ ॅ ॆ े ै ॉ ॊ ो ौ (and the vocalic l signs). */
 export const isVowelSign = (c: string | undefined) =>
   c !== undefined && ((c >= '\u093E' && c <= '\u094C') || c === '\u0962' || c === '\u0963')
 

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { acceptJsonOnly } from '../../http/json-only'
 import { legacyToUnicode } from './convert'
 
-/** POST /api/admin/tools/legacy-font/: the converter alone, for an admin's pasted text (API.md "Import"). */
 export const legacyFontToolRoutes: FastifyPluginAsyncZod = async (app) => {
   // Before the body is read: a learner gets 403, not a 400 about the body.
   app.addHook('onRequest', app.requireAdmin)

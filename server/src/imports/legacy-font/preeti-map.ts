@@ -1,12 +1,6 @@
-/**
- * The Preeti keyboard: which Devanagari each ASCII key shows in the Preeti font (docs/legacy-fonts.md lists it by
- * groups). Written from the layout itself, clean-room (docs/decisions/033): no public converter's table was used.
- *
- * Keys are read longest first, so a glyph built from two keys (the hook `m` after प makes फ, the bar `f` after अ
- * makes आ) wins over its parts.
- */
+// Written from the Preeti layout itself, clean-room (docs/decisions/033); docs/legacy-fonts.md lists it by groups.
+// Keys are read longest first, so a glyph built from two keys (`km` फ, `cf` आ) wins over its parts.
 export const preetiKeys: Readonly<Record<string, string>> = {
-  // Vowels that are one glyph made of two keys.
   'cf]': 'ओ',
   'cf}': 'औ',
   cf: 'आ',
@@ -21,7 +15,6 @@ export const preetiKeys: Readonly<Record<string, string>> = {
   qm: 'क्र',
   Qm: 'क्त',
 
-  // Lower-case letters: full consonants, vowel signs, vowels.
   a: 'ब',
   b: 'द',
   c: 'अ',
@@ -48,7 +41,6 @@ export const preetiKeys: Readonly<Record<string, string>> = {
   y: 'थ',
   z: 'श',
 
-  // Upper-case letters: mostly the half form of the same key's consonant.
   A: 'ब्',
   B: 'द्य',
   C: 'ऋ',
@@ -98,7 +90,6 @@ export const preetiKeys: Readonly<Record<string, string>> = {
   '(': '९',
   ')': '०',
 
-  // Signs and punctuation.
   '[': 'ृ',
   ']': 'े',
   '}': 'ै',
@@ -122,11 +113,7 @@ export const preetiKeys: Readonly<Record<string, string>> = {
   '`': 'ञ्',
   '~': 'ञ्',
 
-  /*
-   * The extended characters (AltGr, or Alt and a code, in Windows-1252): ङ and its conjuncts, the ready-made
-   * conjuncts, and the punctuation whose ASCII key types a letter (`/` is र, so a slash is `÷`). Word stores the
-   * character the typist entered, so these arrive as the Latin-1 / Windows-1252 letters below.
-   */
+  // Extended characters (AltGr, or Alt and a code): Word stores the Windows-1252 character the typist entered.
   ª: 'ङ',
   Í: 'ङ्क',
   Î: 'ङ्ख',
@@ -159,9 +146,5 @@ export const preetiKeys: Readonly<Record<string, string>> = {
   '×': '×',
 }
 
-/**
- * Kantipur's keys where they differ from Preeti's. Kantipur was made to type like Preeti: every ASCII key above
- * shows the same Devanagari in both fonts, so no entry here changes the ASCII layout (docs/decisions/033 says what
- * is known and what is not).
- */
+// Kantipur types like Preeti on every ASCII key, so no entry here changes the ASCII layout (docs/decisions/033).
 export const kantipurOverrides: Readonly<Record<string, string>> = {}

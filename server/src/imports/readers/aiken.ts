@@ -4,9 +4,7 @@ import { moodleText } from './moodle-text'
 import { MAX_LINES_PER_QUESTION, tooManyLines } from './layout'
 import { tooMany } from './xlsx'
 
-// Moodle's Aiken format: the question on one line (Moodle allows it to run over several before the first option),
-// options `A.` or `A)` each on a line (`A)Text` without a space too), then `ANSWER: X`; questions apart by blank
-// lines, though blank lines between the options and `ANSWER:` are skipped as Moodle skips them.
+// Moodle's Aiken format, read as Moodle reads it: blank lines between the options and `ANSWER:` are skipped.
 
 const OPTION = /^([A-Z])[.)]\s*(\S.*)$/
 const ANSWER = /^ANSWER\s*:\s*(.*)$/i
@@ -15,7 +13,6 @@ interface Pending {
   draft: Draft
   question: string[]
   options: string[]
-  /** Lines read into this question so far (capped: MAX_LINES_PER_QUESTION). */
   lines: number
   /** A blank line came after the options: a line that is neither an option nor ANSWER starts the next question. */
   gap: boolean

@@ -1,16 +1,13 @@
 import { importColumns, importOptionLetters } from '@quiz/contracts'
 import { emptyDraft, Unreadable, type Draft, type DraftText, type Run } from './draft'
 
-// The spreadsheet layout of API.md, shared by the xlsx and csv readers: one question per row under a header row
-// whose names are matched case-insensitively and in any order.
+// The spreadsheet layout of API.md, for the xlsx and csv readers; headings match case-insensitively, in any order.
 
 export type Column = (typeof importColumns)[number]
-/** A column whose language the text's script decides: an institute's `प्रश्न`, `Question`, `क`, `Option A`, `Hint`. */
 type MixedColumn = 'question' | `option_${(typeof importOptionLetters)[number]}` | 'hint'
 export type SheetColumn = Column | MixedColumn
 const known = new Set<string>(importColumns)
 
-/** `Question EN`, ` question_en ` and `QUESTION-EN` all name `question_en`. */
 export const columnName = (header: string) =>
   header
     .trim()
@@ -89,7 +86,6 @@ const SERIAL = new Set([
   'क्रमांक',
 ])
 
-/** A heading's words: lower case, NFC, `_`/`-`/brackets as spaces, a trailing `:` or `.` gone. */
 const words = (heading: string) =>
   heading
     .normalize('NFC')
@@ -100,7 +96,6 @@ const words = (heading: string) =>
     .replace(/\s+/g, ' ')
     .trim()
 
-/** A heading's language, and the heading without it: `Question (Nepali)`, `English question`, `प्रश्न (अंग्रेजी)`. */
 function splitLanguage(heading: string): { base: string; language: 'en' | 'ne' | null } {
   const english = /(^|\s)(english|eng|en|in english)(\s|$)|अंग्रेजी|अङ्ग्रेजी|अँग्रेजी/u
   const nepali = /(^|\s)(nepali|nep|ne|in nepali)(\s|$)|नेपाली/u
@@ -113,7 +108,6 @@ function splitLanguage(heading: string): { base: string; language: 'en' | 'ne' |
   return { base, language }
 }
 
-/** The option a heading names (0-based): `A`, `Option A`, `(क)`, `विकल्प क`, `Option 1`, `विकल्प १`; else -1. */
 function optionIndex(base: string): number {
   const match = /^(?:option|opt|choice|विकल्प)?\s*([a-j]|[कखगघङचछजझञ]|10|[1-9]|१०|[१-९])$/u.exec(base)
   if (!match) return -1
@@ -128,7 +122,6 @@ function optionIndex(base: string): number {
   return number >= 1 && number <= 10 ? number - 1 : -1
 }
 
-/** The column an institute's heading names, `ignore` for a serial number, or null when it is not understood. */
 export function headingColumn(heading: string): SheetColumn | 'ignore' | null {
   const name = columnName(heading)
   if (known.has(name)) return name as Column
@@ -148,10 +141,8 @@ export function headingColumn(heading: string): SheetColumn | 'ignore' | null {
   return null
 }
 
-/** A `columns` mapping of the upload that names a heading the file does not have (400 at `columns`). */
 export class ColumnsRefused extends Error {}
 
-/** No header row: the headings of the sheet's first row are listed, for the admin to map them with `columns`. */
 export class NoHeader extends Unreadable {
   constructor(readonly headings: string[]) {
     super(
@@ -162,10 +153,7 @@ export class NoHeader extends Unreadable {
   }
 }
 
-/**
- * Column index by name, or null when the row is no header (it lacks a question, an option or an answer column).
- * `mapping` (the upload's `columns`) maps headings to template columns first.
- */
+// `mapping` (the upload's `columns`) maps headings to template columns first.
 export function headerColumns(
   headers: readonly string[],
   mapping: Readonly<Record<string, Column>> = {},
@@ -183,7 +171,6 @@ export function headerColumns(
   return hasQuestion && hasOption && columns.has('correct') ? columns : null
 }
 
-/** Refuses a mapping naming a heading that is not among the file's header row. */
 export function checkMapping(headers: readonly string[], mapping: Readonly<Record<string, Column>>) {
   const found = new Set(headers.map(words))
   const missing = Object.keys(mapping).filter((heading) => !found.has(words(heading)))
@@ -193,7 +180,6 @@ export function checkMapping(headers: readonly string[], mapping: Readonly<Recor
     )
 }
 
-/** A row's cells by column name, as runs; a row whose known cells are all blank is null (skipped, no row entry). */
 export function sheetDraft(
   row: number,
   cell: (column: SheetColumn) => Run[],

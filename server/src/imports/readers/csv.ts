@@ -13,7 +13,6 @@ function delimiterOf(text: string): string {
 
 const lineBreaks = (text: string) => text.match(/\r\n|\r|\n/g)?.length ?? 0
 
-/** API.md "Spreadsheets" in CSV: UTF-8 with or without BOM; `row` is the record's first line. */
 export function readCsv(bytes: Uint8Array, mapping: Record<string, Column> = {}): Draft[] {
   let text: string
   try {

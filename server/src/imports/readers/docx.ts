@@ -4,13 +4,7 @@ import { Unreadable, type Draft, type DraftPicture, type Run } from './draft'
 import { readLayout, type Line } from './layout'
 import { unpackCounted } from './zip'
 
-// A Word file read from its parts (word/document.xml, word/styles.xml), so each run's font is known: a question
-// typed in Preeti is found by its runs' font (w:rFonts), falling back to the run's character style, the paragraph's
-// style and the document's default font. Paragraphs (and line breaks inside one) are the lines of the Word layout.
-// Inline pictures (a w:drawing's `a:blip r:embed`, a w:pict's `v:imagedata r:id`, through word/_rels to
-// word/media) are the line's pictures: the layout gives them to the question or the option the line is part of.
-// What text cannot carry is said on the line it is in: linked pictures, charts, shapes and text boxes, equations
-// (m:oMath, old equation objects) and tables (w:tbl).
+// Read from its parts so that each run's font is known; what it reads and notes: docs/decisions/032.
 
 const KIND = 'a Word document (.docx)'
 type XmlNode = Record<string, unknown>
@@ -52,7 +46,6 @@ const fontOf = (rPr: XmlNode | undefined) => {
   return fonts ? (attr(fonts, 'w:ascii') ?? attr(fonts, 'w:hAnsi') ?? attr(fonts, 'w:cs') ?? null) : null
 }
 
-/** Each style's font (its own or inherited through basedOn) and the document's default. */
 function stylesFonts(nodes: XmlNode[]) {
   const root = nodes.find((node) => tagOf(node) === 'w:styles')
   const own = new Map<string, { font: string | null; basedOn: string | null }>()
@@ -91,10 +84,7 @@ const QUESTION_FORMATS = new Set([
 ])
 const OPTION_FORMATS = new Set(['lowerLetter', 'upperLetter', 'hindiVowels', 'hindiConsonants'])
 
-/**
- * Word's automatic numbering (w:numPr) is not in the text: each list's level format, by numId and level, tells a
- * numbered question from a lettered option.
- */
+// Word's automatic numbering (w:numPr) is not in the text: a list level's format tells a question from an option.
 function numberingFormats(nodes: XmlNode[]) {
   const root = nodes.find((node) => tagOf(node) === 'w:numbering')
   const abstract = new Map<string, Map<string, string>>()
@@ -120,14 +110,12 @@ const drawingNote: ImportMessage = {
 }
 const linkedNote: ImportMessage = { field: 'row', code: 'image', message: pictureMessages.linked }
 
-/** Every node under `node` (itself included) whose tag is `tag`. */
 function descendants(node: XmlNode, tag: string, found: XmlNode[] = []): XmlNode[] {
   if (tagOf(node) === tag) found.push(node)
   for (const c of childrenOf(node)) descendants(c, tag, found)
   return found
 }
 
-/** word/_rels/document.xml.rels: each relationship's part (under word/) and whether it points outside the file. */
 function relationships(nodes: XmlNode[]) {
   const root = nodes.find((node) => tagOf(node) === 'Relationships')
   const byId = new Map<string, { part: string; external: boolean }>()
@@ -149,7 +137,6 @@ const tableNote: ImportMessage = {
   message: 'A table in this question cannot be imported; type its content as text.',
 }
 
-/** API.md "Word": paragraphs in the numbered / lettered / Answer layout. `prepare` converts legacy-font runs. */
 export function readDocx(bytes: Uint8Array, prepare: (runs: Run[]) => Run[] = (runs) => runs): Draft[] {
   const entries = unpackCounted(
     bytes,
@@ -173,7 +160,6 @@ export function readDocx(bytes: Uint8Array, prepare: (runs: Run[]) => Run[] = (r
 
   const formatOf = numberingFormats(parseXml(entries.get('word/numbering.xml'), 'numbering'))
   const rels = relationships(parseXml(entries.get('word/_rels/document.xml.rels'), 'relationships'))
-  /** The picture a relationship names, or the note saying why it cannot come in. */
   const pictureOf = (id: string | undefined, alt: string): DraftPicture | ImportMessage => {
     const rel = rels.get(id ?? '')
     if (rel?.external) return linkedNote
@@ -186,7 +172,6 @@ export function readDocx(bytes: Uint8Array, prepare: (runs: Run[]) => Run[] = (r
   let paragraphNo = 0
   let questionNumber = 0
   let optionNumber = 0
-  /** The number Word draws before a list paragraph, written out so the layout reads it. */
   const listMarker = (pPr: XmlNode | undefined): string | null => {
     const numPr = pPr ? child(pPr, 'w:numPr') : undefined
     if (!numPr) return null
@@ -224,7 +209,6 @@ export function readDocx(bytes: Uint8Array, prepare: (runs: Run[]) => Run[] = (r
       if ('bytes' in found) line.pictures!.push(found)
       else note(found)
     }
-    /** A w:drawing: a picture (its a:blip) with its description, or a chart, shape or text box. */
     const drawing = (node: XmlNode) => {
       const blips = descendants(node, 'a:blip')
       const docPr = descendants(node, 'wp:docPr')[0]
@@ -235,7 +219,6 @@ export function readDocx(bytes: Uint8Array, prepare: (runs: Run[]) => Run[] = (r
         add(embed ? pictureOf(embed, alt) : attr(blip, 'r:link') ? linkedNote : drawingNote)
       }
     }
-    /** Word's older VML picture (w:pict): its v:imagedata; a VML shape or text box without one cannot come in. */
     const vml = (node: XmlNode) => {
       const images = descendants(node, 'v:imagedata')
       if (images.length === 0) return note(drawingNote)

@@ -4,11 +4,7 @@ import { clozeNote, isCloze, isEmpty, moodleText } from './moodle-text'
 import { MAX_LINES_PER_QUESTION, tooManyLines } from './layout'
 import { tooMany } from './xlsx'
 
-// GIFT's multiple-choice subset (Moodle's definition): `::title::` (ignored), the question text, then `{` answers `}`
-// with `=right` and `~wrong`, each with an optional `#feedback`; `####` general feedback; `$CATEGORY:` lines set the
-// topic (the path's last part) of the questions after them; `//` comments; `\~ \= \# \{ \} \:` are the characters
-// themselves. Other question types (true/false, short answer, matching, numerical, essay) become rejected rows that
-// name the type.
+// What of GIFT comes in, and how: docs/decisions/045 "In the code".
 
 const PLACEHOLDER = '\uE000'
 const ESCAPED: Record<string, string> = {
@@ -28,7 +24,6 @@ const protect = (text: string) =>
 const restore = (text: string) =>
   text.replace(/[\uE001-\uE006]/g, (code) => UNESCAPED[code]!).replaceAll(PLACEHOLDER, '\\')
 
-/** A text's markup prefix (`[html]` / `[moodle]` / `[markdown]` / `[plain]`) removed, and whether it is HTML. */
 function giftSource(text: string): { body: string; isHtml: boolean } {
   const format = /^\s*\[(html|moodle|markdown|plain)\]/i.exec(text)
   const body = restore(format ? text.slice(format[0].length) : text).trim()
@@ -37,7 +32,6 @@ function giftSource(text: string): { body: string; isHtml: boolean } {
   return { body, isHtml: kind === 'html' || (kind === undefined && /<[a-z!][^>]*>/i.test(body)) }
 }
 
-/** A text as stored (see moodle-text.ts), its notes pushed at `field`. */
 function giftText(text: string, field: string, notes: ImportMessage[], into: DraftPicture[] | null = null) {
   const { body, isHtml } = giftSource(text)
   return moodleText(body, isHtml, field, notes, { into }).text
@@ -77,7 +71,6 @@ function splitAnswers(body: string): { answers: Answer[]; general: string } {
   return { answers, general }
 }
 
-/** The type a block of answers makes, as Moodle's GIFT reader decides it, or null for multiple choice. */
 function unsupportedType(body: string, answers: Answer[]): string | null {
   const trimmed = body.trim()
   if (trimmed === '') return 'essay'
@@ -182,8 +175,7 @@ export function readGift(source: string): Draft[] {
       return
     }
     if (trimmed === '') {
-      // A blank line inside the answers' braces does not end the question.
-      // Braces are counted as lines come (joining the block at each blank line was quadratic, issue 41, M2).
+      // A blank line inside the braces does not end the question; braces counted as lines come (joins are quadratic).
       if (block && !(block.opens > block.closes)) finish()
       return
     }

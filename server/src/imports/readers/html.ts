@@ -1,6 +1,3 @@
-// HTML reduced to text (Moodle XML and GIFT's [html]): breaks and block ends become line breaks, other tags go,
-// entities are decoded.
-
 const NAMED: Record<string, string> = {
   amp: '&',
   lt: '<',
@@ -31,16 +28,10 @@ export const decodeEntities = (text: string) =>
     return NAMED[name.toLowerCase()] ?? whole
   })
 
-/**
- * HTML comments go whole: Word's conditional comments (`<!--[if gte mso 9]><xml>…<![endif]-->`) hold its settings as
- * elements whose text ("Normal", "0") would otherwise run into the question.
- */
+// Word's conditional comments hold its settings as elements whose text ("Normal", "0") would run into the question.
 export const withoutComments = (html: string) => html.replace(/<!--[\s\S]*?(?:-->|$)/g, '')
 
-/**
- * Script and style elements removed with what they hold. Walked by hand: `<(script|style)\b[^>]*>[\s\S]*?<\/\1>`
- * rescanned the rest of the text from every unclosed opening tag, quadratic over a paste of `<script` (issue 41, M2).
- */
+// Walked by hand: `<(script|style)\b[^>]*>[\s\S]*?<\/\1>` rescans the rest from every unclosed opening tag.
 function withoutScripts(html: string): string {
   const opener = /<(script|style)\b/gi
   const closed = new Map<string, boolean>()
@@ -66,7 +57,6 @@ function withoutScripts(html: string): string {
   return out.join('')
 }
 
-/** Tags removed: from each `<` to the next `>`; a `<` with no `>` after it stays, as does the rest of the text. */
 function withoutTags(html: string): string {
   const out: string[] = []
   let at = 0
@@ -80,7 +70,7 @@ function withoutTags(html: string): string {
   return out.join('')
 }
 
-/** Spaces and tabs at the ends of lines removed, one line at a time (`[ \t]+\n` backtracked over long runs). */
+// One line at a time: `[ \t]+\n` backtracks over long runs.
 function trimLineEnds(text: string): string {
   return text
     .split('\n')

@@ -14,11 +14,9 @@ export { Unreadable, type Draft, type Run } from './draft'
 export { ColumnsRefused, NoHeader } from './columns'
 
 export interface ImportInput {
-  /** An uploaded file, or null for pasted text. */
   file: { bytes: Uint8Array; name: string } | null
   text: string | null
   format: ImportFormat | undefined
-  /** The upload's `columns`: a spreadsheet's headings mapped to template columns. */
   columns?: Record<string, Column>
 }
 
@@ -48,11 +46,7 @@ function decodeText(bytes: Uint8Array): string {
 const unknownKind =
   'This file is not one the import reads: an Excel workbook (.xlsx), CSV, a Word document (.docx), Aiken, GIFT, Moodle XML or text.'
 
-/**
- * Whether text opens as Moodle XML: white space, an optional `<?xml …?>` declaration, comments, then `<quiz`. Walked
- * by hand: the regular expression it replaces, `(<!--[\s\S]*?-->\s*)*`, backtracked exponentially over a head of
- * unclosed comments (issue 41, M2).
- */
+// By hand: `(<!--[\s\S]*?-->\s*)*` backtracks exponentially over a head of unclosed comments.
 function opensAsMoodleXml(head: string): boolean {
   let at = head.length - head.trimStart().length
   if (head.startsWith('<?xml', at)) {
@@ -70,11 +64,7 @@ function opensAsMoodleXml(head: string): boolean {
   return /^<quiz\b/i.test(head.slice(at, at + 6))
 }
 
-/**
- * Whether text holds a GIFT answer block: a line's first `{` whose `}` comes after an `=` or a `~`. One pass with
- * flags, where the regular expression it replaces (`[^}]*[=~][^}]*\}` after `\s*` over the whole input) backtracked
- * polynomially over a paste of braces (issue 41, M2).
- */
+// One pass with flags: `[^}]*[=~][^}]*\}` after `\s*` backtracks polynomially over a paste of braces.
 export function hasGiftAnswers(text: string): boolean {
   let open = false
   let marked = false
@@ -97,7 +87,7 @@ export function hasGiftAnswers(text: string): boolean {
   return false
 }
 
-/** Whether some line (without its line break) passes `test`: one line at a time, so that no expression runs over the whole input. */
+// One line at a time, so that no expression runs over the whole input.
 function someLine(text: string, test: (line: string) => boolean): boolean {
   let start = 0
   while (start <= text.length) {
@@ -109,10 +99,7 @@ function someLine(text: string, test: (line: string) => boolean): boolean {
   return false
 }
 
-/**
- * The format of text by its content. Each test is anchored or bounded (a head, one line at a time, a one-pass walk):
- * the guess reads any paste in time linear in its length.
- */
+// Each test is anchored or bounded, so the guess is linear in the paste's length.
 export function guessTextFormat(text: string): ImportFormat {
   const head = text.slice(0, 4096)
   if (opensAsMoodleXml(head)) return 'moodle_xml'
@@ -123,7 +110,6 @@ export function guessTextFormat(text: string): ImportFormat {
   return 'text'
 }
 
-/** The format of a file by its content, its name breaking ties between text formats. */
 function guessFileFormat(bytes: Uint8Array, name: string): ImportFormat {
   const extension = extensionOf(name)
   if (isZip(bytes)) {
@@ -147,7 +133,6 @@ function guessFileFormat(bytes: Uint8Array, name: string): ImportFormat {
   return guessTextFormat(text)
 }
 
-/** The input's questions as drafts, in file order, and the format read. */
 export async function readInput(
   input: ImportInput,
   prepareDocxRuns?: (runs: Run[]) => Run[],

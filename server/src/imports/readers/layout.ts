@@ -4,19 +4,12 @@ import { emptyDraft, runsText, Unreadable, type Draft, type DraftPicture, type R
 import { appendLine, sliceRuns, trimRuns } from './runs'
 import { tooMany } from './xlsx'
 
-// The Word layout of API.md, for docx paragraphs and pasted text: questions numbered `1.` `1)` `Q1.` or `१.`,
-// options on their own lines lettered `A.` `A)` `(a)` `क.` `(क)`, an answer line `Answer: B` / `Ans: b` /
-// `उत्तर: ख` / `सही उत्तर: (ख)`, and optional `Topic:` / `विषय:` and `Hint:` / `Explanation:` / `व्याख्या:` lines.
-// Lines before the first question (a title, instructions) belong to no question. Options printed on one line,
-// `(a) 5 (b) 6 (c) 7`, are split.
+// The Word layout of API.md "Import", for docx paragraphs and pasted text; options printed on one line are split.
 
 export interface Line {
-  /** 1-based line or paragraph number. */
   no: number
   runs: Run[]
-  /** What the line held that text cannot carry (a picture, an equation, a table). */
   notes: ImportMessage[]
-  /** Pictures in the line (a Word paragraph's inline pictures): the question's or the option's the line is part of. */
   pictures?: DraftPicture[]
 }
 
@@ -27,8 +20,7 @@ const LETTER = '[A-Za-z]|[कखगघङचछजझञटठडढण]'
 
 const QUESTION = /^\s*(?:(?:Q(?:uestion)?|प्रश्न)\s*(?:no\.?|न\.?)?\s*\.?\s*)?([0-9]{1,5}|[०-९]{1,5})\s*[.)।:]\s*/iu
 const OPTION = new RegExp(`^\\s*(?:\\(\\s*(${LETTER})\\s*\\)|(${LETTER})\\s*[.)])\\s*`, 'u')
-// Typists write the answer line many ways: `उत्तरः (क)` (a visarga for the colon), `उत्तर:- क`, `सही उत्तरः क`,
-// `Ans:-`, `Answer -`, `Ans.: b`.
+// Typists' answer lines: `उत्तरः (क)`, `उत्तर:- क`, `सही उत्तरः क`, `Ans:-`, `Answer -`, `Ans.: b`.
 const ANSWER_WORD = String.raw`(?:सही\s*उत्तर|ठिक\s*उत्तर|ठीक\s*उत्तर|उत्तर|correct\s+answer|right\s+answer|answer|ans)`
 const ANSWER = new RegExp(String.raw`^\s*${ANSWER_WORD}(?:\s*(?:[:：=–—-]|ः|\.(?!\d)))+\s*(.*)$`, 'iu')
 /** A line that starts with an answer word but no separator: `उत्तर (क)`, `Answer B`, or a sentence (`Answer all`). */
@@ -40,7 +32,6 @@ const LETTER_ONLY = new RegExp(
 const TOPIC = /^\s*(?:topic|विषय)\s*[:：]\s*/iu
 const HINT = /^\s*(?:hint|explanation|व्याख्या)\s*[:：]\s*/iu
 
-/** 0-based index of an option letter (`b` and `ख` are both 1), or -1. */
 export function letterIndex(letter: string): number {
   const latin = letter.toLowerCase().charCodeAt(0) - 97
   if (/^[a-z]$/i.test(letter)) return latin
@@ -48,7 +39,6 @@ export function letterIndex(letter: string): number {
   return nepali.indexOf(letter)
 }
 
-/** Where each further option marker of a one-line list starts: `(b)` after `(a)`, `c.` after `b.`. */
 function inlineOptionStarts(text: string, firstIndex: number, parenthesised: boolean): number[] {
   const starts: number[] = []
   let index = firstIndex + 1
@@ -66,17 +56,13 @@ function inlineOptionStarts(text: string, firstIndex: number, parenthesised: boo
   }
 }
 
-/**
- * Lines one question may run over (its text, options, hint). A real question, a long passage included, takes tens;
- * a file past this has lost its numbering, and reading on would only build one enormous row (issue 41, M2).
- */
+// A real question, a long passage included, takes tens of lines; a file past this has lost its numbering.
 export const MAX_LINES_PER_QUESTION = 1_000
 export const tooManyLines = (row: number) =>
   `The question at line ${row} runs over more than ${MAX_LINES_PER_QUESTION.toLocaleString('en')} lines: a question number is probably missing. Number each question and import again.`
 
 const note = (field: string, code: ImportMessage['code'], message: string): ImportMessage => ({ field, code, message })
 
-/** The questions of numbered lines. */
 export function readLayout(lines: readonly Line[]): Draft[] {
   const drafts: Draft[] = []
   let current: Draft | null = null
@@ -87,7 +73,6 @@ export function readLayout(lines: readonly Line[]): Draft[] {
   const addOption = (runs: Run[]) => {
     current!.options.push({ mixed: trimRuns(runs) })
   }
-  /** A line's pictures given to what it is part of: the question's text, or an option; elsewhere they are refused. */
   const placePictures = (line: Line, where: 'text' | 'option' | 'hint' | 'after' | 'options') => {
     const pictures = line.pictures ?? []
     if (pictures.length === 0 || !current) return
@@ -193,7 +178,6 @@ export function readLayout(lines: readonly Line[]): Draft[] {
   return drafts
 }
 
-/** Pasted text (format `text`): a line is a line. `prepare` converts lines typed in a legacy font. */
 export function readText(text: string, prepare: (lines: Run[][]) => Run[][] = (lines) => lines): Draft[] {
   const runs = prepare(
     text

@@ -5,18 +5,15 @@ import { hasDevanagari } from '../legacy'
 import { readsAsLegacy } from '../legacy-font'
 import { decodeEntities, htmlToText, withoutComments } from './html'
 
-// What Moodle's formats (GIFT, Aiken, Moodle XML) put in a text beyond the text itself, read as Moodle reads it
-// (API.md "Moodle's formats are read as Moodle reads them"): multi-language spans, Moodle's maths delimiters, a `$`
-// that Moodle shows as a dollar sign, embedded (Cloze) answers, and media a question needs but the bank cannot hold.
+// Read as Moodle reads it (API.md "Moodle's formats are read as Moodle reads them").
 
 const note = (field: string, code: ImportMessage['code'], message: string): ImportMessage => ({ field, code, message })
 
 // Moodle's embedded-answer (Cloze) subquestions: `{1:MULTICHOICE:=a~b}`, `{:SA:…}`, their short names and variants.
-// `\d+` optional as a group: `\s*\d*\s*` split a run of spaces two ways at every length (issue 41, M2).
+// `\d+` optional as a group: `\s*\d*\s*` would split a run of spaces two ways at every length.
 const CLOZE =
   /\{\s*(?:\d+\s*)?:\s*(?:MULTICHOICE|MULTIRESPONSE|SHORTANSWER|NUMERICAL|MC|MR|SA|MW|NM)(?:_?[A-Z]{1,3})?\s*:/
 
-/** Whether a text holds Moodle's embedded answers (a Cloze question), whichever format the file was read as. */
 export const isCloze = (text: string) => CLOZE.test(text)
 
 export const clozeNote = (): ImportMessage =>
@@ -29,11 +26,7 @@ export const clozeNote = (): ImportMessage =>
 const MEDIA_FILE = /\.(?:mp3|wav|ogg|oga|m4a|aac|flac|wma|mp4|m4v|webm|ogv|mov|avi|wmv|flv|mkv|3gp)(?:[?#][^\s"'<>]*)?/i
 const PICTURE_FILE = /\.(?:png|jpe?g|gif|bmp|svg|webp|tiff?)(?:[?#][^\s"'<>]*)?$/i
 
-/**
- * Where a text's pictures go (API.md "Pictures come in as pictures"): `into` collects the `<img>` pictures of a
- * question's or an option's text (null where the bank holds no picture, as in a hint); `files` are the files a Moodle
- * XML text carries beside it (`<file name>` in base64), which its `@@PLUGINFILE@@/name` addresses name.
- */
+// `into` is null where the bank holds no picture; `files` are a Moodle XML text's `<file>`s, by PLUGINFILE name.
 export interface PictureTarget {
   into: DraftPicture[] | null
   files?: ReadonlyMap<string, string>
@@ -53,7 +46,6 @@ const attribute = (tag: string, name: string) => {
   return match ? decodeEntities(match[1] ?? match[2] ?? match[3] ?? '') : null
 }
 
-/** The bytes of a Moodle file named by a PLUGINFILE address, or why there are none. */
 function pluginFile(address: string, files: ReadonlyMap<string, string> | undefined): Buffer | PictureRefusal | null {
   let name = address.slice(PLUGINFILE.length).replace(/[?#].*$/, '')
   try {
@@ -65,7 +57,6 @@ function pluginFile(address: string, files: ReadonlyMap<string, string> | undefi
   return base64 === undefined ? null : decodeDataUrl(`data:;base64,${base64}`)
 }
 
-/** Each `<img>` of an HTML text as a picture in `target.into`, or a note saying why it cannot come in. */
 function imgPictures(source: string, field: string, target: PictureTarget, notes: ImportMessage[]) {
   for (const [tag] of source.matchAll(IMG)) {
     const src = (attribute(tag, 'src') ?? '').trim()
@@ -101,11 +92,7 @@ function imgPictures(source: string, field: string, target: PictureTarget, notes
   }
 }
 
-/**
- * What a text holds that the bank cannot (API.md "Fidelity": never dropped with the row `ok`): pictures it cannot
- * bring in, audio and video (a player, or a link to a media file, which Moodle's media filter turns into one),
- * tables, equation objects. With a `target`, its `<img>` pictures come in (imgPictures).
- */
+// Never dropped with the row `ok` (API.md "Fidelity").
 export function mediaNotes(raw: string, field: string, isHtml = true, target?: PictureTarget): ImportMessage[] {
   const notes: ImportMessage[] = []
   if (!isHtml) {
@@ -148,13 +135,9 @@ export function mediaNotes(raw: string, field: string, isHtml = true, target?: P
   return notes
 }
 
-/**
- * Moodle's maths as the bank writes it: `\(…\)` becomes `$…$` and `\[…\]` becomes `$$…$$`; `$$…$$` (Moodle's TeX
- * filter) stays; any other `$` is a dollar sign in Moodle and is escaped as `\$`, so that "$5 or $10" stays money.
- */
+// Any `$` but `$$` is a dollar sign in Moodle, escaped as `\$`, so that "$5 or $10" stays money.
 export function moodleMaths(text: string): { text: string; rewritten: boolean } {
-  // Walked once, each kind of closing delimiter searched for at most until it is known to be absent: the regular
-  // expression this replaces rescanned the rest of the text from every unclosed `\(` or `$$` (issue 41, M2).
+  // Walked once, each closing delimiter searched for at most until it is known to be absent: linear in the text.
   let rewritten = false
   const out: string[] = []
   const absent = new Set<string>()
@@ -228,7 +211,6 @@ const openings = (raw: string) => {
   return n
 }
 
-/** The text in English and in Nepali when it holds multi-language spans with a Nepali part, else null. */
 export function splitMultilang(raw: string): { en: string; ne: string } | null {
   const groups: [RegExp, RegExp][] = [
     [SPAN_GROUP, new RegExp(SPAN, 'gi')],
@@ -246,10 +228,6 @@ export function splitMultilang(raw: string): { en: string; ne: string } | null {
   return { en, ne: hasNepali ? resolve('ne') : '' }
 }
 
-/**
- * One text of a Moodle format as a draft's text, with the notes it earns at `field`: HTML reduced (or kept as text
- * where its format says it is text), multi-language spans split into `en` and `ne`, maths delimiters rewritten.
- */
 export function moodleText(
   raw: string,
   isHtml: boolean,

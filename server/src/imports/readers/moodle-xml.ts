@@ -5,12 +5,7 @@ import { emptyDraft, plain, Unreadable, type Draft, type DraftPicture, type Draf
 import { isEmpty, moodleText, refusalMessage } from './moodle-text'
 import { tooMany } from './xlsx'
 
-// Moodle XML (Moodle's "Moodle XML format"): `<quiz>` of `<question type="…">`. A `category` question sets the topic
-// (its path's last part) of those after it; `multichoice` with `<single>true</single>` comes in (the answer of
-// fraction 100 is right; general feedback, else the right answer's feedback, is the hint); every other type is a
-// rejected row naming it. Texts are read by their `format` (moodle-text.ts). Pictures come in: a text's
-// `@@PLUGINFILE@@/name` is its `<file name encoding="base64">`, and Moodle 1.9's `<image_base64>` is the question's;
-// media, and a picture only linked, reject the row.
+// What of Moodle XML comes in, and how: docs/decisions/045 "In the code".
 
 const TYPE_NAMES: Record<string, string> = {
   truefalse: 'true/false',
@@ -40,16 +35,12 @@ const textOf = (node: unknown): string => {
   return text === undefined || text === null ? '' : typeof text === 'object' ? '' : String(text)
 }
 
-/**
- * A `<questiontext>`, `<answer>` or `<feedback>` as a draft's text: HTML only where its `format` is `html` (Moodle's
- * default when absent); `plain_text`, `moodle_auto_format` and `markdown` are text, so "a < b" keeps its words.
- */
+// HTML only where `format` is `html` (Moodle's default); other formats are text, so "a < b" keeps its words.
 function read(node: unknown, field: string, notes: ImportMessage[], into: DraftPicture[] | null = null): DraftText {
   const format = node && typeof node === 'object' ? String((node as Node)['@format'] ?? 'html') : 'html'
   return moodleText(textOf(node), format.toLowerCase() === 'html', field, notes, { into, files: filesOf(node) }).text
 }
 
-/** The files a text element carries (`<file name path encoding="base64">`), by their path and name. */
 function filesOf(node: unknown): Map<string, string> {
   const files = new Map<string, string>()
   if (!node || typeof node !== 'object') return files
@@ -61,10 +52,7 @@ function filesOf(node: unknown): Map<string, string> {
   return files
 }
 
-/**
- * The line of each `<question`, counted as the text is walked once: counting from the start for each question made a
- * 200 KB file quadratic (issue 41, M2).
- */
+// Counted as the text is walked once: counting from the start for each question is quadratic.
 function questionLines(xml: string): number[] {
   const lines: number[] = []
   const found = /<question\b/g

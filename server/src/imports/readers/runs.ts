@@ -1,6 +1,5 @@
 import type { Run } from './draft'
 
-/** The runs from character `from` to `to` of their joined text (fonts kept). */
 export function sliceRuns(runs: readonly Run[], from: number, to = Infinity): Run[] {
   const out: Run[] = []
   let at = 0
@@ -14,7 +13,6 @@ export function sliceRuns(runs: readonly Run[], from: number, to = Infinity): Ru
   return out
 }
 
-/** Runs without white space at either end of their joined text. */
 export function trimRuns(runs: readonly Run[]): Run[] {
   const text = runs.map((run) => run.text).join('')
   const start = text.length - text.trimStart().length
@@ -22,10 +20,7 @@ export function trimRuns(runs: readonly Run[]): Run[] {
   return sliceRuns(runs, start, end)
 }
 
-/**
- * `more` appended to `target` after a line break, in place (a question or option over several lines). In place, as
- * copying the runs so far for each further line made a 30,000-line question quadratic (issue 41, M2).
- */
+// In place: copying the runs so far for each further line is quadratic over a 30,000-line question.
 export function appendLine(target: Run[], more: readonly Run[]): void {
   if (more.length === 0) return
   if (target.length > 0) target.push({ text: '\n', font: null })

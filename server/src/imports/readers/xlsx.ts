@@ -15,11 +15,7 @@ const letterOf = (column: number) => {
   return name
 }
 
-/**
- * The row's pictures given to its question and options (the bank export's picture columns, decision 032): a picture
- * anchored in `image` or `option_X_image`, its caption from the two caption columns. A picture in another cell of
- * the row, or a caption without a picture, cannot be placed and is said.
- */
+// A picture in another cell of the row, or a caption without a picture, cannot be placed and is said.
 function placePictures(
   draft: Draft,
   found: { column: number; picture: DraftPicture }[],
@@ -65,13 +61,11 @@ function placePictures(
   }
 }
 
-// exceljs builds every sheet whole, an object for each cell: a sheet and its shared strings are capped lower than the
-// archive, and the cells counted in the XML before exceljs sees it (issue 41, L4: a 2.5 MB workbook took 708 MB).
+// exceljs makes an object per cell: sheets are capped lower than the archive and their cells counted first.
 const isSheetPart = (name: string) => /^xl\/worksheets\/[^/]+\.xml$/.test(name) || name === 'xl/sharedStrings.xml'
 const sheetCap = (name: string) =>
   isSheetPart(name) ? { bytes: importLimits.sheetBytes, message: importMessages.sheetTooLarge } : undefined
 
-/** The cells (`<c ` / `<c>` / `<c/>` elements) of every sheet, counted in their bytes. */
 export function cellCount(entries: Map<string, Uint8Array>): number {
   let cells = 0
   for (const [name, xml] of entries) {
@@ -84,7 +78,6 @@ export function cellCount(entries: Map<string, Uint8Array>): number {
   return cells
 }
 
-/** A cell's text as runs, each with its font (a rich-text run's own, else the cell's). */
 function cellRuns(cell: ExcelJS.Cell): Run[] {
   const cellFont = cell.font?.name ?? null
   const value = cell.value
@@ -106,7 +99,6 @@ function cellText(value: ExcelJS.CellValue): string {
   return ''
 }
 
-/** API.md "Spreadsheets": the first sheet, one question per row under the header row. */
 export async function readXlsx(bytes: Uint8Array, mapping: Record<string, Column> = {}): Promise<Draft[]> {
   const entries = unpackCounted(bytes, KIND, needed, undefined, sheetCap)
   if (cellCount(entries) > importLimits.sheetCells) throw new Unreadable(importMessages.sheetTooLarge)

@@ -2,10 +2,8 @@ import { Unzip, UnzipInflate, zipSync } from 'fflate'
 import { importLimits } from '@quiz/contracts'
 import { Unreadable } from './draft'
 
-// xlsx and docx are zips. A zip's headers state sizes a crafted file can lie about, and entries of its central
-// directory may point at the same compressed bytes many times (the overlapping zip bomb), so neither is trusted:
-// every entry is inflated here, in a stream, counting the bytes that come out, and refused past the limit. The
-// libraries that read the contents afterwards get only what was counted (repack), never the upload itself.
+// A zip's sizes can lie and its central directory can point at the same bytes many times (the overlapping zip bomb):
+// every entry is inflated here counting what comes out, and the readers get only what was counted (repack).
 
 const CHUNK = 64 * 1024
 
@@ -23,11 +21,7 @@ export const messages = {
   tooLarge: `This file unpacks to more than ${importLimits.unpackedBytes / 1024 / 1024} MB; split it or take the pictures out.`,
 }
 
-/**
- * Each entry's uncompressed size as the zip's central directory declares it. Read before inflating anything, so that
- * a part declared over its cap is refused without work; a lie there (a smaller size) is caught while inflating. An
- * archive whose directory cannot be found gives an empty map (the counts while inflating still hold).
- */
+// Read first, so that a part declared over its cap is refused without work; a lie there is caught while inflating.
 export function declaredSizes(bytes: Uint8Array): Map<string, number> {
   const sizes = new Map<string, number>()
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
@@ -54,18 +48,12 @@ export function declaredSizes(bytes: Uint8Array): Map<string, number> {
   return sizes
 }
 
-/** A part's own cap (word/document.xml, a sheet): its bytes, and the refusal past them. */
 export interface PartCap {
   bytes: number
   message: string
 }
 
-/**
- * The zip's entries (those `keep` accepts are kept; every entry is counted), inflated with the unpacked total
- * counted as it grows. `kind` names the file in refusals ("an Excel workbook"). `capOf` gives the parts whose
- * reader needs far more memory than their size a lower cap, checked against the declared size first and counted
- * while inflating (issue 41, L4).
- */
+// `capOf`: a lower cap for the parts whose reader needs far more memory than their size (issue 41, L4).
 export function unpackCounted(
   bytes: Uint8Array,
   kind: string,
@@ -122,7 +110,6 @@ export function unpackCounted(
   return entries
 }
 
-/** The counted entries as a zip of stored (uncompressed) entries, for a library that wants a zip. */
 export function repack(entries: Map<string, Uint8Array>): Uint8Array {
   const files: Record<string, [Uint8Array, { level: 0 }]> = {}
   for (const [name, data] of entries) files[name] = [data, { level: 0 }]

@@ -1,8 +1,7 @@
 import { parentPort } from 'node:worker_threads'
 import { runJob, type ReadResult, type SettleResult, type WorkerJob } from './read-job'
 
-// An import worker (pool.ts): one job at a time (a file to read, or rows to settle), as the pool sends them. A reader's own failure comes back
-// as data; anything else thrown (a bug a crafted file found) comes back as `crashed`, and the pool refuses the file.
+// A crash (a bug a crafted file found) comes back as `crashed`, and the pool refuses the file.
 
 export type WorkerReply = { id: number; result: ReadResult | SettleResult } | { id: number; crashed: string }
 

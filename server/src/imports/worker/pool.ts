@@ -8,11 +8,7 @@ import 'sharp'
 import type { ReadJob, ReadResult, SettleJob, SettleResult, WorkerJob } from './read-job'
 import type { WorkerReply } from './import-worker'
 
-// A small, bounded pool of import workers (docs/decisions/043): reading a file is CPU work of seconds that would
-// stall every learner's request on the event loop, so it runs in worker threads, `workers` of them, each one file at
-// a time. At most `queue` files wait for a worker; more are refused at once (PoolBusy). A file that takes longer
-// than `timeoutMs`, or more heap than `memoryMb`, has its worker ended (another is started) and is refused
-// (ReadRefused), never a 500 and never a stalled server.
+// Reading a file is CPU work of seconds: bounded worker threads, a queue, a timeout, a heap cap (docs/decisions/043).
 
 export interface ReadPoolOptions {
   workers: number
@@ -21,9 +17,7 @@ export interface ReadPoolOptions {
   memoryMb: number
 }
 
-/** Every worker is reading and `queue` files already wait: 429, try again shortly. */
 export class PoolBusy extends Error {}
-/** The file took too long or too much memory, or its reading crashed: 400 `import_unreadable`. */
 export class ReadRefused extends Error {
   constructor(readonly reason: 'timeout' | 'memory' | 'crashed') {
     super(`The import worker refused the file (${reason}).`)
@@ -42,9 +36,7 @@ interface Slot {
   timer: NodeJS.Timeout | null
 }
 
-// Run from TypeScript source (vitest, tsx) the worker is the .ts file beside this one, started through tsx's API (on
-// Node 20 a worker does not take `--import tsx` loaders for its own entry); run from the build (server/build.mjs
-// bundles this module into dist/main.js) it is dist/imports/import-worker.js, plain JavaScript.
+// From source the worker starts through tsx's API: Node 20 workers ignore `--import tsx` (docs/decisions/043).
 const fromSource = import.meta.url.endsWith('.ts')
 
 function newWorker(options: WorkerOptions): Worker {
@@ -88,7 +80,6 @@ export function createReadPool(options: ReadPoolOptions) {
     slot.worker.unref()
   }
 
-  /** A worker gone (ended for its task, or died): its task refused, and a waiting file given a new worker. */
   function end(slot: Slot, error: Error) {
     if (!slots.delete(slot)) return
     const task = slot.task
@@ -125,11 +116,8 @@ export function createReadPool(options: ReadPoolOptions) {
   }
 
   return {
-    /** The file read into rows in a worker; PoolBusy or ReadRefused when it cannot be. */
     read: (job: ReadJob) => run({ kind: 'read', job }) as Promise<ReadResult>,
-    /** The rows read, with the bank's duplicates marked, as the dry run stores and answers them. */
     settle: (job: SettleJob) => run({ kind: 'settle', job }) as Promise<SettleResult>,
-    /** The files reading or waiting now (for tests and metrics). */
     load: () => ({ reading: [...slots].filter((slot) => slot.task).length, waiting: waiting.length }),
     async close() {
       closed = true
@@ -145,11 +133,7 @@ export type ReadPool = ReturnType<typeof createReadPool>
 
 const shared = new Map<string, ReadPool>()
 
-/**
- * The process's pool for these options, made on first use and kept for the life of the process: its idle workers
- * hold the process open for nothing (they are unref'd), and each app built in one process (tests build many) reuses
- * workers that have already loaded the readers instead of starting its own.
- */
+// One per process: the apps built in one process (tests build many) reuse workers that have loaded the readers.
 export function sharedReadPool(options: ReadPoolOptions): ReadPool {
   const key = JSON.stringify(options)
   let pool = shared.get(key)

@@ -5,10 +5,7 @@ import { buildRow, type HashedRow } from '../rows'
 import { markDuplicates, summaryOf } from '../duplicates'
 import type { EncodedPicture } from '../../pictures/picture-encoding'
 
-// The parts of a dry run that only compute, run in an import worker (pool.ts): the file read into rows, and the rows
-// settled once the bank's duplicates are known. Rows cross between threads as JSON text, not objects: a string is
-// copied whole, where a structured clone of thousands of rows, the JSON the dry run stores and the response would
-// each cost the event loop seconds for a large file (docs/decisions/043).
+// Rows cross threads as JSON text: a structured clone of thousands of rows costs seconds (docs/decisions/043).
 
 export interface ReadJob {
   input: ImportInput
@@ -16,7 +13,6 @@ export interface ReadJob {
   defaults: { topic?: string; tags: string[]; difficulty?: Difficulty; source?: string }
 }
 
-/** The rows read and the bank's questions of the same content (by hash), for the duplicates to be marked. */
 export interface SettleJob {
   rowsJson: string
   inBank: [hash: string, questionId: number][]
@@ -24,21 +20,15 @@ export interface SettleJob {
 
 export type WorkerJob = { kind: 'read'; job: ReadJob } | { kind: 'settle'; job: SettleJob }
 
-/** A refusal of the file, as plain data: `columns` is 400 at `columns`, the others `import_unreadable`. */
 export type ReadFailure =
   | { kind: 'columns'; message: string }
   | { kind: 'no_header'; message: string; headings: string[] }
   | { kind: 'unreadable'; message: string }
 
-/**
- * `rowsJson` holds HashedRow[]; `hashes` are the rows' content hashes, for the bank's lookup; `pictures` the rows'
- * pictures, re-encoded here (docs/decisions/032), once each, for the dry run to store.
- */
 export type ReadResult =
   | { ok: true; format: ImportFormat; count: number; rowsJson: string; hashes: string[]; pictures: EncodedPicture[] }
   | { ok: false; failure: ReadFailure }
 
-/** `storedJson` is HashedRow[] as the dry run keeps it; `rowsJson` the ImportRow[] of the response. */
 export interface SettleResult {
   storedJson: string
   rowsJson: string

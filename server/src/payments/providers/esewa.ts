@@ -14,11 +14,7 @@ export interface EsewaSettings {
 
 const HOUR = 3_600_000
 
-// eSewa ePay v2, developer.esewa.com.np/pages/Epay-V2: the browser POSTs a form signed with HMAC-SHA256 (base64)
-// over "total_amount=…,transaction_uuid=…,product_code=…"; on success eSewa sends the browser to success_url
-// with ?data=<base64 JSON> signed the same way over its own signed_field_names; the status check API
-// (GET ?product_code&total_amount&transaction_uuid) answers {product_code, transaction_uuid, total_amount,
-// status, ref_id} with status COMPLETE, PENDING, FULL_REFUND, PARTIAL_REFUND, AMBIGUOUS, NOT_FOUND or CANCELED.
+// eSewa ePay v2 as docs/decisions/009 "In the code" describes it.
 const StatusResponse = z.object({
   product_code: z.string(),
   transaction_uuid: z.string(),
@@ -27,7 +23,6 @@ const StatusResponse = z.object({
   ref_id: z.string().nullish(),
 })
 
-/** HMAC-SHA256 of the fields, in the order named, as eSewa builds it: "a=1,b=2" -> base64. */
 export function esewaSignature(secretKey: string, fields: [name: string, value: string][]): string {
   const message = fields.map(([name, value]) => `${name}=${value}`).join(',')
   return createHmac('sha256', secretKey).update(message).digest('base64')
@@ -40,10 +35,7 @@ export type EsewaReturnData = {
   status: string
 }
 
-/**
- * Decodes the success return's `data` and checks its signature. Returns undefined for anything that does not
- * verify: bad base64 or JSON, missing fields, or a signature that is not ours (compared in constant time).
- */
+// Undefined for anything that does not verify; the signature is compared in constant time.
 export function verifyEsewaReturn(secretKey: string, data: string): EsewaReturnData | undefined {
   let text: string
   let body: Record<string, unknown>
@@ -77,10 +69,7 @@ export function verifyEsewaReturn(secretKey: string, data: string): EsewaReturnD
   }
 }
 
-/**
- * A signed field's value as eSewa wrote it. Strings are taken as they are; a JSON number (total_amount: 1000.0)
- * is taken from the raw text, because JSON.parse would turn 1000.0 into 1000 and break the signature.
- */
+// A JSON number (total_amount: 1000.0) is taken from the raw text: JSON.parse's 1000 would break the signature.
 function rawValue(text: string, body: Record<string, unknown>, name: string): string | undefined {
   const value = body[name]
   if (typeof value === 'string') return value

@@ -4,12 +4,7 @@ import type { Clock } from '../../lib/clock'
 import { findFakeTransaction, insertFakeTransaction } from '../fake-gateway.repository'
 import type { PaymentProviderAdapter, Verification } from './provider'
 
-/**
- * A development gateway inside the app (refused in production by config): it keeps its own record of each
- * transaction, like a real provider, and its checkout page (fake-checkout.routes.ts) lets the learner pay or
- * cancel. Verification reads that record exactly as the real adapters ask their provider, so the return,
- * verification and completion code paths are the real ones.
- */
+// Verified exactly as the real adapters ask their provider, so the return and completion paths are the real ones.
 export function createFakeAdapter({ database, clock }: { database: Database; clock: Clock }): PaymentProviderAdapter {
   return {
     async start(payment) {

@@ -9,17 +9,13 @@ import {
 } from './provider'
 
 export interface KhaltiSettings {
-  /** API base ending in '/', e.g. https://khalti.com/api/v2/ (sandbox https://dev.khalti.com/api/v2/). */
   baseUrl: string
   secretKey: string
   publicUrl: string
   timeoutMs: number
 }
 
-// Khalti ePayment (KPG-2), docs.khalti.com/khalti-epayment: POST epayment/initiate/ answers
-// {pidx, payment_url, expires_at, expires_in}; POST epayment/lookup/ {pidx} answers
-// {pidx, total_amount, status, transaction_id, fee, refunded}. Amounts are paisa integers.
-// The browser is sent to payment_url: only an http(s) address, never a javascript: or data: URL.
+// Khalti ePayment as docs/decisions/009 "In the code" describes it. payment_url must be http(s), never javascript:.
 const InitiateResponse = z.object({ pidx: z.string().min(1).max(100), payment_url: z.url({ protocol: /^https?$/ }) })
 const LookupResponse = z.object({
   pidx: z.string(),
@@ -79,7 +75,6 @@ export function createKhaltiAdapter(settings: KhaltiSettings): PaymentProviderAd
   }
 }
 
-/** API.md's mapping of Khalti's lookup statuses. */
 export function khaltiOutcome(status: string, totalPaisa: number, ourPaisa: number, transactionId: string | null) {
   switch (status) {
     case 'Completed':
