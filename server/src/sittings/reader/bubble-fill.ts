@@ -66,22 +66,32 @@ function localPaper(image: GreyImage, toImage: Homography, bubble: Bubble): numb
   return Math.max(1, percentile(values, 0.8))
 }
 
-/** How full a bubble is, 0..1: the mean over its interior of each point's darkness against the paper around it. */
+/**
+ * How full a bubble is, 0..1, the larger of two measures of each point's darkness against the paper around it:
+ * - its mean over a ring inside the outline that leaves out the light printed letter (how much of the bubble the
+ *   mark covers);
+ * - its median over the whole disc inside the outline: a light pencil mark covers most of the bubble, so the median
+ *   is the mark's own level, while the letter's strokes, a stray dot or a tick cover too little of it to count.
+ */
 export function bubbleFill(image: GreyImage, toImage: Homography, levels: PageLevels, bubble: Bubble): number {
   const paper = localPaper(image, toImage, bubble)
   const inkDepth = 1 - levels.inkRatio
   const reach = bubble.r_mm * OUTER
   const inner = bubble.r_mm * INNER
+  const disc: number[] = []
   let sum = 0
   let count = 0
   for (let dy = -reach; dy <= reach; dy += STEP_MM)
     for (let dx = -reach; dx <= reach; dx += STEP_MM) {
       const distance = dx * dx + dy * dy
-      if (distance > reach * reach || distance < inner * inner) continue
+      if (distance > reach * reach) continue
       const p = project(toImage, bubble.x_mm + dx, bubble.y_mm + dy)
       const darkness = (1 - sampleGrey(image, p.x, p.y) / paper) / inkDepth
-      sum += Math.min(1, Math.max(0, (darkness - NO_INK) / (FULL_INK - NO_INK)))
+      const level = Math.min(1, Math.max(0, (darkness - NO_INK) / (FULL_INK - NO_INK)))
+      disc.push(level)
+      if (distance < inner * inner) continue
+      sum += level
       count++
     }
-  return count ? sum / count : 0
+  return Math.max(count ? sum / count : 0, percentile(disc, 0.5))
 }

@@ -1,10 +1,11 @@
 import sharp from 'sharp'
 import { bubbleFill, measurePageLevels, type PageLevels } from './bubble-fill'
-import { decodeSheetQr } from './decode-qr'
-import { findCornerMarkers } from './find-markers'
+import { decodeSheetQr, type SheetQr } from './decode-qr'
+import { findMarkerQuads } from './find-markers'
 import { percentile, type GreyImage, type Point } from './grey-image'
 import { project, solveHomography, type Homography } from './homography'
 import { decideChoice } from './mark-decisions'
+import { refineByMarkerEdges, scaleAt } from './refine-markers'
 import { edgeSharpness } from './sharpness'
 import { verifySheetCode, type SheetCode } from '../sheet/sheet-code'
 import { buildSheetLayout, type SheetLayout, type SheetSet } from '../sheet/sheet-layout'
@@ -15,6 +16,10 @@ export const WORKING_SIDE = 1800
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp'])
 /** Below this (grey levels per mm, as a share of ink-to-paper) the markers' edges are too soft to trust. */
 const MIN_SHARPNESS = 0.6
+/** How far (page mm) the QR's finder patterns may sit from where the layout prints them on a rightly placed page. */
+const FINDER_TOLERANCE_MM = 1.5
+/** How far (page mm) a marker's corner may sit from where the fitted transform puts it. */
+const CORNER_TOLERANCE_MM = 0.5
 
 export type SheetRefusal = 'not_an_image' | 'too_large' | 'corners' | 'blurred' | 'dark' | 'qr' | 'wrong_sitting'
 
@@ -55,7 +60,7 @@ const FIXED_PARTS = buildSheetLayout({ questionCount: 1, optionCounts: [2], labe
 
 const refuse = (refusal: SheetRefusal): SheetReadResult => ({ ok: false, refusal, message: REFUSAL_MESSAGES[refusal] })
 
-async function loadGrey(photo: Buffer): Promise<GreyImage | SheetRefusal> {
+export async function loadGrey(photo: Buffer): Promise<GreyImage | SheetRefusal> {
   let metadata: sharp.Metadata
   try {
     metadata = await sharp(photo).metadata()
@@ -146,9 +151,68 @@ function readAnswers(image: GreyImage, h: Homography, levels: PageLevels, layout
 }
 
 /**
+ * The page placed by the markers' edges, checked: starting from the blob centres' transform, each marker's sides
+ * are measured twice over (the second time along the better transform); every marker must be a solid square whose
+ * corners the fit meets within half a millimetre, and the QR code's finder patterns must sit where the layout
+ * prints them. Null when the quadrilateral was not the sheet's markers.
+ */
+function placePage(image: GreyImage, rough: Homography, qr: SheetQr): Homography | null {
+  const first = refineByMarkerEdges(image, rough, FIXED_PARTS)
+  if (!first) return null
+  const second = refineByMarkerEdges(image, first.toImage, FIXED_PARTS)
+  if (!second || second.residualMm > CORNER_TOLERANCE_MM) return null
+  const toImage = second.toImage
+  const findersAgree = qr.finders.every((found, i) => {
+    const expected = qr.expectedFinders[i]!
+    const seen = project(rough, found.x, found.y)
+    const placed = project(toImage, expected.x, expected.y)
+    return Math.hypot(seen.x - placed.x, seen.y - placed.y) / scaleAt(toImage, expected.x, expected.y) <= FINDER_TOLERANCE_MM
+  })
+  return findersAgree ? toImage : null
+}
+
+export interface LocatedPage {
+  /** Page millimetres to image pixels. */
+  toImage: Homography
+  levels: PageLevels
+  payload: string
+}
+
+/** Where the page is in the photo and what its QR code says, or why that cannot be known. */
+export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
+  const quads = findMarkerQuads(image)
+  if (quads.length === 0) return 'corners'
+
+  let placed: { toImage: Homography; payload: string } | null = null
+  let decodedAt: Homography | null = null
+  search: for (const quad of quads)
+    for (const h of orientations(quad, FIXED_PARTS)) {
+      const qr = decodeSheetQr(image, h, FIXED_PARTS)
+      if (!qr) continue
+      decodedAt ??= h
+      const toImage = placePage(image, h, qr)
+      if (toImage) {
+        placed = { toImage, payload: qr.payload }
+        break search
+      }
+    }
+
+  const anyWay = placed?.toImage ?? decodedAt ?? orientations(quads[0]!, FIXED_PARTS)[0]
+  if (!anyWay || (!decodedAt && !isPageInside(image, anyWay))) return 'corners'
+  const levels = measurePageLevels(image, anyWay, FIXED_PARTS)
+  if (levels.paper < 60 || levels.paper * (1 - levels.inkRatio) < 30) return 'dark'
+  if (edgeSharpness(image, anyWay, FIXED_PARTS) < MIN_SHARPNESS) return 'blurred'
+  // A code that decodes on a page the markers do not place is a corner taken from the wrong blob, or cut off.
+  if (!placed) return decodedAt ? 'corners' : 'qr'
+
+  return { toImage: placed.toImage, levels, payload: placed.payload }
+}
+
+/**
  * Reads a photographed answer sheet: finds the four corner squares, straightens the page with a homography,
- * settles which way up it is by where the QR code decodes, verifies the code, then measures every bubble against
- * the paper around it. Never throws on bad input: every failure is a refusal with a sentence for the teacher.
+ * settles which way up it is by where the QR code decodes, places the page exactly by the markers' edges and checks
+ * it against the QR code, verifies the code, then measures every bubble against the paper around it. Never throws
+ * on bad input: every failure is a refusal with a sentence for the teacher.
  */
 export async function readSheet(photo: Buffer, options: ReadSheetOptions): Promise<SheetReadResult> {
   if (!Buffer.isBuffer(photo) || photo.length === 0) return refuse('not_an_image')
@@ -156,24 +220,9 @@ export async function readSheet(photo: Buffer, options: ReadSheetOptions): Promi
   if (typeof image === 'string') return refuse(image)
   if (isTooDark(image)) return refuse('dark')
 
-  const centres = findCornerMarkers(image)
-  if (!centres) return refuse('corners')
-
-  let toImage: Homography | null = null
-  let payload: string | null = null
-  for (const h of orientations(centres, FIXED_PARTS)) {
-    payload = decodeSheetQr(image, h, FIXED_PARTS)
-    if (payload !== null) {
-      toImage = h
-      break
-    }
-  }
-  const anyWay = toImage ?? orientations(centres, FIXED_PARTS)[0]
-  if (!anyWay || (!toImage && !isPageInside(image, anyWay))) return refuse('corners')
-  const levels = measurePageLevels(image, anyWay, FIXED_PARTS)
-  if (levels.paper < 60 || levels.paper * (1 - levels.inkRatio) < 30) return refuse('dark')
-  if (edgeSharpness(image, anyWay, FIXED_PARTS) < MIN_SHARPNESS) return refuse('blurred')
-  if (!toImage || payload === null) return refuse('qr')
+  const located = locatePage(image)
+  if (typeof located === 'string') return refuse(located)
+  const { toImage, levels, payload } = located
 
   const verified = verifySheetCode(payload, options.secret, options.sittingId)
   if (!verified.ok) return refuse('wrong_sitting')
