@@ -37,9 +37,8 @@ if (process.argv[2] === '--read-at-once') {
   process.exit(0)
 }
 
-const { markedSheetSvg, photographSheet, seededRandom, sheetLayoutOf } = await import(
-  '../server/test/fixtures/sheet-photos.ts'
-)
+const { markedSheetSvg, photographSheet, seededRandom, sheetLayoutOf } =
+  await import('../server/test/fixtures/sheet-photos.ts')
 
 const photos = Number(process.env.BENCH_PHOTOS ?? 500)
 const secret = 'bench-secret'

@@ -17,7 +17,10 @@ const photo = [
 describe('fitHomography', () => {
   it('recovers a perspective transform from many points, each off by a fraction of a pixel', () => {
     const truth = solveHomography(page, photo)!
-    const from = Array.from({ length: 16 }, (_, i) => ({ x: 11 + (i % 4) * 60 + (i % 3), y: 11 + Math.floor(i / 4) * 90 }))
+    const from = Array.from({ length: 16 }, (_, i) => ({
+      x: 11 + (i % 4) * 60 + (i % 3),
+      y: 11 + Math.floor(i / 4) * 90,
+    }))
     const to = from.map((p, i) => {
       const q = project(truth, p.x, p.y)
       return { x: q.x + ((i * 37) % 7) / 20 - 0.15, y: q.y + ((i * 53) % 5) / 15 - 0.13 }

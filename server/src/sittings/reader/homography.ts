@@ -68,7 +68,8 @@ export function fitHomography(from: readonly Point[], to: readonly Point[]): Hom
 function multiply(p: readonly number[], q: readonly number[]): number[] {
   const out = new Array<number>(9).fill(0)
   for (let r = 0; r < 3; r++)
-    for (let c = 0; c < 3; c++) for (let k = 0; k < 3; k++) out[r * 3 + c] = out[r * 3 + c]! + p[r * 3 + k]! * q[k * 3 + c]!
+    for (let c = 0; c < 3; c++)
+      for (let k = 0; k < 3; k++) out[r * 3 + c] = out[r * 3 + c]! + p[r * 3 + k]! * q[k * 3 + c]!
   return out
 }
 

@@ -166,7 +166,9 @@ function placePage(image: GreyImage, rough: Homography, qr: SheetQr): Homography
     const expected = qr.expectedFinders[i]!
     const seen = project(rough, found.x, found.y)
     const placed = project(toImage, expected.x, expected.y)
-    return Math.hypot(seen.x - placed.x, seen.y - placed.y) / scaleAt(toImage, expected.x, expected.y) <= FINDER_TOLERANCE_MM
+    return (
+      Math.hypot(seen.x - placed.x, seen.y - placed.y) / scaleAt(toImage, expected.x, expected.y) <= FINDER_TOLERANCE_MM
+    )
   })
   return findersAgree ? toImage : null
 }
