@@ -178,7 +178,7 @@ function quadCost(quad: Blob[]): number {
  * one (which is the page's top left is settled later by the QR code), the largest first: the markers are the page's
  * outermost marks, but a dark square on the table can make a larger one, so the reader checks each in turn.
  */
-export function findMarkerQuads(image: GreyImage, limit = 6): Point[][] {
+export function findMarkerQuads(image: GreyImage, limit = 20): Point[][] {
   const blobs = solidBlobs(darkMask(image), image.width, image.height)
     .filter((blob) => isOnPaper(image, blob))
     .sort((a, b) => b.area - a.area)

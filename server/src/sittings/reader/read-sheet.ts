@@ -5,7 +5,7 @@ import { findMarkerQuads } from './find-markers'
 import { percentile, type GreyImage, type Point } from './grey-image'
 import { project, solveHomography, type Homography } from './homography'
 import { decideChoice } from './mark-decisions'
-import { refineByMarkerEdges, scaleAt } from './refine-markers'
+import { refineByMarkerEdges } from './refine-markers'
 import { edgeSharpness } from './sharpness'
 import { verifySheetCode, type SheetCode } from '../sheet/sheet-code'
 import { buildSheetLayout, type SheetLayout, type SheetSet } from '../sheet/sheet-layout'
@@ -92,16 +92,32 @@ function isTooDark(image: GreyImage): boolean {
   return percentile(sample, 0.9) < 50
 }
 
-/** The page-to-image transform for each of the four ways the clockwise marker centres can sit on the page. */
-function orientations(centres: Point[], layout: SheetLayout): Homography[] {
-  const page = layout.markers.map((m) => ({ x: m.x_mm, y: m.y_mm }))
-  return [0, 1, 2, 3].flatMap((shift) => {
+const MARKER_CENTRES = FIXED_PARTS.markers.map((m) => ({ x: m.x_mm, y: m.y_mm }))
+/** The page turned half a turn: the markers sit symmetrically, so it takes each one onto another. */
+const HALF_TURN = [-1, 0, FIXED_PARTS.page.width_mm, 0, -1, FIXED_PARTS.page.height_mm, 0, 0, 1]
+
+/**
+ * The transform from the four marker centres, clockwise in the image, for the two ways (up to half a turn) the page
+ * can lie over them: the one whose long sides meet the quadrilateral's long sides first.
+ */
+function roughPlacements(quad: Point[]): Homography[] {
+  const side = (i: number) => Math.hypot(quad[(i + 1) % 4]!.x - quad[i]!.x, quad[(i + 1) % 4]!.y - quad[i]!.y)
+  const first = side(0) + side(2) < side(1) + side(3) ? 0 : 1
+  return [first, 1 - first].flatMap((shift) => {
     const h = solveHomography(
-      page,
-      [0, 1, 2, 3].map((i) => centres[(i + shift) % 4]!),
+      MARKER_CENTRES,
+      [0, 1, 2, 3].map((i) => quad[(i + shift) % 4]!),
     )
     return h ? [h] : []
   })
+}
+
+function compose(h: Homography, g: readonly number[]): Homography {
+  const out = new Array<number>(9).fill(0)
+  for (let r = 0; r < 3; r++)
+    for (let c = 0; c < 3; c++)
+      for (let k = 0; k < 3; k++) out[r * 3 + c] = out[r * 3 + c]! + h[r * 3 + k]! * g[k * 3 + c]!
+  return out.map((value) => value / out[8]!)
 }
 
 /** Whether the whole page, as the found corners place it, is in the photo: if not, a corner was mistaken. */
@@ -151,27 +167,23 @@ function readAnswers(image: GreyImage, h: Homography, levels: PageLevels, layout
 }
 
 /**
- * The page placed by the markers' edges, checked: starting from the blob centres' transform, each marker's sides
- * are measured twice over (the second time along the better transform); every marker must be a solid square whose
- * corners the fit meets within half a millimetre, and the QR code's finder patterns must sit where the layout
- * prints them. Null when the quadrilateral was not the sheet's markers.
+ * The page placed by the markers' edges: starting from the blob centres' transform, each marker's sides are
+ * measured twice over (the second time along the better transform); every marker must be a solid square on paper
+ * whose corners the fit meets within half a millimetre. Null when the quadrilateral is not the sheet's markers.
  */
-function placePage(image: GreyImage, rough: Homography, qr: SheetQr): Homography | null {
+function placeByMarkers(image: GreyImage, rough: Homography): Homography | null {
   const first = refineByMarkerEdges(image, rough, FIXED_PARTS)
   if (!first) return null
   const second = refineByMarkerEdges(image, first.toImage, FIXED_PARTS)
-  if (!second || second.residualMm > CORNER_TOLERANCE_MM) return null
-  const toImage = second.toImage
-  const findersAgree = qr.finders.every((found, i) => {
-    const expected = qr.expectedFinders[i]!
-    const seen = project(rough, found.x, found.y)
-    const placed = project(toImage, expected.x, expected.y)
-    return (
-      Math.hypot(seen.x - placed.x, seen.y - placed.y) / scaleAt(toImage, expected.x, expected.y) <= FINDER_TOLERANCE_MM
-    )
-  })
-  return findersAgree ? toImage : null
+  return second && second.residualMm <= CORNER_TOLERANCE_MM ? second.toImage : null
 }
+
+/** Whether the QR code's finder patterns sit where the layout prints them, on the page as it is placed. */
+const findersAgree = (qr: SheetQr) =>
+  qr.finders.every((found, i) => {
+    const expected = qr.expectedFinders[i]!
+    return Math.hypot(found.x - expected.x, found.y - expected.y) <= FINDER_TOLERANCE_MM
+  })
 
 export interface LocatedPage {
   /** Page millimetres to image pixels. */
@@ -180,32 +192,40 @@ export interface LocatedPage {
   payload: string
 }
 
-/** Where the page is in the photo and what its QR code says, or why that cannot be known. */
+/**
+ * Where the page is in the photo and what its QR code says, or why that cannot be known. Each candidate
+ * quadrilateral of marker-like blobs is placed by its markers' edges, largest first, until one is the sheet's four
+ * markers; then the QR code, read on that page one way up or the other, settles which way up it is and must sit
+ * where the layout prints it.
+ */
 export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
   const quads = findMarkerQuads(image)
   if (quads.length === 0) return 'corners'
 
+  let markersFound: Homography | null = null
   let placed: { toImage: Homography; payload: string } | null = null
-  let decodedAt: Homography | null = null
   search: for (const quad of quads)
-    for (const h of orientations(quad, FIXED_PARTS)) {
-      const qr = decodeSheetQr(image, h, FIXED_PARTS)
-      if (!qr) continue
-      decodedAt ??= h
-      const toImage = placePage(image, h, qr)
-      if (toImage) {
-        placed = { toImage, payload: qr.payload }
-        break search
+    for (const rough of roughPlacements(quad)) {
+      const toImage = placeByMarkers(image, rough)
+      if (!toImage) continue
+      markersFound ??= toImage
+      for (const way of [toImage, compose(toImage, HALF_TURN)]) {
+        const qr = decodeSheetQr(image, way, FIXED_PARTS)
+        if (qr && findersAgree(qr)) {
+          placed = { toImage: way, payload: qr.payload }
+          break search
+        }
       }
+      continue search
     }
 
-  const anyWay = placed?.toImage ?? decodedAt ?? orientations(quads[0]!, FIXED_PARTS)[0]
-  if (!anyWay || (!decodedAt && !isPageInside(image, anyWay))) return 'corners'
+  const anyWay = placed?.toImage ?? markersFound ?? roughPlacements(quads[0]!)[0]
+  if (!anyWay || (!markersFound && !isPageInside(image, anyWay))) return 'corners'
   const levels = measurePageLevels(image, anyWay, FIXED_PARTS)
   if (levels.paper < 60 || levels.paper * (1 - levels.inkRatio) < 30) return 'dark'
   if (edgeSharpness(image, anyWay, FIXED_PARTS) < MIN_SHARPNESS) return 'blurred'
-  // A code that decodes on a page the markers do not place is a corner taken from the wrong blob, or cut off.
-  if (!placed) return decodedAt ? 'corners' : 'qr'
+  // No four blobs were the sheet's markers: one is missing (cut off, covered) and a stand-in did not fit.
+  if (!placed) return markersFound ? 'qr' : 'corners'
 
   return { toImage: placed.toImage, levels, payload: placed.payload }
 }
