@@ -71,16 +71,20 @@ export async function loadGrey(photo: Buffer): Promise<GreyImage | SheetRefusal>
     return 'not_an_image'
   if (metadata.width * metadata.height > MAX_PHOTO_PIXELS) return 'too_large'
   try {
+    // Grey is taken here (Rec. 601 luma) rather than by sharp's greyscale(), whose colour-managed conversion costs
+    // more than the decoding itself.
     const { data, info } = await sharp(photo, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'truncated' })
       .rotate()
       .resize(WORKING_SIDE, WORKING_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .greyscale()
       .raw()
       .toBuffer({ resolveWithObject: true })
-    if (info.channels === 1) return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), ...info }
-    const grey = new Uint8Array(info.width * info.height)
-    for (let i = 0; i < grey.length; i++) grey[i] = data[i * info.channels]!
-    return { data: grey, width: info.width, height: info.height }
+    const { width, height, channels } = info
+    const grey = new Uint8Array(width * height)
+    if (channels >= 3)
+      for (let i = 0, k = 0; i < grey.length; i++, k += channels)
+        grey[i] = (data[k]! * 77 + data[k + 1]! * 150 + data[k + 2]! * 29) >> 8
+    else for (let i = 0; i < grey.length; i++) grey[i] = data[i * channels]!
+    return { data: grey, width, height }
   } catch {
     return 'not_an_image'
   }
