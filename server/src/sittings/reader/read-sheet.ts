@@ -228,17 +228,17 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
   const levels = measurePageLevels(image, anyWay, FIXED_PARTS)
   if (levels.paper < 60 || levels.paper * (1 - levels.inkRatio) < 30) return 'dark'
   if (edgeSharpness(image, anyWay, FIXED_PARTS) < MIN_SHARPNESS) return 'blurred'
-  // No four blobs were the sheet's markers: one is missing (cut off, covered) and a stand-in did not fit.
+  // When no four blobs were the sheet's markers, one is missing (cut off, covered) and no stand-in fitted.
   if (!placed) return markersFound ? 'qr' : 'corners'
 
   return { toImage: placed.toImage, levels, payload: placed.payload }
 }
 
 /**
- * Reads a photographed answer sheet: finds the four corner squares, straightens the page with a homography,
- * settles which way up it is by where the QR code decodes, places the page exactly by the markers' edges and checks
- * it against the QR code, verifies the code, then measures every bubble against the paper around it. Never throws
- * on bad input: every failure is a refusal with a sentence for the teacher.
+ * Reads a photographed answer sheet: finds the four corner squares, places the page exactly by their edges (a
+ * homography), settles which way up it is by where the QR code decodes and checks the code's place, verifies the
+ * code, then measures every bubble against the paper around it. Never throws on bad input: every failure is a
+ * refusal with a sentence for the teacher.
  */
 export async function readSheet(photo: Buffer, options: ReadSheetOptions): Promise<SheetReadResult> {
   if (!Buffer.isBuffer(photo) || photo.length === 0) return refuse('not_an_image')
