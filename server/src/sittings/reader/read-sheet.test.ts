@@ -100,14 +100,14 @@ describe('readSheet', () => {
     expect(result.answers!.filter((a) => typeof a.answer === 'object')).toHaveLength(1)
   })
 
-  it('does not read stray dots as marks', async () => {
+  it('does not read stray dots or ticks as marks', async () => {
     const marks: Mark[] = optionCounts.flatMap((_, q) =>
       q < 30
         ? [
             { question: q, option: q % 4, style: 'pen' as const },
-            { question: q, option: (q + 1) % 4, style: 'dot' as const },
+            { question: q, option: (q + 1) % 4, style: q % 2 ? ('tick' as const) : ('dot' as const) },
           ]
-        : [{ question: q, option: q % 4, style: 'dot' as const }],
+        : [{ question: q, option: q % 4, style: q % 2 ? ('tick' as const) : ('dot' as const) }],
     )
     const result = await answersOf(sheet(marks), { seed: 5 })
     result.answers!.forEach(({ answer }, q) => expect(answer).toBe(q < 30 ? letters[q % 4] : null))
