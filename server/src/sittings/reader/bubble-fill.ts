@@ -66,22 +66,45 @@ function localPaper(image: GreyImage, toImage: Homography, bubble: Bubble): numb
   return Math.max(1, percentile(values, 0.8))
 }
 
-/** How full a bubble is, 0..1: the mean over its interior of each point's darkness against the paper around it. */
+/** How far (in grid steps of STEP_MM) a point's neighbours must be inked too for it to count as filled. */
+const THIN = 2
+
+/**
+ * How full a bubble is, 0..1, the larger of two measures of each point's darkness against the paper around it:
+ * - its mean over a ring inside the outline that leaves out the light printed letter, counting a point only as
+ *   much as its neighbours half a millimetre away on each side are inked too (how much of the bubble a mark
+ *   covers: a filled area keeps its inside, while a tick's or a letter's thin strokes and a stray dot wear away);
+ * - its median over the whole disc inside the outline: a light pencil mark covers most of the bubble, so the median
+ *   is the mark's own level, while the letter's strokes, a stray dot or a tick cover too little of it to count.
+ */
 export function bubbleFill(image: GreyImage, toImage: Homography, levels: PageLevels, bubble: Bubble): number {
   const paper = localPaper(image, toImage, bubble)
   const inkDepth = 1 - levels.inkRatio
   const reach = bubble.r_mm * OUTER
   const inner = bubble.r_mm * INNER
+  const half = Math.floor(reach / STEP_MM) + THIN
+  const side = 2 * half + 1
+  const grid = new Float64Array(side * side)
+  for (let j = 0; j < side; j++)
+    for (let i = 0; i < side; i++) {
+      const p = project(toImage, bubble.x_mm + (i - half) * STEP_MM, bubble.y_mm + (j - half) * STEP_MM)
+      const darkness = (1 - sampleGrey(image, p.x, p.y) / paper) / inkDepth
+      grid[j * side + i] = Math.min(1, Math.max(0, (darkness - NO_INK) / (FULL_INK - NO_INK)))
+    }
+  const disc: number[] = []
   let sum = 0
   let count = 0
-  for (let dy = -reach; dy <= reach; dy += STEP_MM)
-    for (let dx = -reach; dx <= reach; dx += STEP_MM) {
+  for (let j = THIN; j < side - THIN; j++)
+    for (let i = THIN; i < side - THIN; i++) {
+      const dx = (i - half) * STEP_MM
+      const dy = (j - half) * STEP_MM
       const distance = dx * dx + dy * dy
-      if (distance > reach * reach || distance < inner * inner) continue
-      const p = project(toImage, bubble.x_mm + dx, bubble.y_mm + dy)
-      const darkness = (1 - sampleGrey(image, p.x, p.y) / paper) / inkDepth
-      sum += Math.min(1, Math.max(0, (darkness - NO_INK) / (FULL_INK - NO_INK)))
+      if (distance > reach * reach) continue
+      const at = j * side + i
+      disc.push(grid[at]!)
+      if (distance < inner * inner) continue
+      sum += Math.min(grid[at]!, grid[at - THIN]!, grid[at + THIN]!, grid[at - THIN * side]!, grid[at + THIN * side]!)
       count++
     }
-  return count ? sum / count : 0
+  return Math.max(count ? sum / count : 0, percentile(disc, 0.5))
 }

@@ -1,5 +1,5 @@
 import jsQR from 'jsqr'
-import { sampleGrey, type GreyImage } from './grey-image'
+import { sampleGrey, type GreyImage, type Point } from './grey-image'
 import { project, type Homography } from './homography'
 import type { SheetLayout } from '../sheet/sheet-layout'
 
@@ -7,11 +7,22 @@ const PX_PER_MM = 6
 /** Room around the code's modules: its quiet zone and a margin for a slightly misplaced transform. */
 const MARGIN_MM = 6
 
+export interface SheetQr {
+  payload: string
+  /**
+   * Where jsQR found the three finder patterns' centres (top left, top right, bottom left), in page millimetres as
+   * `toImage` places them: on a rightly placed page they sit where the layout prints them.
+   */
+  finders: Point[]
+  /** The finder centres where the layout prints them, in the same order. */
+  expectedFinders: Point[]
+}
+
 /**
- * The text of the sheet's QR code, read from the page straightened by `toImage` (page mm -> image px), or null.
- * Only the code's own square is resampled, so jsQR sees a small, upright, evenly scaled picture.
+ * The sheet's QR code read from the page straightened by `toImage` (page mm -> image px), or null. Only the code's
+ * own square is resampled, so jsQR sees a small, upright, evenly scaled picture.
  */
-export function decodeSheetQr(image: GreyImage, toImage: Homography, layout: SheetLayout): string | null {
+export function decodeSheetQr(image: GreyImage, toImage: Homography, layout: SheetLayout): SheetQr | null {
   const sideMm = layout.qr.size_mm + 2 * MARGIN_MM
   const side = Math.round(sideMm * PX_PER_MM)
   const left = layout.qr.x_mm - sideMm / 2
@@ -25,9 +36,28 @@ export function decodeSheetQr(image: GreyImage, toImage: Homography, layout: She
       rgba[i] = rgba[i + 1] = rgba[i + 2] = grey
       rgba[i + 3] = 255
     }
+  let code: ReturnType<typeof jsQR>
   try {
-    return jsQR(rgba, side, side, { inversionAttempts: 'dontInvert' })?.data ?? null
+    code = jsQR(rgba, side, side, { inversionAttempts: 'dontInvert' })
   } catch {
     return null
+  }
+  if (!code) return null
+  const toMm = (p: Point) => ({ x: left + p.x / PX_PER_MM, y: top + p.y / PX_PER_MM })
+  const modules = 17 + 4 * code.version
+  const module = layout.qr.size_mm / modules
+  const near = layout.qr.size_mm / 2 - 3.5 * module
+  return {
+    payload: code.data,
+    finders: [
+      code.location.topLeftFinderPattern,
+      code.location.topRightFinderPattern,
+      code.location.bottomLeftFinderPattern,
+    ].map(toMm),
+    expectedFinders: [
+      { x: layout.qr.x_mm - near, y: layout.qr.y_mm - near },
+      { x: layout.qr.x_mm + near, y: layout.qr.y_mm - near },
+      { x: layout.qr.x_mm - near, y: layout.qr.y_mm + near },
+    ],
   }
 }

@@ -1,4 +1,4 @@
-import type { GreyImage, Point } from './grey-image'
+import { sampleGrey, type GreyImage, type Point } from './grey-image'
 import { MARKER_SIZE_MM, PAGE, MARKER_INSET_MM } from '../sheet/sheet-layout'
 
 /** A dark, solid, square-ish blob: a corner-marker candidate. */
@@ -174,28 +174,42 @@ function quadCost(quad: Blob[]): number {
 }
 
 /**
- * The centres of the sheet's four corner markers in the image, clockwise from an arbitrary one (which is the
- * page's top left is settled later by the QR code), or null when four cannot be found.
+ * Quadrilaterals of four blobs that could be the sheet's corner markers, their centres clockwise from an arbitrary
+ * one (which is the page's top left is settled later by the QR code), the largest first: the markers are the page's
+ * outermost marks, but a dark square on the table can make a larger one, so the reader checks each in turn.
  */
-export function findCornerMarkers(image: GreyImage): Point[] | null {
+export function findMarkerQuads(image: GreyImage, limit = 20): Point[][] {
   const blobs = solidBlobs(darkMask(image), image.width, image.height)
+    .filter((blob) => isOnPaper(image, blob))
     .sort((a, b) => b.area - a.area)
-    .slice(0, 14)
-  let best: Blob[] | null = null
-  let bestArea = 0
+    .slice(0, 16)
+  const quads: { quad: Blob[]; area: number }[] = []
   for (let a = 0; a < blobs.length; a++)
     for (let b = a + 1; b < blobs.length; b++)
       for (let c = b + 1; c < blobs.length; c++)
         for (let d = c + 1; d < blobs.length; d++) {
           const quad = clockwise([blobs[a]!, blobs[b]!, blobs[c]!, blobs[d]!])
-          if (!quad) continue
-          // The markers are the page's outermost marks: of the quadrilaterals that pass, the largest wins.
-          if (quadCost(quad) === Infinity) continue
-          const area = quadArea(quad)
-          if (area > bestArea) {
-            bestArea = area
-            best = quad
-          }
+          if (!quad || quadCost(quad) === Infinity) continue
+          quads.push({ quad, area: quadArea(quad) })
         }
-  return best
+  return quads
+    .sort((p, q) => q.area - p.area)
+    .slice(0, limit)
+    .map(({ quad }) => quad.map(({ x, y }) => ({ x, y })))
+}
+
+/**
+ * Whether a blob is dark on light all around, as a printed marker is on its paper margin: a piece of the table
+ * cut off by the page's edge or the frame is not.
+ */
+function isOnPaper(image: GreyImage, blob: Blob): boolean {
+  const radius = Math.sqrt(blob.area) * 0.95
+  const inside = sampleGrey(image, blob.x, blob.y)
+  let darker = 0
+  for (let step = 0; step < 24; step++) {
+    const angle = (step / 24) * 2 * Math.PI
+    const level = sampleGrey(image, blob.x + radius * Math.cos(angle), blob.y + radius * Math.sin(angle))
+    if (level < inside * 1.6 + 8) darker++
+  }
+  return darker <= 3
 }

@@ -16,6 +16,65 @@ export function solveHomography(from: readonly Point[], to: readonly Point[]): H
     rows.push([x, y, 1, 0, 0, 0, -u * x, -u * y, u])
     rows.push([0, 0, 0, x, y, 1, -v * x, -v * y, v])
   }
+  const h = solveLinear(rows)
+  return h ? [...h, 1] : null
+}
+
+export function project(h: Homography, x: number, y: number): Point {
+  const w = h[6]! * x + h[7]! * y + h[8]!
+  return { x: (h[0]! * x + h[1]! * y + h[2]!) / w, y: (h[3]! * x + h[4]! * y + h[5]!) / w }
+}
+
+/** Shifts and scales points so their centroid is 0 and their mean distance from it is sqrt(2) (Hartley). */
+function normalising(points: readonly Point[]) {
+  const cx = points.reduce((s, p) => s + p.x, 0) / points.length
+  const cy = points.reduce((s, p) => s + p.y, 0) / points.length
+  const spread = points.reduce((s, p) => s + Math.hypot(p.x - cx, p.y - cy), 0) / points.length || 1
+  const k = Math.SQRT2 / spread
+  return { cx, cy, k }
+}
+
+/**
+ * The homography that best takes each `from[i]` to `to[i]` (four or more pairs), by least squares on the normalised
+ * direct linear transform; null when the points are degenerate.
+ */
+export function fitHomography(from: readonly Point[], to: readonly Point[]): Homography | null {
+  if (from.length < 4 || from.length !== to.length) return null
+  const a = normalising(from)
+  const b = normalising(to)
+  const normal = Array.from({ length: 8 }, () => new Array<number>(9).fill(0))
+  for (let i = 0; i < from.length; i++) {
+    const x = (from[i]!.x - a.cx) * a.k
+    const y = (from[i]!.y - a.cy) * a.k
+    const u = (to[i]!.x - b.cx) * b.k
+    const v = (to[i]!.y - b.cy) * b.k
+    for (const row of [
+      [x, y, 1, 0, 0, 0, -u * x, -u * y, u],
+      [0, 0, 0, x, y, 1, -v * x, -v * y, v],
+    ])
+      for (let r = 0; r < 8; r++) for (let c = 0; c < 9; c++) normal[r]![c] = normal[r]![c]! + row[r]! * row[c]!
+  }
+  const n = solveLinear(normal)
+  if (!n) return null
+  // Undo the normalisations: H = B^-1 * N * A.
+  const A = [a.k, 0, -a.k * a.cx, 0, a.k, -a.k * a.cy, 0, 0, 1]
+  const Binv = [1 / b.k, 0, b.cx, 0, 1 / b.k, b.cy, 0, 0, 1]
+  const h = multiply(Binv, multiply([...n, 1], A))
+  const scale = h[8]!
+  if (!Number.isFinite(scale) || Math.abs(scale) < 1e-12) return null
+  return h.map((value) => value / scale)
+}
+
+function multiply(p: readonly number[], q: readonly number[]): number[] {
+  const out = new Array<number>(9).fill(0)
+  for (let r = 0; r < 3; r++)
+    for (let c = 0; c < 3; c++)
+      for (let k = 0; k < 3; k++) out[r * 3 + c] = out[r * 3 + c]! + p[r * 3 + k]! * q[k * 3 + c]!
+  return out
+}
+
+/** Solves an 8x8 system given as rows of 8 coefficients and the right-hand side; null when singular. */
+function solveLinear(rows: number[][]): number[] | null {
   for (let col = 0; col < 8; col++) {
     let pivot = col
     for (let r = col + 1; r < 8; r++) if (Math.abs(rows[r]![col]!) > Math.abs(rows[pivot]![col]!)) pivot = r
@@ -30,11 +89,6 @@ export function solveHomography(from: readonly Point[], to: readonly Point[]): H
       for (let c = col; c < 9; c++) row[c] = row[c]! - factor * lead[c]!
     }
   }
-  const h = rows.map((row, i) => row[8]! / row[i]!)
-  return h.every(Number.isFinite) ? [...h, 1] : null
-}
-
-export function project(h: Homography, x: number, y: number): Point {
-  const w = h[6]! * x + h[7]! * y + h[8]!
-  return { x: (h[0]! * x + h[1]! * y + h[2]!) / w, y: (h[3]! * x + h[4]! * y + h[5]!) / w }
+  const solution = rows.map((row, i) => row[8]! / row[i]!)
+  return solution.every(Number.isFinite) ? solution : null
 }

@@ -9,7 +9,8 @@ import {
   type PhotoSpec,
   type SheetSpec,
 } from '../../../test/fixtures/sheet-photos'
-import { readSheet, REFUSAL_MESSAGES, type ReadSheetOptions } from './read-sheet'
+import { project } from './homography'
+import { loadGrey, locatePage, readSheet, REFUSAL_MESSAGES, type ReadSheetOptions } from './read-sheet'
 
 const secret = 'reader-test-secret'
 const optionCounts = Array.from({ length: 60 }, (_, i) => (i % 10 === 9 ? 5 : 4))
@@ -99,14 +100,14 @@ describe('readSheet', () => {
     expect(result.answers!.filter((a) => typeof a.answer === 'object')).toHaveLength(1)
   })
 
-  it('does not read stray dots as marks', async () => {
+  it('does not read stray dots or ticks as marks', async () => {
     const marks: Mark[] = optionCounts.flatMap((_, q) =>
       q < 30
         ? [
             { question: q, option: q % 4, style: 'pen' as const },
-            { question: q, option: (q + 1) % 4, style: 'dot' as const },
+            { question: q, option: (q + 1) % 4, style: q % 2 ? ('tick' as const) : ('dot' as const) },
           ]
-        : [{ question: q, option: q % 4, style: 'dot' as const }],
+        : [{ question: q, option: q % 4, style: q % 2 ? ('tick' as const) : ('dot' as const) }],
     )
     const result = await answersOf(sheet(marks), { seed: 5 })
     result.answers!.forEach(({ answer }, q) => expect(answer).toBe(q < 30 ? letters[q % 4] : null))
@@ -143,10 +144,55 @@ describe('readSheet', () => {
     expect(result).toEqual({ ok: false, refusal: 'corners', message: 'All four corner squares must be in the photo.' })
   })
 
+  it('places the page by its own markers, not by a dark square on the table beyond a corner', async () => {
+    // The failure this guards against: a larger quadrilateral through a square off the page, whose QR code still
+    // decodes, misplaces every bubble by a few millimetres.
+    const spec = sheet(allAnswered('pen'))
+    const photo = { ...plain, fill: 0.45, tiltDeg: 12, seed: 16 }
+    const jpeg = await photographSheet(markedSheetSvg(spec, 16), photo)
+    const grey = await loadGrey(jpeg)
+    const located = typeof grey === 'string' ? grey : locatePage(grey)
+    if (typeof located === 'string' || typeof grey === 'string') throw new Error(`not placed: ${located}`)
+    const { width, height } = await sharp(jpeg).metadata()
+    const k = width! / grey.width
+    const decoys = [
+      [-9, -9],
+      [219, -9],
+      [219, 306],
+      [-9, 306],
+    ].flatMap(([x, y]) => {
+      const centre = project(located.toImage, x!, y!)
+      const side = Math.hypot(...(['x', 'y'] as const).map((a) => project(located.toImage, x! + 9, y!)[a] - centre[a]))
+      const [cx, cy, s] = [centre.x * k, centre.y * k, side * k]
+      if (cx - s < 0 || cy - s < 0 || cx + s > width! || cy + s > height!) return []
+      return [{ left: Math.round(cx - s / 2), top: Math.round(cy - s / 2), size: Math.round(s) }]
+    })
+    expect(decoys.length).toBeGreaterThan(0)
+    const decorated = await sharp(jpeg)
+      .composite(
+        decoys.map((d) => ({
+          input: { create: { width: d.size, height: d.size, channels: 3, background: '#111' } },
+          left: d.left,
+          top: d.top,
+        })),
+      )
+      .jpeg({ quality: 85 })
+      .toBuffer()
+    const result = await readSheet(decorated, options(spec))
+    if (!result.ok) throw new Error(`refused: ${result.message}`)
+    expect(result.answers!.map((a) => a.answer)).toEqual(expected(allAnswered('pen')))
+  })
+
   it('refuses a photo with a corner cut off', async () => {
-    // Known gap (docs/decisions/054): when a dark blob stands in for the missing corner the sentence is the QR one.
-    const result = await read(sheet(allAnswered('pen')), { cutCorner: true, seed: 13, fill: 0.9 })
-    expect(result).toMatchObject({ ok: false, refusal: expect.stringMatching(/^(corners|qr)$/) })
+    for (const seed of [13, 17, 18]) {
+      const result = await read(sheet(allAnswered('pen')), {
+        cutCorner: true,
+        seed,
+        fill: 0.9,
+        rotation: (90 * (seed % 4)) as PhotoSpec['rotation'],
+      })
+      expect(result, `seed ${seed}`).toEqual({ ok: false, refusal: 'corners', message: REFUSAL_MESSAGES.corners })
+    }
   })
 
   it('refuses a dark photo and a badly blurred one, each with its sentence', async () => {

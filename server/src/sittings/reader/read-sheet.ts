@@ -1,10 +1,11 @@
 import sharp from 'sharp'
 import { bubbleFill, measurePageLevels, type PageLevels } from './bubble-fill'
-import { decodeSheetQr } from './decode-qr'
-import { findCornerMarkers } from './find-markers'
+import { decodeSheetQr, type SheetQr } from './decode-qr'
+import { findMarkerQuads } from './find-markers'
 import { percentile, type GreyImage, type Point } from './grey-image'
 import { project, solveHomography, type Homography } from './homography'
 import { decideChoice } from './mark-decisions'
+import { refineByMarkerEdges } from './refine-markers'
 import { edgeSharpness } from './sharpness'
 import { verifySheetCode, type SheetCode } from '../sheet/sheet-code'
 import { buildSheetLayout, type SheetLayout, type SheetSet } from '../sheet/sheet-layout'
@@ -15,6 +16,10 @@ export const WORKING_SIDE = 1800
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp'])
 /** Below this (grey levels per mm, as a share of ink-to-paper) the markers' edges are too soft to trust. */
 const MIN_SHARPNESS = 0.6
+/** How far (page mm) the QR's finder patterns may sit from where the layout prints them on a rightly placed page. */
+const FINDER_TOLERANCE_MM = 1.5
+/** How far (page mm) a marker's corner may sit from where the fitted transform puts it. */
+const CORNER_TOLERANCE_MM = 0.5
 
 export type SheetRefusal = 'not_an_image' | 'too_large' | 'corners' | 'blurred' | 'dark' | 'qr' | 'wrong_sitting'
 
@@ -55,7 +60,7 @@ const FIXED_PARTS = buildSheetLayout({ questionCount: 1, optionCounts: [2], labe
 
 const refuse = (refusal: SheetRefusal): SheetReadResult => ({ ok: false, refusal, message: REFUSAL_MESSAGES[refusal] })
 
-async function loadGrey(photo: Buffer): Promise<GreyImage | SheetRefusal> {
+export async function loadGrey(photo: Buffer): Promise<GreyImage | SheetRefusal> {
   let metadata: sharp.Metadata
   try {
     metadata = await sharp(photo).metadata()
@@ -66,16 +71,20 @@ async function loadGrey(photo: Buffer): Promise<GreyImage | SheetRefusal> {
     return 'not_an_image'
   if (metadata.width * metadata.height > MAX_PHOTO_PIXELS) return 'too_large'
   try {
+    // Grey is taken here (Rec. 601 luma) rather than by sharp's greyscale(), whose colour-managed conversion costs
+    // more than the decoding itself.
     const { data, info } = await sharp(photo, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'truncated' })
       .rotate()
       .resize(WORKING_SIDE, WORKING_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .greyscale()
       .raw()
       .toBuffer({ resolveWithObject: true })
-    if (info.channels === 1) return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), ...info }
-    const grey = new Uint8Array(info.width * info.height)
-    for (let i = 0; i < grey.length; i++) grey[i] = data[i * info.channels]!
-    return { data: grey, width: info.width, height: info.height }
+    const { width, height, channels } = info
+    const grey = new Uint8Array(width * height)
+    if (channels >= 3)
+      for (let i = 0, k = 0; i < grey.length; i++, k += channels)
+        grey[i] = (data[k]! * 77 + data[k + 1]! * 150 + data[k + 2]! * 29) >> 8
+    else for (let i = 0; i < grey.length; i++) grey[i] = data[i * channels]!
+    return { data: grey, width, height }
   } catch {
     return 'not_an_image'
   }
@@ -87,16 +96,32 @@ function isTooDark(image: GreyImage): boolean {
   return percentile(sample, 0.9) < 50
 }
 
-/** The page-to-image transform for each of the four ways the clockwise marker centres can sit on the page. */
-function orientations(centres: Point[], layout: SheetLayout): Homography[] {
-  const page = layout.markers.map((m) => ({ x: m.x_mm, y: m.y_mm }))
-  return [0, 1, 2, 3].flatMap((shift) => {
+const MARKER_CENTRES = FIXED_PARTS.markers.map((m) => ({ x: m.x_mm, y: m.y_mm }))
+/** The page turned half a turn: the markers sit symmetrically, so it takes each one onto another. */
+const HALF_TURN = [-1, 0, FIXED_PARTS.page.width_mm, 0, -1, FIXED_PARTS.page.height_mm, 0, 0, 1]
+
+/**
+ * The transform from the four marker centres, clockwise in the image, for the two ways (up to half a turn) the page
+ * can lie over them: the one whose long sides meet the quadrilateral's long sides first.
+ */
+function roughPlacements(quad: Point[]): Homography[] {
+  const side = (i: number) => Math.hypot(quad[(i + 1) % 4]!.x - quad[i]!.x, quad[(i + 1) % 4]!.y - quad[i]!.y)
+  const first = side(0) + side(2) < side(1) + side(3) ? 0 : 1
+  return [first, 1 - first].flatMap((shift) => {
     const h = solveHomography(
-      page,
-      [0, 1, 2, 3].map((i) => centres[(i + shift) % 4]!),
+      MARKER_CENTRES,
+      [0, 1, 2, 3].map((i) => quad[(i + shift) % 4]!),
     )
     return h ? [h] : []
   })
+}
+
+function compose(h: Homography, g: readonly number[]): Homography {
+  const out = new Array<number>(9).fill(0)
+  for (let r = 0; r < 3; r++)
+    for (let c = 0; c < 3; c++)
+      for (let k = 0; k < 3; k++) out[r * 3 + c] = out[r * 3 + c]! + h[r * 3 + k]! * g[k * 3 + c]!
+  return out.map((value) => value / out[8]!)
 }
 
 /** Whether the whole page, as the found corners place it, is in the photo: if not, a corner was mistaken. */
@@ -146,9 +171,74 @@ function readAnswers(image: GreyImage, h: Homography, levels: PageLevels, layout
 }
 
 /**
- * Reads a photographed answer sheet: finds the four corner squares, straightens the page with a homography,
- * settles which way up it is by where the QR code decodes, verifies the code, then measures every bubble against
- * the paper around it. Never throws on bad input: every failure is a refusal with a sentence for the teacher.
+ * The page placed by the markers' edges: starting from the blob centres' transform, each marker's sides are
+ * measured twice over (the second time along the better transform); every marker must be a solid square on paper
+ * whose corners the fit meets within half a millimetre. Null when the quadrilateral is not the sheet's markers.
+ */
+function placeByMarkers(image: GreyImage, rough: Homography): Homography | null {
+  const first = refineByMarkerEdges(image, rough, FIXED_PARTS)
+  if (!first) return null
+  const second = refineByMarkerEdges(image, first.toImage, FIXED_PARTS)
+  return second && second.residualMm <= CORNER_TOLERANCE_MM ? second.toImage : null
+}
+
+/** Whether the QR code's finder patterns sit where the layout prints them, on the page as it is placed. */
+const findersAgree = (qr: SheetQr) =>
+  qr.finders.every((found, i) => {
+    const expected = qr.expectedFinders[i]!
+    return Math.hypot(found.x - expected.x, found.y - expected.y) <= FINDER_TOLERANCE_MM
+  })
+
+export interface LocatedPage {
+  /** Page millimetres to image pixels. */
+  toImage: Homography
+  levels: PageLevels
+  payload: string
+}
+
+/**
+ * Where the page is in the photo and what its QR code says, or why that cannot be known. Each candidate
+ * quadrilateral of marker-like blobs is placed by its markers' edges, largest first, until one is the sheet's four
+ * markers; then the QR code, read on that page one way up or the other, settles which way up it is and must sit
+ * where the layout prints it.
+ */
+export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
+  const quads = findMarkerQuads(image)
+  if (quads.length === 0) return 'corners'
+
+  let markersFound: Homography | null = null
+  let placed: { toImage: Homography; payload: string } | null = null
+  search: for (const quad of quads)
+    for (const rough of roughPlacements(quad)) {
+      const toImage = placeByMarkers(image, rough)
+      if (!toImage) continue
+      markersFound ??= toImage
+      for (const way of [toImage, compose(toImage, HALF_TURN)]) {
+        const qr = decodeSheetQr(image, way, FIXED_PARTS)
+        if (qr && findersAgree(qr)) {
+          placed = { toImage: way, payload: qr.payload }
+          break search
+        }
+      }
+      continue search
+    }
+
+  const anyWay = placed?.toImage ?? markersFound ?? roughPlacements(quads[0]!)[0]
+  if (!anyWay || (!markersFound && !isPageInside(image, anyWay))) return 'corners'
+  const levels = measurePageLevels(image, anyWay, FIXED_PARTS)
+  if (levels.paper < 60 || levels.paper * (1 - levels.inkRatio) < 30) return 'dark'
+  if (edgeSharpness(image, anyWay, FIXED_PARTS) < MIN_SHARPNESS) return 'blurred'
+  // When no four blobs were the sheet's markers, one is missing (cut off, covered) and no stand-in fitted.
+  if (!placed) return markersFound ? 'qr' : 'corners'
+
+  return { toImage: placed.toImage, levels, payload: placed.payload }
+}
+
+/**
+ * Reads a photographed answer sheet: finds the four corner squares, places the page exactly by their edges (a
+ * homography), settles which way up it is by where the QR code decodes and checks the code's place, verifies the
+ * code, then measures every bubble against the paper around it. Never throws on bad input: every failure is a
+ * refusal with a sentence for the teacher.
  */
 export async function readSheet(photo: Buffer, options: ReadSheetOptions): Promise<SheetReadResult> {
   if (!Buffer.isBuffer(photo) || photo.length === 0) return refuse('not_an_image')
@@ -156,24 +246,9 @@ export async function readSheet(photo: Buffer, options: ReadSheetOptions): Promi
   if (typeof image === 'string') return refuse(image)
   if (isTooDark(image)) return refuse('dark')
 
-  const centres = findCornerMarkers(image)
-  if (!centres) return refuse('corners')
-
-  let toImage: Homography | null = null
-  let payload: string | null = null
-  for (const h of orientations(centres, FIXED_PARTS)) {
-    payload = decodeSheetQr(image, h, FIXED_PARTS)
-    if (payload !== null) {
-      toImage = h
-      break
-    }
-  }
-  const anyWay = toImage ?? orientations(centres, FIXED_PARTS)[0]
-  if (!anyWay || (!toImage && !isPageInside(image, anyWay))) return refuse('corners')
-  const levels = measurePageLevels(image, anyWay, FIXED_PARTS)
-  if (levels.paper < 60 || levels.paper * (1 - levels.inkRatio) < 30) return refuse('dark')
-  if (edgeSharpness(image, anyWay, FIXED_PARTS) < MIN_SHARPNESS) return refuse('blurred')
-  if (!toImage || payload === null) return refuse('qr')
+  const located = locatePage(image)
+  if (typeof located === 'string') return refuse(located)
+  const { toImage, levels, payload } = located
 
   const verified = verifySheetCode(payload, options.secret, options.sittingId)
   if (!verified.ok) return refuse('wrong_sitting')
