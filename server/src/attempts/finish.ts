@@ -6,16 +6,23 @@ import { scoreAnswers, type ScoredQuestion } from '../questions/scoring'
 import { attemptSections } from '../questions/sections'
 import {
   countFirstAttemptScore,
+  hasEarlierRankedAttempt,
   insertAttempt,
   isLiveQuiz,
   listAnswers,
+  listAttempts,
   markAttemptFinished,
   upsertAnswers,
   type AnswerEntry,
 } from './attempts.repository'
+import { lockLearner } from './learner-quizzes.repository'
+import { nextAttemptNumber } from './attempt-rules'
 import { putCardsInFirstBox } from './practice-deck.repository'
 
-/** The fields of an attempt that a finish does not set: who, which quiz, its paper and its clock. */
+/**
+ * The fields of an attempt that a finish does not set: who, which quiz, its paper and its clock. A paper attempt's
+ * `attempt_number` and `ranked` are the finish's to decide (paperAttempt), whatever the caller put there.
+ */
 export type BegunAttempt = Omit<
   AttemptRow,
   | 'id'
@@ -76,6 +83,8 @@ export function createFinish({ papers, isPostgres }: { papers: QuestionPapers; i
     withAnswerKeys(trx, await papers.paperFor(trx, attempt.revision_ids), { lock: isPostgres })
 
   async function finish(trx: Kysely<DB>, target: FinishTarget, how: Finish): Promise<Finished> {
+    if ('begun' in target && target.begun.mode === 'paper')
+      target = { begun: await paperAttempt(trx, target.begun, isPostgres) }
     const attempt = 'inProgress' in target ? target.inProgress : target.begun
     const paper = how.paper ?? (await lockedPaper(trx, attempt))
     const answers = how.answers ?? ('inProgress' in target ? await listAnswers(trx, target.inProgress.id) : new Map())
@@ -103,6 +112,23 @@ export function createFinish({ papers, isPostgres }: { papers: QuestionPapers; i
 }
 
 /**
+ * A paper attempt as it is written: numbered after every attempt the learner has at the quiz (online numbers are
+ * never taken: an online start after it takes the next one), under the learner's lock as a start is, so the unique
+ * (user, quiz, number) index still refuses a racing start's number (which then retries). At a live mock it is the
+ * learner's ranked attempt unless they already have one (an online start in the join window), so nobody is ranked
+ * twice (docs/decisions/056).
+ */
+async function paperAttempt(trx: Kysely<DB>, begun: BegunAttempt, isPostgres: boolean): Promise<BegunAttempt> {
+  if (isPostgres) await lockLearner(trx, begun.user_id)
+  const attempts = await listAttempts(trx, begun.user_id, begun.quiz_id, { lock: isPostgres })
+  const ranked =
+    begun.ranked === 1 && attempts.some((attempt) => attempt.ranked === 1) && (await isLiveQuiz(trx, begun.quiz_id))
+      ? 0
+      : begun.ranked
+  return { ...begun, attempt_number: nextAttemptNumber(attempts), ranked }
+}
+
+/**
  * What the learning loop keeps of a just-finished attempt: a ranked attempt's score in its quiz's tally (rank and
  * percentile), and the questions answered wrong or left unanswered in the learner's practice deck.
  */
@@ -118,13 +144,17 @@ async function recordFinish(
 }
 
 /**
- * Whether an attempt is its learner's one in the quiz's rank tally: the first attempt of an ordinary quiz, the
- * ranked one of a live mock (a learner has one at most; practice attempts have ranked = 0). The quiz is read only
- * for a later ranked attempt, which is then either an ordinary quiz's (not counted) or a live one's (counted).
+ * Whether an attempt is its learner's one in the quiz's rank tally: their lowest-numbered ranked attempt
+ * (db/rank-tally.ts), which is the first attempt of an ordinary quiz, the ranked one of a live mock (a learner has
+ * one at most; practice attempts have ranked = 0). A paper attempt recorded while an earlier online attempt is still
+ * in progress is not counted: the online one will be. Attempt number 1 needs no look-up.
  */
-async function countsInRankTally(trx: Kysely<DB>, attempt: Pick<AttemptRow, 'quiz_id' | 'attempt_number' | 'ranked'>) {
+async function countsInRankTally(
+  trx: Kysely<DB>,
+  attempt: Pick<AttemptRow, 'user_id' | 'quiz_id' | 'attempt_number' | 'ranked'>,
+) {
   if (attempt.ranked !== 1) return false
-  return attempt.attempt_number === 1 || (await isLiveQuiz(trx, attempt.quiz_id))
+  return attempt.attempt_number === 1 || !(await hasEarlierRankedAttempt(trx, attempt))
 }
 
 /** Puts every question answered wrong or left unanswered in the learner's deck, in box 1, due when it finished. */
