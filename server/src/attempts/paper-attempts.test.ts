@@ -3,7 +3,7 @@ import type { Insertable } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import type { QuizTable, UserRow } from '../db/schema'
 import { dialects } from '../../test/dialects'
-import { createUser } from '../../test/factories'
+import { bearerFor, createUser } from '../../test/factories'
 import { insertSitting, recordPaperAttempt, withLifecycle, type PaperSitting } from '../../test/fixtures/paper-attempts'
 import { openQuiz, requestsAs, storedAttempts, storedOptionIds } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
@@ -242,8 +242,12 @@ describe.each(dialects)('paper attempts on %s', (dialect) => {
         })
       }
 
-      const csv = await call(s.admin, 'GET', `/api/admin/quizzes/${s.id}/attempts.csv`)
-      const lines = csv.raw.replace(/^\uFEFF/, '').trim().split('\r\n')
+      const csv = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/quizzes/${s.id}/attempts.csv`,
+        headers: await bearerFor(t.tokens, s.admin),
+      })
+      const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n')
       expect(lines[0]).toMatch(/,duration_seconds,late,mode,Q1,Q2,Q3$/)
       expect(lines[1]).toMatch(new RegExp(`^${paper.id},${ram.username},.*,0,false,paper,A,A,A$`))
       expect(lines[2]).toMatch(/,false,online,B,A,$/)
