@@ -111,6 +111,23 @@ describe.each(dialects)('paper attempts on %s', (dialect) => {
       ])
     })
 
+    it('still takes the late submission of an online attempt whose time ran out before a sheet was recorded', async () => {
+      const s = await setUp({ duration_minutes: 10 })
+      const learner = await createUser(t.database)
+      expect((await call(learner, 'GET', `/api/quizzes/${s.id}/`)).status).toBe(200)
+      t.clock.advance(10 * MINUTE + GRACE + 1)
+      await s.onPaper(learner, 'AAA')
+
+      const late = await s.submit(learner, 'AAA')
+      expect(late.status).toBe(200)
+      expect(late.body).toMatchObject({ late: true, score: 0 })
+      expect(await modes(learner.id, s.id)).toEqual([
+        [1, 'online', 1],
+        [2, 'paper', 1],
+      ])
+      expect(await tally(s.id)).toEqual([{ score_hundredths: 0, learners: 1 }])
+    })
+
     it('numbers after a gap a deleted paper attempt left', async () => {
       const s = await setUp()
       const learner = await createUser(t.database)
