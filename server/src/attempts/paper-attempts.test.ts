@@ -111,6 +111,43 @@ describe.each(dialects)('paper attempts on %s', (dialect) => {
       ])
     })
 
+    it('keeps numbers unique and the online limit when sheets are recorded among racing submits', async () => {
+      const s = await setUp({ allowed_attempts: 2 })
+      const learner = await createUser(t.database)
+      const outcomes = await Promise.all([
+        ...Array.from({ length: 6 }, () => s.submit(learner, 'AAA').then((response) => response.status)),
+        s.onPaper(learner, 'A--').then(() => 'paper'),
+        s.onPaper(learner, '-A-').then(() => 'paper'),
+      ])
+      expect(outcomes.filter((outcome) => outcome === 200)).toHaveLength(2)
+      expect(outcomes.filter((outcome) => outcome === 403)).toHaveLength(4)
+      const attempts = await storedAttempts(t.db, learner.id, s.id)
+      expect(attempts.map((attempt) => attempt.attempt_number)).toEqual([1, 2, 3, 4])
+      expect(attempts.filter((attempt) => attempt.mode === 'online')).toHaveLength(2)
+      expect(attempts.filter((attempt) => attempt.mode === 'paper')).toHaveLength(2)
+      expect(attempts.every((attempt) => attempt.status === 'finished')).toBe(true)
+      expect(await tally(s.id)).toEqual([
+        { score_hundredths: attempts[0]!.score_hundredths, learners: 1 },
+      ])
+    })
+
+    it('lets a first start and a sheet recorded at once both in, with numbers 1 and 2', async () => {
+      const s = await setUp()
+      const learners = [await createUser(t.database), await createUser(t.database), await createUser(t.database)]
+      const outcomes = await Promise.all(
+        learners.flatMap((learner) => [
+          call(learner, 'GET', `/api/quizzes/${s.id}/`).then((response) => response.status),
+          s.onPaper(learner, 'AAA').then((attempt) => attempt.mode),
+        ]),
+      )
+      expect(outcomes).toEqual([200, 'paper', 200, 'paper', 200, 'paper'])
+      for (const learner of learners) {
+        const attempts = await storedAttempts(t.db, learner.id, s.id)
+        expect(attempts.map((attempt) => attempt.attempt_number)).toEqual([1, 2])
+        expect(attempts.map((attempt) => attempt.mode).sort()).toEqual(['online', 'paper'])
+      }
+    })
+
     it('still takes the late submission of an online attempt whose time ran out before a sheet was recorded', async () => {
       const s = await setUp({ duration_minutes: 10 })
       const learner = await createUser(t.database)
