@@ -502,16 +502,15 @@ export async function moveToSection(
   return Number(result.numUpdatedRows) > 0
 }
 
-const selectEarlierRankedAttempt = precompile(
-  (db: Kysely<DB>, userId: number, quizId: number, attemptNumber: number) =>
-    db
-      .selectFrom('attempts')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('quiz_id', '=', quizId)
-      .where('ranked', '=', 1)
-      .where('attempt_number', '<', attemptNumber)
-      .limit(1),
+const selectEarlierRankedAttempt = precompile((db: Kysely<DB>, userId: number, quizId: number, attemptNumber: number) =>
+  db
+    .selectFrom('attempts')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('quiz_id', '=', quizId)
+    .where('ranked', '=', 1)
+    .where('attempt_number', '<', attemptNumber)
+    .limit(1),
 )
 
 /** Whether the learner has a ranked attempt at the quiz numbered before this one (db/rank-tally.ts). */

@@ -90,7 +90,12 @@ describe.each(dialects)('paper attempts on %s', (dialect) => {
 
       const results = await call(learner, 'GET', '/api/results/')
       expect(results.body[0].attempts).toEqual([
-        expect.objectContaining({ attempt_number: 1, mode: 'paper', score: 3, completed_timestamp: iso(s.sitting.heldAt) }),
+        expect.objectContaining({
+          attempt_number: 1,
+          mode: 'paper',
+          score: 3,
+          completed_timestamp: iso(s.sitting.heldAt),
+        }),
         expect.objectContaining({ attempt_number: 2, mode: 'online', score: -0.6 }),
         expect.objectContaining({ attempt_number: 3, mode: 'paper', score: 2 }),
       ])
@@ -126,9 +131,7 @@ describe.each(dialects)('paper attempts on %s', (dialect) => {
       expect(attempts.filter((attempt) => attempt.mode === 'online')).toHaveLength(2)
       expect(attempts.filter((attempt) => attempt.mode === 'paper')).toHaveLength(2)
       expect(attempts.every((attempt) => attempt.status === 'finished')).toBe(true)
-      expect(await tally(s.id)).toEqual([
-        { score_hundredths: attempts[0]!.score_hundredths, learners: 1 },
-      ])
+      expect(await tally(s.id)).toEqual([{ score_hundredths: attempts[0]!.score_hundredths, learners: 1 }])
     })
 
     it('lets a first start and a sheet recorded at once both in, with numbers 1 and 2', async () => {
@@ -301,7 +304,10 @@ describe.each(dialects)('paper attempts on %s', (dialect) => {
         url: `/api/admin/quizzes/${s.id}/attempts.csv`,
         headers: await bearerFor(t.tokens, s.admin),
       })
-      const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n')
+      const lines = csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n')
       expect(lines[0]).toMatch(/,duration_seconds,late,mode,Q1,Q2,Q3$/)
       expect(lines[1]).toMatch(new RegExp(`^${paper.id},${ram.username},.*,0,false,paper,A,A,A$`))
       expect(lines[2]).toMatch(/,false,online,B,A,$/)
@@ -309,7 +315,9 @@ describe.each(dialects)('paper attempts on %s', (dialect) => {
       const statistics = await call(s.admin, 'GET', `/api/admin/quizzes/${s.id}/statistics/?which=first`)
       expect(statistics.body.attempts).toBe(2)
       expect(statistics.body.questions[0]).toMatchObject({ facility: 0.5, unanswered: 0 })
-      expect(statistics.body.questions[0].options.map((option: { count: number }) => option.count)).toEqual([1, 1, 0, 0])
+      expect(statistics.body.questions[0].options.map((option: { count: number }) => option.count)).toEqual([
+        1, 1, 0, 0,
+      ])
       expect(statistics.body.questions[2]).toMatchObject({ facility: 0.5, unanswered: 1 })
     })
   })
@@ -321,7 +329,11 @@ describe.each(dialects)('paper attempts on %s', (dialect) => {
       const paper = await s.onPaper(ram, 'BAA') // 1.80
       const sitaAttempt = await s.online(sita, 'AAA') // 3.00
       const revision = (
-        await t.db.selectFrom('questions').select('revision_id').where('id', '=', s.questionIds[0]!).executeTakeFirstOrThrow()
+        await t.db
+          .selectFrom('questions')
+          .select('revision_id')
+          .where('id', '=', s.questionIds[0]!)
+          .executeTakeFirstOrThrow()
       ).revision_id!
       expect((await call(ram, 'GET', '/api/practice/')).body.total).toBe(1)
 

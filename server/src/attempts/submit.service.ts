@@ -6,7 +6,13 @@ import { refusedAfterCommit } from '../http/refusals'
 import type { TokenUser } from '../http/tokens'
 import { withAnswerKeys } from '../questions/question-papers'
 import { placesOf, sectionClock, withoutClosedSections } from './section-clock'
-import { LATE_SUBMISSION_WINDOW_MS, isQuizActive, nextAttemptNumber, onlineAttempts, quizNotActive } from './attempt-rules'
+import {
+  LATE_SUBMISSION_WINDOW_MS,
+  isQuizActive,
+  nextAttemptNumber,
+  onlineAttempts,
+  quizNotActive,
+} from './attempt-rules'
 import { listAnswers, type AnswerEntry } from './attempts.repository'
 import type { AttemptServiceDeps } from './attempts.service'
 import { answerEntries, hasExamState, invalidExamState, storeExamState } from './exam-state'

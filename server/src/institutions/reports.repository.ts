@@ -99,7 +99,11 @@ function chosenAttempts(db: Kysely<DB>, quizId: number, which: AttemptSelection)
   const ranked = db
     .selectFrom('attempts')
     .select(attemptColumns)
-    .select(sql<number>`row_number() over (partition by user_id order by score_hundredths desc, finished_at asc, attempt_number asc)`.as('pick'))
+    .select(
+      sql<number>`row_number() over (partition by user_id order by score_hundredths desc, finished_at asc, attempt_number asc)`.as(
+        'pick',
+      ),
+    )
     .where('quiz_id', '=', quizId)
     .where('status', '=', 'finished')
   return db.selectFrom(ranked.as('c')).$if(which !== 'all', (query) => query.where('c.pick', '=', 1))

@@ -136,7 +136,14 @@ describe.each(dialects)('results routes on %s', (dialect) => {
           id: quiz.id,
           title: { en: quiz.title_en, ne: quiz.title_ne },
           attempts: [
-            { id: attempt.id, attempt_number: 1, score: 1, completed_timestamp: attempt.deadline, ranked: true, mode: 'online' },
+            {
+              id: attempt.id,
+              attempt_number: 1,
+              score: 1,
+              completed_timestamp: attempt.deadline,
+              ranked: true,
+              mode: 'online',
+            },
           ],
         },
       ])
