@@ -101,6 +101,19 @@ describe.each(dialects)('paper attempts on %s', (dialect) => {
       ])
     })
 
+    it('answers 404 to a submit that names a paper attempt, and starts nothing', async () => {
+      const s = await setUp()
+      const learner = await createUser(t.database)
+      const paper = await s.onPaper(learner, 'AAA')
+      const named = await call(learner, 'POST', `/api/quizzes/${s.id}/submit/`, {
+        answers: s.answers('BBB'),
+        attempt_id: paper.id,
+      })
+      expect(named.status).toBe(404)
+      expect(named.body).toEqual({ detail: 'Attempt not found.', code: 'not_found' })
+      expect(await modes(learner.id, s.id)).toEqual([[1, 'paper', 1]])
+    })
+
     it('lets a submit without an attempt in progress take the number after a paper attempt, once', async () => {
       const s = await setUp({ allowed_attempts: 1 })
       const learner = await createUser(t.database)

@@ -69,7 +69,8 @@ export function createSubmitService({ database, clock, metrics, papers, lifecycl
         if (!live && !isQuizActive(quiz, now)) return quizNotActive()
         // A retry of a submission that already went through answers the same result (the web app sends attempt_id).
         if (body.attempt_id != null) {
-          const named = attempts.find((attempt) => attempt.id === body.attempt_id)
+          // A paper attempt was never submitted here: naming one is naming no submission.
+          const named = attempts.find((attempt) => attempt.id === body.attempt_id && attempt.mode === 'online')
           if (!named) return new NotFound('Attempt not found.')
           if (named.status === 'finished') return answerFinished(trx, named, submission)
         }
