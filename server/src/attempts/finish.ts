@@ -8,21 +8,14 @@ import {
   countFirstAttemptScore,
   hasEarlierRankedAttempt,
   insertAttempt,
-  isLiveQuiz,
   listAnswers,
-  listAttempts,
   markAttemptFinished,
   upsertAnswers,
   type AnswerEntry,
 } from './attempts.repository'
-import { lockLearner } from './learner-quizzes.repository'
-import { nextAttemptNumber } from './attempt-rules'
 import { putCardsInFirstBox } from './practice-deck.repository'
 
-/**
- * The fields of an attempt that a finish does not set: who, which quiz, its paper and its clock. A paper attempt's
- * `attempt_number` and `ranked` are the finish's to decide (paperAttempt), whatever the caller put there.
- */
+/** The fields of an attempt that a finish does not set: who, which quiz, its paper and its clock. */
 export type BegunAttempt = Omit<
   AttemptRow,
   | 'id'
@@ -83,8 +76,6 @@ export function createFinish({ papers, isPostgres }: { papers: QuestionPapers; i
     withAnswerKeys(trx, await papers.paperFor(trx, attempt.revision_ids), { lock: isPostgres })
 
   async function finish(trx: Kysely<DB>, target: FinishTarget, how: Finish): Promise<Finished> {
-    if ('begun' in target && target.begun.mode === 'paper')
-      target = { begun: await paperAttempt(trx, target.begun, isPostgres) }
     const attempt = 'inProgress' in target ? target.inProgress : target.begun
     const paper = how.paper ?? (await lockedPaper(trx, attempt))
     const answers = how.answers ?? ('inProgress' in target ? await listAnswers(trx, target.inProgress.id) : new Map())
@@ -109,23 +100,6 @@ export function createFinish({ papers, isPostgres }: { papers: QuestionPapers; i
   }
 
   return { finish, lockedPaper }
-}
-
-/**
- * A paper attempt as it is written: numbered after every attempt the learner has at the quiz (online numbers are
- * never taken: an online start after it takes the next one), under the learner's lock as a start is, so the unique
- * (user, quiz, number) index still refuses a racing start's number (which then retries). At a live mock it is the
- * learner's ranked attempt unless they already have one (an online start in the join window), so nobody is ranked
- * twice (docs/decisions/056).
- */
-async function paperAttempt(trx: Kysely<DB>, begun: BegunAttempt, isPostgres: boolean): Promise<BegunAttempt> {
-  if (isPostgres) await lockLearner(trx, begun.user_id)
-  const attempts = await listAttempts(trx, begun.user_id, begun.quiz_id, { lock: isPostgres })
-  const ranked =
-    begun.ranked === 1 && attempts.some((attempt) => attempt.ranked === 1) && (await isLiveQuiz(trx, begun.quiz_id))
-      ? 0
-      : begun.ranked
-  return { ...begun, attempt_number: nextAttemptNumber(attempts), ranked }
 }
 
 /**

@@ -34,7 +34,12 @@ describe.each(dialects)('paper attempts on %s', (dialect) => {
       )
     const sitting = await insertSitting(t, id, heldAt)
     const onPaper = (learner: UserRow, pattern: string, at: PaperSitting = sitting) =>
-      recordPaperAttempt(app.kept.lifecycle, at, { userId: learner.id, quizId: id, answers: answers(pattern) })
+      recordPaperAttempt(app.kept.lifecycle, at, {
+        userId: learner.id,
+        quizId: id,
+        answers: answers(pattern),
+        now: t.clock.now(),
+      })
     const submit = (learner: UserRow, pattern: string) =>
       call(learner, 'POST', `/api/quizzes/${id}/submit/`, { answers: answers(pattern) })
     const online = async (learner: UserRow, pattern: string) => {
