@@ -93,7 +93,7 @@ describe.each(['en', 'ne'] as const)('institutions in %s', (language) => {
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const lines = csv.toString('utf8').slice(1).trim().split('\r\n')
     expect(lines[0]).toBe(
-      'attempt_id,username,full_name,phone_number,attempt_number,score,correct,incorrect,unanswered,started_at,completed_at,duration_seconds,late,Q1,Q2,Q3',
+      'attempt_id,username,full_name,phone_number,attempt_number,score,correct,incorrect,unanswered,started_at,completed_at,duration_seconds,late,mode,Q1,Q2,Q3',
     )
     expect(lines).toHaveLength(5)
     expect(lines.slice(1).map((line) => line.split(',')[1])).toEqual(['student4', 'student3', 'student2', 'student1'])

@@ -1,6 +1,7 @@
 // Request and response schemas of API.md "Institutions: attempts, statistics, learners".
 import { z } from 'zod'
 import { IsoDateTimeSchema, RichTextSchema } from './common'
+import { AttemptModeSchema } from './sittings'
 
 export const institutionLimits = {
   pageSize: { min: 1, max: 500, default: 50 },
@@ -54,8 +55,10 @@ export const QuizAttemptRowSchema = z.object({
   unanswered: z.number().int(),
   started_at: IsoDateTimeSchema,
   completed_timestamp: IsoDateTimeSchema,
+  /** 0 for a paper attempt, which starts and finishes at its sitting's `held_at` (docs/decisions/056). */
   duration_seconds: z.number().int(),
   late: z.boolean(),
+  mode: AttemptModeSchema,
 })
 export type QuizAttemptRow = z.infer<typeof QuizAttemptRowSchema>
 export const QuizAttemptPageSchema = z.object({ count: z.number().int(), results: z.array(QuizAttemptRowSchema) })

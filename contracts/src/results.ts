@@ -4,6 +4,7 @@ import { FlagSchema, RegradeSchema } from './challenges'
 import { BilingualSchema, RichTextSchema } from './common'
 import { PictureSchema } from './pictures'
 import { SectionScoreSchema } from './sections'
+import { AttemptModeSchema } from './sittings'
 
 export const AttemptIdParamsSchema = z.object({ attemptId: z.coerce.number().int().positive().max(2_147_483_647) })
 
@@ -14,6 +15,8 @@ export const ResultAttemptSchema = z.object({
   completed_timestamp: z.string(),
   /** False for a live mock's practice attempt (after its join window): left out of ranks (API.md "Live mocks"). */
   ranked: z.boolean(),
+  /** 'paper': recorded from an answer sheet of a paper sitting (API.md "Paper sittings"). */
+  mode: AttemptModeSchema,
 })
 export type ResultAttempt = z.infer<typeof ResultAttemptSchema>
 
@@ -83,6 +86,8 @@ export const ReportCardSchema = z.object({
   quiz: z.object({ id: z.number().int(), title: BilingualSchema, live: z.boolean() }),
   /** False for a live mock's practice attempt: its analysis ranks it among the ranked attempts without counting it. */
   ranked: z.boolean(),
+  /** 'paper': read from an answer sheet, so no review marks and no seconds per question (docs/decisions/056). */
+  mode: AttemptModeSchema,
   score: z.number(),
   correct: z.number().int(),
   incorrect: z.number().int(),
@@ -119,6 +124,7 @@ export const ProgressSchema = z.object({
       incorrect: z.number().int(),
       unanswered: z.number().int(),
       completed_timestamp: z.string(),
+      mode: AttemptModeSchema,
     }),
   ),
   /** Totals per topic over all those attempts, sorted by name, null last. */

@@ -502,6 +502,26 @@ export async function moveToSection(
   return Number(result.numUpdatedRows) > 0
 }
 
+const selectEarlierRankedAttempt = precompile((db: Kysely<DB>, userId: number, quizId: number, attemptNumber: number) =>
+  db
+    .selectFrom('attempts')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('quiz_id', '=', quizId)
+    .where('ranked', '=', 1)
+    .where('attempt_number', '<', attemptNumber)
+    .limit(1),
+)
+
+/** Whether the learner has a ranked attempt at the quiz numbered before this one (db/rank-tally.ts). */
+export async function hasEarlierRankedAttempt(
+  db: Kysely<DB>,
+  attempt: Pick<AttemptRow, 'user_id' | 'quiz_id' | 'attempt_number'>,
+) {
+  const { rows } = await selectEarlierRankedAttempt(db, attempt.user_id, attempt.quiz_id, attempt.attempt_number)
+  return rows.length > 0
+}
+
 /** Whether the quiz has a live schedule (API.md "Live mocks"). */
 export async function isLiveQuiz(db: Kysely<DB>, quizId: number) {
   const row = await db.selectFrom('quizzes').select('live_starts_at').where('id', '=', quizId).executeTakeFirst()

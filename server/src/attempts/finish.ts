@@ -6,8 +6,8 @@ import { scoreAnswers, type ScoredQuestion } from '../questions/scoring'
 import { attemptSections } from '../questions/sections'
 import {
   countFirstAttemptScore,
+  hasEarlierRankedAttempt,
   insertAttempt,
-  isLiveQuiz,
   listAnswers,
   markAttemptFinished,
   upsertAnswers,
@@ -118,13 +118,17 @@ async function recordFinish(
 }
 
 /**
- * Whether an attempt is its learner's one in the quiz's rank tally: the first attempt of an ordinary quiz, the
- * ranked one of a live mock (a learner has one at most; practice attempts have ranked = 0). The quiz is read only
- * for a later ranked attempt, which is then either an ordinary quiz's (not counted) or a live one's (counted).
+ * Whether an attempt is its learner's one in the quiz's rank tally: their lowest-numbered ranked attempt
+ * (db/rank-tally.ts), which is the first attempt of an ordinary quiz, the ranked one of a live mock (a learner has
+ * one at most; practice attempts have ranked = 0). A paper attempt recorded while an earlier online attempt is still
+ * in progress is not counted: the online one will be. Attempt number 1 needs no look-up.
  */
-async function countsInRankTally(trx: Kysely<DB>, attempt: Pick<AttemptRow, 'quiz_id' | 'attempt_number' | 'ranked'>) {
+async function countsInRankTally(
+  trx: Kysely<DB>,
+  attempt: Pick<AttemptRow, 'user_id' | 'quiz_id' | 'attempt_number' | 'ranked'>,
+) {
   if (attempt.ranked !== 1) return false
-  return attempt.attempt_number === 1 || (await isLiveQuiz(trx, attempt.quiz_id))
+  return attempt.attempt_number === 1 || !(await hasEarlierRankedAttempt(trx, attempt))
 }
 
 /** Puts every question answered wrong or left unanswered in the learner's deck, in box 1, due when it finished. */

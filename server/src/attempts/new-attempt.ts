@@ -10,7 +10,7 @@ import { stretchedLimitMs } from './section-clock'
 import { currentRevisions, freezeDraw } from '../questions/question-shows.repository'
 import type { ShowLog } from '../questions/show-log'
 import type { LearnerQuizRow } from './learner-quizzes.repository'
-import { noAttemptsLeft } from './attempt-rules'
+import { noAttemptsLeft, onlineAttempts } from './attempt-rules'
 import type { BegunAttempt } from './finish'
 import {
   alreadyStartedLive,
@@ -59,17 +59,18 @@ function rankedAt(quiz: LearnerQuizRow, startedAt: number) {
 
 /**
  * Why a new attempt is refused now, or null. A live mock starts none between its join window and its common end,
- * and inside the window a learner starts one ranked attempt only (resuming it is no new attempt); no quiz starts
- * more than its allowed attempts. The caller has read `attempts` under the learner's lock.
+ * and inside the window a learner starts one ranked attempt only (resuming it is no new attempt; a paper attempt of
+ * the mock already recorded is the learner's ranked one, docs/decisions/056); no quiz starts more online attempts
+ * than it allows (paper attempts use none up). The caller has read `attempts` under the learner's lock.
  */
 export function newAttemptRefusal(
   phase: LivePhase | null,
   quiz: Pick<LearnerQuizRow, 'allowed_attempts'>,
-  attempts: readonly Pick<AttemptRow, 'ranked'>[],
+  attempts: readonly Pick<AttemptRow, 'ranked' | 'mode'>[],
 ) {
   if (phase === 'closed') return joinClosed()
   if (phase === 'joining' && attempts.some((attempt) => attempt.ranked === 1)) return alreadyStartedLive()
-  if (attempts.length >= quiz.allowed_attempts) return noAttemptsLeft()
+  if (onlineAttempts(attempts).length >= quiz.allowed_attempts) return noAttemptsLeft()
   return null
 }
 
@@ -207,8 +208,9 @@ export function createNewAttempts({
 
   /**
    * A new attempt as it begins, not yet written: who, which quiz, which number, begun when and due when, and its
-   * paper. Numbers are 1..n without gaps, so the unique (user, quiz, number) index caps attempts at allowed_attempts.
-   * A start writes it in progress; a submit without an attempt writes it finished (lifecycle.finish).
+   * paper. Its number is the next after the learner's highest (nextAttemptNumber), so two racing starts that read
+   * the same attempts take the same number and the unique (user, quiz, number) index lets one in: the online limit
+   * holds. A start writes it in progress; a submit without an attempt writes it finished (lifecycle.finish).
    */
   async function begin(
     trx: Kysely<DB>,

@@ -22,7 +22,7 @@ const toQuizSummary = (quiz: LearnerQuizRow, attemptCount: number) => ({
 /** An attempt started or resumed, with what the learner saved in it so far. */
 export interface StartedAttempt {
   attempt: AttemptRow
-  /** The learner's attempts at the quiz, this one included. */
+  /** The learner's online attempts at the quiz (what the limit counts), this one included. */
   count: number
   answers: ReadonlyMap<number, number | null>
   states: Awaited<ReturnType<typeof listQuestionStates>>

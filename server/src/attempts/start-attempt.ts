@@ -7,7 +7,7 @@ import type { AttemptRow, DB } from '../db/schema'
 import { AppError } from '../http/errors'
 import { refusedAfterCommit } from '../http/refusals'
 import type { TokenUser } from '../http/tokens'
-import { isQuizActive, quizNotActive } from './attempt-rules'
+import { isQuizActive, nextAttemptNumber, onlineAttempts, quizNotActive } from './attempt-rules'
 import { insertAttempt, listAnswers, listQuestionStates } from './attempts.repository'
 import type { AttemptServiceDeps } from './attempts.service'
 import { findAttemptsWithExtraTime, findQuizById, type LearnerQuizRow } from './learner-quizzes.repository'
@@ -32,7 +32,7 @@ export function createStartAttempt({ database, clock, metrics, papers, lifecycle
     if (!live && phase === 'before') throw liveNotStarted()
     if (!live && !isQuizActive(quiz, now)) throw quizNotActive()
     if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(db, user.id, now))) throw paidAccessRequired()
-    if (live) return resume(db, quiz, live, attempts.length, now)
+    if (live) return resume(db, quiz, live, onlineAttempts(attempts).length, now)
     const refusal = newAttemptRefusal(phase, quiz, attempts)
     if (refusal) throw refusal
     const first = isPostgres && attempts.length === 0 && (await startFirstAttempt(user, quiz, extraTimePercent, now))
@@ -67,12 +67,12 @@ export function createStartAttempt({ database, clock, metrics, papers, lifecycle
     if (inProgress) {
       const answers = await listAnswers(trx, inProgress.id)
       const states = await listQuestionStates(trx, inProgress.id)
-      return { attempt: inProgress, count: current.length, answers, states, created: false }
+      return { attempt: inProgress, count: onlineAttempts(current).length, answers, states, created: false }
     }
     const refusal = newAttemptRefusal(phase, quiz, current)
     if (refusal) return refusal
-    const attempt = await insertNewAttempt(trx, user, quiz, current.length + 1, extraTimePercent, now)
-    return { attempt, count: current.length + 1, answers: new Map(), states: [], created: true }
+    const attempt = await insertNewAttempt(trx, user, quiz, nextAttemptNumber(current), extraTimePercent, now)
+    return { attempt, count: onlineAttempts(current).length + 1, answers: new Map(), states: [], created: true }
   }
 
   async function insertNewAttempt(
@@ -89,8 +89,9 @@ export function createStartAttempt({ database, clock, metrics, papers, lifecycle
 
   /**
    * PostgreSQL: a first attempt needs no transaction or learner lock, having nothing to settle; the unique (user,
-   * quiz, number) index lets one attempt 1 in, and a start that loses that race gets undefined and goes the locked
-   * way, which finds the winner's attempt (docs/decisions/040).
+   * quiz, number) index lets one attempt 1 in, and a start that loses that race (to another start, or to a paper
+   * attempt being recorded) gets undefined and goes the locked way, which finds the winner's attempt
+   * (docs/decisions/040).
    */
   async function startFirstAttempt(
     user: TokenUser,

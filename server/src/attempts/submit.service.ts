@@ -6,7 +6,13 @@ import { refusedAfterCommit } from '../http/refusals'
 import type { TokenUser } from '../http/tokens'
 import { withAnswerKeys } from '../questions/question-papers'
 import { placesOf, sectionClock, withoutClosedSections } from './section-clock'
-import { LATE_SUBMISSION_WINDOW_MS, isQuizActive, quizNotActive } from './attempt-rules'
+import {
+  LATE_SUBMISSION_WINDOW_MS,
+  isQuizActive,
+  nextAttemptNumber,
+  onlineAttempts,
+  quizNotActive,
+} from './attempt-rules'
 import { listAnswers, type AnswerEntry } from './attempts.repository'
 import type { AttemptServiceDeps } from './attempts.service'
 import { answerEntries, hasExamState, invalidExamState, storeExamState } from './exam-state'
@@ -63,7 +69,8 @@ export function createSubmitService({ database, clock, metrics, papers, lifecycl
         if (!live && !isQuizActive(quiz, now)) return quizNotActive()
         // A retry of a submission that already went through answers the same result (the web app sends attempt_id).
         if (body.attempt_id != null) {
-          const named = attempts.find((attempt) => attempt.id === body.attempt_id)
+          // A paper attempt was never submitted here: naming one is naming no submission.
+          const named = attempts.find((attempt) => attempt.id === body.attempt_id && attempt.mode === 'online')
           if (!named) return new NotFound('Attempt not found.')
           if (named.status === 'finished') return answerFinished(trx, named, submission)
         }
@@ -120,7 +127,7 @@ export function createSubmitService({ database, clock, metrics, papers, lifecycl
     const refusal = newAttemptRefusal(submission.phase, quiz, attempts)
     if (refusal) return refusal
     const extraTimePercent = await findExtraTimePercent(trx, user.id)
-    const begun = await newAttempts.begin(trx, user.id, quiz, attempts.length + 1, now, extraTimePercent)
+    const begun = await newAttempts.begin(trx, user.id, quiz, nextAttemptNumber(attempts), now, extraTimePercent)
     const paper = await lifecycle.lockedPaper(trx, begun)
     const invalid = invalidExamState(paper, body)
     if (invalid) return invalid
@@ -141,9 +148,12 @@ export type SubmitService = ReturnType<typeof createSubmitService>
 
 const NOTHING_SUBMITTED: SubmitAttemptBody = { answers: {} }
 
-/** The latest attempt, when it ran out of time unsubmitted within the hour: a submit now is its late submission. */
+/**
+ * The latest online attempt, when it ran out of time unsubmitted within the hour: a submit now is its late
+ * submission (a paper attempt recorded since does not stand in its way).
+ */
 function lateSubmissionOf(attempts: readonly AttemptRow[], now: number) {
-  const latest = attempts.at(-1)
+  const latest = onlineAttempts(attempts).at(-1)
   return latest && latest.late === 1 && latest.submitted === 0 && now - latest.deadline <= LATE_SUBMISSION_WINDOW_MS
     ? latest
     : undefined

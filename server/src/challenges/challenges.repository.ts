@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { Dialect } from '../db/database'
 import { precompile } from '../db/precompiled-query'
+import { isCountedAttempt } from '../db/rank-tally'
 import type { DB, FlagTable, KeyVersionTable, RegradeTable } from '../db/schema'
 import type { Insertable, Selectable } from 'kysely'
 
@@ -147,7 +148,7 @@ export interface HoldingAttempt {
   user_id: number
   quiz_id: number
   attempt_number: number
-  /** In its quiz's rank tally: an ordinary quiz's first attempt, a live mock's ranked one. */
+  /** In its quiz's rank tally (db/rank-tally.ts): an ordinary quiz's first attempt, a live mock's ranked one. */
   counted: boolean
   revision_ids: string
   sections: string | null
@@ -174,34 +175,33 @@ export async function listAttemptsHoldingRevision(
     .leftJoin('attempt_answers as aa', (join) =>
       join.onRef('aa.attempt_id', '=', 'a.id').on('aa.question_id', '=', questionId),
     )
-    .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
     .select(['a.id', 'a.user_id', 'a.quiz_id', 'a.attempt_number', 'a.revision_ids', 'a.sections'])
-    .select(['a.score_hundredths', 'aa.option_id', 'a.ranked', 'q.live_starts_at'])
+    .select(['a.score_hundredths', 'aa.option_id'])
+    .select(isCountedAttempt('a').as('counted'))
     .where('a.status', '=', 'finished')
     .where(holds)
     .orderBy('a.id')
     .execute()
-  return rows.map(({ ranked, live_starts_at, ...row }) => ({
+  return rows.map(({ counted, ...row }) => ({
     ...row,
     score_hundredths: row.score_hundredths ?? 0,
-    counted: ranked === 1 && (row.attempt_number === 1 || live_starts_at !== null),
+    // SQLite answers a condition as 0 or 1, PostgreSQL as a boolean.
+    counted: Boolean(counted),
   }))
 }
 
 /**
  * Every counted finished attempt's learner and score, in these quizzes: what ranks are counted from (the first
- * attempts of an ordinary quiz, the ranked ones of a live mock).
+ * attempts of an ordinary quiz, the ranked ones of a live mock; db/rank-tally.ts).
  */
 export function listFirstAttemptScores(db: Kysely<DB>, quizIds: readonly number[]) {
   if (quizIds.length === 0) return Promise.resolve([])
   return db
     .selectFrom('attempts as a')
-    .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
     .select(['a.id', 'a.user_id', 'a.quiz_id', 'a.score_hundredths'])
     .where('a.quiz_id', 'in', quizIds)
-    .where('a.ranked', '=', 1)
-    .where((eb) => eb.or([eb('a.attempt_number', '=', 1), eb('q.live_starts_at', 'is not', null)]))
     .where('a.status', '=', 'finished')
+    .where(isCountedAttempt('a'))
     .execute()
 }
 

@@ -133,6 +133,7 @@ describe.each(dialects)('institutions API on %s', (dialect) => {
         completed_timestamp: expect.stringMatching(/Z$/),
         duration_seconds: 420,
         late: false,
+        mode: 'online',
       })
       expect(body.results[2]).toMatchObject({ score: 0.8, correct: 1, incorrect: 1, unanswered: 1 })
       expect(body.results[4]).toMatchObject({ score: -0.2, attempt_number: 2 })
@@ -202,10 +203,10 @@ describe.each(dialects)('institutions API on %s', (dialect) => {
       expect(response.headers['content-disposition']).toBe(`attachment; filename="quiz-${quiz.id}-attempts-all.csv"`)
       const expected =
         '\uFEFF' +
-        'attempt_id,username,full_name,phone_number,attempt_number,score,correct,incorrect,unanswered,started_at,completed_at,duration_seconds,late,Q1,Q2\r\n' +
-        `${a1},sita,सीता राई,9800000003,1,2,2,0,0,2026-11-22T07:00:00.000Z,2026-11-22T07:10:00.000Z,600,false,A,A\r\n` +
-        `${a3},eve,"'=HYPERLINK(""http://x"",""click"")",9800000001,1,-0.2,0,1,1,2026-11-22T07:13:00.000Z,2026-11-22T07:14:00.000Z,60,false,,B\r\n` +
-        `${a2},gita,"Sharma, ""Gita""\nline two",9800000002,1,-0.4,0,2,0,2026-11-22T07:10:00.000Z,2026-11-22T07:13:00.000Z,180,false,C,D\r\n`
+        'attempt_id,username,full_name,phone_number,attempt_number,score,correct,incorrect,unanswered,started_at,completed_at,duration_seconds,late,mode,Q1,Q2\r\n' +
+        `${a1},sita,सीता राई,9800000003,1,2,2,0,0,2026-11-22T07:00:00.000Z,2026-11-22T07:10:00.000Z,600,false,online,A,A\r\n` +
+        `${a3},eve,"'=HYPERLINK(""http://x"",""click"")",9800000001,1,-0.2,0,1,1,2026-11-22T07:13:00.000Z,2026-11-22T07:14:00.000Z,60,false,online,,B\r\n` +
+        `${a2},gita,"Sharma, ""Gita""\nline two",9800000002,1,-0.4,0,2,0,2026-11-22T07:10:00.000Z,2026-11-22T07:13:00.000Z,180,false,online,C,D\r\n`
       expect(response.rawPayload.equals(Buffer.from(expected, 'utf8'))).toBe(true)
       expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]))
     })

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import type { AttemptSelection } from '@quiz/contracts'
 import type { Dialect } from '../db/database'
 import { inParts } from '../db/in-parts'
+import { isCountedAttempt } from '../db/rank-tally'
 import type { DB } from '../db/schema'
 
 /** A quiz that is not deleted. */
@@ -73,26 +74,38 @@ const attemptColumns = [
   'incorrect',
   'unanswered',
   'late',
+  'mode',
   'sections',
   'revision_ids',
 ] as const
 
 /**
- * The finished attempts `which` selects, as a subquery: all of them, or one per learner (the first by attempt
- * number, or the best: highest score, earliest finished among equals). A window function, which SQLite (3.25+)
- * and PostgreSQL both have, picks the one per learner in a single pass.
+ * The finished attempts `which` selects, as a subquery: all of them, or one per learner (the first: their counted
+ * attempt, as ranks count it, db/rank-tally.ts; or the best: highest score, earliest finished among equals). A
+ * window function, which SQLite (3.25+) and PostgreSQL both have, picks the best per learner in a single pass.
  */
 function chosenAttempts(db: Kysely<DB>, quizId: number, which: AttemptSelection) {
-  const order =
-    which === 'first' ? sql`attempt_number` : sql`score_hundredths desc, finished_at asc, attempt_number asc`
+  if (which === 'first')
+    return db.selectFrom(
+      db
+        .selectFrom('attempts as a')
+        .select(attemptColumns.map((column) => `a.${column}` as const))
+        .select(sql<number>`1`.as('pick'))
+        .where('a.quiz_id', '=', quizId)
+        .where('a.status', '=', 'finished')
+        .where(isCountedAttempt('a'))
+        .as('c'),
+    )
   const ranked = db
     .selectFrom('attempts')
     .select(attemptColumns)
-    .select(sql<number>`row_number() over (partition by user_id order by ${order})`.as('pick'))
+    .select(
+      sql<number>`row_number() over (partition by user_id order by score_hundredths desc, finished_at asc, attempt_number asc)`.as(
+        'pick',
+      ),
+    )
     .where('quiz_id', '=', quizId)
     .where('status', '=', 'finished')
-    // A live mock's practice attempts are never a learner's first (API.md "Live mocks").
-    .$if(which === 'first', (query) => query.where('ranked', '=', 1))
   return db.selectFrom(ranked.as('c')).$if(which !== 'all', (query) => query.where('c.pick', '=', 1))
 }
 
@@ -115,6 +128,7 @@ const reportColumns = [
   'c.incorrect',
   'c.unanswered',
   'c.late',
+  'c.mode',
   'u.username',
   'u.full_name',
   'u.phone_number',

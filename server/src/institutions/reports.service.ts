@@ -42,6 +42,7 @@ export const CSV_HEADER = [
   'completed_at',
   'duration_seconds',
   'late',
+  'mode',
 ] as const
 
 const quizNotFound = () => new NotFound('Quiz not found.')
@@ -82,6 +83,7 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
         completed_timestamp: toIso(row.finished_at!),
         duration_seconds: durationSeconds(row),
         late: row.late === 1,
+        mode: row.mode,
       })),
     }
   }
@@ -145,6 +147,7 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
             toIso(row.finished_at!),
             durationSeconds(row),
             row.late === 1,
+            row.mode,
             ...cells,
           ])
         }

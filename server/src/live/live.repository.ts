@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely'
+import { recountRankTally } from '../db/rank-tally'
 import type { DB } from '../db/schema'
 
 /** A quiz's live schedule and what the leaderboard and registration need of it (never a deleted quiz or a draft). */
@@ -89,8 +90,10 @@ export async function hasOpenFlagOn(db: Kysely<DB>, revisionIds: readonly number
 
 /**
  * Makes `attempts.ranked` follow the quiz's schedule when the schedule changes: with a window, each learner's first
- * attempt started inside it is ranked and every other attempt is practice; without one (an ordinary quiz), every
- * attempt is ranked again. Then the quiz's rank tally is counted afresh from the attempts it now holds.
+ * attempt (by number) of those started inside it and those sat on paper is ranked and every other attempt is
+ * practice (a paper sitting of a live mock is sat at its time, wherever its `held_at` falls: docs/decisions/056);
+ * without one (an ordinary quiz), every attempt is ranked again. Then the quiz's rank tally is counted afresh from
+ * the attempts it now holds.
  */
 export async function rederiveRanked(
   db: Kysely<DB>,
@@ -101,35 +104,19 @@ export async function rederiveRanked(
     await db.updateTable('attempts').set({ ranked: 1 }).where('quiz_id', '=', quizId).where('ranked', '=', 0).execute()
   } else {
     const { startsAt, joinEndsAt } = window
+    const sitsTheMock = (alias: string) =>
+      sql`(${sql.ref(`${alias}.mode`)} = 'paper' or (${sql.ref(`${alias}.started_at`)} >= ${startsAt} and ${sql.ref(`${alias}.started_at`)} < ${joinEndsAt}))`
     await db
       .updateTable('attempts')
       .set({
-        ranked: sql<number>`case when started_at >= ${startsAt} and started_at < ${joinEndsAt} and not exists (
+        ranked: sql<number>`case when ${sitsTheMock('attempts')} and not exists (
           select 1 from attempts earlier
           where earlier.quiz_id = attempts.quiz_id and earlier.user_id = attempts.user_id
-            and earlier.started_at >= ${startsAt} and earlier.attempt_number < attempts.attempt_number
+            and ${sitsTheMock('earlier')} and earlier.attempt_number < attempts.attempt_number
         ) then 1 else 0 end`,
       })
       .where('quiz_id', '=', quizId)
       .execute()
   }
-  await db.deleteFrom('first_attempt_scores').where('quiz_id', '=', quizId).execute()
-  await db
-    .insertInto('first_attempt_scores')
-    .columns(['quiz_id', 'score_hundredths', 'learners'])
-    .expression((eb) =>
-      eb
-        .selectFrom('attempts')
-        .select((sub) => [
-          'quiz_id',
-          sub.fn.coalesce('score_hundredths', sql<number>`0`).as('score_hundredths'),
-          sub.fn.countAll<number>().as('learners'),
-        ])
-        .where('quiz_id', '=', quizId)
-        .where('status', '=', 'finished')
-        .where('ranked', '=', 1)
-        .$if(window === null, (query) => query.where('attempt_number', '=', 1))
-        .groupBy(['quiz_id', sql`coalesce(score_hundredths, 0)`]),
-    )
-    .execute()
+  await recountRankTally(db, quizId)
 }

@@ -16,8 +16,9 @@ export function toStanding(
   standing: Standing,
   outsider = false,
 ): Pick<ReportAnalysis, 'participants' | 'rank' | 'percentile' | 'average_score' | 'highest_score'> {
-  // The learner's own first attempt is finished whenever any of their attempts is, so participants >= 1; an
-  // outsider (a live mock's practice attempt by a learner without a ranked one) is none of them.
+  // A learner's own counted attempt is among the participants, so participants >= 1; an outsider (a live mock's
+  // practice attempt by a learner without a ranked one, a paper attempt beside a first online one still in
+  // progress) is none of them.
   const participants = outsider ? standing.participants : Math.max(1, standing.participants)
   const others = outsider ? participants : participants - 1
   return {

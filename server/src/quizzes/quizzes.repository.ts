@@ -32,11 +32,13 @@ const selectActiveQuizzesForLearner = precompile((db: Kysely<DB>, userId: number
     .select(quizColumns)
     .select(['u.is_admin', 'u.paid_access_until', 'q.question_count', 'q.question_set_version'])
     .select((eb) => [
+      // What the online limit counts: paper attempts use none up (API.md "Paper sittings").
       eb
         .selectFrom('attempts')
         .select((sub) => sub.fn.countAll<number>().as('n'))
         .where('attempts.user_id', '=', userId)
         .whereRef('attempts.quiz_id', '=', 'q.id')
+        .where('attempts.mode', '=', sql.lit('online'))
         .as('attempt_count'),
       eb
         .selectFrom('attempts')

@@ -210,6 +210,7 @@ describe.each(dialects)('report analysis and progress on %s', (dialect) => {
             incorrect: 1,
             unanswered: 1,
             completed_timestamp: a1.completed_timestamp,
+            mode: 'online',
           },
           {
             attempt_id: b1.attempt_id,
@@ -221,6 +222,7 @@ describe.each(dialects)('report analysis and progress on %s', (dialect) => {
             incorrect: 0,
             unanswered: 1,
             completed_timestamp: b1.completed_timestamp,
+            mode: 'online',
           },
           {
             attempt_id: a2.attempt_id,
@@ -232,6 +234,7 @@ describe.each(dialects)('report analysis and progress on %s', (dialect) => {
             incorrect: 2,
             unanswered: 0,
             completed_timestamp: a2.completed_timestamp,
+            mode: 'online',
           },
         ],
         topics: [

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { precompile } from '../db/precompiled-query'
+import { isCountedAttempt } from '../db/rank-tally'
 
 /** The learner's finished attempts (`a`) joined to their quizzes (`q`), deleted quizzes included. */
 const finishedAttemptsOf = (db: Kysely<DB>, userId: number) =>
@@ -20,6 +21,7 @@ export function listFinishedAttempts(db: Kysely<DB>, userId: number) {
       'a.score_hundredths',
       'a.finished_at',
       'a.ranked',
+      'a.mode',
       'q.title_en',
       'q.title_ne',
     ])
@@ -85,19 +87,17 @@ export async function findFirstAttemptStanding(db: Kysely<DB>, quizId: number, s
 }
 
 /**
- * The score of the learner's attempt in the quiz's rank tally, or undefined: the first finished attempt of an
- * ordinary quiz, the finished ranked one of a live mock.
+ * The score of the learner's attempt in the quiz's rank tally, or undefined: their counted attempt
+ * (db/rank-tally.ts: the first of an ordinary quiz, the ranked one of a live mock), once finished.
  */
-export async function findCountedAttemptScore(db: Kysely<DB>, userId: number, quizId: number, live: boolean) {
+export async function findCountedAttemptScore(db: Kysely<DB>, userId: number, quizId: number) {
   const row = await db
-    .selectFrom('attempts')
-    .select('score_hundredths')
-    .where('user_id', '=', userId)
-    .where('quiz_id', '=', quizId)
-    .where('ranked', '=', 1)
-    .$if(!live, (query) => query.where('attempt_number', '=', 1))
-    .where('status', '=', 'finished')
-    .orderBy('attempt_number')
+    .selectFrom('attempts as a')
+    .select('a.score_hundredths')
+    .where('a.user_id', '=', userId)
+    .where('a.quiz_id', '=', quizId)
+    .where('a.status', '=', 'finished')
+    .where(isCountedAttempt('a'))
     .limit(1)
     .executeTakeFirst()
   return row?.score_hundredths ?? undefined
@@ -117,6 +117,7 @@ export function listFinishedAttemptsOldestFirst(db: Kysely<DB>, userId: number) 
       'a.unanswered',
       'a.finished_at',
       'a.deadline',
+      'a.mode',
       'q.title_en',
       'q.title_ne',
     ])

@@ -72,6 +72,7 @@ describe.each(dialects)('results routes on %s', (dialect) => {
               score: -0.2,
               completed_timestamp: b1.completed_timestamp,
               ranked: true,
+              mode: 'online',
             },
           ],
         },
@@ -85,6 +86,7 @@ describe.each(dialects)('results routes on %s', (dialect) => {
               score: 0.8,
               completed_timestamp: a1.completed_timestamp,
               ranked: true,
+              mode: 'online',
             },
             {
               id: a2.attempt_id,
@@ -92,6 +94,7 @@ describe.each(dialects)('results routes on %s', (dialect) => {
               score: 0,
               completed_timestamp: a2.completed_timestamp,
               ranked: true,
+              mode: 'online',
             },
           ],
         },
@@ -133,7 +136,14 @@ describe.each(dialects)('results routes on %s', (dialect) => {
           id: quiz.id,
           title: { en: quiz.title_en, ne: quiz.title_ne },
           attempts: [
-            { id: attempt.id, attempt_number: 1, score: 1, completed_timestamp: attempt.deadline, ranked: true },
+            {
+              id: attempt.id,
+              attempt_number: 1,
+              score: 1,
+              completed_timestamp: attempt.deadline,
+              ranked: true,
+              mode: 'online',
+            },
           ],
         },
       ])
@@ -184,6 +194,7 @@ describe.each(dialects)('results routes on %s', (dialect) => {
         attempt_number: 1,
         quiz: { id: quiz.id, title: { en: quiz.title_en, ne: quiz.title_ne }, live: false },
         ranked: true,
+        mode: 'online',
         score: 0.8,
         correct: 1,
         incorrect: 1,

@@ -63,6 +63,7 @@ export function createResultsService({
         score: toScore(row.score_hundredths ?? 0),
         completed_timestamp: toIso(completedAt),
         ranked: row.ranked === 1,
+        mode: row.mode,
       })
     }
     return [...byQuiz.values()]
@@ -97,12 +98,13 @@ export function createResultsService({
     const withheld = withheldUntil !== null
     // Rank and percentile count the *other* learners: the learner's own counted attempt (the first, or a live
     // mock's ranked one) leaves the counts (for that attempt itself it is this score, neither above nor below it).
-    // A live mock's practice attempt is ranked among the ranked attempts without being counted (API.md).
+    // An attempt of a learner with no counted attempt finished (a live mock's practice attempt without a ranked
+    // one; a paper attempt recorded while the first online one is in progress) is ranked without being counted.
     const live = attempt.live_starts_at !== null
-    const counted = attempt.ranked === 1 && (attempt.attempt_number === 1 || live)
-    const ownFirst = counted
-      ? attempt.score_hundredths
-      : await findCountedAttemptScore(db, user.id, attempt.quiz_id, live)
+    const ownFirst =
+      attempt.ranked === 1 && attempt.attempt_number === 1
+        ? attempt.score_hundredths
+        : await findCountedAttemptScore(db, user.id, attempt.quiz_id)
     const score = attempt.score_hundredths ?? 0
     const ownCounted = ownFirst !== undefined && ownFirst !== null
     if (ownCounted) {
@@ -127,6 +129,7 @@ export function createResultsService({
       attempt_number: attempt.attempt_number,
       quiz: { id: attempt.quiz_id, title: { en: attempt.title_en, ne: attempt.title_ne }, live },
       ranked: attempt.ranked === 1,
+      mode: attempt.mode,
       score: toScore(attempt.score_hundredths ?? 0),
       correct: attempt.correct ?? 0,
       incorrect: attempt.incorrect ?? 0,
@@ -152,7 +155,7 @@ export function createResultsService({
         negative_marks: toScore(
           outcomes.reduce((sum, item) => sum + (item.outcome === 'incorrect' ? item.marks.wrong : 0), 0),
         ),
-        ...toStanding(attempt.score_hundredths ?? 0, standing, live && !ownCounted),
+        ...toStanding(attempt.score_hundredths ?? 0, standing, !ownCounted),
       },
       max_score: toScore(maxScoreHundredths(sections) - excludedHundredths(outcomes)),
       sections: sectionTallies(sections, outcomes),
@@ -208,6 +211,7 @@ export function createResultsService({
           incorrect,
           unanswered,
           completed_timestamp: toIso(attempt.finished_at ?? attempt.deadline),
+          mode: attempt.mode,
         }
       }),
       topics,

@@ -16,6 +16,7 @@ const report: ReportCard = {
   attempt_number: 1,
   quiz: { id: 3, title: { en: 'Science Basics', ne: 'विज्ञानका आधारहरू' }, live: false },
   ranked: true,
+  mode: 'online',
   score: 0.8,
   correct: 1,
   incorrect: 1,

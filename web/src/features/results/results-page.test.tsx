@@ -10,14 +10,37 @@ const results: QuizResults[] = [
     id: 3,
     title: { en: 'Science Basics', ne: 'विज्ञानका आधारहरू' },
     attempts: [
-      { id: 31, attempt_number: 2, score: -0.4, completed_timestamp: '2026-11-21T09:30:00.000Z', ranked: true },
-      { id: 30, attempt_number: 1, score: 2.6, completed_timestamp: '2026-11-20T08:00:00.000Z', ranked: true },
+      {
+        id: 31,
+        attempt_number: 2,
+        score: -0.4,
+        completed_timestamp: '2026-11-21T09:30:00.000Z',
+        ranked: true,
+        mode: 'online',
+      },
+      {
+        id: 30,
+        attempt_number: 1,
+        score: 2.6,
+        completed_timestamp: '2026-11-20T08:00:00.000Z',
+        ranked: true,
+        mode: 'online',
+      },
     ],
   },
   {
     id: 4,
     title: { en: 'History', ne: '' },
-    attempts: [{ id: 40, attempt_number: 1, score: 5, completed_timestamp: '2026-11-19T08:00:00.000Z', ranked: true }],
+    attempts: [
+      {
+        id: 40,
+        attempt_number: 1,
+        score: 5,
+        completed_timestamp: '2026-11-19T08:00:00.000Z',
+        ranked: true,
+        mode: 'online',
+      },
+    ],
   },
 ]
 
