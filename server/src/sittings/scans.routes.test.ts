@@ -91,7 +91,7 @@ describe.each(dialects)('answer sheet scans on %s', (dialect) => {
       headers,
       ...(payload !== undefined ? { payload: payload as object } : {}),
     })
-    const json = response.headers['content-type']?.includes('json')
+    const json = String(response.headers['content-type']).includes('json')
     return { status: response.statusCode, body: json ? response.json() : null, response }
   }
 

@@ -21,7 +21,7 @@ describe.each(dialects)('paper sittings on %s', (dialect) => {
     })
     return {
       status: response.statusCode,
-      body: response.body === '' || !response.headers['content-type']?.includes('json') ? null : response.json(),
+      body: response.body === '' || !String(response.headers['content-type']).includes('json') ? null : response.json(),
       raw: response.body,
       type: response.headers['content-type'],
     }

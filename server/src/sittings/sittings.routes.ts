@@ -39,7 +39,7 @@ export const sittingRoutes: FastifyPluginAsyncZod<{ sittings: SittingsService; s
   // Before the body is read: a learner's upload is refused without reading 15 MB.
   app.addHook('onRequest', app.requireAdmin)
 
-  await app.register(async (upload) => {
+  const uploadRoutes: FastifyPluginAsyncZod = async (upload) => {
     upload.post(
       '/sittings/:id/scans/',
       {
@@ -66,9 +66,10 @@ export const sittingRoutes: FastifyPluginAsyncZod<{ sittings: SittingsService; s
         return reply.code(201).send(scan)
       },
     )
-  })
+  }
+  await app.register(uploadRoutes)
 
-  await app.register(async (json) => {
+  const jsonRoutes: FastifyPluginAsyncZod = async (json) => {
     acceptJsonOnly(json)
 
     json.post(
@@ -156,7 +157,8 @@ export const sittingRoutes: FastifyPluginAsyncZod<{ sittings: SittingsService; s
       await scans.removeScan(request.params.id, actorOf(request))
       return reply.code(204).send()
     })
-  })
+  }
+  await app.register(jsonRoutes)
 }
 
 /** Under /api/results: the photo of the learner's own answer sheet behind a paper attempt (API.md "Paper sittings"). */
