@@ -192,14 +192,16 @@ export const sittingMessages = {
       ? 'The paper has no questions to print.'
       : `A sheet holds at most ${sittingLimits.questions} questions; this paper has ${count}.`,
   hasRecordedScans: 'This sitting has recorded answer sheets: delete their scans before deleting the sitting.',
-  learnerMissing: 'Give the learner\'s username or phone number.',
+  learnerMissing: "Give the learner's username or phone number.",
   unknownUsername: (username: string) => `No learner has the username "${username}".`,
   unknownPhone: (phone: string) => `No learner has the phone number ${phone}.`,
   repeatedRoll: (roll: number) => `Roll number ${roll} is given to more than one learner.`,
   repeatedLearner: 'This learner is on the roster more than once.',
-  setNotPrinted: (set: string, sets: readonly string[]) => `Set ${set} is not one of this sitting's sets (${sets.join(', ')}).`,
+  setNotPrinted: (set: string, sets: readonly string[]) =>
+    `Set ${set} is not one of this sitting's sets (${sets.join(', ')}).`,
   rollNotOnRoster: (roll: number) => `Roll number ${roll} is not on this sitting's roster.`,
-  learnerAlreadyRecorded: (roll: number) => `The learner with roll number ${roll} already has a recorded sheet in this sitting.`,
+  learnerAlreadyRecorded: (roll: number) =>
+    `The learner with roll number ${roll} already has a recorded sheet in this sitting.`,
   notMultipart: 'Send the photo as multipart/form-data, in the field "image".',
   noPhoto: 'Attach a photo of the answer sheet in the field "image".',
   photoTooLarge: 'The photo must be at most 15 MB.',

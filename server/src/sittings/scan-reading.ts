@@ -58,7 +58,11 @@ export function interpretReading(
     const entry = rosterEntry(code.rollNumber)
     if (entry) userId = entry.user_id
     if (!entry || reading.roll !== code.rollNumber)
-      flags.push({ question: null, kind: 'roll', marks: typeof reading.roll === 'number' ? [String(reading.roll)] : [] })
+      flags.push({
+        question: null,
+        kind: 'roll',
+        marks: typeof reading.roll === 'number' ? [String(reading.roll)] : [],
+      })
     set = (entry?.set_letter as SittingSet | undefined) ?? readSet ?? oneSet
     if (set === null || (reading.set !== set && reading.set !== null && oneSet === null))
       flags.push({ question: null, kind: 'set', marks: readSet ? [readSet] : [] })

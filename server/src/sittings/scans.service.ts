@@ -162,9 +162,7 @@ export function createScansService({ database, clock, config, papers, paperAttem
     await checkPhoto(photo)
     const sitting = await findSittingView(db, sittingId)
     if (sitting.status === 'closed') throw new Conflict(sittingMessages.closed)
-    const roster = new Map<number, RosterPlace>(
-      (await listRoster(db, sittingId)).map((row) => [row.roll_number, row]),
-    )
+    const roster = new Map<number, RosterPlace>((await listRoster(db, sittingId)).map((row) => [row.roll_number, row]))
     const { result, kept } = await gate(async () => {
       const result = await readSheet(photo, {
         secret,
@@ -172,7 +170,9 @@ export function createScansService({ database, clock, config, papers, paperAttem
         layoutFor: (code) => {
           const set = readingSet(code, roster)
           const plan = set && sitting.plans.find((candidate) => candidate.set === set)
-          return plan ? setLayout(plan, sitting.labels, sitting.plans.length) : blankLayout(sitting.plans, sitting.labels)
+          return plan
+            ? setLayout(plan, sitting.labels, sitting.plans.length)
+            : blankLayout(sitting.plans, sitting.labels)
         },
       })
       return { result, kept: result.ok ? await keptPhoto(photo) : null }
@@ -305,8 +305,9 @@ export function createScansService({ database, clock, config, papers, paperAttem
       const withdrawn = scan.attempt_id ? await paperAttempts.withdraw(trx, scan.attempt_id) : undefined
       let attemptId: number | null = null
       if (status === 'recorded')
-        attemptId = (await recordAttempt(trx, sitting, { userId: userId!, set: set!, answers }, keptNumber(withdrawn, userId), now))
-          .id
+        attemptId = (
+          await recordAttempt(trx, sitting, { userId: userId!, set: set!, answers }, keptNumber(withdrawn, userId), now)
+        ).id
       await updateScan(trx, scanId, {
         status,
         answers: JSON.stringify(answers),

@@ -159,12 +159,20 @@ export async function replaceRoster(
 /** Learners by lower-cased username. */
 export function findUsersByUsernameKeys(db: Kysely<DB>, keys: readonly string[]) {
   if (keys.length === 0) return Promise.resolve([])
-  return db.selectFrom('users').select(['id', 'username_key', 'phone_number']).where('username_key', 'in', keys).execute()
+  return db
+    .selectFrom('users')
+    .select(['id', 'username_key', 'phone_number'])
+    .where('username_key', 'in', keys)
+    .execute()
 }
 
 export function findUsersByPhones(db: Kysely<DB>, phones: readonly string[]) {
   if (phones.length === 0) return Promise.resolve([])
-  return db.selectFrom('users').select(['id', 'username_key', 'phone_number']).where('phone_number', 'in', phones).execute()
+  return db
+    .selectFrom('users')
+    .select(['id', 'username_key', 'phone_number'])
+    .where('phone_number', 'in', phones)
+    .execute()
 }
 
 const scanColumns = [

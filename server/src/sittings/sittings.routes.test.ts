@@ -204,10 +204,18 @@ describe.each(dialects)('paper sittings on %s', (dialect) => {
         option_labels: 'devanagari',
       })
       const a = (await call(admin, 'GET', `/api/admin/sittings/${created.body.id}/paper/?set=A`)).body
-      const b = (await call(admin, 'GET', `/api/admin/sittings/${created.body.id}/paper/`.replace('/paper/', '/paper/?set=B'))).body
+      const b = (
+        await call(admin, 'GET', `/api/admin/sittings/${created.body.id}/paper/`.replace('/paper/', '/paper/?set=B'))
+      ).body
       expect(a.set).toBe('A')
       expect(a.instructions).toEqual({ en: expect.any(String), ne: expect.any(String) })
-      expect(a.sections.map((s: { title: { en: string }; marks_correct: number; marks_wrong: number }) => [s.title.en, s.marks_correct, s.marks_wrong])).toEqual([
+      expect(
+        a.sections.map((s: { title: { en: string }; marks_correct: number; marks_wrong: number }) => [
+          s.title.en,
+          s.marks_correct,
+          s.marks_wrong,
+        ]),
+      ).toEqual([
         ['One', 2, 0.5],
         ['Two', 1, 0.2],
       ])
@@ -275,7 +283,9 @@ describe.each(dialects)('paper sittings on %s', (dialect) => {
       const replaced = await call(admin, 'PUT', `/api/admin/sittings/${sitting.id}/roster/`, {
         learners: [{ username: 'ram' }],
       })
-      expect(replaced.body.roster).toEqual([{ roll_number: 1, set: 'A', user: expect.objectContaining({ id: ram.id }) }])
+      expect(replaced.body.roster).toEqual([
+        { roll_number: 1, set: 'A', user: expect.objectContaining({ id: ram.id }) },
+      ])
     })
 
     it('refuses an unknown learner, a repeated roll number or learner, and a set not printed, storing nothing', async () => {
@@ -298,7 +308,9 @@ describe.each(dialects)('paper sittings on %s', (dialect) => {
         { username: 'ram', roll_number: 7 },
       ])
       expect(repeated.status).toBe(400)
-      expect(repeated.body.errors).toEqual({ 'learners.1.roll_number': ['Roll number 7 is given to more than one learner.'] })
+      expect(repeated.body.errors).toEqual({
+        'learners.1.roll_number': ['Roll number 7 is given to more than one learner.'],
+      })
       const twice = await put([{ username: 'sita' }, { username: 'SITA' }])
       expect(Object.keys(twice.body.errors)).toEqual(['learners.1'])
       const set = await put([{ username: 'sita', set: 'C' }])
@@ -350,7 +362,12 @@ describe.each(dialects)('paper sittings on %s', (dialect) => {
       expect(layout.status).toBe(200)
       expect(layout.body.page).toEqual({ width_mm: 210, height_mm: 297 })
       expect(layout.body.markers).toHaveLength(4)
-      expect(layout.body.questions.map((q: { number: number; options: { label: string }[] }) => [q.number, q.options.map((o) => o.label).join('')])).toEqual([
+      expect(
+        layout.body.questions.map((q: { number: number; options: { label: string }[] }) => [
+          q.number,
+          q.options.map((o) => o.label).join(''),
+        ]),
+      ).toEqual([
         [1, 'ABCD'],
         [2, 'ABCD'],
         [3, 'ABCD'],

@@ -127,11 +127,20 @@ export function createSittingsService({ database, clock, config, papers, paperAt
   /** Refuses a paper a sheet cannot print: over 200 questions (or none), or a question of more than 5 options. */
   function checkPrintable(optionIds: readonly (readonly number[])[], questionIds: readonly number[]) {
     if (optionIds.length === 0 || optionIds.length > sittingLimits.questions)
-      throw new AppError(409, 'paper_not_printable', sittingMessages.questionCount(optionIds.length), undefined, undefined, {
-        question_count: optionIds.length,
-      })
+      throw new AppError(
+        409,
+        'paper_not_printable',
+        sittingMessages.questionCount(optionIds.length),
+        undefined,
+        undefined,
+        {
+          question_count: optionIds.length,
+        },
+      )
     const wide = optionIds.flatMap((ids, index) =>
-      ids.length > sittingLimits.options ? [{ number: index + 1, question_id: questionIds[index]!, options: ids.length }] : [],
+      ids.length > sittingLimits.options
+        ? [{ number: index + 1, question_id: questionIds[index]!, options: ids.length }]
+        : [],
     )
     if (wide.length > 0)
       throw new AppError(
@@ -329,8 +338,7 @@ export function createSittingsService({ database, clock, config, papers, paperAt
           seen.add(userId)
         }
         if (entry.roll_number !== undefined) {
-          if (rolls.has(entry.roll_number))
-            fail(`${at}.roll_number`, sittingMessages.repeatedRoll(entry.roll_number))
+          if (rolls.has(entry.roll_number)) fail(`${at}.roll_number`, sittingMessages.repeatedRoll(entry.roll_number))
           rolls.add(entry.roll_number)
         }
         if (entry.set !== undefined && !letters.includes(entry.set))
@@ -355,7 +363,9 @@ export function createSittingsService({ database, clock, config, papers, paperAt
         entityType: 'sitting',
         entityId: sittingId,
         label: sitting.title_en,
-        after: { roster: entries.map((entry) => ({ user_id: entry.userId, roll_number: entry.rollNumber, set: entry.set })) },
+        after: {
+          roster: entries.map((entry) => ({ user_id: entry.userId, roll_number: entry.rollNumber, set: entry.set })),
+        },
       })
     })
     return getRoster(sittingId)
