@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { multipart } from '../../test/auth-requests'
@@ -66,6 +67,7 @@ beforeAll(async () => {
   photos.sita = await photograph(sheet(roster(1, 'Sita'), marked(0, { 7: 1, 8: 1, 9: null })), 1)
   photos.sitaAgain = await photograph(sheet(roster(1, 'Sita'), marked(0)), 2, { rotation: 180 })
   photos.ramDouble = await photograph(sheet(roster(2, 'Ram'), marked(0, { 2: [0, 1] })), 3)
+  photos.ramSetB = await photograph(sheet({ ...roster(2, 'Ram'), set: 'B' }, marked(0)), 9, { light: 'gradient' })
   photos.walkIn = await photograph(
     sheet({ kind: 'blank', serial: 5 }, marked(0, { 0: 3 }), { handRoll: 3, handSet: 'A' }),
     4,
@@ -82,7 +84,7 @@ beforeAll(async () => {
 
 // API.md "Paper sittings": answer sheets read from photos, their review, and the learner's paper attempt.
 describe.each(dialects)('answer sheet scans on %s', (dialect) => {
-  const t = useTestApp(dialect)
+  const t = useTestApp(dialect, { PUSH_ALLOW_INSECURE: 'true' })
 
   async function call(headers: Record<string, string>, method: string, url: string, payload?: unknown) {
     const response = await t.app.inject({
@@ -113,11 +115,11 @@ describe.each(dialects)('answer sheet scans on %s', (dialect) => {
   }
 
   /** A quiz of ten 4-option questions (A right), a one-set sitting of it, and Sita, Ram and Hari on its roster. */
-  async function setup({ allowedAttempts = 3 } = {}) {
+  async function setup({ allowedAttempts = 3, sets = 1 } = {}) {
     const adminUser = await createUser(t.database, { is_admin: 1, username: 'teacher' })
     const admin = await bearerFor(t.tokens, adminUser)
     const { quiz } = await createQuiz(t.database, { allowed_attempts: allowedAttempts }, { questionCount: QUESTIONS })
-    const created = await call(admin, 'POST', `/api/admin/quizzes/${quiz.id}/sittings/`, { held_at: HELD_AT })
+    const created = await call(admin, 'POST', `/api/admin/quizzes/${quiz.id}/sittings/`, { held_at: HELD_AT, sets })
     expect(created.body.id).toBe(1)
     const sita = await createUser(t.database, { username: 'sita', full_name: 'Sita Sharma' })
     const ram = await createUser(t.database, { username: 'ram' })
@@ -371,5 +373,42 @@ describe.each(dialects)('answer sheet scans on %s', (dialect) => {
     const [paper] = await paperAttempts()
     expect(paper!.attempt_number).toBe(2)
     expect((await call(learner, 'GET', `/api/results/${submitted.body.attempt_id}/sheet`)).status).toBe(404)
+  })
+
+  it("maps a set's printed numbers and letters back to the bank's questions and options", async () => {
+    const { admin, ram, as } = await setup({ sets: 2 })
+    const booklet = (await call(admin, 'GET', '/api/admin/sittings/1/paper/?set=B')).body
+    const printed = booklet.sections.flatMap((section: { questions: unknown[] }) => section.questions) as {
+      text: { en: string }
+      options: { label: string; text: { en: string } }[]
+    }[]
+    // Ram marked A on every row: right wherever set B printed the right option ("A") first.
+    const right = printed.filter((question) => question.options[0]!.text.en === 'A').length
+    const scanned = await upload(admin, photos.ramSetB)
+    expect(scanned.body).toMatchObject({ status: 'recorded', set: 'B', learner: { id: ram.id } })
+    expect(scanned.body.score).toBeCloseTo(right - 0.2 * (QUESTIONS - right), 5)
+    const report = (await call(await as(ram), 'GET', `/api/results/${scanned.body.attempt_id}/`)).body
+    expect(report.questions.map((question: { text: { en: string } }) => question.text.en)).toEqual(
+      printed.map((question) => question.text.en),
+    )
+    report.questions.forEach((question: { id: number; options: { id: number; text: { en: string } }[] }, i: number) => {
+      expect(question.options.map((option) => option.text.en)).toEqual(printed[i]!.options.map((o) => o.text.en))
+      const answer = report.answers.find((entry: { question: number }) => entry.question === question.id)
+      expect(answer.selected_option).toBe(question.options[0]!.id)
+    })
+  })
+
+  it('queues a push to a subscribed learner with the notification, in the recording transaction', async () => {
+    const { admin, sita, as } = await setup()
+    const ecdh = createECDH('prime256v1')
+    ecdh.generateKeys()
+    const subscribed = await call(await as(sita), 'POST', '/api/push/subscriptions/', {
+      endpoint: 'http://127.0.0.1:9/push/sita',
+      keys: { p256dh: ecdh.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') },
+    })
+    expect(subscribed.status).toBe(201)
+    expect((await upload(admin, photos.sita)).body.status).toBe('recorded')
+    const pushes = await t.db.selectFrom('deliveries').select(['channel', 'user_id', 'payload']).execute()
+    expect(pushes).toEqual([{ channel: 'push', user_id: sita.id, payload: expect.stringContaining('paper_result') }])
   })
 })
