@@ -411,4 +411,30 @@ describe.each(dialects)('answer sheet scans on %s', (dialect) => {
     const pushes = await t.db.selectFrom('deliveries').select(['channel', 'user_id', 'payload']).execute()
     expect(pushes).toEqual([{ channel: 'push', user_id: sita.id, payload: expect.stringContaining('paper_result') }])
   })
+
+  it('flags a sheet whose printed set is not the roster\'s; a person settles the set, and the sitting moving moves it', async () => {
+    const { admin, ram } = await setup({ sets: 2 })
+    await call(admin, 'PUT', '/api/admin/sittings/1/roster/', {
+      learners: [{ username: 'sita' }, { username: 'ram', set: 'A' }],
+    })
+    const scanned = await upload(admin, photos.ramSetB)
+    expect(scanned.body).toMatchObject({
+      status: 'needs_review',
+      set: 'A',
+      learner: { id: ram.id },
+      flags: [{ question: null, kind: 'set', marks: ['B'] }],
+    })
+    const wrongSet = await call(admin, 'PATCH', `/api/admin/scans/${scanned.body.id}/`, { set: 'C' })
+    expect(wrongSet.status).toBe(400)
+    expect(wrongSet.body.errors.set).toBeDefined()
+    const settled = await call(admin, 'PATCH', `/api/admin/scans/${scanned.body.id}/`, { set: 'B' })
+    expect(settled.body).toMatchObject({ status: 'recorded', set: 'B', flags: [] })
+    const moved = await call(admin, 'PATCH', '/api/admin/sittings/1/', { held_at: '2026-11-30T04:15:00Z' })
+    expect(moved.status).toBe(200)
+    const [attempt] = await paperAttempts()
+    expect([attempt!.started_at, attempt!.finished_at]).toEqual([
+      Date.parse('2026-11-30T04:15:00Z'),
+      Date.parse('2026-11-30T04:15:00Z'),
+    ])
+  })
 })
