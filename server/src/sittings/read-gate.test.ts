@@ -18,7 +18,13 @@ describe('createGate', () => {
     }
     const results = await Promise.allSettled([1, 2, 3, 4, 5].map((n) => run(work(n))))
     expect(most).toBe(2)
-    expect(results.map((result) => result.status)).toEqual(['rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled'])
+    expect(results.map((result) => result.status)).toEqual([
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ])
     expect(order.slice(2)).toEqual([3, 4, 5])
     expect(await run(async () => 'after')).toBe('after')
   })

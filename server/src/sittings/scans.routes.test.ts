@@ -37,11 +37,11 @@ const sheet = (holder: SheetSpec['holder'], marks: Mark[], overrides: Partial<Sh
   marks,
   ...overrides,
 })
-const roster = (rollNumber: number, learnerName = 'Learner'): SheetSpec['holder'] => ({
+const roster = (rollNumber: number, learnerName = 'Learner', set: 'A' | 'B' = 'A'): SheetSpec['holder'] => ({
   kind: 'roster',
   learnerName,
   rollNumber,
-  set: 'A',
+  set,
 })
 const plain: PhotoSpec = {
   seed: 1,
@@ -58,16 +58,13 @@ const photograph = (spec: SheetSpec, seed: number, photo: Partial<PhotoSpec> = {
   photographSheet(markedSheetSvg(spec, seed), { ...plain, seed, ...photo })
 
 // Made once for the file (each costs about a second): every test's first sitting is sitting 1.
-const photos = {} as Record<
-  'sita' | 'sitaAgain' | 'ramDouble' | 'walkIn' | 'walkInUnknown' | 'forged' | 'foreign' | 'nonSheet',
-  Buffer
->
+const photos = {} as Record<string, Buffer>
 beforeAll(async () => {
   // Sita: 7 right (A), 2 wrong (B), 1 blank: 7 - 0.4 = 6.6.
   photos.sita = await photograph(sheet(roster(1, 'Sita'), marked(0, { 7: 1, 8: 1, 9: null })), 1)
   photos.sitaAgain = await photograph(sheet(roster(1, 'Sita'), marked(0)), 2, { rotation: 180 })
   photos.ramDouble = await photograph(sheet(roster(2, 'Ram'), marked(0, { 2: [0, 1] })), 3)
-  photos.ramSetB = await photograph(sheet({ ...roster(2, 'Ram'), set: 'B' }, marked(0)), 9, { light: 'gradient' })
+  photos.ramSetB = await photograph(sheet(roster(2, 'Ram', 'B'), marked(0)), 9, { light: 'gradient' })
   photos.walkIn = await photograph(
     sheet({ kind: 'blank', serial: 5 }, marked(0, { 0: 3 }), { handRoll: 3, handSet: 'A' }),
     4,
@@ -412,7 +409,7 @@ describe.each(dialects)('answer sheet scans on %s', (dialect) => {
     expect(pushes).toEqual([{ channel: 'push', user_id: sita.id, payload: expect.stringContaining('paper_result') }])
   })
 
-  it('flags a sheet whose printed set is not the roster\'s; a person settles the set, and the sitting moving moves it', async () => {
+  it("flags a sheet whose printed set is not the roster's; a person settles the set, and the sitting moving moves it", async () => {
     const { admin, ram } = await setup({ sets: 2 })
     await call(admin, 'PUT', '/api/admin/sittings/1/roster/', {
       learners: [{ username: 'sita' }, { username: 'ram', set: 'A' }],
