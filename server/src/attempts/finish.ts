@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { recountRankTally } from '../db/rank-tally'
 import type { AttemptRow, DB } from '../db/schema'
 import { keyedOutcome } from '../questions/answer-keys'
 import { withAnswerKeys, type Paper, type QuestionPapers } from '../questions/question-papers'
@@ -6,6 +7,7 @@ import { scoreAnswers, type ScoredQuestion } from '../questions/scoring'
 import { attemptSections } from '../questions/sections'
 import {
   countFirstAttemptScore,
+  deleteAttempt,
   hasEarlierRankedAttempt,
   insertAttempt,
   listAnswers,
@@ -115,6 +117,17 @@ async function recordFinish(
   if (await countsInRankTally(trx, attempt))
     await countFirstAttemptScore(trx, attempt.quiz_id, attempt.score_hundredths!)
   await addMistakesToDeck(trx, attempt, questions, answers)
+}
+
+/**
+ * Undoes a finished attempt: the attempt goes with its answers, and the quiz's rank tally is counted afresh, since
+ * another of the learner's attempts may now be their counted one (db/rank-tally.ts). A paper sitting's scan that is
+ * replaced, corrected or deleted withdraws the attempt it recorded. Cards it put in the practice deck stay: practice
+ * never changes scores, and the questions were still missed on paper.
+ */
+export async function withdrawFinished(trx: Kysely<DB>, attempt: AttemptRow) {
+  await deleteAttempt(trx, attempt.id)
+  if (attempt.status === 'finished' && attempt.ranked === 1) await recountRankTally(trx, attempt.quiz_id)
 }
 
 /**
