@@ -132,7 +132,8 @@ export const PHOTO_LONG_SIDE = 3000
 /** Sends one photo of a sheet (downscaled on the device when larger than needed); the scan, or the ApiError. */
 export async function sendScan(sittingId: number, photo: Blob, replace = false): Promise<Scan> {
   const form = new FormData()
-  form.append('image', await downscalePhoto(photo, PHOTO_LONG_SIDE), 'sheet.jpg')
+  const sent = await downscalePhoto(photo, PHOTO_LONG_SIDE)
+  form.append('image', sent, sent === photo && photo instanceof File ? photo.name : 'sheet.jpg')
   if (replace) form.append('replace', 'true')
   // A 12-megapixel photo on a slow phone connection takes longer than a JSON request's 15 s.
   return api.post<Scan>(`/admin/sittings/${sittingId}/scans/`, undefined, { formData: form, timeoutMs: 120_000 })
