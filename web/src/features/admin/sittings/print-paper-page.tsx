@@ -70,7 +70,9 @@ function PaperPrint({ sitting }: { sitting: Sitting }) {
             ))}
           </fieldset>
         </div>
-        <p className="field__hint">{t('paper.hint', { sets: SITTING_SETS.slice(0, sitting.sets.length).join(', ') })}</p>
+        <p className="field__hint">
+          {t('paper.hint', { sets: SITTING_SETS.slice(0, sitting.sets.length).join(', ') })}
+        </p>
         <div className="actions">
           <Button variant="primary" disabled={!paper.data} onClick={() => window.print()}>
             {t('paper.print', { set })}
@@ -93,9 +95,7 @@ function useBookletWords(language: PrintLanguage) {
   const { i18n } = useTranslation('sittings')
   const langs = language === 'both' ? (['en', 'ne'] as const) : ([language] as const)
   return (key: string, values: Record<string, string | number> = {}) =>
-    langs
-      .map((lang) => i18n.getFixedT(lang, 'sittings')(`booklet.${key}` as 'booklet.set', values))
-      .join(' / ')
+    langs.map((lang) => i18n.getFixedT(lang, 'sittings')(`booklet.${key}` as 'booklet.set', values)).join(' / ')
 }
 
 export function Booklet({

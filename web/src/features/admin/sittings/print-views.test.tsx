@@ -31,7 +31,11 @@ describe('printing question papers', () => {
     expect(pageRule).toContain('counter(page)')
     // The scheme: each section's questions and marks, before the questions.
     const scheme = within(booklet).getByRole('table')
-    expect(within(scheme).getAllByRole('row').map((row) => row.textContent)).toEqual([
+    expect(
+      within(scheme)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
       'Section / खण्डQuestions / प्रश्नहरूRight answer / सही उत्तरWrong answer / गलत उत्तर',
       'Constitutionसंविधान1–1+2.00−0.40',
       'Mathsगणित2–2+1.000.00',

@@ -206,7 +206,10 @@ function Uploads({ sittingId }: { sittingId: number }) {
   const sendOne = async (upload: Upload, replace = false) => {
     update(upload.key, { state: 'sending', outcome: undefined })
     try {
-      update(upload.key, { state: 'done', outcome: { kind: 'scan', scan: await sendScan(sittingId, upload.file, replace) } })
+      update(upload.key, {
+        state: 'done',
+        outcome: { kind: 'scan', scan: await sendScan(sittingId, upload.file, replace) },
+      })
     } catch (error) {
       update(upload.key, { state: 'done', outcome: { kind: 'refused', error } })
     }
@@ -214,7 +217,11 @@ function Uploads({ sittingId }: { sittingId: number }) {
 
   const sendAll = async (files: File[]) => {
     const added = files.map((file): Upload => ({ key: uploadKey++, file, state: 'waiting' }))
-    setUploads((current) => [...added, ...current.filter((upload) => upload.state !== 'done'), ...current.filter((upload) => upload.state === 'done')])
+    setUploads((current) => [
+      ...added,
+      ...current.filter((upload) => upload.state !== 'done'),
+      ...current.filter((upload) => upload.state === 'done'),
+    ])
     const queue = [...added]
     const worker = async () => {
       for (let upload = queue.shift(); upload; upload = queue.shift()) await sendOne(upload)

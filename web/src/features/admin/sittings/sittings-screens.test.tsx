@@ -122,14 +122,20 @@ describe('a sitting', () => {
     expect(screen.getByLabelText('Username or phone, line 2')).toHaveAttribute('aria-invalid', 'true')
     expect(screen.getByLabelText('Username or phone, line 2')).toHaveAccessibleDescription(refused.textContent!)
     expect(network.callsTo('PUT', '/api/admin/sittings/9/roster/')[0]!.body).toEqual({
-      learners: [{ username: 'sita' }, { username: 'hari', roll_number: 7, set: 'B' }, { phone_number: '98 4100 0001' }],
+      learners: [
+        { username: 'sita' },
+        { username: 'hari', roll_number: 7, set: 'B' },
+        { phone_number: '98 4100 0001' },
+      ],
     })
 
     refuse = false
     await userEvent.clear(screen.getByLabelText('Username or phone, line 2'))
     await userEvent.type(screen.getByLabelText('Username or phone, line 2'), 'ram')
     await userEvent.click(screen.getByRole('button', { name: 'Save roster' }))
-    expect(await screen.findByText('Roster saved. Blank roll numbers and sets were given in order.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Roster saved. Blank roll numbers and sets were given in order.'),
+    ).toBeInTheDocument()
     expect(screen.getByText('Gita Rai')).toBeInTheDocument()
     expect(screen.getByLabelText('Roll number, line 3')).toHaveValue('3')
   })
@@ -200,7 +206,11 @@ describe('roster lines', () => {
       { who: 'ram', roll: '12', set: '' },
     ])
     expect(toRosterInput(rows)).toEqual({
-      learners: [{ username: 'sita' }, { phone_number: '+977 9841000001', set: 'C' }, { username: 'ram', roll_number: 12 }],
+      learners: [
+        { username: 'sita' },
+        { phone_number: '+977 9841000001', set: 'C' },
+        { username: 'ram', roll_number: 12 },
+      ],
     })
   })
 

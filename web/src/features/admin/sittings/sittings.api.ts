@@ -93,9 +93,7 @@ function useSittingChange<Variables, Result>(
 }
 
 export const useCreateSitting = (quizId: number) =>
-  useSittingChange(quizId, null, (body: SittingCreate) =>
-    api.post<Sitting>(`/admin/quizzes/${quizId}/sittings/`, body),
-  )
+  useSittingChange(quizId, null, (body: SittingCreate) => api.post<Sitting>(`/admin/quizzes/${quizId}/sittings/`, body))
 
 export const useUpdateSitting = (quizId: number, id: number) =>
   useSittingChange(quizId, id, (body: SittingUpdate) => api.patch<Sitting>(`/admin/sittings/${id}/`, body))
