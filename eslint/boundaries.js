@@ -35,7 +35,7 @@ export const serverLayers = {
   features: [
     ['attempts', 'auth', 'health', 'metrics', 'notifications', 'plans', 'types'],
     ['challenges', 'institutions', 'live', 'payments', 'practice', 'users'],
-    ['admin', 'quizzes', 'results'],
+    ['admin', 'quizzes', 'results', 'sittings'],
     ['imports'],
   ],
 }

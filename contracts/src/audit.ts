@@ -4,7 +4,7 @@ import { IsoDateTimeSchema } from './common'
 import { PageQuerySchema, PageSizeQuerySchema } from './institutions'
 
 /** What an event is about. */
-export const AuditEntityTypeSchema = z.enum(['quiz', 'question', 'plan', 'user'])
+export const AuditEntityTypeSchema = z.enum(['quiz', 'question', 'plan', 'user', 'sitting', 'scan'])
 export type AuditEntityType = z.infer<typeof AuditEntityTypeSchema>
 
 /**

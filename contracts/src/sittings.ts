@@ -1,6 +1,6 @@
 // Paper sittings (API.md "Paper sittings"): printed papers and answer sheets read from a phone photo.
 import { z } from 'zod'
-import { bilingualInput, BilingualSchema, IsoDateTimeSchema, RichTextSchema } from './common'
+import { bilingualInput, BilingualSchema, IdSchema, IsoDateTimeSchema, RichTextSchema } from './common'
 import { QuizImageSchema } from './quizzes'
 
 export const SITTING_SETS = ['A', 'B', 'C', 'D'] as const
@@ -166,3 +166,56 @@ export const ScanUpdateSchema = z.object({
   set: SittingSetSchema.optional(),
 })
 export type ScanUpdate = z.input<typeof ScanUpdateSchema>
+
+/** `.../sheets/{roll_number}.svg` and `.../sheets/blank.svg`: the sheet named in one path segment. */
+export const SheetParamsSchema = z.object({
+  id: IdSchema,
+  sheet: z.string().regex(/^(?:[1-9][0-9]{0,5}|blank)\.svg$/),
+})
+/** `serial` numbers a blank sheet (1..9999); a roster learner's sheet takes none. */
+export const SheetQuerySchema = z.object({
+  serial: z.coerce.number().int().min(1).max(sittingLimits.blankSerial).optional(),
+})
+
+/** The scan upload's text fields (multipart, beside the `image` file). */
+export const ScanFieldsSchema = z.object({ replace: z.enum(['true', 'false']).optional() })
+
+/** The sentences of the sittings' refusals (API.md "Paper sittings"). */
+export const sittingMessages = {
+  notFound: 'Sitting not found.',
+  scanNotFound: 'Scan not found.',
+  quizNotFound: 'Quiz not found.',
+  tooManyOptions: (numbers: readonly number[]) =>
+    `A sheet prints at most ${sittingLimits.options} options a question; ${numbers.length === 1 ? 'question' : 'questions'} ${numbers.join(', ')} of the paper ${numbers.length === 1 ? 'has' : 'have'} more.`,
+  questionCount: (count: number) =>
+    count === 0
+      ? 'The paper has no questions to print.'
+      : `A sheet holds at most ${sittingLimits.questions} questions; this paper has ${count}.`,
+  hasRecordedScans: 'This sitting has recorded answer sheets: delete their scans before deleting the sitting.',
+  learnerMissing: "Give the learner's username or phone number.",
+  unknownUsername: (username: string) => `No learner has the username "${username}".`,
+  unknownPhone: (phone: string) => `No learner has the phone number ${phone}.`,
+  repeatedRoll: (roll: number) => `Roll number ${roll} is given to more than one learner.`,
+  repeatedLearner: 'This learner is on the roster more than once.',
+  setNotPrinted: (set: string, sets: readonly string[]) =>
+    `Set ${set} is not one of this sitting's sets (${sets.join(', ')}).`,
+  rollNotOnRoster: (roll: number) => `Roll number ${roll} is not on this sitting's roster.`,
+  learnerAlreadyRecorded: (roll: number) =>
+    `The learner with roll number ${roll} already has a recorded sheet in this sitting.`,
+  notMultipart: 'Send the photo as multipart/form-data, in the field "image".',
+  noPhoto: 'Attach a photo of the answer sheet in the field "image".',
+  photoTooLarge: 'The photo must be at most 15 MB.',
+  photoTooManyPixels: 'The photo is over 50 megapixels: send the photo as the phone camera takes it.',
+  notAPhoto: 'The file is not a photo: send a JPEG, PNG or WebP picture of the sheet.',
+  tooManyParts: 'The form has too many parts: send one photo.',
+  alreadyScanned: 'This answer sheet is already recorded. Send it again with replace=true to replace that reading.',
+  closed: 'This sitting is closed: reopen it to add answer sheets.',
+  noSuchQuestion: (number: number, count: number) => `The sheet has questions 1 to ${count}, not ${number}.`,
+  notAnOption: (letter: string, number: number) => `${letter} is not an option of question ${number} on this sheet.`,
+} as const
+
+/** What the booklet's first page tells the candidates (API.md "Paper sittings", the booklet's `instructions`). */
+export const bookletInstructions = {
+  en: 'Write nothing on this booklet. For each question, fill one bubble on your answer sheet completely with a dark pen or pencil. To change an answer, erase it fully. Do not fold the answer sheet or write near its corner squares or QR code.',
+  ne: 'यो पुस्तिकामा केही नलेख्नुहोस्। प्रत्येक प्रश्नका लागि उत्तरपुस्तिकामा एउटा गोलो गाढा कलम वा पेन्सिलले पूरै भर्नुहोस्। उत्तर बदल्नुपरे पहिलेको पूरै मेटाउनुहोस्। उत्तरपुस्तिका नपट्याउनुहोस्, र कुनाका वर्ग वा QR कोडनजिक केही नलेख्नुहोस्।',
+} as const

@@ -37,6 +37,7 @@ import { pictureRoutes } from './pictures/pictures.routes'
 import { createServices, type Services } from './services'
 import { practiceRoutes } from './practice/practice.routes'
 import { resultsRoutes } from './results/results.routes'
+import { learnerSheetRoutes, sittingRoutes } from './sittings/sittings.routes'
 import { usersRoutes } from './users/users.routes'
 
 export const MB = 1024 * 1024
@@ -191,6 +192,8 @@ export async function buildApp(deps: Omit<AppContext, 'metrics'>, { logger, serv
   })
   await app.register(bankRoutes, { prefix: '/api/admin/bank', bank: admin.bank, pictures: services.pictures })
   await app.register(importsRoutes, { prefix: '/api/admin', imports: services.imports })
+  await app.register(sittingRoutes, { prefix: '/api/admin', ...services.sittings })
+  await app.register(learnerSheetRoutes, { prefix: '/api/results', scans: services.sittings.scans })
   await app.register(institutionRoutes, { prefix: '/api/admin', ...institutions })
   await app.register(auditLogRoutes, { prefix: '/api/admin/audit', auditLog: admin.auditLog })
   await app.register(legacyFontToolRoutes, { prefix: '/api/admin/tools/legacy-font' })

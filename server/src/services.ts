@@ -7,6 +7,7 @@ import { createAttemptSessionService } from './attempts/attempt-session.service'
 import { createAttemptLifecycle } from './attempts/attempts.service'
 import { createCurrentQuestions } from './attempts/current-questions'
 import { createNewAttempts } from './attempts/new-attempt'
+import { createPaperAttempts } from './attempts/paper-attempts.service'
 import { createSubmitService } from './attempts/submit.service'
 import { createAuthService } from './auth/auth.service'
 import { createCodeHasher, createOtpService } from './auth/otp.service'
@@ -32,6 +33,8 @@ import { createQuestionPapers } from './questions/question-papers'
 import { createShowLog } from './questions/show-log'
 import { createQuizService } from './quizzes/quizzes.service'
 import { createResultsService } from './results/results.service'
+import { createScansService } from './sittings/scans.service'
+import { createSittingsService } from './sittings/sittings.service'
 import { createProfileService } from './users/profile.service'
 import { createUsersService } from './users/users.service'
 
@@ -53,6 +56,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
   const newAttempts = createNewAttempts({ papers, currentQuestions, shows })
   const live = createLiveService({ ...context, lifecycle })
   const bank = createBankService(context)
+  const paperAttempts = createPaperAttempts({ lifecycle, newAttempts })
 
   return {
     rateLimits,
@@ -86,6 +90,10 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
       drafts: createDraftsService(context),
       bank,
       auditLog: createAuditLogService(context),
+    },
+    sittings: {
+      sittings: createSittingsService({ ...context, papers, paperAttempts }),
+      scans: createScansService({ ...context, papers, paperAttempts }),
     },
     imports: createImportsService({ ...context, bank, pictures }),
     institutions: {

@@ -507,3 +507,38 @@ export async function isLiveQuiz(db: Kysely<DB>, quizId: number) {
   const row = await db.selectFrom('quizzes').select('live_starts_at').where('id', '=', quizId).executeTakeFirst()
   return row !== undefined && row.live_starts_at !== null
 }
+
+/** Takes a withdrawn attempt's score out of its quiz's tally of first-attempt scores (a bucket left empty goes). */
+export async function uncountFirstAttemptScore(db: Kysely<DB>, quizId: number, scoreHundredths: number) {
+  await db
+    .updateTable('first_attempt_scores')
+    .set((eb) => ({ learners: eb('learners', '-', 1) }))
+    .where('quiz_id', '=', quizId)
+    .where('score_hundredths', '=', scoreHundredths)
+    .execute()
+  await db
+    .deleteFrom('first_attempt_scores')
+    .where('quiz_id', '=', quizId)
+    .where('score_hundredths', '=', scoreHundredths)
+    .where('learners', '<=', 0)
+    .execute()
+}
+
+/** Removes an attempt; its answers, question states, flags and re-grade records go with it (foreign keys cascade). */
+export async function deleteAttempt(db: Kysely<DB>, attemptId: number) {
+  await db.deleteFrom('attempts').where('id', '=', attemptId).execute()
+}
+
+export function findAttemptById(db: Kysely<DB>, attemptId: number) {
+  return db.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirst()
+}
+
+/** A paper sitting moved in time: its attempts start and finish at its new `held_at` (API.md "Paper sittings"). */
+export async function movePaperAttempts(db: Kysely<DB>, sittingId: number, heldAt: number, deadline: number) {
+  await db
+    .updateTable('attempts')
+    .set({ started_at: heldAt, finished_at: heldAt, deadline })
+    .where('sitting_id', '=', sittingId)
+    .where('mode', '=', 'paper')
+    .execute()
+}

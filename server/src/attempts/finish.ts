@@ -6,10 +6,12 @@ import { scoreAnswers, type ScoredQuestion } from '../questions/scoring'
 import { attemptSections } from '../questions/sections'
 import {
   countFirstAttemptScore,
+  deleteAttempt,
   insertAttempt,
   isLiveQuiz,
   listAnswers,
   markAttemptFinished,
+  uncountFirstAttemptScore,
   upsertAnswers,
   type AnswerEntry,
 } from './attempts.repository'
@@ -115,6 +117,17 @@ async function recordFinish(
   if (await countsInRankTally(trx, attempt))
     await countFirstAttemptScore(trx, attempt.quiz_id, attempt.score_hundredths!)
   await addMistakesToDeck(trx, attempt, questions, answers)
+}
+
+/**
+ * Undoes a finished attempt: its score leaves the quiz's rank tally if it was counted there, and the attempt goes
+ * with its answers. A paper sitting's scan that is replaced, corrected or deleted withdraws the attempt it recorded.
+ * Cards it put in the practice deck stay: practice never changes scores, and the questions were still missed on paper.
+ */
+export async function withdrawFinished(trx: Kysely<DB>, attempt: AttemptRow) {
+  if (attempt.status === 'finished' && (await countsInRankTally(trx, attempt)))
+    await uncountFirstAttemptScore(trx, attempt.quiz_id, attempt.score_hundredths!)
+  await deleteAttempt(trx, attempt.id)
 }
 
 /**

@@ -1,0 +1,440 @@
+import { createECDH, randomBytes } from 'node:crypto'
+import sharp from 'sharp'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { multipart } from '../../test/auth-requests'
+import { dialects } from '../../test/dialects'
+import { bearerFor, createQuiz, createUser } from '../../test/factories'
+import {
+  markedSheetSvg,
+  photographNonSheet,
+  photographSheet,
+  type Mark,
+  type PhotoSpec,
+  type SheetSpec,
+} from '../../test/fixtures/sheet-photos'
+import { testConfig, useTestApp } from '../../test/test-app'
+import { sheetSecret } from './sittings.service'
+
+const HELD_AT = '2026-11-28T04:15:00.000Z'
+const QUESTIONS = 10
+const optionCounts = Array<number>(QUESTIONS).fill(4)
+const secret = sheetSecret(testConfig().jwtSecret)
+
+/** Every question marked with `option` in pen, but those `except` names. */
+const marked = (option: number, except: Record<number, number | null | number[]> = {}): Mark[] =>
+  optionCounts.flatMap((_, question) => {
+    const chosen = question in except ? except[question]! : option
+    const options = chosen === null ? [] : Array.isArray(chosen) ? chosen : [chosen]
+    return options.map((o) => ({ question, option: o, style: 'pen' as const }))
+  })
+
+const sheet = (holder: SheetSpec['holder'], marks: Mark[], overrides: Partial<SheetSpec> = {}): SheetSpec => ({
+  secret,
+  sittingId: 1,
+  labels: 'latin',
+  optionCounts,
+  holder,
+  marks,
+  ...overrides,
+})
+const roster = (rollNumber: number, learnerName = 'Learner'): SheetSpec['holder'] => ({
+  kind: 'roster',
+  learnerName,
+  rollNumber,
+  set: 'A',
+})
+const plain: PhotoSpec = {
+  seed: 1,
+  megapixels: 2.5,
+  fill: 0.8,
+  tiltDeg: 5,
+  rotation: 0,
+  smallAngleDeg: 2,
+  light: 'even',
+  blurSigma: 0,
+  jpegQuality: 85,
+}
+const photograph = (spec: SheetSpec, seed: number, photo: Partial<PhotoSpec> = {}) =>
+  photographSheet(markedSheetSvg(spec, seed), { ...plain, seed, ...photo })
+
+// Made once for the file (each costs about a second): every test's first sitting is sitting 1.
+const photos = {} as Record<
+  'sita' | 'sitaAgain' | 'ramDouble' | 'walkIn' | 'walkInUnknown' | 'forged' | 'foreign' | 'nonSheet',
+  Buffer
+>
+beforeAll(async () => {
+  // Sita: 7 right (A), 2 wrong (B), 1 blank: 7 - 0.4 = 6.6.
+  photos.sita = await photograph(sheet(roster(1, 'Sita'), marked(0, { 7: 1, 8: 1, 9: null })), 1)
+  photos.sitaAgain = await photograph(sheet(roster(1, 'Sita'), marked(0)), 2, { rotation: 180 })
+  photos.ramDouble = await photograph(sheet(roster(2, 'Ram'), marked(0, { 2: [0, 1] })), 3)
+  photos.ramSetB = await photograph(sheet({ ...roster(2, 'Ram'), set: 'B' }, marked(0)), 9, { light: 'gradient' })
+  photos.walkIn = await photograph(
+    sheet({ kind: 'blank', serial: 5 }, marked(0, { 0: 3 }), { handRoll: 3, handSet: 'A' }),
+    4,
+    { rotation: 90 },
+  )
+  photos.walkInUnknown = await photograph(
+    sheet({ kind: 'blank', serial: 6 }, marked(0), { handRoll: 77, handSet: 'A' }),
+    5,
+  )
+  photos.forged = await photograph(sheet(roster(1), marked(0), { secret: 'guessed-secret' }), 6)
+  photos.foreign = await photograph(sheet(roster(1), marked(0), { sittingId: 2 }), 7)
+  photos.nonSheet = await photographNonSheet(8, 2)
+}, 60_000)
+
+// API.md "Paper sittings": answer sheets read from photos, their review, and the learner's paper attempt.
+describe.each(dialects)('answer sheet scans on %s', (dialect) => {
+  const t = useTestApp(dialect, { PUSH_ALLOW_INSECURE: 'true' })
+
+  async function call(headers: Record<string, string>, method: string, url: string, payload?: unknown) {
+    const response = await t.app.inject({
+      method: method as 'GET',
+      url,
+      headers,
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    })
+    const json = String(response.headers['content-type']).includes('json')
+    return { status: response.statusCode, body: json ? response.json() : null, response }
+  }
+
+  async function upload(
+    headers: Record<string, string>,
+    photo: Buffer,
+    { sittingId = 1, replace }: { sittingId?: number; replace?: boolean } = {},
+  ) {
+    const form = multipart(replace === undefined ? {} : { replace: String(replace) }, [
+      { field: 'image', filename: 'sheet.jpg', contentType: 'image/jpeg', data: photo },
+    ])
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/sittings/${sittingId}/scans/`,
+      headers: { ...headers, ...form.headers },
+      payload: form.payload,
+    })
+    return { status: response.statusCode, body: response.json() }
+  }
+
+  /** A quiz of ten 4-option questions (A right), a one-set sitting of it, and Sita, Ram and Hari on its roster. */
+  async function setup({ allowedAttempts = 3, sets = 1 } = {}) {
+    const adminUser = await createUser(t.database, { is_admin: 1, username: 'teacher' })
+    const admin = await bearerFor(t.tokens, adminUser)
+    const { quiz } = await createQuiz(t.database, { allowed_attempts: allowedAttempts }, { questionCount: QUESTIONS })
+    const created = await call(admin, 'POST', `/api/admin/quizzes/${quiz.id}/sittings/`, { held_at: HELD_AT, sets })
+    expect(created.body.id).toBe(1)
+    const sita = await createUser(t.database, { username: 'sita', full_name: 'Sita Sharma' })
+    const ram = await createUser(t.database, { username: 'ram' })
+    const hari = await createUser(t.database, { username: 'hari' })
+    const put = await call(admin, 'PUT', '/api/admin/sittings/1/roster/', {
+      learners: [{ username: 'sita' }, { username: 'ram' }, { username: 'hari' }],
+    })
+    expect(put.status).toBe(200)
+    return { admin, quiz, sita, ram, hari, as: (user: typeof sita) => bearerFor(t.tokens, user) }
+  }
+
+  const tally = (quizId: number) =>
+    t.db
+      .selectFrom('first_attempt_scores')
+      .select(['score_hundredths', 'learners'])
+      .where('quiz_id', '=', quizId)
+      .orderBy('score_hundredths')
+      .execute()
+  const paperAttempts = () => t.db.selectFrom('attempts').selectAll().where('mode', '=', 'paper').execute()
+
+  it('records a clean sheet at once: scored, a paper attempt at the sitting time, the learner told', async () => {
+    const { admin, quiz, sita, ram, as } = await setup()
+    const scanned = await upload(admin, photos.sita)
+    expect(scanned.status, JSON.stringify(scanned.body)).toBe(201)
+    expect(scanned.body).toEqual({
+      id: expect.any(Number),
+      status: 'recorded',
+      roll_number: 1,
+      set: 'A',
+      learner: { id: sita.id, username: 'sita', full_name: 'Sita Sharma' },
+      answers: { 1: 'A', 2: 'A', 3: 'A', 4: 'A', 5: 'A', 6: 'A', 7: 'A', 8: 'B', 9: 'B', 10: null },
+      flags: [],
+      score: 6.6,
+      attempt_id: expect.any(Number),
+    })
+    const [attempt] = await paperAttempts()
+    expect(attempt).toMatchObject({
+      id: scanned.body.attempt_id,
+      user_id: sita.id,
+      quiz_id: quiz.id,
+      attempt_number: 1,
+      status: 'finished',
+      mode: 'paper',
+      sitting_id: 1,
+      started_at: Date.parse(HELD_AT),
+      finished_at: Date.parse(HELD_AT),
+      score_hundredths: 660,
+      correct: 7,
+      incorrect: 2,
+      unanswered: 1,
+    })
+    expect(await tally(quiz.id)).toEqual([{ score_hundredths: 660, learners: 1 }])
+
+    const report = await call(await as(sita), 'GET', `/api/results/${attempt!.id}/`)
+    expect(report.status).toBe(200)
+    expect(report.body.score).toBe(6.6)
+    const notices = await call(await as(sita), 'GET', '/api/notifications/')
+    expect(notices.body.results).toEqual([
+      expect.objectContaining({ kind: 'paper_result', link: `/results/${attempt!.id}`, read: false }),
+    ])
+    expect(notices.body.results[0].text.en).toContain('6.60 out of 10.00')
+    expect(notices.body.results[0].text.ne).toContain('१०.००')
+
+    const own = await call(await as(sita), 'GET', `/api/results/${attempt!.id}/sheet`)
+    expect(own.status).toBe(200)
+    expect(own.response.headers['content-type']).toBe('image/jpeg')
+    const kept = await sharp(own.response.rawPayload).metadata()
+    expect(Math.max(kept.width!, kept.height!)).toBeLessThanOrEqual(2000)
+    expect(kept.exif).toBeUndefined()
+    expect((await call(await as(ram), 'GET', `/api/results/${attempt!.id}/sheet`)).status).toBe(404)
+    const image = await call(admin, 'GET', `/api/admin/scans/${scanned.body.id}/image`)
+    expect(image.status).toBe(200)
+    expect(image.response.rawPayload.equals(own.response.rawPayload)).toBe(true)
+
+    expect((await call(admin, 'GET', '/api/admin/sittings/1/')).body.scans).toEqual({ recorded: 1, needs_review: 0 })
+    const deleting = await call(admin, 'DELETE', '/api/admin/sittings/1/')
+    expect(deleting.status).toBe(409)
+    expect(deleting.body.code).toBe('conflict')
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .select(['action', 'entity_id', 'actor_username'])
+      .where('entity_type', '=', 'scan')
+      .execute()
+    expect(audit).toEqual([{ action: 'create', entity_id: scanned.body.id, actor_username: 'teacher' }])
+  })
+
+  it('refuses a second photo of a recorded sheet, and replaces it when asked, re-scoring under the same number', async () => {
+    const { admin, quiz } = await setup()
+    const first = await upload(admin, photos.sita)
+    const again = await upload(admin, photos.sitaAgain)
+    expect(again.status).toBe(409)
+    expect(again.body).toMatchObject({ code: 'sheet_already_scanned', scan_id: first.body.id })
+    const replaced = await upload(admin, photos.sitaAgain, { replace: true })
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(201)
+    expect(replaced.body).toMatchObject({ id: first.body.id, status: 'recorded', score: 10, flags: [] })
+    expect(replaced.body.attempt_id).not.toBe(first.body.attempt_id)
+    const attempts = await paperAttempts()
+    expect(attempts.map((attempt) => [attempt.id, attempt.attempt_number])).toEqual([[replaced.body.attempt_id, 1]])
+    expect(await tally(quiz.id)).toEqual([{ score_hundredths: 1000, learners: 1 }])
+  })
+
+  it('leaves a doubtful sheet for review; a second photo replaces it; answers settle it and correct it later', async () => {
+    const { admin, ram, quiz } = await setup()
+    const doubtful = await upload(admin, photos.ramDouble)
+    expect(doubtful.status).toBe(201)
+    expect(doubtful.body).toMatchObject({
+      status: 'needs_review',
+      roll_number: 2,
+      learner: { id: ram.id },
+      flags: [{ question: 3, kind: 'multiple', marks: ['A', 'B'] }],
+      score: null,
+      attempt_id: null,
+    })
+    expect(doubtful.body.answers['3']).toBeNull()
+    expect(await paperAttempts()).toEqual([])
+    const again = await upload(admin, photos.ramDouble)
+    expect(again.status).toBe(201)
+    expect(again.body.id).toBe(doubtful.body.id)
+    const review = await call(admin, 'GET', '/api/admin/sittings/1/scans/?status=needs_review')
+    expect(review.body).toMatchObject({ count: 1, results: [{ id: doubtful.body.id }] })
+    expect((await call(admin, 'GET', '/api/admin/sittings/1/scans/?status=recorded')).body).toEqual({
+      count: 0,
+      results: [],
+    })
+
+    const bad = await call(admin, 'PATCH', `/api/admin/scans/${doubtful.body.id}/`, { answers: { 3: 'E', 11: 'A' } })
+    expect(bad.status).toBe(400)
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['answers.11', 'answers.3'])
+    const settled = await call(admin, 'PATCH', `/api/admin/scans/${doubtful.body.id}/`, { answers: { 3: 'B' } })
+    expect(settled.status, JSON.stringify(settled.body)).toBe(200)
+    expect(settled.body).toMatchObject({ status: 'recorded', flags: [], score: 8.8, attempt_id: expect.any(Number) })
+    expect(settled.body.answers['3']).toBe('B')
+
+    const corrected = await call(admin, 'PATCH', `/api/admin/scans/${doubtful.body.id}/`, { answers: { 3: 'A' } })
+    expect(corrected.body).toMatchObject({ status: 'recorded', score: 10 })
+    expect(corrected.body.attempt_id).not.toBe(settled.body.attempt_id)
+    const attempts = await paperAttempts()
+    expect(attempts.map((attempt) => [attempt.id, attempt.attempt_number, attempt.score_hundredths])).toEqual([
+      [corrected.body.attempt_id, 1, 1000],
+    ])
+    expect(await tally(quiz.id)).toEqual([{ score_hundredths: 1000, learners: 1 }])
+    const audit = await t.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('entity_type', '=', 'scan')
+      .orderBy('id')
+      .execute()
+    expect(audit.map((event) => event.action)).toEqual(['create', 'update', 'update', 'update'])
+  })
+
+  it("names a blank sheet's learner from its roll grid; an unknown roll waits for a person to name it", async () => {
+    const { admin, hari, ram } = await setup()
+    const walkIn = await upload(admin, photos.walkIn)
+    expect(walkIn.status, JSON.stringify(walkIn.body)).toBe(201)
+    expect(walkIn.body).toMatchObject({
+      status: 'recorded',
+      roll_number: 3,
+      set: 'A',
+      learner: { id: hari.id },
+      score: 8.8,
+    })
+    const unknown = await upload(admin, photos.walkInUnknown)
+    expect(unknown.body).toMatchObject({
+      status: 'needs_review',
+      roll_number: 77,
+      learner: null,
+      flags: [{ question: null, kind: 'roll', marks: ['77'] }],
+    })
+    const notOnRoster = await call(admin, 'PATCH', `/api/admin/scans/${unknown.body.id}/`, { roll_number: 99 })
+    expect(notOnRoster.status).toBe(400)
+    expect(notOnRoster.body.errors.roll_number).toEqual(["Roll number 99 is not on this sitting's roster."])
+    const taken = await call(admin, 'PATCH', `/api/admin/scans/${unknown.body.id}/`, { roll_number: 3 })
+    expect(taken.status).toBe(409)
+    const named = await call(admin, 'PATCH', `/api/admin/scans/${unknown.body.id}/`, { roll_number: 2 })
+    expect(named.body).toMatchObject({ status: 'recorded', roll_number: 2, learner: { id: ram.id }, score: 10 })
+  })
+
+  it('refuses a forged QR code, one of another sitting, and a photo of no sheet, keeping nothing', async () => {
+    const { admin, quiz } = await setup()
+    await call(admin, 'POST', `/api/admin/quizzes/${quiz.id}/sittings/`, { held_at: HELD_AT })
+    for (const photo of [photos.forged, photos.foreign]) {
+      const refused = await upload(admin, photo)
+      expect(refused.status).toBe(409)
+      expect(refused.body.code).toBe('wrong_sitting')
+    }
+    const foreignHome = await upload(admin, photos.foreign, { sittingId: 2 })
+    expect(foreignHome.status).toBe(201)
+    const unreadable = await upload(admin, photos.nonSheet)
+    expect(unreadable.status).toBe(422)
+    expect(unreadable.body.code).toBe('sheet_unreadable')
+    expect(unreadable.body.detail).toMatch(/corner squares|blurred|dark|QR code/)
+    const kept = await t.db.selectFrom('sitting_scans').select('sitting_id').execute()
+    expect(kept).toEqual([{ sitting_id: 2 }])
+  })
+
+  it('refuses what is not a photo, too large a photo, a form without one, and scans of a closed sitting', async () => {
+    const { admin } = await setup()
+    const text = await upload(admin, Buffer.from('not a photo at all'))
+    expect(text.status).toBe(415)
+    expect(text.body.code).toBe('unsupported_media_type')
+    const huge = await upload(admin, Buffer.concat([photos.sita, Buffer.alloc(15 * 1024 * 1024)]))
+    expect(huge.status).toBe(413)
+    expect(huge.body.code).toBe('payload_too_large')
+    const bomb = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 1 })
+      .toBuffer()
+    const pixels = await upload(admin, bomb)
+    expect(pixels.status).toBe(413)
+    expect(pixels.body.detail).toContain('50 megapixels')
+    const empty = multipart({ replace: 'true' })
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/sittings/1/scans/',
+      headers: { ...admin, ...empty.headers },
+      payload: empty.payload,
+    })
+    expect(none.statusCode).toBe(400)
+    expect(none.json().errors.image).toBeDefined()
+    const json = await call(admin, 'POST', '/api/admin/sittings/1/scans/', { image: 'x' })
+    expect(json.status).toBe(415)
+    expect((await upload(admin, photos.sita, { sittingId: 999 })).status).toBe(404)
+    await call(admin, 'PATCH', '/api/admin/sittings/1/', { status: 'closed' })
+    const closed = await upload(admin, photos.sita)
+    expect(closed.status).toBe(409)
+    expect(await t.db.selectFrom('sitting_scans').selectAll().execute()).toEqual([])
+  })
+
+  it('deletes a scan and its attempt, keeping the tally right; then the sitting may go', async () => {
+    const { admin, quiz } = await setup()
+    const scanned = await upload(admin, photos.sita)
+    expect((await call(admin, 'DELETE', `/api/admin/scans/${scanned.body.id}/`)).status).toBe(204)
+    expect(await paperAttempts()).toEqual([])
+    expect(await tally(quiz.id)).toEqual([])
+    expect((await call(admin, 'GET', `/api/admin/scans/${scanned.body.id}/`)).status).toBe(404)
+    expect((await call(admin, 'DELETE', `/api/admin/scans/${scanned.body.id}/`)).status).toBe(404)
+    expect((await call(admin, 'PATCH', `/api/admin/scans/${scanned.body.id}/`, { set: 'A' })).status).toBe(404)
+    expect((await call(admin, 'GET', `/api/admin/scans/${scanned.body.id}/image`)).status).toBe(404)
+    const audit = await t.db.selectFrom('audit_events').select('action').where('entity_type', '=', 'scan').execute()
+    expect(audit.map((event) => event.action)).toEqual(['create', 'delete'])
+    expect((await call(admin, 'DELETE', '/api/admin/sittings/1/')).status).toBe(204)
+  })
+
+  it('records a paper attempt when no online attempt is left, numbered after the online ones', async () => {
+    const { admin, quiz, sita, as } = await setup({ allowedAttempts: 1 })
+    const learner = await as(sita)
+    expect((await call(learner, 'GET', `/api/quizzes/${quiz.id}/`)).status).toBe(200)
+    const submitted = await call(learner, 'POST', `/api/quizzes/${quiz.id}/submit/`, { answers: {} })
+    expect(submitted.status).toBe(200)
+    const scanned = await upload(admin, photos.sita)
+    expect(scanned.body.status).toBe('recorded')
+    const [paper] = await paperAttempts()
+    expect(paper!.attempt_number).toBe(2)
+    expect((await call(learner, 'GET', `/api/results/${submitted.body.attempt_id}/sheet`)).status).toBe(404)
+  })
+
+  it("maps a set's printed numbers and letters back to the bank's questions and options", async () => {
+    const { admin, ram, as } = await setup({ sets: 2 })
+    const booklet = (await call(admin, 'GET', '/api/admin/sittings/1/paper/?set=B')).body
+    const printed = booklet.sections.flatMap((section: { questions: unknown[] }) => section.questions) as {
+      text: { en: string }
+      options: { label: string; text: { en: string } }[]
+    }[]
+    // Ram marked A on every row: right wherever set B printed the right option ("A") first.
+    const right = printed.filter((question) => question.options[0]!.text.en === 'A').length
+    const scanned = await upload(admin, photos.ramSetB)
+    expect(scanned.body).toMatchObject({ status: 'recorded', set: 'B', learner: { id: ram.id } })
+    expect(scanned.body.score).toBeCloseTo(right - 0.2 * (QUESTIONS - right), 5)
+    const report = (await call(await as(ram), 'GET', `/api/results/${scanned.body.attempt_id}/`)).body
+    expect(report.questions.map((question: { text: { en: string } }) => question.text.en)).toEqual(
+      printed.map((question) => question.text.en),
+    )
+    report.questions.forEach((question: { id: number; options: { id: number; text: { en: string } }[] }, i: number) => {
+      expect(question.options.map((option) => option.text.en)).toEqual(printed[i]!.options.map((o) => o.text.en))
+      const answer = report.answers.find((entry: { question: number }) => entry.question === question.id)
+      expect(answer.selected_option).toBe(question.options[0]!.id)
+    })
+  })
+
+  it('queues a push to a subscribed learner with the notification, in the recording transaction', async () => {
+    const { admin, sita, as } = await setup()
+    const ecdh = createECDH('prime256v1')
+    ecdh.generateKeys()
+    const subscribed = await call(await as(sita), 'POST', '/api/push/subscriptions/', {
+      endpoint: 'http://127.0.0.1:9/push/sita',
+      keys: { p256dh: ecdh.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') },
+    })
+    expect(subscribed.status).toBe(201)
+    expect((await upload(admin, photos.sita)).body.status).toBe('recorded')
+    const pushes = await t.db.selectFrom('deliveries').select(['channel', 'user_id', 'payload']).execute()
+    expect(pushes).toEqual([{ channel: 'push', user_id: sita.id, payload: expect.stringContaining('paper_result') }])
+  })
+
+  it('flags a sheet whose printed set is not the roster\'s; a person settles the set, and the sitting moving moves it', async () => {
+    const { admin, ram } = await setup({ sets: 2 })
+    await call(admin, 'PUT', '/api/admin/sittings/1/roster/', {
+      learners: [{ username: 'sita' }, { username: 'ram', set: 'A' }],
+    })
+    const scanned = await upload(admin, photos.ramSetB)
+    expect(scanned.body).toMatchObject({
+      status: 'needs_review',
+      set: 'A',
+      learner: { id: ram.id },
+      flags: [{ question: null, kind: 'set', marks: ['B'] }],
+    })
+    const wrongSet = await call(admin, 'PATCH', `/api/admin/scans/${scanned.body.id}/`, { set: 'C' })
+    expect(wrongSet.status).toBe(400)
+    expect(wrongSet.body.errors.set).toBeDefined()
+    const settled = await call(admin, 'PATCH', `/api/admin/scans/${scanned.body.id}/`, { set: 'B' })
+    expect(settled.body).toMatchObject({ status: 'recorded', set: 'B', flags: [] })
+    const moved = await call(admin, 'PATCH', '/api/admin/sittings/1/', { held_at: '2026-11-30T04:15:00Z' })
+    expect(moved.status).toBe(200)
+    const [attempt] = await paperAttempts()
+    expect([attempt!.started_at, attempt!.finished_at]).toEqual([
+      Date.parse('2026-11-30T04:15:00Z'),
+      Date.parse('2026-11-30T04:15:00Z'),
+    ])
+  })
+})

@@ -1,0 +1,390 @@
+import {
+  fromHundredths,
+  sittingMessages,
+  type Scan,
+  type ScanFlag,
+  type ScanList,
+  type ScanStatus,
+  type ScanUpdate,
+  type SittingSet,
+} from '@quiz/contracts'
+import type { Kysely } from 'kysely'
+import { changedFields, recordAudit, type UserActor } from '../audit/audit-log'
+import type { AttemptRow, DB } from '../db/schema'
+import { AppError, Conflict, NotFound, PayloadTooLarge, ValidationFailed, type FieldErrors } from '../http/errors'
+import { attemptSections } from '../questions/sections'
+import { notify } from '../notifications/notifications.service'
+import { paperResultNotification } from './paper-result-notification'
+import { createGate } from './read-gate'
+import { readSheet, type SheetReadResult } from './reader/read-sheet'
+import { checkPhoto, keptPhoto, notAPhoto } from './scan-photo'
+import { interpretReading, readingSet, type RosterPlace, type ScanReading } from './scan-reading'
+import { blankLayout, letterIndex, setLayout } from './sitting-sets'
+import {
+  deadlineOf,
+  findSittingView,
+  planOf,
+  sheetSecret,
+  type SittingsDeps,
+  type SittingView,
+} from './sittings.service'
+import {
+  deleteScan,
+  findLearnerSheetPhoto,
+  findRecordedScanOf,
+  findRosterEntry,
+  findScan,
+  findScanBySheet,
+  findScanPhoto,
+  insertScan,
+  listRoster,
+  listScans,
+  updateScan,
+  type ScanRow,
+} from './sittings.repository'
+
+/** Photos read at once per process: two keep a burst of uploads well under the memory budget (decision 055). */
+export const READS_AT_ONCE = 2
+
+type Answers = Record<string, string | null>
+
+export function toScan(row: ScanRow): Scan {
+  return {
+    id: row.id,
+    status: row.status,
+    roll_number: row.roll_number,
+    set: row.set_letter as SittingSet | null,
+    learner:
+      row.user_id === null ? null : { id: row.user_id, username: row.username ?? '', full_name: row.full_name ?? '' },
+    answers: JSON.parse(row.answers) as Answers,
+    flags: JSON.parse(row.flags) as ScanFlag[],
+    score: row.score_hundredths === null ? null : fromHundredths(row.score_hundredths),
+    attempt_id: row.attempt_id,
+  }
+}
+
+/** The reader's refusals as API.md answers them; nothing of the photo is kept. */
+function refusalOf(result: Extract<SheetReadResult, { ok: false }>): AppError {
+  switch (result.refusal) {
+    case 'not_an_image':
+      return notAPhoto()
+    case 'too_large':
+      return new PayloadTooLarge(sittingMessages.photoTooManyPixels)
+    case 'wrong_sitting':
+      return new Conflict(result.message, 'wrong_sitting')
+    default:
+      return new AppError(422, 'sheet_unreadable', result.message)
+  }
+}
+
+/**
+ * Answer sheets read from photos and their review (API.md "Paper sittings"): a clean reading records the learner's
+ * paper attempt at once; a doubtful one waits for a person, whose answers, roll number or set settle it. Every scan,
+ * correction and deletion is in the audit trail, in the transaction that makes it.
+ */
+export function createScansService({ database, clock, config, papers, paperAttempts }: SittingsDeps) {
+  const { db } = database
+  const lock = database.dialect === 'postgres'
+  const secret = sheetSecret(config.jwtSecret)
+  const gate = createGate(READS_AT_ONCE)
+
+  /**
+   * Records the scan's learner's paper attempt: the printed answers mapped back through the set to the bank's
+   * questions and options, scored with the paper's sections; the learner is told, in the same transaction.
+   */
+  async function recordAttempt(
+    trx: Kysely<DB>,
+    sitting: SittingView,
+    scan: { userId: number; set: SittingSet; answers: Answers },
+    number: number | undefined,
+    now: number,
+  ) {
+    const plan = planOf(sitting, scan.set)
+    const revisionIds = JSON.parse(sitting.revision_ids) as number[]
+    const paper = await papers.paperFor(trx, sitting.revision_ids)
+    const answers = new Map<number, number | null>()
+    plan.order.forEach((paperIndex, row) => {
+      const letter = scan.answers[String(row + 1)] ?? null
+      const optionId = letter === null ? null : plan.options[row]![letterIndex(sitting.labels, letter)]!
+      answers.set(paper.questions[paperIndex]!.questionId, optionId)
+    })
+    const sections = sitting.sections ?? JSON.stringify(attemptSections(null, plan.order.length))
+    const finished = await paperAttempts.record(trx, {
+      userId: scan.userId,
+      quizId: sitting.quiz_id,
+      sittingId: sitting.id,
+      isLiveQuiz: sitting.live_starts_at !== null,
+      heldAt: sitting.held_at,
+      deadline: deadlineOf(sitting),
+      revisionIds: plan.order.map((paperIndex) => revisionIds[paperIndex]!),
+      optionOrder: plan.options,
+      sections,
+      answers,
+      number,
+      now,
+    })
+    await notify(trx, [paperResultNotification(sitting, finished.attempt, attemptSections(sections, 0))], now)
+    return finished.attempt
+  }
+
+  /** The scan, with its sitting then itself locked (PostgreSQL) in the order an upload locks them. */
+  async function lockedScan(trx: Kysely<DB>, scanId: number) {
+    const found = await findScan(trx, scanId)
+    if (!found) throw new NotFound(sittingMessages.scanNotFound)
+    if (!lock) return found
+    await findSittingView(trx, found.sitting_id, { lock })
+    const scan = await findScan(trx, scanId, { lock })
+    if (!scan) throw new NotFound(sittingMessages.scanNotFound)
+    return scan
+  }
+
+  /** The number a re-recorded sheet keeps: its withdrawn attempt's, when it is the same learner's. */
+  const keptNumber = (withdrawn: AttemptRow | undefined, userId: number | null) =>
+    withdrawn && withdrawn.user_id === userId ? withdrawn.attempt_number : undefined
+
+  /** A learner already recorded by another sheet of the sitting (a blank sheet and their own) is for a person. */
+  async function withDuplicateFlag(trx: Kysely<DB>, sittingId: number, reading: ScanReading, scanId: number | null) {
+    if (reading.userId === null || reading.flags.some((flag) => flag.kind === 'roll')) return reading
+    const other = await findRecordedScanOf(trx, sittingId, reading.userId, scanId)
+    if (!other) return reading
+    return { ...reading, flags: [{ question: null, kind: 'roll' as const, marks: [] }, ...reading.flags] }
+  }
+
+  const isClean = (reading: Pick<ScanReading, 'flags' | 'userId' | 'set'>) =>
+    reading.flags.length === 0 && reading.userId !== null && reading.set !== null
+
+  /**
+   * Reads a photographed sheet and stores what it says. A second photo of a sheet still in review replaces that
+   * scan; of a recorded one it is refused unless `replace`, which withdraws the recorded attempt and records the
+   * new reading (keeping the attempt's number when it records at once).
+   */
+  async function scanSheet(sittingId: number, photo: Buffer, replace: boolean, actor: UserActor): Promise<Scan> {
+    await checkPhoto(photo)
+    const sitting = await findSittingView(db, sittingId)
+    if (sitting.status === 'closed') throw new Conflict(sittingMessages.closed)
+    const roster = new Map<number, RosterPlace>((await listRoster(db, sittingId)).map((row) => [row.roll_number, row]))
+    const { result, kept } = await gate(async () => {
+      const result = await readSheet(photo, {
+        secret,
+        sittingId,
+        layoutFor: (code) => {
+          const set = readingSet(code, roster)
+          const plan = set && sitting.plans.find((candidate) => candidate.set === set)
+          return plan
+            ? setLayout(plan, sitting.labels, sitting.plans.length)
+            : blankLayout(sitting.plans, sitting.labels)
+        },
+      })
+      return { result, kept: result.ok ? await keptPhoto(photo) : null }
+    })
+    if (!result.ok) throw refusalOf(result)
+    const now = clock.now()
+
+    const scanId = await paperAttempts.transaction(async (trx) => {
+      const current = await findSittingView(trx, sittingId, { lock })
+      if (current.status === 'closed') throw new Conflict(sittingMessages.closed)
+      // The roster as it is now: the learner of a roll number is read in the transaction that records for them.
+      const roll = result.code.kind === 'roster' ? result.code.rollNumber : result.roll
+      const entry = typeof roll === 'number' && roll > 0 ? await findRosterEntry(trx, sittingId, roll) : undefined
+      const entryOf = (rollNumber: number) => (rollNumber === roll ? entry : undefined)
+      let reading = interpretReading(result, current.plans, current.labels, entryOf)
+      const existing = await findScanBySheet(trx, sittingId, reading.sheet, { lock })
+      if (existing?.status === 'recorded' && !replace)
+        throw new AppError(409, 'sheet_already_scanned', sittingMessages.alreadyScanned, undefined, undefined, {
+          scan_id: existing.id,
+        })
+      reading = await withDuplicateFlag(trx, sittingId, reading, existing?.id ?? null)
+      const withdrawn = existing?.attempt_id ? await paperAttempts.withdraw(trx, existing.attempt_id) : undefined
+      const fields = {
+        status: (isClean(reading) ? 'recorded' : 'needs_review') as ScanStatus,
+        roll_number: reading.rollNumber,
+        set_letter: reading.set,
+        user_id: reading.userId,
+        answers: JSON.stringify(reading.answers),
+        flags: JSON.stringify(reading.flags),
+        attempt_id: null,
+        photo: kept!.data,
+        photo_type: kept!.type,
+        scanned_by: actor.id,
+        updated_at: now,
+      }
+      let id: number
+      if (existing) {
+        id = existing.id
+        await updateScan(trx, id, fields)
+      } else id = await insertScan(trx, { sitting_id: sittingId, sheet: reading.sheet, created_at: now, ...fields })
+      if (isClean(reading)) {
+        const attempt = await recordAttempt(
+          trx,
+          current,
+          { userId: reading.userId!, set: reading.set!, answers: reading.answers },
+          keptNumber(withdrawn, reading.userId),
+          now,
+        )
+        await updateScan(trx, id, { attempt_id: attempt.id })
+      }
+      await recordAudit(trx, actor, now, {
+        action: existing ? 'update' : 'create',
+        entityType: 'scan',
+        entityId: id,
+        label: `${current.title_en}: sheet ${reading.sheet}`,
+        before: existing ? auditValues(readingOf(existing)) : null,
+        after: auditValues({ ...reading, status: fields.status }),
+      })
+      return id
+    })
+    return getScan(scanId)
+  }
+
+  async function getScan(scanId: number): Promise<Scan> {
+    const row = await findScan(db, scanId)
+    if (!row) throw new NotFound(sittingMessages.scanNotFound)
+    return toScan(row)
+  }
+
+  async function listSittingScans(sittingId: number, status?: ScanStatus): Promise<ScanList> {
+    await findSittingView(db, sittingId)
+    const results = (await listScans(db, sittingId, status)).map(toScan)
+    return { count: results.length, results }
+  }
+
+  /**
+   * A person's decision on a scan: answers (printed numbers and letters) settle those questions' flags, a roll
+   * number on the roster settles `roll` (and names the learner), a set settles `set`. With no flag left the attempt
+   * is recorded; a recorded scan corrected is scored again (its attempt withdrawn and recorded anew, same number).
+   */
+  async function reviewScan(scanId: number, body: ScanUpdate, actor: UserActor): Promise<Scan> {
+    const now = clock.now()
+    await paperAttempts.transaction(async (trx) => {
+      const scan = await lockedScan(trx, scanId)
+      const sitting = await findSittingView(trx, scan.sitting_id, { lock })
+      const before = toScan(scan)
+      let flags = before.flags
+      const answers = { ...before.answers }
+      let set = before.set
+      let userId = scan.user_id
+      let rollNumber = scan.roll_number
+      if (body.set !== undefined) {
+        planOf(sitting, body.set)
+        set = body.set
+        flags = flags.filter((flag) => flag.kind !== 'set')
+      }
+      if (body.roll_number !== undefined) {
+        const entry = await findRosterEntry(trx, sitting.id, body.roll_number)
+        if (!entry) throw new ValidationFailed({ roll_number: [sittingMessages.rollNotOnRoster(body.roll_number)] })
+        if (await findRecordedScanOf(trx, sitting.id, entry.user_id, scan.id))
+          throw new Conflict(sittingMessages.learnerAlreadyRecorded(body.roll_number))
+        userId = entry.user_id
+        rollNumber = body.roll_number
+        flags = flags.filter((flag) => flag.kind !== 'roll')
+      }
+      const errors: FieldErrors = {}
+      const rows = sitting.plans[0]!.order.length
+      for (const [key, letter] of Object.entries(body.answers ?? {})) {
+        const number = Number(key)
+        if (number > rows) (errors[`answers.${key}`] ??= []).push(sittingMessages.noSuchQuestion(number, rows))
+        answers[key] = letter
+        flags = flags.filter((flag) => flag.question !== number)
+      }
+      if (set !== null) {
+        const plan = planOf(sitting, set)
+        for (const [key, letter] of Object.entries(answers)) {
+          const options = plan.options[Number(key) - 1]?.length ?? 0
+          const index = letter === null ? 0 : letterIndex(sitting.labels, letter)
+          if (letter !== null && (index < 0 || index >= options) && !errors[`answers.${key}`])
+            (errors[`answers.${key}`] ??= []).push(sittingMessages.notAnOption(letter, Number(key)))
+        }
+      }
+      if (Object.keys(errors).length > 0) throw new ValidationFailed(errors, Object.values(errors)[0]![0])
+
+      const reading = { flags, userId, set }
+      const status: ScanStatus = isClean(reading) ? 'recorded' : 'needs_review'
+      const after = auditValues({ status, rollNumber, set, userId, answers, flags })
+      const change = changedFields(auditValues(readingOf(scan)), after)
+      if (Object.keys(change.after).length === 0 && scan.status === 'recorded') return
+      const withdrawn = scan.attempt_id ? await paperAttempts.withdraw(trx, scan.attempt_id) : undefined
+      let attemptId: number | null = null
+      if (status === 'recorded')
+        attemptId = (
+          await recordAttempt(trx, sitting, { userId: userId!, set: set!, answers }, keptNumber(withdrawn, userId), now)
+        ).id
+      await updateScan(trx, scanId, {
+        status,
+        answers: JSON.stringify(answers),
+        flags: JSON.stringify(flags),
+        set_letter: set,
+        roll_number: rollNumber,
+        user_id: userId,
+        attempt_id: attemptId,
+        updated_at: now,
+      })
+      await recordAudit(trx, actor, now, {
+        action: 'update',
+        entityType: 'scan',
+        entityId: scanId,
+        label: `${sitting.title_en}: sheet ${scan.sheet}`,
+        ...change,
+      })
+    })
+    return getScan(scanId)
+  }
+
+  /** Removes a scan and the attempt it recorded (its tally undone). */
+  async function removeScan(scanId: number, actor: UserActor) {
+    const now = clock.now()
+    await paperAttempts.transaction(async (trx) => {
+      const scan = await lockedScan(trx, scanId)
+      const sitting = await findSittingView(trx, scan.sitting_id, { lock })
+      if (scan.attempt_id) await paperAttempts.withdraw(trx, scan.attempt_id)
+      await deleteScan(trx, scanId)
+      await recordAudit(trx, actor, now, {
+        action: 'delete',
+        entityType: 'scan',
+        entityId: scanId,
+        label: `${sitting.title_en}: sheet ${scan.sheet}`,
+        before: auditValues(readingOf(scan)),
+      })
+    })
+  }
+
+  async function scanImage(scanId: number) {
+    const photo = await findScanPhoto(db, scanId)
+    if (!photo) throw new NotFound(sittingMessages.scanNotFound)
+    return { data: Buffer.from(photo.photo), type: photo.photo_type }
+  }
+
+  /** The learner's own answer sheet behind a paper attempt; 404 for an online attempt or another learner's. */
+  async function learnerSheet(userId: number, attemptId: number) {
+    const photo = await findLearnerSheetPhoto(db, attemptId, userId)
+    if (!photo) throw new NotFound()
+    return { data: Buffer.from(photo.photo), type: photo.photo_type }
+  }
+
+  return { scanSheet, getScan, listSittingScans, reviewScan, removeScan, scanImage, learnerSheet }
+}
+
+/** A stored scan's reading, as a new one is held. */
+function readingOf(row: ScanRow): Omit<ScanReading, 'sheet'> & { status: ScanStatus } {
+  return {
+    status: row.status,
+    rollNumber: row.roll_number,
+    set: row.set_letter as SittingSet | null,
+    userId: row.user_id,
+    answers: JSON.parse(row.answers) as Answers,
+    flags: JSON.parse(row.flags) as ScanFlag[],
+  }
+}
+
+/** What the audit trail keeps of a scan: its reading and whose it is (never the photo). */
+function auditValues(scan: Omit<ScanReading, 'sheet'> & { status: ScanStatus }) {
+  return {
+    status: scan.status,
+    roll_number: scan.rollNumber,
+    set: scan.set,
+    user_id: scan.userId,
+    answers: scan.answers,
+    flags: scan.flags,
+  }
+}
+
+export type ScansService = ReturnType<typeof createScansService>

@@ -1,0 +1,86 @@
+import { randomInt } from 'node:crypto'
+import { OPTION_LABELS, SITTING_SETS, type OptionLabels, type SittingSet } from '@quiz/contracts'
+import { shuffled } from '../lib/random'
+import type { AttemptSection } from '../questions/sections'
+import { buildSheetLayout, type SheetLayout } from './sheet/sheet-layout'
+
+/**
+ * One set of a sitting (sittings.sets, JSON): the order its questions are printed in (indexes into the sitting's
+ * paper, set A's order) and each printed question's option ids in printed order. `seed` made the order.
+ */
+export interface SittingSetPlan {
+  set: SittingSet
+  seed: number
+  order: number[]
+  options: number[][]
+}
+
+/** mulberry32: a small seeded generator, so a set's order follows from its stored seed. */
+function seeded(seed: number) {
+  let state = seed >>> 0
+  return (max: number) => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * max)
+  }
+}
+
+/**
+ * The sitting's sets: A in the paper's order; B to D with questions shuffled within each section (sections keep
+ * their order and marks) and options shuffled within each question, so neighbours' booklets and sheets differ.
+ */
+export function planSets(
+  count: number,
+  sections: readonly Pick<AttemptSection, 'count'>[],
+  optionIds: readonly (readonly number[])[],
+  newSeed: () => number = () => randomInt(2 ** 31),
+): SittingSetPlan[] {
+  const inPaperOrder = optionIds.map((_, index) => index)
+  return SITTING_SETS.slice(0, count).map((set, index) => {
+    if (index === 0) return { set, seed: 0, order: inPaperOrder, options: optionIds.map((ids) => [...ids]) }
+    const seed = newSeed()
+    const random = seeded(seed)
+    let first = 0
+    const order = sections.flatMap((section) => {
+      const run = inPaperOrder.slice(first, first + section.count)
+      first += section.count
+      return shuffled(run, random)
+    })
+    return { set, seed, order, options: order.map((question) => shuffled(optionIds[question]!, random)) }
+  })
+}
+
+export const parseSets = (json: string) => JSON.parse(json) as SittingSetPlan[]
+
+export const setLetters = (plans: readonly SittingSetPlan[]) => plans.map((plan) => plan.set)
+
+/** The sheet a set's learners fill: one row per printed question, as many bubbles as it has options. */
+export function setLayout(plan: SittingSetPlan, labels: OptionLabels, sets: number): SheetLayout {
+  return buildSheetLayout({
+    questionCount: plan.order.length,
+    optionCounts: plan.options.map((ids) => ids.length),
+    labels,
+    sets,
+  })
+}
+
+/**
+ * A blank sheet serves a walk-in of any set: each row has the most options that row has in any set, so the
+ * bubbles of whichever set the learner marks are printed (a row's bubbles sit at the same places in every set).
+ */
+export function blankLayout(plans: readonly SittingSetPlan[], labels: OptionLabels): SheetLayout {
+  const rows = plans[0]!.order.length
+  return buildSheetLayout({
+    questionCount: rows,
+    optionCounts: Array.from({ length: rows }, (_, row) => Math.max(...plans.map((plan) => plan.options[row]!.length))),
+    labels,
+    sets: plans.length,
+  })
+}
+
+export const letterIndex = (labels: OptionLabels, letter: string) =>
+  (OPTION_LABELS[labels] as readonly string[]).indexOf(letter)
+
+export const letterAt = (labels: OptionLabels, index: number) => OPTION_LABELS[labels][index]!

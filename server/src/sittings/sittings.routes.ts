@@ -1,0 +1,175 @@
+import {
+  AttemptIdParamsSchema,
+  IdParamsSchema,
+  RosterInputSchema,
+  RosterSchema,
+  ScanFieldsSchema,
+  ScanListQuerySchema,
+  ScanListSchema,
+  ScanSchema,
+  ScanUpdateSchema,
+  SetQuerySchema,
+  SheetLayoutSchema,
+  SheetParamsSchema,
+  SheetQuerySchema,
+  SittingCreateSchema,
+  SittingListSchema,
+  SittingPaperSchema,
+  SittingSchema,
+  SittingUpdateSchema,
+  sittingLimits,
+  sittingMessages,
+} from '@quiz/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { actorOf } from '../audit/audit-log'
+import { ValidationFailed } from '../http/errors'
+import { parseFields } from '../http/field-errors'
+import { acceptJsonOnly } from '../http/json-only'
+import { readMultipartForm } from '../http/multipart'
+import type { ScansService } from './scans.service'
+import type { SittingsService } from './sittings.service'
+
+const docs = { tags: ['admin'], security: [{ bearer: [] }] }
+
+/** API.md "Paper sittings", under /api/admin: sittings, booklets, rosters, sheets, scans and their review. */
+export const sittingRoutes: FastifyPluginAsyncZod<{ sittings: SittingsService; scans: ScansService }> = async (
+  app,
+  { sittings, scans },
+) => {
+  // Before the body is read: a learner's upload is refused without reading 15 MB.
+  app.addHook('onRequest', app.requireAdmin)
+
+  const uploadRoutes: FastifyPluginAsyncZod = async (upload) => {
+    upload.post(
+      '/sittings/:id/scans/',
+      {
+        bodyLimit: sittingLimits.photoBytes + 1024 * 1024,
+        schema: {
+          ...docs,
+          summary: 'Read a photographed answer sheet (multipart/form-data: image, replace)',
+          consumes: ['multipart/form-data'],
+          params: IdParamsSchema,
+          response: { 201: ScanSchema },
+        },
+      },
+      async (request, reply) => {
+        const { fields, file } = await readMultipartForm(request, {
+          fileField: 'image',
+          limits: { fileSize: sittingLimits.photoBytes, files: 1, fields: 5, fieldSize: 1024 },
+          notMultipart: sittingMessages.notMultipart,
+          fileTooLarge: sittingMessages.photoTooLarge,
+          tooManyParts: sittingMessages.tooManyParts,
+        })
+        const { replace } = parseFields(ScanFieldsSchema, fields)
+        if (!file) throw new ValidationFailed({ image: [sittingMessages.noPhoto] }, sittingMessages.noPhoto)
+        const scan = await scans.scanSheet(request.params.id, file.bytes, replace === 'true', actorOf(request))
+        return reply.code(201).send(scan)
+      },
+    )
+  }
+  await app.register(uploadRoutes)
+
+  const jsonRoutes: FastifyPluginAsyncZod = async (json) => {
+    acceptJsonOnly(json)
+
+    json.post(
+      '/quizzes/:id/sittings/',
+      { schema: { ...docs, params: IdParamsSchema, body: SittingCreateSchema, response: { 201: SittingSchema } } },
+      async (request, reply) =>
+        reply.code(201).send(await sittings.createSitting(request.params.id, request.body, actorOf(request))),
+    )
+    json.get(
+      '/quizzes/:id/sittings/',
+      { schema: { ...docs, params: IdParamsSchema, response: { 200: SittingListSchema } } },
+      (request) => sittings.listQuizSittings(request.params.id),
+    )
+    json.get(
+      '/sittings/:id/',
+      { schema: { ...docs, params: IdParamsSchema, response: { 200: SittingSchema } } },
+      (request) => sittings.getSitting(request.params.id),
+    )
+    json.patch(
+      '/sittings/:id/',
+      { schema: { ...docs, params: IdParamsSchema, body: SittingUpdateSchema, response: { 200: SittingSchema } } },
+      (request) => sittings.updateSittingDetails(request.params.id, request.body, actorOf(request)),
+    )
+    json.delete('/sittings/:id/', { schema: { ...docs, params: IdParamsSchema } }, async (request, reply) => {
+      await sittings.removeSitting(request.params.id, actorOf(request))
+      return reply.code(204).send()
+    })
+    json.get(
+      '/sittings/:id/paper/',
+      {
+        schema: { ...docs, params: IdParamsSchema, querystring: SetQuerySchema, response: { 200: SittingPaperSchema } },
+      },
+      (request) => sittings.booklet(request.params.id, request.query.set),
+    )
+    json.get(
+      '/sittings/:id/roster/',
+      { schema: { ...docs, params: IdParamsSchema, response: { 200: RosterSchema } } },
+      (request) => sittings.getRoster(request.params.id),
+    )
+    json.put(
+      '/sittings/:id/roster/',
+      { schema: { ...docs, params: IdParamsSchema, body: RosterInputSchema, response: { 200: RosterSchema } } },
+      (request) => sittings.putRoster(request.params.id, request.body, actorOf(request)),
+    )
+    json.get(
+      '/sittings/:id/sheets/:sheet',
+      { schema: { ...docs, params: SheetParamsSchema, querystring: SheetQuerySchema } },
+      async (request, reply) =>
+        reply
+          .type('image/svg+xml; charset=utf-8')
+          .send(await sittings.sheetSvg(request.params.id, request.params.sheet, request.query.serial)),
+    )
+    json.get(
+      '/sittings/:id/sheet-layout/',
+      {
+        schema: { ...docs, params: IdParamsSchema, querystring: SetQuerySchema, response: { 200: SheetLayoutSchema } },
+      },
+      (request) => sittings.sheetLayout(request.params.id, request.query.set),
+    )
+    json.get(
+      '/sittings/:id/scans/',
+      {
+        schema: {
+          ...docs,
+          params: IdParamsSchema,
+          querystring: ScanListQuerySchema,
+          response: { 200: ScanListSchema },
+        },
+      },
+      (request) => scans.listSittingScans(request.params.id, request.query.status),
+    )
+    json.get('/scans/:id/', { schema: { ...docs, params: IdParamsSchema, response: { 200: ScanSchema } } }, (request) =>
+      scans.getScan(request.params.id),
+    )
+    json.get('/scans/:id/image', { schema: { ...docs, params: IdParamsSchema } }, async (request, reply) => {
+      const photo = await scans.scanImage(request.params.id)
+      return reply.type(photo.type).send(photo.data)
+    })
+    json.patch(
+      '/scans/:id/',
+      { schema: { ...docs, params: IdParamsSchema, body: ScanUpdateSchema, response: { 200: ScanSchema } } },
+      (request) => scans.reviewScan(request.params.id, request.body, actorOf(request)),
+    )
+    json.delete('/scans/:id/', { schema: { ...docs, params: IdParamsSchema } }, async (request, reply) => {
+      await scans.removeScan(request.params.id, actorOf(request))
+      return reply.code(204).send()
+    })
+  }
+  await app.register(jsonRoutes)
+}
+
+/** Under /api/results: the photo of the learner's own answer sheet behind a paper attempt (API.md "Paper sittings"). */
+export const learnerSheetRoutes: FastifyPluginAsyncZod<{ scans: ScansService }> = async (app, { scans }) => {
+  app.addHook('onRequest', app.authenticate)
+  app.get(
+    '/:attemptId/sheet',
+    { schema: { tags: ['results'], security: [{ bearer: [] }], params: AttemptIdParamsSchema } },
+    async (request, reply) => {
+      const photo = await scans.learnerSheet(request.user.id, request.params.attemptId)
+      return reply.type(photo.type).send(photo.data)
+    },
+  )
+}

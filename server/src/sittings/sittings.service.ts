@@ -1,0 +1,420 @@
+import { createHmac } from 'node:crypto'
+import {
+  bookletInstructions,
+  fromHundredths,
+  OPTION_LABELS,
+  sittingLimits,
+  sittingMessages,
+  type OptionLabels,
+  type Roster,
+  type RosterInput,
+  type Sitting,
+  type SittingCreate,
+  type SittingList,
+  type SittingPaper,
+  type SittingSet,
+  type SittingUpdate,
+} from '@quiz/contracts'
+import type { Kysely } from 'kysely'
+import type { PaperAttempts } from '../attempts/paper-attempts.service'
+import { changedFields, recordAudit, type UserActor } from '../audit/audit-log'
+import type { AppContext } from '../context'
+import type { DB } from '../db/schema'
+import { AppError, Conflict, NotFound, ValidationFailed, type FieldErrors } from '../http/errors'
+import { toIso } from '../lib/clock'
+import type { QuestionPapers } from '../questions/question-papers'
+import { attemptSections } from '../questions/sections'
+import { signSheetCode } from './sheet/sheet-code'
+import { renderSheetSvg } from './sheet/sheet-svg'
+import { blankLayout, parseSets, planSets, setLayout, setLetters, type SittingSetPlan } from './sitting-sets'
+import {
+  countScans,
+  countSittingParts,
+  deleteSitting,
+  findQuizForSitting,
+  findRosterEntry,
+  findSitting,
+  findUsersByPhones,
+  findUsersByUsernameKeys,
+  insertSitting,
+  listRoster,
+  listSittings,
+  replaceRoster,
+  updateSitting,
+  type RosterRow,
+  type SittingRow,
+} from './sittings.repository'
+
+/** The key the sheets' QR codes are signed with: derived from the server's secret, used for nothing else. */
+export const sheetSecret = (jwtSecret: string) => createHmac('sha256', jwtSecret).update('sheet-code').digest('hex')
+
+export type SittingsDeps = Pick<AppContext, 'database' | 'clock' | 'config'> & {
+  papers: QuestionPapers
+  paperAttempts: PaperAttempts
+}
+
+/** A sitting as stored, its JSON read once. */
+export interface SittingView extends SittingRow {
+  plans: SittingSetPlan[]
+  labels: OptionLabels
+}
+
+export const viewOf = (row: SittingRow): SittingView => ({
+  ...row,
+  plans: parseSets(row.sets),
+  labels: row.option_labels,
+})
+
+export async function findSittingView(db: Kysely<DB>, sittingId: number, options?: { lock?: boolean }) {
+  const row = await findSitting(db, sittingId, options)
+  if (!row) throw new NotFound(sittingMessages.notFound)
+  return viewOf(row)
+}
+
+/** The set's plan, or 400 when the sitting did not print that set. */
+export function planOf(sitting: SittingView, set: SittingSet, field = 'set') {
+  const plan = sitting.plans.find((candidate) => candidate.set === set)
+  if (!plan) throw new ValidationFailed({ [field]: [sittingMessages.setNotPrinted(set, setLetters(sitting.plans))] })
+  return plan
+}
+
+/** A paper attempt runs the quiz's duration from the sitting's time (API.md: the sitting has the quiz's duration). */
+export const deadlineOf = (sitting: Pick<SittingRow, 'held_at' | 'duration_minutes'>) =>
+  sitting.held_at + sitting.duration_minutes * 60_000
+
+const learnerOf = (row: Pick<RosterRow, 'user_id' | 'username' | 'full_name'>) => ({
+  id: row.user_id,
+  username: row.username,
+  full_name: row.full_name,
+})
+
+/**
+ * Paper sittings (API.md "Paper sittings"): a sitting and its frozen paper, the booklet of each set, the roster, and
+ * the answer sheets and their geometry. Scans are scans.service.ts.
+ */
+export function createSittingsService({ database, clock, config, papers, paperAttempts }: SittingsDeps) {
+  const { db } = database
+  const secret = sheetSecret(config.jwtSecret)
+
+  async function toSittings(rows: readonly SittingRow[]): Promise<Sitting[]> {
+    const counts = await countSittingParts(
+      db,
+      rows.map((row) => row.id),
+    )
+    return rows.map((row) => {
+      const count = counts.get(row.id)!
+      return {
+        id: row.id,
+        quiz_id: row.quiz_id,
+        title: { en: row.title_en, ne: row.title_ne },
+        held_at: toIso(row.held_at),
+        sets: setLetters(parseSets(row.sets)),
+        option_labels: row.option_labels,
+        question_count: (JSON.parse(row.revision_ids) as number[]).length,
+        status: row.status,
+        roster_count: count.roster,
+        scans: { recorded: count.recorded, needs_review: count.needs_review },
+      }
+    })
+  }
+
+  async function getSitting(sittingId: number): Promise<Sitting> {
+    const row = await findSitting(db, sittingId)
+    if (!row) throw new NotFound(sittingMessages.notFound)
+    return (await toSittings([row]))[0]!
+  }
+
+  /** Refuses a paper a sheet cannot print: over 200 questions (or none), or a question of more than 5 options. */
+  function checkPrintable(optionIds: readonly (readonly number[])[], questionIds: readonly number[]) {
+    if (optionIds.length === 0 || optionIds.length > sittingLimits.questions)
+      throw new AppError(
+        409,
+        'paper_not_printable',
+        sittingMessages.questionCount(optionIds.length),
+        undefined,
+        undefined,
+        {
+          question_count: optionIds.length,
+        },
+      )
+    const wide = optionIds.flatMap((ids, index) =>
+      ids.length > sittingLimits.options
+        ? [{ number: index + 1, question_id: questionIds[index]!, options: ids.length }]
+        : [],
+    )
+    if (wide.length > 0)
+      throw new AppError(
+        409,
+        'paper_not_printable',
+        sittingMessages.tooManyOptions(wide.map((question) => question.number)),
+        undefined,
+        undefined,
+        { questions: wide },
+      )
+  }
+
+  async function createSitting(quizId: number, body: SittingCreate, actor: UserActor): Promise<Sitting> {
+    const now = clock.now()
+    const id = await database.transaction(async (trx) => {
+      const quiz = await findQuizForSitting(trx, quizId)
+      if (!quiz) throw new NotFound(sittingMessages.quizNotFound)
+      const drawn = await paperAttempts.drawSittingPaper(trx, quiz, actor.id, now)
+      const paper = await papers.paperFor(trx, JSON.stringify(drawn.revisionIds))
+      const optionIds = paper.questions.map((question) => question.learner.options.map((option) => option.id))
+      checkPrintable(
+        optionIds,
+        paper.questions.map((question) => question.questionId),
+      )
+      const title = body.title ?? { en: quiz.title_en, ne: quiz.title_ne }
+      const heldAt = Date.parse(body.held_at)
+      const sets = planSets(body.sets ?? 1, drawn.sections, optionIds)
+      const labels = body.option_labels ?? 'latin'
+      const sittingId = await insertSitting(trx, {
+        quiz_id: quiz.id,
+        title_en: title.en,
+        title_ne: title.ne ?? '',
+        held_at: heldAt,
+        option_labels: labels,
+        revision_ids: JSON.stringify(drawn.revisionIds),
+        sections: JSON.stringify(drawn.sections),
+        sets: JSON.stringify(sets),
+        created_by: actor.id,
+        created_at: now,
+      })
+      await recordAudit(trx, actor, now, {
+        action: 'create',
+        entityType: 'sitting',
+        entityId: sittingId,
+        label: title.en,
+        after: {
+          quiz_id: quiz.id,
+          held_at: toIso(heldAt),
+          sets: sets.length,
+          option_labels: labels,
+          question_count: optionIds.length,
+        },
+      })
+      return sittingId
+    })
+    return getSitting(id)
+  }
+
+  async function listQuizSittings(quizId: number): Promise<SittingList> {
+    if (!(await findQuizForSitting(db, quizId))) throw new NotFound(sittingMessages.quizNotFound)
+    const results = await toSittings(await listSittings(db, quizId))
+    return { count: results.length, results }
+  }
+
+  async function updateSittingDetails(sittingId: number, body: SittingUpdate, actor: UserActor): Promise<Sitting> {
+    const now = clock.now()
+    await database.transaction(async (trx) => {
+      const sitting = await findSittingView(trx, sittingId, { lock: database.dialect === 'postgres' })
+      const before = {
+        title: { en: sitting.title_en, ne: sitting.title_ne },
+        held_at: toIso(sitting.held_at),
+        status: sitting.status,
+      }
+      const heldAt = body.held_at !== undefined ? Date.parse(body.held_at) : sitting.held_at
+      const title = body.title ? { en: body.title.en, ne: body.title.ne ?? '' } : before.title
+      const status = body.status ?? sitting.status
+      await updateSitting(trx, sittingId, { title_en: title.en, title_ne: title.ne, held_at: heldAt, status })
+      if (heldAt !== sitting.held_at)
+        await paperAttempts.move(trx, sittingId, heldAt, deadlineOf({ ...sitting, held_at: heldAt }))
+      const change = changedFields(before, { title, held_at: toIso(heldAt), status })
+      await recordAudit(trx, actor, now, {
+        action: 'update',
+        entityType: 'sitting',
+        entityId: sittingId,
+        label: title.en,
+        ...change,
+      })
+    })
+    return getSitting(sittingId)
+  }
+
+  async function removeSitting(sittingId: number, actor: UserActor) {
+    const now = clock.now()
+    await database.transaction(async (trx) => {
+      const sitting = await findSittingView(trx, sittingId, { lock: database.dialect === 'postgres' })
+      if ((await countScans(trx, sittingId, 'recorded')) > 0) throw new Conflict(sittingMessages.hasRecordedScans)
+      await deleteSitting(trx, sittingId)
+      await recordAudit(trx, actor, now, {
+        action: 'delete',
+        entityType: 'sitting',
+        entityId: sittingId,
+        label: sitting.title_en,
+        before: { quiz_id: sitting.quiz_id, held_at: toIso(sitting.held_at) },
+      })
+    })
+  }
+
+  /** The booklet of one set: its questions in printed order with printed letters, as learners see them, no key. */
+  async function booklet(sittingId: number, set: SittingSet): Promise<SittingPaper> {
+    const sitting = await findSittingView(db, sittingId)
+    const plan = planOf(sitting, set)
+    const paper = await papers.paperFor(db, sitting.revision_ids)
+    const letters = OPTION_LABELS[sitting.labels]
+    let printed = 0
+    const sections = attemptSections(sitting.sections, plan.order.length).map((section) => {
+      const questions = plan.order.slice(printed, printed + section.count).map((paperIndex, offset) => {
+        const number = printed + offset + 1
+        const { learner } = paper.questions[paperIndex]!
+        const byId = new Map(learner.options.map((option) => [option.id, option]))
+        return {
+          number,
+          text: learner.text,
+          image: learner.image,
+          options: plan.options[number - 1]!.map((optionId, index) => {
+            const option = byId.get(optionId)!
+            return { label: letters[index]!, text: option.text, image: option.image }
+          }),
+        }
+      })
+      printed += section.count
+      return {
+        title: { en: section.title_en, ne: section.title_ne },
+        marks_correct: fromHundredths(section.marks_correct),
+        marks_wrong: fromHundredths(section.marks_wrong),
+        questions,
+      }
+    })
+    return { set, instructions: { ...bookletInstructions }, sections }
+  }
+
+  async function getRoster(sittingId: number): Promise<Roster> {
+    await findSittingView(db, sittingId)
+    return {
+      roster: (await listRoster(db, sittingId)).map((row) => ({
+        roll_number: row.roll_number,
+        set: row.set_letter as SittingSet,
+        user: learnerOf(row),
+      })),
+    }
+  }
+
+  /**
+   * Replaces the roster. Every learner is found by username (any case) or phone number; roll numbers not given are
+   * the smallest free ones from 1 in list order, and sets not given are dealt A, B, C, D in list order. Any problem
+   * refuses the whole list, naming each entry, and nothing is stored.
+   */
+  async function putRoster(sittingId: number, body: RosterInput, actor: UserActor): Promise<Roster> {
+    const now = clock.now()
+    await database.transaction(async (trx) => {
+      const sitting = await findSittingView(trx, sittingId, { lock: database.dialect === 'postgres' })
+      const letters = setLetters(sitting.plans)
+      const learners = body.learners
+      const byName = new Map(
+        (
+          await findUsersByUsernameKeys(
+            trx,
+            learners.flatMap((entry) => (entry.username ? [entry.username.toLowerCase()] : [])),
+          )
+        ).map((user) => [user.username_key, user.id]),
+      )
+      const byPhone = new Map(
+        (
+          await findUsersByPhones(
+            trx,
+            learners.flatMap((entry) => (!entry.username && entry.phone_number ? [entry.phone_number] : [])),
+          )
+        ).map((user) => [user.phone_number, user.id]),
+      )
+      const errors: FieldErrors = {}
+      const fail = (path: string, message: string) => (errors[path] ??= []).push(message)
+      const rolls = new Set<number>()
+      const seen = new Set<number>()
+      const userIds = learners.map((entry, index) => {
+        const at = `learners.${index}`
+        let userId: number | undefined
+        if (entry.username) {
+          userId = byName.get(entry.username.toLowerCase())
+          if (userId === undefined) fail(`${at}.username`, sittingMessages.unknownUsername(entry.username))
+        } else if (entry.phone_number) {
+          userId = byPhone.get(entry.phone_number)
+          if (userId === undefined) fail(`${at}.phone_number`, sittingMessages.unknownPhone(entry.phone_number))
+        } else fail(at, sittingMessages.learnerMissing)
+        if (userId !== undefined) {
+          if (seen.has(userId)) fail(at, sittingMessages.repeatedLearner)
+          seen.add(userId)
+        }
+        if (entry.roll_number !== undefined) {
+          if (rolls.has(entry.roll_number)) fail(`${at}.roll_number`, sittingMessages.repeatedRoll(entry.roll_number))
+          rolls.add(entry.roll_number)
+        }
+        if (entry.set !== undefined && !letters.includes(entry.set))
+          fail(`${at}.set`, sittingMessages.setNotPrinted(entry.set, letters))
+        return userId
+      })
+      const problems = Object.values(errors)
+      if (problems.length > 0) throw new ValidationFailed(errors, problems[0]![0])
+      let next = 1
+      const entries = learners.map((entry, index) => {
+        let rollNumber = entry.roll_number
+        if (rollNumber === undefined) {
+          while (rolls.has(next)) next++
+          rollNumber = next
+          rolls.add(next)
+        }
+        return { userId: userIds[index]!, rollNumber, set: entry.set ?? letters[index % letters.length]! }
+      })
+      await replaceRoster(trx, sittingId, entries)
+      await recordAudit(trx, actor, now, {
+        action: 'update',
+        entityType: 'sitting',
+        entityId: sittingId,
+        label: sitting.title_en,
+        after: {
+          roster: entries.map((entry) => ({ user_id: entry.userId, roll_number: entry.rollNumber, set: entry.set })),
+        },
+      })
+    })
+    return getRoster(sittingId)
+  }
+
+  /** A roster learner's sheet (`{roll}.svg`: roll and set printed filled), or a blank one with its serial. */
+  async function sheetSvg(sittingId: number, sheet: string, serial: number | undefined): Promise<string> {
+    const sitting = await findSittingView(db, sittingId)
+    const quizTitle = sitting.title_en
+    if (sheet === 'blank.svg') {
+      if (serial === undefined) throw new ValidationFailed({ serial: ['Give the blank sheet a serial number.'] })
+      return renderSheetSvg({
+        layout: blankLayout(sitting.plans, sitting.labels),
+        labels: sitting.labels,
+        qrPayload: signSheetCode({ sittingId, kind: 'blank', serial }, secret),
+        quizTitle,
+        holder: { kind: 'blank', serial },
+      })
+    }
+    const rollNumber = Number(sheet.slice(0, -'.svg'.length))
+    const entry = await findRosterEntry(db, sittingId, rollNumber)
+    if (!entry) throw new NotFound(sittingMessages.rollNotOnRoster(rollNumber))
+    const set = entry.set_letter as SittingSet
+    return renderSheetSvg({
+      layout: setLayout(planOf(sitting, set), sitting.labels, sitting.plans.length),
+      labels: sitting.labels,
+      qrPayload: signSheetCode({ sittingId, kind: 'roster', rollNumber }, secret),
+      quizTitle,
+      holder: { kind: 'roster', learnerName: entry.full_name || entry.username, rollNumber, set },
+    })
+  }
+
+  async function sheetLayout(sittingId: number, set: SittingSet) {
+    const sitting = await findSittingView(db, sittingId)
+    return setLayout(planOf(sitting, set), sitting.labels, sitting.plans.length)
+  }
+
+  return {
+    createSitting,
+    listQuizSittings,
+    getSitting,
+    updateSittingDetails,
+    removeSitting,
+    booklet,
+    getRoster,
+    putRoster,
+    sheetSvg,
+    sheetLayout,
+  }
+}
+
+export type SittingsService = ReturnType<typeof createSittingsService>
