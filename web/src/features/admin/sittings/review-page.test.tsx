@@ -74,7 +74,7 @@ describe('reviewing flagged sheets', () => {
   it("shows the photo beside the flag with the question's marks and choices, and records the sheet once settled", async () => {
     let flagged = [flaggedScan]
     const recorded = [recordedScan]
-    const sent = network((key, body) => {
+    const sent = network((key) => {
       if (key === 'PATCH /api/admin/scans/71/') {
         flagged = []
         return {

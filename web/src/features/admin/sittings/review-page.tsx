@@ -158,15 +158,16 @@ function ScanCard({
     questionFlags.some((flag) => !(String(flag.question) in decision.answers)) ||
     (needsRoll && !decision.roll) ||
     (needsSet && !decision.set)
+  // mutateAsync, not mutate's callbacks: once settled the sheet leaves the list (the refetch unmounts this card),
+  // and the review page, which stays, says what became of it.
   const submit = () =>
-    settle.mutate(
-      {
+    void settle
+      .mutateAsync({
         ...(questionFlags.length ? { answers: decision.answers } : {}),
         ...(decision.roll ? { roll_number: Number(decision.roll) } : {}),
         ...(decision.set ? { set: decision.set } : {}),
-      },
-      { onSuccess: onSettled },
-    )
+      })
+      .then(onSettled, () => undefined)
   const who = scan.learner ? scan.learner.full_name || scan.learner.username : t('outcome.unknown_learner')
   return (
     <article className="card review-card" aria-labelledby={`scan-${scan.id}`}>
@@ -416,13 +417,13 @@ function RecordedSheet({
         pending={remove.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() =>
-          remove.mutate(scan.id, {
-            onSuccess: () => {
+          void remove.mutateAsync(scan.id).then(
+            () => {
               onNotice(t('review.deleted'))
               onGone()
             },
-            onSettled: () => setConfirming(false),
-          })
+            () => setConfirming(false),
+          )
         }
       />
     </article>

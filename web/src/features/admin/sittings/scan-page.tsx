@@ -56,6 +56,8 @@ const CAMERA: MediaStreamConstraints = {
   video: { facingMode: 'environment', width: { ideal: 4032 }, height: { ideal: 3024 } },
 }
 
+const hasCamera = () => typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia)
+
 function cameraStateOf(error: unknown): CameraState {
   const name = error instanceof DOMException || error instanceof Error ? error.name : ''
   if (name === 'NotAllowedError' || name === 'SecurityError') return 'refused'
@@ -77,17 +79,14 @@ function grabFrame(video: HTMLVideoElement): Promise<Blob | null> {
 function Camera({ sittingId }: { sittingId: number }) {
   const { t } = useTranslation('sittings')
   const video = useRef<HTMLVideoElement>(null)
-  const lastPhoto = useRef<Blob | null>(null)
-  const [state, setState] = useState<CameraState>('starting')
+  const [lastPhoto, setLastPhoto] = useState<Blob | null>(null)
+  const [state, setState] = useState<CameraState>(() => (hasCamera() ? 'starting' : 'absent'))
   const [sending, setSending] = useState(false)
   const [outcome, setOutcome] = useState<ScanOutcome | null>(null)
   const scansChanged = useScansChanged(sittingId)
 
   useEffect(() => {
-    if (!navigator.mediaDevices?.getUserMedia) {
-      setState('absent')
-      return
-    }
+    if (!hasCamera()) return
     let stream: MediaStream | null = null
     let stopped = false
     navigator.mediaDevices.getUserMedia(CAMERA).then(
@@ -124,7 +123,7 @@ function Camera({ sittingId }: { sittingId: number }) {
     if (!video.current || sending) return
     const photo = await grabFrame(video.current)
     if (!photo) return
-    lastPhoto.current = photo
+    setLastPhoto(photo)
     await send(photo, false)
   }
 
@@ -174,9 +173,9 @@ function Camera({ sittingId }: { sittingId: number }) {
       <div className="scan-result" role="status" aria-live="polite">
         {sending ? <p>{t('scan.reading')}</p> : outcome && <ScanOutcomeText outcome={outcome} />}
       </div>
-      {!sending && isAlreadyScanned(outcome) && lastPhoto.current && (
+      {!sending && isAlreadyScanned(outcome) && lastPhoto && (
         <div className="actions">
-          <Button variant="danger" onClick={() => lastPhoto.current && void send(lastPhoto.current, true)}>
+          <Button variant="danger" onClick={() => void send(lastPhoto, true)}>
             {t('scan.replace')}
           </Button>
         </div>

@@ -194,10 +194,10 @@ function SittingSettings({ sitting }: { sitting: Sitting }) {
         pending={remove.isPending}
         onCancel={() => setConfirming(false)}
         onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => void navigate(paths.adminQuizSittings(sitting.quiz_id)),
-            onSettled: () => setConfirming(false),
-          })
+          void remove.mutateAsync().then(
+            () => navigate(paths.adminQuizSittings(sitting.quiz_id)),
+            () => setConfirming(false),
+          )
         }
       />
     </section>

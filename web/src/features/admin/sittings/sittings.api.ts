@@ -99,14 +99,10 @@ export const useUpdateSitting = (quizId: number, id: number) =>
   useSittingChange(quizId, id, (body: SittingUpdate) => api.patch<Sitting>(`/admin/sittings/${id}/`, body))
 
 export function useDeleteSitting(quizId: number, id: number) {
-  const queryClient = useQueryClient()
   const invalidate = useInvalidate()
   return useMutation({
     mutationFn: () => api.delete(`/admin/sittings/${id}/`),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: sittingKeys.sitting(id) })
-      return invalidate(sittingKeys.list(quizId))
-    },
+    onSuccess: () => invalidate(sittingKeys.list(quizId)),
   })
 }
 
