@@ -228,4 +228,31 @@ describe('paper sittings', () => {
     await page.getByText('जाँच्नुपर्ने कुनै उत्तरपुस्तिका छैन।').waitFor()
     await expectNoSidewaysScroll(page)
   })
+
+  it('every screen at 360 px and at desktop size, in both languages, with no sideways scroll', async () => {
+    const screens = {
+      list: `/admin/quiz/${quizId}/sittings`,
+      sitting: `/admin/sittings/${sittingId}`,
+      paper: `/admin/sittings/${sittingId}/print/paper`,
+      sheets: `/admin/sittings/${sittingId}/print/sheets`,
+      scan: `/admin/sittings/${sittingId}/scan`,
+      review: `/admin/sittings/${sittingId}/review`,
+    }
+    for (const language of ['en', 'ne'] as const) {
+      for (const [size, viewport] of [
+        ['phone', PHONE],
+        ['desktop', DESKTOP],
+      ] as const) {
+        const page = await journey.open({ user: ADMIN, viewport, language })
+        for (const [name, url] of Object.entries(screens)) {
+          await page.goto(url)
+          await page.locator('h1').waitFor()
+          await page.waitForLoadState('networkidle')
+          await expectNoSidewaysScroll(page)
+          await screenshot(page, `sittings-${name}-${size}-${language}`)
+        }
+        await page.context().close()
+      }
+    }
+  })
 })

@@ -90,6 +90,9 @@ function PaperPrint({ sitting }: { sitting: Sitting }) {
   )
 }
 
+/** A quiz without sections is printed as one untitled section. */
+const untitled = (section: SittingPaper['sections'][number]) => !section.title.en.trim() && !section.title.ne.trim()
+
 /** Both languages' words for what is printed on the booklet itself, whatever the admin's own language. */
 function useBookletWords(language: PrintLanguage) {
   const { i18n } = useTranslation('sittings')
@@ -113,7 +116,7 @@ export function Booklet({
   const marks = (value: number) => formatMarks(value, language === 'ne' ? 'ne' : 'en')
   const setLabel = words('set', { set: paper.set })
   // The set and page number in the page's margin on every sheet of paper; the rule is there only while this page is.
-  const pageRule = `@page { size: A4; margin: 16mm 14mm 18mm; @top-right { content: ${JSON.stringify(setLabel)}; font: 600 10pt sans-serif; } @bottom-center { content: ${JSON.stringify(`${setLabel} · `)} counter(page) " / " counter(pages); font: 9pt sans-serif; } }`
+  const pageRule = `@page { size: A4; margin: 16mm 14mm 18mm; @top-right { content: ${JSON.stringify(setLabel)}; font: 600 10pt 'Noto Sans Devanagari', sans-serif; } @bottom-center { content: ${JSON.stringify(`${setLabel} · `)} counter(page) " / " counter(pages); font: 9pt 'Noto Sans Devanagari', sans-serif; } }`
   return (
     <article className="booklet" aria-label={t('paper.preview', { set: paper.set })}>
       <style>{pageRule}</style>
@@ -144,7 +147,11 @@ export function Booklet({
               return (
                 <tr key={index}>
                   <td>
-                    <PrintText text={section.title} language={language} className="booklet__section-name" />
+                    {untitled(section) ? (
+                      words('all_questions')
+                    ) : (
+                      <PrintText text={section.title} language={language} className="booklet__section-name" />
+                    )}
                   </td>
                   <td>{numbers.length ? `${Math.min(...numbers)}–${Math.max(...numbers)}` : '–'}</td>
                   <td>{marks(section.marks_correct)}</td>
@@ -157,9 +164,11 @@ export function Booklet({
       </section>
       {paper.sections.map((section, index) => (
         <section key={index} className="booklet__section">
-          <h3 className="booklet__section-title">
-            <PrintText text={section.title} language={language} />
-          </h3>
+          {!untitled(section) && (
+            <h3 className="booklet__section-title">
+              <PrintText text={section.title} language={language} />
+            </h3>
+          )}
           <ol className="booklet__questions">
             {section.questions.map((question) => (
               <li key={question.number} className="booklet__question" value={question.number}>
