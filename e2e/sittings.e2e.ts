@@ -248,8 +248,16 @@ describe('paper sittings', () => {
           await page.goto(url)
           await page.locator('h1').waitFor()
           await page.waitForLoadState('networkidle')
-          await expectNoSidewaysScroll(page)
           await screenshot(page, `sittings-${name}-${size}-${language}`)
+          const wide = await page.evaluate(() =>
+            [...document.querySelectorAll('body *')]
+              .filter((element) => !element.closest('.admin-table-wrap'))
+              .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+              .slice(0, 5)
+              .map((element) => `${element.tagName}.${element.className}`),
+          )
+          expect(wide, `${name} ${size} ${language}`).toEqual([])
+          await expectNoSidewaysScroll(page)
         }
         await page.context().close()
       }

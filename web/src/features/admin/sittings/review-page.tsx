@@ -285,7 +285,7 @@ function RecordedTable({
   return (
     <>
       <TableScroll label={t('review.recorded')}>
-        <table className="admin-table">
+        <table className="admin-table review-recorded">
           <TableHead
             columns={[
               { label: t('review.roll'), numeric: true },
