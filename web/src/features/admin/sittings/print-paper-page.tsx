@@ -11,6 +11,7 @@ import { PrintImage, PrintText, type PrintLanguage } from './print-text'
 import { SittingFrame } from './sitting-frame'
 import { useSittingName } from './sitting-title'
 import { sittingQueries, type Sitting, type SittingPaper, type SittingSet } from './sittings.api'
+import './sittings.i18n'
 
 const LANGUAGES: readonly PrintLanguage[] = ['en', 'ne', 'both']
 

@@ -9,6 +9,7 @@ import { useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
 import { SittingFrame } from './sitting-frame'
 import { sittingQueries, type Roster, type Sitting } from './sittings.api'
+import './sittings.i18n'
 
 /** Blank sheets a sitting may print at once (walk-in learners); the server numbers up to 9,999. */
 const MAX_BLANK = 200

@@ -21,6 +21,7 @@ import {
   type SittingPaper,
   type SittingSet,
 } from './sittings.api'
+import './sittings.i18n'
 
 /** /admin/sittings/{id}/review: the sheets a person must settle, then the recorded ones (open, correct, delete). */
 export function Component() {

@@ -4,6 +4,7 @@ import { ApiError } from '../../../api/api-error'
 import { useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber, formatScore } from '../../../lib/format'
 import type { Scan } from './sittings.api'
+import './sittings.i18n'
 
 /** What became of one photo sent: the scan the server made of it, or its refusal. */
 export type ScanOutcome = { kind: 'scan'; scan: Scan } | { kind: 'refused'; error: unknown }

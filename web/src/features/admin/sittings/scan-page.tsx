@@ -9,6 +9,7 @@ import { paths } from '../../../lib/paths'
 import { isAlreadyScanned, ScanOutcomeText, type ScanOutcome } from './scan-outcome'
 import { SittingFrame } from './sitting-frame'
 import { sendScan, useScansChanged, type Sitting } from './sittings.api'
+import './sittings.i18n'
 
 /** Photos sent at once from "Upload photos": enough to keep the connection busy, few enough not to crowd the server. */
 export const UPLOAD_CONCURRENCY = 3

@@ -22,6 +22,7 @@ import {
   type ScanList,
   type Sitting,
 } from './sittings.api'
+import './sittings.i18n'
 
 /** /admin/sittings/{id}: a sitting's details, its print, scan and review actions, the scan counts and its roster. */
 export function Component() {
