@@ -32,6 +32,9 @@ export const sitting: Sitting = {
   scans: { recorded: 1, needs_review: 1 },
 }
 
+/** A rich text without maths. */
+const plain = (en: string, ne: string) => ({ en, ne, html: null })
+
 const learner = (id: number, username: string, full_name: string) => ({ id, username, full_name })
 
 export const roster: Roster = {
@@ -77,11 +80,11 @@ export const paper: SittingPaper = {
       questions: [
         {
           number: 1,
-          text: { en: 'Article 1 says?', ne: 'धारा १ ले के भन्छ?' },
+          text: plain('Article 1 says?', 'धारा १ ले के भन्छ?'),
           image: null,
           options: [
-            { label: 'A', text: { en: 'Sovereignty', ne: 'सार्वभौमसत्ता' }, image: null },
-            { label: 'B', text: { en: 'Language', ne: 'भाषा' }, image: null },
+            { label: 'A', text: plain('Sovereignty', 'सार्वभौमसत्ता'), image: null },
+            { label: 'B', text: plain('Language', 'भाषा'), image: null },
           ],
         },
       ],
@@ -98,10 +101,10 @@ export const paper: SittingPaper = {
             ne: '',
             html: { en: '<math><msup><mi>x</mi><mn>2</mn></msup></math> = 4; x is?', ne: '' },
           },
-          image: { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', picture: null, caption: { en: '', ne: '' } },
+          image: { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', picture: null, caption: plain('', '') },
           options: [
-            { label: 'A', text: { en: '2', ne: '२' }, image: null },
-            { label: 'B', text: { en: '3', ne: '३' }, image: null },
+            { label: 'A', text: plain('2', '२'), image: null },
+            { label: 'B', text: plain('3', '३'), image: null },
           ],
         },
       ],
