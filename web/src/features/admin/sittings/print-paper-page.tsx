@@ -117,7 +117,7 @@ export function Booklet({
   const marks = (value: number) => formatMarks(value, language === 'ne' ? 'ne' : 'en')
   const setLabel = words('set', { set: paper.set })
   // The set and page number in the page's margin on every sheet of paper; the rule is there only while this page is.
-  const pageRule = `@page { size: A4; margin: 16mm 14mm 18mm; @top-right { content: ${JSON.stringify(setLabel)}; font: 600 10pt 'Noto Sans Devanagari', sans-serif; } @bottom-center { content: ${JSON.stringify(`${setLabel} · `)} counter(page) " / " counter(pages); font: 9pt 'Noto Sans Devanagari', sans-serif; } }`
+  const pageRule = `@page { size: A4; margin: 16mm 14mm 18mm; @top-right { content: ${JSON.stringify(setLabel)}; font: 700 10pt 'Noto Sans Devanagari', sans-serif; } @bottom-center { content: ${JSON.stringify(`${setLabel} · `)} counter(page) " / " counter(pages); font: 9pt 'Noto Sans Devanagari', sans-serif; } }`
   return (
     <article className="booklet" aria-label={t('paper.preview', { set: paper.set })}>
       <style>{pageRule}</style>
