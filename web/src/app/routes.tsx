@@ -87,6 +87,21 @@ export const routes: RouteObject[] = [
                 lazy: () => import('../features/admin/challenges/key-challenges-page'),
               },
               { path: patterns.adminQuizPaper, lazy: () => import('../features/admin/paper/paper-page') },
+              {
+                path: patterns.adminQuizSittings,
+                lazy: () => import('../features/admin/sittings/sittings-page'),
+              },
+              { path: patterns.adminSitting, lazy: () => import('../features/admin/sittings/sitting-page') },
+              {
+                path: patterns.adminSittingPaper,
+                lazy: () => import('../features/admin/sittings/print-paper-page'),
+              },
+              {
+                path: patterns.adminSittingSheets,
+                lazy: () => import('../features/admin/sittings/print-sheets-page'),
+              },
+              { path: patterns.adminSittingScan, lazy: () => import('../features/admin/sittings/scan-page') },
+              { path: patterns.adminSittingReview, lazy: () => import('../features/admin/sittings/review-page') },
               { path: paths.adminImport(), lazy: () => import('../features/admin/import/import-page') },
               {
                 path: paths.adminFontConverter(),

@@ -17,6 +17,7 @@ import enProgress from './locales/en/progress.json'
 import enQuiz from './locales/en/quiz.json'
 import enResults from './locales/en/results.json'
 import enSections from './locales/en/sections.json'
+import enSittings from './locales/en/sittings.json'
 import neAdmin from './locales/ne/admin.json'
 import neAuth from './locales/ne/auth.json'
 import neBank from './locales/ne/bank.json'
@@ -34,6 +35,7 @@ import neProgress from './locales/ne/progress.json'
 import neQuiz from './locales/ne/quiz.json'
 import neResults from './locales/ne/results.json'
 import neSections from './locales/ne/sections.json'
+import neSittings from './locales/ne/sittings.json'
 
 export const locales = {
   en: {
@@ -54,6 +56,7 @@ export const locales = {
     import: enImport,
     notifications: enNotifications,
     live: enLive,
+    sittings: enSittings,
   },
   ne: {
     common: neCommon,
@@ -73,5 +76,6 @@ export const locales = {
     import: neImport,
     notifications: neNotifications,
     live: neLive,
+    sittings: neSittings,
   },
 } as const

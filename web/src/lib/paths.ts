@@ -34,10 +34,16 @@ export const paths = {
   /** The bank showing only these questions (an import's committed ones). */
   adminBankIds: (ids: readonly number[]) => `/admin/bank?ids=${ids.join(',')}`,
   adminKeyChallenges: () => '/admin/key-challenges',
+  adminQuizSittings: (quizId: number | string) => `/admin/quiz/${quizId}/sittings`,
+  adminSitting: (id: number | string) => `/admin/sittings/${id}`,
+  adminSittingPaper: (id: number | string) => `/admin/sittings/${id}/print/paper`,
+  adminSittingSheets: (id: number | string) => `/admin/sittings/${id}/print/sheets`,
+  adminSittingScan: (id: number | string) => `/admin/sittings/${id}/scan`,
+  adminSittingReview: (id: number | string) => `/admin/sittings/${id}/review`,
 }
 
 /** The parameters the routes name, as the pages read them (useRouteId). */
-export type RouteParam = 'quizId' | 'attemptId' | 'paymentId'
+export type RouteParam = 'quizId' | 'attemptId' | 'paymentId' | 'sittingId'
 const param = (name: RouteParam) => `:${name}`
 
 /** The router's patterns (app/routes.tsx): the builders above given their parameters' names, so the two never drift. */
@@ -51,4 +57,10 @@ export const patterns = {
   adminQuizAttempts: paths.adminQuizAttempts(param('quizId')),
   adminQuizStatistics: paths.adminQuizStatistics(param('quizId')),
   adminQuizPaper: paths.adminQuizPaper(param('quizId')),
+  adminQuizSittings: paths.adminQuizSittings(param('quizId')),
+  adminSitting: paths.adminSitting(param('sittingId')),
+  adminSittingPaper: paths.adminSittingPaper(param('sittingId')),
+  adminSittingSheets: paths.adminSittingSheets(param('sittingId')),
+  adminSittingScan: paths.adminSittingScan(param('sittingId')),
+  adminSittingReview: paths.adminSittingReview(param('sittingId')),
 }

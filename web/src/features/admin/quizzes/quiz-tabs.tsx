@@ -15,6 +15,7 @@ export function QuizTabs({ quizId }: { quizId: number }) {
     <nav className="admin-tabs" aria-label={t('tabs.label')}>
       <NavLink to={paths.adminEditQuiz(quizId)}>{t('tabs.details')}</NavLink>
       <NavLink to={paths.adminQuizPaper(quizId)}>{t('paper.tab', { ns: 'bank' })}</NavLink>
+      <NavLink to={paths.adminQuizSittings(quizId)}>{t('tabs.sittings')}</NavLink>
       <NavLink to={paths.adminQuizAttempts(quizId)}>{t('tabs.attempts')}</NavLink>
       <NavLink to={paths.adminQuizStatistics(quizId)}>{t('tabs.statistics')}</NavLink>
     </nav>

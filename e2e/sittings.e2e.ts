@@ -1,0 +1,266 @@
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { photographNonSheet, photographSheet, type PhotoSpec } from '../server/test/fixtures/sheet-photos'
+import {
+  DESKTOP,
+  PHONE,
+  artifacts,
+  createAdmin,
+  createQuiz,
+  expectNoSidewaysScroll,
+  screenshot,
+  setUpJourney,
+  signIn,
+  waitForHeading,
+} from './fixtures'
+
+// Issue 45 against the real server: an admin creates a paper sitting, pastes its roster, prints the papers and the
+// answer sheets (looked at as PDF pages), scans a filled sheet with a phone's camera at 360 px (Chromium's fake
+// camera showing a photo of it), uploads three photos (one unreadable, one needing review) and settles the review.
+
+const ADMIN = { username: 'hallteacher', password: 'Kathmandu-Sheets-77' }
+const PASSWORD = 'Learner-pass-42'
+const QUESTIONS = 6
+
+const QUIZ = {
+  title: { en: 'Loksewa mock 12', ne: 'लोकसेवा नमुना १२' },
+  duration_minutes: 30,
+  allowed_attempts: 1,
+  questions: Array.from({ length: QUESTIONS }, (_, index) => ({
+    text: { en: `Which river is number ${index + 1}?`, ne: `नदी नम्बर ${index + 1} कुन हो?` },
+    options: ['Koshi', 'Gandaki', 'Karnali', 'Mahakali'].map((name, option) => ({
+      text: { en: name, ne: ['कोशी', 'गण्डकी', 'कर्णाली', 'महाकाली'][option]! },
+      is_correct: option === 0,
+    })),
+  })),
+}
+
+const journey = setUpJourney()
+const out = path.join(artifacts, 'sittings')
+let adminToken = ''
+let quizId = 0
+let sittingId = 0
+
+interface Layout {
+  questions: { number: number; options: { label: string; x_mm: number; y_mm: number; r_mm: number }[] }[]
+}
+
+const photoSpec: PhotoSpec = {
+  seed: 11,
+  megapixels: 3,
+  fill: 0.8,
+  tiltDeg: 6,
+  rotation: 0,
+  smallAngleDeg: 3,
+  light: 'even',
+  blurSigma: 0,
+  jpegQuality: 85,
+}
+
+/** A photo of roll `roll`'s sheet as the server prints it, with pen marks: `choices[i]` the options of question i+1. */
+async function filledSheetPhoto(roll: number, choices: number[][], seed: number): Promise<Buffer> {
+  const { server } = journey
+  const svg = await (
+    await fetch(`${server.baseUrl}/api/admin/sittings/${sittingId}/sheets/${roll}.svg`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    })
+  ).text()
+  const roster = await server.api<{ roster: { roll_number: number; set: string }[] }>(
+    'GET',
+    `/api/admin/sittings/${sittingId}/roster/`,
+    undefined,
+    adminToken,
+  )
+  const set = roster.body.roster.find((entry) => entry.roll_number === roll)!.set
+  const layout = await server.api<Layout>(
+    'GET',
+    `/api/admin/sittings/${sittingId}/sheet-layout/?set=${set}`,
+    undefined,
+    adminToken,
+  )
+  const marks = choices
+    .flatMap((options, question) => options.map((option) => layout.body.questions[question]!.options[option]!))
+    .map((bubble) => `<circle cx="${bubble.x_mm}" cy="${bubble.y_mm}" r="${bubble.r_mm * 0.9}" fill="#1a1a1a"/>`)
+    .join('')
+  return photographSheet(svg.replace(/<\/svg>\s*$/, `${marks}</svg>`), { ...photoSpec, seed })
+}
+
+/** Prints the page as Chromium's print would and turns its first pages into PNGs to look at. */
+async function printToPngs(page: Page, name: string) {
+  mkdirSync(out, { recursive: true })
+  const pdf = path.join(out, `${name}.pdf`)
+  await page.emulateMedia({ media: 'print' })
+  writeFileSync(pdf, await page.pdf({ preferCSSPageSize: true, printBackground: true }))
+  await page.emulateMedia({ media: 'screen' })
+  if (existsSync('/usr/bin/pdftoppm'))
+    execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '3', pdf, path.join(out, name)])
+  const pages = execFileSync('/usr/bin/pdfinfo', [pdf], { encoding: 'utf8' }).match(/Pages:\s+(\d+)/)?.[1]
+  const size = execFileSync('/usr/bin/pdfinfo', [pdf], { encoding: 'utf8' }).match(/Page size:\s+([^\n]+)/)?.[1]
+  return { pages: Number(pages), size: size ?? '' }
+}
+
+beforeAll(async () => {
+  const { server } = journey
+  adminToken = await createAdmin(server, ADMIN)
+  server.cli('create-learners', ['--count', '3', '--prefix', 'hall', '--password', PASSWORD])
+  quizId = await createQuiz(server, adminToken, QUIZ)
+})
+
+describe('paper sittings', () => {
+  it('an admin creates a sitting, pastes a roster and prints the papers and the answer sheets', async () => {
+    const page = await journey.open({ user: ADMIN, viewport: DESKTOP })
+    await page.goto(`/admin/quiz/${quizId}/sittings`)
+    await waitForHeading(page, 'Loksewa mock 12: paper sittings')
+    await page.getByLabel('Date and time').fill('2026-12-01T10:00')
+    await page.getByLabel('Title (English, optional)').fill('Putalisadak hall')
+    await page.getByLabel('Sets').selectOption('2')
+    await page.getByRole('button', { name: 'Create sitting' }).click()
+    await page.getByText('Sitting created. Open it to add its roster.').waitFor()
+    await page.getByRole('link', { name: 'Putalisadak hall' }).click()
+    await waitForHeading(page, 'Sitting: Putalisadak hall')
+    sittingId = Number(/\/admin\/sittings\/(\d+)/.exec(page.url())![1])
+
+    await page.getByLabel('Paste learners').fill('hall1\nhall2\nnobody\nhall3')
+    await page.getByRole('button', { name: 'Add to roster' }).click()
+    await page.getByRole('button', { name: 'Save roster' }).click()
+    await expect.poll(() => page.getByLabel('Username or phone, line 3').getAttribute('aria-invalid')).toBe('true')
+    await page.getByText('No learner has the username "nobody".').waitFor()
+    await page.getByRole('button', { name: 'Remove line 3 (nobody)' }).click()
+    await page.getByRole('button', { name: 'Save roster' }).click()
+    await page.getByText('Roster saved. Blank roll numbers and sets were given in order.').waitFor()
+    expect(await page.getByLabel('Roll number, line 3').inputValue()).toBe('3')
+    expect(await page.getByLabel('Set, line 2').inputValue()).toBe('B')
+    await screenshot(page, 'sittings-sitting-desktop-en')
+
+    await page.getByRole('link', { name: 'Print question papers' }).click()
+    await page.getByRole('article', { name: 'Booklet, set A' }).waitFor()
+    await screenshot(page, 'sittings-paper-desktop-en')
+    const booklet = await printToPngs(page, 'paper-set-A')
+    expect(booklet.size).toContain('(A4)')
+    await page.goto(`/admin/sittings/${sittingId}/print/sheets`)
+    await page.getByLabel('Blank sheets').fill('2')
+    await page.getByText('5 sheets ready to print.').waitFor()
+    await expect.poll(() => page.locator('.sheets__image').count()).toBe(5)
+    const sheets = await printToPngs(page, 'answer-sheets')
+    expect(sheets.pages).toBe(5)
+    expect(sheets.size).toContain('(A4)')
+  })
+
+  describe('with the phone camera', () => {
+    let browser: Browser
+    let video = ''
+    beforeAll(async () => {
+      // Chromium's fake camera shows a file: an MJPEG stream is JPEG frames one after the other.
+      const photo = await filledSheetPhoto(1, [[0], [0], [0], [1], [0], [0]], 21)
+      mkdirSync(out, { recursive: true })
+      video = path.join(out, 'sheet-roll-1.mjpeg')
+      writeFileSync(video, Buffer.concat([photo, photo, photo]))
+      browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--use-fake-ui-for-media-stream',
+          '--use-fake-device-for-media-stream',
+          `--use-file-for-fake-video-capture=${video}`,
+        ],
+      })
+    })
+    afterAll(() => browser?.close())
+
+    it("scans a sheet on a 360 px phone and sees the learner's score", async () => {
+      const context = await browser.newContext({ baseURL: journey.server.baseUrl, viewport: PHONE, locale: 'en-US' })
+      const page = await context.newPage()
+      page.setDefaultTimeout(20_000)
+      await signIn(page, journey.server, ADMIN.username, ADMIN.password)
+      await page.goto(`/admin/sittings/${sittingId}/scan`)
+      await waitForHeading(page, 'Scan sheets: Putalisadak hall')
+      await page.getByText('0 of 3 sheets scanned.').waitFor()
+      const shutter = page.getByRole('button', { name: 'Take photo' })
+      await expect.poll(() => shutter.isEnabled()).toBe(true)
+      await expect
+        .poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.videoWidth))
+        .toBeGreaterThan(0)
+      await screenshot(page, 'sittings-scan-phone-en')
+      await shutter.click()
+      const result = page.getByRole('status').filter({ hasText: 'Recorded' })
+      await result.waitFor({ timeout: 30_000 })
+      // 5 right, 1 wrong (the quiz's default marks: +1, -0.2... or as the paper says): the name and roll are what matter.
+      await expect.poll(() => result.textContent()).toContain('Roll 1, set A')
+      await page.getByText('1 of 3 sheets scanned.').waitFor()
+      await expectNoSidewaysScroll(page)
+      await screenshot(page, 'sittings-scan-result-phone-en')
+      await context.close()
+    })
+  })
+
+  it('uploads three photos, one unreadable and one needing review, and settles the review', async () => {
+    const clean = await filledSheetPhoto(2, [[0], [0], [0], [0], [0], [0]], 31)
+    const double = await filledSheetPhoto(3, [[0, 2], [0], [0], [0], [0], [0]], 32)
+    const unreadable = await photographNonSheet(33, 2)
+    const page = await journey.open({ user: ADMIN, viewport: PHONE, language: 'ne' })
+    await page.goto(`/admin/sittings/${sittingId}/scan`)
+    await page.getByLabel('उत्तरपुस्तिकाका फोटोहरू (एकैपटक धेरै)').setInputFiles([
+      { name: 'roll-2.jpg', mimeType: 'image/jpeg', buffer: clean },
+      { name: 'roll-3.jpg', mimeType: 'image/jpeg', buffer: double },
+      { name: 'table.jpg', mimeType: 'image/jpeg', buffer: unreadable },
+    ])
+    await page.getByText('३ मध्ये ३ फोटो पढिए।').waitFor({ timeout: 60_000 })
+    const item = (name: string) => page.locator('.scan-uploads__item').filter({ hasText: name })
+    await expect.poll(() => item('roll-2.jpg').textContent()).toContain('रेकर्ड भयो')
+    await expect.poll(() => item('roll-3.jpg').textContent()).toContain('जाँच आवश्यक')
+    await expect.poll(() => item('table.jpg').textContent()).toContain('फेरि फोटो खिच्नुहोस्।')
+    await screenshot(page, 'sittings-upload-phone-ne')
+
+    await page.goto(`/admin/sittings/${sittingId}/review`)
+    const card = page.locator('.review-card').first()
+    await card.locator('img').waitFor()
+    await screenshot(page, 'sittings-review-phone-ne')
+    await card.getByRole('radio', { name: 'A', exact: true }).check()
+    await card.getByRole('button', { name: 'निर्णय गरी रेकर्ड गर्नुहोस्' }).click()
+    await page.waitForTimeout(1500)
+    await screenshot(page, 'sittings-review-settled-phone-ne')
+    await page.getByText(/रेकर्ड भयो: /).waitFor()
+    await page.getByText('जाँच्नुपर्ने कुनै उत्तरपुस्तिका छैन।').waitFor()
+    await expectNoSidewaysScroll(page)
+  })
+
+  it('every screen at 360 px and at desktop size, in both languages, with no sideways scroll', async () => {
+    const screens = {
+      list: `/admin/quiz/${quizId}/sittings`,
+      sitting: `/admin/sittings/${sittingId}`,
+      paper: `/admin/sittings/${sittingId}/print/paper`,
+      sheets: `/admin/sittings/${sittingId}/print/sheets`,
+      scan: `/admin/sittings/${sittingId}/scan`,
+      review: `/admin/sittings/${sittingId}/review`,
+    }
+    for (const language of ['en', 'ne'] as const) {
+      for (const [size, viewport] of [
+        ['phone', PHONE],
+        ['desktop', DESKTOP],
+      ] as const) {
+        const page = await journey.open({ user: ADMIN, viewport, language })
+        for (const [name, url] of Object.entries(screens)) {
+          await page.goto(url)
+          await page.locator('h1').waitFor()
+          await page.waitForLoadState('networkidle')
+          await screenshot(page, `sittings-${name}-${size}-${language}`)
+          const wide = await page.evaluate(() =>
+            [...document.querySelectorAll('body *')]
+              .filter((element) => !element.closest('.admin-table-wrap'))
+              .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+              .slice(0, 5)
+              .map((element) => `${element.tagName}.${element.className}`),
+          )
+          expect(wide, `${name} ${size} ${language}`).toEqual([])
+          await expectNoSidewaysScroll(page)
+        }
+        await page.context().close()
+      }
+    }
+  })
+})

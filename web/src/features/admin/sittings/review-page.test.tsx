@@ -1,0 +1,160 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { patterns } from '../../../lib/paths'
+import { page, polyfillDialog, renderRoutes, signInAs } from '../../../test/page-test-utils'
+import { Component as ReviewPage } from './review-page'
+import { flaggedScan, paper, recordedScan, roster, sitting } from './sitting-fixtures'
+import type { Scan } from './sittings.api'
+
+vi.setConfig({ testTimeout: 20_000 })
+
+const layout = {
+  page: { width_mm: 210, height_mm: 297 },
+  markers: [],
+  qr: { x_mm: 0, y_mm: 0, size_mm: 20 },
+  questions: [1, 2].map((number) => ({
+    number,
+    options: ['A', 'B', 'C', 'D'].map((label, index) => ({ label, x_mm: 20 + 6 * index, y_mm: 100, r_mm: 2 })),
+  })),
+  roll: [],
+  set: [],
+}
+
+interface Sent {
+  key: string
+  body: unknown
+}
+
+/** The network by "METHOD /path?query" (the review asks for scans by status), photos answered as bytes. */
+function network(answer: (key: string, body: unknown) => { status?: number; body?: unknown }) {
+  const sent: Sent[] = []
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const key = `${init?.method ?? 'GET'} ${url}`
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined
+      sent.push({ key, body })
+      if (key.endsWith('/image'))
+        return new Response(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'image/jpeg' } })
+      const { status = 200, body: reply } = answer(key, body)
+      return new Response(reply === undefined ? null : JSON.stringify(reply), {
+        status,
+        headers: reply === undefined ? { 'content-length': '0' } : { 'content-type': 'application/json' },
+      })
+    }),
+  )
+  return sent
+}
+
+beforeEach(() => {
+  signInAs({ username: 'boss', is_admin: true })
+  polyfillDialog()
+  URL.createObjectURL = vi.fn(() => 'blob:photo')
+})
+afterEach(() => vi.unstubAllGlobals())
+
+const routes = [page(ReviewPage, patterns.adminSittingReview)]
+
+function answers(flagged: Scan[], recorded: Scan[]) {
+  return (key: string): { status?: number; body?: unknown } => {
+    if (key === 'GET /api/admin/sittings/9/') return { body: sitting }
+    if (key === 'GET /api/admin/sittings/9/roster/') return { body: roster }
+    if (key === 'GET /api/admin/sittings/9/scans/?status=needs_review')
+      return { body: { count: flagged.length, results: flagged } }
+    if (key === 'GET /api/admin/sittings/9/scans/?status=recorded')
+      return { body: { count: recorded.length, results: recorded } }
+    if (key.startsWith('GET /api/admin/sittings/9/sheet-layout/')) return { body: layout }
+    if (key.startsWith('GET /api/admin/sittings/9/paper/')) return { body: { ...paper, set: 'B' } }
+    throw new Error(`unexpected ${key}`)
+  }
+}
+
+describe('reviewing flagged sheets', () => {
+  it("shows the photo beside the flag with the question's marks and choices, and records the sheet once settled", async () => {
+    let flagged = [flaggedScan]
+    const recorded = [recordedScan]
+    const sent = network((key) => {
+      if (key === 'PATCH /api/admin/scans/71/') {
+        flagged = []
+        return {
+          body: {
+            ...flaggedScan,
+            status: 'recorded',
+            flags: [],
+            score: 3.6,
+            answers: { '1': 'C', '2': 'A' },
+            attempt_id: 401,
+          },
+        }
+      }
+      return answers(flagged, recorded)(key)
+    })
+    renderRoutes(routes, { path: '/admin/sittings/9/review' })
+    const card = await screen.findByRole('article', { name: 'Ram Thapa · Roll 2, set B' })
+    expect(await within(card).findByRole('img', { name: 'Photo of the answer sheet, roll 2' })).toHaveAttribute(
+      'src',
+      'blob:photo',
+    )
+    const flag = within(card).getByRole('group', { name: /Question 1/ })
+    expect(flag).toHaveTextContent('(+2.00 / −0.40)')
+    expect(flag).toHaveTextContent('Question 1: more than one bubble filled (A, C).')
+    expect(
+      within(flag)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')!.textContent),
+    ).toEqual(['A', 'B', 'C', 'D', 'No answer'])
+    const settle = within(card).getByRole('button', { name: 'Settle and record' })
+    expect(settle).toBeDisabled()
+    await userEvent.click(within(flag).getByRole('radio', { name: 'C' }))
+    await userEvent.click(settle)
+    expect(await screen.findByText('Recorded: Ram Thapa, score 3.60.')).toBeInTheDocument()
+    expect(sent.find((each) => each.key === 'PATCH /api/admin/scans/71/')!.body).toEqual({ answers: { '1': 'C' } })
+    expect(await screen.findByText('No sheet needs review.')).toBeInTheDocument()
+  })
+
+  it('settles an unreadable roll number by choosing the learner from the roster', async () => {
+    const unknown: Scan = {
+      ...flaggedScan,
+      roll_number: null,
+      learner: null,
+      flags: [{ question: null, kind: 'roll', marks: [] }],
+    }
+    const sent = network((key) =>
+      key === 'PATCH /api/admin/scans/71/'
+        ? { body: { ...flaggedScan, status: 'recorded', flags: [], score: 2 } }
+        : answers([unknown], [])(key),
+    )
+    renderRoutes(routes, { path: '/admin/sittings/9/review' })
+    const select = await screen.findByLabelText(
+      'The roll number could not be read, or is not on the roster: choose the learner.',
+    )
+    await userEvent.selectOptions(select, 'Roll 2: Ram Thapa')
+    await userEvent.click(screen.getByRole('button', { name: 'Settle and record' }))
+    await waitFor(() =>
+      expect(sent.find((each) => each.key === 'PATCH /api/admin/scans/71/')?.body).toEqual({ roll_number: 2 }),
+    )
+  })
+
+  it('opens a recorded sheet, corrects an answer (re-scored) and deletes a scan', async () => {
+    const sent = network((key) => {
+      if (key === 'PATCH /api/admin/scans/70/')
+        return { body: { ...recordedScan, answers: { '1': 'B', '2': 'D' }, score: 1.6 } }
+      if (key === 'DELETE /api/admin/scans/70/') return { status: 204 }
+      return answers([], [recordedScan])(key)
+    })
+    renderRoutes(routes, { path: '/admin/sittings/9/review' })
+    await userEvent.click(await screen.findByRole('button', { name: 'Open the sheet of roll 1' }))
+    const answer = await screen.findByLabelText('Answer to question 2')
+    await waitFor(() => expect(within(answer).getAllByRole('option')).toHaveLength(5))
+    await userEvent.selectOptions(answer, 'D')
+    await userEvent.click(screen.getByRole('button', { name: 'Save corrections' }))
+    expect(await screen.findByText('Corrections saved; new score 1.60.')).toBeInTheDocument()
+    expect(sent.find((each) => each.key === 'PATCH /api/admin/scans/70/')!.body).toEqual({ answers: { '2': 'D' } })
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete scan' }))
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('Scan deleted.')).toBeInTheDocument()
+    expect(sent.some((each) => each.key === 'DELETE /api/admin/scans/70/')).toBe(true)
+  })
+})

@@ -1,0 +1,284 @@
+import { useQuery } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ApiError } from '../../../api/api-error'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { fieldErrorsOf } from '../../../components/ui/form/server-errors'
+import { useLanguage } from '../../../i18n/use-bilingual'
+import { formatNumber } from '../../../lib/format'
+import { peopleQueries } from '../people/people.api'
+import { TableHead, TableScroll } from '../ui'
+import { useSaveRoster, type Roster, type RosterInput, type SittingSet } from './sittings.api'
+import './sittings.i18n'
+
+/** One roster line as the admin edits it: who (a username or phone number), and a roll number and set or blank. */
+export interface RosterRow {
+  key: number
+  who: string
+  name: string
+  roll: string
+  set: SittingSet | ''
+}
+
+let nextKey = 1
+const row = (who: string, roll = '', set: SittingSet | '' = '', name = ''): RosterRow => ({
+  key: nextKey++,
+  who,
+  name,
+  roll,
+  set,
+})
+
+export const rowsOf = (roster: Roster): RosterRow[] =>
+  roster.roster.map((entry) => row(entry.user.username, String(entry.roll_number), entry.set, entry.user.full_name))
+
+/** A phone number as learners register with (digits, maybe a leading + and spaces or dashes); else a username. */
+const PHONE = /^\+?\d[\d\s-]{6,}$/
+
+/**
+ * Pasted lines, one learner a line: the username or phone number, then optionally (after a tab, comma or
+ * semicolon, as a spreadsheet's columns paste) the roll number and the set.
+ */
+export function parseRosterLines(text: string, sets: readonly SittingSet[]): RosterRow[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.split(/[\t,;]/).map((cell) => cell.trim()))
+    .filter((cells) => cells[0])
+    .map(([who, roll = '', set = '']) => {
+      const letter = set.toUpperCase() as SittingSet
+      return row(who!, /^\d+$/.test(roll) ? roll : '', sets.includes(letter) ? letter : '')
+    })
+}
+
+export function toRosterInput(rows: readonly RosterRow[]): RosterInput {
+  return {
+    learners: rows.map(({ who, roll, set }) => ({
+      ...(PHONE.test(who.trim()) ? { phone_number: who.trim() } : { username: who.trim() }),
+      ...(roll.trim() ? { roll_number: Number(roll.trim()) } : {}),
+      ...(set ? { set } : {}),
+    })),
+  }
+}
+
+/** The server's messages by the roster line they name (`learners.3.username` is the fourth line). */
+export function messagesByLine(errors: Record<string, string[]>): { lines: Map<number, string[]>; other: string[] } {
+  const lines = new Map<number, string[]>()
+  const other: string[] = []
+  for (const [path, messages] of Object.entries(errors)) {
+    const match = /^learners\.(\d+)(?:\.|$)/.exec(path)
+    if (match) lines.set(Number(match[1]), [...(lines.get(Number(match[1])) ?? []), ...messages])
+    else other.push(...messages)
+  }
+  return { lines, other }
+}
+
+interface RosterEditorProps {
+  quizId: number
+  sittingId: number
+  sets: readonly SittingSet[]
+  roster: Roster
+}
+
+/** The roster: pasted or chosen learners, their roll numbers and sets, saved as a whole (the server deals the blanks). */
+export function RosterEditor({ quizId, sittingId, sets, roster }: RosterEditorProps) {
+  const { t } = useTranslation('sittings')
+  const language = useLanguage()
+  const save = useSaveRoster(quizId, sittingId)
+  const [rows, setRows] = useState<RosterRow[]>(() => rowsOf(roster))
+  const [paste, setPaste] = useState('')
+  const [saved, setSaved] = useState(false)
+  const pasteId = useId()
+  const refusal = save.error instanceof ApiError ? messagesByLine(fieldErrorsOf(save.error)) : null
+
+  const change = (key: number, patch: Partial<RosterRow>) => {
+    setSaved(false)
+    setRows((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item)))
+  }
+  const add = (added: RosterRow[]) => {
+    setSaved(false)
+    setRows((current) => [...current, ...added.filter((item) => !current.some((old) => old.who === item.who))])
+  }
+  const submit = () =>
+    save.mutate(toRosterInput(rows), {
+      onSuccess: (answer) => {
+        setRows(rowsOf(answer))
+        setSaved(true)
+      },
+    })
+
+  return (
+    <div className="stack">
+      <div className="field">
+        <label htmlFor={pasteId}>{t('roster.paste_label')}</label>
+        <p className="field__hint" id={`${pasteId}-hint`}>
+          {t('roster.paste_hint')}
+        </p>
+        <textarea
+          id={pasteId}
+          aria-describedby={`${pasteId}-hint`}
+          rows={4}
+          value={paste}
+          onChange={(event) => setPaste(event.target.value)}
+        />
+      </div>
+      <div className="actions">
+        <Button
+          onClick={() => {
+            add(parseRosterLines(paste, sets))
+            setPaste('')
+          }}
+          disabled={!paste.trim()}
+        >
+          {t('roster.add_pasted')}
+        </Button>
+      </div>
+      <LearnerPicker onPick={(username, name) => add([row(username, '', '', name)])} />
+      <h3>{t('roster.lines', { count: rows.length, n: formatNumber(rows.length, language) })}</h3>
+      {refusal && refusal.other.length + refusal.lines.size === 0 && (
+        <Alert kind="error">{save.error instanceof ApiError ? save.error.detail : t('roster.save_failed')}</Alert>
+      )}
+      {refusal && refusal.lines.size > 0 && <Alert kind="error">{t('roster.refused_lines')}</Alert>}
+      {refusal?.other.map((message) => (
+        <Alert key={message} kind="error">
+          {message}
+        </Alert>
+      ))}
+      {save.isError && !refusal && <Alert kind="error">{t('roster.save_failed')}</Alert>}
+      {saved && <Alert kind="success">{t('roster.saved')}</Alert>}
+      {rows.length > 0 && (
+        <TableScroll label={t('roster.table')}>
+          <table className="admin-table sittings-roster">
+            <TableHead
+              columns={[
+                { label: t('roster.line'), numeric: true },
+                { label: t('roster.learner') },
+                { label: t('roster.roll') },
+                { label: t('roster.set') },
+                { label: <span className="visually-hidden">{t('roster.actions')}</span> },
+              ]}
+            />
+            <tbody>
+              {rows.map((item, index) => {
+                const messages = refusal?.lines.get(index)
+                const line = formatNumber(index + 1, language)
+                const errorId = `roster-line-${item.key}-error`
+                return (
+                  <tr key={item.key} className={messages ? 'sittings-roster__refused' : undefined}>
+                    <td className="admin-num">{line}</td>
+                    <td>
+                      <input
+                        aria-label={t('roster.learner_of', { line })}
+                        aria-invalid={messages ? true : undefined}
+                        aria-describedby={messages ? errorId : undefined}
+                        value={item.who}
+                        onChange={(event) => change(item.key, { who: event.target.value, name: '' })}
+                      />
+                      {item.name && <span className="sittings-roster__name">{item.name}</span>}
+                      {messages && (
+                        <span className="field__error" id={errorId}>
+                          {messages.join(' ')}
+                        </span>
+                      )}
+                    </td>
+                    <td>
+                      <input
+                        className="sittings-roster__roll"
+                        inputMode="numeric"
+                        aria-label={t('roster.roll_of', { line })}
+                        placeholder={t('roster.auto')}
+                        value={item.roll}
+                        onChange={(event) => change(item.key, { roll: event.target.value.replace(/\D/g, '') })}
+                      />
+                    </td>
+                    <td>
+                      <select
+                        aria-label={t('roster.set_of', { line })}
+                        value={item.set}
+                        onChange={(event) => change(item.key, { set: event.target.value as SittingSet | '' })}
+                      >
+                        <option value="">{t('roster.auto')}</option>
+                        {sets.map((set) => (
+                          <option key={set} value={set}>
+                            {set}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>
+                      <Button
+                        small
+                        aria-label={t('roster.remove_of', { line, who: item.who })}
+                        onClick={() => {
+                          setSaved(false)
+                          setRows((current) => current.filter((other) => other.key !== item.key))
+                        }}
+                      >
+                        {t('roster.remove')}
+                      </Button>
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      <div className="actions">
+        <Button variant="primary" onClick={submit} disabled={save.isPending}>
+          {save.isPending ? t('roster.saving') : t('roster.save')}
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+/** "Choose from Learners": the Learners list searched by name, username or phone, each one added with a tap. */
+function LearnerPicker({ onPick }: { onPick: (username: string, name: string) => void }) {
+  const { t } = useTranslation('sittings')
+  const [search, setSearch] = useState('')
+  const [asked, setAsked] = useState<string | null>(null)
+  const learners = useQuery({ ...peopleQueries.learners(asked ?? '', 1), enabled: asked !== null })
+  const id = useId()
+  return (
+    <details className="sittings-picker">
+      <summary>{t('roster.choose')}</summary>
+      <form
+        className="sittings-picker__search"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault()
+          setAsked(search.trim())
+        }}
+      >
+        <label htmlFor={id}>{t('roster.search_label')}</label>
+        <input id={id} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <Button type="submit">{t('roster.search')}</Button>
+      </form>
+      <div aria-live="polite">
+        {learners.isError && <Alert kind="error">{t('roster.search_failed')}</Alert>}
+        {learners.data && learners.data.results.length === 0 && <p className="muted">{t('roster.none_found')}</p>}
+        {learners.data && learners.data.results.length > 0 && (
+          <ul className="sittings-picker__list">
+            {learners.data.results
+              .filter((user) => !user.is_admin)
+              .map((user) => (
+                <li key={user.id}>
+                  <span>
+                    {user.full_name || user.username} <span className="muted">({user.username})</span>
+                  </span>
+                  <Button
+                    small
+                    aria-label={t('roster.add_named', { name: user.full_name || user.username })}
+                    onClick={() => onPick(user.username, user.full_name)}
+                  >
+                    {t('roster.add')}
+                  </Button>
+                </li>
+              ))}
+          </ul>
+        )}
+      </div>
+    </details>
+  )
+}

@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { patterns } from '../../../lib/paths'
+import { fakeNetwork, page, renderRoutes, signInAs } from '../../../test/page-test-utils'
+import { scaledSize } from './photo'
+import { UPLOAD_CONCURRENCY, Component as ScanPage } from './scan-page'
+import { flaggedScan, recordedScan, sitting } from './sitting-fixtures'
+
+vi.setConfig({ testTimeout: 20_000 })
+
+beforeEach(() => signInAs({ username: 'boss', is_admin: true }))
+afterEach(() => vi.unstubAllGlobals())
+
+const routes = [page(ScanPage, patterns.adminSittingScan)]
+const photo = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff])], name, { type: 'image/jpeg' })
+
+describe('scanning sheets', () => {
+  it('says so when the page has no camera, and offers the upload', async () => {
+    fakeNetwork({ 'GET /api/admin/sittings/9/': () => ({ body: sitting }) })
+    renderRoutes(routes, { path: '/admin/sittings/9/scan' })
+    expect(await screen.findByText('2 of 3 sheets scanned.')).toBeInTheDocument()
+    expect(screen.getByText('This device has no camera the page can use. Use Upload photos below.')).toBeInTheDocument()
+    expect(screen.getByLabelText('Photos of answer sheets (many at once)')).toHaveAttribute('multiple')
+  })
+
+  it('says how to allow a refused camera, in Nepali too', async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      mediaDevices: { getUserMedia: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
+    })
+    fakeNetwork({ 'GET /api/admin/sittings/9/': () => ({ body: sitting }) })
+    renderRoutes(routes, { path: '/admin/sittings/9/scan', language: 'ne' })
+    expect(await screen.findByText(/यो साइटलाई क्यामेरा प्रयोग गर्न अनुमति छैन।/)).toBeInTheDocument()
+  })
+
+  it('opens the rear camera with a frame guide and a shutter', async () => {
+    const getUserMedia = vi.fn(() => new Promise<MediaStream>(() => undefined))
+    vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia } })
+    fakeNetwork({ 'GET /api/admin/sittings/9/': () => ({ body: sitting }) })
+    renderRoutes(routes, { path: '/admin/sittings/9/scan' })
+    expect(await screen.findByRole('button', { name: 'Take photo' })).toBeDisabled()
+    expect(getUserMedia).toHaveBeenCalledWith(
+      expect.objectContaining({ video: expect.objectContaining({ facingMode: 'environment' }) }),
+    )
+  })
+
+  it("sends many photos a few at a time and lists each one's outcome; an already recorded sheet can be replaced", async () => {
+    let inFlight = 0
+    let most = 0
+    const answers: Record<string, { status: number; body: unknown }> = {
+      'a.jpg': { status: 201, body: recordedScan },
+      'b.jpg': { status: 201, body: flaggedScan },
+      'c.jpg': {
+        status: 422,
+        body: { code: 'sheet_unreadable', detail: 'All four corner squares must be in the photo.' },
+      },
+      'd.jpg': { status: 409, body: { code: 'sheet_already_scanned', detail: 'Already recorded.', scan_id: 70 } },
+      'e.jpg': { status: 201, body: recordedScan },
+    }
+    const network = fakeNetwork({
+      'GET /api/admin/sittings/9/': () => ({ body: sitting }),
+      'POST /api/admin/sittings/9/scans/': async ({ body }) => {
+        const fields = body as { image: File; replace?: string }
+        inFlight += 1
+        most = Math.max(most, inFlight)
+        await new Promise((resolve) => setTimeout(resolve, 30))
+        inFlight -= 1
+        if (fields.replace === 'true') return { status: 201, body: { ...recordedScan, score: 1.6 } }
+        return answers[fields.image.name]!
+      },
+    })
+    renderRoutes(routes, { path: '/admin/sittings/9/scan' })
+    const input = await screen.findByLabelText('Photos of answer sheets (many at once)')
+    await userEvent.upload(input, ['a.jpg', 'b.jpg', 'c.jpg', 'd.jpg', 'e.jpg'].map(photo))
+    expect(await screen.findByText('5 of 5 photos read.')).toBeInTheDocument()
+    expect(most).toBeLessThanOrEqual(UPLOAD_CONCURRENCY)
+    expect(most).toBeGreaterThan(1)
+
+    const item = (name: string) => screen.getByText(name).closest('li')!
+    expect(item('a.jpg')).toHaveTextContent('RecordedSita SharmaRoll 1, set A · Score 2')
+    expect(item('b.jpg')).toHaveTextContent('Needs review')
+    expect(item('b.jpg')).toHaveTextContent('Question 1: more than one bubble filled (A, C).')
+    expect(item('c.jpg')).toHaveTextContent('All four corner squares must be in the photo. Take the photo again.')
+    expect(item('d.jpg')).toHaveTextContent('This sheet is already recorded.')
+    expect(within(item('a.jpg')).queryByRole('button')).not.toBeInTheDocument()
+
+    await userEvent.click(within(item('d.jpg')).getByRole('button', { name: 'Replace the recorded sheet' }))
+    await waitFor(() => expect(item('d.jpg')).toHaveTextContent('Score 1.6'))
+    const sent = network.callsTo('POST', '/api/admin/sittings/9/scans/')
+    expect(sent).toHaveLength(6)
+    expect((sent[5]!.body as { replace?: string }).replace).toBe('true')
+  })
+})
+
+describe('shrinking a photo', () => {
+  it('keeps a photo that fits and scales a larger one to the long side', () => {
+    expect(scaledSize(2000, 1500, 3000)).toBeNull()
+    expect(scaledSize(4032, 3024, 3000)).toEqual({ width: 3000, height: 2250 })
+    expect(scaledSize(3024, 4032, 3000)).toEqual({ width: 2250, height: 3000 })
+  })
+})

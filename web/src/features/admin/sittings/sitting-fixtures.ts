@@ -1,0 +1,113 @@
+// What the sittings' screen tests are answered with: a quiz, a sitting, its roster and scans as the server sends them.
+import type { Roster, Scan, Sitting, SittingPaper } from './sittings.api'
+
+export const quiz = {
+  id: 5,
+  title: { en: 'Nayab Subba prelim', ne: 'नायब सुब्बा प्रारम्भिक' },
+  start_time: '2026-11-22T07:00:00.000Z',
+  end_time: null,
+  duration_minutes: 45,
+  difficulty: 'medium',
+  is_paid_tier: false,
+  allowed_attempts: 3,
+  shuffle_questions: false,
+  shuffle_options: false,
+  question_count: 2,
+  questions: [],
+  draw_mode: 'frozen',
+  warnings: [],
+  sections: [],
+}
+
+export const sitting: Sitting = {
+  id: 9,
+  quiz_id: 5,
+  title: { en: 'Mock 1, Putalisadak hall', ne: 'नमुना १, पुतलीसडक हल' },
+  held_at: '2026-12-01T04:15:00.000Z',
+  sets: ['A', 'B'],
+  option_labels: 'latin',
+  question_count: 2,
+  status: 'open',
+  roster_count: 3,
+  scans: { recorded: 1, needs_review: 1 },
+}
+
+/** A rich text without maths. */
+const plain = (en: string, ne: string) => ({ en, ne, html: null })
+
+const learner = (id: number, username: string, full_name: string) => ({ id, username, full_name })
+
+export const roster: Roster = {
+  roster: [
+    { roll_number: 1, set: 'A', user: learner(31, 'sita', 'Sita Sharma') },
+    { roll_number: 2, set: 'B', user: learner(32, 'ram', 'Ram Thapa') },
+    { roll_number: 3, set: 'A', user: learner(33, 'gita', 'Gita Rai') },
+  ],
+}
+
+export const recordedScan: Scan = {
+  id: 70,
+  status: 'recorded',
+  roll_number: 1,
+  set: 'A',
+  learner: learner(31, 'sita', 'Sita Sharma'),
+  answers: { '1': 'B', '2': null },
+  flags: [],
+  score: 2,
+  attempt_id: 400,
+}
+
+export const flaggedScan: Scan = {
+  id: 71,
+  status: 'needs_review',
+  roll_number: 2,
+  set: 'B',
+  learner: learner(32, 'ram', 'Ram Thapa'),
+  answers: { '1': null, '2': 'A' },
+  flags: [{ question: 1, kind: 'multiple', marks: ['A', 'C'] }],
+  score: null,
+  attempt_id: null,
+}
+
+export const paper: SittingPaper = {
+  set: 'A',
+  instructions: { en: 'Fill one bubble per question.', ne: 'प्रत्येक प्रश्नमा एउटा गोलो भर्नुहोस्।' },
+  sections: [
+    {
+      title: { en: 'Constitution', ne: 'संविधान' },
+      marks_correct: 2,
+      marks_wrong: 0.4,
+      questions: [
+        {
+          number: 1,
+          text: plain('Article 1 says?', 'धारा १ ले के भन्छ?'),
+          image: null,
+          options: [
+            { label: 'A', text: plain('Sovereignty', 'सार्वभौमसत्ता'), image: null },
+            { label: 'B', text: plain('Language', 'भाषा'), image: null },
+          ],
+        },
+      ],
+    },
+    {
+      title: { en: 'Maths', ne: 'गणित' },
+      marks_correct: 1,
+      marks_wrong: 0,
+      questions: [
+        {
+          number: 2,
+          text: {
+            en: 'x squared is 4; x is?',
+            ne: '',
+            html: { en: '<math><msup><mi>x</mi><mn>2</mn></msup></math> = 4; x is?', ne: '' },
+          },
+          image: { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', picture: null, caption: plain('', '') },
+          options: [
+            { label: 'A', text: plain('2', '२'), image: null },
+            { label: 'B', text: plain('3', '३'), image: null },
+          ],
+        },
+      ],
+    },
+  ],
+}

@@ -1,0 +1,156 @@
+// A quiz's paper sittings (API.md "Paper sittings"): the sittings, their rosters, booklets, sheets and scans.
+import type {
+  Roster,
+  RosterInput,
+  Scan,
+  ScanList,
+  SheetLayoutShape,
+  ScanStatus,
+  ScanUpdate,
+  Sitting,
+  SittingCreate,
+  SittingList,
+  SittingPaper,
+  SittingSet,
+  SittingUpdate,
+} from '@quiz/contracts'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../../api/client'
+import { adminKeys, useInvalidate } from '../admin-keys'
+import { downscalePhoto } from './photo'
+
+export type { Roster, RosterInput, Scan, ScanList, ScanStatus, Sitting, SittingPaper, SittingSet }
+
+export const sittingKeys = {
+  all: ['admin', 'sittings'] as const,
+  list: (quizId: number) => [...adminKeys.quiz(quizId), 'sittings'] as const,
+  sitting: (id: number) => ['admin', 'sittings', id] as const,
+  roster: (id: number) => [...sittingKeys.sitting(id), 'roster'] as const,
+  paper: (id: number, set: SittingSet) => [...sittingKeys.sitting(id), 'paper', set] as const,
+  scans: (id: number, status: ScanStatus | null) => [...sittingKeys.sitting(id), 'scans', status] as const,
+  scan: (scanId: number) => ['admin', 'sittings', 'scan', scanId] as const,
+  sheet: (id: number, sheet: string) => [...sittingKeys.sitting(id), 'sheet', sheet] as const,
+  scanImage: (scanId: number) => ['admin', 'sittings', 'scan', scanId, 'image'] as const,
+}
+
+/** A scan's photo and the sheets change only when their sitting does: an object URL is kept while on screen. */
+const FOREVER = Number.POSITIVE_INFINITY
+
+export const sittingQueries = {
+  list: (quizId: number) =>
+    queryOptions({
+      queryKey: sittingKeys.list(quizId),
+      queryFn: () => api.get<SittingList>(`/admin/quizzes/${quizId}/sittings/`),
+    }),
+  sitting: (id: number) =>
+    queryOptions({ queryKey: sittingKeys.sitting(id), queryFn: () => api.get<Sitting>(`/admin/sittings/${id}/`) }),
+  roster: (id: number) =>
+    queryOptions({ queryKey: sittingKeys.roster(id), queryFn: () => api.get<Roster>(`/admin/sittings/${id}/roster/`) }),
+  paper: (id: number, set: SittingSet) =>
+    queryOptions({
+      queryKey: sittingKeys.paper(id, set),
+      queryFn: () => api.get<SittingPaper>(`/admin/sittings/${id}/paper/?set=${set}`),
+    }),
+  scans: (id: number, status: ScanStatus | null) =>
+    queryOptions({
+      queryKey: sittingKeys.scans(id, status),
+      queryFn: () => api.get<ScanList>(`/admin/sittings/${id}/scans/${status ? `?status=${status}` : ''}`),
+    }),
+  /** A sheet's SVG as text (it needs the bearer token, so no <img src> can fetch it), to draw inline. */
+  sheet: (id: number, sheet: string) =>
+    queryOptions({
+      queryKey: sittingKeys.sheet(id, sheet),
+      queryFn: async () => (await api.blob(`/admin/sittings/${id}/sheets/${sheet}`)).text(),
+      staleTime: FOREVER,
+    }),
+  layout: (id: number, set: SittingSet) =>
+    queryOptions({
+      queryKey: [...sittingKeys.sitting(id), 'layout', set] as const,
+      queryFn: () => api.get<SheetLayoutShape>(`/admin/sittings/${id}/sheet-layout/?set=${set}`),
+      staleTime: FOREVER,
+    }),
+  /** The kept photo of a scan, as an object URL for an <img>. */
+  scanImage: (scanId: number) =>
+    queryOptions({
+      queryKey: sittingKeys.scanImage(scanId),
+      queryFn: async () => URL.createObjectURL(await api.blob(`/admin/scans/${scanId}/image`)),
+      staleTime: FOREVER,
+    }),
+}
+
+/** A change to a sitting: it and its quiz's list go stale (the counts on both). */
+function useSittingChange<Variables, Result>(
+  quizId: number,
+  sittingId: number | null,
+  send: (variables: Variables) => Promise<Result>,
+) {
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () =>
+      invalidate(sittingKeys.list(quizId), ...(sittingId === null ? [] : [sittingKeys.sitting(sittingId)])),
+  })
+}
+
+export const useCreateSitting = (quizId: number) =>
+  useSittingChange(quizId, null, (body: SittingCreate) => api.post<Sitting>(`/admin/quizzes/${quizId}/sittings/`, body))
+
+export const useUpdateSitting = (quizId: number, id: number) =>
+  useSittingChange(quizId, id, (body: SittingUpdate) => api.patch<Sitting>(`/admin/sittings/${id}/`, body))
+
+export function useDeleteSitting(quizId: number, id: number) {
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: () => api.delete(`/admin/sittings/${id}/`),
+    onSuccess: () => invalidate(sittingKeys.list(quizId)),
+  })
+}
+
+export function useSaveRoster(quizId: number, id: number) {
+  const queryClient = useQueryClient()
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: (body: RosterInput) => api.put<Roster>(`/admin/sittings/${id}/roster/`, body),
+    onSuccess: (roster) => {
+      queryClient.setQueryData(sittingKeys.roster(id), roster)
+      // The sheets print the roster's names, roll numbers and sets.
+      queryClient.removeQueries({ queryKey: [...sittingKeys.sitting(id), 'sheet'] })
+      return invalidate(sittingKeys.list(quizId), sittingKeys.sitting(id))
+    },
+  })
+}
+
+/** The server needs no more than this on a photo's long side; a phone's 12-50 megapixels are shrunk to it first. */
+export const PHOTO_LONG_SIDE = 3000
+
+/** Sends one photo of a sheet (downscaled on the device when larger than needed); the scan, or the ApiError. */
+export async function sendScan(sittingId: number, photo: Blob, replace = false): Promise<Scan> {
+  const form = new FormData()
+  const sent = await downscalePhoto(photo, PHOTO_LONG_SIDE)
+  form.append('image', sent, sent === photo && photo instanceof File ? photo.name : 'sheet.jpg')
+  if (replace) form.append('replace', 'true')
+  // A 12-megapixel photo on a slow phone connection takes longer than a JSON request's 15 s.
+  return api.post<Scan>(`/admin/sittings/${sittingId}/scans/`, undefined, { formData: form, timeoutMs: 120_000 })
+}
+
+/** After photos are sent: the sitting's counts, scans and missing learners go stale. */
+export function useScansChanged(sittingId: number) {
+  const invalidate = useInvalidate()
+  return () => invalidate(sittingKeys.sitting(sittingId))
+}
+
+export function useSettleScan(sittingId: number, scanId: number) {
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: (body: ScanUpdate) => api.patch<Scan>(`/admin/scans/${scanId}/`, body),
+    onSuccess: () => invalidate(sittingKeys.sitting(sittingId)),
+  })
+}
+
+export function useDeleteScan(sittingId: number) {
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: (scanId: number) => api.delete(`/admin/scans/${scanId}/`),
+    onSuccess: () => invalidate(sittingKeys.sitting(sittingId)),
+  })
+}
