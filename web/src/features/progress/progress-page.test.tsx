@@ -17,6 +17,7 @@ const progress: Progress = {
       incorrect: 1,
       unanswered: 1,
       completed_timestamp: '2026-11-20T08:00:00.000Z',
+      mode: 'online',
     },
     {
       attempt_id: 2,
@@ -28,6 +29,7 @@ const progress: Progress = {
       incorrect: 2,
       unanswered: 2,
       completed_timestamp: '2026-11-22T08:00:00.000Z',
+      mode: 'online',
     },
   ],
   topics: [

@@ -23,6 +23,7 @@ const reportWith = (overrides: Partial<ReportCard> = {}, flag: ReportFlag | null
   attempt_number: 1,
   quiz: { id: 3, title: { en: 'Capitals', ne: 'राजधानीहरू' }, live: false },
   ranked: true,
+  mode: 'online',
   score: 0.8,
   correct: 1,
   incorrect: 1,
