@@ -31,9 +31,11 @@ function quiz(overrides: Partial<QuizListItem>): QuizListItem {
 }
 
 let answer: { status: number; body: unknown }
+let results: { status: number; body: unknown }
 beforeEach(() => {
   signInAs({ username: 'sita', is_admin: false })
-  answerFetch(() => answer)
+  results = { status: 200, body: [] }
+  answerFetch((key) => (key === 'GET /api/results/' ? results : answer))
 })
 afterEach(() => vi.unstubAllGlobals())
 
@@ -95,5 +97,58 @@ describe('dashboard', () => {
     renderWithProviders(<DashboardPage />)
     expect(screen.getByRole('alert')).toHaveTextContent('Authentication token not found.')
     expect(fetch).not.toHaveBeenCalled()
+  })
+
+  describe('paper results', () => {
+    const attempt = (id: number, daysAgo: number, mode: 'online' | 'paper') => ({
+      id,
+      attempt_number: id,
+      score: 41.5,
+      completed_timestamp: new Date(Date.now() - daysAgo * 24 * 60 * 60 * 1000).toISOString(),
+      ranked: true,
+      mode,
+    })
+
+    it('lists paper attempts of the last 30 days, marked "On paper", with their reports', async () => {
+      answer = { status: 200, body: [quiz({})] }
+      results = {
+        status: 200,
+        body: [
+          {
+            id: 1,
+            title: { en: 'Loksewa Mock 4', ne: 'लोकसेवा नमुना ४' },
+            attempts: [attempt(7, 2, 'paper'), attempt(8, 1, 'online'), attempt(9, 45, 'paper')],
+          },
+        ],
+      }
+      renderWithProviders(<DashboardPage />)
+      const section = await screen.findByRole('region', { name: 'Your paper results' })
+      expect(section).toHaveTextContent('On paper')
+      expect(section).toHaveTextContent('Loksewa Mock 4')
+      expect(section).toHaveTextContent('Score 41.50')
+      expect(screen.getAllByRole('link', { name: 'View Report' }).map((link) => link.getAttribute('href'))).toEqual([
+        '/results/7',
+      ])
+    })
+
+    it('is not there without paper attempts', async () => {
+      answer = { status: 200, body: [quiz({})] }
+      results = { status: 200, body: [{ id: 1, title: { en: 'GK', ne: '' }, attempts: [attempt(3, 1, 'online')] }] }
+      renderWithProviders(<DashboardPage />)
+      await screen.findByRole('heading', { name: 'General Knowledge' })
+      expect(screen.queryByRole('region', { name: 'Your paper results' })).not.toBeInTheDocument()
+    })
+
+    it('says "कागजमा" in Nepali', async () => {
+      answer = { status: 200, body: [quiz({})] }
+      results = {
+        status: 200,
+        body: [{ id: 1, title: { en: 'Mock', ne: 'नमुना' }, attempts: [attempt(7, 2, 'paper')] }],
+      }
+      renderWithProviders(<DashboardPage />, { language: 'ne' })
+      const section = await screen.findByRole('region', { name: 'तपाईंका कागजी परीक्षाका नतिजा' })
+      expect(section).toHaveTextContent('कागजमा')
+      expect(section).toHaveTextContent('नमुना')
+    })
   })
 })

@@ -12,6 +12,7 @@ import { QuizCard } from './quiz-card'
 import { livePhase, liveStartState } from '../../lib/live-mock'
 import { useLiveClock } from '../../api/use-live-clock'
 import { liveFirst } from './live-order'
+import { PaperResults } from './paper-results'
 import './dashboard.i18n'
 
 /** How often to ask again while a live mock has started on this device's clock but not yet on the server's. */
@@ -59,6 +60,7 @@ export function Component() {
           ))}
         </ul>
       )}
+      {hasToken && <PaperResults />}
     </section>
   )
 }

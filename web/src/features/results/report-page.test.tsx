@@ -140,11 +140,43 @@ describe('report page', () => {
     expect(options[1]).not.toHaveClass('report-option--incorrect')
   })
 
+  it('marks a paper attempt "On paper" with its sitting date, no times, and shows the photo of the sheet', async () => {
+    const user = userEvent.setup()
+    URL.createObjectURL = vi.fn(() => 'blob:sheet-30')
+    URL.revokeObjectURL = vi.fn()
+    const network = fakeNetwork({
+      'GET /api/results/30/': () => ({ body: { ...report, mode: 'paper' } }),
+      'GET /api/results/30/sheet': () => ({ body: 'photo' }),
+    })
+    renderRoutes([page(ReportPage, '/results/:attemptId')], { path: '/results/30' })
+    expect(await screen.findByText('On paper')).toBeInTheDocument()
+    expect(screen.getByText('20 Nov 2026')).toBeInTheDocument()
+    expect(screen.queryByText(/1 min 35 s|95 s/)).not.toBeInTheDocument()
+    expect(network.callsTo('GET', '/api/results/30/sheet')).toHaveLength(0)
+
+    await user.click(screen.getByRole('button', { name: 'My answer sheet' }))
+    const dialog = screen.getByRole('dialog', { name: 'My answer sheet' })
+    expect(await within(dialog).findByRole('img', { name: /Photo of your answer sheet/ })).toHaveAttribute(
+      'src',
+      'blob:sheet-30',
+    )
+    expect(network.callsTo('GET', '/api/results/30/sheet')).toHaveLength(1)
+  })
+
+  it('says "On paper" and the Bikram Sambat date in Nepali', async () => {
+    renderReport({ body: { ...report, mode: 'paper' } }, 'ne')
+    expect(await screen.findByText('कागजमा')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'मेरो उत्तरपुस्तिका' })).toBeInTheDocument()
+    expect(screen.getByText('२०८३ मंसिर ४')).toBeInTheDocument()
+  })
+
   it('shows neither for an ordinary quiz', async () => {
     renderReport({ body: report })
     await screen.findByRole('heading', { level: 1, name: 'Science Basics' })
     expect(screen.queryByRole('link', { name: 'Leaderboard' })).not.toBeInTheDocument()
     expect(screen.queryByText('Practice (unranked)')).not.toBeInTheDocument()
+    expect(screen.queryByText('On paper')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'My answer sheet' })).not.toBeInTheDocument()
   })
 
   it('shows the title, final score, counts and a row per question with a 60-character preview and a badge', async () => {

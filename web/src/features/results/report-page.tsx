@@ -9,8 +9,9 @@ import { Alert } from '../../components/ui/alert'
 import { Loading } from '../../components/ui/loading'
 import { RichPreview, RichText } from '../../components/ui/rich-text'
 import { useLanguage } from '../../i18n/use-bilingual'
-import { formatDateTime, formatNumber } from '../../lib/format'
+import { formatDate, formatDateTime, formatNumber } from '../../lib/format'
 import { AnalysisPanel, useDuration } from './analysis-panel'
+import { AnswerSheet } from './answer-sheet'
 import { challengeWindowOpen } from './challenge-window'
 import { KeyChanged } from './key-changed'
 import { QuestionDetailDialog } from './question-detail-dialog'
@@ -82,8 +83,14 @@ export function Component() {
           </p>
           <p className="muted">
             {t('attempt_number', { number: card.attempt_number })} ·{' '}
-            <time dateTime={card.completed_timestamp}>{formatDateTime(card.completed_timestamp, language)}</time>
+            {card.mode === 'paper' && <span className="badge badge--paper">{t('on_paper')}</span>}{' '}
+            <time dateTime={card.completed_timestamp}>
+              {card.mode === 'paper'
+                ? formatDate(card.completed_timestamp, language)
+                : formatDateTime(card.completed_timestamp, language)}
+            </time>
           </p>
+          {card.mode === 'paper' && <AnswerSheet attemptId={card.id} />}
           {card.quiz.live && (
             <p className="report-summary__live">
               {!card.ranked && <span className="badge badge--practice">{t('practice_unranked')}</span>}
@@ -131,10 +138,13 @@ export function Component() {
                   <RichPreview text={question.text} maxLength={ROW_PREVIEW_LENGTH} />
                 </span>
                 <span className="analysis__meta">
-                  <span className="analysis__time">
-                    <span className="visually-hidden">{t('time.label')}: </span>
-                    {duration(seconds)}
-                  </span>
+                  {/* A sheet read from a photo says nothing of the time a question took. */}
+                  {card.mode !== 'paper' && (
+                    <span className="analysis__time">
+                      <span className="visually-hidden">{t('time.label')}: </span>
+                      {duration(seconds)}
+                    </span>
+                  )}
                   {marked && <span className="badge badge--marked">{t('marked')}</span>}
                   {flag && !regrade && (
                     <span className={`badge badge--flag-${flag.status}`}>

@@ -8,7 +8,7 @@ import { Dialog } from '../../components/ui/dialog'
 import { Loading } from '../../components/ui/loading'
 import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
 import { RichText } from '../../components/ui/rich-text'
-import { formatDateTime, formatScore } from '../../lib/format'
+import { formatDate, formatDateTime, formatScore } from '../../lib/format'
 import { resultQueries, type QuizResults } from './results.api'
 import './results.css'
 import './results.i18n'
@@ -66,15 +66,18 @@ export function Component() {
               <div className="attempts__info">
                 <p className="attempts__number">
                   {t('attempt_number', { number: attempt.attempt_number })}
+                  {attempt.mode === 'paper' && <span className="badge badge--paper">{t('on_paper')}</span>}
                   {!attempt.ranked && <span className="badge badge--practice">{t('practice_unranked')}</span>}
                 </p>
                 <p>
                   {t('score')}: <strong className="attempts__score">{formatScore(attempt.score, language)}</strong>
                 </p>
                 <p className="muted">
-                  {t('completed')}:{' '}
+                  {attempt.mode === 'paper' ? t('sat_on') : t('completed')}:{' '}
                   <time dateTime={attempt.completed_timestamp}>
-                    {formatDateTime(attempt.completed_timestamp, language)}
+                    {attempt.mode === 'paper'
+                      ? formatDate(attempt.completed_timestamp, language)
+                      : formatDateTime(attempt.completed_timestamp, language)}
                   </time>
                 </p>
               </div>

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../api/client'
-import type { QuizResults, ReportCard } from '@quiz/contracts'
+import type { ReportCard } from '@quiz/contracts'
+import { resultListQuery } from '../../api/results'
 
 // Wire shapes of API.md "Results": types only from the contracts (zod stays out of the web bundle).
 export type { QuizResults, ReportCard, ReportQuestion, ResultAttempt } from '@quiz/contracts'
@@ -11,7 +12,7 @@ export const resultKeys = {
 }
 
 export const resultQueries = {
-  list: () => queryOptions({ queryKey: resultKeys.all, queryFn: () => api.get<QuizResults[]>('/results/') }),
+  list: resultListQuery,
   // A finished attempt changes only by a key decision or the learner's own challenge: the default freshness is enough.
   report: (attemptId: number) =>
     queryOptions({
