@@ -96,6 +96,30 @@ describe('results page', () => {
     expect(within(rows[1]!).getByText('Practice (unranked)')).toBeInTheDocument()
   })
 
+  it('marks a paper attempt "On paper" with the date it was sat, in both languages', async () => {
+    const user = userEvent.setup()
+    const paper = {
+      ...results[0]!,
+      attempts: [results[0]!.attempts[0]!, { ...results[0]!.attempts[1]!, mode: 'paper' as const }],
+    }
+    renderResults({ body: [paper] })
+    await user.click(await screen.findByRole('button', { name: /Science Basics/ }))
+    const rows = within(screen.getByRole('dialog')).getAllByRole('listitem')
+    expect(rows[0]).toHaveTextContent('On paper')
+    expect(rows[0]).toHaveTextContent('Sat on: 20 Nov 2026')
+    expect(rows[1]).not.toHaveTextContent('On paper')
+    expect(rows[1]).toHaveTextContent('Completed')
+  })
+
+  it('says "कागजमा" and the Bikram Sambat date in Nepali', async () => {
+    const user = userEvent.setup()
+    renderResults({ body: [{ ...results[1]!, attempts: [{ ...results[1]!.attempts[0]!, mode: 'paper' }] }] }, 'ne')
+    await user.click(await screen.findByRole('button', { name: /History/ }))
+    const row = within(screen.getByRole('dialog')).getByRole('listitem')
+    expect(row).toHaveTextContent('कागजमा')
+    expect(row).toHaveTextContent('परीक्षा मिति: २०८३ मंसिर ३')
+  })
+
   it('explains an empty list', async () => {
     renderResults({ body: [] })
     expect(await screen.findByText(/You have not completed any quizzes yet/)).toBeInTheDocument()
