@@ -218,6 +218,23 @@ describe.each(dialects)('answer sheet scans on %s', (dialect) => {
     expect(await tally(quiz.id)).toEqual([{ score_hundredths: 1000, learners: 1 }])
   })
 
+  it('counts a learner once in the tally when a sheet is replaced after an online attempt of theirs', async () => {
+    const { admin, quiz, sita, as } = await setup()
+    expect((await upload(admin, photos.sita)).status).toBe(201)
+    // An online attempt after the sheet: attempt 2, not counted while the paper attempt 1 is.
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: `/api/quizzes/${quiz.id}/submit/`,
+      headers: await as(sita),
+      payload: { answers: {} },
+    })
+    expect(submitted.statusCode, submitted.body).toBe(200)
+    expect(await tally(quiz.id)).toEqual([{ score_hundredths: 660, learners: 1 }])
+    // Withdrawing attempt 1 makes attempt 2 the counted one for a moment; taking number 1 back counts it again.
+    expect((await upload(admin, photos.sitaAgain, { replace: true })).status).toBe(201)
+    expect(await tally(quiz.id)).toEqual([{ score_hundredths: 1000, learners: 1 }])
+  })
+
   it('leaves a doubtful sheet for review; a second photo replaces it; answers settle it and correct it later', async () => {
     const { admin, ram, quiz } = await setup()
     const doubtful = await upload(admin, photos.ramDouble)
