@@ -39,6 +39,16 @@ export async function findQuizById(db: Kysely<DB>, quizId: number) {
 
 export type LearnerQuizRow = NonNullable<Awaited<ReturnType<typeof findQuizById>>>
 
+/** A quiz as a paper sitting draws its paper from it: a draft too (printed before it is published), never a deleted one. */
+export function findQuizForSitting(db: Kysely<DB>, quizId: number) {
+  return db
+    .selectFrom('quizzes as q')
+    .select(quizColumns)
+    .where('q.id', '=', quizId)
+    .where('q.deleted_at', 'is', null)
+    .executeTakeFirst()
+}
+
 /** The quiz and the learner's attempt in progress at it (left join: the attempt fields are null without one). */
 const selectQuizWithAttemptInProgress = precompile((db: Kysely<DB>, quizId: number, userId: number) =>
   db

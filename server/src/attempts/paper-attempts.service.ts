@@ -5,7 +5,7 @@ import type { AttemptSection } from '../questions/sections'
 import { findAttemptById, movePaperAttempts } from './attempts.repository'
 import type { AttemptLifecycle } from './attempts.service'
 import { withdrawFinished, type BegunAttempt, type Finished } from './finish'
-import type { LearnerQuizRow } from './learner-quizzes.repository'
+import { findQuizForSitting, type LearnerQuizRow } from './learner-quizzes.repository'
 import type { NewAttempts } from './new-attempt'
 
 /** The quiz columns a paper is drawn from (as a start reads them). */
@@ -110,6 +110,8 @@ export function createPaperAttempts({
   }
 
   return {
+    /** The quiz a sitting is made of, as a start reads it; undefined when it is deleted or unknown. */
+    findQuiz: findQuizForSitting,
     drawSittingPaper,
     record,
     withdraw,

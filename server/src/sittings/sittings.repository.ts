@@ -3,33 +3,6 @@ import type { DB, SittingScanTable, SittingTable } from '../db/schema'
 
 // Paper sittings (API.md "Paper sittings"): the sittings, their rosters and their scans.
 
-/** A quiz as a sitting draws its paper from it (the columns a start reads); deleted quizzes are not found. */
-export function findQuizForSitting(db: Kysely<DB>, quizId: number) {
-  return db
-    .selectFrom('quizzes as q')
-    .select([
-      'q.id',
-      'q.title_en',
-      'q.title_ne',
-      'q.start_time',
-      'q.end_time',
-      'q.duration_minutes',
-      'q.is_paid_tier',
-      'q.allowed_attempts',
-      'q.difficulty',
-      'q.shuffle_questions',
-      'q.shuffle_options',
-      'q.draw_mode',
-      'q.frozen_draw',
-      'q.live_starts_at',
-      'q.live_join_minutes',
-      'q.question_set_version',
-    ])
-    .where('q.id', '=', quizId)
-    .where('q.deleted_at', 'is', null)
-    .executeTakeFirst()
-}
-
 export async function insertSitting(db: Kysely<DB>, row: Insertable<SittingTable>) {
   const inserted = await db.insertInto('sittings').values(row).returning('id').executeTakeFirstOrThrow()
   return Number(inserted.id)

@@ -31,7 +31,6 @@ import {
   countScans,
   countSittingParts,
   deleteSitting,
-  findQuizForSitting,
   findRosterEntry,
   findSitting,
   findUsersByPhones,
@@ -156,7 +155,7 @@ export function createSittingsService({ database, clock, config, papers, paperAt
   async function createSitting(quizId: number, body: SittingCreate, actor: UserActor): Promise<Sitting> {
     const now = clock.now()
     const id = await database.transaction(async (trx) => {
-      const quiz = await findQuizForSitting(trx, quizId)
+      const quiz = await paperAttempts.findQuiz(trx, quizId)
       if (!quiz) throw new NotFound(sittingMessages.quizNotFound)
       const drawn = await paperAttempts.drawSittingPaper(trx, quiz, actor.id, now)
       const paper = await papers.paperFor(trx, JSON.stringify(drawn.revisionIds))
@@ -200,7 +199,7 @@ export function createSittingsService({ database, clock, config, papers, paperAt
   }
 
   async function listQuizSittings(quizId: number): Promise<SittingList> {
-    if (!(await findQuizForSitting(db, quizId))) throw new NotFound(sittingMessages.quizNotFound)
+    if (!(await paperAttempts.findQuiz(db, quizId))) throw new NotFound(sittingMessages.quizNotFound)
     const results = await toSittings(await listSittings(db, quizId))
     return { count: results.length, results }
   }
