@@ -2,6 +2,7 @@ import cluster from 'node:cluster'
 import { setFlagsFromString } from 'node:v8'
 import closeWithGrace from 'close-with-grace'
 import 'dotenv/config'
+import sharp from 'sharp'
 import { buildApp } from './app'
 import { createSmsSender } from './sms/create-sms-sender'
 import { runPrimary } from './cluster'
@@ -16,6 +17,9 @@ import { systemClock } from './lib/clock'
 // that follow then fill the old generation with garbage that keeps their young objects alive: 350 MB and eight
 // times the collection time, one run in two. Off, the exam stays under DESIGN.md's 300 MB (docs/decisions/041).
 setFlagsFromString('--no-allocation-site-pretenuring')
+// libvips keeps recent operations and their decoded images; every picture and answer-sheet photo is read once, so
+// the cache only holds 12 MP photos no one asks for again (bench:scans, docs/decisions/055).
+sharp.cache(false)
 
 async function main() {
   const config = loadConfig()
