@@ -56,9 +56,8 @@ if (!existsSync(path.join(photoDir, `${LEARNERS - 1}.jpg`))) {
 }
 const photos = Array.from({ length: LEARNERS }, (_, i) => readFileSync(path.join(photoDir, `${i}.jpg`)))
 
-const server = await startServer({
-  env: { JWT_SECRET, ...(process.env.ARENA ? { MALLOC_ARENA_MAX: process.env.ARENA } : {}) },
-})
+// MALLOC_ARENA_MAX passes through to the server (docs/operations.md "Memory").
+const server = await startServer({ env: { JWT_SECRET } })
 const admin = await server.seed({
   admin: 'benchadmin',
   phone: '9700000000',
