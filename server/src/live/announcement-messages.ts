@@ -23,7 +23,6 @@ export const ANNOUNCEMENT_TTL_SECONDS: Record<Kind, number> = {
   results: DEFAULT_PUSH_TTL_SECONDS,
 }
 
-/** The web app's screens: the quiz's instructions (where it starts) and its leaderboard. */
 export const quizLink = (quizId: number) => `/quiz/${quizId}/instructions`
 export const leaderboardLink = (quizId: number) => `/quiz/${quizId}/leaderboard`
 

@@ -53,11 +53,7 @@ export function liveScheduleError(quiz: ScheduledQuiz): string | null {
   return null
 }
 
-/**
- * Follows a change of a quiz's schedule, in the admin's transaction: which attempts are ranked (when the window
- * moved, docs/decisions/038) and the reminders and results notice (when the start, the window or the duration
- * changed). `before` is the quiz as it was, null for a new quiz.
- */
+/** In the admin's transaction; `before` is null for a new quiz. */
 export async function followLiveSchedule(
   trx: Kysely<DB>,
   before: ScheduledQuiz | null,
@@ -86,7 +82,6 @@ export async function cancelLiveAnnouncements(trx: Kysely<DB>, quizId: number, n
 const nameOf = (row: RankedAttemptRow) =>
   row.show_on_leaderboards === 0 ? liveMessages.anonymousName : row.full_name.trim() || row.username
 
-/** API.md "Live mocks": registering for reminders, and the leaderboard. */
 export function createLiveService({
   database,
   clock,
