@@ -340,10 +340,7 @@ const selectAttemptInProgressForNoKeyUpdate = precompile((db: Kysely<DB>, attemp
   db.selectFrom('attempts').select('id').where('id', '=', attemptId).where('status', '=', IN_PROGRESS).forNoKeyUpdate(),
 )
 
-/**
- * PostgreSQL: like isAttemptInProgress with `share`, but also serialises the attempt's autosaves that add time,
- * so two of them cannot both read the total under the cap and both add to it.
- */
+/** PostgreSQL: also serialises autosaves that add time, so two cannot both read the total under the cap. */
 export async function isAttemptInProgressLocked(db: Kysely<DB>, attemptId: number) {
   const { rows } = await selectAttemptInProgressForNoKeyUpdate(db, attemptId)
   return rows.length > 0
@@ -375,7 +372,6 @@ export async function sumTimeSpent(db: Kysely<DB>, attemptId: number) {
 
 export interface QuestionStateChange {
   questionId: number
-  /** Set the mark to this; undefined leaves it. */
   marked?: boolean
   /** True adds the visit; visits are never taken back. */
   visited?: boolean
