@@ -60,7 +60,6 @@ export function newAttemptRefusal(
   return null
 }
 
-/** How a new attempt begins, whether a start creates it or a submit without one creates and finishes it at once. */
 export function createNewAttempts({
   papers,
   random,
@@ -147,7 +146,6 @@ export function createNewAttempts({
         : fixed.hasDraws
           ? JSON.stringify(bySection.flat())
           : fixed.stored.revisionIds
-    // Timed sections run on limits stretched by the learner's extra time, fixed when the attempt starts.
     const timed = fixed.sections.length > 0 && fixed.sections.every((s) => s.section.time_limit_minutes !== null)
     let sections = fixed.stored.untimedSections
     if (timed) {

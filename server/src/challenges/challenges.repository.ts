@@ -15,7 +15,6 @@ const chunks = <T>(items: readonly T[], size = CHUNK) =>
 
 export type FlagRow = Selectable<FlagTable>
 
-/** A learner's finished or unfinished attempt with what a flag checks: its paper and its quiz's window. */
 export function findAttemptForFlag(db: Kysely<DB>, userId: number, attemptId: number) {
   return db
     .selectFrom('attempts as a')
@@ -212,7 +211,6 @@ export async function pointRevisionAtKey(db: Kysely<DB>, revisionId: number, ver
 
 export type RegradeValues = Insertable<RegradeTable>
 
-/** Records the changes, then moves every changed attempt's score and counts by them in one statement. */
 export async function applyRegrades(db: Kysely<DB>, regrades: readonly RegradeValues[], keyVersionId: number) {
   if (regrades.length === 0) return
   for (const part of chunks(regrades)) await db.insertInto('regrades').values(part).execute()
@@ -297,7 +295,6 @@ export async function quizzesOfAttempts(db: Kysely<DB>, attemptIds: readonly num
   return quizOf
 }
 
-/** Of these revisions (an attempt's paper), the one of this question, if any. */
 export function findRevisionOfQuestion(db: Kysely<DB>, revisionIds: readonly number[], questionId: number) {
   return db
     .selectFrom('question_revisions')

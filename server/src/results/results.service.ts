@@ -91,10 +91,8 @@ export function createResultsService({
       withholding.keyWithheldUntil(db, { ...attempt, id: attempt.quiz_id }, clock.now()),
     ])
     const withheld = withheldUntil !== null
-    // Rank and percentile count the *other* learners: the learner's own counted attempt (the first, or a live
-    // mock's ranked one) leaves the counts (for that attempt itself it is this score, neither above nor below it).
-    // An attempt of a learner with no counted attempt finished (a live mock's practice attempt without a ranked
-    // one; a paper attempt recorded while the first online one is in progress) is ranked without being counted.
+    // Rank and percentile count the *other* learners: the learner's own counted attempt leaves the counts; one with
+    // none finished (a live mock's practice attempt, a paper one beside an online one in progress) is ranked alone.
     const live = attempt.live_starts_at !== null
     const ownFirst =
       attempt.ranked === 1 && attempt.attempt_number === 1
@@ -220,7 +218,6 @@ export type ResultsService = ReturnType<typeof createResultsService>
 type Outcome = KeyedOutcome
 interface TopicOutcome {
   topic: string
-  /** The question's section's marks, in hundredths. */
   marks: { correct: number; wrong: number }
   outcome: Outcome
 }
