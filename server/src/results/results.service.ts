@@ -91,8 +91,8 @@ export function createResultsService({
       withholding.keyWithheldUntil(db, { ...attempt, id: attempt.quiz_id }, clock.now()),
     ])
     const withheld = withheldUntil !== null
-    // Rank and percentile count the *other* learners: the learner's own counted attempt leaves the counts; one with
-    // none finished (a live mock's practice attempt, a paper one beside an online one in progress) is ranked alone.
+    // Rank and percentile count the *other* learners: the learner's own counted attempt leaves the counts; with none
+    // finished (a live mock's practice attempt, a paper one beside an online one in progress) it is not counted.
     const live = attempt.live_starts_at !== null
     const ownFirst =
       attempt.ranked === 1 && attempt.attempt_number === 1
