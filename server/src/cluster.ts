@@ -7,12 +7,7 @@ import { serveClusterMetrics } from './lib/metrics'
 /** A worker that dies this soon after it started is failing to start, not crashing: stop instead of looping. */
 const EARLY_EXIT_MS = 5_000
 
-/**
- * WORKERS > 1: this primary migrates the database once, then runs that many server processes on the one port
- * (Node's cluster hands each connection to a worker). All shared state is in the database (decision 005), so
- * the workers need nothing from each other. A worker that crashes is replaced; SIGTERM or SIGINT stops every
- * worker gracefully, then the primary.
- */
+/** WORKERS > 1: all shared state is in the database (decision 005), so the workers need nothing from each other. */
 export async function runPrimary(config: Config, log: (line: string) => void = console.log) {
   const database = createDatabase(config.database)
   await migrateToLatest(database)

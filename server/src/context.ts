@@ -5,10 +5,7 @@ import type { Database } from './db/database'
 import type { Clock } from './lib/clock'
 import type { Metrics } from './lib/metrics'
 
-/**
- * What every feature may depend on; built once in main.ts (or test/test-app.ts), and services.ts builds each
- * service from it.
- */
+/** What every feature may depend on; services.ts builds each service from it. */
 export interface AppContext {
   config: Config
   database: Database

@@ -12,10 +12,7 @@ import { createDatabase } from './db/database'
 import { migrateToLatest } from './db/migrate'
 import { systemClock } from './lib/clock'
 
-// V8 moves the objects of a code site to the old generation once nearly all of them outlive a young collection. A
-// start storm (a thousand requests queued at once) makes every per-request site look so, and the exam's requests
-// that follow then fill the old generation with garbage that keeps their young objects alive: 350 MB and eight
-// times the collection time, one run in two. Off, the exam stays under DESIGN.md's 300 MB (docs/decisions/041).
+// A start storm makes V8 pretenure every per-request site: 350 MB one run in two; off, under 300 MB (decision 041).
 setFlagsFromString('--no-allocation-site-pretenuring')
 // libvips keeps recent operations and their decoded images; every picture and answer-sheet photo is read once, so
 // the cache only holds 12 MP photos no one asks for again (bench:scans, docs/decisions/055).
@@ -36,11 +33,8 @@ async function main() {
   })
   const app = await buildApp({ config, database, clock, tokens, sms: createSmsSender(config, clock) })
 
-  // SIGTERM or SIGINT: app.close() stops accepting connections, answers 503 to requests that arrive on open ones
-  // (http/draining.ts), waits for those in flight and closes idle keep-alive connections; then its onClose hooks
-  // run (the place for anything that must reach the database before it closes, such as grouped writes); then the
-  // database closes (SQLite checkpoints its WAL). A second signal, or 25 s (longer than the SMS and payment
-  // timeouts, shorter than Kubernetes' 30 s), ends the process at once with status 1.
+  // Draining, then onClose hooks, then the database (docs/operations.md). 25 s: longer than the SMS and payment
+  // timeouts, shorter than Kubernetes' 30 s.
   closeWithGrace({ delay: 25_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an error')
     else app.log.info({ signal }, 'stopping: finishing requests in flight')

@@ -38,12 +38,7 @@ import { createSittingsService } from './sittings/sittings.service'
 import { createProfileService } from './users/profile.service'
 import { createUsersService } from './users/users.service'
 
-/**
- * The composition root (docs/decisions/051-one-composition-root.md): every service built once per app, grouped by
- * feature; no route file builds one. Once on purpose: one paper cache, attempt lifecycle
- * (docs/decisions/024-one-home-for-attempts.md) and show log per process, and one rate limiter and code hasher for
- * every route that counts or checks.
- */
+// Once on purpose: one paper cache, attempt lifecycle, show log, rate limiter and code hasher (docs/decisions/051).
 export function createServices(context: AppContext, log: FastifyBaseLogger) {
   const rateLimits = { limiter: createRateLimiter(context), rules: rateLimitRules(context.config.rateLimits) }
   const hasher = createCodeHasher(context.config.jwtSecret)
@@ -103,12 +98,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
     plans: createPlanService(context),
     payments: createPaymentService({ ...context, log }),
     notifications: createNotificationService(context),
-    /**
-     * Started when the app is ready and stopped (their work in flight awaited) when it closes, before the database:
-     * pushes and text messages that notifications queued, sent after their transactions commit, and live mocks'
-     * reminders and results notices, queued as notifications when due (each once, whichever process); and the daily
-     * sweep of pictures no question uses any more.
-     */
+    /** Started when the app is ready; stopped, their work in flight awaited, before the database closes. */
     jobs: {
       deliveries: createDeliveryDrainer(context, log),
       announcements: createAnnouncementSender(context, log),

@@ -5,17 +5,11 @@ import { precompile } from '../db/precompiled-query'
 import { paperColumns } from '../questions/paper-columns'
 import { attemptSections, type AttemptSection } from '../questions/sections'
 
-/**
- * The attempt row's JSON columns decoded, typed: the one place they are parsed. Rows keep the JSON text (the paper
- * cache and the sections' cache key on it), and each column is decoded only where it is read.
- */
+// Rows keep the JSON text (the paper cache and the sections' cache key on it); decoded only where read.
 export const attemptColumns = {
   revisionIds: (attempt: Pick<AttemptRow, 'revision_ids'>) => paperColumns.revisionIds(attempt.revision_ids),
   optionOrder: (attempt: Pick<AttemptRow, 'option_order'>) => paperColumns.optionOrder(attempt.option_order),
-  /**
-   * The attempt's sections (questions/sections.ts); one section of every question for an attempt made before
-   * sections, whose paper's ids are then parsed for the count.
-   */
+  /** One section of every question for an attempt made before sections. */
   sections: (attempt: Pick<AttemptRow, 'sections' | 'revision_ids'>): readonly AttemptSection[] =>
     attempt.sections
       ? attemptSections(attempt.sections, 0)
@@ -47,7 +41,6 @@ export async function listAttempts(db: Kysely<DB>, userId: number, quizId: numbe
   return (await (lock ? selectAttemptsForUpdate : selectAttempts)(db, userId, quizId)).rows
 }
 
-/** Attempts still marked in progress whose deadline is before `deadlineBefore` (now minus the grace period). */
 export function listExpiredAttempts(
   db: Kysely<DB>,
   userId: number,
@@ -141,10 +134,7 @@ const insertAttemptReturningId = precompile(
       .returning('id'),
 )
 
-/**
- * Inserts the attempt and returns its row, made here from what was inserted and the new id rather than read back:
- * `returning *` decoded twenty columns (the paper's ids among them, a new copy of that string) on every start.
- */
+// The row is made from what was inserted, not read back: `returning *` decoded twenty columns on every start.
 export async function insertAttempt(db: Kysely<DB>, attempt: Insertable<AttemptTable>): Promise<AttemptRow> {
   const row: AttemptRow = {
     id: 0, // set below, from the insert
@@ -233,7 +223,7 @@ const updateAttemptFinished = precompile(
       .where('status', '=', IN_PROGRESS),
 )
 
-/** Finishes an attempt once: the status condition makes a second finish a no-op. Returns whether it did. */
+/** The status condition makes a second finish a no-op. */
 export async function markAttemptFinished(
   db: Kysely<DB>,
   attemptId: number,
@@ -309,11 +299,7 @@ const insertOrReplaceAnswerIfInProgress = precompile(
       ),
 )
 
-/**
- * SQLite only: saves one answer if the attempt is still in progress, in one statement. A write statement takes
- * SQLite's write lock before it reads, so no submit can finish the attempt between the check and the write.
- * Returns false when the attempt was no longer in progress (nothing written).
- */
+// SQLite only: a write statement takes the write lock before it reads, so no submit finishes the attempt between.
 export async function upsertAnswerIfInProgress(
   db: Kysely<DB>,
   attemptId: number,
@@ -325,10 +311,9 @@ export async function upsertAnswerIfInProgress(
   return Number(result.numAffectedRows ?? 0) > 0
 }
 
-/** One answer: a question id and the option chosen, or null for a question left unanswered. */
 export type AnswerEntry = readonly [questionId: number, optionId: number | null]
 
-/** Inserts or replaces answers (keyed by stable question id); a null option keeps the row as "unanswered". */
+/** A null option keeps the row as "unanswered". */
 export async function upsertAnswers(db: Kysely<DB>, attemptId: number, answers: readonly AnswerEntry[], now: number) {
   if (answers.length === 0) return
   // Autosave usually sends one answer: that statement is compiled once. A batch goes in one statement.
@@ -355,10 +340,7 @@ const selectAttemptInProgressForNoKeyUpdate = precompile((db: Kysely<DB>, attemp
   db.selectFrom('attempts').select('id').where('id', '=', attemptId).where('status', '=', IN_PROGRESS).forNoKeyUpdate(),
 )
 
-/**
- * PostgreSQL: like isAttemptInProgress with `share`, but also serialises the attempt's autosaves that add time,
- * so two of them cannot both read the total under the cap and both add to it.
- */
+/** PostgreSQL: also serialises autosaves that add time, so two cannot both read the total under the cap. */
 export async function isAttemptInProgressLocked(db: Kysely<DB>, attemptId: number) {
   const { rows } = await selectAttemptInProgressForNoKeyUpdate(db, attemptId)
   return rows.length > 0
@@ -371,7 +353,6 @@ const selectQuestionStates = precompile((db: Kysely<DB>, attemptId: number) =>
     .where('attempt_id', '=', attemptId),
 )
 
-/** Review marks, visits and seconds of an attempt, by question id. */
 export async function listQuestionStates(db: Kysely<DB>, attemptId: number) {
   return (await selectQuestionStates(db, attemptId)).rows
 }
@@ -391,20 +372,15 @@ export async function sumTimeSpent(db: Kysely<DB>, attemptId: number) {
 
 export interface QuestionStateChange {
   questionId: number
-  /** Set the mark to this; undefined leaves it. */
   marked?: boolean
   /** True adds the visit; visits are never taken back. */
   visited?: boolean
-  /** Seconds to add. */
   seconds?: number
 }
 
 type StateRow = { attempt_id: number; question_id: number; marked: number; visited: number; time_spent: number }
 
-/**
- * The upsert of attempt_question_states: a new row as given, an existing one with the mark replaced (only when
- * `setsMark`), the visit kept once made, and the seconds added.
- */
+/** An existing row keeps its mark unless `setsMark`, keeps a visit once made, and adds the seconds. */
 function upsertStates(db: Kysely<DB>, rows: StateRow[], setsMark: boolean) {
   return db
     .insertInto('attempt_question_states')
@@ -437,10 +413,7 @@ const upsertOneStateSettingMark = oneStateUpsert(true)
 const upsertOneStateKeepingMark = oneStateUpsert(false)
 const FEW_ROWS = 4
 
-/**
- * Applies marks, visits and seconds of one report: each changed question's row is inserted, or updated where it
- * exists. The questions whose mark the report sets and the others (whose stored mark must stay) go separately.
- */
+// The questions whose mark the report sets and the others (whose stored mark must stay) go separately.
 export async function upsertQuestionStates(db: Kysely<DB>, attemptId: number, changes: readonly QuestionStateChange[]) {
   // In question order, so two concurrent batches lock the same rows in the same order (no deadlock on PostgreSQL).
   const sorted = [...changes].sort((a, b) => a.questionId - b.questionId)
@@ -475,15 +448,11 @@ const upsertFirstAttemptScore = precompile((db: Kysely<DB>, quizId: number, scor
     ),
 )
 
-/** Counts a just-finished first attempt (attempt number 1) in its quiz's tally of first-attempt scores. */
 export async function countFirstAttemptScore(db: Kysely<DB>, quizId: number, scoreHundredths: number) {
   await upsertFirstAttemptScore(db, quizId, scoreHundredths)
 }
 
-/**
- * Closes the open timed section `from` and opens `to` now, with the attempt's new deadline; false when the attempt
- * is no longer in progress or another request moved it first.
- */
+/** False when the attempt is no longer in progress or another request moved it first. */
 export async function moveToSection(
   db: Kysely<DB>,
   attemptId: number,
@@ -513,7 +482,6 @@ const selectEarlierRankedAttempt = precompile((db: Kysely<DB>, userId: number, q
     .limit(1),
 )
 
-/** Whether the learner has a ranked attempt at the quiz numbered before this one (db/rank-tally.ts). */
 export async function hasEarlierRankedAttempt(
   db: Kysely<DB>,
   attempt: Pick<AttemptRow, 'user_id' | 'quiz_id' | 'attempt_number'>,
@@ -522,7 +490,7 @@ export async function hasEarlierRankedAttempt(
   return rows.length > 0
 }
 
-/** Removes an attempt; its answers, question states, flags and re-grade records go with it (foreign keys cascade). */
+/** Its answers, question states, flags and re-grade records go with it (foreign keys cascade). */
 export async function deleteAttempt(db: Kysely<DB>, attemptId: number) {
   await db.deleteFrom('attempts').where('id', '=', attemptId).execute()
 }

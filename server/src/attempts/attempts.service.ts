@@ -14,7 +14,6 @@ export function listAttemptAnswers(db: Kysely<DB>, attemptId: number) {
   return listAnswers(db, attemptId)
 }
 
-/** An attempt's review marks, visits and seconds per question, for the report card. */
 export function listAttemptQuestionStates(db: Kysely<DB>, attemptId: number) {
   return listQuestionStates(db, attemptId)
 }
@@ -28,12 +27,7 @@ export { putCardsInFirstBox } from './practice-deck.repository'
 export type { CurrentQuestions, SectionSummary } from './current-questions'
 export type { BegunAttempt, Finish, FinishTarget, Finished } from './finish'
 
-/**
- * The rules every route shares about an attempt's life: when it is in progress, how it finishes (`finish`, the one
- * way: a submit, a time-out, a submit with no attempt in progress), and settling those whose time ran out. Built
- * once per process (services.ts): the quizzes list, results, practice and the leaderboard settle expired attempts
- * through it before they read.
- */
+// The quizzes list, results, practice and the leaderboard settle expired attempts through this before they read.
 export function createAttemptLifecycle({
   database,
   clock,
@@ -60,17 +54,13 @@ export function createAttemptLifecycle({
     return finished.attempt
   }
 
-  /** Finishes, inside `trx`, every attempt of `attempts` whose time ran out; returns the list as it now stands. */
   async function settleRows(trx: Kysely<DB>, attempts: AttemptRow[], now: number) {
     const settled: AttemptRow[] = []
     for (const attempt of attempts) settled.push(isExpired(attempt, now) ? await finishTimedOut(trx, attempt) : attempt)
     return settled
   }
 
-  /**
-   * The learner's attempts at the quiz, read under the learner's lock (PostgreSQL; SQLite's transactions are
-   * exclusive) with those whose time ran out finished: a start and a submit decide on this list.
-   */
+  /** Read under the learner's lock (PostgreSQL; SQLite's transactions are exclusive): starts and submits decide on it. */
   async function settledAttempts(trx: Kysely<DB>, userId: number, quizId: number, now: number) {
     // Serialise the learner's submits and starts; the attempt rows are locked before their answers are read.
     if (isPostgres) await lockLearner(trx, userId)
@@ -91,10 +81,7 @@ export function createAttemptLifecycle({
     )
   }
 
-  /**
-   * A transaction that writes the learner's attempts. Finishing reads keys locked (questions/key-locks.ts): a key
-   * decision in the way means one more run; so does a unique index refusing a write (retryOnUniqueViolation).
-   */
+  // A key decision in the way (questions/key-locks.ts) or a unique index refusing a write means one more run.
   const attemptTransaction = <T>(work: (trx: Kysely<DB>) => Promise<T>) =>
     retryOnUniqueViolation(() => retryAfterKeyDecisions(database, () => database.transaction(work)))
 
@@ -114,17 +101,13 @@ export function createAttemptLifecycle({
 
 export type AttemptLifecycle = ReturnType<typeof createAttemptLifecycle>
 
-/** What the services a learner's attempt goes through (start, questions, answers, submit) are built from. */
 export type AttemptServiceDeps = Pick<AppContext, 'database' | 'clock' | 'metrics'> & {
   papers: QuestionPapers
   lifecycle: AttemptLifecycle
   newAttempts: NewAttempts
 }
 
-/**
- * Runs `work` again when a unique index refused a write: on PostgreSQL two first attempts of one learner can
- * race to the same attempt number before either is visible; the retry then sees the winner's row.
- */
+// On PostgreSQL two first attempts can race to one attempt number before either is visible; the retry sees the winner.
 export async function retryOnUniqueViolation<T>(work: () => Promise<T>, tries = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {

@@ -8,23 +8,13 @@ import type { AttemptSection } from '../questions/sections'
 /** An item of a section: a fixed question (its current revision) or a draw. */
 export type PaperSlot = { questionId: number; revisionId: number } | { itemId: number; draw: DrawFilter }
 
-/** A quiz paper's fixed part: its sections (with the count of their live fixed questions) and those questions. */
 export interface FixedPaper {
-  /** Current revision ids of the live fixed questions, in paper order. */
   revisionIds: number[]
-  /**
-   * The live fixed questions' ids, in paper order: one array for as long as the paper is kept, so that the show log
-   * digests it once (questions/show-log.ts, recordSet). Never change it.
-   */
+  /** One array while the paper is kept, so the show log digests it once (questions/show-log.ts). Never change it. */
   questionIds: readonly number[]
-  /** Per section, in order: its revision ids (a slice of revisionIds), its items, and its details. */
   sections: { sectionId: number; revisionIds: number[]; slots: PaperSlot[]; section: AttemptSection }[]
   hasDraws: boolean
-  /**
-   * What every start of an unshuffled paper without draws stores, made once per paper rather than per start: the
-   * revision ids as `revision_ids` JSON, and the sections as `sections` JSON when none is timed (a timed section's
-   * limit is stretched by each learner's extra time).
-   */
+  /** Made once per paper rather than per start; no `sections` when one is timed (stretched per learner). */
   stored: { revisionIds: string; untimedSections: string }
 }
 
@@ -48,12 +38,8 @@ const summaryOf = (paper: FixedPaper): SectionSummary[] =>
     time_limit_minutes: section.time_limit_minutes,
   }))
 
-/**
- * The fixed part of a quiz's paper, kept per process under the quiz's question_set_version (raised by triggers,
- * migrations 0007 and 0010): an exam's 1,000 starts read one small row each instead of 100 question rows. The
- * version is read in the caller's transaction, so a change committed by any process is seen as by reading the
- * paper. The learner's list shows sections from the same entries (`summaryAt`) at no query more.
- */
+// Kept per process under question_set_version (raised by triggers, migrations 0007 and 0010), read in the caller's
+// transaction: an exam's 1,000 starts read one small row each instead of 100 question rows.
 export function createCurrentQuestions() {
   const papers = new Map<number, { version: number; paper: FixedPaper; summary?: SectionSummary[] }>()
 
@@ -102,11 +88,7 @@ export function createCurrentQuestions() {
   }
 
   return {
-    /**
-     * The quiz's current fixed paper, read in the caller's transaction; or, given the version the caller read with
-     * the quiz, the paper of that version when this process holds it, without a statement: a start that read the
-     * quiz a moment before its transaction takes the paper the quiz had then, as if it had started that moment.
-     */
+    // Given a version read with the quiz, a held paper of it is taken without a statement, as if started then.
     async currentPaper(trx: Kysely<DB>, quizId: number, knownVersion?: number): Promise<FixedPaper> {
       const cached = papers.get(quizId)
       if (cached) {
@@ -116,17 +98,13 @@ export function createCurrentQuestions() {
       return load(trx, quizId)
     },
 
-    /**
-     * The quiz's sections as the learner's list shows them, when the caller has just read the quiz's version with
-     * it; undefined when this process holds no paper of that version (then `loadSummary`).
-     */
+    /** Undefined when this process holds no paper of that version (then `loadSummary`). */
     summaryAt(quizId: number, version: number): SectionSummary[] | undefined {
       const cached = papers.get(quizId)
       if (!cached || cached.version !== version) return undefined
       return (cached.summary ??= summaryOf(cached.paper))
     },
 
-    /** Reads the quiz's paper (and keeps it) for its sections as the list shows them. */
     async loadSummary(db: Kysely<DB>, quizId: number): Promise<SectionSummary[]> {
       const paper = await load(db, quizId)
       const cached = papers.get(quizId)

@@ -8,7 +8,6 @@ import { sumTimeSpent, upsertQuestionStates, type QuestionStateChange } from './
 // What a save or a submit carries besides answers (API.md "Exam feel"): review marks, visits and seconds per
 // question. Checked against the attempt's paper, stored capped, shown in the paper's order.
 
-/** Field errors for answers naming a question not on the paper, or an option not of that question. */
 export function answerErrors(paper: Paper, answers: AnswerMap): FieldErrors | undefined {
   let errors: FieldErrors | undefined
   for (const [key, optionId] of Object.entries(answers)) {
@@ -23,7 +22,6 @@ export function answerErrors(paper: Paper, answers: AnswerMap): FieldErrors | un
   return errors
 }
 
-/** Field errors for marks, visits or seconds naming a question not on the paper (API.md "Exam feel"). */
 export function examStateErrors(paper: Paper, input: ExamStateInput): FieldErrors | undefined {
   let errors: FieldErrors | undefined
   const notOnPaper = (path: string) => ((errors ??= {})[path] = ['This question is not part of this quiz.'])
@@ -44,13 +42,8 @@ export const hasExamState = (input: ExamStateInput) =>
 /** Slack on the cap of time spent: a report sent as the clock ticks may round a second up on each side. */
 export const TIME_SPENT_SLACK_SECONDS = 5
 
-/**
- * Stores a report's marks, visits and seconds on an attempt still in progress, inside the caller's transaction
- * (already checked against the paper). Seconds beyond the cap (the attempt's age plus 5 s, less what is stored)
- * are dropped, in question order: a clock that ran fast on the device must not inflate the report card.
- * On PostgreSQL the caller holds a lock on the attempt row that conflicts with itself (isAttemptInProgressLocked,
- * or the submit's FOR UPDATE), so the read of the total and the write are one step.
- */
+// Seconds beyond the cap (the attempt's age plus 5 s) are dropped: a fast device clock must not inflate the report.
+// On PostgreSQL the caller's self-conflicting lock on the attempt row makes the total's read and the write one step.
 export async function storeExamState(
   trx: Kysely<DB>,
   attempt: Pick<AttemptRow, 'id' | 'started_at'>,
@@ -82,7 +75,6 @@ export async function storeExamState(
   await upsertQuestionStates(trx, attempt.id, [...changes.values()])
 }
 
-/** An attempt's stored marks, visits and seconds as the API shows them, in the paper's order. */
 export function toExamState(
   paper: Paper,
   rows: readonly { question_id: number; marked: number; visited: number; time_spent: number }[],

@@ -17,7 +17,6 @@ import {
 } from './attempts.repository'
 import { putCardsInFirstBox } from './practice-deck.repository'
 
-/** The fields of an attempt that a finish does not set: who, which quiz, its paper and its clock. */
 export type BegunAttempt = Omit<
   AttemptRow,
   | 'id'
@@ -35,24 +34,16 @@ export type BegunAttempt = Omit<
 > &
   Partial<Pick<AttemptRow, 'mode' | 'sitting_id'>>
 
-/**
- * Which attempt finishes: one in progress (a submit, a time-out), or one written finished at once (a submit with no
- * attempt in progress; a paper sitting, whose answers come from its sheet).
- */
 export type FinishTarget = { inProgress: AttemptRow } | { begun: BegunAttempt }
 
 export interface Finish {
-  /**
-   * The answers the attempt is scored on, question id -> option id (null: left unanswered). Omitted: its saved
-   * answers (a time-out).
-   */
+  /** Omitted: its saved answers (a time-out). */
   answers?: ReadonlyMap<number, number | null>
   /** Answers written with the finish: those of `answers` the attempt has not saved yet. */
   write?: readonly AnswerEntry[]
   finishedAt: number
   /** Finished after its deadline: timed out, or a live mock's ranked attempt submitted in its grace. */
   late: boolean
-  /** The learner handed it in; a time-out was not. */
   submitted: boolean
   /** The attempt's paper with its keys read locked, when the caller read it already (to check the answers). */
   paper?: Paper
@@ -64,16 +55,9 @@ export interface Finished {
   answers: ReadonlyMap<number, number | null>
 }
 
-/**
- * The one way an attempt finishes, inside the caller's transaction: its paper's keys read locked, its answers
- * scored with its sections' marks, the attempt marked finished (or written finished), and the finish recorded in
- * the learning loop. The transaction runs in retryAfterKeyDecisions (questions/key-locks.ts).
- */
+/** The one way an attempt finishes; the caller's transaction runs in retryAfterKeyDecisions (questions/key-locks.ts). */
 export function createFinish({ papers, isPostgres }: { papers: QuestionPapers; isPostgres: boolean }) {
-  /**
-   * The attempt's paper with its answer keys, read locked so a key decision waits for the finish. Scoring needs no
-   * option order: the paper cache keeps one entry per paper, not one per learner's order.
-   */
+  // Keys read locked so a key decision waits; no option order, so the cache keeps one entry per paper.
   const lockedPaper = async (trx: Kysely<DB>, attempt: Pick<AttemptRow, 'revision_ids'>) =>
     withAnswerKeys(trx, await papers.paperFor(trx, attempt.revision_ids), { lock: isPostgres })
 
@@ -104,10 +88,6 @@ export function createFinish({ papers, isPostgres }: { papers: QuestionPapers; i
   return { finish, lockedPaper }
 }
 
-/**
- * What the learning loop keeps of a just-finished attempt: a ranked attempt's score in its quiz's tally (rank and
- * percentile), and the questions answered wrong or left unanswered in the learner's practice deck.
- */
 async function recordFinish(
   trx: Kysely<DB>,
   attempt: AttemptRow,
@@ -119,23 +99,13 @@ async function recordFinish(
   await addMistakesToDeck(trx, attempt, questions, answers)
 }
 
-/**
- * Undoes a finished attempt: the attempt goes with its answers, and the quiz's rank tally is counted afresh, since
- * another of the learner's attempts may now be their counted one (db/rank-tally.ts). A paper sitting's scan that is
- * replaced, corrected or deleted withdraws the attempt it recorded. Cards it put in the practice deck stay: practice
- * never changes scores, and the questions were still missed on paper.
- */
+// The tally is counted afresh; practice cards stay (docs/decisions/056 "In the code").
 export async function withdrawFinished(trx: Kysely<DB>, attempt: AttemptRow) {
   await deleteAttempt(trx, attempt.id)
   if (attempt.status === 'finished' && attempt.ranked === 1) await recountRankTally(trx, attempt.quiz_id)
 }
 
-/**
- * Whether an attempt is its learner's one in the quiz's rank tally: their lowest-numbered ranked attempt
- * (db/rank-tally.ts), which is the first attempt of an ordinary quiz, the ranked one of a live mock (a learner has
- * one at most; practice attempts have ranked = 0). A paper attempt recorded while an earlier online attempt is still
- * in progress is not counted: the online one will be. Attempt number 1 needs no look-up.
- */
+// The lowest-numbered ranked attempt counts (db/rank-tally.ts): docs/decisions/056 "In the code".
 async function countsInRankTally(
   trx: Kysely<DB>,
   attempt: Pick<AttemptRow, 'user_id' | 'quiz_id' | 'attempt_number' | 'ranked'>,
@@ -144,7 +114,6 @@ async function countsInRankTally(
   return attempt.attempt_number === 1 || !(await hasEarlierRankedAttempt(trx, attempt))
 }
 
-/** Puts every question answered wrong or left unanswered in the learner's deck, in box 1, due when it finished. */
 async function addMistakesToDeck(
   trx: Kysely<DB>,
   attempt: AttemptRow,

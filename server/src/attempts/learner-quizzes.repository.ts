@@ -49,7 +49,6 @@ export function findQuizForSitting(db: Kysely<DB>, quizId: number) {
     .executeTakeFirst()
 }
 
-/** The quiz and the learner's attempt in progress at it (left join: the attempt fields are null without one). */
 const selectQuizWithAttemptInProgress = precompile((db: Kysely<DB>, quizId: number, userId: number) =>
   db
     .selectFrom('quizzes as q')
@@ -98,7 +97,6 @@ const selectAttemptsWithExtraTime = precompile((db: Kysely<DB>, userId: number, 
     .orderBy('a.attempt_number'),
 )
 
-/** The learner's attempts at the quiz, oldest first, and their extra time (0 and none for a user that is gone). */
 export async function findAttemptsWithExtraTime(db: Kysely<DB>, userId: number, quizId: number) {
   const { rows } = await selectAttemptsWithExtraTime(db, userId, quizId)
   // Each row is its attempt with the extra time beside it, kept as it came: copying it without that field (a rest

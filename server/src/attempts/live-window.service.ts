@@ -5,7 +5,6 @@ import { Conflict, PermissionDenied } from '../http/errors'
 const MINUTE = 60_000
 export const DAY = 24 * 60 * MINUTE
 
-/** The quiz's columns that say whether, and when, it is live. */
 export interface LiveColumns {
   live_starts_at: number | null
   live_join_minutes: number | null
@@ -19,7 +18,6 @@ export interface LiveTimes {
   endsAt: number
 }
 
-/** The schedule's instants, or null for an ordinary quiz. */
 export function liveTimes(quiz: LiveColumns): LiveTimes | null {
   if (quiz.live_starts_at === null || quiz.live_join_minutes === null) return null
   const startsAt = quiz.live_starts_at

@@ -21,12 +21,8 @@ import {
   type LivePhase,
 } from './live-window.service'
 
-/**
- * `deadline = min(started_at + duration × (1 + extra/100), end_time)`: a learner's extra time lengthens the
- * attempt but never past the quiz's end. 600 ms per percent-minute keeps it a whole number of milliseconds.
- * A live mock's ranked attempt (started in its join window) ends at the common end instead, stretched alike;
- * after the common end an attempt is practice and runs as an ordinary one (API.md "Live mocks").
- */
+// `min(started_at + duration × (1 + extra/100), end_time)`; 600 ms per percent-minute keeps whole milliseconds.
+// A live mock's ranked attempt ends at the common end, stretched alike: docs/decisions/024 "In the code".
 function deadlineFor(quiz: LearnerQuizRow, startedAt: number, extraTimePercent: number) {
   const times = liveTimes(quiz)
   if (times && livePhase(times, startedAt) === 'joining') return rankedDeadline(times, quiz, extraTimePercent)
@@ -36,18 +32,13 @@ function deadlineFor(quiz: LearnerQuizRow, startedAt: number, extraTimePercent: 
   )
 }
 
-/**
- * The share of each timed section's limit a new attempt gets: all of it, except for a live mock's late joiner, whose
- * attempt ends at the common end. Every section is shortened in proportion, so a late joiner sits every section of
- * the paper (docs/decisions/046); with full limits the first sections would use the time up and the last never open.
- */
+// A late joiner's sections are all shortened in proportion, so the last still open (docs/decisions/046).
 function sectionShare(quiz: LearnerQuizRow, startedAt: number, extraTimePercent: number, sectionsMs: number) {
   const times = liveTimes(quiz)
   if (!times || livePhase(times, startedAt) !== 'joining' || sectionsMs <= 0) return 1
   return Math.min(1, Math.max(0, (rankedDeadline(times, quiz, extraTimePercent) - startedAt) / sectionsMs))
 }
 
-/** A frozen draw's picks (quizzes.frozen_draw, JSON `{itemId: [questionId]}`), by paper item. */
 const frozenPicks = (json: string) =>
   new Map(Object.entries(JSON.parse(json) as Record<string, number[]>).map(([item, ids]) => [Number(item), ids]))
 
@@ -57,12 +48,7 @@ function rankedAt(quiz: LearnerQuizRow, startedAt: number) {
   return times === null || livePhase(times, startedAt) === 'joining' ? 1 : 0
 }
 
-/**
- * Why a new attempt is refused now, or null. A live mock starts none between its join window and its common end,
- * and inside the window a learner starts one ranked attempt only (resuming it is no new attempt; a paper attempt of
- * the mock already recorded is the learner's ranked one, docs/decisions/056); no quiz starts more online attempts
- * than it allows (paper attempts use none up). The caller has read `attempts` under the learner's lock.
- */
+// The caller has read `attempts` under the learner's lock. The rules: docs/decisions/024 "In the code".
 export function newAttemptRefusal(
   phase: LivePhase | null,
   quiz: Pick<LearnerQuizRow, 'allowed_attempts'>,
@@ -74,7 +60,6 @@ export function newAttemptRefusal(
   return null
 }
 
-/** How a new attempt begins, whether a start creates it or a submit without one creates and finishes it at once. */
 export function createNewAttempts({
   papers,
   random,
@@ -87,10 +72,7 @@ export function createNewAttempts({
   shows: ShowLog
 }) {
   const drawPools = createDrawPools()
-  /**
-   * Per frozen quiz, the questions every learner of its paper is shown (fixed and frozen picks) as one array while
-   * the fixed paper and the frozen draw hold: the show log digests an array once (questions/show-log.ts).
-   */
+  // One array per frozen quiz: the show log digests an array once (questions/show-log.ts).
   const frozenShared = new Map<number, { paper: FixedPaper; draw: string; ids: readonly number[] }>()
   function frozenSharedIds(quizId: number, paper: FixedPaper, draw: string, drawnIds: readonly number[]) {
     const kept = frozenShared.get(quizId)
@@ -99,12 +81,7 @@ export function createNewAttempts({
     frozenShared.set(quizId, { paper, draw, ids })
     return ids
   }
-  /**
-   * The paper a new attempt gets: the quiz's current questions section by section, in an order of their own within
-   * each section when the quiz shuffles questions (sections keep their order), and with each question's options in
-   * an order of their own when it shuffles options; and the sections with their marks. Drawn once and stored with
-   * the attempt (docs/decisions/008-paper-order-stored-with-the-attempt.md, 029-question-bank-and-papers.md).
-   */
+  /** Drawn once and stored with the attempt (docs/decisions/008, 029). */
   async function drawPaper(
     trx: Kysely<DB>,
     quiz: LearnerQuizRow,
@@ -122,7 +99,6 @@ export function createNewAttempts({
       const fixedIds = new Set(fixed.questionIds)
       let picks: Map<number, number[]>
       let frozen: string | null = null
-      // The drawn questions' current revisions, when already read for these picks.
       let revisionsRead: Map<number, number> | null = null
       if (quiz.draw_mode === 'frozen' && quiz.frozen_draw) {
         frozen = quiz.frozen_draw
@@ -170,7 +146,6 @@ export function createNewAttempts({
         : fixed.hasDraws
           ? JSON.stringify(bySection.flat())
           : fixed.stored.revisionIds
-    // Timed sections run on limits stretched by the learner's extra time, fixed when the attempt starts.
     const timed = fixed.sections.length > 0 && fixed.sections.every((s) => s.section.time_limit_minutes !== null)
     let sections = fixed.stored.untimedSections
     if (timed) {
@@ -206,12 +181,7 @@ export function createNewAttempts({
     }
   }
 
-  /**
-   * A new attempt as it begins, not yet written: who, which quiz, which number, begun when and due when, and its
-   * paper. Its number is the next after the learner's highest (nextAttemptNumber), so two racing starts that read
-   * the same attempts take the same number and the unique (user, quiz, number) index lets one in: the online limit
-   * holds. A start writes it in progress; a submit without an attempt writes it finished (lifecycle.finish).
-   */
+  // Two racing starts take the same number and the unique (user, quiz, number) index lets one in: the limit holds.
   async function begin(
     trx: Kysely<DB>,
     userId: number,

@@ -8,7 +8,6 @@ import { withdrawFinished, type BegunAttempt, type Finished } from './finish'
 import { findQuizForSitting, type LearnerQuizRow } from './learner-quizzes.repository'
 import type { NewAttempts } from './new-attempt'
 
-/** The quiz columns a paper is drawn from (as a start reads them). */
 export type SittingQuiz = LearnerQuizRow
 
 /** A paper attempt as a sitting's scan records it: whose, which paper in the learner's set's order, which answers. */
@@ -20,23 +19,15 @@ export interface PaperAttemptInput {
   isLiveQuiz: boolean
   heldAt: number
   deadline: number
-  /** The set's question order and each question's options in printed order. */
   revisionIds: readonly number[]
   optionOrder: readonly (readonly number[])[]
-  /** The sitting's sections, JSON as attempts.sections. */
   sections: string
-  /** Every question of the paper: bank question id -> option id, or null when left blank. */
   answers: ReadonlyMap<number, number | null>
   /** The number of the attempt this one replaces (a re-read or corrected sheet), kept so numbers stay without gaps. */
   number?: number
   now: number
 }
 
-/**
- * Paper sittings' side of an attempt's life (API.md "Paper sittings"): the paper a sitting freezes, drawn as a start
- * draws it; a paper attempt written finished at once through the lifecycle's one `finish`; and a recorded attempt
- * withdrawn when its sheet is read again, corrected or deleted.
- */
 export function createPaperAttempts({
   lifecycle,
   newAttempts,
@@ -44,10 +35,7 @@ export function createPaperAttempts({
   lifecycle: AttemptLifecycle
   newAttempts: NewAttempts
 }) {
-  /**
-   * The paper every learner of the sitting gets: drawn once, as a start draws (fixed questions, draws, a frozen
-   * draw), in the paper's own order (a sitting shuffles by sets instead), with its sections' marks and no times.
-   */
+  /** In the paper's own order (a sitting shuffles by sets instead), with no times. */
   async function drawSittingPaper(trx: Kysely<DB>, quiz: SittingQuiz, drawnFor: number, now: number) {
     const begun = await newAttempts.begin(
       trx,
@@ -63,11 +51,7 @@ export function createPaperAttempts({
     return { revisionIds: JSON.parse(begun.revision_ids) as number[], sections }
   }
 
-  /**
-   * Records a paper attempt, finished at the sitting's time. It takes the learner's next attempt number (or the
-   * replaced attempt's), whatever online attempts remain; a concurrent online start taking the same number makes
-   * the transaction run again (lifecycle.attemptTransaction).
-   */
+  // A concurrent online start taking the same number makes the transaction run again (lifecycle.attemptTransaction).
   async function record(trx: Kysely<DB>, input: PaperAttemptInput): Promise<Finished> {
     const attempts = await lifecycle.settledAttempts(trx, input.userId, input.quizId, input.now)
     const number = input.number ?? attempts.reduce((max, attempt) => Math.max(max, attempt.attempt_number), 0) + 1
@@ -102,7 +86,6 @@ export function createPaperAttempts({
     return finished
   }
 
-  /** Withdraws a recorded paper attempt (its tally undone, the attempt removed); returns it as it was, if it was. */
   async function withdraw(trx: Kysely<DB>, attemptId: number): Promise<AttemptRow | undefined> {
     const attempt = await findAttemptById(trx, attemptId)
     if (attempt) await withdrawFinished(trx, attempt)
@@ -115,7 +98,6 @@ export function createPaperAttempts({
     drawSittingPaper,
     record,
     withdraw,
-    /** The sitting's attempts follow it when its time changes. */
     move: movePaperAttempts,
     /** A transaction that writes attempts: run again after a key decision or a unique index in the way. */
     transaction: lifecycle.attemptTransaction,

@@ -21,7 +21,7 @@ export interface FirstBoxCards {
   questionIds: readonly number[]
 }
 
-/** The upsert itself: a card already in the deck (in any box, or moved to another quiz) goes back to box 1. */
+/** A card already in the deck (in any box, or moved to another quiz) goes back to box 1. */
 const intoFirstBox = (insert: InsertQueryBuilder<DB, 'practice_cards', InsertResult>) =>
   insert.onConflict((oc) =>
     oc.columns(['user_id', 'question_id']).doUpdateSet((eb) => ({
@@ -58,7 +58,6 @@ const upsertCardsFromJsonArray = precompile(
 
 const CHUNK = 500
 
-/** Puts the cards in box 1, due at `at`: new cards, cards still there, cards that left. */
 export async function putCardsInFirstBox(db: Kysely<DB>, cards: readonly FirstBoxCards[], at: number) {
   const rows = new Map<string, CardRow>()
   for (const { userId, quizId, questionIds } of cards)

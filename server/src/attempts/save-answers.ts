@@ -14,10 +14,7 @@ import type { AttemptInProgress, createAttemptInProgress } from './attempt-in-pr
 import { answerEntries, hasExamState, invalidExamState, storeExamState } from './exam-state'
 import { placesOf, sectionClock, withoutClosedSections } from './section-clock'
 
-/**
- * Autosave: merges answers and marks, adds visits and seconds, on the attempt in progress; refused after the
- * deadline (no grace for saves). One transaction; the usual single answer on SQLite is one statement.
- */
+/** Refused after the deadline: no grace for saves. */
 export function createSaveAnswers({
   database,
   clock,

@@ -4,9 +4,7 @@ import type { AttemptSection } from '../questions/sections'
 import { attemptColumns } from './attempts.repository'
 import { toScore } from '../questions/scoring'
 
-// Timed sections (API.md "Papers"): taken in order, each with its own clock. Section i's clock starts when i - 1
-// closes (by `sections/next` or by its deadline, with no grace). The attempt stores the open section and when it
-// opened; the section that is open at any moment follows from that, so a deadline passing needs no write.
+// The open section follows from the one stored and when it opened, so a deadline passing needs no write.
 
 export interface SectionedAttempt {
   sections: string | null
@@ -24,7 +22,6 @@ export const stretchedLimitMs = (minutes: number, extraTimePercent: number) =>
 export interface SectionClock {
   sections: readonly AttemptSection[]
   timed: boolean
-  /** The open section now (timed papers), and when it opened. */
   current: number
   openedAt: number
   /** When the open section closes (capped by the attempt's deadline). */
@@ -66,7 +63,6 @@ export const isOpen = (clock: SectionClock, place: number) => !clock.timed || se
 /** Places by paper (its question list, which the paper cache keeps): every autosave and submit asks. */
 const placesByPaper = new WeakMap<readonly { questionId: number }[], ReadonlyMap<number, number>>()
 
-/** Each question's place (0-based) in the paper, by question id. */
 export function placesOf(paper: { questions: readonly { questionId: number }[] }): ReadonlyMap<number, number> {
   let places = placesByPaper.get(paper.questions)
   if (!places) {

@@ -87,12 +87,7 @@ export function createStartAttempt({ database, clock, metrics, papers, lifecycle
     return insertAttempt(trx, { ...begun, status: 'in_progress' })
   }
 
-  /**
-   * PostgreSQL: a first attempt needs no transaction or learner lock, having nothing to settle; the unique (user,
-   * quiz, number) index lets one attempt 1 in, and a start that loses that race (to another start, or to a paper
-   * attempt being recorded) gets undefined and goes the locked way, which finds the winner's attempt
-   * (docs/decisions/040).
-   */
+  // PostgreSQL: a first attempt takes no lock; the unique index lets one attempt 1 in, the loser goes the locked way (decision 040).
   async function startFirstAttempt(
     user: TokenUser,
     quiz: LearnerQuizRow,

@@ -39,11 +39,6 @@ interface Outcome {
   finished: boolean
 }
 
-/**
- * Submitting: scoring the attempt in progress (up to its deadline plus grace), answering a retry of one already
- * finished with the same result, a late submission of one whose time ran out, or creating and finishing an attempt
- * at once when none is in progress. Every finish is the lifecycle's `finish`.
- */
 export function createSubmitService({ database, clock, metrics, papers, lifecycle, newAttempts }: AttemptServiceDeps) {
   const { db } = database
 
@@ -90,12 +85,7 @@ export function createSubmitService({ database, clock, metrics, papers, lifecycl
     return invalidExamState(paper, body) ?? { result: await toSubmitResult(trx, attempt, paper), finished: false }
   }
 
-  /**
-   * The attempt in progress, up to its deadline plus grace: submitted answers are merged over the saved ones, except
-   * those to timed sections already closed (or not open), which are dropped (API.md "Papers"). A live mock's ranked
-   * attempt takes none after its deadline: others have submitted by then and may have passed the key on
-   * (docs/decisions/042), so its grace scores the saved answers, as a late one.
-   */
+  // A live mock's ranked attempt takes no answers after its deadline: others may have passed the key on (decision 042).
   async function submitInProgress(trx: Kysely<DB>, live: AttemptRow, submission: Submission) {
     const { body, entries, now } = submission
     const paper = await lifecycle.lockedPaper(trx, live)
@@ -148,10 +138,7 @@ export type SubmitService = ReturnType<typeof createSubmitService>
 
 const NOTHING_SUBMITTED: SubmitAttemptBody = { answers: {} }
 
-/**
- * The latest online attempt, when it ran out of time unsubmitted within the hour: a submit now is its late
- * submission (a paper attempt recorded since does not stand in its way).
- */
+/** A paper attempt recorded since does not stand in the way of a late submission. */
 function lateSubmissionOf(attempts: readonly AttemptRow[], now: number) {
   const latest = onlineAttempts(attempts).at(-1)
   return latest && latest.late === 1 && latest.submitted === 0 && now - latest.deadline <= LATE_SUBMISSION_WINDOW_MS

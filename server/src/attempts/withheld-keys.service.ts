@@ -16,11 +16,7 @@ import {
 type LiveQuiz = LiveColumns & { id: number; end_time: number | null }
 
 export function createKeyWithholding({ graceMs }: { graceMs: number }) {
-  /**
-   * Until when a quiz's key is withheld, or null when it is not (any ordinary quiz; a live one once its last
-   * ranked deadline plus grace has passed). While the join window is open a learner with the largest extra time
-   * may still join, so that learner's deadline counts too.
-   */
+  // While the join window is open a learner with the largest extra time may still join: that deadline counts too.
   async function keyWithheldUntil(db: Kysely<DB>, quiz: LiveQuiz, now: number): Promise<number | null> {
     const times = liveTimes(quiz)
     if (!times) return null
@@ -34,10 +30,7 @@ export function createKeyWithholding({ graceMs }: { graceMs: number }) {
     return now <= until ? until : null
   }
 
-  /**
-   * The questions whose key practice must not show this learner now: those of the papers they are sitting, and
-   * those of every live mock whose key is withheld (a bank question may be in both the deck and a running mock).
-   */
+  /** Those of the papers the learner is sitting and of every live mock whose key is withheld. */
   async function withheldQuestions(db: Kysely<DB>, userId: number, now: number): Promise<Set<number>> {
     const papers = await listPapersInProgress(db, userId)
     for (const quiz of await listRecentLiveQuizzes(db, now, graceMs)) {

@@ -15,7 +15,6 @@ const chunks = <T>(items: readonly T[], size = CHUNK) =>
 
 export type FlagRow = Selectable<FlagTable>
 
-/** A learner's finished or unfinished attempt with what a flag checks: its paper and its quiz's window. */
 export function findAttemptForFlag(db: Kysely<DB>, userId: number, attemptId: number) {
   return db
     .selectFrom('attempts as a')
@@ -56,11 +55,7 @@ const selectFlagsOfLearner = precompile((db: Kysely<DB>, userId: number) =>
   db.selectFrom('flags').selectAll().where('user_id', '=', userId),
 )
 
-/**
- * The learner's flags on these revisions. Every report card asks (its route is in DESIGN.md's budget), so the
- * query is precompiled: all of the learner's flags (a handful; `flags_user_revision` leads with the user), kept
- * here when their revision is the paper's.
- */
+// Precompiled, since every report card asks: all of the learner's flags, filtered here (docs/decisions/036).
 export async function findFlagsOfLearner(db: Kysely<DB>, userId: number, revisionIds: readonly number[]) {
   if (revisionIds.length === 0) return []
   const flags = (await selectFlagsOfLearner(db, userId)).rows as FlagRow[]
@@ -78,12 +73,10 @@ const selectRegradesOfAttempt = precompile((db: Kysely<DB>, attemptId: number) =
     .orderBy('r.id'),
 )
 
-/** The attempt's re-gradings in the order they happened, with the deciding version's note and time. */
 export async function listRegradesOfAttempt(db: Kysely<DB>, attemptId: number) {
   return (await selectRegradesOfAttempt(db, attemptId)).rows
 }
 
-/** Flagged revisions, most flagged first, one page; and how many there are. */
 export async function listFlaggedRevisions(
   db: Kysely<DB>,
   { status, quizId, limit, offset }: { status: 'open' | 'decided'; quizId?: number; limit: number; offset: number },
@@ -156,10 +149,7 @@ export interface HoldingAttempt {
   option_id: number | null
 }
 
-/**
- * Every finished attempt, of any quiz, whose paper holds the revision, with its answer to the question: one query.
- * The paper is a JSON array, searched by the database's own JSON functions.
- */
+/** The paper is a JSON array, searched by the database's own JSON functions. */
 export async function listAttemptsHoldingRevision(
   db: Kysely<DB>,
   dialect: Dialect,
@@ -190,10 +180,7 @@ export async function listAttemptsHoldingRevision(
   }))
 }
 
-/**
- * Every counted finished attempt's learner and score, in these quizzes: what ranks are counted from (the first
- * attempts of an ordinary quiz, the ranked ones of a live mock; db/rank-tally.ts).
- */
+/** What ranks are counted from (db/rank-tally.ts). */
 export function listFirstAttemptScores(db: Kysely<DB>, quizIds: readonly number[]) {
   if (quizIds.length === 0) return Promise.resolve([])
   return db
@@ -224,7 +211,6 @@ export async function pointRevisionAtKey(db: Kysely<DB>, revisionId: number, ver
 
 export type RegradeValues = Insertable<RegradeTable>
 
-/** Records the changes, then moves every changed attempt's score and counts by them in one statement. */
 export async function applyRegrades(db: Kysely<DB>, regrades: readonly RegradeValues[], keyVersionId: number) {
   if (regrades.length === 0) return
   for (const part of chunks(regrades)) await db.insertInto('regrades').values(part).execute()
@@ -279,7 +265,6 @@ export async function removeCards(db: Kysely<DB>, questionId: number, userIds: r
     await db.deleteFrom('practice_cards').where('question_id', '=', questionId).where('user_id', 'in', part).execute()
 }
 
-/** Decides every open flag on the revision; returns the flaggers told. */
 export async function decideOpenFlags(
   db: Kysely<DB>,
   revisionId: number,
@@ -310,7 +295,6 @@ export async function quizzesOfAttempts(db: Kysely<DB>, attemptIds: readonly num
   return quizOf
 }
 
-/** Of these revisions (an attempt's paper), the one of this question, if any. */
 export function findRevisionOfQuestion(db: Kysely<DB>, revisionIds: readonly number[], questionId: number) {
   return db
     .selectFrom('question_revisions')

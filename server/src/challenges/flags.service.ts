@@ -44,10 +44,6 @@ export const toFlagDto = (flag: FlagRow): Flag => ({
   status: flag.status,
 })
 
-/**
- * What a report card shows of challenges: the learner's flag per revision, and per question the re-grading that
- * changed its marks (from the marks first given to those the latest decision gives), or null.
- */
 export async function findReportChallenges(
   db: Kysely<DB>,
   userId: number,

@@ -32,11 +32,6 @@ type Decision = z.output<typeof KeyDecisionRequestSchema>
 
 const sameSet = (a: ReadonlySet<number>, b: ReadonlySet<number>) => a.size === b.size && [...a].every((id) => b.has(id))
 
-/**
- * API.md "Answer-key challenges and re-grading": an admin's key decision on a question revision. A dry run reads
- * and reports; a commit writes the new key version and re-scores every finished attempt holding the revision, in
- * every quiz, in one transaction (docs/decisions/036).
- */
 export function createKeyDecisionService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
   async function decide(actor: UserActor, questionId: number, body: Decision): Promise<KeyDecisionResult> {
     if (body.dry_run) return run(database.db, actor, questionId, body, false)
@@ -71,10 +66,8 @@ export function createKeyDecisionService({ database, clock }: Pick<AppContext, '
     if ((body.action === 'change' || body.action === 'accept_several') && foreign >= 0)
       throw new ValidationFailed({ [`correct_option_ids.${foreign}`]: [challengeMessages.optionNotOfRevision] })
 
-    // Two decisions on one revision are applied one after the other: PostgreSQL waits on this row lock; SQLite
-    // has one writer, and its transaction holds it from the first statement. The lock also orders the decision
-    // with attempts finishing on the revision (they share-lock it, questions/key-locks.ts): taken before the
-    // attempts are searched, so a finish either committed before the search or reads the decided key.
+    // Serialises decisions on the revision, and taken before the search so a finish either committed before it or
+    // reads the decided key (questions/key-locks.ts, docs/decisions/036 "In the code").
     if (commit && database.dialect === 'postgres') await lockRevision(db, revision.id)
     const now = clock.now()
     const current = (await findAnswerKeys(db, [revision.id])).get(revision.id)
@@ -192,7 +185,6 @@ export function createKeyDecisionService({ database, clock }: Pick<AppContext, '
   return { decide }
 }
 
-/** The commit's writes: the changes recorded, attempts re-scored, the rank tally and the practice deck moved. */
 async function applyChanges(
   db: Kysely<DB>,
   questionId: number,

@@ -12,11 +12,7 @@ const OUTCOME = {
   rejected: { en: 'not accepted', ne: 'स्वीकार गरिएन' },
 } as const
 
-/**
- * Tells, inside the decision's transaction (so a rolled-back decision tells no one), every flagger the outcome
- * with the admin's note, and every learner whose score moved their old and new score, one notice per attempt.
- * Pushes and text messages leave after the commit (docs/decisions/035).
- */
+// Inside the decision's transaction, so a rolled-back decision tells no one; pushes leave after the commit (035).
 export async function notifyKeyDecision(
   db: Kysely<DB>,
   decision: {

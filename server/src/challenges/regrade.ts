@@ -42,7 +42,6 @@ export function itemScores(
   })
 }
 
-/** Each attempt whose outcome on the question changes (its marks, its counts or its maximum). */
 export function markChanges(
   attempts: readonly HoldingAttempt[],
   revisionId: number,
@@ -80,10 +79,6 @@ function rankIn(sortedDescending: readonly number[], score: number) {
   return 1 + low
 }
 
-/**
- * Every learner whose rank in a quiz moves when first attempts' scores change: old and new ranks over the first
- * attempts of each quiz, largest move first.
- */
 export function rankChanges(
   firstAttempts: readonly { id: number; user_id: number; quiz_id: number; score_hundredths: number | null }[],
   newScoreOf: ReadonlyMap<number, number>,

@@ -19,11 +19,7 @@ export interface BackupSummary {
 // would restart a stepwise copy, and under a steady stream of autosaves it might never finish).
 const ALL_PAGES = 0x7fffffff
 
-/**
- * Copies the SQLite database at `source` to `out` with SQLite's online backup API, while servers keep reading and
- * writing it (WAL: the copy's read transaction blocks no writer). The copy is written beside `out` and renamed
- * into place once checked, so `out` is either absent or a whole, verified backup.
- */
+/** Written beside `out` and renamed once checked, so `out` is either absent or a whole, verified backup. */
 export async function backupSqlite(source: string, out: string): Promise<BackupSummary> {
   if (!existsSync(source)) throw new BackupRefused(`There is no database at ${source} to back up.`)
   if (existsSync(out)) throw new BackupRefused(`${out} already exists; choose a new file name for the backup.`)
@@ -98,16 +94,8 @@ function readOrRefuse<T>(file: string, read: () => T): T {
   }
 }
 
-/**
- * Puts the backup `from` in place of the database at `target`, refusing while any process has `target` open.
- *
- * The check is SQLite's own locking, not a guess: in WAL mode every open connection (each server process, a
- * migration, a CLI) holds a shared lock on the database file for as long as it is open. An exclusive-mode connection
- * with no busy timeout asks for the exclusive lock and gets SQLITE_BUSY if anyone holds one. Under that lock the
- * current database is copied aside (`<target>.before-restore-<time>`), so a restore can be undone; the lock is then
- * released and the backup is written into `target` with the backup API, which takes the write lock itself and
- * rewrites the WAL consistently (copying the file over would leave a stale `-wal` to be replayed onto it).
- */
+// In WAL mode every open connection holds a shared lock, so an exclusive-mode one without busy timeout gets SQLITE_BUSY
+// while any process has `target` open. The backup API, not a file copy, so no stale `-wal` is replayed onto it.
 export async function restoreSqlite(
   from: string,
   target: string,

@@ -9,7 +9,6 @@ const DEFAULT_MARKS = { correct: DEFAULT_MARKS_CORRECT, wrong: DEFAULT_MARKS_WRO
 // recognised exactly (they become null, never NaN).
 
 export interface StatisticsInput {
-  /** The quiz's live questions, in authored order. */
   questionIds: readonly number[]
   /**
    * How an attempt's answer to a question (null: none) counts under the key its revision scores on
@@ -18,7 +17,6 @@ export interface StatisticsInput {
   outcomeOf: (attemptId: number, questionId: number, optionId: number | null) => KeyedOutcome
   /** The chosen attempts: id and stored score (hundredths). */
   attempts: readonly { id: number; score_hundredths: number }[]
-  /** Their answers (chosen options only). */
   answers: Iterable<{ attempt_id: number; question_id: number; option_id: number }>
   /** The marks (hundredths) of a question in an attempt: its section's. +1 / -0.2 when absent. */
   marksOf?: (attemptId: number, questionId: number) => { correct: number; wrong: number }
@@ -42,7 +40,6 @@ export interface TestFigures {
   lowest: number | null
   cronbach_alpha: number | null
   standard_error: number | null
-  /** Every score in points, lowest first. */
   scores: number[]
   items: ItemFigures[]
 }

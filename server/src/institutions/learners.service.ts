@@ -15,7 +15,6 @@ import {
 
 const userNotFound = () => new NotFound('User not found.')
 
-/** What an admin may change about a learner, as the audit trail records it. */
 const accessValues = ({ has_paid_access, paid_access_until, extra_time_percent }: AdminUser) => ({
   has_paid_access,
   paid_access_until,

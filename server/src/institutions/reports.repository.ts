@@ -5,7 +5,6 @@ import { inParts } from '../db/in-parts'
 import { isCountedAttempt } from '../db/rank-tally'
 import type { DB } from '../db/schema'
 
-/** A quiz that is not deleted. */
 export function findReportableQuiz(db: Kysely<DB>, quizId: number) {
   return db
     .selectFrom('quizzes')
@@ -15,7 +14,6 @@ export function findReportableQuiz(db: Kysely<DB>, quizId: number) {
     .executeTakeFirst()
 }
 
-/** The quiz paper's live fixed questions in paper order, with their current revision's text and topic. */
 export function listCurrentQuestions(db: Kysely<DB>, quizId: number) {
   return db
     .selectFrom('paper_items as i')
@@ -34,11 +32,7 @@ export function listCurrentQuestions(db: Kysely<DB>, quizId: number) {
   >
 }
 
-/**
- * Every option of every revision of the questions of the quiz's paper and of those its attempts answered (deleted
- * ones too: old attempts answered them), in authored order within each revision. Letters and item scores of any
- * attempt come from this.
- */
+// Deleted questions' options too: old attempts answered them. Letters and item scores of any attempt come from this.
 export function listAllOptions(db: Kysely<DB>, quizId: number) {
   return db
     .selectFrom('question_options as o')
@@ -79,11 +73,7 @@ const attemptColumns = [
   'revision_ids',
 ] as const
 
-/**
- * The finished attempts `which` selects, as a subquery: all of them, or one per learner (the first: their counted
- * attempt, as ranks count it, db/rank-tally.ts; or the best: highest score, earliest finished among equals). A
- * window function, which SQLite (3.25+) and PostgreSQL both have, picks the best per learner in a single pass.
- */
+// "first" is the counted attempt (db/rank-tally.ts); a window function (SQLite 3.25+) picks the best in one pass.
 function chosenAttempts(db: Kysely<DB>, quizId: number, which: AttemptSelection) {
   if (which === 'first')
     return db.selectFrom(
@@ -116,7 +106,6 @@ export async function countChosenAttempts(db: Kysely<DB>, quizId: number, which:
   return Number(row.n)
 }
 
-/** What a row of the attempts report and of the CSV shows: the attempt (`c`) and its learner (`u`). */
 const reportColumns = [
   'c.id',
   'c.user_id',
@@ -176,11 +165,7 @@ export function findAttemptsWithLearners(db: Kysely<DB>, ids: number[]) {
     .execute()
 }
 
-/**
- * The chosen answers (not the cleared ones) of the given attempts, one row per attempt: `picks` is
- * "questionId:optionId,..." in no particular order. Joining them in the database makes one small string per
- * attempt instead of a hundred row objects, which keeps the CSV export's garbage (and so its memory) low.
- */
+// `picks` is "questionId:optionId,...": one small string per attempt instead of a hundred rows keeps the CSV's memory low.
 export function listAnswerPicksOfAttempts(db: Kysely<DB>, dialect: Dialect, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([])
   const picks =
@@ -203,10 +188,7 @@ export function listChosenScores(db: Kysely<DB>, quizId: number, which: AttemptS
     .execute()
 }
 
-/**
- * Every chosen answer of every chosen attempt in one query (joined, not an `in` list: 5,000 attempts would pass
- * SQLite's parameter limit). 100 questions by 5,000 attempts is half a million small rows.
- */
+// Joined, not an `in` list: 5,000 attempts would pass SQLite's parameter limit.
 export function listAnswersOfChosenAttempts(db: Kysely<DB>, quizId: number, which: AttemptSelection) {
   return chosenAttempts(db, quizId, which)
     .innerJoin('attempt_answers as aa', 'aa.attempt_id', 'c.id')

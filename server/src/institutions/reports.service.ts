@@ -88,11 +88,7 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
     }
   }
 
-  /**
-   * The attempts as CSV, produced batch by batch as the client reads: the stream pulls the next batch only when
-   * the socket has taken the last one, so 50,000 attempts never sit in memory at once. Only the ordered ids are
-   * read up front (a few hundred KB), so a missing quiz is a 404 before any byte is sent.
-   */
+  // Pulled batch by batch as the socket drains, so 50,000 attempts never sit in memory; ids first, so a 404 comes before any byte.
   async function attemptsCsv(quizId: number, which: AttemptSelection): Promise<Readable> {
     await requireQuiz(quizId)
     const [questions, options, ids] = await Promise.all([
@@ -157,10 +153,7 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
     return Readable.from(lines(), { objectMode: false })
   }
 
-  /**
-   * A question's marks in an attempt: its section's (API.md "Papers": the item score uses them). Attempts whose
-   * sections all mark alike need no lookup; the others map their papers' revisions to questions.
-   */
+  /** Its section's marks (API.md "Papers"); attempts whose sections all mark alike need no lookup. */
   async function sectionMarks(attempts: readonly { id: number; sections: string | null; revision_ids: string }[]) {
     const uniform = new Map<number, { correct: number; wrong: number }>()
     const mixed = new Map<number, { revisionIds: number[]; sections: readonly AttemptSection[] }>()
@@ -191,10 +184,7 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
       uniform.get(attemptId) ?? byQuestion.get(attemptId)?.get(questionId) ?? { correct: 100, wrong: 20 }
   }
 
-  /**
-   * The dropped keys each attempt's paper held, by question: what an unanswered question counts as (full marks,
-   * or nothing at all). Only dropped revisions are looked up, so a quiz without drops costs nothing more.
-   */
+  /** What an unanswered question counts as; only dropped revisions are looked up. */
   async function droppedKeysHeld(
     attempts: readonly { id: number; revision_ids: string }[],
     keys: ReadonlyMap<number, AnswerKey>,

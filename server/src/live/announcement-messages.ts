@@ -23,14 +23,10 @@ export const ANNOUNCEMENT_TTL_SECONDS: Record<Kind, number> = {
   results: DEFAULT_PUSH_TTL_SECONDS,
 }
 
-/** The web app's screens: the quiz's instructions (where it starts) and its leaderboard. */
 export const quizLink = (quizId: number) => `/quiz/${quizId}/instructions`
 export const leaderboardLink = (quizId: number) => `/quiz/${quizId}/leaderboard`
 
-/**
- * The texts of a reminder. They name the start itself rather than "tomorrow" or "in 15 minutes": a reminder that
- * was due while no server ran goes out late, and must still be true.
- */
+// They name the start itself, not "tomorrow": a reminder due while no server ran goes out late and must stay true.
 export function reminderText(title: Title, startsAt: number) {
   return {
     en: `Reminder: the live mock “${title.en}” starts on ${nepalDateTime(startsAt, 'en')}.`,
@@ -45,10 +41,6 @@ export function resultsText(title: Title) {
   }
 }
 
-/**
- * One learner's notice of an announcement: a notification and its pushes, and for a reminder a text message in the
- * learner's language when they asked for reminders by SMS (API.md "Live mocks", purpose `live_reminder`).
- */
 export function announcementFor(
   kind: Kind,
   quiz: { id: number; title: Title; startsAt: number },

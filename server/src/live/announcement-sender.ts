@@ -18,16 +18,12 @@ export const DUE_BATCH = 20
 
 export type Outcome = 'sent' | 'skipped' | 'taken'
 
-/** Sends what is due now, then looks again every `config.liveAnnouncementIntervalMs` (no-op when that is 0). */
 export interface AnnouncementSender extends JobLoop {
-  /** Settles the announcements due now (sent or skipped); resolves to how many this process settled. Never throws. */
+  /** Never throws. */
   sendDue(): Promise<number>
 }
 
-/**
- * Sends live mocks' reminders and results notices when their time comes (API.md "Live mocks"). Every process runs
- * one; the claim and the notifications commit in one transaction, so each is sent exactly once (docs/decisions/038).
- */
+// Every process runs one; claim and notifications commit together, so each is sent exactly once (decision 038).
 export function createAnnouncementSender(
   { database, clock, config }: Pick<AppContext, 'database' | 'clock' | 'config'>,
   log: Pick<FastifyBaseLogger, 'error' | 'info'>,

@@ -11,13 +11,7 @@ export interface LiveSchedule {
   durationMinutes: number
 }
 
-/**
- * Writes a live mock's announcements for its current schedule: the reminders a day and a quarter of an hour before
- * its start, and the results notice at its common end. Called in the transaction that schedules, moves or
- * unschedules the mock: pending rows of an earlier schedule go, and a reminder whose time has already passed is not
- * written (API.md: "A reminder whose time has already passed when the mock is scheduled or moved is not sent").
- * Rows already sent stay, so a mock moved back to a schedule it had does not send them twice.
- */
+// Rows already sent stay, so a mock moved back to a schedule it had does not send them twice: docs/decisions/038.
 export async function scheduleAnnouncements(
   trx: Kysely<DB>,
   quizId: number,

@@ -16,11 +16,7 @@ export async function dueAnnouncements(db: Kysely<DB>, now: number, limit: numbe
     .execute()
 }
 
-/**
- * Moves the announcement off pending for this transaction's sender; false when another sender did first. On
- * PostgreSQL a second transaction's update waits for the first one's commit and then matches nothing; on SQLite
- * transactions write one at a time. Either way one transaction, and its notifications, win.
- */
+/** False when another sender claimed it first; one transaction and its notifications win (docs/decisions/038). */
 export async function claimAnnouncement(trx: Kysely<DB>, id: number, now: number): Promise<boolean> {
   const result = await trx
     .updateTable('live_announcements')
@@ -50,7 +46,6 @@ export async function announcedQuiz(trx: Kysely<DB>, quizId: number) {
     .executeTakeFirst()
 }
 
-/** The learners registered for the mock now, with what their messages depend on. */
 export async function registeredLearners(trx: Kysely<DB>, quizId: number) {
   return trx
     .selectFrom('live_registrations as r')

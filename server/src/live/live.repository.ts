@@ -37,10 +37,7 @@ export async function deleteRegistration(db: Kysely<DB>, quizId: number, userId:
   await db.deleteFrom('live_registrations').where('quiz_id', '=', quizId).where('user_id', '=', userId).execute()
 }
 
-/**
- * Every ranked attempt of the quiz with its learner's leaderboard name fields: one query over the quiz's attempts
- * index. In-progress ones come too: their deadlines say when the board may become final.
- */
+/** In-progress ones come too: their deadlines say when the board may become final. */
 export function listRankedAttempts(db: Kysely<DB>, quizId: number) {
   return db
     .selectFrom('attempts as a')
@@ -63,7 +60,6 @@ export function listRankedAttempts(db: Kysely<DB>, quizId: number) {
 
 export type RankedAttemptRow = Awaited<ReturnType<typeof listRankedAttempts>>[number]
 
-/** The papers (revision_ids) the quiz's ranked attempts sat, each once. */
 export function listRankedPapers(db: Kysely<DB>, quizId: number) {
   return db
     .selectFrom('attempts')
@@ -88,13 +84,7 @@ export async function hasOpenFlagOn(db: Kysely<DB>, revisionIds: readonly number
   return false
 }
 
-/**
- * Makes `attempts.ranked` follow the quiz's schedule when the schedule changes: with a window, each learner's first
- * attempt (by number) of those started inside it and those sat on paper is ranked and every other attempt is
- * practice (a paper sitting of a live mock is sat at its time, wherever its `held_at` falls: docs/decisions/056);
- * without one (an ordinary quiz), every attempt is ranked again. Then the quiz's rank tally is counted afresh from
- * the attempts it now holds.
- */
+// Which attempts are ranked after a schedule change, then the tally counted afresh: docs/decisions/038 "In the code".
 export async function rederiveRanked(
   db: Kysely<DB>,
   quizId: number,

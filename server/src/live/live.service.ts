@@ -32,17 +32,13 @@ import {
 const notLive = () => new Conflict(liveMessages.notLive)
 const quizNotFound = () => new NotFound(messages.quizNotActive)
 
-/** The quiz as it will be after an admin's change: its window, its end and the bounds the window must keep. */
 interface ScheduledQuiz extends LiveColumns {
   id: number
   start_time: number
   end_time: number | null
 }
 
-/**
- * What is wrong with a quiz's live schedule, or null: it starts no earlier than the quiz opens, and the quiz stays
- * open until the common end (so every ranked attempt gets its whole time).
- */
+/** The quiz stays open until the common end, so every ranked attempt gets its whole time. */
 export function liveScheduleError(quiz: ScheduledQuiz): string | null {
   const times = liveTimes(quiz)
   if (times === null) return null
@@ -53,11 +49,7 @@ export function liveScheduleError(quiz: ScheduledQuiz): string | null {
   return null
 }
 
-/**
- * Follows a change of a quiz's schedule, in the admin's transaction: which attempts are ranked (when the window
- * moved, docs/decisions/038) and the reminders and results notice (when the start, the window or the duration
- * changed). `before` is the quiz as it was, null for a new quiz.
- */
+/** In the admin's transaction; `before` is null for a new quiz. */
 export async function followLiveSchedule(
   trx: Kysely<DB>,
   before: ScheduledQuiz | null,
@@ -86,7 +78,6 @@ export async function cancelLiveAnnouncements(trx: Kysely<DB>, quizId: number, n
 const nameOf = (row: RankedAttemptRow) =>
   row.show_on_leaderboards === 0 ? liveMessages.anonymousName : row.full_name.trim() || row.username
 
-/** API.md "Live mocks": registering for reminders, and the leaderboard. */
 export function createLiveService({
   database,
   clock,
@@ -116,16 +107,12 @@ export function createLiveService({
     await database.transaction((trx) => insertRegistration(trx, quizId, user.id, now))
   }
 
-  /** `DELETE .../register/`: 204 whether or not the learner was registered. */
   async function unregister(user: TokenUser, quizId: number) {
     await requireLive(quizId)
     await database.transaction((trx) => deleteRegistration(trx, quizId, user.id))
   }
 
-  /**
-   * Final once nothing can move a rank any more: the challenge window has closed, every ranked attempt's time (with
-   * grace) is over, and no flag on the paper is open. `lastDeadline` is the latest ranked deadline, when known.
-   */
+  /** Final once nothing can move a rank: challenge window closed, every ranked time over, no flag open. */
   async function isFinal(
     quiz: { id: number; challenge_days: number },
     times: LiveTimes,
@@ -148,10 +135,7 @@ export function createLiveService({
     return (await isFinal(quiz, times, now)) ? 'final' : 'provisional'
   }
 
-  /**
-   * `GET .../leaderboard/`: no ranks before the common end; from it, every finished ranked attempt ranked as the
-   * report's analysis ranks (1 + those strictly above), read from current scores so key decisions re-rank it.
-   */
+  /** Read from current scores, so key decisions re-rank it. */
   async function leaderboard(user: TokenUser, quizId: number): Promise<Leaderboard> {
     const now = clock.now()
     const { quiz, times } = await requireLive(quizId)

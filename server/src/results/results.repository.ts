@@ -11,7 +11,6 @@ const finishedAttemptsOf = (db: Kysely<DB>, userId: number) =>
     .where('a.user_id', '=', userId)
     .where('a.status', '=', 'finished')
 
-/** The learner's finished attempts with their quiz titles, deleted quizzes included. */
 export function listFinishedAttempts(db: Kysely<DB>, userId: number) {
   return finishedAttemptsOf(db, userId)
     .select([
@@ -42,7 +41,7 @@ const selectAttemptOfLearner = precompile((db: Kysely<DB>, userId: number, attem
     .where('a.user_id', '=', userId),
 )
 
-/** One attempt of this learner (another learner's reads as missing), with its quiz's title. */
+/** Another learner's attempt reads as missing. */
 export async function findAttemptOfLearner(db: Kysely<DB>, userId: number, attemptId: number) {
   return (await selectAttemptOfLearner(db, userId, attemptId)).rows[0]
 }
@@ -68,13 +67,8 @@ const selectFirstAttemptStanding = precompile((db: Kysely<DB>, quizId: number, s
     .where('quiz_id', '=', quizId),
 )
 
-/**
- * Where a score stands among the learners' first finished attempts at a quiz, from the quiz's tally of first-attempt
- * scores (a few hundred rows at most). Everyone is counted, `userId`'s own first attempt included; the caller takes
- * it out of `above` and `below` when ranking a later attempt.
- */
+// Everyone is counted, `userId`'s own attempt included; the caller takes it out when ranking a later attempt.
 export async function findFirstAttemptStanding(db: Kysely<DB>, quizId: number, scoreHundredths: number) {
-  // An aggregate without GROUP BY: always one row.
   const row = (await selectFirstAttemptStanding(db, quizId, scoreHundredths)).rows[0]!
   // PostgreSQL answers sums of integers as strings.
   return {
@@ -103,7 +97,6 @@ export async function findCountedAttemptScore(db: Kysely<DB>, userId: number, qu
   return row?.score_hundredths ?? undefined
 }
 
-/** Every finished attempt of the learner, oldest first, with what the progress page needs. */
 export function listFinishedAttemptsOldestFirst(db: Kysely<DB>, userId: number) {
   return finishedAttemptsOf(db, userId)
     .select([
@@ -136,7 +129,6 @@ export function listFinishedAnswers(db: Kysely<DB>, userId: number) {
     .execute()
 }
 
-/** Topic, question and correct option of each revision. */
 export async function findRevisionKeys(db: Kysely<DB>, revisionIds: readonly number[]) {
   if (revisionIds.length === 0) return []
   return db

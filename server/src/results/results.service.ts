@@ -45,7 +45,6 @@ export function createResultsService({
   const reportRevisions = createRevisionCache(toReportRevision, { maxChars: REPORT_REVISION_CHARS })
   const withholding = createKeyWithholding({ graceMs: lifecycle.graceMs })
 
-  /** Quizzes with finished attempts, the most recently completed first; attempts in the order they were taken. */
   async function listResults(user: TokenUser): Promise<QuizResults[]> {
     await lifecycle.settleExpired(user.id)
     const byQuiz = new Map<number, QuizResults & { latest: number }>()
@@ -71,10 +70,7 @@ export function createResultsService({
       .map(({ latest: _latest, ...quiz }) => quiz)
   }
 
-  /**
-   * The report card of a finished attempt, built from the revisions the attempt started with: later edits,
-   * deleted questions and deleted quizzes leave it as the learner saw it. An attempt still in progress has none.
-   */
+  // Built from the revisions the attempt started with: later edits and deletions leave it as the learner saw it.
   async function getReport(user: TokenUser, attemptId: number): Promise<ReportCard> {
     let attempt = await findAttemptOfLearner(db, user.id, attemptId)
     if (attempt && lifecycle.isExpired(attempt, clock.now())) {
@@ -83,7 +79,6 @@ export function createResultsService({
     }
     if (!attempt || attempt.status !== 'finished') throw new NotFound('Result not found.')
 
-    // The report follows the attempt's own order of questions and options, as the learner saw them.
     const revisionIds = attemptColumns.revisionIds(attempt)
     const optionOrder = attemptColumns.optionOrder(attempt) ?? []
     const [questions, answers, states, standing, keys, challenges, withheldUntil] = await Promise.all([
@@ -96,10 +91,8 @@ export function createResultsService({
       withholding.keyWithheldUntil(db, { ...attempt, id: attempt.quiz_id }, clock.now()),
     ])
     const withheld = withheldUntil !== null
-    // Rank and percentile count the *other* learners: the learner's own counted attempt (the first, or a live
-    // mock's ranked one) leaves the counts (for that attempt itself it is this score, neither above nor below it).
-    // An attempt of a learner with no counted attempt finished (a live mock's practice attempt without a ranked
-    // one; a paper attempt recorded while the first online one is in progress) is ranked without being counted.
+    // Rank and percentile count the *other* learners: the learner's own counted attempt leaves the counts; with none
+    // finished (a live mock's practice attempt, a paper one beside an online one in progress) it is not counted.
     const live = attempt.live_starts_at !== null
     const ownFirst =
       attempt.ranked === 1 && attempt.attempt_number === 1
@@ -162,7 +155,6 @@ export function createResultsService({
     }
   }
 
-  /** Every finished attempt, oldest first, and the learner's totals per topic over all of them. */
   async function getProgress(user: TokenUser): Promise<Progress> {
     await lifecycle.settleExpired(user.id)
     const [attempts, answerRows] = await Promise.all([
@@ -226,7 +218,6 @@ export type ResultsService = ReturnType<typeof createResultsService>
 type Outcome = KeyedOutcome
 interface TopicOutcome {
   topic: string
-  /** The question's section's marks, in hundredths. */
   marks: { correct: number; wrong: number }
   outcome: Outcome
 }
@@ -236,7 +227,6 @@ const DEFAULT_MARKS = { correct: DEFAULT_MARKS_CORRECT, wrong: DEFAULT_MARKS_WRO
 /** The report cards' revisions kept per process, in characters of content: some hundreds of papers. */
 const REPORT_REVISION_CHARS = 16 * 1024 * 1024
 
-/** Each section's score, most it could score and tallies, from its questions' outcomes in paper order. */
 function sectionTallies(
   sections: readonly AttemptSection[],
   outcomes: readonly TopicOutcome[],

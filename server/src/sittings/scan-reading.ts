@@ -3,13 +3,11 @@ import type { SheetReading } from './reader/read-sheet'
 import type { SheetCode } from './sheet/sheet-code'
 import { letterIndex, type SittingSetPlan } from './sitting-sets'
 
-/** A roster entry as a reading needs it. */
 export interface RosterPlace {
   user_id: number
   set_letter: string
 }
 
-/** What a scan stores of a reading: whose sheet, which set, the printed answers, and what a person must decide. */
 export interface ScanReading {
   sheet: string
   rollNumber: number | null
@@ -33,13 +31,7 @@ export function readingSet(code: SheetCode, roster: ReadonlyMap<number, RosterPl
   return (roster.get(code.rollNumber)?.set_letter as SittingSet | undefined) ?? null
 }
 
-/**
- * Turns the reader's result into a scan. The learner of a roster sheet is the one its signed QR code names, never
- * one read from the grid: a grid that disagrees is flagged `roll`. A blank sheet's learner is the roster's holder of
- * the roll number filled on its grid; an empty, unclear or unknown one is flagged `roll`. A set the sheet does not
- * settle is flagged `set` (one-set sittings need none), and a question's double or doubtful mark `multiple` or
- * `unclear`, its answer left blank until a person decides.
- */
+// A roster sheet's learner is the one its signed QR code names, never the grid's: docs/decisions/055 "In the code".
 export function interpretReading(
   reading: Pick<SheetReading, 'code' | 'roll' | 'set' | 'answers'>,
   plans: readonly SittingSetPlan[],

@@ -63,7 +63,7 @@ export function toScan(row: ScanRow): Scan {
   }
 }
 
-/** The reader's refusals as API.md answers them; nothing of the photo is kept. */
+/** Nothing of the photo is kept. */
 function refusalOf(result: Extract<SheetReadResult, { ok: false }>): AppError {
   switch (result.refusal) {
     case 'not_an_image':
@@ -77,21 +77,14 @@ function refusalOf(result: Extract<SheetReadResult, { ok: false }>): AppError {
   }
 }
 
-/**
- * Answer sheets read from photos and their review (API.md "Paper sittings"): a clean reading records the learner's
- * paper attempt at once; a doubtful one waits for a person, whose answers, roll number or set settle it. Every scan,
- * correction and deletion is in the audit trail, in the transaction that makes it.
- */
+// Every scan, correction and deletion is in the audit trail, in the transaction that makes it.
 export function createScansService({ database, clock, config, papers, paperAttempts }: SittingsDeps) {
   const { db } = database
   const lock = database.dialect === 'postgres'
   const secret = sheetSecret(config.jwtSecret)
   const gate = createGate(READS_AT_ONCE)
 
-  /**
-   * Records the scan's learner's paper attempt: the printed answers mapped back through the set to the bank's
-   * questions and options, scored with the paper's sections; the learner is told, in the same transaction.
-   */
+  /** The learner is told in the same transaction. */
   async function recordAttempt(
     trx: Kysely<DB>,
     sitting: SittingView,
@@ -153,11 +146,7 @@ export function createScansService({ database, clock, config, papers, paperAttem
   const isClean = (reading: Pick<ScanReading, 'flags' | 'userId' | 'set'>) =>
     reading.flags.length === 0 && reading.userId !== null && reading.set !== null
 
-  /**
-   * Reads a photographed sheet and stores what it says. A second photo of a sheet still in review replaces that
-   * scan; of a recorded one it is refused unless `replace`, which withdraws the recorded attempt and records the
-   * new reading (keeping the attempt's number when it records at once).
-   */
+  /** A second photo of a recorded sheet is refused unless `replace` (docs/decisions/055 "In the code"). */
   async function scanSheet(sittingId: number, photo: Buffer, replace: boolean, actor: UserActor): Promise<Scan> {
     await checkPhoto(photo)
     const sitting = await findSittingView(db, sittingId)
@@ -248,11 +237,7 @@ export function createScansService({ database, clock, config, papers, paperAttem
     return { count: results.length, results }
   }
 
-  /**
-   * A person's decision on a scan: answers (printed numbers and letters) settle those questions' flags, a roll
-   * number on the roster settles `roll` (and names the learner), a set settles `set`. With no flag left the attempt
-   * is recorded; a recorded scan corrected is scored again (its attempt withdrawn and recorded anew, same number).
-   */
+  /** What settles which flag: docs/decisions/055 "In the code". */
   async function reviewScan(scanId: number, body: ScanUpdate, actor: UserActor): Promise<Scan> {
     const now = clock.now()
     await paperAttempts.transaction(async (trx) => {
@@ -329,7 +314,6 @@ export function createScansService({ database, clock, config, papers, paperAttem
     return getScan(scanId)
   }
 
-  /** Removes a scan and the attempt it recorded (its tally undone). */
   async function removeScan(scanId: number, actor: UserActor) {
     const now = clock.now()
     await paperAttempts.transaction(async (trx) => {
@@ -363,7 +347,6 @@ export function createScansService({ database, clock, config, papers, paperAttem
   return { scanSheet, getScan, listSittingScans, reviewScan, removeScan, scanImage, learnerSheet }
 }
 
-/** A stored scan's reading, as a new one is held. */
 function readingOf(row: ScanRow): Omit<ScanReading, 'sheet'> & { status: ScanStatus } {
   return {
     status: row.status,

@@ -4,10 +4,7 @@ import { shuffled } from '../lib/random'
 import type { AttemptSection } from '../questions/sections'
 import { buildSheetLayout, type SheetLayout } from './sheet/sheet-layout'
 
-/**
- * One set of a sitting (sittings.sets, JSON): the order its questions are printed in (indexes into the sitting's
- * paper, set A's order) and each printed question's option ids in printed order. `seed` made the order.
- */
+/** `order` indexes into the sitting's paper (set A's order); `seed` made it. */
 export interface SittingSetPlan {
   set: SittingSet
   seed: number
@@ -27,10 +24,7 @@ function seeded(seed: number) {
   }
 }
 
-/**
- * The sitting's sets: A in the paper's order; B to D with questions shuffled within each section (sections keep
- * their order and marks) and options shuffled within each question, so neighbours' booklets and sheets differ.
- */
+/** B to D shuffle within sections and questions, so neighbours' booklets and sheets differ. */
 export function planSets(
   count: number,
   sections: readonly Pick<AttemptSection, 'count'>[],
@@ -56,7 +50,6 @@ export const parseSets = (json: string) => JSON.parse(json) as SittingSetPlan[]
 
 export const setLetters = (plans: readonly SittingSetPlan[]) => plans.map((plan) => plan.set)
 
-/** The sheet a set's learners fill: one row per printed question, as many bubbles as it has options. */
 export function setLayout(plan: SittingSetPlan, labels: OptionLabels, sets: number): SheetLayout {
   return buildSheetLayout({
     questionCount: plan.order.length,

@@ -52,7 +52,6 @@ export type SittingsDeps = Pick<AppContext, 'database' | 'clock' | 'config'> & {
   paperAttempts: PaperAttempts
 }
 
-/** A sitting as stored, its JSON read once. */
 export interface SittingView extends SittingRow {
   plans: SittingSetPlan[]
   labels: OptionLabels
@@ -87,10 +86,6 @@ const learnerOf = (row: Pick<RosterRow, 'user_id' | 'username' | 'full_name'>) =
   full_name: row.full_name,
 })
 
-/**
- * Paper sittings (API.md "Paper sittings"): a sitting and its frozen paper, the booklet of each set, the roster, and
- * the answer sheets and their geometry. Scans are scans.service.ts.
- */
 export function createSittingsService({ database, clock, config, papers, paperAttempts }: SittingsDeps) {
   const { db } = database
   const secret = sheetSecret(config.jwtSecret)
@@ -247,7 +242,6 @@ export function createSittingsService({ database, clock, config, papers, paperAt
     })
   }
 
-  /** The booklet of one set: its questions in printed order with printed letters, as learners see them, no key. */
   async function booklet(sittingId: number, set: SittingSet): Promise<SittingPaper> {
     const sitting = await findSittingView(db, sittingId)
     const plan = planOf(sitting, set)
@@ -291,11 +285,7 @@ export function createSittingsService({ database, clock, config, papers, paperAt
     }
   }
 
-  /**
-   * Replaces the roster. Every learner is found by username (any case) or phone number; roll numbers not given are
-   * the smallest free ones from 1 in list order, and sets not given are dealt A, B, C, D in list order. Any problem
-   * refuses the whole list, naming each entry, and nothing is stored.
-   */
+  /** Any problem refuses the whole list, naming each entry, and nothing is stored. */
   async function putRoster(sittingId: number, body: RosterInput, actor: UserActor): Promise<Roster> {
     const now = clock.now()
     await database.transaction(async (trx) => {

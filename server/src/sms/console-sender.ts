@@ -3,10 +3,7 @@ import path from 'node:path'
 import type { Clock } from '../lib/clock'
 import type { SmsMessage, SmsSender } from './sms-sender'
 
-/**
- * Development outbox: sends nothing, appends each message as one JSON line so a developer (or an
- * end-to-end test) can read the code. config.ts refuses it in production.
- */
+/** Development outbox, one JSON line a message; config.ts refuses it in production. */
 export function createConsoleSender(
   outbox: string,
   clock: Clock,

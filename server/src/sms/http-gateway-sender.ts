@@ -9,11 +9,8 @@ interface GatewayRequest {
   body: string
 }
 
-/**
- * Posts one request to an SMS gateway and returns its parsed JSON body (or undefined when it sent none).
- * A non-2xx status, a timeout or a network failure becomes SmsDeliveryError. Error messages name the
- * gateway and the status only: gateways echo the text (which holds the code) and the request holds the token.
- */
+// Error messages name the gateway and the status only: gateways echo the text (which holds the code) and the
+// request holds the token.
 async function postToGateway(name: string, request: GatewayRequest, timeoutMs: number): Promise<unknown> {
   let response: Response
   try {
