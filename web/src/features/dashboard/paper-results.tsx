@@ -7,6 +7,7 @@ import { InlineText } from '../../components/ui/rich-text'
 import { useLanguage } from '../../i18n/use-bilingual'
 import { formatDate, formatScore } from '../../lib/format'
 import { paths } from '../../lib/paths'
+import './dashboard.i18n'
 
 /** Paper results shown on the dashboard: those of sittings held in the last 30 days, newest first. */
 const RECENT_DAYS = 30

@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/alert'
 import { buttonClass } from '../../components/ui/button'
 import { Dialog } from '../../components/ui/dialog'
 import { Loading } from '../../components/ui/loading'
+import './results.i18n'
 
 /**
  * "My answer sheet" on a paper attempt's report: the photo the institute took of the learner's sheet. It is read
