@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import react from '@vitejs/plugin-react'
@@ -214,6 +215,8 @@ const clientConfig = {
     setupFiles: ['./src/test/setup.ts'],
     // A loaded CI machine can take several seconds over a screen with many fields; no test asserts a time.
     testTimeout: 15_000,
+    // Vitest's default leaves a core idle (one worker on a two-core CI machine): docs/decisions/058-ci-time.md.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       // Building a jsdom window and loading React for each file cost more than the tests themselves (7 of CI's
       // minutes): the screens' files share a worker's window and modules, each cleaned after every test by
