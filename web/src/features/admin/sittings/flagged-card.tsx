@@ -6,10 +6,18 @@ import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
-import { ScanPhoto } from './review-photo'
+import { RegionCrop, ScanPhoto } from './review-photo'
 import { useQuestionMarks, useRowLetters } from './review-rows'
 import { useFlagText } from './scan-outcome'
-import { sittingQueries, useSettleScan, type Roster, type Scan, type Sitting, type SittingSet } from './sittings.api'
+import {
+  sittingQueries,
+  useSettleScan,
+  type Roster,
+  type Scan,
+  type ScanFlag,
+  type Sitting,
+  type SittingSet,
+} from './sittings.api'
 import './sittings.i18n'
 
 /** What the person has chosen so far for each of the sheet's flags. */
@@ -19,6 +27,7 @@ interface Decision {
   set: SittingSet | ''
 }
 
+/** A sheet that needs a person: its photo, and each flag with its choices; settling the last records the attempt. */
 export function ScanCard({
   sitting,
   scan,
@@ -41,8 +50,10 @@ export function ScanCard({
   const marksOf = useQuestionMarks(paper.data)
   const lettersOf = useRowLetters(sitting, set)
   const questionFlags = scan.flags.filter((flag) => flag.question !== null)
-  const needsRoll = scan.flags.some((flag) => flag.kind === 'roll')
-  const needsSet = scan.flags.some((flag) => flag.kind === 'set')
+  const rollFlag = scan.flags.find((flag) => flag.kind === 'roll')
+  const setFlag = scan.flags.find((flag) => flag.kind === 'set')
+  const needsRoll = rollFlag !== undefined
+  const needsSet = setFlag !== undefined
   const undecided =
     questionFlags.some((flag) => !(String(flag.question) in decision.answers)) ||
     (needsRoll && !decision.roll) ||
@@ -70,6 +81,7 @@ export function ScanCard({
           {needsRoll && (
             <div className="field review-flag">
               <label htmlFor={`roll-${scan.id}`}>{flagText({ kind: 'roll', question: null, marks: [] })}</label>
+              <RegionCrop scanId={scan.id} box={rollFlag.box} label={t('review.crop_roll')} />
               <select
                 id={`roll-${scan.id}`}
                 value={decision.roll}
@@ -90,6 +102,7 @@ export function ScanCard({
           {needsSet && (
             <div className="field review-flag">
               <label htmlFor={`set-${scan.id}`}>{flagText({ kind: 'set', question: null, marks: [] })}</label>
+              <RegionCrop scanId={scan.id} box={setFlag.box} label={t('review.crop_set')} />
               <select
                 id={`set-${scan.id}`}
                 value={decision.set}
@@ -104,41 +117,19 @@ export function ScanCard({
               </select>
             </div>
           )}
-          {questionFlags.map((flag) => {
-            const question = flag.question!
-            const key = String(question)
-            const chosen = decision.answers[key]
-            const marks = marksOf(question)
-            return (
-              <fieldset key={key} className="review-flag review-flag--question">
-                <legend>
-                  <strong>{t('review.question', { number: n(question) })}</strong>
-                  {marks && <span className="muted"> ({marks})</span>}
-                  <span className="review-flag__why">{flagText(flag)}</span>
-                </legend>
-                <div className="review-choices">
-                  {[...lettersOf(question, flag.marks), null].map((letter) => (
-                    <label
-                      key={letter ?? 'blank'}
-                      className={
-                        letter !== null && flag.marks.includes(letter)
-                          ? 'review-choice review-choice--marked'
-                          : 'review-choice'
-                      }
-                    >
-                      <input
-                        type="radio"
-                        name={`scan-${scan.id}-q-${question}`}
-                        checked={key in decision.answers && chosen === letter}
-                        onChange={() => setDecision({ ...decision, answers: { ...decision.answers, [key]: letter } })}
-                      />
-                      {letter ?? t('review.blank')}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            )
-          })}
+          {questionFlags.map((flag) => (
+            <QuestionFlag
+              key={flag.question}
+              scanId={scan.id}
+              flag={flag}
+              marks={marksOf(flag.question!)}
+              letters={lettersOf(flag.question!, flag.marks)}
+              chosen={decision.answers[String(flag.question)]}
+              onChoose={(letter) =>
+                setDecision({ ...decision, answers: { ...decision.answers, [String(flag.question)]: letter } })
+              }
+            />
+          ))}
           {settle.isError && (
             <Alert kind="error">
               {settle.error instanceof ApiError && settle.error.status < 500
@@ -154,5 +145,52 @@ export function ScanCard({
         </div>
       </div>
     </article>
+  )
+}
+
+interface QuestionFlagProps {
+  scanId: number
+  flag: ScanFlag
+  /** The question's section marks ("+2 / −0.5"), or nothing while the paper loads. */
+  marks: string
+  letters: readonly string[]
+  /** The letter chosen, null for "no answer", undefined while undecided. */
+  chosen: string | null | undefined
+  onChoose: (letter: string | null) => void
+}
+
+/** A flagged question: why, its row on the photo enlarged, and the row's letters or no answer to choose from. */
+function QuestionFlag({ scanId, flag, marks, letters, chosen, onChoose }: QuestionFlagProps) {
+  const { t } = useTranslation('sittings')
+  const language = useLanguage()
+  const flagText = useFlagText()
+  const question = formatNumber(flag.question!, language)
+  return (
+    <fieldset className="review-flag review-flag--question">
+      <legend>
+        <strong>{t('review.question', { number: question })}</strong>
+        {marks && <span className="muted"> ({marks})</span>}
+        <span className="review-flag__why">{flagText(flag)}</span>
+      </legend>
+      <RegionCrop scanId={scanId} box={flag.box} label={t('review.crop_question', { number: question })} />
+      <div className="review-choices">
+        {[...letters, null].map((letter) => (
+          <label
+            key={letter ?? 'blank'}
+            className={
+              letter !== null && flag.marks.includes(letter) ? 'review-choice review-choice--marked' : 'review-choice'
+            }
+          >
+            <input
+              type="radio"
+              name={`scan-${scanId}-q-${flag.question}`}
+              checked={chosen !== undefined && chosen === letter}
+              onChange={() => onChoose(letter)}
+            />
+            {letter ?? t('review.blank')}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   )
 }
