@@ -218,7 +218,15 @@ describe('paper sittings', () => {
 
     await page.goto(`/admin/sittings/${sittingId}/review`)
     const card = page.locator('.review-card').first()
-    await card.locator('img').waitFor()
+    await card.locator('img').first().waitFor()
+    // Question 1's row, doubly marked, outlined on the photo and enlarged beside its choices.
+    const crop = card.getByRole('img', { name: 'फोटोमा प्रश्न १ को पङ्क्ति' })
+    await crop.waitFor()
+    await expect.poll(() => crop.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    const closeUp = (await crop.locator('..').boundingBox())!
+    expect(closeUp.width).toBeGreaterThan(200)
+    expect(closeUp.height).toBeGreaterThan(30)
+    expect(await card.locator('.review-photo .review-mark').count()).toBe(1)
     await screenshot(page, 'sittings-review-phone-ne')
     await card.getByRole('radio', { name: 'A', exact: true }).check()
     await card.getByRole('button', { name: 'निर्णय गरी रेकर्ड गर्नुहोस्' }).click()

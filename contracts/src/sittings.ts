@@ -133,10 +133,24 @@ export const SheetLayoutSchema = z.object({
 })
 export type SheetLayoutShape = z.infer<typeof SheetLayoutSchema>
 
+/**
+ * Where a flag's region (a question's row, the roll grid, the set row) is in the kept photo: fractions (0..1) of the
+ * upright photo's width and height from its top left, so it holds at any size the photo is shown.
+ */
+export const ScanBoxSchema = z.object({
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+  width: z.number().min(0).max(1),
+  height: z.number().min(0).max(1),
+})
+export type ScanBox = z.infer<typeof ScanBoxSchema>
+
 export const ScanFlagSchema = z.object({
   question: z.number().int().nullable(),
   kind: ScanFlagKindSchema,
   marks: z.array(z.string()),
+  /** Absent on scans read before boxes were kept. */
+  box: ScanBoxSchema.optional(),
 })
 export type ScanFlag = z.infer<typeof ScanFlagSchema>
 

@@ -33,13 +33,13 @@ export function readingSet(code: SheetCode, roster: ReadonlyMap<number, RosterPl
 
 // A roster sheet's learner is the one its signed QR code names, never the grid's: docs/decisions/055 "In the code".
 export function interpretReading(
-  reading: Pick<SheetReading, 'code' | 'roll' | 'set' | 'answers'>,
+  reading: Pick<SheetReading, 'code' | 'roll' | 'set' | 'answers' | 'boxes'>,
   plans: readonly SittingSetPlan[],
   labels: OptionLabels,
   rosterEntry: (rollNumber: number) => RosterPlace | undefined,
 ): ScanReading {
   const flags: ScanFlag[] = []
-  const { code } = reading
+  const { code, boxes } = reading
   let rollNumber: number | null
   let userId: number | null = null
   let set: SittingSet | null
@@ -54,30 +54,37 @@ export function interpretReading(
         question: null,
         kind: 'roll',
         marks: typeof reading.roll === 'number' ? [String(reading.roll)] : [],
+        box: boxes.roll,
       })
     set = (entry?.set_letter as SittingSet | undefined) ?? readSet ?? oneSet
     if (set === null || (reading.set !== set && reading.set !== null && oneSet === null))
-      flags.push({ question: null, kind: 'set', marks: readSet ? [readSet] : [] })
+      flags.push({ question: null, kind: 'set', marks: readSet ? [readSet] : [], box: boxes.set })
   } else {
     rollNumber = typeof reading.roll === 'number' && reading.roll > 0 ? reading.roll : null
     const entry = rollNumber === null ? undefined : rosterEntry(rollNumber)
     if (entry) userId = entry.user_id
-    else flags.push({ question: null, kind: 'roll', marks: rollNumber === null ? [] : [String(rollNumber)] })
+    else
+      flags.push({
+        question: null,
+        kind: 'roll',
+        marks: rollNumber === null ? [] : [String(rollNumber)],
+        box: boxes.roll,
+      })
     set = readSet ?? (reading.set === null ? oneSet : null)
-    if (set === null) flags.push({ question: null, kind: 'set', marks: [] })
+    if (set === null) flags.push({ question: null, kind: 'set', marks: [], box: boxes.set })
   }
   const plan = set === null ? undefined : plans.find((candidate) => candidate.set === set)
   const answers: Record<string, string | null> = {}
-  for (const { number, answer } of reading.answers ?? []) {
+  for (const { number, answer, box } of reading.answers ?? []) {
     if (answer === null || typeof answer === 'string') {
       // A blank sheet's row may print more bubbles than this set's question has: a mark there is for a person.
       const options = plan?.options[number - 1]?.length
       if (answer !== null && options !== undefined && letterIndex(labels, answer) >= options) {
-        flags.push({ question: number, kind: 'unclear', marks: [answer] })
+        flags.push({ question: number, kind: 'unclear', marks: [answer], box })
         answers[String(number)] = null
       } else answers[String(number)] = answer
     } else {
-      flags.push({ question: number, kind: answer.flag, marks: answer.marks })
+      flags.push({ question: number, kind: answer.flag, marks: answer.marks, box })
       answers[String(number)] = null
     }
   }

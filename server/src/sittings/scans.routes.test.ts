@@ -20,6 +20,8 @@ const QUESTIONS = 10
 const optionCounts = Array<number>(QUESTIONS).fill(4)
 const secret = sheetSecret(testConfig().jwtSecret)
 
+type Box = { x: number; y: number; width: number; height: number }
+
 /** Every question marked with `option` in pen, but those `except` names. */
 const marked = (option: number, except: Record<number, number | null | number[]> = {}): Mark[] =>
   optionCounts.flatMap((_, question) => {
@@ -71,7 +73,7 @@ beforeAll(async () => {
     { rotation: 90 },
   )
   photos.walkInUnknown = await photograph(
-    sheet({ kind: 'blank', serial: 6 }, marked(0), { handRoll: 77, handSet: 'A' }),
+    sheet({ kind: 'blank', serial: 6 }, marked(0, { 4: [0, 2] }), { handRoll: 77, handSet: 'A' }),
     5,
   )
   photos.forged = await photograph(sheet(roster(1), marked(0), { secret: 'guessed-secret' }), 6)
@@ -300,8 +302,25 @@ describe.each(dialects)('answer sheet scans on %s', (dialect) => {
       status: 'needs_review',
       roll_number: 77,
       learner: null,
-      flags: [{ question: null, kind: 'roll', marks: ['77'] }],
+      flags: [
+        { question: null, kind: 'roll', marks: ['77'] },
+        { question: 5, kind: 'multiple', marks: ['A', 'C'] },
+      ],
     })
+    // Each flag says where its region is in the photo (fractions of it): the roll grid up and right of question 5.
+    const [rollBox, rowBox] = unknown.body.flags.map((flag: { box: Box }) => flag.box) as Box[]
+    for (const box of [rollBox!, rowBox!]) {
+      expect(box.width).toBeGreaterThan(0.05)
+      expect(box.x + box.width).toBeLessThanOrEqual(1)
+      expect(box.y + box.height).toBeLessThanOrEqual(1)
+    }
+    expect(rollBox!.x).toBeGreaterThan(rowBox!.x + rowBox!.width)
+    expect(rollBox!.y + rollBox!.height).toBeLessThan(rowBox!.y)
+    const rowSettled = await call(admin, 'PATCH', `/api/admin/scans/${unknown.body.id}/`, { answers: { 5: 'A' } })
+    expect(rowSettled.body).toMatchObject({ status: 'needs_review', flags: [{ kind: 'roll', box: rollBox }] })
+    expect(rowSettled.body.flags).toHaveLength(1)
+    const listed = await call(admin, 'GET', '/api/admin/sittings/1/scans/?status=needs_review')
+    expect(listed.body.results[0].flags).toEqual([{ question: null, kind: 'roll', marks: ['77'], box: rollBox }])
     const notOnRoster = await call(admin, 'PATCH', `/api/admin/scans/${unknown.body.id}/`, { roll_number: 99 })
     expect(notOnRoster.status).toBe(400)
     expect(notOnRoster.body.errors.roll_number).toEqual(["Roll number 99 is not on this sitting's roster."])
@@ -309,6 +328,22 @@ describe.each(dialects)('answer sheet scans on %s', (dialect) => {
     expect(taken.status).toBe(409)
     const named = await call(admin, 'PATCH', `/api/admin/scans/${unknown.body.id}/`, { roll_number: 2 })
     expect(named.body).toMatchObject({ status: 'recorded', roll_number: 2, learner: { id: ram.id }, score: 10 })
+
+    // Hari, recorded by his blank sheet, now holds roll 1: roll 1's printed sheet names him a second time.
+    const moved = await call(admin, 'PUT', '/api/admin/sittings/1/roster/', {
+      learners: [
+        { username: 'hari', roll_number: 1 },
+        { username: 'ram', roll_number: 2 },
+        { username: 'sita', roll_number: 4 },
+      ],
+    })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    const twice = await upload(admin, photos.sita)
+    expect(twice.body).toMatchObject({ status: 'needs_review', learner: { id: hari.id } })
+    expect(twice.body.flags).toEqual([{ question: null, kind: 'roll', marks: [], box: expect.any(Object) }])
+    const gridBox = twice.body.flags[0].box as Box
+    expect(gridBox.x).toBeGreaterThan(0.4)
+    expect(gridBox.width).toBeGreaterThan(0.1)
   })
 
   it('refuses a forged QR code, one of another sitting, and a photo of no sheet, keeping nothing', async () => {

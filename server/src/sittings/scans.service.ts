@@ -2,6 +2,7 @@ import {
   fromHundredths,
   sittingMessages,
   type Scan,
+  type ScanBox,
   type ScanFlag,
   type ScanList,
   type ScanStatus,
@@ -135,12 +136,22 @@ export function createScansService({ database, clock, config, papers, paperAttem
   const keptNumber = (withdrawn: AttemptRow | undefined, userId: number | null) =>
     withdrawn && withdrawn.user_id === userId ? withdrawn.attempt_number : undefined
 
-  /** A learner already recorded by another sheet of the sitting (a blank sheet and their own) is for a person. */
-  async function withDuplicateFlag(trx: Kysely<DB>, sittingId: number, reading: ScanReading, scanId: number | null) {
+  /**
+   * A learner already recorded by another sheet of the sitting (a blank sheet and their own) is for a person, who
+   * is shown the roll grid (`rollBox`).
+   */
+  async function withDuplicateFlag(
+    trx: Kysely<DB>,
+    sittingId: number,
+    reading: ScanReading,
+    scanId: number | null,
+    rollBox: ScanBox,
+  ) {
     if (reading.userId === null || reading.flags.some((flag) => flag.kind === 'roll')) return reading
     const other = await findRecordedScanOf(trx, sittingId, reading.userId, scanId)
     if (!other) return reading
-    return { ...reading, flags: [{ question: null, kind: 'roll' as const, marks: [] }, ...reading.flags] }
+    const flag: ScanFlag = { question: null, kind: 'roll', marks: [], box: rollBox }
+    return { ...reading, flags: [flag, ...reading.flags] }
   }
 
   const isClean = (reading: Pick<ScanReading, 'flags' | 'userId' | 'set'>) =>
@@ -182,7 +193,7 @@ export function createScansService({ database, clock, config, papers, paperAttem
         throw new AppError(409, 'sheet_already_scanned', sittingMessages.alreadyScanned, undefined, undefined, {
           scan_id: existing.id,
         })
-      reading = await withDuplicateFlag(trx, sittingId, reading, existing?.id ?? null)
+      reading = await withDuplicateFlag(trx, sittingId, reading, existing?.id ?? null, result.boxes.roll)
       const withdrawn = existing?.attempt_id ? await paperAttempts.withdraw(trx, existing.attempt_id) : undefined
       const fields = {
         status: (isClean(reading) ? 'recorded' : 'needs_review') as ScanStatus,

@@ -10,6 +10,7 @@ import {
   type SheetSpec,
 } from '../../../test/fixtures/sheet-photos'
 import { project } from './homography'
+import type { PhotoBox } from './photo-box'
 import { loadGrey, locatePage, readSheet, REFUSAL_MESSAGES, type ReadSheetOptions } from './read-sheet'
 
 const secret = 'reader-test-secret'
@@ -63,13 +64,60 @@ async function answersOf(spec: SheetSpec, photo: Partial<PhotoSpec> = {}) {
 
 const expected = (marks: Mark[]) => optionCounts.map((_, q) => letters[marks.find((m) => m.question === q)!.option])
 
+type Box = PhotoBox
+
+const inside = (box: Box, p: { x: number; y: number }) =>
+  p.x >= box.x && p.x <= box.x + box.width && p.y >= box.y && p.y <= box.y + box.height
+/** How much of `a`'s height `b` covers: boxes are upright, so a row photographed slanted reaches into the next. */
+const verticalOverlap = (a: Box, b: Box) =>
+  Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y)) / a.height
+
 describe('readSheet', () => {
   it('reads clean pen marks, the roll number and set, and the verified code', async () => {
-    const result = await answersOf(sheet(allAnswered('pen')))
+    const spec = sheet(allAnswered('pen'))
+    const jpeg = await photographSheet(markedSheetSvg(spec, 1), plain)
+    const result = await readSheet(jpeg, options(spec))
+    if (!result.ok) throw new Error(`refused: ${result.message}`)
     expect(result.code).toEqual({ sittingId: 12, kind: 'roster', rollNumber: 402 })
     expect(result.roll).toBe(402)
     expect(result.set).toBe('B')
     expect(result.answers!.map((a) => a.answer)).toEqual(expected(allAnswered('pen')))
+
+    // Where the rows are, in fractions of the photo: question 1 upper left, 2 below it, slant aside apart.
+    const [one, two] = [result.answers![0]!.box, result.answers![1]!.box]
+    expect(one.x + one.width).toBeLessThan(0.5)
+    expect(one.y + one.height).toBeLessThan(0.5)
+    expect(two.y).toBeGreaterThan(one.y + one.height / 2)
+    expect(Math.abs(two.x - one.x)).toBeLessThan(0.02)
+    expect(verticalOverlap(one, two)).toBeLessThan(0.35)
+    // Each row's box holds every bubble of its row, whole, and no bubble of the rows beside it.
+    const grey = await loadGrey(jpeg)
+    const located = typeof grey === 'string' ? grey : locatePage(grey)
+    if (typeof located === 'string' || typeof grey === 'string') throw new Error(`not placed: ${located}`)
+    const layout = sheetLayoutOf(spec)
+    const at = (x_mm: number, y_mm: number) => {
+      const p = project(located.toImage, x_mm, y_mm)
+      return { x: p.x / grey.width, y: p.y / grey.height }
+    }
+    const edges = (o: { x_mm: number; y_mm: number; r_mm: number }) => [
+      at(o.x_mm - o.r_mm, o.y_mm),
+      at(o.x_mm + o.r_mm, o.y_mm),
+      at(o.x_mm, o.y_mm - o.r_mm),
+      at(o.x_mm, o.y_mm + o.r_mm),
+    ]
+    for (const row of [0, 1, 39, 40, 59]) {
+      const box = result.answers![row]!.box
+      for (const o of layout.questions[row]!.options) expect(edges(o).every((p) => inside(box, p))).toBe(true)
+      for (const neighbour of [row - 1, row + 1, row + 40, row - 40].filter((n) => n >= 0 && n < 60))
+        for (const o of layout.questions[neighbour]!.options) expect(inside(box, at(o.x_mm, o.y_mm))).toBe(false)
+    }
+    for (const digit of layout.roll.flatMap((column) => column.digits))
+      expect(edges(digit).every((p) => inside(result.boxes.roll, p))).toBe(true)
+    for (const bubble of layout.set) expect(edges(bubble).every((p) => inside(result.boxes.set, p))).toBe(true)
+    // The roll grid sits right of the first column, above the questions; the set row above the first question.
+    expect(result.boxes.roll.x).toBeGreaterThan(one.x + one.width)
+    expect(result.boxes.roll.y + result.boxes.roll.height).toBeLessThan(one.y)
+    expect(result.boxes.set.y + result.boxes.set.height).toBeLessThanOrEqual(one.y)
   })
 
   it('reads pencil and blue pen under a gradient of light', async () => {
@@ -124,6 +172,14 @@ describe('readSheet', () => {
     ] as const) {
       const result = await answersOf(sheet(marks), photo)
       expect(result.roll, JSON.stringify(photo)).toBe(402)
+      if (photo.rotation === 180) {
+        // Upside down, question 1's row is in the photo's lower right, and question 2's above it.
+        const [one, two] = [result.answers![0]!.box, result.answers![1]!.box]
+        expect(one.x).toBeGreaterThan(0.5)
+        expect(one.y).toBeGreaterThan(0.5)
+        expect(two.y + two.height).toBeLessThan(one.y + one.height / 2)
+        expect(verticalOverlap(one, two)).toBeLessThan(0.35)
+      }
       expect(
         result.answers!.map((a) => a.answer),
         JSON.stringify(photo),

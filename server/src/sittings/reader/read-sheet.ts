@@ -5,6 +5,7 @@ import { findMarkerQuads } from './find-markers'
 import { percentile, type GreyImage, type Point } from './grey-image'
 import { project, solveHomography, type Homography } from './homography'
 import { decideChoice } from './mark-decisions'
+import { photoBox, questionRect, rollRect, setRect, type PhotoBox } from './photo-box'
 import { refineByMarkerEdges } from './refine-markers'
 import { edgeSharpness } from './sharpness'
 import { verifySheetCode, type SheetCode } from '../sheet/sheet-code'
@@ -42,8 +43,10 @@ export interface SheetReading {
   /** The roll number filled on the grid; null when the grid is empty, 'unclear' when a column cannot be read. */
   roll: number | null | 'unclear'
   set: SheetSet | null | 'unclear'
-  /** Per row of the layout, in its order; null when `layoutFor` gave no layout (a blank sheet's unreadable set). */
-  answers: { number: number; answer: SheetAnswer }[] | null
+  /** Per row of the layout, in its order, with where the row is in the photo; null when `layoutFor` gave no layout. */
+  answers: { number: number; answer: SheetAnswer; box: PhotoBox }[] | null
+  /** Where the roll-number grid and the set row are in the photo, for a person settling them. */
+  boxes: { roll: PhotoBox; set: PhotoBox }
 }
 
 export type SheetReadResult = SheetReading | { ok: false; refusal: SheetRefusal; message: string }
@@ -161,12 +164,13 @@ function readSet(image: GreyImage, h: Homography, levels: PageLevels): SheetRead
 
 function readAnswers(image: GreyImage, h: Homography, levels: PageLevels, layout: SheetLayout) {
   return layout.questions.map((question) => {
+    const box = photoBox(image, h, questionRect(question))
     const choice = decideChoice(
       question.options.map((o) => ({ value: o.label, fill: bubbleFill(image, h, levels, o) })),
     )
     const answer: SheetAnswer =
       choice.kind === 'one' ? choice.value : choice.kind === 'none' ? null : { flag: choice.kind, marks: choice.marks }
-    return { number: question.number, answer }
+    return { number: question.number, answer, box }
   })
 }
 
@@ -237,8 +241,9 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
 /**
  * Reads a photographed answer sheet: finds the four corner squares, places the page exactly by their edges (a
  * homography), settles which way up it is by where the QR code decodes and checks the code's place, verifies the
- * code, then measures every bubble against the paper around it. Never throws on bad input: every failure is a
- * refusal with a sentence for the teacher.
+ * code, then measures every bubble against the paper around it and says where each row, the roll grid and the set
+ * row are in the photo (for the review). Never throws on bad input: every failure is a refusal with a sentence for
+ * the teacher.
  */
 export async function readSheet(photo: Buffer, options: ReadSheetOptions): Promise<SheetReadResult> {
   if (!Buffer.isBuffer(photo) || photo.length === 0) return refuse('not_an_image')
@@ -257,5 +262,9 @@ export async function readSheet(photo: Buffer, options: ReadSheetOptions): Promi
   const set = readSet(image, toImage, levels)
   const layout = options.layoutFor(verified.code, set === 'unclear' ? null : set)
   const answers = layout ? readAnswers(image, toImage, levels, layout) : null
-  return { ok: true, code: verified.code, roll, set, answers }
+  const boxes = {
+    roll: photoBox(image, toImage, rollRect(FIXED_PARTS)),
+    set: photoBox(image, toImage, setRect(FIXED_PARTS)),
+  }
+  return { ok: true, code: verified.code, roll, set, answers, boxes }
 }

@@ -47,8 +47,9 @@ export const OPTION_PITCH_MM = 6
 export const ROW_PITCH_MM = 5.1
 export const ROWS_PER_COLUMN = 40
 export const COLUMN_PITCH_MM = 37.6
-/** The first column's question-number box starts here; its first bubble is 9 mm to the right. */
+/** The first column's question-number box starts here; its first bubble is QUESTION_NUMBER_MM to the right. */
 export const QUESTIONS_LEFT_MM = 11
+export const QUESTION_NUMBER_MM = 9
 export const QUESTIONS_TOP_MM = 76
 export const ROLL_LEFT_MM = 112
 export const ROLL_TOP_MM = 22
@@ -87,7 +88,7 @@ export function questionRowOrigin(index: number) {
   const column = Math.floor(index / ROWS_PER_COLUMN)
   const row = index % ROWS_PER_COLUMN
   return {
-    x_mm: QUESTIONS_LEFT_MM + column * COLUMN_PITCH_MM + 9,
+    x_mm: QUESTIONS_LEFT_MM + column * COLUMN_PITCH_MM + QUESTION_NUMBER_MM,
     y_mm: QUESTIONS_TOP_MM + row * ROW_PITCH_MM,
   }
 }

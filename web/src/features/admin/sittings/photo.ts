@@ -39,3 +39,19 @@ export async function downscalePhoto(photo: Blob, longSide: number): Promise<Blo
     bitmap.close()
   }
 }
+
+/**
+ * A photo's size in pixels, so its place on the page is kept before it is drawn and a part of it can be shown
+ * enlarged; null when the browser cannot decode it off screen.
+ */
+export async function photoSize(photo: Blob): Promise<{ width: number; height: number } | null> {
+  if (typeof createImageBitmap !== 'function') return null
+  try {
+    const bitmap = await createImageBitmap(photo)
+    const size = { width: bitmap.width, height: bitmap.height }
+    bitmap.close()
+    return size
+  } catch {
+    return null
+  }
+}

@@ -51,6 +51,11 @@ beforeEach(() => {
   signInAs({ username: 'boss', is_admin: true })
   polyfillDialog()
   URL.createObjectURL = vi.fn(() => 'blob:photo')
+  // The photo's size, as a browser tells it (jsdom decodes no image): 1,500 x 2,000, a phone's upright sheet.
+  vi.stubGlobal(
+    'createImageBitmap',
+    vi.fn(async () => ({ width: 1500, height: 2000, close: () => undefined })),
+  )
 })
 afterEach(() => vi.unstubAllGlobals())
 
@@ -97,6 +102,23 @@ describe('reviewing flagged sheets', () => {
       'blob:photo',
     )
     const flag = within(card).getByRole('group', { name: /Question 1/ })
+    // The flagged row outlined on the photo where its box says, and enlarged in its flag with a row's margin.
+    const photo = within(card).getByRole('img', { name: 'Photo of the answer sheet, roll 2' })
+    const marks = photo.parentElement!.querySelectorAll<HTMLElement>('.review-mark')
+    expect(marks).toHaveLength(1)
+    expect(marks[0]).toHaveAttribute('aria-hidden', 'true')
+    expect(marks[0]!.style).toMatchObject({ left: '8%', top: '30%', width: '20%', height: '2%' })
+    expect(photo).toHaveAttribute('width', '1500')
+    expect(photo).toHaveAttribute('height', '2000')
+    const crop = within(flag).getByRole('img', { name: "Question 1's row on the photo" })
+    expect(crop).toHaveAttribute('src', 'blob:photo')
+    expect(crop.style).toMatchObject({ left: '-25%', top: '-466.667%', width: '416.667%', height: '1666.667%' })
+    expect(crop.parentElement!.querySelector<HTMLElement>('.review-mark')!.style).toMatchObject({
+      left: '8.333%',
+      top: '33.333%',
+      width: '83.333%',
+      height: '33.333%',
+    })
     expect(flag).toHaveTextContent('(+2.00 / −0.40)')
     expect(flag).toHaveTextContent('Question 1: more than one bubble filled (A, C).')
     expect(
@@ -129,6 +151,10 @@ describe('reviewing flagged sheets', () => {
     const select = await screen.findByLabelText(
       'The roll number could not be read, or is not on the roster: choose the learner.',
     )
+    // A scan read before boxes were kept: the photo without outlines, the flag without a close-up.
+    const photo = await screen.findByRole('img', { name: 'Photo of the answer sheet, roll ?' })
+    expect(photo.parentElement!.querySelector('.review-mark')).toBeNull()
+    expect(screen.queryByRole('img', { name: 'The roll number bubbles on the photo' })).toBeNull()
     await userEvent.selectOptions(select, 'Roll 2: Ram Thapa')
     await userEvent.click(screen.getByRole('button', { name: 'Settle and record' }))
     await waitFor(() =>

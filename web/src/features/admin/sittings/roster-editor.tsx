@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../../api/api-error'
@@ -7,71 +6,11 @@ import { Button } from '../../../components/ui/button'
 import { fieldErrorsOf } from '../../../components/ui/form/server-errors'
 import { useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
-import { peopleQueries } from '../people/people.api'
 import { TableHead, TableScroll } from '../ui'
-import { useSaveRoster, type Roster, type RosterInput, type SittingSet } from './sittings.api'
+import { LearnerPicker } from './learner-picker'
+import { messagesByLine, parseRosterLines, row, rowsOf, toRosterInput, type RosterRow } from './roster-lines'
+import { useSaveRoster, type Roster, type SittingSet } from './sittings.api'
 import './sittings.i18n'
-
-/** One roster line as the admin edits it: who (a username or phone number), and a roll number and set or blank. */
-export interface RosterRow {
-  key: number
-  who: string
-  name: string
-  roll: string
-  set: SittingSet | ''
-}
-
-let nextKey = 1
-const row = (who: string, roll = '', set: SittingSet | '' = '', name = ''): RosterRow => ({
-  key: nextKey++,
-  who,
-  name,
-  roll,
-  set,
-})
-
-export const rowsOf = (roster: Roster): RosterRow[] =>
-  roster.roster.map((entry) => row(entry.user.username, String(entry.roll_number), entry.set, entry.user.full_name))
-
-/** A phone number as learners register with (digits, maybe a leading + and spaces or dashes); else a username. */
-const PHONE = /^\+?\d[\d\s-]{6,}$/
-
-/**
- * Pasted lines, one learner a line: the username or phone number, then optionally (after a tab, comma or
- * semicolon, as a spreadsheet's columns paste) the roll number and the set.
- */
-export function parseRosterLines(text: string, sets: readonly SittingSet[]): RosterRow[] {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.split(/[\t,;]/).map((cell) => cell.trim()))
-    .filter((cells) => cells[0])
-    .map(([who, roll = '', set = '']) => {
-      const letter = set.toUpperCase() as SittingSet
-      return row(who!, /^\d+$/.test(roll) ? roll : '', sets.includes(letter) ? letter : '')
-    })
-}
-
-export function toRosterInput(rows: readonly RosterRow[]): RosterInput {
-  return {
-    learners: rows.map(({ who, roll, set }) => ({
-      ...(PHONE.test(who.trim()) ? { phone_number: who.trim() } : { username: who.trim() }),
-      ...(roll.trim() ? { roll_number: Number(roll.trim()) } : {}),
-      ...(set ? { set } : {}),
-    })),
-  }
-}
-
-/** The server's messages by the roster line they name (`learners.3.username` is the fourth line). */
-export function messagesByLine(errors: Record<string, string[]>): { lines: Map<number, string[]>; other: string[] } {
-  const lines = new Map<number, string[]>()
-  const other: string[] = []
-  for (const [path, messages] of Object.entries(errors)) {
-    const match = /^learners\.(\d+)(?:\.|$)/.exec(path)
-    if (match) lines.set(Number(match[1]), [...(lines.get(Number(match[1])) ?? []), ...messages])
-    else other.push(...messages)
-  }
-  return { lines, other }
-}
 
 interface RosterEditorProps {
   quizId: number
@@ -230,55 +169,5 @@ export function RosterEditor({ quizId, sittingId, sets, roster }: RosterEditorPr
         </Button>
       </div>
     </div>
-  )
-}
-
-/** "Choose from Learners": the Learners list searched by name, username or phone, each one added with a tap. */
-function LearnerPicker({ onPick }: { onPick: (username: string, name: string) => void }) {
-  const { t } = useTranslation('sittings')
-  const [search, setSearch] = useState('')
-  const [asked, setAsked] = useState<string | null>(null)
-  const learners = useQuery({ ...peopleQueries.learners(asked ?? '', 1), enabled: asked !== null })
-  const id = useId()
-  return (
-    <details className="sittings-picker">
-      <summary>{t('roster.choose')}</summary>
-      <form
-        className="sittings-picker__search"
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault()
-          setAsked(search.trim())
-        }}
-      >
-        <label htmlFor={id}>{t('roster.search_label')}</label>
-        <input id={id} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
-        <Button type="submit">{t('roster.search')}</Button>
-      </form>
-      <div aria-live="polite">
-        {learners.isError && <Alert kind="error">{t('roster.search_failed')}</Alert>}
-        {learners.data && learners.data.results.length === 0 && <p className="muted">{t('roster.none_found')}</p>}
-        {learners.data && learners.data.results.length > 0 && (
-          <ul className="sittings-picker__list">
-            {learners.data.results
-              .filter((user) => !user.is_admin)
-              .map((user) => (
-                <li key={user.id}>
-                  <span>
-                    {user.full_name || user.username} <span className="muted">({user.username})</span>
-                  </span>
-                  <Button
-                    small
-                    aria-label={t('roster.add_named', { name: user.full_name || user.username })}
-                    onClick={() => onPick(user.username, user.full_name)}
-                  >
-                    {t('roster.add')}
-                  </Button>
-                </li>
-              ))}
-          </ul>
-        )}
-      </div>
-    </details>
   )
 }

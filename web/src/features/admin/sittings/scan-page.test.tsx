@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { patterns } from '../../../lib/paths'
 import { fakeNetwork, page, renderRoutes, signInAs } from '../../../test/page-test-utils'
 import { scaledSize } from './photo'
-import { UPLOAD_CONCURRENCY, Component as ScanPage } from './scan-page'
+import { Component as ScanPage } from './scan-page'
+import { UPLOAD_CONCURRENCY } from './scan-uploads'
 import { flaggedScan, recordedScan, sitting } from './sitting-fixtures'
 
 vi.setConfig({ testTimeout: 20_000 })

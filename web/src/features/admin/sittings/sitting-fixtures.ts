@@ -64,7 +64,8 @@ export const flaggedScan: Scan = {
   set: 'B',
   learner: learner(32, 'ram', 'Ram Thapa'),
   answers: { '1': null, '2': 'A' },
-  flags: [{ question: 1, kind: 'multiple', marks: ['A', 'C'] }],
+  // Question 1's row: the left fifth of the photo, under its top third.
+  flags: [{ question: 1, kind: 'multiple', marks: ['A', 'C'], box: { x: 0.08, y: 0.3, width: 0.2, height: 0.02 } }],
   score: null,
   attempt_id: null,
 }

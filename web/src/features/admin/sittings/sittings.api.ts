@@ -3,6 +3,8 @@ import type {
   Roster,
   RosterInput,
   Scan,
+  ScanBox,
+  ScanFlag,
   ScanList,
   SheetLayoutShape,
   ScanStatus,
@@ -17,9 +19,9 @@ import type {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../api/client'
 import { adminKeys, useInvalidate } from '../admin-keys'
-import { downscalePhoto } from './photo'
+import { downscalePhoto, photoSize } from './photo'
 
-export type { Roster, RosterInput, Scan, ScanList, ScanStatus, Sitting, SittingPaper, SittingSet }
+export type { Roster, RosterInput, Scan, ScanBox, ScanFlag, ScanList, ScanStatus, Sitting, SittingPaper, SittingSet }
 
 export const sittingKeys = {
   all: ['admin', 'sittings'] as const,
@@ -69,11 +71,14 @@ export const sittingQueries = {
       queryFn: () => api.get<SheetLayoutShape>(`/admin/sittings/${id}/sheet-layout/?set=${set}`),
       staleTime: FOREVER,
     }),
-  /** The kept photo of a scan, as an object URL for an <img>. */
+  /** The kept photo of a scan, as an object URL for an <img>, with its size when the browser can tell it. */
   scanImage: (scanId: number) =>
     queryOptions({
       queryKey: sittingKeys.scanImage(scanId),
-      queryFn: async () => URL.createObjectURL(await api.blob(`/admin/scans/${scanId}/image`)),
+      queryFn: async () => {
+        const photo = await api.blob(`/admin/scans/${scanId}/image`)
+        return { url: URL.createObjectURL(photo), size: await photoSize(photo) }
+      },
       staleTime: FOREVER,
     }),
 }

@@ -1,0 +1,75 @@
+import { project, type Homography } from './homography'
+import { OPTION_PITCH_MM, QUESTION_NUMBER_MM, ROW_PITCH_MM, type SheetLayout } from '../sheet/sheet-layout'
+
+/**
+ * A region of the photo as fractions (0..1) of the upright photo's width and height, from its top left: the working
+ * image and the kept photo are that photo scaled, so one box holds for both at any size (decision 055).
+ */
+export interface PhotoBox {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+/** A rectangle on the page, in millimetres from its top left. */
+interface PageRect {
+  left: number
+  top: number
+  right: number
+  bottom: number
+}
+
+/** Four decimals: a fifth of a pixel on a 2,000 px photo, and short in the stored JSON. */
+const fraction = (value: number) => Math.round(Math.min(1, Math.max(0, value)) * 10_000) / 10_000
+
+/** The axis-aligned box around the page rectangle's four corners as the transform places them (tilt widens it). */
+export function photoBox(size: { width: number; height: number }, toImage: Homography, rect: PageRect): PhotoBox {
+  const corners = [
+    project(toImage, rect.left, rect.top),
+    project(toImage, rect.right, rect.top),
+    project(toImage, rect.right, rect.bottom),
+    project(toImage, rect.left, rect.bottom),
+  ]
+  const x0 = fraction(Math.min(...corners.map((p) => p.x)) / size.width)
+  const x1 = fraction(Math.max(...corners.map((p) => p.x)) / size.width)
+  const y0 = fraction(Math.min(...corners.map((p) => p.y)) / size.height)
+  const y1 = fraction(Math.max(...corners.map((p) => p.y)) / size.height)
+  return { x: x0, y: y0, width: fraction(x1 - x0), height: fraction(y1 - y0) }
+}
+
+/** A question's row: its printed number through its last bubble, one row pitch high (so no neighbour row's). */
+export function questionRect(question: SheetLayout['questions'][number]): PageRect {
+  const first = question.options[0]!
+  const last = question.options[question.options.length - 1]!
+  return {
+    left: first.x_mm - QUESTION_NUMBER_MM,
+    top: first.y_mm - ROW_PITCH_MM / 2,
+    right: last.x_mm + last.r_mm + 0.5,
+    bottom: first.y_mm + ROW_PITCH_MM / 2,
+  }
+}
+
+/** The roll-number grid: every column's ten digits, with a millimetre of paper around. */
+export function rollRect(layout: SheetLayout): PageRect {
+  const first = layout.roll[0]!.digits[0]!
+  const last = layout.roll[layout.roll.length - 1]!.digits[9]!
+  return {
+    left: first.x_mm - first.r_mm - 1,
+    top: first.y_mm - first.r_mm - 1,
+    right: last.x_mm + last.r_mm + 1,
+    bottom: last.y_mm + last.r_mm + 1,
+  }
+}
+
+/** The set row: its "Set" label (two pitches left of the first bubble) through its last bubble. */
+export function setRect(layout: SheetLayout): PageRect {
+  const first = layout.set[0]!
+  const last = layout.set[layout.set.length - 1]!
+  return {
+    left: first.x_mm - 2 * OPTION_PITCH_MM,
+    top: first.y_mm - ROW_PITCH_MM / 2,
+    right: last.x_mm + last.r_mm + 1,
+    bottom: first.y_mm + ROW_PITCH_MM / 2,
+  }
+}

@@ -1,0 +1,196 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ApiError } from '../../../api/api-error'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { useLanguage } from '../../../i18n/use-bilingual'
+import { formatNumber } from '../../../lib/format'
+import { RegionCrop, ScanPhoto } from './review-photo'
+import { useQuestionMarks, useRowLetters } from './review-rows'
+import { useFlagText } from './scan-outcome'
+import {
+  sittingQueries,
+  useSettleScan,
+  type Roster,
+  type Scan,
+  type ScanFlag,
+  type Sitting,
+  type SittingSet,
+} from './sittings.api'
+import './sittings.i18n'
+
+/** What the person has chosen so far for each of the sheet's flags. */
+interface Decision {
+  answers: Record<string, string | null>
+  roll: string
+  set: SittingSet | ''
+}
+
+/** A sheet that needs a person: its photo, and each flag with its choices; settling the last records the attempt. */
+export function ScanCard({
+  sitting,
+  scan,
+  roster,
+  onSettled,
+}: {
+  sitting: Sitting
+  scan: Scan
+  roster?: Roster
+  onSettled: (scan: Scan) => void
+}) {
+  const { t } = useTranslation('sittings')
+  const language = useLanguage()
+  const n = (value: number) => formatNumber(value, language)
+  const flagText = useFlagText()
+  const settle = useSettleScan(sitting.id, scan.id)
+  const [decision, setDecision] = useState<Decision>({ answers: {}, roll: '', set: '' })
+  const set = (decision.set || scan.set) as SittingSet | null
+  const paper = useQuery({ ...sittingQueries.paper(sitting.id, set ?? 'A'), enabled: set !== null })
+  const marksOf = useQuestionMarks(paper.data)
+  const lettersOf = useRowLetters(sitting, set)
+  const questionFlags = scan.flags.filter((flag) => flag.question !== null)
+  const rollFlag = scan.flags.find((flag) => flag.kind === 'roll')
+  const setFlag = scan.flags.find((flag) => flag.kind === 'set')
+  const needsRoll = rollFlag !== undefined
+  const needsSet = setFlag !== undefined
+  const undecided =
+    questionFlags.some((flag) => !(String(flag.question) in decision.answers)) ||
+    (needsRoll && !decision.roll) ||
+    (needsSet && !decision.set)
+  // mutateAsync, not mutate's callbacks: once settled the sheet leaves the list (the refetch unmounts this card),
+  // and the review page, which stays, says what became of it.
+  const submit = () =>
+    void settle
+      .mutateAsync({
+        ...(questionFlags.length ? { answers: decision.answers } : {}),
+        ...(decision.roll ? { roll_number: Number(decision.roll) } : {}),
+        ...(decision.set ? { set: decision.set } : {}),
+      })
+      .then(onSettled, () => undefined)
+  const who = scan.learner ? scan.learner.full_name || scan.learner.username : t('outcome.unknown_learner')
+  return (
+    <article className="card review-card" aria-labelledby={`scan-${scan.id}`}>
+      <h3 id={`scan-${scan.id}`}>
+        {who} ·{' '}
+        {t('outcome.roll_set', { roll: scan.roll_number === null ? '?' : n(scan.roll_number), set: scan.set ?? '?' })}
+      </h3>
+      <div className="review-card__body">
+        <ScanPhoto scan={scan} />
+        <div className="review-card__flags stack">
+          {needsRoll && (
+            <div className="field review-flag">
+              <label htmlFor={`roll-${scan.id}`}>{flagText({ kind: 'roll', question: null, marks: [] })}</label>
+              <RegionCrop scanId={scan.id} box={rollFlag.box} label={t('review.crop_roll')} />
+              <select
+                id={`roll-${scan.id}`}
+                value={decision.roll}
+                onChange={(event) => setDecision({ ...decision, roll: event.target.value })}
+              >
+                <option value="">{t('review.choose_learner')}</option>
+                {roster?.roster.map((entry) => (
+                  <option key={entry.roll_number} value={entry.roll_number}>
+                    {t('counts.missing_line', {
+                      roll: n(entry.roll_number),
+                      name: entry.user.full_name || entry.user.username,
+                    })}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {needsSet && (
+            <div className="field review-flag">
+              <label htmlFor={`set-${scan.id}`}>{flagText({ kind: 'set', question: null, marks: [] })}</label>
+              <RegionCrop scanId={scan.id} box={setFlag.box} label={t('review.crop_set')} />
+              <select
+                id={`set-${scan.id}`}
+                value={decision.set}
+                onChange={(event) => setDecision({ ...decision, set: event.target.value as SittingSet | '' })}
+              >
+                <option value="">{t('review.choose_set')}</option>
+                {sitting.sets.map((each) => (
+                  <option key={each} value={each}>
+                    {each}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {questionFlags.map((flag) => (
+            <QuestionFlag
+              key={flag.question}
+              scanId={scan.id}
+              flag={flag}
+              marks={marksOf(flag.question!)}
+              letters={lettersOf(flag.question!, flag.marks)}
+              chosen={decision.answers[String(flag.question)]}
+              onChoose={(letter) =>
+                setDecision({ ...decision, answers: { ...decision.answers, [String(flag.question)]: letter } })
+              }
+            />
+          ))}
+          {settle.isError && (
+            <Alert kind="error">
+              {settle.error instanceof ApiError && settle.error.status < 500
+                ? (Object.values(settle.error.errors ?? {}).flat()[0] ?? settle.error.detail)
+                : t('review.settle_failed')}
+            </Alert>
+          )}
+          <div className="actions">
+            <Button variant="primary" onClick={submit} disabled={undecided || settle.isPending}>
+              {settle.isPending ? t('review.settling') : t('review.settle')}
+            </Button>
+          </div>
+        </div>
+      </div>
+    </article>
+  )
+}
+
+interface QuestionFlagProps {
+  scanId: number
+  flag: ScanFlag
+  /** The question's section marks ("+2 / −0.5"), or nothing while the paper loads. */
+  marks: string
+  letters: readonly string[]
+  /** The letter chosen, null for "no answer", undefined while undecided. */
+  chosen: string | null | undefined
+  onChoose: (letter: string | null) => void
+}
+
+/** A flagged question: why, its row on the photo enlarged, and the row's letters or no answer to choose from. */
+function QuestionFlag({ scanId, flag, marks, letters, chosen, onChoose }: QuestionFlagProps) {
+  const { t } = useTranslation('sittings')
+  const language = useLanguage()
+  const flagText = useFlagText()
+  const question = formatNumber(flag.question!, language)
+  return (
+    <fieldset className="review-flag review-flag--question">
+      <legend>
+        <strong>{t('review.question', { number: question })}</strong>
+        {marks && <span className="muted"> ({marks})</span>}
+        <span className="review-flag__why">{flagText(flag)}</span>
+      </legend>
+      <RegionCrop scanId={scanId} box={flag.box} label={t('review.crop_question', { number: question })} />
+      <div className="review-choices">
+        {[...letters, null].map((letter) => (
+          <label
+            key={letter ?? 'blank'}
+            className={
+              letter !== null && flag.marks.includes(letter) ? 'review-choice review-choice--marked' : 'review-choice'
+            }
+          >
+            <input
+              type="radio"
+              name={`scan-${scanId}-q-${flag.question}`}
+              checked={chosen !== undefined && chosen === letter}
+              onChange={() => onChoose(letter)}
+            />
+            {letter ?? t('review.blank')}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}

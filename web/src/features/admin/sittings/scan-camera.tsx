@@ -1,0 +1,144 @@
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Alert } from '../../../components/ui/alert'
+import { Button } from '../../../components/ui/button'
+import { isAlreadyScanned, ScanOutcomeText, type ScanOutcome } from './scan-outcome'
+import { sendScan, useScansChanged } from './sittings.api'
+import './sittings.i18n'
+
+type CameraState = 'starting' | 'on' | 'refused' | 'absent' | 'failed'
+
+/** Asks for the rear camera at a photo's resolution: the reader wants the bubbles sharp. */
+const CAMERA: MediaStreamConstraints = {
+  audio: false,
+  video: { facingMode: 'environment', width: { ideal: 4032 }, height: { ideal: 3024 } },
+}
+
+const hasCamera = () => typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia)
+
+function cameraStateOf(error: unknown): CameraState {
+  const name = error instanceof DOMException || error instanceof Error ? error.name : ''
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'refused'
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'absent'
+  return 'failed'
+}
+
+/** The video's current frame as a JPEG at the camera's full resolution (sendScan shrinks it when larger than needed). */
+function grabFrame(video: HTMLVideoElement): Promise<Blob | null> {
+  const canvas = document.createElement('canvas')
+  canvas.width = video.videoWidth
+  canvas.height = video.videoHeight
+  const context = canvas.getContext('2d')
+  if (!context || canvas.width === 0) return Promise.resolve(null)
+  context.drawImage(video, 0, 0)
+  return new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.92))
+}
+
+/** The rear camera over a sheet: the shutter (or a volume key) sends the frame, and the sheet's outcome shows. */
+export function Camera({ sittingId }: { sittingId: number }) {
+  const { t } = useTranslation('sittings')
+  const video = useRef<HTMLVideoElement>(null)
+  const [lastPhoto, setLastPhoto] = useState<Blob | null>(null)
+  const [state, setState] = useState<CameraState>(() => (hasCamera() ? 'starting' : 'absent'))
+  const [sending, setSending] = useState(false)
+  const [outcome, setOutcome] = useState<ScanOutcome | null>(null)
+  const scansChanged = useScansChanged(sittingId)
+
+  useEffect(() => {
+    if (!hasCamera()) return
+    let stream: MediaStream | null = null
+    let stopped = false
+    navigator.mediaDevices.getUserMedia(CAMERA).then(
+      (opened) => {
+        stream = opened
+        if (stopped) return opened.getTracks().forEach((track) => track.stop())
+        if (video.current) {
+          video.current.srcObject = opened
+          void video.current.play().catch(() => undefined)
+        }
+        setState('on')
+      },
+      (error: unknown) => !stopped && setState(cameraStateOf(error)),
+    )
+    return () => {
+      stopped = true
+      stream?.getTracks().forEach((track) => track.stop())
+    }
+  }, [])
+
+  const send = async (photo: Blob, replace: boolean) => {
+    setSending(true)
+    try {
+      setOutcome({ kind: 'scan', scan: await sendScan(sittingId, photo, replace) })
+    } catch (error) {
+      setOutcome({ kind: 'refused', error })
+    } finally {
+      setSending(false)
+      void scansChanged()
+    }
+  }
+
+  const shoot = async () => {
+    if (!video.current || sending) return
+    const photo = await grabFrame(video.current)
+    if (!photo) return
+    setLastPhoto(photo)
+    await send(photo, false)
+  }
+
+  // Where the browser passes the volume keys on (some Android browsers do), either one is a shutter.
+  useEffect(() => {
+    if (state !== 'on') return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'AudioVolumeUp' || event.key === 'AudioVolumeDown') {
+        event.preventDefault()
+        void shoot()
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  })
+
+  return (
+    <section className="card scan-camera" aria-labelledby="scan-camera">
+      <h2 id="scan-camera">{t('scan.camera')}</h2>
+      {state === 'refused' || state === 'absent' || state === 'failed' ? (
+        <Alert kind="info">{t(`scan.camera_${state}`)}</Alert>
+      ) : (
+        <>
+          <div className="scan-viewfinder">
+            <video ref={video} className="scan-viewfinder__video" playsInline muted aria-hidden="true" />
+            <div className="scan-viewfinder__frame" aria-hidden="true">
+              <span className="scan-viewfinder__corner scan-viewfinder__corner--tl" />
+              <span className="scan-viewfinder__corner scan-viewfinder__corner--tr" />
+              <span className="scan-viewfinder__corner scan-viewfinder__corner--bl" />
+              <span className="scan-viewfinder__corner scan-viewfinder__corner--br" />
+            </div>
+          </div>
+          <p className="field__hint">{t('scan.frame_hint')}</p>
+          <div className="scan-shutter-row">
+            <button
+              type="button"
+              className="scan-shutter"
+              onClick={() => void shoot()}
+              disabled={state !== 'on' || sending}
+              aria-label={sending ? t('scan.reading') : t('scan.shutter')}
+            >
+              <span aria-hidden="true" className="scan-shutter__dot" />
+            </button>
+          </div>
+        </>
+      )}
+      <div className="scan-result" role="status" aria-live="polite">
+        {sending ? <p>{t('scan.reading')}</p> : outcome && <ScanOutcomeText outcome={outcome} />}
+      </div>
+      {!sending && isAlreadyScanned(outcome) && lastPhoto && (
+        <div className="actions">
+          <Button variant="danger" onClick={() => void send(lastPhoto, true)}>
+            {t('scan.replace')}
+          </Button>
+        </div>
+      )}
+    </section>
+  )
+}
