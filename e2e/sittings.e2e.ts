@@ -15,6 +15,7 @@ import {
   artifacts,
   createAdmin,
   createQuiz,
+  expectAccessible,
   expectNoSidewaysScroll,
   imageRendered,
   interpolate,
@@ -312,6 +313,9 @@ describe('paper sittings', () => {
     expect(await row.locator('time').textContent()).toBe(satOn)
     expect(await row.textContent()).toContain(title)
     expect(await row.textContent()).toContain(interpolate(neDashboard.paper_results.score, { score: '4.80' }))
+    const report = row.getByRole('link', { name: neDashboard.paper_results.view_report })
+    expect((await report.boundingBox())!.height).toBeGreaterThanOrEqual(43.5)
+    await expectAccessible(page)
     await expectNoSidewaysScroll(page)
     await screenshot(page, 'sittings-learner-dashboard-phone-ne')
 
@@ -336,6 +340,7 @@ describe('paper sittings', () => {
     const statuses = await page.locator('.analysis__row .badge:last-child').allTextContents()
     const { correct, incorrect } = neResults.status
     expect(statuses).toEqual([correct, correct, correct, incorrect, correct, correct])
+    await expectAccessible(page)
     await expectNoSidewaysScroll(page)
     await screenshot(page, 'sittings-learner-report-phone-ne')
 
@@ -355,7 +360,15 @@ describe('paper sittings', () => {
     const photo = sheet.getByRole('img', { name: neResults.sheet.alt })
     await photo.waitFor()
     await expect.poll(() => imageRendered(photo)).toBe(true)
+    await expectAccessible(page)
     await expectNoSidewaysScroll(page)
     await screenshot(page, 'sittings-learner-sheet-phone-ne')
+    // Zoomed in, the photo is wider than the dialog and scrolls inside it, not the page sideways.
+    await sheet.getByRole('button', { name: neResults.sheet.zoom }).click()
+    const zoomed = sheet.getByRole('group', { name: neResults.sheet.zoomed })
+    await expect.poll(() => zoomed.evaluate((block) => block.scrollWidth > 2 * block.clientWidth)).toBe(true)
+    await expectAccessible(page)
+    await expectNoSidewaysScroll(page)
+    await screenshot(page, 'sittings-learner-sheet-zoomed-phone-ne')
   })
 })
