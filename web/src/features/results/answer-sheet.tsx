@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api } from '../../api/client'
 import { Alert } from '../../components/ui/alert'
-import { buttonClass } from '../../components/ui/button'
+import { Button, buttonClass } from '../../components/ui/button'
 import { Dialog } from '../../components/ui/dialog'
 import { Loading } from '../../components/ui/loading'
 import './results.i18n'
@@ -35,9 +35,26 @@ function SheetPhoto({ attemptId }: { attemptId: number }) {
     staleTime: Infinity,
   })
   const url = useObjectUrl(photo.data)
+  // Fitted to a phone, a bubble is a few pixels across: the learner zooms in to see which ones they filled.
+  const [zoomed, setZoomed] = useState(false)
   if (photo.isError) return <Alert kind="error">{t('sheet.failed')}</Alert>
   if (!url) return <Loading label={t('sheet.loading')} />
-  return <img className="answer-sheet__photo" src={url} alt={t('sheet.alt')} />
+  const image = <img className="answer-sheet__photo" src={url} alt={t('sheet.alt')} />
+  return (
+    <>
+      {zoomed ? (
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling block must take focus to scroll by keyboard (axe scrollable-region-focusable)
+        <div className="answer-sheet__zoomed" tabIndex={0} role="group" aria-label={t('sheet.zoomed')}>
+          {image}
+        </div>
+      ) : (
+        image
+      )}
+      <Button className="answer-sheet__zoom" onClick={() => setZoomed(!zoomed)}>
+        {zoomed ? t('sheet.fit') : t('sheet.zoom')}
+      </Button>
+    </>
+  )
 }
 
 function useObjectUrl(blob: Blob | undefined) {

@@ -163,6 +163,34 @@ describe('report page', () => {
     expect(network.callsTo('GET', '/api/results/30/sheet')).toHaveLength(1)
   })
 
+  it("zooms the sheet's photo in, to a block that scrolls by keyboard too, and fits it back", async () => {
+    const user = userEvent.setup()
+    URL.createObjectURL = vi.fn(() => 'blob:sheet-30')
+    URL.revokeObjectURL = vi.fn()
+    fakeNetwork({
+      'GET /api/results/30/': () => ({ body: { ...report, mode: 'paper' } }),
+      'GET /api/results/30/sheet': () => ({ body: 'photo' }),
+    })
+    renderRoutes([page(ReportPage, '/results/:attemptId')], { path: '/results/30' })
+    await user.click(await screen.findByRole('button', { name: 'My answer sheet' }))
+    const dialog = screen.getByRole('dialog', { name: 'My answer sheet' })
+    await within(dialog).findByRole('img', { name: /Photo of your answer sheet/ })
+    expect(within(dialog).queryByRole('group')).not.toBeInTheDocument()
+
+    await user.click(within(dialog).getByRole('button', { name: 'Zoom in' }))
+    const zoomed = within(dialog).getByRole('group', { name: /zoomed in/ })
+    expect(zoomed).toHaveAttribute('tabindex', '0')
+    expect(within(zoomed).getByRole('img', { name: /Photo of your answer sheet/ })).toHaveAttribute(
+      'src',
+      'blob:sheet-30',
+    )
+
+    await user.click(within(dialog).getByRole('button', { name: 'Fit to screen' }))
+    expect(within(dialog).queryByRole('group')).not.toBeInTheDocument()
+    expect(within(dialog).getByRole('img', { name: /Photo of your answer sheet/ })).toBeInTheDocument()
+    expect(within(dialog).getByRole('button', { name: 'Zoom in' })).toBeInTheDocument()
+  })
+
   it('says "On paper" and the Bikram Sambat date in Nepali', async () => {
     renderReport({ body: { ...report, mode: 'paper' } }, 'ne')
     expect(await screen.findByText('कागजमा')).toBeInTheDocument()
