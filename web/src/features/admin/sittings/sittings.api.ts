@@ -139,9 +139,10 @@ export async function sendScan(sittingId: number, photo: Blob, replace = false):
 }
 
 /** After photos are sent: the sitting's counts, scans and missing learners go stale. */
+/** After a scan: the sitting's counts and lists, and any kept photo (a sheet scanned again replaces its photo). */
 export function useScansChanged(sittingId: number) {
   const invalidate = useInvalidate()
-  return () => invalidate(sittingKeys.sitting(sittingId))
+  return () => invalidate(sittingKeys.sitting(sittingId), ['admin', 'sittings', 'scan'])
 }
 
 export function useSettleScan(sittingId: number, scanId: number) {
