@@ -142,6 +142,8 @@ export const ScanBoxSchema = z.object({
   y: z.number().min(0).max(1),
   width: z.number().min(0).max(1),
   height: z.number().min(0).max(1),
+  /** The quarter turn, clockwise, the sheet lies at in the photo: the close-up is turned back by it. */
+  turn: z.union([z.literal(0), z.literal(90), z.literal(180), z.literal(270)]),
 })
 export type ScanBox = z.infer<typeof ScanBoxSchema>
 

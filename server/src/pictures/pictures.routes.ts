@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { PicturesService } from './pictures.service'
@@ -16,7 +17,7 @@ export const pictureRoutes: FastifyPluginAsyncZod<{ pictures: PicturesService }>
     // every learner at once, and the hooks have nothing to do for an immutable WebP (decision 053, "Serving").
     reply.hijack()
     reply.raw.writeHead(200, {
-      ...reply.getHeaders(),
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
       'content-type': 'image/webp',
       'content-length': data.length,
       'cache-control': 'public, max-age=31536000, immutable',

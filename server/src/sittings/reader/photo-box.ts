@@ -10,6 +10,8 @@ export interface PhotoBox {
   y: number
   width: number
   height: number
+  /** The quarter turn, clockwise, the page lies at in the photo: a close-up turns back by it to stand the row up. */
+  turn: 0 | 90 | 180 | 270
 }
 
 /** A rectangle on the page, in millimetres from its top left. */
@@ -35,7 +37,19 @@ export function photoBox(size: { width: number; height: number }, toImage: Homog
   const x1 = fraction(Math.max(...corners.map((p) => p.x)) / size.width)
   const y0 = fraction(Math.min(...corners.map((p) => p.y)) / size.height)
   const y1 = fraction(Math.max(...corners.map((p) => p.y)) / size.height)
-  return { x: x0, y: y0, width: fraction(x1 - x0), height: fraction(y1 - y0) }
+  return {
+    x: x0,
+    y: y0,
+    width: fraction(x1 - x0),
+    height: fraction(y1 - y0),
+    turn: quarterTurn(corners[0]!, corners[1]!),
+  }
+}
+
+/** The page's left-to-right, as the photo shows it, to the nearest quarter turn (image y runs down: clockwise). */
+function quarterTurn(left: { x: number; y: number }, right: { x: number; y: number }): PhotoBox['turn'] {
+  const quarters = Math.round(Math.atan2(right.y - left.y, right.x - left.x) / (Math.PI / 2))
+  return ((((quarters % 4) + 4) % 4) * 90) as PhotoBox['turn']
 }
 
 /** A question's row: its printed number through its last bubble, one row pitch high (so no neighbour row's). */

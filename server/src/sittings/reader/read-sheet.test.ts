@@ -85,6 +85,7 @@ describe('readSheet', () => {
 
     // Where the rows are, in fractions of the photo: question 1 upper left, 2 below it, slant aside apart.
     const [one, two] = [result.answers![0]!.box, result.answers![1]!.box]
+    expect([one.turn, result.boxes.roll.turn, result.boxes.set.turn]).toEqual([0, 0, 0])
     expect(one.x + one.width).toBeLessThan(0.5)
     expect(one.y + one.height).toBeLessThan(0.5)
     expect(two.y).toBeGreaterThan(one.y + one.height / 2)
@@ -172,6 +173,8 @@ describe('readSheet', () => {
     ] as const) {
       const result = await answersOf(sheet(marks), photo)
       expect(result.roll, JSON.stringify(photo)).toBe(402)
+      // The way the page lies in the photo, for the close-up to stand the row up again.
+      expect(result.answers![0]!.box.turn, JSON.stringify(photo)).toBe('rotation' in photo ? photo.rotation : 0)
       if (photo.rotation === 180) {
         // Upside down, question 1's row is in the photo's lower right, and question 2's above it.
         const [one, two] = [result.answers![0]!.box, result.answers![1]!.box]

@@ -64,11 +64,13 @@ export function RegionCrop({ scanId, box, label }: { scanId: number; box: ScanBo
   const image = useQuery(sittingQueries.scanImage(scanId))
   if (!box || !image.data?.size) return null
   const crop = cropAround(box)
-  const { frame, photo } = closeUp(crop, image.data.size, CLOSE_UP_MAX_REM)
+  const { frame, stage, photo } = closeUp(crop, image.data.size, CLOSE_UP_MAX_REM, box.turn)
   return (
     <div className="review-crop" style={frame}>
-      <img src={image.data.url} alt={label} style={photo} />
-      <span className="review-mark" aria-hidden="true" style={placeIn(box, crop)} />
+      <div className="review-crop__stage" style={stage}>
+        <img src={image.data.url} alt={label} style={photo} />
+        <span className="review-mark" aria-hidden="true" style={placeIn(box, crop)} />
+      </div>
     </div>
   )
 }

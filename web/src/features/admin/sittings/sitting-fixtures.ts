@@ -65,7 +65,9 @@ export const flaggedScan: Scan = {
   learner: learner(32, 'ram', 'Ram Thapa'),
   answers: { '1': null, '2': 'A' },
   // Question 1's row: the left fifth of the photo, under its top third.
-  flags: [{ question: 1, kind: 'multiple', marks: ['A', 'C'], box: { x: 0.08, y: 0.3, width: 0.2, height: 0.02 } }],
+  flags: [
+    { question: 1, kind: 'multiple', marks: ['A', 'C'], box: { x: 0.08, y: 0.3, width: 0.2, height: 0.02, turn: 0 } },
+  ],
   score: null,
   attempt_id: null,
 }
