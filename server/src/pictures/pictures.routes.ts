@@ -14,7 +14,7 @@ export const pictureRoutes: FastifyPluginAsyncZod<{ pictures: PicturesService }>
     const data = hash === undefined ? undefined : await pictures.read(hash)
     if (!data) return reply.callNotFound()
     // Written in one call past the onSend hooks (compression, the API's no-store): a paper's 20 pictures go to
-    // every learner at once, and the hooks have nothing to do for an immutable WebP (decision 053, "Serving").
+    // every learner at once, and the hooks have nothing to do for an immutable WebP (decision 053 "Serving").
     reply.hijack()
     reply.raw.writeHead(200, {
       ...(reply.getHeaders() as OutgoingHttpHeaders),
