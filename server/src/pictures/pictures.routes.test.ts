@@ -21,7 +21,7 @@ describe.each(dialects)('GET /api/pictures/{hash}.webp on %s', (dialect) => {
     expect(response.headers['content-type']).toBe('image/webp')
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
     expect(response.headers['content-length']).toBe(String(picture.data.length))
-    // The security headers every response carries, though the reply is written past Fastify's hooks.
+    // The security headers every response carries.
     expect(response.headers['x-content-type-options']).toBe('nosniff')
     expect(response.headers['content-security-policy']).toContain("default-src 'self'")
     expect(response.rawPayload.equals(picture.data)).toBe(true)

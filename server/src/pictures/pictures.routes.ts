@@ -1,4 +1,3 @@
-import type { OutgoingHttpHeaders } from 'node:http'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { PicturesService } from './pictures.service'
@@ -13,15 +12,6 @@ export const pictureRoutes: FastifyPluginAsyncZod<{ pictures: PicturesService }>
     const hash = FILE.exec(request.params.file)?.[1]
     const data = hash === undefined ? undefined : await pictures.read(hash)
     if (!data) return reply.callNotFound()
-    // Written in one call past the onSend hooks (compression, the API's no-store): a paper's 20 pictures go to
-    // every learner at once, and the hooks have nothing to do for an immutable WebP (decision 053 "Serving").
-    reply.hijack()
-    reply.raw.writeHead(200, {
-      ...(reply.getHeaders() as OutgoingHttpHeaders),
-      'content-type': 'image/webp',
-      'content-length': data.length,
-      'cache-control': 'public, max-age=31536000, immutable',
-    })
-    reply.raw.end(data)
+    return reply.header('cache-control', 'public, max-age=31536000, immutable').type('image/webp').send(data)
   })
 }
