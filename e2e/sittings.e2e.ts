@@ -70,7 +70,12 @@ const photoSpec: PhotoSpec = {
 }
 
 /** A photo of roll `roll`'s sheet as the server prints it, with pen marks: `choices[i]` the options of question i+1. */
-async function filledSheetPhoto(roll: number, choices: number[][], seed: number): Promise<Buffer> {
+async function filledSheetPhoto(
+  roll: number,
+  choices: number[][],
+  seed: number,
+  photo: Partial<PhotoSpec> = {},
+): Promise<Buffer> {
   const { server } = journey
   const svg = await (
     await fetch(`${server.baseUrl}/api/admin/sittings/${sittingId}/sheets/${roll}.svg`, {
@@ -94,7 +99,7 @@ async function filledSheetPhoto(roll: number, choices: number[][], seed: number)
     .flatMap((options, question) => options.map((option) => layout.body.questions[question]!.options[option]!))
     .map((bubble) => `<circle cx="${bubble.x_mm}" cy="${bubble.y_mm}" r="${bubble.r_mm * 0.9}" fill="#1a1a1a"/>`)
     .join('')
-  return photographSheet(svg.replace(/<\/svg>\s*$/, `${marks}</svg>`), { ...photoSpec, seed })
+  return photographSheet(svg.replace(/<\/svg>\s*$/, `${marks}</svg>`), { ...photoSpec, seed, ...photo })
 }
 
 interface ScanClock {
@@ -261,7 +266,8 @@ describe('paper sittings', () => {
 
   it('uploads three photos, one unreadable and one needing review, and settles the review', async () => {
     const clean = await filledSheetPhoto(2, [[0], [0], [0], [0], [0], [0]], 31)
-    const double = await filledSheetPhoto(3, [[0, 2], [0], [0], [0], [0], [0]], 32)
+    // Photographed sideways, as a teacher holding the phone across the sheet does.
+    const double = await filledSheetPhoto(3, [[0, 2], [0], [0], [0], [0], [0]], 32, { rotation: 90 })
     const unreadable = await photographNonSheet(33, 2)
     const page = await journey.open({ user: ADMIN, viewport: PHONE, language: 'ne' })
     await page.goto(`/admin/sittings/${sittingId}/scan`)
@@ -280,15 +286,18 @@ describe('paper sittings', () => {
     await page.goto(`/admin/sittings/${sittingId}/review`)
     const card = page.locator('.review-card').first()
     await card.locator('img').first().waitFor()
-    // Question 1's row, doubly marked, outlined on the photo and enlarged beside its choices.
+    // Question 1's row, doubly marked, outlined on the photo and enlarged beside its choices, turned to read left to
+    // right though the sheet lies sideways in the photo.
     const crop = card.getByRole('img', { name: 'फोटोमा प्रश्न १ को पङ्क्ति' })
     await crop.waitFor()
     await expect.poll(() => crop.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
     const closeUp = (await crop.locator('..').boundingBox())!
     expect(closeUp.width).toBeGreaterThan(200)
     expect(closeUp.height).toBeGreaterThan(30)
+    expect(closeUp.width).toBeGreaterThan(closeUp.height * 1.5)
+    expect(await crop.evaluate((img) => img.parentElement!.style.transform)).toContain('rotate(-90deg)')
     expect(await card.locator('.review-photo .review-mark').count()).toBe(1)
-    await screenshot(page, 'sittings-review-phone-ne')
+    await screenshot(page, 'sittings-review-flagged-phone-ne')
     await card.getByRole('radio', { name: 'A', exact: true }).check()
     await card.getByRole('button', { name: 'निर्णय गरी रेकर्ड गर्नुहोस्' }).click()
     await page.waitForTimeout(1500)
