@@ -215,7 +215,7 @@ const clientConfig = {
     setupFiles: ['./src/test/setup.ts'],
     // A loaded CI machine can take several seconds over a screen with many fields; no test asserts a time.
     testTimeout: 15_000,
-    // Vitest's default leaves a core idle (one worker on a two-core CI machine): docs/decisions/058-ci-time.md.
+    // Vitest's default leaves a core idle (one worker on a two-core CI machine): docs/decisions/058-test-files-two-at-a-time.md.
     maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       // Building a jsdom window and loading React for each file cost more than the tests themselves (7 of CI's
