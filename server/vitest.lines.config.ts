@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 import base from './vitest.config'
 
 // What CI runs again on the other supported Node lines (README "Node.js lines"): the whole suite runs on the
-// machine's line; on 24 and 26 only what can differ between lines runs again. That is the native addons and
+// machine's line; on 22, 24 and 26 only what can differ between lines runs again. That is the native addons and
 // runtime features (the SQLite driver picked per line, argon2, sharp, ECDH and web-push crypto, zlib, worker
 // threads, child processes and signals, the SQLite backup API) and one route file of each family, so a line
 // that breaks a plugin, a driver or a route's wiring is still caught, without the suite's hour again.
