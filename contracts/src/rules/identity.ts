@@ -9,6 +9,15 @@ export const normalisePhone = (phone: string) => phone.trim()
 
 export const isValidPhone = (phone: string) => PHONE_PATTERN.test(normalisePhone(phone))
 
+/**
+ * A phone number as a list or spreadsheet holds it ("+977 984-1000001", "977 9841000001", "9841000001"): its ten
+ * digits, or null when it is not one (a roster line of digits that is not a phone number is a username).
+ */
+export function phoneInListing(text: string): string | null {
+  const local = text.replace(/[\s().-]/g, '').replace(/^\+?977(?=\d{10}$)/, '')
+  return PHONE_PATTERN.test(local) ? local : null
+}
+
 export const USERNAME_MIN_LENGTH = 3
 export const USERNAME_MAX_LENGTH = 30
 /** Letters, digits, `.`, `_` and `-`; the server compares usernames case-insensitively. */

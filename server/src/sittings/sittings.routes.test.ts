@@ -263,7 +263,8 @@ describe.each(dialects)('paper sittings on %s', (dialect) => {
       const response = await call(admin, 'PUT', `/api/admin/sittings/${sitting.id}/roster/`, {
         learners: [
           { username: 'sita' },
-          { phone_number: ram.phone_number, roll_number: 2 },
+          // As a spreadsheet may hold it: the country code, spaces and dashes.
+          { phone_number: `+977 ${ram.phone_number.slice(0, 3)}-${ram.phone_number.slice(3)}`, roll_number: 2 },
           { username: 'hari', set: 'A' },
           { username: 'GITA', roll_number: 40 },
         ],
@@ -303,6 +304,10 @@ describe.each(dialects)('paper sittings on %s', (dialect) => {
       })
       const phone = await put([{ phone_number: '9800000000' }])
       expect(phone.body.errors).toEqual({ 'learners.0.phone_number': ['No learner has the phone number 9800000000.'] })
+      const written = await put([{ phone_number: '+977 980-000-0000' }])
+      expect(written.body.errors).toEqual({
+        'learners.0.phone_number': ['No learner has the phone number +977 980-000-0000.'],
+      })
       const repeated = await put([
         { username: 'sita', roll_number: 7 },
         { username: 'ram', roll_number: 7 },

@@ -3,6 +3,7 @@ import {
   bookletInstructions,
   fromHundredths,
   OPTION_LABELS,
+  phoneInListing,
   sittingLimits,
   sittingMessages,
   type OptionLabels,
@@ -45,6 +46,9 @@ import {
 } from './sittings.repository'
 
 /** The key the sheets' QR codes are signed with: derived from the server's secret, used for nothing else. */
+/** A roster's phone number as the learner registered it ("+977 984-1000001" is 9841000001). */
+const phoneOf = (text: string) => phoneInListing(text) ?? text.trim()
+
 export const sheetSecret = (jwtSecret: string) => createHmac('sha256', jwtSecret).update('sheet-code').digest('hex')
 
 export type SittingsDeps = Pick<AppContext, 'database' | 'clock' | 'config'> & {
@@ -304,7 +308,7 @@ export function createSittingsService({ database, clock, config, papers, paperAt
         (
           await findUsersByPhones(
             trx,
-            learners.flatMap((entry) => (!entry.username && entry.phone_number ? [entry.phone_number] : [])),
+            learners.flatMap((entry) => (!entry.username && entry.phone_number ? [phoneOf(entry.phone_number)] : [])),
           )
         ).map((user) => [user.phone_number, user.id]),
       )
@@ -319,7 +323,7 @@ export function createSittingsService({ database, clock, config, papers, paperAt
           userId = byName.get(entry.username.toLowerCase())
           if (userId === undefined) fail(`${at}.username`, sittingMessages.unknownUsername(entry.username))
         } else if (entry.phone_number) {
-          userId = byPhone.get(entry.phone_number)
+          userId = byPhone.get(phoneOf(entry.phone_number))
           if (userId === undefined) fail(`${at}.phone_number`, sittingMessages.unknownPhone(entry.phone_number))
         } else fail(at, sittingMessages.learnerMissing)
         if (userId !== undefined) {

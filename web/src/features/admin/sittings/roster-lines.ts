@@ -1,3 +1,4 @@
+import { phoneInListing } from '@quiz/contracts/rules/identity'
 import type { Roster, RosterInput, SittingSet } from './sittings.api'
 
 /** One roster line as the admin edits it: who (a username or phone number), and a roll number and set or blank. */
@@ -21,9 +22,6 @@ export const row = (who: string, roll = '', set: SittingSet | '' = '', name = ''
 export const rowsOf = (roster: Roster): RosterRow[] =>
   roster.roster.map((entry) => row(entry.user.username, String(entry.roll_number), entry.set, entry.user.full_name))
 
-/** A phone number as learners register with (digits, maybe a leading + and spaces or dashes); else a username. */
-const PHONE = /^\+?\d[\d\s-]{6,}$/
-
 /**
  * Pasted lines, one learner a line: the username or phone number, then optionally (after a tab, comma or
  * semicolon, as a spreadsheet's columns paste) the roll number and the set.
@@ -41,11 +39,15 @@ export function parseRosterLines(text: string, sets: readonly SittingSet[]): Ros
 
 export function toRosterInput(rows: readonly RosterRow[]): RosterInput {
   return {
-    learners: rows.map(({ who, roll, set }) => ({
-      ...(PHONE.test(who.trim()) ? { phone_number: who.trim() } : { username: who.trim() }),
-      ...(roll.trim() ? { roll_number: Number(roll.trim()) } : {}),
-      ...(set ? { set } : {}),
-    })),
+    learners: rows.map(({ who, roll, set }) => {
+      // A phone number however it is written; any other line (a student number of seven digits too) is a username.
+      const phone = phoneInListing(who)
+      return {
+        ...(phone ? { phone_number: phone } : { username: who.trim() }),
+        ...(roll.trim() ? { roll_number: Number(roll.trim()) } : {}),
+        ...(set ? { set } : {}),
+      }
+    }),
   }
 }
 

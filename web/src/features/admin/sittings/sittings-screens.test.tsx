@@ -125,7 +125,7 @@ describe('a sitting', () => {
       learners: [
         { username: 'sita' },
         { username: 'hari', roll_number: 7, set: 'B' },
-        { phone_number: '98 4100 0001' },
+        { phone_number: '9841000001' },
       ],
     })
 
@@ -199,17 +199,26 @@ describe('a sitting', () => {
 
 describe('roster lines', () => {
   it('reads a username or phone number a line, with an optional roll number and set', () => {
-    const rows = parseRosterLines('  sita \n\n+977 9841000001\tx\tc\nram;12;d\n', ['A', 'B', 'C'])
+    const rows = parseRosterLines('  sita \n\n+977 9841000001\tx\tc\nram;12;d\n2081001\n984-100-0002\n', [
+      'A',
+      'B',
+      'C',
+    ])
     expect(rows.map(({ who, roll, set }) => ({ who, roll, set }))).toEqual([
       { who: 'sita', roll: '', set: '' },
       { who: '+977 9841000001', roll: '', set: 'C' },
       { who: 'ram', roll: '12', set: '' },
+      { who: '2081001', roll: '', set: '' },
+      { who: '984-100-0002', roll: '', set: '' },
     ])
+    // A phone number's ten digits however it is written; a student number of seven digits is a username.
     expect(toRosterInput(rows)).toEqual({
       learners: [
         { username: 'sita' },
-        { phone_number: '+977 9841000001', set: 'C' },
+        { phone_number: '9841000001', set: 'C' },
         { username: 'ram', roll_number: 12 },
+        { username: '2081001' },
+        { phone_number: '9841000002' },
       ],
     })
   })
