@@ -122,11 +122,7 @@ describe('a sitting', () => {
     expect(screen.getByLabelText('Username or phone, line 2')).toHaveAttribute('aria-invalid', 'true')
     expect(screen.getByLabelText('Username or phone, line 2')).toHaveAccessibleDescription(refused.textContent!)
     expect(network.callsTo('PUT', '/api/admin/sittings/9/roster/')[0]!.body).toEqual({
-      learners: [
-        { username: 'sita' },
-        { username: 'hari', roll_number: 7, set: 'B' },
-        { phone_number: '9841000001' },
-      ],
+      learners: [{ username: 'sita' }, { username: 'hari', roll_number: 7, set: 'B' }, { phone_number: '9841000001' }],
     })
 
     refuse = false
