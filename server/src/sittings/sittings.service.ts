@@ -45,10 +45,10 @@ import {
   type SittingRow,
 } from './sittings.repository'
 
-/** The key the sheets' QR codes are signed with: derived from the server's secret, used for nothing else. */
 /** A roster's phone number as the learner registered it ("+977 984-1000001" is 9841000001). */
 const phoneOf = (text: string) => phoneInListing(text) ?? text.trim()
 
+/** The key the sheets' QR codes are signed with: derived from the server's secret, used for nothing else. */
 export const sheetSecret = (jwtSecret: string) => createHmac('sha256', jwtSecret).update('sheet-code').digest('hex')
 
 export type SittingsDeps = Pick<AppContext, 'database' | 'clock' | 'config'> & {

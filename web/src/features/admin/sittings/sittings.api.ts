@@ -30,9 +30,10 @@ export const sittingKeys = {
   roster: (id: number) => [...sittingKeys.sitting(id), 'roster'] as const,
   paper: (id: number, set: SittingSet) => [...sittingKeys.sitting(id), 'paper', set] as const,
   scans: (id: number, status: ScanStatus | null) => [...sittingKeys.sitting(id), 'scans', status] as const,
-  scan: (scanId: number) => ['admin', 'sittings', 'scan', scanId] as const,
+  anyScan: ['admin', 'sittings', 'scan'] as const,
+  scan: (scanId: number) => [...sittingKeys.anyScan, scanId] as const,
   sheet: (id: number, sheet: string) => [...sittingKeys.sitting(id), 'sheet', sheet] as const,
-  scanImage: (scanId: number) => ['admin', 'sittings', 'scan', scanId, 'image'] as const,
+  scanImage: (scanId: number) => [...sittingKeys.scan(scanId), 'image'] as const,
 }
 
 /** A scan's photo and the sheets change only when their sitting does: an object URL is kept while on screen. */
@@ -138,11 +139,10 @@ export async function sendScan(sittingId: number, photo: Blob, replace = false):
   return api.post<Scan>(`/admin/sittings/${sittingId}/scans/`, undefined, { formData: form, timeoutMs: 120_000 })
 }
 
-/** After photos are sent: the sitting's counts, scans and missing learners go stale. */
 /** After a scan: the sitting's counts and lists, and any kept photo (a sheet scanned again replaces its photo). */
 export function useScansChanged(sittingId: number) {
   const invalidate = useInvalidate()
-  return () => invalidate(sittingKeys.sitting(sittingId), ['admin', 'sittings', 'scan'])
+  return () => invalidate(sittingKeys.sitting(sittingId), sittingKeys.anyScan)
 }
 
 export function useSettleScan(sittingId: number, scanId: number) {
