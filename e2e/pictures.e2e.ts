@@ -125,6 +125,8 @@ describe('a picture from a Word file to a learner on a phone', () => {
 
     await page.getByRole('button', { name: interpolate(enImport.commit.button_one, { n: 1 }) }).click()
     await page.getByRole('link', { name: enImport.commit.open_bank }).click()
+    // The import page shows the question's text too: wait for the bank's address before reading its ids.
+    await page.waitForURL((url) => url.pathname.startsWith('/admin/bank') && url.searchParams.has('ids'))
     await page.getByText(QUESTION).first().waitFor()
     questionId = Number(new URL(page.url()).searchParams.get('ids'))
     const { body } = await journey.server.api<{ image: { picture: { url: string } | null } | null }>(
