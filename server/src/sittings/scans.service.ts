@@ -198,14 +198,13 @@ export function createScansService({ database, clock, config, papers, paperAttem
         byRoll: (rollNumber) => (rollNumber === roll ? entry : undefined),
         byLearner: (userId) => (place?.user_id === userId ? place : undefined),
       })
-      const sheetScans = await findScansOfSheet(trx, sittingId, read.sheet, { lock })
-      const { existing, reading: placed } = retakeOf(read, sheetScans, result.boxes.roll)
-      let reading = placed
+      const retake = retakeOf(read, await findScansOfSheet(trx, sittingId, read.sheet, { lock }), result.boxes.roll)
+      const { existing } = retake
       if (existing?.status === 'recorded' && !replace)
         throw new AppError(409, 'sheet_already_scanned', sittingMessages.alreadyScanned, undefined, undefined, {
           scan_id: existing.id,
         })
-      reading = await withDuplicateFlag(trx, sittingId, reading, existing?.id ?? null, result.boxes.roll)
+      const reading = await withDuplicateFlag(trx, sittingId, retake.reading, existing?.id ?? null, result.boxes.roll)
       const withdrawn = existing?.attempt_id ? await paperAttempts.withdraw(trx, existing.attempt_id) : undefined
       const earlierPhoto = existing ? await keepScanPhoto(trx, existing.id, now, actor.id) : null
       const fields = {
