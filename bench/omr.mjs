@@ -79,7 +79,18 @@ function sheetFor(n, random) {
     ? { kind: 'blank', serial: n + 1 }
     : { kind: 'roster', learnerName: `Learner ${n}`, rollNumber, set }
   return {
-    spec: { secret, sittingId, labels: 'latin', optionCounts, holder, marks, handRoll: rollNumber, handSet: set },
+    spec: {
+      secret,
+      sittingId,
+      labels: 'latin',
+      optionCounts,
+      holder,
+      // A learner id of six digits, as the server prints it (docs/decisions/061), drawing nothing from `random`.
+      learnerId: 100_000 + n,
+      marks,
+      handRoll: rollNumber,
+      handSet: set,
+    },
     truth,
     clean,
     rollNumber,

@@ -18,7 +18,9 @@ const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-01'
 const SITTING = 1
 
 // The photos are made by a child process and kept on disk, so that their making leaves nothing in this one's memory.
-const photoDir = '/tmp/quiz-bench-scans/photos'
+// Learner i is user i + 2 (the admin is user 1): their sheets' codes name them (docs/decisions/061).
+const photoDir = '/tmp/quiz-bench-scans/photos-named'
+const learnerId = (i) => i + 2
 if (process.argv[2] === 'make') {
   const secret = sheetSecret(JWT_SECRET)
   const optionCounts = Array(QUESTIONS).fill(4)
@@ -31,6 +33,7 @@ if (process.argv[2] === 'make') {
       labels: 'latin',
       optionCounts,
       holder: { kind: 'roster', learnerName: `Learner ${i}`, rollNumber: i + 1, set: 'A' },
+      learnerId: learnerId(i),
       marks,
     }
     const photo = await photographSheet(markedSheetSvg(spec, i + 1), {
@@ -78,6 +81,8 @@ const rostered = await call(server.baseUrl, 'PUT', `/api/admin/sittings/${SITTIN
   body: { learners: Array.from({ length: LEARNERS }, (_, i) => ({ username: `bench${i + 1}` })) },
 })
 if (rostered.status !== 200) throw new Error(`roster: ${rostered.status} ${JSON.stringify(rostered.body)}`)
+if (rostered.body.roster.some((entry, i) => entry.user.id !== learnerId(i)))
+  throw new Error(`the sheets name other learners than the roster: ${JSON.stringify(rostered.body)}`)
 
 async function upload(photo) {
   const started = performance.now()

@@ -193,6 +193,9 @@ export const SheetQuerySchema = z.object({
   serial: z.coerce.number().int().min(1).max(sittingLimits.blankSerial).optional(),
 })
 
+/** `GET /api/admin/scans/{id}/photos/{photo_id}`: a photo a later one replaced, named in the audit trail. */
+export const ScanPhotoParamsSchema = z.object({ id: IdSchema, photo_id: IdSchema })
+
 /** The scan upload's text fields (multipart, beside the `image` file). */
 export const ScanFieldsSchema = z.object({ replace: z.enum(['true', 'false']).optional() })
 
@@ -218,6 +221,8 @@ export const sittingMessages = {
   rollNotOnRoster: (roll: number) => `Roll number ${roll} is not on this sitting's roster.`,
   learnerAlreadyRecorded: (roll: number) =>
     `The learner with roll number ${roll} already has a recorded sheet in this sitting.`,
+  rollRecorded: (places: readonly { roll: number; username: string }[]) =>
+    `${places.map((place) => `Roll number ${place.roll} (${place.username})`).join(', ')} ${places.length === 1 ? 'has a recorded answer sheet' : 'have recorded answer sheets'}: keep ${places.length === 1 ? 'that learner at that roll number' : 'those learners at those roll numbers'}, or delete ${places.length === 1 ? 'the scan' : 'the scans'} first.`,
   notMultipart: 'Send the photo as multipart/form-data, in the field "image".',
   noPhoto: 'Attach a photo of the answer sheet in the field "image".',
   photoTooLarge: 'The photo must be at most 15 MB.',

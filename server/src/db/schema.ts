@@ -537,6 +537,7 @@ export interface DB {
   sittings: SittingTable
   sitting_roster: SittingRosterTable
   sitting_scans: SittingScanTable
+  scan_photos: ScanPhotoTable
 }
 
 export type UserRow = Selectable<UserTable>
@@ -606,7 +607,10 @@ export interface SittingRosterTable {
 export interface SittingScanTable {
   id: Generated<number>
   sitting_id: number
-  /** The sheet the QR code names: 'R<roll>' (a roster learner's) or 'B<serial>' (a blank one). */
+  /**
+   * The sheet the QR code names: 'R<roll>U<learner>' (a roster learner's; 'R<roll>' printed before codes named the
+   * learner) or 'B<serial>' (a blank one; 'B<serial>/<n>' for the n-th photocopy read with another roll number).
+   */
   sheet: string
   status: 'recorded' | 'needs_review'
   roll_number: number | null
@@ -622,4 +626,15 @@ export interface SittingScanTable {
   scanned_by: number | null
   created_at: number
   updated_at: number
+}
+
+/** A scan's photo that a later photo replaced (migration 0020), kept for the audit trail. */
+export interface ScanPhotoTable {
+  id: Generated<number>
+  scan_id: number
+  photo: Buffer
+  photo_type: string
+  scanned_by: number | null
+  replaced_at: number
+  replaced_by: number | null
 }

@@ -118,6 +118,15 @@ export async function markRead(db: Kysely<DB>, userId: number, ids: number[] | '
   await query.execute()
 }
 
+export async function relinkNotifications(db: Kysely<DB>, userId: number, from: string, to: string) {
+  await db
+    .updateTable('notifications')
+    .set({ link: to })
+    .where('user_id', '=', userId)
+    .where('link', '=', from)
+    .execute()
+}
+
 /** A learner's browsers kept at most (docs/decisions/042): a new one past this replaces the oldest. */
 export const MAX_SUBSCRIPTIONS_PER_LEARNER = 10
 

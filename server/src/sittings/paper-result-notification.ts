@@ -5,6 +5,9 @@ import { maxScoreHundredths, type AttemptSection } from '../questions/sections'
 
 const two = (hundredths: number) => (hundredths / 100).toFixed(2)
 
+/** Where a paper result's notice takes the learner: the attempt's report. */
+export const paperResultLink = (attemptId: number) => `/results/${attemptId}`
+
 /** `paper_result`: the learner's answer sheet is marked, told in the transaction that records it, with a push. */
 export function paperResultNotification(
   sitting: { title_en: string; title_ne: string },
@@ -21,6 +24,6 @@ export function paperResultNotification(
       en: `Your answer sheet for “${title.en}” is marked: ${score} out of ${max}. See the report and the photo of your sheet.`,
       ne: `“${title.ne}” को तपाईंको उत्तरपुस्तिका जाँचियो: ${toDevanagariDigits(max)} मध्ये ${toDevanagariDigits(score)} अङ्क। नतिजा र आफ्नो उत्तरपुस्तिकाको फोटो हेर्नुहोस्।`,
     },
-    link: `/results/${attempt.id}`,
+    link: paperResultLink(attempt.id),
   }
 }

@@ -1,11 +1,18 @@
-import type { OptionLabels, ScanFlag, SittingSet } from '@quiz/contracts'
+import type { OptionLabels, ScanBox, ScanFlag, SittingSet } from '@quiz/contracts'
 import type { SheetReading } from './reader/read-sheet'
 import type { SheetCode } from './sheet/sheet-code'
 import { letterIndex, type SittingSetPlan } from './sitting-sets'
 
 export interface RosterPlace {
+  roll_number: number
   user_id: number
   set_letter: string
+}
+
+/** The roster's places a reading looks up: the holder of a roll number now, and a learner's own place. */
+export interface RosterLookup {
+  byRoll: (rollNumber: number) => RosterPlace | undefined
+  byLearner: (userId: number) => RosterPlace | undefined
 }
 
 export interface ScanReading {
@@ -17,7 +24,9 @@ export interface ScanReading {
   flags: ScanFlag[]
 }
 
-export const sheetKeyOf = (code: SheetCode) => (code.kind === 'roster' ? `R${code.rollNumber}` : `B${code.serial}`)
+/** One printed sheet: a roster sheet by roll and learner (two learners' sheets of one roll are two sheets). */
+export const sheetKeyOf = (code: SheetCode) =>
+  code.kind === 'blank' ? `B${code.serial}` : `R${code.rollNumber}${code.userId === null ? '' : `U${code.userId}`}`
 
 const isSet = (plans: readonly SittingSetPlan[], set: unknown): set is SittingSet =>
   plans.some((plan) => plan.set === set)
@@ -28,7 +37,22 @@ const isSet = (plans: readonly SittingSetPlan[], set: unknown): set is SittingSe
  */
 export function readingSet(code: SheetCode, roster: ReadonlyMap<number, RosterPlace>): SittingSet | null {
   if (code.kind !== 'roster') return null
-  return (roster.get(code.rollNumber)?.set_letter as SittingSet | undefined) ?? null
+  let place = roster.get(code.rollNumber)
+  if (code.userId !== null && place?.user_id !== code.userId)
+    place = [...roster.values()].find((entry) => entry.user_id === code.userId)
+  return (place?.set_letter as SittingSet | undefined) ?? null
+}
+
+/**
+ * A roster sheet's learner: the one its code names, at their roll number now. A roll given to another learner since
+ * the sheet was printed, a learner no longer on the roster, and a code printed before codes named learners (then the
+ * roll's holder is only a guess) are for a person (docs/decisions/061).
+ */
+function rosterSheetPlace(code: Extract<SheetCode, { kind: 'roster' }>, roster: RosterLookup) {
+  const holder = roster.byRoll(code.rollNumber)
+  if (code.userId === null) return { place: holder, confirmed: false }
+  if (holder?.user_id === code.userId) return { place: holder, confirmed: true }
+  return { place: roster.byLearner(code.userId), confirmed: false }
 }
 
 // A roster sheet's learner is the one its signed QR code names, never the grid's: docs/decisions/055 "In the code".
@@ -36,7 +60,7 @@ export function interpretReading(
   reading: Pick<SheetReading, 'code' | 'roll' | 'set' | 'answers' | 'boxes'>,
   plans: readonly SittingSetPlan[],
   labels: OptionLabels,
-  rosterEntry: (rollNumber: number) => RosterPlace | undefined,
+  roster: RosterLookup,
 ): ScanReading {
   const flags: ScanFlag[] = []
   const { code, boxes } = reading
@@ -46,10 +70,11 @@ export function interpretReading(
   const readSet = isSet(plans, reading.set) ? reading.set : null
   const oneSet = plans.length === 1 ? plans[0]!.set : null
   if (code.kind === 'roster') {
-    rollNumber = code.rollNumber
-    const entry = rosterEntry(code.rollNumber)
+    const { place: entry, confirmed } = rosterSheetPlace(code, roster)
+    // A sheet whose learner left the roster names no roll: its printed one is someone else's now, or nobody's.
+    rollNumber = entry?.roll_number ?? (code.userId === null ? code.rollNumber : null)
     if (entry) userId = entry.user_id
-    if (!entry || reading.roll !== code.rollNumber)
+    if (!entry || !confirmed || reading.roll !== code.rollNumber)
       flags.push({
         question: null,
         kind: 'roll',
@@ -61,7 +86,7 @@ export function interpretReading(
       flags.push({ question: null, kind: 'set', marks: readSet ? [readSet] : [], box: boxes.set })
   } else {
     rollNumber = typeof reading.roll === 'number' && reading.roll > 0 ? reading.roll : null
-    const entry = rollNumber === null ? undefined : rosterEntry(rollNumber)
+    const entry = rollNumber === null ? undefined : roster.byRoll(rollNumber)
     if (entry) userId = entry.user_id
     else
       flags.push({
@@ -89,4 +114,28 @@ export function interpretReading(
     }
   }
   return { sheet: sheetKeyOf(code), rollNumber, set, userId, answers, flags }
+}
+
+/**
+ * The earlier scan a photo is a retake of, if any, among `scans` of its sheet (sittings.repository findScansOfSheet).
+ * Blank sheets are photocopied, serial and all: a blank sheet's scan is the same sheet's only when it read the same
+ * roll number. Any other is a copy, kept as a scan of its own (`B5/2`) whose every reading is flagged `roll` for a
+ * person, so that it never replaces, nor withdraws, another learner's sheet (docs/decisions/061).
+ */
+export function retakeOf<T extends { sheet: string; roll_number: number | null }>(
+  reading: ScanReading,
+  scans: readonly T[],
+  rollBox: ScanBox,
+): { existing: T | undefined; reading: ScanReading } {
+  const existing = reading.sheet.startsWith('B')
+    ? scans.find((scan) => scan.roll_number === reading.rollNumber)
+    : scans.find((scan) => scan.sheet === reading.sheet)
+  const copy = () => 1 + Math.max(...scans.map((scan) => Number(scan.sheet.split('/')[1] ?? 1)))
+  const sheet = existing?.sheet ?? (scans.length === 0 ? reading.sheet : `${reading.sheet}/${copy()}`)
+  if (!sheet.includes('/')) return { existing, reading }
+  const marks = reading.rollNumber === null ? [] : [String(reading.rollNumber)]
+  const flags = reading.flags.some((flag) => flag.kind === 'roll')
+    ? reading.flags
+    : [{ question: null, kind: 'roll' as const, marks, box: rollBox }, ...reading.flags]
+  return { existing, reading: { ...reading, sheet, flags } }
 }

@@ -45,6 +45,8 @@ const roster = (rollNumber: number, learnerName = 'Learner', set: 'A' | 'B' = 'A
   rollNumber,
   set,
 })
+// The users each test's setup makes, in order: the sheets' codes name them.
+const ids = { sita: 2, ram: 3, hari: 4 }
 const plain: PhotoSpec = {
   seed: 1,
   megapixels: 2.5,
@@ -63,21 +65,30 @@ const photograph = (spec: SheetSpec, seed: number, photo: Partial<PhotoSpec> = {
 const photos = {} as Record<string, Buffer>
 beforeAll(async () => {
   // Sita: 7 right (A), 2 wrong (B), 1 blank: 7 - 0.4 = 6.6.
-  photos.sita = await photograph(sheet(roster(1, 'Sita'), marked(0, { 7: 1, 8: 1, 9: null })), 1)
-  photos.sitaAgain = await photograph(sheet(roster(1, 'Sita'), marked(0)), 2, { rotation: 180 })
-  photos.ramDouble = await photograph(sheet(roster(2, 'Ram'), marked(0, { 2: [0, 1] })), 3)
-  photos.ramSetB = await photograph(sheet(roster(2, 'Ram', 'B'), marked(0)), 9, { light: 'gradient' })
+  const sita = { learnerId: ids.sita }
+  const ram = { learnerId: ids.ram }
+  photos.sita = await photograph(sheet(roster(1, 'Sita'), marked(0, { 7: 1, 8: 1, 9: null }), sita), 1)
+  photos.sitaAgain = await photograph(sheet(roster(1, 'Sita'), marked(0), sita), 2, { rotation: 180 })
+  // Printed before sheets' codes named their learner (docs/decisions/061).
+  photos.sitaOld = await photograph(sheet(roster(1, 'Sita'), marked(0)), 10)
+  photos.ramDouble = await photograph(sheet(roster(2, 'Ram'), marked(0, { 2: [0, 1] }), ram), 3)
+  photos.ramSetB = await photograph(sheet(roster(2, 'Ram', 'B'), marked(0), ram), 9, { light: 'gradient' })
   photos.walkIn = await photograph(
     sheet({ kind: 'blank', serial: 5 }, marked(0, { 0: 3 }), { handRoll: 3, handSet: 'A' }),
     4,
     { rotation: 90 },
   )
+  // A photocopy of blank sheet 5, filled by another walk-in (Ram, roll 2).
+  photos.walkInCopy = await photograph(
+    sheet({ kind: 'blank', serial: 5 }, marked(1), { handRoll: 2, handSet: 'A' }),
+    11,
+  )
   photos.walkInUnknown = await photograph(
     sheet({ kind: 'blank', serial: 6 }, marked(0, { 4: [0, 2] }), { handRoll: 77, handSet: 'A' }),
     5,
   )
-  photos.forged = await photograph(sheet(roster(1), marked(0), { secret: 'guessed-secret' }), 6)
-  photos.foreign = await photograph(sheet(roster(1), marked(0), { sittingId: 2 }), 7)
+  photos.forged = await photograph(sheet(roster(1), marked(0), { ...sita, secret: 'guessed-secret' }), 6)
+  photos.foreign = await photograph(sheet(roster(1), marked(0), { ...sita, sittingId: 2 }), 7)
   photos.nonSheet = await photographNonSheet(8, 2)
 }, 60_000)
 
@@ -123,6 +134,7 @@ describe.each(dialects)('answer sheet scans on %s', (dialect) => {
     const sita = await createUser(t.database, { username: 'sita', full_name: 'Sita Sharma' })
     const ram = await createUser(t.database, { username: 'ram' })
     const hari = await createUser(t.database, { username: 'hari' })
+    expect([sita.id, ram.id, hari.id]).toEqual([ids.sita, ids.ram, ids.hari])
     const put = await call(admin, 'PUT', '/api/admin/sittings/1/roster/', {
       learners: [{ username: 'sita' }, { username: 'ram' }, { username: 'hari' }],
     })
@@ -206,8 +218,9 @@ describe.each(dialects)('answer sheet scans on %s', (dialect) => {
   })
 
   it('refuses a second photo of a recorded sheet, and replaces it when asked, re-scoring under the same number', async () => {
-    const { admin, quiz } = await setup()
+    const { admin, quiz, sita, as } = await setup()
     const first = await upload(admin, photos.sita)
+    const firstPhoto = (await call(admin, 'GET', `/api/admin/scans/${first.body.id}/image`)).response.rawPayload
     const again = await upload(admin, photos.sitaAgain)
     expect(again.status).toBe(409)
     expect(again.body).toMatchObject({ code: 'sheet_already_scanned', scan_id: first.body.id })
@@ -218,6 +231,37 @@ describe.each(dialects)('answer sheet scans on %s', (dialect) => {
     const attempts = await paperAttempts()
     expect(attempts.map((attempt) => [attempt.id, attempt.attempt_number])).toEqual([[replaced.body.attempt_id, 1]])
     expect(await tally(quiz.id)).toEqual([{ score_hundredths: 1000, learners: 1 }])
+
+    // The replaced photo stays, named by the audit trail, for admins.
+    const trail = await call(admin, 'GET', `/api/admin/audit/?entity_type=scan&action=update`)
+    expect(trail.body.count).toBe(1)
+    const photoId = trail.body.results[0].before.photo_id as number
+    const earlier = await call(admin, 'GET', `/api/admin/scans/${first.body.id}/photos/${photoId}`)
+    expect(earlier.status).toBe(200)
+    expect(earlier.response.headers['content-type']).toBe('image/jpeg')
+    expect(earlier.response.rawPayload.equals(firstPhoto)).toBe(true)
+    const now = (await call(admin, 'GET', `/api/admin/scans/${first.body.id}/image`)).response.rawPayload
+    expect(now.equals(firstPhoto)).toBe(false)
+    expect((await call(admin, 'GET', `/api/admin/scans/${first.body.id}/photos/${photoId + 1}`)).status).toBe(404)
+    expect((await call(admin, 'GET', `/api/admin/scans/${first.body.id + 1}/photos/${photoId}`)).status).toBe(404)
+
+    // A new result is told once more; the same result again is not, and every notice opens the attempt that stands.
+    const told = async () => (await call(await as(sita), 'GET', '/api/notifications/')).body.results
+    expect((await told()).map((notice: { text: { en: string } }) => notice.text.en.match(/[\d.]+ out of/)![0])).toEqual(
+      ['10.00 out of', '6.60 out of'],
+    )
+    const same = await upload(admin, photos.sitaAgain, { replace: true })
+    expect(same.body).toMatchObject({ id: first.body.id, status: 'recorded', score: 10 })
+    const notices = await told()
+    expect(notices).toHaveLength(2)
+    expect(notices.map((notice: { link: string }) => notice.link)).toEqual([
+      `/results/${same.body.attempt_id}`,
+      `/results/${same.body.attempt_id}`,
+    ])
+    expect(await t.db.selectFrom('scan_photos').select('scan_id').execute()).toEqual([
+      { scan_id: first.body.id },
+      { scan_id: first.body.id },
+    ])
   })
 
   it('counts a learner once in the tally when a sheet is replaced after an online attempt of theirs', async () => {
@@ -329,21 +373,114 @@ describe.each(dialects)('answer sheet scans on %s', (dialect) => {
     const named = await call(admin, 'PATCH', `/api/admin/scans/${unknown.body.id}/`, { roll_number: 2 })
     expect(named.body).toMatchObject({ status: 'recorded', roll_number: 2, learner: { id: ram.id }, score: 10 })
 
-    // Hari, recorded by his blank sheet, now holds roll 1: roll 1's printed sheet names him a second time.
-    const moved = await call(admin, 'PUT', '/api/admin/sittings/1/roster/', {
-      learners: [
-        { username: 'hari', roll_number: 1 },
-        { username: 'ram', roll_number: 2 },
-        { username: 'sita', roll_number: 4 },
-      ],
-    })
-    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
-    const twice = await upload(admin, photos.sita)
-    expect(twice.body).toMatchObject({ status: 'needs_review', learner: { id: hari.id } })
-    expect(twice.body.flags).toEqual([{ question: null, kind: 'roll', marks: [], box: expect.any(Object) }])
+    // Ram, recorded by a blank sheet, is named a second time by his printed sheet.
+    const twice = await upload(admin, photos.ramDouble)
+    expect(twice.body).toMatchObject({ status: 'needs_review', learner: { id: ram.id } })
+    expect(twice.body.flags).toEqual([
+      { question: null, kind: 'roll', marks: [], box: expect.any(Object) },
+      expect.objectContaining({ question: 3, kind: 'multiple' }),
+    ])
     const gridBox = twice.body.flags[0].box as Box
     expect(gridBox.x).toBeGreaterThan(0.4)
     expect(gridBox.width).toBeGreaterThan(0.1)
+  })
+
+  it('records a printed sheet only for the learner its code names, not for whoever holds its roll number now', async () => {
+    const { admin, sita, ram } = await setup()
+    // One learner put before Sita after the sheets were printed: Ram holds roll 1 now, Sita roll 2.
+    const renumbered = await call(admin, 'PUT', '/api/admin/sittings/1/roster/', {
+      learners: [{ username: 'ram' }, { username: 'sita' }, { username: 'hari' }],
+    })
+    expect(renumbered.status).toBe(200)
+    const scanned = await upload(admin, photos.sita)
+    expect(scanned.status, JSON.stringify(scanned.body)).toBe(201)
+    expect(scanned.body).toMatchObject({
+      status: 'needs_review',
+      roll_number: 2,
+      learner: { id: sita.id },
+      flags: [{ question: null, kind: 'roll', marks: ['1'] }],
+      attempt_id: null,
+    })
+    // A sheet printed before codes named learners: the roll's holder now is only a guess, for a person to confirm.
+    const old = await upload(admin, photos.sitaOld)
+    expect(old.body).toMatchObject({
+      status: 'needs_review',
+      roll_number: 1,
+      learner: { id: ram.id },
+      flags: [{ question: null, kind: 'roll', marks: ['1'] }],
+    })
+    expect(old.body.id).not.toBe(scanned.body.id)
+    expect(await paperAttempts()).toEqual([])
+    const settled = await call(admin, 'PATCH', `/api/admin/scans/${scanned.body.id}/`, { roll_number: 2 })
+    expect(settled.body).toMatchObject({ status: 'recorded', learner: { id: sita.id }, score: 6.6 })
+    expect((await paperAttempts()).map((attempt) => attempt.user_id)).toEqual([sita.id])
+  })
+
+  it('refuses a roster that moves or drops a learner whose sheet is recorded, naming the roll; others may move', async () => {
+    const { admin, sita, ram, hari } = await setup()
+    expect((await upload(admin, photos.sita)).body.status).toBe('recorded')
+    const before = (await call(admin, 'GET', '/api/admin/sittings/1/roster/')).body
+    // Sita put after Ram (a renumbered list), and Sita dropped: her recorded sheet would name another's roll.
+    for (const learners of [
+      [{ username: 'ram' }, { username: 'sita' }, { username: 'hari' }],
+      [{ username: 'ram' }, { username: 'hari' }],
+    ]) {
+      const refused = await call(admin, 'PUT', '/api/admin/sittings/1/roster/', { learners })
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409)
+      expect(refused.body).toMatchObject({ code: 'conflict', roll_numbers: [1] })
+      expect(refused.body.detail).toContain('Roll number 1 (sita)')
+    }
+    expect((await call(admin, 'GET', '/api/admin/sittings/1/roster/')).body).toEqual(before)
+    const moved = await call(admin, 'PUT', '/api/admin/sittings/1/roster/', {
+      learners: [{ username: 'sita', roll_number: 1 }, { username: 'hari' }, { username: 'ram', roll_number: 7 }],
+    })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    expect(
+      moved.body.roster.map((entry: { roll_number: number; user: { id: number } }) => [
+        entry.roll_number,
+        entry.user.id,
+      ]),
+    ).toEqual([
+      [1, sita.id],
+      [2, hari.id],
+      [7, ram.id],
+    ])
+  })
+
+  it("keeps a photocopied blank sheet's second learner apart: it never replaces, nor withdraws, the first", async () => {
+    const { admin, hari, ram } = await setup()
+    const first = await upload(admin, photos.walkIn)
+    expect(first.body).toMatchObject({ status: 'recorded', learner: { id: hari.id } })
+    const copy = await upload(admin, photos.walkInCopy, { replace: true })
+    expect(copy.status, JSON.stringify(copy.body)).toBe(201)
+    expect(copy.body).toMatchObject({
+      status: 'needs_review',
+      roll_number: 2,
+      learner: { id: ram.id },
+      flags: [{ question: null, kind: 'roll', marks: ['2'] }],
+      attempt_id: null,
+    })
+    expect(copy.body.id).not.toBe(first.body.id)
+    expect((await call(admin, 'GET', `/api/admin/scans/${first.body.id}/`)).body).toEqual(first.body)
+    // A second photo of the copy is a retake of the copy; a person then names its learner.
+    const retake = await upload(admin, photos.walkInCopy)
+    expect(retake.body).toMatchObject({ id: copy.body.id, status: 'needs_review' })
+    const named = await call(admin, 'PATCH', `/api/admin/scans/${copy.body.id}/`, { roll_number: 2 })
+    expect(named.body).toMatchObject({ status: 'recorded', learner: { id: ram.id }, score: -2 })
+    // The first learner's own sheet is still replaced when asked, and the same result is not told twice.
+    const again = await upload(admin, photos.walkIn, { replace: true })
+    expect(again.body).toMatchObject({ id: first.body.id, status: 'recorded', learner: { id: hari.id }, score: 8.8 })
+    expect((await paperAttempts()).map((attempt) => [attempt.user_id, attempt.id]).sort()).toEqual(
+      [
+        [hari.id, again.body.attempt_id],
+        [ram.id, named.body.attempt_id],
+      ].sort(),
+    )
+    const notices = await t.db.selectFrom('notifications').select(['user_id', 'link']).orderBy('id').execute()
+    expect(notices).toEqual([
+      { user_id: hari.id, link: `/results/${again.body.attempt_id}` },
+      { user_id: ram.id, link: `/results/${named.body.attempt_id}` },
+    ])
   })
 
   it('refuses a forged QR code, one of another sitting, and a photo of no sheet, keeping nothing', async () => {

@@ -14,12 +14,12 @@ import { changedFields, recordAudit, type UserActor } from '../audit/audit-log'
 import type { AttemptRow, DB } from '../db/schema'
 import { AppError, Conflict, NotFound, PayloadTooLarge, ValidationFailed, type FieldErrors } from '../http/errors'
 import { attemptSections } from '../questions/sections'
-import { notify } from '../notifications/notifications.service'
-import { paperResultNotification } from './paper-result-notification'
+import { notify, relink } from '../notifications/notifications.service'
+import { paperResultLink, paperResultNotification } from './paper-result-notification'
 import { createGate } from './read-gate'
 import { readSheet, type SheetReadResult } from './reader/read-sheet'
 import { checkPhoto, keptPhoto, notAPhoto } from './scan-photo'
-import { interpretReading, readingSet, type RosterPlace, type ScanReading } from './scan-reading'
+import { interpretReading, readingSet, retakeOf, type RosterPlace, type ScanReading } from './scan-reading'
 import { blankLayout, letterIndex, setLayout } from './sitting-sets'
 import {
   deadlineOf,
@@ -31,13 +31,16 @@ import {
 } from './sittings.service'
 import {
   deleteScan,
+  findEarlierScanPhoto,
   findLearnerSheetPhoto,
   findRecordedScanOf,
   findRosterEntry,
+  findRosterPlaceOf,
   findScan,
-  findScanBySheet,
   findScanPhoto,
+  findScansOfSheet,
   insertScan,
+  keepScanPhoto,
   listRoster,
   listScans,
   updateScan,
@@ -85,14 +88,18 @@ export function createScansService({ database, clock, config, papers, paperAttem
   const secret = sheetSecret(config.jwtSecret)
   const gate = createGate(READS_AT_ONCE)
 
-  /** The learner is told in the same transaction. */
+  /**
+   * The learner is told in the same transaction, once per result: a sheet recorded anew for its learner keeps the
+   * withdrawn attempt's number, their notices point at the new attempt, and a new notice comes only with a new score.
+   */
   async function recordAttempt(
     trx: Kysely<DB>,
     sitting: SittingView,
     scan: { userId: number; set: SittingSet; answers: Answers },
-    number: number | undefined,
+    withdrawn: AttemptRow | undefined,
     now: number,
   ) {
+    const again = withdrawn?.user_id === scan.userId ? withdrawn : undefined
     const plan = planOf(sitting, scan.set)
     const revisionIds = JSON.parse(sitting.revision_ids) as number[]
     const paper = await papers.paperFor(trx, sitting.revision_ids)
@@ -114,11 +121,14 @@ export function createScansService({ database, clock, config, papers, paperAttem
       optionOrder: plan.options,
       sections,
       answers,
-      number,
+      number: again?.attempt_number,
       now,
     })
-    await notify(trx, [paperResultNotification(sitting, finished.attempt, attemptSections(sections, 0))], now)
-    return finished.attempt
+    const { attempt } = finished
+    if (again) await relink(trx, scan.userId, paperResultLink(again.id), paperResultLink(attempt.id))
+    if (again?.score_hundredths !== attempt.score_hundredths)
+      await notify(trx, [paperResultNotification(sitting, attempt, attemptSections(sections, 0))], now)
+    return attempt
   }
 
   /** The scan, with its sitting then itself locked (PostgreSQL) in the order an upload locks them. */
@@ -131,10 +141,6 @@ export function createScansService({ database, clock, config, papers, paperAttem
     if (!scan) throw new NotFound(sittingMessages.scanNotFound)
     return scan
   }
-
-  /** The number a re-recorded sheet keeps: its withdrawn attempt's, when it is the same learner's. */
-  const keptNumber = (withdrawn: AttemptRow | undefined, userId: number | null) =>
-    withdrawn && withdrawn.user_id === userId ? withdrawn.attempt_number : undefined
 
   /**
    * A learner already recorded by another sheet of the sitting (a blank sheet and their own) is for a person, who
@@ -186,15 +192,21 @@ export function createScansService({ database, clock, config, papers, paperAttem
       // The roster as it is now: the learner of a roll number is read in the transaction that records for them.
       const roll = result.code.kind === 'roster' ? result.code.rollNumber : result.roll
       const entry = typeof roll === 'number' && roll > 0 ? await findRosterEntry(trx, sittingId, roll) : undefined
-      const entryOf = (rollNumber: number) => (rollNumber === roll ? entry : undefined)
-      let reading = interpretReading(result, current.plans, current.labels, entryOf)
-      const existing = await findScanBySheet(trx, sittingId, reading.sheet, { lock })
+      const named = result.code.kind === 'roster' ? result.code.userId : null
+      const place = named !== null && entry?.user_id !== named ? await findRosterPlaceOf(trx, sittingId, named) : entry
+      const read = interpretReading(result, current.plans, current.labels, {
+        byRoll: (rollNumber) => (rollNumber === roll ? entry : undefined),
+        byLearner: (userId) => (place?.user_id === userId ? place : undefined),
+      })
+      const retake = retakeOf(read, await findScansOfSheet(trx, sittingId, read.sheet, { lock }), result.boxes.roll)
+      const { existing } = retake
       if (existing?.status === 'recorded' && !replace)
         throw new AppError(409, 'sheet_already_scanned', sittingMessages.alreadyScanned, undefined, undefined, {
           scan_id: existing.id,
         })
-      reading = await withDuplicateFlag(trx, sittingId, reading, existing?.id ?? null, result.boxes.roll)
+      const reading = await withDuplicateFlag(trx, sittingId, retake.reading, existing?.id ?? null, result.boxes.roll)
       const withdrawn = existing?.attempt_id ? await paperAttempts.withdraw(trx, existing.attempt_id) : undefined
+      const earlierPhoto = existing ? await keepScanPhoto(trx, existing.id, now, actor.id) : null
       const fields = {
         status: (isClean(reading) ? 'recorded' : 'needs_review') as ScanStatus,
         roll_number: reading.rollNumber,
@@ -218,7 +230,7 @@ export function createScansService({ database, clock, config, papers, paperAttem
           trx,
           current,
           { userId: reading.userId!, set: reading.set!, answers: reading.answers },
-          keptNumber(withdrawn, reading.userId),
+          withdrawn,
           now,
         )
         await updateScan(trx, id, { attempt_id: attempt.id })
@@ -228,7 +240,8 @@ export function createScansService({ database, clock, config, papers, paperAttem
         entityType: 'scan',
         entityId: id,
         label: `${current.title_en}: sheet ${reading.sheet}`,
-        before: existing ? auditValues(readingOf(existing)) : null,
+        // The photo it read, kept: GET /api/admin/scans/{id}/photos/{photo_id}.
+        before: existing ? { ...auditValues(readingOf(existing)), photo_id: earlierPhoto } : null,
         after: auditValues({ ...reading, status: fields.status }),
       })
       return id
@@ -301,9 +314,7 @@ export function createScansService({ database, clock, config, papers, paperAttem
       const withdrawn = scan.attempt_id ? await paperAttempts.withdraw(trx, scan.attempt_id) : undefined
       let attemptId: number | null = null
       if (status === 'recorded')
-        attemptId = (
-          await recordAttempt(trx, sitting, { userId: userId!, set: set!, answers }, keptNumber(withdrawn, userId), now)
-        ).id
+        attemptId = (await recordAttempt(trx, sitting, { userId: userId!, set: set!, answers }, withdrawn, now)).id
       await updateScan(trx, scanId, {
         status,
         answers: JSON.stringify(answers),
@@ -348,6 +359,13 @@ export function createScansService({ database, clock, config, papers, paperAttem
     return { data: Buffer.from(photo.photo), type: photo.photo_type }
   }
 
+  /** A photo the scan's later one replaced (migration 0020), for the audit trail. */
+  async function earlierScanImage(scanId: number, photoId: number) {
+    const photo = await findEarlierScanPhoto(db, scanId, photoId)
+    if (!photo) throw new NotFound()
+    return { data: Buffer.from(photo.photo), type: photo.photo_type }
+  }
+
   /** The learner's own answer sheet behind a paper attempt; 404 for an online attempt or another learner's. */
   async function learnerSheet(userId: number, attemptId: number) {
     const photo = await findLearnerSheetPhoto(db, attemptId, userId)
@@ -355,7 +373,7 @@ export function createScansService({ database, clock, config, papers, paperAttem
     return { data: Buffer.from(photo.photo), type: photo.photo_type }
   }
 
-  return { scanSheet, getScan, listSittingScans, reviewScan, removeScan, scanImage, learnerSheet }
+  return { scanSheet, getScan, listSittingScans, reviewScan, removeScan, scanImage, earlierScanImage, learnerSheet }
 }
 
 function readingOf(row: ScanRow): Omit<ScanReading, 'sheet'> & { status: ScanStatus } {

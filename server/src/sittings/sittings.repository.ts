@@ -109,6 +109,37 @@ export function findRosterEntry(db: Kysely<DB>, sittingId: number, rollNumber: n
     .executeTakeFirst()
 }
 
+/** A learner's place on the roster. */
+export function findRosterPlaceOf(db: Kysely<DB>, sittingId: number, userId: number) {
+  return db
+    .selectFrom('sitting_roster')
+    .select(['roll_number', 'set_letter', 'user_id'])
+    .where('sitting_id', '=', sittingId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+}
+
+/** The roster places of learners a recorded scan of the sitting names. */
+export function listRecordedPlaces(db: Kysely<DB>, sittingId: number) {
+  return db
+    .selectFrom('sitting_roster as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select(['r.roll_number', 'r.user_id', 'u.username'])
+    .where('r.sitting_id', '=', sittingId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('sitting_scans as sc')
+          .select('sc.id')
+          .whereRef('sc.sitting_id', '=', 'r.sitting_id')
+          .whereRef('sc.user_id', '=', 'r.user_id')
+          .where('sc.status', '=', 'recorded'),
+      ),
+    )
+    .orderBy('r.roll_number')
+    .execute()
+}
+
 export async function replaceRoster(
   db: Kysely<DB>,
   sittingId: number,
@@ -181,12 +212,14 @@ export function findScan(db: Kysely<DB>, scanId: number, { lock = false } = {}) 
 
 export type ScanRow = NonNullable<Awaited<ReturnType<typeof findScan>>>
 
-export function findScanBySheet(db: Kysely<DB>, sittingId: number, sheet: string, { lock = false } = {}) {
+/** The scans of a sheet: `sheet` itself and the copies of a photocopied blank one (`B5/2`, ...). */
+export function findScansOfSheet(db: Kysely<DB>, sittingId: number, sheet: string, { lock = false } = {}) {
   return scansWithLearners(db)
     .where('sc.sitting_id', '=', sittingId)
-    .where('sc.sheet', '=', sheet)
+    .where((eb) => eb.or([eb('sc.sheet', '=', sheet), eb('sc.sheet', 'like', `${sheet}/%`)]))
+    .orderBy('sc.id')
     .$if(lock, (query) => query.forUpdate('sc'))
-    .executeTakeFirst()
+    .execute()
 }
 
 export function listScans(db: Kysely<DB>, sittingId: number, status?: SittingScanTable['status']) {
@@ -224,6 +257,38 @@ export async function deleteScan(db: Kysely<DB>, scanId: number) {
 
 export function findScanPhoto(db: Kysely<DB>, scanId: number) {
   return db.selectFrom('sitting_scans').select(['photo', 'photo_type']).where('id', '=', scanId).executeTakeFirst()
+}
+
+/** Copies a scan's photo into its history before a new one replaces it; the copy's id. */
+export async function keepScanPhoto(db: Kysely<DB>, scanId: number, replacedAt: number, replacedBy: number) {
+  const kept = await db
+    .insertInto('scan_photos')
+    .columns(['scan_id', 'photo', 'photo_type', 'scanned_by', 'replaced_at', 'replaced_by'])
+    .expression((eb) =>
+      eb
+        .selectFrom('sitting_scans')
+        .select((inner) => [
+          'id',
+          'photo',
+          'photo_type',
+          'scanned_by',
+          inner.cast<number>(inner.val(replacedAt), 'bigint').as('replaced_at'),
+          inner.cast<number>(inner.val(replacedBy), 'integer').as('replaced_by'),
+        ])
+        .where('id', '=', scanId),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return Number(kept.id)
+}
+
+export function findEarlierScanPhoto(db: Kysely<DB>, scanId: number, photoId: number) {
+  return db
+    .selectFrom('scan_photos')
+    .select(['photo', 'photo_type'])
+    .where('id', '=', photoId)
+    .where('scan_id', '=', scanId)
+    .executeTakeFirst()
 }
 
 /** The kept photo of the sheet that recorded a learner's own paper attempt. */

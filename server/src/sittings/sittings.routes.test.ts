@@ -1,4 +1,6 @@
 import { XMLValidator } from 'fast-xml-parser'
+import jsQR from 'jsqr'
+import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createBankQuestions, createQuiz, createUser } from '../../test/factories'
@@ -51,6 +53,7 @@ describe.each(dialects)('paper sittings on %s', (dialect) => {
       ['GET', '/api/admin/sittings/1/scans/'],
       ['GET', '/api/admin/scans/1/'],
       ['GET', '/api/admin/scans/1/image'],
+      ['GET', '/api/admin/scans/1/photos/1'],
       ['PATCH', '/api/admin/scans/1/', { set: 'A' }],
       ['DELETE', '/api/admin/scans/1/'],
     ]
@@ -330,9 +333,27 @@ describe.each(dialects)('paper sittings on %s', (dialect) => {
   })
 
   describe('answer sheets', () => {
+    /** The payload of the QR code a sheet prints, rendered at about 8 px/mm and read by jsQR. */
+    async function qrPayloadOf(svg: string, qr: { x_mm: number; y_mm: number; size_mm: number }) {
+      const png = await sharp(Buffer.from(svg), { density: 120 }).flatten({ background: '#fff' }).png().toBuffer()
+      const px = (await sharp(png).metadata()).width! / 210
+      const side = Math.round((qr.size_mm + 8) * px)
+      const { data, info } = await sharp(png)
+        .extract({
+          left: Math.round((qr.x_mm - qr.size_mm / 2 - 4) * px),
+          top: Math.round((qr.y_mm - qr.size_mm / 2 - 4) * px),
+          width: side,
+          height: side,
+        })
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true })
+      return jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data
+    }
+
     it("draws a roster learner's sheet with a signed QR code, and a blank sheet with its serial", async () => {
       const { admin, sitting } = await setup({ sets: 2 })
-      await createUser(t.database, { username: 'sita', full_name: 'Sita <Sharma>' })
+      const sita = await createUser(t.database, { username: 'sita', full_name: 'Sita <Sharma>' })
       await call(admin, 'PUT', `/api/admin/sittings/${sitting.id}/roster/`, {
         learners: [{ username: 'sita', roll_number: 4521, set: 'B' }],
       })
@@ -344,6 +365,13 @@ describe.each(dialects)('paper sittings on %s', (dialect) => {
       expect(sheet.raw).toContain('Sita &lt;Sharma&gt;')
       expect(sheet.raw).toContain('Roll number 004521')
       expect(sheet.raw).toContain('Set B')
+      // The code names the learner as well as the sitting and roll (docs/decisions/061).
+      const layout = (await call(admin, 'GET', `/api/admin/sittings/${sitting.id}/sheet-layout/?set=B`)).body
+      const payload = await qrPayloadOf(sheet.raw, layout.qr)
+      expect(verifySheetCode(payload!, sheetSecret(t.config.jwtSecret), sitting.id)).toEqual({
+        ok: true,
+        code: { sittingId: sitting.id, kind: 'roster', rollNumber: 4521, userId: sita.id },
+      })
 
       const blank = await call(admin, 'GET', `/api/admin/sittings/${sitting.id}/sheets/blank.svg?serial=12`)
       expect(blank.status).toBe(200)

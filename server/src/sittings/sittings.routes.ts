@@ -6,6 +6,7 @@ import {
   ScanFieldsSchema,
   ScanListQuerySchema,
   ScanListSchema,
+  ScanPhotoParamsSchema,
   ScanSchema,
   ScanUpdateSchema,
   SetQuerySchema,
@@ -148,6 +149,14 @@ export const sittingRoutes: FastifyPluginAsyncZod<{ sittings: SittingsService; s
       const photo = await scans.scanImage(request.params.id)
       return reply.type(photo.type).send(photo.data)
     })
+    json.get(
+      '/scans/:id/photos/:photo_id',
+      { schema: { ...docs, params: ScanPhotoParamsSchema } },
+      async (request, reply) => {
+        const photo = await scans.earlierScanImage(request.params.id, request.params.photo_id)
+        return reply.type(photo.type).send(photo.data)
+      },
+    )
     json.patch(
       '/scans/:id/',
       { schema: { ...docs, params: IdParamsSchema, body: ScanUpdateSchema, response: { 200: ScanSchema } } },

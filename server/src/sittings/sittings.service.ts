@@ -37,6 +37,7 @@ import {
   findUsersByPhones,
   findUsersByUsernameKeys,
   insertSitting,
+  listRecordedPlaces,
   listRoster,
   listSittings,
   replaceRoster,
@@ -83,6 +84,12 @@ export function planOf(sitting: SittingView, set: SittingSet, field = 'set') {
 /** A paper attempt runs the quiz's duration from the sitting's time (API.md: the sitting has the quiz's duration). */
 export const deadlineOf = (sitting: Pick<SittingRow, 'held_at' | 'duration_minutes'>) =>
   sitting.held_at + sitting.duration_minutes * 60_000
+
+interface RosterEntry {
+  userId: number
+  rollNumber: number
+  set: string
+}
 
 const learnerOf = (row: Pick<RosterRow, 'user_id' | 'username' | 'full_name'>) => ({
   id: row.user_id,
@@ -289,6 +296,26 @@ export function createSittingsService({ database, clock, config, papers, paperAt
     }
   }
 
+  /**
+   * A learner with a recorded sheet keeps their roll number: moving or dropping them would make their printed sheet
+   * name another learner's roll, so it is refused (409) naming the rolls, and nothing is stored (docs/decisions/061).
+   */
+  async function checkRecordedPlaces(trx: Kysely<DB>, sittingId: number, entries: readonly RosterEntry[]) {
+    const kept = new Set(entries.map((entry) => `${entry.rollNumber}:${entry.userId}`))
+    const moved = (await listRecordedPlaces(trx, sittingId)).filter(
+      (place) => !kept.has(`${place.roll_number}:${place.user_id}`),
+    )
+    if (moved.length > 0)
+      throw new AppError(
+        409,
+        'conflict',
+        sittingMessages.rollRecorded(moved.map((place) => ({ roll: place.roll_number, username: place.username }))),
+        undefined,
+        undefined,
+        { roll_numbers: moved.map((place) => place.roll_number) },
+      )
+  }
+
   /** Any problem refuses the whole list, naming each entry, and nothing is stored. */
   async function putRoster(sittingId: number, body: RosterInput, actor: UserActor): Promise<Roster> {
     const now = clock.now()
@@ -350,6 +377,7 @@ export function createSittingsService({ database, clock, config, papers, paperAt
         }
         return { userId: userIds[index]!, rollNumber, set: entry.set ?? letters[index % letters.length]! }
       })
+      await checkRecordedPlaces(trx, sittingId, entries)
       await replaceRoster(trx, sittingId, entries)
       await recordAudit(trx, actor, now, {
         action: 'update',
@@ -385,7 +413,7 @@ export function createSittingsService({ database, clock, config, papers, paperAt
     return renderSheetSvg({
       layout: setLayout(planOf(sitting, set), sitting.labels, sitting.plans.length),
       labels: sitting.labels,
-      qrPayload: signSheetCode({ sittingId, kind: 'roster', rollNumber }, secret),
+      qrPayload: signSheetCode({ sittingId, kind: 'roster', rollNumber, userId: entry.user_id }, secret),
       quizTitle,
       holder: { kind: 'roster', learnerName: entry.full_name || entry.username, rollNumber, set },
     })

@@ -28,6 +28,7 @@ function sheet(marks: Mark[], overrides: Partial<SheetSpec> = {}): SheetSpec {
     labels: 'latin',
     optionCounts,
     holder: { kind: 'roster', learnerName: 'Sita Sharma', rollNumber: 402, set: 'B' },
+    learnerId: 3105,
     marks,
     ...overrides,
   }
@@ -78,7 +79,7 @@ describe('readSheet', () => {
     const jpeg = await photographSheet(markedSheetSvg(spec, 1), plain)
     const result = await readSheet(jpeg, options(spec))
     if (!result.ok) throw new Error(`refused: ${result.message}`)
-    expect(result.code).toEqual({ sittingId: 12, kind: 'roster', rollNumber: 402 })
+    expect(result.code).toEqual({ sittingId: 12, kind: 'roster', rollNumber: 402, userId: 3105 })
     expect(result.roll).toBe(402)
     expect(result.set).toBe('B')
     expect(result.answers!.map((a) => a.answer)).toEqual(expected(allAnswered('pen')))

@@ -4,21 +4,24 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
  * The answer sheet's QR payload: which sitting and which sheet, signed with the server's secret so that a sheet
  * cannot be forged or carried to another sitting (API.md "Paper sittings").
  *
- * `QZ1:<sitting>:R<roll>:<mac>` for a roster learner's sheet, `QZ1:<sitting>:B<serial>:<mac>` for a blank one.
- * Every character is in the QR alphanumeric set (digits, capitals, ':'), which packs 5.5 bits a character: the
- * payload fits a version 3 code at error correction Q (25 % of it may be smudged). The mac is HMAC-SHA256 cut to
- * 80 bits in base32: a forger must guess it online, one scan at a time, so 80 bits is far beyond reach.
+ * `QZ1:<sitting>:R<roll>U<learner>:<mac>` for a roster learner's sheet (the learner's user id: docs/decisions/061),
+ * `QZ1:<sitting>:B<serial>:<mac>` for a blank one; `QZ1:<sitting>:R<roll>:<mac>` is a roster sheet printed before
+ * sheets named their learner (`userId: null`). Every character is in the QR alphanumeric set (digits, capitals, ':'),
+ * which packs 5.5 bits a character: with ids below a million and a hundred million learners the payload fits a
+ * version 3 code at error correction Q (25 % of it may be smudged). The mac is HMAC-SHA256 cut to 80 bits in base32:
+ * a forger must guess it online, one scan at a time, so 80 bits is far beyond reach.
  */
 
 export type SheetCode =
-  { sittingId: number; kind: 'roster'; rollNumber: number } | { sittingId: number; kind: 'blank'; serial: number }
+  | { sittingId: number; kind: 'roster'; rollNumber: number; userId: number | null }
+  | { sittingId: number; kind: 'blank'; serial: number }
 
 export type SheetCodeRefusal = 'malformed' | 'forged' | 'foreign'
 
 const VERSION = 'QZ1'
 const MAC_CHARS = 16
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
-const PAYLOAD = /^QZ1:([1-9][0-9]{0,15}):([RB])([1-9][0-9]{0,8}):([A-Z2-7]{16})$/
+const PAYLOAD = /^QZ1:([1-9][0-9]{0,15}):([RB])([1-9][0-9]{0,8})(?:U([1-9][0-9]{0,15}))?:([A-Z2-7]{16})$/
 const MAX_ID = Number.MAX_SAFE_INTEGER
 const MAX_ROLL = 999_999
 const MAX_SERIAL = 999_999_999
@@ -41,7 +44,8 @@ function base32(bytes: Buffer, chars: number): string {
 }
 
 function body(code: SheetCode): string {
-  const sheet = code.kind === 'roster' ? `R${code.rollNumber}` : `B${code.serial}`
+  const learner = code.kind === 'roster' && code.userId !== null ? `U${code.userId}` : ''
+  const sheet = code.kind === 'roster' ? `R${code.rollNumber}${learner}` : `B${code.serial}`
   return `${VERSION}:${code.sittingId}:${sheet}`
 }
 
@@ -57,6 +61,8 @@ export function signSheetCode(code: SheetCode, secret: string | Buffer): string 
   const max = code.kind === 'roster' ? MAX_ROLL : MAX_SERIAL
   if (!isPositiveInteger(number, max))
     throw new RangeError(`A ${code.kind === 'roster' ? 'roll number' : 'serial'} is 1..${max}.`)
+  if (code.kind === 'roster' && code.userId !== null && !isPositiveInteger(code.userId, MAX_ID))
+    throw new RangeError('A learner id is a positive integer.')
   const text = body(code)
   return `${text}:${mac(text, secret)}`
 }
@@ -72,16 +78,19 @@ export function verifySheetCode(
 ): { ok: true; code: SheetCode } | { ok: false; refusal: SheetCodeRefusal } {
   const match = typeof payload === 'string' ? PAYLOAD.exec(payload) : null
   if (!match) return { ok: false, refusal: 'malformed' }
-  const [, sitting, kind, number, given] = match
+  const [, sitting, kind, number, learner, given] = match
   const id = Number(sitting)
-  if (!isPositiveInteger(id, MAX_ID)) return { ok: false, refusal: 'malformed' }
+  const userId = learner === undefined ? null : Number(learner)
+  if (!isPositiveInteger(id, MAX_ID) || (userId !== null && !isPositiveInteger(userId, MAX_ID)))
+    return { ok: false, refusal: 'malformed' }
   if (kind === 'R' && Number(number) > MAX_ROLL) return { ok: false, refusal: 'malformed' }
+  if (kind === 'B' && userId !== null) return { ok: false, refusal: 'malformed' }
   const expected = mac(payload.slice(0, payload.length - MAC_CHARS - 1), secret)
   if (!timingSafeEqual(Buffer.from(expected), Buffer.from(given))) return { ok: false, refusal: 'forged' }
   if (id !== sittingId) return { ok: false, refusal: 'foreign' }
   const code: SheetCode =
     kind === 'R'
-      ? { sittingId: id, kind: 'roster', rollNumber: Number(number) }
+      ? { sittingId: id, kind: 'roster', rollNumber: Number(number), userId }
       : { sittingId: id, kind: 'blank', serial: Number(number) }
   return { ok: true, code }
 }

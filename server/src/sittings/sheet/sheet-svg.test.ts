@@ -7,7 +7,7 @@ import { buildSheetLayout } from './sheet-layout'
 import { renderSheetSvg } from './sheet-svg'
 
 const layout = buildSheetLayout({ questionCount: 120, optionCounts: Array(120).fill(4), labels: 'devanagari' })
-const qrPayload = signSheetCode({ sittingId: 9, kind: 'roster', rollNumber: 4521 }, 'secret')
+const qrPayload = signSheetCode({ sittingId: 9, kind: 'roster', rollNumber: 4521, userId: 7 }, 'secret')
 const svg = renderSheetSvg({
   layout,
   labels: 'devanagari',

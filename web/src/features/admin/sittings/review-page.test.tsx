@@ -149,7 +149,7 @@ describe('reviewing flagged sheets', () => {
     )
     renderRoutes(routes, { path: '/admin/sittings/9/review' })
     const select = await screen.findByLabelText(
-      'The roll number could not be read, or is not on the roster: choose the learner.',
+      'Choose the learner: the roll number could not be read, is not on the roster, or does not match the name on the sheet (the roster changed since printing, or a photocopied blank sheet).',
     )
     // A scan read before boxes were kept: the photo without outlines, the flag without a close-up.
     const photo = await screen.findByRole('img', { name: 'Photo of the answer sheet, roll ?' })
