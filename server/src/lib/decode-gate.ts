@@ -174,3 +174,28 @@ export async function decodeRaster<T>(
     }
   })
 }
+
+/**
+ * At most `atOnce` pieces of work at once in this process, in order, and at most `waiting` in line: past that
+ * `refuse()` is thrown. A photo upload takes its turn before its body is read, so only `atOnce` bodies are held.
+ */
+export function createTurns(atOnce: number, waiting: number) {
+  let running = 0
+  const line: (() => void)[] = []
+  return async function turn<T>(work: () => Promise<T>, refuse: () => Error): Promise<T> {
+    if (running < atOnce) running++
+    else if (line.length >= waiting) throw refuse()
+    // A finishing piece hands its place straight to the next in line, so `running` never drops and climbs again.
+    else await new Promise<void>((resolve) => line.push(resolve))
+    try {
+      return await work()
+    } finally {
+      const next = line.shift()
+      if (next) next()
+      else running--
+    }
+  }
+}
+
+/** Photo uploads of every route (scans, and written answers' pages to come): 4 bodies of 15 MB at most at once. */
+export const photoUploadTurn = createTurns(4, 32)
