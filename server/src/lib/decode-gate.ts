@@ -4,8 +4,8 @@ import sharp from 'sharp'
 // Every raster decode of the process, in any thread, passes here: why and why these numbers, docs/decisions/060.
 
 export const decodeLimits = {
-  /** Decodes at once in the process: libuv's pool has 4 threads, so logins, files and zlib always keep two. */
-  atOnce: 2,
+  /** Decodes at once in the process: of libuv's pool (4 threads unless set), logins, files and zlib keep two. */
+  atOnce: Math.max(1, Math.min(2, (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 2)),
   /** Scans of one JPEG: a camera's progressive JPEG has about 10, each costs a pass over every block. */
   jpegScans: 64,
   /** One decode's wall time before libvips is asked to stop. */
