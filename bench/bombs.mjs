@@ -72,7 +72,13 @@ console.log(
 const server = await startServer({ env: { WEB_DIST: webDist, RATE_LIMIT_PROFILE_PICTURE_PER_USER_HOUR: '1000' } })
 const base = server.baseUrl
 try {
-  const admin = await server.seed({ admin: 'benchadmin', phone: '9700000000', learners: 2, prefix: 'learner', password: PASSWORD })
+  const admin = await server.seed({
+    admin: 'benchadmin',
+    phone: '9700000000',
+    learners: 2,
+    prefix: 'learner',
+    password: PASSWORD,
+  })
   const [sender] = await server.tokensFor(['learner1'])
   if (!script) {
     const html = (await send(base, 'GET', '/')).text
@@ -149,14 +155,17 @@ try {
     rows.push({
       step: name,
       answers: answers.map((answer) => answer.status).join(' '),
-      's': +seconds.toFixed(2),
+      s: +seconds.toFixed(2),
       logins: logins.length,
       'login max ms': Math.round(Math.max(...logins)),
       'file max ms': Math.round(Math.max(...files)),
       'health max ms': Math.round(Math.max(...health)),
       'peak RSS MB': peak,
     })
-    console.log(name, answers.map((answer) => `${answer.status} ${answer.text.slice(0, 160)}`))
+    console.log(
+      name,
+      answers.map((answer) => `${answer.status} ${answer.text.slice(0, 160)}`),
+    )
   }
   console.table(rows)
   const worst = (column) => Math.max(...rows.map((row) => row[column]))
