@@ -7,6 +7,7 @@ import { bearerFor, createQuiz, createUser } from './factories'
 import { questionBody } from './fixtures/admin.fixtures'
 import { progressiveJpegBomb } from './fixtures/bomb-images'
 import { dataUrl } from './fixtures/pictures'
+import { photoUploadTurn } from '../src/lib/decode-gate'
 import { useTestApp } from './test-app'
 
 // Issue 54: every entry that decodes a picture refuses a decompression bomb with its route's own shape, never a 500.
@@ -99,5 +100,29 @@ describe.each(dialects)('picture bombs on %s', (dialect) => {
     })
     expect(response.statusCode).toBe(422)
     expect(response.json()).toMatchObject({ code: 'sheet_unreadable', detail: sittingMessages.photoTooCostly })
+  })
+
+  it('refuses a scan upload with 429 before reading it while 4 are handled and 32 wait', async () => {
+    const admin = await bearerFor(t.tokens, await createUser(t.database, { is_admin: 1 }))
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const busy = () => new Error('busy')
+    const turns = Array.from({ length: 4 + 32 }, () => photoUploadTurn(() => held, busy))
+    const form = multipart({}, [{ field: 'image', filename: 'a.jpg', contentType: 'image/jpeg', data: bomb }])
+    const upload = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/sittings/1/scans/',
+        headers: { ...admin, ...form.headers },
+        payload: form.payload,
+      })
+    const refused = await upload()
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toMatchObject({ code: 'rate_limited', detail: sittingMessages.photosBusy })
+    expect(refused.headers['retry-after']).toBe('5')
+    release()
+    await Promise.all(turns)
+    // With the turns free, the same upload is read and its photo checked.
+    expect((await upload()).json()).toMatchObject({ code: 'sheet_unreadable', detail: sittingMessages.photoTooCostly })
   })
 })
