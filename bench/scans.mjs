@@ -1,13 +1,13 @@
 // npm run bench:scans: answer sheets through the whole route (API.md "Paper sittings", docs/decisions/055): the
 // upload of a 12 MP phone photo read, its photo kept and the paper attempt recorded, one at a time (wall time per
 // scan) and four at once (the server process's peak RSS, sampled from /proc every 10 ms, the reads held to
-// READS_AT_ONCE). The built server on SQLite, or on PostgreSQL with BENCH_DATABASE_URL.
+// decodeLimits.atOnce, lib/decode-gate.ts). The built server on SQLite, or on PostgreSQL with BENCH_DATABASE_URL.
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sheetSecret } from '../server/src/sittings/sittings.service.ts'
-import { READS_AT_ONCE } from '../server/src/sittings/scans.service.ts'
+import { decodeLimits } from '../server/src/lib/decode-gate.ts'
 import { markedSheetSvg, photographSheet } from '../server/test/fixtures/sheet-photos.ts'
 import { call, quizJson, startServer } from './lib.mjs'
 
@@ -112,7 +112,7 @@ const four = await Promise.all(photos.slice(4, 8).map(upload))
 const wall = performance.now() - started
 clearInterval(sampler)
 console.log(
-  `four at once (READS_AT_ONCE ${READS_AT_ONCE}): ${four.map((scan) => `${scan.status} ${scan.body.status ?? scan.body.code}`).join(', ')}; ` +
+  `four at once (decodes at once ${decodeLimits.atOnce}): ${four.map((scan) => `${scan.status} ${scan.body.status ?? scan.body.code}`).join(', ')}; ` +
     `wall ${wall.toFixed(0)} ms; the server's RSS ${idle} MB idle, ${baseline} MB before, peak ${peak} MB (budget under 400 MB)`,
 )
 console.log(`database: ${server.dialect}`)

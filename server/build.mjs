@@ -6,6 +6,8 @@ const entryPoints = {
   main: 'src/main.ts',
   // The import worker (src/imports/worker/pool.ts starts dist/imports/import-worker.js beside dist/main.js).
   'imports/import-worker': 'src/imports/worker/import-worker.ts',
+  // The sheet reader's worker (src/sittings/sheet-reads.ts starts dist/sittings/sheet-worker.js).
+  'sittings/sheet-worker': 'src/sittings/sheet-worker.ts',
   'cli/migrate': 'src/cli/migrate.ts',
   'cli/create-admin': 'src/cli/create-admin.ts',
   'cli/create-learners': 'src/cli/create-learners.ts',

@@ -14,6 +14,8 @@ export const pictureMessages = {
   notAPicture: 'Send a picture: PNG, JPEG, WebP or GIF, as a data: URL in base64.',
   tooLarge: 'A picture may be at most 5 MB.',
   tooManyPixels: 'A picture may be at most 50 megapixels.',
+  tooCostly:
+    'This picture takes too long to read (a progressive JPEG of over 64 scans, or a decode over 10 s): save it again as an ordinary JPEG or PNG.',
   unknown: 'This picture is not in the bank: send the picture itself.',
   svgAndPicture: 'An image is either an SVG drawing or a picture, not both.',
   linked: 'A picture that is only linked (an http address) cannot be brought in: put the picture itself in the file.',

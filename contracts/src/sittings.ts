@@ -227,6 +227,9 @@ export const sittingMessages = {
   noPhoto: 'Attach a photo of the answer sheet in the field "image".',
   photoTooLarge: 'The photo must be at most 15 MB.',
   photoTooManyPixels: 'The photo is over 50 megapixels: send the photo as the phone camera takes it.',
+  photosBusy: 'Too many photos are being sent at once: send this one again in a few seconds.',
+  photoTooCostly:
+    'The photo takes too long to read (over 64 JPEG scans, or over 10 s): send the photo as the phone camera takes it.',
   notAPhoto: 'The file is not a photo: send a JPEG, PNG or WebP picture of the sheet.',
   tooManyParts: 'The form has too many parts: send one photo.',
   alreadyScanned: 'This answer sheet is already recorded. Send it again with replace=true to replace that reading.',

@@ -46,6 +46,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_PAYMENT_START_PER_USER_HOUR: int(20),
   RATE_LIMIT_PAYMENT_RETURN_PER_IP_HOUR: int(300),
   RATE_LIMIT_PUSH_SUBSCRIBE_PER_USER_HOUR: int(30),
+  RATE_LIMIT_PROFILE_PICTURE_PER_USER_HOUR: int(10),
   PAYMENT_PROVIDERS: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   PAYMENT_SANDBOX: bool(false),
@@ -139,6 +140,7 @@ export type Config = Readonly<{
     paymentStartPerUserHour: number
     paymentReturnPerIpHour: number
     pushSubscribePerUserHour: number
+    profilePicturePerUserHour: number
   }
 }>
 
@@ -290,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
       paymentStartPerUserHour: e.RATE_LIMIT_PAYMENT_START_PER_USER_HOUR,
       paymentReturnPerIpHour: e.RATE_LIMIT_PAYMENT_RETURN_PER_IP_HOUR,
       pushSubscribePerUserHour: e.RATE_LIMIT_PUSH_SUBSCRIBE_PER_USER_HOUR,
+      profilePicturePerUserHour: e.RATE_LIMIT_PROFILE_PICTURE_PER_USER_HOUR,
     },
   })
 }

@@ -17,6 +17,8 @@ setFlagsFromString('--no-allocation-site-pretenuring')
 // libvips keeps recent operations and their decoded images; every picture and answer-sheet photo is read once, so
 // the cache only holds 12 MP photos no one asks for again (bench:scans, docs/decisions/055).
 sharp.cache(false)
+// One libvips thread per decode: the decode gate's two decodes then take at most two cores (docs/decisions/060).
+sharp.concurrency(1)
 
 async function main() {
   const config = loadConfig()

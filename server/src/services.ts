@@ -63,7 +63,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
     },
     users: {
       accounts: createUsersService({ ...context, ...rateLimits, hasher }),
-      profiles: createProfileService(context),
+      profiles: createProfileService({ ...context, ...rateLimits }),
     },
     quizzes: createQuizService({ ...context, lifecycle, currentQuestions, live }),
     attempts: {

@@ -66,6 +66,7 @@ const refusalMessages: Record<PictureRefusal, string> = {
   not_a_picture: pictureMessages.notAPicture,
   too_large: pictureMessages.tooLarge,
   too_many_pixels: pictureMessages.tooManyPixels,
+  too_costly: pictureMessages.tooCostly,
 }
 
 interface PictureReading {
@@ -80,7 +81,7 @@ async function readPictures(fields: ImageField[], pictures: PicturesService): Pr
   const reading: PictureReading = { errors: {}, tooLarge: false, encoded: [] }
   const refuse = (path: string, refusal: PictureRefusal) => {
     reading.errors[path] = [refusalMessages[refusal]]
-    if (refusal !== 'not_a_picture') reading.tooLarge = true
+    if (refusal === 'too_large' || refusal === 'too_many_pixels') reading.tooLarge = true
   }
   const byUrl: { field: ImageField; hash: string }[] = []
   const fresh: { field: ImageField; encoded: EncodedPicture }[] = []

@@ -123,6 +123,13 @@ export function rateLimitRules(limits: Config['rateLimits']) {
       limit: limits.pushSubscribePerUserHour,
       windowSeconds: hour,
     },
+    // Each new picture is a decode of up to 25 megapixels: one learner must not keep the decode gate busy.
+    profilePicturePerUser: {
+      name: 'profile-picture:user',
+      limit: limits.profilePicturePerUserHour,
+      windowSeconds: hour,
+      detail: 'Too many new profile pictures in an hour. Please try again later.',
+    },
   } satisfies Record<string, RateLimitRule>
 }
 

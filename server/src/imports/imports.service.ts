@@ -9,19 +9,19 @@ import {
   type ImportCommitBodySchema,
   type ImportQuestion,
 } from '@quiz/contracts'
-import sharp from 'sharp'
 import type { z } from 'zod'
 import type { BankService } from '../admin/bank.service'
 import { recordAudit, type UserActor } from '../audit/audit-log'
 import type { AppContext } from '../context'
 import type { PicturesService } from '../pictures/pictures.service'
 import { AppError, NotFound, ValidationFailed, type FieldErrors } from '../http/errors'
+import { decodeRaster, isDecodeRefusal } from '../lib/decode-gate'
 import { findRevisions, insertBankQuestion } from '../questions/question-revisions.repository'
 import { findAnswerKeys } from '../questions/answer-keys'
 import { editorIsCorrect } from '../questions/answer-keys'
 import { setTags } from '../questions/question-tags.repository'
 import { appendFixedItems } from '../questions/quiz-papers.repository'
-import { adminLimits } from '@quiz/contracts'
+import { adminLimits, pictureLimits } from '@quiz/contracts'
 import {
   bankQuestionsByHash,
   currentRevisionIds,
@@ -36,6 +36,8 @@ import { isImportable, namedRowErrors, type HashedRow } from './rows'
 import type { ReadJob } from './worker/read-job'
 import { PoolBusy, ReadRefused, sharedReadPool, type ReadPool } from './worker/pool'
 import { writeXlsx, type SheetPicture } from './sheet'
+
+const storedPicture = { maxPixels: pictureLimits.pixels, formats: ['webp'] }
 
 type Fields = z.output<typeof ImportFieldsSchema>
 type CommitBody = z.output<typeof ImportCommitBodySchema>
@@ -272,14 +274,15 @@ export function createImportsService({
         }
         if (found.results.length < 500) break
       }
-      // Each picture once, as PNG (lossless from the stored WebP; sharp works off the event loop).
+      // Each picture once, as PNG (lossless from the stored WebP), through the decode gate like every decode.
       const pngs = new Map<string, SheetPicture>()
       for (const question of questions)
         for (const image of [question.image, ...question.options.map((option) => option.image)]) {
           const picture = image?.picture
           if (!picture || pngs.has(picture.url)) continue
           const data = await pictures.read(picture.url.slice('/api/pictures/'.length, -'.webp'.length))
-          if (data) pngs.set(picture.url, { png: await sharp(data).png().toBuffer(), ...picture })
+          const png = data && (await decodeRaster(data, storedPicture, (image) => image.png().toBuffer()))
+          if (png && !isDecodeRefusal(png)) pngs.set(picture.url, { png, ...picture })
         }
       return writeXlsx(questions, undefined, (url) => pngs.get(url))
     },

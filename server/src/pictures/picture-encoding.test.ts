@@ -10,6 +10,7 @@ import {
   png,
   pngDeclaring,
 } from '../../test/fixtures/pictures'
+import { progressiveJpegBomb } from '../../test/fixtures/bomb-images'
 import { decodeDataUrl, encodePicture, type EncodedPicture } from './picture-encoding'
 
 async function encoded(bytes: Buffer): Promise<EncodedPicture> {
@@ -84,6 +85,11 @@ describe('encodePicture', () => {
     expect(await encodePicture(await pngDeclaring(60_000, 60_000))).toBe('too_many_pixels')
     // Under the limit but its data does not fill the canvas it declares: unreadable, not a 500.
     expect(await encodePicture(await pngDeclaring(5_000, 5_000))).toBe('not_a_picture')
+  })
+
+  // As a question's picture and as an imported one (imports/rows.ts): the decode gate's scan limit.
+  it('refuses a progressive JPEG of hundreds of scans as too costly to decode', async () => {
+    expect(await encodePicture(progressiveJpegBomb({ width: 64, height: 64, bits: 2 }))).toBe('too_costly')
   })
 
   it('refuses more than 5 MB', async () => {

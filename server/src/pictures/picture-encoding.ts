@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
-import sharp from 'sharp'
 import { pictureLimits } from '@quiz/contracts'
+import { decodeRaster, isDecodeRefusal } from '../lib/decode-gate'
 import { reencodeRaster } from '../lib/raster-images'
 
 export interface EncodedPicture {
@@ -14,14 +14,20 @@ export interface EncodedPicture {
 }
 
 // Equal for a WebP and a lossless PNG of it.
-async function pixelsHash(image: Buffer): Promise<string> {
-  const { data, info } = await sharp(image, { limitInputPixels: pictureLimits.pixels })
-    .raw()
-    .toBuffer({ resolveWithObject: true })
-  return createHash('sha256').update(`${info.width}x${info.height}x${info.channels}:`).update(data).digest('hex')
+async function pixelsHash(image: Buffer): Promise<string | null> {
+  const hash = await decodeRaster(
+    image,
+    { maxPixels: pictureLimits.pixels, formats: ['jpeg', 'png', 'webp', 'gif'] },
+    async (pipeline) => {
+      const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true })
+      return createHash('sha256').update(`${info.width}x${info.height}x${info.channels}:`).update(data).digest('hex')
+    },
+  )
+  return isDecodeRefusal(hash) ? null : hash
 }
 
-export type PictureRefusal = 'not_a_picture' | 'too_large' | 'too_many_pixels'
+/** `too_costly`: a decode the gate refused for its scans or its time (lib/decode-gate.ts). */
+export type PictureRefusal = 'not_a_picture' | 'too_large' | 'too_many_pixels' | 'too_costly'
 
 // Tuned on bench/pictures.mjs's scanned diagram: docs/performance.md, "Pictures in questions".
 const ENCODING = { quality: 70, effort: 2, smoothShrunk: 0.7, smartSubsample: false }
@@ -34,14 +40,16 @@ export async function encodePicture(bytes: Buffer): Promise<EncodedPicture | Pic
     ...ENCODING,
   })
   if (result === 'not_an_image') return 'not_a_picture'
-  if (result === 'too_many_pixels') return result
-  const sent = await sharp(bytes).metadata()
-  const kept = sent.width === result.width && sent.height === result.height && (sent.orientation ?? 1) === 1
+  if (typeof result === 'string') return result
+  const stored = await pixelsHash(result.data)
+  const source = result.unchanged ? await pixelsHash(bytes) : null
+  if (stored === null) return 'too_costly'
+  const { unchanged: _unchanged, ...picture } = result
   return {
-    ...result,
+    ...picture,
     hash: createHash('sha256').update(result.data).digest('hex'),
-    pixelsHash: await pixelsHash(result.data),
-    sourcePixelsHash: kept ? await pixelsHash(bytes) : null,
+    pixelsHash: stored,
+    sourcePixelsHash: source,
   }
 }
 

@@ -1,6 +1,6 @@
 import { sittingLimits, sittingMessages } from '@quiz/contracts'
-import sharp from 'sharp'
 import { AppError, PayloadTooLarge } from '../http/errors'
+import { decodeRaster, inspectRaster, type DecodeRules } from '../lib/decode-gate'
 
 /** JPEG, PNG or WebP by their first bytes: the name and declared type of an upload say nothing. */
 function isAcceptedPhoto(bytes: Buffer) {
@@ -14,30 +14,33 @@ function isAcceptedPhoto(bytes: Buffer) {
 
 export const notAPhoto = () => new AppError(415, 'unsupported_media_type', sittingMessages.notAPhoto)
 
+const photoRules = {
+  maxPixels: sittingLimits.photoPixels,
+  formats: ['jpeg', 'png', 'webp'],
+  failOn: 'truncated',
+} satisfies DecodeRules
+
+const tooCostly = () => new AppError(422, 'sheet_unreadable', sittingMessages.photoTooCostly)
+
 /**
- * Refuses what is not a photo of an accepted kind (415) or declares more than 50 megapixels (413), from its header
- * alone: nothing is decoded before the check.
+ * Refuses what is not a photo of an accepted kind (415), declares more than 50 megapixels (413) or would cost too much
+ * to decode (422), from its header alone: nothing is decoded before the check.
  */
 export async function checkPhoto(bytes: Buffer) {
   if (!isAcceptedPhoto(bytes)) throw notAPhoto()
-  let metadata: sharp.Metadata
-  try {
-    metadata = await sharp(bytes, { limitInputPixels: false }).metadata()
-  } catch {
-    throw notAPhoto()
-  }
-  if (!metadata.width || !metadata.height) throw notAPhoto()
-  if (metadata.width * metadata.height > sittingLimits.photoPixels)
-    throw new PayloadTooLarge(sittingMessages.photoTooManyPixels)
+  const header = await inspectRaster(bytes, photoRules)
+  if (header === 'not_an_image') throw notAPhoto()
+  if (header === 'too_many_pixels') throw new PayloadTooLarge(sittingMessages.photoTooManyPixels)
+  if (header === 'too_costly') throw tooCostly()
 }
 
 /** The photo kept with a scan: upright, at most 2,000 px on its long side, a fresh JPEG with no metadata (no GPS). */
 export async function keptPhoto(bytes: Buffer): Promise<{ data: Buffer; type: string }> {
   const side = sittingLimits.keptPhotoSide
-  const data = await sharp(bytes, { limitInputPixels: sittingLimits.photoPixels })
-    .rotate()
-    .resize(side, side, { fit: 'inside', withoutEnlargement: true })
-    .jpeg({ quality: 75 })
-    .toBuffer()
+  const data = await decodeRaster(bytes, photoRules, (image) =>
+    image.rotate().resize(side, side, { fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 75 }).toBuffer(),
+  )
+  if (data === 'too_costly') throw tooCostly()
+  if (typeof data === 'string') throw notAPhoto()
   return { data, type: 'image/jpeg' }
 }

@@ -16,11 +16,11 @@ import { AppError, Conflict, NotFound, PayloadTooLarge, ValidationFailed, type F
 import { attemptSections } from '../questions/sections'
 import { notify, relink } from '../notifications/notifications.service'
 import { paperResultLink, paperResultNotification } from './paper-result-notification'
-import { createGate } from './read-gate'
-import { readSheet, type SheetReadResult } from './reader/read-sheet'
+import type { SheetReadResult } from './reader/read-sheet'
 import { checkPhoto, keptPhoto, notAPhoto } from './scan-photo'
-import { interpretReading, readingSet, retakeOf, type RosterPlace, type ScanReading } from './scan-reading'
-import { blankLayout, letterIndex, setLayout } from './sitting-sets'
+import { readSheetInWorker } from './sheet-reads'
+import { interpretReading, retakeOf, type RosterPlace, type ScanReading } from './scan-reading'
+import { letterIndex } from './sitting-sets'
 import {
   deadlineOf,
   findSittingView,
@@ -46,9 +46,6 @@ import {
   updateScan,
   type ScanRow,
 } from './sittings.repository'
-
-/** Photos read at once per process: two keep a burst of uploads well under the memory budget (decision 055). */
-export const READS_AT_ONCE = 2
 
 type Answers = Record<string, string | null>
 
@@ -86,7 +83,6 @@ export function createScansService({ database, clock, config, papers, paperAttem
   const { db } = database
   const lock = database.dialect === 'postgres'
   const secret = sheetSecret(config.jwtSecret)
-  const gate = createGate(READS_AT_ONCE)
 
   /**
    * The learner is told in the same transaction, once per result: a sheet recorded anew for its learner keeps the
@@ -169,20 +165,15 @@ export function createScansService({ database, clock, config, papers, paperAttem
     const sitting = await findSittingView(db, sittingId)
     if (sitting.status === 'closed') throw new Conflict(sittingMessages.closed)
     const roster = new Map<number, RosterPlace>((await listRoster(db, sittingId)).map((row) => [row.roll_number, row]))
-    const { result, kept } = await gate(async () => {
-      const result = await readSheet(photo, {
-        secret,
-        sittingId,
-        layoutFor: (code) => {
-          const set = readingSet(code, roster)
-          const plan = set && sitting.plans.find((candidate) => candidate.set === set)
-          return plan
-            ? setLayout(plan, sitting.labels, sitting.plans.length)
-            : blankLayout(sitting.plans, sitting.labels)
-        },
-      })
-      return { result, kept: result.ok ? await keptPhoto(photo) : null }
+    const result = await readSheetInWorker({
+      photo,
+      secret,
+      sittingId,
+      plans: sitting.plans,
+      labels: sitting.labels,
+      roster,
     })
+    const kept = result.ok ? await keptPhoto(photo) : null
     if (!result.ok) throw refusalOf(result)
     const now = clock.now()
 

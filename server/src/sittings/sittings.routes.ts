@@ -23,14 +23,16 @@ import {
 } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { actorOf } from '../audit/audit-log'
-import { ValidationFailed } from '../http/errors'
+import { RateLimited, ValidationFailed } from '../http/errors'
 import { parseFields } from '../http/field-errors'
 import { acceptJsonOnly } from '../http/json-only'
 import { readMultipartForm } from '../http/multipart'
+import { photoUploadTurn } from '../lib/decode-gate'
 import type { ScansService } from './scans.service'
 import type { SittingsService } from './sittings.service'
 
 const docs = { tags: ['admin'], security: [{ bearer: [] }] }
+const photosBusy = () => new RateLimited(5, sittingMessages.photosBusy)
 
 /** API.md "Paper sittings", under /api/admin: sittings, booklets, rosters, sheets, scans and their review. */
 export const sittingRoutes: FastifyPluginAsyncZod<{ sittings: SittingsService; scans: ScansService }> = async (
@@ -53,19 +55,20 @@ export const sittingRoutes: FastifyPluginAsyncZod<{ sittings: SittingsService; s
           response: { 201: ScanSchema },
         },
       },
-      async (request, reply) => {
-        const { fields, file } = await readMultipartForm(request, {
-          fileField: 'image',
-          limits: { fileSize: sittingLimits.photoBytes, files: 1, fields: 5, fieldSize: 1024 },
-          notMultipart: sittingMessages.notMultipart,
-          fileTooLarge: sittingMessages.photoTooLarge,
-          tooManyParts: sittingMessages.tooManyParts,
-        })
-        const { replace } = parseFields(ScanFieldsSchema, fields)
-        if (!file) throw new ValidationFailed({ image: [sittingMessages.noPhoto] }, sittingMessages.noPhoto)
-        const scan = await scans.scanSheet(request.params.id, file.bytes, replace === 'true', actorOf(request))
-        return reply.code(201).send(scan)
-      },
+      (request, reply) =>
+        photoUploadTurn(async () => {
+          const { fields, file } = await readMultipartForm(request, {
+            fileField: 'image',
+            limits: { fileSize: sittingLimits.photoBytes, files: 1, fields: 5, fieldSize: 1024 },
+            notMultipart: sittingMessages.notMultipart,
+            fileTooLarge: sittingMessages.photoTooLarge,
+            tooManyParts: sittingMessages.tooManyParts,
+          })
+          const { replace } = parseFields(ScanFieldsSchema, fields)
+          if (!file) throw new ValidationFailed({ image: [sittingMessages.noPhoto] }, sittingMessages.noPhoto)
+          const scan = await scans.scanSheet(request.params.id, file.bytes, replace === 'true', actorOf(request))
+          return reply.code(201).send(scan)
+        }, photosBusy),
     )
   }
   await app.register(uploadRoutes)

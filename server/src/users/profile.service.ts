@@ -5,6 +5,7 @@ import type { Database } from '../db/database'
 import type { UserRow, UserRowUpdate } from '../db/schema'
 import { NotAuthenticated } from '../http/errors'
 import type { Clock } from '../lib/clock'
+import type { RateLimiter, RateLimitRules } from '../http/rate-limit'
 import { reencodeProfilePicture } from './profile-picture'
 import { deleteProfilePicturesOfUser, findProfilePicture, insertProfilePicture } from './profile-pictures.repository'
 import { findUserById, updateUser } from '../accounts/users.repository'
@@ -36,7 +37,17 @@ export const isTrue = (value: string) => value === 'true' || value === '1' || va
 
 const userGone = () => new NotAuthenticated('The user of this token no longer exists.')
 
-export function createProfileService({ database, clock }: { database: Database; clock: Clock }) {
+export function createProfileService({
+  database,
+  clock,
+  limiter,
+  rules,
+}: {
+  database: Database
+  clock: Clock
+  limiter: RateLimiter
+  rules: RateLimitRules
+}) {
   return {
     async getProfile(userId: number): Promise<Profile> {
       const user = await findUserById(database.db, userId)
@@ -58,6 +69,8 @@ export function createProfileService({ database, clock }: { database: Database; 
         removePicture,
       }: { fields: Omit<ProfileUpdateFields, 'remove_picture'>; picture?: Buffer; removePicture: boolean },
     ): Promise<Profile> {
+      // Counted before the decode, and a refused picture still counts (API.md).
+      if (picture) await limiter.hit(rules.profilePicturePerUser, String(actor.id))
       // Decoding and encoding take a while: done before the transaction so no write lock waits on sharp.
       const encoded = picture ? await reencodeProfilePicture(picture) : undefined
       const now = clock.now()

@@ -37,7 +37,9 @@ export const refusalMessage = (name: string, refusal: PictureRefusal) =>
     ? `${name} is larger than 5 MB.`
     : refusal === 'too_many_pixels'
       ? `${name} is larger than 50 megapixels.`
-      : `${name} is not a picture the bank can hold (PNG, JPEG, WebP or GIF).`
+      : refusal === 'too_costly'
+        ? `${name} takes too long to read (a progressive JPEG of over 64 scans): save it again as an ordinary JPEG or PNG.`
+        : `${name} is not a picture the bank can hold (PNG, JPEG, WebP or GIF).`
 
 const PLUGINFILE = '@@PLUGINFILE@@/'
 const IMG = /<img\b[^>]*>/gi

@@ -1,4 +1,4 @@
-import sharp from 'sharp'
+import { decodeRaster } from '../../lib/decode-gate'
 import { bubbleFill, measurePageLevels, type PageLevels } from './bubble-fill'
 import { decodeSheetQr, type SheetQr } from './decode-qr'
 import { findMarkerQuads } from './find-markers'
@@ -14,7 +14,7 @@ import { buildSheetLayout, type SheetLayout, type SheetSet } from '../sheet/shee
 export const MAX_PHOTO_PIXELS = 50_000_000
 /** The long side the photo is read at: bubbles are still about 9 px across when the sheet fills 60 % of it. */
 export const WORKING_SIDE = 1800
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp'])
+const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp']
 /** Below this (grey levels per mm, as a share of ink-to-paper) the markers' edges are too soft to trust. */
 const MIN_SHARPNESS = 0.6
 /** How far (page mm) the QR's finder patterns may sit from where the layout prints them on a rightly placed page. */
@@ -22,11 +22,14 @@ const FINDER_TOLERANCE_MM = 1.5
 /** How far (page mm) a marker's corner may sit from where the fitted transform puts it. */
 const CORNER_TOLERANCE_MM = 0.5
 
-export type SheetRefusal = 'not_an_image' | 'too_large' | 'corners' | 'blurred' | 'dark' | 'qr' | 'wrong_sitting'
+export type SheetRefusal =
+  'not_an_image' | 'too_large' | 'too_costly' | 'corners' | 'blurred' | 'dark' | 'qr' | 'wrong_sitting'
 
 export const REFUSAL_MESSAGES: Record<SheetRefusal, string> = {
   not_an_image: 'The file is not a photo: send a JPEG, PNG or WebP picture of the sheet.',
   too_large: 'The photo is over 50 megapixels: send the photo as the phone camera takes it.',
+  too_costly:
+    'The photo takes too long to read (over 64 JPEG scans, or over 10 s): send the photo as the phone camera takes it.',
   corners: 'All four corner squares must be in the photo.',
   blurred: 'The photo is too blurred.',
   dark: 'The photo is too dark.',
@@ -64,33 +67,26 @@ const FIXED_PARTS = buildSheetLayout({ questionCount: 1, optionCounts: [2], labe
 const refuse = (refusal: SheetRefusal): SheetReadResult => ({ ok: false, refusal, message: REFUSAL_MESSAGES[refusal] })
 
 export async function loadGrey(photo: Buffer): Promise<GreyImage | SheetRefusal> {
-  let metadata: sharp.Metadata
-  try {
-    metadata = await sharp(photo).metadata()
-  } catch {
-    return 'not_an_image'
-  }
-  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format) || !metadata.width || !metadata.height)
-    return 'not_an_image'
-  if (metadata.width * metadata.height > MAX_PHOTO_PIXELS) return 'too_large'
-  try {
-    // Grey is taken here (Rec. 601 luma) rather than by sharp's greyscale(), whose colour-managed conversion costs
-    // more than the decoding itself.
-    const { data, info } = await sharp(photo, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: 'truncated' })
+  const rules = { maxPixels: MAX_PHOTO_PIXELS, formats: ACCEPTED_FORMATS, failOn: 'truncated' as const }
+  const decoded = await decodeRaster(photo, rules, (image) =>
+    image
       .rotate()
       .resize(WORKING_SIDE, WORKING_SIDE, { fit: 'inside', withoutEnlargement: true })
       .raw()
-      .toBuffer({ resolveWithObject: true })
-    const { width, height, channels } = info
-    const grey = new Uint8Array(width * height)
-    if (channels >= 3)
-      for (let i = 0, k = 0; i < grey.length; i++, k += channels)
-        grey[i] = (data[k]! * 77 + data[k + 1]! * 150 + data[k + 2]! * 29) >> 8
-    else for (let i = 0; i < grey.length; i++) grey[i] = data[i * channels]!
-    return { data: grey, width, height }
-  } catch {
-    return 'not_an_image'
-  }
+      .toBuffer({ resolveWithObject: true }),
+  )
+  if (decoded === 'too_many_pixels') return 'too_large'
+  if (typeof decoded === 'string') return decoded
+  // Grey is taken here (Rec. 601 luma) rather than by sharp's greyscale(), whose colour-managed conversion costs
+  // more than the decoding itself.
+  const { data, info } = decoded
+  const { width, height, channels } = info
+  const grey = new Uint8Array(width * height)
+  if (channels >= 3)
+    for (let i = 0, k = 0; i < grey.length; i++, k += channels)
+      grey[i] = (data[k]! * 77 + data[k + 1]! * 150 + data[k + 2]! * 29) >> 8
+  else for (let i = 0; i < grey.length; i++) grey[i] = data[i * channels]!
+  return { data: grey, width, height }
 }
 
 function isTooDark(image: GreyImage): boolean {

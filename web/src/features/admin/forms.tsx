@@ -121,6 +121,7 @@ const keys = {
   [pictureMessages.notAPicture]: 'field_messages.picture_not_a_picture',
   [pictureMessages.tooLarge]: 'field_messages.picture_too_large',
   [pictureMessages.tooManyPixels]: 'field_messages.picture_too_many_pixels',
+  [pictureMessages.tooCostly]: 'field_messages.picture_too_costly',
   [pictureMessages.unknown]: 'field_messages.picture_unknown',
   [pictureMessages.svgAndPicture]: 'field_messages.picture_and_svg',
   [uiMessages.noPastedPicture]: 'field_messages.picture_paste_empty',

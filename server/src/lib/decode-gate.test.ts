@@ -1,0 +1,115 @@
+import sharp from 'sharp'
+import { afterEach, describe, expect, it } from 'vitest'
+import { progressiveJpegBomb, sixteenBitPng } from '../../test/fixtures/bomb-images'
+import {
+  countJpegScans,
+  createTurns,
+  decodeLimits,
+  decodeRaster,
+  decodesRunning,
+  inspectRaster,
+  withDecodeSlot,
+} from './decode-gate'
+
+const rules = { maxPixels: 50_000_000, formats: ['jpeg', 'png', 'webp', 'gif'] }
+const flat = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#808080' } })
+
+describe('the decode gate', () => {
+  const seconds = decodeLimits.seconds
+  afterEach(() => {
+    decodeLimits.seconds = seconds
+  })
+
+  it("counts a JPEG's scans from its markers: a camera's few, a bomb's hundreds", async () => {
+    expect(countJpegScans(await flat(64, 48).jpeg().toBuffer())).toBe(1)
+    const progressive = countJpegScans(await flat(64, 48).jpeg({ progressive: true }).toBuffer())
+    expect(progressive).toBeGreaterThan(1)
+    expect(progressive).toBeLessThanOrEqual(decodeLimits.jpegScans)
+    expect(countJpegScans(progressiveJpegBomb({ width: 64, height: 64, bits: 2 }))).toBe(1 + 3 * 63 * 2)
+    expect(countJpegScans(progressiveJpegBomb({ width: 7000, height: 7000 }))).toBe(2647)
+  })
+
+  it('refuses a progressive JPEG of hundreds of scans before decoding it, though sharp would decode it', async () => {
+    const bomb = progressiveJpegBomb({ width: 64, height: 64, bits: 2 })
+    expect((await sharp(bomb, { failOn: 'error' }).stats()).channels[0]!.mean).toBe(128)
+    expect(await inspectRaster(bomb, rules)).toBe('too_costly')
+    let decoded = false
+    const refused = await decodeRaster(bomb, rules, async (image) => {
+      decoded = true
+      return image.toBuffer()
+    })
+    expect(refused).toBe('too_costly')
+    expect(decoded).toBe(false)
+    expect(
+      await decodeRaster(await flat(64, 48).jpeg({ progressive: true }).toBuffer(), rules, async () => 'read'),
+    ).toBe('read')
+  })
+
+  it('refuses a canvas over the cap from its header, and what is not a picture, without throwing', async () => {
+    expect(await inspectRaster(await sixteenBitPng(2000, 2000), { ...rules, maxPixels: 3_000_000 })).toBe(
+      'too_many_pixels',
+    )
+    expect(await inspectRaster(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), rules)).toBe('not_an_image')
+    const truncated = (await flat(300, 300).png().toBuffer()).subarray(0, 200)
+    expect(await decodeRaster(truncated, rules, (image) => image.raw().toBuffer())).toBe('not_an_image')
+  })
+
+  it('never runs more than `atOnce` decodes at once in the process, and goes on after a refusal', async () => {
+    const picture = await flat(64, 64).png().toBuffer()
+    let most = 0
+    const results = await Promise.all(
+      Array.from({ length: 7 }, (_, n) =>
+        decodeRaster(n === 3 ? Buffer.from('junk') : picture, rules, async (image) => {
+          most = Math.max(most, decodesRunning())
+          await new Promise((resolve) => setTimeout(resolve, 5))
+          return (await image.raw().toBuffer()).length
+        }),
+      ),
+    )
+    expect(most).toBe(decodeLimits.atOnce)
+    expect(results.filter((result) => result === 64 * 64 * 3)).toHaveLength(6)
+    expect(results[3]).toBe('not_an_image')
+    expect(decodesRunning()).toBe(0)
+  })
+
+  it('stops a decode past its time limit and refuses it', async () => {
+    decodeLimits.seconds = 1
+    const picture = await flat(3000, 3000).png().toBuffer()
+    const slow = await decodeRaster(picture, rules, (image) => image.blur(80).raw().toBuffer())
+    expect(slow).toBe('too_costly')
+    expect(decodesRunning()).toBe(0)
+  })
+
+  it('releases its slot when the work throws', async () => {
+    await expect(withDecodeSlot(() => Promise.reject(new Error('broken')))).rejects.toThrow('broken')
+    expect(decodesRunning()).toBe(0)
+  })
+})
+
+describe('createTurns', () => {
+  it('runs at most `atOnce` in order, keeps at most `waiting` in line and refuses more', async () => {
+    const turn = createTurns(2, 2)
+    let running = 0
+    let most = 0
+    const order: number[] = []
+    const gates: (() => void)[] = []
+    const work = (n: number) => async () => {
+      running++
+      most = Math.max(most, running)
+      await new Promise<void>((resolve) => gates.push(resolve))
+      running--
+      order.push(n)
+      return n
+    }
+    const busy = () => new Error('busy')
+    const started = [1, 2, 3, 4].map((n) => turn(work(n), busy))
+    await expect(turn(work(5), busy)).rejects.toThrow('busy')
+    while (order.length < 4) {
+      await new Promise((resolve) => setImmediate(resolve))
+      gates.shift()?.()
+    }
+    expect(await Promise.all(started)).toEqual([1, 2, 3, 4])
+    expect(most).toBe(2)
+    expect(order).toEqual([1, 2, 3, 4])
+  })
+})
