@@ -21,8 +21,8 @@ export const pictureMessages = {
   linked: 'A picture that is only linked (an http address) cannot be brought in: put the picture itself in the file.',
 } as const
 
-/** `/api/pictures/{hash}.webp`: the one address of a stored picture. */
-export const picturePath = (hash: string) => `/api/pictures/${hash}.webp`
+/** `/api/pictures/{name}.webp`: the one address of a stored picture (its name a keyed hash, server/src/pictures). */
+export const picturePath = (name: string) => `/api/pictures/${name}.webp`
 export const PICTURE_URL_PATTERN = /^\/api\/pictures\/([0-9a-f]{64})\.webp$/
 
 /** A stored picture as every payload shows it. */

@@ -211,6 +211,11 @@ export async function buildApp(deps: Omit<AppContext, 'metrics'>, { logger, serv
   await app.register(notificationRoutes, { prefix: '/api/notifications', notifications: services.notifications })
   await app.register(pushRoutes, { prefix: '/api/push', notifications: services.notifications, rateLimits })
 
+  // Before any job and the first request: pictures stored before migration 0021 take their keyed names.
+  app.addHook('onReady', async () => {
+    const renamed = await services.pictures.nameUnkeyed()
+    if (renamed > 0) app.log.info({ renamed }, 'pictures: named with the server key')
+  })
   // Each job is stopped, its sends awaited, and the shown questions held here written, before the database closes.
   for (const job of [jobs.deliveries, jobs.announcements, jobs.pictureSweep]) {
     app.addHook('onReady', async () => job.start())

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import type { ZodType } from 'zod'
 import { AppError, ValidationFailed, type FieldErrors } from '../http/errors'
 import { zodFieldErrors } from '../http/field-errors'
-import { decodeDataUrl, encodePicture, type EncodedPicture, type PictureRefusal } from '../pictures/picture-encoding'
+import { decodeDataUrl, type EncodedPicture, type PictureRefusal } from '../pictures/picture-encoding'
 import { pictureOf, type PicturesService } from '../pictures/pictures.service'
 import { sanitizeSvg } from '../svg/sanitize-svg'
 import { questionMathsErrors, quizMathsErrors } from './maths-fields'
@@ -91,7 +91,7 @@ async function readPictures(fields: ImageField[], pictures: PicturesService): Pr
     const path = `${field.path}.picture`
     if (typeof picture === 'string') {
       const bytes = decodeDataUrl(picture)
-      const encoded = typeof bytes === 'string' ? bytes : await encodePicture(bytes)
+      const encoded = typeof bytes === 'string' ? bytes : await pictures.encode(bytes)
       if (typeof encoded === 'string') refuse(path, encoded)
       else fresh.push({ field, encoded })
     } else if (isRecord(picture) && typeof picture.url === 'string') {

@@ -18,6 +18,7 @@ import {
   revokeFamily,
 } from './refresh-tokens.repository'
 import type { LoginClient } from '../http/login-client'
+import { clientNetwork } from '../http/client-network'
 import { countPasswordTry } from '../http/login-failures'
 import type { TokenSigner } from '../http/tokens'
 import { deviceName } from './device-name'
@@ -26,6 +27,7 @@ import {
   findLiveLoginSession,
   insertLoginSession,
   listLiveLoginSessions,
+  loginAddressesOfUsername,
   touchLoginSession,
 } from './login-sessions.repository'
 
@@ -84,6 +86,10 @@ export async function startLogin(
 }
 
 // After a password reset all of them, after a password change all but the login it was made from.
+// Whether one of the account's logins came from this network: its owner's, most likely (http/login-failures.ts).
+export const signedInFrom = (db: Kysely<DB>, key: string) => async (network: string) =>
+  (await loginAddressesOfUsername(db, key)).some((address) => clientNetwork(address) === network)
+
 export function revokeAllSessions(db: Kysely<DB>, userId: number, now: number, keepSessionId?: string): Promise<void> {
   return revokeAllOfUser(db, userId, now, keepSessionId)
 }
@@ -127,7 +133,8 @@ export function createAuthService({
     ): Promise<TokenPair> {
       await limiter.hit(rules.loginPerIp, client.address)
       // Counted as failures up front and given back on success: concurrent guesses cannot slip past the limit.
-      const tried = await countPasswordTry(limiter, rules, usernameKey(username), client.address)
+      const key = usernameKey(username)
+      const tried = await countPasswordTry(limiter, rules, key, client.address, signedInFrom(database.db, key))
       const user = await findUserByUsername(database.db, username)
       if (tried.refusal) {
         if (user && tried.justLocked) await recordLoginEvent(user, client, 'login_locked', tried.justLocked)

@@ -51,3 +51,14 @@ export async function deleteEndedLoginSessionsOfUser(db: Kysely<DB>, userId: num
     )
     .execute()
 }
+
+export async function loginAddressesOfUsername(db: Kysely<DB>, usernameKey: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('login_sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select('s.client_address')
+    .distinct()
+    .where('u.username_key', '=', usernameKey)
+    .execute()
+  return rows.map((row) => row.client_address)
+}

@@ -20,6 +20,7 @@ import { quizDrafts } from './migrations/0017_quiz_drafts'
 import { pictures } from './migrations/0018_pictures'
 import { paperSittings } from './migrations/0019_paper_sittings'
 import { scanPhotos } from './migrations/0020_scan_photos'
+import { pictureNames } from './migrations/0021_picture_names'
 
 // An explicit list rather than a folder scan, so the bundled server carries its migrations.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -43,6 +44,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0018_pictures': pictures(dialect),
   '0019_paper_sittings': paperSittings(dialect),
   '0020_scan_photos': scanPhotos(dialect),
+  '0021_picture_names': pictureNames(),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

@@ -40,7 +40,11 @@ export interface ProfilePictureTable {
 
 /** A question's or option's raster picture, stored once per content (API.md "Pictures in questions"). */
 export interface PictureTable {
-  /** sha256 of `data`, hex: the picture's public address. */
+  /**
+   * The picture's public name, hex: HMAC-SHA-256 with a key of the server's secret over the sha256 of `data`
+   * (pictures/picture-names.ts), so that no one can test whether the bank holds a given picture. Named before
+   * migration 0021 (`keyed` 0): the plain sha256, renamed at the server's start.
+   */
   hash: string
   /** WebP, at most 1,600 px on its long side, no metadata. */
   data: Buffer
@@ -49,6 +53,8 @@ export interface PictureTable {
   /** sha256 of the decoded pixels (picture-encoding.ts pixelsHash): the same picture come back as PNG is found by it. */
   pixels_hash: string
   created_at: number
+  /** 1 once `hash` is the keyed name (migration 0021). */
+  keyed: ColumnType<number, number | undefined, number>
 }
 
 export interface RefreshTokenTable {

@@ -1,36 +1,51 @@
+import { clientNetwork } from './client-network'
 import type { RateLimiter, RateLimitRules } from './rate-limit'
 
-// A stranger's failures must not lock the owner out (docs/decisions/042): the account's total refuses only addresses
-// that have failed on it before, so a right password from an address without failures still passes.
+type Rules = Pick<
+  RateLimitRules,
+  'loginFailuresPerUsername' | 'loginFailuresPerUsernameFrom' | 'loginFreshNetworksPerUsername'
+>
+
+// A stranger's failures must not lock the owner out (docs/decisions/042): the account's total refuses networks that
+// have failed on it before. Networks without failures share one more allowance of the same size; past it only a
+// network the account has signed in from gets a try, so rotating networks buys no unbounded guesses.
 export async function countPasswordTry(
   limiter: RateLimiter,
-  rules: Pick<RateLimitRules, 'loginFailuresPerUsername' | 'loginFailuresPerUsernameFrom'>,
+  rules: Rules,
   usernameKey: string,
   address: string,
+  signedInFrom: (network: string) => Promise<boolean>,
 ) {
-  const fromHere = await limiter.count(rules.loginFailuresPerUsernameFrom, fromKey(usernameKey, address))
+  const network = clientNetwork(address)
+  const fromHere = await limiter.count(rules.loginFailuresPerUsernameFrom, fromKey(usernameKey, network))
   const overall = await limiter.count(rules.loginFailuresPerUsername, usernameKey)
   const lockedHere = fromHere.hits > rules.loginFailuresPerUsernameFrom.limit
-  const lockedOverall = overall.hits > rules.loginFailuresPerUsername.limit && fromHere.hits > 1
+  const overTotal = overall.hits > rules.loginFailuresPerUsername.limit
+  // Counts may be fractional: "has this network failed here" is a count above 1.
+  const fresh =
+    !lockedHere && overTotal && fromHere.hits <= 1
+      ? await limiter.count(rules.loginFreshNetworksPerUsername, usernameKey)
+      : null
+  const lockedOverall =
+    overTotal &&
+    (fresh === null
+      ? fromHere.hits > 1
+      : fresh.hits > rules.loginFreshNetworksPerUsername.limit && !(await signedInFrom(network)))
   const refused = lockedHere || lockedOverall
+  const justCrossed =
+    crossed(fromHere.hits, rules.loginFailuresPerUsernameFrom.limit) ||
+    crossed(overall.hits, rules.loginFailuresPerUsername.limit) ||
+    (fresh !== null && crossed(fresh.hits, rules.loginFreshNetworksPerUsername.limit))
   return {
-    refusal: refused ? (lockedHere ? fromHere : overall).refusal() : null,
+    refusal: refused ? (lockedHere ? fromHere : (fresh ?? overall)).refusal() : null,
     // Set on the one try that first crossed a limit: the lock-out worth recording.
-    justLocked:
-      refused &&
-      (crossed(fromHere.hits, rules.loginFailuresPerUsernameFrom.limit) ||
-        crossed(overall.hits, rules.loginFailuresPerUsername.limit))
-        ? lockedHere
-          ? ('address' as const)
-          : ('account' as const)
-        : null,
-    refund: () => Promise.all([fromHere.refund(), overall.refund()]).then(() => undefined),
+    justLocked: refused && justCrossed ? (lockedHere ? ('address' as const) : ('account' as const)) : null,
+    refund: () => Promise.all([fromHere.refund(), overall.refund(), fresh?.refund()]).then(() => undefined),
   }
 }
 
-// Counts may be fractional: rate-limit.ts's sliding window.
 const crossed = (hits: number, limit: number) => hits > limit && hits - 1 <= limit
 
-// A reset clears every address's at once by this prefix.
-export const fromKey = (usernameKey: string, address: string) => `${usernameKey}@${address}`
+// A reset clears every network's at once by this prefix.
+export const fromKey = (usernameKey: string, network: string) => `${usernameKey}@${network}`
 export const fromKeyPrefix = (usernameKey: string) => `${usernameKey}@`

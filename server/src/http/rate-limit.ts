@@ -1,6 +1,7 @@
 import type { Config } from '../config'
 import type { Database } from '../db/database'
 import type { Clock } from '../lib/clock'
+import { clientNetwork } from './client-network'
 import { RateLimited } from './errors'
 import {
   decrementCounter,
@@ -17,6 +18,8 @@ export interface RateLimitRule {
   limit: number
   windowSeconds: number
   detail?: string
+  /** The subject is a client address, counted per network (http/client-network.ts). */
+  perNetwork?: true
 }
 
 // Every this many hits a process drops the counters of windows that ended over a day ago; the longest window is an hour.
@@ -33,7 +36,8 @@ export function createRateLimiter({ database, clock }: { database: Database; clo
     const start = Math.floor(now / windowMs) * windowMs
     return { start, windowMs, now }
   }
-  const keyOf = (rule: RateLimitRule, subject: string) => `${rule.name}:${subject}`
+  const keyOf = (rule: RateLimitRule, subject: string) =>
+    `${rule.name}:${rule.perNetwork ? clientNetwork(subject) : subject}`
 
   async function sweep() {
     hitsSinceSweep += 1
@@ -96,27 +100,54 @@ export function rateLimitRules(limits: Config['rateLimits']) {
       windowSeconds: limits.loginWindowSeconds,
       detail: 'Too many failed login attempts for this account. Please try again later.',
     },
-    loginPerIp: { name: 'login:ip', limit: limits.loginPerIp, windowSeconds: limits.loginWindowSeconds },
-    refreshPerIp: { name: 'token-refresh:ip', limit: limits.refreshPerIpHour, windowSeconds: hour },
+    // Tries from networks without failures on an account already over its total: a distributed guesser's allowance.
+    loginFreshNetworksPerUsername: {
+      name: 'login-fresh-networks:username',
+      limit: limits.loginPerUsername,
+      windowSeconds: limits.loginWindowSeconds,
+      detail: 'Too many failed login attempts for this account. Please try again later.',
+    },
+    loginPerIp: {
+      name: 'login:ip',
+      limit: limits.loginPerIp,
+      windowSeconds: limits.loginWindowSeconds,
+      perNetwork: true,
+    },
+    refreshPerIp: { name: 'token-refresh:ip', limit: limits.refreshPerIpHour, windowSeconds: hour, perNetwork: true },
     otpSendPerPhone: {
       name: 'otp-send:phone',
       limit: limits.otpPerPhoneHour,
       windowSeconds: hour,
       detail: 'Too many codes were requested for this phone number. Please try again later.',
     },
-    otpSendPerIp: { name: 'otp-send:ip', limit: limits.otpPerIpHour, windowSeconds: hour },
-    otpVerifyPerIp: { name: 'otp-verify:ip', limit: limits.accountPerIpHour, windowSeconds: hour },
-    checkUsernamePerIp: { name: 'check-username:ip', limit: limits.accountPerIpHour, windowSeconds: hour },
-    checkPhonePerIp: { name: 'check-phone:ip', limit: limits.accountPerIpHour, windowSeconds: hour },
-    registerPerIp: { name: 'register:ip', limit: limits.accountPerIpHour, windowSeconds: hour },
-    passwordResetPerIp: { name: 'password-reset:ip', limit: limits.accountPerIpHour, windowSeconds: hour },
+    otpSendPerIp: { name: 'otp-send:ip', limit: limits.otpPerIpHour, windowSeconds: hour, perNetwork: true },
+    otpVerifyPerIp: { name: 'otp-verify:ip', limit: limits.accountPerIpHour, windowSeconds: hour, perNetwork: true },
+    checkUsernamePerIp: {
+      name: 'check-username:ip',
+      limit: limits.accountPerIpHour,
+      windowSeconds: hour,
+      perNetwork: true,
+    },
+    checkPhonePerIp: { name: 'check-phone:ip', limit: limits.accountPerIpHour, windowSeconds: hour, perNetwork: true },
+    registerPerIp: { name: 'register:ip', limit: limits.accountPerIpHour, windowSeconds: hour, perNetwork: true },
+    passwordResetPerIp: {
+      name: 'password-reset:ip',
+      limit: limits.accountPerIpHour,
+      windowSeconds: hour,
+      perNetwork: true,
+    },
     // Each start and each return asks Khalti or eSewa over the network: unlimited, a script would make us flood them.
     paymentStartPerUser: {
       name: 'payment-start:user',
       limit: limits.paymentStartPerUserHour,
       windowSeconds: hour,
     },
-    paymentReturnPerIp: { name: 'payment-return:ip', limit: limits.paymentReturnPerIpHour, windowSeconds: hour },
+    paymentReturnPerIp: {
+      name: 'payment-return:ip',
+      limit: limits.paymentReturnPerIpHour,
+      windowSeconds: hour,
+      perNetwork: true,
+    },
     // Each subscription resolves a name in production and may take push sends: a script must not make thousands.
     pushSubscribePerUser: {
       name: 'push-subscribe:user',

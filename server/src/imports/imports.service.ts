@@ -88,7 +88,7 @@ export function createImportsService({
   pictures,
 }: Pick<AppContext, 'database' | 'clock' | 'config'> & {
   bank: BankService
-  pictures: Pick<PicturesService, 'saveEncoded' | 'alreadyStored' | 'read'>
+  pictures: Pick<PicturesService, 'saveEncoded' | 'alreadyStored' | 'read' | 'key'>
 }) {
   const { db } = database
   // Taken on the first dry run: an app that imports nothing starts no worker.
@@ -152,6 +152,7 @@ export function createImportsService({
       const read = await readInWorker({
         input: { ...input, columns: fields.columns },
         legacyFont: fields.legacy_font,
+        pictureKey: pictures.key,
         defaults: { topic: fields.topic, tags: fields.tags, difficulty: fields.difficulty, source: fields.source },
       })
       if (read.count === 0)

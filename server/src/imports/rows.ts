@@ -14,6 +14,7 @@ import {
 } from '@quiz/contracts'
 import { questionMathsErrors } from '../maths/question-maths'
 import { encodePicture, type EncodedPicture } from '../pictures/picture-encoding'
+import { named } from '../pictures/picture-names'
 import { pictureOf } from '../pictures/pictures.service'
 import { contentHash } from '../questions/content-hash'
 import { convertLegacy, legacyFontOfName } from './legacy-font'
@@ -34,6 +35,8 @@ export interface RowContext {
   legacyFont: LegacyFontChoice
   defaults: RowDefaults
   pictures?: Map<string, EncodedPicture>
+  /** Names the pictures (pictures/picture-names.ts). */
+  pictureKey: string
 }
 
 export type HashedRow = ImportRow & { hash: string | null }
@@ -213,13 +216,14 @@ async function pictureFrom(
     return null
   }
   const picture = found[0]!
-  const encoded = await encodePicture(
+  const read = await encodePicture(
     Buffer.from(picture.bytes.buffer, picture.bytes.byteOffset, picture.bytes.byteLength),
   )
-  if (typeof encoded === 'string') {
-    messages.push({ field, code: 'image', message: refusalMessage(picture.name, encoded) })
+  if (typeof read === 'string') {
+    messages.push({ field, code: 'image', message: refusalMessage(picture.name, read) })
     return null
   }
+  const encoded = named(context.pictureKey, read)
   context.pictures?.set(encoded.hash, encoded)
   const alt = GENERATED_ALT.test(picture.alt) ? '' : picture.alt.replace(/\s+/g, ' ').trim()
   // An alt text longer than a caption may be is left out rather than refusing the row for text no one saw.

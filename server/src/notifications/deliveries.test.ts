@@ -248,7 +248,11 @@ describe.each(dialects)('notify and deliver on %s', (dialect) => {
     await tell([scoreChanged(learner)])
     await tell([scoreChanged(learner)])
     try {
-      await createDeliveryDrainer({ ...t, config: withShortPushTimeout() }, t.app.log).drainOnce()
+      // After each timeout the subscription's pushes wait a while (RETRY_DELAYS_MS).
+      for (let n = 0; n < 3; n++) {
+        await createDeliveryDrainer({ ...t, config: withShortPushTimeout() }, t.app.log).drainOnce()
+        t.clock.advance(RETRY_DELAYS_MS[2]!)
+      }
     } finally {
       pushService.release()
     }
@@ -263,7 +267,10 @@ describe.each(dialects)('notify and deliver on %s', (dialect) => {
     pushService.answer('sometimes', 'hang', 'hang', 201, 'hang')
     for (let n = 0; n < 4; n++) await tell([scoreChanged(learner)])
     try {
-      await createDeliveryDrainer({ ...t, config: withShortPushTimeout() }, t.app.log).drainOnce()
+      while (pushService.requests.length < 4) {
+        await createDeliveryDrainer({ ...t, config: withShortPushTimeout() }, t.app.log).drainOnce()
+        t.clock.advance(RETRY_DELAYS_MS[2]!)
+      }
     } finally {
       pushService.release()
     }

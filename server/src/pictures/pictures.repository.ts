@@ -13,6 +13,7 @@ export async function savePictures(db: Kysely<DB>, pictures: readonly EncodedPic
         height: picture.height,
         pixels_hash: picture.pixelsHash,
         created_at: now,
+        keyed: 1,
       })
       .onConflict((conflict) => conflict.column('hash').doNothing())
       .execute()
@@ -39,9 +40,53 @@ export async function findPicturesByPixels(db: Kysely<DB>, pixelsHashes: readonl
   return new Map(rows.map(({ pixels_hash, ...picture }) => [pixels_hash, picture]))
 }
 
+// Only under its keyed name: a row still named by its plain hash (migration 0021) is served once renamed.
 export async function findPictureData(db: Kysely<DB>, hash: string): Promise<Buffer | undefined> {
-  const row = await db.selectFrom('pictures').select('data').where('hash', '=', hash).executeTakeFirst()
+  const row = await db
+    .selectFrom('pictures')
+    .select('data')
+    .where('hash', '=', hash)
+    .where('keyed', '=', 1)
+    .executeTakeFirst()
   return row?.data
+}
+
+export async function findUnkeyedPictures(db: Kysely<DB>): Promise<string[]> {
+  const rows = await db.selectFrom('pictures').select('hash').where('keyed', '=', 0).execute()
+  return rows.map((row) => row.hash)
+}
+
+// Copied, then everything naming it moved, then removed: the name may exist already (the same picture sent since).
+// Two processes renaming at once find nothing left to move the second time.
+export async function renamePicture(db: Kysely<DB>, from: string, to: string): Promise<void> {
+  await db
+    .insertInto('pictures')
+    .columns(['hash', 'data', 'width', 'height', 'pixels_hash', 'created_at', 'keyed'])
+    .expression((eb) =>
+      eb
+        .selectFrom('pictures')
+        .select([
+          sql<string>`${to}`.as('hash'),
+          'data',
+          'width',
+          'height',
+          'pixels_hash',
+          'created_at',
+          sql<number>`1`.as('keyed'),
+        ])
+        .where('hash', '=', from),
+    )
+    .onConflict((conflict) => conflict.column('hash').doNothing())
+    .execute()
+  for (const table of ['question_revisions', 'question_options'] as const)
+    await db.updateTable(table).set({ image_picture: to }).where('image_picture', '=', from).execute()
+  // A dry run's rows hold the picture's url; both names are 64 hex digits, nothing in them is special to LIKE.
+  await db
+    .updateTable('imports')
+    .set({ rows: sql<string>`replace(rows, ${from}, ${to})` })
+    .where('rows', 'like', `%${from}%`)
+    .execute()
+  await db.deleteFrom('pictures').where('hash', '=', from).execute()
 }
 
 // Nor one an unexpired dry run names: its age says nothing of its pictures', and a picture stored 29 days ago and

@@ -14,12 +14,12 @@ describe.each(dialects)('GET /api/pictures/{hash}.webp on %s', (dialect) => {
     return { ...picture, data }
   }
 
-  it('serves a stored picture to anyone, cached for a year', async () => {
+  it('serves a stored picture to anyone, kept a year by the browser and by no shared cache', async () => {
     const picture = await stored()
     const response = await t.app.inject({ method: 'GET', url: picture.url })
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe('image/webp')
-    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(response.headers['cache-control']).toBe('private, max-age=31536000, immutable')
     expect(response.headers['content-length']).toBe(String(picture.data.length))
     // The security headers every response carries.
     expect(response.headers['x-content-type-options']).toBe('nosniff')

@@ -1,13 +1,17 @@
 import { picturePath, type Picture } from '@quiz/contracts'
 import { LRUCache } from 'lru-cache'
+import type { Config } from '../config'
 import type { Database } from '../db/database'
 import type { Clock } from '../lib/clock'
 import { encodePicture, type EncodedPicture, type PictureRefusal } from './picture-encoding'
+import { named, pictureKey, pictureName } from './picture-names'
 import {
   deleteUnusedPictures,
   findPictureData,
   findPicturesByPixels,
   findPictureSizes,
+  findUnkeyedPictures,
+  renamePicture,
   savePictures,
 } from './pictures.repository'
 
@@ -15,6 +19,8 @@ const DAY = 24 * 60 * 60 * 1000
 export const UNUSED_FOR = 30 * DAY
 /** Pictures kept in memory per process: a paper's pictures are asked by every learner at once. */
 const CACHE_BYTES = 64 * 1024 * 1024
+/** A picture deleted by another process's sweep is served from this one's memory at most this long. */
+const CACHE_TTL_MS = 10 * 60 * 1000
 
 export const pictureOf = (encoded: Pick<EncodedPicture, 'hash' | 'width' | 'height'>): Picture => ({
   url: picturePath(encoded.hash),
@@ -22,8 +28,23 @@ export const pictureOf = (encoded: Pick<EncodedPicture, 'hash' | 'width' | 'heig
   height: encoded.height,
 })
 
-export function createPicturesService({ database: { db }, clock }: { database: Database; clock: Clock }) {
-  const served = new LRUCache<string, Buffer>({ maxSize: CACHE_BYTES, sizeCalculation: (data) => data.length })
+export function createPicturesService({
+  database,
+  clock,
+  config,
+}: {
+  database: Database
+  clock: Clock
+  config: Pick<Config, 'jwtSecret'>
+}) {
+  const db = database.db
+  const key = pictureKey(config.jwtSecret)
+  const served = new LRUCache<string, Buffer>({
+    maxSize: CACHE_BYTES,
+    sizeCalculation: (data) => data.length,
+    ttl: CACHE_TTL_MS,
+    perf: { now: () => clock.now() },
+  })
   // One read per picture per process, even when 200 learners ask for it in the same instant.
   const reading = new Map<string, Promise<Buffer | undefined>>()
 
@@ -40,9 +61,20 @@ export function createPicturesService({ database: { db }, clock }: { database: D
     return data
   }
 
+  // Re-encoded and named (picture-names.ts), not yet stored.
+  async function encode(bytes: Buffer): Promise<EncodedPicture | PictureRefusal> {
+    const encoded = await encodePicture(bytes)
+    return typeof encoded === 'string' ? encoded : named(key, encoded)
+  }
+
   return {
+    /** The key that names pictures, for the import's worker threads, which encode pictures themselves. */
+    key,
+
+    encode,
+
     async store(bytes: Buffer): Promise<Picture | PictureRefusal> {
-      const encoded = await encodePicture(bytes)
+      const encoded = await encode(bytes)
       if (typeof encoded === 'string') return encoded
       await savePictures(db, [encoded], clock.now())
       return pictureOf(encoded)
@@ -77,6 +109,13 @@ export function createPicturesService({ database: { db }, clock }: { database: D
       })().catch(() => {
         // A failed read ahead costs nothing: the picture's own request reads it again and answers for it.
       })
+    },
+
+    // Pictures stored before migration 0021 were named by their plain hash, which is their bytes' sha256.
+    async nameUnkeyed(): Promise<number> {
+      const unkeyed = await findUnkeyedPictures(db)
+      for (const hash of unkeyed) await database.transaction((trx) => renamePicture(trx, hash, pictureName(key, hash)))
+      return unkeyed.length
     },
 
     async deleteUnused(): Promise<number> {

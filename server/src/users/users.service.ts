@@ -1,5 +1,5 @@
 import { messages, usersMessages, type RegisteredUser, type RegisterRequest } from '@quiz/contracts'
-import { revokeAllSessions } from '../auth/auth.service'
+import { revokeAllSessions, signedInFrom } from '../auth/auth.service'
 import {
   checkCode,
   consumeRegistrationVerification,
@@ -154,6 +154,7 @@ export function createUsersService({
       if (!reset) throw invalidOtp()
       await limiter.clear(rules.loginFailuresPerUsername, usernameKey(user.username))
       await limiter.clearPrefix(rules.loginFailuresPerUsernameFrom, fromKeyPrefix(usernameKey(user.username)))
+      await limiter.clear(rules.loginFreshNetworksPerUsername, usernameKey(user.username))
     },
 
     // A wrong current password counts as a failed login for this username.
@@ -166,7 +167,8 @@ export function createUsersService({
       if (!user) throw new NotAuthenticated('The user of this token no longer exists.')
       await limiter.hit(rules.loginPerIp, clientAddress)
       // Counted as a failure up front and given back when right, as at login: parallel guesses cannot slip past.
-      const attempt = await countPasswordTry(limiter, rules, usernameKey(user.username), clientAddress)
+      const key = usernameKey(user.username)
+      const attempt = await countPasswordTry(limiter, rules, key, clientAddress, signedInFrom(database.db, key))
       if (attempt.refusal) throw attempt.refusal
       const errors: FieldErrors = {}
       const currentIsRight = await verifyPassword(current, user.password_hash)

@@ -9,7 +9,11 @@ import { readXlsx } from './xlsx'
 // API.md "Typists' habits": an institute's own spreadsheet headings, and the upload's `columns` for the rest.
 
 const build = (drafts: Awaited<ReturnType<typeof readXlsx>>) =>
-  Promise.all(drafts.map((draft) => buildRow(draft, { format: 'xlsx', legacyFont: 'auto', defaults: { tags: [] } })))
+  Promise.all(
+    drafts.map((draft) =>
+      buildRow(draft, { format: 'xlsx', legacyFont: 'auto', defaults: { tags: [] }, pictureKey: 'test' }),
+    ),
+  )
 
 describe('spreadsheet headings as institutes write them', () => {
   it.each([

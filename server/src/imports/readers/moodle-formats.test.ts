@@ -15,6 +15,7 @@ const context = (format: RowContext['format']): RowContext => ({
   // Whether text is legacy-font text is decided elsewhere (legacy-font/); these rows hold none.
   legacyFont: 'none',
   defaults: { tags: [] },
+  pictureKey: 'test',
 })
 const rowsOf = (drafts: Draft[], format: RowContext['format']) =>
   Promise.all(drafts.map((draft) => buildRow(draft, context(format))))

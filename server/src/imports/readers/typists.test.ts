@@ -14,7 +14,9 @@ async function dryRun(input: Parameters<typeof readInput>[0], legacyFont: Legacy
     (runs) => convertFontRuns(runs, legacyFont),
     (lines) => convertTextLines(lines, legacyFont),
   )
-  return Promise.all(drafts.map((draft) => buildRow(draft, { format, legacyFont, defaults: { tags: [] } })))
+  return Promise.all(
+    drafts.map((draft) => buildRow(draft, { format, legacyFont, defaults: { tags: [] }, pictureKey: 'test' })),
+  )
 }
 const pasted = (text: string, legacyFont?: LegacyFontChoice) => dryRun({ file: null, text, format: 'text' }, legacyFont)
 const word = (blocks: DocxBlock[]) =>

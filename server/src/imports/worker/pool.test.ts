@@ -6,6 +6,7 @@ const job: ReadJob = {
   input: { file: null, text: '1. Which?\nA. x\nB. y\nAnswer: A', format: undefined },
   legacyFont: 'auto',
   defaults: { tags: [] },
+  pictureKey: 'test',
 }
 
 describe('the import worker pool', () => {

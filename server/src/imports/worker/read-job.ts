@@ -10,6 +10,8 @@ import type { EncodedPicture } from '../../pictures/picture-encoding'
 export interface ReadJob {
   input: ImportInput
   legacyFont: LegacyFontChoice
+  /** pictures/picture-names.ts: the worker names the pictures it encodes. */
+  pictureKey: string
   defaults: { topic?: string; tags: string[]; difficulty?: Difficulty; source?: string }
 }
 
@@ -54,7 +56,13 @@ export async function readJob(job: ReadJob): Promise<ReadResult> {
   const pictures = new Map<string, EncodedPicture>()
   for (const draft of read.drafts)
     rows.push(
-      await buildRow(draft, { format: read.format, legacyFont: job.legacyFont, defaults: job.defaults, pictures }),
+      await buildRow(draft, {
+        format: read.format,
+        legacyFont: job.legacyFont,
+        defaults: job.defaults,
+        pictures,
+        pictureKey: job.pictureKey,
+      }),
     )
   return {
     ok: true,
