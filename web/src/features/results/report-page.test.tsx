@@ -23,6 +23,7 @@ const report: ReportCard = {
   unanswered: 1,
   completed_timestamp: '2026-11-20T08:00:00.000Z',
   challenge_closes_at: '2026-11-27T08:00:00.000Z',
+  key_withheld: null,
   key_withheld_until: null,
   questions: [
     {
@@ -119,6 +120,7 @@ describe('report page', () => {
     const withheld: ReportCard = {
       ...report,
       quiz: { ...report.quiz, live: true },
+      key_withheld: 'live',
       key_withheld_until: '2026-11-20T09:00:00.000Z',
       questions: report.questions.map((question) => ({
         ...question,
