@@ -310,7 +310,8 @@ describe.each(dialects)('live mocks on %s', (dialect) => {
         me: { rank: 1, percentile: 100, score: 3 },
       })
 
-      // Hari flags question 3 (he says B is right) inside the window.
+      // Hari flags question 3 (he says B is right) inside the window, once Gita's time is over (issue 54: not before).
+      t.clock.set(mock.ends + 30 * MINUTE + GRACE + 1)
       const hariAttempt = (await storedAttempts(t.db, hari.id, mock.id))[0]!
       const flagged = await call(hari, 'POST', `/api/results/${hariAttempt.id}/flags/`, {
         question_id: mock.questionIds[2],
