@@ -118,7 +118,11 @@ export function Component() {
         <Alert kind="info">
           {card.key_withheld_until !== null
             ? t('report.key_withheld', { time: formatDateTime(card.key_withheld_until, language) })
-            : t(card.key_withheld === 'paid_access' ? 'report.key_withheld_paid_access' : 'report.key_withheld_unpublished')}
+            : t(
+                card.key_withheld === 'paid_access'
+                  ? 'report.key_withheld_paid_access'
+                  : 'report.key_withheld_unpublished',
+              )}
         </Alert>
       )}
       {marks.sections && marks.sections.length > 1 && <ReportSections sections={marks.sections} />}
