@@ -23,6 +23,7 @@ export const ErrorCodeSchema = z.enum([
   'challenge_closed',
   'challenge_not_open',
   'live_not_started',
+  'practice_not_open',
   'section_closed',
   'section_not_open',
   'payload_too_large',

@@ -119,7 +119,9 @@ export function createSubmitService({ database, clock, metrics, papers, lifecycl
   async function startAndFinish(trx: Kysely<DB>, attempts: readonly AttemptRow[], submission: Submission) {
     const { user, quiz, body, entries, now } = submission
     if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(trx, user.id, now))) return paidAccessRequired()
-    const refusal = newAttemptRefusal(submission.phase, quiz, attempts)
+    const refusal =
+      newAttemptRefusal(submission.phase, quiz, attempts) ??
+      (await withholding.practiceRefusal(trx, quiz, submission.phase, now))
     if (refusal) return refusal
     const extraTimePercent = await findExtraTimePercent(trx, user.id)
     const begun = await newAttempts.begin(trx, user.id, quiz, nextAttemptNumber(attempts), now, extraTimePercent)

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely'
 import { hasPaidAccess } from '../accounts/paid-access.repository'
 import type { DB } from '../db/schema'
 import { attemptColumns } from './attempts.repository'
-import { liveTimes, rankedDeadline, type LiveColumns } from './live-window.service'
+import { liveTimes, practiceNotOpen, rankedDeadline, type LiveColumns, type LivePhase } from './live-window.service'
 import {
   findLargestExtraTime,
   findLatestRankedDeadline,
@@ -52,6 +52,11 @@ export function createKeyWithholding({ graceMs }: { graceMs: number }) {
     if (!times) return false
     if (now <= rankedDeadline(times, quiz, 0) + graceMs) return true
     return (await keyWithheldUntil(db, quiz, now)) !== null
+  }
+
+  /** A live mock's practice attempt (one started after the common end) waits until its key is out: its score tells it. */
+  async function practiceRefusal(db: Kysely<DB>, quiz: LiveQuiz, phase: LivePhase | null, now: number) {
+    return phase === 'after' && (await isLiveKeyWithheld(db, quiz, now)) ? practiceNotOpen() : null
   }
 
   /**
@@ -114,7 +119,14 @@ export function createKeyWithholding({ graceMs }: { graceMs: number }) {
     return revisionIds.size === 0 ? new Set() : listQuestionsOfRevisions(db, [...revisionIds])
   }
 
-  return { keyWithheldUntil, isLiveKeyWithheld, attemptKeyWithheld, withheldAttempts, withheldQuestions }
+  return {
+    keyWithheldUntil,
+    isLiveKeyWithheld,
+    practiceRefusal,
+    attemptKeyWithheld,
+    withheldAttempts,
+    withheldQuestions,
+  }
 }
 
 export type KeyWithholding = ReturnType<typeof createKeyWithholding>

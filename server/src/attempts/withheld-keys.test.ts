@@ -1,3 +1,4 @@
+import { liveMessages } from '@quiz/contracts'
 import { describe, expect, it } from 'vitest'
 import type { Insertable } from 'kysely'
 import type { QuizTable, UserRow } from '../db/schema'
@@ -123,6 +124,58 @@ describe.each(dialects)('figures of a withheld key on %s', (dialect) => {
       { score: -0.2, correct: 0, incorrect: 1, unanswered: 1 },
     ])
     expect((await mock.flag(early, 1)).status).toBe(201)
+  })
+
+  it("refuses a live mock's practice starts (a start, a submit with none, can_start) while an extra-time learner sits", async () => {
+    const startsAt = t.clock.now() + 10 * MINUTE
+    const mock = await quizOfThree({
+      live_starts_at: startsAt,
+      live_join_minutes: 5,
+      duration_minutes: 30,
+      draw_mode: 'frozen',
+    })
+    const ends = startsAt + 30 * MINUTE
+    const [early, missed] = [await createUser(t.database), await createUser(t.database)]
+    const slow = await createUser(t.database, { extra_time_percent: 100 })
+    const slowDeadline = startsAt + 60 * MINUTE
+    const start = (user: UserRow) => call(user, 'GET', `/api/quizzes/${mock.id}/`)
+    const submit = (user: UserRow) =>
+      call(user, 'POST', `/api/quizzes/${mock.id}/submit/`, { answers: mock.answers('AAA') })
+    const canStart = async (user: UserRow) =>
+      ((await call(user, 'GET', '/api/quizzes/')).body as { id: number; can_start: boolean }[]).find(
+        (quiz) => quiz.id === mock.id,
+      )!.can_start
+
+    t.clock.set(startsAt)
+    await start(early)
+    await start(slow)
+    expect((await submit(early)).status).toBe(200)
+
+    // In the grace after the common end (decided with no query), and past it while slow still sits: each practice
+    // score would tell the key. The one who sat it with attempts left and the one who missed it are refused alike.
+    for (const now of [ends, ends + GRACE + 1, slowDeadline + GRACE]) {
+      t.clock.set(now)
+      for (const learner of [early, missed]) {
+        const started = await start(learner)
+        expect(started.status).toBe(409)
+        expect(started.body).toEqual({ detail: liveMessages.practiceNotOpen, code: 'practice_not_open' })
+        const submitted = await submit(learner)
+        expect(submitted.status).toBe(409)
+        expect(submitted.body.code).toBe('practice_not_open')
+        expect(await canStart(learner)).toBe(false)
+      }
+    }
+    expect(await storedAttempts(t.db, early.id, mock.id)).toHaveLength(1)
+    expect(await storedAttempts(t.db, missed.id, mock.id)).toEqual([])
+    expect(await canStart(slow)).toBe(true)
+
+    // Slow's time and grace are over: the key is out, and practice opens.
+    t.clock.set(slowDeadline + GRACE + 1)
+    expect(await canStart(early)).toBe(true)
+    const practice = await start(early)
+    expect(practice.status).toBe(200)
+    expect(practice.body.attempt.ranked).toBe(false)
+    expect((await submit(missed)).body).toMatchObject({ score: 3, ranked: false })
   })
 
   it('keeps the key of a paper sitting of a draft from its learners until the quiz is published', async () => {
