@@ -19,6 +19,8 @@ export const challengeMessages = {
   optionNotOfQuestion: 'This option is not one of this question’s options.',
   attemptInProgress: 'This attempt is still in progress: flag a question from its report once it is finished.',
   challengeClosed: 'The time to challenge this quiz’s answer key has passed.',
+  challengeNotOpen:
+    'This answer key cannot be challenged yet: questions can be challenged once their right answers are shown.',
   revisionNotOfQuestion: 'This revision is not one of this question’s revisions.',
   correctOptionsRequired: 'Name the right option(s) of this revision.',
   changeNeedsOne: 'A change names exactly one right option.',

@@ -165,6 +165,7 @@ export const SubmitResultSchema = z.object({
   ranked: z.boolean(),
   /** The sum of the paper's marks for right answers. */
   max_score: z.number(),
+  /** Empty while a live mock's key is withheld: a section's tally tells which of its answers were right. */
   sections: z.array(SectionScoreSchema),
 })
 export type SubmitResult = z.infer<typeof SubmitResultSchema>

@@ -96,9 +96,13 @@ export const ReportCardSchema = z.object({
   /** Until when a question of this attempt may be flagged (the quiz's current `challenge_days` after it ended). */
   challenge_closes_at: z.string(),
   /**
-   * Set while a live mock's key is withheld (until its last ranked deadline plus grace): every `is_correct` is then
-   * false, hints and regrades are null. Null once the key is out, and for every other quiz.
+   * Why this attempt's key is withheld, or null once it is out: `live`, a live mock until its last ranked deadline
+   * plus grace; `unpublished`, a paper sitting of a quiz not yet published; `paid_access`, a paper sitting of a
+   * paid-tier quiz for a learner without paid access. Meanwhile every `is_correct` is false, hints and regrades are
+   * null, and `analysis.topics` and `sections` are empty.
    */
+  key_withheld: z.enum(['live', 'unpublished', 'paid_access']).nullable(),
+  /** Until when a live mock's key is withheld; null otherwise. */
   key_withheld_until: z.string().nullable(),
   questions: z.array(ReportQuestionSchema),
   /** One entry per question, in the order of `questions`; `selected_option` is null when unanswered. */

@@ -7,6 +7,7 @@ export const liveMessages = {
   joinClosed: 'The join window of this live mock has closed.',
   notLive: 'This quiz is not a live mock.',
   alreadyStarted: 'You have already started this live mock.',
+  practiceNotOpen: 'Practice on this live mock opens once everyone sitting it has finished.',
   startsBeforeQuiz: 'A live mock must start at or after the quiz opens.',
   endsBeforeCommonEnd: 'The quiz must stay open until the live mock ends (its start plus the duration).',
   joinAfterEnd: 'The join window must close by the time the live mock ends: at most its duration in minutes.',

@@ -60,3 +60,5 @@ export const rankedDeadline = (
 export const liveNotStarted = () => new PermissionDenied(liveMessages.notStarted, 'live_not_started')
 export const joinClosed = () => new Conflict(liveMessages.joinClosed)
 export const alreadyStartedLive = () => new Conflict(liveMessages.alreadyStarted)
+// A practice attempt's score would tell the key to a learner while another still sits (issue 54).
+export const practiceNotOpen = () => new Conflict(liveMessages.practiceNotOpen, 'practice_not_open')

@@ -13,12 +13,14 @@ import type { AttemptServiceDeps } from './attempts.service'
 import { findAttemptsWithExtraTime, findQuizById, type LearnerQuizRow } from './learner-quizzes.repository'
 import { liveNotStarted, livePhase, liveTimes, type LivePhase } from './live-window.service'
 import { newAttemptRefusal } from './new-attempt'
+import { createKeyWithholding } from './withheld-keys.service'
 import { toQuizAttempt, type StartedAttempt } from './quiz-attempt'
 
 /** `GET /api/quizzes/{id}/`: starts the learner's attempt, or resumes the one in progress (the same on every call). */
 export function createStartAttempt({ database, clock, metrics, papers, lifecycle, newAttempts }: AttemptServiceDeps) {
   const { db } = database
   const { isPostgres } = lifecycle
+  const withholding = createKeyWithholding({ graceMs: lifecycle.graceMs })
 
   async function startAttempt(user: TokenUser, quizId: number): Promise<QuizAttempt> {
     const now = clock.now()
@@ -33,7 +35,8 @@ export function createStartAttempt({ database, clock, metrics, papers, lifecycle
     if (!live && !isQuizActive(quiz, now)) throw quizNotActive()
     if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(db, user.id, now))) throw paidAccessRequired()
     if (live) return resume(db, quiz, live, onlineAttempts(attempts).length, now)
-    const refusal = newAttemptRefusal(phase, quiz, attempts)
+    const refusal =
+      newAttemptRefusal(phase, quiz, attempts) ?? (await withholding.practiceRefusal(db, quiz, phase, now))
     if (refusal) throw refusal
     const first = isPostgres && attempts.length === 0 && (await startFirstAttempt(user, quiz, extraTimePercent, now))
     if (first) return toQuizAttempt(db, papers, quiz, first, now)

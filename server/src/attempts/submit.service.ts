@@ -22,6 +22,7 @@ import { paidAccessRequired } from '../accounts/paid-access'
 import { newAttemptRefusal } from './new-attempt'
 import { toSubmitResult } from './submit-result'
 import { liveNotStarted, livePhase, liveTimes, type LivePhase } from './live-window.service'
+import { createKeyWithholding } from './withheld-keys.service'
 
 interface Submission {
   user: TokenUser
@@ -41,6 +42,7 @@ interface Outcome {
 
 export function createSubmitService({ database, clock, metrics, papers, lifecycle, newAttempts }: AttemptServiceDeps) {
   const { db } = database
+  const withholding = createKeyWithholding({ graceMs: lifecycle.graceMs })
 
   async function submitAttempt(user: TokenUser, quizId: number, body: SubmitAttemptBody): Promise<SubmitResult> {
     const now = clock.now()
@@ -76,6 +78,9 @@ export function createSubmitService({ database, clock, metrics, papers, lifecycl
       }),
     )
     if (outcome.finished) metrics.attemptSubmitted()
+    // Sections as the report card shows them: none while a live mock's key is withheld (a section of one question
+    // tells its key). The quiz's schedule decides it, so no query before the common end plus grace.
+    if (times && (await withholding.isLiveKeyWithheld(db, quiz, now))) return { ...outcome.result, sections: [] }
     return outcome.result
   }
 
@@ -114,7 +119,9 @@ export function createSubmitService({ database, clock, metrics, papers, lifecycl
   async function startAndFinish(trx: Kysely<DB>, attempts: readonly AttemptRow[], submission: Submission) {
     const { user, quiz, body, entries, now } = submission
     if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(trx, user.id, now))) return paidAccessRequired()
-    const refusal = newAttemptRefusal(submission.phase, quiz, attempts)
+    const refusal =
+      newAttemptRefusal(submission.phase, quiz, attempts) ??
+      (await withholding.practiceRefusal(trx, quiz, submission.phase, now))
     if (refusal) return refusal
     const extraTimePercent = await findExtraTimePercent(trx, user.id)
     const begun = await newAttempts.begin(trx, user.id, quiz, nextAttemptNumber(attempts), now, extraTimePercent)

@@ -63,3 +63,18 @@ export async function listQuestionsOfRevisions(db: Kysely<DB>, revisionIds: read
   }
   return questionIds
 }
+
+/**
+ * The learner's paper attempts that may have their key withheld: at a quiz not published, or a paid-tier one (the
+ * caller checks paid access).
+ */
+export function listWithheldPaperAttempts(db: Kysely<DB>, userId: number) {
+  return db
+    .selectFrom('attempts as a')
+    .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
+    .select(['a.revision_ids', 'q.status'])
+    .where('a.user_id', '=', userId)
+    .where('a.mode', '=', 'paper')
+    .where((eb) => eb.or([eb('q.status', '<>', 'published'), eb('q.is_paid_tier', '=', 1)]))
+    .execute()
+}

@@ -1,9 +1,11 @@
-// A live mock's key stays out of sight until no ranked learner can still answer (docs/decisions/042): one who
-// submits early must not read it off the report card or the practice deck and hand it to one still sitting.
+// The one place that decides whether an attempt's key is withheld (docs/decisions/042, issue 54): a live mock's until
+// no ranked learner can still answer, so one who submits early cannot hand it to one still sitting; a quiz's that is
+// not published, whose paper a hall may have sat; a paid-tier paper's from a learner without paid access.
 import type { Kysely } from 'kysely'
+import { hasPaidAccess } from '../accounts/paid-access.repository'
 import type { DB } from '../db/schema'
 import { attemptColumns } from './attempts.repository'
-import { liveTimes, rankedDeadline, type LiveColumns } from './live-window.service'
+import { liveTimes, practiceNotOpen, rankedDeadline, type LiveColumns, type LivePhase } from './live-window.service'
 import {
   findLargestExtraTime,
   findLatestRankedDeadline,
@@ -11,9 +13,23 @@ import {
   listQuestionsOfRevisions,
   listQuizPapers,
   listRecentLiveQuizzes,
+  listWithheldPaperAttempts,
 } from './withheld-keys.repository'
 
 type LiveQuiz = LiveColumns & { id: number; end_time: number | null }
+
+/** What an attempt's key depends on: its quiz's schedule, status and tier, and whose attempt it is, how sat. */
+export type KeyQuiz = LiveQuiz & { status: string; is_paid_tier: number }
+export interface KeyAttempt {
+  user_id: number
+  mode: 'online' | 'paper'
+}
+
+/** Why a key is withheld, and until when when that is known (a live mock's). */
+export interface Withheld {
+  reason: 'live' | 'unpublished' | 'paid_access'
+  until: number | null
+}
 
 export function createKeyWithholding({ graceMs }: { graceMs: number }) {
   // While the join window is open a learner with the largest extra time may still join: that deadline counts too.
@@ -30,17 +46,87 @@ export function createKeyWithholding({ graceMs }: { graceMs: number }) {
     return now <= until ? until : null
   }
 
-  /** Those of the papers the learner is sitting and of every live mock whose key is withheld. */
+  /** Whether a live mock's key is withheld, with no query until its common end plus grace (a submit storm's case). */
+  async function isLiveKeyWithheld(db: Kysely<DB>, quiz: LiveQuiz, now: number) {
+    const times = liveTimes(quiz)
+    if (!times) return false
+    if (now <= rankedDeadline(times, quiz, 0) + graceMs) return true
+    return (await keyWithheldUntil(db, quiz, now)) !== null
+  }
+
+  /** A live mock's practice attempt (one started after the common end) waits until its key is out: its score tells it. */
+  async function practiceRefusal(db: Kysely<DB>, quiz: LiveQuiz, phase: LivePhase | null, now: number) {
+    return phase === 'after' && (await isLiveKeyWithheld(db, quiz, now)) ? practiceNotOpen() : null
+  }
+
+  /**
+   * A paper attempt can exist where an online one cannot: a hall may sit a draft (printed before it is published) or
+   * a paid-tier quiz. Its key waits until the learner could open the quiz online.
+   */
+  async function attemptKeyWithheld(
+    db: Kysely<DB>,
+    attempt: KeyAttempt,
+    quiz: KeyQuiz,
+    now: number,
+  ): Promise<Withheld | null> {
+    if (quiz.status !== 'published') return { reason: 'unpublished', until: null }
+    const until = await keyWithheldUntil(db, quiz, now)
+    if (until !== null) return { reason: 'live', until }
+    if (attempt.mode === 'paper' && quiz.is_paid_tier === 1 && !(await hasPaidAccess(db, attempt.user_id, now)))
+      return { reason: 'paid_access', until: null }
+    return null
+  }
+
+  /** Of the learner's attempts, those whose key is withheld now (each quiz decided once). */
+  async function withheldAttempts(
+    db: Kysely<DB>,
+    attempts: readonly (KeyAttempt & { id: number; quiz: KeyQuiz })[],
+    now: number,
+  ): Promise<Set<number>> {
+    const decided = new Map<string, boolean>()
+    const withheld = new Set<number>()
+    for (const attempt of attempts) {
+      const mayWithhold =
+        attempt.quiz.live_starts_at !== null || attempt.quiz.status !== 'published' || attempt.quiz.is_paid_tier === 1
+      if (!mayWithhold) continue
+      const key = `${attempt.quiz.id}:${attempt.mode}`
+      let isWithheld = decided.get(key)
+      if (isWithheld === undefined) {
+        isWithheld = (await attemptKeyWithheld(db, attempt, attempt.quiz, now)) !== null
+        decided.set(key, isWithheld)
+      }
+      if (isWithheld) withheld.add(attempt.id)
+    }
+    return withheld
+  }
+
+  /**
+   * The questions practice must not answer for this learner: those of the papers they are sitting, of every live
+   * mock whose key is withheld (a bank question may be in anyone's deck from another quiz), and of their own paper
+   * attempts whose key is withheld.
+   */
   async function withheldQuestions(db: Kysely<DB>, userId: number, now: number): Promise<Set<number>> {
     const papers = await listPapersInProgress(db, userId)
     for (const quiz of await listRecentLiveQuizzes(db, now, graceMs)) {
       if ((await keyWithheldUntil(db, quiz, now)) !== null) papers.push(...(await listQuizPapers(db, quiz.id)))
     }
+    const paperAttempts = await listWithheldPaperAttempts(db, userId)
+    const paid = paperAttempts.some((attempt) => attempt.status === 'published')
+      ? await hasPaidAccess(db, userId, now)
+      : false
+    for (const attempt of paperAttempts) if (attempt.status !== 'published' || !paid) papers.push(attempt)
     const revisionIds = new Set(papers.flatMap(attemptColumns.revisionIds))
     return revisionIds.size === 0 ? new Set() : listQuestionsOfRevisions(db, [...revisionIds])
   }
 
-  return { keyWithheldUntil, withheldQuestions }
+  return {
+    keyWithheldUntil,
+    isLiveKeyWithheld,
+    practiceRefusal,
+    attemptKeyWithheld,
+    withheldAttempts,
+    withheldQuestions,
+  }
 }
 
 export type KeyWithholding = ReturnType<typeof createKeyWithholding>

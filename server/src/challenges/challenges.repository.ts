@@ -15,12 +15,14 @@ const chunks = <T>(items: readonly T[], size = CHUNK) =>
 
 export type FlagRow = Selectable<FlagTable>
 
+/** The attempt with what its challenge window and its withheld key (attempts/withheld-keys.service.ts) depend on. */
 export function findAttemptForFlag(db: Kysely<DB>, userId: number, attemptId: number) {
   return db
     .selectFrom('attempts as a')
     .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
     .select(['a.id', 'a.user_id', 'a.status', 'a.revision_ids', 'a.finished_at', 'a.deadline', 'q.challenge_days'])
     .select(['q.live_starts_at', 'q.live_join_minutes', 'q.duration_minutes'])
+    .select(['a.mode', 'a.quiz_id', 'q.end_time', 'q.status as quiz_status', 'q.is_paid_tier'])
     .where('a.id', '=', attemptId)
     .where('a.user_id', '=', userId)
     .executeTakeFirst()

@@ -10,6 +10,7 @@ import { toIso } from '../lib/clock'
 import { toScore } from '../questions/scoring'
 import { attemptColumns } from '../attempts/attempts.service'
 import { challengeWindowClosesAt, liveTimes, type LiveColumns } from '../attempts/live-window.service'
+import { createKeyWithholding } from '../attempts/withheld-keys.service'
 import {
   findAttemptForFlag,
   findFlagsOfLearner,
@@ -78,7 +79,8 @@ export async function findReportChallenges(
 
 type FlagBody = z.output<typeof FlagRequestSchema>
 
-export function createFlagsService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
+export function createFlagsService({ database, clock, config }: Pick<AppContext, 'database' | 'clock' | 'config'>) {
+  const withholding = createKeyWithholding({ graceMs: config.submitGraceSeconds * 1000 })
   /** API.md: a learner flags a question of a finished attempt, inside its quiz's challenge window. */
   async function flagQuestion(user: TokenUser, attemptId: number, body: FlagBody): Promise<Flag> {
     return refusedAfterCommit(
@@ -102,6 +104,11 @@ export function createFlagsService({ database, clock }: Pick<AppContext, 'databa
         }
         if (attempt.status !== 'finished') return new Conflict(challengeMessages.attemptInProgress)
         const now = clock.now()
+        // A challenge names a key the learner has been shown: none while it is withheld (a flag sent during a live
+        // mock could have it decided, and regraded, before everyone has finished).
+        const quiz = { ...attempt, id: attempt.quiz_id, status: attempt.quiz_status }
+        if (await withholding.attemptKeyWithheld(trx, attempt, quiz, now))
+          return new Conflict(challengeMessages.challengeNotOpen, 'challenge_not_open')
         if (now > challengeClosesAt(attempt)) return new Conflict(challengeMessages.challengeClosed, 'challenge_closed')
         const flag = await upsertFlag(trx, {
           attempt_id: attempt.id,

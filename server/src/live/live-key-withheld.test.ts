@@ -118,16 +118,18 @@ describe.each(dialects)("a live mock's key on %s", (dialect) => {
     await mock.submit(early, 'B--')
     const slowDeadline = mock.startsAt + 60 * MINUTE
 
-    // Past the common end, slow still sits: a practice attempt's report is withheld too.
+    // Past the common end, slow still sits: no practice attempt starts, since its score would tell the key.
     const practising = await createUser(t.database)
     t.clock.set(mock.ends + GRACE + 1)
-    await mock.start(practising)
-    expect((await mock.submit(practising, 'AAA')).body.score).toBe(3)
-    expect(keyShown(await mock.report(practising))).toBe(false)
+    const refused = await mock.start(practising)
+    expect(refused.status).toBe(409)
+    expect(refused.body.code).toBe('practice_not_open')
     expect((await mock.report(early)).key_withheld_until).toBe(iso(slowDeadline + GRACE))
     expect(await deckIds(early)).toEqual([])
 
     t.clock.set(slowDeadline + GRACE + 1)
+    await mock.start(practising)
+    expect((await mock.submit(practising, 'AAA')).body.score).toBe(3)
     const open = await mock.report(early)
     expect(open.key_withheld_until).toBeNull()
     expect(keyShown(open)).toBe(true)

@@ -131,9 +131,9 @@ describe.each(dialects)('live mocks on %s', (dialect) => {
       const submitted = await call(learner, 'POST', `/api/quizzes/${ordinary.quiz.id}/submit/`, { answers: {} })
       expect(submitted.body).toMatchObject({ attempt_id: started.body.attempt.id, ranked: true })
 
-      // A live mock's practice attempt created and finished by one submit after the common end is not ranked.
+      // A live mock's practice attempt created and finished by one submit once its key is out is not ranked.
       const mock = await liveMock()
-      t.clock.set(mock.ends + MINUTE)
+      t.clock.set(mock.ends + GRACE + MINUTE)
       const practised = await mock.submit(learner, 'AAA')
       expect(practised.status).toBe(200)
       expect(practised.body).toMatchObject({ score: 3, ranked: false })
@@ -152,12 +152,14 @@ describe.each(dialects)('live mocks on %s', (dialect) => {
       const ramRanked = await mock.submit(ram, 'AA-')
       const sitaRanked = await mock.submit(sita, 'A--')
 
-      t.clock.set(mock.ends)
-      // Hari missed the mock and practises it; Ram sits it again.
+      // Once the common end plus grace has passed (the key is out, issue 54), Hari, who missed the mock, practises
+      // it; Ram sits it again.
+      const practiceFrom = mock.ends + GRACE + 1
+      t.clock.set(practiceFrom)
       const practice = await mock.start(hari)
       expect(practice.status).toBe(200)
       expect(practice.body.attempt.ranked).toBe(false)
-      expect(practice.body.attempt.deadline).toBe(iso(mock.ends + 30 * MINUTE))
+      expect(practice.body.attempt.deadline).toBe(iso(practiceFrom + 30 * MINUTE))
       const hariPractice = await mock.submit(hari, 'AAA')
       expect(hariPractice.body).toMatchObject({ score: 3, ranked: false })
       expect(ramRanked.body.ranked).toBe(true)
@@ -310,7 +312,8 @@ describe.each(dialects)('live mocks on %s', (dialect) => {
         me: { rank: 1, percentile: 100, score: 3 },
       })
 
-      // Hari flags question 3 (he says B is right) inside the window.
+      // Hari flags question 3 (he says B is right) inside the window, once Gita's time is over (issue 54: not before).
+      t.clock.set(mock.ends + 30 * MINUTE + GRACE + 1)
       const hariAttempt = (await storedAttempts(t.db, hari.id, mock.id))[0]!
       const flagged = await call(hari, 'POST', `/api/results/${hariAttempt.id}/flags/`, {
         question_id: mock.questionIds[2],
@@ -443,14 +446,14 @@ describe.each(dialects)('live mocks on %s', (dialect) => {
       })
       expect(await later.listed(learner)).toMatchObject({ can_start: false, live: { status: 'upcoming' } })
 
-      await t.db
-        .updateTable('quizzes')
-        .set({ end_time: mock.ends + MINUTE })
-        .where('id', '=', mock.id)
-        .execute()
+      const endTime = mock.ends + GRACE + MINUTE
+      await t.db.updateTable('quizzes').set({ end_time: endTime }).where('id', '=', mock.id).execute()
+      // Practice opens once the key is out: the common end plus grace (issue 54).
       t.clock.set(mock.ends)
+      expect(await mock.listed(learner)).toMatchObject({ can_start: false, live: { status: 'provisional' } })
+      t.clock.set(mock.ends + GRACE + 1)
       expect(await mock.listed(learner)).toMatchObject({ can_start: true, live: { status: 'provisional' } })
-      t.clock.set(mock.ends + MINUTE)
+      t.clock.set(endTime)
       expect(await mock.listed(learner)).toMatchObject({ can_start: false, live: { status: 'provisional' } })
       t.clock.set(mock.ends + 2 * DAY - 1)
       expect(await mock.listed(learner)).toBeDefined()

@@ -6,6 +6,7 @@ import type { TokenUser } from '../http/tokens'
 import { toIso, toIsoOrNull } from '../lib/clock'
 import { isQuizActive } from '../attempts/attempts.service'
 import { livePhase, liveTimes } from '../attempts/live-window.service'
+import { createKeyWithholding } from '../attempts/withheld-keys.service'
 import type { LiveService } from '../live/live.service'
 import { listActiveQuizzesForLearner } from './quizzes.repository'
 
@@ -21,6 +22,7 @@ export function createQuizService({
   live: Pick<LiveService, 'statusOf'>
 }) {
   const { db } = database
+  const withholding = createKeyWithholding({ graceMs: lifecycle.graceMs })
 
   async function listQuizzes(user: TokenUser): Promise<QuizListItem[]> {
     const now = clock.now()
@@ -40,8 +42,13 @@ export function createQuizService({
     }
     // A live mock's schedule and its leaderboard's status (a query only once its challenge window has closed).
     const liveInfo: (LiveInfo | null)[] = []
+    // Practice waits until the key is out (issue 54): no query before the common end plus grace.
+    const practiceShut: boolean[] = []
     for (const row of rows) {
       const times = liveTimes(row)
+      practiceShut.push(
+        times !== null && livePhase(times, now) === 'after' && (await withholding.isLiveKeyWithheld(db, row, now)),
+      )
       liveInfo.push(
         times && {
           starts_at: toIso(times.startsAt),
@@ -57,12 +64,14 @@ export function createQuizService({
       const mayTake = row.is_paid_tier === 0 || mayTakePaidQuizzes(row, now)
       const remainingAttempts = Math.max(0, row.allowed_attempts - row.attempt_count)
       const times = liveTimes(row)
-      // A live mock starts only in its join window (once per learner) or, as practice, after its common end.
+      // A live mock starts only in its join window (once per learner) or, as practice, once its key is out.
       const phase = times && livePhase(times, now)
       const mayStartNew =
         remainingAttempts > 0 &&
         isQuizActive(row, now) &&
-        (phase === null || phase === 'after' || (phase === 'joining' && row.has_ranked_attempt === null))
+        (phase === null ||
+          (phase === 'after' && !practiceShut[index]) ||
+          (phase === 'joining' && row.has_ranked_attempt === null))
       // The summary's fields written out (see toQuizSummary), not spread: this runs for every quiz of every list.
       return {
         id: row.id,

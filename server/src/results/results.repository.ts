@@ -36,7 +36,7 @@ const selectAttemptOfLearner = precompile((db: Kysely<DB>, userId: number, attem
     .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
     .selectAll('a')
     .select(['q.title_en', 'q.title_ne', 'q.challenge_days', 'q.live_starts_at', 'q.live_join_minutes'])
-    .select(['q.duration_minutes', 'q.end_time'])
+    .select(['q.duration_minutes', 'q.end_time', 'q.status as quiz_status', 'q.is_paid_tier'])
     .where('a.id', '=', attemptId)
     .where('a.user_id', '=', userId),
 )
@@ -111,8 +111,16 @@ export function listFinishedAttemptsOldestFirst(db: Kysely<DB>, userId: number) 
       'a.finished_at',
       'a.deadline',
       'a.mode',
+      'a.user_id',
       'q.title_en',
       'q.title_ne',
+      // What decides whether the attempt's key is withheld (attempts/withheld-keys.service.ts).
+      'q.live_starts_at',
+      'q.live_join_minutes',
+      'q.duration_minutes',
+      'q.end_time',
+      'q.status as quiz_status',
+      'q.is_paid_tier',
     ])
     .orderBy('a.finished_at')
     .orderBy('a.id')

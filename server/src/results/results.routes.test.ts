@@ -201,6 +201,7 @@ describe.each(dialects)('results routes on %s', (dialect) => {
         unanswered: 1,
         completed_timestamp: submitted.completed_timestamp,
         challenge_closes_at: new Date(Date.parse(submitted.completed_timestamp) + 7 * 86_400_000).toISOString(),
+        key_withheld: null,
         key_withheld_until: null,
         questions: [
           plainQuestion(0),

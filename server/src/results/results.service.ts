@@ -10,7 +10,7 @@ import {
   listAttemptQuestionStates,
   type AttemptLifecycle,
 } from '../attempts/attempts.service'
-import { createKeyWithholding } from '../attempts/withheld-keys.service'
+import { createKeyWithholding, type KeyQuiz } from '../attempts/withheld-keys.service'
 import { toScore } from '../questions/scoring'
 import { toStanding } from '../questions/standings'
 import { findAnswerKeys, keyedOutcome, type KeyedOutcome } from '../questions/answer-keys'
@@ -81,16 +81,16 @@ export function createResultsService({
 
     const revisionIds = attemptColumns.revisionIds(attempt)
     const optionOrder = attemptColumns.optionOrder(attempt) ?? []
-    const [questions, answers, states, standing, keys, challenges, withheldUntil] = await Promise.all([
+    const [questions, answers, states, standing, keys, challenges, keyWithheld] = await Promise.all([
       reportRevisions.get(db, revisionIds),
       listAttemptAnswers(db, attempt.id),
       listAttemptQuestionStates(db, attempt.id),
       findFirstAttemptStanding(db, attempt.quiz_id, attempt.score_hundredths ?? 0),
       findAnswerKeys(db, revisionIds),
       findReportChallenges(db, user.id, attempt.id, revisionIds),
-      withholding.keyWithheldUntil(db, { ...attempt, id: attempt.quiz_id }, clock.now()),
+      withholding.attemptKeyWithheld(db, attempt, quizOf(attempt), clock.now()),
     ])
-    const withheld = withheldUntil !== null
+    const withheld = keyWithheld !== null
     // Rank and percentile count the *other* learners: the learner's own counted attempt leaves the counts; with none
     // finished (a live mock's practice attempt, a paper one beside an online one in progress) it is not counted.
     const live = attempt.live_starts_at !== null
@@ -129,7 +129,8 @@ export function createResultsService({
       unanswered: attempt.unanswered ?? 0,
       completed_timestamp: toIso(attempt.finished_at ?? attempt.deadline),
       challenge_closes_at: toIso(challengeClosesAt(attempt)),
-      key_withheld_until: withheld ? toIso(withheldUntil) : null,
+      key_withheld: keyWithheld?.reason ?? null,
+      key_withheld_until: keyWithheld?.until == null ? null : toIso(keyWithheld.until),
       questions: questions.map((revision, index) => {
         const question = toReportQuestion(revision, optionOrder[index], keys.get(revisionIds[index]!))
         return withheld ? withoutKey(question) : question
@@ -151,7 +152,8 @@ export function createResultsService({
         ...toStanding(attempt.score_hundredths ?? 0, standing, !ownCounted),
       },
       max_score: toScore(maxScoreHundredths(sections) - excludedHundredths(outcomes)),
-      sections: sectionTallies(sections, outcomes),
+      // A section's tally tells which of its answers were right (all of them in a section of one question).
+      sections: withheld ? [] : sectionTallies(sections, outcomes),
     }
   }
 
@@ -161,6 +163,12 @@ export function createResultsService({
       listFinishedAttemptsOldestFirst(db, user.id),
       listFinishedAnswers(db, user.id),
     ])
+    // An attempt whose key is withheld stays out of the topics until it is out: a topic of one question is its key.
+    const withheld = await withholding.withheldAttempts(
+      db,
+      attempts.map((attempt) => ({ ...attempt, quiz: quizOf(attempt) })),
+      clock.now(),
+    )
     const paperOf = new Map(attempts.map((attempt) => [attempt.id, attemptColumns.revisionIds(attempt)]))
     const allRevisions = [...paperOf.values()].flat()
     const [keyRows, decided] = await Promise.all([findRevisionKeys(db, allRevisions), findAnswerKeys(db, allRevisions)])
@@ -180,6 +188,7 @@ export function createResultsService({
           excludedOf.set(attemptId, (excludedOf.get(attemptId) ?? 0) + (marks[place] ?? DEFAULT_MARKS).correct)
           return
         }
+        if (withheld.has(attemptId)) return
         outcomes.push({ topic: key.topic, marks: DEFAULT_MARKS, outcome })
       })
     }
@@ -214,6 +223,13 @@ export function createResultsService({
 }
 
 export type ResultsService = ReturnType<typeof createResultsService>
+
+/** The quiz of a results row as the withheld key's rules read it. */
+const quizOf = (row: Omit<KeyQuiz, 'id' | 'status'> & { quiz_id: number; quiz_status: string }): KeyQuiz => ({
+  ...row,
+  id: row.quiz_id,
+  status: row.quiz_status,
+})
 
 type Outcome = KeyedOutcome
 interface TopicOutcome {

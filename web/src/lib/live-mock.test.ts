@@ -13,7 +13,9 @@ const quiz = {
   remaining_attempts: 3,
   allowed_attempts: 3,
   is_paid_tier: false,
+  end_time: null,
 }
+const now = at('2026-11-22T06:20:00.000Z')
 
 describe('livePhase', () => {
   it('is upcoming before the start, open in the join window, closed until the common end, then ended', () => {
@@ -26,23 +28,31 @@ describe('livePhase', () => {
 
 describe('liveStartState', () => {
   it('waits before the start whatever the list says', () => {
-    expect(liveStartState(quiz, 'upcoming')).toBe('wait')
+    expect(liveStartState(quiz, 'upcoming', now)).toBe('wait')
   })
 
   it('starts in the join window when the server allows it, and resumes an attempt in progress', () => {
-    expect(liveStartState({ ...quiz, can_start: true }, 'open')).toBe('start')
-    expect(liveStartState({ ...quiz, can_start: true, has_attempt_in_progress: true }, 'closed')).toBe('resume')
+    expect(liveStartState({ ...quiz, can_start: true }, 'open', now)).toBe('start')
+    expect(liveStartState({ ...quiz, can_start: true, has_attempt_in_progress: true }, 'closed', now)).toBe('resume')
   })
 
   it('in the join window without a start: waits for the server, or says the ranked attempt is done', () => {
-    expect(liveStartState(quiz, 'open')).toBe('wait')
-    expect(liveStartState({ ...quiz, remaining_attempts: 2 }, 'open')).toBe('sat')
-    expect(liveStartState({ ...quiz, is_paid_tier: true }, 'open')).toBe('paid_only')
+    expect(liveStartState(quiz, 'open', now)).toBe('wait')
+    expect(liveStartState({ ...quiz, remaining_attempts: 2 }, 'open', now)).toBe('sat')
+    expect(liveStartState({ ...quiz, is_paid_tier: true }, 'open', now)).toBe('paid_only')
   })
 
   it('is closed after the join window, then practice (or why not) after the common end', () => {
-    expect(liveStartState({ ...quiz, can_start: true }, 'closed')).toBe('closed')
-    expect(liveStartState({ ...quiz, can_start: true }, 'ended')).toBe('practice')
-    expect(liveStartState({ ...quiz, remaining_attempts: 0 }, 'ended')).toBe('no_attempts')
+    expect(liveStartState({ ...quiz, can_start: true }, 'closed', now)).toBe('closed')
+    expect(liveStartState({ ...quiz, can_start: true }, 'ended', now)).toBe('practice')
+    expect(liveStartState({ ...quiz, remaining_attempts: 0 }, 'ended', now)).toBe('no_attempts')
+  })
+
+  it('after the common end, with attempts left in an open quiz but no start, says practice waits for the key', () => {
+    expect(liveStartState(quiz, 'ended', now)).toBe('practice_soon')
+    expect(liveStartState({ ...quiz, end_time: '2026-11-22T07:00:00.000Z' }, 'ended', now)).toBe('practice_soon')
+    // The quiz has closed since: nothing more opens.
+    expect(liveStartState({ ...quiz, end_time: '2026-11-22T06:20:00.000Z' }, 'ended', now)).toBe('no_attempts')
+    expect(liveStartState({ ...quiz, is_paid_tier: true }, 'ended', now)).toBe('paid_only')
   })
 })

@@ -20,16 +20,19 @@ export function livePhase(live: Pick<LiveInfo, 'starts_at' | 'join_ends_at' | 'e
  * - `sat`: the learner's ranked attempt is done and practice opens only after the common end;
  * - `closed`: the join window has passed and the mock is still running;
  * - `practice`: after the common end, an unranked attempt;
+ * - `practice_soon`: after the common end, practice waits while a learner with extra time still sits (its key is
+ *   withheld until then, API.md "Live mocks");
  * - `no_attempts` / `paid_only`: as for any quiz.
  */
-export type LiveStartState = 'wait' | 'start' | 'resume' | 'sat' | 'closed' | 'practice' | 'no_attempts' | 'paid_only'
+export type LiveStartState =
+  'wait' | 'start' | 'resume' | 'sat' | 'closed' | 'practice' | 'practice_soon' | 'no_attempts' | 'paid_only'
 
 type LiveQuiz = Pick<
   QuizListItem,
-  'can_start' | 'has_attempt_in_progress' | 'remaining_attempts' | 'allowed_attempts' | 'is_paid_tier'
+  'can_start' | 'has_attempt_in_progress' | 'remaining_attempts' | 'allowed_attempts' | 'is_paid_tier' | 'end_time'
 >
 
-export function liveStartState(quiz: LiveQuiz, phase: LivePhase): LiveStartState {
+export function liveStartState(quiz: LiveQuiz, phase: LivePhase, now: number): LiveStartState {
   if (quiz.can_start && quiz.has_attempt_in_progress) return 'resume'
   switch (phase) {
     case 'upcoming':
@@ -44,8 +47,13 @@ export function liveStartState(quiz: LiveQuiz, phase: LivePhase): LiveStartState
     }
     case 'closed':
       return 'closed'
-    case 'ended':
-      return quiz.can_start ? 'practice' : startState(quiz)
+    case 'ended': {
+      if (quiz.can_start) return 'practice'
+      const blocked = startState(quiz)
+      // Attempts left in a quiz still open, yet no start: the key is still withheld.
+      const open = quiz.end_time === null || now < Date.parse(quiz.end_time)
+      return blocked === 'no_attempts' && quiz.remaining_attempts > 0 && open ? 'practice_soon' : blocked
+    }
   }
 }
 

@@ -23,7 +23,7 @@ function waitingOnServer(quizzes: QuizListItem[] | undefined) {
   return (quizzes ?? []).some((quiz) => {
     if (!quiz.live) return false
     const phase = livePhase(quiz.live, now)
-    return phase === 'open' && liveStartState(quiz, phase) === 'wait'
+    return phase === 'open' && liveStartState(quiz, phase, now) === 'wait'
   })
 }
 

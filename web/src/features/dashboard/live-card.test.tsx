@@ -228,6 +228,17 @@ describe('a live mock on the dashboard', () => {
     expect(titles).toEqual(['General Knowledge', 'Loksewa Live Mock'])
   })
 
+  it('after the end while a learner with extra time sits: Start off, saying practice opens once all have finished', async () => {
+    vi.setSystemTime('2026-11-22T06:30:00.000Z')
+    renderDashboard(() => [quiz({ can_start: false, remaining_attempts: 2, live: { ...live, status: 'provisional' } })])
+    const start = await screen.findByRole('button', { name: 'Start Quiz' })
+    expect(start).toBeDisabled()
+    expect(start).toHaveAccessibleDescription(
+      'This live mock has ended. Practice opens once everyone still sitting it has finished.',
+    )
+    expect(screen.getByRole('link', { name: 'Leaderboard' })).toBeInTheDocument()
+  })
+
   it('after the end without attempts left: only the leaderboard', async () => {
     vi.setSystemTime('2026-11-22T06:30:00.000Z')
     renderDashboard(() => [quiz({ remaining_attempts: 0, live: { ...live, status: 'final' } })])

@@ -40,7 +40,7 @@ export function LiveCardBody({ quiz, now }: { quiz: LiveQuiz; now: number }) {
         </p>
       )}
       {canRegister(phase) && <RegisterToggle quiz={quiz} />}
-      <LiveAction quiz={quiz} state={liveStartState(quiz, phase)} ended={phase === 'ended'} />
+      <LiveAction quiz={quiz} state={liveStartState(quiz, phase, now)} ended={phase === 'ended'} />
     </div>
   )
 }
@@ -135,6 +135,8 @@ function LiveAction({ quiz, state, ended }: { quiz: LiveQuiz; state: LiveStartSt
         return disabled(t('live.sat', { end }))
       case 'closed':
         return disabled(t('live.closed', { time: joinEnd, end }))
+      case 'practice_soon':
+        return disabled(t('live.practice_soon'))
       case 'paid_only':
         return (
           <>

@@ -166,6 +166,16 @@ describe('instructions of a live mock', () => {
     )
   })
 
+  it('after the end while the key is withheld: Start off, practice opens once everyone has finished', async () => {
+    vi.setSystemTime('2026-11-22T07:00:00.000Z')
+    renderInstructions([quiz({ live: { ...live, status: 'provisional' }, can_start: false, remaining_attempts: 2 })])
+    expect(
+      await screen.findByText('This live mock has ended. Practice opens once everyone still sitting it has finished.'),
+    ).toHaveRole('status')
+    expect(screen.getByRole('button', { name: 'Start Quiz' })).toBeDisabled()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
   it('in Nepali: Bikram Sambat and Nepal time in Devanagari digits', async () => {
     vi.setSystemTime('2026-11-22T04:20:00.000Z')
     renderInstructions([quiz({ live })], { language: 'ne' })

@@ -49,7 +49,7 @@ export function Component() {
   const state = startState(quiz)
   const sections = sectionSummaries(quiz)
   const phase = quiz.live ? livePhase(quiz.live, now) : null
-  const liveState = quiz.live && phase ? liveStartState(quiz, phase) : null
+  const liveState = quiz.live && phase ? liveStartState(quiz, phase, now) : null
   const liveBlock = liveState && !LIVE_OPEN[liveState] ? liveState : null
   const blocked = liveState ? liveBlock !== null : state === 'no_attempts' || state === 'paid_only'
   const startLabel =
@@ -68,6 +68,8 @@ export function Component() {
         return t('live.sat', { end })
       case 'closed':
         return t('live.closed', { time: formatNepalTime(quiz.live.join_ends_at, i18n.language), end })
+      case 'practice_soon':
+        return t('live.practice_soon')
       default:
         return null
     }

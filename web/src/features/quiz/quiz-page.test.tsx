@@ -375,6 +375,7 @@ describe('quiz page', () => {
     [403, 'paid_access_required', 'This quiz is for paid members.'],
     [404, 'not_found', 'Failed to load quiz. It might not be active.'],
     [403, 'live_not_started', 'This live mock has not started yet.'],
+    [409, 'practice_not_open', 'Practice on this live mock opens once everyone sitting it has finished.'],
   ])('shows the load error for %i %s', async (status, code, message) => {
     network({ start: () => ({ status, body: { detail: 'refused', code } }) })
     renderQuiz()

@@ -17,6 +17,7 @@ export type LoadErrorKey =
   | 'errors.offline_not_kept'
   | 'errors.live_not_started'
   | 'errors.live_join_closed'
+  | 'errors.practice_not_open'
 
 export type AttemptSession =
   | { state: 'loading' }
@@ -32,6 +33,10 @@ function loadErrorMessage(error: unknown): LoadErrorKey {
   // A live mock between its join window and its common end (API.md "Live mocks").
   if (error instanceof ApiError && error.status === 409 && error.detail === liveMessages.joinClosed) {
     return 'errors.live_join_closed'
+  }
+  // After the common end while a learner with extra time still sits: a practice score would tell the key.
+  if (error instanceof ApiError && error.status === 409 && error.code === 'practice_not_open') {
+    return 'errors.practice_not_open'
   }
   if (isTransientError(error) && !navigator.onLine) return 'errors.offline_not_kept'
   return 'errors.load_failed'

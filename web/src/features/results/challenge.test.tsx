@@ -46,6 +46,7 @@ const reportWith = (overrides: Partial<ReportCard> = {}, flag: ReportFlag | null
   max_score: 2,
   sections: [],
   challenge_closes_at: '2999-01-01T00:00:00.000Z',
+  key_withheld: null,
   key_withheld_until: null,
   ...overrides,
 })

@@ -23,6 +23,7 @@ const report: ReportCard = {
   unanswered: 1,
   completed_timestamp: '2026-11-20T08:00:00.000Z',
   challenge_closes_at: '2026-11-27T08:00:00.000Z',
+  key_withheld: null,
   key_withheld_until: null,
   questions: [
     {
@@ -119,6 +120,7 @@ describe('report page', () => {
     const withheld: ReportCard = {
       ...report,
       quiz: { ...report.quiz, live: true },
+      key_withheld: 'live',
       key_withheld_until: '2026-11-20T09:00:00.000Z',
       questions: report.questions.map((question) => ({
         ...question,
@@ -138,6 +140,19 @@ describe('report page', () => {
     const options = within(screen.getByRole('dialog', { name: 'Question 2' })).getAllByRole('listitem')
     expect(options[1]).toHaveTextContent('Your answer')
     expect(options[1]).not.toHaveClass('report-option--incorrect')
+    // A key not shown cannot be challenged yet (the server answers 409 challenge_not_open).
+    expect(
+      within(screen.getByRole('dialog', { name: 'Question 2' })).queryByRole('button', { name: 'Challenge the key' }),
+    ).not.toBeInTheDocument()
+  })
+
+  it('says a paper sitting of a quiz not yet published shows its key once the quiz is published', async () => {
+    const withheld: ReportCard = { ...report, mode: 'paper', key_withheld: 'unpublished', key_withheld_until: null }
+    renderReport({ body: withheld })
+    expect(
+      await screen.findByText('Right answers and hints are shown once this quiz is published.'),
+    ).toBeInTheDocument()
+    expect(within(screen.getByRole('list')).getAllByRole('button')[1]).toHaveTextContent('Answered')
   })
 
   it('marks a paper attempt "On paper" with its sitting date, no times, and shows the photo of the sheet', async () => {

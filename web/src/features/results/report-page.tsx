@@ -50,7 +50,7 @@ export function Component() {
   const marks = card as ReportMarks
   const chosen = selectedOptions(card)
   const answerOf = new Map(card.answers.map((answer) => [answer.question, answer]))
-  const keyWithheld = card.key_withheld_until !== null
+  const keyWithheld = card.key_withheld !== null
   const rows = card.questions.map((question) => {
     const selected = chosen.get(question.id) ?? null
     const answer = answerOf.get(question.id)
@@ -114,9 +114,15 @@ export function Component() {
         </dl>
       </section>
 
-      {card.key_withheld_until !== null && (
+      {keyWithheld && (
         <Alert kind="info">
-          {t('report.key_withheld', { time: formatDateTime(card.key_withheld_until, language) })}
+          {card.key_withheld_until !== null
+            ? t('report.key_withheld', { time: formatDateTime(card.key_withheld_until, language) })
+            : t(
+                card.key_withheld === 'paid_access'
+                  ? 'report.key_withheld_paid_access'
+                  : 'report.key_withheld_unpublished',
+              )}
         </Alert>
       )}
       {marks.sections && marks.sections.length > 1 && <ReportSections sections={marks.sections} />}
@@ -172,7 +178,7 @@ export function Component() {
         attemptId={card.id}
         flag={open?.flag ?? null}
         regrade={open?.regrade ?? null}
-        challengeOpen={challengeWindowOpen(card)}
+        challengeOpen={!keyWithheld && challengeWindowOpen(card)}
         onClose={() => setOpenIndex(null)}
       />
     </div>
