@@ -167,3 +167,6 @@ export function describeTableProblem(problem: TableProblem): string {
       return `This text holds ${problem.tables} tables; a text may hold at most ${tableLimits.maxTables}.`
   }
 }
+
+/** Whether a sentence of describeTableProblem's is one (the import names its code `table`). */
+export const isTableProblem = (message: string) => /^(?:Table \d+[ ,']|This text holds \d+ tables)/.test(message)
