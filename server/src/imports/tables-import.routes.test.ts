@@ -47,7 +47,7 @@ describe.each(dialects)('tables imported on %s', (dialect) => {
       {
         table: [
           ['District', [{ text: ';ª\\Vof', font: 'Preeti' }]],
-          [[{ text: 'sf7df8f}+', font: 'Preeti' }], '12 | 3'],
+          [[{ text: 'sf7df8f}+ æk|mfG;Æ', font: 'Preeti' }], '12 | 3'],
         ],
         align: 'right',
       },
@@ -60,7 +60,7 @@ describe.each(dialects)('tables imported on %s', (dialect) => {
     // Devanagari in it makes the text Nepali, as any Word text's script decides.
     expect(run.rows[0]!.question.text).toEqual({
       en: '',
-      ne: 'Which district had more schools?\n| District | सङ्ख्या |\n| ---: | ---: |\n| काठमाडौं | 12 \\| 3 |',
+      ne: 'Which district had more schools?\n| District | सङ्ख्या |\n| ---: | ---: |\n| काठमाडौं “फ्रान्स” | 12 \\| 3 |',
     })
     expect(run.rows[0]!.converted).toEqual([
       expect.objectContaining({
