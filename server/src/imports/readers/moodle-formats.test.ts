@@ -129,6 +129,22 @@ describe('GIFT as Moodle reads it', () => {
     expect(codes(table!)).toEqual(['table'])
   })
 
+  it('names an essay whose braces hold only general feedback as an essay, as Moodle reads it', async () => {
+    const [feedbackOnly, empty] = await gift(
+      'Describe the water cycle. {####A good answer names evaporation.}\n\nWrite about Nepal. {}',
+    )
+    for (const row of [feedbackOnly!, empty!]) {
+      expect(row.status).toBe('rejected')
+      expect(row.messages).toEqual([
+        {
+          field: 'row',
+          code: 'unsupported_type',
+          message: 'GIFT essay questions cannot be imported; only multiple choice with one right answer.',
+        },
+      ])
+    }
+  })
+
   it('names the type of a true/false question and nothing else', async () => {
     const [row] = await gift('Kathmandu is the capital. {T}')
     expect(row!.messages).toEqual([
