@@ -62,7 +62,8 @@ const resolver: Resolver<ProfileValues> = async (values, context, options) => {
 const knownTexts: Record<string, 'email_invalid'> = { [usersMessages.invalidEmail]: 'email_invalid' }
 
 function ProfileForm({ profile }: { profile: Profile }) {
-  const { t } = useTranslation('profile')
+  const { t, i18n } = useTranslation('profile')
+  const language = i18n.language
   const form = useForm<ProfileValues>({
     resolver,
     defaultValues: {
@@ -206,8 +207,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
       <Field id="profile-language" label={t('language')}>
         {(control) => (
           <select {...control} {...form.register('preferred_language')}>
-            <option value="en">{t('english')}</option>
-            <option value="ne">{t('nepali')}</option>
+            <option value="en" lang={language === 'en' ? undefined : 'en'}>
+              {t('english')}
+            </option>
+            <option value="ne" lang={language === 'ne' ? undefined : 'ne'}>
+              {t('nepali')}
+            </option>
           </select>
         )}
       </Field>
