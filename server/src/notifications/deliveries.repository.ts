@@ -130,19 +130,3 @@ export async function clearTimeouts(db: Kysely<DB>, subscriptionIds: number[]) {
     .where('timeouts', '>', 0)
     .execute()
 }
-
-// The subscription's other queued pushes, unless another process holds one now.
-export async function postponeSubscription(
-  db: Kysely<DB>,
-  subscriptionId: number,
-  { now, until }: { now: number; until: number },
-) {
-  await db
-    .updateTable('deliveries')
-    .set({ next_attempt_at: until })
-    .where('subscription_id', '=', subscriptionId)
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<', until)
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-    .execute()
-}

@@ -9,7 +9,6 @@ import {
   markDelivered,
   markFailed,
   phoneNumbersByUserIds,
-  postponeSubscription,
   pruneFinished,
   scheduleRetry,
   subscriptionsByIds,
@@ -19,13 +18,6 @@ import { createPushSender, type PushOutcome, type PushSender } from './push-send
 
 /** Sends in flight at once per process: each a different learner's (deliveries.repository.ts claims so). */
 export const SEND_SLOTS = 8
-/**
- * A send not answered after this long gives its slot back (issue 54): push services answer in well under a second,
- * so a few accounts whose endpoints hang cannot hold every slot while other learners' pushes wait.
- */
-export const SLOW_AFTER_MS = 1_000
-/** Sends past SLOW_AFTER_MS in flight at once per process, beside the slots: each a socket, until PUSH_TIMEOUT_MS. */
-export const SLOW_SENDS = 64
 /** Tries before a row is given up: the first send and four retries, over about an hour and a quarter. */
 export const MAX_ATTEMPTS = 5
 export const RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000]
@@ -56,10 +48,6 @@ export function createDeliveryDrainer(
   let stopped = true
   let prunedAt = 0
   const inFlight = new Set<Promise<void>>()
-  // Of those in flight, the ones holding one of SEND_SLOTS; and, in turn, those past SLOW_AFTER_MS waiting for room
-  // among SLOW_SENDS.
-  const holdingSlot = new Set<Promise<void>>()
-  const overdue: Promise<void>[] = []
   // Claims one at a time per process, so two never count the same free slots.
   let claiming: Promise<unknown> = Promise.resolve()
 
@@ -85,32 +73,12 @@ export function createDeliveryDrainer(
     const sending = deliver(row)
       .catch((error: unknown) => log.error({ err: error, delivery: row.id }, 'deliveries: a send failed to settle'))
       .finally(() => {
-        clearTimeout(slowTimer)
         inFlight.delete(sending)
-        holdingSlot.delete(sending)
-        const waiting = overdue.indexOf(sending)
-        if (waiting >= 0) overdue.splice(waiting, 1)
-        releaseOverdue()
         // A freed slot is filled at once: more may be waiting.
         if (!stopped) schedule(0)
       })
     inFlight.add(sending)
-    holdingSlot.add(sending)
-    const slowTimer = setTimeout(() => {
-      overdue.push(sending)
-      releaseOverdue()
-    }, SLOW_AFTER_MS)
-    slowTimer.unref()
     return sending
-  }
-
-  // Slow sends give their slots back while fewer than SLOW_SENDS are past SLOW_AFTER_MS.
-  function releaseOverdue() {
-    let released = false
-    while (overdue.length > 0 && inFlight.size - holdingSlot.size < SLOW_SENDS) {
-      released = holdingSlot.delete(overdue.shift()!) || released
-    }
-    if (released && !stopped) schedule(0)
   }
 
   async function deliver(row: DeliveryRow) {
@@ -165,7 +133,7 @@ export function createDeliveryDrainer(
 
   async function fill() {
     try {
-      await claim(() => SEND_SLOTS - holdingSlot.size)
+      await claim(() => SEND_SLOTS - inFlight.size)
     } catch (error) {
       log.error({ err: error }, 'deliveries: a claim failed; its rows are sent again once their claim expires')
     }
@@ -181,12 +149,7 @@ export function createDeliveryDrainer(
     if (outcome.kind === 'retry' && outcome.timedOut && row.subscription_id !== null) {
       const subscriptionId = row.subscription_id
       const dropped = await database.transaction(async (trx) => {
-        const timeouts = await countTimeout(trx, subscriptionId)
-        if (timeouts < PUSH_TIMEOUTS_BEFORE_DROP) {
-          // Its other pushes wait too: an endpoint that hangs is tried again only after a pause that grows.
-          await postponeSubscription(trx, subscriptionId, { now, until: now + RETRY_DELAYS_MS[timeouts - 1]! })
-          return false
-        }
+        if ((await countTimeout(trx, subscriptionId)) < PUSH_TIMEOUTS_BEFORE_DROP) return false
         // Its queued pushes go with it (cascade).
         await deleteSubscriptionById(trx, subscriptionId)
         return true
