@@ -11,6 +11,7 @@ import {
   QUIZ_ADMIN as ADMIN,
   QUIZ_LEARNER_PASSWORD as PASSWORD,
 } from './fixtures'
+import { languageFindings } from '../web/src/test/lang-of-parts'
 
 // Tables in questions (issue 61): a wide timetable drawn as a table on the exam screen at 360 px, scrolling inside
 // its own box while the page never scrolls sideways, its cells read with their column headers.
@@ -69,6 +70,7 @@ describe('tables in questions', () => {
     expect(client).toBeLessThanOrEqual(PHONE.width)
     await expectNoSidewaysScroll(page)
     await expectAccessible(page)
+    expect(await page.locator('main').evaluate(languageFindings, 'en' as const)).toEqual([])
     await screenshot(page, 'table-quiz-en-phone')
     // The box scrolls by keyboard: focus it and press the right arrow.
     await box.focus()
@@ -86,6 +88,8 @@ describe('tables in questions', () => {
     expect(await nepali.locator('.question__text').getAttribute('lang')).toBe('en')
     await expectNoSidewaysScroll(nepali)
     await expectAccessible(nepali)
+    // Language of parts (WCAG 3.1.2): no English text on this Nepali screen without its lang (issue 61).
+    expect(await nepali.locator('main').evaluate(languageFindings, 'ne' as const)).toEqual([])
     await screenshot(nepali, 'table-quiz-ne-phone')
   })
 })
