@@ -62,8 +62,7 @@ const resolver: Resolver<ProfileValues> = async (values, context, options) => {
 const knownTexts: Record<string, 'email_invalid'> = { [usersMessages.invalidEmail]: 'email_invalid' }
 
 function ProfileForm({ profile }: { profile: Profile }) {
-  const { t, i18n } = useTranslation('profile')
-  const language = i18n.language
+  const { t } = useTranslation('profile')
   const form = useForm<ProfileValues>({
     resolver,
     defaultValues: {
@@ -207,12 +206,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
       <Field id="profile-language" label={t('language')}>
         {(control) => (
           <select {...control} {...form.register('preferred_language')}>
-            <option value="en" lang={language === 'en' ? undefined : 'en'}>
-              {t('english')}
-            </option>
-            <option value="ne" lang={language === 'ne' ? undefined : 'ne'}>
-              {t('nepali')}
-            </option>
+            <option value="en">{t('english')}</option>
+            <option value="ne">{t('nepali')}</option>
           </select>
         )}
       </Field>
