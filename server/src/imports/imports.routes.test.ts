@@ -197,7 +197,7 @@ describe.each(dialects)('imports on %s', (dialect) => {
       [{ text: 'B. 3' }],
       [{ text: 'Ans: A' }],
       [{ text: '5. Read the table.' }],
-      { table: [['a', 'b']] },
+      { table: [['a', 'b']], merged: true },
       [{ text: 'A. yes' }],
       [{ text: 'B. no' }],
       [{ text: 'Ans: A' }],

@@ -13,6 +13,7 @@ import {
   type LegacyFontChoice,
 } from '@quiz/contracts'
 import { questionMathsErrors } from '../maths/question-maths'
+import { isTableProblem } from '@quiz/contracts/rules/pipe-tables'
 import { encodePicture, type EncodedPicture } from '../pictures/picture-encoding'
 import { named } from '../pictures/picture-names'
 import { pictureOf } from '../pictures/pictures.service'
@@ -356,6 +357,11 @@ async function check(question: ImportQuestion, messages: ImportMessage[]) {
     })
   }
   const maths = await questionMathsErrors(question)
+  // A table the reader refused (merged cells, nested) is named once, not again for the rows it came in as.
+  const tableRefused = messages.some((message) => message.code === 'table')
   for (const [field, problems] of Object.entries(maths))
-    for (const problem of problems) messages.push({ field, code: 'invalid_maths', message: problem })
+    for (const problem of problems) {
+      const table = isTableProblem(problem)
+      if (!(table && tableRefused)) messages.push({ field, code: table ? 'table' : 'invalid_maths', message: problem })
+    }
 }

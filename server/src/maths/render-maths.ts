@@ -3,6 +3,7 @@ import katex, { type KatexOptions } from 'katex'
 import 'katex/contrib/mhchem'
 import { plainReading, type MathTreeNode } from './plain-reading'
 import { splitSegments } from '@quiz/contracts/rules/tex-segments'
+import { describeTableProblem, splitTables, tableHtml, tableSource } from '@quiz/contracts/rules/pipe-tables'
 import {
   definesAMacro,
   definesMacro,
@@ -38,7 +39,7 @@ const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => escapes[char])
 
 export function renderMaths(source: string): RenderResult {
-  if (!source.includes('$')) return { ok: true, rendered: null }
+  if (!source.includes('$') && !source.includes('|')) return { ok: true, rendered: null }
   const cached = recent.get(source)
   if (cached) return cached
   const result = render(source)
@@ -59,7 +60,51 @@ const recent = createRenderCache<RenderResult>({
 
 export const renderCacheSize = () => recent.size()
 
+// Tables first (API.md "Tables in questions"): each cell is rendered as a text of its own, maths included.
 function render(source: string): RenderResult {
+  const split = splitTables(source)
+  if (!split.ok) return { ok: false, formula: null, problem: describeTableProblem(split.problem) }
+  if (split.tables === 0) return renderInline(source)
+  const plain: string[] = []
+  let html = ''
+  for (const block of split.blocks) {
+    if (block.kind === 'text') {
+      const text = renderInline(block.text)
+      if (!text.ok) return text
+      plain.push(text.rendered?.plain ?? block.text)
+      html += text.rendered?.html ?? escapeHtml(block.text)
+      continue
+    }
+    const cells = (row: string[]) => row.map(renderInline)
+    const header = cells(block.table.header)
+    const rows = block.table.rows.map(cells)
+    const failed = [...header, ...rows.flat()].find((cell) => !cell.ok)
+    if (failed) return failed
+    const shown = (row: RenderResult[], source: string[]) =>
+      row.map(
+        (cell, column) => (cell.ok && cell.rendered) || { plain: source[column]!, html: escapeHtml(source[column]!) },
+      )
+    const headerShown = shown(header, block.table.header)
+    const rowsShown = rows.map((row, index) => shown(row, block.table.rows[index]!))
+    plain.push(
+      tableSource(
+        block.table,
+        headerShown.map((cell) => cell.plain),
+        rowsShown.map((row) => row.map((cell) => cell.plain)),
+      ),
+    )
+    html += tableHtml(
+      block.table,
+      headerShown.map((cell) => cell.html),
+      rowsShown.map((row) => row.map((cell) => cell.html)),
+    )
+    if (html.length > texLimits.maxRenderedChars)
+      return { ok: false, formula: null, problem: `This text with its tables ${tooLarge}`, beyond: true }
+  }
+  return { ok: true, rendered: { plain: flatString(plain.join('\n')), html: flatString(html) } }
+}
+
+function renderInline(source: string): RenderResult {
   const split = splitSegments(source)
   if (!split.ok) return { ok: false, formula: null, problem: split.problem }
   if (!split.markup) return { ok: true, rendered: null }

@@ -21,6 +21,7 @@ const sittingColumns = [
   's.sets',
   'q.duration_minutes',
   'q.live_starts_at',
+  'q.title_en as quiz_title_en',
 ] as const
 
 /** A sitting with the quiz fields its attempts need; `lock` (PostgreSQL) holds it while scans are recorded. */

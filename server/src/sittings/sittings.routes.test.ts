@@ -383,6 +383,23 @@ describe.each(dialects)('paper sittings on %s', (dialect) => {
       expect((await call(admin, 'GET', '/api/admin/sittings/999/sheets/blank.svg?serial=1')).status).toBe(404)
     })
 
+    it("names the quiz on the sheet, and a sitting's own title under it", async () => {
+      const { admin, quiz, sitting } = await setup()
+      await createUser(t.database, { username: 'sita' })
+      await call(admin, 'PUT', `/api/admin/sittings/${sitting.id}/roster/`, { learners: [{ username: 'sita' }] })
+      const title = (raw: string) => [...raw.matchAll(/<text[^>]*y="(?:22|26\.2)"[^>]*>([^<]*)</g)].map((m) => m[1])
+      const sheet = await call(admin, 'GET', `/api/admin/sittings/${sitting.id}/sheets/1.svg`)
+      expect(title(sheet.raw)).toEqual([quiz.title_en])
+      const renamed = await call(admin, 'PATCH', `/api/admin/sittings/${sitting.id}/`, {
+        title: { en: 'Saturday hall, Bagbazar' },
+      })
+      expect(renamed.status).toBe(200)
+      for (const url of ['sheets/1.svg', 'sheets/blank.svg?serial=3']) {
+        const named = await call(admin, 'GET', `/api/admin/sittings/${sitting.id}/${url}`)
+        expect(title(named.raw), url).toEqual([quiz.title_en, 'Saturday hall, Bagbazar'])
+      }
+    })
+
     it('signs sheet codes with a key derived from the server secret, not the secret itself', () => {
       const secret = sheetSecret(t.config.jwtSecret)
       expect(secret).not.toBe(t.config.jwtSecret)

@@ -395,7 +395,9 @@ export function createSittingsService({ database, clock, config, papers, paperAt
   /** A roster learner's sheet (`{roll}.svg`: roll and set printed filled), or a blank one with its serial. */
   async function sheetSvg(sittingId: number, sheet: string, serial: number | undefined): Promise<string> {
     const sitting = await findSittingView(db, sittingId)
-    const quizTitle = sitting.title_en
+    // API.md: the sheet names the quiz; a sitting with a title of its own is named under it.
+    const quizTitle = sitting.quiz_title_en
+    const sittingTitle = sitting.title_en !== quizTitle ? sitting.title_en : undefined
     if (sheet === 'blank.svg') {
       if (serial === undefined) throw new ValidationFailed({ serial: ['Give the blank sheet a serial number.'] })
       return renderSheetSvg({
@@ -403,6 +405,7 @@ export function createSittingsService({ database, clock, config, papers, paperAt
         labels: sitting.labels,
         qrPayload: signSheetCode({ sittingId, kind: 'blank', serial }, secret),
         quizTitle,
+        sittingTitle,
         holder: { kind: 'blank', serial },
       })
     }
@@ -415,6 +418,7 @@ export function createSittingsService({ database, clock, config, papers, paperAt
       labels: sitting.labels,
       qrPayload: signSheetCode({ sittingId, kind: 'roster', rollNumber, userId: entry.user_id }, secret),
       quizTitle,
+      sittingTitle,
       holder: { kind: 'roster', learnerName: entry.full_name || entry.username, rollNumber, set },
     })
   }

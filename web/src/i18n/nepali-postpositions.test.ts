@@ -37,6 +37,8 @@ const NUMBER_VALUES = new Set([
   'row',
   'score',
   'start',
+  // A table's number in a text (issue 61).
+  'table',
   'time',
   'to',
   'total',

@@ -56,6 +56,31 @@ export function useBilingualLang() {
   }
 }
 
+const DEVANAGARI = /[\u0900-\u097F]/
+const LATIN = /[A-Za-z]/
+
+/**
+ * The `lang` a free text of no stated language needs on a page in `pageLanguage` (a topic, a tag: one string, typed
+ * in either script): its script's language when that is not the page's, none when mixed or in the page's.
+ */
+export function scriptLang(text: string | null | undefined, pageLanguage: string): Language | undefined {
+  if (!text) return undefined
+  const script: Language | null = DEVANAGARI.test(text)
+    ? LATIN.test(text)
+      ? null
+      : 'ne'
+    : LATIN.test(text)
+      ? 'en'
+      : null
+  return script && script !== (pageLanguage === 'ne' ? 'ne' : 'en') ? script : undefined
+}
+
+/** `scriptLang` for the current page language. */
+export function useScriptLang() {
+  const { i18n } = useTranslation()
+  return (text: string | null | undefined) => scriptLang(text, i18n.language)
+}
+
 export function useLanguage(): Language {
   const { i18n } = useTranslation()
   return i18n.language === 'ne' ? 'ne' : 'en'

@@ -133,6 +133,13 @@ const letters: Array<[key: string, glyph: string]> = [
   ['†', '!'],
   ['±', '+'],
   ['×', '×'],
+  ['æ', '“'],
+  ['Æ', '”'],
+  ['…', '‘'],
+  ['Ú', '’'],
+  ['ç', 'ॐ'],
+  ['´', 'झ'],
+  ['k|m', 'फ्र'],
 ]
 
 /** Signs, typed after क as the typist does (ि before it, the reph after it). */

@@ -26,6 +26,11 @@ describe.each(dialects)('POST /api/admin/tools/legacy-font/ on %s', (dialect) =>
     })
   })
 
+  it("converts Preeti's high characters and फ्र: quotation marks, ॐ, झ", async () => {
+    const response = await post(await adminHeaders(), { text: 'ç æk|mfG;Æ …´f]nfÚ', font: 'preeti' })
+    expect(response.json()).toEqual({ unicode: 'ॐ “फ्रान्स” ‘झोला’' })
+  })
+
   it('converts Kantipur text, and an empty text to an empty one', async () => {
     const headers = await adminHeaders()
     const kantipur = await post(headers, { text: 'wd{ sfo{', font: 'kantipur' })

@@ -14,6 +14,8 @@ export const preetiKeys: Readonly<Record<string, string>> = {
   Em: 'झ्',
   qm: 'क्र',
   Qm: 'क्त',
+  // प with ra below and the hook: फ्र (`k|mfG;` फ्रान्स).
+  'k|m': 'फ्र',
 
   a: 'ब',
   b: 'द',
@@ -144,6 +146,13 @@ export const preetiKeys: Readonly<Record<string, string>> = {
   '†': '!',
   '±': '+',
   '×': '×',
+  // Alt codes for quotation marks, ॐ and the झ drawn as one glyph (issue 61).
+  æ: '“',
+  Æ: '”',
+  '…': '‘',
+  Ú: '’',
+  ç: 'ॐ',
+  '´': 'झ',
 }
 
 // Kantipur types like Preeti on every ASCII key, so no entry here changes the ASCII layout (docs/decisions/033).

@@ -2,6 +2,7 @@ import { XMLParser } from 'fast-xml-parser'
 import { importLimits, importMessages, pictureMessages, type ImportMessage } from '@quiz/contracts'
 import { Unreadable, type Draft, type DraftPicture, type Run } from './draft'
 import { readLayout, type Line } from './layout'
+import { trimRuns } from './runs'
 import { unpackCounted } from './zip'
 
 // Read from its parts so that each run's font is known; what it reads and notes: docs/decisions/032.
@@ -131,11 +132,13 @@ const equationNote: ImportMessage = {
   code: 'equation',
   message: 'An equation in this question cannot be imported; type it as TeX between $ signs instead.',
 }
-const tableNote: ImportMessage = {
-  field: 'row',
-  code: 'table',
-  message: 'A table in this question cannot be imported; type its content as text.',
-}
+const tableNote = (message: string): ImportMessage => ({ field: 'row', code: 'table', message })
+const mergedCells = tableNote(
+  "A table in this question has merged cells, which a question's table cannot hold: split them and import again.",
+)
+const nestedTable = tableNote("A table in this question holds another table, which a question's table cannot hold.")
+const pictureInTable = tableNote('A table in this question holds a picture, which a table cell cannot hold.')
+const ALIGN: Record<string, string> = { left: ':---', start: ':---', center: ':---:', right: '---:', end: '---:' }
 
 export function readDocx(bytes: Uint8Array, prepare: (runs: Run[]) => Run[] = (runs) => runs): Draft[] {
   const entries = unpackCounted(
@@ -267,14 +270,61 @@ export function readDocx(bytes: Uint8Array, prepare: (runs: Run[]) => Run[] = (r
   const countParagraphs = (node: XmlNode): number =>
     tagOf(node) === 'w:p' ? 1 : childrenOf(node).reduce((sum, c) => sum + countParagraphs(c), 0)
 
+  // A Word table becomes pipe rows (API.md "Tables in questions"): the first row is the header, each cell's
+  // paragraphs one line, read as any paragraph is (fonts, so Preeti cells are converted); `|` in a cell is escaped.
+  const table = (tbl: XmlNode) => {
+    const first = paragraphNo + 1
+    const refuse = (why: ImportMessage) => {
+      lines.push({ no: first, runs: [], notes: [why], pictures: [] })
+      paragraphNo = first - 1 + countParagraphs(tbl)
+    }
+    const rows = childrenOf(tbl).filter((node) => tagOf(node) === 'w:tr')
+    const cells = rows.map((row) => childrenOf(row).filter((node) => tagOf(node) === 'w:tc'))
+    const cellProps = cells.flat().map((cell) => child(cell, 'w:tcPr'))
+    if (cells.flat().some((cell) => descendants(cell, 'w:tbl').length > 0)) return refuse(nestedTable)
+    if (
+      cellProps.some(
+        (tcPr) => tcPr && (child(tcPr, 'w:vMerge') || Number(attr(child(tcPr, 'w:gridSpan'), 'w:val') ?? 1) > 1),
+      )
+    )
+      return refuse(mergedCells)
+    const rowLines = cells.map((row) => {
+      const no = paragraphNo + 1
+      const runs: Run[] = [{ text: '|', font: null }]
+      const notes: ImportMessage[] = []
+      for (const cell of row) {
+        const from = lines.length
+        for (const p of childrenOf(cell).filter((node) => tagOf(node) === 'w:p')) paragraph(p)
+        const parts = lines.splice(from)
+        if (parts.some((part) => (part.pictures ?? []).length > 0)) notes.push(pictureInTable)
+        notes.push(...parts.flatMap((part) => part.notes))
+        const content = prepare(
+          parts.flatMap((part, index) => (index === 0 ? part.runs : [{ text: ' ', font: null }, ...part.runs])),
+        )
+        runs.push({ text: ' ', font: null })
+        runs.push(
+          ...trimRuns(content).map((run) => ({ ...run, text: run.text.replace(/\s+/g, ' ').replace(/\|/g, '\\|') })),
+        )
+        runs.push({ text: ' |', font: null })
+      }
+      return { no, runs, notes, pictures: [] }
+    })
+    const align = (cells[1] ?? cells[0] ?? []).map((cell) => {
+      const p = childrenOf(cell).find((node) => tagOf(node) === 'w:p')
+      const pPr = p ? child(p, 'w:pPr') : undefined
+      return ALIGN[attr(pPr ? child(pPr, 'w:jc') : undefined, 'w:val') ?? ''] ?? '---'
+    })
+    const [header, ...body] = rowLines
+    if (!header) return
+    lines.push(header, { no: header.no, runs: [{ text: `| ${align.join(' | ')} |`, font: null }], notes: [] }, ...body)
+  }
+
   const block = (nodes: XmlNode[]) => {
     for (const node of nodes) {
       const tag = tagOf(node)
       if (tag === 'w:p') paragraph(node)
-      else if (tag === 'w:tbl') {
-        lines.push({ no: paragraphNo + 1, runs: [], notes: [tableNote], pictures: [] })
-        paragraphNo += countParagraphs(node)
-      } else if (tag === 'w:sdt') block(childrenOf(child(node, 'w:sdtContent') ?? {}))
+      else if (tag === 'w:tbl') table(node)
+      else if (tag === 'w:sdt') block(childrenOf(child(node, 'w:sdtContent') ?? {}))
     }
   }
   block(childrenOf(body))

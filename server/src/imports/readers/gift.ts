@@ -71,7 +71,10 @@ function splitAnswers(body: string): { answers: Answer[]; general: string } {
   return { answers, general }
 }
 
-function unsupportedType(body: string, answers: Answer[]): string | null {
+function unsupportedType(source: string, answers: Answer[]): string | null {
+  // General feedback (`####…`) is no answer: Moodle takes it out before deciding, so `{####…}` is an essay.
+  const generalAt = source.indexOf('####')
+  const body = generalAt >= 0 ? source.slice(0, generalAt) : source
   const trimmed = body.trim()
   if (trimmed === '') return 'essay'
   if (trimmed.startsWith('#')) return 'numerical'

@@ -1,3 +1,5 @@
+import { tablesToPipes } from './html-tables'
+
 const NAMED: Record<string, string> = {
   amp: '&',
   lt: '<',
@@ -86,7 +88,7 @@ export function htmlToText(html: string): string {
   return trimLineEnds(
     decodeEntities(
       withoutTags(
-        withoutScripts(withoutComments(html))
+        tablesToPipes(withoutScripts(withoutComments(html)))
           .replace(/<br\s*\/?>/gi, '\n')
           .replace(/<\/(p|div|li|h[1-6]|tr)>/gi, '\n'),
       ),

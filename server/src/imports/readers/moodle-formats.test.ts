@@ -117,17 +117,33 @@ describe('GIFT as Moodle reads it', () => {
     expect(row!.messages).toEqual([expect.objectContaining({ message: expect.stringContaining('Cloze') })])
   })
 
-  it('rejects a question with an audio link, an [html] picture or a table, naming what it holds', async () => {
+  it('rejects a question with an audio link, an [html] picture or a table with merged cells, naming what it holds', async () => {
     const [audio, picture, table] = await gift(
       'Listen: <a href="https://example.org/q1.mp3">play</a> Which word? {=One ~Two}\n\n' +
         '[html]<p>Which flag?</p><img src="https://example.org/flag.png" alt=""> {=Nepal ~Bhutan}\n\n' +
-        '[html]<table><tr><td>1</td></tr></table> Which? {=a ~b}',
+        '[html]<table><tr><td rowspan="2">1</td></tr></table> Which? {=a ~b}',
     )
     expect(audio!.status).toBe('rejected')
     expect(codes(audio!)).toEqual(['media'])
     expect(audio!.messages[0]!.message).toMatch(/audio/)
     expect(codes(picture!)).toEqual(['image'])
     expect(codes(table!)).toEqual(['table'])
+  })
+
+  it('names an essay whose braces hold only general feedback as an essay, as Moodle reads it', async () => {
+    const [feedbackOnly, empty] = await gift(
+      'Describe the water cycle. {####A good answer names evaporation.}\n\nWrite about Nepal. {}',
+    )
+    for (const row of [feedbackOnly!, empty!]) {
+      expect(row.status).toBe('rejected')
+      expect(row.messages).toEqual([
+        {
+          field: 'row',
+          code: 'unsupported_type',
+          message: 'GIFT essay questions cannot be imported; only multiple choice with one right answer.',
+        },
+      ])
+    }
   })
 
   it('names the type of a true/false question and nothing else', async () => {

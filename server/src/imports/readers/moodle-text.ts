@@ -4,6 +4,7 @@ import { plain, runsText, type DraftPicture, type DraftText } from './draft'
 import { hasDevanagari } from '../legacy'
 import { readsAsLegacy } from '../legacy-font'
 import { decodeEntities, htmlToText, withoutComments } from './html'
+import { tableRefusals } from './html-tables'
 
 // Read as Moodle reads it (API.md "Moodle's formats are read as Moodle reads them").
 
@@ -131,7 +132,16 @@ export function mediaNotes(raw: string, field: string, isHtml = true, target?: P
     [...links, ...bareLinks].some((link) => MEDIA_FILE.test(link))
   )
     notes.push(note(field, 'media', 'This text plays a video or embeds a player, which cannot be imported.'))
-  if (/<table\b/i.test(source)) notes.push(note(field, 'table', 'This text holds a table, which cannot be imported.'))
+  for (const refusal of tableRefusals(source))
+    notes.push(
+      note(
+        field,
+        'table',
+        refusal === 'merged'
+          ? "This text holds a table with merged cells (colspan, rowspan), which a question's table cannot hold."
+          : "This text holds a table inside a table, which a question's table cannot hold.",
+      ),
+    )
   if (/<math\b/i.test(source))
     notes.push(note(field, 'equation', 'This text holds a MathML equation, which cannot be imported.'))
   return notes

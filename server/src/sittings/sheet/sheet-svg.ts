@@ -11,6 +11,8 @@ export interface SheetSvgInput {
   /** The signed payload from signSheetCode. */
   qrPayload: string
   quizTitle: string
+  /** The sitting's own title, when it is not the quiz's: printed under the quiz's name. */
+  sittingTitle?: string
   holder: SheetHolder
   /** Extra SVG drawn last (the photo generator draws learners' marks here). */
   overlay?: string
@@ -71,7 +73,15 @@ function qrPath(payload: string, layout: SheetLayout) {
 }
 
 /** One A4 answer sheet as SVG, in millimetres (width="210mm" so it prints at true size from any browser). */
-export function renderSheetSvg({ layout, labels, qrPayload, quizTitle, holder, overlay = '' }: SheetSvgInput): string {
+export function renderSheetSvg({
+  layout,
+  labels,
+  qrPayload,
+  quizTitle,
+  sittingTitle,
+  holder,
+  overlay = '',
+}: SheetSvgInput): string {
   const { width_mm: width, height_mm: height } = layout.page
   const parts: string[] = []
   parts.push(`<rect width="${width}" height="${height}" fill="#fff"/>`)
@@ -82,6 +92,7 @@ export function renderSheetSvg({ layout, labels, qrPayload, quizTitle, holder, o
   parts.push(qrPath(qrPayload, layout))
 
   parts.push(text(20, 22, 4.2, truncate(quizTitle, 34), 'font-weight="bold"'))
+  if (sittingTitle) parts.push(text(20, 26.2, 2.8, truncate(sittingTitle, 50)))
   if (holder.kind === 'roster') {
     parts.push(text(20, 30, 3.6, truncate(holder.learnerName, 36)))
     parts.push(text(20, 37, 3.4, `Roll number ${String(holder.rollNumber).padStart(6, '0')}  ·  Set ${holder.set}`))

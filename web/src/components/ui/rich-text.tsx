@@ -48,12 +48,14 @@ export function RichText({ text, as: Tag = 'span', className, inControl = false,
       </Tag>
     )
   // Safe to inject: this html is only ever our server's KaTeX render (MathML with `trust: false`, so no links or
-  // script), with every character of the text around the formulas escaped there (server/src/maths/render-maths.ts).
+  // script) and table markup, with every other character escaped there (server/src/maths/render-maths.ts).
   const rendered = { __html: html }
   if (!inControl) return <Tag className={classes} lang={lang} {...rest} dangerouslySetInnerHTML={rendered} />
+  // A table's box takes focus to be scrolled by keyboard; hidden inside a control it must not (axe aria-hidden-focus).
+  const drawn = { __html: html.replaceAll('<div class="q-table" tabindex="0"', '<div class="q-table"') }
   return (
     <Tag className={classes} lang={lang} {...rest}>
-      <span aria-hidden="true" dangerouslySetInnerHTML={rendered} />
+      <span aria-hidden="true" dangerouslySetInnerHTML={drawn} />
       <span className="visually-hidden">{picked.text}</span>
     </Tag>
   )

@@ -15,7 +15,7 @@ import { Loading } from '../../components/ui/loading'
 import { RichText } from '../../components/ui/rich-text'
 import { PictureZoom } from '../../components/ui/picture-image'
 import { OptionImage, QuestionImage } from '../../components/ui/svg-image'
-import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
+import { useBilingual, useLanguage, scriptLang } from '../../i18n/use-bilingual'
 import { formatDateTime, formatNumber } from '../../lib/format'
 import { optionLetter } from '../../lib/option-letters'
 import { paths } from '../../lib/paths'
@@ -116,7 +116,11 @@ function PracticeQuestion({ card, feedback, busy, failed, onChoose, onNext }: Pr
 
   return (
     <section className="card practice-card" aria-labelledby="practice-question">
-      {question.topic && <p className="badge">{question.topic}</p>}
+      {question.topic && (
+        <p className="badge" lang={scriptLang(question.topic, language)}>
+          {question.topic}
+        </p>
+      )}
       <RichText as="p" id="practice-question" className="practice-card__text" text={question.text} />
       {question.image && <QuestionImage image={question.image} alt={pick(question.image.caption)} />}
       <ul className="practice-options" aria-labelledby="practice-question">

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import './progress.i18n'
-import { useLanguage } from '../../i18n/use-bilingual'
+import { useLanguage, scriptLang } from '../../i18n/use-bilingual'
 import { formatDate, formatNumber } from '../../lib/format'
 import type { Progress } from './progress.api'
 
@@ -82,7 +82,12 @@ export function TopicAccuracyChart({ topics }: { topics: Progress['topics'] }) {
         const barWidth = WIDTH - 56
         return (
           <g key={topic.topic ?? ''}>
-            <text className="chart__label chart__label--topic" x={0} y={top + 14}>
+            <text
+              className="chart__label chart__label--topic"
+              x={0}
+              y={top + 14}
+              lang={scriptLang(topic.topic, language)}
+            >
               {topic.topic ?? t('no_topic')}
             </text>
             <rect className="chart__track" x={0} y={top + 21} width={barWidth} height={12} rx={5} />

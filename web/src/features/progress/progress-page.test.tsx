@@ -4,6 +4,7 @@ import { fakeNetwork, page, renderRoutes } from '../../test/page-test-utils'
 import { scorePercent, topicAccuracy } from './progress-charts'
 import type { Progress } from './progress.api'
 import { Component as ProgressPage } from './progress-page'
+import { languageFindings } from '../../test/lang-of-parts'
 
 const progress: Progress = {
   attempts: [
@@ -88,5 +89,8 @@ describe('progress page', () => {
     const [trendTable] = screen.getAllByRole('table')
     expect(within(trendTable!).getAllByRole('row')[1]).toHaveTextContent('२०८३ मंसिर ४, १३:४५बीजगणित४ मध्ये १.८०४५%')
     expect(document.body.textContent).not.toMatch(/[0-9]/)
+    // The English topic `algebra` is read with an English voice, in the table and the chart (issue 61).
+    expect(screen.getAllByText('algebra').map((topic) => topic.getAttribute('lang'))).toEqual(['en', 'en'])
+    expect(languageFindings(document.body, 'ne')).toEqual([])
   })
 })

@@ -5,7 +5,7 @@ import { Link } from 'react-router'
 import { Alert } from '../../components/ui/alert'
 import { ChartTable } from './chart-table'
 import { Loading } from '../../components/ui/loading'
-import { useLanguage } from '../../i18n/use-bilingual'
+import { useLanguage, scriptLang } from '../../i18n/use-bilingual'
 import { RichText } from '../../components/ui/rich-text'
 import { formatDateTime, formatNumber, formatScore } from '../../lib/format'
 import { paths } from '../../lib/paths'
@@ -78,7 +78,9 @@ export function Component() {
             >
               {topics.map((topic) => (
                 <tr key={topic.topic ?? ''}>
-                  <th scope="row">{topic.topic ?? t('no_topic')}</th>
+                  <th scope="row" lang={scriptLang(topic.topic, language)}>
+                    {topic.topic ?? t('no_topic')}
+                  </th>
                   <td>{formatNumber(topic.correct, language)}</td>
                   <td>{formatNumber(topic.incorrect, language)}</td>
                   <td>{formatNumber(topic.unanswered, language)}</td>

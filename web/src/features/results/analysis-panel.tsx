@@ -1,4 +1,5 @@
 import type { ReportAnalysis } from '@quiz/contracts'
+import { LangRuns } from '../../components/ui/lang-runs'
 import { useTranslation } from 'react-i18next'
 import { useLanguage } from '../../i18n/use-bilingual'
 import { formatNumber, formatScore } from '../../lib/format'
@@ -65,7 +66,7 @@ export function AnalysisPanel({ analysis }: { analysis: ReportAnalysis }) {
               return (
                 <tr key={topic.topic ?? ''}>
                   <th scope="row">
-                    {topicName(topic.topic)}
+                    <LangRuns text={topicName(topic.topic)} />
                     {/* The bar repeats the row's counts as a picture; the cells carry the figures. */}
                     <span className="topic-bar" aria-hidden="true">
                       <span className="topic-bar__correct" style={{ width: `${share(topic.correct)}%` }} />

@@ -119,7 +119,8 @@ export function CheckboxField<T extends FieldValues = FieldValues>({
 interface SelectFieldProps<T extends FieldValues> {
   name: FieldPath<T>
   label: ReactNode
-  options: readonly { value: string; label: string }[]
+  /** `lang` on an option whose label is in the other language than the page's ("क ख ग घ ङ" on an English page). */
+  options: readonly { value: string; label: string; lang?: string }[]
   hint?: ReactNode
   className?: string
 }
@@ -140,7 +141,7 @@ export function SelectField<T extends FieldValues = FieldValues>({
       {(control) => (
         <select {...control} {...register(name)}>
           {options.map((option) => (
-            <option key={option.value} value={option.value}>
+            <option key={option.value} value={option.value} lang={option.lang}>
               {option.label}
             </option>
           ))}

@@ -2,7 +2,7 @@ import { DIFFICULTIES } from '@quiz/contracts/rules/difficulty'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
-import { useLanguage } from '../../../i18n/use-bilingual'
+import { useLanguage, scriptLang } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
 import { noFilters, type BankFacets, type BankFilters, type DifficultyFilter } from './bank.api'
 import './bank.i18n'
@@ -59,7 +59,7 @@ export function BankFilterFields({ filters, onChange, facets }: BankFilterFields
         <select id={`${id}-topic`} value={filters.topic} onChange={(event) => set({ topic: event.target.value })}>
           <option value="">{t('filters.any')}</option>
           {topics.map((topic, index) => (
-            <option key={topic} value={topic}>
+            <option key={topic} value={topic} lang={scriptLang(topic, language)}>
               {(topic || t('filters.no_topic')) + totalOf(facets?.topics, index)}
             </option>
           ))}
@@ -150,7 +150,9 @@ export function FacetsTable({ facets }: { facets: BankFacets }) {
         <tbody>
           {facets.topics.map((facet) => (
             <tr key={facet.topic}>
-              <th scope="row">{facet.topic || t('filters.no_topic')}</th>
+              <th scope="row" lang={scriptLang(facet.topic, language)}>
+                {facet.topic || t('filters.no_topic')}
+              </th>
               <td className="admin-num">{n(facet.easy)}</td>
               <td className="admin-num">{n(facet.medium)}</td>
               <td className="admin-num">{n(facet.hard)}</td>

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
+import { useBilingual, useLanguage, scriptLang } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
 import { preview } from '../../../lib/preview'
 import { RichPreview } from '../../../components/ui/rich-text'
@@ -159,7 +159,7 @@ export function Component() {
                 <RichPreview text={row.text} maxLength={BANK_PREVIEW_LENGTH} />
                 {row.source && <span className="bank-source">{row.source}</span>}
               </td>
-              <td>{row.topic || '—'}</td>
+              <td lang={scriptLang(row.topic, language)}>{row.topic || '—'}</td>
               <td>{row.tags.length ? row.tags.join(', ') : '—'}</td>
               <td>{row.difficulty ? t(`difficulty.${row.difficulty}`) : t('difficulty.unrated')}</td>
               <td>

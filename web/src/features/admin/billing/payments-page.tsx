@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import '../admin.i18n'
-import { useBilingual } from '../../../i18n/use-bilingual'
+import { InlineText } from '../../../components/ui/rich-text'
 import { formatDateTime } from '../../../lib/format'
 import { formatNumber } from '../../../lib/format'
 import { formatRupees } from '../../../lib/money'
@@ -16,7 +16,6 @@ const STATUSES: PaymentStatus[] = ['pending', 'completed', 'failed']
 /** /admin/payments: every payment, newest first, with its learner and plan; filter by status, 50 a page. */
 export function Component() {
   const { t, i18n } = useTranslation('admin')
-  const pick = useBilingual()
   const [status, setStatus] = useState<PaymentStatus | null>(null)
   const [page, setPage] = useState(1)
   const payments = useQuery({ ...adminPlanQueries.payments(status, page), placeholderData: (previous) => previous })
@@ -67,7 +66,9 @@ export function Component() {
           <tr key={payment.payment_id}>
             <td>{n(payment.payment_id)}</td>
             <td>{payment.learner.username}</td>
-            <td>{pick(payment.plan.name)}</td>
+            <td>
+              <InlineText text={payment.plan.name} />
+            </td>
             <td>{formatRupees(payment.amount_paisa, i18n.language)}</td>
             <td>{payment.provider}</td>
             <td>

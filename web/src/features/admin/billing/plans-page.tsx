@@ -6,6 +6,7 @@ import '../admin.i18n'
 import { Alert } from '../../../components/ui/alert'
 import { QueryStates, SubmitButton } from '../ui'
 import { useBilingual } from '../../../i18n/use-bilingual'
+import { InlineText } from '../../../components/ui/rich-text'
 import { formatNumber } from '../../../lib/format'
 import { formatRupees } from '../../../lib/money'
 import { adminPlanQueries, useSavePlan, type Plan } from './billing.api'
@@ -54,7 +55,9 @@ export function Component() {
                 ) : (
                   <>
                     <div className="admin-list__main">
-                      <h2 className="admin-list__title">{pick(plan.name)}</h2>
+                      <h2 className="admin-list__title">
+                        <InlineText text={plan.name} />
+                      </h2>
                       <p className="admin-list__meta">
                         <span>
                           {t('plans.summary', {

@@ -44,7 +44,9 @@ export function ImportGuide() {
     <div className="import-guide">
       <section className="card" aria-labelledby="import-templates">
         <h2 id="import-templates">{t('templates.title')}</h2>
-        <p>{t('templates.intro')}</p>
+        <p>
+          <LangRuns text={t('templates.intro')} />
+        </p>
         <p className="actions">
           <Button disabled={busy !== null} onClick={() => void download('xlsx')}>
             {t('templates.xlsx')}

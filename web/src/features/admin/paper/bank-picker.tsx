@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
-import { useLanguage } from '../../../i18n/use-bilingual'
+import { useLanguage, scriptLang } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
 import { RichPreview } from '../../../components/ui/rich-text'
 import { PagedTable } from '../ui'
@@ -77,7 +77,7 @@ export function BankPicker({ sectionName, inPaper, onPick, onClose }: BankPicker
               <span className="muted">#{n(row.id)}</span>{' '}
               <RichPreview text={row.text} maxLength={PICKER_PREVIEW_LENGTH} />
             </td>
-            <td>{row.topic || '—'}</td>
+            <td lang={scriptLang(row.topic, language)}>{row.topic || '—'}</td>
             <td>{row.difficulty ? t(`difficulty.${row.difficulty}`) : t('difficulty.unrated')}</td>
             <td>
               {inPaper.has(row.id) ? (

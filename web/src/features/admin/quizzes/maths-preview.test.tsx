@@ -96,4 +96,30 @@ describe('the question form previews maths as it is typed', () => {
     await waitFor(() => expect(around.querySelector('.maths-preview__text mspace')).not.toBeNull())
     expect(around.querySelector('.maths-preview__text mspace')?.getAttribute('width')).toBe('20em')
   })
+
+  it('draws a table of pipe rows with its headers and maths in a cell, and names a malformed one, in Nepali too', async () => {
+    const user = renderForm()
+    const field = screen.getByLabelText('Question (English)')
+    await user.click(field)
+    await user.paste('Exports:\n| Year | Tonnes |\n|---|---:|\n| 2080 | $x^2$ |')
+    const around = fieldOf('Question (English)')
+    await waitFor(() => expect(around.querySelector('.maths-preview__text table')).not.toBeNull())
+    const table = within(around).getByRole('table')
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Year', 'Tonnes'])
+    expect(table.querySelector('td.align-right math msup')).not.toBeNull()
+    await user.paste('\n| 2081 |')
+    expect(within(around).getByText('Table 1, row 2 has 1 cells where its header has 2.')).toHaveClass('field__error')
+  })
+
+  it('names a table without its header line in Nepali', async () => {
+    const user = renderForm('ne')
+    const field = screen.getByLabelText('प्रश्न (नेपाली)')
+    await user.click(field)
+    await user.paste('| क | ख |\n| १ | २ |')
+    expect(await within(fieldOf('प्रश्न (नेपाली)')).findByText(/^तालिका १ मा शीर्ष रेखा छैन/)).toHaveClass('field__error')
+  })
 })

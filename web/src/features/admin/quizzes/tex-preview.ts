@@ -3,6 +3,7 @@
 // Loaded only by dynamic import from maths-preview.tsx, so KaTeX is a chunk of its own that no learner downloads.
 import { splitSegments, unmatchedDollar } from '@quiz/contracts/rules/tex-segments'
 import { definesMacro, katexOptions, texDepth, texLimits } from '@quiz/contracts/rules/tex-limits'
+import { splitTables, tableHtml, type TableProblem } from '@quiz/contracts/rules/pipe-tables'
 import katex, { type KatexOptions } from 'katex'
 // Registers \ce{} and \pu{} with KaTeX.
 import 'katex/contrib/mhchem'
@@ -17,12 +18,42 @@ export type TexPreview =
   | { ok: false; problem: 'unmatched_dollar' | 'empty_formula' }
   | { ok: false; problem: 'tex'; formula: string; message: string }
   | { ok: false; problem: 'too_deep' | 'macro_definition' | 'too_many_expansions' | 'too_large'; formula: string }
+  | { ok: false; problem: 'table'; table: TableProblem }
 
 const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => escapes[char])
 
-/** The text with every formula rendered and the rest escaped, or what is wrong with its first bad formula. */
+/**
+ * The text with its tables drawn and every formula rendered, the rest escaped (the server's own markup, shared in
+ * `@quiz/contracts/rules/pipe-tables`), or what is wrong with its first bad table or formula.
+ */
 export function renderTexPreview(source: string): TexPreview {
+  const split = splitTables(source)
+  if (!split.ok) return { ok: false, problem: 'table', table: split.problem }
+  let html = ''
+  for (const block of split.blocks) {
+    if (block.kind === 'text') {
+      const text = renderInline(block.text)
+      if (!text.ok) return text
+      html += text.html
+      continue
+    }
+    const cells: string[][] = []
+    for (const row of [block.table.header, ...block.table.rows]) {
+      const rendered: string[] = []
+      for (const cell of row) {
+        const inline = renderInline(cell)
+        if (!inline.ok) return inline
+        rendered.push(inline.html)
+      }
+      cells.push(rendered)
+    }
+    html += tableHtml(block.table, cells[0]!, cells.slice(1))
+  }
+  return { ok: true, html }
+}
+
+function renderInline(source: string): TexPreview {
   const split = splitSegments(source)
   if (!split.ok) return { ok: false, problem: split.problem === unmatchedDollar ? 'unmatched_dollar' : 'empty_formula' }
   let html = ''

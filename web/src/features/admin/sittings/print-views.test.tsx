@@ -30,9 +30,9 @@ describe('printing question papers', () => {
     expect(pageRule).toContain('@top-right { content: "Set A / सेट A"')
     expect(pageRule).toContain('counter(page)')
     // The scheme: each section's questions and marks, before the questions.
-    const scheme = within(booklet).getByRole('table')
+    const [scheme, questionTable] = within(booklet).getAllByRole('table')
     expect(
-      within(scheme)
+      within(scheme!)
         .getAllByRole('row')
         .map((row) => row.textContent),
     ).toEqual([
@@ -45,6 +45,12 @@ describe('printing question papers', () => {
     // Maths as the server rendered it; a text with no Nepali is printed once.
     expect(booklet.querySelector('math')).not.toBeNull()
     expect(within(booklet).getByRole('img', { name: 'Picture for question 2' })).toBeInTheDocument()
+    // A question's table is printed as a table, its headers as column headers.
+    expect(
+      within(questionTable!)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['x', 'x²'])
 
     await userEvent.click(screen.getByRole('radio', { name: 'English' }))
     expect(within(booklet).queryByText('धारा १ ले के भन्छ?')).not.toBeInTheDocument()

@@ -102,7 +102,15 @@ export const paper: SittingPaper = {
           text: {
             en: 'x squared is 4; x is?',
             ne: '',
-            html: { en: '<math><msup><mi>x</mi><mn>2</mn></msup></math> = 4; x is?', ne: '' },
+            html: {
+              en:
+                '<math><msup><mi>x</mi><mn>2</mn></msup></math> = 4; x is?' +
+                // A table as the server renders one (API.md "Tables in questions").
+                '<div class="q-table" tabindex="0" role="group"><table><thead><tr><th scope="col">x</th>' +
+                '<th scope="col" class="align-right">x²</th></tr></thead><tbody><tr><td>2</td>' +
+                '<td class="align-right">4</td></tr></tbody></table></div>',
+              ne: '',
+            },
           },
           image: { svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', picture: null, caption: plain('', '') },
           options: [

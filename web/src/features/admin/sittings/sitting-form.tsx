@@ -9,6 +9,7 @@ import { setServerErrors, type ServerFields } from '../../../components/ui/form/
 import { isoToLocalInput, localInputToIso } from '../datetime'
 import { AdminForm, BilingualFields, pairFields, sendAsTyped, useAdminMessages } from '../forms'
 import { SubmitButton } from '../ui'
+import { scriptLang } from '../../../i18n/use-bilingual'
 import type { Sitting } from './sittings.api'
 import './sittings.i18n'
 
@@ -45,7 +46,7 @@ interface SittingFormProps {
 
 /** A sitting's date and time and title; for a new one its sets and option letters too. */
 export function SittingForm({ sitting, pending, submitLabel, save, onCancel }: SittingFormProps) {
-  const { t } = useTranslation('sittings')
+  const { t, i18n } = useTranslation('sittings')
   const messages = useAdminMessages()
   const [refusal, setRefusal] = useState<object | null>(null)
   const [refusedWhole, setRefusedWhole] = useState<string | null>(null)
@@ -103,7 +104,11 @@ export function SittingForm({ sitting, pending, submitLabel, save, onCancel }: S
             label={t('form.option_labels')}
             options={[
               { value: 'latin', label: t('form.latin') },
-              { value: 'devanagari', label: t('form.devanagari') },
+              {
+                value: 'devanagari',
+                label: t('form.devanagari'),
+                lang: scriptLang(t('form.devanagari'), i18n.language),
+              },
             ]}
           />
         </div>

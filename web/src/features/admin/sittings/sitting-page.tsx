@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { LangRuns } from '../../../components/ui/lang-runs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
@@ -45,7 +46,9 @@ function SittingScreen({ sitting }: { sitting: Sitting }) {
       <p className="admin-list__meta">
         <span>{formatDateTime(sitting.held_at, language)}</span>
         <span>{t('list.sets', { sets: sitting.sets.join(', ') })}</span>
-        <span>{t(`sitting.letters_${sitting.option_labels}`)}</span>
+        <span>
+          <LangRuns text={t(`sitting.letters_${sitting.option_labels}`)} />
+        </span>
         <span>{t('sitting.questions', { count: sitting.question_count, n: n(sitting.question_count) })}</span>
         {sitting.status === 'closed' && <span className="badge badge--unanswered">{t('list.closed')}</span>}
       </p>

@@ -1,0 +1,113 @@
+// An HTML `<table>` in Moodle XML or GIFT's [html] becomes pipe rows (API.md "Tables in questions"): the first row
+// is the header, a cell's markup is dropped, `|` in a cell is escaped. Merged cells and nested tables cannot be pipe
+// rows and are named. Tags are walked once, left to right, so no pattern rescans the text (issue 41's rule).
+
+export type TableRefusal = 'merged' | 'nested'
+
+const TAG = /<(\/?)(table|tr|td|th)\b([^>]*)>/gi
+const SPAN = /\b(?:colspan|rowspan)\s*=\s*["']?\s*(\d+)/gi
+const ALIGN = /(?:\balign\s*=\s*["']?|text-align\s*:\s*)(left|center|right)\b/i
+
+interface Cell {
+  html: string
+  attrs: string
+}
+
+interface Found {
+  start: number
+  end: number
+  rows: Cell[][]
+  refusal: TableRefusal | null
+}
+
+function findTables(html: string): Found[] {
+  const found: Found[] = []
+  let depth = 0
+  let table: Found | null = null
+  let row: Cell[] | null = null
+  let cell: { from: number; attrs: string } | null = null
+  const closeCell = (at: number) => {
+    if (cell && row) row.push({ html: html.slice(cell.from, at), attrs: cell.attrs })
+    cell = null
+  }
+  const closeRow = (at: number) => {
+    closeCell(at)
+    if (row && table) table.rows.push(row)
+    row = null
+  }
+  for (const match of html.matchAll(TAG)) {
+    const [whole, slash, name, attrs] = match as unknown as [string, string, string, string]
+    const tag = name.toLowerCase()
+    const at = match.index
+    if (tag === 'table') {
+      if (!slash) {
+        depth += 1
+        if (depth === 1) table = { start: at, end: html.length, rows: [], refusal: null }
+        else if (table) table.refusal = 'nested'
+      } else if (depth > 0) {
+        depth -= 1
+        if (depth === 0 && table) {
+          closeRow(at)
+          table.end = at + whole.length
+          found.push(table)
+          table = null
+        }
+      }
+      continue
+    }
+    if (depth !== 1 || !table) continue
+    if (tag === 'tr') {
+      closeRow(at)
+      if (!slash) row = []
+    } else if (!slash) {
+      closeCell(at)
+      row ??= []
+      cell = { from: at + whole.length, attrs }
+      if ([...attrs.matchAll(SPAN)].some((span) => Number(span[1]) > 1)) table.refusal ??= 'merged'
+    } else closeCell(at)
+  }
+  if (table) {
+    closeRow(html.length)
+    found.push(table)
+  }
+  return found
+}
+
+/** What keeps a text's tables from becoming pipe rows, each named once. */
+export function tableRefusals(html: string): TableRefusal[] {
+  if (!/<table\b/i.test(html)) return []
+  return [...new Set(findTables(html).flatMap((table) => (table.refusal ? [table.refusal] : [])))]
+}
+
+const cellText = (html: string) =>
+  html
+    .replace(/<br\s*\/?>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\|/g, '\\|')
+
+/** The html with each table replaced by its pipe rows on lines of their own (entities are decoded after). */
+export function tablesToPipes(html: string): string {
+  if (!/<table\b/i.test(html)) return html
+  const out: string[] = []
+  let kept = 0
+  for (const table of findTables(html)) {
+    out.push(html.slice(kept, table.start))
+    kept = table.end
+    // The space between a table and the text after it is no part of either.
+    while (kept < html.length && /\s/.test(html[kept]!)) kept += 1
+    const rows = table.rows.filter((row) => row.length > 0)
+    if (rows.length === 0) continue
+    const line = (row: Cell[]) => `| ${row.map((cell) => cellText(cell.html)).join(' | ')} |`
+    const alignFrom = rows[1] ?? rows[0]!
+    const rule = rows[0]!.map((_, column) => {
+      const align = ALIGN.exec(alignFrom[column]?.attrs ?? '')?.[1]?.toLowerCase()
+      return align === 'center' ? ':---:' : align === 'right' ? '---:' : align === 'left' ? ':---' : '---'
+    })
+    // Line breaks are written as <br>, so that htmlToText keeps them as it keeps the text's own.
+    out.push(`<br>${[line(rows[0]!), `| ${rule.join(' | ')} |`, ...rows.slice(1).map(line)].join('<br>')}<br>`)
+  }
+  out.push(html.slice(kept))
+  return out.join('')
+}
