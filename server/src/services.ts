@@ -29,6 +29,7 @@ import { createPictureSweeper } from './pictures/picture-sweeper'
 import { createPicturesService } from './pictures/pictures.service'
 import { createPlanService } from './plans/plans.service'
 import { createPracticeService } from './practice/practice.service'
+import { createOutcomes } from './outcomes/outcomes.service'
 import { createQuestionPapers } from './questions/question-papers'
 import { createShowLog } from './questions/show-log'
 import { createQuizService } from './quizzes/quizzes.service'
@@ -45,7 +46,8 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
 
   const pictures = createPicturesService(context)
   const papers = createQuestionPapers({ picturesAhead: pictures.readAhead })
-  const lifecycle = createAttemptLifecycle({ ...context, papers })
+  const outcomes = createOutcomes()
+  const lifecycle = createAttemptLifecycle({ ...context, papers, outcomes })
   const currentQuestions = createCurrentQuestions()
   const shows = createShowLog(context.database.db, log)
   const newAttempts = createNewAttempts({ papers, currentQuestions, shows })

@@ -19,6 +19,7 @@ import { pushTimeouts } from './migrations/0016_push_timeouts'
 import { quizDrafts } from './migrations/0017_quiz_drafts'
 import { pictures } from './migrations/0018_pictures'
 import { paperSittings } from './migrations/0019_paper_sittings'
+import { outcomes } from './migrations/0022_outcomes'
 
 // An explicit list rather than a folder scan, so the bundled server carries its migrations.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -41,6 +42,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0017_quiz_drafts': quizDrafts(),
   '0018_pictures': pictures(dialect),
   '0019_paper_sittings': paperSittings(dialect),
+  '0022_outcomes': outcomes(),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

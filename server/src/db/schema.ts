@@ -278,6 +278,8 @@ export interface AttemptTable {
   /** 'paper': recorded from an answer sheet of a paper sitting (migration 0019), which sitting_id names. */
   mode: Generated<AttemptMode>
   sitting_id: Generated<number | null>
+  /** 1 while a part's marks are not final (a written answer not yet released): not counted in ranks (migration 0022). */
+  marks_pending: Generated<number>
 }
 
 export type AttemptMode = 'online' | 'paper'
@@ -302,6 +304,18 @@ export interface AttemptQuestionStateTable {
 }
 
 /** How many learners' first finished attempts at a quiz scored each score: what rank and percentile count. */
+/** A live mock's leaderboard as its end wrote it, kept by later finishes and re-scores (migration 0022). */
+export interface LeaderboardSnapshotTable {
+  quiz_id: number
+  starts_at: number
+  participants: number
+  /** JSON [{rank, user_id, score_hundredths}], ranks 20 or better. */
+  top: string
+  top_cutoff: number | null
+  taken_at: number
+  due_at: number | null
+}
+
 export interface FirstAttemptScoreTable {
   quiz_id: number
   score_hundredths: number
@@ -520,6 +534,7 @@ export interface DB {
   attempt_question_states: AttemptQuestionStateTable
   practice_cards: PracticeCardTable
   first_attempt_scores: FirstAttemptScoreTable
+  leaderboard_snapshots: LeaderboardSnapshotTable
   plans: PlanTable
   payments: PaymentTable
   fake_gateway_transactions: FakeGatewayTransactionTable

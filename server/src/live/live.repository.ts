@@ -1,5 +1,4 @@
-import { sql, type Kysely } from 'kysely'
-import { recountRankTally } from '../db/rank-tally'
+import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 
 /** A quiz's live schedule and what the leaderboard and registration need of it (never a deleted quiz or a draft). */
@@ -82,31 +81,4 @@ export async function hasOpenFlagOn(db: Kysely<DB>, revisionIds: readonly number
     if (open) return true
   }
   return false
-}
-
-// Which attempts are ranked after a schedule change, then the tally counted afresh: docs/decisions/038 "In the code".
-export async function rederiveRanked(
-  db: Kysely<DB>,
-  quizId: number,
-  window: { startsAt: number; joinEndsAt: number } | null,
-) {
-  if (window === null) {
-    await db.updateTable('attempts').set({ ranked: 1 }).where('quiz_id', '=', quizId).where('ranked', '=', 0).execute()
-  } else {
-    const { startsAt, joinEndsAt } = window
-    const sitsTheMock = (alias: string) =>
-      sql`(${sql.ref(`${alias}.mode`)} = 'paper' or (${sql.ref(`${alias}.started_at`)} >= ${startsAt} and ${sql.ref(`${alias}.started_at`)} < ${joinEndsAt}))`
-    await db
-      .updateTable('attempts')
-      .set({
-        ranked: sql<number>`case when ${sitsTheMock('attempts')} and not exists (
-          select 1 from attempts earlier
-          where earlier.quiz_id = attempts.quiz_id and earlier.user_id = attempts.user_id
-            and ${sitsTheMock('earlier')} and earlier.attempt_number < attempts.attempt_number
-        ) then 1 else 0 end`,
-      })
-      .where('quiz_id', '=', quizId)
-      .execute()
-  }
-  await recountRankTally(db, quizId)
 }

@@ -10,6 +10,7 @@ import { hasPaidAccess } from '../accounts/paid-access.repository'
 import { paidAccessRequired } from '../accounts/paid-access'
 import { toStanding } from '../questions/standings'
 import { scheduleAnnouncements } from './announcements.repository'
+import { rerank } from '../outcomes/outcomes.service'
 import {
   deleteRegistration,
   findLiveQuiz,
@@ -17,7 +18,6 @@ import {
   listRankedPapers,
   insertRegistration,
   listRankedAttempts,
-  rederiveRanked,
   type RankedAttemptRow,
 } from './live.repository'
 import {
@@ -59,7 +59,7 @@ export async function followLiveSchedule(
   const was = before && liveTimes(before)
   const is = liveTimes(after)
   const windowMoved = was?.startsAt !== is?.startsAt || was?.joinEndsAt !== is?.joinEndsAt
-  if (before !== null && windowMoved) await rederiveRanked(trx, after.id, is)
+  if (before !== null && windowMoved) await rerank(trx, after.id, is)
   if (windowMoved || was?.endsAt !== is?.endsAt)
     await scheduleAnnouncements(
       trx,
