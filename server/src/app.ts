@@ -212,7 +212,7 @@ export async function buildApp(deps: Omit<AppContext, 'metrics'>, { logger, serv
   await app.register(pushRoutes, { prefix: '/api/push', notifications: services.notifications, rateLimits })
 
   // Each job is stopped, its sends awaited, and the shown questions held here written, before the database closes.
-  for (const job of [jobs.deliveries, jobs.announcements, jobs.pictureSweep]) {
+  for (const job of [jobs.deliveries, jobs.announcements, jobs.mockEnds, jobs.pictureSweep]) {
     app.addHook('onReady', async () => job.start())
     app.addHook('onClose', async () => job.stop())
   }

@@ -22,6 +22,7 @@ import { createLearnersService } from './institutions/learners.service'
 import { createReportsService } from './institutions/reports.service'
 import { createAnnouncementSender } from './live/announcement-sender'
 import { createLiveService } from './live/live.service'
+import { createMockEnder } from './live/mock-ends'
 import { createDeliveryDrainer } from './notifications/delivery-drainer'
 import { createNotificationService } from './notifications/notifications.service'
 import { createPaymentService } from './payments/payments.service'
@@ -104,6 +105,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
     jobs: {
       deliveries: createDeliveryDrainer(context, log),
       announcements: createAnnouncementSender(context, log),
+      mockEnds: createMockEnder(context, lifecycle, log),
       pictureSweep: createPictureSweeper(context, pictures, log),
     },
   }

@@ -4,6 +4,7 @@ import type { UserRow } from '../db/schema'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
 import { openQuiz, requestsAs, storedAttempts, storedOptionIds } from '../../test/learner-api'
+import { mockEnderOn } from '../../test/mock-ender'
 import { useTestApp } from '../../test/test-app'
 
 const MINUTE = 60_000
@@ -364,7 +365,7 @@ describe.each(dialects)('live mocks on %s', (dialect) => {
       expect(report.analysis).toMatchObject({ participants: 5, rank: 3, percentile: 50 })
     })
 
-    it('waits for the last deadline plus grace before it is final, finishing attempts whose time ran out', async () => {
+    it('waits for the last deadline plus grace before it is final; the end finishes attempts whose time ran out', async () => {
       const mock = await liveMock({ challenge_days: 0 })
       const [slow, quick] = [await createUser(t.database, { extra_time_percent: 100 }), await createUser(t.database)]
       t.clock.set(mock.startsAt)
@@ -376,7 +377,8 @@ describe.each(dialects)('live mocks on %s', (dialect) => {
       const slowDeadline = mock.startsAt + 60 * MINUTE
 
       t.clock.set(mock.ends + GRACE + 1)
-      // Quick never submitted: the board finishes the attempt on its saved answers (none).
+      // Quick never submitted: the mock's end finishes the attempt on its saved answers (none).
+      expect(await mockEnderOn(t.database, t.clock).endDue()).toBe(1)
       expect((await mock.board(quick)).body).toMatchObject({
         status: 'provisional',
         participants: 1,
@@ -385,6 +387,7 @@ describe.each(dialects)('live mocks on %s', (dialect) => {
       t.clock.set(slowDeadline + GRACE)
       expect((await mock.board(quick)).body.status).toBe('provisional')
       t.clock.set(slowDeadline + GRACE + 1)
+      expect(await mockEnderOn(t.database, t.clock).endDue()).toBe(1)
       expect((await mock.board(quick)).body).toMatchObject({
         status: 'final',
         participants: 2,

@@ -36,28 +36,33 @@ export async function deleteRegistration(db: Kysely<DB>, quizId: number, userId:
   await db.deleteFrom('live_registrations').where('quiz_id', '=', quizId).where('user_id', '=', userId).execute()
 }
 
-/** In-progress ones come too: their deadlines say when the board may become final. */
-export function listRankedAttempts(db: Kysely<DB>, quizId: number) {
-  return db
-    .selectFrom('attempts as a')
-    .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select([
-      'a.id',
-      'a.user_id',
-      'a.status',
-      'a.deadline',
-      'a.finished_at',
-      'a.score_hundredths',
-      'u.username',
-      'u.full_name',
-      'u.show_on_leaderboards',
-    ])
-    .where('a.quiz_id', '=', quizId)
-    .where('a.ranked', '=', 1)
-    .execute()
+/** Ranked attempts started, finished or not: the board's participants before the common end. */
+export async function countRankedAttempts(db: Kysely<DB>, quizId: number) {
+  const row = await db
+    .selectFrom('attempts')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('quiz_id', '=', quizId)
+    .where('ranked', '=', 1)
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
 }
 
-export type RankedAttemptRow = Awaited<ReturnType<typeof listRankedAttempts>>[number]
+/** What a leaderboard entry's name is made of, for the learners of its top. */
+export async function findBoardNames(db: Kysely<DB>, userIds: readonly number[]) {
+  if (userIds.length === 0) return new Map<number, BoardNameRow>()
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'full_name', 'show_on_leaderboards'])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute()
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
+export interface BoardNameRow {
+  username: string
+  full_name: string
+  show_on_leaderboards: number
+}
 
 export function listRankedPapers(db: Kysely<DB>, quizId: number) {
   return db

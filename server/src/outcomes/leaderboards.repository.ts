@@ -1,3 +1,4 @@
+import { liveLimits } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { isCountedAttempt } from '../db/rank-tally'
@@ -5,7 +6,8 @@ import { isCountedAttempt } from '../db/rank-tally'
 // A live mock's leaderboard snapshot (docs/decisions/063): its row is written by the mock's end, which claims it,
 // and kept by later finishes and re-scores. Ranks and percentiles below the top come from the rank tally.
 
-export const TOP_RANKS = 20
+/** API.md: `top` holds the entries ranked 20 or better. */
+export const TOP_RANKS = liveLimits.leaderboardTop
 
 export interface TopEntry {
   rank: number
@@ -30,7 +32,7 @@ export function listDueMockEnds(db: Kysely<DB>, now: number, graceMs: number, li
     .where('q.status', '=', 'published')
     .where('q.live_starts_at', 'is not', null)
     .where('q.live_join_minutes', 'is not', null)
-    .where((eb) => eb(eb(eb('q.live_starts_at', '+', eb('q.duration_minutes', '*', 60_000)), '+', graceMs), '<=', now))
+    .where((eb) => eb(eb(eb('q.live_starts_at', '+', eb('q.duration_minutes', '*', 60_000)), '+', graceMs), '<', now))
     .where((eb) =>
       eb.or([
         eb('s.quiz_id', 'is', null),
