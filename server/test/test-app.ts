@@ -38,13 +38,13 @@ export function testConfig(env: Record<string, string> = {}): Config {
  * Registers hooks that give each test a fresh, migrated database and a new app on it.
  * SQLite: migrated once into a template, then cloned in memory per test (`serialize()`), which is cheap.
  * PostgreSQL: one database per test file (made and dropped here), truncated before each test.
- * Use it inside `describe.each(dialects)`; read the returned object's fields inside tests only. `services` replaces
- * services as buildApp's option of that name does.
+ * Use it inside `describe.each(dialects)`; read the returned object's fields inside tests only. `services` and
+ * `requestScope` are buildApp's options of those names.
  */
 export function useTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
-  { services }: Pick<BuildOptions, 'services'> = {},
+  { services, requestScope }: Pick<BuildOptions, 'services' | 'requestScope'> = {},
 ): TestApp {
   const t = {} as TestApp
   let template: Buffer | undefined
@@ -92,7 +92,7 @@ export function useTestApp(
     }))
     t.app = await buildApp(
       { config: t.config, database: t.database, clock: t.clock, sms: t.sms, tokens },
-      { logger: false, services },
+      { logger: false, services, requestScope },
     )
     await t.app.ready()
   })
