@@ -6,12 +6,12 @@ import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
 import { fromPostgresPool, fromSqlite, type Database } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
-import type { UserRow } from '../db/schema'
 import { SQLite } from '../db/sqlite-driver'
 import { FakeClock } from '../lib/clock'
 import { dialects } from '../../test/dialects'
 import { createQuiz, createUser } from '../../test/factories'
-import { openQuiz, requestsAs, storedAttempts, storedOptionIds } from '../../test/learner-api'
+import { storedAttempts } from '../../test/learner-api'
+import { changeKey, openLiveMock } from '../../test/live-mock'
 import type { MockEndRaceLine } from '../../test/mock-end-race-worker'
 import { runRaceWorkers } from '../../test/race-workers'
 import { testConfig, useTestApp, type TestApp } from '../../test/test-app'
@@ -27,36 +27,8 @@ const snapshotOf = (t: TestApp, quizId: number) =>
 // API.md "Live mocks", national scale: the server ends a mock once, and its board is served from the snapshot.
 describe.each(dialects)('the end of a live mock on %s', (dialect) => {
   const t = useTestApp(dialect)
-  const call = requestsAs(t)
 
-  /** A live mock of 3 questions (A right), 30 minutes from 10 minutes ahead, a 5-minute join window. */
-  async function liveMock() {
-    const startsAt = t.clock.now() + 10 * MINUTE
-    const made = await openQuiz(
-      t,
-      { live_starts_at: startsAt, live_join_minutes: 5, duration_minutes: 30, draw_mode: 'frozen', challenge_days: 1 },
-      { questionCount: 3 },
-    )
-    const options = await Promise.all(made.questionIds.map((id) => storedOptionIds(t.db, id)))
-    const answers = (pattern: string) =>
-      Object.fromEntries(
-        made.questionIds.map((id, i) => [id, pattern[i] === '-' ? null : options[i]!['ABCD'.indexOf(pattern[i]!)]!]),
-      )
-    const id = made.quiz.id
-    return {
-      ...made,
-      id,
-      startsAt,
-      ends: startsAt + 30 * MINUTE,
-      options,
-      start: (user: UserRow) => call(user, 'GET', `/api/quizzes/${id}/`),
-      save: (user: UserRow, pattern: string) =>
-        call(user, 'PUT', `/api/quizzes/${id}/answers/`, { answers: answers(pattern) }),
-      submit: (user: UserRow, pattern: string) =>
-        call(user, 'POST', `/api/quizzes/${id}/submit/`, { answers: answers(pattern) }),
-      board: (user: UserRow) => call(user, 'GET', `/api/quizzes/${id}/leaderboard/`),
-    }
-  }
+  const liveMock = () => openLiveMock(t, { challenge_days: 1 })
 
   it('finishes unsubmitted attempts once at the end plus grace, and serves the board without finishing any', async () => {
     const mock = await liveMock()
@@ -134,18 +106,7 @@ describe.each(dialects)('the end of a live mock on %s', (dialect) => {
 
     // The key of question 3 becomes B: Ram gains 1.2 (3), Gita loses 1.2 (1.8).
     const admin = await createUser(t.database, { is_admin: 1 })
-    const revision = await t.db
-      .selectFrom('questions')
-      .select('revision_id')
-      .where('id', '=', mock.questionIds[2]!)
-      .executeTakeFirstOrThrow()
-    const decided = await call(admin, 'POST', `/api/admin/questions/${mock.questionIds[2]}/key/`, {
-      revision_id: revision.revision_id,
-      action: 'change',
-      correct_option_ids: [mock.options[2]![1]],
-      note: 'B is right.',
-      dry_run: false,
-    })
+    const decided = await changeKey(t, admin, mock.questionIds[2]!, mock.options[2]![1]!)
     expect(decided.status).toBe(200)
     expect(JSON.parse((await snapshotOf(t, mock.id))!.top)).toEqual([
       { rank: 1, user_id: ram.id, score_hundredths: 300 },

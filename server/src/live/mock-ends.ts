@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { AttemptLifecycle } from '../attempts/attempts.service'
 import type { AppContext } from '../context'
-import { createJobLoop, type JobLoop } from '../lib/job-loop'
+import { createBatchJob, type JobLoop } from '../lib/job-loop'
 import { mockEnds, type DueMockEnd } from '../outcomes/outcomes.service'
 
 /** Mocks one pass ends; the next pass takes the rest. */
@@ -20,19 +20,6 @@ export function createMockEnder(
   lifecycle: AttemptLifecycle,
   log: Pick<FastifyBaseLogger, 'error' | 'info'>,
 ): MockEnder {
-  let running: Promise<number> | undefined
-
-  async function endDue(): Promise<number> {
-    // One pass at a time per process: a second call waits for the first and then runs its own.
-    while (running) await running
-    running = pass()
-    try {
-      return await running
-    } finally {
-      running = undefined
-    }
-  }
-
   async function pass(): Promise<number> {
     let due: DueMockEnd[]
     try {
@@ -64,16 +51,6 @@ export function createMockEnder(
     })
   }
 
-  const loop = createJobLoop(config.liveAnnouncementIntervalMs, endDue, (ended) =>
-    ended === END_BATCH ? 0 : config.liveAnnouncementIntervalMs,
-  )
-
-  return {
-    start: loop.start,
-    async stop() {
-      await loop.stop()
-      await running
-    },
-    endDue,
-  }
+  const job = createBatchJob(config.liveAnnouncementIntervalMs, END_BATCH, pass)
+  return { start: job.start, stop: job.stop, endDue: job.runNow }
 }

@@ -14,6 +14,7 @@ import {
 } from '../../test/fixtures/sheet-photos'
 import { testConfig, useTestApp } from '../../test/test-app'
 import { sheetSecret } from './sittings.service'
+import { storedTally } from '../../test/learner-api'
 
 const HELD_AT = '2026-11-28T04:15:00.000Z'
 const QUESTIONS = 10
@@ -130,13 +131,7 @@ describe.each(dialects)('answer sheet scans on %s', (dialect) => {
     return { admin, quiz, sita, ram, hari, as: (user: typeof sita) => bearerFor(t.tokens, user) }
   }
 
-  const tally = (quizId: number) =>
-    t.db
-      .selectFrom('first_attempt_scores')
-      .select(['score_hundredths', 'learners'])
-      .where('quiz_id', '=', quizId)
-      .orderBy('score_hundredths')
-      .execute()
+  const tally = (quizId: number) => storedTally(t.db, quizId)
   const paperAttempts = () => t.db.selectFrom('attempts').selectAll().where('mode', '=', 'paper').execute()
 
   it('records a clean sheet at once: scored, a paper attempt at the sitting time, the learner told', async () => {
