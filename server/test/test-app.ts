@@ -146,3 +146,25 @@ async function adminQuery(text: string) {
     await client.end()
   }
 }
+
+/** Another app on `database` (a second process, or a server as main.ts builds it); closing it closes the database. */
+export async function appOn(database: Database, deps: Omit<Parameters<typeof buildApp>[0], 'database'>) {
+  const app = await buildApp({ ...deps, database }, { logger: false })
+  await app.ready()
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close()
+      await database.destroy()
+    },
+  }
+}
+
+/** PostgreSQL: a pool of its own on the test's database, as a second server process has. */
+export async function secondPool(t: Pick<TestApp, 'db'>) {
+  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db)
+  const url = new URL(process.env.TEST_DATABASE_URL!)
+  url.pathname = `/${rows[0]!.name}`
+  return fromPostgresPool(new pg.Pool({ connectionString: url.toString(), max: 3 }))
+}

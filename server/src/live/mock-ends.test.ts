@@ -1,10 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { sql } from 'kysely'
-import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
-import { fromPostgresPool, fromSqlite, type Database } from '../db/database'
+import { fromSqlite, type Database } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
 import { SQLite } from '../db/sqlite-driver'
 import { FakeClock } from '../lib/clock'
@@ -14,7 +12,7 @@ import { storedAttempts } from '../../test/learner-api'
 import { changeKey, openLiveMock } from '../../test/live-mock'
 import type { MockEndRaceLine } from '../../test/mock-end-race-worker'
 import { runRaceWorkers } from '../../test/race-workers'
-import { testConfig, useTestApp, type TestApp } from '../../test/test-app'
+import { secondPool, testConfig, useTestApp, type TestApp } from '../../test/test-app'
 import { mockEnderOn } from '../../test/mock-ender'
 
 const MINUTE = 60_000
@@ -205,10 +203,7 @@ async function expectEndedOnce(database: Database, quizId: number, learners: num
 /** PostgreSQL: a second pool on the test's database, as a second process has. SQLite in memory: the same database. */
 async function secondDatabase(t: TestApp, dialect: string) {
   if (dialect === 'sqlite') return { database: t.database, close: async () => {} }
-  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db)
-  const url = new URL(process.env.TEST_DATABASE_URL!)
-  url.pathname = `/${rows[0]!.name}`
-  const database = fromPostgresPool(new pg.Pool({ connectionString: url.toString(), max: 3 }))
+  const database = await secondPool(t)
   return { database, close: () => database.destroy() }
 }
 

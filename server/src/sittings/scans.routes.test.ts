@@ -15,6 +15,7 @@ import {
 import { testConfig, useTestApp } from '../../test/test-app'
 import { sheetSecret } from './sittings.service'
 import { storedTally } from '../../test/learner-api'
+import { injectWith } from '../../test/requests'
 
 const HELD_AT = '2026-11-28T04:15:00.000Z'
 const QUESTIONS = 10
@@ -87,12 +88,7 @@ describe.each(dialects)('answer sheet scans on %s', (dialect) => {
   const t = useTestApp(dialect, { PUSH_ALLOW_INSECURE: 'true' })
 
   async function call(headers: Record<string, string>, method: string, url: string, payload?: unknown) {
-    const response = await t.app.inject({
-      method: method as 'GET',
-      url,
-      headers,
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    })
+    const response = await injectWith(t.app, headers, method, url, payload)
     const json = String(response.headers['content-type']).includes('json')
     return { status: response.statusCode, body: json ? response.json() : null, response }
   }
