@@ -199,14 +199,8 @@ export interface SetShowTable {
  * Immutable content of a question. An admin edit writes a new revision; attempts keep the revisions they
  * started with, so reports never change and revisions can be cached forever.
  */
-export interface QuestionRevisionTable {
-  id: Generated<number>
-  question_id: number
-  text_en: string
-  text_ne: string
-  hint_en: string | null
-  hint_ne: string
-  topic: string
+/** A question's or an option's picture and its caption. */
+interface ImageColumns {
   image_svg: string | null
   /** pictures.hash of a raster picture, with its size (migration 0018); null with an SVG or no image. */
   image_picture: ColumnType<string | null, string | null | undefined, string | null>
@@ -214,6 +208,16 @@ export interface QuestionRevisionTable {
   image_height: ColumnType<number | null, number | null | undefined, number | null>
   image_caption_en: string
   image_caption_ne: string
+}
+
+export interface QuestionRevisionTable extends ImageColumns {
+  id: Generated<number>
+  question_id: number
+  text_en: string
+  text_ne: string
+  hint_en: string | null
+  hint_ne: string
+  topic: string
   /** JSON StoredMaths (server/src/maths/rich-text.ts): the text, hint and caption rendered; null without maths. */
   maths: ColumnType<string | null, string | null | undefined, string | null>
   created_at: number
@@ -223,20 +227,13 @@ export interface QuestionRevisionTable {
   key_version: Generated<number>
 }
 
-export interface QuestionOptionTable {
+export interface QuestionOptionTable extends ImageColumns {
   id: Generated<number>
   revision_id: number
   position: number
   text_en: string
   text_ne: string
   is_correct: number
-  image_svg: string | null
-  /** pictures.hash of a raster picture, with its size (migration 0018); null with an SVG or no image. */
-  image_picture: ColumnType<string | null, string | null | undefined, string | null>
-  image_width: ColumnType<number | null, number | null | undefined, number | null>
-  image_height: ColumnType<number | null, number | null | undefined, number | null>
-  image_caption_en: string
-  image_caption_ne: string
   /** JSON StoredMaths: the option's text and caption rendered; null without maths. */
   maths: ColumnType<string | null, string | null | undefined, string | null>
 }
