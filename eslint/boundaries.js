@@ -33,6 +33,7 @@ export const serverLayers = {
    * imports no other unlisted feature until it is given its place.
    */
   features: [
+    ['outcomes'],
     ['attempts', 'auth', 'health', 'metrics', 'notifications', 'plans', 'types'],
     ['challenges', 'institutions', 'live', 'payments', 'practice', 'users'],
     ['admin', 'quizzes', 'results', 'sittings'],

@@ -34,6 +34,7 @@ import { adminPaymentRoutes, paymentRoutes } from './payments/payments.routes'
 import { adminPlanRoutes, planRoutes } from './plans/plans.routes'
 import { quizzesRoutes } from './quizzes/quizzes.routes'
 import { pictureRoutes } from './pictures/pictures.routes'
+import { inRequestScope, type RequestScope } from './db/request-scope'
 import { createServices, type Services } from './services'
 import { practiceRoutes } from './practice/practice.routes'
 import { resultsRoutes } from './results/results.routes'
@@ -78,9 +79,14 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger']
   /** For tests: replaces services before the routes get them (a service built on another keeps its own). */
   services?: (built: Services) => Partial<Services>
+  /** The database scope of each request (db/request-scope.ts); by default it only names the request. */
+  requestScope?: (request: FastifyRequest) => RequestScope
 }
 
-export async function buildApp(deps: Omit<AppContext, 'metrics'>, { logger, services: override }: BuildOptions = {}) {
+export async function buildApp(
+  deps: Omit<AppContext, 'metrics'>,
+  { logger, services: override, requestScope = (request) => ({ requestId: request.id }) }: BuildOptions = {},
+) {
   const metrics = createMetrics(() => deps.database.poolStats(), { served: deps.config.metricsToken !== undefined })
   const context: AppContext = { ...deps, metrics }
   const app = Fastify({
@@ -135,6 +141,9 @@ export async function buildApp(deps: Omit<AppContext, 'metrics'>, { logger, serv
     database: context.database,
     clock: context.clock,
   })
+
+  // After the body is read: the handler, its route's own preHandlers and all they await query in the request's scope.
+  app.addHook('preHandler', (request, _reply, done) => inRequestScope(requestScope(request), done))
 
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
@@ -217,7 +226,7 @@ export async function buildApp(deps: Omit<AppContext, 'metrics'>, { logger, serv
     if (renamed > 0) app.log.info({ renamed }, 'pictures: named with the server key')
   })
   // Each job is stopped, its sends awaited, and the shown questions held here written, before the database closes.
-  for (const job of [jobs.deliveries, jobs.announcements, jobs.pictureSweep]) {
+  for (const job of [jobs.deliveries, jobs.announcements, jobs.mockEnds, jobs.pictureSweep]) {
     app.addHook('onReady', async () => job.start())
     app.addHook('onClose', async () => job.stop())
   }

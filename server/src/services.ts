@@ -22,6 +22,7 @@ import { createLearnersService } from './institutions/learners.service'
 import { createReportsService } from './institutions/reports.service'
 import { createAnnouncementSender } from './live/announcement-sender'
 import { createLiveService } from './live/live.service'
+import { createMockEnder } from './live/mock-ends'
 import { createDeliveryDrainer } from './notifications/delivery-drainer'
 import { createNotificationService } from './notifications/notifications.service'
 import { createPaymentService } from './payments/payments.service'
@@ -29,6 +30,7 @@ import { createPictureSweeper } from './pictures/picture-sweeper'
 import { createPicturesService } from './pictures/pictures.service'
 import { createPlanService } from './plans/plans.service'
 import { createPracticeService } from './practice/practice.service'
+import { createOutcomes } from './outcomes/outcomes.service'
 import { createQuestionPapers } from './questions/question-papers'
 import { createShowLog } from './questions/show-log'
 import { createQuizService } from './quizzes/quizzes.service'
@@ -45,7 +47,8 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
 
   const pictures = createPicturesService(context)
   const papers = createQuestionPapers({ picturesAhead: pictures.readAhead })
-  const lifecycle = createAttemptLifecycle({ ...context, papers })
+  const outcomes = createOutcomes()
+  const lifecycle = createAttemptLifecycle({ ...context, papers, outcomes })
   const currentQuestions = createCurrentQuestions()
   const shows = createShowLog(context.database.db, log)
   const newAttempts = createNewAttempts({ papers, currentQuestions, shows })
@@ -102,6 +105,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
     jobs: {
       deliveries: createDeliveryDrainer(context, log),
       announcements: createAnnouncementSender(context, log),
+      mockEnds: createMockEnder(context, lifecycle, log),
       pictureSweep: createPictureSweeper(context, pictures, log),
     },
   }

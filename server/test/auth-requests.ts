@@ -52,3 +52,22 @@ export function multipart(
   chunks.push(Buffer.from(`--${boundary}--\r\n`))
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
 }
+
+/** `POST /api/admin/imports/` as the admin form sends it: its fields, and the file when there is one. */
+export function postImport(
+  app: App,
+  headers: Record<string, string>,
+  fields: Record<string, string>,
+  file?: { data: Buffer; filename: string } | null,
+) {
+  const form = multipart(
+    fields,
+    file ? [{ field: 'file', filename: file.filename, contentType: 'application/octet-stream', data: file.data }] : [],
+  )
+  return app.inject({
+    method: 'POST',
+    url: '/api/admin/imports/',
+    headers: { ...headers, ...form.headers },
+    payload: form.payload,
+  })
+}

@@ -62,3 +62,12 @@ export async function storedOptionIds(db: Database['db'], questionId: number) {
     .execute()
   return rows.map((row) => row.id)
 }
+
+/** A quiz's rank tally, lowest score first. */
+export const storedTally = (db: Database['db'], quizId: number) =>
+  db
+    .selectFrom('first_attempt_scores')
+    .select(['score_hundredths', 'learners'])
+    .where('quiz_id', '=', quizId)
+    .orderBy('score_hundredths')
+    .execute()

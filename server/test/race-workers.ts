@@ -11,6 +11,7 @@ import { fromSqlite } from '../src/db/database'
 import { SQLite } from '../src/db/sqlite-driver'
 import { createTokenSigner } from '../src/http/tokens'
 import { FakeClock } from '../src/lib/clock'
+import type { Services } from '../src/services'
 import { MemorySms } from './memory-sms'
 
 /** What every worker needs to open the shared file as one learner. */
@@ -59,10 +60,20 @@ export async function startRaceApp(input: RaceAppInput, env: Record<string, stri
   const database = fromSqlite(new SQLite(input.file))
   const clock = new FakeClock(input.now)
   const tokens = createTokenSigner({ secret: config.jwtSecret, accessTtl: 3600, refreshTtl: 3600, clock })
-  const app = await buildApp({ config, database, clock, sms: new MemorySms(), tokens }, { logger: false })
+  let services!: Services
+  const app = await buildApp(
+    { config, database, clock, sms: new MemorySms(), tokens },
+    {
+      logger: false,
+      services: (built) => {
+        services = built
+        return {}
+      },
+    },
+  )
   await app.ready()
   const headers = { authorization: `Bearer ${await tokens.signAccess({ ...input.user, is_admin: false })}` }
-  return { app, database, headers }
+  return { app, database, headers, services }
 }
 
 /** Worker side: says "ready", waits for "go", runs the operations together, prints their lines and exits. */

@@ -15,3 +15,19 @@ export function requestsWithEmptyBodies(t: Pick<TestApp, 'app' | 'tokens'>) {
     return { status: response.statusCode, body: response.body === '' ? null : response.json(), raw: response.body }
   }
 }
+
+/** A request with the given headers (a bearer, usually), its payload sent only when there is one. */
+export function injectWith(
+  app: TestApp['app'],
+  headers: Record<string, string>,
+  method: string,
+  url: string,
+  payload?: unknown,
+) {
+  return app.inject({
+    method: method as HTTPMethods,
+    url,
+    headers,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  })
+}

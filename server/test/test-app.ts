@@ -38,13 +38,13 @@ export function testConfig(env: Record<string, string> = {}): Config {
  * Registers hooks that give each test a fresh, migrated database and a new app on it.
  * SQLite: migrated once into a template, then cloned in memory per test (`serialize()`), which is cheap.
  * PostgreSQL: one database per test file (made and dropped here), truncated before each test.
- * Use it inside `describe.each(dialects)`; read the returned object's fields inside tests only. `services` replaces
- * services as buildApp's option of that name does.
+ * Use it inside `describe.each(dialects)`; read the returned object's fields inside tests only. `services` and
+ * `requestScope` are buildApp's options of those names.
  */
 export function useTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
-  { services }: Pick<BuildOptions, 'services'> = {},
+  { services, requestScope }: Pick<BuildOptions, 'services' | 'requestScope'> = {},
 ): TestApp {
   const t = {} as TestApp
   let template: Buffer | undefined
@@ -92,7 +92,7 @@ export function useTestApp(
     }))
     t.app = await buildApp(
       { config: t.config, database: t.database, clock: t.clock, sms: t.sms, tokens },
-      { logger: false, services },
+      { logger: false, services, requestScope },
     )
     await t.app.ready()
   })
@@ -145,4 +145,26 @@ async function adminQuery(text: string) {
   } finally {
     await client.end()
   }
+}
+
+/** Another app on `database` (a second process, or a server as main.ts builds it); closing it closes the database. */
+export async function appOn(database: Database, deps: Omit<Parameters<typeof buildApp>[0], 'database'>) {
+  const app = await buildApp({ ...deps, database }, { logger: false })
+  await app.ready()
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close()
+      await database.destroy()
+    },
+  }
+}
+
+/** PostgreSQL: a pool of its own on the test's database, as a second server process has. */
+export async function secondPool(t: Pick<TestApp, 'db'>) {
+  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db)
+  const url = new URL(process.env.TEST_DATABASE_URL!)
+  url.pathname = `/${rows[0]!.name}`
+  return fromPostgresPool(new pg.Pool({ connectionString: url.toString(), max: 3 }))
 }

@@ -56,7 +56,7 @@ import { toQuestionKey } from './question-key'
 type QuizPatch = z.output<typeof QuizPatchSchema>
 type CreateQuizFromJsonInput = z.output<typeof CreateQuizFromJsonSchema>
 
-const quizNotFound = () => new NotFound('Quiz not found.')
+export const quizNotFound = () => new NotFound('Quiz not found.')
 const questionNotFound = () => new NotFound('Question not found.')
 
 export function toQuizDto(quiz: QuizRow, questionCount: number): AdminQuiz {
@@ -161,15 +161,19 @@ async function followScheduleIfPublished(trx: Kysely<DB>, before: QuizRow | null
   if (after.status === 'published') await followLiveSchedule(trx, before, after, now)
 }
 
-export function createAdminService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
-  // Concurrent edits of one quiz queue on its row in PostgreSQL; SQLite write transactions are exclusive already.
+/** The quiz an admin edits (not deleted), read locked: its concurrent edits queue on its row in PostgreSQL. */
+export function quizRequirer(database: AppContext['database']) {
+  // SQLite write transactions are exclusive already.
   const forUpdate = database.dialect === 'postgres'
-
-  async function requireLiveQuiz(db: Kysely<DB>, id: number) {
+  return async function requireLiveQuiz(db: Kysely<DB>, id: number) {
     const quiz = await findLiveQuiz(db, id, { forUpdate })
     if (!quiz) throw quizNotFound()
     return quiz
   }
+}
+
+export function createAdminService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
+  const requireLiveQuiz = quizRequirer(database)
 
   async function questionDto(db: Kysely<DB>, questionId: number, revisionId: number) {
     const [revisions, keys] = await Promise.all([findRevisions(db, [revisionId]), findAnswerKeys(db, [revisionId])])

@@ -4,6 +4,7 @@ import { dialects } from '../../test/dialects'
 import { bearerFor, createBankQuestions, createQuiz, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
 import { questionBody } from '../../test/fixtures/admin.fixtures'
+import { injectWith } from '../../test/requests'
 
 const HOUR = 3600_000
 const DAY = 24 * HOUR
@@ -15,12 +16,7 @@ describe.each(dialects)('quiz drafts on %s', (dialect) => {
   const t = useTestApp(dialect)
 
   async function call(headers: Record<string, string>, method: string, url: string, payload?: unknown) {
-    const response = await t.app.inject({
-      method: method as 'GET',
-      url,
-      headers,
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    })
+    const response = await injectWith(t.app, headers, method, url, payload)
     return { status: response.statusCode, body: response.body === '' ? null : response.json() }
   }
 

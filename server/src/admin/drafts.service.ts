@@ -5,29 +5,19 @@ import {
   type AdminQuizWithPaper as AdminQuizDetail,
   type QuizCreateSchema,
 } from '@quiz/contracts'
-import type { Kysely } from 'kysely'
 import type { z } from 'zod'
 import { recordAudit, type AuditActor } from '../audit/audit-log'
 import type { AppContext } from '../context'
-import type { DB } from '../db/schema'
-import { Conflict, NotFound, ValidationFailed } from '../http/errors'
+import { Conflict, ValidationFailed } from '../http/errors'
 import { cancelLiveAnnouncements, followLiveSchedule, liveScheduleError } from '../live/live.service'
 import { copyPaper } from '../questions/quiz-papers.repository'
 import { findLiveQuiz, hasAttempts, insertQuiz, updateQuiz } from './admin.repository'
-import { quizDetail, quizValues } from './admin.service'
+import { quizDetail, quizRequirer, quizValues } from './admin.service'
 
 type QuizCreate = z.output<typeof QuizCreateSchema>
 
-const quizNotFound = () => new NotFound('Quiz not found.')
-
 export function createDraftsService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
-  const forUpdate = database.dialect === 'postgres'
-
-  async function requireLiveQuiz(db: Kysely<DB>, id: number) {
-    const quiz = await findLiveQuiz(db, id, { forUpdate })
-    if (!quiz) throw quizNotFound()
-    return quiz
-  }
+  const requireLiveQuiz = quizRequirer(database)
 
   return {
     createQuiz(input: QuizCreate, actor: AuditActor): Promise<AdminQuizDetail> {

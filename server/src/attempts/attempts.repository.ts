@@ -1,5 +1,5 @@
-import { sql, type Insertable, type Kysely } from 'kysely'
-import type { AttemptMode, AttemptRow, AttemptTable, DB } from '../db/schema'
+import type { Kysely } from 'kysely'
+import type { AttemptRow, DB } from '../db/schema'
 import { IN_PROGRESS } from '../db/in-progress'
 import { precompile } from '../db/precompiled-query'
 import { paperColumns } from '../questions/paper-columns'
@@ -81,166 +81,6 @@ export function findLatestAttempt(db: Kysely<DB>, userId: number, quizId: number
     .orderBy('attempt_number', 'desc')
     .limit(1)
     .executeTakeFirst()
-}
-
-const insertAttemptReturningId = precompile(
-  (
-    db: Kysely<DB>,
-    userId: number,
-    quizId: number,
-    attemptNumber: number,
-    status: AttemptRow['status'],
-    startedAt: number,
-    deadline: number,
-    revisionIds: string,
-    optionOrder: string | null,
-    finishedAt: number | null,
-    scoreHundredths: number | null,
-    correct: number | null,
-    incorrect: number | null,
-    unanswered: number | null,
-    late: number,
-    submitted: number,
-    sections: string | null,
-    sectionOpenedAt: number | null,
-    ranked: number,
-    mode: AttemptMode,
-    sittingId: number | null,
-  ) =>
-    db
-      .insertInto('attempts')
-      .values({
-        user_id: userId,
-        quiz_id: quizId,
-        attempt_number: attemptNumber,
-        status,
-        started_at: startedAt,
-        deadline,
-        revision_ids: revisionIds,
-        option_order: optionOrder,
-        finished_at: finishedAt,
-        score_hundredths: scoreHundredths,
-        correct,
-        incorrect,
-        unanswered,
-        late,
-        submitted,
-        sections,
-        section_opened_at: sectionOpenedAt,
-        ranked,
-        mode,
-        sitting_id: sittingId,
-      })
-      .returning('id'),
-)
-
-// The row is made from what was inserted, not read back: `returning *` decoded twenty columns on every start.
-export async function insertAttempt(db: Kysely<DB>, attempt: Insertable<AttemptTable>): Promise<AttemptRow> {
-  const row: AttemptRow = {
-    id: 0, // set below, from the insert
-    user_id: attempt.user_id,
-    quiz_id: attempt.quiz_id,
-    attempt_number: attempt.attempt_number,
-    status: attempt.status,
-    started_at: attempt.started_at,
-    deadline: attempt.deadline,
-    revision_ids: attempt.revision_ids,
-    option_order: attempt.option_order ?? null,
-    finished_at: attempt.finished_at ?? null,
-    score_hundredths: attempt.score_hundredths ?? null,
-    correct: attempt.correct ?? null,
-    incorrect: attempt.incorrect ?? null,
-    unanswered: attempt.unanswered ?? null,
-    late: attempt.late ?? 0,
-    submitted: attempt.submitted ?? 0,
-    sections: attempt.sections ?? null,
-    current_section: 0,
-    section_opened_at: attempt.section_opened_at ?? null,
-    ranked: attempt.ranked ?? 1,
-    mode: attempt.mode ?? 'online',
-    sitting_id: attempt.sitting_id ?? null,
-  }
-  const { rows } = await insertAttemptReturningId(
-    db,
-    row.user_id,
-    row.quiz_id,
-    row.attempt_number,
-    row.status,
-    row.started_at,
-    row.deadline,
-    row.revision_ids,
-    row.option_order,
-    row.finished_at,
-    row.score_hundredths,
-    row.correct,
-    row.incorrect,
-    row.unanswered,
-    row.late,
-    row.submitted,
-    row.sections,
-    row.section_opened_at,
-    row.ranked,
-    row.mode,
-    row.sitting_id,
-  )
-  row.id = Number(rows[0]!.id)
-  return row
-}
-
-export interface AttemptScore {
-  score_hundredths: number
-  correct: number
-  incorrect: number
-  unanswered: number
-}
-
-const updateAttemptFinished = precompile(
-  (
-    db: Kysely<DB>,
-    attemptId: number,
-    scoreHundredths: number,
-    correct: number,
-    incorrect: number,
-    unanswered: number,
-    finishedAt: number,
-    late: number,
-    submitted: number,
-  ) =>
-    db
-      .updateTable('attempts')
-      .set({
-        // Written into the SQL like IN_PROGRESS (in-progress.ts), though only a WHERE value could trip the partial index.
-        status: sql.lit('finished'),
-        score_hundredths: scoreHundredths,
-        correct,
-        incorrect,
-        unanswered,
-        finished_at: finishedAt,
-        late,
-        submitted,
-      })
-      .where('id', '=', attemptId)
-      .where('status', '=', IN_PROGRESS),
-)
-
-/** The status condition makes a second finish a no-op. */
-export async function markAttemptFinished(
-  db: Kysely<DB>,
-  attemptId: number,
-  fields: AttemptScore & { finished_at: number; late: number; submitted: number },
-) {
-  const result = await updateAttemptFinished(
-    db,
-    attemptId,
-    fields.score_hundredths,
-    fields.correct,
-    fields.incorrect,
-    fields.unanswered,
-    fields.finished_at,
-    fields.late,
-    fields.submitted,
-  )
-  return Number(result.numAffectedRows ?? 0) === 1
 }
 
 const selectAnswers = precompile((db: Kysely<DB>, attemptId: number) =>
@@ -437,21 +277,6 @@ export async function upsertQuestionStates(db: Kysely<DB>, attemptId: number, ch
   }
 }
 
-const upsertFirstAttemptScore = precompile((db: Kysely<DB>, quizId: number, scoreHundredths: number) =>
-  db
-    .insertInto('first_attempt_scores')
-    .values({ quiz_id: quizId, score_hundredths: scoreHundredths, learners: 1 })
-    .onConflict((oc) =>
-      oc
-        .columns(['quiz_id', 'score_hundredths'])
-        .doUpdateSet((eb) => ({ learners: eb(eb.ref('first_attempt_scores.learners'), '+', 1) })),
-    ),
-)
-
-export async function countFirstAttemptScore(db: Kysely<DB>, quizId: number, scoreHundredths: number) {
-  await upsertFirstAttemptScore(db, quizId, scoreHundredths)
-}
-
 /** False when the attempt is no longer in progress or another request moved it first. */
 export async function moveToSection(
   db: Kysely<DB>,
@@ -471,30 +296,6 @@ export async function moveToSection(
   return Number(result.numUpdatedRows) > 0
 }
 
-const selectEarlierRankedAttempt = precompile((db: Kysely<DB>, userId: number, quizId: number, attemptNumber: number) =>
-  db
-    .selectFrom('attempts')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('quiz_id', '=', quizId)
-    .where('ranked', '=', 1)
-    .where('attempt_number', '<', attemptNumber)
-    .limit(1),
-)
-
-export async function hasEarlierRankedAttempt(
-  db: Kysely<DB>,
-  attempt: Pick<AttemptRow, 'user_id' | 'quiz_id' | 'attempt_number'>,
-) {
-  const { rows } = await selectEarlierRankedAttempt(db, attempt.user_id, attempt.quiz_id, attempt.attempt_number)
-  return rows.length > 0
-}
-
-/** Its answers, question states, flags and re-grade records go with it (foreign keys cascade). */
-export async function deleteAttempt(db: Kysely<DB>, attemptId: number) {
-  await db.deleteFrom('attempts').where('id', '=', attemptId).execute()
-}
-
 export function findAttemptById(db: Kysely<DB>, attemptId: number) {
   return db.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirst()
 }
@@ -507,4 +308,29 @@ export async function movePaperAttempts(db: Kysely<DB>, sittingId: number, heldA
     .where('sitting_id', '=', sittingId)
     .where('mode', '=', 'paper')
     .execute()
+}
+
+/** A live mock's attempts whose time ran out unsubmitted, in id order (its end finishes them; live/mock-ends.ts). */
+export function listExpiredOfQuiz(db: Kysely<DB>, quizId: number, deadlineBefore: number, { lock = false } = {}) {
+  return db
+    .selectFrom('attempts')
+    .selectAll()
+    .where('quiz_id', '=', quizId)
+    .where('status', '=', IN_PROGRESS)
+    .where('deadline', '<', deadlineBefore)
+    .orderBy('id')
+    .$if(lock, (qb) => qb.forUpdate())
+    .execute()
+}
+
+/** The latest deadline of the quiz's ranked attempts still in progress (extra time), or null. */
+export async function findLatestRunningRankedDeadline(db: Kysely<DB>, quizId: number) {
+  const row = await db
+    .selectFrom('attempts')
+    .select((eb) => eb.fn.max('deadline').as('last'))
+    .where('quiz_id', '=', quizId)
+    .where('status', '=', IN_PROGRESS)
+    .where('ranked', '=', 1)
+    .executeTakeFirst()
+  return row?.last == null ? null : Number(row.last)
 }

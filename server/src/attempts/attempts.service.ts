@@ -2,7 +2,15 @@ import type { Kysely } from 'kysely'
 import type { AppContext } from '../context'
 import { isUniqueViolation } from '../db/errors'
 import type { AttemptRow, DB } from '../db/schema'
-import { listAnswers, listAttempts, listExpiredAttempts, listQuestionStates } from './attempts.repository'
+import {
+  findLatestRunningRankedDeadline,
+  listAnswers,
+  listAttempts,
+  listExpiredAttempts,
+  listExpiredOfQuiz,
+  listQuestionStates,
+} from './attempts.repository'
+import type { Outcomes } from '../outcomes/outcomes.service'
 import type { QuestionPapers } from '../questions/question-papers'
 import { retryAfterKeyDecisions } from '../questions/key-locks'
 import { lockLearner } from './learner-quizzes.repository'
@@ -33,10 +41,11 @@ export function createAttemptLifecycle({
   clock,
   config,
   papers,
-}: Pick<AppContext, 'database' | 'clock' | 'config'> & { papers: QuestionPapers }) {
+  outcomes,
+}: Pick<AppContext, 'database' | 'clock' | 'config'> & { papers: QuestionPapers; outcomes?: Outcomes }) {
   const graceMs = config.submitGraceSeconds * 1000
   const isPostgres = database.dialect === 'postgres'
-  const { finish, lockedPaper } = createFinish({ papers, isPostgres })
+  const { finish, lockedPaper } = createFinish({ papers, isPostgres, outcomes })
 
   /** In progress from its start until its deadline plus the grace period (API.md). */
   const isLive = (attempt: Pick<AttemptRow, 'status' | 'deadline'>, now: number) =>
@@ -45,11 +54,11 @@ export function createAttemptLifecycle({
     attempt.status === 'in_progress' && now > attempt.deadline + graceMs
 
   /** Scores an attempt whose time ran out on the answers it saved; it completed at its deadline. */
-  async function finishTimedOut(trx: Kysely<DB>, attempt: AttemptRow): Promise<AttemptRow> {
+  async function finishTimedOut(trx: Kysely<DB>, attempt: AttemptRow, boardLater = false): Promise<AttemptRow> {
     const finished = await finish(
       trx,
       { inProgress: attempt },
-      { finishedAt: attempt.deadline, late: true, submitted: false },
+      { finishedAt: attempt.deadline, late: true, submitted: false, boardLater },
     )
     return finished.attempt
   }
@@ -81,6 +90,16 @@ export function createAttemptLifecycle({
     )
   }
 
+  /**
+   * A live mock's end (live/mock-ends.ts), in its claiming transaction: finishes every attempt of the quiz whose time
+   * ran out, with no learner's lock (the rows are locked instead), and says when ranked time still running ends.
+   */
+  async function settleQuiz(trx: Kysely<DB>, quizId: number, now: number) {
+    for (const attempt of await listExpiredOfQuiz(trx, quizId, now - graceMs, { lock: isPostgres }))
+      await finishTimedOut(trx, attempt, true)
+    return findLatestRunningRankedDeadline(trx, quizId)
+  }
+
   // A key decision in the way (questions/key-locks.ts) or a unique index refusing a write means one more run.
   const attemptTransaction = <T>(work: (trx: Kysely<DB>) => Promise<T>) =>
     retryOnUniqueViolation(() => retryAfterKeyDecisions(database, () => database.transaction(work)))
@@ -95,6 +114,7 @@ export function createAttemptLifecycle({
     settleRows,
     settledAttempts,
     settleExpired,
+    settleQuiz,
     attemptTransaction,
   }
 }

@@ -1,40 +1,14 @@
 import type { Kysely } from 'kysely'
-import { recountRankTally } from '../db/rank-tally'
 import type { AttemptRow, DB } from '../db/schema'
 import { keyedOutcome } from '../questions/answer-keys'
 import { withAnswerKeys, type Paper, type QuestionPapers } from '../questions/question-papers'
-import { scoreAnswers, type ScoredQuestion } from '../questions/scoring'
+import type { ScoredQuestion } from '../questions/scoring'
 import { attemptSections } from '../questions/sections'
-import {
-  countFirstAttemptScore,
-  deleteAttempt,
-  hasEarlierRankedAttempt,
-  insertAttempt,
-  listAnswers,
-  markAttemptFinished,
-  upsertAnswers,
-  type AnswerEntry,
-} from './attempts.repository'
+import { createOutcomes, withdraw, type FinishTarget, type Outcomes } from '../outcomes/outcomes.service'
+import { listAnswers, upsertAnswers, type AnswerEntry } from './attempts.repository'
 import { putCardsInFirstBox } from './practice-deck.repository'
 
-export type BegunAttempt = Omit<
-  AttemptRow,
-  | 'id'
-  | 'status'
-  | 'finished_at'
-  | 'score_hundredths'
-  | 'correct'
-  | 'incorrect'
-  | 'unanswered'
-  | 'late'
-  | 'submitted'
-  | 'current_section'
-  | 'mode'
-  | 'sitting_id'
-> &
-  Partial<Pick<AttemptRow, 'mode' | 'sitting_id'>>
-
-export type FinishTarget = { inProgress: AttemptRow } | { begun: BegunAttempt }
+export type { BegunAttempt, FinishTarget } from '../outcomes/outcomes.service'
 
 export interface Finish {
   /** Omitted: its saved answers (a time-out). */
@@ -47,6 +21,10 @@ export interface Finish {
   submitted: boolean
   /** The attempt's paper with its keys read locked, when the caller read it already (to check the answers). */
   paper?: Paper
+  /** A paper attempt taking back the number of the one it replaces: which attempt counts is counted afresh. */
+  replacing?: boolean
+  /** A live mock's end: its board is written once after all its finishes. */
+  boardLater?: boolean
 }
 
 export interface Finished {
@@ -56,63 +34,46 @@ export interface Finished {
 }
 
 /** The one way an attempt finishes; the caller's transaction runs in retryAfterKeyDecisions (questions/key-locks.ts). */
-export function createFinish({ papers, isPostgres }: { papers: QuestionPapers; isPostgres: boolean }) {
+export function createFinish({
+  papers,
+  isPostgres,
+  outcomes = createOutcomes(),
+}: {
+  papers: QuestionPapers
+  isPostgres: boolean
+  outcomes?: Outcomes
+}) {
   // Keys read locked so a key decision waits; no option order, so the cache keeps one entry per paper.
   const lockedPaper = async (trx: Kysely<DB>, attempt: Pick<AttemptRow, 'revision_ids'>) =>
     withAnswerKeys(trx, await papers.paperFor(trx, attempt.revision_ids), { lock: isPostgres })
 
   async function finish(trx: Kysely<DB>, target: FinishTarget, how: Finish): Promise<Finished> {
-    const attempt = 'inProgress' in target ? target.inProgress : target.begun
-    const paper = how.paper ?? (await lockedPaper(trx, attempt))
+    const begun = 'inProgress' in target ? target.inProgress : target.begun
+    const paper = how.paper ?? (await lockedPaper(trx, begun))
     const answers = how.answers ?? ('inProgress' in target ? await listAnswers(trx, target.inProgress.id) : new Map())
-    const { total_questions: _total, ...score } = scoreAnswers(
-      paper.questions,
+    if ('inProgress' in target && how.write) await upsertAnswers(trx, target.inProgress.id, how.write, how.finishedAt)
+    // The outcome (scores, tally, board) is outcomes' to write; the answers and the deck are the attempt's own.
+    const attempt = await outcomes.finish(trx, {
+      target,
+      questions: paper.questions,
+      sections: attemptSections(begun.sections, paper.questions.length),
       answers,
-      attemptSections(attempt.sections, paper.questions.length),
-    )
-    const fields = { ...score, finished_at: how.finishedAt, late: how.late ? 1 : 0, submitted: how.submitted ? 1 : 0 }
-    let finished: AttemptRow
-    if ('inProgress' in target) {
-      if (how.write) await upsertAnswers(trx, target.inProgress.id, how.write, how.finishedAt)
-      if (!(await markAttemptFinished(trx, target.inProgress.id, fields)))
-        throw new Error(`attempt ${target.inProgress.id} was finished twice`)
-      finished = { ...target.inProgress, ...fields, status: 'finished' }
-    } else {
-      finished = await insertAttempt(trx, { ...target.begun, status: 'finished', ...fields })
-      if (how.write) await upsertAnswers(trx, finished.id, how.write, how.finishedAt)
-    }
-    await recordFinish(trx, finished, paper.questions, answers)
-    return { attempt: finished, paper, answers }
+      finishedAt: how.finishedAt,
+      late: how.late,
+      submitted: how.submitted,
+      replacing: how.replacing,
+      boardLater: how.boardLater,
+    })
+    if ('begun' in target && how.write) await upsertAnswers(trx, attempt.id, how.write, how.finishedAt)
+    await addMistakesToDeck(trx, attempt, paper.questions, answers)
+    return { attempt, paper, answers }
   }
 
   return { finish, lockedPaper }
 }
 
-async function recordFinish(
-  trx: Kysely<DB>,
-  attempt: AttemptRow,
-  questions: readonly ScoredQuestion[],
-  answers: ReadonlyMap<number, number | null>,
-) {
-  if (await countsInRankTally(trx, attempt))
-    await countFirstAttemptScore(trx, attempt.quiz_id, attempt.score_hundredths!)
-  await addMistakesToDeck(trx, attempt, questions, answers)
-}
-
-// The tally is counted afresh; practice cards stay (docs/decisions/056 "In the code").
-export async function withdrawFinished(trx: Kysely<DB>, attempt: AttemptRow) {
-  await deleteAttempt(trx, attempt.id)
-  if (attempt.status === 'finished' && attempt.ranked === 1) await recountRankTally(trx, attempt.quiz_id)
-}
-
-// The lowest-numbered ranked attempt counts (db/rank-tally.ts): docs/decisions/056 "In the code".
-async function countsInRankTally(
-  trx: Kysely<DB>,
-  attempt: Pick<AttemptRow, 'user_id' | 'quiz_id' | 'attempt_number' | 'ranked'>,
-) {
-  if (attempt.ranked !== 1) return false
-  return attempt.attempt_number === 1 || !(await hasEarlierRankedAttempt(trx, attempt))
-}
+/** A deleted scan's attempt: its outcome goes with it (outcomes' `withdraw`); practice cards stay (decision 056). */
+export const withdrawFinished = withdraw
 
 async function addMistakesToDeck(
   trx: Kysely<DB>,
@@ -122,6 +83,7 @@ async function addMistakesToDeck(
 ) {
   const mistakes = questions
     .filter((question) => {
+      if (question.type !== undefined) return false // the deck holds choice questions only (API.md "Written answers")
       const outcome = keyedOutcome(answers.get(question.questionId) ?? null, question.correctOptionId, question.key)
       return outcome === 'incorrect' || outcome === 'unanswered'
     })

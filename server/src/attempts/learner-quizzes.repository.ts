@@ -1,24 +1,13 @@
 import type { Kysely } from 'kysely'
 import type { AttemptRow, DB } from '../db/schema'
 import { IN_PROGRESS } from '../db/in-progress'
+import { learnerQuizColumns } from '../db/learner-quiz-columns'
 import { precompile } from '../db/precompiled-query'
 
 const quizColumns = [
-  'q.id',
-  'q.title_en',
-  'q.title_ne',
-  'q.start_time',
-  'q.end_time',
-  'q.duration_minutes',
-  'q.is_paid_tier',
-  'q.allowed_attempts',
-  'q.difficulty',
-  'q.shuffle_questions',
-  'q.shuffle_options',
+  ...learnerQuizColumns,
   'q.draw_mode',
   'q.frozen_draw',
-  'q.live_starts_at',
-  'q.live_join_minutes',
   // Read with the quiz, so that a start takes the cached paper of this version without reading it again.
   'q.question_set_version',
 ] as const

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely'
-import { recountRankTally } from '../db/rank-tally'
 import type { AttemptRow, DB } from '../db/schema'
 import type { AttemptSection } from '../questions/sections'
 import { findAttemptById, movePaperAttempts } from './attempts.repository'
@@ -79,10 +78,10 @@ export function createPaperAttempts({
         finishedAt: input.heldAt,
         late: false,
         submitted: true,
+        // A replacement takes back its number after the withdrawal let a later attempt be the counted one.
+        replacing: input.number !== undefined,
       },
     )
-    // A replacement takes back its number after the withdrawal let a later attempt be the counted one: count afresh.
-    if (input.number !== undefined) await recountRankTally(trx, input.quizId)
     return finished
   }
 

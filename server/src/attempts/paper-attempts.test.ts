@@ -5,7 +5,7 @@ import type { QuizTable, UserRow } from '../db/schema'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
 import { insertSitting, recordPaperAttempt, withLifecycle, type PaperSitting } from '../../test/fixtures/paper-attempts'
-import { openQuiz, requestsAs, storedAttempts, storedOptionIds } from '../../test/learner-api'
+import { openQuiz, requestsAs, storedAttempts, storedOptionIds, storedTally } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
 
 const MINUTE = 60_000
@@ -57,13 +57,7 @@ describe.each(dialects)('paper attempts on %s', (dialect) => {
     return { ...made, id, admin, options, answers, sitting, onPaper, submit, online, report, listed }
   }
 
-  const tally = (quizId: number) =>
-    t.db
-      .selectFrom('first_attempt_scores')
-      .select(['score_hundredths', 'learners'])
-      .where('quiz_id', '=', quizId)
-      .orderBy('score_hundredths')
-      .execute()
+  const tally = (quizId: number) => storedTally(t.db, quizId)
   const modes = async (userId: number, quizId: number) =>
     (await storedAttempts(t.db, userId, quizId)).map((row) => [row.attempt_number, row.mode, row.ranked])
 

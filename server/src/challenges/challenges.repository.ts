@@ -213,52 +213,9 @@ export async function pointRevisionAtKey(db: Kysely<DB>, revisionId: number, ver
 
 export type RegradeValues = Insertable<RegradeTable>
 
-export async function applyRegrades(db: Kysely<DB>, regrades: readonly RegradeValues[], keyVersionId: number) {
-  if (regrades.length === 0) return
+/** The record of each change (the scores themselves are outcomes' to move: outcomes/outcomes.service.ts). */
+export async function recordRegrades(db: Kysely<DB>, regrades: readonly RegradeValues[]) {
   for (const part of chunks(regrades)) await db.insertInto('regrades').values(part).execute()
-  const delta = (outcome: string) => sql<number>`(
-    select sum((case when r.new_outcome = ${outcome} then 1 else 0 end)
-             - (case when r.old_outcome = ${outcome} then 1 else 0 end))
-    from regrades r where r.key_version_id = ${keyVersionId} and r.attempt_id = attempts.id)`
-  await db
-    .updateTable('attempts')
-    .set({
-      score_hundredths: sql`score_hundredths + (
-        select sum(r.new_marks - r.old_marks) from regrades r
-        where r.key_version_id = ${keyVersionId} and r.attempt_id = attempts.id)`,
-      correct: sql`correct + ${delta('correct')}`,
-      incorrect: sql`incorrect + ${delta('incorrect')}`,
-      unanswered: sql`unanswered + ${delta('unanswered')}`,
-    })
-    .where('id', 'in', (eb) =>
-      eb.selectFrom('regrades').select('regrades.attempt_id').where('regrades.key_version_id', '=', keyVersionId),
-    )
-    .execute()
-}
-
-/** Moves first attempts between score buckets of the rank tally: `deltas` by quiz and score, net. */
-export async function adjustFirstAttemptTally(
-  db: Kysely<DB>,
-  deltas: readonly { quiz_id: number; score_hundredths: number; learners: number }[],
-) {
-  const moved = deltas.filter((delta) => delta.learners !== 0)
-  if (moved.length === 0) return
-  // A bucket losing learners exists (they were counted in it), so a negative delta always takes the update path.
-  for (const part of chunks(moved))
-    await db
-      .insertInto('first_attempt_scores')
-      .values(part)
-      .onConflict((oc) =>
-        oc
-          .columns(['quiz_id', 'score_hundredths'])
-          .doUpdateSet((eb) => ({ learners: sql`${eb.ref('first_attempt_scores.learners')} + excluded.learners` })),
-      )
-      .execute()
-  await db
-    .deleteFrom('first_attempt_scores')
-    .where('quiz_id', 'in', [...new Set(moved.map((delta) => delta.quiz_id))])
-    .where('learners', '<=', 0)
-    .execute()
 }
 
 /** A card whose answer the new key makes right leaves the deck. */

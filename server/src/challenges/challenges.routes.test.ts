@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { UserRow } from '../db/schema'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
-import { openQuiz, requestsAs, storedOptionIds } from '../../test/learner-api'
+import { openQuiz, requestsAs, storedOptionIds, storedTally } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
 
 const DAY = 24 * 3_600_000
@@ -40,13 +40,7 @@ describe.each(dialects)('answer-key challenges on %s', (dialect) => {
 
   const attemptRows = (quizId: number) =>
     t.db.selectFrom('attempts').selectAll().where('quiz_id', '=', quizId).orderBy('id').execute()
-  const tally = (quizId: number) =>
-    t.db
-      .selectFrom('first_attempt_scores')
-      .select(['score_hundredths', 'learners'])
-      .where('quiz_id', '=', quizId)
-      .orderBy('score_hundredths')
-      .execute()
+  const tally = (quizId: number) => storedTally(t.db, quizId)
 
   describe('POST /api/results/{attemptId}/flags/', () => {
     it('flags a question of a finished attempt, replaces a second flag, and shows it on the report card', async () => {

@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql, type Kysely } from 'kysely'
-import pg from 'pg'
 import { afterEach, describe, expect, it } from 'vitest'
-import { buildApp, type App } from '../app'
-import { fromPostgresPool, fromSqlite, type Database, type Dialect } from '../db/database'
+import type { App } from '../app'
+import { fromSqlite, type Database, type Dialect } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
 import type { DB, UserRow } from '../db/schema'
 import { SQLite } from '../db/sqlite-driver'
@@ -15,7 +14,7 @@ import { bearerFor, createQuiz, createUser } from '../../test/factories'
 import { requestsAs, storedAttempts, storedOptionIds } from '../../test/learner-api'
 import type { KeyRaceInput, KeyRaceLine } from '../../test/key-decision-race-worker'
 import { runRaceWorkers } from '../../test/race-workers'
-import { testConfig, useTestApp, type TestApp } from '../../test/test-app'
+import { appOn, secondPool, testConfig, useTestApp, type TestApp } from '../../test/test-app'
 
 const HOUR = 3_600_000
 
@@ -184,21 +183,8 @@ async function changeKey(
  */
 async function adminApp(t: TestApp, dialect: Dialect) {
   if (dialect === 'sqlite') return { app: t.app, database: t.database, close: async () => {} }
-  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db)
-  const url = new URL(process.env.TEST_DATABASE_URL!)
-  url.pathname = `/${rows[0]!.name}`
-  const database = fromPostgresPool(new pg.Pool({ connectionString: url.toString(), max: 3 }))
   const { config, clock, sms, tokens } = t
-  const app = await buildApp({ config, database, clock, sms, tokens }, { logger: false })
-  await app.ready()
-  return {
-    app,
-    database,
-    close: async () => {
-      await app.close()
-      await database.destroy()
-    },
-  }
+  return appOn(await secondPool(t), { config, clock, sms, tokens })
 }
 
 describe.each(dialects)('a key decision racing finishing attempts on %s', (dialect) => {

@@ -9,8 +9,7 @@ import { AppError, NotFound, ValidationFailed } from '../http/errors'
 import { findAnswerKeys, type AnswerKey } from '../questions/answer-keys'
 import { toScore } from '../questions/scoring'
 import {
-  adjustFirstAttemptTally,
-  applyRegrades,
+  recordRegrades,
   decideOpenFlags,
   findRevisionOptionIds,
   findRevisionRow,
@@ -27,6 +26,7 @@ import { markChanges, rankChanges, type MarkChange } from './regrade'
 import { notifyKeyDecision } from './key-notifications'
 import { refusedAfterCommit } from '../http/refusals'
 import { putCardsInFirstBox } from '../attempts/attempts.service'
+import { rescore } from '../outcomes/outcomes.service'
 
 type Decision = z.output<typeof KeyDecisionRequestSchema>
 
@@ -194,7 +194,7 @@ async function applyChanges(
   actor: UserActor,
   now: number,
 ) {
-  await applyRegrades(
+  await recordRegrades(
     db,
     changes.map((change) => ({
       attempt_id: change.attempt.id,
@@ -208,21 +208,21 @@ async function applyChanges(
       actor_id: actor.id,
       created_at: now,
     })),
-    keyVersionId,
   )
-  const tally = new Map<string, { quiz_id: number; score_hundredths: number; learners: number }>()
-  const move = (quizId: number, score: number, by: number) => {
-    const key = `${quizId}:${score}`
-    const bucket = tally.get(key) ?? { quiz_id: quizId, score_hundredths: score, learners: 0 }
-    bucket.learners += by
-    tally.set(key, bucket)
-  }
-  for (const change of changes) {
-    if (!change.attempt.counted || change.oldMarks === change.newMarks) continue
-    move(change.attempt.quiz_id, change.attempt.score_hundredths, -1)
-    move(change.attempt.quiz_id, change.attempt.score_hundredths + change.newMarks - change.oldMarks, +1)
-  }
-  await adjustFirstAttemptTally(db, [...tally.values()])
+  const moved = (change: MarkChange, outcome: string) =>
+    (change.newOutcome === outcome ? 1 : 0) - (change.oldOutcome === outcome ? 1 : 0)
+  await rescore(
+    db,
+    changes.map((change) => ({
+      attempt: change.attempt,
+      delta: {
+        score_hundredths: change.newMarks - change.oldMarks,
+        correct: moved(change, 'correct'),
+        incorrect: moved(change, 'incorrect'),
+        unanswered: moved(change, 'unanswered'),
+      },
+    })),
+  )
 
   // The deck follows the learner's latest changed attempt: an answer now right (or a question now void) leaves it,
   // an answer now wrong enters box 1.

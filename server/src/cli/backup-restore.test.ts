@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { buildApp, type App } from '../app'
+import type { App } from '../app'
 import { createDatabase, type Database } from '../db/database'
 import { backupSqlite, restoreSqlite } from '../db/sqlite-backup'
 import { SQLite } from '../db/sqlite-driver'
@@ -12,7 +12,7 @@ import { systemClock } from '../lib/clock'
 import { runCli } from '../../test/cli-process'
 import { bearerFor, createQuiz, createUser } from '../../test/factories'
 import { MemorySms } from '../../test/memory-sms'
-import { testConfig } from '../../test/test-app'
+import { appOn, testConfig } from '../../test/test-app'
 
 /** A server as main.ts builds it, on the SQLite file of `dataDir`, answering in this process. */
 async function serverOn(dataDir: string): Promise<{ app: App; database: Database; close: () => Promise<void> }> {
@@ -20,16 +20,7 @@ async function serverOn(dataDir: string): Promise<{ app: App; database: Database
   const database = createDatabase(config.database)
   await migrateToLatest(database)
   const tokens = createTokenSigner({ secret: config.jwtSecret, accessTtl: 3600, refreshTtl: 3600, clock: systemClock })
-  const app = await buildApp({ config, database, clock: systemClock, sms: new MemorySms(), tokens }, { logger: false })
-  await app.ready()
-  return {
-    app,
-    database,
-    close: async () => {
-      await app.close()
-      await database.destroy()
-    },
-  }
+  return appOn(database, { config, clock: systemClock, sms: new MemorySms(), tokens })
 }
 
 const tokens = createTokenSigner({

@@ -11,6 +11,7 @@ import pg from 'pg'
 import type { Config } from '../config'
 import type { PoolStats } from '../lib/metrics'
 import { closeExisting, ensurePrivateDir, ensurePrivateFile } from '../lib/private-files'
+import { requestScopePlugin } from './request-scope'
 import type { DB } from './schema'
 import { SQLite, type SqliteConnection, type SqliteStatement } from './sqlite-driver'
 
@@ -66,7 +67,7 @@ export function fromSqlite(connection: SqliteConnection, { readerFile }: { reade
   connection.pragma('foreign_keys = ON')
   connection.pragma('busy_timeout = 10000')
   const statements = withStatementCache(connection)
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) })
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }), plugins: [requestScopePlugin] })
   const { transaction, poolStats } = groupCommit(db, statements)
   const database: Database = { db, dialect: 'sqlite', transaction, poolStats, destroy: () => db.destroy() }
   if (!readerFile) return database
@@ -226,7 +227,10 @@ function preparingPool(pool: pg.Pool): PostgresPool {
 
 // `preparedStatements: false` for a pooler that cannot keep named statements (PgBouncer before 1.21).
 export function fromPostgresPool(pool: pg.Pool, { preparedStatements = true } = {}): Database {
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparedStatements ? preparingPool(pool) : pool }) })
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: preparedStatements ? preparingPool(pool) : pool }),
+    plugins: [requestScopePlugin],
+  })
   return {
     db,
     dialect: 'postgres',

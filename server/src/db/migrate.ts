@@ -21,6 +21,7 @@ import { pictures } from './migrations/0018_pictures'
 import { paperSittings } from './migrations/0019_paper_sittings'
 import { scanPhotos } from './migrations/0020_scan_photos'
 import { pictureNames } from './migrations/0021_picture_names'
+import { outcomes } from './migrations/0022_outcomes'
 
 // An explicit list rather than a folder scan, so the bundled server carries its migrations.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -45,6 +46,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0019_paper_sittings': paperSittings(dialect),
   '0020_scan_photos': scanPhotos(dialect),
   '0021_picture_names': pictureNames(),
+  '0022_outcomes': outcomes(),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

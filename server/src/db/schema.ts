@@ -205,14 +205,8 @@ export interface SetShowTable {
  * Immutable content of a question. An admin edit writes a new revision; attempts keep the revisions they
  * started with, so reports never change and revisions can be cached forever.
  */
-export interface QuestionRevisionTable {
-  id: Generated<number>
-  question_id: number
-  text_en: string
-  text_ne: string
-  hint_en: string | null
-  hint_ne: string
-  topic: string
+/** A question's or an option's picture and its caption. */
+interface ImageColumns {
   image_svg: string | null
   /** pictures.hash of a raster picture, with its size (migration 0018); null with an SVG or no image. */
   image_picture: ColumnType<string | null, string | null | undefined, string | null>
@@ -220,6 +214,16 @@ export interface QuestionRevisionTable {
   image_height: ColumnType<number | null, number | null | undefined, number | null>
   image_caption_en: string
   image_caption_ne: string
+}
+
+export interface QuestionRevisionTable extends ImageColumns {
+  id: Generated<number>
+  question_id: number
+  text_en: string
+  text_ne: string
+  hint_en: string | null
+  hint_ne: string
+  topic: string
   /** JSON StoredMaths (server/src/maths/rich-text.ts): the text, hint and caption rendered; null without maths. */
   maths: ColumnType<string | null, string | null | undefined, string | null>
   created_at: number
@@ -229,20 +233,13 @@ export interface QuestionRevisionTable {
   key_version: Generated<number>
 }
 
-export interface QuestionOptionTable {
+export interface QuestionOptionTable extends ImageColumns {
   id: Generated<number>
   revision_id: number
   position: number
   text_en: string
   text_ne: string
   is_correct: number
-  image_svg: string | null
-  /** pictures.hash of a raster picture, with its size (migration 0018); null with an SVG or no image. */
-  image_picture: ColumnType<string | null, string | null | undefined, string | null>
-  image_width: ColumnType<number | null, number | null | undefined, number | null>
-  image_height: ColumnType<number | null, number | null | undefined, number | null>
-  image_caption_en: string
-  image_caption_ne: string
   /** JSON StoredMaths: the option's text and caption rendered; null without maths. */
   maths: ColumnType<string | null, string | null | undefined, string | null>
 }
@@ -284,6 +281,8 @@ export interface AttemptTable {
   /** 'paper': recorded from an answer sheet of a paper sitting (migration 0019), which sitting_id names. */
   mode: Generated<AttemptMode>
   sitting_id: Generated<number | null>
+  /** 1 while a part's marks are not final (a written answer not yet released): not counted in ranks (migration 0022). */
+  marks_pending: Generated<number>
 }
 
 export type AttemptMode = 'online' | 'paper'
@@ -308,6 +307,18 @@ export interface AttemptQuestionStateTable {
 }
 
 /** How many learners' first finished attempts at a quiz scored each score: what rank and percentile count. */
+/** A live mock's leaderboard as its end wrote it, kept by later finishes and re-scores (migration 0022). */
+export interface LeaderboardSnapshotTable {
+  quiz_id: number
+  starts_at: number
+  participants: number
+  /** JSON [{rank, user_id, score_hundredths}], ranks 20 or better. */
+  top: string
+  top_cutoff: number | null
+  taken_at: number
+  due_at: number | null
+}
+
 export interface FirstAttemptScoreTable {
   quiz_id: number
   score_hundredths: number
@@ -526,6 +537,7 @@ export interface DB {
   attempt_question_states: AttemptQuestionStateTable
   practice_cards: PracticeCardTable
   first_attempt_scores: FirstAttemptScoreTable
+  leaderboard_snapshots: LeaderboardSnapshotTable
   plans: PlanTable
   payments: PaymentTable
   fake_gateway_transactions: FakeGatewayTransactionTable

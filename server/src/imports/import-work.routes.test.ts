@@ -1,7 +1,7 @@
 import { importMessages } from '@quiz/contracts'
 import { strToU8, zipSync } from 'fflate'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { multipart } from '../../test/auth-requests'
+import { multipart, postImport } from '../../test/auth-requests'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
@@ -41,18 +41,7 @@ describe.each(dialects)('import limits on %s', (dialect) => {
   const t = useTestApp(dialect)
   const upload = async (file: { data: Buffer; filename: string } | null, fields: Record<string, string> = {}) => {
     const headers = await bearerFor(t.tokens, await createUser(t.database, { is_admin: 1 }))
-    const form = multipart(
-      fields,
-      file
-        ? [{ field: 'file', filename: file.filename, contentType: 'application/octet-stream', data: file.data }]
-        : [],
-    )
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/imports/',
-      headers: { ...headers, ...form.headers },
-      payload: form.payload,
-    })
+    const response = await postImport(t.app, headers, fields, file)
     return { status: response.statusCode, body: response.json() }
   }
   const refused = (detail: string) => ({ status: 400, body: { code: 'import_unreadable', detail } })

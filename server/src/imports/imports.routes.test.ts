@@ -1,7 +1,7 @@
 import { ImportDryRunSchema, importColumns, type ImportDryRun } from '@quiz/contracts'
 import ExcelJS from 'exceljs'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { multipart } from '../../test/auth-requests'
+import { postImport } from '../../test/auth-requests'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createQuiz, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
@@ -33,18 +33,7 @@ describe.each(dialects)('imports on %s', (dialect) => {
     fields: Record<string, string>,
     file?: { data: Buffer; filename: string },
   ) => {
-    const form = multipart(
-      fields,
-      file
-        ? [{ field: 'file', filename: file.filename, contentType: 'application/octet-stream', data: file.data }]
-        : [],
-    )
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/imports/',
-      headers: { ...headers, ...form.headers },
-      payload: form.payload,
-    })
+    const response = await postImport(t.app, headers, fields, file)
     const body = response.json()
     // The dry run is written as JSON text by the import worker, not by the route's serializer: it must still be
     // exactly the contract's shape, with no field outside it (the stored rows' hashes stay out).

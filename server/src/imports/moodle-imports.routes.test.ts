@@ -1,6 +1,6 @@
 import type { ImportDryRun } from '@quiz/contracts'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { multipart } from '../../test/auth-requests'
+import { postImport } from '../../test/auth-requests'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
@@ -85,18 +85,7 @@ describe.each(dialects)('Moodle formats and typists’ files on %s', (dialect) =
   const asAdmin = async () => bearerFor(t.tokens, await createUser(t.database, { is_admin: 1 }))
   const upload = async (fields: Record<string, string>, file?: { data: Buffer; filename: string }) => {
     const headers = await asAdmin()
-    const form = multipart(
-      fields,
-      file
-        ? [{ field: 'file', filename: file.filename, contentType: 'application/octet-stream', data: file.data }]
-        : [],
-    )
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/imports/',
-      headers: { ...headers, ...form.headers },
-      payload: form.payload,
-    })
+    const response = await postImport(t.app, headers, fields, file)
     return { status: response.statusCode, body: response.json(), headers }
   }
   const summary = (rows: ImportDryRun['rows']) =>

@@ -39,3 +39,36 @@ export function createJobLoop<T>(
     },
   }
 }
+
+export interface BatchJob extends JobLoop {
+  /** One pass now, after the one running (if any): how many items it settled. */
+  runNow(): Promise<number>
+}
+
+/**
+ * A loop of passes that settle up to `batch` items each and one at a time per process (a call while one runs waits
+ * for it, then runs its own); a full batch says more may be due, so the next pass follows at once.
+ */
+export function createBatchJob(intervalMs: number, batch: number, pass: () => Promise<number>): BatchJob {
+  let running: Promise<number> | undefined
+
+  async function runNow(): Promise<number> {
+    while (running) await running
+    running = pass()
+    try {
+      return await running
+    } finally {
+      running = undefined
+    }
+  }
+
+  const loop = createJobLoop(intervalMs, runNow, (settled) => (settled === batch ? 0 : intervalMs))
+  return {
+    start: loop.start,
+    async stop() {
+      await loop.stop()
+      await running
+    },
+    runNow,
+  }
+}

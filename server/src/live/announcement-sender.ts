@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppContext } from '../context'
-import { createJobLoop, type JobLoop } from '../lib/job-loop'
+import { createBatchJob, type JobLoop } from '../lib/job-loop'
 import { notify } from '../notifications/notifications.service'
 import { announcementFor } from './announcement-messages'
 import {
@@ -28,19 +28,6 @@ export function createAnnouncementSender(
   { database, clock, config }: Pick<AppContext, 'database' | 'clock' | 'config'>,
   log: Pick<FastifyBaseLogger, 'error' | 'info'>,
 ): AnnouncementSender {
-  let running: Promise<number> | undefined
-
-  async function sendDue(): Promise<number> {
-    // One pass at a time per process: a second call waits for the first and then runs its own.
-    while (running) await running
-    running = pass()
-    try {
-      return await running
-    } finally {
-      running = undefined
-    }
-  }
-
   /** Settles what is due; a failed announcement stays pending and is tried again by the next pass. */
   async function pass(): Promise<number> {
     let rows: AnnouncementRow[]
@@ -94,17 +81,6 @@ export function createAnnouncementSender(
     })
   }
 
-  // A full batch says more may be due: go on at once (after the requests that arrived meanwhile).
-  const loop = createJobLoop(config.liveAnnouncementIntervalMs, sendDue, (settled) =>
-    settled === DUE_BATCH ? 0 : config.liveAnnouncementIntervalMs,
-  )
-
-  return {
-    start: loop.start,
-    async stop() {
-      await loop.stop()
-      await running
-    },
-    sendDue,
-  }
+  const job = createBatchJob(config.liveAnnouncementIntervalMs, DUE_BATCH, pass)
+  return { start: job.start, stop: job.stop, sendDue: job.runNow }
 }

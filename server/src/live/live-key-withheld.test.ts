@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { UserRow } from '../db/schema'
 import { dialects } from '../../test/dialects'
 import { createUser } from '../../test/factories'
-import { openQuiz, requestsAs, storedAttempts, storedOptionIds } from '../../test/learner-api'
+import { openQuiz, requestsAs, storedAttempts } from '../../test/learner-api'
+import { openLiveMock } from '../../test/live-mock'
 import { useTestApp } from '../../test/test-app'
 
 const MINUTE = 60_000
@@ -24,37 +25,14 @@ describe.each(dialects)("a live mock's key on %s", (dialect) => {
   const t = useTestApp(dialect)
   const call = requestsAs(t)
 
-  /** 3 questions (A right, each with a hint), 30 minutes, from 10 minutes from now, a 5-minute join window. */
+  /** openLiveMock's mock (each question with a hint), with the learner's report card. */
   async function liveMock() {
-    const startsAt = t.clock.now() + 10 * MINUTE
-    const made = await openQuiz(
-      t,
-      { live_starts_at: startsAt, live_join_minutes: 5, duration_minutes: 30, draw_mode: 'frozen' },
-      { questionCount: 3 },
-    )
-    const options = await Promise.all(made.questionIds.map((id) => storedOptionIds(t.db, id)))
-    const answers = (pattern: string) =>
-      Object.fromEntries(
-        made.questionIds.map((id, i) => [id, pattern[i] === '-' ? null : options[i]!['ABCD'.indexOf(pattern[i]!)]!]),
-      )
-    const id = made.quiz.id
-    return {
-      ...made,
-      id,
-      startsAt,
-      joinEnds: startsAt + 5 * MINUTE,
-      ends: startsAt + 30 * MINUTE,
-      options,
-      start: (user: UserRow) => call(user, 'GET', `/api/quizzes/${id}/`),
-      save: (user: UserRow, pattern: string) =>
-        call(user, 'PUT', `/api/quizzes/${id}/answers/`, { answers: answers(pattern) }),
-      submit: (user: UserRow, pattern: string) =>
-        call(user, 'POST', `/api/quizzes/${id}/submit/`, { answers: answers(pattern) }),
-      report: async (user: UserRow) => {
-        const [attempt] = await storedAttempts(t.db, user.id, id)
-        return (await call(user, 'GET', `/api/results/${attempt!.id}/`)).body as Report
-      },
+    const mock = await openLiveMock(t)
+    const report = async (user: UserRow) => {
+      const [attempt] = await storedAttempts(t.db, user.id, mock.id)
+      return (await call(user, 'GET', `/api/results/${attempt!.id}/`)).body as Report
     }
+    return { ...mock, report }
   }
   const keyShown = (report: Report) =>
     report.questions.some((question) => question.hint !== null || question.options.some((o) => o.is_correct))

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest'
 import type { UserRow } from '../db/schema'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
-import { openQuiz, requestsAs, storedAttempts, storedOptionIds } from '../../test/learner-api'
+import { openQuiz, requestsAs, storedAttempts } from '../../test/learner-api'
+import { mockEnderOn } from '../../test/mock-ender'
+import { changeKey, openLiveMock } from '../../test/live-mock'
 import { useTestApp } from '../../test/test-app'
 
 const MINUTE = 60_000
@@ -21,31 +23,7 @@ describe.each(dialects)('live mocks on %s', (dialect) => {
     return { status: response.statusCode, body: response.body ? response.json() : null }
   }
 
-  /** A live mock of 3 questions (A right), 30 minutes, starting 10 minutes from now with a 5-minute join window. */
-  async function liveMock(overrides: Record<string, unknown> = {}) {
-    const startsAt = t.clock.now() + 10 * MINUTE
-    const made = await openQuiz(
-      t,
-      { live_starts_at: startsAt, live_join_minutes: 5, duration_minutes: 30, draw_mode: 'frozen', ...overrides },
-      { questionCount: 3 },
-    )
-    const options = await Promise.all(made.questionIds.map((id) => storedOptionIds(t.db, id)))
-    /** Answers by letter per question, '-' unanswered. */
-    const answers = (pattern: string) =>
-      Object.fromEntries(
-        made.questionIds.map((id, i) => [id, pattern[i] === '-' ? null : options[i]!['ABCD'.indexOf(pattern[i]!)]!]),
-      )
-    const id = made.quiz.id
-    const start = (user: UserRow) => call(user, 'GET', `/api/quizzes/${id}/`)
-    const submit = (user: UserRow, pattern = '---') =>
-      call(user, 'POST', `/api/quizzes/${id}/submit/`, { answers: answers(pattern) })
-    const board = (user: UserRow) => call(user, 'GET', `/api/quizzes/${id}/leaderboard/`)
-    const listed = async (user: UserRow) =>
-      ((await call(user, 'GET', '/api/quizzes/')).body as { id: number }[]).find((quiz) => quiz.id === id) as
-        Record<string, unknown> | undefined
-    const ends = startsAt + 30 * MINUTE
-    return { ...made, id, startsAt, joinEnds: startsAt + 5 * MINUTE, ends, options, start, submit, board, listed }
-  }
+  const liveMock = (overrides: Record<string, unknown> = {}) => openLiveMock(t, overrides)
 
   describe('starting and submitting', () => {
     it('refuses a start or a submit before starts_at with 403 live_not_started, and makes no attempt', async () => {
@@ -336,18 +314,7 @@ describe.each(dialects)('live mocks on %s', (dialect) => {
 
       // The key changes to B: Ram and Sita gain 1.2 each, Gita loses 1 (her A is now wrong).
       const admin = await createUser(t.database, { is_admin: 1 })
-      const revision = await t.db
-        .selectFrom('questions')
-        .select('revision_id')
-        .where('id', '=', mock.questionIds[2]!)
-        .executeTakeFirstOrThrow()
-      const decided = await call(admin, 'POST', `/api/admin/questions/${mock.questionIds[2]}/key/`, {
-        revision_id: revision.revision_id,
-        action: 'change',
-        correct_option_ids: [mock.options[2]![1]],
-        note: 'B is right.',
-        dry_run: false,
-      })
+      const decided = await changeKey(t, admin, mock.questionIds[2]!, mock.options[2]![1]!)
       expect(decided.status).toBe(200)
       const final = (await mock.board(gita)).body
       expect(final).toEqual({
@@ -367,7 +334,7 @@ describe.each(dialects)('live mocks on %s', (dialect) => {
       expect(report.analysis).toMatchObject({ participants: 5, rank: 3, percentile: 50 })
     })
 
-    it('waits for the last deadline plus grace before it is final, finishing attempts whose time ran out', async () => {
+    it('waits for the last deadline plus grace before it is final; the end finishes attempts whose time ran out', async () => {
       const mock = await liveMock({ challenge_days: 0 })
       const [slow, quick] = [await createUser(t.database, { extra_time_percent: 100 }), await createUser(t.database)]
       t.clock.set(mock.startsAt)
@@ -379,7 +346,8 @@ describe.each(dialects)('live mocks on %s', (dialect) => {
       const slowDeadline = mock.startsAt + 60 * MINUTE
 
       t.clock.set(mock.ends + GRACE + 1)
-      // Quick never submitted: the board finishes the attempt on its saved answers (none).
+      // Quick never submitted: the mock's end finishes the attempt on its saved answers (none).
+      expect(await mockEnderOn(t.database, t.clock).endDue()).toBe(1)
       expect((await mock.board(quick)).body).toMatchObject({
         status: 'provisional',
         participants: 1,
@@ -388,6 +356,7 @@ describe.each(dialects)('live mocks on %s', (dialect) => {
       t.clock.set(slowDeadline + GRACE)
       expect((await mock.board(quick)).body.status).toBe('provisional')
       t.clock.set(slowDeadline + GRACE + 1)
+      expect(await mockEnderOn(t.database, t.clock).endDue()).toBe(1)
       expect((await mock.board(quick)).body).toMatchObject({
         status: 'final',
         participants: 2,

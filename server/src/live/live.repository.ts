@@ -1,5 +1,4 @@
-import { sql, type Kysely } from 'kysely'
-import { recountRankTally } from '../db/rank-tally'
+import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 
 /** A quiz's live schedule and what the leaderboard and registration need of it (never a deleted quiz or a draft). */
@@ -37,28 +36,33 @@ export async function deleteRegistration(db: Kysely<DB>, quizId: number, userId:
   await db.deleteFrom('live_registrations').where('quiz_id', '=', quizId).where('user_id', '=', userId).execute()
 }
 
-/** In-progress ones come too: their deadlines say when the board may become final. */
-export function listRankedAttempts(db: Kysely<DB>, quizId: number) {
-  return db
-    .selectFrom('attempts as a')
-    .innerJoin('users as u', 'u.id', 'a.user_id')
-    .select([
-      'a.id',
-      'a.user_id',
-      'a.status',
-      'a.deadline',
-      'a.finished_at',
-      'a.score_hundredths',
-      'u.username',
-      'u.full_name',
-      'u.show_on_leaderboards',
-    ])
-    .where('a.quiz_id', '=', quizId)
-    .where('a.ranked', '=', 1)
-    .execute()
+/** Ranked attempts started, finished or not: the board's participants before the common end. */
+export async function countRankedAttempts(db: Kysely<DB>, quizId: number) {
+  const row = await db
+    .selectFrom('attempts')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('quiz_id', '=', quizId)
+    .where('ranked', '=', 1)
+    .executeTakeFirst()
+  return Number(row?.n ?? 0)
 }
 
-export type RankedAttemptRow = Awaited<ReturnType<typeof listRankedAttempts>>[number]
+/** What a leaderboard entry's name is made of, for the learners of its top. */
+export async function findBoardNames(db: Kysely<DB>, userIds: readonly number[]) {
+  if (userIds.length === 0) return new Map<number, BoardNameRow>()
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'full_name', 'show_on_leaderboards'])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute()
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
+export interface BoardNameRow {
+  username: string
+  full_name: string
+  show_on_leaderboards: number
+}
 
 export function listRankedPapers(db: Kysely<DB>, quizId: number) {
   return db
@@ -82,31 +86,4 @@ export async function hasOpenFlagOn(db: Kysely<DB>, revisionIds: readonly number
     if (open) return true
   }
   return false
-}
-
-// Which attempts are ranked after a schedule change, then the tally counted afresh: docs/decisions/038 "In the code".
-export async function rederiveRanked(
-  db: Kysely<DB>,
-  quizId: number,
-  window: { startsAt: number; joinEndsAt: number } | null,
-) {
-  if (window === null) {
-    await db.updateTable('attempts').set({ ranked: 1 }).where('quiz_id', '=', quizId).where('ranked', '=', 0).execute()
-  } else {
-    const { startsAt, joinEndsAt } = window
-    const sitsTheMock = (alias: string) =>
-      sql`(${sql.ref(`${alias}.mode`)} = 'paper' or (${sql.ref(`${alias}.started_at`)} >= ${startsAt} and ${sql.ref(`${alias}.started_at`)} < ${joinEndsAt}))`
-    await db
-      .updateTable('attempts')
-      .set({
-        ranked: sql<number>`case when ${sitsTheMock('attempts')} and not exists (
-          select 1 from attempts earlier
-          where earlier.quiz_id = attempts.quiz_id and earlier.user_id = attempts.user_id
-            and ${sitsTheMock('earlier')} and earlier.attempt_number < attempts.attempt_number
-        ) then 1 else 0 end`,
-      })
-      .where('quiz_id', '=', quizId)
-      .execute()
-  }
-  await recountRankTally(db, quizId)
 }

@@ -1,4 +1,4 @@
-import { liveLimits, liveMessages, messages, type Leaderboard, type LeaderboardStatus } from '@quiz/contracts'
+import { liveMessages, messages, type Leaderboard, type LeaderboardStatus } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import type { AppContext } from '../context'
 import type { DB } from '../db/schema'
@@ -8,17 +8,17 @@ import { toScore } from '../questions/scoring'
 import { attemptColumns, findLatestRankedDeadline, type AttemptLifecycle } from '../attempts/attempts.service'
 import { hasPaidAccess } from '../accounts/paid-access.repository'
 import { paidAccessRequired } from '../accounts/paid-access'
-import { toStanding } from '../questions/standings'
 import { scheduleAnnouncements } from './announcements.repository'
+import { readBoard, rerank, standingOf } from '../outcomes/outcomes.service'
 import {
   deleteRegistration,
   findLiveQuiz,
   hasOpenFlagOn,
   listRankedPapers,
   insertRegistration,
-  listRankedAttempts,
-  rederiveRanked,
-  type RankedAttemptRow,
+  countRankedAttempts,
+  findBoardNames,
+  type BoardNameRow,
 } from './live.repository'
 import {
   challengeWindowClosesAt,
@@ -59,7 +59,7 @@ export async function followLiveSchedule(
   const was = before && liveTimes(before)
   const is = liveTimes(after)
   const windowMoved = was?.startsAt !== is?.startsAt || was?.joinEndsAt !== is?.joinEndsAt
-  if (before !== null && windowMoved) await rederiveRanked(trx, after.id, is)
+  if (before !== null && windowMoved) await rerank(trx, after.id, is)
   if (windowMoved || was?.endsAt !== is?.endsAt)
     await scheduleAnnouncements(
       trx,
@@ -75,8 +75,8 @@ export async function cancelLiveAnnouncements(trx: Kysely<DB>, quizId: number, n
 }
 
 /** A leaderboard entry's name: the full name, else the username, else "Learner" for one who asked to be hidden. */
-const nameOf = (row: RankedAttemptRow) =>
-  row.show_on_leaderboards === 0 ? liveMessages.anonymousName : row.full_name.trim() || row.username
+const nameOf = (row: BoardNameRow | undefined) =>
+  !row || row.show_on_leaderboards === 0 ? liveMessages.anonymousName : row.full_name.trim() || row.username
 
 export function createLiveService({
   database,
@@ -113,14 +113,9 @@ export function createLiveService({
   }
 
   /** Final once nothing can move a rank: challenge window closed, every ranked time over, no flag open. */
-  async function isFinal(
-    quiz: { id: number; challenge_days: number },
-    times: LiveTimes,
-    now: number,
-    lastDeadline?: number | null,
-  ) {
+  async function isFinal(quiz: { id: number; challenge_days: number }, times: LiveTimes, now: number) {
     if (now < challengeWindowClosesAt(times, quiz.challenge_days)) return false
-    const last = lastDeadline === undefined ? await findLatestRankedDeadline(db, quiz.id) : lastDeadline
+    const last = await findLatestRankedDeadline(db, quiz.id)
     if (last !== null && now <= last + lifecycle.graceMs) return false
     // An open flag on a revision of a paper the ranked attempts sat can still move a rank.
     const papers = await listRankedPapers(db, quiz.id)
@@ -135,51 +130,40 @@ export function createLiveService({
     return (await isFinal(quiz, times, now)) ? 'final' : 'provisional'
   }
 
-  /** Read from current scores, so key decisions re-rank it. */
+  /**
+   * From the common end, the snapshot the mock's end wrote and later finishes and key decisions keep (live/mock-ends.ts);
+   * until the end has run, the board as it stands. No read finishes an attempt (docs/decisions/063).
+   */
   async function leaderboard(user: TokenUser, quizId: number): Promise<Leaderboard> {
     const now = clock.now()
     const { quiz, times } = await requireLive(quizId)
     if (!times) throw new NotFound(liveMessages.notLive)
     await requirePaidAccess(quiz, user, now)
-    let rows = await listRankedAttempts(db, quizId)
     const phase = livePhase(times, now)
     if (phase !== 'after')
-      return { status: phase === 'before' ? 'upcoming' : 'running', participants: rows.length, top: [], me: null }
-
-    // An attempt whose time ran out unsubmitted is finished "the next time anything asks": the board asks.
-    const unsettled = new Set(rows.filter((row) => lifecycle.isExpired(row, now)).map((row) => row.user_id))
-    if (unsettled.size > 0) {
-      for (const userId of unsettled) await lifecycle.settleExpired(userId, quizId)
-      rows = await listRankedAttempts(db, quizId)
+      return {
+        status: phase === 'before' ? 'upcoming' : 'running',
+        participants: await countRankedAttempts(db, quizId),
+        top: [],
+        me: null,
+      }
+    const board = await readBoard(db, quizId, times.startsAt)
+    const names = await findBoardNames(
+      db,
+      board.top.map((entry) => entry.user_id),
+    )
+    const standing = await standingOf(db, quizId, user.id)
+    const status: LeaderboardStatus = (await isFinal(quiz, times, now)) ? 'final' : 'provisional'
+    return {
+      status,
+      participants: board.participants,
+      top: board.top.map((entry) => ({
+        rank: entry.rank,
+        name: nameOf(names.get(entry.user_id)),
+        score: toScore(entry.score_hundredths),
+      })),
+      me: standing && { rank: standing.rank, percentile: standing.percentile, score: toScore(standing.score) },
     }
-    const lastDeadline = rows.reduce<number | null>((last, row) => Math.max(last ?? row.deadline, row.deadline), null)
-    const finished = rows
-      .filter((row) => row.status === 'finished')
-      .map((row) => ({ ...row, score: row.score_hundredths ?? 0 }))
-      .sort((a, b) => b.score - a.score || (a.finished_at ?? 0) - (b.finished_at ?? 0) || a.id - b.id)
-    // Sorted highest first: a score's rank is 1 + the number strictly above it, the index of its first occurrence.
-    const top: Leaderboard['top'] = []
-    let rank = 0
-    for (let index = 0; index < finished.length; index++) {
-      if (index === 0 || finished[index]!.score !== finished[index - 1]!.score) rank = index + 1
-      if (rank > liveLimits.leaderboardTop) break
-      top.push({ rank, name: nameOf(finished[index]!), score: toScore(finished[index]!.score) })
-    }
-    const mine = finished.findIndex((row) => row.user_id === user.id)
-    let me: Leaderboard['me'] = null
-    if (mine >= 0) {
-      const score = finished[mine]!.score
-      const standing = toStanding(score, {
-        participants: finished.length,
-        above: finished.filter((row) => row.score > score).length,
-        below: finished.filter((row) => row.score < score).length,
-        sumHundredths: 0,
-        highestHundredths: 0,
-      })
-      me = { rank: standing.rank, percentile: standing.percentile, score: toScore(score) }
-    }
-    const status: LeaderboardStatus = (await isFinal(quiz, times, now, lastDeadline)) ? 'final' : 'provisional'
-    return { status, participants: finished.length, top, me }
   }
 
   return { register, unregister, leaderboard, statusOf }

@@ -9,6 +9,8 @@ export interface ScoredQuestion {
   questionId: number
   correctOptionId: number | null
   key?: AnswerKey
+  /** Absent for a choice question; another type is marked by its own marker (outcomes/markers.ts). */
+  type?: string
 }
 
 export interface Score {
@@ -51,6 +53,11 @@ export function scoreBySection(
     while (place >= sectionEnd && index < last) sectionEnd += sections[++index]!.count
     const question = questions[place]!
     const tally = tallies[index]!
+    // Another type's marks are its own marker's, not its section's.
+    if (question.type !== undefined) {
+      tally.max_hundredths -= sections[index]!.marks_correct
+      continue
+    }
     const outcome = keyedOutcome(answers.get(question.questionId) ?? null, question.correctOptionId, question.key)
     if (outcome === 'excluded') {
       // A question dropped with `exclude` counts in nothing and its marks leave the most the paper can score.

@@ -1,28 +1,14 @@
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { IN_PROGRESS } from '../db/in-progress'
+import { learnerQuizColumns } from '../db/learner-quiz-columns'
 import { precompile } from '../db/precompiled-query'
 
 const MINUTE = 60_000
 const DAY = 24 * 60 * MINUTE
 
 // The quiz's fields of a learner's list; the attempt's own reads keep theirs (attempts/learner-quizzes.repository.ts).
-const quizColumns = [
-  'q.id',
-  'q.title_en',
-  'q.title_ne',
-  'q.start_time',
-  'q.end_time',
-  'q.duration_minutes',
-  'q.is_paid_tier',
-  'q.allowed_attempts',
-  'q.difficulty',
-  'q.shuffle_questions',
-  'q.shuffle_options',
-  'q.challenge_days',
-  'q.live_starts_at',
-  'q.live_join_minutes',
-] as const
+const quizColumns = [...learnerQuizColumns, 'q.challenge_days'] as const
 
 // Point-lookup subqueries and the kept question count: a grouped read or a count measured slower (docs/decisions/021).
 const selectActiveQuizzesForLearner = precompile((db: Kysely<DB>, userId: number, now: number) =>

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { precompile } from '../db/precompiled-query'
-import { isCountedAttempt } from '../db/rank-tally'
 
 /** The learner's finished attempts (`a`) joined to their quizzes (`q`), deleted quizzes included. */
 const finishedAttemptsOf = (db: Kysely<DB>, userId: number) =>
@@ -44,57 +43,6 @@ const selectAttemptOfLearner = precompile((db: Kysely<DB>, userId: number, attem
 /** Another learner's attempt reads as missing. */
 export async function findAttemptOfLearner(db: Kysely<DB>, userId: number, attemptId: number) {
   return (await selectAttemptOfLearner(db, userId, attemptId)).rows[0]
-}
-
-const selectFirstAttemptStanding = precompile((db: Kysely<DB>, quizId: number, scoreHundredths: number) =>
-  db
-    .selectFrom('first_attempt_scores')
-    .select((eb) => [
-      eb.fn.sum<number | string | null>('learners').as('participants'),
-      eb.fn
-        .sum<number | string | null>(
-          eb.case().when('score_hundredths', '>', scoreHundredths).then(eb.ref('learners')).else(0).end(),
-        )
-        .as('above'),
-      eb.fn
-        .sum<number | string | null>(
-          eb.case().when('score_hundredths', '<', scoreHundredths).then(eb.ref('learners')).else(0).end(),
-        )
-        .as('below'),
-      eb.fn.sum<number | string | null>(eb('score_hundredths', '*', eb.ref('learners'))).as('sum'),
-      eb.fn.max<number | string | null>('score_hundredths').as('highest'),
-    ])
-    .where('quiz_id', '=', quizId),
-)
-
-// Everyone is counted, `userId`'s own attempt included; the caller takes it out when ranking a later attempt.
-export async function findFirstAttemptStanding(db: Kysely<DB>, quizId: number, scoreHundredths: number) {
-  const row = (await selectFirstAttemptStanding(db, quizId, scoreHundredths)).rows[0]!
-  // PostgreSQL answers sums of integers as strings.
-  return {
-    participants: Number(row.participants ?? 0),
-    above: Number(row.above ?? 0),
-    below: Number(row.below ?? 0),
-    sumHundredths: Number(row.sum ?? 0),
-    highestHundredths: Number(row.highest ?? 0),
-  }
-}
-
-/**
- * The score of the learner's attempt in the quiz's rank tally, or undefined: their counted attempt
- * (db/rank-tally.ts: the first of an ordinary quiz, the ranked one of a live mock), once finished.
- */
-export async function findCountedAttemptScore(db: Kysely<DB>, userId: number, quizId: number) {
-  const row = await db
-    .selectFrom('attempts as a')
-    .select('a.score_hundredths')
-    .where('a.user_id', '=', userId)
-    .where('a.quiz_id', '=', quizId)
-    .where('a.status', '=', 'finished')
-    .where(isCountedAttempt('a'))
-    .limit(1)
-    .executeTakeFirst()
-  return row?.score_hundredths ?? undefined
 }
 
 export function listFinishedAttemptsOldestFirst(db: Kysely<DB>, userId: number) {

@@ -26,13 +26,12 @@ import {
 } from '../questions/sections'
 import {
   findAttemptOfLearner,
-  findCountedAttemptScore,
-  findFirstAttemptStanding,
   findRevisionKeys,
   listFinishedAnswers,
   listFinishedAttempts,
   listFinishedAttemptsOldestFirst,
 } from './results.repository'
+import { findCountedAttemptScore, findTallyStanding } from '../outcomes/outcomes.service'
 import { toReportQuestion, toReportRevision, withoutKey } from './report-questions'
 
 export function createResultsService({
@@ -85,7 +84,7 @@ export function createResultsService({
       reportRevisions.get(db, revisionIds),
       listAttemptAnswers(db, attempt.id),
       listAttemptQuestionStates(db, attempt.id),
-      findFirstAttemptStanding(db, attempt.quiz_id, attempt.score_hundredths ?? 0),
+      findTallyStanding(db, attempt.quiz_id, attempt.score_hundredths ?? 0),
       findAnswerKeys(db, revisionIds),
       findReportChallenges(db, user.id, attempt.id, revisionIds),
       withholding.attemptKeyWithheld(db, attempt, quizOf(attempt), clock.now()),

@@ -14,6 +14,8 @@ import {
 } from '../../test/fixtures/sheet-photos'
 import { testConfig, useTestApp } from '../../test/test-app'
 import { sheetSecret } from './sittings.service'
+import { storedTally } from '../../test/learner-api'
+import { injectWith } from '../../test/requests'
 
 const HELD_AT = '2026-11-28T04:15:00.000Z'
 const QUESTIONS = 10
@@ -97,12 +99,7 @@ describe.each(dialects)('answer sheet scans on %s', (dialect) => {
   const t = useTestApp(dialect, { PUSH_ALLOW_INSECURE: 'true' })
 
   async function call(headers: Record<string, string>, method: string, url: string, payload?: unknown) {
-    const response = await t.app.inject({
-      method: method as 'GET',
-      url,
-      headers,
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    })
+    const response = await injectWith(t.app, headers, method, url, payload)
     const json = String(response.headers['content-type']).includes('json')
     return { status: response.statusCode, body: json ? response.json() : null, response }
   }
@@ -142,13 +139,7 @@ describe.each(dialects)('answer sheet scans on %s', (dialect) => {
     return { admin, quiz, sita, ram, hari, as: (user: typeof sita) => bearerFor(t.tokens, user) }
   }
 
-  const tally = (quizId: number) =>
-    t.db
-      .selectFrom('first_attempt_scores')
-      .select(['score_hundredths', 'learners'])
-      .where('quiz_id', '=', quizId)
-      .orderBy('score_hundredths')
-      .execute()
+  const tally = (quizId: number) => storedTally(t.db, quizId)
   const paperAttempts = () => t.db.selectFrom('attempts').selectAll().where('mode', '=', 'paper').execute()
 
   it('records a clean sheet at once: scored, a paper attempt at the sitting time, the learner told', async () => {

@@ -7,6 +7,7 @@ import { bearerFor, createBankQuestions, createQuiz, createUser } from '../../te
 import { useTestApp } from '../../test/test-app'
 import { verifySheetCode } from './sheet/sheet-code'
 import { sheetSecret } from './sittings.service'
+import { injectWith } from '../../test/requests'
 
 const HELD_AT = '2026-11-28T04:15:00.000Z'
 
@@ -15,12 +16,7 @@ describe.each(dialects)('paper sittings on %s', (dialect) => {
   const t = useTestApp(dialect)
 
   async function call(headers: Record<string, string>, method: string, url: string, payload?: unknown) {
-    const response = await t.app.inject({
-      method: method as 'GET',
-      url,
-      headers,
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    })
+    const response = await injectWith(t.app, headers, method, url, payload)
     return {
       status: response.statusCode,
       body: response.body === '' || !String(response.headers['content-type']).includes('json') ? null : response.json(),

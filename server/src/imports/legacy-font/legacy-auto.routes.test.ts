@@ -1,6 +1,6 @@
 import { importColumns, type ImportDryRun } from '@quiz/contracts'
 import { describe, expect, it } from 'vitest'
-import { multipart } from '../../../test/auth-requests'
+import { postImport } from '../../../test/auth-requests'
 import { dialects } from '../../../test/dialects'
 import { bearerFor, createUser } from '../../../test/factories'
 import { useTestApp } from '../../../test/test-app'
@@ -46,18 +46,7 @@ describe.each(dialects)('legacy fonts under auto on %s', (dialect) => {
   const t = useTestApp(dialect)
   const asAdmin = async () => bearerFor(t.tokens, await createUser(t.database, { is_admin: 1 }))
   const upload = async (fields: Record<string, string>, file?: { data: Buffer; filename: string }) => {
-    const form = multipart(
-      fields,
-      file
-        ? [{ field: 'file', filename: file.filename, contentType: 'application/octet-stream', data: file.data }]
-        : [],
-    )
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/imports/',
-      headers: { ...(await asAdmin()), ...form.headers },
-      payload: form.payload,
-    })
+    const response = await postImport(t.app, await asAdmin(), fields, file)
     expect(response.statusCode).toBe(201)
     return response.json() as ImportDryRun
   }

@@ -1,0 +1,56 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { AttemptLifecycle } from '../attempts/attempts.service'
+import type { AppContext } from '../context'
+import { createBatchJob, type JobLoop } from '../lib/job-loop'
+import { mockEnds, type DueMockEnd } from '../outcomes/outcomes.service'
+
+/** Mocks one pass ends; the next pass takes the rest. */
+export const END_BATCH = 20
+
+export interface MockEnder extends JobLoop {
+  /** How many mocks this call ended (or passed over again once their extra time ran out); never throws. */
+  endDue(): Promise<number>
+}
+
+// API.md "Live mocks", national scale: at the common end plus grace the server finishes every attempt still in
+// progress on its saved answers and writes the leaderboard snapshot, once whatever the number of processes: the
+// snapshot's row is the claim, written in the transaction that does the work (docs/decisions/063).
+export function createMockEnder(
+  { database, clock, config }: Pick<AppContext, 'database' | 'clock' | 'config'>,
+  lifecycle: AttemptLifecycle,
+  log: Pick<FastifyBaseLogger, 'error' | 'info'>,
+): MockEnder {
+  async function pass(): Promise<number> {
+    let due: DueMockEnd[]
+    try {
+      due = await mockEnds.listDue(database.db, clock.now(), lifecycle.graceMs, END_BATCH)
+    } catch (error) {
+      log.error({ err: error }, 'live mock ends: could not read the due ones')
+      return 0
+    }
+    let ended = 0
+    for (const mock of due) {
+      try {
+        if (await end(mock)) ended++
+      } catch (error) {
+        log.error({ err: error, quiz: mock.id }, 'live mock ends: not ended; tried again by the next pass')
+      }
+    }
+    return ended
+  }
+
+  function end(mock: DueMockEnd): Promise<boolean> {
+    return lifecycle.attemptTransaction(async (trx) => {
+      const now = clock.now()
+      if (!(await mockEnds.claim(trx, mock, now))) return false
+      const stillRunning = await lifecycle.settleQuiz(trx, mock.id, now)
+      // Ranked attempts with extra time run on: the mock is passed over again once the last of them has run out.
+      await mockEnds.writeBoard(trx, mock.id, now, stillRunning === null ? null : stillRunning + lifecycle.graceMs + 1)
+      log.info({ quiz: mock.id }, 'live mock ends: board written')
+      return true
+    })
+  }
+
+  const job = createBatchJob(config.liveAnnouncementIntervalMs, END_BATCH, pass)
+  return { start: job.start, stop: job.stop, endDue: job.runNow }
+}

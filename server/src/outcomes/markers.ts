@@ -1,0 +1,61 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../db/schema'
+import { scoreAnswers, type ScoredQuestion } from '../questions/scoring'
+import type { AttemptSection } from '../questions/sections'
+import type { AttemptScore } from './outcomes.repository'
+
+// How a finish asks a paper's question types for their marks (docs/decisions/062).
+
+/** One question type's share of an attempt's outcome; the attempt's total is the sum of its parts. */
+export interface AttemptPart extends AttemptScore {
+  /** Marks not final yet (a written answer awaiting release): the attempt is not ranked until they are. */
+  pending: boolean
+}
+
+export interface MarkInput {
+  /** Null for an attempt written finished at once (nothing of it is stored yet). */
+  attemptId: number | null
+  /** The whole paper in the attempt's order: places decide a question's section and marks. */
+  questions: readonly ScoredQuestion[]
+  sections: readonly AttemptSection[]
+  /** The attempt's choice answers, question id -> option id. */
+  answers: ReadonlyMap<number, number | null>
+}
+
+export interface Marker {
+  /** The question type it marks: `choice` (ScoredQuestion without `type`) or that of `ScoredQuestion.type`. */
+  type: string
+  /** Reads what it needs in the finish's transaction; it writes nothing. */
+  mark(trx: Kysely<DB>, input: MarkInput): AttemptPart | Promise<AttemptPart>
+}
+
+export const CHOICE = 'choice'
+
+export const typeOf = (question: ScoredQuestion) => question.type ?? CHOICE
+
+/** Option ids against answer keys, with the sections' marks (questions/scoring.ts); never pending. */
+export const choiceMarker: Marker = {
+  type: CHOICE,
+  mark(_trx, { questions, sections, answers }) {
+    const { total_questions: _total, ...score } = scoreAnswers(questions, answers, sections)
+    return { ...score, pending: false }
+  },
+}
+
+/** Asks each marker whose type the paper holds (choice always, its part may be empty) and sums their parts. */
+export async function markAttempt(trx: Kysely<DB>, markers: readonly Marker[], input: MarkInput): Promise<AttemptPart> {
+  for (const question of input.questions)
+    if (question.type !== undefined && !markers.some((marker) => marker.type === question.type))
+      throw new Error(`no marker for questions of type ${question.type}`)
+  const total: AttemptPart = { score_hundredths: 0, correct: 0, incorrect: 0, unanswered: 0, pending: false }
+  for (const marker of markers) {
+    if (marker.type !== CHOICE && !input.questions.some((question) => typeOf(question) === marker.type)) continue
+    const part = await marker.mark(trx, input)
+    total.score_hundredths += part.score_hundredths
+    total.correct += part.correct
+    total.incorrect += part.incorrect
+    total.unanswered += part.unanswered
+    total.pending ||= part.pending
+  }
+  return total
+}

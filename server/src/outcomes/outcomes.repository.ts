@@ -1,0 +1,352 @@
+import { sql, type Insertable, type Kysely } from 'kysely'
+import type { AttemptMode, AttemptRow, AttemptTable, DB } from '../db/schema'
+import { IN_PROGRESS } from '../db/in-progress'
+import { precompile } from '../db/precompiled-query'
+import { isCountedAttempt } from '../db/rank-tally'
+
+// The one writer of an attempt's outcome (docs/decisions/062): its row's birth, score columns, `ranked` and
+// `marks_pending`, the rank tally (first_attempt_scores) and the leaderboard snapshots. Nothing else writes them
+// (server/test/import-boundaries.test.ts holds it).
+
+const insertAttemptReturningId = precompile(
+  (
+    db: Kysely<DB>,
+    userId: number,
+    quizId: number,
+    attemptNumber: number,
+    status: AttemptRow['status'],
+    startedAt: number,
+    deadline: number,
+    revisionIds: string,
+    optionOrder: string | null,
+    finishedAt: number | null,
+    scoreHundredths: number | null,
+    correct: number | null,
+    incorrect: number | null,
+    unanswered: number | null,
+    late: number,
+    submitted: number,
+    sections: string | null,
+    sectionOpenedAt: number | null,
+    ranked: number,
+    mode: AttemptMode,
+    sittingId: number | null,
+    marksPending: number,
+  ) =>
+    db
+      .insertInto('attempts')
+      .values({
+        user_id: userId,
+        quiz_id: quizId,
+        attempt_number: attemptNumber,
+        status,
+        started_at: startedAt,
+        deadline,
+        revision_ids: revisionIds,
+        option_order: optionOrder,
+        finished_at: finishedAt,
+        score_hundredths: scoreHundredths,
+        correct,
+        incorrect,
+        unanswered,
+        late,
+        submitted,
+        sections,
+        section_opened_at: sectionOpenedAt,
+        ranked,
+        mode,
+        sitting_id: sittingId,
+        marks_pending: marksPending,
+      })
+      .returning('id'),
+)
+
+// The row is made from what was inserted, not read back: `returning *` decoded twenty columns on every start.
+export async function insertAttempt(db: Kysely<DB>, attempt: Insertable<AttemptTable>): Promise<AttemptRow> {
+  const row: AttemptRow = {
+    id: 0, // set below, from the insert
+    user_id: attempt.user_id,
+    quiz_id: attempt.quiz_id,
+    attempt_number: attempt.attempt_number,
+    status: attempt.status,
+    started_at: attempt.started_at,
+    deadline: attempt.deadline,
+    revision_ids: attempt.revision_ids,
+    option_order: attempt.option_order ?? null,
+    finished_at: attempt.finished_at ?? null,
+    score_hundredths: attempt.score_hundredths ?? null,
+    correct: attempt.correct ?? null,
+    incorrect: attempt.incorrect ?? null,
+    unanswered: attempt.unanswered ?? null,
+    late: attempt.late ?? 0,
+    submitted: attempt.submitted ?? 0,
+    sections: attempt.sections ?? null,
+    current_section: 0,
+    section_opened_at: attempt.section_opened_at ?? null,
+    ranked: attempt.ranked ?? 1,
+    mode: attempt.mode ?? 'online',
+    sitting_id: attempt.sitting_id ?? null,
+    marks_pending: attempt.marks_pending ?? 0,
+  }
+  const { rows } = await insertAttemptReturningId(
+    db,
+    row.user_id,
+    row.quiz_id,
+    row.attempt_number,
+    row.status,
+    row.started_at,
+    row.deadline,
+    row.revision_ids,
+    row.option_order,
+    row.finished_at,
+    row.score_hundredths,
+    row.correct,
+    row.incorrect,
+    row.unanswered,
+    row.late,
+    row.submitted,
+    row.sections,
+    row.section_opened_at,
+    row.ranked,
+    row.mode,
+    row.sitting_id,
+    row.marks_pending,
+  )
+  row.id = Number(rows[0]!.id)
+  return row
+}
+
+export interface AttemptScore {
+  score_hundredths: number
+  correct: number
+  incorrect: number
+  unanswered: number
+}
+
+export type FinishedFields = AttemptScore & {
+  finished_at: number
+  late: number
+  submitted: number
+  marks_pending: number
+}
+
+const updateAttemptFinished = precompile(
+  (
+    db: Kysely<DB>,
+    attemptId: number,
+    scoreHundredths: number,
+    correct: number,
+    incorrect: number,
+    unanswered: number,
+    finishedAt: number,
+    late: number,
+    submitted: number,
+    marksPending: number,
+  ) =>
+    db
+      .updateTable('attempts')
+      .set({
+        // Written into the SQL like IN_PROGRESS (in-progress.ts), though only a WHERE value could trip the partial index.
+        status: sql.lit('finished'),
+        score_hundredths: scoreHundredths,
+        correct,
+        incorrect,
+        unanswered,
+        finished_at: finishedAt,
+        late,
+        submitted,
+        marks_pending: marksPending,
+      })
+      .where('id', '=', attemptId)
+      .where('status', '=', IN_PROGRESS),
+)
+
+/** The status condition makes a second finish a no-op. */
+export async function markAttemptFinished(db: Kysely<DB>, attemptId: number, fields: FinishedFields) {
+  const result = await updateAttemptFinished(
+    db,
+    attemptId,
+    fields.score_hundredths,
+    fields.correct,
+    fields.incorrect,
+    fields.unanswered,
+    fields.finished_at,
+    fields.late,
+    fields.submitted,
+    fields.marks_pending,
+  )
+  return Number(result.numAffectedRows ?? 0) === 1
+}
+
+// The rule of which attempt counts is isCountedAttempt's alone: the finished attempt enters the tally if it says so.
+const insertCountedScore = precompile((db: Kysely<DB>, attemptId: number) =>
+  db
+    .insertInto('first_attempt_scores')
+    .columns(['quiz_id', 'score_hundredths', 'learners'])
+    .expression((eb) =>
+      eb
+        .selectFrom('attempts as a')
+        .select([
+          'a.quiz_id',
+          sql<number>`coalesce(a.score_hundredths, 0)`.as('score_hundredths'),
+          sql<number>`1`.as('learners'),
+        ])
+        .where('a.id', '=', attemptId)
+        .where('a.status', '=', 'finished')
+        .where(isCountedAttempt('a')),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['quiz_id', 'score_hundredths'])
+        .doUpdateSet((eb) => ({ learners: eb(eb.ref('first_attempt_scores.learners'), '+', 1) })),
+    ),
+)
+
+/** True when the attempt is its learner's counted one and entered the tally. */
+export async function countInTally(db: Kysely<DB>, attemptId: number) {
+  const result = await insertCountedScore(db, attemptId)
+  return Number(result.numAffectedRows ?? 0) > 0
+}
+
+/** After anything that changes which attempt is counted or removes one, in its transaction. */
+export async function recountRankTally(db: Kysely<DB>, quizId: number) {
+  await db.deleteFrom('first_attempt_scores').where('quiz_id', '=', quizId).execute()
+  await db
+    .insertInto('first_attempt_scores')
+    .columns(['quiz_id', 'score_hundredths', 'learners'])
+    .expression((eb) =>
+      eb
+        .selectFrom('attempts as a')
+        .select((sub) => [
+          'a.quiz_id',
+          sub.fn.coalesce('a.score_hundredths', sql<number>`0`).as('score_hundredths'),
+          sub.fn.countAll<number>().as('learners'),
+        ])
+        .where('a.quiz_id', '=', quizId)
+        .where('a.status', '=', 'finished')
+        .where(isCountedAttempt('a'))
+        .groupBy(['a.quiz_id', sql`coalesce(a.score_hundredths, 0)`]),
+    )
+    .execute()
+}
+
+const CHUNK = 500
+const chunks = <T>(items: readonly T[]) =>
+  Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, index) => items.slice(index * CHUNK, (index + 1) * CHUNK))
+
+/** Adds one delta to the score columns of many attempts (a re-score's attempts share few deltas). */
+export async function addToScores(db: Kysely<DB>, delta: AttemptScore, attemptIds: readonly number[]) {
+  for (const part of chunks(attemptIds))
+    await db
+      .updateTable('attempts')
+      .set((eb) => ({
+        score_hundredths: eb('score_hundredths', '+', delta.score_hundredths),
+        correct: eb('correct', '+', delta.correct),
+        incorrect: eb('incorrect', '+', delta.incorrect),
+        unanswered: eb('unanswered', '+', delta.unanswered),
+      }))
+      .where('id', 'in', part)
+      .execute()
+}
+
+/** Moves counted attempts between score buckets of the rank tally: `deltas` by quiz and score, net. */
+export async function adjustTally(
+  db: Kysely<DB>,
+  deltas: readonly { quiz_id: number; score_hundredths: number; learners: number }[],
+) {
+  const moved = deltas.filter((delta) => delta.learners !== 0)
+  if (moved.length === 0) return
+  // A bucket losing learners exists (they were counted in it), so a negative delta always takes the update path.
+  for (const part of chunks(moved))
+    await db
+      .insertInto('first_attempt_scores')
+      .values(part)
+      .onConflict((oc) =>
+        oc
+          .columns(['quiz_id', 'score_hundredths'])
+          .doUpdateSet((eb) => ({ learners: sql`${eb.ref('first_attempt_scores.learners')} + excluded.learners` })),
+      )
+      .execute()
+  await db
+    .deleteFrom('first_attempt_scores')
+    .where('quiz_id', 'in', [...new Set(moved.map((delta) => delta.quiz_id))])
+    .where('learners', '<=', 0)
+    .execute()
+}
+
+/** Its answers, question states, flags and re-grade records go with it (foreign keys cascade). */
+export async function deleteAttempt(db: Kysely<DB>, attemptId: number) {
+  await db.deleteFrom('attempts').where('id', '=', attemptId).execute()
+}
+
+export type LiveWindow = { startsAt: number; joinEndsAt: number } | null
+
+// Which attempts are ranked after a schedule change: docs/decisions/038 "In the code".
+export async function rederiveRanked(db: Kysely<DB>, quizId: number, window: LiveWindow) {
+  if (window === null) {
+    await db.updateTable('attempts').set({ ranked: 1 }).where('quiz_id', '=', quizId).where('ranked', '=', 0).execute()
+    return
+  }
+  const { startsAt, joinEndsAt } = window
+  const sitsTheMock = (alias: string) =>
+    sql`(${sql.ref(`${alias}.mode`)} = 'paper' or (${sql.ref(`${alias}.started_at`)} >= ${startsAt} and ${sql.ref(`${alias}.started_at`)} < ${joinEndsAt}))`
+  await db
+    .updateTable('attempts')
+    .set({
+      ranked: sql<number>`case when ${sitsTheMock('attempts')} and not exists (
+        select 1 from attempts earlier
+        where earlier.quiz_id = attempts.quiz_id and earlier.user_id = attempts.user_id
+          and ${sitsTheMock('earlier')} and earlier.attempt_number < attempts.attempt_number
+      ) then 1 else 0 end`,
+    })
+    .where('quiz_id', '=', quizId)
+    .execute()
+}
+
+const selectTallyStanding = precompile((db: Kysely<DB>, quizId: number, scoreHundredths: number) =>
+  db
+    .selectFrom('first_attempt_scores')
+    .select((eb) => [
+      eb.fn.sum<number | string | null>('learners').as('participants'),
+      eb.fn
+        .sum<number | string | null>(
+          eb.case().when('score_hundredths', '>', scoreHundredths).then(eb.ref('learners')).else(0).end(),
+        )
+        .as('above'),
+      eb.fn
+        .sum<number | string | null>(
+          eb.case().when('score_hundredths', '<', scoreHundredths).then(eb.ref('learners')).else(0).end(),
+        )
+        .as('below'),
+      eb.fn.sum<number | string | null>(eb('score_hundredths', '*', eb.ref('learners'))).as('sum'),
+      eb.fn.max<number | string | null>('score_hundredths').as('highest'),
+    ])
+    .where('quiz_id', '=', quizId),
+)
+
+/** Where a score stands in the quiz's tally; every counted learner is in it, `userId`'s own attempt included. */
+export async function findTallyStanding(db: Kysely<DB>, quizId: number, scoreHundredths: number) {
+  const row = (await selectTallyStanding(db, quizId, scoreHundredths)).rows[0]!
+  // PostgreSQL answers sums of integers as strings.
+  return {
+    participants: Number(row.participants ?? 0),
+    above: Number(row.above ?? 0),
+    below: Number(row.below ?? 0),
+    sumHundredths: Number(row.sum ?? 0),
+    highestHundredths: Number(row.highest ?? 0),
+  }
+}
+
+/** The score of the learner's counted attempt (db/rank-tally.ts), once finished; else undefined. */
+export async function findCountedAttemptScore(db: Kysely<DB>, userId: number, quizId: number) {
+  const row = await db
+    .selectFrom('attempts as a')
+    .select('a.score_hundredths')
+    .where('a.user_id', '=', userId)
+    .where('a.quiz_id', '=', quizId)
+    .where('a.status', '=', 'finished')
+    .where(isCountedAttempt('a'))
+    .limit(1)
+    .executeTakeFirst()
+  return row?.score_hundredths ?? undefined
+}

@@ -1,0 +1,213 @@
+import type { Kysely } from 'kysely'
+import type { AttemptRow, DB } from '../db/schema'
+import type { ScoredQuestion } from '../questions/scoring'
+import type { AttemptSection } from '../questions/sections'
+import { toStanding } from '../questions/standings'
+import {
+  claimMockEnd,
+  claimMockRecheck,
+  computeBoard,
+  findSnapshot,
+  joinSnapshot,
+  listDueMockEnds,
+  storeBoard,
+  type TopEntry,
+} from './leaderboards.repository'
+import { choiceMarker, markAttempt, type Marker } from './markers'
+import {
+  addToScores,
+  adjustTally,
+  countInTally,
+  deleteAttempt,
+  findCountedAttemptScore,
+  findTallyStanding,
+  insertAttempt,
+  markAttemptFinished,
+  recountRankTally,
+  rederiveRanked,
+  type AttemptScore,
+  type LiveWindow,
+} from './outcomes.repository'
+
+// The one writer of an attempt's outcome: score columns, `ranked`, `marks_pending`, the rank tally and the
+// leaderboard snapshot, always in the caller's transaction (docs/decisions/062 and 063).
+
+export type { AttemptPart, Marker, MarkInput } from './markers'
+export { CHOICE, choiceMarker } from './markers'
+export type { AttemptScore } from './outcomes.repository'
+export type { TopEntry } from './leaderboards.repository'
+// A new attempt's row is born here too, with its first `ranked`; an attempt in progress has no outcome yet.
+export { insertAttempt, findCountedAttemptScore, findTallyStanding } from './outcomes.repository'
+
+export type BegunAttempt = Omit<
+  AttemptRow,
+  | 'id'
+  | 'status'
+  | 'finished_at'
+  | 'score_hundredths'
+  | 'correct'
+  | 'incorrect'
+  | 'unanswered'
+  | 'late'
+  | 'submitted'
+  | 'current_section'
+  | 'mode'
+  | 'sitting_id'
+  | 'marks_pending'
+> &
+  Partial<Pick<AttemptRow, 'mode' | 'sitting_id'>>
+
+export type FinishTarget = { inProgress: AttemptRow } | { begun: BegunAttempt }
+
+export interface FinishOutcome {
+  target: FinishTarget
+  questions: readonly ScoredQuestion[]
+  sections: readonly AttemptSection[]
+  answers: ReadonlyMap<number, number | null>
+  finishedAt: number
+  late: boolean
+  submitted: boolean
+  /** A replacement taking back a withdrawn attempt's number: which attempt counts may move, so the tally is recounted. */
+  replacing?: boolean
+  /** A mock's end writes its board once, after all its finishes. */
+  boardLater?: boolean
+}
+
+/** An attempt re-scored: its score as stored and whether it is counted, and what to add to its score columns. */
+export interface ScoreChange {
+  attempt: { id: number; quiz_id: number; score_hundredths: number; counted: boolean }
+  delta: AttemptScore
+}
+
+/** `markers`: the question types a finish can mark; choice is today's only production one. */
+export function createOutcomes({ markers = [choiceMarker] }: { markers?: readonly Marker[] } = {}) {
+  /** Marks the attempt through its question types' markers, writes it finished, and counts it where it counts. */
+  async function finish(trx: Kysely<DB>, how: FinishOutcome): Promise<AttemptRow> {
+    const { target } = how
+    const part = await markAttempt(trx, markers, {
+      attemptId: 'inProgress' in target ? target.inProgress.id : null,
+      questions: how.questions,
+      sections: how.sections,
+      answers: how.answers,
+    })
+    const { pending, ...score } = part
+    const fields = {
+      ...score,
+      finished_at: how.finishedAt,
+      late: how.late ? 1 : 0,
+      submitted: how.submitted ? 1 : 0,
+      marks_pending: pending ? 1 : 0,
+    }
+    let finished: AttemptRow
+    if ('inProgress' in target) {
+      if (!(await markAttemptFinished(trx, target.inProgress.id, fields)))
+        throw new Error(`attempt ${target.inProgress.id} was finished twice`)
+      finished = { ...target.inProgress, ...fields, status: 'finished' }
+    } else {
+      finished = await insertAttempt(trx, { ...target.begun, status: 'finished', ...fields })
+    }
+    if (how.replacing) {
+      await recountRankTally(trx, finished.quiz_id)
+      await refreshBoard(trx, finished.quiz_id)
+    } else if ((await countInTally(trx, finished.id)) && !how.boardLater) {
+      await joinBoard(trx, finished.quiz_id, finished.score_hundredths ?? 0)
+    }
+    return finished
+  }
+
+  return { finish, rescore, withdraw, rerank }
+}
+
+export type Outcomes = ReturnType<typeof createOutcomes>
+
+/** Adds each change's delta to its attempt's score columns; counted ones move in the tally and the board. */
+export async function rescore(trx: Kysely<DB>, changes: readonly ScoreChange[]) {
+  const byDelta = new Map<string, { delta: AttemptScore; ids: number[] }>()
+  for (const { attempt, delta } of changes) {
+    if (!delta.score_hundredths && !delta.correct && !delta.incorrect && !delta.unanswered) continue
+    const key = `${delta.score_hundredths}:${delta.correct}:${delta.incorrect}:${delta.unanswered}`
+    const group = byDelta.get(key) ?? { delta, ids: [] }
+    group.ids.push(attempt.id)
+    byDelta.set(key, group)
+  }
+  for (const { delta, ids } of byDelta.values()) await addToScores(trx, delta, ids)
+
+  const tally = new Map<string, { quiz_id: number; score_hundredths: number; learners: number }>()
+  const move = (quizId: number, score: number, by: number) => {
+    const key = `${quizId}:${score}`
+    const bucket = tally.get(key) ?? { quiz_id: quizId, score_hundredths: score, learners: 0 }
+    bucket.learners += by
+    tally.set(key, bucket)
+  }
+  for (const { attempt, delta } of changes) {
+    if (!attempt.counted || delta.score_hundredths === 0) continue
+    move(attempt.quiz_id, attempt.score_hundredths, -1)
+    move(attempt.quiz_id, attempt.score_hundredths + delta.score_hundredths, +1)
+  }
+  await adjustTally(trx, [...tally.values()])
+  for (const quizId of new Set([...tally.values()].map((bucket) => bucket.quiz_id))) await refreshBoard(trx, quizId)
+}
+
+/** Removes an attempt (a deleted scan) and its outcome; practice cards stay (docs/decisions/056 "In the code"). */
+export async function withdraw(trx: Kysely<DB>, attempt: AttemptRow) {
+  await deleteAttempt(trx, attempt.id)
+  if (attempt.status === 'finished' && attempt.ranked === 1) {
+    await recountRankTally(trx, attempt.quiz_id)
+    await refreshBoard(trx, attempt.quiz_id)
+  }
+}
+
+/** A live window moved, appeared or went: which attempts are ranked is derived again, then tally and board. */
+export async function rerank(trx: Kysely<DB>, quizId: number, window: LiveWindow) {
+  await rederiveRanked(trx, quizId, window)
+  await recountRankTally(trx, quizId)
+  await refreshBoard(trx, quizId)
+}
+
+async function refreshBoard(trx: Kysely<DB>, quizId: number) {
+  if (await findSnapshot(trx, quizId)) await storeBoard(trx, quizId, await computeBoard(trx, quizId), undefined)
+}
+
+// A counted finish after the board was written (extra time, grace, a late sheet): a score below the top's cutoff
+// changes no rank shown there, so only the count moves.
+async function joinBoard(trx: Kysely<DB>, quizId: number, score: number) {
+  const joined = await joinSnapshot(trx, quizId)
+  if (joined && (joined.top_cutoff === null || score >= joined.top_cutoff))
+    await storeBoard(trx, quizId, await computeBoard(trx, quizId), undefined)
+}
+
+/** The mock's end (live/mock-ends.ts): claims this schedule's end, or a later pass once extra time ran out. */
+export const mockEnds = {
+  listDue: listDueMockEnds,
+  async claim(trx: Kysely<DB>, due: DueMockEnd, now: number) {
+    return due.snapshot_starts_at === due.live_starts_at && due.due_at !== null
+      ? claimMockRecheck(trx, due.id, due.due_at)
+      : claimMockEnd(trx, due.id, due.live_starts_at!, now)
+  },
+  /** After the end's finishes: the board as they left it, and when ranked time still running will have run out. */
+  async writeBoard(trx: Kysely<DB>, quizId: number, now: number, dueAt: number | null) {
+    await storeBoard(trx, quizId, await computeBoard(trx, quizId), { takenAt: now, dueAt })
+  },
+}
+
+export type DueMockEnd = Awaited<ReturnType<typeof listDueMockEnds>>[number]
+
+export interface BoardRead {
+  participants: number
+  top: readonly TopEntry[]
+}
+
+/** The snapshot of this schedule, or (before the end has run) the board as it stands, written nowhere. */
+export async function readBoard(db: Kysely<DB>, quizId: number, startsAt: number): Promise<BoardRead> {
+  const snapshot = await findSnapshot(db, quizId)
+  if (snapshot && snapshot.starts_at === startsAt)
+    return { participants: snapshot.participants, top: JSON.parse(snapshot.top) as TopEntry[] }
+  return computeBoard(db, quizId)
+}
+
+/** The learner's rank and percentile among the counted attempts (the tally); null without a counted attempt. */
+export async function standingOf(db: Kysely<DB>, quizId: number, userId: number) {
+  const score = await findCountedAttemptScore(db, userId, quizId)
+  if (score == null) return null
+  return { score, ...toStanding(score, await findTallyStanding(db, quizId, score)) }
+}
