@@ -220,10 +220,15 @@ export async function buildApp(
   await app.register(notificationRoutes, { prefix: '/api/notifications', notifications: services.notifications })
   await app.register(pushRoutes, { prefix: '/api/push', notifications: services.notifications, rateLimits })
 
-  // Before any job and the first request: pictures stored before migration 0021 take their keyed names.
+  // Before any job and the first request: pictures stored before migration 0021 take their keyed names. A database
+  // that cannot be reached must not keep the server from starting (it answers 503): the sweep names them later.
   app.addHook('onReady', async () => {
-    const renamed = await services.pictures.nameUnkeyed()
-    if (renamed > 0) app.log.info({ renamed }, 'pictures: named with the server key')
+    try {
+      const renamed = await services.pictures.nameUnkeyed()
+      if (renamed > 0) app.log.info({ renamed }, 'pictures: named with the server key')
+    } catch (error) {
+      app.log.warn({ err: error }, 'pictures: naming with the server key failed; the sweep tries again')
+    }
   })
   // Each job is stopped, its sends awaited, and the shown questions held here written, before the database closes.
   for (const job of [jobs.deliveries, jobs.announcements, jobs.mockEnds, jobs.pictureSweep]) {

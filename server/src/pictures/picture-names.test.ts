@@ -5,9 +5,10 @@ import { dialects } from '../../test/dialects'
 import { bearerFor, createQuiz, createUser } from '../../test/factories'
 import { questionBody } from '../../test/fixtures/admin.fixtures'
 import { dataUrl, png } from '../../test/fixtures/pictures'
-import { useTestApp } from '../../test/test-app'
+import { testConfig, useTestApp } from '../../test/test-app'
 import { buildApp } from '../app'
 import { createPicturesService } from './pictures.service'
+import { createPictureSweeper } from './picture-sweeper'
 
 // Issue 54: a picture's url was the sha256 of its bytes, so anyone could test whether the bank holds a figure.
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex')
@@ -124,5 +125,24 @@ describe.each(dialects)('picture names on %s', (dialect) => {
     )
     expect((await get(question.image.picture.url)).statusCode).toBe(200)
     expect((await get(`/api/pictures/${plain}.webp`)).statusCode).toBe(404)
+  })
+  it('names a picture left under its plain hash at the sweep, when the start could not', async () => {
+    const picture = await stored(await png(30, 20))
+    const keyedName = nameOf(picture.url)
+    await t.db
+      .updateTable('pictures')
+      .set({ hash: sha256(picture.data), keyed: 0 })
+      .where('hash', '=', keyedName)
+      .execute()
+    const sweeper = createPictureSweeper(
+      { config: testConfig({ PICTURE_SWEEP_INTERVAL_MS: '3600000' }) },
+      createPicturesService(t),
+      { info: () => {}, error: () => {} },
+    )
+    sweeper.start()
+    await expect
+      .poll(async () => t.db.selectFrom('pictures').select(['hash', 'keyed']).execute())
+      .toEqual([{ hash: keyedName, keyed: 1 }])
+    await sweeper.stop()
   })
 })

@@ -8,11 +8,14 @@ export type PictureSweeper = JobLoop
 // Every process runs one: two sweeping at once delete the same rows, which is harmless.
 export function createPictureSweeper(
   { config }: { config: Pick<Config, 'pictureSweepIntervalMs'> },
-  pictures: Pick<PicturesService, 'deleteUnused'>,
+  pictures: Pick<PicturesService, 'deleteUnused' | 'nameUnkeyed'>,
   log: Pick<FastifyBaseLogger, 'error' | 'info'>,
 ): PictureSweeper {
   async function sweep() {
     try {
+      // Pictures left under their plain hash when the start could not name them (app.ts).
+      const renamed = await pictures.nameUnkeyed()
+      if (renamed > 0) log.info({ renamed }, 'pictures: named with the server key')
       const deleted = await pictures.deleteUnused()
       if (deleted > 0) log.info({ deleted }, 'pictures: unused ones deleted')
     } catch (error) {
