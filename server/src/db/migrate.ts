@@ -20,6 +20,7 @@ import { quizDrafts } from './migrations/0017_quiz_drafts'
 import { pictures } from './migrations/0018_pictures'
 import { paperSittings } from './migrations/0019_paper_sittings'
 import { outcomes } from './migrations/0022_outcomes'
+import { writtenAnswers } from './migrations/0025_written_answers'
 
 // An explicit list rather than a folder scan, so the bundled server carries its migrations.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -43,6 +44,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0018_pictures': pictures(dialect),
   '0019_paper_sittings': paperSittings(dialect),
   '0022_outcomes': outcomes(),
+  '0025_written_answers': writtenAnswers(dialect),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */
