@@ -25,7 +25,9 @@ export class RubricClash extends Error {
     readonly kind: 'unknown_item' | 'exclusive_group',
     readonly ids: readonly number[],
   ) {
-    super(kind === 'unknown_item' ? `no rubric item ${ids.join(', ')}` : `items ${ids.join(', ')} share an exclusive group`)
+    super(
+      kind === 'unknown_item' ? `no rubric item ${ids.join(', ')}` : `items ${ids.join(', ')} share an exclusive group`,
+    )
   }
 }
 
