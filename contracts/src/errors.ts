@@ -21,6 +21,7 @@ export const ErrorCodeSchema = z.enum([
   'sheet_already_scanned',
   'import_unreadable',
   'challenge_closed',
+  'rubric_changed',
   'live_not_started',
   'section_closed',
   'section_not_open',
