@@ -3,17 +3,7 @@ import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
 import { questionBody } from '../../test/fixtures/admin.fixtures'
-
-export const writtenBody = (overrides: Record<string, unknown> = {}) => ({
-  type: 'written',
-  text: { en: 'Explain the role of the Public Service Commission.', ne: 'लोक सेवा आयोगको भूमिका व्याख्या गर्नुहोस्।' },
-  topic: 'Constitution',
-  marks: 10,
-  word_limit: 300,
-  model_answer: { en: 'An independent body that ...', ne: '' },
-  tags: ['Written'],
-  ...overrides,
-})
+import { writtenBody } from '../../test/written-papers'
 
 describe.each(dialects)('written questions in the bank on %s', (dialect) => {
   const t = useTestApp(dialect)
@@ -30,7 +20,7 @@ describe.each(dialects)('written questions in the bank on %s', (dialect) => {
 
   it('creates, reads, edits and lists a written question with its marks, word limit and model answer', async () => {
     const headers = await asAdmin()
-    const created = await send(headers, 'POST', '/api/admin/bank/questions/', writtenBody())
+    const created = await send(headers, 'POST', '/api/admin/bank/questions/', writtenBody({ tags: ['Written'] }))
     expect(created.status).toBe(201)
     expect(created.body).toMatchObject({
       type: 'written',
