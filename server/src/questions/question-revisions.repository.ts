@@ -31,7 +31,7 @@ export interface QuestionContent {
   }[]
   /** Absent: choice. A written question has no options and these (marks as sent, in points). */
   type?: 'choice' | 'written'
-  marks?: number
+  marks?: number | null
   word_limit?: number | null
   model_answer?: { en: string; ne: string } | null
 }
