@@ -84,4 +84,38 @@ describe.each(dialects)('written questions in import and export on %s', (dialect
     const back = await upload(headers, exported.rawPayload, 'bank.xlsx')
     expect(back.summary).toEqual({ ok: 0, fixed: 0, rejected: 0, duplicate: 3 })
   })
+
+  it('reads a pasted question without options and with a marks line as written, its answer line as the model answer', async () => {
+    const headers = await bearerFor(t.tokens, await createUser(t.database, { is_admin: 1 }))
+    const form = multipart(
+      {
+        text: [
+          '1. Explain federalism in Nepal.',
+          'Marks: 10',
+          'Answer: Power is shared by three tiers.',
+          '2. संविधानको प्रस्तावना व्याख्या गर्नुहोस्।',
+          'अङ्क: १५',
+          '3. Capital of Nepal?',
+          'A. Pokhara',
+          'B. Kathmandu',
+          'Answer: B',
+        ].join('\n'),
+      },
+      [],
+    )
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/imports/',
+      headers: { ...headers, ...form.headers },
+      payload: form.payload,
+    })
+    const run = ImportDryRunSchema.parse(response.json())
+    expect(run.rows.map((row) => [row.status, row.question.type ?? 'choice', row.question.marks ?? null])).toEqual([
+      ['ok', 'written', 10],
+      ['ok', 'written', 15],
+      ['ok', 'choice', null],
+    ])
+    expect(run.rows[0]!.question.model_answer).toEqual({ en: 'Power is shared by three tiers.', ne: '' })
+    expect(run.rows[0]!.question.text.en).toBe('Explain federalism in Nepal.')
+  })
 })
