@@ -140,7 +140,7 @@ const isPaidTier = z.boolean(required)
 const shuffle = z.boolean(required)
 
 /** Input helpers shared with the bank and paper schemas (contracts/src/papers.ts). */
-export const adminInput = { required, text, optionalText, bilingual, optionalBilingual }
+export const adminInput = { required, text, optionalText, bilingual, optionalBilingual, hint }
 
 const hasExactlyOneCorrect = (options: unknown[]) =>
   options.filter((option) => (option as { is_correct?: unknown } | null)?.is_correct === true).length === 1
@@ -173,7 +173,12 @@ const OptionInputSchema = z.object({
   image: ImageInputSchema,
 })
 
+/** A choice question (`type` absent or `choice`); a written one is contracts/src/written.ts's. */
 export const QuestionInputSchema = z.object({
+  type: z
+    .enum(['choice', 'written'], { message: 'A question is of type choice or written.' })
+    .default('choice')
+    .transform(() => 'choice' as const),
   text: bilingual(adminLimits.questionTextLength),
   hint,
   topic: optionalText(adminLimits.topicLength),

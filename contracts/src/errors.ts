@@ -22,6 +22,7 @@ export const ErrorCodeSchema = z.enum([
   'import_unreadable',
   'challenge_closed',
   'challenge_not_open',
+  'rubric_changed',
   'live_not_started',
   'practice_not_open',
   'section_closed',

@@ -48,6 +48,12 @@ export const importColumns = [
   'tags',
   'difficulty',
   'source',
+  // A written question (API.md "Written answers marked by rubric"): `type` written, no options and no answer.
+  'type',
+  'marks',
+  'word_limit',
+  'model_answer_en',
+  'model_answer_ne',
 ] as const
 
 /**
@@ -91,7 +97,7 @@ export const ImportColumnsSchema = z.string().transform((value, context) => {
   if (unknown.length > 0) {
     context.addIssue({
       code: 'custom',
-      message: `${unknown.map(([, column]) => JSON.stringify(column)).join(', ')} ${unknown.length === 1 ? 'is not a template column' : 'are not template columns'}: use question_en, question_ne, option_a_en … option_j_ne, correct, hint_en, hint_ne, topic, tags, difficulty or source.`,
+      message: `${unknown.map(([, column]) => JSON.stringify(column)).join(', ')} ${unknown.length === 1 ? 'is not a template column' : 'are not template columns'}: use question_en, question_ne, option_a_en … option_j_ne, correct, hint_en, hint_ne, topic, tags, difficulty, source, type, marks, word_limit, model_answer_en or model_answer_ne.`,
     })
     return z.NEVER
   }
@@ -208,6 +214,11 @@ export const ImportQuestionSchema = z.object({
   tags: z.array(z.string()),
   difficulty: DifficultySchema.nullable(),
   source: z.string().nullable(),
+  /** Absent in a choice question; a written one has `type`, `marks`, `word_limit` and `model_answer`. */
+  type: z.enum(['choice', 'written']).optional(),
+  marks: z.number().nullable().optional(),
+  word_limit: z.number().int().nullable().optional(),
+  model_answer: BilingualSchema.nullable().optional(),
 })
 export type ImportQuestion = z.infer<typeof ImportQuestionSchema>
 

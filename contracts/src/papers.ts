@@ -16,6 +16,7 @@ import {
 import { ChallengeDaysSchema, challengeDefaults } from './challenges'
 import { BilingualSchema, DifficultySchema, RichTextSchema } from './common'
 import { AttemptSectionSchema } from './sections'
+import { eitherType, QuestionTypeSchema, writtenQuestionFields } from './written'
 
 const { required, text } = adminInput
 
@@ -97,13 +98,25 @@ const sourceInput = z
   .nullish()
   .transform((value) => (value ? value : null))
 
-/** A bank question as an admin sends it: a quiz question plus tags, difficulty and source. */
-export const BankQuestionInputSchema = QuestionInputSchema.extend({
+/** A written question as an admin sends it (API.md "Written answers marked by rubric"). */
+export const WrittenQuestionInputSchema = z.object(writtenQuestionFields)
+
+/** A question of either type, as the quiz routes and create-from-JSON take it. */
+export const AnyQuestionInputSchema = eitherType(QuestionInputSchema, WrittenQuestionInputSchema)
+export type AnyQuestionInput = z.output<typeof AnyQuestionInputSchema>
+
+const bankFields = {
   tags: tagsInput.default([]),
   difficulty: DifficultySchema.nullish().transform((value) => value ?? null),
   source: sourceInput,
-})
-export type BankQuestionInput = z.input<typeof BankQuestionInputSchema>
+}
+
+/** A bank question as an admin sends it: a quiz question of either type plus tags, difficulty and source. */
+const ChoiceBankQuestionInputSchema = QuestionInputSchema.extend(bankFields)
+const WrittenBankQuestionInputSchema = WrittenQuestionInputSchema.extend(bankFields)
+export const BankQuestionInputSchema = eitherType(ChoiceBankQuestionInputSchema, WrittenBankQuestionInputSchema)
+export type BankQuestionInput =
+  z.input<typeof ChoiceBankQuestionInputSchema> | z.input<typeof WrittenBankQuestionInputSchema>
 
 // Items of a paper.
 
@@ -140,7 +153,7 @@ const itemSchema = <Inline extends boolean>(inline: Inline) =>
         : 'draw' in value
           ? DrawItemInputSchema
           : inline
-            ? QuestionInputSchema
+            ? AnyQuestionInputSchema
             : null
     if (!schema) {
       context.addIssue({ code: 'custom', message: bankMessages.item })
@@ -154,7 +167,7 @@ const itemSchema = <Inline extends boolean>(inline: Inline) =>
       return z.NEVER
     }
     return result.data as Inline extends true
-      ? z.infer<typeof FixedItemInputSchema> | z.infer<typeof DrawItemInputSchema> | z.infer<typeof QuestionInputSchema>
+      ? z.infer<typeof FixedItemInputSchema> | z.infer<typeof DrawItemInputSchema> | AnyQuestionInput
       : z.infer<typeof FixedItemInputSchema> | z.infer<typeof DrawItemInputSchema>
   })
 
@@ -232,7 +245,7 @@ export const CreateQuizFromJsonSchema = z
     // A draft may come with no questions (its paper is filled in the admin later); a published quiz needs some.
     status: QuizStatusSchema.default('published'),
     questions: z
-      .array(QuestionInputSchema, required)
+      .array(AnyQuestionInputSchema, required)
       .max(adminLimits.maxQuestions, adminMessages.questionCount)
       .optional(),
     sections: sections(true).optional(),
@@ -282,6 +295,7 @@ export const BankListQuerySchema = z.object({
     .transform((value) => (value === undefined ? undefined : [value].flat().filter((tag) => tag !== ''))),
   difficulty: z.enum([...DifficultySchema.options, 'none']).optional(),
   source: z.string().trim().max(bankLimits.sourceLength).optional(),
+  type: QuestionTypeSchema.optional(),
   unused: z
     .enum(['true', 'false'])
     .optional()
@@ -300,6 +314,9 @@ export const QuizRefSchema = z.object({ quiz_id: z.number().int(), title: Biling
 
 export const BankListItemSchema = z.object({
   id: z.number().int(),
+  type: QuestionTypeSchema,
+  /** A written question's marks; null for a choice question. */
+  marks: z.number().nullable(),
   text: RichTextSchema,
   topic: z.string(),
   tags: z.array(z.string()),
@@ -315,8 +332,12 @@ export type BankListItem = z.infer<typeof BankListItemSchema>
 export const BankListSchema = z.object({ count: z.number().int(), results: z.array(BankListItemSchema) })
 export type BankList = z.infer<typeof BankListSchema>
 
-/** A bank question as the admin reads and edits it. */
+/** A bank question as the admin reads and edits it; a written one has no options and its own marks. */
 export const BankQuestionSchema = AdminQuestionSchema.extend({
+  type: QuestionTypeSchema,
+  marks: z.number().nullable(),
+  word_limit: z.number().int().nullable(),
+  model_answer: BilingualSchema.nullable(),
   tags: z.array(z.string()),
   difficulty: DifficultySchema.nullable(),
   source: z.string().nullable(),
@@ -353,10 +374,9 @@ export const AddBankQuestionBodySchema = z.object({ question_id: BodyIdSchema })
 
 /** The body of `POST /api/admin/quizzes/{id}/questions/`: a new question, or `{question_id}` of a bank question. */
 export const QuizQuestionBodySchema = z.unknown().transform((value, context) => {
-  const schema = isRecord(value) && 'question_id' in value ? AddBankQuestionBodySchema : QuestionInputSchema
+  const schema = isRecord(value) && 'question_id' in value ? AddBankQuestionBodySchema : AnyQuestionInputSchema
   const result = schema.safeParse(value)
-  if (result.success)
-    return result.data as z.infer<typeof AddBankQuestionBodySchema> | z.infer<typeof QuestionInputSchema>
+  if (result.success) return result.data as z.infer<typeof AddBankQuestionBodySchema> | AnyQuestionInput
   for (const issue of result.error.issues)
     context.addIssue({ code: 'custom', message: issue.message, path: issue.path as (string | number)[] })
   return z.NEVER

@@ -85,10 +85,15 @@ export type QuizAttempt = z.infer<typeof QuizAttemptSchema>
 export const QuizQuestionSchema = z.object({
   id: z.number().int(),
   number: z.number().int(),
+  /** `choice` or `written` (API.md "Written answers marked by rubric"); a written question has no options. */
+  type: z.enum(['choice', 'written']),
   text: RichTextSchema,
   topic: z.string(),
   image: QuizImageSchema,
   options: z.array(z.object({ id: z.number().int(), text: RichTextSchema, image: QuizImageSchema })),
+  /** A written question's own marks and word limit; null for a choice question. */
+  marks: z.number().nullable(),
+  word_limit: z.number().int().nullable(),
 })
 export type QuizQuestion = z.infer<typeof QuizQuestionSchema>
 

@@ -30,7 +30,7 @@ import { createPictureSweeper } from './pictures/picture-sweeper'
 import { createPicturesService } from './pictures/pictures.service'
 import { createPlanService } from './plans/plans.service'
 import { createPracticeService } from './practice/practice.service'
-import { createOutcomes } from './outcomes/outcomes.service'
+import { choiceMarker, createOutcomes } from './outcomes/outcomes.service'
 import { createQuestionPapers } from './questions/question-papers'
 import { createShowLog } from './questions/show-log'
 import { createQuizService } from './quizzes/quizzes.service'
@@ -39,6 +39,8 @@ import { createScansService } from './sittings/scans.service'
 import { createSittingsService } from './sittings/sittings.service'
 import { createProfileService } from './users/profile.service'
 import { createUsersService } from './users/users.service'
+import { createRubricService } from './written/rubric.service'
+import { writtenMarker } from './written/written-marker'
 
 // Once on purpose: one paper cache, attempt lifecycle, show log, rate limiter and code hasher (docs/decisions/051).
 export function createServices(context: AppContext, log: FastifyBaseLogger) {
@@ -47,7 +49,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
 
   const pictures = createPicturesService(context)
   const papers = createQuestionPapers({ picturesAhead: pictures.readAhead })
-  const outcomes = createOutcomes()
+  const outcomes = createOutcomes({ markers: [choiceMarker, writtenMarker] })
   const lifecycle = createAttemptLifecycle({ ...context, papers, outcomes })
   const currentQuestions = createCurrentQuestions()
   const shows = createShowLog(context.database.db, log)
@@ -94,6 +96,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
       scans: createScansService({ ...context, papers, paperAttempts }),
     },
     imports: createImportsService({ ...context, bank, pictures }),
+    written: { rubrics: createRubricService(context) },
     institutions: {
       reports: createReportsService(context),
       learners: createLearnersService(context),

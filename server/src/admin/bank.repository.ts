@@ -9,6 +9,7 @@ export interface BankFilters {
   tag?: string[]
   difficulty?: 'easy' | 'medium' | 'hard' | 'none'
   source?: string
+  type?: 'choice' | 'written'
   unused?: boolean
   ids?: number[]
 }
@@ -55,6 +56,7 @@ function liveQuestions(db: Kysely<DB>, filters: BankFilters) {
     .$if(filters.source !== undefined && filters.source !== '', (query) =>
       query.where((eb) => eb(eb.fn('lower', ['q.source']), '=', filters.source!.toLowerCase())),
     )
+    .$if(filters.type !== undefined, (query) => query.where('r.type', '=', filters.type!))
     .$if(filters.unused === true, (query) =>
       query.where((eb) =>
         eb.not(
@@ -82,6 +84,7 @@ export async function countBank(db: Kysely<DB>, filters: BankFilters) {
 export function pageBank(db: Kysely<DB>, filters: BankFilters, page: number, pageSize: number) {
   return liveQuestions(db, filters)
     .select(['q.id', 'q.revision_id', 'q.difficulty', 'q.source', 'r.text_en', 'r.text_ne', 'r.maths', 'r.topic'])
+    .select(['r.type', 'r.marks'])
     .orderBy('q.id', 'desc')
     .limit(pageSize)
     .offset((page - 1) * pageSize)
@@ -95,6 +98,8 @@ export function pageBank(db: Kysely<DB>, filters: BankFilters, page: number, pag
       text_ne: string
       maths: string | null
       topic: string
+      type: 'choice' | 'written'
+      marks: number | null
     }[]
   >
 }

@@ -1,5 +1,6 @@
 import {
   bankMessages,
+  fromHundredths,
   type BankFacets,
   type BankList,
   type BankListQuerySchema,
@@ -11,7 +12,7 @@ import type { Kysely } from 'kysely'
 import type { z } from 'zod'
 import { changedFields, recordAudit, type AuditActor } from '../audit/audit-log'
 import type { AppContext } from '../context'
-import type { DB } from '../db/schema'
+import type { DB, QuestionRevisionRow } from '../db/schema'
 import { AppError, NotFound } from '../http/errors'
 import { findRevisions, insertBankQuestion, insertRevision } from '../questions/question-revisions.repository'
 import { findAnswerKeys, keyedOutcome } from '../questions/answer-keys'
@@ -58,6 +59,20 @@ async function keyedResponses(db: Kysely<DB>, questionIds: readonly number[]) {
   return byQuestion
 }
 
+/** A written revision's own fields; a choice one's are null. */
+export function writtenFacts(revision: QuestionRevisionRow) {
+  const written = revision.type === 'written'
+  return {
+    type: revision.type,
+    marks: written && revision.marks !== null ? fromHundredths(revision.marks) : null,
+    word_limit: written ? revision.word_limit : null,
+    model_answer:
+      written && revision.model_answer_en !== null
+        ? { en: revision.model_answer_en, ne: revision.model_answer_ne ?? '' }
+        : null,
+  }
+}
+
 export function createBankService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
   const { db } = database
 
@@ -70,8 +85,10 @@ export function createBankService({ database, clock }: Pick<AppContext, 'databas
       tagsOf(trx, [questionId]),
       quizzesUsing(trx, [questionId]),
     ])
+    const revision = revisions.get(row.revision_id)!
     return {
-      ...toQuestionDto(questionId, revisions.get(row.revision_id)!, keys.get(row.revision_id)),
+      ...toQuestionDto(questionId, revision, keys.get(row.revision_id)),
+      ...writtenFacts(revision),
       tags: tags.get(questionId) ?? [],
       difficulty: row.difficulty as Difficulty | null,
       source: row.source,
@@ -83,6 +100,10 @@ export function createBankService({ database, clock }: Pick<AppContext, 'databas
   }
 
   const auditValues = (question: BankQuestion) => ({
+    type: question.type,
+    ...(question.type === 'written'
+      ? { marks: question.marks, word_limit: question.word_limit, model_answer: question.model_answer }
+      : {}),
     text: question.text,
     topic: question.topic,
     tags: question.tags,
@@ -115,6 +136,8 @@ export function createBankService({ database, clock }: Pick<AppContext, 'databas
           const figures = responses.get(row.id) ?? { responses: 0, right: 0 }
           return {
             id: row.id,
+            type: row.type,
+            marks: row.marks === null ? null : fromHundredths(row.marks),
             // The admin's TeX source and its rendering, so the list shows formulas, not `$\frac{1}{2}$`.
             text: richText({ en: row.text_en, ne: row.text_ne }, parseStoredMaths(row.maths).text, 'admin'),
             topic: row.topic,

@@ -22,6 +22,7 @@ import { paperSittings } from './migrations/0019_paper_sittings'
 import { scanPhotos } from './migrations/0020_scan_photos'
 import { pictureNames } from './migrations/0021_picture_names'
 import { outcomes } from './migrations/0022_outcomes'
+import { writtenAnswers } from './migrations/0025_written_answers'
 
 // An explicit list rather than a folder scan, so the bundled server carries its migrations.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -47,6 +48,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0020_scan_photos': scanPhotos(dialect),
   '0021_picture_names': pictureNames(),
   '0022_outcomes': outcomes(),
+  '0025_written_answers': writtenAnswers(dialect),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

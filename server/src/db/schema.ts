@@ -231,6 +231,112 @@ export interface QuestionRevisionTable extends ImageColumns {
   content_hash: Generated<string | null>
   /** The current key version (key_versions.version); 0: the key it was written with (migration 0013). */
   key_version: Generated<number>
+  /** 'choice' or 'written' (migration 0025); a written revision has no options. */
+  type: Generated<QuestionType>
+  /** Written only: its marks in hundredths, word limit and model answer (null: none). */
+  marks: ColumnType<number | null, number | null | undefined, number | null>
+  word_limit: ColumnType<number | null, number | null | undefined, number | null>
+  model_answer_en: ColumnType<string | null, string | null | undefined, string | null>
+  model_answer_ne: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+export type QuestionType = 'choice' | 'written'
+
+/** A written question's rubric (migration 0025); no row is the default one at revision 0. Hundredths. */
+export interface RubricTable {
+  question_id: number
+  scoring: 'positive' | 'negative'
+  /** Null: 0 and the marks of the answer's revision. */
+  floor: number | null
+  ceiling: number | null
+  revision: number
+  updated_at: number
+}
+
+export interface RubricGroupTable {
+  id: Generated<number>
+  question_id: number
+  position: number
+  title_en: string
+  title_ne: Generated<string>
+  exclusive: Generated<number>
+}
+
+export interface RubricItemTable {
+  id: Generated<number>
+  question_id: number
+  group_id: number | null
+  position: number
+  /** Signed hundredths. */
+  points: number
+  title_en: string
+  title_ne: Generated<string>
+  explanation_en: string | null
+  explanation_ne: string | null
+}
+
+/** A learner's answer to one written question of one attempt. */
+export interface WrittenAnswerTable {
+  id: Generated<number>
+  attempt_id: number
+  question_id: number
+  revision_id: number
+  text: Generated<string>
+  word_count: Generated<number>
+  status: Generated<WrittenAnswerStatus>
+  /** The rubric's score in hundredths once marked; only a released one counts in the attempt's score. */
+  score_hundredths: number | null
+  adjustment: Generated<number>
+  comment_en: string | null
+  comment_ne: string | null
+  rubric_revision: number | null
+  marked_by: number | null
+  marked_at: number | null
+  released_at: number | null
+  claimed_by: Generated<number | null>
+  claimed_until: Generated<number | null>
+  marking_order: Generated<number>
+  created_at: number
+  updated_at: number
+}
+
+export type WrittenAnswerStatus = 'submitted' | 'marked' | 'released'
+
+export interface WrittenAnswerItemTable {
+  answer_id: number
+  item_id: number
+}
+
+export interface PageImageTable {
+  /** sha256 of `data`, hex. */
+  hash: string
+  data: Buffer
+  content_type: string
+  width: number
+  height: number
+  created_at: number
+}
+
+export interface WrittenAnswerPageTable {
+  id: Generated<number>
+  answer_id: number
+  number: number
+  image_hash: string
+  annotations: string | null
+  created_at: number
+}
+
+/** One change of a marked answer's score by a rubric change. Marks in hundredths. */
+export interface WrittenRescoreTable {
+  id: Generated<number>
+  answer_id: number
+  attempt_id: number
+  question_id: number
+  old_marks: number
+  new_marks: number
+  rubric_revision: number
+  actor_id: number | null
+  created_at: number
 }
 
 export interface QuestionOptionTable extends ImageColumns {
@@ -556,6 +662,14 @@ export interface DB {
   sitting_roster: SittingRosterTable
   sitting_scans: SittingScanTable
   scan_photos: ScanPhotoTable
+  rubrics: RubricTable
+  rubric_groups: RubricGroupTable
+  rubric_items: RubricItemTable
+  written_answers: WrittenAnswerTable
+  written_answer_items: WrittenAnswerItemTable
+  page_images: PageImageTable
+  written_answer_pages: WrittenAnswerPageTable
+  written_rescores: WrittenRescoreTable
 }
 
 export type UserRow = Selectable<UserTable>

@@ -271,6 +271,15 @@ export function createImportsService({
             tags: item.tags,
             difficulty: item.difficulty,
             source: item.source,
+            ...(revision.type === 'written' && {
+              type: 'written' as const,
+              marks: item.marks,
+              word_limit: revision.word_limit,
+              model_answer:
+                revision.model_answer_en === null
+                  ? null
+                  : { en: revision.model_answer_en, ne: revision.model_answer_ne ?? '' },
+            }),
           })
         }
         if (found.results.length < 500) break

@@ -163,8 +163,9 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
   const parts = [draft.text, ...draft.options].flatMap((part) => ('mixed' in part ? [part.mixed] : [part.en, part.ne]))
   let typeNotes = draft.notes.filter((note) => note.code === 'unsupported_type')
   if (typeNotes.length === 0 && parts.some((runs) => isCloze(runsText(runs)))) typeNotes = [clozeNote()]
+  const kind = writtenKind(draft, typeNotes)
   const unsupported = typeNotes.length > 0
-  if (!unsupported) readAnswer(draft, options, messages)
+  if (!unsupported && !kind) readAnswer(draft, options, messages)
   const image = unsupported ? null : await pictureFrom(draft.images, 'image', 'The question', messages, context)
   if (!unsupported)
     for (const [index, found] of draft.optionImages.entries())
@@ -180,6 +181,12 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
     tags,
     difficulty,
     source,
+    ...(kind && {
+      type: 'written' as const,
+      marks: numberOrRaw(kind.marks) as number,
+      word_limit: kind.wordLimit === '' ? null : (numberOrRaw(kind.wordLimit) as number),
+      model_answer: kind.modelAnswer ? bilingual(kind.modelAnswer, 'model_answer') : null,
+    }),
   }
   if (!unsupported) await check(question, messages)
   else messages.splice(0, messages.length, ...typeNotes)
@@ -195,6 +202,27 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
     hash: rejected ? null : contentHash(question),
   }
 }
+
+const WRITTEN = new Set(['written', 'लिखित', 'essay', 'subjective'])
+const CHOICE = new Set(['choice', 'mcq', 'multiple choice', 'वस्तुगत', 'बहुवैकल्पिक'])
+
+/** A spreadsheet row whose `type` says written; a type we do not have adds its refusal to `typeNotes`. */
+function writtenKind(draft: Draft, typeNotes: ImportMessage[]) {
+  const written = draft.written
+  if (!written) return undefined
+  const type = written.type.normalize('NFC').toLowerCase()
+  if (WRITTEN.has(type)) return written
+  if (!CHOICE.has(type))
+    typeNotes.push({
+      field: 'type',
+      code: 'unsupported_type',
+      message: `The question type "${written.type}" is not one the bank has: write choice or written.`,
+    })
+  return undefined
+}
+
+// A number as written; anything else is passed on for the schema to refuse at its field.
+const numberOrRaw = (cell: string) => (/^\d+(\.\d+)?$/.test(cell) ? Number(cell) : cell === '' ? undefined : cell)
 
 /** Word's own alt text, written for it by a guess ("… Description automatically generated"), is no caption. */
 const GENERATED_ALT = /description automatically generated|generated with (?:very )?(?:high|medium|low) confidence/i

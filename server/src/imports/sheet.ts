@@ -16,6 +16,11 @@ export function questionCells(question: ImportQuestion): Record<string, string> 
     tags: question.tags.join('; '),
     difficulty: question.difficulty ?? '',
     source: question.source ?? '',
+    type: question.type === 'written' ? 'written' : '',
+    marks: question.type === 'written' ? String(question.marks ?? '') : '',
+    word_limit: question.type === 'written' ? String(question.word_limit ?? '') : '',
+    model_answer_en: question.model_answer?.en ?? '',
+    model_answer_ne: question.model_answer?.ne ?? '',
   }
   question.options.forEach((option, index) => {
     const letter = importOptionLetters[index]!

@@ -1,4 +1,4 @@
-import { PICTURE_URL_PATTERN, type QuizQuestion } from '@quiz/contracts'
+import { fromHundredths, PICTURE_URL_PATTERN, type QuizQuestion } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { optionView, richTextsOf, toImage, type RevisionWithOptions } from './question-revisions.repository'
@@ -85,7 +85,10 @@ function toPaperQuestion(revision: RevisionWithOptions): PaperQuestion {
   // Rendered maths is stored (docs/decisions/027): the cached DTO holds its html, read once per revision.
   const options = revision.options.map((option) => optionView(option, 'learner', 'svg'))
   const texts = richTextsOf(revision, 'learner')
+  const written = revision.type === 'written'
   return {
+    // A choice question has no `type`: outcomes/markers.ts marks those by their section's marks.
+    ...(written ? { type: revision.type } : {}),
     questionId: revision.question_id,
     revisionId: revision.id,
     correctOptionId: revision.options.find((option) => option.is_correct === 1)?.id ?? null,
@@ -94,8 +97,11 @@ function toPaperQuestion(revision: RevisionWithOptions): PaperQuestion {
       id: revision.question_id,
       text: texts.text,
       topic: revision.topic,
+      type: revision.type,
       image: toImage(revision, texts.caption, 'svg'),
       options,
+      marks: written && revision.marks !== null ? fromHundredths(revision.marks) : null,
+      word_limit: written ? revision.word_limit : null,
     },
   }
 }

@@ -1,4 +1,11 @@
-import { PICTURE_URL_PATTERN, picturePath, type Picture, type PictureInput, type RichText } from '@quiz/contracts'
+import {
+  PICTURE_URL_PATTERN,
+  picturePath,
+  toHundredths,
+  type Picture,
+  type PictureInput,
+  type RichText,
+} from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import { contentHash } from './content-hash'
 import { appendFixedItems, listFixedQuestions } from './quiz-papers.repository'
@@ -22,6 +29,11 @@ export interface QuestionContent {
     is_correct: boolean
     image: StoredImage | null
   }[]
+  /** Absent: choice. A written question has no options and these (marks as sent, in points). */
+  type?: 'choice' | 'written'
+  marks?: number | null
+  word_limit?: number | null
+  model_answer?: { en: string; ne: string } | null
 }
 
 // admin/image-fields.ts replaced any bytes sent with the stored picture before the body reached a service.
@@ -48,6 +60,19 @@ function imageColumns(image: StoredImage | null) {
   return { image_svg: null, image_picture: hash, image_width: picture.width, image_height: picture.height }
 }
 
+// Every key for either type: a multi-row insert of both types then names the same columns in every row.
+function writtenColumns(content: QuestionContent) {
+  if (content.type !== 'written')
+    return { type: 'choice' as const, marks: null, word_limit: null, model_answer_en: null, model_answer_ne: null }
+  return {
+    type: 'written' as const,
+    marks: toHundredths(content.marks ?? 0),
+    word_limit: content.word_limit ?? null,
+    model_answer_en: content.model_answer?.en ?? null,
+    model_answer_ne: content.model_answer?.ne ?? null,
+  }
+}
+
 export type RevisionWithOptions = QuestionRevisionRow & { options: QuestionOptionRow[] }
 
 export function toRevisionValues(questionId: number, content: QuestionContent, now: number): NewQuestionRevisionRow {
@@ -66,6 +91,7 @@ export function toRevisionValues(questionId: number, content: QuestionContent, n
     created_at: now,
     // Imports find the bank's duplicates by it (docs/decisions/032).
     content_hash: contentHash(content),
+    ...writtenColumns(content),
   }
 }
 
@@ -93,7 +119,8 @@ export async function insertRevision(db: Kysely<DB>, questionId: number, content
     .values(toRevisionValues(questionId, content, now))
     .returning('id')
     .executeTakeFirstOrThrow()
-  await db.insertInto('question_options').values(toOptionValues(revision.id, content.options)).execute()
+  if (content.options.length > 0)
+    await db.insertInto('question_options').values(toOptionValues(revision.id, content.options)).execute()
   return revision.id
 }
 

@@ -10,6 +10,7 @@ export function makeQuestion(number: number): QuizQuestion {
   return {
     id: 100 + number,
     number,
+    type: 'choice',
     text: { en: `What is question ${number}?`, ne: `प्रश्न ${number} के हो?`, html: null },
     topic: '',
     image: number === 1 ? { svg: SVG, picture: null, caption: { en: 'A triangle', ne: 'त्रिभुज', html: null } } : null,
@@ -18,6 +19,8 @@ export function makeQuestion(number: number): QuizQuestion {
       text: { en: `Choice ${k} for ${number}`, ne: `विकल्प ${k}`, html: null },
       image: null,
     })),
+    marks: null,
+    word_limit: null,
   }
 }
 

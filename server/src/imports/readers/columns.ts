@@ -167,8 +167,9 @@ export function headerColumns(
   const names = [...columns.keys()]
   const hasQuestion = names.some((name) => /^question/.test(name))
   const hasOption = names.some((name) => /^option_/.test(name))
-  // Without an answer column no row could come in: the admin is better served by the headings and a mapping.
-  return hasQuestion && hasOption && columns.has('correct') ? columns : null
+  // Without an answer column no row could come in: the admin is better served by the headings and a mapping. A sheet
+  // with a `type` column may hold written questions alone, which have neither.
+  return hasQuestion && ((hasOption && columns.has('correct')) || columns.has('type')) ? columns : null
 }
 
 export function checkMapping(headers: readonly string[], mapping: Readonly<Record<string, Column>>) {
@@ -231,6 +232,20 @@ export function sheetDraft(
       .map((run) => run.text)
       .join('')
       .trim() || null
+  const cellText = (column: Column) =>
+    value(column)
+      .map((run) => run.text)
+      .join('')
+      .trim()
+  if (cellText('type') !== '') {
+    const modelAnswer: DraftText = { en: value('model_answer_en'), ne: value('model_answer_ne') }
+    draft.written = {
+      type: cellText('type'),
+      marks: cellText('marks'),
+      wordLimit: cellText('word_limit'),
+      modelAnswer: filled(modelAnswer) ? modelAnswer : null,
+    }
+  }
   return draft
 }
 

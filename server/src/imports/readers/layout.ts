@@ -31,6 +31,8 @@ const LETTER_ONLY = new RegExp(
 )
 const TOPIC = /^\s*(?:topic|विषय)\s*[:：]\s*/iu
 const HINT = /^\s*(?:hint|explanation|व्याख्या)\s*[:：]\s*/iu
+const MARKS = /^\s*(?:marks|full\s+marks|अङ्क|अंक|पूर्णाङ्क|पूर्णांक)\s*[:：]\s*(.*)$/iu
+const toLatinDigits = (text: string) => text.replace(/[०-९]/gu, (digit) => String(digit.charCodeAt(0) - 0x966))
 
 export function letterIndex(letter: string): number {
   const latin = letter.toLowerCase().charCodeAt(0) - 97
@@ -68,6 +70,7 @@ export function readLayout(lines: readonly Line[]): Draft[] {
   let current: Draft | null = null
   let part: 'text' | 'option' | 'hint' | 'after' = 'text'
   let linesOfCurrent = 0
+  const marksOf = new Map<Draft, string>()
   const runsOf = (text: { mixed: Run[] } | object) => (text as { mixed: Run[] }).mixed
 
   const addOption = (runs: Run[]) => {
@@ -156,6 +159,13 @@ export function readLayout(lines: readonly Line[]): Draft[] {
       placePictures(line, 'after')
       continue
     }
+    // Only before any option: a marks line in a choice question stays the text it was.
+    const marks = current.options.length === 0 ? MARKS.exec(text) : null
+    if (marks) {
+      marksOf.set(current, toLatinDigits(marks[1]!.trim()))
+      placePictures(line, 'after')
+      continue
+    }
     const topic = TOPIC.exec(text)
     if (topic) {
       current.topic = trimRuns(sliceRuns(line.runs, topic[0].length))
@@ -174,6 +184,18 @@ export function readLayout(lines: readonly Line[]): Draft[] {
     if (part === 'text') appendLine(runsOf(current.text), more)
     else if (part === 'option') appendLine(runsOf(current.options.at(-1)!), more)
     else if (part === 'hint' && current.hint) appendLine(runsOf(current.hint), more)
+  }
+  // A question without options and with a marks line is written; its answer line, if any, is its model answer.
+  for (const [draft, marks] of marksOf) {
+    if (draft.options.length > 0) continue
+    const answer = draft.answer && 'letter' in draft.answer ? draft.answer.letter : ''
+    draft.written = {
+      type: 'written',
+      marks,
+      wordLimit: '',
+      modelAnswer: answer ? { mixed: [{ text: answer, font: null }] } : null,
+    }
+    draft.answer = null
   }
   return drafts
 }

@@ -1,0 +1,259 @@
+import { writtenMessages, type Rescored, type Rubric, type RubricResult } from '@quiz/contracts'
+import type { Kysely } from 'kysely'
+import { recordAudit, type AuditActor } from '../audit/audit-log'
+import type { AppContext } from '../context'
+import type { DB } from '../db/schema'
+import { Conflict, NotFound, ValidationFailed, type FieldErrors } from '../http/errors'
+import { toDevanagariDigits } from '../lib/digits'
+import { notify } from '../notifications/notifications.service'
+import { rescore, type ScoreChange } from '../outcomes/outcomes.service'
+import { rankChanges } from '../questions/rank-changes'
+import {
+  deleteRubricGroups,
+  deleteRubricItems,
+  findRubric,
+  findRubricQuestion,
+  insertRubricGroup,
+  insertRubricItem,
+  updateRubricGroup,
+  updateRubricItem,
+  upsertRubric,
+} from './rubric.repository'
+import {
+  compareRubrics,
+  plannedRubric,
+  revisionOf,
+  scoringRubricOf,
+  toRubricDto,
+  type RubricInput,
+  type StoredRubric,
+} from './rubric'
+import {
+  insertRescores,
+  listAnswerItems,
+  listCountedScores,
+  listMarkedAnswers,
+  quizTitles,
+  setAnswerScores,
+  usernamesOf,
+  type MarkedAnswer,
+} from './written-answers.repository'
+import { exclusiveClashes, scoreWrittenAnswer } from './written-score'
+
+const LISTED_RANK_CHANGES = 100
+const two = (hundredths: number) => (hundredths / 100).toFixed(2)
+
+type AttemptChange = ScoreChange & { attempt: MarkedAnswer['attempt'] }
+
+interface Rescore {
+  answer: MarkedAnswer
+  newScore: number
+}
+
+/** A written question of the bank, else 404: only a written question has a rubric. */
+async function writtenQuestion(db: Kysely<DB>, questionId: number, { lock = false } = {}) {
+  const question = await findRubricQuestion(db, questionId, { lock })
+  if (!question) throw new NotFound('Question not found.')
+  if (question.type !== 'written') throw new NotFound(writtenMessages.notWritten)
+  return { id: question.id, marks: question.marks ?? 0, label: question.text_en.slice(0, 80) }
+}
+
+/** Ids the PUT names must be this rubric's; an item's group must be one the PUT keeps. */
+function checkIds(input: RubricInput, stored: StoredRubric, marks: number) {
+  const errors: FieldErrors = {}
+  const groupIds = new Set(stored.groups.map((group) => group.id))
+  const itemIds = new Set(stored.items.map((item) => item.id))
+  const keptGroups = new Set(input.groups.flatMap((group) => (group.id ? [group.id] : [])))
+  input.groups.forEach((group, index) => {
+    if (group.id && !groupIds.has(group.id)) errors[`groups.${index}.id`] = [writtenMessages.unknownGroup]
+  })
+  input.items.forEach((item, index) => {
+    if (item.id && !itemIds.has(item.id)) errors[`items.${index}.id`] = [writtenMessages.unknownItem]
+    if (item.group_id && !keptGroups.has(item.group_id))
+      errors[`items.${index}.group_id`] = [writtenMessages.unknownGroup]
+  })
+  const hundredths = (value: number | null) => (value === null ? null : Math.round(value * 100))
+  const ceiling = hundredths(input.ceiling)
+  const floor = hundredths(input.floor)
+  if (ceiling !== null && ceiling > marks) errors.ceiling = [writtenMessages.ceilingAboveMarks]
+  if (floor !== null && ceiling === null && floor > marks) errors.floor = [writtenMessages.floorAboveMarks]
+  if (Object.keys(errors).length > 0) throw new ValidationFailed(errors)
+}
+
+/** How every marked answer the change touches scores under the planned rubric; a clash it would cause is a 400. */
+async function planRescores(
+  db: Kysely<DB>,
+  questionId: number,
+  before: StoredRubric,
+  after: StoredRubric,
+): Promise<Rescore[]> {
+  const change = compareRubrics(before, after)
+  if (change.same || (!change.scoresAll && change.changedItems.length + change.deletedItems.length === 0)) return []
+  const answers = await listMarkedAnswers(
+    db,
+    questionId,
+    change.scoresAll ? undefined : [...change.changedItems, ...change.deletedItems],
+  )
+  const items = await listAnswerItems(
+    db,
+    answers.map((answer) => answer.id),
+  )
+  const deleted = new Set(change.deletedItems)
+  const scoring = scoringRubricOf(after)
+  const rescores: Rescore[] = []
+  const errors: FieldErrors = {}
+  for (const answer of answers) {
+    const kept = (items.get(answer.id) ?? []).filter((id) => !deleted.has(id))
+    const clash = exclusiveClashes(scoring, kept)[0]
+    if (clash) {
+      const index = after.groups.findIndex((group) => group.id === clash[0])
+      errors[`groups.${index}.exclusive`] = [writtenMessages.exclusiveHeld]
+      continue
+    }
+    const newScore = scoreWrittenAnswer(scoring, { marks: answer.marks, items: kept, adjustment: answer.adjustment })
+    if (newScore !== answer.score_hundredths) rescores.push({ answer, newScore })
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationFailed(errors)
+  return rescores
+}
+
+/** What the re-scores do to attempts: only released marks are in an attempt's score (API.md "Results"). */
+function scoreChangesOf(rescores: readonly Rescore[]): AttemptChange[] {
+  return rescores
+    .filter(({ answer }) => answer.status === 'released')
+    .map(({ answer, newScore }) => ({
+      attempt: answer.attempt,
+      delta: { score_hundredths: newScore - answer.score_hundredths, correct: 0, incorrect: 0, unanswered: 0 },
+    }))
+}
+
+async function summarise(db: Kysely<DB>, rescores: readonly Rescore[]) {
+  const changes = scoreChangesOf(rescores)
+  const newScoreOf = new Map(
+    changes.map(({ attempt, delta }) => [attempt.id, attempt.score_hundredths + delta.score_hundredths]),
+  )
+  const moved = [...new Set(changes.filter(({ attempt }) => attempt.counted).map(({ attempt }) => attempt.quiz_id))]
+  const ranks = rankChanges(await listCountedScores(db, moved), newScoreOf).slice(0, LISTED_RANK_CHANGES)
+  const names = await usernamesOf(
+    db,
+    ranks.map((move) => move.user_id),
+  )
+  const rescored: Rescored = {
+    answers: rescores.length,
+    attempts: new Set(changes.map(({ attempt }) => attempt.id)).size,
+    learners_notified: new Set(changes.map(({ attempt }) => attempt.user_id)).size,
+    rank_changes: ranks.map(({ user_id, ...move }) => ({ username: names.get(user_id) ?? '', ...move })),
+  }
+  return { changes, rescored }
+}
+
+/** Writes the planned rubric: edits in place (ids stay), new groups and items, deletions; returns the new revision. */
+async function storeRubric(trx: Kysely<DB>, before: StoredRubric, after: StoredRubric, now: number) {
+  const revision = revisionOf(before) + 1
+  await upsertRubric(trx, after.row!, revision, now)
+  const groupIds = new Map<number, number>()
+  for (const { id, ...group } of after.groups) {
+    if (id > 0) await updateRubricGroup(trx, id, group)
+    groupIds.set(id, id > 0 ? id : await insertRubricGroup(trx, group))
+  }
+  for (const { id, ...item } of after.items) {
+    const values = { ...item, group_id: item.group_id === null ? null : groupIds.get(item.group_id)! }
+    if (id > 0) await updateRubricItem(trx, id, values)
+    else await insertRubricItem(trx, values)
+  }
+  const change = compareRubrics(before, after)
+  await deleteRubricItems(trx, change.deletedItems)
+  await deleteRubricGroups(trx, change.deletedGroups)
+  return revision
+}
+
+async function notifyRescored(trx: Kysely<DB>, changes: readonly AttemptChange[], now: number) {
+  const titles = await quizTitles(
+    trx,
+    changes.map(({ attempt }) => attempt.quiz_id),
+  )
+  await notify(
+    trx,
+    changes.map(({ attempt, delta }) => {
+      const title = titles.get(attempt.quiz_id) ?? { en: '', ne: '' }
+      const from = two(attempt.score_hundredths)
+      const to = two(attempt.score_hundredths + delta.score_hundredths)
+      return {
+        userId: attempt.user_id,
+        kind: 'score_changed' as const,
+        text: {
+          en: `The marking scheme of a written question in “${title.en}” changed: your score went from ${from} to ${to}.`,
+          ne: `“${title.ne}” को लिखित प्रश्नको अङ्कन योजना बदलियो: तपाईंको अङ्क ${toDevanagariDigits(from)} बाट ${toDevanagariDigits(to)} भयो।`,
+        },
+        link: `/results/${attempt.id}`,
+      }
+    }),
+    now,
+  )
+}
+
+export function createRubricService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
+  const { db } = database
+
+  return {
+    async get(questionId: number): Promise<Rubric> {
+      const question = await writtenQuestion(db, questionId)
+      return toRubricDto(question.id, question.marks, await findRubric(db, questionId))
+    },
+
+    /** Stale `revision` -> 409 `rubric_changed`; a dry run plans the same and stores nothing. */
+    put(questionId: number, input: RubricInput, actor: AuditActor): Promise<RubricResult> {
+      return database.transaction(async (trx) => {
+        // Two teachers saving at once: on PostgreSQL the second waits for the question's row, then finds its revision
+        // stale (a first rubric has no row of its own to lock); SQLite's write transactions are one at a time.
+        const question = await writtenQuestion(trx, questionId, { lock: database.dialect === 'postgres' })
+        const before = await findRubric(trx, questionId)
+        if (input.revision !== revisionOf(before)) throw new Conflict(writtenMessages.rubricChanged, 'rubric_changed')
+        checkIds(input, before, question.marks)
+        const after = plannedRubric(questionId, input)
+        const rescores = await planRescores(trx, questionId, before, after)
+        const { changes, rescored } = await summarise(trx, rescores)
+        if (input.dry_run || compareRubrics(before, after).same)
+          return { rubric: toRubricDto(question.id, question.marks, before), rescored }
+
+        const now = clock.now()
+        const revision = await storeRubric(trx, before, after, now)
+        await setAnswerScores(
+          trx,
+          rescores.map(({ answer, newScore }) => ({ id: answer.id, score: newScore })),
+          revision,
+          now,
+        )
+        await insertRescores(
+          trx,
+          rescores.map(({ answer, newScore }) => ({
+            answer_id: answer.id,
+            attempt_id: answer.attempt_id,
+            question_id: questionId,
+            old_marks: answer.score_hundredths,
+            new_marks: newScore,
+            rubric_revision: revision,
+            actor_id: actor.id,
+            created_at: now,
+          })),
+        )
+        await rescore(trx, changes)
+        await notifyRescored(trx, changes, now)
+        const stored = await findRubric(trx, questionId)
+        const beforeDto = toRubricDto(question.id, question.marks, before)
+        const afterDto = toRubricDto(question.id, question.marks, stored)
+        await recordAudit(trx, actor, now, {
+          action: 'update',
+          entityType: 'question',
+          entityId: questionId,
+          label: question.label,
+          before: { rubric: beforeDto },
+          after: { rubric: afterDto, rescored: rescored.answers },
+        })
+        return { rubric: afterDto, rescored }
+      })
+    },
+  }
+}
+
+export type RubricService = ReturnType<typeof createRubricService>
