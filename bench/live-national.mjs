@@ -252,6 +252,9 @@ try {
      where link like '%/${quizId}%' group by kind order by kind`,
   )
   const sms = await count(`select count(*) as n from deliveries where channel = 'sms'`)
+  const smsSent = await count(
+    `select count(*) as n from deliveries where channel = 'sms' and status = 'done' and attempts = 1`,
+  )
   const smsReminders = await count(`select count(*) as n from users where sms_reminders = 1 and username like 'nat%'`)
   const otp = await count(`select count(*) as n from otp_codes where created_at between ${startsAt} and ${joinEnds}`)
 
@@ -297,7 +300,7 @@ try {
       `notifications ${row.kind}: ${row.n} to ${row.users} learners (${Number(row.n) === (row.kind === 'live_reminder' ? 2 : 1) * Number(row.users) ? 'once each' : 'NOT once each'})`,
     )
   console.log(
-    `SMS queued: ${sms} (expected ${2 * smsReminders}: two reminders to the ${smsReminders} who asked); OTP codes in the join window: ${otp}`,
+    `SMS queued: ${sms}, sent once each: ${smsSent} (expected ${2 * smsReminders}: two reminders to the ${smsReminders} who asked); OTP codes in the join window: ${otp}`,
   )
   const cpuSeconds = (runCpu.user + runCpu.system) / 1e6
   const total = process.cpuUsage(cpuBefore)
