@@ -21,6 +21,8 @@ const durationMinutes = Number(process.env.BENCH_LIVE_MINUTES ?? 10)
 const startSpreadMs = Number(process.env.BENCH_LIVE_START_SECONDS ?? 60) * 1000
 const batch = Number(process.env.BENCH_LIVE_BATCH ?? 10)
 const graceSeconds = Number(process.env.BENCH_LIVE_GRACE_SECONDS ?? 30)
+// The join window holds the start spread and a slow start's answer.
+const joinMinutes = Math.ceil(startSpreadMs / 60_000) + 1
 const PASSWORD = 'Bench-pass-2026'
 const adminUrl = process.env.BENCH_DATABASE_URL
 if (!adminUrl) throw new Error('the national mode runs on PostgreSQL: set BENCH_DATABASE_URL')
@@ -132,7 +134,7 @@ try {
   const startsAt = Date.now() + leadMs
   const moved = await call(a.baseUrl, 'PATCH', `/api/admin/quizzes/${quizId}/`, {
     token: admin,
-    body: { live: { starts_at: new Date(startsAt).toISOString(), join_minutes: 1 } },
+    body: { live: { starts_at: new Date(startsAt).toISOString(), join_minutes: joinMinutes } },
   })
   if (moved.status !== 200) throw new Error(`moving the mock: ${moved.status} ${JSON.stringify(moved.body)}`)
   // Both reminders pulled forward into the lead: moving the mock made none (their times had passed), so their rows
@@ -142,7 +144,7 @@ try {
       `(${quizId}, 'reminder_day', ${startsAt}, ${Date.now()}), (${quizId}, 'reminder_quarter', ${startsAt}, ${Date.now()})`,
   )
   const endsAt = startsAt + durationMinutes * 60_000
-  const joinEnds = startsAt + 60_000
+  const joinEnds = startsAt + joinMinutes * 60_000
 
   // Learner i answers question q right when (i + q) % 3 is 0, wrongly when 1, leaves it when 2.
   const answerOf = (i, q) => [right[q].right, right[q].wrong, null][(i + q) % 3]
@@ -154,7 +156,8 @@ try {
     phases[phase].push(response.ms)
     if (!ok) {
       errors[phase]++
-      statuses[`${phase} ${response.status}`] = (statuses[`${phase} ${response.status}`] ?? 0) + 1
+      const key = `${phase} ${response.status} ${JSON.stringify(response.body)?.slice(0, 80)}`
+      statuses[key] = (statuses[key] ?? 0) + 1
     }
     return ok
   }
