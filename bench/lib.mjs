@@ -21,7 +21,7 @@ const Database = createRequire(import.meta.url)(
 )
 
 /** Runs one statement on the PostgreSQL server of `url` (its own database, for creating and dropping others). */
-async function pgAdmin(url, text) {
+export async function pgAdmin(url, text) {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {

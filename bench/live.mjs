@@ -9,6 +9,12 @@
 import os from 'node:os'
 import { call, percentile, startServer } from './lib.mjs'
 
+// BENCH_LIVE_NATIONAL=1: the national budget on two instances sharing PostgreSQL (bench/live-national.mjs).
+if (process.env.BENCH_LIVE_NATIONAL) {
+  await import('./live-national.mjs')
+  process.exit(0)
+}
+
 const learnerCount = Number(process.env.BENCH_LIVE_LEARNERS ?? 5000)
 const questionCount = Number(process.env.BENCH_LIVE_QUESTIONS ?? 100)
 const durationMinutes = Number(process.env.BENCH_LIVE_MINUTES ?? 2)

@@ -75,6 +75,8 @@ const EnvSchema = z.object({
   PUSH_ALLOW_INSECURE: bool(false),
   PUSH_TIMEOUT_MS: int(5_000),
   DELIVERY_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+  DELIVERY_MAX_PER_TICK: z.coerce.number().int().min(1).max(100_000).default(200),
+  LIVE_ANNOUNCEMENT_CHUNK: z.coerce.number().int().min(1).max(100_000).default(2_000),
   LIVE_ANNOUNCEMENT_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
   PICTURE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
 })
@@ -126,7 +128,11 @@ export type Config = Readonly<{
     timeoutMs: number
   }
   deliveryIntervalMs: number
+  /** Pushes and SMS one process sends per delivery tick at the most: the queue's rate bound (decision 070). */
+  deliveryMaxPerTick: number
   liveAnnouncementIntervalMs: number
+  /** Learners one announcement pass notifies, in one transaction; a mock of 100,000 takes 50 of them. */
+  liveAnnouncementChunk: number
   pictureSweepIntervalMs: number
   overload: { maxEventLoopDelayMs: number; retryAfterSeconds: number }
   rateLimits: {
@@ -273,7 +279,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
       timeoutMs: e.PUSH_TIMEOUT_MS,
     },
     deliveryIntervalMs: e.DELIVERY_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
+    deliveryMaxPerTick: e.DELIVERY_MAX_PER_TICK,
     liveAnnouncementIntervalMs: e.LIVE_ANNOUNCEMENT_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
+    liveAnnouncementChunk: e.LIVE_ANNOUNCEMENT_CHUNK,
     pictureSweepIntervalMs: e.PICTURE_SWEEP_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 24 * 3_600_000),
     workers: e.WORKERS,
     metricsToken: e.METRICS_TOKEN,

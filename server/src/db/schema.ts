@@ -707,6 +707,8 @@ export interface LiveAnnouncementTable {
   status: Generated<'pending' | 'sent' | 'skipped'>
   sent_at: number | null
   recipients: number | null
+  /** The last learner id told (migration 0030): chunks go in id order, each with the row locked. */
+  done_through: Generated<number>
 }
 
 /** A paper sitting of a quiz (migration 0019, API.md "Paper sittings"): its paper and sets frozen when created. */

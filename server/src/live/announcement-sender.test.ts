@@ -6,7 +6,8 @@ import { createTestDatabase, dropTestDatabase, testConfig, useTestApp } from '..
 import { buildApp } from '../app'
 import { fromPostgresPool, type Database } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
-import { FakeClock } from '../lib/clock'
+import { FakeClock, type Clock } from '../lib/clock'
+import { mockEnderOn } from '../../test/mock-ender'
 import { createDeliveryDrainer } from '../notifications/delivery-drainer'
 import { createAnnouncementSender } from './announcement-sender'
 import { scheduleAnnouncements } from './announcements.repository'
@@ -15,6 +16,8 @@ const MINUTE = 60_000
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 const DURATION_MINUTES = 90
+/** testConfig's submit grace: the mock's end job runs once the common end plus it has passed. */
+const GRACE = 120_000
 const silent = { error: () => {}, info: () => {} }
 
 let usernames = 0
@@ -90,6 +93,11 @@ async function reschedule(database: Database, quizId: number, startsAt: number, 
     await trx.updateTable('quizzes').set({ live_starts_at: startsAt }).where('id', '=', quizId).execute()
     await scheduleAnnouncements(trx, quizId, { startsAt, durationMinutes: DURATION_MINUTES }, now)
   })
+}
+
+/** The mock's end job, as some process runs it at the common end plus grace: results wait for its board. */
+async function endMocks(database: Database, clock: Clock) {
+  await mockEnderOn(database, clock).endDue()
 }
 
 const announcements = (database: Database) =>
@@ -222,7 +230,7 @@ describe.each(dialects)('live mock announcements on %s', (dialect) => {
     expect((await announcements(t.database)).map((row) => row.status)).toEqual(['skipped', 'skipped', 'skipped'])
   })
 
-  it('tells registered learners the results are out at the common end, even when late, without SMS', async () => {
+  it('tells registered learners the results are out once the end job wrote the board, even when late, without SMS', async () => {
     const start = startsAt()
     const quizId = await liveMock(t.database, start, t.clock.now())
     const registered = await insertLearners(t.database, 2, { sms_reminders: 1 })
@@ -236,8 +244,12 @@ describe.each(dialects)('live mock announcements on %s', (dialect) => {
     expect(await notifications(t.database)).toEqual([])
     expect((await announcements(t.database)).at(-1)).toMatchObject({ kind: 'results', status: 'pending' })
 
-    // A process that was down at the end sends it when it is back.
+    // A process that was down at the end sends it when it is back, and only after the end job's board.
     t.clock.set(end + 3 * HOUR)
+    expect(await sender().sendDue()).toBe(0)
+    expect(await notifications(t.database)).toEqual([])
+    expect((await announcements(t.database)).at(-1)).toMatchObject({ kind: 'results', status: 'pending' })
+    await endMocks(t.database, t.clock)
     expect(await sender().sendDue()).toBe(1)
     expect(await notifications(t.database)).toMatchObject(
       registered.map((userId) => ({
@@ -268,7 +280,8 @@ describe.each(dialects)('live mock announcements on %s', (dialect) => {
     expect(await sender().sendDue()).toBe(1)
     t.clock.set(moved - 15 * MINUTE)
     expect(await sender().sendDue()).toBe(1)
-    t.clock.set(moved + DURATION_MINUTES * MINUTE)
+    t.clock.set(moved + DURATION_MINUTES * MINUTE + GRACE + 1)
+    await endMocks(t.database, t.clock)
     expect(await sender().sendDue()).toBe(1)
 
     expect((await notifications(t.database)).map((row) => [row.kind, row.text_en.match(/\d\d:\d\d/)?.[0]])).toEqual([
@@ -334,7 +347,7 @@ describe.each(dialects)('live mock announcements on %s', (dialect) => {
     expect(perLearner.every((row) => Number(row.n) === 2)).toBe(true)
   })
 
-  it('tells 1,000 registered learners', async () => {
+  it('tells 1,000 registered learners, in chunks of 300 each in its own transaction', async () => {
     const start = startsAt()
     const quizId = await liveMock(t.database, start, t.clock.now())
     const learners = await insertLearners(t.database, 1000)
@@ -344,7 +357,8 @@ describe.each(dialects)('live mock announcements on %s', (dialect) => {
 
     t.clock.set(start - 15 * MINUTE)
     const began = performance.now()
-    expect(await sender().sendDue()).toBe(2)
+    const chunked = createAnnouncementSender({ ...t, config: { ...t.config, liveAnnouncementChunk: 300 } }, silent)
+    expect(await chunked.sendDue()).toBe(2)
     const took = Math.round(performance.now() - began)
     const count = async (table: 'notifications' | 'deliveries') =>
       Number(
@@ -357,6 +371,10 @@ describe.each(dialects)('live mock announcements on %s', (dialect) => {
       )
     expect(await count('notifications')).toBe(2000)
     expect(await count('deliveries')).toBe(2 * (500 + 250))
+    expect((await announcements(t.database)).slice(0, 2)).toMatchObject([
+      { status: 'sent', recipients: 1000, done_through: learners.at(-1) },
+      { status: 'sent', recipients: 1000, done_through: learners.at(-1) },
+    ])
     console.info(`live reminders: 2 x 1,000 learners on ${dialect} in ${took} ms`)
   })
 })
@@ -371,12 +389,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live mock announcements from two 
   })
   afterAll(() => dropTestDatabase(name))
 
-  it('sends each reminder and the results notice exactly once', async () => {
+  it('sends each reminder and the results notice exactly once, in chunks of 40 the processes share', async () => {
     const databases = [0, 1].map(() => fromPostgresPool(new pg.Pool({ connectionString: url, max: 4 })))
     try {
       await migrateToLatest(databases[0]!)
       const clock = new FakeClock()
-      const config = testConfig()
+      const config = { ...testConfig(), liveAnnouncementChunk: 40 }
       const start = clock.now() + 2 * DAY
       const quizIds = [
         await liveMock(databases[0]!, start, clock.now(), 'Mock A'),
@@ -395,10 +413,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)('live mock announcements from two 
 
       // Both day reminders; A's quarter-hour one; B's; both results notices.
       const passes = [start - DAY + HOUR, start - 15 * MINUTE, start + HOUR - 15 * MINUTE]
-      for (const at of [...passes, start + HOUR + DURATION_MINUTES * MINUTE]) {
+      for (const at of passes) {
         clock.set(at)
         await race()
       }
+      clock.set(start + HOUR + DURATION_MINUTES * MINUTE + GRACE + 1)
+      await Promise.all(databases.map((database) => endMocks(database, clock)))
+      await race()
 
       const db = databases[0]!.db
       expect(

@@ -4,10 +4,11 @@ import { createBatchJob, type JobLoop } from '../lib/job-loop'
 import { notify } from '../notifications/notifications.service'
 import { announcementFor } from './announcement-messages'
 import {
+  advanceAnnouncement,
   announcedQuiz,
-  claimAnnouncement,
+  boardWritten,
   dueAnnouncements,
-  recordRecipients,
+  lockPendingAnnouncement,
   registeredLearners,
   skipAnnouncement,
   type AnnouncementRow,
@@ -16,7 +17,8 @@ import {
 /** Announcements one pass takes: a few mocks' worth (each has three); the next pass takes the rest. */
 export const DUE_BATCH = 20
 
-export type Outcome = 'sent' | 'skipped' | 'taken'
+/** `waiting`: results whose mock has not been ended yet (tried again by the next pass). */
+export type Outcome = 'sent' | 'skipped' | 'taken' | 'waiting'
 
 export interface AnnouncementSender extends JobLoop {
   /** Never throws. */
@@ -41,7 +43,7 @@ export function createAnnouncementSender(
     for (const row of rows) {
       try {
         const outcome = await settle(row)
-        if (outcome !== 'taken') settled++
+        if (outcome === 'sent' || outcome === 'skipped') settled++
       } catch (error) {
         log.error({ err: error, announcement: row.id }, 'live announcements: not sent; tried again by the next pass')
       }
@@ -49,22 +51,34 @@ export function createAnnouncementSender(
     return settled
   }
 
-  function settle(row: AnnouncementRow): Promise<Outcome> {
+  /** Chunk after chunk, each its own transaction with the row locked, until the last is told. */
+  async function settle(row: AnnouncementRow): Promise<Outcome> {
+    for (;;) {
+      const outcome = await settleChunk(row.id)
+      if (outcome !== 'more') return outcome
+    }
+  }
+
+  function settleChunk(id: number): Promise<Outcome | 'more'> {
     return database.transaction(async (trx) => {
       const now = clock.now()
-      if (!(await claimAnnouncement(trx, row.id, now))) return 'taken'
+      const row = await lockPendingAnnouncement(trx, database.dialect, id)
+      if (!row) return 'taken'
       const quiz = await announcedQuiz(trx, row.quiz_id)
       // A row of a schedule the mock no longer has (scheduleAnnouncements removes those, but a move may commit
-      // between our read and our claim), of a deleted quiz, or a reminder whose mock has started: not sent.
+      // between our read and our lock), of a deleted quiz, or a reminder whose mock has started: not sent.
       const current = quiz !== undefined && quiz.live_starts_at === row.starts_at
-      const tooLate = row.kind !== 'results' && now >= row.starts_at
+      const tooLate = row.kind !== 'results' && now >= row.starts_at && row.done_through === 0
       if (!current || tooLate) {
         await skipAnnouncement(trx, row.id)
         log.info({ announcement: row.id, kind: row.kind, quiz: row.quiz_id }, 'live announcements: skipped')
         return 'skipped'
       }
+      // Results tell of the final board: they wait for the mock's end job to have written it (decision 063).
+      if (row.kind === 'results' && !(await boardWritten(trx, row.quiz_id, row.starts_at))) return 'waiting'
       const title = { en: quiz.title_en, ne: quiz.title_ne || quiz.title_en }
-      const learners = await registeredLearners(trx, row.quiz_id)
+      const chunk = config.liveAnnouncementChunk
+      const learners = await registeredLearners(trx, row.quiz_id, row.done_through, chunk)
       await notify(
         trx,
         learners.map((learner) =>
@@ -72,11 +86,15 @@ export function createAnnouncementSender(
         ),
         now,
       )
-      await recordRecipients(trx, row.id, learners.length)
-      log.info(
-        { announcement: row.id, kind: row.kind, quiz: row.quiz_id, recipients: learners.length },
-        'live announcements: sent',
-      )
+      const last = learners.length < chunk
+      await advanceAnnouncement(trx, row.id, {
+        doneThrough: learners.at(-1)?.id ?? row.done_through,
+        told: learners.length,
+        last,
+        now,
+      })
+      if (!last) return 'more'
+      log.info({ announcement: row.id, kind: row.kind, quiz: row.quiz_id }, 'live announcements: sent')
       return 'sent'
     })
   }

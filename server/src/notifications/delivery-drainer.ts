@@ -41,6 +41,8 @@ export interface DeliveryDrainer {
   stop(): Promise<void>
   // Each claim's sends are awaited before the next (tests and tools; the running server sends with `start`).
   drainOnce(): Promise<number>
+  /** One tick of the running loop: at most `deliveryMaxPerTick` rows claimed and sent; how many. */
+  drainTick(): Promise<number>
 }
 
 // Each row claimed by one process (docs/decisions/035); a hanging push service holds one slot (docs/decisions/042).
@@ -62,6 +64,17 @@ export function createDeliveryDrainer(
   const overdue: Promise<void>[] = []
   // Claims one at a time per process, so two never count the same free slots.
   let claiming: Promise<unknown> = Promise.resolve()
+  // The rate bound (decision 070): rows claimed since the tick began; a freed slot is refilled only within it.
+  let tickBegan = -Infinity
+  let claimedThisTick = 0
+  const budgetLeft = () => config.deliveryMaxPerTick - claimedThisTick
+  function beginTickIfDue(force = false) {
+    const now = performance.now()
+    if (force || now - tickBegan >= config.deliveryIntervalMs) {
+      tickBegan = now
+      claimedThisTick = 0
+    }
+  }
 
   function claim(slots: () => number): Promise<Promise<void>[]> {
     const next = claiming.then(async () => {
@@ -70,11 +83,12 @@ export function createDeliveryDrainer(
         prunedAt = now
         await database.transaction((trx) => pruneFinished(trx, { doneBefore: now - DAY, failedBefore: now - 30 * DAY }))
       }
-      const limit = slots()
+      const limit = Math.min(slots(), budgetLeft())
       if (limit <= 0) return []
       const rows = await database.transaction((trx) =>
         claimDueDeliveries(trx, database.dialect, { worker, now, until: now + claimMs, limit }),
       )
+      claimedThisTick += rows.length
       return rows.map(launch)
     })
     claiming = next.catch(() => undefined)
@@ -152,6 +166,8 @@ export function createDeliveryDrainer(
     let claimed = 0
     try {
       for (;;) {
+        // Tools and tests drain everything: the rate bound is the running loop's.
+        claimedThisTick = 0
         const sends = await claim(() => SEND_SLOTS)
         if (sends.length === 0) return claimed
         claimed += sends.length
@@ -163,7 +179,24 @@ export function createDeliveryDrainer(
     }
   }
 
+  async function drainTick(): Promise<number> {
+    beginTickIfDue(true)
+    let claimed = 0
+    try {
+      for (;;) {
+        const sends = await claim(() => SEND_SLOTS)
+        if (sends.length === 0) return claimed
+        claimed += sends.length
+        await Promise.all(sends)
+      }
+    } catch (error) {
+      log.error({ err: error }, 'deliveries: a tick failed; its rows are sent again once their claim expires')
+      return claimed
+    }
+  }
+
   async function fill() {
+    beginTickIfDue()
     try {
       await claim(() => SEND_SLOTS - holdingSlot.size)
     } catch (error) {
@@ -234,6 +267,7 @@ export function createDeliveryDrainer(
       await Promise.all([...inFlight])
     },
     drainOnce,
+    drainTick,
   }
 }
 

@@ -1,0 +1,335 @@
+// npm run bench:live with BENCH_LIVE_NATIONAL=1: API.md "Live mocks", exam day at national scale (issue 60). Needs
+// BENCH_DATABASE_URL (a PostgreSQL role that may create databases). Two app instances on two ports, each with its own
+// data directory, share one fresh PostgreSQL database, as two machines would. BENCH_LIVE_LEARNERS (budget 20,000)
+// registered learners fetch the paper ahead (skipped while the live-paper route answers 404), start evenly over the
+// first BENCH_LIVE_START_SECONDS (60), autosave every answer in batches of BENCH_LIVE_BATCH (10) over a
+// BENCH_LIVE_MINUTES (10) paper, and half never submit: the server finishes those at the end plus grace
+// (BENCH_LIVE_GRACE_SECONDS, 30 here, 120 by default in the server). Reminders are pulled forward to the run (their
+// rows' due time set to now): they and the results notice go through the queue. Prints starts p95, saves p99,
+// acknowledged answers missing from the final scores, errors, wrong scores, the end to the final board, each reminder
+// and result sent once, OTP codes made in the join window, and this load generator's own CPU use.
+import os from 'node:os'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { call, percentile, pgAdmin, startServer } from './lib.mjs'
+
+const learnerCount = Number(process.env.BENCH_LIVE_LEARNERS ?? 20000)
+const questionCount = Number(process.env.BENCH_LIVE_QUESTIONS ?? 100)
+const durationMinutes = Number(process.env.BENCH_LIVE_MINUTES ?? 10)
+const startSpreadMs = Number(process.env.BENCH_LIVE_START_SECONDS ?? 60) * 1000
+const batch = Number(process.env.BENCH_LIVE_BATCH ?? 10)
+const graceSeconds = Number(process.env.BENCH_LIVE_GRACE_SECONDS ?? 30)
+// The join window holds the start spread and a slow start's answer.
+const joinMinutes = Math.ceil(startSpreadMs / 60_000) + 1
+const PASSWORD = 'Bench-pass-2026'
+const adminUrl = process.env.BENCH_DATABASE_URL
+if (!adminUrl) throw new Error('the national mode runs on PostgreSQL: set BENCH_DATABASE_URL')
+
+const sleepUntil = (at) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())))
+async function eachLimited(items, limit, work) {
+  let next = 0
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) {
+        const index = next++
+        await work(items[index], index)
+      }
+    }),
+  )
+}
+const p = (values, q) =>
+  +percentile(
+    [...values].sort((a, b) => a - b),
+    q,
+  ).toFixed(1)
+
+const cpuBefore = process.cpuUsage()
+const wallBefore = performance.now()
+const database = `quiz_national_${process.pid}_${randomBytes(3).toString('hex')}`
+await pgAdmin(adminUrl, `create database ${database}`)
+const url = new URL(adminUrl)
+url.pathname = `/${database}`
+const env = {
+  DATABASE_URL: url.toString(),
+  SUBMIT_GRACE_SECONDS: String(graceSeconds),
+  LIVE_ANNOUNCEMENT_INTERVAL_MS: '1000',
+  DELIVERY_INTERVAL_MS: '1000',
+  JWT_SECRET: randomBytes(32).toString('hex'),
+}
+const servers = []
+try {
+  // One after the other: the first migrates the database.
+  for (let n = 0; n < 2; n++)
+    servers.push(await startServer({ env, dataDir: mkdtempSync(path.join(tmpdir(), `quiz-national-${n}-`)) }))
+  const [a] = servers
+  const base = (i) => servers[i % 2].baseUrl
+  console.log(
+    `national live mock: ${learnerCount} learners, ${questionCount} questions, ${durationMinutes} min, grace ` +
+      `${graceSeconds} s; two instances on ports ${servers.map((s) => s.port).join(' and ')} sharing PostgreSQL; ` +
+      `${os.cpus().length} CPUs, load ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}, Node ${process.versions.node}`,
+  )
+  const admin = await a.seed({
+    admin: 'natadmin',
+    phone: '9700000001',
+    learners: learnerCount,
+    prefix: 'nat',
+    password: PASSWORD,
+  })
+  const tokens = await a.tokensFor(Array.from({ length: learnerCount }, (_, i) => `nat${i + 1}`))
+  // A tenth of the learners asked for SMS reminders.
+  await a.rows(`update users set sms_reminders = 1 where username like 'nat%' and id % 10 = 0`)
+
+  const questions = Array.from({ length: questionCount }, (_, i) => ({
+    text: { en: `National question ${i + 1}: what is ${i} + 1?`, ne: `प्रश्न ${i + 1}` },
+    topic: 'arithmetic',
+    options: [i + 1, i + 2, i + 3, i].map((value, j) => ({ text: { en: String(value), ne: '' }, is_correct: j === 0 })),
+  }))
+  const created = await call(a.baseUrl, 'POST', '/api/quizzes/create-from-json/', {
+    token: admin,
+    body: {
+      title: { en: 'National live mock', ne: 'राष्ट्रिय लाइभ मक' },
+      duration_minutes: durationMinutes,
+      allowed_attempts: 1,
+      questions,
+      live: { starts_at: new Date(Date.now() + 3 * 86_400_000).toISOString(), join_minutes: 1 },
+    },
+  })
+  if (created.status !== 201) throw new Error(`live quiz: ${created.status} ${JSON.stringify(created.body)}`)
+  const quizId = created.body.quiz_id
+
+  let setupErrors = 0
+  let began = performance.now()
+  await eachLimited(tokens, 50, async (token, i) => {
+    const response = await call(base(i), 'POST', `/api/quizzes/${quizId}/register/`, { token })
+    if (response.status !== 201) setupErrors++
+  })
+  console.log(`registered in ${((performance.now() - began) / 1000).toFixed(1)} s, ${setupErrors} errors`)
+
+  // The day before: the paper ahead, where the route exists.
+  const probe = await call(a.baseUrl, 'GET', `/api/quizzes/${quizId}/live-paper/`, { token: tokens[0] })
+  if (probe.status === 404) console.log('paper ahead: GET live-paper/ answers 404 here, step skipped')
+  else {
+    const paperMs = []
+    let paperErrors = 0
+    began = performance.now()
+    await eachLimited(tokens, 50, async (token, i) => {
+      const response = await call(base(i), 'GET', `/api/quizzes/${quizId}/live-paper/`, { token })
+      paperMs.push(response.ms)
+      if (response.status !== 200) paperErrors++
+    })
+    console.log(
+      `paper ahead: ${learnerCount} fetched in ${((performance.now() - began) / 1000).toFixed(1)} s, p95 ` +
+        `${p(paperMs, 95)} ms, ${paperErrors} errors (first answered ${probe.status})`,
+    )
+  }
+
+  const paper = (await call(a.baseUrl, 'GET', `/api/admin/quizzes/${quizId}/`, { token: admin })).body
+  const right = paper.questions.map((q) => ({ id: q.id, right: q.options[0].id, wrong: q.options[1].id }))
+  const leadMs = 20_000
+  const startsAt = Date.now() + leadMs
+  const moved = await call(a.baseUrl, 'PATCH', `/api/admin/quizzes/${quizId}/`, {
+    token: admin,
+    body: { live: { starts_at: new Date(startsAt).toISOString(), join_minutes: joinMinutes } },
+  })
+  if (moved.status !== 200) throw new Error(`moving the mock: ${moved.status} ${JSON.stringify(moved.body)}`)
+  // Both reminders pulled forward into the lead: moving the mock made none (their times had passed), so their rows
+  // are written as the schedule writes them, due now.
+  await a.rows(
+    `insert into live_announcements (quiz_id, kind, starts_at, due_at) values ` +
+      `(${quizId}, 'reminder_day', ${startsAt}, ${Date.now()}), (${quizId}, 'reminder_quarter', ${startsAt}, ${Date.now()})`,
+  )
+  const endsAt = startsAt + durationMinutes * 60_000
+  const joinEnds = startsAt + joinMinutes * 60_000
+
+  // Learner i answers question q right when (i + q) % 3 is 0, wrongly when 1, leaves it when 2.
+  const answerOf = (i, q) => [right[q].right, right[q].wrong, null][(i + q) % 3]
+  const phases = { start: [], save: [], submit: [] }
+  const errors = { start: 0, save: 0, submit: 0 }
+  const statuses = {}
+  const acknowledged = Array.from({ length: learnerCount }, () => new Map())
+  const record = (phase, response, ok) => {
+    phases[phase].push(response.ms)
+    if (!ok) {
+      errors[phase]++
+      const key = `${phase} ${response.status} ${JSON.stringify(response.body)?.slice(0, 80)}`
+      statuses[key] = (statuses[key] ?? 0) + 1
+    }
+    return ok
+  }
+  const answered = right.map((_, q) => q)
+  const batches = []
+  for (let from = 0; from < answered.length; from += batch) batches.push(answered.slice(from, from + batch))
+  const saveUntil = endsAt - 20_000
+  const cpuRun = process.cpuUsage()
+  const wallRun = performance.now()
+  await Promise.all(
+    tokens.map(async (token, i) => {
+      const at = startsAt + (i * startSpreadMs) / learnerCount
+      await sleepUntil(at)
+      const started = await call(base(i), 'GET', `/api/quizzes/${quizId}/`, { token })
+      if (!record('start', started, started.status === 200 && started.body?.questions?.length === right.length)) return
+      const attemptId = started.body.attempt.id
+      const span = saveUntil - at
+      for (const [k, part] of batches.entries()) {
+        await sleepUntil(at + (span * (k + 1)) / (batches.length + 1))
+        const answers = Object.fromEntries(
+          part.map((q) => [right[q].id, answerOf(i, q)]).filter(([, option]) => option !== null),
+        )
+        if (Object.keys(answers).length === 0) continue
+        const response = await call(base(i + 1), 'PUT', `/api/quizzes/${quizId}/answers/`, { token, body: { answers } })
+        if (record('save', response, response.status === 200))
+          for (const [question, option] of Object.entries(answers)) acknowledged[i].set(question, option)
+      }
+      if (i % 2 === 1) return
+      await sleepUntil(endsAt - 15_000 + (i * 10_000) / learnerCount)
+      const submitted = await call(base(i), 'POST', `/api/quizzes/${quizId}/submit/`, {
+        token,
+        body: { attempt_id: attemptId, answers: {} },
+      })
+      record('submit', submitted, submitted.status === 200)
+    }),
+  )
+  const runCpu = process.cpuUsage(cpuRun)
+  const runWall = performance.now() - wallRun
+
+  // The final board: the end job's snapshot, whichever instance wrote it.
+  let boardMs = null
+  let resultsMs = null
+  const settleBy = endsAt + graceSeconds * 1000 + 180_000
+  while (Date.now() < settleBy && (boardMs === null || resultsMs === null)) {
+    if (boardMs === null) {
+      const [row] = await a.rows(`select taken_at from leaderboard_snapshots where quiz_id = ${quizId}`)
+      if (row) boardMs = Number(row.taken_at) - endsAt
+    }
+    if (boardMs !== null && resultsMs === null) {
+      const [row] = await a.rows(
+        `select status, sent_at from live_announcements where quiz_id = ${quizId} and kind = 'results'`,
+      )
+      if (row?.status === 'sent') resultsMs = Number(row.sent_at) - endsAt
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+
+  // Every acknowledged answer in the final scores: the score the stored attempt has must be the acknowledged answers'.
+  const attempts = await a.rows(
+    `select u.username, t.status, t.score_hundredths, t.submitted from attempts t join users u on u.id = t.user_id
+     where t.quiz_id = ${quizId}`,
+  )
+  const byUser = new Map(attempts.map((row) => [row.username, row]))
+  const stored = await a
+    .rows(
+      `select u.username, a.question_id, a.option_id from attempt_answers a join attempts t on t.id = a.attempt_id
+     join users u on u.id = t.user_id where t.quiz_id = ${quizId}`,
+    )
+    .catch(() => null)
+  const storedBy = new Map()
+  for (const row of stored ?? []) {
+    if (!storedBy.has(row.username)) storedBy.set(row.username, new Map())
+    storedBy.get(row.username).set(String(row.question_id), String(row.option_id))
+  }
+  let wrongScores = 0
+  let unfinished = 0
+  let missingAnswers = 0
+  let acknowledgedTotal = 0
+  const rightOf = new Map(right.map((q) => [String(q.id), String(q.right)]))
+  for (let i = 0; i < learnerCount; i++) {
+    const attempt = byUser.get(`nat${i + 1}`)
+    if (!attempt) continue
+    if (attempt.status !== 'finished') unfinished++
+    let expected = 0
+    for (const [question, option] of acknowledged[i]) {
+      acknowledgedTotal++
+      expected += rightOf.get(question) === String(option) ? 100 : -20
+      if (stored && storedBy.get(`nat${i + 1}`)?.get(question) !== String(option)) missingAnswers++
+    }
+    if (Number(attempt.score_hundredths) !== expected) wrongScores++
+  }
+  const count = async (sqlText) => Number((await a.rows(sqlText))[0].n)
+  const told = await a.rows(
+    `select kind, count(*) as n, count(distinct user_id) as users from notifications
+     where link like '%/${quizId}%' group by kind order by kind`,
+  )
+  const sms = await count(`select count(*) as n from deliveries where channel = 'sms'`)
+  const smsSent = await count(
+    `select count(*) as n from deliveries where channel = 'sms' and status = 'done' and attempts = 1`,
+  )
+  const smsReminders = await count(`select count(*) as n from users where sms_reminders = 1 and username like 'nat%'`)
+  const otp = await count(`select count(*) as n from otp_codes where created_at between ${startsAt} and ${joinEnds}`)
+
+  console.table([
+    {
+      phase: `starts over ${startSpreadMs / 1000} s`,
+      requests: phases.start.length,
+      'p50 ms': p(phases.start, 50),
+      'p95 ms': p(phases.start, 95),
+      'p99 ms': p(phases.start, 99),
+      errors: errors.start,
+    },
+    {
+      phase: `saves in batches of ${batch}`,
+      requests: phases.save.length,
+      'p50 ms': p(phases.save, 50),
+      'p95 ms': p(phases.save, 95),
+      'p99 ms': p(phases.save, 99),
+      errors: errors.save,
+    },
+    {
+      phase: 'submits (half the learners)',
+      requests: phases.submit.length,
+      'p50 ms': p(phases.submit, 50),
+      'p95 ms': p(phases.submit, 95),
+      'p99 ms': p(phases.submit, 99),
+      errors: errors.submit,
+    },
+  ])
+  if (Object.keys(statuses).length > 0) console.log(`unexpected answers: ${JSON.stringify(statuses)}`)
+  console.log(
+    `acknowledged answers: ${acknowledgedTotal}; missing from the final attempts: ${stored ? missingAnswers : 'not read'}`,
+  )
+  console.log(`attempts: ${attempts.length}, not finished: ${unfinished}, wrong scores: ${wrongScores}`)
+  console.log(
+    `final board: ${boardMs === null ? 'NOT WRITTEN' : `${(boardMs / 1000).toFixed(1)} s after the end`} (grace ${graceSeconds} s)`,
+  )
+  console.log(
+    `results notice: ${resultsMs === null ? 'NOT SENT' : `all sent ${(resultsMs / 1000).toFixed(1)} s after the end`}`,
+  )
+  for (const row of told)
+    console.log(
+      `notifications ${row.kind}: ${row.n} to ${row.users} learners (${Number(row.n) === (row.kind === 'live_reminder' ? 2 : 1) * Number(row.users) ? 'once each' : 'NOT once each'})`,
+    )
+  console.log(
+    `SMS queued: ${sms}, sent once each: ${smsSent} (expected ${2 * smsReminders}: two reminders to the ${smsReminders} who asked); OTP codes in the join window: ${otp}`,
+  )
+  const cpuSeconds = (runCpu.user + runCpu.system) / 1e6
+  const total = process.cpuUsage(cpuBefore)
+  console.log(
+    `load generator CPU: ${cpuSeconds.toFixed(1)} s over the ${(runWall / 1000).toFixed(0)} s paper ` +
+      `(${((100 * cpuSeconds * 1000) / runWall).toFixed(0)} % of one core); whole run ` +
+      `${((total.user + total.system) / 1e6).toFixed(1)} s over ${((performance.now() - wallBefore) / 1000).toFixed(0)} s; ` +
+      `load now ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+  )
+  const allErrors = errors.start + errors.save + errors.submit
+  const met =
+    p(phases.start, 95) < 1000 &&
+    p(phases.save, 99) < 300 &&
+    allErrors === 0 &&
+    wrongScores === 0 &&
+    boardMs !== null &&
+    boardMs <= (graceSeconds + 60) * 1000 &&
+    otp === 0
+  console.log(
+    `${met ? 'met    ' : 'NOT MET'}  national live mock, ${learnerCount} learners on two instances: starts p95 ` +
+      `${p(phases.start, 95)} ms (1,000), saves p99 ${p(phases.save, 99)} ms (300), ${allErrors} errors, ${wrongScores} wrong scores`,
+  )
+} finally {
+  for (const server of servers) await server.stop()
+  await pgAdmin(adminUrl, `drop database if exists ${database}`).catch(() => {})
+}
