@@ -437,6 +437,9 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
       expect(response.body).toEqual({
         id: questionId,
         number: 2,
+        type: 'choice',
+        marks: null,
+        word_limit: null,
         text: { en: 'With images', ne: 'With images (ne)', html: null },
         topic: 'algebra',
         image: {
