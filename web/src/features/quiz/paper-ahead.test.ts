@@ -14,7 +14,7 @@ const base64url = (bytes: Uint8Array) =>
     .replace(/=+$/, '')
 
 /** What the server does (docs/decisions/069): AES-256-GCM, the tag after the ciphertext, as WebCrypto makes it. */
-async function encryptedPaper(raw: Uint8Array): Promise<LivePaper> {
+async function encryptedPaper(raw: Uint8Array<ArrayBuffer>): Promise<LivePaper> {
   const questions = [1, 2, 3].map((n) => {
     const { number: _number, ...question } = makeQuestion(n)
     return question
