@@ -24,6 +24,8 @@ export const ErrorCodeSchema = z.enum([
   'challenge_not_open',
   'rubric_changed',
   'live_not_started',
+  'not_registered',
+  'paper_not_offered',
   'practice_not_open',
   'section_closed',
   'section_not_open',

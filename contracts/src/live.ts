@@ -27,6 +27,22 @@ export const LiveInfoSchema = z.object({
 })
 export type LiveInfo = z.infer<typeof LiveInfoSchema>
 
+/** How long before `starts_at` a registered learner may fetch the encrypted paper (API.md "Live mocks"). */
+export const LIVE_PAPER_AHEAD_MS = 24 * 60 * 60 * 1000
+
+/**
+ * `GET /api/quizzes/{id}/live-paper/`: the frozen paper as JSON (`LivePaperContent`), AES-256-GCM encrypted; `iv` and
+ * `data` base64url, `data` the ciphertext with its 16-byte tag appended (as WebCrypto makes it). The key comes with the
+ * start (`attempt.paper_key`), never before `starts_at`.
+ */
+export const LivePaperSchema = z.object({
+  quiz_id: z.number().int(),
+  cipher: z.literal('A256GCM'),
+  iv: z.string(),
+  data: z.string(),
+})
+export type LivePaper = z.infer<typeof LivePaperSchema>
+
 /** A live schedule as an admin reads it (the admin quiz). */
 export const LiveScheduleSchema = z.object({ starts_at: z.string(), join_minutes: z.number().int() })
 export type LiveSchedule = z.infer<typeof LiveScheduleSchema>

@@ -70,13 +70,16 @@ export const AttemptInfoSchema = z.object({
   time_spent: z.record(z.string(), z.number().int()),
   /** The paper's sections (API.md "Papers"); timed ones are taken in order. */
   sections: z.array(AttemptSectionSchema),
+  /** A live mock's attempt from `starts_at`: the key of the paper served ahead (base64url), API.md "Live mocks". */
+  paper_key: z.string().optional(),
 })
 export type AttemptInfo = z.infer<typeof AttemptInfoSchema>
 
 /** `GET /api/quizzes/{id}/`: the quiz with the attempt it started or resumed. */
 export const QuizAttemptSchema = QuizSummarySchema.extend({
   question_count: z.number().int(),
-  questions: z.array(z.object({ id: z.number().int() })),
+  /** `options`: this attempt's option order, with `paper_key` when it shuffles them (a paper ahead is in authored order). */
+  questions: z.array(z.object({ id: z.number().int(), options: z.array(z.number().int()).optional() })),
   attempt: AttemptInfoSchema,
 })
 export type QuizAttempt = z.infer<typeof QuizAttemptSchema>
@@ -174,3 +177,10 @@ export const SubmitResultSchema = z.object({
   sections: z.array(SectionScoreSchema),
 })
 export type SubmitResult = z.infer<typeof SubmitResultSchema>
+
+/** What a live mock's encrypted paper holds: every question as the question route gives it (no `number`), pictures as `data:` URLs. */
+export const LivePaperContentSchema = z.object({
+  quiz_id: z.number().int(),
+  questions: z.array(QuizQuestionSchema.omit({ number: true })),
+})
+export type LivePaperContent = z.infer<typeof LivePaperContentSchema>

@@ -178,7 +178,7 @@ export async function buildApp(
   await app.register(pictureRoutes, { prefix: '/api/pictures', pictures: services.pictures })
   await app.register(quizzesRoutes, { prefix: '/api/quizzes', quizzes: services.quizzes })
   await app.register(attemptsRoutes, { prefix: '/api/quizzes', session: attempts.session, submit: attempts.submit })
-  await app.register(liveRoutes, { prefix: '/api/quizzes', live: services.live })
+  await app.register(liveRoutes, { prefix: '/api/quizzes', live: services.live, livePapers: services.livePapers })
   await app.register(resultsRoutes, { prefix: '/api/results', results: services.results })
   await app.register(practiceRoutes, {
     prefix: '/api/practice',

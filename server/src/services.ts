@@ -22,6 +22,8 @@ import { createLearnersService } from './institutions/learners.service'
 import { createReportsService } from './institutions/reports.service'
 import { createAnnouncementSender } from './live/announcement-sender'
 import { createLiveService } from './live/live.service'
+import { createLivePapers } from './live/live-paper'
+import { createPaperKeys } from './attempts/paper-keys.service'
 import { createMockEnder } from './live/mock-ends'
 import { createDeliveryDrainer } from './notifications/delivery-drainer'
 import { createNotificationService } from './notifications/notifications.service'
@@ -54,6 +56,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
   const currentQuestions = createCurrentQuestions()
   const shows = createShowLog(context.database.db, log)
   const newAttempts = createNewAttempts({ papers, currentQuestions, shows })
+  const paperKeys = createPaperKeys(context)
   const live = createLiveService({ ...context, lifecycle })
   const bank = createBankService(context)
   const paperAttempts = createPaperAttempts({ lifecycle, newAttempts })
@@ -74,10 +77,11 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
     attempts: {
       lifecycle,
       shows,
-      session: createAttemptSessionService({ ...context, papers, lifecycle, newAttempts }),
-      submit: createSubmitService({ ...context, papers, lifecycle, newAttempts }),
+      session: createAttemptSessionService({ ...context, papers, lifecycle, newAttempts, paperKeys }),
+      submit: createSubmitService({ ...context, papers, lifecycle, newAttempts, paperKeys }),
     },
     live,
+    livePapers: createLivePapers({ ...context, papers, currentQuestions, paperKeys, readPicture: pictures.read }),
     results: createResultsService({ ...context, lifecycle }),
     practice: createPracticeService(context),
     challenges: {

@@ -12,5 +12,7 @@ export const liveMessages = {
   endsBeforeCommonEnd: 'The quiz must stay open until the live mock ends (its start plus the duration).',
   joinAfterEnd: 'The join window must close by the time the live mock ends: at most its duration in minutes.',
   anonymousName: 'Learner',
+  notRegistered: 'Register for this live mock to download its paper.',
+  paperNotOffered: "This live mock's paper can be downloaded from 24 hours before its start.",
   frozenPaper: 'A live mock sits one frozen paper: unschedule it before drawing per attempt.',
 } as const

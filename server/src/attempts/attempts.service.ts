@@ -1,3 +1,4 @@
+import type { PaperKeys } from './paper-keys.service'
 import type { Kysely } from 'kysely'
 import type { AppContext } from '../context'
 import { isUniqueViolation } from '../db/errors'
@@ -125,6 +126,7 @@ export type AttemptServiceDeps = Pick<AppContext, 'database' | 'clock' | 'metric
   papers: QuestionPapers
   lifecycle: AttemptLifecycle
   newAttempts: NewAttempts
+  paperKeys: PaperKeys
 }
 
 // On PostgreSQL two first attempts can race to one attempt number before either is visible; the retry sees the winner.

@@ -35,6 +35,7 @@ export async function toQuizAttempt(
   quiz: LearnerQuizRow,
   { attempt, count, answers, states }: StartedAttempt,
   now: number,
+  paperKey?: string,
 ): Promise<QuizAttempt> {
   const paper = await papers.paperFor(db, attempt.revision_ids, attempt.option_order)
   const saved: Record<string, number> = {}
@@ -43,7 +44,11 @@ export async function toQuizAttempt(
   return {
     ...toQuizSummary(quiz, count),
     question_count: paper.questions.length,
-    questions: paper.questionRefs as { id: number }[],
+    // With the key, a shuffled attempt's option order: the paper ahead holds the authored one (docs/decisions/069).
+    questions:
+      paperKey && attempt.option_order
+        ? paper.questions.map(({ learner }) => ({ id: learner.id, options: learner.options.map((o) => o.id) }))
+        : (paper.questionRefs as { id: number }[]),
     attempt: {
       id: attempt.id,
       started_at: toIso(attempt.started_at),
@@ -56,6 +61,7 @@ export async function toQuizAttempt(
       visited: examState.visited,
       time_spent: examState.time_spent,
       sections: toAttemptSections(sectionClock(attempt, now)),
+      ...(paperKey ? { paper_key: paperKey } : {}),
     },
   }
 }

@@ -18,7 +18,15 @@ import { createKeyWithholding } from './withheld-keys.service'
 import { toQuizAttempt, type StartedAttempt } from './quiz-attempt'
 
 /** `GET /api/quizzes/{id}/`: starts the learner's attempt, or resumes the one in progress (the same on every call). */
-export function createStartAttempt({ database, clock, metrics, papers, lifecycle, newAttempts }: AttemptServiceDeps) {
+export function createStartAttempt({
+  database,
+  clock,
+  metrics,
+  papers,
+  lifecycle,
+  newAttempts,
+  paperKeys,
+}: AttemptServiceDeps) {
   const { db } = database
   const { isPostgres } = lifecycle
   const withholding = createKeyWithholding({ graceMs: lifecycle.graceMs })
@@ -40,18 +48,26 @@ export function createStartAttempt({ database, clock, metrics, papers, lifecycle
       newAttemptRefusal(phase, quiz, attempts) ?? (await withholding.practiceRefusal(db, quiz, phase, now))
     if (refusal) throw refusal
     const first = isPostgres && attempts.length === 0 && (await startFirstAttempt(user, quiz, extraTimePercent, now))
-    if (first) return toQuizAttempt(db, papers, quiz, first, now)
+    if (first) return answer(quiz, first, now)
 
     const outcome = await refusedAfterCommit(
       lifecycle.attemptTransaction((trx) => startOrResumeLocked(trx, user, quiz, phase, extraTimePercent, now)),
     )
     if (outcome.created) metrics.attemptStarted()
-    return toQuizAttempt(db, papers, quiz, outcome, now)
+    return answer(quiz, outcome, now)
+  }
+
+  /** A live mock's attempt carries its paper's key from `starts_at`, never before (API.md "Live mocks"). */
+  async function answer(quiz: LearnerQuizRow, started: StartedAttempt, now: number) {
+    const times = liveTimes(quiz)
+    const key =
+      times && now >= times.startsAt ? await paperKeys.attemptKey(db, quiz.id, started.attempt.revision_ids) : undefined
+    return toQuizAttempt(db, papers, quiz, started, now, key)
   }
 
   async function resume(db: Kysely<DB>, quiz: LearnerQuizRow, attempt: AttemptRow, count: number, now: number) {
     const [answers, states] = await Promise.all([listAnswers(db, attempt.id), listQuestionStates(db, attempt.id)])
-    return toQuizAttempt(db, papers, quiz, { attempt, count, answers, states }, now)
+    return answer(quiz, { attempt, count, answers, states }, now)
   }
 
   /**

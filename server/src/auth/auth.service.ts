@@ -12,6 +12,7 @@ import { hashPassword, verifyPassword } from '../accounts/passwords'
 import {
   deleteExpiredOfUser,
   findRefreshToken,
+  findRegisteredMockEnd,
   insertRefreshToken,
   markRotated,
   revokeAllOfUser,
@@ -39,6 +40,15 @@ const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString(
 const invalidCredentials = () => new NotAuthenticated(authMessages.invalidCredentials, 'invalid_credentials')
 const invalidRefresh = () => new NotAuthenticated(authMessages.invalidRefreshToken)
 
+/** API.md "Live mocks": a learner registered for a mock not yet ended stays signed in through it, with no SMS. */
+const REGISTERED_REFRESH_SECONDS = 30 * 24 * 60 * 60
+
+async function refreshTtlOf(db: Kysely<DB>, tokens: TokenSigner, userId: number, now: number) {
+  const mockEnd = await findRegisteredMockEnd(db, userId, now)
+  if (mockEnd === null) return tokens.refreshTtl
+  return Math.max(tokens.refreshTtl, REGISTERED_REFRESH_SECONDS, Math.ceil((mockEnd - now) / 1000))
+}
+
 // A rotation continues its login's family, so reuse of any rotated token can revoke everything descended from it.
 async function issueTokenPair(
   db: Kysely<DB>,
@@ -47,7 +57,7 @@ async function issueTokenPair(
   now: number,
   familyId: string,
 ): Promise<TokenPair> {
-  const refresh = await tokens.signRefresh(user.id, familyId)
+  const refresh = await tokens.signRefresh(user.id, familyId, await refreshTtlOf(db, tokens, user.id, now))
   await insertRefreshToken(db, {
     jti: refresh.jti,
     user_id: user.id,

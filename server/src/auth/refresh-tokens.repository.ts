@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 
 export async function insertRefreshToken(
@@ -49,4 +49,19 @@ export async function revokeAllOfUser(db: Kysely<DB>, userId: number, now: numbe
 /** Expired rows can never be used again; each login clears its user's, which keeps the table small. */
 export async function deleteExpiredOfUser(db: Kysely<DB>, userId: number, now: number): Promise<void> {
   await db.deleteFrom('refresh_tokens').where('user_id', '=', userId).where('expires_at', '<', now).execute()
+}
+
+/** The latest common end of the live mocks the user is registered for that have not ended; null when none. */
+export async function findRegisteredMockEnd(db: Kysely<DB>, userId: number, now: number): Promise<number | null> {
+  const ends = sql<number | string>`q.live_starts_at + q.duration_minutes * 60000`
+  const row = await db
+    .selectFrom('live_registrations as r')
+    .innerJoin('quizzes as q', 'q.id', 'r.quiz_id')
+    .select(sql<number | string | null>`max(${ends})`.as('ends_at'))
+    .where('r.user_id', '=', userId)
+    .where('q.live_starts_at', 'is not', null)
+    .where('q.deleted_at', 'is', null)
+    .where(ends, '>', now)
+    .executeTakeFirst()
+  return row?.ends_at == null ? null : Number(row.ends_at)
 }

@@ -23,6 +23,7 @@ import { scanPhotos } from './migrations/0020_scan_photos'
 import { pictureNames } from './migrations/0021_picture_names'
 import { outcomes } from './migrations/0022_outcomes'
 import { writtenAnswers } from './migrations/0025_written_answers'
+import { livePaperKeys } from './migrations/0029_live_paper_keys'
 import { announcementChunks } from './migrations/0030_announcement_chunks'
 
 // An explicit list rather than a folder scan, so the bundled server carries its migrations.
@@ -50,6 +51,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0021_picture_names': pictureNames(),
   '0022_outcomes': outcomes(),
   '0025_written_answers': writtenAnswers(dialect),
+  '0029_live_paper_keys': livePaperKeys(),
   '0030_announcement_chunks': announcementChunks(),
 })
 

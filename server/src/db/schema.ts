@@ -425,6 +425,14 @@ export interface LeaderboardSnapshotTable {
   due_at: number | null
 }
 
+/** A live mock's paper key (migration 0029): the paper ahead is encrypted with keys derived from it. */
+export interface LivePaperKeyTable {
+  quiz_id: number
+  /** 32 random bytes, base64url. */
+  paper_key: string
+  created_at: number
+}
+
 export interface FirstAttemptScoreTable {
   quiz_id: number
   score_hundredths: number
@@ -644,6 +652,7 @@ export interface DB {
   practice_cards: PracticeCardTable
   first_attempt_scores: FirstAttemptScoreTable
   leaderboard_snapshots: LeaderboardSnapshotTable
+  live_paper_keys: LivePaperKeyTable
   plans: PlanTable
   payments: PaymentTable
   fake_gateway_transactions: FakeGatewayTransactionTable

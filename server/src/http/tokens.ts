@@ -121,10 +121,10 @@ export function createTokenSigner({
         accessTtl,
         randomUUID(),
       ),
-    async signRefresh(userId: number, familyId: string) {
+    async signRefresh(userId: number, familyId: string, ttl = refreshTtl) {
       const jti = randomUUID()
-      const token = await sign({ token_type: 'refresh', user_id: userId, family_id: familyId }, refreshTtl, jti)
-      return { token, jti, expiresAt: (nowSeconds() + refreshTtl) * 1000 }
+      const token = await sign({ token_type: 'refresh', user_id: userId, family_id: familyId }, ttl, jti)
+      return { token, jti, expiresAt: (nowSeconds() + ttl) * 1000 }
     },
     verifyAccess: verifyAccessCached,
     verifyRefresh: async (token: string) => verify<RefreshClaims>(token, 'refresh'),

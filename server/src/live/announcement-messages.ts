@@ -27,10 +27,16 @@ export const quizLink = (quizId: number) => `/quiz/${quizId}/instructions`
 export const leaderboardLink = (quizId: number) => `/quiz/${quizId}/leaderboard`
 
 // They name the start itself, not "tomorrow": a reminder due while no server ran goes out late and must stay true.
-export function reminderText(title: Title, startsAt: number) {
-  return {
+// The quarter's says no sign-in is needed: a registered learner's login lasts through the mock (docs/decisions/069).
+export function reminderText(title: Title, startsAt: number, kind: Kind = 'reminder_day') {
+  const day = {
     en: `Reminder: the live mock “${title.en}” starts on ${nepalDateTime(startsAt, 'en')}.`,
     ne: `सम्झना: लाइभ मक “${title.ne}” ${nepalDateTime(startsAt, 'ne')} बजे सुरु हुन्छ।`,
+  }
+  if (kind !== 'reminder_quarter') return day
+  return {
+    en: `${day.en} You stay signed in on the device you registered on: no code by SMS is needed.`,
+    ne: `${day.ne} दर्ता गरेको उपकरणमा तपाईं साइन इन नै रहनुहुन्छ: SMS कोड चाहिँदैन।`,
   }
 }
 
@@ -55,7 +61,7 @@ export function announcementFor(
       link: leaderboardLink(quiz.id),
       push,
     }
-  const text = reminderText(quiz.title, quiz.startsAt)
+  const text = reminderText(quiz.title, quiz.startsAt, kind)
   return {
     userId: learner.id,
     kind: 'live_reminder',

@@ -11,6 +11,7 @@ import { paths } from '../../lib/paths'
 import { askPushPermission, subscribeToPush } from '../../api/push-subscription'
 import { canRegister, livePhase, liveStartState, type LiveStartState } from '../../lib/live-mock'
 import { useLiveRegistration } from './live-registration'
+import { useLivePaperAhead } from './live-paper-ahead'
 import './dashboard.i18n'
 
 type LiveQuiz = QuizListItem & { live: LiveInfo }
@@ -22,6 +23,7 @@ export function LiveCardBody({ quiz, now }: { quiz: LiveQuiz; now: number }) {
   const { live } = quiz
   const phase = livePhase(live, now)
   const day = t('day_unit')
+  const paperReady = useLivePaperAhead(quiz, now)
 
   return (
     <div className="live-card">
@@ -40,6 +42,7 @@ export function LiveCardBody({ quiz, now }: { quiz: LiveQuiz; now: number }) {
         </p>
       )}
       {canRegister(phase) && <RegisterToggle quiz={quiz} />}
+      {paperReady && phase !== 'ended' && <p className="quiz-card__note">{t('paper_ready')}</p>}
       <LiveAction quiz={quiz} state={liveStartState(quiz, phase, now)} ended={phase === 'ended'} />
     </div>
   )

@@ -9,10 +9,10 @@ import { quizQueries } from './quiz.api'
 /** Questions fetched at once while the paper is kept: enough to fill a slow link, few enough not to crowd it. */
 const CONCURRENCY = 4
 
-/** The addresses of a question's pictures: its own and its options'. */
+/** The addresses of a question's pictures: its own and its options' (a paper fetched ahead holds them inside). */
 export function picturesOf(question: QuizQuestion): string[] {
   return [question.image, ...question.options.map((option) => option.image)].flatMap((image) =>
-    image?.picture ? [image.picture.url] : [],
+    image?.picture && !image.picture.url.startsWith('data:') ? [image.picture.url] : [],
   )
 }
 

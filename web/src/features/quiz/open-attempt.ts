@@ -1,5 +1,6 @@
 import { clockStorageKey, readAnchor, remainingAt, removeAnchor, writeAnchor } from './attempt-clock'
-import { loadAttempt, saveAttempt } from './attempt-store'
+import { loadAttempt, saveAttempt, saveQuestion } from './attempt-store'
+import { forgetLivePaper, openLivePaper } from '../../api/live-paper'
 import type { QuizAttempt } from '@quiz/contracts'
 import { isTransientError, withRetry } from './quiz.api'
 import { AUTO_SUBMIT_AT_SECONDS } from './use-countdown'
@@ -64,5 +65,14 @@ export async function openAttempt(
   writeAnchor(clockStorageKey(quizId, attemptId), { remaining: session.attempt.remaining_seconds, at: now() }, storage)
   // IndexedDB refused (a private window, a full disk): the exam still works online, as before.
   await saveAttempt(userId, quizId, session, now()).catch(() => undefined)
+  await unpackPaperAhead(userId, session).catch(() => undefined)
   return { session, fromDevice: false }
+}
+
+/** A live mock's paper fetched ahead becomes the attempt's kept questions: none is fetched (docs/decisions/069). */
+async function unpackPaperAhead(userId: number, session: QuizAttempt) {
+  const questions = await openLivePaper(userId, session)
+  if (!questions) return
+  await Promise.all(questions.map((question) => saveQuestion(session.attempt.id, question.number, question)))
+  await forgetLivePaper(userId, session.id)
 }
