@@ -10,7 +10,7 @@ import { photoBox, questionRect, rollRect, setRect, type PhotoBox } from './phot
 import { refineByMarkerEdges } from './refine-markers'
 import { edgeSharpness } from './sharpness'
 import { verifySheetCode, type SheetCode } from '../sheet/sheet-code'
-import { buildSheetLayout, MARKER_INSET_MM, type Bubble, type SheetLayout, type SheetSet } from '../sheet/sheet-layout'
+import { buildSheetLayout, type Bubble, type SheetLayout, type SheetSet } from '../sheet/sheet-layout'
 
 export const MAX_PHOTO_PIXELS = 50_000_000
 /** The long side the photo is read at: bubbles are still about 9 px across when the sheet fills 60 % of it. */
@@ -258,19 +258,19 @@ function placeByMarkers(image: GreyImage, rough: Homography): Homography | 'bent
 }
 
 /**
- * Whether the frame cuts the paper the markers are read against: each marker's surroundings up to 2.5 mm from the
- * page's edge must be in the photo (a tighter frame than any photo read before issue 59 was).
+ * Whether the frame cuts the paper the markers' edges are measured against: 7.5 mm out from each marker's centre
+ * (the page's edge is 11 mm out), so a frame that cuts up to about 3.5 mm of the page is still read.
  */
 function isCropped(image: GreyImage, toImage: Homography): boolean {
-  const reach = MARKER_INSET_MM - 2.5
+  const reach = 7.5
   return FIXED_PARTS.markers.some((m) =>
     [
-      [-1, -1],
-      [1, -1],
-      [1, 1],
-      [-1, 1],
-    ].some(([sx, sy]) => {
-      const p = project(toImage, m.x_mm + sx! * reach, m.y_mm + sy! * reach)
+      [-reach, 0],
+      [reach, 0],
+      [0, -reach],
+      [0, reach],
+    ].some(([dx, dy]) => {
+      const p = project(toImage, m.x_mm + dx!, m.y_mm + dy!)
       return p.x < 0 || p.y < 0 || p.x > image.width - 1 || p.y > image.height - 1
     }),
   )
