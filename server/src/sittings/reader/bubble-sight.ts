@@ -1,6 +1,6 @@
 import { sampleGrey, type GreyImage, type Point } from './grey-image'
 import { project, type Homography } from './homography'
-import type { Bubble } from '../sheet/sheet-layout'
+import { OPTION_PITCH_MM, ROW_PITCH_MM, type Bubble } from '../sheet/sheet-layout'
 
 /**
  * The reader looks where the markers' transform puts each bubble, but a folded or curled sheet moves the middle of
@@ -78,15 +78,46 @@ function score(image: GreyImage, t: Template, dx: number, dy: number): number {
   return sum
 }
 
-function search(image: GreyImage, t: Template, around: Point, reach: number, step: number): Point {
+/**
+ * Where a block's grid would continue one pitch beyond its edges and the sheet prints no bubble: a block moved by a
+ * whole row or option matches as many rings as the right place, but then rings land on these, which counts against.
+ */
+function beyondEdges(block: readonly Bubble[]): Bubble[] {
+  const taken = (x: number, y: number) => block.some((b) => Math.abs(b.x_mm - x) < 1 && Math.abs(b.y_mm - y) < 1)
+  const out: Bubble[] = []
+  for (const b of block)
+    for (const [dx, dy] of [
+      [OPTION_PITCH_MM, 0],
+      [-OPTION_PITCH_MM, 0],
+      [0, ROW_PITCH_MM],
+      [0, -ROW_PITCH_MM],
+    ] as const) {
+      const x = b.x_mm + dx
+      const y = b.y_mm + dy
+      if (!taken(x, y) && !out.some((o) => Math.abs(o.x_mm - x) < 1 && Math.abs(o.y_mm - y) < 1))
+        out.push({ x_mm: x, y_mm: y, r_mm: b.r_mm })
+    }
+  return out
+}
+
+function search(
+  image: GreyImage,
+  t: Template,
+  around: Point,
+  reach: number,
+  step: number,
+  guard: Template | null,
+): Point {
   let best = { x: around.x, y: around.y }
   let bestScore = -Infinity
   for (let dy = -reach; dy <= reach + 1e-9; dy += step)
     for (let dx = -reach; dx <= reach + 1e-9; dx += step) {
-      const s = score(image, t, around.x + dx, around.y + dy)
+      const x = around.x + dx
+      const y = around.y + dy
+      const s = score(image, t, x, y) - (guard ? score(image, guard, x, y) : 0)
       if (s > bestScore) {
         bestScore = s
-        best = { x: around.x + dx, y: around.y + dy }
+        best = { x, y }
       }
     }
   return best
@@ -116,7 +147,9 @@ function sight<B extends Bubble>(image: GreyImage, t: Template, bubbles: readonl
 
 /**
  * Finds blocks of bubbles again by their outlines, in order: a run (a column of questions from the top, the roll
- * grid) moves smoothly on a bent page, so each block is looked for close to where the one before it was found.
+ * grid) moves smoothly on a bent page, so each block is looked for close to where the one before it was found. The
+ * first is looked for widely, so it must also leave paper where its grid would continue past its edges: a grid's
+ * rings repeat, and without that a column could be taken a whole row over (issue 59's bench did).
  */
 export function sightBlocks<B extends Bubble>(
   image: GreyImage,
@@ -126,8 +159,9 @@ export function sightBlocks<B extends Bubble>(
   let last: Point = { x: 0, y: 0 }
   return blocks.map((block, index) => {
     const t = template(toImage, block)
-    const coarse = search(image, t, last, index === 0 ? FIRST_REACH_MM : NEXT_REACH_MM, COARSE_STEP_MM)
-    last = search(image, t, coarse, FINE_REACH_MM, FINE_STEP_MM)
+    const guard = index === 0 ? template(toImage, beyondEdges(block)) : null
+    const coarse = search(image, t, last, index === 0 ? FIRST_REACH_MM : NEXT_REACH_MM, COARSE_STEP_MM, guard)
+    last = search(image, t, coarse, FINE_REACH_MM, FINE_STEP_MM, guard)
     return sight(image, t, block, last)
   })
 }

@@ -315,6 +315,7 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
           placed = { toImage: way, payload: qr.payload }
           break search
         }
+        if (qr) bent = true
       }
       continue search
     }
@@ -328,7 +329,8 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
   if (levels.paper < 60 || levels.paper * (1 - levels.inkRatio) < 30) return 'dark'
   if (edgeSharpness(image, anyWay, FIXED_PARTS) < MIN_SHARPNESS) return 'blurred'
   // When no four blobs were the sheet's markers, one is missing (cut off, covered) and no stand-in fitted.
-  if (!placed) return markersFound ? 'qr' : 'corners'
+  // A QR code that reads but sits away from where the markers put it: the page between them is bent.
+  if (!placed) return markersFound ? (bent ? 'not_flat' : 'qr') : 'corners'
 
   return { toImage: placed.toImage, levels, payload: placed.payload }
 }
