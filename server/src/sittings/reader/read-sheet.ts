@@ -156,6 +156,8 @@ function isPageInside(image: GreyImage, toImage: Homography): boolean {
 const BLOCK_ROWS = 4
 /** Over this share of a sheet's questions under glare, the photo is retaken rather than the sheet flagged. */
 const GLARE_REFUSAL_SHARE = 0.1
+/** Under clipped white, a ring fainter than this share of the sheet's usual is not trusted. */
+const GLARE_FAINT = 0.6
 
 type Choice<T> = ReturnType<typeof decideChoice<T>>
 
@@ -169,19 +171,35 @@ function decideSighted<T, B extends Bubble>(
   levels: PageLevels,
   row: readonly SightedBubble<B>[],
   valueOf: (b: B) => T,
+  typical: number,
 ): Choice<T> {
   const fills = row.map((s) => ({ value: valueOf(s.bubble), fill: bubbleFill(image, h, levels, s.at) }))
-  if (row.some((s) => s.contrast < MIN_RING_CONTRAST))
+  if (row.some((s) => isUnseen(s, typical)))
     return { kind: 'unclear', marks: fills.filter((f) => f.fill >= BLANK_FILL).map((f) => f.value) }
   return decideChoice(fills)
 }
 
+/**
+ * Whether a bubble cannot be read: its ring is not seen, or it sits in clipped white with its ring well fainter than
+ * the sheet's usual (a glare's halo washes a mark out before its printed ring disappears).
+ */
+const isUnseen = (s: SightedBubble<Bubble>, typical: number) =>
+  s.contrast < MIN_RING_CONTRAST || (s.glare && s.contrast < GLARE_FAINT * typical)
+
+/** The usual ring contrast of a set of bubbles (their median). */
+const typicalContrast = (sighted: readonly SightedBubble<Bubble>[]) =>
+  percentile(
+    sighted.map((s) => s.contrast),
+    0.5,
+  )
+
 function readRoll(image: GreyImage, h: Homography, levels: PageLevels): SheetReading['roll'] {
   const [sighted] = sightBlocks(image, h, [FIXED_PARTS.roll.flatMap((column) => column.digits)])
+  const typical = typicalContrast(sighted!)
   const digits: (number | null)[] = []
   FIXED_PARTS.roll.forEach((column, c) => {
     const row = sighted!.slice(c * column.digits.length, (c + 1) * column.digits.length)
-    const choice = decideSighted(image, h, levels, row, (d) => d.digit)
+    const choice = decideSighted(image, h, levels, row, (d) => d.digit, typical)
     digits.push(choice.kind === 'one' ? choice.value : choice.kind === 'none' ? null : -1)
   })
   if (digits.includes(-1)) return 'unclear'
@@ -195,7 +213,7 @@ function readRoll(image: GreyImage, h: Homography, levels: PageLevels): SheetRea
 
 function readSet(image: GreyImage, h: Homography, levels: PageLevels): SheetReading['set'] {
   const [sighted] = sightBlocks(image, h, [FIXED_PARTS.set])
-  const choice = decideSighted(image, h, levels, sighted!, (s) => s.set)
+  const choice = decideSighted(image, h, levels, sighted!, (s) => s.set, typicalContrast(sighted!))
   if (choice.kind === 'one') return choice.value
   return choice.kind === 'none' ? null : 'unclear'
 }
@@ -231,12 +249,13 @@ function readAnswers(image: GreyImage, h: Homography, levels: PageLevels, layout
       }
     })
   }
+  const typical = typicalContrast([...sightedByNumber.values()].flat())
   let glared = 0
   const answers = layout.questions.map((question) => {
     const box = photoBox(image, h, questionRect(question))
     const row = sightedByNumber.get(question.number)!
-    if (row.some((s) => s.glare && s.contrast < MIN_RING_CONTRAST)) glared++
-    const choice = decideSighted(image, h, levels, row, (o) => o.label)
+    if (row.some((s) => s.glare && isUnseen(s, typical))) glared++
+    const choice = decideSighted(image, h, levels, row, (o) => o.label, typical)
     const answer: SheetAnswer =
       choice.kind === 'one' ? choice.value : choice.kind === 'none' ? null : { flag: choice.kind, marks: choice.marks }
     return { number: question.number, answer, box }
