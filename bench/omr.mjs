@@ -179,6 +179,8 @@ async function memoryWhileFourAreRead() {
 }
 
 const verbose = process.env.BENCH_VERBOSE === '1'
+// BENCH_DUMP=<dir> keeps each photo read wrong there (condition-n.jpg, with its sheet as JSON), to look at.
+const dumpDir = process.env.BENCH_DUMP
 // BENCH_CONDITIONS=fold,glare,... picks the conditions (sheet-photo-conditions.ts); each gets BENCH_PHOTOS photos.
 const conditions = (process.env.BENCH_CONDITIONS ?? CONDITIONS.join(',')).split(',').filter(Boolean)
 for (const condition of conditions)
@@ -239,6 +241,11 @@ async function runCondition(condition, index) {
     if (sheet.clean) {
       stats.cleanSheets++
       if (flagged) stats.cleanFlagged++
+    }
+    if (dumpDir && wrongHere > 0) {
+      mkdirSync(dumpDir, { recursive: true })
+      writeFileSync(join(dumpDir, `${condition}-${n}.jpg`), jpeg)
+      writeFileSync(join(dumpDir, `${condition}-${n}.json`), JSON.stringify({ sheet: sheet.spec, truth: sheet.truth }))
     }
     if (verbose && (wrongHere > 0 || (sheet.clean && flagged) || !codeRight || rollWrong))
       console.error(
