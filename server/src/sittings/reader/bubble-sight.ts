@@ -13,7 +13,7 @@ const ANGLES = 12
 /** Where paper is looked for beyond the printed outline: past its stroke and its blur, short of a neighbour. */
 const OUTSIDE_MM = 0.75
 /** The first block of a run is looked for this far around the markers' place; the next ones around the last. */
-const FIRST_REACH_MM = 6.5
+const FIRST_REACH_MM = 4
 const NEXT_REACH_MM = 1.6
 const COARSE_STEP_MM = 0.4
 const FINE_REACH_MM = 0.4
