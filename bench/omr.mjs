@@ -1,6 +1,7 @@
 // npm run bench:omr: the budgets and accuracy targets of API.md "Paper sittings" for the answer-sheet reader
 // (docs/decisions/054-omr-reader.md), on phone-like photos from server/test/fixtures/sheet-photos.ts.
-//  1. Accuracy over BENCH_PHOTOS (default 500) seeded photos, 8-12 MP, sheets of 100 questions: questions read right,
+//  1. Accuracy, per condition of BENCH_CONDITIONS (default all: standard, fold, curl, lens, glare, hard-shadow,
+//     tight-crop, whatsapp, low-res, motion-blur), over BENCH_PHOTOS (default 500) seeded photos each, 8-12 MP, sheets of 100 questions: questions read right,
 //     flagged, or read wrong without a flag; cleanly marked sheets flagged; photos refused; sheets read for the
 //     wrong learner (a QR code or roll number that is not the sheet's).
 //  2. CPU time of one core (sharp held to one thread) to read a 12 MP JPEG, p50 and p95 (budget: p95 under 1 s).
@@ -37,7 +38,7 @@ if (process.argv[2] === '--read-at-once') {
   process.exit(0)
 }
 
-const { markedSheetSvg, photographSheet, seededRandom, sheetLayoutOf } =
+const { CONDITIONS, markedSheetSvg, photographSheet, seededRandom, sheetLayoutOf } =
   await import('../server/test/fixtures/sheet-photos.ts')
 
 const photos = Number(process.env.BENCH_PHOTOS ?? 500)
@@ -133,6 +134,8 @@ const mb = (bytes) => (bytes / 1024 / 1024).toFixed(0)
 const cacheDir = process.env.BENCH_CACHE
 const generatorSources = [
   '../server/test/fixtures/sheet-photos.ts',
+  '../server/test/fixtures/sheet-photo-conditions.ts',
+  '../server/test/fixtures/sheet-photo-random.ts',
   '../server/src/sittings/sheet/sheet-svg.ts',
   '../server/src/sittings/sheet/sheet-layout.ts',
   '../server/src/sittings/sheet/sheet-code.ts',
@@ -176,79 +179,116 @@ async function memoryWhileFourAreRead() {
 }
 
 const verbose = process.env.BENCH_VERBOSE === '1'
-const memory = await memoryWhileFourAreRead()
+// BENCH_DUMP=<dir> keeps each photo read wrong there (condition-n.jpg, with its sheet as JSON), to look at.
+const dumpDir = process.env.BENCH_DUMP
+// BENCH_CONDITIONS=fold,glare,... picks the conditions (sheet-photo-conditions.ts); each gets BENCH_PHOTOS photos.
+const conditions = (process.env.BENCH_CONDITIONS ?? CONDITIONS.join(',')).split(',').filter(Boolean)
+for (const condition of conditions)
+  if (!CONDITIONS.includes(condition)) throw new Error(`unknown condition ${condition}: ${CONDITIONS.join(', ')}`)
+const memory = conditions.includes('standard') ? await memoryWhileFourAreRead() : null
 sharp.concurrency(1)
-// BENCH_SEED draws another set of photos: a check that the reader was not tuned to one set.
-const random = seededRandom(Number(process.env.BENCH_SEED ?? 44))
-const counts = { right: 0, flagged: 0, wrong: 0 }
-let cleanSheets = 0
-let cleanFlagged = 0
-let refused = 0
-let wrongLearner = 0
-const refusals = {}
-const wrongByKind = {}
-const cpuMs12 = []
-const started = Date.now()
-for (let n = 0; n < photos; n++) {
-  const sheet = sheetFor(n, random)
-  const megapixels = n % 2 === 0 ? 12 : 8 + random() * 4
-  const photoSpec = photoFor(n, random, megapixels)
-  const jpeg = await photograph(sheet.spec, photoSpec, n)
-  const cpu = process.cpuUsage()
-  const result = await readSheet(jpeg, { secret, sittingId, layoutFor: () => sheetLayoutOf(sheet.spec) })
-  const used = process.cpuUsage(cpu)
-  if (megapixels === 12) cpuMs12.push((used.user + used.system) / 1000)
-  if (!result.ok) {
-    refused++
-    refusals[result.refusal] = (refusals[result.refusal] ?? 0) + 1
-    if (verbose) console.error(`photo ${n}: refused (${result.refusal}) ${JSON.stringify(photoSpec)}`)
-    continue
-  }
-  const holder = sheet.spec.holder
-  const codeRight =
-    holder.kind === 'roster' ? result.code.rollNumber === holder.rollNumber : result.code.serial === holder.serial
-  const rollWrong = typeof result.roll === 'number' && result.roll !== sheet.rollNumber
-  if (!codeRight || rollWrong) wrongLearner++
-  let flagged = result.roll === 'unclear' || result.set === 'unclear'
-  let wrongHere = 0
-  result.answers.forEach(({ answer }, q) => {
-    const truth = sheet.truth[q]
-    const verdict = judge(truth, answer)
-    counts[verdict]++
-    if (verdict === 'wrong') {
-      wrongHere++
-      const kind = truth === null ? 'blank' : typeof truth === 'string' ? 'mark' : truth.light ? 'light' : 'multiple'
-      const read = answer === null ? 'null' : 'letter'
-      wrongByKind[`${kind} read as ${read}`] = (wrongByKind[`${kind} read as ${read}`] ?? 0) + 1
-    }
-    if (answer !== null && typeof answer === 'object') flagged = true
-  })
-  if (sheet.clean) {
-    cleanSheets++
-    if (flagged) cleanFlagged++
-  }
-  if (verbose && (wrongHere > 0 || (sheet.clean && flagged) || !codeRight || rollWrong))
-    console.error(
-      `photo ${n}: ${wrongHere} wrong${sheet.clean && flagged ? ', clean but flagged' : ''}${!codeRight || rollWrong ? ', WRONG LEARNER' : ''} ${JSON.stringify(photoSpec)}`,
-    )
-  if ((n + 1) % 50 === 0) console.error(`${n + 1} photos, ${((Date.now() - started) / 1000).toFixed(0)} s`)
-}
-const questions = counts.right + counts.flagged + counts.wrong
 const pct = (part, whole) => (whole ? ((100 * part) / whole).toFixed(3) : 'n/a')
-console.log(`photos: ${photos} (8-12 MP; half of them 12 MP), questions read: ${questions}`)
+
+/** The photo spec for a condition: a standard photo, then what the condition changes in how it is taken. */
+function conditionPhoto(condition, n, random, index) {
+  const megapixels = condition === 'low-res' ? 2 + random() : n % 2 === 0 ? 12 : 8 + random() * 4
+  const spec = { ...photoFor(n + index * 100_000, random, megapixels), condition }
+  if (condition === 'lens') Object.assign(spec, { fill: 0.85 + random() * 0.1, tiltDeg: random() * 10 })
+  if (condition === 'tight-crop') Object.assign(spec, { tiltDeg: random() * 4, smallAngleDeg: (random() - 0.5) * 3 })
+  return spec
+}
+
+async function runCondition(condition, index) {
+  // BENCH_SEED draws another set of photos: a check that the reader was not tuned to one set.
+  const random = seededRandom(Number(process.env.BENCH_SEED ?? 44) + index)
+  const counts = { right: 0, flagged: 0, wrong: 0 }
+  const stats = { cleanSheets: 0, cleanFlagged: 0, refused: 0, wrongLearner: 0, refusals: {}, wrongByKind: {} }
+  const cpuMs = []
+  const started = Date.now()
+  for (let n = 0; n < photos; n++) {
+    const sheet = sheetFor(n, random)
+    const photoSpec = conditionPhoto(condition, n, random, index)
+    const jpeg = await photograph(sheet.spec, photoSpec, n)
+    const cpu = process.cpuUsage()
+    const result = await readSheet(jpeg, { secret, sittingId, layoutFor: () => sheetLayoutOf(sheet.spec) })
+    const used = process.cpuUsage(cpu)
+    if (photoSpec.megapixels === 12 || condition === 'low-res') cpuMs.push((used.user + used.system) / 1000)
+    if (!result.ok) {
+      stats.refused++
+      stats.refusals[result.refusal] = (stats.refusals[result.refusal] ?? 0) + 1
+      if (verbose) console.error(`${condition} ${n}: refused (${result.refusal}) ${JSON.stringify(photoSpec)}`)
+      continue
+    }
+    const holder = sheet.spec.holder
+    const codeRight =
+      holder.kind === 'roster' ? result.code.rollNumber === holder.rollNumber : result.code.serial === holder.serial
+    const rollWrong = typeof result.roll === 'number' && result.roll !== sheet.rollNumber
+    if (!codeRight || rollWrong) stats.wrongLearner++
+    let flagged = result.roll === 'unclear' || result.set === 'unclear'
+    let wrongHere = 0
+    result.answers.forEach(({ answer }, q) => {
+      const truth = sheet.truth[q]
+      const verdict = judge(truth, answer)
+      counts[verdict]++
+      if (verdict === 'wrong') {
+        wrongHere++
+        const kind = truth === null ? 'blank' : typeof truth === 'string' ? 'mark' : truth.light ? 'light' : 'multiple'
+        const read = answer === null ? 'null' : 'letter'
+        stats.wrongByKind[`${kind} read as ${read}`] = (stats.wrongByKind[`${kind} read as ${read}`] ?? 0) + 1
+      }
+      if (answer !== null && typeof answer === 'object') flagged = true
+    })
+    if (sheet.clean) {
+      stats.cleanSheets++
+      if (flagged) stats.cleanFlagged++
+    }
+    if (dumpDir && wrongHere > 0) {
+      mkdirSync(dumpDir, { recursive: true })
+      writeFileSync(join(dumpDir, `${condition}-${n}.jpg`), jpeg)
+      writeFileSync(join(dumpDir, `${condition}-${n}.json`), JSON.stringify({ sheet: sheet.spec, truth: sheet.truth }))
+    }
+    if (verbose && (wrongHere > 0 || (sheet.clean && flagged) || !codeRight || rollWrong))
+      console.error(
+        `${condition} ${n}: ${wrongHere} wrong${sheet.clean && flagged ? ', clean but flagged' : ''}${!codeRight || rollWrong ? ', WRONG LEARNER' : ''} ${JSON.stringify(photoSpec)}`,
+      )
+    if ((n + 1) % 50 === 0)
+      console.error(`${condition}: ${n + 1} photos, ${((Date.now() - started) / 1000).toFixed(0)} s`)
+  }
+  const questions = counts.right + counts.flagged + counts.wrong
+  const mp = condition === 'low-res' ? '2-3 MP' : '12 MP'
+  console.log(`\n## ${condition}: ${photos} photos, questions read: ${questions}`)
+  console.log(
+    `questions read right: ${pct(counts.right, questions)} %, flagged: ${pct(counts.flagged, questions)} %, right or flagged: ${pct(counts.right + counts.flagged, questions)} % (target >= 99.9)`,
+  )
+  console.log(
+    `questions read wrong without a flag: ${counts.wrong} = ${pct(counts.wrong, questions)} % (target <= 0.05)`,
+  )
+  console.log(`read wrong, by what the learner did: ${JSON.stringify(stats.wrongByKind)}`)
+  console.log(
+    `cleanly marked sheets flagged: ${stats.cleanFlagged} of ${stats.cleanSheets} = ${pct(stats.cleanFlagged, stats.cleanSheets)} % (target <= 3)`,
+  )
+  console.log(
+    `photos refused: ${stats.refused} = ${pct(stats.refused, photos)} % (target <= 3) ${JSON.stringify(stats.refusals)}`,
+  )
+  console.log(`sheets read for the wrong learner (QR or roll): ${stats.wrongLearner} (target 0)`)
+  if (cpuMs.length)
+    console.log(
+      `CPU to read a ${mp} JPEG, one core: p50 ${percentile(cpuMs, 0.5).toFixed(0)} ms, p95 ${percentile(cpuMs, 0.95).toFixed(0)} ms (budget p95 < 1000 ms)`,
+    )
+  return { condition, questions, ...counts, ...stats, p95: cpuMs.length ? percentile(cpuMs, 0.95) : NaN }
+}
+
+const rows = []
+for (const [index, condition] of conditions.entries()) rows.push(await runCondition(condition, index))
 console.log(
-  `questions read right: ${pct(counts.right, questions)} %, flagged: ${pct(counts.flagged, questions)} %, right or flagged: ${pct(counts.right + counts.flagged, questions)} % (target >= 99.9)`,
+  '\n| condition | photos | questions | right % | flagged % | wrong (no flag) | clean sheets flagged | refused | wrong learner | p95 ms |',
 )
-console.log(`questions read wrong without a flag: ${counts.wrong} = ${pct(counts.wrong, questions)} % (target <= 0.05)`)
-console.log(`read wrong, by what the learner did: ${JSON.stringify(wrongByKind)}`)
-console.log(
-  `cleanly marked sheets flagged: ${cleanFlagged} of ${cleanSheets} = ${pct(cleanFlagged, cleanSheets)} % (target <= 3)`,
-)
-console.log(`photos refused: ${refused} = ${pct(refused, photos)} % (target <= 3) ${JSON.stringify(refusals)}`)
-console.log(`sheets read for the wrong learner (QR or roll): ${wrongLearner} (target 0)`)
-console.log(
-  `CPU to read a 12 MP JPEG, one core: p50 ${percentile(cpuMs12, 0.5).toFixed(0)} ms, p95 ${percentile(cpuMs12, 0.95).toFixed(0)} ms (budget p95 < 1000 ms)`,
-)
-console.log(
-  `RSS of a process that only reads, while it reads 4 photos of 12 MP at once: ${mb(memory.before)} MB before, peak ${mb(memory.peak)} MB (budget < 400 MB)`,
-)
+console.log('|---|---|---|---|---|---|---|---|---|---|')
+for (const r of rows)
+  console.log(
+    `| ${r.condition} | ${photos} | ${r.questions} | ${pct(r.right, r.questions)} | ${pct(r.flagged, r.questions)} | ${r.wrong} (${pct(r.wrong, r.questions)} %) | ${r.cleanFlagged}/${r.cleanSheets} | ${r.refused} ${JSON.stringify(r.refusals)} | ${r.wrongLearner} | ${r.p95.toFixed(0)} |`,
+  )
+if (memory)
+  console.log(
+    `RSS of a process that only reads, while it reads 4 photos of 12 MP at once: ${mb(memory.before)} MB before, peak ${mb(memory.peak)} MB (budget < 400 MB)`,
+  )

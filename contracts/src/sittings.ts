@@ -203,6 +203,7 @@ export const ScanFieldsSchema = z.object({ replace: z.enum(['true', 'false']).op
 export const sittingMessages = {
   notFound: 'Sitting not found.',
   scanNotFound: 'Scan not found.',
+  readerViewFailed: "The reader's view of this scan's photo could not be drawn.",
   quizNotFound: 'Quiz not found.',
   tooManyOptions: (numbers: readonly number[]) =>
     `A sheet prints at most ${sittingLimits.options} options a question; ${numbers.length === 1 ? 'question' : 'questions'} ${numbers.join(', ')} of the paper ${numbers.length === 1 ? 'has' : 'have'} more.`,

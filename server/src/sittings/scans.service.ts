@@ -18,9 +18,9 @@ import { notify, relink } from '../notifications/notifications.service'
 import { paperResultLink, paperResultNotification } from './paper-result-notification'
 import type { SheetReadResult } from './reader/read-sheet'
 import { checkPhoto, keptPhoto, notAPhoto } from './scan-photo'
-import { readSheetInWorker } from './sheet-reads'
+import { readerViewInWorker, readSheetInWorker } from './sheet-reads'
 import { interpretReading, retakeOf, type RosterPlace, type ScanReading } from './scan-reading'
-import { letterIndex } from './sitting-sets'
+import { blankLayout, letterIndex, setLayout } from './sitting-sets'
 import {
   deadlineOf,
   findSittingView,
@@ -350,6 +350,21 @@ export function createScansService({ database, clock, config, papers, paperAttem
     return { data: Buffer.from(photo.photo), type: photo.photo_type }
   }
 
+  /** The reader's view of the scan's photo, for support: where it looked for each bubble and what it saw (066). */
+  async function readerView(scanId: number) {
+    const scan = await findScan(db, scanId)
+    const photo = scan && (await findScanPhoto(db, scanId))
+    if (!scan || !photo) throw new NotFound(sittingMessages.scanNotFound)
+    const sitting = await findSittingView(db, scan.sitting_id)
+    const plan = sitting.plans.find((candidate) => candidate.set === scan.set_letter)
+    const layout = plan
+      ? setLayout(plan, sitting.labels, sitting.plans.length)
+      : blankLayout(sitting.plans, sitting.labels)
+    const drawn = await readerViewInWorker(photo.photo, layout)
+    if (!drawn) throw new AppError(422, 'sheet_unreadable', sittingMessages.readerViewFailed)
+    return { data: drawn, type: 'image/jpeg' }
+  }
+
   /** A photo the scan's later one replaced (migration 0020), for the audit trail. */
   async function earlierScanImage(scanId: number, photoId: number) {
     const photo = await findEarlierScanPhoto(db, scanId, photoId)
@@ -364,7 +379,17 @@ export function createScansService({ database, clock, config, papers, paperAttem
     return { data: Buffer.from(photo.photo), type: photo.photo_type }
   }
 
-  return { scanSheet, getScan, listSittingScans, reviewScan, removeScan, scanImage, earlierScanImage, learnerSheet }
+  return {
+    scanSheet,
+    getScan,
+    listSittingScans,
+    reviewScan,
+    removeScan,
+    scanImage,
+    readerView,
+    earlierScanImage,
+    learnerSheet,
+  }
 }
 
 function readingOf(row: ScanRow): Omit<ScanReading, 'sheet'> & { status: ScanStatus } {

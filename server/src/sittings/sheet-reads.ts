@@ -3,8 +3,10 @@ import { decodeLimits } from '../lib/decode-gate'
 import { createWorkerPool, PoolBusy, workerEntry, type WorkerPool } from '../lib/worker-pool'
 import { RateLimited } from '../http/errors'
 import { readSheet, REFUSAL_MESSAGES, type SheetReadResult } from './reader/read-sheet'
+import { drawReaderView } from './reader/reader-view'
 import { readingSet, type RosterPlace } from './scan-reading'
 import { blankLayout, setLayout, type SittingSetPlan } from './sitting-sets'
+import type { SheetLayout } from './sheet/sheet-layout'
 
 // A sheet is read in a worker thread: its decode waits for the process's decode gate there, and its seconds of pixel
 // work never hold the event loop (docs/decisions/060).
@@ -31,21 +33,53 @@ export function readSheetJob({ photo, secret, sittingId, plans, labels, roster }
   })
 }
 
+/** The reader's view of a kept photo, for support (docs/decisions/066): drawn in a worker as a sheet is read. */
+export interface ReaderViewJob {
+  view: true
+  photo: Uint8Array
+  layout: SheetLayout | null
+}
+type ViewResult = Uint8Array | string
+
+/** What a sheet worker does with a job: read the sheet, or draw the reader's view of it. */
+export function sheetWorkerJob(job: SheetJob | ReaderViewJob): Promise<SheetReadResult | ViewResult> {
+  if ('view' in job)
+    return drawReaderView(Buffer.from(job.photo.buffer, job.photo.byteOffset, job.photo.byteLength), job.layout)
+  return readSheetJob(job)
+}
+
 /** As many workers as decodes at once; a photo past 30 s (its decode is stopped at 10) is refused. */
 export const sheetReadPool = { workers: decodeLimits.atOnce, timeoutMs: 30_000, queue: 64, memoryMb: 256 }
-let pool: WorkerPool<SheetJob, SheetReadResult> | undefined
+let pool: WorkerPool<SheetJob | ReaderViewJob, SheetReadResult | ViewResult> | undefined
 
 /** Started on the first sheet and shared by every app of the process (tests build many). */
-export async function readSheetInWorker(job: SheetJob): Promise<SheetReadResult> {
+function sheetPool() {
   pool ??= createWorkerPool(
     workerEntry(import.meta.url, './sheet-worker.ts', './sittings/sheet-worker.js'),
     sheetReadPool,
   )
+  return pool
+}
+
+export async function readSheetInWorker(job: SheetJob): Promise<SheetReadResult> {
+  const pool = sheetPool()
   try {
-    return await pool.run(job)
+    return (await pool.run(job)) as SheetReadResult
   } catch (error) {
     if (error instanceof PoolBusy)
       throw new RateLimited(30, 'Too many photos are being read: send this one again shortly.')
     return { ok: false, refusal: 'too_costly', message: REFUSAL_MESSAGES.too_costly }
+  }
+}
+
+/** The reader's view as a JPEG, or null when the kept photo cannot be drawn (busy workers wait their turn). */
+export async function readerViewInWorker(photo: Uint8Array, layout: SheetLayout | null): Promise<Buffer | null> {
+  try {
+    const drawn = await sheetPool().run({ view: true, photo, layout })
+    return drawn instanceof Uint8Array ? Buffer.from(drawn.buffer, drawn.byteOffset, drawn.byteLength) : null
+  } catch (error) {
+    if (error instanceof PoolBusy)
+      throw new RateLimited(30, 'Too many photos are being read: send this one again shortly.')
+    return null
   }
 }

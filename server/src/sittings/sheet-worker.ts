@@ -1,4 +1,4 @@
 import { serveJobs } from '../lib/worker-pool'
-import { readSheetJob } from './sheet-reads'
+import { sheetWorkerJob } from './sheet-reads'
 
-serveJobs(readSheetJob)
+serveJobs(sheetWorkerJob)

@@ -152,6 +152,10 @@ export const sittingRoutes: FastifyPluginAsyncZod<{ sittings: SittingsService; s
       const photo = await scans.scanImage(request.params.id)
       return reply.type(photo.type).send(photo.data)
     })
+    json.get('/scans/:id/reader-view', { schema: { ...docs, params: IdParamsSchema } }, async (request, reply) => {
+      const view = await scans.readerView(request.params.id)
+      return reply.type(view.type).send(view.data)
+    })
     json.get(
       '/scans/:id/photos/:photo_id',
       { schema: { ...docs, params: ScanPhotoParamsSchema } },

@@ -51,19 +51,35 @@ export function measurePageLevels(image: GreyImage, toImage: Homography, layout:
   return { inkRatio: Math.min(0.9, percentile(ratios, 0.5)), paper: percentile(papers, 0.5) }
 }
 
+const SECTORS = 12
+
 /**
- * The paper's grey level right around a bubble: the bright end of a ring just outside its outline, so a shadow's
- * edge a few millimetres away does not count (a neighbour's outline or an overflowing mark stays in the dark end).
+ * The paper's grey level right around a bubble, in each of SECTORS directions: the bright end of a ring just
+ * outside its outline over a quarter turn about that direction. A point of the bubble is judged against the paper
+ * on its own side, so a hard shadow's edge across or beside the bubble does not make its shaded side read as ink
+ * (issue 59); a neighbour's outline or an overflowing mark stays in the dark end.
  */
-function localPaper(image: GreyImage, toImage: Homography, bubble: Bubble): number {
-  const values: number[] = []
+function localPaper(image: GreyImage, toImage: Homography, bubble: Bubble): Float64Array {
+  const bySector: number[][] = Array.from({ length: SECTORS }, () => [])
   for (const radius of [bubble.r_mm + 0.55, bubble.r_mm + 0.9])
-    for (let step = 0; step < 24; step++) {
-      const angle = (step / 24) * 2 * Math.PI
+    for (let step = 0; step < 2 * SECTORS; step++) {
+      const angle = (step / (2 * SECTORS)) * 2 * Math.PI
       const p = project(toImage, bubble.x_mm + radius * Math.cos(angle), bubble.y_mm + radius * Math.sin(angle))
-      values.push(sampleGrey(image, p.x, p.y))
+      bySector[step >> 1]!.push(sampleGrey(image, p.x, p.y))
     }
-  return Math.max(1, percentile(values, 0.8))
+  const paper = new Float64Array(SECTORS)
+  for (let k = 0; k < SECTORS; k++) {
+    const around = [-1, 0, 1].flatMap((d) => bySector[(k + d + SECTORS) % SECTORS]!)
+    paper[k] = Math.max(1, percentile(around, 0.8))
+  }
+  return paper
+}
+
+/** The paper a point of the bubble is judged against: its own side's; near the middle, the darkest side's. */
+function paperAt(paper: Float64Array, dx: number, dy: number, inner: number): number {
+  if (dx * dx + dy * dy < inner * inner) return Math.min(...paper)
+  const turn = Math.atan2(dy, dx) / (2 * Math.PI)
+  return paper[Math.round((turn < 0 ? turn + 1 : turn) * SECTORS) % SECTORS]!
 }
 
 /** How far (in grid steps of STEP_MM) a point's neighbours must be inked too for it to count as filled. */
@@ -87,8 +103,10 @@ export function bubbleFill(image: GreyImage, toImage: Homography, levels: PageLe
   const grid = new Float64Array(side * side)
   for (let j = 0; j < side; j++)
     for (let i = 0; i < side; i++) {
-      const p = project(toImage, bubble.x_mm + (i - half) * STEP_MM, bubble.y_mm + (j - half) * STEP_MM)
-      const darkness = (1 - sampleGrey(image, p.x, p.y) / paper) / inkDepth
+      const dx = (i - half) * STEP_MM
+      const dy = (j - half) * STEP_MM
+      const p = project(toImage, bubble.x_mm + dx, bubble.y_mm + dy)
+      const darkness = (1 - sampleGrey(image, p.x, p.y) / paperAt(paper, dx, dy, bubble.r_mm * 0.3)) / inkDepth
       grid[j * side + i] = Math.min(1, Math.max(0, (darkness - NO_INK) / (FULL_INK - NO_INK)))
     }
   const disc: number[] = []

@@ -206,10 +206,15 @@ function isOnPaper(image: GreyImage, blob: Blob): boolean {
   const radius = Math.sqrt(blob.area) * 0.95
   const inside = sampleGrey(image, blob.x, blob.y)
   let darker = 0
+  let seen = 0
   for (let step = 0; step < 24; step++) {
     const angle = (step / 24) * 2 * Math.PI
-    const level = sampleGrey(image, blob.x + radius * Math.cos(angle), blob.y + radius * Math.sin(angle))
-    if (level < inside * 1.6 + 8) darker++
+    const x = blob.x + radius * Math.cos(angle)
+    const y = blob.y + radius * Math.sin(angle)
+    // Past the frame's edge is not seen, not dark: a tight frame is told apart later (read-sheet 'cropped').
+    if (x < 0 || y < 0 || x > image.width - 1 || y > image.height - 1) continue
+    seen++
+    if (sampleGrey(image, x, y) < inside * 1.6 + 8) darker++
   }
-  return darker <= 3
+  return seen >= 12 && darker <= 3
 }

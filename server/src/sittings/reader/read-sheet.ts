@@ -1,15 +1,16 @@
 import { decodeRaster } from '../../lib/decode-gate'
 import { bubbleFill, measurePageLevels, type PageLevels } from './bubble-fill'
+import { MIN_RING_CONTRAST, sightBlocks, type SightedBubble } from './bubble-sight'
 import { decodeSheetQr, type SheetQr } from './decode-qr'
 import { findMarkerQuads } from './find-markers'
 import { percentile, type GreyImage, type Point } from './grey-image'
 import { project, solveHomography, type Homography } from './homography'
-import { decideChoice } from './mark-decisions'
+import { BLANK_FILL, decideChoice } from './mark-decisions'
 import { photoBox, questionRect, rollRect, setRect, type PhotoBox } from './photo-box'
 import { refineByMarkerEdges } from './refine-markers'
 import { edgeSharpness } from './sharpness'
 import { verifySheetCode, type SheetCode } from '../sheet/sheet-code'
-import { buildSheetLayout, type SheetLayout, type SheetSet } from '../sheet/sheet-layout'
+import { buildSheetLayout, type Bubble, type SheetLayout, type SheetSet } from '../sheet/sheet-layout'
 
 export const MAX_PHOTO_PIXELS = 50_000_000
 /** The long side the photo is read at: bubbles are still about 9 px across when the sheet fills 60 % of it. */
@@ -21,9 +22,21 @@ const MIN_SHARPNESS = 0.6
 const FINDER_TOLERANCE_MM = 1.5
 /** How far (page mm) a marker's corner may sit from where the fitted transform puts it. */
 const CORNER_TOLERANCE_MM = 0.5
+/** Markers that are solid squares but meet one transform only within this (mm): the page is bent, not misplaced. */
+const BENT_MM = 4
 
 export type SheetRefusal =
-  'not_an_image' | 'too_large' | 'too_costly' | 'corners' | 'blurred' | 'dark' | 'qr' | 'wrong_sitting'
+  | 'not_an_image'
+  | 'too_large'
+  | 'too_costly'
+  | 'corners'
+  | 'not_flat'
+  | 'cropped'
+  | 'glare'
+  | 'blurred'
+  | 'dark'
+  | 'qr'
+  | 'wrong_sitting'
 
 export const REFUSAL_MESSAGES: Record<SheetRefusal, string> = {
   not_an_image: 'The file is not a photo: send a JPEG, PNG or WebP picture of the sheet.',
@@ -31,6 +44,9 @@ export const REFUSAL_MESSAGES: Record<SheetRefusal, string> = {
   too_costly:
     'The photo takes too long to read (over 64 JPEG scans, or over 10 s): send the photo as the phone camera takes it.',
   corners: 'All four corner squares must be in the photo.',
+  not_flat: 'Lay the sheet flat: it is folded or curled, or the phone is too close.',
+  cropped: 'Leave a little table around the sheet: the photo cuts its edges.',
+  glare: 'Move away from the light: there is glare on the bubbles.',
   blurred: 'The photo is too blurred.',
   dark: 'The photo is too dark.',
   qr: 'The QR code cannot be read: photograph the sheet flat, with the QR code at the top right sharp and free of glare.',
@@ -136,14 +152,57 @@ function isPageInside(image: GreyImage, toImage: Homography): boolean {
   })
 }
 
+/** Rows of a block looked for together: enough rings to lock on, few enough that a bend is straight across them. */
+const BLOCK_ROWS = 4
+/** Over this share of a sheet's questions under glare, the photo is retaken rather than the sheet flagged. */
+const GLARE_REFUSAL_SHARE = 0.1
+/** Under clipped white, a ring fainter than this share of the sheet's usual is not trusted. */
+const GLARE_FAINT = 0.6
+
+type Choice<T> = ReturnType<typeof decideChoice<T>>
+
+/**
+ * What a row of sighted bubbles says: a bubble whose ring is not seen where it was looked for cannot be read, so
+ * the row is unclear rather than blank (issue 59: "could not see" must never become "not answered").
+ */
+function decideSighted<T, B extends Bubble>(
+  image: GreyImage,
+  h: Homography,
+  levels: PageLevels,
+  row: readonly SightedBubble<B>[],
+  valueOf: (b: B) => T,
+  typical: number,
+): Choice<T> {
+  const fills = row.map((s) => ({ value: valueOf(s.bubble), fill: bubbleFill(image, h, levels, s.at) }))
+  if (row.some((s) => isUnseen(s, typical)))
+    return { kind: 'unclear', marks: fills.filter((f) => f.fill >= BLANK_FILL).map((f) => f.value) }
+  return decideChoice(fills)
+}
+
+/**
+ * Whether a bubble cannot be read: its ring is not seen, or it sits in clipped white with its ring well fainter than
+ * the sheet's usual (a glare's halo washes a mark out before its printed ring disappears).
+ */
+const isUnseen = (s: SightedBubble<Bubble>, typical: number) =>
+  s.contrast < MIN_RING_CONTRAST || (s.glare && s.contrast < GLARE_FAINT * typical)
+
+/** The usual ring contrast of a set of bubbles (their median). */
+const typicalContrast = (sighted: readonly SightedBubble<Bubble>[]) =>
+  percentile(
+    sighted.map((s) => s.contrast),
+    0.5,
+  )
+
 function readRoll(image: GreyImage, h: Homography, levels: PageLevels): SheetReading['roll'] {
+  const [sighted] = sightBlocks(image, h, [FIXED_PARTS.roll.flatMap((column) => column.digits)])
+  const typical = typicalContrast(sighted!)
   const digits: (number | null)[] = []
-  for (const column of FIXED_PARTS.roll) {
-    const choice = decideChoice(column.digits.map((d) => ({ value: d.digit, fill: bubbleFill(image, h, levels, d) })))
-    if (choice.kind === 'one') digits.push(choice.value)
-    else if (choice.kind === 'none') digits.push(null)
-    else return 'unclear'
-  }
+  FIXED_PARTS.roll.forEach((column, c) => {
+    const row = sighted!.slice(c * column.digits.length, (c + 1) * column.digits.length)
+    const choice = decideSighted(image, h, levels, row, (d) => d.digit, typical)
+    digits.push(choice.kind === 'one' ? choice.value : choice.kind === 'none' ? null : -1)
+  })
+  if (digits.includes(-1)) return 'unclear'
   const firstFilled = digits.findIndex((d) => d !== null)
   if (firstFilled < 0) return null
   // Leading columns may be left empty by a walk-in; an empty column after a filled one is a gap, not a zero.
@@ -153,21 +212,55 @@ function readRoll(image: GreyImage, h: Homography, levels: PageLevels): SheetRea
 }
 
 function readSet(image: GreyImage, h: Homography, levels: PageLevels): SheetReading['set'] {
-  const choice = decideChoice(FIXED_PARTS.set.map((s) => ({ value: s.set, fill: bubbleFill(image, h, levels, s) })))
+  const [sighted] = sightBlocks(image, h, [FIXED_PARTS.set])
+  const choice = decideSighted(image, h, levels, sighted!, (s) => s.set, typicalContrast(sighted!))
   if (choice.kind === 'one') return choice.value
   return choice.kind === 'none' ? null : 'unclear'
 }
 
+/** The questions' bubbles in blocks of rows, each column of the sheet from its top: the runs sightBlocks follows. */
+function questionRuns(layout: SheetLayout) {
+  const columns = new Map<number, SheetLayout['questions']>()
+  for (const question of layout.questions) {
+    const x = question.options[0]!.x_mm
+    columns.set(x, [...(columns.get(x) ?? []), question])
+  }
+  return [...columns.values()].map((column) => {
+    const rows = [...column].sort((a, b) => a.options[0]!.y_mm - b.options[0]!.y_mm)
+    const blocks: SheetLayout['questions'][] = []
+    for (let i = 0; i < rows.length; i += BLOCK_ROWS) blocks.push(rows.slice(i, i + BLOCK_ROWS))
+    return blocks
+  })
+}
+
 function readAnswers(image: GreyImage, h: Homography, levels: PageLevels, layout: SheetLayout) {
-  return layout.questions.map((question) => {
-    const box = photoBox(image, h, questionRect(question))
-    const choice = decideChoice(
-      question.options.map((o) => ({ value: o.label, fill: bubbleFill(image, h, levels, o) })),
+  const sightedByNumber = new Map<number, SightedBubble<SheetLayout['questions'][number]['options'][number]>[]>()
+  for (const run of questionRuns(layout)) {
+    const sighted = sightBlocks(
+      image,
+      h,
+      run.map((block) => block.flatMap((q) => q.options)),
     )
+    run.forEach((block, b) => {
+      let at = 0
+      for (const question of block) {
+        sightedByNumber.set(question.number, sighted[b]!.slice(at, at + question.options.length))
+        at += question.options.length
+      }
+    })
+  }
+  const typical = typicalContrast([...sightedByNumber.values()].flat())
+  let glared = 0
+  const answers = layout.questions.map((question) => {
+    const box = photoBox(image, h, questionRect(question))
+    const row = sightedByNumber.get(question.number)!
+    if (row.some((s) => s.glare && isUnseen(s, typical))) glared++
+    const choice = decideSighted(image, h, levels, row, (o) => o.label, typical)
     const answer: SheetAnswer =
       choice.kind === 'one' ? choice.value : choice.kind === 'none' ? null : { flag: choice.kind, marks: choice.marks }
     return { number: question.number, answer, box }
   })
+  return { answers, glare: glared > layout.questions.length * GLARE_REFUSAL_SHARE }
 }
 
 /**
@@ -175,11 +268,31 @@ function readAnswers(image: GreyImage, h: Homography, levels: PageLevels, layout
  * measured twice over (the second time along the better transform); every marker must be a solid square on paper
  * whose corners the fit meets within half a millimetre. Null when the quadrilateral is not the sheet's markers.
  */
-function placeByMarkers(image: GreyImage, rough: Homography): Homography | null {
+function placeByMarkers(image: GreyImage, rough: Homography): Homography | 'bent' | null {
   const first = refineByMarkerEdges(image, rough, FIXED_PARTS)
   if (!first) return null
   const second = refineByMarkerEdges(image, first.toImage, FIXED_PARTS)
-  return second && second.residualMm <= CORNER_TOLERANCE_MM ? second.toImage : null
+  if (second && second.residualMm <= CORNER_TOLERANCE_MM) return second.toImage
+  return Math.min(first.residualMm, second?.residualMm ?? Infinity) <= BENT_MM ? 'bent' : null
+}
+
+/**
+ * Whether the frame cuts the paper the markers' edges are measured against: 7.5 mm out from each marker's centre
+ * (the page's edge is 11 mm out), so a frame that cuts up to about 3.5 mm of the page is still read.
+ */
+function isCropped(image: GreyImage, toImage: Homography): boolean {
+  const reach = 7.5
+  return FIXED_PARTS.markers.some((m) =>
+    [
+      [-reach, 0],
+      [reach, 0],
+      [0, -reach],
+      [0, reach],
+    ].some(([dx, dy]) => {
+      const p = project(toImage, m.x_mm + dx!, m.y_mm + dy!)
+      return p.x < 0 || p.y < 0 || p.x > image.width - 1 || p.y > image.height - 1
+    }),
+  )
 }
 
 /** Whether the QR code's finder patterns sit where the layout prints them, on the page as it is placed. */
@@ -207,11 +320,13 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
   if (quads.length === 0) return 'corners'
 
   let markersFound: Homography | null = null
+  let bent = false
   let placed: { toImage: Homography; payload: string } | null = null
   search: for (const quad of quads)
     for (const rough of roughPlacements(quad)) {
       const toImage = placeByMarkers(image, rough)
-      if (!toImage) continue
+      if (toImage === 'bent') bent = true
+      if (!toImage || toImage === 'bent') continue
       markersFound ??= toImage
       for (const way of [toImage, compose(toImage, HALF_TURN)]) {
         const qr = decodeSheetQr(image, way, FIXED_PARTS)
@@ -219,17 +334,22 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
           placed = { toImage: way, payload: qr.payload }
           break search
         }
+        if (qr) bent = true
       }
       continue search
     }
 
   const anyWay = placed?.toImage ?? markersFound ?? roughPlacements(quads[0]!)[0]
+  // Four solid squares that no one flat page fits: a curl, a fold near the corners, a wide-angle lens held close.
+  if (!markersFound && bent) return 'not_flat'
   if (!anyWay || (!markersFound && !isPageInside(image, anyWay))) return 'corners'
+  if (markersFound && isCropped(image, markersFound)) return 'cropped'
   const levels = measurePageLevels(image, anyWay, FIXED_PARTS)
   if (levels.paper < 60 || levels.paper * (1 - levels.inkRatio) < 30) return 'dark'
   if (edgeSharpness(image, anyWay, FIXED_PARTS) < MIN_SHARPNESS) return 'blurred'
   // When no four blobs were the sheet's markers, one is missing (cut off, covered) and no stand-in fitted.
-  if (!placed) return markersFound ? 'qr' : 'corners'
+  // A QR code that reads but sits away from where the markers put it: the page between them is bent.
+  if (!placed) return markersFound ? (bent ? 'not_flat' : 'qr') : 'corners'
 
   return { toImage: placed.toImage, levels, payload: placed.payload }
 }
@@ -257,7 +377,9 @@ export async function readSheet(photo: Buffer, options: ReadSheetOptions): Promi
   const roll = readRoll(image, toImage, levels)
   const set = readSet(image, toImage, levels)
   const layout = options.layoutFor(verified.code, set === 'unclear' ? null : set)
-  const answers = layout ? readAnswers(image, toImage, levels, layout) : null
+  const read = layout ? readAnswers(image, toImage, levels, layout) : null
+  if (read?.glare) return refuse('glare')
+  const answers = read?.answers ?? null
   const boxes = {
     roll: photoBox(image, toImage, rollRect(FIXED_PARTS)),
     set: photoBox(image, toImage, setRect(FIXED_PARTS)),

@@ -109,8 +109,10 @@ function isSolid(image: GreyImage, toImage: Homography, centre: Point, half: num
     const angle = (step / 32) * 2 * Math.PI
     const radius = half * Math.SQRT2 + 1.5
     const p = project(toImage, centre.x + radius * Math.cos(angle), centre.y + radius * Math.sin(angle))
-    around.push(sampleGrey(image, p.x, p.y))
+    if (p.x >= 0 && p.y >= 0 && p.x <= image.width - 1 && p.y <= image.height - 1)
+      around.push(sampleGrey(image, p.x, p.y))
   }
+  if (around.length < 16) return false
   // Ink is a few per cent of the paper's light; a shadow's edge across a marker darkens part of the paper around it.
   return percentile(inside, 0.95) < 0.5 * percentile(around, 0.1)
 }

@@ -10,6 +10,7 @@ import { RegionCrop, ScanPhoto } from './review-photo'
 import { useQuestionMarks, useRowLetters } from './review-rows'
 import { useFlagText } from './scan-outcome'
 import {
+  downloadReaderView,
   sittingQueries,
   useSettleScan,
   type Roster,
@@ -76,7 +77,10 @@ export function ScanCard({
         {t('outcome.roll_set', { roll: scan.roll_number === null ? '?' : n(scan.roll_number), set: scan.set ?? '?' })}
       </h3>
       <div className="review-card__body">
-        <ScanPhoto scan={scan} />
+        <div className="stack">
+          <ScanPhoto scan={scan} />
+          <ReaderViewButton scanId={scan.id} />
+        </div>
         <div className="review-card__flags stack">
           {needsRoll && (
             <div className="field review-flag">
@@ -192,5 +196,26 @@ function QuestionFlag({ scanId, flag, marks, letters, chosen, onChoose }: Questi
         ))}
       </div>
     </fieldset>
+  )
+}
+
+/** Downloads the reader's view of the scan: for support, to see why a sheet was flagged. */
+function ReaderViewButton({ scanId }: { scanId: number }) {
+  const { t } = useTranslation('sittings')
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle')
+  const open = () => {
+    setState('busy')
+    downloadReaderView(scanId).then(
+      () => setState('idle'),
+      () => setState('failed'),
+    )
+  }
+  return (
+    <p>
+      <Button onClick={open} disabled={state === 'busy'}>
+        {t('review.reader_view')}
+      </Button>
+      {state === 'failed' && <span role="alert"> {t('review.reader_view_failed')}</span>}
+    </p>
   )
 }

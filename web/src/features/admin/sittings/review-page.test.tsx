@@ -35,7 +35,7 @@ function network(answer: (key: string, body: unknown) => { status?: number; body
       const key = `${init?.method ?? 'GET'} ${url}`
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined
       sent.push({ key, body })
-      if (key.endsWith('/image'))
+      if (key.endsWith('/image') || key.endsWith('/reader-view'))
         return new Response(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'image/jpeg' } })
       const { status = 200, body: reply } = answer(key, body)
       return new Response(reply === undefined ? null : JSON.stringify(reply), {
@@ -76,6 +76,13 @@ function answers(flagged: Scan[], recorded: Scan[]) {
 }
 
 describe('reviewing flagged sheets', () => {
+  it("downloads the reader's view of a flagged sheet, for support", async () => {
+    const sent = network(answers([flaggedScan], []))
+    renderRoutes(routes, { path: '/admin/sittings/9/review' })
+    await userEvent.click(await screen.findByRole('button', { name: "Reader's view" }))
+    await waitFor(() => expect(sent.map((s) => s.key)).toContain(`GET /api/admin/scans/${flaggedScan.id}/reader-view`))
+  })
+
   it("shows the photo beside the flag with the question's marks and choices, and records the sheet once settled", async () => {
     let flagged = [flaggedScan]
     const recorded = [recordedScan]

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type CSSProperties } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
@@ -9,10 +9,29 @@ import './sittings.i18n'
 
 type CameraState = 'starting' | 'on' | 'refused' | 'absent' | 'failed'
 
-/** Asks for the rear camera at a photo's resolution: the reader wants the bubbles sharp. */
-const CAMERA: MediaStreamConstraints = {
-  audio: false,
-  video: { facingMode: 'environment', width: { ideal: 4032 }, height: { ideal: 3024 } },
+/**
+ * Asks for the rear camera at a photo's resolution (the reader wants the bubbles sharp) and as the sensor sees it:
+ * a width and height asked together make the browser crop the frame to their shape (a portrait sensor lost 7 % of
+ * its height, and the bottom corner squares with it: issue 59). Where `resizeMode: 'none'` is known, only the
+ * camera's own modes are offered and the largest is taken; elsewhere only a width is asked, so no shape is forced.
+ */
+export function cameraConstraints(): MediaStreamConstraints {
+  const supported = navigator.mediaDevices.getSupportedConstraints?.() as Record<string, boolean | undefined>
+  const video = supported?.resizeMode
+    ? { facingMode: 'environment', width: { ideal: 4096 }, height: { ideal: 4096 }, resizeMode: 'none' }
+    : { facingMode: 'environment', width: { ideal: 4032 } }
+  return { audio: false, video: video as MediaTrackConstraints }
+}
+
+const ratioOf = (shape: string) => {
+  const [width, height] = shape.split(' / ').map(Number)
+  return String(width! / height!)
+}
+
+/** The frame's shape as the track really gives it ("width / height"), for the viewfinder and its guide. */
+function frameShape(stream: MediaStream): string | null {
+  const { width, height } = stream.getVideoTracks?.()[0]?.getSettings?.() ?? {}
+  return width && height ? `${width} / ${height}` : null
 }
 
 const hasCamera = () => typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia)
@@ -49,19 +68,26 @@ export function Camera({ sittingId }: { sittingId: number }) {
   const [state, setState] = useState<CameraState>(() => (hasCamera() ? 'starting' : 'absent'))
   const [sending, setSending] = useState(false)
   const [outcome, setOutcome] = useState<ScanOutcome | null>(null)
+  const [shape, setShape] = useState<string | null>(null)
   const scansChanged = useScansChanged(sittingId)
 
   useEffect(() => {
     if (!hasCamera()) return
     let stream: MediaStream | null = null
     let stopped = false
-    navigator.mediaDevices.getUserMedia(CAMERA).then(
+    navigator.mediaDevices.getUserMedia(cameraConstraints()).then(
       (opened) => {
         stream = opened
         if (stopped) return opened.getTracks().forEach((track) => track.stop())
+        setShape(frameShape(opened))
         if (video.current) {
           video.current.srcObject = opened
-          void video.current.play().catch(() => undefined)
+          // The frame drawn is the video's own size: once known it settles the shape (older browsers' play() is void).
+          video.current.onloadedmetadata = (event) => {
+            const { videoWidth, videoHeight } = event.currentTarget as HTMLVideoElement
+            if (videoWidth && videoHeight) setShape(`${videoWidth} / ${videoHeight}`)
+          }
+          void Promise.resolve(video.current.play()).catch(() => undefined)
         }
         setState('on')
       },
@@ -113,7 +139,10 @@ export function Camera({ sittingId }: { sittingId: number }) {
         <Alert kind="info">{t(`scan.camera_${state}`)}</Alert>
       ) : (
         <>
-          <div className="scan-viewfinder">
+          <div
+            className="scan-viewfinder"
+            style={shape ? ({ '--frame-shape': shape, '--frame-ratio': ratioOf(shape) } as CSSProperties) : undefined}
+          >
             <video ref={video} className="scan-viewfinder__video" playsInline muted aria-hidden="true" />
             <div className="scan-viewfinder__frame" aria-hidden="true">
               <span className="scan-viewfinder__corner scan-viewfinder__corner--tl" />

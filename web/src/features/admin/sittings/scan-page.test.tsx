@@ -46,6 +46,36 @@ describe('scanning sheets', () => {
     )
   })
 
+  it('asks for the camera as its sensor sees it, and shapes the viewfinder and its guide as the frame sent', async () => {
+    const track = { getSettings: () => ({ width: 3024, height: 4032 }), stop: vi.fn() }
+    const stream = { getTracks: () => [track], getVideoTracks: () => [track] }
+    const getUserMedia = vi.fn(async () => stream as unknown as MediaStream)
+    const getSupportedConstraints = () => ({ resizeMode: true })
+    vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia, getSupportedConstraints } })
+    fakeNetwork({ 'GET /api/admin/sittings/9/': () => ({ body: sitting }) })
+    const { container } = renderRoutes(routes, { path: '/admin/sittings/9/scan' })
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Take photo' })).toBeEnabled())
+    expect(getUserMedia).toHaveBeenCalledWith({
+      audio: false,
+      video: { facingMode: 'environment', width: { ideal: 4096 }, height: { ideal: 4096 }, resizeMode: 'none' },
+    })
+    const viewfinder = container.querySelector<HTMLElement>('.scan-viewfinder')!
+    expect(viewfinder.style.getPropertyValue('--frame-shape')).toBe('3024 / 4032')
+    expect(viewfinder.style.getPropertyValue('--frame-ratio')).toBe('0.75')
+  })
+
+  it('asks only for a width where the browser cannot keep the sensor uncropped', async () => {
+    const getUserMedia = vi.fn(() => new Promise<MediaStream>(() => undefined))
+    vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia, getSupportedConstraints: () => ({}) } })
+    fakeNetwork({ 'GET /api/admin/sittings/9/': () => ({ body: sitting }) })
+    renderRoutes(routes, { path: '/admin/sittings/9/scan' })
+    await screen.findByRole('button', { name: 'Take photo' })
+    expect(getUserMedia).toHaveBeenCalledWith({
+      audio: false,
+      video: { facingMode: 'environment', width: { ideal: 4032 } },
+    })
+  })
+
   it("sends many photos a few at a time and lists each one's outcome; an already recorded sheet can be replaced", async () => {
     let inFlight = 0
     let most = 0

@@ -84,6 +84,22 @@ export const sittingQueries = {
     }),
 }
 
+/**
+ * The reader's view of a scan (API.md "Paper sittings", docs/decisions/066): where it looked for each bubble and
+ * what it saw, for support. It needs the bearer token, so it is fetched and handed to the browser as a file.
+ */
+export async function downloadReaderView(scanId: number) {
+  const view = await api.blob(`/admin/scans/${scanId}/reader-view`, { timeoutMs: 60_000 })
+  const url = URL.createObjectURL(view)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = `reader-view-${scanId}.jpg`
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 0)
+}
+
 /** A change to a sitting: it and its quiz's list go stale (the counts on both). */
 function useSittingChange<Variables, Result>(
   quizId: number,

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest'
+import {
+  markedSheetSvg,
+  photographSheet,
+  sheetLayoutOf,
+  type Condition,
+  type PhotoSpec,
+  type SheetSpec,
+} from '../../../test/fixtures/sheet-photos'
+import { readSheet, REFUSAL_MESSAGES, type SheetReadResult } from './read-sheet'
+
+// Sheets as phones in a hall see them (issue 59, docs/decisions/066): never a wrong answer in silence.
+const secret = 'conditions-secret'
+const optionCounts = Array.from({ length: 200 }, () => 4)
+const letters = 'ABCD'
+
+/** Every fifth question left blank, the others filled in pencil with option q % 4. */
+const spec: SheetSpec = {
+  secret,
+  sittingId: 7,
+  labels: 'latin',
+  optionCounts,
+  holder: { kind: 'roster', learnerName: 'Hari Thapa', rollNumber: 58, set: 'A' },
+  learnerId: 100_058,
+  marks: optionCounts.flatMap((_, q) =>
+    q % 5 === 4 ? [] : [{ question: q, option: q % 4, style: 'pencil' as const }],
+  ),
+}
+const truth = optionCounts.map((_, q) => (q % 5 === 4 ? null : letters[q % 4]))
+
+const photo = (condition: Condition, seed: number): PhotoSpec => ({
+  seed,
+  megapixels: 3,
+  fill: condition === 'lens' ? 0.9 : 0.8,
+  tiltDeg: 3,
+  rotation: 0,
+  smallAngleDeg: 1,
+  light: 'even',
+  blurSigma: 0.4,
+  jpegQuality: 85,
+  condition,
+})
+
+async function read(condition: Condition, seed: number): Promise<SheetReadResult> {
+  const jpeg = await photographSheet(markedSheetSvg(spec, seed), photo(condition, seed))
+  return readSheet(jpeg, { secret, sittingId: 7, layoutFor: () => sheetLayoutOf(spec) })
+}
+
+/** The questions read as something other than what the learner did, without a flag. */
+const silentlyWrong = (result: SheetReadResult) =>
+  result.ok
+    ? result.answers!.filter(({ answer }, q) => (answer === null || typeof answer === 'string') && answer !== truth[q])
+        .length
+    : 0
+
+describe('readSheet on sheets as phones really see them', () => {
+  it('flags the bubbles under glare, or refuses the photo, and never reads a mark under it as blank', async () => {
+    const results = [await read('glare', 1), await read('glare', 2)]
+    for (const result of results) {
+      expect(silentlyWrong(result)).toBe(0)
+      if (!result.ok) expect(result).toMatchObject({ refusal: 'glare', message: REFUSAL_MESSAGES.glare })
+    }
+    const flagged = results.flatMap((r) => (r.ok ? r.answers!.filter((a) => typeof a.answer === 'object') : []))
+    expect(flagged.length + results.filter((r) => !r.ok).length).toBeGreaterThan(0)
+  })
+
+  it('reads blank bubbles beside a hard shadow as blank', async () => {
+    for (const seed of [1, 2]) expect(silentlyWrong(await read('hard-shadow', seed)), `seed ${seed}`).toBe(0)
+  })
+
+  it('finds the rows of a folded sheet again, never reading them one bubble over', async () => {
+    for (const seed of [1, 3]) expect(silentlyWrong(await read('fold', seed)), `seed ${seed}`).toBe(0)
+  })
+
+  it('reads a sheet framed 3.3 mm tight, and tells one framed 4 mm tight to leave a little table around it', async () => {
+    const closeFramed = await read('tight-crop', 1)
+    expect(closeFramed.ok).toBe(true)
+    expect(silentlyWrong(closeFramed)).toBe(0)
+    expect(await read('tight-crop', 5)).toEqual({ ok: false, refusal: 'cropped', message: REFUSAL_MESSAGES.cropped })
+  })
+
+  it('tells a sheet seen through a wide-angle lens up close to lie flat, not that its corners are missing', async () => {
+    expect(await read('lens', 2)).toEqual({ ok: false, refusal: 'not_flat', message: REFUSAL_MESSAGES.not_flat })
+  })
+})

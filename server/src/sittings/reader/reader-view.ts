@@ -1,0 +1,100 @@
+import { decodeRaster } from '../../lib/decode-gate'
+import { bubbleFill } from './bubble-fill'
+import { MIN_RING_CONTRAST, sightBlocks } from './bubble-sight'
+import { project, type Homography } from './homography'
+import { BLANK_FILL, MARK_FILL } from './mark-decisions'
+import { loadGrey, locatePage, MAX_PHOTO_PIXELS, REFUSAL_MESSAGES, type SheetRefusal } from './read-sheet'
+import { buildSheetLayout, type Bubble, type SheetLayout } from '../sheet/sheet-layout'
+
+// What the reader saw, for support (issue 59, docs/decisions/066): the photo at the size it is read, the page's
+// outline where the markers place it, and each bubble where it was looked for, coloured by what it read there.
+
+const FIXED_PARTS = buildSheetLayout({ questionCount: 1, optionCounts: [2], labels: 'latin' })
+
+/** Not seen (glare, a crease): magenta; a mark: green; between a mark and blank: orange; blank: blue. */
+function colourOf(fill: number, seen: boolean): string {
+  if (!seen) return '#e000e0'
+  if (fill >= MARK_FILL) return '#00b000'
+  if (fill >= BLANK_FILL) return '#ff8c00'
+  return '#2060ff'
+}
+
+const at = (h: Homography, x: number, y: number) => {
+  const p = project(h, x, y)
+  return `${p.x.toFixed(1)},${p.y.toFixed(1)}`
+}
+
+function bubbleSvg(h: Homography, b: Bubble, fill: number, seen: boolean): string {
+  const centre = project(h, b.x_mm, b.y_mm)
+  const edge = project(h, b.x_mm + b.r_mm, b.y_mm)
+  const r = Math.max(1.5, Math.hypot(edge.x - centre.x, edge.y - centre.y))
+  const colour = colourOf(fill, seen)
+  return (
+    `<circle cx="${centre.x.toFixed(1)}" cy="${centre.y.toFixed(1)}" r="${r.toFixed(1)}" fill="${colour}" ` +
+    `fill-opacity="${(0.15 + 0.5 * Math.min(1, fill)).toFixed(2)}" stroke="${colour}" stroke-width="1"/>`
+  )
+}
+
+/** The overlay: page outline and every bubble (roll grid, set row, the layout's questions) where it was sampled. */
+function overlaySvg(
+  width: number,
+  height: number,
+  located: ReturnType<typeof locatePage>,
+  layout: SheetLayout | null,
+  image: Parameters<typeof sightBlocks>[0],
+) {
+  const parts: string[] = []
+  if (typeof located === 'string') {
+    const message = REFUSAL_MESSAGES[located].replace(/[<>&]/g, '')
+    parts.push(`<rect width="${width}" height="40" fill="#000" fill-opacity="0.6"/>`)
+    parts.push(`<text x="10" y="26" font-size="18" fill="#fff">${message}</text>`)
+  } else {
+    const h = located.toImage
+    const { width_mm: w, height_mm: hh } = FIXED_PARTS.page
+    parts.push(
+      `<polygon points="${[at(h, 0, 0), at(h, w, 0), at(h, w, hh), at(h, 0, hh)].join(' ')}" fill="none" stroke="#ff0000" stroke-width="3"/>`,
+    )
+    const runs: Bubble[][][] = [[FIXED_PARTS.roll.flatMap((c) => c.digits)], [FIXED_PARTS.set]]
+    if (layout) {
+      const columns = new Map<number, Bubble[][]>()
+      for (const q of layout.questions) {
+        const x = q.options[0]!.x_mm
+        columns.set(x, [...(columns.get(x) ?? []), q.options])
+      }
+      for (const rows of columns.values()) {
+        const blocks: Bubble[][] = []
+        for (let i = 0; i < rows.length; i += 4) blocks.push(rows.slice(i, i + 4).flat())
+        runs.push(blocks)
+      }
+    }
+    for (const run of runs)
+      for (const block of sightBlocks(image, h, run))
+        for (const s of block)
+          parts.push(bubbleSvg(h, s.at, bubbleFill(image, h, located.levels, s.at), s.contrast >= MIN_RING_CONTRAST))
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${parts.join('')}</svg>`
+}
+
+/**
+ * The reader's view of a photo as a JPEG: the page outline, and each bubble's sampled place and fill drawn over the
+ * photo at the size it is read. A photo the reader cannot place says why across its top. Decoded through the gate.
+ */
+export async function drawReaderView(
+  photo: Buffer,
+  layout: SheetLayout | null,
+): Promise<Buffer | SheetRefusal | 'too_costly'> {
+  const image = await loadGrey(photo)
+  if (typeof image === 'string') return image
+  const svg = overlaySvg(image.width, image.height, locatePage(image), layout, image)
+  const rules = { maxPixels: MAX_PHOTO_PIXELS, formats: ['jpeg', 'png', 'webp'], failOn: 'truncated' as const }
+  const drawn = await decodeRaster(photo, rules, (decoded) =>
+    decoded
+      .rotate()
+      .resize(image.width, image.height, { fit: 'fill' })
+      .composite([{ input: Buffer.from(svg), left: 0, top: 0 }])
+      .jpeg({ quality: 80 })
+      .toBuffer(),
+  )
+  if (drawn === 'too_many_pixels') return 'too_large'
+  return drawn
+}
