@@ -225,6 +225,23 @@ describe.each(dialects)('answering written questions online on %s', (dialect) =>
     expect((await upload(learner, `${base}/pages/`, await sidewaysPhoto(60, 40))).body.code).toBe('upload_closed')
   })
 
+  it('takes upload_grace_minutes in create-from-JSON and the admin quiz create, 15 by default', async () => {
+    const { as, admin } = await started()
+    const made = (body: object) => as(admin, 'POST', '/api/quizzes/create-from-json/', { title: { en: 'G' }, ...body })
+    const graceOf = async (quizId: number) =>
+      (await as(admin, 'GET', `/api/admin/quizzes/${quizId}/`)).body.upload_grace_minutes
+    expect(await graceOf((await made({ upload_grace_minutes: 60, status: 'draft' })).body.quiz_id)).toBe(60)
+    expect(await graceOf((await made({ status: 'draft' })).body.quiz_id)).toBe(15)
+    const refused = await made({ upload_grace_minutes: -1, status: 'draft' })
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors).toHaveProperty('upload_grace_minutes')
+    const created = await as(admin, 'POST', '/api/admin/quizzes/', { title: { en: 'H' }, upload_grace_minutes: 5 })
+    expect(created.body.upload_grace_minutes).toBe(5)
+    expect(
+      (await as(admin, 'POST', '/api/admin/quizzes/', { title: { en: 'H' }, upload_grace_minutes: 61 })).status,
+    ).toBe(400)
+  })
+
   it('gives every written question of a submitted attempt an answer, empty where nothing was written', async () => {
     const { attemptId, questionId, submit } = await started()
     expect(await submit()).toBe(200)
