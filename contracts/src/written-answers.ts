@@ -86,8 +86,6 @@ export const WrittenPartSchema = z
   .nullable()
 export type WrittenPart = z.infer<typeof WrittenPartSchema>
 
-export const WrittenResultStatusSchema = z.enum(['submitted', 'marked', 'released'])
-
 /** `GET /api/results/{attemptId}/written/{questionId}/`: marks, items, comment, annotations, model answer once released. */
 export const WrittenResultSchema = z.object({
   /** `marked` is shown to the learner as `submitted`: a mark is final only once released. */
