@@ -135,7 +135,7 @@ const cacheDir = process.env.BENCH_CACHE
 const generatorSources = [
   '../server/test/fixtures/sheet-photos.ts',
   '../server/test/fixtures/sheet-photo-conditions.ts',
-  '../server/test/fixtures/sheet-photo-random.ts',
+  '../server/test/fixtures/seeded-random.ts',
   '../server/src/sittings/sheet/sheet-svg.ts',
   '../server/src/sittings/sheet/sheet-layout.ts',
   '../server/src/sittings/sheet/sheet-code.ts',

@@ -5,6 +5,7 @@ import { BilingualSchema, DifficultySchema, IdSchema, RichTextSchema } from './c
 import { liveLimits, liveMessages, LiveScheduleSchema } from './live'
 import { PictureInputSchema, pictureMessages } from './pictures'
 import { QuizImageSchema } from './quizzes'
+import { UploadGraceSchema } from './written-answers'
 
 export const adminLimits = {
   titleLength: 300,
@@ -227,6 +228,7 @@ export const QuizPatchSchema = z.object({
   shuffle_options: shuffle.optional(),
   draw_mode: DrawModeSchema.optional(),
   challenge_days: ChallengeDaysSchema.optional(),
+  upload_grace_minutes: UploadGraceSchema.optional(),
   live: LiveInputSchema.optional(),
 })
 export type QuizPatch = z.input<typeof QuizPatchSchema>
@@ -283,6 +285,8 @@ export const AdminQuizSchema = z.object({
   shuffle_questions: z.boolean(),
   shuffle_options: z.boolean(),
   challenge_days: z.number().int(),
+  /** Minutes after an attempt's deadline during which written answers' pages are still accepted. */
+  upload_grace_minutes: z.number().int(),
   live: LiveScheduleSchema.nullable(),
   question_count: z.number().int(),
   status: QuizStatusSchema,

@@ -12,6 +12,8 @@ export const ErrorCodeSchema = z.enum([
   'not_found',
   'conflict',
   'attempt_closed',
+  'upload_closed',
+  'too_many_pages',
   'question_in_use',
   'paper_unavailable',
   'paper_empty',

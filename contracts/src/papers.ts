@@ -17,6 +17,7 @@ import { ChallengeDaysSchema, challengeDefaults } from './challenges'
 import { BilingualSchema, DifficultySchema, RichTextSchema } from './common'
 import { AttemptSectionSchema } from './sections'
 import { eitherType, QuestionTypeSchema, writtenQuestionFields } from './written'
+import { UploadGraceSchema, writtenAnswerLimits } from './written-answers'
 
 const { required, text } = adminInput
 
@@ -241,6 +242,7 @@ export const CreateQuizFromJsonSchema = z
     shuffle_options: z.boolean(required).default(false),
     draw_mode: DrawModeSchema.default('per_attempt'),
     challenge_days: ChallengeDaysSchema.default(challengeDefaults.challenge_days),
+    upload_grace_minutes: UploadGraceSchema.default(writtenAnswerLimits.uploadGraceMinutes.default),
     live: LiveInputSchema.default(null),
     // A draft may come with no questions (its paper is filled in the admin later); a published quiz needs some.
     status: QuizStatusSchema.default('published'),

@@ -5,6 +5,7 @@ import { BilingualSchema, RichTextSchema } from './common'
 import { PictureSchema } from './pictures'
 import { SectionScoreSchema } from './sections'
 import { AttemptModeSchema } from './sittings'
+import { MarkingStateSchema, WrittenPartSchema } from './written-answers'
 
 export const AttemptIdParamsSchema = z.object({ attemptId: z.coerce.number().int().positive().max(2_147_483_647) })
 
@@ -17,6 +18,9 @@ export const ResultAttemptSchema = z.object({
   ranked: z.boolean(),
   /** 'paper': recorded from an answer sheet of a paper sitting (API.md "Paper sittings"). */
   mode: AttemptModeSchema,
+  /** `none` without written questions; `score` holds the written marks released so far. */
+  marking: MarkingStateSchema,
+  written: WrittenPartSchema,
 })
 export type ResultAttempt = z.infer<typeof ResultAttemptSchema>
 
@@ -88,7 +92,11 @@ export const ReportCardSchema = z.object({
   ranked: z.boolean(),
   /** 'paper': read from an answer sheet, so no review marks and no seconds per question (docs/decisions/056). */
   mode: AttemptModeSchema,
+  /** The choice part plus the released written marks. */
   score: z.number(),
+  /** `none` without written questions; `pending` until every written answer is released, unranked meanwhile. */
+  marking: MarkingStateSchema,
+  written: WrittenPartSchema,
   correct: z.number().int(),
   incorrect: z.number().int(),
   unanswered: z.number().int(),

@@ -9,6 +9,7 @@ import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { bankRoutes } from './admin/bank.routes'
 import { rubricRoutes } from './written/written.routes'
+import { answeringRoutes } from './written/answering.routes'
 import { adminRoutes } from './admin/admin.routes'
 import { auditLogRoutes } from './admin/audit-log.routes'
 import { attemptsRoutes } from './attempts/attempts.routes'
@@ -196,6 +197,7 @@ export async function buildApp(
   await app.register(importsRoutes, { prefix: '/api/admin', imports: services.imports })
   await app.register(sittingRoutes, { prefix: '/api/admin', ...services.sittings })
   await app.register(learnerSheetRoutes, { prefix: '/api/results', scans: services.sittings.scans })
+  await app.register(answeringRoutes, { prefix: '/api', answering: services.writtenAnswers })
   await app.register(institutionRoutes, { prefix: '/api/admin', ...institutions })
   await app.register(auditLogRoutes, { prefix: '/api/admin/audit', auditLog: admin.auditLog })
   await app.register(legacyFontToolRoutes, { prefix: '/api/admin/tools/legacy-font' })

@@ -41,6 +41,7 @@ import { createScansService } from './sittings/scans.service'
 import { createSittingsService } from './sittings/sittings.service'
 import { createProfileService } from './users/profile.service'
 import { createUsersService } from './users/users.service'
+import { createAnsweringService } from './written/answering.service'
 import { createRubricService } from './written/rubric.service'
 import { writtenMarker } from './written/written-marker'
 
@@ -84,6 +85,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
     livePapers: createLivePapers({ ...context, papers, currentQuestions, paperKeys, readPicture: pictures.read }),
     results: createResultsService({ ...context, lifecycle }),
     practice: createPracticeService(context),
+    writtenAnswers: createAnsweringService(context),
     challenges: {
       flags: createFlagsService(context),
       queue: createFlagQueueService(context),

@@ -1,6 +1,5 @@
 import type { UserRow } from '../src/db/schema'
 import { evaluateAnswer, releaseAnswers, type Evaluation } from '../src/written/marking'
-import { insertWrittenAnswer } from '../src/written/written-answers.repository'
 import { createUser } from './factories'
 import { questionBody } from './fixtures/admin.fixtures'
 import { requestsAs } from './learner-api'
@@ -18,8 +17,8 @@ export const writtenBody = (overrides: Record<string, unknown> = {}) => ({
 
 /**
  * A published quiz of one choice question and one written question of `marks`, made through create-from-JSON, and
- * helpers to sit it, answer the written question and mark it. Answering and marking have no routes yet: answers are
- * written and marked through the functions those routes will call.
+ * helpers to sit it, answer the written question (typed, through its route) and mark it. Marking has no routes yet:
+ * answers are marked through the functions its routes will call.
  */
 export async function writtenPaper(t: TestApp, { marks = 10 } = {}) {
   const as = requestsAs(t)
@@ -39,15 +38,18 @@ export async function writtenPaper(t: TestApp, { marks = 10 } = {}) {
   async function sit(learner?: UserRow) {
     const user = learner ?? (await createUser(t.database))
     const started = await as(user, 'GET', `/api/quizzes/${quizId}/`)
+    const attemptId: number = started.body.attempt.id
+    const typed = await as(user, 'PUT', `/api/attempts/${attemptId}/written/${questionId}/text/`, { text: 'My answer' })
+    if (typed.status !== 200) throw new Error(`typing the answer: ${typed.status} ${typed.raw}`)
     const submitted = await as(user, 'POST', `/api/quizzes/${quizId}/submit/`, {
       answers: { [choiceId]: rightOptionId },
     })
-    const attemptId: number = started.body.attempt.id
-    const answerId = await insertWrittenAnswer(
-      t.db,
-      { attempt_id: attemptId, question_id: questionId, revision_id: revisionId, text: 'My answer' },
-      t.clock.now(),
-    )
+    const { id: answerId } = await t.db
+      .selectFrom('written_answers')
+      .select('id')
+      .where('attempt_id', '=', attemptId)
+      .where('question_id', '=', questionId)
+      .executeTakeFirstOrThrow()
     return { user, attemptId, answerId, submitted: submitted.body }
   }
 

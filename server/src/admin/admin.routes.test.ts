@@ -143,6 +143,7 @@ describe.each(dialects)('admin API on %s', (dialect) => {
         shuffle_questions: false,
         shuffle_options: false,
         challenge_days: 7,
+        upload_grace_minutes: 15,
         live: null,
         question_count: 2,
         status: 'published',

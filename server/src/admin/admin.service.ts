@@ -72,6 +72,7 @@ export function toQuizDto(quiz: QuizRow, questionCount: number): AdminQuiz {
     shuffle_questions: quiz.shuffle_questions === 1,
     shuffle_options: quiz.shuffle_options === 1,
     challenge_days: quiz.challenge_days,
+    upload_grace_minutes: quiz.upload_grace_minutes,
     live:
       quiz.live_starts_at === null || quiz.live_join_minutes === null
         ? null
@@ -206,6 +207,7 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
         if (patch.shuffle_questions !== undefined) changes.shuffle_questions = patch.shuffle_questions ? 1 : 0
         if (patch.shuffle_options !== undefined) changes.shuffle_options = patch.shuffle_options ? 1 : 0
         if (patch.challenge_days !== undefined) changes.challenge_days = patch.challenge_days
+        if (patch.upload_grace_minutes !== undefined) changes.upload_grace_minutes = patch.upload_grace_minutes
         if (patch.draw_mode !== undefined && patch.draw_mode !== quiz.draw_mode) {
           changes.draw_mode = patch.draw_mode
           // A paper frozen again later is drawn afresh, not from a draw made before it was unfrozen.
@@ -437,6 +439,7 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
           shuffle_questions: input.shuffle_questions ? 1 : 0,
           shuffle_options: input.shuffle_options ? 1 : 0,
           challenge_days: input.challenge_days,
+          upload_grace_minutes: input.upload_grace_minutes,
           // A live mock sits one paper (docs/decisions/038): frozen, drawn at its first start.
           draw_mode: input.live ? 'frozen' : input.draw_mode,
           live_starts_at: input.live ? Date.parse(input.live.starts_at) : null,

@@ -42,6 +42,7 @@ export function createDraftsService({ database, clock }: Pick<AppContext, 'datab
           shuffle_questions: input.shuffle_questions ? 1 : 0,
           shuffle_options: input.shuffle_options ? 1 : 0,
           ...(input.challenge_days !== undefined && { challenge_days: input.challenge_days }),
+          ...(input.upload_grace_minutes !== undefined && { upload_grace_minutes: input.upload_grace_minutes }),
           // A live mock sits one paper (docs/decisions/038).
           draw_mode: live ? 'frozen' : (input.draw_mode ?? 'per_attempt'),
           live_starts_at: live ? Date.parse(live.starts_at) : null,
@@ -129,6 +130,7 @@ export function createDraftsService({ database, clock }: Pick<AppContext, 'datab
           shuffle_questions: quiz.shuffle_questions,
           shuffle_options: quiz.shuffle_options,
           challenge_days: quiz.challenge_days,
+          upload_grace_minutes: quiz.upload_grace_minutes,
           draw_mode: quiz.draw_mode,
           frozen_draw: null,
           live_starts_at: null,

@@ -122,6 +122,8 @@ export interface QuizTable {
   live_join_minutes: Generated<number | null>
   /** 'draft' (invisible to learners) or 'published' (migration 0017; every older quiz is published). */
   status: Generated<string>
+  /** Minutes after an attempt's deadline during which written answers' pages are still accepted, 0..60 (migration 0027). */
+  upload_grace_minutes: Generated<number>
 }
 
 /** A bank question's stable identity (migration 0010: no longer owned by a quiz); its content lives in revisions. */

@@ -27,6 +27,8 @@ export interface Marker {
   type: string
   /** Reads what it needs in the finish's transaction; it writes nothing. */
   mark(trx: Kysely<DB>, input: MarkInput): AttemptPart | Promise<AttemptPart>
+  /** Keeps what the type needs of a finished attempt (a written answer row for each written question), once it exists. */
+  settle?(trx: Kysely<DB>, attempt: { id: number; revision_ids: string; finished_at: number | null }): Promise<void>
 }
 
 export const CHOICE = 'choice'

@@ -13,7 +13,7 @@ import {
   storeBoard,
   type TopEntry,
 } from './leaderboards.repository'
-import { choiceMarker, markAttempt, type Marker } from './markers'
+import { choiceMarker, markAttempt, typeOf, type Marker } from './markers'
 import {
   addToScores,
   adjustTally,
@@ -106,6 +106,9 @@ export function createOutcomes({ markers = [choiceMarker] }: { markers?: readonl
     } else {
       finished = await insertAttempt(trx, { ...target.begun, status: 'finished', ...fields })
     }
+    for (const marker of markers)
+      if (marker.settle && how.questions.some((question) => typeOf(question) === marker.type))
+        await marker.settle(trx, finished)
     if (how.replacing) {
       await recountRankTally(trx, finished.quiz_id)
       await refreshBoard(trx, finished.quiz_id)

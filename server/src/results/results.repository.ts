@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { precompile } from '../db/precompiled-query'
 
@@ -93,4 +93,44 @@ export async function findRevisionKeys(db: Kysely<DB>, revisionIds: readonly num
     .select(['r.id', 'r.question_id', 'r.topic', 'o.id as correct_option_id'])
     .where('r.id', 'in', [...new Set(revisionIds)])
     .execute()
+}
+
+export interface WrittenPartRow {
+  /** Released marks, hundredths. */
+  marks: number
+  max_marks: number
+  released: number
+  total: number
+}
+
+/**
+ * The written part of each attempt that has one, from its answer rows (a finish gives every written question one):
+ * released marks, the written questions' marks, how many are released of how many.
+ */
+export async function findWrittenParts(db: Kysely<DB>, attemptIds: readonly number[]) {
+  const parts = new Map<number, WrittenPartRow>()
+  for (let at = 0; at < attemptIds.length; at += 500) {
+    const rows = await db
+      .selectFrom('written_answers as w')
+      .innerJoin('question_revisions as r', 'r.id', 'w.revision_id')
+      .select('w.attempt_id')
+      .select([
+        sql<string>`sum(case when w.status = 'released' then coalesce(w.score_hundredths, 0) else 0 end)`.as('marks'),
+        sql<string>`sum(coalesce(r.marks, 0))`.as('max_marks'),
+        sql<string>`sum(case when w.status = 'released' then 1 else 0 end)`.as('released'),
+        sql<string>`count(*)`.as('total'),
+      ])
+      .where('w.attempt_id', 'in', attemptIds.slice(at, at + 500))
+      .groupBy('w.attempt_id')
+      .execute()
+    // PostgreSQL answers sums and counts as bigint strings.
+    for (const row of rows)
+      parts.set(row.attempt_id, {
+        marks: Number(row.marks),
+        max_marks: Number(row.max_marks),
+        released: Number(row.released),
+        total: Number(row.total),
+      })
+  }
+  return parts
 }

@@ -27,9 +27,11 @@ import {
 import {
   findAttemptOfLearner,
   findRevisionKeys,
+  findWrittenParts,
   listFinishedAnswers,
   listFinishedAttempts,
   listFinishedAttemptsOldestFirst,
+  type WrittenPartRow,
 } from './results.repository'
 import { findCountedAttemptScore, findTallyStanding } from '../outcomes/outcomes.service'
 import { toReportQuestion, toReportRevision, withoutKey } from './report-questions'
@@ -47,7 +49,12 @@ export function createResultsService({
   async function listResults(user: TokenUser): Promise<QuizResults[]> {
     await lifecycle.settleExpired(user.id)
     const byQuiz = new Map<number, QuizResults & { latest: number }>()
-    for (const row of await listFinishedAttempts(db, user.id)) {
+    const rows = await listFinishedAttempts(db, user.id)
+    const written = await findWrittenParts(
+      db,
+      rows.map((row) => row.id),
+    )
+    for (const row of rows) {
       let quiz = byQuiz.get(row.quiz_id)
       if (!quiz) {
         quiz = { id: row.quiz_id, title: { en: row.title_en, ne: row.title_ne }, attempts: [], latest: 0 }
@@ -62,6 +69,7 @@ export function createResultsService({
         completed_timestamp: toIso(completedAt),
         ranked: row.ranked === 1,
         mode: row.mode,
+        ...writtenPartOf(written.get(row.id)),
       })
     }
     return [...byQuiz.values()]
@@ -80,7 +88,7 @@ export function createResultsService({
 
     const revisionIds = attemptColumns.revisionIds(attempt)
     const optionOrder = attemptColumns.optionOrder(attempt) ?? []
-    const [questions, answers, states, standing, keys, challenges, keyWithheld] = await Promise.all([
+    const [questions, answers, states, standing, keys, challenges, keyWithheld, written] = await Promise.all([
       reportRevisions.get(db, revisionIds),
       listAttemptAnswers(db, attempt.id),
       listAttemptQuestionStates(db, attempt.id),
@@ -88,6 +96,7 @@ export function createResultsService({
       findAnswerKeys(db, revisionIds),
       findReportChallenges(db, user.id, attempt.id, revisionIds),
       withholding.attemptKeyWithheld(db, attempt, quizOf(attempt), clock.now()),
+      findWrittenParts(db, [attempt.id]),
     ])
     const withheld = keyWithheld !== null
     // Rank and percentile count the *other* learners: the learner's own counted attempt leaves the counts; with none
@@ -123,6 +132,7 @@ export function createResultsService({
       ranked: attempt.ranked === 1,
       mode: attempt.mode,
       score: toScore(attempt.score_hundredths ?? 0),
+      ...writtenPartOf(written.get(attempt.id)),
       correct: attempt.correct ?? 0,
       incorrect: attempt.incorrect ?? 0,
       unanswered: attempt.unanswered ?? 0,
@@ -241,6 +251,15 @@ const DEFAULT_MARKS = { correct: DEFAULT_MARKS_CORRECT, wrong: DEFAULT_MARKS_WRO
 
 /** The report cards' revisions kept per process, in characters of content: some hundreds of papers. */
 const REPORT_REVISION_CHARS = 16 * 1024 * 1024
+
+/** API.md "Results": whether an attempt's written part is marked, and its marks so far. */
+function writtenPartOf(part: WrittenPartRow | undefined): Pick<ReportCard, 'marking' | 'written'> {
+  if (!part) return { marking: 'none', written: null }
+  return {
+    marking: part.released === part.total ? 'released' : 'pending',
+    written: { ...part, marks: toScore(part.marks), max_marks: toScore(part.max_marks) },
+  }
+}
 
 function sectionTallies(
   sections: readonly AttemptSection[],

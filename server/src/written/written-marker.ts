@@ -1,4 +1,5 @@
 import type { Marker } from '../outcomes/outcomes.service'
+import { openAllAnswers } from './answering.repository'
 import { releasedWrittenOf } from './written-answers.repository'
 
 export const WRITTEN = 'written'
@@ -17,5 +18,9 @@ export const writtenMarker: Marker = {
       unanswered: 0,
       pending: written.some((question) => !releasedIds.has(question.questionId)),
     }
+  },
+  // An unanswered question gets its empty answer too, which release settles at 0: else the attempt stays pending.
+  async settle(trx, attempt) {
+    await openAllAnswers(trx, attempt.id, JSON.parse(attempt.revision_ids) as number[], attempt.finished_at ?? 0)
   },
 }

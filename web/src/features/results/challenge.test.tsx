@@ -25,6 +25,8 @@ const reportWith = (overrides: Partial<ReportCard> = {}, flag: ReportFlag | null
   ranked: true,
   mode: 'online',
   score: 0.8,
+  marking: 'none',
+  written: null,
   correct: 1,
   incorrect: 1,
   unanswered: 0,

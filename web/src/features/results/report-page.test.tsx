@@ -18,6 +18,8 @@ const report: ReportCard = {
   ranked: true,
   mode: 'online',
   score: 0.8,
+  marking: 'none',
+  written: null,
   correct: 1,
   incorrect: 1,
   unanswered: 1,

@@ -1,0 +1,80 @@
+import { writtenAnswerLimits, writtenAnswerMessages } from '@quiz/contracts'
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import { AppError, PayloadTooLarge, ValidationFailed } from '../http/errors'
+import { decodeRaster, type DecodeRules } from '../lib/decode-gate'
+
+// A written answer's page photo: checked and kept through the decode gate (docs/decisions/060), served by a signed,
+// expiring address (docs/decisions/065, "Answering online").
+
+const pageRules = {
+  maxPixels: writtenAnswerLimits.photoPixels,
+  formats: ['jpeg', 'png', 'webp'],
+  // Phones and bad connections cut photos short at the end; what is there is still a page.
+  failOn: 'truncated',
+} satisfies DecodeRules
+
+export const notAPhoto = () => new AppError(415, 'unsupported_media_type', writtenAnswerMessages.notAPhoto)
+
+export interface KeptPage {
+  /** sha256 of `data`, hex: the same photo sent twice is one page. */
+  hash: string
+  data: Buffer
+  content_type: string
+  width: number
+  height: number
+}
+
+/** Upright from its EXIF, at most 2,200 px on its long side, a fresh JPEG without metadata (no GPS, no camera). */
+export async function keptPage(bytes: Buffer): Promise<KeptPage> {
+  const side = writtenAnswerLimits.keptSide
+  const kept = await decodeRaster(bytes, pageRules, (image) =>
+    image
+      .rotate()
+      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 80 })
+      .toBuffer({ resolveWithObject: true }),
+  )
+  if (kept === 'too_many_pixels') throw new PayloadTooLarge(writtenAnswerMessages.photoTooManyPixels)
+  if (kept === 'too_costly')
+    throw new ValidationFailed({ image: [writtenAnswerMessages.photoTooCostly] }, writtenAnswerMessages.photoTooCostly)
+  if (typeof kept === 'string') throw notAPhoto()
+  return {
+    hash: createHash('sha256').update(kept.data).digest('hex'),
+    data: kept.data,
+    content_type: 'image/jpeg',
+    width: kept.info.width,
+    height: kept.info.height,
+  }
+}
+
+const HOUR = 3_600_000
+
+/** The key page addresses are signed with, from the server's secret. */
+export const pageUrlKey = (jwtSecret: string) => createHmac('sha256', jwtSecret).update('written-page-url').digest()
+
+const signatureOf = (key: Buffer, pageId: number, expires: number) =>
+  createHmac('sha256', key).update(`${pageId}.${expires}`).digest('base64url')
+
+/**
+ * A page's address, good for one to two hours: the same within an hour, so the browser keeps the image while it is.
+ * Whoever the payload carrying it was for (the learner, a marker) can load it in an <img>; nobody can forge one.
+ */
+export function pageUrl(key: Buffer, pageId: number, now: number) {
+  const expires = (Math.floor(now / HOUR) + 2) * HOUR
+  return `/api/written-pages/${pageId}/?expires=${expires}&signature=${signatureOf(key, pageId, expires)}`
+}
+
+/** The page id a signed address names, if its signature holds and it has not expired. */
+export function verifiedPage(
+  key: Buffer,
+  params: { pageId: string; expires?: string; signature?: string },
+  now: number,
+): { pageId: number; expires: number } | undefined {
+  const pageId = Number(params.pageId)
+  const expires = Number(params.expires)
+  if (!Number.isSafeInteger(pageId) || pageId <= 0 || !Number.isSafeInteger(expires) || expires < now) return
+  const expected = Buffer.from(signatureOf(key, pageId, expires))
+  const given = Buffer.from(params.signature ?? '')
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return
+  return { pageId, expires }
+}

@@ -1,0 +1,263 @@
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import type { UserRow } from '../db/schema'
+import { multipart } from '../../test/auth-requests'
+import { dialects } from '../../test/dialects'
+import { bearerFor, createUser } from '../../test/factories'
+import { pngDeclaring } from '../../test/fixtures/pictures'
+import { useTestApp } from '../../test/test-app'
+import { writtenPaper } from '../../test/written-papers'
+
+const MINUTE = 60_000
+
+/** A photo of `width` x `height` in `colour`, stored sideways: its EXIF says to turn it a quarter clockwise. */
+const sidewaysPhoto = (width: number, height: number, colour = '#f4f0e6') =>
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .toBuffer()
+
+describe.each(dialects)('answering written questions online on %s', (dialect) => {
+  const t = useTestApp(dialect)
+
+  /** A written paper, and a learner's attempt at it in progress. */
+  async function started() {
+    const paper = await writtenPaper(t)
+    const learner = await createUser(t.database)
+    const begun = await paper.as(learner, 'GET', `/api/quizzes/${paper.quizId}/`)
+    expect(begun.status).toBe(200)
+    const attemptId: number = begun.body.attempt.id
+    const base = `/api/attempts/${attemptId}/written/${paper.questionId}`
+    const submit = () =>
+      paper.as(learner, 'POST', `/api/quizzes/${paper.quizId}/submit/`, { answers: {} }).then((r) => r.status)
+    return { ...paper, learner, attemptId, base, submit }
+  }
+
+  async function upload(user: UserRow, url: string, photo: Buffer, type = 'image/jpeg') {
+    const form = multipart({}, [{ field: 'image', filename: 'page.jpg', contentType: type, data: photo }])
+    const response = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...(await bearerFor(t.tokens, user)), ...form.headers },
+      payload: form.payload,
+    })
+    return { status: response.statusCode, body: response.json() }
+  }
+
+  const remove = async (user: UserRow, url: string) =>
+    (await t.app.inject({ method: 'DELETE', url, headers: await bearerFor(t.tokens, user) })).statusCode
+
+  it('stores typed text and counts its words in Nepali and English alike', async () => {
+    const { as, learner, base, attemptId, questionId } = await started()
+    const text = 'लोक सेवा आयोग   एक संवैधानिक निकाय हो।\nIt recruits\u00a0civil servants.'
+    const typed = await as(learner, 'PUT', `${base}/text/`, { text })
+    expect(typed).toMatchObject({ status: 200, body: { word_count: 11 } })
+    expect((await as(learner, 'PUT', `${base}/text/`, { text: '' })).body).toEqual({ word_count: 0 })
+    await as(learner, 'PUT', `${base}/text/`, { text })
+    const stored = await t.db
+      .selectFrom('written_answers')
+      .select(['text', 'word_count', 'status'])
+      .where('attempt_id', '=', attemptId)
+      .where('question_id', '=', questionId)
+      .execute()
+    expect(stored).toEqual([{ text, word_count: 11, status: 'submitted' }])
+  })
+
+  it('refuses text too long, of a question not written or not in the attempt, of another learner, and once closed', async () => {
+    const { as, learner, base, attemptId, choiceId, submit } = await started()
+    const long = await as(learner, 'PUT', `${base}/text/`, { text: 'क'.repeat(30_001) })
+    expect(long.status).toBe(400)
+    expect(long.body.errors).toHaveProperty('text')
+    expect((await as(learner, 'PUT', `${base}/text/`, { text: 'क'.repeat(30_000) })).status).toBe(200)
+    expect((await as(learner, 'PUT', `${base}/text/`, { text: 5 })).status).toBe(400)
+    const choice = await as(learner, 'PUT', `/api/attempts/${attemptId}/written/${choiceId}/text/`, { text: 'x' })
+    expect(choice.status).toBe(404)
+    expect((await as(learner, 'PUT', `/api/attempts/${attemptId}/written/999999/text/`, { text: 'x' })).status).toBe(
+      404,
+    )
+    const other = await createUser(t.database)
+    expect((await as(other, 'PUT', `${base}/text/`, { text: 'x' })).status).toBe(404)
+    expect((await as(learner, 'PUT', `/api/attempts/999999/written/1/text/`, { text: 'x' })).status).toBe(404)
+    expect(await submit()).toBe(200)
+    const closed = await as(learner, 'PUT', `${base}/text/`, { text: 'after' })
+    expect(closed).toMatchObject({ status: 409, body: { code: 'upload_closed' } })
+  })
+
+  it('refuses text after the deadline though the attempt is not settled yet', async () => {
+    const { as, learner, base } = await started()
+    t.clock.advance(91 * MINUTE)
+    expect((await as(learner, 'PUT', `${base}/text/`, { text: 'late' })).body.code).toBe('upload_closed')
+  })
+
+  it('keeps a page upright, at most 2,200 px, without metadata, served only at its signed address', async () => {
+    const { learner, base, attemptId, questionId } = await started()
+    const added = await upload(learner, `${base}/pages/`, await sidewaysPhoto(3000, 1000))
+    expect(added.status).toBe(201)
+    // Turned a quarter: 1000 x 3000, then shrunk to 2,200 on the long side.
+    expect(added.body).toMatchObject({ number: 1, width: 733, height: 2200 })
+    const image = await t.app.inject({ method: 'GET', url: added.body.url })
+    expect(image.statusCode).toBe(200)
+    expect(image.headers['content-type']).toBe('image/jpeg')
+    const kept = await sharp(image.rawPayload).metadata()
+    expect(kept).toMatchObject({ format: 'jpeg', width: 733, height: 2200 })
+    expect(kept.exif).toBeUndefined()
+    expect(kept.orientation).toBeUndefined()
+
+    // Stored in the database, whatever process serves it; the address's signature is its guard.
+    const stored = await t.db
+      .selectFrom('written_answer_pages as p')
+      .innerJoin('written_answers as w', 'w.id', 'p.answer_id')
+      .select(['p.id', 'w.attempt_id', 'w.question_id'])
+      .execute()
+    expect(stored).toEqual([{ id: added.body.id, attempt_id: attemptId, question_id: questionId }])
+    const forged = added.body.url.replace(/signature=[^&]+/, 'signature=AAAA')
+    expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(404)
+    const otherPage = added.body.url.replace(`/written-pages/${added.body.id}/`, `/written-pages/${added.body.id + 1}/`)
+    expect((await t.app.inject({ method: 'GET', url: otherPage })).statusCode).toBe(404)
+    expect((await t.app.inject({ method: 'GET', url: `/api/written-pages/${added.body.id}/` })).statusCode).toBe(404)
+    t.clock.advance(3 * 60 * MINUTE)
+    expect((await t.app.inject({ method: 'GET', url: added.body.url })).statusCode).toBe(404)
+  })
+
+  it('makes one page of the same photo sent twice, and refuses a thirteenth page', async () => {
+    const { learner, base } = await started()
+    const photo = await sidewaysPhoto(60, 40)
+    const first = await upload(learner, `${base}/pages/`, photo)
+    const again = await upload(learner, `${base}/pages/`, photo)
+    expect(first.status).toBe(201)
+    expect(again.status).toBe(200)
+    expect(again.body.id).toBe(first.body.id)
+    for (let page = 2; page <= 12; page++) {
+      const added = await upload(learner, `${base}/pages/`, await sidewaysPhoto(60, 40, `#${page.toString(16)}0a0a0`))
+      expect(added.body).toMatchObject({ number: page })
+    }
+    const thirteenth = await upload(learner, `${base}/pages/`, await sidewaysPhoto(60, 40, '#123456'))
+    expect(thirteenth).toMatchObject({ status: 409, body: { code: 'too_many_pages' } })
+    expect(await t.db.selectFrom('written_answer_pages').select('id').execute()).toHaveLength(12)
+  })
+
+  it('refuses what is not a photo (415), too large a photo (413), a form without one (400), and strangers (404)', async () => {
+    const { as, learner, base, attemptId, choiceId } = await started()
+    const text = await upload(learner, `${base}/pages/`, Buffer.from('not a photo at all'))
+    expect(text).toMatchObject({ status: 415, body: { code: 'unsupported_media_type' } })
+    const huge = await upload(
+      learner,
+      `${base}/pages/`,
+      Buffer.concat([await sidewaysPhoto(60, 40), Buffer.alloc(15 * 1024 * 1024)]),
+    )
+    expect(huge).toMatchObject({ status: 413, body: { code: 'payload_too_large' } })
+    const pixels = await upload(learner, `${base}/pages/`, await pngDeclaring(8000, 7000), 'image/png')
+    expect(pixels.status).toBe(413)
+    expect(pixels.body.detail).toContain('50 megapixels')
+    const form = multipart({ note: 'no photo' })
+    const none = await t.app.inject({
+      method: 'POST',
+      url: `${base}/pages/`,
+      headers: { ...(await bearerFor(t.tokens, learner)), ...form.headers },
+      payload: form.payload,
+    })
+    expect(none.statusCode).toBe(400)
+    expect((await as(learner, 'POST', `${base}/pages/`, { image: 'x' })).status).toBe(415)
+    const photo = await sidewaysPhoto(60, 40)
+    expect((await upload(await createUser(t.database), `${base}/pages/`, photo)).status).toBe(404)
+    expect((await upload(learner, `/api/attempts/${attemptId}/written/${choiceId}/pages/`, photo)).status).toBe(404)
+    expect(await t.db.selectFrom('page_images').select('hash').execute()).toEqual([])
+  })
+
+  it('deletes a page and numbers the rest again, orders pages, and refuses an order that is not exactly the pages', async () => {
+    const { as, learner, base } = await started()
+    const ids: number[] = []
+    for (const colour of ['#aa0000', '#00aa00', '#0000aa'])
+      ids.push((await upload(learner, `${base}/pages/`, await sidewaysPhoto(60, 40, colour))).body.id)
+    const [a, b, c] = ids as [number, number, number]
+    const ordered = await as(learner, 'PUT', `${base}/pages/`, { order: [c, a, b] })
+    expect(ordered.status).toBe(200)
+    expect(ordered.body.pages.map((page: { id: number; number: number }) => [page.id, page.number])).toEqual([
+      [c, 1],
+      [a, 2],
+      [b, 3],
+    ])
+    for (const order of [[c, a], [c, a, b, b], [c, a, a], [c, a, b + 1000], 'x'])
+      expect((await as(learner, 'PUT', `${base}/pages/`, { order })).status).toBe(400)
+    expect((await as(await createUser(t.database), 'PUT', `${base}/pages/`, { order: [c, a, b] })).status).toBe(404)
+
+    expect(await remove(learner, `${base}/pages/${c}/`)).toBe(204)
+    expect(await remove(learner, `${base}/pages/${c}/`)).toBe(404)
+    expect(await remove(await createUser(t.database), `${base}/pages/${a}/`)).toBe(404)
+    const left = await t.db.selectFrom('written_answer_pages').select(['id', 'number']).orderBy('number').execute()
+    expect(left).toEqual([
+      { id: a, number: 1 },
+      { id: b, number: 2 },
+    ])
+    // Its image went with it: no other page held it.
+    expect(await t.db.selectFrom('page_images').select('hash').execute()).toHaveLength(2)
+  })
+
+  it('takes pages after submit until the deadline plus the quiz grace, then 409 upload_closed', async () => {
+    const { learner, base, submit } = await started()
+    expect(await submit()).toBe(200)
+    expect((await upload(learner, `${base}/pages/`, await sidewaysPhoto(60, 40))).status).toBe(201)
+    // 90 minutes and 15 of grace.
+    t.clock.advance(105 * MINUTE)
+    expect((await upload(learner, `${base}/pages/`, await sidewaysPhoto(60, 40, '#000'))).status).toBe(201)
+    t.clock.advance(MINUTE)
+    const late = await upload(learner, `${base}/pages/`, await sidewaysPhoto(60, 40, '#222'))
+    expect(late).toMatchObject({ status: 409, body: { code: 'upload_closed' } })
+    const page = (await t.db.selectFrom('written_answer_pages').select('id').executeTakeFirstOrThrow()).id
+    expect(await remove(learner, `${base}/pages/${page}/`)).toBe(409)
+  })
+
+  it('keeps the quiz grace an admin sets (0..60), and refuses pages of a marked answer', async () => {
+    const { as, admin, learner, base, quizId, submit, attemptId, mark } = await started()
+    expect((await as(admin, 'PATCH', `/api/admin/quizzes/${quizId}/`, { upload_grace_minutes: 61 })).status).toBe(400)
+    expect((await as(admin, 'PATCH', `/api/admin/quizzes/${quizId}/`, { upload_grace_minutes: 1.5 })).status).toBe(400)
+    const patched = await as(admin, 'PATCH', `/api/admin/quizzes/${quizId}/`, { upload_grace_minutes: 0 })
+    expect(patched.body.upload_grace_minutes).toBe(0)
+    expect(await submit()).toBe(200)
+    const answer = await t.db
+      .selectFrom('written_answers')
+      .select('id')
+      .where('attempt_id', '=', attemptId)
+      .executeTakeFirstOrThrow()
+    await mark(answer.id, {})
+    expect((await upload(learner, `${base}/pages/`, await sidewaysPhoto(60, 40))).body.code).toBe('upload_closed')
+    t.clock.advance(91 * MINUTE)
+    expect((await upload(learner, `${base}/pages/`, await sidewaysPhoto(60, 40))).body.code).toBe('upload_closed')
+  })
+
+  it('takes upload_grace_minutes in create-from-JSON and the admin quiz create, 15 by default', async () => {
+    const { as, admin } = await started()
+    const made = (body: object) => as(admin, 'POST', '/api/quizzes/create-from-json/', { title: { en: 'G' }, ...body })
+    const graceOf = async (quizId: number) =>
+      (await as(admin, 'GET', `/api/admin/quizzes/${quizId}/`)).body.upload_grace_minutes
+    expect(await graceOf((await made({ upload_grace_minutes: 60, status: 'draft' })).body.quiz_id)).toBe(60)
+    expect(await graceOf((await made({ status: 'draft' })).body.quiz_id)).toBe(15)
+    const refused = await made({ upload_grace_minutes: -1, status: 'draft' })
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors).toHaveProperty('upload_grace_minutes')
+    const created = await as(admin, 'POST', '/api/admin/quizzes/', { title: { en: 'H' }, upload_grace_minutes: 5 })
+    expect(created.body.upload_grace_minutes).toBe(5)
+    expect(
+      (await as(admin, 'POST', '/api/admin/quizzes/', { title: { en: 'H' }, upload_grace_minutes: 61 })).status,
+    ).toBe(400)
+  })
+
+  it('gives every written question of a submitted attempt an answer, empty where nothing was written', async () => {
+    const { attemptId, questionId, submit } = await started()
+    expect(await submit()).toBe(200)
+    const rows = await t.db
+      .selectFrom('written_answers')
+      .select(['question_id', 'text', 'word_count', 'status', 'score_hundredths'])
+      .where('attempt_id', '=', attemptId)
+      .execute()
+    expect(rows).toEqual([
+      { question_id: questionId, text: '', word_count: 0, status: 'submitted', score_hundredths: null },
+    ])
+    const attempt = await t.db
+      .selectFrom('attempts')
+      .select('marks_pending')
+      .where('id', '=', attemptId)
+      .executeTakeFirstOrThrow()
+    expect(attempt.marks_pending).toBe(1)
+  })
+})

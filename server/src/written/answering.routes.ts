@@ -1,0 +1,126 @@
+import {
+  PageOrderInputSchema,
+  WordCountSchema,
+  WrittenAnswerParamsSchema,
+  writtenAnswerLimits,
+  writtenAnswerMessages,
+  WrittenPageImageParamsSchema,
+  WrittenPageImageQuerySchema,
+  WrittenPageListSchema,
+  WrittenPageParamsSchema,
+  WrittenPageSchema,
+  WrittenResultSchema,
+  WrittenTextInputSchema,
+} from '@quiz/contracts'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { RateLimited, ValidationFailed } from '../http/errors'
+import { acceptJsonOnly } from '../http/json-only'
+import { readMultipartForm } from '../http/multipart'
+import { photoUploadTurn } from '../lib/decode-gate'
+import type { AnsweringService } from './answering.service'
+
+const docs = { tags: ['attempts'], security: [{ bearer: [] }] }
+const photosBusy = () => new RateLimited(5, writtenAnswerMessages.photosBusy)
+
+/** Under /api: answering written questions (/attempts/...), their results (/results/...) and page images. */
+export const answeringRoutes: FastifyPluginAsyncZod<{ answering: AnsweringService }> = async (app, { answering }) => {
+  // The image's signed address is its guard: an <img> sends no bearer token.
+  app.get(
+    '/written-pages/:pageId/',
+    { schema: { tags: ['attempts'], params: WrittenPageImageParamsSchema, querystring: WrittenPageImageQuerySchema } },
+    async (request, reply) => {
+      const image = await answering.pageImage({ ...request.params, ...request.query })
+      return reply
+        .header('cache-control', `private, max-age=${image.maxAgeSeconds}`)
+        .type(image.content_type)
+        .send(image.data)
+    },
+  )
+
+  const learnerRoutes: FastifyPluginAsyncZod = async (learner) => {
+    // Before the body is read: a stranger's 15 MB is refused unread.
+    learner.addHook('onRequest', learner.authenticate)
+
+    learner.post(
+      '/attempts/:attemptId/written/:questionId/pages/',
+      {
+        bodyLimit: writtenAnswerLimits.photoBytes + 1024 * 1024,
+        schema: {
+          ...docs,
+          summary: 'Add a photographed page to a written answer (multipart/form-data: image)',
+          consumes: ['multipart/form-data'],
+          params: WrittenAnswerParamsSchema,
+          response: { 200: WrittenPageSchema, 201: WrittenPageSchema },
+        },
+      },
+      (request, reply) =>
+        photoUploadTurn(async () => {
+          const { file } = await readMultipartForm(request, {
+            fileField: 'image',
+            limits: { fileSize: writtenAnswerLimits.photoBytes, files: 1, fields: 5, fieldSize: 1024 },
+            notMultipart: writtenAnswerMessages.notMultipart,
+            fileTooLarge: writtenAnswerMessages.photoTooLarge,
+            tooManyParts: writtenAnswerMessages.tooManyParts,
+          })
+          if (!file)
+            throw new ValidationFailed({ image: [writtenAnswerMessages.noPhoto] }, writtenAnswerMessages.noPhoto)
+          const { attemptId, questionId } = request.params
+          const added = await answering.addPage(request.user, attemptId, questionId, file.bytes)
+          return reply.code(added.created ? 201 : 200).send(added.page)
+        }, photosBusy),
+    )
+
+    const jsonRoutes: FastifyPluginAsyncZod = async (json) => {
+      acceptJsonOnly(json)
+      json.put(
+        '/attempts/:attemptId/written/:questionId/text/',
+        {
+          schema: {
+            ...docs,
+            params: WrittenAnswerParamsSchema,
+            body: WrittenTextInputSchema,
+            response: { 200: WordCountSchema },
+          },
+        },
+        (request) =>
+          answering.putText(request.user, request.params.attemptId, request.params.questionId, request.body.text),
+      )
+      json.put(
+        '/attempts/:attemptId/written/:questionId/pages/',
+        {
+          schema: {
+            ...docs,
+            params: WrittenAnswerParamsSchema,
+            body: PageOrderInputSchema,
+            response: { 200: WrittenPageListSchema },
+          },
+        },
+        (request) =>
+          answering.orderPages(request.user, request.params.attemptId, request.params.questionId, request.body.order),
+      )
+      json.delete(
+        '/attempts/:attemptId/written/:questionId/pages/:pageId/',
+        { schema: { ...docs, params: WrittenPageParamsSchema } },
+        async (request, reply) => {
+          const { attemptId, questionId, pageId } = request.params
+          await answering.removePage(request.user, attemptId, questionId, pageId)
+          return reply.code(204).send()
+        },
+      )
+      json.get(
+        '/results/:attemptId/written/:questionId/',
+        {
+          schema: {
+            tags: ['results'],
+            security: docs.security,
+            params: WrittenAnswerParamsSchema,
+            response: { 200: WrittenResultSchema },
+          },
+        },
+        (request) => answering.writtenResult(request.user, request.params.attemptId, request.params.questionId),
+      )
+    }
+    await learner.register(jsonRoutes)
+  }
+  await app.register(learnerRoutes)
+}

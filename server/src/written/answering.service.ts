@@ -1,0 +1,205 @@
+import {
+  writtenAnswerMessages as messages,
+  writtenAnswerLimits,
+  type WrittenPage,
+  type WrittenResult,
+} from '@quiz/contracts'
+import type { Kysely } from 'kysely'
+import type { AppContext } from '../context'
+import type { DB } from '../db/schema'
+import { Conflict, NotFound, ValidationFailed } from '../http/errors'
+import type { TokenUser } from '../http/tokens'
+import { toIso } from '../lib/clock'
+import { keptPage, pageUrl, pageUrlKey, verifiedPage } from './answer-pages'
+import {
+  deletePage,
+  findAnswer,
+  findLearnerAttempt,
+  findPageImage,
+  findWrittenRevision,
+  insertPage,
+  listItemsOf,
+  listPages,
+  numberPages,
+  openAnswer,
+  savePageImage,
+  setAnswerText,
+} from './answering.repository'
+
+// API.md "Written answers marked by rubric": answering online and the learner's written results (docs/decisions/065).
+
+const MINUTE = 60_000
+const DAY = 86_400_000
+/** API.md "Regrade requests": within 7 days of release. */
+const REGRADE_DAYS = 7
+
+/** Words as a reader counts them in Nepali and English alike: runs of anything but Unicode whitespace. */
+export const wordCount = (text: string) => text.split(/\s+/u).filter((word) => word.length > 0).length
+
+const uploadClosed = () => new Conflict(messages.uploadClosed, 'upload_closed')
+const hundredths = (value: number) => value / 100
+
+export function createAnsweringService({ database, clock, config }: Pick<AppContext, 'database' | 'clock' | 'config'>) {
+  const { db } = database
+  const lock = database.dialect === 'postgres'
+  const urlKey = pageUrlKey(config.jwtSecret)
+
+  /** The learner's attempt and its written question, or 404 (another learner's attempt, a question not in it). */
+  async function writtenQuestionOf(user: TokenUser, attemptId: number, questionId: number) {
+    const attempt = await findLearnerAttempt(db, user.id, attemptId)
+    if (!attempt) throw new NotFound(messages.attemptNotFound)
+    const revision = await findWrittenRevision(db, JSON.parse(attempt.revision_ids) as number[], questionId)
+    if (!revision) throw new NotFound(messages.questionNotFound)
+    return { attempt, revision }
+  }
+
+  type Target = Awaited<ReturnType<typeof writtenQuestionOf>>
+
+  /** Text while the attempt runs; pages until its deadline plus the quiz's grace, even once submitted. */
+  function checkOpen({ attempt }: Target, what: 'text' | 'pages', now: number) {
+    if (attempt.mode === 'paper') throw uploadClosed()
+    const closesAt = what === 'text' ? attempt.deadline : attempt.deadline + attempt.upload_grace_minutes * MINUTE
+    if (now > closesAt || (what === 'text' && attempt.status !== 'in_progress')) throw uploadClosed()
+  }
+
+  /** The answer, made if it has none, locked for the change; a marked one takes nothing more. */
+  async function openFor(trx: Kysely<DB>, target: Target, now: number) {
+    const answer = await openAnswer(
+      trx,
+      { attempt_id: target.attempt.id, question_id: target.revision.question_id, revision_id: target.revision.id },
+      now,
+      lock,
+    )
+    if (answer.status !== 'submitted') throw uploadClosed()
+    return answer
+  }
+
+  const pageOf = (page: { id: number; number: number; width: number; height: number }, now: number): WrittenPage => ({
+    id: page.id,
+    number: page.number,
+    url: pageUrl(urlKey, page.id, now),
+    width: page.width,
+    height: page.height,
+  })
+
+  async function putText(user: TokenUser, attemptId: number, questionId: number, text: string) {
+    const target = await writtenQuestionOf(user, attemptId, questionId)
+    const now = clock.now()
+    checkOpen(target, 'text', now)
+    const words = wordCount(text)
+    await database.transaction(async (trx) => {
+      const answer = await openFor(trx, target, now)
+      await setAnswerText(trx, answer.id, text, words, now)
+    })
+    return { word_count: words }
+  }
+
+  /** A new page (201), or the page this very photo already is (200). */
+  async function addPage(user: TokenUser, attemptId: number, questionId: number, bytes: Buffer) {
+    const target = await writtenQuestionOf(user, attemptId, questionId)
+    checkOpen(target, 'pages', clock.now())
+    // Decoded before the transaction: seconds of pixels hold no lock.
+    const kept = await keptPage(bytes)
+    const now = clock.now()
+    checkOpen(target, 'pages', now)
+    return database.transaction(async (trx) => {
+      const answer = await openFor(trx, target, now)
+      const pages = await listPages(trx, answer.id)
+      const same = pages.find((page) => page.image_hash === kept.hash)
+      if (same) return { created: false, page: pageOf(same, now) }
+      if (pages.length >= writtenAnswerLimits.pages) throw new Conflict(messages.pageLimit, 'too_many_pages')
+      await savePageImage(trx, kept, now)
+      const number = pages.length + 1
+      const id = await insertPage(trx, answer.id, number, kept.hash, now)
+      return { created: true, page: pageOf({ id, number, width: kept.width, height: kept.height }, now) }
+    })
+  }
+
+  /** The pages left are numbered 1.. again in their order. */
+  async function removePage(user: TokenUser, attemptId: number, questionId: number, pageId: number) {
+    const target = await writtenQuestionOf(user, attemptId, questionId)
+    const now = clock.now()
+    checkOpen(target, 'pages', now)
+    await database.transaction(async (trx) => {
+      const answer = await openFor(trx, target, now)
+      if (!(await deletePage(trx, answer.id, pageId))) throw new NotFound(messages.pageNotFound)
+      await numberPages(
+        trx,
+        answer.id,
+        (await listPages(trx, answer.id)).map((page) => page.id),
+      )
+    })
+  }
+
+  async function orderPages(user: TokenUser, attemptId: number, questionId: number, order: readonly number[]) {
+    const target = await writtenQuestionOf(user, attemptId, questionId)
+    const now = clock.now()
+    checkOpen(target, 'pages', now)
+    const pages = await database.transaction(async (trx) => {
+      const answer = await openFor(trx, target, now)
+      const ids = (await listPages(trx, answer.id)).map((page) => page.id)
+      const exact = order.length === ids.length && new Set(order).size === order.length
+      if (!exact || !order.every((id) => ids.includes(id)))
+        throw new ValidationFailed({ order: [messages.pageOrder] }, messages.pageOrder)
+      await numberPages(trx, answer.id, order)
+      return listPages(trx, answer.id)
+    })
+    return { pages: pages.map((page) => pageOf(page, now)) }
+  }
+
+  /** The learner's own written answer of a finished attempt; what marking gave only once released. */
+  async function writtenResult(user: TokenUser, attemptId: number, questionId: number): Promise<WrittenResult> {
+    const { attempt, revision } = await writtenQuestionOf(user, attemptId, questionId)
+    if (attempt.status !== 'finished') throw new NotFound(messages.attemptNotFound)
+    const now = clock.now()
+    const answer = await findAnswer(db, attempt.id, questionId)
+    const released = answer?.status === 'released'
+    const pages = answer ? await listPages(db, answer.id) : []
+    const items = released ? await listItemsOf(db, answer.id) : []
+    return {
+      status: released ? 'released' : 'submitted',
+      marks: released ? hundredths(answer.score_hundredths ?? 0) : null,
+      max_marks: hundredths(revision.marks ?? 0),
+      items: items.map((item) => ({
+        title: { en: item.title_en, ne: item.title_ne },
+        points: hundredths(item.points),
+        explanation:
+          item.explanation_en === null && item.explanation_ne === null
+            ? null
+            : { en: item.explanation_en ?? '', ne: item.explanation_ne ?? '' },
+      })),
+      adjustment: released ? hundredths(answer.adjustment) : null,
+      comment:
+        released && (answer.comment_en !== null || answer.comment_ne !== null)
+          ? { en: answer.comment_en ?? '', ne: answer.comment_ne ?? '' }
+          : null,
+      pages: pages.map((page) => {
+        const { number: _number, ...shown } = pageOf(page, now)
+        return { ...shown, annotations: released && page.annotations !== null ? JSON.parse(page.annotations) : null }
+      }),
+      text: answer?.text ?? '',
+      word_count: answer?.word_count ?? 0,
+      model_answer:
+        released && (revision.model_answer_en || revision.model_answer_ne)
+          ? { en: revision.model_answer_en ?? '', ne: revision.model_answer_ne ?? '' }
+          : null,
+      regrade: {
+        open_until: released && answer.released_at !== null ? toIso(answer.released_at + REGRADE_DAYS * DAY) : null,
+        request: null,
+      },
+    }
+  }
+
+  /** A page's image by its signed address; a forged or expired one is as unknown as a missing page. */
+  async function pageImage(params: { pageId: string; expires?: string; signature?: string }) {
+    const now = clock.now()
+    const verified = verifiedPage(urlKey, params, now)
+    const image = verified && (await findPageImage(db, verified.pageId))
+    if (!verified || !image) throw new NotFound(messages.pageNotFound)
+    return { ...image, maxAgeSeconds: Math.floor((verified.expires - now) / 1000) }
+  }
+
+  return { putText, addPage, removePage, orderPages, writtenResult, pageImage }
+}
+
+export type AnsweringService = ReturnType<typeof createAnsweringService>
