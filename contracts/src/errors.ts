@@ -23,6 +23,8 @@ export const ErrorCodeSchema = z.enum([
   'challenge_closed',
   'challenge_not_open',
   'rubric_changed',
+  'claimed_by_other',
+  'answer_released',
   'live_not_started',
   'practice_not_open',
   'section_closed',

@@ -43,7 +43,7 @@ const invalidRefresh = () => new NotAuthenticated(authMessages.invalidRefreshTok
 async function issueTokenPair(
   db: Kysely<DB>,
   tokens: TokenSigner,
-  user: Pick<UserRow, 'id' | 'username' | 'is_admin'>,
+  user: Pick<UserRow, 'id' | 'username' | 'is_admin' | 'is_marker'>,
   now: number,
   familyId: string,
 ): Promise<TokenPair> {
@@ -59,6 +59,7 @@ async function issueTokenPair(
     id: user.id,
     username: user.username,
     is_admin: user.is_admin === 1,
+    is_marker: user.is_marker === 1,
     sessionId: familyId,
   })
   return { access, refresh: refresh.token }
@@ -67,7 +68,7 @@ async function issueTokenPair(
 export async function startLogin(
   db: Kysely<DB>,
   tokens: TokenSigner,
-  user: Pick<UserRow, 'id' | 'username' | 'is_admin'>,
+  user: Pick<UserRow, 'id' | 'username' | 'is_admin' | 'is_marker'>,
   now: number,
   client: LoginClient,
 ): Promise<TokenPair> {
