@@ -1,6 +1,6 @@
 // Request and response schemas of API.md "Written answers marked by rubric", Marking: markers' queue, marks, release.
 import { z } from 'zod'
-import { BilingualSchema } from './common'
+import { BilingualSchema, IdSchema } from './common'
 import { RubricSchema, writtenLimits, writtenMessages } from './written'
 
 export const markingLimits = {
@@ -80,7 +80,7 @@ export type Evaluation = z.infer<typeof EvaluationInputSchema>
 
 export const EvaluationResultSchema = z.object({ score: z.number() })
 
-export const MarkingParamsSchema = z.object({ id: ids, questionId: ids })
+export const MarkingParamsSchema = z.object({ id: IdSchema, questionId: IdSchema })
 
 export const MarkingQuestionSchema = z.object({
   question_id: z.number().int(),
