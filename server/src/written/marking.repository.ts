@@ -45,8 +45,11 @@ export function countAnswersByQuestion(db: Kysely<DB>, quizId: number, now: numb
     .execute()
 }
 
-// A multiplicative hash of the id: a fixed order per question that is not the order answers came in.
-const shuffled = sql<number>`((id * 2654435761) % 2147483629) + 1`
+// A multiplicative hash of the id (as `markingOrderOf`): a fixed order that is not the order answers came in.
+const shuffled = sql<number>`((w.id * 2654435761) % 2147483629) + 1`
+
+/** An answer's place in its question's marking order, as `shuffled` computes it in SQL. */
+export const markingOrderOf = (answerId: number) => Number(((BigInt(answerId) * 2654435761n) % 2147483629n) + 1n)
 
 /**
  * Claims the next unmarked answer of the question in the quiz for `markerId` until `until`: the marker's own live
@@ -57,12 +60,6 @@ export async function claimNextAnswer(
   db: Kysely<DB>,
   { quizId, questionId, markerId, now, until, skipLocked }: ClaimRequest,
 ) {
-  await db
-    .updateTable('written_answers')
-    .set({ marking_order: shuffled })
-    .where('question_id', '=', questionId)
-    .where('marking_order', '=', 0)
-    .execute()
   const next = await db
     .selectFrom('written_answers as w')
     .select(['w.id'])
@@ -89,7 +86,7 @@ export async function claimNextAnswer(
       eb.or([eb('w.claimed_by', 'is', null), eb('w.claimed_until', '<=', now), eb('w.claimed_by', '=', markerId)]),
     )
     .orderBy(sql`case when w.claimed_by = ${markerId} and w.claimed_until > ${now} then 0 else 1 end`)
-    .orderBy('w.marking_order')
+    .orderBy(shuffled)
     .orderBy('w.id')
     .limit(1)
     .$if(skipLocked, (query) => query.forUpdate().skipLocked())
@@ -97,7 +94,8 @@ export async function claimNextAnswer(
   if (!next) return undefined
   await db
     .updateTable('written_answers')
-    .set({ claimed_by: markerId, claimed_until: until })
+    // The order is kept where it was used, for the record.
+    .set({ claimed_by: markerId, claimed_until: until, marking_order: markingOrderOf(next.id) })
     .where('id', '=', next.id)
     .execute()
   return next.id

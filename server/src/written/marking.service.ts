@@ -26,6 +26,7 @@ import {
   listPages,
   listPaperQuestions,
   listPendingAttempts,
+  markingOrderOf,
   releaseBlank,
   storeAnnotations,
   writtenRevisions,
@@ -46,7 +47,7 @@ const CLAIM_MS = markingLimits.claimMinutes * 60_000
 const notFound = () => new NotFound('Not found.')
 
 /** A code naming the script to markers and nothing else: its place in the shuffled order. */
-const anonymousCode = (order: number) => `S-${order.toString(36).toUpperCase().padStart(6, '0')}`
+const anonymousCode = (answerId: number) => `S-${markingOrderOf(answerId).toString(36).toUpperCase().padStart(6, '0')}`
 export const pageUrl = (pageId: number) => `/api/written-pages/${pageId}/`
 
 /** The quiz's written questions, in paper order (questions only drawn come after, by id). */
@@ -103,7 +104,7 @@ export function createMarkingService({ database, clock }: Pick<AppContext, 'data
     const items = answer.status === 'submitted' ? [] : ((await listAnswerItems(trx, [answerId])).get(answerId) ?? [])
     return {
       answer_id: answer.id,
-      anonymous_code: anonymousCode(answer.marking_order),
+      anonymous_code: anonymousCode(answer.id),
       text: answer.text,
       word_count: answer.word_count,
       pages: pages.map((page) => ({ id: page.id, url: pageUrl(page.id), width: page.width, height: page.height })),
@@ -188,7 +189,7 @@ export function createMarkingService({ database, clock }: Pick<AppContext, 'data
         action: 'mark',
         entityType: 'written_answer',
         entityId: answerId,
-        label: anonymousCode(answer.marking_order),
+        label: anonymousCode(answer.id),
         before: before === null ? null : { score: before },
         after: {
           score: fromHundredths(score),
@@ -214,7 +215,7 @@ export function createMarkingService({ database, clock }: Pick<AppContext, 'data
         action: 'claim_end',
         entityType: 'written_answer',
         entityId: answerId,
-        label: anonymousCode(answer.marking_order),
+        label: anonymousCode(answer.id),
         before: { claimed_by: answer.claimed_by },
         after: { claimed_by: null },
       })
