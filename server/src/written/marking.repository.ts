@@ -226,3 +226,12 @@ export async function releaseBlank(db: Kysely<DB>, answerId: number, now: number
     .where('id', '=', answerId)
     .execute()
 }
+
+export function findQuiz(db: Kysely<DB>, quizId: number, { lock }: { lock: boolean }) {
+  return db
+    .selectFrom('quizzes')
+    .select('id')
+    .where('id', '=', quizId)
+    .$if(lock, (query) => query.forUpdate())
+    .executeTakeFirst()
+}

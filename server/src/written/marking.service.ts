@@ -20,6 +20,7 @@ import {
   claimNextAnswer,
   countAnswersByQuestion,
   endClaim,
+  findQuiz,
   findAnswerForMarking,
   hasPages,
   listMarkedInQuiz,
@@ -66,9 +67,8 @@ async function writtenQuestionsOf(db: Kysely<DB>, quizId: number, now: number) {
   return { numbered, counts }
 }
 
-async function quizExists(db: Kysely<DB>, quizId: number) {
-  const row = await db.selectFrom('quizzes').select('id').where('id', '=', quizId).executeTakeFirst()
-  if (!row) throw notFound()
+async function quizExists(db: Kysely<DB>, quizId: number, { lock = false } = {}) {
+  if (!(await findQuiz(db, quizId, { lock }))) throw notFound()
 }
 
 export function createMarkingService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
@@ -241,7 +241,7 @@ export function createMarkingService({ database, clock }: Pick<AppContext, 'data
     return database.transaction(async (trx) => {
       const now = clock.now()
       // Two releases at once on PostgreSQL: the second waits for the first and finds nothing left to add.
-      if (postgres) await trx.selectFrom('quizzes').select('id').where('id', '=', quizId).forUpdate().execute()
+      await quizExists(trx, quizId, { lock: postgres })
       const { numbered } = await writtenQuestionsOf(trx, quizId, now)
       const written = new Set(numbered.map((question) => question.questionId))
       const chosen = questionIds ?? [...written]
