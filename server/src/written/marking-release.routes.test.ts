@@ -59,6 +59,19 @@ describe.each(dialects)('releasing written marks on %s', (dialect) => {
     expect((await as(await createMarker(t), 'POST', next)).status).toBe(204)
     expect(await storedTally(t.db, paper.quizId)).toEqual([])
     const before = (await attemptOf(answered.attemptId)).score_hundredths
+    // A live mock's board, as its end wrote it while every attempt was pending.
+    await t.db
+      .insertInto('leaderboard_snapshots')
+      .values({
+        quiz_id: paper.quizId,
+        starts_at: 0,
+        participants: 0,
+        top: '[]',
+        top_cutoff: null,
+        taken_at: 0,
+        due_at: null,
+      })
+      .execute()
     const none = (await attemptOf(missing.attemptId)).score_hundredths
 
     const released = await as(paper.marker, 'POST', `${paper.marking}release/`, {})
@@ -82,6 +95,17 @@ describe.each(dialects)('releasing written marks on %s', (dialect) => {
       { score_hundredths: none, learners: 2 },
       { score_hundredths: before! + 700, learners: 1 },
     ])
+    const board = await t.db
+      .selectFrom('leaderboard_snapshots')
+      .select(['participants', 'top'])
+      .where('quiz_id', '=', paper.quizId)
+      .executeTakeFirstOrThrow()
+    expect(board.participants).toBe(3)
+    expect(JSON.parse(board.top)[0]).toMatchObject({
+      rank: 1,
+      user_id: answered.user.id,
+      score_hundredths: before! + 700,
+    })
     const told = await t.db
       .selectFrom('notifications')
       .select(['user_id', 'text_en', 'text_ne', 'link'])
