@@ -124,5 +124,5 @@ export type MarkingAnswer = z.infer<typeof MarkingAnswerSchema>
 /** `next` with nothing left to mark: 204. */
 export const NoContentSchema = z.null()
 
-export const ReleaseInputSchema = z.object({ question_ids: z.array(ids).max(500).optional() })
+export const ReleaseInputSchema = z.object({ question_ids: z.array(ids).max(500).optional() }).nullish()
 export const ReleaseResultSchema = z.object({ released: z.number().int() })
