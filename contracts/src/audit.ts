@@ -4,7 +4,7 @@ import { IsoDateTimeSchema } from './common'
 import { PageQuerySchema, PageSizeQuerySchema } from './institutions'
 
 /** What an event is about. */
-export const AuditEntityTypeSchema = z.enum(['quiz', 'question', 'plan', 'user', 'sitting', 'scan'])
+export const AuditEntityTypeSchema = z.enum(['quiz', 'question', 'plan', 'user', 'sitting', 'scan', 'written_answer'])
 export type AuditEntityType = z.infer<typeof AuditEntityTypeSchema>
 
 /**
@@ -26,6 +26,9 @@ export const AuditActionSchema = z.enum([
   'key_decision',
   'login_failed',
   'login_locked',
+  'mark',
+  'release',
+  'claim_end',
 ])
 export type AuditAction = z.infer<typeof AuditActionSchema>
 

@@ -25,6 +25,8 @@ export const ErrorCodeSchema = z.enum([
   'challenge_closed',
   'challenge_not_open',
   'rubric_changed',
+  'claimed_by_other',
+  'answer_released',
   'live_not_started',
   'not_registered',
   'paper_not_offered',

@@ -112,6 +112,8 @@ export const AdminUserSchema = z.object({
   full_name: z.string(),
   phone_number: z.string(),
   is_admin: z.boolean(),
+  /** Reaches the marking of written answers and nothing else of the admin's. */
+  is_marker: z.boolean(),
   has_paid_access: z.boolean(),
   /** The end of paid access; null with no access and with access that has no end. */
   paid_access_until: IsoDateTimeSchema.nullable(),
@@ -133,6 +135,7 @@ export const AdminUserPatchSchema = z
       .min(institutionLimits.extraTimePercent.min, institutionMessages.extraTime)
       .max(institutionLimits.extraTimePercent.max, institutionMessages.extraTime)
       .optional(),
+    is_marker: z.boolean().optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, { message: institutionMessages.emptyPatch })
   .refine((patch) => !(patch.has_paid_access === false && patch.paid_access_until), {

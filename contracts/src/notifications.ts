@@ -10,6 +10,7 @@ export const NotificationKindSchema = z.enum([
   'live_results',
   'payment_completed',
   'paper_result',
+  'written_marked',
 ])
 export type NotificationKind = z.infer<typeof NotificationKindSchema>
 

@@ -42,6 +42,7 @@ import { createSittingsService } from './sittings/sittings.service'
 import { createProfileService } from './users/profile.service'
 import { createUsersService } from './users/users.service'
 import { createAnsweringService } from './written/answering.service'
+import { createMarkingService } from './written/marking.service'
 import { createRubricService } from './written/rubric.service'
 import { writtenMarker } from './written/written-marker'
 
@@ -102,7 +103,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
       scans: createScansService({ ...context, papers, paperAttempts }),
     },
     imports: createImportsService({ ...context, bank, pictures }),
-    written: { rubrics: createRubricService(context) },
+    written: { rubrics: createRubricService(context), marking: createMarkingService(context) },
     institutions: {
       reports: createReportsService(context),
       learners: createLearnersService(context),

@@ -41,8 +41,16 @@ function hashFor(password: string) {
   return hashes.get(password)!
 }
 
-export async function bearerFor(tokens: TokenSigner, user: Pick<UserRow, 'id' | 'username' | 'is_admin'>) {
-  const access = await tokens.signAccess({ id: user.id, username: user.username, is_admin: user.is_admin === 1 })
+export async function bearerFor(
+  tokens: TokenSigner,
+  user: Pick<UserRow, 'id' | 'username' | 'is_admin'> & Partial<Pick<UserRow, 'is_marker'>>,
+) {
+  const access = await tokens.signAccess({
+    id: user.id,
+    username: user.username,
+    is_admin: user.is_admin === 1,
+    is_marker: user.is_marker === 1,
+  })
   return { authorization: `Bearer ${access}` }
 }
 

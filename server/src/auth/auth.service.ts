@@ -53,7 +53,7 @@ async function refreshTtlOf(db: Kysely<DB>, tokens: TokenSigner, userId: number,
 async function issueTokenPair(
   db: Kysely<DB>,
   tokens: TokenSigner,
-  user: Pick<UserRow, 'id' | 'username' | 'is_admin'>,
+  user: Pick<UserRow, 'id' | 'username' | 'is_admin' | 'is_marker'>,
   now: number,
   familyId: string,
 ): Promise<TokenPair> {
@@ -69,6 +69,7 @@ async function issueTokenPair(
     id: user.id,
     username: user.username,
     is_admin: user.is_admin === 1,
+    is_marker: user.is_marker === 1,
     sessionId: familyId,
   })
   return { access, refresh: refresh.token }
@@ -77,7 +78,7 @@ async function issueTokenPair(
 export async function startLogin(
   db: Kysely<DB>,
   tokens: TokenSigner,
-  user: Pick<UserRow, 'id' | 'username' | 'is_admin'>,
+  user: Pick<UserRow, 'id' | 'username' | 'is_admin' | 'is_marker'>,
   now: number,
   client: LoginClient,
 ): Promise<TokenPair> {

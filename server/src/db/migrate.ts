@@ -24,6 +24,7 @@ import { pictureNames } from './migrations/0021_picture_names'
 import { outcomes } from './migrations/0022_outcomes'
 import { writtenAnswers } from './migrations/0025_written_answers'
 import { uploadGrace } from './migrations/0027_upload_grace'
+import { markers } from './migrations/0028_markers'
 import { livePaperKeys } from './migrations/0029_live_paper_keys'
 import { announcementChunks } from './migrations/0030_announcement_chunks'
 
@@ -53,6 +54,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0022_outcomes': outcomes(),
   '0025_written_answers': writtenAnswers(dialect),
   '0027_upload_grace': uploadGrace(),
+  '0028_markers': markers(),
   '0029_live_paper_keys': livePaperKeys(),
   '0030_announcement_chunks': announcementChunks(),
 })

@@ -11,6 +11,8 @@ export interface UserTable {
   phone_number: string
   password_hash: string
   is_admin: Generated<number>
+  /** Reaches the marking routes of written answers and nothing else of the admin's (docs/decisions/068). */
+  is_marker: Generated<number>
   /**
    * End of paid access (epoch ms), null for none. Access that ended is no access; an admin grant with no end
    * is PAID_ACCESS_NO_END. Replaced the boolean has_paid_access (migration 0003).

@@ -13,6 +13,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<void>
     requireAdmin: (request: FastifyRequest) => Promise<void>
+    requireMarker: (request: FastifyRequest) => Promise<void>
     authenticateLiveLogin: (request: FastifyRequest) => Promise<void>
   }
 }
@@ -34,6 +35,7 @@ export const authenticationPlugin = fp(
         id: claims.user_id,
         username: claims.username,
         is_admin: claims.is_admin === true,
+        is_marker: claims.is_marker === true,
         ...(typeof claims.sid === 'string' && { sessionId: claims.sid }),
       }
     }
@@ -44,6 +46,14 @@ export const authenticationPlugin = fp(
       const row = await findAdminFlag(database.db, request.user.id)
       if (!row) throw new NotAuthenticated('The user of this token no longer exists.')
       if (row.is_admin !== 1) throw new PermissionDenied()
+    }
+
+    // The marking routes: admins and markers, re-read like admins (docs/decisions/068).
+    async function requireMarker(request: FastifyRequest) {
+      await authenticate(request)
+      const row = await findAdminFlag(database.db, request.user.id)
+      if (!row) throw new NotAuthenticated('The user of this token no longer exists.')
+      if (row.is_admin !== 1 && row.is_marker !== 1) throw new PermissionDenied()
     }
 
     // An access token outlives its login's logout by up to 15 minutes: a thief's copy must not see or end the learner's
@@ -58,6 +68,7 @@ export const authenticationPlugin = fp(
 
     app.decorate('authenticate', authenticate)
     app.decorate('requireAdmin', requireAdmin)
+    app.decorate('requireMarker', requireMarker)
     app.decorate('authenticateLiveLogin', authenticateLiveLogin)
   },
   { name: 'authentication' },

@@ -8,6 +8,7 @@ export interface AccessClaims {
   user_id: number
   username: string
   is_admin: boolean
+  is_marker?: boolean
   sid?: string
   exp: number
   iat: number
@@ -27,6 +28,8 @@ export interface TokenUser {
   id: number
   username: string
   is_admin: boolean
+  /** Reaches the marking routes (docs/decisions/068); absent in tokens signed before markers existed. */
+  is_marker?: boolean
   sessionId?: string
 }
 
@@ -116,6 +119,7 @@ export function createTokenSigner({
           user_id: user.id,
           username: user.username,
           is_admin: user.is_admin,
+          is_marker: user.is_marker === true,
           ...(user.sessionId && { sid: user.sessionId }),
         },
         accessTtl,

@@ -402,6 +402,7 @@ describe.each(dialects)('institutions API on %s', (dialect) => {
         full_name: 'Sita',
         phone_number: sita.phone_number,
         is_admin: false,
+        is_marker: false,
         has_paid_access: false,
         paid_access_until: null,
         extra_time_percent: 0,

@@ -31,6 +31,7 @@ const userColumns = [
   'u.full_name',
   'u.phone_number',
   'u.is_admin',
+  'u.is_marker',
   'u.paid_access_until',
   'u.extra_time_percent',
   'u.created_at',

@@ -15,8 +15,9 @@ import {
 
 const userNotFound = () => new NotFound('User not found.')
 
-const accessValues = ({ has_paid_access, paid_access_until, extra_time_percent }: AdminUser) => ({
+const accessValues = ({ has_paid_access, paid_access_until, extra_time_percent, is_marker }: AdminUser) => ({
   has_paid_access,
+  is_marker,
   paid_access_until,
   extra_time_percent,
 })
@@ -34,6 +35,7 @@ export function createLearnersService({ database, clock }: Pick<AppContext, 'dat
       full_name: row.full_name,
       phone_number: row.phone_number,
       is_admin: row.is_admin === 1,
+      is_marker: row.is_marker === 1,
       has_paid_access: hasPaidAccess,
       paid_access_until: hasPaidAccess && until < PAID_ACCESS_NO_END ? toIso(until) : null,
       extra_time_percent: row.extra_time_percent,
@@ -79,6 +81,7 @@ export function createLearnersService({ database, clock }: Pick<AppContext, 'dat
       else if (until === null && user.paid_access_until !== null && user.paid_access_until > now)
         changes.paid_access_until = PAID_ACCESS_NO_END
       if (patch.extra_time_percent !== undefined) changes.extra_time_percent = patch.extra_time_percent
+      if (patch.is_marker !== undefined) changes.is_marker = patch.is_marker ? 1 : 0
       if (Object.keys(changes).length > 0) await updateLearner(trx, id, changes)
       const after = toAdminUser((await findListedUser(trx, id))!, now)
       await recordAudit(trx, actor, now, {

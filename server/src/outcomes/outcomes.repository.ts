@@ -350,3 +350,9 @@ export async function findCountedAttemptScore(db: Kysely<DB>, userId: number, qu
     .executeTakeFirst()
   return row?.score_hundredths ?? undefined
 }
+
+/** Attempts whose pending part became final: their marks count from now on. */
+export async function clearMarksPending(db: Kysely<DB>, attemptIds: readonly number[]) {
+  for (const part of chunks(attemptIds))
+    await db.updateTable('attempts').set({ marks_pending: 0 }).where('id', 'in', part).execute()
+}

@@ -17,6 +17,7 @@ import { choiceMarker, markAttempt, typeOf, type Marker } from './markers'
 import {
   addToScores,
   adjustTally,
+  clearMarksPending,
   countInTally,
   deleteAttempt,
   findCountedAttemptScore,
@@ -118,7 +119,7 @@ export function createOutcomes({ markers = [choiceMarker] }: { markers?: readonl
     return finished
   }
 
-  return { finish, rescore, withdraw, rerank }
+  return { finish, rescore, withdraw, rerank, settle }
 }
 
 export type Outcomes = ReturnType<typeof createOutcomes>
@@ -149,6 +150,18 @@ export async function rescore(trx: Kysely<DB>, changes: readonly ScoreChange[]) 
   }
   await adjustTally(trx, [...tally.values()])
   for (const quizId of new Set([...tally.values()].map((bucket) => bucket.quiz_id))) await refreshBoard(trx, quizId)
+}
+
+/**
+ * The quiz's attempts whose pending marks became final (their written answers all released, their marks already in
+ * their scores through `rescore`): they are counted from now on, which may move which attempt of a learner counts, so
+ * the tally is recounted and a live mock's board re-ranked.
+ */
+export async function settle(trx: Kysely<DB>, quizId: number, attemptIds: readonly number[]) {
+  if (attemptIds.length === 0) return
+  await clearMarksPending(trx, attemptIds)
+  await recountRankTally(trx, quizId)
+  await refreshBoard(trx, quizId)
 }
 
 /** Removes an attempt (a deleted scan) and its outcome; practice cards stay (docs/decisions/056 "In the code"). */

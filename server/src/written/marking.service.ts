@@ -1,0 +1,347 @@
+import { pageUrl, pageUrlKey } from './answer-pages'
+import {
+  fromHundredths,
+  markingLimits,
+  markingMessages,
+  writtenMessages,
+  type Evaluation,
+  type MarkingAnswer,
+  type MarkingOverview,
+} from '@quiz/contracts'
+import type { Kysely } from 'kysely'
+import { recordAudit, type UserActor } from '../audit/audit-log'
+import type { AppContext } from '../context'
+import type { DB } from '../db/schema'
+import { Conflict, NotFound, ValidationFailed, type FieldErrors } from '../http/errors'
+import { notify } from '../notifications/notifications.service'
+import { rescore, settle } from '../outcomes/outcomes.service'
+import { evaluateAnswer } from './marking'
+import {
+  answersOfAttempts,
+  claimNextAnswer,
+  countAnswersByQuestion,
+  endClaim,
+  findQuiz,
+  findAnswerForMarking,
+  hasPages,
+  listMarkedInQuiz,
+  listPages,
+  listPaperQuestions,
+  listPendingAttempts,
+  markingOrderOf,
+  releaseBlank,
+  storeAnnotations,
+  writtenRevisions,
+} from './marking.repository'
+import { findRubric } from './rubric.repository'
+import { revisionOf, toRubricDto } from './rubric'
+import {
+  findWrittenAnswer,
+  insertWrittenAnswer,
+  listAnswerItems,
+  quizTitles,
+  setReleased,
+} from './written-answers.repository'
+
+// Markers' queue, marks, claims and release (API.md "Written answers marked by rubric", docs/decisions/068).
+
+const CLAIM_MS = markingLimits.claimMinutes * 60_000
+const notFound = () => new NotFound('Not found.')
+
+/** A code naming the script to markers and nothing else: its place in the shuffled order. */
+const anonymousCode = (answerId: number) => `S-${markingOrderOf(answerId).toString(36).toUpperCase().padStart(6, '0')}`
+
+/** The quiz's written questions, in paper order (questions only drawn come after, by id). */
+async function writtenQuestionsOf(db: Kysely<DB>, quizId: number, now: number) {
+  const paper = await listPaperQuestions(db, quizId)
+  const counts = await countAnswersByQuestion(db, quizId, now)
+  const numbered = paper.flatMap((item, index) =>
+    item.type === 'written' ? [{ questionId: item.question_id!, number: index + 1 }] : [],
+  )
+  const known = new Set(numbered.map((question) => question.questionId))
+  const drawn = counts
+    .map((row) => row.question_id)
+    .filter((id) => !known.has(id))
+    .sort((a, b) => a - b)
+  drawn.forEach((questionId, index) => numbered.push({ questionId, number: paper.length + index + 1 }))
+  return { numbered, counts }
+}
+
+async function quizExists(db: Kysely<DB>, quizId: number, { lock = false } = {}) {
+  if (!(await findQuiz(db, quizId, { lock }))) throw notFound()
+}
+
+export function createMarkingService({ database, clock, config }: Pick<AppContext, 'database' | 'clock' | 'config'>) {
+  const urlKey = pageUrlKey(config.jwtSecret)
+  const { db } = database
+  const postgres = database.dialect === 'postgres'
+
+  async function overview(quizId: number): Promise<MarkingOverview> {
+    await quizExists(db, quizId)
+    const { numbered, counts } = await writtenQuestionsOf(db, quizId, clock.now())
+    const byQuestion = new Map(counts.map((row) => [row.question_id, row]))
+    return {
+      questions: numbered.map(({ questionId, number }) => {
+        const row = byQuestion.get(questionId)
+        return {
+          question_id: questionId,
+          number,
+          submitted: Number(row?.submitted ?? 0),
+          marked: Number(row?.marked ?? 0),
+          released: Number(row?.released ?? 0),
+          claimed: Number(row?.claimed ?? 0),
+        }
+      }),
+    }
+  }
+
+  async function describe(trx: Kysely<DB>, answerId: number): Promise<MarkingAnswer> {
+    const answer = (await findAnswerForMarking(trx, answerId))!
+    const [pages, rubric, written] = await Promise.all([
+      listPages(trx, answerId),
+      findRubric(trx, answer.question_id),
+      findWrittenAnswer(trx, answerId),
+    ])
+    const items = answer.status === 'submitted' ? [] : ((await listAnswerItems(trx, [answerId])).get(answerId) ?? [])
+    return {
+      answer_id: answer.id,
+      anonymous_code: anonymousCode(answer.id),
+      text: answer.text,
+      word_count: answer.word_count,
+      pages: pages.map((page) => ({
+        id: page.id,
+        url: pageUrl(urlKey, page.id, clock.now()),
+        width: page.width,
+        height: page.height,
+      })),
+      rubric: toRubricDto(answer.question_id, written?.marks ?? 0, rubric),
+      evaluation:
+        answer.status === 'submitted'
+          ? null
+          : {
+              items,
+              adjustment: fromHundredths(answer.adjustment),
+              comment:
+                answer.comment_en === null && answer.comment_ne === null
+                  ? null
+                  : { en: answer.comment_en ?? '', ne: answer.comment_ne ?? '' },
+              annotations: pages.flatMap((page) =>
+                page.annotations === null ? [] : [{ page_id: page.id, doc: JSON.parse(page.annotations) as unknown }],
+              ),
+              rubric_revision: answer.rubric_revision,
+              score: fromHundredths(answer.score_hundredths ?? 0),
+            },
+    }
+  }
+
+  /** The next unmarked answer of the quiz's written question, claimed for 10 minutes; null when none is left. */
+  async function next(quizId: number, questionId: number, actor: UserActor): Promise<MarkingAnswer | null> {
+    await quizExists(db, quizId)
+    const now = clock.now()
+    const { numbered } = await writtenQuestionsOf(db, quizId, now)
+    if (!numbered.some((question) => question.questionId === questionId)) throw notFound()
+    return database.transaction(async (trx) => {
+      const answerId = await claimNextAnswer(trx, {
+        quizId,
+        questionId,
+        markerId: actor.id,
+        now,
+        until: now + CLAIM_MS,
+        skipLocked: postgres,
+      })
+      return answerId === undefined ? null : describe(trx, answerId)
+    })
+  }
+
+  /** Another marker's live claim and a released answer -> 409; a stale rubric -> 409 `rubric_changed`. */
+  async function evaluate(answerId: number, input: Evaluation, actor: UserActor) {
+    return database.transaction(async (trx) => {
+      const now = clock.now()
+      const answer = await findAnswerForMarking(trx, answerId, { lock: postgres })
+      if (!answer) throw notFound()
+      if (answer.status === 'released') throw new Conflict(markingMessages.released, 'answer_released')
+      if (answer.claimed_by !== null && answer.claimed_by !== actor.id && (answer.claimed_until ?? 0) > now)
+        throw new Conflict(markingMessages.claimedByOther, 'claimed_by_other')
+      if (input.rubric_revision !== revisionOf(await findRubric(trx, answer.question_id)))
+        throw new Conflict(writtenMessages.rubricChanged, 'rubric_changed')
+      const pages = new Set((await listPages(trx, answerId)).map((page) => page.id))
+      const annotations = input.annotations ?? []
+      const errors: FieldErrors = {}
+      const seen = new Set<number>()
+      annotations.forEach((annotation, index) => {
+        if (!pages.has(annotation.page_id)) errors[`annotations.${index}.page_id`] = [markingMessages.unknownPage]
+        else if (seen.has(annotation.page_id)) errors[`annotations.${index}.page_id`] = [markingMessages.repeatedPage]
+        seen.add(annotation.page_id)
+      })
+      if (Object.keys(errors).length > 0) throw new ValidationFailed(errors)
+      const before = answer.status === 'marked' ? fromHundredths(answer.score_hundredths ?? 0) : null
+      const score = await evaluateAnswer(
+        trx,
+        answerId,
+        {
+          items: input.items ?? [],
+          adjustment: Math.round((input.adjustment ?? 0) * 100),
+          comment: input.comment ?? null,
+        },
+        actor.id,
+        now,
+      )
+      await storeAnnotations(
+        trx,
+        answerId,
+        annotations.map((annotation) => ({ id: annotation.page_id, doc: JSON.stringify(annotation.doc) })),
+      )
+      await recordAudit(trx, actor, now, {
+        action: 'mark',
+        entityType: 'written_answer',
+        entityId: answerId,
+        label: anonymousCode(answer.id),
+        before: before === null ? null : { score: before },
+        after: {
+          score: fromHundredths(score),
+          items: [...new Set(input.items ?? [])],
+          rubric_revision: input.rubric_revision,
+        },
+      })
+      return { score: fromHundredths(score) }
+    })
+  }
+
+  /** Ends the actor's claim (an admin may end anyone's); another marker's live claim -> 409. No claim: nothing. */
+  async function endAnswerClaim(answerId: number, actor: UserActor, isAdmin: boolean) {
+    await database.transaction(async (trx) => {
+      const now = clock.now()
+      const answer = await findAnswerForMarking(trx, answerId, { lock: postgres })
+      if (!answer) throw notFound()
+      if (answer.claimed_by === null || (answer.claimed_until ?? 0) <= now) return
+      if (answer.claimed_by !== actor.id && !isAdmin)
+        throw new Conflict(markingMessages.claimedByOther, 'claimed_by_other')
+      await endClaim(trx, answerId)
+      await recordAudit(trx, actor, now, {
+        action: 'claim_end',
+        entityType: 'written_answer',
+        entityId: answerId,
+        label: anonymousCode(answer.id),
+        before: { claimed_by: answer.claimed_by },
+        after: { claimed_by: null },
+      })
+    })
+  }
+
+  return {
+    overview,
+    next,
+    evaluate,
+    endClaim: endAnswerClaim,
+    release: (quizId: number, questionIds: readonly number[] | undefined, actor: UserActor) =>
+      release(quizId, questionIds, actor),
+  }
+
+  /**
+   * Marked answers of the questions (all the quiz's written ones by default) become released; blank answers, and
+   * written questions an attempt has no answer for, are released at 0; attempts whose written answers are all
+   * released become final through outcomes, and learners are told.
+   */
+  async function release(quizId: number, questionIds: readonly number[] | undefined, actor: UserActor) {
+    await quizExists(db, quizId)
+    return database.transaction(async (trx) => {
+      const now = clock.now()
+      // Two releases at once on PostgreSQL: the second waits for the first and finds nothing left to add.
+      await quizExists(trx, quizId, { lock: postgres })
+      const { numbered } = await writtenQuestionsOf(trx, quizId, now)
+      const written = new Set(numbered.map((question) => question.questionId))
+      const chosen = questionIds ?? [...written]
+      const unknown = chosen.findIndex((id) => !written.has(id))
+      if (unknown >= 0) throw new ValidationFailed({ [`question_ids.${unknown}`]: [markingMessages.notInQuiz] })
+      const releasing = new Set(chosen)
+
+      const touched = new Map<number, number>()
+      let released = 0
+      for (const questionId of releasing) {
+        const marked = await listMarkedInQuiz(trx, quizId, questionId)
+        await setReleased(
+          trx,
+          marked.map((answer) => answer.id),
+          now,
+        )
+        // An attempt with an answer not yet released is pending, so not counted: its tally does not move.
+        await rescore(
+          trx,
+          marked.map((answer) => ({
+            attempt: {
+              id: answer.attempt_id,
+              quiz_id: quizId,
+              score_hundredths: answer.attempt_score ?? 0,
+              counted: false,
+            },
+            delta: { score_hundredths: answer.score_hundredths ?? 0, correct: 0, incorrect: 0, unanswered: 0 },
+          })),
+        )
+        for (const answer of marked) touched.set(answer.attempt_id, answer.user_id)
+        released += marked.length
+      }
+
+      const pending = await listPendingAttempts(trx, quizId)
+      const revisions = await writtenRevisions(
+        trx,
+        pending.flatMap((attempt) => JSON.parse(attempt.revision_ids) as number[]),
+      )
+      const writtenRevision = new Map(revisions.map((revision) => [revision.id, revision.question_id]))
+      const answers = await answersOfAttempts(
+        trx,
+        pending.map((attempt) => attempt.id),
+      )
+      const final: number[] = []
+      for (const attempt of pending) {
+        const mine = answers.filter((answer) => answer.attempt_id === attempt.id)
+        let complete = true
+        for (const revisionId of JSON.parse(attempt.revision_ids) as number[]) {
+          const questionId = writtenRevision.get(revisionId)
+          if (questionId === undefined) continue
+          const answer = mine.find((row) => row.question_id === questionId)
+          if (answer?.status === 'released') continue
+          const blank =
+            !answer || (answer.status === 'submitted' && answer.text.trim() === '' && !(await hasPages(trx, answer.id)))
+          if (blank && releasing.has(questionId)) {
+            const id =
+              answer?.id ??
+              (await insertWrittenAnswer(
+                trx,
+                { attempt_id: attempt.id, question_id: questionId, revision_id: revisionId },
+                now,
+              ))
+            await releaseBlank(trx, id, now)
+            touched.set(attempt.id, attempt.user_id)
+          } else complete = false
+        }
+        if (complete) final.push(attempt.id)
+      }
+      await settle(trx, quizId, final)
+
+      const title = (await quizTitles(trx, [quizId])).get(quizId) ?? { en: '', ne: '' }
+      await notify(
+        trx,
+        [...touched].map(([attemptId, userId]) => ({
+          userId,
+          kind: 'written_marked' as const,
+          text: {
+            en: `Your written answers in “${title.en}” have been marked. See your marks and the marked pages.`,
+            ne: `“${title.ne}” का तपाईंका लिखित उत्तर जाँचिए। आफ्ना अङ्क र जाँचिएका पाना हेर्नुहोस्।`,
+          },
+          link: `/results/${attemptId}`,
+        })),
+        now,
+      )
+      await recordAudit(trx, actor, now, {
+        action: 'release',
+        entityType: 'quiz',
+        entityId: quizId,
+        label: title.en,
+        after: { question_ids: [...releasing], released, final: final.length },
+      })
+      return { released }
+    })
+  }
+}
+
+export type MarkingService = ReturnType<typeof createMarkingService>

@@ -1,0 +1,42 @@
+import type { HTTPMethods } from 'fastify'
+import type { UserRow } from '../src/db/schema'
+import { createUser, bearerFor } from './factories'
+import type { TestApp } from './test-app'
+
+/** Requests as a user that may answer 204 (no body): `body` is then null. */
+export function markingRequests(t: Pick<TestApp, 'app' | 'tokens'>) {
+  return async (user: UserRow, method: HTTPMethods, url: string, payload?: unknown) => {
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: await bearerFor(t.tokens, user),
+      payload: payload as object,
+    })
+    return { status: response.statusCode, body: response.body === '' ? null : response.json(), raw: response.body }
+  }
+}
+
+export const createMarker = (t: Pick<TestApp, 'database'>) => createUser(t.database, { is_marker: 1 })
+
+/** A photographed page of the answer, stored as the learner's side stores it. */
+export async function addPage(t: Pick<TestApp, 'db'>, answerId: number, number = 1) {
+  const hash = `${answerId}-${number}`.padEnd(64, '0')
+  await t.db
+    .insertInto('page_images')
+    .values({ hash, data: Buffer.from('page'), content_type: 'image/webp', width: 1600, height: 2200, created_at: 0 })
+    .execute()
+  const row = await t.db
+    .insertInto('written_answer_pages')
+    .values({ answer_id: answerId, number, image_hash: hash, annotations: null, created_at: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+/** Every string in `value`, however deep. */
+export function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value]
+  if (Array.isArray(value)) return value.flatMap(stringsIn)
+  if (value && typeof value === 'object') return Object.values(value).flatMap(stringsIn)
+  return []
+}
