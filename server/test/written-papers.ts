@@ -1,5 +1,5 @@
 import type { UserRow } from '../src/db/schema'
-import { evaluateAnswer, releaseAnswers, type Evaluation } from '../src/written/marking'
+import { evaluateAnswer, type Evaluation } from '../src/written/marking'
 import { createUser } from './factories'
 import { questionBody } from './fixtures/admin.fixtures'
 import { requestsAs } from './learner-api'
@@ -63,7 +63,12 @@ export async function writtenPaper(t: TestApp, { marks = 10 } = {}) {
         t.clock.now(),
       ),
     )
-  const release = () => t.database.transaction((trx) => releaseAnswers(trx, questionId, t.clock.now()))
+  const release = async () => {
+    const released = await as(admin, 'POST', `/api/admin/quizzes/${quizId}/marking/release/`, {
+      question_ids: [questionId],
+    })
+    if (released.status !== 200) throw new Error(`releasing: ${released.status} ${released.raw}`)
+  }
   const rubric = (method: 'GET' | 'PUT', body?: object) =>
     as(admin, method, `/api/admin/bank/questions/${questionId}/rubric/`, body)
 

@@ -2,13 +2,12 @@ import { writtenMessages } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { NotFound, ValidationFailed } from '../http/errors'
-import { rescore } from '../outcomes/outcomes.service'
 import { findRubric } from './rubric.repository'
 import { revisionOf, scoringRubricOf } from './rubric'
-import { findWrittenAnswer, listMarkedAnswers, setReleased, storeEvaluation } from './written-answers.repository'
+import { findWrittenAnswer, storeEvaluation } from './written-answers.repository'
 import { RubricClash, scoreWrittenAnswer } from './written-score'
 
-// What marking and release do to an answer and its attempt, in the caller's transaction; their routes build on these.
+// What marking does to an answer, in the caller's transaction (marking.service.ts; release is there too).
 
 export interface Evaluation {
   items: readonly number[]
@@ -43,22 +42,4 @@ export async function evaluateAnswer(
   }
   await storeEvaluation(trx, answerId, { ...evaluation, score, rubricRevision: revisionOf(rubric), markedBy }, now)
   return score
-}
-
-/** Marked answers of the question become released; their marks join their attempts' scores through outcomes. */
-export async function releaseAnswers(trx: Kysely<DB>, questionId: number, now: number) {
-  const marked = (await listMarkedAnswers(trx, questionId)).filter((answer) => answer.status === 'marked')
-  await setReleased(
-    trx,
-    marked.map((answer) => answer.id),
-    now,
-  )
-  await rescore(
-    trx,
-    marked.map((answer) => ({
-      attempt: answer.attempt,
-      delta: { score_hundredths: answer.score_hundredths, correct: 0, incorrect: 0, unanswered: 0 },
-    })),
-  )
-  return marked.length
 }
