@@ -2,6 +2,7 @@ import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, v
 import { EventEmitter, once } from 'node:events'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 
 /** A push that passed every check a real push service makes, as the browser would read it. */
 export interface ReceivedPush {
@@ -178,4 +179,18 @@ function decryptAes128gcm(body: Buffer, { ecdh, auth }: Subscriber): Buffer {
   while (end >= 0 && padded[end] === 0) end--
   if (padded[end] !== 2) throw new Error('no last-record delimiter')
   return padded.subarray(0, end)
+}
+
+/** One push service for a test file, started once and emptied before each test. */
+export function useFakePushService(): FakePushService {
+  const pushService = new FakePushService()
+  beforeAll(() => pushService.start())
+  afterAll(() => pushService.stop())
+  beforeEach(() => {
+    pushService.received = []
+    pushService.refused = []
+    pushService.requests = []
+    pushService.delayMs = 0
+  })
+  return pushService
 }

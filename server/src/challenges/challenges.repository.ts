@@ -182,18 +182,6 @@ export async function listAttemptsHoldingRevision(
   }))
 }
 
-/** What ranks are counted from (db/rank-tally.ts). */
-export function listFirstAttemptScores(db: Kysely<DB>, quizIds: readonly number[]) {
-  if (quizIds.length === 0) return Promise.resolve([])
-  return db
-    .selectFrom('attempts as a')
-    .select(['a.id', 'a.user_id', 'a.quiz_id', 'a.score_hundredths'])
-    .where('a.quiz_id', 'in', quizIds)
-    .where('a.status', '=', 'finished')
-    .where(isCountedAttempt('a'))
-    .execute()
-}
-
 export async function usernamesOf(db: Kysely<DB>, userIds: readonly number[]) {
   const names = new Map<number, string>()
   for (const part of chunks([...new Set(userIds)])) {

@@ -15,7 +15,6 @@ import {
   findRevisionRow,
   insertKeyVersion,
   listAttemptsHoldingRevision,
-  listFirstAttemptScores,
   lockRevision,
   pointRevisionAtKey,
   questionExists,
@@ -26,7 +25,7 @@ import { markChanges, rankChanges, type MarkChange } from './regrade'
 import { notifyKeyDecision } from './key-notifications'
 import { refusedAfterCommit } from '../http/refusals'
 import { putCardsInFirstBox } from '../attempts/attempts.service'
-import { rescore } from '../outcomes/outcomes.service'
+import { listCountedScores, rescore } from '../outcomes/outcomes.service'
 
 type Decision = z.output<typeof KeyDecisionRequestSchema>
 
@@ -103,7 +102,7 @@ export function createKeyDecisionService({ database, clock }: Pick<AppContext, '
     const movedQuizzes = [
       ...new Set(scored.filter((change) => change.attempt.counted).map((change) => change.attempt.quiz_id)),
     ]
-    const ranks = rankChanges(await listFirstAttemptScores(db, movedQuizzes), newScoreOf)
+    const ranks = rankChanges(await listCountedScores(db, movedQuizzes), newScoreOf)
     const listed = [...scored]
       .sort(
         (a, b) => Math.abs(b.newMarks - b.oldMarks) - Math.abs(a.newMarks - a.oldMarks) || a.attempt.id - b.attempt.id,

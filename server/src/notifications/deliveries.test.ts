@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { createUser } from '../../test/factories'
-import { FakePushService } from '../../test/fake-push-service'
+import { FakePushService, useFakePushService } from '../../test/fake-push-service'
 import { requestsWithEmptyBodies } from '../../test/requests'
 import pg from 'pg'
 import { MemorySms } from '../../test/memory-sms'
@@ -20,15 +20,7 @@ describe.each(dialects)('notify and deliver on %s', (dialect) => {
   // a push service that hangs shorten it for their own drainer.
   const t = useTestApp(dialect, { PUSH_ALLOW_INSECURE: 'true' })
   const as = requestsWithEmptyBodies(t)
-  const pushService = new FakePushService()
-  beforeAll(() => pushService.start())
-  afterAll(() => pushService.stop())
-  beforeEach(() => {
-    pushService.received = []
-    pushService.refused = []
-    pushService.requests = []
-    pushService.delayMs = 0
-  })
+  const pushService = useFakePushService()
 
   const drainer = () => createDeliveryDrainer(t, t.app.log)
   const HANG_TIMEOUT_MS = 1000

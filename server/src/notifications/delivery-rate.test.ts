@@ -1,8 +1,8 @@
 import pg from 'pg'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { createUser } from '../../test/factories'
-import { FakePushService } from '../../test/fake-push-service'
+import { FakePushService, useFakePushService } from '../../test/fake-push-service'
 import { requestsWithEmptyBodies } from '../../test/requests'
 import { createTestDatabase, dropTestDatabase, testConfig, useTestApp } from '../../test/test-app'
 import { fromPostgresPool } from '../db/database'
@@ -18,13 +18,7 @@ const silent = { error: () => {}, info: () => {}, warn: () => {} }
 describe.each(dialects)('the delivery queue’s rate bound on %s', (dialect) => {
   const t = useTestApp(dialect, { PUSH_ALLOW_INSECURE: 'true' })
   const as = requestsWithEmptyBodies(t)
-  const pushService = new FakePushService()
-  beforeAll(() => pushService.start())
-  afterAll(() => pushService.stop())
-  beforeEach(() => {
-    pushService.received = []
-    pushService.requests = []
-  })
+  const pushService = useFakePushService()
 
   const reminder = (user: UserRow, ttlSeconds = 900): NewNotification => ({
     userId: user.id,

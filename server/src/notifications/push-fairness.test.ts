@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { createUser } from '../../test/factories'
-import { FakePushService } from '../../test/fake-push-service'
+import { useFakePushService } from '../../test/fake-push-service'
 import { requestsWithEmptyBodies } from '../../test/requests'
 import { useTestApp } from '../../test/test-app'
 import { buildApp } from '../app'
@@ -13,13 +13,7 @@ import { notify, type NewNotification } from './notifications.service'
 describe.each(dialects)('push slots shared fairly on %s', (dialect) => {
   const t = useTestApp(dialect, { PUSH_ALLOW_INSECURE: 'true' })
   const as = requestsWithEmptyBodies(t)
-  const pushService = new FakePushService()
-  beforeAll(() => pushService.start())
-  afterAll(() => pushService.stop())
-  beforeEach(() => {
-    pushService.received = []
-    pushService.requests = []
-  })
+  const pushService = useFakePushService()
 
   const subscribe = async (user: UserRow, name: string) => {
     expect((await as(user, 'POST', '/api/push/subscriptions/', pushService.subscribe(name))).status).toBe(201)

@@ -356,3 +356,15 @@ export async function clearMarksPending(db: Kysely<DB>, attemptIds: readonly num
   for (const part of chunks(attemptIds))
     await db.updateTable('attempts').set({ marks_pending: 0 }).where('id', 'in', part).execute()
 }
+
+/** What ranks are counted from, for the quizzes a re-score moves (key decisions, rubric changes). */
+export function listCountedScores(db: Kysely<DB>, quizIds: readonly number[]) {
+  if (quizIds.length === 0) return Promise.resolve([])
+  return db
+    .selectFrom('attempts as a')
+    .select(['a.id', 'a.user_id', 'a.quiz_id', 'a.score_hundredths'])
+    .where('a.quiz_id', 'in', quizIds)
+    .where('a.status', '=', 'finished')
+    .where(isCountedAttempt('a'))
+    .execute()
+}

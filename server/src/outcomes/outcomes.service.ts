@@ -227,3 +227,5 @@ export async function standingOf(db: Kysely<DB>, quizId: number, userId: number)
   if (score == null) return null
   return { score, ...toStanding(score, await findTallyStanding(db, quizId, score)) }
 }
+
+export { listCountedScores } from './outcomes.repository'

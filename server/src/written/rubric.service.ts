@@ -6,7 +6,7 @@ import type { DB } from '../db/schema'
 import { Conflict, NotFound, ValidationFailed, type FieldErrors } from '../http/errors'
 import { toDevanagariDigits } from '../lib/digits'
 import { notify } from '../notifications/notifications.service'
-import { rescore, type ScoreChange } from '../outcomes/outcomes.service'
+import { listCountedScores, rescore, type ScoreChange } from '../outcomes/outcomes.service'
 import { rankChanges } from '../questions/rank-changes'
 import {
   deleteRubricGroups,
@@ -31,7 +31,6 @@ import {
 import {
   insertRescores,
   listAnswerItems,
-  listCountedScores,
   listMarkedAnswers,
   quizTitles,
   setAnswerScores,
