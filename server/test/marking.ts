@@ -1,20 +1,5 @@
-import type { HTTPMethods } from 'fastify'
-import type { UserRow } from '../src/db/schema'
-import { createUser, bearerFor } from './factories'
+import { createUser } from './factories'
 import type { TestApp } from './test-app'
-
-/** Requests as a user that may answer 204 (no body): `body` is then null. */
-export function markingRequests(t: Pick<TestApp, 'app' | 'tokens'>) {
-  return async (user: UserRow, method: HTTPMethods, url: string, payload?: unknown) => {
-    const response = await t.app.inject({
-      method,
-      url,
-      headers: await bearerFor(t.tokens, user),
-      payload: payload as object,
-    })
-    return { status: response.statusCode, body: response.body === '' ? null : response.json(), raw: response.body }
-  }
-}
 
 export const createMarker = (t: Pick<TestApp, 'database'>) => createUser(t.database, { is_marker: 1 })
 

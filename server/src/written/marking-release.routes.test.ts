@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { createUser } from '../../test/factories'
 import { storedTally } from '../../test/learner-api'
-import { createMarker, markingRequests } from '../../test/marking'
+import { createMarker } from '../../test/marking'
+import { requestsWithEmptyBodies } from '../../test/requests'
 import { useTestApp } from '../../test/test-app'
 import { writtenPaper } from '../../test/written-papers'
 
 describe.each(dialects)('releasing written marks on %s', (dialect) => {
   const t = useTestApp(dialect)
-  const as = markingRequests(t)
+  const as = requestsWithEmptyBodies(t)
 
   const attemptOf = (id: number) =>
     t.db

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { decodeJwtPart } from '../../test/auth-requests'
 import { dialects } from '../../test/dialects'
 import { createUser } from '../../test/factories'
-import { addPage, createMarker, markingRequests, stringsIn } from '../../test/marking'
+import { addPage, createMarker, stringsIn } from '../../test/marking'
+import { requestsWithEmptyBodies } from '../../test/requests'
 import { useTestApp } from '../../test/test-app'
 import { writtenPaper } from '../../test/written-papers'
 
@@ -18,7 +19,7 @@ const rubricBody = {
 
 describe.each(dialects)('markers and marking on %s', (dialect) => {
   const t = useTestApp(dialect)
-  const as = markingRequests(t)
+  const as = requestsWithEmptyBodies(t)
 
   async function paperWithRubric() {
     const paper = await writtenPaper(t)
