@@ -27,8 +27,7 @@ export const LiveInfoSchema = z.object({
 })
 export type LiveInfo = z.infer<typeof LiveInfoSchema>
 
-/** How long before `starts_at` a registered learner may fetch the encrypted paper (API.md "Live mocks"). */
-export const LIVE_PAPER_AHEAD_MS = 24 * 60 * 60 * 1000
+export { LIVE_PAPER_AHEAD_MS } from './rules/live'
 
 /**
  * `GET /api/quizzes/{id}/live-paper/`: the frozen paper as JSON (`LivePaperContent`), AES-256-GCM encrypted; `iv` and

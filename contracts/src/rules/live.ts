@@ -16,3 +16,6 @@ export const liveMessages = {
   paperNotOffered: "This live mock's paper can be downloaded from 24 hours before its start.",
   frozenPaper: 'A live mock sits one frozen paper: unschedule it before drawing per attempt.',
 } as const
+
+/** How long before `starts_at` a registered learner may fetch the encrypted paper (API.md "Live mocks"). */
+export const LIVE_PAPER_AHEAD_MS = 24 * 60 * 60 * 1000

@@ -1,4 +1,5 @@
-import { LIVE_PAPER_AHEAD_MS, type LiveInfo } from '@quiz/contracts'
+import type { LiveInfo } from '@quiz/contracts'
+import { LIVE_PAPER_AHEAD_MS } from '@quiz/contracts/rules/live'
 import { useQuery } from '@tanstack/react-query'
 import { keepLivePaper } from '../../api/live-paper'
 import { useSessionUser } from '../../session/use-session'
