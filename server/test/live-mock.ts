@@ -17,10 +17,7 @@ export async function openLiveMock(t: TestApp, overrides: Record<string, unknown
     { questionCount: 3 },
   )
   const options = await Promise.all(made.questionIds.map((id) => storedOptionIds(t.db, id)))
-  const answers = (pattern: string) =>
-    Object.fromEntries(
-      made.questionIds.map((id, i) => [id, pattern[i] === '-' ? null : options[i]!['ABCD'.indexOf(pattern[i]!)]!]),
-    )
+  const answers = answersByLetter(made.questionIds, options)
   const id = made.quiz.id
   return {
     ...made,
@@ -62,4 +59,12 @@ export async function changeKey(
     note,
     dry_run: false,
   })
+}
+
+/** Answers written by letter per question ('-' unanswered), as the option ids of those questions. */
+export function answersByLetter(questionIds: readonly number[], options: readonly (readonly number[])[]) {
+  return (pattern: string) =>
+    Object.fromEntries(
+      questionIds.map((id, i) => [id, pattern[i] === '-' ? null : options[i]!['ABCD'.indexOf(pattern[i]!)]!]),
+    )
 }

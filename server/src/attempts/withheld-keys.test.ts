@@ -6,6 +6,7 @@ import { dialects } from '../../test/dialects'
 import { createUser } from '../../test/factories'
 import { insertSitting, recordPaperAttempt, withLifecycle } from '../../test/fixtures/paper-attempts'
 import { openQuiz, requestsAs, storedAttempts, storedOptionIds } from '../../test/learner-api'
+import { answersByLetter } from '../../test/live-mock'
 import { useTestApp } from '../../test/test-app'
 
 const MINUTE = 60_000
@@ -38,10 +39,7 @@ describe.each(dialects)('figures of a withheld key on %s', (dialect) => {
         .where('question_id', '=', questionId)
         .execute()
     const options = await Promise.all(made.questionIds.map((id) => storedOptionIds(t.db, id)))
-    const answers = (pattern: string) =>
-      Object.fromEntries(
-        made.questionIds.map((id, i) => [id, pattern[i] === '-' ? null : options[i]!['ABCD'.indexOf(pattern[i]!)]!]),
-      )
+    const answers = answersByLetter(made.questionIds, options)
     const id = made.quiz.id
     return {
       ...made,
