@@ -146,7 +146,8 @@ describe('login page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Phone OTP' }))
     await userEvent.type(screen.getByLabelText('Phone Number'), '98123')
     await userEvent.click(screen.getByRole('button', { name: 'Send OTP' }))
-    expect(screen.getByText('Please enter a valid 10-digit phone number.')).toBeInTheDocument()
+    // The form validates asynchronously: wait for the message rather than reading it at once.
+    expect(await screen.findByText('Please enter a valid 10-digit phone number.')).toBeInTheDocument()
     expect(calls).toHaveLength(0)
   })
 
