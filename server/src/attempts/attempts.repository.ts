@@ -311,7 +311,12 @@ export async function movePaperAttempts(db: Kysely<DB>, sittingId: number, heldA
 }
 
 /** A live mock's attempts whose time ran out unsubmitted, in id order (its end finishes them; live/mock-ends.ts). */
-export function listExpiredOfQuiz(db: Kysely<DB>, quizId: number, deadlineBefore: number, { lock = false } = {}) {
+export function listExpiredOfQuiz(
+  db: Kysely<DB>,
+  quizId: number,
+  deadlineBefore: number,
+  { lock = false, skipLocked = false, limit }: { lock?: boolean; skipLocked?: boolean; limit?: number } = {},
+) {
   return db
     .selectFrom('attempts')
     .selectAll()
@@ -319,7 +324,9 @@ export function listExpiredOfQuiz(db: Kysely<DB>, quizId: number, deadlineBefore
     .where('status', '=', IN_PROGRESS)
     .where('deadline', '<', deadlineBefore)
     .orderBy('id')
+    .$if(limit !== undefined, (qb) => qb.limit(limit!))
     .$if(lock, (qb) => qb.forUpdate())
+    .$if(lock && skipLocked, (qb) => qb.skipLocked())
     .execute()
 }
 

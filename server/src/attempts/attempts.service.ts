@@ -92,6 +92,16 @@ export function createAttemptLifecycle({
   }
 
   /**
+   * Finishes up to `limit` of the quiz's attempts whose time ran out, in the caller's transaction; on PostgreSQL it
+   * passes over rows another process holds, so processes ending one mock share its attempts. Returns how many.
+   */
+  async function finishExpiredOfQuiz(trx: Kysely<DB>, quizId: number, now: number, limit: number) {
+    const expired = await listExpiredOfQuiz(trx, quizId, now - graceMs, { lock: isPostgres, skipLocked: true, limit })
+    for (const attempt of expired) await finishTimedOut(trx, attempt, true)
+    return expired.length
+  }
+
+  /**
    * A live mock's end (live/mock-ends.ts), in its claiming transaction: finishes every attempt of the quiz whose time
    * ran out, with no learner's lock (the rows are locked instead), and says when ranked time still running ends.
    */
@@ -115,6 +125,7 @@ export function createAttemptLifecycle({
     settleRows,
     settledAttempts,
     settleExpired,
+    finishExpiredOfQuiz,
     settleQuiz,
     attemptTransaction,
   }

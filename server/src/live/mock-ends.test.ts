@@ -76,6 +76,28 @@ describe.each(dialects)('the end of a live mock on %s', (dialect) => {
     expect((await mock.board(slow)).body).toMatchObject({ participants: 3, me: { rank: 1, score: 3 } })
   })
 
+  it('finishes unsubmitted attempts a chunk at a time before the claim, and counts each once on the board', async () => {
+    const mock = await liveMock()
+    const learners = []
+    for (let i = 0; i < 5; i++) learners.push(await createUser(t.database, { full_name: `Learner ${i}` }))
+    t.clock.set(mock.startsAt)
+    for (const [i, learner] of learners.entries()) {
+      expect((await mock.start(learner)).status).toBe(200)
+      expect((await mock.save(learner, i % 2 ? 'AA-' : 'A--')).status).toBe(200)
+    }
+
+    t.clock.set(mock.ends + GRACE + 1)
+    expect(await enderOn(t.database, t.clock, { chunk: 2 }).endDue()).toBe(1)
+    for (const [i, learner] of learners.entries())
+      expect((await storedAttempts(t.db, learner.id, mock.id))[0]).toMatchObject({
+        status: 'finished',
+        submitted: 0,
+        score_hundredths: i % 2 ? 200 : 100,
+      })
+    expect(await snapshotOf(t, mock.id)).toMatchObject({ participants: 5, due_at: null })
+    expect((await mock.board(learners[1]!)).body).toMatchObject({ participants: 5, me: { rank: 1, score: 2 } })
+  })
+
   it('keeps the snapshot: a late finish joins it, a key decision re-ranks it', async () => {
     const mock = await liveMock()
     const [ram, sita, gita] = [
@@ -122,13 +144,13 @@ describe.each(dialects)('the end of a live mock on %s', (dialect) => {
     })
   })
 
-  it('is ended once by two instances racing, each with its own connections', async () => {
+  it('is ended once by two instances racing, each with its own connections, sharing its chunks', async () => {
     const { quizId, learners } = await seedEndedMock(t.database, 30)
     const second = await secondDatabase(t, dialect)
     try {
       const ended = await Promise.all([
-        enderOn(t.database, t.clock).endDue(),
-        enderOn(second.database, t.clock).endDue(),
+        enderOn(t.database, t.clock, { chunk: 4 }).endDue(),
+        enderOn(second.database, t.clock, { chunk: 4 }).endDue(),
       ])
       expect(ended.sort()).toEqual([0, 1])
     } finally {

@@ -7,6 +7,12 @@ import { mockEnds, type DueMockEnd } from '../outcomes/outcomes.service'
 /** Mocks one pass ends; the next pass takes the rest. */
 export const END_BATCH = 20
 
+/**
+ * Unsubmitted attempts finished per transaction before a mock's claim: half of 100,000 learners never submitting
+ * must not be one transaction holding 50,000 row locks for minutes, and other processes take chunks meanwhile.
+ */
+export const END_CHUNK = 500
+
 export interface MockEnder extends JobLoop {
   /** How many mocks this call ended (or passed over again once their extra time ran out); never throws. */
   endDue(): Promise<number>
@@ -19,6 +25,7 @@ export function createMockEnder(
   { database, clock, config }: Pick<AppContext, 'database' | 'clock' | 'config'>,
   lifecycle: AttemptLifecycle,
   log: Pick<FastifyBaseLogger, 'error' | 'info'>,
+  { chunk = END_CHUNK }: { chunk?: number } = {},
 ): MockEnder {
   async function pass(): Promise<number> {
     let due: DueMockEnd[]
@@ -39,7 +46,12 @@ export function createMockEnder(
     return ended
   }
 
-  function end(mock: DueMockEnd): Promise<boolean> {
+  async function end(mock: DueMockEnd): Promise<boolean> {
+    // Chunks first, each committed on its own; the claim's transaction then finishes any left (rows another process
+    // held) under their locks, and writes the board from every finish committed before it.
+    const finishChunk = () =>
+      lifecycle.attemptTransaction((trx) => lifecycle.finishExpiredOfQuiz(trx, mock.id, clock.now(), chunk))
+    while ((await finishChunk()) === chunk);
     return lifecycle.attemptTransaction(async (trx) => {
       const now = clock.now()
       if (!(await mockEnds.claim(trx, mock, now))) return false
