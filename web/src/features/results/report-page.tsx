@@ -21,6 +21,7 @@ import { ReportSections, ScoreOfMax, type ReportMarks } from './report-sections'
 import './results.css'
 import './results.i18n'
 import { buttonClass } from '../../components/ui/button'
+import { WrittenAnswers } from './written-answers'
 
 /** SPEC.md: a report row shows the first 60 characters of the question. */
 const ROW_PREVIEW_LENGTH = 60
@@ -165,6 +166,8 @@ export function Component() {
           ))}
         </ol>
       </section>
+
+      {card.written !== null && <WrittenAnswers card={card} />}
 
       <p>
         <Link to={paths.results()}>{t('report.back')}</Link>
