@@ -199,7 +199,10 @@ export function MarkingWorkspace({
   return (
     <div className="marking-workspace">
       <header className="marking-header">
-        <h1>{t('screen.answer_code', { code: answer.anonymous_code })}</h1>
+        <h1>
+          {/* The code outside the translation: Nepali's digit post-processing would rewrite an identifier. */}
+          {t('screen.answer')} {answer.anonymous_code}
+        </h1>
         {answer.word_count > 0 && <p className="muted">{t('screen.words', { number: n(answer.word_count) })}</p>}
       </header>
 
