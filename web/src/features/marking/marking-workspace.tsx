@@ -14,6 +14,7 @@ import { formatNumber } from '../../lib/format'
 import type { EvaluationInput, MarkingAnswer } from './marking.api'
 import { runningTotal, signedPoints, toggleItem } from './marking-score'
 import { PageMarker, type Cursor, type Tool } from './page-marker'
+import './marking.i18n'
 
 export type SaveProblem = 'claimed_by_other' | 'rubric_changed' | 'failed'
 
