@@ -19,6 +19,8 @@ import './marking.i18n'
 export type SaveProblem = 'claimed_by_other' | 'rubric_changed' | 'failed'
 
 const STAMP_KEYS: Record<string, StampCode> = { t: 'tick', x: 'cross', q: 'question', '?': 'question', g: 'good' }
+/** Tools by key: the pen and the box then draw with the mouse, a finger or a stylus; Escape goes back to pointing. */
+const TOOL_KEYS: Record<string, Tool> = { p: 'pen', b: 'box', n: 'note', escape: 'point' }
 const ZOOMS = [1, 1.5, 2, 3] as const
 /** Where marks land until the marker points elsewhere: the right margin, moving down after each mark. */
 const START: Cursor = { x: 9000, y: 700 }
@@ -143,12 +145,16 @@ export function MarkingWorkspace({
   }
 
   // The latest handlers for the window's key listener, which is added once.
-  const handlers = useRef({ toggle, save, undo, addMark, cursor })
-  handlers.current = { toggle, save, undo, addMark, cursor }
+  const pickTool = (next: Tool) => {
+    setTool(next)
+    if (next === 'note') setTimeout(() => noteInput.current?.focus(), 0)
+  }
+  const handlers = useRef({ toggle, save, undo, addMark, cursor, pickTool })
+  handlers.current = { toggle, save, undo, addMark, cursor, pickTool }
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.altKey || event.metaKey) return
-      const { toggle: toggleNow, save: saveNow, undo: undoNow, addMark: add, cursor: at } = handlers.current
+      const { toggle: toggleNow, save: saveNow, undo: undoNow, addMark: add, cursor: at, pickTool } = handlers.current
       if (event.key === 'Enter' && event.ctrlKey) {
         event.preventDefault()
         return saveNow()
@@ -175,6 +181,12 @@ export function MarkingWorkspace({
       if (event.key.toLowerCase() === 'z') {
         event.preventDefault()
         undoNow()
+        return
+      }
+      const picked = TOOL_KEYS[event.key.toLowerCase()]
+      if (picked) {
+        event.preventDefault()
+        pickTool(picked)
       }
     }
     window.addEventListener('keydown', onKey)
@@ -190,9 +202,9 @@ export function MarkingWorkspace({
         .find((key) => STAMP_KEYS[key] === code)
         ?.toUpperCase(),
     })),
-    { id: 'pen', label: t('tools.pen') },
-    { id: 'box', label: t('tools.box') },
-    { id: 'note', label: t('tools.note') },
+    { id: 'pen', label: t('tools.pen'), key: 'P' },
+    { id: 'box', label: t('tools.box'), key: 'B' },
+    { id: 'note', label: t('tools.note'), key: 'N' },
   ]
   const rotate = () =>
     page && setRotations((all) => ({ ...all, [page.id]: (((all[page.id] ?? 0) + 90) % 360) as Rotation }))
@@ -228,10 +240,7 @@ export function MarkingWorkspace({
                     className={`marking-tool${tool === entry.id ? ' marking-tool--on' : ''}`}
                     aria-pressed={tool === entry.id}
                     data-enter-saves="true"
-                    onClick={() => {
-                      setTool(entry.id)
-                      if (entry.id === 'note') setTimeout(() => noteInput.current?.focus(), 0)
-                    }}
+                    onClick={() => pickTool(entry.id)}
                   >
                     {entry.label}
                     {entry.key && <kbd aria-hidden="true">{entry.key}</kbd>}
@@ -386,6 +395,7 @@ export function MarkingWorkspace({
             <ul>
               <li>{t('keys.items')}</li>
               <li>{t('keys.stamps')}</li>
+              <li>{t('keys.tools')}</li>
               <li>{t('keys.cursor')}</li>
               <li>{t('keys.undo')}</li>
               <li>{t('keys.save')}</li>
