@@ -337,7 +337,8 @@ export function MarkingWorkspace({
                     data-enter-saves="true"
                     onClick={() => toggle(item.id)}
                   >
-                    {number <= 9 && <kbd aria-hidden="true">{n(number)}</kbd>}
+                    {/* The key as printed on the keyboard: Latin digits in Nepali too. */}
+                    {number <= 9 && <kbd aria-hidden="true">{number}</kbd>}
                     <span className="marking-item__points">{signedPoints(item.points, n)}</span>
                     <span className="marking-item__title" lang={title.lang}>
                       {title.text}

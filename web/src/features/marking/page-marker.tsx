@@ -15,8 +15,8 @@ export interface Cursor {
   y: number
 }
 
-/** The pen: red, a quarter of a percent of the page's width. */
-export const INK = { width: 25, color: '#d00000' } as const
+/** The pen: red, 0.4 % of the page's width (a 2 mm nib on an A4 page). */
+export const INK = { width: 40, color: '#d00000' } as const
 /** Points closer than this (in ten-thousandths) add nothing to a stroke but bytes (a doc is at most 32 KB a page). */
 const MIN_STEP = 25
 /** Arrow keys move the cursor by this much of the page. */

@@ -122,6 +122,8 @@ describe('the report card’s written answers', () => {
     const { container } = renderReport(released)
     const article = await screen.findByRole('article', { name: /Written question 2/ })
     expect(await within(article).findByText('7 of 10')).toBeInTheDocument()
+    // In the question list, the written question is neither right, wrong nor unanswered: its marks are below.
+    expect(screen.getByRole('button', { name: /Explain federalism/ })).toHaveTextContent('Written answer: marks below')
     const gained = within(article).getByRole('region', { name: 'Marks gained' })
     expect(
       within(gained)
