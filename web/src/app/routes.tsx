@@ -70,7 +70,7 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAdmin />,
             children: [
-              { path: patterns.adminQuizMarking, lazy: () => import('../features/marking/marking-tab-page') },
+              { path: patterns.adminQuizMarking, lazy: () => import('./marking-tab-page') },
               { path: paths.admin(), lazy: () => import('../features/admin/quizzes/admin-page') },
               { path: paths.adminNewQuiz(), lazy: () => import('../features/admin/quizzes/quiz-create-page') },
               { path: paths.adminCreateQuiz(), lazy: () => import('../features/admin/quizzes/quiz-new-page') },

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AnnotationLabels, Rotation } from '../../components/annotations/annotated-page'
 import {
@@ -144,54 +144,52 @@ export function MarkingWorkspace({
     })
   }
 
-  // The latest handlers for the window's key listener, which is added once.
   const pickTool = (next: Tool) => {
     setTool(next)
     if (next === 'note') setTimeout(() => noteInput.current?.focus(), 0)
   }
-  const handlers = useRef({ toggle, save, undo, addMark, cursor, pickTool })
-  handlers.current = { toggle, save, undo, addMark, cursor, pickTool }
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.metaKey) return
-      const { toggle: toggleNow, save: saveNow, undo: undoNow, addMark: add, cursor: at, pickTool } = handlers.current
-      if (event.key === 'Enter' && event.ctrlKey) {
-        event.preventDefault()
-        return saveNow()
-      }
-      if (event.key === 'Enter' && enterSaves(event.target)) {
-        event.preventDefault()
-        return saveNow()
-      }
-      if (isTyping(event.target) || event.ctrlKey) return
-      if (/^[1-9]$/.test(event.key)) {
-        const item = rubric.items[Number(event.key) - 1]
-        if (item) {
-          event.preventDefault()
-          toggleNow(item.id)
-        }
-        return
-      }
-      const stamp = STAMP_KEYS[event.key.toLowerCase()]
-      if (stamp) {
-        event.preventDefault()
-        add({ k: 'stamp', code: stamp, x: at.x, y: at.y }, true)
-        return
-      }
-      if (event.key.toLowerCase() === 'z') {
-        event.preventDefault()
-        undoNow()
-        return
-      }
-      const picked = TOOL_KEYS[event.key.toLowerCase()]
-      if (picked) {
-        event.preventDefault()
-        pickTool(picked)
-      }
+  // The window's key listener, added once, always sees this render's state.
+  const onKey = useEffectEvent((event: KeyboardEvent) => {
+    if (event.altKey || event.metaKey) return
+    if (event.key === 'Enter' && event.ctrlKey) {
+      event.preventDefault()
+      return save()
     }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [rubric.items])
+    if (event.key === 'Enter' && enterSaves(event.target)) {
+      event.preventDefault()
+      return save()
+    }
+    if (isTyping(event.target) || event.ctrlKey) return
+    if (/^[1-9]$/.test(event.key)) {
+      const item = rubric.items[Number(event.key) - 1]
+      if (item) {
+        event.preventDefault()
+        toggle(item.id)
+      }
+      return
+    }
+    const stamp = STAMP_KEYS[event.key.toLowerCase()]
+    if (stamp) {
+      event.preventDefault()
+      addMark({ k: 'stamp', code: stamp, x: cursor.x, y: cursor.y }, true)
+      return
+    }
+    if (event.key.toLowerCase() === 'z') {
+      event.preventDefault()
+      undo()
+      return
+    }
+    const picked = TOOL_KEYS[event.key.toLowerCase()]
+    if (picked) {
+      event.preventDefault()
+      pickTool(picked)
+    }
+  })
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKey(event)
+    window.addEventListener('keydown', listener)
+    return () => window.removeEventListener('keydown', listener)
+  }, [])
 
   const tools: { id: Tool; label: string; key?: string }[] = [
     { id: 'point', label: t('tools.point') },

@@ -114,7 +114,9 @@ export function PageMarker({
   const py = (value: number) => (value * page.height) / FRACTION
   const cross = page.width * 0.02
   return (
-    <div className="page-marker" data-tool={tool} tabIndex={0} role="group" aria-label={label} onKeyDown={keys}>
+    // An application: its arrow keys move the cursor rather than the screen reader's reading position.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/no-noninteractive-tabindex -- a drawing surface whose arrow keys move the marking cursor: marking by keyboard needs it focusable (WCAG 2.1.1)
+    <div className="page-marker" data-tool={tool} tabIndex={0} role="application" aria-label={label} onKeyDown={keys}>
       <AnnotatedPage
         page={page}
         doc={{ v: 1, marks: [...marks] }}

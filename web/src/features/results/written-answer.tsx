@@ -72,6 +72,8 @@ function Remark({ attemptId, questionId, result }: { attemptId: number; question
   const [about, setAbout] = useState('')
   const [message, setMessage] = useState('')
   const [missing, setMissing] = useState(false)
+  // When the report was opened: the window is read against it (a render must not read the clock).
+  const [openedAt] = useState(() => Date.now())
   const send = useMutation({
     mutationFn: () =>
       askForRemark(attemptId, questionId, {
@@ -103,7 +105,7 @@ function Remark({ attemptId, questionId, result }: { attemptId: number; question
     )
   }
   const until = result.regrade.open_until
-  if (!until || new Date(until).getTime() < Date.now()) {
+  if (!until || new Date(until).getTime() < openedAt) {
     return until ? <p className="muted">{t('remark.closed')}</p> : null
   }
   const items = (result.items as ResultItem[]).filter((item) => typeof item.id === 'number')
