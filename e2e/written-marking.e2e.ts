@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import enMarking from '../web/src/i18n/locales/en/marking.json'
 import neMarking from '../web/src/i18n/locales/ne/marking.json'
+import neNotifications from '../web/src/i18n/locales/ne/notifications.json'
 import neWritten from '../web/src/i18n/locales/ne/written.json'
 import {
   DESKTOP,
@@ -279,7 +280,11 @@ describe('marking written answers', () => {
       viewport: PHONE,
       language: 'ne',
     })
-    await page.goto(`/results/${attempts.get(chosen!)}#written-${questionId}`)
+    // The release notified the learner (`written_marked`): its link opens the report.
+    await page.goto('/notifications')
+    const notice = page.locator('.notification').filter({ hasText: 'लिखित उत्तर जाँचिए' })
+    await notice.getByRole('link', { name: neNotifications.open }).click()
+    await page.waitForURL(`**/results/${attempts.get(chosen!)}`)
     const article = page.getByRole('article', { name: new RegExp(neWritten.heading.replace('{{number}}', '२')) })
     await article.waitFor()
     await article.getByText('१० मध्ये ७').waitFor()
