@@ -4,7 +4,7 @@ import { Layout } from '../components/layout/layout'
 import type { ScreenHandle } from '../components/layout/screen-title'
 import { loadSignedInNav } from '../components/layout/top-nav'
 import { paths, patterns } from '../lib/paths'
-import { RequireAdmin, RequireAuth, RequireVisitor } from '../session/guards'
+import { RequireAdmin, RequireAuth, RequireMarker, RequireVisitor } from '../session/guards'
 
 // A screen whose heading alone does not say what it is (the report card's is the quiz's title) names itself.
 const screen = (name: 'instructions' | 'exam' | 'report'): ScreenHandle => ({ screen: `nav:screens.${name}` })
@@ -59,8 +59,18 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // Admins and markers: a marker reaches these and no other admin screen.
+            element: <RequireMarker />,
+            children: [
+              { path: paths.marking(), lazy: () => import('../features/marking/marking-home-page') },
+              { path: patterns.markingQuiz, lazy: () => import('../features/marking/marking-quiz-page') },
+              { path: patterns.markQuestion, lazy: () => import('../features/marking/marking-page') },
+            ],
+          },
+          {
             element: <RequireAdmin />,
             children: [
+              { path: patterns.adminQuizMarking, lazy: () => import('./marking-tab-page') },
               { path: paths.admin(), lazy: () => import('../features/admin/quizzes/admin-page') },
               { path: paths.adminNewQuiz(), lazy: () => import('../features/admin/quizzes/quiz-create-page') },
               { path: paths.adminCreateQuiz(), lazy: () => import('../features/admin/quizzes/quiz-new-page') },

@@ -8,6 +8,7 @@ import enDashboard from './locales/en/dashboard.json'
 import enImport from './locales/en/import.json'
 import enInstitutions from './locales/en/institutions.json'
 import enLive from './locales/en/live.json'
+import enMarking from './locales/en/marking.json'
 import enNav from './locales/en/nav.json'
 import enNotifications from './locales/en/notifications.json'
 import enPayments from './locales/en/payments.json'
@@ -18,6 +19,7 @@ import enQuiz from './locales/en/quiz.json'
 import enResults from './locales/en/results.json'
 import enSections from './locales/en/sections.json'
 import enSittings from './locales/en/sittings.json'
+import enWritten from './locales/en/written.json'
 import neAdmin from './locales/ne/admin.json'
 import neAuth from './locales/ne/auth.json'
 import neBank from './locales/ne/bank.json'
@@ -26,6 +28,7 @@ import neDashboard from './locales/ne/dashboard.json'
 import neImport from './locales/ne/import.json'
 import neInstitutions from './locales/ne/institutions.json'
 import neLive from './locales/ne/live.json'
+import neMarking from './locales/ne/marking.json'
 import neNav from './locales/ne/nav.json'
 import neNotifications from './locales/ne/notifications.json'
 import nePayments from './locales/ne/payments.json'
@@ -36,6 +39,7 @@ import neQuiz from './locales/ne/quiz.json'
 import neResults from './locales/ne/results.json'
 import neSections from './locales/ne/sections.json'
 import neSittings from './locales/ne/sittings.json'
+import neWritten from './locales/ne/written.json'
 
 export const locales = {
   en: {
@@ -57,6 +61,8 @@ export const locales = {
     notifications: enNotifications,
     live: enLive,
     sittings: enSittings,
+    marking: enMarking,
+    written: enWritten,
   },
   ne: {
     common: neCommon,
@@ -77,5 +83,7 @@ export const locales = {
     notifications: neNotifications,
     live: neLive,
     sittings: neSittings,
+    marking: neMarking,
+    written: neWritten,
   },
 } as const

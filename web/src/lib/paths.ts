@@ -40,10 +40,19 @@ export const paths = {
   adminSittingSheets: (id: number | string) => `/admin/sittings/${id}/print/sheets`,
   adminSittingScan: (id: number | string) => `/admin/sittings/${id}/scan`,
   adminSittingReview: (id: number | string) => `/admin/sittings/${id}/review`,
+  adminQuizMarking: (quizId: number | string) => `/admin/quiz/${quizId}/marking`,
+  /** Markers' own way in: they see no admin screen, so they open a quiz's marking by its number. */
+  marking: () => '/marking',
+  markingQuiz: (quizId: number | string) => `/marking/quiz/${quizId}`,
+  markQuestion: (quizId: number | string, questionId: number | string) =>
+    `/marking/quiz/${quizId}/question/${questionId}`,
+  /** A report card's written answer (the report page scrolls to it). */
+  writtenResult: (attemptId: number | string, questionId: number | string) =>
+    `/results/${attemptId}#written-${questionId}`,
 }
 
 /** The parameters the routes name, as the pages read them (useRouteId). */
-export type RouteParam = 'quizId' | 'attemptId' | 'paymentId' | 'sittingId'
+export type RouteParam = 'quizId' | 'attemptId' | 'paymentId' | 'sittingId' | 'questionId'
 const param = (name: RouteParam) => `:${name}`
 
 /** The router's patterns (app/routes.tsx): the builders above given their parameters' names, so the two never drift. */
@@ -63,4 +72,7 @@ export const patterns = {
   adminSittingSheets: paths.adminSittingSheets(param('sittingId')),
   adminSittingScan: paths.adminSittingScan(param('sittingId')),
   adminSittingReview: paths.adminSittingReview(param('sittingId')),
+  adminQuizMarking: paths.adminQuizMarking(param('quizId')),
+  markingQuiz: paths.markingQuiz(param('quizId')),
+  markQuestion: paths.markQuestion(param('quizId'), param('questionId')),
 }

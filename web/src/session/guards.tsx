@@ -20,6 +20,17 @@ export function RequireAdmin() {
   return <Outlet />
 }
 
+/**
+ * Marking routes: admins and markers (`is_marker`). A marker reaches these screens and no other admin one; the
+ * server checks again on every call.
+ */
+export function RequireMarker() {
+  const user = useSessionUser()
+  if (!sessionStore.accessToken() || !user) return <Navigate to={paths.login()} replace />
+  if (!user.isAdmin && !user.isMarker) return <Navigate to={paths.home()} replace />
+  return <Outlet />
+}
+
 /** Visitor screens (login, register, reset) send a signed-in user to the dashboard. */
 export function RequireVisitor() {
   const user = useSessionUser()

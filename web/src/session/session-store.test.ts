@@ -16,8 +16,14 @@ describe('decodeToken', () => {
       userId: 3,
       username: 'hari',
       isAdmin: true,
+      isMarker: false,
       exp: 2_000_000_000,
     })
+  })
+
+  it('reads the marker flag: only is_marker true makes a marker', () => {
+    expect(decodeToken(jwt({ username: 'gita', exp: 1, is_admin: false, is_marker: true }))?.isMarker).toBe(true)
+    expect(decodeToken(jwt({ username: 'gita', exp: 1, is_admin: false, is_marker: 'true' }))?.isMarker).toBe(false)
   })
 
   it('decodes base64url payloads with non-ASCII text', () => {

@@ -6,6 +6,8 @@ export interface SessionUser {
   userId: number
   username: string
   isAdmin: boolean
+  /** May mark written answers (API.md: `is_marker` opens the marking routes and nothing else of admin). */
+  isMarker: boolean
   /** Expiry, epoch seconds. */
   exp: number
 }
@@ -27,6 +29,7 @@ export function decodeToken(token: string | null): SessionUser | null {
       userId: typeof claims.user_id === 'number' ? claims.user_id : 0,
       username: claims.username,
       isAdmin: claims.is_admin === true,
+      isMarker: claims.is_marker === true,
       exp: claims.exp,
     }
   } catch {

@@ -38,6 +38,7 @@ function Links({ user }: { user: SessionUser }) {
       </NavLink>
       {hasPlans && <NavLink to={paths.plans()}>{t('plans')}</NavLink>}
       {user.isAdmin && <NavLink to={paths.admin()}>{t('admin_panel')}</NavLink>}
+      {user.isMarker && !user.isAdmin && <NavLink to={paths.marking()}>{t('marking')}</NavLink>}
     </>
   )
 }

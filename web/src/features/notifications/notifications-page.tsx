@@ -20,7 +20,7 @@ import './notifications.css'
 import './notifications.i18n'
 
 /** Kinds whose news is a changed report: its cached copy must be read again when the learner follows the link. */
-const CHANGES_RESULTS = new Set<Notification['kind']>(['flag_decided', 'score_changed'])
+const CHANGES_RESULTS = new Set<Notification['kind']>(['flag_decided', 'score_changed', 'written_marked'])
 
 /** /notifications: the bell's list, newest first; each links to what it is about and is marked read one by one or all. */
 export function Component() {

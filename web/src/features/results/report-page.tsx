@@ -21,12 +21,15 @@ import { ReportSections, ScoreOfMax, type ReportMarks } from './report-sections'
 import './results.css'
 import './results.i18n'
 import { buttonClass } from '../../components/ui/button'
+import { WrittenAnswers } from './written-answers'
+import './written.i18n'
 
 /** SPEC.md: a report row shows the first 60 characters of the question. */
 const ROW_PREVIEW_LENGTH = 60
 
 export function Component() {
   const { t } = useTranslation('results')
+  const { t: tWritten } = useTranslation('written')
   const duration = useDuration()
   const language = useLanguage()
   const id = useRouteId('attemptId')
@@ -158,13 +161,20 @@ export function Component() {
                     </span>
                   )}
                   {regrade && <KeyChanged regrade={regrade} />}
-                  <span className={`badge badge--${status}`}>{t(`status.${status}`)}</span>
+                  {/* A written question (no options) is marked below, not right or wrong here. */}
+                  {card.written !== null && question.options.length === 0 ? (
+                    <span className="badge">{tWritten('row_badge')}</span>
+                  ) : (
+                    <span className={`badge badge--${status}`}>{t(`status.${status}`)}</span>
+                  )}
                 </span>
               </button>
             </li>
           ))}
         </ol>
       </section>
+
+      {card.written !== null && <WrittenAnswers card={card} />}
 
       <p>
         <Link to={paths.results()}>{t('report.back')}</Link>

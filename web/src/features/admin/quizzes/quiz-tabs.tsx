@@ -18,6 +18,7 @@ export function QuizTabs({ quizId }: { quizId: number }) {
       <NavLink to={paths.adminQuizSittings(quizId)}>{t('tabs.sittings')}</NavLink>
       <NavLink to={paths.adminQuizAttempts(quizId)}>{t('tabs.attempts')}</NavLink>
       <NavLink to={paths.adminQuizStatistics(quizId)}>{t('tabs.statistics')}</NavLink>
+      <NavLink to={paths.adminQuizMarking(quizId)}>{t('tabs.marking')}</NavLink>
     </nav>
   )
 }

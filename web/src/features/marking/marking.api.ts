@@ -1,0 +1,38 @@
+import type { EvaluationInput, MarkingAnswer, MarkingOverview } from '@quiz/contracts'
+import { queryOptions } from '@tanstack/react-query'
+import { api } from '../../api/client'
+
+// Wire shapes of API.md "Written answers marked by rubric", Marking: types only from the contracts.
+export type { EvaluationInput, MarkingAnswer, MarkingOverview } from '@quiz/contracts'
+export type MarkingRubric = MarkingAnswer['rubric']
+export type RubricItem = MarkingRubric['items'][number]
+
+export const markingKeys = {
+  overview: (quizId: number) => ['marking', quizId] as const,
+}
+
+export const markingQueries = {
+  // Counts move while others mark: read again whenever the tab comes back into view.
+  overview: (quizId: number) =>
+    queryOptions({
+      queryKey: markingKeys.overview(quizId),
+      queryFn: ({ signal }) => api.get<MarkingOverview>(`/admin/quizzes/${quizId}/marking/`, { signal }),
+      staleTime: 0,
+    }),
+}
+
+/** The next answer of a question, claimed for this marker for 10 minutes; undefined (204) when none is left. */
+export const nextAnswer = (quizId: number, questionId: number) =>
+  api.post<MarkingAnswer | undefined>(`/admin/quizzes/${quizId}/marking/${questionId}/next/`)
+
+export const saveEvaluation = (answerId: number, body: EvaluationInput) =>
+  api.put<{ score: number }>(`/admin/written-answers/${answerId}/evaluation/`, body)
+
+export const releaseMarks = (quizId: number, questionIds?: number[]) =>
+  api.post<{ released: number }>(
+    `/admin/quizzes/${quizId}/marking/release/`,
+    questionIds ? { question_ids: questionIds } : {},
+  )
+
+/** Gives an answer back to the queue (the marker leaves the screen without saving it). */
+export const endClaim = (answerId: number) => api.delete(`/admin/written-answers/${answerId}/claim/`)

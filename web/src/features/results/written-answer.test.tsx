@@ -1,0 +1,216 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { axeViolations } from '../../test/axe'
+import { fakeNetwork, page, polyfillDialog, renderRoutes } from '../../test/page-test-utils'
+import { Component as ReportPage } from './report-page'
+import type { ReportCard } from './results.api'
+import type { WrittenResult } from './written.api'
+
+const card: ReportCard = {
+  id: 40,
+  attempt_number: 1,
+  quiz: { id: 3, title: { en: 'Section Officer mock', ne: 'शाखा अधिकृत नमुना' }, live: false },
+  ranked: true,
+  mode: 'online',
+  score: 8,
+  marking: 'released',
+  written: { marks: 7, max_marks: 10, released: 1, total: 1 },
+  correct: 1,
+  incorrect: 0,
+  unanswered: 0,
+  completed_timestamp: '2026-11-20T08:00:00.000Z',
+  challenge_closes_at: '2026-11-27T08:00:00.000Z',
+  key_withheld: null,
+  key_withheld_until: null,
+  questions: [
+    {
+      id: 1,
+      text: { en: 'Capital?', ne: 'राजधानी?', html: null },
+      hint: null,
+      topic: '',
+      image: null,
+      options: [
+        { id: 11, text: { en: 'Kathmandu', ne: 'काठमाडौं', html: null }, is_correct: true, image: null },
+        { id: 12, text: { en: 'Pokhara', ne: 'पोखरा', html: null }, is_correct: false, image: null },
+      ],
+    },
+    {
+      id: 2,
+      text: { en: 'Explain federalism in Nepal.', ne: 'नेपालमा सङ्घीयता व्याख्या गर्नुहोस्।', html: null },
+      hint: null,
+      topic: 'constitution',
+      image: null,
+      options: [],
+    },
+  ],
+  answers: [
+    { question: 1, selected_option: 11, marked: false, time_spent_seconds: 20, flag: null, regrade: null },
+    { question: 2, selected_option: null, marked: false, time_spent_seconds: 600, flag: null, regrade: null },
+  ],
+  analysis: {
+    topics: [],
+    negative_marks: 0,
+    participants: 3,
+    rank: 1,
+    percentile: 100,
+    average_score: 5,
+    highest_score: 8,
+  },
+  max_score: 11,
+  sections: [],
+}
+
+const openUntil = new Date(Date.now() + 5 * 86_400_000).toISOString()
+const released: WrittenResult = {
+  status: 'released',
+  marks: 7,
+  max_marks: 10,
+  items: [
+    { title: { en: 'Defines federalism', ne: 'सङ्घीयताको परिभाषा' }, points: 3, explanation: null },
+    { title: { en: 'Names the three tiers', ne: 'तीन तह उल्लेख' }, points: 5, explanation: null },
+    { title: { en: 'No example', ne: 'उदाहरण छैन' }, points: -1, explanation: { en: 'Give one', ne: 'एउटा दिनुहोस्' } },
+  ],
+  adjustment: 0,
+  comment: { en: 'Good structure.', ne: 'Good structure.' },
+  pages: [
+    {
+      id: 301,
+      url: '/api/written-pages/301/?signature=s',
+      width: 1600,
+      height: 2200,
+      annotations: {
+        v: 1,
+        marks: [
+          { k: 'stamp', code: 'tick', x: 8000, y: 1000 },
+          { k: 'stamp', code: 'good', x: 5000, y: 4000 },
+          {
+            k: 'ink',
+            points: [
+              [1000, 2000],
+              [6000, 2100],
+            ],
+            width: 25,
+            color: '#d00000',
+          },
+          { k: 'note', x: 1000, y: 7000, text: 'Which article?' },
+        ],
+      },
+    },
+  ],
+  text: '',
+  word_count: 0,
+  model_answer: { en: 'Nepal has federal, provincial and local governments.', ne: 'नेपालमा सङ्घ, प्रदेश र स्थानीय तह छन्।' },
+  regrade: { open_until: openUntil, request: null },
+}
+
+function renderReport(result: WrittenResult, language: 'en' | 'ne' = 'en', extra = {}) {
+  const network = fakeNetwork({
+    'GET /api/results/40/': () => ({ body: card }),
+    'GET /api/results/40/written/2/': () => ({ body: result }),
+    ...extra,
+  })
+  const view = renderRoutes([page(ReportPage, '/results/:attemptId')], { path: '/results/40', language })
+  return { ...view, network }
+}
+
+beforeAll(polyfillDialog)
+afterEach(() => vi.unstubAllGlobals())
+
+describe('the report card’s written answers', () => {
+  it('shows the marks, items gained and lost, the comment, the marked page and the model answer', async () => {
+    const { container } = renderReport(released)
+    const article = await screen.findByRole('article', { name: /Written question 2/ })
+    expect(await within(article).findByText('7 of 10')).toBeInTheDocument()
+    // In the question list, the written question is neither right, wrong nor unanswered: its marks are below.
+    expect(screen.getByRole('button', { name: /Explain federalism/ })).toHaveTextContent('Written answer: marks below')
+    const gained = within(article).getByRole('region', { name: 'Marks gained' })
+    expect(
+      within(gained)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['+3 Defines federalism', '+5 Names the three tiers'])
+    const lost = within(article).getByRole('region', { name: 'Marks lost' })
+    expect(lost).toHaveTextContent('−1 No example — Give one')
+    expect(within(article).getByText('Good structure.')).toBeInTheDocument()
+    expect(within(article).getByText(/federal, provincial and local/)).toBeInTheDocument()
+    expect(within(article).getByRole('img', { name: 'Page 1 of your answer to question 2' })).toHaveAttribute(
+      'src',
+      '/api/written-pages/301/?signature=s',
+    )
+    // The marks are drawn over the page: two stamps, a stroke and the note.
+    const svg = article.querySelector('.annotated-page svg')!
+    expect(svg.querySelectorAll('path').length).toBe(2)
+    expect(svg).toHaveTextContent('Good')
+    expect(svg).toHaveTextContent('Which article?')
+    expect(await axeViolations(container)).toEqual([])
+  })
+
+  it('reads in Nepali: stamps, items and model answer in the learner’s language', async () => {
+    const { container } = renderReport(released, 'ne')
+    const article = await screen.findByRole('article', { name: /लिखित प्रश्न २/ })
+    expect(await within(article).findByText('१० मध्ये ७')).toBeInTheDocument()
+    expect(within(article).getByText('सङ्घीयताको परिभाषा')).toBeInTheDocument()
+    expect(article.querySelector('.annotated-page svg')).toHaveTextContent('राम्रो')
+    expect(within(article).getByText(/सङ्घ, प्रदेश र स्थानीय/)).toBeInTheDocument()
+    expect(await axeViolations(container)).toEqual([])
+  })
+
+  it('says an answer awaits marking and shows neither marks nor model answer', async () => {
+    renderReport({
+      ...released,
+      status: 'submitted',
+      marks: null,
+      items: [],
+      comment: null,
+      model_answer: null,
+      adjustment: null,
+      pages: released.pages.map((entry) => ({ ...entry, annotations: null })),
+      regrade: { open_until: null, request: null },
+    })
+    const article = await screen.findByRole('article', { name: /Written question 2/ })
+    expect(await within(article).findByText('Awaiting marking')).toBeInTheDocument()
+    expect(within(article).queryByRole('region', { name: 'Model answer' })).toBeNull()
+    expect(within(article).queryByRole('button', { name: 'Ask for a re-mark' })).toBeNull()
+  })
+
+  it('asks for a re-mark with a message, then shows it asked for', async () => {
+    let request: unknown = null
+    const user = userEvent.setup()
+    const { network } = renderReport(released, 'en', {
+      'GET /api/results/40/written/2/': () => ({ body: { ...released, regrade: { open_until: openUntil, request } } }),
+      'POST /api/results/40/written/2/regrade/': ({ body }: { body: unknown }) => {
+        request = { status: 'open', ...(body as object) }
+        return { status: 201, body: request }
+      },
+    })
+    await user.click(await screen.findByRole('button', { name: 'Ask for a re-mark' }))
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(screen.getByText('Write what the marker should look at again.')).toBeInTheDocument()
+    expect(network.callsTo('POST', '/api/results/40/written/2/regrade/')).toHaveLength(0)
+    await user.type(screen.getByLabelText('What should the marker look at again?'), 'Page 1 names all three tiers.')
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(await screen.findByText('Re-mark asked for.')).toBeInTheDocument()
+    expect(screen.getByText('Waiting')).toBeInTheDocument()
+    expect(network.callsTo('POST', '/api/results/40/written/2/regrade/')[0]!.body).toEqual({
+      message: 'Page 1 names all three tiers.',
+    })
+  })
+
+  it('says a second request is refused, and that the window has closed once it has', async () => {
+    const user = userEvent.setup()
+    renderReport(released, 'en', {
+      'POST /api/results/40/written/2/regrade/': () => ({ status: 409, body: { code: 'conflict', detail: 'open' } }),
+    })
+    await user.click(await screen.findByRole('button', { name: 'Ask for a re-mark' }))
+    await user.type(screen.getByLabelText('What should the marker look at again?'), 'Again')
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(await screen.findByText('You have already asked for a re-mark of this answer.')).toBeInTheDocument()
+  })
+
+  it('offers no re-mark after seven days', async () => {
+    renderReport({ ...released, regrade: { open_until: '2026-01-01T00:00:00.000Z', request: null } })
+    expect(await screen.findByText(/until 7 days after release/)).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Ask for a re-mark' })).toBeNull())
+  })
+})

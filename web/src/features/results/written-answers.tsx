@@ -1,0 +1,31 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
+import type { ReportCard } from './results.api'
+import { WrittenAnswer } from './written-answer'
+import './written.i18n'
+
+/**
+ * The report card's written questions, each with its marks and marked pages. The report lists written questions
+ * beside choice ones without a type: a written question is one without options (API.md: "no options").
+ */
+export function WrittenAnswers({ card }: { card: ReportCard }) {
+  const { t } = useTranslation('written')
+  const { hash } = useLocation()
+  const written = card.questions
+    .map((question, index) => ({ question, number: index + 1 }))
+    .filter(({ question }) => question.options.length === 0)
+  // A `written_marked` notification's link, or a re-mark's, may name one answer: show it once it is drawn.
+  useEffect(() => {
+    if (hash.startsWith('#written-')) document.getElementById(hash.slice(1))?.scrollIntoView?.()
+  }, [hash])
+  if (written.length === 0) return null
+  return (
+    <section className="written-answers" aria-labelledby="written-answers-heading">
+      <h2 id="written-answers-heading">{t('section')}</h2>
+      {written.map(({ question, number }) => (
+        <WrittenAnswer key={question.id} attemptId={card.id} question={question} number={number} />
+      ))}
+    </section>
+  )
+}
