@@ -179,14 +179,17 @@ const FIRST_CANDIDATES = 3
  * looked at finely. Only the fine score tells them apart: on issue 59's fold photos the coarse grid fell beside the
  * right place's peak and took a column a whole row over.
  */
-function firstPlaces(image: GreyImage, t: Template, guard: Template, from: Point): Point[] {
+function firstPlaces(image: GreyImage, t: Template, guard: Template, from: Point) {
   return searchPeaks(image, t, from, FIRST_REACH_MM, COARSE_STEP_MM, guard, FIRST_CANDIDATES)
     .map((coarse) => searchPeaks(image, t, coarse, FINE_REACH_MM, FINE_STEP_MM, guard, 1)[0]!)
     .sort((p, q) => q.score - p.score)
-    .map(({ x, y }) => ({ x, y }))
 }
 
-/** A run followed from its first block found at `start`: each next block close to where the one before it was. */
+/**
+ * A run followed from its first block found near `start`: that block and each next one close to where the one
+ * before it was, by its rings alone (the guard has chosen which rows the run starts at; it can pull a placement off
+ * its rings, and the ends are checked where the rings are).
+ */
 function follow<B extends Bubble>(
   image: GreyImage,
   templates: readonly Template[],
@@ -196,10 +199,8 @@ function follow<B extends Bubble>(
   const offsets: Point[] = []
   let last = start
   for (const t of templates) {
-    if (offsets.length > 0) {
-      const coarse = search(image, t, last, NEXT_REACH_MM, COARSE_STEP_MM, null)
-      last = search(image, t, coarse, FINE_REACH_MM, FINE_STEP_MM, null)
-    }
+    const coarse = search(image, t, last, NEXT_REACH_MM, COARSE_STEP_MM, null)
+    last = search(image, t, coarse, FINE_REACH_MM, FINE_STEP_MM, null)
     offsets.push(last)
   }
   return { offsets, sighted: blocks.map((block, b) => sight(image, templates[b]!, block, offsets[b]!)) }
@@ -232,21 +233,24 @@ const meanContrast = (sighted: readonly SightedBubble<Bubble>[]) =>
   sighted.reduce((sum, s) => sum + s.contrast, 0) / sighted.length
 
 /**
- * Whether a column, as followed, has paper a row beyond each end: taken a row over (or slipping a row on the way),
- * one end's next row out lands on the rings of its last row, as plainly as that row's own rings are seen. An end
- * whose rings are not seen (glare) does not count against.
+ * Whether a column, as followed, has paper a row past its ends: taken a row over (or slipping a row on the way), one
+ * end's next row out lands on the rings of its last row, seen as plainly as that row's own. An end whose own rings
+ * are not seen (glare) says nothing either way, but one end at least must be seen: a column placed between its rows
+ * sees none.
  */
 function endsClear(image: GreyImage, toImage: Homography, blocks: readonly (readonly Bubble[])[], offsets: Point[]) {
-  return ([-1, 1] as const).every((end) => {
+  const ends = ([-1, 1] as const).map((end) => {
     const b = end < 0 ? 0 : blocks.length - 1
     const { row, beyond } = endRow(blocks[b]!, end)
     const seen = meanContrast(sight(image, template(toImage, row), row, offsets[b]!))
     const past = meanContrast(sight(image, template(toImage, beyond), beyond, offsets[b]!))
-    return past < MIN_RING_CONTRAST || past < BEYOND_SHARE * seen
+    if (past >= MIN_RING_CONTRAST && past >= BEYOND_SHARE * seen) return 'ringed'
+    return seen >= MIN_RING_CONTRAST ? 'clear' : 'unseen'
   })
+  return !ends.includes('ringed') && ends.includes('clear')
 }
 
-/** A column's row beyond an end is taken for rings when it is at least this share as plain as the end row's. */
+/** A column's row past an end is taken for rings when it is seen at least this share as plainly as the end row. */
 const BEYOND_SHARE = 0.5
 
 export interface SightedColumn<B extends Bubble> {
@@ -278,16 +282,16 @@ export function sightColumn<B extends Bubble>(
   const tries = [...places]
   for (const shift of [-ROW_PITCH_MM, ROW_PITCH_MM]) {
     const around = { x: best.x, y: best.y + shift }
-    if (tries.some((p) => Math.hypot(p.x - around.x, p.y - around.y) < 1)) continue
-    const { x, y } = searchPeaks(image, templates[0]!, around, FINE_REACH_MM, FINE_STEP_MM, guard, 1)[0]!
-    tries.push({ x, y })
+    if (!tries.some((p) => Math.hypot(p.x - around.x, p.y - around.y) < 1))
+      tries.push(searchPeaks(image, templates[0]!, around, FINE_REACH_MM, FINE_STEP_MM, guard, 1)[0]!)
   }
+  tries.sort((p, q) => q.score - p.score)
   let first: SightedColumn<B> | null = null
   for (const start of tries) {
     const { offsets, sighted } = follow(image, templates, blocks, start)
     const clear = endsClear(image, toImage, blocks, offsets)
-    if (clear) return { blocks: sighted, start, endsClear: true }
-    first ??= { blocks: sighted, start, endsClear: false }
+    if (clear) return { blocks: sighted, start: offsets[0]!, endsClear: true }
+    first ??= { blocks: sighted, start: offsets[0]!, endsClear: false }
   }
   return first!
 }
