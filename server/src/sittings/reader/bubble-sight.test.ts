@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { markedSheetSvg, photographSheet, sheetLayoutOf, type SheetSpec } from '../../../test/fixtures/sheet-photos'
 import { sightColumn } from './bubble-sight'
-import { loadGrey, locatePage, type LocatedPage } from './read-sheet'
+import { loadGrey, locatePage, readSheet, REFUSAL_MESSAGES, type LocatedPage } from './read-sheet'
 import { ROW_PITCH_MM } from '../sheet/sheet-layout'
 
 // A column of questions found again by its outlines must sit at its own rows: one a row over has rings a row past
@@ -17,8 +17,8 @@ const spec: SheetSpec = {
 }
 const layout = sheetLayoutOf(spec)
 
-async function flatPhoto() {
-  const jpeg = await photographSheet(markedSheetSvg(spec, 1), {
+const flatJpeg = () =>
+  photographSheet(markedSheetSvg(spec, 1), {
     seed: 1,
     megapixels: 2.5,
     fill: 0.8,
@@ -29,7 +29,9 @@ async function flatPhoto() {
     blurSigma: 0.3,
     jpegQuality: 85,
   })
-  const image = await loadGrey(jpeg)
+
+async function flatPhoto() {
+  const image = await loadGrey(await flatJpeg())
   if (typeof image === 'string') throw new Error(image)
   const located = locatePage(image)
   if (typeof located === 'string') throw new Error(located)
@@ -66,5 +68,22 @@ describe('sightColumn', () => {
     const column = sightColumn(image, toImage, blocksFrom(1), { x: 0, y: 0 })
     expect(column.endsClear).toBe(false)
     expect(sightColumn(image, toImage, blocksFrom(0), { x: 0, y: 0 }).endsClear).toBe(true)
+  })
+
+  it('has the reader refuse the photo "Lay the sheet flat" when a column cannot be placed at its own rows', async () => {
+    // Read against the sheet's layout less its first question: that column has rings a row past its top wherever
+    // it is placed, as a column of a badly bent sheet would.
+    const result = await readSheet(await flatJpeg(), {
+      secret: spec.secret,
+      sittingId: spec.sittingId,
+      layoutFor: () => ({ ...layout, questions: layout.questions.slice(1) }),
+    })
+    expect(result).toEqual({ ok: false, refusal: 'not_flat', message: REFUSAL_MESSAGES.not_flat })
+    const whole = await readSheet(await flatJpeg(), {
+      secret: spec.secret,
+      sittingId: spec.sittingId,
+      layoutFor: () => layout,
+    })
+    expect(whole.ok).toBe(true)
   })
 })
