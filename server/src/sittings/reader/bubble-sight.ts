@@ -79,11 +79,12 @@ function score(image: GreyImage, t: Template, dx: number, dy: number): number {
 }
 
 /**
- * Where a block's grid would continue one pitch beyond its edges and the sheet prints no bubble: a block moved by a
- * whole row or option matches as many rings as the right place, but then rings land on these, which counts against.
+ * Where a block's grid would continue one pitch beyond its edges and the sheet prints no bubble (`printed`: the
+ * block's run): a block moved by a whole row or option matches as many rings as the right place, but then rings land
+ * on these, which counts against.
  */
-function beyondEdges(block: readonly Bubble[]): Bubble[] {
-  const taken = (x: number, y: number) => block.some((b) => Math.abs(b.x_mm - x) < 1 && Math.abs(b.y_mm - y) < 1)
+function beyondEdges(block: readonly Bubble[], printed: readonly Bubble[] = block): Bubble[] {
+  const taken = (x: number, y: number) => printed.some((b) => Math.abs(b.x_mm - x) < 1 && Math.abs(b.y_mm - y) < 1)
   const out: Bubble[] = []
   for (const b of block)
     for (const [dx, dy] of [
@@ -108,19 +109,44 @@ function search(
   step: number,
   guard: Template | null,
 ): Point {
-  let best = { x: around.x, y: around.y }
-  let bestScore = -Infinity
-  for (let dy = -reach; dy <= reach + 1e-9; dy += step)
-    for (let dx = -reach; dx <= reach + 1e-9; dx += step) {
-      const x = around.x + dx
-      const y = around.y + dy
-      const s = score(image, t, x, y) - (guard ? score(image, guard, x, y) : 0)
-      if (s > bestScore) {
-        bestScore = s
-        best = { x, y }
-      }
+  return searchPeaks(image, t, around, reach, step, guard, 1)[0]!
+}
+
+/**
+ * The `count` best local maxima of the outlines' score (less the guard's) over a grid of offsets around `around`,
+ * best first, each with its score.
+ */
+function searchPeaks(
+  image: GreyImage,
+  t: Template,
+  around: Point,
+  reach: number,
+  step: number,
+  guard: Template | null,
+  count: number,
+): (Point & { score: number })[] {
+  const side = Math.floor((2 * reach + 1e-9) / step) + 1
+  const scores = new Float64Array(side * side)
+  for (let j = 0; j < side; j++)
+    for (let i = 0; i < side; i++) {
+      const x = around.x - reach + i * step
+      const y = around.y - reach + j * step
+      scores[j * side + i] = score(image, t, x, y) - (guard ? score(image, guard, x, y) : 0)
     }
-  return best
+  const peaks: (Point & { score: number })[] = []
+  for (let j = 0; j < side; j++)
+    for (let i = 0; i < side; i++) {
+      const here = scores[j * side + i]!
+      let highest = true
+      for (let b = Math.max(0, j - 1); b <= Math.min(side - 1, j + 1) && highest; b++)
+        for (let a = Math.max(0, i - 1); a <= Math.min(side - 1, i + 1); a++)
+          if (scores[b * side + a]! > here || (scores[b * side + a] === here && b * side + a < j * side + i)) {
+            highest = false
+            break
+          }
+      if (highest) peaks.push({ x: around.x - reach + i * step, y: around.y - reach + j * step, score: here })
+    }
+  return peaks.sort((p, q) => q.score - p.score).slice(0, count)
 }
 
 /** Each bubble's ring contrast and glare, with the block moved by `offset` mm. */
@@ -145,6 +171,41 @@ function sight<B extends Bubble>(image: GreyImage, t: Template, bubbles: readonl
   })
 }
 
+/** Coarse peaks of a run's first block looked at finely: a sharp ring's peak can fall between the coarse steps. */
+const FIRST_CANDIDATES = 3
+
+/**
+ * Where a run's first block may be, best first: the best few coarse peaks within FIRST_REACH_MM of `from`, each
+ * looked at finely. Only the fine score tells them apart: on issue 59's fold photos the coarse grid fell beside the
+ * right place's peak and took a column a whole row over.
+ */
+function firstPlaces(image: GreyImage, t: Template, guard: Template, from: Point) {
+  return searchPeaks(image, t, from, FIRST_REACH_MM, COARSE_STEP_MM, guard, FIRST_CANDIDATES)
+    .map((coarse) => searchPeaks(image, t, coarse, FINE_REACH_MM, FINE_STEP_MM, guard, 1)[0]!)
+    .sort((p, q) => q.score - p.score)
+}
+
+/**
+ * A run followed from its first block found near `start`: that block and each next one close to where the one
+ * before it was, by its rings alone (the guard has chosen which rows the run starts at; it can pull a placement off
+ * its rings, and the ends are checked where the rings are).
+ */
+function follow<B extends Bubble>(
+  image: GreyImage,
+  templates: readonly Template[],
+  blocks: readonly (readonly B[])[],
+  start: Point,
+) {
+  const offsets: Point[] = []
+  let last = start
+  for (const t of templates) {
+    const coarse = search(image, t, last, NEXT_REACH_MM, COARSE_STEP_MM, null)
+    last = search(image, t, coarse, FINE_REACH_MM, FINE_STEP_MM, null)
+    offsets.push(last)
+  }
+  return { offsets, sighted: blocks.map((block, b) => sight(image, templates[b]!, block, offsets[b]!)) }
+}
+
 /**
  * Finds blocks of bubbles again by their outlines, in order: a run (a column of questions from the top, the roll
  * grid) moves smoothly on a bent page, so each block is looked for close to where the one before it was found. The
@@ -156,12 +217,81 @@ export function sightBlocks<B extends Bubble>(
   toImage: Homography,
   blocks: readonly (readonly B[])[],
 ): SightedBubble<B>[][] {
-  let last: Point = { x: 0, y: 0 }
-  return blocks.map((block, index) => {
-    const t = template(toImage, block)
-    const guard = index === 0 ? template(toImage, beyondEdges(block)) : null
-    const coarse = search(image, t, last, index === 0 ? FIRST_REACH_MM : NEXT_REACH_MM, COARSE_STEP_MM, guard)
-    last = search(image, t, coarse, FINE_REACH_MM, FINE_STEP_MM, guard)
-    return sight(image, t, block, last)
+  const templates = blocks.map((block) => template(toImage, block))
+  const guard = template(toImage, beyondEdges(blocks[0]!, blocks.flat()))
+  return follow(image, templates, blocks, firstPlaces(image, templates[0]!, guard, { x: 0, y: 0 })[0]!).sighted
+}
+
+/** The bubbles of a block's top row (`end` -1) or bottom row (+1), and where the next row out would be printed. */
+function endRow(block: readonly Bubble[], end: -1 | 1) {
+  const edge = end < 0 ? Math.min(...block.map((b) => b.y_mm)) : Math.max(...block.map((b) => b.y_mm))
+  const row = block.filter((b) => Math.abs(b.y_mm - edge) < 1)
+  return { row, beyond: row.map((b) => ({ ...b, y_mm: b.y_mm + end * ROW_PITCH_MM })) }
+}
+
+const meanContrast = (sighted: readonly SightedBubble<Bubble>[]) =>
+  sighted.reduce((sum, s) => sum + s.contrast, 0) / sighted.length
+
+/**
+ * Whether a column, as followed, has paper a row past its ends: taken a row over (or slipping a row on the way), one
+ * end's next row out lands on the rings of its last row, seen as plainly as that row's own. An end whose own rings
+ * are not seen (glare) says nothing either way, but one end at least must be seen: a column placed between its rows
+ * sees none.
+ */
+function endsClear(image: GreyImage, toImage: Homography, blocks: readonly (readonly Bubble[])[], offsets: Point[]) {
+  const ends = ([-1, 1] as const).map((end) => {
+    const b = end < 0 ? 0 : blocks.length - 1
+    const { row, beyond } = endRow(blocks[b]!, end)
+    const seen = meanContrast(sight(image, template(toImage, row), row, offsets[b]!))
+    const past = meanContrast(sight(image, template(toImage, beyond), beyond, offsets[b]!))
+    if (past >= MIN_RING_CONTRAST && past >= BEYOND_SHARE * seen) return 'ringed'
+    return seen >= MIN_RING_CONTRAST ? 'clear' : 'unseen'
   })
+  return !ends.includes('ringed') && ends.includes('clear')
+}
+
+/** A column's row past an end is taken for rings when it is seen at least this share as plainly as the end row. */
+const BEYOND_SHARE = 0.5
+
+export interface SightedColumn<B extends Bubble> {
+  blocks: SightedBubble<B>[][]
+  /** Where (page mm, from the markers' place) the column's first block was found: the next column starts there. */
+  start: Point
+  /** Whether the column has paper a row past both ends where it was found; if not, it may be a row over. */
+  endsClear: boolean
+}
+
+/**
+ * Finds a column of questions (blocks of rows from the top; the sheet prints nothing a row past either end) again
+ * by its outlines: its first block around `from` (the column beside it, whose place a fold or curl moves much as
+ * this one's), then block by block down the column. The column must have paper a row past both ends (issue 59: a
+ * column found a row over has rings there); if the best place does not, the other first-block peaks and the places
+ * a row up and down are tried, and the first that does is taken. When none does, the best is given with
+ * `endsClear` false: the photo cannot be trusted.
+ */
+export function sightColumn<B extends Bubble>(
+  image: GreyImage,
+  toImage: Homography,
+  blocks: readonly (readonly B[])[],
+  from: Point,
+): SightedColumn<B> {
+  const templates = blocks.map((block) => template(toImage, block))
+  const guard = template(toImage, beyondEdges(blocks[0]!, blocks.flat()))
+  const places = firstPlaces(image, templates[0]!, guard, from)
+  const best = places[0]!
+  const tries = [...places]
+  for (const shift of [-ROW_PITCH_MM, ROW_PITCH_MM]) {
+    const around = { x: best.x, y: best.y + shift }
+    if (!tries.some((p) => Math.hypot(p.x - around.x, p.y - around.y) < 1))
+      tries.push(searchPeaks(image, templates[0]!, around, FINE_REACH_MM, FINE_STEP_MM, guard, 1)[0]!)
+  }
+  tries.sort((p, q) => q.score - p.score)
+  let first: SightedColumn<B> | null = null
+  for (const start of tries) {
+    const { offsets, sighted } = follow(image, templates, blocks, start)
+    const clear = endsClear(image, toImage, blocks, offsets)
+    if (clear) return { blocks: sighted, start: offsets[0]!, endsClear: true }
+    first ??= { blocks: sighted, start: offsets[0]!, endsClear: false }
+  }
+  return first!
 }

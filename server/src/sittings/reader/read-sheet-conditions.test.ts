@@ -72,6 +72,15 @@ describe('readSheet on sheets as phones really see them', () => {
     for (const seed of [1, 3]) expect(silentlyWrong(await read('fold', seed)), `seed ${seed}`).toBe(0)
   })
 
+  it('finds each column of a folded sheet at its own rows where a row over matched as well (issue 59)', async () => {
+    // Seeds 13 and 20 each had a column taken a row over before decision 074 (39 and 36 questions read wrong).
+    for (const seed of [13, 20]) {
+      const result = await read('fold', seed)
+      expect(result.ok, `seed ${seed}`).toBe(true)
+      expect(silentlyWrong(result), `seed ${seed}`).toBe(0)
+    }
+  })
+
   it('reads a sheet framed 3.3 mm tight, and tells one framed 4 mm tight to leave a little table around it', async () => {
     const closeFramed = await read('tight-crop', 1)
     expect(closeFramed.ok).toBe(true)

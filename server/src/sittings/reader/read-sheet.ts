@@ -1,6 +1,6 @@
 import { decodeRaster } from '../../lib/decode-gate'
 import { bubbleFill, measurePageLevels, type PageLevels } from './bubble-fill'
-import { MIN_RING_CONTRAST, sightBlocks, type SightedBubble } from './bubble-sight'
+import { MIN_RING_CONTRAST, sightBlocks, sightColumn, type SightedBubble } from './bubble-sight'
 import { decodeSheetQr, type SheetQr } from './decode-qr'
 import { findMarkerQuads } from './find-markers'
 import { percentile, type GreyImage, type Point } from './grey-image'
@@ -156,8 +156,11 @@ function isPageInside(image: GreyImage, toImage: Homography): boolean {
 const BLOCK_ROWS = 4
 /** Over this share of a sheet's questions under glare, the photo is retaken rather than the sheet flagged. */
 const GLARE_REFUSAL_SHARE = 0.1
-/** Under clipped white, a ring fainter than this share of the sheet's usual is not trusted. */
-const GLARE_FAINT = 0.6
+/**
+ * Under clipped white, a ring fainter than this share of the sheet's usual is not trusted: a light pencil mark washes
+ * out before the printed ring does (at 0.6 one did on the bench, its ring at 0.67; docs/decisions/074).
+ */
+const GLARE_FAINT = 0.7
 
 type Choice<T> = ReturnType<typeof decideChoice<T>>
 
@@ -218,37 +221,57 @@ function readSet(image: GreyImage, h: Homography, levels: PageLevels): SheetRead
   return choice.kind === 'none' ? null : 'unclear'
 }
 
-/** The questions' bubbles in blocks of rows, each column of the sheet from its top: the runs sightBlocks follows. */
+/** The questions' bubbles in blocks of rows, each column of the sheet from its top, left to right. */
 function questionRuns(layout: SheetLayout) {
   const columns = new Map<number, SheetLayout['questions']>()
   for (const question of layout.questions) {
     const x = question.options[0]!.x_mm
     columns.set(x, [...(columns.get(x) ?? []), question])
   }
-  return [...columns.values()].map((column) => {
-    const rows = [...column].sort((a, b) => a.options[0]!.y_mm - b.options[0]!.y_mm)
-    const blocks: SheetLayout['questions'][] = []
-    for (let i = 0; i < rows.length; i += BLOCK_ROWS) blocks.push(rows.slice(i, i + BLOCK_ROWS))
-    return blocks
-  })
+  return [...columns.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, column]) => {
+      const rows = [...column].sort((a, b) => a.options[0]!.y_mm - b.options[0]!.y_mm)
+      const blocks: SheetLayout['questions'][] = []
+      for (let i = 0; i < rows.length; i += BLOCK_ROWS) blocks.push(rows.slice(i, i + BLOCK_ROWS))
+      return blocks
+    })
 }
 
-function readAnswers(image: GreyImage, h: Homography, levels: PageLevels, layout: SheetLayout) {
-  const sightedByNumber = new Map<number, SightedBubble<SheetLayout['questions'][number]['options'][number]>[]>()
+type SightedOption = SightedBubble<SheetLayout['questions'][number]['options'][number]>
+
+/**
+ * Every question's bubbles where they were found again, column by column from the left, each column's search
+ * starting where the one before it was found (docs/decisions/074); `bent` when a column has rings a row past one
+ * of its ends wherever it is placed: it may be read a row over, so the photo is not read.
+ */
+export function sightQuestions(image: GreyImage, h: Homography, layout: SheetLayout) {
+  const byNumber = new Map<number, SightedOption[]>()
+  let from = { x: 0, y: 0 }
+  let bent = false
   for (const run of questionRuns(layout)) {
-    const sighted = sightBlocks(
+    const column = sightColumn(
       image,
       h,
       run.map((block) => block.flatMap((q) => q.options)),
+      from,
     )
+    from = column.start
+    if (!column.endsClear) bent = true
     run.forEach((block, b) => {
       let at = 0
       for (const question of block) {
-        sightedByNumber.set(question.number, sighted[b]!.slice(at, at + question.options.length))
+        byNumber.set(question.number, column.blocks[b]!.slice(at, at + question.options.length))
         at += question.options.length
       }
     })
   }
+  return { byNumber, bent }
+}
+
+function readAnswers(image: GreyImage, h: Homography, levels: PageLevels, layout: SheetLayout) {
+  const { byNumber: sightedByNumber, bent } = sightQuestions(image, h, layout)
+  if (bent) return { answers: [], glare: false, bent }
   const typical = typicalContrast([...sightedByNumber.values()].flat())
   let glared = 0
   const answers = layout.questions.map((question) => {
@@ -260,7 +283,7 @@ function readAnswers(image: GreyImage, h: Homography, levels: PageLevels, layout
       choice.kind === 'one' ? choice.value : choice.kind === 'none' ? null : { flag: choice.kind, marks: choice.marks }
     return { number: question.number, answer, box }
   })
-  return { answers, glare: glared > layout.questions.length * GLARE_REFUSAL_SHARE }
+  return { answers, glare: glared > layout.questions.length * GLARE_REFUSAL_SHARE, bent }
 }
 
 /**
@@ -378,6 +401,7 @@ export async function readSheet(photo: Buffer, options: ReadSheetOptions): Promi
   const set = readSet(image, toImage, levels)
   const layout = options.layoutFor(verified.code, set === 'unclear' ? null : set)
   const read = layout ? readAnswers(image, toImage, levels, layout) : null
+  if (read?.bent) return refuse('not_flat')
   if (read?.glare) return refuse('glare')
   const answers = read?.answers ?? null
   const boxes = {

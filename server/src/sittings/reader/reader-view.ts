@@ -3,7 +3,14 @@ import { bubbleFill } from './bubble-fill'
 import { MIN_RING_CONTRAST, sightBlocks } from './bubble-sight'
 import { project, type Homography } from './homography'
 import { BLANK_FILL, MARK_FILL } from './mark-decisions'
-import { loadGrey, locatePage, MAX_PHOTO_PIXELS, REFUSAL_MESSAGES, type SheetRefusal } from './read-sheet'
+import {
+  loadGrey,
+  locatePage,
+  MAX_PHOTO_PIXELS,
+  REFUSAL_MESSAGES,
+  sightQuestions,
+  type SheetRefusal,
+} from './read-sheet'
 import { buildSheetLayout, type Bubble, type SheetLayout } from '../sheet/sheet-layout'
 
 // What the reader saw, for support (issue 59, docs/decisions/066): the photo at the size it is read, the page's
@@ -54,23 +61,14 @@ function overlaySvg(
     parts.push(
       `<polygon points="${[at(h, 0, 0), at(h, w, 0), at(h, w, hh), at(h, 0, hh)].join(' ')}" fill="none" stroke="#ff0000" stroke-width="3"/>`,
     )
-    const runs: Bubble[][][] = [[FIXED_PARTS.roll.flatMap((c) => c.digits)], [FIXED_PARTS.set]]
-    if (layout) {
-      const columns = new Map<number, Bubble[][]>()
-      for (const q of layout.questions) {
-        const x = q.options[0]!.x_mm
-        columns.set(x, [...(columns.get(x) ?? []), q.options])
-      }
-      for (const rows of columns.values()) {
-        const blocks: Bubble[][] = []
-        for (let i = 0; i < rows.length; i += 4) blocks.push(rows.slice(i, i + 4).flat())
-        runs.push(blocks)
-      }
-    }
-    for (const run of runs)
-      for (const block of sightBlocks(image, h, run))
-        for (const s of block)
-          parts.push(bubbleSvg(h, s.at, bubbleFill(image, h, located.levels, s.at), s.contrast >= MIN_RING_CONTRAST))
+    const sighted = [
+      ...sightBlocks(image, h, [FIXED_PARTS.roll.flatMap((c) => c.digits)]),
+      ...sightBlocks(image, h, [FIXED_PARTS.set]),
+      ...(layout ? sightQuestions(image, h, layout).byNumber.values() : []),
+    ]
+    for (const row of sighted)
+      for (const s of row)
+        parts.push(bubbleSvg(h, s.at, bubbleFill(image, h, located.levels, s.at), s.contrast >= MIN_RING_CONTRAST))
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${parts.join('')}</svg>`
 }
