@@ -1,0 +1,261 @@
+import type { WrittenPage } from '@quiz/contracts'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../../../api/api-error'
+import { countWords } from './word-count'
+import {
+  combinedStatus,
+  indexedDbPageStore,
+  WrittenQueue,
+  writtenStorageKey,
+  type PageBlobStore,
+  type WrittenTransport,
+} from './written-queue'
+import type { QueuedPageBlob } from './page-store'
+
+const KEY = writtenStorageKey(42)
+const networkError = () => new ApiError(0, 'network_error', 'Failed to fetch')
+
+/** The answering routes as the server answers them (API.md): pages numbered in order, the same photo one page. */
+function fakeTransport() {
+  const texts = new Map<number, string>()
+  const pages = new Map<number, WrittenPage[]>()
+  const photos = new Map<number, Blob>()
+  let nextId = 100
+  let failWith: (() => unknown) | null = null
+  const fail = () => {
+    if (failWith) throw failWith()
+  }
+  const transport: WrittenTransport = {
+    putText: vi.fn(async (questionId: number, text: string) => {
+      fail()
+      texts.set(questionId, text)
+      return { word_count: countWords(text) }
+    }),
+    uploadPage: vi.fn(async (questionId: number, image: Blob) => {
+      fail()
+      const list = pages.get(questionId) ?? []
+      const same = list.find((page) => photos.get(page.id) === image)
+      if (same) return same
+      const page = { id: nextId++, number: list.length + 1, url: `/api/written-pages/${nextId}/`, width: 10, height: 10 }
+      photos.set(page.id, image)
+      pages.set(questionId, [...list, page])
+      return page
+    }),
+    deletePage: vi.fn(async (questionId: number, pageId: number) => {
+      fail()
+      pages.set(
+        questionId,
+        (pages.get(questionId) ?? []).filter((page) => page.id !== pageId),
+      )
+    }),
+    orderPages: vi.fn(async (questionId: number, order: number[]) => {
+      fail()
+      const list = pages.get(questionId) ?? []
+      const ordered = order.map((id, index) => ({ ...list.find((page) => page.id === id)!, number: index + 1 }))
+      pages.set(questionId, ordered)
+      return { pages: ordered }
+    }),
+  }
+  return {
+    transport,
+    texts,
+    photoOrder: (questionId: number) => (pages.get(questionId) ?? []).map((page) => photos.get(page.id)),
+    failWith(make: (() => unknown) | null) {
+      failWith = make
+    },
+  }
+}
+
+function memoryPageStore(): PageBlobStore & { held: Map<string, QueuedPageBlob> } {
+  const held = new Map<string, QueuedPageBlob>()
+  return {
+    held,
+    put: async (key, page) => void held.set(key, page),
+    get: async (key) => held.get(key),
+    remove: async (key) => void held.delete(key),
+    keys: async () => [...held.keys()],
+  }
+}
+
+function connection() {
+  let online = true
+  const listeners = new Set<(online: boolean) => void>()
+  return {
+    isOnline: () => online,
+    subscribe: (listener: (online: boolean) => void) => {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+    set(value: boolean) {
+      online = value
+      for (const listener of listeners) listener(value)
+    },
+  }
+}
+
+function setup(server = fakeTransport(), pageStore: PageBlobStore = memoryPageStore(), link = connection()) {
+  const queue = new WrittenQueue({
+    storageKey: KEY,
+    transport: server.transport,
+    pageStore,
+    connection: link,
+    debounceMs: 500,
+    previewOf: () => 'blob:preview',
+  })
+  queue.start()
+  return { queue, server, pageStore, link }
+}
+
+const photo = (name: string) => new Blob([name], { type: 'image/jpeg' })
+
+beforeEach(() => {
+  vi.useFakeTimers()
+})
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('countWords', () => {
+  it('counts Nepali and English words as the server does: runs between whitespace, the danda with its word', () => {
+    expect(countWords('')).toBe(0)
+    expect(countWords('  \n ')).toBe(0)
+    expect(countWords('नेपालको संविधान २०७२ जारी भयो। It is federal.')).toBe(8)
+    expect(countWords('एक\u00a0दुई\nतीन')).toBe(3)
+  })
+})
+
+describe('WrittenQueue', () => {
+  it('saves the text after a pause, counts its words and counts the question answered', async () => {
+    const { queue, server } = setup()
+    await vi.runAllTimersAsync()
+    queue.setText(5, 'लोकसेवा आयोग')
+    queue.setText(5, 'लोकसेवा आयोगको काम')
+    expect(queue.getSnapshot().answers['5']).toMatchObject({ text: 'लोकसेवा आयोगको काम', words: 3 })
+    expect(queue.getSnapshot().answered).toEqual({ '5': true })
+    expect(queue.getSnapshot().textsLeft).toBe(1)
+    await vi.advanceTimersByTimeAsync(600)
+    expect(server.transport.putText).toHaveBeenCalledTimes(1)
+    expect(server.texts.get(5)).toBe('लोकसेवा आयोगको काम')
+    expect(queue.getSnapshot()).toMatchObject({ textsLeft: 0, status: 'saved' })
+  })
+
+  it('keeps photos taken offline, through a reload, and sends them in order once the connection returns', async () => {
+    const server = fakeTransport()
+    const pageStore = memoryPageStore()
+    const link = connection()
+    link.set(false)
+    const first = setup(server, pageStore, link)
+    const [a, b, c] = [photo('a'), photo('b'), photo('c')]
+    await first.queue.addPhotos(7, [a, b, c])
+    await vi.runAllTimersAsync()
+    expect(first.queue.getSnapshot()).toMatchObject({ pagesLeft: 3, status: 'offline', answered: { '7': true } })
+    expect(server.transport.uploadPage).not.toHaveBeenCalled()
+    first.queue.pause()
+
+    // A reload: a new queue over the same storage finds the three photos.
+    const second = setup(server, pageStore, link)
+    await second.queue.ready
+    expect(second.queue.getSnapshot().answers['7']!.pages.map((page) => page.status)).toEqual([
+      'queued',
+      'queued',
+      'queued',
+    ])
+    link.set(true)
+    await vi.runAllTimersAsync()
+    expect(server.photoOrder(7)).toEqual([a, b, c])
+    expect(second.queue.getSnapshot().pagesLeft).toBe(0)
+    expect(pageStore.held.size).toBe(0)
+  })
+
+  it('retries a photo whose upload the connection dropped, with backoff', async () => {
+    const { queue, server } = setup()
+    server.failWith(networkError)
+    await queue.addPhotos(7, [photo('a')])
+    await vi.advanceTimersByTimeAsync(10)
+    expect(queue.getSnapshot().status).toBe('retrying')
+    server.failWith(null)
+    await vi.advanceTimersByTimeAsync(1500)
+    expect(queue.getSnapshot()).toMatchObject({ pagesLeft: 0, status: 'saved' })
+    expect(server.transport.uploadPage).toHaveBeenCalledTimes(2)
+  })
+
+  it('sends a new order once every page is on the server, and deletes a removed page', async () => {
+    const { queue, server } = setup()
+    const [a, b, c] = [photo('a'), photo('b'), photo('c')]
+    await queue.addPhotos(7, [a, b, c])
+    await vi.runAllTimersAsync()
+    const keys = queue.getSnapshot().answers['7']!.pages.map((page) => page.key)
+    queue.movePage(7, keys[2]!, -1)
+    queue.movePage(7, keys[2]!, -1)
+    await vi.runAllTimersAsync()
+    expect(server.transport.orderPages).toHaveBeenCalledTimes(1)
+    expect(server.photoOrder(7)).toEqual([c, a, b])
+    queue.removePage(7, keys[0]!)
+    await vi.runAllTimersAsync()
+    expect(server.photoOrder(7)).toEqual([c, b])
+    expect(server.transport.orderPages).toHaveBeenCalledTimes(1)
+  })
+
+  it('says why the server refused a photo, and goes on with the rest', async () => {
+    const { queue, server } = setup()
+    server.failWith(() => new ApiError(413, 'payload_too_large', 'The photo is too large: at most 15 MB.'))
+    await queue.addPhotos(7, [photo('big')])
+    await vi.runAllTimersAsync()
+    server.failWith(() => new ApiError(409, 'too_many_pages', 'A question takes at most 12 pages.'))
+    await queue.addPhotos(7, [photo('thirteenth')])
+    await vi.runAllTimersAsync()
+    server.failWith(null)
+    await queue.addPhotos(7, [photo('fine')])
+    await vi.runAllTimersAsync()
+    const pages = queue.getSnapshot().answers['7']!.pages
+    expect(pages.map((page) => [page.status, page.refusal])).toEqual([
+      ['refused', 'too_large'],
+      ['refused', 'too_many_pages'],
+      ['sent', null],
+    ])
+  })
+
+  it('after the upload grace, counts the pages that did not arrive and sends nothing more', async () => {
+    const { queue, server } = setup()
+    queue.closeTexts()
+    server.failWith(() => new ApiError(409, 'upload_closed', 'This attempt no longer accepts answers.'))
+    await queue.addPhotos(7, [photo('a'), photo('b')])
+    await vi.runAllTimersAsync()
+    expect(queue.getSnapshot().closed).toEqual({ lost: 2 })
+    expect(queue.getSnapshot().pagesLeft).toBe(0)
+    expect(server.transport.uploadPage).toHaveBeenCalledTimes(1)
+  })
+
+  it('drains the texts before the hand-in, and says when it cannot', async () => {
+    const { queue, server, link } = setup()
+    queue.setText(5, 'answer')
+    server.failWith(networkError)
+    expect(await queue.drainTexts()).toBe(false)
+    server.failWith(null)
+    link.set(true)
+    expect(await queue.drainTexts()).toBe(true)
+    expect(server.texts.get(5)).toBe('answer')
+    queue.closeTexts()
+    queue.setText(5, 'too late')
+    expect(queue.getSnapshot().textsLeft).toBe(0)
+  })
+
+  it('keeps queued photos in IndexedDB', async () => {
+    vi.useRealTimers()
+    const store = indexedDbPageStore(9)
+    const blob = photo('kept')
+    await store.put('p1', { questionId: 3, blob })
+    expect(await store.keys()).toEqual(['p1'])
+    expect((await store.get('p1'))?.questionId).toBe(3)
+    await store.remove('p1')
+    expect(await store.keys()).toEqual([])
+  })
+})
+
+describe('combinedStatus', () => {
+  it('shows the worse of the answers and the written answers', () => {
+    expect(combinedStatus('saved', 'offline')).toBe('offline')
+    expect(combinedStatus('failed', 'saving')).toBe('failed')
+    expect(combinedStatus('saved', 'saved')).toBe('saved')
+  })
+})
