@@ -13,7 +13,9 @@ import type { LoadErrorKey } from './use-attempt-session'
 import type { WrittenQueue, WrittenSnapshot } from './written/written-queue'
 
 // Most papers have no written question: its screen (and the photo code behind it) loads when one is shown.
-const WrittenAnswer = lazy(() => import('./written/written-answer').then((module) => ({ default: module.WrittenAnswer })))
+const WrittenAnswer = lazy(() =>
+  import('./written/written-answer').then((module) => ({ default: module.WrittenAnswer })),
+)
 import './quiz.i18n'
 
 interface ExamQuestionProps {
@@ -58,6 +60,7 @@ export function ExamQuestion({
         ) : shown?.type === 'written' ? (
           <Suspense fallback={<Loading label={t('loading_question', { number })} />}>
             <WrittenAnswer
+              key={shown.id}
               question={shown}
               total={total}
               state={written.snapshot.answers[String(shown.id)]}

@@ -71,7 +71,8 @@ export function useSubmitAttempt({
     // The queue is read when the request goes, not when it was asked for: a paused submission sends what is there then.
     mutationFn: async (variables: Variables) => {
       // A text the server has not got would be lost with the hand-in: a retry (or the connection) sends it first.
-      if (variables.written && !(await variables.written.drainTexts())) throw new Error('Written answers not saved yet.')
+      if (variables.written?.hasPendingTexts() && !(await variables.written.drainTexts()))
+        throw new Error('Written answers not saved yet.')
       return submitQuiz(quizId, {
         answers: variables.queue.allAnswers(),
         ...variables.queue.pendingExamState(),

@@ -29,10 +29,9 @@ export function makeWrittenQueue(attemptId: number) {
 /** The exam's written answers: sending while the screen is open (after the hand-in too: useWrittenHandIn). */
 export function useWrittenQueue(attemptId: number | null) {
   const [made, setMade] = useState<{ attemptId: number; queue: WrittenQueue } | null>(null)
+  // Made while rendering, once per attempt (React's way to derive state from a prop).
+  if (attemptId !== null && made?.attemptId !== attemptId) setMade({ attemptId, queue: makeWrittenQueue(attemptId) })
   const queue = made !== null && made.attemptId === attemptId ? made.queue : null
-  useEffect(() => {
-    if (attemptId !== null && made?.attemptId !== attemptId) setMade({ attemptId, queue: makeWrittenQueue(attemptId) })
-  }, [attemptId, made])
   const snapshot = useSyncExternalStore(queue ? queue.subscribe : noop, queue ? queue.getSnapshot : () => empty)
 
   useEffect(() => {

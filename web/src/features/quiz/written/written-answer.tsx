@@ -1,13 +1,13 @@
 import type { QuizQuestion } from '@quiz/contracts'
 import { writtenAnswerLimits } from '@quiz/contracts/rules/written-answers'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../../components/ui/alert'
 import { Button, buttonClass } from '../../../components/ui/button'
 import { RichText } from '../../../components/ui/rich-text'
 import { QuestionImage } from '../../../components/ui/svg-image'
 import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
-import { formatMarks, formatNumber } from '../../../lib/format'
+import { formatNumber } from '../../../lib/format'
 import type { PageRefusal, WrittenAnswerState, WrittenPageEntry, WrittenQueue } from './written-queue'
 import { countWords } from './word-count'
 import '../quiz.i18n'
@@ -30,7 +30,7 @@ const refusalKey: Record<PageRefusal, `written.refused.${PageRefusal}`> = {
 }
 
 /**
- * A written question on the exam screen (WEB.md "Written answers"): its marks and word limit, a text box with a
+ * A written question on the exam screen (keyed by the question: the text box starts from what the device holds) (WEB.md "Written answers"): its marks and word limit, a text box with a
  * live word count, and photos of pages written by hand, from the rear camera or the gallery, each shrunk on the
  * phone and queued like answers.
  */
@@ -49,9 +49,6 @@ export function WrittenAnswer({ question, total, state, queue, disabled }: Writt
   const full = keptPages >= writtenAnswerLimits.pages
   const words = countWords(text)
   const over = question.word_limit !== null && words > question.word_limit
-
-  // Another question's text, or the answer as the device kept it, when the question on screen changes.
-  useEffect(() => setText(state?.text ?? ''), [question.id]) // eslint-disable-line react-hooks/exhaustive-deps
 
   const addPhotos = async (files: File[]) => {
     if (!queue || files.length === 0) return
@@ -86,9 +83,16 @@ export function WrittenAnswer({ question, total, state, queue, disabled }: Writt
         />
       )}
       <p className="written__terms">
-        <span>{t('written.marks', { marks: formatMarks(question.marks ?? 0, language) })}</span>
+        <span>
+          {t('written.marks', { marks: formatNumber(question.marks ?? 0, language, { maximumFractionDigits: 2 }) })}
+        </span>
         {question.word_limit !== null && (
-          <span>{t('written.word_limit', { count: question.word_limit, limit: formatNumber(question.word_limit, language) })}</span>
+          <span>
+            {t('written.word_limit', {
+              count: question.word_limit,
+              limit: formatNumber(question.word_limit, language),
+            })}
+          </span>
         )}
       </p>
 
@@ -121,9 +125,16 @@ export function WrittenAnswer({ question, total, state, queue, disabled }: Writt
 
       <section className="written__photos" aria-labelledby={photosId}>
         <h3 id={photosId}>{t('written.photos_heading')}</h3>
-        <p className="field__hint">{t('written.photos_hint', { max: formatNumber(writtenAnswerLimits.pages, language) })}</p>
+        <p className="field__hint">
+          {t('written.photos_hint', { max: formatNumber(writtenAnswerLimits.pages, language) })}
+        </p>
         <div className="written__pick-row">
-          <label className={buttonClass({ variant: 'primary', className: `written__pick${disabled || full ? ' written__pick--off' : ''}` })}>
+          <label
+            className={buttonClass({
+              variant: 'primary',
+              className: `written__pick${disabled || full ? ' written__pick--off' : ''}`,
+            })}
+          >
             <input
               className="visually-hidden"
               type="file"
@@ -134,7 +145,9 @@ export function WrittenAnswer({ question, total, state, queue, disabled }: Writt
             />
             {t('written.take_photo')}
           </label>
-          <label className={buttonClass({ className: `written__pick${disabled || full ? ' written__pick--off' : ''}` })}>
+          <label
+            className={buttonClass({ className: `written__pick${disabled || full ? ' written__pick--off' : ''}` })}
+          >
             <input
               className="visually-hidden"
               type="file"
@@ -146,7 +159,9 @@ export function WrittenAnswer({ question, total, state, queue, disabled }: Writt
             {t('written.choose_photos')}
           </label>
         </div>
-        {full && <p className="field__hint">{t('written.full', { max: formatNumber(writtenAnswerLimits.pages, language) })}</p>}
+        {full && (
+          <p className="field__hint">{t('written.full', { max: formatNumber(writtenAnswerLimits.pages, language) })}</p>
+        )}
         {preparing > 0 && (
           <p role="status" className="muted">
             {t('written.preparing', { count: preparing })}

@@ -202,11 +202,13 @@ export class WrittenQueue {
           const blob = await this.options.pageStore.get(entry.key).catch(() => undefined)
           const preview = blob ? this.options.previewOf(blob.blob) : null
           if (preview) this.previews.set(entry.key, preview)
+          if (preview) changed = true
         }
       }
       this.pages[questionId] = rest
     }
-    if (changed) this.persist()
+    if (!changed) return
+    this.persist()
     this.emit()
   }
 
@@ -218,7 +220,13 @@ export class WrittenQueue {
     for (const id of ids) {
       const text = this.texts[id] ?? ''
       const pages = (this.pages[id] ?? []).map((entry): WrittenPageEntry => {
-        const status = entry.page ? 'sent' : entry.refusal ? 'refused' : entry.key === this.sendingKey ? 'sending' : 'queued'
+        const status = entry.page
+          ? 'sent'
+          : entry.refusal
+            ? 'refused'
+            : entry.key === this.sendingKey
+              ? 'sending'
+              : 'queued'
         if (status === 'queued' || status === 'sending') pagesLeft += 1
         return {
           key: entry.key,
@@ -243,7 +251,8 @@ export class WrittenQueue {
 
   private lostPages() {
     let lost = 0
-    for (const list of Object.values(this.pages)) lost += list.filter((entry) => entry.refusal === 'upload_closed').length
+    for (const list of Object.values(this.pages))
+      lost += list.filter((entry) => entry.refusal === 'upload_closed').length
     return lost
   }
 
@@ -387,6 +396,10 @@ export class WrittenQueue {
   private forgetPhoto(pageKey: string) {
     this.memoryBlobs.delete(pageKey)
     void this.options.pageStore.remove(pageKey).catch(() => undefined)
+  }
+
+  hasPendingTexts() {
+    return this.textsOpen && this.pendingTexts.size > 0
   }
 
   /**

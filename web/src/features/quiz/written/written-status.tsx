@@ -19,7 +19,10 @@ export function WrittenAfterHandIn({ snapshot }: { snapshot: WrittenSnapshot }) 
       {hasWritten && <p className="muted">{t('written.after.marking')}</p>}
       {snapshot.closed && snapshot.closed.lost > 0 ? (
         <Alert kind="error">
-          {t('written.after.closed', { count: snapshot.closed.lost, pages: formatNumber(snapshot.closed.lost, language) })}
+          {t('written.after.closed', {
+            count: snapshot.closed.lost,
+            pages: formatNumber(snapshot.closed.lost, language),
+          })}
         </Alert>
       ) : snapshot.pagesLeft > 0 ? (
         <Alert kind="info">
