@@ -45,7 +45,14 @@ export interface ImagePayload {
   caption: Bilingual
 }
 
+export type QuestionType = 'choice' | 'written'
+
 export interface QuestionPayload {
+  /** Absent or `choice`: options, one correct; `written`: no options, marks, a word limit and a model answer. */
+  type?: QuestionType
+  marks?: number | null
+  word_limit?: number | null
+  model_answer?: Bilingual | null
   text: Bilingual
   hint: Bilingual | null
   topic: string
