@@ -31,6 +31,7 @@ export interface QuizDetailsPayload {
   shuffle_questions: boolean
   shuffle_options: boolean
   challenge_days: number | null
+  upload_grace_minutes: number | null
   /** null makes the quiz an ordinary one (again). */
   live: { starts_at: string | null; join_minutes: number | null } | null
 }
