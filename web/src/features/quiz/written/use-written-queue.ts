@@ -43,7 +43,9 @@ export function useWrittenQueue(attemptId: number | null) {
     document.addEventListener('visibilitychange', onHidden)
     return () => {
       document.removeEventListener('visibilitychange', onHidden)
-      queue.pause()
+      // Handed in with photos still to send: they keep going while the learner is elsewhere in the app.
+      if (queue.handedIn) queue.finishInBackground()
+      else queue.pause()
     }
   }, [queue])
 

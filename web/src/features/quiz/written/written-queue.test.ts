@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../api/api-error'
 import { countWords } from './word-count'
+import { writtenAttemptsHandedIn } from './handed-in'
 import {
   combinedStatus,
   indexedDbPageStore,
@@ -174,6 +175,28 @@ describe('WrittenQueue', () => {
     queue.closeTexts()
     queue.setText(5, 'too late')
     expect(queue.getSnapshot().textsLeft).toBe(0)
+  })
+
+  it('after the hand-in, finishes sending in the background, found again after a reload, then forgets the attempt', async () => {
+    const server = fakeTransport()
+    const pageStore = memoryPageStore()
+    const link = connection()
+    link.set(false)
+    const first = setup(server, pageStore, link)
+    await first.queue.addPhotos(7, [photo('a')])
+    first.queue.closeTexts()
+    first.queue.pause()
+    // A reload: the app finds the handed-in attempt with a photo waiting.
+    expect(writtenAttemptsHandedIn(localStorage)).toEqual([42])
+    const second = setup(server, pageStore, link)
+    second.queue.pause()
+    expect(second.queue.handedIn).toBe(true)
+    second.queue.finishInBackground()
+    link.set(true)
+    await vi.runAllTimersAsync()
+    expect(server.photoOrder(7)).toHaveLength(1)
+    expect(localStorage.getItem(KEY)).toBeNull()
+    expect(writtenAttemptsHandedIn(localStorage)).toEqual([])
   })
 
   it('keeps queued photos in IndexedDB', async () => {

@@ -87,6 +87,8 @@ interface Stored {
   serverOrder: Record<string, number[]>
   deletes: { questionId: number; pageId: number }[]
   closed: boolean
+  /** The attempt was handed in: only pages are left to send (resume-uploads.ts finishes them after a reload). */
+  handedIn?: boolean
 }
 
 const DEFAULT_DEBOUNCE_MS = 1000
@@ -104,8 +106,13 @@ function refusalOf(error: unknown): PageRefusal | null {
   return null
 }
 
+/** Worth trying again: no answer, a server failure, or no session (a learner signs in again; the photo waits). */
 export const isTransient = (error: unknown) =>
-  !(error instanceof ApiError) || error.isNetworkError || error.status === 429 || error.status >= 500
+  !(error instanceof ApiError) ||
+  error.isNetworkError ||
+  error.status === 401 ||
+  error.status === 429 ||
+  error.status >= 500
 
 /**
  * A written answer's text and page photos for one attempt, and what the server has not got yet. Texts and the
@@ -161,6 +168,7 @@ export class WrittenQueue {
       this.serverOrder = { ...stored.serverOrder }
       this.deletes = [...(stored.deletes ?? [])]
       this.closed = stored.closed === true
+      this.textsOpen = stored.handedIn !== true
     } catch {
       // Unreadable: start empty (the server keeps what it got).
     }
@@ -177,6 +185,7 @@ export class WrittenQueue {
           serverOrder: this.serverOrder,
           deletes: this.deletes,
           closed: this.closed,
+          handedIn: !this.textsOpen,
         } satisfies Stored),
       )
     } catch {
@@ -326,6 +335,26 @@ export class WrittenQueue {
     this.timer = null
     this.unsubscribe?.()
     this.unsubscribe = null
+  }
+
+  get handedIn() {
+    return !this.textsOpen
+  }
+
+  /**
+   * Keeps sending after the exam screen has gone (the learner went back to the dashboard), and forgets the
+   * attempt's written answers once every page has arrived or the grace is over.
+   */
+  finishInBackground() {
+    const done = () => {
+      const { pagesLeft, status } = this.snapshot
+      if (pagesLeft > 0 || status !== 'saved') return false
+      unsubscribe()
+      this.clear()
+      return true
+    }
+    const unsubscribe = this.subscribe(() => void done())
+    if (!done()) this.start()
   }
 
   /** The attempt is handed in: texts are closed (the submission saw them), pages keep going through the grace. */
