@@ -5,8 +5,12 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import enAdmin from '../web/src/i18n/locales/en/admin.json'
 import enBank from '../web/src/i18n/locales/en/bank.json'
+import neAdmin from '../web/src/i18n/locales/ne/admin.json'
+import neBank from '../web/src/i18n/locales/ne/bank.json'
 import enQuiz from '../web/src/i18n/locales/en/quiz.json'
 import neQuiz from '../web/src/i18n/locales/ne/quiz.json'
+import enResults from '../web/src/i18n/locales/en/results.json'
+import neResults from '../web/src/i18n/locales/ne/results.json'
 import {
   DESKTOP,
   PHONE,
@@ -52,7 +56,13 @@ beforeAll(async () => {
     widths.map(async (width, index) => {
       const file = path.join(dir, `page-${index + 1}.jpg`)
       await sharp({
-        create: { width, height: 1400, channels: 3, background: '#fff', noise: { type: 'gaussian', mean: 200, sigma: 40 } },
+        create: {
+          width,
+          height: 1400,
+          channels: 3,
+          background: '#fff',
+          noise: { type: 'gaussian', mean: 200, sigma: 40 },
+        },
       })
         .jpeg({ quality: 90 })
         .toFile(file)
@@ -85,14 +95,24 @@ function quizJson() {
           { text: { en: 'The Election Commission' }, is_correct: false },
         ],
       },
-      { type: 'written', text: { en: typedQuestion, ne: 'लोक सेवा आयोगको भूमिका व्याख्या गर्नुहोस्।' }, marks: 10, word_limit: 150 },
+      {
+        type: 'written',
+        text: { en: typedQuestion, ne: 'लोक सेवा आयोगको भूमिका व्याख्या गर्नुहोस्।' },
+        marks: 10,
+        word_limit: 150,
+      },
       { type: 'written', text: { en: photoQuestion, ne: 'नेपालको सङ्घीय संरचना वर्णन गर्नुहोस्।' }, marks: 20 },
     ],
   }
 }
 
 const goTo = async (page: Page, n: number) => {
-  await (await examPalette(page)).locator('.navigator__number').nth(n - 1).click()
+  await (
+    await examPalette(page)
+  )
+    .locator('.navigator__number')
+    .nth(n - 1)
+    .click()
 }
 
 describe('written answers in the exam', () => {
@@ -112,7 +132,9 @@ describe('written answers in the exam', () => {
     await page.getByText(typedQuestion).waitFor()
     const box = page.getByRole('textbox', { name: enQuiz.written.text_label })
     await box.fill(typedAnswer)
-    await page.getByText(fill(enQuiz.written.words_of_limit_other, { words: 12, limit: 150 }), { exact: true }).waitFor()
+    await page
+      .getByText(fill(enQuiz.written.words_of_limit_other, { words: 12, limit: 150 }), { exact: true })
+      .waitFor()
     await page.getByText(fill(enQuiz.save.saved, {}), { exact: true }).waitFor()
     await expectAccessible(page)
     await expectNoSidewaysScroll(page)
@@ -137,9 +159,9 @@ describe('written answers in the exam', () => {
     await screenshot(page, 'written-exam-photos-offline-en-phone')
     // The palette counts both written questions answered.
     const palette = await examPalette(page)
-    const states = await palette.locator('.navigator__number').evaluateAll((buttons) =>
-      buttons.map((button) => button.className.includes('palette--answered')),
-    )
+    const states = await palette
+      .locator('.navigator__number')
+      .evaluateAll((buttons) => buttons.map((button) => button.className.includes('palette--answered')))
     // The question buttons come first; the legend's samples follow.
     expect(states.slice(0, 3)).toEqual([false, true, true])
     await closeExamPalette(page)
@@ -189,6 +211,19 @@ describe('written answers in the exam', () => {
       ).body
     expect((await read(typedId!)).text).toBe(typedAnswer)
     expect((await read(photoId!)).pages.map((page) => page.width)).toEqual(widths)
+
+    // My Results: the written part awaits marking, in both languages.
+    await page.goto('/results')
+    await page.getByRole('button', { name: /Written paper/ }).click()
+    await page.getByText(enResults.written_part.awaiting).waitFor()
+    await expectAccessible(page)
+    await screenshot(page, 'written-results-awaiting-en-phone')
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'नेपाली' }).click()
+    await page.getByRole('button', { name: /लिखित पत्र/ }).click()
+    await page.getByText(neResults.written_part.awaiting).waitFor()
+    await expectAccessible(page)
+    await screenshot(page, 'written-results-awaiting-ne-phone')
   })
 })
 
@@ -219,6 +254,25 @@ describe('the admin’s question form', () => {
     await screenshot(page, 'written-question-form-en-desktop')
     await page.getByRole('button', { name: form.save }).click()
     await page.getByText(enBank.saved).waitFor()
+
+    // The form on a phone, in Nepali.
+    const phone = await journey.open({ viewport: PHONE, user: ADMIN, language: 'ne' })
+    await phone.goto('/admin/bank')
+    await phone.getByRole('button', { name: neBank.new_question }).click()
+    await phone.getByRole('radio', { name: neAdmin.written.type_written }).check()
+    await phone.getByRole('button', { name: neAdmin.written.rubric.add_item }).click()
+    await phone.getByRole('button', { name: neAdmin.written.rubric.add_group }).click()
+    await expectAccessible(phone)
+    // The form itself fits the phone (the bank's own list below it is wider, as before).
+    const wide = await phone
+      .locator('.admin-question-form *')
+      .evaluateAll((elements) =>
+        elements
+          .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+          .map((e) => e.outerHTML.slice(0, 80)),
+      )
+    expect(wide).toEqual([])
+    await screenshot(phone, 'written-question-form-ne-phone')
 
     const { body: list } = await journey.server.api<{ results: { id: number; type: string }[] }>(
       'GET',

@@ -137,6 +137,15 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
       </h3>
       {question && <KeyDecisionNotice question={question} />}
       <AdminForm form={form} messages={messages} refusal={refusal} onSubmit={form.handleSubmit(submit)}>
+        <fieldset className="admin-question-type">
+          <legend>{t('written.type')}</legend>
+          {(['choice', 'written'] as const).map((type) => (
+            <label key={type} className="admin-question-type__choice">
+              <input type="radio" value={type} {...form.register('type')} />
+              <span>{t(`written.type_${type}`)}</span>
+            </label>
+          ))}
+        </fieldset>
         <BilingualFields
           labels={{ en: t('question_form.text_en'), ne: t('question_form.text_ne') }}
           rows={3}
@@ -160,16 +169,6 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
         </div>
         <TextField<QuestionDraft> name="topic" label={t('question_form.topic')} />
         <BankFields />
-
-        <fieldset className="admin-question-type">
-          <legend>{t('written.type')}</legend>
-          {(['choice', 'written'] as const).map((type) => (
-            <label key={type} className="admin-question-type__choice">
-              <input type="radio" value={type} {...form.register('type')} />
-              <span>{t(`written.type_${type}`)}</span>
-            </label>
-          ))}
-        </fieldset>
 
         {written ? (
           <>

@@ -151,6 +151,8 @@ export function RubricEditor({ draft, onChange, disabled = false }: RubricEditor
                   onChange={(group) => setItem(index, { group })}
                 />
               )}
+            </div>
+            <div className="admin-grid">
               <TextInput
                 label={t('written.rubric.title_en', { number: index + 1 })}
                 lang="en"
