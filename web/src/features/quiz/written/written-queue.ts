@@ -195,6 +195,9 @@ export class WrittenQueue {
 
   /** Previews for photos kept on the device; a queued page whose photo is gone (storage cleared) is dropped. */
   private async restorePhotos() {
+    // Most attempts have no photo waiting: IndexedDB is not even opened for them.
+    const waiting = Object.values(this.pages).some((list) => list.some((entry) => !entry.page && !entry.refusal))
+    if (!waiting) return
     let kept: Set<string>
     try {
       kept = new Set(await this.options.pageStore.keys())
