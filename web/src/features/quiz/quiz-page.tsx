@@ -83,7 +83,8 @@ export function Component() {
     number,
     goTo,
     onLastTimeUp: () => submit(true),
-    saveAnswers: () => queue?.drain() ?? Promise.resolve(true),
+    // Written answers' texts too: a closed section takes nothing more.
+    saveAnswers: async () => ((await queue?.drain()) ?? true) && ((await written.queue?.drainTexts()) ?? true),
   })
   const question = useQuery({
     ...quizQueries.question(quizId ?? 0, session?.attempt.id ?? 0, number),

@@ -199,6 +199,22 @@ describe('WrittenQueue', () => {
     expect(writtenAttemptsHandedIn(localStorage)).toEqual([])
   })
 
+  it('sends a text before the hand-in without waiting for a photo still on its way', async () => {
+    const server = fakeTransport()
+    let arrive!: () => void
+    server.transport.uploadPage = vi.fn(
+      () => new Promise<never>((_, reject) => (arrive = () => reject(networkError()))),
+    )
+    const { queue } = setup(server)
+    await queue.addPhotos(7, [photo('slow')])
+    await vi.advanceTimersByTimeAsync(10)
+    expect(queue.getSnapshot().answers['7']!.pages[0]!.status).toBe('sending')
+    queue.setText(5, 'typed while the photo goes')
+    expect(await queue.drainTexts()).toBe(true)
+    expect(server.texts.get(5)).toBe('typed while the photo goes')
+    arrive()
+  })
+
   it('keeps queued photos in IndexedDB', async () => {
     vi.useRealTimers()
     const store = indexedDbPageStore(9)
