@@ -1,17 +1,9 @@
 // Request and response schemas of API.md "Written answers marked by rubric": answering online and the learner's results.
 import { z } from 'zod'
 import { BilingualSchema, IdSchema } from './common'
+import { writtenAnswerLimits } from './rules/written-answers'
 
-export const writtenAnswerLimits = {
-  textLength: 30_000,
-  pages: 12,
-  /** A page photo as sent. */
-  photoBytes: 15 * 1024 * 1024,
-  photoPixels: 50_000_000,
-  /** The kept page's long side. */
-  keptSide: 2_200,
-  uploadGraceMinutes: { min: 0, max: 60, default: 15 },
-} as const
+export { writtenAnswerLimits }
 
 export const writtenAnswerMessages = {
   attemptNotFound: 'Attempt not found.',

@@ -6,6 +6,7 @@ import { App } from './app/app'
 import { routerReady } from './app/router-ready'
 import { routes } from './app/routes'
 import { initI18n, loadLanguage, storedLanguage } from './i18n/i18n'
+import { writtenAttemptsHandedIn } from './features/quiz/written/handed-in'
 import './styles.css'
 // The visitor screens' own styles go with the base styles: the build inlines that one stylesheet in their HTML
 // (vite.config.ts, decision 025), so the form paints styled from the first response and nothing waits for more CSS.
@@ -17,6 +18,12 @@ import './components/ui/password-input.css'
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined))
 }
+
+// Photos of written answers handed in before a reload still go (their code loads only when there are some).
+window.addEventListener('load', () => {
+  if (writtenAttemptsHandedIn(localStorage).length > 0)
+    void import('./features/quiz/written/resume-uploads').then((module) => module.resumeUploads())
+})
 
 const container = document.getElementById('root')!
 const language = storedLanguage()

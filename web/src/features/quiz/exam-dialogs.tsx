@@ -1,4 +1,5 @@
 import type { SubmitResult } from '@quiz/contracts'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, type Blocker } from 'react-router'
 import { Button, buttonClass } from '../../components/ui/button'
@@ -62,7 +63,14 @@ export function ConfirmSubmitDialog({
 const maxOf = (result: SubmitResult) => (result as { max_score?: number }).max_score
 
 /** The score once the attempt is handed in; `automatic`: the time ran out. */
-export function ScoreDialog({ outcome }: { outcome: { result: SubmitResult; automatic: boolean } | null }) {
+export function ScoreDialog({
+  outcome,
+  children,
+}: {
+  outcome: { result: SubmitResult; automatic: boolean } | null
+  /** What the hand-in left still going (written answers' photos). */
+  children?: ReactNode
+}) {
   const { t } = useTranslation('quiz')
   const language = useLanguage()
   const navigate = useNavigate()
@@ -106,6 +114,7 @@ export function ScoreDialog({ outcome }: { outcome: { result: SubmitResult; auto
             ))}
           </dl>
           {result.late && <p className="muted">{t('score.late')}</p>}
+          {children}
         </div>
       )}
     </Dialog>

@@ -1,6 +1,6 @@
 import type { QuizQuestion } from '@quiz/contracts'
 import type { UseQueryResult } from '@tanstack/react-query'
-import type { Ref } from 'react'
+import { lazy, Suspense, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Alert } from '../../components/ui/alert'
@@ -10,6 +10,12 @@ import { paths } from '../../lib/paths'
 import type { AnswerQueue, AnswerQueueSnapshot } from './answer-queue'
 import { QuestionView } from './question-view'
 import type { LoadErrorKey } from './use-attempt-session'
+import type { WrittenQueue, WrittenSnapshot } from './written/written-queue'
+
+// Most papers have no written question: its screen (and the photo code behind it) loads when one is shown.
+const WrittenAnswer = lazy(() =>
+  import('./written/written-answer').then((module) => ({ default: module.WrittenAnswer })),
+)
 import './quiz.i18n'
 
 interface ExamQuestionProps {
@@ -20,6 +26,7 @@ interface ExamQuestionProps {
   answers: AnswerQueueSnapshot['answers']
   marked: AnswerQueueSnapshot['marked']
   queue: AnswerQueue | null
+  written: { queue: WrittenQueue | null; snapshot: WrittenSnapshot }
   /** No answer may be given or changed (time up, handed in, a section not open). */
   locked: boolean
   questionRef: Ref<HTMLDivElement>
@@ -34,6 +41,7 @@ export function ExamQuestion({
   answers,
   marked,
   queue,
+  written,
   locked,
   questionRef,
 }: ExamQuestionProps) {
@@ -49,6 +57,17 @@ export function ExamQuestion({
             <Alert kind="error">{t(online ? 'errors.question_failed' : 'errors.question_not_kept', { number })}</Alert>
             <Button onClick={() => void question.refetch()}>{t('retry')}</Button>
           </div>
+        ) : shown?.type === 'written' ? (
+          <Suspense fallback={<Loading label={t('loading_question', { number })} />}>
+            <WrittenAnswer
+              key={shown.id}
+              question={shown}
+              total={total}
+              state={written.snapshot.answers[String(shown.id)]}
+              queue={written.queue}
+              disabled={locked}
+            />
+          </Suspense>
         ) : shown ? (
           <QuestionView
             question={shown}
@@ -73,9 +92,11 @@ export function ExamQuestion({
         >
           {t('mark_for_review')}
         </Button>
-        <Button disabled={locked || !shownAnswered} onClick={() => shown && queue?.set(shown.id, null)}>
-          {t('clear_response')}
-        </Button>
+        {shown?.type !== 'written' && (
+          <Button disabled={locked || !shownAnswered} onClick={() => shown && queue?.set(shown.id, null)}>
+            {t('clear_response')}
+          </Button>
+        )}
       </div>
     </>
   )

@@ -24,14 +24,20 @@ export function paletteState({ answered, marked, visited }: QuestionProgress): P
 
 export interface ProgressMaps {
   answers: Record<string, number | null | undefined>
+  /** Written questions with text or a page (WEB.md "Written answers"): answered like a chosen option. */
+  written?: Record<string, true | undefined>
   marked: Record<string, boolean | undefined>
   visited: Record<string, true | undefined>
 }
 
 /** The state of one question from the queue's maps. */
-export function stateOf(questionId: number, { answers, marked, visited }: ProgressMaps): PaletteState {
+export function stateOf(questionId: number, { answers, marked, visited, written }: ProgressMaps): PaletteState {
   const key = String(questionId)
-  return paletteState({ answered: answers[key] != null, marked: marked[key] === true, visited: visited[key] === true })
+  return paletteState({
+    answered: answers[key] != null || written?.[key] === true,
+    marked: marked[key] === true,
+    visited: visited[key] === true,
+  })
 }
 
 /** How many questions are in each state: the submit confirmation's summary. */

@@ -25,6 +25,9 @@ import { useQuestionNumber } from './use-question-number'
 import { useQuestionTimer } from './use-question-timer'
 import { useSubmitAttempt } from './use-submit-attempt'
 import { useExamSections } from './use-exam-sections'
+import { useWrittenHandIn, useWrittenQueue } from './written/use-written-queue'
+import { combinedStatus } from './written/written-queue'
+import { WrittenAfterHandIn } from './written/written-status'
 import { NextSectionDialog, SectionNotices, SectionTabs } from './section-tabs'
 import './quiz.css'
 import './quiz.i18n'
@@ -46,16 +49,19 @@ export function Component() {
   const session = attempt.state === 'ready' ? attempt.session : null
   const queue = attempt.state === 'ready' ? attempt.queue : null
   const snapshot = useAnswerSaving(queue)
+  const written = useWrittenQueue(session?.attempt.id ?? null)
   const reportTime = useRef(() => undefined as void)
   const exam = useSubmitAttempt({
     quizId: quizId ?? 0,
     userId,
     attemptId: session?.attempt.id ?? null,
     queue,
+    written: written.queue,
     beforeSubmit: () => reportTime.current(),
     onSubmitted: () => stopClock.current(),
   })
   const { submit, outcome } = exam
+  useWrittenHandIn(written.queue, written.snapshot, outcome !== null)
   const clock = useExamClock(quizId ?? 0, session?.attempt ?? null, outcome === null, () => submit(true))
   useEffect(() => {
     deadlinePassed.current = () => submit(true)
@@ -77,7 +83,8 @@ export function Component() {
     number,
     goTo,
     onLastTimeUp: () => submit(true),
-    saveAnswers: () => queue?.drain() ?? Promise.resolve(true),
+    // Written answers' texts too: a closed section takes nothing more.
+    saveAnswers: async () => ((await queue?.drain()) ?? true) && ((await written.queue?.drainTexts()) ?? true),
   })
   const question = useQuery({
     ...quizQueries.question(quizId ?? 0, session?.attempt.id ?? 0, number),
@@ -99,10 +106,11 @@ export function Component() {
 
   const { answers, marked } = snapshot
   const questionIds = attempt.session.questions.map((entry) => entry.id)
-  const counts = countStates(questionIds, snapshot)
+  const progress = { ...snapshot, written: written.snapshot.answered }
+  const counts = countStates(questionIds, progress)
   const handingIn = exam.sending || exam.awaitingConnection !== null || outcome !== null
   const locked = exam.timeUp || handingIn || (paper !== null && !paper.canAnswer(number))
-  const isAnswered = (id: number) => answers[String(id)] != null
+  const isAnswered = (id: number) => answers[String(id)] != null || written.snapshot.answered[String(id)] === true
   // The navigator pages within the section on screen.
   const view = paper ? paper.sections[paper.viewing]! : { first: 1, count: total }
   const title = pickLang(attempt.session.title)
@@ -112,8 +120,8 @@ export function Component() {
       <ExamHeader title={title.text} lang={title.lang} open={inProgress} />
       <ExamBar
         secondsLeft={paper?.timed ? paper.secondsLeft : clock.secondsLeft}
-        saveStatus={snapshot.status}
-        pending={snapshot.pending}
+        saveStatus={combinedStatus(snapshot.status, written.snapshot.status)}
+        pending={snapshot.pending + written.snapshot.textsLeft + written.snapshot.pagesLeft}
       />
       <ExamNotices
         online={online}
@@ -142,7 +150,7 @@ export function Component() {
             total={view.count}
             offset={view.first - 1}
             current={number - view.first}
-            stateAt={(index) => stateOf(questionIds[index + view.first - 1] ?? 0, snapshot)}
+            stateAt={(index) => stateOf(questionIds[index + view.first - 1] ?? 0, progress)}
             onSelect={(index) => {
               picked()
               goTo(index + view.first)
@@ -159,6 +167,7 @@ export function Component() {
         answers={answers}
         marked={marked}
         queue={queue}
+        written={written}
         locked={locked}
         questionRef={questionRef}
       />
@@ -215,7 +224,9 @@ export function Component() {
           submit(false)
         }}
       />
-      <ScoreDialog outcome={outcome} />
+      <ScoreDialog outcome={outcome}>
+        <WrittenAfterHandIn snapshot={written.snapshot} />
+      </ScoreDialog>
       <LeaveDialog blocker={blocker} />
     </div>
   )

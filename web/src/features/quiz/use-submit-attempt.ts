@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { practiceKeys } from '../../api/practice'
 import type { AnswerQueue } from './answer-queue'
+import type { WrittenQueue } from './written/written-queue'
 import { removeAttempt } from './attempt-store'
 import { isTransientError, quizKeys, submitQuiz } from './quiz.api'
 
@@ -14,6 +15,8 @@ interface SubmitOptions {
   userId: number
   attemptId: number | null
   queue: AnswerQueue | null
+  /** The written answers' texts, saved before the hand-in (the server takes text only until then). */
+  written?: WrittenQueue | null
   /** Called first: the current question's seconds go to the queue before it is read. */
   beforeSubmit: () => void
   /** The attempt is handed in: its countdown stops and leaves the device. */
@@ -24,6 +27,7 @@ interface Variables {
   automatic: boolean
   attemptId: number
   queue: AnswerQueue
+  written: WrittenQueue | null
 }
 
 export interface Submission {
@@ -49,6 +53,7 @@ export function useSubmitAttempt({
   userId,
   attemptId,
   queue,
+  written = null,
   beforeSubmit,
   onSubmitted,
 }: SubmitOptions): Submission {
@@ -64,12 +69,16 @@ export function useSubmitAttempt({
 
   const mutation = useMutation({
     // The queue is read when the request goes, not when it was asked for: a paused submission sends what is there then.
-    mutationFn: (variables: Variables) =>
-      submitQuiz(quizId, {
+    mutationFn: async (variables: Variables) => {
+      // A text the server has not got would be lost with the hand-in: a retry (or the connection) sends it first.
+      if (variables.written?.hasPendingTexts() && !(await variables.written.drainTexts()))
+        throw new Error('Written answers not saved yet.')
+      return submitQuiz(quizId, {
         answers: variables.queue.allAnswers(),
         ...variables.queue.pendingExamState(),
         attempt_id: variables.attemptId,
-      }),
+      })
+    },
     networkMode: 'online',
     retry: (failures, error) => failures < SUBMIT_RETRY_DELAYS_MS.length && isTransientError(error),
     retryDelay: (failures) => SUBMIT_RETRY_DELAYS_MS[failures] ?? 0,
@@ -98,9 +107,9 @@ export function useSubmitAttempt({
       callbacks.current.beforeSubmit()
       // The submission carries every answer, so autosave stops meanwhile (a save racing the submit would be refused).
       queue.pause()
-      mutate({ automatic, attemptId, queue })
+      mutate({ automatic, attemptId, queue, written })
     },
-    [attemptId, mutate, queue],
+    [attemptId, mutate, queue, written],
   )
 
   // The time ran out and the submission failed while the browser claimed a connection: hand in as soon as it

@@ -143,4 +143,61 @@ describe('results page', () => {
     expect(await screen.findByRole('button', { name: /विज्ञानका आधारहरू/ })).toHaveTextContent('२ प्रयास')
     expect(screen.getByRole('button', { name: /History/ })).toBeInTheDocument()
   })
+
+  it('shows a written part awaiting marking until release, then its marks, in English and Nepali', async () => {
+    const user = userEvent.setup()
+    const written: QuizResults[] = [
+      {
+        id: 9,
+        title: { en: 'Section Officer Paper II', ne: 'शाखा अधिकृत दोस्रो पत्र' },
+        attempts: [
+          {
+            id: 91,
+            attempt_number: 1,
+            score: 12,
+            completed_timestamp: '2026-11-20T08:00:00.000Z',
+            ranked: false,
+            mode: 'online',
+            marking: 'pending',
+            written: { marks: 0, max_marks: 20, released: 1, total: 2 },
+          },
+          {
+            id: 92,
+            attempt_number: 2,
+            score: 27.5,
+            completed_timestamp: '2026-11-21T08:00:00.000Z',
+            ranked: true,
+            mode: 'online',
+            marking: 'released',
+            written: { marks: 15.5, max_marks: 20, released: 2, total: 2 },
+          },
+        ],
+      },
+    ]
+    renderResults({ body: written })
+    await user.click(await screen.findByRole('button', { name: /Section Officer/ }))
+    const rows = within(screen.getByRole('dialog')).getAllByRole('listitem')
+    expect(rows[0]).toHaveTextContent('Written part: awaiting marking (1 of 2 questions marked)')
+    expect(rows[1]).toHaveTextContent('Written part: 15.50 of 20.00')
+    expect(rows[1]).not.toHaveTextContent('awaiting marking')
+  })
+
+  it('says so in Nepali', async () => {
+    const user = userEvent.setup()
+    const pending: QuizResults[] = [
+      {
+        ...results[1]!,
+        attempts: [
+          {
+            ...results[1]!.attempts[0]!,
+            marking: 'pending',
+            written: { marks: 0, max_marks: 10, released: 0, total: 1 },
+          },
+        ],
+      },
+    ]
+    renderResults({ body: pending }, 'ne')
+    await user.click(await screen.findByRole('button', { name: /History/ }))
+    expect(screen.getByRole('dialog')).toHaveTextContent('लिखित भाग: जाँच्न बाँकी')
+  })
 })

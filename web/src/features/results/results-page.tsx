@@ -8,7 +8,7 @@ import { Dialog } from '../../components/ui/dialog'
 import { Loading } from '../../components/ui/loading'
 import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
 import { RichText } from '../../components/ui/rich-text'
-import { formatDate, formatDateTime, formatScore } from '../../lib/format'
+import { formatDate, formatDateTime, formatNumber, formatScore } from '../../lib/format'
 import { resultQueries, type QuizResults } from './results.api'
 import './results.css'
 import './results.i18n'
@@ -72,6 +72,27 @@ export function Component() {
                 <p>
                   {t('score')}: <strong className="attempts__score">{formatScore(attempt.score, language)}</strong>
                 </p>
+                {attempt.marking === 'pending' && (
+                  <p className="attempts__written">
+                    <span className="badge badge--pending">{t('written_part.awaiting')}</span>{' '}
+                    {attempt.written && attempt.written.total > 1 && (
+                      <span className="muted">
+                        {t('written_part.released_of', {
+                          released: formatNumber(attempt.written.released, language),
+                          total: formatNumber(attempt.written.total, language),
+                        })}
+                      </span>
+                    )}
+                  </p>
+                )}
+                {attempt.marking === 'released' && attempt.written && (
+                  <p className="attempts__written">
+                    {t('written_part.marks', {
+                      marks: formatScore(attempt.written.marks, language),
+                      max: formatScore(attempt.written.max_marks, language),
+                    })}
+                  </p>
+                )}
                 <p className="muted">
                   {attempt.mode === 'paper' ? t('sat_on') : t('completed')}:{' '}
                   <time dateTime={attempt.completed_timestamp}>

@@ -222,6 +222,21 @@ describe('quiz details form', () => {
     expect(sent()).toMatchObject({ start_time: stored.start_time, end_time: null, duration_minutes: 90 })
   })
 
+  it('sends the minutes for photos after the end as typed (15 when the quiz has none) and shows their refusal', async () => {
+    const message = 'Minutes of grace for photos are a whole number from 0 to 60.'
+    const { sent } = refusePatch({ upload_grace_minutes: [message] })
+    const user = userEvent.setup()
+    renderEditPage('2')
+    const minutes = await screen.findByLabelText('Minutes for photos after the end')
+    expect(minutes).toHaveValue(15)
+    await user.clear(minutes)
+    await user.type(minutes, '90')
+    await user.click(screen.getByRole('button', { name: 'Save Details' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error updating quiz details.')
+    expect(sent()).toMatchObject({ upload_grace_minutes: 90 })
+    expect(minutes).toHaveAccessibleDescription(expect.stringContaining(message))
+  }, 20_000)
+
   it('sends the challenge days as typed (7 when the quiz has none) and shows their refusal beside the field', async () => {
     const message = 'Challenge days must be a whole number from 0 to 60.'
     const { sent } = refusePatch({ challenge_days: [message] })

@@ -1,4 +1,4 @@
-import type { AdminImage, AdminQuestion, Bilingual, QuestionPayload } from './quizzes.api'
+import type { AdminImage, AdminQuestion, Bilingual, QuestionPayload, QuestionType } from './quizzes.api'
 
 // The question editor's values and its rules: 2 to 10 options (WEB.md), always exactly one correct
 // (SPEC.md section 4), four options with the first correct for a new question. The values have the request's
@@ -33,12 +33,26 @@ export interface OptionDraft {
 }
 
 export interface QuestionDraft {
+  /** Multiple choice (options, one correct) or written (marks, a word limit, a model answer and a rubric). */
+  type: QuestionType
   text: Bilingual
   hint: Bilingual
   topic: string
   image: ImageDraft
   options: OptionDraft[]
+  /** A written question's marks and word limit as typed (the server says what is wrong with them). */
+  marks: string
+  word_limit: string
+  model_answer: Bilingual
 }
+
+/** The written fields a question read from the server may carry (the bank's payloads do). */
+type WrittenFieldsRead = Partial<{
+  type: QuestionType
+  marks: number | null
+  word_limit: number | null
+  model_answer: Bilingual | null
+}>
 
 const emptyText = (): Bilingual => ({ en: '', ne: '' })
 const emptyImage = (): ImageDraft => ({ svg: '', picture: null, caption: emptyText() })
@@ -60,15 +74,19 @@ export function emptyOption(isCorrect = false): OptionDraft {
 
 export function newQuestionDraft(): QuestionDraft {
   return {
+    type: 'choice',
     text: emptyText(),
     hint: emptyText(),
     topic: '',
     image: emptyImage(),
     options: Array.from({ length: NEW_QUESTION_OPTIONS }, (_, index) => emptyOption(index === 0)),
+    marks: '',
+    word_limit: '',
+    model_answer: emptyText(),
   }
 }
 
-export function draftFromQuestion(question: AdminQuestion): QuestionDraft {
+export function draftFromQuestion(question: AdminQuestion & WrittenFieldsRead): QuestionDraft {
   const options = question.options.map((option) => ({
     text: { en: option.text.en, ne: option.text.ne ?? '' },
     is_correct: option.is_correct,
@@ -76,14 +94,25 @@ export function draftFromQuestion(question: AdminQuestion): QuestionDraft {
   }))
   // Stored data with several or no correct options opens with exactly one: the first marked, or the first.
   const correct = correctIndex(options)
+  const written = question.type === 'written'
   return {
+    type: written ? 'written' : 'choice',
     text: { en: question.text.en, ne: question.text.ne ?? '' },
     hint: { en: question.hint?.en ?? '', ne: question.hint?.ne ?? '' },
     topic: question.topic ?? '',
     image: imageDraft(question.image),
-    options: options.map((option, index) => ({ ...option, is_correct: index === correct })),
+    // A written question opens with a choice question's four empty options, for a change of type.
+    options: written
+      ? newQuestionDraft().options
+      : options.map((option, index) => ({ ...option, is_correct: index === correct })),
+    marks: question.marks == null ? '' : String(question.marks),
+    word_limit: question.word_limit == null ? '' : String(question.word_limit),
+    model_answer: { en: question.model_answer?.en ?? '', ne: question.model_answer?.ne ?? '' },
   }
 }
+
+/** A number as typed: blank is none (null), anything else goes as the number it reads as, for the server to judge. */
+export const typedNumber = (value: string): number | null => (value.trim() === '' ? null : Number(value))
 
 /** The option that is (or becomes) the correct one: the first one marked, or the first option when none is. */
 export const correctIndex = (options: Pick<OptionDraft, 'is_correct'>[]) =>
@@ -111,11 +140,25 @@ function imagePayload(image: ImageDraft): QuestionPayload['image'] {
 
 export function toQuestionPayload(draft: QuestionDraft): QuestionPayload {
   const hasHint = draft.hint.en.trim() !== '' || draft.hint.ne.trim() !== ''
-  return {
+  const common = {
     text: { en: draft.text.en, ne: draft.text.ne },
     hint: hasHint ? { en: draft.hint.en, ne: draft.hint.ne } : null,
     topic: draft.topic,
     image: imagePayload(draft.image),
+  }
+  if (draft.type === 'written') {
+    return {
+      ...common,
+      type: 'written',
+      options: [],
+      marks: typedNumber(draft.marks),
+      word_limit: typedNumber(draft.word_limit),
+      model_answer: { en: draft.model_answer.en, ne: draft.model_answer.ne },
+    }
+  }
+  // A choice question goes without `type`, as every question did before written ones (absent is choice).
+  return {
+    ...common,
     options: draft.options.map((option) => ({
       text: { en: option.text.en, ne: option.text.ne },
       is_correct: option.is_correct,

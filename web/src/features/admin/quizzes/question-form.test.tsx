@@ -19,7 +19,8 @@ function renderForm(question: AdminQuestion | null = null, language: 'en' | 'ne'
 }
 
 const option = (n: number) => screen.getByRole('group', { name: `Option ${n}` })
-const radios = () => screen.getAllByRole('radio') as HTMLInputElement[]
+// The options' correct-answer radios (the question type's two radios are another group).
+const radios = () => screen.getAllByRole('radio', { name: /correct answer/ }) as HTMLInputElement[]
 
 const stored: AdminQuestion = {
   id: 11,

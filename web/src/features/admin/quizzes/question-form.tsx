@@ -1,5 +1,5 @@
 import { useId, useEffect, useRef, useState } from 'react'
-import { useFieldArray, useForm } from 'react-hook-form'
+import { useFieldArray, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../../components/ui/alert'
 import { useFieldMessage } from '../../../components/ui/form/field-message'
@@ -33,6 +33,8 @@ import { BankFields, bankFieldPaths } from '../bank/bank-fields'
 import { SubmitButton } from '../ui'
 import '../admin.i18n'
 import { Button } from '../../../components/ui/button'
+import { RubricEditor } from '../rubric/rubric-editor'
+import { RescoreDialog, useRubricDraft } from '../rubric/rubric-save'
 
 /**
  * The server's field paths of a question with this many options and the fields that show them; the rest go to
@@ -46,6 +48,10 @@ function questionFields(optionCount: number): Record<string, string> {
     ...bankFieldPaths(),
     ...imageFields('image'),
     options: 'root.options',
+    type: 'type',
+    marks: 'marks',
+    word_limit: 'word_limit',
+    ...pairFields('model_answer'),
   }
   for (let index = 0; index < optionCount; index += 1) {
     const path = `options.${index}`
@@ -76,6 +82,10 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
     defaultValues: { ...(question ? draftFromQuestion(question) : newQuestionDraft()), ...bankFieldsDraft(question) },
   })
   const options = useFieldArray({ control: form.control, name: 'options' })
+  const written = useWatch({ control: form.control, name: 'type' }) === 'written'
+  // A question created by a save whose rubric was then refused: the next save edits it rather than adding another.
+  const [savedId, setSavedId] = useState<number | null>(question?.id ?? null)
+  const rubric = useRubricDraft(question?.id ?? null, written)
   // A refused save, with the server's lines no field shows.
   const [refusal, setRefusal] = useState<{ lines: string[] } | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
@@ -92,9 +102,15 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
   const submit = (draft: QuestionDraft & BankFieldsDraft) => {
     setRefusal(null)
     save.mutate(
-      { questionId: question?.id ?? null, question: { ...toQuestionPayload(draft), ...toBankFields(draft) } },
+      { questionId: savedId, question: { ...toQuestionPayload(draft), ...toBankFields(draft) } },
       {
-        onSuccess: onSaved,
+        onSuccess: async (saved) => {
+          const existed = savedId !== null
+          setSavedId(saved.id)
+          if (draft.type !== 'written') return onSaved()
+          // The rubric belongs to the question: it is saved once the question has an id.
+          if (await rubric.save(saved.id, existed)) onSaved()
+        },
         onError: (error) => {
           const fields = questionFields(draft.options.length)
           setServerErrors(form.setError, error, fields as ServerFields<QuestionDraft>)
@@ -121,6 +137,15 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
       </h3>
       {question && <KeyDecisionNotice question={question} />}
       <AdminForm form={form} messages={messages} refusal={refusal} onSubmit={form.handleSubmit(submit)}>
+        <fieldset className="admin-question-type">
+          <legend>{t('written.type')}</legend>
+          {(['choice', 'written'] as const).map((type) => (
+            <label key={type} className="admin-question-type__choice">
+              <input type="radio" value={type} {...form.register('type')} />
+              <span>{t(`written.type_${type}`)}</span>
+            </label>
+          ))}
+        </fieldset>
         <BilingualFields
           labels={{ en: t('question_form.text_en'), ne: t('question_form.text_ne') }}
           rows={3}
@@ -145,29 +170,66 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
         <TextField<QuestionDraft> name="topic" label={t('question_form.topic')} />
         <BankFields />
 
-        <fieldset className="admin-options" aria-describedby={optionsHintId}>
-          <legend>{t('question_form.options')}</legend>
-          <p id={optionsHintId} className="field__hint">
-            {t('question_form.options_hint', { min: MIN_OPTIONS, max: MAX_OPTIONS })}
-          </p>
-          {optionsError && <p className="field__error">{optionsError}</p>}
-          {options.fields.map((option, index) => (
-            <OptionFields
-              key={option.id}
-              index={index}
-              radioName={radioName}
-              canRemove={canRemoveOption(options.fields.length)}
-              onMarkCorrect={() => markCorrect(index)}
-              onRemove={() => removeOption(index)}
+        {written ? (
+          <>
+            <div className="admin-grid">
+              <TextField<QuestionDraft> name="marks" label={t('written.marks')} hint={t('written.marks_hint')} />
+              <TextField<QuestionDraft>
+                name="word_limit"
+                label={t('written.word_limit')}
+                hint={t('written.word_limit_hint')}
+              />
+            </div>
+            <BilingualFields
+              labels={{ en: t('written.model_answer_en'), ne: t('written.model_answer_ne') }}
+              rows={4}
+              name="model_answer"
             />
-          ))}
-          <Button
-            disabled={!canAddOption(options.fields.length)}
-            onClick={() => options.append(emptyOption(false), { shouldFocus: false })}
-          >
-            {t('question_form.add_option')}
-          </Button>
-        </fieldset>
+            {rubric.loading ? (
+              <p className="muted">{t('written.rubric.loading')}</p>
+            ) : (
+              <RubricEditor draft={rubric.draft} onChange={rubric.setDraft} disabled={rubric.saving} />
+            )}
+            {rubric.problem?.kind === 'changed' && (
+              <Alert kind="error">
+                {t('written.rubric.changed')}{' '}
+                <Button small onClick={() => void rubric.reload()}>
+                  {t('written.rubric.reload')}
+                </Button>
+              </Alert>
+            )}
+            {rubric.problem?.kind === 'refused' && (
+              <Alert kind="error">
+                {t('written.rubric.refused')}
+                <ErrorList lines={rubric.problem.lines} />
+              </Alert>
+            )}
+          </>
+        ) : (
+          <fieldset className="admin-options" aria-describedby={optionsHintId}>
+            <legend>{t('question_form.options')}</legend>
+            <p id={optionsHintId} className="field__hint">
+              {t('question_form.options_hint', { min: MIN_OPTIONS, max: MAX_OPTIONS })}
+            </p>
+            {optionsError && <p className="field__error">{optionsError}</p>}
+            {options.fields.map((option, index) => (
+              <OptionFields
+                key={option.id}
+                index={index}
+                radioName={radioName}
+                canRemove={canRemoveOption(options.fields.length)}
+                onMarkCorrect={() => markCorrect(index)}
+                onRemove={() => removeOption(index)}
+              />
+            ))}
+            <Button
+              disabled={!canAddOption(options.fields.length)}
+              onClick={() => options.append(emptyOption(false), { shouldFocus: false })}
+            >
+              {t('question_form.add_option')}
+            </Button>
+          </fieldset>
+        )}
 
         {refusal && (
           <Alert kind="error">
@@ -179,11 +241,17 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
           <Button onClick={onCancel} disabled={save.isPending}>
             {t('common.cancel')}
           </Button>
-          <SubmitButton pending={save.isPending} busy={t('common.saving')}>
+          <SubmitButton pending={save.isPending || rubric.saving} busy={t('common.saving')}>
             {t('question_form.save')}
           </SubmitButton>
         </div>
       </AdminForm>
+      <RescoreDialog
+        rescored={rubric.confirming?.rescored ?? null}
+        pending={rubric.saving}
+        onCancel={rubric.cancelConfirm}
+        onConfirm={() => void rubric.confirm().then((stored) => stored && onSaved())}
+      />
     </section>
   )
 }

@@ -117,6 +117,12 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz | null }) {
             hint={t('details.challenge_days_hint')}
             type="number"
           />
+          <TextField<DetailsValues>
+            name="upload_grace_minutes"
+            label={t('details.upload_grace')}
+            hint={t('details.upload_grace_hint')}
+            type="number"
+          />
           <SelectField<DetailsValues>
             name="difficulty"
             label={t('details.difficulty')}

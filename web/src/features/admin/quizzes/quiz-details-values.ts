@@ -1,5 +1,6 @@
 import { DIFFICULTIES } from '@quiz/contracts/rules/difficulty'
 import { challengeDefaults, quizDefaults, type QuizPatch } from '@quiz/contracts'
+import { writtenAnswerLimits } from '@quiz/contracts/rules/written-answers'
 import { isoToLocalInput, localInputToIso } from '../datetime'
 import { pairFields } from '../forms'
 import type { AdminQuiz, Bilingual, Difficulty, QuizDetailsPayload } from './quizzes.api'
@@ -11,6 +12,7 @@ const DEFAULT_DURATION = quizDefaults.duration_minutes
 const DEFAULT_ATTEMPTS = quizDefaults.allowed_attempts
 const DEFAULT_DIFFICULTY: Difficulty = quizDefaults.difficulty
 const DEFAULT_CHALLENGE_DAYS = challengeDefaults.challenge_days
+const DEFAULT_UPLOAD_GRACE = writtenAnswerLimits.uploadGraceMinutes.default
 /** Join minutes offered when a quiz is first made a live mock (any of 1..180 may be typed). */
 const DEFAULT_JOIN_MINUTES = 15
 
@@ -23,6 +25,8 @@ export interface DetailsValues extends Switches {
   duration_minutes: string
   allowed_attempts: string
   challenge_days: string
+  /** Minutes after an attempt's deadline during which photos of written answers are still taken. */
+  upload_grace_minutes: string
   /** The live schedule (API.md "Live mocks"), kept while unticked so ticking again restores it. */
   is_live: boolean
   live: { starts_at: string; join_minutes: string }
@@ -36,6 +40,7 @@ export function valuesFromQuiz(quiz: AdminQuiz): DetailsValues {
     duration_minutes: String(quiz.duration_minutes ?? DEFAULT_DURATION),
     allowed_attempts: String(quiz.allowed_attempts ?? DEFAULT_ATTEMPTS),
     challenge_days: String(quiz.challenge_days ?? DEFAULT_CHALLENGE_DAYS),
+    upload_grace_minutes: String(quiz.upload_grace_minutes ?? DEFAULT_UPLOAD_GRACE),
     difficulty: DIFFICULTIES.includes(quiz.difficulty) ? quiz.difficulty : DEFAULT_DIFFICULTY,
     is_paid_tier: quiz.is_paid_tier ?? false,
     shuffle_questions: quiz.shuffle_questions ?? false,
@@ -57,6 +62,7 @@ export function newQuizValues(): DetailsValues {
     duration_minutes: String(DEFAULT_DURATION),
     allowed_attempts: String(DEFAULT_ATTEMPTS),
     challenge_days: String(DEFAULT_CHALLENGE_DAYS),
+    upload_grace_minutes: String(DEFAULT_UPLOAD_GRACE),
     difficulty: DEFAULT_DIFFICULTY,
     is_paid_tier: false,
     shuffle_questions: false,
@@ -93,6 +99,7 @@ export const DETAIL_FIELDS: Record<string, string> = {
       'shuffle_questions',
       'shuffle_options',
       'challenge_days',
+      'upload_grace_minutes',
       'live.starts_at',
       'live.join_minutes',
     ].map((path) => [path, path]),
@@ -121,6 +128,7 @@ export function payloadOf(values: DetailsValues, saved: SavedTimes): QuizDetails
     shuffle_questions: values.shuffle_questions,
     shuffle_options: values.shuffle_options,
     challenge_days: toInteger(values.challenge_days),
+    upload_grace_minutes: toInteger(values.upload_grace_minutes),
     live: values.is_live
       ? {
           starts_at: timeToSend(values.live.starts_at, saved.live),

@@ -31,6 +31,7 @@ export interface QuizDetailsPayload {
   shuffle_questions: boolean
   shuffle_options: boolean
   challenge_days: number | null
+  upload_grace_minutes: number | null
   /** null makes the quiz an ordinary one (again). */
   live: { starts_at: string | null; join_minutes: number | null } | null
 }
@@ -45,7 +46,14 @@ export interface ImagePayload {
   caption: Bilingual
 }
 
+export type QuestionType = 'choice' | 'written'
+
 export interface QuestionPayload {
+  /** Absent or `choice`: options, one correct; `written`: no options, marks, a word limit and a model answer. */
+  type?: QuestionType
+  marks?: number | null
+  word_limit?: number | null
+  model_answer?: Bilingual | null
   text: Bilingual
   hint: Bilingual | null
   topic: string

@@ -1,0 +1,66 @@
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import { deleteWrittenPage, orderWrittenPages, putWrittenText, uploadWrittenPage } from './written.api'
+import { indexedDbPageStore, WrittenQueue, writtenStorageKey, type WrittenSnapshot } from './written-queue'
+
+const empty: WrittenSnapshot = {
+  answers: {},
+  answered: {},
+  pagesLeft: 0,
+  textsLeft: 0,
+  status: 'saved',
+  closed: null,
+}
+const noop = () => () => undefined
+
+/** The attempt's written answers as this device holds and sends them: one queue per attempt, made on first use. */
+export function makeWrittenQueue(attemptId: number) {
+  return new WrittenQueue({
+    storageKey: writtenStorageKey(attemptId),
+    pageStore: indexedDbPageStore(attemptId),
+    transport: {
+      putText: (questionId, text) => putWrittenText(attemptId, questionId, text),
+      uploadPage: (questionId, image) => uploadWrittenPage(attemptId, questionId, image),
+      deletePage: (questionId, pageId) => deleteWrittenPage(attemptId, questionId, pageId),
+      orderPages: (questionId, order) => orderWrittenPages(attemptId, questionId, order),
+    },
+  })
+}
+
+/** The exam's written answers: sending while the screen is open (after the hand-in too: useWrittenHandIn). */
+export function useWrittenQueue(attemptId: number | null) {
+  const [made, setMade] = useState<{ attemptId: number; queue: WrittenQueue } | null>(null)
+  // Made while rendering, once per attempt (React's way to derive state from a prop).
+  if (attemptId !== null && made?.attemptId !== attemptId) setMade({ attemptId, queue: makeWrittenQueue(attemptId) })
+  const queue = made !== null && made.attemptId === attemptId ? made.queue : null
+  const snapshot = useSyncExternalStore(queue ? queue.subscribe : noop, queue ? queue.getSnapshot : () => empty)
+
+  useEffect(() => {
+    if (!queue) return
+    queue.start()
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') void queue.flush()
+    }
+    document.addEventListener('visibilitychange', onHidden)
+    return () => {
+      document.removeEventListener('visibilitychange', onHidden)
+      // Handed in with photos still to send: they keep going while the learner is elsewhere in the app.
+      if (queue.handedIn) queue.finishInBackground()
+      else queue.pause()
+    }
+  }, [queue])
+
+  return { queue, snapshot }
+}
+
+/**
+ * After the hand-in, texts are closed and pages keep going until every one is on the server or the upload grace is
+ * over; then the device forgets the attempt's written answers.
+ */
+export function useWrittenHandIn(queue: WrittenQueue | null, snapshot: WrittenSnapshot, submitted: boolean) {
+  const settled = submitted && snapshot.pagesLeft === 0 && snapshot.status === 'saved'
+  useEffect(() => {
+    if (!queue || !submitted) return
+    queue.closeTexts()
+    if (settled) queue.clear()
+  }, [queue, submitted, settled])
+}
