@@ -1,6 +1,7 @@
 // Request and response schemas of API.md "Written answers marked by rubric": answering online and the learner's results.
 import { z } from 'zod'
 import { BilingualSchema, IdSchema } from './common'
+import { RegradeRequestSchema } from './regrades'
 
 export const writtenAnswerLimits = {
   textLength: 30_000,
@@ -99,6 +100,7 @@ export const WrittenResultSchema = z.object({
   text: z.string(),
   word_count: z.number().int(),
   model_answer: BilingualSchema.nullable(),
-  regrade: z.object({ open_until: z.string().nullable(), request: z.unknown().nullable() }),
+  /** `open_until`: release plus 7 days; `request`: the answer's latest regrade request. */
+  regrade: z.object({ open_until: z.string().nullable(), request: RegradeRequestSchema.nullable() }),
 })
 export type WrittenResult = z.infer<typeof WrittenResultSchema>
