@@ -175,6 +175,8 @@ export interface PaperItemTable {
   draw_tags: string | null
   draw_difficulty: string | null
   draw_source: string | null
+  /** 'choice' or 'written'; null draws either (migration 0032). */
+  draw_type: Generated<string | null>
   draw_count: number | null
 }
 
