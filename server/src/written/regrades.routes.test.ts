@@ -216,6 +216,19 @@ describe.each(dialects)('regrade requests on %s', (dialect) => {
       response: 'The rubric gives an example 3 marks.',
     })
     expect(rejected).toMatchObject({ status: 200, body: { status: 'rejected' } })
+    const decisions = await t.db
+      .selectFrom('audit_events')
+      .select('after_json')
+      .where('entity_type', '=', 'written_answer')
+      .where('entity_id', '=', paper.answerId)
+      .where('action', '=', 'update')
+      .orderBy('id')
+      .execute()
+    expect(JSON.parse(decisions.at(-1)!.after_json!)).toEqual({
+      regrade_id: second.body.id,
+      status: 'rejected',
+      response: 'The rubric gives an example 3 marks.',
+    })
     expect((await as(paper.marker, 'PUT', paper.evaluation, { items: [], rubric_revision: 1 })).status).toBe(409)
     expect((await notices(paper.user.id)).at(-1)).toMatchObject({ kind: 'regrade_decided' })
     expect((await as(paper.user, 'GET', paper.result)).body.regrade.request).toMatchObject({
@@ -307,6 +320,10 @@ describe.each(dialects)('regrade requests on %s', (dialect) => {
     ).toBe(403)
     expect((await as(paper.admin, 'GET', '/api/admin/regrades/?status=closed')).status).toBe(400)
     expect((await as(paper.admin, 'GET', '/api/admin/regrades/?page=0')).status).toBe(400)
+    expect((await as(paper.admin, 'GET', '/api/admin/regrades/?quiz_id=abc')).status).toBe(400)
+    expect(
+      (await as(paper.admin, 'PATCH', '/api/admin/regrades/abc/', { status: 'accepted', response: 'x' })).status,
+    ).toBe(404)
     expect((await as(paper.admin, 'GET', `/api/admin/regrades/?quiz_id=${paper.quizId + 1}`)).body.count).toBe(0)
     expect((await as(paper.admin, 'GET', `/api/admin/regrades/?quiz_id=${paper.quizId}`)).body.count).toBe(1)
     const url = `/api/admin/regrades/${asked.body.id}/`
