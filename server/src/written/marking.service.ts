@@ -160,7 +160,8 @@ export function createMarkingService({ database, clock, config }: Pick<AppContex
     return database.transaction(async (trx) => {
       const now = clock.now()
       const answer = await findAnswerForMarking(trx, answerId, { lock: postgres })
-      if (!answer) throw notFound()
+      // An attempt still running is the learner's to write: not markable, and not shown to markers.
+      if (!answer || answer.attempt_status !== 'finished') throw notFound()
       const regrade =
         answer.status === 'released' ? await acceptedRequestOf(trx, answer, { id: actor.id, isAdmin }, postgres) : null
       if (answer.status === 'released' && !regrade) throw new Conflict(markingMessages.released, 'answer_released')

@@ -337,6 +337,23 @@ describe.each(dialects)('regrade requests on %s', (dialect) => {
       (await as(paper.admin, 'PATCH', '/api/admin/regrades/999999/', { status: 'accepted', response: 'x' })).status,
     ).toBe(404)
     expect((await as(paper.admin, 'GET', `/api/admin/written-answers/999999/`)).status).toBe(404)
+    // An answer of an attempt still running is neither shown nor markable.
+    const running = await createUser(t.database)
+    const started = await as(running, 'GET', `/api/quizzes/${paper.quizId}/`)
+    await as(running, 'PUT', `/api/attempts/${started.body.attempt.id}/written/${paper.questionId}/text/`, {
+      text: 'Still writing',
+    })
+    const draft = await t.db
+      .selectFrom('written_answers')
+      .select('id')
+      .where('attempt_id', '=', started.body.attempt.id)
+      .executeTakeFirstOrThrow()
+    expect((await as(paper.admin, 'GET', `/api/admin/written-answers/${draft.id}/`)).status).toBe(404)
+    const early = await as(paper.admin, 'PUT', `/api/admin/written-answers/${draft.id}/evaluation/`, {
+      items: [],
+      rubric_revision: 1,
+    })
+    expect(early.status).toBe(404)
     expect((await as(paper.user, 'GET', `/api/admin/written-answers/${paper.answerId}/`)).status).toBe(403)
   })
 })
