@@ -83,6 +83,22 @@ export const QuestionStatisticsSchema = z.object({
 })
 export type QuestionStatistics = z.infer<typeof QuestionStatisticsSchema>
 
+/**
+ * A written question of the quiz over the chosen attempts (whose written parts are all released): `marked` answers,
+ * their `mean` marks and the `share` of the question's marks they gained (0..1); null with none marked.
+ */
+export const WrittenQuestionStatisticsSchema = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  text: RichTextSchema,
+  topic: z.string().nullable(),
+  max_marks: z.number(),
+  marked: z.number().int(),
+  mean: z.number().nullable(),
+  share: z.number().nullable(),
+})
+export type WrittenQuestionStatistics = z.infer<typeof WrittenQuestionStatisticsSchema>
+
 export const QuizStatisticsSchema = z.object({
   attempts: z.number().int(),
   mean: z.number().nullable(),
@@ -94,8 +110,11 @@ export const QuizStatisticsSchema = z.object({
   standard_error: z.number().nullable(),
   /** Every attempt's score, so the web app can draw the histogram (not in API.md's list; an addition). */
   scores: z.array(z.number()),
+  /** Every question of the paper, choice and written. */
   question_count: z.number().int(),
+  /** Choice questions, numbered by their place in the paper; item figures (facility, alpha) are theirs alone. */
   questions: z.array(QuestionStatisticsSchema),
+  written: z.array(WrittenQuestionStatisticsSchema),
 })
 export type QuizStatistics = z.infer<typeof QuizStatisticsSchema>
 

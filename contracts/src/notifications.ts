@@ -11,6 +11,7 @@ export const NotificationKindSchema = z.enum([
   'payment_completed',
   'paper_result',
   'written_marked',
+  'regrade_decided',
 ])
 export type NotificationKind = z.infer<typeof NotificationKindSchema>
 

@@ -126,6 +126,8 @@ export const DrawFilterSchema = z.object({
   tags: z.array(text(bankLimits.tagLength).min(1, adminMessages.blank)).max(bankLimits.tags).nullish(),
   difficulty: DifficultySchema.nullish(),
   source: z.string().trim().max(bankLimits.sourceLength).nullish(),
+  /** `choice` or `written`; absent or null draws either. */
+  type: QuestionTypeSchema.nullish(),
   count: z
     .number(required)
     .int(bankMessages.drawCount)
@@ -393,6 +395,8 @@ const DrawOutputSchema = z.object({
   // the serializer (its branch check refuses null).
   difficulty: z.string().nullable(),
   source: z.string().nullable(),
+  // A plain string, as `difficulty`: `choice`, `written` or null.
+  type: z.string().nullable(),
   count: z.number().int(),
 })
 export type DrawOutput = z.infer<typeof DrawOutputSchema>

@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import { BilingualSchema, IdSchema } from './common'
 import { writtenAnswerLimits } from './rules/written-answers'
+import { RegradeRequestSchema } from './regrades'
 
 export { writtenAnswerLimits }
 
@@ -91,6 +92,7 @@ export const WrittenResultSchema = z.object({
   text: z.string(),
   word_count: z.number().int(),
   model_answer: BilingualSchema.nullable(),
-  regrade: z.object({ open_until: z.string().nullable(), request: z.unknown().nullable() }),
+  /** `open_until`: release plus 7 days; `request`: the answer's latest regrade request. */
+  regrade: z.object({ open_until: z.string().nullable(), request: RegradeRequestSchema.nullable() }),
 })
 export type WrittenResult = z.infer<typeof WrittenResultSchema>

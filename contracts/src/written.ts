@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { adminInput, adminLimits, ImageInputSchema } from './admin'
 import { RankChangeSchema } from './challenges'
-import { BilingualSchema } from './common'
+import { BilingualSchema, IdSchema } from './common'
 
 const { required, bilingual, optionalText } = adminInput
 
@@ -218,3 +218,17 @@ export type Rescored = z.infer<typeof RescoredSchema>
 
 export const RubricResultSchema = z.object({ rubric: RubricSchema, rescored: RescoredSchema })
 export type RubricResult = z.infer<typeof RubricResultSchema>
+
+/** `GET /api/admin/bank/questions/{id}/rubric/stats/?quiz_id=`: over marked and released answers of finished attempts. */
+export const RubricStatsQuerySchema = z.object({ quiz_id: IdSchema.optional() })
+export type RubricStatsQuery = z.input<typeof RubricStatsQuerySchema>
+
+/** `mean` in marks (null with none marked); an item's `share` is the fraction of marked answers it was applied to. */
+export const RubricStatsSchema = z.object({
+  marked: z.number().int(),
+  mean: z.number().nullable(),
+  items: z.array(
+    z.object({ id: z.number().int(), title: BilingualSchema, applied: z.number().int(), share: z.number().nullable() }),
+  ),
+})
+export type RubricStats = z.infer<typeof RubricStatsSchema>

@@ -11,6 +11,7 @@ import { bankRoutes } from './admin/bank.routes'
 import { rubricRoutes } from './written/written.routes'
 import { answeringRoutes } from './written/answering.routes'
 import { markingRoutes } from './written/marking.routes'
+import { regradeQueueRoutes, regradeRequestRoutes } from './written/regrades.routes'
 import { adminRoutes } from './admin/admin.routes'
 import { auditLogRoutes } from './admin/audit-log.routes'
 import { attemptsRoutes } from './attempts/attempts.routes'
@@ -196,6 +197,8 @@ export async function buildApp(
   await app.register(bankRoutes, { prefix: '/api/admin/bank', bank: admin.bank, pictures: services.pictures })
   await app.register(rubricRoutes, { prefix: '/api/admin/bank', rubrics: services.written.rubrics })
   await app.register(markingRoutes, { prefix: '/api/admin', marking: services.written.marking })
+  await app.register(regradeQueueRoutes, { prefix: '/api/admin', regrades: services.written.regrades })
+  await app.register(regradeRequestRoutes, { prefix: '/api/results', regrades: services.written.regrades })
   await app.register(importsRoutes, { prefix: '/api/admin', imports: services.imports })
   await app.register(sittingRoutes, { prefix: '/api/admin', ...services.sittings })
   await app.register(learnerSheetRoutes, { prefix: '/api/results', scans: services.sittings.scans })

@@ -43,6 +43,7 @@ import { createProfileService } from './users/profile.service'
 import { createUsersService } from './users/users.service'
 import { createAnsweringService } from './written/answering.service'
 import { createMarkingService } from './written/marking.service'
+import { createRegradeService } from './written/regrades.service'
 import { createRubricService } from './written/rubric.service'
 import { writtenMarker } from './written/written-marker'
 
@@ -103,7 +104,11 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
       scans: createScansService({ ...context, papers, paperAttempts }),
     },
     imports: createImportsService({ ...context, bank, pictures }),
-    written: { rubrics: createRubricService(context), marking: createMarkingService(context) },
+    written: {
+      rubrics: createRubricService(context),
+      marking: createMarkingService(context),
+      regrades: createRegradeService(context),
+    },
     institutions: {
       reports: createReportsService(context),
       learners: createLearnersService(context),

@@ -27,6 +27,7 @@ const drawFilterOf = (draw: Extract<Item, { draw: unknown }>['draw']): DrawFilte
   tags: [...new Set((draw.tags ?? []).map((tag) => tag))],
   difficulty: draw.difficulty ?? null,
   source: draw.source ?? null,
+  type: draw.type ?? null,
   count: draw.count,
 })
 
@@ -95,6 +96,7 @@ export async function writePaper(db: Kysely<DB>, quizId: number, sections: reado
           draw_tags: draw && draw.tags.length > 0 ? JSON.stringify(draw.tags) : null,
           draw_difficulty: draw?.difficulty ?? null,
           draw_source: draw?.source ?? null,
+          draw_type: draw?.type ?? null,
           draw_count: draw?.count ?? null,
         }
       }),
@@ -131,6 +133,7 @@ export async function readPaper(
           tags: draw.tags,
           difficulty: draw.difficulty as never,
           source: draw.source,
+          type: draw.type,
           count: draw.count,
         },
         pool: pool.length,

@@ -65,7 +65,13 @@ describe.each(dialects)('papers on %s', (dialect) => {
         marks_correct: 1,
         marks_wrong: 0.25,
         time_limit_minutes: 40,
-        items: [{ draw: { topic: 'maths', tags: [], difficulty: null, source: null, count: 10 }, pool: 12, drawn: [] }],
+        items: [
+          {
+            draw: { topic: 'maths', tags: [], difficulty: null, source: null, type: null, count: 10 },
+            pool: 12,
+            drawn: [],
+          },
+        ],
       },
     ])
     // A PATCH may restate a timed paper's duration, never change it.

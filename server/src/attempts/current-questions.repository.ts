@@ -30,6 +30,7 @@ const selectVersionWithPaper = precompile((db: Kysely<DB>, quizId: number) =>
       'i.draw_tags',
       'i.draw_difficulty',
       'i.draw_source',
+      'i.draw_type',
       'i.draw_count',
       'q.revision_id',
     ])

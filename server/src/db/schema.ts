@@ -175,6 +175,8 @@ export interface PaperItemTable {
   draw_tags: string | null
   draw_difficulty: string | null
   draw_source: string | null
+  /** 'choice' or 'written'; null draws either (migration 0032). */
+  draw_type: Generated<string | null>
   draw_count: number | null
 }
 
@@ -340,6 +342,25 @@ export interface WrittenRescoreTable {
   new_marks: number
   rubric_revision: number
   actor_id: number | null
+  created_at: number
+}
+
+/** A learner's regrade request of a released written answer (docs/decisions/071). Marks in hundredths. */
+export interface RegradeRequestTable {
+  id: Generated<number>
+  answer_id: number
+  item_id: number | null
+  message: string
+  status: Generated<'open' | 'accepted' | 'rejected'>
+  response: string | null
+  decided_by: number | null
+  decided_at: number | null
+  settled_by: number | null
+  settled_at: number | null
+  old_marks: number | null
+  new_marks: number | null
+  /** Rejected, or accepted and settled: one request not closed per answer. */
+  closed_at: number | null
   created_at: number
 }
 
@@ -683,6 +704,7 @@ export interface DB {
   page_images: PageImageTable
   written_answer_pages: WrittenAnswerPageTable
   written_rescores: WrittenRescoreTable
+  regrade_requests: RegradeRequestTable
 }
 
 export type UserRow = Selectable<UserTable>

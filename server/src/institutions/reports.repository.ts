@@ -20,7 +20,7 @@ export function listCurrentQuestions(db: Kysely<DB>, quizId: number) {
     .innerJoin('paper_sections as s', 's.id', 'i.section_id')
     .innerJoin('questions as q', 'q.id', 'i.question_id')
     .innerJoin('question_revisions as r', 'r.id', 'q.revision_id')
-    .select(['q.id', 'q.revision_id', 'r.text_en', 'r.text_ne', 'r.topic', 'r.maths'])
+    .select(['q.id', 'q.revision_id', 'r.text_en', 'r.text_ne', 'r.topic', 'r.maths', 'r.type', 'r.marks'])
     .where('i.quiz_id', '=', quizId)
     .where('q.deleted_at', 'is', null)
     .orderBy('s.position')
@@ -28,7 +28,17 @@ export function listCurrentQuestions(db: Kysely<DB>, quizId: number) {
     .orderBy('i.position')
     .orderBy('i.id')
     .execute() as Promise<
-    { id: number; revision_id: number; text_en: string; text_ne: string; topic: string; maths: string | null }[]
+    {
+      id: number
+      revision_id: number
+      text_en: string
+      text_ne: string
+      topic: string
+      maths: string | null
+      type: 'choice' | 'written'
+      /** A written question's marks in hundredths; null for a choice question. */
+      marks: number | null
+    }[]
   >
 }
 
@@ -74,7 +84,8 @@ const attemptColumns = [
 ] as const
 
 // "first" is the counted attempt (db/rank-tally.ts); a window function (SQLite 3.25+) picks the best in one pass.
-function chosenAttempts(db: Kysely<DB>, quizId: number, which: AttemptSelection) {
+// `final`: only attempts whose written part is released (statistics count an attempt only then, API.md).
+function chosenAttempts(db: Kysely<DB>, quizId: number, which: AttemptSelection, { final = false } = {}) {
   if (which === 'first')
     return db.selectFrom(
       db
@@ -96,6 +107,7 @@ function chosenAttempts(db: Kysely<DB>, quizId: number, which: AttemptSelection)
     )
     .where('quiz_id', '=', quizId)
     .where('status', '=', 'finished')
+    .$if(final, (query) => query.where('marks_pending', '=', 0))
   return db.selectFrom(ranked.as('c')).$if(which !== 'all', (query) => query.where('c.pick', '=', 1))
 }
 
@@ -182,7 +194,7 @@ export function listAnswerPicksOfAttempts(db: Kysely<DB>, dialect: Dialect, ids:
 }
 
 export function listChosenScores(db: Kysely<DB>, quizId: number, which: AttemptSelection) {
-  return chosenAttempts(db, quizId, which)
+  return chosenAttempts(db, quizId, which, { final: true })
     .select(['c.id', 'c.score_hundredths', 'c.sections', 'c.revision_ids'])
     .orderBy('c.id')
     .execute()
@@ -190,7 +202,7 @@ export function listChosenScores(db: Kysely<DB>, quizId: number, which: AttemptS
 
 // Joined, not an `in` list: 5,000 attempts would pass SQLite's parameter limit.
 export function listAnswersOfChosenAttempts(db: Kysely<DB>, quizId: number, which: AttemptSelection) {
-  return chosenAttempts(db, quizId, which)
+  return chosenAttempts(db, quizId, which, { final: true })
     .innerJoin('attempt_answers as aa', 'aa.attempt_id', 'c.id')
     .select(['aa.attempt_id', 'aa.question_id', 'aa.option_id'])
     .where('aa.option_id', 'is not', null)
@@ -208,4 +220,40 @@ export async function findQuestionsOfRevisions(db: Kysely<DB>, revisionIds: read
     for (const row of rows) found.set(row.id, row.question_id)
   }
   return found
+}
+
+/**
+ * By written question, over the chosen final attempts: answers released, the sum of their marks and of the marks they
+ * could have gained (each answer's own revision's), in hundredths.
+ */
+export async function listWrittenMarksOfChosenAttempts(db: Kysely<DB>, quizId: number, which: AttemptSelection) {
+  const rows = await chosenAttempts(db, quizId, which, { final: true })
+    .innerJoin('written_answers as w', 'w.attempt_id', 'c.id')
+    .innerJoin('question_revisions as r', 'r.id', 'w.revision_id')
+    .select('w.question_id')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('marked'),
+      eb.fn.sum<number>('w.score_hundredths').as('gained'),
+      eb.fn.sum<number>('r.marks').as('possible'),
+    ])
+    .where('w.status', '=', 'released')
+    .groupBy('w.question_id')
+    .execute()
+  return new Map(
+    rows.map((row) => [
+      row.question_id,
+      { marked: Number(row.marked), gained: Number(row.gained ?? 0), possible: Number(row.possible ?? 0) },
+    ]),
+  )
+}
+
+/** The marks of the attempts' marked (or released) written answers, in hundredths. */
+export function listWrittenMarksOfAttempts(db: Kysely<DB>, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([])
+  return db
+    .selectFrom('written_answers')
+    .select(['attempt_id', 'question_id', 'score_hundredths'])
+    .where('attempt_id', 'in', ids)
+    .where('status', 'in', ['marked', 'released'])
+    .execute()
 }

@@ -20,6 +20,8 @@ import {
   listChosenAttemptIds,
   listChosenScores,
   listCurrentQuestions,
+  listWrittenMarksOfAttempts,
+  listWrittenMarksOfChosenAttempts,
   findQuestionsOfRevisions,
   pageChosenAttempts,
   type ReportAttemptRow,
@@ -112,10 +114,15 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
       yield Buffer.from(UTF8_BOM + header)
       for (let start = 0; start < ids.length; start += CSV_BATCH) {
         const batch = ids.slice(start, start + CSV_BATCH)
-        const [rows, answers] = await Promise.all([
+        const [rows, answers, writtenMarks] = await Promise.all([
           findAttemptsWithLearners(db, batch),
           listAnswerPicksOfAttempts(db, dialect, batch),
+          listWrittenMarksOfAttempts(db, batch),
         ])
+        // A written question's cell holds its marks, empty until marked.
+        const marksById = new Map<number, typeof writtenMarks>()
+        for (const marks of writtenMarks)
+          marksById.set(marks.attempt_id, [...(marksById.get(marks.attempt_id) ?? []), marks])
         const byId = new Map(rows.map((row) => [row.id, row]))
         const picksById = new Map(answers.map((row) => [row.attempt_id, row.picks]))
         let text = ''
@@ -128,6 +135,10 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
             const [questionId, optionId] = pick.split(':').map(Number)
             const column = columnOf.get(questionId!)
             if (column !== undefined) cells[column] = letters.get(optionId!) ?? ''
+          }
+          for (const marks of marksById.get(id) ?? []) {
+            const column = columnOf.get(marks.question_id)
+            if (column !== undefined) cells[column] = String(toScore(marks.score_hundredths ?? 0))
           }
           text += csvRow([
             row.id,
@@ -210,12 +221,17 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
 
   async function statistics(quizId: number, which: StatisticsSelection): Promise<QuizStatistics> {
     await requireQuiz(quizId)
-    const [questions, options, attempts, answers] = await Promise.all([
+    const [paper, options, attempts, answers, writtenMarks] = await Promise.all([
       listCurrentQuestions(db, quizId),
       listAllOptions(db, quizId),
       listChosenScores(db, quizId, which),
       listAnswersOfChosenAttempts(db, quizId, which),
+      listWrittenMarksOfChosenAttempts(db, quizId, which),
     ])
+    // Numbered by their place in the paper; a written question has no options, so no facility or discrimination.
+    const numbered = paper.map((question, index) => ({ ...question, number: index + 1 }))
+    const questions = numbered.filter((question) => question.type !== 'written')
+    const writtenQuestions = numbered.filter((question) => question.type === 'written')
     // Decided keys (docs/decisions/036) count over the revisions' own: an answer counts by its option's revision,
     // no answer by the revision the attempt's paper held (a question dropped with full marks is right unanswered).
     const keys = await findAnswerKeys(db, new Set(options.map((option) => option.revision_id)))
@@ -240,9 +256,26 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
       else optionsByRevision.set(option.revision_id, [option])
     }
     const { items, ...summary } = figures
+    const adminText = (question: (typeof numbered)[number]) =>
+      // Staff read the source they wrote, beside its rendering, as in the admin payloads.
+      richText({ en: question.text_en, ne: question.text_ne }, parseStoredMaths(question.maths).text, 'admin')
     return {
       ...summary,
-      question_count: questions.length,
+      question_count: paper.length,
+      written: writtenQuestions.map((question) => {
+        const marks = writtenMarks.get(question.id)
+        const marked = marks?.marked ?? 0
+        return {
+          id: question.id,
+          number: question.number,
+          text: adminText(question),
+          topic: question.topic === '' ? null : question.topic,
+          max_marks: toScore(question.marks ?? 0),
+          marked,
+          mean: marks && marked > 0 ? Math.round(marks.gained / marked) / 100 : null,
+          share: marks && marks.possible > 0 ? Math.round((marks.gained / marks.possible) * 10_000) / 10_000 : null,
+        }
+      }),
       questions: questions.map((question, j) => {
         const item = items[j]!
         const current = optionsByRevision.get(question.revision_id) ?? []
@@ -250,13 +283,8 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
         const answered = [...item.optionCounts.values()].reduce((sum, count) => sum + count, 0)
         return {
           id: question.id,
-          number: j + 1,
-          // Staff read the source they wrote, beside its rendering, as in the admin payloads.
-          text: richText(
-            { en: question.text_en, ne: question.text_ne },
-            parseStoredMaths(question.maths).text,
-            'admin',
-          ),
+          number: question.number,
+          text: adminText(question),
           topic: question.topic === '' ? null : question.topic,
           facility: item.facility,
           discrimination: item.discrimination,

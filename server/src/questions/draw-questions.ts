@@ -89,6 +89,7 @@ export function createDrawPools() {
         draw.tags.map((tag) => tag.toLowerCase()).sort(),
         draw.difficulty,
         draw.source?.toLowerCase() ?? null,
+        draw.type,
       ])
       const current = await bankVersion(trx)
       if (current !== version) {

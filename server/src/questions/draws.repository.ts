@@ -15,6 +15,7 @@ export async function matchingQuestionIds(db: Kysely<DB>, draw: DrawFilter): Pro
       query.where((eb) => eb(eb.fn('lower', ['r.topic']), '=', draw.topic!.toLowerCase())),
     )
     .$if(draw.difficulty !== null, (query) => query.where('q.difficulty', '=', draw.difficulty!))
+    .$if(draw.type !== null, (query) => query.where('r.type', '=', draw.type as 'choice' | 'written'))
     .$if(draw.source !== null && draw.source !== '', (query) =>
       query.where((eb) => eb(eb.fn('lower', ['q.source']), '=', draw.source!.toLowerCase())),
     )

@@ -5,6 +5,8 @@ export interface DrawFilter {
   tags: string[]
   difficulty: string | null
   source: string | null
+  /** 'choice' or 'written'; null draws either. */
+  type: string | null
   count: number
 }
 
@@ -13,6 +15,7 @@ export function drawOfItem(item: {
   draw_tags: string | null
   draw_difficulty: string | null
   draw_source: string | null
+  draw_type: string | null
   draw_count: number | null
 }): DrawFilter {
   return {
@@ -20,6 +23,7 @@ export function drawOfItem(item: {
     tags: item.draw_tags ? (JSON.parse(item.draw_tags) as string[]) : [],
     difficulty: item.draw_difficulty,
     source: item.draw_source,
+    type: item.draw_type,
     count: item.draw_count ?? 0,
   }
 }

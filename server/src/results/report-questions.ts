@@ -11,6 +11,8 @@ export interface ReportRevision {
   topic: string
   /** The option written as right (the decided key, read per report, may say otherwise). */
   correctOptionId: number | null
+  /** A written question: marked by rubric, outside the choice part's counts (its marks are in `written`). */
+  written: boolean
   shown: Omit<ReportQuestion, 'options'>
   options: readonly (Omit<ReportOption, 'is_correct'> & { writtenCorrect: boolean })[]
 }
@@ -22,6 +24,7 @@ export function toReportRevision(revision: RevisionWithOptions): ReportRevision 
     questionId: revision.question_id,
     topic: revision.topic,
     correctOptionId: revision.options.find((option) => option.is_correct === 1)?.id ?? null,
+    written: revision.type === 'written',
     shown: {
       id: revision.question_id,
       text: texts.text,

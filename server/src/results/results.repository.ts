@@ -90,7 +90,7 @@ export async function findRevisionKeys(db: Kysely<DB>, revisionIds: readonly num
   return db
     .selectFrom('question_revisions as r')
     .leftJoin('question_options as o', (join) => join.onRef('o.revision_id', '=', 'r.id').on('o.is_correct', '=', 1))
-    .select(['r.id', 'r.question_id', 'r.topic', 'o.id as correct_option_id'])
+    .select(['r.id', 'r.question_id', 'r.topic', 'r.type', 'o.id as correct_option_id'])
     .where('r.id', 'in', [...new Set(revisionIds)])
     .execute()
 }

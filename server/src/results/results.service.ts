@@ -115,14 +115,18 @@ export function createResultsService({
     const stateOf = new Map(states.map((state) => [state.question_id, state]))
     const sections = attemptSections(attempt.sections, revisionIds.length)
     const marks = marksByPlace(sections)
+    // A written question counts in none of the choice part's tallies and leaves its section's most, as the submit's
+    // score does (questions/scoring.ts): the same as a question excluded by a key decision.
     const outcomes = questions.map((revision, index) => ({
       topic: revision.topic,
       marks: marks[index] ?? DEFAULT_MARKS,
-      outcome: keyedOutcome(
-        answers.get(revision.questionId) ?? null,
-        revision.correctOptionId,
-        keys.get(revisionIds[index]!),
-      ),
+      outcome: revision.written
+        ? ('excluded' as const)
+        : keyedOutcome(
+            answers.get(revision.questionId) ?? null,
+            revision.correctOptionId,
+            keys.get(revisionIds[index]!),
+          ),
     }))
 
     return {
@@ -192,7 +196,9 @@ export function createResultsService({
         const key = keys.get(revisionId)
         if (!key) return
         const selected = chosen.get(`${attemptId}:${key.question_id}`) ?? null
-        const outcome = keyedOutcome(selected, key.correct_option_id, decided.get(revisionId))
+        // A written question is outside the choice part, as on the report card.
+        const outcome =
+          key.type === 'written' ? 'excluded' : keyedOutcome(selected, key.correct_option_id, decided.get(revisionId))
         if (outcome === 'excluded') {
           excludedOf.set(attemptId, (excludedOf.get(attemptId) ?? 0) + (marks[place] ?? DEFAULT_MARKS).correct)
           return

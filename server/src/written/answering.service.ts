@@ -25,13 +25,11 @@ import {
   savePageImage,
   setAnswerText,
 } from './answering.repository'
+import { latestRegradeOf, regradeOpenUntil } from './regrades.service'
 
 // API.md "Written answers marked by rubric": answering online and the learner's written results (docs/decisions/065).
 
 const MINUTE = 60_000
-const DAY = 86_400_000
-/** API.md "Regrade requests": within 7 days of release. */
-const REGRADE_DAYS = 7
 
 /** Words as a reader counts them in Nepali and English alike: runs of anything but Unicode whitespace. */
 export const wordCount = (text: string) => text.split(/\s+/u).filter((word) => word.length > 0).length
@@ -184,8 +182,8 @@ export function createAnsweringService({ database, clock, config }: Pick<AppCont
           ? { en: revision.model_answer_en ?? '', ne: revision.model_answer_ne ?? '' }
           : null,
       regrade: {
-        open_until: released && answer.released_at !== null ? toIso(answer.released_at + REGRADE_DAYS * DAY) : null,
-        request: null,
+        open_until: released && answer.released_at !== null ? toIso(regradeOpenUntil(answer.released_at)) : null,
+        request: answer ? await latestRegradeOf(db, answer.id) : null,
       },
     }
   }

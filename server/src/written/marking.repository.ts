@@ -101,6 +101,10 @@ export async function claimNextAnswer(
   return next.id
 }
 
+/** A code naming the script to markers and nothing else: its place in the shuffled order. */
+export const anonymousCode = (answerId: number) =>
+  `S-${markingOrderOf(answerId).toString(36).toUpperCase().padStart(6, '0')}`
+
 interface ClaimRequest {
   quizId: number
   questionId: number
@@ -130,6 +134,7 @@ export function findAnswerForMarking(db: Kysely<DB>, answerId: number, { lock = 
       'w.claimed_until',
       'w.marking_order',
       'a.quiz_id',
+      'a.status as attempt_status',
     ])
     .where('w.id', '=', answerId)
     .$if(lock, (query) => query.forUpdate())

@@ -49,7 +49,12 @@ export const markingRoutes: FastifyPluginAsyncZod<{ marking: MarkingService }> =
         response: { 200: EvaluationResultSchema },
       },
     },
-    (request) => marking.evaluate(request.params.id, request.body, actorOf(request)),
+    (request) => marking.evaluate(request.params.id, request.body, actorOf(request), request.user.is_admin),
+  )
+  app.get(
+    '/written-answers/:id/',
+    { schema: { ...docs, params: IdParamsSchema, response: { 200: MarkingAnswerSchema } } },
+    (request) => marking.answer(request.params.id),
   )
   app.delete('/written-answers/:id/claim/', { schema: { ...docs, params: IdParamsSchema } }, async (request, reply) => {
     await marking.endClaim(request.params.id, actorOf(request), request.user.is_admin)

@@ -28,11 +28,12 @@ import {
   listPages,
   listPaperQuestions,
   listPendingAttempts,
-  markingOrderOf,
+  anonymousCode,
   releaseBlank,
   storeAnnotations,
   writtenRevisions,
 } from './marking.repository'
+import { acceptedRequestOf, settleByMarking } from './regrades.service'
 import { findRubric } from './rubric.repository'
 import { revisionOf, toRubricDto } from './rubric'
 import {
@@ -47,9 +48,6 @@ import {
 
 const CLAIM_MS = markingLimits.claimMinutes * 60_000
 const notFound = () => new NotFound('Not found.')
-
-/** A code naming the script to markers and nothing else: its place in the shuffled order. */
-const anonymousCode = (answerId: number) => `S-${markingOrderOf(answerId).toString(36).toUpperCase().padStart(6, '0')}`
 
 /** The quiz's written questions, in paper order (questions only drawn come after, by id). */
 async function writtenQuestionsOf(db: Kysely<DB>, quizId: number, now: number) {
@@ -153,13 +151,20 @@ export function createMarkingService({ database, clock, config }: Pick<AppContex
     })
   }
 
-  /** Another marker's live claim and a released answer -> 409; a stale rubric -> 409 `rubric_changed`. */
-  async function evaluate(answerId: number, input: Evaluation, actor: UserActor) {
+  /**
+   * Another marker's live claim and a released answer -> 409; a stale rubric -> 409 `rubric_changed`. A released
+   * answer with an accepted regrade request is marked again by an admin or a marker of its question: its new marks go
+   * into its attempt's score at once (docs/decisions/071).
+   */
+  async function evaluate(answerId: number, input: Evaluation, actor: UserActor, isAdmin = false) {
     return database.transaction(async (trx) => {
       const now = clock.now()
       const answer = await findAnswerForMarking(trx, answerId, { lock: postgres })
-      if (!answer) throw notFound()
-      if (answer.status === 'released') throw new Conflict(markingMessages.released, 'answer_released')
+      // An attempt still running is the learner's to write: not markable, and not shown to markers.
+      if (!answer || answer.attempt_status !== 'finished') throw notFound()
+      const regrade =
+        answer.status === 'released' ? await acceptedRequestOf(trx, answer, { id: actor.id, isAdmin }, postgres) : null
+      if (answer.status === 'released' && !regrade) throw new Conflict(markingMessages.released, 'answer_released')
       if (answer.claimed_by !== null && answer.claimed_by !== actor.id && (answer.claimed_until ?? 0) > now)
         throw new Conflict(markingMessages.claimedByOther, 'claimed_by_other')
       if (input.rubric_revision !== revisionOf(await findRubric(trx, answer.question_id)))
@@ -174,7 +179,7 @@ export function createMarkingService({ database, clock, config }: Pick<AppContex
         seen.add(annotation.page_id)
       })
       if (Object.keys(errors).length > 0) throw new ValidationFailed(errors)
-      const before = answer.status === 'marked' ? fromHundredths(answer.score_hundredths ?? 0) : null
+      const before = answer.status === 'submitted' ? null : fromHundredths(answer.score_hundredths ?? 0)
       const score = await evaluateAnswer(
         trx,
         answerId,
@@ -185,7 +190,20 @@ export function createMarkingService({ database, clock, config }: Pick<AppContex
         },
         actor.id,
         now,
+        { released: regrade !== null },
       )
+      if (regrade)
+        await settleByMarking(
+          trx,
+          {
+            requestId: regrade.id,
+            answerId,
+            oldMarks: answer.score_hundredths ?? 0,
+            newMarks: score,
+            settledBy: actor.id,
+          },
+          now,
+        )
       await storeAnnotations(
         trx,
         answerId,
@@ -201,6 +219,7 @@ export function createMarkingService({ database, clock, config }: Pick<AppContex
           score: fromHundredths(score),
           items: [...new Set(input.items ?? [])],
           rubric_revision: input.rubric_revision,
+          ...(regrade && { regrade_id: regrade.id }),
         },
       })
       return { score: fromHundredths(score) }
@@ -228,8 +247,16 @@ export function createMarkingService({ database, clock, config }: Pick<AppContex
     })
   }
 
+  /** One answer of a finished attempt, as `next` shows it, with its marks if marked: to mark it again. */
+  async function answer(answerId: number): Promise<MarkingAnswer> {
+    const found = await findAnswerForMarking(db, answerId)
+    if (!found || found.attempt_status !== 'finished') throw notFound()
+    return describe(db, answerId)
+  }
+
   return {
     overview,
+    answer,
     next,
     evaluate,
     endClaim: endAnswerClaim,

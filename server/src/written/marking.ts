@@ -23,6 +23,7 @@ export async function evaluateAnswer(
   evaluation: Evaluation,
   markedBy: number | null,
   now: number,
+  options: { released?: boolean } = {},
 ) {
   const answer = await findWrittenAnswer(trx, answerId)
   if (!answer) throw new NotFound('Answer not found.')
@@ -40,6 +41,12 @@ export async function evaluateAnswer(
       items: [error.kind === 'unknown_item' ? writtenMessages.unknownItem : writtenMessages.exclusiveHeld],
     })
   }
-  await storeEvaluation(trx, answerId, { ...evaluation, score, rubricRevision: revisionOf(rubric), markedBy }, now)
+  await storeEvaluation(
+    trx,
+    answerId,
+    { ...evaluation, score, rubricRevision: revisionOf(rubric), markedBy },
+    now,
+    options,
+  )
   return score
 }

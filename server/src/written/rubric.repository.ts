@@ -71,3 +71,38 @@ export async function deleteRubricItems(db: Kysely<DB>, ids: readonly number[]) 
 export async function deleteRubricGroups(db: Kysely<DB>, ids: readonly number[]) {
   if (ids.length > 0) await db.deleteFrom('rubric_groups').where('id', 'in', ids).execute()
 }
+
+/** Marked and released answers of the question in finished attempts (of one quiz if given): how many, their marks. */
+export async function markedAnswerFigures(db: Kysely<DB>, questionId: number, quizId: number | undefined) {
+  const answers = db
+    .selectFrom('written_answers as w')
+    .innerJoin('attempts as a', 'a.id', 'w.attempt_id')
+    .where('w.question_id', '=', questionId)
+    .where('w.status', 'in', ['marked', 'released'])
+    .where('a.status', '=', 'finished')
+    .$if(quizId !== undefined, (query) => query.where('a.quiz_id', '=', quizId!))
+  const [totals, applied] = await Promise.all([
+    answers
+      .select((eb) => [eb.fn.countAll<number>().as('marked'), eb.fn.sum<number>('w.score_hundredths').as('gained')])
+      .executeTakeFirstOrThrow(),
+    answers
+      .innerJoin('written_answer_items as wi', 'wi.answer_id', 'w.id')
+      .select(['wi.item_id', (eb) => eb.fn.countAll<number>().as('applied')])
+      .groupBy('wi.item_id')
+      .execute(),
+  ])
+  return {
+    marked: Number(totals.marked),
+    gained: Number(totals.gained ?? 0),
+    applied: new Map(applied.map((row) => [row.item_id, Number(row.applied)])),
+  }
+}
+
+export function quizExists(db: Kysely<DB>, quizId: number) {
+  return db
+    .selectFrom('quizzes')
+    .select('id')
+    .where('id', '=', quizId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
+}

@@ -1,4 +1,4 @@
-import { writtenMessages, type Rescored, type Rubric, type RubricResult } from '@quiz/contracts'
+import { writtenMessages, type Rescored, type Rubric, type RubricResult, type RubricStats } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import { recordAudit, type AuditActor } from '../audit/audit-log'
 import type { AppContext } from '../context'
@@ -15,6 +15,8 @@ import {
   findRubricQuestion,
   insertRubricGroup,
   insertRubricItem,
+  markedAnswerFigures,
+  quizExists,
   updateRubricGroup,
   updateRubricItem,
   upsertRubric,
@@ -195,6 +197,30 @@ export function createRubricService({ database, clock }: Pick<AppContext, 'datab
   const { db } = database
 
   return {
+    /** How the question's rubric was used: answers marked, their mean, and each item's uses (API.md "Statistics"). */
+    async stats(questionId: number, quizId: number | undefined): Promise<RubricStats> {
+      await writtenQuestion(db, questionId)
+      if (quizId !== undefined && !(await quizExists(db, quizId))) throw new NotFound('Quiz not found.')
+      const [rubric, figures] = await Promise.all([
+        findRubric(db, questionId),
+        markedAnswerFigures(db, questionId, quizId),
+      ])
+      const { marked } = figures
+      return {
+        marked,
+        mean: marked > 0 ? Math.round(figures.gained / marked) / 100 : null,
+        items: rubric.items.map((item) => {
+          const applied = figures.applied.get(item.id) ?? 0
+          return {
+            id: item.id,
+            title: { en: item.title_en, ne: item.title_ne },
+            applied,
+            share: marked > 0 ? Math.round((applied / marked) * 10_000) / 10_000 : null,
+          }
+        }),
+      }
+    },
+
     async get(questionId: number): Promise<Rubric> {
       const question = await writtenQuestion(db, questionId)
       return toRubricDto(question.id, question.marks, await findRubric(db, questionId))

@@ -54,6 +54,8 @@ export async function storeEvaluation(
     markedBy: number | null
   },
   now: number,
+  /** A released answer marked again (an accepted regrade) stays released; otherwise a released one is left alone. */
+  { released = false } = {},
 ) {
   await db.deleteFrom('written_answer_items').where('answer_id', '=', answerId).execute()
   const items = [...new Set(evaluation.items)]
@@ -65,7 +67,7 @@ export async function storeEvaluation(
   await db
     .updateTable('written_answers')
     .set({
-      status: 'marked',
+      status: released ? 'released' : 'marked',
       adjustment: evaluation.adjustment,
       score_hundredths: evaluation.score,
       rubric_revision: evaluation.rubricRevision,
@@ -78,7 +80,8 @@ export async function storeEvaluation(
       updated_at: now,
     })
     .where('id', '=', answerId)
-    .where('status', '!=', 'released')
+    .$if(released, (query) => query.where('status', '=', 'released'))
+    .$if(!released, (query) => query.where('status', '!=', 'released'))
     .execute()
 }
 

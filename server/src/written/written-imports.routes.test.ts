@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { multipart } from '../../test/auth-requests'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
-import { warmImportWorker } from '../../test/fixtures/import-files.fixtures'
+import { docxFile, warmImportWorker } from '../../test/fixtures/import-files.fixtures'
 import { useTestApp } from '../../test/test-app'
 
 beforeAll(warmImportWorker, 180_000)
@@ -117,5 +117,24 @@ describe.each(dialects)('written questions in import and export on %s', (dialect
     ])
     expect(run.rows[0]!.question.model_answer).toEqual({ en: 'Power is shared by three tiers.', ne: '' })
     expect(run.rows[0]!.question.text.en).toBe('Explain federalism in Nepal.')
+  })
+
+  it('reads a Word question without options and with a marks line as written, beside a choice question', async () => {
+    const headers = await bearerFor(t.tokens, await createUser(t.database, { is_admin: 1 }))
+    const file = docxFile([
+      { list: 'question', runs: [{ text: 'Discuss the ' }, { text: 'fundamental rights.' }] },
+      [{ text: 'Marks: 10' }],
+      { list: 'question', runs: [{ text: 'Capital of Nepal?' }] },
+      { list: 'option', runs: [{ text: 'Pokhara' }] },
+      { list: 'option', runs: [{ text: 'Kathmandu' }] },
+      [{ text: 'Answer: b' }],
+    ])
+    const run = await upload(headers, file, 'questions.docx')
+    expect(run.rows.map((row) => [row.status, row.question.type ?? 'choice', row.question.marks ?? null])).toEqual([
+      ['ok', 'written', 10],
+      ['ok', 'choice', null],
+    ])
+    expect(run.rows[0]!.question.text.en).toBe('Discuss the fundamental rights.')
+    expect(run.rows[0]!.question.options).toEqual([])
   })
 })

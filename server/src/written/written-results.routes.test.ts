@@ -38,6 +38,27 @@ describe.each(dialects)("a learner's written results on %s", (dialect) => {
     expect(listed.body[0].attempts[0]).toMatchObject({ score: 7.5, marking: 'released', written: { marks: 6.5 } })
   })
 
+  it("counts written questions in none of the choice part's figures: the report card, its analysis and progress agree with the submit", async () => {
+    const paper = await writtenPaper(t)
+    const { user, attemptId, submitted } = await paper.sit()
+    // The submit scores the choice question alone (right: 1 of 1).
+    expect(submitted).toMatchObject({ total_questions: 1, correct: 1, unanswered: 0, max_score: 1 })
+    const report = await paper.as(user, 'GET', `/api/results/${attemptId}/`)
+    expect(report.body).toMatchObject({
+      correct: 1,
+      incorrect: 0,
+      unanswered: 0,
+      max_score: 1,
+      sections: [{ score: 1, max_score: 1, correct: 1, incorrect: 0, unanswered: 0 }],
+      written: { max_marks: 10, total: 1 },
+    })
+    const topics = (report.body.analysis.topics as { topic: string }[]).map((topic) => topic.topic)
+    expect(topics).not.toContain('Constitution')
+    const progress = await paper.as(user, 'GET', '/api/results/progress/')
+    expect(progress.body.attempts[0]).toMatchObject({ total_questions: 1, unanswered: 0, max_score: 1 })
+    expect((progress.body.topics as { topic: string }[]).map((topic) => topic.topic)).not.toContain('Constitution')
+  })
+
   it('says marking none and written null for a paper without written questions', async () => {
     const paper = await writtenPaper(t)
     const created = await paper.as(paper.admin, 'POST', '/api/quizzes/create-from-json/', {

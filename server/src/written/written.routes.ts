@@ -1,4 +1,11 @@
-import { IdParamsSchema, RubricInputSchema, RubricResultSchema, RubricSchema } from '@quiz/contracts'
+import {
+  IdParamsSchema,
+  RubricInputSchema,
+  RubricResultSchema,
+  RubricSchema,
+  RubricStatsQuerySchema,
+  RubricStatsSchema,
+} from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { actorOf } from '../audit/audit-log'
 import { acceptJsonOnly } from '../http/json-only'
@@ -14,6 +21,18 @@ export const rubricRoutes: FastifyPluginAsyncZod<{ rubrics: RubricService }> = a
     '/questions/:id/rubric/',
     { schema: { ...docs, params: IdParamsSchema, response: { 200: RubricSchema } } },
     (request) => rubrics.get(request.params.id),
+  )
+  app.get(
+    '/questions/:id/rubric/stats/',
+    {
+      schema: {
+        ...docs,
+        params: IdParamsSchema,
+        querystring: RubricStatsQuerySchema,
+        response: { 200: RubricStatsSchema },
+      },
+    },
+    (request) => rubrics.stats(request.params.id, request.query.quiz_id),
   )
   app.put(
     '/questions/:id/rubric/',

@@ -135,6 +135,13 @@ export function readGift(source: string): Draft[] {
     }
     const { answers, general } = splitAnswers(body)
     const type = unsupportedType(body, answers)
+    if (type === 'essay') {
+      // A written question: GIFT has no marks, so Moodle's default grade (1); its general feedback is the model answer.
+      const model = giftText(general, 'model_answer', notes)
+      draft.written = { type: 'written', marks: '1', wordLimit: '', modelAnswer: isEmpty(model) ? null : model }
+      draft.notes.push(...notes)
+      return
+    }
     if (type) {
       draft.notes.push({
         field: 'row',

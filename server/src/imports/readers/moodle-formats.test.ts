@@ -130,20 +130,26 @@ describe('GIFT as Moodle reads it', () => {
     expect(codes(table!)).toEqual(['table'])
   })
 
-  it('names an essay whose braces hold only general feedback as an essay, as Moodle reads it', async () => {
+  it('reads an essay ({} or braces holding only general feedback) as a written question of 1 mark, as Moodle grades it', async () => {
     const [feedbackOnly, empty] = await gift(
       'Describe the water cycle. {####A good answer names evaporation.}\n\nWrite about Nepal. {}',
     )
-    for (const row of [feedbackOnly!, empty!]) {
-      expect(row.status).toBe('rejected')
-      expect(row.messages).toEqual([
-        {
-          field: 'row',
-          code: 'unsupported_type',
-          message: 'GIFT essay questions cannot be imported; only multiple choice with one right answer.',
-        },
-      ])
-    }
+    expect(feedbackOnly).toMatchObject({
+      status: 'ok',
+      messages: [],
+      question: {
+        type: 'written',
+        marks: 1,
+        word_limit: null,
+        text: { en: 'Describe the water cycle.' },
+        options: [],
+        model_answer: { en: 'A good answer names evaporation.' },
+      },
+    })
+    expect(empty).toMatchObject({
+      status: 'ok',
+      question: { type: 'written', marks: 1, text: { en: 'Write about Nepal.' }, model_answer: null },
+    })
   })
 
   it('names the type of a true/false question and nothing else', async () => {
@@ -196,6 +202,40 @@ describe('Aiken as Moodle reads it', () => {
 })
 
 describe('Moodle XML as Moodle reads it', () => {
+  it('reads an essay as a written question: default grade as marks, the enforced word limit, grader information as the model answer', async () => {
+    const essay = (extra: string) => `<question type="essay">
+  <name><text>q</text></name>
+  <questiontext format="html"><text><![CDATA[<p>Explain the role of the <b>Public Service Commission</b>.</p>]]></text></questiontext>
+  <generalfeedback format="html"><text>Feedback for all</text></generalfeedback>
+  ${extra}
+</question>`
+    const [graded, plainEssay, badGrade] = await xml(
+      essay(
+        '<defaultgrade>10.0000000</defaultgrade><responseformat>editor</responseformat><wordlimitenabled>1</wordlimitenabled><maxwordlimit>300</maxwordlimit><graderinfo format="html"><text><![CDATA[<p>An independent body.</p>]]></text></graderinfo>',
+      ) +
+        essay('') +
+        essay('<defaultgrade>250</defaultgrade>'),
+    )
+    expect(graded).toMatchObject({
+      status: 'ok',
+      question: {
+        type: 'written',
+        marks: 10,
+        word_limit: 300,
+        options: [],
+        model_answer: { en: 'An independent body.' },
+      },
+    })
+    expect(graded!.question.text.en).toContain('Public Service Commission')
+    // No grade: Moodle's default, 1; no grader information: the general feedback; no enforced limit: none.
+    expect(plainEssay).toMatchObject({
+      status: 'ok',
+      question: { type: 'written', marks: 1, word_limit: null, model_answer: { en: 'Feedback for all' } },
+    })
+    expect(badGrade!.status).toBe('rejected')
+    expect(badGrade!.messages.map((message) => message.field)).toContain('marks')
+  })
+
   it('reads plain_text as text, so a < b and b > c keeps its words', async () => {
     const [row] = await xml(
       multichoice(

@@ -66,6 +66,30 @@ function questionLines(xml: string): number[] {
   return lines
 }
 
+/** "10.0000000" as 10; anything else as written, for the schema to refuse at its field. */
+const numberCell = (text: string) => {
+  const trimmed = text.trim()
+  return trimmed !== '' && Number.isFinite(Number(trimmed)) ? String(Number(trimmed)) : trimmed
+}
+
+/**
+ * An essay is a written question: its default grade is its marks (Moodle's default, 1, when absent), its word limit
+ * the one Moodle enforces, its information for graders (else its general feedback) the model answer.
+ */
+function readEssay(question: Node, draft: Draft, notes: ImportMessage[]) {
+  const limited = textOf({ text: question.wordlimitenabled }).trim() === '1'
+  const graderInfo = read(question.graderinfo, 'model_answer', notes)
+  const general = read(question.generalfeedback, 'model_answer', notes)
+  const model = !isEmpty(graderInfo) ? graderInfo : !isEmpty(general) ? general : null
+  draft.written = {
+    type: 'written',
+    marks: numberCell(textOf({ text: question.defaultgrade })) || '1',
+    wordLimit: limited ? numberCell(textOf({ text: question.maxwordlimit })) : '',
+    modelAnswer: model,
+  }
+  draft.notes.push(...notes)
+}
+
 export function readMoodleXml(xml: string): Draft[] {
   xml = xml.replace(/^\uFEFF/, '')
   if (/<!ENTITY/i.test(xml)) throw new Unreadable('This XML file declares entities, which Moodle exports never do.')
@@ -108,6 +132,10 @@ export function readMoodleXml(xml: string): Draft[] {
     if (topic) draft.topic = plain(topic)
     drafts.push(draft)
     if (drafts.length > importLimits.questions) throw new Unreadable(tooMany)
+    if (type === 'essay') {
+      readEssay(question, draft, notes)
+      return
+    }
     if (type !== 'multichoice') {
       draft.notes.push({
         field: 'row',
