@@ -100,6 +100,10 @@ const stageOf = (id) => {
 }
 const leafKinds = [
   ['SQL: precompiled statements (better-sqlite3)', (f) => /main\.js/.test(f.url) && f.functionName === 'run'],
+  [
+    'SQL: BEGIN, SAVEPOINT, RELEASE, COMMIT of the group commit',
+    (f) => /main\.js/.test(f.url) && f.functionName === 'runGroupStatement',
+  ],
   ["SQL: through Kysely's driver", (f) => /kysely\/dist\/esm\/dialect/.test(f.url)],
   ['Kysely (building, compiling, plugins)', (f) => /kysely/.test(f.url)],
   ['better-sqlite3 wrappers', (f) => /better-sqlite3/.test(f.url)],
