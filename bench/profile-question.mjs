@@ -1,5 +1,6 @@
 // Profiles one hot route: BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" node bench/profile-question.mjs
-// ROUTE=question (default), list (GET /api/quizzes/) or autosave (PUT .../answers/ with one answer).
+// ROUTE=question (default), list (GET /api/quizzes/), autosave (PUT .../answers/ with one answer) or results (GET
+// /api/results/, each learner with RESULTS finished attempts, default 5).
 import autocannon from 'autocannon'
 import { call, quizJson, startServer } from './lib.mjs'
 
@@ -14,10 +15,14 @@ try {
     await call(server.baseUrl, 'POST', '/api/quizzes/create-from-json/', { body: quizJson(20), token: admin })
   ).body.quiz_id
   const tokens = await server.tokensFor(Array.from({ length: 50 }, (_, i) => `learner${i + 1}`))
+  const route = process.env.ROUTE ?? 'question'
+  if (route === 'results')
+    for (let finished = 0; finished < Number(process.env.RESULTS ?? 5); finished++)
+      for (const token of tokens)
+        await call(server.baseUrl, 'POST', `/api/quizzes/${quiz}/submit/`, { token, body: {} })
   for (const token of tokens) await call(server.baseUrl, 'GET', `/api/quizzes/${quiz}/`, { token })
   let c = 0
   let n = 0
-  const route = process.env.ROUTE ?? 'question'
   // Each question's first option: what the autosaves send.
   const firstOptions = []
   for (let number = 1; number <= 20; number++) {
@@ -43,7 +48,12 @@ try {
                 method: 'GET',
                 setupRequest: (req) => ({
                   ...req,
-                  path: route === 'list' ? '/api/quizzes/' : `/api/quizzes/${quiz}/question/${(n++ % 20) + 1}/`,
+                  path:
+                    route === 'list'
+                      ? '/api/quizzes/'
+                      : route === 'results'
+                        ? '/api/results/'
+                        : `/api/quizzes/${quiz}/question/${(n++ % 20) + 1}/`,
                 }),
               },
         ],

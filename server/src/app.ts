@@ -27,6 +27,7 @@ import { registerCompression } from './http/compression'
 import { registerDraining } from './http/draining'
 import { registerErrorHandlers } from './http/errors'
 import { registerOverloadShedding } from './http/overload'
+import { lazyChildLoggers } from './http/request-logger'
 import { registerSecurityHeaders } from './http/security-headers'
 import { createSerializerCompiler } from './http/serializer'
 import { createMetrics } from './lib/metrics'
@@ -83,13 +84,16 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger']
   /** For tests: replaces services before the routes get them (a service built on another keeps its own). */
   services?: (built: Services) => Partial<Services>
-  /** The database scope of each request (db/request-scope.ts); by default it only names the request. */
+  /**
+   * The database scope of each request (db/request-scope.ts). Without one no scope is entered: a scope that rewrites
+   * nothing would only cost every request its AsyncLocalStorage (docs/decisions/076).
+   */
   requestScope?: (request: FastifyRequest) => RequestScope
 }
 
 export async function buildApp(
   deps: Omit<AppContext, 'metrics'>,
-  { logger, services: override, requestScope = (request) => ({ requestId: request.id }) }: BuildOptions = {},
+  { logger, services: override, requestScope }: BuildOptions = {},
 ) {
   const metrics = createMetrics(() => deps.database.poolStats(), { served: deps.config.metricsToken !== undefined })
   const context: AppContext = { ...deps, metrics }
@@ -101,6 +105,7 @@ export async function buildApp(
         : typeof logger === 'object'
           ? { serializers: { req: serializeRequest }, ...logger }
           : logger,
+    ...(logger !== false && { childLoggerFactory: lazyChildLoggers }),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: MB,
     // A hop count as Fastify applies it (its types omit the number form it accepts).
@@ -129,7 +134,6 @@ export async function buildApp(
   })
   // Before any route, so that every route is seen by the plugin's onRoute hook.
   await registerCompression(app)
-  await app.register(multipart, { limits: { fileSize: 5 * MB, files: 1, fields: 20, fieldSize: 64 * 1024 } })
   if (context.config.apiDocs) {
     await app.register(swagger, {
       openapi: {
@@ -147,7 +151,9 @@ export async function buildApp(
   })
 
   // After the body is read: the handler, its route's own preHandlers and all they await query in the request's scope.
-  app.addHook('preHandler', (request, _reply, done) => inRequestScope(requestScope(request), done))
+  // Only when there is one: on Node 20 the first AsyncLocalStorage run turns on promise hooks for the whole process,
+  // which every hot request then paid for (docs/decisions/076).
+  if (requestScope) app.addHook('preHandler', (request, _reply, done) => inRequestScope(requestScope(request), done))
 
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
@@ -172,12 +178,6 @@ export async function buildApp(
   const { rateLimits, auth, users, attempts, admin, challenges, institutions, jobs } = services
   await app.register(healthRoutes, { prefix: '/api/health', health: services.health })
   await app.register(authRoutes, { prefix: '/api', auth: auth.logins })
-  await app.register(usersRoutes, {
-    prefix: '/api/users',
-    users: users.accounts,
-    profiles: users.profiles,
-    otp: auth.otp,
-  })
   await app.register(pictureRoutes, { prefix: '/api/pictures', pictures: services.pictures })
   await app.register(quizzesRoutes, { prefix: '/api/quizzes', quizzes: services.quizzes })
   await app.register(attemptsRoutes, { prefix: '/api/quizzes', session: attempts.session, submit: attempts.submit })
@@ -199,10 +199,21 @@ export async function buildApp(
   await app.register(markingRoutes, { prefix: '/api/admin', marking: services.written.marking })
   await app.register(regradeQueueRoutes, { prefix: '/api/admin', regrades: services.written.regrades })
   await app.register(regradeRequestRoutes, { prefix: '/api/results', regrades: services.written.regrades })
-  await app.register(importsRoutes, { prefix: '/api/admin', imports: services.imports })
-  await app.register(sittingRoutes, { prefix: '/api/admin', ...services.sittings })
+  // Multipart bodies only where a route reads one: the plugin's hooks (an async onRequest and onResponse, and a
+  // listener on every response) cost every other request, the hot ones included (docs/decisions/076).
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, { limits: { fileSize: 5 * MB, files: 1, fields: 20, fieldSize: 64 * 1024 } })
+    await uploads.register(usersRoutes, {
+      prefix: '/api/users',
+      users: users.accounts,
+      profiles: users.profiles,
+      otp: auth.otp,
+    })
+    await uploads.register(importsRoutes, { prefix: '/api/admin', imports: services.imports })
+    await uploads.register(sittingRoutes, { prefix: '/api/admin', ...services.sittings })
+    await uploads.register(answeringRoutes, { prefix: '/api', answering: services.writtenAnswers })
+  })
   await app.register(learnerSheetRoutes, { prefix: '/api/results', scans: services.sittings.scans })
-  await app.register(answeringRoutes, { prefix: '/api', answering: services.writtenAnswers })
   await app.register(institutionRoutes, { prefix: '/api/admin', ...institutions })
   await app.register(auditLogRoutes, { prefix: '/api/admin/audit', auditLog: admin.auditLog })
   await app.register(legacyFontToolRoutes, { prefix: '/api/admin/tools/legacy-font' })

@@ -41,12 +41,41 @@ export async function listAttempts(db: Kysely<DB>, userId: number, quizId: numbe
   return (await (lock ? selectAttemptsForUpdate : selectAttempts)(db, userId, quizId)).rows
 }
 
-export function listExpiredAttempts(
+// The unlocked read that comes first (most find nothing) is compiled once: the results list, the practice deck and
+// the quiz list run it on every request (docs/decisions/076).
+const selectExpiredOfLearner = precompile((db: Kysely<DB>, userId: number, deadlineBefore: number) =>
+  db
+    .selectFrom('attempts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', IN_PROGRESS)
+    .where('deadline', '<', deadlineBefore)
+    .orderBy('id'),
+)
+const selectExpiredOfLearnerAtQuiz = precompile(
+  (db: Kysely<DB>, userId: number, deadlineBefore: number, quizId: number) =>
+    db
+      .selectFrom('attempts')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('status', '=', IN_PROGRESS)
+      .where('deadline', '<', deadlineBefore)
+      .where('quiz_id', '=', quizId)
+      .orderBy('id'),
+)
+
+export async function listExpiredAttempts(
   db: Kysely<DB>,
   userId: number,
   deadlineBefore: number,
   { quizId, lock = false }: { quizId?: number; lock?: boolean } = {},
-) {
+): Promise<AttemptRow[]> {
+  if (!lock)
+    return (
+      quizId === undefined
+        ? await selectExpiredOfLearner(db, userId, deadlineBefore)
+        : await selectExpiredOfLearnerAtQuiz(db, userId, deadlineBefore, quizId)
+    ).rows
   return db
     .selectFrom('attempts')
     .selectAll()

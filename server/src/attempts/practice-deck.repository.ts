@@ -59,6 +59,17 @@ const upsertCardsFromJsonArray = precompile(
 const CHUNK = 500
 
 export async function putCardsInFirstBox(db: Kysely<DB>, cards: readonly FirstBoxCards[], at: number) {
+  // Every submit writes its mistakes, often most of the paper. On SQLite one statement compiled once takes them all
+  // as a JSON array: building and compiling a statement of that many rows with Kysely, or running a single-row
+  // statement per card, cost more than the writes (decision 021); nor are row objects made for it (decision 076).
+  if (cards.length === 1 && sqliteTransactionOf(db)) {
+    const { userId, quizId, questionIds } = cards[0]!
+    if (questionIds.length === 0) return
+    // In question order, as below; the statement's ON CONFLICT takes a question twice as once.
+    const sortedIds = Float64Array.from(questionIds).sort()
+    await upsertCardsFromJsonArray(db, userId, quizId, `[${sortedIds.join(',')}]`, at)
+    return
+  }
   const rows = new Map<string, CardRow>()
   for (const { userId, quizId, questionIds } of cards)
     for (const questionId of questionIds)
@@ -72,17 +83,8 @@ export async function putCardsInFirstBox(db: Kysely<DB>, cards: readonly FirstBo
       })
   if (rows.size === 0) return
   // In (learner, question) order, so two concurrent writes lock the same rows in the same order (no deadlock on
-  // PostgreSQL).
+  // PostgreSQL). Multi-row statements of CHUNK rows.
   const sorted = [...rows.values()].sort((a, b) => a.user_id - b.user_id || a.question_id - b.question_id)
-  // Every submit writes its mistakes, often most of the paper. On SQLite one statement compiled once takes them all
-  // as a JSON array: building and compiling a statement of that many rows with Kysely, or running a single-row
-  // statement per card, cost more than the writes (decision 021). Elsewhere multi-row statements of CHUNK rows.
-  if (cards.length === 1 && sqliteTransactionOf(db)) {
-    const { userId, quizId } = cards[0]!
-    const questionIds = sorted.map((row) => row.question_id)
-    await upsertCardsFromJsonArray(db, userId, quizId, JSON.stringify(questionIds), at)
-    return
-  }
   for (let from = 0; from < sorted.length; from += CHUNK)
     await intoFirstBox(db.insertInto('practice_cards').values(sorted.slice(from, from + CHUNK))).execute()
 }

@@ -2,8 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import type { KyselyPlugin, RootOperationNode } from 'kysely'
 
 // The per-request database seam (docs/decisions/062 "A request's handle"): every query built while a request is
-// served passes through that request's scope, with no service passing a handle down. Today a scope only names its
-// request; a tenant's (institutes, a later issue) rewrites the queries here, in one place.
+// served passes through that request's scope, with no service passing a handle down. A tenant's scope (institutes, a
+// later issue) rewrites the queries here, in one place. Until then buildApp enters none: on Node 20 a scope costs
+// every promise of every request a hook, for nothing to rewrite (docs/decisions/076).
 export interface RequestScope {
   /** The request the queries serve (Fastify's request id). */
   requestId: string

@@ -8,10 +8,12 @@ const finishedAttemptsOf = (db: Kysely<DB>, userId: number) =>
     .selectFrom('attempts as a')
     .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
     .where('a.user_id', '=', userId)
-    .where('a.status', '=', 'finished')
+    // Written into the SQL, like IN_PROGRESS (db/in-progress.ts): a compiled statement must not bind it.
+    .where('a.status', '=', sql.lit('finished'))
 
-export function listFinishedAttempts(db: Kysely<DB>, userId: number) {
-  return finishedAttemptsOf(db, userId)
+// Compiled once, read on the reader (docs/decisions/076): the results list built three queries with Kysely each time.
+const selectFinishedAttempts = precompile((db: Kysely<DB>, userId: number) =>
+  finishedAttemptsOf(db, userId)
     .select([
       'a.id',
       'a.quiz_id',
@@ -24,8 +26,11 @@ export function listFinishedAttempts(db: Kysely<DB>, userId: number) {
       'q.title_ne',
     ])
     .orderBy('a.quiz_id')
-    .orderBy('a.attempt_number')
-    .execute()
+    .orderBy('a.attempt_number'),
+)
+
+export async function listFinishedAttempts(db: Kysely<DB>, userId: number) {
+  return (await selectFinishedAttempts(db, userId)).rows
 }
 
 // The report card's reads are compiled once (db/precompiled-query.ts): it is one of DESIGN.md's budgeted routes.
@@ -103,6 +108,39 @@ export interface WrittenPartRow {
   total: number
 }
 
+const writtenPartColumns = [
+  'w.attempt_id',
+  sql<string>`sum(case when w.status = 'released' then coalesce(w.score_hundredths, 0) else 0 end)`.as('marks'),
+  sql<string>`sum(coalesce(r.marks, 0))`.as('max_marks'),
+  sql<string>`sum(case when w.status = 'released' then 1 else 0 end)`.as('released'),
+  sql<string>`count(*)`.as('total'),
+] as const
+
+// PostgreSQL answers sums and counts as bigint strings.
+const toWrittenPart = (row: { marks: string; max_marks: string; released: string; total: string }): WrittenPartRow => ({
+  marks: Number(row.marks),
+  max_marks: Number(row.max_marks),
+  released: Number(row.released),
+  total: Number(row.total),
+})
+
+const selectWrittenPartsOfLearner = precompile((db: Kysely<DB>, userId: number) =>
+  db
+    .selectFrom('written_answers as w')
+    .innerJoin('attempts as a', 'a.id', 'w.attempt_id')
+    .innerJoin('question_revisions as r', 'r.id', 'w.revision_id')
+    .select(writtenPartColumns)
+    .where('a.user_id', '=', userId)
+    .where('a.status', '=', sql.lit('finished'))
+    .groupBy('w.attempt_id'),
+)
+
+/** findWrittenParts of every finished attempt of the learner, in one statement compiled once (the results list). */
+export async function findWrittenPartsOfLearner(db: Kysely<DB>, userId: number) {
+  const { rows } = await selectWrittenPartsOfLearner(db, userId)
+  return new Map(rows.map((row) => [row.attempt_id, toWrittenPart(row)]))
+}
+
 /**
  * The written part of each attempt that has one, from its answer rows (a finish gives every written question one):
  * released marks, the written questions' marks, how many are released of how many.
@@ -113,24 +151,11 @@ export async function findWrittenParts(db: Kysely<DB>, attemptIds: readonly numb
     const rows = await db
       .selectFrom('written_answers as w')
       .innerJoin('question_revisions as r', 'r.id', 'w.revision_id')
-      .select('w.attempt_id')
-      .select([
-        sql<string>`sum(case when w.status = 'released' then coalesce(w.score_hundredths, 0) else 0 end)`.as('marks'),
-        sql<string>`sum(coalesce(r.marks, 0))`.as('max_marks'),
-        sql<string>`sum(case when w.status = 'released' then 1 else 0 end)`.as('released'),
-        sql<string>`count(*)`.as('total'),
-      ])
+      .select(writtenPartColumns)
       .where('w.attempt_id', 'in', attemptIds.slice(at, at + 500))
       .groupBy('w.attempt_id')
       .execute()
-    // PostgreSQL answers sums and counts as bigint strings.
-    for (const row of rows)
-      parts.set(row.attempt_id, {
-        marks: Number(row.marks),
-        max_marks: Number(row.max_marks),
-        released: Number(row.released),
-        total: Number(row.total),
-      })
+    for (const row of rows) parts.set(row.attempt_id, toWrittenPart(row))
   }
   return parts
 }

@@ -28,6 +28,7 @@ import {
   findAttemptOfLearner,
   findRevisionKeys,
   findWrittenParts,
+  findWrittenPartsOfLearner,
   listFinishedAnswers,
   listFinishedAttempts,
   listFinishedAttemptsOldestFirst,
@@ -50,10 +51,7 @@ export function createResultsService({
     await lifecycle.settleExpired(user.id)
     const byQuiz = new Map<number, QuizResults & { latest: number }>()
     const rows = await listFinishedAttempts(db, user.id)
-    const written = await findWrittenParts(
-      db,
-      rows.map((row) => row.id),
-    )
+    const written = await findWrittenPartsOfLearner(db, user.id)
     for (const row of rows) {
       let quiz = byQuiz.get(row.quiz_id)
       if (!quiz) {
