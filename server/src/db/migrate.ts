@@ -27,6 +27,7 @@ import { uploadGrace } from './migrations/0027_upload_grace'
 import { markers } from './migrations/0028_markers'
 import { livePaperKeys } from './migrations/0029_live_paper_keys'
 import { announcementChunks } from './migrations/0030_announcement_chunks'
+import { bookletPages } from './migrations/0033_booklet_pages'
 
 // An explicit list rather than a folder scan, so the bundled server carries its migrations.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -57,6 +58,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0028_markers': markers(),
   '0029_live_paper_keys': livePaperKeys(),
   '0030_announcement_chunks': announcementChunks(),
+  '0033_booklet_pages': bookletPages(dialect),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

@@ -119,6 +119,7 @@ export function createSittingsService({ database, clock, config, papers, paperAt
         status: row.status,
         roster_count: count.roster,
         scans: { recorded: count.recorded, needs_review: count.needs_review },
+        booklet_pages: row.booklet_pages,
       }
     })
   }
@@ -183,6 +184,7 @@ export function createSittingsService({ database, clock, config, papers, paperAt
         revision_ids: JSON.stringify(drawn.revisionIds),
         sections: JSON.stringify(drawn.sections),
         sets: JSON.stringify(sets),
+        booklet_pages: body.booklet_pages ?? 4,
         created_by: actor.id,
         created_at: now,
       })
@@ -218,14 +220,22 @@ export function createSittingsService({ database, clock, config, papers, paperAt
         title: { en: sitting.title_en, ne: sitting.title_ne },
         held_at: toIso(sitting.held_at),
         status: sitting.status,
+        booklet_pages: sitting.booklet_pages,
       }
       const heldAt = body.held_at !== undefined ? Date.parse(body.held_at) : sitting.held_at
       const title = body.title ? { en: body.title.en, ne: body.title.ne ?? '' } : before.title
       const status = body.status ?? sitting.status
-      await updateSitting(trx, sittingId, { title_en: title.en, title_ne: title.ne, held_at: heldAt, status })
+      const bookletPages = body.booklet_pages ?? sitting.booklet_pages
+      await updateSitting(trx, sittingId, {
+        title_en: title.en,
+        title_ne: title.ne,
+        held_at: heldAt,
+        status,
+        booklet_pages: bookletPages,
+      })
       if (heldAt !== sitting.held_at)
         await paperAttempts.move(trx, sittingId, heldAt, deadlineOf({ ...sitting, held_at: heldAt }))
-      const change = changedFields(before, { title, held_at: toIso(heldAt), status })
+      const change = changedFields(before, { title, held_at: toIso(heldAt), status, booklet_pages: bookletPages })
       await recordAudit(trx, actor, now, {
         action: 'update',
         entityType: 'sitting',
