@@ -18,13 +18,13 @@ export const BookletPagesSettingSchema = z.number().int().min(1).max(bookletLimi
 
 export const BookletParamsSchema = z.object({
   id: IdSchema,
-  booklet: z.string().regex(/^(?:[1-9][0-9]{0,5}|blank)\.svg$/),
+  booklet: z.string().regex(/^(?:[1-9][0-9]{0,5}|blank|extra)\.svg$/),
 })
 export const BookletQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(bookletLimits.pages).default(1),
   serial: z.coerce.number().int().min(1).max(bookletLimits.serial).optional(),
 })
-export const SpareQuerySchema = z.object({ serial: z.coerce.number().int().min(1).max(bookletLimits.serial) })
+export const BookletLayoutQuerySchema = z.object({ set: z.enum(['A', 'B', 'C', 'D']).optional() })
 
 const MmBubble = z.object({ x_mm: z.number(), y_mm: z.number(), r_mm: z.number() })
 export const BookletLayoutSchema = z.object({
@@ -107,5 +107,6 @@ export const bookletMessages = {
     'This booklet page is already recorded. Send it again with replace=true to replace it, or delete the page first.',
   notAWrittenQuestion: (number: number) => `Question ${number} is not a written question of this learner's paper.`,
   noLearner: 'Settle whose page this is (roll_number) before its questions.',
+  noQuestions: 'Name the question(s) the page answers, or discard it.',
   discarded: 'This page is discarded.',
 } as const

@@ -803,6 +803,8 @@ export interface BookletPageTable {
   questions: string
   /** JSON array of flags. */
   flags: string
+  /** JSON scan box of the question bubbles. */
+  question_box: string
   image_hash: string
   upload_hash: string
   scanned_by: number | null

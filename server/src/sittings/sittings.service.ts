@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto'
 import {
   bookletInstructions,
+  bookletLimits,
+  bookletMessages,
   fromHundredths,
   OPTION_LABELS,
   phoneInListing,
@@ -25,6 +27,10 @@ import { AppError, Conflict, NotFound, ValidationFailed, type FieldErrors } from
 import { toIso } from '../lib/clock'
 import type { QuestionPapers } from '../questions/question-papers'
 import { attemptSections } from '../questions/sections'
+import { signBookletCode, type BookletCode } from './booklet/booklet-code'
+import { buildBookletLayout } from './booklet/booklet-layout'
+import { renderBookletSvg, type BookletHolder } from './booklet/booklet-svg'
+import { writtenOf } from './booklet-join'
 import { signSheetCode } from './sheet/sheet-code'
 import { renderSheetSvg } from './sheet/sheet-svg'
 import { blankLayout, parseSets, planSets, setLayout, setLetters, type SittingSetPlan } from './sitting-sets'
@@ -433,6 +439,62 @@ export function createSittingsService({ database, clock, config, papers, paperAt
     })
   }
 
+  /** The sitting's written question numbers, for the set or every set's together; 409 when it has none to print. */
+  async function bookletNumbers(sitting: SittingView, set: SittingSet | null) {
+    const written = await writtenOf(db, papers, sitting)
+    const numbers = set === null ? written.union : [...(written.bySet.get(set)?.keys() ?? [])]
+    if (numbers.length === 0) throw new Conflict(bookletMessages.noWrittenQuestions)
+    if (numbers.length > bookletLimits.questions)
+      throw new AppError(409, 'paper_not_printable', bookletMessages.tooManyWritten(numbers.length))
+    return numbers
+  }
+
+  /**
+   * A booklet page (API.md "On paper"): `{roll}.svg?page=N` a roster learner's, `blank.svg?serial=S&page=N` a blank
+   * booklet's (a roll grid on its first page), `extra.svg?serial=S` a spare page (a roll grid, no page number).
+   */
+  async function bookletSvg(sittingId: number, booklet: string, page: number, serial: number | undefined) {
+    const sitting = await findSittingView(db, sittingId)
+    const quizTitle = sitting.quiz_title_en
+    const sittingTitle = sitting.title_en !== quizTitle ? sitting.title_en : undefined
+    const of = sitting.booklet_pages
+    let code: BookletCode
+    let holder: BookletHolder
+    let set: SittingSet | null = null
+    if (booklet === 'blank.svg' || booklet === 'extra.svg') {
+      if (serial === undefined) throw new ValidationFailed({ serial: [bookletMessages.serialNeeded] })
+      code = booklet === 'extra.svg' ? { sittingId, kind: 'spare', serial } : { sittingId, kind: 'blank', page, serial }
+      holder = { kind: code.kind === 'spare' ? 'spare' : 'blank', serial }
+    } else {
+      const rollNumber = Number(booklet.slice(0, -'.svg'.length))
+      const entry = await findRosterEntry(db, sittingId, rollNumber)
+      if (!entry) throw new NotFound(sittingMessages.rollNotOnRoster(rollNumber))
+      set = entry.set_letter as SittingSet
+      code = { sittingId, kind: 'roster', page, rollNumber, userId: entry.user_id }
+      holder = { kind: 'roster', learnerName: entry.full_name || entry.username, rollNumber }
+    }
+    if (code.kind !== 'spare' && page > of)
+      throw new ValidationFailed({ page: [bookletMessages.pageBeyondBooklet(page, of)] })
+    const numbers = await bookletNumbers(sitting, set)
+    const rollGrid = code.kind === 'spare' || (code.kind === 'blank' && page === 1)
+    return renderBookletSvg({
+      layout: buildBookletLayout({ numbers, rollGrid }),
+      qrPayload: signBookletCode(code, secret),
+      quizTitle,
+      sittingTitle,
+      holder,
+      page: code.kind === 'spare' ? null : { number: page, of },
+    })
+  }
+
+  /** The booklet page's geometry: a roster learner's of `set`, or a blank booklet's first page (every set's numbers). */
+  async function bookletLayout(sittingId: number, set: SittingSet | undefined) {
+    const sitting = await findSittingView(db, sittingId)
+    if (set !== undefined) planOf(sitting, set)
+    const numbers = await bookletNumbers(sitting, set ?? null)
+    return buildBookletLayout({ numbers, rollGrid: set === undefined })
+  }
+
   async function sheetLayout(sittingId: number, set: SittingSet) {
     const sitting = await findSittingView(db, sittingId)
     return setLayout(planOf(sitting, set), sitting.labels, sitting.plans.length)
@@ -449,6 +511,8 @@ export function createSittingsService({ database, clock, config, papers, paperAt
     putRoster,
     sheetSvg,
     sheetLayout,
+    bookletSvg,
+    bookletLayout,
   }
 }
 

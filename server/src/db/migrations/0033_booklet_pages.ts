@@ -31,6 +31,8 @@ export const bookletPages = (dialect: Dialect): Migration => {
         .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
         .addColumn('questions', 'text', (c) => c.notNull())
         .addColumn('flags', 'text', (c) => c.notNull())
+        // JSON: where the question bubbles are in the photo (a scan box), outlined for a person settling a flag.
+        .addColumn('question_box', 'text', (c) => c.notNull())
         .addColumn('image_hash', 'text', (c) => c.notNull().references('page_images.hash'))
         .addColumn('upload_hash', 'text', (c) => c.notNull())
         .addColumn('scanned_by', 'integer', (c) => c.references('users.id').onDelete('set null'))

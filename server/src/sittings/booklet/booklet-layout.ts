@@ -51,7 +51,9 @@ export function questionBubbleAt(index: number): { x_mm: number; y_mm: number } 
 export function buildBookletLayout(input: { numbers: readonly number[]; rollGrid: boolean }): BookletLayout {
   const { numbers } = input
   if (numbers.length < 1 || numbers.length > MAX_BOOKLET_QUESTIONS)
-    throw new BookletLayoutError(`A booklet page's row holds 1 to ${MAX_BOOKLET_QUESTIONS} questions, not ${numbers.length}.`)
+    throw new BookletLayoutError(
+      `A booklet page's row holds 1 to ${MAX_BOOKLET_QUESTIONS} questions, not ${numbers.length}.`,
+    )
   if (numbers.some((n) => !Number.isInteger(n) || n < 1 || n > 999) || new Set(numbers).size !== numbers.length)
     throw new BookletLayoutError('Question numbers are distinct whole numbers 1..999.')
   return {

@@ -76,8 +76,7 @@ export function renderBookletSvg({
       ),
     )
   }
-  if (page)
-    parts.push(text(20, 56, 6, `Page ${page.number} / ${page.of}`, 'font-weight="bold"'))
+  if (page) parts.push(text(20, 56, 6, `Page ${page.number} / ${page.of}`, 'font-weight="bold"'))
   else parts.push(text(20, 56, 6, 'Spare page · थप पाना', 'font-weight="bold"'))
 
   const firstRoll = layout.roll[0]?.digits[0]
@@ -85,13 +84,13 @@ export function renderBookletSvg({
   for (const column of layout.roll)
     for (const d of column.digits) {
       parts.push(circle(d.x_mm, d.y_mm, d.r_mm, 'none'))
-      parts.push(text(d.x_mm, d.y_mm + d.r_mm * 0.42, d.r_mm * 1.05, String(d.digit), 'fill="#bdbdbd" text-anchor="middle"'))
+      parts.push(
+        text(d.x_mm, d.y_mm + d.r_mm * 0.42, d.r_mm * 1.05, String(d.digit), 'fill="#bdbdbd" text-anchor="middle"'),
+      )
     }
 
   const first = layout.questions[0]!
-  parts.push(
-    text(first.x_mm - 3, first.y_mm - 8.5, 3, 'This page answers question(s) · यो पानाले उत्तर दिएका प्रश्न:'),
-  )
+  parts.push(text(first.x_mm - 3, first.y_mm - 8.5, 3, 'This page answers question(s) · यो पानाले उत्तर दिएका प्रश्न:'))
   for (const q of layout.questions) {
     parts.push(text(q.x_mm, q.y_mm - q.r_mm - 1.2, 2.6, String(q.number), 'text-anchor="middle"'))
     parts.push(circle(q.x_mm, q.y_mm, q.r_mm, 'none'))

@@ -54,7 +54,12 @@ const refuse = (refusal: BookletPageRefusal): BookletPageResult => ({
  * The question bubbles, each filled, empty or doubtful. A bubble is doubtful when its fill is between blank and
  * mark, or its printed ring cannot be seen (glare, a crease, a hand): "could not see" never becomes "not filled".
  */
-function readQuestions(image: GreyImage, h: Homography, levels: Parameters<typeof bubbleFill>[2], layout: BookletLayout) {
+function readQuestions(
+  image: GreyImage,
+  h: Homography,
+  levels: Parameters<typeof bubbleFill>[2],
+  layout: BookletLayout,
+) {
   const rows: BookletLayout['questions'][] = []
   for (let i = 0; i < layout.questions.length; i += QUESTIONS_PER_ROW)
     rows.push(layout.questions.slice(i, i + QUESTIONS_PER_ROW))
