@@ -80,13 +80,6 @@ export function toBookletPage(row: BookletPageRow): BookletPage {
 const pageUnreadable = (message: string) =>
   new AppError(422, 'page_unreadable', bookletMessages.pageUnreadable(message))
 
-interface PageReading {
-  userId: number | null
-  rollNumber: number | null
-  questions: number[]
-  flags: PageFlag[]
-}
-
 /** The page's questions from its bubbles, checked against the learner's set (or every set while nobody's). */
 function questionsOf(reading: Pick<BookletPageReading, 'marked' | 'doubtful' | 'boxes'>, printed: ReadonlySet<number>) {
   const flags: PageFlag[] = []
