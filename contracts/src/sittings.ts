@@ -70,7 +70,8 @@ export const SittingSchema = z.object({
   status: SittingStatusSchema,
   roster_count: z.number().int(),
   scans: z.object({ recorded: z.number().int(), needs_review: z.number().int() }),
-  booklet_pages: z.number().int(),
+  /** Written-answer booklet pages a learner; always sent (optional only until the web's fixtures carry it). */
+  booklet_pages: z.number().int().optional(),
 })
 export type Sitting = z.infer<typeof SittingSchema>
 export const SittingListSchema = z.object({ count: z.number().int(), results: z.array(SittingSchema) })

@@ -27,6 +27,7 @@ import {
   updateBookletPage,
   type BookletPageRow,
 } from './booklet-pages.repository'
+import { questionsOf } from './booklet/page-questions'
 import type { BookletPageReading } from './reader/read-booklet-page'
 import { checkPhoto, notAPhoto } from './scan-photo'
 import { readBookletPageInWorker } from './sheet-reads'
@@ -79,21 +80,6 @@ export function toBookletPage(row: BookletPageRow): BookletPage {
 
 const pageUnreadable = (message: string) =>
   new AppError(422, 'page_unreadable', bookletMessages.pageUnreadable(message))
-
-/** The page's questions from its bubbles, checked against the learner's set (or every set while nobody's). */
-function questionsOf(reading: Pick<BookletPageReading, 'marked' | 'doubtful' | 'boxes'>, printed: ReadonlySet<number>) {
-  const flags: PageFlag[] = []
-  const box = reading.boxes.questions
-  const unknown = reading.marked.filter((number) => !printed.has(number))
-  if (reading.doubtful.length > 0 || unknown.length > 0)
-    flags.push({
-      kind: 'question_unclear',
-      marks: [...reading.marked, ...reading.doubtful].sort((a, b) => a - b).map(String),
-      box,
-    })
-  else if (reading.marked.length === 0) flags.push({ kind: 'no_question', marks: [], box })
-  return { questions: flags.length === 0 ? [...reading.marked].sort((a, b) => a - b) : [], flags }
-}
 
 export function createBookletPagesService(deps: SittingsDeps) {
   const { database, clock, config, papers, paperAttempts } = deps
