@@ -34,6 +34,9 @@ export interface ReadBookletOptions {
   numbersFor: (code: BookletCode) => readonly number[] | null
 }
 
+/** Bubbles of a row looked for together: enough rings to lock on, few enough that a bend is straight across them. */
+const BLOCK_BUBBLES = 4
+
 const SHEET_PARTS = buildSheetLayout({ questionCount: 1, optionCounts: [2], labels: 'latin' })
 
 /** Retake advice: the answer sheet's sentences, which hold for a booklet page as well. */
@@ -63,7 +66,13 @@ function readQuestions(
   const rows: BookletLayout['questions'][] = []
   for (let i = 0; i < layout.questions.length; i += QUESTIONS_PER_ROW)
     rows.push(layout.questions.slice(i, i + QUESTIONS_PER_ROW))
-  const sighted = rows.flatMap((row) => sightBlocks(image, h, [row])[0]!)
+  // Each row is a run of short blocks, as a sheet's column is: a fold or curl bends a long row, and each block is
+  // looked for close to where the one before it was found.
+  const sighted = rows.flatMap((row) => {
+    const blocks: BookletLayout['questions'][] = []
+    for (let i = 0; i < row.length; i += BLOCK_BUBBLES) blocks.push(row.slice(i, i + BLOCK_BUBBLES))
+    return sightBlocks(image, h, blocks).flat()
+  })
   const typical = percentile(
     sighted.map((s) => s.contrast),
     0.5,
