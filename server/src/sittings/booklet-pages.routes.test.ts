@@ -7,6 +7,7 @@ import type { MarkStyle, PhotoSpec } from '../../test/fixtures/sheet-photos'
 import { photographNonSheet } from '../../test/fixtures/sheet-photos'
 import { testConfig, useTestApp } from '../../test/test-app'
 import { injectWith } from '../../test/requests'
+import { questionBody } from '../../test/fixtures/admin.fixtures'
 import { writtenBody } from '../../test/written-papers'
 import { sheetSecret } from './sittings.service'
 
@@ -70,6 +71,8 @@ beforeAll(async () => {
   photos.forged = await shoot(page(roster(ids.sita, 1, 1), [[1, 'pen']], { secret: 'guessed-secret' }), 6)
   photos.foreign = await shoot(page({ ...roster(ids.sita, 1, 1), sittingId: 2 }, [[1, 'pen']]), 7)
   photos.nonSheet = await photographNonSheet(8, 2)
+  // A paper of one choice question and one written one (number 2).
+  photos.mixed = await shoot(page(roster(ids.sita, 1, 1), [[2, 'pen']], { numbers: [2] }), 11)
 }, 90_000)
 
 describe.each(dialects)('booklet pages on %s', (dialect) => {
@@ -273,6 +276,27 @@ describe.each(dialects)('booklet pages on %s', (dialect) => {
       .executeTakeFirstOrThrow()
     expect(last.number).toBe(3)
     expect((await call(admin, 'PATCH', '/api/admin/pages/999/', { discard: true })).status).toBe(404)
+  })
+
+  it('keeps a page of a paper with choice questions until the answer sheet makes the attempt', async () => {
+    const adminUser = await createUser(t.database, { is_admin: 1, username: 'teacher' })
+    const admin = await bearerFor(t.tokens, adminUser)
+    const created = await call(admin, 'POST', '/api/quizzes/create-from-json/', {
+      title: { en: 'Mixed paper' },
+      questions: [questionBody({ image: null }), writtenBody()],
+    })
+    const sitting = await call(admin, 'POST', `/api/admin/quizzes/${created.body.quiz_id}/sittings/`, {
+      held_at: HELD_AT,
+    })
+    expect(sitting.body.id).toBe(1)
+    await createUser(t.database, { username: 'sita' })
+    await call(admin, 'PUT', '/api/admin/sittings/1/roster/', { learners: [{ username: 'sita' }] })
+    const layout = await call(admin, 'GET', '/api/admin/sittings/1/booklet-layout/?set=A')
+    expect(layout.body.questions.map((q: { number: number }) => q.number)).toEqual([2])
+    const recorded = await upload(admin, photos.mixed!)
+    expect(recorded.body).toMatchObject({ status: 'recorded', questions: [2], learner: { id: ids.sita } })
+    expect(await t.db.selectFrom('attempts').selectAll().execute()).toEqual([])
+    expect(await t.db.selectFrom('written_answers').selectAll().execute()).toEqual([])
   })
 
   it('refuses forged and foreign codes and photos it cannot read, keeping nothing', async () => {
