@@ -9,7 +9,11 @@ import { testConfig, useTestApp } from '../../test/test-app'
 import { injectWith } from '../../test/requests'
 import { questionBody } from '../../test/fixtures/admin.fixtures'
 import { writtenBody } from '../../test/written-papers'
-import { sheetSecret } from './sittings.service'
+import { recordPaperAttempt } from '../../test/fixtures/paper-attempts'
+import type { AttemptLifecycle } from '../attempts/attempts.service'
+import type { Services } from '../services'
+import type { BookletPagesService } from './booklet-pages.service'
+import { findSittingView, sheetSecret } from './sittings.service'
 
 // API.md "Written answers marked by rubric", "On paper": booklet pages printed, photographed, read, settled and
 // joined to the learner's written answers (docs/decisions/075).
@@ -76,7 +80,18 @@ beforeAll(async () => {
 }, 90_000)
 
 describe.each(dialects)('booklet pages on %s', (dialect) => {
-  const t = useTestApp(dialect)
+  const kept = {} as { lifecycle: AttemptLifecycle; pages: BookletPagesService }
+  const t = useTestApp(
+    dialect,
+    {},
+    {
+      services: (built: Services) => {
+        kept.lifecycle = built.attempts.lifecycle
+        kept.pages = built.sittings.pages
+        return {}
+      },
+    },
+  )
 
   async function call(headers: Record<string, string>, method: string, url: string, payload?: unknown) {
     const response = await injectWith(t.app, headers, method, url, payload)
@@ -297,6 +312,20 @@ describe.each(dialects)('booklet pages on %s', (dialect) => {
     expect(recorded.body).toMatchObject({ status: 'recorded', questions: [2], learner: { id: ids.sita } })
     expect(await t.db.selectFrom('attempts').selectAll().execute()).toEqual([])
     expect(await t.db.selectFrom('written_answers').selectAll().execute()).toEqual([])
+
+    // The answer sheet's attempt (recorded as the scan records it), then the join the scan runs in its transaction.
+    const row = await t.db.selectFrom('sittings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow()
+    const attempt = await recordPaperAttempt(
+      kept.lifecycle,
+      { id: 1, heldAt: row.held_at, revisionIds: row.revision_ids, sections: row.sections ?? '[]' },
+      { userId: ids.sita, quizId: created.body.quiz_id, answers: {}, now: t.clock.now() },
+    )
+    await t.database.transaction(async (trx) =>
+      kept.pages.joinBookletPages(trx, await findSittingView(trx, 1), ids.sita, t.clock.now()),
+    )
+    const answers = await t.db.selectFrom('written_answers').select(['attempt_id', 'status']).execute()
+    expect(answers).toEqual([{ attempt_id: attempt.id, status: 'submitted' }])
+    expect(await t.db.selectFrom('written_answer_pages').select('number').execute()).toEqual([{ number: 1 }])
   })
 
   it('refuses forged and foreign codes and photos it cannot read, keeping nothing', async () => {
