@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { multipart } from '../../test/auth-requests'
 import { dialects } from '../../test/dialects'
-import { bearerFor, createUser } from '../../test/factories'
+import { bearerFor, createQuiz, createUser } from '../../test/factories'
 import { photographBookletPage, type BookletPageSpec } from '../../test/fixtures/booklet-photos'
 import type { MarkStyle, PhotoSpec } from '../../test/fixtures/sheet-photos'
-import { photographNonSheet } from '../../test/fixtures/sheet-photos'
+import { markedSheetSvg, photographNonSheet, photographSheet } from '../../test/fixtures/sheet-photos'
 import { testConfig, useTestApp } from '../../test/test-app'
 import { injectWith } from '../../test/requests'
 import { questionBody } from '../../test/fixtures/admin.fixtures'
@@ -75,6 +75,22 @@ beforeAll(async () => {
   photos.forged = await shoot(page(roster(ids.sita, 1, 1), [[1, 'pen']], { secret: 'guessed-secret' }), 6)
   photos.foreign = await shoot(page({ ...roster(ids.sita, 1, 1), sittingId: 2 }, [[1, 'pen']]), 7)
   photos.nonSheet = await photographNonSheet(8, 2)
+  // An answer sheet of a choice-only sitting: Sita (roll 1) marks A for all of its 4 questions.
+  photos.sheet = await photographSheet(
+    markedSheetSvg(
+      {
+        secret,
+        sittingId: 1,
+        labels: 'latin',
+        optionCounts: [4, 4, 4, 4],
+        holder: { kind: 'roster', learnerName: 'Sita', rollNumber: 1, set: 'A' },
+        learnerId: ids.sita,
+        marks: [0, 1, 2, 3].map((question) => ({ question, option: 0, style: 'pen' as const })),
+      },
+      12,
+    ),
+    { ...plain, seed: 12 },
+  )
   // A paper of one choice question and one written one (number 2).
   photos.mixed = await shoot(page(roster(ids.sita, 1, 1), [[2, 'pen']], { numbers: [2] }), 11)
 }, 90_000)
@@ -326,6 +342,20 @@ describe.each(dialects)('booklet pages on %s', (dialect) => {
     const answers = await t.db.selectFrom('written_answers').select(['attempt_id', 'status']).execute()
     expect(answers).toEqual([{ attempt_id: attempt.id, status: 'submitted' }])
     expect(await t.db.selectFrom('written_answer_pages').select('number').execute()).toEqual([{ number: 1 }])
+  })
+
+  it('reads an answer sheet sent to the same place as a sheet', async () => {
+    const adminUser = await createUser(t.database, { is_admin: 1, username: 'teacher' })
+    const admin = await bearerFor(t.tokens, adminUser)
+    const { quiz } = await createQuiz(t.database, {}, { questionCount: 4 })
+    await call(admin, 'POST', `/api/admin/quizzes/${quiz.id}/sittings/`, { held_at: HELD_AT })
+    await createUser(t.database, { username: 'sita' })
+    await call(admin, 'PUT', '/api/admin/sittings/1/roster/', { learners: [{ username: 'sita' }] })
+    const read = await upload(admin, photos.sheet!)
+    expect(read.status, JSON.stringify(read.body)).toBe(201)
+    expect(read.body).toMatchObject({ kind: 'sheet', status: 'recorded', roll_number: 1, learner: { id: ids.sita } })
+    expect((await call(admin, 'GET', '/api/admin/sittings/1/scans/')).body.count).toBe(1)
+    expect((await call(admin, 'GET', '/api/admin/sittings/1/booklets/1.svg')).status).toBe(409)
   })
 
   it('refuses forged and foreign codes and photos it cannot read, keeping nothing', async () => {
