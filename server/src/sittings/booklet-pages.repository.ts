@@ -59,17 +59,6 @@ export const listRecordedPagesOf = (db: Kysely<DB>, sittingId: number, userId: n
     .where('p.status', '=', 'recorded')
     .execute()
 
-/** Unsettled later pages of a blank booklet, which take their learner from its first page. */
-export const listWaitingBlankPages = (db: Kysely<DB>, sittingId: number, serial: number) =>
-  pages(db)
-    .where('p.sitting_id', '=', sittingId)
-    .where('p.serial', '=', serial)
-    .where('p.user_id', 'is', null)
-    .where('p.sheet', 'like', 'W%B%')
-    .where('p.page_number', '>', 1)
-    .where('p.status', '=', 'needs_review')
-    .execute()
-
 export async function insertBookletPage(db: Kysely<DB>, row: Insertable<BookletPageTable>) {
   const inserted = await db.insertInto('booklet_pages').values(row).returning('id').executeTakeFirstOrThrow()
   return Number(inserted.id)

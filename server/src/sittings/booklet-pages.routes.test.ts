@@ -70,7 +70,10 @@ beforeAll(async () => {
     page({ sittingId: 1, kind: 'blank', page: 1, serial: 5 }, [[2, 'pen']], { handRoll: 2 }),
     4,
   )
-  photos.blankRam2 = await shoot(page({ sittingId: 1, kind: 'blank', page: 2, serial: 5 }, [[2, 'pen']]), 10)
+  photos.blankRam2 = await shoot(
+    page({ sittingId: 1, kind: 'blank', page: 2, serial: 5 }, [[2, 'pen']], { handRoll: 2 }),
+    10,
+  )
   photos.spareNone = await shoot(page({ sittingId: 1, kind: 'spare', serial: 3 }, [], { handRoll: 1 }), 5)
   photos.forged = await shoot(page(roster(ids.sita, 1, 1), [[1, 'pen']], { secret: 'guessed-secret' }), 6)
   photos.foreign = await shoot(page({ ...roster(ids.sita, 1, 1), sittingId: 2 }, [[1, 'pen']]), 7)
@@ -283,7 +286,7 @@ describe.each(dialects)('booklet pages on %s', (dialect) => {
       page_number: 1,
     })
     expect(blank.body.flags.map((flag: { kind: string }) => flag.kind)).toEqual(['duplicate_page'])
-    // Its second page takes its learner from the first, whose roll grid was clear.
+    // Its second page names Ram by its own roll grid (blank booklets are photocopied: no page vouches for another).
     const later = await upload(admin, photos.blankRam2!)
     expect(later.body).toMatchObject({ status: 'recorded', learner: { id: ram.id }, page_number: 2, questions: [2] })
     const discarded = await call(admin, 'PATCH', `/api/admin/pages/${blank.body.id}/`, { discard: true })

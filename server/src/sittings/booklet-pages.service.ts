@@ -22,7 +22,6 @@ import {
   insertBookletPage,
   listPagesOfSheet,
   listSittingPages,
-  listWaitingBlankPages,
   savePageImage,
   updateBookletPage,
   type BookletPageRow,
@@ -32,7 +31,7 @@ import type { BookletPageReading } from './reader/read-booklet-page'
 import { checkPhoto, notAPhoto } from './scan-photo'
 import { readBookletPageInWorker } from './sheet-reads'
 import { findRosterEntry, findRosterPlaceOf, listRoster } from './sittings.repository'
-import { findSittingView, sheetSecret, type SittingsDeps, type SittingView } from './sittings.service'
+import { findSittingView, sheetSecret, type SittingsDeps } from './sittings.service'
 
 // API.md "Written answers marked by rubric", "On paper": photographed booklet pages, whose learner, page and
 // question(s) come from the page's signed code and bubbles, or are flagged for a person (docs/decisions/075).
@@ -91,7 +90,7 @@ export function createBookletPagesService(deps: SittingsDeps) {
   const numbersOfLearner = (written: SittingWritten, set: string | undefined) =>
     new Set(set ? [...(written.bySet.get(set as never)?.keys() ?? [])] : written.union)
 
-  /** Whose page it is: the code's learner (decision 061's rules), the roll grid's, or the blank booklet's first page's. */
+  /** Whose page it is: the code's learner (decision 061's rules), or the roll grid's (blank and spare pages). */
   async function learnerOf(trx: Kysely<DB>, sittingId: number, code: BookletCode, reading: BookletPageReading) {
     const rollBox = reading.boxes.roll ?? reading.boxes.questions
     const unsure = (marks: string[] = []) => ({ kind: 'roll' as const, marks, box: rollBox })
@@ -100,17 +99,6 @@ export function createBookletPagesService(deps: SittingsDeps) {
       if (holder?.user_id === code.userId) return { userId: code.userId, rollNumber: code.rollNumber, flag: null }
       const place = await findRosterPlaceOf(trx, sittingId, code.userId)
       return { userId: place?.user_id ?? null, rollNumber: place?.roll_number ?? null, flag: unsure() }
-    }
-    if (code.kind === 'blank' && code.page > 1) {
-      // The first page's learner, when its roll grid was read without doubt (other flags are about that page).
-      const first = (await listPagesOfSheet(trx, sittingId, `W1B${code.serial}`)).filter(
-        (p) => p.status !== 'discarded' && !(JSON.parse(p.flags) as PageFlag[]).some((flag) => flag.kind === 'roll'),
-      )
-      const learners = new Set(first.map((page) => page.user_id))
-      const only = first[0]
-      if (learners.size === 1 && only?.user_id != null && !learners.has(null))
-        return { userId: only.user_id, rollNumber: only.roll_number, flag: null }
-      return { userId: null, rollNumber: null, flag: unsure() }
     }
     const roll = typeof reading.roll === 'number' && reading.roll > 0 ? reading.roll : null
     const entry = roll === null ? undefined : await findRosterEntry(trx, sittingId, roll)
@@ -237,9 +225,6 @@ export function createBookletPagesService(deps: SittingsDeps) {
           ...fields,
         })
       const learners = new Set([existing?.user_id ?? null, learner.userId])
-      if (code.kind === 'blank' && code.page === 1 && status === 'recorded')
-        for (const waiting of await listWaitingBlankPages(trx, sittingId, code.serial))
-          await settleWaiting(trx, current, written, waiting, learner, now)
       for (const userId of learners) if (userId !== null) await joinBookletPages(trx, current, userId, now)
       await recordAudit(trx, actor, now, {
         action: existing ? 'update' : 'create',
@@ -252,30 +237,6 @@ export function createBookletPagesService(deps: SittingsDeps) {
       return id
     })
     return { sheet: false, created: true, page: await getPage(pageId) }
-  }
-
-  /** A blank booklet's later page that waited for its first: it takes that page's learner, if nothing else is amiss. */
-  async function settleWaiting(
-    trx: Kysely<DB>,
-    sitting: SittingView,
-    written: SittingWritten,
-    page: BookletPageRow,
-    learner: { userId: number | null; rollNumber: number | null },
-    now: number,
-  ) {
-    const flags = (JSON.parse(page.flags) as PageFlag[]).filter((flag) => flag.kind !== 'roll')
-    const questions = JSON.parse(page.questions) as number[]
-    const place = await findRosterPlaceOf(trx, sitting.id, learner.userId!)
-    const printed = numbersOfLearner(written, place?.set_letter)
-    if (questions.some((number) => !printed.has(number))) return
-    const status: PageStatus = flags.length === 0 ? 'recorded' : 'needs_review'
-    await updateBookletPage(trx, page.id, {
-      user_id: learner.userId,
-      roll_number: learner.rollNumber,
-      flags: JSON.stringify(flags),
-      status,
-      updated_at: now,
-    })
   }
 
   /** What settles which flag: `roll_number` the learner (roll), `questions` the questions (and a duplicate), `discard`. */

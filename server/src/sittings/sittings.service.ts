@@ -28,7 +28,7 @@ import { toIso } from '../lib/clock'
 import type { QuestionPapers } from '../questions/question-papers'
 import { attemptSections } from '../questions/sections'
 import { signBookletCode, type BookletCode } from './booklet/booklet-code'
-import { buildBookletLayout } from './booklet/booklet-layout'
+import { buildBookletLayout, hasRollGrid } from './booklet/booklet-layout'
 import { renderBookletSvg, type BookletHolder } from './booklet/booklet-svg'
 import { writtenOf } from './booklet-join'
 import { signSheetCode } from './sheet/sheet-code'
@@ -451,7 +451,7 @@ export function createSittingsService({ database, clock, config, papers, paperAt
 
   /**
    * A booklet page (API.md "On paper"): `{roll}.svg?page=N` a roster learner's, `blank.svg?serial=S&page=N` a blank
-   * booklet's (a roll grid on its first page), `extra.svg?serial=S` a spare page (a roll grid, no page number).
+   * booklet's (a roll grid on each page: decision 075), `extra.svg?serial=S` a spare page (a roll grid, no number).
    */
   async function bookletSvg(sittingId: number, booklet: string, page: number, serial: number | undefined) {
     const sitting = await findSittingView(db, sittingId)
@@ -476,9 +476,8 @@ export function createSittingsService({ database, clock, config, papers, paperAt
     if (code.kind !== 'spare' && page > of)
       throw new ValidationFailed({ page: [bookletMessages.pageBeyondBooklet(page, of)] })
     const numbers = await bookletNumbers(sitting, set)
-    const rollGrid = code.kind === 'spare' || (code.kind === 'blank' && page === 1)
     return renderBookletSvg({
-      layout: buildBookletLayout({ numbers, rollGrid }),
+      layout: buildBookletLayout({ numbers, rollGrid: hasRollGrid(code) }),
       qrPayload: signBookletCode(code, secret),
       quizTitle,
       sittingTitle,
@@ -487,7 +486,7 @@ export function createSittingsService({ database, clock, config, papers, paperAt
     })
   }
 
-  /** The booklet page's geometry: a roster learner's of `set`, or a blank booklet's first page (every set's numbers). */
+  /** The booklet page's geometry: a roster learner's of `set`, or a blank booklet's (every set's numbers, a roll grid). */
   async function bookletLayout(sittingId: number, set: SittingSet | undefined) {
     const sitting = await findSittingView(db, sittingId)
     if (set !== undefined) planOf(sitting, set)

@@ -7,8 +7,8 @@ import { buildSheetLayout, BUBBLE_R_MM, type Bubble, type SheetLayout } from '..
  * both; what is a booklet's own is the row of question-number bubbles under the header and the ruled answer area.
  * - question bubbles 4.5 mm across, 9 mm apart (room for a three-digit number printed above each), up to 19 a row,
  *   two rows: 38 written questions a paper at most;
- * - the roll grid only on a blank booklet's first page and on a spare page (a roster booklet's code names its
- *   learner).
+ * - the roll grid on every page of a blank booklet and on a spare page (a roster booklet's code names its learner):
+ *   blank booklets are photocopied, serial and all, so a later page cannot take its learner from a first page.
  */
 
 export interface QuestionBubble extends Bubble {
@@ -37,6 +37,9 @@ export const MAX_BOOKLET_QUESTIONS = 2 * QUESTIONS_PER_ROW
 const ANSWER_AREA = { left_mm: 16, top_mm: 106, right_mm: 194, bottom_mm: 278 }
 
 export class BookletLayoutError extends Error {}
+
+/** Whether a page of this kind prints the roll grid: every page that does not name its learner in its code. */
+export const hasRollGrid = (code: { kind: 'roster' | 'blank' | 'spare' }) => code.kind !== 'roster'
 
 const SHEET_PARTS = buildSheetLayout({ questionCount: 1, optionCounts: [2], labels: 'latin' })
 

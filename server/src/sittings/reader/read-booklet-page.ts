@@ -6,7 +6,13 @@ import { BLANK_FILL, MARK_FILL } from './mark-decisions'
 import { photoBox, rollRect, type PhotoBox } from './photo-box'
 import { isTooDark, loadGrey, locatePage, readRoll, REFUSAL_MESSAGES, type SheetRefusal } from './read-sheet'
 import { verifyBookletCode, type BookletCode } from '../booklet/booklet-code'
-import { buildBookletLayout, QUESTIONS_PER_ROW, questionRowRect, type BookletLayout } from '../booklet/booklet-layout'
+import {
+  buildBookletLayout,
+  hasRollGrid,
+  QUESTIONS_PER_ROW,
+  questionRowRect,
+  type BookletLayout,
+} from '../booklet/booklet-layout'
 import { verifySheetCode } from '../sheet/sheet-code'
 import { buildSheetLayout } from '../sheet/sheet-layout'
 
@@ -18,7 +24,7 @@ export interface BookletPageReading {
   marked: number[]
   /** Question numbers whose bubbles are neither clearly filled nor clearly empty, or could not be seen. */
   doubtful: number[]
-  /** The roll grid's reading on a page that has one (a blank booklet's first page, a spare page); else undefined. */
+  /** The roll grid's reading on a page that has one (a blank booklet's page, a spare page); else undefined. */
   roll?: number | null | 'unclear'
   boxes: { questions: PhotoBox; roll: PhotoBox | null }
 }
@@ -112,7 +118,7 @@ export async function readBookletPage(photo: Buffer, options: ReadBookletOptions
   const { code } = verified
   const numbers = options.numbersFor(code)
   if (!numbers || numbers.length === 0) return refuse('wrong_sitting')
-  const rollGrid = code.kind === 'spare' || (code.kind === 'blank' && code.page === 1)
+  const rollGrid = hasRollGrid(code)
   const layout = buildBookletLayout({ numbers, rollGrid })
   const { marked, doubtful } = readQuestions(image, toImage, levels, layout)
   const roll = rollGrid ? readRoll(image, toImage, levels) : undefined
