@@ -21,6 +21,8 @@ export const ErrorCodeSchema = z.enum([
   'sheet_unreadable',
   'wrong_sitting',
   'sheet_already_scanned',
+  'page_unreadable',
+  'page_already_scanned',
   'import_unreadable',
   'challenge_closed',
   'challenge_not_open',

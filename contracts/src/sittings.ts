@@ -44,11 +44,18 @@ export const SittingCreateSchema = z.object({
   title: bilingualInput(200).optional(),
   sets: z.number().int().min(1).max(sittingLimits.sets).default(1),
   option_labels: OptionLabelsSchema.default('latin'),
+  /** Written-answer booklet pages a learner (API.md "On paper"). */
+  booklet_pages: z.number().int().min(1).max(16).default(4),
 })
 export type SittingCreate = z.input<typeof SittingCreateSchema>
 
 export const SittingUpdateSchema = z
-  .object({ title: bilingualInput(200), held_at: IsoDateTimeSchema, status: SittingStatusSchema })
+  .object({
+    title: bilingualInput(200),
+    held_at: IsoDateTimeSchema,
+    status: SittingStatusSchema,
+    booklet_pages: z.number().int().min(1).max(16),
+  })
   .partial()
 export type SittingUpdate = z.input<typeof SittingUpdateSchema>
 
@@ -63,6 +70,8 @@ export const SittingSchema = z.object({
   status: SittingStatusSchema,
   roster_count: z.number().int(),
   scans: z.object({ recorded: z.number().int(), needs_review: z.number().int() }),
+  /** Written-answer booklet pages a learner; always sent (optional only until the web's fixtures carry it). */
+  booklet_pages: z.number().int().optional(),
 })
 export type Sitting = z.infer<typeof SittingSchema>
 export const SittingListSchema = z.object({ count: z.number().int(), results: z.array(SittingSchema) })

@@ -37,6 +37,7 @@ import { createQuestionPapers } from './questions/question-papers'
 import { createShowLog } from './questions/show-log'
 import { createQuizService } from './quizzes/quizzes.service'
 import { createResultsService } from './results/results.service'
+import { createBookletPagesService } from './sittings/booklet-pages.service'
 import { createScansService } from './sittings/scans.service'
 import { createSittingsService } from './sittings/sittings.service'
 import { createProfileService } from './users/profile.service'
@@ -102,6 +103,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
     sittings: {
       sittings: createSittingsService({ ...context, papers, paperAttempts }),
       scans: createScansService({ ...context, papers, paperAttempts }),
+      pages: createBookletPagesService({ ...context, papers, paperAttempts }),
     },
     imports: createImportsService({ ...context, bank, pictures }),
     written: {

@@ -705,6 +705,7 @@ export interface DB {
   written_answer_pages: WrittenAnswerPageTable
   written_rescores: WrittenRescoreTable
   regrade_requests: RegradeRequestTable
+  booklet_pages: BookletPageTable
 }
 
 export type UserRow = Selectable<UserTable>
@@ -763,6 +764,8 @@ export interface SittingTable {
   sets: string
   created_by: number | null
   created_at: number
+  /** Written-answer booklet pages printed for each learner (migration 0033). */
+  booklet_pages: Generated<number>
 }
 
 export interface SittingRosterTable {
@@ -806,4 +809,27 @@ export interface ScanPhotoTable {
   scanned_by: number | null
   replaced_at: number
   replaced_by: number | null
+}
+
+/** A photographed written-answer booklet page of a sitting (migration 0033, docs/decisions/075). */
+export interface BookletPageTable {
+  id: Generated<number>
+  sitting_id: number
+  sheet: string
+  serial: number | null
+  page_number: number | null
+  status: 'recorded' | 'needs_review' | 'discarded'
+  roll_number: number | null
+  user_id: number | null
+  /** JSON array of printed question numbers. */
+  questions: string
+  /** JSON array of flags. */
+  flags: string
+  /** JSON scan box of the question bubbles. */
+  question_box: string
+  image_hash: string
+  upload_hash: string
+  scanned_by: number | null
+  created_at: number
+  updated_at: number
 }

@@ -15,6 +15,7 @@ import type { AttemptRow, DB } from '../db/schema'
 import { AppError, Conflict, NotFound, PayloadTooLarge, ValidationFailed, type FieldErrors } from '../http/errors'
 import { attemptSections } from '../questions/sections'
 import { notify, relink } from '../notifications/notifications.service'
+import { createBookletJoin } from './booklet-join'
 import { paperResultLink, paperResultNotification } from './paper-result-notification'
 import type { SheetReadResult } from './reader/read-sheet'
 import { checkPhoto, keptPhoto, notAPhoto } from './scan-photo'
@@ -83,6 +84,7 @@ export function createScansService({ database, clock, config, papers, paperAttem
   const { db } = database
   const lock = database.dialect === 'postgres'
   const secret = sheetSecret(config.jwtSecret)
+  const joinBookletPages = createBookletJoin({ papers, paperAttempts })
 
   /**
    * The learner is told in the same transaction, once per result: a sheet recorded anew for its learner keeps the
@@ -121,6 +123,8 @@ export function createScansService({ database, clock, config, papers, paperAttem
       now,
     })
     const { attempt } = finished
+    // The learner's booklet pages recorded so far join the attempt's written answers (docs/decisions/075).
+    await joinBookletPages(trx, sitting, scan.userId, now)
     if (again) await relink(trx, scan.userId, paperResultLink(again.id), paperResultLink(attempt.id))
     if (again?.score_hundredths !== attempt.score_hundredths)
       await notify(trx, [paperResultNotification(sitting, attempt, attemptSections(sections, 0))], now)

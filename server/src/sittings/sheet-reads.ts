@@ -3,6 +3,7 @@ import { decodeLimits } from '../lib/decode-gate'
 import { createWorkerPool, PoolBusy, workerEntry, type WorkerPool } from '../lib/worker-pool'
 import { RateLimited } from '../http/errors'
 import { readSheet, REFUSAL_MESSAGES, type SheetReadResult } from './reader/read-sheet'
+import { readBookletPage, type BookletPageResult } from './reader/read-booklet-page'
 import { drawReaderView } from './reader/reader-view'
 import { readingSet, type RosterPlace } from './scan-reading'
 import { blankLayout, setLayout, type SittingSetPlan } from './sitting-sets'
@@ -41,8 +42,35 @@ export interface ReaderViewJob {
 }
 type ViewResult = Uint8Array | string
 
-/** What a sheet worker does with a job: read the sheet, or draw the reader's view of it. */
-export function sheetWorkerJob(job: SheetJob | ReaderViewJob): Promise<SheetReadResult | ViewResult> {
+/** A written-answer booklet page (docs/decisions/075): its row prints the learner's set's numbers, or every set's. */
+export interface BookletPageJob {
+  booklet: true
+  photo: Uint8Array
+  secret: string
+  sittingId: number
+  /** Written question numbers by set letter, every set's together, and each roster learner's set. */
+  numbersBySet: Record<string, number[]>
+  union: number[]
+  setOfLearner: Record<number, string>
+}
+
+export function readBookletPageJob(job: BookletPageJob): Promise<BookletPageResult> {
+  return readBookletPage(Buffer.from(job.photo.buffer, job.photo.byteOffset, job.photo.byteLength), {
+    secret: job.secret,
+    sittingId: job.sittingId,
+    numbersFor: (code) => {
+      const set = code.kind === 'roster' ? job.setOfLearner[code.userId] : undefined
+      return (set && job.numbersBySet[set]) || job.union
+    },
+  })
+}
+
+type Job = SheetJob | ReaderViewJob | BookletPageJob
+type JobResult = SheetReadResult | ViewResult | BookletPageResult
+
+/** What a sheet worker does with a job: read the sheet or booklet page, or draw the reader's view of a sheet. */
+export function sheetWorkerJob(job: Job): Promise<JobResult> {
+  if ('booklet' in job) return readBookletPageJob(job)
   if ('view' in job)
     return drawReaderView(Buffer.from(job.photo.buffer, job.photo.byteOffset, job.photo.byteLength), job.layout)
   return readSheetJob(job)
@@ -50,7 +78,7 @@ export function sheetWorkerJob(job: SheetJob | ReaderViewJob): Promise<SheetRead
 
 /** As many workers as decodes at once; a photo past 30 s (its decode is stopped at 10) is refused. */
 export const sheetReadPool = { workers: decodeLimits.atOnce, timeoutMs: 30_000, queue: 64, memoryMb: 256 }
-let pool: WorkerPool<SheetJob | ReaderViewJob, SheetReadResult | ViewResult> | undefined
+let pool: WorkerPool<Job, JobResult> | undefined
 
 /** Started on the first sheet and shared by every app of the process (tests build many). */
 function sheetPool() {
@@ -65,6 +93,16 @@ export async function readSheetInWorker(job: SheetJob): Promise<SheetReadResult>
   const pool = sheetPool()
   try {
     return (await pool.run(job)) as SheetReadResult
+  } catch (error) {
+    if (error instanceof PoolBusy)
+      throw new RateLimited(30, 'Too many photos are being read: send this one again shortly.')
+    return { ok: false, refusal: 'too_costly', message: REFUSAL_MESSAGES.too_costly }
+  }
+}
+
+export async function readBookletPageInWorker(job: BookletPageJob): Promise<BookletPageResult> {
+  try {
+    return (await sheetPool().run(job)) as BookletPageResult
   } catch (error) {
     if (error instanceof PoolBusy)
       throw new RateLimited(30, 'Too many photos are being read: send this one again shortly.')

@@ -19,6 +19,7 @@ const sittingColumns = [
   's.revision_ids',
   's.sections',
   's.sets',
+  's.booklet_pages',
   'q.duration_minutes',
   'q.live_starts_at',
   'q.title_en as quiz_title_en',

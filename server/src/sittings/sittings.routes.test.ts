@@ -92,6 +92,7 @@ describe.each(dialects)('paper sittings on %s', (dialect) => {
         status: 'open',
         roster_count: 0,
         scans: { recorded: 0, needs_review: 0 },
+        booklet_pages: 4,
       })
       const list = await call(admin, 'GET', `/api/admin/quizzes/${quiz.id}/sittings/`)
       expect(list.body).toEqual({ count: 1, results: [sitting] })
@@ -101,13 +102,17 @@ describe.each(dialects)('paper sittings on %s', (dialect) => {
         title: { en: 'Hall B mock', ne: 'हल ख' },
         held_at: '2026-11-29T10:00:00+05:45',
         status: 'closed',
+        booklet_pages: 6,
       })
       expect(patched.status, patched.raw).toBe(200)
       expect(patched.body).toMatchObject({
         title: { en: 'Hall B mock', ne: 'हल ख' },
         held_at: '2026-11-29T04:15:00.000Z',
         status: 'closed',
+        booklet_pages: 6,
       })
+      const tooMany = await call(admin, 'PATCH', `/api/admin/sittings/${sitting.id}/`, { booklet_pages: 17 })
+      expect(tooMany.status).toBe(400)
 
       expect((await call(admin, 'DELETE', `/api/admin/sittings/${sitting.id}/`)).status).toBe(204)
       expect((await call(admin, 'GET', `/api/admin/sittings/${sitting.id}/`)).status).toBe(404)

@@ -1,5 +1,14 @@
 import {
   AttemptIdParamsSchema,
+  BookletLayoutQuerySchema,
+  BookletLayoutSchema,
+  BookletPageListSchema,
+  BookletPageSchema,
+  BookletParamsSchema,
+  BookletQuerySchema,
+  PageListQuerySchema,
+  PageOrSheetSchema,
+  PageUpdateSchema,
   IdParamsSchema,
   RosterInputSchema,
   RosterSchema,
@@ -28,6 +37,7 @@ import { parseFields } from '../http/field-errors'
 import { acceptJsonOnly } from '../http/json-only'
 import { readMultipartForm } from '../http/multipart'
 import { photoUploadTurn } from '../lib/decode-gate'
+import type { BookletPagesService } from './booklet-pages.service'
 import type { ScansService } from './scans.service'
 import type { SittingsService } from './sittings.service'
 
@@ -35,10 +45,11 @@ const docs = { tags: ['admin'], security: [{ bearer: [] }] }
 const photosBusy = () => new RateLimited(5, sittingMessages.photosBusy)
 
 /** API.md "Paper sittings", under /api/admin: sittings, booklets, rosters, sheets, scans and their review. */
-export const sittingRoutes: FastifyPluginAsyncZod<{ sittings: SittingsService; scans: ScansService }> = async (
-  app,
-  { sittings, scans },
-) => {
+export const sittingRoutes: FastifyPluginAsyncZod<{
+  sittings: SittingsService
+  scans: ScansService
+  pages: BookletPagesService
+}> = async (app, { sittings, scans, pages }) => {
   // Before the body is read: a learner's upload is refused without reading 15 MB.
   app.addHook('onRequest', app.requireAdmin)
 
@@ -68,6 +79,40 @@ export const sittingRoutes: FastifyPluginAsyncZod<{ sittings: SittingsService; s
           if (!file) throw new ValidationFailed({ image: [sittingMessages.noPhoto] }, sittingMessages.noPhoto)
           const scan = await scans.scanSheet(request.params.id, file.bytes, replace === 'true', actorOf(request))
           return reply.code(201).send(scan)
+        }, photosBusy),
+    )
+    // One place for the "Scan sheets" screen: a booklet page is recorded here, and an answer sheet of the sitting,
+    // told apart by its code, is handed to the sheet reader as if sent to .../scans/ (docs/decisions/075).
+    upload.post(
+      '/sittings/:id/pages/',
+      {
+        bodyLimit: sittingLimits.photoBytes + 1024 * 1024,
+        schema: {
+          ...docs,
+          summary: 'Read a photographed written-answer booklet page, or an answer sheet (multipart: image, replace)',
+          consumes: ['multipart/form-data'],
+          params: IdParamsSchema,
+          response: { 200: BookletPageSchema, 201: PageOrSheetSchema },
+        },
+      },
+      (request, reply) =>
+        photoUploadTurn(async () => {
+          const { fields, file } = await readMultipartForm(request, {
+            fileField: 'image',
+            limits: { fileSize: sittingLimits.photoBytes, files: 1, fields: 5, fieldSize: 1024 },
+            notMultipart: sittingMessages.notMultipart,
+            fileTooLarge: sittingMessages.photoTooLarge,
+            tooManyParts: sittingMessages.tooManyParts,
+          })
+          const { replace } = parseFields(ScanFieldsSchema, fields)
+          if (!file) throw new ValidationFailed({ image: [sittingMessages.noPhoto] }, sittingMessages.noPhoto)
+          const actor = actorOf(request)
+          const read = await pages.scanPage(request.params.id, file.bytes, replace === 'true', actor)
+          if (read.sheet) {
+            const scan = await scans.scanSheet(request.params.id, file.bytes, replace === 'true', actor)
+            return reply.code(201).send({ ...scan, kind: 'sheet' as const })
+          }
+          return reply.code(read.created ? 201 : 200).send(read.page)
         }, photosBusy),
     )
   }
@@ -132,6 +177,59 @@ export const sittingRoutes: FastifyPluginAsyncZod<{ sittings: SittingsService; s
         schema: { ...docs, params: IdParamsSchema, querystring: SetQuerySchema, response: { 200: SheetLayoutSchema } },
       },
       (request) => sittings.sheetLayout(request.params.id, request.query.set),
+    )
+    json.get(
+      '/sittings/:id/booklets/:booklet',
+      { schema: { ...docs, params: BookletParamsSchema, querystring: BookletQuerySchema } },
+      async (request, reply) =>
+        reply
+          .type('image/svg+xml; charset=utf-8')
+          .send(
+            await sittings.bookletSvg(
+              request.params.id,
+              request.params.booklet,
+              request.query.page,
+              request.query.serial,
+            ),
+          ),
+    )
+    json.get(
+      '/sittings/:id/booklet-layout/',
+      {
+        schema: {
+          ...docs,
+          params: IdParamsSchema,
+          querystring: BookletLayoutQuerySchema,
+          response: { 200: BookletLayoutSchema },
+        },
+      },
+      (request) => sittings.bookletLayout(request.params.id, request.query.set),
+    )
+    json.get(
+      '/sittings/:id/pages/',
+      {
+        schema: {
+          ...docs,
+          params: IdParamsSchema,
+          querystring: PageListQuerySchema,
+          response: { 200: BookletPageListSchema },
+        },
+      },
+      (request) => pages.listPages(request.params.id, request.query.status),
+    )
+    json.get(
+      '/pages/:id/',
+      { schema: { ...docs, params: IdParamsSchema, response: { 200: BookletPageSchema } } },
+      (request) => pages.getPage(request.params.id),
+    )
+    json.get('/pages/:id/image', { schema: { ...docs, params: IdParamsSchema } }, async (request, reply) => {
+      const image = await pages.pageImage(request.params.id)
+      return reply.type(image.type).send(image.data)
+    })
+    json.patch(
+      '/pages/:id/',
+      { schema: { ...docs, params: IdParamsSchema, body: PageUpdateSchema, response: { 200: BookletPageSchema } } },
+      (request) => pages.reviewPage(request.params.id, request.body, actorOf(request)),
     )
     json.get(
       '/sittings/:id/scans/',

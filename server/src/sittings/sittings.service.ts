@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto'
 import {
   bookletInstructions,
+  bookletLimits,
+  bookletMessages,
   fromHundredths,
   OPTION_LABELS,
   phoneInListing,
@@ -25,6 +27,10 @@ import { AppError, Conflict, NotFound, ValidationFailed, type FieldErrors } from
 import { toIso } from '../lib/clock'
 import type { QuestionPapers } from '../questions/question-papers'
 import { attemptSections } from '../questions/sections'
+import { signBookletCode, type BookletCode } from './booklet/booklet-code'
+import { buildBookletLayout, hasRollGrid } from './booklet/booklet-layout'
+import { renderBookletSvg, type BookletHolder } from './booklet/booklet-svg'
+import { writtenOf } from './booklet-join'
 import { signSheetCode } from './sheet/sheet-code'
 import { renderSheetSvg } from './sheet/sheet-svg'
 import { blankLayout, parseSets, planSets, setLayout, setLetters, type SittingSetPlan } from './sitting-sets'
@@ -119,6 +125,7 @@ export function createSittingsService({ database, clock, config, papers, paperAt
         status: row.status,
         roster_count: count.roster,
         scans: { recorded: count.recorded, needs_review: count.needs_review },
+        booklet_pages: row.booklet_pages,
       }
     })
   }
@@ -183,6 +190,7 @@ export function createSittingsService({ database, clock, config, papers, paperAt
         revision_ids: JSON.stringify(drawn.revisionIds),
         sections: JSON.stringify(drawn.sections),
         sets: JSON.stringify(sets),
+        booklet_pages: body.booklet_pages ?? 4,
         created_by: actor.id,
         created_at: now,
       })
@@ -218,14 +226,22 @@ export function createSittingsService({ database, clock, config, papers, paperAt
         title: { en: sitting.title_en, ne: sitting.title_ne },
         held_at: toIso(sitting.held_at),
         status: sitting.status,
+        booklet_pages: sitting.booklet_pages,
       }
       const heldAt = body.held_at !== undefined ? Date.parse(body.held_at) : sitting.held_at
       const title = body.title ? { en: body.title.en, ne: body.title.ne ?? '' } : before.title
       const status = body.status ?? sitting.status
-      await updateSitting(trx, sittingId, { title_en: title.en, title_ne: title.ne, held_at: heldAt, status })
+      const bookletPages = body.booklet_pages ?? sitting.booklet_pages
+      await updateSitting(trx, sittingId, {
+        title_en: title.en,
+        title_ne: title.ne,
+        held_at: heldAt,
+        status,
+        booklet_pages: bookletPages,
+      })
       if (heldAt !== sitting.held_at)
         await paperAttempts.move(trx, sittingId, heldAt, deadlineOf({ ...sitting, held_at: heldAt }))
-      const change = changedFields(before, { title, held_at: toIso(heldAt), status })
+      const change = changedFields(before, { title, held_at: toIso(heldAt), status, booklet_pages: bookletPages })
       await recordAudit(trx, actor, now, {
         action: 'update',
         entityType: 'sitting',
@@ -423,6 +439,61 @@ export function createSittingsService({ database, clock, config, papers, paperAt
     })
   }
 
+  /** The sitting's written question numbers, for the set or every set's together; 409 when it has none to print. */
+  async function bookletNumbers(sitting: SittingView, set: SittingSet | null) {
+    const written = await writtenOf(db, papers, sitting)
+    const numbers = set === null ? written.union : [...(written.bySet.get(set)?.keys() ?? [])]
+    if (numbers.length === 0) throw new Conflict(bookletMessages.noWrittenQuestions)
+    if (numbers.length > bookletLimits.questions)
+      throw new AppError(409, 'paper_not_printable', bookletMessages.tooManyWritten(numbers.length))
+    return numbers
+  }
+
+  /**
+   * A booklet page (API.md "On paper"): `{roll}.svg?page=N` a roster learner's, `blank.svg?serial=S&page=N` a blank
+   * booklet's (a roll grid on each page: decision 075), `extra.svg?serial=S` a spare page (a roll grid, no number).
+   */
+  async function bookletSvg(sittingId: number, booklet: string, page: number, serial: number | undefined) {
+    const sitting = await findSittingView(db, sittingId)
+    const quizTitle = sitting.quiz_title_en
+    const sittingTitle = sitting.title_en !== quizTitle ? sitting.title_en : undefined
+    const of = sitting.booklet_pages
+    let code: BookletCode
+    let holder: BookletHolder
+    let set: SittingSet | null = null
+    if (booklet === 'blank.svg' || booklet === 'extra.svg') {
+      if (serial === undefined) throw new ValidationFailed({ serial: [bookletMessages.serialNeeded] })
+      code = booklet === 'extra.svg' ? { sittingId, kind: 'spare', serial } : { sittingId, kind: 'blank', page, serial }
+      holder = { kind: code.kind === 'spare' ? 'spare' : 'blank', serial }
+    } else {
+      const rollNumber = Number(booklet.slice(0, -'.svg'.length))
+      const entry = await findRosterEntry(db, sittingId, rollNumber)
+      if (!entry) throw new NotFound(sittingMessages.rollNotOnRoster(rollNumber))
+      set = entry.set_letter as SittingSet
+      code = { sittingId, kind: 'roster', page, rollNumber, userId: entry.user_id }
+      holder = { kind: 'roster', learnerName: entry.full_name || entry.username, rollNumber }
+    }
+    if (code.kind !== 'spare' && page > of)
+      throw new ValidationFailed({ page: [bookletMessages.pageBeyondBooklet(page, of)] })
+    const numbers = await bookletNumbers(sitting, set)
+    return renderBookletSvg({
+      layout: buildBookletLayout({ numbers, rollGrid: hasRollGrid(code) }),
+      qrPayload: signBookletCode(code, secret),
+      quizTitle,
+      sittingTitle,
+      holder,
+      page: code.kind === 'spare' ? null : { number: page, of },
+    })
+  }
+
+  /** The booklet page's geometry: a roster learner's of `set`, or a blank booklet's (every set's numbers, a roll grid). */
+  async function bookletLayout(sittingId: number, set: SittingSet | undefined) {
+    const sitting = await findSittingView(db, sittingId)
+    if (set !== undefined) planOf(sitting, set)
+    const numbers = await bookletNumbers(sitting, set ?? null)
+    return buildBookletLayout({ numbers, rollGrid: set === undefined })
+  }
+
   async function sheetLayout(sittingId: number, set: SittingSet) {
     const sitting = await findSittingView(db, sittingId)
     return setLayout(planOf(sitting, set), sitting.labels, sitting.plans.length)
@@ -439,6 +510,8 @@ export function createSittingsService({ database, clock, config, papers, paperAt
     putRoster,
     sheetSvg,
     sheetLayout,
+    bookletSvg,
+    bookletLayout,
   }
 }
 

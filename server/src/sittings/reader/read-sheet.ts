@@ -105,7 +105,7 @@ export async function loadGrey(photo: Buffer): Promise<GreyImage | SheetRefusal>
   return { data: grey, width, height }
 }
 
-function isTooDark(image: GreyImage): boolean {
+export function isTooDark(image: GreyImage): boolean {
   const sample: number[] = []
   for (let i = 0; i < image.data.length; i += 97) sample.push(image.data[i]!)
   return percentile(sample, 0.9) < 50
@@ -196,7 +196,7 @@ const typicalContrast = (sighted: readonly SightedBubble<Bubble>[]) =>
     0.5,
   )
 
-function readRoll(image: GreyImage, h: Homography, levels: PageLevels): SheetReading['roll'] {
+export function readRoll(image: GreyImage, h: Homography, levels: PageLevels): SheetReading['roll'] {
   const [sighted] = sightBlocks(image, h, [FIXED_PARTS.roll.flatMap((column) => column.digits)])
   const typical = typicalContrast(sighted!)
   const digits: (number | null)[] = []

@@ -49,7 +49,8 @@ function body(code: SheetCode): string {
   return `${VERSION}:${code.sittingId}:${sheet}`
 }
 
-function mac(text: string, secret: string | Buffer): string {
+/** The code's signature over `text` (booklet pages' codes use it too: booklet/booklet-code.ts). */
+export function mac(text: string, secret: string | Buffer): string {
   return base32(createHmac('sha256', secret).update(text).digest(), MAC_CHARS)
 }
 

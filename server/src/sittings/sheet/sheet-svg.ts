@@ -58,7 +58,7 @@ function bubble(x: number, y: number, r: number, label: string, filled: boolean)
   return `${circle}<text x="${mm(x)}" y="${mm(y + r * 0.42)}" font-size="${mm(r * 1.05)}" fill="${BUBBLE_LETTER}" text-anchor="middle">${escapeXml(label)}</text>`
 }
 
-function qrPath(payload: string, layout: SheetLayout) {
+export function qrPath(payload: string, layout: Pick<SheetLayout, 'qr'>) {
   const qr = QRCode.create(payload, { errorCorrectionLevel: 'Q' })
   const size = qr.modules.size
   const module = layout.qr.size_mm / size

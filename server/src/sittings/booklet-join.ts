@@ -1,0 +1,116 @@
+import type { SittingSet } from '@quiz/contracts'
+import type { Kysely } from 'kysely'
+import type { PaperAttempts } from '../attempts/paper-attempts.service'
+import type { DB } from '../db/schema'
+import type { QuestionPapers } from '../questions/question-papers'
+import { attemptSections } from '../questions/sections'
+import {
+  deleteWrittenAnswer,
+  findSittingAttempt,
+  findWrittenAnswerOf,
+  insertPaperWrittenAnswer,
+  listAnswerPageHashes,
+  listRecordedPagesOf,
+  replaceAnswerPages,
+} from './booklet-pages.repository'
+import { findRosterPlaceOf } from './sittings.repository'
+import type { SittingView } from './sittings.service'
+
+export interface WrittenQuestion {
+  questionId: number
+  revisionId: number
+}
+
+/** The sitting's written questions by the number each set prints them at, and every number any set uses. */
+export interface SittingWritten {
+  bySet: Map<SittingSet, Map<number, WrittenQuestion>>
+  union: number[]
+  hasChoice: boolean
+}
+
+export async function writtenOf(db: Kysely<DB>, papers: QuestionPapers, sitting: SittingView): Promise<SittingWritten> {
+  const paper = await papers.paperFor(db, sitting.revision_ids)
+  const bySet = new Map<SittingSet, Map<number, WrittenQuestion>>()
+  const union = new Set<number>()
+  for (const plan of sitting.plans) {
+    const numbers = new Map<number, WrittenQuestion>()
+    plan.order.forEach((paperIndex, row) => {
+      const question = paper.questions[paperIndex]!
+      if (question.type !== 'written') return
+      numbers.set(row + 1, { questionId: question.questionId, revisionId: question.revisionId })
+      union.add(row + 1)
+    })
+    bySet.set(plan.set, numbers)
+  }
+  return {
+    bySet,
+    union: [...union].sort((a, b) => a - b),
+    hasChoice: paper.questions.some((question) => question.type !== 'written'),
+  }
+}
+
+const bookletOrder = (a: { page_number: number | null; serial: number | null; id: number }, b: typeof a) =>
+  (a.page_number ?? Infinity) - (b.page_number ?? Infinity) || (a.serial ?? 0) - (b.serial ?? 0) || a.id - b.id
+
+/**
+ * Makes a learner's written answers in the sitting what their recorded booklet pages say (docs/decisions/075): each
+ * written question's pages, in booklet order, on the learner's paper attempt of the sitting. Answers already marked
+ * are left as they are. A sitting with choice questions waits for the learner's answer sheet to make the attempt
+ * (the scan calls this again then); a written-only one makes it here, as an answer sheet would.
+ */
+export function createBookletJoin({ papers, paperAttempts }: { papers: QuestionPapers; paperAttempts: PaperAttempts }) {
+  return async function joinBookletPages(trx: Kysely<DB>, sitting: SittingView, userId: number, now: number) {
+    const place = await findRosterPlaceOf(trx, sitting.id, userId)
+    const written = await writtenOf(trx, papers, sitting)
+    const set = (place?.set_letter ?? sitting.plans[0]!.set) as SittingSet
+    const numbers = written.bySet.get(set)
+    if (!numbers || numbers.size === 0) return
+    const recorded = (await listRecordedPagesOf(trx, sitting.id, userId)).sort(bookletOrder)
+    let attempt = await findSittingAttempt(trx, sitting.id, userId)
+    if (!attempt && recorded.length > 0 && !written.hasChoice) {
+      const plan = sitting.plans.find((candidate) => candidate.set === set)!
+      const revisionIds = JSON.parse(sitting.revision_ids) as number[]
+      const sections = sitting.sections ?? JSON.stringify(attemptSections(null, plan.order.length))
+      const finished = await paperAttempts.record(trx, {
+        userId,
+        quizId: sitting.quiz_id,
+        sittingId: sitting.id,
+        isLiveQuiz: sitting.live_starts_at !== null,
+        heldAt: sitting.held_at,
+        deadline: sitting.held_at + sitting.duration_minutes * 60_000,
+        revisionIds: plan.order.map((paperIndex) => revisionIds[paperIndex]!),
+        optionOrder: plan.options,
+        sections,
+        answers: new Map(),
+        now,
+      })
+      attempt = { id: finished.attempt.id, revision_ids: finished.attempt.revision_ids }
+    }
+    if (!attempt) return
+    for (const [number, question] of numbers) {
+      const hashes = recorded
+        .filter((page) => (JSON.parse(page.questions) as number[]).includes(number))
+        .map((page) => page.image_hash)
+      const answer = await findWrittenAnswerOf(trx, attempt.id, question.questionId)
+      if (answer && answer.status !== 'submitted') continue
+      if (!answer) {
+        if (hashes.length === 0) continue
+        const id = await insertPaperWrittenAnswer(
+          trx,
+          { attempt_id: attempt.id, question_id: question.questionId, revision_id: question.revisionId },
+          now,
+        )
+        await replaceAnswerPages(trx, id, hashes, now)
+        continue
+      }
+      if (hashes.length === 0) {
+        await deleteWrittenAnswer(trx, answer.id)
+        continue
+      }
+      const current = await listAnswerPageHashes(trx, answer.id)
+      if (current.join() !== hashes.join()) await replaceAnswerPages(trx, answer.id, hashes, now)
+    }
+  }
+}
+
+export type BookletJoin = ReturnType<typeof createBookletJoin>

@@ -1,0 +1,387 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { multipart } from '../../test/auth-requests'
+import { dialects } from '../../test/dialects'
+import { bearerFor, createQuiz, createUser } from '../../test/factories'
+import { photographBookletPage, type BookletPageSpec } from '../../test/fixtures/booklet-photos'
+import type { MarkStyle, PhotoSpec } from '../../test/fixtures/sheet-photos'
+import { markedSheetSvg, photographNonSheet, photographSheet } from '../../test/fixtures/sheet-photos'
+import { testConfig, useTestApp } from '../../test/test-app'
+import { injectWith } from '../../test/requests'
+import { questionBody } from '../../test/fixtures/admin.fixtures'
+import { writtenBody } from '../../test/written-papers'
+import { recordPaperAttempt } from '../../test/fixtures/paper-attempts'
+import type { AttemptLifecycle } from '../attempts/attempts.service'
+import type { Services } from '../services'
+import type { BookletPagesService } from './booklet-pages.service'
+import { findSittingView, sheetSecret } from './sittings.service'
+
+// API.md "Written answers marked by rubric", "On paper": booklet pages printed, photographed, read, settled and
+// joined to the learner's written answers (docs/decisions/075).
+
+const HELD_AT = '2026-11-28T04:15:00.000Z'
+const secret = sheetSecret(testConfig().jwtSecret)
+// Made by setup in this order: the admin, then the learners the pages' codes name.
+const ids = { sita: 2, ram: 3 }
+const plain: PhotoSpec = {
+  seed: 1,
+  megapixels: 2.5,
+  fill: 0.8,
+  tiltDeg: 5,
+  rotation: 0,
+  smallAngleDeg: 2,
+  light: 'even',
+  blurSigma: 0,
+  jpegQuality: 85,
+}
+
+const page = (
+  code: BookletPageSpec['code'],
+  marks: [number, MarkStyle][],
+  overrides: Partial<BookletPageSpec> = {},
+): BookletPageSpec => ({
+  secret,
+  code,
+  numbers: [1, 2],
+  marks: marks.map(([number, style]) => ({ number, style })),
+  pages: 2,
+  ...overrides,
+})
+const roster = (user: number, roll: number, number: number) =>
+  ({ sittingId: 1, kind: 'roster', page: number, rollNumber: roll, userId: user }) as const
+
+const photos = {} as Record<string, Buffer>
+beforeAll(async () => {
+  const shoot = (spec: BookletPageSpec, seed: number, photo: Partial<PhotoSpec> = {}) =>
+    photographBookletPage(spec, { ...plain, seed, ...photo })
+  photos.sita1 = await shoot(page(roster(ids.sita, 1, 1), [[1, 'pen']]), 1)
+  photos.sita1Again = await shoot(page(roster(ids.sita, 1, 1), [[1, 'blue']]), 9, { rotation: 90 })
+  // One page holding the end of question 1 and all of question 2, photographed upside down.
+  photos.sita2 = await shoot(
+    page(roster(ids.sita, 1, 2), [
+      [1, 'pen'],
+      [2, 'pencil'],
+    ]),
+    2,
+    { rotation: 180 },
+  )
+  photos.ramFaint = await shoot(page(roster(ids.ram, 2, 1), [[2, 'light']]), 3, { light: 'gradient' })
+  // A blank booklet's first page filled by Ram (roll 2) for question 2: his page 1 twice over.
+  photos.blankRam = await shoot(
+    page({ sittingId: 1, kind: 'blank', page: 1, serial: 5 }, [[2, 'pen']], { handRoll: 2 }),
+    4,
+  )
+  photos.blankRam2 = await shoot(
+    page({ sittingId: 1, kind: 'blank', page: 2, serial: 5 }, [[2, 'pen']], { handRoll: 2 }),
+    10,
+  )
+  photos.spareNone = await shoot(page({ sittingId: 1, kind: 'spare', serial: 3 }, [], { handRoll: 1 }), 5)
+  photos.forged = await shoot(page(roster(ids.sita, 1, 1), [[1, 'pen']], { secret: 'guessed-secret' }), 6)
+  photos.foreign = await shoot(page({ ...roster(ids.sita, 1, 1), sittingId: 2 }, [[1, 'pen']]), 7)
+  photos.nonSheet = await photographNonSheet(8, 2)
+  // An answer sheet of a choice-only sitting: Sita (roll 1) marks A for all of its 4 questions.
+  photos.sheet = await photographSheet(
+    markedSheetSvg(
+      {
+        secret,
+        sittingId: 1,
+        labels: 'latin',
+        optionCounts: [4, 4, 4, 4],
+        holder: { kind: 'roster', learnerName: 'Sita', rollNumber: 1, set: 'A' },
+        learnerId: ids.sita,
+        marks: [0, 1, 2, 3].map((question) => ({ question, option: 0, style: 'pen' as const })),
+      },
+      12,
+    ),
+    { ...plain, seed: 12 },
+  )
+  // A paper of one choice question and one written one (number 2).
+  photos.mixed = await shoot(page(roster(ids.sita, 1, 1), [[2, 'pen']], { numbers: [2] }), 11)
+}, 90_000)
+
+describe.each(dialects)('booklet pages on %s', (dialect) => {
+  const kept = {} as { lifecycle: AttemptLifecycle; pages: BookletPagesService }
+  const t = useTestApp(
+    dialect,
+    {},
+    {
+      services: (built: Services) => {
+        kept.lifecycle = built.attempts.lifecycle
+        kept.pages = built.sittings.pages
+        return {}
+      },
+    },
+  )
+
+  async function call(headers: Record<string, string>, method: string, url: string, payload?: unknown) {
+    const response = await injectWith(t.app, headers, method, url, payload)
+    const json = String(response.headers['content-type']).includes('json')
+    return { status: response.statusCode, body: json ? response.json() : null, response }
+  }
+
+  async function upload(headers: Record<string, string>, photo: Buffer, replace?: boolean) {
+    const form = multipart(replace === undefined ? {} : { replace: String(replace) }, [
+      { field: 'image', filename: 'page.jpg', contentType: 'image/jpeg', data: photo },
+    ])
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/sittings/1/pages/',
+      headers: { ...headers, ...form.headers },
+      payload: form.payload,
+    })
+    return { status: response.statusCode, body: response.json() }
+  }
+
+  /** A written-only quiz of two questions, a sitting printing 2 booklet pages a learner, Sita (1) and Ram (2). */
+  async function setup() {
+    const adminUser = await createUser(t.database, { is_admin: 1, username: 'teacher' })
+    const admin = await bearerFor(t.tokens, adminUser)
+    const created = await call(admin, 'POST', '/api/quizzes/create-from-json/', {
+      title: { en: 'Section Officer written' },
+      questions: [writtenBody(), writtenBody({ text: { en: 'Explain the budget cycle.', ne: '' }, marks: 5 })],
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    const quizId: number = created.body.quiz_id
+    const sitting = await call(admin, 'POST', `/api/admin/quizzes/${quizId}/sittings/`, {
+      held_at: HELD_AT,
+      booklet_pages: 2,
+    })
+    expect(sitting.status, JSON.stringify(sitting.body)).toBe(201)
+    expect(sitting.body).toMatchObject({ id: 1, booklet_pages: 2 })
+    const sita = await createUser(t.database, { username: 'sita', full_name: 'Sita Sharma' })
+    const ram = await createUser(t.database, { username: 'ram' })
+    expect([sita.id, ram.id]).toEqual([ids.sita, ids.ram])
+    const put = await call(admin, 'PUT', '/api/admin/sittings/1/roster/', {
+      learners: [{ username: 'sita' }, { username: 'ram' }],
+    })
+    expect(put.status).toBe(200)
+    return { admin, quizId, sita, ram }
+  }
+
+  it("prints each learner's pages, blank booklets and spare pages, and gives their geometry", async () => {
+    const { admin } = await setup()
+    const first = await call(admin, 'GET', '/api/admin/sittings/1/booklets/1.svg?page=1')
+    expect(first.status).toBe(200)
+    expect(first.response.headers['content-type']).toContain('image/svg+xml')
+    const svg = first.response.body
+    expect(svg).toContain('width="210mm" height="297mm"')
+    expect(svg).toContain('Sita Sharma')
+    expect(svg).toContain('Page 1 / 2')
+    expect(svg).toContain('fill the bubble of each question')
+    expect(svg).toContain('प्रश्नको गोलो')
+    const second = await call(admin, 'GET', '/api/admin/sittings/1/booklets/1.svg?page=2')
+    expect(second.response.body).toContain('Page 2 / 2')
+    expect(second.response.body).not.toContain('प्रश्नको गोलो')
+    expect((await call(admin, 'GET', '/api/admin/sittings/1/booklets/1.svg?page=3')).status).toBe(400)
+    expect((await call(admin, 'GET', '/api/admin/sittings/1/booklets/9.svg')).status).toBe(404)
+    expect((await call(admin, 'GET', '/api/admin/sittings/1/booklets/blank.svg?page=1')).status).toBe(400)
+    const blank = await call(admin, 'GET', '/api/admin/sittings/1/booklets/blank.svg?serial=5&page=1')
+    expect(blank.response.body).toContain('Roll number')
+    const spare = await call(admin, 'GET', '/api/admin/sittings/1/booklets/extra.svg?serial=3')
+    expect(spare.status).toBe(200)
+    expect(spare.response.body).toContain('Spare page 3')
+
+    const layout = await call(admin, 'GET', '/api/admin/sittings/1/booklet-layout/?set=A')
+    expect(layout.status).toBe(200)
+    expect(layout.body.questions.map((q: { number: number }) => q.number)).toEqual([1, 2])
+    expect(layout.body.roll).toEqual([])
+    expect(layout.body.markers).toHaveLength(4)
+    const blankLayout = await call(admin, 'GET', '/api/admin/sittings/1/booklet-layout/')
+    expect(blankLayout.body.roll).toHaveLength(6)
+    expect((await call(admin, 'GET', '/api/admin/sittings/1/booklet-layout/?set=B')).status).toBe(400)
+
+    const learner = await bearerFor(
+      t.tokens,
+      await t.db.selectFrom('users').selectAll().where('id', '=', ids.sita).executeTakeFirstOrThrow(),
+    )
+    expect((await call(learner, 'GET', '/api/admin/sittings/1/booklets/1.svg')).status).toBe(403)
+  })
+
+  it('records pages for their learner and questions, joins them to the written answers in page order', async () => {
+    const { admin, quizId, sita } = await setup()
+    const one = await upload(admin, photos.sita1!)
+    expect(one.status, JSON.stringify(one.body)).toBe(201)
+    expect(one.body).toMatchObject({
+      kind: 'page',
+      status: 'recorded',
+      roll_number: 1,
+      page_number: 1,
+      spare: false,
+      learner: { id: sita.id, username: 'sita', full_name: 'Sita Sharma' },
+      questions: [1],
+      flags: [],
+    })
+    const two = await upload(admin, photos.sita2!)
+    expect(two.status, JSON.stringify(two.body)).toBe(201)
+    expect(two.body).toMatchObject({ status: 'recorded', page_number: 2, questions: [1, 2], flags: [] })
+
+    // The same photo again is the same page; another photo of a recorded page is refused unless it replaces.
+    const again = await upload(admin, photos.sita1!)
+    expect(again.status).toBe(200)
+    expect(again.body.id).toBe(one.body.id)
+    const retake = await upload(admin, photos.sita1Again!)
+    expect(retake.status).toBe(409)
+    expect(retake.body.code).toBe('page_already_scanned')
+    const replaced = await upload(admin, photos.sita1Again!, true)
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(201)
+    expect(replaced.body).toMatchObject({ id: one.body.id, status: 'recorded', questions: [1] })
+
+    // A written-only sitting: the pages make Sita's paper attempt, as an answer sheet would.
+    const attempts = await t.db.selectFrom('attempts').selectAll().where('user_id', '=', sita.id).execute()
+    expect(attempts).toHaveLength(1)
+    expect(attempts[0]).toMatchObject({ mode: 'paper', sitting_id: 1, quiz_id: quizId, status: 'finished' })
+    const answers = await t.db
+      .selectFrom('written_answers as w')
+      .innerJoin('written_answer_pages as p', 'p.answer_id', 'w.id')
+      .select(['w.question_id', 'w.status', 'p.number', 'p.image_hash'])
+      .where('w.attempt_id', '=', attempts[0]!.id)
+      .orderBy('w.question_id')
+      .orderBy('p.number')
+      .execute()
+    const pageRows = await t.db.selectFrom('booklet_pages').select(['id', 'image_hash']).orderBy('id').execute()
+    const hashOf = (id: number) => pageRows.find((row) => row.id === id)!.image_hash
+    expect(answers.map((a) => [a.number, a.image_hash])).toEqual([
+      [1, hashOf(one.body.id)],
+      [2, hashOf(two.body.id)],
+      [1, hashOf(two.body.id)],
+    ])
+    expect(new Set(answers.map((a) => a.question_id)).size).toBe(2)
+
+    // Marked like photographed pages: the marker's next answer of question 1 carries both pages, no name.
+    const marking = await call(admin, 'GET', `/api/admin/quizzes/${quizId}/marking/`)
+    expect(marking.body.questions.map((q: { submitted: number }) => q.submitted)).toEqual([1, 1])
+    const questionId = marking.body.questions[0].question_id
+    const next = await call(admin, 'POST', `/api/admin/quizzes/${quizId}/marking/${questionId}/next/`)
+    expect(next.status).toBe(200)
+    expect(next.body.pages).toHaveLength(2)
+    expect(JSON.stringify(next.body)).not.toContain('sita')
+
+    const image = await call(admin, 'GET', `/api/admin/pages/${one.body.id}/image`)
+    expect(image.status).toBe(200)
+    expect(image.response.headers['content-type']).toBe('image/jpeg')
+  })
+
+  it('flags what it cannot be sure of, and a person settles it', async () => {
+    const { admin, ram } = await setup()
+    const faint = await upload(admin, photos.ramFaint!)
+    expect(faint.status, JSON.stringify(faint.body)).toBe(201)
+    expect(faint.body).toMatchObject({ status: 'needs_review', learner: { id: ram.id }, questions: [] })
+    expect(faint.body.flags).toEqual([
+      { kind: 'question_unclear', marks: ['2'], box: expect.objectContaining({ turn: 0 }) },
+    ])
+    expect(await t.db.selectFrom('written_answers').selectAll().execute()).toEqual([])
+
+    expect((await call(admin, 'PATCH', `/api/admin/pages/${faint.body.id}/`, { questions: [7] })).status).toBe(400)
+    const settled = await call(admin, 'PATCH', `/api/admin/pages/${faint.body.id}/`, { questions: [2] })
+    expect(settled.status).toBe(200)
+    expect(settled.body).toMatchObject({ status: 'recorded', questions: [2], flags: [] })
+    expect(await t.db.selectFrom('written_answers').select('question_id').execute()).toHaveLength(1)
+
+    // Ram's first page again, from a blank booklet: a second page 1 is for a person.
+    const blank = await upload(admin, photos.blankRam!)
+    expect(blank.status, JSON.stringify(blank.body)).toBe(201)
+    expect(blank.body).toMatchObject({
+      status: 'needs_review',
+      roll_number: 2,
+      learner: { id: ram.id },
+      page_number: 1,
+    })
+    expect(blank.body.flags.map((flag: { kind: string }) => flag.kind)).toEqual(['duplicate_page'])
+    // Its second page names Ram by its own roll grid (blank booklets are photocopied: no page vouches for another).
+    const later = await upload(admin, photos.blankRam2!)
+    expect(later.body).toMatchObject({ status: 'recorded', learner: { id: ram.id }, page_number: 2, questions: [2] })
+    const discarded = await call(admin, 'PATCH', `/api/admin/pages/${blank.body.id}/`, { discard: true })
+    expect(discarded.body.status).toBe('discarded')
+    const ramPages = await t.db.selectFrom('written_answer_pages').select('number').execute()
+    expect(ramPages.map((p) => p.number).sort()).toEqual([1, 2])
+
+    // A spare page with no question bubble filled, its roll grid naming Sita; a person says it is Ram's, question 2.
+    const spare = await upload(admin, photos.spareNone!)
+    expect(spare.body).toMatchObject({ status: 'needs_review', spare: true, page_number: null, roll_number: 1 })
+    expect(spare.body.flags.map((flag: { kind: string }) => flag.kind)).toEqual(['no_question'])
+    const review = await call(admin, 'GET', '/api/admin/sittings/1/pages/?status=needs_review')
+    expect(review.body.results.map((p: { id: number }) => p.id)).toEqual([spare.body.id])
+    expect((await call(admin, 'PATCH', `/api/admin/pages/${spare.body.id}/`, { roll_number: 9 })).status).toBe(400)
+    const moved = await call(admin, 'PATCH', `/api/admin/pages/${spare.body.id}/`, { roll_number: 2, questions: [2] })
+    expect(moved.body).toMatchObject({ status: 'recorded', learner: { id: ram.id }, questions: [2], flags: [] })
+    const last = await t.db
+      .selectFrom('written_answer_pages')
+      .select('number')
+      .orderBy('number', 'desc')
+      .executeTakeFirstOrThrow()
+    expect(last.number).toBe(3)
+    expect((await call(admin, 'PATCH', '/api/admin/pages/999/', { discard: true })).status).toBe(404)
+  })
+
+  it('keeps a page of a paper with choice questions until the answer sheet makes the attempt', async () => {
+    const adminUser = await createUser(t.database, { is_admin: 1, username: 'teacher' })
+    const admin = await bearerFor(t.tokens, adminUser)
+    const created = await call(admin, 'POST', '/api/quizzes/create-from-json/', {
+      title: { en: 'Mixed paper' },
+      questions: [questionBody({ image: null }), writtenBody()],
+    })
+    const sitting = await call(admin, 'POST', `/api/admin/quizzes/${created.body.quiz_id}/sittings/`, {
+      held_at: HELD_AT,
+    })
+    expect(sitting.body.id).toBe(1)
+    await createUser(t.database, { username: 'sita' })
+    await call(admin, 'PUT', '/api/admin/sittings/1/roster/', { learners: [{ username: 'sita' }] })
+    const layout = await call(admin, 'GET', '/api/admin/sittings/1/booklet-layout/?set=A')
+    expect(layout.body.questions.map((q: { number: number }) => q.number)).toEqual([2])
+    const recorded = await upload(admin, photos.mixed!)
+    expect(recorded.body).toMatchObject({ status: 'recorded', questions: [2], learner: { id: ids.sita } })
+    expect(await t.db.selectFrom('attempts').selectAll().execute()).toEqual([])
+    expect(await t.db.selectFrom('written_answers').selectAll().execute()).toEqual([])
+
+    // The answer sheet's attempt (recorded as the scan records it), then the join the scan runs in its transaction.
+    const row = await t.db.selectFrom('sittings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow()
+    const attempt = await recordPaperAttempt(
+      kept.lifecycle,
+      { id: 1, heldAt: row.held_at, revisionIds: row.revision_ids, sections: row.sections ?? '[]' },
+      { userId: ids.sita, quizId: created.body.quiz_id, answers: {}, now: t.clock.now() },
+    )
+    await t.database.transaction(async (trx) =>
+      kept.pages.joinBookletPages(trx, await findSittingView(trx, 1), ids.sita, t.clock.now()),
+    )
+    const answers = await t.db.selectFrom('written_answers').select(['attempt_id', 'status']).execute()
+    expect(answers).toEqual([{ attempt_id: attempt.id, status: 'submitted' }])
+    expect(await t.db.selectFrom('written_answer_pages').select('number').execute()).toEqual([{ number: 1 }])
+  })
+
+  it('reads an answer sheet sent to the same place as a sheet', async () => {
+    const adminUser = await createUser(t.database, { is_admin: 1, username: 'teacher' })
+    const admin = await bearerFor(t.tokens, adminUser)
+    const { quiz } = await createQuiz(t.database, {}, { questionCount: 4 })
+    await call(admin, 'POST', `/api/admin/quizzes/${quiz.id}/sittings/`, { held_at: HELD_AT })
+    await createUser(t.database, { username: 'sita' })
+    await call(admin, 'PUT', '/api/admin/sittings/1/roster/', { learners: [{ username: 'sita' }] })
+    const read = await upload(admin, photos.sheet!)
+    expect(read.status, JSON.stringify(read.body)).toBe(201)
+    expect(read.body).toMatchObject({ kind: 'sheet', status: 'recorded', roll_number: 1, learner: { id: ids.sita } })
+    expect((await call(admin, 'GET', '/api/admin/sittings/1/scans/')).body.count).toBe(1)
+    expect((await call(admin, 'GET', '/api/admin/sittings/1/booklets/1.svg')).status).toBe(409)
+  })
+
+  it('refuses forged and foreign codes and photos it cannot read, keeping nothing', async () => {
+    const { admin } = await setup()
+    for (const photo of [photos.forged!, photos.foreign!]) {
+      const refused = await upload(admin, photo)
+      expect(refused.status).toBe(409)
+      expect(refused.body.code).toBe('wrong_sitting')
+    }
+    const unreadable = await upload(admin, photos.nonSheet!)
+    expect(unreadable.status).toBe(422)
+    expect(unreadable.body.code).toBe('page_unreadable')
+    expect(unreadable.body.detail).toMatch(/corner squares/)
+    const form = multipart({}, [
+      { field: 'image', filename: 'x.txt', contentType: 'text/plain', data: Buffer.from('hi') },
+    ])
+    const notPhoto = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/sittings/1/pages/',
+      headers: { ...admin, ...form.headers },
+      payload: form.payload,
+    })
+    expect(notPhoto.statusCode).toBe(415)
+    expect(await t.db.selectFrom('booklet_pages').selectAll().execute()).toEqual([])
+  })
+})

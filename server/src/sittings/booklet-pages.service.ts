@@ -1,0 +1,323 @@
+import { createHash } from 'node:crypto'
+import {
+  bookletMessages,
+  sittingMessages,
+  type BookletPage,
+  type PageFlag,
+  type PageStatus,
+  type PageUpdate,
+  type ScanBox,
+} from '@quiz/contracts'
+import type { Kysely } from 'kysely'
+import { changedFields, recordAudit, type UserActor } from '../audit/audit-log'
+import type { DB } from '../db/schema'
+import { AppError, Conflict, NotFound, PayloadTooLarge, ValidationFailed } from '../http/errors'
+import { decodeRaster } from '../lib/decode-gate'
+import { bookletSheetKey, type BookletCode } from './booklet/booklet-code'
+import { createBookletJoin, writtenOf, type SittingWritten } from './booklet-join'
+import {
+  findBookletPage,
+  findPageByUpload,
+  findPageImage,
+  insertBookletPage,
+  listPagesOfSheet,
+  listSittingPages,
+  savePageImage,
+  updateBookletPage,
+  type BookletPageRow,
+} from './booklet-pages.repository'
+import { questionsOf } from './booklet/page-questions'
+import type { BookletPageReading } from './reader/read-booklet-page'
+import { checkPhoto, notAPhoto } from './scan-photo'
+import { readBookletPageInWorker } from './sheet-reads'
+import { findRosterEntry, findRosterPlaceOf, listRoster } from './sittings.repository'
+import { findSittingView, sheetSecret, type SittingsDeps } from './sittings.service'
+
+// API.md "Written answers marked by rubric", "On paper": photographed booklet pages, whose learner, page and
+// question(s) come from the page's signed code and bubbles, or are flagged for a person (docs/decisions/075).
+
+/** A kept page: upright, at most 2,200 px on its long side (as a phone's page of a written answer), no metadata. */
+const KEPT_SIDE = 2200
+
+async function keptPageImage(bytes: Buffer) {
+  const kept = await decodeRaster(
+    bytes,
+    { maxPixels: 50_000_000, formats: ['jpeg', 'png', 'webp'], failOn: 'truncated' },
+    (image) =>
+      image
+        .rotate()
+        .resize(KEPT_SIDE, KEPT_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 80 })
+        .toBuffer({ resolveWithObject: true }),
+  )
+  if (kept === 'too_many_pixels') throw new PayloadTooLarge(sittingMessages.photoTooManyPixels)
+  if (typeof kept === 'string') throw notAPhoto()
+  return {
+    hash: createHash('sha256').update(kept.data).digest('hex'),
+    data: kept.data,
+    content_type: 'image/jpeg',
+    width: kept.info.width,
+    height: kept.info.height,
+  }
+}
+
+export function toBookletPage(row: BookletPageRow): BookletPage {
+  return {
+    kind: 'page',
+    id: row.id,
+    status: row.status,
+    roll_number: row.roll_number,
+    page_number: row.page_number,
+    spare: row.sheet.startsWith('X'),
+    learner:
+      row.user_id === null ? null : { id: row.user_id, username: row.username ?? '', full_name: row.full_name ?? '' },
+    questions: JSON.parse(row.questions) as number[],
+    flags: JSON.parse(row.flags) as PageFlag[],
+    question_box: JSON.parse(row.question_box) as ScanBox,
+  }
+}
+
+const pageUnreadable = (message: string) =>
+  new AppError(422, 'page_unreadable', bookletMessages.pageUnreadable(message))
+
+export function createBookletPagesService(deps: SittingsDeps) {
+  const { database, clock, config, papers, paperAttempts } = deps
+  const { db } = database
+  const lock = database.dialect === 'postgres'
+  const secret = sheetSecret(config.jwtSecret)
+  const joinBookletPages = createBookletJoin({ papers, paperAttempts })
+
+  const numbersOfLearner = (written: SittingWritten, set: string | undefined) =>
+    new Set(set ? [...(written.bySet.get(set as never)?.keys() ?? [])] : written.union)
+
+  /** Whose page it is: the code's learner (decision 061's rules), or the roll grid's (blank and spare pages). */
+  async function learnerOf(trx: Kysely<DB>, sittingId: number, code: BookletCode, reading: BookletPageReading) {
+    const rollBox = reading.boxes.roll ?? reading.boxes.questions
+    const unsure = (marks: string[] = []) => ({ kind: 'roll' as const, marks, box: rollBox })
+    if (code.kind === 'roster') {
+      const holder = await findRosterEntry(trx, sittingId, code.rollNumber)
+      if (holder?.user_id === code.userId) return { userId: code.userId, rollNumber: code.rollNumber, flag: null }
+      const place = await findRosterPlaceOf(trx, sittingId, code.userId)
+      return { userId: place?.user_id ?? null, rollNumber: place?.roll_number ?? null, flag: unsure() }
+    }
+    const roll = typeof reading.roll === 'number' && reading.roll > 0 ? reading.roll : null
+    const entry = roll === null ? undefined : await findRosterEntry(trx, sittingId, roll)
+    if (!entry) return { userId: null, rollNumber: roll, flag: unsure(roll === null ? [] : [String(roll)]) }
+    return { userId: entry.user_id, rollNumber: roll, flag: null }
+  }
+
+  /** Another recorded page of the learner with the same number (a blank booklet's and their own, say). */
+  async function duplicateOf(
+    trx: Kysely<DB>,
+    sittingId: number,
+    userId: number,
+    pageNumber: number,
+    pageId: number | null,
+  ) {
+    const rows = await listSittingPages(trx, sittingId, 'recorded')
+    return rows.find((row) => row.user_id === userId && row.page_number === pageNumber && row.id !== pageId)
+  }
+
+  async function getPage(pageId: number): Promise<BookletPage> {
+    const row = await findBookletPage(db, pageId)
+    if (!row) throw new NotFound(bookletMessages.pageNotFound)
+    return toBookletPage(row)
+  }
+
+  /**
+   * A photographed booklet page: 201 and the page, the same page again for a photo already sent (`created: false`),
+   * or `{ sheet: true }` for an answer sheet of the sitting (the caller reads it as one).
+   */
+  async function scanPage(
+    sittingId: number,
+    photo: Buffer,
+    replace: boolean,
+    actor: UserActor,
+  ): Promise<{ sheet: true } | { sheet: false; created: boolean; page: BookletPage }> {
+    await checkPhoto(photo)
+    const sitting = await findSittingView(db, sittingId)
+    if (sitting.status === 'closed') throw new Conflict(sittingMessages.closed)
+    const uploadHash = createHash('sha256').update(photo).digest('hex')
+    const same = await findPageByUpload(db, sittingId, uploadHash)
+    if (same) return { sheet: false, created: false, page: toBookletPage(same) }
+    const written = await writtenOf(db, papers, sitting)
+    const roster = await listRoster(db, sittingId)
+    const result = await readBookletPageInWorker({
+      booklet: true,
+      photo,
+      secret,
+      sittingId,
+      numbersBySet: Object.fromEntries([...written.bySet].map(([set, numbers]) => [set, [...numbers.keys()]])),
+      union: written.union,
+      setOfLearner: Object.fromEntries(roster.map((row) => [row.user_id, row.set_letter])),
+    })
+    if (!result.ok) {
+      if (result.refusal === 'answer_sheet') return { sheet: true }
+      if (result.refusal === 'not_an_image') throw notAPhoto()
+      if (result.refusal === 'too_large') throw new PayloadTooLarge(sittingMessages.photoTooManyPixels)
+      if (result.refusal === 'wrong_sitting') throw new Conflict(result.message, 'wrong_sitting')
+      throw pageUnreadable(result.message)
+    }
+    if (written.union.length === 0) throw new Conflict(bookletMessages.noWrittenQuestions)
+    const kept = await keptPageImage(photo)
+    const now = clock.now()
+    const { code } = result
+
+    const pageId = await paperAttempts.transaction(async (trx) => {
+      const current = await findSittingView(trx, sittingId, { lock })
+      if (current.status === 'closed') throw new Conflict(sittingMessages.closed)
+      const learner = await learnerOf(trx, sittingId, code, result)
+      const place = learner.userId === null ? undefined : await findRosterPlaceOf(trx, sittingId, learner.userId)
+      const read = questionsOf(result, numbersOfLearner(written, place?.set_letter))
+      const flags: PageFlag[] = [...(learner.flag ? [learner.flag] : []), ...read.flags]
+      const pageNumber = code.kind === 'spare' ? null : code.page
+      const printed = bookletSheetKey(code)
+      const scans = await listPagesOfSheet(trx, sittingId, printed)
+      // A blank booklet's page is a retake of an earlier scan of it only for the same learner: photocopies share a
+      // serial, so any other is a copy of its own, which a person confirms (as decision 061's blank sheets).
+      const existing =
+        code.kind === 'roster'
+          ? scans.find((scan) => scan.sheet === printed)
+          : scans.find((scan) => scan.user_id === learner.userId && scan.roll_number === learner.rollNumber)
+      let sheet = printed
+      if (!existing && scans.length > 0) {
+        sheet = `${printed}/${1 + Math.max(...scans.map((scan) => Number(scan.sheet.split('/')[1] ?? 1)))}`
+        if (!flags.some((flag) => flag.kind === 'roll'))
+          flags.unshift({
+            kind: 'roll',
+            marks: learner.rollNumber === null ? [] : [String(learner.rollNumber)],
+            box: result.boxes.roll ?? result.boxes.questions,
+          })
+      }
+      if (existing?.status === 'recorded' && !replace)
+        throw new AppError(409, 'page_already_scanned', bookletMessages.alreadyScanned, undefined, undefined, {
+          page_id: existing.id,
+        })
+      if (learner.userId !== null && pageNumber !== null && flags.length === 0) {
+        const other = await duplicateOf(trx, sittingId, learner.userId, pageNumber, existing?.id ?? null)
+        if (other) flags.push({ kind: 'duplicate_page', marks: [String(other.id)], box: result.boxes.questions })
+      }
+      const status: PageStatus = flags.length === 0 && learner.userId !== null ? 'recorded' : 'needs_review'
+      await savePageImage(trx, kept, now)
+      const fields = {
+        status,
+        roll_number: learner.rollNumber,
+        user_id: learner.userId,
+        questions: JSON.stringify(read.questions),
+        flags: JSON.stringify(flags),
+        question_box: JSON.stringify(result.boxes.questions),
+        image_hash: kept.hash,
+        upload_hash: uploadHash,
+        scanned_by: actor.id,
+        updated_at: now,
+      }
+      let id: number
+      if (existing) {
+        id = existing.id
+        await updateBookletPage(trx, id, fields)
+      } else
+        id = await insertBookletPage(trx, {
+          sitting_id: sittingId,
+          sheet,
+          serial: code.kind === 'roster' ? null : code.serial,
+          page_number: pageNumber,
+          created_at: now,
+          ...fields,
+        })
+      const learners = new Set([existing?.user_id ?? null, learner.userId])
+      for (const userId of learners) if (userId !== null) await joinBookletPages(trx, current, userId, now)
+      await recordAudit(trx, actor, now, {
+        action: existing ? 'update' : 'create',
+        entityType: 'scan',
+        entityId: id,
+        label: `${current.title_en}: booklet page ${sheet}`,
+        before: existing ? auditValues(existing) : null,
+        after: { status, roll_number: learner.rollNumber, user_id: learner.userId, questions: read.questions, flags },
+      })
+      return id
+    })
+    return { sheet: false, created: true, page: await getPage(pageId) }
+  }
+
+  /** What settles which flag: `roll_number` the learner (roll), `questions` the questions (and a duplicate), `discard`. */
+  async function reviewPage(pageId: number, body: PageUpdate, actor: UserActor): Promise<BookletPage> {
+    const now = clock.now()
+    await paperAttempts.transaction(async (trx) => {
+      const found = await findBookletPage(trx, pageId)
+      if (!found) throw new NotFound(bookletMessages.pageNotFound)
+      const sitting = await findSittingView(trx, found.sitting_id, { lock })
+      const page = (await findBookletPage(trx, pageId, { lock }))!
+      const written = await writtenOf(trx, papers, sitting)
+      let flags = JSON.parse(page.flags) as PageFlag[]
+      let questions = JSON.parse(page.questions) as number[]
+      let userId = page.user_id
+      let rollNumber = page.roll_number
+      let status: PageStatus = page.status
+      if (body.roll_number !== undefined) {
+        const entry = await findRosterEntry(trx, sitting.id, body.roll_number)
+        if (!entry) throw new ValidationFailed({ roll_number: [sittingMessages.rollNotOnRoster(body.roll_number)] })
+        userId = entry.user_id
+        rollNumber = body.roll_number
+        flags = flags.filter((flag) => flag.kind !== 'roll')
+      }
+      if (body.questions !== undefined) {
+        if (userId === null) throw new ValidationFailed({ questions: [bookletMessages.noLearner] })
+        const place = await findRosterPlaceOf(trx, sitting.id, userId)
+        const printed = numbersOfLearner(written, place?.set_letter)
+        const wrong = body.questions.find((number) => !printed.has(number))
+        if (wrong !== undefined) throw new ValidationFailed({ questions: [bookletMessages.notAWrittenQuestion(wrong)] })
+        if (body.questions.length === 0) throw new ValidationFailed({ questions: [bookletMessages.noQuestions] })
+        questions = [...new Set(body.questions)].sort((a, b) => a - b)
+        flags = flags.filter((flag) => !['question_unclear', 'no_question', 'duplicate_page'].includes(flag.kind))
+      }
+      if (body.discard === true) status = 'discarded'
+      else if (body.discard === false || status !== 'discarded')
+        status = flags.length === 0 && userId !== null ? 'recorded' : 'needs_review'
+      await updateBookletPage(trx, pageId, {
+        status,
+        user_id: userId,
+        roll_number: rollNumber,
+        questions: JSON.stringify(questions),
+        flags: JSON.stringify(flags),
+        updated_at: now,
+      })
+      for (const learner of new Set([page.user_id, userId]))
+        if (learner !== null) await joinBookletPages(trx, sitting, learner, now)
+      await recordAudit(trx, actor, now, {
+        action: 'update',
+        entityType: 'scan',
+        entityId: pageId,
+        label: `${sitting.title_en}: booklet page ${page.sheet}`,
+        ...changedFields(auditValues(page), { status, roll_number: rollNumber, user_id: userId, questions, flags }),
+      })
+    })
+    return getPage(pageId)
+  }
+
+  async function listPages(sittingId: number, status?: PageStatus) {
+    await findSittingView(db, sittingId)
+    const results = (await listSittingPages(db, sittingId, status)).map(toBookletPage)
+    return { count: results.length, results }
+  }
+
+  async function pageImage(pageId: number) {
+    const page = await findBookletPage(db, pageId)
+    const image = page && (await findPageImage(db, page.image_hash))
+    if (!image) throw new NotFound(bookletMessages.pageNotFound)
+    return { data: Buffer.from(image.data), type: image.content_type }
+  }
+
+  return { scanPage, reviewPage, getPage, listPages, pageImage, joinBookletPages }
+}
+
+function auditValues(page: BookletPageRow) {
+  return {
+    status: page.status,
+    roll_number: page.roll_number,
+    user_id: page.user_id,
+    questions: JSON.parse(page.questions) as number[],
+    flags: JSON.parse(page.flags) as PageFlag[],
+  }
+}
+
+export type BookletPagesService = ReturnType<typeof createBookletPagesService>

@@ -1,0 +1,136 @@
+import { bubbleFill } from './bubble-fill'
+import { MIN_RING_CONTRAST, sightBlocks } from './bubble-sight'
+import { percentile, type GreyImage } from './grey-image'
+import type { Homography } from './homography'
+import { BLANK_FILL, MARK_FILL } from './mark-decisions'
+import { photoBox, rollRect, type PhotoBox } from './photo-box'
+import { isTooDark, loadGrey, locatePage, readRoll, REFUSAL_MESSAGES, type SheetRefusal } from './read-sheet'
+import { verifyBookletCode, type BookletCode } from '../booklet/booklet-code'
+import {
+  buildBookletLayout,
+  hasRollGrid,
+  QUESTIONS_PER_ROW,
+  questionRowRect,
+  type BookletLayout,
+} from '../booklet/booklet-layout'
+import { verifySheetCode } from '../sheet/sheet-code'
+import { buildSheetLayout } from '../sheet/sheet-layout'
+
+/** What a booklet page's photo says (docs/decisions/075). */
+export interface BookletPageReading {
+  ok: true
+  code: BookletCode
+  /** Question numbers whose bubbles are filled. */
+  marked: number[]
+  /** Question numbers whose bubbles are neither clearly filled nor clearly empty, or could not be seen. */
+  doubtful: number[]
+  /** The roll grid's reading on a page that has one (a blank booklet's page, a spare page); else undefined. */
+  roll?: number | null | 'unclear'
+  boxes: { questions: PhotoBox; roll: PhotoBox | null }
+}
+
+export type BookletPageRefusal = Exclude<SheetRefusal, 'wrong_sitting'> | 'wrong_sitting' | 'answer_sheet'
+
+export type BookletPageResult = BookletPageReading | { ok: false; refusal: BookletPageRefusal; message: string }
+
+export interface ReadBookletOptions {
+  secret: string | Buffer
+  sittingId: number
+  /** The question numbers the page's bubble row prints, from its code (a blank booklet's: every set's). */
+  numbersFor: (code: BookletCode) => readonly number[] | null
+}
+
+/** Bubbles of a row looked for together: enough rings to lock on, few enough that a bend is straight across them. */
+const BLOCK_BUBBLES = 4
+
+const SHEET_PARTS = buildSheetLayout({ questionCount: 1, optionCounts: [2], labels: 'latin' })
+
+/** Retake advice: the answer sheet's sentences, which hold for a booklet page as well. */
+const ADVICE: Record<Exclude<BookletPageRefusal, 'answer_sheet'>, string> = {
+  ...REFUSAL_MESSAGES,
+  qr: 'The QR code cannot be read: photograph the page flat, with the QR code at the top right sharp and free of glare.',
+  wrong_sitting:
+    'This page was not printed for this sitting: its QR code belongs to another sitting or does not verify.',
+}
+
+const refuse = (refusal: BookletPageRefusal): BookletPageResult => ({
+  ok: false,
+  refusal,
+  message: refusal === 'answer_sheet' ? 'This is an answer sheet of the sitting.' : ADVICE[refusal],
+})
+
+/**
+ * The question bubbles, each filled, empty or doubtful. A bubble is doubtful when its fill is between blank and
+ * mark, or its printed ring cannot be seen (glare, a crease, a hand): "could not see" never becomes "not filled".
+ */
+function readQuestions(
+  image: GreyImage,
+  h: Homography,
+  levels: Parameters<typeof bubbleFill>[2],
+  layout: BookletLayout,
+) {
+  const rows: BookletLayout['questions'][] = []
+  for (let i = 0; i < layout.questions.length; i += QUESTIONS_PER_ROW)
+    rows.push(layout.questions.slice(i, i + QUESTIONS_PER_ROW))
+  // Each row is a run of short blocks, as a sheet's column is: a fold or curl bends a long row, and each block is
+  // looked for close to where the one before it was found.
+  const sighted = rows.flatMap((row) => {
+    const blocks: BookletLayout['questions'][] = []
+    for (let i = 0; i < row.length; i += BLOCK_BUBBLES) blocks.push(row.slice(i, i + BLOCK_BUBBLES))
+    return sightBlocks(image, h, blocks).flat()
+  })
+  const typical = percentile(
+    sighted.map((s) => s.contrast),
+    0.5,
+  )
+  const marked: number[] = []
+  const doubtful: number[] = []
+  for (const s of sighted) {
+    const fill = bubbleFill(image, h, levels, s.at)
+    const unseen = s.contrast < MIN_RING_CONTRAST || (s.glare && s.contrast < 0.6 * typical)
+    if (unseen) doubtful.push(s.bubble.number)
+    else if (fill >= MARK_FILL) marked.push(s.bubble.number)
+    else if (fill >= BLANK_FILL) doubtful.push(s.bubble.number)
+  }
+  return { marked, doubtful }
+}
+
+/**
+ * Reads a photographed booklet page: the sheet reader's page finding (corner squares, the QR code's place and which
+ * way up), then the booklet code, the question bubbles and, where printed, the roll grid. An answer sheet of the
+ * same sitting is told apart (`answer_sheet`) so one upload place serves both. Never throws on bad input.
+ */
+export async function readBookletPage(photo: Buffer, options: ReadBookletOptions): Promise<BookletPageResult> {
+  if (!Buffer.isBuffer(photo) || photo.length === 0) return refuse('not_an_image')
+  const image = await loadGrey(photo)
+  if (typeof image === 'string') return refuse(image === 'wrong_sitting' ? 'wrong_sitting' : image)
+  if (isTooDark(image)) return refuse('dark')
+  const located = locatePage(image)
+  if (typeof located === 'string') return refuse(located === 'wrong_sitting' ? 'wrong_sitting' : located)
+  const { toImage, levels, payload } = located
+
+  const verified = verifyBookletCode(payload, options.secret, options.sittingId)
+  if (!verified.ok) {
+    if (verified.refusal === 'malformed' && verifySheetCode(payload, options.secret, options.sittingId).ok)
+      return refuse('answer_sheet')
+    return refuse('wrong_sitting')
+  }
+  const { code } = verified
+  const numbers = options.numbersFor(code)
+  if (!numbers || numbers.length === 0) return refuse('wrong_sitting')
+  const rollGrid = hasRollGrid(code)
+  const layout = buildBookletLayout({ numbers, rollGrid })
+  const { marked, doubtful } = readQuestions(image, toImage, levels, layout)
+  const roll = rollGrid ? readRoll(image, toImage, levels) : undefined
+  return {
+    ok: true,
+    code,
+    marked,
+    doubtful,
+    ...(rollGrid ? { roll } : {}),
+    boxes: {
+      questions: photoBox(image, toImage, questionRowRect(layout)),
+      roll: rollGrid ? photoBox(image, toImage, rollRect(SHEET_PARTS)) : null,
+    },
+  }
+}
