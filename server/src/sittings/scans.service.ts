@@ -289,8 +289,7 @@ export function createScansService({ database, clock, config, papers, paperAttem
       const rows = anySetChoiceNumbers(sitting.plans)
       for (const [key, letter] of Object.entries(body.answers ?? {})) {
         const number = Number(key)
-        if (!rows.includes(number))
-          (errors[`answers.${key}`] ??= []).push(sittingMessages.noSuchQuestion(number, rows))
+        if (!rows.includes(number)) (errors[`answers.${key}`] ??= []).push(sittingMessages.noSuchQuestion(number, rows))
         answers[key] = letter
         flags = flags.filter((flag) => flag.question !== number)
       }

@@ -33,15 +33,7 @@ import { renderBookletSvg, type BookletHolder } from './booklet/booklet-svg'
 import { writtenOf } from './booklet-join'
 import { signSheetCode } from './sheet/sheet-code'
 import { renderSheetSvg } from './sheet/sheet-svg'
-import {
-  blankLayout,
-  hasSheet,
-  parseSets,
-  planSets,
-  setLayout,
-  setLetters,
-  type SittingSetPlan,
-} from './sitting-sets'
+import { blankLayout, hasSheet, parseSets, planSets, setLayout, setLetters, type SittingSetPlan } from './sitting-sets'
 import {
   countScans,
   countSittingParts,
@@ -151,16 +143,9 @@ export function createSittingsService({ database, clock, config, papers, paperAt
   function checkPrintable(optionIds: readonly (readonly number[])[], questionIds: readonly number[]) {
     const choiceCount = optionIds.filter((ids) => ids.length > 0).length
     if (optionIds.length === 0 || choiceCount > sittingLimits.questions)
-      throw new AppError(
-        409,
-        'paper_not_printable',
-        sittingMessages.questionCount(choiceCount),
-        undefined,
-        undefined,
-        {
-          question_count: choiceCount,
-        },
-      )
+      throw new AppError(409, 'paper_not_printable', sittingMessages.questionCount(choiceCount), undefined, undefined, {
+        question_count: choiceCount,
+      })
     const wide = optionIds.flatMap((ids, index) =>
       ids.length > sittingLimits.options
         ? [{ number: index + 1, question_id: questionIds[index]!, options: ids.length }]

@@ -106,7 +106,13 @@ export function renderSheetSvg({
   parts.push(text(20, 45, 2.6, 'Fill one bubble a question fully, with a dark pen or pencil.', `fill="${OUTLINE}"`))
   if (hasWritten)
     parts.push(
-      text(20, 49, 2.6, 'Numbers missing here are written questions: answer them in your booklet.', `fill="${OUTLINE}"`),
+      text(
+        20,
+        49,
+        2.6,
+        'Numbers missing here are written questions: answer them in your booklet.',
+        `fill="${OUTLINE}"`,
+      ),
     )
 
   const rollDigits = holder.kind === 'roster' ? String(holder.rollNumber).padStart(layout.roll.length, '0') : ''
