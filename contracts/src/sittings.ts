@@ -244,12 +244,34 @@ export const sittingMessages = {
   tooManyParts: 'The form has too many parts: send one photo.',
   alreadyScanned: 'This answer sheet is already recorded. Send it again with replace=true to replace that reading.',
   closed: 'This sitting is closed: reopen it to add answer sheets.',
-  noSuchQuestion: (number: number, count: number) => `The sheet has questions 1 to ${count}, not ${number}.`,
+  noSuchQuestion: (number: number, numbers: readonly number[]) =>
+    `Question ${number} is not on this answer sheet: its questions are ${numbers.join(', ')}.`,
+  noChoiceQuestions:
+    "This sitting's paper has only written questions: it has no answer sheet. Print its answer booklets.",
   notAnOption: (letter: string, number: number) => `${letter} is not an option of question ${number} on this sheet.`,
 } as const
 
-/** What the booklet's first page tells the candidates (API.md "Paper sittings", the booklet's `instructions`). */
+/**
+ * What the booklet's first page tells the candidates (API.md "Paper sittings", the booklet's `instructions`), for a
+ * paper of choice questions only; `paperInstructions` picks the one for a paper with written questions.
+ */
 export const bookletInstructions = {
   en: 'Write nothing on this booklet. For each question, fill one bubble on your answer sheet completely with a dark pen or pencil. To change an answer, erase it fully. Do not fold the answer sheet or write near its corner squares or QR code.',
   ne: 'यो पुस्तिकामा केही नलेख्नुहोस्। प्रत्येक प्रश्नका लागि उत्तरपुस्तिकामा एउटा गोलो गाढा कलम वा पेन्सिलले पूरै भर्नुहोस्। उत्तर बदल्नुपरे पहिलेको पूरै मेटाउनुहोस्। उत्तरपुस्तिका नपट्याउनुहोस्, र कुनाका वर्ग वा QR कोडनजिक केही नलेख्नुहोस्।',
 } as const
+
+/** A paper of choice and written questions: both are numbered as this booklet numbers them (docs/decisions/075). */
+export const mixedBookletInstructions = {
+  en: 'Write nothing on this booklet. For each choice question, fill one bubble on your answer sheet completely with a dark pen or pencil, in the row of its number in this booklet. Answer each written question in your answer booklet, and on each page fill the bubble of the number of every question the page answers. To change an answer, erase it fully. Do not fold the answer sheet or booklet, or write near their corner squares or QR codes.',
+  ne: 'यो पुस्तिकामा केही नलेख्नुहोस्। प्रत्येक बहुवैकल्पिक प्रश्नका लागि उत्तरपुस्तिकामा यस पुस्तिकाको प्रश्न नम्बरको पङ्क्तिमा एउटा गोलो गाढा कलम वा पेन्सिलले पूरै भर्नुहोस्। लिखित प्रश्नको उत्तर उत्तर-कापीमा लेख्नुहोस्, र हरेक पानामा त्यस पानाले उत्तर दिएका प्रश्नका नम्बरको गोलो भर्नुहोस्। उत्तर बदल्नुपरे पहिलेको पूरै मेटाउनुहोस्। उत्तरपुस्तिका वा उत्तर-कापी नपट्याउनुहोस्, र कुनाका वर्ग वा QR कोडनजिक केही नलेख्नुहोस्।',
+} as const
+
+/** A paper of written questions only: there is no answer sheet. */
+export const writtenBookletInstructions = {
+  en: 'Write nothing on this booklet. Answer each question in your answer booklet, and on each page fill the bubble of the number of every question the page answers, as this booklet numbers them. Do not fold the answer booklet or write near its corner squares or QR code.',
+  ne: 'यो पुस्तिकामा केही नलेख्नुहोस्। हरेक प्रश्नको उत्तर उत्तर-कापीमा लेख्नुहोस्, र हरेक पानामा त्यस पानाले उत्तर दिएका प्रश्नका नम्बर (यस पुस्तिकाकै नम्बर) को गोलो भर्नुहोस्। उत्तर-कापी नपट्याउनुहोस्, र कुनाका वर्ग वा QR कोडनजिक केही नलेख्नुहोस्।',
+} as const
+
+/** The booklet's instructions for a paper with or without choice and written questions. */
+export const paperInstructions = (paper: { choice: boolean; written: boolean }) =>
+  !paper.written ? bookletInstructions : paper.choice ? mixedBookletInstructions : writtenBookletInstructions

@@ -1,3 +1,4 @@
+import { mixedBookletInstructions, sittingMessages, writtenBookletInstructions } from '@quiz/contracts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { multipart } from '../../test/auth-requests'
 import { dialects } from '../../test/dialects'
@@ -9,11 +10,7 @@ import { testConfig, useTestApp } from '../../test/test-app'
 import { injectWith } from '../../test/requests'
 import { questionBody } from '../../test/fixtures/admin.fixtures'
 import { writtenBody } from '../../test/written-papers'
-import { recordPaperAttempt } from '../../test/fixtures/paper-attempts'
-import type { AttemptLifecycle } from '../attempts/attempts.service'
-import type { Services } from '../services'
-import type { BookletPagesService } from './booklet-pages.service'
-import { findSittingView, sheetSecret } from './sittings.service'
+import { sheetSecret } from './sittings.service'
 
 // API.md "Written answers marked by rubric", "On paper": booklet pages printed, photographed, read, settled and
 // joined to the learner's written answers (docs/decisions/075).
@@ -94,23 +91,31 @@ beforeAll(async () => {
     ),
     { ...plain, seed: 12 },
   )
-  // A paper of one choice question and one written one (number 2).
+  // A paper of choice questions 1 and 3 and written question 2: Sita's booklet page 1, and her sheet (B, then A).
   photos.mixed = await shoot(page(roster(ids.sita, 1, 1), [[2, 'pen']], { numbers: [2] }), 11)
+  photos.mixedSheet = await photographSheet(
+    markedSheetSvg(
+      {
+        secret,
+        sittingId: 1,
+        labels: 'latin',
+        optionCounts: [4, 4],
+        numbers: [1, 3],
+        holder: { kind: 'roster', learnerName: 'Sita', rollNumber: 1, set: 'A' },
+        learnerId: ids.sita,
+        marks: [
+          { question: 0, option: 1, style: 'pen' },
+          { question: 1, option: 0, style: 'pencil' },
+        ],
+      },
+      13,
+    ),
+    { ...plain, seed: 13 },
+  )
 }, 90_000)
 
 describe.each(dialects)('booklet pages on %s', (dialect) => {
-  const kept = {} as { lifecycle: AttemptLifecycle; pages: BookletPagesService }
-  const t = useTestApp(
-    dialect,
-    {},
-    {
-      services: (built: Services) => {
-        kept.lifecycle = built.attempts.lifecycle
-        kept.pages = built.sittings.pages
-        return {}
-      },
-    },
-  )
+  const t = useTestApp(dialect)
 
   async function call(headers: Record<string, string>, method: string, url: string, payload?: unknown) {
     const response = await injectWith(t.app, headers, method, url, payload)
@@ -188,6 +193,15 @@ describe.each(dialects)('booklet pages on %s', (dialect) => {
     const blankLayout = await call(admin, 'GET', '/api/admin/sittings/1/booklet-layout/')
     expect(blankLayout.body.roll).toHaveLength(6)
     expect((await call(admin, 'GET', '/api/admin/sittings/1/booklet-layout/?set=B')).status).toBe(400)
+
+    // A written-only paper has no answer sheet, and its booklet says so.
+    for (const url of ['sheets/1.svg', 'sheets/blank.svg?serial=1', 'sheet-layout/?set=A']) {
+      const noSheet = await call(admin, 'GET', `/api/admin/sittings/1/${url}`)
+      expect(noSheet.status).toBe(409)
+      expect(noSheet.body).toMatchObject({ code: 'paper_not_printable', detail: sittingMessages.noChoiceQuestions })
+    }
+    const paper = await call(admin, 'GET', '/api/admin/sittings/1/paper/?set=A')
+    expect(paper.body.instructions).toEqual(writtenBookletInstructions)
 
     const learner = await bearerFor(
       t.tokens,
@@ -312,12 +326,17 @@ describe.each(dialects)('booklet pages on %s', (dialect) => {
     expect((await call(admin, 'PATCH', '/api/admin/pages/999/', { discard: true })).status).toBe(404)
   })
 
-  it('keeps a page of a paper with choice questions until the answer sheet makes the attempt', async () => {
+  it('prints and reads a mixed paper: choice questions on the sheet, written ones in the booklet, one attempt', async () => {
     const adminUser = await createUser(t.database, { is_admin: 1, username: 'teacher' })
     const admin = await bearerFor(t.tokens, adminUser)
+    // Questions 1 and 3 are choice questions, 2 is written: the sheet prints rows 1 and 3, the booklet number 2.
     const created = await call(admin, 'POST', '/api/quizzes/create-from-json/', {
       title: { en: 'Mixed paper' },
-      questions: [questionBody({ image: null }), writtenBody()],
+      questions: [
+        questionBody({ image: null }),
+        writtenBody(),
+        questionBody({ image: null, text: { en: 'How many sides has a square?', ne: '' } }),
+      ],
     })
     const sitting = await call(admin, 'POST', `/api/admin/quizzes/${created.body.quiz_id}/sittings/`, {
       held_at: HELD_AT,
@@ -325,26 +344,48 @@ describe.each(dialects)('booklet pages on %s', (dialect) => {
     expect(sitting.body.id).toBe(1)
     await createUser(t.database, { username: 'sita' })
     await call(admin, 'PUT', '/api/admin/sittings/1/roster/', { learners: [{ username: 'sita' }] })
-    const layout = await call(admin, 'GET', '/api/admin/sittings/1/booklet-layout/?set=A')
-    expect(layout.body.questions.map((q: { number: number }) => q.number)).toEqual([2])
-    const recorded = await upload(admin, photos.mixed!)
-    expect(recorded.body).toMatchObject({ status: 'recorded', questions: [2], learner: { id: ids.sita } })
-    expect(await t.db.selectFrom('attempts').selectAll().execute()).toEqual([])
-    expect(await t.db.selectFrom('written_answers').selectAll().execute()).toEqual([])
+    const numbers = (body: { questions: { number: number }[] }) => body.questions.map((q) => q.number)
+    const sheetLayout = await call(admin, 'GET', '/api/admin/sittings/1/sheet-layout/?set=A')
+    expect(numbers(sheetLayout.body)).toEqual([1, 3])
+    expect(sheetLayout.body.questions[1].options).toHaveLength(4)
+    expect(numbers((await call(admin, 'GET', '/api/admin/sittings/1/booklet-layout/?set=A')).body)).toEqual([2])
+    const sheet = await call(admin, 'GET', '/api/admin/sittings/1/sheets/1.svg')
+    expect(sheet.status).toBe(200)
+    expect(sheet.response.body).toContain('answer them in your booklet')
+    const paper = await call(admin, 'GET', '/api/admin/sittings/1/paper/?set=A')
+    expect(paper.body.instructions).toEqual(mixedBookletInstructions)
+    expect(paper.body.sections.flatMap(numbers)).toEqual([1, 2, 3])
 
-    // The answer sheet's attempt (recorded as the scan records it), then the join the scan runs in its transaction.
-    const row = await t.db.selectFrom('sittings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow()
-    const attempt = await recordPaperAttempt(
-      kept.lifecycle,
-      { id: 1, heldAt: row.held_at, revisionIds: row.revision_ids, sections: row.sections ?? '[]' },
-      { userId: ids.sita, quizId: created.body.quiz_id, answers: {}, now: t.clock.now() },
-    )
-    await t.database.transaction(async (trx) =>
-      kept.pages.joinBookletPages(trx, await findSittingView(trx, 1), ids.sita, t.clock.now()),
-    )
+    // The booklet page waits for the answer sheet's attempt.
+    const page = await upload(admin, photos.mixed!)
+    expect(page.body).toMatchObject({ status: 'recorded', questions: [2], learner: { id: ids.sita } })
+    expect(await t.db.selectFrom('attempts').selectAll().execute()).toEqual([])
+
+    // Sita's sheet, photographed: B at row "1", A at row "3".
+    const scan = await upload(admin, photos.mixedSheet!)
+    expect(scan.status, JSON.stringify(scan.body)).toBe(201)
+    expect(scan.body).toMatchObject({ kind: 'sheet', status: 'recorded', answers: { 1: 'B', 3: 'A' }, flags: [] })
+    const chosen = await t.db
+      .selectFrom('attempt_answers')
+      .innerJoin('question_options', 'question_options.id', 'attempt_answers.option_id')
+      .innerJoin('question_revisions', 'question_revisions.id', 'question_options.revision_id')
+      // Positions count from 1: A is the first option, B the second.
+      .select(['attempt_answers.attempt_id', 'question_revisions.text_en', 'question_options.position'])
+      .orderBy('question_revisions.text_en')
+      .execute()
+    expect(chosen).toEqual([
+      { attempt_id: scan.body.attempt_id, text_en: 'How many sides has a square?', position: 1 },
+      { attempt_id: scan.body.attempt_id, text_en: 'How many sides has a triangle?', position: 2 },
+    ])
+    // The written question's answer is the booklet page, on the sheet's attempt.
     const answers = await t.db.selectFrom('written_answers').select(['attempt_id', 'status']).execute()
-    expect(answers).toEqual([{ attempt_id: attempt.id, status: 'submitted' }])
+    expect(answers).toEqual([{ attempt_id: scan.body.attempt_id, status: 'submitted' }])
     expect(await t.db.selectFrom('written_answer_pages').select('number').execute()).toEqual([{ number: 1 }])
+
+    // A person may settle only the sheet's numbers: 2 is the written question.
+    const wrong = await call(admin, 'PATCH', `/api/admin/scans/${scan.body.id}/`, { answers: { 2: 'A' } })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.errors['answers.2']).toEqual([sittingMessages.noSuchQuestion(2, [1, 3])])
   })
 
   it('reads an answer sheet sent to the same place as a sheet', async () => {

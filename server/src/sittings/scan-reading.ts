@@ -104,6 +104,9 @@ export function interpretReading(
     if (answer === null || typeof answer === 'string') {
       // A blank sheet's row may print more bubbles than this set's question has: a mark there is for a person.
       const options = plan?.options[number - 1]?.length
+      // A blank row at a number that is a written question of this set (a blank sheet prints every set's choice
+      // numbers) answers nothing; a mark there is for a person, below.
+      if (answer === null && options === 0) continue
       if (answer !== null && options !== undefined && letterIndex(labels, answer) >= options) {
         flags.push({ question: number, kind: 'unclear', marks: [answer], box })
         answers[String(number)] = null

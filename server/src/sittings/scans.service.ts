@@ -21,7 +21,7 @@ import type { SheetReadResult } from './reader/read-sheet'
 import { checkPhoto, keptPhoto, notAPhoto } from './scan-photo'
 import { readerViewInWorker, readSheetInWorker } from './sheet-reads'
 import { interpretReading, retakeOf, type RosterPlace, type ScanReading } from './scan-reading'
-import { blankLayout, letterIndex, setLayout } from './sitting-sets'
+import { anySetChoiceNumbers, blankLayout, choiceNumbers, letterIndex, setLayout } from './sitting-sets'
 import {
   deadlineOf,
   findSittingView,
@@ -102,11 +102,12 @@ export function createScansService({ database, clock, config, papers, paperAttem
     const revisionIds = JSON.parse(sitting.revision_ids) as number[]
     const paper = await papers.paperFor(trx, sitting.revision_ids)
     const answers = new Map<number, number | null>()
-    plan.order.forEach((paperIndex, row) => {
-      const letter = scan.answers[String(row + 1)] ?? null
-      const optionId = letter === null ? null : plan.options[row]![letterIndex(sitting.labels, letter)]!
-      answers.set(paper.questions[paperIndex]!.questionId, optionId)
-    })
+    // The sheet's rows are the set's choice questions by their printed numbers; written ones come from booklet pages.
+    for (const number of choiceNumbers(plan)) {
+      const letter = scan.answers[String(number)] ?? null
+      const optionId = letter === null ? null : plan.options[number - 1]![letterIndex(sitting.labels, letter)]!
+      answers.set(paper.questions[plan.order[number - 1]!]!.questionId, optionId)
+    }
     const sections = sitting.sections ?? JSON.stringify(attemptSections(null, plan.order.length))
     const finished = await paperAttempts.record(trx, {
       userId: scan.userId,
@@ -283,10 +284,12 @@ export function createScansService({ database, clock, config, papers, paperAttem
         flags = flags.filter((flag) => flag.kind !== 'roll')
       }
       const errors: FieldErrors = {}
-      const rows = sitting.plans[0]!.order.length
+      // The numbers a sheet of the sitting can print (a blank sheet's rows: any set's choice questions); a letter at a
+      // number that is written in the scan's set is no option of it (below), and null settles a mark made there.
+      const rows = anySetChoiceNumbers(sitting.plans)
       for (const [key, letter] of Object.entries(body.answers ?? {})) {
         const number = Number(key)
-        if (number > rows) (errors[`answers.${key}`] ??= []).push(sittingMessages.noSuchQuestion(number, rows))
+        if (!rows.includes(number)) (errors[`answers.${key}`] ??= []).push(sittingMessages.noSuchQuestion(number, rows))
         answers[key] = letter
         flags = flags.filter((flag) => flag.question !== number)
       }

@@ -6,7 +6,7 @@ import { readSheet, REFUSAL_MESSAGES, type SheetReadResult } from './reader/read
 import { readBookletPage, type BookletPageResult } from './reader/read-booklet-page'
 import { drawReaderView } from './reader/reader-view'
 import { readingSet, type RosterPlace } from './scan-reading'
-import { blankLayout, setLayout, type SittingSetPlan } from './sitting-sets'
+import { blankLayout, hasSheet, setLayout, type SittingSetPlan } from './sitting-sets'
 import type { SheetLayout } from './sheet/sheet-layout'
 
 // A sheet is read in a worker thread: its decode waits for the process's decode gate there, and its seconds of pixel
@@ -27,6 +27,8 @@ export function readSheetJob({ photo, secret, sittingId, plans, labels, roster }
     secret,
     sittingId,
     layoutFor: (code) => {
+      // A written-only paper prints no sheet (its rows would be none); such a code reads no answers.
+      if (!hasSheet(plans)) return null
       const set = readingSet(code, roster)
       const plan = set && plans.find((candidate) => candidate.set === set)
       return plan ? setLayout(plan, labels, plans.length) : blankLayout(plans, labels)

@@ -50,24 +50,44 @@ export const parseSets = (json: string) => JSON.parse(json) as SittingSetPlan[]
 
 export const setLetters = (plans: readonly SittingSetPlan[]) => plans.map((plan) => plan.set)
 
+/**
+ * The printed numbers (1-based, the set's order) of the set's choice questions: a written question has no options,
+ * so it has no row on the answer sheet; the learner answers it in the answer booklet (docs/decisions/075).
+ */
+export const choiceNumbers = (plan: Pick<SittingSetPlan, 'options'>) =>
+  plan.options.flatMap((ids, row) => (ids.length > 0 ? [row + 1] : []))
+
+/** Every number that is a choice question in some set, ascending: the rows of a blank sheet. */
+export const anySetChoiceNumbers = (plans: readonly Pick<SittingSetPlan, 'options'>[]) =>
+  [...new Set(plans.flatMap(choiceNumbers))].sort((a, b) => a - b)
+
+/** Whether the paper has any question the answer sheet prints (a written-only paper has none: booklets only). */
+export const hasSheet = (plans: readonly Pick<SittingSetPlan, 'options'>[]) => anySetChoiceNumbers(plans).length > 0
+
+/** The set's sheet: one row for each choice question, numbered as the paper prints it, rows packed without gaps. */
 export function setLayout(plan: SittingSetPlan, labels: OptionLabels, sets: number): SheetLayout {
+  const numbers = choiceNumbers(plan)
   return buildSheetLayout({
-    questionCount: plan.order.length,
-    optionCounts: plan.options.map((ids) => ids.length),
+    questionCount: numbers.length,
+    optionCounts: numbers.map((number) => plan.options[number - 1]!.length),
+    numbers,
     labels,
     sets,
   })
 }
 
 /**
- * A blank sheet serves a walk-in of any set: each row has the most options that row has in any set, so the
- * bubbles of whichever set the learner marks are printed (a row's bubbles sit at the same places in every set).
+ * A blank sheet serves a walk-in of any set: it has a row for each number that is a choice question in any set,
+ * with the most options that number has in any set, so the bubbles of whichever set the learner marks are printed
+ * (a number's bubbles sit at the same place in every set). A mark at a number that is written in the learner's set
+ * is for a person (scan-reading.ts).
  */
 export function blankLayout(plans: readonly SittingSetPlan[], labels: OptionLabels): SheetLayout {
-  const rows = plans[0]!.order.length
+  const numbers = anySetChoiceNumbers(plans)
   return buildSheetLayout({
-    questionCount: rows,
-    optionCounts: Array.from({ length: rows }, (_, row) => Math.max(...plans.map((plan) => plan.options[row]!.length))),
+    questionCount: numbers.length,
+    optionCounts: numbers.map((number) => Math.max(...plans.map((plan) => plan.options[number - 1]!.length))),
+    numbers,
     labels,
     sets: plans.length,
   })

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto'
 import {
-  bookletInstructions,
   bookletLimits,
   bookletMessages,
   fromHundredths,
   OPTION_LABELS,
+  paperInstructions,
   phoneInListing,
   sittingLimits,
   sittingMessages,
@@ -33,7 +33,7 @@ import { renderBookletSvg, type BookletHolder } from './booklet/booklet-svg'
 import { writtenOf } from './booklet-join'
 import { signSheetCode } from './sheet/sheet-code'
 import { renderSheetSvg } from './sheet/sheet-svg'
-import { blankLayout, parseSets, planSets, setLayout, setLetters, type SittingSetPlan } from './sitting-sets'
+import { blankLayout, hasSheet, parseSets, planSets, setLayout, setLetters, type SittingSetPlan } from './sitting-sets'
 import {
   countScans,
   countSittingParts,
@@ -136,19 +136,16 @@ export function createSittingsService({ database, clock, config, papers, paperAt
     return (await toSittings([row]))[0]!
   }
 
-  /** Refuses a paper a sheet cannot print: over 200 questions (or none), or a question of more than 5 options. */
+  /**
+   * Refuses a paper that cannot be printed: no questions at all, over 200 choice questions (the sheet's rows; written
+   * questions are not on it), or a choice question of more than 5 options. A written-only paper prints booklets only.
+   */
   function checkPrintable(optionIds: readonly (readonly number[])[], questionIds: readonly number[]) {
-    if (optionIds.length === 0 || optionIds.length > sittingLimits.questions)
-      throw new AppError(
-        409,
-        'paper_not_printable',
-        sittingMessages.questionCount(optionIds.length),
-        undefined,
-        undefined,
-        {
-          question_count: optionIds.length,
-        },
-      )
+    const choiceCount = optionIds.filter((ids) => ids.length > 0).length
+    if (optionIds.length === 0 || choiceCount > sittingLimits.questions)
+      throw new AppError(409, 'paper_not_printable', sittingMessages.questionCount(choiceCount), undefined, undefined, {
+        question_count: choiceCount,
+      })
     const wide = optionIds.flatMap((ids, index) =>
       ids.length > sittingLimits.options
         ? [{ number: index + 1, question_id: questionIds[index]!, options: ids.length }]
@@ -298,7 +295,11 @@ export function createSittingsService({ database, clock, config, papers, paperAt
         questions,
       }
     })
-    return { set, instructions: { ...bookletInstructions }, sections }
+    const kinds = {
+      choice: paper.questions.some((question) => question.type !== 'written'),
+      written: paper.questions.some((question) => question.type === 'written'),
+    }
+    return { set, instructions: { ...paperInstructions(kinds) }, sections }
   }
 
   async function getRoster(sittingId: number): Promise<Roster> {
@@ -408,12 +409,20 @@ export function createSittingsService({ database, clock, config, papers, paperAt
     return getRoster(sittingId)
   }
 
+  /** The sitting, or 409 when its paper has no choice question: a written-only paper has booklets, no sheet. */
+  async function sheetSitting(sittingId: number) {
+    const sitting = await findSittingView(db, sittingId)
+    if (!hasSheet(sitting.plans)) throw new AppError(409, 'paper_not_printable', sittingMessages.noChoiceQuestions)
+    return sitting
+  }
+
   /** A roster learner's sheet (`{roll}.svg`: roll and set printed filled), or a blank one with its serial. */
   async function sheetSvg(sittingId: number, sheet: string, serial: number | undefined): Promise<string> {
-    const sitting = await findSittingView(db, sittingId)
+    const sitting = await sheetSitting(sittingId)
     // API.md: the sheet names the quiz; a sitting with a title of its own is named under it.
     const quizTitle = sitting.quiz_title_en
     const sittingTitle = sitting.title_en !== quizTitle ? sitting.title_en : undefined
+    const hasWritten = sitting.plans[0]!.options.some((ids) => ids.length === 0)
     if (sheet === 'blank.svg') {
       if (serial === undefined) throw new ValidationFailed({ serial: ['Give the blank sheet a serial number.'] })
       return renderSheetSvg({
@@ -423,6 +432,7 @@ export function createSittingsService({ database, clock, config, papers, paperAt
         quizTitle,
         sittingTitle,
         holder: { kind: 'blank', serial },
+        hasWritten,
       })
     }
     const rollNumber = Number(sheet.slice(0, -'.svg'.length))
@@ -436,6 +446,7 @@ export function createSittingsService({ database, clock, config, papers, paperAt
       quizTitle,
       sittingTitle,
       holder: { kind: 'roster', learnerName: entry.full_name || entry.username, rollNumber, set },
+      hasWritten,
     })
   }
 
@@ -495,7 +506,7 @@ export function createSittingsService({ database, clock, config, papers, paperAt
   }
 
   async function sheetLayout(sittingId: number, set: SittingSet) {
-    const sitting = await findSittingView(db, sittingId)
+    const sitting = await sheetSitting(sittingId)
     return setLayout(planOf(sitting, set), sitting.labels, sitting.plans.length)
   }
 

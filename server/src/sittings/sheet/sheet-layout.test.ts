@@ -72,5 +72,18 @@ describe('buildSheetLayout', () => {
     )
     expect(() => buildSheetLayout({ questionCount: 2, optionCounts: [4], labels: 'latin' })).toThrow(SheetLayoutError)
     expect(() => buildSheetLayout({ questionCount: 0, optionCounts: [], labels: 'latin' })).toThrow(SheetLayoutError)
+    expect(() =>
+      buildSheetLayout({ questionCount: 2, optionCounts: [4, 4], numbers: [3, 3], labels: 'latin' }),
+    ).toThrow(SheetLayoutError)
+    expect(() => buildSheetLayout({ questionCount: 2, optionCounts: [4, 4], numbers: [1], labels: 'latin' })).toThrow(
+      SheetLayoutError,
+    )
+  })
+
+  it("prints the paper's numbers beside packed rows when given them", () => {
+    const layout = buildSheetLayout({ questionCount: 2, optionCounts: [4, 3], numbers: [2, 5], labels: 'latin' })
+    expect(layout.questions.map((q) => q.number)).toEqual([2, 5])
+    const plain = buildSheetLayout({ questionCount: 2, optionCounts: [4, 3], labels: 'latin' })
+    expect(layout.questions.map((q) => q.options)).toEqual(plain.questions.map((q) => q.options))
   })
 })

@@ -33,6 +33,11 @@ export interface SheetLayoutInput {
   /** Options of each question in row order, 2..5 each. */
   optionCounts: readonly number[]
   labels: OptionLabels
+  /**
+   * The number printed beside each row, in row order: the paper's number of the question (a mixed paper's sheet
+   * holds only its choice questions, so its numbers skip the written ones). 1..questionCount when absent.
+   */
+  numbers?: readonly number[]
   /** How many sets the sitting has (1..4); the set row always prints A-D, as a blank sheet needs. */
   sets?: number
 }
@@ -67,7 +72,7 @@ export class SheetLayoutError extends Error {}
 
 const round = (mm: number) => Math.round(mm * 100) / 100
 
-function validate({ questionCount, optionCounts, sets = 1 }: SheetLayoutInput) {
+function validate({ questionCount, optionCounts, numbers, sets = 1 }: SheetLayoutInput) {
   if (!Number.isInteger(questionCount) || questionCount < 1 || questionCount > MAX_QUESTIONS)
     throw new SheetLayoutError(`A sheet holds 1 to ${MAX_QUESTIONS} questions, not ${questionCount}.`)
   if (optionCounts.length !== questionCount)
@@ -79,6 +84,13 @@ function validate({ questionCount, optionCounts, sets = 1 }: SheetLayoutInput) {
     throw new SheetLayoutError(
       `Question ${unprintable + 1} has ${optionCounts[unprintable]} options; a sheet prints 2 to 5.`,
     )
+  if (
+    numbers &&
+    (numbers.length !== questionCount ||
+      numbers.some((n) => !Number.isInteger(n) || n < 1 || n > 999) ||
+      new Set(numbers).size !== numbers.length)
+  )
+    throw new SheetLayoutError(`${questionCount} rows need ${questionCount} distinct question numbers 1..999.`)
   if (!Number.isInteger(sets) || sets < 1 || sets > SHEET_SETS.length)
     throw new SheetLayoutError(`A sitting has 1 to 4 sets, not ${sets}.`)
 }
@@ -109,7 +121,7 @@ export function buildSheetLayout(input: SheetLayoutInput): SheetLayout {
     questions: input.optionCounts.map((count, index) => {
       const origin = questionRowOrigin(index)
       return {
-        number: index + 1,
+        number: input.numbers?.[index] ?? index + 1,
         options: letters.slice(0, count).map((label, option) => ({
           label,
           x_mm: round(origin.x_mm + option * OPTION_PITCH_MM),

@@ -14,6 +14,8 @@ export interface SheetSvgInput {
   /** The sitting's own title, when it is not the quiz's: printed under the quiz's name. */
   sittingTitle?: string
   holder: SheetHolder
+  /** The paper also has written questions: they have no row here, and the sheet says where they are answered. */
+  hasWritten?: boolean
   /** Extra SVG drawn last (the photo generator draws learners' marks here). */
   overlay?: string
 }
@@ -80,6 +82,7 @@ export function renderSheetSvg({
   quizTitle,
   sittingTitle,
   holder,
+  hasWritten = false,
   overlay = '',
 }: SheetSvgInput): string {
   const { width_mm: width, height_mm: height } = layout.page
@@ -101,6 +104,16 @@ export function renderSheetSvg({
     parts.push(text(20, 37, 3.4, `Sheet ${holder.serial}: fill your roll number and set.`))
   }
   parts.push(text(20, 45, 2.6, 'Fill one bubble a question fully, with a dark pen or pencil.', `fill="${OUTLINE}"`))
+  if (hasWritten)
+    parts.push(
+      text(
+        20,
+        49,
+        2.6,
+        'Numbers missing here are written questions: answer them in your booklet.',
+        `fill="${OUTLINE}"`,
+      ),
+    )
 
   const rollDigits = holder.kind === 'roster' ? String(holder.rollNumber).padStart(layout.roll.length, '0') : ''
   const firstRoll = layout.roll[0]?.digits[0]

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { interpretReading } from './scan-reading'
+import { anySetChoiceNumbers, blankLayout, choiceNumbers, hasSheet, planSets, setLayout } from './sitting-sets'
+
+// A mixed paper's answer sheet (docs/decisions/075): only choice questions have rows, at the paper's numbers.
+
+// Paper: 1 choice (4 options), 2 written, 3 choice (3 options), 4 written; sets A and B, B shuffled in one section.
+const optionIds = [[11, 12, 13, 14], [], [31, 32, 33], []]
+const [a, b] = planSets(2, [{ count: 4 }], optionIds, () => 7)
+
+const numbersOf = (layout: { questions: { number: number; options: unknown[] }[] }) =>
+  layout.questions.map((q) => [q.number, q.options.length])
+
+describe("a mixed paper's sheet", () => {
+  it("lays out each set's choice questions at the numbers that set prints them, packed", () => {
+    expect(choiceNumbers(a!)).toEqual([1, 3])
+    expect(numbersOf(setLayout(a!, 'latin', 2))).toEqual([
+      [1, 4],
+      [3, 3],
+    ])
+    const layoutA = setLayout(a!, 'latin', 2)
+    // Packed: the second row sits where a sheet's second row always does, whatever its number.
+    expect(layoutA.questions[1]!.options[0]!.y_mm).toBeCloseTo(layoutA.questions[0]!.options[0]!.y_mm + 5.1)
+    const bNumbers = choiceNumbers(b!)
+    expect(bNumbers).toHaveLength(2)
+    expect(bNumbers.map((n) => b!.options[n - 1]!.length).sort()).toEqual([3, 4])
+  })
+
+  it("prints every set's choice numbers on a blank sheet, each with its most options", () => {
+    const union = anySetChoiceNumbers([a!, b!])
+    expect(union).toEqual([...new Set([...choiceNumbers(a!), ...choiceNumbers(b!)])].sort((x, y) => x - y))
+    const blank = blankLayout([a!, b!], 'latin')
+    expect(blank.questions.map((q) => q.number)).toEqual(union)
+    for (const question of blank.questions)
+      expect(question.options).toHaveLength(
+        Math.max(...[a!, b!].map((plan) => plan.options[question.number - 1]!.length)),
+      )
+  })
+
+  it('has no sheet for a written-only paper', () => {
+    const [written] = planSets(1, [{ count: 2 }], [[], []])
+    expect(hasSheet([written!])).toBe(false)
+    expect(hasSheet([a!])).toBe(true)
+  })
+
+  it("reads a blank sheet's mark at a number written in the learner's set as a flag, and skips its blank rows", () => {
+    const box = { x: 0, y: 0, width: 0.1, height: 0.1, turn: 0 as const }
+    const read = interpretReading(
+      {
+        code: { sittingId: 1, kind: 'blank', serial: 4 },
+        roll: 1,
+        set: 'A',
+        boxes: { roll: box, set: box },
+        answers: [
+          { number: 1, answer: 'B', box },
+          { number: 2, answer: null, box },
+          { number: 3, answer: 'A', box },
+          { number: 4, answer: 'C', box },
+        ],
+      },
+      [a!],
+      'latin',
+      { byRoll: () => ({ roll_number: 1, user_id: 5, set_letter: 'A' }), byLearner: () => undefined },
+    )
+    expect(read.answers).toEqual({ 1: 'B', 3: 'A', 4: null })
+    expect(read.flags).toEqual([{ question: 4, kind: 'unclear', marks: ['C'], box }])
+  })
+})
