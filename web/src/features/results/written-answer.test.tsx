@@ -257,12 +257,17 @@ describe('the report card’s written answers', () => {
       ...released,
       regrade: {
         open_until: openUntil,
-        request: { ...openRequest, status: 'accepted', response: 'Looking again.', decided_at: openRequest.created_at },
+        request: {
+          ...openRequest,
+          status: 'accepted',
+          response: 'Looking again at page 2.',
+          decided_at: openRequest.created_at,
+        },
       },
     })
     const status = (await screen.findByText('Re-mark asked for.')).closest('[role="status"]')!
     expect(status).toHaveTextContent('Accepted')
-    expect(status).toHaveTextContent('Reply: Looking again.')
+    expect(status).toHaveTextContent('Reply: Looking again at page 2.')
     expect(status).toHaveTextContent('Your answer will be marked again')
     expect(screen.queryByRole('button', { name: /Ask for/ })).toBeNull()
   })
@@ -277,7 +282,7 @@ describe('the report card’s written answers', () => {
           request: {
             ...openRequest,
             status: 'accepted',
-            response: 'Fair point.',
+            response: 'Page 2 has it.',
             decided_at: openRequest.created_at,
             settled_at: openRequest.created_at,
             old_marks: 7,
@@ -289,6 +294,8 @@ describe('the report card’s written answers', () => {
     )
     const status = (await screen.findByText('फेरि जाँच्न अनुरोध गरियो।')).closest('[role="status"]')!
     expect(status).toHaveTextContent('फेरि जाँचियो: ७ → ८।')
+    // The marker's words keep their digits.
+    expect(status).toHaveTextContent('जवाफ: Page 2 has it.')
     expect(await screen.findByRole('button', { name: 'फेरि अर्को पटक जाँच्न अनुरोध गर्नुहोस्' })).toBeInTheDocument()
   })
 

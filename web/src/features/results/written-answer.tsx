@@ -90,7 +90,12 @@ function RemarkStatus({ request, items }: { request: Request; items: readonly Re
         </p>
       )}
       <p className="muted">{request.message}</p>
-      {request.response && <p>{t('remark.response', { text: request.response })}</p>}
+      {/* The marker's own words stay as written: outside t(), whose Nepali turns digits into Devanagari. */}
+      {request.response && (
+        <p>
+          {t('remark.response')} {request.response}
+        </p>
+      )}
       {request.status === 'accepted' && !settled && <p>{t('remark.accepted_body')}</p>}
       {settled && request.old_marks !== null && request.new_marks !== null && (
         <p>
