@@ -324,7 +324,8 @@ describe('marking written answers', () => {
     const article = learner.getByRole('article', { name: new RegExp(enWritten.heading.replace('{{number}}', '2')) })
     await article.getByText('7 of 10').waitFor()
     await article.getByRole('button', { name: enWritten.remark.ask }).click()
-    await article.getByLabel(enWritten.remark.about).selectOption({ label: 'Gives an example' })
+    // The learner may name an item of their marks (the result lists those), or the whole answer.
+    await article.getByLabel(enWritten.remark.about).selectOption({ label: 'Explains recruitment and promotion' })
     await article.getByLabel(enWritten.remark.message).fill('The second page gives the 2080 recruitment as an example.')
     await expectAccessible(learner)
     await article.getByRole('button', { name: enWritten.remark.send }).click()
@@ -336,7 +337,7 @@ describe('marking written answers', () => {
     const queue = admin.getByRole('region', { name: enMarking.regrades.heading })
     const request = queue.getByRole('listitem').filter({ hasText: 'The second page gives the 2080 recruitment' })
     await request.waitFor()
-    expect(await request.textContent()).toContain('Gives an example')
+    expect(await request.textContent()).toContain('Explains recruitment and promotion')
     await expectAccessible(admin)
     await screenshot(admin, 'regrade-queue-1280-en')
     await request.getByLabel(enMarking.regrades.response).fill('Accepted: the example is on page 2.')
