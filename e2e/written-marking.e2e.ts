@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import enMarking from '../web/src/i18n/locales/en/marking.json'
 import neMarking from '../web/src/i18n/locales/ne/marking.json'
 import neNotifications from '../web/src/i18n/locales/ne/notifications.json'
+import enWritten from '../web/src/i18n/locales/en/written.json'
 import neWritten from '../web/src/i18n/locales/ne/written.json'
 import {
   DESKTOP,
@@ -41,6 +42,8 @@ let adminToken: string
 let quizId: number
 let questionId: number
 const attempts = new Map<string, number>()
+/** The learner whose marked pages are read, and who then asks for a re-mark. */
+let chosen: string | undefined
 
 /** A phone photo of a handwritten page, 1,600 x 2,200 px: ruled lines and scribbles unique to the learner. */
 async function pagePhoto(learner: number, page: number) {
@@ -260,7 +263,6 @@ describe('marking written answers', () => {
 
   it('a learner opens the report on a phone in Nepali and sees the marks drawn on the pages', async () => {
     // A learner whose answer the first marker marked: its pages carry a tick and a stroke.
-    let chosen: string | undefined
     for (const [username, attemptId] of attempts) {
       const { access } = await server.login(username, PASSWORD)
       const result = await server.api<{ status: string; pages: { annotations: { marks: unknown[] } | null }[] }>(
@@ -290,10 +292,11 @@ describe('marking written answers', () => {
     await article.getByText('१० मध्ये ७').waitFor()
     const sheet = article.locator('.annotated-page').first()
     await expect.poll(() => imageRendered(sheet.locator('img'))).toBe(true)
-    // The tick is a path, the stroke a filled path, and the two items applied are marked where they were earned
-    // (a learner's items carry no ids in the contract, so the marks are not labelled with their points).
+    // The tick is a path, the stroke a filled path, and the two items applied are marked where they were earned,
+    // labelled with their points (the result's items carry their rubric ids).
     expect(await sheet.locator('svg path').count()).toBeGreaterThanOrEqual(2)
     expect(await sheet.locator('svg circle').count()).toBe(2)
+    expect(await sheet.locator('svg text').allTextContents()).toEqual(expect.arrayContaining(['+३', '+४']))
     await expectAccessible(page)
     await expectNoSidewaysScroll(page)
     await screenshot(page, 'written-report-360-ne')
@@ -312,6 +315,58 @@ describe('marking written answers', () => {
     await english.setViewportSize(DESKTOP)
     await expectAccessible(english)
     await screenshot(english, 'written-report-1280-en')
+  })
+
+  it('the learner asks for a re-mark of one item; the admin accepts, marks again, and the learner sees the new marks', async () => {
+    const attemptId = attempts.get(chosen!)!
+    const learner = await journey.open({ user: { username: chosen!, password: PASSWORD }, viewport: PHONE })
+    await learner.goto(`/results/${attemptId}`)
+    const article = learner.getByRole('article', { name: new RegExp(enWritten.heading.replace('{{number}}', '2')) })
+    await article.getByText('7 of 10').waitFor()
+    await article.getByRole('button', { name: enWritten.remark.ask }).click()
+    // The learner may name an item of their marks (the result lists those), or the whole answer.
+    await article.getByLabel(enWritten.remark.about).selectOption({ label: 'Explains recruitment and promotion' })
+    await article.getByLabel(enWritten.remark.message).fill('The second page gives the 2080 recruitment as an example.')
+    await expectAccessible(learner)
+    await article.getByRole('button', { name: enWritten.remark.send }).click()
+    await article.getByText(enWritten.remark.requested).waitFor()
+    await article.getByText(enWritten.remark.status.open).waitFor()
+
+    const admin = await journey.open({ user: ADMIN, viewport: DESKTOP })
+    await admin.goto(`/admin/quiz/${quizId}/marking`)
+    const queue = admin.getByRole('region', { name: enMarking.regrades.heading })
+    const request = queue.getByRole('listitem').filter({ hasText: 'The second page gives the 2080 recruitment' })
+    await request.waitFor()
+    expect(await request.textContent()).toContain('Explains recruitment and promotion')
+    await expectAccessible(admin)
+    await screenshot(admin, 'regrade-queue-1280-en')
+    await request.getByLabel(enMarking.regrades.response).fill('Accepted: the example is on page 2.')
+    await request.getByRole('button', { name: enMarking.regrades.accept }).click()
+    await queue.getByText(enMarking.regrades.empty.open).waitFor()
+    await queue.getByLabel(enMarking.regrades.show).selectOption(enMarking.regrades.status.accepted)
+    await queue.getByRole('link', { name: new RegExp(`^${enMarking.regrades.mark_again}`) }).click()
+    const code = await openAnswer(admin)
+    await admin.getByText('Total 7 of 10').waitFor()
+    await admin.keyboard.press('3')
+    await admin.getByText('Total 9 of 10').waitFor()
+    await admin.getByRole('button', { name: enMarking.answer_screen.save }).click()
+    await admin.getByRole('heading', { name: enMarking.answer_screen.saved }).waitFor()
+    // Settled: the request left the accepted ones waiting for marking.
+    await admin.getByRole('link', { name: enMarking.answer_screen.back }).first().click()
+    await queue.getByLabel(enMarking.regrades.show).selectOption(enMarking.regrades.status.accepted)
+    await queue.getByText('Marked again: 7 → 9.').waitFor()
+    expect(await queue.getByRole('link', { name: new RegExp(code) }).count()).toBe(0)
+
+    // The learner is told, and the notification opens the written answer with its new marks.
+    await learner.goto('/notifications')
+    const notice = learner.locator('.notification').filter({ hasText: 'marked again after your regrade request' })
+    await notice.getByRole('link', { name: 'Open' }).click()
+    await learner.waitForURL(`**/results/${attemptId}#written-${questionId}`)
+    await article.getByText('9 of 10').waitFor()
+    await article.getByText('Marked again: 7 → 9.').waitFor()
+    expect(await article.textContent()).toContain('Reply: Accepted: the example is on page 2.')
+    await expectAccessible(learner)
+    await screenshot(learner, 'written-report-remarked-360-en')
   })
 
   it('a scripted marker saves and gets the next answer: p95 of the cycle', async () => {

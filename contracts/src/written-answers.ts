@@ -85,7 +85,15 @@ export const WrittenResultSchema = z.object({
   status: z.enum(['submitted', 'released']),
   marks: z.number().nullable(),
   max_marks: z.number(),
-  items: z.array(z.object({ title: BilingualSchema, points: z.number(), explanation: BilingualSchema.nullable() })),
+  /** `id` is the rubric item's: annotations name it (`{k: "item", item_id}`) and a regrade request may (`item_id`). */
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      title: BilingualSchema,
+      points: z.number(),
+      explanation: BilingualSchema.nullable(),
+    }),
+  ),
   adjustment: z.number().nullable(),
   comment: BilingualSchema.nullable(),
   pages: z.array(WrittenPageSchema.omit({ number: true }).extend({ annotations: z.unknown().nullable() })),

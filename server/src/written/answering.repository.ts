@@ -172,7 +172,7 @@ export function listItemsOf(db: Kysely<DB>, answerId: number) {
   return db
     .selectFrom('written_answer_items as wi')
     .innerJoin('rubric_items as ri', 'ri.id', 'wi.item_id')
-    .select(['ri.title_en', 'ri.title_ne', 'ri.points', 'ri.explanation_en', 'ri.explanation_ne'])
+    .select(['ri.id', 'ri.title_en', 'ri.title_ne', 'ri.points', 'ri.explanation_en', 'ri.explanation_ne'])
     .where('wi.answer_id', '=', answerId)
     .orderBy('ri.position')
     .orderBy('ri.id')

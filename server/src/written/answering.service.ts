@@ -159,6 +159,7 @@ export function createAnsweringService({ database, clock, config }: Pick<AppCont
       marks: released ? hundredths(answer.score_hundredths ?? 0) : null,
       max_marks: hundredths(revision.marks ?? 0),
       items: items.map((item) => ({
+        id: item.id,
         title: { en: item.title_en, ne: item.title_ne },
         points: hundredths(item.points),
         explanation:

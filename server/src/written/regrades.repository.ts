@@ -205,7 +205,7 @@ export function findAnswerAttempt(db: Kysely<DB>, answerId: number) {
   return db
     .selectFrom('written_answers as w')
     .innerJoin('attempts as a', 'a.id', 'w.attempt_id')
-    .select(['a.id', 'a.quiz_id', 'a.user_id', 'a.score_hundredths'])
+    .select(['a.id', 'a.quiz_id', 'a.user_id', 'a.score_hundredths', 'w.question_id'])
     .select(isCountedAttempt('a').as('counted'))
     .where('w.id', '=', answerId)
     .executeTakeFirstOrThrow()

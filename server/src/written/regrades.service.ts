@@ -44,6 +44,8 @@ import { quizTitles } from './written-answers.repository'
 const DAY = 86_400_000
 const notFound = () => new NotFound(regradeMessages.notFound)
 const two = (hundredths: number) => (hundredths / 100).toFixed(2)
+/** The report card opened at the answer (the web scrolls to `#written-{questionId}`). */
+const writtenResultLink = (attemptId: number, questionId: number) => `/results/${attemptId}#written-${questionId}`
 
 /** The end of an answer's regrade window, from its release. */
 export const regradeOpenUntil = (releasedAt: number) => releasedAt + regradeLimits.days * DAY
@@ -131,7 +133,7 @@ export async function settleByMarking(
               en: `Your written answer in “${title.en}” was marked again after your regrade request: your score went from ${from} to ${to}.`,
               ne: `तपाईंको पुनर्जाँच अनुरोधपछि “${title.ne}” को लिखित उत्तर फेरि जाँचियो: तपाईंको अङ्क ${toDevanagariDigits(from)} बाट ${toDevanagariDigits(to)} भयो।`,
             },
-            link: `/results/${attempt.id}`,
+            link: writtenResultLink(attempt.id, attempt.question_id),
           }
         : {
             userId: attempt.user_id,
@@ -140,7 +142,7 @@ export async function settleByMarking(
               en: `Your written answer in “${title.en}” was marked again after your regrade request: its marks stay ${two(settling.newMarks)}.`,
               ne: `तपाईंको पुनर्जाँच अनुरोधपछि “${title.ne}” को लिखित उत्तर फेरि जाँचियो: अङ्क ${toDevanagariDigits(two(settling.newMarks))} नै रह्यो।`,
             },
-            link: `/results/${attempt.id}`,
+            link: writtenResultLink(attempt.id, attempt.question_id),
           },
     ],
     now,
@@ -246,7 +248,7 @@ export function createRegradeService({ database, clock }: Pick<AppContext, 'data
                     en: `Your regrade request in “${title.en}” was not accepted. See the marker’s response.`,
                     ne: `“${title.ne}” मा तपाईंको पुनर्जाँच अनुरोध स्वीकार भएन। परीक्षकको जवाफ हेर्नुहोस्।`,
                   },
-            link: `/results/${request.attempt_id}`,
+            link: writtenResultLink(request.attempt_id, request.question_id),
           },
         ],
         now,

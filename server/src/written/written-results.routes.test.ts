@@ -144,8 +144,13 @@ describe.each(dialects)("a learner's written results on %s", (dialect) => {
       status: 'released',
       marks: 7.5,
       items: [
-        { title: { en: 'Names Article 242' }, points: 6, explanation: { en: 'The Commission is in Part 23.' } },
-        { title: { en: 'Gives an example' }, points: 2, explanation: null },
+        {
+          id: named!.id,
+          title: { en: 'Names Article 242' },
+          points: 6,
+          explanation: { en: 'The Commission is in Part 23.' },
+        },
+        { id: example!.id, title: { en: 'Gives an example' }, points: 2, explanation: null },
       ],
       adjustment: -0.5,
       comment: { en: 'Good', ne: '' },

@@ -65,6 +65,7 @@ export const routes: RouteObject[] = [
               { path: paths.marking(), lazy: () => import('../features/marking/marking-home-page') },
               { path: patterns.markingQuiz, lazy: () => import('../features/marking/marking-quiz-page') },
               { path: patterns.markQuestion, lazy: () => import('../features/marking/marking-page') },
+              { path: patterns.markAnswer, lazy: () => import('../features/marking/marking-answer-page') },
             ],
           },
           {

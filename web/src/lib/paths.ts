@@ -46,13 +46,15 @@ export const paths = {
   markingQuiz: (quizId: number | string) => `/marking/quiz/${quizId}`,
   markQuestion: (quizId: number | string, questionId: number | string) =>
     `/marking/quiz/${quizId}/question/${questionId}`,
+  /** One answer opened by id: an accepted regrade request's answer, marked again. */
+  markAnswer: (quizId: number | string, answerId: number | string) => `/marking/quiz/${quizId}/answer/${answerId}`,
   /** A report card's written answer (the report page scrolls to it). */
   writtenResult: (attemptId: number | string, questionId: number | string) =>
     `/results/${attemptId}#written-${questionId}`,
 }
 
 /** The parameters the routes name, as the pages read them (useRouteId). */
-export type RouteParam = 'quizId' | 'attemptId' | 'paymentId' | 'sittingId' | 'questionId'
+export type RouteParam = 'quizId' | 'attemptId' | 'paymentId' | 'sittingId' | 'questionId' | 'answerId'
 const param = (name: RouteParam) => `:${name}`
 
 /** The router's patterns (app/routes.tsx): the builders above given their parameters' names, so the two never drift. */
@@ -75,4 +77,5 @@ export const patterns = {
   adminQuizMarking: paths.adminQuizMarking(param('quizId')),
   markingQuiz: paths.markingQuiz(param('quizId')),
   markQuestion: paths.markQuestion(param('quizId'), param('questionId')),
+  markAnswer: paths.markAnswer(param('quizId'), param('answerId')),
 }

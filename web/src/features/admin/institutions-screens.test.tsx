@@ -81,6 +81,18 @@ describe('statistics tab', () => {
         flags: ['too_easy'],
       },
     ],
+    written: [
+      {
+        id: 12,
+        number: 2,
+        text: { en: 'Explain photosynthesis.', ne: 'प्रकाश संश्लेषण व्याख्या गर्नुहोस्।', html: null },
+        topic: null,
+        max_marks: 10,
+        marked: 2,
+        mean: 6.5,
+        share: 0.65,
+      },
+    ],
   }
 
   it('shows the figures in Nepali digits, "not available" for null, each explained, with flags and earlier answers', async () => {
@@ -95,7 +107,8 @@ describe('statistics tab', () => {
       { language: 'ne', route: '/admin/quiz/7/statistics' },
     )
     expect(await screen.findByRole('heading', { name: 'तथ्याङ्क: विज्ञान', level: 1 })).toBeInTheDocument()
-    const mean = await screen.findByRole('row', { name: /औसत अङ्क/ })
+    const [summary] = await screen.findAllByRole('region', { name: 'सारांश' })
+    const mean = within(summary!).getByRole('row', { name: /औसत अङ्क/ })
     expect(within(mean).getByText('१.५०')).toBeInTheDocument()
     expect(within(screen.getByRole('row', { name: /क्रोनबाकको अल्फा/ })).getByText('उपलब्ध छैन')).toBeInTheDocument()
     expect(screen.getByText(/प्रश्नहरूले एउटै क्षमता/)).toBeInTheDocument()
@@ -103,6 +116,17 @@ describe('statistics tab', () => {
     expect(screen.getByText('बिरुवाले कुन ग्यास लिन्छ?')).toBeInTheDocument()
     expect(screen.getByText('पुरानो संस्करण: १')).toBeInTheDocument()
     expect(screen.getByText('धेरै सजिलो (९०% भन्दा बढी सही)')).toBeInTheDocument()
+    // Written questions beside the choice ones: their mean and the share of their marks gained.
+    const [written] = screen.getAllByRole('region', { name: 'लिखित प्रश्नहरू' })
+    const row = within(written!).getByRole('row', { name: /प्रकाश संश्लेषण/ })
+    expect([...row.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
+      '२',
+      'प्रकाश संश्लेषण व्याख्या गर्नुहोस्।',
+      '१०',
+      '२',
+      '६.५०',
+      '६५%',
+    ])
     expect(sent.map((s) => s.key)).toContain('GET /api/admin/quizzes/7/statistics/?which=first')
 
     await userEvent.selectOptions(screen.getByLabelText('विश्लेषण'), 'all')
@@ -112,7 +136,7 @@ describe('statistics tab', () => {
   it('says so when no attempt is finished', async () => {
     handler = (key) =>
       key.includes('statistics')
-        ? { status: 200, body: { ...statistics, attempts: 0, scores: [], questions: [] } }
+        ? { status: 200, body: { ...statistics, attempts: 0, scores: [], questions: [], written: [] } }
         : { status: 200, body: quiz }
     renderWithProviders(
       <Routes>

@@ -10,6 +10,7 @@ import { useLanguage } from '../../i18n/use-bilingual'
 import { formatNumber } from '../../lib/format'
 import { paths } from '../../lib/paths'
 import { markingKeys, markingQueries, releaseMarks } from './marking.api'
+import { RegradeQueue } from './regrade-queue'
 import './marking.css'
 import './marking.i18n'
 
@@ -18,6 +19,7 @@ const COUNTS = ['submitted', 'marked', 'released', 'claimed'] as const
 /**
  * A quiz's written questions with how many answers are submitted, marked, released and being marked; "Mark" opens
  * the marking screen on a question, "Release marks" sends every marked answer back to its learner after a check.
+ * Below, the quiz's regrade requests.
  */
 export function MarkingOverview({ quizId }: { quizId: number }) {
   const { t } = useTranslation('marking')
@@ -39,82 +41,86 @@ export function MarkingOverview({ quizId }: { quizId: number }) {
   const questions = overview.data.questions
   if (questions.length === 0) return <p className="card admin-empty">{t('overview.empty')}</p>
   const releasable = questions.reduce((sum, question) => sum + Math.max(0, question.marked - question.released), 0)
+  const numbers = new Map(questions.map((question) => [question.question_id, question.number]))
 
   return (
-    <section className="marking-overview" aria-labelledby="marking-overview-heading">
-      <h2 id="marking-overview-heading">{t('overview.heading')}</h2>
-      <p className="muted">{t('overview.intro')}</p>
-      <div className="marking-table-scroll">
-        <table className="admin-table marking-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('overview.question')}</th>
-              {COUNTS.map((count) => (
-                <th key={count} scope="col" className="admin-num">
-                  {t(`overview.${count}`)}
+    <>
+      <section className="marking-overview" aria-labelledby="marking-overview-heading">
+        <h2 id="marking-overview-heading">{t('overview.heading')}</h2>
+        <p className="muted">{t('overview.intro')}</p>
+        <div className="marking-table-scroll">
+          <table className="admin-table marking-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('overview.question')}</th>
+                {COUNTS.map((count) => (
+                  <th key={count} scope="col" className="admin-num">
+                    {t(`overview.${count}`)}
+                  </th>
+                ))}
+                <th scope="col">
+                  <span className="visually-hidden">{t('overview.actions')}</span>
                 </th>
-              ))}
-              <th scope="col">
-                <span className="visually-hidden">{t('overview.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {questions.map((question) => {
-              const left = question.submitted - question.marked
-              return (
-                <tr key={question.question_id}>
-                  <th scope="row">{t('overview.question_number', { number: n(question.number) })}</th>
-                  {COUNTS.map((count) => (
-                    <td key={count} className="admin-num">
-                      {n(question[count])}
+              </tr>
+            </thead>
+            <tbody>
+              {questions.map((question) => {
+                const left = question.submitted - question.marked
+                return (
+                  <tr key={question.question_id}>
+                    <th scope="row">{t('overview.question_number', { number: n(question.number) })}</th>
+                    {COUNTS.map((count) => (
+                      <td key={count} className="admin-num">
+                        {n(question[count])}
+                      </td>
+                    ))}
+                    <td>
+                      <Link
+                        className={buttonClass({ variant: left > 0 ? 'primary' : 'plain', small: true })}
+                        to={paths.markQuestion(quizId, question.question_id)}
+                        aria-label={t('overview.mark_question', { number: n(question.number) })}
+                      >
+                        {t('overview.mark')}
+                      </Link>
                     </td>
-                  ))}
-                  <td>
-                    <Link
-                      className={buttonClass({ variant: left > 0 ? 'primary' : 'plain', small: true })}
-                      to={paths.markQuestion(quizId, question.question_id)}
-                      aria-label={t('overview.mark_question', { number: n(question.number) })}
-                    >
-                      {t('overview.mark')}
-                    </Link>
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
-      <p>
-        <Button variant="primary" disabled={releasable === 0} onClick={() => setConfirming(true)}>
-          {t('overview.release')}
-        </Button>{' '}
-        <span className="muted">{t('overview.releasable', { count: releasable, number: n(releasable) })}</span>
-      </p>
-      {release.isSuccess && (
-        <Alert kind="success">
-          {t('overview.released', { count: release.data.released, number: n(release.data.released) })}
-        </Alert>
-      )}
-      <Dialog
-        open={confirming}
-        title={t('overview.release_title')}
-        onClose={() => setConfirming(false)}
-        described
-        actions={
-          <>
-            <Button variant="plain" onClick={() => setConfirming(false)}>
-              {t('overview.cancel')}
-            </Button>
-            <Button variant="primary" disabled={release.isPending} onClick={() => release.mutate()}>
-              {t('overview.release_confirm')}
-            </Button>
-          </>
-        }
-      >
-        <p>{t('overview.release_body', { count: releasable, number: n(releasable) })}</p>
-        {release.isError && <Alert kind="error">{t('overview.release_failed')}</Alert>}
-      </Dialog>
-    </section>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+        <p>
+          <Button variant="primary" disabled={releasable === 0} onClick={() => setConfirming(true)}>
+            {t('overview.release')}
+          </Button>{' '}
+          <span className="muted">{t('overview.releasable', { count: releasable, number: n(releasable) })}</span>
+        </p>
+        {release.isSuccess && (
+          <Alert kind="success">
+            {t('overview.released', { count: release.data.released, number: n(release.data.released) })}
+          </Alert>
+        )}
+        <Dialog
+          open={confirming}
+          title={t('overview.release_title')}
+          onClose={() => setConfirming(false)}
+          described
+          actions={
+            <>
+              <Button variant="plain" onClick={() => setConfirming(false)}>
+                {t('overview.cancel')}
+              </Button>
+              <Button variant="primary" disabled={release.isPending} onClick={() => release.mutate()}>
+                {t('overview.release_confirm')}
+              </Button>
+            </>
+          }
+        >
+          <p>{t('overview.release_body', { count: releasable, number: n(releasable) })}</p>
+          {release.isError && <Alert kind="error">{t('overview.release_failed')}</Alert>}
+        </Dialog>
+      </section>
+      <RegradeQueue quizId={quizId} numbers={numbers} />
+    </>
   )
 }

@@ -231,6 +231,7 @@ describe('the marking overview', () => {
     signIn({ is_admin: false, is_marker: true })
     const network = fakeNetwork({
       'GET /api/admin/quizzes/7/marking/': () => ({ body: overview }),
+      'GET /api/admin/regrades/': () => ({ body: { count: 0, page_size: 50, results: [] } }),
       'POST /api/admin/quizzes/7/marking/release/': () => ({ body: { released: 3 } }),
     })
     const user = userEvent.setup()
@@ -253,7 +254,10 @@ describe('the marking overview', () => {
 
   it('reads in Nepali without axe violations', async () => {
     signIn({ is_admin: true })
-    fakeNetwork({ 'GET /api/admin/quizzes/7/marking/': () => ({ body: overview }) })
+    fakeNetwork({
+      'GET /api/admin/quizzes/7/marking/': () => ({ body: overview }),
+      'GET /api/admin/regrades/': () => ({ body: { count: 0, page_size: 50, results: [] } }),
+    })
     const view = renderRoutes([page(MarkingQuizPage, '/marking/quiz/:quizId')], {
       path: '/marking/quiz/7',
       language: 'ne',

@@ -50,12 +50,15 @@ export function MarkingWorkspace({
   problem,
   onSave,
   onSkipToNext,
+  saveLabel,
 }: {
   answer: MarkingAnswer
   saving: boolean
   problem: SaveProblem | null
   onSave: (body: EvaluationInput) => void
   onSkipToNext: () => void
+  /** The save button's words when saving opens no next answer (one answer opened by id). */
+  saveLabel?: string
 }) {
   const { t } = useTranslation('marking')
   const language = useLanguage()
@@ -386,7 +389,7 @@ export function MarkingWorkspace({
             </Alert>
           )}
           <Button variant="primary" block disabled={saving} onClick={save}>
-            {saving ? t('rubric.saving') : t('rubric.save_next')}
+            {saving ? t('rubric.saving') : (saveLabel ?? t('rubric.save_next'))}
             <kbd aria-hidden="true">Enter</kbd>
           </Button>
           <details className="marking-keys">

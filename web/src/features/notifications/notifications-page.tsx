@@ -19,8 +19,17 @@ import { formatDateTime, formatNumber } from '../../lib/format'
 import './notifications.css'
 import './notifications.i18n'
 
-/** Kinds whose news is a changed report: its cached copy must be read again when the learner follows the link. */
-const CHANGES_RESULTS = new Set<Notification['kind']>(['flag_decided', 'score_changed', 'written_marked'])
+/**
+ * Kinds whose news is a changed report: its cached copy must be read again when the learner follows the link. A
+ * decided re-mark changes the written answer's request (and, once marked again, its marks); its link names the answer
+ * (`/results/{attemptId}#written-{questionId}`), which the report scrolls to.
+ */
+const CHANGES_RESULTS = new Set<Notification['kind']>([
+  'flag_decided',
+  'score_changed',
+  'written_marked',
+  'regrade_decided',
+])
 
 /** /notifications: the bell's list, newest first; each links to what it is about and is marked read one by one or all. */
 export function Component() {

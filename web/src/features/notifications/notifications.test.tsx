@@ -85,6 +85,30 @@ describe('notification bell and list', () => {
     expect(network.callsTo('POST', '/api/notifications/read/')[0]!.body).toEqual({ ids: [40] })
   })
 
+  it('follows a decided re-mark to the written answer and reads the report again', async () => {
+    const user = userEvent.setup()
+    fakeInbox([
+      notification(7, false, {
+        kind: 'regrade_decided',
+        text: { en: 'Your regrade request was accepted.', ne: 'तपाईंको पुनर्जाँच अनुरोध स्वीकार भयो।' },
+        link: '/results/40#written-2',
+      }),
+    ])
+    const { router, queryClient } = renderRoutes([withBell], { path: '/notifications' })
+    // The written result as cached before the decision.
+    queryClient.setQueryData(['results', 40, 'written', 2], { regrade: { request: { status: 'open' } } })
+    await user.click(await screen.findByRole('link', { name: 'Open' }))
+    expect(await screen.findByText('report')).toBeInTheDocument()
+    expect(router.state.location).toMatchObject({ pathname: '/results/40', hash: '#written-2' })
+    expect(queryClient.getQueryState(['results', 40, 'written', 2])!.isInvalidated).toBe(true)
+  })
+
+  it('says what it will tell, in Nepali too, when there is nothing yet', async () => {
+    fakeInbox([])
+    renderRoutes([withBell], { path: '/notifications', language: 'ne' })
+    expect(await screen.findByText(/फेरि जाँच्ने अनुरोधको निर्णय/)).toBeInTheDocument()
+  })
+
   it('asks nothing during an exam', async () => {
     const network = fakeInbox([notification(1, false)])
     renderRoutes([withBell], { path: '/quiz/5' })

@@ -5,7 +5,7 @@ import { axeViolations } from '../../test/axe'
 import { fakeNetwork, page, polyfillDialog, renderRoutes } from '../../test/page-test-utils'
 import { Component as ReportPage } from './report-page'
 import type { ReportCard } from './results.api'
-import type { WrittenResult } from './written.api'
+import type { RegradeRequest, WrittenResult } from './written.api'
 
 const card: ReportCard = {
   id: 40,
@@ -67,9 +67,14 @@ const released: WrittenResult = {
   marks: 7,
   max_marks: 10,
   items: [
-    { title: { en: 'Defines federalism', ne: 'सङ्घीयताको परिभाषा' }, points: 3, explanation: null },
-    { title: { en: 'Names the three tiers', ne: 'तीन तह उल्लेख' }, points: 5, explanation: null },
-    { title: { en: 'No example', ne: 'उदाहरण छैन' }, points: -1, explanation: { en: 'Give one', ne: 'एउटा दिनुहोस्' } },
+    { id: 71, title: { en: 'Defines federalism', ne: 'सङ्घीयताको परिभाषा' }, points: 3, explanation: null },
+    { id: 72, title: { en: 'Names the three tiers', ne: 'तीन तह उल्लेख' }, points: 5, explanation: null },
+    {
+      id: 73,
+      title: { en: 'No example', ne: 'उदाहरण छैन' },
+      points: -1,
+      explanation: { en: 'Give one', ne: 'एउटा दिनुहोस्' },
+    },
   ],
   adjustment: 0,
   comment: { en: 'Good structure.', ne: 'Good structure.' },
@@ -94,6 +99,8 @@ const released: WrittenResult = {
             color: '#d00000',
           },
           { k: 'note', x: 1000, y: 7000, text: 'Which article?' },
+          { k: 'item', item_id: 71, x: 9000, y: 2000 },
+          { k: 'item', item_id: 73, x: 9000, y: 8000 },
         ],
       },
     },
@@ -102,6 +109,19 @@ const released: WrittenResult = {
   word_count: 0,
   model_answer: { en: 'Nepal has federal, provincial and local governments.', ne: 'नेपालमा सङ्घ, प्रदेश र स्थानीय तह छन्।' },
   regrade: { open_until: openUntil, request: null },
+}
+
+const openRequest: RegradeRequest = {
+  id: 9,
+  status: 'open',
+  message: 'Page 1 names all three tiers.',
+  item_id: null,
+  response: null,
+  created_at: '2026-11-21T08:00:00.000Z',
+  decided_at: null,
+  settled_at: null,
+  old_marks: null,
+  new_marks: null,
 }
 
 function renderReport(result: WrittenResult, language: 'en' | 'ne' = 'en', extra = {}) {
@@ -143,6 +163,9 @@ describe('the report card’s written answers', () => {
     expect(svg.querySelectorAll('path').length).toBe(2)
     expect(svg).toHaveTextContent('Good')
     expect(svg).toHaveTextContent('Which article?')
+    // An item placed on the page shows its points, read from the item's id.
+    expect(svg).toHaveTextContent('+3')
+    expect(svg).toHaveTextContent('−1')
     expect(await axeViolations(container)).toEqual([])
   })
 
@@ -180,7 +203,7 @@ describe('the report card’s written answers', () => {
     const { network } = renderReport(released, 'en', {
       'GET /api/results/40/written/2/': () => ({ body: { ...released, regrade: { open_until: openUntil, request } } }),
       'POST /api/results/40/written/2/regrade/': ({ body }: { body: unknown }) => {
-        request = { status: 'open', ...(body as object) }
+        request = { ...openRequest, message: (body as { message: string }).message }
         return { status: 201, body: request }
       },
     })
@@ -195,6 +218,85 @@ describe('the report card’s written answers', () => {
     expect(network.callsTo('POST', '/api/results/40/written/2/regrade/')[0]!.body).toEqual({
       message: 'Page 1 names all three tiers.',
     })
+  })
+
+  it('asks about one rubric item, sending its id, and shows the request as the server returns it', async () => {
+    let request: RegradeRequest | null = null
+    const user = userEvent.setup()
+    const { network, container } = renderReport(released, 'en', {
+      'GET /api/results/40/written/2/': () => ({ body: { ...released, regrade: { open_until: openUntil, request } } }),
+      'POST /api/results/40/written/2/regrade/': ({ body }: { body: unknown }) => {
+        const sent = body as { message: string; item_id?: number }
+        request = { ...openRequest, message: sent.message, item_id: sent.item_id ?? null }
+        return { status: 201, body: request }
+      },
+    })
+    await user.click(await screen.findByRole('button', { name: 'Ask for a re-mark' }))
+    const about = screen.getByLabelText('About')
+    expect(
+      within(about)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['The whole answer', 'Defines federalism', 'Names the three tiers', 'No example'])
+    await user.selectOptions(about, 'No example')
+    await user.type(screen.getByLabelText('What should the marker look at again?'), 'Page 2 has an example.')
+    expect(await axeViolations(container)).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    const status = (await screen.findByText('Re-mark asked for.')).closest('[role="status"]')!
+    expect(status).toHaveTextContent('About: No example')
+    expect(status).toHaveTextContent('Page 2 has an example.')
+    expect(network.callsTo('POST', '/api/results/40/written/2/regrade/')[0]!.body).toEqual({
+      message: 'Page 2 has an example.',
+      item_id: 73,
+    })
+    expect(screen.queryByRole('button', { name: /Ask for/ })).toBeNull()
+  })
+
+  it('shows an accepted request awaiting the second marking, and offers no other', async () => {
+    renderReport({
+      ...released,
+      regrade: {
+        open_until: openUntil,
+        request: {
+          ...openRequest,
+          status: 'accepted',
+          response: 'Looking again at page 2.',
+          decided_at: openRequest.created_at,
+        },
+      },
+    })
+    const status = (await screen.findByText('Re-mark asked for.')).closest('[role="status"]')!
+    expect(status).toHaveTextContent('Accepted')
+    expect(status).toHaveTextContent('Reply: Looking again at page 2.')
+    expect(status).toHaveTextContent('Your answer will be marked again')
+    expect(screen.queryByRole('button', { name: /Ask for/ })).toBeNull()
+  })
+
+  it('shows a settled request with the marks before and after, and lets the learner ask again', async () => {
+    renderReport(
+      {
+        ...released,
+        marks: 8,
+        regrade: {
+          open_until: openUntil,
+          request: {
+            ...openRequest,
+            status: 'accepted',
+            response: 'Page 2 has it.',
+            decided_at: openRequest.created_at,
+            settled_at: openRequest.created_at,
+            old_marks: 7,
+            new_marks: 8,
+          },
+        },
+      },
+      'ne',
+    )
+    const status = (await screen.findByText('फेरि जाँच्न अनुरोध गरियो।')).closest('[role="status"]')!
+    expect(status).toHaveTextContent('फेरि जाँचियो: ७ → ८।')
+    // The marker's words keep their digits.
+    expect(status).toHaveTextContent('जवाफ: Page 2 has it.')
+    expect(await screen.findByRole('button', { name: 'फेरि अर्को पटक जाँच्न अनुरोध गर्नुहोस्' })).toBeInTheDocument()
   })
 
   it('says a second request is refused, and that the window has closed once it has', async () => {

@@ -11,11 +11,16 @@ import { RichText } from '../../components/ui/rich-text'
 import { useBilingualLang, useLanguage } from '../../i18n/use-bilingual'
 import { formatDateTime, formatNumber } from '../../lib/format'
 import type { ReportQuestion } from './results.api'
-import { askForRemark, writtenKeys, writtenQueries, type RemarkRequest, type WrittenResult } from './written.api'
+import { askForRemark, writtenKeys, writtenQueries, type WrittenResult } from './written.api'
 import './written.css'
 import './written.i18n'
 
-type ResultItem = WrittenResult['items'][number] & { id?: number }
+type ResultItem = WrittenResult['items'][number]
+type Request = NonNullable<WrittenResult['regrade']['request']>
+
+/** A request stops holding the answer once rejected or, accepted, settled by marking again: another may be asked. */
+const isClosed = (request: Request) =>
+  request.status === 'rejected' || (request.status === 'accepted' && request.settled_at !== null)
 
 function signed(points: number, format: (value: number) => string) {
   return points > 0 ? `+${format(points)}` : points < 0 ? `−${format(-points)}` : format(0)
@@ -26,7 +31,7 @@ function Pages({ result, number }: { result: WrittenResult; number: number }) {
   const language = useLanguage()
   const [zoomed, setZoomed] = useState<number | null>(null)
   const n = (value: number) => formatNumber(value, language, { maximumFractionDigits: 2 })
-  const items = result.items as ResultItem[]
+  const items = result.items
   const labels = (index: number): AnnotationLabels => ({
     page: t('page_alt', { page: n(index + 1), question: n(number) }),
     stamps: {
@@ -63,6 +68,46 @@ function Pages({ result, number }: { result: WrittenResult; number: number }) {
   )
 }
 
+/** The latest request as the server keeps it (contracts/src/regrades.ts): status, what was asked, the reply, the outcome. */
+function RemarkStatus({ request, items }: { request: Request; items: readonly ResultItem[] }) {
+  const { t } = useTranslation('written')
+  const language = useLanguage()
+  const pick = useBilingualLang()
+  const n = (value: number) => formatNumber(value, language, { maximumFractionDigits: 2 })
+  const item = request.item_id === null ? undefined : items.find((candidate) => candidate.id === request.item_id)
+  const title = item ? pick(item.title) : null
+  const settled = request.status === 'accepted' && request.settled_at !== null
+  return (
+    <div className="written-remark" role="status">
+      <p>
+        <strong>{t('remark.requested')}</strong>{' '}
+        <span className="badge">{t(settled ? 'remark.status.settled' : `remark.status.${request.status}`)}</span>{' '}
+        <span className="muted">{formatDateTime(request.created_at, language)}</span>
+      </p>
+      {title && (
+        <p>
+          {t('remark.about_item')} <span lang={title.lang}>{title.text}</span>
+        </p>
+      )}
+      <p className="muted">{request.message}</p>
+      {/* The marker's own words stay as written: outside t(), whose Nepali turns digits into Devanagari. */}
+      {request.response && (
+        <p>
+          {t('remark.response')} {request.response}
+        </p>
+      )}
+      {request.status === 'accepted' && !settled && <p>{t('remark.accepted_body')}</p>}
+      {settled && request.old_marks !== null && request.new_marks !== null && (
+        <p>
+          {request.old_marks === request.new_marks
+            ? t('remark.settled_same', { marks: n(request.new_marks) })
+            : t('remark.settled', { from: n(request.old_marks), to: n(request.new_marks) })}
+        </p>
+      )}
+    </div>
+  )
+}
+
 function Remark({ attemptId, questionId, result }: { attemptId: number; questionId: number; result: WrittenResult }) {
   const { t } = useTranslation('written')
   const language = useLanguage()
@@ -85,30 +130,20 @@ function Remark({ attemptId, questionId, result }: { attemptId: number; question
       void queryClient.invalidateQueries({ queryKey: writtenKeys.result(attemptId, questionId) })
     },
   })
-  const request = result.regrade.request as RemarkRequest | null
-  if (request) {
+  const request = result.regrade.request
+  const until = result.regrade.open_until
+  const windowOpen = until !== null && new Date(until).getTime() >= openedAt
+  const shown = request && <RemarkStatus request={request} items={result.items} />
+  if (request && !isClosed(request)) return shown
+  if (!windowOpen) {
     return (
-      <div className="written-remark" role="status">
-        <p>
-          <strong>{t('remark.requested')}</strong>{' '}
-          {request.status && (
-            <span className="badge">
-              {t(
-                `remark.status.${request.status === 'accepted' || request.status === 'rejected' ? request.status : 'open'}`,
-              )}
-            </span>
-          )}
-        </p>
-        {request.message && <p className="muted">{request.message}</p>}
-        {request.response && <p>{t('remark.response', { text: request.response })}</p>}
-      </div>
+      <>
+        {shown}
+        {until && <p className="muted">{t('remark.closed')}</p>}
+      </>
     )
   }
-  const until = result.regrade.open_until
-  if (!until || new Date(until).getTime() < openedAt) {
-    return until ? <p className="muted">{t('remark.closed')}</p> : null
-  }
-  const items = (result.items as ResultItem[]).filter((item) => typeof item.id === 'number')
+  const items = result.items
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (message.trim() === '') return setMissing(true)
@@ -116,10 +151,13 @@ function Remark({ attemptId, questionId, result }: { attemptId: number; question
   }
   if (!open) {
     return (
-      <p className="written-remark">
-        <Button onClick={() => setOpen(true)}>{t('remark.ask')}</Button>{' '}
-        <span className="muted">{t('remark.until', { time: formatDateTime(until, language) })}</span>
-      </p>
+      <>
+        {shown}
+        <p className="written-remark">
+          <Button onClick={() => setOpen(true)}>{t(request ? 'remark.ask_again' : 'remark.ask')}</Button>{' '}
+          <span className="muted">{t('remark.until', { time: formatDateTime(until, language) })}</span>
+        </p>
+      </>
     )
   }
   const fieldId = `remark-${questionId}`
@@ -194,15 +232,15 @@ export function WrittenAnswer({
   const headingId = `written-${question.id}-heading`
   const data = result.data
   const released = data?.status === 'released'
-  const items = (data?.items ?? []) as ResultItem[]
+  const items = data?.items ?? []
   const gained = items.filter((item) => item.points >= 0)
   const lost = items.filter((item) => item.points < 0)
   const itemList = (list: ResultItem[]) => (
     <ul className="written-items">
-      {list.map((item, index) => {
+      {list.map((item) => {
         const title = pick(item.title)
         return (
-          <li key={index}>
+          <li key={item.id}>
             <span className={`written-items__points${item.points < 0 ? ' written-items__points--minus' : ''}`}>
               {signed(item.points, n)}
             </span>{' '}

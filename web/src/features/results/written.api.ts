@@ -1,16 +1,9 @@
-import type { WrittenResult } from '@quiz/contracts'
+import type { RegradeRequest, RegradeRequestInput, WrittenResult } from '@quiz/contracts'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../api/client'
 
 // Wire shapes of API.md "Written answers marked by rubric", Results and Regrade requests: types from the contracts.
-export type { WrittenResult } from '@quiz/contracts'
-
-/** A re-mark request as the result shows it; the contract leaves it open, so only what is there is read. */
-export interface RemarkRequest {
-  status?: string
-  message?: string
-  response?: string | null
-}
+export type { RegradeRequest, WrittenResult } from '@quiz/contracts'
 
 export const writtenKeys = {
   result: (attemptId: number, questionId: number) => ['results', attemptId, 'written', questionId] as const,
@@ -24,5 +17,5 @@ export const writtenQueries = {
     }),
 }
 
-export const askForRemark = (attemptId: number, questionId: number, body: { message: string; item_id?: number }) =>
-  api.post<unknown>(`/results/${attemptId}/written/${questionId}/regrade/`, body)
+export const askForRemark = (attemptId: number, questionId: number, body: RegradeRequestInput) =>
+  api.post<RegradeRequest>(`/results/${attemptId}/written/${questionId}/regrade/`, body)

@@ -46,6 +46,7 @@ export function Component() {
           useGrouping: false,
         })
   const count = (value: number) => formatNumber(value, language, { useGrouping: false })
+  const marks = (value: number) => formatNumber(value, language, { maximumFractionDigits: 2, useGrouping: false })
   const percent = (value: number | null) =>
     value === null ? t('statistics.not_available') : formatNumber(value, language, { style: 'percent' })
 
@@ -171,6 +172,45 @@ export function Component() {
                 </table>
               </TableScroll>
             </section>
+
+            {data.written.length > 0 && (
+              <section className="card" aria-labelledby="statistics-written">
+                <h2 id="statistics-written">{t('statistics.written')}</h2>
+                <ul className="muted statistics-help">
+                  <li>{t('statistics.written_help')}</li>
+                  <li>{t('statistics.written_mean_help')}</li>
+                  <li>{t('statistics.written_share_help')}</li>
+                </ul>
+                <TableScroll label={t('statistics.written')}>
+                  <table className="admin-table statistics-written">
+                    <TableHead
+                      columns={[
+                        { label: t('statistics.number') },
+                        { label: t('statistics.question') },
+                        { label: t('statistics.written_max'), numeric: true },
+                        { label: t('statistics.written_marked'), numeric: true },
+                        { label: t('statistics.written_mean'), numeric: true },
+                        { label: t('statistics.written_share'), numeric: true },
+                      ]}
+                    />
+                    <tbody>
+                      {data.written.map((question) => (
+                        <tr key={question.id}>
+                          <td>{count(question.number)}</td>
+                          <td>
+                            <RichPreview text={question.text} maxLength={80} />
+                          </td>
+                          <td className="admin-num">{marks(question.max_marks)}</td>
+                          <td className="admin-num">{count(question.marked)}</td>
+                          <td className="admin-num">{decimals(question.mean, 2)}</td>
+                          <td className="admin-num">{percent(question.share)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </TableScroll>
+              </section>
+            )}
           </>
         )}
       </QueryStates>
