@@ -75,7 +75,8 @@ describe('the decode gate', () => {
   it('stops a decode past its time limit and refuses it', async () => {
     decodeLimits.seconds = 1
     const picture = await flat(3000, 3000).png().toBuffer()
-    const slow = await decodeRaster(picture, rules, (image) => image.blur(80).raw().toBuffer())
+    // A blur wide enough to take many seconds on any machine: sigma 80 finished within the second on a fast CPU.
+    const slow = await decodeRaster(picture, rules, (image) => image.blur(400).raw().toBuffer())
     expect(slow).toBe('too_costly')
     expect(decodesRunning()).toBe(0)
   })
