@@ -16,6 +16,7 @@ import { SittingForm } from './sitting-form'
 import { SittingFrame } from './sitting-frame'
 import { useSittingName } from './sitting-title'
 import {
+  DEFAULT_BOOKLET_PAGES,
   sittingQueries,
   useDeleteSitting,
   useUpdateSitting,
@@ -62,6 +63,7 @@ function SittingScreen({ sitting }: { sitting: Sitting }) {
           </Link>
           <span className="field__hint">{t('sitting.print_at_100')}</span>
         </span>
+        <BookletsLink sitting={sitting} />
         <Link className={buttonClass({ variant: 'primary' })} to={paths.adminSittingScan(sitting.id)}>
           {t('sitting.scan')}
         </Link>
@@ -82,6 +84,31 @@ function SittingScreen({ sitting }: { sitting: Sitting }) {
       </section>
       <SittingSettings sitting={sitting} />
     </>
+  )
+}
+
+/**
+ * "Answer booklets" beside the answer sheets when the paper has written questions: the booklet's layout says so
+ * (the server refuses it, 409, for a paper without any, or with more than a page's bubble row holds).
+ */
+function BookletsLink({ sitting }: { sitting: Sitting }) {
+  const { t } = useTranslation('sittings')
+  const language = useLanguage()
+  const layout = useQuery(sittingQueries.bookletLayout(sitting.id))
+  const pages = sitting.booklet_pages ?? DEFAULT_BOOKLET_PAGES
+  const error = layout.error
+  if (error instanceof ApiError && error.code === 'paper_not_printable')
+    return <span className="field__hint sittings-actions__pair">{error.detail}</span>
+  if (!layout.data) return null
+  return (
+    <span className="sittings-actions__pair">
+      <Link className={buttonClass()} to={paths.adminSittingBooklets(sitting.id)}>
+        {t('sitting.print_booklets')}
+      </Link>
+      <span className="field__hint">
+        {t('sitting.booklet_pages', { count: pages, n: formatNumber(pages, language) })}
+      </span>
+    </span>
   )
 }
 
@@ -153,7 +180,11 @@ function SittingSettings({ sitting }: { sitting: Sitting }) {
           onCancel={() => setEditing(false)}
           save={(fields, onError) =>
             update.mutate(
-              { held_at: fields.held_at, ...(fields.title ? { title: fields.title } : {}) },
+              {
+                held_at: fields.held_at,
+                ...(fields.title ? { title: fields.title } : {}),
+                ...(fields.booklet_pages ? { booklet_pages: fields.booklet_pages } : {}),
+              },
               {
                 onSuccess: () => {
                   setEditing(false)
