@@ -50,8 +50,10 @@ export function PageCard({
   // A learner's own set's written numbers; every set's while the learner is unknown.
   const layout = useQuery(sittingQueries.bookletLayout(sitting.id, set))
   const numbers = layout.data?.questions.map((question) => question.number) ?? []
+  // A number read that is not a written question of the learner's set is not sent (the server would refuse it).
+  const chosen = questions.filter((number) => numbers.includes(number))
   const learnerKnown = page.learner !== null && !rollFlag ? true : roll !== ''
-  const undecided = !learnerKnown || questions.length === 0
+  const undecided = !learnerKnown || chosen.length === 0
   const who = page.learner ? page.learner.full_name || page.learner.username : t('outcome.unknown_learner')
   const heading = `page-${page.id}`
   // mutateAsync, as the sheets' card: once settled the page leaves the list and the review page says so.
@@ -145,7 +147,7 @@ export function PageCard({
             <Button
               variant="primary"
               disabled={undecided || settle.isPending}
-              onClick={() => send({ ...(roll ? { roll_number: Number(roll) } : {}), questions })}
+              onClick={() => send({ ...(roll ? { roll_number: Number(roll) } : {}), questions: chosen })}
             >
               {settle.isPending ? t('review.settling') : t('review.settle')}
             </Button>

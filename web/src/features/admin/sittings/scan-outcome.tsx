@@ -23,7 +23,10 @@ export const isAlreadyScanned = (outcome: ScanOutcome | null) =>
 /** A booklet page's flag in words: what a person must decide about it. */
 export function usePageFlagText() {
   const { t } = useTranslation('sittings')
-  return (flag: PageFlag) => t(`page_flags.${flag.kind}`, { marks: flag.marks.join(', ') })
+  const language = useLanguage()
+  // Marks are question or roll numbers read, written in the screen's digits.
+  const mark = (text: string) => (/^\d+$/.test(text) ? formatNumber(Number(text), language) : text)
+  return (flag: PageFlag) => t(`page_flags.${flag.kind}`, { marks: flag.marks.map(mark).join(', ') })
 }
 
 /** "Roll 3 · page 2 · questions 4, 5" (what the page's code and bubbles say). */
