@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Loading } from '../../../components/ui/loading'
-import { svgDataUrl } from '../../../components/ui/svg-image'
 import { useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
 import { SittingFrame } from './sitting-frame'
@@ -179,7 +178,17 @@ function Booklets({ sitting, roster }: { sitting: Sitting; roster: Roster }) {
           const svg = pages[index]?.data
           return (
             <div key={name.key} className="sheets__page">
-              {svg !== undefined && <img className="sheets__image" src={svgDataUrl(svg)} alt={alt(name)} />}
+              {svg !== undefined && (
+                // Drawn inline, not as an <img>: an image's SVG cannot use the page's web fonts, and the first page's
+                // Nepali instructions need the app's Noto Sans Devanagari on a computer without a Devanagari font.
+                // The SVG is our server's, every text in it escaped.
+                <div
+                  className="sheets__image sheets__inline"
+                  role="img"
+                  aria-label={alt(name)}
+                  dangerouslySetInnerHTML={{ __html: svg }}
+                />
+              )}
             </div>
           )
         })}
