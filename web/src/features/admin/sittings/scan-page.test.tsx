@@ -7,7 +7,15 @@ import { scaledSize } from './photo'
 import { Component as ScanPage } from './scan-page'
 import { UPLOAD_CONCURRENCY } from './scan-uploads'
 import { axeViolations } from '../../../test/axe'
-import { flaggedScan, recordedPage, recordedScan, sitting, unclearPage, unknownPage } from './sitting-fixtures'
+import {
+  bookletLayout,
+  flaggedScan,
+  recordedPage,
+  recordedScan,
+  sitting,
+  unclearPage,
+  unknownPage,
+} from './sitting-fixtures'
 
 vi.setConfig({ testTimeout: 20_000 })
 
@@ -143,6 +151,8 @@ describe('scanning written-answer booklet pages', () => {
     }
     const network = fakeNetwork({
       'GET /api/admin/sittings/9/': () => ({ body: sitting }),
+      'GET /api/admin/sittings/9/booklet-layout/': () => ({ body: bookletLayout }),
+      'GET /api/admin/sittings/9/pages/': () => ({ body: { count: 2, results: [unclearPage, unknownPage] } }),
       'POST /api/admin/sittings/9/pages/': ({ body }) => {
         const fields = body as { image: File; replace?: string }
         if (fields.replace === 'true') return { status: 201, body: { ...recordedPage, questions: [3] } }
@@ -153,6 +163,8 @@ describe('scanning written-answer booklet pages', () => {
     const input = await screen.findByLabelText('Photos of answer sheets or booklet pages (many at once)')
     await userEvent.upload(input, Object.keys(answers).map(photo))
     expect(await screen.findByText('6 of 6 photos read.')).toBeInTheDocument()
+    // The flagged sheet and the two flagged pages wait in Review.
+    expect(await screen.findByRole('link', { name: '3 to review' })).toHaveAttribute('href', '/admin/sittings/9/review')
     const item = (name: string) => screen.getByText(name).closest('li')!
     expect(item('sheet.jpg')).toHaveTextContent('RecordedSita SharmaRoll 1, set A · Score 2')
     expect(item('page.jpg')).toHaveTextContent('Booklet page recordedSita SharmaRoll 1 · page 2 · questions 3, 4')

@@ -19,6 +19,7 @@ import {
   DEFAULT_BOOKLET_PAGES,
   sittingQueries,
   useDeleteSitting,
+  useFlaggedPageCount,
   useUpdateSitting,
   type Roster,
   type ScanList,
@@ -41,6 +42,7 @@ function SittingScreen({ sitting }: { sitting: Sitting }) {
   const language = useLanguage()
   const roster = useQuery(sittingQueries.roster(sitting.id))
   const scans = useQuery(sittingQueries.scans(sitting.id, null))
+  const flaggedPages = useFlaggedPageCount(sitting.id)
   const n = (value: number) => formatNumber(value, language)
   return (
     <>
@@ -68,7 +70,7 @@ function SittingScreen({ sitting }: { sitting: Sitting }) {
           {t('sitting.scan')}
         </Link>
         <Link className={buttonClass()} to={paths.adminSittingReview(sitting.id)}>
-          {t('sitting.review', { n: n(sitting.scans.needs_review) })}
+          {t('sitting.review', { n: n(sitting.scans.needs_review + flaggedPages) })}
         </Link>
       </nav>
       <ScanCounts sitting={sitting} roster={roster.data} scans={scans.data} />

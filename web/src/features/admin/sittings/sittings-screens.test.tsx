@@ -5,7 +5,7 @@ import { patterns } from '../../../lib/paths'
 import { fakeNetwork, page, polyfillDialog, renderRoutes, signInAs } from '../../../test/page-test-utils'
 import { messagesByLine, parseRosterLines, toRosterInput } from './roster-lines'
 import { axeViolations } from '../../../test/axe'
-import { bookletLayout, quiz, recordedScan, flaggedScan, roster, sitting } from './sitting-fixtures'
+import { bookletLayout, unclearPage, quiz, recordedScan, flaggedScan, roster, sitting } from './sitting-fixtures'
 import { Component as SittingPage } from './sitting-page'
 import { Component as SittingsPage } from './sittings-page'
 
@@ -108,6 +108,7 @@ describe('a sitting', () => {
     sittingNetwork({
       'GET /api/admin/sittings/9/': () => ({ body: { ...sitting, booklet_pages: 6 } }),
       'GET /api/admin/sittings/9/booklet-layout/': () => ({ body: bookletLayout }),
+      'GET /api/admin/sittings/9/pages/': () => ({ body: { count: 1, results: [unclearPage] } }),
     })
     const view = renderRoutes(sittingRoutes, { path: '/admin/sittings/9' })
     const actions = await screen.findByRole('navigation', { name: 'Sitting actions' })
@@ -116,6 +117,8 @@ describe('a sitting', () => {
       '/admin/sittings/9/print/booklets',
     )
     expect(within(actions).getByText('6 pages a learner, for the written questions.')).toBeInTheDocument()
+    // One flagged sheet and one flagged booklet page.
+    expect(await within(actions).findByRole('link', { name: 'Review (2)' })).toBeInTheDocument()
     // The actions alone: the whole screen has a landmark-unique finding of the roster's own (left alone here).
     expect(await axeViolations(actions)).toEqual([])
     view.unmount()

@@ -21,7 +21,7 @@ import type {
   SittingSet,
   SittingUpdate,
 } from '@quiz/contracts'
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../api/client'
 import { adminKeys, useInvalidate } from '../admin-keys'
 import { downscalePhoto, photoSize } from './photo'
@@ -239,4 +239,11 @@ export function useDeleteScan(sittingId: number) {
     mutationFn: (scanId: number) => api.delete(`/admin/scans/${scanId}/`),
     onSuccess: () => invalidate(sittingKeys.sitting(sittingId)),
   })
+}
+
+/** Booklet pages waiting for a person, beside the sheets' count; none asked for when the paper has no booklets. */
+export function useFlaggedPageCount(sittingId: number) {
+  const layout = useQuery(sittingQueries.bookletLayout(sittingId))
+  const pages = useQuery({ ...sittingQueries.pages(sittingId, 'needs_review'), enabled: layout.isSuccess })
+  return pages.data?.count ?? 0
 }
