@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { drawMark, photographSheet, seededRandom, type MarkStyle } from '../server/test/fixtures/sheet-photos'
+import neSittings from '../web/src/i18n/locales/ne/sittings.json'
 import {
   DESKTOP,
   PHONE,
@@ -12,6 +13,7 @@ import {
   createQuiz,
   expectAccessible,
   expectNoSidewaysScroll,
+  interpolate,
   screenshot,
   setUpJourney,
   waitForHeading,
@@ -189,5 +191,32 @@ describe('written answers on paper', () => {
         { status: 'recorded', roll_number: 2, questions: [2] },
       ]),
     )
+  })
+
+  it('in Nepali at 360 px: a page with no bubble filled waits in review, and is discarded', async () => {
+    const none = await filledPagePhoto(1, 2, [], 43)
+    const page = await journey.open({ user: ADMIN, viewport: PHONE, language: 'ne' })
+    await page.goto(`/admin/sittings/${sittingId}/scan`)
+    await page
+      .getByLabel(neSittings.scan.upload_label)
+      .setInputFiles([{ name: 'pen1-page2.jpg', mimeType: 'image/jpeg', buffer: none }])
+    const item = page.locator('.scan-uploads__item').filter({ hasText: 'pen1-page2.jpg' })
+    await expect.poll(() => item.textContent(), { timeout: 60_000 }).toContain(neSittings.outcome.page_needs_review)
+    expect(await item.textContent()).toContain(neSittings.page_flags.no_question)
+    await page.getByRole('link', { name: interpolate(neSittings.scan.to_review, { n: '१' }) }).click()
+    const card = page.locator('.review-card').filter({ hasText: 'पाना २' })
+    await card.getByRole('img', { name: /लिखित उत्तरपुस्तिकाको पानाको फोटो, रोल १/ }).waitFor()
+    await expectAccessible(page)
+    await expectNoSidewaysScroll(page)
+    await screenshot(page, 'booklets-review-phone-ne')
+    await card.getByRole('button', { name: neSittings.review.discard_page }).click()
+    await page.getByText(neSittings.review.page_discarded).waitFor()
+    const pages = await journey.server.api<{ count: number }>(
+      'GET',
+      `/api/admin/sittings/${sittingId}/pages/?status=discarded`,
+      undefined,
+      adminToken,
+    )
+    expect(pages.body.count).toBe(1)
   })
 })
