@@ -165,6 +165,7 @@ describe('scanning written-answer booklet pages', () => {
     expect(await screen.findByText('6 of 6 photos read.')).toBeInTheDocument()
     // The flagged sheet and the two flagged pages wait in Review.
     expect(await screen.findByRole('link', { name: '3 to review' })).toHaveAttribute('href', '/admin/sittings/9/review')
+    expect(screen.getByText(/2 of 3 sheets scanned\. 0 booklet pages recorded\./)).toBeInTheDocument()
     const item = (name: string) => screen.getByText(name).closest('li')!
     expect(item('sheet.jpg')).toHaveTextContent('RecordedSita SharmaRoll 1, set A · Score 2')
     expect(item('page.jpg')).toHaveTextContent('Booklet page recordedSita SharmaRoll 1 · page 2 · questions 3, 4')

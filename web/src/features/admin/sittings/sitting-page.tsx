@@ -19,7 +19,7 @@ import {
   DEFAULT_BOOKLET_PAGES,
   sittingQueries,
   useDeleteSitting,
-  useFlaggedPageCount,
+  usePageCounts,
   useUpdateSitting,
   type Roster,
   type ScanList,
@@ -42,7 +42,7 @@ function SittingScreen({ sitting }: { sitting: Sitting }) {
   const language = useLanguage()
   const roster = useQuery(sittingQueries.roster(sitting.id))
   const scans = useQuery(sittingQueries.scans(sitting.id, null))
-  const flaggedPages = useFlaggedPageCount(sitting.id)
+  const pages = usePageCounts(sitting.id)
   const n = (value: number) => formatNumber(value, language)
   return (
     <>
@@ -70,10 +70,10 @@ function SittingScreen({ sitting }: { sitting: Sitting }) {
           {t('sitting.scan')}
         </Link>
         <Link className={buttonClass()} to={paths.adminSittingReview(sitting.id)}>
-          {t('sitting.review', { n: n(sitting.scans.needs_review + flaggedPages) })}
+          {t('sitting.review', { n: n(sitting.scans.needs_review + (pages?.needsReview ?? 0)) })}
         </Link>
       </nav>
-      <ScanCounts sitting={sitting} roster={roster.data} scans={scans.data} />
+      <ScanCounts sitting={sitting} roster={roster.data} scans={scans.data} pages={pages} />
       <section className="card" aria-labelledby="sitting-roster">
         <h2 id="sitting-roster">{t('roster.title')}</h2>
         {roster.isError ? (
@@ -120,7 +120,17 @@ export function missingLearners(roster: Roster, scans: ScanList) {
   return roster.roster.filter((entry) => !scanned.has(entry.roll_number))
 }
 
-function ScanCounts({ sitting, roster, scans }: { sitting: Sitting; roster?: Roster; scans?: ScanList }) {
+function ScanCounts({
+  sitting,
+  roster,
+  scans,
+  pages,
+}: {
+  sitting: Sitting
+  roster?: Roster
+  scans?: ScanList
+  pages: ReturnType<typeof usePageCounts>
+}) {
   const { t } = useTranslation('sittings')
   const language = useLanguage()
   const n = (value: number) => formatNumber(value, language)
@@ -132,6 +142,12 @@ function ScanCounts({ sitting, roster, scans }: { sitting: Sitting; roster?: Ros
         {t('counts.recorded', { recorded: n(sitting.scans.recorded), roster: n(sitting.roster_count) })}{' '}
         {sitting.scans.needs_review > 0 && t('counts.needs_review', { n: n(sitting.scans.needs_review) })}
       </p>
+      {pages && (
+        <p>
+          {t('counts.pages', { count: pages.recorded, n: n(pages.recorded) })}{' '}
+          {pages.needsReview > 0 && t('counts.pages_review', { count: pages.needsReview, n: n(pages.needsReview) })}
+        </p>
+      )}
       {missing && missing.length > 0 && (
         <details>
           <summary>{t('counts.missing', { count: missing.length, n: n(missing.length) })}</summary>

@@ -119,6 +119,7 @@ describe('a sitting', () => {
     expect(within(actions).getByText('6 pages a learner, for the written questions.')).toBeInTheDocument()
     // One flagged sheet and one flagged booklet page.
     expect(await within(actions).findByRole('link', { name: 'Review (2)' })).toBeInTheDocument()
+    expect(screen.getByText('0 answer booklet pages recorded. 1 page needs review.')).toBeInTheDocument()
     // The actions alone: the whole screen has a landmark-unique finding of the roster's own (left alone here).
     expect(await axeViolations(actions)).toEqual([])
     view.unmount()

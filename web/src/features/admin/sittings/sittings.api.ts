@@ -241,9 +241,14 @@ export function useDeleteScan(sittingId: number) {
   })
 }
 
-/** Booklet pages waiting for a person, beside the sheets' count; none asked for when the paper has no booklets. */
-export function useFlaggedPageCount(sittingId: number) {
+/**
+ * A sitting's booklet pages recorded and waiting for a person (counted from its list: a sitting's pages are a few
+ * hundred at most); null when the paper has no booklets, and nothing is asked for.
+ */
+export function usePageCounts(sittingId: number) {
   const layout = useQuery(sittingQueries.bookletLayout(sittingId))
-  const pages = useQuery({ ...sittingQueries.pages(sittingId, 'needs_review'), enabled: layout.isSuccess })
-  return pages.data?.count ?? 0
+  const pages = useQuery({ ...sittingQueries.pages(sittingId, null), enabled: layout.isSuccess })
+  if (!pages.data) return null
+  const count = (status: PageStatus) => pages.data.results.filter((page) => page.status === status).length
+  return { recorded: count('recorded'), needsReview: count('needs_review') }
 }
