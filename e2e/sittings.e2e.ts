@@ -129,7 +129,7 @@ function readScanClock(page: Page) {
     const { shutterAt, shownAt } = window as unknown as ScanClock
     const upload = performance
       .getEntriesByType('resource')
-      .find((entry) => entry.name.includes('/scans/') && entry.startTime > shutterAt) as PerformanceResourceTiming
+      .find((entry) => entry.name.includes('/pages/') && entry.startTime > shutterAt) as PerformanceResourceTiming
     const ms = (value: number) => Math.round(value)
     return {
       total: ms(shownAt - shutterAt),
@@ -241,7 +241,7 @@ describe('paper sittings', () => {
       const frame = await page
         .locator('video')
         .evaluate((video: HTMLVideoElement) => [video.videoWidth, video.videoHeight])
-      const upload = page.waitForRequest((request) => request.method() === 'POST' && request.url().includes('/scans/'))
+      const upload = page.waitForRequest((request) => request.method() === 'POST' && request.url().includes('/pages/'))
       await startScanClock(page, 'Recorded')
       await shutter.click()
       const result = page.getByRole('status').filter({ hasText: 'Recorded' })
@@ -271,7 +271,7 @@ describe('paper sittings', () => {
     const unreadable = await photographNonSheet(33, 2)
     const page = await journey.open({ user: ADMIN, viewport: PHONE, language: 'ne' })
     await page.goto(`/admin/sittings/${sittingId}/scan`)
-    await page.getByLabel('उत्तरपुस्तिकाका फोटोहरू (एकैपटक धेरै)').setInputFiles([
+    await page.getByLabel('उत्तरपुस्तिका वा लिखित पुस्तिकाका पानाका फोटोहरू (एकैपटक धेरै)').setInputFiles([
       { name: 'roll-2.jpg', mimeType: 'image/jpeg', buffer: clean },
       { name: 'roll-3.jpg', mimeType: 'image/jpeg', buffer: double },
       { name: 'table.jpg', mimeType: 'image/jpeg', buffer: unreadable },

@@ -111,6 +111,10 @@ export const routes: RouteObject[] = [
                 path: patterns.adminSittingSheets,
                 lazy: () => import('../features/admin/sittings/print-sheets-page'),
               },
+              {
+                path: patterns.adminSittingBooklets,
+                lazy: () => import('../features/admin/sittings/print-booklets-page'),
+              },
               { path: patterns.adminSittingScan, lazy: () => import('../features/admin/sittings/scan-page') },
               { path: patterns.adminSittingReview, lazy: () => import('../features/admin/sittings/review-page') },
               { path: paths.adminImport(), lazy: () => import('../features/admin/import/import-page') },

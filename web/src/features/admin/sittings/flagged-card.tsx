@@ -85,7 +85,7 @@ export function ScanCard({
           {needsRoll && (
             <div className="field review-flag">
               <label htmlFor={`roll-${scan.id}`}>{flagText({ kind: 'roll', question: null, marks: [] })}</label>
-              <RegionCrop scanId={scan.id} box={rollFlag.box} label={t('review.crop_roll')} />
+              <RegionCrop source={{ kind: 'scan', id: scan.id }} box={rollFlag.box} label={t('review.crop_roll')} />
               <select
                 id={`roll-${scan.id}`}
                 value={decision.roll}
@@ -106,7 +106,7 @@ export function ScanCard({
           {needsSet && (
             <div className="field review-flag">
               <label htmlFor={`set-${scan.id}`}>{flagText({ kind: 'set', question: null, marks: [] })}</label>
-              <RegionCrop scanId={scan.id} box={setFlag.box} label={t('review.crop_set')} />
+              <RegionCrop source={{ kind: 'scan', id: scan.id }} box={setFlag.box} label={t('review.crop_set')} />
               <select
                 id={`set-${scan.id}`}
                 value={decision.set}
@@ -176,7 +176,11 @@ function QuestionFlag({ scanId, flag, marks, letters, chosen, onChoose }: Questi
         {marks && <span className="muted"> ({marks})</span>}
         <span className="review-flag__why">{flagText(flag)}</span>
       </legend>
-      <RegionCrop scanId={scanId} box={flag.box} label={t('review.crop_question', { number: question })} />
+      <RegionCrop
+        source={{ kind: 'scan', id: scanId }}
+        box={flag.box}
+        label={t('review.crop_question', { number: question })}
+      />
       <div className="review-choices">
         {[...letters, null].map((letter) => (
           <label

@@ -5,14 +5,20 @@ import { patterns } from '../../../lib/paths'
 import { fakeNetwork, page, renderRoutes, signInAs } from '../../../test/page-test-utils'
 import { paper, roster, sitting } from './sitting-fixtures'
 import { Component as PrintPaperPage } from './print-paper-page'
+import { bookletPageNames, Component as PrintBookletsPage } from './print-booklets-page'
 import { Component as PrintSheetsPage } from './print-sheets-page'
+import { axeViolations } from '../../../test/axe'
 
 vi.setConfig({ testTimeout: 20_000 })
 
 beforeEach(() => signInAs({ username: 'boss', is_admin: true }))
 afterEach(() => vi.unstubAllGlobals())
 
-const routes = [page(PrintPaperPage, patterns.adminSittingPaper), page(PrintSheetsPage, patterns.adminSittingSheets)]
+const routes = [
+  page(PrintPaperPage, patterns.adminSittingPaper),
+  page(PrintSheetsPage, patterns.adminSittingSheets),
+  page(PrintBookletsPage, patterns.adminSittingBooklets),
+]
 
 describe('printing question papers', () => {
   it("prints a set's booklet: the set and page number in every page's margin, the marking scheme first, both languages", async () => {
@@ -85,5 +91,67 @@ describe('printing answer sheets', () => {
     await waitFor(() => expect(network.callsTo('GET', '/api/admin/sittings/9/sheets/blank.svg')).toHaveLength(2))
     await userEvent.click(screen.getByRole('button', { name: 'Print answer sheets' }))
     expect(print).toHaveBeenCalled()
+  })
+})
+
+describe('printing answer booklets', () => {
+  it("names each roster learner's pages in order, then the blank booklets' pages, then the spare pages", () => {
+    expect(bookletPageNames(roster, 2, 1, 2).map((name) => name.path)).toEqual([
+      '1.svg?page=1',
+      '1.svg?page=2',
+      '2.svg?page=1',
+      '2.svg?page=2',
+      '3.svg?page=1',
+      '3.svg?page=2',
+      'blank.svg?serial=1&page=1',
+      'blank.svg?serial=1&page=2',
+      'extra.svg?serial=1',
+      'extra.svg?serial=2',
+    ])
+  })
+
+  it("draws every learner's pages at A4, blank booklets and spare pages asked for, then prints", async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 210 297"/>'
+    const network = fakeNetwork({
+      'GET /api/admin/sittings/9/': () => ({ body: { ...sitting, booklet_pages: 2 } }),
+      'GET /api/admin/sittings/9/roster/': () => ({ body: roster }),
+      'GET /api/admin/sittings/9/booklets/1.svg': () => ({ body: svg }),
+      'GET /api/admin/sittings/9/booklets/2.svg': () => ({ body: svg }),
+      'GET /api/admin/sittings/9/booklets/3.svg': () => ({ body: svg }),
+      'GET /api/admin/sittings/9/booklets/blank.svg': () => ({ body: svg }),
+      'GET /api/admin/sittings/9/booklets/extra.svg': () => ({ body: svg }),
+    })
+    const print = vi.fn()
+    vi.stubGlobal('print', print)
+    const view = renderRoutes(routes, { path: '/admin/sittings/9/print/booklets' })
+    expect(await screen.findByText('6 pages ready to print.')).toBeInTheDocument()
+    expect(screen.getByText(/2 pages each; the first page explains the question-number bubbles/)).toBeInTheDocument()
+    expect(view.container.querySelector('style')!.textContent).toBe('@page { size: A4; margin: 0; }')
+    expect(screen.getByRole('img', { name: 'Answer booklet page 2, roll 2, Ram Thapa' })).toBeInTheDocument()
+    expect(await axeViolations(view.container)).toEqual([])
+
+    await userEvent.type(screen.getByLabelText('Blank booklets'), '1')
+    await userEvent.type(screen.getByLabelText('Spare pages'), '3')
+    expect(await screen.findByText('11 pages ready to print.')).toBeInTheDocument()
+    expect(screen.getByRole('img', { name: 'Blank answer booklet 1, page 2' })).toBeInTheDocument()
+    expect(screen.getByRole('img', { name: 'Spare page 3' })).toBeInTheDocument()
+    await waitFor(() => expect(network.callsTo('GET', '/api/admin/sittings/9/booklets/extra.svg')).toHaveLength(3))
+    await userEvent.click(screen.getByRole('button', { name: 'Print answer booklets' }))
+    expect(print).toHaveBeenCalled()
+  })
+
+  it('reads in Nepali', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 210 297"/>'
+    fakeNetwork({
+      'GET /api/admin/sittings/9/': () => ({ body: { ...sitting, booklet_pages: 1 } }),
+      'GET /api/admin/sittings/9/roster/': () => ({ body: roster }),
+      'GET /api/admin/sittings/9/booklets/1.svg': () => ({ body: svg }),
+      'GET /api/admin/sittings/9/booklets/2.svg': () => ({ body: svg }),
+      'GET /api/admin/sittings/9/booklets/3.svg': () => ({ body: svg }),
+    })
+    renderRoutes(routes, { path: '/admin/sittings/9/print/booklets', language: 'ne' })
+    expect(await screen.findByText('३ पाना छाप्न तयार।')).toBeInTheDocument()
+    expect(screen.getByRole('img', { name: 'लिखित उत्तरपुस्तिकाको पाना १, रोल २, Ram Thapa' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'लिखित उत्तरपुस्तिका छाप्नुहोस्' })).toBeEnabled()
   })
 })

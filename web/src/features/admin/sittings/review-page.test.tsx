@@ -4,8 +4,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { patterns } from '../../../lib/paths'
 import { page, polyfillDialog, renderRoutes, signInAs } from '../../../test/page-test-utils'
 import { Component as ReviewPage } from './review-page'
-import { flaggedScan, paper, recordedScan, roster, sitting } from './sitting-fixtures'
-import type { Scan } from './sittings.api'
+import {
+  bookletLayout,
+  flaggedScan,
+  paper,
+  recordedPage,
+  recordedScan,
+  roster,
+  sitting,
+  unclearPage,
+  unknownPage,
+} from './sitting-fixtures'
+import type { BookletPage, Scan } from './sittings.api'
+import { axeViolations } from '../../../test/axe'
 
 vi.setConfig({ testTimeout: 20_000 })
 
@@ -61,8 +72,16 @@ afterEach(() => vi.unstubAllGlobals())
 
 const routes = [page(ReviewPage, patterns.adminSittingReview)]
 
-function answers(flagged: Scan[], recorded: Scan[]) {
+function answers(flagged: Scan[], recorded: Scan[], pages: BookletPage[] = []) {
   return (key: string): { status?: number; body?: unknown } => {
+    if (key === 'GET /api/admin/sittings/9/pages/?status=needs_review')
+      return { body: { count: pages.length, results: pages } }
+    if (key.startsWith('GET /api/admin/sittings/9/booklet-layout/'))
+      return {
+        body: key.endsWith('?set=B')
+          ? { ...bookletLayout, questions: bookletLayout.questions.slice(0, 1) }
+          : bookletLayout,
+      }
     if (key === 'GET /api/admin/sittings/9/') return { body: sitting }
     if (key === 'GET /api/admin/sittings/9/roster/') return { body: roster }
     if (key === 'GET /api/admin/sittings/9/scans/?status=needs_review')
@@ -189,5 +208,95 @@ describe('reviewing flagged sheets', () => {
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }))
     expect(await screen.findByText('Scan deleted.')).toBeInTheDocument()
     expect(sent.some((each) => each.key === 'DELETE /api/admin/scans/70/')).toBe(true)
+  })
+})
+
+describe('reviewing flagged booklet pages', () => {
+  it("shows the page with its question bubbles outlined beside the flagged sheets, and its learner's set's numbers", async () => {
+    network(answers([flaggedScan], [], [unclearPage]))
+    const view = renderRoutes(routes, { path: '/admin/sittings/9/review' })
+    expect(await screen.findByRole('heading', { name: 'Sheets to review' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Booklet pages to review' })).toBeInTheDocument()
+    expect(await screen.findByRole('article', { name: 'Ram Thapa · Roll 2, set B' })).toBeInTheDocument()
+    const card = await screen.findByRole('article', { name: 'Ram Thapa · Roll 2 · page 1' })
+    const photo = await within(card).findByRole('img', { name: 'Photo of the answer booklet page, roll 2, 1' })
+    // The bubble row outlined where the flag's box says.
+    const marks = photo.parentElement!.querySelectorAll<HTMLElement>('.review-mark')
+    expect(marks).toHaveLength(1)
+    expect(marks[0]!.style).toMatchObject({ left: '8%', top: '15%', width: '40%', height: '3%' })
+    expect(within(card).getByRole('img', { name: 'The question-number bubbles on the photo' })).toBeInTheDocument()
+    expect(card).toHaveTextContent('The question-number bubbles are unclear (4): choose the question(s)')
+    // Ram sits set B, whose written question is number 3 alone (his set's layout): only it is offered.
+    const questions = within(card).getByRole('group', { name: /Questions this page answers/ })
+    await waitFor(() => expect(within(questions).getAllByRole('checkbox')).toHaveLength(1))
+    // The 4 half read is not his to answer: nothing is chosen until the person ticks 3.
+    const settle = within(card).getByRole('button', { name: 'Settle and record' })
+    expect(settle).toBeDisabled()
+    await userEvent.click(within(questions).getByRole('checkbox', { name: '3' }))
+    expect(settle).toBeEnabled()
+    view.unmount()
+  })
+
+  it('settles the questions of a page on the written numbers of its learner, and says what was recorded', async () => {
+    let pages = [{ ...unclearPage, roll_number: 1, learner: recordedPage.learner }]
+    const sent = network((key) => {
+      if (key === 'PATCH /api/admin/pages/81/') {
+        pages = []
+        return { body: { ...recordedPage, id: 81, page_number: 1, questions: [3, 4] } }
+      }
+      return answers([], [], pages)(key)
+    })
+    const view = renderRoutes(routes, { path: '/admin/sittings/9/review' })
+    const card = await screen.findByRole('article', { name: 'Sita Sharma · Roll 1 · page 1' })
+    const questions = within(card).getByRole('group', { name: /Questions this page answers/ })
+    await waitFor(() => expect(within(questions).getAllByRole('checkbox')).toHaveLength(2))
+    // The bubble the reader half saw is ticked and marked; the person adds the other.
+    expect(within(questions).getByRole('checkbox', { name: '4' })).toBeChecked()
+    expect(within(questions).getByRole('checkbox', { name: '3' })).not.toBeChecked()
+    expect(await axeViolations(card)).toEqual([])
+    await userEvent.click(within(questions).getByRole('checkbox', { name: '3' }))
+    await userEvent.click(within(card).getByRole('button', { name: 'Settle and record' }))
+    expect(await screen.findByText('Recorded: Sita Sharma, Roll 1 · page 1 · questions 3, 4.')).toBeInTheDocument()
+    expect(sent.find((each) => each.key === 'PATCH /api/admin/pages/81/')!.body).toEqual({ questions: [3, 4] })
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Booklet pages to review' })).toBeNull())
+    view.unmount()
+  })
+
+  it('corrects the roll number of a page whose roll was not read, then its questions; or discards a page', async () => {
+    const sent = network((key) => {
+      if (key === 'PATCH /api/admin/pages/82/')
+        return { body: { ...unknownPage, status: 'recorded', roll_number: 3, flags: [], questions: [4] } }
+      if (key === 'PATCH /api/admin/pages/81/') return { body: { ...unclearPage, status: 'discarded' } }
+      return answers([], [], [unknownPage, unclearPage])(key)
+    })
+    renderRoutes(routes, { path: '/admin/sittings/9/review' })
+    const card = await screen.findByRole('article', { name: 'Unknown learner · Roll ? · spare page' })
+    const settle = within(card).getByRole('button', { name: 'Settle and record' })
+    expect(settle).toBeDisabled()
+    await userEvent.selectOptions(within(card).getByLabelText('Whose page is this?'), 'Roll 3: Gita Rai')
+    const questions = within(card).getByRole('group', { name: /Questions this page answers/ })
+    await userEvent.click(await within(questions).findByRole('checkbox', { name: '4' }))
+    await userEvent.click(settle)
+    await waitFor(() =>
+      expect(sent.find((each) => each.key === 'PATCH /api/admin/pages/82/')?.body).toEqual({
+        roll_number: 3,
+        questions: [4],
+      }),
+    )
+
+    const other = screen.getByRole('article', { name: 'Ram Thapa · Roll 2 · page 1' })
+    await userEvent.click(within(other).getByRole('button', { name: 'Discard the page' }))
+    expect(await screen.findByText('The page is discarded.')).toBeInTheDocument()
+    expect(sent.find((each) => each.key === 'PATCH /api/admin/pages/81/')!.body).toEqual({ discard: true })
+  })
+
+  it('reads in Nepali', async () => {
+    network(answers([], [], [unclearPage]))
+    const view = renderRoutes(routes, { path: '/admin/sittings/9/review', language: 'ne' })
+    const card = await screen.findByRole('article', { name: 'Ram Thapa · रोल २ · पाना १' })
+    expect(screen.getByRole('heading', { name: 'जाँच्नुपर्ने पुस्तिकाका पाना' })).toBeInTheDocument()
+    expect(within(card).getByRole('button', { name: 'पाना हटाउनुहोस्' })).toBeInTheDocument()
+    expect(card).toHaveTextContent('प्रश्न नम्बरका गोला अस्पष्ट छन् (४)')
+    view.unmount()
   })
 })

@@ -6,9 +6,11 @@ import { Loading } from '../../../components/ui/loading'
 import { useLanguage } from '../../../i18n/use-bilingual'
 import { formatScore } from '../../../lib/format'
 import { ScanCard } from './flagged-card'
+import { PageCard } from './flagged-page-card'
+import { usePageLine } from './scan-outcome'
 import { RecordedTable } from './recorded-sheets'
 import { SittingFrame } from './sitting-frame'
-import { sittingQueries, type Sitting } from './sittings.api'
+import { sittingQueries, type BookletPage, type Roster, type Sitting } from './sittings.api'
 import './sittings.i18n'
 
 /** /admin/sittings/{id}/review: the sheets a person must settle, then the recorded ones (open, correct, delete). */
@@ -62,6 +64,7 @@ function Review({ sitting }: { sitting: Sitting }) {
           ))
         )}
       </section>
+      <FlaggedPages sitting={sitting} roster={roster.data} onNotice={setNotice} />
       <section aria-labelledby="review-recorded">
         <h2 id="review-recorded">{t('review.recorded')}</h2>
         {recorded.isError ? (
@@ -75,5 +78,47 @@ function Review({ sitting }: { sitting: Sitting }) {
         )}
       </section>
     </>
+  )
+}
+
+/** The written-answer booklet pages a person must settle; nothing for a sitting without any flagged. */
+function FlaggedPages({
+  sitting,
+  roster,
+  onNotice,
+}: {
+  sitting: Sitting
+  roster?: Roster
+  onNotice: (notice: string) => void
+}) {
+  const { t } = useTranslation('sittings')
+  const line = usePageLine()
+  const pages = useQuery(sittingQueries.pages(sitting.id, 'needs_review'))
+  const settled = (page: BookletPage) =>
+    onNotice(
+      page.status === 'recorded'
+        ? t('review.page_settled', {
+            name: page.learner?.full_name || page.learner?.username || '',
+            line: line(page),
+          })
+        : page.status === 'discarded'
+          ? t('review.page_discarded')
+          : t('review.page_still_flagged'),
+    )
+  if (pages.isError)
+    return (
+      <section aria-labelledby="review-pages">
+        <h2 id="review-pages">{t('review.flagged_pages')}</h2>
+        <Alert kind="error">{t('review.pages_load_failed')}</Alert>
+      </section>
+    )
+  if (!pages.data?.results.length) return null
+  return (
+    <section aria-labelledby="review-pages">
+      <h2 id="review-pages">{t('review.flagged_pages')}</h2>
+      {pages.data.results.map((page) => (
+        <PageCard key={page.id} sitting={sitting} page={page} roster={roster} onSettled={settled} />
+      ))}
+    </section>
   )
 }

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Loading } from '../../../components/ui/loading'
 import { closeUp, cropAround, placeIn } from './photo-region'
-import { sittingQueries, type Scan, type ScanBox } from './sittings.api'
+import { sittingQueries, type PhotoSource, type Scan, type ScanBox } from './sittings.api'
 import './sittings.i18n'
 
 /** How tall a close-up may be: a roll grid stays beside its choices rather than filling the screen. */
@@ -17,10 +17,21 @@ const CLOSE_UP_MAX_REM = 16
  */
 export function ScanPhoto({ scan }: { scan: Scan }) {
   const { t } = useTranslation('sittings')
-  const image = useQuery(sittingQueries.scanImage(scan.id))
+  return (
+    <MarkedPhoto
+      source={{ kind: 'scan', id: scan.id }}
+      boxes={scan.flags.flatMap((flag) => (flag.box ? [flag.box] : []))}
+      alt={t('review.photo_alt', { roll: scan.roll_number ?? '?' })}
+    />
+  )
+}
+
+/** A kept photo (a sheet's or a booklet page's) with the given regions outlined, zoomable as ScanPhoto says. */
+export function MarkedPhoto({ source, boxes, alt }: { source: PhotoSource; boxes: ScanBox[]; alt: string }) {
+  const { t } = useTranslation('sittings')
+  const image = useQuery(sittingQueries.photo(source))
   const [zoomed, setZoomed] = useState(false)
   const scroller = useRef<HTMLDivElement>(null)
-  const boxes = scan.flags.flatMap((flag) => (flag.box ? [flag.box] : []))
   const first = boxes[0]
 
   useEffect(() => {
@@ -37,12 +48,7 @@ export function ScanPhoto({ scan }: { scan: Scan }) {
     <div className={zoomed ? 'review-photo review-photo--zoomed' : 'review-photo'}>
       <div className="review-photo__view" ref={scroller}>
         <div className="review-photo__frame">
-          <img
-            src={url}
-            alt={t('review.photo_alt', { roll: scan.roll_number ?? '?' })}
-            width={size?.width}
-            height={size?.height}
-          />
+          <img src={url} alt={alt} width={size?.width} height={size?.height} />
           {boxes.map((box, index) => (
             <span key={index} className="review-mark" aria-hidden="true" style={placeIn(box)} />
           ))}
@@ -60,8 +66,8 @@ export function ScanPhoto({ scan }: { scan: Scan }) {
  * judge without zooming the whole photo). Nothing for a scan read before regions were kept, or while the photo's
  * size is unknown.
  */
-export function RegionCrop({ scanId, box, label }: { scanId: number; box: ScanBox | undefined; label: string }) {
-  const image = useQuery(sittingQueries.scanImage(scanId))
+export function RegionCrop({ source, box, label }: { source: PhotoSource; box: ScanBox | undefined; label: string }) {
+  const image = useQuery(sittingQueries.photo(source))
   if (!box || !image.data?.size) return null
   const crop = cropAround(box)
   const { frame, stage, photo } = closeUp(crop, image.data.size, CLOSE_UP_MAX_REM, box.turn)

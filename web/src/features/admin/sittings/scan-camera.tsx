@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import { isAlreadyScanned, ScanOutcomeText, type ScanOutcome } from './scan-outcome'
+import { isAlreadyScanned, outcomeOf, ScanOutcomeText, type ScanOutcome } from './scan-outcome'
 import { PHOTO_QUALITY, scaledSize } from './photo'
 import { PHOTO_LONG_SIDE, sendScan, useScansChanged } from './sittings.api'
 import './sittings.i18n'
@@ -102,7 +102,7 @@ export function Camera({ sittingId }: { sittingId: number }) {
   const send = async (photo: Blob, replace: boolean) => {
     setSending(true)
     try {
-      setOutcome({ kind: 'scan', scan: await sendScan(sittingId, photo, replace) })
+      setOutcome(outcomeOf(await sendScan(sittingId, photo, replace)))
     } catch (error) {
       setOutcome({ kind: 'refused', error })
     } finally {

@@ -6,7 +6,16 @@ import { fakeNetwork, page, renderRoutes, signInAs } from '../../../test/page-te
 import { scaledSize } from './photo'
 import { Component as ScanPage } from './scan-page'
 import { UPLOAD_CONCURRENCY } from './scan-uploads'
-import { flaggedScan, recordedScan, sitting } from './sitting-fixtures'
+import { axeViolations } from '../../../test/axe'
+import {
+  bookletLayout,
+  flaggedScan,
+  recordedPage,
+  recordedScan,
+  sitting,
+  unclearPage,
+  unknownPage,
+} from './sitting-fixtures'
 
 vi.setConfig({ testTimeout: 20_000 })
 
@@ -22,7 +31,7 @@ describe('scanning sheets', () => {
     renderRoutes(routes, { path: '/admin/sittings/9/scan' })
     expect(await screen.findByText('2 of 3 sheets scanned.')).toBeInTheDocument()
     expect(screen.getByText('This device has no camera the page can use. Use Upload photos below.')).toBeInTheDocument()
-    expect(screen.getByLabelText('Photos of answer sheets (many at once)')).toHaveAttribute('multiple')
+    expect(screen.getByLabelText('Photos of answer sheets or booklet pages (many at once)')).toHaveAttribute('multiple')
   })
 
   it('says how to allow a refused camera, in Nepali too', async () => {
@@ -80,29 +89,29 @@ describe('scanning sheets', () => {
     let inFlight = 0
     let most = 0
     const answers: Record<string, { status: number; body: unknown }> = {
-      'a.jpg': { status: 201, body: recordedScan },
-      'b.jpg': { status: 201, body: flaggedScan },
+      'a.jpg': { status: 201, body: { ...recordedScan, kind: 'sheet' } },
+      'b.jpg': { status: 201, body: { ...flaggedScan, kind: 'sheet' } },
       'c.jpg': {
         status: 422,
         body: { code: 'sheet_unreadable', detail: 'All four corner squares must be in the photo.' },
       },
       'd.jpg': { status: 409, body: { code: 'sheet_already_scanned', detail: 'Already recorded.', scan_id: 70 } },
-      'e.jpg': { status: 201, body: recordedScan },
+      'e.jpg': { status: 201, body: { ...recordedScan, kind: 'sheet' } },
     }
     const network = fakeNetwork({
       'GET /api/admin/sittings/9/': () => ({ body: sitting }),
-      'POST /api/admin/sittings/9/scans/': async ({ body }) => {
+      'POST /api/admin/sittings/9/pages/': async ({ body }) => {
         const fields = body as { image: File; replace?: string }
         inFlight += 1
         most = Math.max(most, inFlight)
         await new Promise((resolve) => setTimeout(resolve, 30))
         inFlight -= 1
-        if (fields.replace === 'true') return { status: 201, body: { ...recordedScan, score: 1.6 } }
+        if (fields.replace === 'true') return { status: 201, body: { ...recordedScan, kind: 'sheet', score: 1.6 } }
         return answers[fields.image.name]!
       },
     })
     renderRoutes(routes, { path: '/admin/sittings/9/scan' })
-    const input = await screen.findByLabelText('Photos of answer sheets (many at once)')
+    const input = await screen.findByLabelText('Photos of answer sheets or booklet pages (many at once)')
     await userEvent.upload(input, ['a.jpg', 'b.jpg', 'c.jpg', 'd.jpg', 'e.jpg'].map(photo))
     expect(await screen.findByText('5 of 5 photos read.')).toBeInTheDocument()
     expect(most).toBeLessThanOrEqual(UPLOAD_CONCURRENCY)
@@ -118,9 +127,75 @@ describe('scanning sheets', () => {
 
     await userEvent.click(within(item('d.jpg')).getByRole('button', { name: 'Replace the recorded sheet' }))
     await waitFor(() => expect(item('d.jpg')).toHaveTextContent('Score 1.6'))
-    const sent = network.callsTo('POST', '/api/admin/sittings/9/scans/')
+    const sent = network.callsTo('POST', '/api/admin/sittings/9/pages/')
     expect(sent).toHaveLength(6)
     expect((sent[5]!.body as { replace?: string }).replace).toBe('true')
+  })
+})
+
+describe('scanning written-answer booklet pages', () => {
+  it('sends a booklet page to the same place as the sheets and shows its learner, page and questions, or its flags', async () => {
+    const answers: Record<string, { status: number; body: unknown }> = {
+      'sheet.jpg': { status: 201, body: { ...recordedScan, kind: 'sheet' } },
+      'page.jpg': { status: 201, body: recordedPage },
+      'unclear.jpg': { status: 201, body: unclearPage },
+      'spare.jpg': { status: 201, body: unknownPage },
+      'again.jpg': {
+        status: 409,
+        body: { code: 'page_already_scanned', detail: 'This booklet page is already recorded.', page_id: 80 },
+      },
+      'dark.jpg': {
+        status: 422,
+        body: { code: 'page_unreadable', detail: 'The photo is too dark: turn on a light or move to a window.' },
+      },
+    }
+    const network = fakeNetwork({
+      'GET /api/admin/sittings/9/': () => ({ body: sitting }),
+      'GET /api/admin/sittings/9/booklet-layout/': () => ({ body: bookletLayout }),
+      'GET /api/admin/sittings/9/pages/': () => ({ body: { count: 2, results: [unclearPage, unknownPage] } }),
+      'POST /api/admin/sittings/9/pages/': ({ body }) => {
+        const fields = body as { image: File; replace?: string }
+        if (fields.replace === 'true') return { status: 201, body: { ...recordedPage, questions: [3] } }
+        return answers[fields.image.name]!
+      },
+    })
+    const view = renderRoutes(routes, { path: '/admin/sittings/9/scan' })
+    const input = await screen.findByLabelText('Photos of answer sheets or booklet pages (many at once)')
+    await userEvent.upload(input, Object.keys(answers).map(photo))
+    expect(await screen.findByText('6 of 6 photos read.')).toBeInTheDocument()
+    // The flagged sheet and the two flagged pages wait in Review.
+    expect(await screen.findByRole('link', { name: '3 to review' })).toHaveAttribute('href', '/admin/sittings/9/review')
+    expect(screen.getByText(/2 of 3 sheets scanned\. 0 booklet pages recorded\./)).toBeInTheDocument()
+    const item = (name: string) => screen.getByText(name).closest('li')!
+    expect(item('sheet.jpg')).toHaveTextContent('RecordedSita SharmaRoll 1, set A · Score 2')
+    expect(item('page.jpg')).toHaveTextContent('Booklet page recordedSita SharmaRoll 1 · page 2 · questions 3, 4')
+    expect(item('unclear.jpg')).toHaveTextContent('Booklet page needs reviewRam ThapaRoll 2 · page 1')
+    expect(item('unclear.jpg')).toHaveTextContent(
+      'The question-number bubbles are unclear (4): choose the question(s) the page answers.',
+    )
+    expect(item('spare.jpg')).toHaveTextContent('Unknown learnerRoll ? · spare page')
+    expect(item('spare.jpg')).toHaveTextContent('Choose the learner: the roll number could not be read')
+    expect(item('dark.jpg')).toHaveTextContent('The photo is too dark: turn on a light or move to a window.')
+    expect(item('again.jpg')).toHaveTextContent('This booklet page is already recorded.')
+    expect(await axeViolations(view.container)).toEqual([])
+
+    await userEvent.click(within(item('again.jpg')).getByRole('button', { name: 'Replace the recorded sheet' }))
+    await waitFor(() => expect(item('again.jpg')).toHaveTextContent('Roll 1 · page 2 · question 3'))
+    const sent = network.callsTo('POST', '/api/admin/sittings/9/pages/')
+    expect(sent).toHaveLength(7)
+    expect((sent[6]!.body as { replace?: string }).replace).toBe('true')
+  })
+
+  it("shows a page's outcome in Nepali", async () => {
+    fakeNetwork({
+      'GET /api/admin/sittings/9/': () => ({ body: sitting }),
+      'POST /api/admin/sittings/9/pages/': () => ({ status: 201, body: recordedPage }),
+    })
+    renderRoutes(routes, { path: '/admin/sittings/9/scan', language: 'ne' })
+    const input = await screen.findByLabelText('उत्तरपुस्तिका वा लिखित पुस्तिकाका पानाका फोटोहरू (एकैपटक धेरै)')
+    await userEvent.upload(input, [photo('page.jpg')])
+    expect(await screen.findByText('पुस्तिकाको पाना रेकर्ड भयो')).toBeInTheDocument()
+    expect(screen.getByText('रोल १ · पाना २ · प्रश्न ३, ४')).toBeInTheDocument()
   })
 })
 

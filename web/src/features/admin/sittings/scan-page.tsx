@@ -7,7 +7,7 @@ import { paths } from '../../../lib/paths'
 import { Camera } from './scan-camera'
 import { Uploads } from './scan-uploads'
 import { SittingFrame } from './sitting-frame'
-import type { Sitting } from './sittings.api'
+import { usePageCounts, type Sitting } from './sittings.api'
 import './sittings.i18n'
 
 /** /admin/sittings/{id}/scan: the phone's camera over a sheet, or many photos at once; each sheet's outcome shown. */
@@ -25,16 +25,17 @@ function ScanScreen({ sitting }: { sitting: Sitting }) {
   const language = useLanguage()
   const n = (value: number) => formatNumber(value, language)
   const scanned = sitting.scans.recorded + sitting.scans.needs_review
+  const pages = usePageCounts(sitting.id)
+  const toReview = sitting.scans.needs_review + (pages?.needsReview ?? 0)
   return (
     <>
       <p className="scan-count" aria-live="polite">
         {t('scan.count', { scanned: n(scanned), roster: n(sitting.roster_count) })}
-        {sitting.scans.needs_review > 0 && (
+        {pages && <> {t('scan.pages_count', { count: pages.recorded, n: n(pages.recorded) })}</>}
+        {toReview > 0 && (
           <>
             {' '}
-            <Link to={paths.adminSittingReview(sitting.id)}>
-              {t('scan.to_review', { n: n(sitting.scans.needs_review) })}
-            </Link>
+            <Link to={paths.adminSittingReview(sitting.id)}>{t('scan.to_review', { n: n(toReview) })}</Link>
           </>
         )}
       </p>

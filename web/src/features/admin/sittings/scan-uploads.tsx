@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
 import { useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
-import { isAlreadyScanned, ScanOutcomeText, type ScanOutcome } from './scan-outcome'
+import { isAlreadyScanned, outcomeOf, ScanOutcomeText, type ScanOutcome } from './scan-outcome'
 import { sendScan, useScansChanged } from './sittings.api'
 import './sittings.i18n'
 
@@ -34,7 +34,7 @@ export function Uploads({ sittingId }: { sittingId: number }) {
     try {
       update(upload.key, {
         state: 'done',
-        outcome: { kind: 'scan', scan: await sendScan(sittingId, upload.file, replace) },
+        outcome: outcomeOf(await sendScan(sittingId, upload.file, replace)),
       })
     } catch (error) {
       update(upload.key, { state: 'done', outcome: { kind: 'refused', error } })

@@ -1,5 +1,5 @@
 // What the sittings' screen tests are answered with: a quiz, a sitting, its roster and scans as the server sends them.
-import type { Roster, Scan, Sitting, SittingPaper } from './sittings.api'
+import type { BookletPage, Roster, Scan, Sitting, SittingPaper } from './sittings.api'
 
 export const quiz = {
   id: 5,
@@ -30,6 +30,7 @@ export const sitting: Sitting = {
   status: 'open',
   roster_count: 3,
   scans: { recorded: 1, needs_review: 1 },
+  booklet_pages: 4,
 }
 
 /** A rich text without maths. */
@@ -121,4 +122,55 @@ export const paper: SittingPaper = {
       ],
     },
   ],
+}
+
+/** A written paper's booklet page geometry as `booklet-layout/` sends it: written questions 3 and 4. */
+export const bookletLayout = {
+  page: { width_mm: 210, height_mm: 297 },
+  markers: [],
+  qr: { x_mm: 170, y_mm: 12, size_mm: 26 },
+  questions: [3, 4].map((number, index) => ({ number, x_mm: 20 + 9 * index, y_mm: 48, r_mm: 2.25 })),
+  roll: [],
+  answer_area: { left_mm: 14, top_mm: 60, right_mm: 196, bottom_mm: 280 },
+}
+
+export const recordedPage: BookletPage = {
+  kind: 'page',
+  id: 80,
+  status: 'recorded',
+  roll_number: 1,
+  page_number: 2,
+  spare: false,
+  learner: learner(31, 'sita', 'Sita Sharma'),
+  questions: [3, 4],
+  flags: [],
+  question_box: { x: 0.08, y: 0.15, width: 0.4, height: 0.03, turn: 0 },
+}
+
+/** Ram's first page, whose question bubbles were between blank and filled. */
+export const unclearPage: BookletPage = {
+  kind: 'page',
+  id: 81,
+  status: 'needs_review',
+  roll_number: 2,
+  page_number: 1,
+  spare: false,
+  learner: learner(32, 'ram', 'Ram Thapa'),
+  questions: [],
+  flags: [{ kind: 'question_unclear', marks: ['4'], box: { x: 0.08, y: 0.15, width: 0.4, height: 0.03, turn: 0 } }],
+  question_box: { x: 0.08, y: 0.15, width: 0.4, height: 0.03, turn: 0 },
+}
+
+/** A blank booklet's spare page whose roll number could not be read. */
+export const unknownPage: BookletPage = {
+  kind: 'page',
+  id: 82,
+  status: 'needs_review',
+  roll_number: null,
+  page_number: null,
+  spare: true,
+  learner: null,
+  questions: [],
+  flags: [{ kind: 'roll', marks: [], box: { x: 0.6, y: 0.05, width: 0.3, height: 0.12, turn: 0 } }],
+  question_box: { x: 0.08, y: 0.15, width: 0.4, height: 0.03, turn: 0 },
 }

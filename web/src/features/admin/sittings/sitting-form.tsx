@@ -9,8 +9,9 @@ import { setServerErrors, type ServerFields } from '../../../components/ui/form/
 import { isoToLocalInput, localInputToIso } from '../datetime'
 import { AdminForm, BilingualFields, pairFields, sendAsTyped, useAdminMessages } from '../forms'
 import { SubmitButton } from '../ui'
-import { scriptLang } from '../../../i18n/use-bilingual'
-import type { Sitting } from './sittings.api'
+import { scriptLang, useLanguage } from '../../../i18n/use-bilingual'
+import { formatNumber } from '../../../lib/format'
+import { DEFAULT_BOOKLET_PAGES, type Sitting } from './sittings.api'
 import './sittings.i18n'
 
 export interface SittingValues {
@@ -18,6 +19,7 @@ export interface SittingValues {
   title: { en: string; ne: string }
   sets: string
   option_labels: 'latin' | 'devanagari'
+  booklet_pages: string
 }
 
 /** What the form sends: a new sitting's fields, or a sitting's changes (its sets and letters are printed already). */
@@ -26,13 +28,19 @@ export interface SittingFields {
   title?: { en: string; ne: string }
   sets?: number
   option_labels?: 'latin' | 'devanagari'
+  /** Written-answer booklet pages a learner (printed only when the paper has written questions). */
+  booklet_pages?: number
 }
+
+/** Pages a learner a booklet may have (contracts' bookletLimits.pages, not imported: it is a value of the barrel). */
+const BOOKLET_PAGE_CHOICES = Array.from({ length: 16 }, (_, index) => String(index + 1))
 
 const FIELDS: ServerFields<SittingValues> = {
   held_at: 'held_at',
   ...pairFields('title'),
   sets: 'sets',
   option_labels: 'option_labels',
+  booklet_pages: 'booklet_pages',
 }
 
 interface SittingFormProps {
@@ -48,6 +56,7 @@ interface SittingFormProps {
 export function SittingForm({ sitting, pending, submitLabel, save, onCancel }: SittingFormProps) {
   const { t, i18n } = useTranslation('sittings')
   const messages = useAdminMessages()
+  const language = useLanguage()
   const [refusal, setRefusal] = useState<object | null>(null)
   const [refusedWhole, setRefusedWhole] = useState<string | null>(null)
   const form = useForm<SittingValues>({
@@ -57,6 +66,7 @@ export function SittingForm({ sitting, pending, submitLabel, save, onCancel }: S
       title: { en: sitting?.title.en ?? '', ne: sitting?.title.ne ?? '' },
       sets: String(sitting?.sets.length ?? 1),
       option_labels: sitting?.option_labels ?? 'latin',
+      booklet_pages: String(sitting?.booklet_pages ?? DEFAULT_BOOKLET_PAGES),
     },
   })
 
@@ -69,9 +79,10 @@ export function SittingForm({ sitting, pending, submitLabel, save, onCancel }: S
       return
     }
     const title = values.title.en.trim() || values.title.ne.trim() ? values.title : undefined
+    const booklet_pages = Number(values.booklet_pages)
     const fields: SittingFields = sitting
-      ? { held_at: heldAt, ...(title ? { title } : {}) }
-      : { held_at: heldAt, title, sets: Number(values.sets), option_labels: values.option_labels }
+      ? { held_at: heldAt, ...(title ? { title } : {}), booklet_pages }
+      : { held_at: heldAt, title, sets: Number(values.sets), option_labels: values.option_labels, booklet_pages }
     save(fields, (error) => {
       setServerErrors(form.setError, error, FIELDS)
       // A paper that cannot be printed (too many options or questions) is a refusal of the whole sitting.
@@ -113,6 +124,12 @@ export function SittingForm({ sitting, pending, submitLabel, save, onCancel }: S
           />
         </div>
       )}
+      <SelectField<SittingValues>
+        name="booklet_pages"
+        label={t('form.booklet_pages')}
+        hint={t('form.booklet_pages_hint')}
+        options={BOOKLET_PAGE_CHOICES.map((value) => ({ value, label: formatNumber(Number(value), language) }))}
+      />
       <div className="actions">
         <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
         {onCancel && <Button onClick={onCancel}>{t('form.cancel')}</Button>}

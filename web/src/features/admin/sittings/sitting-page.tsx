@@ -16,8 +16,10 @@ import { SittingForm } from './sitting-form'
 import { SittingFrame } from './sitting-frame'
 import { useSittingName } from './sitting-title'
 import {
+  DEFAULT_BOOKLET_PAGES,
   sittingQueries,
   useDeleteSitting,
+  usePageCounts,
   useUpdateSitting,
   type Roster,
   type ScanList,
@@ -40,6 +42,7 @@ function SittingScreen({ sitting }: { sitting: Sitting }) {
   const language = useLanguage()
   const roster = useQuery(sittingQueries.roster(sitting.id))
   const scans = useQuery(sittingQueries.scans(sitting.id, null))
+  const pages = usePageCounts(sitting.id)
   const n = (value: number) => formatNumber(value, language)
   return (
     <>
@@ -62,14 +65,15 @@ function SittingScreen({ sitting }: { sitting: Sitting }) {
           </Link>
           <span className="field__hint">{t('sitting.print_at_100')}</span>
         </span>
+        <BookletsLink sitting={sitting} />
         <Link className={buttonClass({ variant: 'primary' })} to={paths.adminSittingScan(sitting.id)}>
           {t('sitting.scan')}
         </Link>
         <Link className={buttonClass()} to={paths.adminSittingReview(sitting.id)}>
-          {t('sitting.review', { n: n(sitting.scans.needs_review) })}
+          {t('sitting.review', { n: n(sitting.scans.needs_review + (pages?.needsReview ?? 0)) })}
         </Link>
       </nav>
-      <ScanCounts sitting={sitting} roster={roster.data} scans={scans.data} />
+      <ScanCounts sitting={sitting} roster={roster.data} scans={scans.data} pages={pages} />
       <section className="card" aria-labelledby="sitting-roster">
         <h2 id="sitting-roster">{t('roster.title')}</h2>
         {roster.isError ? (
@@ -85,13 +89,48 @@ function SittingScreen({ sitting }: { sitting: Sitting }) {
   )
 }
 
+/**
+ * "Answer booklets" beside the answer sheets when the paper has written questions: the booklet's layout says so
+ * (the server refuses it, 409, for a paper without any, or with more than a page's bubble row holds).
+ */
+function BookletsLink({ sitting }: { sitting: Sitting }) {
+  const { t } = useTranslation('sittings')
+  const language = useLanguage()
+  const layout = useQuery(sittingQueries.bookletLayout(sitting.id))
+  const pages = sitting.booklet_pages ?? DEFAULT_BOOKLET_PAGES
+  const error = layout.error
+  if (error instanceof ApiError && error.code === 'paper_not_printable')
+    return <span className="field__hint sittings-actions__pair">{error.detail}</span>
+  if (!layout.data) return null
+  return (
+    <span className="sittings-actions__pair">
+      <Link className={buttonClass()} to={paths.adminSittingBooklets(sitting.id)}>
+        {t('sitting.print_booklets')}
+      </Link>
+      <span className="field__hint">
+        {t('sitting.booklet_pages', { count: pages, n: formatNumber(pages, language) })}
+      </span>
+    </span>
+  )
+}
+
 /** Roll numbers of the roster with a scan (recorded or waiting for review): the rest are missing. */
 export function missingLearners(roster: Roster, scans: ScanList) {
   const scanned = new Set(scans.results.map((scan) => scan.roll_number))
   return roster.roster.filter((entry) => !scanned.has(entry.roll_number))
 }
 
-function ScanCounts({ sitting, roster, scans }: { sitting: Sitting; roster?: Roster; scans?: ScanList }) {
+function ScanCounts({
+  sitting,
+  roster,
+  scans,
+  pages,
+}: {
+  sitting: Sitting
+  roster?: Roster
+  scans?: ScanList
+  pages: ReturnType<typeof usePageCounts>
+}) {
   const { t } = useTranslation('sittings')
   const language = useLanguage()
   const n = (value: number) => formatNumber(value, language)
@@ -103,6 +142,12 @@ function ScanCounts({ sitting, roster, scans }: { sitting: Sitting; roster?: Ros
         {t('counts.recorded', { recorded: n(sitting.scans.recorded), roster: n(sitting.roster_count) })}{' '}
         {sitting.scans.needs_review > 0 && t('counts.needs_review', { n: n(sitting.scans.needs_review) })}
       </p>
+      {pages && (
+        <p>
+          {t('counts.pages', { count: pages.recorded, n: n(pages.recorded) })}{' '}
+          {pages.needsReview > 0 && t('counts.pages_review', { count: pages.needsReview, n: n(pages.needsReview) })}
+        </p>
+      )}
       {missing && missing.length > 0 && (
         <details>
           <summary>{t('counts.missing', { count: missing.length, n: n(missing.length) })}</summary>
@@ -153,7 +198,11 @@ function SittingSettings({ sitting }: { sitting: Sitting }) {
           onCancel={() => setEditing(false)}
           save={(fields, onError) =>
             update.mutate(
-              { held_at: fields.held_at, ...(fields.title ? { title: fields.title } : {}) },
+              {
+                held_at: fields.held_at,
+                ...(fields.title ? { title: fields.title } : {}),
+                ...(fields.booklet_pages ? { booklet_pages: fields.booklet_pages } : {}),
+              },
               {
                 onSuccess: () => {
                   setEditing(false)

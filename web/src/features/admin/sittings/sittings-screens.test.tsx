@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { patterns } from '../../../lib/paths'
 import { fakeNetwork, page, polyfillDialog, renderRoutes, signInAs } from '../../../test/page-test-utils'
 import { messagesByLine, parseRosterLines, toRosterInput } from './roster-lines'
-import { quiz, recordedScan, flaggedScan, roster, sitting } from './sitting-fixtures'
+import { axeViolations } from '../../../test/axe'
+import { bookletLayout, unclearPage, quiz, recordedScan, flaggedScan, roster, sitting } from './sitting-fixtures'
 import { Component as SittingPage } from './sitting-page'
 import { Component as SittingsPage } from './sittings-page'
 
@@ -37,6 +38,7 @@ describe("a quiz's paper sittings", () => {
     await userEvent.type(screen.getByLabelText('Title (English, optional)'), 'Mock 2')
     await userEvent.selectOptions(screen.getByLabelText('Sets'), '4')
     await userEvent.selectOptions(screen.getByLabelText('Option letters'), 'devanagari')
+    await userEvent.selectOptions(screen.getByLabelText(/Answer booklet pages a learner/), '6')
     await userEvent.click(screen.getByRole('button', { name: 'Create sitting' }))
     expect(await screen.findByText('Sitting created. Open it to add its roster.')).toBeInTheDocument()
     const [sent] = network.callsTo('POST', '/api/admin/quizzes/5/sittings/')
@@ -45,6 +47,7 @@ describe("a quiz's paper sittings", () => {
       title: { en: 'Mock 2', ne: '' },
       sets: 4,
       option_labels: 'devanagari',
+      booklet_pages: 6,
     })
   })
 
@@ -74,12 +77,16 @@ const sittingNetwork = (overrides: Parameters<typeof fakeNetwork>[0] = {}) =>
     'GET /api/admin/sittings/9/roster/': () => ({ body: roster }),
     'GET /api/admin/sittings/9/scans/': () => ({ body: { count: 2, results: [recordedScan, flaggedScan] } }),
     'GET /api/admin/quizzes/5/sittings/': () => ({ body: { count: 1, results: [sitting] } }),
+    'GET /api/admin/sittings/9/booklet-layout/': () => ({
+      status: 409,
+      body: { code: 'conflict', detail: "This sitting's paper has no written questions: it has no answer booklets." },
+    }),
     ...overrides,
   })
 
 describe('a sitting', () => {
   it('shows its actions, the scan counts and who is missing', async () => {
-    sittingNetwork()
+    const network = sittingNetwork()
     renderRoutes(sittingRoutes, { path: '/admin/sittings/9' })
     expect(await screen.findByRole('heading', { name: 'Sitting: Mock 1, Putalisadak hall' })).toBeInTheDocument()
     const actions = screen.getByRole('navigation', { name: 'Sitting actions' })
@@ -92,6 +99,51 @@ describe('a sitting', () => {
     expect(screen.getByText(/1 of 3 recorded\./)).toBeInTheDocument()
     expect(await screen.findByText('1 learner not scanned yet')).toBeInTheDocument()
     expect(screen.getByText('Roll 3: Gita Rai')).toBeInTheDocument()
+    // A paper without written questions has no answer booklets.
+    await waitFor(() => expect(network.callsTo('GET', '/api/admin/sittings/9/booklet-layout/')).toHaveLength(1))
+    expect(within(actions).queryByRole('link', { name: 'Print answer booklets' })).not.toBeInTheDocument()
+  })
+
+  it('offers answer booklets beside the answer sheets when the paper has written questions, in Nepali too', async () => {
+    sittingNetwork({
+      'GET /api/admin/sittings/9/': () => ({ body: { ...sitting, booklet_pages: 6 } }),
+      'GET /api/admin/sittings/9/booklet-layout/': () => ({ body: bookletLayout }),
+      'GET /api/admin/sittings/9/pages/': () => ({ body: { count: 1, results: [unclearPage] } }),
+    })
+    const view = renderRoutes(sittingRoutes, { path: '/admin/sittings/9' })
+    const actions = await screen.findByRole('navigation', { name: 'Sitting actions' })
+    expect(await within(actions).findByRole('link', { name: 'Print answer booklets' })).toHaveAttribute(
+      'href',
+      '/admin/sittings/9/print/booklets',
+    )
+    expect(within(actions).getByText('6 pages a learner, for the written questions.')).toBeInTheDocument()
+    // One flagged sheet and one flagged booklet page.
+    expect(await within(actions).findByRole('link', { name: 'Review (2)' })).toBeInTheDocument()
+    expect(screen.getByText('0 answer booklet pages recorded. 1 page needs review.')).toBeInTheDocument()
+    // The actions alone: the whole screen has a landmark-unique finding of the roster's own (left alone here).
+    expect(await axeViolations(actions)).toEqual([])
+    view.unmount()
+
+    renderRoutes(sittingRoutes, { path: '/admin/sittings/9', language: 'ne' })
+    expect(await screen.findByRole('link', { name: 'लिखित उत्तरपुस्तिका छाप्नुहोस्' })).toBeInTheDocument()
+    expect(screen.getByText('लिखित प्रश्नका लागि प्रति विद्यार्थी ६ पाना।')).toBeInTheDocument()
+  })
+
+  it("says why a paper with more written questions than a page's bubble row holds prints no booklets", async () => {
+    sittingNetwork({
+      'GET /api/admin/sittings/9/booklet-layout/': () => ({
+        status: 409,
+        body: {
+          code: 'paper_not_printable',
+          detail: "A booklet page's bubble row holds at most 38 written questions; this paper has 40.",
+        },
+      }),
+    })
+    renderRoutes(sittingRoutes, { path: '/admin/sittings/9' })
+    expect(
+      await screen.findByText("A booklet page's bubble row holds at most 38 written questions; this paper has 40."),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Print answer booklets' })).not.toBeInTheDocument()
   })
 
   it("saves a pasted roster, and shows the server's refusal at the line it names", async () => {
@@ -181,11 +233,13 @@ describe('a sitting', () => {
     const title = screen.getByLabelText('Title (English, optional)')
     await userEvent.clear(title)
     await userEvent.type(title, 'Mock 1b')
+    expect(screen.getByLabelText(/Answer booklet pages a learner/)).toHaveValue('4')
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     expect(await screen.findByText('Sitting saved.')).toBeInTheDocument()
     expect(network.callsTo('PATCH', '/api/admin/sittings/9/')[0]!.body).toEqual({
       held_at: sitting.held_at,
       title: { en: 'Mock 1b', ne: 'नमुना १, पुतलीसडक हल' },
+      booklet_pages: 4,
     })
     await userEvent.click(screen.getByRole('button', { name: 'Delete sitting' }))
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }))

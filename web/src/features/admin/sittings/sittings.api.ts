@@ -1,5 +1,10 @@
 // A quiz's paper sittings (API.md "Paper sittings"): the sittings, their rosters, booklets, sheets and scans.
 import type {
+  BookletLayoutBody,
+  BookletPage,
+  PageFlag,
+  PageStatus,
+  PageUpdate,
   Roster,
   RosterInput,
   Scan,
@@ -16,12 +21,23 @@ import type {
   SittingSet,
   SittingUpdate,
 } from '@quiz/contracts'
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../api/client'
 import { adminKeys, useInvalidate } from '../admin-keys'
 import { downscalePhoto, photoSize } from './photo'
 
 export type { Roster, RosterInput, Scan, ScanBox, ScanFlag, ScanList, ScanStatus, Sitting, SittingPaper, SittingSet }
+export type { BookletPage, PageFlag, PageStatus }
+
+/** Written-answer booklet pages a learner when the sitting does not say (the server's default). */
+export const DEFAULT_BOOKLET_PAGES = 4
+
+/** What "Scan sheets" gets back for a photo sent to `pages/`: a booklet page, or an answer sheet (decision 075). */
+export type PageOrSheet = BookletPage | (Scan & { kind: 'sheet' })
+export interface BookletPageList {
+  count: number
+  results: BookletPage[]
+}
 
 export const sittingKeys = {
   all: ['admin', 'sittings'] as const,
@@ -34,10 +50,30 @@ export const sittingKeys = {
   scan: (scanId: number) => [...sittingKeys.anyScan, scanId] as const,
   sheet: (id: number, sheet: string) => [...sittingKeys.sitting(id), 'sheet', sheet] as const,
   scanImage: (scanId: number) => [...sittingKeys.scan(scanId), 'image'] as const,
+  pages: (id: number, status: PageStatus | null) => [...sittingKeys.sitting(id), 'pages', status] as const,
+  anyPage: ['admin', 'sittings', 'page'] as const,
 }
 
 /** A scan's photo and the sheets change only when their sitting does: an object URL is kept while on screen. */
 const FOREVER = Number.POSITIVE_INFINITY
+
+/** Whose kept photo: an answer sheet's scan or a booklet page. */
+export interface PhotoSource {
+  kind: 'scan' | 'page'
+  id: number
+}
+
+/** The kept photo of an answer sheet's scan or of a booklet page (`/admin/scans/{id}/image`, `/admin/pages/...`). */
+function photoQuery(source: PhotoSource) {
+  return queryOptions({
+    queryKey: ['admin', 'sittings', source.kind, source.id, 'image'] as const,
+    queryFn: async () => {
+      const photo = await api.blob(`/admin/${source.kind}s/${source.id}/image`)
+      return { url: URL.createObjectURL(photo), size: await photoSize(photo) }
+    },
+    staleTime: FOREVER,
+  })
+}
 
 export const sittingQueries = {
   list: (quizId: number) =>
@@ -66,22 +102,35 @@ export const sittingQueries = {
       queryFn: async () => (await api.blob(`/admin/sittings/${id}/sheets/${sheet}`)).text(),
       staleTime: FOREVER,
     }),
+  /** A written-answer booklet page's SVG as text, as a sheet's: `{roll}.svg?page=N`, `blank.svg?serial=S&page=N`. */
+  bookletPage: (id: number, page: string) =>
+    queryOptions({
+      queryKey: [...sittingKeys.sheet(id, 'booklet'), page] as const,
+      queryFn: async () => (await api.blob(`/admin/sittings/${id}/booklets/${page}`)).text(),
+      staleTime: FOREVER,
+    }),
   layout: (id: number, set: SittingSet) =>
     queryOptions({
       queryKey: [...sittingKeys.sitting(id), 'layout', set] as const,
       queryFn: () => api.get<SheetLayoutShape>(`/admin/sittings/${id}/sheet-layout/?set=${set}`),
       staleTime: FOREVER,
     }),
-  /** The kept photo of a scan, as an object URL for an <img>, with its size when the browser can tell it. */
-  scanImage: (scanId: number) =>
+  /** The booklet page's geometry (a set's written question numbers; every set's without one); refused (409) when the paper has no written questions, or too many to print. */
+  bookletLayout: (id: number, set: SittingSet | null = null) =>
     queryOptions({
-      queryKey: sittingKeys.scanImage(scanId),
-      queryFn: async () => {
-        const photo = await api.blob(`/admin/scans/${scanId}/image`)
-        return { url: URL.createObjectURL(photo), size: await photoSize(photo) }
-      },
+      queryKey: [...sittingKeys.sitting(id), 'booklet-layout', set] as const,
+      queryFn: () => api.get<BookletLayoutBody>(`/admin/sittings/${id}/booklet-layout/${set ? `?set=${set}` : ''}`),
+      retry: false,
       staleTime: FOREVER,
     }),
+  pages: (id: number, status: PageStatus | null) =>
+    queryOptions({
+      queryKey: sittingKeys.pages(id, status),
+      queryFn: () => api.get<BookletPageList>(`/admin/sittings/${id}/pages/${status ? `?status=${status}` : ''}`),
+    }),
+  /** The kept photo of a scan, as an object URL for an <img>, with its size when the browser can tell it. */
+  scanImage: (scanId: number) => photoQuery({ kind: 'scan', id: scanId }),
+  photo: photoQuery,
 }
 
 /**
@@ -145,20 +194,35 @@ export function useSaveRoster(quizId: number, id: number) {
 /** The server needs no more than this on a photo's long side; a phone's 12-50 megapixels are shrunk to it first. */
 export const PHOTO_LONG_SIDE = 3000
 
-/** Sends one photo of a sheet (downscaled on the device when larger than needed); the scan, or the ApiError. */
-export async function sendScan(sittingId: number, photo: Blob, replace = false): Promise<Scan> {
+/**
+ * Sends one photo of an answer sheet or a written-answer booklet page (downscaled on the device when larger than
+ * needed) to `pages/`, which tells them apart by their code (docs/decisions/075); what was read, or the ApiError.
+ */
+export async function sendScan(sittingId: number, photo: Blob, replace = false): Promise<PageOrSheet> {
   const form = new FormData()
   const sent = await downscalePhoto(photo, PHOTO_LONG_SIDE)
   form.append('image', sent, sent === photo && photo instanceof File ? photo.name : 'sheet.jpg')
   if (replace) form.append('replace', 'true')
   // A 12-megapixel photo on a slow phone connection takes longer than a JSON request's 15 s.
-  return api.post<Scan>(`/admin/sittings/${sittingId}/scans/`, undefined, { formData: form, timeoutMs: 120_000 })
+  return api.post<PageOrSheet>(`/admin/sittings/${sittingId}/pages/`, undefined, {
+    formData: form,
+    timeoutMs: 120_000,
+  })
 }
 
 /** After a scan: the sitting's counts and lists, and any kept photo (a sheet scanned again replaces its photo). */
 export function useScansChanged(sittingId: number) {
   const invalidate = useInvalidate()
-  return () => invalidate(sittingKeys.sitting(sittingId), sittingKeys.anyScan)
+  return () => invalidate(sittingKeys.sitting(sittingId), sittingKeys.anyScan, sittingKeys.anyPage)
+}
+
+/** Settles a flagged booklet page: its learner (roll number), its question(s), or discards it. */
+export function useSettlePage(sittingId: number, pageId: number) {
+  const invalidate = useInvalidate()
+  return useMutation({
+    mutationFn: (body: PageUpdate) => api.patch<BookletPage>(`/admin/pages/${pageId}/`, body),
+    onSuccess: () => invalidate(sittingKeys.sitting(sittingId)),
+  })
 }
 
 export function useSettleScan(sittingId: number, scanId: number) {
@@ -175,4 +239,16 @@ export function useDeleteScan(sittingId: number) {
     mutationFn: (scanId: number) => api.delete(`/admin/scans/${scanId}/`),
     onSuccess: () => invalidate(sittingKeys.sitting(sittingId)),
   })
+}
+
+/**
+ * A sitting's booklet pages recorded and waiting for a person (counted from its list: a sitting's pages are a few
+ * hundred at most); null when the paper has no booklets, and nothing is asked for.
+ */
+export function usePageCounts(sittingId: number) {
+  const layout = useQuery(sittingQueries.bookletLayout(sittingId))
+  const pages = useQuery({ ...sittingQueries.pages(sittingId, null), enabled: layout.isSuccess })
+  if (!pages.data) return null
+  const count = (status: PageStatus) => pages.data.results.filter((page) => page.status === status).length
+  return { recorded: count('recorded'), needsReview: count('needs_review') }
 }
