@@ -30,6 +30,7 @@ import {
   sittingLimits,
   sittingMessages,
 } from '@quiz/contracts'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { actorOf } from '../audit/audit-log'
 import { RateLimited, ValidationFailed } from '../http/errors'
@@ -43,6 +44,20 @@ import type { SittingsService } from './sittings.service'
 
 const docs = { tags: ['admin'], security: [{ bearer: [] }] }
 const photosBusy = () => new RateLimited(5, sittingMessages.photosBusy)
+
+/** A photographed sheet's or page's form: its image and `replace`, refused in the sittings' words. */
+async function readPhotoForm(request: FastifyRequest) {
+  const { fields, file } = await readMultipartForm(request, {
+    fileField: 'image',
+    limits: { fileSize: sittingLimits.photoBytes, files: 1, fields: 5, fieldSize: 1024 },
+    notMultipart: sittingMessages.notMultipart,
+    fileTooLarge: sittingMessages.photoTooLarge,
+    tooManyParts: sittingMessages.tooManyParts,
+  })
+  const { replace } = parseFields(ScanFieldsSchema, fields)
+  if (!file) throw new ValidationFailed({ image: [sittingMessages.noPhoto] }, sittingMessages.noPhoto)
+  return { bytes: file.bytes, replace: replace === 'true' }
+}
 
 /** API.md "Paper sittings", under /api/admin: sittings, booklets, rosters, sheets, scans and their review. */
 export const sittingRoutes: FastifyPluginAsyncZod<{
@@ -68,16 +83,8 @@ export const sittingRoutes: FastifyPluginAsyncZod<{
       },
       (request, reply) =>
         photoUploadTurn(async () => {
-          const { fields, file } = await readMultipartForm(request, {
-            fileField: 'image',
-            limits: { fileSize: sittingLimits.photoBytes, files: 1, fields: 5, fieldSize: 1024 },
-            notMultipart: sittingMessages.notMultipart,
-            fileTooLarge: sittingMessages.photoTooLarge,
-            tooManyParts: sittingMessages.tooManyParts,
-          })
-          const { replace } = parseFields(ScanFieldsSchema, fields)
-          if (!file) throw new ValidationFailed({ image: [sittingMessages.noPhoto] }, sittingMessages.noPhoto)
-          const scan = await scans.scanSheet(request.params.id, file.bytes, replace === 'true', actorOf(request))
+          const { bytes, replace } = await readPhotoForm(request)
+          const scan = await scans.scanSheet(request.params.id, bytes, replace, actorOf(request))
           return reply.code(201).send(scan)
         }, photosBusy),
     )
@@ -97,19 +104,11 @@ export const sittingRoutes: FastifyPluginAsyncZod<{
       },
       (request, reply) =>
         photoUploadTurn(async () => {
-          const { fields, file } = await readMultipartForm(request, {
-            fileField: 'image',
-            limits: { fileSize: sittingLimits.photoBytes, files: 1, fields: 5, fieldSize: 1024 },
-            notMultipart: sittingMessages.notMultipart,
-            fileTooLarge: sittingMessages.photoTooLarge,
-            tooManyParts: sittingMessages.tooManyParts,
-          })
-          const { replace } = parseFields(ScanFieldsSchema, fields)
-          if (!file) throw new ValidationFailed({ image: [sittingMessages.noPhoto] }, sittingMessages.noPhoto)
+          const { bytes, replace } = await readPhotoForm(request)
           const actor = actorOf(request)
-          const read = await pages.scanPage(request.params.id, file.bytes, replace === 'true', actor)
+          const read = await pages.scanPage(request.params.id, bytes, replace, actor)
           if (read.sheet) {
-            const scan = await scans.scanSheet(request.params.id, file.bytes, replace === 'true', actor)
+            const scan = await scans.scanSheet(request.params.id, bytes, replace, actor)
             return reply.code(201).send({ ...scan, kind: 'sheet' as const })
           }
           return reply.code(read.created ? 201 : 200).send(read.page)
