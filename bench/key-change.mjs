@@ -3,14 +3,10 @@
 // change on that question is timed as a dry run and as its commit (each under 5 s), on SQLite (a file, as
 // served) and, when DATABASE_URL names a PostgreSQL server, on a fresh database there. It calls the service the
 // route calls, so the figures are the re-grade's own, without HTTP. Attempts are seeded with SQL in chunks.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import pg from 'pg'
-import { createDatabase } from '../server/src/db/database.ts'
 import { migrateToLatest } from '../server/src/db/migrate.ts'
 import { insertQuestion } from '../server/src/questions/question-revisions.repository.ts'
 import { createKeyDecisionService } from '../server/src/challenges/key-decision.service.ts'
+import { onBothDatabases } from './both-databases.mjs'
 
 const attempts = Number(process.env.BENCH_KEY_ATTEMPTS ?? 10_000)
 const questionCount = Number(process.env.BENCH_QUESTIONS ?? 50)
@@ -159,31 +155,6 @@ async function measure(label, database) {
   return dryMs < BUDGET_MS && commitMs < BUDGET_MS
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'key-change-'))
-let within = true
-try {
-  const sqlite = createDatabase({ kind: 'sqlite', file: path.join(dir, 'quiz.db') })
-  within = (await measure('SQLite', sqlite)) && within
-  await sqlite.destroy()
-} finally {
-  rmSync(dir, { recursive: true, force: true })
-}
-
-if (process.env.DATABASE_URL) {
-  const name = `bench_key_${process.pid}`
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  const url = new URL(process.env.DATABASE_URL)
-  url.pathname = `/${name}`
-  const postgres = createDatabase({ kind: 'postgres', url: url.toString(), poolSize: 10 })
-  try {
-    within = (await measure('PostgreSQL', postgres)) && within
-  } finally {
-    await postgres.destroy()
-    await admin.query(`drop database if exists ${name}`)
-    await admin.end()
-  }
-} else console.log('PostgreSQL: skipped (set DATABASE_URL to measure it)')
+const within = await onBothDatabases('key-change', measure)
 
 process.exitCode = within ? 0 : 1

@@ -5,20 +5,17 @@
 // - a marker's `next` (HTTP through the app, as a marker calls it) on answers of two 2,200 px pages each, timed
 //   BENCH_NEXT_CALLS times (default 200) after 10 warm-up calls (budget: p95 under 300 ms).
 // Learners, attempts and answers are seeded with SQL in chunks; the quiz, its questions and rubric through the API.
-import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import path from 'node:path'
-import pg from 'pg'
 import sharp from 'sharp'
 import { RubricInputSchema } from '@quiz/contracts'
 import { buildApp } from '../server/src/app.ts'
 import { loadConfig } from '../server/src/config.ts'
-import { createDatabase } from '../server/src/db/database.ts'
 import { migrateToLatest } from '../server/src/db/migrate.ts'
 import { createTokenSigner } from '../server/src/http/tokens.ts'
 import { systemClock } from '../server/src/lib/clock.ts'
 import { createRubricService } from '../server/src/written/rubric.service.ts'
 import { MemorySms } from '../server/test/memory-sms.ts'
+import { onBothDatabases } from './both-databases.mjs'
 
 const answersToRescore = Number(process.env.BENCH_WRITTEN_ANSWERS ?? 500)
 const nextCalls = Number(process.env.BENCH_NEXT_CALLS ?? 200)
@@ -312,40 +309,9 @@ async function measure(label, database) {
   }
 }
 
-const dir = mkdtempSync(path.join(tmpdir(), 'written-bench-'))
-let within = true
-try {
-  const sqlite = createDatabase({ kind: 'sqlite', file: path.join(dir, 'quiz.db') })
-  try {
-    within = (await measure('SQLite', sqlite)) && within
-  } finally {
-    await sqlite.destroy()
-  }
-} finally {
-  rmSync(dir, { recursive: true, force: true })
-}
+const within = await onBothDatabases('written', measure)
 
-if (process.env.DATABASE_URL) {
-  const name = `bench_written_${process.pid}`
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  const url = new URL(process.env.DATABASE_URL)
-  url.pathname = `/${name}`
-  const postgres = createDatabase({ kind: 'postgres', url: url.toString(), poolSize: 10 })
-  try {
-    within = (await measure('PostgreSQL', postgres)) && within
-  } finally {
-    await postgres.destroy()
-    await admin.query(`drop database if exists ${name}`)
-    await admin.end()
-  }
-} else console.log('PostgreSQL: skipped (set DATABASE_URL to measure it)')
-
-// Booklet reading (API.md Budgets: a 12-megapixel page photo read in under 1 s of a core at p95; synthetic phone
-// photos of filled booklets: no page joins the wrong learner or question, at least 97 % recorded without review,
-// every forged or foreign code refused) is another helper's part of this bench: it goes here, after the figures
-// above, with its own budget check folded into `within`.
-console.log('Booklet reading: not measured here yet (the booklets part of issue 56 adds it).')
+// Booklet reading (API.md's budgets for photographed booklet pages) has its own script, with its own photos.
+console.log('Booklet reading: npm run bench:booklets (bench/booklets.mjs)')
 
 process.exitCode = within ? 0 : 1
