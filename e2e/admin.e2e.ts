@@ -75,8 +75,11 @@ async function adminQuiz(id: number) {
   return body
 }
 
+/** Which option is marked correct (the question's type is a radio group too, and is left out). */
 const checkedStates = (page: Page) =>
-  page.getByRole('radio').evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).checked))
+  page
+    .getByRole('radio', { name: /: (correct answer|सही उत्तर)$/ })
+    .evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).checked))
 const option = (page: Page, n: number, language: 'en' | 'ne' = 'en') =>
   page.getByRole('group', { name: language === 'en' ? `Option ${n}` : digits(`विकल्प ${n}`, 'ne'), exact: true })
 const questionItems = (page: Page) => page.locator('.admin-questions__text')
