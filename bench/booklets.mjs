@@ -12,6 +12,7 @@
 import sharp from 'sharp'
 import { readBookletPage } from '../server/src/sittings/reader/read-booklet-page.ts'
 import { questionsOf } from '../server/src/sittings/booklet/page-questions.ts'
+import { phonePhotoFor } from './phone-photo.mjs'
 
 const { photographBookletPage } = await import('../server/test/fixtures/booklet-photos.ts')
 const { seededRandom } = await import('../server/test/fixtures/seeded-random.ts')
@@ -60,18 +61,10 @@ function pageFor(n, random) {
   }
 }
 
+/** A phone photo as bench:omr draws them; every third one also under one of the hall's harder conditions. */
 function photoFor(n, random, megapixels) {
-  const lights = ['even', 'gradient', 'shadow']
   return {
-    seed: n + 1,
-    megapixels,
-    fill: 0.6 + random() * 0.35,
-    tiltDeg: random() * 25,
-    rotation: [0, 90, 180, 270][Math.floor(random() * 4)],
-    smallAngleDeg: (random() - 0.5) * 20,
-    light: lights[Math.floor(random() * 3)],
-    blurSigma: random() * 1.5,
-    jpegQuality: 60 + Math.floor(random() * 31),
+    ...phonePhotoFor(n, random, megapixels),
     ...(n % 3 === 2 ? { condition: hallConditions[Math.floor(random() * hallConditions.length)] } : {}),
   }
 }

@@ -16,6 +16,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import sharp from 'sharp'
 import { readSheet } from '../server/src/sittings/reader/read-sheet.ts'
+import { phonePhotoFor } from './phone-photo.mjs'
 
 if (process.argv[2] === '--read-at-once') {
   // The child: read the given photos at once and report this process's RSS before and at its peak.
@@ -99,21 +100,6 @@ function sheetFor(n, random) {
   }
 }
 
-function photoFor(n, random, megapixels) {
-  const lights = ['even', 'gradient', 'shadow']
-  return {
-    seed: n + 1,
-    megapixels,
-    fill: 0.6 + random() * 0.35,
-    tiltDeg: random() * 25,
-    rotation: [0, 90, 180, 270][Math.floor(random() * 4)],
-    smallAngleDeg: (random() - 0.5) * 20,
-    light: lights[Math.floor(random() * 3)],
-    blurSigma: random() * 1.5,
-    jpegQuality: 60 + Math.floor(random() * 31),
-  }
-}
-
 function judge(truth, answer) {
   if (truth === null || typeof truth === 'string') {
     if (answer === truth) return 'right'
@@ -165,7 +151,7 @@ async function memoryWhileFourAreRead() {
   for (let n = 0; n < 4; n++) {
     const { spec } = sheetFor(n, random)
     const file = join(dir, `${n}.jpg`)
-    writeFileSync(file, await photograph(spec, photoFor(n, random, 12), n))
+    writeFileSync(file, await photograph(spec, phonePhotoFor(n, random, 12), n))
     files.push(file)
   }
   const child = spawnSync(
@@ -192,7 +178,7 @@ const pct = (part, whole) => (whole ? ((100 * part) / whole).toFixed(3) : 'n/a')
 /** The photo spec for a condition: a standard photo, then what the condition changes in how it is taken. */
 function conditionPhoto(condition, n, random, index) {
   const megapixels = condition === 'low-res' ? 2 + random() : n % 2 === 0 ? 12 : 8 + random() * 4
-  const spec = { ...photoFor(n + index * 100_000, random, megapixels), condition }
+  const spec = { ...phonePhotoFor(n + index * 100_000, random, megapixels), condition }
   if (condition === 'lens') Object.assign(spec, { fill: 0.85 + random() * 0.1, tiltDeg: random() * 10 })
   if (condition === 'tight-crop') Object.assign(spec, { tiltDeg: random() * 4, smallAngleDeg: (random() - 0.5) * 3 })
   return spec
