@@ -110,7 +110,14 @@ try {
   })
   console.log(`registered in ${((performance.now() - began) / 1000).toFixed(1)} s, ${setupErrors} errors`)
 
-  // The day before: the paper ahead, where the route exists.
+  // The day before: the paper ahead, where the route exists. It is offered from a day before the start
+  // (LIVE_PAPER_AHEAD_MS), so the mock is first moved to 23 hours ahead; the move to the run's start comes after.
+  const dayBefore = await call(a.baseUrl, 'PATCH', `/api/admin/quizzes/${quizId}/`, {
+    token: admin,
+    body: { live: { starts_at: new Date(Date.now() + 23 * 3_600_000).toISOString(), join_minutes: joinMinutes } },
+  })
+  if (dayBefore.status !== 200)
+    throw new Error(`moving the mock: ${dayBefore.status} ${JSON.stringify(dayBefore.body)}`)
   const probe = await call(a.baseUrl, 'GET', `/api/quizzes/${quizId}/live-paper/`, { token: tokens[0] })
   if (probe.status === 404) console.log('paper ahead: GET live-paper/ answers 404 here, step skipped')
   else {
