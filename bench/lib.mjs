@@ -184,6 +184,31 @@ function childPids(pid) {
   }
 }
 
+/** CPU seconds a process has used so far (Linux), or undefined elsewhere. */
+export function processCpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return undefined
+  }
+}
+
+/** CPU seconds PostgreSQL's processes on this machine have used so far (those alive now), or undefined. */
+export function postgresCpuSeconds() {
+  let total
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      if (!readFileSync(`/proc/${entry}/stat`, 'utf8').includes('(postgres)')) continue
+    } catch {
+      continue
+    }
+    total = (total ?? 0) + (processCpuSeconds(Number(entry)) ?? 0)
+  }
+  return total
+}
+
 function rssMB(pid) {
   try {
     // /proc says kB and means KiB.

@@ -13,7 +13,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import { call, percentile, pgAdmin, startServer } from './lib.mjs'
+import { call, percentile, pgAdmin, postgresCpuSeconds, processCpuSeconds, startServer } from './lib.mjs'
 
 const learnerCount = Number(process.env.BENCH_LIVE_LEARNERS ?? 20000)
 const questionCount = Number(process.env.BENCH_LIVE_QUESTIONS ?? 100)
@@ -173,6 +173,9 @@ try {
   for (let from = 0; from < answered.length; from += batch) batches.push(answered.slice(from, from + batch))
   const saveUntil = endsAt - 20_000
   const cpuRun = process.cpuUsage()
+  // Who spent the two cores: each instance, and PostgreSQL's processes (those alive at both readings: the pools').
+  const serverCpuRun = servers.map((server) => processCpuSeconds(server.pid))
+  const postgresCpuRun = postgresCpuSeconds()
   const wallRun = performance.now()
   await Promise.all(
     tokens.map(async (token, i) => {
@@ -202,6 +205,8 @@ try {
     }),
   )
   const runCpu = process.cpuUsage(cpuRun)
+  const serverCpuUsed = servers.map((server, n) => processCpuSeconds(server.pid) - serverCpuRun[n])
+  const postgresCpuUsed = postgresCpuSeconds() - postgresCpuRun
   const runWall = performance.now() - wallRun
 
   // The final board: the end job's snapshot, whichever instance wrote it.
@@ -322,6 +327,12 @@ try {
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}`,
+  )
+  console.log(
+    `instances' CPU over the paper: ${serverCpuUsed.map((s) => `${s.toFixed(1)} s`).join(' and ')}; PostgreSQL's ` +
+      `${postgresCpuUsed.toFixed(1)} s; per request (starts, saves and submits together): ` +
+      `${((1000 * serverCpuUsed.reduce((a, b) => a + b, 0)) / (phases.start.length + phases.save.length + phases.submit.length)).toFixed(2)} ms ` +
+      `of the instances, ${((1000 * postgresCpuUsed) / (phases.start.length + phases.save.length + phases.submit.length)).toFixed(2)} ms of PostgreSQL`,
   )
   const allErrors = errors.start + errors.save + errors.submit
   const met =

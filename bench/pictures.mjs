@@ -19,9 +19,8 @@ import sharp from 'sharp'
 import { encodePicture } from '../server/src/pictures/picture-encoding.ts'
 import { scannedDiagram } from './picture-fixtures.mjs'
 import { execFileSync, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { call, percentile, quizJson, startServer } from './lib.mjs'
+import { call, percentile, processCpuSeconds, quizJson, startServer } from './lib.mjs'
 
 const KB = 1024
 const MB = 1024 * KB
@@ -245,16 +244,6 @@ function pin(pid, cpu) {
   }
 }
 
-/** CPU seconds the server process has used so far (Linux), or undefined elsewhere. */
-function serverCpu(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-    return (Number(fields[11]) + Number(fields[12])) / 100
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * LEARNERS learners at once, each fetching the paper's pictures one after the other on its own connection (`agents`,
  * one a learner, or new ones); a latency per picture.
@@ -278,7 +267,7 @@ async function burst(server, urls, name, agents, judged = true) {
         })
         .on('error', () => resolve(errors++))
     })
-  const cpuBefore = serverCpu(server.pid)
+  const cpuBefore = processCpuSeconds(server.pid)
   const started = performance.now()
   await Promise.all(
     Array.from({ length: LEARNERS }, async (_, learner) => {
@@ -290,7 +279,7 @@ async function burst(server, urls, name, agents, judged = true) {
     }),
   )
   const seconds = (performance.now() - started) / 1000
-  const cpuAfter = serverCpu(server.pid)
+  const cpuAfter = processCpuSeconds(server.pid)
   fresh.destroy()
   latencies.sort((a, b) => a - b)
   firsts.sort((a, b) => a - b)

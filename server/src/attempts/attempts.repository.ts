@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely'
+import { CompiledQuery, type Kysely } from 'kysely'
 import type { AttemptRow, DB } from '../db/schema'
+import { prepareOnPostgres } from '../db/database'
 import { IN_PROGRESS } from '../db/in-progress'
 import { precompile } from '../db/precompiled-query'
 import { paperColumns } from '../questions/paper-columns'
@@ -181,6 +182,39 @@ export async function upsertAnswerIfInProgress(
 }
 
 export type AnswerEntry = readonly [questionId: number, optionId: number | null]
+
+// PostgreSQL: a save of any number of answers in one statement and one round trip, outside a transaction. The CTE
+// takes the attempt's row FOR SHARE, as the save's transaction did (a submit's FOR UPDATE waits for it, or it waits for
+// the submit and then re-reads the row and finds it finished: no row, nothing written). Rows in question order, so two
+// concurrent saves lock the same answers in the same order. On two cores shared with PostgreSQL, a save's cost was
+// its round trips (BEGIN, the lock, the insert, COMMIT: each a write to the socket and a wake-up of the backend).
+const upsertAnswersIfInProgressSql = `with live as (
+  select id from attempts where id = $1 and status = 'in_progress' for share
+)
+insert into attempt_answers (attempt_id, question_id, option_id, saved_at)
+select live.id, answer.question_id, answer.option_id, $4
+from live, unnest($2::integer[], $3::integer[]) as answer (question_id, option_id)
+order by answer.question_id
+on conflict (attempt_id, question_id) do update set option_id = excluded.option_id, saved_at = excluded.saved_at`
+prepareOnPostgres(upsertAnswersIfInProgressSql)
+
+/** PostgreSQL only: false when the attempt is no longer in progress (nothing is written). `answers` not empty. */
+export async function upsertAnswersIfInProgressOnPostgres(
+  db: Kysely<DB>,
+  attemptId: number,
+  answers: readonly AnswerEntry[],
+  now: number,
+) {
+  const result = await db.executeQuery(
+    CompiledQuery.raw(upsertAnswersIfInProgressSql, [
+      attemptId,
+      answers.map(([questionId]) => questionId),
+      answers.map(([, optionId]) => optionId),
+      now,
+    ]),
+  )
+  return Number(result.numAffectedRows ?? 0) > 0
+}
 
 /** A null option keeps the row as "unanswered". */
 export async function upsertAnswers(db: Kysely<DB>, attemptId: number, answers: readonly AnswerEntry[], now: number) {

@@ -9,6 +9,7 @@ import {
   isAttemptInProgressLocked,
   upsertAnswerIfInProgress,
   upsertAnswers,
+  upsertAnswersIfInProgressOnPostgres,
 } from './attempts.repository'
 import type { AttemptInProgress, createAttemptInProgress } from './attempt-in-progress'
 import { answerEntries, hasExamState, invalidExamState, storeExamState } from './exam-state'
@@ -51,6 +52,11 @@ export function createSaveAnswers({
     const entries = answerEntries(body.answers ?? {})
     const withState = hasExamState(body)
     if (entries.length === 0 && !withState) return { saved: 0 }
+    if (isPostgres && !withState) {
+      // One statement, one round trip (attempts.repository.ts says why).
+      if (!(await upsertAnswersIfInProgressOnPostgres(db, live.id, entries, now))) throw alreadySubmitted()
+      return { saved: entries.length }
+    }
     if (!isPostgres && !withState && entries.length === 1) {
       // The usual autosave: one statement instead of a transaction of four, committed with whatever other writes
       // arrive meanwhile (group commit).
