@@ -88,12 +88,26 @@ export function createStartAttempt({
     if (inProgress) {
       const answers = await listAnswers(trx, inProgress.id)
       const states = await listQuestionStates(trx, inProgress.id)
-      return { attempt: inProgress, fresh: false, count: onlineAttempts(current).length, answers, states, created: false }
+      return {
+        attempt: inProgress,
+        fresh: false,
+        count: onlineAttempts(current).length,
+        answers,
+        states,
+        created: false,
+      }
     }
     const refusal = newAttemptRefusal(phase, quiz, current)
     if (refusal) return refusal
     const attempt = await insertNewAttempt(trx, user, quiz, nextAttemptNumber(current), extraTimePercent, now)
-    return { attempt, fresh: true, count: onlineAttempts(current).length + 1, answers: new Map(), states: [], created: true }
+    return {
+      attempt,
+      fresh: true,
+      count: onlineAttempts(current).length + 1,
+      answers: new Map(),
+      states: [],
+      created: true,
+    }
   }
 
   async function insertNewAttempt(

@@ -117,15 +117,7 @@ export function listSavedAnswers(db: Kysely<DB>, attemptId: number) {
     .selectFrom('written_answers as w')
     .leftJoin('written_answer_pages as p', 'p.answer_id', 'w.id')
     .leftJoin('page_images as i', 'i.hash', 'p.image_hash')
-    .select([
-      'w.question_id',
-      'w.text',
-      'w.word_count',
-      'p.id as page_id',
-      'p.number',
-      'i.width',
-      'i.height',
-    ])
+    .select(['w.question_id', 'w.text', 'w.word_count', 'p.id as page_id', 'p.number', 'i.width', 'i.height'])
     .where('w.attempt_id', '=', attemptId)
     .orderBy('w.question_id')
     .orderBy('p.number')
