@@ -282,14 +282,23 @@ describe('marking written answers', () => {
       viewport: PHONE,
       language: 'ne',
     })
-    // The release notified the learner (`written_marked`): its link opens the report.
+    // The release notified the learner (`written_marked`): its link opens the report at the written answer, which
+    // the report scrolls to once it is drawn (it is below the whole question list).
     await page.goto('/notifications')
     const notice = page.locator('.notification').filter({ hasText: 'लिखित उत्तर जाँचिए' })
     await notice.getByRole('link', { name: neNotifications.open }).click()
-    await page.waitForURL(`**/results/${attempts.get(chosen!)}`)
+    await page.waitForURL(`**/results/${attempts.get(chosen!)}#written-${questionId}`)
     const article = page.getByRole('article', { name: new RegExp(neWritten.heading.replace('{{number}}', '२')) })
     await article.waitFor()
     await article.getByText('१० मध्ये ७').waitFor()
+    await expect
+      .poll(() =>
+        article.evaluate((element) => {
+          const { top } = element.getBoundingClientRect()
+          return top >= -1 && top < window.innerHeight / 2
+        }),
+      )
+      .toBe(true)
     const sheet = article.locator('.annotated-page').first()
     await expect.poll(() => imageRendered(sheet.locator('img'))).toBe(true)
     // The tick is a path, the stroke a filled path, and the two items applied are marked where they were earned,

@@ -22,6 +22,7 @@ import {
   examPalette,
   expectAccessible,
   expectNoSidewaysScroll,
+  imageRendered,
   interpolate as fill,
   screenshot,
   setUpJourney,
@@ -172,6 +173,32 @@ describe('written answers in the exam', () => {
       .toBe(3)
     await expectAccessible(page)
     await screenshot(page, 'written-exam-photos-en-phone')
+
+    // Another device (a laptop, nothing of the attempt on it) resumes the attempt: the typed text and the three
+    // pages, in order, are there (docs/decisions/081).
+    const laptop = await journey.open({ viewport: DESKTOP, user: { username: 'writer1', password: PASSWORD } })
+    await laptop.goto(`/quiz/${quizId}`)
+    await laptop.getByText(enQuiz.kept.all, { exact: true }).waitFor()
+    await goTo(laptop, 2)
+    await laptop.getByText(typedQuestion).waitFor()
+    expect(await laptop.getByRole('textbox', { name: enQuiz.written.text_label }).inputValue()).toBe(typedAnswer)
+    await laptop
+      .getByText(fill(enQuiz.written.words_of_limit_other, { words: 12, limit: 150 }), { exact: true })
+      .waitFor()
+    await goTo(laptop, 3)
+    await laptop.getByText(photoQuestion).waitFor()
+    const thumbs = laptop.locator('.written__page img')
+    await expect.poll(() => thumbs.count()).toBe(3)
+    expect(await laptop.getByText(enQuiz.written.status.sent, { exact: true }).count()).toBe(3)
+    for (const index of [0, 1, 2]) await expect.poll(() => imageRendered(thumbs.nth(index))).toBe(true)
+    // In the order taken: the server kept each page's width.
+    const shownWidths = await thumbs.evaluateAll((images) =>
+      images.map((image) => (image as HTMLImageElement).naturalWidth),
+    )
+    expect(shownWidths).toEqual(widths)
+    await expectAccessible(laptop)
+    await screenshot(laptop, 'written-exam-resumed-en-desktop')
+    await laptop.context().close()
 
     // The same question in Nepali: accessible too.
     await page.getByRole('button', { name: 'नेपाली' }).click()

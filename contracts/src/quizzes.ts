@@ -4,6 +4,7 @@ import { BilingualSchema, DifficultySchema, IdSchema, RichTextSchema } from './c
 import { LiveInfoSchema } from './live'
 import { PictureSchema } from './pictures'
 import { AttemptSectionSchema, SectionScoreSchema } from './sections'
+import { SavedWrittenAnswerSchema } from './written-pages'
 
 /** Path parameters of `/api/quizzes/{id}/question/{n}/`; `n` counts from 1. */
 export const QuestionNumberParamsSchema = z.object({ id: IdSchema, n: IdSchema })
@@ -72,6 +73,11 @@ export const AttemptInfoSchema = z.object({
   sections: z.array(AttemptSectionSchema),
   /** A live mock's attempt from `starts_at`: the key of the paper served ahead (base64url), API.md "Live mocks". */
   paper_key: z.string().optional(),
+  /**
+   * `{questionId: answer}` for each written question of the paper, as saved so far (typed text, word count, pages),
+   * so the exam screen starts from it on any device; absent when the paper has no written question.
+   */
+  written: z.record(z.string(), SavedWrittenAnswerSchema).optional(),
 })
 export type AttemptInfo = z.infer<typeof AttemptInfoSchema>
 

@@ -3,8 +3,10 @@ import { z } from 'zod'
 import { BilingualSchema, IdSchema } from './common'
 import { writtenAnswerLimits } from './rules/written-answers'
 import { RegradeRequestSchema } from './regrades'
+import { WrittenPageSchema } from './written-pages'
 
 export { writtenAnswerLimits }
+export * from './written-pages'
 
 export const writtenAnswerMessages = {
   attemptNotFound: 'Attempt not found.',
@@ -46,15 +48,6 @@ export const PageOrderInputSchema = z.object({
   order: z.array(z.number().int()).max(writtenAnswerLimits.pages, writtenAnswerMessages.pageOrder),
 })
 
-/** A page's `url` is signed and expires (docs/decisions/065): an <img> can load it, a copied one stops working. */
-export const WrittenPageSchema = z.object({
-  id: z.number().int(),
-  number: z.number().int(),
-  url: z.string(),
-  width: z.number().int(),
-  height: z.number().int(),
-})
-export type WrittenPage = z.infer<typeof WrittenPageSchema>
 export const WrittenPageListSchema = z.object({ pages: z.array(WrittenPageSchema) })
 
 /** `GET /api/written-pages/{pageId}/?expires=&signature=`: a page's image. */

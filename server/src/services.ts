@@ -64,6 +64,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
   const live = createLiveService({ ...context, lifecycle })
   const bank = createBankService(context)
   const paperAttempts = createPaperAttempts({ lifecycle, newAttempts })
+  const writtenAnswers = createAnsweringService(context)
 
   return {
     rateLimits,
@@ -81,14 +82,21 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
     attempts: {
       lifecycle,
       shows,
-      session: createAttemptSessionService({ ...context, papers, lifecycle, newAttempts, paperKeys }),
+      session: createAttemptSessionService({
+        ...context,
+        papers,
+        lifecycle,
+        newAttempts,
+        paperKeys,
+        savedWritten: writtenAnswers.savedAnswers,
+      }),
       submit: createSubmitService({ ...context, papers, lifecycle, newAttempts, paperKeys }),
     },
     live,
     livePapers: createLivePapers({ ...context, papers, currentQuestions, paperKeys, readPicture: pictures.read }),
     results: createResultsService({ ...context, lifecycle }),
     practice: createPracticeService(context),
-    writtenAnswers: createAnsweringService(context),
+    writtenAnswers,
     challenges: {
       flags: createFlagsService(context),
       queue: createFlagQueueService(context),

@@ -7,13 +7,14 @@ import type { AttemptServiceDeps } from './attempts.service'
 import { createAttemptInProgress } from './attempt-in-progress'
 import { createSaveAnswers } from './save-answers'
 import { isOpen, sectionAt, sectionClock, toAttemptSections } from './section-clock'
+import type { SavedWrittenAnswers } from './quiz-attempt'
 import { createStartAttempt } from './start-attempt'
 
 /**
  * An attempt while it runs: starting or resuming it (start-attempt.ts), reading its questions, saving its answers
  * (save-answers.ts), moving on to its next timed section.
  */
-export function createAttemptSessionService(context: AttemptServiceDeps) {
+export function createAttemptSessionService(context: AttemptServiceDeps & { savedWritten: SavedWrittenAnswers }) {
   const { database, clock, papers, lifecycle } = context
   const { db } = database
   const attemptInProgress = createAttemptInProgress({ db, lifecycle })

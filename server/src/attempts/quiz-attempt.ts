@@ -1,8 +1,8 @@
-import type { Difficulty, QuizAttempt } from '@quiz/contracts'
+import type { Difficulty, QuizAttempt, SavedWrittenAnswer } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import type { AttemptRow, DB } from '../db/schema'
 import { toIso } from '../lib/clock'
-import type { QuestionPapers } from '../questions/question-papers'
+import type { Paper, QuestionPapers } from '../questions/question-papers'
 import type { listQuestionStates } from './attempts.repository'
 import { toExamState } from './exam-state'
 import type { LearnerQuizRow } from './learner-quizzes.repository'
@@ -19,28 +19,58 @@ const toQuizSummary = (quiz: LearnerQuizRow, attemptCount: number) => ({
   remaining_attempts: Math.max(0, quiz.allowed_attempts - attemptCount),
 })
 
+/**
+ * What the learner saved of a running attempt's written answers, by question id (questions with nothing saved are
+ * absent). written/ reads them; it sits above attempts/, so services.ts hands the reader in.
+ */
+export type SavedWrittenAnswers = (attemptId: number, now: number) => Promise<Record<string, SavedWrittenAnswer>>
+
 /** An attempt started or resumed, with what the learner saved in it so far. */
 export interface StartedAttempt {
   attempt: AttemptRow
+  /** Begun by this very request: nothing is saved in it yet, so nothing is read. */
+  fresh: boolean
   /** The learner's online attempts at the quiz (what the limit counts), this one included. */
   count: number
   answers: ReadonlyMap<number, number | null>
   states: Awaited<ReturnType<typeof listQuestionStates>>
 }
 
+const nothingWritten = (): SavedWrittenAnswer => ({ text: '', word_count: 0, pages: [] })
+
+/**
+ * Each written question's saved answer, in the paper's order, so the exam screen starts from it on any device
+ * (docs/decisions/081); undefined for a paper without written questions, which is then read no further. A resume of
+ * a written paper reads its answers in one statement; a start reads nothing.
+ */
+async function writtenOf(
+  paper: Paper,
+  { attempt, fresh }: StartedAttempt,
+  savedWritten: SavedWrittenAnswers,
+  now: number,
+): Promise<Record<string, SavedWrittenAnswer> | undefined> {
+  const ids = paper.questions.flatMap(({ learner }) => (learner.type === 'written' ? [learner.id] : []))
+  if (ids.length === 0) return undefined
+  const saved = fresh ? {} : await savedWritten(attempt.id, now)
+  const written: Record<string, SavedWrittenAnswer> = {}
+  for (const id of ids) written[id] = saved[id] ?? nothingWritten()
+  return written
+}
+
 /** `GET /api/quizzes/{id}/`'s answer: the quiz, its paper's question ids, and the attempt as the exam screen reads it. */
 export async function toQuizAttempt(
-  db: Kysely<DB>,
-  papers: QuestionPapers,
+  { db, papers, savedWritten }: { db: Kysely<DB>; papers: QuestionPapers; savedWritten: SavedWrittenAnswers },
   quiz: LearnerQuizRow,
-  { attempt, count, answers, states }: StartedAttempt,
+  started: StartedAttempt,
   now: number,
   paperKey?: string,
 ): Promise<QuizAttempt> {
+  const { attempt, count, answers, states } = started
   const paper = await papers.paperFor(db, attempt.revision_ids, attempt.option_order)
   const saved: Record<string, number> = {}
   for (const [questionId, optionId] of answers) if (optionId !== null) saved[questionId] = optionId
   const examState = toExamState(paper, states)
+  const written = await writtenOf(paper, started, savedWritten, now)
   return {
     ...toQuizSummary(quiz, count),
     question_count: paper.questions.length,
@@ -62,6 +92,7 @@ export async function toQuizAttempt(
       time_spent: examState.time_spent,
       sections: toAttemptSections(sectionClock(attempt, now)),
       ...(paperKey ? { paper_key: paperKey } : {}),
+      ...(written ? { written } : {}),
     },
   }
 }

@@ -15,7 +15,7 @@ import { findAttemptsWithExtraTime, findQuizById, type LearnerQuizRow } from './
 import { liveNotStarted, livePhase, liveTimes, type LivePhase } from './live-window.service'
 import { newAttemptRefusal } from './new-attempt'
 import { createKeyWithholding } from './withheld-keys.service'
-import { toQuizAttempt, type StartedAttempt } from './quiz-attempt'
+import { toQuizAttempt, type SavedWrittenAnswers, type StartedAttempt } from './quiz-attempt'
 
 /** `GET /api/quizzes/{id}/`: starts the learner's attempt, or resumes the one in progress (the same on every call). */
 export function createStartAttempt({
@@ -26,7 +26,8 @@ export function createStartAttempt({
   lifecycle,
   newAttempts,
   paperKeys,
-}: AttemptServiceDeps) {
+  savedWritten,
+}: AttemptServiceDeps & { savedWritten: SavedWrittenAnswers }) {
   const { db } = database
   const { isPostgres } = lifecycle
   const withholding = createKeyWithholding({ graceMs: lifecycle.graceMs })
@@ -62,12 +63,12 @@ export function createStartAttempt({
     const times = liveTimes(quiz)
     const key =
       times && now >= times.startsAt ? await paperKeys.attemptKey(db, quiz.id, started.attempt.revision_ids) : undefined
-    return toQuizAttempt(db, papers, quiz, started, now, key)
+    return toQuizAttempt({ db, papers, savedWritten }, quiz, started, now, key)
   }
 
   async function resume(db: Kysely<DB>, quiz: LearnerQuizRow, attempt: AttemptRow, count: number, now: number) {
     const [answers, states] = await Promise.all([listAnswers(db, attempt.id), listQuestionStates(db, attempt.id)])
-    return answer(quiz, { attempt, count, answers, states }, now)
+    return answer(quiz, { attempt, fresh: false, count, answers, states }, now)
   }
 
   /**
@@ -87,12 +88,26 @@ export function createStartAttempt({
     if (inProgress) {
       const answers = await listAnswers(trx, inProgress.id)
       const states = await listQuestionStates(trx, inProgress.id)
-      return { attempt: inProgress, count: onlineAttempts(current).length, answers, states, created: false }
+      return {
+        attempt: inProgress,
+        fresh: false,
+        count: onlineAttempts(current).length,
+        answers,
+        states,
+        created: false,
+      }
     }
     const refusal = newAttemptRefusal(phase, quiz, current)
     if (refusal) return refusal
     const attempt = await insertNewAttempt(trx, user, quiz, nextAttemptNumber(current), extraTimePercent, now)
-    return { attempt, count: onlineAttempts(current).length + 1, answers: new Map(), states: [], created: true }
+    return {
+      attempt,
+      fresh: true,
+      count: onlineAttempts(current).length + 1,
+      answers: new Map(),
+      states: [],
+      created: true,
+    }
   }
 
   async function insertNewAttempt(
@@ -122,7 +137,7 @@ export function createStartAttempt({
       throw error
     }
     metrics.attemptStarted()
-    return { attempt, count: 1, answers: new Map(), states: [] }
+    return { attempt, fresh: true, count: 1, answers: new Map(), states: [] }
   }
 
   return startAttempt

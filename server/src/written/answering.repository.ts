@@ -108,6 +108,23 @@ export function listPages(db: Kysely<DB>, answerId: number) {
     .execute()
 }
 
+/**
+ * The attempt's written answers with their pages, one row a page (a row with null page fields for an answer without
+ * one), in page order: one statement for the whole exam screen's resume.
+ */
+export function listSavedAnswers(db: Kysely<DB>, attemptId: number) {
+  return db
+    .selectFrom('written_answers as w')
+    .leftJoin('written_answer_pages as p', 'p.answer_id', 'w.id')
+    .leftJoin('page_images as i', 'i.hash', 'p.image_hash')
+    .select(['w.question_id', 'w.text', 'w.word_count', 'p.id as page_id', 'p.number', 'i.width', 'i.height'])
+    .where('w.attempt_id', '=', attemptId)
+    .orderBy('w.question_id')
+    .orderBy('p.number')
+    .orderBy('p.id')
+    .execute()
+}
+
 export async function savePageImage(
   db: Kysely<DB>,
   image: { hash: string; data: Buffer; content_type: string; width: number; height: number },

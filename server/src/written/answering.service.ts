@@ -1,6 +1,7 @@
 import {
   writtenAnswerMessages as messages,
   writtenAnswerLimits,
+  type SavedWrittenAnswer,
   type WrittenPage,
   type WrittenResult,
 } from '@quiz/contracts'
@@ -20,6 +21,7 @@ import {
   insertPage,
   listItemsOf,
   listPages,
+  listSavedAnswers,
   numberPages,
   openAnswer,
   savePageImage,
@@ -189,6 +191,21 @@ export function createAnsweringService({ database, clock, config }: Pick<AppCont
     }
   }
 
+  /**
+   * What the learner saved of a running attempt's written answers, for its start or resume (attempts/ asks, having
+   * found the attempt among the learner's own): text, words and pages at signed addresses, by question id. Questions
+   * with nothing saved are not in it.
+   */
+  async function savedAnswers(attemptId: number, now: number): Promise<Record<string, SavedWrittenAnswer>> {
+    const saved: Record<string, SavedWrittenAnswer> = {}
+    for (const row of await listSavedAnswers(db, attemptId)) {
+      const answer = (saved[row.question_id] ??= { text: row.text, word_count: row.word_count, pages: [] })
+      if (row.page_id !== null && row.number !== null && row.width !== null && row.height !== null)
+        answer.pages.push(pageOf({ id: row.page_id, number: row.number, width: row.width, height: row.height }, now))
+    }
+    return saved
+  }
+
   /** A page's image by its signed address; a forged or expired one is as unknown as a missing page. */
   async function pageImage(params: { pageId: string; expires?: string; signature?: string }) {
     const now = clock.now()
@@ -198,7 +215,7 @@ export function createAnsweringService({ database, clock, config }: Pick<AppCont
     return { ...image, maxAgeSeconds: Math.floor((verified.expires - now) / 1000) }
   }
 
-  return { putText, addPage, removePage, orderPages, writtenResult, pageImage }
+  return { putText, addPage, removePage, orderPages, writtenResult, savedAnswers, pageImage }
 }
 
 export type AnsweringService = ReturnType<typeof createAnsweringService>

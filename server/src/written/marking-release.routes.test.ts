@@ -5,7 +5,8 @@ import { storedTally } from '../../test/learner-api'
 import { createMarker } from '../../test/marking'
 import { requestsWithEmptyBodies } from '../../test/requests'
 import { useTestApp } from '../../test/test-app'
-import { writtenPaper } from '../../test/written-papers'
+import { writtenBody, writtenPaper } from '../../test/written-papers'
+import { evaluateAnswer } from './marking'
 
 describe.each(dialects)('releasing written marks on %s', (dialect) => {
   const t = useTestApp(dialect)
@@ -121,6 +122,10 @@ describe.each(dialects)('releasing written marks on %s', (dialect) => {
     )
     expect(told[0]!.text_en).toContain('marked')
     expect(told[0]!.text_ne).toContain('जाँचिए')
+    // Each opens the learner's report at the written answer (the report scrolls to it).
+    expect(told.map((row) => row.link).sort()).toEqual(
+      [answered, missing, blank].map(({ attemptId }) => `/results/${attemptId}#written-${paper.questionId}`).sort(),
+    )
     const trail = await t.db.selectFrom('audit_events').selectAll().where('action', '=', 'release').execute()
     expect(trail).toHaveLength(1)
     expect(JSON.parse(trail[0]!.after_json!)).toMatchObject({ question_ids: [paper.questionId], released: 1 })
@@ -143,6 +148,60 @@ describe.each(dialects)('releasing written marks on %s', (dialect) => {
       released: 1,
     })
     expect(await attemptOf(unmarked.attemptId)).toEqual({ score_hundredths: before! + 700, marks_pending: 0 })
+  })
+
+  it("links each learner's notification to the first written question released now, in the paper's order", async () => {
+    const admin = await createUser(t.database, { is_admin: 1 })
+    const created = await as(admin, 'POST', '/api/quizzes/create-from-json/', {
+      title: { en: 'Two written questions' },
+      questions: [writtenBody({ text: { en: 'First' } }), writtenBody({ text: { en: 'Second' } })],
+    })
+    const quizId: number = created.body.quiz_id
+    const [first, second] = (await as(admin, 'GET', `/api/admin/quizzes/${quizId}/`)).body.questions.map(
+      (question: { id: number }) => question.id,
+    ) as [number, number]
+    const sit = async () => {
+      const user = await createUser(t.database)
+      const attemptId: number = (await as(user, 'GET', `/api/quizzes/${quizId}/`)).body.attempt.id
+      for (const questionId of [first, second])
+        await as(user, 'PUT', `/api/attempts/${attemptId}/written/${questionId}/text/`, { text: 'An answer' })
+      await as(user, 'POST', `/api/quizzes/${quizId}/submit/`, { answers: {} })
+      const answers = await t.db
+        .selectFrom('written_answers')
+        .select('id')
+        .where('attempt_id', '=', attemptId)
+        .execute()
+      for (const { id } of answers)
+        await t.database.transaction((trx) =>
+          evaluateAnswer(trx, id, { items: [], adjustment: 100, comment: null }, admin.id, t.clock.now()),
+        )
+      return { user, attemptId }
+    }
+    const linksOf = async (userId: number) =>
+      (
+        await t.db
+          .selectFrom('notifications')
+          .select('link')
+          .where('user_id', '=', userId)
+          .where('kind', '=', 'written_marked')
+          .orderBy('id')
+          .execute()
+      ).map((row) => row.link)
+    const release = (questionIds: number[]) =>
+      as(admin, 'POST', `/api/admin/quizzes/${quizId}/marking/release/`, { question_ids: questionIds })
+
+    // The second question alone: its answer is the one to open.
+    const early = await sit()
+    expect((await release([second])).body.released).toBe(1)
+    expect(await linksOf(early.user.id)).toEqual([`/results/${early.attemptId}#written-${second}`])
+    // Both at once, listed second first: the paper's first comes first. The early learner gets their first now.
+    const late = await sit()
+    expect((await release([second, first])).body.released).toBe(3)
+    expect(await linksOf(late.user.id)).toEqual([`/results/${late.attemptId}#written-${first}`])
+    expect(await linksOf(early.user.id)).toEqual([
+      `/results/${early.attemptId}#written-${second}`,
+      `/results/${early.attemptId}#written-${first}`,
+    ])
   })
 
   it('refuses a question that is not a written one of the quiz, an unknown quiz and a learner', async () => {

@@ -34,6 +34,7 @@ import {
   writtenRevisions,
 } from './marking.repository'
 import { acceptedRequestOf, settleByMarking } from './regrades.service'
+import { writtenResultLink } from './result-link'
 import { findRubric } from './rubric.repository'
 import { revisionOf, toRubricDto } from './rubric'
 import {
@@ -282,7 +283,14 @@ export function createMarkingService({ database, clock, config }: Pick<AppContex
       if (unknown >= 0) throw new ValidationFailed({ [`question_ids.${unknown}`]: [markingMessages.notInQuiz] })
       const releasing = new Set(chosen)
 
-      const touched = new Map<number, number>()
+      // Each attempt told, with the first of its questions released now (in the paper's order): the link opens it.
+      const place = new Map(numbered.map(({ questionId }, index) => [questionId, index]))
+      const touched = new Map<number, { userId: number; questionId: number }>()
+      const touch = (attemptId: number, userId: number, questionId: number) => {
+        const known = touched.get(attemptId)
+        if (!known || place.get(questionId)! < place.get(known.questionId)!)
+          touched.set(attemptId, { userId, questionId })
+      }
       let released = 0
       for (const questionId of releasing) {
         const marked = await listMarkedInQuiz(trx, quizId, questionId)
@@ -304,7 +312,7 @@ export function createMarkingService({ database, clock, config }: Pick<AppContex
             delta: { score_hundredths: answer.score_hundredths ?? 0, correct: 0, incorrect: 0, unanswered: 0 },
           })),
         )
-        for (const answer of marked) touched.set(answer.attempt_id, answer.user_id)
+        for (const answer of marked) touch(answer.attempt_id, answer.user_id, questionId)
         released += marked.length
       }
 
@@ -338,7 +346,7 @@ export function createMarkingService({ database, clock, config }: Pick<AppContex
                 now,
               ))
             await releaseBlank(trx, id, now)
-            touched.set(attempt.id, attempt.user_id)
+            touch(attempt.id, attempt.user_id, questionId)
           } else complete = false
         }
         if (complete) final.push(attempt.id)
@@ -348,14 +356,14 @@ export function createMarkingService({ database, clock, config }: Pick<AppContex
       const title = (await quizTitles(trx, [quizId])).get(quizId) ?? { en: '', ne: '' }
       await notify(
         trx,
-        [...touched].map(([attemptId, userId]) => ({
+        [...touched].map(([attemptId, { userId, questionId }]) => ({
           userId,
           kind: 'written_marked' as const,
           text: {
             en: `Your written answers in “${title.en}” have been marked. See your marks and the marked pages.`,
             ne: `“${title.ne}” का तपाईंका लिखित उत्तर जाँचिए। आफ्ना अङ्क र जाँचिएका पाना हेर्नुहोस्।`,
           },
-          link: `/results/${attemptId}`,
+          link: writtenResultLink(attemptId, questionId),
         })),
         now,
       )

@@ -194,7 +194,8 @@ describe.each(dialects)('regrade requests on %s', (dialect) => {
     const told = await notices(paper.user.id)
     expect(told.map((notice) => notice.kind)).toEqual(['written_marked', 'regrade_decided', 'score_changed'])
     expect(told[2]!.text_en).toContain('from')
-    // Both link to the answer on the report card.
+    // All three link to the answer on the report card.
+    expect(told[0]!.link).toBe(`/results/${paper.attemptId}#written-${paper.questionId}`)
     expect(told[1]!.link).toBe(`/results/${paper.attemptId}#written-${paper.questionId}`)
     expect(told[2]!.link).toBe(`/results/${paper.attemptId}#written-${paper.questionId}`)
 

@@ -21,6 +21,7 @@ import { notify } from '../notifications/notifications.service'
 import { rescore } from '../outcomes/outcomes.service'
 import { findAnswer, findLearnerAttempt, findWrittenRevision } from './answering.repository'
 import { anonymousCode } from './marking.repository'
+import { writtenResultLink } from './result-link'
 import {
   decideRequest,
   findAnswerAttempt,
@@ -44,8 +45,6 @@ import { quizTitles } from './written-answers.repository'
 const DAY = 86_400_000
 const notFound = () => new NotFound(regradeMessages.notFound)
 const two = (hundredths: number) => (hundredths / 100).toFixed(2)
-/** The report card opened at the answer (the web scrolls to `#written-{questionId}`). */
-const writtenResultLink = (attemptId: number, questionId: number) => `/results/${attemptId}#written-${questionId}`
 
 /** The end of an answer's regrade window, from its release. */
 export const regradeOpenUntil = (releasedAt: number) => releasedAt + regradeLimits.days * DAY

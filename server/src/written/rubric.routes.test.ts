@@ -155,11 +155,17 @@ describe.each(dialects)('rubrics of written questions on %s', (dialect) => {
     // The release told each learner their marks are out (written_marked); the re-score tells only whose score moved.
     const told = await t.db
       .selectFrom('notifications')
-      .select(['user_id', 'kind', 'text_en'])
+      .select(['user_id', 'kind', 'text_en', 'link'])
       .where('kind', '!=', 'written_marked')
       .execute()
     expect(told).toEqual([
-      { user_id: released.user.id, kind: 'score_changed', text_en: expect.stringContaining('8.50 to 9.50') },
+      {
+        user_id: released.user.id,
+        kind: 'score_changed',
+        text_en: expect.stringContaining('8.50 to 9.50'),
+        // The answer whose rubric changed, on the report card.
+        link: `/results/${released.attemptId}#written-${paper.questionId}`,
+      },
     ])
 
     // Texts alone: a new revision, nothing re-scored.

@@ -40,6 +40,7 @@ import {
   type MarkedAnswer,
 } from './written-answers.repository'
 import { exclusiveClashes, scoreWrittenAnswer } from './written-score'
+import { writtenResultLink } from './result-link'
 
 const LISTED_RANK_CHANGES = 100
 const two = (hundredths: number) => (hundredths / 100).toFixed(2)
@@ -168,7 +169,8 @@ async function storeRubric(trx: Kysely<DB>, before: StoredRubric, after: StoredR
   return revision
 }
 
-async function notifyRescored(trx: Kysely<DB>, changes: readonly AttemptChange[], now: number) {
+/** Each learner whose score moved, linked to the question's answer on their report (its rubric is the one changed). */
+async function notifyRescored(trx: Kysely<DB>, questionId: number, changes: readonly AttemptChange[], now: number) {
   const titles = await quizTitles(
     trx,
     changes.map(({ attempt }) => attempt.quiz_id),
@@ -186,7 +188,7 @@ async function notifyRescored(trx: Kysely<DB>, changes: readonly AttemptChange[]
           en: `The marking scheme of a written question in “${title.en}” changed: your score went from ${from} to ${to}.`,
           ne: `“${title.ne}” को लिखित प्रश्नको अङ्कन योजना बदलियो: तपाईंको अङ्क ${toDevanagariDigits(from)} बाट ${toDevanagariDigits(to)} भयो।`,
         },
-        link: `/results/${attempt.id}`,
+        link: writtenResultLink(attempt.id, questionId),
       }
     }),
     now,
@@ -263,7 +265,7 @@ export function createRubricService({ database, clock }: Pick<AppContext, 'datab
           })),
         )
         await rescore(trx, changes)
-        await notifyRescored(trx, changes, now)
+        await notifyRescored(trx, questionId, changes, now)
         const stored = await findRubric(trx, questionId)
         const beforeDto = toRubricDto(question.id, question.marks, before)
         const afterDto = toRubricDto(question.id, question.marks, stored)

@@ -49,7 +49,10 @@ export function Component() {
   const session = attempt.state === 'ready' ? attempt.session : null
   const queue = attempt.state === 'ready' ? attempt.queue : null
   const snapshot = useAnswerSaving(queue)
-  const written = useWrittenQueue(session?.attempt.id ?? null)
+  const written = useWrittenQueue(
+    session?.attempt.id ?? null,
+    attempt.state === 'ready' ? { saved: attempt.session.attempt.written, fromDevice: attempt.fromDevice } : undefined,
+  )
   const reportTime = useRef(() => undefined as void)
   const exam = useSubmitAttempt({
     quizId: quizId ?? 0,

@@ -22,7 +22,8 @@ export type LoadErrorKey =
 export type AttemptSession =
   | { state: 'loading' }
   | { state: 'error'; message: LoadErrorKey }
-  | { state: 'ready'; session: QuizAttempt; queue: AnswerQueue }
+  /** `fromDevice`: the attempt is this device's copy (open-attempt.ts), older than what its queues hold. */
+  | { state: 'ready'; session: QuizAttempt; queue: AnswerQueue; fromDevice: boolean }
 
 function loadErrorMessage(error: unknown): LoadErrorKey {
   if (error instanceof ApiError && error.status === 403) {
@@ -91,7 +92,7 @@ export function useAttemptSession(quizId: number | null, userId: number, onDeadl
           if (!fromDevice || !queue.restored) queue.mergeServerState(session.attempt)
           queueRef.current = { attemptId: session.attempt.id, queue }
         }
-        setLoaded({ state: 'ready', session, queue: queueRef.current.queue })
+        setLoaded({ state: 'ready', session, queue: queueRef.current.queue, fromDevice })
       },
       (error: unknown) => {
         if (active) setLoaded({ state: 'error', message: loadErrorMessage(error) })

@@ -316,3 +316,45 @@ describe('the report card’s written answers', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Ask for a re-mark' })).toBeNull())
   })
 })
+
+describe('a notification’s link to one written answer', () => {
+  const twoWritten: ReportCard = {
+    ...card,
+    written: { marks: 14, max_marks: 20, released: 2, total: 2 },
+    questions: [
+      ...card.questions,
+      { ...card.questions[1]!, id: 3, text: { en: 'Explain the Public Service Commission.', ne: '', html: null } },
+    ],
+    answers: [...card.answers, { ...card.answers[1]!, question: 3 }],
+  }
+
+  it('scrolls the report to the answer it names once that answer and those above it are drawn', async () => {
+    const scrolled: { id: string; drawn: boolean }[] = []
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push({ id: this.id, drawn: this.textContent?.includes('of 10') ?? false })
+    }
+    try {
+      let answerAbove!: () => void
+      const above = new Promise<void>((resolve) => (answerAbove = resolve))
+      fakeNetwork({
+        'GET /api/results/40/': () => ({ body: twoWritten }),
+        'GET /api/results/40/written/2/': async () => {
+          await above
+          return { body: released }
+        },
+        'GET /api/results/40/written/3/': () => ({ body: { ...released, marks: 7 } }),
+      })
+      renderRoutes([page(ReportPage, '/results/:attemptId')], { path: '/results/40#written-3' })
+      const named = await screen.findByRole('article', { name: /Written question 3/ })
+      expect(named).toHaveAttribute('id', 'written-3')
+      await within(named).findByText('7 of 10')
+      // The answer above is still coming: scrolling now would land wherever it pushes the named one.
+      expect(scrolled).toEqual([])
+      answerAbove()
+      await within(screen.getByRole('article', { name: /Written question 2/ })).findByText('7 of 10')
+      await waitFor(() => expect(scrolled).toEqual([{ id: 'written-3', drawn: true }]))
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView
+    }
+  })
+})

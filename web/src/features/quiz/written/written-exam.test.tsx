@@ -33,6 +33,31 @@ const written = (number: number): QuizQuestion => ({
 describe('the exam screen with a written question', () => {
   beforeAll(polyfillDialog)
 
+  it('starts from the answer saved on another device: its text, word count and pages', async () => {
+    const kept = { id: 9, number: 1, url: '/api/written-pages/9/?expires=1&signature=s', width: 8, height: 9 }
+    const net = fakeNetwork({
+      [`GET /api/quizzes/${QUIZ_ID}/`]: () => ({
+        body: makeSession({
+          written: { '101': { text: 'टाइप गरेको उत्तर typed on the phone', word_count: 7, pages: [kept] } },
+        }),
+      }),
+      ...Object.fromEntries(
+        Array.from({ length: TOTAL }, (_, index) => [
+          `GET /api/quizzes/${QUIZ_ID}/question/${index + 1}/`,
+          () => ({ body: index === 0 ? written(1) : makeQuestion(index + 1) }),
+        ]),
+      ),
+    })
+    renderRoutes([page(QuizPage, '/quiz/:quizId')], { path: `/quiz/${QUIZ_ID}` })
+    const box = await screen.findByRole('textbox', { name: 'Type your answer (Nepali or English)' })
+    expect(box).toHaveValue('टाइप गरेको उत्तर typed on the phone')
+    expect(screen.getByText('7 of 100 words')).toBeInTheDocument()
+    expect(screen.getByRole('img', { name: 'Photo of page 1 of your answer' })).toHaveAttribute('src', kept.url)
+    expect(screen.getByRole('button', { name: 'Question 1, answered' })).toBeInTheDocument()
+    // Already on the server: nothing is sent again.
+    expect(net.callsTo('PUT', `/api/attempts/${ATTEMPT_ID}/written/101/text/`)).toEqual([])
+  })
+
   it('counts it answered once it has text, and saves the text before the hand-in', async () => {
     const order: string[] = []
     const net = fakeNetwork({

@@ -1,3 +1,4 @@
+import type { WrittenPage } from '@quiz/contracts'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../api/api-error'
 import { countWords } from './word-count'
@@ -9,6 +10,7 @@ import {
   writtenStorageKey,
   type PageBlobStore,
 } from './written-queue'
+import { makeWrittenQueue } from './use-written-queue'
 import { fakeWrittenServer as fakeTransport, memoryPageStore } from './written-fakes.test-utils'
 
 const KEY = writtenStorageKey(42)
@@ -224,6 +226,145 @@ describe('WrittenQueue', () => {
     expect((await store.get('p1'))?.questionId).toBe(3)
     await store.remove('p1')
     expect(await store.keys()).toEqual([])
+  })
+})
+
+describe('WrittenQueue.mergeServer: the answer another device left on the server', () => {
+  const saved = (text: string, pages: WrittenPage[] = []) => ({ text, word_count: countWords(text), pages })
+  const shown = (queue: WrittenQueue, questionId: number) =>
+    queue.getSnapshot().answers[String(questionId)]!.pages.map((page) => [page.status, page.page?.id ?? null])
+
+  it('starts a device that holds nothing from the server: text, words, pages sent, and counts them answered', async () => {
+    const server = fakeTransport()
+    const laptop = setup(server)
+    await laptop.queue.addPhotos(7, [photo('a'), photo('b')])
+    await vi.runAllTimersAsync()
+    const pages = laptop.queue.getSnapshot().answers['7']!.pages.map((page) => page.page!)
+    laptop.queue.pause()
+    localStorage.clear()
+
+    const phone = setup(server)
+    phone.queue.mergeServer({ '5': saved('टाइप गरिएको उत्तर typed'), '7': saved('', pages) })
+    await vi.runAllTimersAsync()
+    expect(phone.queue.getSnapshot().answers['5']).toMatchObject({ text: 'टाइप गरिएको उत्तर typed', words: 4 })
+    expect(shown(phone.queue, 7)).toEqual([
+      ['sent', pages[0]!.id],
+      ['sent', pages[1]!.id],
+    ])
+    expect(phone.queue.getSnapshot().answers['7']!.pages[0]!.preview).toBe(pages[0]!.url)
+    expect(phone.queue.getSnapshot()).toMatchObject({ answered: { '5': true, '7': true }, pagesLeft: 0 })
+    // Nothing to send: it is all on the server already.
+    expect(server.transport.putText).not.toHaveBeenCalled()
+    expect(server.transport.orderPages).not.toHaveBeenCalled()
+    expect(server.transport.uploadPage).toHaveBeenCalledTimes(2)
+  })
+
+  it("takes the server's text, pages and order where this device has sent everything", async () => {
+    const { queue, server } = setup()
+    queue.setText(5, 'first draft')
+    const [a, b, c] = [photo('a'), photo('b'), photo('c')]
+    await queue.addPhotos(7, [a, b, c])
+    await vi.runAllTimersAsync()
+    const [, pb, pc] = queue.getSnapshot().answers['7']!.pages.map((page) => page.page!) as [
+      WrittenPage,
+      WrittenPage,
+      WrittenPage,
+    ]
+    // Meanwhile on the laptop: the text rewritten, page a deleted, c put first, and a page added.
+    const laptopPage = await server.transport.uploadPage(7, photo('laptop'))
+    const calls = vi.mocked(server.transport.putText).mock.calls.length
+    queue.mergeServer({ '5': saved('rewritten on the laptop'), '7': saved('', [pc, pb, laptopPage]) })
+    await vi.runAllTimersAsync()
+    expect(queue.getSnapshot().answers['5']!.text).toBe('rewritten on the laptop')
+    expect(shown(queue, 7)).toEqual([
+      ['sent', pc.id],
+      ['sent', pb.id],
+      ['sent', laptopPage.id],
+    ])
+    expect(vi.mocked(server.transport.putText).mock.calls.length).toBe(calls)
+    expect(server.transport.orderPages).not.toHaveBeenCalled()
+    expect(server.transport.deletePage).not.toHaveBeenCalled()
+  })
+
+  it('keeps what this device has not sent: its text, its photos, its page order and its deletions win', async () => {
+    const { queue, server, link } = setup()
+    const [a, b, c, d] = [photo('a'), photo('b'), photo('c'), photo('d')]
+    await queue.addPhotos(7, [a, b, c])
+    await queue.addPhotos(8, [d])
+    await vi.runAllTimersAsync()
+    const [pa, pb, pc] = queue.getSnapshot().answers['7']!.pages.map((page) => page.page!) as [
+      WrittenPage,
+      WrittenPage,
+      WrittenPage,
+    ]
+    const pd = queue.getSnapshot().answers['8']!.pages[0]!.page!
+    // Offline on this device: typed, moved c first, deleted b, photographed e; on question 8, deleted d.
+    link.set(false)
+    queue.setText(5, 'typed offline here')
+    const keys = queue.getSnapshot().answers['7']!.pages.map((page) => page.key)
+    queue.movePage(7, keys[2]!, -1)
+    queue.movePage(7, keys[2]!, -1)
+    queue.removePage(7, keys[1]!)
+    const e = photo('e')
+    await queue.addPhotos(7, [e])
+    queue.removePage(8, queue.getSnapshot().answers['8']!.pages[0]!.key)
+    // The laptop wrote text and added a page meanwhile: the server still has a, b, c in their first order, and d.
+    const laptop = photo('laptop')
+    const laptopPage = await server.transport.uploadPage(7, laptop)
+    queue.mergeServer({
+      '5': saved('older text from the laptop'),
+      '7': saved('', [pa, pb, pc, laptopPage]),
+      '8': saved('', [pd]),
+    })
+    expect(queue.getSnapshot().answers['5']!.text).toBe('typed offline here')
+    expect(shown(queue, 7)).toEqual([
+      ['sent', pc.id],
+      ['sent', pa.id],
+      ['queued', null],
+      ['sent', laptopPage.id],
+    ])
+    expect(shown(queue, 8)).toEqual([])
+
+    link.set(true)
+    await vi.runAllTimersAsync()
+    expect(server.texts.get(5)).toBe('typed offline here')
+    expect(server.photoOrder(7)).toEqual([c, a, e, laptop])
+    expect(server.photoOrder(8)).toEqual([])
+    expect(server.transport.deletePage).toHaveBeenCalledTimes(2)
+  })
+
+  it("puts photos still to send after the server's pages when this device has no order of its own", async () => {
+    const { queue, link } = setup()
+    link.set(false)
+    await queue.addPhotos(7, [photo('queued')])
+    const other = { id: 500, number: 1, url: '/api/written-pages/500/?expires=1&signature=s', width: 8, height: 9 }
+    queue.mergeServer({ '7': saved('', [other]) })
+    expect(shown(queue, 7)).toEqual([
+      ['sent', 500],
+      ['queued', null],
+    ])
+  })
+})
+
+describe('makeWrittenQueue: the attempt as opened', () => {
+  const fromServer = { '5': { text: 'on the server', word_count: 3, pages: [] } }
+
+  it("folds in the server's answers, and a copy kept on this device only when the queue holds nothing", () => {
+    expect(makeWrittenQueue(42, { saved: fromServer, fromDevice: false }).getSnapshot().answers['5']!.text).toBe(
+      'on the server',
+    )
+    localStorage.clear()
+    expect(makeWrittenQueue(42, { saved: fromServer, fromDevice: true }).getSnapshot().answers['5']!.text).toBe(
+      'on the server',
+    )
+    // This device typed since its copy of the attempt was kept: its own entry stands, sent or not.
+    localStorage.setItem(KEY, JSON.stringify({ texts: { '5': 'typed here since' }, pendingTexts: [] }))
+    expect(makeWrittenQueue(42, { saved: fromServer, fromDevice: true }).getSnapshot().answers['5']!.text).toBe(
+      'typed here since',
+    )
+    expect(makeWrittenQueue(42, { saved: fromServer, fromDevice: false }).getSnapshot().answers['5']!.text).toBe(
+      'on the server',
+    )
   })
 })
 

@@ -1,5 +1,5 @@
 import { onlineManager } from '@tanstack/react-query'
-import type { WrittenPage } from '@quiz/contracts'
+import type { SavedWrittenAnswer, WrittenPage } from '@quiz/contracts'
 import { ApiError } from '../../../api/api-error'
 import { backoffDelay, type Connection } from '../answer-queue'
 import { deleteQueuedPage, getQueuedPage, putQueuedPage, queuedPageKeys, type QueuedPageBlob } from './page-store'
@@ -142,6 +142,8 @@ export class WrittenQueue {
   private readonly options: Required<Omit<WrittenQueueOptions, 'storage'>> & Pick<WrittenQueueOptions, 'storage'>
   /** Resolves once the photos kept on the device have been found (a reload). */
   readonly ready: Promise<void>
+  /** This device held the attempt's written answers (a reload): they are at least as new as a copy of the attempt. */
+  restored = false
 
   constructor(options: WrittenQueueOptions) {
     this.options = {
@@ -162,6 +164,7 @@ export class WrittenQueue {
       const raw = this.options.storage?.getItem(this.options.storageKey)
       if (!raw) return
       const stored = JSON.parse(raw) as Partial<Stored>
+      this.restored = true
       this.texts = { ...stored.texts }
       this.pendingTexts = new Set(stored.pendingTexts)
       this.pages = { ...stored.pages }
@@ -196,32 +199,96 @@ export class WrittenQueue {
   /** Previews for photos kept on the device; a queued page whose photo is gone (storage cleared) is dropped. */
   private async restorePhotos() {
     // Most attempts have no photo waiting: IndexedDB is not even opened for them.
-    const waiting = Object.values(this.pages).some((list) => list.some((entry) => !entry.page && !entry.refusal))
-    if (!waiting) return
+    if (!this.hasWaitingPhotos()) return
     let kept: Set<string>
     try {
       kept = new Set(await this.options.pageStore.keys())
     } catch {
       kept = new Set()
     }
+    // The pages as they are now, not as they were before the wait: the server's copy may have been merged meanwhile.
     let changed = false
     for (const [questionId, list] of Object.entries(this.pages)) {
-      const rest: StoredPage[] = []
-      for (const entry of list) {
-        if (entry.page || entry.refusal || kept.has(entry.key)) rest.push(entry)
-        else changed = true
-        if (!entry.page && kept.has(entry.key) && !this.previews.has(entry.key)) {
-          const blob = await this.options.pageStore.get(entry.key).catch(() => undefined)
-          const preview = blob ? this.options.previewOf(blob.blob) : null
-          if (preview) this.previews.set(entry.key, preview)
-          if (preview) changed = true
-        }
-      }
-      this.pages[questionId] = rest
+      const rest = list.filter((entry) => entry.page || entry.refusal || kept.has(entry.key))
+      if (rest.length === list.length) continue
+      this.pages = { ...this.pages, [questionId]: rest }
+      changed = true
+    }
+    const waiting = Object.values(this.pages).flatMap((list) => list.filter((entry) => !entry.page && !entry.refusal))
+    for (const entry of waiting) {
+      if (this.previews.has(entry.key)) continue
+      const blob = await this.options.pageStore.get(entry.key).catch(() => undefined)
+      const preview = blob ? this.options.previewOf(blob.blob) : null
+      if (!preview) continue
+      this.previews.set(entry.key, preview)
+      changed = true
     }
     if (!changed) return
     this.persist()
     this.emit()
+  }
+
+  private hasWaitingPhotos() {
+    return Object.values(this.pages).some((list) => list.some((entry) => !entry.page && !entry.refusal))
+  }
+
+  /**
+   * Folds in the written answers as the server holds them (the attempt's payload: another device may have typed,
+   * photographed, reordered or deleted since). What this device has not sent yet is newer than anything the server
+   * has, so it wins; everything else comes from the server:
+   * - text: a text still to send stays; otherwise the server's text, which may be another device's;
+   * - pages: a page sent from here that the server no longer has was deleted elsewhere and goes; a page the server
+   *   has that this device lacks (another device's) comes in; a page this device is still to delete stays out.
+   *   Their order is this device's while it has an order to send (pages moved, or a photo placed before one sent);
+   *   otherwise the server's, with photos still to send after them in the order they were added here.
+   */
+  mergeServer(server: Readonly<Record<string, SavedWrittenAnswer>>) {
+    for (const [questionId, answer] of Object.entries(server)) {
+      if (!this.pendingTexts.has(questionId)) this.texts = { ...this.texts, [questionId]: answer.text }
+      this.mergePages(questionId, answer.pages)
+    }
+    this.persist()
+    this.emit()
+    if (this.hasWork()) this.kick(0)
+  }
+
+  private mergePages(questionId: string, serverPages: readonly WrittenPage[]) {
+    const local = this.pages[questionId] ?? []
+    const deleting = new Set(
+      this.deletes.filter((entry) => String(entry.questionId) === questionId).map((entry) => entry.pageId),
+    )
+    const onServer = new Map(serverPages.map((page) => [page.id, page]))
+    const localIds = new Set(local.flatMap((entry) => (entry.page ? [entry.page.id] : [])))
+    const incoming = serverPages
+      .filter((page) => !localIds.has(page.id) && !deleting.has(page.id))
+      .map((page): StoredPage => ({ key: `s${page.id}`, page, refusal: null }))
+    // The fresh page, signed anew: a kept address expires (docs/decisions/065).
+    const refreshed = (entry: StoredPage): StoredPage[] => {
+      if (!entry.page) return [entry]
+      const page = onServer.get(entry.page.id)
+      return page ? [{ ...entry, page }] : []
+    }
+    let pages: StoredPage[]
+    if (this.hasOrderToSend(questionId, local)) {
+      pages = [...local.flatMap(refreshed), ...incoming]
+    } else {
+      const byId = new Map(local.flatMap((entry) => (entry.page ? [[entry.page.id, entry] as const] : [])))
+      const sent = serverPages
+        .filter((page) => !deleting.has(page.id))
+        .map((page) => ({ ...(byId.get(page.id) ?? { key: `s${page.id}`, refusal: null }), page }))
+      pages = [...sent, ...local.filter((entry) => !entry.page)]
+    }
+    this.pages = { ...this.pages, [questionId]: pages }
+    this.serverOrder = { ...this.serverOrder, [questionId]: serverPages.map((page) => page.id) }
+  }
+
+  /** This device placed its pages in an order the server has not been sent: moved, or a photo before a sent one. */
+  private hasOrderToSend(questionId: string, local: readonly StoredPage[]) {
+    const sentIds = local.flatMap((entry) => (entry.page ? [entry.page.id] : []))
+    const known = (this.serverOrder[questionId] ?? []).filter((id) => sentIds.includes(id))
+    const firstUnsent = local.findIndex((entry) => !entry.page)
+    const photoBeforeSent = firstUnsent >= 0 && local.slice(firstUnsent).some((entry) => entry.page !== null)
+    return photoBeforeSent || known.length !== sentIds.length || known.some((id, index) => id !== sentIds[index])
   }
 
   private makeSnapshot(): WrittenSnapshot {
