@@ -142,12 +142,7 @@ export async function payOwedCards(db: Kysely<DB>, userIds: readonly number[]): 
  * learner's cards twice or out of order. How many finishes it paid.
  */
 export async function payOldestOwedCards(db: Kysely<DB>, batch: number): Promise<number> {
-  const oldest = await db
-    .selectFrom('owed_practice_cards')
-    .selectAll()
-    .orderBy('id')
-    .limit(batch)
-    .execute()
+  const oldest = await db.selectFrom('owed_practice_cards').selectAll().orderBy('id').limit(batch).execute()
   if (oldest.length === 0) return 0
   if (!isPostgres(db)) return writeOwed(db, oldest) // one writer at a time: what it read is what it pays
   const locked: number[] = []
