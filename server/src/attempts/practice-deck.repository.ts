@@ -145,14 +145,18 @@ export async function payOldestOwedCards(db: Kysely<DB>, batch: number): Promise
   const oldest = await db.selectFrom('owed_practice_cards').selectAll().orderBy('id').limit(batch).execute()
   if (oldest.length === 0) return 0
   if (!isPostgres(db)) return writeOwed(db, oldest) // one writer at a time: what it read is what it pays
-  const locked: number[] = []
-  for (const userId of [...new Set(oldest.map((row) => row.user_id))].sort((a, b) => a - b)) {
-    const { rows } = await sql<{ locked: boolean }>`
-      select pg_try_advisory_xact_lock(${LEARNER_DECK_LOCK}, ${userId}) as locked`.execute(db)
-    if (rows[0]?.locked) locked.push(userId)
-  }
+  // One statement for all the batch's learners: a try never waits, so the order the locks are taken in cannot matter.
+  const { rows: locked } = await sql<{ user_id: number }>`
+    select u as user_id from unnest(${[...new Set(oldest.map((row) => row.user_id))]}::int[]) as u
+    where pg_try_advisory_xact_lock(${LEARNER_DECK_LOCK}, u)`.execute(db)
   // Under the lock, all of each learner's owed rows, those committed since the first read too.
-  return writeOwed(db, await owedRowsOf(db, locked))
+  return writeOwed(
+    db,
+    await owedRowsOf(
+      db,
+      locked.map((row) => row.user_id),
+    ),
+  )
 }
 
 async function learnersOwing(db: Kysely<DB>, userIds: readonly number[]) {
