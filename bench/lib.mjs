@@ -396,3 +396,20 @@ export function seededRandom(seed) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
 }
+
+/**
+ * The practice cards a storm's submits left in the server's SQLite file, once the server's background pass has written
+ * those still owed (decision 080; a build before it has no debts), waiting up to `waitMs`: { cards, owed }.
+ */
+export async function practiceCardsOf(dataDir, waitMs = 30_000) {
+  const db = new Database(path.join(dataDir, 'quiz.db'), { readonly: true })
+  try {
+    const owes = db.prepare("select 1 from sqlite_master where name = 'owed_practice_cards'").get() !== undefined
+    const owed = () => (owes ? db.prepare('select count(*) from owed_practice_cards').pluck().get() : 0)
+    for (const until = Date.now() + waitMs; owed() > 0 && Date.now() < until;)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    return { cards: db.prepare('select count(*) from practice_cards').pluck().get(), owed: owed() }
+  } finally {
+    db.close()
+  }
+}

@@ -3,7 +3,7 @@
 // score is checked. The server's profile then holds little but the starts and the submits:
 //   BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" node bench/profile-storm.mjs
 // BENCH_LEARNERS and BENCH_QUESTIONS as in bench/run.mjs. SQLite only.
-import { call, quizJson, seedSavedAnswers, startServer, summarise } from './lib.mjs'
+import { call, practiceCardsOf, quizJson, seedSavedAnswers, startServer, summarise } from './lib.mjs'
 
 const learners = Number(process.env.BENCH_LEARNERS ?? 1000)
 const questionCount = Number(process.env.BENCH_QUESTIONS ?? 100)
@@ -65,6 +65,9 @@ try {
   })
   console.table(rows)
   console.log(`wrong scores: ${wrongScores}; peak resident memory, MB by process: ${JSON.stringify(peakRss)}`)
+  // Every submit's mistakes are in the deck, those the submits left owed too once the server has written them.
+  const practised = await practiceCardsOf(server.dataDir)
+  console.log(`practice cards: ${practised.cards} (still owed after 30 s: ${practised.owed} submits' cards)`)
 } finally {
   clearInterval(sampler)
   await server.stop()

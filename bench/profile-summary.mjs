@@ -68,7 +68,15 @@ const stages = [
   ['authentication (the hook)', (f) => f.functionName === 'authenticate' && /main\.js/.test(f.url)],
   ['the paper cache', (f) => /main\.js/.test(f.url) && /^(paperFor|withAnswerKeys|currentPaper)$/.test(f.functionName)],
   ['the attempt lookup', (f) => /main\.js/.test(f.url) && /^(attemptInProgress|settledAttempts)$/.test(f.functionName)],
-  ['practice cards', (f) => /main\.js/.test(f.url) && /^(putCardsInFirstBox|addMistakesToDeck)$/.test(f.functionName)],
+  // Decision 080: a finish owes its cards as one row; a background pass (or the deck's reader) writes them later.
+  [
+    'owed practice cards written (background pass)',
+    (f) => /main\.js/.test(f.url) && /^(payOldestOwedCards|payOwedCards|writeOwed|owedRowsOf)$/.test(f.functionName),
+  ],
+  [
+    'practice cards',
+    (f) => /main\.js/.test(f.url) && /^(putCardsInFirstBox|addMistakesToDeck|oweCards)$/.test(f.functionName),
+  ],
   ['outcome (score, finish, tally)', (f) => /main\.js/.test(f.url) && /^(markAttempt|finish)$/.test(f.functionName)],
   [
     'response body (fast-json-stringify)',

@@ -199,4 +199,10 @@ describe('web push', () => {
     expect(load({ NODE_ENV: 'test' }).pictureSweepIntervalMs).toBe(0)
     expect(load({ NODE_ENV: 'test', PICTURE_SWEEP_INTERVAL_MS: '50' }).pictureSweepIntervalMs).toBe(50)
   })
+
+  it('writes owed practice cards every 200 ms, but not under NODE_ENV=test unless told', () => {
+    expect(load({ NODE_ENV: 'development' }).owedCardsIntervalMs).toBe(200)
+    expect(load({ NODE_ENV: 'test' }).owedCardsIntervalMs).toBe(0)
+    expect(load({ NODE_ENV: 'test', OWED_CARDS_INTERVAL_MS: '50' }).owedCardsIntervalMs).toBe(50)
+  })
 })

@@ -7,6 +7,7 @@ import { createAttemptSessionService } from './attempts/attempt-session.service'
 import { createAttemptLifecycle } from './attempts/attempts.service'
 import { createCurrentQuestions } from './attempts/current-questions'
 import { createNewAttempts } from './attempts/new-attempt'
+import { createOwedCardsDrainer } from './attempts/owed-cards-drainer'
 import { createPaperAttempts } from './attempts/paper-attempts.service'
 import { createSubmitService } from './attempts/submit.service'
 import { createAuthService } from './auth/auth.service'
@@ -132,6 +133,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
       announcements: createAnnouncementSender(context, log),
       mockEnds: createMockEnder(context, lifecycle, log),
       pictureSweep: createPictureSweeper(context, pictures, log),
+      owedCards: createOwedCardsDrainer(context, log),
     },
   }
 }

@@ -32,6 +32,8 @@ export { attemptColumns } from './attempts.repository'
 export { findLatestRankedDeadline } from './withheld-keys.repository'
 // A key decision puts the questions it makes wrong in the deck with the same writer a finish uses.
 export { putCardsInFirstBox } from './practice-deck.repository'
+// Every reader and writer of a learner's deck pays the cards their finishes owe it first (decision 080).
+export { owesCards, payOwedCards } from './practice-deck.repository'
 // The paper cache the learners' list shares with starts (services.ts builds one per process).
 export type { CurrentQuestions, SectionSummary } from './current-questions'
 export type { BegunAttempt, Finish, FinishTarget, Finished } from './finish'

@@ -6,7 +6,7 @@ import type { ScoredQuestion } from '../questions/scoring'
 import { attemptSections } from '../questions/sections'
 import { createOutcomes, withdraw, type FinishTarget, type Outcomes } from '../outcomes/outcomes.service'
 import { listAnswers, upsertAnswers, type AnswerEntry } from './attempts.repository'
-import { putCardsInFirstBox } from './practice-deck.repository'
+import { oweCards } from './practice-deck.repository'
 
 export type { BegunAttempt, FinishTarget } from '../outcomes/outcomes.service'
 
@@ -88,9 +88,6 @@ async function addMistakesToDeck(
       return outcome === 'incorrect' || outcome === 'unanswered'
     })
     .map((question) => question.questionId)
-  await putCardsInFirstBox(
-    trx,
-    [{ userId: attempt.user_id, quizId: attempt.quiz_id, questionIds: mistakes }],
-    attempt.finished_at!,
-  )
+  // Owed, not written: one row in the finish's transaction; the cards follow it (decision 080).
+  await oweCards(trx, { userId: attempt.user_id, quizId: attempt.quiz_id, questionIds: mistakes }, attempt.finished_at!)
 }

@@ -318,6 +318,33 @@ describe.each(dialects)('answer-key challenges on %s', (dialect) => {
       expect(progress.attempts[0]).toMatchObject({ score: 1.8, correct: 2, incorrect: 1 })
     })
 
+    it('a key decision pays the cards a finish still owes before it moves the deck (decision 080)', async () => {
+      const s = await setUp()
+      const a = await s.sit('AAA') // right now, wrong after
+      const b = await s.sit('BAB') // wrong now, right after; question 3 wrong either way
+      // Neither deck read: both finishes' cards are still owed when the decision comes.
+      expect(await t.db.selectFrom('owed_practice_cards').select('user_id').execute()).toEqual([
+        { user_id: b.learner.id },
+      ])
+      const revision = await s.revisionOf(s.questionIds[0]!)
+      const result = await s.decide(s.questionIds[0]!, {
+        revision_id: revision,
+        action: 'change',
+        correct_option_ids: [s.options[0]![1]],
+        note: 'The key had A; B is right.',
+        dry_run: false,
+      })
+      expect(result.status).toBe(200)
+      expect(await t.db.selectFrom('owed_practice_cards').selectAll().execute()).toEqual([])
+      const deckOf = async (user: UserRow) =>
+        (await call(user, 'GET', '/api/practice/')).body.cards.map(
+          (card: { question: { id: number } }) => card.question.id,
+        )
+      expect(await deckOf(a.learner)).toEqual([s.questionIds[0]])
+      // Owed question 1 left with the decision and does not come back; owed question 3 stayed.
+      expect(await deckOf(b.learner)).toEqual([s.questionIds[2]])
+    })
+
     it('refuses a revision of another question, options not of it, and a body without note or dry_run, changing nothing', async () => {
       const s = await setUp()
       await s.sit('AAA')

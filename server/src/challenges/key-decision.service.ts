@@ -24,7 +24,7 @@ import {
 import { markChanges, rankChanges, type MarkChange } from './regrade'
 import { notifyKeyDecision } from './key-notifications'
 import { refusedAfterCommit } from '../http/refusals'
-import { putCardsInFirstBox } from '../attempts/attempts.service'
+import { payOwedCards, putCardsInFirstBox } from '../attempts/attempts.service'
 import { listCountedScores, rescore } from '../outcomes/outcomes.service'
 
 type Decision = z.output<typeof KeyDecisionRequestSchema>
@@ -235,6 +235,8 @@ async function applyChanges(
     if (!wrong(change.oldOutcome) && wrong(change.newOutcome))
       enter.push({ user_id: change.attempt.user_id, quiz_id: change.attempt.quiz_id })
   }
+  // Cards a finish still owes go in first: written after this, a card taken out here would come back (decision 080).
+  await payOwedCards(db, [...leave, ...enter.map((card) => card.user_id)])
   await removeCards(db, questionId, leave)
   await putCardsInFirstBox(
     db,

@@ -476,6 +476,17 @@ export interface PracticeCardTable {
   quiz_id: Generated<number | null>
 }
 
+/** The cards one finish owes its learner's deck, written after it (migration 0035, docs/decisions/080). */
+export interface OwedPracticeCardTable {
+  id: Generated<number>
+  user_id: number
+  quiz_id: number
+  /** JSON array of question ids, ascending: each goes into box 1. */
+  question_ids: string
+  /** The finish's time: the cards' due and updated time. */
+  owed_at: number
+}
+
 /** A key decision on one question revision (docs/decisions/036). */
 export interface KeyVersionTable {
   id: Generated<number>
@@ -675,6 +686,7 @@ export interface DB {
   attempt_answers: AttemptAnswerTable
   attempt_question_states: AttemptQuestionStateTable
   practice_cards: PracticeCardTable
+  owed_practice_cards: OwedPracticeCardTable
   first_attempt_scores: FirstAttemptScoreTable
   leaderboard_snapshots: LeaderboardSnapshotTable
   live_paper_keys: LivePaperKeyTable

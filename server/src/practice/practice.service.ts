@@ -6,6 +6,7 @@ import { AppError, NotFound, ValidationFailed } from '../http/errors'
 import { toIso } from '../lib/clock'
 import { findRevisions, optionView, richTextsOf, toImage } from '../questions/question-revisions.repository'
 import { createKeyWithholding } from '../attempts/withheld-keys.service'
+import { owesCards, payOwedCards } from '../attempts/attempts.service'
 import { countCards, findCard, listDueCards, moveCard } from './practice.repository'
 import { refusedAfterCommit } from '../http/refusals'
 
@@ -20,6 +21,8 @@ export function createPracticeService({ database, clock, config }: Pick<AppConte
   const withholding = createKeyWithholding({ graceMs: config.submitGraceSeconds * 1000 })
 
   async function getDeck(user: TokenUser): Promise<PracticeDeck> {
+    // The cards the learner's finishes still owe the deck go in before it is read (decision 080).
+    if (await owesCards(db, user.id)) await database.transaction((trx) => payOwedCards(trx, [user.id]))
     const now = clock.now()
     // A question whose key is withheld (a running mock's, or one of the exam this learner is sitting) waits.
     const withheld = await withholding.withheldQuestions(db, user.id, now)
@@ -59,6 +62,7 @@ export function createPracticeService({ database, clock, config }: Pick<AppConte
     const now = clock.now()
     return refusedAfterCommit(
       database.transaction(async (trx): Promise<PracticeAnswerResult | AppError> => {
+        await payOwedCards(trx, [user.id])
         const card = await findCard(trx, user.id, questionId)
         if (!card || card.due_at > now) return cardNotDue()
         if ((await withholding.withheldQuestions(trx, user.id, now)).has(questionId)) return cardNotDue()
