@@ -10,6 +10,7 @@ export const writtenAnswerMessages = {
   attemptNotFound: 'Attempt not found.',
   questionNotFound: 'No written question of this attempt has this id.',
   pageNotFound: 'Page not found.',
+  pageSize: "A page's size is phone, or none for the full page.",
   textLength: `An answer is at most ${writtenAnswerLimits.textLength.toLocaleString('en')} characters.`,
   uploadClosed: 'This attempt no longer accepts answers.',
   pageLimit: `A question takes at most ${writtenAnswerLimits.pages} pages: delete one to add another.`,
@@ -46,22 +47,28 @@ export const PageOrderInputSchema = z.object({
   order: z.array(z.number().int()).max(writtenAnswerLimits.pages, writtenAnswerMessages.pageOrder),
 })
 
-/** A page's `url` is signed and expires (docs/decisions/065): an <img> can load it, a copied one stops working. */
+/**
+ * A page's `url` is signed and expires (docs/decisions/065): an <img> can load it, a copied one stops working.
+ * `phone_url`: the same page `writtenAnswerLimits.phoneWidth` px wide (at most the page's width), for a small screen
+ * (docs/decisions/078).
+ */
 export const WrittenPageSchema = z.object({
   id: z.number().int(),
   number: z.number().int(),
   url: z.string(),
+  phone_url: z.string(),
   width: z.number().int(),
   height: z.number().int(),
 })
 export type WrittenPage = z.infer<typeof WrittenPageSchema>
 export const WrittenPageListSchema = z.object({ pages: z.array(WrittenPageSchema) })
 
-/** `GET /api/written-pages/{pageId}/?expires=&signature=`: a page's image. */
+/** `GET /api/written-pages/{pageId}/?expires=&signature=[&size=phone]`: a page's image, or its phone rendition. */
 export const WrittenPageImageParamsSchema = z.object({ pageId: z.string() })
 export const WrittenPageImageQuerySchema = z.object({
   expires: z.string().optional(),
   signature: z.string().optional(),
+  size: z.enum(['phone'], { error: writtenAnswerMessages.pageSize }).optional(),
 })
 
 // Results.

@@ -30,6 +30,7 @@ import { announcementChunks } from './migrations/0030_announcement_chunks'
 import { regradeRequests } from './migrations/0031_regrade_requests'
 import { drawType } from './migrations/0032_draw_type'
 import { bookletPages } from './migrations/0033_booklet_pages'
+import { pageRenditions } from './migrations/0034_page_renditions'
 
 // An explicit list rather than a folder scan, so the bundled server carries its migrations.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -63,6 +64,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0031_regrade_requests': regradeRequests(dialect),
   '0032_draw_type': drawType(),
   '0033_booklet_pages': bookletPages(dialect),
+  '0034_page_renditions': pageRenditions(dialect),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */
