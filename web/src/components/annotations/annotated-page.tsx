@@ -1,3 +1,4 @@
+import { writtenAnswerLimits } from '@quiz/contracts/rules/written-answers'
 import type { ReactNode, Ref, SVGProps } from 'react'
 import { FRACTION, type AnnotationDoc, type AnnotationMark, type StampCode } from './annotation-doc'
 import { inkPath } from './ink-path'
@@ -7,8 +8,22 @@ export type Rotation = 0 | 90 | 180 | 270
 
 export interface PageImage {
   url: string
+  /** The page `writtenAnswerLimits.phoneWidth` px wide, at most its own width (docs/decisions/078). */
+  phone_url?: string
   width: number
   height: number
+}
+
+/**
+ * The page's candidates for the browser to choose from by the width it is drawn at (`sizes`) and the screen's
+ * density: on a phone the rendition (a sixth of the bytes), on a wide screen or zoomed in the full page. A page no
+ * wider than the rendition has only the rendition, which is then the whole page, smaller on the wire.
+ */
+export function pageSources(page: PageImage): { src: string; srcSet?: string } {
+  if (!page.phone_url) return { src: page.url }
+  const phoneWidth = Math.min(writtenAnswerLimits.phoneWidth, page.width)
+  if (phoneWidth >= page.width) return { src: page.phone_url }
+  return { src: page.url, srcSet: `${page.phone_url} ${phoneWidth}w, ${page.url} ${page.width}w` }
 }
 
 export interface AnnotationLabels {
@@ -198,6 +213,8 @@ export function AnnotatedPage({
   svgRef,
   children,
   className,
+  sizes = '100vw',
+  priority = false,
 }: {
   page: PageImage
   doc: AnnotationDoc
@@ -207,8 +224,16 @@ export function AnnotatedPage({
   svgRef?: Ref<SVGSVGElement>
   children?: ReactNode
   className?: string
+  /** How wide the page is drawn (the <img> `sizes`): a sideways page is drawn narrower, so this is never too small. */
+  sizes?: string
+  /**
+   * The screen's first page: fetched at once, ahead of the rest. Any other waits until it scrolls near, so that on a
+   * slow connection it does not share the first page's bandwidth.
+   */
+  priority?: boolean
 }) {
   const { width, height } = page
+  const sources = pageSources(page)
   const sideways = rotation === 90 || rotation === 270
   // Strokes are read out once ("Pen marks"), every other mark by what it is.
   const hasInk = doc.marks.some((mark) => mark.k === 'ink')
@@ -230,7 +255,18 @@ export function AnnotatedPage({
           transform: `translate(-50%, -50%) rotate(${rotation}deg)`,
         }}
       >
-        <img src={page.url} alt={labels.page} width={width} height={height} decoding="async" draggable={false} />
+        <img
+          src={sources.src}
+          srcSet={sources.srcSet}
+          sizes={sources.srcSet ? sizes : undefined}
+          alt={labels.page}
+          width={width}
+          height={height}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          decoding="async"
+          draggable={false}
+        />
         <svg
           ref={svgRef}
           className="annotated-page__marks"

@@ -26,7 +26,12 @@ function signed(points: number, format: (value: number) => string) {
   return points > 0 ? `+${format(points)}` : points < 0 ? `−${format(-points)}` : format(0)
 }
 
-function Pages({ result, number }: { result: WrittenResult; number: number }) {
+// The page's width on the report: the page frame's and the card's padding and borders off the screen, within the
+// frame's 960 px; twice that zoomed in, where the browser takes the full page.
+const PAGE_SIZES = '(min-width: 960px) 892px, calc(100vw - 4.25rem)'
+const ZOOMED_SIZES = '(min-width: 960px) 1784px, calc(200vw - 8.5rem)'
+
+function Pages({ result, number, first }: { result: WrittenResult; number: number; first: boolean }) {
   const { t } = useTranslation('written')
   const language = useLanguage()
   const [zoomed, setZoomed] = useState<number | null>(null)
@@ -53,7 +58,13 @@ function Pages({ result, number }: { result: WrittenResult; number: number }) {
       {result.pages.map((page, index) => (
         <li key={page.id} className="written-page">
           <div className={`written-page__scroll${zoomed === page.id ? ' written-page__scroll--zoomed' : ''}`}>
-            <AnnotatedPage page={page} doc={readAnnotationDoc(page.annotations)} labels={labels(index)} />
+            <AnnotatedPage
+              page={page}
+              doc={readAnnotationDoc(page.annotations)}
+              labels={labels(index)}
+              sizes={zoomed === page.id ? ZOOMED_SIZES : PAGE_SIZES}
+              priority={first && index === 0}
+            />
           </div>
           <Button
             small
@@ -219,10 +230,13 @@ export function WrittenAnswer({
   attemptId,
   question,
   number,
+  first = false,
 }: {
   attemptId: number
   question: ReportQuestion
   number: number
+  /** The report's first written question: its first page is fetched ahead of everything else. */
+  first?: boolean
 }) {
   const { t } = useTranslation('written')
   const language = useLanguage()
@@ -302,7 +316,7 @@ export function WrittenAnswer({
           {data.pages.length > 0 && (
             <section aria-label={t('pages')}>
               <h4>{t('pages')}</h4>
-              <Pages result={data} number={number} />
+              <Pages result={data} number={number} first={first} />
             </section>
           )}
           {data.text.trim() !== '' && (

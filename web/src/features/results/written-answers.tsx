@@ -23,8 +23,8 @@ export function WrittenAnswers({ card }: { card: ReportCard }) {
   return (
     <section className="written-answers" aria-labelledby="written-answers-heading">
       <h2 id="written-answers-heading">{t('section')}</h2>
-      {written.map(({ question, number }) => (
-        <WrittenAnswer key={question.id} attemptId={card.id} question={question} number={number} />
+      {written.map(({ question, number }, index) => (
+        <WrittenAnswer key={question.id} attemptId={card.id} question={question} number={number} first={index === 0} />
       ))}
     </section>
   )
