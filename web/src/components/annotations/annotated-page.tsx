@@ -1,30 +1,12 @@
-import { writtenAnswerLimits } from '@quiz/contracts/rules/written-answers'
 import type { ReactNode, Ref, SVGProps } from 'react'
 import { FRACTION, type AnnotationDoc, type AnnotationMark, type StampCode } from './annotation-doc'
 import { inkPath } from './ink-path'
+import { pageSources, type PageImage } from './page-sources'
 import './annotated-page.css'
 
+export { pageSources, type PageImage } from './page-sources'
+
 export type Rotation = 0 | 90 | 180 | 270
-
-export interface PageImage {
-  url: string
-  /** The page `writtenAnswerLimits.phoneWidth` px wide, at most its own width (docs/decisions/078). */
-  phone_url?: string
-  width: number
-  height: number
-}
-
-/**
- * The page's candidates for the browser to choose from by the width it is drawn at (`sizes`) and the screen's
- * density: on a phone the rendition (a sixth of the bytes), on a wide screen or zoomed in the full page. A page no
- * wider than the rendition has only the rendition, which is then the whole page, smaller on the wire.
- */
-export function pageSources(page: PageImage): { src: string; srcSet?: string } {
-  if (!page.phone_url) return { src: page.url }
-  const phoneWidth = Math.min(writtenAnswerLimits.phoneWidth, page.width)
-  if (phoneWidth >= page.width) return { src: page.phone_url }
-  return { src: page.url, srcSet: `${page.phone_url} ${phoneWidth}w, ${page.url} ${page.width}w` }
-}
 
 export interface AnnotationLabels {
   /** The image's text alternative ("Page 2"). */

@@ -11,7 +11,7 @@ import { RichText } from '../../components/ui/rich-text'
 import { useBilingualLang, useLanguage } from '../../i18n/use-bilingual'
 import { formatDateTime, formatNumber } from '../../lib/format'
 import type { ReportQuestion } from './results.api'
-import { askForRemark, writtenKeys, writtenQueries, type WrittenResult } from './written.api'
+import { askForRemark, PAGE_SIZES, writtenKeys, writtenQueries, ZOOMED_SIZES, type WrittenResult } from './written.api'
 import './written.css'
 import './written.i18n'
 
@@ -25,11 +25,6 @@ const isClosed = (request: Request) =>
 function signed(points: number, format: (value: number) => string) {
   return points > 0 ? `+${format(points)}` : points < 0 ? `−${format(-points)}` : format(0)
 }
-
-// The page's width on the report: the page frame's and the card's padding and borders off the screen, within the
-// frame's 960 px; twice that zoomed in, where the browser takes the full page.
-const PAGE_SIZES = '(min-width: 960px) 892px, calc(100vw - 4.25rem)'
-const ZOOMED_SIZES = '(min-width: 960px) 1784px, calc(200vw - 8.5rem)'
 
 function Pages({ result, number, first }: { result: WrittenResult; number: number; first: boolean }) {
   const { t } = useTranslation('written')

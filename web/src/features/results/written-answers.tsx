@@ -3,18 +3,14 @@ import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import type { ReportCard } from './results.api'
 import { WrittenAnswer } from './written-answer'
+import { writtenQuestionsOf } from './written.api'
 import './written.i18n'
 
-/**
- * The report card's written questions, each with its marks and marked pages. The report lists written questions
- * beside choice ones without a type: a written question is one without options (API.md: "no options").
- */
+/** The report card's written questions, each with its marks and marked pages. */
 export function WrittenAnswers({ card }: { card: ReportCard }) {
   const { t } = useTranslation('written')
   const { hash } = useLocation()
-  const written = card.questions
-    .map((question, index) => ({ question, number: index + 1 }))
-    .filter(({ question }) => question.options.length === 0)
+  const written = writtenQuestionsOf(card)
   // A `written_marked` notification's link, or a re-mark's, may name one answer: show it once it is drawn.
   useEffect(() => {
     if (hash.startsWith('#written-')) document.getElementById(hash.slice(1))?.scrollIntoView?.()
