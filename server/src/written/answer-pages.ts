@@ -36,7 +36,7 @@ const keptRules = {
 export const PHONE_TYPE = 'image/webp'
 
 /**
- * A kept page at `phoneWidth` px wide (never wider than it is): WebP at quality 70 carries a 720 px page of
+ * A kept page at `phoneWidth` px wide (never wider than it is): WebP at quality 60 carries a 720 px page of
  * handwriting in 40-50 KB, a sixth of the 2,200 px JPEG, so a slow connection draws the page in about a second.
  * Undefined if the page cannot be read, which the caller answers with the full page.
  */
@@ -44,7 +44,7 @@ export async function phoneRendition(kept: Buffer): Promise<Buffer | undefined> 
   const made = await decodeRaster(kept, keptRules, (image) =>
     image
       .resize({ width: writtenAnswerLimits.phoneWidth, withoutEnlargement: true })
-      .webp({ quality: 70 })
+      .webp({ quality: 60 })
       .toBuffer(),
   )
   return typeof made === 'string' ? undefined : made
