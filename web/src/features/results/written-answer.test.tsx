@@ -166,6 +166,9 @@ describe('the report card’s written answers', () => {
     expect(image).toHaveAttribute('fetchpriority', 'high')
     await userEvent.setup().click(within(article).getByRole('button', { name: 'Enlarge page 1' }))
     expect(image).toHaveAttribute('sizes', '(min-width: 960px) 1784px, calc(200vw - 8.5rem)')
+    // Zoomed, the page scrolls in its frame, which keyboard users can reach to scroll it.
+    const frame = within(article).getByRole('group', { name: 'Page 1 of your answer to question 2' })
+    expect(frame).toHaveAttribute('tabindex', '0')
     // The marks are drawn over the page: two stamps, a stroke and the note.
     const svg = article.querySelector('.annotated-page svg')!
     expect(svg.querySelectorAll('path').length).toBe(2)

@@ -52,7 +52,11 @@ function Pages({ result, number, first }: { result: WrittenResult; number: numbe
     <ol className="written-pages">
       {result.pages.map((page, index) => (
         <li key={page.id} className="written-page">
-          <div className={`written-page__scroll${zoomed === page.id ? ' written-page__scroll--zoomed' : ''}`}>
+          {/* Zoomed, the page scrolls inside its frame: the frame takes focus so arrow keys scroll it too. */}
+          <div
+            className={`written-page__scroll${zoomed === page.id ? ' written-page__scroll--zoomed' : ''}`}
+            {...(zoomed === page.id ? { tabIndex: 0, role: 'group', 'aria-label': labels(index).page } : {})}
+          >
             <AnnotatedPage
               page={page}
               doc={readAnnotationDoc(page.annotations)}
