@@ -13,7 +13,7 @@ import { changedFields, recordAudit, type UserActor } from '../audit/audit-log'
 import type { DB } from '../db/schema'
 import { AppError, Conflict, NotFound, PayloadTooLarge, ValidationFailed } from '../http/errors'
 import { decodeRaster } from '../lib/decode-gate'
-import { withPhoneRendition } from '../written/answer-pages'
+import { withPhoneRendition } from '../lib/page-renditions'
 import { bookletSheetKey, type BookletCode } from './booklet/booklet-code'
 import { createBookletJoin, writtenOf, type SittingWritten } from './booklet-join'
 import {

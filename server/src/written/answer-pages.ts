@@ -2,6 +2,7 @@ import { writtenAnswerLimits, writtenAnswerMessages } from '@quiz/contracts'
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { AppError, PayloadTooLarge, ValidationFailed } from '../http/errors'
 import { decodeRaster, type DecodeRules } from '../lib/decode-gate'
+import { withPhoneRendition } from '../lib/page-renditions'
 
 // A written answer's page photo: checked and kept through the decode gate (docs/decisions/060), served by a signed,
 // expiring address (docs/decisions/065, "Answering online"), at a phone's width too (docs/decisions/078).
@@ -24,35 +25,6 @@ export interface KeptPage {
   height: number
   /** The phone rendition (`phoneRendition`), null if it could not be made: it is then made on its first request. */
   phone_data: Buffer | null
-}
-
-/** Our own kept pages (JPEG, at most `keptSide` square), read again to make their phone rendition. */
-const keptRules = {
-  maxPixels: writtenAnswerLimits.keptSide * writtenAnswerLimits.keptSide,
-  formats: ['jpeg', 'png', 'webp'],
-} satisfies DecodeRules
-
-/** What a phone rendition is served as. */
-export const PHONE_TYPE = 'image/webp'
-
-/**
- * A kept page at `phoneWidth` px wide (never wider than it is): WebP at quality 60 carries a 720 px page of
- * handwriting in 40-50 KB, a sixth of the 2,200 px JPEG, so a slow connection draws the page in about a second.
- * Undefined if the page cannot be read, which the caller answers with the full page.
- */
-export async function phoneRendition(kept: Buffer): Promise<Buffer | undefined> {
-  const made = await decodeRaster(kept, keptRules, (image) =>
-    image
-      .resize({ width: writtenAnswerLimits.phoneWidth, withoutEnlargement: true })
-      .webp({ quality: 60 })
-      .toBuffer(),
-  )
-  return typeof made === 'string' ? undefined : made
-}
-
-/** A page as kept with its phone rendition made now, while its pixels are fresh in the upload's turn. */
-export async function withPhoneRendition(kept: Omit<KeptPage, 'phone_data'>): Promise<KeptPage> {
-  return { ...kept, phone_data: (await phoneRendition(kept.data)) ?? null }
 }
 
 /** Upright from its EXIF, at most 2,200 px on its long side, a fresh JPEG without metadata (no GPS, no camera). */

@@ -119,7 +119,7 @@ describe.each(dialects)('answering written questions online on %s', (dialect) =>
     expect((await t.app.inject({ method: 'GET', url: added.body.url })).statusCode).toBe(404)
   })
 
-  it('serves a page at a phone\'s width too: the same page, smaller, at the same signed address', async () => {
+  it("serves a page at a phone's width too: the same page, smaller, at the same signed address", async () => {
     const { learner, base } = await started()
     // Dark above, light below: the rendition must show the same page, not just any small image.
     const photo = await sharp({ create: { width: 1600, height: 2200, channels: 3, background: '#f4f0e6' } })

@@ -10,7 +10,8 @@ import type { DB } from '../db/schema'
 import { Conflict, NotFound, ValidationFailed } from '../http/errors'
 import type { TokenUser } from '../http/tokens'
 import { toIso } from '../lib/clock'
-import { keptPage, pageUrlKey, pageUrls, PHONE_TYPE, phoneRendition, verifiedPage } from './answer-pages'
+import { PHONE_TYPE, phoneRendition } from '../lib/page-renditions'
+import { keptPage, pageUrlKey, pageUrls, verifiedPage } from './answer-pages'
 import {
   deletePage,
   findAnswer,
