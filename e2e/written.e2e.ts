@@ -186,7 +186,8 @@ describe('written answers in the exam', () => {
     // At 1280 px in both languages (issue 57: every written screen at 360 and 1280 px).
     await page.setViewportSize(DESKTOP)
     await expectAccessible(page)
-    await page.getByRole('button', { name: 'English' }).click()
+    // At 1280 px the exam's own language toggle is beside the nav's: either switches the one setting.
+    await page.getByRole('button', { name: 'English' }).first().click()
     await page.getByRole('textbox', { name: enQuiz.written.text_label }).waitFor()
     await expectAccessible(page)
     await page.setViewportSize(PHONE)
