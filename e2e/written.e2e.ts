@@ -210,7 +210,14 @@ describe('written answers in the exam', () => {
     await page.getByRole('textbox', { name: neQuiz.written.text_label }).waitFor()
     await expectAccessible(page)
     await screenshot(page, 'written-exam-typed-ne-phone')
-    await page.getByRole('button', { name: 'English' }).click()
+    // At 1280 px in both languages (issue 57: every written screen at 360 and 1280 px).
+    await page.setViewportSize(DESKTOP)
+    await expectAccessible(page)
+    // At 1280 px the exam's own language toggle is beside the nav's: either switches the one setting.
+    await page.getByRole('button', { name: 'English' }).first().click()
+    await page.getByRole('textbox', { name: enQuiz.written.text_label }).waitFor()
+    await expectAccessible(page)
+    await page.setViewportSize(PHONE)
 
     const score = await submitExam(page)
     await score.getByText(enQuiz.written.after.marking).waitFor()
@@ -279,6 +286,10 @@ describe('the admin’s question form', () => {
     await page.keyboard.press('Enter')
     await expectAccessible(page)
     await screenshot(page, 'written-question-form-en-desktop')
+    // The rubric editor at 360 px in English too (the Nepali phone form below is checked at 1280 px too).
+    await page.setViewportSize(PHONE)
+    await expectAccessible(page)
+    await page.setViewportSize(DESKTOP)
     await page.getByRole('button', { name: form.save }).click()
     await page.getByText(enBank.saved).waitFor()
 
@@ -300,6 +311,8 @@ describe('the admin’s question form', () => {
       )
     expect(wide).toEqual([])
     await screenshot(phone, 'written-question-form-ne-phone')
+    await phone.setViewportSize(DESKTOP)
+    await expectAccessible(phone)
 
     const { body: list } = await journey.server.api<{ results: { id: number; type: string }[] }>(
       'GET',

@@ -93,9 +93,11 @@ export const MarkingQuestionSchema = z.object({
 export const MarkingOverviewSchema = z.object({ questions: z.array(MarkingQuestionSchema) })
 export type MarkingOverview = z.infer<typeof MarkingOverviewSchema>
 
+/** `url` and `phone_url` as a learner's page's (WrittenPageSchema). */
 export const MarkingPageSchema = z.object({
   id: z.number().int(),
   url: z.string(),
+  phone_url: z.string(),
   width: z.number().int(),
   height: z.number().int(),
 })

@@ -12,6 +12,7 @@ export const writtenAnswerMessages = {
   attemptNotFound: 'Attempt not found.',
   questionNotFound: 'No written question of this attempt has this id.',
   pageNotFound: 'Page not found.',
+  pageSize: "A page's size is phone, or none for the full page.",
   textLength: `An answer is at most ${writtenAnswerLimits.textLength.toLocaleString('en')} characters.`,
   uploadClosed: 'This attempt no longer accepts answers.',
   pageLimit: `A question takes at most ${writtenAnswerLimits.pages} pages: delete one to add another.`,
@@ -50,11 +51,12 @@ export const PageOrderInputSchema = z.object({
 
 export const WrittenPageListSchema = z.object({ pages: z.array(WrittenPageSchema) })
 
-/** `GET /api/written-pages/{pageId}/?expires=&signature=`: a page's image. */
+/** `GET /api/written-pages/{pageId}/?expires=&signature=[&size=phone]`: a page's image, or its phone rendition. */
 export const WrittenPageImageParamsSchema = z.object({ pageId: z.string() })
 export const WrittenPageImageQuerySchema = z.object({
   expires: z.string().optional(),
   signature: z.string().optional(),
+  size: z.enum(['phone'], { error: writtenAnswerMessages.pageSize }).optional(),
 })
 
 // Results.

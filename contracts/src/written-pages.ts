@@ -2,11 +2,16 @@
 // from written-answers.ts so the attempt's schema (quizzes.ts) takes them without that module's imports.
 import { z } from 'zod'
 
-/** A page's `url` is signed and expires (docs/decisions/065): an <img> can load it, a copied one stops working. */
+/**
+ * A page's `url` is signed and expires (docs/decisions/065): an <img> can load it, a copied one stops working.
+ * `phone_url`: the same page at most 720 px wide (`writtenAnswerLimits.phoneWidth`), for a small screen
+ * (docs/decisions/078).
+ */
 export const WrittenPageSchema = z.object({
   id: z.number().int(),
   number: z.number().int(),
   url: z.string(),
+  phone_url: z.string(),
   width: z.number().int(),
   height: z.number().int(),
 })

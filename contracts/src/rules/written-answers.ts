@@ -8,5 +8,7 @@ export const writtenAnswerLimits = {
   photoPixels: 50_000_000,
   /** The kept page's long side. */
   keptSide: 2_200,
+  /** A kept page's phone rendition: its width (no wider than the page), drawn first on a small screen (decision 078). */
+  phoneWidth: 720,
   uploadGraceMinutes: { min: 0, max: 60, default: 15 },
 } as const

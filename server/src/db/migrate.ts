@@ -30,6 +30,7 @@ import { announcementChunks } from './migrations/0030_announcement_chunks'
 import { regradeRequests } from './migrations/0031_regrade_requests'
 import { drawType } from './migrations/0032_draw_type'
 import { bookletPages } from './migrations/0033_booklet_pages'
+import { pageRenditions } from './migrations/0034_page_renditions'
 import { owedPracticeCards } from './migrations/0035_owed_practice_cards'
 
 // An explicit list rather than a folder scan, so the bundled server carries its migrations.
@@ -64,6 +65,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0031_regrade_requests': regradeRequests(dialect),
   '0032_draw_type': drawType(),
   '0033_booklet_pages': bookletPages(dialect),
+  '0034_page_renditions': pageRenditions(dialect),
   '0035_owed_practice_cards': owedPracticeCards(dialect),
 })
 

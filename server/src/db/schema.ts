@@ -321,6 +321,8 @@ export interface PageImageTable {
   width: number
   height: number
   created_at: number
+  /** The page at a phone's width (docs/decisions/078); null until made for a page kept before it. */
+  phone_data: Buffer | null
 }
 
 export interface WrittenAnswerPageTable {

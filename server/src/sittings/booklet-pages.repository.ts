@@ -70,7 +70,14 @@ export async function updateBookletPage(db: Kysely<DB>, pageId: number, fields: 
 
 export async function savePageImage(
   db: Kysely<DB>,
-  image: { hash: string; data: Buffer; content_type: string; width: number; height: number },
+  image: {
+    hash: string
+    data: Buffer
+    content_type: string
+    width: number
+    height: number
+    phone_data: Buffer | null
+  },
   now: number,
 ) {
   await db

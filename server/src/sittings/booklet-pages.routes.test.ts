@@ -1,4 +1,5 @@
 import { mixedBookletInstructions, sittingMessages, writtenBookletInstructions } from '@quiz/contracts'
+import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { multipart } from '../../test/auth-requests'
 import { dialects } from '../../test/dialects'
@@ -268,6 +269,14 @@ describe.each(dialects)('booklet pages on %s', (dialect) => {
     expect(next.status).toBe(200)
     expect(next.body.pages).toHaveLength(2)
     expect(JSON.stringify(next.body)).not.toContain('sita')
+    // Each kept with its phone rendition, as a page sent online is (docs/decisions/078).
+    const kept = await t.db.selectFrom('page_images').select(['hash', 'phone_data']).execute()
+    expect(kept.length).toBeGreaterThan(0)
+    expect(kept.every((row) => row.phone_data !== null)).toBe(true)
+    const phone = await t.app.inject({ method: 'GET', url: next.body.pages[0].phone_url })
+    expect(phone.statusCode).toBe(200)
+    expect(phone.headers['content-type']).toBe('image/webp')
+    expect(await sharp(phone.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 720 })
 
     const image = await call(admin, 'GET', `/api/admin/pages/${one.body.id}/image`)
     expect(image.status).toBe(200)

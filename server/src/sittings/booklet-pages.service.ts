@@ -13,6 +13,7 @@ import { changedFields, recordAudit, type UserActor } from '../audit/audit-log'
 import type { DB } from '../db/schema'
 import { AppError, Conflict, NotFound, PayloadTooLarge, ValidationFailed } from '../http/errors'
 import { decodeRaster } from '../lib/decode-gate'
+import { withPhoneRendition } from '../lib/page-renditions'
 import { bookletSheetKey, type BookletCode } from './booklet/booklet-code'
 import { createBookletJoin, writtenOf, type SittingWritten } from './booklet-join'
 import {
@@ -52,13 +53,15 @@ async function keptPageImage(bytes: Buffer) {
   )
   if (kept === 'too_many_pixels') throw new PayloadTooLarge(sittingMessages.photoTooManyPixels)
   if (typeof kept === 'string') throw notAPhoto()
-  return {
+  // Joined to a written answer, the page is shown to its learner as an online answer's page is: at a phone's width
+  // first (docs/decisions/078).
+  return withPhoneRendition({
     hash: createHash('sha256').update(kept.data).digest('hex'),
     data: kept.data,
     content_type: 'image/jpeg',
     width: kept.info.width,
     height: kept.info.height,
-  }
+  })
 }
 
 export function toBookletPage(row: BookletPageRow): BookletPage {

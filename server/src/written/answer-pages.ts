@@ -2,9 +2,10 @@ import { writtenAnswerLimits, writtenAnswerMessages } from '@quiz/contracts'
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { AppError, PayloadTooLarge, ValidationFailed } from '../http/errors'
 import { decodeRaster, type DecodeRules } from '../lib/decode-gate'
+import { withPhoneRendition } from '../lib/page-renditions'
 
 // A written answer's page photo: checked and kept through the decode gate (docs/decisions/060), served by a signed,
-// expiring address (docs/decisions/065, "Answering online").
+// expiring address (docs/decisions/065, "Answering online"), at a phone's width too (docs/decisions/078).
 
 const pageRules = {
   maxPixels: writtenAnswerLimits.photoPixels,
@@ -22,6 +23,8 @@ export interface KeptPage {
   content_type: string
   width: number
   height: number
+  /** The phone rendition (`phoneRendition`), null if it could not be made: it is then made on its first request. */
+  phone_data: Buffer | null
 }
 
 /** Upright from its EXIF, at most 2,200 px on its long side, a fresh JPEG without metadata (no GPS, no camera). */
@@ -38,13 +41,13 @@ export async function keptPage(bytes: Buffer): Promise<KeptPage> {
   if (kept === 'too_costly')
     throw new ValidationFailed({ image: [writtenAnswerMessages.photoTooCostly] }, writtenAnswerMessages.photoTooCostly)
   if (typeof kept === 'string') throw notAPhoto()
-  return {
+  return withPhoneRendition({
     hash: createHash('sha256').update(kept.data).digest('hex'),
     data: kept.data,
     content_type: 'image/jpeg',
     width: kept.info.width,
     height: kept.info.height,
-  }
+  })
 }
 
 const HOUR = 3_600_000
@@ -62,6 +65,15 @@ const signatureOf = (key: Buffer, pageId: number, expires: number) =>
 export function pageUrl(key: Buffer, pageId: number, now: number) {
   const expires = (Math.floor(now / HOUR) + 2) * HOUR
   return `/api/written-pages/${pageId}/?expires=${expires}&signature=${signatureOf(key, pageId, expires)}`
+}
+
+/**
+ * A page's two addresses: the full page and its phone rendition. One signature covers both: it guards which page and
+ * until when, and which size of a page one may see is no secret.
+ */
+export function pageUrls(key: Buffer, pageId: number, now: number) {
+  const url = pageUrl(key, pageId, now)
+  return { url, phone_url: `${url}&size=phone` }
 }
 
 /** The page id a signed address names, if its signature holds and it has not expired. */

@@ -127,7 +127,14 @@ export function listSavedAnswers(db: Kysely<DB>, attemptId: number) {
 
 export async function savePageImage(
   db: Kysely<DB>,
-  image: { hash: string; data: Buffer; content_type: string; width: number; height: number },
+  image: {
+    hash: string
+    data: Buffer
+    content_type: string
+    width: number
+    height: number
+    phone_data: Buffer | null
+  },
   now: number,
 ) {
   await db
@@ -183,6 +190,26 @@ export function findPageImage(db: Kysely<DB>, pageId: number) {
     .select(['i.data', 'i.content_type'])
     .where('p.id', '=', pageId)
     .executeTakeFirst()
+}
+
+/** The page's phone rendition, null for a page kept before renditions were made (docs/decisions/078). */
+export function findPhoneImage(db: Kysely<DB>, pageId: number) {
+  return db
+    .selectFrom('written_answer_pages as p')
+    .innerJoin('page_images as i', 'i.hash', 'p.image_hash')
+    .select(['i.hash', 'i.phone_data'])
+    .where('p.id', '=', pageId)
+    .executeTakeFirst()
+}
+
+/** Keeps a rendition made on request; another request that made it first keeps its own. */
+export async function savePhoneImage(db: Kysely<DB>, hash: string, data: Buffer) {
+  await db
+    .updateTable('page_images')
+    .set({ phone_data: data })
+    .where('hash', '=', hash)
+    .where('phone_data', 'is', null)
+    .execute()
 }
 
 export function listItemsOf(db: Kysely<DB>, answerId: number) {

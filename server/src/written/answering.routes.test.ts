@@ -119,6 +119,66 @@ describe.each(dialects)('answering written questions online on %s', (dialect) =>
     expect((await t.app.inject({ method: 'GET', url: added.body.url })).statusCode).toBe(404)
   })
 
+  it("serves a page at a phone's width too: the same page, smaller, at the same signed address", async () => {
+    const { learner, base } = await started()
+    // Dark above, light below: the rendition must show the same page, not just any small image.
+    const photo = await sharp({ create: { width: 1600, height: 2200, channels: 3, background: '#f4f0e6' } })
+      .composite([
+        {
+          input: await sharp({ create: { width: 1600, height: 1100, channels: 3, background: '#1e3a8a' } })
+            .png()
+            .toBuffer(),
+          top: 0,
+          left: 0,
+        },
+      ])
+      .jpeg()
+      .toBuffer()
+    const added = await upload(learner, `${base}/pages/`, photo)
+    expect(added.status).toBe(201)
+    expect(added.body.phone_url).toBe(`${added.body.url}&size=phone`)
+    const full = await t.app.inject({ method: 'GET', url: added.body.url })
+    const phone = await t.app.inject({ method: 'GET', url: added.body.phone_url })
+    expect(phone.statusCode).toBe(200)
+    expect(phone.headers['content-type']).toBe('image/webp')
+    expect(phone.headers['cache-control']).toBe(full.headers['cache-control'])
+    expect(await sharp(phone.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 720, height: 990 })
+    expect(phone.rawPayload.byteLength).toBeLessThan(full.rawPayload.byteLength / 4)
+    /** The image shrunk to 8 x 11 grey levels: the same page looks the same at any size. */
+    const thumb = (bytes: Buffer) => sharp(bytes).resize(8, 11, { fit: 'fill' }).greyscale().raw().toBuffer()
+    const [small, large] = await Promise.all([thumb(phone.rawPayload), thumb(full.rawPayload)])
+    expect(Math.max(...small.map((value, i) => Math.abs(value - large[i]!)))).toBeLessThan(24)
+    expect(small[0]).toBeLessThan(100)
+    expect(small[small.length - 1]).toBeGreaterThan(200)
+
+    // The size is no key: without the signature, forged, another page's, or expired, it is as unknown as the page.
+    const id = added.body.id
+    expect((await t.app.inject({ method: 'GET', url: `/api/written-pages/${id}/?size=phone` })).statusCode).toBe(404)
+    const forged = added.body.phone_url.replace(/signature=[^&]+/, 'signature=AAAA')
+    expect((await t.app.inject({ method: 'GET', url: forged })).statusCode).toBe(404)
+    const otherPage = added.body.phone_url.replace(`/written-pages/${id}/`, `/written-pages/${id + 1}/`)
+    expect((await t.app.inject({ method: 'GET', url: otherPage })).statusCode).toBe(404)
+    // Any other size is a clear 400, whatever the signature.
+    for (const size of ['huge', 'PHONE', '']) {
+      const bad = await t.app.inject({ method: 'GET', url: `${added.body.url}&size=${size}` })
+      expect(bad.statusCode).toBe(400)
+      expect(bad.json()).toMatchObject({ code: 'validation_error' })
+      expect(JSON.stringify(bad.json())).toContain("A page's size is phone")
+    }
+
+    // A page kept before renditions were made gets one on its first request, kept for the next.
+    await t.db.updateTable('page_images').set({ phone_data: null }).execute()
+    const made = await t.app.inject({ method: 'GET', url: added.body.phone_url })
+    expect(made.statusCode).toBe(200)
+    expect(made.headers['content-type']).toBe('image/webp')
+    expect(await sharp(made.rawPayload).metadata()).toMatchObject({ width: 720, height: 990 })
+    const stored = await t.db.selectFrom('page_images').select('phone_data').executeTakeFirstOrThrow()
+    expect(Buffer.from(stored.phone_data!).equals(made.rawPayload)).toBe(true)
+
+    t.clock.advance(3 * 60 * MINUTE)
+    expect((await t.app.inject({ method: 'GET', url: added.body.phone_url })).statusCode).toBe(404)
+  })
+
   it('makes one page of the same photo sent twice, and refuses a thirteenth page', async () => {
     const { learner, base } = await started()
     const photo = await sidewaysPhoto(60, 40)

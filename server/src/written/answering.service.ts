@@ -11,12 +11,14 @@ import type { DB } from '../db/schema'
 import { Conflict, NotFound, ValidationFailed } from '../http/errors'
 import type { TokenUser } from '../http/tokens'
 import { toIso } from '../lib/clock'
-import { keptPage, pageUrl, pageUrlKey, verifiedPage } from './answer-pages'
+import { PHONE_TYPE, phoneRendition } from '../lib/page-renditions'
+import { keptPage, pageUrlKey, pageUrls, verifiedPage } from './answer-pages'
 import {
   deletePage,
   findAnswer,
   findLearnerAttempt,
   findPageImage,
+  findPhoneImage,
   findWrittenRevision,
   insertPage,
   listItemsOf,
@@ -25,6 +27,7 @@ import {
   numberPages,
   openAnswer,
   savePageImage,
+  savePhoneImage,
   setAnswerText,
 } from './answering.repository'
 import { latestRegradeOf, regradeOpenUntil } from './regrades.service'
@@ -77,7 +80,7 @@ export function createAnsweringService({ database, clock, config }: Pick<AppCont
   const pageOf = (page: { id: number; number: number; width: number; height: number }, now: number): WrittenPage => ({
     id: page.id,
     number: page.number,
-    url: pageUrl(urlKey, page.id, now),
+    ...pageUrls(urlKey, page.id, now),
     width: page.width,
     height: page.height,
   })
@@ -206,11 +209,29 @@ export function createAnsweringService({ database, clock, config }: Pick<AppCont
     return saved
   }
 
+  /**
+   * A page's phone rendition, made and kept on its first request for a page kept before renditions were (decision
+   * 078); the full page if its rendition cannot be made.
+   */
+  async function phoneImage(pageId: number) {
+    const found = await findPhoneImage(db, pageId)
+    if (!found) return
+    if (found.phone_data) return { data: found.phone_data, content_type: PHONE_TYPE }
+    const full = await findPageImage(db, pageId)
+    if (!full) return
+    const made = await phoneRendition(Buffer.from(full.data))
+    if (!made) return full
+    await savePhoneImage(db, found.hash, made)
+    return { data: made, content_type: PHONE_TYPE }
+  }
+
   /** A page's image by its signed address; a forged or expired one is as unknown as a missing page. */
-  async function pageImage(params: { pageId: string; expires?: string; signature?: string }) {
+  async function pageImage(params: { pageId: string; expires?: string; signature?: string; size?: 'phone' }) {
     const now = clock.now()
     const verified = verifiedPage(urlKey, params, now)
-    const image = verified && (await findPageImage(db, verified.pageId))
+    const image =
+      verified &&
+      (params.size === 'phone' ? await phoneImage(verified.pageId) : await findPageImage(db, verified.pageId))
     if (!verified || !image) throw new NotFound(messages.pageNotFound)
     return { ...image, maxAgeSeconds: Math.floor((verified.expires - now) / 1000) }
   }

@@ -124,7 +124,9 @@ describe.each(dialects)('markers and marking on %s', (dialect) => {
     const pageId = await addPage(t, answerId)
     const [marker, other] = [await createMarker(t), await createMarker(t)]
     const claimed = await as(marker, 'POST', `${paper.marking}${paper.questionId}/next/`)
-    expect(claimed.body.pages).toEqual([{ id: pageId, url: expect.any(String), width: 1600, height: 2200 }])
+    expect(claimed.body.pages).toEqual([
+      { id: pageId, url: expect.any(String), phone_url: expect.any(String), width: 1600, height: 2200 },
+    ])
     // The marker's page address is the learner's signed one, served without a bearer token (an <img>).
     expect((await t.app.inject({ method: 'GET', url: claimed.body.pages[0].url })).statusCode).toBe(200)
     const url = `/api/admin/written-answers/${answerId}/evaluation/`

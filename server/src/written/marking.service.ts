@@ -1,4 +1,4 @@
-import { pageUrl, pageUrlKey } from './answer-pages'
+import { pageUrlKey, pageUrls } from './answer-pages'
 import {
   fromHundredths,
   markingLimits,
@@ -109,7 +109,7 @@ export function createMarkingService({ database, clock, config }: Pick<AppContex
       word_count: answer.word_count,
       pages: pages.map((page) => ({
         id: page.id,
-        url: pageUrl(urlKey, page.id, clock.now()),
+        ...pageUrls(urlKey, page.id, clock.now()),
         width: page.width,
         height: page.height,
       })),

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { AnnotatedPage, pointOnSheet, type AnnotationLabels } from './annotated-page'
+import { AnnotatedPage, pageSources, pointOnSheet, type AnnotationLabels } from './annotated-page'
 import { readAnnotationDoc } from './annotation-doc'
 
 const labels: AnnotationLabels = {
@@ -97,6 +97,34 @@ describe('AnnotatedPage', () => {
     expect(svg).toHaveTextContent('+2')
     const spoken = [...container.querySelectorAll('.visually-hidden li')].map((item) => item.textContent)
     expect(spoken).toEqual(['राम्रो', 'Box', 'Note: Give an example', '+2', 'Pen marks'])
+  })
+
+  it('offers the phone rendition and the full page for the browser to choose by the width drawn', () => {
+    const phone = { ...page, phone_url: '/api/written-pages/1/?signature=x&size=phone' }
+    expect(pageSources(phone)).toEqual({
+      src: page.url,
+      srcSet: '/api/written-pages/1/?signature=x&size=phone 720w, /api/written-pages/1/?signature=x 2000w',
+    })
+    // No wider than the rendition: the rendition is the whole page, so it is the only one.
+    expect(pageSources({ ...phone, width: 600, height: 800 })).toEqual({ src: phone.phone_url })
+    expect(pageSources({ ...phone, width: 720, height: 800 })).toEqual({ src: phone.phone_url })
+    // A page without one (a payload of an older server) is the full page.
+    expect(pageSources(page)).toEqual({ src: page.url })
+
+    const doc = { v: 1 as const, marks: [] }
+    const { rerender } = render(
+      <AnnotatedPage page={phone} labels={labels} doc={doc} sizes="calc(100vw - 4rem)" priority />,
+    )
+    const image = screen.getByRole('img', { name: 'Page 1' })
+    expect(image).toHaveAttribute('srcset', pageSources(phone).srcSet)
+    expect(image).toHaveAttribute('sizes', 'calc(100vw - 4rem)')
+    // The screen's first page is fetched at once and first; any other only as it scrolls near.
+    expect(image).toHaveAttribute('loading', 'eager')
+    expect(image).toHaveAttribute('fetchpriority', 'high')
+    rerender(<AnnotatedPage page={phone} labels={labels} doc={doc} />)
+    expect(image).toHaveAttribute('sizes', '100vw')
+    expect(image).toHaveAttribute('loading', 'lazy')
+    expect(image).toHaveAttribute('fetchpriority', 'auto')
   })
 
   it('turns a sideways page’s box to the page’s shape', () => {

@@ -1,15 +1,12 @@
 import type { ReactNode, Ref, SVGProps } from 'react'
 import { FRACTION, type AnnotationDoc, type AnnotationMark, type StampCode } from './annotation-doc'
 import { inkPath } from './ink-path'
+import { pageSources, type PageImage } from './page-sources'
 import './annotated-page.css'
 
-export type Rotation = 0 | 90 | 180 | 270
+export { pageSources, type PageImage } from './page-sources'
 
-export interface PageImage {
-  url: string
-  width: number
-  height: number
-}
+export type Rotation = 0 | 90 | 180 | 270
 
 export interface AnnotationLabels {
   /** The image's text alternative ("Page 2"). */
@@ -198,6 +195,8 @@ export function AnnotatedPage({
   svgRef,
   children,
   className,
+  sizes = '100vw',
+  priority = false,
 }: {
   page: PageImage
   doc: AnnotationDoc
@@ -207,8 +206,16 @@ export function AnnotatedPage({
   svgRef?: Ref<SVGSVGElement>
   children?: ReactNode
   className?: string
+  /** How wide the page is drawn (the <img> `sizes`): a sideways page is drawn narrower, so this is never too small. */
+  sizes?: string
+  /**
+   * The screen's first page: fetched at once, ahead of the rest. Any other waits until it scrolls near, so that on a
+   * slow connection it does not share the first page's bandwidth.
+   */
+  priority?: boolean
 }) {
   const { width, height } = page
+  const sources = pageSources(page)
   const sideways = rotation === 90 || rotation === 270
   // Strokes are read out once ("Pen marks"), every other mark by what it is.
   const hasInk = doc.marks.some((mark) => mark.k === 'ink')
@@ -230,7 +237,18 @@ export function AnnotatedPage({
           transform: `translate(-50%, -50%) rotate(${rotation}deg)`,
         }}
       >
-        <img src={page.url} alt={labels.page} width={width} height={height} decoding="async" draggable={false} />
+        <img
+          src={sources.src}
+          srcSet={sources.srcSet}
+          sizes={sources.srcSet ? sizes : undefined}
+          alt={labels.page}
+          width={width}
+          height={height}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          decoding="async"
+          draggable={false}
+        />
         <svg
           ref={svgRef}
           className="annotated-page__marks"

@@ -11,6 +11,11 @@ import { Component as MarkingPage } from './marking-page'
 import { Component as MarkingQuizPage } from './marking-quiz-page'
 import { Component as MarkingHomePage } from './marking-home-page'
 
+const pageUrls = (id: number) => ({
+  url: `/api/written-pages/${id}/?signature=s`,
+  phone_url: `/api/written-pages/${id}/?signature=s&size=phone`,
+})
+
 const rubric: MarkingAnswer['rubric'] = {
   question_id: 5,
   marks: 10,
@@ -38,8 +43,8 @@ const answer = (id: number): MarkingAnswer => ({
   text: 'The constitution of Nepal came into force in 2015.',
   word_count: 9,
   pages: [
-    { id: 900 + id, url: `/api/written-pages/${900 + id}/?signature=s`, width: 1600, height: 2200 },
-    { id: 950 + id, url: `/api/written-pages/${950 + id}/?signature=s`, width: 1600, height: 2200 },
+    { id: 900 + id, ...pageUrls(900 + id), width: 1600, height: 2200 },
+    { id: 950 + id, ...pageUrls(950 + id), width: 1600, height: 2200 },
   ],
   rubric,
   evaluation: null,

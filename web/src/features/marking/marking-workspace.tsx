@@ -311,6 +311,7 @@ export function MarkingWorkspace({
                     label={t('screen.page_label', { number: n(pageIndex + 1) })}
                     onCursor={(next) => setCursors((all) => ({ ...all, [page.id]: next }))}
                     onAdd={(mark) => addMark(mark)}
+                    sizes={`${zoom * 100}vw`}
                   />
                 </div>
               </div>

@@ -37,6 +37,7 @@ export function PageMarker({
   label,
   onCursor,
   onAdd,
+  sizes,
 }: {
   page: PageImage
   marks: readonly AnnotationMark[]
@@ -47,6 +48,8 @@ export function PageMarker({
   label: string
   onCursor: (cursor: Cursor) => void
   onAdd: (mark: AnnotationMark) => void
+  /** How wide the page is drawn: the marker's zoom, so zooming in on a phone takes the full page. */
+  sizes?: string
 }) {
   const svg = useRef<SVGSVGElement>(null)
   const [stroke, setStroke] = useState<[number, number][] | null>(null)
@@ -124,6 +127,8 @@ export function PageMarker({
         rotation={rotation}
         svgRef={svg}
         svgProps={{ onPointerDown: down, onPointerMove: move, onPointerUp: up, onPointerCancel: up }}
+        sizes={sizes}
+        priority
       >
         {stroke && (
           <path

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../api/client'
 import type { ReportCard } from '@quiz/contracts'
 import { resultListQuery } from '../../api/results'
+import { prefetchWritten } from './written.api'
 
 // Wire shapes of API.md "Results": types only from the contracts (zod stays out of the web bundle).
 export type { QuizResults, ReportCard, ReportQuestion, ResultAttempt } from '@quiz/contracts'
@@ -17,6 +18,10 @@ export const resultQueries = {
   report: (attemptId: number) =>
     queryOptions({
       queryKey: resultKeys.report(attemptId),
-      queryFn: () => api.get<ReportCard>(`/results/${attemptId}/`),
+      queryFn: async ({ client }) => {
+        const card = await api.get<ReportCard>(`/results/${attemptId}/`)
+        prefetchWritten(client, card)
+        return card
+      },
     }),
 }

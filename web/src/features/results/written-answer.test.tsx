@@ -82,6 +82,7 @@ const released: WrittenResult = {
     {
       id: 301,
       url: '/api/written-pages/301/?signature=s',
+      phone_url: '/api/written-pages/301/?signature=s&size=phone',
       width: 1600,
       height: 2200,
       annotations: {
@@ -154,10 +155,20 @@ describe('the report card’s written answers', () => {
     expect(lost).toHaveTextContent('−1 No example — Give one')
     expect(within(article).getByText('Good structure.')).toBeInTheDocument()
     expect(within(article).getByText(/federal, provincial and local/)).toBeInTheDocument()
-    expect(within(article).getByRole('img', { name: 'Page 1 of your answer to question 2' })).toHaveAttribute(
-      'src',
-      '/api/written-pages/301/?signature=s',
+    const image = within(article).getByRole('img', { name: 'Page 1 of your answer to question 2' })
+    expect(image).toHaveAttribute('src', '/api/written-pages/301/?signature=s')
+    // On a phone the browser takes the 720 px rendition; the full page on a wide screen or zoomed in.
+    expect(image).toHaveAttribute(
+      'srcset',
+      '/api/written-pages/301/?signature=s&size=phone 720w, /api/written-pages/301/?signature=s 1600w',
     )
+    expect(image).toHaveAttribute('sizes', '(min-width: 960px) 892px, calc(100vw - 4.25rem)')
+    expect(image).toHaveAttribute('fetchpriority', 'high')
+    await userEvent.setup().click(within(article).getByRole('button', { name: 'Enlarge page 1' }))
+    expect(image).toHaveAttribute('sizes', '(min-width: 960px) 1784px, calc(200vw - 8.5rem)')
+    // Zoomed, the page scrolls in its frame, which keyboard users can reach to scroll it.
+    const frame = within(article).getByRole('group', { name: 'Page 1 of your answer to question 2' })
+    expect(frame).toHaveAttribute('tabindex', '0')
     // The marks are drawn over the page: two stamps, a stroke and the note.
     const svg = article.querySelector('.annotated-page svg')!
     expect(svg.querySelectorAll('path').length).toBe(2)

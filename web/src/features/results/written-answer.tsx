@@ -11,7 +11,7 @@ import { RichText } from '../../components/ui/rich-text'
 import { useBilingualLang, useLanguage } from '../../i18n/use-bilingual'
 import { formatDateTime, formatNumber } from '../../lib/format'
 import type { ReportQuestion } from './results.api'
-import { askForRemark, writtenKeys, writtenQueries, type WrittenResult } from './written.api'
+import { askForRemark, PAGE_SIZES, writtenKeys, writtenQueries, ZOOMED_SIZES, type WrittenResult } from './written.api'
 import './written.css'
 import './written.i18n'
 
@@ -26,7 +26,7 @@ function signed(points: number, format: (value: number) => string) {
   return points > 0 ? `+${format(points)}` : points < 0 ? `−${format(-points)}` : format(0)
 }
 
-function Pages({ result, number }: { result: WrittenResult; number: number }) {
+function Pages({ result, number, first }: { result: WrittenResult; number: number; first: boolean }) {
   const { t } = useTranslation('written')
   const language = useLanguage()
   const [zoomed, setZoomed] = useState<number | null>(null)
@@ -52,8 +52,18 @@ function Pages({ result, number }: { result: WrittenResult; number: number }) {
     <ol className="written-pages">
       {result.pages.map((page, index) => (
         <li key={page.id} className="written-page">
-          <div className={`written-page__scroll${zoomed === page.id ? ' written-page__scroll--zoomed' : ''}`}>
-            <AnnotatedPage page={page} doc={readAnnotationDoc(page.annotations)} labels={labels(index)} />
+          {/* Zoomed, the page scrolls inside its frame: the frame takes focus so arrow keys scroll it too. */}
+          <div
+            className={`written-page__scroll${zoomed === page.id ? ' written-page__scroll--zoomed' : ''}`}
+            {...(zoomed === page.id ? { tabIndex: 0, role: 'group', 'aria-label': labels(index).page } : {})}
+          >
+            <AnnotatedPage
+              page={page}
+              doc={readAnnotationDoc(page.annotations)}
+              labels={labels(index)}
+              sizes={zoomed === page.id ? ZOOMED_SIZES : PAGE_SIZES}
+              priority={first && index === 0}
+            />
           </div>
           <Button
             small
@@ -219,10 +229,13 @@ export function WrittenAnswer({
   attemptId,
   question,
   number,
+  first = false,
 }: {
   attemptId: number
   question: ReportQuestion
   number: number
+  /** The report's first written question: its first page is fetched ahead of everything else. */
+  first?: boolean
 }) {
   const { t } = useTranslation('written')
   const language = useLanguage()
@@ -302,7 +315,7 @@ export function WrittenAnswer({
           {data.pages.length > 0 && (
             <section aria-label={t('pages')}>
               <h4>{t('pages')}</h4>
-              <Pages result={data} number={number} />
+              <Pages result={data} number={number} first={first} />
             </section>
           )}
           {data.text.trim() !== '' && (

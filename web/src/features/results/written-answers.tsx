@@ -4,19 +4,14 @@ import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import type { ReportCard } from './results.api'
 import { WrittenAnswer } from './written-answer'
-import { writtenQueries } from './written.api'
+import { writtenQueries, writtenQuestionsOf } from './written.api'
 import './written.i18n'
 
-/**
- * The report card's written questions, each with its marks and marked pages. The report lists written questions
- * beside choice ones without a type: a written question is one without options (API.md: "no options").
- */
+/** The report card's written questions, each with its marks and marked pages. */
 export function WrittenAnswers({ card }: { card: ReportCard }) {
   const { t } = useTranslation('written')
   const { hash } = useLocation()
-  const written = card.questions
-    .map((question, index) => ({ question, number: index + 1 }))
-    .filter(({ question }) => question.options.length === 0)
+  const written = writtenQuestionsOf(card)
   // A notification of marks (released, re-marked, re-scored) names one answer: `#written-{questionId}`. Each answer
   // grows as its result arrives, so the scroll waits for the one named and those above it (the same queries as
   // theirs: nothing is fetched twice), and happens once per link followed.
@@ -37,8 +32,8 @@ export function WrittenAnswers({ card }: { card: ReportCard }) {
   return (
     <section className="written-answers" aria-labelledby="written-answers-heading">
       <h2 id="written-answers-heading">{t('section')}</h2>
-      {written.map(({ question, number }) => (
-        <WrittenAnswer key={question.id} attemptId={card.id} question={question} number={number} />
+      {written.map(({ question, number }, index) => (
+        <WrittenAnswer key={question.id} attemptId={card.id} question={question} number={number} first={index === 0} />
       ))}
     </section>
   )

@@ -34,7 +34,14 @@ describe('the exam screen with a written question', () => {
   beforeAll(polyfillDialog)
 
   it('starts from the answer saved on another device: its text, word count and pages', async () => {
-    const kept = { id: 9, number: 1, url: '/api/written-pages/9/?expires=1&signature=s', width: 8, height: 9 }
+    const kept = {
+      id: 9,
+      number: 1,
+      url: '/api/written-pages/9/?expires=1&signature=s',
+      phone_url: '/api/written-pages/9/?expires=1&signature=s&size=phone',
+      width: 8,
+      height: 9,
+    }
     const net = fakeNetwork({
       [`GET /api/quizzes/${QUIZ_ID}/`]: () => ({
         body: makeSession({

@@ -33,6 +33,7 @@ export function fakeWrittenServer() {
         id: nextId++,
         number: list.length + 1,
         url: `/api/written-pages/${nextId}/`,
+        phone_url: `/api/written-pages/${nextId}/?size=phone`,
         width: 10,
         height: 10,
       }

@@ -337,7 +337,14 @@ describe('WrittenQueue.mergeServer: the answer another device left on the server
     const { queue, link } = setup()
     link.set(false)
     await queue.addPhotos(7, [photo('queued')])
-    const other = { id: 500, number: 1, url: '/api/written-pages/500/?expires=1&signature=s', width: 8, height: 9 }
+    const other = {
+      id: 500,
+      number: 1,
+      url: '/api/written-pages/500/?expires=1&signature=s',
+      phone_url: '/api/written-pages/500/?expires=1&signature=s&size=phone',
+      width: 8,
+      height: 9,
+    }
     queue.mergeServer({ '7': saved('', [other]) })
     expect(shown(queue, 7)).toEqual([
       ['sent', 500],
