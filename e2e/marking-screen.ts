@@ -69,5 +69,7 @@ export async function penStroke(page: Page) {
 /** Saves the open answer (Enter) and waits for it to leave the screen. */
 export async function saveAnswer(page: Page, code: string) {
   await page.keyboard.press('Enter')
-  await page.getByRole('heading', { level: 1, name: `${enMarking.screen.answer} ${code}` }).waitFor({ state: 'detached' })
+  await page
+    .getByRole('heading', { level: 1, name: `${enMarking.screen.answer} ${code}` })
+    .waitFor({ state: 'detached' })
 }

@@ -36,7 +36,11 @@ const sheetLayoutFor =
 const bufferOf = (photo: Uint8Array) => Buffer.from(photo.buffer, photo.byteOffset, photo.byteLength)
 
 export function readSheetJob(job: SheetJob): Promise<SheetReadResult> {
-  return readSheet(bufferOf(job.photo), { secret: job.secret, sittingId: job.sittingId, layoutFor: sheetLayoutFor(job) })
+  return readSheet(bufferOf(job.photo), {
+    secret: job.secret,
+    sittingId: job.sittingId,
+    layoutFor: sheetLayoutFor(job),
+  })
 }
 
 /** The reader's view of a kept photo, for support (docs/decisions/066): drawn in a worker as a sheet is read. */

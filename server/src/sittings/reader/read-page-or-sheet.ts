@@ -1,5 +1,10 @@
 import { verifySheetCode } from '../sheet/sheet-code'
-import { readLocatedBookletPage, refusePage, type BookletPageResult, type ReadBookletOptions } from './read-booklet-page'
+import {
+  readLocatedBookletPage,
+  refusePage,
+  type BookletPageResult,
+  type ReadBookletOptions,
+} from './read-booklet-page'
 import { openPage, readLocatedSheet, type ReadSheetOptions, type SheetReadResult } from './read-sheet'
 
 /** What a photo sent to the "Scan sheets" place is, by its code, and what reading it as that said. */
