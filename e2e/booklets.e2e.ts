@@ -315,6 +315,8 @@ describe('written answers on paper', () => {
     await second.getByText('0 of 10').waitFor()
     await expectAccessible(page)
     await expectNoSidewaysScroll(page)
+    // In view before the full-page screenshot: Chromium leaves an asynchronously decoded image far below it blank.
+    await sheet.scrollIntoViewIfNeeded()
     await screenshot(page, 'booklets-learner-report-phone-en')
   })
 })
