@@ -1,7 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
-import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import enMarking from '../web/src/i18n/locales/en/marking.json'
 import neMarking from '../web/src/i18n/locales/ne/marking.json'
