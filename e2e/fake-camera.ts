@@ -19,12 +19,16 @@ export async function launchWithFakeCamera(photo: Buffer, video: string): Promis
   ])
 }
 
-/** The scan screen's shutter, once the camera is on and its video shows frames. */
+/**
+ * The scan screen's shutter, once the camera is on and its video shows frames: the fake camera takes seconds to start
+ * on a busy machine, well past `expect.poll`'s one second.
+ */
 export async function cameraShutter(page: Page, name = 'Take photo') {
   const shutter = page.getByRole('button', { name })
-  await expect.poll(() => shutter.isEnabled()).toBe(true)
+  const patience = { timeout: 20_000 }
+  await expect.poll(() => shutter.isEnabled(), patience).toBe(true)
   await expect
-    .poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.videoWidth))
+    .poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.videoWidth), patience)
     .toBeGreaterThan(0)
   return shutter
 }
