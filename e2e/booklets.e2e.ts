@@ -315,8 +315,9 @@ describe('written answers on paper', () => {
     await second.getByText('0 of 10').waitFor()
     await expectAccessible(page)
     await expectNoSidewaysScroll(page)
-    // In view before the full-page screenshot: Chromium leaves an asynchronously decoded image far below it blank.
-    await sheet.scrollIntoViewIfNeeded()
     await screenshot(page, 'booklets-learner-report-phone-en')
+    // The marked page on its own as well: in the full-page screenshot Chromium leaves this asynchronously decoded image
+    // blank (it resizes the page to take it), though the page shows it, as this element's screenshot does.
+    await sheet.screenshot({ path: path.join(artifacts, 'screenshots', 'booklets-learner-page-phone-en.png') })
   })
 })
