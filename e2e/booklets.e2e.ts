@@ -1,10 +1,13 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import type { Page } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { drawMark, photographSheet, seededRandom, type MarkStyle } from '../server/test/fixtures/sheet-photos'
+import enMarking from '../web/src/i18n/locales/en/marking.json'
+import enWritten from '../web/src/i18n/locales/en/written.json'
 import neSittings from '../web/src/i18n/locales/ne/sittings.json'
+import { cameraShutter, launchWithFakeCamera } from './fake-camera'
 import {
   DESKTOP,
   PHONE,
@@ -13,17 +16,24 @@ import {
   createQuiz,
   expectAccessible,
   expectNoSidewaysScroll,
+  imageRendered,
   interpolate,
+  newPage,
   screenshot,
   setUpJourney,
+  signIn,
   waitForHeading,
 } from './fixtures'
+import { makeMarker, openAnswer, penStroke, putRubric, saveAnswer } from './marking-screen'
 
-// Issue 58's screens against the real server: a written sitting's answer booklets printed (looked at as PDF pages),
-// two learners' booklet pages photographed and sent through "Scan sheets", one page's question bubbles too faint to
-// trust, and that page settled in "Review".
+// Issue 58 against the real server, from paper to the learner's report: a written sitting's answer booklets printed
+// (looked at as PDF pages); roll 1's first page photographed with a 360 px phone's camera (Chromium's fake camera
+// showing a photo of it) and roll 2's uploaded, its question bubble too faint to trust and settled in "Review"; a
+// page with no bubble filled discarded, in Nepali; both answers marked by keyboard on the marking screen; the marks
+// released; and roll 1's learner reading the marks drawn on their own booklet page.
 
 const ADMIN = { username: 'bookletteacher', password: 'Kathmandu-Booklets-77' }
+const MARKER = { username: 'penmarker1', password: 'Marker-pass-42' }
 const PASSWORD = 'Learner-pass-42'
 
 const written = (en: string, ne: string) => ({
@@ -47,7 +57,10 @@ const QUIZ = {
 const journey = setUpJourney()
 const out = path.join(artifacts, 'booklets')
 let adminToken = ''
+let quizId = 0
 let sittingId = 0
+/** The written questions' ids, by the number the paper prints them at. */
+let questionIds: number[] = []
 
 interface BookletLayout {
   questions: { number: number; x_mm: number; y_mm: number; r_mm: number }[]
@@ -106,7 +119,17 @@ beforeAll(async () => {
   const { server } = journey
   adminToken = await createAdmin(server, ADMIN)
   server.cli('create-learners', ['--count', '2', '--prefix', 'pen', '--password', PASSWORD])
-  const quizId = await createQuiz(server, adminToken, QUIZ)
+  server.cli('create-learners', ['--count', '1', '--prefix', 'penmarker', '--password', MARKER.password])
+  await makeMarker(server, adminToken, MARKER.username)
+  quizId = await createQuiz(server, adminToken, QUIZ)
+  const quiz = await server.api<{ questions: { id: number }[] }>(
+    'GET',
+    `/api/admin/quizzes/${quizId}/`,
+    undefined,
+    adminToken,
+  )
+  questionIds = quiz.body.questions.map((question) => question.id)
+  for (const questionId of questionIds) await putRubric(server, adminToken, questionId)
   const sitting = await server.api<{ id: number }>(
     'POST',
     `/api/admin/quizzes/${quizId}/sittings/`,
@@ -141,21 +164,41 @@ describe('written answers on paper', () => {
     expect(booklets.size).toContain('(A4)')
   })
 
-  it('records two learners\' pages sent through "Scan sheets", and settles the page whose bubbles were unclear', async () => {
-    const clear = await filledPagePhoto(1, 1, [[1, 'pen']], 41)
+  describe('with the phone camera', () => {
+    let browser: Browser
+    beforeAll(async () => {
+      const photo = await filledPagePhoto(1, 1, [[1, 'pen']], 41)
+      browser = await launchWithFakeCamera(photo, path.join(out, 'pen1-page1.mjpeg'))
+    })
+    afterAll(() => browser?.close())
+
+    it("photographs roll 1's first page on a 360 px phone: recorded for question 1", async () => {
+      const { context, page } = await newPage(browser, journey.server, { viewport: PHONE })
+      await signIn(page, journey.server, ADMIN.username, ADMIN.password)
+      await page.goto(`/admin/sittings/${sittingId}/scan`)
+      await waitForHeading(page, 'Scan sheets: Written hall')
+      const shutter = await cameraShutter(page)
+      await shutter.click()
+      const result = page.getByRole('status').filter({ hasText: 'Booklet page recorded' })
+      await result.waitFor({ timeout: 30_000 })
+      expect(await result.textContent()).toContain('Roll 1 · page 1 · question 1')
+      await expectNoSidewaysScroll(page)
+      await screenshot(page, 'booklets-camera-phone-en')
+      await context.close()
+    })
+  })
+
+  it('uploads roll 2\'s page through "Scan sheets", and settles its unclear question bubbles in review', async () => {
     const faint = await filledPagePhoto(2, 1, [[2, 'light']], 42)
     const page = await journey.open({ user: ADMIN, viewport: PHONE })
     await page.goto(`/admin/sittings/${sittingId}/scan`)
-    await page.getByLabel('Photos of answer sheets or booklet pages (many at once)').setInputFiles([
-      { name: 'pen1-page1.jpg', mimeType: 'image/jpeg', buffer: clear },
-      { name: 'pen2-page1.jpg', mimeType: 'image/jpeg', buffer: faint },
-    ])
-    await page.getByText('2 of 2 photos read.').waitFor({ timeout: 60_000 })
-    const item = (name: string) => page.locator('.scan-uploads__item').filter({ hasText: name })
-    await expect.poll(() => item('pen1-page1.jpg').textContent()).toContain('Booklet page recorded')
-    expect(await item('pen1-page1.jpg').textContent()).toContain('Roll 1 · page 1 · question 1')
-    await expect.poll(() => item('pen2-page1.jpg').textContent()).toContain('Booklet page needs review')
-    expect(await item('pen2-page1.jpg').textContent()).toContain('The question-number bubbles are unclear')
+    await page
+      .getByLabel('Photos of answer sheets or booklet pages (many at once)')
+      .setInputFiles([{ name: 'pen2-page1.jpg', mimeType: 'image/jpeg', buffer: faint }])
+    await page.getByText('1 of 1 photos read.').waitFor({ timeout: 60_000 })
+    const item = page.locator('.scan-uploads__item').filter({ hasText: 'pen2-page1.jpg' })
+    await expect.poll(() => item.textContent()).toContain('Booklet page needs review')
+    expect(await item.textContent()).toContain('The question-number bubbles are unclear')
     await expectAccessible(page)
     await expectNoSidewaysScroll(page)
     await screenshot(page, 'booklets-scan-phone-en')
@@ -218,5 +261,63 @@ describe('written answers on paper', () => {
       adminToken,
     )
     expect(pages.body.count).toBe(1)
+  })
+  it('a marker marks both answers by keyboard on the marking screen, each a booklet page', async () => {
+    const page = await journey.open({ user: MARKER, viewport: DESKTOP })
+    await page.goto(`/marking/quiz/${quizId}`)
+    for (const number of [1, 2]) {
+      await page.getByRole('link', { name: interpolate(enMarking.overview.mark_question, { number }) }).click()
+      const code = await openAnswer(page)
+      // The one page to mark is the booklet page's photo, as the scan kept it.
+      expect(await page.locator('.page-marker img').count()).toBe(1)
+      if (number === 1) {
+        await expectAccessible(page)
+        await screenshot(page, 'booklets-marking-desktop-en')
+      }
+      await page.keyboard.press('1')
+      await page.keyboard.press('2')
+      await page.getByText('Total 7 of 10').waitFor()
+      await page.keyboard.press('t')
+      await penStroke(page)
+      await saveAnswer(page, code)
+      await waitForHeading(page, enMarking.screen.all_marked)
+      await page.getByRole('link', { name: enMarking.screen.back_to_overview }).click()
+    }
+  })
+
+  it('the admin releases the marks from the quiz’s Marking tab', async () => {
+    const page = await journey.open({ user: ADMIN, viewport: DESKTOP })
+    await page.goto(`/admin/quiz/${quizId}/marking`)
+    await page.getByRole('table').waitFor()
+    await page.getByRole('button', { name: enMarking.overview.release }).click()
+    const dialog = page.getByRole('dialog', { name: enMarking.overview.release_title })
+    await dialog.getByRole('button', { name: enMarking.overview.release_confirm }).click()
+    await page.getByText(/answers? released\./).waitFor()
+    await screenshot(page, 'booklets-released-desktop-en')
+  })
+
+  it('roll 1’s learner opens the report from the notice and sees the marks drawn on their booklet page', async () => {
+    const page = await journey.open({ user: { username: 'pen1', password: PASSWORD }, viewport: PHONE })
+    await page.goto('/notifications')
+    const notice = page.locator('.notification').filter({ hasText: 'have been marked' })
+    await notice.getByRole('link', { name: 'Open' }).click()
+    await page.waitForURL('**/results/*')
+    const article = page.getByRole('article', { name: interpolate(enWritten.heading, { number: 1 }) })
+    await article.getByText('7 of 10').waitFor()
+    const sheet = article.locator('.annotated-page').first()
+    await expect.poll(() => imageRendered(sheet.locator('img'))).toBe(true)
+    // The tick and the stroke are paths; the two items applied are circles labelled with their points.
+    expect(await sheet.locator('svg path').count()).toBeGreaterThanOrEqual(2)
+    expect(await sheet.locator('svg circle').count()).toBe(2)
+    expect(await sheet.locator('svg text').allTextContents()).toEqual(expect.arrayContaining(['+3', '+4']))
+    // Question 2 was not on roll 1's pages: released as unanswered, not waiting.
+    const second = page.getByRole('article', { name: interpolate(enWritten.heading, { number: 2 }) })
+    await second.getByText('0 of 10').waitFor()
+    await expectAccessible(page)
+    await expectNoSidewaysScroll(page)
+    await screenshot(page, 'booklets-learner-report-phone-en')
+    // The marked page on its own as well: in the full-page screenshot Chromium leaves this asynchronously decoded image
+    // blank (it resizes the page to take it), though the page shows it, as this element's screenshot does.
+    await sheet.screenshot({ path: path.join(artifacts, 'screenshots', 'booklets-learner-page-phone-en.png') })
   })
 })

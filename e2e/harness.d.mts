@@ -3,4 +3,4 @@ import type { Browser } from 'playwright-core'
 
 export function freePort(): Promise<number>
 export function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void>
-export function launchBrowser(): Promise<Browser>
+export function launchBrowser(extraArgs?: string[]): Promise<Browser>

@@ -44,8 +44,11 @@ function chromiumPath() {
   return found
 }
 
-/** Headless Chromium without the background traffic (updates, sync, QUIC) that would blur what a test measures. */
-export function launchBrowser() {
+/**
+ * Headless Chromium without the background traffic (updates, sync, QUIC) that would blur what a test measures;
+ * `extraArgs` add switches (a fake camera's: e2e/fake-camera.ts).
+ */
+export function launchBrowser(extraArgs = []) {
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
@@ -57,6 +60,7 @@ export function launchBrowser() {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   })
 }

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { photographNonSheet, photographSheet, type PhotoSpec } from '../server/test/fixtures/sheet-photos'
 import neDashboard from '../web/src/i18n/locales/ne/dashboard.json'
@@ -9,6 +9,7 @@ import neNav from '../web/src/i18n/locales/ne/nav.json'
 import neResults from '../web/src/i18n/locales/ne/results.json'
 import neSections from '../web/src/i18n/locales/ne/sections.json'
 import { formatDate } from '../web/src/lib/format'
+import { cameraShutter, launchWithFakeCamera } from './fake-camera'
 import {
   DESKTOP,
   PHONE,
@@ -203,24 +204,9 @@ describe('paper sittings', () => {
 
   describe('with the phone camera', () => {
     let browser: Browser
-    let video = ''
     beforeAll(async () => {
-      // Chromium's fake camera shows a file: an MJPEG stream is JPEG frames one after the other.
       const photo = await filledSheetPhoto(1, [[0], [0], [0], [1], [0], [0]], 21)
-      mkdirSync(out, { recursive: true })
-      video = path.join(out, 'sheet-roll-1.mjpeg')
-      writeFileSync(video, Buffer.concat([photo, photo, photo]))
-      browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-        headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--use-fake-ui-for-media-stream',
-          '--use-fake-device-for-media-stream',
-          `--use-file-for-fake-video-capture=${video}`,
-        ],
-      })
+      browser = await launchWithFakeCamera(photo, path.join(out, 'sheet-roll-1.mjpeg'))
     })
     afterAll(() => browser?.close())
 
@@ -232,11 +218,7 @@ describe('paper sittings', () => {
       await page.goto(`/admin/sittings/${sittingId}/scan`)
       await waitForHeading(page, 'Scan sheets: Putalisadak hall')
       await page.getByText('0 of 3 sheets scanned.').waitFor()
-      const shutter = page.getByRole('button', { name: 'Take photo' })
-      await expect.poll(() => shutter.isEnabled()).toBe(true)
-      await expect
-        .poll(() => page.locator('video').evaluate((video: HTMLVideoElement) => video.videoWidth))
-        .toBeGreaterThan(0)
+      const shutter = await cameraShutter(page)
       await screenshot(page, 'sittings-scan-phone-en')
       const frame = await page
         .locator('video')

@@ -22,6 +22,7 @@ import {
   setUpJourney,
   type TestServer,
 } from './fixtures'
+import { makeMarker, openAnswer, penStroke, putRubric, saveAnswer } from './marking-screen'
 
 // Issue 57's marker side against the real server: learners answer a written question with two photographed pages
 // each (seeded through the answering routes), a marker marks five answers by keyboard (digits, a stamp, a pen
@@ -71,18 +72,6 @@ async function uploadPage(token: string, attemptId: number, image: Buffer, name:
   expect(response.status).toBe(201)
 }
 
-async function makeMarker(username: string) {
-  const users = await server.api<{ results: { id: number; username: string }[] }>(
-    'GET',
-    `/api/admin/users/?search=${username}`,
-    undefined,
-    adminToken,
-  )
-  const user = users.body.results.find((entry) => entry.username === username)!
-  const patched = await server.api('PATCH', `/api/admin/users/${user.id}/`, { is_marker: true }, adminToken)
-  expect(patched.status).toBe(200)
-}
-
 beforeAll(async () => {
   server = journey.server
   adminToken = await createAdmin(server, ADMIN)
@@ -114,28 +103,12 @@ beforeAll(async () => {
     adminToken,
   )
   questionId = quiz.body.questions[1]!.id
-  const rubric = await server.api(
-    'PUT',
-    `/api/admin/bank/questions/${questionId}/rubric/`,
-    {
-      scoring: 'positive',
-      groups: [],
-      items: [
-        { points: 3, title: { en: 'Names the constitutional basis', ne: 'संवैधानिक आधार उल्लेख' } },
-        { points: 4, title: { en: 'Explains recruitment and promotion', ne: 'भर्ना र बढुवा व्याख्या' } },
-        { points: 2, title: { en: 'Gives an example', ne: 'उदाहरण दिएको' } },
-        { points: -1, title: { en: 'Over the word limit', ne: 'शब्द सीमा नाघेको' } },
-      ],
-      revision: 0,
-    },
-    adminToken,
-  )
-  expect(rubric.status).toBe(200)
+  await putRubric(server, adminToken, questionId)
 
   server.cli('create-learners', ['--count', String(LEARNERS), '--prefix', 'wpupil', '--password', PASSWORD])
   server.cli('create-learners', ['--count', '2', '--prefix', 'marker', '--password', MARKER.password])
-  await makeMarker(MARKER.username)
-  await makeMarker(SECOND.username)
+  await makeMarker(server, adminToken, MARKER.username)
+  await makeMarker(server, adminToken, SECOND.username)
 
   for (let n = 1; n <= LEARNERS; n++) {
     const username = `wpupil${n}`
@@ -148,28 +121,6 @@ beforeAll(async () => {
     attempts.set(username, attemptId)
   }
 }, 300_000)
-
-/** The answer's code in the heading, once its first page has loaded. */
-async function openAnswer(page: Page) {
-  const heading = page.getByRole('heading', { level: 1, name: new RegExp(`^(${screen.answer}|${neScreen.answer}) `) })
-  await heading.waitFor()
-  await page.locator('.page-marker img').first().waitFor()
-  await expect.poll(() => imageRendered(page.locator('.page-marker img').first())).toBe(true)
-  return (await heading.textContent())!.replace(/^\S+ /, '').trim()
-}
-
-/** A short underline under the middle of the page, drawn with the pen (P) and the mouse. */
-async function penStroke(page: Page) {
-  await page.keyboard.press('p')
-  const box = (await page.locator('.page-marker svg').boundingBox())!
-  const y = box.y + Math.min(box.height, 700) * 0.5
-  await page.mouse.move(box.x + box.width * 0.2, y)
-  await page.mouse.down()
-  for (let step = 1; step <= 8; step++)
-    await page.mouse.move(box.x + box.width * (0.2 + step * 0.05), y + step, { steps: 2 })
-  await page.mouse.up()
-  await page.keyboard.press('Escape')
-}
 
 /**
  * Axe on a screen already open at 1280 px in English, at the other three of 360 / 1280 px and English / Nepali
@@ -231,8 +182,7 @@ describe('marking written answers', () => {
       await page.getByText('Total 7 of 10').waitFor()
       await page.keyboard.press('t')
       await penStroke(page)
-      await page.keyboard.press('Enter')
-      await page.getByRole('heading', { level: 1, name: `${screen.answer} ${code}` }).waitFor({ state: 'detached' })
+      await saveAnswer(page, code)
     }
     expect(new Set(markedCodes).size).toBe(5)
     expect(markedCodes.filter((code) => secondCodes.includes(code))).toEqual([])
@@ -423,8 +373,7 @@ describe('marking written answers', () => {
       await page.keyboard.press('3')
       await page.keyboard.press('g')
       await penStroke(page)
-      await page.keyboard.press('Enter')
-      await page.getByRole('heading', { level: 1, name: `${screen.answer} ${code}` }).waitFor({ state: 'detached' })
+      await saveAnswer(page, code)
       if (await page.getByRole('heading', { name: screen.all_marked }).isVisible()) break
       code = await openAnswer(page)
       cycles.push(performance.now() - started)

@@ -23,14 +23,16 @@ export interface DecodeRules {
   failOn?: sharp.SharpOptions['failOn']
 }
 
-// Slot i holds the id + 1 of the thread decoding in it, or 0; the last entry counts releases, which waiters watch.
+// Slot i holds the id + 1 of the thread decoding in it, or 0; then a count of releases, which waiters watch, and a
+// count of the decodes that have passed the gate.
 const SLOTS = 16
 const sharedSlots: SharedArrayBuffer =
   !isMainThread && (workerData as { decodeGate?: unknown } | null)?.decodeGate instanceof SharedArrayBuffer
     ? (workerData as { decodeGate: SharedArrayBuffer }).decodeGate
-    : new SharedArrayBuffer((SLOTS + 1) * 4)
+    : new SharedArrayBuffer((SLOTS + 2) * 4)
 const slots = new Int32Array(sharedSlots)
 const RELEASES = SLOTS
+const PASSES = SLOTS + 1
 
 /** What a worker thread is started with (`workerData`), so that its decodes share this process's gate. */
 export const decodeGateData = () => ({ decodeGate: sharedSlots })
@@ -94,6 +96,12 @@ export async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
     release(slot)
   }
 }
+
+/**
+ * How many decodes have passed the gate since the process started, in every thread of it: a photo's route is checked
+ * against it to decode the photo no more often than it must (one read, one kept copy).
+ */
+export const decodePasses = () => Atomics.load(slots, PASSES)
 
 /** How many decodes hold a slot now, in every thread of the process. */
 export function decodesRunning(): number {
@@ -164,6 +172,7 @@ export async function decodeRaster<T>(
   const metadata = await inspectRaster(bytes, rules)
   if (typeof metadata === 'string') return metadata
   return withDecodeSlot(async () => {
+    Atomics.add(slots, PASSES, 1)
     try {
       const image = sharp(bytes, { limitInputPixels: rules.maxPixels, failOn: rules.failOn ?? 'error' }).timeout({
         seconds: decodeLimits.seconds,

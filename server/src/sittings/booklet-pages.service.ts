@@ -29,8 +29,9 @@ import {
 } from './booklet-pages.repository'
 import { questionsOf } from './booklet/page-questions'
 import type { BookletPageReading } from './reader/read-booklet-page'
+import type { SheetReadResult } from './reader/read-sheet'
 import { checkPhoto, notAPhoto } from './scan-photo'
-import { readBookletPageInWorker } from './sheet-reads'
+import { readPageOrSheetInWorker } from './sheet-reads'
 import { findRosterEntry, findRosterPlaceOf, listRoster } from './sittings.repository'
 import { findSittingView, sheetSecret, type SittingsDeps } from './sittings.service'
 
@@ -129,14 +130,15 @@ export function createBookletPagesService(deps: SittingsDeps) {
 
   /**
    * A photographed booklet page: 201 and the page, the same page again for a photo already sent (`created: false`),
-   * or `{ sheet: true }` for an answer sheet of the sitting (the caller reads it as one).
+   * or `{ sheet: true }` and its reading for an answer sheet of the sitting, read in the same pass (the caller records
+   * it: scans.service.ts recordSheet).
    */
   async function scanPage(
     sittingId: number,
     photo: Buffer,
     replace: boolean,
     actor: UserActor,
-  ): Promise<{ sheet: true } | { sheet: false; created: boolean; page: BookletPage }> {
+  ): Promise<{ sheet: true; reading: SheetReadResult } | { sheet: false; created: boolean; page: BookletPage }> {
     await checkPhoto(photo)
     const sitting = await findSittingView(db, sittingId)
     if (sitting.status === 'closed') throw new Conflict(sittingMessages.closed)
@@ -145,17 +147,22 @@ export function createBookletPagesService(deps: SittingsDeps) {
     if (same) return { sheet: false, created: false, page: toBookletPage(same) }
     const written = await writtenOf(db, papers, sitting)
     const roster = await listRoster(db, sittingId)
-    const result = await readBookletPageInWorker({
-      booklet: true,
+    // One decode and one look at the code, whichever the photo is: a sheet is read on there and then.
+    const read = await readPageOrSheetInWorker({
+      pageOrSheet: true,
       photo,
       secret,
       sittingId,
       numbersBySet: Object.fromEntries([...written.bySet].map(([set, numbers]) => [set, [...numbers.keys()]])),
       union: written.union,
       setOfLearner: Object.fromEntries(roster.map((row) => [row.user_id, row.set_letter])),
+      plans: sitting.plans,
+      labels: sitting.labels,
+      roster: new Map(roster.map((row) => [row.roll_number, row])),
     })
+    if (read.kind === 'sheet') return { sheet: true, reading: read.result }
+    const { result } = read
     if (!result.ok) {
-      if (result.refusal === 'answer_sheet') return { sheet: true }
       if (result.refusal === 'not_an_image') throw notAPhoto()
       if (result.refusal === 'too_large') throw new PayloadTooLarge(sittingMessages.photoTooManyPixels)
       if (result.refusal === 'wrong_sitting') throw new Conflict(result.message, 'wrong_sitting')

@@ -178,8 +178,22 @@ export function createScansService({ database, clock, config, papers, paperAttem
       labels: sitting.labels,
       roster,
     })
-    const kept = result.ok ? await keptPhoto(photo) : null
+    return recordSheet(sittingId, photo, result, replace, actor)
+  }
+
+  /**
+   * Records a sheet's reading, or refuses it keeping nothing: scanSheet's, or the "Scan sheets" place's, which read
+   * the photo as a sheet once its code said it was one (booklet-pages.service.ts scanPage).
+   */
+  async function recordSheet(
+    sittingId: number,
+    photo: Buffer,
+    result: SheetReadResult,
+    replace: boolean,
+    actor: UserActor,
+  ): Promise<Scan> {
     if (!result.ok) throw refusalOf(result)
+    const kept = await keptPhoto(photo)
     const now = clock.now()
 
     const scanId = await paperAttempts.transaction(async (trx) => {
@@ -211,8 +225,8 @@ export function createScansService({ database, clock, config, papers, paperAttem
         answers: JSON.stringify(reading.answers),
         flags: JSON.stringify(reading.flags),
         attempt_id: null,
-        photo: kept!.data,
-        photo_type: kept!.type,
+        photo: kept.data,
+        photo_type: kept.type,
         scanned_by: actor.id,
         updated_at: now,
       }
@@ -388,6 +402,7 @@ export function createScansService({ database, clock, config, papers, paperAttem
 
   return {
     scanSheet,
+    recordSheet,
     getScan,
     listSittingScans,
     reviewScan,

@@ -3,10 +3,11 @@ import { decodeLimits } from '../lib/decode-gate'
 import { createWorkerPool, PoolBusy, workerEntry, type WorkerPool } from '../lib/worker-pool'
 import { RateLimited } from '../http/errors'
 import { readSheet, REFUSAL_MESSAGES, type SheetReadResult } from './reader/read-sheet'
-import { readBookletPage, type BookletPageResult } from './reader/read-booklet-page'
+import { readPageOrSheet, type PageOrSheetResult } from './reader/read-page-or-sheet'
 import { drawReaderView } from './reader/reader-view'
 import { readingSet, type RosterPlace } from './scan-reading'
 import { blankLayout, hasSheet, setLayout, type SittingSetPlan } from './sitting-sets'
+import type { SheetCode } from './sheet/sheet-code'
 import type { SheetLayout } from './sheet/sheet-layout'
 
 // A sheet is read in a worker thread: its decode waits for the process's decode gate there, and its seconds of pixel
@@ -21,18 +22,24 @@ export interface SheetJob {
   roster: Map<number, RosterPlace>
 }
 
-/** In the worker: a roster sheet's questions are those of its roll's set, a blank sheet's those of every set. */
-export function readSheetJob({ photo, secret, sittingId, plans, labels, roster }: SheetJob): Promise<SheetReadResult> {
-  return readSheet(Buffer.from(photo.buffer, photo.byteOffset, photo.byteLength), {
-    secret,
-    sittingId,
-    layoutFor: (code) => {
-      // A written-only paper prints no sheet (its rows would be none); such a code reads no answers.
-      if (!hasSheet(plans)) return null
-      const set = readingSet(code, roster)
-      const plan = set && plans.find((candidate) => candidate.set === set)
-      return plan ? setLayout(plan, labels, plans.length) : blankLayout(plans, labels)
-    },
+/** A roster sheet's questions are those of its roll's set, a blank sheet's those of every set. */
+const sheetLayoutFor =
+  ({ plans, labels, roster }: Omit<SheetJob, 'photo' | 'secret' | 'sittingId'>) =>
+  (code: SheetCode) => {
+    // A written-only paper prints no sheet (its rows would be none); such a code reads no answers.
+    if (!hasSheet(plans)) return null
+    const set = readingSet(code, roster)
+    const plan = set && plans.find((candidate) => candidate.set === set)
+    return plan ? setLayout(plan, labels, plans.length) : blankLayout(plans, labels)
+  }
+
+const bufferOf = (photo: Uint8Array) => Buffer.from(photo.buffer, photo.byteOffset, photo.byteLength)
+
+export function readSheetJob(job: SheetJob): Promise<SheetReadResult> {
+  return readSheet(bufferOf(job.photo), {
+    secret: job.secret,
+    sittingId: job.sittingId,
+    layoutFor: sheetLayoutFor(job),
   })
 }
 
@@ -44,37 +51,37 @@ export interface ReaderViewJob {
 }
 type ViewResult = Uint8Array | string
 
-/** A written-answer booklet page (docs/decisions/075): its row prints the learner's set's numbers, or every set's. */
-export interface BookletPageJob {
-  booklet: true
-  photo: Uint8Array
-  secret: string
-  sittingId: number
+/**
+ * A photo sent to the "Scan sheets" place: a written-answer booklet page (docs/decisions/075), whose row prints the
+ * learner's set's numbers or every set's, or an answer sheet of the sitting, read as `SheetJob` reads one.
+ */
+export interface PageOrSheetJob extends SheetJob {
+  pageOrSheet: true
   /** Written question numbers by set letter, every set's together, and each roster learner's set. */
   numbersBySet: Record<string, number[]>
   union: number[]
   setOfLearner: Record<number, string>
 }
 
-export function readBookletPageJob(job: BookletPageJob): Promise<BookletPageResult> {
-  return readBookletPage(Buffer.from(job.photo.buffer, job.photo.byteOffset, job.photo.byteLength), {
+export function readPageOrSheetJob(job: PageOrSheetJob): Promise<PageOrSheetResult> {
+  return readPageOrSheet(bufferOf(job.photo), {
     secret: job.secret,
     sittingId: job.sittingId,
     numbersFor: (code) => {
       const set = code.kind === 'roster' ? job.setOfLearner[code.userId] : undefined
       return (set && job.numbersBySet[set]) || job.union
     },
+    layoutFor: sheetLayoutFor(job),
   })
 }
 
-type Job = SheetJob | ReaderViewJob | BookletPageJob
-type JobResult = SheetReadResult | ViewResult | BookletPageResult
+type Job = SheetJob | ReaderViewJob | PageOrSheetJob
+type JobResult = SheetReadResult | ViewResult | PageOrSheetResult
 
-/** What a sheet worker does with a job: read the sheet or booklet page, or draw the reader's view of a sheet. */
+/** What a sheet worker does with a job: read a sheet, a page or either, or draw the reader's view of a sheet. */
 export function sheetWorkerJob(job: Job): Promise<JobResult> {
-  if ('booklet' in job) return readBookletPageJob(job)
-  if ('view' in job)
-    return drawReaderView(Buffer.from(job.photo.buffer, job.photo.byteOffset, job.photo.byteLength), job.layout)
+  if ('pageOrSheet' in job) return readPageOrSheetJob(job)
+  if ('view' in job) return drawReaderView(bufferOf(job.photo), job.layout)
   return readSheetJob(job)
 }
 
@@ -102,13 +109,14 @@ export async function readSheetInWorker(job: SheetJob): Promise<SheetReadResult>
   }
 }
 
-export async function readBookletPageInWorker(job: BookletPageJob): Promise<BookletPageResult> {
+/** One read of the photo, whichever it is (a photo past the pool's time is refused as a page: its code is unknown). */
+export async function readPageOrSheetInWorker(job: PageOrSheetJob): Promise<PageOrSheetResult> {
   try {
-    return (await sheetPool().run(job)) as BookletPageResult
+    return (await sheetPool().run(job)) as PageOrSheetResult
   } catch (error) {
     if (error instanceof PoolBusy)
       throw new RateLimited(30, 'Too many photos are being read: send this one again shortly.')
-    return { ok: false, refusal: 'too_costly', message: REFUSAL_MESSAGES.too_costly }
+    return { kind: 'page', result: { ok: false, refusal: 'too_costly', message: REFUSAL_MESSAGES.too_costly } }
   }
 }
 

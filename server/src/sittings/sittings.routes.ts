@@ -89,7 +89,7 @@ export const sittingRoutes: FastifyPluginAsyncZod<{
         }, photosBusy),
     )
     // One place for the "Scan sheets" screen: a booklet page is recorded here, and an answer sheet of the sitting,
-    // told apart by its code, is handed to the sheet reader as if sent to .../scans/ (docs/decisions/075).
+    // told apart by its code in the same read, is recorded as if sent to .../scans/ (docs/decisions/075).
     upload.post(
       '/sittings/:id/pages/',
       {
@@ -108,7 +108,7 @@ export const sittingRoutes: FastifyPluginAsyncZod<{
           const actor = actorOf(request)
           const read = await pages.scanPage(request.params.id, bytes, replace, actor)
           if (read.sheet) {
-            const scan = await scans.scanSheet(request.params.id, bytes, replace, actor)
+            const scan = await scans.recordSheet(request.params.id, bytes, read.reading, replace, actor)
             return reply.code(201).send({ ...scan, kind: 'sheet' as const })
           }
           return reply.code(read.created ? 201 : 200).send(read.page)

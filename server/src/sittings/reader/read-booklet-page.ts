@@ -4,7 +4,7 @@ import { percentile, type GreyImage } from './grey-image'
 import type { Homography } from './homography'
 import { BLANK_FILL, MARK_FILL } from './mark-decisions'
 import { photoBox, rollRect, type PhotoBox } from './photo-box'
-import { isTooDark, loadGrey, locatePage, readRoll, REFUSAL_MESSAGES, type SheetRefusal } from './read-sheet'
+import { openPage, readRoll, REFUSAL_MESSAGES, type LocatedPage, type SheetRefusal } from './read-sheet'
 import { verifyBookletCode, type BookletCode } from '../booklet/booklet-code'
 import {
   buildBookletLayout,
@@ -13,7 +13,6 @@ import {
   questionRowRect,
   type BookletLayout,
 } from '../booklet/booklet-layout'
-import { verifySheetCode } from '../sheet/sheet-code'
 import { buildSheetLayout } from '../sheet/sheet-layout'
 
 /** What a booklet page's photo says (docs/decisions/075). */
@@ -29,7 +28,7 @@ export interface BookletPageReading {
   boxes: { questions: PhotoBox; roll: PhotoBox | null }
 }
 
-export type BookletPageRefusal = Exclude<SheetRefusal, 'wrong_sitting'> | 'wrong_sitting' | 'answer_sheet'
+export type BookletPageRefusal = SheetRefusal
 
 export type BookletPageResult = BookletPageReading | { ok: false; refusal: BookletPageRefusal; message: string }
 
@@ -46,17 +45,18 @@ const BLOCK_BUBBLES = 4
 const SHEET_PARTS = buildSheetLayout({ questionCount: 1, optionCounts: [2], labels: 'latin' })
 
 /** Retake advice: the answer sheet's sentences, which hold for a booklet page as well. */
-const ADVICE: Record<Exclude<BookletPageRefusal, 'answer_sheet'>, string> = {
+const ADVICE: Record<BookletPageRefusal, string> = {
   ...REFUSAL_MESSAGES,
   qr: 'The QR code cannot be read: photograph the page flat, with the QR code at the top right sharp and free of glare.',
   wrong_sitting:
     'This page was not printed for this sitting: its QR code belongs to another sitting or does not verify.',
 }
 
-const refuse = (refusal: BookletPageRefusal): BookletPageResult => ({
+/** A photo refused as a booklet page, with the sentence a teacher retakes it by. */
+export const refusePage = (refusal: BookletPageRefusal): BookletPageResult => ({
   ok: false,
   refusal,
-  message: refusal === 'answer_sheet' ? 'This is an answer sheet of the sitting.' : ADVICE[refusal],
+  message: ADVICE[refusal],
 })
 
 /**
@@ -96,28 +96,19 @@ function readQuestions(
 }
 
 /**
- * Reads a photographed booklet page: the sheet reader's page finding (corner squares, the QR code's place and which
- * way up), then the booklet code, the question bubbles and, where printed, the roll grid. An answer sheet of the
- * same sitting is told apart (`answer_sheet`) so one upload place serves both. Never throws on bad input.
+ * A booklet page's reading once its page is located (read-sheet.ts openPage): the booklet code, the question
+ * bubbles and, where printed, the roll grid. A code that is no booklet page's of this sitting is `wrong_sitting`.
  */
-export async function readBookletPage(photo: Buffer, options: ReadBookletOptions): Promise<BookletPageResult> {
-  if (!Buffer.isBuffer(photo) || photo.length === 0) return refuse('not_an_image')
-  const image = await loadGrey(photo)
-  if (typeof image === 'string') return refuse(image === 'wrong_sitting' ? 'wrong_sitting' : image)
-  if (isTooDark(image)) return refuse('dark')
-  const located = locatePage(image)
-  if (typeof located === 'string') return refuse(located === 'wrong_sitting' ? 'wrong_sitting' : located)
-  const { toImage, levels, payload } = located
-
+export function readLocatedBookletPage(
+  image: GreyImage,
+  { toImage, levels, payload }: LocatedPage,
+  options: ReadBookletOptions,
+): BookletPageResult {
   const verified = verifyBookletCode(payload, options.secret, options.sittingId)
-  if (!verified.ok) {
-    if (verified.refusal === 'malformed' && verifySheetCode(payload, options.secret, options.sittingId).ok)
-      return refuse('answer_sheet')
-    return refuse('wrong_sitting')
-  }
+  if (!verified.ok) return refusePage('wrong_sitting')
   const { code } = verified
   const numbers = options.numbersFor(code)
-  if (!numbers || numbers.length === 0) return refuse('wrong_sitting')
+  if (!numbers || numbers.length === 0) return refusePage('wrong_sitting')
   const rollGrid = hasRollGrid(code)
   const layout = buildBookletLayout({ numbers, rollGrid })
   const { marked, doubtful } = readQuestions(image, toImage, levels, layout)
@@ -133,4 +124,15 @@ export async function readBookletPage(photo: Buffer, options: ReadBookletOptions
       roll: rollGrid ? photoBox(image, toImage, rollRect(SHEET_PARTS)) : null,
     },
   }
+}
+
+/**
+ * Reads a photographed booklet page: the sheet reader's page finding (corner squares, the QR code's place and which
+ * way up), then the page's code, bubbles and roll grid (readLocatedBookletPage). Never throws on bad input. The
+ * "Scan sheets" place, which takes answer sheets too, reads with read-page-or-sheet.ts instead.
+ */
+export async function readBookletPage(photo: Buffer, options: ReadBookletOptions): Promise<BookletPageResult> {
+  const opened = await openPage(photo)
+  if (typeof opened === 'string') return refusePage(opened)
+  return readLocatedBookletPage(opened.image, opened.located, options)
 }

@@ -378,28 +378,29 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
 }
 
 /**
- * Reads a photographed answer sheet: finds the four corner squares, places the page exactly by their edges (a
- * homography), settles which way up it is by where the QR code decodes and checks the code's place, verifies the
- * code, then measures every bubble against the paper around it and says where each row, the roll grid and the set
- * row are in the photo (for the review). Never throws on bad input: every failure is a refusal with a sentence for
- * the teacher.
+ * The photo in grey and its page located (corner squares, which way up, the QR code's payload), or why not: what
+ * reading an answer sheet and a booklet page begin with, done once for a photo whichever it turns out to be.
  */
-export async function readSheet(photo: Buffer, options: ReadSheetOptions): Promise<SheetReadResult> {
-  if (!Buffer.isBuffer(photo) || photo.length === 0) return refuse('not_an_image')
+export async function openPage(photo: Buffer): Promise<{ image: GreyImage; located: LocatedPage } | SheetRefusal> {
+  if (!Buffer.isBuffer(photo) || photo.length === 0) return 'not_an_image'
   const image = await loadGrey(photo)
-  if (typeof image === 'string') return refuse(image)
-  if (isTooDark(image)) return refuse('dark')
-
+  if (typeof image === 'string') return image
+  if (isTooDark(image)) return 'dark'
   const located = locatePage(image)
-  if (typeof located === 'string') return refuse(located)
-  const { toImage, levels, payload } = located
+  if (typeof located === 'string') return located
+  return { image, located }
+}
 
-  const verified = verifySheetCode(payload, options.secret, options.sittingId)
-  if (!verified.ok) return refuse('wrong_sitting')
-
+/** An answer sheet's page, located and its code verified: its roll, set and rows, and where they are in the photo. */
+export function readLocatedSheet(
+  image: GreyImage,
+  { toImage, levels }: LocatedPage,
+  code: SheetCode,
+  layoutFor: ReadSheetOptions['layoutFor'],
+): SheetReadResult {
   const roll = readRoll(image, toImage, levels)
   const set = readSet(image, toImage, levels)
-  const layout = options.layoutFor(verified.code, set === 'unclear' ? null : set)
+  const layout = layoutFor(code, set === 'unclear' ? null : set)
   const read = layout ? readAnswers(image, toImage, levels, layout) : null
   if (read?.bent) return refuse('not_flat')
   if (read?.glare) return refuse('glare')
@@ -408,5 +409,20 @@ export async function readSheet(photo: Buffer, options: ReadSheetOptions): Promi
     roll: photoBox(image, toImage, rollRect(FIXED_PARTS)),
     set: photoBox(image, toImage, setRect(FIXED_PARTS)),
   }
-  return { ok: true, code: verified.code, roll, set, answers, boxes }
+  return { ok: true, code, roll, set, answers, boxes }
+}
+
+/**
+ * Reads a photographed answer sheet: finds the four corner squares, places the page exactly by their edges (a
+ * homography), settles which way up it is by where the QR code decodes and checks the code's place, verifies the
+ * code, then measures every bubble against the paper around it and says where each row, the roll grid and the set
+ * row are in the photo (for the review). Never throws on bad input: every failure is a refusal with a sentence for
+ * the teacher.
+ */
+export async function readSheet(photo: Buffer, options: ReadSheetOptions): Promise<SheetReadResult> {
+  const opened = await openPage(photo)
+  if (typeof opened === 'string') return refuse(opened)
+  const verified = verifySheetCode(opened.located.payload, options.secret, options.sittingId)
+  if (!verified.ok) return refuse('wrong_sitting')
+  return readLocatedSheet(opened.image, opened.located, verified.code, options.layoutFor)
 }
