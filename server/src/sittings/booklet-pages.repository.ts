@@ -68,25 +68,6 @@ export async function updateBookletPage(db: Kysely<DB>, pageId: number, fields: 
   await db.updateTable('booklet_pages').set(fields).where('id', '=', pageId).execute()
 }
 
-export async function savePageImage(
-  db: Kysely<DB>,
-  image: {
-    hash: string
-    data: Buffer
-    content_type: string
-    width: number
-    height: number
-    phone_data: Buffer | null
-  },
-  now: number,
-) {
-  await db
-    .insertInto('page_images')
-    .values({ ...image, created_at: now })
-    .onConflict((conflict) => conflict.column('hash').doNothing())
-    .execute()
-}
-
 export const findPageImage = (db: Kysely<DB>, hash: string) =>
   db.selectFrom('page_images').select(['data', 'content_type']).where('hash', '=', hash).executeTakeFirst()
 

@@ -9,6 +9,7 @@ import {
   type ScanBox,
 } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
+import { savePageImage } from '../db/page-images'
 import { changedFields, recordAudit, type UserActor } from '../audit/audit-log'
 import type { DB } from '../db/schema'
 import { AppError, Conflict, NotFound, PayloadTooLarge, ValidationFailed } from '../http/errors'
@@ -23,7 +24,6 @@ import {
   insertBookletPage,
   listPagesOfSheet,
   listSittingPages,
-  savePageImage,
   updateBookletPage,
   type BookletPageRow,
 } from './booklet-pages.repository'

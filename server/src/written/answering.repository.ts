@@ -125,25 +125,6 @@ export function listSavedAnswers(db: Kysely<DB>, attemptId: number) {
     .execute()
 }
 
-export async function savePageImage(
-  db: Kysely<DB>,
-  image: {
-    hash: string
-    data: Buffer
-    content_type: string
-    width: number
-    height: number
-    phone_data: Buffer | null
-  },
-  now: number,
-) {
-  await db
-    .insertInto('page_images')
-    .values({ ...image, created_at: now })
-    .onConflict((conflict) => conflict.column('hash').doNothing())
-    .execute()
-}
-
 export async function insertPage(db: Kysely<DB>, answerId: number, number: number, imageHash: string, now: number) {
   const row = await db
     .insertInto('written_answer_pages')

@@ -6,6 +6,7 @@ import {
   type WrittenResult,
 } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
+import { savePageImage } from '../db/page-images'
 import type { AppContext } from '../context'
 import type { DB } from '../db/schema'
 import { Conflict, NotFound, ValidationFailed } from '../http/errors'
@@ -26,7 +27,6 @@ import {
   listSavedAnswers,
   numberPages,
   openAnswer,
-  savePageImage,
   savePhoneImage,
   setAnswerText,
 } from './answering.repository'

@@ -1,0 +1,18 @@
+import type { Kysely } from 'kysely'
+import type { DB } from './schema'
+
+/**
+ * Keeps a page's image by its hash, once: written answers' photographed pages and booklet pages share the
+ * `page_images` store (the same photo sent twice, or by both ways, is one image).
+ */
+export async function savePageImage(
+  db: Kysely<DB>,
+  image: { hash: string; data: Buffer; content_type: string; width: number; height: number; phone_data: Buffer | null },
+  now: number,
+) {
+  await db
+    .insertInto('page_images')
+    .values({ ...image, created_at: now })
+    .onConflict((conflict) => conflict.column('hash').doNothing())
+    .execute()
+}
