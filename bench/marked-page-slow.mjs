@@ -181,8 +181,10 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 const ms = (value) => `${Math.round(value)} ms`
 
 const server = await startServer()
-const browser = await launchBrowser()
+// Started inside the try: a browser that fails to launch must not leave the server running.
+let browser
 try {
+  browser = await launchBrowser()
   const { attemptId, pageBytes, phoneBytes, pageSize } = await seed(server)
   console.log(
     `network ${network.downloadThroughput / KBIT} kbit/s down, ${network.latency} ms round trip; CPU ${CPU_SLOWDOWN}x ` +
@@ -225,6 +227,6 @@ try {
     },
   ])
 } finally {
-  await browser.close()
+  await browser?.close()
   await server.stop()
 }

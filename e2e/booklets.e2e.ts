@@ -313,6 +313,8 @@ describe('written answers on paper', () => {
     // Question 2 was not on roll 1's pages: released as unanswered, not waiting.
     const second = page.getByRole('article', { name: interpolate(enWritten.heading, { number: 2 }) })
     await second.getByText('0 of 10').waitFor()
+    // A paper of written questions alone: the headline counts their marks (it read "7.00 of 0").
+    expect(await page.locator('.report-summary__value').textContent()).toBe('7.00 of 20')
     await expectAccessible(page)
     await expectNoSidewaysScroll(page)
     await screenshot(page, 'booklets-learner-report-phone-en')

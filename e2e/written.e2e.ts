@@ -191,11 +191,15 @@ describe('written answers in the exam', () => {
     await expect.poll(() => thumbs.count()).toBe(3)
     expect(await laptop.getByText(enQuiz.written.status.sent, { exact: true }).count()).toBe(3)
     for (const index of [0, 1, 2]) await expect.poll(() => imageRendered(thumbs.nth(index))).toBe(true)
-    // In the order taken: the server kept each page's width.
-    const shownWidths = await thumbs.evaluateAll((images) =>
-      images.map((image) => (image as HTMLImageElement).naturalWidth),
+    // In the order taken: the thumbnails are the pages' 720 px renditions (decision 078), so each page is told by
+    // its shape, the height its width gave it (1,400 px tall at 1,800, 1,700 and 1,600 wide).
+    const shownHeights = await thumbs.evaluateAll((images) =>
+      images.map((image) => [(image as HTMLImageElement).naturalWidth, (image as HTMLImageElement).naturalHeight]),
     )
-    expect(shownWidths).toEqual(widths)
+    expect(shownHeights.map(([width]) => width)).toEqual([720, 720, 720])
+    shownHeights.forEach(([, height], index) =>
+      expect(Math.abs(height! - (1400 * 720) / widths[index]!)).toBeLessThan(1),
+    )
     await expectAccessible(laptop)
     await screenshot(laptop, 'written-exam-resumed-en-desktop')
     await laptop.context().close()

@@ -170,10 +170,17 @@ export function createResultsService({
 
   async function getProgress(user: TokenUser): Promise<Progress> {
     await lifecycle.settleExpired(user.id)
-    const [attempts, answerRows] = await Promise.all([
+    const [finished, answerRows, written] = await Promise.all([
       listFinishedAttemptsOldestFirst(db, user.id),
       listFinishedAnswers(db, user.id),
+      findWrittenPartsOfLearner(db, user.id),
     ])
+    // API.md: progress counts an attempt with written questions once all of its written answers are released, and its
+    // score then holds their marks, so its most does too.
+    const attempts = finished.filter((attempt) => {
+      const part = written.get(attempt.id)
+      return part === undefined || part.released === part.total
+    })
     // An attempt whose key is withheld stays out of the topics until it is out: a topic of one question is its key.
     const withheld = await withholding.withheldAttempts(
       db,
@@ -219,7 +226,11 @@ export function createResultsService({
           attempt_id: attempt.id,
           quiz: { id: attempt.quiz_id, title: { en: attempt.title_en, ne: attempt.title_ne } },
           score: toScore(attempt.score_hundredths ?? 0),
-          max_score: toScore(maxScoreHundredths(attemptColumns.sections(attempt)) - (excludedOf.get(attempt.id) ?? 0)),
+          max_score: toScore(
+            maxScoreHundredths(attemptColumns.sections(attempt)) -
+              (excludedOf.get(attempt.id) ?? 0) +
+              (written.get(attempt.id)?.max_marks ?? 0),
+          ),
           total_questions: correct + incorrect + unanswered,
           correct,
           incorrect,

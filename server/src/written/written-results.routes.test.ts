@@ -40,7 +40,7 @@ describe.each(dialects)("a learner's written results on %s", (dialect) => {
 
   it("counts written questions in none of the choice part's figures: the report card, its analysis and progress agree with the submit", async () => {
     const paper = await writtenPaper(t)
-    const { user, attemptId, submitted } = await paper.sit()
+    const { user, attemptId, answerId, submitted } = await paper.sit()
     // The submit scores the choice question alone (right: 1 of 1).
     expect(submitted).toMatchObject({ total_questions: 1, correct: 1, unanswered: 0, max_score: 1 })
     const report = await paper.as(user, 'GET', `/api/results/${attemptId}/`)
@@ -54,9 +54,20 @@ describe.each(dialects)("a learner's written results on %s", (dialect) => {
     })
     const topics = (report.body.analysis.topics as { topic: string }[]).map((topic) => topic.topic)
     expect(topics).not.toContain('Constitution')
+    // Progress counts the attempt once its written part is released (API.md), with the written marks in its score
+    // and in its most: a share of the score over the choice part's most alone would pass 100 %.
+    const pending = await paper.as(user, 'GET', '/api/results/progress/')
+    expect(pending.body).toMatchObject({ attempts: [], topics: [] })
+    await paper.mark(answerId, { adjustment: 650 })
+    await paper.release()
     const progress = await paper.as(user, 'GET', '/api/results/progress/')
-    expect(progress.body.attempts[0]).toMatchObject({ total_questions: 1, unanswered: 0, max_score: 1 })
+    expect(progress.body.attempts).toEqual([
+      expect.objectContaining({ score: 7.5, total_questions: 1, unanswered: 0, max_score: 11 }),
+    ])
     expect((progress.body.topics as { topic: string }[]).map((topic) => topic.topic)).not.toContain('Constitution')
+    // The report card's max_score stays the choice part's; the written part's most is beside it.
+    const marked = await paper.as(user, 'GET', `/api/results/${attemptId}/`)
+    expect(marked.body).toMatchObject({ score: 7.5, max_score: 1, written: { marks: 6.5, max_marks: 10 } })
   })
 
   it('says marking none and written null for a paper without written questions', async () => {

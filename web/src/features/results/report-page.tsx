@@ -16,7 +16,7 @@ import { challengeWindowOpen } from './challenge-window'
 import { KeyChanged } from './key-changed'
 import { QuestionDetailDialog } from './question-detail-dialog'
 import { questionStatus, selectedOptions } from './question-status'
-import { resultQueries } from './results.api'
+import { resultQueries, type ReportCard } from './results.api'
 import { ReportSections, ScoreOfMax, type ReportMarks } from './report-sections'
 import './results.css'
 import './results.i18n'
@@ -26,6 +26,14 @@ import './written.i18n'
 
 /** SPEC.md: a report row shows the first 60 characters of the question. */
 const ROW_PREVIEW_LENGTH = 60
+
+/**
+ * The most the headline's score can be: `score` holds the choice part and the released written marks, `max_score`
+ * the choice part only (API.md "Written answers marked by rubric"), so the written part's marks join it. A paper of
+ * written questions alone has a choice part of 0, and read "7.00 of 0" without them.
+ */
+const headlineMax = (choiceMax: number | undefined, written: ReportCard['written']) =>
+  choiceMax === undefined ? undefined : choiceMax + (written?.max_marks ?? 0)
 
 export function Component() {
   const { t } = useTranslation('results')
@@ -82,8 +90,13 @@ export function Component() {
             {t('report.final_score')}
           </p>
           <p className="report-summary__value">
-            <ScoreOfMax score={card.score} max={marks.max_score} />
+            <ScoreOfMax score={card.score} max={headlineMax(marks.max_score, card.written)} />
           </p>
+          {card.marking === 'pending' && (
+            <p>
+              <span className="badge badge--pending">{t('written_part.awaiting')}</span>
+            </p>
+          )}
           <p className="muted">
             {t('attempt_number', { number: card.attempt_number })} ·{' '}
             {card.mode === 'paper' && <span className="badge badge--paper">{t('on_paper')}</span>}{' '}

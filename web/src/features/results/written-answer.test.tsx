@@ -57,7 +57,8 @@ const card: ReportCard = {
     average_score: 5,
     highest_score: 8,
   },
-  max_score: 11,
+  // The choice part's most: the written part's marks are `written.max_marks` (API.md).
+  max_score: 1,
   sections: [],
 }
 
@@ -325,6 +326,40 @@ describe('the report card’s written answers', () => {
     renderReport({ ...released, regrade: { open_until: '2026-01-01T00:00:00.000Z', request: null } })
     expect(await screen.findByText(/until 7 days after release/)).toBeInTheDocument()
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Ask for a re-mark' })).toBeNull())
+  })
+})
+
+describe('the report card’s headline with a written part', () => {
+  const headline = () => screen.findByText((_, element) => element?.className === 'report-summary__value')
+
+  it('gives the score out of the choice part and the written part together', async () => {
+    renderReport(released)
+    expect(await headline()).toHaveTextContent('8.00 of 11')
+  })
+
+  it('gives a paper of written questions alone its written marks, not "of 0"', async () => {
+    const writtenOnly: ReportCard = {
+      ...card,
+      score: 7,
+      correct: 0,
+      questions: card.questions.slice(1),
+      answers: card.answers.slice(1),
+      max_score: 0,
+    }
+    renderReport(released, 'ne', { 'GET /api/results/40/': () => ({ body: writtenOnly }) })
+    expect(await headline()).toHaveTextContent('१० मध्ये ७.००')
+  })
+
+  it('says the written part awaits marking while it is not released', async () => {
+    const pending: ReportCard = {
+      ...card,
+      score: 1,
+      marking: 'pending',
+      written: { ...card.written!, marks: 0, released: 0 },
+    }
+    renderReport({ ...released, status: 'submitted' }, 'en', { 'GET /api/results/40/': () => ({ body: pending }) })
+    expect(await headline()).toHaveTextContent('1.00 of 11')
+    expect(screen.getByText('Written part: awaiting marking')).toBeInTheDocument()
   })
 })
 

@@ -66,7 +66,7 @@ describe('the exam screen with a written question', () => {
     )
     expect(box).toHaveValue('टाइप गरेको उत्तर typed on the phone')
     expect(screen.getByText('7 of 100 words')).toBeInTheDocument()
-    expect(screen.getByRole('img', { name: 'Photo of page 1 of your answer' })).toHaveAttribute('src', kept.url)
+    expect(screen.getByRole('img', { name: 'Photo of page 1 of your answer' })).toHaveAttribute('src', kept.phone_url)
     expect(screen.getByRole('button', { name: 'Question 1, answered' })).toBeInTheDocument()
     // Already on the server: nothing is sent again.
     expect(net.callsTo('PUT', `/api/attempts/${ATTEMPT_ID}/written/101/text/`)).toEqual([])

@@ -251,7 +251,7 @@ describe('WrittenQueue.mergeServer: the answer another device left on the server
       ['sent', pages[0]!.id],
       ['sent', pages[1]!.id],
     ])
-    expect(phone.queue.getSnapshot().answers['7']!.pages[0]!.preview).toBe(pages[0]!.url)
+    expect(phone.queue.getSnapshot().answers['7']!.pages[0]!.preview).toBe(pages[0]!.phone_url)
     expect(phone.queue.getSnapshot()).toMatchObject({ answered: { '5': true, '7': true }, pagesLeft: 0 })
     // Nothing to send: it is all on the server already.
     expect(server.transport.putText).not.toHaveBeenCalled()

@@ -312,7 +312,8 @@ export class WrittenQueue {
           status,
           page: entry.page,
           refusal: entry.refusal,
-          preview: this.previews.get(entry.key) ?? entry.page?.url ?? null,
+          // A sent page's thumbnail is its phone rendition (~40 KB), not the page as stored (~260 KB): decision 078.
+          preview: this.previews.get(entry.key) ?? entry.page?.phone_url ?? null,
         }
       })
       answers[id] = { text, words: countWords(text), pages }
