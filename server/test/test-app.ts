@@ -50,6 +50,7 @@ export function useTestApp(
   let template: Buffer | undefined
   let pgName: string | undefined
   let pgDatabase: Database | undefined
+  let emptyPostgres: string | undefined
 
   beforeAll(async () => {
     if (dialect === 'sqlite') {
@@ -63,6 +64,7 @@ export function useTestApp(
       pgName = created.name
       pgDatabase = fromPostgresPool(new pg.Pool({ connectionString: created.url, max: 10 }))
       await migrateToLatest(pgDatabase)
+      emptyPostgres = await emptyingStatement(pgDatabase)
     }
   })
 
@@ -73,14 +75,7 @@ export function useTestApp(
     if (dialect === 'sqlite') {
       t.database = fromSqlite(new SQLite(template!))
     } else {
-      const tables = await sql<{
-        tablename: string
-      }>`select tablename from pg_tables where schemaname = 'public' and tablename not like 'kysely_%'`.execute(
-        pgDatabase!.db,
-      )
-      await sql
-        .raw(`truncate ${tables.rows.map((r) => `"${r.tablename}"`).join(', ')} restart identity cascade`)
-        .execute(pgDatabase!.db)
+      await sql.raw(emptyPostgres!).execute(pgDatabase!.db)
       t.database = { ...pgDatabase!, destroy: async () => {} }
     }
     t.db = t.database.db
@@ -110,6 +105,31 @@ export function useTestApp(
   })
 
   return t
+}
+
+/**
+ * One round trip that empties every table of the schema and restarts its sequences, as `truncate ... restart identity
+ * cascade` would, in about a tenth of the time: truncating some 55 tables made new files for each, about 150 ms a
+ * test. Foreign keys and triggers are off for the deletes (`session_replication_role = replica`, this transaction
+ * only), so the order of the tables does not matter and no trigger writes anything back.
+ */
+async function emptyingStatement(database: Database) {
+  const { rows } = await sql<{
+    tablename: string
+  }>`select tablename from pg_tables where schemaname = 'public' and tablename not like 'kysely_%'`.execute(database.db)
+  const tables = rows.map((row) => `"${row.tablename}"`)
+  const { rows: role } = await sql<{ super: boolean }>`select rolsuper as super from pg_roles
+    where rolname = current_user`.execute(database.db)
+  // Only a superuser may turn the triggers off; any other role truncates, slower and the same.
+  if (!role[0]?.super) return `truncate ${tables.join(', ')} restart identity cascade`
+  return [
+    'begin',
+    'set local session_replication_role = replica',
+    ...tables.map((table) => `delete from ${table}`),
+    `select setval(c.oid, s.seqstart, false) from pg_sequence s join pg_class c on c.oid = s.seqrelid
+       join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relname not like 'kysely_%'`,
+    'commit',
+  ].join(';\n')
 }
 
 /** A new, empty database on TEST_DATABASE_URL's PostgreSQL server, named `prefix_pid_random`. */
