@@ -30,9 +30,6 @@ const written = (number: number): QuizQuestion => ({
   word_limit: 100,
 })
 
-// The written answer is a lazy chunk: its first import in a loaded full run (CI) outlasted the 4 s default.
-const LAZY_CHUNK_MS = 12_000
-
 describe('the exam screen with a written question', () => {
   beforeAll(polyfillDialog)
 
@@ -59,11 +56,7 @@ describe('the exam screen with a written question', () => {
       ),
     })
     renderRoutes([page(QuizPage, '/quiz/:quizId')], { path: `/quiz/${QUIZ_ID}` })
-    const box = await screen.findByRole(
-      'textbox',
-      { name: 'Type your answer (Nepali or English)' },
-      { timeout: LAZY_CHUNK_MS },
-    )
+    const box = await screen.findByRole('textbox', { name: 'Type your answer (Nepali or English)' })
     expect(box).toHaveValue('टाइप गरेको उत्तर typed on the phone')
     expect(screen.getByText('7 of 100 words')).toBeInTheDocument()
     expect(screen.getByRole('img', { name: 'Photo of page 1 of your answer' })).toHaveAttribute('src', kept.phone_url)
@@ -94,11 +87,7 @@ describe('the exam screen with a written question', () => {
     })
     const user = userEvent.setup()
     renderRoutes([page(QuizPage, '/quiz/:quizId')], { path: `/quiz/${QUIZ_ID}` })
-    const box = await screen.findByRole(
-      'textbox',
-      { name: 'Type your answer (Nepali or English)' },
-      { timeout: LAZY_CHUNK_MS },
-    )
+    const box = await screen.findByRole('textbox', { name: 'Type your answer (Nepali or English)' })
     expect(screen.queryByRole('button', { name: 'Clear Response' })).not.toBeInTheDocument()
     await user.type(box, 'It recruits officers')
     expect(screen.getByRole('button', { name: 'Question 1, answered' })).toBeInTheDocument()
