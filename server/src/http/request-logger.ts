@@ -1,44 +1,88 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger'
 
-const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const
-type Level = (typeof LEVELS)[number]
-const noop = () => {}
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
+type PinoLike = FastifyBaseLogger & { levels?: { values: Record<string, number> }; levelVal?: number }
 
 /**
  * Fastify's per-request logger, made only when something logs at a level that is on. pino's `child` writes its
  * bindings (the request id) through the redaction of app.ts on every request: a few µs of each hot request for a
  * logger that, at the usual levels, never writes a line (docs/decisions/076). What a request logs is unchanged.
+ *
+ * One small object a request, its methods on the prototype: an object of per-request closures kept every in-flight
+ * request's garbage alive long enough to be promoted, and the exam's storm peaked 60 MB higher (docs/decisions/083).
  */
 export function lazyChildLoggers(
   logger: FastifyBaseLogger,
   bindings: Bindings,
   options: ChildLoggerOptions,
 ): FastifyBaseLogger {
-  let child: FastifyBaseLogger | undefined
-  const made = () => (child ??= logger.child(bindings, options))
-  const pino = logger as FastifyBaseLogger & { levels?: { values: Record<string, number> }; levelVal?: number }
-  const values = pino.levels?.values
-  // 'silent' has no value of its own in pino: nothing is on.
-  const threshold = options.level === undefined ? pino.levelVal : (values?.[options.level] ?? Infinity)
-  // Without pino's level values (another logger), every level counts as on: the child is made at the first call.
-  const isOn = (level: Level) => values === undefined || threshold === undefined || values[level]! >= threshold
-  const forward = (level: Level) => {
-    const on = isOn(level)
-    return (...args: unknown[]) => {
-      if (child || on) (made()[level] as (...rest: unknown[]) => void)(...args)
-    }
+  return new LazyChildLogger(logger as PinoLike, bindings, options) as unknown as FastifyBaseLogger
+}
+
+class LazyChildLogger {
+  private made: FastifyBaseLogger | undefined
+  /** The lowest level value that is written; undefined when the parent is not pino (every level counts as on). */
+  private readonly threshold: number | undefined
+
+  constructor(
+    private readonly parent: PinoLike,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {
+    const values = parent.levels?.values
+    // 'silent' has no value of its own in pino: nothing is on.
+    this.threshold =
+      values === undefined
+        ? undefined
+        : options.level === undefined
+          ? parent.levelVal
+          : (values[options.level] ?? Number.POSITIVE_INFINITY)
   }
-  const lazy = {
-    get level() {
-      return child?.level ?? options.level ?? logger.level
-    },
-    set level(level: string) {
-      made().level = level
-    },
-    silent: noop,
-    child: (more: Bindings, moreOptions?: ChildLoggerOptions) => made().child(more, moreOptions),
-  } as unknown as FastifyBaseLogger
-  for (const level of LEVELS) (lazy as unknown as Record<Level, unknown>)[level] = forward(level)
-  return lazy
+
+  get level() {
+    return this.made?.level ?? this.options.level ?? this.parent.level
+  }
+
+  set level(level: string) {
+    this.logger().level = level
+  }
+
+  fatal(...args: unknown[]) {
+    this.write('fatal', args)
+  }
+  error(...args: unknown[]) {
+    this.write('error', args)
+  }
+  warn(...args: unknown[]) {
+    this.write('warn', args)
+  }
+  info(...args: unknown[]) {
+    this.write('info', args)
+  }
+  debug(...args: unknown[]) {
+    this.write('debug', args)
+  }
+  trace(...args: unknown[]) {
+    this.write('trace', args)
+  }
+  silent() {}
+
+  child(more: Bindings, moreOptions?: ChildLoggerOptions) {
+    return this.logger().child(more, moreOptions)
+  }
+
+  private logger() {
+    return (this.made ??= this.parent.child(this.bindings, this.options))
+  }
+
+  private write(level: Level, args: unknown[]) {
+    if (this.made === undefined && !this.isOn(level)) return
+    ;(this.logger()[level] as (...rest: unknown[]) => void)(...args)
+  }
+
+  private isOn(level: Level) {
+    const values = this.parent.levels?.values
+    return values === undefined || this.threshold === undefined || values[level]! >= this.threshold
+  }
 }
