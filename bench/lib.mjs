@@ -221,7 +221,7 @@ function rssMB(pid) {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 })
 
-/** One request on a keep-alive socket; resolves {status, body, ms}. */
+/** One request on a keep-alive socket; resolves {status, body, ms, headers}. */
 export function call(baseUrl, method, url, { body, token } = {}) {
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body))
   const started = performance.now()
@@ -239,7 +239,12 @@ export function call(baseUrl, method, url, { body, token } = {}) {
       res.on('data', (chunk) => chunks.push(chunk))
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8')
-        resolve({ status: res.statusCode, body: text ? JSON.parse(text) : undefined, ms: performance.now() - started })
+        resolve({
+          status: res.statusCode,
+          body: text ? JSON.parse(text) : undefined,
+          ms: performance.now() - started,
+          headers: res.headers,
+        })
       })
     })
     req.on('error', reject)
