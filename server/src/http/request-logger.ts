@@ -9,8 +9,8 @@ type PinoLike = FastifyBaseLogger & { levels?: { values: Record<string, number> 
  * bindings (the request id) through the redaction of app.ts on every request: a few µs of each hot request for a
  * logger that, at the usual levels, never writes a line (docs/decisions/076). What a request logs is unchanged.
  *
- * One small object a request, its methods on the prototype: an object of per-request closures kept every in-flight
- * request's garbage alive long enough to be promoted, and the exam's storm peaked 60 MB higher (docs/decisions/083).
+ * One small object a request, its methods on the prototype: with an object of per-request closures instead, the
+ * exam's storm promoted far more garbage and peaked 60 MB higher (docs/decisions/083).
  */
 export function lazyChildLoggers(
   logger: FastifyBaseLogger,
