@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ComponentType } from 'react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
-import { vi } from 'vitest'
+import { vi, type MockInstance } from 'vitest'
 import i18n, { initI18n, type Language } from '../i18n/i18n'
 import { sessionStore } from '../session/session-store'
 
@@ -89,6 +89,17 @@ export function signInAs(user: { username: string; is_admin: boolean }) {
 /** A fetch answer as the api client reads it: status, headers (for Retry-After) and a JSON body. */
 export const jsonResponse = (status: number, body: unknown) =>
   ({ ok: status < 300, status, headers: new Headers(), json: async () => body }) as Response
+
+/**
+ * What a test's fetch spy sent to an address that begins with `url`. Screens' test files share a window (decision 052), so a fetch another file
+ * left running (a kept picture of an exam) can reach the spy first: a test finds its request by address, never by
+ * its place among the calls.
+ */
+export function requestTo(fetch: MockInstance<typeof globalThis.fetch>, url: string): RequestInit & { body: string } {
+  const call = fetch.mock.calls.find(([address]) => String(address).startsWith(url))
+  if (!call) throw new Error(`no request to ${url}: ${fetch.mock.calls.map(([address]) => String(address)).join(', ')}`)
+  return call[1] as RequestInit & { body: string }
+}
 
 export interface SentRequest {
   key: string

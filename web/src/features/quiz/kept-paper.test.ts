@@ -21,7 +21,7 @@ describe('keeping the paper on the device', () => {
       await saveQuestion(ATTEMPT_ID, number, question(number))
     }
     const counts: number[] = []
-    expect(await keepPaper(ATTEMPT_ID, 10, fetchQuestion, (count) => counts.push(count))).toBe(9)
+    expect(await keepPaper(ATTEMPT_ID, 10, fetchQuestion, { onKept: (count) => counts.push(count) })).toBe(9)
     expect(asked.sort((a, b) => a - b)).toEqual([1, 3, 4, 5, 6, 7, 8, 9, 10])
     expect(most).toBe(4)
     expect(counts[0]).toBe(1)
@@ -59,14 +59,28 @@ describe('keeping the paper on the device', () => {
       return withPictures(number)
     }
     // Question 3 is on the device but one of its pictures is not: the paper is not whole yet.
-    expect(await keepPaper(ATTEMPT_ID, 3, fetchQuestion, undefined, fetchPicture)).toBe(2)
+    expect(await keepPaper(ATTEMPT_ID, 3, fetchQuestion, { fetchPicture })).toBe(2)
     expect([...new Set(fetched)].sort()).toEqual([url('1'), url('2'), url('3'), url('f')].sort())
     expect(await storedQuestionNumbers(ATTEMPT_ID)).toEqual(new Set([1, 2, 3]))
 
     fetched.length = 0
     expect(
-      await keepPaper(ATTEMPT_ID, 3, fetchQuestion, undefined, async (address) => void fetched.push(address)),
+      await keepPaper(ATTEMPT_ID, 3, fetchQuestion, { fetchPicture: async (address) => void fetched.push(address) }),
     ).toBe(3)
     expect(fetched).toContain(url('3'))
+  })
+  it('asks for nothing more once the exam screen has closed', async () => {
+    const closed = new AbortController()
+    const asked: number[] = []
+    const fetchQuestion = async (number: number) => {
+      asked.push(number)
+      if (number === 2) closed.abort()
+      await saveQuestion(ATTEMPT_ID, number, question(number))
+    }
+    // At most the four asked together (four at a time) went out, none after them; none counts as whole, as the screen
+    // closed before any was through.
+    expect(await keepPaper(ATTEMPT_ID, 10, fetchQuestion, { signal: closed.signal })).toBe(0)
+    expect(asked).toContain(2)
+    expect(Math.max(...asked)).toBeLessThanOrEqual(4)
   })
 })

@@ -20,13 +20,18 @@ export function picturesOf(question: QuizQuestion): string[] {
  * Fetches every question of the attempt not yet on the device (each one keeps itself there: quizQueries.question),
  * and every question's pictures, a few questions at a time. A question or picture that fails is left for the next
  * run. Reports how many questions are on the device; resolves with how many are there with all their pictures.
+ * Once `signal` aborts (the exam screen closed), no question or picture is asked for any more: on a slow link the
+ * next screen has the connection to itself.
  */
 export async function keepPaper(
   attemptId: number,
   total: number,
   fetchQuestion: (number: number) => Promise<QuizQuestion | void>,
-  onKept: (count: number) => void = () => undefined,
-  fetchPicture: (url: string) => Promise<void> = keepPicture,
+  {
+    onKept = () => undefined,
+    fetchPicture = keepPicture,
+    signal,
+  }: { onKept?: (count: number) => void; fetchPicture?: (url: string) => Promise<void>; signal?: AbortSignal } = {},
 ): Promise<number> {
   const stored = await storedQuestionNumbers(attemptId).catch(() => new Set<number>())
   const kept = new Set(stored)
@@ -36,6 +41,7 @@ export async function keepPaper(
   await Promise.allSettled(
     Array.from({ length: total }, (_, index) => index + 1).map((number) =>
       limit(async () => {
+        if (signal?.aborted) return
         const fetched = stored.has(number) ? undefined : await fetchQuestion(number)
         if (!kept.has(number)) {
           kept.add(number)
@@ -44,6 +50,7 @@ export async function keepPaper(
         // A question kept by an earlier run (or on screen) may have pictures that are not: ask again, which the
         // worker or the browser answers from the device when they are.
         const question = fetched ?? (await loadQuestion(attemptId, number))
+        if (signal?.aborted) return
         if (question) await Promise.all(picturesOf(question).map(fetchPicture))
         whole.add(number)
       }),
@@ -63,17 +70,17 @@ export function useKeptPaper(quizId: number, attemptId: number | null, total: nu
 
   useEffect(() => {
     if (attemptId === null || total === 0) return
-    let active = true
+    const closed = new AbortController()
     let running = false
     let complete = false
     const run = async () => {
-      if (running || complete || !active) return
+      if (running || complete || closed.signal.aborted) return
       running = true
       const count = await keepPaper(
         attemptId,
         total,
         (number) => queryClient.fetchQuery(quizQueries.question(quizId, attemptId, number)),
-        (count) => active && setKept({ attemptId, count }),
+        { onKept: (count) => closed.signal.aborted || setKept({ attemptId, count }), signal: closed.signal },
       )
       complete = count >= total
       running = false
@@ -82,7 +89,7 @@ export function useKeptPaper(quizId: number, attemptId: number | null, total: nu
     onOnline()
     window.addEventListener('online', onOnline)
     return () => {
-      active = false
+      closed.abort()
       window.removeEventListener('online', onOnline)
     }
   }, [attemptId, queryClient, quizId, total])

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { requestTo } from '../../../test/page-test-utils'
 import { renderWithProviders } from '../../../test/render'
 import type { AdminQuestion } from './quizzes.api'
 import { QuestionForm } from './question-form'
@@ -54,8 +55,7 @@ describe('the question editor after a key decision', () => {
     )
     expect(screen.getByRole('radio', { name: 'Option 2: correct answer' })).toBeChecked()
     await user.click(screen.getByRole('button', { name: 'Save Question' }))
-    await waitFor(() => expect(fetch).toHaveBeenCalled())
-    const body = JSON.parse((fetch.mock.calls[0]![1] as RequestInit).body as string)
+    const body = JSON.parse((await waitFor(() => requestTo(fetch, '/api/admin/quizzes/3/questions/11/'))).body)
     expect(body.options.map((option: { is_correct: boolean }) => option.is_correct)).toEqual([false, true, false])
   })
 

@@ -1,6 +1,7 @@
 import { createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { requestTo } from '../../../test/page-test-utils'
 import { renderWithProviders } from '../../../test/render'
 import type { AdminQuestion } from './quizzes.api'
 import { QuestionForm } from './question-form'
@@ -42,7 +43,7 @@ function saveAnswering(status = 201, body: unknown = { ...stored, id: 12 }) {
     .mockResolvedValue(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }))
 }
 const sentBody = (fetch: ReturnType<typeof saveAnswering>) =>
-  JSON.parse((fetch.mock.calls[0]![1] as RequestInit).body as string) as {
+  JSON.parse(requestTo(fetch, '/api/admin/quizzes/3/questions/').body) as {
     image: unknown
     options: { image: unknown }[]
   }
@@ -58,7 +59,7 @@ describe('the picture field', () => {
 
     const fetch = saveAnswering()
     await user.click(screen.getByRole('button', { name: 'Save Question' }))
-    await waitFor(() => expect(fetch).toHaveBeenCalled())
+    await waitFor(() => requestTo(fetch, '/api/admin/quizzes/3/questions/'))
     expect(sentBody(fetch).image).toEqual({
       picture: expect.stringMatching(/^data:image\/png;base64,/),
       caption: { en: '', ne: '' },
@@ -107,7 +108,7 @@ describe('the picture field', () => {
 
     const fetch = saveAnswering(200, stored)
     await user.click(screen.getByRole('button', { name: 'Save Question' }))
-    await waitFor(() => expect(fetch).toHaveBeenCalled())
+    await waitFor(() => requestTo(fetch, '/api/admin/quizzes/3/questions/'))
     expect(sentBody(fetch).image).toEqual({ picture: { url: STORED_URL }, caption: { en: 'A river', ne: '' } })
   })
 
@@ -118,7 +119,7 @@ describe('the picture field', () => {
     expect(within(questionPicture()).getByLabelText('Choose a picture')).toHaveFocus()
     const fetch = saveAnswering(200, stored)
     await user.click(screen.getByRole('button', { name: 'Save Question' }))
-    await waitFor(() => expect(fetch).toHaveBeenCalled())
+    await waitFor(() => requestTo(fetch, '/api/admin/quizzes/3/questions/'))
     expect(sentBody(fetch).image).toBeNull()
   })
 

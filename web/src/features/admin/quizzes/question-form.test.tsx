@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { requestTo } from '../../../test/page-test-utils'
 import { renderWithProviders } from '../../../test/render'
 import type { AdminQuestion } from './quizzes.api'
 import { QuestionForm } from './question-form'
@@ -98,7 +99,7 @@ describe('QuestionForm', () => {
     expect(optionTwoText).toHaveFocus()
     expect(within(screen.getByRole('group', { name: 'विकल्प २' })).getByText('Check this option.')).toBeVisible()
     expect(onSaved).not.toHaveBeenCalled()
-    const body = JSON.parse((fetch.mock.calls[0]![1] as RequestInit).body as string)
+    const body = JSON.parse(requestTo(fetch, '/api/admin/quizzes/3/questions/').body)
     expect(body.options.map((o: { text: { en: string } }) => o.text.en)).toEqual([
       'Kathmandu',
       '',
@@ -181,10 +182,9 @@ describe('QuestionForm', () => {
     await user.click(screen.getByRole('radio', { name: 'Option 2: correct answer' }))
     await user.click(screen.getByRole('button', { name: 'Save Question' }))
     await waitFor(() => expect(onSaved).toHaveBeenCalled())
-    const [url, init] = fetch.mock.calls[0]!
-    expect(url).toBe('/api/admin/quizzes/3/questions/11/')
-    expect((init as RequestInit).method).toBe('PUT')
-    const body = JSON.parse((init as RequestInit).body as string)
+    const init = requestTo(fetch, '/api/admin/quizzes/3/questions/11/')
+    expect(init.method).toBe('PUT')
+    const body = JSON.parse(init.body)
     expect(body.options.map((o: { is_correct: boolean }) => o.is_correct)).toEqual([false, true])
     expect(body.options[0]).not.toHaveProperty('id')
   })

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { requestTo } from '../../../test/page-test-utils'
 import { renderWithProviders } from '../../../test/render'
 import { EXAMPLE_QUIZ_JSON } from './example-quiz'
 import { Component as QuizCreatePage } from './quiz-create-page'
@@ -54,8 +55,7 @@ describe('Create quiz from JSON', () => {
     await submitText(EXAMPLE_QUIZ_JSON)
     expect(await screen.findByRole('status')).toHaveTextContent('Quiz created successfully! Quiz ID: 42')
     expect(screen.getByRole('link', { name: 'Edit this quiz' })).toHaveAttribute('href', '/admin/quiz/42/edit')
-    const init = fetch.mock.calls[0]![1] as RequestInit
-    expect(JSON.parse(init.body as string)).toEqual(JSON.parse(EXAMPLE_QUIZ_JSON))
+    expect(JSON.parse(requestTo(fetch, '/api/quizzes/create-from-json/').body)).toEqual(JSON.parse(EXAMPLE_QUIZ_JSON))
   })
 
   it('requires the textarea', () => {
