@@ -94,7 +94,8 @@ export type Config = Readonly<{
   trustProxy: false | number | string[]
   dataDir: string
   database:
-    { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number; preparedStatements?: boolean }
+    | { kind: 'sqlite'; file: string; sharedWithOtherProcesses?: boolean }
+    | { kind: 'postgres'; url: string; poolSize: number; preparedStatements?: boolean }
   webDist: string
   jwtSecret: string
   accessTokenTtl: number
@@ -235,7 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
           poolSize: e.DATABASE_POOL_SIZE,
           preparedStatements: e.DATABASE_PREPARED_STATEMENTS,
         }
-      : { kind: 'sqlite' as const, file: path.join(dataDir, 'quiz.db') },
+      : { kind: 'sqlite' as const, file: path.join(dataDir, 'quiz.db'), sharedWithOtherProcesses: e.WORKERS > 1 },
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     jwtSecret: e.JWT_SECRET ?? (persistSecret ? localSecret(dataDir) : randomBytes(32).toString('hex')),
     accessTokenTtl: e.ACCESS_TOKEN_TTL,

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
@@ -7,6 +7,7 @@ import { createTestDatabase, dropTestDatabase } from '../../test/test-app'
 import { createDatabase, sqliteReaderOf, type Database } from './database'
 import { migrateToLatest } from './migrate'
 import { precompile } from './precompiled-query'
+import { SQLite } from './sqlite-driver'
 
 describe('SQLite group commit and reader connection', () => {
   let dir: string
@@ -148,6 +149,81 @@ describe('SQLite group commit and reader connection', () => {
     })
     expect(duringTransaction).toBe(0)
     expect(count()).toBe(1)
+  })
+
+  // Decision 085: the reader keeps its snapshot across reads, and leaves it before any commit of this process.
+  describe('the reader held snapshot', () => {
+    const reader = () => sqliteReaderOf(database.db)!
+    const count = () => (reader().prepare('select count(*) as n from plans').get() as { n: number }).n
+
+    it('keeps one snapshot across reads', () => {
+      count()
+      expect(reader().connection.inTransaction).toBe(true)
+      count()
+      expect(reader().connection.inTransaction).toBe(true)
+    })
+
+    it("reads this process's commits at once: a write outside a transaction, a group commit, Kysely's transaction", async () => {
+      expect(count()).toBe(0)
+      await insertPlan(database.db, 'autocommit')
+      expect(count()).toBe(1)
+      await database.transaction((trx) => insertPlan(trx, 'grouped'))
+      expect(count()).toBe(2)
+      await database.db.transaction().execute((trx) => insertPlan(trx, 'kysely'))
+      expect(count()).toBe(3)
+    })
+
+    it("reads another connection's commit once the snapshot is older than its bound (a command-line tool's write)", async () => {
+      expect(count()).toBe(0)
+      const other = new SQLite(path.join(dir, 'quiz.db'))
+      try {
+        other
+          .prepare(
+            `insert into plans (name_en, name_ne, price_paisa, days, active, created_at) values ('cli', '', 1000, 1, 1, 0)`,
+          )
+          .run()
+      } finally {
+        other.close()
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(count()).toBe(1)
+    })
+
+    it('lets a checkpoint reset the log while reads go on: the log stays bounded', async () => {
+      for (let index = 0; index < 3_000; index++) {
+        await insertPlan(database.db, `plan ${index}`)
+        count()
+      }
+      // 3,000 commits of a few pages each would be tens of MB without the log restarting; SQLite checkpoints every
+      // 1,000 pages, and restarts the log only when no reader holds it.
+      expect(statSync(path.join(dir, 'quiz.db-wal')).size).toBeLessThan(8 * 1024 * 1024)
+      const { rows } = await sql<{
+        busy: number
+        log: number
+        checkpointed: number
+      }>`pragma wal_checkpoint(passive)`.execute(database.db)
+      expect(rows[0]!.busy).toBe(0)
+      expect(rows[0]!.checkpointed).toBe(rows[0]!.log)
+    })
+  })
+
+  it('takes no snapshot across reads when other processes share the file', async () => {
+    await database.destroy()
+    database = createDatabase({ kind: 'sqlite', file: path.join(dir, 'quiz.db'), sharedWithOtherProcesses: true })
+    const reader = sqliteReaderOf(database.db)!
+    reader.prepare('select count(*) as n from plans').get()
+    expect(reader.connection.inTransaction).toBe(false)
+    const other = new SQLite(path.join(dir, 'quiz.db'))
+    try {
+      other
+        .prepare(
+          `insert into plans (name_en, name_ne, price_paisa, days, active, created_at) values ('worker', '', 1000, 1, 1, 0)`,
+        )
+        .run()
+    } finally {
+      other.close()
+    }
+    expect(reader.prepare('select count(*) as n from plans').get()).toEqual({ n: 1 })
   })
 })
 

@@ -42,8 +42,19 @@ export function createDatabase(config: Config['database']): Database {
   ensurePrivateDir(path.dirname(config.file))
   ensurePrivateFile(config.file)
   closeExisting([`${config.file}-wal`, `${config.file}-shm`])
-  return fromSqlite(new SQLite(config.file), { readerFile: process.env.NO_READER ? undefined : config.file })
+  return fromSqlite(new SQLite(config.file), {
+    readerFile: process.env.NO_READER ? undefined : config.file,
+    // Another process's commit must be seen at once: its learner's next request may come here (decision 085).
+    snapshotMs: config.sharedWithOtherProcesses ? 0 : HELD_SNAPSHOT_MS,
+  })
 }
+
+/**
+ * How long the reader keeps one snapshot when this process is the file's only server (decision 085): what a
+ * command-line tool writes meanwhile is read at most this late; this process's own commits, at once. Under load a
+ * snapshot serves dozens of reads even so; a quiet server takes one a read, as before.
+ */
+const HELD_SNAPSHOT_MS = 2
 
 const readers = new WeakMap<Kysely<DB>, StatementCache>()
 
@@ -61,19 +72,26 @@ export function sqliteTransactionOf(trx: Kysely<DB>) {
   return writers.get(trx)
 }
 
-export function fromSqlite(connection: SqliteConnection, { readerFile }: { readerFile?: string } = {}): Database {
+export function fromSqlite(
+  connection: SqliteConnection,
+  { readerFile, snapshotMs = 0 }: { readerFile?: string; snapshotMs?: number } = {},
+): Database {
   connection.pragma('journal_mode = WAL')
   connection.pragma('synchronous = NORMAL')
   connection.pragma('foreign_keys = ON')
   connection.pragma('busy_timeout = 10000')
-  const statements = withStatementCache(connection)
+  const reader = readerFile ? new SQLite(readerFile, { readonly: true }) : undefined
+  reader?.pragma('busy_timeout = 10000')
+  const readerStatements =
+    reader && snapshotMs > 0 ? withHeldSnapshot(withStatementCache(reader), snapshotMs) : undefined
+  const statements = readerStatements
+    ? endingSnapshotOnCommit(withStatementCache(connection), readerStatements)
+    : withStatementCache(connection)
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }), plugins: [requestScopePlugin] })
   const { transaction, poolStats } = groupCommit(db, statements)
   const database: Database = { db, dialect: 'sqlite', transaction, poolStats, destroy: () => db.destroy() }
-  if (!readerFile) return database
-  const reader = new SQLite(readerFile, { readonly: true })
-  reader.pragma('busy_timeout = 10000')
-  readers.set(db, withStatementCache(reader))
+  if (!reader) return database
+  readers.set(db, readerStatements ?? withStatementCache(reader))
   return {
     ...database,
     destroy: async () => {
@@ -194,6 +212,57 @@ function withStatementCache(connection: SqliteConnection, limit = 1000) {
         if (statements.size >= limit) statements.delete(statements.keys().next().value!)
         statements.set(sqlText, statement)
       }
+      return statement
+    },
+  }
+}
+
+/**
+ * The reader keeps one read transaction, one snapshot, across its statements rather than one per statement: taking
+ * and leaving a snapshot costs three system calls (the -shm file's read lock taken and released, the file's size),
+ * two thirds of a hot read (docs/decisions/085). A snapshot is left before the next read once older than `maxAgeMs`,
+ * and before any commit of this process (`endingSnapshotOnCommit`), so that a read never misses that commit and a
+ * checkpoint never waits for this reader.
+ */
+function withHeldSnapshot(statements: StatementCache, maxAgeMs: number) {
+  const { connection } = statements
+  const begin = connection.prepare('begin')
+  const end = connection.prepare('commit')
+  let takenAt = 0
+  return {
+    ...statements,
+    prepare(sqlText: string) {
+      const statement = statements.prepare(sqlText)
+      const now = performance.now()
+      if (connection.inTransaction) {
+        if (now - takenAt <= maxAgeMs) return statement
+        end.run()
+      }
+      // Deferred: the snapshot is taken by the statement the caller runs next.
+      begin.run()
+      takenAt = now
+      return statement
+    },
+    endSnapshot() {
+      if (connection.inTransaction) end.run()
+    },
+  }
+}
+
+const COMMITS = /^\s*(commit|end)\b/i
+
+/** The writer: a statement that commits (COMMIT, or a write outside a transaction) first ends the reader's snapshot. */
+function endingSnapshotOnCommit(
+  statements: StatementCache,
+  reader: ReturnType<typeof withHeldSnapshot>,
+): StatementCache {
+  const { connection } = statements
+  return {
+    ...statements,
+    prepare(sqlText: string) {
+      const statement = statements.prepare(sqlText)
+      // `readonly` is false for a write (a write with RETURNING is also a `reader`) and true for COMMIT itself.
+      if (COMMITS.test(sqlText) || (!statement.readonly && !connection.inTransaction)) reader.endSnapshot()
       return statement
     },
   }
