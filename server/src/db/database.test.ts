@@ -29,6 +29,19 @@ describe('SQLite group commit and reader connection', () => {
       .values({ name_en: name, name_ne: '', price_paisa: 10_000, days: 30, active: 1, created_at: 0 })
       .returning('id')
       .executeTakeFirstOrThrow()
+  // A write by another connection to the file: a command-line tool's, or another worker's.
+  const insertPlanElsewhere = (name: string) => {
+    const other = new SQLite(path.join(dir, 'quiz.db'))
+    try {
+      other
+        .prepare(
+          'insert into plans (name_en, name_ne, price_paisa, days, active, created_at) values (?, ?, ?, ?, ?, ?)',
+        )
+        .run(name, '', 10_000, 30, 1, 0)
+    } finally {
+      other.close()
+    }
+  }
   const planNames = async () =>
     (await database.db.selectFrom('plans').select('name_en').orderBy('id').execute()).map((row) => row.name_en)
 
@@ -175,16 +188,7 @@ describe('SQLite group commit and reader connection', () => {
 
     it("reads another connection's commit once the snapshot is older than its bound (a command-line tool's write)", async () => {
       expect(count()).toBe(0)
-      const other = new SQLite(path.join(dir, 'quiz.db'))
-      try {
-        other
-          .prepare(
-            `insert into plans (name_en, name_ne, price_paisa, days, active, created_at) values ('cli', '', 1000, 1, 1, 0)`,
-          )
-          .run()
-      } finally {
-        other.close()
-      }
+      insertPlanElsewhere('cli')
       await new Promise((resolve) => setTimeout(resolve, 50))
       expect(count()).toBe(1)
     })
@@ -213,16 +217,7 @@ describe('SQLite group commit and reader connection', () => {
     const reader = sqliteReaderOf(database.db)!
     reader.prepare('select count(*) as n from plans').get()
     expect(reader.connection.inTransaction).toBe(false)
-    const other = new SQLite(path.join(dir, 'quiz.db'))
-    try {
-      other
-        .prepare(
-          `insert into plans (name_en, name_ne, price_paisa, days, active, created_at) values ('worker', '', 1000, 1, 1, 0)`,
-        )
-        .run()
-    } finally {
-      other.close()
-    }
+    insertPlanElsewhere('worker')
     expect(reader.prepare('select count(*) as n from plans').get()).toEqual({ n: 1 })
   })
 })
