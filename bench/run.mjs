@@ -111,15 +111,11 @@ try {
       }
       // Unrecorded, 3 s: without it the bare process and this load generator's own code were still cold, and the
       // ceiling before the routes came out 6-37 % under the one after them in six runs of six (docs/performance.md).
-      await autocannon({
-        url: `http://127.0.0.1:${port}`,
-        connections,
-        duration: 3,
-        requests: [{ method: 'GET', path: '/bare' }],
-      })
+      const requests = [{ method: 'GET', path: '/bare' }]
+      await autocannon({ url: `http://127.0.0.1:${port}`, connections, duration: 3, requests })
       const row = await runCannon(
         `ceiling ${when}: bare Fastify route, a question's JSON (${JSON.stringify(questions[0]).length} bytes)`,
-        { requests: [{ method: 'GET', path: '/bare' }] },
+        { requests },
         `http://127.0.0.1:${port}`,
       )
       bare.kill('SIGTERM')

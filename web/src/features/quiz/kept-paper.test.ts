@@ -69,6 +69,7 @@ describe('keeping the paper on the device', () => {
     ).toBe(3)
     expect(fetched).toContain(url('3'))
   })
+
   it('asks for nothing more once the exam screen has closed', async () => {
     const closed = new AbortController()
     const asked: number[] = []
