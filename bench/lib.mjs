@@ -196,7 +196,13 @@ export function processCpuSeconds(pid) {
 
 /** CPU seconds PostgreSQL's processes on this machine have used so far (those alive now), or undefined. */
 export function postgresCpuSeconds() {
-  let total
+  const byProcess = postgresCpuByProcess()
+  return byProcess.size === 0 ? undefined : [...byProcess.values()].reduce((a, b) => a + b, 0)
+}
+
+/** CPU seconds each PostgreSQL process alive now has used so far, by pid. */
+export function postgresCpuByProcess() {
+  const byProcess = new Map()
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue
     try {
@@ -204,9 +210,9 @@ export function postgresCpuSeconds() {
     } catch {
       continue
     }
-    total = (total ?? 0) + (processCpuSeconds(Number(entry)) ?? 0)
+    byProcess.set(entry, processCpuSeconds(Number(entry)) ?? 0)
   }
-  return total
+  return byProcess
 }
 
 function rssMB(pid) {

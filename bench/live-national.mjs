@@ -9,11 +9,19 @@
 // acknowledged answers missing from the final scores, errors, wrong scores, the end to the final board, each reminder
 // and result sent once, OTP codes made in the join window, and this load generator's own CPU use.
 import os from 'node:os'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import { call, percentile, pgAdmin, postgresCpuSeconds, processCpuSeconds, startServer } from './lib.mjs'
+import {
+  call,
+  percentile,
+  pgAdmin,
+  postgresCpuByProcess,
+  postgresCpuSeconds,
+  processCpuSeconds,
+  startServer,
+} from './lib.mjs'
 
 const learnerCount = Number(process.env.BENCH_LIVE_LEARNERS ?? 20000)
 const questionCount = Number(process.env.BENCH_LIVE_QUESTIONS ?? 100)
@@ -201,6 +209,30 @@ try {
   const serverCpuRun = servers.map((server) => processCpuSeconds(server.pid))
   const postgresCpuRun = postgresCpuSeconds()
   const wallRun = performance.now()
+  // Who had the cores in each 10-second window of the paper (from the start): each instance, PostgreSQL, this load
+  // generator, and the host's steal and idle, in % of one core; printed beside the windows' requests.
+  const machine = () => {
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number)
+    return {
+      total: ticks.reduce((a, b) => a + b, 0) / 100,
+      idle: (ticks[3] + ticks[4]) / 100,
+      steal: (ticks[7] ?? 0) / 100,
+    }
+  }
+  const cpuNow = () => ({
+    at: Date.now(),
+    instances: servers.map((server) => processCpuSeconds(server.pid) ?? 0),
+    postgres: postgresCpuByProcess(),
+    generator: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
+    machine: machine(),
+  })
+  const cpuSamples = []
+  let samplerTimer
+  const sample = () => {
+    cpuSamples.push(cpuNow())
+    samplerTimer = setTimeout(sample, Math.max(0, startsAt + cpuSamples.length * 10_000 - Date.now()))
+  }
+  samplerTimer = setTimeout(sample, Math.max(0, startsAt - Date.now()))
   await Promise.all(
     tokens.map(async (token, i) => {
       const at = startsAt + (i * startSpreadMs) / learnerCount
@@ -224,7 +256,8 @@ try {
       if (i % 2 === 1) return
       await sleepUntil(endsAt - 15_000 + (i * 10_000) / learnerCount)
       const submitted = await asTheApp('submit', () =>
-        call(base(i), 'POST', `/api/quizzes/${quizId}/submit/`, {
+        // Only even learners submit: i / 2 alternates the instances (i would send every submit to the first).
+        call(base(i / 2), 'POST', `/api/quizzes/${quizId}/submit/`, {
           token,
           body: { attempt_id: attemptId, answers: {} },
         }),
@@ -236,6 +269,8 @@ try {
   const serverCpuUsed = servers.map((server, n) => processCpuSeconds(server.pid) - serverCpuRun[n])
   const postgresCpuUsed = postgresCpuSeconds() - postgresCpuRun
   const runWall = performance.now() - wallRun
+  clearTimeout(samplerTimer)
+  cpuSamples.push(cpuNow()) // the last, shorter window's end
 
   // The final board: the end job's snapshot, whichever instance wrote it.
   let boardMs = null
@@ -347,6 +382,37 @@ try {
       )
     console.log(`${phase}s: windows over ${budget} ms at p99 (from the start): ${slow.join('; ') || 'none'}`)
   }
+  // The windows with their requests and CPU: the first two minutes, the submits' and any whose starts or saves went
+  // over budget.
+  const requestsIn = (phase, window) =>
+    phases[phase].filter((_, index) => Math.floor(sentAt[phase][index] / 10_000) === window)
+  const cpuRows = []
+  for (let w = 0; w + 1 < cpuSamples.length; w++) {
+    const [from, to] = [cpuSamples[w], cpuSamples[w + 1]]
+    const seconds = (to.at - from.at) / 1000
+    const share = (used) => Math.round((100 * used) / seconds)
+    const [starts, saves, submits] = ['start', 'save', 'submit'].map((phase) => requestsIn(phase, w))
+    const slow = p(starts, 99) > 1000 || p(saves, 99) > 300
+    if (w >= 12 && !slow && submits.length === 0) continue
+    const cell = (times) => (times.length ? `${times.length} (${p(times, 99)})` : '')
+    cpuRows.push({
+      window: `${w * 10}-${w * 10 + 10} s`,
+      'starts (p99 ms)': cell(starts),
+      'saves (p99 ms)': cell(saves),
+      'submits (p99 ms)': cell(submits),
+      ...Object.fromEntries(servers.map((_, n) => [`instance ${n + 1} %`, share(to.instances[n] - from.instances[n])])),
+      // Its processes alive at both readings and those begun within it (an autovacuum worker that ended took its
+      // time with it).
+      'PostgreSQL %': share(
+        [...to.postgres].reduce((sum, [pid, used]) => sum + used - (from.postgres.get(pid) ?? 0), 0),
+      ),
+      'generator %': share(to.generator - from.generator),
+      'steal %': share(to.machine.steal - from.machine.steal),
+      'idle %': share(to.machine.idle - from.machine.idle),
+    })
+  }
+  console.log('requests and CPU (% of one core) by window: the first two minutes, the submits and the slow ones')
+  console.table(cpuRows)
   console.log(`503s tried again as the app does: ${shed.save} saves, ${shed.submit} submits`)
   if (Object.keys(statuses).length > 0) console.log(`unexpected answers: ${JSON.stringify(statuses)}`)
   console.log(
