@@ -194,12 +194,6 @@ export function processCpuSeconds(pid) {
   }
 }
 
-/** CPU seconds PostgreSQL's processes on this machine have used so far (those alive now), or undefined. */
-export function postgresCpuSeconds() {
-  const byProcess = postgresCpuByProcess()
-  return byProcess.size === 0 ? undefined : [...byProcess.values()].reduce((a, b) => a + b, 0)
-}
-
 /** CPU seconds each PostgreSQL process alive now has used so far, by pid. */
 export function postgresCpuByProcess() {
   const byProcess = new Map()

@@ -13,15 +13,7 @@ import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
-import {
-  call,
-  percentile,
-  pgAdmin,
-  postgresCpuByProcess,
-  postgresCpuSeconds,
-  processCpuSeconds,
-  startServer,
-} from './lib.mjs'
+import { call, percentile, pgAdmin, postgresCpuByProcess, processCpuSeconds, startServer } from './lib.mjs'
 
 const learnerCount = Number(process.env.BENCH_LIVE_LEARNERS ?? 20000)
 const questionCount = Number(process.env.BENCH_LIVE_QUESTIONS ?? 100)
@@ -205,9 +197,6 @@ try {
   for (let from = 0; from < answered.length; from += batch) batches.push(answered.slice(from, from + batch))
   const saveUntil = endsAt - 20_000
   const cpuRun = process.cpuUsage()
-  // Who spent the two cores: each instance, and PostgreSQL's processes (those alive at both readings: the pools').
-  const serverCpuRun = servers.map((server) => processCpuSeconds(server.pid))
-  const postgresCpuRun = postgresCpuSeconds()
   const wallRun = performance.now()
   // Who had the cores in each 10-second window of the paper (from the start): each instance, PostgreSQL, this load
   // generator, and the host's steal and idle, in % of one core; printed beside the windows' requests.
@@ -266,11 +255,21 @@ try {
     }),
   )
   const runCpu = process.cpuUsage(cpuRun)
-  const serverCpuUsed = servers.map((server, n) => processCpuSeconds(server.pid) - serverCpuRun[n])
-  const postgresCpuUsed = postgresCpuSeconds() - postgresCpuRun
   const runWall = performance.now() - wallRun
   clearTimeout(samplerTimer)
   cpuSamples.push(cpuNow()) // the last, shorter window's end
+  // PostgreSQL's CPU from the start to the end, window by window: a process alive at only one reading counts too (a
+  // pool's connection closed while idle and opened again is a new backend; the readings at the two ends alone missed
+  // every one of those, most of PostgreSQL's time).
+  const postgresUsedIn = (from, to) =>
+    [...to.postgres].reduce((sum, [pid, used]) => sum + used - (from.postgres.get(pid) ?? 0), 0)
+  const serverCpuUsed = servers.map((_, n) => cpuSamples.at(-1).instances[n] - cpuSamples[0].instances[n])
+  let postgresCpuUsed = 0
+  const postgresProcesses = new Set()
+  for (let w = 0; w + 1 < cpuSamples.length; w++) {
+    postgresCpuUsed += postgresUsedIn(cpuSamples[w], cpuSamples[w + 1])
+    for (const pid of cpuSamples[w + 1].postgres.keys()) postgresProcesses.add(pid)
+  }
 
   // The final board: the end job's snapshot, whichever instance wrote it.
   let boardMs = null
@@ -401,11 +400,8 @@ try {
       'saves (p99 ms)': cell(saves),
       'submits (p99 ms)': cell(submits),
       ...Object.fromEntries(servers.map((_, n) => [`instance ${n + 1} %`, share(to.instances[n] - from.instances[n])])),
-      // Its processes alive at both readings and those begun within it (an autovacuum worker that ended took its
-      // time with it).
-      'PostgreSQL %': share(
-        [...to.postgres].reduce((sum, [pid, used]) => sum + used - (from.postgres.get(pid) ?? 0), 0),
-      ),
+      // Its processes alive at both readings and those begun within it (one that ended took its time with it).
+      'PostgreSQL %': share(postgresUsedIn(from, to)),
       'generator %': share(to.generator - from.generator),
       'steal %': share(to.machine.steal - from.machine.steal),
       'idle %': share(to.machine.idle - from.machine.idle),
@@ -449,6 +445,7 @@ try {
       `${((1000 * serverCpuUsed.reduce((a, b) => a + b, 0)) / (phases.start.length + phases.save.length + phases.submit.length)).toFixed(2)} ms ` +
       `of the instances, ${((1000 * postgresCpuUsed) / (phases.start.length + phases.save.length + phases.submit.length)).toFixed(2)} ms of PostgreSQL`,
   )
+  console.log(`PostgreSQL processes seen over the paper: ${postgresProcesses.size}`)
   const allErrors = errors.start + errors.save + errors.submit
   const met =
     p(phases.start, 95) < 1000 &&
