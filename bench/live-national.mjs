@@ -202,11 +202,7 @@ try {
   // generator, and the host's steal and idle, in % of one core; printed beside the windows' requests.
   const machine = () => {
     const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number)
-    return {
-      total: ticks.reduce((a, b) => a + b, 0) / 100,
-      idle: (ticks[3] + ticks[4]) / 100,
-      steal: (ticks[7] ?? 0) / 100,
-    }
+    return { idle: (ticks[3] + ticks[4]) / 100, steal: (ticks[7] ?? 0) / 100 }
   }
   const cpuNow = () => ({
     at: Date.now(),
@@ -258,9 +254,9 @@ try {
   const runWall = performance.now() - wallRun
   clearTimeout(samplerTimer)
   cpuSamples.push(cpuNow()) // the last, shorter window's end
-  // PostgreSQL's CPU from the start to the end, window by window: a process alive at only one reading counts too (a
-  // pool's connection closed while idle and opened again is a new backend; the readings at the two ends alone missed
-  // every one of those, most of PostgreSQL's time).
+  // PostgreSQL's CPU from the start to the end, window by window, so that a backend alive at only one reading counts
+  // too: the pools open most of theirs in the start minute, and readings at the two ends alone missed them (most of
+  // PostgreSQL's time).
   const postgresUsedIn = (from, to) =>
     [...to.postgres].reduce((sum, [pid, used]) => sum + used - (from.postgres.get(pid) ?? 0), 0)
   const serverCpuUsed = servers.map((_, n) => cpuSamples.at(-1).instances[n] - cpuSamples[0].instances[n])
