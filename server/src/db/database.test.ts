@@ -23,6 +23,29 @@ describe('SQLite group commit and reader connection', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
+  it('reads a precompiled query as the rows Kysely reads, and leaves the shared statement returning objects', async () => {
+    const { id } = await insertPlan(database.db, 'Monthly')
+    const select = (db: Database['db'], planId: number) =>
+      db
+        .selectFrom('plans as p')
+        .innerJoin('plans as again', 'again.id', 'p.id')
+        .select(['p.name_en', 'p.price_paisa', 'again.name_en', sql<null>`null`.as('nothing')])
+        .where('p.id', '=', planId)
+    const precompiled = precompile(select)
+    const expected = [{ name_en: 'Monthly', price_paisa: 10_000, nothing: null }]
+    // On the reader, and in a transaction, where Kysely's reads share the writer's cached statements with it.
+    expect((await precompiled(database.db, id)).rows).toEqual(expected)
+    await database.transaction(async (trx) => {
+      const byKysely = await select(trx, id).execute()
+      const rows = (await precompiled(trx, id)).rows
+      expect(rows).toEqual(byKysely)
+      expect(Object.keys(rows[0]!)).toEqual(Object.keys(byKysely[0]!))
+      // The same statement through Kysely again still gives objects, not the arrays the precompiled read asked for.
+      expect(await select(trx, id).execute()).toEqual(expected)
+      expect((await precompiled(trx, id + 1)).rows).toEqual([])
+    })
+  })
+
   const insertPlan = (trx: Database['db'], name: string) =>
     trx
       .insertInto('plans')
