@@ -43,7 +43,7 @@ export function precompile<A extends unknown[], R>(build: (db: Kysely<DB>, ...ar
   }
 }
 
-// better-sqlite3 makes each row object natively, a property at a time: for the learner's quiz list (two rows of 20
+// better-sqlite3 makes each row object natively, a property at a time: for the learner's quiz list (two rows of 22
 // columns) that was half of the statement's time, 9.5 µs against 4.8 with arrays (docs/performance.md). So the rows
 // come as arrays and become objects of one shape, a literal made once per statement (a loop of assignments measured
 // 7.2 µs). The same rows: the same names in the same order, a later column of a repeated name winning as before. The
