@@ -218,8 +218,8 @@ export async function upsertAnswersIfInProgressOnPostgres(
 
 // A batch (a submit's answers, an offline attempt's) in one statement compiled once: the answers go in as one value
 // (PostgreSQL's arrays, SQLite's JSON) instead of a statement of as many rows, built by Kysely on every call (issue
-// 62: a tenth of a submit's CPU). In question order, so that two concurrent batches lock the same rows in the same
-// order (no deadlock on PostgreSQL).
+// 62: a tenth of a submit's CPU). PostgreSQL inserts them in question order, so that two concurrent batches lock the
+// same rows in the same order (no deadlock); SQLite's one writer needs no order.
 const upsertAnswerBatchOnPostgresSql = `insert into attempt_answers (attempt_id, question_id, option_id, saved_at)
 select $1, answer.question_id, answer.option_id, $4
 from unnest($2::integer[], $3::integer[]) as answer (question_id, option_id)
@@ -260,16 +260,15 @@ export async function upsertAnswers(db: Kysely<DB>, attemptId: number, answers: 
     await insertOrReplaceAnswer(db, attemptId, questionId, optionId, now)
     return
   }
-  const sorted = [...answers].sort(([a], [b]) => a - b)
   if (!isPostgres(db)) {
-    await upsertAnswerBatchOnSqlite(db, attemptId, JSON.stringify(sorted), now)
+    await upsertAnswerBatchOnSqlite(db, attemptId, JSON.stringify(answers), now)
     return
   }
   await db.executeQuery(
     CompiledQuery.raw(upsertAnswerBatchOnPostgresSql, [
       attemptId,
-      sorted.map(([questionId]) => questionId),
-      sorted.map(([, optionId]) => optionId),
+      answers.map(([questionId]) => questionId),
+      answers.map(([, optionId]) => optionId),
       now,
     ]),
   )
