@@ -1,5 +1,6 @@
 import type { QuizQuestion } from '@quiz/contracts'
 import { Conflict, NotFound } from '../http/errors'
+import { SerializedOnce } from '../http/serializer'
 import type { TokenUser } from '../http/tokens'
 import { alreadySubmitted, noAttemptInProgress, questionsClosed, sectionNotOpen, timeIsUp } from './attempt-rules'
 import { moveToSection } from './attempts.repository'
@@ -8,6 +9,7 @@ import { createAttemptInProgress } from './attempt-in-progress'
 import { createSaveAnswers } from './save-answers'
 import { isOpen, sectionAt, sectionClock, toAttemptSections } from './section-clock'
 import type { SavedWrittenAnswers } from './quiz-attempt'
+import type { PaperQuestion } from '../questions/question-papers'
 import { createStartAttempt } from './start-attempt'
 
 /**
@@ -19,7 +21,16 @@ export function createAttemptSessionService(context: AttemptServiceDeps & { save
   const { db } = database
   const attemptInProgress = createAttemptInProgress({ db, lifecycle })
 
-  async function getQuestion(user: TokenUser, quizId: number, number: number): Promise<QuizQuestion> {
+  // Each question's body at its place in a paper, written once for every learner of the paper (docs/performance.md).
+  const bodies = new WeakMap<PaperQuestion, SerializedOnce<QuizQuestion>[]>()
+
+  function bodyOf(question: PaperQuestion, number: number) {
+    let byNumber = bodies.get(question)
+    if (!byNumber) bodies.set(question, (byNumber = []))
+    return (byNumber[number] ??= new SerializedOnce({ ...question.learner, number }))
+  }
+
+  async function getQuestion(user: TokenUser, quizId: number, number: number): Promise<SerializedOnce<QuizQuestion>> {
     const now = clock.now()
     const live = await attemptInProgress(user, quizId, now)
     if (!live) throw noAttemptInProgress()
@@ -30,7 +41,7 @@ export function createAttemptSessionService(context: AttemptServiceDeps & { save
     // A timed section's questions can be read only while it is open (API.md "Papers").
     const sections = sectionClock(live, now)
     if (!isOpen(sections, number - 1)) throw sectionNotOpen(sectionAt(sections, number - 1) < sections.current)
-    return { ...question.learner, number }
+    return bodyOf(question, number)
   }
 
   /** `POST .../sections/next/`: closes the open timed section early; the next one's clock starts now. */

@@ -10,6 +10,7 @@ import {
   SubmitResultSchema,
 } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { sentAsWritten } from '../http/serializer'
 import type { AttemptSessionService } from './attempt-session.service'
 import type { SubmitService } from './submit.service'
 
@@ -36,7 +37,7 @@ export const attemptsRoutes: FastifyPluginAsyncZod<{ session: AttemptSessionServ
   app.get(
     '/:id/question/:n/',
     { schema: { tags, security, params: QuestionNumberParamsSchema, response: { 200: QuizQuestionSchema } } },
-    (request) => session.getQuestion(request.user, request.params.id, request.params.n),
+    (request) => session.getQuestion(request.user, request.params.id, request.params.n).then(sentAsWritten),
   )
 
   app.put(
