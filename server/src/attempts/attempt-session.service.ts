@@ -21,7 +21,7 @@ export function createAttemptSessionService(context: AttemptServiceDeps & { save
   const { db } = database
   const attemptInProgress = createAttemptInProgress({ db, lifecycle })
 
-  // Each question's body at its place in a paper, written once for every learner of the paper (docs/performance.md).
+  // Each question's body at its place in a paper, written once for every learner of the paper (docs/decisions/086).
   const bodies = new WeakMap<PaperQuestion, SerializedOnce<QuizQuestion>[]>()
 
   function bodyOf(question: PaperQuestion, number: number) {
