@@ -3,7 +3,15 @@
 import Fastify from 'fastify'
 
 const body = JSON.parse(process.env.BARE_BODY ?? '{"hello":"world"}')
+// BARE_WORK_US: the route first spends that many µs of CPU, as a route's own work would (a calibration row).
+const workMs = Number(process.env.BARE_WORK_US ?? 0) / 1000
 const app = Fastify({ logger: false })
-app.get('/bare', async () => body)
+app.get('/bare', async () => {
+  const end = performance.now() + workMs
+  while (performance.now() < end) {
+    // the route's own work
+  }
+  return body
+})
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' })
 process.on('SIGTERM', () => app.close().then(() => process.exit(0)))

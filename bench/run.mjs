@@ -95,10 +95,10 @@ try {
     ceiling = before['req/s']
     const firstRoute = results.length
     await runCannon('list quizzes (GET /api/quizzes/)', { requests: [{ method: 'GET', path: '/api/quizzes/' }] })
-    async function calibrate(when) {
+    async function calibrate(when, workUs = 0) {
       const port = await freePort()
       const bare = spawn(process.execPath, [new URL('./bare-server.mjs', import.meta.url).pathname], {
-        env: { ...process.env, PORT: String(port), BARE_BODY: JSON.stringify(questions[0]) },
+        env: { ...process.env, PORT: String(port), BARE_BODY: JSON.stringify(questions[0]), BARE_WORK_US: workUs },
         stdio: 'inherit',
       })
       for (let i = 0; i < 100; i++) {
@@ -114,7 +114,9 @@ try {
       const requests = [{ method: 'GET', path: '/bare' }]
       await autocannon({ url: `http://127.0.0.1:${port}`, connections, duration: 3, requests })
       const row = await runCannon(
-        `ceiling ${when}: bare Fastify route, a question's JSON (${JSON.stringify(questions[0]).length} bytes)`,
+        workUs
+          ? `calibration: the bare route spending ${workUs} µs of CPU a request`
+          : `ceiling ${when}: bare Fastify route, a question's JSON (${JSON.stringify(questions[0]).length} bytes)`,
         { requests },
         `http://127.0.0.1:${port}`,
       )
@@ -177,6 +179,9 @@ try {
     const after = await calibrate('after the routes')
     ceiling = (before['req/s'] + after['req/s']) / 2
     for (const row of [before, ...results.slice(firstRoute)]) row['of ceiling'] = shareOf(row['req/s'])
+    // What 50 µs of a route's own work leaves of the ceiling on this host: the load generator shares the cores, and
+    // a slower server costs each response's write more (docs/performance.md, 2026-11-27): 30-35 % on one host.
+    await calibrate('', 50)
     let l = 0
     await runCannon('password login (POST /api/token/)', {
       setupClient: (client) => client.setHeaders({ 'content-type': 'application/json' }),
