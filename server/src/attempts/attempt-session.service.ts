@@ -1,15 +1,15 @@
 import type { QuizQuestion } from '@quiz/contracts'
 import { Conflict, NotFound } from '../http/errors'
-import { SerializedOnce } from '../http/serializer'
+import type { SerializedOnce } from '../http/serializer'
 import type { TokenUser } from '../http/tokens'
 import { alreadySubmitted, noAttemptInProgress, questionsClosed, sectionNotOpen, timeIsUp } from './attempt-rules'
 import { moveToSection } from './attempts.repository'
 import type { AttemptServiceDeps } from './attempts.service'
 import { createAttemptInProgress } from './attempt-in-progress'
+import { createQuestionBodies } from './question-bodies'
 import { createSaveAnswers } from './save-answers'
 import { isOpen, sectionAt, sectionClock, toAttemptSections } from './section-clock'
 import type { SavedWrittenAnswers } from './quiz-attempt'
-import type { PaperQuestion } from '../questions/question-papers'
 import { createStartAttempt } from './start-attempt'
 
 /**
@@ -21,14 +21,7 @@ export function createAttemptSessionService(context: AttemptServiceDeps & { save
   const { db } = database
   const attemptInProgress = createAttemptInProgress({ db, lifecycle })
 
-  // Each question's body at its place in a paper, written once for every learner of the paper (docs/decisions/086).
-  const bodies = new WeakMap<PaperQuestion, SerializedOnce<QuizQuestion>[]>()
-
-  function bodyOf(question: PaperQuestion, number: number) {
-    let byNumber = bodies.get(question)
-    if (!byNumber) bodies.set(question, (byNumber = []))
-    return (byNumber[number] ??= new SerializedOnce({ ...question.learner, number }))
-  }
+  const bodyOf = createQuestionBodies()
 
   async function getQuestion(user: TokenUser, quizId: number, number: number): Promise<SerializedOnce<QuizQuestion>> {
     const now = clock.now()

@@ -66,12 +66,17 @@ export class SerializedOnce<T> {
   private json?: string
   private by?: (data: unknown) => string
 
-  constructor(readonly value: T) {}
+  /** `written` hears the length of each writing: a cache of bodies counts what it holds by it. */
+  constructor(
+    readonly value: T,
+    private readonly written?: (chars: number) => void,
+  ) {}
 
   jsonBy(stringify: (data: unknown) => string) {
     if (this.by !== stringify) {
       this.json = stringify(this.value)
       this.by = stringify
+      this.written?.(this.json.length)
     }
     return this.json!
   }
