@@ -180,7 +180,7 @@ try {
     ceiling = (before['req/s'] + after['req/s']) / 2
     for (const row of [before, ...results.slice(firstRoute)]) row['of ceiling'] = shareOf(row['req/s'])
     // What 50 µs of a route's own work leaves of the ceiling on this host: the load generator shares the cores, and
-    // a slower server costs each response's write more (docs/performance.md, 2026-11-27): 30-35 % on one host.
+    // a slower server costs each response's write more (docs/performance.md, 2026-11-27): 26-35 % on one host.
     await calibrate('', 50)
     let l = 0
     await runCannon('password login (POST /api/token/)', {
