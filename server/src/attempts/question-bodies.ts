@@ -25,13 +25,12 @@ export function createQuestionBodies({ maxChars = 8 * 1024 * 1024 } = {}) {
   }
 
   return function bodyOf(question: PaperQuestion, number: number): SerializedOnce<QuizQuestion> {
-    let entry = entries.get(question)
-    if (entry) entries.delete(question)
-    else entry = { bodies: [], chars: 0 }
+    const entry = entries.get(question) ?? { bodies: [], chars: 0 }
+    // Moved to the end: the most recently fetched.
+    entries.delete(question)
     entries.set(question, entry)
-    const counted = entry
     return (entry.bodies[number] ??= new SerializedOnce({ ...question.learner, number }, (written) =>
-      count(question, counted, written),
+      count(question, entry, written),
     ))
   }
 }
