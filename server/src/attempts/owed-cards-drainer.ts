@@ -6,7 +6,7 @@ import { payOldestOwedCards } from './practice-deck.repository'
 /** Finishes whose owed cards one pass writes, in one transaction: a few ms of SQLite's one writer at the most. */
 export const OWED_BATCH = 16
 
-/** While transactions wait, a pass waits this long before looking again... */
+/** While this process writes, a pass waits this long before looking again... */
 const BUSY_RETRY_MS = 5
 /** ...but no longer than this in all: a server busy without pause still writes them (its readers pay meanwhile). */
 const MAX_DEFERRAL_MS = 1_000
@@ -26,6 +26,7 @@ export function createOwedCardsDrainer(
   log: Pick<FastifyBaseLogger, 'error'>,
 ): OwedCardsDrainer {
   let deferredSince: number | undefined
+  let askedAtLastLook = database.poolStats().asked
 
   async function drain(): Promise<number> {
     try {
@@ -36,16 +37,23 @@ export function createOwedCardsDrainer(
     }
   }
 
-  const waiting = () => {
-    const { busy, waiting } = database.poolStats()
+  // Busy: a transaction waits, or one was asked for since the last look. A storm of submits has moments with none
+  // queued (its requests are parsed and checked between groups), and a pass there, a few ms of the one writer and of
+  // the event loop, would be paid by the storm's slowest submits.
+  const busy = () => {
+    const { busy, waiting, asked } = database.poolStats()
+    const wrote = asked !== askedAtLastLook
+    askedAtLastLook = asked
     // SQLite's one writer: a group committing or queued. PostgreSQL: requests queued for a pooled connection.
-    return database.dialect === 'sqlite' ? busy + waiting > 0 : waiting > 0
+    return wrote || (database.dialect === 'sqlite' ? busy + waiting > 0 : waiting > 0)
   }
 
   async function pass(): Promise<'more' | 'done' | 'busy'> {
-    if (waiting() && Date.now() - (deferredSince ??= Date.now()) < MAX_DEFERRAL_MS) return 'busy'
+    if (busy() && Date.now() - (deferredSince ??= Date.now()) < MAX_DEFERRAL_MS) return 'busy'
     deferredSince = undefined
-    return (await drain()) >= OWED_BATCH ? 'more' : 'done'
+    const paid = await drain()
+    askedAtLastLook++ // the pass's own transaction: not a writer to wait for (others asked meanwhile still count)
+    return paid >= OWED_BATCH ? 'more' : 'done'
   }
 
   const loop = createJobLoop(config.owedCardsIntervalMs, pass, (result) =>

@@ -149,6 +149,54 @@ describe.each(dialects)('owed practice cards on %s', (dialect) => {
     }
   })
 
+  // As in a storm of submits, the writer leaves a turn of the event loop with no transaction queued after each (its
+  // next request being parsed). SQLite only: there every transaction takes a turn too, so the writer has asked again
+  // between any two of the pass's looks; a PostgreSQL round trip on a loaded machine may outlast a look's 5 ms.
+  it.runIf(dialect === 'sqlite')(
+    'the pass waits while the process writes, and writes the cards once it is quiet or after a second of writing',
+    async () => {
+      const drainer = createOwedCardsDrainer(
+        { database: t.database, config: { ...t.config, owedCardsIntervalMs: 10 } },
+        silent,
+      )
+      let writing = true
+      let writes = 0
+      const writer = (async () => {
+        while (writing) {
+          await t.database.transaction(async (trx) => trx.selectFrom('users').select('id').limit(1).execute())
+          writes++
+          await new Promise((resolve) => setImmediate(resolve))
+        }
+      })()
+      await submitWithTwoMistakes()
+      const askedBefore = t.database.poolStats().asked
+      drainer.start()
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 300))
+        expect(t.database.poolStats().asked).toBeGreaterThan(askedBefore + 10) // the writer wrote all along
+        expect(await owedRows()).toHaveLength(1)
+        // A second of writing without a pause: the pass writes them anyway.
+        for (let tries = 0; (await owedRows()).length > 0 && tries < 300; tries++)
+          await new Promise((resolve) => setTimeout(resolve, 10))
+        expect(await owedRows()).toEqual([])
+        expect(writing).toBe(true)
+
+        // Quiet: a new debt is paid at the next look.
+        writing = false
+        await writer
+        await submitWithTwoMistakes()
+        for (let tries = 0; (await owedRows()).length > 0 && tries < 100; tries++)
+          await new Promise((resolve) => setTimeout(resolve, 10))
+        expect(await owedRows()).toEqual([])
+        expect(writes).toBeGreaterThan(0)
+      } finally {
+        writing = false
+        await writer
+        await drainer.stop()
+      }
+    },
+  )
+
   it.runIf(dialect === 'postgres')(
     'two processes draining one database, and readers beside them, write each finish’s cards once and in order',
     async () => {

@@ -184,16 +184,18 @@ function groupCommit(db: Kysely<DB>, statements: StatementCache) {
     }
   }
 
+  let asked = 0
   return {
     transaction: <T>(work: (trx: Kysely<DB>) => Promise<T>) =>
       new Promise<T>((resolve, reject) => {
+        asked++
         queue.push({ work, settle: (outcome) => (outcome.ok ? resolve(outcome.value as T) : reject(outcome.error)) })
         if (committing) return
         committing = true
         // After the loop's current turn, so the requests of this turn join the group (docs/decisions/021).
         setImmediate(() => void commitGroups())
       }),
-    poolStats: (): PoolStats => ({ size: 1, busy: committing ? 1 : 0, waiting: queue.length }),
+    poolStats: (): PoolStats => ({ size: 1, busy: committing ? 1 : 0, waiting: queue.length, asked }),
   }
 }
 
@@ -304,14 +306,19 @@ export function fromPostgresPool(pool: pg.Pool, { preparedStatements = true } = 
     dialect: new PostgresDialect({ pool: preparedStatements ? preparingPool(pool) : pool }),
     plugins: [requestScopePlugin],
   })
+  let asked = 0
   return {
     db,
     dialect: 'postgres',
-    transaction: (work) => db.transaction().execute(work),
+    transaction: (work) => {
+      asked++
+      return db.transaction().execute(work)
+    },
     poolStats: () => ({
       size: pool.options.max ?? 10,
       busy: pool.totalCount - pool.idleCount,
       waiting: pool.waitingCount,
+      asked,
     }),
     destroy: () => db.destroy(),
   }

@@ -6,6 +6,8 @@ export interface PoolStats {
   size: number
   busy: number
   waiting: number
+  // Transactions this process has asked for since it started: whether it wrote between two looks.
+  asked: number
 }
 
 export interface Metrics {
