@@ -113,6 +113,10 @@ export async function startServer({
     /** The database the server runs on: `sqlite`, or `postgres` (BENCH_DATABASE_URL, or DATABASE_URL in `env`). */
     dialect: env.DATABASE_URL ? 'postgres' : 'sqlite',
     /** Resident memory in MB of the server's processes (the primary and, with WORKERS, each worker), by pid. */
+    /** CPU seconds the server's processes have used so far (Linux): compare versions by it where latency is noisy. */
+    cpuSeconds() {
+      return [child.pid, ...childPids(child.pid)].reduce((sum, pid) => sum + (processCpuSeconds(pid) ?? 0), 0)
+    },
     rss() {
       const pids = [child.pid, ...childPids(child.pid)]
       return Object.fromEntries(pids.map((pid) => [pid, rssMB(pid)]).filter(([, mb]) => mb !== undefined))
@@ -372,14 +376,14 @@ export function seedSavedAnswers(dataDir, quizId, usernames) {
   )
   const now = Date.now()
   const choices = usernames.map(() => ({}))
+  // A learner whose start was refused (a 503 under overload) has no attempt: nothing was saved.
+  const attemptIds = usernames.map((username) => attemptOf.pluck().get(username, quizId))
   db.transaction(() => {
-    for (const [i, username] of usernames.entries()) {
-      const attemptId = attemptOf.pluck().get(username, quizId)
-      // A learner whose start was refused (a 503 under overload) has no attempt: nothing was saved.
-      if (attemptId === undefined) continue
-      for (const [q, { questionId, options: ids }] of byPosition) {
+    // Question by question across the learners, as an exam's autosaves come: one attempt's answers are not together.
+    for (const [q, { questionId, options: ids }] of byPosition) {
+      for (const [i, attemptId] of attemptIds.entries()) {
         const mode = (i + q) % 3
-        if (mode === 2) continue
+        if (attemptId === undefined || mode === 2) continue
         const optionId = mode === 0 ? ids[0] : ids[1]
         choices[i][questionId] = optionId
         save.run(attemptId, questionId, optionId, now)

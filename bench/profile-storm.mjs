@@ -32,6 +32,7 @@ try {
     const statuses = {}
     let errors = 0
     const started = performance.now()
+    const cpuBefore = server.cpuSeconds()
     await Promise.all(
       tokens.map(async (token, i) => {
         const response = await request(token, i)
@@ -43,7 +44,11 @@ try {
         return response
       }),
     )
-    rows.push(summarise(name, latencies, errors, (performance.now() - started) / 1000))
+    rows.push({
+      ...summarise(name, latencies, errors, (performance.now() - started) / 1000),
+      // CPU, unlike latency, hardly moves with what else the machine runs: compare versions by this.
+      'server CPU ms/request': (((server.cpuSeconds() - cpuBefore) * 1000) / tokens.length).toFixed(3),
+    })
     if (errors > 0) console.log(`${name}: unexpected answers by status ${JSON.stringify(statuses)}`)
   }
 

@@ -236,7 +236,7 @@ try {
   const sampler = setInterval(() => {
     for (const [pid, mib] of Object.entries(server.rss())) peakRss[pid] = Math.max(peakRss[pid] ?? 0, mib)
   }, 100)
-  if (runs('exam')) results.push(...(await exam1000(server.baseUrl, exam, examTokens)))
+  if (runs('exam')) results.push(...(await exam1000(server, exam, examTokens)))
   clearInterval(sampler)
   if (runs('draws')) results.push(...(await drawStorm(server.baseUrl, admin, examTokens)))
   console.table(results)
@@ -273,13 +273,15 @@ function runScript(file, env, nodeArgs = []) {
  * autosaves each answer, then all submit together. Afterwards every attempt is resumed-checked for lost
  * answers and every score is compared with the one the chosen answers must give.
  */
-async function exam1000(baseUrl, quizId, tokens) {
+async function exam1000(server, quizId, tokens) {
+  const { baseUrl } = server
   const out = []
   const phase = async (name, work) => {
     const latencies = []
     const statuses = {}
     let errors = 0
     const started = performance.now()
+    const cpuBefore = server.cpuSeconds()
     await Promise.all(
       tokens.map((token, i) =>
         work(token, i, (response, expected = 200) => {
@@ -292,7 +294,11 @@ async function exam1000(baseUrl, quizId, tokens) {
         }),
       ),
     )
-    out.push(summarise(name, latencies, errors, (performance.now() - started) / 1000))
+    out.push({
+      ...summarise(name, latencies, errors, (performance.now() - started) / 1000),
+      // The server's CPU a learner, which hardly moves with what else the machine runs, unlike latency.
+      'server CPU ms': (((server.cpuSeconds() - cpuBefore) * 1000) / tokens.length).toFixed(2),
+    })
     if (errors > 0) console.log(`${name}: unexpected answers by status ${JSON.stringify(statuses)}`)
   }
   // Learner i answers question q correctly when (i + q) % 3 === 0, wrongly when 1, and leaves it when 2.

@@ -32,6 +32,7 @@ import { drawType } from './migrations/0032_draw_type'
 import { bookletPages } from './migrations/0033_booklet_pages'
 import { pageRenditions } from './migrations/0034_page_renditions'
 import { owedPracticeCards } from './migrations/0035_owed_practice_cards'
+import { answersClustered } from './migrations/0036_answers_clustered'
 
 // An explicit list rather than a folder scan, so the bundled server carries its migrations.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -67,6 +68,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0033_booklet_pages': bookletPages(dialect),
   '0034_page_renditions': pageRenditions(dialect),
   '0035_owed_practice_cards': owedPracticeCards(dialect),
+  '0036_answers_clustered': answersClustered(dialect),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

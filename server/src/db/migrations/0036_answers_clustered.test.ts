@@ -1,0 +1,44 @@
+import { sql } from 'kysely'
+import { describe, expect, it } from 'vitest'
+import { fromSqlite } from '../database'
+import { migrateToLatest, migrateUpTo } from '../migrate'
+import { SQLite } from '../sqlite-driver'
+
+// Decision 087: SQLite keeps an attempt's answers together, in a `WITHOUT ROWID` table on the key it had.
+describe('migration 0036_answers_clustered on SQLite', () => {
+  it('keeps every answer, the key, the reference to the attempt, and drops the rowid', async () => {
+    const database = fromSqlite(new SQLite(':memory:'))
+    const { db } = database
+    await migrateUpTo(database, '0035_owed_practice_cards')
+    // Answers alone, without their attempts' many columns: the reference is checked by the schema's text below.
+    await sql`pragma foreign_keys = off`.execute(db)
+    const saved = [
+      { attempt_id: 2, question_id: 7, option_id: 30, saved_at: 1_000 },
+      { attempt_id: 1, question_id: 9, option_id: null, saved_at: 1_001 },
+      { attempt_id: 1, question_id: 7, option_id: 28, saved_at: 1_002 },
+    ]
+    await db.insertInto('attempt_answers').values(saved).execute()
+    const tableList = sql<{ wr: number }>`select wr from pragma_table_list where name = 'attempt_answers'`
+
+    expect((await tableList.execute(db)).rows).toEqual([{ wr: 0 }])
+    await migrateToLatest(database)
+
+    expect((await tableList.execute(db)).rows).toEqual([{ wr: 1 }])
+    expect(await db.selectFrom('attempt_answers').selectAll().orderBy('saved_at').execute()).toEqual(saved)
+    const keys = await sql<{
+      name: string
+      pk: number
+    }>`select name, pk from pragma_table_info('attempt_answers')`.execute(db)
+    expect(keys.rows.filter((column) => column.pk > 0).map((column) => column.name)).toEqual([
+      'attempt_id',
+      'question_id',
+    ])
+    const references = await sql<{ table: string; from: string; to: string; on_delete: string }>`
+      select "table", "from", "to", on_delete from pragma_foreign_key_list('attempt_answers')`.execute(db)
+    expect(references.rows).toEqual([{ table: 'attempts', from: 'attempt_id', to: 'id', on_delete: 'CASCADE' }])
+    await expect(
+      db.insertInto('attempt_answers').values({ attempt_id: 1, question_id: 7, option_id: 1, saved_at: 2 }).execute(),
+    ).rejects.toThrow(/UNIQUE/)
+    await database.destroy()
+  })
+})
