@@ -4,9 +4,9 @@ import { fromSqlite } from '../database'
 import { migrateToLatest, migrateUpTo } from '../migrate'
 import { SQLite } from '../sqlite-driver'
 
-// Decision 087: SQLite keeps an attempt's answers together, in a `WITHOUT ROWID` table on the key it had.
+// Decision 087: SQLite keeps an attempt's answers and question states together, `WITHOUT ROWID` on the key they had.
 describe('migration 0036_answers_clustered on SQLite', () => {
-  it('keeps every answer, the key, the reference to the attempt, and drops the rowid', async () => {
+  it('keeps every answer and state, the keys, the references to the attempt, and drops the rowid', async () => {
     const database = fromSqlite(new SQLite(':memory:'))
     const { db } = database
     await migrateUpTo(database, '0035_owed_practice_cards')
@@ -18,13 +18,33 @@ describe('migration 0036_answers_clustered on SQLite', () => {
       { attempt_id: 1, question_id: 7, option_id: 28, saved_at: 1_002 },
     ]
     await db.insertInto('attempt_answers').values(saved).execute()
-    const tableList = sql<{ wr: number }>`select wr from pragma_table_list where name = 'attempt_answers'`
+    const states = [
+      { attempt_id: 2, question_id: 7, marked: 1, visited: 1, time_spent: 40 },
+      { attempt_id: 1, question_id: 9, marked: 0, visited: 1, time_spent: 5 },
+    ]
+    await db.insertInto('attempt_question_states').values(states).execute()
+    const withoutRowid = sql<{ name: string; wr: number }>`select name, wr from pragma_table_list
+      where name in ('attempt_answers', 'attempt_question_states') order by name`
 
-    expect((await tableList.execute(db)).rows).toEqual([{ wr: 0 }])
+    expect((await withoutRowid.execute(db)).rows.map((table) => table.wr)).toEqual([0, 0])
     await migrateToLatest(database)
 
-    expect((await tableList.execute(db)).rows).toEqual([{ wr: 1 }])
+    expect((await withoutRowid.execute(db)).rows).toEqual([
+      { name: 'attempt_answers', wr: 1 },
+      { name: 'attempt_question_states', wr: 1 },
+    ])
     expect(await db.selectFrom('attempt_answers').selectAll().orderBy('saved_at').execute()).toEqual(saved)
+    expect(await db.selectFrom('attempt_question_states').selectAll().orderBy('attempt_id', 'desc').execute()).toEqual(
+      states,
+    )
+    await db.insertInto('attempt_question_states').values({ attempt_id: 3, question_id: 1 }).execute()
+    expect(
+      await db
+        .selectFrom('attempt_question_states')
+        .select(['marked', 'visited', 'time_spent'])
+        .where('attempt_id', '=', 3)
+        .execute(),
+    ).toEqual([{ marked: 0, visited: 0, time_spent: 0 }])
     const keys = await sql<{
       name: string
       pk: number
