@@ -112,11 +112,11 @@ export async function startServer({
     },
     /** The database the server runs on: `sqlite`, or `postgres` (BENCH_DATABASE_URL, or DATABASE_URL in `env`). */
     dialect: env.DATABASE_URL ? 'postgres' : 'sqlite',
-    /** Resident memory in MB of the server's processes (the primary and, with WORKERS, each worker), by pid. */
     /** CPU seconds the server's processes have used so far (Linux): compare versions by it where latency is noisy. */
     cpuSeconds() {
       return [child.pid, ...childPids(child.pid)].reduce((sum, pid) => sum + (processCpuSeconds(pid) ?? 0), 0)
     },
+    /** Resident memory in MB of the server's processes (the primary and, with WORKERS, each worker), by pid. */
     rss() {
       const pids = [child.pid, ...childPids(child.pid)]
       return Object.fromEntries(pids.map((pid) => [pid, rssMB(pid)]).filter(([, mb]) => mb !== undefined))

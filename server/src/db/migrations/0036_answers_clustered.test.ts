@@ -45,17 +45,16 @@ describe('migration 0036_answers_clustered on SQLite', () => {
         .where('attempt_id', '=', 3)
         .execute(),
     ).toEqual([{ marked: 0, visited: 0, time_spent: 0 }])
-    const keys = await sql<{
-      name: string
-      pk: number
-    }>`select name, pk from pragma_table_info('attempt_answers')`.execute(db)
-    expect(keys.rows.filter((column) => column.pk > 0).map((column) => column.name)).toEqual([
-      'attempt_id',
-      'question_id',
-    ])
-    const references = await sql<{ table: string; from: string; to: string; on_delete: string }>`
-      select "table", "from", "to", on_delete from pragma_foreign_key_list('attempt_answers')`.execute(db)
-    expect(references.rows).toEqual([{ table: 'attempts', from: 'attempt_id', to: 'id', on_delete: 'CASCADE' }])
+    for (const table of ['attempt_answers', 'attempt_question_states']) {
+      const keys = await sql<{ name: string; pk: number }>`select name, pk from pragma_table_info(${table})`.execute(db)
+      expect(keys.rows.filter((column) => column.pk > 0).map((column) => column.name)).toEqual([
+        'attempt_id',
+        'question_id',
+      ])
+      const references = await sql<{ table: string; from: string; to: string; on_delete: string }>`
+        select "table", "from", "to", on_delete from pragma_foreign_key_list(${table})`.execute(db)
+      expect(references.rows).toEqual([{ table: 'attempts', from: 'attempt_id', to: 'id', on_delete: 'CASCADE' }])
+    }
     await expect(
       db.insertInto('attempt_answers').values({ attempt_id: 1, question_id: 7, option_id: 1, saved_at: 2 }).execute(),
     ).rejects.toThrow(/UNIQUE/)
