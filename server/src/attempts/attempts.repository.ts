@@ -134,7 +134,7 @@ export async function listAnswers(db: Kysely<DB>, attemptId: number): Promise<Ma
   const pairs = rows[0]?.pairs
   if (!pairs) return answers
   const flat = JSON.parse(`[${pairs}]`) as (number | null)[]
-  for (let i = 0; i < flat.length; i += 2) answers.set(flat[i]!, flat[i + 1]!)
+  for (let i = 0; i < flat.length; i += 2) answers.set(flat[i]!, flat[i + 1] ?? null)
   return answers
 }
 
