@@ -21,9 +21,9 @@ const bankSize = Number(process.env.BENCH_BANK ?? 10_000)
 const drawnQuestions = Number(process.env.BENCH_DRAWN ?? 100)
 // BENCH_ONLY=exam runs the 1,000-learner exam alone; BENCH_ONLY=routes the endpoint scenarios alone; BENCH_ONLY=draws
 // the start storm on a drawn paper alone; BENCH_ONLY=key-change the re-grade of a key change alone; BENCH_ONLY=live
-// the live mock of 5,000 learners alone (bench/live.mjs).
+// the live mock of 5,000 learners alone (bench/live.mjs); parts of one server in a list, BENCH_ONLY=routes,exam.
 const only = process.env.BENCH_ONLY
-const runs = (part) => only === undefined || only === part
+const runs = (part) => only === undefined || only.split(',').includes(part)
 const PASSWORD = 'Bench-pass-2026'
 
 if (only === 'key-change' || only === 'live') {

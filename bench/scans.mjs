@@ -59,7 +59,7 @@ if (!existsSync(path.join(photoDir, `${LEARNERS - 1}.jpg`))) {
 }
 const photos = Array.from({ length: LEARNERS }, (_, i) => readFileSync(path.join(photoDir, `${i}.jpg`)))
 
-// MALLOC_ARENA_MAX passes through to the server (docs/operations.md "Memory").
+// MALLOC_ARENA_MAX passes through to the server, 2 unless set as `npm start` does (docs/operations.md "Memory").
 const server = await startServer({ env: { JWT_SECRET } })
 const admin = await server.seed({
   admin: 'benchadmin',
