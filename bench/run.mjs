@@ -2,10 +2,14 @@
 // bare Fastify route's rate (the ceiling: the mean of one measurement before the hot routes and one after them, in
 // the same run), p50, p99 and errors for each, the peak
 // memory of each server process through the exam, and each budget met or not. SQLite in one process by default;
-// BENCH_DATABASE_URL runs it on a fresh PostgreSQL database, WORKERS=N on N server processes. Other settings:
+// BENCH_DATABASE_URL runs it on a fresh PostgreSQL database, WORKERS=N on N server processes; BENCH_BESIDE_URL (a
+// PostgreSQL server) runs the routes and the exam there too, afterwards, and prints both databases' figures side by
+// side. Other settings:
 // BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 50), BENCH_LEARNERS (default 1000),
 // BENCH_QUESTIONS (default 100), BENCH_RANKED (default 10,000; SQLite only).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
+import path from 'node:path'
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
@@ -240,6 +244,7 @@ try {
   clearInterval(sampler)
   if (runs('draws')) results.push(...(await drawStorm(server.baseUrl, admin, examTokens)))
   console.table(results)
+  if (process.env.BENCH_RESULTS_FILE) writeFileSync(process.env.BENCH_RESULTS_FILE, JSON.stringify(results))
   console.log(`peak resident memory through the exam, MB by process: ${JSON.stringify(peakRss)}`)
   printBudgets(results, peakRss)
 } finally {
@@ -247,6 +252,42 @@ try {
 }
 if (runs('key-change')) await keyChange()
 if (runs('live')) await runScript('live.mjs', process.env)
+if (process.env.BENCH_BESIDE_URL && !process.env.BENCH_DATABASE_URL) await postgresBeside(process.env.BENCH_BESIDE_URL)
+
+/** The routes and the exam again on a fresh PostgreSQL database (a run of its own), then both runs' rows side by side. */
+async function postgresBeside(url) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-beside-'))
+  const file = path.join(dir, 'rows.json')
+  try {
+    const parts = (only ?? 'routes,exam').split(',').filter((part) => part === 'routes' || part === 'exam')
+    await runScript('run.mjs', {
+      ...process.env,
+      BENCH_DATABASE_URL: url,
+      BENCH_ONLY: parts.join(','),
+      BENCH_RESULTS_FILE: file,
+    })
+    const postgres = new Map(JSON.parse(readFileSync(file, 'utf8')).map((row) => [row.scenario, row]))
+    // The exam's row of lost answers and wrong scores has no requests: its figure is their count.
+    const figures = (row) =>
+      row.requests === 0
+        ? String(row.errors)
+        : `${row['req/s']}/s${row['of ceiling'] ? ` (${row['of ceiling']})` : ''}, p99 ${row['p99 ms']} ms` +
+          (row.errors > 0 ? `, ${row.errors} errors` : '')
+    const processes = process.env.WORKERS ?? 1
+    console.log(`\nSQLite and PostgreSQL side by side, WORKERS=${processes} (each share is of its own run's ceiling):`)
+    console.table(
+      results
+        .filter((row) => postgres.has(row.scenario))
+        .map((row) => ({
+          scenario: row.scenario,
+          SQLite: figures(row),
+          PostgreSQL: figures(postgres.get(row.scenario)),
+        })),
+    )
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
 
 /**
  * API.md's re-grade budget (a key change's dry run and commit in 10,000 finished attempts, under 5 s each): its own
