@@ -256,10 +256,11 @@ if (process.env.BENCH_BESIDE_URL && !process.env.BENCH_DATABASE_URL) await postg
 
 /** The routes and the exam again on a fresh PostgreSQL database (a run of its own), then both runs' rows side by side. */
 async function postgresBeside(url) {
+  const parts = (only ?? 'routes,exam').split(',').filter((part) => part === 'routes' || part === 'exam')
+  if (parts.length === 0) return
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-beside-'))
   const file = path.join(dir, 'rows.json')
   try {
-    const parts = (only ?? 'routes,exam').split(',').filter((part) => part === 'routes' || part === 'exam')
     await runScript('run.mjs', {
       ...process.env,
       BENCH_DATABASE_URL: url,
