@@ -59,7 +59,7 @@ export async function startServer({
   const env = {
     ...inherited,
     // As `npm start` runs the server (docs/operations.md "Memory"): with glibc's default arenas, one for each thread
-    // that allocates, the exam after the routes peaked at 388-405 MB against 273 MB with two (2026-11-27).
+    // that allocates, the exam after the routes (BENCH_ONLY=routes,exam) peaked at 388 MB against 273 MB with two.
     MALLOC_ARENA_MAX: inherited.MALLOC_ARENA_MAX ?? '2',
     NODE_ENV: 'development',
     PORT: String(port),
