@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify'
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { bankRoutes } from './admin/bank.routes'
 import { rubricRoutes } from './written/written.routes'
 import { answeringRoutes } from './written/answering.routes'
@@ -30,6 +30,7 @@ import { registerOverloadShedding } from './http/overload'
 import { lazyChildLoggers } from './http/request-logger'
 import { registerSecurityHeaders } from './http/security-headers'
 import { createSerializerCompiler } from './http/serializer'
+import { validatorRefusingNul } from './http/validator'
 import { createMetrics } from './lib/metrics'
 import { metricsRoutes } from './metrics/metrics.routes'
 import { notificationRoutes, pushRoutes } from './notifications/notifications.routes'
@@ -119,7 +120,7 @@ export async function buildApp(
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>()
 
-  app.setValidatorCompiler(validatorCompiler)
+  app.setValidatorCompiler(validatorRefusingNul)
   app.setSerializerCompiler(createSerializerCompiler({ check: context.config.env === 'test' }))
   registerErrorHandlers(app)
   registerDraining(app)

@@ -12,6 +12,7 @@ import {
   type ImportRow,
   type LegacyFontChoice,
 } from '@quiz/contracts'
+import { nulMessage, pathOfNul } from '../lib/nul'
 import { questionMathsErrors } from '../maths/question-maths'
 import { isTableProblem } from '@quiz/contracts/rules/pipe-tables'
 import { encodePicture, type EncodedPicture } from '../pictures/picture-encoding'
@@ -366,6 +367,8 @@ async function check(question: ImportQuestion, messages: ImportMessage[]) {
     hint: question.hint && either(question.hint),
     options: question.options.map((option) => ({ ...option, text: either(option.text) })),
   })
+  const nul = pathOfNul(question)
+  if (nul) messages.push({ field: nul.join('.'), code: 'invalid', message: nulMessage })
   for (const issue of result.error?.issues ?? []) {
     const field = issue.path.join('.') || 'row'
     if (issue.message === adminMessages.blank) continue // said above, in the import's words

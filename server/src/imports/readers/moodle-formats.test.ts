@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { nulMessage } from '../../lib/nul'
 import { buildRow, type RowContext } from '../rows'
 import { readAiken } from './aiken'
 import type { Draft } from './draft'
@@ -361,5 +362,15 @@ describe('moodle-text helpers', () => {
       en: 'Hi',
       ne: '',
     })
+  })
+})
+
+describe('a NUL character in an imported text (issue 72)', () => {
+  it('rejects the row at the field, since PostgreSQL cannot store it', async () => {
+    const [row] = await gift('Which is\u0000 right? {=Yes ~No}')
+    expect(row!.status).toBe('rejected')
+    expect(row!.messages).toContainEqual({ field: 'text.en', code: 'invalid', message: nulMessage })
+    const [clean] = await gift('Which is right? {=Yes ~No}')
+    expect(clean!.status).toBe('ok')
   })
 })
