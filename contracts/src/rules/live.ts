@@ -15,6 +15,8 @@ export const liveMessages = {
   notRegistered: 'Register for this live mock to download its paper.',
   paperNotOffered: "This live mock's paper can be downloaded from 24 hours before its start.",
   frozenPaper: 'A live mock sits one frozen paper: unschedule it before drawing per attempt.',
+  attemptsRunning:
+    'Learners are sitting this quiz now: schedule it as a live mock once their attempts have ended, or make a copy.',
 } as const
 
 /** How long before `starts_at` a registered learner may fetch the encrypted paper (API.md "Live mocks"). */

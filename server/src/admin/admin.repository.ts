@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { IN_PROGRESS } from '../db/in-progress'
 import type { DB, NewQuizRow, QuizRow, QuizRowUpdate } from '../db/schema'
 import { appendFixedItems } from '../questions/quiz-papers.repository'
 import { toOptionValues, toRevisionValues, type QuestionContent } from '../questions/question-revisions.repository'
@@ -108,6 +109,19 @@ export async function insertQuestionsInBulk(
 
 export async function hasAttempts(db: Kysely<DB>, quizId: number) {
   const row = await db.selectFrom('attempts').select('id').where('quiz_id', '=', quizId).limit(1).executeTakeFirst()
+  return row !== undefined
+}
+
+/** An attempt still running (its deadline not passed): its learner is reading the quiz's paper now. */
+export async function hasRunningAttempt(db: Kysely<DB>, quizId: number, now: number) {
+  const row = await db
+    .selectFrom('attempts')
+    .select('id')
+    .where('quiz_id', '=', quizId)
+    .where('status', '=', IN_PROGRESS)
+    .where('deadline', '>', now)
+    .limit(1)
+    .executeTakeFirst()
   return row !== undefined
 }
 

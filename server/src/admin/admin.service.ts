@@ -42,6 +42,7 @@ import {
 import {
   findLiveQuiz,
   hasFinishedAttempt,
+  hasRunningAttempt,
   insertQuestionsInBulk,
   insertQuiz,
   listLiveQuizzes,
@@ -223,6 +224,9 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
         if (patch.live !== undefined) {
           changes.live_starts_at = patch.live === null ? null : Date.parse(patch.live.starts_at)
           changes.live_join_minutes = patch.live === null ? null : patch.live.join_minutes
+          // Issue 72: a learner sitting the quiz now would go on reading the mock's paper before its start.
+          if (patch.live && quiz.live_starts_at === null && (await hasRunningAttempt(trx, id, clock.now())))
+            throw new Conflict(liveMessages.attemptsRunning)
         }
         // A live mock sits one paper (docs/decisions/038): scheduling freezes it, drawn at its first start.
         const willBeLive =

@@ -155,4 +155,23 @@ describe.each(dialects)('scheduling live mocks on %s', (dialect) => {
     expect(await ranked()).toEqual([{ ranked: 1 }, { ranked: 1 }])
     expect(await tally()).toEqual([{ learners: 1 }])
   })
+
+  it('refuses to schedule a quiz as a live mock while a learner is sitting it, and changes nothing (issue 72)', async () => {
+    const { create, patch } = await setUp()
+    const id = (await create({})).body.quiz_id
+    const sitting = await createUser(t.database)
+    expect((await call(sitting, 'GET', `/api/quizzes/${id}/`)).status).toBe(200)
+    const live = { live: { starts_at: iso(t.clock.now() + HOUR), join_minutes: 5 } }
+    const refused = await patch(id, live)
+    expect(refused).toMatchObject({ status: 409, body: { code: 'conflict', detail: liveMessages.attemptsRunning } })
+    const quiz = () => t.db.selectFrom('quizzes').select(['live_starts_at', 'draw_mode']).where('id', '=', id).execute()
+    expect(await quiz()).toEqual([{ live_starts_at: null, draw_mode: 'per_attempt' }])
+    // The paper stays readable to its learner as before.
+    expect((await call(sitting, 'GET', `/api/quizzes/${id}/question/1/`)).status).toBe(200)
+
+    // An attempt left past its deadline reads nothing more, and blocks nothing.
+    t.clock.advance(2 * HOUR)
+    const later = { live: { starts_at: iso(t.clock.now() + HOUR), join_minutes: 5 } }
+    expect((await patch(id, later)).status).toBe(200)
+  })
 })

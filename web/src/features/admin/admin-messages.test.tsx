@@ -14,6 +14,7 @@ describe('useAdminMessages', () => {
     liveMessages.startsBeforeQuiz,
     liveMessages.endsBeforeCommonEnd,
     liveMessages.joinAfterEnd,
+    liveMessages.attemptsRunning,
   ])('says "%s" in Nepali', async (message) => {
     expect(messages).toContain(message)
     if (!i18n.isInitialized) initI18n('ne')

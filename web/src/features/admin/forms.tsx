@@ -132,6 +132,7 @@ const keys = {
   [liveMessages.startsBeforeQuiz]: 'field_messages.live_starts_before_quiz',
   [liveMessages.endsBeforeCommonEnd]: 'field_messages.live_ends_before_common_end',
   [liveMessages.joinAfterEnd]: 'field_messages.live_join_after_end',
+  [liveMessages.attemptsRunning]: 'field_messages.live_attempts_running',
   [planMessages.wholePaisa]: 'field_messages.whole_paisa',
   [planMessages.minPrice]: 'field_messages.min_price',
   [planMessages.wholeDays]: 'field_messages.whole_days',
