@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL: int(15 * 60),
   REFRESH_TOKEN_TTL: int(7 * 24 * 60 * 60),
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   SUBMIT_GRACE_SECONDS: z.coerce.number().int().min(0).default(120),
   SMS_PROVIDER: z.enum(['console', 'http', 'sparrow', 'aakash']).default('console'),
   SMS_OUTBOX: z.string().optional(),
@@ -100,6 +101,8 @@ export type Config = Readonly<{
   jwtSecret: string
   accessTokenTtl: number
   refreshTokenTtl: number
+  /** A login's refresh tokens rotate until this long after its sign-in, never past it (docs/decisions/091). */
+  sessionMaxSeconds: number
   submitGraceSeconds: number
   importTtlHours: number
   imports: { workers: number; timeoutMs: number; queue: number; memoryMb: number }
@@ -241,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
     jwtSecret: e.JWT_SECRET ?? (persistSecret ? localSecret(dataDir) : randomBytes(32).toString('hex')),
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    sessionMaxSeconds: e.SESSION_MAX_DAYS * 24 * 60 * 60,
     submitGraceSeconds: e.SUBMIT_GRACE_SECONDS,
     importTtlHours: e.IMPORT_TTL_HOURS,
     imports: {

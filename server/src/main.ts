@@ -31,6 +31,7 @@ async function main() {
     secret: config.jwtSecret,
     accessTtl: config.accessTokenTtl,
     refreshTtl: config.refreshTokenTtl,
+    sessionMaxTtl: config.sessionMaxSeconds,
     clock,
   })
   const app = await buildApp({ config, database, clock, tokens, sms: createSmsSender(config, clock) })

@@ -83,6 +83,7 @@ export function useTestApp(
       secret: t.config.jwtSecret,
       accessTtl: t.config.accessTokenTtl,
       refreshTtl: t.config.refreshTokenTtl,
+      sessionMaxTtl: t.config.sessionMaxSeconds,
       clock: t.clock,
     }))
     t.app = await buildApp(

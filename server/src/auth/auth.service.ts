@@ -27,6 +27,7 @@ import {
   deleteEndedLoginSessionsOfUser,
   findLiveLoginSession,
   insertLoginSession,
+  findLoginSession,
   listLiveLoginSessions,
   loginAddressesOfUsername,
   touchLoginSession,
@@ -43,10 +44,19 @@ const invalidRefresh = () => new NotAuthenticated(authMessages.invalidRefreshTok
 /** API.md "Live mocks": a learner registered for a mock not yet ended stays signed in through it, with no SMS. */
 const REGISTERED_REFRESH_SECONDS = 30 * 24 * 60 * 60
 
-async function refreshTtlOf(db: Kysely<DB>, tokens: TokenSigner, userId: number, now: number) {
+/**
+ * A refresh token's life: the default, or through a registered mock's end; never past its login's cap
+ * (`sessionMaxTtl` after the sign-in), which rotation cannot extend: a mock scheduled years ahead gave years
+ * (issue 72). 0 when the login has reached its cap.
+ */
+async function refreshTtlOf(db: Kysely<DB>, tokens: TokenSigner, userId: number, now: number, signedInAt: number) {
   const mockEnd = await findRegisteredMockEnd(db, userId, now)
-  if (mockEnd === null) return tokens.refreshTtl
-  return Math.max(tokens.refreshTtl, REGISTERED_REFRESH_SECONDS, Math.ceil((mockEnd - now) / 1000))
+  const wanted =
+    mockEnd === null
+      ? tokens.refreshTtl
+      : Math.max(tokens.refreshTtl, REGISTERED_REFRESH_SECONDS, Math.ceil((mockEnd - now) / 1000))
+  const left = Math.floor((signedInAt + tokens.sessionMaxTtl * 1000 - now) / 1000)
+  return Math.max(0, Math.min(wanted, left))
 }
 
 // A rotation continues its login's family, so reuse of any rotated token can revoke everything descended from it.
@@ -56,8 +66,12 @@ async function issueTokenPair(
   user: Pick<UserRow, 'id' | 'username' | 'is_admin' | 'is_marker'>,
   now: number,
   familyId: string,
+  signedInAt: number,
 ): Promise<TokenPair> {
-  const refresh = await tokens.signRefresh(user.id, familyId, await refreshTtlOf(db, tokens, user.id, now))
+  const ttl = await refreshTtlOf(db, tokens, user.id, now, signedInAt)
+  // A login at its cap signs in again (its token would have expired by then: this is the clock's edge).
+  if (ttl <= 0) throw invalidRefresh()
+  const refresh = await tokens.signRefresh(user.id, familyId, ttl)
   await insertRefreshToken(db, {
     jti: refresh.jti,
     user_id: user.id,
@@ -93,7 +107,7 @@ export async function startLogin(
     created_at: now,
     last_used_at: now,
   })
-  return issueTokenPair(db, tokens, user, now, familyId)
+  return issueTokenPair(db, tokens, user, now, familyId, now)
 }
 
 // After a password reset all of them, after a password change all but the login it was made from.
@@ -185,7 +199,8 @@ export function createAuthService({
           clientAddress: client.address,
           now,
         })
-        return issueTokenPair(trx, tokens, user, now, row.family_id)
+        const signedInAt = (await findLoginSession(trx, row.family_id))?.created_at ?? row.created_at
+        return issueTokenPair(trx, tokens, user, now, row.family_id, signedInAt)
       })
       // The family's revocation above is committed before this refusal: that write is the point of it.
       if (outcome === 'invalid' || outcome === 'reused') throw invalidRefresh()

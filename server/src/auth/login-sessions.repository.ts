@@ -17,6 +17,10 @@ export async function touchLoginSession(
     .execute()
 }
 
+export function findLoginSession(db: Kysely<DB>, id: string) {
+  return db.selectFrom('login_sessions').select('created_at').where('id', '=', id).executeTakeFirst()
+}
+
 /** A login is live while its latest refresh token is neither rotated, revoked nor expired. */
 function live(db: Kysely<DB>, userId: number, now: number) {
   return db

@@ -76,4 +76,26 @@ describe.each(dialects)('a registered learner stays signed in on %s', (dialect) 
     await t.db.updateTable('quizzes').set({ deleted_at: t.clock.now() }).where('id', '=', mock.id).execute()
     expect(lifetimeDays((await login(t.app, learner.username, learner.password)).refresh)).toBe(7)
   })
+
+  it('never lives past its login cap (SESSION_MAX_DAYS, 90), however far the mock or often the rotation (issue 72)', async () => {
+    const signedInAt = t.clock.now()
+    const cap = signedInAt + 90 * DAY
+    const far = await openLiveMock(t, { live_starts_at: signedInAt + 400 * DAY })
+    const learner = await createUser(t.database)
+    await register(learner, far.id)
+    let token = (await login(t.app, learner.username, learner.password)).refresh
+    expect(Number(decodeJwtPart(token, 1).exp) * 1000).toBeLessThanOrEqual(cap)
+    // Rotated every 20 days, each token still ends by the cap; at the cap the login is over.
+    for (let day = 20; day < 90; day += 20) {
+      t.clock.set(signedInAt + day * DAY)
+      const rotated = await refresh(token)
+      expect(rotated.statusCode).toBe(200)
+      token = rotated.json().refresh
+      expect(Number(decodeJwtPart(token, 1).exp) * 1000).toBeLessThanOrEqual(cap)
+    }
+    t.clock.set(cap)
+    expect((await refresh(token)).statusCode).toBe(401)
+    // A new sign-in starts a new login with its whole life ahead.
+    expect(lifetimeDays((await login(t.app, learner.username, learner.password)).refresh)).toBe(90)
+  })
 })

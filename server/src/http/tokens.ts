@@ -63,11 +63,14 @@ export function createTokenSigner({
   secret,
   accessTtl,
   refreshTtl,
+  sessionMaxTtl = 90 * 24 * 60 * 60,
   clock,
 }: {
   secret: string
   accessTtl: number
   refreshTtl: number
+  /** Seconds from a login's sign-in past which none of its refresh tokens lives. */
+  sessionMaxTtl?: number
   clock: Clock
 }) {
   // Imported once for signing: given the secret's bytes, jose imports a WebCrypto key on every sign.
@@ -112,6 +115,7 @@ export function createTokenSigner({
   return {
     accessTtl,
     refreshTtl,
+    sessionMaxTtl,
     signAccess: (user: TokenUser) =>
       sign(
         {
