@@ -4,6 +4,8 @@ import { build } from 'esbuild'
 
 const entryPoints = {
   main: 'src/main.ts',
+  // Loaded by main.js once the settings are read (src/main.ts).
+  serve: 'src/serve.ts',
   // The import worker (src/imports/worker/pool.ts starts dist/imports/import-worker.js beside dist/main.js).
   'imports/import-worker': 'src/imports/worker/import-worker.ts',
   // The sheet reader's worker (src/sittings/sheet-reads.ts starts dist/sittings/sheet-worker.js).

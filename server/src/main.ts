@@ -1,55 +1,14 @@
-import cluster from 'node:cluster'
-import { setFlagsFromString } from 'node:v8'
-import closeWithGrace from 'close-with-grace'
 import 'dotenv/config'
-import sharp from 'sharp'
-import { buildApp } from './app'
-import { createSmsSender } from './sms/create-sms-sender'
-import { runPrimary } from './cluster'
-import { createTokenSigner } from './http/tokens'
 import { ConfigError, loadConfig } from './config'
-import { createDatabase } from './db/database'
-import { migrateToLatest } from './db/migrate'
-import { systemClock } from './lib/clock'
 
-// A start storm makes V8 pretenure every per-request site: 350 MB one run in two; off, under 300 MB (decision 041).
-setFlagsFromString('--no-allocation-site-pretenuring')
-// libvips keeps recent operations and their decoded images; every picture and answer-sheet photo is read once, so
-// the cache only holds 12 MP photos no one asks for again (bench:scans, docs/decisions/055).
-sharp.cache(false)
-// One libvips thread per decode: the decode gate's two decodes then take at most two cores (docs/decisions/060).
-sharp.concurrency(1)
-
+// The settings are read before anything else is loaded: a server refusing its configuration says so at once, not after
+// loading Fastify, sharp and every route (2 s of CPU; over 20 s on a busy machine). serve.ts is its own bundle.
 async function main() {
   const config = loadConfig()
-  if (config.workers > 1 && cluster.isPrimary) return runPrimary(config)
-  const database = createDatabase(config.database)
-  // With WORKERS > 1 the primary migrated before it forked this process.
-  if (!cluster.isWorker) await migrateToLatest(database)
-  const clock = systemClock
-  const tokens = createTokenSigner({
-    secret: config.jwtSecret,
-    accessTtl: config.accessTokenTtl,
-    refreshTtl: config.refreshTokenTtl,
-    sessionMaxTtl: config.sessionMaxSeconds,
-    clock,
-  })
-  const app = await buildApp({ config, database, clock, tokens, sms: createSmsSender(config, clock) })
-
-  // Draining, then onClose hooks, then the database (docs/operations.md). 25 s: longer than the SMS and payment
-  // timeouts, shorter than Kubernetes' 30 s.
-  closeWithGrace({ delay: 25_000 }, async ({ err, signal }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error')
-    else app.log.info({ signal }, 'stopping: finishing requests in flight')
-    await app.close()
-    await database.destroy()
-    app.log.info('stopped')
-  })
-
-  await app.listen({ port: config.port, host: config.host })
-  app.log.info(
-    `database: ${config.database.kind}${config.database.kind === 'sqlite' ? ` (${config.database.file})` : ''}`,
-  )
+  // A URL, not a literal: esbuild would bundle a literal into main.js.
+  const serveModule = new URL(import.meta.url.endsWith('.ts') ? './serve.ts' : './serve.js', import.meta.url)
+  const { serve } = (await import(serveModule.href)) as typeof import('./serve')
+  await serve(config)
 }
 
 main().catch((error) => {
