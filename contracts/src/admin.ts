@@ -1,7 +1,7 @@
 // Request and response schemas of the admin feature (API.md "Administration" and "Limits on input").
 import { z } from 'zod'
 import { ChallengeDaysSchema, QuestionKeySchema } from './challenges'
-import { BilingualSchema, DifficultySchema, IdSchema, RichTextSchema } from './common'
+import { BilingualSchema, DifficultySchema, IdSchema, QuestionTypeSchema, RichTextSchema } from './common'
 import { liveLimits, liveMessages, LiveScheduleSchema } from './live'
 import { PictureInputSchema, pictureMessages } from './pictures'
 import { QuizImageSchema } from './quizzes'
@@ -270,6 +270,11 @@ export const AdminQuestionSchema = z.object({
   options: z.array(AdminOptionSchema),
   /** The revision's decided key (docs/decisions/036), or null. */
   key: QuestionKeySchema,
+  type: QuestionTypeSchema,
+  /** A written question's own fields (API.md "Written answers marked by rubric"); null for a choice question. */
+  marks: z.number().nullable(),
+  word_limit: z.number().int().nullable(),
+  model_answer: BilingualSchema.nullable(),
 })
 export type AdminQuestion = z.infer<typeof AdminQuestionSchema>
 

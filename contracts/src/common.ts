@@ -48,3 +48,7 @@ export const TokenPairSchema = z.object({ access: z.string(), refresh: z.string(
 export type TokenPair = z.infer<typeof TokenPairSchema>
 
 export const DetailSchema = z.object({ detail: z.string() })
+
+/** A question's type: `choice` (one right option) or `written` (marked by rubric). */
+export const QuestionTypeSchema = z.enum(['choice', 'written'])
+export type QuestionType = z.infer<typeof QuestionTypeSchema>

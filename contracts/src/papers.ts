@@ -14,9 +14,9 @@ import {
   QuizStatusSchema,
 } from './admin'
 import { ChallengeDaysSchema, challengeDefaults } from './challenges'
-import { BilingualSchema, DifficultySchema, RichTextSchema } from './common'
+import { BilingualSchema, DifficultySchema, QuestionTypeSchema, RichTextSchema } from './common'
 import { AttemptSectionSchema } from './sections'
-import { eitherType, QuestionTypeSchema, writtenQuestionFields } from './written'
+import { eitherType, writtenQuestionFields } from './written'
 import { UploadGraceSchema, writtenAnswerLimits } from './written-answers'
 
 const { required, text } = adminInput
@@ -338,10 +338,6 @@ export type BankList = z.infer<typeof BankListSchema>
 
 /** A bank question as the admin reads and edits it; a written one has no options and its own marks. */
 export const BankQuestionSchema = AdminQuestionSchema.extend({
-  type: QuestionTypeSchema,
-  marks: z.number().nullable(),
-  word_limit: z.number().int().nullable(),
-  model_answer: BilingualSchema.nullable(),
   tags: z.array(z.string()),
   difficulty: DifficultySchema.nullable(),
   source: z.string().nullable(),

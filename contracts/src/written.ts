@@ -2,12 +2,9 @@
 import { z } from 'zod'
 import { adminInput, adminLimits, ImageInputSchema } from './admin'
 import { RankChangeSchema } from './challenges'
-import { BilingualSchema, IdSchema } from './common'
+import { BilingualSchema, IdSchema, QuestionTypeSchema } from './common'
 
 const { required, bilingual, optionalText } = adminInput
-
-export const QuestionTypeSchema = z.enum(['choice', 'written'])
-export type QuestionType = z.infer<typeof QuestionTypeSchema>
 
 export const writtenLimits = {
   marks: { min: 0.5, max: 100 },

@@ -197,6 +197,10 @@ describe.each(dialects)('admin API on %s', (dialect) => {
           { id: expect.any(Number), text: { en: '6', ne: '', html: null }, is_correct: false, image: null },
         ],
         key: null,
+        type: 'choice',
+        marks: null,
+        word_limit: null,
+        model_answer: null,
       })
       expect(quiz.questions[1]).toMatchObject({
         text: { en: 'Second', ne: '', html: null },

@@ -1,6 +1,7 @@
 import {
   adminMessages,
   bankMessages,
+  fromHundredths,
   liveMessages,
   quizDefaults,
   type AdminQuestion,
@@ -17,7 +18,7 @@ import type { Kysely } from 'kysely'
 import type { z } from 'zod'
 import { changedFields, recordAudit, type AuditActor } from '../audit/audit-log'
 import type { AppContext } from '../context'
-import type { DB, QuizRow, QuizRowUpdate } from '../db/schema'
+import type { DB, QuestionRevisionRow, QuizRow, QuizRowUpdate } from '../db/schema'
 import { Conflict, NotFound, ValidationFailed } from '../http/errors'
 import { toIso, toIsoOrNull } from '../lib/clock'
 import { findAnswerKeys, type AnswerKey } from '../questions/answer-keys'
@@ -84,6 +85,20 @@ export function toQuizDto(quiz: QuizRow, questionCount: number): AdminQuiz {
 }
 
 // `key` is the revision's decided key, which the options' `is_correct` follow where it names one (./question-key.ts).
+/** A written revision's own fields; a choice one's are null. */
+export function writtenFacts(revision: QuestionRevisionRow) {
+  const written = revision.type === 'written'
+  return {
+    type: revision.type,
+    marks: written && revision.marks !== null ? fromHundredths(revision.marks) : null,
+    word_limit: written ? revision.word_limit : null,
+    model_answer:
+      written && revision.model_answer_en !== null
+        ? { en: revision.model_answer_en, ne: revision.model_answer_ne ?? '' }
+        : null,
+  }
+}
+
 export function toQuestionDto(
   questionId: number,
   revision: RevisionWithOptions,
@@ -102,6 +117,7 @@ export function toQuestionDto(
       is_correct: editorIsCorrect(option.id, option.is_correct === 1, key),
     })),
     key: toQuestionKey(key),
+    ...writtenFacts(revision),
   }
 }
 

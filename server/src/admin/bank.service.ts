@@ -59,20 +59,6 @@ async function keyedResponses(db: Kysely<DB>, questionIds: readonly number[]) {
   return byQuestion
 }
 
-/** A written revision's own fields; a choice one's are null. */
-export function writtenFacts(revision: QuestionRevisionRow) {
-  const written = revision.type === 'written'
-  return {
-    type: revision.type,
-    marks: written && revision.marks !== null ? fromHundredths(revision.marks) : null,
-    word_limit: written ? revision.word_limit : null,
-    model_answer:
-      written && revision.model_answer_en !== null
-        ? { en: revision.model_answer_en, ne: revision.model_answer_ne ?? '' }
-        : null,
-  }
-}
-
 export function createBankService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
   const { db } = database
 
@@ -88,7 +74,6 @@ export function createBankService({ database, clock }: Pick<AppContext, 'databas
     const revision = revisions.get(row.revision_id)!
     return {
       ...toQuestionDto(questionId, revision, keys.get(row.revision_id)),
-      ...writtenFacts(revision),
       tags: tags.get(questionId) ?? [],
       difficulty: row.difficulty as Difficulty | null,
       source: row.source,

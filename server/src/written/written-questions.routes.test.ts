@@ -88,6 +88,14 @@ describe.each(dialects)('written questions in the bank on %s', (dialect) => {
     })
     expect(created.status).toBe(201)
     const quiz = await send(headers, 'GET', `/api/admin/quizzes/${created.body.quiz_id}/`)
+    // The quiz's own payload says which question is which, as the bank's does (issue 73).
+    expect(quiz.body.questions[0]).toMatchObject({ type: 'choice', marks: null, word_limit: null, model_answer: null })
+    expect(quiz.body.questions[1]).toMatchObject({
+      type: 'written',
+      marks: 5,
+      word_limit: writtenBody().word_limit,
+      model_answer: { en: writtenBody().model_answer.en },
+    })
     const writtenId = quiz.body.questions[1].id
     expect((await send(headers, 'GET', `/api/admin/bank/questions/${writtenId}/`)).body).toMatchObject({
       type: 'written',

@@ -23,6 +23,10 @@ const question = (key: AdminQuestion['key'], correct = 0): AdminQuestion => ({
     image: null,
   })),
   key,
+  type: 'choice',
+  marks: null,
+  word_limit: null,
+  model_answer: null,
 })
 
 const decided = (

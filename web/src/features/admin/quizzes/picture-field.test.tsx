@@ -24,6 +24,10 @@ const stored: AdminQuestion = {
     { id: 2, text: { en: 'Koshi', ne: '', html: null }, is_correct: false, image: null },
   ],
   key: null,
+  type: 'choice',
+  marks: null,
+  word_limit: null,
+  model_answer: null,
 }
 
 function renderForm(question: AdminQuestion | null = null, language: 'en' | 'ne' = 'en') {

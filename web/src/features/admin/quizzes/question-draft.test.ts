@@ -54,6 +54,10 @@ const stored: AdminQuestion = {
     { id: 2, text: { en: 'Kathmandu', ne: 'काठमाडौं', html: null }, is_correct: true, image: null },
   ],
   key: null,
+  type: 'choice',
+  marks: null,
+  word_limit: null,
+  model_answer: null,
 }
 
 describe('editing a stored question', () => {

@@ -35,6 +35,10 @@ const stored: AdminQuestion = {
     { id: 2, text: { en: 'B', ne: '', html: null }, is_correct: false, image: null },
   ],
   key: null,
+  type: 'choice',
+  marks: null,
+  word_limit: null,
+  model_answer: null,
 }
 
 describe('QuestionForm', () => {

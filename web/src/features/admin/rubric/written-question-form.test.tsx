@@ -20,7 +20,10 @@ const stored: BankQuestion = {
   tags: [],
   difficulty: null,
   source: null,
-  ...({ type: 'written', marks: 10, word_limit: 250, model_answer: { en: 'Power is shared.', ne: '' } } as object),
+  type: 'written',
+  marks: 10,
+  word_limit: 250,
+  model_answer: { en: 'Power is shared.', ne: '' },
 }
 
 const rubric: Rubric = {
