@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import { adminInput, adminLimits, ImageInputSchema } from './admin'
 import { RankChangeSchema } from './challenges'
-import { BilingualSchema, IdSchema, QuestionTypeSchema } from './common'
+import { BilingualSchema, IdSchema } from './common'
 
 const { required, bilingual, optionalText } = adminInput
 
