@@ -114,6 +114,21 @@ describe.each(dialects)('tables imported on %s', (dialect) => {
     expect(messages[2]).toEqual(['Table 1 has 31 rows; a table may have at most 30.'])
   })
 
+  it('keeps the caption of a Moodle table as a line above its rows (issue 73: it was dropped)', async () => {
+    const headers = await asAdmin()
+    const xml = await upload(headers, {
+      text: moodle(
+        xmlQuestion(
+          '<table><caption>Rainfall in <b>mm</b> | 2080</caption><tr><th>Month</th><th>Rain</th></tr>' +
+            '<tr><td>Saun</td><td>410</td></tr></table><p>Which month?</p>',
+        ),
+      ),
+    })
+    expect(xml.rows[0]!.question.text.en).toBe(
+      'Rainfall in mm | 2080\n| Month | Rain |\n| --- | --- |\n| Saun | 410 |\nWhich month?',
+    )
+  })
+
   it('reads HTML tables of Moodle XML and GIFT, refusing merged and nested ones, and exports them as written', async () => {
     const headers = await asAdmin()
     const table =

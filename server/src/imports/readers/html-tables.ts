@@ -4,7 +4,7 @@
 
 export type TableRefusal = 'merged' | 'nested'
 
-const TAG = /<(\/?)(table|tr|td|th)\b([^>]*)>/gi
+const TAG = /<(\/?)(table|caption|tr|td|th)\b([^>]*)>/gi
 const SPAN = /\b(?:colspan|rowspan)\s*=\s*["']?\s*(\d+)/gi
 const ALIGN = /(?:\balign\s*=\s*["']?|text-align\s*:\s*)(left|center|right)\b/i
 
@@ -17,6 +17,8 @@ interface Found {
   start: number
   end: number
   rows: Cell[][]
+  /** The `<caption>`'s markup: kept as a line of text above the pipe rows, which have no place for it. */
+  caption: string
   refusal: TableRefusal | null
 }
 
@@ -26,6 +28,7 @@ function findTables(html: string): Found[] {
   let table: Found | null = null
   let row: Cell[] | null = null
   let cell: { from: number; attrs: string } | null = null
+  let captionFrom: number | null = null
   const closeCell = (at: number) => {
     if (cell && row) row.push({ html: html.slice(cell.from, at), attrs: cell.attrs })
     cell = null
@@ -42,7 +45,7 @@ function findTables(html: string): Found[] {
     if (tag === 'table') {
       if (!slash) {
         depth += 1
-        if (depth === 1) table = { start: at, end: html.length, rows: [], refusal: null }
+        if (depth === 1) table = { start: at, end: html.length, rows: [], caption: '', refusal: null }
         else if (table) table.refusal = 'nested'
       } else if (depth > 0) {
         depth -= 1
@@ -56,6 +59,12 @@ function findTables(html: string): Found[] {
       continue
     }
     if (depth !== 1 || !table) continue
+    if (tag === 'caption') {
+      if (!slash) captionFrom = at + whole.length
+      else if (captionFrom !== null) table.caption += html.slice(captionFrom, at)
+      if (slash) captionFrom = null
+      continue
+    }
     if (tag === 'tr') {
       closeRow(at)
       if (!slash) row = []
@@ -79,13 +88,13 @@ export function tableRefusals(html: string): TableRefusal[] {
   return [...new Set(findTables(html).flatMap((table) => (table.refusal ? [table.refusal] : [])))]
 }
 
-const cellText = (html: string) =>
+const plainText = (html: string) =>
   html
     .replace(/<br\s*\/?>/gi, ' ')
     .replace(/<[^>]*>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/\|/g, '\\|')
+const cellText = (html: string) => plainText(html).replace(/\|/g, '\\|')
 
 /** The html with each table replaced by its pipe rows on lines of their own (entities are decoded after). */
 export function tablesToPipes(html: string): string {
@@ -106,7 +115,9 @@ export function tablesToPipes(html: string): string {
       return align === 'center' ? ':---:' : align === 'right' ? '---:' : align === 'left' ? ':---' : '---'
     })
     // Line breaks are written as <br>, so that htmlToText keeps them as it keeps the text's own.
-    out.push(`<br>${[line(rows[0]!), `| ${rule.join(' | ')} |`, ...rows.slice(1).map(line)].join('<br>')}<br>`)
+    const caption = plainText(table.caption)
+    const lines = [line(rows[0]!), `| ${rule.join(' | ')} |`, ...rows.slice(1).map(line)]
+    out.push(`<br>${[...(caption ? [caption] : []), ...lines].join('<br>')}<br>`)
   }
   out.push(html.slice(kept))
   return out.join('')
