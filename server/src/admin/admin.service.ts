@@ -1,7 +1,6 @@
 import {
   adminMessages,
   bankMessages,
-  fromHundredths,
   liveMessages,
   quizDefaults,
   type AdminQuestion,
@@ -18,20 +17,16 @@ import type { Kysely } from 'kysely'
 import type { z } from 'zod'
 import { changedFields, recordAudit, type AuditActor } from '../audit/audit-log'
 import type { AppContext } from '../context'
-import type { DB, QuestionRevisionRow, QuizRow, QuizRowUpdate } from '../db/schema'
+import type { DB, QuizRow, QuizRowUpdate } from '../db/schema'
 import { Conflict, NotFound, ValidationFailed } from '../http/errors'
 import { toIso, toIsoOrNull } from '../lib/clock'
-import { findAnswerKeys, type AnswerKey } from '../questions/answer-keys'
+import { findAnswerKeys } from '../questions/answer-keys'
 import {
   findRevisions,
   insertQuestion,
   insertRevision,
   listCurrentRevisionIds,
-  optionView,
-  richTextsOf,
-  toImage,
   type QuestionContent,
-  type RevisionWithOptions,
 } from '../questions/question-revisions.repository'
 import { checkPaper, drawFrozenPaper, readPaper, timedMinutes, writePaper } from './paper'
 import {
@@ -51,9 +46,8 @@ import {
   softDeleteQuiz,
   updateQuiz,
 } from './admin.repository'
-import { editorIsCorrect } from '../questions/answer-keys'
 import { followLiveSchedule, liveScheduleError } from '../live/live.service'
-import { toQuestionKey } from './question-key'
+import { toQuestionDto } from './question-dto'
 
 type QuizPatch = z.output<typeof QuizPatchSchema>
 type CreateQuizFromJsonInput = z.output<typeof CreateQuizFromJsonSchema>
@@ -81,43 +75,6 @@ export function toQuizDto(quiz: QuizRow, questionCount: number): AdminQuiz {
         : { starts_at: toIso(quiz.live_starts_at), join_minutes: quiz.live_join_minutes },
     question_count: questionCount,
     status: quiz.status as QuizStatus,
-  }
-}
-
-// `key` is the revision's decided key, which the options' `is_correct` follow where it names one (./question-key.ts).
-/** A written revision's own fields; a choice one's are null. */
-export function writtenFacts(revision: QuestionRevisionRow) {
-  const written = revision.type === 'written'
-  return {
-    type: revision.type,
-    marks: written && revision.marks !== null ? fromHundredths(revision.marks) : null,
-    word_limit: written ? revision.word_limit : null,
-    model_answer:
-      written && revision.model_answer_en !== null
-        ? { en: revision.model_answer_en, ne: revision.model_answer_ne ?? '' }
-        : null,
-  }
-}
-
-export function toQuestionDto(
-  questionId: number,
-  revision: RevisionWithOptions,
-  key: AnswerKey | undefined,
-): AdminQuestion {
-  const texts = richTextsOf(revision, 'admin')
-  return {
-    id: questionId,
-    revision_id: revision.id,
-    text: texts.text,
-    hint: texts.hint,
-    topic: revision.topic,
-    image: toImage(revision, texts.caption, 'svg'),
-    options: revision.options.map((option) => ({
-      ...optionView(option, 'admin', 'svg'),
-      is_correct: editorIsCorrect(option.id, option.is_correct === 1, key),
-    })),
-    key: toQuestionKey(key),
-    ...writtenFacts(revision),
   }
 }
 

@@ -17,7 +17,7 @@ import { AppError, NotFound } from '../http/errors'
 import { findRevisions, insertBankQuestion, insertRevision } from '../questions/question-revisions.repository'
 import { findAnswerKeys, keyedOutcome } from '../questions/answer-keys'
 import { parseStoredMaths, richText } from '../maths/rich-text'
-import { toQuestionDto } from './admin.service'
+import { toQuestionDto } from './question-dto'
 import {
   countBank,
   facets,
