@@ -12,6 +12,7 @@
 import sharp from 'sharp'
 import { readBookletPage } from '../server/src/sittings/reader/read-booklet-page.ts'
 import { questionsOf } from '../server/src/sittings/booklet/page-questions.ts'
+import { readBack } from '../server/src/sittings/booklet/booklet-code.ts'
 import { phonePhotoFor } from './phone-photo.mjs'
 
 const { photographBookletPage } = await import('../server/test/fixtures/booklet-photos.ts')
@@ -114,7 +115,8 @@ for (let n = 0; n < pages; n++) {
   const read = questionsOf(result, new Set(numbers))
   const rollGrid = result.roll !== undefined
   const rollFlag = rollGrid && typeof result.roll !== 'number'
-  const codeRight = JSON.stringify(result.code) === JSON.stringify(spec.code)
+  // A roster page's code names its learner by a keyed tag (decision 089): what the printed page reads back as.
+  const codeRight = JSON.stringify(result.code) === JSON.stringify(readBack(spec.code, secret))
   const rollWrong = rollGrid && typeof result.roll === 'number' && result.roll !== truth.rollNumber
   const flagged = read.flags.length > 0 || rollFlag
   const wrong = !codeRight || (!flagged && (rollWrong || read.questions.join() !== truth.questions.join()))
