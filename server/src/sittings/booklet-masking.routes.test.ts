@@ -9,6 +9,7 @@ import { testConfig, useTestApp } from '../../test/test-app'
 import { injectWith } from '../../test/requests'
 import { writtenBody } from '../../test/written-papers'
 import { openPage } from './reader/read-sheet'
+import { mac } from './sheet/sheet-code'
 import { sheetSecret } from './sittings.service'
 
 // Issue 72, finding 4 (docs/decisions/089): a booklet page reaches markers and learners without the printed name,
@@ -56,6 +57,12 @@ beforeAll(async () => {
     seed: 22,
     rotation: 90,
   })
+  // Sita's page 2 as printed before decision 089, its code naming her user id.
+  const legacy = `QZ1:1:W2R1U${ids.sita}`
+  photos.legacy = await photographBookletPage(
+    spec(roster(ids.sita, 1, 2), [2], { payload: `${legacy}:${mac(legacy, secret)}` }),
+    { ...plain, seed: 24 },
+  )
   photos.spare = await photographBookletPage(spec({ sittingId: 1, kind: 'spare', serial: 3 }, [2], { handRoll: 1 }), {
     ...plain,
     seed: 23,
@@ -199,5 +206,23 @@ describe.each(dialects)('booklet pages as markers see them on %s', (dialect) => 
     expect(await answers()).toHaveLength(1)
     const [joined] = await markerImages(admin, ids.sita, questionIds[1])
     expect(await openPage(joined!.full)).toBeTypeOf('string')
+  })
+
+  it("finds a roster page's learner by its tag after the roster moved, and reads a code printed with a user id", async () => {
+    const { admin, questionIds } = await setup()
+    // Ram takes roll 1 and Sita roll 2 after printing: Sita's page names Sita, at her roll now, for a person to confirm.
+    await call(admin, 'PUT', '/api/admin/sittings/1/roster/', { learners: [{ username: 'ram' }, { username: 'sita' }] })
+    const moved = await upload(admin, photos.sita!)
+    expect(moved.status, JSON.stringify(moved.body)).toBe(201)
+    expect(moved.body).toMatchObject({ status: 'needs_review', roll_number: 2, learner: { id: ids.sita } })
+    expect(moved.body.flags.map((flag: { kind: string }) => flag.kind)).toEqual(['roll'])
+    // A page printed before decision 089 still finds its learner by the id in its code, and is masked as any.
+    const legacy = await upload(admin, photos.legacy!)
+    expect(legacy.status, JSON.stringify(legacy.body)).toBe(201)
+    expect(legacy.body).toMatchObject({ status: 'needs_review', roll_number: 2, learner: { id: ids.sita } })
+    const settled = await call(admin, 'PATCH', `/api/admin/pages/${legacy.body.id}/`, { roll_number: 2 })
+    expect(settled.body).toMatchObject({ status: 'recorded', questions: [2] })
+    const [page] = await markerImages(admin, ids.sita, questionIds[1])
+    expect(await openPage(page!.full)).toBeTypeOf('string')
   })
 })
