@@ -83,7 +83,16 @@ const cpuMs = (start) => {
 sharp.concurrency(1)
 const options = { secret, sittingId, numbersFor: () => numbers }
 const random = seededRandom(5801)
-const counts = { plain: 0, plainRecorded: 0, recorded: 0, flagged: 0, refused: 0, wrong: 0 }
+const counts = {
+  plain: 0,
+  plainRecorded: 0,
+  recorded: 0,
+  flagged: 0,
+  refused: 0,
+  wrong: 0,
+  plainSpare: 0,
+  spareRead: 0,
+}
 const refusals = {}
 const byCondition = {}
 const times = []
@@ -103,6 +112,7 @@ for (let n = 0; n < pages; n++) {
   byCondition[condition].pages++
   if (plain) {
     counts.plain++
+    if (spec.code.kind === 'spare') counts.plainSpare++
     byCondition[condition].plain++
   }
   if (!result.ok) {
@@ -142,6 +152,8 @@ for (let n = 0; n < pages; n++) {
       )
   } else {
     counts.recorded++
+    // The server holds every spare page for a person (decision 089): read cleanly here, flagged `spare_page` there.
+    if (spec.code.kind === 'spare' && plain) counts.spareRead++
     byCondition[condition].recorded++
     if (plain) {
       counts.plainRecorded++
@@ -168,6 +180,11 @@ console.log(`booklet pages read: ${pages} (${counts.plain} filled plainly; 12 MP
 console.log(
   `recorded without review: ${counts.recorded} (${pct(counts.recorded, pages)} % of all pages; ` +
     `${pct(counts.plainRecorded, counts.plain)} % of plainly filled ones; budget >= 97 %)`,
+)
+console.log(
+  `of which spare pages read cleanly, which the server holds for a person (decision 089): ${counts.spareRead}; ` +
+    `numbered pages plainly filled recorded without review: ` +
+    `${pct(counts.plainRecorded - counts.spareRead, counts.plain - counts.plainSpare)} %`,
 )
 console.log(
   `flagged for review: ${counts.flagged}; refused (retake asked): ${counts.refused} ${JSON.stringify(refusals)}`,
