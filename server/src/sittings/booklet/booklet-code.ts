@@ -129,11 +129,10 @@ export function printedLearner<Entry extends { user_id: number; roll_number: num
   roster: Iterable<Entry>,
   secret: string | Buffer,
 ): { entry: Entry; moved: boolean } | null {
-  let named: Entry | undefined
-  for (const entry of roster) {
-    if (!isPrintedFor(code, entry.user_id, secret)) continue
-    if (entry.roll_number === code.rollNumber) return { entry, moved: false }
-    named ??= entry
-  }
+  const entries = [...roster]
+  const holder = entries.find((entry) => entry.roll_number === code.rollNumber)
+  if (holder && isPrintedFor(code, holder.user_id, secret)) return { entry: holder, moved: false }
+  // Only a roster changed since printing gets here: one HMAC a learner (a few microseconds each).
+  const named = entries.find((entry) => entry !== holder && isPrintedFor(code, entry.user_id, secret))
   return named ? { entry: named, moved: true } : null
 }
