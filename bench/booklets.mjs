@@ -6,12 +6,15 @@
 //     conditions of sheet-photo-conditions.ts): pages recorded without review (of those filled plainly), pages that
 //     would be recorded on the wrong learner or question (the code's page, the roll grid, the questions), refused.
 //  2. Forged and foreign codes (BENCH_FORGED, default 40 each): every one must be refused.
-//  3. CPU time of one core (sharp held to one thread) to read a 12 MP page, p50 and p95 (budget: p95 under 1 s).
+//  3. CPU time of one core (sharp held to one thread) to read a 12 MP page, p50 and p95 (budget: p95 under 1 s), and
+//     to cut what markers see from its kept image (docs/decisions/089; no budget of its own, reported beside).
 // The learner and question rules are the server's own (sittings/booklet/page-questions.ts and the code's learner);
 // what the roster adds (a roll given to someone else since printing) is covered by the route tests.
 import sharp from 'sharp'
 import { readBookletPage } from '../server/src/sittings/reader/read-booklet-page.ts'
 import { questionsOf } from '../server/src/sittings/booklet/page-questions.ts'
+import { readBack } from '../server/src/sittings/booklet/booklet-code.ts'
+import { answerPageImage, keptPageImage } from '../server/src/sittings/booklet-page-image.ts'
 import { phonePhotoFor } from './phone-photo.mjs'
 
 const { photographBookletPage } = await import('../server/test/fixtures/booklet-photos.ts')
@@ -80,10 +83,20 @@ const cpuMs = (start) => {
 sharp.concurrency(1)
 const options = { secret, sittingId, numbersFor: () => numbers }
 const random = seededRandom(5801)
-const counts = { plain: 0, plainRecorded: 0, recorded: 0, flagged: 0, refused: 0, wrong: 0 }
+const counts = {
+  plain: 0,
+  plainRecorded: 0,
+  recorded: 0,
+  flagged: 0,
+  refused: 0,
+  wrong: 0,
+  plainSpare: 0,
+  spareRead: 0,
+}
 const refusals = {}
 const byCondition = {}
 const times = []
+const maskTimes = []
 const wrongOnes = []
 for (let n = 0; n < pages; n++) {
   const { spec, truth, plain } = pageFor(n, random)
@@ -99,6 +112,7 @@ for (let n = 0; n < pages; n++) {
   byCondition[condition].pages++
   if (plain) {
     counts.plain++
+    if (spec.code.kind === 'spare') counts.plainSpare++
     byCondition[condition].plain++
   }
   if (!result.ok) {
@@ -109,12 +123,19 @@ for (let n = 0; n < pages; n++) {
     refusals[result.refusal] = (refusals[result.refusal] ?? 0) + 1
     continue
   }
+  if (megapixels === 12) {
+    const kept = await keptPageImage(jpeg)
+    const maskStart = process.cpuUsage()
+    await answerPageImage(kept, result.answerRegion)
+    maskTimes.push(cpuMs(maskStart))
+  }
   // What the server would do with it: the code's learner and page (roster), the roll grid's (first blank page,
   // spare page), a later blank page waits for its first; the questions by the server's rule.
   const read = questionsOf(result, new Set(numbers))
   const rollGrid = result.roll !== undefined
   const rollFlag = rollGrid && typeof result.roll !== 'number'
-  const codeRight = JSON.stringify(result.code) === JSON.stringify(spec.code)
+  // A roster page's code names its learner by a keyed tag (decision 089): what the printed page reads back as.
+  const codeRight = JSON.stringify(result.code) === JSON.stringify(readBack(spec.code, secret))
   const rollWrong = rollGrid && typeof result.roll === 'number' && result.roll !== truth.rollNumber
   const flagged = read.flags.length > 0 || rollFlag
   const wrong = !codeRight || (!flagged && (rollWrong || read.questions.join() !== truth.questions.join()))
@@ -131,6 +152,8 @@ for (let n = 0; n < pages; n++) {
       )
   } else {
     counts.recorded++
+    // The server holds every spare page for a person (decision 089): read cleanly here, flagged `spare_page` there.
+    if (spec.code.kind === 'spare' && plain) counts.spareRead++
     byCondition[condition].recorded++
     if (plain) {
       counts.plainRecorded++
@@ -159,6 +182,11 @@ console.log(
     `${pct(counts.plainRecorded, counts.plain)} % of plainly filled ones; budget >= 97 %)`,
 )
 console.log(
+  `of which spare pages read cleanly, which the server holds for a person (decision 089): ${counts.spareRead}; ` +
+    `numbered pages plainly filled recorded without review: ` +
+    `${pct(counts.plainRecorded - counts.spareRead, counts.plain - counts.plainSpare)} %`,
+)
+console.log(
   `flagged for review: ${counts.flagged}; refused (retake asked): ${counts.refused} ${JSON.stringify(refusals)}`,
 )
 console.log(`on the wrong learner, page or question: ${counts.wrong} (budget 0)`)
@@ -170,4 +198,8 @@ console.log(
 console.log(
   `CPU time to read a 12 MP page (one core): p50 ${percentile(times, 0.5)?.toFixed(0)} ms, ` +
     `p95 ${percentile(times, 0.95)?.toFixed(0)} ms (budget p95 < 1000 ms)`,
+)
+console.log(
+  `CPU time to cut what markers see from a kept page (one core, phone rendition included): ` +
+    `p50 ${percentile(maskTimes, 0.5)?.toFixed(0)} ms, p95 ${percentile(maskTimes, 0.95)?.toFixed(0)} ms`,
 )

@@ -268,7 +268,7 @@ describe('written answers on paper', () => {
     for (const number of [1, 2]) {
       await page.getByRole('link', { name: interpolate(enMarking.overview.mark_question, { number }) }).click()
       const code = await openAnswer(page)
-      // The one page to mark is the booklet page's photo, as the scan kept it.
+      // The one page to mark is the booklet page's answer part, cut from the scan's photo (decision 089).
       expect(await page.locator('.page-marker img').count()).toBe(1)
       if (number === 1) {
         await expectAccessible(page)

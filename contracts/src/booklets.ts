@@ -37,7 +37,8 @@ export const BookletLayoutSchema = z.object({
 })
 export type BookletLayoutBody = z.infer<typeof BookletLayoutSchema>
 
-export const PageFlagKindSchema = z.enum(['question_unclear', 'no_question', 'roll', 'duplicate_page'])
+/** `spare_page` (docs/decisions/089): a spare page, which joins an answer once a person settles its `questions`. */
+export const PageFlagKindSchema = z.enum(['question_unclear', 'no_question', 'roll', 'duplicate_page', 'spare_page'])
 export const PageFlagSchema = z.object({
   kind: PageFlagKindSchema,
   /** The question numbers the bubbles seem to say, or the roll number read; for a person to confirm. */

@@ -33,6 +33,7 @@ import { bookletPages } from './migrations/0033_booklet_pages'
 import { pageRenditions } from './migrations/0034_page_renditions'
 import { owedPracticeCards } from './migrations/0035_owed_practice_cards'
 import { answersClustered } from './migrations/0036_answers_clustered'
+import { bookletAnswerImages } from './migrations/0037_booklet_answer_images'
 
 // An explicit list rather than a folder scan, so the bundled server carries its migrations.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -69,6 +70,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0034_page_renditions': pageRenditions(dialect),
   '0035_owed_practice_cards': owedPracticeCards(dialect),
   '0036_answers_clustered': answersClustered(dialect),
+  '0037_booklet_answer_images': bookletAnswerImages(),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

@@ -841,7 +841,10 @@ export interface BookletPageTable {
   flags: string
   /** JSON scan box of the question bubbles. */
   question_box: string
+  /** The whole photo, upright: what an admin reviewing the scan sees. */
   image_hash: string
+  /** What joins the written answers (markers, the learner): the photo with name, roll and code gone (0037). */
+  answer_hash: string | null
   upload_hash: string
   scanned_by: number | null
   created_at: number

@@ -90,7 +90,8 @@ export function createBookletJoin({ papers, paperAttempts }: { papers: QuestionP
     for (const [number, question] of numbers) {
       const hashes = recorded
         .filter((page) => (JSON.parse(page.questions) as number[]).includes(number))
-        .map((page) => page.image_hash)
+        // Pages read before decision 089 have no masked image: they join as they did.
+        .map((page) => page.answer_hash ?? page.image_hash)
       const answer = await findWrittenAnswerOf(trx, attempt.id, question.questionId)
       if (answer && answer.status !== 'submitted') continue
       if (!answer) {

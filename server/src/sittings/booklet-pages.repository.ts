@@ -17,6 +17,7 @@ const pageColumns = [
   'p.flags',
   'p.question_box',
   'p.image_hash',
+  'p.answer_hash',
   'p.created_at',
   'u.username',
   'u.full_name',

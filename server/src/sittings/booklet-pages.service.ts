@@ -13,9 +13,8 @@ import { savePageImage } from '../db/page-images'
 import { changedFields, recordAudit, type UserActor } from '../audit/audit-log'
 import type { DB } from '../db/schema'
 import { AppError, Conflict, NotFound, PayloadTooLarge, ValidationFailed } from '../http/errors'
-import { decodeRaster } from '../lib/decode-gate'
-import { withPhoneRendition } from '../lib/page-renditions'
-import { bookletSheetKey, type BookletCode } from './booklet/booklet-code'
+import { bookletSheetKey, printedLearner, type BookletCode } from './booklet/booklet-code'
+import { answerPageImage, keptPageImage } from './booklet-page-image'
 import { createBookletJoin, writtenOf, type SittingWritten } from './booklet-join'
 import {
   findBookletPage,
@@ -37,33 +36,6 @@ import { findSittingView, sheetSecret, type SittingsDeps } from './sittings.serv
 
 // API.md "Written answers marked by rubric", "On paper": photographed booklet pages, whose learner, page and
 // question(s) come from the page's signed code and bubbles, or are flagged for a person (docs/decisions/075).
-
-/** A kept page: upright, at most 2,200 px on its long side (as a phone's page of a written answer), no metadata. */
-const KEPT_SIDE = 2200
-
-async function keptPageImage(bytes: Buffer) {
-  const kept = await decodeRaster(
-    bytes,
-    { maxPixels: 50_000_000, formats: ['jpeg', 'png', 'webp'], failOn: 'truncated' },
-    (image) =>
-      image
-        .rotate()
-        .resize(KEPT_SIDE, KEPT_SIDE, { fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 80 })
-        .toBuffer({ resolveWithObject: true }),
-  )
-  if (kept === 'too_many_pixels') throw new PayloadTooLarge(sittingMessages.photoTooManyPixels)
-  if (typeof kept === 'string') throw notAPhoto()
-  // Joined to a written answer, the page is shown to its learner as an online answer's page is: at a phone's width
-  // first (docs/decisions/078).
-  return withPhoneRendition({
-    hash: createHash('sha256').update(kept.data).digest('hex'),
-    data: kept.data,
-    content_type: 'image/jpeg',
-    width: kept.info.width,
-    height: kept.info.height,
-  })
-}
 
 export function toBookletPage(row: BookletPageRow): BookletPage {
   return {
@@ -99,10 +71,9 @@ export function createBookletPagesService(deps: SittingsDeps) {
     const rollBox = reading.boxes.roll ?? reading.boxes.questions
     const unsure = (marks: string[] = []) => ({ kind: 'roll' as const, marks, box: rollBox })
     if (code.kind === 'roster') {
-      const holder = await findRosterEntry(trx, sittingId, code.rollNumber)
-      if (holder?.user_id === code.userId) return { userId: code.userId, rollNumber: code.rollNumber, flag: null }
-      const place = await findRosterPlaceOf(trx, sittingId, code.userId)
-      return { userId: place?.user_id ?? null, rollNumber: place?.roll_number ?? null, flag: unsure() }
+      const printed = printedLearner(code, await listRoster(trx, sittingId), secret)
+      if (printed && !printed.moved) return { userId: printed.entry.user_id, rollNumber: code.rollNumber, flag: null }
+      return { userId: printed?.entry.user_id ?? null, rollNumber: printed?.entry.roll_number ?? null, flag: unsure() }
     }
     const roll = typeof reading.roll === 'number' && reading.roll > 0 ? reading.roll : null
     const entry = roll === null ? undefined : await findRosterEntry(trx, sittingId, roll)
@@ -170,6 +141,7 @@ export function createBookletPagesService(deps: SittingsDeps) {
     }
     if (written.union.length === 0) throw new Conflict(bookletMessages.noWrittenQuestions)
     const kept = await keptPageImage(photo)
+    const answer = await answerPageImage(kept, result.answerRegion)
     const now = clock.now()
     const { code } = result
 
@@ -180,6 +152,9 @@ export function createBookletPagesService(deps: SittingsDeps) {
       const place = learner.userId === null ? undefined : await findRosterPlaceOf(trx, sittingId, learner.userId)
       const read = questionsOf(result, numbersOfLearner(written, place?.set_letter))
       const flags: PageFlag[] = [...(learner.flag ? [learner.flag] : []), ...read.flags]
+      // A spare page joins an answer only once a person has said which question it answers (decision 089).
+      if (code.kind === 'spare')
+        flags.push({ kind: 'spare_page', marks: read.questions.map(String), box: result.boxes.questions })
       const pageNumber = code.kind === 'spare' ? null : code.page
       const printed = bookletSheetKey(code)
       const scans = await listPagesOfSheet(trx, sittingId, printed)
@@ -209,6 +184,7 @@ export function createBookletPagesService(deps: SittingsDeps) {
       }
       const status: PageStatus = flags.length === 0 && learner.userId !== null ? 'recorded' : 'needs_review'
       await savePageImage(trx, kept, now)
+      await savePageImage(trx, answer, now)
       const fields = {
         status,
         roll_number: learner.rollNumber,
@@ -217,6 +193,7 @@ export function createBookletPagesService(deps: SittingsDeps) {
         flags: JSON.stringify(flags),
         question_box: JSON.stringify(result.boxes.questions),
         image_hash: kept.hash,
+        answer_hash: answer.hash,
         upload_hash: uploadHash,
         scanned_by: actor.id,
         updated_at: now,
@@ -278,7 +255,9 @@ export function createBookletPagesService(deps: SittingsDeps) {
         if (wrong !== undefined) throw new ValidationFailed({ questions: [bookletMessages.notAWrittenQuestion(wrong)] })
         if (body.questions.length === 0) throw new ValidationFailed({ questions: [bookletMessages.noQuestions] })
         questions = [...new Set(body.questions)].sort((a, b) => a - b)
-        flags = flags.filter((flag) => !['question_unclear', 'no_question', 'duplicate_page'].includes(flag.kind))
+        flags = flags.filter(
+          (flag) => !['question_unclear', 'no_question', 'duplicate_page', 'spare_page'].includes(flag.kind),
+        )
       }
       if (body.discard === true) status = 'discarded'
       else if (body.discard === false || status !== 'discarded')

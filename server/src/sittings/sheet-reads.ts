@@ -8,6 +8,7 @@ import { drawReaderView } from './reader/reader-view'
 import { readingSet, type RosterPlace } from './scan-reading'
 import { blankLayout, hasSheet, setLayout, type SittingSetPlan } from './sitting-sets'
 import type { SheetCode } from './sheet/sheet-code'
+import { printedLearner } from './booklet/booklet-code'
 import type { SheetLayout } from './sheet/sheet-layout'
 
 // A sheet is read in a worker thread: its decode waits for the process's decode gate there, and its seconds of pixel
@@ -68,7 +69,8 @@ export function readPageOrSheetJob(job: PageOrSheetJob): Promise<PageOrSheetResu
     secret: job.secret,
     sittingId: job.sittingId,
     numbersFor: (code) => {
-      const set = code.kind === 'roster' ? job.setOfLearner[code.userId] : undefined
+      const learner = code.kind === 'roster' ? printedLearner(code, job.roster.values(), job.secret) : null
+      const set = learner ? job.setOfLearner[learner.entry.user_id] : undefined
       return (set && job.numbersBySet[set]) || job.union
     },
     layoutFor: sheetLayoutFor(job),

@@ -27,7 +27,7 @@ import { AppError, Conflict, NotFound, ValidationFailed, type FieldErrors } from
 import { toIso } from '../lib/clock'
 import type { QuestionPapers } from '../questions/question-papers'
 import { attemptSections } from '../questions/sections'
-import { signBookletCode, type BookletCode } from './booklet/booklet-code'
+import { signBookletCode, type PrintedBooklet } from './booklet/booklet-code'
 import { buildBookletLayout, hasRollGrid } from './booklet/booklet-layout'
 import { renderBookletSvg, type BookletHolder } from './booklet/booklet-svg'
 import { writtenOf } from './booklet-join'
@@ -469,7 +469,7 @@ export function createSittingsService({ database, clock, config, papers, paperAt
     const quizTitle = sitting.quiz_title_en
     const sittingTitle = sitting.title_en !== quizTitle ? sitting.title_en : undefined
     const of = sitting.booklet_pages
-    let code: BookletCode
+    let code: PrintedBooklet
     let holder: BookletHolder
     let set: SittingSet | null = null
     if (booklet === 'blank.svg' || booklet === 'extra.svg') {

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest'
-import { signSheetCode } from '../sheet/sheet-code'
+import { mac, signSheetCode } from '../sheet/sheet-code'
 import { buildBookletLayout, BookletLayoutError, MAX_BOOKLET_QUESTIONS } from './booklet-layout'
-import { bookletSheetKey, signBookletCode, verifyBookletCode, type BookletCode } from './booklet-code'
+import {
+  bookletSheetKey,
+  isPrintedFor,
+  learnerTag,
+  printedLearner,
+  readBack,
+  signBookletCode,
+  verifyBookletCode,
+  type PrintedBooklet,
+} from './booklet-code'
 import { renderBookletSvg } from './booklet-svg'
 
 const secret = 'booklet-test-secret'
-const codes: BookletCode[] = [
+const codes: PrintedBooklet[] = [
   { sittingId: 7, kind: 'roster', page: 3, rollNumber: 12, userId: 345 },
   { sittingId: 7, kind: 'blank', page: 1, serial: 9 },
   { sittingId: 7, kind: 'spare', serial: 40 },
@@ -14,13 +23,50 @@ const codes: BookletCode[] = [
 describe('booklet page codes', () => {
   it('sign and verify every kind, each naming its own printed page', () => {
     for (const code of codes)
-      expect(verifyBookletCode(signBookletCode(code, secret), secret, 7)).toEqual({ ok: true, code })
-    expect(codes.map(bookletSheetKey)).toEqual(['W3R12U345', 'W1B9', 'X40'])
+      expect(verifyBookletCode(signBookletCode(code, secret), secret, 7)).toEqual({
+        ok: true,
+        code: readBack(code, secret),
+      })
+    const tag = learnerTag(secret, 7, 12, 345)
+    expect(tag).toMatch(/^[A-Z2-7]{6}$/)
+    expect(codes.map((code) => bookletSheetKey(readBack(code, secret)))).toEqual([`W3R12K${tag}`, 'W1B9', 'X40'])
+  })
+
+  it("carry no user id: a roster page's learner is a keyed tag, checked against the roster (decision 089)", () => {
+    const payload = signBookletCode(codes[0]!, secret)
+    expect(payload).not.toContain('345')
+    expect(payload).toMatch(/^QZ1:7:W3R12K[A-Z2-7]{6}:[A-Z2-7]{16}$/)
+    const read = verifyBookletCode(payload, secret, 7)
+    if (!read.ok || read.code.kind !== 'roster') throw new Error('a roster code')
+    expect(isPrintedFor(read.code, 345, secret)).toBe(true)
+    expect(isPrintedFor(read.code, 346, secret)).toBe(false)
+    // Another sitting or roll gives the same learner another tag: a tag names nobody across sittings.
+    expect(learnerTag(secret, 8, 12, 345)).not.toBe(learnerTag(secret, 7, 12, 345))
+    expect(learnerTag(secret, 7, 13, 345)).not.toBe(learnerTag(secret, 7, 12, 345))
+    // The roll's holder now, the learner moved to another roll since printing, or nobody.
+    const at = (user: number, roll: number) => ({ user_id: user, roll_number: roll })
+    expect(printedLearner(read.code, [at(345, 12)], secret)).toEqual({ entry: at(345, 12), moved: false })
+    expect(printedLearner(read.code, [at(346, 12), at(345, 13)], secret)).toEqual({ entry: at(345, 13), moved: true })
+    expect(printedLearner(read.code, [at(346, 12)], secret)).toBeNull()
+  })
+
+  it('still read a roster page printed with its learner id before decision 089', () => {
+    const text = 'QZ1:7:W3R12U345'
+    const read = verifyBookletCode(`${text}:${mac(text, secret)}`, secret, 7)
+    expect(read).toEqual({
+      ok: true,
+      code: { sittingId: 7, kind: 'roster', page: 3, rollNumber: 12, learner: { userId: 345 } },
+    })
+    if (!read.ok || read.code.kind !== 'roster') throw new Error('a roster code')
+    expect(bookletSheetKey(read.code)).toBe('W3R12U345')
+    expect(isPrintedFor(read.code, 345, secret)).toBe(true)
+    const forged = `QZ1:7:W3R12U346:${mac(text, secret)}`
+    expect(verifyBookletCode(forged, secret, 7)).toEqual({ ok: false, refusal: 'forged' })
   })
 
   it('refuse an altered, foreign or answer-sheet code', () => {
     const payload = signBookletCode(codes[0]!, secret)
-    const otherLearner = payload.replace('U345', 'U346')
+    const otherLearner = payload.replace(/K[A-Z2-7]{6}/, `K${learnerTag(secret, 7, 12, 346)}`)
     expect(verifyBookletCode(otherLearner, secret, 7)).toEqual({ ok: false, refusal: 'forged' })
     expect(verifyBookletCode(payload, 'another-secret', 7)).toEqual({ ok: false, refusal: 'forged' })
     expect(verifyBookletCode(payload, secret, 8)).toEqual({ ok: false, refusal: 'foreign' })

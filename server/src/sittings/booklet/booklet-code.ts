@@ -3,45 +3,73 @@ import { mac } from '../sheet/sheet-code'
 
 /**
  * A written-answer booklet page's QR payload (API.md "Written answers marked by rubric", "On paper";
- * docs/decisions/075), signed as answer sheets' codes are (decision 061) and told apart from them by its letters:
- * - `QZ1:<sitting>:W<page>R<roll>U<learner>:<mac>`: page `page` of a roster learner's booklet;
+ * docs/decisions/075, 089), signed as answer sheets' codes are (decision 061) and told apart from them by its letters:
+ * - `QZ1:<sitting>:W<page>R<roll>K<tag>:<mac>`: page `page` of a roster learner's booklet, `tag` six base32
+ *   characters of an HMAC over the sitting, the roll and the learner's id (decision 089): it tells whether the roll's
+ *   holder now is the learner it was printed for (decision 061's rule) without the page carrying a user id;
+ * - `QZ1:<sitting>:W<page>R<roll>U<learner>:<mac>`: a roster page printed before decision 089, read still;
  * - `QZ1:<sitting>:W<page>B<serial>:<mac>`: page `page` of a blank booklet (its first page has a roll grid);
  * - `QZ1:<sitting>:X<serial>:<mac>`: a spare page (a roll grid, no page number: it follows the learner's pages).
- * All QR alphanumeric: at most 46 characters for ids below a million and a hundred million learners, inside the
- * version 3 code at error correction Q the sheets print (47).
+ * All QR alphanumeric: at most 46 characters for sitting ids below a million, inside the version 3 code at error
+ * correction Q the sheets print (47).
  */
+/** Whose a roster page is, as its code says it: a keyed tag of the learner, or (printed before 089) their id. */
+export type RosterLearner = { tag: string } | { userId: number }
+
 export type BookletCode =
-  | { sittingId: number; kind: 'roster'; page: number; rollNumber: number; userId: number }
+  | { sittingId: number; kind: 'roster'; page: number; rollNumber: number; learner: RosterLearner }
   | { sittingId: number; kind: 'blank'; page: number; serial: number }
   | { sittingId: number; kind: 'spare'; serial: number }
+
+/** What a page is printed for: a roster page names its learner by id here, and its code by tag. */
+export type PrintedBooklet =
+  | { sittingId: number; kind: 'roster'; page: number; rollNumber: number; userId: number }
+  | Exclude<BookletCode, { kind: 'roster' }>
 
 export const MAX_BOOKLET_PAGES = 16
 const MAX_ROLL = 999_999
 const MAX_SERIAL = 999_999_999
 const MAC_CHARS = 16
+const TAG_CHARS = 6
 const PAYLOAD =
-  /^QZ1:([1-9][0-9]{0,15}):(?:W([1-9][0-9]?)(?:R([1-9][0-9]{0,5})U([1-9][0-9]{0,15})|B([1-9][0-9]{0,8}))|X([1-9][0-9]{0,8})):([A-Z2-7]{16})$/
+  /^QZ1:([1-9][0-9]{0,15}):(?:W([1-9][0-9]?)(?:R([1-9][0-9]{0,5})(?:U([1-9][0-9]{0,15})|K([A-Z2-7]{6}))|B([1-9][0-9]{0,8}))|X([1-9][0-9]{0,8})):([A-Z2-7]{16})$/
 
 const inRange = (n: number, max: number) => Number.isSafeInteger(n) && n >= 1 && n <= max
 
-function body(code: BookletCode): string {
-  const page =
-    code.kind === 'roster'
-      ? `W${code.page}R${code.rollNumber}U${code.userId}`
-      : code.kind === 'blank'
-        ? `W${code.page}B${code.serial}`
-        : `X${code.serial}`
-  return `QZ1:${code.sittingId}:${page}`
+/**
+ * The learner's tag on a roster page: 30 bits of an HMAC over sitting, roll and user id. Without the secret it names
+ * nobody (a new tag for each sitting and roll); with it, the server checks a learner against it. A roll given to
+ * someone else since printing matches the new holder's tag by chance one time in a billion.
+ */
+export const learnerTag = (secret: string | Buffer, sittingId: number, rollNumber: number, userId: number) =>
+  mac(`QZ1L:${sittingId}:${rollNumber}:${userId}`, secret).slice(0, TAG_CHARS)
+
+/** Whether a roster page's code was printed for the learner `userId`. */
+export function isPrintedFor(code: Extract<BookletCode, { kind: 'roster' }>, userId: number, secret: string | Buffer) {
+  return 'userId' in code.learner
+    ? code.learner.userId === userId
+    : code.learner.tag === learnerTag(secret, code.sittingId, code.rollNumber, userId)
 }
 
-export function signBookletCode(code: BookletCode, secret: string | Buffer): string {
+/** The page a printed code names, as the reader reads it back. */
+export function readBack(code: PrintedBooklet, secret: string | Buffer): BookletCode {
+  if (code.kind !== 'roster') return code
+  const { userId, ...rest } = code
+  return { ...rest, learner: { tag: learnerTag(secret, code.sittingId, code.rollNumber, userId) } }
+}
+
+function body(code: BookletCode): string {
+  return `QZ1:${code.sittingId}:${bookletSheetKey(code)}`
+}
+
+export function signBookletCode(code: PrintedBooklet, secret: string | Buffer): string {
   if (!inRange(code.sittingId, Number.MAX_SAFE_INTEGER)) throw new RangeError('A sitting id is a positive integer.')
   if (code.kind !== 'spare' && !inRange(code.page, MAX_BOOKLET_PAGES))
     throw new RangeError(`A booklet page is 1..${MAX_BOOKLET_PAGES}.`)
   if (code.kind === 'roster' && (!inRange(code.rollNumber, MAX_ROLL) || !inRange(code.userId, Number.MAX_SAFE_INTEGER)))
     throw new RangeError('A roll number is 1..999999 and a learner id a positive integer.')
   if (code.kind !== 'roster' && !inRange(code.serial, MAX_SERIAL)) throw new RangeError('A serial is 1..999999999.')
-  const text = body(code)
+  const text = body(readBack(code, secret))
   return `${text}:${mac(text, secret)}`
 }
 
@@ -59,7 +87,7 @@ export function verifyBookletCode(
 ): { ok: true; code: BookletCode } | { ok: false; refusal: 'malformed' | 'forged' | 'foreign' } {
   const match = typeof payload === 'string' ? PAYLOAD.exec(payload) : null
   if (!match) return { ok: false, refusal: 'malformed' }
-  const [, sitting, page, roll, learner, blankSerial, spareSerial, given] = match
+  const [, sitting, page, roll, learner, tag, blankSerial, spareSerial, given] = match
   const id = Number(sitting)
   if (!inRange(id, Number.MAX_SAFE_INTEGER)) return { ok: false, refusal: 'malformed' }
   if (learner !== undefined && !inRange(Number(learner), Number.MAX_SAFE_INTEGER))
@@ -73,14 +101,38 @@ export function verifyBookletCode(
       ? { sittingId: id, kind: 'spare', serial: Number(spareSerial) }
       : blankSerial !== undefined
         ? { sittingId: id, kind: 'blank', page: Number(page), serial: Number(blankSerial) }
-        : { sittingId: id, kind: 'roster', page: Number(page), rollNumber: Number(roll), userId: Number(learner) }
+        : {
+            sittingId: id,
+            kind: 'roster',
+            page: Number(page),
+            rollNumber: Number(roll),
+            learner: tag !== undefined ? { tag } : { userId: Number(learner) },
+          }
   return { ok: true, code }
 }
 
 /** The printed page a code names, as a booklet page row keeps it (`sheet`). */
 export const bookletSheetKey = (code: BookletCode) =>
   code.kind === 'roster'
-    ? `W${code.page}R${code.rollNumber}U${code.userId}`
+    ? `W${code.page}R${code.rollNumber}${'tag' in code.learner ? `K${code.learner.tag}` : `U${code.learner.userId}`}`
     : code.kind === 'blank'
       ? `W${code.page}B${code.serial}`
       : `X${code.serial}`
+
+/**
+ * The roster learner a roster page was printed for (decision 061's rule, by tag since decision 089): the roll's holder
+ * now when the code is theirs (`moved: false`), else the learner the code names at their roll now (`moved: true`, for
+ * a person to confirm), else null (the learner left the roster).
+ */
+export function printedLearner<Entry extends { user_id: number; roll_number: number }>(
+  code: Extract<BookletCode, { kind: 'roster' }>,
+  roster: Iterable<Entry>,
+  secret: string | Buffer,
+): { entry: Entry; moved: boolean } | null {
+  const entries = [...roster]
+  const holder = entries.find((entry) => entry.roll_number === code.rollNumber)
+  if (holder && isPrintedFor(code, holder.user_id, secret)) return { entry: holder, moved: false }
+  // Only a roster changed since printing gets here: one HMAC a learner (a few microseconds each).
+  const named = entries.find((entry) => entry !== holder && isPrintedFor(code, entry.user_id, secret))
+  return named ? { entry: named, moved: true } : null
+}

@@ -1,4 +1,4 @@
-import { buildSheetLayout, BUBBLE_R_MM, type Bubble, type SheetLayout } from '../sheet/sheet-layout'
+import { buildSheetLayout, BUBBLE_R_MM, PAGE, type Bubble, type SheetLayout } from '../sheet/sheet-layout'
 
 /**
  * The geometry of a written-answer booklet page (API.md "On paper", `booklet-layout`): A4, millimetres from the
@@ -80,3 +80,11 @@ export function questionRowRect(layout: Pick<BookletLayout, 'questions'>) {
     bottom: Math.max(...ys) + BUBBLE_R_MM + 1.5,
   }
 }
+
+/**
+ * What markers and the learner see of a page (docs/decisions/089): the full width from 100 mm down, 4 mm below the
+ * second row of question bubbles and 6 mm above the ruled area. Everything that says whose the page is sits above it:
+ * the name and roll number (to 45 mm), the QR code (to 53 mm), the roll grid (to 70 mm), the question label
+ * (75 mm), so a curled page whose middle is a few millimetres off its corners' plane shows none of them.
+ */
+export const MARKED_REGION_MM = { left: 0, top: 100, right: PAGE.width_mm, bottom: PAGE.height_mm } as const

@@ -1,7 +1,7 @@
 import { bubbleFill } from './bubble-fill'
 import { MIN_RING_CONTRAST, sightBlocks } from './bubble-sight'
-import { percentile, type GreyImage } from './grey-image'
-import type { Homography } from './homography'
+import { percentile, type GreyImage, type Point } from './grey-image'
+import { project, type Homography } from './homography'
 import { BLANK_FILL, MARK_FILL } from './mark-decisions'
 import { photoBox, rollRect, type PhotoBox } from './photo-box'
 import { openPage, readRoll, REFUSAL_MESSAGES, type LocatedPage, type SheetRefusal } from './read-sheet'
@@ -9,6 +9,7 @@ import { verifyBookletCode, type BookletCode } from '../booklet/booklet-code'
 import {
   buildBookletLayout,
   hasRollGrid,
+  MARKED_REGION_MM,
   QUESTIONS_PER_ROW,
   questionRowRect,
   type BookletLayout,
@@ -26,6 +27,12 @@ export interface BookletPageReading {
   /** The roll grid's reading on a page that has one (a blank booklet's page, a spare page); else undefined. */
   roll?: number | null | 'unclear'
   boxes: { questions: PhotoBox; roll: PhotoBox | null }
+  /**
+   * The part of the page markers see (booklet-layout.ts MARKED_REGION_MM) as the photo shows it: its corners (the
+   * page's top left, top right, bottom right, bottom left) in fractions of the upright photo, and the quarter turn the
+   * page lies at. The kept photo is that photo scaled, so the kept image is cut by it (docs/decisions/089).
+   */
+  answerRegion: { corners: Point[]; turn: PhotoBox['turn'] }
 }
 
 export type BookletPageRefusal = SheetRefusal
@@ -95,6 +102,21 @@ function readQuestions(
   return { marked, doubtful }
 }
 
+/** The marked region's corners in fractions of the photo (unclamped: a page's edge may lie outside it). */
+function answerRegion(image: GreyImage, h: Homography): BookletPageReading['answerRegion'] {
+  const { left, top, right, bottom } = MARKED_REGION_MM
+  const corners = [
+    [left, top],
+    [right, top],
+    [right, bottom],
+    [left, bottom],
+  ].map(([x, y]) => {
+    const p = project(h, x!, y!)
+    return { x: p.x / image.width, y: p.y / image.height }
+  })
+  return { corners, turn: photoBox(image, h, MARKED_REGION_MM).turn }
+}
+
 /**
  * A booklet page's reading once its page is located (read-sheet.ts openPage): the booklet code, the question
  * bubbles and, where printed, the roll grid. A code that is no booklet page's of this sitting is `wrong_sitting`.
@@ -123,6 +145,7 @@ export function readLocatedBookletPage(
       questions: photoBox(image, toImage, questionRowRect(layout)),
       roll: rollGrid ? photoBox(image, toImage, rollRect(SHEET_PARTS)) : null,
     },
+    answerRegion: answerRegion(image, toImage),
   }
 }
 

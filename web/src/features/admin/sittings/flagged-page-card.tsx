@@ -11,7 +11,7 @@ import { usePageFlagText, usePageLine } from './scan-outcome'
 import { sittingQueries, useSettlePage, type BookletPage, type Roster, type Sitting } from './sittings.api'
 import './sittings.i18n'
 
-const QUESTION_FLAGS = new Set(['question_unclear', 'no_question', 'duplicate_page'])
+const QUESTION_FLAGS = new Set(['question_unclear', 'no_question', 'duplicate_page', 'spare_page'])
 
 /** The question numbers the page seems to answer: what was read, else what an unclear flag's bubbles suggest. */
 export function suggestedQuestions(page: BookletPage): number[] {

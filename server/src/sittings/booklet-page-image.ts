@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto'
+import { sittingMessages, writtenAnswerLimits } from '@quiz/contracts'
+import { PayloadTooLarge } from '../http/errors'
+import { decodeRaster } from '../lib/decode-gate'
+import { withPhoneRendition } from '../lib/page-renditions'
+import type { BookletPageReading } from './reader/read-booklet-page'
+import { notAPhoto } from './scan-photo'
+
+// A booklet page's two images (docs/decisions/075, 089): the whole photo kept for the admin reviewing the scan, and
+// the part markers and the learner see, with no name, roll number or code on it.
+
+/** A kept page: upright, at most 2,200 px on its long side (as a phone's page of a written answer), no metadata. */
+const KEPT_SIDE = 2200
+
+/** Our own kept JPEG, read again to cut the marked part from it. */
+const keptRules = {
+  maxPixels: writtenAnswerLimits.keptSide * writtenAnswerLimits.keptSide,
+  formats: ['jpeg'],
+} as const
+
+export interface PageImage {
+  hash: string
+  data: Buffer
+  content_type: string
+  width: number
+  height: number
+  phone_data: Buffer | null
+}
+
+/** Kept as `page_images` keeps a page, with its phone rendition made now (docs/decisions/078). */
+const asPageImage = (data: Buffer, width: number, height: number): Promise<PageImage> =>
+  withPhoneRendition({
+    hash: createHash('sha256').update(data).digest('hex'),
+    data,
+    content_type: 'image/jpeg',
+    width,
+    height,
+  })
+
+/** The whole photo as an admin reviewing the scan sees it. */
+export async function keptPageImage(bytes: Buffer): Promise<PageImage> {
+  const kept = await decodeRaster(
+    bytes,
+    { maxPixels: 50_000_000, formats: ['jpeg', 'png', 'webp'], failOn: 'truncated' },
+    (image) =>
+      image
+        .rotate()
+        .resize(KEPT_SIDE, KEPT_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 80 })
+        .toBuffer({ resolveWithObject: true }),
+  )
+  if (kept === 'too_many_pixels') throw new PayloadTooLarge(sittingMessages.photoTooManyPixels)
+  if (typeof kept === 'string') throw notAPhoto()
+  return asPageImage(kept.data, kept.info.width, kept.info.height)
+}
+
+/** A point of the cut (w x h) once turned clockwise by `turn` degrees (sharp turns clockwise). */
+function turned(x: number, y: number, w: number, h: number, turn: number) {
+  if (turn === 90) return [h - y, x]
+  if (turn === 180) return [w - x, h - y]
+  if (turn === 270) return [y, w - x]
+  return [x, y]
+}
+
+/**
+ * What markers and the learner see of a page: the kept photo cut to the page's marked region (its bounding box), the
+ * photo outside the region painted white (the header's corners in a tilted photo, the table beside the page), turned
+ * so the page stands upright. The name, roll number, roll grid and code lie above the region, so none is in it.
+ */
+export async function answerPageImage(kept: PageImage, region: BookletPageReading['answerRegion']): Promise<PageImage> {
+  const { width, height } = kept
+  const corners = region.corners.map((p) => ({ x: p.x * width, y: p.y * height }))
+  const clamp = (value: number, max: number) => Math.min(max, Math.max(0, value))
+  const left = Math.floor(clamp(Math.min(...corners.map((p) => p.x)), width - 1))
+  const top = Math.floor(clamp(Math.min(...corners.map((p) => p.y)), height - 1))
+  const cutWidth = Math.max(1, Math.ceil(clamp(Math.max(...corners.map((p) => p.x)), width)) - left)
+  const cutHeight = Math.max(1, Math.ceil(clamp(Math.max(...corners.map((p) => p.y)), height)) - top)
+  const turn = (360 - region.turn) % 360
+  const [outWidth, outHeight] = turn % 180 === 0 ? [cutWidth, cutHeight] : [cutHeight, cutWidth]
+  const inside = corners
+    .map((p) =>
+      turned(p.x - left, p.y - top, cutWidth, cutHeight, turn)
+        .map((n) => n!.toFixed(1))
+        .join(' '),
+    )
+    .join(' L')
+  // Composite comes last in sharp's pipeline, after the cut and the turn: the mask is drawn in the turned frame.
+  const mask = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${outWidth}" height="${outHeight}">` +
+      `<path fill="#fff" fill-rule="evenodd" d="M0 0H${outWidth}V${outHeight}H0Z M${inside}Z"/></svg>`,
+  )
+  const cut = await decodeRaster(kept.data, keptRules, (image) =>
+    image
+      .extract({ left, top, width: cutWidth, height: cutHeight })
+      .rotate(turn)
+      .composite([{ input: mask, left: 0, top: 0 }])
+      .jpeg({ quality: 80 })
+      .toBuffer({ resolveWithObject: true }),
+  )
+  if (typeof cut === 'string') throw notAPhoto()
+  return asPageImage(cut.data, cut.info.width, cut.info.height)
+}
