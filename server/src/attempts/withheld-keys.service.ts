@@ -14,6 +14,7 @@ import {
   listQuizPapers,
   listRecentLiveQuizzes,
   listRecentWrittenAttempts,
+  findWrittenAttempt,
   listWithheldPaperAttempts,
 } from './withheld-keys.repository'
 
@@ -153,7 +154,14 @@ export function createKeyWithholding({ graceMs }: { graceMs: number }) {
     return revisionIds.size === 0 ? new Set() : listQuestionsOfRevisions(db, [...revisionIds])
   }
 
+  /** Whether the attempt has written questions whose pages are still taken: its submit result's sections wait. */
+  async function uploadsOpen(db: Kysely<DB>, attemptId: number, now: number) {
+    const attempt = await findWrittenAttempt(db, attemptId)
+    return attempt !== undefined && uploadsWithheld(attempt, true, now) !== null
+  }
+
   return {
+    uploadsOpen,
     keyWithheldUntil,
     isLiveKeyWithheld,
     practiceRefusal,

@@ -42,6 +42,8 @@ describe.each(dialects)('the written upload window and the choice key on %s', (d
       answers: { [paper.choiceId]: wrong },
     })
     expect(submitted.status).toBe(200)
+    // A section's tally would tell its key, as the report's would.
+    expect(submitted.body.sections).toEqual([])
     const pages = `/api/attempts/${attemptId}/written/${paper.questionId}/pages/`
     return { ...paper, learner, attemptId, pages, submittedAt: t.clock.now() }
   }
