@@ -57,7 +57,7 @@ export function createAnsweringService({ database, clock, config }: Pick<AppCont
 
   type Target = Awaited<ReturnType<typeof writtenQuestionOf>>
 
-  /** Text while the attempt runs; pages until its upload window closes (attempts/withheld-keys.service.ts), even once submitted. */
+  /** Text while the attempt runs; pages until its upload window closes (`pagesCloseAt`), submitted or not. */
   function checkOpen({ attempt }: Target, what: 'text' | 'pages', now: number) {
     if (attempt.mode === 'paper') throw uploadClosed()
     const closesAt = what === 'text' ? attempt.deadline : pagesCloseAt(attempt)
