@@ -29,6 +29,7 @@ export const ErrorCodeSchema = z.enum([
   'rubric_changed',
   'claimed_by_other',
   'answer_released',
+  'key_withheld',
   'not_released',
   'regrade_closed',
   'regrade_open',

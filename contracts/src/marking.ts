@@ -21,6 +21,8 @@ export const markingMessages = {
   claimedByOther: 'Another marker is marking this answer.',
   released: 'This answer is released; it can no longer be marked.',
   notInQuiz: 'This question is not a written question of this quiz.',
+  keyWithheld: (until: string) =>
+    `This live mock's key is withheld until ${until}, while learners may still be sitting it: release its written marks after that.`,
 } as const
 
 const ids = z.number().int().positive().max(2_147_483_647)

@@ -17,7 +17,7 @@ export const regradeMessages = {
   closed: `Regrades may be asked within ${regradeLimits.days} days of the marks’ release.`,
   alreadyOpen: 'This answer already has a regrade request waiting for a decision.',
   decided: 'This regrade request has already been decided.',
-  unknownItem: 'No item of this question’s rubric has this id.',
+  unknownItem: 'Name one of the rubric items your answer shows, or none.',
   messageRequired: 'Say what should be looked at again.',
   messageLength: `A message is at most ${regradeLimits.messageLength.toLocaleString('en')} characters.`,
   responseRequired: 'Write a response: the learner reads it.',

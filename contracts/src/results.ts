@@ -106,11 +106,12 @@ export const ReportCardSchema = z.object({
   /**
    * Why this attempt's key is withheld, or null once it is out: `live`, a live mock until its last ranked deadline
    * plus grace; `unpublished`, a paper sitting of a quiz not yet published; `paid_access`, a paper sitting of a
-   * paid-tier quiz for a learner without paid access. Meanwhile every `is_correct` is false, hints and regrades are
+   * paid-tier quiz for a learner without paid access; `written_uploads`, an online attempt with written questions while
+   * its pages are still taken (submission, or the deadline if sooner, plus the upload grace). Meanwhile every `is_correct` is false, hints and regrades are
    * null, and `analysis.topics` and `sections` are empty.
    */
-  key_withheld: z.enum(['live', 'unpublished', 'paid_access']).nullable(),
-  /** Until when a live mock's key is withheld; null otherwise. */
+  key_withheld: z.enum(['live', 'unpublished', 'paid_access', 'written_uploads']).nullable(),
+  /** Until when a live mock's key, or a written attempt's while pages are taken, is withheld; null otherwise. */
   key_withheld_until: z.string().nullable(),
   questions: z.array(ReportQuestionSchema),
   /** One entry per question, in the order of `questions`; `selected_option` is null when unanswered. */

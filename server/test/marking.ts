@@ -25,3 +25,12 @@ export function stringsIn(value: unknown): string[] {
   if (value && typeof value === 'object') return Object.values(value).flatMap(stringsIn)
   return []
 }
+
+/** Hands the answer to the marker as `next` does (a live claim of 10 minutes), without `next`'s shuffled order. */
+export async function handTo(t: Pick<TestApp, 'db' | 'clock'>, answerId: number, markerId: number) {
+  await t.db
+    .updateTable('written_answers')
+    .set({ claimed_by: markerId, claimed_until: t.clock.now() + 10 * 60_000 })
+    .where('id', '=', answerId)
+    .execute()
+}

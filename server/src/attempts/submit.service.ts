@@ -81,6 +81,9 @@ export function createSubmitService({ database, clock, metrics, papers, lifecycl
     // Sections as the report card shows them: none while a live mock's key is withheld (a section of one question
     // tells its key). The quiz's schedule decides it, so no query before the common end plus grace.
     if (times && (await withholding.isLiveKeyWithheld(db, quiz, now))) return { ...outcome.result, sections: [] }
+    // So are a written paper's while its pages are still taken, as its report card's key (docs/decisions/090).
+    if (outcome.result.sections.length > 0 && (await withholding.uploadsOpen(db, outcome.result.attempt_id, now)))
+      return { ...outcome.result, sections: [] }
     return outcome.result
   }
 

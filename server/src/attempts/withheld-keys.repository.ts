@@ -51,6 +51,38 @@ export async function listPapersInProgress(db: Kysely<DB>, userId: number) {
     .execute()
 }
 
+/**
+ * The learner's online attempts with written questions submitted within the last hour (the largest upload grace), as
+ * written/upload-window.ts needs them: their pages may still be taken, so practice must not tell their key.
+ */
+export function listRecentWrittenAttempts(db: Kysely<DB>, userId: number, now: number) {
+  return db
+    .selectFrom('attempts as a')
+    .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
+    .select(['a.revision_ids', 'a.status', 'a.deadline', 'a.finished_at', 'a.mode', 'q.upload_grace_minutes'])
+    .where('a.user_id', '=', userId)
+    .where('a.status', '=', 'finished')
+    .where('a.mode', '=', 'online')
+    .where('a.finished_at', '>=', now - 60 * 60_000)
+    .where((eb) =>
+      eb.exists(eb.selectFrom('written_answers as w').select('w.id').whereRef('w.attempt_id', '=', 'a.id')),
+    )
+    .execute()
+}
+
+/** One attempt as written/upload-window rules need it, if it has written questions (a finish gives each a row). */
+export function findWrittenAttempt(db: Kysely<DB>, attemptId: number) {
+  return db
+    .selectFrom('attempts as a')
+    .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
+    .select(['a.status', 'a.deadline', 'a.finished_at', 'a.mode', 'q.upload_grace_minutes'])
+    .where('a.id', '=', attemptId)
+    .where((eb) =>
+      eb.exists(eb.selectFrom('written_answers as w').select('w.id').whereRef('w.attempt_id', '=', 'a.id')),
+    )
+    .executeTakeFirst()
+}
+
 export async function listQuestionsOfRevisions(db: Kysely<DB>, revisionIds: readonly number[]) {
   const questionIds = new Set<number>()
   for (let start = 0; start < revisionIds.length; start += 500) {

@@ -13,8 +13,12 @@ import {
   listQuestionsOfRevisions,
   listQuizPapers,
   listRecentLiveQuizzes,
+  listRecentWrittenAttempts,
+  findWrittenAttempt,
   listWithheldPaperAttempts,
 } from './withheld-keys.repository'
+
+const MINUTE = 60_000
 
 type LiveQuiz = LiveColumns & { id: number; end_time: number | null }
 
@@ -27,8 +31,36 @@ export interface KeyAttempt {
 
 /** Why a key is withheld, and until when when that is known (a live mock's). */
 export interface Withheld {
-  reason: 'live' | 'unpublished' | 'paid_access'
+  reason: 'live' | 'unpublished' | 'paid_access' | 'written_uploads'
   until: number | null
+}
+
+// An online attempt's written pages and its choice key (docs/decisions/090, issue 72): written/answering.service.ts
+// takes pages by `pagesCloseAt`, and the report withholds the key until then.
+export interface UploadWindowAttempt {
+  status: string
+  deadline: number
+  finished_at: number | null
+  mode: 'online' | 'paper'
+  upload_grace_minutes: number
+}
+
+/**
+ * Pages are taken until the deadline plus the quiz's upload grace; once the attempt is submitted, until its submission
+ * plus that grace if sooner. The grace is for photos from a bad connection, not writing time: the report shows the
+ * choice key once this has passed (`key_withheld: "written_uploads"` until then).
+ */
+export function pagesCloseAt(attempt: UploadWindowAttempt) {
+  const submitted = attempt.status === 'finished' && attempt.finished_at !== null
+  const from = submitted ? Math.min(attempt.deadline, attempt.finished_at!) : attempt.deadline
+  return from + attempt.upload_grace_minutes * MINUTE
+}
+
+/** An online attempt with written questions still taking pages: its choice key waits until they close. */
+export function uploadsWithheld(attempt: UploadWindowAttempt, hasWritten: boolean, now: number) {
+  if (!hasWritten || attempt.mode !== 'online') return null
+  const until = pagesCloseAt(attempt)
+  return now <= until ? { reason: 'written_uploads' as const, until } : null
 }
 
 export function createKeyWithholding({ graceMs }: { graceMs: number }) {
@@ -115,11 +147,21 @@ export function createKeyWithholding({ graceMs }: { graceMs: number }) {
       ? await hasPaidAccess(db, userId, now)
       : false
     for (const attempt of paperAttempts) if (attempt.status !== 'published' || !paid) papers.push(attempt)
+    // A written attempt still taking pages: its report withholds its key, so practice does too (docs/decisions/090).
+    for (const attempt of await listRecentWrittenAttempts(db, userId, now))
+      if (uploadsWithheld(attempt, true, now)) papers.push(attempt)
     const revisionIds = new Set(papers.flatMap(attemptColumns.revisionIds))
     return revisionIds.size === 0 ? new Set() : listQuestionsOfRevisions(db, [...revisionIds])
   }
 
+  /** Whether the attempt has written questions whose pages are still taken: its submit result's sections wait. */
+  async function uploadsOpen(db: Kysely<DB>, attemptId: number, now: number) {
+    const attempt = await findWrittenAttempt(db, attemptId)
+    return attempt !== undefined && uploadsWithheld(attempt, true, now) !== null
+  }
+
   return {
+    uploadsOpen,
     keyWithheldUntil,
     isLiveKeyWithheld,
     practiceRefusal,

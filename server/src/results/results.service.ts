@@ -10,7 +10,7 @@ import {
   listAttemptQuestionStates,
   type AttemptLifecycle,
 } from '../attempts/attempts.service'
-import { createKeyWithholding, type KeyQuiz } from '../attempts/withheld-keys.service'
+import { createKeyWithholding, uploadsWithheld, type KeyQuiz } from '../attempts/withheld-keys.service'
 import { toScore } from '../questions/scoring'
 import { toStanding } from '../questions/standings'
 import { findAnswerKeys, keyedOutcome, type KeyedOutcome } from '../questions/answer-keys'
@@ -86,16 +86,19 @@ export function createResultsService({
 
     const revisionIds = attemptColumns.revisionIds(attempt)
     const optionOrder = attemptColumns.optionOrder(attempt) ?? []
-    const [questions, answers, states, standing, keys, challenges, keyWithheld, written] = await Promise.all([
+    const now = clock.now()
+    const [questions, answers, states, standing, keys, challenges, heldKey, written] = await Promise.all([
       reportRevisions.get(db, revisionIds),
       listAttemptAnswers(db, attempt.id),
       listAttemptQuestionStates(db, attempt.id),
       findTallyStanding(db, attempt.quiz_id, attempt.score_hundredths ?? 0),
       findAnswerKeys(db, revisionIds),
       findReportChallenges(db, user.id, attempt.id, revisionIds),
-      withholding.attemptKeyWithheld(db, attempt, quizOf(attempt), clock.now()),
+      withholding.attemptKeyWithheld(db, attempt, quizOf(attempt), now),
       findWrittenParts(db, [attempt.id]),
     ])
+    // Pages of written answers still being taken: the choice key would be writing help (docs/decisions/090).
+    const keyWithheld = heldKey ?? uploadsWithheld(attempt, written.has(attempt.id), now)
     const withheld = keyWithheld !== null
     // Rank and percentile count the *other* learners: the learner's own counted attempt leaves the counts; with none
     // finished (a live mock's practice attempt, a paper one beside an online one in progress) it is not counted.

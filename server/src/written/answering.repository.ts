@@ -6,7 +6,7 @@ export function findLearnerAttempt(db: Kysely<DB>, userId: number, attemptId: nu
   return db
     .selectFrom('attempts as a')
     .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
-    .select(['a.id', 'a.status', 'a.deadline', 'a.revision_ids', 'a.mode', 'q.upload_grace_minutes'])
+    .select(['a.id', 'a.status', 'a.deadline', 'a.finished_at', 'a.revision_ids', 'a.mode', 'q.upload_grace_minutes'])
     .where('a.id', '=', attemptId)
     .where('a.user_id', '=', userId)
     .executeTakeFirst()

@@ -6,6 +6,7 @@ import {
   type WrittenResult,
 } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
+import { pagesCloseAt } from '../attempts/withheld-keys.service'
 import { savePageImage } from '../db/page-images'
 import type { AppContext } from '../context'
 import type { DB } from '../db/schema'
@@ -34,8 +35,6 @@ import { latestRegradeOf, regradeOpenUntil } from './regrades.service'
 
 // API.md "Written answers marked by rubric": answering online and the learner's written results (docs/decisions/065).
 
-const MINUTE = 60_000
-
 /** Words as a reader counts them in Nepali and English alike: runs of anything but Unicode whitespace. */
 export const wordCount = (text: string) => text.split(/\s+/u).filter((word) => word.length > 0).length
 
@@ -58,10 +57,10 @@ export function createAnsweringService({ database, clock, config }: Pick<AppCont
 
   type Target = Awaited<ReturnType<typeof writtenQuestionOf>>
 
-  /** Text while the attempt runs; pages until its deadline plus the quiz's grace, even once submitted. */
+  /** Text while the attempt runs; pages until its upload window closes (`pagesCloseAt`), submitted or not. */
   function checkOpen({ attempt }: Target, what: 'text' | 'pages', now: number) {
     if (attempt.mode === 'paper') throw uploadClosed()
-    const closesAt = what === 'text' ? attempt.deadline : attempt.deadline + attempt.upload_grace_minutes * MINUTE
+    const closesAt = what === 'text' ? attempt.deadline : pagesCloseAt(attempt)
     if (now > closesAt || (what === 'text' && attempt.status !== 'in_progress')) throw uploadClosed()
   }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { createUser } from '../../test/factories'
 import { storedTally } from '../../test/learner-api'
-import { createMarker } from '../../test/marking'
+import { createMarker, handTo } from '../../test/marking'
 import { requestsWithEmptyBodies } from '../../test/requests'
 import { useTestApp } from '../../test/test-app'
 import { writtenBody, writtenPaper } from '../../test/written-papers'
@@ -26,6 +26,7 @@ describe.each(dialects)('releasing written marks on %s', (dialect) => {
     const marker = await createMarker(t)
     const marking = `/api/admin/quizzes/${paper.quizId}/marking/`
     const mark = async (answerId: number) => {
+      await handTo(t, answerId, marker.id)
       const response = await as(marker, 'PUT', `/api/admin/written-answers/${answerId}/evaluation/`, {
         items: [item],
         rubric_revision: 1,

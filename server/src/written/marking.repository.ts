@@ -72,7 +72,9 @@ export async function claimNextAnswer(
           .select('a.id')
           .whereRef('a.id', '=', 'w.attempt_id')
           .where('a.quiz_id', '=', quizId)
-          .where('a.status', '=', 'finished'),
+          .where('a.status', '=', 'finished')
+          // Nobody marks their own answer, an admin who also sat the quiz included (docs/decisions/090).
+          .where('a.user_id', '!=', markerId),
       ),
     )
     // A blank answer (no text, no page) has nothing to mark: release settles it at 0.
@@ -133,7 +135,9 @@ export function findAnswerForMarking(db: Kysely<DB>, answerId: number, { lock = 
       'w.claimed_by',
       'w.claimed_until',
       'w.marking_order',
+      'w.marked_by',
       'a.quiz_id',
+      'a.user_id',
       'a.status as attempt_status',
     ])
     .where('w.id', '=', answerId)
@@ -169,8 +173,8 @@ export async function endClaim(db: Kysely<DB>, answerId: number) {
     .execute()
 }
 
-/** The marked answers of the quiz's question, to release. */
-export function listMarkedInQuiz(db: Kysely<DB>, quizId: number, questionId: number) {
+/** The marked answers of the quiz's question, to release; with `markedBy`, only those that marker marked. */
+export function listMarkedInQuiz(db: Kysely<DB>, quizId: number, questionId: number, markedBy?: number) {
   return db
     .selectFrom('written_answers as w')
     .innerJoin('attempts as a', 'a.id', 'w.attempt_id')
@@ -179,6 +183,7 @@ export function listMarkedInQuiz(db: Kysely<DB>, quizId: number, questionId: num
     .where('a.status', '=', 'finished')
     .where('w.question_id', '=', questionId)
     .where('w.status', '=', 'marked')
+    .$if(markedBy !== undefined, (query) => query.where('w.marked_by', '=', markedBy!))
     .execute()
 }
 
@@ -233,10 +238,13 @@ export async function releaseBlank(db: Kysely<DB>, answerId: number, now: number
 }
 
 export function findQuiz(db: Kysely<DB>, quizId: number, { lock }: { lock: boolean }) {
-  return db
-    .selectFrom('quizzes')
-    .select('id')
-    .where('id', '=', quizId)
-    .$if(lock, (query) => query.forUpdate())
-    .executeTakeFirst()
+  return (
+    db
+      .selectFrom('quizzes')
+      // The live columns decide whether the mock's key, and so its written marks, may be out yet.
+      .select(['id', 'live_starts_at', 'live_join_minutes', 'duration_minutes', 'end_time'])
+      .where('id', '=', quizId)
+      .$if(lock, (query) => query.forUpdate())
+      .executeTakeFirst()
+  )
 }

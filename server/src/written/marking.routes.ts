@@ -37,7 +37,8 @@ export const markingRoutes: FastifyPluginAsyncZod<{ marking: MarkingService }> =
   app.post(
     '/quizzes/:id/marking/release/',
     { schema: { ...docs, params: IdParamsSchema, body: ReleaseInputSchema, response: { 200: ReleaseResultSchema } } },
-    (request) => marking.release(request.params.id, request.body?.question_ids, actorOf(request)),
+    (request) =>
+      marking.release(request.params.id, request.body?.question_ids, actorOf(request), request.user.is_admin),
   )
   app.put(
     '/written-answers/:id/evaluation/',
@@ -54,7 +55,7 @@ export const markingRoutes: FastifyPluginAsyncZod<{ marking: MarkingService }> =
   app.get(
     '/written-answers/:id/',
     { schema: { ...docs, params: IdParamsSchema, response: { 200: MarkingAnswerSchema } } },
-    (request) => marking.answer(request.params.id),
+    (request) => marking.answer(request.params.id, { id: request.user.id, isAdmin: request.user.is_admin }),
   )
   app.delete('/written-answers/:id/claim/', { schema: { ...docs, params: IdParamsSchema } }, async (request, reply) => {
     await marking.endClaim(request.params.id, actorOf(request), request.user.is_admin)

@@ -16,6 +16,7 @@ import { Conflict, NotFound, ValidationFailed, type FieldErrors } from '../http/
 import { notify } from '../notifications/notifications.service'
 import { rescore, settle } from '../outcomes/outcomes.service'
 import { evaluateAnswer } from './marking'
+import { createLiveReleaseGate, reaches, type MarkingUser } from './marker-reach'
 import {
   answersOfAttempts,
   claimNextAnswer,
@@ -67,13 +68,16 @@ async function writtenQuestionsOf(db: Kysely<DB>, quizId: number, now: number) {
 }
 
 async function quizExists(db: Kysely<DB>, quizId: number, { lock = false } = {}) {
-  if (!(await findQuiz(db, quizId, { lock }))) throw notFound()
+  const quiz = await findQuiz(db, quizId, { lock })
+  if (!quiz) throw notFound()
+  return quiz
 }
 
 export function createMarkingService({ database, clock, config }: Pick<AppContext, 'database' | 'clock' | 'config'>) {
   const urlKey = pageUrlKey(config.jwtSecret)
   const { db } = database
   const postgres = database.dialect === 'postgres'
+  const refuseWhileKeyWithheld = createLiveReleaseGate({ graceMs: config.submitGraceSeconds * 1000 })
 
   async function overview(quizId: number): Promise<MarkingOverview> {
     await quizExists(db, quizId)
@@ -163,6 +167,7 @@ export function createMarkingService({ database, clock, config }: Pick<AppContex
       const answer = await findAnswerForMarking(trx, answerId, { lock: postgres })
       // An attempt still running is the learner's to write: not markable, and not shown to markers.
       if (!answer || answer.attempt_status !== 'finished') throw notFound()
+      if (!(await reaches(trx, answer, { id: actor.id, isAdmin }, postgres))) throw notFound()
       const regrade =
         answer.status === 'released' ? await acceptedRequestOf(trx, answer, { id: actor.id, isAdmin }, postgres) : null
       if (answer.status === 'released' && !regrade) throw new Conflict(markingMessages.released, 'answer_released')
@@ -232,7 +237,7 @@ export function createMarkingService({ database, clock, config }: Pick<AppContex
     await database.transaction(async (trx) => {
       const now = clock.now()
       const answer = await findAnswerForMarking(trx, answerId, { lock: postgres })
-      if (!answer) throw notFound()
+      if (!answer || !(await reaches(trx, answer, { id: actor.id, isAdmin }, postgres))) throw notFound()
       if (answer.claimed_by === null || (answer.claimed_until ?? 0) <= now) return
       if (answer.claimed_by !== actor.id && !isAdmin)
         throw new Conflict(markingMessages.claimedByOther, 'claimed_by_other')
@@ -249,9 +254,9 @@ export function createMarkingService({ database, clock, config }: Pick<AppContex
   }
 
   /** One answer of a finished attempt, as `next` shows it, with its marks if marked: to mark it again. */
-  async function answer(answerId: number): Promise<MarkingAnswer> {
+  async function answer(answerId: number, user: MarkingUser): Promise<MarkingAnswer> {
     const found = await findAnswerForMarking(db, answerId)
-    if (!found || found.attempt_status !== 'finished') throw notFound()
+    if (!found || found.attempt_status !== 'finished' || !(await reaches(db, found, user))) throw notFound()
     return describe(db, answerId)
   }
 
@@ -261,21 +266,28 @@ export function createMarkingService({ database, clock, config }: Pick<AppContex
     next,
     evaluate,
     endClaim: endAnswerClaim,
-    release: (quizId: number, questionIds: readonly number[] | undefined, actor: UserActor) =>
-      release(quizId, questionIds, actor),
+    release: (quizId: number, questionIds: readonly number[] | undefined, actor: UserActor, isAdmin: boolean) =>
+      release(quizId, questionIds, actor, isAdmin),
   }
 
   /**
    * Marked answers of the questions (all the quiz's written ones by default) become released; blank answers, and
    * written questions an attempt has no answer for, are released at 0; attempts whose written answers are all
-   * released become final through outcomes, and learners are told.
+   * released become final through outcomes, and learners are told. A marker releases only the answers they marked; an
+   * admin every marked one (docs/decisions/090). A live mock's marks wait for its key: 409 `key_withheld`.
    */
-  async function release(quizId: number, questionIds: readonly number[] | undefined, actor: UserActor) {
+  async function release(
+    quizId: number,
+    questionIds: readonly number[] | undefined,
+    actor: UserActor,
+    isAdmin: boolean,
+  ) {
     await quizExists(db, quizId)
     return database.transaction(async (trx) => {
       const now = clock.now()
       // Two releases at once on PostgreSQL: the second waits for the first and finds nothing left to add.
-      await quizExists(trx, quizId, { lock: postgres })
+      const quiz = await quizExists(trx, quizId, { lock: postgres })
+      await refuseWhileKeyWithheld(trx, quiz, now)
       const { numbered } = await writtenQuestionsOf(trx, quizId, now)
       const written = new Set(numbered.map((question) => question.questionId))
       const chosen = questionIds ?? [...written]
@@ -293,7 +305,7 @@ export function createMarkingService({ database, clock, config }: Pick<AppContex
       }
       let released = 0
       for (const questionId of releasing) {
-        const marked = await listMarkedInQuiz(trx, quizId, questionId)
+        const marked = await listMarkedInQuiz(trx, quizId, questionId, isAdmin ? undefined : actor.id)
         await setReleased(
           trx,
           marked.map((answer) => answer.id),

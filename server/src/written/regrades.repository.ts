@@ -58,12 +58,16 @@ export async function insertRequest(
   return row?.id ?? null
 }
 
-export function isItemOfQuestion(db: Kysely<DB>, itemId: number, questionId: number) {
+/**
+ * Whether the item is one the learner was shown: an item of their released answer. Any other id, of their rubric or
+ * another, is refused alike, so a learner cannot learn which ids a rubric holds (docs/decisions/090).
+ */
+export function isItemOfAnswer(db: Kysely<DB>, itemId: number, answerId: number) {
   return db
-    .selectFrom('rubric_items')
-    .select('id')
-    .where('id', '=', itemId)
-    .where('question_id', '=', questionId)
+    .selectFrom('written_answer_items')
+    .select('item_id')
+    .where('item_id', '=', itemId)
+    .where('answer_id', '=', answerId)
     .executeTakeFirst()
 }
 
@@ -143,11 +147,13 @@ interface QueueFilter {
   quizId?: number
   /** A marker's id: only questions they marked in the quiz; undefined for admins. */
   markerId?: number
+  /** Who reads the queue: their own answers' requests are left out (docs/decisions/090). */
+  viewerId?: number
   limit: number
   offset: number
 }
 
-function queueQuery(db: Kysely<DB>, { status, requestId, quizId, markerId }: QueueFilter) {
+function queueQuery(db: Kysely<DB>, { status, requestId, quizId, markerId, viewerId }: QueueFilter) {
   return db
     .selectFrom('regrade_requests as r')
     .innerJoin('written_answers as w', 'w.id', 'r.answer_id')
@@ -155,6 +161,7 @@ function queueQuery(db: Kysely<DB>, { status, requestId, quizId, markerId }: Que
     .$if(status !== undefined, (query) => query.where('r.status', '=', status!))
     .$if(requestId !== undefined, (query) => query.where('r.id', '=', requestId!))
     .$if(quizId !== undefined, (query) => query.where('a.quiz_id', '=', quizId!))
+    .$if(viewerId !== undefined, (query) => query.where('a.user_id', '!=', viewerId!))
     .$if(markerId !== undefined, (query) =>
       query.where((eb) =>
         eb.exists(

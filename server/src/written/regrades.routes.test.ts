@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { createUser } from '../../test/factories'
 import { storedTally } from '../../test/learner-api'
-import { createMarker, stringsIn } from '../../test/marking'
+import { createMarker, handTo, stringsIn } from '../../test/marking'
 import { requestsWithEmptyBodies } from '../../test/requests'
 import { useTestApp } from '../../test/test-app'
 import { writtenPaper } from '../../test/written-papers'
@@ -41,6 +41,7 @@ describe.each(dialects)('regrade requests on %s', (dialect) => {
     const marker = await createMarker(t)
     const sat = await paper.sit()
     const evaluation = `/api/admin/written-answers/${sat.answerId}/evaluation/`
+    await handTo(t, sat.answerId, marker.id)
     const marked = await as(marker, 'PUT', evaluation, { items: [named], rubric_revision: 1 })
     expect(marked).toMatchObject({ status: 200, body: { score: 5 } })
     const released = await as(marker, 'POST', `/api/admin/quizzes/${paper.quizId}/marking/release/`, {})
@@ -59,14 +60,14 @@ describe.each(dialects)('regrade requests on %s', (dialect) => {
 
     const asked = await as(paper.user, 'POST', paper.regrade, {
       message: '  I gave an example in the second paragraph.  ',
-      item_id: paper.example,
+      item_id: paper.named,
     })
     expect(asked).toMatchObject({
       status: 201,
       body: {
         status: 'open',
         message: 'I gave an example in the second paragraph.',
-        item_id: paper.example,
+        item_id: paper.named,
         response: null,
         decided_at: null,
         settled_at: null,
@@ -96,7 +97,7 @@ describe.each(dialects)('regrade requests on %s', (dialect) => {
           answer_id: paper.answerId,
           quiz: { id: paper.quizId },
           question_id: paper.questionId,
-          item: { id: paper.example, title: { en: 'Gives an example' } },
+          item: { id: paper.named, title: { en: 'Names the body' } },
           marks: 5,
           max_marks: 10,
           status: 'open',
@@ -147,10 +148,11 @@ describe.each(dialects)('regrade requests on %s', (dialect) => {
     expect((await as(paper.user, 'POST', paper.regrade, { message: 'And more' })).body.code).toBe('regrade_open')
     expect((await as(paper.admin, 'GET', '/api/admin/regrades/?status=accepted')).body.count).toBe(1)
     expect((await as(paper.admin, 'GET', '/api/admin/regrades/?status=open')).body.count).toBe(0)
-    // Another marker may not settle it; the marker of the question opens the answer and marks it again.
+    // Another marker may not settle it, nor open it; the marker of the question opens the answer and marks it again.
     expect(
       (await as(stranger, 'PUT', paper.evaluation, { items: [paper.named, paper.example], rubric_revision: 1 })).status,
-    ).toBe(409)
+    ).toBe(404)
+    expect((await as(stranger, 'GET', `/api/admin/written-answers/${paper.answerId}/`)).status).toBe(404)
     const opened = await as(paper.marker, 'GET', `/api/admin/written-answers/${paper.answerId}/`)
     expect(opened.body).toMatchObject({
       answer_id: paper.answerId,

@@ -29,7 +29,7 @@ import {
   findRequestForDecision,
   findUnclosedRequest,
   insertRequest,
-  isItemOfQuestion,
+  isItemOfAnswer,
   listQueue,
   marksQuestion,
   settleRequest,
@@ -168,7 +168,7 @@ export function createRegradeService({ database, clock }: Pick<AppContext, 'data
       throw new Conflict(regradeMessages.notReleased, 'not_released')
     const now = clock.now()
     if (now > regradeOpenUntil(answer.released_at)) throw new Conflict(regradeMessages.closed, 'regrade_closed')
-    if (input.item_id !== null && !(await isItemOfQuestion(db, input.item_id, questionId)))
+    if (input.item_id !== null && !(await isItemOfAnswer(db, input.item_id, answer.id)))
       throw new ValidationFailed({ item_id: [regradeMessages.unknownItem] })
     return database.transaction(async (trx) => {
       const id = await insertRequest(trx, { answer_id: answer.id, item_id: input.item_id, message: input.message }, now)
@@ -201,6 +201,7 @@ export function createRegradeService({ database, clock }: Pick<AppContext, 'data
       status: query.status,
       quizId: query.quiz_id,
       markerId: user.isAdmin ? undefined : user.id,
+      viewerId: user.id,
       limit: regradeLimits.pageSize,
       offset: (query.page - 1) * regradeLimits.pageSize,
     })
@@ -217,7 +218,12 @@ export function createRegradeService({ database, clock }: Pick<AppContext, 'data
     return database.transaction(async (trx) => {
       const now = clock.now()
       const request = await findRequestForDecision(trx, requestId, { lock })
-      if (!request || !(await maySettle(trx, { id: actor.id, isAdmin }, request.quiz_id, request.question_id)))
+      // One's own answer's request is not one's to decide, an admin's included (docs/decisions/090).
+      if (
+        !request ||
+        request.user_id === actor.id ||
+        !(await maySettle(trx, { id: actor.id, isAdmin }, request.quiz_id, request.question_id))
+      )
         throw notFound()
       if (request.status !== 'open') throw new Conflict(regradeMessages.decided, 'regrade_decided')
       await decideRequest(trx, requestId, { status: input.status, response: input.response, decidedBy: actor.id }, now)

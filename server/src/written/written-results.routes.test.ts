@@ -43,6 +43,8 @@ describe.each(dialects)("a learner's written results on %s", (dialect) => {
     const { user, attemptId, answerId, submitted } = await paper.sit()
     // The submit scores the choice question alone (right: 1 of 1).
     expect(submitted).toMatchObject({ total_questions: 1, correct: 1, unanswered: 0, max_score: 1 })
+    // Its key is shown once pages are no longer taken (docs/decisions/090): 15 minutes of upload grace.
+    t.clock.advance(15 * 60_000 + 1)
     const report = await paper.as(user, 'GET', `/api/results/${attemptId}/`)
     expect(report.body).toMatchObject({
       correct: 1,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
-import { createMarker } from '../../test/marking'
+import { createMarker, handTo } from '../../test/marking'
 import { requestsWithEmptyBodies } from '../../test/requests'
 import { useTestApp } from '../../test/test-app'
 import { writtenPaper } from '../../test/written-papers'
@@ -28,6 +28,7 @@ describe.each(dialects)('statistics of written questions on %s', (dialect) => {
       [five, [names]],
       [eight, [names, example]],
     ] as const) {
+      await handTo(t, sat.answerId, marker.id)
       const marked = await as(marker, 'PUT', `/api/admin/written-answers/${sat.answerId}/evaluation/`, {
         items,
         rubric_revision: 1,

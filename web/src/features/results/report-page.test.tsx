@@ -157,6 +157,17 @@ describe('report page', () => {
     expect(within(screen.getByRole('list')).getAllByRole('button')[1]).toHaveTextContent('Answered')
   })
 
+  it('says a written attempt shows its key when the time to send photos of its written answers ends', async () => {
+    const withheld: ReportCard = {
+      ...report,
+      key_withheld: 'written_uploads',
+      key_withheld_until: '2026-11-20T08:15:00.000Z',
+    }
+    renderReport({ body: withheld })
+    expect(await screen.findByText(/when the time to send photos of your written answers ends/)).toBeInTheDocument()
+    expect(screen.queryByText(/once everyone sitting this mock has finished/)).not.toBeInTheDocument()
+  })
+
   it('marks a paper attempt "On paper" with its sitting date, no times, and shows the photo of the sheet', async () => {
     const user = userEvent.setup()
     URL.createObjectURL = vi.fn(() => 'blob:sheet-30')

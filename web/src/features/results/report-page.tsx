@@ -133,7 +133,12 @@ export function Component() {
       {keyWithheld && (
         <Alert kind="info">
           {card.key_withheld_until !== null
-            ? t('report.key_withheld', { time: formatDateTime(card.key_withheld_until, language) })
+            ? t(
+                card.key_withheld === 'written_uploads' ? 'report.key_withheld_written_uploads' : 'report.key_withheld',
+                {
+                  time: formatDateTime(card.key_withheld_until, language),
+                },
+              )
             : t(
                 card.key_withheld === 'paid_access'
                   ? 'report.key_withheld_paid_access'
