@@ -10,6 +10,7 @@ import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
 import type { PageRefusal, WrittenAnswerState, WrittenPageEntry, WrittenQueue } from './written-queue'
 import { countWords } from './word-count'
+import { PAGE_LONG_SIDE } from './written.api'
 import '../quiz.i18n'
 import './written.css'
 
@@ -57,8 +58,8 @@ export function WrittenAnswer({ question, total, state, queue, disabled }: Writt
     setPreparing((count) => count + taken.length)
     try {
       // The shrinking code comes with the first photo, not with the exam screen.
-      const { shrinkPhotos } = await import('./shrink-photo')
-      await queue.addPhotos(question.id, await shrinkPhotos(taken))
+      const { shrinkPhotos } = await import('../../../lib/photo')
+      await queue.addPhotos(question.id, await shrinkPhotos(taken, { longSide: PAGE_LONG_SIDE, redrawSmaller: true }))
     } finally {
       setPreparing((count) => count - taken.length)
     }
