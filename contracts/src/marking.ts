@@ -84,12 +84,20 @@ export const EvaluationResultSchema = z.object({ score: z.number() })
 
 export const MarkingParamsSchema = z.object({ id: IdSchema, questionId: IdSchema })
 
+/**
+ * One written question's answers, in API.md's words: the statuses do not overlap, so `submitted - marked - released`
+ * are not yet marked.
+ */
 export const MarkingQuestionSchema = z.object({
   question_id: z.number().int(),
   number: z.number().int(),
+  /** Every answer of the quiz's finished attempts. */
   submitted: z.number().int(),
+  /** Marked and not yet released. */
   marked: z.number().int(),
+  /** Released. */
   released: z.number().int(),
+  /** Being marked (a live claim). */
   claimed: z.number().int(),
 })
 export const MarkingOverviewSchema = z.object({ questions: z.array(MarkingQuestionSchema) })

@@ -10,12 +10,20 @@ import { Loading } from '../../components/ui/loading'
 import { useLanguage } from '../../i18n/use-bilingual'
 import { formatNumber } from '../../lib/format'
 import { paths } from '../../lib/paths'
-import { markingKeys, markingQueries, releaseMarks } from './marking.api'
+import { markingKeys, markingQueries, releaseMarks, type MarkingOverview } from './marking.api'
 import { RegradeQueue } from './regrade-queue'
 import './marking.css'
 import './marking.i18n'
 
 const COUNTS = ['submitted', 'marked', 'released', 'claimed'] as const
+
+/**
+ * The counts in API.md's words, which do not overlap: `submitted` every answer of the quiz's finished attempts,
+ * `marked` those marked and not yet released, `released` those released, `claimed` those being marked. So an
+ * answer waits to be marked while `submitted - marked - released` is above 0, and `marked` alone is releasable.
+ */
+const answersToMark = (question: MarkingOverview['questions'][number]) =>
+  question.submitted - question.marked - question.released
 
 /**
  * A quiz's written questions with how many answers are submitted, marked, released and being marked; "Mark" opens
@@ -41,7 +49,7 @@ export function MarkingOverview({ quizId }: { quizId: number }) {
   if (overview.isError) return <Alert kind="error">{t('overview.load_failed')}</Alert>
   const questions = overview.data.questions
   if (questions.length === 0) return <p className="card admin-empty">{t('overview.empty')}</p>
-  const releasable = questions.reduce((sum, question) => sum + Math.max(0, question.marked - question.released), 0)
+  const releasable = questions.reduce((sum, question) => sum + question.marked, 0)
   const numbers = new Map(questions.map((question) => [question.question_id, question.number]))
 
   return (
@@ -66,7 +74,7 @@ export function MarkingOverview({ quizId }: { quizId: number }) {
             </thead>
             <tbody>
               {questions.map((question) => {
-                const left = question.submitted - question.marked
+                const left = answersToMark(question)
                 return (
                   <tr key={question.question_id}>
                     <th scope="row">{t('overview.question_number', { number: n(question.number) })}</th>

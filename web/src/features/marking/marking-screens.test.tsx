@@ -52,7 +52,7 @@ const answer = (id: number): MarkingAnswer => ({
 const overview: MarkingOverview = {
   questions: [
     { question_id: 5, number: 3, submitted: 12, marked: 4, released: 1, claimed: 2 },
-    { question_id: 6, number: 4, submitted: 3, marked: 3, released: 3, claimed: 0 },
+    { question_id: 6, number: 4, submitted: 3, marked: 0, released: 3, claimed: 0 },
   ],
 }
 
@@ -242,12 +242,14 @@ describe('the marking overview', () => {
     const user = userEvent.setup()
     const view = renderRoutes([page(MarkingQuizPage, '/marking/quiz/:quizId')], { path: '/marking/quiz/7' })
     const row = (await screen.findByRole('rowheader', { name: 'Question 3' })).closest('tr')!
+    // The regrade queue below loads on its own; the checks wait for it so that nothing updates after the test.
+    expect(await screen.findByText('No regrade request is waiting.')).toBeInTheDocument()
     expect([...row.querySelectorAll('td.admin-num')].map((cell) => cell.textContent)).toEqual(['12', '4', '1', '2'])
     expect(within(row).getByRole('link', { name: 'Mark question 3' })).toHaveAttribute(
       'href',
       '/marking/quiz/7/question/5',
     )
-    expect(screen.getByText('3 marked answers not yet released')).toBeInTheDocument()
+    expect(screen.getByText('4 marked answers not yet released')).toBeInTheDocument()
     expect(await axeViolations(view.container)).toEqual([])
     await user.click(screen.getByRole('button', { name: 'Release marks' }))
     const dialog = screen.getByRole('dialog', { name: 'Release marks?' })
@@ -255,6 +257,47 @@ describe('the marking overview', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Release' }))
     expect(await screen.findByText('3 answers released.')).toBeInTheDocument()
     expect(network.callsTo('POST', '/api/admin/quizzes/7/marking/release/')).toHaveLength(1)
+  })
+
+  it("reads the counts in API.md's words: marked is not yet released, and the statuses do not overlap", async () => {
+    signIn({ is_admin: true })
+    // Question 3 was released in full; question 4 had 3 answers released, then one more marked.
+    let questions: MarkingOverview['questions'] = [
+      { question_id: 5, number: 3, submitted: 5, marked: 0, released: 5, claimed: 0 },
+      { question_id: 6, number: 4, submitted: 6, marked: 1, released: 3, claimed: 0 },
+    ]
+    const network = fakeNetwork({
+      'GET /api/admin/quizzes/7/marking/': () => ({ body: { questions } }),
+      'GET /api/admin/regrades/': () => ({ body: { count: 0, page_size: 50, results: [] } }),
+      'POST /api/admin/quizzes/7/marking/release/': () => {
+        questions = questions.map((question) => ({
+          ...question,
+          marked: 0,
+          released: question.released + question.marked,
+        }))
+        return { body: { released: 1 } }
+      },
+    })
+    const user = userEvent.setup()
+    renderRoutes([page(MarkingQuizPage, '/marking/quiz/:quizId')], { path: '/marking/quiz/7' })
+    expect(await screen.findByText('No regrade request is waiting.')).toBeInTheDocument()
+    const markLink = async (number: number) =>
+      within((await screen.findByRole('rowheader', { name: `Question ${number}` })).closest('tr')!).getByRole('link', {
+        name: `Mark question ${number}`,
+      })
+    // Nothing of question 3 waits for a marker; question 4 has 2 answers not yet marked.
+    expect(await markLink(3)).not.toHaveClass('btn--primary')
+    expect(await markLink(4)).toHaveClass('btn--primary')
+    // The answer marked after the release is releasable.
+    expect(screen.getByText('1 marked answer not yet released')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Release marks' }))
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Release marks?' })).getByRole('button', { name: 'Release' }),
+    )
+    expect(await screen.findByText('1 answer released.')).toBeInTheDocument()
+    expect(network.callsTo('POST', '/api/admin/quizzes/7/marking/release/')).toHaveLength(1)
+    expect(await screen.findByText('0 marked answers not yet released')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Release marks' })).toBeDisabled()
   })
 
   it('reads in Nepali without axe violations', async () => {
@@ -268,6 +311,7 @@ describe('the marking overview', () => {
       language: 'ne',
     })
     expect(await screen.findByRole('rowheader', { name: 'प्रश्न ३' })).toBeInTheDocument()
+    expect(await screen.findByText('निर्णय पर्खिरहेको कुनै पुनर्जाँच अनुरोध छैन।')).toBeInTheDocument()
     expect(await axeViolations(view.container)).toEqual([])
   })
 })

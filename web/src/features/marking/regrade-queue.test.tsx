@@ -9,7 +9,7 @@ import { Component as MarkingAnswerPage } from './marking-answer-page'
 import { Component as MarkingQuizPage } from './marking-quiz-page'
 
 const overview: MarkingOverview = {
-  questions: [{ question_id: 5, number: 3, submitted: 12, marked: 12, released: 12, claimed: 0 }],
+  questions: [{ question_id: 5, number: 3, submitted: 12, marked: 0, released: 12, claimed: 0 }],
 }
 const entry = (id: number, overrides: Partial<RegradeQueueEntry> = {}): RegradeQueueEntry => ({
   id,

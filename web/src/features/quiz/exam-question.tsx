@@ -10,7 +10,8 @@ import { paths } from '../../lib/paths'
 import type { AnswerQueue, AnswerQueueSnapshot } from './answer-queue'
 import { QuestionView } from './question-view'
 import type { LoadErrorKey } from './use-attempt-session'
-import type { WrittenQueue, WrittenSnapshot } from './written/written-queue'
+import type { WrittenQueue } from './written/written-queue'
+import type { WrittenSnapshot } from './written/written-snapshot'
 
 // Most papers have no written question: its screen (and the photo code behind it) loads when one is shown.
 const WrittenAnswer = lazy(() =>

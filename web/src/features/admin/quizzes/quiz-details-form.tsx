@@ -1,6 +1,6 @@
 import { DIFFICULTIES } from '@quiz/contracts/rules/difficulty'
 import { useId, useState } from 'react'
-import { useForm, useWatch } from 'react-hook-form'
+import { useForm, useFormContext, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { paths } from '../../../lib/paths'
@@ -53,7 +53,6 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz | null }) {
   const headingId = useId()
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
   const end = useWatch({ control: form.control, name: 'end_time' })
-  const isLive = useWatch({ control: form.control, name: 'is_live' })
 
   const submit = (values: DetailsValues) => {
     const details = payloadOf(values, saved)
@@ -145,28 +144,7 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz | null }) {
             hint={t('details.shuffle_options_hint')}
             className="admin-grid__checkbox"
           />
-          <CheckboxField<DetailsValues>
-            name="is_live"
-            label={t('details.live')}
-            hint={t('details.live_hint')}
-            className="admin-grid__checkbox"
-          />
-          {isLive && (
-            <>
-              <TextField<DetailsValues>
-                name="live.starts_at"
-                label={t('details.live_starts_at')}
-                type="datetime-local"
-                hint={t('details.time_zone', { zone: timeZone })}
-              />
-              <TextField<DetailsValues>
-                name="live.join_minutes"
-                label={t('details.live_join_minutes')}
-                hint={t('details.live_join_minutes_hint')}
-                type="number"
-              />
-            </>
-          )}
+          <LiveScheduleFields timeZone={timeZone} />
         </div>
 
         {outcome?.ok === true && <Alert kind="success">{t('details.saved')}</Alert>}
@@ -183,5 +161,38 @@ export function QuizDetailsForm({ quiz }: { quiz: AdminQuiz | null }) {
         </div>
       </AdminForm>
     </section>
+  )
+}
+
+/** "Live mock" and, once it is ticked, the live schedule: its start (in the browser's time zone) and join window. */
+function LiveScheduleFields({ timeZone }: { timeZone: string }) {
+  const { t } = useTranslation('admin')
+  const { control } = useFormContext<DetailsValues>()
+  const isLive = useWatch({ control, name: 'is_live' })
+  return (
+    <>
+      <CheckboxField<DetailsValues>
+        name="is_live"
+        label={t('details.live')}
+        hint={t('details.live_hint')}
+        className="admin-grid__checkbox"
+      />
+      {isLive && (
+        <>
+          <TextField<DetailsValues>
+            name="live.starts_at"
+            label={t('details.live_starts_at')}
+            type="datetime-local"
+            hint={t('details.time_zone', { zone: timeZone })}
+          />
+          <TextField<DetailsValues>
+            name="live.join_minutes"
+            label={t('details.live_join_minutes')}
+            hint={t('details.live_join_minutes_hint')}
+            type="number"
+          />
+        </>
+      )}
+    </>
   )
 }

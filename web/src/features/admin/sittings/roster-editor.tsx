@@ -98,67 +98,20 @@ export function RosterEditor({ quizId, sittingId, sets, roster }: RosterEditorPr
               ]}
             />
             <tbody>
-              {rows.map((item, index) => {
-                const messages = refusal?.lines.get(index)
-                const line = formatNumber(index + 1, language)
-                const errorId = `roster-line-${item.key}-error`
-                return (
-                  <tr key={item.key} className={messages ? 'sittings-roster__refused' : undefined}>
-                    <td className="admin-num">{line}</td>
-                    <td>
-                      <input
-                        aria-label={t('roster.learner_of', { line })}
-                        aria-invalid={messages ? true : undefined}
-                        aria-describedby={messages ? errorId : undefined}
-                        value={item.who}
-                        onChange={(event) => change(item.key, { who: event.target.value, name: '' })}
-                      />
-                      {item.name && <span className="sittings-roster__name">{item.name}</span>}
-                      {messages && (
-                        <span className="field__error" id={errorId}>
-                          {messages.join(' ')}
-                        </span>
-                      )}
-                    </td>
-                    <td>
-                      <input
-                        className="sittings-roster__roll"
-                        inputMode="numeric"
-                        aria-label={t('roster.roll_of', { line })}
-                        placeholder={t('roster.auto')}
-                        value={item.roll}
-                        onChange={(event) => change(item.key, { roll: event.target.value.replace(/\D/g, '') })}
-                      />
-                    </td>
-                    <td>
-                      <select
-                        aria-label={t('roster.set_of', { line })}
-                        value={item.set}
-                        onChange={(event) => change(item.key, { set: event.target.value as SittingSet | '' })}
-                      >
-                        <option value="">{t('roster.auto')}</option>
-                        {sets.map((set) => (
-                          <option key={set} value={set}>
-                            {set}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td>
-                      <Button
-                        small
-                        aria-label={t('roster.remove_of', { line, who: item.who })}
-                        onClick={() => {
-                          setSaved(false)
-                          setRows((current) => current.filter((other) => other.key !== item.key))
-                        }}
-                      >
-                        {t('roster.remove')}
-                      </Button>
-                    </td>
-                  </tr>
-                )
-              })}
+              {rows.map((item, index) => (
+                <RosterLine
+                  key={item.key}
+                  item={item}
+                  index={index}
+                  sets={sets}
+                  messages={refusal?.lines.get(index)}
+                  onChange={(patch) => change(item.key, patch)}
+                  onRemove={() => {
+                    setSaved(false)
+                    setRows((current) => current.filter((other) => other.key !== item.key))
+                  }}
+                />
+              ))}
             </tbody>
           </table>
         </TableScroll>
@@ -169,5 +122,76 @@ export function RosterEditor({ quizId, sittingId, sets, roster }: RosterEditorPr
         </Button>
       </div>
     </div>
+  )
+}
+
+/** One line of the roster: the learner (with the server's refusal of that line), roll number, set and Remove. */
+function RosterLine({
+  item,
+  index,
+  sets,
+  messages,
+  onChange,
+  onRemove,
+}: {
+  item: RosterRow
+  index: number
+  sets: readonly SittingSet[]
+  messages: string[] | undefined
+  onChange: (patch: Partial<RosterRow>) => void
+  onRemove: () => void
+}) {
+  const { t } = useTranslation('sittings')
+  const language = useLanguage()
+  const line = formatNumber(index + 1, language)
+  const errorId = `roster-line-${item.key}-error`
+  return (
+    <tr className={messages ? 'sittings-roster__refused' : undefined}>
+      <td className="admin-num">{line}</td>
+      <td>
+        <input
+          aria-label={t('roster.learner_of', { line })}
+          aria-invalid={messages ? true : undefined}
+          aria-describedby={messages ? errorId : undefined}
+          value={item.who}
+          onChange={(event) => onChange({ who: event.target.value, name: '' })}
+        />
+        {item.name && <span className="sittings-roster__name">{item.name}</span>}
+        {messages && (
+          <span className="field__error" id={errorId}>
+            {messages.join(' ')}
+          </span>
+        )}
+      </td>
+      <td>
+        <input
+          className="sittings-roster__roll"
+          inputMode="numeric"
+          aria-label={t('roster.roll_of', { line })}
+          placeholder={t('roster.auto')}
+          value={item.roll}
+          onChange={(event) => onChange({ roll: event.target.value.replace(/\D/g, '') })}
+        />
+      </td>
+      <td>
+        <select
+          aria-label={t('roster.set_of', { line })}
+          value={item.set}
+          onChange={(event) => onChange({ set: event.target.value as SittingSet | '' })}
+        >
+          <option value="">{t('roster.auto')}</option>
+          {sets.map((set) => (
+            <option key={set} value={set}>
+              {set}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>
+        <Button small aria-label={t('roster.remove_of', { line, who: item.who })} onClick={onRemove}>
+          {t('roster.remove')}
+        </Button>
+      </td>
+    </tr>
   )
 }

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
+import { drawJpeg, fittedSize } from '../../../lib/photo'
 import { isAlreadyScanned, outcomeOf, ScanOutcomeText, type ScanOutcome } from './scan-outcome'
-import { PHOTO_QUALITY, scaledSize } from './photo'
 import { PHOTO_LONG_SIDE, sendScan, useScansChanged } from './sittings.api'
 import './sittings.i18n'
 
@@ -49,15 +49,8 @@ function cameraStateOf(error: unknown): CameraState {
  */
 function grabFrame(video: HTMLVideoElement): Promise<Blob | null> {
   const { videoWidth, videoHeight } = video
-  const size = scaledSize(videoWidth, videoHeight, PHOTO_LONG_SIDE) ?? { width: videoWidth, height: videoHeight }
-  const canvas = document.createElement('canvas')
-  canvas.width = size.width
-  canvas.height = size.height
-  const context = canvas.getContext('2d')
-  if (!context || canvas.width === 0) return Promise.resolve(null)
-  context.imageSmoothingQuality = 'high'
-  context.drawImage(video, 0, 0, size.width, size.height)
-  return new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', PHOTO_QUALITY))
+  if (videoWidth === 0 || videoHeight === 0) return Promise.resolve(null)
+  return drawJpeg(video, fittedSize(videoWidth, videoHeight, PHOTO_LONG_SIDE))
 }
 
 /** The rear camera over a sheet: the shutter (or a volume key) sends the frame, and the sheet's outcome shows. */

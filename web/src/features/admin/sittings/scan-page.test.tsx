@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { patterns } from '../../../lib/paths'
 import { fakeNetwork, page, renderRoutes, signInAs } from '../../../test/page-test-utils'
-import { scaledSize } from './photo'
 import { Component as ScanPage } from './scan-page'
 import { UPLOAD_CONCURRENCY } from './scan-uploads'
 import { axeViolations } from '../../../test/axe'
@@ -196,13 +195,5 @@ describe('scanning written-answer booklet pages', () => {
     await userEvent.upload(input, [photo('page.jpg')])
     expect(await screen.findByText('पुस्तिकाको पाना रेकर्ड भयो')).toBeInTheDocument()
     expect(screen.getByText('रोल १ · पाना २ · प्रश्न ३, ४')).toBeInTheDocument()
-  })
-})
-
-describe('shrinking a photo', () => {
-  it('keeps a photo that fits and scales a larger one to the long side', () => {
-    expect(scaledSize(2000, 1500, 3000)).toBeNull()
-    expect(scaledSize(4032, 3024, 3000)).toEqual({ width: 3000, height: 2250 })
-    expect(scaledSize(3024, 4032, 3000)).toEqual({ width: 2250, height: 3000 })
   })
 })

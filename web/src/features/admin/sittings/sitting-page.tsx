@@ -1,30 +1,19 @@
 import { useQuery } from '@tanstack/react-query'
 import { LangRuns } from '../../../components/ui/lang-runs'
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import { ApiError } from '../../../api/api-error'
 import { Alert } from '../../../components/ui/alert'
-import { Button, buttonClass } from '../../../components/ui/button'
+import { buttonClass } from '../../../components/ui/button'
 import { Loading } from '../../../components/ui/loading'
 import { useLanguage } from '../../../i18n/use-bilingual'
 import { formatDateTime, formatNumber } from '../../../lib/format'
 import { paths } from '../../../lib/paths'
-import { ConfirmDeleteDialog } from '../confirm-dialog'
 import { RosterEditor } from './roster-editor'
-import { SittingForm } from './sitting-form'
+import { ScanCounts } from './scan-counts'
 import { SittingFrame } from './sitting-frame'
-import { useSittingName } from './sitting-title'
-import {
-  DEFAULT_BOOKLET_PAGES,
-  sittingQueries,
-  useDeleteSitting,
-  usePageCounts,
-  useUpdateSitting,
-  type Roster,
-  type ScanList,
-  type Sitting,
-} from './sittings.api'
+import { SittingSettings } from './sitting-settings'
+import { DEFAULT_BOOKLET_PAGES, sittingQueries, usePageCounts, type Sitting } from './sittings.api'
 import './sittings.i18n'
 
 /** /admin/sittings/{id}: a sitting's details, its print, scan and review actions, the scan counts and its roster. */
@@ -111,148 +100,5 @@ function BookletsLink({ sitting }: { sitting: Sitting }) {
         {t('sitting.booklet_pages', { count: pages, n: formatNumber(pages, language) })}
       </span>
     </span>
-  )
-}
-
-/** Roll numbers of the roster with a scan (recorded or waiting for review): the rest are missing. */
-export function missingLearners(roster: Roster, scans: ScanList) {
-  const scanned = new Set(scans.results.map((scan) => scan.roll_number))
-  return roster.roster.filter((entry) => !scanned.has(entry.roll_number))
-}
-
-function ScanCounts({
-  sitting,
-  roster,
-  scans,
-  pages,
-}: {
-  sitting: Sitting
-  roster?: Roster
-  scans?: ScanList
-  pages: ReturnType<typeof usePageCounts>
-}) {
-  const { t } = useTranslation('sittings')
-  const language = useLanguage()
-  const n = (value: number) => formatNumber(value, language)
-  const missing = roster && scans ? missingLearners(roster, scans) : null
-  return (
-    <section className="card" aria-labelledby="sitting-scans">
-      <h2 id="sitting-scans">{t('counts.title')}</h2>
-      <p>
-        {t('counts.recorded', { recorded: n(sitting.scans.recorded), roster: n(sitting.roster_count) })}{' '}
-        {sitting.scans.needs_review > 0 && t('counts.needs_review', { n: n(sitting.scans.needs_review) })}
-      </p>
-      {pages && (
-        <p>
-          {t('counts.pages', { count: pages.recorded, n: n(pages.recorded) })}{' '}
-          {pages.needsReview > 0 && t('counts.pages_review', { count: pages.needsReview, n: n(pages.needsReview) })}
-        </p>
-      )}
-      {missing && missing.length > 0 && (
-        <details>
-          <summary>{t('counts.missing', { count: missing.length, n: n(missing.length) })}</summary>
-          <ul className="sittings-missing">
-            {missing.map((entry) => (
-              <li key={entry.roll_number}>
-                {t('counts.missing_line', {
-                  roll: n(entry.roll_number),
-                  name: entry.user.full_name || entry.user.username,
-                })}
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
-      {missing && missing.length === 0 && roster && roster.roster.length > 0 && <p>{t('counts.none_missing')}</p>}
-    </section>
-  )
-}
-
-/** Edit the date and title, close or reopen, delete (refused once a sheet is recorded). */
-function SittingSettings({ sitting }: { sitting: Sitting }) {
-  const { t } = useTranslation('sittings')
-  const name = useSittingName()
-  const navigate = useNavigate()
-  const update = useUpdateSitting(sitting.quiz_id, sitting.id)
-  const remove = useDeleteSitting(sitting.quiz_id, sitting.id)
-  const [editing, setEditing] = useState(false)
-  const [confirming, setConfirming] = useState(false)
-  const [notice, setNotice] = useState<string | null>(null)
-  const refused =
-    remove.error instanceof ApiError && remove.error.status === 409
-      ? t('settings.delete_refused')
-      : remove.isError
-        ? t('settings.delete_failed')
-        : null
-  return (
-    <section className="card" aria-labelledby="sitting-settings">
-      <h2 id="sitting-settings">{t('settings.title')}</h2>
-      {notice && <Alert kind="success">{notice}</Alert>}
-      {refused && <Alert kind="error">{refused}</Alert>}
-      {update.isError && !editing && <Alert kind="error">{t('settings.save_failed')}</Alert>}
-      {editing ? (
-        <SittingForm
-          sitting={sitting}
-          pending={update.isPending}
-          submitLabel={t('settings.save')}
-          onCancel={() => setEditing(false)}
-          save={(fields, onError) =>
-            update.mutate(
-              {
-                held_at: fields.held_at,
-                ...(fields.title ? { title: fields.title } : {}),
-                ...(fields.booklet_pages ? { booklet_pages: fields.booklet_pages } : {}),
-              },
-              {
-                onSuccess: () => {
-                  setEditing(false)
-                  setNotice(t('settings.saved'))
-                },
-                onError,
-              },
-            )
-          }
-        />
-      ) : (
-        <div className="actions">
-          <Button
-            onClick={() => {
-              setNotice(null)
-              setEditing(true)
-            }}
-          >
-            {t('settings.edit')}
-          </Button>
-          <Button
-            disabled={update.isPending}
-            onClick={() =>
-              update.mutate(
-                { status: sitting.status === 'open' ? 'closed' : 'open' },
-                { onSuccess: (changed) => setNotice(t(`settings.now_${changed.status}`)) },
-              )
-            }
-          >
-            {sitting.status === 'open' ? t('settings.close') : t('settings.reopen')}
-          </Button>
-          <Button variant="danger" onClick={() => setConfirming(true)}>
-            {t('settings.delete')}
-          </Button>
-        </div>
-      )}
-      <ConfirmDeleteDialog
-        open={confirming}
-        title={t('settings.delete_title')}
-        message={t('settings.delete_message')}
-        subject={name(sitting)}
-        pending={remove.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          void remove.mutateAsync().then(
-            () => navigate(paths.adminQuizSittings(sitting.quiz_id)),
-            () => setConfirming(false),
-          )
-        }
-      />
-    </section>
   )
 }

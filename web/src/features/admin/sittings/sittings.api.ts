@@ -23,8 +23,8 @@ import type {
 } from '@quiz/contracts'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../api/client'
+import { photoSize, shrinkPhoto } from '../../../lib/photo'
 import { adminKeys, useInvalidate } from '../admin-keys'
-import { downscalePhoto, photoSize } from './photo'
 
 export type { Roster, RosterInput, Scan, ScanBox, ScanFlag, ScanList, ScanStatus, Sitting, SittingPaper, SittingSet }
 export type { BookletPage, PageFlag, PageStatus }
@@ -200,7 +200,7 @@ export const PHOTO_LONG_SIDE = 3000
  */
 export async function sendScan(sittingId: number, photo: Blob, replace = false): Promise<PageOrSheet> {
   const form = new FormData()
-  const sent = await downscalePhoto(photo, PHOTO_LONG_SIDE)
+  const sent = await shrinkPhoto(photo, { longSide: PHOTO_LONG_SIDE })
   form.append('image', sent, sent === photo && photo instanceof File ? photo.name : 'sheet.jpg')
   if (replace) form.append('replace', 'true')
   // A 12-megapixel photo on a slow phone connection takes longer than a JSON request's 15 s.

@@ -31,3 +31,20 @@ export async function queuedPageKeys(attemptId: number): Promise<string[]> {
   const all = await keys<PageKey>(store())
   return all.filter((key) => key[0] === attemptId).map((key) => key[1])
 }
+
+/** Where photos wait: IndexedDB unless a test gives another. */
+export interface PageBlobStore {
+  put: (key: string, page: QueuedPageBlob) => Promise<void>
+  get: (key: string) => Promise<QueuedPageBlob | undefined>
+  remove: (key: string) => Promise<void>
+  keys: () => Promise<string[]>
+}
+
+export function indexedDbPageStore(attemptId: number): PageBlobStore {
+  return {
+    put: (key, page) => putQueuedPage(attemptId, key, page),
+    get: (key) => getQueuedPage(attemptId, key),
+    remove: (key) => deleteQueuedPage(attemptId, key),
+    keys: () => queuedPageKeys(attemptId),
+  }
+}

@@ -1,7 +1,10 @@
 import type { SavedWrittenAnswer } from '@quiz/contracts'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { deleteWrittenPage, orderWrittenPages, putWrittenText, uploadWrittenPage } from './written.api'
-import { indexedDbPageStore, WrittenQueue, writtenStorageKey, type WrittenSnapshot } from './written-queue'
+import { indexedDbPageStore } from './page-store'
+import { WrittenQueue } from './written-queue'
+import type { WrittenSnapshot } from './written-snapshot'
+import { writtenStorageKey } from './written-stored'
 
 const empty: WrittenSnapshot = {
   answers: {},

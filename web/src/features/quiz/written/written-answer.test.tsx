@@ -10,7 +10,8 @@ import { fakeWrittenServer, memoryPageStore } from './written-fakes.test-utils'
 import { countStates } from '../palette-state'
 import { WrittenAnswer } from './written-answer'
 import { WrittenAfterHandIn } from './written-status'
-import { WrittenQueue, writtenStorageKey } from './written-queue'
+import { WrittenQueue } from './written-queue'
+import { writtenStorageKey } from './written-stored'
 
 const question: QuizQuestion = {
   ...makeQuestion(2),

@@ -8,8 +8,11 @@ import { RichText } from '../../../components/ui/rich-text'
 import { QuestionImage } from '../../../components/ui/svg-image'
 import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
-import type { PageRefusal, WrittenAnswerState, WrittenPageEntry, WrittenQueue } from './written-queue'
+import type { WrittenQueue } from './written-queue'
+import type { WrittenAnswerState, WrittenPageEntry } from './written-snapshot'
+import type { PageRefusal } from './written-transport'
 import { countWords } from './word-count'
+import { PAGE_LONG_SIDE } from './written.api'
 import '../quiz.i18n'
 import './written.css'
 
@@ -57,8 +60,8 @@ export function WrittenAnswer({ question, total, state, queue, disabled }: Writt
     setPreparing((count) => count + taken.length)
     try {
       // The shrinking code comes with the first photo, not with the exam screen.
-      const { shrinkPhotos } = await import('./shrink-photo')
-      await queue.addPhotos(question.id, await shrinkPhotos(taken))
+      const { shrinkPhotos } = await import('../../../lib/photo')
+      await queue.addPhotos(question.id, await shrinkPhotos(taken, { longSide: PAGE_LONG_SIDE, redrawSmaller: true }))
     } finally {
       setPreparing((count) => count - taken.length)
     }
@@ -128,37 +131,7 @@ export function WrittenAnswer({ question, total, state, queue, disabled }: Writt
         <p className="field__hint">
           {t('written.photos_hint', { max: formatNumber(writtenAnswerLimits.pages, language) })}
         </p>
-        <div className="written__pick-row">
-          <label
-            className={buttonClass({
-              variant: 'primary',
-              className: `written__pick${disabled || full ? ' written__pick--off' : ''}`,
-            })}
-          >
-            <input
-              className="visually-hidden"
-              type="file"
-              accept="image/*"
-              capture="environment"
-              disabled={disabled || full}
-              onChange={picked}
-            />
-            {t('written.take_photo')}
-          </label>
-          <label
-            className={buttonClass({ className: `written__pick${disabled || full ? ' written__pick--off' : ''}` })}
-          >
-            <input
-              className="visually-hidden"
-              type="file"
-              accept="image/*"
-              multiple
-              disabled={disabled || full}
-              onChange={picked}
-            />
-            {t('written.choose_photos')}
-          </label>
-        </div>
+        <PhotoPickers off={disabled || full} onChange={picked} />
         {full && (
           <p className="field__hint">{t('written.full', { max: formatNumber(writtenAnswerLimits.pages, language) })}</p>
         )}
@@ -184,6 +157,41 @@ export function WrittenAnswer({ question, total, state, queue, disabled }: Writt
         )}
       </section>
     </section>
+  )
+}
+
+/** "Take a photo" (the rear camera) and "Choose photos" (the gallery, several at once). */
+function PhotoPickers({
+  off,
+  onChange,
+}: {
+  off: boolean
+  onChange: (event: React.ChangeEvent<HTMLInputElement>) => void
+}) {
+  const { t } = useTranslation('quiz')
+  return (
+    <div className="written__pick-row">
+      <label
+        className={buttonClass({
+          variant: 'primary',
+          className: `written__pick${off ? ' written__pick--off' : ''}`,
+        })}
+      >
+        <input
+          className="visually-hidden"
+          type="file"
+          accept="image/*"
+          capture="environment"
+          disabled={off}
+          onChange={onChange}
+        />
+        {t('written.take_photo')}
+      </label>
+      <label className={buttonClass({ className: `written__pick${off ? ' written__pick--off' : ''}` })}>
+        <input className="visually-hidden" type="file" accept="image/*" multiple disabled={off} onChange={onChange} />
+        {t('written.choose_photos')}
+      </label>
+    </div>
   )
 }
 

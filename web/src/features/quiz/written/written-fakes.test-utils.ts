@@ -1,9 +1,9 @@
 import type { WrittenPage } from '@quiz/contracts'
 import { vi } from 'vitest'
 import { ApiError } from '../../../api/api-error'
-import type { QueuedPageBlob } from './page-store'
+import type { PageBlobStore, QueuedPageBlob } from './page-store'
 import { countWords } from './word-count'
-import type { PageBlobStore, WrittenTransport } from './written-queue'
+import type { WrittenTransport } from './written-transport'
 
 // Stand-ins for the written queue's transport and photo store in unit tests of the queue and the exam screen.
 export const networkError = () => new ApiError(0, 'network_error', 'Failed to fetch')

@@ -3,13 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../api/api-error'
 import { countWords } from './word-count'
 import { writtenAttemptsHandedIn } from './handed-in'
-import {
-  combinedStatus,
-  indexedDbPageStore,
-  WrittenQueue,
-  writtenStorageKey,
-  type PageBlobStore,
-} from './written-queue'
+import { indexedDbPageStore, type PageBlobStore } from './page-store'
+import { WrittenQueue } from './written-queue'
+import { combinedStatus } from './written-snapshot'
+import { writtenStorageKey } from './written-stored'
 import { makeWrittenQueue } from './use-written-queue'
 import { fakeWrittenServer as fakeTransport, memoryPageStore } from './written-fakes.test-utils'
 

@@ -2,65 +2,11 @@ import { onlineManager } from '@tanstack/react-query'
 import type { SavedWrittenAnswer, WrittenPage } from '@quiz/contracts'
 import { ApiError } from '../../../api/api-error'
 import { backoffDelay, type Connection } from '../answer-queue'
-import { deleteQueuedPage, getQueuedPage, putQueuedPage, queuedPageKeys, type QueuedPageBlob } from './page-store'
-import { countWords } from './word-count'
-
-/** Why the server would not take a page; the screen says each in words. */
-export type PageRefusal = 'too_large' | 'too_many_pages' | 'not_a_photo' | 'upload_closed' | 'other'
-
-export interface WrittenPageEntry {
-  /** Stable on this device: React's key and the photo's IndexedDB key while it waits. */
-  key: string
-  /** `queued` waits on the device; `sent` is on the server (`page`); `refused` will not go (`refusal`). */
-  status: 'queued' | 'sending' | 'sent' | 'refused'
-  page: WrittenPage | null
-  refusal: PageRefusal | null
-  /** An object URL of the photo on the device, else the server's signed address. */
-  preview: string | null
-}
-
-export interface WrittenAnswerState {
-  text: string
-  words: number
-  pages: WrittenPageEntry[]
-}
-
-export interface WrittenSnapshot {
-  answers: Record<string, WrittenAnswerState>
-  /** Questions with text or a page that is not refused: the palette counts them answered. */
-  answered: Record<string, true>
-  /** Pages waiting on the device or on their way. */
-  pagesLeft: number
-  /** Texts not yet confirmed by the server. */
-  textsLeft: number
-  status: 'saved' | 'saving' | 'offline' | 'retrying'
-  /** The server takes no more pages (the upload grace is over): `lost` pages did not arrive. */
-  closed: { lost: number } | null
-}
-
-export interface WrittenTransport {
-  putText: (questionId: number, text: string) => Promise<unknown>
-  uploadPage: (questionId: number, image: Blob) => Promise<WrittenPage>
-  deletePage: (questionId: number, pageId: number) => Promise<unknown>
-  orderPages: (questionId: number, order: number[]) => Promise<{ pages: WrittenPage[] }>
-}
-
-/** Where photos wait: IndexedDB unless a test gives another. */
-export interface PageBlobStore {
-  put: (key: string, page: QueuedPageBlob) => Promise<void>
-  get: (key: string) => Promise<QueuedPageBlob | undefined>
-  remove: (key: string) => Promise<void>
-  keys: () => Promise<string[]>
-}
-
-export function indexedDbPageStore(attemptId: number): PageBlobStore {
-  return {
-    put: (key, page) => putQueuedPage(attemptId, key, page),
-    get: (key) => getQueuedPage(attemptId, key),
-    remove: (key) => deleteQueuedPage(attemptId, key),
-    keys: () => queuedPageKeys(attemptId),
-  }
-}
+import type { PageBlobStore } from './page-store'
+import { HeldWrittenAnswers } from './written-held'
+import type { WrittenSnapshot } from './written-snapshot'
+import type { StoredPage } from './written-stored'
+import { isTransient, refusalOf, type WrittenTransport } from './written-transport'
 
 export interface WrittenQueueOptions {
   storageKey: string
@@ -74,45 +20,9 @@ export interface WrittenQueueOptions {
   previewOf?: (blob: Blob) => string | null
 }
 
-interface StoredPage {
-  key: string
-  page: WrittenPage | null
-  refusal: PageRefusal | null
-}
-interface Stored {
-  texts: Record<string, string>
-  pendingTexts: string[]
-  pages: Record<string, StoredPage[]>
-  /** Page ids in the order the server holds them. */
-  serverOrder: Record<string, number[]>
-  deletes: { questionId: number; pageId: number }[]
-  closed: boolean
-  /** The attempt was handed in: only pages are left to send (resume-uploads.ts finishes them after a reload). */
-  handedIn?: boolean
-}
-
 const DEFAULT_DEBOUNCE_MS = 1000
 
-export const writtenStorageKey = (attemptId: number) => `quiz-written:${attemptId}`
-
 const randomKey = () => `p${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`
-
-function refusalOf(error: unknown): PageRefusal | null {
-  if (!(error instanceof ApiError)) return null
-  if (error.code === 'upload_closed') return 'upload_closed'
-  if (error.code === 'too_many_pages') return 'too_many_pages'
-  if (error.status === 413) return 'too_large'
-  if (error.status === 415 || error.status === 400) return 'not_a_photo'
-  return null
-}
-
-/** Worth trying again: no answer, a server failure, or no session (a learner signs in again; the photo waits). */
-export const isTransient = (error: unknown) =>
-  !(error instanceof ApiError) ||
-  error.isNetworkError ||
-  error.status === 401 ||
-  error.status === 429 ||
-  error.status >= 500
 
 /**
  * A written answer's text and page photos for one attempt, and what the server has not got yet. Texts and the
@@ -120,116 +30,25 @@ export const isTransient = (error: unknown) =>
  * (a phone on a bad connection sends one photo well rather than three badly), retried with backoff, and at once
  * when the connection returns. Pages keep going after the hand-in until the server says the upload grace is over.
  */
-export class WrittenQueue {
-  private texts: Record<string, string> = {}
-  private pendingTexts = new Set<string>()
-  private pages: Record<string, StoredPage[]> = {}
-  private serverOrder: Record<string, number[]> = {}
-  private deletes: { questionId: number; pageId: number }[] = []
-  private closed = false
-  /** Keys of pages in flight, and previews made on this device. */
-  private sendingKey: string | null = null
-  private readonly previews = new Map<string, string>()
-  private status: WrittenSnapshot['status'] = 'saved'
-  private textsOpen = true
-  private snapshot: WrittenSnapshot
-  private readonly listeners = new Set<() => void>()
+export class WrittenQueue extends HeldWrittenAnswers {
   private timer: ReturnType<typeof setTimeout> | null = null
   private pumping: Promise<void> | null = null
   private failures = 0
   private running = false
   private unsubscribe: (() => void) | null = null
   private readonly options: Required<Omit<WrittenQueueOptions, 'storage'>> & Pick<WrittenQueueOptions, 'storage'>
-  /** Resolves once the photos kept on the device have been found (a reload). */
-  readonly ready: Promise<void>
-  /** This device held the attempt's written answers (a reload): they are at least as new as a copy of the attempt. */
-  restored = false
 
   constructor(options: WrittenQueueOptions) {
-    this.options = {
+    const resolved = {
       storage: typeof localStorage === 'undefined' ? undefined : localStorage,
       connection: onlineManager,
       debounceMs: DEFAULT_DEBOUNCE_MS,
       retryDelayMs: backoffDelay,
-      previewOf: (blob) => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(blob) : null),
+      previewOf: (blob: Blob) => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(blob) : null),
       ...options,
     }
-    this.load()
-    this.snapshot = this.makeSnapshot()
-    this.ready = this.restorePhotos()
-  }
-
-  private load() {
-    try {
-      const raw = this.options.storage?.getItem(this.options.storageKey)
-      if (!raw) return
-      const stored = JSON.parse(raw) as Partial<Stored>
-      this.restored = true
-      this.texts = { ...stored.texts }
-      this.pendingTexts = new Set(stored.pendingTexts)
-      this.pages = { ...stored.pages }
-      this.serverOrder = { ...stored.serverOrder }
-      this.deletes = [...(stored.deletes ?? [])]
-      this.closed = stored.closed === true
-      this.textsOpen = stored.handedIn !== true
-    } catch {
-      // Unreadable: start empty (the server keeps what it got).
-    }
-  }
-
-  private persist() {
-    try {
-      this.options.storage?.setItem(
-        this.options.storageKey,
-        JSON.stringify({
-          texts: this.texts,
-          pendingTexts: [...this.pendingTexts],
-          pages: this.pages,
-          serverOrder: this.serverOrder,
-          deletes: this.deletes,
-          closed: this.closed,
-          handedIn: !this.textsOpen,
-        } satisfies Stored),
-      )
-    } catch {
-      // Storage full or off: memory and the server still hold the answer.
-    }
-  }
-
-  /** Previews for photos kept on the device; a queued page whose photo is gone (storage cleared) is dropped. */
-  private async restorePhotos() {
-    // Most attempts have no photo waiting: IndexedDB is not even opened for them.
-    if (!this.hasWaitingPhotos()) return
-    let kept: Set<string>
-    try {
-      kept = new Set(await this.options.pageStore.keys())
-    } catch {
-      kept = new Set()
-    }
-    // The pages as they are now, not as they were before the wait: the server's copy may have been merged meanwhile.
-    let changed = false
-    for (const [questionId, list] of Object.entries(this.pages)) {
-      const rest = list.filter((entry) => entry.page || entry.refusal || kept.has(entry.key))
-      if (rest.length === list.length) continue
-      this.pages = { ...this.pages, [questionId]: rest }
-      changed = true
-    }
-    const waiting = Object.values(this.pages).flatMap((list) => list.filter((entry) => !entry.page && !entry.refusal))
-    for (const entry of waiting) {
-      if (this.previews.has(entry.key)) continue
-      const blob = await this.options.pageStore.get(entry.key).catch(() => undefined)
-      const preview = blob ? this.options.previewOf(blob.blob) : null
-      if (!preview) continue
-      this.previews.set(entry.key, preview)
-      changed = true
-    }
-    if (!changed) return
-    this.persist()
-    this.emit()
-  }
-
-  private hasWaitingPhotos() {
-    return Object.values(this.pages).some((list) => list.some((entry) => !entry.page && !entry.refusal))
+    super(resolved)
+    this.options = resolved
   }
 
   /**
@@ -252,102 +71,6 @@ export class WrittenQueue {
     if (this.hasWork()) this.kick(0)
   }
 
-  private mergePages(questionId: string, serverPages: readonly WrittenPage[]) {
-    const local = this.pages[questionId] ?? []
-    const deleting = new Set(
-      this.deletes.filter((entry) => String(entry.questionId) === questionId).map((entry) => entry.pageId),
-    )
-    const onServer = new Map(serverPages.map((page) => [page.id, page]))
-    const localIds = new Set(local.flatMap((entry) => (entry.page ? [entry.page.id] : [])))
-    const incoming = serverPages
-      .filter((page) => !localIds.has(page.id) && !deleting.has(page.id))
-      .map((page): StoredPage => ({ key: `s${page.id}`, page, refusal: null }))
-    // The fresh page, signed anew: a kept address expires (docs/decisions/065).
-    const refreshed = (entry: StoredPage): StoredPage[] => {
-      if (!entry.page) return [entry]
-      const page = onServer.get(entry.page.id)
-      return page ? [{ ...entry, page }] : []
-    }
-    let pages: StoredPage[]
-    if (this.hasOrderToSend(questionId, local)) {
-      pages = [...local.flatMap(refreshed), ...incoming]
-    } else {
-      const byId = new Map(local.flatMap((entry) => (entry.page ? [[entry.page.id, entry] as const] : [])))
-      const sent = serverPages
-        .filter((page) => !deleting.has(page.id))
-        .map((page) => ({ ...(byId.get(page.id) ?? { key: `s${page.id}`, refusal: null }), page }))
-      pages = [...sent, ...local.filter((entry) => !entry.page)]
-    }
-    this.pages = { ...this.pages, [questionId]: pages }
-    this.serverOrder = { ...this.serverOrder, [questionId]: serverPages.map((page) => page.id) }
-  }
-
-  /** This device placed its pages in an order the server has not been sent: moved, or a photo before a sent one. */
-  private hasOrderToSend(questionId: string, local: readonly StoredPage[]) {
-    const sentIds = local.flatMap((entry) => (entry.page ? [entry.page.id] : []))
-    const known = (this.serverOrder[questionId] ?? []).filter((id) => sentIds.includes(id))
-    const firstUnsent = local.findIndex((entry) => !entry.page)
-    const photoBeforeSent = firstUnsent >= 0 && local.slice(firstUnsent).some((entry) => entry.page !== null)
-    return photoBeforeSent || known.length !== sentIds.length || known.some((id, index) => id !== sentIds[index])
-  }
-
-  private makeSnapshot(): WrittenSnapshot {
-    const answers: Record<string, WrittenAnswerState> = {}
-    const answered: Record<string, true> = {}
-    let pagesLeft = 0
-    const ids = new Set([...Object.keys(this.texts), ...Object.keys(this.pages)])
-    for (const id of ids) {
-      const text = this.texts[id] ?? ''
-      const pages = (this.pages[id] ?? []).map((entry): WrittenPageEntry => {
-        const status = entry.page
-          ? 'sent'
-          : entry.refusal
-            ? 'refused'
-            : entry.key === this.sendingKey
-              ? 'sending'
-              : 'queued'
-        if (status === 'queued' || status === 'sending') pagesLeft += 1
-        return {
-          key: entry.key,
-          status,
-          page: entry.page,
-          refusal: entry.refusal,
-          // A sent page's thumbnail is its phone rendition (~40 KB), not the page as stored (~260 KB): decision 078.
-          preview: this.previews.get(entry.key) ?? entry.page?.phone_url ?? null,
-        }
-      })
-      answers[id] = { text, words: countWords(text), pages }
-      if (text.trim() !== '' || pages.some((page) => page.status !== 'refused')) answered[id] = true
-    }
-    return {
-      answers,
-      answered,
-      pagesLeft,
-      textsLeft: this.pendingTexts.size,
-      status: this.status,
-      closed: this.closed ? { lost: this.lostPages() } : null,
-    }
-  }
-
-  private lostPages() {
-    let lost = 0
-    for (const list of Object.values(this.pages))
-      lost += list.filter((entry) => entry.refusal === 'upload_closed').length
-    return lost
-  }
-
-  private emit() {
-    this.snapshot = this.makeSnapshot()
-    for (const listener of this.listeners) listener()
-  }
-
-  subscribe = (listener: () => void) => {
-    this.listeners.add(listener)
-    return () => void this.listeners.delete(listener)
-  }
-
-  getSnapshot = () => this.snapshot
-
   private hasWork() {
     if (this.closed) return this.pendingTexts.size > 0 && this.textsOpen
     return (
@@ -356,16 +79,6 @@ export class WrittenQueue {
       Object.values(this.pages).some((list) => list.some((entry) => !entry.page && !entry.refusal)) ||
       Object.keys(this.pages).some((id) => this.orderToSend(id) !== null)
     )
-  }
-
-  /** The order to send for a question once all its photos are on the server and it differs from the server's. */
-  private orderToSend(questionId: string): number[] | null {
-    const list = this.pages[questionId] ?? []
-    if (list.some((entry) => !entry.page && !entry.refusal)) return null
-    const order = list.flatMap((entry) => (entry.page ? [entry.page.id] : []))
-    const server = this.serverOrder[questionId] ?? []
-    if (order.length !== server.length || order.every((id, index) => id === server[index])) return null
-    return order
   }
 
   private readonly handleConnection = (online: boolean) => {
@@ -406,10 +119,6 @@ export class WrittenQueue {
     this.timer = null
     this.unsubscribe?.()
     this.unsubscribe = null
-  }
-
-  get handedIn() {
-    return !this.textsOpen
   }
 
   /**
@@ -455,7 +164,6 @@ export class WrittenQueue {
       await this.options.pageStore.put(pageKey, { questionId, blob }).catch(() => undefined)
       const preview = this.options.previewOf(blob)
       if (preview) this.previews.set(pageKey, preview)
-      // Kept in memory too: a browser without IndexedDB (a private window) still sends it this session.
       this.memoryBlobs.set(pageKey, blob)
       this.pages = { ...this.pages, [key]: [...(this.pages[key] ?? []), { key: pageKey, page: null, refusal: null }] }
     }
@@ -463,8 +171,6 @@ export class WrittenQueue {
     this.emit()
     this.kick(0)
   }
-
-  private readonly memoryBlobs = new Map<string, Blob>()
 
   removePage(questionId: number, pageKey: string) {
     const key = String(questionId)
@@ -491,15 +197,6 @@ export class WrittenQueue {
     this.persist()
     this.emit()
     this.kick(this.options.debounceMs)
-  }
-
-  private forgetPhoto(pageKey: string) {
-    this.memoryBlobs.delete(pageKey)
-    void this.options.pageStore.remove(pageKey).catch(() => undefined)
-  }
-
-  hasPendingTexts() {
-    return this.textsOpen && this.pendingTexts.size > 0
   }
 
   /**
@@ -655,22 +352,6 @@ export class WrittenQueue {
     void this.options.pageStore.remove(entry.key).catch(() => undefined)
   }
 
-  private refuse(questionId: string, pageKey: string, refusal: PageRefusal) {
-    const entry = this.pages[questionId]?.find((page) => page.key === pageKey)
-    if (entry) entry.refusal = refusal
-    this.forgetPhoto(pageKey)
-  }
-
-  /** The grace is over: every page still waiting is lost, and nothing more is sent. */
-  private closeUploads() {
-    this.closed = true
-    for (const [questionId, list] of Object.entries(this.pages)) {
-      for (const entry of list) if (!entry.page && !entry.refusal) this.refuse(questionId, entry.key, 'upload_closed')
-    }
-    this.deletes = []
-    this.persist()
-  }
-
   /** Forgets the attempt's written answers on this device (the server has them, or will never take them). */
   clear() {
     this.pause()
@@ -681,10 +362,4 @@ export class WrittenQueue {
     }
     for (const list of Object.values(this.pages)) for (const entry of list) this.forgetPhoto(entry.key)
   }
-}
-
-/** The exam bar's one save status over the answers and the written answers: the worse of the two. */
-export function combinedStatus<Status extends string>(answers: Status, written: WrittenSnapshot['status']): Status {
-  const rank = ['saved', 'saving', 'retrying', 'offline', 'failed']
-  return (rank.indexOf(written) > rank.indexOf(answers) ? written : answers) as Status
 }

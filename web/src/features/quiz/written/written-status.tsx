@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert } from '../../../components/ui/alert'
 import { useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
-import type { WrittenSnapshot } from './written-queue'
+import type { WrittenSnapshot } from './written-snapshot'
 import '../quiz.i18n'
 
 /**

@@ -11,6 +11,9 @@ export function putWrittenText(attemptId: number, questionId: number, text: stri
   return api.put<{ word_count: number }>(`${base(attemptId, questionId)}/text/`, { text })
 }
 
+/** The server keeps a page at most this long on its long side (API.md): sending more only costs the learner data. */
+export const PAGE_LONG_SIDE = 2_200
+
 /** 201 a new page, 200 the page the same photo already made. */
 export function uploadWrittenPage(attemptId: number, questionId: number, image: Blob) {
   const formData = new FormData()
