@@ -80,8 +80,9 @@ export function uploadTurn<T>(
     { owner: request.user?.id, signal: controller.signal, weight },
   ).finally(() => {
     clearTimeout(deadline)
-    // An injected request's socket (light-my-request) has neither.
-    socket.setTimeout?.(0)
+    // Once the answer is sent, Node has set the socket's keep-alive timeout in place of ours: leave it. An injected
+    // request's socket (light-my-request) has no timeout.
+    if (!reply.raw.writableFinished) socket.setTimeout?.(0)
     reply.raw.off('timeout', onIdle)
     socket.off('close', onClose)
     inFlight?.delete(controller)
