@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net'
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { UserRow } from '../src/db/schema'
+import { drainingDetail } from '../src/http/draining'
 import { uploadLimits } from '../src/http/upload-turns'
+import { decodeLimits, withDecodeSlot } from '../src/lib/decode-gate'
 import { dialects } from './dialects'
 import { bearerFor, createQuiz, createUser } from './factories'
 import { progressiveJpegBomb, svgBomb } from './fixtures/bomb-images'
@@ -168,5 +170,26 @@ describe.each(dialects)('uploads that cannot stop the others on %s', (dialect) =
     await t.app.close()
     expect(performance.now() - started).toBeLessThan(2_000)
     await Promise.all(stalled.map((upload) => upload.closed))
+  })
+
+  it('stops promptly with a profile picture waiting for a decode slot, and answers it 503', async () => {
+    const { port, learners } = await serving(1)
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const slots = Array.from({ length: decodeLimits.atOnce }, () => withDecodeSlot(() => held))
+    try {
+      const form = multipart({}, [
+        { field: 'profile_picture', filename: 'me.jpg', contentType: 'image/jpeg', data: await page() },
+      ])
+      const waiting = postForm(port, '/api/users/profile/', learners[0]!.bearer, form, 'PUT')
+      await sleep(300)
+      const started = performance.now()
+      await t.app.close()
+      expect(performance.now() - started).toBeLessThan(2_000)
+      expect(await waiting).toMatchObject({ status: 503, body: { detail: drainingDetail } })
+    } finally {
+      release()
+      await Promise.all(slots)
+    }
   })
 })

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { photoUploadTurn } from '../lib/decode-gate'
+import { abandonDecodeLine, photoUploadTurn } from '../lib/decode-gate'
 import { AppError } from './errors'
 import { drainingDetail } from './draining'
 
@@ -21,7 +21,10 @@ declare module 'fastify' {
   }
 }
 
-/** Stopping the server does not wait for a photo still arriving, waiting its turn or waiting for a decode. */
+/**
+ * Stopping the server does not wait for a photo still arriving or waiting its turn, nor for any picture (a profile's,
+ * a question's) waiting for a decode slot: each is answered 503 as the draining hook answers new requests.
+ */
 export function registerUploadTurns(app: FastifyInstance) {
   const inFlight = new Set<AbortController>()
   app.decorate('uploadsInFlight', inFlight)
@@ -31,6 +34,7 @@ export function registerUploadTurns(app: FastifyInstance) {
       connection: 'close',
     })
     for (const controller of inFlight) controller.abort(closing)
+    abandonDecodeLine(closing)
     done()
   })
 }

@@ -73,7 +73,7 @@ export function releaseDecodeSlotsOf(thread: number) {
 }
 
 // In a thread, waiters are served in order: only the first in line contends for a slot with the other threads.
-const line: { mb: number; start: (slot: number) => void }[] = []
+const line: { mb: number; start: (slot: number) => void; refuse: (reason: Error) => void }[] = []
 // In Node since 16; TypeScript's lib has it from es2024.
 const { waitAsync } = Atomics as unknown as {
   waitAsync: (array: Int32Array, index: number, value: number) => { async: boolean; value: Promise<string> | string }
@@ -94,9 +94,17 @@ async function serveLine() {
   contending = false
 }
 
+/**
+ * Decodes of this thread still waiting for a slot are refused with `reason`: a server that stops answers them
+ * rather than wait for every decode before them (those running finish within their time limit).
+ */
+export function abandonDecodeLine(reason: Error) {
+  for (const waiting of line.splice(0)) waiting.refuse(reason)
+}
+
 function take(mb: number): Promise<number> {
-  return new Promise((resolve) => {
-    line.push({ mb, start: resolve })
+  return new Promise((resolve, reject) => {
+    line.push({ mb, start: resolve, refuse: reject })
     if (!contending) void serveLine()
   })
 }
