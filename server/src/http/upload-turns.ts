@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { abandonDecodeLine, photoUploadTurn } from '../lib/decode-gate'
+import { abandonDecodeLine, photoUploadTurn, uploadTurnLimits } from '../lib/decode-gate'
 import { AppError } from './errors'
 import { drainingDetail } from './draining'
 
@@ -81,7 +81,12 @@ export function uploadTurn<T>(
       return work()
     },
     refuse,
-    { owner: request.user?.id, signal: controller.signal, weight },
+    {
+      owner: request.user?.id,
+      ownerLimit: request.user?.is_admin ? uploadTurnLimits.perAdmin : uploadTurnLimits.perUser,
+      signal: controller.signal,
+      weight,
+    },
   ).finally(() => {
     clearTimeout(deadline)
     // Once the answer is sent, Node has set the socket's keep-alive timeout in place of ours: leave it. An injected

@@ -250,6 +250,8 @@ export function blockUntrustedLoaders() {
 export interface TurnOptions {
   /** Whose work it is: at most `perOwner` of one owner's, in turn or in line. */
   owner?: unknown
+  /** This owner's own bound, in place of the turns' `perOwner`. */
+  ownerLimit?: number
   /** Aborted, the work leaves the line, or its turn is given back at once, rejected with the signal's reason. */
   signal?: AbortSignal
   /** Its share of `capacity`: 1 unless told. */
@@ -288,13 +290,13 @@ export function createTurns(capacity: number, waiting: number, perOwner = Infini
   return async function turn<T>(
     work: () => Promise<T>,
     refuse: () => Error,
-    { owner, signal, weight = 1 }: TurnOptions = {},
+    { owner, ownerLimit = perOwner, signal, weight = 1 }: TurnOptions = {},
   ): Promise<T> {
     signal?.throwIfAborted()
     const share = Math.min(weight, capacity)
     const mine = owner === undefined ? 0 : (owners.get(owner) ?? 0)
     const now = line.length === 0 && used + share <= capacity
-    if (mine >= perOwner || (!now && line.length >= waiting)) throw refuse()
+    if (mine >= ownerLimit || (!now && line.length >= waiting)) throw refuse()
     if (owner !== undefined) owners.set(owner, mine + 1)
     try {
       if (now) used += share
@@ -337,6 +339,8 @@ export const uploadTurnLimits = {
   waiting: 32,
   /** One user's uploads in turn or in line: a learner's slow or many uploads leave the others' turns alone. */
   perUser: 2,
+  /** An admin's: the "Scan sheets" screen sends 3 photos at once (web's UPLOAD_CONCURRENCY). */
+  perAdmin: 4,
 }
 
 /** Photo uploads of every route (scans, booklet pages, written answers' pages): see http/upload-turns.ts. */
