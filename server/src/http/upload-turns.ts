@@ -39,7 +39,10 @@ export function registerUploadTurns(app: FastifyInstance) {
   })
 }
 
-class UploadEnded extends Error {}
+// What the request ends with when its connection was ended: a client's fault, not the server's (never a 500 logged);
+// nobody reads it but the log.
+const uploadEnded = (why: string) =>
+  new AppError(400, 'validation_error', `The photo's upload was ${why}: send it again.`)
 
 /**
  * Runs `work` (which reads the body and handles the photo) in its turn of `photoUploadTurn`, weighed by the body's
@@ -60,11 +63,11 @@ export function uploadTurn<T>(
   // A connection dropped, stalled or too slow while its body is owed is ended: nothing will read the rest.
   const end = (why: string) => {
     if (raw.complete || controller.signal.aborted) return
-    controller.abort(new UploadEnded(why))
+    controller.abort(uploadEnded(why))
     socket.destroy?.()
   }
   const onClose = () => end('dropped')
-  const onIdle = () => end('stalled')
+  const onIdle = () => end('stalled, no byte arriving')
   socket.once('close', onClose)
   const inFlight = request.server.uploadsInFlight
   inFlight?.add(controller)
@@ -72,7 +75,7 @@ export function uploadTurn<T>(
   return photoUploadTurn(
     async () => {
       deadline = setTimeout(
-        () => end('too slow'),
+        () => end('too slow for its size'),
         (uploadLimits.startSeconds + weight / uploadLimits.bytesPerSecond) * 1000,
       )
       // Node ends a socket that times out unless someone listens: the response listens, and ends only an owed body.
