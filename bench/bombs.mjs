@@ -211,6 +211,9 @@ try {
     ['pages: 8 dropped, then a page', () => [dropped()]],
     ['pages: 36 trickled by one, a page by another', () => [trickled()]],
   ]
+  // BOMBS_ONLY=72 runs issue 72's steps alone, on a server that has decoded nothing: its RSS after idling is then the
+  // storm's own cost.
+  if (process.env.BOMBS_ONLY === '72') steps.splice(0, 4)
   const rows = []
   const startRss = Object.values(server.rss()).reduce((sum, mb) => sum + mb, 0)
   for (const [name, start] of steps) {
