@@ -5,6 +5,8 @@
 // the server's peak RSS. Budget: logins and files under 2 s, the server under 1 GB.
 // The bombs: a 7000 x 7000 progressive JPEG of 2,647 scans (533 KB; 47 s and 300 MB to decode unbounded) and a flat
 // 16-bit 7000 x 7000 PNG (300 KB, 294 MB decoded), each written by server/test/fixtures/bomb-images.ts.
+// Issue 72's steps (docs/decisions/088): SVG "photos" to the page and profile routes, a 4-component progressive JPEG
+// to the page route, dropped and trickled page uploads; then the server idles 10 s and its RSS is printed.
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
