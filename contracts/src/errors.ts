@@ -14,6 +14,7 @@ export const ErrorCodeSchema = z.enum([
   'attempt_closed',
   'upload_closed',
   'too_many_pages',
+  'upload_quota_exceeded',
   'question_in_use',
   'paper_unavailable',
   'paper_empty',

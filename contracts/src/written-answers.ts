@@ -25,6 +25,7 @@ export const writtenAnswerMessages = {
   photoTooCostly: 'The photo takes too long to read: take it again with the camera app.',
   tooManyParts: 'Send one photo in a field named image.',
   photosBusy: 'Too many photos are being sent at once: send this one again in a few seconds.',
+  uploadQuota: 'Your answer pages use all the space a learner may keep: delete pages you no longer need to add more.',
   uploadGrace: `Minutes of grace for photos are a whole number from ${writtenAnswerLimits.uploadGraceMinutes.min} to ${writtenAnswerLimits.uploadGraceMinutes.max}.`,
 } as const
 

@@ -25,6 +25,7 @@ import { authenticationPlugin } from './http/authenticate'
 import { importsRoutes } from './imports/imports.routes'
 import { registerCompression } from './http/compression'
 import { registerDraining } from './http/draining'
+import { registerUploadTurns } from './http/upload-turns'
 import { registerErrorHandlers } from './http/errors'
 import { registerOverloadShedding } from './http/overload'
 import { lazyChildLoggers } from './http/request-logger'
@@ -124,6 +125,7 @@ export async function buildApp(
   app.setSerializerCompiler(createSerializerCompiler({ check: context.config.env === 'test' }))
   registerErrorHandlers(app)
   registerDraining(app)
+  registerUploadTurns(app)
   await registerOverloadShedding(app, context.config.overload)
 
   registerSecurityHeaders(app, {

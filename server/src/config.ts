@@ -48,6 +48,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_PAYMENT_RETURN_PER_IP_HOUR: int(300),
   RATE_LIMIT_PUSH_SUBSCRIBE_PER_USER_HOUR: int(30),
   RATE_LIMIT_PROFILE_PICTURE_PER_USER_HOUR: int(10),
+  UPLOAD_QUOTA_MB_PER_LEARNER: int(500),
   PAYMENT_PROVIDERS: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   PAYMENT_SANDBOX: bool(false),
@@ -105,6 +106,8 @@ export type Config = Readonly<{
   sessionMaxSeconds: number
   submitGraceSeconds: number
   importTtlHours: number
+  /** Bytes of kept written-answer pages one learner may hold (docs/decisions/088). */
+  uploadQuotaBytesPerLearner: number
   imports: { workers: number; timeoutMs: number; queue: number; memoryMb: number }
   sms: {
     provider: 'console' | 'http' | 'sparrow' | 'aakash'
@@ -247,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
     sessionMaxSeconds: e.SESSION_MAX_DAYS * 24 * 60 * 60,
     submitGraceSeconds: e.SUBMIT_GRACE_SECONDS,
     importTtlHours: e.IMPORT_TTL_HOURS,
+    uploadQuotaBytesPerLearner: e.UPLOAD_QUOTA_MB_PER_LEARNER * 1024 * 1024,
     imports: {
       workers: e.IMPORT_WORKERS,
       timeoutMs: e.IMPORT_TIMEOUT_SECONDS * 1000,

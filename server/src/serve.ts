@@ -10,6 +10,7 @@ import type { Config } from './config'
 import { createDatabase } from './db/database'
 import { migrateToLatest } from './db/migrate'
 import { systemClock } from './lib/clock'
+import { blockUntrustedLoaders } from './lib/decode-gate'
 
 // A start storm makes V8 pretenure every per-request site: 350 MB one run in two; off, under 300 MB (decision 041).
 setFlagsFromString('--no-allocation-site-pretenuring')
@@ -18,6 +19,8 @@ setFlagsFromString('--no-allocation-site-pretenuring')
 sharp.cache(false)
 // One libvips thread per decode: the decode gate's two decodes then take at most two cores (docs/decisions/060).
 sharp.concurrency(1)
+// Only the JPEG, PNG, WebP and GIF loaders, behind the gate's magic bytes (docs/decisions/088).
+blockUntrustedLoaders()
 
 /** Serves the app on `config`: the primary of several processes, or one serving process. */
 export async function serve(config: Config) {

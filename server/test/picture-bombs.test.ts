@@ -7,7 +7,7 @@ import { bearerFor, createQuiz, createUser } from './factories'
 import { questionBody } from './fixtures/admin.fixtures'
 import { progressiveJpegBomb } from './fixtures/bomb-images'
 import { dataUrl } from './fixtures/pictures'
-import { photoUploadTurn } from '../src/lib/decode-gate'
+import { photoUploadTurn, uploadTurnLimits } from '../src/lib/decode-gate'
 import { useTestApp } from './test-app'
 
 // Issue 54: every entry that decodes a picture refuses a decompression bomb with its route's own shape, never a 500.
@@ -102,12 +102,15 @@ describe.each(dialects)('picture bombs on %s', (dialect) => {
     expect(response.json()).toMatchObject({ code: 'sheet_unreadable', detail: sittingMessages.photoTooCostly })
   })
 
-  it('refuses a scan upload with 429 before reading it while 4 are handled and 32 wait', async () => {
+  it("refuses a scan upload with 429 before reading it while the turns' bytes are taken and 32 wait", async () => {
     const admin = await bearerFor(t.tokens, await createUser(t.database, { is_admin: 1 }))
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
     const busy = () => new Error('busy')
-    const turns = Array.from({ length: 4 + 32 }, () => photoUploadTurn(() => held, busy))
+    const turns = [
+      photoUploadTurn(() => held, busy, { weight: uploadTurnLimits.bytes }),
+      ...Array.from({ length: uploadTurnLimits.waiting }, () => photoUploadTurn(() => held, busy)),
+    ]
     const form = multipart({}, [{ field: 'image', filename: 'a.jpg', contentType: 'image/jpeg', data: bomb }])
     const upload = () =>
       t.app.inject({

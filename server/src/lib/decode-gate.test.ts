@@ -1,15 +1,18 @@
 import sharp from 'sharp'
 import { afterEach, describe, expect, it } from 'vitest'
-import { progressiveJpegBomb, sixteenBitPng } from '../../test/fixtures/bomb-images'
+import { progressiveJpegBomb, sixteenBitPng, svgBomb } from '../../test/fixtures/bomb-images'
 import {
+  checkRaster,
   countJpegScans,
   createTurns,
   decodeLimits,
   decodeRaster,
+  decodeMemoryReserved,
   decodesRunning,
   inspectRaster,
   withDecodeSlot,
 } from './decode-gate'
+import { readRasterHeader } from './raster-headers'
 
 const rules = { maxPixels: 50_000_000, formats: ['jpeg', 'png', 'webp', 'gif'] }
 const flat = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#808080' } })
@@ -81,6 +84,62 @@ describe('the decode gate', () => {
     expect(decodesRunning()).toBe(0)
   })
 
+  it('refuses by its magic bytes what is no JPEG, PNG, WebP or GIF: an SVG bomb is never sized', async () => {
+    // librsvg takes some 20 s to size it: before decision 088 sharp read its header, outside the gate.
+    const started = performance.now()
+    expect(await inspectRaster(svgBomb(6), rules)).toBe('not_an_image')
+    expect(checkRaster(Buffer.from('%PDF-1.7\n'), rules)).toBe('not_an_image')
+    expect(performance.now() - started).toBeLessThan(500)
+    // A format the caller does not take is refused by its bytes too.
+    expect(checkRaster(await flat(40, 30).gif().toBuffer(), { ...rules, formats: ['jpeg', 'png'] })).toBe(
+      'not_an_image',
+    )
+  })
+
+  it("reads each format's canvas as sharp does, and the memory its decode holds", async () => {
+    for (const picture of [
+      flat(401, 299).jpeg(),
+      flat(401, 299).jpeg({ progressive: true }),
+      flat(401, 299).png(),
+      flat(401, 299).png({ progressive: true }),
+      flat(401, 299).webp(),
+      flat(401, 299).webp({ lossless: true }),
+      flat(401, 299).gif(),
+    ]) {
+      const bytes = await picture.toBuffer()
+      const ours = readRasterHeader(bytes)!
+      const theirs = await sharp(bytes).metadata()
+      expect([ours.format, ours.width, ours.height]).toEqual([theirs.format, 401, 299])
+      expect(ours.decodeBytes).toBeLessThan(16 * 1024 * 1024)
+    }
+    // The 383 KB four-component progressive JPEG: every block's coefficients, about 400 MB.
+    const bomb = progressiveJpegBomb({ width: 7000, height: 7000, components: 4, fewScans: true })
+    expect(bomb.length).toBeLessThan(400_000)
+    expect(readRasterHeader(bomb)!.decodeBytes / 1e6).toBeGreaterThan(400)
+    expect(checkRaster(bomb, rules)).toBe('too_costly')
+    // Three components of 7000 x 7000 at full resolution hold 300 MB: under one decode's budget.
+    const three = progressiveJpegBomb({ width: 7000, height: 7000, components: 3, fewScans: true })
+    expect(checkRaster(three, rules)).toMatchObject({ format: 'jpeg', width: 7000 })
+  })
+
+  it("never lets the decodes running at once hold more than the gate's memory", async () => {
+    let most = 0
+    let running = 0
+    let together = 0
+    const big = () =>
+      withDecodeSlot(async () => {
+        running++
+        together = Math.max(together, running)
+        most = Math.max(most, decodeMemoryReserved())
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        running--
+      }, 300)
+    await Promise.all([big(), big(), big()])
+    expect(together).toBe(1)
+    expect(most).toBe(300)
+    expect(decodeMemoryReserved()).toBe(0)
+  })
+
   it('releases its slot when the work throws', async () => {
     await expect(withDecodeSlot(() => Promise.reject(new Error('broken')))).rejects.toThrow('broken')
     expect(decodesRunning()).toBe(0)
@@ -112,5 +171,29 @@ describe('createTurns', () => {
     expect(await Promise.all(started)).toEqual([1, 2, 3, 4])
     expect(most).toBe(2)
     expect(order).toEqual([1, 2, 3, 4])
+  })
+
+  it("bounds one owner's pieces, weighs them, and gives a turn back when its signal aborts", async () => {
+    const turn = createTurns(10, 5, 2)
+    const busy = () => new Error('busy')
+    let release!: () => void
+    const held = new Promise<string>((resolve) => (release = () => resolve('done')))
+    // One owner: two, then refused, whatever is free.
+    const mine = [turn(() => held, busy, { owner: 'maya' }), turn(() => held, busy, { owner: 'maya' })]
+    await expect(turn(() => held, busy, { owner: 'maya' })).rejects.toThrow('busy')
+    // A piece of weight 8 waits for the 2 taken; one aborted in line leaves it, one aborted in its turn gives it back.
+    const waiting = new AbortController()
+    const inLine = turn(async () => 'never', busy, { weight: 8, signal: waiting.signal })
+    waiting.abort(new Error('dropped'))
+    await expect(inLine).rejects.toThrow('dropped')
+    const running = new AbortController()
+    const stuck = turn(() => new Promise<string>(() => {}), busy, { weight: 8, signal: running.signal })
+    await new Promise((resolve) => setImmediate(resolve))
+    running.abort(new Error('dropped'))
+    await expect(stuck).rejects.toThrow('dropped')
+    expect(await turn(async () => 'weighed', busy, { weight: 8 })).toBe('weighed')
+    release()
+    expect(await Promise.all(mine)).toEqual(['done', 'done'])
+    expect(await turn(() => Promise.resolve('again'), busy, { owner: 'maya' })).toBe('again')
   })
 })

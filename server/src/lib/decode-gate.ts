@@ -1,5 +1,6 @@
 import { isMainThread, workerData, threadId } from 'node:worker_threads'
 import sharp from 'sharp'
+import { readRasterHeader, type RasterHeader } from './raster-headers'
 
 // Every raster decode of the process, in any thread, passes here: why and why these numbers, docs/decisions/060.
 
@@ -10,6 +11,10 @@ export const decodeLimits = {
   jpegScans: 64,
   /** One decode's wall time before libvips is asked to stop. */
   seconds: 10,
+  /** What one decode may hold, estimated from its header (raster-headers.ts): more is refused, never waited for. */
+  decodeMB: 320,
+  /** What the decodes running at once may hold together: a decode waits until its estimate fits. */
+  gateMB: 480,
 }
 
 export type DecodeRefusal = 'not_an_image' | 'too_many_pixels' | 'too_costly'
@@ -23,27 +28,40 @@ export interface DecodeRules {
   failOn?: sharp.SharpOptions['failOn']
 }
 
-// Slot i holds the id + 1 of the thread decoding in it, or 0; then a count of releases, which waiters watch, and a
-// count of the decodes that have passed the gate.
+// Slot i holds the id + 1 of the thread decoding in it, or 0; then a count of releases, which waiters watch, a
+// count of the decodes that have passed the gate, the megabytes the running decodes hold, and each slot's share.
 const SLOTS = 16
 const sharedSlots: SharedArrayBuffer =
   !isMainThread && (workerData as { decodeGate?: unknown } | null)?.decodeGate instanceof SharedArrayBuffer
     ? (workerData as { decodeGate: SharedArrayBuffer }).decodeGate
-    : new SharedArrayBuffer((SLOTS + 2) * 4)
+    : new SharedArrayBuffer((2 * SLOTS + 3) * 4)
 const slots = new Int32Array(sharedSlots)
 const RELEASES = SLOTS
 const PASSES = SLOTS + 1
+const RESERVED = SLOTS + 2
+const SHARE = SLOTS + 3
 
 /** What a worker thread is started with (`workerData`), so that its decodes share this process's gate. */
 export const decodeGateData = () => ({ decodeGate: sharedSlots })
 
-function tryTake(limit: number): number {
+/** A free slot, with `mb` of the gate's memory reserved in it, or -1 when no slot or not enough memory is free. */
+function tryTake(limit: number, mb: number): number {
+  for (;;) {
+    const reserved = Atomics.load(slots, RESERVED)
+    if (reserved + mb > decodeLimits.gateMB) return -1
+    if (Atomics.compareExchange(slots, RESERVED, reserved, reserved + mb) === reserved) break
+  }
   for (let i = 0; i < Math.min(limit, SLOTS); i++)
-    if (Atomics.compareExchange(slots, i, 0, threadId + 1) === 0) return i
+    if (Atomics.compareExchange(slots, i, 0, threadId + 1) === 0) {
+      Atomics.store(slots, SHARE + i, mb)
+      return i
+    }
+  Atomics.sub(slots, RESERVED, mb)
   return -1
 }
 
 function release(slot: number) {
+  Atomics.sub(slots, RESERVED, Atomics.exchange(slots, SHARE + slot, 0))
   Atomics.store(slots, slot, 0)
   Atomics.add(slots, RELEASES, 1)
   Atomics.notify(slots, RELEASES)
@@ -51,15 +69,11 @@ function release(slot: number) {
 
 /** A worker ended mid-decode (its pool's timeout) leaves its slots to whoever ended it. */
 export function releaseDecodeSlotsOf(thread: number) {
-  for (let i = 0; i < SLOTS; i++)
-    if (Atomics.compareExchange(slots, i, thread + 1, 0) === thread + 1) {
-      Atomics.add(slots, RELEASES, 1)
-      Atomics.notify(slots, RELEASES)
-    }
+  for (let i = 0; i < SLOTS; i++) if (Atomics.load(slots, i) === thread + 1) release(i)
 }
 
 // In a thread, waiters are served in order: only the first in line contends for a slot with the other threads.
-const line: ((slot: number) => void)[] = []
+const line: { mb: number; start: (slot: number) => void; refuse: (reason: Error) => void }[] = []
 // In Node since 16; TypeScript's lib has it from es2024.
 const { waitAsync } = Atomics as unknown as {
   waitAsync: (array: Int32Array, index: number, value: number) => { async: boolean; value: Promise<string> | string }
@@ -70,8 +84,8 @@ async function serveLine() {
   contending = true
   while (line.length > 0) {
     const seen = Atomics.load(slots, RELEASES)
-    const slot = tryTake(decodeLimits.atOnce)
-    if (slot >= 0) line.shift()!(slot)
+    const slot = tryTake(decodeLimits.atOnce, line[0]!.mb)
+    if (slot >= 0) line.shift()!.start(slot)
     else {
       const wait = waitAsync(slots, RELEASES, seen)
       if (wait.async) await wait.value
@@ -80,16 +94,24 @@ async function serveLine() {
   contending = false
 }
 
-function take(): Promise<number> {
-  return new Promise((resolve) => {
-    line.push(resolve)
+/**
+ * Decodes of this thread still waiting for a slot are refused with `reason`: a server that stops answers them
+ * rather than wait for every decode before them (those running finish within their time limit).
+ */
+export function abandonDecodeLine(reason: Error) {
+  for (const waiting of line.splice(0)) waiting.refuse(reason)
+}
+
+function take(mb: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    line.push({ mb, start: resolve, refuse: reject })
     if (!contending) void serveLine()
   })
 }
 
-/** Runs `work` once one of the process's decode slots is free. */
-export async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
-  const slot = await take()
+/** Runs `work` once one of the process's decode slots is free, and `mb` of the gate's memory with it. */
+export async function withDecodeSlot<T>(work: () => Promise<T>, mb = 0): Promise<T> {
+  const slot = await take(Math.min(mb, decodeLimits.gateMB))
   try {
     return await work()
   } finally {
@@ -102,6 +124,9 @@ export async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
  * against it to decode the photo no more often than it must (one read, one kept copy).
  */
 export const decodePasses = () => Atomics.load(slots, PASSES)
+
+/** The megabytes the running decodes hold by their estimates, in every thread of the process. */
+export const decodeMemoryReserved = () => Atomics.load(slots, RESERVED)
 
 /** How many decodes hold a slot now, in every thread of the process. */
 export function decodesRunning(): number {
@@ -138,10 +163,24 @@ export function countJpegScans(bytes: Uint8Array, stopAfter = Infinity): number 
 }
 
 /**
- * The header of a raster the rules accept, or why not, before any decode: the format by content, the canvas under
- * `maxPixels`, a JPEG's scans under `decodeLimits.jpegScans`.
+ * What our own parser says of a raster the rules accept, or why not, with no library: the format by magic bytes (an
+ * SVG, PDF or HEIF "photo" never reaches sharp), the canvas under `maxPixels`, a JPEG's scans under
+ * `decodeLimits.jpegScans`, the decode's memory under `decodeLimits.decodeMB`.
  */
-export async function inspectRaster(bytes: Buffer, rules: DecodeRules): Promise<sharp.Metadata | DecodeRefusal> {
+export function checkRaster(bytes: Buffer, rules: DecodeRules): RasterHeader | DecodeRefusal {
+  const header = readRasterHeader(bytes)
+  if (!header || !rules.formats.includes(header.format)) return 'not_an_image'
+  if (header.width * header.height > rules.maxPixels) return 'too_many_pixels'
+  if (header.format === 'jpeg' && countJpegScans(bytes, decodeLimits.jpegScans) > decodeLimits.jpegScans)
+    return 'too_costly'
+  if (megabytes(header) > decodeLimits.decodeMB) return 'too_costly'
+  return header
+}
+
+const megabytes = (header: RasterHeader) => Math.ceil(header.decodeBytes / (1024 * 1024))
+
+/** sharp's reading of the header, in a slot, agreeing with ours. */
+async function metadataOf(bytes: Buffer, header: RasterHeader, rules: DecodeRules) {
   let metadata: sharp.Metadata
   try {
     // Only the header: sharp's own limit would call a declared 60,000 x 60,000 canvas unreadable, not too large.
@@ -149,30 +188,37 @@ export async function inspectRaster(bytes: Buffer, rules: DecodeRules): Promise<
   } catch {
     return 'not_an_image'
   }
-  if (!metadata.format || !rules.formats.includes(metadata.format)) return 'not_an_image'
-  if (!metadata.width || !metadata.height) return 'not_an_image'
+  if (metadata.format !== header.format || !metadata.width || !metadata.height) return 'not_an_image'
   if (metadata.width * metadata.height > rules.maxPixels) return 'too_many_pixels'
-  if (metadata.format === 'jpeg' && countJpegScans(bytes, decodeLimits.jpegScans) > decodeLimits.jpegScans)
-    return 'too_costly'
   return metadata
+}
+
+/** The header of a raster the rules accept, or why not: `checkRaster`, then sharp's reading in one of the slots. */
+export async function inspectRaster(bytes: Buffer, rules: DecodeRules): Promise<sharp.Metadata | DecodeRefusal> {
+  const header = checkRaster(bytes, rules)
+  if (typeof header === 'string') return header
+  return withDecodeSlot(() => metadataOf(bytes, header, rules))
 }
 
 const isTimeout = (error: unknown) => error instanceof Error && /timeout/i.test(error.message)
 
 /**
- * Decodes `bytes` through the gate: inspected first, then `work` builds and runs the pipeline it is given (its input
- * capped at `maxPixels`, stopped after `decodeLimits.seconds`) in one of the process's decode slots. Whatever the
- * file makes sharp throw is a refusal, never an exception.
+ * Decodes `bytes` through the gate: checked first (`checkRaster`), then, in one of the process's decode slots with
+ * its memory estimate reserved, sharp reads the header and `work` builds and runs the pipeline it is given (its input
+ * capped at `maxPixels`, stopped after `decodeLimits.seconds`). Whatever the file makes sharp throw is a refusal,
+ * never an exception.
  */
 export async function decodeRaster<T>(
   bytes: Buffer,
   rules: DecodeRules,
   work: (image: sharp.Sharp, metadata: sharp.Metadata) => Promise<T>,
 ): Promise<T | DecodeRefusal> {
-  const metadata = await inspectRaster(bytes, rules)
-  if (typeof metadata === 'string') return metadata
+  const header = checkRaster(bytes, rules)
+  if (typeof header === 'string') return header
   return withDecodeSlot(async () => {
     Atomics.add(slots, PASSES, 1)
+    const metadata = await metadataOf(bytes, header, rules)
+    if (typeof metadata === 'string') return metadata
     try {
       const image = sharp(bytes, { limitInputPixels: rules.maxPixels, failOn: rules.failOn ?? 'error' }).timeout({
         seconds: decodeLimits.seconds,
@@ -181,30 +227,121 @@ export async function decodeRaster<T>(
     } catch (error) {
       return isTimeout(error) ? 'too_costly' : 'not_an_image'
     }
+  }, megabytes(header))
+}
+
+/**
+ * Only the loaders of the four formats we take, process-wide (libvips is shared by every thread): were a crafted
+ * file ever to pass the magic bytes, libvips would still not run its SVG, PDF, HEIF or other loaders. The server's
+ * entry calls it; tests that draw SVGs with sharp do not.
+ */
+export function blockUntrustedLoaders() {
+  sharp.block({ operation: ['VipsForeignLoad'] })
+  sharp.unblock({
+    operation: [
+      'VipsForeignLoadJpegBuffer',
+      'VipsForeignLoadPngBuffer',
+      'VipsForeignLoadWebpBuffer',
+      'VipsForeignLoadNsgifBuffer',
+    ],
+  })
+}
+
+export interface TurnOptions {
+  /** Whose work it is: at most `perOwner` of one owner's, in turn or in line. */
+  owner?: unknown
+  /** This owner's own bound, in place of the turns' `perOwner`. */
+  ownerLimit?: number
+  /** Aborted, the work leaves the line, or its turn is given back at once, rejected with the signal's reason. */
+  signal?: AbortSignal
+  /** Its share of `capacity`: 1 unless told. */
+  weight?: number
+}
+
+/** `work`'s promise, or the signal's reason as soon as it aborts (the work then goes on unheard, its error dropped). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work
+  work.catch(() => {})
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    if (signal.aborted) return onAbort()
+    signal.addEventListener('abort', onAbort, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
   })
 }
 
 /**
- * At most `atOnce` pieces of work at once in this process, in order, and at most `waiting` in line: past that
- * `refuse()` is thrown. A photo upload takes its turn before its body is read, so only `atOnce` bodies are held.
+ * Pieces of work of at most `capacity` weight at once in this process, in order, and at most `waiting` in line, and
+ * at most `perOwner` of one owner's: past either `refuse()` is thrown. A photo upload takes its turn before its body is
+ * read, so only so many bodies are held; an upload whose connection drops gives its turn back (`signal`).
  */
-export function createTurns(atOnce: number, waiting: number) {
-  let running = 0
-  const line: (() => void)[] = []
-  return async function turn<T>(work: () => Promise<T>, refuse: () => Error): Promise<T> {
-    if (running < atOnce) running++
-    else if (line.length >= waiting) throw refuse()
-    // A finishing piece hands its place straight to the next in line, so `running` never drops and climbs again.
-    else await new Promise<void>((resolve) => line.push(resolve))
+export function createTurns(capacity: number, waiting: number, perOwner = Infinity) {
+  let used = 0
+  const line: { weight: number; start: () => void }[] = []
+  const owners = new Map<unknown, number>()
+  // A finishing piece hands its place straight to those next in line, before any newcomer can take it.
+  const admit = () => {
+    while (line.length > 0 && used + line[0]!.weight <= capacity) {
+      const next = line.shift()!
+      used += next.weight
+      next.start()
+    }
+  }
+  return async function turn<T>(
+    work: () => Promise<T>,
+    refuse: () => Error,
+    { owner, ownerLimit = perOwner, signal, weight = 1 }: TurnOptions = {},
+  ): Promise<T> {
+    signal?.throwIfAborted()
+    const share = Math.min(weight, capacity)
+    const mine = owner === undefined ? 0 : (owners.get(owner) ?? 0)
+    const now = line.length === 0 && used + share <= capacity
+    if (mine >= ownerLimit || (!now && line.length >= waiting)) throw refuse()
+    if (owner !== undefined) owners.set(owner, mine + 1)
     try {
-      return await work()
+      if (now) used += share
+      else
+        await new Promise<void>((resolve, reject) => {
+          const entry = { weight: share, start: resolve }
+          line.push(entry)
+          signal?.addEventListener(
+            'abort',
+            () => {
+              const at = line.indexOf(entry)
+              if (at < 0) return
+              line.splice(at, 1)
+              admit()
+              reject(signal.reason)
+            },
+            { once: true },
+          )
+        })
+      try {
+        return await untilAborted(Promise.resolve().then(work), signal)
+      } finally {
+        used -= share
+        admit()
+      }
     } finally {
-      const next = line.shift()
-      if (next) next()
-      else running--
+      if (owner !== undefined) {
+        const left = owners.get(owner)! - 1
+        if (left > 0) owners.set(owner, left)
+        else owners.delete(owner)
+      }
     }
   }
 }
 
-/** Photo uploads of every route (scans, and written answers' pages to come): 4 bodies of 15 MB at most at once. */
-export const photoUploadTurn = createTurns(4, 32)
+export const uploadTurnLimits = {
+  /** Declared body bytes read at once per process: 4 photos of 15 MB as before, or some 20 of a phone's 3 MB. */
+  bytes: 64 * 1024 * 1024,
+  /** Uploads waiting for their turn, bodies unread. */
+  waiting: 32,
+  /** One user's uploads in turn or in line: a learner's slow or many uploads leave the others' turns alone. */
+  perUser: 2,
+  /** An admin's: the "Scan sheets" screen sends 3 photos at once (web's UPLOAD_CONCURRENCY). */
+  perAdmin: 4,
+}
+
+/** Photo uploads of every route (scans, booklet pages, written answers' pages): see http/upload-turns.ts. */
+export const photoUploadTurn = createTurns(uploadTurnLimits.bytes, uploadTurnLimits.waiting, uploadTurnLimits.perUser)

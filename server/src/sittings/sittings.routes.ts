@@ -37,13 +37,15 @@ import { RateLimited, ValidationFailed } from '../http/errors'
 import { parseFields } from '../http/field-errors'
 import { acceptJsonOnly } from '../http/json-only'
 import { readMultipartForm } from '../http/multipart'
-import { photoUploadTurn } from '../lib/decode-gate'
+import { uploadTurn } from '../http/upload-turns'
 import type { BookletPagesService } from './booklet-pages.service'
 import type { ScansService } from './scans.service'
 import type { SittingsService } from './sittings.service'
 
 const docs = { tags: ['admin'], security: [{ bearer: [] }] }
 const photosBusy = () => new RateLimited(5, sittingMessages.photosBusy)
+// The photo and its form's few fields.
+const PHOTO_BODY_LIMIT = sittingLimits.photoBytes + 1024 * 1024
 
 /** A photographed sheet's or page's form: its image and `replace`, refused in the sittings' words. */
 async function readPhotoForm(request: FastifyRequest) {
@@ -72,7 +74,7 @@ export const sittingRoutes: FastifyPluginAsyncZod<{
     upload.post(
       '/sittings/:id/scans/',
       {
-        bodyLimit: sittingLimits.photoBytes + 1024 * 1024,
+        bodyLimit: PHOTO_BODY_LIMIT,
         schema: {
           ...docs,
           summary: 'Read a photographed answer sheet (multipart/form-data: image, replace)',
@@ -82,18 +84,24 @@ export const sittingRoutes: FastifyPluginAsyncZod<{
         },
       },
       (request, reply) =>
-        photoUploadTurn(async () => {
-          const { bytes, replace } = await readPhotoForm(request)
-          const scan = await scans.scanSheet(request.params.id, bytes, replace, actorOf(request))
-          return reply.code(201).send(scan)
-        }, photosBusy),
+        uploadTurn(
+          request,
+          reply,
+          PHOTO_BODY_LIMIT,
+          async () => {
+            const { bytes, replace } = await readPhotoForm(request)
+            const scan = await scans.scanSheet(request.params.id, bytes, replace, actorOf(request))
+            return reply.code(201).send(scan)
+          },
+          photosBusy,
+        ),
     )
     // One place for the "Scan sheets" screen: a booklet page is recorded here, and an answer sheet of the sitting,
     // told apart by its code in the same read, is recorded as if sent to .../scans/ (docs/decisions/075).
     upload.post(
       '/sittings/:id/pages/',
       {
-        bodyLimit: sittingLimits.photoBytes + 1024 * 1024,
+        bodyLimit: PHOTO_BODY_LIMIT,
         schema: {
           ...docs,
           summary: 'Read a photographed written-answer booklet page, or an answer sheet (multipart: image, replace)',
@@ -103,16 +111,22 @@ export const sittingRoutes: FastifyPluginAsyncZod<{
         },
       },
       (request, reply) =>
-        photoUploadTurn(async () => {
-          const { bytes, replace } = await readPhotoForm(request)
-          const actor = actorOf(request)
-          const read = await pages.scanPage(request.params.id, bytes, replace, actor)
-          if (read.sheet) {
-            const scan = await scans.recordSheet(request.params.id, bytes, read.reading, replace, actor)
-            return reply.code(201).send({ ...scan, kind: 'sheet' as const })
-          }
-          return reply.code(read.created ? 201 : 200).send(read.page)
-        }, photosBusy),
+        uploadTurn(
+          request,
+          reply,
+          PHOTO_BODY_LIMIT,
+          async () => {
+            const { bytes, replace } = await readPhotoForm(request)
+            const actor = actorOf(request)
+            const read = await pages.scanPage(request.params.id, bytes, replace, actor)
+            if (read.sheet) {
+              const scan = await scans.recordSheet(request.params.id, bytes, read.reading, replace, actor)
+              return reply.code(201).send({ ...scan, kind: 'sheet' as const })
+            }
+            return reply.code(read.created ? 201 : 200).send(read.page)
+          },
+          photosBusy,
+        ),
     )
   }
   await app.register(uploadRoutes)

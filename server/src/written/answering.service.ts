@@ -32,6 +32,7 @@ import {
   setAnswerText,
 } from './answering.repository'
 import { latestRegradeOf, regradeOpenUntil } from './regrades.service'
+import { pageBytesOf, uploadQuotaExceeded } from './upload-quota.repository'
 
 // API.md "Written answers marked by rubric": answering online and the learner's written results (docs/decisions/065).
 
@@ -100,6 +101,9 @@ export function createAnsweringService({ database, clock, config }: Pick<AppCont
   async function addPage(user: TokenUser, attemptId: number, questionId: number, bytes: Buffer) {
     const target = await writtenQuestionOf(user, attemptId, questionId)
     checkOpen(target, 'pages', clock.now())
+    const quota = config.uploadQuotaBytesPerLearner
+    // A learner at the quota is refused before a decode; the page's own bytes are counted once it is made.
+    if ((await pageBytesOf(db, user.id)) >= quota) throw uploadQuotaExceeded()
     // Decoded before the transaction: seconds of pixels hold no lock.
     const kept = await keptPage(bytes)
     const now = clock.now()
@@ -110,6 +114,8 @@ export function createAnsweringService({ database, clock, config }: Pick<AppCont
       const same = pages.find((page) => page.image_hash === kept.hash)
       if (same) return { created: false, page: pageOf(same, now) }
       if (pages.length >= writtenAnswerLimits.pages) throw new Conflict(messages.pageLimit, 'too_many_pages')
+      const size = kept.data.length + (kept.phone_data?.length ?? 0)
+      if ((await pageBytesOf(trx, user.id)) + size > quota) throw uploadQuotaExceeded()
       await savePageImage(trx, kept, now)
       const number = pages.length + 1
       const id = await insertPage(trx, answer.id, number, kept.hash, now)
