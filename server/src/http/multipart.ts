@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify'
-import { AppError, PayloadTooLarge } from './errors'
+import { nulMessage, pathOfNul } from '../lib/nul'
+import { AppError, PayloadTooLarge, ValidationFailed } from './errors'
 
 // The parts are read into memory, never written to disk, within the limits the route states.
 
@@ -38,5 +39,8 @@ export async function readMultipartForm(request: FastifyRequest, rules: Multipar
     // Anything else here is the body itself being malformed (busboy's "Unexpected end of form" and the like).
     throw new AppError(400, 'validation_error', 'Malformed multipart body.')
   }
+  // As the validator does for JSON (http/validator.ts): PostgreSQL cannot store a NUL, so none reaches a service.
+  const nul = pathOfNul(fields)?.join('.') ?? (file?.name.includes('\u0000') ? rules.fileField : undefined)
+  if (nul !== undefined) throw new ValidationFailed({ [nul]: [nulMessage] }, nulMessage)
   return { fields, file }
 }

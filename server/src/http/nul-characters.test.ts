@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createQuiz, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
+import { multipart } from '../../test/auth-requests'
+import { nulMessage } from '../lib/nul'
 
 // Issue 72, item 6: PostgreSQL refuses text holding U+0000, so a NUL anywhere a string reached a query was a 500
 // (SQLite stored it). Every route's body, query and parameters are refused as a 400 before they reach a service.
@@ -61,5 +63,34 @@ describe.each(dialects)('a NUL character in any text on %s', (dialect) => {
       headers: await bearerFor(t.tokens, admin),
     })
     expect(response.statusCode).toBe(404)
+  })
+
+  it('is a 400 in a multipart field or file name, and nothing is stored', async () => {
+    const learner = await createUser(t.database)
+    const { authorization } = await bearerFor(t.tokens, learner)
+    const profile = multipart({ full_name: `Sita${NUL}` })
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile/',
+      payload: profile.payload,
+      headers: { ...profile.headers, authorization },
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json()).toMatchObject({ code: 'validation_error', errors: { full_name: [nulMessage] } })
+    const kept = await t.db.selectFrom('users').select('full_name').where('id', '=', learner.id).executeTakeFirst()
+    expect(kept?.full_name).toBe(learner.full_name)
+
+    const admin = await createUser(t.database, { is_admin: 1 })
+    const file = multipart({}, [
+      { field: 'file', filename: `q${NUL}.csv`, contentType: 'text/csv', data: Buffer.from('question_en\r\nA?\r\n') },
+    ])
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/imports/',
+      payload: file.payload,
+      headers: { ...file.headers, ...(await bearerFor(t.tokens, admin)) },
+    })
+    expect(upload.statusCode).toBe(400)
+    expect(upload.json().errors).toHaveProperty('file')
   })
 })
