@@ -111,6 +111,9 @@ describe('the exam screen’s written question', () => {
     server.failWith(() => new ApiError(409, 'too_many_pages', 'A question takes at most 12 pages.'))
     await user.upload(screen.getByLabelText('Choose from gallery'), [photo('more')])
     expect(await screen.findByText(/An answer takes at most 12 pages/)).toBeInTheDocument()
+    server.failWith(() => new ApiError(409, 'upload_quota_exceeded', 'Your photos have filled your space.'))
+    await user.upload(screen.getByLabelText('Choose from gallery'), [photo('full')])
+    expect(await screen.findByText(/Your photos have filled the space kept for you/)).toBeInTheDocument()
   })
 
   it('after the hand-in, says pages still go and then which did not arrive when the grace is over', async () => {

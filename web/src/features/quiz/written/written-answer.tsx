@@ -27,6 +27,7 @@ interface WrittenAnswerProps {
 const refusalKey: Record<PageRefusal, `written.refused.${PageRefusal}`> = {
   too_large: 'written.refused.too_large',
   too_many_pages: 'written.refused.too_many_pages',
+  quota_full: 'written.refused.quota_full',
   not_a_photo: 'written.refused.not_a_photo',
   upload_closed: 'written.refused.upload_closed',
   other: 'written.refused.other',

@@ -11,13 +11,14 @@ export interface WrittenTransport {
 }
 
 /** Why the server would not take a page; the screen says each in words. */
-export type PageRefusal = 'too_large' | 'too_many_pages' | 'not_a_photo' | 'upload_closed' | 'other'
+export type PageRefusal = 'too_large' | 'too_many_pages' | 'quota_full' | 'not_a_photo' | 'upload_closed' | 'other'
 
 /** The refusal a page's upload met, or null when the error says nothing of the page. */
 export function refusalOf(error: unknown): PageRefusal | null {
   if (!(error instanceof ApiError)) return null
   if (error.code === 'upload_closed') return 'upload_closed'
   if (error.code === 'too_many_pages') return 'too_many_pages'
+  if (error.code === 'upload_quota_exceeded') return 'quota_full'
   if (error.status === 413) return 'too_large'
   if (error.status === 415 || error.status === 400) return 'not_a_photo'
   return null
