@@ -70,6 +70,38 @@ export function listRecentWrittenAttempts(db: Kysely<DB>, userId: number, now: n
     .execute()
 }
 
+/**
+ * A live mock's upload grace in minutes when its paper has written questions, else null: their pages are taken until
+ * then, so its choice key waits as long (docs/decisions/090). A mock sits one frozen paper, so one ranked attempt
+ * tells (a finish gives each written question a row): no walk over thousands of attempts in a storm of reports.
+ */
+export async function findWrittenUploadGrace(db: Kysely<DB>, quizId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('quizzes as q')
+    .select('q.upload_grace_minutes')
+    .where('q.id', '=', quizId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('written_answers as w')
+          .select('w.id')
+          .where(
+            'w.attempt_id',
+            '=',
+            eb
+              .selectFrom('attempts as a')
+              .select('a.id')
+              .whereRef('a.quiz_id', '=', 'q.id')
+              .where('a.ranked', '=', 1)
+              .where('a.status', '=', 'finished')
+              .limit(1),
+          ),
+      ),
+    )
+    .executeTakeFirst()
+  return row?.upload_grace_minutes ?? null
+}
+
 /** One attempt as written/upload-window rules need it, if it has written questions (a finish gives each a row). */
 export function findWrittenAttempt(db: Kysely<DB>, attemptId: number) {
   return db

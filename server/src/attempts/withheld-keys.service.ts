@@ -9,6 +9,7 @@ import { liveTimes, practiceNotOpen, rankedDeadline, type LiveColumns, type Live
 import {
   findLargestExtraTime,
   findLatestRankedDeadline,
+  findWrittenUploadGrace,
   listPapersInProgress,
   listQuestionsOfRevisions,
   listQuizPapers,
@@ -19,6 +20,8 @@ import {
 } from './withheld-keys.repository'
 
 const MINUTE = 60_000
+/** The largest `upload_grace_minutes` a quiz may have (contracts' UploadGraceSchema). */
+const MAX_UPLOAD_GRACE = 60 * MINUTE
 
 type LiveQuiz = LiveColumns & { id: number; end_time: number | null }
 
@@ -68,13 +71,17 @@ export function createKeyWithholding({ graceMs }: { graceMs: number }) {
   async function keyWithheldUntil(db: Kysely<DB>, quiz: LiveQuiz, now: number): Promise<number | null> {
     const times = liveTimes(quiz)
     if (!times) return null
-    // Extra time is at most 300 %: past that bound (plus grace) nobody can be sitting, and no query is needed.
-    if (now > times.startsAt + quiz.duration_minutes * 4 * 60_000 + graceMs) return null
+    // Extra time is at most 300 %: past that bound (plus grace, and the longest upload grace) nobody can be sitting or
+    // sending pages, and no query is needed.
+    if (now > times.startsAt + quiz.duration_minutes * 4 * 60_000 + Math.max(graceMs, MAX_UPLOAD_GRACE)) return null
     let last = rankedDeadline(times, quiz, 0)
     const ranked = await findLatestRankedDeadline(db, quiz.id)
     if (ranked !== null) last = Math.max(last, ranked)
     if (now < times.joinEndsAt) last = Math.max(last, rankedDeadline(times, quiz, await findLargestExtraTime(db)))
-    const until = last + graceMs
+    // Pages are taken after a written paper's deadline (pagesCloseAt): no key while a ranked learner may still send
+    // one, or the grace would be writing time with the key in hand (issue 72).
+    const uploadGrace = await findWrittenUploadGrace(db, quiz.id)
+    const until = last + Math.max(graceMs, (uploadGrace ?? 0) * MINUTE)
     return now <= until ? until : null
   }
 

@@ -100,4 +100,26 @@ describe.each(dialects)('the written upload window and the choice key on %s', (d
     t.clock.advance(1)
     expect((await upload(learner, pages, await photo('#555'))).status).toBe(409)
   })
+
+  it("keeps a live mock's choice key until a ranked learner's pages close, not only the submit grace (issue 72)", async () => {
+    const paper = await writtenPaper(t)
+    const quizPath = `/api/admin/quizzes/${paper.quizId}/`
+    const duration: number = (await paper.as(paper.admin, 'GET', quizPath)).body.duration_minutes
+    const startsAt = t.clock.now() + MINUTE
+    const live = { live: { starts_at: new Date(startsAt).toISOString(), join_minutes: 5 } }
+    expect((await paper.as(paper.admin, 'PATCH', quizPath, live)).status).toBe(200)
+    t.clock.set(startsAt)
+    const sat = await paper.sit()
+    const commonEnd = startsAt + duration * MINUTE
+    const report = () => paper.as(sat.user, 'GET', `/api/results/${sat.attemptId}/`)
+
+    // Past the submit grace, a ranked learner who submits at the end may still send pages for 15 minutes.
+    t.clock.set(commonEnd + 5 * MINUTE)
+    expect((await report()).body).toMatchObject({
+      key_withheld: 'live',
+      key_withheld_until: new Date(commonEnd + 15 * MINUTE).toISOString(),
+    })
+    t.clock.set(commonEnd + 15 * MINUTE + 1)
+    expect((await report()).body).toMatchObject({ key_withheld: null, key_withheld_until: null })
+  })
 })
