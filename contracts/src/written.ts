@@ -192,13 +192,13 @@ export const RubricItemSchema = z.object({
   explanation: BilingualSchema.nullable(),
 })
 
-/** A rubric as read; `floor` and `ceiling` null mean 0 and the question's marks. */
+/** A rubric as read; `floor` and `ceiling` are always numbers: 0 and the question's marks when not set. */
 export const RubricSchema = z.object({
   question_id: z.number().int(),
   marks: z.number(),
   scoring: RubricScoringSchema,
-  floor: z.number().nullable(),
-  ceiling: z.number().nullable(),
+  floor: z.number(),
+  ceiling: z.number(),
   groups: z.array(RubricGroupSchema),
   items: z.array(RubricItemSchema),
   revision: z.number().int(),

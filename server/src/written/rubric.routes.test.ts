@@ -27,12 +27,15 @@ describe.each(dialects)('rubrics of written questions on %s', (dialect) => {
       question_id: paper.questionId,
       marks: 10,
       scoring: 'positive',
-      floor: null,
-      ceiling: null,
+      floor: 0,
+      ceiling: 10,
       groups: [],
       items: [],
       revision: 0,
     })
+    // The defaults read and sent back are no change (issue 73: they were null).
+    const same = await paper.rubric('PUT', { floor: 0, ceiling: 10, revision: 0 })
+    expect(same.body.rubric).toMatchObject({ floor: 0, ceiling: 10, revision: 0 })
     const stored = await paper.rubric('PUT', firstRubric)
     expect(stored.status).toBe(200)
     const { rubric } = stored.body

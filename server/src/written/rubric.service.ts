@@ -237,7 +237,7 @@ export function createRubricService({ database, clock }: Pick<AppContext, 'datab
         const before = await findRubric(trx, questionId)
         if (input.revision !== revisionOf(before)) throw new Conflict(writtenMessages.rubricChanged, 'rubric_changed')
         checkIds(input, before, question.marks)
-        const after = plannedRubric(questionId, input)
+        const after = plannedRubric(questionId, input, question.marks)
         const rescores = await planRescores(trx, questionId, before, after)
         const { changes, rescored } = await summarise(trx, rescores)
         if (input.dry_run || compareRubrics(before, after).same)

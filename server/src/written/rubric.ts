@@ -17,14 +17,13 @@ export interface StoredRubric {
 export const revisionOf = (stored: StoredRubric) => stored.row?.revision ?? 0
 
 export function toRubricDto(questionId: number, marks: number, stored: StoredRubric): Rubric {
-  const bound = (value: number | null | undefined) =>
-    value === null || value === undefined ? null : fromHundredths(value)
+  // Stored null is the default: API.md gives the number it stands for, never null.
   return {
     question_id: questionId,
     marks: fromHundredths(marks),
     scoring: stored.row?.scoring ?? 'positive',
-    floor: bound(stored.row?.floor),
-    ceiling: bound(stored.row?.ceiling),
+    floor: fromHundredths(stored.row?.floor ?? 0),
+    ceiling: fromHundredths(stored.row?.ceiling ?? marks),
     groups: stored.groups.map((group) => ({
       id: group.id,
       title: { en: group.title_en, ne: group.title_ne },
@@ -52,15 +51,19 @@ export function scoringRubricOf(stored: StoredRubric): ScoringRubric {
   }
 }
 
-/** The PUT's rubric in the stored shape; new groups and items get ids below 0 until they are written. */
-export function plannedRubric(questionId: number, input: RubricInput): StoredRubric {
+/**
+ * The PUT's rubric in the stored shape; new groups and items get ids below 0 until they are written. A bound equal to
+ * its default is stored as the default (null), so a rubric read and sent back unchanged is unchanged, and a ceiling
+ * left at the marks follows them.
+ */
+export function plannedRubric(questionId: number, input: RubricInput, marks: number): StoredRubric {
   const groupIds = input.groups.map((group, index) => group.id ?? -(index + 1))
   return {
     row: {
       question_id: questionId,
       scoring: input.scoring,
-      floor: input.floor === null ? null : toHundredths(input.floor),
-      ceiling: input.ceiling === null ? null : toHundredths(input.ceiling),
+      floor: input.floor === null || input.floor === 0 ? null : toHundredths(input.floor),
+      ceiling: input.ceiling === null || toHundredths(input.ceiling) === marks ? null : toHundredths(input.ceiling),
       revision: 0,
       updated_at: 0,
     },

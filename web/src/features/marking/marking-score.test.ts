@@ -6,8 +6,8 @@ const rubric: MarkingRubric = {
   question_id: 1,
   marks: 10,
   scoring: 'positive',
-  floor: null,
-  ceiling: null,
+  floor: 0,
+  ceiling: 10,
   groups: [{ id: 1, title: { en: 'Intro', ne: '' }, exclusive: true }],
   items: [
     { id: 11, group_id: 1, points: 2, title: { en: 'Good intro', ne: '' }, explanation: null },

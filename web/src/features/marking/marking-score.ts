@@ -9,8 +9,8 @@ export function runningTotal(rubric: MarkingRubric, applied: ReadonlySet<number>
   const hundredths = (value: number) => Math.round(value * 100)
   let raw = (rubric.scoring === 'negative' ? hundredths(rubric.marks) : 0) + hundredths(adjustment)
   for (const item of rubric.items) if (applied.has(item.id)) raw += hundredths(item.points)
-  const floor = hundredths(rubric.floor ?? 0)
-  const ceiling = Math.max(floor, hundredths(rubric.ceiling ?? rubric.marks))
+  const floor = hundredths(rubric.floor)
+  const ceiling = Math.max(floor, hundredths(rubric.ceiling))
   return Math.min(Math.max(raw, floor), ceiling) / 100
 }
 

@@ -20,8 +20,8 @@ const rubric: MarkingAnswer['rubric'] = {
   question_id: 5,
   marks: 10,
   scoring: 'positive',
-  floor: null,
-  ceiling: null,
+  floor: 0,
+  ceiling: 10,
   groups: [],
   items: [
     { id: 51, group_id: null, points: 3, title: { en: 'States the law', ne: 'कानुन उल्लेख' }, explanation: null },

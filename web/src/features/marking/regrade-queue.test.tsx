@@ -41,8 +41,8 @@ const answer: MarkingAnswer = {
     question_id: 5,
     marks: 10,
     scoring: 'positive',
-    floor: null,
-    ceiling: null,
+    floor: 0,
+    ceiling: 10,
     groups: [],
     items: [
       { id: 51, group_id: null, points: 5, title: { en: 'Names the tiers', ne: 'तह' }, explanation: null },

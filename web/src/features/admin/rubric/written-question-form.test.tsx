@@ -30,8 +30,8 @@ const rubric: Rubric = {
   question_id: 31,
   marks: 10,
   scoring: 'positive',
-  floor: null,
-  ceiling: null,
+  floor: 0,
+  ceiling: 10,
   groups: [{ id: 5, title: { en: 'Language', ne: 'भाषा' }, exclusive: true }],
   items: [
     { id: 51, group_id: null, points: 4, title: { en: 'Defines it', ne: 'परिभाषा' }, explanation: null },
@@ -60,7 +60,7 @@ describe('the rubric draft', () => {
     const group = newGroup()
     const item = { ...newItem(), points: '-1.5', group: group.key, title: { en: 'Off topic', ne: 'विषयान्तर' } }
     const input = toRubricInput({ ...draft, groups: [...draft.groups, group], items: [...draft.items, item] }, true)
-    expect(input).toMatchObject({ scoring: 'positive', floor: null, ceiling: null, revision: 3, dry_run: true })
+    expect(input).toMatchObject({ scoring: 'positive', floor: 0, ceiling: 10, revision: 3, dry_run: true })
     expect(input.items).toEqual([
       { id: 51, points: 4, title: { en: 'Defines it', ne: 'परिभाषा' }, explanation: null },
       { id: 52, group_id: 5, points: 2, title: { en: 'Clear', ne: 'स्पष्ट' }, explanation: null },
