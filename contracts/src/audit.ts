@@ -10,7 +10,8 @@ export type AuditEntityType = z.infer<typeof AuditEntityTypeSchema>
 /**
  * What was done. `update` on a user is an admin's change of access or extra time, or a learner's profile change
  * (the actor tells which); `logout` is a learner ending other logins; `admin_grant` is the command line's create-admin;
- * `login_failed` a wrong password for an admin, `login_locked` a login refused for too many failures (actor anonymous).
+ * `login_failed` a wrong password for an admin, `login_locked` a login refused for too many failures (actor anonymous);
+ * `rescore` a written answer's marks moved by a rubric change (one event an answer, beside the change's own `update`).
  */
 export const AuditActionSchema = z.enum([
   'create',
@@ -29,6 +30,7 @@ export const AuditActionSchema = z.enum([
   'mark',
   'release',
   'claim_end',
+  'rescore',
 ])
 export type AuditAction = z.infer<typeof AuditActionSchema>
 

@@ -4,7 +4,7 @@ import type { AuditAction, AuditEntityType } from '@quiz/contracts'
 import type { FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
-import { insertAuditEvent } from './audit.repository'
+import { insertAuditEvent, insertAuditEvents } from './audit.repository'
 
 // Called inside the transaction that makes the change: change and event commit or roll back together (decision 018).
 
@@ -53,19 +53,34 @@ function withoutSecrets(values: AuditValues | null | undefined): string | null {
   return JSON.stringify(values, (key, value: unknown) => (key !== '' && SECRET_KEY.test(key) ? CHANGED : value))
 }
 
+const eventRow = (actor: AuditActor, now: number, entry: AuditEntry) => ({
+  occurred_at: now,
+  actor_id: actor.id,
+  actor_username: actor.username,
+  client_address: actor.address,
+  action: entry.action,
+  entity_type: entry.entityType,
+  entity_id: entry.entityId,
+  entity_label: entry.label,
+  before_json: withoutSecrets(entry.before),
+  after_json: withoutSecrets(entry.after),
+})
+
 export async function recordAudit(trx: Kysely<DB>, actor: AuditActor, now: number, entry: AuditEntry): Promise<void> {
-  await insertAuditEvent(trx, {
-    occurred_at: now,
-    actor_id: actor.id,
-    actor_username: actor.username,
-    client_address: actor.address,
-    action: entry.action,
-    entity_type: entry.entityType,
-    entity_id: entry.entityId,
-    entity_label: entry.label,
-    before_json: withoutSecrets(entry.before),
-    after_json: withoutSecrets(entry.after),
-  })
+  await insertAuditEvent(trx, eventRow(actor, now, entry))
+}
+
+/** One event each, written together: one person's one act touching many things (each answer a rubric re-scores). */
+export async function recordAudits(
+  trx: Kysely<DB>,
+  actor: AuditActor,
+  now: number,
+  entries: readonly AuditEntry[],
+): Promise<void> {
+  await insertAuditEvents(
+    trx,
+    entries.map((entry) => eventRow(actor, now, entry)),
+  )
 }
 
 export function changedFields(before: AuditValues, after: AuditValues): { before: AuditValues; after: AuditValues } {

@@ -155,6 +155,24 @@ describe.each(dialects)('rubrics of written questions on %s', (dialect) => {
       { old_marks: 750, new_marks: 850, rubric_revision: 2, actor_id: paper.admin.id },
     ])
     expect(await listRescores(t.db, untouched.answerId)).toEqual([])
+    // Each answer's re-score is in the audit trail, beside the change's own event (issue 73: only a count was).
+    const audit = await paper.as(paper.admin, 'GET', '/api/admin/audit/?action=rescore')
+    expect(audit.status).toBe(200)
+    expect(
+      audit.body.results.map((event: { entity_id: number; before: unknown; after: unknown; actor: unknown }) => [
+        event.entity_id,
+        event.before,
+        event.after,
+      ]),
+    ).toEqual(
+      [released.answerId, marked.answerId]
+        .sort((a, b) => b - a)
+        .map((id) => [
+          id,
+          { score: id === released.answerId ? 7.5 : 4.5 },
+          { score: id === released.answerId ? 8.5 : 5.5, rubric_revision: 2, question_id: paper.questionId },
+        ]),
+    )
     // The release told each learner their marks are out (written_marked); the re-score tells only whose score moved.
     const told = await t.db
       .selectFrom('notifications')

@@ -1,6 +1,13 @@
-import { writtenMessages, type Rescored, type Rubric, type RubricResult, type RubricStats } from '@quiz/contracts'
+import {
+  fromHundredths,
+  writtenMessages,
+  type Rescored,
+  type Rubric,
+  type RubricResult,
+  type RubricStats,
+} from '@quiz/contracts'
 import type { Kysely } from 'kysely'
-import { recordAudit, type AuditActor } from '../audit/audit-log'
+import { recordAudit, recordAudits, type AuditActor } from '../audit/audit-log'
 import type { AppContext } from '../context'
 import type { DB } from '../db/schema'
 import { Conflict, NotFound, ValidationFailed, type FieldErrors } from '../http/errors'
@@ -40,6 +47,7 @@ import {
   type MarkedAnswer,
 } from './written-answers.repository'
 import { exclusiveClashes, scoreWrittenAnswer } from './written-score'
+import { anonymousCode } from './marking.repository'
 import { writtenResultLink } from './result-link'
 
 const LISTED_RANK_CHANGES = 100
@@ -262,6 +270,20 @@ export function createRubricService({ database, clock }: Pick<AppContext, 'datab
             rubric_revision: revision,
             actor_id: actor.id,
             created_at: now,
+          })),
+        )
+        // API.md: every answer's re-score is in the audit trail, beside the rubric change's own event.
+        await recordAudits(
+          trx,
+          actor,
+          now,
+          rescores.map(({ answer, newScore }) => ({
+            action: 'rescore',
+            entityType: 'written_answer',
+            entityId: answer.id,
+            label: anonymousCode(answer.id),
+            before: { score: fromHundredths(answer.score_hundredths) },
+            after: { score: fromHundredths(newScore), rubric_revision: revision, question_id: questionId },
           })),
         )
         await rescore(trx, changes)
