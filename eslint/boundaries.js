@@ -25,7 +25,7 @@ export const serverLayers = {
     ['accounts', 'maths', 'pictures'],
     ['questions'],
   ],
-  composition: ['app.ts', 'main.ts', 'cluster.ts', 'context.ts', 'services.ts', 'cli'],
+  composition: ['app.ts', 'main.ts', 'serve.ts', 'cluster.ts', 'context.ts', 'services.ts', 'cli'],
   /**
    * Features in layers, lowest first: a feature imports features of lower layers only (through their services),
    * never one of its own layer or above, so no import runs back up and no folders import each other in a circle.
@@ -35,7 +35,7 @@ export const serverLayers = {
   features: [
     ['outcomes'],
     ['attempts', 'auth', 'health', 'metrics', 'notifications', 'plans', 'types'],
-    ['challenges', 'institutions', 'live', 'payments', 'practice', 'users'],
+    ['challenges', 'institutions', 'live', 'payments', 'practice', 'users', 'written'],
     ['admin', 'quizzes', 'results', 'sittings'],
     ['imports'],
   ],

@@ -53,7 +53,7 @@ export async function listPapersInProgress(db: Kysely<DB>, userId: number) {
 
 /**
  * The learner's online attempts with written questions submitted within the last hour (the largest upload grace), as
- * written/upload-window.ts needs them: their pages may still be taken, so practice must not tell their key.
+ * `pagesCloseAt` (withheld-keys.service.ts) needs them: their pages may still be taken, so practice must not tell their key.
  */
 export function listRecentWrittenAttempts(db: Kysely<DB>, userId: number, now: number) {
   return db
@@ -102,7 +102,7 @@ export async function findWrittenUploadGrace(db: Kysely<DB>, quizId: number): Pr
   return row?.upload_grace_minutes ?? null
 }
 
-/** One attempt as written/upload-window rules need it, if it has written questions (a finish gives each a row). */
+/** One attempt as the upload window's rules (`pagesCloseAt`) need it, if it has written questions (a finish gives each a row). */
 export function findWrittenAttempt(db: Kysely<DB>, attemptId: number) {
   return db
     .selectFrom('attempts as a')

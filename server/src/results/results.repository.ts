@@ -41,7 +41,7 @@ const selectAttemptOfLearner = precompile((db: Kysely<DB>, userId: number, attem
     .selectAll('a')
     .select(['q.title_en', 'q.title_ne', 'q.challenge_days', 'q.live_starts_at', 'q.live_join_minutes'])
     .select(['q.duration_minutes', 'q.end_time', 'q.status as quiz_status', 'q.is_paid_tier'])
-    // Its written pages' window holds the choice key back (written/upload-window.ts).
+    // Its written pages' window holds the choice key back (`pagesCloseAt`, attempts/withheld-keys.service.ts).
     .select('q.upload_grace_minutes')
     .where('a.id', '=', attemptId)
     .where('a.user_id', '=', userId),
