@@ -109,7 +109,8 @@ export function createMarkingService({ database, clock, config }: Pick<AppContex
       page_size: pageSize,
       quizzes: rows.map((row) => ({
         id: row.id,
-        title: { en: row.title_en, ne: row.title_ne || row.title_en },
+        // Nepali as stored, '' when none: the web app shows English then, marked with its `lang`.
+        title: { en: row.title_en, ne: row.title_ne },
         questions: Number(row.questions),
         submitted: Number(row.submitted),
         marked: Number(row.marked),
