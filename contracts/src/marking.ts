@@ -1,6 +1,7 @@
 // Request and response schemas of API.md "Written answers marked by rubric", Marking: markers' queue, marks, release.
 import { z } from 'zod'
-import { BilingualSchema, IdSchema } from './common'
+import { BilingualSchema, IdSchema, IsoDateTimeSchema } from './common'
+import { PageQuerySchema } from './institutions'
 import { RubricSchema, writtenLimits, writtenMessages } from './written'
 
 export const markingLimits = {
@@ -12,6 +13,8 @@ export const markingLimits = {
   noteLength: 500,
   claimMinutes: 10,
   pages: 12,
+  /** Quizzes a page of a marker's way in (`GET /api/admin/marking/`). */
+  quizzesPageSize: 50,
 } as const
 
 export const markingMessages = {
@@ -138,3 +141,31 @@ export const NoContentSchema = z.null()
 
 export const ReleaseInputSchema = z.object({ question_ids: z.array(ids).max(500).optional() }).nullish()
 export const ReleaseResultSchema = z.object({ released: z.number().int() })
+
+export const MarkingQuizzesQuerySchema = z.object({ page: PageQuerySchema })
+
+/**
+ * A quiz on a marker's way in (`GET /api/admin/marking/`, docs/decisions/094). `submitted`, `marked` and `released` are
+ * the overview's, summed over the quiz's written questions; `to_mark` is what `next` would hand the reader: not yet
+ * marked, not blank, not the reader's own. It is at most `submitted - marked - released`.
+ */
+export const MarkingQuizSchema = z.object({
+  id: z.number().int(),
+  title: BilingualSchema,
+  /** Written questions with answers of finished attempts. */
+  questions: z.number().int(),
+  submitted: z.number().int(),
+  marked: z.number().int(),
+  released: z.number().int(),
+  to_mark: z.number().int(),
+  /** The latest change to any of its written answers (submitted, marked or released). */
+  last_activity: IsoDateTimeSchema,
+})
+export type MarkingQuiz = z.infer<typeof MarkingQuizSchema>
+
+export const MarkingQuizzesSchema = z.object({
+  count: z.number().int(),
+  page_size: z.number().int(),
+  quizzes: z.array(MarkingQuizSchema),
+})
+export type MarkingQuizzes = z.infer<typeof MarkingQuizzesSchema>

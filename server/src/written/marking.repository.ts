@@ -248,3 +248,61 @@ export function findQuiz(db: Kysely<DB>, quizId: number, { lock }: { lock: boole
       .executeTakeFirst()
   )
 }
+
+/**
+ * A marker's way in (docs/decisions/094): the published, not deleted quizzes with written answers of finished attempts,
+ * with the overview's counts summed over their questions, newest activity first. `to_mark` counts what `next` would
+ * hand `readerId`: not yet marked, not blank, not their own.
+ */
+export async function listQuizzesToMark(
+  db: Kysely<DB>,
+  { readerId, limit, offset }: { readerId: number; limit: number; offset: number },
+) {
+  const answers = db
+    .selectFrom('written_answers as w')
+    .innerJoin('attempts as a', 'a.id', 'w.attempt_id')
+    .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
+    .where('a.status', '=', 'finished')
+    .where('q.deleted_at', 'is', null)
+    .where('q.status', '=', 'published')
+  const [total, rows] = await Promise.all([
+    answers.select((eb) => eb.fn.count<number>('q.id').distinct().as('count')).executeTakeFirstOrThrow(),
+    answers
+      .select(['q.id', 'q.title_en', 'q.title_ne'])
+      .select((eb) => [
+        eb.fn.count<number>('w.question_id').distinct().as('questions'),
+        eb.fn.countAll<number>().as('submitted'),
+        eb.fn.sum<number>(eb.case().when('w.status', '=', 'marked').then(1).else(0).end()).as('marked'),
+        eb.fn.sum<number>(eb.case().when('w.status', '=', 'released').then(1).else(0).end()).as('released'),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(
+                eb.and([
+                  eb('w.status', '=', 'submitted'),
+                  eb('a.user_id', '!=', readerId),
+                  eb.or([
+                    eb('w.text', '!=', ''),
+                    eb.exists(
+                      eb.selectFrom('written_answer_pages as p').select('p.id').whereRef('p.answer_id', '=', 'w.id'),
+                    ),
+                  ]),
+                ]),
+              )
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('to_mark'),
+        eb.fn.max('w.updated_at').as('last_activity'),
+      ])
+      .groupBy(['q.id', 'q.title_en', 'q.title_ne'])
+      .orderBy('last_activity', 'desc')
+      .orderBy('q.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+  ])
+  return { count: Number(total.count), rows }
+}

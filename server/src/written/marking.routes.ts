@@ -5,6 +5,8 @@ import {
   MarkingAnswerSchema,
   MarkingOverviewSchema,
   MarkingParamsSchema,
+  MarkingQuizzesQuerySchema,
+  MarkingQuizzesSchema,
   NoContentSchema,
   ReleaseInputSchema,
   ReleaseResultSchema,
@@ -21,6 +23,11 @@ export const markingRoutes: FastifyPluginAsyncZod<{ marking: MarkingService }> =
   app.addHook('onRequest', app.requireMarker)
   acceptJsonOnly(app)
 
+  app.get(
+    '/marking/',
+    { schema: { ...docs, querystring: MarkingQuizzesQuerySchema, response: { 200: MarkingQuizzesSchema } } },
+    (request) => marking.quizzes(request.query.page, request.user.id),
+  )
   app.get(
     '/quizzes/:id/marking/',
     { schema: { ...docs, params: IdParamsSchema, response: { 200: MarkingOverviewSchema } } },

@@ -7,6 +7,7 @@ import {
   type Evaluation,
   type MarkingAnswer,
   type MarkingOverview,
+  type MarkingQuizzes,
 } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import { recordAudit, type UserActor } from '../audit/audit-log'
@@ -29,6 +30,7 @@ import {
   listPages,
   listPaperQuestions,
   listPendingAttempts,
+  listQuizzesToMark,
   anonymousCode,
   releaseBlank,
   storeAnnotations,
@@ -95,6 +97,27 @@ export function createMarkingService({ database, clock, config }: Pick<AppContex
           claimed: Number(row?.claimed ?? 0),
         }
       }),
+    }
+  }
+
+  /** A marker's way in: the quizzes with written answers, newest activity first (docs/decisions/094). */
+  async function quizzes(page: number, readerId: number): Promise<MarkingQuizzes> {
+    const pageSize = markingLimits.quizzesPageSize
+    const { count, rows } = await listQuizzesToMark(db, { readerId, limit: pageSize, offset: (page - 1) * pageSize })
+    return {
+      count,
+      page_size: pageSize,
+      quizzes: rows.map((row) => ({
+        id: row.id,
+        // Nepali as stored, '' when none: the web app shows English then, marked with its `lang`.
+        title: { en: row.title_en, ne: row.title_ne },
+        questions: Number(row.questions),
+        submitted: Number(row.submitted),
+        marked: Number(row.marked),
+        released: Number(row.released),
+        to_mark: Number(row.to_mark),
+        last_activity: new Date(Number(row.last_activity)).toISOString(),
+      })),
     }
   }
 
@@ -262,6 +285,7 @@ export function createMarkingService({ database, clock, config }: Pick<AppContex
 
   return {
     overview,
+    quizzes,
     answer,
     next,
     evaluate,

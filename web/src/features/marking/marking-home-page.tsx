@@ -5,12 +5,14 @@ import { Button } from '../../components/ui/button'
 import { parseId } from '../../lib/route-id'
 import { fromDevanagariDigits } from '../../lib/digits'
 import { paths } from '../../lib/paths'
+import { MarkingQuizzes } from './marking-quizzes'
 import './marking.css'
 import './marking.i18n'
 
 /**
- * /marking: a marker's way in. Markers see no admin list of quizzes, so the institute gives them a quiz's marking
- * link or number; a link pasted whole works too.
+ * /marking: a marker's way in (docs/decisions/094). The quizzes with written answers to mark, with their counts; below,
+ * a quiz's number or marking link (pasted whole) still opens one the list leaves out: a quiz taken back to draft or
+ * deleted keeps answers to mark.
  */
 export function Component() {
   const { t } = useTranslation('marking')
@@ -28,7 +30,10 @@ export function Component() {
     <div className="admin marking-home">
       <h1>{t('home.title')}</h1>
       <p>{t('home.intro')}</p>
-      <form className="card marking-home__form" onSubmit={submit} noValidate>
+      <MarkingQuizzes />
+      <h2 id="marking-other-heading">{t('home.other_heading')}</h2>
+      <p className="muted">{t('home.other_intro')}</p>
+      <form className="card marking-home__form" onSubmit={submit} noValidate aria-labelledby="marking-other-heading">
         <div className="field">
           <label htmlFor="marking-quiz">{t('home.quiz_label')}</label>
           <input

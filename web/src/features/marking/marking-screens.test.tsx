@@ -328,8 +328,13 @@ describe('who reaches marking', () => {
     { element: <Outlet />, children: [] },
   ]
 
+  // The way in lists quizzes (marking-home.test.tsx); here it has none.
+  const noQuizzes = () =>
+    fakeNetwork({ 'GET /api/admin/marking/': () => ({ body: { count: 0, page_size: 50, quizzes: [] } }) })
+
   it('lets a marker into marking and nothing else of admin', async () => {
     signIn({ is_admin: false, is_marker: true })
+    noQuizzes()
     const marker = renderRoutes(guarded, { path: '/marking' })
     expect(await screen.findByRole('heading', { name: 'Marking' })).toBeInTheDocument()
     await act(() => marker.router.navigate('/admin'))
@@ -345,6 +350,7 @@ describe('who reaches marking', () => {
 
   it('opens a quiz from its number or a pasted link', async () => {
     signIn({ is_admin: false, is_marker: true })
+    noQuizzes()
     const user = userEvent.setup()
     const view = renderRoutes(guarded, { path: '/marking' })
     await user.type(await screen.findByLabelText('Quiz number or marking link'), 'soon')

@@ -2,6 +2,7 @@ import type {
   EvaluationInput,
   MarkingAnswer,
   MarkingOverview,
+  MarkingQuizzes,
   RegradeDecisionInput,
   RegradeQueue,
   RegradeQueueEntry,
@@ -15,6 +16,8 @@ export type {
   EvaluationInput,
   MarkingAnswer,
   MarkingOverview,
+  MarkingQuiz,
+  MarkingQuizzes,
   RegradeQueue,
   RegradeQueueEntry,
   RegradeStatus,
@@ -23,12 +26,20 @@ export type MarkingRubric = MarkingAnswer['rubric']
 export type RubricItem = MarkingRubric['items'][number]
 
 export const markingKeys = {
+  quizzes: ['marking', 'quizzes'] as const,
   overview: (quizId: number) => ['marking', quizId] as const,
   regrades: (quizId: number) => ['marking', quizId, 'regrades'] as const,
   answer: (answerId: number) => ['marking', 'answer', answerId] as const,
 }
 
 export const markingQueries = {
+  /** A marker's way in: the quizzes with written answers, newest activity first. */
+  quizzes: (page: number) =>
+    queryOptions({
+      queryKey: [...markingKeys.quizzes, page],
+      queryFn: ({ signal }) => api.get<MarkingQuizzes>(`/admin/marking/?page=${page}`, { signal }),
+      staleTime: 0,
+    }),
   // Counts move while others mark: read again whenever the tab comes back into view.
   overview: (quizId: number) =>
     queryOptions({
