@@ -274,7 +274,7 @@ export const AdminQuestionSchema = z.object({
   /** A written question's own fields (API.md "Written answers marked by rubric"); null for a choice question. */
   marks: z.number().nullable(),
   word_limit: z.number().int().nullable(),
-  model_answer: BilingualSchema.nullable(),
+  model_answer: RichTextSchema.nullable(),
 })
 export type AdminQuestion = z.infer<typeof AdminQuestionSchema>
 

@@ -1,6 +1,6 @@
 // Request and response schemas of API.md "Written answers marked by rubric": answering online and the learner's results.
 import { z } from 'zod'
-import { BilingualSchema, IdSchema } from './common'
+import { BilingualSchema, IdSchema, RichTextSchema } from './common'
 import { writtenAnswerLimits } from './rules/written-answers'
 import { RegradeRequestSchema } from './regrades'
 import { WrittenPageSchema } from './written-pages'
@@ -95,7 +95,7 @@ export const WrittenResultSchema = z.object({
   pages: z.array(WrittenPageSchema.omit({ number: true }).extend({ annotations: z.unknown().nullable() })),
   text: z.string(),
   word_count: z.number().int(),
-  model_answer: BilingualSchema.nullable(),
+  model_answer: RichTextSchema.nullable(),
   /** `open_until`: release plus 7 days; `request`: the answer's latest regrade request. */
   regrade: z.object({ open_until: z.string().nullable(), request: RegradeRequestSchema.nullable() }),
 })

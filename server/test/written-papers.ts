@@ -20,12 +20,12 @@ export const writtenBody = (overrides: Record<string, unknown> = {}) => ({
  * helpers to sit it, answer the written question (typed, through its route) and mark it. Marking has no routes yet:
  * answers are marked through the functions its routes will call.
  */
-export async function writtenPaper(t: TestApp, { marks = 10 } = {}) {
+export async function writtenPaper(t: TestApp, { marks = 10, written = {} as Record<string, unknown> } = {}) {
   const as = requestsAs(t)
   const admin = await createUser(t.database, { is_admin: 1 })
   const created = await as(admin, 'POST', '/api/quizzes/create-from-json/', {
     title: { en: 'Section Officer written, set 1' },
-    questions: [questionBody({ image: null }), writtenBody({ marks })],
+    questions: [questionBody({ image: null }), writtenBody({ marks, ...written })],
   })
   const quizId: number = created.body.quiz_id
   const quiz = await as(admin, 'GET', `/api/admin/quizzes/${quizId}/`)

@@ -1,7 +1,13 @@
 import { fromHundredths, type AdminQuestion } from '@quiz/contracts'
 import type { QuestionRevisionRow } from '../db/schema'
 import { editorIsCorrect, type AnswerKey } from '../questions/answer-keys'
-import { optionView, richTextsOf, toImage, type RevisionWithOptions } from '../questions/question-revisions.repository'
+import {
+  modelAnswerOf,
+  optionView,
+  richTextsOf,
+  toImage,
+  type RevisionWithOptions,
+} from '../questions/question-revisions.repository'
 import { toQuestionKey } from './question-key'
 
 /** A written revision's own fields; a choice one's are null. */
@@ -11,10 +17,7 @@ export function writtenFacts(revision: QuestionRevisionRow) {
     type: revision.type,
     marks: written && revision.marks !== null ? fromHundredths(revision.marks) : null,
     word_limit: written ? revision.word_limit : null,
-    model_answer:
-      written && revision.model_answer_en !== null
-        ? { en: revision.model_answer_en, ne: revision.model_answer_ne ?? '' }
-        : null,
+    model_answer: written && revision.model_answer_en !== null ? modelAnswerOf(revision, 'admin') : null,
   }
 }
 

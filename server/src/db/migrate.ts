@@ -34,6 +34,7 @@ import { pageRenditions } from './migrations/0034_page_renditions'
 import { owedPracticeCards } from './migrations/0035_owed_practice_cards'
 import { answersClustered } from './migrations/0036_answers_clustered'
 import { bookletAnswerImages } from './migrations/0037_booklet_answer_images'
+import { modelAnswerMaths } from './migrations/0038_model_answer_maths'
 
 // An explicit list rather than a folder scan, so the bundled server carries its migrations.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -71,6 +72,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0035_owed_practice_cards': owedPracticeCards(dialect),
   '0036_answers_clustered': answersClustered(dialect),
   '0037_booklet_answer_images': bookletAnswerImages(),
+  '0038_model_answer_maths': modelAnswerMaths(),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

@@ -230,7 +230,7 @@ export interface QuestionRevisionTable extends ImageColumns {
   hint_en: string | null
   hint_ne: string
   topic: string
-  /** JSON StoredMaths (server/src/maths/rich-text.ts): the text, hint and caption rendered; null without maths. */
+  /** JSON StoredMaths (maths/rich-text.ts): the text, hint, caption and model answer rendered; null without maths. */
   maths: ColumnType<string | null, string | null | undefined, string | null>
   created_at: number
   /** questions/content-hash.ts of the texts, options and answer (migration 0011): duplicates are found by it. */

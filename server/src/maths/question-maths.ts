@@ -1,4 +1,4 @@
-import { adminLimits } from '@quiz/contracts'
+import { adminLimits, writtenLimits } from '@quiz/contracts'
 import { checkMathsInSlices } from './check-maths'
 
 // From the raw body, beside SVG sanitising before validation, so every problem of a body is reported at once.
@@ -22,6 +22,7 @@ export function questionTexts(question: unknown, prefix = ''): Texts {
     ...bilingual(question, 'text', prefix, adminLimits.questionTextLength),
     ...bilingual(question, 'hint', prefix, adminLimits.hintLength),
     ...bilingual(question.image, 'caption', `${prefix}image.`, adminLimits.captionLength),
+    ...bilingual(question, 'model_answer', prefix, writtenLimits.modelAnswerLength),
   ]
   if (Array.isArray(question.options) && question.options.length <= adminLimits.maxOptions) {
     question.options.forEach((option, index) => {

@@ -8,7 +8,8 @@ export interface RenderedBilingual {
   html: Bilingual
 }
 
-export type StoredMaths = Partial<Record<'text' | 'hint' | 'caption', RenderedBilingual>>
+// `model_answer`: a written question's (issue 73), rendered as every other text of it.
+export type StoredMaths = Partial<Record<'text' | 'hint' | 'caption' | 'model_answer', RenderedBilingual>>
 
 // Throws on TeX that does not parse: callers have checked the text first (checkMaths), so that is a bug.
 export function renderBilingual(text: Bilingual): RenderedBilingual | null {

@@ -87,7 +87,12 @@ export function toRevisionValues(questionId: number, content: QuestionContent, n
     image_caption_en: content.image?.caption.en ?? '',
     image_caption_ne: content.image?.caption.ne ?? '',
     // Rendered here, once: every payload reads it (docs/decisions/027).
-    maths: storedMaths({ text: content.text, hint: content.hint, caption: content.image?.caption ?? null }),
+    maths: storedMaths({
+      text: content.text,
+      hint: content.hint,
+      caption: content.image?.caption ?? null,
+      model_answer: content.type === 'written' ? (content.model_answer ?? null) : null,
+    }),
     created_at: now,
     // Imports find the bank's duplicates by it (docs/decisions/032).
     content_hash: contentHash(content),
@@ -189,6 +194,16 @@ export function richTextsOf(
         : richText({ en: row.hint_en, ne: row.hint_ne ?? '' }, maths.hint, audience),
     caption: richText({ en: row.image_caption_en, ne: row.image_caption_ne }, maths.caption, audience),
   }
+}
+
+// A written question's model answer, rendered with the revision's other texts (issue 73); the caller decides
+// whether there is one to show.
+export function modelAnswerOf(
+  row: Pick<QuestionRevisionRow, 'model_answer_en' | 'model_answer_ne' | 'maths'>,
+  audience: Audience,
+): RichText {
+  const source = { en: row.model_answer_en ?? '', ne: row.model_answer_ne ?? '' }
+  return richText(source, parseStoredMaths(row.maths).model_answer, audience)
 }
 
 export function optionView<K extends 'svg' | 'svg_content'>(option: QuestionOptionRow, audience: Audience, svgKey: K) {

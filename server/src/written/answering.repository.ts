@@ -17,7 +17,7 @@ export function findWrittenRevision(db: Kysely<DB>, revisionIds: readonly number
   if (revisionIds.length === 0) return Promise.resolve(undefined)
   return db
     .selectFrom('question_revisions')
-    .select(['id', 'question_id', 'marks', 'model_answer_en', 'model_answer_ne'])
+    .select(['id', 'question_id', 'marks', 'model_answer_en', 'model_answer_ne', 'maths'])
     .where('id', 'in', revisionIds)
     .where('question_id', '=', questionId)
     .where('type', '=', 'written')

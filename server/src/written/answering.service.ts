@@ -14,6 +14,7 @@ import { Conflict, NotFound, ValidationFailed } from '../http/errors'
 import type { TokenUser } from '../http/tokens'
 import { toIso } from '../lib/clock'
 import { PHONE_TYPE, phoneRendition } from '../lib/page-renditions'
+import { modelAnswerOf } from '../questions/question-revisions.repository'
 import { keptPage, pageUrlKey, pageUrls, verifiedPage } from './answer-pages'
 import {
   deletePage,
@@ -189,9 +190,7 @@ export function createAnsweringService({ database, clock, config }: Pick<AppCont
       text: answer?.text ?? '',
       word_count: answer?.word_count ?? 0,
       model_answer:
-        released && (revision.model_answer_en || revision.model_answer_ne)
-          ? { en: revision.model_answer_en ?? '', ne: revision.model_answer_ne ?? '' }
-          : null,
+        released && (revision.model_answer_en || revision.model_answer_ne) ? modelAnswerOf(revision, 'learner') : null,
       regrade: {
         open_until: released && answer.released_at !== null ? toIso(regradeOpenUntil(answer.released_at)) : null,
         request: answer ? await latestRegradeOf(db, answer.id) : null,

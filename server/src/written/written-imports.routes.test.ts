@@ -85,6 +85,32 @@ describe.each(dialects)('written questions in import and export on %s', (dialect
     expect(back.summary).toEqual({ ok: 0, fixed: 0, rejected: 0, duplicate: 3 })
   })
 
+  it("renders an imported model answer's table and maths, and refuses an unmatched $ at model_answer.en (issue 73)", async () => {
+    const headers = await bearerFor(t.tokens, await createUser(t.database, { is_admin: 1 }))
+    const csv = [
+      'question_en,topic,type,marks,model_answer_en,model_answer_ne',
+      'Tabulate the exports.,Economy,written,5,"| Year | Tonnes |\n|---|---:|\n| 2080 | $x^2$ |",उत्तर $x^2$',
+      'What does it cost?,Economy,written,5,It costs $5,',
+    ].join('\r\n')
+    const run = await upload(headers, Buffer.from(csv), 'model-answers.csv')
+    expect(run.rows.map((row) => row.status)).toEqual(['ok', 'rejected'])
+    expect(run.rows[1]!.messages).toMatchObject([{ field: 'model_answer.en', code: 'invalid_maths' }])
+    const committed = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/imports/${run.import_id}/commit/`,
+      headers,
+      payload: {},
+    })
+    expect(committed.json()).toMatchObject({ imported: 1 })
+    const listed = await t.app.inject({ method: 'GET', url: '/api/admin/bank/questions/?type=written', headers })
+    const id: number = listed.json().results[0].id
+    const question = await t.app.inject({ method: 'GET', url: `/api/admin/bank/questions/${id}/`, headers })
+    const { html } = question.json().model_answer
+    expect(html.en).toContain('<table')
+    expect(html.en).toContain('<math')
+    expect(html.ne).toContain('<math')
+  })
+
   it('reads a pasted question without options and with a marks line as written, its answer line as the model answer', async () => {
     const headers = await bearerFor(t.tokens, await createUser(t.database, { is_admin: 1 }))
     const form = multipart(

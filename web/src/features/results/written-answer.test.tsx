@@ -109,7 +109,11 @@ const released: WrittenResult = {
   ],
   text: '',
   word_count: 0,
-  model_answer: { en: 'Nepal has federal, provincial and local governments.', ne: 'नेपालमा सङ्घ, प्रदेश र स्थानीय तह छन्।' },
+  model_answer: {
+    en: 'Nepal has federal, provincial and local governments.',
+    ne: 'नेपालमा सङ्घ, प्रदेश र स्थानीय तह छन्।',
+    html: null,
+  },
   regrade: { open_until: openUntil, request: null },
 }
 
@@ -190,6 +194,32 @@ describe('the report card’s written answers', () => {
     expect(within(article).getByText(/सङ्घ, प्रदेश र स्थानीय/)).toBeInTheDocument()
     expect(await axeViolations(container)).toEqual([])
   })
+
+  it.each([
+    ['en', 'Tier', 'x²'],
+    ['ne', 'तह', 'y²'],
+  ] as const)(
+    'draws a model answer’s table and maths as the server rendered them, in %s',
+    async (language, th, math) => {
+      // The server's render (server/src/maths/render-maths.ts): table markup and MathML in each language (issue 73).
+      const drawn = (header: string, formula: string) =>
+        `<div class="q-table" tabindex="0" role="group"><table><thead><tr><th scope="col">${header}</th></tr></thead>` +
+        `<tbody><tr><td><math><semantics><mrow><msup><mi>${formula[0]}</mi><mn>2</mn></msup></mrow></semantics></math>` +
+        '</td></tr></tbody></table></div>'
+      const model_answer = {
+        en: '| Tier |\n|---|\n| x² |',
+        ne: '| तह |\n|---|\n| y² |',
+        html: { en: drawn('Tier', 'x'), ne: drawn('तह', 'y') },
+      }
+      const { container } = renderReport({ ...released, model_answer }, language)
+      const region = await screen.findByRole('region', { name: language === 'en' ? 'Model answer' : /नमुना/ })
+      const table = within(region).getByRole('table')
+      expect(within(table).getByRole('columnheader')).toHaveTextContent(th)
+      expect(table.querySelector('math msup')).toHaveTextContent(math.replace('²', '2'))
+      expect(region).not.toHaveTextContent('|---|')
+      expect(await axeViolations(container)).toEqual([])
+    },
+  )
 
   it('says an answer awaits marking and shows neither marks nor model answer', async () => {
     renderReport({

@@ -327,9 +327,8 @@ export function WrittenAnswer({
           {released && model && model.text && (
             <section aria-label={t('model_answer')}>
               <h4>{t('model_answer')}</h4>
-              <div className="written-answer__text" lang={model.lang}>
-                {model.text}
-              </div>
+              {/* Tables and maths drawn as the question's own text is (issue 73). */}
+              <RichText as="div" className="written-answer__text" text={data.model_answer} />
             </section>
           )}
           {released && <Remark attemptId={attemptId} questionId={question.id} result={data} />}

@@ -115,6 +115,17 @@ describe('the question form previews maths as it is typed', () => {
     expect(within(around).getByText('Table 1, row 2 has 1 cells where its header has 2.')).toHaveClass('field__error')
   })
 
+  it("previews a written question's model answer as its text is previewed (issue 73)", async () => {
+    const user = renderForm()
+    await user.click(screen.getByRole('radio', { name: 'Written answer' }))
+    await user.click(screen.getByLabelText('Model answer (English)'))
+    await user.paste('| Year | Tonnes |\n|---|---:|\n| 2080 | $x^2$ |')
+    const around = fieldOf('Model answer (English)')
+    await waitFor(() => expect(around.querySelector('.maths-preview__text table math msup')).not.toBeNull())
+    await user.paste('\n| 2081 |')
+    expect(within(around).getByText('Table 1, row 2 has 1 cells where its header has 2.')).toHaveClass('field__error')
+  })
+
   it('names a table without its header line in Nepali', async () => {
     const user = renderForm('ne')
     const field = screen.getByLabelText('प्रश्न (नेपाली)')

@@ -184,6 +184,7 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
               labels={{ en: t('written.model_answer_en'), ne: t('written.model_answer_ne') }}
               rows={4}
               name="model_answer"
+              preview={mathsPreview}
             />
             {rubric.loading ? (
               <p className="muted">{t('written.rubric.loading')}</p>

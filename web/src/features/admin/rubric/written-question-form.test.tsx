@@ -23,7 +23,7 @@ const stored: BankQuestion = {
   type: 'written',
   marks: 10,
   word_limit: 250,
-  model_answer: { en: 'Power is shared.', ne: '' },
+  model_answer: { en: 'Power is shared.', ne: '', html: null },
 }
 
 const rubric: Rubric = {
