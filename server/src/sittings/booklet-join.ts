@@ -14,7 +14,7 @@ import {
   replaceAnswerPages,
 } from './booklet-pages.repository'
 import { findRosterPlaceOf } from './sittings.repository'
-import type { SittingView } from './sittings.service'
+import type { SittingView } from './sitting-view'
 
 export interface WrittenQuestion {
   questionId: number

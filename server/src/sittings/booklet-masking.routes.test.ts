@@ -10,7 +10,7 @@ import { injectWith } from '../../test/requests'
 import { writtenBody } from '../../test/written-papers'
 import { openPage } from './reader/read-sheet'
 import { mac } from './sheet/sheet-code'
-import { sheetSecret } from './sittings.service'
+import { sheetSecret } from './sitting-view'
 
 // Issue 72, finding 4 (docs/decisions/089): a booklet page reaches markers and learners without the printed name,
 // roll number or code, while an admin reviewing the scan still sees the whole photo; a spare page waits for a person.

@@ -12,7 +12,7 @@ import { injectWith } from '../../test/requests'
 import { questionBody } from '../../test/fixtures/admin.fixtures'
 import { writtenBody } from '../../test/written-papers'
 import { decodePasses } from '../lib/decode-gate'
-import { sheetSecret } from './sittings.service'
+import { sheetSecret } from './sitting-view'
 
 // API.md "Written answers marked by rubric", "On paper": booklet pages printed, photographed, read, settled and
 // joined to the learner's written answers (docs/decisions/075).

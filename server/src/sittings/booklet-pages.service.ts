@@ -26,13 +26,13 @@ import {
   updateBookletPage,
   type BookletPageRow,
 } from './booklet-pages.repository'
-import { questionsOf } from './booklet/page-questions'
+import { questionsOf } from './page-questions'
 import type { BookletPageReading } from './reader/read-booklet-page'
 import type { SheetReadResult } from './reader/read-sheet'
 import { checkPhoto, notAPhoto } from './scan-photo'
 import { readPageOrSheetInWorker } from './sheet-reads'
 import { findRosterEntry, findRosterPlaceOf, listRoster } from './sittings.repository'
-import { findSittingView, sheetSecret, type SittingsDeps } from './sittings.service'
+import { findSittingView, sheetSecret, type SittingsDeps } from './sitting-view'
 
 // API.md "Written answers marked by rubric", "On paper": photographed booklet pages, whose learner, page and
 // question(s) come from the page's signed code and bubbles, or are flagged for a person (docs/decisions/075).

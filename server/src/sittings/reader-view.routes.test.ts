@@ -5,7 +5,7 @@ import { dialects } from '../../test/dialects'
 import { bearerFor, createQuiz, createUser } from '../../test/factories'
 import { markedSheetSvg, photographSheet, type SheetSpec } from '../../test/fixtures/sheet-photos'
 import { testConfig, useTestApp } from '../../test/test-app'
-import { sheetSecret } from './sittings.service'
+import { sheetSecret } from './sitting-view'
 
 // The reader's view of a scan, for support (docs/decisions/066).
 const QUESTIONS = 10

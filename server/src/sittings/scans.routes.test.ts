@@ -13,7 +13,7 @@ import {
   type SheetSpec,
 } from '../../test/fixtures/sheet-photos'
 import { testConfig, useTestApp } from '../../test/test-app'
-import { sheetSecret } from './sittings.service'
+import { sheetSecret } from './sitting-view'
 import { storedTally } from '../../test/learner-api'
 import { injectWith } from '../../test/requests'
 

@@ -22,14 +22,7 @@ import { checkPhoto, keptPhoto, notAPhoto } from './scan-photo'
 import { readerViewInWorker, readSheetInWorker } from './sheet-reads'
 import { interpretReading, retakeOf, type RosterPlace, type ScanReading } from './scan-reading'
 import { anySetChoiceNumbers, blankLayout, choiceNumbers, letterIndex, setLayout } from './sitting-sets'
-import {
-  deadlineOf,
-  findSittingView,
-  planOf,
-  sheetSecret,
-  type SittingsDeps,
-  type SittingView,
-} from './sittings.service'
+import { deadlineOf, findSittingView, planOf, sheetSecret, type SittingsDeps, type SittingView } from './sitting-view'
 import {
   deleteScan,
   findEarlierScanPhoto,

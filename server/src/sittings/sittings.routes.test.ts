@@ -6,7 +6,7 @@ import { dialects } from '../../test/dialects'
 import { bearerFor, createBankQuestions, createQuiz, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
 import { verifySheetCode } from './sheet/sheet-code'
-import { sheetSecret } from './sittings.service'
+import { sheetSecret } from './sitting-view'
 import { injectWith } from '../../test/requests'
 
 const HELD_AT = '2026-11-28T04:15:00.000Z'

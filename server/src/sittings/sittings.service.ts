@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto'
 import {
   bookletLimits,
   bookletMessages,
@@ -8,7 +7,6 @@ import {
   phoneInListing,
   sittingLimits,
   sittingMessages,
-  type OptionLabels,
   type Roster,
   type RosterInput,
   type Sitting,
@@ -19,13 +17,10 @@ import {
   type SittingUpdate,
 } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
-import type { PaperAttempts } from '../attempts/paper-attempts.service'
 import { changedFields, recordAudit, type UserActor } from '../audit/audit-log'
-import type { AppContext } from '../context'
 import type { DB } from '../db/schema'
 import { AppError, Conflict, NotFound, ValidationFailed, type FieldErrors } from '../http/errors'
 import { toIso } from '../lib/clock'
-import type { QuestionPapers } from '../questions/question-papers'
 import { attemptSections } from '../questions/sections'
 import { signBookletCode, type PrintedBooklet } from './booklet/booklet-code'
 import { buildBookletLayout, hasRollGrid } from './booklet/booklet-layout'
@@ -33,7 +28,8 @@ import { renderBookletSvg, type BookletHolder } from './booklet/booklet-svg'
 import { writtenOf } from './booklet-join'
 import { signSheetCode } from './sheet/sheet-code'
 import { renderSheetSvg } from './sheet/sheet-svg'
-import { blankLayout, hasSheet, parseSets, planSets, setLayout, setLetters, type SittingSetPlan } from './sitting-sets'
+import { blankLayout, hasSheet, parseSets, planSets, setLayout, setLetters } from './sitting-sets'
+import { deadlineOf, findSittingView, planOf, sheetSecret, type SittingsDeps, type SittingView } from './sitting-view'
 import {
   countScans,
   countSittingParts,
@@ -54,42 +50,6 @@ import {
 
 /** A roster's phone number as the learner registered it ("+977 984-1000001" is 9841000001). */
 const phoneOf = (text: string) => phoneInListing(text) ?? text.trim()
-
-/** The key the sheets' QR codes are signed with: derived from the server's secret, used for nothing else. */
-export const sheetSecret = (jwtSecret: string) => createHmac('sha256', jwtSecret).update('sheet-code').digest('hex')
-
-export type SittingsDeps = Pick<AppContext, 'database' | 'clock' | 'config'> & {
-  papers: QuestionPapers
-  paperAttempts: PaperAttempts
-}
-
-export interface SittingView extends SittingRow {
-  plans: SittingSetPlan[]
-  labels: OptionLabels
-}
-
-export const viewOf = (row: SittingRow): SittingView => ({
-  ...row,
-  plans: parseSets(row.sets),
-  labels: row.option_labels,
-})
-
-export async function findSittingView(db: Kysely<DB>, sittingId: number, options?: { lock?: boolean }) {
-  const row = await findSitting(db, sittingId, options)
-  if (!row) throw new NotFound(sittingMessages.notFound)
-  return viewOf(row)
-}
-
-/** The set's plan, or 400 when the sitting did not print that set. */
-export function planOf(sitting: SittingView, set: SittingSet, field = 'set') {
-  const plan = sitting.plans.find((candidate) => candidate.set === set)
-  if (!plan) throw new ValidationFailed({ [field]: [sittingMessages.setNotPrinted(set, setLetters(sitting.plans))] })
-  return plan
-}
-
-/** A paper attempt runs the quiz's duration from the sitting's time (API.md: the sitting has the quiz's duration). */
-export const deadlineOf = (sitting: Pick<SittingRow, 'held_at' | 'duration_minutes'>) =>
-  sitting.held_at + sitting.duration_minutes * 60_000
 
 interface RosterEntry {
   userId: number

@@ -1,5 +1,5 @@
 import type { PageFlag } from '@quiz/contracts'
-import type { BookletPageReading } from '../reader/read-booklet-page'
+import type { BookletPageReading } from './reader/read-booklet-page'
 
 /**
  * The questions a page answers, from its bubbles, checked against the numbers the learner's set prints (every set's
