@@ -70,3 +70,17 @@ export async function takenUsernameKeys(db: Kysely<DB>, candidates: string[]): P
   const rows = await db.selectFrom('users').select('username_key').where('username_key', 'in', candidates).execute()
   return new Set(rows.map((row) => row.username_key))
 }
+
+/** Usernames by user id, for the lists of people a re-score moves (key decisions, rubric changes). */
+export async function usernamesOf(db: Kysely<DB>, userIds: readonly number[]) {
+  const names = new Map<number, string>()
+  const ids = [...new Set(userIds)]
+  for (let start = 0; start < ids.length; start += 500)
+    for (const row of await db
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('id', 'in', ids.slice(start, start + 500))
+      .execute())
+      names.set(row.id, row.username)
+  return names
+}

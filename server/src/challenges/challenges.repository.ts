@@ -182,15 +182,6 @@ export async function listAttemptsHoldingRevision(
   }))
 }
 
-export async function usernamesOf(db: Kysely<DB>, userIds: readonly number[]) {
-  const names = new Map<number, string>()
-  for (const part of chunks([...new Set(userIds)])) {
-    for (const row of await db.selectFrom('users').select(['id', 'username']).where('id', 'in', part).execute())
-      names.set(row.id, row.username)
-  }
-  return names
-}
-
 export function insertKeyVersion(db: Kysely<DB>, values: Insertable<KeyVersionTable>) {
   return db.insertInto('key_versions').values(values).returning(['id', 'created_at']).executeTakeFirstOrThrow()
 }

@@ -1,3 +1,4 @@
+import { usernamesOf } from '../accounts/users.repository'
 import type { KeyDecisionRequestSchema, KeyDecisionResult } from '@quiz/contracts'
 import { challengeLimits, challengeMessages } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
@@ -19,13 +20,12 @@ import {
   pointRevisionAtKey,
   questionExists,
   removeCards,
-  usernamesOf,
 } from './challenges.repository'
-import { markChanges, rankChanges, type MarkChange } from './regrade'
+import { markChanges, type MarkChange } from './regrade'
 import { notifyKeyDecision } from './key-notifications'
 import { refusedAfterCommit } from '../http/refusals'
 import { payOwedCards, putCardsInFirstBox } from '../attempts/attempts.service'
-import { listCountedScores, rescore } from '../outcomes/outcomes.service'
+import { rankMovesOf, rescore } from '../outcomes/outcomes.service'
 
 type Decision = z.output<typeof KeyDecisionRequestSchema>
 
@@ -95,14 +95,13 @@ export function createKeyDecisionService({ database, clock }: Pick<AppContext, '
     const changes = unchanged ? [] : markChanges(holding, revision.id, authoredCorrect, current, newKey)
     const scored = changes.filter((change) => change.oldMarks !== change.newMarks)
 
-    // Ranks: every counted finished attempt (first, or live-ranked) of the quizzes whose counted attempts moved.
     const newScoreOf = new Map(
       scored.map((change) => [change.attempt.id, change.attempt.score_hundredths + change.newMarks - change.oldMarks]),
     )
-    const movedQuizzes = [
-      ...new Set(scored.filter((change) => change.attempt.counted).map((change) => change.attempt.quiz_id)),
-    ]
-    const ranks = rankChanges(await listCountedScores(db, movedQuizzes), newScoreOf)
+    const ranks = await rankMovesOf(
+      db,
+      scored.map((change) => ({ attempt: change.attempt, newScore: newScoreOf.get(change.attempt.id)! })),
+    )
     const listed = [...scored]
       .sort(
         (a, b) => Math.abs(b.newMarks - b.oldMarks) - Math.abs(a.newMarks - a.oldMarks) || a.attempt.id - b.attempt.id,

@@ -65,5 +65,3 @@ export function markChanges(
   }
   return changes
 }
-
-export { rankChanges } from '../questions/rank-changes'

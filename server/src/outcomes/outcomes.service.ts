@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { AttemptRow, DB } from '../db/schema'
 import type { ScoredQuestion } from '../questions/scoring'
 import type { AttemptSection } from '../questions/sections'
+import { rankChanges } from '../questions/rank-changes'
 import { toStanding } from '../questions/standings'
 import {
   claimMockEnd,
@@ -23,6 +24,7 @@ import {
   findCountedAttemptScore,
   findTallyStanding,
   insertAttempt,
+  listCountedScores,
   markAttemptFinished,
   recountRankTally,
   rederiveRanked,
@@ -228,4 +230,15 @@ export async function standingOf(db: Kysely<DB>, quizId: number, userId: number)
   return { score, ...toStanding(score, await findTallyStanding(db, quizId, score)) }
 }
 
-export { listCountedScores } from './outcomes.repository'
+/**
+ * How ranks would move if these attempts took their new scores: every counted attempt of the quizzes whose counted
+ * attempts move, ranked before and after (a key decision's and a rubric change's preview, dry run or commit).
+ */
+export async function rankMovesOf(
+  db: Kysely<DB>,
+  moves: readonly { attempt: { id: number; quiz_id: number; counted: boolean }; newScore: number }[],
+) {
+  const newScoreOf = new Map(moves.map(({ attempt, newScore }) => [attempt.id, newScore]))
+  const quizzes = [...new Set(moves.filter(({ attempt }) => attempt.counted).map(({ attempt }) => attempt.quiz_id))]
+  return rankChanges(await listCountedScores(db, quizzes), newScoreOf)
+}

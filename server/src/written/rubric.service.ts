@@ -1,3 +1,4 @@
+import { usernamesOf } from '../accounts/users.repository'
 import {
   fromHundredths,
   writtenMessages,
@@ -13,8 +14,7 @@ import type { DB } from '../db/schema'
 import { Conflict, NotFound, ValidationFailed, type FieldErrors } from '../http/errors'
 import { toDevanagariDigits } from '../lib/digits'
 import { notify } from '../notifications/notifications.service'
-import { listCountedScores, rescore, type ScoreChange } from '../outcomes/outcomes.service'
-import { rankChanges } from '../questions/rank-changes'
+import { rankMovesOf, rescore, type ScoreChange } from '../outcomes/outcomes.service'
 import {
   deleteRubricGroups,
   deleteRubricItems,
@@ -43,7 +43,6 @@ import {
   listMarkedAnswers,
   quizTitles,
   setAnswerScores,
-  usernamesOf,
   type MarkedAnswer,
 } from './written-answers.repository'
 import { exclusiveClashes, scoreWrittenAnswer } from './written-score'
@@ -139,11 +138,11 @@ function scoreChangesOf(rescores: readonly Rescore[]): AttemptChange[] {
 
 async function summarise(db: Kysely<DB>, rescores: readonly Rescore[]) {
   const changes = scoreChangesOf(rescores)
-  const newScoreOf = new Map(
-    changes.map(({ attempt, delta }) => [attempt.id, attempt.score_hundredths + delta.score_hundredths]),
-  )
-  const moved = [...new Set(changes.filter(({ attempt }) => attempt.counted).map(({ attempt }) => attempt.quiz_id))]
-  const ranks = rankChanges(await listCountedScores(db, moved), newScoreOf).slice(0, LISTED_RANK_CHANGES)
+  const moves = changes.map(({ attempt, delta }) => ({
+    attempt,
+    newScore: attempt.score_hundredths + delta.score_hundredths,
+  }))
+  const ranks = (await rankMovesOf(db, moves)).slice(0, LISTED_RANK_CHANGES)
   const names = await usernamesOf(
     db,
     ranks.map((move) => move.user_id),

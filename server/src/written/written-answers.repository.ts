@@ -187,14 +187,6 @@ export async function releasedWrittenOf(db: Kysely<DB>, attemptId: number) {
     .execute()
 }
 
-export async function usernamesOf(db: Kysely<DB>, userIds: readonly number[]) {
-  const names = new Map<number, string>()
-  for (const part of chunks([...new Set(userIds)]))
-    for (const row of await db.selectFrom('users').select(['id', 'username']).where('id', 'in', part).execute())
-      names.set(row.id, row.username)
-  return names
-}
-
 export async function quizTitles(db: Kysely<DB>, quizIds: readonly number[]) {
   const titles = new Map<number, { en: string; ne: string }>()
   for (const part of chunks([...new Set(quizIds)]))
