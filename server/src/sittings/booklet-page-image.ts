@@ -77,26 +77,39 @@ export async function answerPageImage(kept: PageImage, region: BookletPageReadin
   const cutHeight = Math.max(1, Math.ceil(clamp(Math.max(...corners.map((p) => p.y)), height)) - top)
   const turn = (360 - region.turn) % 360
   const [outWidth, outHeight] = turn % 180 === 0 ? [cutWidth, cutHeight] : [cutHeight, cutWidth]
-  const inside = corners
-    .map((p) =>
-      turned(p.x - left, p.y - top, cutWidth, cutHeight, turn)
-        .map((n) => n!.toFixed(1))
-        .join(' '),
-    )
-    .join(' L')
-  // Composite comes last in sharp's pipeline, after the cut and the turn: the mask is drawn in the turned frame.
-  const mask = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${outWidth}" height="${outHeight}">` +
-      `<path fill="#fff" fill-rule="evenodd" d="M0 0H${outWidth}V${outHeight}H0Z M${inside}Z"/></svg>`,
-  )
+  const inside = corners.map((p) => turned(p.x - left, p.y - top, cutWidth, cutHeight, turn) as [number, number])
+  // Composite comes last in sharp's pipeline, after the cut and the turn: the mask is drawn in the turned frame. Raw
+  // pixels, not an SVG: the server reads no SVG at all (decision 088 blocks libvips' SVG loader).
+  const mask = outsideMask(inside, outWidth, outHeight)
   const cut = await decodeRaster(kept.data, keptRules, (image) =>
     image
       .extract({ left, top, width: cutWidth, height: cutHeight })
       .rotate(turn)
-      .composite([{ input: mask, left: 0, top: 0 }])
+      .composite([{ input: mask, raw: { width: outWidth, height: outHeight, channels: 4 }, left: 0, top: 0 }])
       .jpeg({ quality: 80 })
       .toBuffer({ resolveWithObject: true }),
   )
   if (typeof cut === 'string') throw notAPhoto()
   return asPageImage(cut.data, cut.info.width, cut.info.height)
+}
+
+/** White, opaque RGBA pixels outside the polygon `inside` and transparent within it (each row's crossings, filled). */
+function outsideMask(inside: readonly [number, number][], width: number, height: number): Buffer {
+  const mask = Buffer.alloc(width * height * 4, 255)
+  for (let y = 0; y < height; y++) {
+    const row = y + 0.5
+    const crossings: number[] = []
+    for (let i = 0; i < inside.length; i++) {
+      const [x1, y1] = inside[i]!
+      const [x2, y2] = inside[(i + 1) % inside.length]!
+      if (y1 <= row !== y2 <= row) crossings.push(x1 + ((row - y1) / (y2 - y1)) * (x2 - x1))
+    }
+    crossings.sort((a, b) => a - b)
+    for (let c = 0; c + 1 < crossings.length; c += 2) {
+      const from = Math.max(0, Math.ceil(crossings[c]! - 0.5))
+      const to = Math.min(width, Math.ceil(crossings[c + 1]! - 0.5))
+      for (let x = from; x < to; x++) mask[(y * width + x) * 4 + 3] = 0
+    }
+  }
+  return mask
 }
