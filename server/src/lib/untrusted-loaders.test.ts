@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
+import { answerPageImage, keptPageImage } from '../sittings/booklet-page-image'
 import { blockUntrustedLoaders } from './decode-gate'
 
 // Process-wide (libvips is shared by every thread), so in a file of its own: the server's entry calls it at start.
@@ -21,5 +22,25 @@ describe('blockUntrustedLoaders', () => {
       const { info } = await sharp(picture).raw().toBuffer({ resolveWithObject: true })
       expect([info.width, info.height]).toEqual([20, 10])
     }
+  })
+
+  it('cuts a booklet page for markers with the SVG loader blocked, as the server runs (its mask was an SVG)', async () => {
+    blockUntrustedLoaders()
+    const photo = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#404040' } })
+      .jpeg()
+      .toBuffer()
+    const kept = await keptPageImage(photo)
+    const corners = [
+      { x: 0.1, y: 0.4 },
+      { x: 0.9, y: 0.42 },
+      { x: 0.9, y: 0.95 },
+      { x: 0.1, y: 0.93 },
+    ]
+    const cut = await answerPageImage(kept, { corners, turn: 0 })
+    expect(cut.width).toBeGreaterThan(200)
+    const { data, info } = await sharp(cut.data).greyscale().raw().toBuffer({ resolveWithObject: true })
+    // Inside the region the page shows; outside it (the top right corner, above the tilted edge) is painted white.
+    expect(data[Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)]).toBeLessThan(100)
+    expect(data[info.width - 1]).toBeGreaterThan(200)
   })
 })
