@@ -11,7 +11,7 @@ import pg from 'pg'
 import type { Config } from '../config'
 import type { PoolStats } from '../lib/metrics'
 import { closeExisting, ensurePrivateDir, ensurePrivateFile } from '../lib/private-files'
-import { requestScopePlugin } from './request-scope'
+import { currentRequestScope, inRequestScope, requestScopePlugin } from './request-scope'
 import type { DB } from './schema'
 import { SQLite, type SqliteConnection, type SqliteStatement } from './sqlite-driver'
 
@@ -108,7 +108,8 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown }
 
 // Group commit, one savepoint per transaction, each answered only after the COMMIT: docs/decisions/016, 021.
 function groupCommit(db: Kysely<DB>, statements: StatementCache) {
-  const queue: { work: (trx: Kysely<DB>) => Promise<unknown>; settle: (outcome: Outcome) => void }[] = []
+  type Work = (trx: Kysely<DB>) => Promise<unknown>
+  const queue: { work: Work; settle: (outcome: Outcome) => void }[] = []
   let committing = false
   const { connection } = statements
   // Prepared once: exec() would parse these statements again on every transaction of every group. Named, so that a
@@ -124,7 +125,7 @@ function groupCommit(db: Kysely<DB>, statements: StatementCache) {
   const release = run('release grouped')
   const rollbackToSavepoint = run('rollback to grouped')
 
-  async function runAlone(trx: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<unknown>): Promise<Outcome[]> {
+  async function runAlone(trx: Kysely<DB>, work: Work): Promise<Outcome[]> {
     begin()
     let value: unknown
     try {
@@ -189,7 +190,13 @@ function groupCommit(db: Kysely<DB>, statements: StatementCache) {
     transaction: <T>(work: (trx: Kysely<DB>) => Promise<T>) =>
       new Promise<T>((resolve, reject) => {
         asked++
-        queue.push({ work, settle: (outcome) => (outcome.ok ? resolve(outcome.value as T) : reject(outcome.error)) })
+        // A group runs in the context of whoever started it: each work keeps its own request's scope (institute).
+        const scope = currentRequestScope()
+        const scoped: Work = scope ? (trx) => inRequestScope(scope, () => work(trx)) : work
+        queue.push({
+          work: scoped,
+          settle: (outcome) => (outcome.ok ? resolve(outcome.value as T) : reject(outcome.error)),
+        })
         if (committing) return
         committing = true
         // After the loop's current turn, so the requests of this turn join the group (docs/decisions/021).

@@ -35,6 +35,7 @@ import { owedPracticeCards } from './migrations/0035_owed_practice_cards'
 import { answersClustered } from './migrations/0036_answers_clustered'
 import { bookletAnswerImages } from './migrations/0037_booklet_answer_images'
 import { modelAnswerMaths } from './migrations/0038_model_answer_maths'
+import { institutesMigration } from './migrations/0040_institutes'
 
 // An explicit list rather than a folder scan, so the bundled server carries its migrations.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -73,6 +74,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0036_answers_clustered': answersClustered(dialect),
   '0037_booklet_answer_images': bookletAnswerImages(),
   '0038_model_answer_maths': modelAnswerMaths(),
+  '0040_institutes': institutesMigration(dialect),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

@@ -1,19 +1,40 @@
-import { SelectQueryNode, type Compilable, type CompiledQuery, type Kysely, type QueryResult } from 'kysely'
+import {
+  createQueryId,
+  SelectQueryNode,
+  type Compilable,
+  type CompiledQuery,
+  type Kysely,
+  type QueryResult,
+  type RootOperationNode,
+} from 'kysely'
 import { isPostgres, prepareOnPostgres, sqliteReaderOf, sqliteTransactionOf } from './database'
+import { currentInstitute, outsideRequestScope } from './request-scope'
 import type { DB } from './schema'
+import { TenantFilter } from './tenant-filter'
 import type { SqliteStatement } from './sqlite-driver'
 
 const MARKER = '\u0000precompiled-argument:'
 
 // Built once per dialect, then each call only binds (docs/decisions/016, 021, 040); for DESIGN.md's budget routes.
 // `build` must use each argument only as a bound value (no arrays for `in`, no flags that change the SQL).
+interface Compiled<R> {
+  query: CompiledQuery<R>
+  slots: (number | undefined)[]
+}
+
 export function precompile<A extends unknown[], R>(build: (db: Kysely<DB>, ...args: A) => Compilable<R>) {
   // Keyed by the dialect's adapter class: a transaction shares it with its database, and tests make many databases.
-  const compiled = new Map<unknown, { query: CompiledQuery<R>; slots: (number | undefined)[] }>()
+  const compiled = new Map<unknown, Compiled<R>>()
+  const scoped = new Map<unknown, Compiled<R>>()
 
-  function compile(db: Kysely<DB>, arity: number) {
+  function compile(db: Kysely<DB>, arity: number, forInstitute: boolean): Compiled<R> {
     const markers = Array.from({ length: arity }, (_, index) => `${MARKER}${index}`) as A
-    const query = build(db, ...markers).compile()
+    let query = build(db, ...markers).compile()
+    if (forInstitute) {
+      // The institute is one more argument, bound at each run from the request's scope (docs/decisions/095).
+      const node = new TenantFilter(`${MARKER}${arity}`).transformNode(query.query) as RootOperationNode
+      query = db.getExecutor().compileQuery<R>(node, createQueryId())
+    }
     const slots = query.parameters.map((value) =>
       typeof value === 'string' && value.startsWith(MARKER) ? Number(value.slice(MARKER.length)) : undefined,
     )
@@ -26,12 +47,17 @@ export function precompile<A extends unknown[], R>(build: (db: Kysely<DB>, ...ar
 
   return async function run(db: Kysely<DB>, ...args: A): Promise<QueryResult<R>> {
     const key = db.getExecutor().adapter.constructor
-    let entry = compiled.get(key)
-    if (!entry) compiled.set(key, (entry = compile(db, args.length)))
+    const institute = currentInstitute()
+    const cache = institute === undefined ? compiled : scoped
+    let entry = cache.get(key)
+    if (!entry) {
+      entry = outsideRequestScope(() => compile(db, args.length, institute !== undefined))
+      cache.set(key, entry)
+    }
     const { query, slots } = entry
     const parameters = query.parameters.map((fixed, index) => {
       const slot = slots[index]
-      return slot === undefined ? fixed : args[slot]
+      return slot === undefined ? fixed : slot === args.length ? institute : args[slot]
     })
     const statements = sqliteTransactionOf(db) ?? (SelectQueryNode.is(query.query) ? sqliteReaderOf(db) : undefined)
     if (!statements) return db.executeQuery<R>({ ...query, parameters })

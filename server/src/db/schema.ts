@@ -13,6 +13,8 @@ export interface UserTable {
   is_admin: Generated<number>
   /** Reaches the marking routes of written answers and nothing else of the admin's (docs/decisions/068). */
   is_marker: Generated<number>
+  /** Runs the deployment's institutes from the platform's address, and reads no institute's learners (decision 095). */
+  is_platform_admin: Generated<number>
   /**
    * End of paid access (epoch ms), null for none. Access that ended is no access; an admin grant with no end
    * is PAID_ACCESS_NO_END. Replaced the boolean has_paid_access (migration 0003).
@@ -664,6 +666,41 @@ export interface DeliveryTable {
   finished_at: number | null
 }
 
+export interface InstituteTable {
+  id: Generated<number>
+  slug: string
+  name_en: string
+  name_ne: Generated<string>
+  /** `#rrggbb`. */
+  colour: Generated<string>
+  logo_hash: string | null
+  sms_sender: string | null
+  open_registration: Generated<number>
+  status: Generated<'active' | 'suspended'>
+  created_at: number
+}
+
+export interface InstituteHostTable {
+  /** Lower-cased, without a port. */
+  host: string
+  institute_id: number
+}
+
+export interface MembershipTable {
+  user_id: number
+  institute_id: number
+  is_learner: Generated<number>
+  is_admin: Generated<number>
+  is_marker: Generated<number>
+  created_at: number
+}
+
+export interface InstituteInvitationTable {
+  phone_number: string
+  role: 'learner' | 'admin' | 'marker'
+  invited_at: number
+}
+
 export interface DB {
   users: UserTable
   profile_pictures: ProfilePictureTable
@@ -720,6 +757,10 @@ export interface DB {
   written_rescores: WrittenRescoreTable
   regrade_requests: RegradeRequestTable
   booklet_pages: BookletPageTable
+  institutes: InstituteTable
+  institute_hosts: InstituteHostTable
+  memberships: MembershipTable
+  institute_invitations: InstituteInvitationTable
 }
 
 export type UserRow = Selectable<UserTable>
