@@ -33,7 +33,7 @@ export const serverLayers = {
    * imports no other unlisted feature until it is given its place.
    */
   features: [
-    ['outcomes'],
+    ['outcomes', 'institutes'],
     ['attempts', 'auth', 'health', 'metrics', 'notifications', 'plans', 'types'],
     ['challenges', 'institutions', 'live', 'payments', 'practice', 'users', 'written'],
     ['admin', 'quizzes', 'results', 'sittings'],

@@ -47,6 +47,11 @@ export const ErrorCodeSchema = z.enum([
   'sms_failed',
   'server_error',
   'service_unavailable',
+  'institute_not_found',
+  'institute_suspended',
+  'not_a_member',
+  'registration_closed',
+  'host_taken',
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>
 

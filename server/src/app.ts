@@ -42,6 +42,7 @@ import { adminPlanRoutes, planRoutes } from './plans/plans.routes'
 import { quizzesRoutes } from './quizzes/quizzes.routes'
 import { pictureRoutes } from './pictures/pictures.routes'
 import { inRequestScope, type RequestScope } from './db/request-scope'
+import { instituteRoutes, registerInstituteOfRequest } from './institutes/institutes.routes'
 import { createServices, type Services } from './services'
 import { practiceRoutes } from './practice/practice.routes'
 import { resultsRoutes } from './results/results.routes'
@@ -121,6 +122,9 @@ export async function buildApp(
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>()
 
+  const built = createServices(context, app.log)
+  const services: Services = { ...built, ...override?.(built) }
+
   app.setValidatorCompiler(validatorRefusingNul)
   app.setSerializerCompiler(createSerializerCompiler({ check: context.config.env === 'test' }))
   registerErrorHandlers(app)
@@ -147,6 +151,7 @@ export async function buildApp(
     })
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
   }
+  registerInstituteOfRequest(app, services.institutes)
   await app.register(authenticationPlugin, {
     tokens: context.tokens,
     database: context.database,
@@ -156,7 +161,13 @@ export async function buildApp(
   // After the body is read: the handler, its route's own preHandlers and all they await query in the request's scope.
   // Only when there is one: on Node 20 the first AsyncLocalStorage run turns on promise hooks for the whole process,
   // which every hot request then paid for (docs/decisions/076).
-  if (requestScope) app.addHook('preHandler', (request, _reply, done) => inRequestScope(requestScope(request), done))
+  // With one institute nothing is scoped unless a test asks: the institute's filter has nothing to hold apart.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const institute = request.institute?.scoped ? request.institute.id : undefined
+    if (institute === undefined && !requestScope) return done()
+    const scope = requestScope?.(request) ?? { requestId: request.id }
+    inRequestScope({ ...scope, institute }, done)
+  })
 
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
@@ -176,10 +187,9 @@ export async function buildApp(
     )
     await app.register(metricsRoutes, { prefix: '/api/metrics', metrics: context.metrics, token: metricsToken })
   }
-  const built = createServices(context, app.log)
-  const services: Services = { ...built, ...override?.(built) }
   const { rateLimits, auth, users, attempts, admin, challenges, institutions, jobs } = services
   await app.register(healthRoutes, { prefix: '/api/health', health: services.health })
+  await app.register(instituteRoutes, { prefix: '/api/institute', institutes: services.institutes })
   await app.register(authRoutes, { prefix: '/api', auth: auth.logins })
   await app.register(pictureRoutes, { prefix: '/api/pictures', pictures: services.pictures })
   await app.register(quizzesRoutes, { prefix: '/api/quizzes', quizzes: services.quizzes })

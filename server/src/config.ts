@@ -61,6 +61,8 @@ const EnvSchema = z.object({
   ESEWA_PRODUCT_CODE: z.string().optional(),
   ESEWA_SECRET_KEY: z.string().optional(),
   WORKERS: int(1),
+  BASE_DOMAIN: z.string().optional(),
+  PLATFORM_HOST: z.string().optional(),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   // 0 (off) under NODE_ENV=test: a busy test machine's lag says nothing about overload.
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
@@ -128,6 +130,8 @@ export type Config = Readonly<{
     esewa: { formUrl: string; statusUrl: string; productCode: string; secretKey: string }
   }
   workers: number
+  /** API.md "Institutes": `{slug}.{baseDomain}` is an institute's own host; the platform's screens are on platformHost. */
+  institutes: { baseDomain?: string; platformHost?: string }
   metricsToken?: string
   push: {
     vapid: (VapidKeys & { subject: string }) | null
@@ -297,6 +301,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
     pictureSweepIntervalMs: e.PICTURE_SWEEP_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 24 * 3_600_000),
     owedCardsIntervalMs: e.OWED_CARDS_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 200),
     workers: e.WORKERS,
+    institutes: {
+      baseDomain: e.BASE_DOMAIN?.trim().toLowerCase() || undefined,
+      platformHost: (e.PLATFORM_HOST ?? e.BASE_DOMAIN)?.trim().toLowerCase() || undefined,
+    },
     metricsToken: e.METRICS_TOKEN,
     overload: {
       maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),

@@ -19,6 +19,7 @@ import type { AppContext } from './context'
 import { createHealthService } from './health/health.service'
 import { createRateLimiter, rateLimitRules } from './http/rate-limit'
 import { createImportsService } from './imports/imports.service'
+import { createInstitutesService } from './institutes/institutes.service'
 import { createLearnersService } from './institutions/learners.service'
 import { createReportsService } from './institutions/reports.service'
 import { createAnnouncementSender } from './live/announcement-sender'
@@ -70,6 +71,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
   return {
     rateLimits,
     health: createHealthService(context),
+    institutes: createInstitutesService(context),
     pictures,
     auth: {
       logins: createAuthService({ ...context, ...rateLimits }),

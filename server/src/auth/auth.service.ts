@@ -4,6 +4,7 @@ import { authMessages, type LoginSession, type RevokedSessions, type TokenPair }
 import { recordAudit, type AuditActor } from '../audit/audit-log'
 import type { Database } from '../db/database'
 import type { DB, UserRow } from '../db/schema'
+import { FIRST_INSTITUTE_SLUG } from '../db/tenancy'
 import { NotAuthenticated, NotFound } from '../http/errors'
 import type { RateLimiter, RateLimitRules } from '../http/rate-limit'
 import { toIso, type Clock } from '../lib/clock'
@@ -67,11 +68,12 @@ async function issueTokenPair(
   now: number,
   familyId: string,
   signedInAt: number,
+  institute: string,
 ): Promise<TokenPair> {
   const ttl = await refreshTtlOf(db, tokens, user.id, now, signedInAt)
   // A login at its cap signs in again (its token would have expired by then: this is the clock's edge).
   if (ttl <= 0) throw invalidRefresh()
-  const refresh = await tokens.signRefresh(user.id, familyId, ttl)
+  const refresh = await tokens.signRefresh(user.id, familyId, ttl, institute)
   await insertRefreshToken(db, {
     jti: refresh.jti,
     user_id: user.id,
@@ -85,6 +87,7 @@ async function issueTokenPair(
     is_admin: user.is_admin === 1,
     is_marker: user.is_marker === 1,
     sessionId: familyId,
+    institute,
   })
   return { access, refresh: refresh.token }
 }
@@ -107,7 +110,7 @@ export async function startLogin(
     created_at: now,
     last_used_at: now,
   })
-  return issueTokenPair(db, tokens, user, now, familyId, now)
+  return issueTokenPair(db, tokens, user, now, familyId, now, client.institute)
 }
 
 // After a password reset all of them, after a password change all but the login it was made from.
@@ -183,6 +186,8 @@ export function createAuthService({
       await limiter.hit(rules.refreshPerIp, client.address)
       const claims = await tokens.verifyRefresh(token)
       if (!claims || typeof claims.family_id !== 'string') throw invalidRefresh()
+      // A token is for one institute: on another's host it is no token (API.md "Institutes").
+      if ((claims.institute ?? FIRST_INSTITUTE_SLUG) !== client.institute) throw invalidRefresh()
       const now = clock.now()
       const outcome = await database.transaction(async (trx): Promise<TokenPair | 'invalid' | 'reused'> => {
         const row = await findRefreshToken(trx, claims.jti)
@@ -200,7 +205,7 @@ export function createAuthService({
           now,
         })
         const signedInAt = (await findLoginSession(trx, row.family_id))?.created_at ?? row.created_at
-        return issueTokenPair(trx, tokens, user, now, row.family_id, signedInAt)
+        return issueTokenPair(trx, tokens, user, now, row.family_id, signedInAt, client.institute)
       })
       // The family's revocation above is committed before this refusal: that write is the point of it.
       if (outcome === 'invalid' || outcome === 'reused') throw invalidRefresh()

@@ -80,3 +80,5 @@ export const instituteOwnedTables: ReadonlySet<string> = new Set(
 
 /** The institute every row belonged to before there were institutes (migration 0040), and a lone deployment's. */
 export const FIRST_INSTITUTE_ID = 1
+/** Its slug: what a token signed before institutes is for. */
+export const FIRST_INSTITUTE_SLUG = 'main'

@@ -3,7 +3,9 @@ import fp from 'fastify-plugin'
 import type { TokenSigner, TokenUser } from './tokens'
 import type { Database } from '../db/database'
 import type { Clock } from '../lib/clock'
+import { FIRST_INSTITUTE_SLUG } from '../db/tenancy'
 import { findAdminFlag, isLoginLive } from './authenticate.repository'
+import './request-institute'
 import { NotAuthenticated, PermissionDenied } from './errors'
 
 declare module 'fastify' {
@@ -31,6 +33,9 @@ export const authenticationPlugin = fp(
       if (!match) throw new NotAuthenticated('Authentication credentials were not provided.')
       const claims = await tokens.verifyAccess(match[1]!)
       if (!claims) throw new NotAuthenticated('The access token is invalid or expired.')
+      // A token is for one institute: on another's host it is no token (API.md "Institutes").
+      if ((claims.institute ?? FIRST_INSTITUTE_SLUG) !== request.institute.slug)
+        throw new NotAuthenticated('This token is for another institute.')
       request.user = {
         id: claims.user_id,
         username: claims.username,

@@ -43,8 +43,8 @@ export class PermissionDenied extends AppError {
   }
 }
 export class NotFound extends AppError {
-  constructor(detail = 'Not found.') {
-    super(404, 'not_found', detail)
+  constructor(detail = 'Not found.', code: ErrorCode = 'not_found') {
+    super(404, code, detail)
   }
 }
 export class Conflict extends AppError {

@@ -10,6 +10,8 @@ export interface AccessClaims {
   is_admin: boolean
   is_marker?: boolean
   sid?: string
+  /** The slug of the institute the token is for; absent in tokens signed before institutes: `main`. */
+  institute?: string
   exp: number
   iat: number
   jti: string
@@ -19,6 +21,7 @@ export interface RefreshClaims {
   token_type: 'refresh'
   user_id: number
   family_id: string
+  institute?: string
   exp: number
   iat: number
   jti: string
@@ -31,6 +34,7 @@ export interface TokenUser {
   /** Reaches the marking routes (docs/decisions/068); absent in tokens signed before markers existed. */
   is_marker?: boolean
   sessionId?: string
+  institute?: string
 }
 
 // fast-jwt verifies synchronously, far cheaper than jose's WebCrypto job in a start storm (docs/decisions/021); the
@@ -125,13 +129,15 @@ export function createTokenSigner({
           is_admin: user.is_admin,
           is_marker: user.is_marker === true,
           ...(user.sessionId && { sid: user.sessionId }),
+          ...(user.institute && { institute: user.institute }),
         },
         accessTtl,
         randomUUID(),
       ),
-    async signRefresh(userId: number, familyId: string, ttl = refreshTtl) {
+    async signRefresh(userId: number, familyId: string, ttl = refreshTtl, institute?: string) {
       const jti = randomUUID()
-      const token = await sign({ token_type: 'refresh', user_id: userId, family_id: familyId }, ttl, jti)
+      const claims = { token_type: 'refresh', user_id: userId, family_id: familyId, ...(institute && { institute }) }
+      const token = await sign(claims, ttl, jti)
       return { token, jti, expiresAt: (nowSeconds() + ttl) * 1000 }
     },
     verifyAccess: verifyAccessCached,

@@ -4,7 +4,7 @@ import { dialects } from '../../../test/dialects'
 import { openDatabaseAt, refused } from '../../../test/migration-database'
 import { lastShown } from '../../questions/question-shows.repository'
 import { isUniqueViolation } from '../errors'
-import { migrateToLatest } from '../migrate'
+import { migrateUpTo } from '../migrate'
 
 // A database an older server left: learners' shown questions, one row per question. After the upgrade those rows
 // stay and still count; a set is one row per set of questions, its questions one row each, a learner's show of it
@@ -33,7 +33,7 @@ describe.each(dialects)('migration 0015_paper_set_shows on %s', (dialect) => {
       .values({ user_id: ram, question_id: q1, shown_at: now + 5_000 })
       .execute()
 
-    await migrateToLatest(database)
+    await migrateUpTo(database, '0015_paper_set_shows')
 
     const t = database.db
     expect(await t.selectFrom('question_shows').selectAll().execute()).toEqual([

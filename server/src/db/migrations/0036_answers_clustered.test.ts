@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { fromSqlite } from '../database'
-import { migrateToLatest, migrateUpTo } from '../migrate'
+import { migrateUpTo } from '../migrate'
 import { SQLite } from '../sqlite-driver'
 
 // Decision 087: SQLite keeps an attempt's answers and question states together, `WITHOUT ROWID` on the key they had.
@@ -27,7 +27,7 @@ describe('migration 0036_answers_clustered on SQLite', () => {
       where name in ('attempt_answers', 'attempt_question_states') order by name`
 
     expect((await withoutRowid.execute(db)).rows.map((table) => table.wr)).toEqual([0, 0])
-    await migrateToLatest(database)
+    await migrateUpTo(database, '0036_answers_clustered')
 
     expect((await withoutRowid.execute(db)).rows).toEqual([
       { name: 'attempt_answers', wr: 1 },

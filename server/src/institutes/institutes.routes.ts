@@ -1,0 +1,47 @@
+import { InstituteBrandingSchema } from '@quiz/contracts'
+import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { NotFound, PermissionDenied } from '../http/errors'
+import type { RequestInstitute } from '../http/request-institute'
+import type { InstitutesService } from './institutes.service'
+
+export const instituteRoutes: FastifyPluginAsyncZod<{ institutes: InstitutesService }> = async (
+  app,
+  { institutes },
+) => {
+  app.get('/', { schema: { tags: ['institutes'], response: { 200: InstituteBrandingSchema } } }, async (request) =>
+    institutes.branding(request.institute.id),
+  )
+}
+
+/** Paths that answer for the deployment on any host: load balancers and operators know no institute's address. */
+const DEPLOYMENT_PATHS = /^\/api\/(health|metrics|docs)(\/|\?|$)/
+
+const NO_INSTITUTE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport"
+content="width=device-width,initial-scale=1"><title>No institute here</title></head><body style="font-family:sans-serif;
+margin:2rem"><h1>No institute here</h1><p>There is no institute at this address. Check the address your institute
+gave you.</p><p lang="ne">यस ठेगानामा कुनै संस्था छैन। तपाईंको संस्थाले दिएको ठेगाना जाँच्नुहोस्।</p></body></html>`
+
+/**
+ * Finds each request's institute from its host before anything else (API.md "Institutes"): an unknown host is 404
+ * `institute_not_found` on /api and a plain page for the app; a suspended institute is 403 `institute_suspended`.
+ */
+export function registerInstituteOfRequest(app: FastifyInstance, institutes: InstitutesService) {
+  app.decorateRequest('institute', null as unknown as RequestInstitute)
+  app.addHook('onRequest', async (request, reply) => {
+    if (DEPLOYMENT_PATHS.test(request.url)) return
+    const match = await institutes.resolve(request.host)
+    const api = request.url.startsWith('/api')
+    if (!match) {
+      if (api) throw new NotFound('There is no institute at this address.', 'institute_not_found')
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(NO_INSTITUTE_PAGE)
+    }
+    if (match.institute.status === 'suspended' && api)
+      throw new PermissionDenied('This institute is suspended.', 'institute_suspended')
+    request.institute = { id: match.institute.id, slug: match.institute.slug, scoped: !match.alone }
+  })
+}

@@ -1,0 +1,159 @@
+import { InstituteSlugSchema, type InstituteBranding } from '@quiz/contracts'
+import type { Config } from '../config'
+import type { Database } from '../db/database'
+import { BadRequest, Conflict } from '../http/errors'
+import type { Clock } from '../lib/clock'
+import { normaliseHost } from './host'
+import {
+  findInstituteBySlug,
+  findLogo,
+  findTakenHosts,
+  insertInstitute,
+  listInstitutesWithHosts,
+  type InstituteRow,
+} from './institutes.repository'
+
+export interface Institute {
+  id: number
+  slug: string
+  name: { en: string; ne: string }
+  colour: string
+  logoHash: string | null
+  smsSender: string | null
+  openRegistration: boolean
+  status: 'active' | 'suspended'
+}
+
+/** The institute a host is for, and whether the deployment has others (then every query is held to it). */
+export interface HostMatch {
+  institute: Institute
+  alone: boolean
+}
+
+const toInstitute = (row: InstituteRow): Institute => ({
+  id: row.id,
+  slug: row.slug,
+  name: { en: row.name_en, ne: row.name_ne },
+  colour: row.colour,
+  logoHash: row.logo_hash,
+  smsSender: row.sms_sender,
+  openRegistration: row.open_registration === 1,
+  status: row.status,
+})
+
+interface HostTable {
+  loadedAt: number
+  institutes: Institute[]
+  byHost: Map<string, Institute>
+  bySlug: Map<string, Institute>
+}
+
+/** How long a process trusts its copy of the host table (a suspension reaches every process within it). */
+const FRESH_MS = 1_000
+/** An unknown host re-reads the table at most this often: a new institute answers within it, with no restart. */
+const MISS_REREAD_MS = 250
+
+export function createInstitutesService({
+  database,
+  config,
+  clock,
+}: {
+  database: Database
+  config: Config
+  clock: Clock
+}) {
+  let table: HostTable | undefined
+  let loading: Promise<HostTable> | undefined
+
+  function load(): Promise<HostTable> {
+    loading ??= listInstitutesWithHosts(database.db)
+      .then(({ institutes: rows, hosts }) => {
+        const institutes = rows.map(toInstitute)
+        const byId = new Map(institutes.map((institute) => [institute.id, institute]))
+        const byHost = new Map<string, Institute>()
+        for (const { host, institute_id } of hosts) {
+          const institute = byId.get(institute_id)
+          if (institute) byHost.set(host, institute)
+        }
+        table = {
+          loadedAt: performance.now(),
+          institutes,
+          byHost,
+          bySlug: new Map(institutes.map((institute) => [institute.slug, institute])),
+        }
+        return table
+      })
+      .finally(() => (loading = undefined))
+    return loading
+  }
+
+  const ageOf = (current: HostTable) => performance.now() - current.loadedAt
+
+  function lookUp(current: HostTable, host: string | undefined): HostMatch | undefined {
+    if (current.institutes.length === 1) return { institute: current.institutes[0]!, alone: true }
+    if (host === undefined) return undefined
+    const named = current.byHost.get(host)
+    if (named) return { institute: named, alone: false }
+    const { baseDomain } = config.institutes
+    if (baseDomain && host.endsWith(`.${baseDomain}`)) {
+      const slug = host.slice(0, -baseDomain.length - 1)
+      const bySlug = current.bySlug.get(slug)
+      if (bySlug) return { institute: bySlug, alone: false }
+    }
+    return undefined
+  }
+
+  /** The institute a request's Host is for (API.md "Institutes"), or undefined: no institute here. */
+  async function resolve(rawHost: string | undefined): Promise<HostMatch | undefined> {
+    const host = normaliseHost(rawHost)
+    let current = table && ageOf(table) < FRESH_MS ? table : await load()
+    const found = lookUp(current, host)
+    // A lone institute answers every host; one not its own may be a new institute's, so it is looked for too.
+    const known = found && (!found.alone || (host !== undefined && current.byHost.has(host)))
+    if (known || ageOf(current) < MISS_REREAD_MS) return found
+    current = await load()
+    return lookUp(current, host)
+  }
+
+  async function branding(id: number): Promise<InstituteBranding> {
+    let institute = table?.institutes.find((each) => each.id === id)
+    institute ??= (await load()).institutes.find((each) => each.id === id)
+    if (!institute) throw new Error(`no institute ${id}`)
+    const logo = institute.logoHash ? await findLogo(database.db, institute.logoHash) : undefined
+    return {
+      slug: institute.slug,
+      name: institute.name,
+      logo: logo ? { url: `/api/pictures/${logo.hash}.webp`, width: logo.width, height: logo.height } : null,
+      colour: institute.colour,
+      open_registration: institute.openRegistration,
+    }
+  }
+
+  /** A new institute (the CLI's create-institute, the platform's screens): answers on its hosts at once. */
+  async function create(input: { slug: string; name: { en: string; ne?: string }; hosts: readonly string[] }) {
+    const slug = InstituteSlugSchema.safeParse(input.slug)
+    if (!slug.success) throw new BadRequest('A slug is 3 to 30 of a-z, 0-9 and -.')
+    const name = input.name.en.trim()
+    if (name.length === 0 || name.length > 200)
+      throw new BadRequest('An institute needs a name of 1 to 200 characters.')
+    const hosts = [...new Set(input.hosts.map((host) => normaliseHost(host)))]
+    if (hosts.some((host) => host === undefined || !/^[a-z0-9.-]+$|^[0-9a-f:.]+$/.test(host)))
+      throw new BadRequest('A host is a domain name such as pathshala.example.np.')
+    const id = await database.transaction(async (trx) => {
+      if (await findInstituteBySlug(trx, slug.data)) throw new Conflict(`The slug ${slug.data} is taken.`)
+      const taken = await findTakenHosts(trx, hosts as string[])
+      if (taken.length > 0) throw new Conflict(`The host ${taken[0]!.host} is taken.`, 'host_taken')
+      return insertInstitute(
+        trx,
+        { slug: slug.data, name_en: name, name_ne: (input.name.ne ?? '').trim(), created_at: clock.now() },
+        hosts as string[],
+      )
+    })
+    table = undefined
+    return id
+  }
+
+  return { resolve, branding, create }
+}
+
+export type InstitutesService = ReturnType<typeof createInstitutesService>
