@@ -12,6 +12,7 @@ const entryPoints = {
   'sittings/sheet-worker': 'src/sittings/sheet-worker.ts',
   'cli/migrate': 'src/cli/migrate.ts',
   'cli/create-admin': 'src/cli/create-admin.ts',
+  'cli/create-institute': 'src/cli/create-institute.ts',
   'cli/create-learners': 'src/cli/create-learners.ts',
   'cli/grant-paid-access': 'src/cli/grant-paid-access.ts',
   'cli/backup': 'src/cli/backup.ts',

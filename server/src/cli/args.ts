@@ -34,6 +34,24 @@ export function parseCreateAdminArgs(argv: string[]) {
   return { username: required(values.username, 'username'), password: values.password, phone: values.phone, promote }
 }
 
+export const createInstituteUsage =
+  'Usage: npm run create-institute -- --slug SLUG --name-en NAME [--name-ne NAME] [--host HOST]...\n' +
+  '  Creates the institute SLUG (3 to 30 of a-z, 0-9 and -), answering on each HOST and on SLUG.BASE_DOMAIN.'
+
+export function parseCreateInstituteArgs(argv: string[]) {
+  const values = parse(argv, {
+    slug: { type: 'string' },
+    'name-en': { type: 'string' },
+    'name-ne': { type: 'string' },
+    host: { type: 'string', multiple: true },
+  })
+  return {
+    slug: required(values.slug, 'slug').trim(),
+    name: { en: required(values['name-en'], 'name-en').trim(), ne: values['name-ne']?.trim() ?? '' },
+    hosts: values.host ?? [],
+  }
+}
+
 export const createLearnersUsage =
   'Usage: npm run create-learners -- --count N --prefix NAME --password PASS\n' +
   '  Creates learners NAME1..NAMEN (skipping names that exist), all with password PASS.'

@@ -115,7 +115,11 @@ describe('command-line tools', () => {
       status: 0,
       stdout: expect.stringContaining('Revoked'),
     })
-  })
+    expect(
+      run('create-institute', ['--slug', 'pathshala', '--name-en', 'Pathshala', '--host', 'pathshala.example.np']),
+    ).toMatchObject({ status: 0, stdout: expect.stringContaining('Created institute pathshala (id 2)') })
+    // Each tool is a process of its own, compiled by tsx as it starts: seconds each on a busy machine.
+  }, 180_000)
 
   it('exits 2 with the usage on bad arguments and 1 on a refused command', () => {
     const bad = run('create-learners', ['--count', 'many'])
@@ -124,6 +128,16 @@ describe('command-line tools', () => {
     const refused = run('grant-paid-access', ['--username', 'nobody'])
     expect(refused.status).toBe(1)
     expect(refused.stderr).toContain('No user named "nobody" exists.')
+    const hostTaken = run('create-institute', [
+      '--slug',
+      'other',
+      '--name-en',
+      'Other',
+      '--host',
+      'pathshala.example.np',
+    ])
+    expect(hostTaken).toMatchObject({ status: 1, stderr: expect.stringContaining('is taken') })
+    expect(run('create-institute', ['--name-en', 'No slug'])).toMatchObject({ status: 2 })
     // demo5 is a learner (made above): create-admin neither promotes it silently nor drops the password given.
     const taken = run('create-admin', ['--username', 'demo5', '--password', 'Sagarmatha-8848', '--phone', '9800000101'])
     expect(taken.status).toBe(1)
@@ -136,5 +150,5 @@ describe('command-line tools', () => {
       status: 0,
       stdout: expect.stringContaining('Made existing user demo5 (id'),
     })
-  })
+  }, 180_000)
 })

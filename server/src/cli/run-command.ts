@@ -4,6 +4,7 @@ import { createDatabase, type Database } from '../db/database'
 import { migrateToLatest } from '../db/migrate'
 import { BackupRefused } from '../db/sqlite-backup'
 import { systemClock, type Clock } from '../lib/clock'
+import { AppError } from '../http/errors'
 import { UserAdminError } from '../users/user-admin.service'
 import { UsageError } from './args'
 
@@ -25,7 +26,12 @@ export async function runTool<A>(
     if (error instanceof UsageError) {
       console.error(`${error.message}\n${usage}`)
       process.exitCode = 2
-    } else if (error instanceof UserAdminError || error instanceof ConfigError || error instanceof BackupRefused) {
+    } else if (
+      error instanceof UserAdminError ||
+      error instanceof AppError ||
+      error instanceof ConfigError ||
+      error instanceof BackupRefused
+    ) {
       console.error(error.message)
       process.exitCode = 1
     } else {
@@ -36,7 +42,7 @@ export async function runTool<A>(
 }
 
 export function runCommand<A>(
-  { usage, parse, run }: Tool<A, { database: Database; clock: Clock; describeDatabase: string }>,
+  { usage, parse, run }: Tool<A, { database: Database; clock: Clock; describeDatabase: string; config: Config }>,
   argv: string[] = process.argv.slice(2),
 ): Promise<void> {
   return runTool(
@@ -49,7 +55,7 @@ export function runCommand<A>(
           await migrateToLatest(database)
           const describeDatabase =
             config.database.kind === 'sqlite' ? `SQLite at ${config.database.file}` : 'PostgreSQL'
-          return await run(args, { database, clock: systemClock, describeDatabase })
+          return await run(args, { database, clock: systemClock, describeDatabase, config })
         } finally {
           await database.destroy()
         }

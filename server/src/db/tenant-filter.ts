@@ -22,7 +22,6 @@ import {
   WhereNode,
   type OperationNode,
   type QueryId,
-  type RootOperationNode,
 } from 'kysely'
 import { instituteOwnedTables } from './tenancy'
 
