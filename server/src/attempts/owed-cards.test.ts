@@ -18,7 +18,12 @@ describe.each(dialects)('owed practice cards on %s', (dialect) => {
   const call = requestsAs(t)
 
   const drainerOn = (database: Database) => createOwedCardsDrainer({ database, config: t.config }, silent)
-  const owedRows = () => t.db.selectFrom('owed_practice_cards').selectAll().orderBy('id').execute()
+  const owedRows = () =>
+    t.db
+      .selectFrom('owed_practice_cards')
+      .select(['id', 'user_id', 'quiz_id', 'question_ids', 'owed_at'])
+      .orderBy('id')
+      .execute()
   const cardsOf = (userId: number) =>
     t.db
       .selectFrom('practice_cards')
