@@ -1,7 +1,7 @@
 import { liveLimits } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
-import { isCountedAttempt } from '../db/rank-tally'
+import { isCountedAttempt } from './counted-attempt.repository'
 import { precompile } from '../db/precompiled-query'
 
 // A live mock's leaderboard snapshot (docs/decisions/063): its row is written by the mock's end, which claims it,

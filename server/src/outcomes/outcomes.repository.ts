@@ -2,7 +2,7 @@ import { sql, type Insertable, type Kysely } from 'kysely'
 import type { AttemptMode, AttemptRow, AttemptTable, DB } from '../db/schema'
 import { IN_PROGRESS } from '../db/in-progress'
 import { precompile } from '../db/precompiled-query'
-import { isCountedAttempt } from '../db/rank-tally'
+import { isCountedAttempt } from './counted-attempt.repository'
 
 // The one writer of an attempt's outcome (docs/decisions/062): its row's birth, score columns, `ranked` and
 // `marks_pending`, the rank tally (first_attempt_scores) and the leaderboard snapshots. Nothing else writes them
@@ -355,6 +355,28 @@ export async function findCountedAttemptScore(db: Kysely<DB>, userId: number, qu
 export async function clearMarksPending(db: Kysely<DB>, attemptIds: readonly number[]) {
   for (const part of chunks(attemptIds))
     await db.updateTable('attempts').set({ marks_pending: 0 }).where('id', 'in', part).execute()
+}
+
+/** Attempts as a re-score finds them, before it moves them: their scores and whether they are counted. */
+export async function findScoredAttempts(db: Kysely<DB>, attemptIds: readonly number[]) {
+  const found = []
+  for (const part of chunks(attemptIds))
+    found.push(
+      ...(await db
+        .selectFrom('attempts as a')
+        .select(['a.id', 'a.quiz_id', 'a.user_id', 'a.score_hundredths'])
+        .select(isCountedAttempt('a').as('counted'))
+        .where('a.id', 'in', part)
+        .execute()),
+    )
+  return found.map((row) => ({
+    id: row.id,
+    quiz_id: row.quiz_id,
+    user_id: row.user_id,
+    score_hundredths: row.score_hundredths ?? 0,
+    // SQLite answers a condition as 0 or 1, PostgreSQL as a boolean.
+    counted: Boolean(row.counted),
+  }))
 }
 
 /** What ranks are counted from, for the quizzes a re-score moves (key decisions, rubric changes). */

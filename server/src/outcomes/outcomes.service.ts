@@ -22,6 +22,7 @@ import {
   countInTally,
   deleteAttempt,
   findCountedAttemptScore,
+  findScoredAttempts,
   findTallyStanding,
   insertAttempt,
   listCountedScores,
@@ -76,10 +77,21 @@ export interface FinishOutcome {
   boardLater?: boolean
 }
 
-/** An attempt re-scored: its score as stored and whether it is counted, and what to add to its score columns. */
+/** What a re-score adds to an attempt's score columns: marks, and with a key decision the answer counts. */
+export type ScoreDelta = Pick<AttemptScore, 'score_hundredths'> & Partial<AttemptScore>
+
+/** The caller names the attempt and what its marks gained; outcomes reads the rest (docs/decisions/062). */
 export interface ScoreChange {
-  attempt: { id: number; quiz_id: number; score_hundredths: number; counted: boolean }
-  delta: AttemptScore
+  attemptId: number
+  delta: ScoreDelta
+}
+
+export interface Rescored {
+  id: number
+  quiz_id: number
+  user_id: number
+  before: number
+  after: number
 }
 
 /** `markers`: the question types a finish can mark; choice is today's only production one. */
@@ -126,14 +138,32 @@ export function createOutcomes({ markers = [choiceMarker] }: { markers?: readonl
 
 export type Outcomes = ReturnType<typeof createOutcomes>
 
-/** Adds each change's delta to its attempt's score columns; counted ones move in the tally and the board. */
-export async function rescore(trx: Kysely<DB>, changes: readonly ScoreChange[]) {
+function netDeltas(changes: readonly ScoreChange[]) {
+  const net = new Map<number, AttemptScore>()
+  for (const { attemptId, delta } of changes) {
+    const sum = net.get(attemptId) ?? { score_hundredths: 0, correct: 0, incorrect: 0, unanswered: 0 }
+    sum.score_hundredths += delta.score_hundredths
+    sum.correct += delta.correct ?? 0
+    sum.incorrect += delta.incorrect ?? 0
+    sum.unanswered += delta.unanswered ?? 0
+    net.set(attemptId, sum)
+  }
+  for (const [id, sum] of net)
+    if (!sum.score_hundredths && !sum.correct && !sum.incorrect && !sum.unanswered) net.delete(id)
+  return net
+}
+
+/** Adds each change to its attempt's score columns; counted attempts move in the tally and the board. */
+export async function rescore(trx: Kysely<DB>, changes: readonly ScoreChange[]): Promise<Rescored[]> {
+  const deltas = netDeltas(changes)
+  if (deltas.size === 0) return []
+  const found = new Map((await findScoredAttempts(trx, [...deltas.keys()])).map((attempt) => [attempt.id, attempt]))
+
   const byDelta = new Map<string, { delta: AttemptScore; ids: number[] }>()
-  for (const { attempt, delta } of changes) {
-    if (!delta.score_hundredths && !delta.correct && !delta.incorrect && !delta.unanswered) continue
+  for (const [id, delta] of deltas) {
     const key = `${delta.score_hundredths}:${delta.correct}:${delta.incorrect}:${delta.unanswered}`
     const group = byDelta.get(key) ?? { delta, ids: [] }
-    group.ids.push(attempt.id)
+    group.ids.push(id)
     byDelta.set(key, group)
   }
   for (const { delta, ids } of byDelta.values()) await addToScores(trx, delta, ids)
@@ -145,13 +175,19 @@ export async function rescore(trx: Kysely<DB>, changes: readonly ScoreChange[]) 
     bucket.learners += by
     tally.set(key, bucket)
   }
-  for (const { attempt, delta } of changes) {
+  const rescored: Rescored[] = []
+  for (const [id, delta] of deltas) {
+    const attempt = found.get(id)
+    if (!attempt) continue
+    const { quiz_id, user_id, score_hundredths: before } = attempt
+    rescored.push({ id, quiz_id, user_id, before, after: before + delta.score_hundredths })
     if (!attempt.counted || delta.score_hundredths === 0) continue
-    move(attempt.quiz_id, attempt.score_hundredths, -1)
-    move(attempt.quiz_id, attempt.score_hundredths + delta.score_hundredths, +1)
+    move(quiz_id, before, -1)
+    move(quiz_id, before + delta.score_hundredths, +1)
   }
   await adjustTally(trx, [...tally.values()])
   for (const quizId of new Set([...tally.values()].map((bucket) => bucket.quiz_id))) await refreshBoard(trx, quizId)
+  return rescored
 }
 
 /**
@@ -230,15 +266,13 @@ export async function standingOf(db: Kysely<DB>, quizId: number, userId: number)
   return { score, ...toStanding(score, await findTallyStanding(db, quizId, score)) }
 }
 
-/**
- * How ranks would move if these attempts took their new scores: every counted attempt of the quizzes whose counted
- * attempts move, ranked before and after (a key decision's and a rubric change's preview, dry run or commit).
- */
-export async function rankMovesOf(
-  db: Kysely<DB>,
-  moves: readonly { attempt: { id: number; quiz_id: number; counted: boolean }; newScore: number }[],
-) {
-  const newScoreOf = new Map(moves.map(({ attempt, newScore }) => [attempt.id, newScore]))
-  const quizzes = [...new Set(moves.filter(({ attempt }) => attempt.counted).map(({ attempt }) => attempt.quiz_id))]
+/** How ranks would move if these changes were made (a key decision's and a rubric change's preview). */
+export async function rankMovesOf(db: Kysely<DB>, changes: readonly ScoreChange[]) {
+  const deltas = netDeltas(changes)
+  const attempts = await findScoredAttempts(db, [...deltas.keys()])
+  const quizzes = [...new Set(attempts.filter((attempt) => attempt.counted).map((attempt) => attempt.quiz_id))]
+  const newScoreOf = new Map(
+    attempts.map((attempt) => [attempt.id, attempt.score_hundredths + deltas.get(attempt.id)!.score_hundredths]),
+  )
   return rankChanges(await listCountedScores(db, quizzes), newScoreOf)
 }

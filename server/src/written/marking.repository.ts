@@ -178,7 +178,7 @@ export function listMarkedInQuiz(db: Kysely<DB>, quizId: number, questionId: num
   return db
     .selectFrom('written_answers as w')
     .innerJoin('attempts as a', 'a.id', 'w.attempt_id')
-    .select(['w.id', 'w.score_hundredths', 'a.id as attempt_id', 'a.user_id', 'a.score_hundredths as attempt_score'])
+    .select(['w.id', 'w.score_hundredths', 'a.id as attempt_id', 'a.user_id'])
     .where('a.quiz_id', '=', quizId)
     .where('a.status', '=', 'finished')
     .where('w.question_id', '=', questionId)

@@ -98,19 +98,8 @@ export async function settleByMarking(
   now: number,
 ) {
   const attempt = await findAnswerAttempt(trx, settling.answerId)
-  const delta = settling.newMarks - settling.oldMarks
-  const before = attempt.score_hundredths ?? 0
-  await rescore(trx, [
-    {
-      // SQLite answers a condition as 0 or 1, PostgreSQL as a boolean.
-      attempt: {
-        id: attempt.id,
-        quiz_id: attempt.quiz_id,
-        score_hundredths: before,
-        counted: Boolean(attempt.counted),
-      },
-      delta: { score_hundredths: delta, correct: 0, incorrect: 0, unanswered: 0 },
-    },
+  const [moved] = await rescore(trx, [
+    { attemptId: attempt.id, delta: { score_hundredths: settling.newMarks - settling.oldMarks } },
   ])
   await settleRequest(
     trx,
@@ -119,18 +108,16 @@ export async function settleByMarking(
     now,
   )
   const title = (await quizTitles(trx, [attempt.quiz_id])).get(attempt.quiz_id) ?? { en: '', ne: '' }
-  const from = two(before)
-  const to = two(before + delta)
   await notify(
     trx,
     [
-      delta !== 0
+      moved
         ? {
             userId: attempt.user_id,
             kind: 'score_changed' as const,
             text: {
-              en: `Your written answer in “${title.en}” was marked again after your regrade request: your score went from ${from} to ${to}.`,
-              ne: `तपाईंको पुनर्जाँच अनुरोधपछि “${title.ne}” को लिखित उत्तर फेरि जाँचियो: तपाईंको अङ्क ${toDevanagariDigits(from)} बाट ${toDevanagariDigits(to)} भयो।`,
+              en: `Your written answer in “${title.en}” was marked again after your regrade request: your score went from ${two(moved.before)} to ${two(moved.after)}.`,
+              ne: `तपाईंको पुनर्जाँच अनुरोधपछि “${title.ne}” को लिखित उत्तर फेरि जाँचियो: तपाईंको अङ्क ${toDevanagariDigits(two(moved.before))} बाट ${toDevanagariDigits(two(moved.after))} भयो।`,
             },
             link: writtenResultLink(attempt.id, attempt.question_id),
           }

@@ -1,8 +1,7 @@
 import { sql, type SqlBool } from 'kysely'
 
-// The counted attempt is the learner's lowest-numbered ranked one, once its marks are all final (no written part
-// awaiting release); written once, as every repository must agree on it (docs/decisions/014, 056 and 062 "In the
-// code"). Only outcomes/ writes the tally it defines.
+// Which attempt counts (docs/decisions/062 "In the code"): every repository that asks puts this one condition into
+// its SQL, so it lives here and other features' repositories may import it (eslint/boundaries.js).
 export const isCountedAttempt = (alias: string) =>
   sql<SqlBool>`(${sql.ref(`${alias}.ranked`)} = 1 and ${sql.ref(`${alias}.marks_pending`)} = 0 and (${sql.ref(`${alias}.attempt_number`)} = 1 or not exists (
     select 1 from attempts earlier
