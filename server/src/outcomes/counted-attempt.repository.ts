@@ -1,7 +1,6 @@
 import { sql, type SqlBool } from 'kysely'
 
-// Which attempt counts (docs/decisions/062 "In the code"): every repository that asks puts this one condition into
-// its SQL, so it lives here and other features' repositories may import it (eslint/boundaries.js).
+// Which attempt counts: one condition with one home, in every repository's SQL that asks (docs/decisions/062).
 export const isCountedAttempt = (alias: string) =>
   sql<SqlBool>`(${sql.ref(`${alias}.ranked`)} = 1 and ${sql.ref(`${alias}.marks_pending`)} = 0 and (${sql.ref(`${alias}.attempt_number`)} = 1 or not exists (
     select 1 from attempts earlier

@@ -33,14 +33,12 @@ import {
   type LiveWindow,
 } from './outcomes.repository'
 
-// The one writer of an attempt's outcome: score columns, `ranked`, `marks_pending`, the rank tally and the
-// leaderboard snapshot, always in the caller's transaction (docs/decisions/062 and 063).
+// The one writer of an attempt's outcome, always in the caller's transaction (docs/decisions/062 and 063).
 
 export type { AttemptPart, Marker, MarkInput } from './markers'
 export { CHOICE, choiceMarker } from './markers'
 export type { AttemptScore } from './outcomes.repository'
 export type { TopEntry } from './leaderboards.repository'
-// A new attempt's row is born here too, with its first `ranked`; an attempt in progress has no outcome yet.
 export { insertAttempt, findCountedAttemptScore, findTallyStanding } from './outcomes.repository'
 
 export type BegunAttempt = Omit<
@@ -73,11 +71,9 @@ export interface FinishOutcome {
   submitted: boolean
   /** A replacement taking back a withdrawn attempt's number: which attempt counts may move, so the tally is recounted. */
   replacing?: boolean
-  /** A mock's end writes its board once, after all its finishes. */
   boardLater?: boolean
 }
 
-/** What a re-score adds to an attempt's score columns: marks, and with a key decision the answer counts. */
 export type ScoreDelta = Pick<AttemptScore, 'score_hundredths'> & Partial<AttemptScore>
 
 /** The caller names the attempt and what its marks gained; outcomes reads the rest (docs/decisions/062). */
@@ -94,9 +90,7 @@ export interface Rescored {
   after: number
 }
 
-/** `markers`: the question types a finish can mark; choice is today's only production one. */
 export function createOutcomes({ markers = [choiceMarker] }: { markers?: readonly Marker[] } = {}) {
-  /** Marks the attempt through its question types' markers, writes it finished, and counts it where it counts. */
   async function finish(trx: Kysely<DB>, how: FinishOutcome): Promise<AttemptRow> {
     const { target } = how
     const part = await markAttempt(trx, markers, {
@@ -153,7 +147,6 @@ function netDeltas(changes: readonly ScoreChange[]) {
   return net
 }
 
-/** Adds each change to its attempt's score columns; counted attempts move in the tally and the board. */
 export async function rescore(trx: Kysely<DB>, changes: readonly ScoreChange[]): Promise<Rescored[]> {
   const deltas = netDeltas(changes)
   if (deltas.size === 0) return []
@@ -190,11 +183,7 @@ export async function rescore(trx: Kysely<DB>, changes: readonly ScoreChange[]):
   return rescored
 }
 
-/**
- * The quiz's attempts whose pending marks became final (their written answers all released, their marks already in
- * their scores through `rescore`): they are counted from now on, which may move which attempt of a learner counts, so
- * the tally is recounted and a live mock's board re-ranked.
- */
+/** Their marks are in their scores already (`rescore`); counting them may change which attempt of a learner counts. */
 export async function settle(trx: Kysely<DB>, quizId: number, attemptIds: readonly number[]) {
   if (attemptIds.length === 0) return
   await clearMarksPending(trx, attemptIds)
@@ -202,7 +191,7 @@ export async function settle(trx: Kysely<DB>, quizId: number, attemptIds: readon
   await refreshBoard(trx, quizId)
 }
 
-/** Removes an attempt (a deleted scan) and its outcome; practice cards stay (docs/decisions/056 "In the code"). */
+/** A deleted scan's attempt; practice cards stay (docs/decisions/056 "In the code"). */
 export async function withdraw(trx: Kysely<DB>, attempt: AttemptRow) {
   await deleteAttempt(trx, attempt.id)
   if (attempt.status === 'finished' && attempt.ranked === 1) {
@@ -211,7 +200,6 @@ export async function withdraw(trx: Kysely<DB>, attempt: AttemptRow) {
   }
 }
 
-/** A live window moved, appeared or went: which attempts are ranked is derived again, then tally and board. */
 export async function rerank(trx: Kysely<DB>, quizId: number, window: LiveWindow) {
   await rederiveRanked(trx, quizId, window)
   await recountRankTally(trx, quizId)
@@ -230,7 +218,6 @@ async function joinBoard(trx: Kysely<DB>, quizId: number, score: number) {
     await storeBoard(trx, quizId, await computeBoard(trx, quizId), undefined)
 }
 
-/** The mock's end (live/mock-ends.ts): claims this schedule's end, or a later pass once extra time ran out. */
 export const mockEnds = {
   listDue: listDueMockEnds,
   async claim(trx: Kysely<DB>, due: DueMockEnd, now: number) {
@@ -238,7 +225,6 @@ export const mockEnds = {
       ? claimMockRecheck(trx, due.id, due.due_at)
       : claimMockEnd(trx, due.id, due.live_starts_at!, now)
   },
-  /** After the end's finishes: the board as they left it, and when ranked time still running will have run out. */
   async writeBoard(trx: Kysely<DB>, quizId: number, now: number, dueAt: number | null) {
     await storeBoard(trx, quizId, await computeBoard(trx, quizId), { takenAt: now, dueAt })
   },
@@ -259,14 +245,12 @@ export async function readBoard(db: Kysely<DB>, quizId: number, startsAt: number
   return computeBoard(db, quizId)
 }
 
-/** The learner's rank and percentile among the counted attempts (the tally); null without a counted attempt. */
 export async function standingOf(db: Kysely<DB>, quizId: number, userId: number) {
   const score = await findCountedAttemptScore(db, userId, quizId)
   if (score == null) return null
   return { score, ...toStanding(score, await findTallyStanding(db, quizId, score)) }
 }
 
-/** How ranks would move if these changes were made (a key decision's and a rubric change's preview). */
 export async function rankMovesOf(db: Kysely<DB>, changes: readonly ScoreChange[]) {
   const deltas = netDeltas(changes)
   const attempts = await findScoredAttempts(db, [...deltas.keys()])
