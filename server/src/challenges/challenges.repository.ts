@@ -188,7 +188,6 @@ export async function recordRegrades(db: Kysely<DB>, regrades: readonly RegradeV
   for (const part of chunks(regrades)) await db.insertInto('regrades').values(part).execute()
 }
 
-/** A card whose answer the new key makes right leaves the deck. */
 export async function removeCards(db: Kysely<DB>, questionId: number, userIds: readonly number[]) {
   for (const part of chunks([...new Set(userIds)].sort((a, b) => a - b)))
     await db.deleteFrom('practice_cards').where('question_id', '=', questionId).where('user_id', 'in', part).execute()

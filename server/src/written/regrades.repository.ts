@@ -20,7 +20,6 @@ const requestColumns = [
 
 export type RegradeRow = Awaited<ReturnType<typeof findLatestRequest>> & object
 
-/** The answer's latest request, closed or not. */
 export function findLatestRequest(db: Kysely<DB>, answerId: number) {
   return db
     .selectFrom('regrade_requests as r')

@@ -46,7 +46,6 @@ const DAY = 86_400_000
 const notFound = () => new NotFound(regradeMessages.notFound)
 const two = (hundredths: number) => (hundredths / 100).toFixed(2)
 
-/** The end of an answer's regrade window, from its release. */
 export const regradeOpenUntil = (releasedAt: number) => releasedAt + regradeLimits.days * DAY
 
 export function toRegradeRequest(row: RegradeRow): RegradeRequest {
@@ -64,7 +63,6 @@ export function toRegradeRequest(row: RegradeRow): RegradeRequest {
   }
 }
 
-/** The answer's latest request for the learner's result, or null. */
 export async function latestRegradeOf(db: Kysely<DB>, answerId: number) {
   const row = await findLatestRequest(db, answerId)
   return row ? toRegradeRequest(row) : null
@@ -75,11 +73,7 @@ async function maySettle(db: Kysely<DB>, user: { id: number; isAdmin: boolean },
   return user.isAdmin || marksQuestion(db, user.id, quizId, questionId)
 }
 
-/**
- * An accepted request of a released answer being marked again: the caller has stored the new score; this moves the
- * attempt's total through outcomes (ranks, boards), closes the request and tells the learner. Null when the answer
- * has no accepted request (a released answer is then not markable) or the user may not settle it.
- */
+/** Null without an accepted request (a released answer is then not markable) or when the user may not settle it. */
 export async function acceptedRequestOf(
   trx: Kysely<DB>,
   answer: { id: number; quiz_id: number; question_id: number },
@@ -92,6 +86,7 @@ export async function acceptedRequestOf(
   return request
 }
 
+/** The caller has stored the answer's new marks; the request closes, and the learner is told. */
 export async function settleByMarking(
   trx: Kysely<DB>,
   settling: { requestId: number; answerId: number; oldMarks: number; newMarks: number; settledBy: number },
