@@ -82,7 +82,7 @@ export interface ScoreChange {
   delta: ScoreDelta
 }
 
-export interface Rescored {
+export interface RescoredAttempt {
   id: number
   quiz_id: number
   user_id: number
@@ -147,7 +147,7 @@ function netDeltas(changes: readonly ScoreChange[]) {
   return net
 }
 
-export async function rescore(trx: Kysely<DB>, changes: readonly ScoreChange[]): Promise<Rescored[]> {
+export async function rescore(trx: Kysely<DB>, changes: readonly ScoreChange[]): Promise<RescoredAttempt[]> {
   const deltas = netDeltas(changes)
   if (deltas.size === 0) return []
   const found = new Map((await findScoredAttempts(trx, [...deltas.keys()])).map((attempt) => [attempt.id, attempt]))
@@ -168,7 +168,7 @@ export async function rescore(trx: Kysely<DB>, changes: readonly ScoreChange[]):
     bucket.learners += by
     tally.set(key, bucket)
   }
-  const rescored: Rescored[] = []
+  const rescored: RescoredAttempt[] = []
   for (const [id, delta] of deltas) {
     const attempt = found.get(id)
     if (!attempt) continue

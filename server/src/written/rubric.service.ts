@@ -14,7 +14,7 @@ import type { DB } from '../db/schema'
 import { Conflict, NotFound, ValidationFailed, type FieldErrors } from '../http/errors'
 import { toDevanagariDigits } from '../lib/digits'
 import { notify } from '../notifications/notifications.service'
-import { rankMovesOf, rescore, type Rescored as RescoredAttempt, type ScoreChange } from '../outcomes/outcomes.service'
+import { rankMovesOf, rescore, type RescoredAttempt, type ScoreChange } from '../outcomes/outcomes.service'
 import {
   deleteRubricGroups,
   deleteRubricItems,
