@@ -64,6 +64,8 @@ export function serverZones(src = path.join(root, 'server/src')) {
     (name) => !serverLayers.shared.flat().includes(name) && !compositionFolders.includes(name),
   )
   const unlisted = features.filter((name) => !serverLayers.features.flat().includes(name))
+  // The one exception: which attempt counts is one SQL condition with one home, used in other features' queries (062).
+  const countedAttempt = `${at('outcomes')}/**/counted-attempt.repository.ts` // a glob, as the zones' `except` must be
   return [
     {
       target: serverLayers.shared.flat().map(at),
@@ -78,9 +80,16 @@ export function serverZones(src = path.join(root, 'server/src')) {
     ...pairs(features).map(([feature, other]) => ({
       target: at(feature),
       from: [`${at(other)}/**`],
-      except: [`${at(other)}/*.service.ts`],
+      except: [`${at(other)}/*.service.ts`, ...(other === 'outcomes' ? [countedAttempt] : [])],
       message: `A feature imports another feature only through its service (${other}/*.service.ts).`,
     })),
+    {
+      target: features
+        .filter((feature) => feature !== 'outcomes')
+        .map((feature) => `${at(feature)}/**/!(*.repository).ts`),
+      from: [countedAttempt],
+      message: 'outcomes/counted-attempt.repository.ts is a piece of SQL: only a repository imports it.',
+    },
     ...layerZones(
       serverLayers.shared,
       at,

@@ -40,6 +40,23 @@ describe('import boundaries', () => {
     ['server/src/sms/new.ts', "import { createOtpService } from '../auth/otp.service'", 'imports no feature'],
     ['server/src/quizzes/new.repository.ts', "import { createQuizService } from './quizzes.service'", 'repository'],
     ['server/src/quizzes/new.service.ts', "import { quizzesRoutes } from './quizzes.routes'", 'a service imports no'],
+    // Which attempt counts is outcomes' SQL fragment for other repositories: no other file of outcomes, and no
+    // service, reaches it.
+    [
+      'server/src/written/new.repository.ts',
+      "import { listCountedScores } from '../outcomes/outcomes.repository'",
+      'only through',
+    ],
+    [
+      'server/src/written/new.service.ts',
+      "import { isCountedAttempt } from '../outcomes/counted-attempt.repository'",
+      'only a repository',
+    ],
+    [
+      'server/src/institutions/new.ts',
+      "import { isCountedAttempt } from '../outcomes/counted-attempt.repository'",
+      'only a repository',
+    ],
     ['web/src/features/quiz/new.ts', "import { QuizCard } from '../dashboard/quiz-card'", 'never imports'],
     ['web/src/lib/new.ts', "import { Component } from '../features/profile/profile-page'", 'Shared web code'],
     ['web/src/components/new.ts', "import { App } from '../app/app'", 'Shared web code'],
@@ -66,6 +83,10 @@ describe('import boundaries', () => {
     ['server/src/quizzes/new.ts', "import { createLiveService } from '../live/live.service'"],
     ['server/src/db/migrations/new.ts', "import { normaliseForHash } from '../../questions/content-hash'"],
     ['web/src/app/new.ts', "import { Component } from '../features/profile/profile-page'"],
+    [
+      'server/src/institutions/new.repository.ts',
+      "import { isCountedAttempt } from '../outcomes/counted-attempt.repository'",
+    ],
   ])('allows %s: %s', async (file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([])
   })

@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { Dialect } from '../db/database'
 import { precompile } from '../db/precompiled-query'
-import { isCountedAttempt } from '../db/rank-tally'
 import type { DB, FlagTable, KeyVersionTable, RegradeTable } from '../db/schema'
 import type { Insertable, Selectable } from 'kysely'
 
@@ -143,8 +142,6 @@ export interface HoldingAttempt {
   user_id: number
   quiz_id: number
   attempt_number: number
-  /** In its quiz's rank tally (db/rank-tally.ts): an ordinary quiz's first attempt, a live mock's ranked one. */
-  counted: boolean
   revision_ids: string
   sections: string | null
   score_hundredths: number
@@ -169,17 +166,11 @@ export async function listAttemptsHoldingRevision(
     )
     .select(['a.id', 'a.user_id', 'a.quiz_id', 'a.attempt_number', 'a.revision_ids', 'a.sections'])
     .select(['a.score_hundredths', 'aa.option_id'])
-    .select(isCountedAttempt('a').as('counted'))
     .where('a.status', '=', 'finished')
     .where(holds)
     .orderBy('a.id')
     .execute()
-  return rows.map(({ counted, ...row }) => ({
-    ...row,
-    score_hundredths: row.score_hundredths ?? 0,
-    // SQLite answers a condition as 0 or 1, PostgreSQL as a boolean.
-    counted: Boolean(counted),
-  }))
+  return rows.map((row) => ({ ...row, score_hundredths: row.score_hundredths ?? 0 }))
 }
 
 export function insertKeyVersion(db: Kysely<DB>, values: Insertable<KeyVersionTable>) {
@@ -197,7 +188,6 @@ export async function recordRegrades(db: Kysely<DB>, regrades: readonly RegradeV
   for (const part of chunks(regrades)) await db.insertInto('regrades').values(part).execute()
 }
 
-/** A card whose answer the new key makes right leaves the deck. */
 export async function removeCards(db: Kysely<DB>, questionId: number, userIds: readonly number[]) {
   for (const part of chunks([...new Set(userIds)].sort((a, b) => a - b)))
     await db.deleteFrom('practice_cards').where('question_id', '=', questionId).where('user_id', 'in', part).execute()

@@ -25,7 +25,7 @@ import { markChanges, type MarkChange } from './regrade'
 import { notifyKeyDecision } from './key-notifications'
 import { refusedAfterCommit } from '../http/refusals'
 import { payOwedCards, putCardsInFirstBox } from '../attempts/attempts.service'
-import { rankMovesOf, rescore } from '../outcomes/outcomes.service'
+import { rankMovesOf, rescore, type ScoreChange } from '../outcomes/outcomes.service'
 
 type Decision = z.output<typeof KeyDecisionRequestSchema>
 
@@ -98,10 +98,7 @@ export function createKeyDecisionService({ database, clock }: Pick<AppContext, '
     const newScoreOf = new Map(
       scored.map((change) => [change.attempt.id, change.attempt.score_hundredths + change.newMarks - change.oldMarks]),
     )
-    const ranks = await rankMovesOf(
-      db,
-      scored.map((change) => ({ attempt: change.attempt, newScore: newScoreOf.get(change.attempt.id)! })),
-    )
+    const ranks = await rankMovesOf(db, scoreChangesOf(scored))
     const listed = [...scored]
       .sort(
         (a, b) => Math.abs(b.newMarks - b.oldMarks) - Math.abs(a.newMarks - a.oldMarks) || a.attempt.id - b.attempt.id,
@@ -207,20 +204,7 @@ async function applyChanges(
       created_at: now,
     })),
   )
-  const moved = (change: MarkChange, outcome: string) =>
-    (change.newOutcome === outcome ? 1 : 0) - (change.oldOutcome === outcome ? 1 : 0)
-  await rescore(
-    db,
-    changes.map((change) => ({
-      attempt: change.attempt,
-      delta: {
-        score_hundredths: change.newMarks - change.oldMarks,
-        correct: moved(change, 'correct'),
-        incorrect: moved(change, 'incorrect'),
-        unanswered: moved(change, 'unanswered'),
-      },
-    })),
-  )
+  await rescore(db, scoreChangesOf(changes))
 
   // The deck follows the learner's latest changed attempt: an answer now right (or a question now void) leaves it,
   // an answer now wrong enters box 1.
@@ -242,6 +226,20 @@ async function applyChanges(
     enter.map((card) => ({ userId: card.user_id, quizId: card.quiz_id, questionIds: [questionId] })),
     now,
   )
+}
+
+function scoreChangesOf(changes: readonly MarkChange[]): ScoreChange[] {
+  const moved = (change: MarkChange, outcome: string) =>
+    (change.newOutcome === outcome ? 1 : 0) - (change.oldOutcome === outcome ? 1 : 0)
+  return changes.map((change) => ({
+    attemptId: change.attempt.id,
+    delta: {
+      score_hundredths: change.newMarks - change.oldMarks,
+      correct: moved(change, 'correct'),
+      incorrect: moved(change, 'incorrect'),
+      unanswered: moved(change, 'unanswered'),
+    },
+  }))
 }
 
 export type KeyDecisionService = ReturnType<typeof createKeyDecisionService>

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import type { AttemptSelection } from '@quiz/contracts'
 import type { Dialect } from '../db/database'
 import { inParts } from '../db/in-parts'
-import { isCountedAttempt } from '../db/rank-tally'
+import { isCountedAttempt } from '../outcomes/counted-attempt.repository'
 import type { DB } from '../db/schema'
 
 export function findReportableQuiz(db: Kysely<DB>, quizId: number) {
@@ -83,7 +83,8 @@ const attemptColumns = [
   'revision_ids',
 ] as const
 
-// "first" is the counted attempt (db/rank-tally.ts); a window function (SQLite 3.25+) picks the best in one pass.
+// "first" is the counted attempt (outcomes/counted-attempt.repository.ts); a window function (SQLite 3.25+) picks
+// the best in one pass.
 // `final`: only attempts whose written part is released (statistics count an attempt only then, API.md).
 function chosenAttempts(db: Kysely<DB>, quizId: number, which: AttemptSelection, { final = false } = {}) {
   if (which === 'first')

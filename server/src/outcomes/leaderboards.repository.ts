@@ -1,11 +1,10 @@
 import { liveLimits } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
-import { isCountedAttempt } from '../db/rank-tally'
+import { isCountedAttempt } from './counted-attempt.repository'
 import { precompile } from '../db/precompiled-query'
 
-// A live mock's leaderboard snapshot (docs/decisions/063): its row is written by the mock's end, which claims it,
-// and kept by later finishes and re-scores. Ranks and percentiles below the top come from the rank tally.
+// A live mock's leaderboard snapshot (docs/decisions/063); below the top, ranks come from the rank tally.
 
 /** API.md: `top` holds the entries ranked 20 or better. */
 export const TOP_RANKS = liveLimits.leaderboardTop
@@ -23,7 +22,6 @@ export interface Board {
   cutoff: number | null
 }
 
-/** Live mocks whose common end plus grace has passed and that have no snapshot of their schedule, or are due again. */
 export function listDueMockEnds(db: Kysely<DB>, now: number, graceMs: number, limit: number) {
   return db
     .selectFrom('quizzes as q')
@@ -76,7 +74,6 @@ export async function claimMockRecheck(trx: Kysely<DB>, quizId: number, dueAt: n
   return Number(result.numUpdatedRows) === 1
 }
 
-/** The board as the attempts and the tally have it now. */
 export async function computeBoard(db: Kysely<DB>, quizId: number): Promise<Board> {
   const tally = await db
     .selectFrom('first_attempt_scores')

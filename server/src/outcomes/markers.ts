@@ -4,9 +4,6 @@ import { scoreAnswers, type ScoredQuestion } from '../questions/scoring'
 import type { AttemptSection } from '../questions/sections'
 import type { AttemptScore } from './outcomes.repository'
 
-// How a finish asks a paper's question types for their marks (docs/decisions/062).
-
-/** One question type's share of an attempt's outcome; the attempt's total is the sum of its parts. */
 export interface AttemptPart extends AttemptScore {
   /** Marks not final yet (a written answer awaiting release): the attempt is not ranked until they are. */
   pending: boolean
@@ -18,7 +15,6 @@ export interface MarkInput {
   /** The whole paper in the attempt's order: places decide a question's section and marks. */
   questions: readonly ScoredQuestion[]
   sections: readonly AttemptSection[]
-  /** The attempt's choice answers, question id -> option id. */
   answers: ReadonlyMap<number, number | null>
 }
 
@@ -35,7 +31,6 @@ export const CHOICE = 'choice'
 
 export const typeOf = (question: ScoredQuestion) => question.type ?? CHOICE
 
-/** Option ids against answer keys, with the sections' marks (questions/scoring.ts); never pending. */
 export const choiceMarker: Marker = {
   type: CHOICE,
   mark(_trx, { questions, sections, answers }) {
@@ -44,7 +39,6 @@ export const choiceMarker: Marker = {
   },
 }
 
-/** Asks each marker whose type the paper holds (choice always, its part may be empty) and sums their parts. */
 export async function markAttempt(trx: Kysely<DB>, markers: readonly Marker[], input: MarkInput): Promise<AttemptPart> {
   for (const question of input.questions)
     if (question.type !== undefined && !markers.some((marker) => marker.type === question.type))

@@ -2,11 +2,9 @@ import { sql, type Insertable, type Kysely } from 'kysely'
 import type { AttemptMode, AttemptRow, AttemptTable, DB } from '../db/schema'
 import { IN_PROGRESS } from '../db/in-progress'
 import { precompile } from '../db/precompiled-query'
-import { isCountedAttempt } from '../db/rank-tally'
+import { isCountedAttempt } from './counted-attempt.repository'
 
-// The one writer of an attempt's outcome (docs/decisions/062): its row's birth, score columns, `ranked` and
-// `marks_pending`, the rank tally (first_attempt_scores) and the leaderboard snapshots. Nothing else writes them
-// (server/test/import-boundaries.test.ts holds it).
+// Nothing else writes an attempt's outcome (docs/decisions/062; server/test/outcome-writers.test.ts holds it).
 
 const insertAttemptReturningId = precompile(
   (
@@ -178,7 +176,6 @@ export async function markAttemptFinished(db: Kysely<DB>, attemptId: number, fie
   return Number(result.numAffectedRows ?? 0) === 1
 }
 
-// The rule of which attempt counts is isCountedAttempt's alone: the finished attempt enters the tally if it says so.
 const insertCountedScore = precompile((db: Kysely<DB>, attemptId: number) =>
   db
     .insertInto('first_attempt_scores')
@@ -202,7 +199,6 @@ const insertCountedScore = precompile((db: Kysely<DB>, attemptId: number) =>
     ),
 )
 
-/** True when the attempt is its learner's counted one and entered the tally. */
 export async function countInTally(db: Kysely<DB>, attemptId: number) {
   const result = await insertCountedScore(db, attemptId)
   return Number(result.numAffectedRows ?? 0) > 0
@@ -234,7 +230,6 @@ const CHUNK = 500
 const chunks = <T>(items: readonly T[]) =>
   Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, index) => items.slice(index * CHUNK, (index + 1) * CHUNK))
 
-/** Adds one delta to the score columns of many attempts (a re-score's attempts share few deltas). */
 export async function addToScores(db: Kysely<DB>, delta: AttemptScore, attemptIds: readonly number[]) {
   for (const part of chunks(attemptIds))
     await db
@@ -249,7 +244,6 @@ export async function addToScores(db: Kysely<DB>, delta: AttemptScore, attemptId
       .execute()
 }
 
-/** Moves counted attempts between score buckets of the rank tally: `deltas` by quiz and score, net. */
 export async function adjustTally(
   db: Kysely<DB>,
   deltas: readonly { quiz_id: number; score_hundredths: number; learners: number }[],
@@ -324,7 +318,6 @@ const selectTallyStanding = precompile((db: Kysely<DB>, quizId: number, scoreHun
     .where('quiz_id', '=', quizId),
 )
 
-/** Where a score stands in the quiz's tally; every counted learner is in it, `userId`'s own attempt included. */
 export async function findTallyStanding(db: Kysely<DB>, quizId: number, scoreHundredths: number) {
   const row = (await selectTallyStanding(db, quizId, scoreHundredths)).rows[0]!
   // PostgreSQL answers sums of integers as strings.
@@ -337,7 +330,6 @@ export async function findTallyStanding(db: Kysely<DB>, quizId: number, scoreHun
   }
 }
 
-/** The score of the learner's counted attempt (db/rank-tally.ts), once finished; else undefined. */
 export async function findCountedAttemptScore(db: Kysely<DB>, userId: number, quizId: number) {
   const row = await db
     .selectFrom('attempts as a')
@@ -351,13 +343,32 @@ export async function findCountedAttemptScore(db: Kysely<DB>, userId: number, qu
   return row?.score_hundredths ?? undefined
 }
 
-/** Attempts whose pending part became final: their marks count from now on. */
 export async function clearMarksPending(db: Kysely<DB>, attemptIds: readonly number[]) {
   for (const part of chunks(attemptIds))
     await db.updateTable('attempts').set({ marks_pending: 0 }).where('id', 'in', part).execute()
 }
 
-/** What ranks are counted from, for the quizzes a re-score moves (key decisions, rubric changes). */
+export async function findScoredAttempts(db: Kysely<DB>, attemptIds: readonly number[]) {
+  const found = []
+  for (const part of chunks(attemptIds))
+    found.push(
+      ...(await db
+        .selectFrom('attempts as a')
+        .select(['a.id', 'a.quiz_id', 'a.user_id', 'a.score_hundredths'])
+        .select(isCountedAttempt('a').as('counted'))
+        .where('a.id', 'in', part)
+        .execute()),
+    )
+  return found.map((row) => ({
+    id: row.id,
+    quiz_id: row.quiz_id,
+    user_id: row.user_id,
+    score_hundredths: row.score_hundredths ?? 0,
+    // SQLite answers a condition as 0 or 1, PostgreSQL as a boolean.
+    counted: Boolean(row.counted),
+  }))
+}
+
 export function listCountedScores(db: Kysely<DB>, quizIds: readonly number[]) {
   if (quizIds.length === 0) return Promise.resolve([])
   return db

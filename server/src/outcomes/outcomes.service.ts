@@ -22,6 +22,7 @@ import {
   countInTally,
   deleteAttempt,
   findCountedAttemptScore,
+  findScoredAttempts,
   findTallyStanding,
   insertAttempt,
   listCountedScores,
@@ -32,14 +33,12 @@ import {
   type LiveWindow,
 } from './outcomes.repository'
 
-// The one writer of an attempt's outcome: score columns, `ranked`, `marks_pending`, the rank tally and the
-// leaderboard snapshot, always in the caller's transaction (docs/decisions/062 and 063).
+// The one writer of an attempt's outcome, always in the caller's transaction (docs/decisions/062 and 063).
 
 export type { AttemptPart, Marker, MarkInput } from './markers'
 export { CHOICE, choiceMarker } from './markers'
 export type { AttemptScore } from './outcomes.repository'
 export type { TopEntry } from './leaderboards.repository'
-// A new attempt's row is born here too, with its first `ranked`; an attempt in progress has no outcome yet.
 export { insertAttempt, findCountedAttemptScore, findTallyStanding } from './outcomes.repository'
 
 export type BegunAttempt = Omit<
@@ -72,19 +71,26 @@ export interface FinishOutcome {
   submitted: boolean
   /** A replacement taking back a withdrawn attempt's number: which attempt counts may move, so the tally is recounted. */
   replacing?: boolean
-  /** A mock's end writes its board once, after all its finishes. */
   boardLater?: boolean
 }
 
-/** An attempt re-scored: its score as stored and whether it is counted, and what to add to its score columns. */
+export type ScoreDelta = Pick<AttemptScore, 'score_hundredths'> & Partial<AttemptScore>
+
+/** The caller names the attempt and what its marks gained; outcomes reads the rest (docs/decisions/062). */
 export interface ScoreChange {
-  attempt: { id: number; quiz_id: number; score_hundredths: number; counted: boolean }
-  delta: AttemptScore
+  attemptId: number
+  delta: ScoreDelta
 }
 
-/** `markers`: the question types a finish can mark; choice is today's only production one. */
+export interface RescoredAttempt {
+  id: number
+  quiz_id: number
+  user_id: number
+  before: number
+  after: number
+}
+
 export function createOutcomes({ markers = [choiceMarker] }: { markers?: readonly Marker[] } = {}) {
-  /** Marks the attempt through its question types' markers, writes it finished, and counts it where it counts. */
   async function finish(trx: Kysely<DB>, how: FinishOutcome): Promise<AttemptRow> {
     const { target } = how
     const part = await markAttempt(trx, markers, {
@@ -126,14 +132,31 @@ export function createOutcomes({ markers = [choiceMarker] }: { markers?: readonl
 
 export type Outcomes = ReturnType<typeof createOutcomes>
 
-/** Adds each change's delta to its attempt's score columns; counted ones move in the tally and the board. */
-export async function rescore(trx: Kysely<DB>, changes: readonly ScoreChange[]) {
+function netDeltas(changes: readonly ScoreChange[]) {
+  const net = new Map<number, AttemptScore>()
+  for (const { attemptId, delta } of changes) {
+    const sum = net.get(attemptId) ?? { score_hundredths: 0, correct: 0, incorrect: 0, unanswered: 0 }
+    sum.score_hundredths += delta.score_hundredths
+    sum.correct += delta.correct ?? 0
+    sum.incorrect += delta.incorrect ?? 0
+    sum.unanswered += delta.unanswered ?? 0
+    net.set(attemptId, sum)
+  }
+  for (const [id, sum] of net)
+    if (!sum.score_hundredths && !sum.correct && !sum.incorrect && !sum.unanswered) net.delete(id)
+  return net
+}
+
+export async function rescore(trx: Kysely<DB>, changes: readonly ScoreChange[]): Promise<RescoredAttempt[]> {
+  const deltas = netDeltas(changes)
+  if (deltas.size === 0) return []
+  const found = new Map((await findScoredAttempts(trx, [...deltas.keys()])).map((attempt) => [attempt.id, attempt]))
+
   const byDelta = new Map<string, { delta: AttemptScore; ids: number[] }>()
-  for (const { attempt, delta } of changes) {
-    if (!delta.score_hundredths && !delta.correct && !delta.incorrect && !delta.unanswered) continue
+  for (const [id, delta] of deltas) {
     const key = `${delta.score_hundredths}:${delta.correct}:${delta.incorrect}:${delta.unanswered}`
     const group = byDelta.get(key) ?? { delta, ids: [] }
-    group.ids.push(attempt.id)
+    group.ids.push(id)
     byDelta.set(key, group)
   }
   for (const { delta, ids } of byDelta.values()) await addToScores(trx, delta, ids)
@@ -145,20 +168,22 @@ export async function rescore(trx: Kysely<DB>, changes: readonly ScoreChange[]) 
     bucket.learners += by
     tally.set(key, bucket)
   }
-  for (const { attempt, delta } of changes) {
+  const rescored: RescoredAttempt[] = []
+  for (const [id, delta] of deltas) {
+    const attempt = found.get(id)
+    if (!attempt) continue
+    const { quiz_id, user_id, score_hundredths: before } = attempt
+    rescored.push({ id, quiz_id, user_id, before, after: before + delta.score_hundredths })
     if (!attempt.counted || delta.score_hundredths === 0) continue
-    move(attempt.quiz_id, attempt.score_hundredths, -1)
-    move(attempt.quiz_id, attempt.score_hundredths + delta.score_hundredths, +1)
+    move(quiz_id, before, -1)
+    move(quiz_id, before + delta.score_hundredths, +1)
   }
   await adjustTally(trx, [...tally.values()])
   for (const quizId of new Set([...tally.values()].map((bucket) => bucket.quiz_id))) await refreshBoard(trx, quizId)
+  return rescored
 }
 
-/**
- * The quiz's attempts whose pending marks became final (their written answers all released, their marks already in
- * their scores through `rescore`): they are counted from now on, which may move which attempt of a learner counts, so
- * the tally is recounted and a live mock's board re-ranked.
- */
+/** Their marks are in their scores already (`rescore`); counting them may change which attempt of a learner counts. */
 export async function settle(trx: Kysely<DB>, quizId: number, attemptIds: readonly number[]) {
   if (attemptIds.length === 0) return
   await clearMarksPending(trx, attemptIds)
@@ -166,7 +191,7 @@ export async function settle(trx: Kysely<DB>, quizId: number, attemptIds: readon
   await refreshBoard(trx, quizId)
 }
 
-/** Removes an attempt (a deleted scan) and its outcome; practice cards stay (docs/decisions/056 "In the code"). */
+/** A deleted scan's attempt; practice cards stay (docs/decisions/056 "In the code"). */
 export async function withdraw(trx: Kysely<DB>, attempt: AttemptRow) {
   await deleteAttempt(trx, attempt.id)
   if (attempt.status === 'finished' && attempt.ranked === 1) {
@@ -175,7 +200,6 @@ export async function withdraw(trx: Kysely<DB>, attempt: AttemptRow) {
   }
 }
 
-/** A live window moved, appeared or went: which attempts are ranked is derived again, then tally and board. */
 export async function rerank(trx: Kysely<DB>, quizId: number, window: LiveWindow) {
   await rederiveRanked(trx, quizId, window)
   await recountRankTally(trx, quizId)
@@ -194,7 +218,6 @@ async function joinBoard(trx: Kysely<DB>, quizId: number, score: number) {
     await storeBoard(trx, quizId, await computeBoard(trx, quizId), undefined)
 }
 
-/** The mock's end (live/mock-ends.ts): claims this schedule's end, or a later pass once extra time ran out. */
 export const mockEnds = {
   listDue: listDueMockEnds,
   async claim(trx: Kysely<DB>, due: DueMockEnd, now: number) {
@@ -202,7 +225,6 @@ export const mockEnds = {
       ? claimMockRecheck(trx, due.id, due.due_at)
       : claimMockEnd(trx, due.id, due.live_starts_at!, now)
   },
-  /** After the end's finishes: the board as they left it, and when ranked time still running will have run out. */
   async writeBoard(trx: Kysely<DB>, quizId: number, now: number, dueAt: number | null) {
     await storeBoard(trx, quizId, await computeBoard(trx, quizId), { takenAt: now, dueAt })
   },
@@ -223,22 +245,18 @@ export async function readBoard(db: Kysely<DB>, quizId: number, startsAt: number
   return computeBoard(db, quizId)
 }
 
-/** The learner's rank and percentile among the counted attempts (the tally); null without a counted attempt. */
 export async function standingOf(db: Kysely<DB>, quizId: number, userId: number) {
   const score = await findCountedAttemptScore(db, userId, quizId)
   if (score == null) return null
   return { score, ...toStanding(score, await findTallyStanding(db, quizId, score)) }
 }
 
-/**
- * How ranks would move if these attempts took their new scores: every counted attempt of the quizzes whose counted
- * attempts move, ranked before and after (a key decision's and a rubric change's preview, dry run or commit).
- */
-export async function rankMovesOf(
-  db: Kysely<DB>,
-  moves: readonly { attempt: { id: number; quiz_id: number; counted: boolean }; newScore: number }[],
-) {
-  const newScoreOf = new Map(moves.map(({ attempt, newScore }) => [attempt.id, newScore]))
-  const quizzes = [...new Set(moves.filter(({ attempt }) => attempt.counted).map(({ attempt }) => attempt.quiz_id))]
+export async function rankMovesOf(db: Kysely<DB>, changes: readonly ScoreChange[]) {
+  const deltas = netDeltas(changes)
+  const attempts = await findScoredAttempts(db, [...deltas.keys()])
+  const quizzes = [...new Set(attempts.filter((attempt) => attempt.counted).map((attempt) => attempt.quiz_id))]
+  const newScoreOf = new Map(
+    attempts.map((attempt) => [attempt.id, attempt.score_hundredths + deltas.get(attempt.id)!.score_hundredths]),
+  )
   return rankChanges(await listCountedScores(db, quizzes), newScoreOf)
 }

@@ -18,7 +18,6 @@ export function listPaperQuestions(db: Kysely<DB>, quizId: number) {
     .execute()
 }
 
-/** Counts by question of the written answers of the quiz's finished attempts. */
 export function countAnswersByQuestion(db: Kysely<DB>, quizId: number, now: number) {
   return db
     .selectFrom('written_answers as w')
@@ -173,12 +172,11 @@ export async function endClaim(db: Kysely<DB>, answerId: number) {
     .execute()
 }
 
-/** The marked answers of the quiz's question, to release; with `markedBy`, only those that marker marked. */
 export function listMarkedInQuiz(db: Kysely<DB>, quizId: number, questionId: number, markedBy?: number) {
   return db
     .selectFrom('written_answers as w')
     .innerJoin('attempts as a', 'a.id', 'w.attempt_id')
-    .select(['w.id', 'w.score_hundredths', 'a.id as attempt_id', 'a.user_id', 'a.score_hundredths as attempt_score'])
+    .select(['w.id', 'w.score_hundredths', 'a.id as attempt_id', 'a.user_id'])
     .where('a.quiz_id', '=', quizId)
     .where('a.status', '=', 'finished')
     .where('w.question_id', '=', questionId)
@@ -187,7 +185,6 @@ export function listMarkedInQuiz(db: Kysely<DB>, quizId: number, questionId: num
     .execute()
 }
 
-/** Finished attempts of the quiz whose marks are pending, with their papers. */
 export function listPendingAttempts(db: Kysely<DB>, quizId: number) {
   return db
     .selectFrom('attempts')
@@ -198,7 +195,6 @@ export function listPendingAttempts(db: Kysely<DB>, quizId: number) {
     .execute()
 }
 
-/** Written revisions among `revisionIds`, with their question. */
 export function writtenRevisions(db: Kysely<DB>, revisionIds: readonly number[]) {
   if (revisionIds.length === 0) return Promise.resolve([])
   return db

@@ -335,17 +335,11 @@ export function createMarkingService({ database, clock, config }: Pick<AppContex
           marked.map((answer) => answer.id),
           now,
         )
-        // An attempt with an answer not yet released is pending, so not counted: its tally does not move.
         await rescore(
           trx,
           marked.map((answer) => ({
-            attempt: {
-              id: answer.attempt_id,
-              quiz_id: quizId,
-              score_hundredths: answer.attempt_score ?? 0,
-              counted: false,
-            },
-            delta: { score_hundredths: answer.score_hundredths ?? 0, correct: 0, incorrect: 0, unanswered: 0 },
+            attemptId: answer.attempt_id,
+            delta: { score_hundredths: answer.score_hundredths ?? 0 },
           })),
         )
         for (const answer of marked) touch(answer.attempt_id, answer.user_id, questionId)

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely'
-import { isCountedAttempt } from '../db/rank-tally'
 import type { DB } from '../db/schema'
 
 // Regrade requests of written answers (docs/decisions/071).
@@ -21,7 +20,6 @@ const requestColumns = [
 
 export type RegradeRow = Awaited<ReturnType<typeof findLatestRequest>> & object
 
-/** The answer's latest request, closed or not. */
 export function findLatestRequest(db: Kysely<DB>, answerId: number) {
   return db
     .selectFrom('regrade_requests as r')
@@ -207,13 +205,11 @@ export async function listQueue(db: Kysely<DB>, filter: QueueFilter) {
   return { rows, total: Number(total.total) }
 }
 
-/** The answer's attempt as outcomes' re-score needs it: its score and whether it is counted. */
 export function findAnswerAttempt(db: Kysely<DB>, answerId: number) {
   return db
     .selectFrom('written_answers as w')
     .innerJoin('attempts as a', 'a.id', 'w.attempt_id')
-    .select(['a.id', 'a.quiz_id', 'a.user_id', 'a.score_hundredths', 'w.question_id'])
-    .select(isCountedAttempt('a').as('counted'))
+    .select(['a.id', 'a.quiz_id', 'a.user_id', 'w.question_id'])
     .where('w.id', '=', answerId)
     .executeTakeFirstOrThrow()
 }

@@ -46,7 +46,6 @@ const DAY = 86_400_000
 const notFound = () => new NotFound(regradeMessages.notFound)
 const two = (hundredths: number) => (hundredths / 100).toFixed(2)
 
-/** The end of an answer's regrade window, from its release. */
 export const regradeOpenUntil = (releasedAt: number) => releasedAt + regradeLimits.days * DAY
 
 export function toRegradeRequest(row: RegradeRow): RegradeRequest {
@@ -64,7 +63,6 @@ export function toRegradeRequest(row: RegradeRow): RegradeRequest {
   }
 }
 
-/** The answer's latest request for the learner's result, or null. */
 export async function latestRegradeOf(db: Kysely<DB>, answerId: number) {
   const row = await findLatestRequest(db, answerId)
   return row ? toRegradeRequest(row) : null
@@ -75,11 +73,7 @@ async function maySettle(db: Kysely<DB>, user: { id: number; isAdmin: boolean },
   return user.isAdmin || marksQuestion(db, user.id, quizId, questionId)
 }
 
-/**
- * An accepted request of a released answer being marked again: the caller has stored the new score; this moves the
- * attempt's total through outcomes (ranks, boards), closes the request and tells the learner. Null when the answer
- * has no accepted request (a released answer is then not markable) or the user may not settle it.
- */
+/** Null without an accepted request (a released answer is then not markable) or when the user may not settle it. */
 export async function acceptedRequestOf(
   trx: Kysely<DB>,
   answer: { id: number; quiz_id: number; question_id: number },
@@ -92,25 +86,15 @@ export async function acceptedRequestOf(
   return request
 }
 
+/** The caller has stored the answer's new marks; the request closes, and the learner is told. */
 export async function settleByMarking(
   trx: Kysely<DB>,
   settling: { requestId: number; answerId: number; oldMarks: number; newMarks: number; settledBy: number },
   now: number,
 ) {
   const attempt = await findAnswerAttempt(trx, settling.answerId)
-  const delta = settling.newMarks - settling.oldMarks
-  const before = attempt.score_hundredths ?? 0
-  await rescore(trx, [
-    {
-      // SQLite answers a condition as 0 or 1, PostgreSQL as a boolean.
-      attempt: {
-        id: attempt.id,
-        quiz_id: attempt.quiz_id,
-        score_hundredths: before,
-        counted: Boolean(attempt.counted),
-      },
-      delta: { score_hundredths: delta, correct: 0, incorrect: 0, unanswered: 0 },
-    },
+  const [moved] = await rescore(trx, [
+    { attemptId: attempt.id, delta: { score_hundredths: settling.newMarks - settling.oldMarks } },
   ])
   await settleRequest(
     trx,
@@ -119,18 +103,16 @@ export async function settleByMarking(
     now,
   )
   const title = (await quizTitles(trx, [attempt.quiz_id])).get(attempt.quiz_id) ?? { en: '', ne: '' }
-  const from = two(before)
-  const to = two(before + delta)
   await notify(
     trx,
     [
-      delta !== 0
+      moved
         ? {
             userId: attempt.user_id,
             kind: 'score_changed' as const,
             text: {
-              en: `Your written answer in “${title.en}” was marked again after your regrade request: your score went from ${from} to ${to}.`,
-              ne: `तपाईंको पुनर्जाँच अनुरोधपछि “${title.ne}” को लिखित उत्तर फेरि जाँचियो: तपाईंको अङ्क ${toDevanagariDigits(from)} बाट ${toDevanagariDigits(to)} भयो।`,
+              en: `Your written answer in “${title.en}” was marked again after your regrade request: your score went from ${two(moved.before)} to ${two(moved.after)}.`,
+              ne: `तपाईंको पुनर्जाँच अनुरोधपछि “${title.ne}” को लिखित उत्तर फेरि जाँचियो: तपाईंको अङ्क ${toDevanagariDigits(two(moved.before))} बाट ${toDevanagariDigits(two(moved.after))} भयो।`,
             },
             link: writtenResultLink(attempt.id, attempt.question_id),
           }

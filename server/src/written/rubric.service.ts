@@ -14,7 +14,7 @@ import type { DB } from '../db/schema'
 import { Conflict, NotFound, ValidationFailed, type FieldErrors } from '../http/errors'
 import { toDevanagariDigits } from '../lib/digits'
 import { notify } from '../notifications/notifications.service'
-import { rankMovesOf, rescore, type ScoreChange } from '../outcomes/outcomes.service'
+import { rankMovesOf, rescore, type RescoredAttempt, type ScoreChange } from '../outcomes/outcomes.service'
 import {
   deleteRubricGroups,
   deleteRubricItems,
@@ -51,8 +51,6 @@ import { writtenResultLink } from './result-link'
 
 const LISTED_RANK_CHANGES = 100
 const two = (hundredths: number) => (hundredths / 100).toFixed(2)
-
-type AttemptChange = ScoreChange & { attempt: MarkedAnswer['attempt'] }
 
 interface Rescore {
   answer: MarkedAnswer
@@ -126,31 +124,22 @@ async function planRescores(
   return rescores
 }
 
-/** What the re-scores do to attempts: only released marks are in an attempt's score (API.md "Results"). */
-function scoreChangesOf(rescores: readonly Rescore[]): AttemptChange[] {
-  return rescores
-    .filter(({ answer }) => answer.status === 'released')
-    .map(({ answer, newScore }) => ({
-      attempt: answer.attempt,
-      delta: { score_hundredths: newScore - answer.score_hundredths, correct: 0, incorrect: 0, unanswered: 0 },
-    }))
-}
-
 async function summarise(db: Kysely<DB>, rescores: readonly Rescore[]) {
-  const changes = scoreChangesOf(rescores)
-  const moves = changes.map(({ attempt, delta }) => ({
-    attempt,
-    newScore: attempt.score_hundredths + delta.score_hundredths,
+  // Only released marks are in an attempt's score (API.md "Results").
+  const released = rescores.filter(({ answer }) => answer.status === 'released')
+  const changes: ScoreChange[] = released.map(({ answer, newScore }) => ({
+    attemptId: answer.attempt_id,
+    delta: { score_hundredths: newScore - answer.score_hundredths },
   }))
-  const ranks = (await rankMovesOf(db, moves)).slice(0, LISTED_RANK_CHANGES)
+  const ranks = (await rankMovesOf(db, changes)).slice(0, LISTED_RANK_CHANGES)
   const names = await usernamesOf(
     db,
     ranks.map((move) => move.user_id),
   )
   const rescored: Rescored = {
     answers: rescores.length,
-    attempts: new Set(changes.map(({ attempt }) => attempt.id)).size,
-    learners_notified: new Set(changes.map(({ attempt }) => attempt.user_id)).size,
+    attempts: new Set(released.map(({ answer }) => answer.attempt_id)).size,
+    learners_notified: new Set(released.map(({ answer }) => answer.attempt.user_id)).size,
     rank_changes: ranks.map(({ user_id, ...move }) => ({ username: names.get(user_id) ?? '', ...move })),
   }
   return { changes, rescored }
@@ -177,17 +166,17 @@ async function storeRubric(trx: Kysely<DB>, before: StoredRubric, after: StoredR
 }
 
 /** Each learner whose score moved, linked to the question's answer on their report (its rubric is the one changed). */
-async function notifyRescored(trx: Kysely<DB>, questionId: number, changes: readonly AttemptChange[], now: number) {
+async function notifyRescored(trx: Kysely<DB>, questionId: number, moved: readonly RescoredAttempt[], now: number) {
   const titles = await quizTitles(
     trx,
-    changes.map(({ attempt }) => attempt.quiz_id),
+    moved.map((attempt) => attempt.quiz_id),
   )
   await notify(
     trx,
-    changes.map(({ attempt, delta }) => {
+    moved.map((attempt) => {
       const title = titles.get(attempt.quiz_id) ?? { en: '', ne: '' }
-      const from = two(attempt.score_hundredths)
-      const to = two(attempt.score_hundredths + delta.score_hundredths)
+      const from = two(attempt.before)
+      const to = two(attempt.after)
       return {
         userId: attempt.user_id,
         kind: 'score_changed' as const,
@@ -285,8 +274,7 @@ export function createRubricService({ database, clock }: Pick<AppContext, 'datab
             after: { score: fromHundredths(newScore), rubric_revision: revision, question_id: questionId },
           })),
         )
-        await rescore(trx, changes)
-        await notifyRescored(trx, questionId, changes, now)
+        await notifyRescored(trx, questionId, await rescore(trx, changes), now)
         const stored = await findRubric(trx, questionId)
         const beforeDto = toRubricDto(question.id, question.marks, before)
         const afterDto = toRubricDto(question.id, question.marks, stored)

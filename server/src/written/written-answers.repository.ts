@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely'
 import type { DB, WrittenRescoreTable } from '../db/schema'
-import { isCountedAttempt } from '../db/rank-tally'
+import { isCountedAttempt } from '../outcomes/counted-attempt.repository'
 
 const CHUNK = 500
 const chunks = <T>(items: readonly T[]) =>
