@@ -1,58 +1,17 @@
-import { createHash } from 'node:crypto'
-import { sittingMessages, writtenAnswerLimits } from '@quiz/contracts'
-import { PayloadTooLarge } from '../http/errors'
+import { writtenAnswerLimits } from '@quiz/contracts'
 import { decodeRaster } from '../lib/decode-gate'
-import { withPhoneRendition } from '../lib/page-renditions'
+import { asKeptPage, type KeptPage } from '../written/paper-answers.service'
 import type { BookletPageReading } from './reader/read-booklet-page'
 import { notAPhoto } from './scan-photo'
 
 // A booklet page's two images (docs/decisions/075, 089): the whole photo kept for the admin reviewing the scan, and
 // the part markers and the learner see, with no name, roll number or code on it.
 
-/** A kept page: upright, at most 2,200 px on its long side (as a phone's page of a written answer), no metadata. */
-const KEPT_SIDE = 2200
-
 /** Our own kept JPEG, read again to cut the marked part from it. */
 const keptRules = {
   maxPixels: writtenAnswerLimits.keptSide * writtenAnswerLimits.keptSide,
   formats: ['jpeg'],
 } as const
-
-export interface PageImage {
-  hash: string
-  data: Buffer
-  content_type: string
-  width: number
-  height: number
-  phone_data: Buffer | null
-}
-
-/** Kept as `page_images` keeps a page, with its phone rendition made now (docs/decisions/078). */
-const asPageImage = (data: Buffer, width: number, height: number): Promise<PageImage> =>
-  withPhoneRendition({
-    hash: createHash('sha256').update(data).digest('hex'),
-    data,
-    content_type: 'image/jpeg',
-    width,
-    height,
-  })
-
-/** The whole photo as an admin reviewing the scan sees it. */
-export async function keptPageImage(bytes: Buffer): Promise<PageImage> {
-  const kept = await decodeRaster(
-    bytes,
-    { maxPixels: 50_000_000, formats: ['jpeg', 'png', 'webp'], failOn: 'truncated' },
-    (image) =>
-      image
-        .rotate()
-        .resize(KEPT_SIDE, KEPT_SIDE, { fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 80 })
-        .toBuffer({ resolveWithObject: true }),
-  )
-  if (kept === 'too_many_pixels') throw new PayloadTooLarge(sittingMessages.photoTooManyPixels)
-  if (typeof kept === 'string') throw notAPhoto()
-  return asPageImage(kept.data, kept.info.width, kept.info.height)
-}
 
 /** A point of the cut (w x h) once turned clockwise by `turn` degrees (sharp turns clockwise). */
 function turned(x: number, y: number, w: number, h: number, turn: number) {
@@ -67,7 +26,7 @@ function turned(x: number, y: number, w: number, h: number, turn: number) {
  * photo outside the region painted white (the header's corners in a tilted photo, the table beside the page), turned
  * so the page stands upright. The name, roll number, roll grid and code lie above the region, so none is in it.
  */
-export async function answerPageImage(kept: PageImage, region: BookletPageReading['answerRegion']): Promise<PageImage> {
+export async function answerPageImage(kept: KeptPage, region: BookletPageReading['answerRegion']): Promise<KeptPage> {
   const { width, height } = kept
   const corners = region.corners.map((p) => ({ x: p.x * width, y: p.y * height }))
   const clamp = (value: number, max: number) => Math.min(max, Math.max(0, value))
@@ -90,7 +49,7 @@ export async function answerPageImage(kept: PageImage, region: BookletPageReadin
       .toBuffer({ resolveWithObject: true }),
   )
   if (typeof cut === 'string') throw notAPhoto()
-  return asPageImage(cut.data, cut.info.width, cut.info.height)
+  return asKeptPage(cut.data, cut.info.width, cut.info.height)
 }
 
 /** White, opaque RGBA pixels outside the polygon `inside` and transparent within it (each row's crossings, filled). */

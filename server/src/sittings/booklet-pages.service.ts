@@ -14,7 +14,8 @@ import { changedFields, recordAudit, type UserActor } from '../audit/audit-log'
 import type { DB } from '../db/schema'
 import { AppError, Conflict, NotFound, PayloadTooLarge, ValidationFailed } from '../http/errors'
 import { bookletSheetKey, printedLearner, type BookletCode } from './booklet/booklet-code'
-import { answerPageImage, keptPageImage } from './booklet-page-image'
+import { keptPage } from '../written/paper-answers.service'
+import { answerPageImage } from './booklet-page-image'
 import { createBookletJoin, writtenOf, type SittingWritten } from './booklet-join'
 import {
   findBookletPage,
@@ -61,7 +62,7 @@ export function createBookletPagesService(deps: SittingsDeps) {
   const { db } = database
   const lock = database.dialect === 'postgres'
   const secret = sheetSecret(config.jwtSecret)
-  const joinBookletPages = createBookletJoin({ papers, paperAttempts })
+  const joinBookletPages = createBookletJoin({ papers, paperAttempts, config })
 
   const numbersOfLearner = (written: SittingWritten, set: string | undefined) =>
     new Set(set ? [...(written.bySet.get(set as never)?.keys() ?? [])] : written.union)
@@ -140,7 +141,7 @@ export function createBookletPagesService(deps: SittingsDeps) {
       throw pageUnreadable(result.message)
     }
     if (written.union.length === 0) throw new Conflict(bookletMessages.noWrittenQuestions)
-    const kept = await keptPageImage(photo)
+    const kept = await keptPage(photo)
     const answer = await answerPageImage(kept, result.answerRegion)
     const now = clock.now()
     const { code } = result

@@ -77,7 +77,7 @@ export function createScansService({ database, clock, config, papers, paperAttem
   const { db } = database
   const lock = database.dialect === 'postgres'
   const secret = sheetSecret(config.jwtSecret)
-  const joinBookletPages = createBookletJoin({ papers, paperAttempts })
+  const joinBookletPages = createBookletJoin({ papers, paperAttempts, config })
 
   /**
    * The learner is told in the same transaction, once per result: a sheet recorded anew for its learner keeps the

@@ -41,14 +41,18 @@ export async function keptPage(bytes: Buffer): Promise<KeptPage> {
   if (kept === 'too_costly')
     throw new ValidationFailed({ image: [writtenAnswerMessages.photoTooCostly] }, writtenAnswerMessages.photoTooCostly)
   if (typeof kept === 'string') throw notAPhoto()
-  return withPhoneRendition({
-    hash: createHash('sha256').update(kept.data).digest('hex'),
-    data: kept.data,
-    content_type: 'image/jpeg',
-    width: kept.info.width,
-    height: kept.info.height,
-  })
+  return asKeptPage(kept.data, kept.info.width, kept.info.height)
 }
+
+/** A JPEG of ours kept as a page, with its phone rendition made now (docs/decisions/078). */
+export const asKeptPage = (data: Buffer, width: number, height: number): Promise<KeptPage> =>
+  withPhoneRendition({
+    hash: createHash('sha256').update(data).digest('hex'),
+    data,
+    content_type: 'image/jpeg',
+    width,
+    height,
+  })
 
 const HOUR = 3_600_000
 
