@@ -47,6 +47,57 @@ const admin = <Parts extends object>(parts: Parts) => ({ schema: { ...docs, para
 
 const replaceOf = (fields: Record<string, string>) => parseFields(ScanFieldsSchema, fields).replace === 'true'
 
+/** The photographed sheets and pages, a photo form each. */
+const photoRoutes: FastifyPluginAsyncZod<{ scans: ScansService; pages: BookletPagesService }> = async (
+  upload,
+  { scans, pages },
+) => {
+  upload.post(
+    '/sittings/:id/scans/',
+    {
+      bodyLimit: PHOTO_BODY_LIMIT,
+      schema: {
+        ...docs,
+        summary: 'Read a photographed answer sheet (multipart/form-data: image, replace)',
+        consumes: ['multipart/form-data'],
+        params: IdParamsSchema,
+        response: { 201: ScanSchema },
+      },
+    },
+    (request, reply) =>
+      withPhotoForm(photoForm, request, reply, async (photo, fields) => {
+        const scan = await scans.scanSheet(request.params.id, photo, replaceOf(fields), actorOf(request))
+        return reply.code(201).send(scan)
+      }),
+  )
+  // One place for the "Scan sheets" screen: a booklet page is recorded here, and an answer sheet of the sitting,
+  // told apart by its code in the same read, is recorded as if sent to .../scans/ (docs/decisions/075).
+  upload.post(
+    '/sittings/:id/pages/',
+    {
+      bodyLimit: PHOTO_BODY_LIMIT,
+      schema: {
+        ...docs,
+        summary: 'Read a photographed written-answer booklet page, or an answer sheet (multipart: image, replace)',
+        consumes: ['multipart/form-data'],
+        params: IdParamsSchema,
+        response: { 200: BookletPageSchema, 201: PageOrSheetSchema },
+      },
+    },
+    (request, reply) =>
+      withPhotoForm(photoForm, request, reply, async (photo, fields) => {
+        const replace = replaceOf(fields)
+        const actor = actorOf(request)
+        const read = await pages.scanPage(request.params.id, photo, replace, actor)
+        if (read.sheet) {
+          const scan = await scans.recordSheet(request.params.id, photo, read.reading, replace, actor)
+          return reply.code(201).send({ ...scan, kind: 'sheet' as const })
+        }
+        return reply.code(read.created ? 201 : 200).send(read.page)
+      }),
+  )
+}
+
 /** API.md "Paper sittings", under /api/admin: sittings, booklets, rosters, sheets, scans and their review. */
 export const sittingRoutes: FastifyPluginAsyncZod<{
   sittings: SittingsService
@@ -56,53 +107,7 @@ export const sittingRoutes: FastifyPluginAsyncZod<{
   // Before the body is read: a learner's upload is refused without reading 15 MB.
   app.addHook('onRequest', app.requireAdmin)
 
-  const uploadRoutes: FastifyPluginAsyncZod = async (upload) => {
-    upload.post(
-      '/sittings/:id/scans/',
-      {
-        bodyLimit: PHOTO_BODY_LIMIT,
-        schema: {
-          ...docs,
-          summary: 'Read a photographed answer sheet (multipart/form-data: image, replace)',
-          consumes: ['multipart/form-data'],
-          params: IdParamsSchema,
-          response: { 201: ScanSchema },
-        },
-      },
-      (request, reply) =>
-        withPhotoForm(photoForm, request, reply, async (photo, fields) => {
-          const scan = await scans.scanSheet(request.params.id, photo, replaceOf(fields), actorOf(request))
-          return reply.code(201).send(scan)
-        }),
-    )
-    // One place for the "Scan sheets" screen: a booklet page is recorded here, and an answer sheet of the sitting,
-    // told apart by its code in the same read, is recorded as if sent to .../scans/ (docs/decisions/075).
-    upload.post(
-      '/sittings/:id/pages/',
-      {
-        bodyLimit: PHOTO_BODY_LIMIT,
-        schema: {
-          ...docs,
-          summary: 'Read a photographed written-answer booklet page, or an answer sheet (multipart: image, replace)',
-          consumes: ['multipart/form-data'],
-          params: IdParamsSchema,
-          response: { 200: BookletPageSchema, 201: PageOrSheetSchema },
-        },
-      },
-      (request, reply) =>
-        withPhotoForm(photoForm, request, reply, async (photo, fields) => {
-          const replace = replaceOf(fields)
-          const actor = actorOf(request)
-          const read = await pages.scanPage(request.params.id, photo, replace, actor)
-          if (read.sheet) {
-            const scan = await scans.recordSheet(request.params.id, photo, read.reading, replace, actor)
-            return reply.code(201).send({ ...scan, kind: 'sheet' as const })
-          }
-          return reply.code(read.created ? 201 : 200).send(read.page)
-        }),
-    )
-  }
-  await app.register(uploadRoutes)
+  await app.register(photoRoutes, { scans, pages })
 
   const jsonRoutes: FastifyPluginAsyncZod = async (json) => {
     acceptJsonOnly(json)

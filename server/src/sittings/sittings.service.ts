@@ -6,6 +6,8 @@ import {
   type SittingList,
   type SittingUpdate,
 } from '@quiz/contracts'
+import type { Kysely } from 'kysely'
+import type { DB } from '../db/schema'
 import { changedFields, recordAudit, type UserActor } from '../audit/audit-log'
 import { AppError, Conflict, NotFound } from '../http/errors'
 import { toIso } from '../lib/clock'
@@ -25,63 +27,63 @@ import {
 import { createSittingPrinting } from './sitting-printing'
 import { createSittingRoster } from './sitting-roster'
 
+async function toSittings(db: Kysely<DB>, rows: readonly SittingRow[]): Promise<Sitting[]> {
+  const counts = await countSittingParts(
+    db,
+    rows.map((row) => row.id),
+  )
+  return rows.map((row) => {
+    const count = counts.get(row.id)!
+    return {
+      id: row.id,
+      quiz_id: row.quiz_id,
+      title: { en: row.title_en, ne: row.title_ne },
+      held_at: toIso(row.held_at),
+      sets: setLetters(parseSets(row.sets)),
+      option_labels: row.option_labels,
+      question_count: (JSON.parse(row.revision_ids) as number[]).length,
+      status: row.status,
+      roster_count: count.roster,
+      scans: { recorded: count.recorded, needs_review: count.needs_review },
+      booklet_pages: row.booklet_pages,
+    }
+  })
+}
+
+/**
+ * Refuses a paper that cannot be printed: no questions at all, over 200 choice questions (the sheet's rows; written
+ * questions are not on it), or a choice question of more than 5 options. A written-only paper prints booklets only.
+ */
+function checkPrintable(optionIds: readonly (readonly number[])[], questionIds: readonly number[]) {
+  const choiceCount = optionIds.filter((ids) => ids.length > 0).length
+  if (optionIds.length === 0 || choiceCount > sittingLimits.questions)
+    throw new AppError(409, 'paper_not_printable', sittingMessages.questionCount(choiceCount), undefined, undefined, {
+      question_count: choiceCount,
+    })
+  const wide = optionIds.flatMap((ids, index) =>
+    ids.length > sittingLimits.options
+      ? [{ number: index + 1, question_id: questionIds[index]!, options: ids.length }]
+      : [],
+  )
+  if (wide.length > 0)
+    throw new AppError(
+      409,
+      'paper_not_printable',
+      sittingMessages.tooManyOptions(wide.map((question) => question.number)),
+      undefined,
+      undefined,
+      { questions: wide },
+    )
+}
+
 export function createSittingsService(deps: SittingsDeps) {
   const { database, clock, papers, paperAttempts } = deps
   const { db } = database
 
-  async function toSittings(rows: readonly SittingRow[]): Promise<Sitting[]> {
-    const counts = await countSittingParts(
-      db,
-      rows.map((row) => row.id),
-    )
-    return rows.map((row) => {
-      const count = counts.get(row.id)!
-      return {
-        id: row.id,
-        quiz_id: row.quiz_id,
-        title: { en: row.title_en, ne: row.title_ne },
-        held_at: toIso(row.held_at),
-        sets: setLetters(parseSets(row.sets)),
-        option_labels: row.option_labels,
-        question_count: (JSON.parse(row.revision_ids) as number[]).length,
-        status: row.status,
-        roster_count: count.roster,
-        scans: { recorded: count.recorded, needs_review: count.needs_review },
-        booklet_pages: row.booklet_pages,
-      }
-    })
-  }
-
   async function getSitting(sittingId: number): Promise<Sitting> {
     const row = await findSitting(db, sittingId)
     if (!row) throw new NotFound(sittingMessages.notFound)
-    return (await toSittings([row]))[0]!
-  }
-
-  /**
-   * Refuses a paper that cannot be printed: no questions at all, over 200 choice questions (the sheet's rows; written
-   * questions are not on it), or a choice question of more than 5 options. A written-only paper prints booklets only.
-   */
-  function checkPrintable(optionIds: readonly (readonly number[])[], questionIds: readonly number[]) {
-    const choiceCount = optionIds.filter((ids) => ids.length > 0).length
-    if (optionIds.length === 0 || choiceCount > sittingLimits.questions)
-      throw new AppError(409, 'paper_not_printable', sittingMessages.questionCount(choiceCount), undefined, undefined, {
-        question_count: choiceCount,
-      })
-    const wide = optionIds.flatMap((ids, index) =>
-      ids.length > sittingLimits.options
-        ? [{ number: index + 1, question_id: questionIds[index]!, options: ids.length }]
-        : [],
-    )
-    if (wide.length > 0)
-      throw new AppError(
-        409,
-        'paper_not_printable',
-        sittingMessages.tooManyOptions(wide.map((question) => question.number)),
-        undefined,
-        undefined,
-        { questions: wide },
-      )
+    return (await toSittings(db, [row]))[0]!
   }
 
   async function createSitting(quizId: number, body: SittingCreate, actor: UserActor): Promise<Sitting> {
@@ -133,7 +135,7 @@ export function createSittingsService(deps: SittingsDeps) {
 
   async function listQuizSittings(quizId: number): Promise<SittingList> {
     if (!(await paperAttempts.findQuiz(db, quizId))) throw new NotFound(sittingMessages.quizNotFound)
-    const results = await toSittings(await listSittings(db, quizId))
+    const results = await toSittings(db, await listSittings(db, quizId))
     return { count: results.length, results }
   }
 
