@@ -46,11 +46,7 @@ export async function writtenOf(db: Kysely<DB>, papers: QuestionPapers, sitting:
 const bookletOrder = (a: { page_number: number | null; serial: number | null; id: number }, b: typeof a) =>
   (a.page_number ?? Infinity) - (b.page_number ?? Infinity) || (a.serial ?? 0) - (b.serial ?? 0) || a.id - b.id
 
-/**
- * Makes a learner's written answers in the sitting what their recorded booklet pages say (docs/decisions/075), through
- * written/. A sitting with choice questions waits for the learner's answer sheet to make the paper attempt (the scan
- * calls this again then); a written-only one makes it here, as an answer sheet would.
- */
+/** Makes a learner's written answers what their recorded booklet pages say, through written/ (decision 075). */
 export function createBookletJoin({
   papers,
   paperAttempts,

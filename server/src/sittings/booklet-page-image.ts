@@ -21,11 +21,7 @@ function turned(x: number, y: number, w: number, h: number, turn: number) {
   return [x, y]
 }
 
-/**
- * What markers and the learner see of a page: the kept photo cut to the page's marked region (its bounding box), the
- * photo outside the region painted white (the header's corners in a tilted photo, the table beside the page), turned
- * so the page stands upright. The name, roll number, roll grid and code lie above the region, so none is in it.
- */
+/** The kept photo cut to the marked region, white outside it, upright: no name, roll or code (decision 089). */
 export async function answerPageImage(kept: KeptPage, region: BookletPageReading['answerRegion']): Promise<KeptPage> {
   const { width, height } = kept
   const corners = region.corners.map((p) => ({ x: p.x * width, y: p.y * height }))

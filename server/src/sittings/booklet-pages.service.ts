@@ -97,11 +97,7 @@ function refusalOf(result: Extract<BookletPageResult, { ok: false }>) {
   return pageUnreadable(result.message)
 }
 
-/**
- * The earlier scan this photo retakes, if any, and the sheet it is kept as: a printed page's own, or `<sheet>/<n>`
- * for a copy of it. A blank booklet's page retakes an earlier scan only for the same learner: photocopies share a
- * serial, so any other is a copy of its own, which a person confirms (as decision 061's blank sheets).
- */
+/** The earlier scan this photo retakes, and the sheet it is kept as (a copy's `<sheet>/<n>`): decision 075. */
 async function placeOnSheet(
   trx: Kysely<DB>,
   sittingId: number,
@@ -132,11 +128,7 @@ export function createBookletPagesService(deps: SittingsDeps) {
     return toBookletPage(row)
   }
 
-  /**
-   * A photographed booklet page: 201 and the page, the same page again for a photo already sent (`created: false`),
-   * or `{ sheet: true }` and its reading for an answer sheet of the sitting, read in the same pass (the caller records
-   * it: scans.service.ts recordSheet).
-   */
+  /** A booklet page scanned: the page (201, or 200 for a photo already sent), or an answer sheet's reading. */
   async function scanPage(
     sittingId: number,
     photo: Buffer,

@@ -43,11 +43,7 @@ export function readingSet(code: SheetCode, roster: ReadonlyMap<number, RosterPl
   return (place?.set_letter as SittingSet | undefined) ?? null
 }
 
-/**
- * A roster sheet's learner: the one its code names, at their roll number now. A roll given to another learner since
- * the sheet was printed, a learner no longer on the roster, and a code printed before codes named learners (then the
- * roll's holder is only a guess) are for a person (docs/decisions/061).
- */
+/** A roster sheet's learner: the one its code names, at their roll now (docs/decisions/061). */
 function rosterSheetPlace(code: Extract<SheetCode, { kind: 'roster' }>, roster: RosterLookup) {
   const holder = roster.byRoll(code.rollNumber)
   if (code.userId === null) return { place: holder, confirmed: false }
@@ -119,12 +115,7 @@ export function interpretReading(
   return { sheet: sheetKeyOf(code), rollNumber, set, userId, answers, flags }
 }
 
-/**
- * The earlier scan a photo is a retake of, if any, among `scans` of its sheet (sittings.repository findScansOfSheet).
- * Blank sheets are photocopied, serial and all: a blank sheet's scan is the same sheet's only when it read the same
- * roll number. Any other is a copy, kept as a scan of its own (`B5/2`) whose every reading is flagged `roll` for a
- * person, so that it never replaces, nor withdraws, another learner's sheet (docs/decisions/061).
- */
+/** The earlier scan a photo retakes, if any: a blank sheet's only for the same roll (decision 055 "In the code"). */
 export function retakeOf<T extends { sheet: string; roll_number: number | null }>(
   reading: ScanReading,
   scans: readonly T[],

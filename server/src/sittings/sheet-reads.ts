@@ -52,10 +52,7 @@ export interface ReaderViewJob {
 }
 type ViewResult = Uint8Array | string
 
-/**
- * A photo sent to the "Scan sheets" place: a written-answer booklet page (docs/decisions/075), whose row prints the
- * learner's set's numbers or every set's, or an answer sheet of the sitting, read as `SheetJob` reads one.
- */
+/** A photo sent to the "Scan sheets" place: a booklet page or an answer sheet of the sitting (decision 075). */
 export interface PageOrSheetJob extends SheetJob {
   pageOrSheet: true
   /** Written question numbers by set letter, every set's together, and each roster learner's set. */

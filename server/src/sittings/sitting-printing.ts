@@ -112,10 +112,7 @@ export function createSittingPrinting({ database, config, papers }: SittingsDeps
     return numbers
   }
 
-  /**
-   * A booklet page (API.md "On paper"): `{roll}.svg?page=N` a roster learner's, `blank.svg?serial=S&page=N` a blank
-   * booklet's (a roll grid on each page: decision 075), `extra.svg?serial=S` a spare page (a roll grid, no number).
-   */
+  /** A booklet page's SVG: a roster learner's, a blank booklet's or a spare page (API.md "On paper"). */
   async function bookletSvg(sittingId: number, booklet: string, page: number, serial: number | undefined) {
     const sitting = await findSittingView(db, sittingId)
     const quizTitle = sitting.quiz_title_en

@@ -44,10 +44,7 @@ export function createSittingRoster({ database, clock }: SittingsDeps) {
     }
   }
 
-  /**
-   * A learner with a recorded sheet keeps their roll number: moving or dropping them would make their printed sheet
-   * name another learner's roll, so it is refused (409) naming the rolls, and nothing is stored (docs/decisions/061).
-   */
+  /** A learner with a recorded sheet keeps their roll number, or the change is refused (docs/decisions/061). */
   async function checkRecordedPlaces(trx: Kysely<DB>, sittingId: number, entries: readonly RosterEntry[]) {
     const kept = new Set(entries.map((entry) => `${entry.rollNumber}:${entry.userId}`))
     const moved = (await listRecordedPlaces(trx, sittingId)).filter(

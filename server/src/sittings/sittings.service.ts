@@ -50,10 +50,7 @@ async function toSittings(db: Kysely<DB>, rows: readonly SittingRow[]): Promise<
   })
 }
 
-/**
- * Refuses a paper that cannot be printed: no questions at all, over 200 choice questions (the sheet's rows; written
- * questions are not on it), or a choice question of more than 5 options. A written-only paper prints booklets only.
- */
+/** Refuses a paper that cannot be printed: none, over 200 choice questions, or over 5 options (decision 055). */
 function checkPrintable(optionIds: readonly (readonly number[])[], questionIds: readonly number[]) {
   const choiceCount = optionIds.filter((ids) => ids.length > 0).length
   if (optionIds.length === 0 || choiceCount > sittingLimits.questions)

@@ -144,11 +144,7 @@ function quadArea(q: Point[]): number {
   return Math.abs(twice) / 2
 }
 
-/**
- * How far four blobs are from being the sheet's corner markers (lower is better), or Infinity: each blob's area
- * must match the marker size the quadrilateral's own scale predicts, and opposite sides must be alike, as a page
- * tilted up to about 25 degrees keeps them.
- */
+/** How far four blobs are from being the corner markers (lower is better), or Infinity: decision 054. */
 function quadCost(quad: Blob[]): number {
   const area = quadArea(quad)
   const pxPerMm = Math.sqrt(area / (SPAN_X_MM * SPAN_Y_MM))
@@ -173,11 +169,7 @@ function quadCost(quad: Blob[]): number {
   return cost + aspectError
 }
 
-/**
- * Quadrilaterals of four blobs that could be the sheet's corner markers, their centres clockwise from an arbitrary
- * one (which is the page's top left is settled later by the QR code), the largest first: the markers are the page's
- * outermost marks, but a dark square on the table can make a larger one, so the reader checks each in turn.
- */
+/** Quadrilaterals of four blobs that could be the corner markers, largest first: decision 054 "In the code". */
 export function findMarkerQuads(image: GreyImage, limit = 20): Point[][] {
   const blobs = solidBlobs(darkMask(image), image.width, image.height)
     .filter((blob) => isOnPaper(image, blob))

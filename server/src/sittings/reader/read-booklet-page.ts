@@ -27,11 +27,7 @@ export interface BookletPageReading {
   /** The roll grid's reading on a page that has one (a blank booklet's page, a spare page); else undefined. */
   roll?: number | null | 'unclear'
   boxes: { questions: PhotoBox; roll: PhotoBox | null }
-  /**
-   * The part of the page markers see (booklet-layout.ts MARKED_REGION_MM) as the photo shows it: its corners (the
-   * page's top left, top right, bottom right, bottom left) in fractions of the upright photo, and the quarter turn the
-   * page lies at. The kept photo is that photo scaled, so the kept image is cut by it (docs/decisions/089).
-   */
+  /** The part of the page markers see, as corners in fractions of the upright photo and its quarter turn (089). */
   answerRegion: { corners: Point[]; turn: PhotoBox['turn'] }
 }
 
@@ -149,11 +145,7 @@ export function readLocatedBookletPage(
   }
 }
 
-/**
- * Reads a photographed booklet page: the sheet reader's page finding (corner squares, the QR code's place and which
- * way up), then the page's code, bubbles and roll grid (readLocatedBookletPage). Never throws on bad input. The
- * "Scan sheets" place, which takes answer sheets too, reads with read-page-or-sheet.ts instead.
- */
+/** Reads a photographed booklet page; never throws on bad input (decision 075 "In the code"). */
 export async function readBookletPage(photo: Buffer, options: ReadBookletOptions): Promise<BookletPageResult> {
   const opened = await openPage(photo)
   if (typeof opened === 'string') return refusePage(opened)

@@ -240,11 +240,7 @@ function questionRuns(layout: SheetLayout) {
 
 type SightedOption = SightedBubble<SheetLayout['questions'][number]['options'][number]>
 
-/**
- * Every question's bubbles where they were found again, column by column from the left, each column's search
- * starting where the one before it was found (docs/decisions/074); `bent` when a column has rings a row past one
- * of its ends wherever it is placed: it may be read a row over, so the photo is not read.
- */
+/** Every question's bubbles found again, column by column from the left (docs/decisions/074). */
 export function sightQuestions(image: GreyImage, h: Homography, layout: SheetLayout) {
   const byNumber = new Map<number, SightedOption[]>()
   let from = { x: 0, y: 0 }
@@ -286,11 +282,7 @@ function readAnswers(image: GreyImage, h: Homography, levels: PageLevels, layout
   return { answers, glare: glared > layout.questions.length * GLARE_REFUSAL_SHARE, bent }
 }
 
-/**
- * The page placed by the markers' edges: starting from the blob centres' transform, each marker's sides are
- * measured twice over (the second time along the better transform); every marker must be a solid square on paper
- * whose corners the fit meets within half a millimetre. Null when the quadrilateral is not the sheet's markers.
- */
+/** The page placed by the markers' edges, measured twice; `bent` when no one transform meets them: decision 054. */
 function placeByMarkers(image: GreyImage, rough: Homography): Homography | 'bent' | null {
   const first = refineByMarkerEdges(image, rough, FIXED_PARTS)
   if (!first) return null
@@ -332,12 +324,7 @@ export interface LocatedPage {
   payload: string
 }
 
-/**
- * Where the page is in the photo and what its QR code says, or why that cannot be known. Each candidate
- * quadrilateral of marker-like blobs is placed by its markers' edges, largest first, until one is the sheet's four
- * markers; then the QR code, read on that page one way up or the other, settles which way up it is and must sit
- * where the layout prints it.
- */
+/** Where the page is and what its QR code says, or why not: decision 054 "In the code". */
 export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
   const quads = findMarkerQuads(image)
   if (quads.length === 0) return 'corners'
@@ -412,13 +399,7 @@ export function readLocatedSheet(
   return { ok: true, code, roll, set, answers, boxes }
 }
 
-/**
- * Reads a photographed answer sheet: finds the four corner squares, places the page exactly by their edges (a
- * homography), settles which way up it is by where the QR code decodes and checks the code's place, verifies the
- * code, then measures every bubble against the paper around it and says where each row, the roll grid and the set
- * row are in the photo (for the review). Never throws on bad input: every failure is a refusal with a sentence for
- * the teacher.
- */
+/** Reads a photographed answer sheet; never throws on bad input: the steps are in decision 054 "In the code". */
 export async function readSheet(photo: Buffer, options: ReadSheetOptions): Promise<SheetReadResult> {
   const opened = await openPage(photo)
   if (typeof opened === 'string') return refuse(opened)

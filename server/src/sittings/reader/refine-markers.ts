@@ -20,12 +20,7 @@ interface Line {
   direction: Point
 }
 
-/**
- * The image points where one side of a marker turns from ink to paper: along profiles across the side, the place
- * the grey level crosses half-way from the ink inside to the paper outside. That place is where the printed edge
- * is, whatever the blur, and a homography maps the profile (a straight line) onto a straight line of the image, so
- * a transform off by a millimetre still finds the edge exactly.
- */
+/** Where a marker's side turns from ink to paper, half-way across each profile: decision 054 "In the code". */
 function edgePoints(image: GreyImage, toImage: Homography, centre: Point, half: number, side: (typeof SIDES)[number]) {
   const points: Point[] = []
   const tx = -side.ny
@@ -123,11 +118,7 @@ export interface RefinedTransform {
   residualMm: number
 }
 
-/**
- * The page-to-image transform fitted to the 16 corners of the four markers, each corner the meeting of two of the
- * marker's sides as measured in the photo; null when a marker is not a solid dark square on paper where `toImage`
- * says (a wrong blob was taken for it).
- */
+/** The transform fitted to the markers' 16 corners; null when a marker is not a solid square: decision 054. */
 export function refineByMarkerEdges(
   image: GreyImage,
   toImage: Homography,
