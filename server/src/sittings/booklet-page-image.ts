@@ -4,8 +4,7 @@ import { asKeptPage, type KeptPage } from '../written/paper-answers.service'
 import type { BookletPageReading } from './reader/read-booklet-page'
 import { notAPhoto } from './scan-photo'
 
-// A booklet page's two images (docs/decisions/075, 089): the whole photo kept for the admin reviewing the scan, and
-// the part markers and the learner see, with no name, roll number or code on it.
+// A booklet page's two images: the whole photo for the admin, the part without name or code for markers (075, 089).
 
 /** Our own kept JPEG, read again to cut the marked part from it. */
 const keptRules = {
@@ -33,8 +32,7 @@ export async function answerPageImage(kept: KeptPage, region: BookletPageReading
   const turn = (360 - region.turn) % 360
   const [outWidth, outHeight] = turn % 180 === 0 ? [cutWidth, cutHeight] : [cutHeight, cutWidth]
   const inside = corners.map((p) => turned(p.x - left, p.y - top, cutWidth, cutHeight, turn) as [number, number])
-  // Composite comes last in sharp's pipeline, after the cut and the turn: the mask is drawn in the turned frame. Raw
-  // pixels, not an SVG: the server reads no SVG at all (decision 088 blocks libvips' SVG loader).
+  // Composite comes last in sharp's pipeline, after the cut and the turn: the mask is drawn in the turned frame.
   const mask = outsideMask(inside, outWidth, outHeight)
   const cut = await decodeRaster(kept.data, keptRules, (image) =>
     image

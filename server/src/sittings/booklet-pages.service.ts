@@ -35,8 +35,7 @@ import { readPageOrSheetInWorker } from './sheet-reads'
 import { findRosterEntry, findRosterPlaceOf, listRoster } from './sittings.repository'
 import { findSittingView, sheetSecret, type SittingsDeps } from './sitting-view'
 
-// API.md "Written answers marked by rubric", "On paper": photographed booklet pages, whose learner, page and
-// question(s) come from the page's signed code and bubbles, or are flagged for a person (docs/decisions/075).
+// API.md "On paper": photographed booklet pages, read by their signed code and bubbles (docs/decisions/075).
 
 export function toBookletPage(row: BookletPageRow): BookletPage {
   return {

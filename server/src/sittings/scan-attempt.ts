@@ -13,10 +13,7 @@ import type { Answers } from './scan-rows'
 export function createAttemptRecorder({ config, papers, paperAttempts }: SittingsDeps) {
   const joinBookletPages = createBookletJoin({ papers, paperAttempts, config })
 
-  /**
-   * The learner is told in the same transaction, once per result: a sheet recorded anew for its learner keeps the
-   * withdrawn attempt's number, their notices point at the new attempt, and a new notice comes only with a new score.
-   */
+  /** The learner is told in the same transaction, once per result; a retake keeps the attempt's number. */
   async function recordAttempt(
     trx: Kysely<DB>,
     sitting: SittingView,

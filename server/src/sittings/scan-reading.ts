@@ -31,10 +31,7 @@ export const sheetKeyOf = (code: SheetCode) =>
 const isSet = (plans: readonly SittingSetPlan[], set: unknown): set is SittingSet =>
   plans.some((plan) => plan.set === set)
 
-/**
- * The set whose rows a sheet is read with. A roster sheet was printed for its learner's set; a blank one prints every
- * set's bubbles (sitting-sets.ts blankLayout), so it is read whole and its letters checked once the set is known.
- */
+/** The set whose rows a sheet is read with. */
 export function readingSet(code: SheetCode, roster: ReadonlyMap<number, RosterPlace>): SittingSet | null {
   if (code.kind !== 'roster') return null
   let place = roster.get(code.rollNumber)
@@ -100,8 +97,7 @@ export function interpretReading(
     if (answer === null || typeof answer === 'string') {
       // A blank sheet's row may print more bubbles than this set's question has: a mark there is for a person.
       const options = plan?.options[number - 1]?.length
-      // A blank row at a number that is a written question of this set (a blank sheet prints every set's choice
-      // numbers) answers nothing; a mark there is for a person, below.
+      // A mark at a written question's number of this set (a blank sheet prints every set's) is for a person.
       if (answer === null && options === 0) continue
       if (answer !== null && options !== undefined && letterIndex(labels, answer) >= options) {
         flags.push({ question: number, kind: 'unclear', marks: [answer], box })

@@ -42,8 +42,7 @@ export function createScanReview(
         flags = flags.filter((flag) => flag.kind !== 'roll')
       }
       const errors: FieldErrors = {}
-      // The numbers a sheet of the sitting can print (a blank sheet's rows: any set's choice questions); a letter at a
-      // number that is written in the scan's set is no option of it (below), and null settles a mark made there.
+      // A letter at a number that is written in the scan's set is refused: the sheet has no row for it.
       const rows = anySetChoiceNumbers(sitting.plans)
       for (const [key, letter] of Object.entries(body.answers ?? {})) {
         const number = Number(key)

@@ -65,10 +65,7 @@ export async function lockedScan(trx: Kysely<DB>, scanId: number, lock: boolean)
   return scan
 }
 
-/**
- * A learner already recorded by another sheet of the sitting (a blank sheet and their own) is for a person, who
- * is shown the roll grid (`rollBox`).
- */
+/** A learner already recorded by another sheet of the sitting is for a person, shown the roll grid. */
 export async function withDuplicateFlag(
   trx: Kysely<DB>,
   sittingId: number,

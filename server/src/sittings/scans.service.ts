@@ -61,10 +61,7 @@ export function createScansService(deps: SittingsDeps) {
     return recordSheet(sittingId, photo, result, replace, actor)
   }
 
-  /**
-   * Records a sheet's reading, or refuses it keeping nothing: scanSheet's, or the "Scan sheets" place's, which read
-   * the photo as a sheet once its code said it was one (booklet-pages.service.ts scanPage).
-   */
+  /** Records a sheet's reading, or refuses it keeping nothing (scanSheet's, or the "Scan sheets" place's). */
   async function recordSheet(
     sittingId: number,
     photo: Buffer,

@@ -11,8 +11,7 @@ import type { SheetCode } from './sheet/sheet-code'
 import { printedLearner } from './booklet/booklet-code'
 import type { SheetLayout } from './sheet/sheet-layout'
 
-// A sheet is read in a worker thread: its decode waits for the process's decode gate there, and its seconds of pixel
-// work never hold the event loop (docs/decisions/060).
+// Sheets are read in a worker thread behind the decode gate: pixel work never holds the event loop (060).
 
 export interface SheetJob {
   photo: Uint8Array

@@ -70,8 +70,7 @@ const photoRoutes: FastifyPluginAsyncZod<{ scans: ScansService; pages: BookletPa
         return reply.code(201).send(scan)
       }),
   )
-  // One place for the "Scan sheets" screen: a booklet page is recorded here, and an answer sheet of the sitting,
-  // told apart by its code in the same read, is recorded as if sent to .../scans/ (docs/decisions/075).
+  // The "Scan sheets" screen's one place: a booklet page, or an answer sheet told apart by its code (075).
   upload.post(
     '/sittings/:id/pages/',
     {

@@ -61,10 +61,7 @@ export function signBookletCode(code: PrintedBooklet, secret: string | Buffer): 
 /** Whether a payload is shaped as a booklet page's code (signed or not): the scan route tells pages from sheets so. */
 export const looksLikeBookletCode = (payload: string) => PAYLOAD.test(payload)
 
-/**
- * Reads and checks a booklet page's payload for the sitting `sittingId`: `malformed` when it is not a booklet code,
- * `forged` when its mac does not verify, `foreign` when it is genuine but of another sitting.
- */
+/** Reads and checks a booklet page's payload: `malformed`, `forged`, `foreign`, or the code. */
 export function verifyBookletCode(
   payload: string,
   secret: string | Buffer,

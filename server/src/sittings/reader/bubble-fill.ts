@@ -9,16 +9,10 @@ export interface PageLevels {
   paper: number
 }
 
-/**
- * A point's darkness (0 paper .. 1 printed ink) counts from NO_INK (paper grain, JPEG noise, the light printed
- * letter) up to FULL_INK, which pencil reaches, and fully beyond.
- */
+/** A point's darkness (0 paper .. */
 const NO_INK = 0.1
 const FULL_INK = 0.5
-/**
- * The ring sampled, as fractions of the radius: inside the printed outline even with slight blur, and outside the
- * light letter printed in the middle, so an empty bubble reads as paper.
- */
+/** The ring sampled, as fractions of the radius: inside the outline, outside the printed letter. */
 const INNER = 0.4
 const OUTER = 0.74
 const STEP_MM = 0.25

@@ -103,10 +103,7 @@ function search(
   return searchPeaks(image, t, around, reach, step, guard, 1)[0]!
 }
 
-/**
- * The `count` best local maxima of the outlines' score (less the guard's) over a grid of offsets around `around`,
- * best first, each with its score.
- */
+/** The `count` best local maxima of the outlines' score (less the guard's) around `around`, best first. */
 function searchPeaks(
   image: GreyImage,
   t: Template,

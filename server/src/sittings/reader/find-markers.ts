@@ -10,10 +10,7 @@ interface Blob extends Point {
 const SPAN_X_MM = PAGE.width_mm - 2 * MARKER_INSET_MM
 const SPAN_Y_MM = PAGE.height_mm - 2 * MARKER_INSET_MM
 
-/**
- * Pixels darker than their neighbourhood: below 75 % of the mean of a window an eighth of the image
- * across. Local, so a shadow or a light gradient over the sheet does not hide a marker.
- */
+/** Pixels darker than their neighbourhood: below 75 % of the mean of a window an eighth of the image across. */
 export function darkMask(image: GreyImage): Uint8Array {
   const { data, width, height } = image
   const stride = width + 1
@@ -114,8 +111,7 @@ export function solidBlobs(mask: Uint8Array, width: number, height: number): Blo
     const vxy = sxy[r]! / area - cx * cy
     const det = vxx * vyy - vxy * vxy
     if (det <= 0) continue
-    // A filled square of side s has variance s^2/12 on each axis: area / (12 * sqrt(det)) is 1 for it, and stays
-    // near 1 under tilt (a parallelogram), while a ring, a letter or a QR finder is far below.
+    // A filled square's variance is s^2/12 on each axis: this ratio is near 1 for one, even tilted.
     const solidity = area / (12 * Math.sqrt(det))
     const trace = vxx + vyy
     const spread = Math.sqrt(Math.max(0, (trace * trace) / 4 - det))
@@ -190,10 +186,7 @@ export function findMarkerQuads(image: GreyImage, limit = 20): Point[][] {
     .map(({ quad }) => quad.map(({ x, y }) => ({ x, y })))
 }
 
-/**
- * Whether a blob is dark on light all around, as a printed marker is on its paper margin: a piece of the table
- * cut off by the page's edge or the frame is not.
- */
+/** Whether a blob is dark on light all around, as a marker on its paper margin is. */
 function isOnPaper(image: GreyImage, blob: Blob): boolean {
   const radius = Math.sqrt(blob.area) * 0.95
   const inside = sampleGrey(image, blob.x, blob.y)

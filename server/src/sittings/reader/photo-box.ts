@@ -1,10 +1,7 @@
 import { project, type Homography } from './homography'
 import { OPTION_PITCH_MM, QUESTION_NUMBER_MM, ROW_PITCH_MM, type SheetLayout } from '../sheet/sheet-layout'
 
-/**
- * A region of the photo as fractions (0..1) of the upright photo's width and height, from its top left: the working
- * image and the kept photo are that photo scaled, so one box holds for both at any size (decision 055).
- */
+/** A region of the photo as fractions (0..1) of the upright photo, so it fits every size of it. */
 export interface PhotoBox {
   x: number
   y: number

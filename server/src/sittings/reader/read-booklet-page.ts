@@ -62,10 +62,7 @@ export const refusePage = (refusal: BookletPageRefusal): BookletPageResult => ({
   message: ADVICE[refusal],
 })
 
-/**
- * The question bubbles, each filled, empty or doubtful. A bubble is doubtful when its fill is between blank and
- * mark, or its printed ring cannot be seen (glare, a crease, a hand): "could not see" never becomes "not filled".
- */
+/** The question bubbles, each filled, empty or doubtful. */
 function readQuestions(
   image: GreyImage,
   h: Homography,
@@ -75,8 +72,7 @@ function readQuestions(
   const rows: BookletLayout['questions'][] = []
   for (let i = 0; i < layout.questions.length; i += QUESTIONS_PER_ROW)
     rows.push(layout.questions.slice(i, i + QUESTIONS_PER_ROW))
-  // Each row is a run of short blocks, as a sheet's column is: a fold or curl bends a long row, and each block is
-  // looked for close to where the one before it was found.
+  // Each row is a run of short blocks, found each near the one before, as a sheet's column (074).
   const sighted = rows.flatMap((row) => {
     const blocks: BookletLayout['questions'][] = []
     for (let i = 0; i < row.length; i += BLOCK_BUBBLES) blocks.push(row.slice(i, i + BLOCK_BUBBLES))
@@ -113,10 +109,7 @@ function answerRegion(image: GreyImage, h: Homography): BookletPageReading['answ
   return { corners, turn: photoBox(image, h, MARKED_REGION_MM).turn }
 }
 
-/**
- * A booklet page's reading once its page is located (read-sheet.ts openPage): the booklet code, the question
- * bubbles and, where printed, the roll grid. A code that is no booklet page's of this sitting is `wrong_sitting`.
- */
+/** A booklet page's reading once its page is located: its code, question bubbles and roll grid. */
 export function readLocatedBookletPage(
   image: GreyImage,
   { toImage, levels, payload }: LocatedPage,

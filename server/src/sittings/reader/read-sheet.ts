@@ -93,8 +93,7 @@ export async function loadGrey(photo: Buffer): Promise<GreyImage | SheetRefusal>
   )
   if (decoded === 'too_many_pixels') return 'too_large'
   if (typeof decoded === 'string') return decoded
-  // Grey is taken here (Rec. 601 luma) rather than by sharp's greyscale(), whose colour-managed conversion costs
-  // more than the decoding itself.
+  // Grey is taken here (Rec.
   const { data, info } = decoded
   const { width, height, channels } = info
   const grey = new Uint8Array(width * height)
@@ -115,10 +114,7 @@ const MARKER_CENTRES = FIXED_PARTS.markers.map((m) => ({ x: m.x_mm, y: m.y_mm })
 /** The page turned half a turn: the markers sit symmetrically, so it takes each one onto another. */
 const HALF_TURN = [-1, 0, FIXED_PARTS.page.width_mm, 0, -1, FIXED_PARTS.page.height_mm, 0, 0, 1]
 
-/**
- * The transform from the four marker centres, clockwise in the image, for the two ways (up to half a turn) the page
- * can lie over them: the one whose long sides meet the quadrilateral's long sides first.
- */
+/** The transform from the marker centres for both ways the page can lie: the one whose QR decodes. */
 function roughPlacements(quad: Point[]): Homography[] {
   const side = (i: number) => Math.hypot(quad[(i + 1) % 4]!.x - quad[i]!.x, quad[(i + 1) % 4]!.y - quad[i]!.y)
   const first = side(0) + side(2) < side(1) + side(3) ? 0 : 1
@@ -156,18 +152,12 @@ function isPageInside(image: GreyImage, toImage: Homography): boolean {
 const BLOCK_ROWS = 4
 /** Over this share of a sheet's questions under glare, the photo is retaken rather than the sheet flagged. */
 const GLARE_REFUSAL_SHARE = 0.1
-/**
- * Under clipped white, a ring fainter than this share of the sheet's usual is not trusted: a light pencil mark washes
- * out before the printed ring does (at 0.6 one did on the bench, its ring at 0.67; docs/decisions/074).
- */
+/** Under clipped white, a ring fainter than this share of the usual is not trusted (glare). */
 const GLARE_FAINT = 0.7
 
 type Choice<T> = ReturnType<typeof decideChoice<T>>
 
-/**
- * What a row of sighted bubbles says: a bubble whose ring is not seen where it was looked for cannot be read, so
- * the row is unclear rather than blank (issue 59: "could not see" must never become "not answered").
- */
+/** What a row of sighted bubbles says: a ring not seen makes the row unclear, not blank. */
 function decideSighted<T, B extends Bubble>(
   image: GreyImage,
   h: Homography,
@@ -182,10 +172,7 @@ function decideSighted<T, B extends Bubble>(
   return decideChoice(fills)
 }
 
-/**
- * Whether a bubble cannot be read: its ring is not seen, or it sits in clipped white with its ring well fainter than
- * the sheet's usual (a glare's halo washes a mark out before its printed ring disappears).
- */
+/** Whether a bubble cannot be read: its ring unseen, or washed out in clipped white (glare). */
 const isUnseen = (s: SightedBubble<Bubble>, typical: number) =>
   s.contrast < MIN_RING_CONTRAST || (s.glare && s.contrast < GLARE_FAINT * typical)
 
@@ -291,10 +278,7 @@ function placeByMarkers(image: GreyImage, rough: Homography): Homography | 'bent
   return Math.min(first.residualMm, second?.residualMm ?? Infinity) <= BENT_MM ? 'bent' : null
 }
 
-/**
- * Whether the frame cuts the paper the markers' edges are measured against: 7.5 mm out from each marker's centre
- * (the page's edge is 11 mm out), so a frame that cuts up to about 3.5 mm of the page is still read.
- */
+/** Whether the frame cuts the paper the markers' edges are measured against (7.5 mm out). */
 function isCropped(image: GreyImage, toImage: Homography): boolean {
   const reach = 7.5
   return FIXED_PARTS.markers.some((m) =>
@@ -358,16 +342,12 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
   if (levels.paper < 60 || levels.paper * (1 - levels.inkRatio) < 30) return 'dark'
   if (edgeSharpness(image, anyWay, FIXED_PARTS) < MIN_SHARPNESS) return 'blurred'
   // When no four blobs were the sheet's markers, one is missing (cut off, covered) and no stand-in fitted.
-  // A QR code that reads but sits away from where the markers put it: the page between them is bent.
   if (!placed) return markersFound ? (bent ? 'not_flat' : 'qr') : 'corners'
 
   return { toImage: placed.toImage, levels, payload: placed.payload }
 }
 
-/**
- * The photo in grey and its page located (corner squares, which way up, the QR code's payload), or why not: what
- * reading an answer sheet and a booklet page begin with, done once for a photo whichever it turns out to be.
- */
+/** The photo in grey and its page located, or why not: what sheets and booklet pages share. */
 export async function openPage(photo: Buffer): Promise<{ image: GreyImage; located: LocatedPage } | SheetRefusal> {
   if (!Buffer.isBuffer(photo) || photo.length === 0) return 'not_an_image'
   const image = await loadGrey(photo)
