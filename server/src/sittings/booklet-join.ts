@@ -15,7 +15,6 @@ export interface WrittenQuestion {
   revisionId: number
 }
 
-/** The sitting's written questions by the number each set prints them at, and every number any set uses. */
 export interface SittingWritten {
   bySet: Map<SittingSet, Map<number, WrittenQuestion>>
   union: number[]

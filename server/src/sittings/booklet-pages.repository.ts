@@ -34,7 +34,6 @@ export type BookletPageRow = NonNullable<Awaited<ReturnType<typeof findBookletPa
 export const findPageByUpload = (db: Kysely<DB>, sittingId: number, uploadHash: string) =>
   pages(db).where('p.sitting_id', '=', sittingId).where('p.upload_hash', '=', uploadHash).executeTakeFirst()
 
-/** The scans of one printed page: itself and its photocopies (`<sheet>/<n>`). */
 export const listPagesOfSheet = (db: Kysely<DB>, sittingId: number, sheet: string) =>
   pages(db)
     .where('p.sitting_id', '=', sittingId)

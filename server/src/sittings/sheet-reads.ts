@@ -76,7 +76,6 @@ export function readPageOrSheetJob(job: PageOrSheetJob): Promise<PageOrSheetResu
 type Job = SheetJob | ReaderViewJob | PageOrSheetJob
 type JobResult = SheetReadResult | ViewResult | PageOrSheetResult
 
-/** What a sheet worker does with a job: read a sheet, a page or either, or draw the reader's view of a sheet. */
 export function sheetWorkerJob(job: Job): Promise<JobResult> {
   if ('pageOrSheet' in job) return readPageOrSheetJob(job)
   if ('view' in job) return drawReaderView(bufferOf(job.photo), job.layout)

@@ -29,7 +29,6 @@ const learnerOf = (row: Pick<RosterRow, 'user_id' | 'username' | 'full_name'>) =
   full_name: row.full_name,
 })
 
-/** A sitting's roster: who sits it, at which roll number and set (API.md "Paper sittings"). */
 export function createSittingRoster({ database, clock }: SittingsDeps) {
   const { db } = database
 

@@ -36,7 +36,6 @@ export async function findSittingView(db: Kysely<DB>, sittingId: number, options
   return viewOf(row)
 }
 
-/** The set's plan, or 400 when the sitting did not print that set. */
 export function planOf(sitting: SittingView, set: SittingSet, field = 'set') {
   const plan = sitting.plans.find((candidate) => candidate.set === set)
   if (!plan) throw new ValidationFailed({ [field]: [sittingMessages.setNotPrinted(set, setLetters(sitting.plans))] })

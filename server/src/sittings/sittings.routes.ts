@@ -47,7 +47,6 @@ const admin = <Parts extends object>(parts: Parts) => ({ schema: { ...docs, para
 
 const replaceOf = (fields: Record<string, string>) => parseFields(ScanFieldsSchema, fields).replace === 'true'
 
-/** The photographed sheets and pages, a photo form each. */
 const photoRoutes: FastifyPluginAsyncZod<{ scans: ScansService; pages: BookletPagesService }> = async (
   upload,
   { scans, pages },

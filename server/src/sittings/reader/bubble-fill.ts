@@ -9,7 +9,7 @@ export interface PageLevels {
   paper: number
 }
 
-/** A point's darkness (0 paper .. */
+/** A point's darkness counts from NO_INK (paper grain, JPEG noise, the printed letter) to FULL_INK, pencil's. */
 const NO_INK = 0.1
 const FULL_INK = 0.5
 /** The ring sampled, as fractions of the radius: inside the outline, outside the printed letter. */

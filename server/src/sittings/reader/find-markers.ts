@@ -1,12 +1,10 @@
 import { sampleGrey, type GreyImage, type Point } from './grey-image'
 import { MARKER_SIZE_MM, PAGE, MARKER_INSET_MM } from '../sheet/sheet-layout'
 
-/** A dark, solid, square-ish blob: a corner-marker candidate. */
 interface Blob extends Point {
   area: number
 }
 
-/** Distance between the markers' centres across and down the page, in mm. */
 const SPAN_X_MM = PAGE.width_mm - 2 * MARKER_INSET_MM
 const SPAN_Y_MM = PAGE.height_mm - 2 * MARKER_INSET_MM
 

@@ -11,7 +11,6 @@ export interface PhotoBox {
   turn: 0 | 90 | 180 | 270
 }
 
-/** A rectangle on the page, in millimetres from its top left. */
 interface PageRect {
   left: number
   top: number
@@ -61,7 +60,6 @@ export function questionRect(question: SheetLayout['questions'][number]): PageRe
   }
 }
 
-/** The roll-number grid: every column's ten digits, with a millimetre of paper around. */
 export function rollRect(layout: SheetLayout): PageRect {
   const first = layout.roll[0]!.digits[0]!
   const last = layout.roll[layout.roll.length - 1]!.digits[9]!

@@ -77,7 +77,6 @@ export interface ReadSheetOptions {
   layoutFor: (code: SheetCode, set: SheetSet | null) => SheetLayout | null
 }
 
-/** Where roll and set bubbles are: the same on every sheet. */
 const FIXED_PARTS = buildSheetLayout({ questionCount: 1, optionCounts: [2], labels: 'latin' })
 
 const refuse = (refusal: SheetRefusal): SheetReadResult => ({ ok: false, refusal, message: REFUSAL_MESSAGES[refusal] })
@@ -93,7 +92,7 @@ export async function loadGrey(photo: Buffer): Promise<GreyImage | SheetRefusal>
   )
   if (decoded === 'too_many_pixels') return 'too_large'
   if (typeof decoded === 'string') return decoded
-  // Grey is taken here (Rec.
+  // Rec. 601 luma by hand: sharp's colour-managed greyscale() costs more than the decoding itself.
   const { data, info } = decoded
   const { width, height, channels } = info
   const grey = new Uint8Array(width * height)
@@ -176,7 +175,6 @@ function decideSighted<T, B extends Bubble>(
 const isUnseen = (s: SightedBubble<Bubble>, typical: number) =>
   s.contrast < MIN_RING_CONTRAST || (s.glare && s.contrast < GLARE_FAINT * typical)
 
-/** The usual ring contrast of a set of bubbles (their median). */
 const typicalContrast = (sighted: readonly SightedBubble<Bubble>[]) =>
   percentile(
     sighted.map((s) => s.contrast),
@@ -208,7 +206,6 @@ function readSet(image: GreyImage, h: Homography, levels: PageLevels): SheetRead
   return choice.kind === 'none' ? null : 'unclear'
 }
 
-/** The questions' bubbles in blocks of rows, each column of the sheet from its top, left to right. */
 function questionRuns(layout: SheetLayout) {
   const columns = new Map<number, SheetLayout['questions']>()
   for (const question of layout.questions) {
@@ -302,7 +299,6 @@ const findersAgree = (qr: SheetQr) =>
   })
 
 export interface LocatedPage {
-  /** Page millimetres to image pixels. */
   toImage: Homography
   levels: PageLevels
   payload: string

@@ -41,7 +41,6 @@ function bubbleSvg(h: Homography, b: Bubble, fill: number, seen: boolean): strin
   )
 }
 
-/** The overlay: page outline and every bubble (roll grid, set row, the layout's questions) where it was sampled. */
 function overlaySvg(
   width: number,
   height: number,

@@ -7,7 +7,6 @@ const STEP_MM = 0.1
 const REACH_MM = 2.5
 /** Where along each side the edge is measured, from the side's middle (kept clear of the rounded, blurred corners). */
 const ALONG_MM = [-3, -2, -1, 0, 1, 2, 3]
-/** The four sides of a square: outward normal, and the corner at the end of the side's tangent. */
 const SIDES = [
   { nx: -1, ny: 0 },
   { nx: 0, ny: -1 },
@@ -83,7 +82,6 @@ function intersect(a: Line, b: Line): Point | null {
   return { x: a.point.x + s * a.direction.x, y: a.point.y + s * a.direction.y }
 }
 
-/** Image pixels per page millimetre around a page point, as `toImage` has it. */
 export function scaleAt(toImage: Homography, x: number, y: number): number {
   const p = project(toImage, x, y)
   const q = project(toImage, x + 1, y)

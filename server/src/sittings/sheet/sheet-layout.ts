@@ -22,7 +22,6 @@ export interface SheetLayout {
 
 export interface SheetLayoutInput {
   questionCount: number
-  /** Options of each question in row order, 2..5 each. */
   optionCounts: readonly number[]
   labels: OptionLabels
   /** The number printed beside each row, the paper's (a mixed paper's skip the written); 1.. when absent. */
