@@ -46,10 +46,7 @@ export function createPaperAnswers({ config }: Pick<AppContext, 'config'>) {
       await replaceAnswerPages(trx, answer.id, hashes, now)
   }
 
-  /**
-   * Makes the learner's paper attempt's written answers hold these pages; marked answers are left as they are. A
-   * change that adds bytes past the learner's quota is refused, as a phone's page is (409 upload_quota_exceeded).
-   */
+  /** Marked answers stay as they are; a change adding bytes past the learner's quota is refused as a phone's page. */
   async function joinPaperAnswers(
     trx: Kysely<DB>,
     learner: { userId: number; attemptId: number },
