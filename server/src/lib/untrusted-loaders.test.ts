@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { answerPageImage, keptPageImage } from '../sittings/booklet-page-image'
+import { answerPageImage } from '../sittings/booklet-page-image'
+import { keptPage } from '../written/answer-pages'
 import { blockUntrustedLoaders } from './decode-gate'
 
 // Process-wide (libvips is shared by every thread), so in a file of its own: the server's entry calls it at start.
@@ -29,7 +30,7 @@ describe('blockUntrustedLoaders', () => {
     const photo = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#404040' } })
       .jpeg()
       .toBuffer()
-    const kept = await keptPageImage(photo)
+    const kept = await keptPage(photo)
     const corners = [
       { x: 0.1, y: 0.4 },
       { x: 0.9, y: 0.42 },

@@ -4,15 +4,9 @@ import type { PaperAttempts } from '../attempts/paper-attempts.service'
 import type { DB } from '../db/schema'
 import type { QuestionPapers } from '../questions/question-papers'
 import { attemptSections } from '../questions/sections'
-import {
-  deleteWrittenAnswer,
-  findSittingAttempt,
-  findWrittenAnswerOf,
-  insertPaperWrittenAnswer,
-  listAnswerPageHashes,
-  listRecordedPagesOf,
-  replaceAnswerPages,
-} from './booklet-pages.repository'
+import type { AppContext } from '../context'
+import { createPaperAnswers } from '../written/paper-answers.service'
+import { findSittingAttempt, listRecordedPagesOf } from './booklet-pages.repository'
 import { findRosterPlaceOf } from './sittings.repository'
 import type { SittingView } from './sitting-view'
 
@@ -21,7 +15,6 @@ export interface WrittenQuestion {
   revisionId: number
 }
 
-/** The sitting's written questions by the number each set prints them at, and every number any set uses. */
 export interface SittingWritten {
   bySet: Map<SittingSet, Map<number, WrittenQuestion>>
   union: number[]
@@ -52,13 +45,13 @@ export async function writtenOf(db: Kysely<DB>, papers: QuestionPapers, sitting:
 const bookletOrder = (a: { page_number: number | null; serial: number | null; id: number }, b: typeof a) =>
   (a.page_number ?? Infinity) - (b.page_number ?? Infinity) || (a.serial ?? 0) - (b.serial ?? 0) || a.id - b.id
 
-/**
- * Makes a learner's written answers in the sitting what their recorded booklet pages say (docs/decisions/075): each
- * written question's pages, in booklet order, on the learner's paper attempt of the sitting. Answers already marked
- * are left as they are. A sitting with choice questions waits for the learner's answer sheet to make the attempt
- * (the scan calls this again then); a written-only one makes it here, as an answer sheet would.
- */
-export function createBookletJoin({ papers, paperAttempts }: { papers: QuestionPapers; paperAttempts: PaperAttempts }) {
+/** Makes a learner's written answers what their recorded booklet pages say, through written/ (decision 075). */
+export function createBookletJoin({
+  papers,
+  paperAttempts,
+  config,
+}: Pick<AppContext, 'config'> & { papers: QuestionPapers; paperAttempts: PaperAttempts }) {
+  const { joinPaperAnswers } = createPaperAnswers({ config })
   return async function joinBookletPages(trx: Kysely<DB>, sitting: SittingView, userId: number, now: number) {
     const place = await findRosterPlaceOf(trx, sitting.id, userId)
     const written = await writtenOf(trx, papers, sitting)
@@ -87,30 +80,14 @@ export function createBookletJoin({ papers, paperAttempts }: { papers: QuestionP
       attempt = { id: finished.attempt.id, revision_ids: finished.attempt.revision_ids }
     }
     if (!attempt) return
-    for (const [number, question] of numbers) {
-      const hashes = recorded
+    const answers = [...numbers].map(([number, question]) => ({
+      ...question,
+      hashes: recorded
         .filter((page) => (JSON.parse(page.questions) as number[]).includes(number))
         // Pages read before decision 089 have no masked image: they join as they did.
-        .map((page) => page.answer_hash ?? page.image_hash)
-      const answer = await findWrittenAnswerOf(trx, attempt.id, question.questionId)
-      if (answer && answer.status !== 'submitted') continue
-      if (!answer) {
-        if (hashes.length === 0) continue
-        const id = await insertPaperWrittenAnswer(
-          trx,
-          { attempt_id: attempt.id, question_id: question.questionId, revision_id: question.revisionId },
-          now,
-        )
-        await replaceAnswerPages(trx, id, hashes, now)
-        continue
-      }
-      if (hashes.length === 0) {
-        await deleteWrittenAnswer(trx, answer.id)
-        continue
-      }
-      const current = await listAnswerPageHashes(trx, answer.id)
-      if (current.join() !== hashes.join()) await replaceAnswerPages(trx, answer.id, hashes, now)
-    }
+        .map((page) => page.answer_hash ?? page.image_hash),
+    }))
+    await joinPaperAnswers(trx, { userId, attemptId: attempt.id }, answers, now)
   }
 }
 

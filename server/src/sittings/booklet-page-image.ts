@@ -1,58 +1,16 @@
-import { createHash } from 'node:crypto'
-import { sittingMessages, writtenAnswerLimits } from '@quiz/contracts'
-import { PayloadTooLarge } from '../http/errors'
+import { writtenAnswerLimits } from '@quiz/contracts'
 import { decodeRaster } from '../lib/decode-gate'
-import { withPhoneRendition } from '../lib/page-renditions'
+import { asKeptPage, type KeptPage } from '../written/paper-answers.service'
 import type { BookletPageReading } from './reader/read-booklet-page'
 import { notAPhoto } from './scan-photo'
 
-// A booklet page's two images (docs/decisions/075, 089): the whole photo kept for the admin reviewing the scan, and
-// the part markers and the learner see, with no name, roll number or code on it.
-
-/** A kept page: upright, at most 2,200 px on its long side (as a phone's page of a written answer), no metadata. */
-const KEPT_SIDE = 2200
+// A booklet page's two images: the whole photo for the admin, the part without name or code for markers (075, 089).
 
 /** Our own kept JPEG, read again to cut the marked part from it. */
 const keptRules = {
   maxPixels: writtenAnswerLimits.keptSide * writtenAnswerLimits.keptSide,
   formats: ['jpeg'],
 } as const
-
-export interface PageImage {
-  hash: string
-  data: Buffer
-  content_type: string
-  width: number
-  height: number
-  phone_data: Buffer | null
-}
-
-/** Kept as `page_images` keeps a page, with its phone rendition made now (docs/decisions/078). */
-const asPageImage = (data: Buffer, width: number, height: number): Promise<PageImage> =>
-  withPhoneRendition({
-    hash: createHash('sha256').update(data).digest('hex'),
-    data,
-    content_type: 'image/jpeg',
-    width,
-    height,
-  })
-
-/** The whole photo as an admin reviewing the scan sees it. */
-export async function keptPageImage(bytes: Buffer): Promise<PageImage> {
-  const kept = await decodeRaster(
-    bytes,
-    { maxPixels: 50_000_000, formats: ['jpeg', 'png', 'webp'], failOn: 'truncated' },
-    (image) =>
-      image
-        .rotate()
-        .resize(KEPT_SIDE, KEPT_SIDE, { fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 80 })
-        .toBuffer({ resolveWithObject: true }),
-  )
-  if (kept === 'too_many_pixels') throw new PayloadTooLarge(sittingMessages.photoTooManyPixels)
-  if (typeof kept === 'string') throw notAPhoto()
-  return asPageImage(kept.data, kept.info.width, kept.info.height)
-}
 
 /** A point of the cut (w x h) once turned clockwise by `turn` degrees (sharp turns clockwise). */
 function turned(x: number, y: number, w: number, h: number, turn: number) {
@@ -62,12 +20,8 @@ function turned(x: number, y: number, w: number, h: number, turn: number) {
   return [x, y]
 }
 
-/**
- * What markers and the learner see of a page: the kept photo cut to the page's marked region (its bounding box), the
- * photo outside the region painted white (the header's corners in a tilted photo, the table beside the page), turned
- * so the page stands upright. The name, roll number, roll grid and code lie above the region, so none is in it.
- */
-export async function answerPageImage(kept: PageImage, region: BookletPageReading['answerRegion']): Promise<PageImage> {
+/** The kept photo cut to the marked region, white outside it, upright: no name, roll or code (decision 089). */
+export async function answerPageImage(kept: KeptPage, region: BookletPageReading['answerRegion']): Promise<KeptPage> {
   const { width, height } = kept
   const corners = region.corners.map((p) => ({ x: p.x * width, y: p.y * height }))
   const clamp = (value: number, max: number) => Math.min(max, Math.max(0, value))
@@ -78,8 +32,7 @@ export async function answerPageImage(kept: PageImage, region: BookletPageReadin
   const turn = (360 - region.turn) % 360
   const [outWidth, outHeight] = turn % 180 === 0 ? [cutWidth, cutHeight] : [cutHeight, cutWidth]
   const inside = corners.map((p) => turned(p.x - left, p.y - top, cutWidth, cutHeight, turn) as [number, number])
-  // Composite comes last in sharp's pipeline, after the cut and the turn: the mask is drawn in the turned frame. Raw
-  // pixels, not an SVG: the server reads no SVG at all (decision 088 blocks libvips' SVG loader).
+  // Composite comes last in sharp's pipeline, after the cut and the turn: the mask is drawn in the turned frame.
   const mask = outsideMask(inside, outWidth, outHeight)
   const cut = await decodeRaster(kept.data, keptRules, (image) =>
     image
@@ -90,7 +43,7 @@ export async function answerPageImage(kept: PageImage, region: BookletPageReadin
       .toBuffer({ resolveWithObject: true }),
   )
   if (typeof cut === 'string') throw notAPhoto()
-  return asPageImage(cut.data, cut.info.width, cut.info.height)
+  return asKeptPage(cut.data, cut.info.width, cut.info.height)
 }
 
 /** White, opaque RGBA pixels outside the polygon `inside` and transparent within it (each row's crossings, filled). */

@@ -1,9 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely'
 import type { BookletPageTable, DB } from '../db/schema'
 
-// Booklet pages of a sitting (migration 0033) and the written answers they join (migration 0025's tables: a paper
-// learner's pages are kept there as a phone's are, so marking and results read them alike).
-
 const pageColumns = [
   'p.id',
   'p.sitting_id',
@@ -37,7 +34,6 @@ export type BookletPageRow = NonNullable<Awaited<ReturnType<typeof findBookletPa
 export const findPageByUpload = (db: Kysely<DB>, sittingId: number, uploadHash: string) =>
   pages(db).where('p.sitting_id', '=', sittingId).where('p.upload_hash', '=', uploadHash).executeTakeFirst()
 
-/** The scans of one printed page: itself and its photocopies (`<sheet>/<n>`). */
 export const listPagesOfSheet = (db: Kysely<DB>, sittingId: number, sheet: string) =>
   pages(db)
     .where('p.sitting_id', '=', sittingId)
@@ -82,55 +78,3 @@ export const findSittingAttempt = (db: Kysely<DB>, sittingId: number, userId: nu
     .where('mode', '=', 'paper')
     .orderBy('id', 'desc')
     .executeTakeFirst()
-
-export const findWrittenAnswerOf = (db: Kysely<DB>, attemptId: number, questionId: number) =>
-  db
-    .selectFrom('written_answers')
-    .select(['id', 'status'])
-    .where('attempt_id', '=', attemptId)
-    .where('question_id', '=', questionId)
-    .executeTakeFirst()
-
-export async function insertPaperWrittenAnswer(
-  db: Kysely<DB>,
-  answer: { attempt_id: number; question_id: number; revision_id: number },
-  now: number,
-) {
-  const row = await db
-    .insertInto('written_answers')
-    .values({ ...answer, score_hundredths: null, created_at: now, updated_at: now } as never)
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return Number(row.id)
-}
-
-export const listAnswerPageHashes = async (db: Kysely<DB>, answerId: number) =>
-  (
-    await db
-      .selectFrom('written_answer_pages')
-      .select('image_hash')
-      .where('answer_id', '=', answerId)
-      .orderBy('number')
-      .execute()
-  ).map((row) => row.image_hash)
-
-/** The answer's pages become `hashes`, numbered 1.. in that order. */
-export async function replaceAnswerPages(db: Kysely<DB>, answerId: number, hashes: readonly string[], now: number) {
-  await db.deleteFrom('written_answer_pages').where('answer_id', '=', answerId).execute()
-  if (hashes.length > 0)
-    await db
-      .insertInto('written_answer_pages')
-      .values(
-        hashes.map((hash, index) => ({
-          answer_id: answerId,
-          number: index + 1,
-          image_hash: hash,
-          annotations: null,
-          created_at: now,
-        })),
-      )
-      .execute()
-}
-
-export const deleteWrittenAnswer = (db: Kysely<DB>, answerId: number) =>
-  db.deleteFrom('written_answers').where('id', '=', answerId).execute()

@@ -5,17 +5,17 @@ import {
   type BookletPage,
   type PageFlag,
   type PageStatus,
-  type PageUpdate,
   type ScanBox,
 } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import { savePageImage } from '../db/page-images'
-import { changedFields, recordAudit, type UserActor } from '../audit/audit-log'
+import { recordAudit, type UserActor } from '../audit/audit-log'
 import type { DB } from '../db/schema'
-import { AppError, Conflict, NotFound, PayloadTooLarge, ValidationFailed } from '../http/errors'
+import { AppError, Conflict, NotFound, PayloadTooLarge } from '../http/errors'
 import { bookletSheetKey, printedLearner, type BookletCode } from './booklet/booklet-code'
-import { answerPageImage, keptPageImage } from './booklet-page-image'
-import { createBookletJoin, writtenOf, type SittingWritten } from './booklet-join'
+import { keptPage } from '../written/paper-answers.service'
+import { answerPageImage } from './booklet-page-image'
+import { createBookletJoin, writtenOf } from './booklet-join'
 import {
   findBookletPage,
   findPageByUpload,
@@ -26,16 +26,16 @@ import {
   updateBookletPage,
   type BookletPageRow,
 } from './booklet-pages.repository'
+import { auditValues, createPageReview, numbersOfLearner } from './booklet-page-review'
 import { questionsOf } from './page-questions'
-import type { BookletPageReading } from './reader/read-booklet-page'
+import type { BookletPageReading, BookletPageResult } from './reader/read-booklet-page'
 import type { SheetReadResult } from './reader/read-sheet'
 import { checkPhoto, notAPhoto } from './scan-photo'
 import { readPageOrSheetInWorker } from './sheet-reads'
 import { findRosterEntry, findRosterPlaceOf, listRoster } from './sittings.repository'
 import { findSittingView, sheetSecret, type SittingsDeps } from './sitting-view'
 
-// API.md "Written answers marked by rubric", "On paper": photographed booklet pages, whose learner, page and
-// question(s) come from the page's signed code and bubbles, or are flagged for a person (docs/decisions/075).
+// API.md "On paper": photographed booklet pages, read by their signed code and bubbles (docs/decisions/075).
 
 export function toBookletPage(row: BookletPageRow): BookletPage {
   return {
@@ -56,42 +56,70 @@ export function toBookletPage(row: BookletPageRow): BookletPage {
 const pageUnreadable = (message: string) =>
   new AppError(422, 'page_unreadable', bookletMessages.pageUnreadable(message))
 
+/** Whose page it is: the code's learner (decision 061's rules), or the roll grid's (blank and spare pages). */
+async function learnerOf(
+  trx: Kysely<DB>,
+  secret: string,
+  sittingId: number,
+  code: BookletCode,
+  reading: BookletPageReading,
+) {
+  const rollBox = reading.boxes.roll ?? reading.boxes.questions
+  const unsure = (marks: string[] = []) => ({ kind: 'roll' as const, marks, box: rollBox })
+  if (code.kind === 'roster') {
+    const printed = printedLearner(code, await listRoster(trx, sittingId), secret)
+    if (printed && !printed.moved) return { userId: printed.entry.user_id, rollNumber: code.rollNumber, flag: null }
+    return { userId: printed?.entry.user_id ?? null, rollNumber: printed?.entry.roll_number ?? null, flag: unsure() }
+  }
+  const roll = typeof reading.roll === 'number' && reading.roll > 0 ? reading.roll : null
+  const entry = roll === null ? undefined : await findRosterEntry(trx, sittingId, roll)
+  if (!entry) return { userId: null, rollNumber: roll, flag: unsure(roll === null ? [] : [String(roll)]) }
+  return { userId: entry.user_id, rollNumber: roll, flag: null }
+}
+
+/** Another recorded page of the learner with the same number (a blank booklet's and their own, say). */
+async function duplicateOf(
+  trx: Kysely<DB>,
+  sittingId: number,
+  userId: number,
+  pageNumber: number,
+  pageId: number | null,
+) {
+  const rows = await listSittingPages(trx, sittingId, 'recorded')
+  return rows.find((row) => row.user_id === userId && row.page_number === pageNumber && row.id !== pageId)
+}
+
+function refusalOf(result: Extract<BookletPageResult, { ok: false }>) {
+  if (result.refusal === 'not_an_image') return notAPhoto()
+  if (result.refusal === 'too_large') return new PayloadTooLarge(sittingMessages.photoTooManyPixels)
+  if (result.refusal === 'wrong_sitting') return new Conflict(result.message, 'wrong_sitting')
+  return pageUnreadable(result.message)
+}
+
+/** The earlier scan this photo retakes, and the sheet it is kept as (a copy's `<sheet>/<n>`): decision 075. */
+async function placeOnSheet(
+  trx: Kysely<DB>,
+  sittingId: number,
+  code: BookletCode,
+  learner: { userId: number | null; rollNumber: number | null },
+) {
+  const printed = bookletSheetKey(code)
+  const scans = await listPagesOfSheet(trx, sittingId, printed)
+  const existing =
+    code.kind === 'roster'
+      ? scans.find((scan) => scan.sheet === printed)
+      : scans.find((scan) => scan.user_id === learner.userId && scan.roll_number === learner.rollNumber)
+  if (existing || scans.length === 0) return { existing, sheet: printed, copy: false }
+  const copies = scans.map((scan) => Number(scan.sheet.split('/')[1] ?? 1))
+  return { existing, sheet: `${printed}/${1 + Math.max(...copies)}`, copy: true }
+}
+
 export function createBookletPagesService(deps: SittingsDeps) {
   const { database, clock, config, papers, paperAttempts } = deps
   const { db } = database
   const lock = database.dialect === 'postgres'
   const secret = sheetSecret(config.jwtSecret)
-  const joinBookletPages = createBookletJoin({ papers, paperAttempts })
-
-  const numbersOfLearner = (written: SittingWritten, set: string | undefined) =>
-    new Set(set ? [...(written.bySet.get(set as never)?.keys() ?? [])] : written.union)
-
-  /** Whose page it is: the code's learner (decision 061's rules), or the roll grid's (blank and spare pages). */
-  async function learnerOf(trx: Kysely<DB>, sittingId: number, code: BookletCode, reading: BookletPageReading) {
-    const rollBox = reading.boxes.roll ?? reading.boxes.questions
-    const unsure = (marks: string[] = []) => ({ kind: 'roll' as const, marks, box: rollBox })
-    if (code.kind === 'roster') {
-      const printed = printedLearner(code, await listRoster(trx, sittingId), secret)
-      if (printed && !printed.moved) return { userId: printed.entry.user_id, rollNumber: code.rollNumber, flag: null }
-      return { userId: printed?.entry.user_id ?? null, rollNumber: printed?.entry.roll_number ?? null, flag: unsure() }
-    }
-    const roll = typeof reading.roll === 'number' && reading.roll > 0 ? reading.roll : null
-    const entry = roll === null ? undefined : await findRosterEntry(trx, sittingId, roll)
-    if (!entry) return { userId: null, rollNumber: roll, flag: unsure(roll === null ? [] : [String(roll)]) }
-    return { userId: entry.user_id, rollNumber: roll, flag: null }
-  }
-
-  /** Another recorded page of the learner with the same number (a blank booklet's and their own, say). */
-  async function duplicateOf(
-    trx: Kysely<DB>,
-    sittingId: number,
-    userId: number,
-    pageNumber: number,
-    pageId: number | null,
-  ) {
-    const rows = await listSittingPages(trx, sittingId, 'recorded')
-    return rows.find((row) => row.user_id === userId && row.page_number === pageNumber && row.id !== pageId)
-  }
+  const joinBookletPages = createBookletJoin({ papers, paperAttempts, config })
 
   async function getPage(pageId: number): Promise<BookletPage> {
     const row = await findBookletPage(db, pageId)
@@ -99,11 +127,7 @@ export function createBookletPagesService(deps: SittingsDeps) {
     return toBookletPage(row)
   }
 
-  /**
-   * A photographed booklet page: 201 and the page, the same page again for a photo already sent (`created: false`),
-   * or `{ sheet: true }` and its reading for an answer sheet of the sitting, read in the same pass (the caller records
-   * it: scans.service.ts recordSheet).
-   */
+  /** A booklet page scanned: the page (201, or 200 for a photo already sent), or an answer sheet's reading. */
   async function scanPage(
     sittingId: number,
     photo: Buffer,
@@ -133,14 +157,9 @@ export function createBookletPagesService(deps: SittingsDeps) {
     })
     if (read.kind === 'sheet') return { sheet: true, reading: read.result }
     const { result } = read
-    if (!result.ok) {
-      if (result.refusal === 'not_an_image') throw notAPhoto()
-      if (result.refusal === 'too_large') throw new PayloadTooLarge(sittingMessages.photoTooManyPixels)
-      if (result.refusal === 'wrong_sitting') throw new Conflict(result.message, 'wrong_sitting')
-      throw pageUnreadable(result.message)
-    }
+    if (!result.ok) throw refusalOf(result)
     if (written.union.length === 0) throw new Conflict(bookletMessages.noWrittenQuestions)
-    const kept = await keptPageImage(photo)
+    const kept = await keptPage(photo)
     const answer = await answerPageImage(kept, result.answerRegion)
     const now = clock.now()
     const { code } = result
@@ -148,7 +167,7 @@ export function createBookletPagesService(deps: SittingsDeps) {
     const pageId = await paperAttempts.transaction(async (trx) => {
       const current = await findSittingView(trx, sittingId, { lock })
       if (current.status === 'closed') throw new Conflict(sittingMessages.closed)
-      const learner = await learnerOf(trx, sittingId, code, result)
+      const learner = await learnerOf(trx, secret, sittingId, code, result)
       const place = learner.userId === null ? undefined : await findRosterPlaceOf(trx, sittingId, learner.userId)
       const read = questionsOf(result, numbersOfLearner(written, place?.set_letter))
       const flags: PageFlag[] = [...(learner.flag ? [learner.flag] : []), ...read.flags]
@@ -156,24 +175,13 @@ export function createBookletPagesService(deps: SittingsDeps) {
       if (code.kind === 'spare')
         flags.push({ kind: 'spare_page', marks: read.questions.map(String), box: result.boxes.questions })
       const pageNumber = code.kind === 'spare' ? null : code.page
-      const printed = bookletSheetKey(code)
-      const scans = await listPagesOfSheet(trx, sittingId, printed)
-      // A blank booklet's page is a retake of an earlier scan of it only for the same learner: photocopies share a
-      // serial, so any other is a copy of its own, which a person confirms (as decision 061's blank sheets).
-      const existing =
-        code.kind === 'roster'
-          ? scans.find((scan) => scan.sheet === printed)
-          : scans.find((scan) => scan.user_id === learner.userId && scan.roll_number === learner.rollNumber)
-      let sheet = printed
-      if (!existing && scans.length > 0) {
-        sheet = `${printed}/${1 + Math.max(...scans.map((scan) => Number(scan.sheet.split('/')[1] ?? 1)))}`
-        if (!flags.some((flag) => flag.kind === 'roll'))
-          flags.unshift({
-            kind: 'roll',
-            marks: learner.rollNumber === null ? [] : [String(learner.rollNumber)],
-            box: result.boxes.roll ?? result.boxes.questions,
-          })
-      }
+      const { existing, sheet, copy } = await placeOnSheet(trx, sittingId, code, learner)
+      if (copy && !flags.some((flag) => flag.kind === 'roll'))
+        flags.unshift({
+          kind: 'roll',
+          marks: learner.rollNumber === null ? [] : [String(learner.rollNumber)],
+          box: result.boxes.roll ?? result.boxes.questions,
+        })
       if (existing?.status === 'recorded' && !replace)
         throw new AppError(409, 'page_already_scanned', bookletMessages.alreadyScanned, undefined, undefined, {
           page_id: existing.id,
@@ -226,63 +234,6 @@ export function createBookletPagesService(deps: SittingsDeps) {
     return { sheet: false, created: true, page: await getPage(pageId) }
   }
 
-  /** What settles which flag: `roll_number` the learner (roll), `questions` the questions (and a duplicate), `discard`. */
-  async function reviewPage(pageId: number, body: PageUpdate, actor: UserActor): Promise<BookletPage> {
-    const now = clock.now()
-    await paperAttempts.transaction(async (trx) => {
-      const found = await findBookletPage(trx, pageId)
-      if (!found) throw new NotFound(bookletMessages.pageNotFound)
-      const sitting = await findSittingView(trx, found.sitting_id, { lock })
-      const page = (await findBookletPage(trx, pageId, { lock }))!
-      const written = await writtenOf(trx, papers, sitting)
-      let flags = JSON.parse(page.flags) as PageFlag[]
-      let questions = JSON.parse(page.questions) as number[]
-      let userId = page.user_id
-      let rollNumber = page.roll_number
-      let status: PageStatus = page.status
-      if (body.roll_number !== undefined) {
-        const entry = await findRosterEntry(trx, sitting.id, body.roll_number)
-        if (!entry) throw new ValidationFailed({ roll_number: [sittingMessages.rollNotOnRoster(body.roll_number)] })
-        userId = entry.user_id
-        rollNumber = body.roll_number
-        flags = flags.filter((flag) => flag.kind !== 'roll')
-      }
-      if (body.questions !== undefined) {
-        if (userId === null) throw new ValidationFailed({ questions: [bookletMessages.noLearner] })
-        const place = await findRosterPlaceOf(trx, sitting.id, userId)
-        const printed = numbersOfLearner(written, place?.set_letter)
-        const wrong = body.questions.find((number) => !printed.has(number))
-        if (wrong !== undefined) throw new ValidationFailed({ questions: [bookletMessages.notAWrittenQuestion(wrong)] })
-        if (body.questions.length === 0) throw new ValidationFailed({ questions: [bookletMessages.noQuestions] })
-        questions = [...new Set(body.questions)].sort((a, b) => a - b)
-        flags = flags.filter(
-          (flag) => !['question_unclear', 'no_question', 'duplicate_page', 'spare_page'].includes(flag.kind),
-        )
-      }
-      if (body.discard === true) status = 'discarded'
-      else if (body.discard === false || status !== 'discarded')
-        status = flags.length === 0 && userId !== null ? 'recorded' : 'needs_review'
-      await updateBookletPage(trx, pageId, {
-        status,
-        user_id: userId,
-        roll_number: rollNumber,
-        questions: JSON.stringify(questions),
-        flags: JSON.stringify(flags),
-        updated_at: now,
-      })
-      for (const learner of new Set([page.user_id, userId]))
-        if (learner !== null) await joinBookletPages(trx, sitting, learner, now)
-      await recordAudit(trx, actor, now, {
-        action: 'update',
-        entityType: 'scan',
-        entityId: pageId,
-        label: `${sitting.title_en}: booklet page ${page.sheet}`,
-        ...changedFields(auditValues(page), { status, roll_number: rollNumber, user_id: userId, questions, flags }),
-      })
-    })
-    return getPage(pageId)
-  }
-
   async function listPages(sittingId: number, status?: PageStatus) {
     await findSittingView(db, sittingId)
     const results = (await listSittingPages(db, sittingId, status)).map(toBookletPage)
@@ -296,17 +247,8 @@ export function createBookletPagesService(deps: SittingsDeps) {
     return { data: Buffer.from(image.data), type: image.content_type }
   }
 
+  const reviewPage = createPageReview({ ...deps, joinBookletPages, getPage })
   return { scanPage, reviewPage, getPage, listPages, pageImage, joinBookletPages }
-}
-
-function auditValues(page: BookletPageRow) {
-  return {
-    status: page.status,
-    roll_number: page.roll_number,
-    user_id: page.user_id,
-    questions: JSON.parse(page.questions) as number[],
-    flags: JSON.parse(page.flags) as PageFlag[],
-  }
 }
 
 export type BookletPagesService = ReturnType<typeof createBookletPagesService>

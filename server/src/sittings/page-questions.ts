@@ -1,12 +1,7 @@
 import type { PageFlag } from '@quiz/contracts'
 import type { BookletPageReading } from './reader/read-booklet-page'
 
-/**
- * The questions a page answers, from its bubbles, checked against the numbers the learner's set prints (every set's
- * while the learner is unknown): any doubtful bubble, or a filled one that is not a written question of that set, is
- * `question_unclear`; none filled is `no_question`. A flagged page names no question: a person says which
- * (docs/decisions/075: a page never joins the wrong question).
- */
+/** The questions a page answers from its bubbles, checked against the learner's set: decision 075 "In the code". */
 export function questionsOf(
   reading: Pick<BookletPageReading, 'marked' | 'doubtful' | 'boxes'>,
   printed: ReadonlySet<number>,

@@ -5,7 +5,6 @@ import { maxScoreHundredths, type AttemptSection } from '../questions/sections'
 
 const two = (hundredths: number) => (hundredths / 100).toFixed(2)
 
-/** Where a paper result's notice takes the learner: the attempt's report. */
 export const paperResultLink = (attemptId: number) => `/results/${attemptId}`
 
 /** `paper_result`: the learner's answer sheet is marked, told in the transaction that records it, with a push. */

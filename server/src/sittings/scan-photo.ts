@@ -12,10 +12,7 @@ const photoRules = {
 
 const tooCostly = () => new AppError(422, 'sheet_unreadable', sittingMessages.photoTooCostly)
 
-/**
- * Refuses what is not a photo of an accepted kind (415, by its magic bytes in the gate), declares more than 50
- * megapixels (413) or would cost too much to decode (422), from its header alone: nothing is decoded before the check.
- */
+/** Refuses a photo from its header alone (415, 413 or 422): nothing is decoded before the check. */
 export async function checkPhoto(bytes: Buffer) {
   const header = await inspectRaster(bytes, photoRules)
   if (header === 'not_an_image') throw notAPhoto()

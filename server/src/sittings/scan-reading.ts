@@ -31,10 +31,7 @@ export const sheetKeyOf = (code: SheetCode) =>
 const isSet = (plans: readonly SittingSetPlan[], set: unknown): set is SittingSet =>
   plans.some((plan) => plan.set === set)
 
-/**
- * The set whose rows a sheet is read with. A roster sheet was printed for its learner's set; a blank one prints every
- * set's bubbles (sitting-sets.ts blankLayout), so it is read whole and its letters checked once the set is known.
- */
+/** The set whose rows a sheet is read with. */
 export function readingSet(code: SheetCode, roster: ReadonlyMap<number, RosterPlace>): SittingSet | null {
   if (code.kind !== 'roster') return null
   let place = roster.get(code.rollNumber)
@@ -43,11 +40,7 @@ export function readingSet(code: SheetCode, roster: ReadonlyMap<number, RosterPl
   return (place?.set_letter as SittingSet | undefined) ?? null
 }
 
-/**
- * A roster sheet's learner: the one its code names, at their roll number now. A roll given to another learner since
- * the sheet was printed, a learner no longer on the roster, and a code printed before codes named learners (then the
- * roll's holder is only a guess) are for a person (docs/decisions/061).
- */
+/** A roster sheet's learner: the one its code names, at their roll now (docs/decisions/061). */
 function rosterSheetPlace(code: Extract<SheetCode, { kind: 'roster' }>, roster: RosterLookup) {
   const holder = roster.byRoll(code.rollNumber)
   if (code.userId === null) return { place: holder, confirmed: false }
@@ -104,8 +97,7 @@ export function interpretReading(
     if (answer === null || typeof answer === 'string') {
       // A blank sheet's row may print more bubbles than this set's question has: a mark there is for a person.
       const options = plan?.options[number - 1]?.length
-      // A blank row at a number that is a written question of this set (a blank sheet prints every set's choice
-      // numbers) answers nothing; a mark there is for a person, below.
+      // A mark at a written question's number of this set (a blank sheet prints every set's) is for a person.
       if (answer === null && options === 0) continue
       if (answer !== null && options !== undefined && letterIndex(labels, answer) >= options) {
         flags.push({ question: number, kind: 'unclear', marks: [answer], box })
@@ -119,12 +111,7 @@ export function interpretReading(
   return { sheet: sheetKeyOf(code), rollNumber, set, userId, answers, flags }
 }
 
-/**
- * The earlier scan a photo is a retake of, if any, among `scans` of its sheet (sittings.repository findScansOfSheet).
- * Blank sheets are photocopied, serial and all: a blank sheet's scan is the same sheet's only when it read the same
- * roll number. Any other is a copy, kept as a scan of its own (`B5/2`) whose every reading is flagged `roll` for a
- * person, so that it never replaces, nor withdraws, another learner's sheet (docs/decisions/061).
- */
+/** The earlier scan a photo retakes, if any: a blank sheet's only for the same roll (decision 055 "In the code"). */
 export function retakeOf<T extends { sheet: string; roll_number: number | null }>(
   reading: ScanReading,
   scans: readonly T[],

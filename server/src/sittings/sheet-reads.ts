@@ -11,8 +11,7 @@ import type { SheetCode } from './sheet/sheet-code'
 import { printedLearner } from './booklet/booklet-code'
 import type { SheetLayout } from './sheet/sheet-layout'
 
-// A sheet is read in a worker thread: its decode waits for the process's decode gate there, and its seconds of pixel
-// work never hold the event loop (docs/decisions/060).
+// Sheets are read in a worker thread behind the decode gate: pixel work never holds the event loop (060).
 
 export interface SheetJob {
   photo: Uint8Array
@@ -52,10 +51,7 @@ export interface ReaderViewJob {
 }
 type ViewResult = Uint8Array | string
 
-/**
- * A photo sent to the "Scan sheets" place: a written-answer booklet page (docs/decisions/075), whose row prints the
- * learner's set's numbers or every set's, or an answer sheet of the sitting, read as `SheetJob` reads one.
- */
+/** A photo sent to the "Scan sheets" place: a booklet page or an answer sheet of the sitting (decision 075). */
 export interface PageOrSheetJob extends SheetJob {
   pageOrSheet: true
   /** Written question numbers by set letter, every set's together, and each roster learner's set. */
@@ -80,7 +76,6 @@ export function readPageOrSheetJob(job: PageOrSheetJob): Promise<PageOrSheetResu
 type Job = SheetJob | ReaderViewJob | PageOrSheetJob
 type JobResult = SheetReadResult | ViewResult | PageOrSheetResult
 
-/** What a sheet worker does with a job: read a sheet, a page or either, or draw the reader's view of a sheet. */
 export function sheetWorkerJob(job: Job): Promise<JobResult> {
   if ('pageOrSheet' in job) return readPageOrSheetJob(job)
   if ('view' in job) return drawReaderView(bufferOf(job.photo), job.layout)

@@ -50,10 +50,7 @@ export const parseSets = (json: string) => JSON.parse(json) as SittingSetPlan[]
 
 export const setLetters = (plans: readonly SittingSetPlan[]) => plans.map((plan) => plan.set)
 
-/**
- * The printed numbers (1-based, the set's order) of the set's choice questions: a written question has no options,
- * so it has no row on the answer sheet; the learner answers it in the answer booklet (docs/decisions/075).
- */
+/** The printed numbers of the set's choice questions: a written one has no row on the sheet (decision 075). */
 export const choiceNumbers = (plan: Pick<SittingSetPlan, 'options'>) =>
   plan.options.flatMap((ids, row) => (ids.length > 0 ? [row + 1] : []))
 
@@ -76,12 +73,7 @@ export function setLayout(plan: SittingSetPlan, labels: OptionLabels, sets: numb
   })
 }
 
-/**
- * A blank sheet serves a walk-in of any set: it has a row for each number that is a choice question in any set,
- * with the most options that number has in any set, so the bubbles of whichever set the learner marks are printed
- * (a number's bubbles sit at the same place in every set). A mark at a number that is written in the learner's set
- * is for a person (scan-reading.ts).
- */
+/** A blank sheet serves any set: each number's most options in any set (decision 055 "In the code"). */
 export function blankLayout(plans: readonly SittingSetPlan[], labels: OptionLabels): SheetLayout {
   const numbers = anySetChoiceNumbers(plans)
   return buildSheetLayout({

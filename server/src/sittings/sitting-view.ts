@@ -9,8 +9,7 @@ import type { QuestionPapers } from '../questions/question-papers'
 import { parseSets, setLetters, type SittingSetPlan } from './sitting-sets'
 import { findSitting, type SittingRow } from './sittings.repository'
 
-// A sitting as its services read it (sittings, scans, booklet pages): here, so that none of them is the library of
-// the others.
+// A sitting as its services read it: here, so that none of them is the library of the others.
 
 /** The key the sheets' QR codes are signed with: derived from the server's secret, used for nothing else. */
 export const sheetSecret = (jwtSecret: string) => createHmac('sha256', jwtSecret).update('sheet-code').digest('hex')
@@ -37,7 +36,6 @@ export async function findSittingView(db: Kysely<DB>, sittingId: number, options
   return viewOf(row)
 }
 
-/** The set's plan, or 400 when the sitting did not print that set. */
 export function planOf(sitting: SittingView, set: SittingSet, field = 'set') {
   const plan = sitting.plans.find((candidate) => candidate.set === set)
   if (!plan) throw new ValidationFailed({ [field]: [sittingMessages.setNotPrinted(set, setLetters(sitting.plans))] })

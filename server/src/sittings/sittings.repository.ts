@@ -1,8 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely'
 import type { DB, SittingScanTable, SittingTable } from '../db/schema'
 
-// Paper sittings (API.md "Paper sittings"): the sittings, their rosters and their scans.
-
 export async function insertSitting(db: Kysely<DB>, row: Insertable<SittingTable>) {
   const inserted = await db.insertInto('sittings').values(row).returning('id').executeTakeFirstOrThrow()
   return Number(inserted.id)
@@ -49,7 +47,6 @@ export function listSittings(db: Kysely<DB>, quizId: number) {
     .execute()
 }
 
-/** Per sitting: its roster's size and its scans by status. */
 export async function countSittingParts(db: Kysely<DB>, sittingIds: readonly number[]) {
   const counts = new Map(sittingIds.map((id) => [id, { roster: 0, recorded: 0, needs_review: 0 }]))
   if (sittingIds.length === 0) return counts
@@ -88,7 +85,6 @@ export async function countScans(db: Kysely<DB>, sittingId: number, status: Sitt
   return Number(row.n)
 }
 
-/** The roster by roll number, with each learner's name. */
 export function listRoster(db: Kysely<DB>, sittingId: number) {
   return db
     .selectFrom('sitting_roster as r')
@@ -111,7 +107,6 @@ export function findRosterEntry(db: Kysely<DB>, sittingId: number, rollNumber: n
     .executeTakeFirst()
 }
 
-/** A learner's place on the roster. */
 export function findRosterPlaceOf(db: Kysely<DB>, sittingId: number, userId: number) {
   return db
     .selectFrom('sitting_roster')
@@ -162,7 +157,6 @@ export async function replaceRoster(
       .execute()
 }
 
-/** Learners by lower-cased username. */
 export function findUsersByUsernameKeys(db: Kysely<DB>, keys: readonly string[]) {
   if (keys.length === 0) return Promise.resolve([])
   return db
@@ -293,7 +287,6 @@ export function findEarlierScanPhoto(db: Kysely<DB>, scanId: number, photoId: nu
     .executeTakeFirst()
 }
 
-/** The kept photo of the sheet that recorded a learner's own paper attempt. */
 export function findLearnerSheetPhoto(db: Kysely<DB>, attemptId: number, userId: number) {
   return db
     .selectFrom('sitting_scans as sc')

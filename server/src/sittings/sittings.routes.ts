@@ -30,35 +30,70 @@ import {
   sittingLimits,
   sittingMessages,
 } from '@quiz/contracts'
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { actorOf } from '../audit/audit-log'
-import { RateLimited, ValidationFailed } from '../http/errors'
 import { parseFields } from '../http/field-errors'
 import { acceptJsonOnly } from '../http/json-only'
-import { readMultipartForm } from '../http/multipart'
-import { uploadTurn } from '../http/upload-turns'
+import { photoBodyLimit, withPhotoForm, type PhotoForm } from '../http/photo-form'
 import type { BookletPagesService } from './booklet-pages.service'
 import type { ScansService } from './scans.service'
 import type { SittingsService } from './sittings.service'
 
 const docs = { tags: ['admin'], security: [{ bearer: [] }] }
-const photosBusy = () => new RateLimited(5, sittingMessages.photosBusy)
-// The photo and its form's few fields.
-const PHOTO_BODY_LIMIT = sittingLimits.photoBytes + 1024 * 1024
+const photoForm: PhotoForm = { photoBytes: sittingLimits.photoBytes, messages: sittingMessages }
+const PHOTO_BODY_LIMIT = photoBodyLimit(photoForm)
+/** An admin route's schema, its `params` a sitting's, page's or scan's id unless it says. */
+const admin = <Parts extends object>(parts: Parts) => ({ schema: { ...docs, params: IdParamsSchema, ...parts } })
 
-/** A photographed sheet's or page's form: its image and `replace`, refused in the sittings' words. */
-async function readPhotoForm(request: FastifyRequest) {
-  const { fields, file } = await readMultipartForm(request, {
-    fileField: 'image',
-    limits: { fileSize: sittingLimits.photoBytes, files: 1, fields: 5, fieldSize: 1024 },
-    notMultipart: sittingMessages.notMultipart,
-    fileTooLarge: sittingMessages.photoTooLarge,
-    tooManyParts: sittingMessages.tooManyParts,
-  })
-  const { replace } = parseFields(ScanFieldsSchema, fields)
-  if (!file) throw new ValidationFailed({ image: [sittingMessages.noPhoto] }, sittingMessages.noPhoto)
-  return { bytes: file.bytes, replace: replace === 'true' }
+const replaceOf = (fields: Record<string, string>) => parseFields(ScanFieldsSchema, fields).replace === 'true'
+
+const photoRoutes: FastifyPluginAsyncZod<{ scans: ScansService; pages: BookletPagesService }> = async (
+  upload,
+  { scans, pages },
+) => {
+  upload.post(
+    '/sittings/:id/scans/',
+    {
+      bodyLimit: PHOTO_BODY_LIMIT,
+      schema: {
+        ...docs,
+        summary: 'Read a photographed answer sheet (multipart/form-data: image, replace)',
+        consumes: ['multipart/form-data'],
+        params: IdParamsSchema,
+        response: { 201: ScanSchema },
+      },
+    },
+    (request, reply) =>
+      withPhotoForm(photoForm, request, reply, async (photo, fields) => {
+        const scan = await scans.scanSheet(request.params.id, photo, replaceOf(fields), actorOf(request))
+        return reply.code(201).send(scan)
+      }),
+  )
+  // The "Scan sheets" screen's one place: a booklet page, or an answer sheet told apart by its code (075).
+  upload.post(
+    '/sittings/:id/pages/',
+    {
+      bodyLimit: PHOTO_BODY_LIMIT,
+      schema: {
+        ...docs,
+        summary: 'Read a photographed written-answer booklet page, or an answer sheet (multipart: image, replace)',
+        consumes: ['multipart/form-data'],
+        params: IdParamsSchema,
+        response: { 200: BookletPageSchema, 201: PageOrSheetSchema },
+      },
+    },
+    (request, reply) =>
+      withPhotoForm(photoForm, request, reply, async (photo, fields) => {
+        const replace = replaceOf(fields)
+        const actor = actorOf(request)
+        const read = await pages.scanPage(request.params.id, photo, replace, actor)
+        if (read.sheet) {
+          const scan = await scans.recordSheet(request.params.id, photo, read.reading, replace, actor)
+          return reply.code(201).send({ ...scan, kind: 'sheet' as const })
+        }
+        return reply.code(read.created ? 201 : 200).send(read.page)
+      }),
+  )
 }
 
 /** API.md "Paper sittings", under /api/admin: sittings, booklets, rosters, sheets, scans and their review. */
@@ -70,111 +105,40 @@ export const sittingRoutes: FastifyPluginAsyncZod<{
   // Before the body is read: a learner's upload is refused without reading 15 MB.
   app.addHook('onRequest', app.requireAdmin)
 
-  const uploadRoutes: FastifyPluginAsyncZod = async (upload) => {
-    upload.post(
-      '/sittings/:id/scans/',
-      {
-        bodyLimit: PHOTO_BODY_LIMIT,
-        schema: {
-          ...docs,
-          summary: 'Read a photographed answer sheet (multipart/form-data: image, replace)',
-          consumes: ['multipart/form-data'],
-          params: IdParamsSchema,
-          response: { 201: ScanSchema },
-        },
-      },
-      (request, reply) =>
-        uploadTurn(
-          request,
-          reply,
-          PHOTO_BODY_LIMIT,
-          async () => {
-            const { bytes, replace } = await readPhotoForm(request)
-            const scan = await scans.scanSheet(request.params.id, bytes, replace, actorOf(request))
-            return reply.code(201).send(scan)
-          },
-          photosBusy,
-        ),
-    )
-    // One place for the "Scan sheets" screen: a booklet page is recorded here, and an answer sheet of the sitting,
-    // told apart by its code in the same read, is recorded as if sent to .../scans/ (docs/decisions/075).
-    upload.post(
-      '/sittings/:id/pages/',
-      {
-        bodyLimit: PHOTO_BODY_LIMIT,
-        schema: {
-          ...docs,
-          summary: 'Read a photographed written-answer booklet page, or an answer sheet (multipart: image, replace)',
-          consumes: ['multipart/form-data'],
-          params: IdParamsSchema,
-          response: { 200: BookletPageSchema, 201: PageOrSheetSchema },
-        },
-      },
-      (request, reply) =>
-        uploadTurn(
-          request,
-          reply,
-          PHOTO_BODY_LIMIT,
-          async () => {
-            const { bytes, replace } = await readPhotoForm(request)
-            const actor = actorOf(request)
-            const read = await pages.scanPage(request.params.id, bytes, replace, actor)
-            if (read.sheet) {
-              const scan = await scans.recordSheet(request.params.id, bytes, read.reading, replace, actor)
-              return reply.code(201).send({ ...scan, kind: 'sheet' as const })
-            }
-            return reply.code(read.created ? 201 : 200).send(read.page)
-          },
-          photosBusy,
-        ),
-    )
-  }
-  await app.register(uploadRoutes)
+  await app.register(photoRoutes, { scans, pages })
 
   const jsonRoutes: FastifyPluginAsyncZod = async (json) => {
     acceptJsonOnly(json)
 
     json.post(
       '/quizzes/:id/sittings/',
-      { schema: { ...docs, params: IdParamsSchema, body: SittingCreateSchema, response: { 201: SittingSchema } } },
+      admin({ body: SittingCreateSchema, response: { 201: SittingSchema } }),
       async (request, reply) =>
         reply.code(201).send(await sittings.createSitting(request.params.id, request.body, actorOf(request))),
     )
-    json.get(
-      '/quizzes/:id/sittings/',
-      { schema: { ...docs, params: IdParamsSchema, response: { 200: SittingListSchema } } },
-      (request) => sittings.listQuizSittings(request.params.id),
+    json.get('/quizzes/:id/sittings/', admin({ response: { 200: SittingListSchema } }), (request) =>
+      sittings.listQuizSittings(request.params.id),
     )
-    json.get(
-      '/sittings/:id/',
-      { schema: { ...docs, params: IdParamsSchema, response: { 200: SittingSchema } } },
-      (request) => sittings.getSitting(request.params.id),
+    json.get('/sittings/:id/', admin({ response: { 200: SittingSchema } }), (request) =>
+      sittings.getSitting(request.params.id),
     )
-    json.patch(
-      '/sittings/:id/',
-      { schema: { ...docs, params: IdParamsSchema, body: SittingUpdateSchema, response: { 200: SittingSchema } } },
-      (request) => sittings.updateSittingDetails(request.params.id, request.body, actorOf(request)),
+    json.patch('/sittings/:id/', admin({ body: SittingUpdateSchema, response: { 200: SittingSchema } }), (request) =>
+      sittings.updateSittingDetails(request.params.id, request.body, actorOf(request)),
     )
-    json.delete('/sittings/:id/', { schema: { ...docs, params: IdParamsSchema } }, async (request, reply) => {
+    json.delete('/sittings/:id/', admin({}), async (request, reply) => {
       await sittings.removeSitting(request.params.id, actorOf(request))
       return reply.code(204).send()
     })
     json.get(
       '/sittings/:id/paper/',
-      {
-        schema: { ...docs, params: IdParamsSchema, querystring: SetQuerySchema, response: { 200: SittingPaperSchema } },
-      },
+      admin({ querystring: SetQuerySchema, response: { 200: SittingPaperSchema } }),
       (request) => sittings.booklet(request.params.id, request.query.set),
     )
-    json.get(
-      '/sittings/:id/roster/',
-      { schema: { ...docs, params: IdParamsSchema, response: { 200: RosterSchema } } },
-      (request) => sittings.getRoster(request.params.id),
+    json.get('/sittings/:id/roster/', admin({ response: { 200: RosterSchema } }), (request) =>
+      sittings.getRoster(request.params.id),
     )
-    json.put(
-      '/sittings/:id/roster/',
-      { schema: { ...docs, params: IdParamsSchema, body: RosterInputSchema, response: { 200: RosterSchema } } },
-      (request) => sittings.putRoster(request.params.id, request.body, actorOf(request)),
+    json.put('/sittings/:id/roster/', admin({ body: RosterInputSchema, response: { 200: RosterSchema } }), (request) =>
+      sittings.putRoster(request.params.id, request.body, actorOf(request)),
     )
     json.get(
       '/sittings/:id/sheets/:sheet',
@@ -186,9 +150,7 @@ export const sittingRoutes: FastifyPluginAsyncZod<{
     )
     json.get(
       '/sittings/:id/sheet-layout/',
-      {
-        schema: { ...docs, params: IdParamsSchema, querystring: SetQuerySchema, response: { 200: SheetLayoutSchema } },
-      },
+      admin({ querystring: SetQuerySchema, response: { 200: SheetLayoutSchema } }),
       (request) => sittings.sheetLayout(request.params.id, request.query.set),
     )
     json.get(
@@ -208,62 +170,35 @@ export const sittingRoutes: FastifyPluginAsyncZod<{
     )
     json.get(
       '/sittings/:id/booklet-layout/',
-      {
-        schema: {
-          ...docs,
-          params: IdParamsSchema,
-          querystring: BookletLayoutQuerySchema,
-          response: { 200: BookletLayoutSchema },
-        },
-      },
+      admin({ querystring: BookletLayoutQuerySchema, response: { 200: BookletLayoutSchema } }),
       (request) => sittings.bookletLayout(request.params.id, request.query.set),
     )
     json.get(
       '/sittings/:id/pages/',
-      {
-        schema: {
-          ...docs,
-          params: IdParamsSchema,
-          querystring: PageListQuerySchema,
-          response: { 200: BookletPageListSchema },
-        },
-      },
+      admin({ querystring: PageListQuerySchema, response: { 200: BookletPageListSchema } }),
       (request) => pages.listPages(request.params.id, request.query.status),
     )
-    json.get(
-      '/pages/:id/',
-      { schema: { ...docs, params: IdParamsSchema, response: { 200: BookletPageSchema } } },
-      (request) => pages.getPage(request.params.id),
+    json.get('/pages/:id/', admin({ response: { 200: BookletPageSchema } }), (request) =>
+      pages.getPage(request.params.id),
     )
-    json.get('/pages/:id/image', { schema: { ...docs, params: IdParamsSchema } }, async (request, reply) => {
+    json.get('/pages/:id/image', admin({}), async (request, reply) => {
       const image = await pages.pageImage(request.params.id)
       return reply.type(image.type).send(image.data)
     })
-    json.patch(
-      '/pages/:id/',
-      { schema: { ...docs, params: IdParamsSchema, body: PageUpdateSchema, response: { 200: BookletPageSchema } } },
-      (request) => pages.reviewPage(request.params.id, request.body, actorOf(request)),
+    json.patch('/pages/:id/', admin({ body: PageUpdateSchema, response: { 200: BookletPageSchema } }), (request) =>
+      pages.reviewPage(request.params.id, request.body, actorOf(request)),
     )
     json.get(
       '/sittings/:id/scans/',
-      {
-        schema: {
-          ...docs,
-          params: IdParamsSchema,
-          querystring: ScanListQuerySchema,
-          response: { 200: ScanListSchema },
-        },
-      },
+      admin({ querystring: ScanListQuerySchema, response: { 200: ScanListSchema } }),
       (request) => scans.listSittingScans(request.params.id, request.query.status),
     )
-    json.get('/scans/:id/', { schema: { ...docs, params: IdParamsSchema, response: { 200: ScanSchema } } }, (request) =>
-      scans.getScan(request.params.id),
-    )
-    json.get('/scans/:id/image', { schema: { ...docs, params: IdParamsSchema } }, async (request, reply) => {
+    json.get('/scans/:id/', admin({ response: { 200: ScanSchema } }), (request) => scans.getScan(request.params.id))
+    json.get('/scans/:id/image', admin({}), async (request, reply) => {
       const photo = await scans.scanImage(request.params.id)
       return reply.type(photo.type).send(photo.data)
     })
-    json.get('/scans/:id/reader-view', { schema: { ...docs, params: IdParamsSchema } }, async (request, reply) => {
+    json.get('/scans/:id/reader-view', admin({}), async (request, reply) => {
       const view = await scans.readerView(request.params.id)
       return reply.type(view.type).send(view.data)
     })
@@ -275,12 +210,10 @@ export const sittingRoutes: FastifyPluginAsyncZod<{
         return reply.type(photo.type).send(photo.data)
       },
     )
-    json.patch(
-      '/scans/:id/',
-      { schema: { ...docs, params: IdParamsSchema, body: ScanUpdateSchema, response: { 200: ScanSchema } } },
-      (request) => scans.reviewScan(request.params.id, request.body, actorOf(request)),
+    json.patch('/scans/:id/', admin({ body: ScanUpdateSchema, response: { 200: ScanSchema } }), (request) =>
+      scans.reviewScan(request.params.id, request.body, actorOf(request)),
     )
-    json.delete('/scans/:id/', { schema: { ...docs, params: IdParamsSchema } }, async (request, reply) => {
+    json.delete('/scans/:id/', admin({}), async (request, reply) => {
       await scans.removeScan(request.params.id, actorOf(request))
       return reply.code(204).send()
     })

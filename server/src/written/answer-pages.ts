@@ -4,8 +4,7 @@ import { AppError, PayloadTooLarge, ValidationFailed } from '../http/errors'
 import { decodeRaster, type DecodeRules } from '../lib/decode-gate'
 import { withPhoneRendition } from '../lib/page-renditions'
 
-// A written answer's page photo: checked and kept through the decode gate (docs/decisions/060), served by a signed,
-// expiring address (docs/decisions/065, "Answering online"), at a phone's width too (docs/decisions/078).
+// A page photo: kept through the decode gate (060), served by a signed, expiring address (065), phone-sized too (078).
 
 const pageRules = {
   maxPixels: writtenAnswerLimits.photoPixels,
@@ -41,36 +40,33 @@ export async function keptPage(bytes: Buffer): Promise<KeptPage> {
   if (kept === 'too_costly')
     throw new ValidationFailed({ image: [writtenAnswerMessages.photoTooCostly] }, writtenAnswerMessages.photoTooCostly)
   if (typeof kept === 'string') throw notAPhoto()
-  return withPhoneRendition({
-    hash: createHash('sha256').update(kept.data).digest('hex'),
-    data: kept.data,
-    content_type: 'image/jpeg',
-    width: kept.info.width,
-    height: kept.info.height,
-  })
+  return asKeptPage(kept.data, kept.info.width, kept.info.height)
 }
+
+/** A JPEG of ours kept as a page, with its phone rendition made now (docs/decisions/078). */
+export const asKeptPage = (data: Buffer, width: number, height: number): Promise<KeptPage> =>
+  withPhoneRendition({
+    hash: createHash('sha256').update(data).digest('hex'),
+    data,
+    content_type: 'image/jpeg',
+    width,
+    height,
+  })
 
 const HOUR = 3_600_000
 
-/** The key page addresses are signed with, from the server's secret. */
 export const pageUrlKey = (jwtSecret: string) => createHmac('sha256', jwtSecret).update('written-page-url').digest()
 
 const signatureOf = (key: Buffer, pageId: number, expires: number) =>
   createHmac('sha256', key).update(`${pageId}.${expires}`).digest('base64url')
 
-/**
- * A page's address, good for one to two hours: the same within an hour, so the browser keeps the image while it is.
- * Whoever the payload carrying it was for (the learner, a marker) can load it in an <img>; nobody can forge one.
- */
+/** A page's address, good for one to two hours, the same within an hour so the browser keeps the image (065). */
 export function pageUrl(key: Buffer, pageId: number, now: number) {
   const expires = (Math.floor(now / HOUR) + 2) * HOUR
   return `/api/written-pages/${pageId}/?expires=${expires}&signature=${signatureOf(key, pageId, expires)}`
 }
 
-/**
- * A page's two addresses: the full page and its phone rendition. One signature covers both: it guards which page and
- * until when, and which size of a page one may see is no secret.
- */
+/** The full page's and its phone rendition's addresses: one signature, as the size one may see is no secret. */
 export function pageUrls(key: Buffer, pageId: number, now: number) {
   const url = pageUrl(key, pageId, now)
   return { url, phone_url: `${url}&size=phone` }

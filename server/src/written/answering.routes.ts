@@ -13,16 +13,12 @@ import {
   WrittenTextInputSchema,
 } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { RateLimited, ValidationFailed } from '../http/errors'
 import { acceptJsonOnly } from '../http/json-only'
-import { readMultipartForm } from '../http/multipart'
-import { uploadTurn } from '../http/upload-turns'
+import { photoBodyLimit, withPhotoForm, type PhotoForm } from '../http/photo-form'
 import type { AnsweringService } from './answering.service'
 
 const docs = { tags: ['attempts'], security: [{ bearer: [] }] }
-const photosBusy = () => new RateLimited(5, writtenAnswerMessages.photosBusy)
-// The photo and its form's few fields.
-const PHOTO_BODY_LIMIT = writtenAnswerLimits.photoBytes + 1024 * 1024
+const pageForm: PhotoForm = { photoBytes: writtenAnswerLimits.photoBytes, messages: writtenAnswerMessages }
 
 /** Under /api: answering written questions (/attempts/...), their results (/results/...) and page images. */
 export const answeringRoutes: FastifyPluginAsyncZod<{ answering: AnsweringService }> = async (app, { answering }) => {
@@ -46,7 +42,7 @@ export const answeringRoutes: FastifyPluginAsyncZod<{ answering: AnsweringServic
     learner.post(
       '/attempts/:attemptId/written/:questionId/pages/',
       {
-        bodyLimit: PHOTO_BODY_LIMIT,
+        bodyLimit: photoBodyLimit(pageForm),
         schema: {
           ...docs,
           summary: 'Add a photographed page to a written answer (multipart/form-data: image)',
@@ -56,26 +52,11 @@ export const answeringRoutes: FastifyPluginAsyncZod<{ answering: AnsweringServic
         },
       },
       (request, reply) =>
-        uploadTurn(
-          request,
-          reply,
-          PHOTO_BODY_LIMIT,
-          async () => {
-            const { file } = await readMultipartForm(request, {
-              fileField: 'image',
-              limits: { fileSize: writtenAnswerLimits.photoBytes, files: 1, fields: 5, fieldSize: 1024 },
-              notMultipart: writtenAnswerMessages.notMultipart,
-              fileTooLarge: writtenAnswerMessages.photoTooLarge,
-              tooManyParts: writtenAnswerMessages.tooManyParts,
-            })
-            if (!file)
-              throw new ValidationFailed({ image: [writtenAnswerMessages.noPhoto] }, writtenAnswerMessages.noPhoto)
-            const { attemptId, questionId } = request.params
-            const added = await answering.addPage(request.user, attemptId, questionId, file.bytes)
-            return reply.code(added.created ? 201 : 200).send(added.page)
-          },
-          photosBusy,
-        ),
+        withPhotoForm(pageForm, request, reply, async (photo) => {
+          const { attemptId, questionId } = request.params
+          const added = await answering.addPage(request.user, attemptId, questionId, photo)
+          return reply.code(added.created ? 201 : 200).send(added.page)
+        }),
     )
 
     const jsonRoutes: FastifyPluginAsyncZod = async (json) => {

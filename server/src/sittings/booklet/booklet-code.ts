@@ -1,18 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import { mac } from '../sheet/sheet-code'
 
-/**
- * A written-answer booklet page's QR payload (API.md "Written answers marked by rubric", "On paper";
- * docs/decisions/075, 089), signed as answer sheets' codes are (decision 061) and told apart from them by its letters:
- * - `QZ1:<sitting>:W<page>R<roll>K<tag>:<mac>`: page `page` of a roster learner's booklet, `tag` six base32
- *   characters of an HMAC over the sitting, the roll and the learner's id (decision 089): it tells whether the roll's
- *   holder now is the learner it was printed for (decision 061's rule) without the page carrying a user id;
- * - `QZ1:<sitting>:W<page>R<roll>U<learner>:<mac>`: a roster page printed before decision 089, read still;
- * - `QZ1:<sitting>:W<page>B<serial>:<mac>`: page `page` of a blank booklet (its first page has a roll grid);
- * - `QZ1:<sitting>:X<serial>:<mac>`: a spare page (a roll grid, no page number: it follows the learner's pages).
- * All QR alphanumeric: at most 46 characters for sitting ids below a million, inside the version 3 code at error
- * correction Q the sheets print (47).
- */
+/** A booklet page's signed QR payload, told apart from a sheet's by its letters: docs/decisions/075 "In the code". */
 /** Whose a roster page is, as its code says it: a keyed tag of the learner, or (printed before 089) their id. */
 export type RosterLearner = { tag: string } | { userId: number }
 
@@ -36,11 +25,7 @@ const PAYLOAD =
 
 const inRange = (n: number, max: number) => Number.isSafeInteger(n) && n >= 1 && n <= max
 
-/**
- * The learner's tag on a roster page: 30 bits of an HMAC over sitting, roll and user id. Without the secret it names
- * nobody (a new tag for each sitting and roll); with it, the server checks a learner against it. A roll given to
- * someone else since printing matches the new holder's tag by chance one time in a billion.
- */
+/** The learner's tag on a roster page, 30 bits of an HMAC: names nobody without the secret (decision 089). */
 export const learnerTag = (secret: string | Buffer, sittingId: number, rollNumber: number, userId: number) =>
   mac(`QZ1L:${sittingId}:${rollNumber}:${userId}`, secret).slice(0, TAG_CHARS)
 
@@ -76,10 +61,7 @@ export function signBookletCode(code: PrintedBooklet, secret: string | Buffer): 
 /** Whether a payload is shaped as a booklet page's code (signed or not): the scan route tells pages from sheets so. */
 export const looksLikeBookletCode = (payload: string) => PAYLOAD.test(payload)
 
-/**
- * Reads and checks a booklet page's payload for the sitting `sittingId`: `malformed` when it is not a booklet code,
- * `forged` when its mac does not verify, `foreign` when it is genuine but of another sitting.
- */
+/** Reads and checks a booklet page's payload: `malformed`, `forged`, `foreign`, or the code. */
 export function verifyBookletCode(
   payload: string,
   secret: string | Buffer,
@@ -119,11 +101,7 @@ export const bookletSheetKey = (code: BookletCode) =>
       ? `W${code.page}B${code.serial}`
       : `X${code.serial}`
 
-/**
- * The roster learner a roster page was printed for (decision 061's rule, by tag since decision 089): the roll's holder
- * now when the code is theirs (`moved: false`), else the learner the code names at their roll now (`moved: true`, for
- * a person to confirm), else null (the learner left the roster).
- */
+/** The roster learner a roster page was printed for (decision 061's rule, by tag since 089): decision 075. */
 export function printedLearner<Entry extends { user_id: number; roll_number: number }>(
   code: Extract<BookletCode, { kind: 'roster' }>,
   roster: Iterable<Entry>,

@@ -1,15 +1,6 @@
 import { buildSheetLayout, BUBBLE_R_MM, PAGE, type Bubble, type SheetLayout } from '../sheet/sheet-layout'
 
-/**
- * The geometry of a written-answer booklet page (API.md "On paper", `booklet-layout`): A4, millimetres from the
- * page's top left, every position a centre. The corner squares, the QR code and the roll grid sit exactly where an
- * answer sheet prints them (sheet-layout.ts), so the sheet reader's page finding, code reading and roll reading serve
- * both; what is a booklet's own is the row of question-number bubbles under the header and the ruled answer area.
- * - question bubbles 4.5 mm across, 9 mm apart (room for a three-digit number printed above each), up to 19 a row,
- *   two rows: 38 written questions a paper at most;
- * - the roll grid on every page of a blank booklet and on a spare page (a roster booklet's code names its learner):
- *   blank booklets are photocopied, serial and all, so a later page cannot take its learner from a first page.
- */
+/** A booklet page's geometry (A4, mm from the top left, centres), a sheet's where they share: decision 075. */
 
 export interface QuestionBubble extends Bubble {
   /** The printed question number the bubble stands for. */
@@ -81,10 +72,5 @@ export function questionRowRect(layout: Pick<BookletLayout, 'questions'>) {
   }
 }
 
-/**
- * What markers and the learner see of a page (docs/decisions/089): the full width from 100 mm down, 4 mm below the
- * second row of question bubbles and 6 mm above the ruled area. Everything that says whose the page is sits above it:
- * the name and roll number (to 45 mm), the QR code (to 53 mm), the roll grid (to 70 mm), the question label
- * (75 mm), so a curled page whose middle is a few millimetres off its corners' plane shows none of them.
- */
+/** What markers and the learner see of a page: below everything that says whose it is (docs/decisions/089). */
 export const MARKED_REGION_MM = { left: 0, top: 100, right: PAGE.width_mm, bottom: PAGE.height_mm } as const

@@ -2,27 +2,17 @@ import { percentile, sampleGrey, type GreyImage } from './grey-image'
 import { project, type Homography } from './homography'
 import type { Bubble, SheetLayout } from '../sheet/sheet-layout'
 
-/**
- * How the page's light and ink look in this photo. Light varies across a photographed page and multiplies what
- * the paper reflects, so a point is judged against the paper around it: `inkRatio` is how much light the printed
- * markers return compared with the paper beside them.
- */
+/** How the page's light and ink look in this photo: decision 054 "In the code". */
 export interface PageLevels {
   inkRatio: number
   /** The paper's grey level beside the markers (0..255): a dark photo shows here. */
   paper: number
 }
 
-/**
- * A point's darkness (0 paper .. 1 printed ink) counts from NO_INK (paper grain, JPEG noise, the light printed
- * letter) up to FULL_INK, which pencil reaches, and fully beyond.
- */
+/** A point's darkness counts from NO_INK (paper grain, JPEG noise, the printed letter) to FULL_INK, pencil's. */
 const NO_INK = 0.1
 const FULL_INK = 0.5
-/**
- * The ring sampled, as fractions of the radius: inside the printed outline even with slight blur, and outside the
- * light letter printed in the middle, so an empty bubble reads as paper.
- */
+/** The ring sampled, as fractions of the radius: inside the outline, outside the printed letter. */
 const INNER = 0.4
 const OUTER = 0.74
 const STEP_MM = 0.25
@@ -53,12 +43,7 @@ export function measurePageLevels(image: GreyImage, toImage: Homography, layout:
 
 const SECTORS = 12
 
-/**
- * The paper's grey level right around a bubble, in each of SECTORS directions: the bright end of a ring just
- * outside its outline over a quarter turn about that direction. A point of the bubble is judged against the paper
- * on its own side, so a hard shadow's edge across or beside the bubble does not make its shaded side read as ink
- * (issue 59); a neighbour's outline or an overflowing mark stays in the dark end.
- */
+/** The paper's grey level around a bubble, per direction, so a shadow's edge is judged on its side: decision 054. */
 function localPaper(image: GreyImage, toImage: Homography, bubble: Bubble): Float64Array {
   const bySector: number[][] = Array.from({ length: SECTORS }, () => [])
   for (const radius of [bubble.r_mm + 0.55, bubble.r_mm + 0.9])
@@ -85,14 +70,7 @@ function paperAt(paper: Float64Array, dx: number, dy: number, inner: number): nu
 /** How far (in grid steps of STEP_MM) a point's neighbours must be inked too for it to count as filled. */
 const THIN = 2
 
-/**
- * How full a bubble is, 0..1, the larger of two measures of each point's darkness against the paper around it:
- * - its mean over a ring inside the outline that leaves out the light printed letter, counting a point only as
- *   much as its neighbours half a millimetre away on each side are inked too (how much of the bubble a mark
- *   covers: a filled area keeps its inside, while a tick's or a letter's thin strokes and a stray dot wear away);
- * - its median over the whole disc inside the outline: a light pencil mark covers most of the bubble, so the median
- *   is the mark's own level, while the letter's strokes, a stray dot or a tick cover too little of it to count.
- */
+/** How full a bubble is, 0..1, against the paper around it (two measures, the larger): decision 054 "In the code". */
 export function bubbleFill(image: GreyImage, toImage: Homography, levels: PageLevels, bubble: Bubble): number {
   const paper = localPaper(image, toImage, bubble)
   const inkDepth = 1 - levels.inkRatio

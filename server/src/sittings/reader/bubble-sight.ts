@@ -2,12 +2,7 @@ import { sampleGrey, type GreyImage, type Point } from './grey-image'
 import { project, type Homography } from './homography'
 import { OPTION_PITCH_MM, ROW_PITCH_MM, type Bubble } from '../sheet/sheet-layout'
 
-/**
- * The reader looks where the markers' transform puts each bubble, but a folded or curled sheet moves the middle of
- * the page millimetres away from that (issue 59). So each block of bubbles is found again by its printed outlines
- * (docs/decisions/066): the offset, in page millimetres, at which the rings are darkest against the paper just
- * outside them; and a bubble whose ring cannot be seen there (glare, a crease, a stain) is not read as blank.
- */
+/** Each block of bubbles is found again by its printed outlines, as a fold moves it (docs/decisions/066). */
 
 const ANGLES = 12
 /** Where paper is looked for beyond the printed outline: past its stroke and its blur, short of a neighbour. */
@@ -78,11 +73,7 @@ function score(image: GreyImage, t: Template, dx: number, dy: number): number {
   return sum
 }
 
-/**
- * Where a block's grid would continue one pitch beyond its edges and the sheet prints no bubble (`printed`: the
- * block's run): a block moved by a whole row or option matches as many rings as the right place, but then rings land
- * on these, which counts against.
- */
+/** Where a block's grid would continue past its edges with no bubble printed: a row's slip lands rings there. */
 function beyondEdges(block: readonly Bubble[], printed: readonly Bubble[] = block): Bubble[] {
   const taken = (x: number, y: number) => printed.some((b) => Math.abs(b.x_mm - x) < 1 && Math.abs(b.y_mm - y) < 1)
   const out: Bubble[] = []
@@ -112,10 +103,7 @@ function search(
   return searchPeaks(image, t, around, reach, step, guard, 1)[0]!
 }
 
-/**
- * The `count` best local maxima of the outlines' score (less the guard's) over a grid of offsets around `around`,
- * best first, each with its score.
- */
+/** The `count` best local maxima of the outlines' score (less the guard's) around `around`, best first. */
 function searchPeaks(
   image: GreyImage,
   t: Template,
@@ -174,22 +162,14 @@ function sight<B extends Bubble>(image: GreyImage, t: Template, bubbles: readonl
 /** Coarse peaks of a run's first block looked at finely: a sharp ring's peak can fall between the coarse steps. */
 const FIRST_CANDIDATES = 3
 
-/**
- * Where a run's first block may be, best first: the best few coarse peaks within FIRST_REACH_MM of `from`, each
- * looked at finely. Only the fine score tells them apart: on issue 59's fold photos the coarse grid fell beside the
- * right place's peak and took a column a whole row over.
- */
+/** Where a run's first block may be, best first, by the fine score (issue 59's fold photos): decision 054. */
 function firstPlaces(image: GreyImage, t: Template, guard: Template, from: Point) {
   return searchPeaks(image, t, from, FIRST_REACH_MM, COARSE_STEP_MM, guard, FIRST_CANDIDATES)
     .map((coarse) => searchPeaks(image, t, coarse, FINE_REACH_MM, FINE_STEP_MM, guard, 1)[0]!)
     .sort((p, q) => q.score - p.score)
 }
 
-/**
- * A run followed from its first block found near `start`: that block and each next one close to where the one
- * before it was, by its rings alone (the guard has chosen which rows the run starts at; it can pull a placement off
- * its rings, and the ends are checked where the rings are).
- */
+/** A run followed from its first block near `start`, each next block near the one before: decision 054. */
 function follow<B extends Bubble>(
   image: GreyImage,
   templates: readonly Template[],
@@ -206,12 +186,7 @@ function follow<B extends Bubble>(
   return { offsets, sighted: blocks.map((block, b) => sight(image, templates[b]!, block, offsets[b]!)) }
 }
 
-/**
- * Finds blocks of bubbles again by their outlines, in order: a run (a column of questions from the top, the roll
- * grid) moves smoothly on a bent page, so each block is looked for close to where the one before it was found. The
- * first is looked for widely, so it must also leave paper where its grid would continue past its edges: a grid's
- * rings repeat, and without that a column could be taken a whole row over (issue 59's bench did).
- */
+/** Finds blocks of bubbles again by their outlines, each near where the one before it was: decision 054. */
 export function sightBlocks<B extends Bubble>(
   image: GreyImage,
   toImage: Homography,
@@ -232,12 +207,7 @@ function endRow(block: readonly Bubble[], end: -1 | 1) {
 const meanContrast = (sighted: readonly SightedBubble<Bubble>[]) =>
   sighted.reduce((sum, s) => sum + s.contrast, 0) / sighted.length
 
-/**
- * Whether a column, as followed, has paper a row past its ends: taken a row over (or slipping a row on the way), one
- * end's next row out lands on the rings of its last row, seen as plainly as that row's own. An end whose own rings
- * are not seen (glare) says nothing either way, but one end at least must be seen: a column placed between its rows
- * sees none.
- */
+/** Whether a column, as followed, has paper a row past its ends (a row's slip shows there): decision 054. */
 function endsClear(image: GreyImage, toImage: Homography, blocks: readonly (readonly Bubble[])[], offsets: Point[]) {
   const ends = ([-1, 1] as const).map((end) => {
     const b = end < 0 ? 0 : blocks.length - 1
@@ -261,14 +231,7 @@ export interface SightedColumn<B extends Bubble> {
   endsClear: boolean
 }
 
-/**
- * Finds a column of questions (blocks of rows from the top; the sheet prints nothing a row past either end) again
- * by its outlines: its first block around `from` (the column beside it, whose place a fold or curl moves much as
- * this one's), then block by block down the column. The column must have paper a row past both ends (issue 59: a
- * column found a row over has rings there); if the best place does not, the other first-block peaks and the places
- * a row up and down are tried, and the first that does is taken. When none does, the best is given with
- * `endsClear` false: the photo cannot be trusted.
- */
+/** Finds a column of questions by its outlines, block by block down from `from`: decision 054 "In the code". */
 export function sightColumn<B extends Bubble>(
   image: GreyImage,
   toImage: Homography,

@@ -9,19 +9,13 @@ const MARGIN_MM = 6
 
 export interface SheetQr {
   payload: string
-  /**
-   * Where jsQR found the three finder patterns' centres (top left, top right, bottom left), in page millimetres as
-   * `toImage` places them: on a rightly placed page they sit where the layout prints them.
-   */
+  /** Where jsQR found the finder patterns' centres, in page mm: they check the page's place and turn. */
   finders: Point[]
   /** The finder centres where the layout prints them, in the same order. */
   expectedFinders: Point[]
 }
 
-/**
- * The sheet's QR code read from the page straightened by `toImage` (page mm -> image px), or null. Only the code's
- * own square is resampled, so jsQR sees a small, upright, evenly scaled picture.
- */
+/** The sheet's QR code read from the page straightened by `toImage` (page mm -> image px), or null. */
 export function decodeSheetQr(image: GreyImage, toImage: Homography, layout: SheetLayout): SheetQr | null {
   const sideMm = layout.qr.size_mm + 2 * MARGIN_MM
   const side = Math.round(sideMm * PX_PER_MM)

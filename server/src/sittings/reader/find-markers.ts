@@ -1,19 +1,14 @@
 import { sampleGrey, type GreyImage, type Point } from './grey-image'
 import { MARKER_SIZE_MM, PAGE, MARKER_INSET_MM } from '../sheet/sheet-layout'
 
-/** A dark, solid, square-ish blob: a corner-marker candidate. */
 interface Blob extends Point {
   area: number
 }
 
-/** Distance between the markers' centres across and down the page, in mm. */
 const SPAN_X_MM = PAGE.width_mm - 2 * MARKER_INSET_MM
 const SPAN_Y_MM = PAGE.height_mm - 2 * MARKER_INSET_MM
 
-/**
- * Pixels darker than their neighbourhood: below 75 % of the mean of a window an eighth of the image
- * across. Local, so a shadow or a light gradient over the sheet does not hide a marker.
- */
+/** Pixels darker than their neighbourhood: below 75 % of the mean of a window an eighth of the image across. */
 export function darkMask(image: GreyImage): Uint8Array {
   const { data, width, height } = image
   const stride = width + 1
@@ -114,8 +109,7 @@ export function solidBlobs(mask: Uint8Array, width: number, height: number): Blo
     const vxy = sxy[r]! / area - cx * cy
     const det = vxx * vyy - vxy * vxy
     if (det <= 0) continue
-    // A filled square of side s has variance s^2/12 on each axis: area / (12 * sqrt(det)) is 1 for it, and stays
-    // near 1 under tilt (a parallelogram), while a ring, a letter or a QR finder is far below.
+    // A filled square's variance is s^2/12 on each axis: this ratio is near 1 for one, even tilted.
     const solidity = area / (12 * Math.sqrt(det))
     const trace = vxx + vyy
     const spread = Math.sqrt(Math.max(0, (trace * trace) / 4 - det))
@@ -144,11 +138,7 @@ function quadArea(q: Point[]): number {
   return Math.abs(twice) / 2
 }
 
-/**
- * How far four blobs are from being the sheet's corner markers (lower is better), or Infinity: each blob's area
- * must match the marker size the quadrilateral's own scale predicts, and opposite sides must be alike, as a page
- * tilted up to about 25 degrees keeps them.
- */
+/** How far four blobs are from being the corner markers (lower is better), or Infinity: decision 054. */
 function quadCost(quad: Blob[]): number {
   const area = quadArea(quad)
   const pxPerMm = Math.sqrt(area / (SPAN_X_MM * SPAN_Y_MM))
@@ -173,11 +163,7 @@ function quadCost(quad: Blob[]): number {
   return cost + aspectError
 }
 
-/**
- * Quadrilaterals of four blobs that could be the sheet's corner markers, their centres clockwise from an arbitrary
- * one (which is the page's top left is settled later by the QR code), the largest first: the markers are the page's
- * outermost marks, but a dark square on the table can make a larger one, so the reader checks each in turn.
- */
+/** Quadrilaterals of four blobs that could be the corner markers, largest first: decision 054 "In the code". */
 export function findMarkerQuads(image: GreyImage, limit = 20): Point[][] {
   const blobs = solidBlobs(darkMask(image), image.width, image.height)
     .filter((blob) => isOnPaper(image, blob))
@@ -198,10 +184,7 @@ export function findMarkerQuads(image: GreyImage, limit = 20): Point[][] {
     .map(({ quad }) => quad.map(({ x, y }) => ({ x, y })))
 }
 
-/**
- * Whether a blob is dark on light all around, as a printed marker is on its paper margin: a piece of the table
- * cut off by the page's edge or the frame is not.
- */
+/** Whether a blob is dark on light all around, as a marker on its paper margin is. */
 function isOnPaper(image: GreyImage, blob: Blob): boolean {
   const radius = Math.sqrt(blob.area) * 0.95
   const inside = sampleGrey(image, blob.x, blob.y)

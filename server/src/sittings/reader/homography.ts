@@ -3,10 +3,7 @@ import type { Point } from './grey-image'
 /** A 3x3 projective transform, row-major, h[8] = 1. */
 export type Homography = readonly number[]
 
-/**
- * The homography taking each `from[i]` to `to[i]` (four point pairs, no three collinear): the eight unknowns
- * solved by Gaussian elimination with partial pivoting. Null when the points are degenerate.
- */
+/** The homography taking four `from[i]` to `to[i]`, by Gaussian elimination with partial pivoting. */
 export function solveHomography(from: readonly Point[], to: readonly Point[]): Homography | null {
   if (from.length !== 4 || to.length !== 4) return null
   const rows: number[][] = []
@@ -34,10 +31,7 @@ function normalising(points: readonly Point[]) {
   return { cx, cy, k }
 }
 
-/**
- * The homography that best takes each `from[i]` to `to[i]` (four or more pairs), by least squares on the normalised
- * direct linear transform; null when the points are degenerate.
- */
+/** The least-squares homography over four or more pairs (normalised DLT); null when degenerate. */
 export function fitHomography(from: readonly Point[], to: readonly Point[]): Homography | null {
   if (from.length < 4 || from.length !== to.length) return null
   const a = normalising(from)

@@ -5,7 +5,6 @@ export const BLANK_FILL = 0.2
 export type Choice<T> =
   { kind: 'one'; value: T } | { kind: 'none' } | { kind: 'multiple'; marks: T[] } | { kind: 'unclear'; marks: T[] }
 
-/** What one row of bubbles (a question, a roll column, the set row) says, from each bubble's fill. */
 export function decideChoice<T>(options: readonly { value: T; fill: number }[]): Choice<T> {
   const marked = options.filter((o) => o.fill >= MARK_FILL).map((o) => o.value)
   const doubtful = options.filter((o) => o.fill >= BLANK_FILL && o.fill < MARK_FILL).map((o) => o.value)

@@ -1,10 +1,7 @@
 import { project, type Homography } from './homography'
 import { OPTION_PITCH_MM, QUESTION_NUMBER_MM, ROW_PITCH_MM, type SheetLayout } from '../sheet/sheet-layout'
 
-/**
- * A region of the photo as fractions (0..1) of the upright photo's width and height, from its top left: the working
- * image and the kept photo are that photo scaled, so one box holds for both at any size (decision 055).
- */
+/** A region of the photo as fractions (0..1) of the upright photo, so it fits every size of it. */
 export interface PhotoBox {
   x: number
   y: number
@@ -14,7 +11,6 @@ export interface PhotoBox {
   turn: 0 | 90 | 180 | 270
 }
 
-/** A rectangle on the page, in millimetres from its top left. */
 interface PageRect {
   left: number
   top: number
@@ -64,7 +60,6 @@ export function questionRect(question: SheetLayout['questions'][number]): PageRe
   }
 }
 
-/** The roll-number grid: every column's ten digits, with a millimetre of paper around. */
 export function rollRect(layout: SheetLayout): PageRect {
   const first = layout.roll[0]!.digits[0]!
   const last = layout.roll[layout.roll.length - 1]!.digits[9]!

@@ -27,11 +27,7 @@ export interface BookletPageReading {
   /** The roll grid's reading on a page that has one (a blank booklet's page, a spare page); else undefined. */
   roll?: number | null | 'unclear'
   boxes: { questions: PhotoBox; roll: PhotoBox | null }
-  /**
-   * The part of the page markers see (booklet-layout.ts MARKED_REGION_MM) as the photo shows it: its corners (the
-   * page's top left, top right, bottom right, bottom left) in fractions of the upright photo, and the quarter turn the
-   * page lies at. The kept photo is that photo scaled, so the kept image is cut by it (docs/decisions/089).
-   */
+  /** The part of the page markers see, as corners in fractions of the upright photo and its quarter turn (089). */
   answerRegion: { corners: Point[]; turn: PhotoBox['turn'] }
 }
 
@@ -66,10 +62,7 @@ export const refusePage = (refusal: BookletPageRefusal): BookletPageResult => ({
   message: ADVICE[refusal],
 })
 
-/**
- * The question bubbles, each filled, empty or doubtful. A bubble is doubtful when its fill is between blank and
- * mark, or its printed ring cannot be seen (glare, a crease, a hand): "could not see" never becomes "not filled".
- */
+/** The question bubbles, each filled, empty or doubtful. */
 function readQuestions(
   image: GreyImage,
   h: Homography,
@@ -79,8 +72,7 @@ function readQuestions(
   const rows: BookletLayout['questions'][] = []
   for (let i = 0; i < layout.questions.length; i += QUESTIONS_PER_ROW)
     rows.push(layout.questions.slice(i, i + QUESTIONS_PER_ROW))
-  // Each row is a run of short blocks, as a sheet's column is: a fold or curl bends a long row, and each block is
-  // looked for close to where the one before it was found.
+  // Each row is a run of short blocks, found each near the one before, as a sheet's column (074).
   const sighted = rows.flatMap((row) => {
     const blocks: BookletLayout['questions'][] = []
     for (let i = 0; i < row.length; i += BLOCK_BUBBLES) blocks.push(row.slice(i, i + BLOCK_BUBBLES))
@@ -117,10 +109,7 @@ function answerRegion(image: GreyImage, h: Homography): BookletPageReading['answ
   return { corners, turn: photoBox(image, h, MARKED_REGION_MM).turn }
 }
 
-/**
- * A booklet page's reading once its page is located (read-sheet.ts openPage): the booklet code, the question
- * bubbles and, where printed, the roll grid. A code that is no booklet page's of this sitting is `wrong_sitting`.
- */
+/** A booklet page's reading once its page is located: its code, question bubbles and roll grid. */
 export function readLocatedBookletPage(
   image: GreyImage,
   { toImage, levels, payload }: LocatedPage,
@@ -149,11 +138,7 @@ export function readLocatedBookletPage(
   }
 }
 
-/**
- * Reads a photographed booklet page: the sheet reader's page finding (corner squares, the QR code's place and which
- * way up), then the page's code, bubbles and roll grid (readLocatedBookletPage). Never throws on bad input. The
- * "Scan sheets" place, which takes answer sheets too, reads with read-page-or-sheet.ts instead.
- */
+/** Reads a photographed booklet page; never throws on bad input (decision 075 "In the code"). */
 export async function readBookletPage(photo: Buffer, options: ReadBookletOptions): Promise<BookletPageResult> {
   const opened = await openPage(photo)
   if (typeof opened === 'string') return refusePage(opened)

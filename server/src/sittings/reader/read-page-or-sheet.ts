@@ -12,12 +12,7 @@ export type PageOrSheetResult = { kind: 'page'; result: BookletPageResult } | { 
 
 export type ReadPageOrSheetOptions = ReadBookletOptions & Pick<ReadSheetOptions, 'layoutFor'>
 
-/**
- * A photo of a booklet page or of an answer sheet of the sitting (docs/decisions/075): decoded and its page
- * located once, then told apart by its code and read as what it is. A photo refused before its code is known is
- * refused as a page (the place's first use); one whose code is no sheet of this sitting is read as a page, whose
- * reader refuses it unless it is a booklet page of the sitting. Never throws on bad input.
- */
+/** A booklet page or an answer sheet, located once and told apart by its code (docs/decisions/075). */
 export async function readPageOrSheet(photo: Buffer, options: ReadPageOrSheetOptions): Promise<PageOrSheetResult> {
   const opened = await openPage(photo)
   if (typeof opened === 'string') return { kind: 'page', result: refusePage(opened) }

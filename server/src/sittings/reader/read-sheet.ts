@@ -77,7 +77,6 @@ export interface ReadSheetOptions {
   layoutFor: (code: SheetCode, set: SheetSet | null) => SheetLayout | null
 }
 
-/** Where roll and set bubbles are: the same on every sheet. */
 const FIXED_PARTS = buildSheetLayout({ questionCount: 1, optionCounts: [2], labels: 'latin' })
 
 const refuse = (refusal: SheetRefusal): SheetReadResult => ({ ok: false, refusal, message: REFUSAL_MESSAGES[refusal] })
@@ -93,8 +92,7 @@ export async function loadGrey(photo: Buffer): Promise<GreyImage | SheetRefusal>
   )
   if (decoded === 'too_many_pixels') return 'too_large'
   if (typeof decoded === 'string') return decoded
-  // Grey is taken here (Rec. 601 luma) rather than by sharp's greyscale(), whose colour-managed conversion costs
-  // more than the decoding itself.
+  // Rec. 601 luma by hand: sharp's colour-managed greyscale() costs more than the decoding itself.
   const { data, info } = decoded
   const { width, height, channels } = info
   const grey = new Uint8Array(width * height)
@@ -115,10 +113,7 @@ const MARKER_CENTRES = FIXED_PARTS.markers.map((m) => ({ x: m.x_mm, y: m.y_mm })
 /** The page turned half a turn: the markers sit symmetrically, so it takes each one onto another. */
 const HALF_TURN = [-1, 0, FIXED_PARTS.page.width_mm, 0, -1, FIXED_PARTS.page.height_mm, 0, 0, 1]
 
-/**
- * The transform from the four marker centres, clockwise in the image, for the two ways (up to half a turn) the page
- * can lie over them: the one whose long sides meet the quadrilateral's long sides first.
- */
+/** The transform from the marker centres for both ways the page can lie: the one whose QR decodes. */
 function roughPlacements(quad: Point[]): Homography[] {
   const side = (i: number) => Math.hypot(quad[(i + 1) % 4]!.x - quad[i]!.x, quad[(i + 1) % 4]!.y - quad[i]!.y)
   const first = side(0) + side(2) < side(1) + side(3) ? 0 : 1
@@ -156,18 +151,12 @@ function isPageInside(image: GreyImage, toImage: Homography): boolean {
 const BLOCK_ROWS = 4
 /** Over this share of a sheet's questions under glare, the photo is retaken rather than the sheet flagged. */
 const GLARE_REFUSAL_SHARE = 0.1
-/**
- * Under clipped white, a ring fainter than this share of the sheet's usual is not trusted: a light pencil mark washes
- * out before the printed ring does (at 0.6 one did on the bench, its ring at 0.67; docs/decisions/074).
- */
+/** Under clipped white, a ring fainter than this share of the usual is not trusted (glare). */
 const GLARE_FAINT = 0.7
 
 type Choice<T> = ReturnType<typeof decideChoice<T>>
 
-/**
- * What a row of sighted bubbles says: a bubble whose ring is not seen where it was looked for cannot be read, so
- * the row is unclear rather than blank (issue 59: "could not see" must never become "not answered").
- */
+/** What a row of sighted bubbles says: a ring not seen makes the row unclear, not blank. */
 function decideSighted<T, B extends Bubble>(
   image: GreyImage,
   h: Homography,
@@ -182,14 +171,10 @@ function decideSighted<T, B extends Bubble>(
   return decideChoice(fills)
 }
 
-/**
- * Whether a bubble cannot be read: its ring is not seen, or it sits in clipped white with its ring well fainter than
- * the sheet's usual (a glare's halo washes a mark out before its printed ring disappears).
- */
+/** Whether a bubble cannot be read: its ring unseen, or washed out in clipped white (glare). */
 const isUnseen = (s: SightedBubble<Bubble>, typical: number) =>
   s.contrast < MIN_RING_CONTRAST || (s.glare && s.contrast < GLARE_FAINT * typical)
 
-/** The usual ring contrast of a set of bubbles (their median). */
 const typicalContrast = (sighted: readonly SightedBubble<Bubble>[]) =>
   percentile(
     sighted.map((s) => s.contrast),
@@ -221,7 +206,6 @@ function readSet(image: GreyImage, h: Homography, levels: PageLevels): SheetRead
   return choice.kind === 'none' ? null : 'unclear'
 }
 
-/** The questions' bubbles in blocks of rows, each column of the sheet from its top, left to right. */
 function questionRuns(layout: SheetLayout) {
   const columns = new Map<number, SheetLayout['questions']>()
   for (const question of layout.questions) {
@@ -240,11 +224,7 @@ function questionRuns(layout: SheetLayout) {
 
 type SightedOption = SightedBubble<SheetLayout['questions'][number]['options'][number]>
 
-/**
- * Every question's bubbles where they were found again, column by column from the left, each column's search
- * starting where the one before it was found (docs/decisions/074); `bent` when a column has rings a row past one
- * of its ends wherever it is placed: it may be read a row over, so the photo is not read.
- */
+/** Every question's bubbles found again, column by column from the left (docs/decisions/074). */
 export function sightQuestions(image: GreyImage, h: Homography, layout: SheetLayout) {
   const byNumber = new Map<number, SightedOption[]>()
   let from = { x: 0, y: 0 }
@@ -286,11 +266,7 @@ function readAnswers(image: GreyImage, h: Homography, levels: PageLevels, layout
   return { answers, glare: glared > layout.questions.length * GLARE_REFUSAL_SHARE, bent }
 }
 
-/**
- * The page placed by the markers' edges: starting from the blob centres' transform, each marker's sides are
- * measured twice over (the second time along the better transform); every marker must be a solid square on paper
- * whose corners the fit meets within half a millimetre. Null when the quadrilateral is not the sheet's markers.
- */
+/** The page placed by the markers' edges, measured twice; `bent` when no one transform meets them: decision 054. */
 function placeByMarkers(image: GreyImage, rough: Homography): Homography | 'bent' | null {
   const first = refineByMarkerEdges(image, rough, FIXED_PARTS)
   if (!first) return null
@@ -299,10 +275,7 @@ function placeByMarkers(image: GreyImage, rough: Homography): Homography | 'bent
   return Math.min(first.residualMm, second?.residualMm ?? Infinity) <= BENT_MM ? 'bent' : null
 }
 
-/**
- * Whether the frame cuts the paper the markers' edges are measured against: 7.5 mm out from each marker's centre
- * (the page's edge is 11 mm out), so a frame that cuts up to about 3.5 mm of the page is still read.
- */
+/** Whether the frame cuts the paper the markers' edges are measured against (7.5 mm out). */
 function isCropped(image: GreyImage, toImage: Homography): boolean {
   const reach = 7.5
   return FIXED_PARTS.markers.some((m) =>
@@ -326,18 +299,12 @@ const findersAgree = (qr: SheetQr) =>
   })
 
 export interface LocatedPage {
-  /** Page millimetres to image pixels. */
   toImage: Homography
   levels: PageLevels
   payload: string
 }
 
-/**
- * Where the page is in the photo and what its QR code says, or why that cannot be known. Each candidate
- * quadrilateral of marker-like blobs is placed by its markers' edges, largest first, until one is the sheet's four
- * markers; then the QR code, read on that page one way up or the other, settles which way up it is and must sit
- * where the layout prints it.
- */
+/** Where the page is and what its QR code says, or why not: decision 054 "In the code". */
 export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
   const quads = findMarkerQuads(image)
   if (quads.length === 0) return 'corners'
@@ -371,16 +338,12 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
   if (levels.paper < 60 || levels.paper * (1 - levels.inkRatio) < 30) return 'dark'
   if (edgeSharpness(image, anyWay, FIXED_PARTS) < MIN_SHARPNESS) return 'blurred'
   // When no four blobs were the sheet's markers, one is missing (cut off, covered) and no stand-in fitted.
-  // A QR code that reads but sits away from where the markers put it: the page between them is bent.
   if (!placed) return markersFound ? (bent ? 'not_flat' : 'qr') : 'corners'
 
   return { toImage: placed.toImage, levels, payload: placed.payload }
 }
 
-/**
- * The photo in grey and its page located (corner squares, which way up, the QR code's payload), or why not: what
- * reading an answer sheet and a booklet page begin with, done once for a photo whichever it turns out to be.
- */
+/** The photo in grey and its page located, or why not: what sheets and booklet pages share. */
 export async function openPage(photo: Buffer): Promise<{ image: GreyImage; located: LocatedPage } | SheetRefusal> {
   if (!Buffer.isBuffer(photo) || photo.length === 0) return 'not_an_image'
   const image = await loadGrey(photo)
@@ -412,13 +375,7 @@ export function readLocatedSheet(
   return { ok: true, code, roll, set, answers, boxes }
 }
 
-/**
- * Reads a photographed answer sheet: finds the four corner squares, places the page exactly by their edges (a
- * homography), settles which way up it is by where the QR code decodes and checks the code's place, verifies the
- * code, then measures every bubble against the paper around it and says where each row, the roll grid and the set
- * row are in the photo (for the review). Never throws on bad input: every failure is a refusal with a sentence for
- * the teacher.
- */
+/** Reads a photographed answer sheet; never throws on bad input: the steps are in decision 054 "In the code". */
 export async function readSheet(photo: Buffer, options: ReadSheetOptions): Promise<SheetReadResult> {
   const opened = await openPage(photo)
   if (typeof opened === 'string') return refuse(opened)

@@ -13,8 +13,7 @@ import {
 } from './read-sheet'
 import { buildSheetLayout, type Bubble, type SheetLayout } from '../sheet/sheet-layout'
 
-// What the reader saw, for support (issue 59, docs/decisions/066): the photo at the size it is read, the page's
-// outline where the markers place it, and each bubble where it was looked for, coloured by what it read there.
+// What the reader saw, for support (docs/decisions/066): the page outline and each bubble's place and fill.
 
 const FIXED_PARTS = buildSheetLayout({ questionCount: 1, optionCounts: [2], labels: 'latin' })
 
@@ -42,7 +41,6 @@ function bubbleSvg(h: Homography, b: Bubble, fill: number, seen: boolean): strin
   )
 }
 
-/** The overlay: page outline and every bubble (roll grid, set row, the layout's questions) where it was sampled. */
 function overlaySvg(
   width: number,
   height: number,
@@ -73,10 +71,7 @@ function overlaySvg(
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${parts.join('')}</svg>`
 }
 
-/**
- * The reader's view of a photo as a JPEG: the page outline, and each bubble's sampled place and fill drawn over the
- * photo at the size it is read. A photo the reader cannot place says why across its top. Decoded through the gate.
- */
+/** The reader's view of a photo as a JPEG, drawn at the size it is read. */
 export async function drawReaderView(
   photo: Buffer,
   layout: SheetLayout | null,

@@ -7,7 +7,6 @@ const STEP_MM = 0.1
 const REACH_MM = 2.5
 /** Where along each side the edge is measured, from the side's middle (kept clear of the rounded, blurred corners). */
 const ALONG_MM = [-3, -2, -1, 0, 1, 2, 3]
-/** The four sides of a square: outward normal, and the corner at the end of the side's tangent. */
 const SIDES = [
   { nx: -1, ny: 0 },
   { nx: 0, ny: -1 },
@@ -20,12 +19,7 @@ interface Line {
   direction: Point
 }
 
-/**
- * The image points where one side of a marker turns from ink to paper: along profiles across the side, the place
- * the grey level crosses half-way from the ink inside to the paper outside. That place is where the printed edge
- * is, whatever the blur, and a homography maps the profile (a straight line) onto a straight line of the image, so
- * a transform off by a millimetre still finds the edge exactly.
- */
+/** Where a marker's side turns from ink to paper, half-way across each profile: decision 054 "In the code". */
 function edgePoints(image: GreyImage, toImage: Homography, centre: Point, half: number, side: (typeof SIDES)[number]) {
   const points: Point[] = []
   const tx = -side.ny
@@ -88,7 +82,6 @@ function intersect(a: Line, b: Line): Point | null {
   return { x: a.point.x + s * a.direction.x, y: a.point.y + s * a.direction.y }
 }
 
-/** Image pixels per page millimetre around a page point, as `toImage` has it. */
 export function scaleAt(toImage: Homography, x: number, y: number): number {
   const p = project(toImage, x, y)
   const q = project(toImage, x + 1, y)
@@ -123,11 +116,7 @@ export interface RefinedTransform {
   residualMm: number
 }
 
-/**
- * The page-to-image transform fitted to the 16 corners of the four markers, each corner the meeting of two of the
- * marker's sides as measured in the photo; null when a marker is not a solid dark square on paper where `toImage`
- * says (a wrong blob was taken for it).
- */
+/** The transform fitted to the markers' 16 corners; null when a marker is not a solid square: decision 054. */
 export function refineByMarkerEdges(
   image: GreyImage,
   toImage: Homography,

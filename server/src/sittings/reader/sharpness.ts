@@ -4,11 +4,7 @@ import type { SheetLayout } from '../sheet/sheet-layout'
 
 const STEP_MM = 0.1
 
-/**
- * How sharp the markers' edges are: the steepest rise of grey level per millimetre across each of their sides,
- * as a share of the rise from ink to paper (median of 16 profiles). A sharp photo rises within a fraction of a
- * millimetre (several per mm); a blurred one over a millimetre or more.
- */
+/** How sharp the markers' edges are, as a share of the ink-to-paper rise per mm: decision 054 "In the code". */
 export function edgeSharpness(image: GreyImage, toImage: Homography, layout: SheetLayout): number {
   const slopes: number[] = []
   for (const marker of layout.markers) {

@@ -1,16 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
-/**
- * The answer sheet's QR payload: which sitting and which sheet, signed with the server's secret so that a sheet
- * cannot be forged or carried to another sitting (API.md "Paper sittings").
- *
- * `QZ1:<sitting>:R<roll>U<learner>:<mac>` for a roster learner's sheet (the learner's user id: docs/decisions/061),
- * `QZ1:<sitting>:B<serial>:<mac>` for a blank one; `QZ1:<sitting>:R<roll>:<mac>` is a roster sheet printed before
- * sheets named their learner (`userId: null`). Every character is in the QR alphanumeric set (digits, capitals, ':'),
- * which packs 5.5 bits a character: with ids below a million and a hundred million learners the payload fits a
- * version 3 code at error correction Q (25 % of it may be smudged). The mac is HMAC-SHA256 cut to 80 bits in base32:
- * a forger must guess it online, one scan at a time, so 80 bits is far beyond reach.
- */
+/** The answer sheet's signed QR payload (API.md "Paper sittings"): docs/decisions/061 "In the code". */
 
 export type SheetCode =
   | { sittingId: number; kind: 'roster'; rollNumber: number; userId: number | null }
@@ -68,10 +58,7 @@ export function signSheetCode(code: SheetCode, secret: string | Buffer): string 
   return `${text}:${mac(text, secret)}`
 }
 
-/**
- * Reads and checks a payload for the sitting `sittingId`. A payload whose mac does not verify is `forged` (it may
- * have been altered); a genuine one of another sitting is `foreign`.
- */
+/** Reads and checks a payload for the sitting: `forged` when its mac fails, `foreign` for another sitting's. */
 export function verifySheetCode(
   payload: string,
   secret: string | Buffer,

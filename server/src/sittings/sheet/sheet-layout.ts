@@ -1,12 +1,4 @@
-/**
- * The geometry of an answer sheet (API.md "Paper sittings", `sheet-layout`): A4, millimetres from the page's top
- * left, every position a centre. The sheet SVG draws from it and the reader samples with it, so both agree by
- * construction. Sizes are chosen for a phone photo (docs/decisions/054-omr-reader.md):
- * - corner markers 9 mm solid squares, their centres 11 mm in from each edge (inside any printer's margin);
- * - the QR code 30 mm across (without its quiet zone) at the top right: its place tells which way up the page is;
- * - bubbles 4.5 mm across, 6 mm apart in a row and 5.1 mm between rows;
- * - questions in columns of 40 rows, five columns across, so 200 questions fit.
- */
+/** An answer sheet's geometry (A4, mm from the top left, centres), drawn and read alike: decision 055 "In the code". */
 
 export type OptionLabels = 'latin' | 'devanagari'
 
@@ -30,13 +22,9 @@ export interface SheetLayout {
 
 export interface SheetLayoutInput {
   questionCount: number
-  /** Options of each question in row order, 2..5 each. */
   optionCounts: readonly number[]
   labels: OptionLabels
-  /**
-   * The number printed beside each row, in row order: the paper's number of the question (a mixed paper's sheet
-   * holds only its choice questions, so its numbers skip the written ones). 1..questionCount when absent.
-   */
+  /** The number printed beside each row, the paper's (a mixed paper's skip the written); 1.. when absent. */
   numbers?: readonly number[]
   /** How many sets the sitting has (1..4); the set row always prints A-D, as a blank sheet needs. */
   sets?: number

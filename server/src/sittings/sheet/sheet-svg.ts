@@ -8,7 +8,6 @@ export type SheetHolder =
 export interface SheetSvgInput {
   layout: SheetLayout
   labels: OptionLabels
-  /** The signed payload from signSheetCode. */
   qrPayload: string
   quizTitle: string
   /** The sitting's own title, when it is not the quiz's: printed under the quiz's name. */

@@ -1,0 +1,99 @@
+import { writtenAnswerMessages } from '@quiz/contracts'
+import { randomBytes } from 'node:crypto'
+import sharp from 'sharp'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { multipart } from '../../test/auth-requests'
+import { dialects } from '../../test/dialects'
+import { bearerFor, createUser } from '../../test/factories'
+import { photographBookletPage } from '../../test/fixtures/booklet-photos'
+import { injectWith } from '../../test/requests'
+import { testConfig, useTestApp } from '../../test/test-app'
+import { writtenBody, writtenPaper } from '../../test/written-papers'
+import type { UserRow } from '../db/schema'
+import { pageBytesOf } from '../written/upload-quota.repository'
+import { sheetSecret } from './sitting-view'
+
+// A booklet page joins a learner's written answer through written/, under the same upload quota as a phone's page.
+
+const secret = sheetSecret(testConfig().jwtSecret)
+let bookletPage: Buffer
+beforeAll(async () => {
+  bookletPage = await photographBookletPage(
+    {
+      secret,
+      code: { sittingId: 1, kind: 'roster', page: 1, rollNumber: 1, userId: 2 },
+      numbers: [1],
+      marks: [{ number: 1, style: 'pen' }],
+      pages: 1,
+    },
+    {
+      seed: 1,
+      megapixels: 2.5,
+      fill: 0.8,
+      tiltDeg: 5,
+      rotation: 0,
+      smallAngleDeg: 2,
+      light: 'even',
+      blurSigma: 0,
+      jpegQuality: 85,
+    },
+  )
+}, 60_000)
+
+/** Noise does not compress: each kept page is some hundreds of KB. */
+const noisyPhoto = () =>
+  sharp(randomBytes(700 * 900 * 3), { raw: { width: 700, height: 900, channels: 3 } })
+    .jpeg({ quality: 95 })
+    .toBuffer()
+
+describe.each(dialects)('booklet pages and the upload quota on %s', (dialect) => {
+  const t = useTestApp(dialect, { UPLOAD_QUOTA_MB_PER_LEARNER: '1' })
+
+  async function upload(user: UserRow, url: string, photo: Buffer) {
+    const form = multipart({}, [{ field: 'image', filename: 'page.jpg', contentType: 'image/jpeg', data: photo }])
+    const response = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...(await bearerFor(t.tokens, user)), ...form.headers },
+      payload: form.payload,
+    })
+    return { status: response.statusCode, body: response.json() }
+  }
+
+  it("refuses a booklet page past the learner's quota, as a phone's page, and keeps nothing of it", async () => {
+    const adminUser = await createUser(t.database, { is_admin: 1 })
+    const admin = await bearerFor(t.tokens, adminUser)
+    const created = await injectWith(t.app, admin, 'POST', '/api/quizzes/create-from-json/', {
+      title: { en: 'Section Officer written' },
+      questions: [writtenBody()],
+    })
+    const quizId: number = created.json().quiz_id
+    const sitting = await injectWith(t.app, admin, 'POST', `/api/admin/quizzes/${quizId}/sittings/`, {
+      held_at: '2026-11-28T04:15:00.000Z',
+      booklet_pages: 1,
+    })
+    expect(sitting.json()).toMatchObject({ id: 1 })
+    const sita = await createUser(t.database, { username: 'sita' })
+    expect(sita.id).toBe(2)
+    await injectWith(t.app, admin, 'PUT', '/api/admin/sittings/1/roster/', { learners: [{ username: 'sita' }] })
+
+    // Sita's page of another quiz, answered online, made to fill her quota: another page online is refused.
+    const paper = await writtenPaper(t)
+    const begun = await paper.as(sita, 'GET', `/api/quizzes/${paper.quizId}/`)
+    const url = `/api/attempts/${begun.body.attempt.id}/written/${paper.questionId}/pages/`
+    expect((await upload(sita, url, await noisyPhoto())).status).toBe(201)
+    await t.db
+      .updateTable('page_images')
+      .set({ data: Buffer.alloc(1024 * 1024), phone_data: null })
+      .execute()
+    expect((await upload(sita, url, await noisyPhoto())).body.code).toBe('upload_quota_exceeded')
+    const used = await pageBytesOf(t.db, sita.id)
+    const scanned = await upload(adminUser, '/api/admin/sittings/1/pages/', bookletPage)
+    expect(scanned).toMatchObject({
+      status: 409,
+      body: { code: 'upload_quota_exceeded', detail: writtenAnswerMessages.uploadQuota },
+    })
+    expect(await pageBytesOf(t.db, sita.id)).toBe(used)
+    expect(await t.db.selectFrom('booklet_pages').select('id').execute()).toEqual([])
+  })
+})

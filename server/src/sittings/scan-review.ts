@@ -1,0 +1,112 @@
+import { sittingMessages, type Scan, type ScanStatus, type ScanUpdate } from '@quiz/contracts'
+import { changedFields, recordAudit, type UserActor } from '../audit/audit-log'
+import { Conflict, ValidationFailed, type FieldErrors } from '../http/errors'
+import { anySetChoiceNumbers, letterIndex } from './sitting-sets'
+import { findSittingView, planOf, type SittingsDeps } from './sitting-view'
+import { deleteScan, findRecordedScanOf, findRosterEntry, updateScan } from './sittings.repository'
+
+import { auditValues, isClean, lockedScan, readingOf, toScan } from './scan-rows'
+import type { AttemptRecorder } from './scan-attempt'
+
+/** A person's settling of a scan's flags, and its removal. */
+export function createScanReview(
+  { database, clock, paperAttempts }: SittingsDeps,
+  { recordAttempt, getScan }: { recordAttempt: AttemptRecorder; getScan: (scanId: number) => Promise<Scan> },
+) {
+  const lock = database.dialect === 'postgres'
+
+  /** What settles which flag: docs/decisions/055 "In the code". */
+  async function reviewScan(scanId: number, body: ScanUpdate, actor: UserActor): Promise<Scan> {
+    const now = clock.now()
+    await paperAttempts.transaction(async (trx) => {
+      const scan = await lockedScan(trx, scanId, lock)
+      const sitting = await findSittingView(trx, scan.sitting_id, { lock })
+      const before = toScan(scan)
+      let flags = before.flags
+      const answers = { ...before.answers }
+      let set = before.set
+      let userId = scan.user_id
+      let rollNumber = scan.roll_number
+      if (body.set !== undefined) {
+        planOf(sitting, body.set)
+        set = body.set
+        flags = flags.filter((flag) => flag.kind !== 'set')
+      }
+      if (body.roll_number !== undefined) {
+        const entry = await findRosterEntry(trx, sitting.id, body.roll_number)
+        if (!entry) throw new ValidationFailed({ roll_number: [sittingMessages.rollNotOnRoster(body.roll_number)] })
+        if (await findRecordedScanOf(trx, sitting.id, entry.user_id, scan.id))
+          throw new Conflict(sittingMessages.learnerAlreadyRecorded(body.roll_number))
+        userId = entry.user_id
+        rollNumber = body.roll_number
+        flags = flags.filter((flag) => flag.kind !== 'roll')
+      }
+      const errors: FieldErrors = {}
+      // A letter at a number that is written in the scan's set is refused: the sheet has no row for it.
+      const rows = anySetChoiceNumbers(sitting.plans)
+      for (const [key, letter] of Object.entries(body.answers ?? {})) {
+        const number = Number(key)
+        if (!rows.includes(number)) (errors[`answers.${key}`] ??= []).push(sittingMessages.noSuchQuestion(number, rows))
+        answers[key] = letter
+        flags = flags.filter((flag) => flag.question !== number)
+      }
+      if (set !== null) {
+        const plan = planOf(sitting, set)
+        for (const [key, letter] of Object.entries(answers)) {
+          const options = plan.options[Number(key) - 1]?.length ?? 0
+          const index = letter === null ? 0 : letterIndex(sitting.labels, letter)
+          if (letter !== null && (index < 0 || index >= options) && !errors[`answers.${key}`])
+            (errors[`answers.${key}`] ??= []).push(sittingMessages.notAnOption(letter, Number(key)))
+        }
+      }
+      if (Object.keys(errors).length > 0) throw new ValidationFailed(errors, Object.values(errors)[0]![0])
+
+      const reading = { flags, userId, set }
+      const status: ScanStatus = isClean(reading) ? 'recorded' : 'needs_review'
+      const after = auditValues({ status, rollNumber, set, userId, answers, flags })
+      const change = changedFields(auditValues(readingOf(scan)), after)
+      if (Object.keys(change.after).length === 0 && scan.status === 'recorded') return
+      const withdrawn = scan.attempt_id ? await paperAttempts.withdraw(trx, scan.attempt_id) : undefined
+      let attemptId: number | null = null
+      if (status === 'recorded')
+        attemptId = (await recordAttempt(trx, sitting, { userId: userId!, set: set!, answers }, withdrawn, now)).id
+      await updateScan(trx, scanId, {
+        status,
+        answers: JSON.stringify(answers),
+        flags: JSON.stringify(flags),
+        set_letter: set,
+        roll_number: rollNumber,
+        user_id: userId,
+        attempt_id: attemptId,
+        updated_at: now,
+      })
+      await recordAudit(trx, actor, now, {
+        action: 'update',
+        entityType: 'scan',
+        entityId: scanId,
+        label: `${sitting.title_en}: sheet ${scan.sheet}`,
+        ...change,
+      })
+    })
+    return getScan(scanId)
+  }
+
+  async function removeScan(scanId: number, actor: UserActor) {
+    const now = clock.now()
+    await paperAttempts.transaction(async (trx) => {
+      const scan = await lockedScan(trx, scanId, lock)
+      const sitting = await findSittingView(trx, scan.sitting_id, { lock })
+      if (scan.attempt_id) await paperAttempts.withdraw(trx, scan.attempt_id)
+      await deleteScan(trx, scanId)
+      await recordAudit(trx, actor, now, {
+        action: 'delete',
+        entityType: 'scan',
+        entityId: scanId,
+        label: `${sitting.title_en}: sheet ${scan.sheet}`,
+        before: auditValues(readingOf(scan)),
+      })
+    })
+  }
+
+  return { reviewScan, removeScan }
+}
