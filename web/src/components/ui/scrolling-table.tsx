@@ -17,17 +17,24 @@ export function ScrollingTable({ wrapClassName, tableClassName, labelledBy, colu
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling block must take focus to scroll by keyboard (axe scrollable-region-focusable)
     <div className={wrapClassName} tabIndex={0} role="group" aria-labelledby={labelledBy}>
       <table className={tableClassName}>
-        <thead>
-          <tr>
-            {columns.map((column, index) => (
-              <th key={index} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads columns={columns} />
         <tbody>{children}</tbody>
       </table>
     </div>
+  )
+}
+
+/** A table's head: one row of column headings. */
+export function ColumnHeads({ columns }: { columns: readonly ReactNode[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column, index) => (
+          <th key={index} scope="col">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
   )
 }
