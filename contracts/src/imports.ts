@@ -154,12 +154,8 @@ export type ImportFields = z.input<typeof ImportFieldsSchema>
 export const ImportRowStatusSchema = z.enum(['ok', 'fixed', 'rejected', 'duplicate'])
 export type ImportRowStatus = z.infer<typeof ImportRowStatusSchema>
 
-/**
- * Why a row is `fixed`, `rejected` or `duplicate`, as a stable code beside the English sentence (so the web app
- * can say it in Nepali).
- */
-export const ImportMessageCodeSchema = z.enum([
-  // fixed
+/** The codes of a `fixed` row's messages: what the import changed to bring the row in. */
+export const IMPORT_FIX_CODES = [
   'trimmed',
   'letter_read',
   'devanagari_numbering',
@@ -167,6 +163,14 @@ export const ImportMessageCodeSchema = z.enum([
   'language_guessed',
   'partial_credit_dropped',
   'maths_rewritten',
+] as const
+
+/**
+ * Why a row is `fixed`, `rejected` or `duplicate`, as a stable code beside the English sentence (so the web app
+ * can say it in Nepali).
+ */
+export const ImportMessageCodeSchema = z.enum([
+  ...IMPORT_FIX_CODES,
   // rejected
   'no_correct',
   'several_correct',

@@ -1,5 +1,5 @@
 import { QueryClientContext, QueryClientProvider } from '@tanstack/react-query'
-import { useContext, type ReactNode } from 'react'
+import { useContext, type ComponentType, type ReactNode } from 'react'
 import { Outlet } from 'react-router'
 import { createQueryClient } from './query-client'
 
@@ -11,6 +11,17 @@ const queryClient = createQueryClient()
 export function WithQueries({ children }: { children: ReactNode }) {
   const provided = useContext(QueryClientContext)
   return provided ? children : <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+}
+
+/** A public screen's route `Component` whose calls go through TanStack Query, which comes with it (the login screen does without). */
+export function withQueries(Screen: ComponentType) {
+  return function Component() {
+    return (
+      <WithQueries>
+        <Screen />
+      </WithQueries>
+    )
+  }
 }
 
 /** The route around every signed-in screen (routes.tsx). */

@@ -7,7 +7,7 @@ import { AuthCard } from './auth-card'
 import { failure, StatusAlert } from './auth-messages'
 import type { ResetPasswordState } from './login-state'
 import { PhoneField, usePhoneForm } from './digits-fields'
-import { WithQueries } from '../../api/with-queries'
+import { withQueries } from '../../api/with-queries'
 import { useHydrated } from '../../lib/use-hydrated'
 import { Button } from '../../components/ui/button'
 
@@ -40,11 +40,4 @@ function Screen() {
   )
 }
 
-/** This screen's calls go through TanStack Query, which comes with it (the login screen does without). */
-export function Component() {
-  return (
-    <WithQueries>
-      <Screen />
-    </WithQueries>
-  )
-}
+export const Component = withQueries(Screen)

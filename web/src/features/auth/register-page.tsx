@@ -1,20 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { useForm, type FieldErrors } from 'react-hook-form'
+import { useRef, useState, type FormEvent } from 'react'
+import type { FieldErrors } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { ApiError } from '../../api/api-error'
-import { paths } from '../../lib/paths'
-import { PasswordInput } from '../../components/ui/password-input'
-import { authApi } from './auth.api'
-import { authKeys, authQueries } from './availability'
-import { AuthCard } from './auth-card'
-import { Field } from '../../components/ui/form/field'
+import { withQueries } from '../../api/with-queries'
 import { fieldErrorsOf, setServerErrors } from '../../components/ui/form/server-errors'
-import { failure, StatusAlert, useMessageText } from './auth-messages'
-import { registerForm } from './auth-resolvers'
+import { paths } from '../../lib/paths'
+import { authApi } from './auth.api'
+import { AuthCard } from './auth-card'
+import { failure } from './auth-messages'
+import { authKeys, authQueries } from './availability'
 import type { LoginState } from './login-state'
-import { PhoneField } from './digits-fields'
 import { OtpCodeForm, useOtpFlow } from './otp-step'
 import {
   detailFields,
@@ -24,34 +21,14 @@ import {
   type DetailField,
   type RegisterValues,
 } from './register-checks'
-import { WithQueries } from '../../api/with-queries'
-import { useHydrated } from '../../lib/use-hydrated'
-import { Button } from '../../components/ui/button'
+import { DetailsStep, useRegisterForm } from './register-details'
 
 function Screen() {
   const { t } = useTranslation('auth')
-  const text = useMessageText()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const form = useForm<RegisterValues>({
-    resolver: registerForm.resolver,
-    defaultValues: { username: '', phone: '', password: '', password2: '' },
-    // The fields' messages follow the values as they are typed (below); the schema decides on submit.
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  })
+  const { form, values } = useRegisterForm()
   const { errors, isSubmitting } = form.formState
-  // The live values drive the availability checks and the messages as typed. (A subscription rather than
-  // useWatch, which would add to react-hook-form's code on the first screen.)
-  const [values, setValues] = useState<RegisterValues>(() => ({ ...form.getValues() }))
-  useEffect(
-    () =>
-      form.subscribe({
-        formState: { values: true },
-        callback: (state) => setValues({ ...state.values }),
-      }),
-    [form],
-  )
   // The phone this visit has already verified: a refused registration is corrected and sent again without a new code.
   const [verifiedPhone, setVerifiedPhone] = useState<string | null>(null)
   const stepHeading = useRef<HTMLHeadingElement>(null)
@@ -63,8 +40,8 @@ function Screen() {
   })
   const { setStatus } = flow
 
-  const { username, usernameRule, phoneValid, usernameStatus, phoneStatus, errorOf, availabilityStatus } =
-    useDetailChecks(values, form.formState)
+  const checks = useDetailChecks(values, form.formState)
+  const { username, usernameRule, phoneValid } = checks
   const { phone, password, password2 } = values
 
   /** Editing a field drops its message (the server's or the last submit's) and the screen's error line. */
@@ -147,60 +124,19 @@ function Screen() {
   }
 
   const busy = isSubmitting || flow.isSending || complete.isPending
-  const hydrated = useHydrated()
 
   return (
     <AuthCard id="register-title" title={t('register.title')}>
       {flow.step === 'start' ? (
-        <form onSubmit={submitDetails} noValidate>
-          <h2 className="auth-step" ref={stepHeading} tabIndex={-1}>
-            {t('register.step_details')}
-          </h2>
-          <StatusAlert status={flow.status} />
-          <Field
-            id={fieldIds.username}
-            label={t('username')}
-            error={text(errorOf('username'))}
-            status={availabilityStatus(usernameStatus, 'register.username_available')}
-            required
-          >
-            {(control) => (
-              <input
-                {...control}
-                {...field('username')}
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-              />
-            )}
-          </Field>
-          <PhoneField
-            id={fieldIds.phone}
-            input={field('phone')}
-            error={errorOf('phone')}
-            status={availabilityStatus(phoneStatus, 'register.phone_available')}
-          />
-          <Field
-            id={fieldIds.password}
-            label={t('password')}
-            hint={t('password_hint')}
-            error={text(errorOf('password'))}
-            required
-          >
-            {(control) => <PasswordInput {...control} {...field('password')} autoComplete="new-password" />}
-          </Field>
-          <Field
-            id={fieldIds.password2}
-            label={t('register.confirm_password')}
-            error={text(errorOf('password2'))}
-            required
-          >
-            {(control) => <PasswordInput {...control} {...field('password2')} autoComplete="new-password" />}
-          </Field>
-          <Button type="submit" variant="primary" block disabled={busy || !hydrated}>
-            {verifiedPhone === phone ? t('register.verify') : t('register.send_otp')}
-          </Button>
-        </form>
+        <DetailsStep
+          headingRef={stepHeading}
+          status={flow.status}
+          checks={checks}
+          field={field}
+          busy={busy}
+          verified={verifiedPhone === phone}
+          onSubmit={submitDetails}
+        />
       ) : (
         <OtpCodeForm
           flow={flow}
@@ -224,11 +160,4 @@ function Screen() {
   )
 }
 
-/** This screen's calls go through TanStack Query, which comes with it (the login screen does without). */
-export function Component() {
-  return (
-    <WithQueries>
-      <Screen />
-    </WithQueries>
-  )
-}
+export const Component = withQueries(Screen)

@@ -18,7 +18,7 @@ import type { LoginState, ResetPasswordState } from './login-state'
 import { OtpField } from './digits-fields'
 import { ResendOtp } from './resend-otp'
 import { useResendCountdown } from './use-resend-countdown'
-import { WithQueries } from '../../api/with-queries'
+import { withQueries } from '../../api/with-queries'
 import { Button, buttonClass } from '../../components/ui/button'
 
 function Screen() {
@@ -137,11 +137,4 @@ function ResetForm({ phone }: { phone: string }) {
   )
 }
 
-/** This screen's calls go through TanStack Query, which comes with it (the login screen does without). */
-export function Component() {
-  return (
-    <WithQueries>
-      <Screen />
-    </WithQueries>
-  )
-}
+export const Component = withQueries(Screen)

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { ColumnHeads } from '../../components/ui/scrolling-table'
 
 interface ChartTableProps {
   caption: string
@@ -16,15 +17,7 @@ export function ChartTable({ caption, headers, children }: ChartTableProps) {
     <div className="visually-hidden">
       <table>
         <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {headers.map((header, index) => (
-              <th key={index} scope="col">
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <ColumnHeads columns={headers} />
         <tbody>{children}</tbody>
       </table>
     </div>

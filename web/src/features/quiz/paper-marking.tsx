@@ -1,3 +1,4 @@
+import { ScrollingTable } from '../../components/ui/scrolling-table'
 import type { QuizListItem, QuizListSection } from '@quiz/contracts'
 import { useTranslation } from 'react-i18next'
 import { useLanguage } from '../../i18n/use-bilingual'
@@ -51,37 +52,34 @@ export function PaperMarking({ sections }: { sections: SectionSummary[] }) {
           </li>
         </ul>
       ) : (
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling block must take focus to scroll by keyboard (axe scrollable-region-focusable)
-        <div className="sections-table-wrap" tabIndex={0} role="group" aria-labelledby="marking-heading">
-          <table className="sections-table stack-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('instructions.section')}</th>
-                <th scope="col">{t('instructions.questions')}</th>
-                <th scope="col">{t('instructions.right')}</th>
-                <th scope="col">{t('instructions.wrong')}</th>
-                <th scope="col">{t('instructions.time')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {sections.map((section, index) => (
-                <tr key={index}>
-                  <th scope="row">
-                    <SectionName section={section} index={index} />
-                  </th>
-                  <td data-label={t('instructions.questions')}>{formatNumber(section.count, language)}</td>
-                  <td data-label={t('instructions.right')}>{plus(section.marks_correct, language)}</td>
-                  <td data-label={t('instructions.wrong')}>{minus(section.marks_wrong, language)}</td>
-                  <td data-label={t('instructions.time')}>
-                    {section.time_limit_minutes === null
-                      ? t('instructions.no_limit')
-                      : t('instructions.minutes', { count: section.time_limit_minutes })}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollingTable
+          wrapClassName="sections-table-wrap"
+          tableClassName="sections-table stack-table"
+          labelledBy="marking-heading"
+          columns={[
+            t('instructions.section'),
+            t('instructions.questions'),
+            t('instructions.right'),
+            t('instructions.wrong'),
+            t('instructions.time'),
+          ]}
+        >
+          {sections.map((section, index) => (
+            <tr key={index}>
+              <th scope="row">
+                <SectionName section={section} index={index} />
+              </th>
+              <td data-label={t('instructions.questions')}>{formatNumber(section.count, language)}</td>
+              <td data-label={t('instructions.right')}>{plus(section.marks_correct, language)}</td>
+              <td data-label={t('instructions.wrong')}>{minus(section.marks_wrong, language)}</td>
+              <td data-label={t('instructions.time')}>
+                {section.time_limit_minutes === null
+                  ? t('instructions.no_limit')
+                  : t('instructions.minutes', { count: section.time_limit_minutes })}
+              </td>
+            </tr>
+          ))}
+        </ScrollingTable>
       )}
       <p>{t('instructions.max_score', { max: marksText(max, language) })}</p>
       {!only && <p>{t('instructions.unanswered')}</p>}

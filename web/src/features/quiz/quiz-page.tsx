@@ -1,34 +1,28 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert } from '../../components/ui/alert'
-import { Button } from '../../components/ui/button'
 import { Loading } from '../../components/ui/loading'
 import { useBilingualLang } from '../../i18n/use-bilingual'
 import { useRouteId } from '../../lib/route-id'
 import { useSessionUser } from '../../session/use-session'
+import { ExamControls } from './exam-controls'
 import { ConfirmSubmitDialog, LeaveDialog, ScoreDialog } from './exam-dialogs'
 import { ExamHeader } from './exam-header'
-import { ExamPalette } from './exam-palette'
+import { ExamNavigation } from './exam-navigation'
 import { ExamBar, ExamNotices, KeptNotice } from './exam-status'
 import { useKeptPaper } from './kept-paper'
-import { countStates, stateOf } from './palette-state'
-import { QuestionNavigator } from './question-navigator'
+import { countStates } from './palette-state'
 import { AttemptRefused, ExamQuestion } from './exam-question'
 import { quizQueries } from './quiz.api'
-import { useAnswerSaving } from './use-answer-saving'
-import { useAttemptSession } from './use-attempt-session'
-import { useExamClock } from './use-exam-clock'
+import { useExamAttempt } from './use-exam-attempt'
 import { useLeaveWarning } from './use-leave-warning'
 import { useOnline } from './use-online'
 import { useQuestionNumber } from './use-question-number'
 import { useQuestionTimer } from './use-question-timer'
-import { useSubmitAttempt } from './use-submit-attempt'
 import { useExamSections } from './use-exam-sections'
-import { useWrittenHandIn, useWrittenQueue } from './written/use-written-queue'
 import { combinedStatus } from './written/written-snapshot'
 import { WrittenAfterHandIn } from './written/written-status'
-import { NextSectionDialog, SectionNotices, SectionTabs } from './section-tabs'
+import { NextSectionDialog } from './section-tabs'
 import './quiz.css'
 import './quiz.i18n'
 import './sections.i18n'
@@ -41,35 +35,11 @@ export function Component() {
   const userId = useSessionUser()?.userId ?? 0
   const online = useOnline()
 
-  // The server's "time is over" (a 409 on a save) hands in through the submission, and the hand-in stops the
-  // clock: both are made after the attempt, so these reach them through refs set once they exist.
-  const deadlinePassed = useRef(() => undefined as void)
-  const stopClock = useRef(() => undefined as void)
-  const attempt = useAttemptSession(quizId, userId, () => deadlinePassed.current())
-  const session = attempt.state === 'ready' ? attempt.session : null
-  const queue = attempt.state === 'ready' ? attempt.queue : null
-  const snapshot = useAnswerSaving(queue)
-  const written = useWrittenQueue(
-    session?.attempt.id ?? null,
-    attempt.state === 'ready' ? { saved: attempt.session.attempt.written, fromDevice: attempt.fromDevice } : undefined,
-  )
   const reportTime = useRef(() => undefined as void)
-  const exam = useSubmitAttempt({
-    quizId: quizId ?? 0,
-    userId,
-    attemptId: session?.attempt.id ?? null,
-    queue,
-    written: written.queue,
-    beforeSubmit: () => reportTime.current(),
-    onSubmitted: () => stopClock.current(),
-  })
+  const { attempt, session, queue, snapshot, written, exam, clock } = useExamAttempt(quizId, userId, () =>
+    reportTime.current(),
+  )
   const { submit, outcome } = exam
-  useWrittenHandIn(written.queue, written.snapshot, outcome !== null)
-  const clock = useExamClock(quizId ?? 0, session?.attempt ?? null, outcome === null, () => submit(true))
-  useEffect(() => {
-    deadlinePassed.current = () => submit(true)
-    stopClock.current = clock.stop
-  }, [clock.stop, submit])
 
   const inProgress = session !== null && outcome === null
   const blocker = useLeaveWarning(inProgress)
@@ -114,8 +84,6 @@ export function Component() {
   const handingIn = exam.sending || exam.awaitingConnection !== null || outcome !== null
   const locked = exam.timeUp || handingIn || (paper !== null && !paper.canAnswer(number))
   const isAnswered = (id: number) => answers[String(id)] != null || written.snapshot.answered[String(id)] === true
-  // The navigator pages within the section on screen.
-  const view = paper ? paper.sections[paper.viewing]! : { first: 1, count: total }
   const title = pickLang(attempt.session.title)
 
   return (
@@ -135,31 +103,15 @@ export function Component() {
       />
       {outcome === null && <KeptNotice kept={kept} total={total} />}
 
-      {paper && (
-        <>
-          <SectionNotices paper={paper} />
-          <SectionTabs
-            paper={paper}
-            questionIds={questionIds}
-            isAnswered={isAnswered}
-            onSelect={(index) => goTo(paper.sections[index]!.first)}
-          />
-        </>
-      )}
-      <ExamPalette
+      <ExamNavigation
+        paper={paper}
+        questionIds={questionIds}
+        progress={progress}
         counts={counts}
-        navigator={(picked) => (
-          <QuestionNavigator
-            total={view.count}
-            offset={view.first - 1}
-            current={number - view.first}
-            stateAt={(index) => stateOf(questionIds[index + view.first - 1] ?? 0, progress)}
-            onSelect={(index) => {
-              picked()
-              goTo(index + view.first)
-            }}
-          />
-        )}
+        number={number}
+        total={total}
+        isAnswered={isAnswered}
+        goTo={goTo}
       />
 
       <ExamQuestion
@@ -175,33 +127,16 @@ export function Component() {
         questionRef={questionRef}
       />
 
-      <div className="quiz__controls">
-        <Button
-          disabled={number <= 1 || (paper !== null && !paper.canVisit(number - 1))}
-          onClick={() => goTo(number - 1, { scroll: true })}
-        >
-          {t('previous')}
-        </Button>
-        <Button
-          disabled={number >= total || (paper !== null && !paper.canVisit(number + 1))}
-          onClick={() => goTo(number + 1, { scroll: true })}
-        >
-          {t('next')}
-        </Button>
-        <Button variant="success" className="quiz__submit" disabled={handingIn} onClick={() => setConfirmOpen(true)}>
-          {exam.sending ? t('submitting') : t('submit_quiz')}
-        </Button>
-      </div>
-      {paper?.canMoveOn && (
-        <Button
-          className="section-next"
-          disabled={handingIn || paper.moving === 'sending'}
-          onClick={() => setNextOpen(true)}
-        >
-          {paper.moving === 'sending' ? t('moving', { ns: 'sections' }) : t('next_section', { ns: 'sections' })}
-        </Button>
-      )}
-      {exam.failed && <Alert kind="error">{t('errors.submit_failed')}</Alert>}
+      <ExamControls
+        number={number}
+        total={total}
+        paper={paper}
+        exam={exam}
+        handingIn={handingIn}
+        goTo={goTo}
+        onSubmit={() => setConfirmOpen(true)}
+        onNextSection={() => setNextOpen(true)}
+      />
       {paper && (
         <NextSectionDialog
           open={nextOpen && paper.canMoveOn && outcome === null}

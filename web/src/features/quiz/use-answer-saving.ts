@@ -1,3 +1,4 @@
+import { useFlushWhenHidden } from './use-flush-when-hidden'
 import { useEffect, useSyncExternalStore } from 'react'
 import type { AnswerQueue, AnswerQueueSnapshot } from './answer-queue'
 
@@ -22,15 +23,11 @@ const noop = () => () => undefined
 export function useAnswerSaving(queue: AnswerQueue | null): AnswerQueueSnapshot {
   const snapshot = useSyncExternalStore(queue ? queue.subscribe : noop, queue ? queue.getSnapshot : () => empty)
 
+  useFlushWhenHidden(queue)
   useEffect(() => {
     if (!queue) return
     queue.start()
-    const onHidden = () => {
-      if (document.visibilityState === 'hidden') void queue.flush()
-    }
-    document.addEventListener('visibilitychange', onHidden)
     return () => {
-      document.removeEventListener('visibilitychange', onHidden)
       void queue.flush()
       queue.pause()
     }

@@ -1,3 +1,4 @@
+import { ScrollingTable } from '../../components/ui/scrolling-table'
 import type { SectionScore } from '@quiz/contracts'
 import { useTranslation } from 'react-i18next'
 import { useLanguage } from '../../i18n/use-bilingual'
@@ -30,42 +31,39 @@ export function ReportSections({ sections }: { sections: SectionScore[] }) {
   return (
     <section className="card report-sections" aria-labelledby="report-sections-heading">
       <h2 id="report-sections-heading">{t('report.heading')}</h2>
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling block must take focus to scroll by keyboard (axe scrollable-region-focusable) */}
-      <div className="report-sections__wrap" tabIndex={0} role="group" aria-labelledby="report-sections-heading">
-        <table className="stack-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('report.section')}</th>
-              <th scope="col">{t('report.score')}</th>
-              <th scope="col">{t('report.correct')}</th>
-              <th scope="col">{t('report.incorrect')}</th>
-              <th scope="col">{t('report.unanswered')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sections.map((section, index) => (
-              <tr key={index}>
-                <th scope="row">
-                  {section.title.en.trim() || section.title.ne.trim() ? (
-                    <InlineText text={section.title} />
-                  ) : (
-                    t('section_n', { n: index + 1 })
-                  )}
-                </th>
-                <td data-label={t('report.score')}>
-                  {t('report.score_of', {
-                    score: formatScore(section.score, language),
-                    max: formatMax(section.max_score, language),
-                  })}
-                </td>
-                <td data-label={t('report.correct')}>{n(section.correct)}</td>
-                <td data-label={t('report.incorrect')}>{n(section.incorrect)}</td>
-                <td data-label={t('report.unanswered')}>{n(section.unanswered)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScrollingTable
+        wrapClassName="report-sections__wrap"
+        tableClassName="stack-table"
+        labelledBy="report-sections-heading"
+        columns={[
+          t('report.section'),
+          t('report.score'),
+          t('report.correct'),
+          t('report.incorrect'),
+          t('report.unanswered'),
+        ]}
+      >
+        {sections.map((section, index) => (
+          <tr key={index}>
+            <th scope="row">
+              {section.title.en.trim() || section.title.ne.trim() ? (
+                <InlineText text={section.title} />
+              ) : (
+                t('section_n', { n: index + 1 })
+              )}
+            </th>
+            <td data-label={t('report.score')}>
+              {t('report.score_of', {
+                score: formatScore(section.score, language),
+                max: formatMax(section.max_score, language),
+              })}
+            </td>
+            <td data-label={t('report.correct')}>{n(section.correct)}</td>
+            <td data-label={t('report.incorrect')}>{n(section.incorrect)}</td>
+            <td data-label={t('report.unanswered')}>{n(section.unanswered)}</td>
+          </tr>
+        ))}
+      </ScrollingTable>
     </section>
   )
 }

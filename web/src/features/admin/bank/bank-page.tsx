@@ -3,10 +3,8 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import { useBilingual, useLanguage, scriptLang } from '../../../i18n/use-bilingual'
-import { formatNumber } from '../../../lib/format'
+import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
 import { preview } from '../../../lib/preview'
-import { RichPreview } from '../../../components/ui/rich-text'
 import { AdminNav } from '../admin-nav'
 import { ConfirmDeleteDialog } from '../confirm-dialog'
 import { ApiError } from '../../../api/api-error'
@@ -15,14 +13,12 @@ import { BankFilterFields, FacetsTable } from './bank-filters'
 import { AddToQuiz } from './add-to-quiz'
 import { BANK_PAGE_SIZE, bankQueries, downloadBank, filterQuery, useDeleteBankQuestion, type BankRow } from './bank.api'
 import { BankQuestionEditor } from './bank-question-editor'
+import { BANK_PREVIEW_LENGTH, BankTableRow } from './bank-row'
 import { useUrlFilters } from './bank-url-filters'
 import '../admin.css'
 import '../admin.i18n'
 import './bank.css'
 import './bank.i18n'
-
-/** WEB.md "Question bank": the list's text preview, like the quiz's question list. */
-export const BANK_PREVIEW_LENGTH = 80
 
 type Editor = { id: number | null; run: number } | null
 
@@ -41,7 +37,6 @@ export function Component() {
   const [toDelete, setToDelete] = useState<BankRow | null>(null)
   const [deleted, setDeleted] = useState<'deleted' | { inUse: string[] } | 'failed' | null>(null)
   const remove = useDeleteBankQuestion()
-  const n = (value: number) => formatNumber(value, language)
 
   const confirmDelete = () => {
     if (!toDelete) return
@@ -75,14 +70,6 @@ export function Component() {
       setDownload('failed')
     }
   }
-
-  const facility = (row: BankRow) =>
-    row.facility === null
-      ? t('list.no_responses')
-      : t('list.facility_value', {
-          percent: formatNumber(row.facility, language, { style: 'percent', maximumFractionDigits: 0 }),
-          responses: n(row.responses),
-        })
 
   return (
     <div className="admin bank">
@@ -143,50 +130,19 @@ export function Component() {
           { label: <span className="visually-hidden">{t('list.edit')}</span> },
         ]}
       >
-        {(row) => {
-          return (
-            <tr key={row.id}>
-              <td>
-                <input
-                  type="checkbox"
-                  checked={selected.includes(row.id)}
-                  onChange={(event) => toggle(row.id, event.target.checked)}
-                  aria-label={t('list.select_named', { id: n(row.id) })}
-                />
-              </td>
-              <td>
-                <span className="muted">#{n(row.id)}</span>{' '}
-                <RichPreview text={row.text} maxLength={BANK_PREVIEW_LENGTH} />
-                {row.source && <span className="bank-source">{row.source}</span>}
-              </td>
-              <td lang={scriptLang(row.topic, language)}>{row.topic || '—'}</td>
-              <td>{row.tags.length ? row.tags.join(', ') : '—'}</td>
-              <td>{row.difficulty ? t(`difficulty.${row.difficulty}`) : t('difficulty.unrated')}</td>
-              <td>
-                {row.used_in.length === 0 ? t('list.unused') : row.used_in.map((use) => pick(use.title)).join(', ')}
-              </td>
-              <td className="admin-num">{facility(row)}</td>
-              <td>
-                <span className="actions">
-                  <Button small onClick={() => openEditor(row.id)} aria-label={t('list.edit_named', { id: n(row.id) })}>
-                    {t('list.edit')}
-                  </Button>
-                  <Button
-                    small
-                    variant="danger"
-                    onClick={() => {
-                      setDeleted(null)
-                      setToDelete(row)
-                    }}
-                    aria-label={t('list.delete_named', { id: n(row.id) })}
-                  >
-                    {t('list.delete')}
-                  </Button>
-                </span>
-              </td>
-            </tr>
-          )
-        }}
+        {(row) => (
+          <BankTableRow
+            key={row.id}
+            row={row}
+            selected={selected.includes(row.id)}
+            onSelect={(on) => toggle(row.id, on)}
+            onEdit={() => openEditor(row.id)}
+            onDelete={() => {
+              setDeleted(null)
+              setToDelete(row)
+            }}
+          />
+        )}
       </PagedTable>
       <ConfirmDeleteDialog
         open={toDelete !== null}

@@ -1,4 +1,3 @@
-import { DROP_POLICIES, KEY_ACTIONS } from '@quiz/contracts/rules/challenges'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,17 +5,10 @@ import { ApiError } from '../../../api/api-error'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/form/field'
-import { useLanguage } from '../../../i18n/use-bilingual'
-import { optionLetter } from '../../../lib/option-letters'
+import { ActionChoice, CorrectOptionsChoice, DropPolicyField } from './decision-choices'
 import { bodyOf, checkDraft, FIELDS, type Draft, type FieldName } from './decision-draft'
 import { DecisionPreview } from './decision-preview'
-import {
-  decideKey,
-  flagKeys,
-  type DropPolicy,
-  type FlaggedQuestion,
-  type KeyDecisionResult,
-} from './key-challenges.api'
+import { decideKey, flagKeys, type FlaggedQuestion, type KeyDecisionResult } from './key-challenges.api'
 import '../admin.i18n'
 
 /**
@@ -35,7 +27,7 @@ export function DecisionForm({
   onApplied: (message: string) => void
 }) {
   const { t } = useTranslation('admin')
-  const language = useLanguage()
+  const counted = useCounted()
   const queryClient = useQueryClient()
   const ids = useId()
   const current = item.question.options.filter((option) => option.is_correct).map((option) => option.id)
@@ -93,19 +85,11 @@ export function DecisionForm({
     send.mutate(true)
   }
 
-  const counted = (result: KeyDecisionResult) => ({
-    attempts: t('key_challenges.preview.attempts', { count: result.attempts_affected }),
-    learners: t('key_challenges.preview.learners', { count: result.learners_affected }),
-  })
-
   if (applied) {
     return (
       <div className="stack">
         <Alert kind="success">
-          {t('key_challenges.decision.applied', {
-            version: applied.key_version ?? '',
-            ...counted(applied),
-          })}
+          {t('key_challenges.decision.applied', { version: applied.key_version ?? '', ...counted(applied) })}
         </Alert>
         <p>
           <Button onClick={onDone}>{t('key_challenges.decision.close')}</Button>
@@ -116,75 +100,27 @@ export function DecisionForm({
 
   return (
     <form className="key-decision stack" onSubmit={submit} noValidate aria-label={t('key_challenges.decision.title')}>
-      <fieldset aria-describedby={fieldError('action') ? `${ids}-action` : undefined}>
-        <legend>{t('key_challenges.decision.action')}</legend>
-        {KEY_ACTIONS.map((action) => (
-          <label key={action} className="key-decision__choice">
-            <input
-              type="radio"
-              name={`${ids}-action`}
-              value={action}
-              checked={draft.action === action}
-              onChange={() => set({ action, correct: action === 'change' ? current.slice(0, 1) : current })}
-            />{' '}
-            <span>
-              <strong>{t(`key_challenges.actions.${action}`)}</strong>
-              <span className="muted"> {t(`key_challenges.actions.${action}_help`)}</span>
-            </span>
-          </label>
-        ))}
-        {fieldError('action') && (
-          <span id={`${ids}-action`} className="field__error">
-            {fieldError('action')}
-          </span>
-        )}
-      </fieldset>
-
+      <ActionChoice
+        draft={draft}
+        ids={ids}
+        error={fieldError('action')}
+        onChoose={(action) => set({ action, correct: action === 'change' ? current.slice(0, 1) : current })}
+      />
       {(draft.action === 'change' || draft.action === 'accept_several') && (
-        <fieldset
-          aria-describedby={fieldError('correct_option_ids') ? `${ids}-correct` : undefined}
-          aria-invalid={Boolean(fieldError('correct_option_ids'))}
-        >
-          <legend>
-            {draft.action === 'change'
-              ? t('key_challenges.decision.right_option')
-              : t('key_challenges.decision.right_options')}
-          </legend>
-          {item.question.options.map((option, index) => (
-            <label key={option.id} className="key-decision__choice">
-              <input
-                type={draft.action === 'change' ? 'radio' : 'checkbox'}
-                name={`${ids}-correct`}
-                checked={draft.correct.includes(option.id)}
-                onChange={(event) => toggle(option.id, event.target.checked)}
-              />{' '}
-              {t('key_challenges.option', { letter: optionLetter(index, language) })}
-            </label>
-          ))}
-          {fieldError('correct_option_ids') && (
-            <span id={`${ids}-correct`} className="field__error">
-              {fieldError('correct_option_ids')}
-            </span>
-          )}
-        </fieldset>
+        <CorrectOptionsChoice
+          draft={draft}
+          ids={ids}
+          error={fieldError('correct_option_ids')}
+          options={item.question.options}
+          onToggle={toggle}
+        />
       )}
-
       {draft.action === 'drop' && (
-        <Field label={t('key_challenges.decision.drop_policy')} error={fieldError('drop_policy')}>
-          {(control) => (
-            <select
-              {...control}
-              value={draft.dropPolicy}
-              onChange={(event) => set({ dropPolicy: event.target.value as DropPolicy })}
-            >
-              {DROP_POLICIES.map((policy) => (
-                <option key={policy} value={policy}>
-                  {t(`key_challenges.policies.${policy}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <DropPolicyField
+          value={draft.dropPolicy}
+          error={fieldError('drop_policy')}
+          onChange={(dropPolicy) => set({ dropPolicy })}
+        />
       )}
 
       <Field
@@ -198,37 +134,83 @@ export function DecisionForm({
         )}
       </Field>
 
-      {otherErrors.map(([path, messages]) => (
+      <DecisionErrors error={send.error} others={otherErrors} anyOnFields={FIELDS.some((name) => serverErrors[name])} />
+
+      <DecisionButtons send={send} previewFresh={previewFresh} onApply={() => send.mutate(false)} onCancel={onDone} />
+      {previewFresh && <DecisionPreview item={item} result={preview.result} counted={counted} />}
+    </form>
+  )
+}
+
+/** The server's refusals no field shows, or the plain failure when it named no field. */
+function DecisionErrors({
+  error,
+  others,
+  anyOnFields,
+}: {
+  error: Error | null
+  others: [string, string[]][]
+  anyOnFields: boolean
+}) {
+  const { t } = useTranslation('admin')
+  return (
+    <>
+      {others.map(([path, messages]) => (
         <Alert key={path} kind="error">
           {path}: {messages.join(' ')}
         </Alert>
       ))}
-      {send.isError && otherErrors.length === 0 && !FIELDS.some((name) => serverErrors[name]) && (
+      {error && others.length === 0 && !anyOnFields && (
         <Alert kind="error">
-          {send.error instanceof ApiError && send.error.status === 409
+          {error instanceof ApiError && error.status === 409
             ? t('key_challenges.decision.conflict')
             : t('key_challenges.decision.failed')}
         </Alert>
       )}
+    </>
+  )
+}
 
+/** Preview (the dry run), Apply (only while the preview is fresh) and Cancel, with the help that says why. */
+function DecisionButtons({
+  send,
+  previewFresh,
+  onApply,
+  onCancel,
+}: {
+  send: { isPending: boolean; variables: boolean | undefined }
+  previewFresh: boolean
+  onApply: () => void
+  onCancel: () => void
+}) {
+  const { t } = useTranslation('admin')
+  return (
+    <>
       <div className="actions">
         <Button type="submit" disabled={send.isPending}>
           {send.isPending && send.variables
             ? t('key_challenges.decision.previewing')
             : t('key_challenges.decision.preview')}
         </Button>
-        <Button variant="primary" disabled={!previewFresh || send.isPending} onClick={() => send.mutate(false)}>
+        <Button variant="primary" disabled={!previewFresh || send.isPending} onClick={onApply}>
           {send.isPending && send.variables === false
             ? t('key_challenges.decision.applying')
             : t('key_challenges.decision.apply')}
         </Button>
-        <Button onClick={onDone} disabled={send.isPending}>
+        <Button onClick={onCancel} disabled={send.isPending}>
           {t('key_challenges.decision.cancel')}
         </Button>
       </div>
       {!previewFresh && <p className="muted">{t('key_challenges.decision.apply_help')}</p>}
-
-      {previewFresh && <DecisionPreview item={item} result={preview.result} counted={counted} />}
-    </form>
+    </>
   )
+}
+
+/** "3 attempts", "2 learners": a decision's reach, for the preview and the outcome. */
+function useCounted() {
+  const { t } = useTranslation('admin')
+  return (result: KeyDecisionResult) => ({
+    attempts: t('key_challenges.preview.attempts', { count: result.attempts_affected }),
+    learners: t('key_challenges.preview.learners', { count: result.learners_affected }),
+  })
 }

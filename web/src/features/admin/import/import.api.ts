@@ -4,10 +4,6 @@ import type {
   ImportCommitResult,
   ImportDryRun,
   ImportFormat,
-  ImportMessage,
-  ImportMessageCode,
-  ImportRow,
-  ImportRowStatus,
   LegacyFontChoice,
   LegacyFontToolFont,
   LegacyFontToolRequest,
@@ -27,7 +23,7 @@ export type {
   ImportRow,
   ImportRowStatus,
   LegacyFontChoice,
-}
+} from '@quiz/contracts'
 
 /** A file of thousands of questions takes a while to read; the app's usual 15 s would cut it off. */
 const IMPORT_TIMEOUT_MS = 300_000

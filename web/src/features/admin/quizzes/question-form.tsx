@@ -2,7 +2,6 @@ import { useId, useEffect, useRef, useState } from 'react'
 import { useFieldArray, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../../components/ui/alert'
-import { useFieldMessage } from '../../../components/ui/form/field-message'
 import {
   ErrorList,
   errorLines,
@@ -13,27 +12,17 @@ import {
 import { TextField } from '../../../components/ui/form/fields'
 import { useSaveQuestion, type AdminQuestion } from './quizzes.api'
 import { sendAsTyped, useAdminMessages, AdminForm, BilingualFields, pairFields } from '../forms'
-import {
-  MAX_OPTIONS,
-  MIN_OPTIONS,
-  canAddOption,
-  canRemoveOption,
-  draftFromQuestion,
-  emptyOption,
-  newQuestionDraft,
-  toQuestionPayload,
-  type QuestionDraft,
-} from './question-draft'
+import { draftFromQuestion, newQuestionDraft, toQuestionPayload, type QuestionDraft } from './question-draft'
 import { KeyDecisionNotice } from './key-decision-notice'
 import { mathsPreview } from './maths-preview'
-import { OptionFields } from './option-fields'
+import { ChoiceOptions } from './choice-options'
 import { imageFields, SvgField } from './svg-field'
 import { bankFieldsDraft, toBankFields, type BankFieldsDraft } from '../bank/bank-draft'
 import { BankFields, bankFieldPaths } from '../bank/bank-fields'
 import { SubmitButton } from '../ui'
 import '../admin.i18n'
 import { Button } from '../../../components/ui/button'
-import { RubricEditor } from '../rubric/rubric-editor'
+import { WrittenQuestionFields } from './written-question-fields'
 import { RescoreDialog, useRubricDraft } from '../rubric/rubric-save'
 
 /**
@@ -90,11 +79,7 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
   const [refusal, setRefusal] = useState<{ lines: string[] } | null>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   const headingId = useId()
-  const optionsHintId = useId()
-  const radioName = useId()
   const messages = useAdminMessages()
-  const message = useFieldMessage()
-  const optionsError = message(form.formState.errors.root?.options)
 
   // Opening the editor moves the keyboard (and the screen) to it.
   useEffect(() => heading.current?.focus(), [])
@@ -118,16 +103,6 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
         },
       },
     )
-  }
-
-  // Per option, not the whole list: replacing the list would remount every option and lose the keyboard's place.
-  const markCorrect = (correct: number) =>
-    form.getValues('options').forEach((_, index) => form.setValue(`options.${index}.is_correct`, index === correct))
-  const removeOption = (index: number) => {
-    const wasCorrect = form.getValues(`options.${index}.is_correct`)
-    options.remove(index)
-    // The list always has one correct option: removing it makes the first remaining one correct.
-    if (wasCorrect) markCorrect(0)
   }
 
   return (
@@ -170,67 +145,7 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
         <TextField<QuestionDraft> name="topic" label={t('question_form.topic')} />
         <BankFields />
 
-        {written ? (
-          <>
-            <div className="admin-grid">
-              <TextField<QuestionDraft> name="marks" label={t('written.marks')} hint={t('written.marks_hint')} />
-              <TextField<QuestionDraft>
-                name="word_limit"
-                label={t('written.word_limit')}
-                hint={t('written.word_limit_hint')}
-              />
-            </div>
-            <BilingualFields
-              labels={{ en: t('written.model_answer_en'), ne: t('written.model_answer_ne') }}
-              rows={4}
-              name="model_answer"
-              preview={mathsPreview}
-            />
-            {rubric.loading ? (
-              <p className="muted">{t('written.rubric.loading')}</p>
-            ) : (
-              <RubricEditor draft={rubric.draft} onChange={rubric.setDraft} disabled={rubric.saving} />
-            )}
-            {rubric.problem?.kind === 'changed' && (
-              <Alert kind="error">
-                {t('written.rubric.changed')}{' '}
-                <Button small onClick={() => void rubric.reload()}>
-                  {t('written.rubric.reload')}
-                </Button>
-              </Alert>
-            )}
-            {rubric.problem?.kind === 'refused' && (
-              <Alert kind="error">
-                {t('written.rubric.refused')}
-                <ErrorList lines={rubric.problem.lines} />
-              </Alert>
-            )}
-          </>
-        ) : (
-          <fieldset className="admin-options" aria-describedby={optionsHintId}>
-            <legend>{t('question_form.options')}</legend>
-            <p id={optionsHintId} className="field__hint">
-              {t('question_form.options_hint', { min: MIN_OPTIONS, max: MAX_OPTIONS })}
-            </p>
-            {optionsError && <p className="field__error">{optionsError}</p>}
-            {options.fields.map((option, index) => (
-              <OptionFields
-                key={option.id}
-                index={index}
-                radioName={radioName}
-                canRemove={canRemoveOption(options.fields.length)}
-                onMarkCorrect={() => markCorrect(index)}
-                onRemove={() => removeOption(index)}
-              />
-            ))}
-            <Button
-              disabled={!canAddOption(options.fields.length)}
-              onClick={() => options.append(emptyOption(false), { shouldFocus: false })}
-            >
-              {t('question_form.add_option')}
-            </Button>
-          </fieldset>
-        )}
+        {written ? <WrittenQuestionFields rubric={rubric} /> : <ChoiceOptions options={options} />}
 
         {refusal && (
           <Alert kind="error">

@@ -1,15 +1,9 @@
-import { useId, useState, type DragEvent } from 'react'
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../../components/ui/button'
-import {
-  moved,
-  newGroup,
-  newItem,
-  withoutGroup,
-  type RubricDraft,
-  type RubricGroupDraft,
-  type RubricItemDraft,
-} from './rubric-draft'
+import { newGroup, withoutGroup, type RubricDraft, type RubricGroupDraft } from './rubric-draft'
+import { NumberInput, TextInput } from './rubric-inputs'
+import { RubricItems } from './rubric-items'
 import '../admin.i18n'
 import './rubric.css'
 
@@ -27,22 +21,8 @@ interface RubricEditorProps {
 export function RubricEditor({ draft, onChange, disabled = false }: RubricEditorProps) {
   const { t } = useTranslation('admin')
   const headingId = useId()
-  const [dragging, setDragging] = useState<number | null>(null)
-  const [announcement, setAnnouncement] = useState('')
-  const setItem = (index: number, item: Partial<RubricItemDraft>) =>
-    onChange({ ...draft, items: draft.items.map((entry, at) => (at === index ? { ...entry, ...item } : entry)) })
   const setGroup = (index: number, group: Partial<RubricGroupDraft>) =>
     onChange({ ...draft, groups: draft.groups.map((entry, at) => (at === index ? { ...entry, ...group } : entry)) })
-  const moveItem = (from: number, to: number) => {
-    if (to < 0 || to >= draft.items.length) return
-    onChange({ ...draft, items: moved(draft.items, from, to) })
-    setAnnouncement(t('written.rubric.moved', { from: from + 1, to: to + 1 }))
-  }
-  const drop = (event: DragEvent, to: number) => {
-    event.preventDefault()
-    if (dragging !== null) moveItem(dragging, to)
-    setDragging(null)
-  }
 
   return (
     <fieldset className="rubric" aria-labelledby={headingId} disabled={disabled}>
@@ -77,118 +57,7 @@ export function RubricEditor({ draft, onChange, disabled = false }: RubricEditor
         />
       </div>
 
-      <h4>{t('written.rubric.items')}</h4>
-      {draft.items.length === 0 && <p className="muted">{t('written.rubric.no_items')}</p>}
-      <ol className="rubric__items">
-        {draft.items.map((item, index) => (
-          <li
-            key={item.key}
-            className={`rubric__item${dragging === index ? ' rubric__item--dragging' : ''}`}
-            onDragOver={(event) => event.preventDefault()}
-            onDrop={(event) => drop(event, index)}
-          >
-            <div className="rubric__item-head">
-              <span
-                className="rubric__handle"
-                draggable={!disabled}
-                onDragStart={(event) => {
-                  event.dataTransfer.effectAllowed = 'move'
-                  event.dataTransfer.setData('text/plain', String(index))
-                  setDragging(index)
-                }}
-                onDragEnd={() => setDragging(null)}
-                aria-hidden="true"
-                title={t('written.rubric.drag')}
-              >
-                ⠿
-              </span>
-              <strong>{t('written.rubric.item', { number: index + 1 })}</strong>
-              <span className="rubric__item-actions">
-                <Button
-                  small
-                  disabled={index === 0}
-                  aria-label={t('written.rubric.move_up', { number: index + 1 })}
-                  onClick={() => moveItem(index, index - 1)}
-                >
-                  ↑
-                </Button>
-                <Button
-                  small
-                  disabled={index === draft.items.length - 1}
-                  aria-label={t('written.rubric.move_down', { number: index + 1 })}
-                  onClick={() => moveItem(index, index + 1)}
-                >
-                  ↓
-                </Button>
-                <Button
-                  small
-                  variant="danger"
-                  aria-label={t('written.rubric.remove_item', { number: index + 1 })}
-                  onClick={() => onChange({ ...draft, items: draft.items.filter((_, at) => at !== index) })}
-                >
-                  {t('written.rubric.remove')}
-                </Button>
-              </span>
-            </div>
-            <div className="admin-grid">
-              <NumberInput
-                label={t('written.rubric.points', { number: index + 1 })}
-                hint={t('written.rubric.points_hint')}
-                value={item.points}
-                onChange={(points) => setItem(index, { points })}
-              />
-              {draft.groups.length > 0 && (
-                <SelectInput
-                  label={t('written.rubric.group_of', { number: index + 1 })}
-                  value={item.group}
-                  options={[
-                    { value: '', label: t('written.rubric.no_group') },
-                    ...draft.groups.map((group, at) => ({
-                      value: group.key,
-                      label: group.title.en || group.title.ne || t('written.rubric.group', { number: at + 1 }),
-                    })),
-                  ]}
-                  onChange={(group) => setItem(index, { group })}
-                />
-              )}
-            </div>
-            <div className="admin-grid">
-              <TextInput
-                label={t('written.rubric.title_en', { number: index + 1 })}
-                lang="en"
-                value={item.title.en}
-                onChange={(en) => setItem(index, { title: { ...item.title, en } })}
-              />
-              <TextInput
-                label={t('written.rubric.title_ne', { number: index + 1 })}
-                lang="ne"
-                value={item.title.ne}
-                onChange={(ne) => setItem(index, { title: { ...item.title, ne } })}
-              />
-              <TextInput
-                multiline
-                label={t('written.rubric.explanation_en', { number: index + 1 })}
-                lang="en"
-                value={item.explanation.en}
-                onChange={(en) => setItem(index, { explanation: { ...item.explanation, en } })}
-              />
-              <TextInput
-                multiline
-                label={t('written.rubric.explanation_ne', { number: index + 1 })}
-                lang="ne"
-                value={item.explanation.ne}
-                onChange={(ne) => setItem(index, { explanation: { ...item.explanation, ne } })}
-              />
-            </div>
-          </li>
-        ))}
-      </ol>
-      <p className="visually-hidden" aria-live="polite">
-        {announcement}
-      </p>
-      <Button onClick={() => onChange({ ...draft, items: [...draft.items, newItem()] })}>
-        {t('written.rubric.add_item')}
-      </Button>
+      <RubricItems draft={draft} onChange={onChange} disabled={disabled} />
 
       <h4>{t('written.rubric.groups')}</h4>
       <p className="field__hint">{t('written.rubric.groups_hint')}</p>
@@ -232,88 +101,5 @@ export function RubricEditor({ draft, onChange, disabled = false }: RubricEditor
         {t('written.rubric.add_group')}
       </Button>
     </fieldset>
-  )
-}
-
-function TextInput({
-  label,
-  value,
-  onChange,
-  lang,
-  multiline,
-}: {
-  label: string
-  value: string
-  onChange: (value: string) => void
-  lang: string
-  multiline?: boolean
-}) {
-  const id = useId()
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {multiline ? (
-        <textarea id={id} lang={lang} rows={2} value={value} onChange={(event) => onChange(event.target.value)} />
-      ) : (
-        <input id={id} lang={lang} value={value} onChange={(event) => onChange(event.target.value)} />
-      )}
-    </div>
-  )
-}
-
-function NumberInput({
-  label,
-  hint,
-  value,
-  onChange,
-}: {
-  label: string
-  hint: string
-  value: string
-  onChange: (value: string) => void
-}) {
-  const id = useId()
-  const hintId = useId()
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="text"
-        inputMode="decimal"
-        aria-describedby={hintId}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <p id={hintId} className="field__hint">
-        {hint}
-      </p>
-    </div>
-  )
-}
-
-function SelectInput({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string
-  value: string
-  options: { value: string; label: string }[]
-  onChange: (value: string) => void
-}) {
-  const id = useId()
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
   )
 }

@@ -1,22 +1,19 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError } from '../../../api/api-error'
-import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
 import { RegionCrop, ScanPhoto } from './review-photo'
 import { useQuestionMarks, useRowLetters } from './review-rows'
+import { LearnerSelect, SettleFailure, type ReviewCardProps } from './review-parts'
 import { useFlagText } from './scan-outcome'
 import {
   downloadReaderView,
   sittingQueries,
   useSettleScan,
-  type Roster,
   type Scan,
   type ScanFlag,
-  type Sitting,
   type SittingSet,
 } from './sittings.api'
 import './sittings.i18n'
@@ -29,17 +26,7 @@ interface Decision {
 }
 
 /** A sheet that needs a person: its photo, and each flag with its choices; settling the last records the attempt. */
-export function ScanCard({
-  sitting,
-  scan,
-  roster,
-  onSettled,
-}: {
-  sitting: Sitting
-  scan: Scan
-  roster?: Roster
-  onSettled: (scan: Scan) => void
-}) {
+export function ScanCard({ sitting, scan, roster, onSettled }: ReviewCardProps<Scan> & { scan: Scan }) {
   const { t } = useTranslation('sittings')
   const language = useLanguage()
   const n = (value: number) => formatNumber(value, language)
@@ -86,21 +73,12 @@ export function ScanCard({
             <div className="field review-flag">
               <label htmlFor={`roll-${scan.id}`}>{flagText({ kind: 'roll', question: null, marks: [] })}</label>
               <RegionCrop source={{ kind: 'scan', id: scan.id }} box={rollFlag.box} label={t('review.crop_roll')} />
-              <select
+              <LearnerSelect
                 id={`roll-${scan.id}`}
                 value={decision.roll}
-                onChange={(event) => setDecision({ ...decision, roll: event.target.value })}
-              >
-                <option value="">{t('review.choose_learner')}</option>
-                {roster?.roster.map((entry) => (
-                  <option key={entry.roll_number} value={entry.roll_number}>
-                    {t('counts.missing_line', {
-                      roll: n(entry.roll_number),
-                      name: entry.user.full_name || entry.user.username,
-                    })}
-                  </option>
-                ))}
-              </select>
+                roster={roster}
+                onChange={(roll) => setDecision({ ...decision, roll })}
+              />
             </div>
           )}
           {needsSet && (
@@ -134,13 +112,7 @@ export function ScanCard({
               }
             />
           ))}
-          {settle.isError && (
-            <Alert kind="error">
-              {settle.error instanceof ApiError && settle.error.status < 500
-                ? (Object.values(settle.error.errors ?? {}).flat()[0] ?? settle.error.detail)
-                : t('review.settle_failed')}
-            </Alert>
-          )}
+          <SettleFailure error={settle.error} />
           <div className="actions">
             <Button variant="primary" onClick={submit} disabled={undecided || settle.isPending}>
               {settle.isPending ? t('review.settling') : t('review.settle')}

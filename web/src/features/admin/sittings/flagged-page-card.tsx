@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError } from '../../../api/api-error'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
 import { MarkedPhoto, RegionCrop } from './review-photo'
+import { LearnerSelect, SettleFailure, type ReviewCardProps } from './review-parts'
 import { usePageFlagText, usePageLine } from './scan-outcome'
-import { sittingQueries, useSettlePage, type BookletPage, type Roster, type Sitting } from './sittings.api'
+import { sittingQueries, useSettlePage, type BookletPage } from './sittings.api'
 import './sittings.i18n'
 
 const QUESTION_FLAGS = new Set(['question_unclear', 'no_question', 'duplicate_page', 'spare_page'])
@@ -24,17 +24,7 @@ export function suggestedQuestions(page: BookletPage): number[] {
  * A booklet page that needs a person (API.md "On paper"): the photo with its question bubbles outlined, and the
  * learner (when the roll was not read), the question(s) it answers, or discarding it.
  */
-export function PageCard({
-  sitting,
-  page,
-  roster,
-  onSettled,
-}: {
-  sitting: Sitting
-  page: BookletPage
-  roster?: Roster
-  onSettled: (page: BookletPage) => void
-}) {
+export function PageCard({ sitting, page, roster, onSettled }: ReviewCardProps<BookletPage> & { page: BookletPage }) {
   const { t } = useTranslation('sittings')
   const language = useLanguage()
   const n = (value: number) => formatNumber(value, language)
@@ -87,17 +77,7 @@ export function PageCard({
             <div className="field review-flag">
               <label htmlFor={`page-roll-${page.id}`}>{t('review.page_learner')}</label>
               <RegionCrop source={{ kind: 'page', id: page.id }} box={rollFlag.box} label={t('review.crop_roll')} />
-              <select id={`page-roll-${page.id}`} value={roll} onChange={(event) => setRoll(event.target.value)}>
-                <option value="">{t('review.choose_learner')}</option>
-                {roster?.roster.map((entry) => (
-                  <option key={entry.roll_number} value={entry.roll_number}>
-                    {t('counts.missing_line', {
-                      roll: n(entry.roll_number),
-                      name: entry.user.full_name || entry.user.username,
-                    })}
-                  </option>
-                ))}
-              </select>
+              <LearnerSelect id={`page-roll-${page.id}`} value={roll} roster={roster} onChange={setRoll} />
             </div>
           )}
           <fieldset className="review-flag review-flag--question">
@@ -136,13 +116,7 @@ export function PageCard({
               </div>
             )}
           </fieldset>
-          {settle.isError && (
-            <Alert kind="error">
-              {settle.error instanceof ApiError && settle.error.status < 500
-                ? (Object.values(settle.error.errors ?? {}).flat()[0] ?? settle.error.detail)
-                : t('review.settle_failed')}
-            </Alert>
-          )}
+          <SettleFailure error={settle.error} />
           <div className="actions">
             <Button
               variant="primary"

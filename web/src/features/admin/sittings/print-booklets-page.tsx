@@ -1,11 +1,9 @@
-import { useQueries, useQuery } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useQueries } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../../components/ui/alert'
-import { Button } from '../../../components/ui/button'
-import { Loading } from '../../../components/ui/loading'
 import { useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
+import { CountField, PrintReadiness, useCount, WithRoster } from './print-parts'
 import { SittingFrame } from './sitting-frame'
 import { DEFAULT_BOOKLET_PAGES, sittingQueries, type Roster, type Sitting } from './sittings.api'
 import './sittings.i18n'
@@ -63,54 +61,10 @@ export function Component() {
   const { t } = useTranslation('sittings')
   return (
     <SittingFrame back="sitting" className="sittings-print" heading={(name) => t('booklets.title', { name })}>
-      {(sitting) => <BookletsPrint sitting={sitting} />}
+      {(sitting) => (
+        <WithRoster sitting={sitting}>{(roster) => <Booklets sitting={sitting} roster={roster} />}</WithRoster>
+      )}
     </SittingFrame>
-  )
-}
-
-function BookletsPrint({ sitting }: { sitting: Sitting }) {
-  const { t } = useTranslation('sittings')
-  const roster = useQuery(sittingQueries.roster(sitting.id))
-  if (roster.isError) return <Alert kind="error">{t('roster.load_failed')}</Alert>
-  if (!roster.data) return <Loading label={t('roster.loading')} />
-  return <Booklets sitting={sitting} roster={roster.data} />
-}
-
-/** A count typed by the person, kept within 0..max. */
-function useCount(max: number) {
-  const [text, setText] = useState('0')
-  return { text, setText, value: Math.min(max, Math.max(0, Number.parseInt(text, 10) || 0)) }
-}
-
-function CountField({
-  label,
-  hint,
-  max,
-  count,
-}: {
-  label: string
-  hint: string
-  max: number
-  count: ReturnType<typeof useCount>
-}) {
-  const id = useId()
-  return (
-    <div className="field sittings-blank">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={max}
-        value={count.text}
-        onChange={(event) => count.setText(event.target.value)}
-        aria-describedby={`${id}-hint`}
-      />
-      <span className="field__hint" id={`${id}-hint`}>
-        {hint}
-      </span>
-    </div>
   )
 }
 
@@ -154,24 +108,7 @@ function Booklets({ sitting, roster }: { sitting: Sitting; roster: Roster }) {
           />
         </div>
         <Alert kind="info">{t('sheets.at_100')}</Alert>
-        <div aria-live="polite">
-          {failed ? (
-            <Alert kind="error">{t('booklets.load_failed')}</Alert>
-          ) : ready < names.length ? (
-            <p>{t('booklets.preparing', { ready: n(ready), total: n(names.length) })}</p>
-          ) : (
-            <p>{t('booklets.ready', { count: names.length, n: n(names.length) })}</p>
-          )}
-        </div>
-        <div className="actions">
-          <Button
-            variant="primary"
-            disabled={names.length === 0 || ready < names.length}
-            onClick={() => window.print()}
-          >
-            {t('booklets.print')}
-          </Button>
-        </div>
+        <PrintReadiness kind="booklets" ready={ready} total={names.length} failed={failed} />
       </div>
       <div className="sheets">
         {names.map((name, index) => {

@@ -1,12 +1,10 @@
-import { useQueries, useQuery } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useQueries } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../../components/ui/alert'
-import { Button } from '../../../components/ui/button'
-import { Loading } from '../../../components/ui/loading'
 import { svgDataUrl } from '../../../components/ui/svg-image'
 import { useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
+import { CountField, PrintReadiness, useCount, WithRoster } from './print-parts'
 import { SittingFrame } from './sitting-frame'
 import { sittingQueries, type Roster, type Sitting } from './sittings.api'
 import './sittings.i18n'
@@ -21,17 +19,11 @@ export function Component() {
   const { t } = useTranslation('sittings')
   return (
     <SittingFrame back="sitting" className="sittings-print" heading={(name) => t('sheets.title', { name })}>
-      {(sitting) => <SheetsPrint sitting={sitting} />}
+      {(sitting) => (
+        <WithRoster sitting={sitting}>{(roster) => <Sheets sitting={sitting} roster={roster} />}</WithRoster>
+      )}
     </SittingFrame>
   )
-}
-
-function SheetsPrint({ sitting }: { sitting: Sitting }) {
-  const { t } = useTranslation('sittings')
-  const roster = useQuery(sittingQueries.roster(sitting.id))
-  if (roster.isError) return <Alert kind="error">{t('roster.load_failed')}</Alert>
-  if (!roster.data) return <Loading label={t('roster.loading')} />
-  return <Sheets sitting={sitting} roster={roster.data} />
 }
 
 /** The sheets' names for the server: `{roll}.svg` for the roster, then `blank.svg?serial=N`. */
@@ -47,53 +39,24 @@ function Sheets({ sitting, roster }: { sitting: Sitting; roster: Roster }) {
   const { t } = useTranslation('sittings')
   const language = useLanguage()
   const n = (value: number) => formatNumber(value, language)
-  const [blankText, setBlankText] = useState('0')
-  const blanks = Math.min(MAX_BLANK, Math.max(0, Number.parseInt(blankText, 10) || 0))
-  const names = sheetNames(roster, blanks)
+  const blanks = useCount(MAX_BLANK)
+  const names = sheetNames(roster, blanks.value)
   const sheets = useQueries({ queries: names.map((name) => sittingQueries.sheet(sitting.id, name.path)) })
   const ready = sheets.filter((sheet) => sheet.data !== undefined).length
   const failed = sheets.some((sheet) => sheet.isError)
-  const blankId = useId()
   return (
     <>
       <style>{SHEET_PAGE_RULE}</style>
       <div className="card stack no-print">
         <p>{t('sheets.intro', { count: roster.roster.length, n: n(roster.roster.length) })}</p>
-        <div className="field sittings-blank">
-          <label htmlFor={blankId}>{t('sheets.blank')}</label>
-          <input
-            id={blankId}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={MAX_BLANK}
-            value={blankText}
-            onChange={(event) => setBlankText(event.target.value)}
-            aria-describedby={`${blankId}-hint`}
-          />
-          <span className="field__hint" id={`${blankId}-hint`}>
-            {t('sheets.blank_hint', { max: n(MAX_BLANK) })}
-          </span>
-        </div>
+        <CountField
+          label={t('sheets.blank')}
+          hint={t('sheets.blank_hint', { max: n(MAX_BLANK) })}
+          max={MAX_BLANK}
+          count={blanks}
+        />
         <Alert kind="info">{t('sheets.at_100')}</Alert>
-        <div aria-live="polite">
-          {failed ? (
-            <Alert kind="error">{t('sheets.load_failed')}</Alert>
-          ) : ready < names.length ? (
-            <p>{t('sheets.preparing', { ready: n(ready), total: n(names.length) })}</p>
-          ) : (
-            <p>{t('sheets.ready', { count: names.length, n: n(names.length) })}</p>
-          )}
-        </div>
-        <div className="actions">
-          <Button
-            variant="primary"
-            disabled={names.length === 0 || ready < names.length}
-            onClick={() => window.print()}
-          >
-            {t('sheets.print')}
-          </Button>
-        </div>
+        <PrintReadiness kind="sheets" ready={ready} total={names.length} failed={failed} />
       </div>
       <div className="sheets">
         {names.map((name, index) => {

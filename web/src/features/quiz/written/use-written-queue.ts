@@ -1,3 +1,4 @@
+import { useFlushWhenHidden } from '../use-flush-when-hidden'
 import type { SavedWrittenAnswer } from '@quiz/contracts'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { deleteWrittenPage, orderWrittenPages, putWrittenText, uploadWrittenPage } from './written.api'
@@ -57,15 +58,11 @@ export function useWrittenQueue(attemptId: number | null, opened?: OpenedWritten
   const queue = made !== null && made.attemptId === attemptId ? made.queue : null
   const snapshot = useSyncExternalStore(queue ? queue.subscribe : noop, queue ? queue.getSnapshot : () => empty)
 
+  useFlushWhenHidden(queue)
   useEffect(() => {
     if (!queue) return
     queue.start()
-    const onHidden = () => {
-      if (document.visibilityState === 'hidden') void queue.flush()
-    }
-    document.addEventListener('visibilitychange', onHidden)
     return () => {
-      document.removeEventListener('visibilitychange', onHidden)
       // Handed in with photos still to send: they keep going while the learner is elsewhere in the app.
       if (queue.handedIn) queue.finishInBackground()
       else queue.pause()
