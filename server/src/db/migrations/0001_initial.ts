@@ -1,7 +1,6 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
 
-// Frozen in time: change the schema with a new migration, never by editing this one.
 export const initial = (dialect: Dialect): Migration => {
   const id = dialect === 'postgres' ? 'serial' : 'integer'
   const blob = dialect === 'postgres' ? 'bytea' : 'blob'

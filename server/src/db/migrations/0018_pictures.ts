@@ -1,10 +1,7 @@
 import type { Kysely, Migration } from 'kysely'
 import type { Dialect } from '../database'
 
-// Frozen in time: change the schema with a new migration, never by editing this one.
-// API.md "Pictures in questions": raster pictures stored once per content (the hash of the stored WebP is the key),
-// in the database so that every process and machine serves them; a question's or option's image names one by hash,
-// with its size beside it so that payloads need no join.
+// API.md "Pictures in questions": raster pictures stored once per content, in the database.
 export const pictures = (dialect: Dialect): Migration => ({
   async up(db: Kysely<unknown>) {
     const blob = dialect === 'postgres' ? 'bytea' : 'blob'
@@ -14,8 +11,7 @@ export const pictures = (dialect: Dialect): Migration => ({
       .addColumn('data', blob, (c) => c.notNull())
       .addColumn('width', 'integer', (c) => c.notNull())
       .addColumn('height', 'integer', (c) => c.notNull())
-      // The picture's decoded pixels, hashed: a picture sent again after a lossless round trip (the bank's export
-      // embeds PNG) is found by it and kept as it was, not encoded a second time.
+      // Decoded pixels hashed: a picture back after a lossless round trip (PNG in the export) is found by it.
       .addColumn('pixels_hash', 'text', (c) => c.notNull())
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .execute()
