@@ -12,10 +12,7 @@ import { isOpen, sectionAt, sectionClock, toAttemptSections } from './section-cl
 import type { SavedWrittenAnswers } from './quiz-attempt'
 import { createStartAttempt } from './start-attempt'
 
-/**
- * An attempt while it runs: starting or resuming it (start-attempt.ts), reading its questions, saving its answers
- * (save-answers.ts), moving on to its next timed section.
- */
+/** An attempt while it runs: start or resume, its questions, its saves, its next timed section. */
 export function createAttemptSessionService(context: AttemptServiceDeps & { savedWritten: SavedWrittenAnswers }) {
   const { database, clock, papers, lifecycle } = context
   const { db } = database
@@ -37,7 +34,6 @@ export function createAttemptSessionService(context: AttemptServiceDeps & { save
     return bodyOf(question, number)
   }
 
-  /** `POST .../sections/next/`: closes the open timed section early; the next one's clock starts now. */
   async function nextSection(user: TokenUser, quizId: number) {
     const now = clock.now()
     const live = await attemptInProgress(user, quizId, now)

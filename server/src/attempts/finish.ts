@@ -11,19 +11,15 @@ import { oweCards } from './practice-deck.repository'
 export type { BegunAttempt, FinishTarget } from '../outcomes/outcomes.service'
 
 export interface Finish {
-  /** Omitted: its saved answers (a time-out). */
   answers?: ReadonlyMap<number, number | null>
-  /** Answers written with the finish: those of `answers` the attempt has not saved yet. */
   write?: readonly AnswerEntry[]
   finishedAt: number
-  /** Finished after its deadline: timed out, or a live mock's ranked attempt submitted in its grace. */
   late: boolean
   submitted: boolean
   /** The attempt's paper with its keys read locked, when the caller read it already (to check the answers). */
   paper?: Paper
   /** A paper attempt taking back the number of the one it replaces: which attempt counts is counted afresh. */
   replacing?: boolean
-  /** A live mock's end: its board is written once after all its finishes. */
   boardLater?: boolean
 }
 

@@ -42,7 +42,6 @@ function sectionShare(quiz: LearnerQuizRow, startedAt: number, extraTimePercent:
 const frozenPicks = (json: string) =>
   new Map(Object.entries(JSON.parse(json) as Record<string, number[]>).map(([item, ids]) => [Number(item), ids]))
 
-/** 1 for an attempt that counts in ranks: every attempt of an ordinary quiz, a live mock's join-window start. */
 function rankedAt(quiz: LearnerQuizRow, startedAt: number) {
   const times = liveTimes(quiz)
   return times === null || livePhase(times, startedAt) === 'joining' ? 1 : 0
@@ -81,7 +80,6 @@ export function createNewAttempts({
     frozenShared.set(quizId, { paper, draw, ids })
     return ids
   }
-  /** Drawn once and stored with the attempt (docs/decisions/008, 029). */
   async function drawPaper(
     trx: Kysely<DB>,
     quiz: LearnerQuizRow,
@@ -113,7 +111,6 @@ export function createNewAttempts({
           picks = await drawQuestions(trx, userId, draws, fixedIds, random, drawPools.poolOf, shows.lastShown)
           revisionsRead = null
         }
-        // A frozen paper is drawn once, by its first start; every later start takes the same questions.
         if (quiz.draw_mode === 'frozen') {
           revisionsRead = null
           const stored = await freezeDraw(trx, quiz.id, JSON.stringify(Object.fromEntries(picks)))
@@ -137,7 +134,6 @@ export function createNewAttempts({
       if (frozen === null) drawnAlone = drawnIds
       else shared = frozenSharedIds(quiz.id, fixed, frozen, drawnIds)
     }
-    // Written after the start, in batches (questions/show-log.ts): a hundred rows in every start cost it a tenth.
     shows.recordSet(userId, shared, now)
     if (drawnAlone.length > 0) shows.record(userId, drawnAlone, now)
     const revisionIds =

@@ -58,8 +58,7 @@ export function createSaveAnswers({
       return { saved: entries.length }
     }
     if (!isPostgres && !withState && entries.length === 1) {
-      // The usual autosave: one statement instead of a transaction of four, committed with whatever other writes
-      // arrive meanwhile (group commit).
+      // The usual autosave: one statement, committed with other writes (group commit).
       const [[questionId, optionId]] = entries as [(typeof entries)[number]]
       const saved = await database.transaction((trx) =>
         upsertAnswerIfInProgress(trx, live.id, questionId, optionId, now),
@@ -68,8 +67,7 @@ export function createSaveAnswers({
       return { saved: 1 }
     }
     await database.transaction(async (trx) => {
-      // A submit may have finished the attempt since it was read; on PostgreSQL FOR SHARE also holds one off, and a
-      // report with seconds takes a lock that also queues the attempt's other such reports (the cap reads a total).
+      // A submit may have finished it meanwhile; the seconds' lock queues the attempt's other reports (the cap).
       const inProgress =
         isPostgres && withState
           ? await isAttemptInProgressLocked(trx, live.id)

@@ -7,10 +7,7 @@ import { scoreBySection, toScore } from '../questions/scoring'
 import { attemptSections } from '../questions/sections'
 import { listAnswers } from './attempts.repository'
 
-/**
- * A finished attempt as the submit route answers it; its sections' tallies are counted again from the answers it
- * was scored on (a finished score itself is never recomputed).
- */
+/** A finished attempt as the submit answers it; section tallies recounted, the score never. */
 export async function toSubmitResult(
   trx: Kysely<DB>,
   attempt: AttemptRow,

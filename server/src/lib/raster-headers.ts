@@ -48,8 +48,7 @@ function jpegHeader(b: Buffer): RasterHeader | null {
       const hMax = Math.max(...factors.map((f) => f >> 4), 1)
       const vMax = Math.max(...factors.map((f) => f & 15), 1)
       let decodeBytes = STREAMED
-      // A progressive (or multi-scan) file is decoded from a buffer of every block's 64 coefficients of 2 bytes, for
-      // each component at its sampling: a camera's 4:2:0 colour costs 1.5 times its pixels, 3 bytes a pixel.
+      // Progressive: 64 coefficients of 2 bytes a block per component; a camera's 4:2:0 costs 3 bytes a pixel.
       if (PROGRESSIVE.has(marker))
         decodeBytes += factors.reduce((sum, f) => {
           const blocksWide = Math.ceil(Math.ceil((width * (f >> 4)) / hMax) / 8)
@@ -58,7 +57,6 @@ function jpegHeader(b: Buffer): RasterHeader | null {
         }, 0)
       return { format: 'jpeg', width, height, decodeBytes }
     }
-    // No frame before the first scan: not a picture a decoder would draw.
     if (marker === 0xda || marker === 0xd9) return null
     at += 2 + length
   }
