@@ -154,12 +154,7 @@ export type ImportFields = z.input<typeof ImportFieldsSchema>
 export const ImportRowStatusSchema = z.enum(['ok', 'fixed', 'rejected', 'duplicate'])
 export type ImportRowStatus = z.infer<typeof ImportRowStatusSchema>
 
-/**
- * Why a row is `fixed`, `rejected` or `duplicate`, as a stable code beside the English sentence (so the web app
- * can say it in Nepali).
- */
-export const ImportMessageCodeSchema = z.enum([
-  // fixed
+export const importFixCodes = [
   'trimmed',
   'letter_read',
   'devanagari_numbering',
@@ -167,7 +162,14 @@ export const ImportMessageCodeSchema = z.enum([
   'language_guessed',
   'partial_credit_dropped',
   'maths_rewritten',
-  // rejected
+] as const
+export const importDuplicateCodes = ['duplicate_in_bank', 'duplicate_in_file'] as const
+/**
+ * Why a row is `fixed`, `rejected` or `duplicate`, as a stable code beside the English sentence (so the web app
+ * can say it in Nepali).
+ */
+export const ImportMessageCodeSchema = z.enum([
+  ...importFixCodes,
   'no_correct',
   'several_correct',
   'unknown_correct',
@@ -181,9 +183,7 @@ export const ImportMessageCodeSchema = z.enum([
   'unsupported_font',
   'invalid_maths',
   'invalid',
-  // duplicate
-  'duplicate_in_bank',
-  'duplicate_in_file',
+  ...importDuplicateCodes,
 ])
 export type ImportMessageCode = z.infer<typeof ImportMessageCodeSchema>
 

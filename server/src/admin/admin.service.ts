@@ -4,6 +4,7 @@ import {
   liveMessages,
   quizDefaults,
   type AdminQuestion,
+  type Bilingual,
   type AdminQuiz,
   type AdminQuizWithPaper as AdminQuizDetail,
   type SectionInput,
@@ -75,6 +76,23 @@ export function toQuizDto(quiz: QuizRow, questionCount: number): AdminQuiz {
         : { starts_at: toIso(quiz.live_starts_at), join_minutes: quiz.live_join_minutes },
     question_count: questionCount,
     status: quiz.status as QuizStatus,
+  }
+}
+
+/** A new quiz's titles, times and duration; the schema checked the bounds when both were given, not a start of now. */
+export function newQuizBasics(
+  input: { title: Bilingual; start_time?: string | null; end_time?: string | null; duration_minutes?: number },
+  now: number,
+) {
+  const startTime = input.start_time ? Date.parse(input.start_time) : now
+  const endTime = input.end_time ? Date.parse(input.end_time) : null
+  if (endTime !== null && startTime >= endTime) throw new ValidationFailed({ end_time: [adminMessages.endAfterStart] })
+  return {
+    title_en: input.title.en,
+    title_ne: input.title.ne,
+    start_time: startTime,
+    end_time: endTime,
+    duration_minutes: input.duration_minutes ?? quizDefaults.duration_minutes,
   }
 }
 
@@ -398,18 +416,10 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
 
     async createQuizFromJson(input: CreateQuizFromJsonInput, actor: AuditActor): Promise<{ quiz_id: number }> {
       const now = clock.now()
-      const startTime = input.start_time ? Date.parse(input.start_time) : now
-      const endTime = input.end_time ? Date.parse(input.end_time) : null
-      // With both bounds given the schema has checked this already; here the start may be "now".
-      if (endTime !== null && startTime >= endTime)
-        throw new ValidationFailed({ end_time: [adminMessages.endAfterStart] })
+      const basics = newQuizBasics(input, now)
       const quizId = await database.transaction(async (trx) => {
         const id = await insertQuiz(trx, {
-          title_en: input.title.en,
-          title_ne: input.title.ne,
-          start_time: startTime,
-          end_time: endTime,
-          duration_minutes: input.duration_minutes ?? quizDefaults.duration_minutes,
+          ...basics,
           is_paid_tier: input.is_paid_tier ? 1 : 0,
           allowed_attempts: input.allowed_attempts,
           difficulty: input.difficulty,

@@ -12,7 +12,7 @@ import { Conflict, ValidationFailed } from '../http/errors'
 import { cancelLiveAnnouncements, followLiveSchedule, liveScheduleError } from '../live/live.service'
 import { copyPaper } from '../questions/quiz-papers.repository'
 import { findLiveQuiz, hasAttempts, insertQuiz, updateQuiz } from './admin.repository'
-import { quizDetail, quizRequirer, quizValues } from './admin.service'
+import { newQuizBasics, quizDetail, quizRequirer, quizValues } from './admin.service'
 
 type QuizCreate = z.output<typeof QuizCreateSchema>
 
@@ -22,20 +22,13 @@ export function createDraftsService({ database, clock }: Pick<AppContext, 'datab
   return {
     createQuiz(input: QuizCreate, actor: AuditActor): Promise<AdminQuizDetail> {
       const now = clock.now()
-      const startTime = input.start_time !== undefined ? Date.parse(input.start_time) : now
-      const endTime = input.end_time ? Date.parse(input.end_time) : null
-      if (endTime !== null && startTime >= endTime)
-        throw new ValidationFailed({ end_time: [adminMessages.endAfterStart] })
+      const basics = newQuizBasics(input, now)
       const live = input.live ?? null
       if (live && input.draw_mode === 'per_attempt')
         throw new ValidationFailed({ draw_mode: [liveMessages.frozenPaper] })
       return database.transaction(async (trx) => {
         const id = await insertQuiz(trx, {
-          title_en: input.title.en,
-          title_ne: input.title.ne,
-          start_time: startTime,
-          end_time: endTime,
-          duration_minutes: input.duration_minutes ?? quizDefaults.duration_minutes,
+          ...basics,
           is_paid_tier: (input.is_paid_tier ?? quizDefaults.is_paid_tier) ? 1 : 0,
           allowed_attempts: input.allowed_attempts ?? quizDefaults.allowed_attempts,
           difficulty: input.difficulty ?? quizDefaults.difficulty,

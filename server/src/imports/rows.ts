@@ -1,6 +1,8 @@
 import {
   adminLimits,
   adminMessages,
+  importDuplicateCodes,
+  importFixCodes,
   importMessages,
   BankQuestionInputSchema,
   type Difficulty,
@@ -43,16 +45,8 @@ export interface RowContext {
 
 export type HashedRow = ImportRow & { hash: string | null }
 
-const FIXES = new Set<ImportMessage['code']>([
-  'trimmed',
-  'letter_read',
-  'devanagari_numbering',
-  'font_converted',
-  'language_guessed',
-  'partial_credit_dropped',
-  'maths_rewritten',
-])
-const DUPLICATES = new Set<ImportMessage['code']>(['duplicate_in_bank', 'duplicate_in_file'])
+const FIXES = new Set<ImportMessage['code']>(importFixCodes)
+const DUPLICATES = new Set<ImportMessage['code']>(importDuplicateCodes)
 export const rejects = (message: ImportMessage) => !FIXES.has(message.code) && !DUPLICATES.has(message.code)
 
 const FONT_NAMES = { preeti: 'Preeti', kantipur: 'Kantipur' } as const
