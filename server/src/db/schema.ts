@@ -492,7 +492,6 @@ export interface FlagTable {
   status: Generated<'open' | 'accepted' | 'rejected'>
   created_at: number
   decided_at: number | null
-  /** The deciding key_versions.id. */
   decision: number | null
 }
 
@@ -585,7 +584,6 @@ export interface LoginSessionTable {
   device: string
   client_address: string
   created_at: number
-  /** The login or the latest refresh. */
   last_used_at: number
 }
 
@@ -596,7 +594,6 @@ export interface NotificationTable {
   kind: string
   text_en: string
   text_ne: Generated<string>
-  /** A path in the web app, or null. */
   link: string | null
   created_at: number
   read_at: number | null
@@ -746,7 +743,6 @@ export interface SittingTable {
   sets: string
   created_by: number | null
   created_at: number
-  /** Written-answer booklet pages printed for each learner. */
   booklet_pages: Generated<number>
 }
 
@@ -802,7 +798,6 @@ export interface BookletPageTable {
   user_id: number | null
   /** JSON array of printed question numbers. */
   questions: string
-  /** JSON array of flags. */
   flags: string
   /** JSON scan box of the question bubbles. */
   question_box: string

@@ -12,7 +12,6 @@ export class AppError extends Error {
     detail: string,
     readonly errors?: FieldErrors,
     readonly headers?: Record<string, string>,
-    // `quizzes` of question_in_use.
     readonly extra?: Record<string, unknown>,
   ) {
     super(detail)

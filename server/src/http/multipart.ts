@@ -10,7 +10,6 @@ export interface MultipartForm {
 }
 
 export interface MultipartRules {
-  // Files under other names are read and dropped.
   fileField: string
   limits: { fileSize: number; files: number; fields: number; fieldSize: number }
   notMultipart: string

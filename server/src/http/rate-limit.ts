@@ -18,7 +18,6 @@ export interface RateLimitRule {
   limit: number
   windowSeconds: number
   detail?: string
-  /** The subject is a client address, counted per network (http/client-network.ts). */
   perNetwork?: true
 }
 
@@ -72,7 +71,6 @@ export function createRateLimiter({ database, clock }: { database: Database; clo
       return counted
     },
     count,
-    /** Forgets a subject's count (a password reset lifts the lock-out that forgotten passwords caused). */
     async clear(rule: RateLimitRule, subject: string): Promise<void> {
       await deleteCountersOfKey(database.db, keyOf(rule, subject))
     },

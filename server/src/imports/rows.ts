@@ -39,7 +39,6 @@ export interface RowContext {
   legacyFont: LegacyFontChoice
   defaults: RowDefaults
   pictures?: Map<string, EncodedPicture>
-  /** Names the pictures (pictures/picture-names.ts). */
   pictureKey: string
 }
 
@@ -153,8 +152,7 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
   }
   if (trimmed) messages.push({ field: 'row', code: 'trimmed', message: 'Spaces at the ends of cells were removed.' })
 
-  // A question of a type the bank does not have is refused for that reason alone (API.md): its answers are not
-  // read. Embedded answers (Cloze) are refused naming them whichever format the file was read as.
+  // An unknown type or a Cloze question is refused for that reason alone (API.md): its answers are not read.
   const parts = [draft.text, ...draft.options].flatMap((part) => ('mixed' in part ? [part.mixed] : [part.en, part.ne]))
   let typeNotes = draft.notes.filter((note) => note.code === 'unsupported_type')
   if (typeNotes.length === 0 && parts.some((runs) => isCloze(runsText(runs)))) typeNotes = [clozeNote()]
@@ -201,7 +199,6 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
 const WRITTEN = new Set(['written', 'लिखित', 'essay', 'subjective'])
 const CHOICE = new Set(['choice', 'mcq', 'multiple choice', 'वस्तुगत', 'बहुवैकल्पिक'])
 
-/** A spreadsheet row whose `type` says written; a type we do not have adds its refusal to `typeNotes`. */
 function writtenKind(draft: Draft, typeNotes: ImportMessage[]) {
   const written = draft.written
   if (!written) return undefined
@@ -222,7 +219,6 @@ const numberOrRaw = (cell: string) => (/^\d+(\.\d+)?$/.test(cell) ? Number(cell)
 /** Word's own alt text, written for it by a guess ("… Description automatically generated"), is no caption. */
 const GENERATED_ALT = /description automatically generated|generated with (?:very )?(?:high|medium|low) confidence/i
 
-// More than one picture, or one that is no picture, is a message and no image.
 async function pictureFrom(
   found: readonly DraftPicture[],
   field: string,

@@ -39,7 +39,6 @@ export interface SheetPicture {
 
 const SHOWN_HEIGHT = 120
 
-// `pictureOf` gives each picture's PNG by its url (Excel shows no WebP).
 export async function writeXlsx(
   questions: Iterable<ImportQuestion>,
   sheetName = 'Questions',
@@ -94,7 +93,6 @@ export async function writeXlsx(
 const csvField = (value: string) =>
   /[",;\r\n]/.test(value) || value !== value.trim() ? `"${value.replace(/"/g, '""')}"` : value
 
-/** CSV in UTF-8 with a BOM, so Excel opens Nepali text as Nepali. */
 export function writeCsv(questions: Iterable<ImportQuestion>): string {
   const lines = [importColumns.join(',')]
   for (const question of questions) {

@@ -7,7 +7,6 @@ import { createRevisionCache } from './revision-cache'
 import { findAnswerKeys } from './answer-keys'
 import type { ScoredQuestion } from './scoring'
 
-// What learners may see, plus what the server needs to check and score.
 export interface PaperQuestion extends ScoredQuestion {
   revisionId: number
   // Without `number` (the position depends on the paper); never holds is_correct or hint.
@@ -23,8 +22,7 @@ export interface Paper {
 
 export type QuestionPapers = ReturnType<typeof createQuestionPapers>
 
-// Revisions' learner DTOs are cached forever (revision-cache.ts), papers LRU-bounded by count. `picturesAhead` hears
-// the pictures of each paper read for the first time: every learner of the paper is about to ask for them at once.
+// Revisions cached forever, papers LRU by count; `picturesAhead` hears a new paper's pictures, about to be asked for.
 export function createQuestionPapers({
   maxRevisionChars = 64 * 1024 * 1024,
   maxPapers = 2_000,
@@ -87,7 +85,6 @@ function toPaperQuestion(revision: RevisionWithOptions): PaperQuestion {
   const texts = richTextsOf(revision, 'learner')
   const written = revision.type === 'written'
   return {
-    // A choice question has no `type`: outcomes/markers.ts marks those by their section's marks.
     ...(written ? { type: revision.type } : {}),
     questionId: revision.question_id,
     revisionId: revision.id,

@@ -116,7 +116,6 @@ export async function readXlsx(bytes: Uint8Array, mapping: Record<string, Column
   let firstHeadings: string[] | null = null
   const pictureColumns = new Map<string, number>()
   const drafts: Draft[] = []
-  // Pictures by the row their top-left corner is anchored in (exceljs counts rows and columns from 0).
   const picturesByRow = new Map<number, { column: number; picture: DraftPicture }[]>()
   for (const image of sheet.getImages()) {
     const media = workbook.getImage(Number(image.imageId))
