@@ -18,7 +18,6 @@ import type { ReportsService } from './reports.service'
 
 const docs = { tags: ['institutions'], security: [{ bearer: [] }] }
 
-/** API.md "Institutions: attempts, statistics, learners", under /api/admin. */
 export const institutionRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; learners: LearnersService }> = async (
   app,
   { reports, learners },

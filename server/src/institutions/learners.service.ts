@@ -61,10 +61,7 @@ export function createLearnersService({ database, clock }: Pick<AppContext, 'dat
     return { count, results: rows.map((row) => toAdminUser(row, now)) }
   }
 
-  /**
-   * `has_paid_access: true` grants (until the date given, else with no end), `false` revokes; a date alone moves
-   * the end (a past date ends access now). One transaction: a refusal changes nothing.
-   */
+  /** true grants (until the date, else no end), false revokes, a date alone moves the end; one transaction. */
   async function updateUser(id: number, patch: AdminUserPatch, actor: AuditActor): Promise<AdminUser> {
     return database.transaction(async (trx) => {
       const user = await findUserForUpdate(trx, id, { lock: database.dialect === 'postgres' })

@@ -94,7 +94,6 @@ function isP256Point(key: Buffer) {
 
 const PUSH_OFF = 'Web push is off on this server.'
 
-/** Points a learner's notices at another page, in the caller's transaction (a paper attempt recorded anew). */
 export const relink = (db: Kysely<DB>, userId: number, from: string, to: string) =>
   relinkNotifications(db, userId, from, to)
 
