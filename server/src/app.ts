@@ -86,10 +86,7 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger']
   /** For tests: replaces services before the routes get them (a service built on another keeps its own). */
   services?: (built: Services) => Partial<Services>
-  /**
-   * The database scope of each request (db/request-scope.ts). Without one no scope is entered: a scope that rewrites
-   * nothing would only cost every request its AsyncLocalStorage (docs/decisions/076).
-   */
+  /** The database scope of each request (db/request-scope.ts); none entered without one (docs/decisions/076). */
   requestScope?: (request: FastifyRequest) => RequestScope
 }
 
@@ -117,7 +114,6 @@ export async function buildApp(
         : context.config.trustProxy,
     // Body and path parameters are validated by zod; keep Fastify from coercing anything on its own.
     ajv: { customOptions: { coerceTypes: false } },
-    // http/draining.ts answers requests that arrive while the server stops, in API.md's error format.
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>()
 
@@ -135,7 +131,6 @@ export async function buildApp(
       : [],
     scriptHashes: webAppScriptHashes(context.config.webDist),
   })
-  // Before any route, so that every route is seen by the plugin's onRoute hook.
   await registerCompression(app)
   if (context.config.apiDocs) {
     await app.register(swagger, {
@@ -153,9 +148,7 @@ export async function buildApp(
     clock: context.clock,
   })
 
-  // After the body is read: the handler, its route's own preHandlers and all they await query in the request's scope.
-  // Only when there is one: on Node 20 the first AsyncLocalStorage run turns on promise hooks for the whole process,
-  // which every hot request then paid for (docs/decisions/076).
+  // After the body is read, and only when there is a scope: on Node 20 it turns on promise hooks (decision 076).
   if (requestScope) app.addHook('preHandler', (request, _reply, done) => inRequestScope(requestScope(request), done))
 
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -202,8 +195,7 @@ export async function buildApp(
   await app.register(markingRoutes, { prefix: '/api/admin', marking: services.written.marking })
   await app.register(regradeQueueRoutes, { prefix: '/api/admin', regrades: services.written.regrades })
   await app.register(regradeRequestRoutes, { prefix: '/api/results', regrades: services.written.regrades })
-  // Multipart bodies only where a route reads one: the plugin's hooks (an async onRequest and onResponse, and a
-  // listener on every response) cost every other request, the hot ones included (docs/decisions/076).
+  // Multipart only where a route reads one: its hooks cost every other request (docs/decisions/076).
   await app.register(async (uploads) => {
     await uploads.register(multipart, { limits: { fileSize: 5 * MB, files: 1, fields: 20, fieldSize: 64 * 1024 } })
     await uploads.register(usersRoutes, {
@@ -243,8 +235,7 @@ export async function buildApp(
   await app.register(notificationRoutes, { prefix: '/api/notifications', notifications: services.notifications })
   await app.register(pushRoutes, { prefix: '/api/push', notifications: services.notifications, rateLimits })
 
-  // Before any job and the first request: pictures stored before migration 0021 take their keyed names. A database
-  // that cannot be reached must not keep the server from starting (it answers 503): the sweep names them later.
+  // Pictures stored before 0021 take their keyed names; an unreachable database must not stop the start (503).
   app.addHook('onReady', async () => {
     try {
       const renamed = await services.pictures.nameUnkeyed()
@@ -276,8 +267,7 @@ function webAppScriptHashes(webDist: string): string[] {
   return [...hashes]
 }
 
-// Other GETs outside /api get index.html, so client routes survive a reload; a visitor screen's own page (decision
-// 025) only without a query, as it was built.
+// Other GETs outside /api get index.html, so client routes survive a reload; a visitor screen's page without a query.
 function registerWebApp(app: App, webDist: string) {
   const index = path.join(webDist, 'index.html')
   if (!existsSync(index)) return

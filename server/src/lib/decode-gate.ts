@@ -217,15 +217,12 @@ export function blockUntrustedLoaders() {
 }
 
 export interface TurnOptions {
-  /** Whose work it is: at most `perOwner` of one owner's, in turn or in line. */
   owner?: unknown
   ownerLimit?: number
-  /** Aborted, the work leaves the line, or its turn is given back at once, rejected with the signal's reason. */
   signal?: AbortSignal
   weight?: number
 }
 
-/** `work`'s promise, or the signal's reason as soon as it aborts (the work then goes on unheard, its error dropped). */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return work
   work.catch(() => {})
@@ -299,11 +296,9 @@ export const uploadTurnLimits = {
   /** Declared body bytes read at once per process: 4 photos of 15 MB as before, or some 20 of a phone's 3 MB. */
   bytes: 64 * 1024 * 1024,
   waiting: 32,
-  /** One user's uploads in turn or in line: a learner's slow or many uploads leave the others' turns alone. */
   perUser: 2,
   /** An admin's: the "Scan sheets" screen sends 3 photos at once (web's UPLOAD_CONCURRENCY). */
   perAdmin: 4,
 }
 
-/** Photo uploads of every route: see http/upload-turns.ts. */
 export const photoUploadTurn = createTurns(uploadTurnLimits.bytes, uploadTurnLimits.waiting, uploadTurnLimits.perUser)

@@ -1,5 +1,4 @@
-// A raster's kind, canvas and decoding memory read from its first bytes by our own code, before any library parses
-// it: the decode gate's first check (docs/decisions/088).
+// A raster's kind, canvas and decoding memory, read by our own code before any library: docs/decisions/088.
 
 export type RasterFormat = 'jpeg' | 'png' | 'webp' | 'gif'
 
@@ -7,7 +6,6 @@ export interface RasterHeader {
   format: RasterFormat
   width: number
   height: number
-  /** Bytes the decoder holds at once for this picture: all of it, or a strip when it streams rows. */
   decodeBytes: number
 }
 

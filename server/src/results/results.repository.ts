@@ -47,7 +47,6 @@ const selectAttemptOfLearner = precompile((db: Kysely<DB>, userId: number, attem
     .where('a.user_id', '=', userId),
 )
 
-/** Another learner's attempt reads as missing. */
 export async function findAttemptOfLearner(db: Kysely<DB>, userId: number, attemptId: number) {
   return (await selectAttemptOfLearner(db, userId, attemptId)).rows[0]
 }
@@ -103,7 +102,6 @@ export async function findRevisionKeys(db: Kysely<DB>, revisionIds: readonly num
 }
 
 export interface WrittenPartRow {
-  /** Released marks, hundredths. */
   marks: number
   max_marks: number
   released: number
@@ -143,10 +141,7 @@ export async function findWrittenPartsOfLearner(db: Kysely<DB>, userId: number) 
   return new Map(rows.map((row) => [row.attempt_id, toWrittenPart(row)]))
 }
 
-/**
- * The written part of each attempt that has one, from its answer rows (a finish gives every written question one):
- * released marks, the written questions' marks, how many are released of how many.
- */
+/** Each attempt's written part from its answer rows: released marks, possible marks, released of how many. */
 export async function findWrittenParts(db: Kysely<DB>, attemptIds: readonly number[]) {
   const parts = new Map<number, WrittenPartRow>()
   for (let at = 0; at < attemptIds.length; at += 500) {
