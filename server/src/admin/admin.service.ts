@@ -112,7 +112,6 @@ const imageValues = (image: AdminQuestion['image']) =>
     caption: source(image.caption),
   }
 
-/** The trail keeps what the admin wrote; the rendering follows from it. */
 const source = (text: RichText) => ({ en: text.en, ne: text.ne })
 
 const LABEL_LENGTH = 80
@@ -154,7 +153,6 @@ async function followScheduleIfPublished(trx: Kysely<DB>, before: QuizRow | null
   if (after.status === 'published') await followLiveSchedule(trx, before, after, now)
 }
 
-/** The quiz an admin edits (not deleted), read locked: its concurrent edits queue on its row in PostgreSQL. */
 export function quizRequirer(database: AppContext['database']) {
   // SQLite write transactions are exclusive already.
   const forUpdate = database.dialect === 'postgres'
@@ -437,7 +435,6 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
         })
         if (input.questions) await insertQuestionsInBulk(trx, id, input.questions, now)
         if (input.sections) {
-          // Inline questions become bank questions first; the paper then names them like any other.
           const inline = input.sections.flatMap((section) =>
             section.items.flatMap((item) => ('question_id' in item || 'draw' in item ? [] : [item])),
           )
@@ -457,7 +454,6 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
           }
           await writePaper(trx, id, sections)
         }
-        // The questions themselves are kept as revisions; the event says how many came with the quiz.
         const quiz = (await findLiveQuiz(trx, id))!
         // Checked on the quiz as made: its start may be "now" and timed sections may have set its duration.
         const liveError = liveScheduleError(quiz)

@@ -61,7 +61,6 @@ export function createDraftsService({ database, clock }: Pick<AppContext, 'datab
       })
     },
 
-    // Publishing twice is 200.
     publish(id: number, actor: AuditActor): Promise<AdminQuizDetail> {
       return database.transaction(async (trx) => {
         const quiz = await requireLiveQuiz(trx, id)
@@ -92,7 +91,6 @@ export function createDraftsService({ database, clock }: Pick<AppContext, 'datab
         if (await hasAttempts(trx, id)) throw new Conflict(adminMessages.unpublishAttempted)
         const now = clock.now()
         await updateQuiz(trx, id, { status: 'draft' })
-        // Reminders of a mock learners can no longer see would point at nothing.
         await cancelLiveAnnouncements(trx, id, now)
         await recordAudit(trx, actor, now, {
           action: 'unpublish',

@@ -169,7 +169,6 @@ export function createPaymentService(
       }
     },
 
-    // Another's is 404.
     async getPayment(user: TokenUser, id: number): Promise<Payment> {
       const row = await findPaymentById(db, id)
       if (!row || row.user_id !== user.id) throw new NotFound('Payment not found.')

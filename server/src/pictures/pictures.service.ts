@@ -61,14 +61,12 @@ export function createPicturesService({
     return data
   }
 
-  // Re-encoded and named (picture-names.ts), not yet stored.
   async function encode(bytes: Buffer): Promise<EncodedPicture | PictureRefusal> {
     const encoded = await encodePicture(bytes)
     return typeof encoded === 'string' ? encoded : named(key, encoded)
   }
 
   return {
-    /** The key that names pictures, for the import's worker threads, which encode pictures themselves. */
     key,
 
     encode,
@@ -106,9 +104,7 @@ export function createPicturesService({
       if (missing.length === 0) return
       void (async () => {
         for (const hash of missing) await read(hash)
-      })().catch(() => {
-        // A failed read ahead costs nothing: the picture's own request reads it again and answers for it.
-      })
+      })().catch(() => {})
     },
 
     // Pictures stored before migration 0021 were named by their plain hash, which is their bytes' sha256.
