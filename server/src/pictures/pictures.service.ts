@@ -104,7 +104,9 @@ export function createPicturesService({
       if (missing.length === 0) return
       void (async () => {
         for (const hash of missing) await read(hash)
-      })().catch(() => {})
+      })().catch(() => {
+        // A failed read ahead costs nothing: the picture's own request reads it again and answers for it.
+      })
     },
 
     // Pictures stored before migration 0021 were named by their plain hash, which is their bytes' sha256.
