@@ -107,7 +107,6 @@ export async function buildApp(
     ...(logger !== false && { childLoggerFactory: lazyChildLoggers }),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: MB,
-    // A hop count as Fastify applies it (its types omit the number form it accepts).
     trustProxy:
       typeof context.config.trustProxy === 'number'
         ? hopsTrusted(context.config.trustProxy)
@@ -158,7 +157,6 @@ export async function buildApp(
 
   const { metricsToken } = context.config
   if (metricsToken) {
-    // Timed by route pattern, so /api/quizzes/7/question/3/ and .../8/question/4/ are one series.
     app.addHook('onResponse', async (request, reply) =>
       context.metrics.observeRequest(
         request.method,
@@ -279,7 +277,6 @@ function registerWebApp(app: App, webDist: string) {
   app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
-    // The web build writes .br and .gz beside each file: no compression work per request.
     preCompressed: true,
     setHeaders(reply, filePath) {
       // Vite puts a content hash in every asset name: those never change. index.html must always be fresh.

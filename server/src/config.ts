@@ -121,7 +121,6 @@ export type Config = Readonly<{
   payments: {
     providers: readonly PaymentProviderName[]
     sandbox: boolean
-    // The providers send learners back to PUBLIC_URL/api/payments/.../return/.
     publicUrl: string
     timeoutMs: number
     khalti: { baseUrl: string; secretKey: string }

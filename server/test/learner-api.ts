@@ -2,7 +2,7 @@ import type { HTTPMethods } from 'fastify'
 import type { Insertable } from 'kysely'
 import type { Database } from '../src/db/database'
 import type { QuizTable, UserRow } from '../src/db/schema'
-import { bearerFor, createQuiz, type QuestionSeed } from './factories'
+import { createQuiz, type QuestionSeed } from './factories'
 import { injectAs } from './requests'
 import type { TestApp } from './test-app'
 

@@ -154,7 +154,6 @@ async function followScheduleIfPublished(trx: Kysely<DB>, before: QuizRow | null
 }
 
 export function quizRequirer(database: AppContext['database']) {
-  // SQLite write transactions are exclusive already.
   const forUpdate = database.dialect === 'postgres'
   return async function requireLiveQuiz(db: Kysely<DB>, id: number) {
     const quiz = await findLiveQuiz(db, id, { forUpdate })
@@ -269,7 +268,6 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
         await writePaper(trx, id, sections)
         if (timed !== null) await updateQuiz(trx, id, { duration_minutes: timed })
         const updated = (await findLiveQuiz(trx, id))!
-        // Timed sections set the duration, and with it a live mock's common end.
         const liveError = liveScheduleError(updated)
         if (liveError) throw new ValidationFailed({ sections: [liveError] })
         await followScheduleIfPublished(trx, quiz, updated, clock.now())
@@ -425,7 +423,6 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
           shuffle_options: input.shuffle_options ? 1 : 0,
           challenge_days: input.challenge_days,
           upload_grace_minutes: input.upload_grace_minutes,
-          // A live mock sits one paper (docs/decisions/038): frozen, drawn at its first start.
           draw_mode: input.live ? 'frozen' : input.draw_mode,
           live_starts_at: input.live ? Date.parse(input.live.starts_at) : null,
           live_join_minutes: input.live ? input.live.join_minutes : null,
@@ -455,7 +452,6 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
           await writePaper(trx, id, sections)
         }
         const quiz = (await findLiveQuiz(trx, id))!
-        // Checked on the quiz as made: its start may be "now" and timed sections may have set its duration.
         const liveError = liveScheduleError(quiz)
         if (liveError)
           throw new ValidationFailed({

@@ -36,7 +36,6 @@ export function createDraftsService({ database, clock }: Pick<AppContext, 'datab
           shuffle_options: input.shuffle_options ? 1 : 0,
           ...(input.challenge_days !== undefined && { challenge_days: input.challenge_days }),
           ...(input.upload_grace_minutes !== undefined && { upload_grace_minutes: input.upload_grace_minutes }),
-          // A live mock sits one paper (docs/decisions/038).
           draw_mode: live ? 'frozen' : (input.draw_mode ?? 'per_attempt'),
           live_starts_at: live ? Date.parse(live.starts_at) : null,
           live_join_minutes: live ? live.join_minutes : null,
@@ -69,7 +68,6 @@ export function createDraftsService({ database, clock }: Pick<AppContext, 'datab
         const now = clock.now()
         await updateQuiz(trx, id, { status: 'published' })
         const published = { ...quiz, status: 'published' }
-        // A draft's live mock had no reminders: they are written now, as for a mock scheduled today.
         await followLiveSchedule(trx, null, published, now)
         await recordAudit(trx, actor, now, {
           action: 'publish',
@@ -104,7 +102,6 @@ export function createDraftsService({ database, clock }: Pick<AppContext, 'datab
       })
     },
 
-    // Attempts, registrations and the live schedule stay with the original: the copy is a new sitting to schedule.
     duplicate(id: number, actor: AuditActor): Promise<AdminQuizDetail> {
       return database.transaction(async (trx) => {
         const quiz = await requireLiveQuiz(trx, id)

@@ -124,7 +124,6 @@ function imagesBefore(
     const mathsErrors = await mathsErrorsOf(request.body)
     const own = [svgErrors, pictureReading.errors, mathsErrors]
     if (own.every((found) => Object.keys(found).length === 0)) {
-      // Kept only for a body that will be accepted: a refused body stores nothing.
       if (pictureReading.encoded.length > 0 && schema.safeParse(request.body).success) {
         await pictures.saveEncoded(pictureReading.encoded)
       }

@@ -70,7 +70,6 @@ export function createAttemptLifecycle({
 
   /** Read under the learner's lock (PostgreSQL; SQLite's transactions are exclusive): starts and submits decide on it. */
   async function settledAttempts(trx: Kysely<DB>, userId: number, quizId: number, now: number) {
-    // Serialise the learner's submits and starts; the attempt rows are locked before their answers are read.
     if (isPostgres) await lockLearner(trx, userId)
     return settleRows(trx, await listAttempts(trx, userId, quizId, { lock: isPostgres }), now)
   }
@@ -94,7 +93,6 @@ export function createAttemptLifecycle({
     return expired.length
   }
 
-  /** A live mock's end, in its claiming transaction: the rows are locked, not the learners. */
   async function settleQuiz(trx: Kysely<DB>, quizId: number, now: number) {
     for (const attempt of await listExpiredOfQuiz(trx, quizId, now - graceMs, { lock: isPostgres }))
       await finishTimedOut(trx, attempt, true)

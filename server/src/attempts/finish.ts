@@ -48,7 +48,6 @@ export function createFinish({
     const paper = how.paper ?? (await lockedPaper(trx, begun))
     const answers = how.answers ?? ('inProgress' in target ? await listAnswers(trx, target.inProgress.id) : new Map())
     if ('inProgress' in target && how.write) await upsertAnswers(trx, target.inProgress.id, how.write, how.finishedAt)
-    // The outcome (scores, tally, board) is outcomes' to write; the answers and the deck are the attempt's own.
     const attempt = await outcomes.finish(trx, {
       target,
       questions: paper.questions,
@@ -84,6 +83,5 @@ async function addMistakesToDeck(
       return outcome === 'incorrect' || outcome === 'unanswered'
     })
     .map((question) => question.questionId)
-  // Owed, not written: one row in the finish's transaction; the cards follow it (decision 080).
   await oweCards(trx, { userId: attempt.user_id, quizId: attempt.quiz_id, questionIds: mistakes }, attempt.finished_at!)
 }

@@ -4,13 +4,7 @@ import { IN_PROGRESS } from '../db/in-progress'
 import { learnerQuizColumns } from '../db/learner-quiz-columns'
 import { precompile } from '../db/precompiled-query'
 
-const quizColumns = [
-  ...learnerQuizColumns,
-  'q.draw_mode',
-  'q.frozen_draw',
-  // Read with the quiz, so that a start takes the cached paper of this version without reading it again.
-  'q.question_set_version',
-] as const
+const quizColumns = [...learnerQuizColumns, 'q.draw_mode', 'q.frozen_draw', 'q.question_set_version'] as const
 
 const selectQuiz = precompile((db: Kysely<DB>, quizId: number) =>
   db

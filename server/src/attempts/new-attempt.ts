@@ -71,7 +71,6 @@ export function createNewAttempts({
   shows: ShowLog
 }) {
   const drawPools = createDrawPools()
-  // One array per frozen quiz: the show log digests an array once (questions/show-log.ts).
   const frozenShared = new Map<number, { paper: FixedPaper; draw: string; ids: readonly number[] }>()
   function frozenSharedIds(quizId: number, paper: FixedPaper, draw: string, drawnIds: readonly number[]) {
     const kept = frozenShared.get(quizId)
@@ -120,7 +119,6 @@ export function createNewAttempts({
       }
       const drawnIds = [...picks.values()].flat()
       const revisionOf = revisionsRead ?? (await currentRevisions(trx, drawnIds))
-      // A drawn question deleted since a frozen draw cannot be shown: the paper cannot be given.
       if (
         drawnIds.some((id) => !revisionOf.has(id)) ||
         draws.some((slot) => (picks.get(slot.itemId)?.length ?? 0) < slot.draw.count)

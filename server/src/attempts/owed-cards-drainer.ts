@@ -35,7 +35,6 @@ export function createOwedCardsDrainer(
     const { busy, waiting, asked } = database.poolStats()
     const wrote = asked !== askedAtLastLook
     askedAtLastLook = asked
-    // SQLite's one writer: a group committing or queued. PostgreSQL: requests queued for a pooled connection.
     return wrote || (database.dialect === 'sqlite' ? busy + waiting > 0 : waiting > 0)
   }
 

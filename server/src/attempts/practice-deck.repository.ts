@@ -116,7 +116,6 @@ export async function owesCards(db: Kysely<DB>, userId: number) {
 // The learner's lock (decision 080); two ints, apart from imports' one-bigint advisory locks.
 const LEARNER_DECK_LOCK = 80
 
-/** Writes the owed cards of these learners, in the caller's transaction, before it reads or writes their deck. */
 export async function payOwedCards(db: Kysely<DB>, userIds: readonly number[]): Promise<number> {
   const owing = await learnersOwing(db, userIds)
   if (owing.length === 0) return 0
@@ -134,7 +133,6 @@ export async function payOldestOwedCards(db: Kysely<DB>, batch: number): Promise
   const { rows: locked } = await sql<{ user_id: number }>`
     select u as user_id from unnest(${[...new Set(oldest.map((row) => row.user_id))]}::int[]) as u
     where pg_try_advisory_xact_lock(${LEARNER_DECK_LOCK}, u)`.execute(db)
-  // Under the lock, all of each learner's owed rows, those committed since the first read too.
   return writeOwed(
     db,
     await owedRowsOf(
@@ -169,7 +167,6 @@ async function owedRowsOf(db: Kysely<DB>, userIds: readonly number[]) {
 async function writeOwed(db: Kysely<DB>, rows: readonly OwedRow[]): Promise<number> {
   if (rows.length === 0) return 0
   if (sqliteTransactionOf(db)) {
-    // One compiled statement per finish, in order: the same statement a finish ran before decision 080.
     for (const row of rows) await upsertCardsFromJsonArray(db, row.user_id, row.quiz_id, row.question_ids, row.owed_at)
   } else {
     await putCardsInFirstBox(

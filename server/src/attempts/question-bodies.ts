@@ -4,7 +4,6 @@ import type { PaperQuestion } from '../questions/question-papers'
 
 /** Each question's body at its place in a paper, written once for every learner (docs/decisions/086). */
 export function createQuestionBodies({ maxChars = 8 * 1024 * 1024 } = {}) {
-  // Most recently fetched last; a question's bodies at every place it was fetched at, and their length so far.
   const entries = new Map<PaperQuestion, { bodies: SerializedOnce<QuizQuestion>[]; chars: number }>()
   let chars = 0
 

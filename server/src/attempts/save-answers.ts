@@ -41,7 +41,6 @@ export function createSaveAnswers({
     const paper = await papers.paperFor(db, live.revision_ids)
     const invalid = invalidExamState(paper, body)
     if (invalid) throw invalid
-    // What concerns closed or unopened timed sections is dropped, and said so; the rest is stored.
     const sections = sectionClock(live, now)
     const { body: open, dropped } = withoutClosedSections(sections, placesOf(paper), body)
     const result = await saveOpen(live, open, now)
@@ -53,7 +52,6 @@ export function createSaveAnswers({
     const withState = hasExamState(body)
     if (entries.length === 0 && !withState) return { saved: 0 }
     if (isPostgres && !withState) {
-      // One statement, one round trip (attempts.repository.ts says why).
       if (!(await upsertAnswersIfInProgressOnPostgres(db, live.id, entries, now))) throw alreadySubmitted()
       return { saved: entries.length }
     }

@@ -20,7 +20,6 @@ export async function toSubmitResult(
   const sections = attemptSections(attempt.sections, paper.questions.length)
   const tallies = scoreBySection(paper.questions, answers ?? (await listAnswers(trx, attempt.id)), sections).sections
   return {
-    // A question excluded by a key decision has left its section's maximum.
     max_score: toScore(tallies.reduce((sum, tally) => sum + tally.max_hundredths, 0)),
     sections: sections.map((section, index) => ({
       title: { en: section.title_en, ne: section.title_ne },

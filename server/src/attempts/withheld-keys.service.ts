@@ -29,7 +29,6 @@ export interface KeyAttempt {
   mode: 'online' | 'paper'
 }
 
-/** Why a key is withheld, and until when when that is known (a live mock's). */
 export interface Withheld {
   reason: 'live' | 'unpublished' | 'paid_access' | 'written_uploads'
   until: number | null
@@ -103,7 +102,6 @@ export function createKeyWithholding({ graceMs }: { graceMs: number }) {
     return null
   }
 
-  /** Of the learner's attempts, those whose key is withheld now (each quiz decided once). */
   async function withheldAttempts(
     db: Kysely<DB>,
     attempts: readonly (KeyAttempt & { id: number; quiz: KeyQuiz })[],
@@ -137,14 +135,12 @@ export function createKeyWithholding({ graceMs }: { graceMs: number }) {
       ? await hasPaidAccess(db, userId, now)
       : false
     for (const attempt of paperAttempts) if (attempt.status !== 'published' || !paid) papers.push(attempt)
-    // A written attempt still taking pages: its report withholds its key, so practice does too (docs/decisions/090).
     for (const attempt of await listRecentWrittenAttempts(db, userId, now))
       if (uploadsWithheld(attempt, true, now)) papers.push(attempt)
     const revisionIds = new Set(papers.flatMap(attemptColumns.revisionIds))
     return revisionIds.size === 0 ? new Set() : listQuestionsOfRevisions(db, [...revisionIds])
   }
 
-  /** Whether the attempt has written questions whose pages are still taken: its submit result's sections wait. */
   async function uploadsOpen(db: Kysely<DB>, attemptId: number, now: number) {
     const attempt = await findWrittenAttempt(db, attemptId)
     return attempt !== undefined && uploadsWithheld(attempt, true, now) !== null

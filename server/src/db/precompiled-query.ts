@@ -35,7 +35,6 @@ export function precompile<A extends unknown[], R>(build: (db: Kysely<DB>, ...ar
     const statements = sqliteTransactionOf(db) ?? (SelectQueryNode.is(query.query) ? sqliteReaderOf(db) : undefined)
     if (!statements) return db.executeQuery<R>({ ...query, parameters })
     const statement = statements.prepare(query.sql)
-    // What Kysely's SQLite driver answers: rows for a statement that returns them, else the changes and the rowid.
     if (statement.reader) return { rows: rowsOf(statement, parameters) as R[] }
     const { changes, lastInsertRowid } = statement.run(parameters)
     return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) }

@@ -48,7 +48,6 @@ export const authenticationPlugin = fp(
       if (row.is_admin !== 1) throw new PermissionDenied()
     }
 
-    // The marking routes: admins and markers, re-read like admins (docs/decisions/068).
     async function requireMarker(request: FastifyRequest) {
       await authenticate(request)
       const row = await findAdminFlag(database.db, request.user.id)

@@ -36,7 +36,6 @@ export async function countPasswordTry(
     (fresh !== null && crossed(fresh.hits, rules.loginFreshNetworksPerUsername.limit))
   return {
     refusal: refused ? (lockedHere ? fromHere : (fresh ?? overall)).refusal() : null,
-    // Set on the one try that first crossed a limit: the lock-out worth recording.
     justLocked: refused && justCrossed ? (lockedHere ? ('address' as const) : ('account' as const)) : null,
     refund: () => Promise.all([fromHere.refund(), overall.refund(), fresh?.refund()]).then(() => undefined),
   }

@@ -64,7 +64,6 @@ export function createRateLimiter({ database, clock }: { database: Database; clo
   }
 
   return {
-    // `refund` gives the hit back when it turned out not to count (the SMS gateway failed, so nothing was sent).
     async hit(rule: RateLimitRule, subject: string): Promise<{ refund: () => Promise<void> }> {
       const counted = await count(rule, subject)
       if (counted.hits > rule.limit) throw counted.refusal()

@@ -166,7 +166,6 @@ export function createImportsService({
           : json.replace(PICTURE_URLS, (url: string, hash: string) => stored.get(hash)?.url ?? url)
       const storedJson = toStored(settled.storedJson)
       const rowsJson = toStored(settled.rowsJson)
-      // Stored before the dry run that names them, so that its rows' urls serve (decision 032: pictures).
       await pictures.saveEncoded(
         // A Buffer crosses from the worker as a plain Uint8Array; the database drivers bind Buffers.
         read.pictures
@@ -279,7 +278,6 @@ export function createImportsService({
         }
         if (found.results.length < 500) break
       }
-      // Each picture once, as PNG (lossless from the stored WebP), through the decode gate like every decode.
       const pngs = new Map<string, SheetPicture>()
       for (const question of questions)
         for (const image of [question.image, ...question.options.map((option) => option.image)]) {

@@ -77,7 +77,6 @@ export function applyLegacyFonts(
   if (text.trim() === '' || hasDevanagari(text)) return [...runs]
   const explicit = choice !== 'auto'
   const font: LegacyFont = choice === 'kantipur' ? 'kantipur' : 'preeti'
-  // Within a Preeti question, a text is still left alone when it is TeX, code, a bare number or English.
   const reads = question ? question.legacy && mayBeLegacy(text) && !readsAsEnglish(text) : readsAsLegacy(text)
   const wanted =
     role === 'ne'

@@ -90,7 +90,6 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
         original: runsText(after.map((run) => ({ ...run, text: run.converted?.original ?? run.text }))).trim(),
         unicode: clean,
       })
-      // What the converter is unsure of, and, for a text converted on its content alone, how thin the evidence was.
       const byContent = !runs.some((run) => run.converted || (run.font && legacyFontOfName(run.font)))
       const doubts = [
         ...new Set([
@@ -378,7 +377,6 @@ async function check(question: ImportQuestion, messages: ImportMessage[]) {
     })
   }
   const maths = await questionMathsErrors(question)
-  // A table the reader refused (merged cells, nested) is named once, not again for the rows it came in as.
   const tableRefused = messages.some((message) => message.code === 'table')
   for (const [field, problems] of Object.entries(maths))
     for (const problem of problems) {

@@ -46,7 +46,6 @@ export async function writeXlsx(
 ): Promise<Buffer> {
   const list = [...questions]
   const imagesOf = (question: ImportQuestion) => [question.image, ...question.options.map((option) => option.image)]
-  // Only the picture columns some question uses: a bank without pictures exports the template's columns alone.
   const used = importPictureFields.filter((_, index) => list.some((question) => imagesOf(question)[index]?.picture))
   const pictureColumns = used.flatMap((field) => [field, `${field}_caption_en`, `${field}_caption_ne`])
   const workbook = new ExcelJS.Workbook()

@@ -42,7 +42,6 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ reports: ReportsService;
   app.get(
     '/quizzes/:id/attempts.csv',
     {
-      // A download streamed as it is read, sent as written (http/compression.ts compresses JSON).
       compress: false,
       schema: { ...docs, params: IdParamsSchema, querystring: QuizAttemptsCsvQuerySchema },
     },

@@ -93,7 +93,6 @@ export function computeStatistics({
     }
   }
 
-  // T: each attempt's total over these questions (the item scores' sum, as Cronbach's alpha needs).
   const total = new Float64Array(n)
   for (let a = 0; a < n; a++) {
     let sum = 0
@@ -163,7 +162,6 @@ export function computeStatistics({
       ? (countedItems / (countedItems - 1)) * (1 - sumOfItemVariances / varianceT)
       : null
 
-  // The score summary is over the stored scores: the figures the Attempts table and the learners' reports show.
   const scores = attempts.map((attempt) => attempt.score_hundredths).sort((p, q) => p - q)
   let sum = 0
   let sumOfSquares = 0

@@ -25,7 +25,6 @@ const accessValues = ({ has_paid_access, paid_access_until, extra_time_percent, 
 export function createLearnersService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
   const { db } = database
 
-  /** Access that ended is no access: both fields say so, and an open-ended grant has no date. */
   const toAdminUser = (row: ListedUserRow, now: number): AdminUser => {
     const until = row.paid_access_until
     const hasPaidAccess = until !== null && until > now

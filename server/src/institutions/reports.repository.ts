@@ -218,7 +218,6 @@ export async function findQuestionsOfRevisions(db: Kysely<DB>, revisionIds: read
   return found
 }
 
-/** Per written question over final attempts: answers released, their marks and their possible marks, hundredths. */
 export async function listWrittenMarksOfChosenAttempts(db: Kysely<DB>, quizId: number, which: AttemptSelection) {
   const rows = await chosenAttempts(db, quizId, which, { final: true })
     .innerJoin('written_answers as w', 'w.attempt_id', 'c.id')

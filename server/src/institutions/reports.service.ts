@@ -194,7 +194,6 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
       uniform.get(attemptId) ?? byQuestion.get(attemptId)?.get(questionId) ?? { correct: 100, wrong: 20 }
   }
 
-  /** What an unanswered question counts as; only dropped revisions are looked up. */
   async function droppedKeysHeld(
     attempts: readonly { id: number; revision_ids: string }[],
     keys: ReadonlyMap<number, AnswerKey>,
@@ -227,7 +226,6 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
       listAnswersOfChosenAttempts(db, quizId, which),
       listWrittenMarksOfChosenAttempts(db, quizId, which),
     ])
-    // Numbered by their place in the paper; a written question has no options, so no facility or discrimination.
     const numbered = paper.map((question, index) => ({ ...question, number: index + 1 }))
     const questions = numbered.filter((question) => question.type !== 'written')
     const writtenQuestions = numbered.filter((question) => question.type === 'written')
@@ -255,7 +253,6 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
     }
     const { items, ...summary } = figures
     const adminText = (question: (typeof numbered)[number]) =>
-      // Staff read the source they wrote, beside its rendering, as in the admin payloads.
       richText({ en: question.text_en, ne: question.text_ne }, parseStoredMaths(question.maths).text, 'admin')
     return {
       ...summary,

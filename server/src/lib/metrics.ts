@@ -5,7 +5,6 @@ export interface PoolStats {
   size: number
   busy: number
   waiting: number
-  // Transactions this process has asked for since it started: whether it wrote between two looks.
   asked: number
 }
 
@@ -19,7 +18,6 @@ export interface Metrics {
 
 export function createMetrics(poolStats: () => PoolStats, { served }: { served: boolean }): Metrics {
   const registry = new Registry()
-  // The process figures keep an event-loop monitor running: only when someone can read them.
   if (served) collectDefaultMetrics({ register: registry })
   if (cluster.isWorker) {
     // A worker answers the primary only once an AggregatorRegistry exists in it: constructing one adds the listener.

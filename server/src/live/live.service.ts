@@ -114,7 +114,6 @@ export function createLiveService({
     if (now < challengeWindowClosesAt(times, quiz.challenge_days)) return false
     const last = await findLatestRankedDeadline(db, quiz.id)
     if (last !== null && now <= last + lifecycle.graceMs) return false
-    // An open flag on a revision of a paper the ranked attempts sat can still move a rank.
     const papers = await listRankedPapers(db, quiz.id)
     return !(await hasOpenFlagOn(db, [...new Set(papers.flatMap(attemptColumns.revisionIds))]))
   }

@@ -25,7 +25,6 @@ export async function claimDueDeliveries(
   const claimable = (alias: string) =>
     sql<boolean>`${sql.ref(`${alias}.status`)} = 'pending' and ${sql.ref(`${alias}.next_attempt_at`)} <= ${now}
       and (${sql.ref(`${alias}.claimed_until`)} is null or ${sql.ref(`${alias}.claimed_until`)} < ${now})`
-  // Earliest by expiry of learners with nothing in flight: each learner's first among these is theirs to send.
   const earliest = db
     .selectFrom('deliveries as d')
     .select(['d.id', 'd.user_id', expiryOf('d').as('expiry')])

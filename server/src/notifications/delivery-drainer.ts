@@ -34,7 +34,6 @@ type Outcome = PushOutcome
 export interface DeliveryDrainer {
   start(): void
   stop(): Promise<void>
-  // Each claim's sends are awaited before the next (tests and tools; the running server sends with `start`).
   drainOnce(): Promise<number>
   drainTick(): Promise<number>
 }
@@ -110,7 +109,6 @@ export function createDeliveryDrainer(
     return sending
   }
 
-  // Slow sends give their slots back while fewer than SLOW_SENDS are past SLOW_AFTER_MS.
   function releaseOverdue() {
     let released = false
     while (overdue.length > 0 && inFlight.size - holdingSlot.size < SLOW_SENDS) {
@@ -158,7 +156,6 @@ export function createDeliveryDrainer(
     let claimed = 0
     try {
       for (;;) {
-        // Tools and tests drain everything: the rate bound is the running loop's.
         claimedThisTick = 0
         const sends = await claim(() => SEND_SLOTS)
         if (sends.length === 0) return claimed
@@ -238,7 +235,6 @@ export function createDeliveryDrainer(
     timer = setTimeout(async () => {
       timer = undefined
       await fill()
-      // A send that ended meanwhile has asked for a fill at once: that wake-up stands.
       if (timer === undefined) schedule(config.deliveryIntervalMs)
     }, delay)
     // The loop alone never keeps a process alive (a CLI command, a test that forgot to close).

@@ -33,7 +33,6 @@ export interface NewNotification {
   link: string | null
   /** How long a push service keeps the push for an offline browser (default a day; at most 28 days). */
   push?: { ttlSeconds?: number }
-  // When `push.ttlSeconds` is given it bounds the text message too.
   sms?: { purpose: string; text: string }
 }
 

@@ -203,7 +203,6 @@ export function createPaymentService(
       return id
     },
 
-    // It carries nothing signed: it only prompts a status check.
     async esewaFailed(id: number): Promise<number | undefined> {
       const row = await findPaymentById(db, id)
       if (!row || row.provider !== 'esewa') return undefined

@@ -113,7 +113,6 @@ export async function deleteUnusedPictures(db: Kysely<DB>, before: number, now: 
               .selectFrom('imports')
               .select('id')
               .where('expires_at', '>', now)
-              // The hash is 64 hex digits: nothing in it is special to LIKE.
               .where('rows', 'like', sql<string>`'%' || pictures.hash || '%'`),
           ),
         ]),

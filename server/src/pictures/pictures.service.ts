@@ -98,7 +98,6 @@ export function createPicturesService({
 
     read,
 
-    // A paper's learners ask for its pictures in the same few seconds: a burst then finds them here.
     readAhead(hashes: readonly string[]): void {
       const missing = hashes.filter((hash) => !served.has(hash))
       if (missing.length === 0) return
@@ -109,7 +108,6 @@ export function createPicturesService({
       })
     },
 
-    // Pictures stored before migration 0021 were named by their plain hash, which is their bytes' sha256.
     async nameUnkeyed(): Promise<number> {
       const unkeyed = await findUnkeyedPictures(db)
       for (const hash of unkeyed) await database.transaction((trx) => renamePicture(trx, hash, pictureName(key, hash)))

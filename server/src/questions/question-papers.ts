@@ -9,7 +9,6 @@ import type { ScoredQuestion } from './scoring'
 
 export interface PaperQuestion extends ScoredQuestion {
   revisionId: number
-  // Without `number` (the position depends on the paper); never holds is_correct or hint.
   learner: Omit<QuizQuestion, 'number'>
   optionIds: ReadonlySet<number>
 }
@@ -31,7 +30,6 @@ export function createQuestionPapers({
   const revisions = createRevisionCache(toPaperQuestion, { maxChars: maxRevisionChars })
   const papers = new Map<string, Paper>()
 
-  // Pass the transaction when inside one: on SQLite the outer handle waits for the connection it holds.
   async function paperFor(db: Kysely<DB>, revisionIdsJson: string, optionOrderJson?: string | null): Promise<Paper> {
     const key = optionOrderJson ? `${revisionIdsJson}|${optionOrderJson}` : revisionIdsJson
     const cached = papers.get(key)
@@ -80,7 +78,6 @@ function inOptionOrder(question: PaperQuestion, order: readonly number[] | undef
 }
 
 function toPaperQuestion(revision: RevisionWithOptions): PaperQuestion {
-  // Rendered maths is stored (docs/decisions/027): the cached DTO holds its html, read once per revision.
   const options = revision.options.map((option) => optionView(option, 'learner', 'svg'))
   const texts = richTextsOf(revision, 'learner')
   const written = revision.type === 'written'

@@ -51,7 +51,6 @@ export function scoreBySection(
     while (place >= sectionEnd && index < last) sectionEnd += sections[++index]!.count
     const question = questions[place]!
     const tally = tallies[index]!
-    // Another type's marks are its own marker's, not its section's.
     if (question.type !== undefined) {
       tally.max_hundredths -= sections[index]!.marks_correct
       continue

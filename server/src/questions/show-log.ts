@@ -130,7 +130,6 @@ export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, me
     return flushing
   }
 
-  // One timer while something waits, set again for the rest when it fires early, rather than a timer per start.
   function schedule() {
     if (waiting.rows >= FLUSH_AT_ROWS) return void flush()
     lastRecordAt = performance.now()
@@ -168,7 +167,6 @@ export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, me
       for (const questionId of questionIds) addQuestion(waiting, userId, questionId, at)
       schedule()
     },
-    // Pass the same array, never changed, for every start of the set: its key is computed once per array.
     recordSet(userId: number, questionIds: readonly number[], at: number) {
       if (questionIds.length === 0) return
       addSet(waiting, userId, setOf(questionIds), at)

@@ -22,7 +22,6 @@ export function toStanding(
   return {
     participants,
     rank: 1 + standing.above,
-    // Hundredths of a percent, rounded half up, so the figure is exact to 2 decimals.
     percentile: others === 0 ? 100 : Math.round((standing.below * 10_000) / others) / 100,
     average_score:
       standing.participants === 0

@@ -48,7 +48,6 @@ const selectActiveQuizzesForLearner = precompile((db: Kysely<DB>, userId: number
         .limit(1)}) end`.as('has_ranked_attempt'),
     ])
     .where('q.deleted_at', 'is', null)
-    // A draft is the admin's until published (docs/decisions/048).
     .where('q.status', '=', 'published')
     // Active, or a live mock from its announcement until its challenge window closes (API.md "Live mocks").
     .where((eb) =>

@@ -38,7 +38,6 @@ export function toReportRevision(revision: RevisionWithOptions): ReportRevision 
   }
 }
 
-/** The question as this attempt showed its options, right by the decided key where there is one. */
 export function toReportQuestion(
   revision: ReportRevision,
   optionOrder: readonly number[] | undefined,

@@ -68,7 +68,6 @@ export function listFinishedAttemptsOldestFirst(db: Kysely<DB>, userId: number) 
       'a.user_id',
       'q.title_en',
       'q.title_ne',
-      // What decides whether the attempt's key is withheld (attempts/withheld-keys.service.ts).
       'q.live_starts_at',
       'q.live_join_minutes',
       'q.duration_minutes',
@@ -135,7 +134,6 @@ const selectWrittenPartsOfLearner = precompile((db: Kysely<DB>, userId: number) 
     .groupBy('w.attempt_id'),
 )
 
-/** findWrittenParts of every finished attempt of the learner, in one statement compiled once (the results list). */
 export async function findWrittenPartsOfLearner(db: Kysely<DB>, userId: number) {
   const { rows } = await selectWrittenPartsOfLearner(db, userId)
   return new Map(rows.map((row) => [row.attempt_id, toWrittenPart(row)]))

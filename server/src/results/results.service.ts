@@ -43,7 +43,6 @@ export function createResultsService({
   lifecycle,
 }: Pick<AppContext, 'database' | 'clock'> & { lifecycle: AttemptLifecycle }) {
   const { db } = database
-  // Every report card shows its questions' texts and images: built once per revision (revision-cache.ts).
   const reportRevisions = createRevisionCache(toReportRevision, { maxChars: REPORT_REVISION_CHARS })
   const withholding = createKeyWithholding({ graceMs: lifecycle.graceMs })
 
@@ -201,7 +200,6 @@ export function createResultsService({
         const key = keys.get(revisionId)
         if (!key) return
         const selected = chosen.get(`${attemptId}:${key.question_id}`) ?? null
-        // A written question is outside the choice part, as on the report card.
         const outcome =
           key.type === 'written' ? 'excluded' : keyedOutcome(selected, key.correct_option_id, decided.get(revisionId))
         if (outcome === 'excluded') {
@@ -300,7 +298,6 @@ const scoreOf = (outcomes: readonly TopicOutcome[]) =>
     0,
   )
 
-/** The marks that questions excluded by a key decision took out of the most the paper can score. */
 const excludedHundredths = (outcomes: readonly TopicOutcome[]) =>
   outcomes.reduce((sum, item) => sum + (item.outcome === 'excluded' ? item.marks.correct : 0), 0)
 

@@ -54,7 +54,6 @@ export function createProfileService({
       return toProfileDto(user)
     },
 
-    // Served by id to anyone (users.routes.ts says why).
     picture(id: string) {
       return findProfilePicture(database.db, id)
     },

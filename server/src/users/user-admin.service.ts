@@ -156,7 +156,6 @@ export async function createLearners(
       )
       created += fresh.length
     }
-    // One event for the run: thousands of accounts made at once are one operator's act.
     if (created > 0)
       await recordAudit(trx, commandLineActor(), now, {
         action: 'create',

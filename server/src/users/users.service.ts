@@ -118,7 +118,6 @@ export function createUsersService({
         if (!created) throw new BadRequest(messages.phoneNotVerified, 'phone_not_verified')
         return created
       } catch (error) {
-        // Someone took the name or the number between the checks above and the insert.
         if (!isUniqueViolation(error)) throw error
         const raced = await takenFields(body.username, body.phone_number)
         throw new ValidationFailed(Object.keys(raced).length > 0 ? raced : { username: [usersMessages.usernameTaken] })
@@ -154,7 +153,6 @@ export function createUsersService({
       await limiter.clear(rules.loginFreshNetworksPerUsername, usernameKey(user.username))
     },
 
-    // A wrong current password counts as a failed login for this username.
     async changePassword(
       { id: userId, sessionId }: { id: number; sessionId?: string },
       { current_password: current, password }: { current_password: string; password: string },

@@ -10,7 +10,6 @@ export const payments = (dialect: Dialect): Migration => {
 
   return {
     async up(db: Kysely<unknown>) {
-      // Existing grants had no end, so they keep none.
       await db.schema.alterTable('users').addColumn('paid_access_until', 'bigint').execute()
       await sql`update users set paid_access_until = ${NO_END} where has_paid_access = 1`.execute(db)
       await db.schema.alterTable('users').dropColumn('has_paid_access').execute()

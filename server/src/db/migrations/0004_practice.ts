@@ -3,7 +3,6 @@ import type { Dialect } from '../database'
 
 export const practice = (_dialect: Dialect): Migration => ({
   async up(db: Kysely<unknown>) {
-    // Rank, percentile, average and highest from a count of first attempts per quiz and score (decision 021).
     await db.schema
       .createTable('first_attempt_scores')
       .addColumn('quiz_id', 'integer', (c) => c.notNull().references('quizzes.id'))

@@ -8,7 +8,6 @@ export const auditAndLogins = (dialect: Dialect): Migration => {
 
   return {
     async up(db: Kysely<unknown>) {
-      // No foreign keys: an event outlives whatever it names.
       await db.schema
         .createTable('audit_events')
         .addColumn('id', id, pk)
@@ -57,7 +56,6 @@ export const auditAndLogins = (dialect: Dialect): Migration => {
         }
       }
 
-      // One row per refresh-token family; revocation stays on refresh_tokens.
       await db.schema
         .createTable('login_sessions')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -68,7 +66,6 @@ export const auditAndLogins = (dialect: Dialect): Migration => {
         .addColumn('last_used_at', 'bigint', (c) => c.notNull())
         .execute()
       await db.schema.createIndex('login_sessions_user').on('login_sessions').column('user_id').execute()
-      // Logins made before this migration: device and address unknown ('').
       await sql`
         insert into login_sessions (id, user_id, device, client_address, created_at, last_used_at)
         select family_id, min(user_id), '', '', min(created_at), max(created_at) from refresh_tokens

@@ -95,7 +95,6 @@ export const questionBankAndPapers = (dialect: Dialect): Migration => {
         .addColumn('draw_mode', 'text', (c) => c.notNull().defaultTo('per_attempt'))
         .execute()
       await db.schema.alterTable('quizzes').addColumn('frozen_draw', 'text').execute()
-      // JSON sections as the attempt started; null before sections (one section, +1 / -0.2).
       await db.schema.alterTable('attempts').addColumn('sections', 'text').execute()
       await db.schema
         .alterTable('attempts')
@@ -123,8 +122,7 @@ export const questionBankAndPapers = (dialect: Dialect): Migration => {
         await sql`alter table questions add column difficulty text`.execute(db)
         await sql`alter table questions add column source text`.execute(db)
       } else {
-        // SQLite cannot drop a column a foreign key names: the table is rebuilt (its 12-step procedure). Kysely
-        // runs SQLite migrations outside a transaction, so foreign keys can be off while the rebuild runs in one.
+        // SQLite cannot drop a column a foreign key names: rebuilt, foreign keys off (Kysely runs it outside a transaction).
         await sql`pragma foreign_keys = off`.execute(db)
         await sql`begin`.execute(db)
         await sql`

@@ -27,7 +27,6 @@ export const notifications = (dialect: Dialect): Migration => {
         .where(sql.ref('read_at'), 'is', null)
         .execute()
 
-      // The endpoint is the browser's address at its push service, so unique; another learner's sign-in moves it.
       await db.schema
         .createTable('push_subscriptions')
         .addColumn('id', id, pk)
@@ -39,7 +38,6 @@ export const notifications = (dialect: Dialect): Migration => {
         .execute()
       await db.schema.createIndex('push_subscriptions_user').on('push_subscriptions').column('user_id').execute()
 
-      // A row is claimed by the process sending it; a claim that outlives its process expires (decision 035).
       await db.schema
         .createTable('deliveries')
         .addColumn('id', id, pk)
@@ -47,7 +45,6 @@ export const notifications = (dialect: Dialect): Migration => {
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('subscription_id', 'integer', (c) => c.references('push_subscriptions.id').onDelete('cascade'))
         .addColumn('payload', 'text', (c) => c.notNull())
-        // Push only: how long the push service keeps it for an offline browser, from created_at.
         .addColumn('ttl_seconds', 'integer')
         .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
         .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))

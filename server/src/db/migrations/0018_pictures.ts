@@ -11,7 +11,6 @@ export const pictures = (dialect: Dialect): Migration => ({
       .addColumn('data', blob, (c) => c.notNull())
       .addColumn('width', 'integer', (c) => c.notNull())
       .addColumn('height', 'integer', (c) => c.notNull())
-      // Decoded pixels hashed: a picture back after a lossless round trip (PNG in the export) is found by it.
       .addColumn('pixels_hash', 'text', (c) => c.notNull())
       .addColumn('created_at', 'bigint', (c) => c.notNull())
       .execute()

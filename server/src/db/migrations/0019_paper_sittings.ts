@@ -37,7 +37,6 @@ export const paperSittings = (dialect: Dialect): Migration => {
         .execute()
       await db.schema.createIndex('sitting_roster_user').on('sitting_roster').column('user_id').execute()
 
-      // A second photo of a sheet replaces a scan in review and is refused (or replaces, asked) once recorded.
       await db.schema
         .createTable('sitting_scans')
         .addColumn('id', id, pk)

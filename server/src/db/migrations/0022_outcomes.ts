@@ -13,7 +13,6 @@ export const outcomes = (): Migration => ({
       .addColumn('starts_at', 'bigint', (c) => c.notNull())
       .addColumn('participants', 'integer', (c) => c.notNull())
       .addColumn('top', 'text', (c) => c.notNull())
-      // The lowest score in `top` once it holds 20 ranks: a later finish below it leaves top alone.
       .addColumn('top_cutoff', 'integer')
       .addColumn('taken_at', 'bigint', (c) => c.notNull())
       .addColumn('due_at', 'bigint')

@@ -68,7 +68,6 @@ export const writtenAnswers = (dialect: Dialect): Migration => {
         .addColumn('marked_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
         .addColumn('marked_at', 'bigint')
         .addColumn('released_at', 'bigint')
-        // A marker's claim (10 minutes) and the answer's place in its question's shuffled marking order.
         .addColumn('claimed_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
         .addColumn('claimed_until', 'bigint')
         .addColumn('marking_order', 'integer', (c) => c.notNull().defaultTo(0))

@@ -12,7 +12,6 @@ export const bookletPages = (dialect: Dialect): Migration => {
         .alterTable('sittings')
         .addColumn('booklet_pages', 'integer', (c) => c.notNull().defaultTo(4))
         .execute()
-      // sheet: 'W<page>R<roll>U<user>', 'W<page>B<serial>' or 'X<serial>' (a spare), '/<n>' for a photocopy.
       await db.schema
         .createTable('booklet_pages')
         .addColumn('id', id, pk)

@@ -172,7 +172,6 @@ function joinColonVisarga(text: string): string {
 }
 
 export interface ConvertOptions {
-  // For text judged Preeti on its content, where such a number was typed in another font.
   keepNumbers?: boolean
 }
 

@@ -68,7 +68,6 @@ function hasLegacyHint(word: string): boolean {
 // English capitals inside a word: `mRNA`, `JavaScript`, `McDonald`, `iPhone`.
 function hasInnerHalfForm(word: string): boolean {
   for (const match of word.matchAll(/[a-z][A-Z](?=[bcdfghjklmnopqrstvwxz0-9;/'"\]}{|\\])/g)) {
-    // The letters before the capital, back to the word's start or a non-letter; a syllable or two is enough to judge.
     const before = word.slice(Math.max(0, match.index - 11), match.index + 1).replace(/^.*[^A-Za-z]/, '')
     if (before.includes('f') || /^[a-z]+$/.test(before)) return true
   }

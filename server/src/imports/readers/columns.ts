@@ -208,7 +208,6 @@ export function sheetDraft(
   for (const letter of importOptionLetters) {
     const option = pair(`option_${letter}_en` as Column, `option_${letter}_ne` as Column, `option_${letter}`)
     if (filled(option)) {
-      // A gap (options a, b and d) keeps d's letter: the answer column names it.
       while (draft.options.length < importOptionLetters.indexOf(letter)) draft.options.push({ en: [], ne: [] })
       draft.options.push(option)
     }

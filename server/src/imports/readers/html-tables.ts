@@ -109,7 +109,6 @@ export function tablesToPipes(html: string): string {
       const align = ALIGN.exec(alignFrom[column]?.attrs ?? '')?.[1]?.toLowerCase()
       return align === 'center' ? ':---:' : align === 'right' ? '---:' : align === 'left' ? ':---' : '---'
     })
-    // Line breaks are written as <br>, so that htmlToText keeps them as it keeps the text's own.
     const caption = plainText(table.caption)
     const lines = [line(rows[0]!), `| ${rule.join(' | ')} |`, ...rows.slice(1).map(line)]
     out.push(`<br>${[...(caption ? [caption] : []), ...lines].join('<br>')}<br>`)

@@ -183,7 +183,6 @@ export function readLayout(lines: readonly Line[]): Draft[] {
     else if (part === 'option') appendLine(runsOf(current.options.at(-1)!), more)
     else if (part === 'hint' && current.hint) appendLine(runsOf(current.hint), more)
   }
-  // A question without options and with a marks line is written; its answer line, if any, is its model answer.
   for (const [draft, marks] of marksOf) {
     if (draft.options.length > 0) continue
     const answer = draft.answer && 'letter' in draft.answer ? draft.answer.letter : ''

@@ -150,7 +150,6 @@ export function readMoodleXml(xml: string): Draft[] {
       })
       return
     }
-    // Moodle 1.9 kept a question's picture in `<image>` (its name) and `<image_base64>` (its bytes) beside the text.
     const imageName = textOf({ text: question.image }).trim()
     const imageBase64 = textOf({ text: question.image_base64 }).trim()
     if (imageBase64 !== '') {

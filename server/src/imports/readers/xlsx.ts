@@ -135,7 +135,6 @@ export async function readXlsx(bytes: Uint8Array, mapping: Record<string, Column
         headers[column - 1] = cellText(cell.value)
       })
       const headings = Array.from(headers, (header) => header ?? '')
-      // A title row may come first: the header is the first row naming the columns, the refusal lists the first.
       firstHeadings ??= headings
       columns = headerColumns(headings, mapping)
       if (columns) {
