@@ -235,7 +235,6 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
         }
         const liveError = liveScheduleError(updated)
         if (liveError) {
-          // Said at the field this request changed: the schedule itself, else the bound that moved under it.
           const field =
             patch.live !== undefined
               ? liveError === liveMessages.joinAfterEnd

@@ -93,9 +93,7 @@ export interface QuizTable {
   is_paid_tier: number
   allowed_attempts: number
   difficulty: string
-  /** 1: each attempt draws its own question order when it starts (stored in attempts.revision_ids). */
   shuffle_questions: Generated<number>
-  /** 1: each attempt draws its own option order per question (attempts.option_order). */
   shuffle_options: Generated<number>
   created_at: number
   /** Quizzes are soft-deleted so learners' results keep their titles. */
@@ -113,7 +111,6 @@ export interface QuizTable {
   live_starts_at: Generated<number | null>
   /** Minutes after live_starts_at during which a ranked attempt may start (1..180). */
   live_join_minutes: Generated<number | null>
-  /** 'draft' (invisible to learners) or 'published'. */
   status: Generated<string>
   /** Minutes after an attempt's deadline during which written answers' pages are still accepted (0..60). */
   upload_grace_minutes: Generated<number>
@@ -266,7 +263,6 @@ export interface RubricItemTable {
   explanation_ne: string | null
 }
 
-/** A learner's answer to one written question of one attempt. */
 export interface WrittenAnswerTable {
   id: Generated<number>
   attempt_id: number
@@ -357,7 +353,6 @@ export interface QuestionOptionTable extends ImageColumns {
   text_en: string
   text_ne: string
   is_correct: number
-  /** JSON StoredMaths: the option's text and caption rendered; null without maths. */
   maths: ColumnType<string | null, string | null | undefined, string | null>
 }
 
@@ -385,7 +380,6 @@ export interface AttemptTable {
   submitted: Generated<number>
   /** The attempt's sections as it started (attempts/paper-sections.ts); null: one section of all, +1 / -0.2. */
   sections: Generated<string | null>
-  /** Timed sections: the open section (0-based) and when it opened. */
   current_section: Generated<number>
   section_opened_at: Generated<number | null>
   /** 'paper': recorded from an answer sheet of the paper sitting `sitting_id`. */
@@ -705,7 +699,6 @@ export type PaymentRow = Selectable<PaymentTable>
 /** paid_access_until of a grant with no end: 9999-12-31T23:59:59.999Z, later than any real end. */
 export const PAID_ACCESS_NO_END = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
 
-/** A learner registered for a live mock's reminders and results notice. */
 export interface LiveRegistrationTable {
   quiz_id: number
   user_id: number

@@ -135,7 +135,6 @@ export function computeStatistics({
       if (state[cell] === UNANSWERED) unanswered++
     }
     if (counted > 0) countedItems++
-    // Alpha compares variances over every attempt (an excluded cell is a 0 there, as in the attempt's score).
     sumOfItemVariances += scaledSquares(n, sumX, sumX2)
     const varianceX = scaledSquares(counted, sumX, sumX2)
     const varianceR = scaledSquares(counted, sumR, sumR2)

@@ -10,7 +10,6 @@ export interface PoolStats {
 
 export interface Metrics {
   registry: Registry
-  // By route pattern, never the raw URL: ids would explode the series.
   observeRequest(method: string, route: string, status: number, seconds: number): void
   attemptStarted(): void
   attemptSubmitted(): void

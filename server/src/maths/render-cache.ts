@@ -19,7 +19,6 @@ export function createRenderCache<T>({ maxChars, weigh }: { maxChars: number; we
       entries.delete(source)
       chars -= old.weight
     }
-    // An entry bigger than the whole budget would only empty the cache on its way through.
     if (weight > maxChars) return
     entries.set(source, { value, weight })
     chars += weight

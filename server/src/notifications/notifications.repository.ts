@@ -142,7 +142,6 @@ export async function upsertSubscription(
     .executeTakeFirst()
   if (held && held.user_id !== row.user_id) {
     if (!sameSecret(held.auth, row.auth) || held.p256dh !== row.p256dh) return false
-    // Pushes still queued for the previous learner go with their subscription (cascade): never to the next one.
     await db.deleteFrom('push_subscriptions').where('id', '=', held.id).execute()
   }
   await db

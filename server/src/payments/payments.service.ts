@@ -162,7 +162,6 @@ export function createPaymentService(
         }
       } catch (error) {
         if (!(error instanceof ProviderUnreachable)) throw error
-        // Kept as a failed payment rather than deleted: the admin list then shows the outage.
         log.warn({ paymentId: payment.id, provider: body.provider, detail: error.message }, 'payment could not start')
         await database.transaction((trx) => markPaymentFailed(trx, payment.id, 'initiate_failed', clock.now()))
         throw new ServiceUnavailable('The payment provider could not be reached. Please try again.')

@@ -82,7 +82,6 @@ export function createPicturesService({
       await savePictures(db, encoded, clock.now())
     },
 
-    // A picture exported as PNG and brought back keeps its stored one, so export -> import is lossless.
     async alreadyStored(encoded: readonly EncodedPicture[]): Promise<Map<string, Picture>> {
       const sources = encoded.flatMap((picture) => (picture.sourcePixelsHash ? [picture.sourcePixelsHash] : []))
       const stored = await findPicturesByPixels(db, sources)

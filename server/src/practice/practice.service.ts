@@ -23,7 +23,6 @@ export function createPracticeService({ database, clock, config }: Pick<AppConte
   async function getDeck(user: TokenUser): Promise<PracticeDeck> {
     if (await owesCards(db, user.id)) await database.transaction((trx) => payOwedCards(trx, [user.id]))
     const now = clock.now()
-    // A question whose key is withheld (a running mock's, or one of the exam this learner is sitting) waits.
     const withheld = await withholding.withheldQuestions(db, user.id, now)
     const [counts, due] = await Promise.all([
       countCards(db, user.id, now, withheld),

@@ -62,7 +62,6 @@ export function createQuizService({
       const mayTake = row.is_paid_tier === 0 || mayTakePaidQuizzes(row, now)
       const remainingAttempts = Math.max(0, row.allowed_attempts - row.attempt_count)
       const times = liveTimes(row)
-      // A live mock starts only in its join window (once per learner) or, as practice, once its key is out.
       const phase = times && livePhase(times, now)
       const mayStartNew =
         remainingAttempts > 0 &&

@@ -74,7 +74,6 @@ export function createResultsService({
       .map(({ latest: _latest, ...quiz }) => quiz)
   }
 
-  // Built from the revisions the attempt started with: later edits and deletions leave it as the learner saw it.
   async function getReport(user: TokenUser, attemptId: number): Promise<ReportCard> {
     let attempt = await findAttemptOfLearner(db, user.id, attemptId)
     if (attempt && lifecycle.isExpired(attempt, clock.now())) {
@@ -180,7 +179,6 @@ export function createResultsService({
       const part = written.get(attempt.id)
       return part === undefined || part.released === part.total
     })
-    // An attempt whose key is withheld stays out of the topics until it is out: a topic of one question is its key.
     const withheld = await withholding.withheldAttempts(
       db,
       attempts.map((attempt) => ({ ...attempt, quiz: quizOf(attempt) })),
