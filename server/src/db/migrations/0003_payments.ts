@@ -1,12 +1,12 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely'
+import { sql, type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
+import { columnTypes } from './column-types'
 
 // 9999-12-31T23:59:59.999Z, written out rather than imported: a migration is frozen in time.
 const NO_END = 253402300799999
 
 export const payments = (dialect: Dialect): Migration => {
-  const id = dialect === 'postgres' ? 'serial' : 'integer'
-  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
+  const { id, pk } = columnTypes(dialect)
 
   return {
     async up(db: Kysely<unknown>) {

@@ -1,5 +1,6 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely'
+import { sql, type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
+import { columnTypes } from './column-types'
 
 // docs/decisions/029: one bank of questions; every quiz becomes one +1 / -0.2 section of its live questions.
 
@@ -32,8 +33,7 @@ const ITEM_CHANGED = (differ: string) =>
 const BATCH = 500
 
 export const questionBankAndPapers = (dialect: Dialect): Migration => {
-  const id = dialect === 'postgres' ? 'serial' : 'integer'
-  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
+  const { id, pk } = columnTypes(dialect)
 
   return {
     async up(db: Kysely<unknown>) {

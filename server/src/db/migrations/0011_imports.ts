@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
-import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely'
+import { sql, type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
+import { columnTypes } from './column-types'
 
 // docs/decisions/032: kept dry runs of imports, and each revision's content hash, indexed, for duplicates.
 
@@ -21,8 +22,7 @@ function contentHash(content: {
 }
 
 export const imports = (dialect: Dialect): Migration => {
-  const id = dialect === 'postgres' ? 'serial' : 'integer'
-  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
+  const { id, pk } = columnTypes(dialect)
 
   return {
     async up(db: Kysely<unknown>) {

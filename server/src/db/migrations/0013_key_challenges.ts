@@ -1,10 +1,10 @@
-import { type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely'
+import { type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
+import { columnTypes } from './column-types'
 
 // docs/decisions/036: answer-key challenges (flags), key versions of a revision, and the regrades they cause.
 export const keyChallenges = (dialect: Dialect): Migration => {
-  const id = dialect === 'postgres' ? 'serial' : 'integer'
-  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
+  const { id, pk } = columnTypes(dialect)
 
   return {
     async up(db: Kysely<unknown>) {

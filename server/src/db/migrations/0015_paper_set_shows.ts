@@ -1,10 +1,10 @@
-import { type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely'
+import { type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
+import { columnTypes } from './column-types'
 
 // docs/decisions/039: a start records one set_shows row for a shared set instead of a row per question.
 export const paperSetShows = (dialect: Dialect): Migration => {
-  const id = dialect === 'postgres' ? 'serial' : 'integer'
-  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
+  const { id, pk } = columnTypes(dialect)
 
   return {
     async up(db: Kysely<unknown>) {

@@ -1,10 +1,11 @@
 import type { Kysely, Migration } from 'kysely'
 import type { Dialect } from '../database'
+import { columnTypes } from './column-types'
 
 // API.md "Pictures in questions": raster pictures stored once per content, in the database.
 export const pictures = (dialect: Dialect): Migration => ({
   async up(db: Kysely<unknown>) {
-    const blob = dialect === 'postgres' ? 'bytea' : 'blob'
+    const { blob } = columnTypes(dialect)
     await db.schema
       .createTable('pictures')
       .addColumn('hash', 'text', (c) => c.primaryKey())

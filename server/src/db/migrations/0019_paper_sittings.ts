@@ -1,11 +1,10 @@
-import { type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely'
+import { type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
+import { columnTypes } from './column-types'
 
 // API.md "Paper sittings": sittings with their frozen paper and sets, and scans of their answer sheets.
 export const paperSittings = (dialect: Dialect): Migration => {
-  const id = dialect === 'postgres' ? 'serial' : 'integer'
-  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
-  const blob = dialect === 'postgres' ? 'bytea' : 'blob'
+  const { id, pk, blob } = columnTypes(dialect)
 
   return {
     async up(db: Kysely<unknown>) {

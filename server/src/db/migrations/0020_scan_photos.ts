@@ -1,11 +1,11 @@
 import type { Kysely, Migration } from 'kysely'
 import type { Dialect } from '../database'
+import { columnTypes } from './column-types'
 
 // A scan's earlier photos, replaced by a retake, kept for the audit trail (docs/decisions/061).
 export const scanPhotos = (dialect: Dialect): Migration => ({
   async up(db: Kysely<unknown>) {
-    const id = dialect === 'postgres' ? 'serial' : 'integer'
-    const blob = dialect === 'postgres' ? 'bytea' : 'blob'
+    const { id, blob } = columnTypes(dialect)
     await db.schema
       .createTable('scan_photos')
       .addColumn('id', id, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))

@@ -1,10 +1,10 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely'
+import { sql, type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
+import { columnTypes } from './column-types'
 
 // docs/decisions/071: regrade requests; a partial unique index keeps one not closed per answer.
 export const regradeRequests = (dialect: Dialect): Migration => {
-  const id = dialect === 'postgres' ? 'serial' : 'integer'
-  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
+  const { id, pk } = columnTypes(dialect)
   return {
     async up(db: Kysely<unknown>) {
       await db.schema

@@ -1,9 +1,10 @@
 import { type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
+import { columnTypes } from './column-types'
 
 // docs/decisions/080: owed practice cards. SQLite: rowid without AUTOINCREMENT, no sqlite_sequence write.
 export const owedPracticeCards = (dialect: Dialect): Migration => {
-  const id = dialect === 'postgres' ? 'serial' : 'integer'
+  const { id } = columnTypes(dialect)
 
   return {
     async up(db: Kysely<unknown>) {
