@@ -155,7 +155,7 @@ export const ImportRowStatusSchema = z.enum(['ok', 'fixed', 'rejected', 'duplica
 export type ImportRowStatus = z.infer<typeof ImportRowStatusSchema>
 
 /** The codes of a `fixed` row's messages: what the import changed to bring the row in. */
-export const IMPORT_FIX_CODES = [
+export const importFixCodes = [
   'trimmed',
   'letter_read',
   'devanagari_numbering',
@@ -164,14 +164,14 @@ export const IMPORT_FIX_CODES = [
   'partial_credit_dropped',
   'maths_rewritten',
 ] as const
+export const importDuplicateCodes = ['duplicate_in_bank', 'duplicate_in_file'] as const
 
 /**
  * Why a row is `fixed`, `rejected` or `duplicate`, as a stable code beside the English sentence (so the web app
  * can say it in Nepali).
  */
 export const ImportMessageCodeSchema = z.enum([
-  ...IMPORT_FIX_CODES,
-  // rejected
+  ...importFixCodes,
   'no_correct',
   'several_correct',
   'unknown_correct',
@@ -185,9 +185,7 @@ export const ImportMessageCodeSchema = z.enum([
   'unsupported_font',
   'invalid_maths',
   'invalid',
-  // duplicate
-  'duplicate_in_bank',
-  'duplicate_in_file',
+  ...importDuplicateCodes,
 ])
 export type ImportMessageCode = z.infer<typeof ImportMessageCodeSchema>
 

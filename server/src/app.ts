@@ -87,10 +87,7 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger']
   /** For tests: replaces services before the routes get them (a service built on another keeps its own). */
   services?: (built: Services) => Partial<Services>
-  /**
-   * The database scope of each request (db/request-scope.ts). Without one no scope is entered: a scope that rewrites
-   * nothing would only cost every request its AsyncLocalStorage (docs/decisions/076).
-   */
+  /** The database scope of each request (db/request-scope.ts); none entered without one (docs/decisions/076). */
   requestScope?: (request: FastifyRequest) => RequestScope
 }
 
@@ -111,14 +108,12 @@ export async function buildApp(
     ...(logger !== false && { childLoggerFactory: lazyChildLoggers }),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: MB,
-    // A hop count as Fastify applies it (its types omit the number form it accepts).
     trustProxy:
       typeof context.config.trustProxy === 'number'
         ? hopsTrusted(context.config.trustProxy)
         : context.config.trustProxy,
     // Body and path parameters are validated by zod; keep Fastify from coercing anything on its own.
     ajv: { customOptions: { coerceTypes: false } },
-    // http/draining.ts answers requests that arrive while the server stops, in API.md's error format.
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>()
 
@@ -139,7 +134,6 @@ export async function buildApp(
       : [],
     scriptHashes: webAppScriptHashes(context.config.webDist),
   })
-  // Before any route, so that every route is seen by the plugin's onRoute hook.
   await registerCompression(app)
   if (context.config.apiDocs) {
     await app.register(swagger, {
@@ -158,10 +152,7 @@ export async function buildApp(
     clock: context.clock,
   })
 
-  // After the body is read: the handler, its route's own preHandlers and all they await query in the request's scope.
-  // Only when there is one: on Node 20 the first AsyncLocalStorage run turns on promise hooks for the whole process,
-  // which every hot request then paid for (docs/decisions/076).
-  // With one institute nothing is scoped unless a test asks: the institute's filter has nothing to hold apart.
+  // With one institute nothing is scoped unless a test asks: an AsyncLocalStorage costs every promise (decision 076).
   app.addHook('preHandler', (request, _reply, done) => {
     const institute = request.institute?.scoped ? request.institute.id : undefined
     if (institute === undefined && !requestScope) return done()
@@ -176,7 +167,6 @@ export async function buildApp(
 
   const { metricsToken } = context.config
   if (metricsToken) {
-    // Timed by route pattern, so /api/quizzes/7/question/3/ and .../8/question/4/ are one series.
     app.addHook('onResponse', async (request, reply) =>
       context.metrics.observeRequest(
         request.method,
@@ -212,8 +202,7 @@ export async function buildApp(
   await app.register(markingRoutes, { prefix: '/api/admin', marking: services.written.marking })
   await app.register(regradeQueueRoutes, { prefix: '/api/admin', regrades: services.written.regrades })
   await app.register(regradeRequestRoutes, { prefix: '/api/results', regrades: services.written.regrades })
-  // Multipart bodies only where a route reads one: the plugin's hooks (an async onRequest and onResponse, and a
-  // listener on every response) cost every other request, the hot ones included (docs/decisions/076).
+  // Multipart only where a route reads one: its hooks cost every other request (docs/decisions/076).
   await app.register(async (uploads) => {
     await uploads.register(multipart, { limits: { fileSize: 5 * MB, files: 1, fields: 20, fieldSize: 64 * 1024 } })
     await uploads.register(usersRoutes, {
@@ -253,8 +242,7 @@ export async function buildApp(
   await app.register(notificationRoutes, { prefix: '/api/notifications', notifications: services.notifications })
   await app.register(pushRoutes, { prefix: '/api/push', notifications: services.notifications, rateLimits })
 
-  // Before any job and the first request: pictures stored before migration 0021 take their keyed names. A database
-  // that cannot be reached must not keep the server from starting (it answers 503): the sweep names them later.
+  // Pictures stored before 0021 take their keyed names; an unreachable database must not stop the start (503).
   app.addHook('onReady', async () => {
     try {
       const renamed = await services.pictures.nameUnkeyed()
@@ -286,8 +274,7 @@ function webAppScriptHashes(webDist: string): string[] {
   return [...hashes]
 }
 
-// Other GETs outside /api get index.html, so client routes survive a reload; a visitor screen's own page (decision
-// 025) only without a query, as it was built.
+// Other GETs outside /api get index.html, so client routes survive a reload; a visitor screen's page without a query.
 function registerWebApp(app: App, webDist: string) {
   const index = path.join(webDist, 'index.html')
   if (!existsSync(index)) return
@@ -299,7 +286,6 @@ function registerWebApp(app: App, webDist: string) {
   app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
-    // The web build writes .br and .gz beside each file: no compression work per request.
     preCompressed: true,
     setHeaders(reply, filePath) {
       // Vite puts a content hash in every asset name: those never change. index.html must always be fresh.

@@ -16,8 +16,7 @@ export async function runPrimary(config: Config, log: (line: string) => void = c
 
   let stopping = false
   const startedAt = new Map<Worker, number>()
-  // glibc gives each of libvips's threads its own malloc arena and keeps what they freed: two arenas hold a worker
-  // reading answer-sheet photos 60 to 90 MB lower (docs/operations.md "Memory").
+  // glibc's per-thread malloc arenas keep what libvips freed: two arenas, 60 to 90 MB lower (docs/operations.md "Memory").
   const workerEnv = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' }
   const fork = () => startedAt.set(cluster.fork(workerEnv), Date.now())
 

@@ -123,7 +123,6 @@ export type Config = Readonly<{
   payments: {
     providers: readonly PaymentProviderName[]
     sandbox: boolean
-    // The providers send learners back to PUBLIC_URL/api/payments/.../return/.
     publicUrl: string
     timeoutMs: number
     khalti: { baseUrl: string; secretKey: string }
@@ -326,8 +325,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
   })
 }
 
-// Production needs the keys from the environment: every process and machine must sign with the pair browsers
-// subscribed with. The subject is how a push service reaches the operator: a mailto: or https: URL.
+// Production keys from the environment, so every process signs with the pair browsers subscribed with.
 function pushSettings(e: z.infer<typeof EnvSchema>, problems: string[]) {
   const production = e.NODE_ENV === 'production'
   const given = [e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY].filter((key) => key !== undefined).length
@@ -356,8 +354,7 @@ function pushSettings(e: z.infer<typeof EnvSchema>, problems: string[]) {
   return { on, keys, subject: e.VAPID_SUBJECT ?? 'mailto:webmaster@localhost' }
 }
 
-// The old `true` trusted every hop, so any client could name its own address in X-Forwarded-For: refused with the
-// replacement rather than guessed (docs/decisions/023).
+// The old `true` let any client name its own address in X-Forwarded-For: refused, not guessed (decision 023).
 function parseTrustProxy(value: string, problems: string[]): Config['trustProxy'] {
   const text = value.trim().toLowerCase()
   if (text === 'false' || text === '0') return false
@@ -382,8 +379,7 @@ function parseTrustProxy(value: string, problems: string[]): Config['trustProxy'
   return entries
 }
 
-// 32 random bytes, as `openssl rand -hex 32` or `openssl rand -base64 32` give them, score about 210 and 145 bits;
-// a typed alphabet, keyboard walk, word or repeat scores under 50. 16 random bytes in hex (about 105) are refused too.
+// Random 32 bytes score about 210 (hex) and 145 (base64) bits; typed or 16-byte hex secrets score under 110.
 const MIN_SECRET_BITS = 128
 
 // Khalti's and eSewa's published test values: a payment from a public test wallet would grant real paid access.

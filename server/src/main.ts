@@ -1,8 +1,7 @@
 import 'dotenv/config'
 import { ConfigError, loadConfig } from './config'
 
-// The settings are read before anything else is loaded: a server refusing its configuration says so at once, not after
-// loading Fastify, sharp and every route (2 s of CPU; over 20 s on a busy machine). serve.ts is its own bundle.
+// The settings first: a refused configuration says so before 2 s (or 20 s busy) of loading; serve.ts is its own bundle.
 async function main() {
   const config = loadConfig()
   // A URL, not a literal: esbuild would bundle a literal into main.js.

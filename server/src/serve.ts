@@ -14,15 +14,13 @@ import { blockUntrustedLoaders } from './lib/decode-gate'
 
 // A start storm makes V8 pretenure every per-request site: 350 MB one run in two; off, under 300 MB (decision 041).
 setFlagsFromString('--no-allocation-site-pretenuring')
-// libvips keeps recent operations and their decoded images; every picture and answer-sheet photo is read once, so
-// the cache only holds 12 MP photos no one asks for again (bench:scans, docs/decisions/055).
+// libvips's cache would only hold 12 MP photos read once (bench:scans, docs/decisions/055).
 sharp.cache(false)
 // One libvips thread per decode: the decode gate's two decodes then take at most two cores (docs/decisions/060).
 sharp.concurrency(1)
 // Only the JPEG, PNG, WebP and GIF loaders, behind the gate's magic bytes (docs/decisions/088).
 blockUntrustedLoaders()
 
-/** Serves the app on `config`: the primary of several processes, or one serving process. */
 export async function serve(config: Config) {
   if (config.workers > 1 && cluster.isPrimary) return runPrimary(config)
   const database = createDatabase(config.database)
@@ -38,8 +36,7 @@ export async function serve(config: Config) {
   })
   const app = await buildApp({ config, database, clock, tokens, sms: createSmsSender(config, clock) })
 
-  // Draining, then onClose hooks, then the database (docs/operations.md). 25 s: longer than the SMS and payment
-  // timeouts, shorter than Kubernetes' 30 s.
+  // Draining, onClose hooks, the database (docs/operations.md); 25 s: past SMS and payment timeouts, under Kubernetes' 30.
   closeWithGrace({ delay: 25_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an error')
     else app.log.info({ signal }, 'stopping: finishing requests in flight')

@@ -2,23 +2,16 @@ import type { HTTPMethods } from 'fastify'
 import type { Insertable } from 'kysely'
 import type { Database } from '../src/db/database'
 import type { QuizTable, UserRow } from '../src/db/schema'
-import { bearerFor, createQuiz, type QuestionSeed } from './factories'
+import { createQuiz, type QuestionSeed } from './factories'
+import { injectAs } from './requests'
 import type { TestApp } from './test-app'
 
 const HOUR = 3_600_000
 
-/**
- * Requests as `user` through the real app. Every call signs a fresh token, so a test may move the clock far past a
- * token's 15 minutes. Read the app's fields only when called (inside a test), as useTestApp asks.
- */
+/** requests.ts's injectAs with the body read as JSON. Reads the app's fields only when called, as useTestApp asks. */
 export function requestsAs(t: Pick<TestApp, 'app' | 'tokens'>) {
   return async (user: UserRow, method: HTTPMethods, url: string, payload?: unknown) => {
-    const response = await t.app.inject({
-      method,
-      url,
-      headers: await bearerFor(t.tokens, user),
-      payload: payload as object,
-    })
+    const response = await injectAs(t)(user, method, url, payload)
     return { status: response.statusCode, body: response.json(), raw: response.body }
   }
 }

@@ -3,8 +3,7 @@ import { passwordProblems as sharedPasswordProblems, usersMessages, type Passwor
 
 export { isTooSimilar } from '@quiz/contracts'
 
-// The 49,233 most common passwords of zxcvbn's "passwords-common" dictionary (MIT licence, Dan Wheeler,
-// Dropbox and the zxcvbn-ts authors), shipped in the @zxcvbn-ts/language-common package. Built on first use.
+// zxcvbn's 49,233 most common passwords (@zxcvbn-ts/language-common, MIT), built on first use.
 let commonPasswords: Set<string> | undefined
 const getCommonPasswords = () =>
   (commonPasswords ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase())))

@@ -1,8 +1,6 @@
 import argon2 from 'argon2'
 
-// argon2id with OWASP's recommended floor (19 MiB, 2 passes, 1 lane): cheap enough that a classroom logging in at
-// once is not throttled by the server (docs/performance.md), while offline guessing stays expensive.
-// Parameters are stored in each hash, so raising them later leaves old hashes verifiable.
+// argon2id at OWASP's floor (19 MiB, 2 passes, 1 lane): a classroom's logins stay cheap (docs/performance.md).
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
 
 export function hashPassword(password: string): Promise<string> {

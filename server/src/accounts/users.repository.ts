@@ -71,7 +71,6 @@ export async function takenUsernameKeys(db: Kysely<DB>, candidates: string[]): P
   return new Set(rows.map((row) => row.username_key))
 }
 
-/** Usernames by user id, for the lists of people a re-score moves (key decisions, rubric changes). */
 export async function usernamesOf(db: Kysely<DB>, userIds: readonly number[]) {
   const names = new Map<number, string>()
   const ids = [...new Set(userIds)]

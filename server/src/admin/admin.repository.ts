@@ -112,7 +112,6 @@ export async function hasAttempts(db: Kysely<DB>, quizId: number) {
   return row !== undefined
 }
 
-/** An attempt still running (its deadline not passed): its learner is reading the quiz's paper now. */
 export async function hasRunningAttempt(db: Kysely<DB>, quizId: number, now: number) {
   const row = await db
     .selectFrom('attempts')

@@ -4,6 +4,7 @@ import {
   liveMessages,
   quizDefaults,
   type AdminQuestion,
+  type Bilingual,
   type AdminQuiz,
   type AdminQuizWithPaper as AdminQuizDetail,
   type SectionInput,
@@ -78,6 +79,23 @@ export function toQuizDto(quiz: QuizRow, questionCount: number): AdminQuiz {
   }
 }
 
+/** A new quiz's titles, times and duration; the schema checked the bounds when both were given, not a start of now. */
+export function newQuizBasics(
+  input: { title: Bilingual; start_time?: string | null; end_time?: string | null; duration_minutes?: number },
+  now: number,
+) {
+  const startTime = input.start_time ? Date.parse(input.start_time) : now
+  const endTime = input.end_time ? Date.parse(input.end_time) : null
+  if (endTime !== null && startTime >= endTime) throw new ValidationFailed({ end_time: [adminMessages.endAfterStart] })
+  return {
+    title_en: input.title.en,
+    title_ne: input.title.ne,
+    start_time: startTime,
+    end_time: endTime,
+    duration_minutes: input.duration_minutes ?? quizDefaults.duration_minutes,
+  }
+}
+
 export function quizValues(quiz: QuizRow) {
   const { id: _id, question_count: _count, ...values } = toQuizDto(quiz, 0)
   return values
@@ -94,7 +112,6 @@ const imageValues = (image: AdminQuestion['image']) =>
     caption: source(image.caption),
   }
 
-/** The trail keeps what the admin wrote; the rendering follows from it. */
 const source = (text: RichText) => ({ en: text.en, ne: text.ne })
 
 const LABEL_LENGTH = 80
@@ -136,9 +153,7 @@ async function followScheduleIfPublished(trx: Kysely<DB>, before: QuizRow | null
   if (after.status === 'published') await followLiveSchedule(trx, before, after, now)
 }
 
-/** The quiz an admin edits (not deleted), read locked: its concurrent edits queue on its row in PostgreSQL. */
 export function quizRequirer(database: AppContext['database']) {
-  // SQLite write transactions are exclusive already.
   const forUpdate = database.dialect === 'postgres'
   return async function requireLiveQuiz(db: Kysely<DB>, id: number) {
     const quiz = await findLiveQuiz(db, id, { forUpdate })
@@ -220,7 +235,6 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
         }
         const liveError = liveScheduleError(updated)
         if (liveError) {
-          // Said at the field this request changed: the schedule itself, else the bound that moved under it.
           const field =
             patch.live !== undefined
               ? liveError === liveMessages.joinAfterEnd
@@ -253,7 +267,6 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
         await writePaper(trx, id, sections)
         if (timed !== null) await updateQuiz(trx, id, { duration_minutes: timed })
         const updated = (await findLiveQuiz(trx, id))!
-        // Timed sections set the duration, and with it a live mock's common end.
         const liveError = liveScheduleError(updated)
         if (liveError) throw new ValidationFailed({ sections: [liveError] })
         await followScheduleIfPublished(trx, quiz, updated, clock.now())
@@ -398,18 +411,10 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
 
     async createQuizFromJson(input: CreateQuizFromJsonInput, actor: AuditActor): Promise<{ quiz_id: number }> {
       const now = clock.now()
-      const startTime = input.start_time ? Date.parse(input.start_time) : now
-      const endTime = input.end_time ? Date.parse(input.end_time) : null
-      // With both bounds given the schema has checked this already; here the start may be "now".
-      if (endTime !== null && startTime >= endTime)
-        throw new ValidationFailed({ end_time: [adminMessages.endAfterStart] })
+      const basics = newQuizBasics(input, now)
       const quizId = await database.transaction(async (trx) => {
         const id = await insertQuiz(trx, {
-          title_en: input.title.en,
-          title_ne: input.title.ne,
-          start_time: startTime,
-          end_time: endTime,
-          duration_minutes: input.duration_minutes ?? quizDefaults.duration_minutes,
+          ...basics,
           is_paid_tier: input.is_paid_tier ? 1 : 0,
           allowed_attempts: input.allowed_attempts,
           difficulty: input.difficulty,
@@ -417,7 +422,6 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
           shuffle_options: input.shuffle_options ? 1 : 0,
           challenge_days: input.challenge_days,
           upload_grace_minutes: input.upload_grace_minutes,
-          // A live mock sits one paper (docs/decisions/038): frozen, drawn at its first start.
           draw_mode: input.live ? 'frozen' : input.draw_mode,
           live_starts_at: input.live ? Date.parse(input.live.starts_at) : null,
           live_join_minutes: input.live ? input.live.join_minutes : null,
@@ -427,7 +431,6 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
         })
         if (input.questions) await insertQuestionsInBulk(trx, id, input.questions, now)
         if (input.sections) {
-          // Inline questions become bank questions first; the paper then names them like any other.
           const inline = input.sections.flatMap((section) =>
             section.items.flatMap((item) => ('question_id' in item || 'draw' in item ? [] : [item])),
           )
@@ -447,9 +450,7 @@ export function createAdminService({ database, clock }: Pick<AppContext, 'databa
           }
           await writePaper(trx, id, sections)
         }
-        // The questions themselves are kept as revisions; the event says how many came with the quiz.
         const quiz = (await findLiveQuiz(trx, id))!
-        // Checked on the quiz as made: its start may be "now" and timed sections may have set its duration.
         const liveError = liveScheduleError(quiz)
         if (liveError)
           throw new ValidationFailed({

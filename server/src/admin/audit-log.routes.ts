@@ -2,7 +2,6 @@ import { AuditPageSchema, AuditQuerySchema } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { AuditLogService } from './audit-log.service'
 
-/** /api/admin/audit/: read the audit trail. There is no route that edits or deletes an event. */
 export const auditLogRoutes: FastifyPluginAsyncZod<{ auditLog: AuditLogService }> = async (app, { auditLog }) => {
   // Settled before the query is parsed: a learner gets 403, not a 400 about their filters.
   app.addHook('onRequest', app.requireAdmin)

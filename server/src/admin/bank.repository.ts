@@ -14,7 +14,6 @@ export interface BankFilters {
   ids?: number[]
 }
 
-/** `%`, `_` and the escape itself are literal in a search. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 function liveQuestions(db: Kysely<DB>, filters: BankFilters) {
@@ -191,7 +190,6 @@ export async function updateBankDetails(
   await db.updateTable('questions').set(details).where('id', '=', questionId).execute()
 }
 
-// Tags are written by the bank and by imports alike (questions/question-tags.repository.ts).
 export { setTags } from '../questions/question-tags.repository'
 
 export async function softDeleteBankQuestion(db: Kysely<DB>, questionId: number, now: number) {

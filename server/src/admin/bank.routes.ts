@@ -21,7 +21,6 @@ export const bankRoutes: FastifyPluginAsyncZod<{ bank: BankService; pictures: Pi
   { bank, pictures },
 ) => {
   const checkImages = questionImagesHook(BankQuestionInputSchema, pictures)
-  // Before the body is read: see admin.routes.ts.
   app.addHook('onRequest', app.requireAdmin)
   acceptJsonOnly(app)
 

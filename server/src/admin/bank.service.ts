@@ -123,7 +123,6 @@ export function createBankService({ database, clock }: Pick<AppContext, 'databas
             id: row.id,
             type: row.type,
             marks: row.marks === null ? null : fromHundredths(row.marks),
-            // The admin's TeX source and its rendering, so the list shows formulas, not `$\frac{1}{2}$`.
             text: richText({ en: row.text_en, ne: row.text_ne }, parseStoredMaths(row.maths).text, 'admin'),
             topic: row.topic,
             tags: tags.get(row.id) ?? [],

@@ -18,7 +18,6 @@ export const createFromJsonRoutes: FastifyPluginAsyncZod<{ admin: AdminService; 
     '/create-from-json/',
     {
       bodyLimit: QUESTION_BODY_LIMIT,
-      // Before the body is parsed: see admin.routes.ts.
       onRequest: app.requireAdmin,
       preValidation: quizImagesHook(CreateQuizFromJsonSchema, pictures),
       schema: {

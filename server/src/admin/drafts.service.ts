@@ -12,7 +12,7 @@ import { Conflict, ValidationFailed } from '../http/errors'
 import { cancelLiveAnnouncements, followLiveSchedule, liveScheduleError } from '../live/live.service'
 import { copyPaper } from '../questions/quiz-papers.repository'
 import { findLiveQuiz, hasAttempts, insertQuiz, updateQuiz } from './admin.repository'
-import { quizDetail, quizRequirer, quizValues } from './admin.service'
+import { newQuizBasics, quizDetail, quizRequirer, quizValues } from './admin.service'
 
 type QuizCreate = z.output<typeof QuizCreateSchema>
 
@@ -22,20 +22,13 @@ export function createDraftsService({ database, clock }: Pick<AppContext, 'datab
   return {
     createQuiz(input: QuizCreate, actor: AuditActor): Promise<AdminQuizDetail> {
       const now = clock.now()
-      const startTime = input.start_time !== undefined ? Date.parse(input.start_time) : now
-      const endTime = input.end_time ? Date.parse(input.end_time) : null
-      if (endTime !== null && startTime >= endTime)
-        throw new ValidationFailed({ end_time: [adminMessages.endAfterStart] })
+      const basics = newQuizBasics(input, now)
       const live = input.live ?? null
       if (live && input.draw_mode === 'per_attempt')
         throw new ValidationFailed({ draw_mode: [liveMessages.frozenPaper] })
       return database.transaction(async (trx) => {
         const id = await insertQuiz(trx, {
-          title_en: input.title.en,
-          title_ne: input.title.ne,
-          start_time: startTime,
-          end_time: endTime,
-          duration_minutes: input.duration_minutes ?? quizDefaults.duration_minutes,
+          ...basics,
           is_paid_tier: (input.is_paid_tier ?? quizDefaults.is_paid_tier) ? 1 : 0,
           allowed_attempts: input.allowed_attempts ?? quizDefaults.allowed_attempts,
           difficulty: input.difficulty ?? quizDefaults.difficulty,
@@ -43,7 +36,6 @@ export function createDraftsService({ database, clock }: Pick<AppContext, 'datab
           shuffle_options: input.shuffle_options ? 1 : 0,
           ...(input.challenge_days !== undefined && { challenge_days: input.challenge_days }),
           ...(input.upload_grace_minutes !== undefined && { upload_grace_minutes: input.upload_grace_minutes }),
-          // A live mock sits one paper (docs/decisions/038).
           draw_mode: live ? 'frozen' : (input.draw_mode ?? 'per_attempt'),
           live_starts_at: live ? Date.parse(live.starts_at) : null,
           live_join_minutes: live ? live.join_minutes : null,
@@ -68,7 +60,6 @@ export function createDraftsService({ database, clock }: Pick<AppContext, 'datab
       })
     },
 
-    // Publishing twice is 200.
     publish(id: number, actor: AuditActor): Promise<AdminQuizDetail> {
       return database.transaction(async (trx) => {
         const quiz = await requireLiveQuiz(trx, id)
@@ -77,7 +68,6 @@ export function createDraftsService({ database, clock }: Pick<AppContext, 'datab
         const now = clock.now()
         await updateQuiz(trx, id, { status: 'published' })
         const published = { ...quiz, status: 'published' }
-        // A draft's live mock had no reminders: they are written now, as for a mock scheduled today.
         await followLiveSchedule(trx, null, published, now)
         await recordAudit(trx, actor, now, {
           action: 'publish',
@@ -99,7 +89,6 @@ export function createDraftsService({ database, clock }: Pick<AppContext, 'datab
         if (await hasAttempts(trx, id)) throw new Conflict(adminMessages.unpublishAttempted)
         const now = clock.now()
         await updateQuiz(trx, id, { status: 'draft' })
-        // Reminders of a mock learners can no longer see would point at nothing.
         await cancelLiveAnnouncements(trx, id, now)
         await recordAudit(trx, actor, now, {
           action: 'unpublish',
@@ -113,7 +102,6 @@ export function createDraftsService({ database, clock }: Pick<AppContext, 'datab
       })
     },
 
-    // Attempts, registrations and the live schedule stay with the original: the copy is a new sitting to schedule.
     duplicate(id: number, actor: AuditActor): Promise<AdminQuizDetail> {
       return database.transaction(async (trx) => {
         const quiz = await requireLiveQuiz(trx, id)

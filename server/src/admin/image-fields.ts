@@ -24,7 +24,6 @@ function imageField(owner: unknown, prefix: string): ImageField[] {
   return [{ path: `${prefix}image`, image: owner.image }]
 }
 
-// Oversized lists are left to validation, unsanitised.
 function questionFields(question: unknown, prefix = ''): ImageField[] {
   const fields = imageField(question, prefix)
   if (isRecord(question) && Array.isArray(question.options) && question.options.length <= adminLimits.maxOptions) {
@@ -46,7 +45,6 @@ async function sanitizeFields(fields: ImageField[]): Promise<FieldErrors> {
   let sliceStart = performance.now()
   for (const field of fields) {
     const svg = field.image.svg
-    // Absent, blank or too large: validation says so; nothing to sanitise.
     if (typeof svg !== 'string' || !SvgInputSchema.safeParse(svg).success) continue
     if (performance.now() - sliceStart > SLICE_MS) {
       await nextTurn()
@@ -71,12 +69,10 @@ const refusalMessages: Record<PictureRefusal, string> = {
 
 interface PictureReading {
   errors: FieldErrors
-  /** Whether a refusal is of size: the answer is then a 413, as for any body too large. */
   tooLarge: boolean
   encoded: EncodedPicture[]
 }
 
-// What the services receive is always a picture the bank holds (or is about to).
 async function readPictures(fields: ImageField[], pictures: PicturesService): Promise<PictureReading> {
   const reading: PictureReading = { errors: {}, tooLarge: false, encoded: [] }
   const refuse = (path: string, refusal: PictureRefusal) => {
@@ -128,7 +124,6 @@ function imagesBefore(
     const mathsErrors = await mathsErrorsOf(request.body)
     const own = [svgErrors, pictureReading.errors, mathsErrors]
     if (own.every((found) => Object.keys(found).length === 0)) {
-      // Kept only for a body that will be accepted: a refused body stores nothing.
       if (pictureReading.encoded.length > 0 && schema.safeParse(request.body).success) {
         await pictures.saveEncoded(pictureReading.encoded)
       }

@@ -170,7 +170,6 @@ export async function readPaper(
   return { draw_mode: drawMode as DrawMode, sections: result, warnings }
 }
 
-/** The questions a frozen draw names (deleted ones too: the paper then warns), with their current text. */
 async function findDrawnQuestions(db: Kysely<DB>, ids: readonly number[]) {
   const found = new Map<number, DrawnQuestion & { deleted: boolean }>()
   for (const row of await listQuestionsWithCurrentText(db, ids))

@@ -10,7 +10,6 @@ import {
 } from '../questions/question-revisions.repository'
 import { toQuestionKey } from './question-key'
 
-/** A written revision's own fields; a choice one's are null. */
 export function writtenFacts(revision: QuestionRevisionRow) {
   const written = revision.type === 'written'
   return {

@@ -2,8 +2,7 @@ import type { QuestionKey } from '@quiz/contracts'
 import { toIso } from '../lib/clock'
 import type { AnswerKey } from '../questions/answer-keys'
 
-// The editor saves what these show as a new revision, so they show the key the revision scores on; otherwise an edit
-// would write the old key back (docs/decisions/036).
+// The key the revision scores on, so an edit saved from the editor does not write the old key back (decision 036).
 
 export function toQuestionKey(key: AnswerKey | undefined): QuestionKey {
   if (!key) return null

@@ -5,14 +5,9 @@ import { isQuizActive, quizNotActive } from './attempt-rules'
 import type { AttemptLifecycle } from './attempts.service'
 import { findQuizWithAttemptInProgress } from './learner-quizzes.repository'
 
-/** What a question read, an autosave and a section move need of the attempt in progress. */
 export type AttemptInProgress = NonNullable<Awaited<ReturnType<ReturnType<typeof createAttemptInProgress>>>>
 
-/**
- * The quiz and the learner's attempt in progress, after the route-wide checks: 404 for an unknown quiz or an
- * inactive one without an attempt in progress; undefined without an attempt in progress (the caller refuses). One
- * query when warm.
- */
+/** The quiz and the attempt in progress (undefined: none); 404 for an unknown quiz, or an inactive one without one. */
 export function createAttemptInProgress({ db, lifecycle }: { db: Kysely<DB>; lifecycle: AttemptLifecycle }) {
   return async function attemptInProgress(user: TokenUser, quizId: number, now: number) {
     const row = await findQuizWithAttemptInProgress(db, quizId, user.id)

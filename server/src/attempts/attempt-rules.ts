@@ -4,11 +4,7 @@ import { Conflict, NotFound, PermissionDenied } from '../http/errors'
 /** A late submission finds the attempt whose time ran out if that happened at most this long ago (API.md). */
 export const LATE_SUBMISSION_WINDOW_MS = 60 * 60 * 1000
 
-/**
- * The number a new attempt takes: one more than the learner's highest at the quiz (`attempts` in number order), so
- * numbers stay unique per learner and quiz when a paper attempt was recorded, or deleted with its scan, between
- * online ones.
- */
+/** One more than the learner's highest number at the quiz, unique even when paper attempts came between. */
 export const nextAttemptNumber = (attempts: readonly { attempt_number: number }[]) =>
   (attempts.at(-1)?.attempt_number ?? 0) + 1
 
@@ -16,7 +12,6 @@ export const nextAttemptNumber = (attempts: readonly { attempt_number: number }[
 export const onlineAttempts = <T extends { mode: string }>(attempts: readonly T[]) =>
   attempts.filter((attempt) => attempt.mode === 'online')
 
-/** Active when `start_time <= now < end_time`; a missing end is open. */
 export const isQuizActive = (quiz: { start_time: number; end_time: number | null }, now: number) =>
   quiz.start_time <= now && (quiz.end_time === null || now < quiz.end_time)
 

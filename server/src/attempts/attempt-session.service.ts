@@ -12,10 +12,6 @@ import { isOpen, sectionAt, sectionClock, toAttemptSections } from './section-cl
 import type { SavedWrittenAnswers } from './quiz-attempt'
 import { createStartAttempt } from './start-attempt'
 
-/**
- * An attempt while it runs: starting or resuming it (start-attempt.ts), reading its questions, saving its answers
- * (save-answers.ts), moving on to its next timed section.
- */
 export function createAttemptSessionService(context: AttemptServiceDeps & { savedWritten: SavedWrittenAnswers }) {
   const { database, clock, papers, lifecycle } = context
   const { db } = database
@@ -31,13 +27,11 @@ export function createAttemptSessionService(context: AttemptServiceDeps & { save
     if (now > live.deadline) throw questionsClosed()
     const question = (await papers.paperFor(db, live.revision_ids, live.option_order)).questions[number - 1]
     if (!question) throw new NotFound('Question not found.')
-    // A timed section's questions can be read only while it is open (API.md "Papers").
     const sections = sectionClock(live, now)
     if (!isOpen(sections, number - 1)) throw sectionNotOpen(sectionAt(sections, number - 1) < sections.current)
     return bodyOf(question, number)
   }
 
-  /** `POST .../sections/next/`: closes the open timed section early; the next one's clock starts now. */
   async function nextSection(user: TokenUser, quizId: number) {
     const now = clock.now()
     const live = await attemptInProgress(user, quizId, now)

@@ -10,15 +10,13 @@ import { attemptSections, type AttemptSection } from '../questions/sections'
 export const attemptColumns = {
   revisionIds: (attempt: Pick<AttemptRow, 'revision_ids'>) => paperColumns.revisionIds(attempt.revision_ids),
   optionOrder: (attempt: Pick<AttemptRow, 'option_order'>) => paperColumns.optionOrder(attempt.option_order),
-  /** One section of every question for an attempt made before sections. */
   sections: (attempt: Pick<AttemptRow, 'sections' | 'revision_ids'>): readonly AttemptSection[] =>
     attempt.sections
       ? attemptSections(attempt.sections, 0)
       : attemptSections(null, attemptColumns.revisionIds(attempt).length),
 }
 
-// The start and the submit of an exam read and write these once each, 1,000 at a time on exam day: compiled once
-// (precompile), and on SQLite run as plain prepared statements.
+// Run 1,000 times each on exam day: compiled once (precompile), plain prepared statements on SQLite.
 const selectAttempts = precompile((db: Kysely<DB>, userId: number, quizId: number) =>
   db
     .selectFrom('attempts')
@@ -37,13 +35,11 @@ const selectAttemptsForUpdate = precompile((db: Kysely<DB>, userId: number, quiz
     .forUpdate(),
 )
 
-/** `lock` adds FOR UPDATE, which only PostgreSQL knows; SQLite transactions are exclusive already. */
 export async function listAttempts(db: Kysely<DB>, userId: number, quizId: number, { lock = false } = {}) {
   return (await (lock ? selectAttemptsForUpdate : selectAttempts)(db, userId, quizId)).rows
 }
 
-// The unlocked read that comes first (most find nothing) is compiled once: the results list, the practice deck and
-// the quiz list run it on every request (docs/decisions/076).
+// Compiled once: the results list, the practice deck and the quiz list run it on every request (decision 076).
 const selectExpiredOfLearner = precompile((db: Kysely<DB>, userId: number, deadlineBefore: number) =>
   db
     .selectFrom('attempts')
@@ -113,9 +109,7 @@ export function findLatestAttempt(db: Kysely<DB>, userId: number, quizId: number
     .executeTakeFirst()
 }
 
-// An attempt's answers as one text, "[question,option,question,option...]" (null for a cleared answer): the submit and
-// the start read up to 200 of them, and one string made by the database and parsed at once costs less than as
-// many rows made into objects one by one (issue 62).
+// Answers as one text "[question,option,...]": cheaper than up to 200 row objects at a submit or start (issue 62).
 const selectAnswers = precompile((db: Kysely<DB>, attemptId: number) =>
   db
     .selectFrom('attempt_answers')
@@ -199,11 +193,7 @@ export async function upsertAnswerIfInProgress(
 
 export type AnswerEntry = readonly [questionId: number, optionId: number | null]
 
-// PostgreSQL: a save of any number of answers in one statement and one round trip, outside a transaction. The CTE
-// takes the attempt's row FOR SHARE, as the save's transaction did (a submit's FOR UPDATE waits for it, or it waits for
-// the submit and then re-reads the row and finds it finished: no row, nothing written). Rows in question order, so two
-// concurrent saves lock the same answers in the same order. On two cores shared with PostgreSQL, a save's cost was
-// its round trips (BEGIN, the lock, the insert, COMMIT: each a write to the socket and a wake-up of the backend).
+// PostgreSQL: a save in one statement and round trip; the CTE takes the attempt FOR SHARE, rows in question order.
 const upsertAnswersIfInProgressSql = `with live as (
   select id from attempts where id = $1 and status = 'in_progress' for share
 )
@@ -214,7 +204,6 @@ order by answer.question_id
 on conflict (attempt_id, question_id) do update set option_id = excluded.option_id, saved_at = excluded.saved_at`
 prepareOnPostgres(upsertAnswersIfInProgressSql)
 
-/** PostgreSQL only: false when the attempt is no longer in progress (nothing is written). `answers` not empty. */
 export async function upsertAnswersIfInProgressOnPostgres(
   db: Kysely<DB>,
   attemptId: number,
@@ -232,10 +221,7 @@ export async function upsertAnswersIfInProgressOnPostgres(
   return Number(result.numAffectedRows ?? 0) > 0
 }
 
-// A batch (a submit's answers, an offline attempt's) in one statement compiled once: the answers go in as one value
-// (PostgreSQL's arrays, SQLite's JSON) instead of a statement of as many rows, built by Kysely on every call (issue
-// 62: a tenth of a submit's CPU). PostgreSQL inserts them in question order, so that two concurrent batches lock the
-// same rows in the same order (no deadlock); SQLite's one writer needs no order.
+// A batch in one statement compiled once, answers as one array or JSON; PostgreSQL in question order (no deadlock).
 const upsertAnswerBatchOnPostgresSql = `insert into attempt_answers (attempt_id, question_id, option_id, saved_at)
 select $1, answer.question_id, answer.option_id, $4
 from unnest($2::integer[], $3::integer[]) as answer (question_id, option_id)
@@ -267,10 +253,8 @@ const upsertAnswerBatchOnSqlite = precompile((db: Kysely<DB>, attemptId: number,
     ),
 )
 
-/** A null option keeps the row as "unanswered". */
 export async function upsertAnswers(db: Kysely<DB>, attemptId: number, answers: readonly AnswerEntry[], now: number) {
   if (answers.length === 0) return
-  // Autosave usually sends one answer: that statement is compiled once. A batch goes in one statement.
   if (answers.length === 1) {
     const [[questionId, optionId]] = answers as [readonly [number, number | null]]
     await insertOrReplaceAnswer(db, attemptId, questionId, optionId, now)
@@ -327,14 +311,12 @@ export async function sumTimeSpent(db: Kysely<DB>, attemptId: number) {
 export interface QuestionStateChange {
   questionId: number
   marked?: boolean
-  /** True adds the visit; visits are never taken back. */
   visited?: boolean
   seconds?: number
 }
 
 type StateRow = { attempt_id: number; question_id: number; marked: number; visited: number; time_spent: number }
 
-/** An existing row keeps its mark unless `setsMark`, keeps a visit once made, and adds the seconds. */
 function upsertStates(db: Kysely<DB>, rows: StateRow[], setsMark: boolean) {
   return db
     .insertInto('attempt_question_states')
@@ -353,7 +335,6 @@ function upsertStates(db: Kysely<DB>, rows: StateRow[], setsMark: boolean) {
     )
 }
 
-// The usual report names one or two questions: those rows go through statements compiled once (see precompile).
 const oneStateUpsert = (setsMark: boolean) =>
   precompile(
     (db: Kysely<DB>, attemptId: number, questionId: number, marked: number, visited: number, seconds: number) =>
@@ -367,7 +348,6 @@ const upsertOneStateSettingMark = oneStateUpsert(true)
 const upsertOneStateKeepingMark = oneStateUpsert(false)
 const FEW_ROWS = 4
 
-// The questions whose mark the report sets and the others (whose stored mark must stay) go separately.
 export async function upsertQuestionStates(db: Kysely<DB>, attemptId: number, changes: readonly QuestionStateChange[]) {
   // In question order, so two concurrent batches lock the same rows in the same order (no deadlock on PostgreSQL).
   const sorted = [...changes].sort((a, b) => a.questionId - b.questionId)
@@ -391,7 +371,6 @@ export async function upsertQuestionStates(db: Kysely<DB>, attemptId: number, ch
   }
 }
 
-/** False when the attempt is no longer in progress or another request moved it first. */
 export async function moveToSection(
   db: Kysely<DB>,
   attemptId: number,
@@ -414,7 +393,6 @@ export function findAttemptById(db: Kysely<DB>, attemptId: number) {
   return db.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirst()
 }
 
-/** A paper sitting moved in time: its attempts start and finish at its new `held_at` (API.md "Paper sittings"). */
 export async function movePaperAttempts(db: Kysely<DB>, sittingId: number, heldAt: number, deadline: number) {
   await db
     .updateTable('attempts')
@@ -424,7 +402,6 @@ export async function movePaperAttempts(db: Kysely<DB>, sittingId: number, heldA
     .execute()
 }
 
-/** A live mock's attempts whose time ran out unsubmitted, in id order (its end finishes them; live/mock-ends.ts). */
 export function listExpiredOfQuiz(
   db: Kysely<DB>,
   quizId: number,
@@ -444,7 +421,6 @@ export function listExpiredOfQuiz(
     .execute()
 }
 
-/** The latest deadline of the quiz's ranked attempts still in progress (extra time), or null. */
 export async function findLatestRunningRankedDeadline(db: Kysely<DB>, quizId: number) {
   const row = await db
     .selectFrom('attempts')

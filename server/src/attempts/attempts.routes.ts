@@ -17,10 +17,7 @@ import type { SubmitService } from './submit.service'
 const tags = ['quizzes']
 const security = [{ bearer: [] }]
 
-/**
- * API.md "Quizzes for learners": an attempt at /api/quizzes/:id/ (start or resume, questions, saves, submit).
- * Response schemas whitelist output: no is_correct or hint.
- */
+/** API.md "Quizzes for learners": response schemas whitelist output, so no is_correct or hint. */
 export const attemptsRoutes: FastifyPluginAsyncZod<{ session: AttemptSessionService; submit: SubmitService }> = async (
   app,
   { session, submit },

@@ -18,7 +18,6 @@ import { lockLearner } from './learner-quizzes.repository'
 import { createFinish } from './finish'
 import type { NewAttempts } from './new-attempt'
 
-/** An attempt's saved answers, question id -> option id: the results feature reads them for the report card. */
 export function listAttemptAnswers(db: Kysely<DB>, attemptId: number) {
   return listAnswers(db, attemptId)
 }
@@ -34,7 +33,6 @@ export { findLatestRankedDeadline } from './withheld-keys.repository'
 export { putCardsInFirstBox } from './practice-deck.repository'
 // Every reader and writer of a learner's deck pays the cards their finishes owe it first (decision 080).
 export { owesCards, payOwedCards } from './practice-deck.repository'
-// The paper cache the learners' list shares with starts (services.ts builds one per process).
 export type { CurrentQuestions, SectionSummary } from './current-questions'
 export type { BegunAttempt, Finish, FinishTarget, Finished } from './finish'
 
@@ -50,13 +48,11 @@ export function createAttemptLifecycle({
   const isPostgres = database.dialect === 'postgres'
   const { finish, lockedPaper } = createFinish({ papers, isPostgres, outcomes })
 
-  /** In progress from its start until its deadline plus the grace period (API.md). */
   const isLive = (attempt: Pick<AttemptRow, 'status' | 'deadline'>, now: number) =>
     attempt.status === 'in_progress' && now <= attempt.deadline + graceMs
   const isExpired = (attempt: Pick<AttemptRow, 'status' | 'deadline'>, now: number) =>
     attempt.status === 'in_progress' && now > attempt.deadline + graceMs
 
-  /** Scores an attempt whose time ran out on the answers it saved; it completed at its deadline. */
   async function finishTimedOut(trx: Kysely<DB>, attempt: AttemptRow, boardLater = false): Promise<AttemptRow> {
     const finished = await finish(
       trx,
@@ -74,15 +70,12 @@ export function createAttemptLifecycle({
 
   /** Read under the learner's lock (PostgreSQL; SQLite's transactions are exclusive): starts and submits decide on it. */
   async function settledAttempts(trx: Kysely<DB>, userId: number, quizId: number, now: number) {
-    // Serialise the learner's submits and starts; the attempt rows are locked before their answers are read.
     if (isPostgres) await lockLearner(trx, userId)
     return settleRows(trx, await listAttempts(trx, userId, quizId, { lock: isPostgres }), now)
   }
 
-  /** Finishes the learner's attempts (at one quiz, or all) whose time ran out: "the next time anything asks". */
   async function settleExpired(userId: number, quizId?: number) {
     const now = clock.now()
-    // Read first: most calls find nothing, and a read needs no write lock.
     if ((await listExpiredAttempts(database.db, userId, now - graceMs, { quizId })).length === 0) return
     await retryAfterKeyDecisions(database, () =>
       database.transaction(async (trx) => {
@@ -93,20 +86,13 @@ export function createAttemptLifecycle({
     )
   }
 
-  /**
-   * Finishes up to `limit` of the quiz's attempts whose time ran out, in the caller's transaction; on PostgreSQL it
-   * passes over rows another process holds, so processes ending one mock share its attempts. Returns how many.
-   */
+  /** Finishes up to `limit` expired attempts of the quiz; on PostgreSQL passes over rows another process holds. */
   async function finishExpiredOfQuiz(trx: Kysely<DB>, quizId: number, now: number, limit: number) {
     const expired = await listExpiredOfQuiz(trx, quizId, now - graceMs, { lock: isPostgres, skipLocked: true, limit })
     for (const attempt of expired) await finishTimedOut(trx, attempt, true)
     return expired.length
   }
 
-  /**
-   * A live mock's end (live/mock-ends.ts), in its claiming transaction: finishes every attempt of the quiz whose time
-   * ran out, with no learner's lock (the rows are locked instead), and says when ranked time still running ends.
-   */
   async function settleQuiz(trx: Kysely<DB>, quizId: number, now: number) {
     for (const attempt of await listExpiredOfQuiz(trx, quizId, now - graceMs, { lock: isPostgres }))
       await finishTimedOut(trx, attempt, true)

@@ -6,8 +6,7 @@ const selectVersion = precompile((db: Kysely<DB>, quizId: number) =>
   db.selectFrom('quizzes').select('question_set_version').where('id', '=', quizId),
 )
 
-// The version, the sections and their fixed questions in one statement, so they are of one snapshot (on PostgreSQL
-// two statements of one transaction may see different commits). One row per fixed item, or per section without any.
+// One statement, so one snapshot: on PostgreSQL two statements of one transaction may see different commits.
 const selectVersionWithPaper = precompile((db: Kysely<DB>, quizId: number) =>
   db
     .selectFrom('quizzes as z')
@@ -41,7 +40,6 @@ const selectVersionWithPaper = precompile((db: Kysely<DB>, quizId: number) =>
     .orderBy('i.id'),
 )
 
-/** The quiz's question-set version (bumped by every change of its paper), or undefined for an unknown quiz. */
 export async function findQuestionSetVersion(db: Kysely<DB>, quizId: number) {
   return (await selectVersion(db, quizId)).rows[0]?.question_set_version
 }

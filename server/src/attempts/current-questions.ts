@@ -5,7 +5,6 @@ import { drawOfItem, type DrawFilter } from '../questions/draws'
 import { findQuestionSetVersion, listVersionWithPaper } from './current-questions.repository'
 import type { AttemptSection } from '../questions/sections'
 
-/** An item of a section: a fixed question (its current revision) or a draw. */
 export type PaperSlot = { questionId: number; revisionId: number } | { itemId: number; draw: DrawFilter }
 
 export interface FixedPaper {
@@ -26,7 +25,6 @@ const withStored = (paper: Omit<FixedPaper, 'stored'>): FixedPaper => ({
   },
 })
 
-/** A section as the learner's list shows it before a start (API.md "Quizzes for learners"). */
 export type SectionSummary = QuizListSection
 
 const summaryOf = (paper: FixedPaper): SectionSummary[] =>
@@ -38,8 +36,7 @@ const summaryOf = (paper: FixedPaper): SectionSummary[] =>
     time_limit_minutes: section.time_limit_minutes,
   }))
 
-// Kept per process under question_set_version (raised by triggers, migrations 0007 and 0010), read in the caller's
-// transaction: an exam's 1,000 starts read one small row each instead of 100 question rows.
+// Kept per process under question_set_version (docs/decisions/021): 1,000 starts read one small row each.
 export function createCurrentQuestions() {
   const papers = new Map<number, { version: number; paper: FixedPaper; summary?: SectionSummary[] }>()
 
@@ -98,7 +95,6 @@ export function createCurrentQuestions() {
       return load(trx, quizId)
     },
 
-    /** Undefined when this process holds no paper of that version (then `loadSummary`). */
     summaryAt(quizId: number, version: number): SectionSummary[] | undefined {
       const cached = papers.get(quizId)
       if (!cached || cached.version !== version) return undefined

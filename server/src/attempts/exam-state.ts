@@ -5,8 +5,7 @@ import { ValidationFailed, type FieldErrors } from '../http/errors'
 import type { Paper } from '../questions/question-papers'
 import { sumTimeSpent, upsertQuestionStates, type QuestionStateChange } from './attempts.repository'
 
-// What a save or a submit carries besides answers (API.md "Exam feel"): review marks, visits and seconds per
-// question. Checked against the attempt's paper, stored capped, shown in the paper's order.
+// Review marks, visits and seconds per question (API.md "Exam feel").
 
 export function answerErrors(paper: Paper, answers: AnswerMap): FieldErrors | undefined {
   let errors: FieldErrors | undefined
@@ -42,8 +41,7 @@ export const hasExamState = (input: ExamStateInput) =>
 /** Slack on the cap of time spent: a report sent as the clock ticks may round a second up on each side. */
 export const TIME_SPENT_SLACK_SECONDS = 5
 
-// Seconds beyond the cap (the attempt's age plus 5 s) are dropped: a fast device clock must not inflate the report.
-// On PostgreSQL the caller's self-conflicting lock on the attempt row makes the total's read and the write one step.
+// Seconds beyond the cap are dropped (a fast device clock); on PostgreSQL the attempt's lock makes it one step.
 export async function storeExamState(
   trx: Kysely<DB>,
   attempt: Pick<AttemptRow, 'id' | 'started_at'>,
@@ -96,7 +94,6 @@ export function toExamState(
 export const answerEntries = (answers: AnswerMap) =>
   Object.entries(answers).map(([key, optionId]) => [Number(key), optionId] as const)
 
-/** A save's or submit's answers and exam state checked against the paper: a 400 naming each stray path, or none. */
 export function invalidExamState(paper: Paper, input: ExamStateInput) {
   const errors = {
     ...answerErrors(paper, (input as SaveAnswersBody).answers ?? {}),

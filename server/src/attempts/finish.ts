@@ -11,19 +11,15 @@ import { oweCards } from './practice-deck.repository'
 export type { BegunAttempt, FinishTarget } from '../outcomes/outcomes.service'
 
 export interface Finish {
-  /** Omitted: its saved answers (a time-out). */
   answers?: ReadonlyMap<number, number | null>
-  /** Answers written with the finish: those of `answers` the attempt has not saved yet. */
   write?: readonly AnswerEntry[]
   finishedAt: number
-  /** Finished after its deadline: timed out, or a live mock's ranked attempt submitted in its grace. */
   late: boolean
   submitted: boolean
   /** The attempt's paper with its keys read locked, when the caller read it already (to check the answers). */
   paper?: Paper
   /** A paper attempt taking back the number of the one it replaces: which attempt counts is counted afresh. */
   replacing?: boolean
-  /** A live mock's end: its board is written once after all its finishes. */
   boardLater?: boolean
 }
 
@@ -52,7 +48,6 @@ export function createFinish({
     const paper = how.paper ?? (await lockedPaper(trx, begun))
     const answers = how.answers ?? ('inProgress' in target ? await listAnswers(trx, target.inProgress.id) : new Map())
     if ('inProgress' in target && how.write) await upsertAnswers(trx, target.inProgress.id, how.write, how.finishedAt)
-    // The outcome (scores, tally, board) is outcomes' to write; the answers and the deck are the attempt's own.
     const attempt = await outcomes.finish(trx, {
       target,
       questions: paper.questions,
@@ -88,6 +83,5 @@ async function addMistakesToDeck(
       return outcome === 'incorrect' || outcome === 'unanswered'
     })
     .map((question) => question.questionId)
-  // Owed, not written: one row in the finish's transaction; the cards follow it (decision 080).
   await oweCards(trx, { userId: attempt.user_id, quizId: attempt.quiz_id, questionIds: mistakes }, attempt.finished_at!)
 }

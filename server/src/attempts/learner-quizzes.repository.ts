@@ -4,13 +4,7 @@ import { IN_PROGRESS } from '../db/in-progress'
 import { learnerQuizColumns } from '../db/learner-quiz-columns'
 import { precompile } from '../db/precompiled-query'
 
-const quizColumns = [
-  ...learnerQuizColumns,
-  'q.draw_mode',
-  'q.frozen_draw',
-  // Read with the quiz, so that a start takes the cached paper of this version without reading it again.
-  'q.question_set_version',
-] as const
+const quizColumns = [...learnerQuizColumns, 'q.draw_mode', 'q.frozen_draw', 'q.question_set_version'] as const
 
 const selectQuiz = precompile((db: Kysely<DB>, quizId: number) =>
   db
@@ -69,13 +63,11 @@ const selectExtraTimePercent = precompile((db: Kysely<DB>, userId: number) =>
   db.selectFrom('users').select('extra_time_percent').where('id', '=', userId),
 )
 
-/** The learner's extra time (API.md "Exam feel"), read when an attempt starts; 0 for a user that is gone. */
 export async function findExtraTimePercent(db: Kysely<DB>, userId: number) {
   return (await selectExtraTimePercent(db, userId)).rows[0]?.extra_time_percent ?? 0
 }
 
-// The learner's extra time with their attempts at the quiz (none: one row of nulls), in one statement: a start
-// needs both, and on exam day every statement of a start counts.
+// Extra time and attempts in one statement: on exam day every statement of a start counts.
 const selectAttemptsWithExtraTime = precompile((db: Kysely<DB>, userId: number, quizId: number) =>
   db
     .selectFrom('users as u')
@@ -88,16 +80,12 @@ const selectAttemptsWithExtraTime = precompile((db: Kysely<DB>, userId: number, 
 
 export async function findAttemptsWithExtraTime(db: Kysely<DB>, userId: number, quizId: number) {
   const { rows } = await selectAttemptsWithExtraTime(db, userId, quizId)
-  // Each row is its attempt with the extra time beside it, kept as it came: copying it without that field (a rest
-  // pattern) made an object of a new shape on every start, which the start storm paid for in garbage collection.
+  // Kept as it came: a rest-pattern copy made a new object shape every start, paid in garbage collection.
   const attempts = rows.filter((row) => row.id !== null) as AttemptRow[]
   return { attempts, extraTimePercent: rows[0]?.extra_time_percent ?? 0 }
 }
 
-/**
- * PostgreSQL only: serialises a learner's attempt-changing transactions (SQLite's BEGIN IMMEDIATE already does).
- * NO KEY UPDATE conflicts with itself but not with the key-share locks of inserts that reference the user.
- */
+/** PostgreSQL: serialises a learner's attempt writes; NO KEY UPDATE spares the key-share locks of inserts. */
 export async function lockLearner(db: Kysely<DB>, userId: number) {
   await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute()
 }

@@ -14,7 +14,6 @@ export interface LiveColumns {
 export interface LiveTimes {
   startsAt: number
   joinEndsAt: number
-  /** The common end: `starts_at + duration`, whatever a learner's extra time. */
   endsAt: number
 }
 
@@ -28,10 +27,7 @@ export function liveTimes(quiz: LiveColumns): LiveTimes | null {
   }
 }
 
-/**
- * `before` the start, `joining` in [starts_at, starts_at + join_minutes), `closed` from then until the common end,
- * `after` from the common end on. A join window longer than the paper closes at the common end.
- */
+/** before; joining in [starts_at, starts_at + join_minutes); closed until the common end; after. */
 export type LivePhase = 'before' | 'joining' | 'closed' | 'after'
 
 export function livePhase(times: LiveTimes, now: number): LivePhase {
@@ -43,10 +39,7 @@ export function livePhase(times: LiveTimes, now: number): LivePhase {
 /** When the key of a live quiz can no longer be challenged: `challenge_days` after its common end. */
 export const challengeWindowClosesAt = (times: LiveTimes, challengeDays: number) => times.endsAt + challengeDays * DAY
 
-/**
- * A ranked attempt's deadline: the common end stretched by the learner's extra time (600 ms per percent-minute, as
- * every deadline), so a late joiner has less time; never past the quiz's end.
- */
+/** The common end stretched by extra time (600 ms per percent-minute), never past the quiz's end. */
 export const rankedDeadline = (
   times: LiveTimes,
   quiz: LiveColumns & { end_time: number | null },

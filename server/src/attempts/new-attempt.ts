@@ -42,7 +42,6 @@ function sectionShare(quiz: LearnerQuizRow, startedAt: number, extraTimePercent:
 const frozenPicks = (json: string) =>
   new Map(Object.entries(JSON.parse(json) as Record<string, number[]>).map(([item, ids]) => [Number(item), ids]))
 
-/** 1 for an attempt that counts in ranks: every attempt of an ordinary quiz, a live mock's join-window start. */
 function rankedAt(quiz: LearnerQuizRow, startedAt: number) {
   const times = liveTimes(quiz)
   return times === null || livePhase(times, startedAt) === 'joining' ? 1 : 0
@@ -72,7 +71,6 @@ export function createNewAttempts({
   shows: ShowLog
 }) {
   const drawPools = createDrawPools()
-  // One array per frozen quiz: the show log digests an array once (questions/show-log.ts).
   const frozenShared = new Map<number, { paper: FixedPaper; draw: string; ids: readonly number[] }>()
   function frozenSharedIds(quizId: number, paper: FixedPaper, draw: string, drawnIds: readonly number[]) {
     const kept = frozenShared.get(quizId)
@@ -81,7 +79,6 @@ export function createNewAttempts({
     frozenShared.set(quizId, { paper, draw, ids })
     return ids
   }
-  /** Drawn once and stored with the attempt (docs/decisions/008, 029). */
   async function drawPaper(
     trx: Kysely<DB>,
     quiz: LearnerQuizRow,
@@ -113,7 +110,6 @@ export function createNewAttempts({
           picks = await drawQuestions(trx, userId, draws, fixedIds, random, drawPools.poolOf, shows.lastShown)
           revisionsRead = null
         }
-        // A frozen paper is drawn once, by its first start; every later start takes the same questions.
         if (quiz.draw_mode === 'frozen') {
           revisionsRead = null
           const stored = await freezeDraw(trx, quiz.id, JSON.stringify(Object.fromEntries(picks)))
@@ -123,7 +119,6 @@ export function createNewAttempts({
       }
       const drawnIds = [...picks.values()].flat()
       const revisionOf = revisionsRead ?? (await currentRevisions(trx, drawnIds))
-      // A drawn question deleted since a frozen draw cannot be shown: the paper cannot be given.
       if (
         drawnIds.some((id) => !revisionOf.has(id)) ||
         draws.some((slot) => (picks.get(slot.itemId)?.length ?? 0) < slot.draw.count)
@@ -137,7 +132,6 @@ export function createNewAttempts({
       if (frozen === null) drawnAlone = drawnIds
       else shared = frozenSharedIds(quiz.id, fixed, frozen, drawnIds)
     }
-    // Written after the start, in batches (questions/show-log.ts): a hundred rows in every start cost it a tenth.
     shows.recordSet(userId, shared, now)
     if (drawnAlone.length > 0) shows.record(userId, drawnAlone, now)
     const revisionIds =

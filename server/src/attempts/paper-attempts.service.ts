@@ -9,7 +9,6 @@ import type { NewAttempts } from './new-attempt'
 
 export type SittingQuiz = LearnerQuizRow
 
-/** A paper attempt as a sitting's scan records it: whose, which paper in the learner's set's order, which answers. */
 export interface PaperAttemptInput {
   userId: number
   quizId: number
@@ -34,7 +33,6 @@ export function createPaperAttempts({
   lifecycle: AttemptLifecycle
   newAttempts: NewAttempts
 }) {
-  /** In the paper's own order (a sitting shuffles by sets instead), with no times. */
   async function drawSittingPaper(trx: Kysely<DB>, quiz: SittingQuiz, drawnFor: number, now: number) {
     const begun = await newAttempts.begin(
       trx,
@@ -92,13 +90,11 @@ export function createPaperAttempts({
   }
 
   return {
-    /** The quiz a sitting is made of, as a start reads it; undefined when it is deleted or unknown. */
     findQuiz: findQuizForSitting,
     drawSittingPaper,
     record,
     withdraw,
     move: movePaperAttempts,
-    /** A transaction that writes attempts: run again after a key decision or a unique index in the way. */
     transaction: lifecycle.attemptTransaction,
   }
 }

@@ -5,11 +5,7 @@ import type { DB } from '../db/schema'
 import { paperColumns } from '../questions/paper-columns'
 import { findOrInsertPaperKey } from './paper-keys.repository'
 
-/**
- * A live mock's paper keys (docs/decisions/069). One random key per mock, kept in the database; each paper is
- * encrypted with a key derived from it and the paper's revisions, so a paper fetched ahead and edited since fails to
- * decrypt with the start's key and the app falls back to fetching questions, never showing a stale question.
- */
+/** A live mock's paper keys (docs/decisions/069): a paper edited since it was fetched fails to decrypt. */
 export function createPaperKeys({ clock }: { clock: Clock }) {
   const masters = new Map<number, Promise<Buffer>>()
 

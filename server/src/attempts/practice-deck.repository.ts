@@ -3,9 +3,7 @@ import { isPostgres, sqliteTransactionOf } from '../db/database'
 import { precompile } from '../db/precompiled-query'
 import type { DB } from '../db/schema'
 
-// The practice deck's one writer: a card goes in box 1 when an attempt finishes with the question wrong or
-// unanswered, and when a key decision makes a finished answer wrong (challenges/). The deck's reading and
-// practising are practice/'s.
+// The practice deck's one writer (finishes and key decisions); reading and practising are practice/'s.
 type CardRow = {
   user_id: number
   question_id: number
@@ -34,7 +32,6 @@ const intoFirstBox = (insert: InsertQueryBuilder<DB, 'practice_cards', InsertRes
     })),
   )
 
-/** SQLite: every card of one finish in one prepared statement, the question ids passed as one JSON array. */
 const upsertCardsFromJsonArray = precompile(
   (db: Kysely<DB>, userId: number, quizId: number, questionIdsJson: string, at: number) =>
     intoFirstBox(
@@ -64,9 +61,7 @@ const CHUNK = 500
 const sortedJsonArray = (questionIds: readonly number[]) => `[${Float64Array.from(questionIds).sort().join(',')}]`
 
 export async function putCardsInFirstBox(db: Kysely<DB>, cards: readonly FirstBoxCards[], at: number) {
-  // Every submit writes its mistakes, often most of the paper. On SQLite one statement compiled once takes them all
-  // as a JSON array: building and compiling a statement of that many rows with Kysely, or running a single-row
-  // statement per card, cost more than the writes (decision 021); nor are row objects made for it (decision 076).
+  // One statement of a JSON array on SQLite, not a Kysely multi-row build nor a statement per card (decisions 021, 076).
   if (cards.length === 1 && sqliteTransactionOf(db)) {
     const { userId, quizId, questionIds, at: cardsAt = at } = cards[0]!
     if (questionIds.length === 0) return
@@ -86,16 +81,13 @@ export async function putCardsInFirstBox(db: Kysely<DB>, cards: readonly FirstBo
         updated_at: cardsAt,
       })
   if (rows.size === 0) return
-  // In (learner, question) order, so two concurrent writes lock the same rows in the same order (no deadlock on
-  // PostgreSQL). Multi-row statements of CHUNK rows.
+  // In (learner, question) order: concurrent writes lock rows in one order (no PostgreSQL deadlock).
   const sorted = [...rows.values()].sort((a, b) => a.user_id - b.user_id || a.question_id - b.question_id)
   for (let from = 0; from < sorted.length; from += CHUNK)
     await intoFirstBox(db.insertInto('practice_cards').values(sorted.slice(from, from + CHUNK))).execute()
 }
 
-// Owed cards (decision 080): a finish writes one row naming its mistakes instead of 60-odd cards; they are written
-// later, oldest first, by the background pass (owed-cards-drainer.ts) or by whoever reads or writes the learner's deck
-// first (`payOwedCards`). Readers never see a deck without them.
+// Owed cards: docs/decisions/080; readers pay a deck's debts first, so never see it without them.
 
 const insertOwedCards = precompile(
   (db: Kysely<DB>, userId: number, quizId: number, questionIdsJson: string, at: number) =>
@@ -104,7 +96,6 @@ const insertOwedCards = precompile(
       .values({ user_id: userId, quiz_id: quizId, question_ids: questionIdsJson, owed_at: at }),
 )
 
-/** In the finish's transaction: acknowledged means the cards are owed, durably. */
 export async function oweCards(db: Kysely<DB>, { userId, quizId, questionIds }: FirstBoxCards, at: number) {
   if (questionIds.length === 0) return
   await insertOwedCards(db, userId, quizId, sortedJsonArray(questionIds), at)
@@ -122,12 +113,9 @@ export async function owesCards(db: Kysely<DB>, userId: number) {
   return rows.length > 0
 }
 
-// The learner's lock on PostgreSQL (decision 080): whoever writes a learner's owed cards holds it for its transaction,
-// so two writers of one deck take turns and owed cards go in in the order they were owed. Two ints: apart from the
-// one-bigint advisory locks of imports.
+// The learner's lock (decision 080); two ints, apart from imports' one-bigint advisory locks.
 const LEARNER_DECK_LOCK = 80
 
-/** Writes the owed cards of these learners, in the caller's transaction, before it reads or writes their deck. */
 export async function payOwedCards(db: Kysely<DB>, userIds: readonly number[]): Promise<number> {
   const owing = await learnersOwing(db, userIds)
   if (owing.length === 0) return 0
@@ -136,11 +124,7 @@ export async function payOwedCards(db: Kysely<DB>, userIds: readonly number[]): 
   return writeOwed(db, await owedRowsOf(db, owing))
 }
 
-/**
- * The background pass: up to `batch` finishes' owed cards, oldest first, in the caller's transaction. On PostgreSQL
- * a learner whose lock another process holds is passed over (it is paying them), so processes never write one
- * learner's cards twice or out of order. How many finishes it paid.
- */
+/** The background pass's batch, oldest first; on PostgreSQL a learner locked elsewhere is passed over. */
 export async function payOldestOwedCards(db: Kysely<DB>, batch: number): Promise<number> {
   const oldest = await db.selectFrom('owed_practice_cards').selectAll().orderBy('id').limit(batch).execute()
   if (oldest.length === 0) return 0
@@ -149,7 +133,6 @@ export async function payOldestOwedCards(db: Kysely<DB>, batch: number): Promise
   const { rows: locked } = await sql<{ user_id: number }>`
     select u as user_id from unnest(${[...new Set(oldest.map((row) => row.user_id))]}::int[]) as u
     where pg_try_advisory_xact_lock(${LEARNER_DECK_LOCK}, u)`.execute(db)
-  // Under the lock, all of each learner's owed rows, those committed since the first read too.
   return writeOwed(
     db,
     await owedRowsOf(
@@ -181,11 +164,9 @@ async function owedRowsOf(db: Kysely<DB>, userIds: readonly number[]) {
   return rows.sort((a, b) => a.id - b.id)
 }
 
-/** Writes `rows` (ascending ids: a later finish's card wins) and removes them. */
 async function writeOwed(db: Kysely<DB>, rows: readonly OwedRow[]): Promise<number> {
   if (rows.length === 0) return 0
   if (sqliteTransactionOf(db)) {
-    // One compiled statement per finish, in order: the same statement a finish ran before decision 080.
     for (const row of rows) await upsertCardsFromJsonArray(db, row.user_id, row.quiz_id, row.question_ids, row.owed_at)
   } else {
     await putCardsInFirstBox(

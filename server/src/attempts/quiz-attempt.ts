@@ -8,7 +8,6 @@ import { toExamState } from './exam-state'
 import type { LearnerQuizRow } from './learner-quizzes.repository'
 import { sectionClock, toAttemptSections } from './section-clock'
 
-/** The fields every learner view of a quiz starts with (the list and the started attempt). */
 const toQuizSummary = (quiz: LearnerQuizRow, attemptCount: number) => ({
   id: quiz.id,
   title: { en: quiz.title_en, ne: quiz.title_ne },
@@ -19,13 +18,9 @@ const toQuizSummary = (quiz: LearnerQuizRow, attemptCount: number) => ({
   remaining_attempts: Math.max(0, quiz.allowed_attempts - attemptCount),
 })
 
-/**
- * What the learner saved of a running attempt's written answers, by question id (questions with nothing saved are
- * absent). written/ reads them; it sits above attempts/, so services.ts hands the reader in.
- */
+/** Saved written answers by question id; written/ sits above attempts/, so services.ts hands the reader in. */
 export type SavedWrittenAnswers = (attemptId: number, now: number) => Promise<Record<string, SavedWrittenAnswer>>
 
-/** An attempt started or resumed, with what the learner saved in it so far. */
 export interface StartedAttempt {
   attempt: AttemptRow
   /** Begun by this very request: nothing is saved in it yet, so nothing is read. */
@@ -38,11 +33,7 @@ export interface StartedAttempt {
 
 const nothingWritten = (): SavedWrittenAnswer => ({ text: '', word_count: 0, pages: [] })
 
-/**
- * Each written question's saved answer, in the paper's order, so the exam screen starts from it on any device
- * (docs/decisions/081); undefined for a paper without written questions, which is then read no further. A resume of
- * a written paper reads its answers in one statement; a start reads nothing.
- */
+/** Each written question's saved answer in paper order (docs/decisions/081); a start reads nothing. */
 async function writtenOf(
   paper: Paper,
   { attempt, fresh }: StartedAttempt,
@@ -57,7 +48,6 @@ async function writtenOf(
   return written
 }
 
-/** `GET /api/quizzes/{id}/`'s answer: the quiz, its paper's question ids, and the attempt as the exam screen reads it. */
 export async function toQuizAttempt(
   { db, papers, savedWritten }: { db: Kysely<DB>; papers: QuestionPapers; savedWritten: SavedWrittenAnswers },
   quiz: LearnerQuizRow,

@@ -41,7 +41,6 @@ export function createSaveAnswers({
     const paper = await papers.paperFor(db, live.revision_ids)
     const invalid = invalidExamState(paper, body)
     if (invalid) throw invalid
-    // What concerns closed or unopened timed sections is dropped, and said so; the rest is stored.
     const sections = sectionClock(live, now)
     const { body: open, dropped } = withoutClosedSections(sections, placesOf(paper), body)
     const result = await saveOpen(live, open, now)
@@ -53,13 +52,11 @@ export function createSaveAnswers({
     const withState = hasExamState(body)
     if (entries.length === 0 && !withState) return { saved: 0 }
     if (isPostgres && !withState) {
-      // One statement, one round trip (attempts.repository.ts says why).
       if (!(await upsertAnswersIfInProgressOnPostgres(db, live.id, entries, now))) throw alreadySubmitted()
       return { saved: entries.length }
     }
     if (!isPostgres && !withState && entries.length === 1) {
-      // The usual autosave: one statement instead of a transaction of four, committed with whatever other writes
-      // arrive meanwhile (group commit).
+      // The usual autosave: one statement, committed with other writes (group commit).
       const [[questionId, optionId]] = entries as [(typeof entries)[number]]
       const saved = await database.transaction((trx) =>
         upsertAnswerIfInProgress(trx, live.id, questionId, optionId, now),
@@ -68,8 +65,7 @@ export function createSaveAnswers({
       return { saved: 1 }
     }
     await database.transaction(async (trx) => {
-      // A submit may have finished the attempt since it was read; on PostgreSQL FOR SHARE also holds one off, and a
-      // report with seconds takes a lock that also queues the attempt's other such reports (the cap reads a total).
+      // A submit may have finished it meanwhile; the seconds' lock queues the attempt's other reports (the cap).
       const inProgress =
         isPostgres && withState
           ? await isAttemptInProgressLocked(trx, live.id)

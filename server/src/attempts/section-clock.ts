@@ -31,8 +31,7 @@ export interface SectionClock {
 const limitMs = (section: AttemptSection) => section.limit_ms ?? (section.time_limit_minutes ?? 0) * 60_000
 
 export function sectionClock(attempt: SectionedAttempt, now: number): SectionClock {
-  // Every start, fetch and autosave reads the clock: the paper's ids are parsed only for an attempt stored before
-  // sections were (one section of them all).
+  // Read on every start, fetch and autosave: the ids are parsed only for an attempt stored before sections.
   const sections = attemptColumns.sections(attempt)
   const timed = sections.length > 0 && sections.every((section) => section.time_limit_minutes !== null)
   let current = attempt.current_section
@@ -47,7 +46,6 @@ export function sectionClock(attempt: SectionedAttempt, now: number): SectionClo
   return { sections, timed, current, openedAt, closesAt }
 }
 
-/** The index of the section of the question at `place` (0-based) in the paper; -1 past its end. */
 export function sectionAt(clock: SectionClock, place: number) {
   let end = 0
   for (const [index, section] of clock.sections.entries()) {
@@ -57,7 +55,6 @@ export function sectionAt(clock: SectionClock, place: number) {
   return -1
 }
 
-/** Whether the question at `place` (0-based) may be read or answered now. */
 export const isOpen = (clock: SectionClock, place: number) => !clock.timed || sectionAt(clock, place) === clock.current
 
 /** Places by paper (its question list, which the paper cache keeps): every autosave and submit asks. */
@@ -90,10 +87,7 @@ export function toAttemptSections(clock: SectionClock): AttemptSectionDto[] {
   })
 }
 
-/**
- * A save or submit body without what it says about questions of closed or unopened sections, and those questions'
- * ids (API.md: their answers, marks and times are dropped).
- */
+/** A body without what concerns closed or unopened sections, and those questions' ids (API.md). */
 export function withoutClosedSections<T extends Pick<SaveAnswersBody, 'answers' | 'marked' | 'visited' | 'time_spent'>>(
   clock: SectionClock,
   placeOf: ReadonlyMap<number, number>,

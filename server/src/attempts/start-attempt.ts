@@ -17,7 +17,6 @@ import { newAttemptRefusal } from './new-attempt'
 import { createKeyWithholding } from './withheld-keys.service'
 import { toQuizAttempt, type SavedWrittenAnswers, type StartedAttempt } from './quiz-attempt'
 
-/** `GET /api/quizzes/{id}/`: starts the learner's attempt, or resumes the one in progress (the same on every call). */
 export function createStartAttempt({
   database,
   clock,
@@ -71,10 +70,7 @@ export function createStartAttempt({
     return answer(quiz, { attempt, fresh: false, count, answers, states }, now)
   }
 
-  /**
-   * The start under the learner's lock: another request (or process) may have started or finished an attempt since
-   * the first read, and expired attempts are settled first.
-   */
+  /** Under the learner's lock: another request may have started or finished an attempt since the first read. */
   async function startOrResumeLocked(
     trx: Kysely<DB>,
     user: TokenUser,

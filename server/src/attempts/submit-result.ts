@@ -7,10 +7,7 @@ import { scoreBySection, toScore } from '../questions/scoring'
 import { attemptSections } from '../questions/sections'
 import { listAnswers } from './attempts.repository'
 
-/**
- * A finished attempt as the submit route answers it; its sections' tallies are counted again from the answers it
- * was scored on (a finished score itself is never recomputed).
- */
+/** A finished attempt as the submit answers it; section tallies recounted, the score never. */
 export async function toSubmitResult(
   trx: Kysely<DB>,
   attempt: AttemptRow,
@@ -23,7 +20,6 @@ export async function toSubmitResult(
   const sections = attemptSections(attempt.sections, paper.questions.length)
   const tallies = scoreBySection(paper.questions, answers ?? (await listAnswers(trx, attempt.id)), sections).sections
   return {
-    // A question excluded by a key decision has left its section's maximum.
     max_score: toScore(tallies.reduce((sum, tally) => sum + tally.max_hundredths, 0)),
     sections: sections.map((section, index) => ({
       title: { en: section.title_en, ne: section.title_ne },

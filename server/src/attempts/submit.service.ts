@@ -78,10 +78,8 @@ export function createSubmitService({ database, clock, metrics, papers, lifecycl
       }),
     )
     if (outcome.finished) metrics.attemptSubmitted()
-    // Sections as the report card shows them: none while a live mock's key is withheld (a section of one question
-    // tells its key). The quiz's schedule decides it, so no query before the common end plus grace.
+    // No sections while the key is withheld (a one-question section tells it) or pages still taken (decision 090).
     if (times && (await withholding.isLiveKeyWithheld(db, quiz, now))) return { ...outcome.result, sections: [] }
-    // So are a written paper's while its pages are still taken, as its report card's key (docs/decisions/090).
     if (outcome.result.sections.length > 0 && (await withholding.uploadsOpen(db, outcome.result.attempt_id, now)))
       return { ...outcome.result, sections: [] }
     return outcome.result
@@ -118,7 +116,6 @@ export function createSubmitService({ database, clock, metrics, papers, lifecycl
     return { result: await toSubmitResult(trx, finished.attempt, paper, answers), finished: true }
   }
 
-  /** No attempt in progress: one is started and finished at once on the submitted answers, if the learner may. */
   async function startAndFinish(trx: Kysely<DB>, attempts: readonly AttemptRow[], submission: Submission) {
     const { user, quiz, body, entries, now } = submission
     if (quiz.is_paid_tier === 1 && !(await hasPaidAccess(trx, user.id, now))) return paidAccessRequired()

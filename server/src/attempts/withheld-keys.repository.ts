@@ -21,10 +21,7 @@ export async function findLatestRankedDeadline(db: Kysely<DB>, quizId: number) {
   return row?.last == null ? null : Number(row.last)
 }
 
-/**
- * Live quizzes that started by `now` and whose longest possible ranked time (300 % extra, API.md's bound) plus
- * `graceMs` has not passed: the only ones that may still withhold their key.
- */
+/** Live quizzes still able to withhold their key: started, and 300 % extra time plus `graceMs` not yet past. */
 export function listRecentLiveQuizzes(db: Kysely<DB>, now: number, graceMs: number) {
   return db
     .selectFrom('quizzes')
@@ -41,7 +38,6 @@ export async function listQuizPapers(db: Kysely<DB>, quizId: number) {
   return db.selectFrom('attempts').select('revision_ids').distinct().where('quiz_id', '=', quizId).execute()
 }
 
-/** The papers of the learner's attempts in progress (an expired one not yet settled included). */
 export async function listPapersInProgress(db: Kysely<DB>, userId: number) {
   return db
     .selectFrom('attempts')
@@ -51,10 +47,7 @@ export async function listPapersInProgress(db: Kysely<DB>, userId: number) {
     .execute()
 }
 
-/**
- * The learner's online attempts with written questions submitted within the last hour (the largest upload grace), as
- * `pagesCloseAt` (withheld-keys.service.ts) needs them: their pages may still be taken, so practice must not tell their key.
- */
+/** Online written attempts submitted within the largest upload grace (an hour), for `pagesCloseAt`. */
 export function listRecentWrittenAttempts(db: Kysely<DB>, userId: number, now: number) {
   return db
     .selectFrom('attempts as a')
@@ -70,11 +63,7 @@ export function listRecentWrittenAttempts(db: Kysely<DB>, userId: number, now: n
     .execute()
 }
 
-/**
- * A live mock's upload grace in minutes when its paper has written questions, else null: their pages are taken until
- * then, so its choice key waits as long (docs/decisions/090). A mock sits one frozen paper, so one ranked attempt
- * tells (a finish gives each written question a row): no walk over thousands of attempts in a storm of reports.
- */
+/** A live mock's upload grace when its paper has written questions (decision 090); one ranked attempt tells. */
 export async function findWrittenUploadGrace(db: Kysely<DB>, quizId: number): Promise<number | null> {
   const row = await db
     .selectFrom('quizzes as q')
@@ -128,10 +117,7 @@ export async function listQuestionsOfRevisions(db: Kysely<DB>, revisionIds: read
   return questionIds
 }
 
-/**
- * The learner's paper attempts that may have their key withheld: at a quiz not published, or a paid-tier one (the
- * caller checks paid access).
- */
+/** Paper attempts whose key may be withheld: a quiz not published, or paid-tier (the caller checks access). */
 export function listWithheldPaperAttempts(db: Kysely<DB>, userId: number) {
   return db
     .selectFrom('attempts as a')

@@ -1,6 +1,4 @@
-// The one place that decides whether an attempt's key is withheld (docs/decisions/042, issue 54): a live mock's until
-// no ranked learner can still answer, so one who submits early cannot hand it to one still sitting; a quiz's that is
-// not published, whose paper a hall may have sat; a paid-tier paper's from a learner without paid access.
+// The one place deciding whether an attempt's key is withheld: docs/decisions/042, 090.
 import type { Kysely } from 'kysely'
 import { hasPaidAccess } from '../accounts/paid-access.repository'
 import type { DB } from '../db/schema'
@@ -25,21 +23,18 @@ const MAX_UPLOAD_GRACE = 60 * MINUTE
 
 type LiveQuiz = LiveColumns & { id: number; end_time: number | null }
 
-/** What an attempt's key depends on: its quiz's schedule, status and tier, and whose attempt it is, how sat. */
 export type KeyQuiz = LiveQuiz & { status: string; is_paid_tier: number }
 export interface KeyAttempt {
   user_id: number
   mode: 'online' | 'paper'
 }
 
-/** Why a key is withheld, and until when when that is known (a live mock's). */
 export interface Withheld {
   reason: 'live' | 'unpublished' | 'paid_access' | 'written_uploads'
   until: number | null
 }
 
-// An online attempt's written pages and its choice key (docs/decisions/090, issue 72): written/answering.service.ts
-// takes pages by `pagesCloseAt`, and the report withholds the key until then.
+// Written pages and the choice key: docs/decisions/090.
 export interface UploadWindowAttempt {
   status: string
   deadline: number
@@ -48,11 +43,7 @@ export interface UploadWindowAttempt {
   upload_grace_minutes: number
 }
 
-/**
- * Pages are taken until the deadline plus the quiz's upload grace; once the attempt is submitted, until its submission
- * plus that grace if sooner. The grace is for photos from a bad connection, not writing time: the report shows the
- * choice key once this has passed (`key_withheld: "written_uploads"` until then).
- */
+/** Pages taken until deadline plus upload grace, or submission plus grace if sooner: photos, not writing time. */
 export function pagesCloseAt(attempt: UploadWindowAttempt) {
   const submitted = attempt.status === 'finished' && attempt.finished_at !== null
   const from = submitted ? Math.min(attempt.deadline, attempt.finished_at!) : attempt.deadline
@@ -71,15 +62,13 @@ export function createKeyWithholding({ graceMs }: { graceMs: number }) {
   async function keyWithheldUntil(db: Kysely<DB>, quiz: LiveQuiz, now: number): Promise<number | null> {
     const times = liveTimes(quiz)
     if (!times) return null
-    // Extra time is at most 300 %: past that bound (plus grace, and the longest upload grace) nobody can be sitting or
-    // sending pages, and no query is needed.
+    // Past 300 % extra time plus graces nobody can be sitting or sending pages: no query.
     if (now > times.startsAt + quiz.duration_minutes * 4 * 60_000 + Math.max(graceMs, MAX_UPLOAD_GRACE)) return null
     let last = rankedDeadline(times, quiz, 0)
     const ranked = await findLatestRankedDeadline(db, quiz.id)
     if (ranked !== null) last = Math.max(last, ranked)
     if (now < times.joinEndsAt) last = Math.max(last, rankedDeadline(times, quiz, await findLargestExtraTime(db)))
-    // Pages are taken after a written paper's deadline (pagesCloseAt): no key while a ranked learner may still send
-    // one, or the grace would be writing time with the key in hand (issue 72).
+    // Pages taken after the deadline: no key while a ranked learner may still send one (issue 72).
     const uploadGrace = await findWrittenUploadGrace(db, quiz.id)
     const until = last + Math.max(graceMs, (uploadGrace ?? 0) * MINUTE)
     return now <= until ? until : null
@@ -98,10 +87,7 @@ export function createKeyWithholding({ graceMs }: { graceMs: number }) {
     return phase === 'after' && (await isLiveKeyWithheld(db, quiz, now)) ? practiceNotOpen() : null
   }
 
-  /**
-   * A paper attempt can exist where an online one cannot: a hall may sit a draft (printed before it is published) or
-   * a paid-tier quiz. Its key waits until the learner could open the quiz online.
-   */
+  /** A hall may sit a draft or a paid-tier quiz on paper: its key waits until the learner could open it online. */
   async function attemptKeyWithheld(
     db: Kysely<DB>,
     attempt: KeyAttempt,
@@ -116,7 +102,6 @@ export function createKeyWithholding({ graceMs }: { graceMs: number }) {
     return null
   }
 
-  /** Of the learner's attempts, those whose key is withheld now (each quiz decided once). */
   async function withheldAttempts(
     db: Kysely<DB>,
     attempts: readonly (KeyAttempt & { id: number; quiz: KeyQuiz })[],
@@ -139,11 +124,7 @@ export function createKeyWithholding({ graceMs }: { graceMs: number }) {
     return withheld
   }
 
-  /**
-   * The questions practice must not answer for this learner: those of the papers they are sitting, of every live
-   * mock whose key is withheld (a bank question may be in anyone's deck from another quiz), and of their own paper
-   * attempts whose key is withheld.
-   */
+  /** Questions practice must not answer: papers being sat, live mocks' withheld keys, own withheld paper attempts. */
   async function withheldQuestions(db: Kysely<DB>, userId: number, now: number): Promise<Set<number>> {
     const papers = await listPapersInProgress(db, userId)
     for (const quiz of await listRecentLiveQuizzes(db, now, graceMs)) {
@@ -154,14 +135,12 @@ export function createKeyWithholding({ graceMs }: { graceMs: number }) {
       ? await hasPaidAccess(db, userId, now)
       : false
     for (const attempt of paperAttempts) if (attempt.status !== 'published' || !paid) papers.push(attempt)
-    // A written attempt still taking pages: its report withholds its key, so practice does too (docs/decisions/090).
     for (const attempt of await listRecentWrittenAttempts(db, userId, now))
       if (uploadsWithheld(attempt, true, now)) papers.push(attempt)
     const revisionIds = new Set(papers.flatMap(attemptColumns.revisionIds))
     return revisionIds.size === 0 ? new Set() : listQuestionsOfRevisions(db, [...revisionIds])
   }
 
-  /** Whether the attempt has written questions whose pages are still taken: its submit result's sections wait. */
   async function uploadsOpen(db: Kysely<DB>, attemptId: number, now: number) {
     const attempt = await findWrittenAttempt(db, attemptId)
     return attempt !== undefined && uploadsWithheld(attempt, true, now) !== null

@@ -8,7 +8,6 @@ import { insertAuditEvent, insertAuditEvents } from './audit.repository'
 
 // Called inside the transaction that makes the change: change and event commit or roll back together (decision 018).
 
-// `id` null for an operator on the command line.
 export interface AuditActor {
   id: number | null
   username: string
@@ -44,7 +43,6 @@ export interface AuditEntry {
   after?: AuditValues | null
 }
 
-// Callers say so themselves; this is the net under them.
 export const CHANGED = 'changed'
 const SECRET_KEY = /password|token|secret|otp|hash/i
 

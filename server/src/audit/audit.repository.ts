@@ -7,7 +7,6 @@ export async function insertAuditEvent(db: Kysely<DB>, row: Insertable<AuditEven
   await db.insertInto('audit_events').values(row).execute()
 }
 
-/** Many events in statements of 500 rows (a rubric change re-scoring every answer holding an item). */
 export async function insertAuditEvents(db: Kysely<DB>, rows: readonly Insertable<AuditEventTable>[]): Promise<void> {
   for (let start = 0; start < rows.length; start += 500)
     await db

@@ -34,8 +34,7 @@ import {
   touchLoginSession,
 } from './login-sessions.repository'
 
-// A login for an unknown username still runs one password verification against this throwaway hash, so the
-// answer takes as long as for a known one and does not reveal which usernames exist.
+// An unknown username still costs one password verification, so timing does not reveal which usernames exist.
 let dummyHash: Promise<string> | undefined
 const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')))
 
@@ -45,11 +44,7 @@ const invalidRefresh = () => new NotAuthenticated(authMessages.invalidRefreshTok
 /** API.md "Live mocks": a learner registered for a mock not yet ended stays signed in through it, with no SMS. */
 const REGISTERED_REFRESH_SECONDS = 30 * 24 * 60 * 60
 
-/**
- * A refresh token's life: the default, or through a registered mock's end; never past its login's cap
- * (`sessionMaxTtl` after the sign-in), which rotation cannot extend: a mock scheduled years ahead gave years
- * (issue 72). 0 when the login has reached its cap.
- */
+/** A refresh token's life: the default, or through a registered mock's end; never past the login's cap (issue 72). */
 async function refreshTtlOf(db: Kysely<DB>, tokens: TokenSigner, userId: number, now: number, signedInAt: number) {
   const mockEnd = await findRegisteredMockEnd(db, userId, now)
   const wanted =
@@ -122,7 +117,6 @@ export function revokeAllSessions(db: Kysely<DB>, userId: number, now: number, k
   return revokeAllOfUser(db, userId, now, keepSessionId)
 }
 
-/** Who tries a password is not known: the trail names the address and the account tried. */
 const loginActor = (client: LoginClient): AuditActor => ({ id: null, username: 'anonymous', address: client.address })
 
 export function createAuthService({
@@ -138,7 +132,6 @@ export function createAuthService({
   limiter: RateLimiter
   rules: RateLimitRules
 }) {
-  // One statement, outside any transaction, like the counters.
   async function recordLoginEvent(
     user: Pick<UserRow, 'id' | 'username'>,
     client: LoginClient,
@@ -235,7 +228,6 @@ export function createAuthService({
       }))
     },
 
-    // Another user's login, or one already over, is 404.
     async revokeSession(userId: number, sessionId: string, actor: AuditActor): Promise<void> {
       const now = clock.now()
       await database.transaction(async (trx) => {
@@ -277,7 +269,6 @@ export function createAuthService({
   }
 }
 
-/** A login as the audit trail names it: its device and address, never a token. */
 const loginValues = (session: { device: string; client_address: string }) => ({
   device: session.device,
   client_address: session.client_address,

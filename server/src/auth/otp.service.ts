@@ -36,8 +36,7 @@ export const OTP_RESEND_SECONDS = 60
 export const OTP_MAX_TRIES = 5
 export const REGISTER_VERIFICATION_SECONDS = 600
 
-// At most 70 UTF-16 units with the code, so a Nepali text goes as one Unicode SMS; the code stays in Latin digits,
-// which phones offer to fill in.
+// At most 70 UTF-16 units, one Unicode SMS; the code in Latin digits, which phones offer to fill in.
 export const smsText: Record<Language, Record<OtpPurpose, (code: string) => string>> = {
   en: {
     login: (code) => `Your login code is ${code}. It expires in 5 minutes. Do not share it with anyone.`,
@@ -198,8 +197,7 @@ export function createOtpService({
           case 'login': {
             const user = await findUserByPhone(trx, phoneNumber)
             if (!user || !(await consumeCode(trx, phoneNumber, purpose, now))) return 'invalid'
-            // A code alone is whoever holds the SIM (a swapped or stolen one): not enough for an admin
-            // (docs/decisions/023). Said only after a right code, so the answer tells no one else who is an admin.
+            // A code alone is whoever holds the SIM: not enough for an admin (decision 023); said only after a right code.
             if (user.is_admin === 1) return 'admin'
             return startLogin(trx, tokens, user, now, client)
           }

@@ -51,7 +51,6 @@ export async function deleteExpiredOfUser(db: Kysely<DB>, userId: number, now: n
   await db.deleteFrom('refresh_tokens').where('user_id', '=', userId).where('expires_at', '<', now).execute()
 }
 
-/** The latest common end of the live mocks the user is registered for that have not ended; null when none. */
 export async function findRegisteredMockEnd(db: Kysely<DB>, userId: number, now: number): Promise<number | null> {
   const ends = sql<number | string>`q.live_starts_at + q.duration_minutes * 60000`
   const row = await db

@@ -49,11 +49,7 @@ export function createDatabase(config: Config['database']): Database {
   })
 }
 
-/**
- * How long the reader keeps one snapshot when this process is the file's only server (decision 085): what a
- * command-line tool writes meanwhile is read at most this late; this process's own commits, at once. Under load a
- * snapshot serves dozens of reads even so; a quiet server takes one a read, as before.
- */
+/** How long the reader keeps one snapshot when this process is the file's only server (decision 085). */
 const HELD_SNAPSHOT_MS = 2
 
 const readers = new WeakMap<Kysely<DB>, StatementCache>()
@@ -112,8 +108,7 @@ function groupCommit(db: Kysely<DB>, statements: StatementCache) {
   const queue: { work: Work; settle: (outcome: Outcome) => void }[] = []
   let committing = false
   const { connection } = statements
-  // Prepared once: exec() would parse these statements again on every transaction of every group. Named, so that a
-  // profile tells the group's own statements apart (bench/profile-summary.mjs).
+  // Prepared once, not exec()'d and parsed per transaction; named for bench/profile-summary.mjs.
   const run = (sqlText: string) =>
     function runGroupStatement() {
       return statements.prepare(sqlText).run()
@@ -226,13 +221,7 @@ function withStatementCache(connection: SqliteConnection, limit = 1000) {
   }
 }
 
-/**
- * The reader keeps one read transaction, one snapshot, across its statements rather than one per statement: taking
- * and leaving a snapshot costs three system calls (the -shm file's read lock taken and released, the file's size),
- * two thirds of a hot read (docs/decisions/085). A snapshot is left before the next read once older than `maxAgeMs`,
- * and before any commit of this process (`endingSnapshotOnCommit`), so that a read never misses that commit and a
- * checkpoint never waits for this reader.
- */
+/** The reader keeps one snapshot across statements, left when older than `maxAgeMs` or at our commit (decision 085). */
 function withHeldSnapshot(statements: StatementCache, maxAgeMs: number) {
   const { connection } = statements
   const begin = connection.prepare('begin')

@@ -5,9 +5,7 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
 }
 
-// PostgreSQL SQLSTATE classes and codes meaning "the database cannot serve now", not "this request is wrong":
-// 08 connection exceptions, 53 insufficient resources (too many connections, disk full), 57P01-57P03 shutdown
-// and start-up, 40001/40P01 are not here (services retry or refuse those themselves).
+// SQLSTATEs for "cannot serve now": 08 connection, 53 resources, 57P01-57P03 shutdown; not 40001/40P01 (retried).
 const postgresUnavailable = /^(08...|53...|57P0[123])$/
 const socketErrors = new Set([
   'ECONNREFUSED',
@@ -27,10 +25,7 @@ const pgDroppedMessages = [
   'Client has encountered a connection error',
 ]
 
-/**
- * True when a query failed because the database is down, restarting, unreachable, overloaded or out of disk: the
- * request may succeed later, so it is answered 503, not 500. A transaction that failed this way never committed.
- */
+/** The database is down, unreachable, overloaded or out of disk: answered 503, and nothing was committed. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false
   const { code, message } = error as { code?: unknown; message?: unknown }

@@ -1,5 +1,4 @@
-// The quiz columns both a learner's list (quizzes/) and an attempt's reads (attempts/) select, as `q`; each adds its
-// own (decision 024: the two reads may diverge beyond these).
+// The quiz columns a learner's list and an attempt's reads both select, as `q` (decision 024).
 export const learnerQuizColumns = [
   'q.id',
   'q.title_en',

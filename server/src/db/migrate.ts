@@ -37,7 +37,7 @@ import { bookletAnswerImages } from './migrations/0037_booklet_answer_images'
 import { modelAnswerMaths } from './migrations/0038_model_answer_maths'
 import { institutesMigration } from './migrations/0040_institutes'
 
-// An explicit list rather than a folder scan, so the bundled server carries its migrations.
+// Listed, not scanned, so the bundle carries them; a released migration is never edited, a new one follows it.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0001_initial': initial(dialect),
   '0002_exam_feel': examFeel(dialect),

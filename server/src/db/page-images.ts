@@ -1,10 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { DB } from './schema'
 
-/**
- * Keeps a page's image by its hash, once: written answers' photographed pages and booklet pages share the
- * `page_images` store (the same photo sent twice, or by both ways, is one image).
- */
+/** Keeps a page's image once by its hash: written answers' pages and booklet pages share `page_images`. */
 export async function savePageImage(
   db: Kysely<DB>,
   image: { hash: string; data: Buffer; content_type: string; width: number; height: number; phone_data: Buffer | null },

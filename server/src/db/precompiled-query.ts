@@ -15,13 +15,12 @@ import type { SqliteStatement } from './sqlite-driver'
 
 const MARKER = '\u0000precompiled-argument:'
 
-// Built once per dialect, then each call only binds (docs/decisions/016, 021, 040); for DESIGN.md's budget routes.
-// `build` must use each argument only as a bound value (no arrays for `in`, no flags that change the SQL).
 interface Compiled<R> {
   query: CompiledQuery<R>
   slots: (number | undefined)[]
 }
 
+// Built once per dialect, each call only binds (decisions 016, 021, 040): `build` uses its arguments as values only.
 export function precompile<A extends unknown[], R>(build: (db: Kysely<DB>, ...args: A) => Compilable<R>) {
   // Keyed by the dialect's adapter class: a transaction shares it with its database, and tests make many databases.
   const compiled = new Map<unknown, Compiled<R>>()
@@ -62,18 +61,13 @@ export function precompile<A extends unknown[], R>(build: (db: Kysely<DB>, ...ar
     const statements = sqliteTransactionOf(db) ?? (SelectQueryNode.is(query.query) ? sqliteReaderOf(db) : undefined)
     if (!statements) return db.executeQuery<R>({ ...query, parameters })
     const statement = statements.prepare(query.sql)
-    // What Kysely's SQLite driver answers: rows for a statement that returns them, else the changes and the rowid.
     if (statement.reader) return { rows: rowsOf(statement, parameters) as R[] }
     const { changes, lastInsertRowid } = statement.run(parameters)
     return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) }
   }
 }
 
-// better-sqlite3 makes each row object natively, a property at a time: for the learner's quiz list (two rows of 22
-// columns) that was half of the statement's time, 9.5 µs against 4.8 with arrays (docs/performance.md). So the rows
-// come as arrays and become objects of one shape, a literal made once per statement (a loop of assignments measured
-// 7.2 µs). The same rows: the same names in the same order, a later column of a repeated name winning as before. The
-// statement is Kysely's too (the cache serves both): it is left as it was found, returning objects.
+// Rows as arrays, made objects of one shape by a literal: half the list's statement time (docs/performance.md).
 const rowShapes = new WeakMap<SqliteStatement, (values: unknown[]) => unknown>()
 
 function rowsOf(statement: SqliteStatement, parameters: readonly unknown[]) {

@@ -2,10 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import type { KyselyPlugin, RootOperationNode } from 'kysely'
 import { TenantFilter } from './tenant-filter'
 
-// The per-request database seam (docs/decisions/062 "A request's handle", 095): every query built while a request
-// is served passes through that request's scope, with no service passing a handle down. With more than one institute
-// the scope names the request's institute and every query is held to it here, in one place. A lone institute enters
-// none: on Node 20 a scope costs every promise of every request a hook (docs/decisions/076).
+// The per-request database seam (decisions 062 "A request's handle", 095): with more than one institute the scope
+// names the request's institute and every query is held to it here. A lone institute enters none (decision 076).
 export interface RequestScope {
   /** The request the queries serve (Fastify's request id), or the job's name. */
   requestId: string
@@ -17,7 +15,6 @@ export interface RequestScope {
 
 const scopes = new AsyncLocalStorage<RequestScope>()
 
-/** Runs `work` (a request's handler and all it awaits) in the scope. */
 export function inRequestScope<T>(scope: RequestScope, work: () => T): T {
   return scopes.run(scope, work)
 }
@@ -43,11 +40,7 @@ function filterOf(institute: number) {
   return filter
 }
 
-/**
- * On every database handle (database.ts), so a transaction and a handle a service kept from its construction alike
- * pass each query through the scope of the request running it. Statements compiled once (precompiled-query.ts) take
- * the institute as a parameter instead.
- */
+/** On every handle, so each query passes the running request's scope; precompiled statements bind the institute. */
 export const requestScopePlugin: KyselyPlugin = {
   transformQuery({ node }) {
     const scope = scopes.getStore()

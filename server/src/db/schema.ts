@@ -15,21 +15,18 @@ export interface UserTable {
   is_marker: Generated<number>
   /** Runs the deployment's institutes from the platform's address, and reads no institute's learners (decision 095). */
   is_platform_admin: Generated<number>
-  /**
-   * End of paid access (epoch ms), null for none. Access that ended is no access; an admin grant with no end
-   * is PAID_ACCESS_NO_END. Replaced the boolean has_paid_access (migration 0003).
-   */
+  /** End of paid access (epoch ms), null for none; PAID_ACCESS_NO_END for a grant with no end. */
   paid_access_until: number | null
   full_name: Generated<string>
   email: Generated<string>
   preferred_language: Generated<string>
   profile_picture_id: string | null
   created_at: number
-  /** Extra time on every attempt this learner starts, in percent of the quiz's duration (0..300; migration 0005). */
+  /** Extra time on every attempt this learner starts, in percent of the quiz's duration (0..300). */
   extra_time_percent: Generated<number>
-  /** 1: live-mock reminders by SMS too (migration 0014). */
+  /** 1: live-mock reminders by SMS too. */
   sms_reminders: Generated<number>
-  /** 0: leaderboards show "Learner" instead of the name (migration 0014). */
+  /** 0: leaderboards show "Learner" instead of the name. */
   show_on_leaderboards: Generated<number>
 }
 
@@ -44,11 +41,7 @@ export interface ProfilePictureTable {
 
 /** A question's or option's raster picture, stored once per content (API.md "Pictures in questions"). */
 export interface PictureTable {
-  /**
-   * The picture's public name, hex: HMAC-SHA-256 with a key of the server's secret over the sha256 of `data`
-   * (pictures/picture-names.ts), so that no one can test whether the bank holds a given picture. Named before
-   * migration 0021 (`keyed` 0): the plain sha256, renamed at the server's start.
-   */
+  /** Hex HMAC-SHA-256 of `data`'s sha256 keyed by the server's secret: no one can test for a given picture. */
   hash: string
   /** WebP, at most 1,600 px on its long side, no metadata. */
   data: Buffer
@@ -57,7 +50,6 @@ export interface PictureTable {
   /** sha256 of the decoded pixels (picture-encoding.ts pixelsHash): the same picture come back as PNG is found by it. */
   pixels_hash: string
   created_at: number
-  /** 1 once `hash` is the keyed name (migration 0021). */
   keyed: ColumnType<number, number | undefined, number>
 }
 
@@ -103,34 +95,30 @@ export interface QuizTable {
   is_paid_tier: number
   allowed_attempts: number
   difficulty: string
-  /** 1: each attempt draws its own question order when it starts (stored in attempts.revision_ids). */
   shuffle_questions: Generated<number>
-  /** 1: each attempt draws its own option order per question (attempts.option_order). */
   shuffle_options: Generated<number>
   created_at: number
   /** Quizzes are soft-deleted so learners' results keep their titles. */
   deleted_at: number | null
-  /** Live questions (not deleted, with a current revision); kept by triggers on questions (migration 0007). */
+  /** Live questions (not deleted, with a current revision); kept by triggers on questions. */
   question_count: Generated<number>
-  /** Raised by every change to the quiz's current questions, revisions or order (triggers, migration 0007). */
+  /** Raised by every change to the quiz's current questions, revisions or order (triggers). */
   question_set_version: Generated<number>
-  /** 'per_attempt' or 'frozen' (migration 0010). */
   draw_mode: Generated<string>
   /** A frozen paper's draw, JSON `{itemId: [questionId, ...]}`; null until drawn. */
   frozen_draw: Generated<string | null>
-  /** Days after an attempt finished during which its learner may flag a question (migration 0013). */
+  /** Days after an attempt finished during which its learner may flag a question. */
   challenge_days: Generated<number>
-  /** A live mock's start (epoch ms), or null for an ordinary quiz (migration 0014). */
+  /** A live mock's start (epoch ms), or null for an ordinary quiz. */
   live_starts_at: Generated<number | null>
   /** Minutes after live_starts_at during which a ranked attempt may start (1..180). */
   live_join_minutes: Generated<number | null>
-  /** 'draft' (invisible to learners) or 'published' (migration 0017; every older quiz is published). */
   status: Generated<string>
-  /** Minutes after an attempt's deadline during which written answers' pages are still accepted, 0..60 (migration 0027). */
+  /** Minutes after an attempt's deadline during which written answers' pages are still accepted (0..60). */
   upload_grace_minutes: Generated<number>
 }
 
-/** A bank question's stable identity (migration 0010: no longer owned by a quiz); its content lives in revisions. */
+/** A bank question's stable identity; its content lives in revisions. */
 export interface QuestionTable {
   id: Generated<number>
   revision_id: number | null
@@ -149,7 +137,6 @@ export interface TagTable {
 export interface QuestionTagTable {
   question_id: number
   tag_id: number
-  /** The tag's place in the question's list, from 1. */
   position: number
 }
 
@@ -177,7 +164,7 @@ export interface PaperItemTable {
   draw_tags: string | null
   draw_difficulty: string | null
   draw_source: string | null
-  /** 'choice' or 'written'; null draws either (migration 0032). */
+  /** 'choice' or 'written'; null draws either. */
   draw_type: Generated<string | null>
   draw_count: number | null
 }
@@ -209,14 +196,10 @@ export interface SetShowTable {
   shown_at: number
 }
 
-/**
- * Immutable content of a question. An admin edit writes a new revision; attempts keep the revisions they
- * started with, so reports never change and revisions can be cached forever.
- */
-/** A question's or an option's picture and its caption. */
+/** Immutable content of a question: an edit writes a new revision, attempts keep the ones they started with. */
 interface ImageColumns {
   image_svg: string | null
-  /** pictures.hash of a raster picture, with its size (migration 0018); null with an SVG or no image. */
+  /** pictures.hash of a raster picture, with its size; null with an SVG or no image. */
   image_picture: ColumnType<string | null, string | null | undefined, string | null>
   image_width: ColumnType<number | null, number | null | undefined, number | null>
   image_height: ColumnType<number | null, number | null | undefined, number | null>
@@ -235,11 +218,10 @@ export interface QuestionRevisionTable extends ImageColumns {
   /** JSON StoredMaths (maths/rich-text.ts): the text, hint, caption and model answer rendered; null without maths. */
   maths: ColumnType<string | null, string | null | undefined, string | null>
   created_at: number
-  /** questions/content-hash.ts of the texts, options and answer (migration 0011): duplicates are found by it. */
+  /** questions/content-hash.ts of the texts, options and answer: duplicates are found by it. */
   content_hash: Generated<string | null>
-  /** The current key version (key_versions.version); 0: the key it was written with (migration 0013). */
+  /** The current key version (key_versions.version); 0: the key it was written with. */
   key_version: Generated<number>
-  /** 'choice' or 'written' (migration 0025); a written revision has no options. */
   type: Generated<QuestionType>
   /** Written only: its marks in hundredths, word limit and model answer (null: none). */
   marks: ColumnType<number | null, number | null | undefined, number | null>
@@ -250,7 +232,7 @@ export interface QuestionRevisionTable extends ImageColumns {
 
 export type QuestionType = 'choice' | 'written'
 
-/** A written question's rubric (migration 0025); no row is the default one at revision 0. Hundredths. */
+/** A written question's rubric; no row is the default one at revision 0. Hundredths. */
 export interface RubricTable {
   question_id: number
   scoring: 'positive' | 'negative'
@@ -283,7 +265,6 @@ export interface RubricItemTable {
   explanation_ne: string | null
 }
 
-/** A learner's answer to one written question of one attempt. */
 export interface WrittenAnswerTable {
   id: Generated<number>
   attempt_id: number
@@ -316,7 +297,6 @@ export interface WrittenAnswerItemTable {
 }
 
 export interface PageImageTable {
-  /** sha256 of `data`, hex. */
   hash: string
   data: Buffer
   content_type: string
@@ -375,7 +355,6 @@ export interface QuestionOptionTable extends ImageColumns {
   text_en: string
   text_ne: string
   is_correct: number
-  /** JSON StoredMaths: the option's text and caption rendered; null without maths. */
   maths: ColumnType<string | null, string | null | undefined, string | null>
 }
 
@@ -385,19 +364,15 @@ export interface AttemptTable {
   quiz_id: number
   attempt_number: number
   status: 'in_progress' | 'finished'
-  /** 0: a live mock's practice attempt, started after its join window (migration 0014). */
+  /** 0: a live mock's practice attempt, started after its join window. */
   ranked: Generated<number>
   started_at: number
   deadline: number
   /** JSON array of question_revisions ids, in the order the learner sees them. */
   revision_ids: string
-  /**
-   * JSON array parallel to revision_ids: each question's option ids in the order this attempt shows them; null
-   * when the attempt shows the authored order (quizzes without shuffle_options, and attempts made before it).
-   */
+  /** JSON option ids per question, parallel to revision_ids, in this attempt's order; null: the authored order. */
   option_order: Generated<string | null>
   finished_at: number | null
-  /** Score in hundredths of a point: exact, no floating-point drift. */
   score_hundredths: number | null
   correct: number | null
   incorrect: number | null
@@ -405,18 +380,14 @@ export interface AttemptTable {
   late: Generated<number>
   /** 1 when the learner submitted, 0 when time ran out and the attempt was finished on saved answers. */
   submitted: Generated<number>
-  /**
-   * The attempt's sections as it started, JSON (see attempts/paper-sections.ts); null for attempts made before
-   * sections existed: one section of every question, +1 / -0.2.
-   */
+  /** The attempt's sections as it started (attempts/paper-sections.ts); null: one section of all, +1 / -0.2. */
   sections: Generated<string | null>
-  /** Timed sections: the open section (0-based) and when it opened. */
   current_section: Generated<number>
   section_opened_at: Generated<number | null>
-  /** 'paper': recorded from an answer sheet of a paper sitting (migration 0019), which sitting_id names. */
+  /** 'paper': recorded from an answer sheet of the paper sitting `sitting_id`. */
   mode: Generated<AttemptMode>
   sitting_id: Generated<number | null>
-  /** 1 while a part's marks are not final (a written answer not yet released): not counted in ranks (migration 0022). */
+  /** 1 while a part's marks are not final (a written answer not yet released): not counted in ranks. */
   marks_pending: Generated<number>
 }
 
@@ -424,7 +395,6 @@ export type AttemptMode = 'online' | 'paper'
 
 export interface AttemptAnswerTable {
   attempt_id: number
-  /** Stable question id (questions.id). */
   question_id: number
   option_id: number | null
   saved_at: number
@@ -433,7 +403,6 @@ export interface AttemptAnswerTable {
 /** Review mark, visit and seconds of one question of one attempt; no row means none of them. */
 export interface AttemptQuestionStateTable {
   attempt_id: number
-  /** Stable question id (questions.id). */
   question_id: number
   marked: Generated<number>
   visited: Generated<number>
@@ -441,8 +410,7 @@ export interface AttemptQuestionStateTable {
   time_spent: Generated<number>
 }
 
-/** How many learners' first finished attempts at a quiz scored each score: what rank and percentile count. */
-/** A live mock's leaderboard as its end wrote it, kept by later finishes and re-scores (migration 0022). */
+/** A live mock's leaderboard as its end wrote it, kept by later finishes and re-scores. */
 export interface LeaderboardSnapshotTable {
   quiz_id: number
   starts_at: number
@@ -454,7 +422,7 @@ export interface LeaderboardSnapshotTable {
   due_at: number | null
 }
 
-/** A live mock's paper key (migration 0029): the paper ahead is encrypted with keys derived from it. */
+/** A live mock's paper key: the paper ahead is encrypted with keys derived from it. */
 export interface LivePaperKeyTable {
   quiz_id: number
   /** 32 random bytes, base64url. */
@@ -476,11 +444,11 @@ export interface PracticeCardTable {
   box: number
   due_at: number
   updated_at: number
-  /** The quiz of the attempt that put the card there: a deleted quiz takes it out of the deck (migration 0010). */
+  /** The quiz of the attempt that put the card there: a deleted quiz takes it out of the deck. */
   quiz_id: Generated<number | null>
 }
 
-/** The cards one finish owes its learner's deck, written after it (migration 0035, docs/decisions/080). */
+/** The cards one finish owes its learner's deck, written after it (docs/decisions/080). */
 export interface OwedPracticeCardTable {
   id: Generated<number>
   user_id: number
@@ -520,7 +488,6 @@ export interface FlagTable {
   status: Generated<'open' | 'accepted' | 'rejected'>
   created_at: number
   decided_at: number | null
-  /** The deciding key_versions.id. */
   decision: number | null
 }
 
@@ -576,10 +543,7 @@ export interface FakeGatewayTransactionTable {
   created_at: number
 }
 
-/**
- * One recorded write (docs/decisions/018). Append-only: triggers refuse UPDATE and DELETE. `before_json` and
- * `after_json` hold the changed fields as JSON objects, never a secret (a password is `"changed"`).
- */
+/** One recorded write (docs/decisions/018); append-only, and never a secret (a password is `"changed"`). */
 export interface AuditEventTable {
   id: Generated<number>
   occurred_at: number
@@ -597,7 +561,7 @@ export interface AuditEventTable {
   after_json: string | null
 }
 
-/** An import's dry run, kept until `expires_at` (migration 0011, API.md "Import"). */
+/** An import's dry run, kept until `expires_at` (API.md "Import"). */
 export interface ImportTable {
   id: Generated<number>
   created_by: number
@@ -610,14 +574,12 @@ export interface ImportTable {
 
 /** A login (one refresh-token family): device and address as last seen, for the learner's "Active logins". */
 export interface LoginSessionTable {
-  /** The family id of its refresh tokens. */
   id: string
   user_id: number
   /** A short readable name from the User-Agent ("Chrome on Android"); '' when unknown. */
   device: string
   client_address: string
   created_at: number
-  /** The login or the latest refresh. */
   last_used_at: number
 }
 
@@ -628,7 +590,6 @@ export interface NotificationTable {
   kind: string
   text_en: string
   text_ne: Generated<string>
-  /** A path in the web app, or null. */
   link: string | null
   created_at: number
   read_at: number | null
@@ -642,16 +603,15 @@ export interface PushSubscriptionTable {
   p256dh: string
   auth: string
   created_at: number
-  /** Pushes in a row that timed out (migration 0016): at PUSH_TIMEOUTS_BEFORE_DROP the subscription is dropped. */
+  /** Pushes in a row that timed out: at PUSH_TIMEOUTS_BEFORE_DROP the subscription is dropped. */
   timeouts: Generated<number>
 }
 
-/** A push or a text message still to send, being sent, sent or given up (migration 0012, docs/decisions/035). */
+/** A push or a text message still to send, being sent, sent or given up (docs/decisions/035). */
 export interface DeliveryTable {
   id: Generated<number>
   channel: 'push' | 'sms'
   user_id: number
-  /** Push only. */
   subscription_id: number | null
   /** JSON: the push's body, or the text message's {text, purpose}. */
   payload: string
@@ -780,7 +740,6 @@ export type PaymentRow = Selectable<PaymentTable>
 /** paid_access_until of a grant with no end: 9999-12-31T23:59:59.999Z, later than any real end. */
 export const PAID_ACCESS_NO_END = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
 
-/** A learner registered for a live mock's reminders and results notice (migration 0014). */
 export interface LiveRegistrationTable {
   quiz_id: number
   user_id: number
@@ -792,17 +751,16 @@ export interface LiveAnnouncementTable {
   id: Generated<number>
   quiz_id: number
   kind: 'reminder_day' | 'reminder_quarter' | 'results'
-  /** The schedule it was made for. */
   starts_at: number
   due_at: number
   status: Generated<'pending' | 'sent' | 'skipped'>
   sent_at: number | null
   recipients: number | null
-  /** The last learner id told (migration 0030): chunks go in id order, each with the row locked. */
+  /** The last learner id told: chunks go in id order, each with the row locked. */
   done_through: Generated<number>
 }
 
-/** A paper sitting of a quiz (migration 0019, API.md "Paper sittings"): its paper and sets frozen when created. */
+/** A paper sitting of a quiz (API.md "Paper sittings"): its paper and sets frozen when created. */
 export interface SittingTable {
   id: Generated<number>
   quiz_id: number
@@ -819,7 +777,6 @@ export interface SittingTable {
   sets: string
   created_by: number | null
   created_at: number
-  /** Written-answer booklet pages printed for each learner (migration 0033). */
   booklet_pages: Generated<number>
 }
 
@@ -834,10 +791,7 @@ export interface SittingRosterTable {
 export interface SittingScanTable {
   id: Generated<number>
   sitting_id: number
-  /**
-   * The sheet the QR code names: 'R<roll>U<learner>' (a roster learner's; 'R<roll>' printed before codes named the
-   * learner) or 'B<serial>' (a blank one; 'B<serial>/<n>' for the n-th photocopy read with another roll number).
-   */
+  /** The QR code's sheet: 'R<roll>U<learner>' (or 'R<roll>' before), 'B<serial>' blank, 'B<serial>/<n>' a copy. */
   sheet: string
   status: 'recorded' | 'needs_review'
   roll_number: number | null
@@ -855,7 +809,7 @@ export interface SittingScanTable {
   updated_at: number
 }
 
-/** A scan's photo that a later photo replaced (migration 0020), kept for the audit trail. */
+/** A scan's photo that a later photo replaced, kept for the audit trail. */
 export interface ScanPhotoTable {
   id: Generated<number>
   scan_id: number
@@ -866,7 +820,7 @@ export interface ScanPhotoTable {
   replaced_by: number | null
 }
 
-/** A photographed written-answer booklet page of a sitting (migration 0033, docs/decisions/075). */
+/** A photographed written-answer booklet page of a sitting (docs/decisions/075). */
 export interface BookletPageTable {
   id: Generated<number>
   sitting_id: number
@@ -878,13 +832,12 @@ export interface BookletPageTable {
   user_id: number | null
   /** JSON array of printed question numbers. */
   questions: string
-  /** JSON array of flags. */
   flags: string
   /** JSON scan box of the question bubbles. */
   question_box: string
   /** The whole photo, upright: what an admin reviewing the scan sees. */
   image_hash: string
-  /** What joins the written answers (markers, the learner): the photo with name, roll and code gone (0037). */
+  /** What joins the written answers (markers, the learner): the photo with name, roll and code gone. */
   answer_hash: string | null
   upload_hash: string
   scanned_by: number | null

@@ -14,9 +14,7 @@ export interface BackupSummary {
   migration: string
 }
 
-// better-sqlite3's progress callback sets the pages of the next step; all of them at once makes each step one read
-// transaction, so the copy is one moment of the database even while other processes write (a write between steps
-// would restart a stepwise copy, and under a steady stream of autosaves it might never finish).
+// All pages in one step: one read transaction, so a consistent copy that steady writes cannot keep restarting.
 const ALL_PAGES = 0x7fffffff
 
 /** Written beside `out` and renamed once checked, so `out` is either absent or a whole, verified backup. */
@@ -39,7 +37,6 @@ export async function backupSqlite(source: string, out: string): Promise<BackupS
   }
 }
 
-/** One consistent copy of `connection`'s database as a self-contained file (no -wal or -shm needed to read it). */
 async function copyTo(connection: SqliteConnection, file: string) {
   // Made owner-only before SQLite writes a page into it: a backup is the whole database.
   closeSync(openSync(file, 'wx', 0o600))
@@ -94,8 +91,7 @@ function readOrRefuse<T>(file: string, read: () => T): T {
   }
 }
 
-// In WAL mode every open connection holds a shared lock, so an exclusive-mode one without busy timeout gets SQLITE_BUSY
-// while any process has `target` open. The backup API, not a file copy, so no stale `-wal` is replayed onto it.
+// WAL: every open connection holds a shared lock, so SQLITE_BUSY while `target` is open; backup API, no stale -wal.
 export async function restoreSqlite(
   from: string,
   target: string,

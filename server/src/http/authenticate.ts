@@ -53,18 +53,15 @@ export const authenticationPlugin = fp(
       if (row.is_admin !== 1) throw new PermissionDenied()
     }
 
-    // The marking routes: admins and markers, re-read like admins (docs/decisions/068).
     async function requireMarker(request: FastifyRequest) {
       await authenticate(request)
       const row = await findAdminFlag(database.db, request.user.id)
       if (!row) throw new NotAuthenticated('The user of this token no longer exists.')
       if (row.is_admin !== 1 && row.is_marker !== 1) throw new PermissionDenied()
-      // What a marker may do beside an admin is decided from the database too, not from the token's claims.
       request.user = { ...request.user, is_admin: row.is_admin === 1, is_marker: row.is_marker === 1 }
     }
 
-    // An access token outlives its login's logout by up to 15 minutes: a thief's copy must not see or end the learner's
-    // logins or change the password (docs/decisions/023). Tokens without a login id are not checked.
+    // A thief's copy of a logged-out token (15 minutes) must not see or end logins or change the password (decision 023).
     async function authenticateLiveLogin(request: FastifyRequest) {
       await authenticate(request)
       const { sessionId } = request.user

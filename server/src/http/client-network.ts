@@ -1,7 +1,6 @@
 import { isIPv6 } from 'node:net'
 
-// What limits count per (docs/decisions/042): an IPv6 host is given a whole /64, so each of its addresses is not a
-// new client. IPv4 is counted per address, and an IPv4-mapped IPv6 address (a dual-stack socket's) as that IPv4.
+// Counted per /64 for IPv6, per address for IPv4 (an IPv4-mapped address as its IPv4): docs/decisions/042.
 export function clientNetwork(address: string): string {
   const groups = isIPv6(address) ? groupsOf(address) : null
   if (!groups) return address
@@ -13,7 +12,6 @@ export function clientNetwork(address: string): string {
     .join(':')}::/64`
 }
 
-// The eight 16-bit groups of an address isIPv6 accepted (a trailing dotted IPv4 and a zone included).
 function groupsOf(address: string): number[] | null {
   let text = address.split('%')[0]!.toLowerCase()
   const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text)

@@ -12,7 +12,6 @@ export class AppError extends Error {
     detail: string,
     readonly errors?: FieldErrors,
     readonly headers?: Record<string, string>,
-    // `quizzes` of question_in_use.
     readonly extra?: Record<string, unknown>,
   ) {
     super(detail)
@@ -129,7 +128,6 @@ export function registerErrorHandlers(app: FastifyInstance) {
       const errors = fieldErrorsOf(error.validation)
       const detail =
         scope === 'params' || scope === 'querystring' ? 'Invalid URL parameters.' : 'Some fields are invalid.'
-      // An unknown id in the URL is "not found", not a malformed request.
       if (scope === 'params') return send(reply, 404, { detail: 'Not found.', code: 'not_found' })
       return send(reply, 400, { detail, code: 'validation_error', errors })
     }

@@ -6,9 +6,7 @@ type Rules = Pick<
   'loginFailuresPerUsername' | 'loginFailuresPerUsernameFrom' | 'loginFreshNetworksPerUsername'
 >
 
-// A stranger's failures must not lock the owner out (docs/decisions/042): the account's total refuses networks that
-// have failed on it before. Networks without failures share one more allowance of the same size; past it only a
-// network the account has signed in from gets a try, so rotating networks buys no unbounded guesses.
+// A stranger's failures must not lock the owner out, nor rotating networks buy unbounded guesses (decision 042).
 export async function countPasswordTry(
   limiter: RateLimiter,
   rules: Rules,
@@ -38,7 +36,6 @@ export async function countPasswordTry(
     (fresh !== null && crossed(fresh.hits, rules.loginFreshNetworksPerUsername.limit))
   return {
     refusal: refused ? (lockedHere ? fromHere : (fresh ?? overall)).refusal() : null,
-    // Set on the one try that first crossed a limit: the lock-out worth recording.
     justLocked: refused && justCrossed ? (lockedHere ? ('address' as const) : ('account' as const)) : null,
     refund: () => Promise.all([fromHere.refund(), overall.refund(), fresh?.refund()]).then(() => undefined),
   }
@@ -46,6 +43,5 @@ export async function countPasswordTry(
 
 const crossed = (hits: number, limit: number) => hits > limit && hits - 1 <= limit
 
-// A reset clears every network's at once by this prefix.
 export const fromKey = (usernameKey: string, network: string) => `${usernameKey}@${network}`
 export const fromKeyPrefix = (usernameKey: string) => `${usernameKey}@`

@@ -10,7 +10,6 @@ export interface MultipartForm {
 }
 
 export interface MultipartRules {
-  // Files under other names are read and dropped.
   fileField: string
   limits: { fileSize: number; files: number; fields: number; fieldSize: number }
   notMultipart: string
@@ -28,7 +27,6 @@ export async function readMultipartForm(request: FastifyRequest, rules: Multipar
     for await (const part of request.parts({ limits: rules.limits })) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer()
-        // A form whose file input was left empty still sends an empty part: that is no file.
         if (part.fieldname === rules.fileField && bytes.length > 0) file = { bytes, name: part.filename ?? '' }
       } else if (typeof part.value === 'string') fields[part.fieldname] = part.value
     }

@@ -18,7 +18,6 @@ export interface RateLimitRule {
   limit: number
   windowSeconds: number
   detail?: string
-  /** The subject is a client address, counted per network (http/client-network.ts). */
   perNetwork?: true
 }
 
@@ -65,14 +64,12 @@ export function createRateLimiter({ database, clock }: { database: Database; clo
   }
 
   return {
-    // `refund` gives the hit back when it turned out not to count (the SMS gateway failed, so nothing was sent).
     async hit(rule: RateLimitRule, subject: string): Promise<{ refund: () => Promise<void> }> {
       const counted = await count(rule, subject)
       if (counted.hits > rule.limit) throw counted.refusal()
       return counted
     },
     count,
-    /** Forgets a subject's count (a password reset lifts the lock-out that forgotten passwords caused). */
     async clear(rule: RateLimitRule, subject: string): Promise<void> {
       await deleteCountersOfKey(database.db, keyOf(rule, subject))
     },

@@ -1,7 +1,6 @@
 import { AppError } from './errors'
 
-// A refusal is an answer, not a failure: thrown inside, it would roll back what the transaction wrote before finding
-// it (a start settles the learner's expired attempts first, and those must stay). Services refuse the same way.
+// Returned, not thrown: a throw would roll back what the transaction wrote first (a start's settled attempts).
 export async function refusedAfterCommit<T>(transaction: Promise<T | AppError>): Promise<T> {
   const outcome = await transaction
   if (outcome instanceof AppError) throw outcome

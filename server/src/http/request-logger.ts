@@ -4,14 +4,7 @@ import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger'
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
 type PinoLike = FastifyBaseLogger & { levels?: { values: Record<string, number> }; levelVal?: number }
 
-/**
- * Fastify's per-request logger, made only when something logs at a level that is on. pino's `child` writes its
- * bindings (the request id) through the redaction of app.ts on every request: a few µs of each hot request for a
- * logger that, at the usual levels, never writes a line (docs/decisions/076). What a request logs is unchanged.
- *
- * One small object a request, its methods on the prototype: with an object of per-request closures instead, the
- * exam's storm promoted far more garbage and peaked 60 MB higher (docs/decisions/083).
- */
+/** Fastify's per-request logger, made only when a level is on (decision 076), methods on a prototype (decision 083). */
 export function lazyChildLoggers(
   logger: FastifyBaseLogger,
   bindings: Bindings,
@@ -22,7 +15,6 @@ export function lazyChildLoggers(
 
 class LazyChildLogger {
   private made: FastifyBaseLogger | undefined
-  /** The lowest level value that is written; undefined when the parent is not pino (every level counts as on). */
   private readonly threshold: number | undefined
 
   constructor(

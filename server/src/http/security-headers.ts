@@ -2,8 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import helmet from 'helmet'
 
-// Computed once: helmet's middleware on every request cost a quarter of the hot routes' throughput. Set in onRequest,
-// so a route with its own policy (the API docs' UI) can still override them.
+// Computed once (helmet per request cost a quarter of hot throughput); set in onRequest so a route may override.
 export function registerSecurityHeaders(
   app: FastifyInstance,
   { formActions = [], scriptHashes = [] }: { formActions?: string[]; scriptHashes?: string[] } = {},

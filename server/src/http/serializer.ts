@@ -38,8 +38,7 @@ function stringifierOf(zodSchema: ZodType) {
   return stringify
 }
 
-// Written by fast-json-stringify, not checked by zod: on the hot routes the check cost more than the query
-// (docs/decisions/016). `additionalProperties: false` keeps the whitelist: no `is_correct` outside the contract.
+// fast-json-stringify, not zod (decision 016); `additionalProperties: false` keeps `is_correct` out.
 export function createSerializerCompiler({ check }: { check: boolean }) {
   return ({ schema, method, url }: { schema: unknown; method: string; url: string }) => {
     const zodSchema = schema as ZodType
@@ -58,15 +57,11 @@ export function createSerializerCompiler({ check }: { check: boolean }) {
   }
 }
 
-/**
- * A response body that many requests send alike (a paper's question): written once by its route's serializer, then
- * sent as that string. Hand it to Fastify as `sentAsWritten(body)`. Checked as any body when responses are checked.
- */
+/** A body many requests send alike, written once by its route's serializer, then sent as that string. */
 export class SerializedOnce<T> {
   private json?: string
   private by?: (data: unknown) => string
 
-  /** `written` hears the length of each writing: a cache of bodies counts what it holds by it. */
   constructor(
     readonly value: T,
     private readonly written?: (chars: number) => void,
@@ -82,5 +77,4 @@ export class SerializedOnce<T> {
   }
 }
 
-/** The route's own type for a body written once: the serializer above tells the two apart. */
 export const sentAsWritten = <T>(body: SerializedOnce<T>) => body as unknown as T

@@ -37,8 +37,7 @@ export interface TokenUser {
   institute?: string
 }
 
-// fast-jwt verifies synchronously, far cheaper than jose's WebCrypto job in a start storm (docs/decisions/021); the
-// times are checked here against the server's clock, which fast-jwt can only take when the verifier is made.
+// fast-jwt verifies synchronously, cheaper in a start storm (decision 021); times checked here on the server's clock.
 export function hs256Verifier(secret: string | Uint8Array) {
   const decode = createVerifier({
     key: typeof secret === 'string' ? secret : Buffer.from(secret),
@@ -73,7 +72,6 @@ export function createTokenSigner({
   secret: string
   accessTtl: number
   refreshTtl: number
-  /** Seconds from a login's sign-in past which none of its refresh tokens lives. */
   sessionMaxTtl?: number
   clock: Clock
 }) {

@@ -3,8 +3,7 @@ import { abandonDecodeLine, photoUploadTurn, uploadTurnLimits } from '../lib/dec
 import { AppError } from './errors'
 import { drainingDetail } from './draining'
 
-// A photo upload's turn, given back however its request ends: answered, refused, dropped by the client, stalled, too
-// slow, or cut by the server stopping (docs/decisions/088).
+// A photo upload's turn, given back however its request ends (docs/decisions/088).
 
 export const uploadLimits = {
   /** Seconds without a byte of the body, once its turn came, before the connection is ended. */
@@ -21,10 +20,7 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Stopping the server does not wait for a photo still arriving or waiting its turn, nor for any picture (a profile's,
- * a question's) waiting for a decode slot: each is answered 503 as the draining hook answers new requests.
- */
+/** Stopping the server answers 503 to photos still arriving or waiting, and to pictures waiting for a decode slot. */
 export function registerUploadTurns(app: FastifyInstance) {
   const inFlight = new Set<AbortController>()
   app.decorate('uploadsInFlight', inFlight)
@@ -39,15 +35,11 @@ export function registerUploadTurns(app: FastifyInstance) {
   })
 }
 
-// What the request ends with when its connection was ended: a client's fault, not the server's (never a 500 logged);
-// nobody reads it but the log.
+// The client's fault, not the server's: never a 500 logged.
 const uploadEnded = (why: string) =>
   new AppError(400, 'validation_error', `The photo's upload was ${why}: send it again.`)
 
-/**
- * Runs `work` (which reads the body and handles the photo) in its turn of `photoUploadTurn`, weighed by the body's
- * declared length, counted against the signed-in user; `refuse()` when the turns or the user's own are all taken.
- */
+/** Runs `work` in its turn of `photoUploadTurn`, weighed by declared length, per user; `refuse()` when all taken. */
 export function uploadTurn<T>(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -92,8 +84,7 @@ export function uploadTurn<T>(
     },
   ).finally(() => {
     clearTimeout(deadline)
-    // Once the answer is sent, Node has set the socket's keep-alive timeout in place of ours: leave it. An injected
-    // request's socket (light-my-request) has no timeout.
+    // Once answered, Node's keep-alive timeout replaces ours; an injected request's socket has none.
     if (!reply.raw.writableFinished) socket.setTimeout?.(0)
     reply.raw.off('timeout', onIdle)
     socket.off('close', onClose)

@@ -3,10 +3,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod'
 import type { ZodType } from 'zod'
 import { nulMessage, pathOfNul } from '../lib/nul'
 
-/**
- * zod's compiler with a NUL refused first, at its path, in the shape zod's errors have (one handler answers both):
- * every route's body, query string and parameters pass here.
- */
+/** zod's compiler with a NUL refused first, at its path, for every route's body, query string and parameters. */
 export const validatorRefusingNul: FastifySchemaCompiler<ZodType> = (route) => {
   const validate = validatorCompiler(route)
   return (data) => {

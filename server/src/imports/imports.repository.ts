@@ -40,7 +40,6 @@ export async function deleteExpiredDryRuns(db: Kysely<DB>, now: number) {
   await db.deleteFrom('imports').where('expires_at', '<=', now).execute()
 }
 
-// The oldest when several hold a hash.
 export async function bankQuestionsByHash(db: Kysely<DB>, hashes: readonly string[]) {
   const found = new Map<string, number>()
   const unique = [...new Set(hashes)]
@@ -92,8 +91,7 @@ export async function bankQuestionsByHash(db: Kysely<DB>, hashes: readonly strin
   return found
 }
 
-// Commits take turns on PostgreSQL (an advisory lock), so two commits of files sharing questions cannot both find a
-// question missing and both write it. SQLite's writer is one at a time anyway.
+// Commits take turns on PostgreSQL (an advisory lock), so two cannot both find a question missing and write it.
 export async function lockImportCommits(db: Kysely<DB>, dialect: 'sqlite' | 'postgres') {
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('imports.commit'))`.execute(db)
 }

@@ -91,7 +91,6 @@ export function createImportsService({
   pictures: Pick<PicturesService, 'saveEncoded' | 'alreadyStored' | 'read' | 'key'>
 }) {
   const { db } = database
-  // Taken on the first dry run: an app that imports nothing starts no worker.
   let pool: ReadPool | null = null
 
   async function inWorker<T>(run: () => Promise<T>): Promise<T> {
@@ -111,7 +110,6 @@ export function createImportsService({
     if (result.ok) return result
     const { failure } = result
     if (failure.kind === 'columns') throw new ValidationFailed({ columns: [failure.message] })
-    // The headings found go with the refusal, so that the import page can offer to map them.
     if (failure.kind === 'no_header')
       throw new AppError(400, 'import_unreadable', failure.message, undefined, undefined, {
         headings: failure.headings,
@@ -147,7 +145,6 @@ export function createImportsService({
   }
 
   return {
-    // The rows come from the worker already as JSON text (worker/read-job.ts), and are sent as they are.
     async dryRun(input: ImportInput, fields: Fields, actor: UserActor): Promise<string> {
       const read = await readInWorker({
         input: { ...input, columns: fields.columns },
@@ -163,14 +160,12 @@ export function createImportsService({
       const settled = await inWorker(() => pool!.settle({ rowsJson: read.rowsJson, inBank: [...inBank] }))
       // A picture the bank holds, come back as the export's PNG of it, stays the stored one: its rows name that url.
       const stored = await pictures.alreadyStored(read.pictures)
-      // One pass over each text, however many pictures: a large dry run is megabytes, on the event loop.
       const toStored = (json: string) =>
         stored.size === 0
           ? json
           : json.replace(PICTURE_URLS, (url: string, hash: string) => stored.get(hash)?.url ?? url)
       const storedJson = toStored(settled.storedJson)
       const rowsJson = toStored(settled.rowsJson)
-      // Stored before the dry run that names them, so that its rows' urls serve (decision 032: pictures).
       await pictures.saveEncoded(
         // A Buffer crosses from the worker as a plain Uint8Array; the database drivers bind Buffers.
         read.pictures
@@ -208,7 +203,6 @@ export function createImportsService({
         chosen = dryRun.rows.filter((row) => named.has(row.row) && isImportable(row))
       } else chosen = dryRun.rows.filter(isImportable)
 
-      // Every refusal comes before anything is written.
       const quiz = body.quiz_id === undefined ? undefined : await findLiveQuizFigures(db, body.quiz_id)
       if (body.quiz_id !== undefined && !quiz) errors.quiz_id = [importMessages.unknownQuiz]
       if (Object.keys(errors).length > 0) throw new ValidationFailed(errors)
@@ -284,7 +278,6 @@ export function createImportsService({
         }
         if (found.results.length < 500) break
       }
-      // Each picture once, as PNG (lossless from the stored WebP), through the decode gate like every decode.
       const pngs = new Map<string, SheetPicture>()
       for (const question of questions)
         for (const image of [question.image, ...question.options.map((option) => option.image)]) {

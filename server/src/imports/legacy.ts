@@ -37,7 +37,6 @@ export function convertFontRuns(runs: readonly Run[], choice: LegacyFontChoice):
     } else if (font) out.push({ ...convert(run.text, font), font: run.font })
     else out.push(run)
   }
-  // The font's name is kept on the run only to join its neighbours; a converted run has no legacy font any more.
   return out.map((run) => (run.converted ? { ...run, font: null } : run))
 }
 
@@ -71,7 +70,6 @@ export function applyLegacyFonts(
   question?: QuestionDecision,
 ): Run[] {
   if (role === 'en' || choice === 'none') return [...runs]
-  // Text in a legacy font we cannot read is named, never converted as if it were Preeti.
   if (unsupportedFonts(runs).length > 0) return [...runs]
   if (runs.some((run) => run.font && !run.converted && legacyFontOfName(run.font))) return convertFontRuns(runs, choice)
   if (runs.some((run) => run.converted)) return [...runs]
@@ -79,7 +77,6 @@ export function applyLegacyFonts(
   if (text.trim() === '' || hasDevanagari(text)) return [...runs]
   const explicit = choice !== 'auto'
   const font: LegacyFont = choice === 'kantipur' ? 'kantipur' : 'preeti'
-  // Within a Preeti question, a text is still left alone when it is TeX, code, a bare number or English.
   const reads = question ? question.legacy && mayBeLegacy(text) && !readsAsEnglish(text) : readsAsLegacy(text)
   const wanted =
     role === 'ne'

@@ -1,6 +1,8 @@
 import {
   adminLimits,
   adminMessages,
+  importDuplicateCodes,
+  importFixCodes,
   importMessages,
   BankQuestionInputSchema,
   type Difficulty,
@@ -37,22 +39,13 @@ export interface RowContext {
   legacyFont: LegacyFontChoice
   defaults: RowDefaults
   pictures?: Map<string, EncodedPicture>
-  /** Names the pictures (pictures/picture-names.ts). */
   pictureKey: string
 }
 
 export type HashedRow = ImportRow & { hash: string | null }
 
-const FIXES = new Set<ImportMessage['code']>([
-  'trimmed',
-  'letter_read',
-  'devanagari_numbering',
-  'font_converted',
-  'language_guessed',
-  'partial_credit_dropped',
-  'maths_rewritten',
-])
-const DUPLICATES = new Set<ImportMessage['code']>(['duplicate_in_bank', 'duplicate_in_file'])
+const FIXES = new Set<ImportMessage['code']>(importFixCodes)
+const DUPLICATES = new Set<ImportMessage['code']>(importDuplicateCodes)
 export const rejects = (message: ImportMessage) => !FIXES.has(message.code) && !DUPLICATES.has(message.code)
 
 const FONT_NAMES = { preeti: 'Preeti', kantipur: 'Kantipur' } as const
@@ -97,7 +90,6 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
         original: runsText(after.map((run) => ({ ...run, text: run.converted?.original ?? run.text }))).trim(),
         unicode: clean,
       })
-      // What the converter is unsure of, and, for a text converted on its content alone, how thin the evidence was.
       const byContent = !runs.some((run) => run.converted || (run.font && legacyFontOfName(run.font)))
       const doubts = [
         ...new Set([
@@ -159,8 +151,7 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
   }
   if (trimmed) messages.push({ field: 'row', code: 'trimmed', message: 'Spaces at the ends of cells were removed.' })
 
-  // A question of a type the bank does not have is refused for that reason alone (API.md): its answers are not
-  // read. Embedded answers (Cloze) are refused naming them whichever format the file was read as.
+  // An unknown type or a Cloze question is refused for that reason alone (API.md): its answers are not read.
   const parts = [draft.text, ...draft.options].flatMap((part) => ('mixed' in part ? [part.mixed] : [part.en, part.ne]))
   let typeNotes = draft.notes.filter((note) => note.code === 'unsupported_type')
   if (typeNotes.length === 0 && parts.some((runs) => isCloze(runsText(runs)))) typeNotes = [clozeNote()]
@@ -207,7 +198,6 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
 const WRITTEN = new Set(['written', 'लिखित', 'essay', 'subjective'])
 const CHOICE = new Set(['choice', 'mcq', 'multiple choice', 'वस्तुगत', 'बहुवैकल्पिक'])
 
-/** A spreadsheet row whose `type` says written; a type we do not have adds its refusal to `typeNotes`. */
 function writtenKind(draft: Draft, typeNotes: ImportMessage[]) {
   const written = draft.written
   if (!written) return undefined
@@ -228,7 +218,6 @@ const numberOrRaw = (cell: string) => (/^\d+(\.\d+)?$/.test(cell) ? Number(cell)
 /** Word's own alt text, written for it by a guess ("… Description automatically generated"), is no caption. */
 const GENERATED_ALT = /description automatically generated|generated with (?:very )?(?:high|medium|low) confidence/i
 
-// More than one picture, or one that is no picture, is a message and no image.
 async function pictureFrom(
   found: readonly DraftPicture[],
   field: string,
@@ -388,7 +377,6 @@ async function check(question: ImportQuestion, messages: ImportMessage[]) {
     })
   }
   const maths = await questionMathsErrors(question)
-  // A table the reader refused (merged cells, nested) is named once, not again for the rows it came in as.
   const tableRefused = messages.some((message) => message.code === 'table')
   for (const [field, problems] of Object.entries(maths))
     for (const problem of problems) {

@@ -39,7 +39,6 @@ export interface SheetPicture {
 
 const SHOWN_HEIGHT = 120
 
-// `pictureOf` gives each picture's PNG by its url (Excel shows no WebP).
 export async function writeXlsx(
   questions: Iterable<ImportQuestion>,
   sheetName = 'Questions',
@@ -47,7 +46,6 @@ export async function writeXlsx(
 ): Promise<Buffer> {
   const list = [...questions]
   const imagesOf = (question: ImportQuestion) => [question.image, ...question.options.map((option) => option.image)]
-  // Only the picture columns some question uses: a bank without pictures exports the template's columns alone.
   const used = importPictureFields.filter((_, index) => list.some((question) => imagesOf(question)[index]?.picture))
   const pictureColumns = used.flatMap((field) => [field, `${field}_caption_en`, `${field}_caption_ne`])
   const workbook = new ExcelJS.Workbook()
@@ -94,7 +92,6 @@ export async function writeXlsx(
 const csvField = (value: string) =>
   /[",;\r\n]/.test(value) || value !== value.trim() ? `"${value.replace(/"/g, '""')}"` : value
 
-/** CSV in UTF-8 with a BOM, so Excel opens Nepali text as Nepali. */
 export function writeCsv(questions: Iterable<ImportQuestion>): string {
   const lines = [importColumns.join(',')]
   for (const question of questions) {

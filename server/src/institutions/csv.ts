@@ -4,13 +4,11 @@
 export const UTF8_BOM = '\uFEFF'
 export const CSV_LINE_END = '\r\n'
 
-// A cell starting with one of these is run as a formula by Excel, LibreOffice and Google Sheets (OWASP's "CSV
-// injection"); a carriage return is on OWASP's list too, since some spreadsheets treat it like a tab.
+// Formula starters (OWASP's "CSV injection"), a carriage return among them.
 const FORMULA_START = /^[=+\-@\t\r]/
 // `;` too: Excel in locales whose list separator is `;` (much of Europe) splits the file there, not at `,`.
 const NEEDS_QUOTES = /[",;\r\n]/
 
-/** One cell: numbers as they are, text with formula starters neutralised by a leading `'` and quoted if needed. */
 export function csvCell(value: string | number | boolean | null): string {
   if (value === null) return ''
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)

@@ -18,7 +18,6 @@ import type { ReportsService } from './reports.service'
 
 const docs = { tags: ['institutions'], security: [{ bearer: [] }] }
 
-/** API.md "Institutions: attempts, statistics, learners", under /api/admin. */
 export const institutionRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; learners: LearnersService }> = async (
   app,
   { reports, learners },
@@ -43,7 +42,6 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ reports: ReportsService;
   app.get(
     '/quizzes/:id/attempts.csv',
     {
-      // A download streamed as it is read, sent as written (http/compression.ts compresses JSON).
       compress: false,
       schema: { ...docs, params: IdParamsSchema, querystring: QuizAttemptsCsvQuerySchema },
     },

@@ -4,18 +4,12 @@ import { DEFAULT_MARKS_CORRECT, DEFAULT_MARKS_WRONG } from '../questions/section
 
 const DEFAULT_MARKS = { correct: DEFAULT_MARKS_CORRECT, wrong: DEFAULT_MARKS_WRONG }
 
-// Item analysis of API.md "Institutions". Item scores are kept in hundredths of a point (100, -20, 0), so every
-// sum below is an exact integer: a variance of zero is exactly zero, never 1e-17, and undefined figures are
-// recognised exactly (they become null, never NaN).
+// Item scores in hundredths, so every sum is an exact integer: a zero variance is exactly zero, undefined is null.
 
 export interface StatisticsInput {
   questionIds: readonly number[]
-  /**
-   * How an attempt's answer to a question (null: none) counts under the key its revision scores on
-   * (questions/answer-keys.ts): an `excluded` one counts in none of the question's figures.
-   */
+  /** How an answer (null: none) counts under its revision's key; an `excluded` one counts in none of the figures. */
   outcomeOf: (attemptId: number, questionId: number, optionId: number | null) => KeyedOutcome
-  /** The chosen attempts: id and stored score (hundredths). */
   attempts: readonly { id: number; score_hundredths: number }[]
   answers: Iterable<{ attempt_id: number; question_id: number; option_id: number }>
   /** The marks (hundredths) of a question in an attempt: its section's. +1 / -0.2 when absent. */
@@ -26,7 +20,6 @@ export interface ItemFigures {
   facility: number | null
   discrimination: number | null
   unanswered: number
-  /** Attempts that chose each option id. */
   optionCounts: Map<number, number>
   flags: QuestionFlag[]
 }
@@ -82,8 +75,7 @@ export function computeStatistics({
     counts.set(answer.option_id, (counts.get(answer.option_id) ?? 0) + 1)
   }
 
-  // x[a * k + j]: item score of question j in attempt a, in hundredths (its section's marks: at most ±10,000),
-  // and how it counts. A dropped question scores full marks answered or not, or nothing and counts nowhere.
+  // x[a * k + j]: item score of question j in attempt a (hundredths, at most ±10,000), and how it counts.
   const x = new Int16Array(n * k)
   const state = new Uint8Array(n * k)
   for (let a = 0; a < n; a++) {
@@ -101,7 +93,6 @@ export function computeStatistics({
     }
   }
 
-  // T: each attempt's total over these questions (the item scores' sum, as Cronbach's alpha needs).
   const total = new Float64Array(n)
   for (let a = 0; a < n; a++) {
     let sum = 0
@@ -144,7 +135,6 @@ export function computeStatistics({
       if (state[cell] === UNANSWERED) unanswered++
     }
     if (counted > 0) countedItems++
-    // Alpha compares variances over every attempt (an excluded cell is a 0 there, as in the attempt's score).
     sumOfItemVariances += scaledSquares(n, sumX, sumX2)
     const varianceX = scaledSquares(counted, sumX, sumX2)
     const varianceR = scaledSquares(counted, sumR, sumR2)
@@ -171,7 +161,6 @@ export function computeStatistics({
       ? (countedItems / (countedItems - 1)) * (1 - sumOfItemVariances / varianceT)
       : null
 
-  // The score summary is over the stored scores: the figures the Attempts table and the learners' reports show.
   const scores = attempts.map((attempt) => attempt.score_hundredths).sort((p, q) => p - q)
   let sum = 0
   let sumOfSquares = 0

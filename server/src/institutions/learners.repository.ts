@@ -48,7 +48,6 @@ function withFinishedAttempts(query: ReturnType<typeof matching>) {
   )
 }
 
-/** Newest first. */
 export function pageUsers(db: Kysely<DB>, search: string, { limit, offset }: { limit: number; offset: number }) {
   return withFinishedAttempts(matching(db, search))
     .orderBy('u.created_at', 'desc')

@@ -25,7 +25,6 @@ const accessValues = ({ has_paid_access, paid_access_until, extra_time_percent, 
 export function createLearnersService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
   const { db } = database
 
-  /** Access that ended is no access: both fields say so, and an open-ended grant has no date. */
   const toAdminUser = (row: ListedUserRow, now: number): AdminUser => {
     const until = row.paid_access_until
     const hasPaidAccess = until !== null && until > now
@@ -61,10 +60,7 @@ export function createLearnersService({ database, clock }: Pick<AppContext, 'dat
     return { count, results: rows.map((row) => toAdminUser(row, now)) }
   }
 
-  /**
-   * `has_paid_access: true` grants (until the date given, else with no end), `false` revokes; a date alone moves
-   * the end (a past date ends access now). One transaction: a refusal changes nothing.
-   */
+  /** true grants (until the date, else no end), false revokes, a date alone moves the end; one transaction. */
   async function updateUser(id: number, patch: AdminUserPatch, actor: AuditActor): Promise<AdminUser> {
     return database.transaction(async (trx) => {
       const user = await findUserForUpdate(trx, id, { lock: database.dialect === 'postgres' })

@@ -36,7 +36,6 @@ export function listCurrentQuestions(db: Kysely<DB>, quizId: number) {
       topic: string
       maths: string | null
       type: 'choice' | 'written'
-      /** A written question's marks in hundredths; null for a choice question. */
       marks: number | null
     }[]
   >
@@ -83,9 +82,7 @@ const attemptColumns = [
   'revision_ids',
 ] as const
 
-// "first" is the counted attempt (outcomes/counted-attempt.repository.ts); a window function (SQLite 3.25+) picks
-// the best in one pass.
-// `final`: only attempts whose written part is released (statistics count an attempt only then, API.md).
+// "first" is the counted attempt (outcomes/counted-attempt.repository.ts); `final`: written part released (API.md).
 function chosenAttempts(db: Kysely<DB>, quizId: number, which: AttemptSelection, { final = false } = {}) {
   if (which === 'first')
     return db.selectFrom(
@@ -136,7 +133,6 @@ const reportColumns = [
   'u.phone_number',
 ] as const
 
-/** The report's order: highest score first, then earliest finished (then the attempt id, so pages never overlap). */
 export function pageChosenAttempts(
   db: Kysely<DB>,
   quizId: number,
@@ -167,7 +163,6 @@ export async function listChosenAttemptIds(db: Kysely<DB>, quizId: number, which
   return rows.map((row) => row.id)
 }
 
-/** Attempts by id with their learner; the caller keeps `ids` within both databases' parameter limits. */
 export function findAttemptsWithLearners(db: Kysely<DB>, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([])
   return db
@@ -223,10 +218,6 @@ export async function findQuestionsOfRevisions(db: Kysely<DB>, revisionIds: read
   return found
 }
 
-/**
- * By written question, over the chosen final attempts: answers released, the sum of their marks and of the marks they
- * could have gained (each answer's own revision's), in hundredths.
- */
 export async function listWrittenMarksOfChosenAttempts(db: Kysely<DB>, quizId: number, which: AttemptSelection) {
   const rows = await chosenAttempts(db, quizId, which, { final: true })
     .innerJoin('written_answers as w', 'w.attempt_id', 'c.id')
@@ -248,7 +239,6 @@ export async function listWrittenMarksOfChosenAttempts(db: Kysely<DB>, quizId: n
   )
 }
 
-/** The marks of the attempts' marked (or released) written answers, in hundredths. */
 export function listWrittenMarksOfAttempts(db: Kysely<DB>, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([])
   return db

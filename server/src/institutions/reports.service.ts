@@ -119,7 +119,6 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
           listAnswerPicksOfAttempts(db, dialect, batch),
           listWrittenMarksOfAttempts(db, batch),
         ])
-        // A written question's cell holds its marks, empty until marked.
         const marksById = new Map<number, typeof writtenMarks>()
         for (const marks of writtenMarks)
           marksById.set(marks.attempt_id, [...(marksById.get(marks.attempt_id) ?? []), marks])
@@ -195,7 +194,6 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
       uniform.get(attemptId) ?? byQuestion.get(attemptId)?.get(questionId) ?? { correct: 100, wrong: 20 }
   }
 
-  /** What an unanswered question counts as; only dropped revisions are looked up. */
   async function droppedKeysHeld(
     attempts: readonly { id: number; revision_ids: string }[],
     keys: ReadonlyMap<number, AnswerKey>,
@@ -228,12 +226,10 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
       listAnswersOfChosenAttempts(db, quizId, which),
       listWrittenMarksOfChosenAttempts(db, quizId, which),
     ])
-    // Numbered by their place in the paper; a written question has no options, so no facility or discrimination.
     const numbered = paper.map((question, index) => ({ ...question, number: index + 1 }))
     const questions = numbered.filter((question) => question.type !== 'written')
     const writtenQuestions = numbered.filter((question) => question.type === 'written')
-    // Decided keys (docs/decisions/036) count over the revisions' own: an answer counts by its option's revision,
-    // no answer by the revision the attempt's paper held (a question dropped with full marks is right unanswered).
+    // Decided keys (decision 036) count: an answer by its option's revision, no answer by the paper's revision.
     const keys = await findAnswerKeys(db, new Set(options.map((option) => option.revision_id)))
     const optionById = new Map(options.map((option) => [option.id, option]))
     const dropped = await droppedKeysHeld(attempts, keys)
@@ -257,7 +253,6 @@ export function createReportsService({ database }: Pick<AppContext, 'database'>)
     }
     const { items, ...summary } = figures
     const adminText = (question: (typeof numbered)[number]) =>
-      // Staff read the source they wrote, beside its rendering, as in the admin payloads.
       richText({ en: question.text_en, ne: question.text_ne }, parseStoredMaths(question.maths).text, 'admin')
     return {
       ...summary,

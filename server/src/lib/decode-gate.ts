@@ -28,8 +28,7 @@ export interface DecodeRules {
   failOn?: sharp.SharpOptions['failOn']
 }
 
-// Slot i holds the id + 1 of the thread decoding in it, or 0; then a count of releases, which waiters watch, a
-// count of the decodes that have passed the gate, the megabytes the running decodes hold, and each slot's share.
+// Per slot: the decoding thread's id + 1 or 0; then releases, decodes passed, megabytes held, each slot's share.
 const SLOTS = 16
 const sharedSlots: SharedArrayBuffer =
   !isMainThread && (workerData as { decodeGate?: unknown } | null)?.decodeGate instanceof SharedArrayBuffer
@@ -41,7 +40,6 @@ const PASSES = SLOTS + 1
 const RESERVED = SLOTS + 2
 const SHARE = SLOTS + 3
 
-/** What a worker thread is started with (`workerData`), so that its decodes share this process's gate. */
 export const decodeGateData = () => ({ decodeGate: sharedSlots })
 
 /** A free slot, with `mb` of the gate's memory reserved in it, or -1 when no slot or not enough memory is free. */
@@ -67,14 +65,12 @@ function release(slot: number) {
   Atomics.notify(slots, RELEASES)
 }
 
-/** A worker ended mid-decode (its pool's timeout) leaves its slots to whoever ended it. */
 export function releaseDecodeSlotsOf(thread: number) {
   for (let i = 0; i < SLOTS; i++) if (Atomics.load(slots, i) === thread + 1) release(i)
 }
 
 // In a thread, waiters are served in order: only the first in line contends for a slot with the other threads.
 const line: { mb: number; start: (slot: number) => void; refuse: (reason: Error) => void }[] = []
-// In Node since 16; TypeScript's lib has it from es2024.
 const { waitAsync } = Atomics as unknown as {
   waitAsync: (array: Int32Array, index: number, value: number) => { async: boolean; value: Promise<string> | string }
 }
@@ -94,10 +90,7 @@ async function serveLine() {
   contending = false
 }
 
-/**
- * Decodes of this thread still waiting for a slot are refused with `reason`: a server that stops answers them
- * rather than wait for every decode before them (those running finish within their time limit).
- */
+/** Refuses this thread's decodes still waiting for a slot, so a stopping server need not wait for them. */
 export function abandonDecodeLine(reason: Error) {
   for (const waiting of line.splice(0)) waiting.refuse(reason)
 }
@@ -109,7 +102,6 @@ function take(mb: number): Promise<number> {
   })
 }
 
-/** Runs `work` once one of the process's decode slots is free, and `mb` of the gate's memory with it. */
 export async function withDecodeSlot<T>(work: () => Promise<T>, mb = 0): Promise<T> {
   const slot = await take(Math.min(mb, decodeLimits.gateMB))
   try {
@@ -119,26 +111,18 @@ export async function withDecodeSlot<T>(work: () => Promise<T>, mb = 0): Promise
   }
 }
 
-/**
- * How many decodes have passed the gate since the process started, in every thread of it: a photo's route is checked
- * against it to decode the photo no more often than it must (one read, one kept copy).
- */
+/** Decodes passed since the process started, in every thread: a photo's route checks it decodes no more than it must. */
 export const decodePasses = () => Atomics.load(slots, PASSES)
 
-/** The megabytes the running decodes hold by their estimates, in every thread of the process. */
 export const decodeMemoryReserved = () => Atomics.load(slots, RESERVED)
 
-/** How many decodes hold a slot now, in every thread of the process. */
 export function decodesRunning(): number {
   let held = 0
   for (let i = 0; i < SLOTS; i++) if (Atomics.load(slots, i) !== 0) held++
   return held
 }
 
-/**
- * The scans (SOS segments) of a JPEG, counted by walking its markers: no pixel is decoded. Stops counting past
- * `stopAfter`.
- */
+/** A JPEG's scans (SOS segments), counted from its markers without decoding, up to `stopAfter`. */
 export function countJpegScans(bytes: Uint8Array, stopAfter = Infinity): number {
   let scans = 0
   let at = 2
@@ -162,11 +146,7 @@ export function countJpegScans(bytes: Uint8Array, stopAfter = Infinity): number 
   return scans
 }
 
-/**
- * What our own parser says of a raster the rules accept, or why not, with no library: the format by magic bytes (an
- * SVG, PDF or HEIF "photo" never reaches sharp), the canvas under `maxPixels`, a JPEG's scans under
- * `decodeLimits.jpegScans`, the decode's memory under `decodeLimits.decodeMB`.
- */
+/** Our own parser's verdict, with no library: magic bytes, canvas under `maxPixels`, JPEG scans, decode memory. */
 export function checkRaster(bytes: Buffer, rules: DecodeRules): RasterHeader | DecodeRefusal {
   const header = readRasterHeader(bytes)
   if (!header || !rules.formats.includes(header.format)) return 'not_an_image'
@@ -179,7 +159,6 @@ export function checkRaster(bytes: Buffer, rules: DecodeRules): RasterHeader | D
 
 const megabytes = (header: RasterHeader) => Math.ceil(header.decodeBytes / (1024 * 1024))
 
-/** sharp's reading of the header, in a slot, agreeing with ours. */
 async function metadataOf(bytes: Buffer, header: RasterHeader, rules: DecodeRules) {
   let metadata: sharp.Metadata
   try {
@@ -193,7 +172,6 @@ async function metadataOf(bytes: Buffer, header: RasterHeader, rules: DecodeRule
   return metadata
 }
 
-/** The header of a raster the rules accept, or why not: `checkRaster`, then sharp's reading in one of the slots. */
 export async function inspectRaster(bytes: Buffer, rules: DecodeRules): Promise<sharp.Metadata | DecodeRefusal> {
   const header = checkRaster(bytes, rules)
   if (typeof header === 'string') return header
@@ -202,12 +180,7 @@ export async function inspectRaster(bytes: Buffer, rules: DecodeRules): Promise<
 
 const isTimeout = (error: unknown) => error instanceof Error && /timeout/i.test(error.message)
 
-/**
- * Decodes `bytes` through the gate: checked first (`checkRaster`), then, in one of the process's decode slots with
- * its memory estimate reserved, sharp reads the header and `work` builds and runs the pipeline it is given (its input
- * capped at `maxPixels`, stopped after `decodeLimits.seconds`). Whatever the file makes sharp throw is a refusal,
- * never an exception.
- */
+/** Decodes `bytes` through the gate (checked, in a slot, time- and size-capped): whatever sharp throws is a refusal. */
 export async function decodeRaster<T>(
   bytes: Buffer,
   rules: DecodeRules,
@@ -230,11 +203,7 @@ export async function decodeRaster<T>(
   }, megabytes(header))
 }
 
-/**
- * Only the loaders of the four formats we take, process-wide (libvips is shared by every thread): were a crafted
- * file ever to pass the magic bytes, libvips would still not run its SVG, PDF, HEIF or other loaders. The server's
- * entry calls it; tests that draw SVGs with sharp do not.
- */
+/** Only our four formats' loaders, process-wide: a crafted file past the magic bytes still meets no SVG, PDF or HEIF loader. */
 export function blockUntrustedLoaders() {
   sharp.block({ operation: ['VipsForeignLoad'] })
   sharp.unblock({
@@ -248,17 +217,12 @@ export function blockUntrustedLoaders() {
 }
 
 export interface TurnOptions {
-  /** Whose work it is: at most `perOwner` of one owner's, in turn or in line. */
   owner?: unknown
-  /** This owner's own bound, in place of the turns' `perOwner`. */
   ownerLimit?: number
-  /** Aborted, the work leaves the line, or its turn is given back at once, rejected with the signal's reason. */
   signal?: AbortSignal
-  /** Its share of `capacity`: 1 unless told. */
   weight?: number
 }
 
-/** `work`'s promise, or the signal's reason as soon as it aborts (the work then goes on unheard, its error dropped). */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return work
   work.catch(() => {})
@@ -270,11 +234,7 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Pro
   })
 }
 
-/**
- * Pieces of work of at most `capacity` weight at once in this process, in order, and at most `waiting` in line, and
- * at most `perOwner` of one owner's: past either `refuse()` is thrown. A photo upload takes its turn before its body is
- * read, so only so many bodies are held; an upload whose connection drops gives its turn back (`signal`).
- */
+/** Weighted work at most `capacity` at once, `waiting` in line, `perOwner` per owner; past either `refuse()` throws. */
 export function createTurns(capacity: number, waiting: number, perOwner = Infinity) {
   let used = 0
   const line: { weight: number; start: () => void }[] = []
@@ -335,13 +295,10 @@ export function createTurns(capacity: number, waiting: number, perOwner = Infini
 export const uploadTurnLimits = {
   /** Declared body bytes read at once per process: 4 photos of 15 MB as before, or some 20 of a phone's 3 MB. */
   bytes: 64 * 1024 * 1024,
-  /** Uploads waiting for their turn, bodies unread. */
   waiting: 32,
-  /** One user's uploads in turn or in line: a learner's slow or many uploads leave the others' turns alone. */
   perUser: 2,
   /** An admin's: the "Scan sheets" screen sends 3 photos at once (web's UPLOAD_CONCURRENCY). */
   perAdmin: 4,
 }
 
-/** Photo uploads of every route (scans, booklet pages, written answers' pages): see http/upload-turns.ts. */
 export const photoUploadTurn = createTurns(uploadTurnLimits.bytes, uploadTurnLimits.waiting, uploadTurnLimits.perUser)

@@ -1,11 +1,9 @@
 export interface JobLoop {
-  // No-op when the interval is 0, or already started.
   start(): void
   stop(): Promise<void>
 }
 
-// A pass at start settles what fell due while no process ran; passes never overlap. The timer never keeps a process
-// alive on its own. `pass` must not throw: a job logs its own failures and tries again next time.
+// A pass at start settles what fell due; passes never overlap; the timer keeps no process alive; `pass` never throws.
 export function createJobLoop<T>(
   intervalMs: number,
   pass: () => Promise<T>,
@@ -41,14 +39,10 @@ export function createJobLoop<T>(
 }
 
 export interface BatchJob extends JobLoop {
-  /** One pass now, after the one running (if any): how many items it settled. */
   runNow(): Promise<number>
 }
 
-/**
- * A loop of passes that settle up to `batch` items each and one at a time per process (a call while one runs waits
- * for it, then runs its own); a full batch says more may be due, so the next pass follows at once.
- */
+/** Passes of up to `batch` items, one at a time per process; a full batch is followed at once by the next. */
 export function createBatchJob(intervalMs: number, batch: number, pass: () => Promise<number>): BatchJob {
   let running: Promise<number> | undefined
 

@@ -2,18 +2,14 @@ import cluster from 'node:cluster'
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 
 export interface PoolStats {
-  // 1 for SQLite: one connection per process.
   size: number
   busy: number
   waiting: number
-  // Transactions this process has asked for since it started: whether it wrote between two looks.
   asked: number
 }
 
 export interface Metrics {
-  // One per app, so tests can build many apps in one process.
   registry: Registry
-  // By route pattern, never the raw URL: ids would explode the series.
   observeRequest(method: string, route: string, status: number, seconds: number): void
   attemptStarted(): void
   attemptSubmitted(): void
@@ -21,11 +17,9 @@ export interface Metrics {
 
 export function createMetrics(poolStats: () => PoolStats, { served }: { served: boolean }): Metrics {
   const registry = new Registry()
-  // The process figures keep an event-loop monitor running: only when someone can read them.
   if (served) collectDefaultMetrics({ register: registry })
   if (cluster.isWorker) {
-    // The primary's AggregatorRegistry collects this registry (not prom-client's global one). A worker answers the
-    // primary's requests only once an AggregatorRegistry exists in it: constructing one adds that listener.
+    // A worker answers the primary only once an AggregatorRegistry exists in it: constructing one adds the listener.
     new AggregatorRegistry()
     AggregatorRegistry.setRegistries(registry)
   }
@@ -33,7 +27,6 @@ export function createMetrics(poolStats: () => PoolStats, { served }: { served: 
     name: 'http_request_duration_seconds',
     help: 'HTTP requests by method, route pattern and status code, with their duration.',
     labelNames: ['method', 'route', 'status'],
-    // From a cached question read to a storm's queued submit.
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   })

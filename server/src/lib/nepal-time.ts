@@ -11,7 +11,6 @@ const englishDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', time
 
 // WEB.md "Nepali dates and digits"; Bikram Sambat by the web app's library (docs/decisions/013).
 export function nepalDateTime(ms: number, language: 'en' | 'ne'): string {
-  // The wall clock in Nepal, as the UTC fields of a shifted Date.
   const nepal = new Date(ms + NEPAL_OFFSET_MS)
   const time = `${pad(nepal.getUTCHours())}:${pad(nepal.getUTCMinutes())}`
   if (language === 'en') return `${englishDate.format(ms)}, ${time} NPT`

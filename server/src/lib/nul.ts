@@ -1,12 +1,9 @@
-// PostgreSQL cannot store U+0000 in text (SQLite can): a NUL that reached a query was a 500 on one database and stored
-// on the other. Input is refused where it comes in (docs/decisions/091).
+// PostgreSQL cannot store U+0000 in text (SQLite can): refused where input comes in (docs/decisions/091).
 
 export const nulMessage = 'This text holds a NUL character (U+0000), which is not allowed.'
 
-/** The path of the first string (or key) holding a NUL in `value`, or undefined. */
 export function pathOfNul(value: unknown, path: (string | number)[] = []): (string | number)[] | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined
-  // Bytes (a picture) are no text.
   if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return undefined
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {

@@ -1,5 +1,4 @@
-// A raster's kind, canvas and decoding memory read from its first bytes by our own code, before any library parses
-// it: the decode gate's first check (docs/decisions/088).
+// A raster's kind, canvas and decoding memory, read by our own code before any library: docs/decisions/088.
 
 export type RasterFormat = 'jpeg' | 'png' | 'webp' | 'gif'
 
@@ -7,7 +6,6 @@ export interface RasterHeader {
   format: RasterFormat
   width: number
   height: number
-  /** Bytes the decoder holds at once for this picture: all of it, or a strip when it streams rows. */
   decodeBytes: number
 }
 
@@ -48,8 +46,7 @@ function jpegHeader(b: Buffer): RasterHeader | null {
       const hMax = Math.max(...factors.map((f) => f >> 4), 1)
       const vMax = Math.max(...factors.map((f) => f & 15), 1)
       let decodeBytes = STREAMED
-      // A progressive (or multi-scan) file is decoded from a buffer of every block's 64 coefficients of 2 bytes, for
-      // each component at its sampling: a camera's 4:2:0 colour costs 1.5 times its pixels, 3 bytes a pixel.
+      // Progressive: 64 coefficients of 2 bytes a block per component; a camera's 4:2:0 costs 3 bytes a pixel.
       if (PROGRESSIVE.has(marker))
         decodeBytes += factors.reduce((sum, f) => {
           const blocksWide = Math.ceil(Math.ceil((width * (f >> 4)) / hMax) / 8)
@@ -58,7 +55,6 @@ function jpegHeader(b: Buffer): RasterHeader | null {
         }, 0)
       return { format: 'jpeg', width, height, decodeBytes }
     }
-    // No frame before the first scan: not a picture a decoder would draw.
     if (marker === 0xda || marker === 0xd9) return null
     at += 2 + length
   }

@@ -18,12 +18,10 @@ export interface Reencoded {
   data: Buffer
   width: number
   height: number
-  /** The picture as sent kept its size and was upright. */
   unchanged: boolean
 }
 
-// The format is decided by content, and a bomb refused from its header before decoding (lib/decode-gate.ts). Written
-// fresh as WebP with no metadata: nothing of a polyglot file is left.
+// Format by content, bombs refused from the header (lib/decode-gate.ts); re-encoded WebP: nothing of a polyglot stays.
 export async function reencodeRaster(
   input: Buffer,
   { maxPixels, maxSide, quality, effort = 4, smoothShrunk, smartSubsample = true }: ReencodeOptions,

@@ -25,10 +25,7 @@ export class WorkerRefused extends Error {
 
 type WorkerReply<R> = { id: number; result: R } | { id: number; crashed: string }
 
-/**
- * A worker's entry: `source` (a `.ts` path beside the caller) when the caller runs from source (vitest, tsx), else
- * `built` (a path beside dist/main.js, an entry of server/build.mjs).
- */
+/** `source` (a .ts path) when running from source (vitest, tsx), else `built` (beside dist/main.js). */
 export function workerEntry(callerUrl: string, source: string, built: string): URL {
   return callerUrl.endsWith('.ts') ? new URL(source, callerUrl) : new URL(built, callerUrl)
 }
@@ -42,7 +39,6 @@ function newWorker(entry: URL, options: WorkerOptions): Worker {
   return new Worker(boot, { ...options, eval: true })
 }
 
-/** The worker's side: each job posted to it is answered with `run`'s result; a throw comes back as `crashed`. */
 export function serveJobs<J, R>(run: (job: J) => Promise<R>) {
   parentPort!.on('message', (message: { id: number; job: J }) => {
     run(message.job).then(

@@ -12,11 +12,7 @@ export interface Learner {
   preferred_language: string
 }
 
-/**
- * How long a push service keeps each for an offline browser, and so how long its text message may wait (notify()):
- * the quarter-hour reminder 15 minutes (API.md: at most that), so it arrives by the start or not at all; the day
- * reminder a few hours, so a phone offline overnight still hears of it; results a day.
- */
+/** Push TTL, and so a text message's wait: the quarter-hour reminder 15 min, the day reminder hours, results a day. */
 export const ANNOUNCEMENT_TTL_SECONDS: Record<Kind, number> = {
   reminder_day: 6 * 60 * 60,
   reminder_quarter: liveLimits.reminderMinutes[1] * 60,
@@ -26,8 +22,7 @@ export const ANNOUNCEMENT_TTL_SECONDS: Record<Kind, number> = {
 export const quizLink = (quizId: number) => `/quiz/${quizId}/instructions`
 export const leaderboardLink = (quizId: number) => `/quiz/${quizId}/leaderboard`
 
-// They name the start itself, not "tomorrow": a reminder due while no server ran goes out late and must stay true.
-// The quarter's says no sign-in is needed: a registered learner's login lasts through the mock (docs/decisions/069).
+// They name the start, not "tomorrow": a late reminder stays true; no sign-in needed, as the login lasts (decision 069).
 export function reminderText(title: Title, startsAt: number, kind: Kind = 'reminder_day') {
   const day = {
     en: `Reminder: the live mock “${title.en}” starts on ${nepalDateTime(startsAt, 'en')}.`,

@@ -21,7 +21,6 @@ export const DUE_BATCH = 20
 export type Outcome = 'sent' | 'skipped' | 'taken' | 'waiting'
 
 export interface AnnouncementSender extends JobLoop {
-  /** Never throws. */
   sendDue(): Promise<number>
 }
 
@@ -30,7 +29,6 @@ export function createAnnouncementSender(
   { database, clock, config }: Pick<AppContext, 'database' | 'clock' | 'config'>,
   log: Pick<FastifyBaseLogger, 'error' | 'info'>,
 ): AnnouncementSender {
-  /** Settles what is due; a failed announcement stays pending and is tried again by the next pass. */
   async function pass(): Promise<number> {
     let rows: AnnouncementRow[]
     try {
@@ -51,7 +49,6 @@ export function createAnnouncementSender(
     return settled
   }
 
-  /** Chunk after chunk, each its own transaction with the row locked, until the last is told. */
   async function settle(row: AnnouncementRow): Promise<Outcome> {
     for (;;) {
       const outcome = await settleChunk(row.id)
@@ -65,8 +62,7 @@ export function createAnnouncementSender(
       const row = await lockPendingAnnouncement(trx, database.dialect, id)
       if (!row) return 'taken'
       const quiz = await announcedQuiz(trx, row.quiz_id)
-      // A row of a schedule the mock no longer has (scheduleAnnouncements removes those, but a move may commit
-      // between our read and our lock), of a deleted quiz, or a reminder whose mock has started: not sent.
+      // A schedule the mock no longer has (a move may commit between read and lock), a deleted quiz, a started mock.
       const current = quiz !== undefined && quiz.live_starts_at === row.starts_at
       const tooLate = row.kind !== 'results' && now >= row.starts_at && row.done_through === 0
       if (!current || tooLate) {

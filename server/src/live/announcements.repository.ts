@@ -5,7 +5,6 @@ import type { DB, LiveAnnouncementTable } from '../db/schema'
 const MINUTE = 60_000
 const [dayBeforeMinutes, quarterBeforeMinutes] = liveLimits.reminderMinutes
 
-/** The schedule a live mock's announcements follow: its start and its paper's duration (the common end). */
 export interface LiveSchedule {
   startsAt: number
   durationMinutes: number

@@ -4,7 +4,6 @@ import type { DB, LiveAnnouncementTable } from '../db/schema'
 
 export type AnnouncementRow = Selectable<LiveAnnouncementTable>
 
-/** Pending announcements whose time has come, oldest first (by the live_announcements_due index). */
 export async function dueAnnouncements(db: Kysely<DB>, now: number, limit: number): Promise<AnnouncementRow[]> {
   return db
     .selectFrom('live_announcements')
@@ -17,10 +16,7 @@ export async function dueAnnouncements(db: Kysely<DB>, now: number, limit: numbe
     .execute()
 }
 
-/**
- * The pending row, locked for this transaction; undefined when it was settled, or (PostgreSQL) another process holds
- * it now, which skips it rather than waits. SQLite's one writer serialises the transactions (docs/decisions/070).
- */
+/** The pending row, locked; undefined when settled or (PostgreSQL) held by another process, skipped (decision 070). */
 export async function lockPendingAnnouncement(
   trx: Kysely<DB>,
   dialect: Dialect,
@@ -35,7 +31,6 @@ export async function skipAnnouncement(trx: Kysely<DB>, id: number) {
   await trx.updateTable('live_announcements').set({ status: 'skipped', sent_at: null }).where('id', '=', id).execute()
 }
 
-/** A chunk told: the row moves on past its last learner, and is sent once the last chunk is. */
 export async function advanceAnnouncement(
   trx: Kysely<DB>,
   id: number,
@@ -52,7 +47,6 @@ export async function advanceAnnouncement(
     .execute()
 }
 
-/** Whether the mock's end job has written the board of this schedule: results go out only after it. */
 export async function boardWritten(trx: Kysely<DB>, quizId: number, startsAt: number): Promise<boolean> {
   const row = await trx
     .selectFrom('leaderboard_snapshots')
@@ -74,7 +68,6 @@ export async function announcedQuiz(trx: Kysely<DB>, quizId: number) {
     .executeTakeFirst()
 }
 
-/** The next `limit` registered learners after learner `after`, in id order. */
 export async function registeredLearners(trx: Kysely<DB>, quizId: number, after: number, limit: number) {
   return trx
     .selectFrom('live_registrations as r')

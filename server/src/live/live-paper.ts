@@ -29,10 +29,7 @@ type LivePaperQuiz = NonNullable<Awaited<ReturnType<typeof findLivePaperQuiz>>>
 const notRegistered = () => new PermissionDenied(liveMessages.notRegistered, 'not_registered')
 const notOffered = () => new PermissionDenied(liveMessages.paperNotOffered, 'paper_not_offered')
 
-/**
- * `GET /api/quizzes/{id}/live-paper/` (API.md "Live mocks", docs/decisions/069): the frozen paper, pictures inside,
- * encrypted once per process per paper, the same bytes for every learner of it; the key comes with the start.
- */
+/** `GET .../live-paper/` (docs/decisions/069): encrypted once per process per paper; the key comes with the start. */
 export function createLivePapers({
   database,
   clock,

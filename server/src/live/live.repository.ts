@@ -23,7 +23,6 @@ export function findLiveQuiz(db: Kysely<DB>, quizId: number) {
 
 export type LiveQuizRow = NonNullable<Awaited<ReturnType<typeof findLiveQuiz>>>
 
-/** Registering again keeps the first registration. */
 export async function insertRegistration(db: Kysely<DB>, quizId: number, userId: number, now: number) {
   await db
     .insertInto('live_registrations')
@@ -47,7 +46,6 @@ export async function countRankedAttempts(db: Kysely<DB>, quizId: number) {
   return Number(row?.n ?? 0)
 }
 
-/** What a leaderboard entry's name is made of, for the learners of its top. */
 export async function findBoardNames(db: Kysely<DB>, userIds: readonly number[]) {
   if (userIds.length === 0) return new Map<number, BoardNameRow>()
   const rows = await db

@@ -49,7 +49,6 @@ export function liveScheduleError(quiz: ScheduledQuiz): string | null {
   return null
 }
 
-/** In the admin's transaction; `before` is null for a new quiz. */
 export async function followLiveSchedule(
   trx: Kysely<DB>,
   before: ScheduledQuiz | null,
@@ -74,7 +73,6 @@ export async function cancelLiveAnnouncements(trx: Kysely<DB>, quizId: number, n
   await scheduleAnnouncements(trx, quizId, null, now)
 }
 
-/** A leaderboard entry's name: the full name, else the username, else "Learner" for one who asked to be hidden. */
 const nameOf = (row: BoardNameRow | undefined) =>
   !row || row.show_on_leaderboards === 0 ? liveMessages.anonymousName : row.full_name.trim() || row.username
 
@@ -97,7 +95,6 @@ export function createLiveService({
     if (!(await hasPaidAccess(db, user.id, now))) throw paidAccessRequired()
   }
 
-  /** `POST .../register/`: until the join window closes; a paid-tier mock needs paid access, as its start does. */
   async function register(user: TokenUser, quizId: number) {
     const now = clock.now()
     const { quiz, times } = await requireLive(quizId)
@@ -117,12 +114,10 @@ export function createLiveService({
     if (now < challengeWindowClosesAt(times, quiz.challenge_days)) return false
     const last = await findLatestRankedDeadline(db, quiz.id)
     if (last !== null && now <= last + lifecycle.graceMs) return false
-    // An open flag on a revision of a paper the ranked attempts sat can still move a rank.
     const papers = await listRankedPapers(db, quiz.id)
     return !(await hasOpenFlagOn(db, [...new Set(papers.flatMap(attemptColumns.revisionIds))]))
   }
 
-  /** The leaderboard's status, for the learners' list: cheap before the challenge window closes. */
   async function statusOf(quiz: { id: number; challenge_days: number }, times: LiveTimes, now: number) {
     const phase = livePhase(times, now)
     if (phase === 'before') return 'upcoming'
@@ -130,10 +125,7 @@ export function createLiveService({
     return (await isFinal(quiz, times, now)) ? 'final' : 'provisional'
   }
 
-  /**
-   * From the common end, the snapshot the mock's end wrote and later finishes and key decisions keep (live/mock-ends.ts);
-   * until the end has run, the board as it stands. No read finishes an attempt (docs/decisions/063).
-   */
+  /** From the common end the snapshot of live/mock-ends.ts, before it the board as it stands (docs/decisions/063). */
   async function leaderboard(user: TokenUser, quizId: number): Promise<Leaderboard> {
     const now = clock.now()
     const { quiz, times } = await requireLive(quizId)

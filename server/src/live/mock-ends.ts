@@ -4,23 +4,16 @@ import type { AppContext } from '../context'
 import { createBatchJob, type JobLoop } from '../lib/job-loop'
 import { mockEnds, type DueMockEnd } from '../outcomes/outcomes.service'
 
-/** Mocks one pass ends; the next pass takes the rest. */
 export const END_BATCH = 20
 
-/**
- * Unsubmitted attempts finished per transaction before a mock's claim: half of 100,000 learners never submitting
- * must not be one transaction holding 50,000 row locks for minutes, and other processes take chunks meanwhile.
- */
+/** Attempts finished per transaction before the claim: 50,000 unsubmitted must not hold their locks for minutes. */
 export const END_CHUNK = 500
 
 export interface MockEnder extends JobLoop {
-  /** How many mocks this call ended (or passed over again once their extra time ran out); never throws. */
   endDue(): Promise<number>
 }
 
-// API.md "Live mocks", national scale: at the common end plus grace the server finishes every attempt still in
-// progress on its saved answers and writes the leaderboard snapshot, once whatever the number of processes: the
-// snapshot's row is the claim, written in the transaction that does the work (docs/decisions/063).
+// At the common end plus grace, once whatever the processes: the snapshot's row is the claim (docs/decisions/063).
 export function createMockEnder(
   { database, clock, config }: Pick<AppContext, 'database' | 'clock' | 'config'>,
   lifecycle: AttemptLifecycle,
@@ -47,8 +40,7 @@ export function createMockEnder(
   }
 
   async function end(mock: DueMockEnd): Promise<boolean> {
-    // Chunks first, each committed on its own; the claim's transaction then finishes any left (rows another process
-    // held) under their locks, and writes the board from every finish committed before it.
+    // Chunks first, each committed; the claim's transaction finishes what is left and writes the board.
     const finishChunk = () =>
       lifecycle.attemptTransaction((trx) => lifecycle.finishExpiredOfQuiz(trx, mock.id, clock.now(), chunk))
     while ((await finishChunk()) === chunk);

@@ -1,7 +1,6 @@
 import type { FieldErrors } from '../http/errors'
 import { describeProblem, renderMaths } from './render-maths'
 
-// Values that are not strings are skipped: validation reports those.
 export function checkMaths(texts: Iterable<readonly [path: string, text: unknown]>): FieldErrors {
   const errors: FieldErrors = {}
   for (const [path, text] of texts) check(errors, path, text)

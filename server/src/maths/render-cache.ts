@@ -6,7 +6,6 @@ export function createRenderCache<T>({ maxChars, weigh }: { maxChars: number; we
   function get(source: string): T | undefined {
     const entry = entries.get(source)
     if (!entry) return undefined
-    // Most recently used goes last, so eviction (first in the map's order) takes the least recently used.
     entries.delete(source)
     entries.set(source, entry)
     return entry.value
@@ -20,7 +19,6 @@ export function createRenderCache<T>({ maxChars, weigh }: { maxChars: number; we
       entries.delete(source)
       chars -= old.weight
     }
-    // An entry bigger than the whole budget would only empty the cache on its way through.
     if (weight > maxChars) return
     entries.set(source, { value, weight })
     chars += weight
@@ -37,6 +35,5 @@ export function createRenderCache<T>({ maxChars, weigh }: { maxChars: number; we
 // The map entry, its key and value objects: about what 64 characters of string take.
 const ENTRY_OVERHEAD = 64
 
-// V8 keeps a string built by `+=` as a tree of its pieces, and a slice keeps its whole parent alive: a rendered `\ce{}`
-// took ten times its flat size (docs/performance.md). UTF-16 round trips every code unit, lone surrogates too.
+// `+=` strings are trees and slices keep parents: a `\ce{}` took ten times its flat size (docs/performance.md).
 export const flatString = (text: string) => Buffer.from(text, 'utf16le').toString('utf16le')

@@ -43,14 +43,12 @@ export function renderMaths(source: string): RenderResult {
   const cached = recent.get(source)
   if (cached) return cached
   const result = render(source)
-  // A write checks its texts before its transaction and renders them again inside it: the second time is a lookup,
-  // so the transaction (SQLite's one writer) is not held for KaTeX. Kept flat, so the budget counts what is held.
+  // A write renders in its check and again in its transaction: the second is a lookup, so SQLite's writer waits not.
   recent.set(flatString(source), result)
   return result
 }
 
-// About 16 MB of strings at most (two bytes a character once Devanagari or an arrow is in them): room for the texts
-// of a 500-question paper with formulas (2 to 3 million characters), between its check and its write (047).
+// About 16 MB of strings: a 500-question paper's texts between its check and its write (docs/decisions/047).
 export const RENDER_CACHE_CHARS = 8_000_000
 const recent = createRenderCache<RenderResult>({
   maxChars: RENDER_CACHE_CHARS,

@@ -8,7 +8,6 @@ export interface RenderedBilingual {
   html: Bilingual
 }
 
-// `model_answer`: a written question's (issue 73), rendered as every other text of it.
 export type StoredMaths = Partial<Record<'text' | 'hint' | 'caption' | 'model_answer', RenderedBilingual>>
 
 // Throws on TeX that does not parse: callers have checked the text first (checkMaths), so that is a bug.
@@ -17,7 +16,6 @@ export function renderBilingual(text: Bilingual): RenderedBilingual | null {
   const ne = renderMaths(text.ne)
   if (!en.ok || !ne.ok) throw new Error(describeProblem(!en.ok ? en : (ne as { formula: null; problem: string })))
   if (en.rendered === null && ne.rendered === null) return null
-  // A text with maths carries html in both languages; a language without maths is just escaped there.
   const plainEn = en.rendered?.plain ?? text.en
   const plainNe = ne.rendered?.plain ?? text.ne
   return {

@@ -16,13 +16,7 @@ const CANDIDATES_PER_SLOT = 4
 /** Pending rows a claim reads, earliest expiry first, for each candidate: a learner's later rows among them too. */
 const ROWS_PER_CANDIDATE = 4
 
-// At most one per learner and none of a learner with one in flight, so a hanging push service holds one send
-// (docs/decisions/042); processes never take one row (docs/decisions/035); a crashed claim expires at `until`.
-// Two statements, each linear in the pending rows whatever the planner's statistics say (decision 084): the
-// candidates, from the earliest pending rows by expiry (a top-N sort), each learner's first by a window, the learners
-// in flight as one small set; then the claim locks what is still claimable of those few by id. One statement with two
-// correlated NOT EXISTS was planned, on a queue filled faster than its statistics (a mock's reminders), as every
-// pending row against every other: 2.8 s a claim at 4,000 rows.
+// One per learner, none with one in flight (decision 042), each row once (035); two linear statements: decision 084.
 export async function claimDueDeliveries(
   db: Kysely<DB>,
   dialect: Dialect,
@@ -31,8 +25,6 @@ export async function claimDueDeliveries(
   const claimable = (alias: string) =>
     sql<boolean>`${sql.ref(`${alias}.status`)} = 'pending' and ${sql.ref(`${alias}.next_attempt_at`)} <= ${now}
       and (${sql.ref(`${alias}.claimed_until`)} is null or ${sql.ref(`${alias}.claimed_until`)} < ${now})`
-  // The earliest rows by expiry of learners with nothing in flight; in that order a learner's first row is their first
-  // claimable one, so each learner's first among these is theirs to send.
   const earliest = db
     .selectFrom('deliveries as d')
     .select(['d.id', 'd.user_id', expiryOf('d').as('expiry')])

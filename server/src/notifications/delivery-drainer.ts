@@ -17,14 +17,9 @@ import {
 } from './deliveries.repository'
 import { createPushSender, type PushOutcome, type PushSender } from './push-sender'
 
-/** Sends in flight at once per process: each a different learner's (deliveries.repository.ts claims so). */
 export const SEND_SLOTS = 8
-/**
- * A send not answered after this long gives its slot back (issue 54): push services answer in well under a second,
- * so a few accounts whose endpoints hang cannot hold every slot while other learners' pushes wait.
- */
+/** A send not answered after this long gives its slot back (issue 54): hanging endpoints cannot hold every slot. */
 export const SLOW_AFTER_MS = 1_000
-/** Sends past SLOW_AFTER_MS in flight at once per process, beside the slots: each a socket, until PUSH_TIMEOUT_MS. */
 export const SLOW_SENDS = 64
 /** Tries before a row is given up: the first send and four retries, over about an hour and a quarter. */
 export const MAX_ATTEMPTS = 5
@@ -39,9 +34,7 @@ type Outcome = PushOutcome
 export interface DeliveryDrainer {
   start(): void
   stop(): Promise<void>
-  // Each claim's sends are awaited before the next (tests and tools; the running server sends with `start`).
   drainOnce(): Promise<number>
-  /** One tick of the running loop: at most `deliveryMaxPerTick` rows claimed and sent; how many. */
   drainTick(): Promise<number>
 }
 
@@ -58,8 +51,7 @@ export function createDeliveryDrainer(
   let stopped = true
   let prunedAt = 0
   const inFlight = new Set<Promise<void>>()
-  // Of those in flight, the ones holding one of SEND_SLOTS; and, in turn, those past SLOW_AFTER_MS waiting for room
-  // among SLOW_SENDS.
+  // Those in flight holding one of SEND_SLOTS, then those past SLOW_AFTER_MS waiting for room among SLOW_SENDS.
   const holdingSlot = new Set<Promise<void>>()
   const overdue: Promise<void>[] = []
   // Claims one at a time per process, so two never count the same free slots.
@@ -105,7 +97,6 @@ export function createDeliveryDrainer(
         const waiting = overdue.indexOf(sending)
         if (waiting >= 0) overdue.splice(waiting, 1)
         releaseOverdue()
-        // A freed slot is filled at once: more may be waiting.
         if (!stopped) schedule(0)
       })
     inFlight.add(sending)
@@ -118,7 +109,6 @@ export function createDeliveryDrainer(
     return sending
   }
 
-  // Slow sends give their slots back while fewer than SLOW_SENDS are past SLOW_AFTER_MS.
   function releaseOverdue() {
     let released = false
     while (overdue.length > 0 && inFlight.size - holdingSlot.size < SLOW_SENDS) {
@@ -166,7 +156,6 @@ export function createDeliveryDrainer(
     let claimed = 0
     try {
       for (;;) {
-        // Tools and tests drain everything: the rate bound is the running loop's.
         claimedThisTick = 0
         const sends = await claim(() => SEND_SLOTS)
         if (sends.length === 0) return claimed
@@ -220,7 +209,6 @@ export function createDeliveryDrainer(
           await postponeSubscription(trx, subscriptionId, { now, until: now + RETRY_DELAYS_MS[timeouts - 1]! })
           return false
         }
-        // Its queued pushes go with it (cascade).
         await deleteSubscriptionById(trx, subscriptionId)
         return true
       })
@@ -247,7 +235,6 @@ export function createDeliveryDrainer(
     timer = setTimeout(async () => {
       timer = undefined
       await fill()
-      // A send that ended meanwhile has asked for a fill at once: that wake-up stands.
       if (timer === undefined) schedule(config.deliveryIntervalMs)
     }, delay)
     // The loop alone never keeps a process alive (a CLI command, a test that forgot to close).

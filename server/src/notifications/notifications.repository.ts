@@ -107,7 +107,6 @@ export async function listNotifications(db: Kysely<DB>, userId: number, limit: n
     .execute()
 }
 
-// `ids` of someone else's match nothing.
 export async function markRead(db: Kysely<DB>, userId: number, ids: number[] | 'all', now: number) {
   let query = db
     .updateTable('notifications')
@@ -130,8 +129,7 @@ export async function relinkNotifications(db: Kysely<DB>, userId: number, from: 
 /** A learner's browsers kept at most (docs/decisions/042): a new one past this replaces the oldest. */
 export const MAX_SUBSCRIPTIONS_PER_LEARNER = 10
 
-// The endpoint is the browser's: a second learner signing in on it (same keys) takes it over; one who only knows the
-// endpoint (it travels in every push) cannot, and gets false. The oldest beyond MAX_SUBSCRIPTIONS_PER_LEARNER go.
+// The endpoint is the browser's: a learner signing in on it (same keys) takes it over; knowing it alone does not.
 export async function upsertSubscription(
   db: Kysely<DB>,
   row: { user_id: number; endpoint: string; p256dh: string; auth: string; created_at: number },
@@ -144,7 +142,6 @@ export async function upsertSubscription(
     .executeTakeFirst()
   if (held && held.user_id !== row.user_id) {
     if (!sameSecret(held.auth, row.auth) || held.p256dh !== row.p256dh) return false
-    // Pushes still queued for the previous learner go with their subscription (cascade): never to the next one.
     await db.deleteFrom('push_subscriptions').where('id', '=', held.id).execute()
   }
   await db

@@ -33,7 +33,6 @@ export interface NewNotification {
   link: string | null
   /** How long a push service keeps the push for an offline browser (default a day; at most 28 days). */
   push?: { ttlSeconds?: number }
-  // When `push.ttlSeconds` is given it bounds the text message too.
   sms?: { purpose: string; text: string }
 }
 
@@ -94,7 +93,6 @@ function isP256Point(key: Buffer) {
 
 const PUSH_OFF = 'Web push is off on this server.'
 
-/** Points a learner's notices at another page, in the caller's transaction (a paper attempt recorded anew). */
 export const relink = (db: Kysely<DB>, userId: number, from: string, to: string) =>
   relinkNotifications(db, userId, from, to)
 

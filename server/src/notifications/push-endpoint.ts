@@ -16,8 +16,7 @@ local.addSubnet('0.0.0.0', 8, 'ipv4')
 local.addAddress('::1', 'ipv6')
 local.addAddress('::', 'ipv6')
 
-// Every IPv4 range IANA sets apart from the public internet (special-purpose registry): private, shared (CGNAT),
-// link-local, documentation (TEST-NET-1..3), benchmarking, the 6to4 relay, multicast and reserved.
+// Every IPv4 range IANA sets apart from the public internet (private, CGNAT, link-local, TEST-NET, multicast...).
 const privateRanges = new BlockList()
 for (const [net, bits] of [
   ['10.0.0.0', 8],
@@ -34,10 +33,7 @@ for (const [net, bits] of [
   ['224.0.0.0', 3],
 ] as const)
   privateRanges.addSubnet(net, bits, 'ipv4')
-// IPv6: only global unicast (2000::/3) reaches the internet directly, which leaves out IPv4-mapped and -compatible
-// addresses, NAT64 (64:ff9b::/96 and 64:ff9b:1::/48: a gateway's way into any IPv4 address, private ones too),
-// unique-local, link-local, site-local and multicast. Inside it, the ranges that tunnel to or stand for other
-// addresses (Teredo and the other IETF assignments, 6to4's 2002::/16) and documentation are refused as well.
+// IPv6: global unicast only, less what tunnels to or stands for other addresses (NAT64, Teredo, 6to4) and docs.
 const globalUnicast = new BlockList()
 globalUnicast.addSubnet('2000::', 3, 'ipv6')
 for (const [net, bits] of [
@@ -73,8 +69,7 @@ const hostOf = (url: URL) =>
     .replace(/\.$/, '')
     .toLowerCase()
 
-// A name is resolved only when private addresses are refused; the sender checks every address it connects to again
-// (`guardedLookup`), since a name may point elsewhere later.
+// Resolved only when private addresses are refused; the sender checks every address again (`guardedLookup`).
 export async function endpointProblem(endpoint: string, rules: EndpointRules): Promise<string | null> {
   let url: URL
   try {

@@ -17,11 +17,9 @@ export type PushOutcome =
   | { kind: 'retry'; error: string; retryAfterMs?: number; timedOut?: boolean }
   | { kind: 'failed'; error: string }
 
-/** Bytes of a push service's answer kept for the log: the status says what matters. */
 const ANSWER_LIMIT = 1024
 
-// web-push builds the message (RFC 8291, RFC 8292); the request is sent here, so that it is bounded in time, refuses
-// private addresses at every connection in production, and (PUSH_ALLOW_INSECURE) reaches http in development.
+// web-push builds the message (RFC 8291, 8292); sent here: time-bounded, private addresses refused per connection.
 export function createPushSender(push: Config['push']) {
   const vapid = push.vapid
   return {

@@ -162,14 +162,12 @@ export function createPaymentService(
         }
       } catch (error) {
         if (!(error instanceof ProviderUnreachable)) throw error
-        // Kept as a failed payment rather than deleted: the admin list then shows the outage.
         log.warn({ paymentId: payment.id, provider: body.provider, detail: error.message }, 'payment could not start')
         await database.transaction((trx) => markPaymentFailed(trx, payment.id, 'initiate_failed', clock.now()))
         throw new ServiceUnavailable('The payment provider could not be reached. Please try again.')
       }
     },
 
-    // Another's is 404.
     async getPayment(user: TokenUser, id: number): Promise<Payment> {
       const row = await findPaymentById(db, id)
       if (!row || row.user_id !== user.id) throw new NotFound('Payment not found.')
@@ -204,7 +202,6 @@ export function createPaymentService(
       return id
     },
 
-    // It carries nothing signed: it only prompts a status check.
     async esewaFailed(id: number): Promise<number | undefined> {
       const row = await findPaymentById(db, id)
       if (!row || row.provider !== 'esewa') return undefined

@@ -13,7 +13,6 @@ export interface EncodedPicture {
   sourcePixelsHash: string | null
 }
 
-// Equal for a WebP and a lossless PNG of it.
 async function pixelsHash(image: Buffer): Promise<string | null> {
   const hash = await decodeRaster(
     image,

@@ -13,7 +13,6 @@ export function createPictureSweeper(
 ): PictureSweeper {
   async function sweep() {
     try {
-      // Pictures left under their plain hash when the start could not name them (app.ts).
       const renamed = await pictures.nameUnkeyed()
       if (renamed > 0) log.info({ renamed }, 'pictures: named with the server key')
       const deleted = await pictures.deleteUnused()

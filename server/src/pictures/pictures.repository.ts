@@ -56,8 +56,7 @@ export async function findUnkeyedPictures(db: Kysely<DB>): Promise<string[]> {
   return rows.map((row) => row.hash)
 }
 
-// Copied, then everything naming it moved, then removed: the name may exist already (the same picture sent since).
-// Two processes renaming at once find nothing left to move the second time.
+// Copied, everything naming it moved, then removed (the name may exist already); a second renamer finds nothing.
 export async function renamePicture(db: Kysely<DB>, from: string, to: string): Promise<void> {
   await db
     .insertInto('pictures')
@@ -89,8 +88,7 @@ export async function renamePicture(db: Kysely<DB>, from: string, to: string): P
   await db.deleteFrom('pictures').where('hash', '=', from).execute()
 }
 
-// Nor one an unexpired dry run names: its age says nothing of its pictures', and a picture stored 29 days ago and
-// named again today would otherwise be deleted under the dry run's commit.
+// Nor one an unexpired dry run names: its commit would otherwise name a deleted picture.
 export async function deleteUnusedPictures(db: Kysely<DB>, before: number, now: number): Promise<string[]> {
   const rows = await db
     .deleteFrom('pictures')
@@ -115,7 +113,6 @@ export async function deleteUnusedPictures(db: Kysely<DB>, before: number, now: 
               .selectFrom('imports')
               .select('id')
               .where('expires_at', '>', now)
-              // The hash is 64 hex digits: nothing in it is special to LIKE.
               .where('rows', 'like', sql<string>`'%' || pictures.hash || '%'`),
           ),
         ]),

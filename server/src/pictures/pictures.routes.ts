@@ -6,9 +6,7 @@ import type { PicturesService } from './pictures.service'
 const PictureFileParamsSchema = z.object({ file: z.string() })
 const FILE = /^([0-9a-f]{64})\.webp$/
 
-// Public on purpose: an <img> sends no bearer token; the name, keyed with the server's secret (picture-names.ts), is
-// the only guard, draft and paid-tier pictures included. A name never changes meaning, so the learner's browser keeps
-// it a year; `private` keeps it out of shared caches, which would keep serving a deleted picture to anyone.
+// Public: an <img> sends no token, the keyed name is the only guard; cached a year, `private` keeps shared caches out.
 export const pictureRoutes: FastifyPluginAsyncZod<{ pictures: PicturesService }> = async (app, { pictures }) => {
   app.get('/:file', { schema: { tags: ['pictures'], params: PictureFileParamsSchema } }, async (request, reply) => {
     const hash = FILE.exec(request.params.file)?.[1]

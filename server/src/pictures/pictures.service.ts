@@ -61,14 +61,12 @@ export function createPicturesService({
     return data
   }
 
-  // Re-encoded and named (picture-names.ts), not yet stored.
   async function encode(bytes: Buffer): Promise<EncodedPicture | PictureRefusal> {
     const encoded = await encodePicture(bytes)
     return typeof encoded === 'string' ? encoded : named(key, encoded)
   }
 
   return {
-    /** The key that names pictures, for the import's worker threads, which encode pictures themselves. */
     key,
 
     encode,
@@ -84,7 +82,6 @@ export function createPicturesService({
       await savePictures(db, encoded, clock.now())
     },
 
-    // A picture exported as PNG and brought back keeps its stored one, so export -> import is lossless.
     async alreadyStored(encoded: readonly EncodedPicture[]): Promise<Map<string, Picture>> {
       const sources = encoded.flatMap((picture) => (picture.sourcePixelsHash ? [picture.sourcePixelsHash] : []))
       const stored = await findPicturesByPixels(db, sources)
@@ -100,7 +97,6 @@ export function createPicturesService({
 
     read,
 
-    // A paper's learners ask for its pictures in the same few seconds: a burst then finds them here.
     readAhead(hashes: readonly string[]): void {
       const missing = hashes.filter((hash) => !served.has(hash))
       if (missing.length === 0) return
@@ -111,7 +107,6 @@ export function createPicturesService({
       })
     },
 
-    // Pictures stored before migration 0021 were named by their plain hash, which is their bytes' sha256.
     async nameUnkeyed(): Promise<number> {
       const unkeyed = await findUnkeyedPictures(db)
       for (const hash of unkeyed) await database.transaction((trx) => renamePicture(trx, hash, pictureName(key, hash)))

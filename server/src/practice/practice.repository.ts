@@ -27,7 +27,6 @@ export async function countCards(db: Kysely<DB>, userId: number, now: number, wi
       eb.fn.min<number | string | null>(eb.case().when('c.due_at', '>', now).then(eb.ref('c.due_at')).end()).as('next'),
     ])
     .executeTakeFirstOrThrow()
-  // PostgreSQL returns counts, sums and bigints as strings.
   return { total: Number(row.total), due: Number(row.due ?? 0), nextDueAt: row.next === null ? null : Number(row.next) }
 }
 

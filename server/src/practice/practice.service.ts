@@ -21,10 +21,8 @@ export function createPracticeService({ database, clock, config }: Pick<AppConte
   const withholding = createKeyWithholding({ graceMs: config.submitGraceSeconds * 1000 })
 
   async function getDeck(user: TokenUser): Promise<PracticeDeck> {
-    // The cards the learner's finishes still owe the deck go in before it is read (decision 080).
     if (await owesCards(db, user.id)) await database.transaction((trx) => payOwedCards(trx, [user.id]))
     const now = clock.now()
-    // A question whose key is withheld (a running mock's, or one of the exam this learner is sitting) waits.
     const withheld = await withholding.withheldQuestions(db, user.id, now)
     const [counts, due] = await Promise.all([
       countCards(db, user.id, now, withheld),

@@ -39,7 +39,6 @@ export function shareLockRevisionsNoWait(trx: Kysely<DB>, revisionIds: readonly 
     .execute()
 }
 
-// The share locks end at once.
 export async function waitForRevisionLocks(db: Kysely<DB>, revisionIds: readonly number[]) {
   await db.selectFrom('question_revisions').select('id').where('id', 'in', revisionIds).forShare().execute()
 }

@@ -17,7 +17,6 @@ export interface AnswerKey {
   decidedAt: number
 }
 
-/** `excluded`: a dropped question that counts in none of the tallies and leaves max_score. */
 export type KeyedOutcome = 'correct' | 'incorrect' | 'unanswered' | 'excluded'
 
 // `lock`: PostgreSQL, in the transaction that finishes an attempt on these keys; may throw KeysBeingDecided.
@@ -27,8 +26,7 @@ export async function findAnswerKeys(
   { lock = false } = {},
 ): Promise<Map<number, AnswerKey>> {
   const unique = [...new Set(revisionIds)]
-  // A statement of its own after the lock: in READ COMMITTED it sees every decision committed before the lock was
-  // granted (one statement joining the locked rows to key_versions would read key_versions as it began).
+  // A statement of its own after the lock: in READ COMMITTED it sees every decision committed before the lock.
   const ids = lock ? await lockRevisionKeys(db, unique) : unique
   const keys = new Map<number, AnswerKey>()
   if (ids.length === 0) return keys

@@ -3,7 +3,6 @@ import { precompile } from '../db/precompiled-query'
 import type { DB } from '../db/schema'
 import type { DrawFilter } from './draws'
 
-// Absent filters match everything; tags means all of them.
 export async function matchingQuestionIds(db: Kysely<DB>, draw: DrawFilter): Promise<number[]> {
   const tagKeys = [...new Set(draw.tags.map((tag) => tag.toLowerCase()))]
   const rows = await db

@@ -1,11 +1,8 @@
-// Shared: the admin checks papers with it, attempts draw with it.
-
 export interface DrawFilter {
   topic: string | null
   tags: string[]
   difficulty: string | null
   source: string | null
-  /** 'choice' or 'written'; null draws either. */
   type: string | null
   count: number
 }
@@ -113,7 +110,6 @@ export function fillDraws(
       available,
     }
   }
-  // Each draw takes, from each group, as many as the flow sent there, in the group's order.
   const taken = groupList.map(() => 0)
   const assignment = draws.map((_, index) => {
     const ids: number[] = []

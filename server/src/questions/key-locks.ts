@@ -12,7 +12,6 @@ export class KeysBeingDecided extends Error {
   }
 }
 
-// SQLSTATE lock_not_available: a NOWAIT lock found the row locked.
 const LOCK_NOT_AVAILABLE = '55P03'
 
 // NOWAIT: a finishing transaction holds rows the decision may be waiting for; waiting here would deadlock.

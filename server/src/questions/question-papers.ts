@@ -7,10 +7,8 @@ import { createRevisionCache } from './revision-cache'
 import { findAnswerKeys } from './answer-keys'
 import type { ScoredQuestion } from './scoring'
 
-// What learners may see, plus what the server needs to check and score.
 export interface PaperQuestion extends ScoredQuestion {
   revisionId: number
-  // Without `number` (the position depends on the paper); never holds is_correct or hint.
   learner: Omit<QuizQuestion, 'number'>
   optionIds: ReadonlySet<number>
 }
@@ -23,8 +21,7 @@ export interface Paper {
 
 export type QuestionPapers = ReturnType<typeof createQuestionPapers>
 
-// Revisions' learner DTOs are cached forever (revision-cache.ts), papers LRU-bounded by count. `picturesAhead` hears
-// the pictures of each paper read for the first time: every learner of the paper is about to ask for them at once.
+// Revisions cached forever, papers LRU by count; `picturesAhead` hears a new paper's pictures, about to be asked for.
 export function createQuestionPapers({
   maxRevisionChars = 64 * 1024 * 1024,
   maxPapers = 2_000,
@@ -33,7 +30,6 @@ export function createQuestionPapers({
   const revisions = createRevisionCache(toPaperQuestion, { maxChars: maxRevisionChars })
   const papers = new Map<string, Paper>()
 
-  // Pass the transaction when inside one: on SQLite the outer handle waits for the connection it holds.
   async function paperFor(db: Kysely<DB>, revisionIdsJson: string, optionOrderJson?: string | null): Promise<Paper> {
     const key = optionOrderJson ? `${revisionIdsJson}|${optionOrderJson}` : revisionIdsJson
     const cached = papers.get(key)
@@ -82,12 +78,10 @@ function inOptionOrder(question: PaperQuestion, order: readonly number[] | undef
 }
 
 function toPaperQuestion(revision: RevisionWithOptions): PaperQuestion {
-  // Rendered maths is stored (docs/decisions/027): the cached DTO holds its html, read once per revision.
   const options = revision.options.map((option) => optionView(option, 'learner', 'svg'))
   const texts = richTextsOf(revision, 'learner')
   const written = revision.type === 'written'
   return {
-    // A choice question has no `type`: outcomes/markers.ts marks those by their section's marks.
     ...(written ? { type: revision.type } : {}),
     questionId: revision.question_id,
     revisionId: revision.id,

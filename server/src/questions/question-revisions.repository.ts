@@ -29,7 +29,6 @@ export interface QuestionContent {
     is_correct: boolean
     image: StoredImage | null
   }[]
-  /** Absent: choice. A written question has no options and these (marks as sent, in points). */
   type?: 'choice' | 'written'
   marks?: number | null
   word_limit?: number | null
@@ -86,7 +85,6 @@ export function toRevisionValues(questionId: number, content: QuestionContent, n
     ...imageColumns(content.image),
     image_caption_en: content.image?.caption.en ?? '',
     image_caption_ne: content.image?.caption.ne ?? '',
-    // Rendered here, once: every payload reads it (docs/decisions/027).
     maths: storedMaths({
       text: content.text,
       hint: content.hint,
@@ -94,14 +92,12 @@ export function toRevisionValues(questionId: number, content: QuestionContent, n
       model_answer: content.type === 'written' ? (content.model_answer ?? null) : null,
     }),
     created_at: now,
-    // Imports find the bank's duplicates by it (docs/decisions/032).
     content_hash: contentHash(content),
     ...writtenColumns(content),
   }
 }
 
-// Listed in an order of their own: ids in authored order would tell a shuffled paper's key to anyone who sorts them
-// (docs/decisions/023). Everything that shows options orders them by position.
+// An order of their own: ids in authored order would tell a shuffled paper's key (docs/decisions/023).
 export function toOptionValues(revisionId: number, options: QuestionContent['options']): NewQuestionOptionRow[] {
   return shuffled(
     options.map((option, index) => ({
@@ -160,7 +156,6 @@ export async function listCurrentRevisionIds(db: Kysely<DB>, quizId: number) {
   return (await listFixedQuestions(db, quizId)).map(({ question_id, revision_id }) => ({ question_id, revision_id }))
 }
 
-// Two queries, whatever the count.
 export async function findRevisions(db: Kysely<DB>, revisionIds: readonly number[]) {
   const byId = new Map<number, RevisionWithOptions>()
   if (revisionIds.length === 0) return byId
@@ -196,8 +191,7 @@ export function richTextsOf(
   }
 }
 
-// A written question's model answer, rendered with the revision's other texts (issue 73); the caller decides
-// whether there is one to show.
+// A written question's model answer, rendered with the revision's other texts (issue 73).
 export function modelAnswerOf(
   row: Pick<QuestionRevisionRow, 'model_answer_en' | 'model_answer_ne' | 'maths'>,
   audience: Audience,

@@ -40,8 +40,7 @@ export interface Shown {
   at: number
 }
 
-// In key order, so two processes' flushes lock rows in one order (no deadlock on PostgreSQL); a row only moves forward
-// in time, so an older flush never hides a newer show.
+// In key order (no PostgreSQL deadlock); a row only moves forward, so an older flush never hides a newer show.
 export const recordShown = (db: Kysely<DB>, rows: readonly Shown[]) =>
   writeShows(
     db,
@@ -95,8 +94,7 @@ export async function findShownSets(db: Kysely<DB>, keys: readonly string[]) {
   return ids
 }
 
-// Run it in a transaction: whoever sees the set's row then sees its questions. Two processes making one set make one
-// row: on PostgreSQL the second insert waits for the first's commit and does nothing; SQLite has one writer.
+// In a transaction: whoever sees the set's row sees its questions; two makers of one set make one row.
 export async function ensureShownSet(trx: Kysely<DB>, key: string, questionIds: readonly number[], now: number) {
   const created = await trx
     .insertInto('shown_sets')
@@ -132,7 +130,6 @@ export async function currentRevisions(db: Kysely<DB>, questionIds: readonly num
   return revisions
 }
 
-/** Stores a frozen paper's draw unless another start stored one first; returns the one that holds. */
 export async function freezeDraw(db: Kysely<DB>, quizId: number, draw: string) {
   await db
     .updateTable('quizzes')

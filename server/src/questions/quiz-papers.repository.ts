@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 
-// Shared: the admin routes write papers, attempts read them, and the institution reports list their questions.
-
 // One default section (+1 / -0.2, untimed) when the quiz has none yet.
 export async function lastSectionId(db: Kysely<DB>, quizId: number): Promise<number> {
   const last = await db
@@ -51,7 +49,6 @@ export async function appendFixedItems(db: Kysely<DB>, quizId: number, questionI
   }
 }
 
-// The question stays in the bank.
 export async function removeFixedItem(db: Kysely<DB>, quizId: number, questionId: number) {
   const result = await db
     .deleteFrom('paper_items')

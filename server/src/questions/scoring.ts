@@ -29,7 +29,6 @@ export interface SectionTally {
   unanswered: number
 }
 
-// Integers throughout; answers to other questions are ignored.
 export function scoreBySection(
   questions: readonly ScoredQuestion[],
   answers: ReadonlyMap<number, number | null>,
@@ -49,11 +48,9 @@ export function scoreBySection(
   let sectionEnd = sections[0]?.count ?? 0
   let excluded = 0
   for (let place = 0; place < questions.length; place++) {
-    // Places past the sections' counts belong to the last section.
     while (place >= sectionEnd && index < last) sectionEnd += sections[++index]!.count
     const question = questions[place]!
     const tally = tallies[index]!
-    // Another type's marks are its own marker's, not its section's.
     if (question.type !== undefined) {
       tally.max_hundredths -= sections[index]!.marks_correct
       continue

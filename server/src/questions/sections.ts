@@ -4,11 +4,9 @@ export interface AttemptSection {
   title_en: string
   title_ne: string
   marks_correct: number
-  // A positive number.
   marks_wrong: number
   time_limit_minutes: number | null
   count: number
-  // Stretched by the learner's extra time.
   limit_ms?: number
 }
 
@@ -20,7 +18,6 @@ export const DEFAULT_MARKS_WRONG = 20
 const parsedSections = new Map<string, readonly AttemptSection[]>()
 const MAX_PARSED_SECTIONS = 1_000
 
-// An attempt made before sections (null) is one untimed section of +1 / -0.2.
 export function attemptSections(json: string | null | undefined, questionCount: number): readonly AttemptSection[] {
   if (json) {
     let sections = parsedSections.get(json)

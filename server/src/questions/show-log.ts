@@ -24,9 +24,7 @@ interface QuestionSet {
 }
 
 interface Held {
-  /** userId -> questionId -> shown at: a per-attempt draw's questions. */
   questions: Map<number, Map<number, number>>
-  /** userId -> set key -> shown at: a paper's shared questions. */
   sets: Map<number, Map<string, number>>
   setsByKey: Map<string, QuestionSet>
   rows: number
@@ -37,7 +35,6 @@ const nothingHeld = (): Held => ({ questions: new Map(), sets: new Map(), setsBy
 // Written after the starts in batches, not in each start's transaction: docs/decisions/039.
 export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, message: string) => void }) {
   let waiting = nothingHeld()
-  /** What a flush is writing now: still read by draws until it is committed. */
   let writing = nothingHeld()
   let timer: NodeJS.Timeout | null = null
   let waitingSince = 0
@@ -45,7 +42,6 @@ export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, me
   let flushing: Promise<void> = Promise.resolve()
   /** By the caller's array, so that a paper's cached array costs its digest once, not at every start. */
   const setOfArray = new WeakMap<readonly number[], QuestionSet>()
-  /** Set key -> its row's id, once this process has seen the row: sets never change. */
   const setIds = new Map<string, number>()
 
   function setOf(questionIds: readonly number[]): QuestionSet {
@@ -134,7 +130,6 @@ export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, me
     return flushing
   }
 
-  // One timer while something waits, set again for the rest when it fires early, rather than a timer per start.
   function schedule() {
     if (waiting.rows >= FLUSH_AT_ROWS) return void flush()
     lastRecordAt = performance.now()
@@ -172,7 +167,6 @@ export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, me
       for (const questionId of questionIds) addQuestion(waiting, userId, questionId, at)
       schedule()
     },
-    // Pass the same array, never changed, for every start of the set: its key is computed once per array.
     recordSet(userId: number, questionIds: readonly number[], at: number) {
       if (questionIds.length === 0) return
       addSet(waiting, userId, setOf(questionIds), at)

@@ -16,15 +16,12 @@ export function toStanding(
   standing: Standing,
   outsider = false,
 ): Pick<ReportAnalysis, 'participants' | 'rank' | 'percentile' | 'average_score' | 'highest_score'> {
-  // A learner's own counted attempt is among the participants, so participants >= 1; an outsider (a live mock's
-  // practice attempt by a learner without a ranked one, a paper attempt beside a first online one still in
-  // progress) is none of them.
+  // The learner's own counted attempt is among the participants; an outsider (practice, a paper beside one in progress) is not.
   const participants = outsider ? standing.participants : Math.max(1, standing.participants)
   const others = outsider ? participants : participants - 1
   return {
     participants,
     rank: 1 + standing.above,
-    // Hundredths of a percent, rounded half up, so the figure is exact to 2 decimals.
     percentile: others === 0 ? 100 : Math.round((standing.below * 10_000) / others) / 100,
     average_score:
       standing.participants === 0

@@ -48,7 +48,6 @@ const selectActiveQuizzesForLearner = precompile((db: Kysely<DB>, userId: number
         .limit(1)}) end`.as('has_ranked_attempt'),
     ])
     .where('q.deleted_at', 'is', null)
-    // A draft is the admin's until published (docs/decisions/048).
     .where('q.status', '=', 'published')
     // Active, or a live mock from its announcement until its challenge window closes (API.md "Live mocks").
     .where((eb) =>
@@ -71,8 +70,7 @@ const selectActiveQuizzesForLearner = precompile((db: Kysely<DB>, userId: number
 
 export async function listActiveQuizzesForLearner(db: Kysely<DB>, userId: number, now: number) {
   const { rows } = await selectActiveQuizzesForLearner(db, userId, now)
-  // PostgreSQL returns count(*) as bigint: our int8 parser makes it a number, this makes the type say so. In place:
-  // the rows are this call's own, and copying each (a spread of 16 fields) showed in the hot route's profile.
+  // count(*) is bigint on PostgreSQL: typed here, in place, since a 16-field spread per row showed in the profile.
   for (const row of rows) row.attempt_count = Number(row.attempt_count ?? 0)
   return rows as (Omit<(typeof rows)[number], 'attempt_count'> & { attempt_count: number })[]
 }

@@ -32,7 +32,6 @@ export function createQuizService({
     if (rows.some((row) => row.in_progress_deadline !== null && !isLive(row.in_progress_deadline))) {
       await lifecycle.settleExpired(user.id)
     }
-    // From the paper cache under the version just read: a query only for a quiz whose paper changed since.
     const sections: SectionSummary[][] = []
     for (const row of rows) {
       sections.push(
@@ -40,7 +39,6 @@ export function createQuizService({
           (await currentQuestions.loadSummary(db, row.id)),
       )
     }
-    // A live mock's schedule and its leaderboard's status (a query only once its challenge window has closed).
     const liveInfo: (LiveInfo | null)[] = []
     // Practice waits until the key is out (issue 54): no query before the common end plus grace.
     const practiceShut: boolean[] = []
@@ -64,7 +62,6 @@ export function createQuizService({
       const mayTake = row.is_paid_tier === 0 || mayTakePaidQuizzes(row, now)
       const remainingAttempts = Math.max(0, row.allowed_attempts - row.attempt_count)
       const times = liveTimes(row)
-      // A live mock starts only in its join window (once per learner) or, as practice, once its key is out.
       const phase = times && livePhase(times, now)
       const mayStartNew =
         remainingAttempts > 0 &&

@@ -5,7 +5,6 @@ import { optionView, richTextsOf, toImage, type RevisionWithOptions } from '../q
 
 type ReportOption = ReportQuestion['options'][number]
 
-/** A revision as every report card shows it, before an attempt's order of options and the decided key. */
 export interface ReportRevision {
   questionId: number
   topic: string
@@ -39,15 +38,12 @@ export function toReportRevision(revision: RevisionWithOptions): ReportRevision 
   }
 }
 
-/** The question as this attempt showed its options, right by the decided key where there is one. */
 export function toReportQuestion(
   revision: ReportRevision,
   optionOrder: readonly number[] | undefined,
   key: AnswerKey | undefined,
 ): ReportQuestion {
-  // Field by field, not `{ ...revision.shown }`: copies spread from the cached revision went to V8's old generation,
-  // 30 MB a second of garbage under 50 connections, which left the server 132 MB higher for the exam after it
-  // (docs/performance.md, "Issue 62 on a quicker host").
+  // Field by field: spread copies of the cached revision went to V8's old generation (docs/performance.md, issue 62).
   const { shown } = revision
   return {
     id: shown.id,

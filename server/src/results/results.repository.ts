@@ -47,7 +47,6 @@ const selectAttemptOfLearner = precompile((db: Kysely<DB>, userId: number, attem
     .where('a.user_id', '=', userId),
 )
 
-/** Another learner's attempt reads as missing. */
 export async function findAttemptOfLearner(db: Kysely<DB>, userId: number, attemptId: number) {
   return (await selectAttemptOfLearner(db, userId, attemptId)).rows[0]
 }
@@ -69,7 +68,6 @@ export function listFinishedAttemptsOldestFirst(db: Kysely<DB>, userId: number) 
       'a.user_id',
       'q.title_en',
       'q.title_ne',
-      // What decides whether the attempt's key is withheld (attempts/withheld-keys.service.ts).
       'q.live_starts_at',
       'q.live_join_minutes',
       'q.duration_minutes',
@@ -103,7 +101,6 @@ export async function findRevisionKeys(db: Kysely<DB>, revisionIds: readonly num
 }
 
 export interface WrittenPartRow {
-  /** Released marks, hundredths. */
   marks: number
   max_marks: number
   released: number
@@ -137,16 +134,12 @@ const selectWrittenPartsOfLearner = precompile((db: Kysely<DB>, userId: number) 
     .groupBy('w.attempt_id'),
 )
 
-/** findWrittenParts of every finished attempt of the learner, in one statement compiled once (the results list). */
 export async function findWrittenPartsOfLearner(db: Kysely<DB>, userId: number) {
   const { rows } = await selectWrittenPartsOfLearner(db, userId)
   return new Map(rows.map((row) => [row.attempt_id, toWrittenPart(row)]))
 }
 
-/**
- * The written part of each attempt that has one, from its answer rows (a finish gives every written question one):
- * released marks, the written questions' marks, how many are released of how many.
- */
+/** Each attempt's written part from its answer rows: released marks, possible marks, released of how many. */
 export async function findWrittenParts(db: Kysely<DB>, attemptIds: readonly number[]) {
   const parts = new Map<number, WrittenPartRow>()
   for (let at = 0; at < attemptIds.length; at += 500) {

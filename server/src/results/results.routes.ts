@@ -5,7 +5,6 @@ import type { ResultsService } from './results.service'
 const tags = ['results']
 const security = [{ bearer: [] }]
 
-/** API.md "Results": the learner's finished attempts and their report cards. */
 export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService }> = async (app, { results }) => {
   app.addHook('onRequest', app.authenticate)
 

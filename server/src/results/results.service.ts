@@ -43,7 +43,6 @@ export function createResultsService({
   lifecycle,
 }: Pick<AppContext, 'database' | 'clock'> & { lifecycle: AttemptLifecycle }) {
   const { db } = database
-  // Every report card shows its questions' texts and images: built once per revision (revision-cache.ts).
   const reportRevisions = createRevisionCache(toReportRevision, { maxChars: REPORT_REVISION_CHARS })
   const withholding = createKeyWithholding({ graceMs: lifecycle.graceMs })
 
@@ -75,7 +74,6 @@ export function createResultsService({
       .map(({ latest: _latest, ...quiz }) => quiz)
   }
 
-  // Built from the revisions the attempt started with: later edits and deletions leave it as the learner saw it.
   async function getReport(user: TokenUser, attemptId: number): Promise<ReportCard> {
     let attempt = await findAttemptOfLearner(db, user.id, attemptId)
     if (attempt && lifecycle.isExpired(attempt, clock.now())) {
@@ -100,8 +98,7 @@ export function createResultsService({
     // Pages of written answers still being taken: the choice key would be writing help (docs/decisions/090).
     const keyWithheld = heldKey ?? uploadsWithheld(attempt, written.has(attempt.id), now)
     const withheld = keyWithheld !== null
-    // Rank and percentile count the *other* learners: the learner's own counted attempt leaves the counts; with none
-    // finished (a live mock's practice attempt, a paper one beside an online one in progress) it is not counted.
+    // Rank and percentile count the *other* learners: the learner's own counted attempt leaves the counts.
     const live = attempt.live_starts_at !== null
     const ownFirst =
       attempt.ranked === 1 && attempt.attempt_number === 1
@@ -116,8 +113,7 @@ export function createResultsService({
     const stateOf = new Map(states.map((state) => [state.question_id, state]))
     const sections = attemptSections(attempt.sections, revisionIds.length)
     const marks = marksByPlace(sections)
-    // A written question counts in none of the choice part's tallies and leaves its section's most, as the submit's
-    // score does (questions/scoring.ts): the same as a question excluded by a key decision.
+    // A written question counts in none of the choice tallies and leaves its section's most, as in questions/scoring.ts.
     const outcomes = questions.map((revision, index) => ({
       topic: revision.topic,
       marks: marks[index] ?? DEFAULT_MARKS,
@@ -178,13 +174,11 @@ export function createResultsService({
       listFinishedAnswers(db, user.id),
       findWrittenPartsOfLearner(db, user.id),
     ])
-    // API.md: progress counts an attempt with written questions once all of its written answers are released, and its
-    // score then holds their marks, so its most does too.
+    // API.md: progress counts an attempt with written questions once all are released, its most with their marks.
     const attempts = finished.filter((attempt) => {
       const part = written.get(attempt.id)
       return part === undefined || part.released === part.total
     })
-    // An attempt whose key is withheld stays out of the topics until it is out: a topic of one question is its key.
     const withheld = await withholding.withheldAttempts(
       db,
       attempts.map((attempt) => ({ ...attempt, quiz: quizOf(attempt) })),
@@ -204,7 +198,6 @@ export function createResultsService({
         const key = keys.get(revisionId)
         if (!key) return
         const selected = chosen.get(`${attemptId}:${key.question_id}`) ?? null
-        // A written question is outside the choice part, as on the report card.
         const outcome =
           key.type === 'written' ? 'excluded' : keyedOutcome(selected, key.correct_option_id, decided.get(revisionId))
         if (outcome === 'excluded') {
@@ -251,7 +244,6 @@ export function createResultsService({
 
 export type ResultsService = ReturnType<typeof createResultsService>
 
-/** The quiz of a results row as the withheld key's rules read it. */
 const quizOf = (row: Omit<KeyQuiz, 'id' | 'status'> & { quiz_id: number; quiz_status: string }): KeyQuiz => ({
   ...row,
   id: row.quiz_id,
@@ -270,7 +262,6 @@ const DEFAULT_MARKS = { correct: DEFAULT_MARKS_CORRECT, wrong: DEFAULT_MARKS_WRO
 /** The report cards' revisions kept per process, in characters of content: some hundreds of papers. */
 const REPORT_REVISION_CHARS = 16 * 1024 * 1024
 
-/** API.md "Results": whether an attempt's written part is marked, and its marks so far. */
 function writtenPartOf(part: WrittenPartRow | undefined): Pick<ReportCard, 'marking' | 'written'> {
   if (!part) return { marking: 'none', written: null }
   return {
@@ -298,7 +289,6 @@ function sectionTallies(
   })
 }
 
-/** Integer hundredths: right answers add their marks, wrong ones take theirs off. */
 const scoreOf = (outcomes: readonly TopicOutcome[]) =>
   outcomes.reduce(
     (sum, item) =>
@@ -306,7 +296,6 @@ const scoreOf = (outcomes: readonly TopicOutcome[]) =>
     0,
   )
 
-/** The marks that questions excluded by a key decision took out of the most the paper can score. */
 const excludedHundredths = (outcomes: readonly TopicOutcome[]) =>
   outcomes.reduce((sum, item) => sum + (item.outcome === 'excluded' ? item.marks.correct : 0), 0)
 

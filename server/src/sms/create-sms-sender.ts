@@ -4,7 +4,6 @@ import { createConsoleSender } from './console-sender'
 import { createAakashSender, createHttpGatewaySender, createSparrowSender } from './http-gateway-sender'
 import type { SmsSender } from './sms-sender'
 
-/** The sender SMS_PROVIDER names. config.ts has already refused missing gateway settings and console in production. */
 export function createSmsSender(config: Config, clock: Clock): SmsSender {
   const { provider, outbox, gatewayUrl, gatewayToken, senderId, timeoutMs } = config.sms
   switch (provider) {

@@ -9,8 +9,7 @@ interface GatewayRequest {
   body: string
 }
 
-// Error messages name the gateway and the status only: gateways echo the text (which holds the code) and the
-// request holds the token.
+// Errors name the gateway and status only: gateways echo the text (the code) and the request holds the token.
 async function postToGateway(name: string, request: GatewayRequest, timeoutMs: number): Promise<unknown> {
   let response: Response
   try {

@@ -9,7 +9,6 @@ export interface SmsMessage {
   purpose: SmsPurpose
 }
 
-/** Sends one text message. Throws SmsDeliveryError when the message was not accepted for delivery. */
 export interface SmsSender {
   send(message: SmsMessage): Promise<void>
 }

@@ -2,8 +2,7 @@ import createDOMPurify, { type DOMPurify } from 'dompurify'
 import { createRequire } from 'node:module'
 import type { JSDOM } from 'jsdom'
 
-// Defence in depth: the web app shows SVG only as an <img> data URL, and the stored markup is made safe on its own
-// too. Parsed as XML, into a fresh document per call (a shared one slows every call): docs/decisions/007.
+// Defence in depth beside the web's <img> data URLs; parsed as XML, a fresh document per call (decision 007).
 
 export type SanitizeSvgResult = { ok: true; svg: string } | { ok: false; reason: string }
 
@@ -36,9 +35,7 @@ function purifier() {
   })
   purify.addHook('uponSanitizeElement', (node, data) => {
     if (data.tagName !== 'style') return
-    // A <style> may only hold text. Child elements could be removed by the sanitiser later and glue the
-    // text around them into a new rule ("@imp<x/>ort"), so a style with children is emptied, as is any
-    // style that would fetch something or import a sheet.
+    // A <style> with children is emptied (removed children could glue "@imp<x/>ort"), as is one that fetches.
     const element = node as unknown as Element
     if (element.firstElementChild !== null || !isSafeCss(element.textContent ?? '')) element.textContent = ''
   })
@@ -74,16 +71,14 @@ function isSafeAttribute(name: string, value: string) {
   // A pasted declaration may be wrong (Illustrator's xmlns="&ns_svg;"): the serialiser declares the ones in use.
   if (name === 'xmlns') return value === SVG_NS
   if (name.startsWith('xmlns:')) return name === 'xmlns:xlink' && value === XLINK_NS
-  // href, xlink:href (and any prefix bound to XLink): same-document fragments only. This one rule blocks
-  // http(s):, data:, javascript: (however it is encoded: the parser already decoded references) and file:.
+  // href and xlink:href: same-document fragments only, which blocks http(s):, data:, javascript: and file:.
   if (name === 'href' || name.endsWith(':href')) return value.trim().startsWith('#')
   return isSafeCss(value)
 }
 
 // Blanked out rather than cut, so the parser's line and column numbers still point into the paste.
 const PROLOG_PART = /\s+|<\?xml[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE\s[^[>]*>/iy
-// A start tag from its "<": name, attributes (quoted values may hold ">"), an optional "/" before ">".
-// No part may cross a "<" (XML allows none inside a tag), so every scan below is linear in the input.
+// A start tag from its "<"; no part may cross a "<", so every scan below is linear.
 const START_TAG = /<([^\s/>!?<][^\s/><]*)((?:[^<>"']|"[^"<]*"|'[^'<]*')*)>/y
 
 // HTML's named characters that SVG copied from a web page or typed by hand tends to use, and XML lacks.
@@ -204,8 +199,7 @@ export function sanitizeSvg(input: string): SanitizeSvgResult {
     if (!hasDrawableContent(root)) return { ok: false, reason: svgRejections.emptyAfterSanitising }
     return { ok: true, svg: new window.XMLSerializer().serializeToString(root) }
   } finally {
-    // DOMPurify's NodeIterator keeps `root` alive until the current job ends (jsdom holds iterators through
-    // WeakRefs); emptying it lets the rest of the tree go now, even when many SVGs are sanitised in one job.
+    // DOMPurify's NodeIterator keeps `root` alive until the job ends: emptying it lets the tree go now.
     root.textContent = ''
   }
 }

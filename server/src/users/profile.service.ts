@@ -32,7 +32,6 @@ function profileValues(user: UserRow, newPicture: boolean) {
   return { ...values, profile_picture: picture === null ? null : newPicture ? 'new picture' : 'picture' }
 }
 
-// What a browser sends for a ticked box.
 export const isTrue = (value: string) => value === 'true' || value === '1' || value === 'on'
 
 const userGone = () => new NotAuthenticated('The user of this token no longer exists.')
@@ -55,12 +54,10 @@ export function createProfileService({
       return toProfileDto(user)
     },
 
-    // Served by id to anyone (users.routes.ts says why).
     picture(id: string) {
       return findProfilePicture(database.db, id)
     },
 
-    // A new picture wins over `removePicture`.
     async updateProfile(
       actor: UserActor,
       {

@@ -30,8 +30,7 @@ function checkPassword(password: string, username: string | undefined) {
 
 export type CreateAdminResult = { action: 'created' | 'promoted' | 'already_admin'; id: number; username: string }
 
-// Anyone can register a username before the operator runs this, so an existing account is promoted only with
-// `promote`, and a password or phone given for it is refused, not dropped (docs/decisions/023).
+// An existing account is promoted only with `promote`, a password or phone for it refused (docs/decisions/023).
 export async function createOrPromoteAdmin(
   database: Database,
   clock: Clock,
@@ -157,7 +156,6 @@ export async function createLearners(
       )
       created += fresh.length
     }
-    // One event for the run: thousands of accounts made at once are one operator's act.
     if (created > 0)
       await recordAudit(trx, commandLineActor(), now, {
         action: 'create',

@@ -28,7 +28,6 @@ import {
   usernameKey,
 } from '../accounts/users.repository'
 
-// The audit event says what changed and never the secret.
 async function setPassword(
   trx: Kysely<DB>,
   {
@@ -42,7 +41,6 @@ async function setPassword(
     passwordHash: string
     clientAddress: string
     now: number
-    // null when the token names no login; absent for a reset.
     keepSessionId?: string | null
   },
 ) {
@@ -120,7 +118,6 @@ export function createUsersService({
         if (!created) throw new BadRequest(messages.phoneNotVerified, 'phone_not_verified')
         return created
       } catch (error) {
-        // Someone took the name or the number between the checks above and the insert.
         if (!isUniqueViolation(error)) throw error
         const raced = await takenFields(body.username, body.phone_number)
         throw new ValidationFailed(Object.keys(raced).length > 0 ? raced : { username: [usersMessages.usernameTaken] })
@@ -136,8 +133,7 @@ export function createUsersService({
       // An unregistered phone has no reset code: it gets the same answer as a wrong code.
       if (!user) throw invalidOtp()
       const check = { dialect: database.dialect, hasher, phoneNumber, purpose: 'reset' as const, code: otp }
-      // The code first, its try counted: the password rules (one is "too similar to the username") answer only to
-      // the code's holder, so a wrong code cannot test usernames for a phone number (docs/decisions/023).
+      // The code first, its try counted: the password rules must not let a wrong code test usernames (decision 023).
       const codeIsRight = await database.transaction((trx) => checkCode(trx, { ...check, now: clock.now() }))
       if (!codeIsRight) throw invalidOtp()
       const problems = passwordProblems(password, user.username)
@@ -157,7 +153,6 @@ export function createUsersService({
       await limiter.clear(rules.loginFreshNetworksPerUsername, usernameKey(user.username))
     },
 
-    // A wrong current password counts as a failed login for this username.
     async changePassword(
       { id: userId, sessionId }: { id: number; sessionId?: string },
       { current_password: current, password }: { current_password: string; password: string },

@@ -1,6 +1,5 @@
 import type { Insertable, Kysely } from 'kysely'
 import type { DB, WrittenRescoreTable } from '../db/schema'
-import { isCountedAttempt } from '../outcomes/counted-attempt.repository'
 
 const CHUNK = 500
 const chunks = <T>(items: readonly T[]) =>
@@ -102,13 +101,10 @@ export interface MarkedAnswer {
   score_hundredths: number
   adjustment: number
   marks: number
-  attempt: { id: number; quiz_id: number; user_id: number; score_hundredths: number; counted: boolean }
+  attempt: { id: number; quiz_id: number; user_id: number }
 }
 
-/**
- * The question's marked and released answers; with `itemIds`, only those holding one of them. Their attempts' scores
- * and whether they are counted come along (db/rank-tally.ts).
- */
+/** The question's marked and released answers; with `itemIds`, only those holding one of them. */
 export async function listMarkedAnswers(
   db: Kysely<DB>,
   questionId: number,
@@ -120,8 +116,7 @@ export async function listMarkedAnswers(
     .innerJoin('question_revisions as r', 'r.id', 'w.revision_id')
     .innerJoin('attempts as a', 'a.id', 'w.attempt_id')
     .select(['w.id', 'w.attempt_id', 'w.status', 'w.score_hundredths', 'w.adjustment', 'r.marks'])
-    .select(['a.quiz_id', 'a.user_id', 'a.score_hundredths as attempt_score'])
-    .select(isCountedAttempt('a').as('counted'))
+    .select(['a.quiz_id', 'a.user_id'])
     .where('w.question_id', '=', questionId)
     .where('w.status', 'in', ['marked', 'released'])
     .$if(itemIds !== undefined, (query) =>
@@ -148,9 +143,6 @@ export async function listMarkedAnswers(
       id: row.attempt_id,
       quiz_id: row.quiz_id,
       user_id: row.user_id,
-      score_hundredths: row.attempt_score ?? 0,
-      // SQLite answers a condition as 0 or 1, PostgreSQL as a boolean.
-      counted: Boolean(row.counted),
     },
   }))
 }

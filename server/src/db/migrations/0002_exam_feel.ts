@@ -1,10 +1,7 @@
 import type { Kysely, Migration } from 'kysely'
 import type { Dialect } from '../database'
 
-// Frozen in time: change the schema with a new migration, never by editing this one.
-// API.md "Exam feel": shuffle switches on quizzes, each attempt's drawn option order, and per-question review
-// marks, visits and seconds. Existing rows get the defaults: no shuffling, authored option order (null), and
-// no states (no row reads as not marked, not visited, no time).
+// API.md "Exam feel": shuffle switches, each attempt's option order, per-question review marks, visits and seconds.
 export const examFeel = (_dialect: Dialect): Migration => ({
   async up(db: Kysely<unknown>) {
     // One column per statement: SQLite's ALTER TABLE adds one column at a time.

@@ -1,17 +1,15 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely'
+import { sql, type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
+import { columnTypes } from './column-types'
 
 // 9999-12-31T23:59:59.999Z, written out rather than imported: a migration is frozen in time.
 const NO_END = 253402300799999
 
-// Frozen in time: change the schema with a new migration, never by editing this one.
 export const payments = (dialect: Dialect): Migration => {
-  const id = dialect === 'postgres' ? 'serial' : 'integer'
-  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
+  const { id, pk } = columnTypes(dialect)
 
   return {
     async up(db: Kysely<unknown>) {
-      // Paid access gets an end. Existing grants had none, so they keep none (the far-future NO_END).
       await db.schema.alterTable('users').addColumn('paid_access_until', 'bigint').execute()
       await sql`update users set paid_access_until = ${NO_END} where has_paid_access = 1`.execute(db)
       await db.schema.alterTable('users').dropColumn('has_paid_access').execute()
@@ -43,7 +41,6 @@ export const payments = (dialect: Dialect): Migration => {
         .addColumn('updated_at', 'bigint', (c) => c.notNull())
         .addColumn('completed_at', 'bigint')
         .execute()
-      // A return names the provider's handle; it must lead to one payment only.
       await db.schema
         .createIndex('payments_provider_ref')
         .on('payments')

@@ -1,13 +1,8 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
 
-// Frozen in time: change the schema with a new migration, never by editing this one.
 export const practice = (_dialect: Dialect): Migration => ({
   async up(db: Kysely<unknown>) {
-    // Rank, percentile, average and highest (API.md "Analysis and practice") are over each learner's first finished
-    // attempt at a quiz, which is their attempt number 1 (one attempt is in progress at a time, so the first started
-    // is the first finished). Scores are few and discrete (hundredths in steps of 20), so a count of first attempts
-    // per quiz and score answers all four from a few hundred rows at most, however many learners took the quiz.
     await db.schema
       .createTable('first_attempt_scores')
       .addColumn('quiz_id', 'integer', (c) => c.notNull().references('quizzes.id'))
@@ -22,7 +17,6 @@ export const practice = (_dialect: Dialect): Migration => ({
       group by quiz_id, score_hundredths
     `.execute(db)
 
-    // The mistake deck: one card per learner and question (the stable question id, so an edit shows the new version).
     await db.schema
       .createTable('practice_cards')
       .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))

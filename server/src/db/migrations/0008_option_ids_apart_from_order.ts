@@ -2,14 +2,7 @@ import { randomInt } from 'node:crypto'
 import { sql, type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
 
-// Frozen in time: change the schema with a new migration, never by editing this one.
-// docs/decisions/023: option ids were given in authored order, so a shuffled paper's options, sorted by id, came back
-// in the order the admin wrote them (often the right one first). Every existing option gets a new id, above every old
-// one, in a random order within its revision; `position` keeps the authored order as before. Whatever holds option
-// ids follows: each attempt's saved answers and its drawn option order. (Practice cards and the first-attempt score
-// tally hold no option ids; item statistics are counted from the saved answers; the audit trail leaves them out.)
-// New ids rather than the old ones swapped about: an answer sent with an old id by a page loaded before the upgrade
-// is then refused as no option of the question, never read as another option.
+// docs/decisions/023: every option gets a new id, random within its revision, and whatever holds option ids follows.
 const BATCH = 500
 
 export const optionIdsApartFromOrder = (dialect: Dialect): Migration => ({

@@ -1,14 +1,8 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely'
+import { sql, type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
+import { columnTypes } from './column-types'
 
-// Frozen in time: change the schema with a new migration, never by editing this one.
-// docs/decisions/029: questions leave their quiz and live in one bank (same ids); a quiz's paper is sections of
-// items, each a fixed question or a draw from the bank. Every existing quiz becomes one section marked +1 / -0.2
-// (hundredths: 100 and 20) holding its live questions in their order, so it behaves as before. Tags are a table of
-// their own, keyed by their lower-cased spelling, so they compare case-insensitively and keep the first spelling.
-// The quiz figures of 0007 (question_count, question_set_version) are now kept by triggers on the paper's items
-// and on the questions they name. question_shows records when each learner was last shown each question, which
-// draws read to give unseen questions first; it is filled from the attempts made so far.
+// docs/decisions/029: one bank of questions; every quiz becomes one +1 / -0.2 section of its live questions.
 
 // The paper's question count (fixed live items plus draw counts) of the quiz `quiz`, as SQL both databases run.
 const recount = (quiz: string) => `update quizzes set
@@ -21,7 +15,6 @@ const recount = (quiz: string) => `update quizzes set
 
 const QUESTION_CHANGED = (differ: string) =>
   ['revision_id', 'deleted_at'].map((c) => `old.${c} ${differ} new.${c}`).join(' or ')
-// An update that changes none of these (a no-op write) changes neither figure.
 const ITEM_CHANGED = (differ: string) =>
   [
     'quiz_id',
@@ -40,8 +33,7 @@ const ITEM_CHANGED = (differ: string) =>
 const BATCH = 500
 
 export const questionBankAndPapers = (dialect: Dialect): Migration => {
-  const id = dialect === 'postgres' ? 'serial' : 'integer'
-  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
+  const { id, pk } = columnTypes(dialect)
 
   return {
     async up(db: Kysely<unknown>) {
@@ -102,18 +94,13 @@ export const questionBankAndPapers = (dialect: Dialect): Migration => {
         .alterTable('quizzes')
         .addColumn('draw_mode', 'text', (c) => c.notNull().defaultTo('per_attempt'))
         .execute()
-      // A frozen paper's draw: JSON `{itemId: [questionId, ...]}`, null until drawn.
       await db.schema.alterTable('quizzes').addColumn('frozen_draw', 'text').execute()
-      // The attempt's sections as it started: JSON `[{title_en, title_ne, marks_correct, marks_wrong,
-      // time_limit_minutes, count}]`; null for attempts made before sections (one section, +1 / -0.2).
       await db.schema.alterTable('attempts').addColumn('sections', 'text').execute()
-      // Timed sections: the section now open (0-based) and when it opened.
       await db.schema
         .alterTable('attempts')
         .addColumn('current_section', 'integer', (c) => c.notNull().defaultTo(0))
         .execute()
       await db.schema.alterTable('attempts').addColumn('section_opened_at', 'bigint').execute()
-      // The quiz whose attempt put the card in the deck: a deleted quiz still takes its cards out of the deck.
       await db.schema
         .alterTable('practice_cards')
         .addColumn('quiz_id', 'integer', (c) => c.references('quizzes.id'))
@@ -122,7 +109,6 @@ export const questionBankAndPapers = (dialect: Dialect): Migration => {
         db,
       )
 
-      // Every quiz, deleted ones too (their reports stay), becomes one default section of its live questions.
       await sql`insert into paper_sections (quiz_id, position) select id, 1 from quizzes`.execute(db)
       await sql`
         insert into paper_items (quiz_id, section_id, position, question_id)
@@ -130,15 +116,13 @@ export const questionBankAndPapers = (dialect: Dialect): Migration => {
         from questions q join paper_sections s on s.quiz_id = q.quiz_id
         where q.deleted_at is null and q.revision_id is not null`.execute(db)
 
-      // Questions no longer name a quiz or a place in it; they gain difficulty and source.
       if (dialect === 'postgres') {
         await sql`alter table questions drop column quiz_id cascade`.execute(db)
         await sql`alter table questions drop column position`.execute(db)
         await sql`alter table questions add column difficulty text`.execute(db)
         await sql`alter table questions add column source text`.execute(db)
       } else {
-        // SQLite cannot drop a column a foreign key names: the table is rebuilt (its 12-step procedure). Kysely
-        // runs SQLite migrations outside a transaction, so foreign keys can be off while the rebuild runs in one.
+        // SQLite cannot drop a column a foreign key names: rebuilt, foreign keys off (Kysely runs it outside a transaction).
         await sql`pragma foreign_keys = off`.execute(db)
         await sql`begin`.execute(db)
         await sql`
@@ -198,7 +182,6 @@ export const questionBankAndPapers = (dialect: Dialect): Migration => {
         await sql`insert into question_shows (user_id, question_id, shown_at) values ${sql.join(values)}`.execute(db)
       }
 
-      // The figures of 0007, kept from now on by the paper's items and the questions they name.
       const itemsChanged = (row: 'new' | 'old') => recount(`id = ${row}.quiz_id`)
       const questionChanged = recount('id in (select quiz_id from paper_items where question_id = new.id)')
       if (dialect === 'postgres') {
@@ -262,7 +245,6 @@ export const questionBankAndPapers = (dialect: Dialect): Migration => {
           )
           .execute(db)
       }
-      // A section's marks, title or time are part of the paper every new attempt copies: a change raises the version.
       const sectionChanged = `update quizzes set question_set_version = question_set_version + 1 where id = new.quiz_id`
       if (dialect === 'postgres') {
         await sql
@@ -283,7 +265,6 @@ export const questionBankAndPapers = (dialect: Dialect): Migration => {
           .raw(`create trigger paper_sections_version after update on paper_sections begin ${sectionChanged}; end`)
           .execute(db)
       }
-      // Recounted once: the figures now follow the new rule (they equal the old ones for every quiz).
       await sql.raw(recount('1 = 1')).execute(db)
     },
   }

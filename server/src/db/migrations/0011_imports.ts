@@ -1,19 +1,13 @@
 import { createHash } from 'node:crypto'
-import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely'
+import { sql, type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
+import { columnTypes } from './column-types'
 
-// Frozen in time: change the schema with a new migration, never by editing this one.
-// docs/decisions/032: an import's dry run is kept (`imports`, its rows as JSON) until it expires, so the admin can
-// read it and commit it later; every revision carries the normalised content hash of its texts, options and answer
-// (questions/content-hash.ts), indexed, so an import finds the bank's duplicates with one indexed lookup and a commit
-// never writes one. Revisions are immutable, so the hash is written once with the revision and never updated; the
-// bank's current questions are found by joining questions.revision_id. Existing revisions are hashed here.
+// docs/decisions/032: kept dry runs of imports, and each revision's content hash, indexed, for duplicates.
 
 const BATCH = 500
 
-// A frozen copy of questions/content-hash.ts as this migration was written: the hashes it writes must be those the
-// application of that day wrote, whatever the application's hash becomes (a change of it comes with a migration of
-// its own that hashes the bank again).
+// A frozen copy of questions/content-hash.ts: the hashes must be those the application wrote that day.
 const normaliseForHash = (text: string) => text.normalize('NFC').replace(/\s+/gu, ' ').trim()
 
 function contentHash(content: {
@@ -28,8 +22,7 @@ function contentHash(content: {
 }
 
 export const imports = (dialect: Dialect): Migration => {
-  const id = dialect === 'postgres' ? 'serial' : 'integer'
-  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
+  const { id, pk } = columnTypes(dialect)
 
   return {
     async up(db: Kysely<unknown>) {
@@ -79,7 +72,6 @@ export const imports = (dialect: Dialect): Migration => {
         .addColumn('id', id, pk)
         .addColumn('created_by', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
         .addColumn('format', 'text', (c) => c.notNull())
-        // The dry run's rows, JSON (contracts ImportRow[]): what the admin read is what a commit writes.
         .addColumn('rows', 'text', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('expires_at', 'bigint', (c) => c.notNull())

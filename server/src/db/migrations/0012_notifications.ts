@@ -1,13 +1,10 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely'
+import { sql, type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
+import { columnTypes } from './column-types'
 
-// Frozen in time: change the schema with a new migration, never by editing this one.
-// docs/decisions/035: a learner's notifications, their browsers' push subscriptions, and the queue of pushes and
-// text messages still to send. The queue lives in the database so that what a transaction decides to tell is
-// committed with it, and any server process (one or many) can send it afterwards, each row once.
+// docs/decisions/035: notifications, push subscriptions, and the queue of pushes and texts to send.
 export const notifications = (dialect: Dialect): Migration => {
-  const id = dialect === 'postgres' ? 'serial' : 'integer'
-  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
+  const { id, pk } = columnTypes(dialect)
 
   return {
     async up(db: Kysely<unknown>) {
@@ -22,7 +19,6 @@ export const notifications = (dialect: Dialect): Migration => {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('read_at', 'bigint')
         .execute()
-      // The list (newest first) and the unread count, both per learner.
       await db.schema.createIndex('notifications_user').on('notifications').columns(['user_id', 'id']).execute()
       await db.schema
         .createIndex('notifications_unread')
@@ -31,8 +27,6 @@ export const notifications = (dialect: Dialect): Migration => {
         .where(sql.ref('read_at'), 'is', null)
         .execute()
 
-      // One row per browser: the endpoint is the browser's address at its push service, so it is unique; a browser
-      // that another learner signs in on moves to that learner.
       await db.schema
         .createTable('push_subscriptions')
         .addColumn('id', id, pk)
@@ -44,18 +38,13 @@ export const notifications = (dialect: Dialect): Migration => {
         .execute()
       await db.schema.createIndex('push_subscriptions_user').on('push_subscriptions').column('user_id').execute()
 
-      // What is still to be sent: a push to one subscription, or a text message to one learner (their number is read
-      // when it is sent). A row is claimed (claimed_by, claimed_until) by the process sending it, so no two processes
-      // send it; a claim that outlives its process expires and the row is sent again. status: pending, done, failed.
       await db.schema
         .createTable('deliveries')
         .addColumn('id', id, pk)
         .addColumn('channel', 'text', (c) => c.notNull())
         .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-        // A removed subscription takes its pushes with it: there is no one left to send them to.
         .addColumn('subscription_id', 'integer', (c) => c.references('push_subscriptions.id').onDelete('cascade'))
         .addColumn('payload', 'text', (c) => c.notNull())
-        // Push only: how long the push service keeps it for an offline browser, from created_at.
         .addColumn('ttl_seconds', 'integer')
         .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending'))
         .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
@@ -66,7 +55,6 @@ export const notifications = (dialect: Dialect): Migration => {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('finished_at', 'bigint')
         .execute()
-      // The drainers' one question, "what is due?", reads only the pending rows.
       await db.schema
         .createIndex('deliveries_due')
         .on('deliveries')

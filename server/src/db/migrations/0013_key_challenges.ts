@@ -1,13 +1,10 @@
-import { type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely'
+import { type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
+import { columnTypes } from './column-types'
 
-// Frozen in time: change the schema with a new migration, never by editing this one.
-// docs/decisions/036: answer-key challenges. Learners flag a question revision from a report; an admin's decision
-// writes a new key version of that revision (question_revisions.key_version points at the current one; 0 is the
-// key the revision was written with); every change of an attempt's marks it causes is a regrades row.
+// docs/decisions/036: answer-key challenges (flags), key versions of a revision, and the regrades they cause.
 export const keyChallenges = (dialect: Dialect): Migration => {
-  const id = dialect === 'postgres' ? 'serial' : 'integer'
-  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
+  const { id, pk } = columnTypes(dialect)
 
   return {
     async up(db: Kysely<unknown>) {
@@ -15,7 +12,6 @@ export const keyChallenges = (dialect: Dialect): Migration => {
         .alterTable('quizzes')
         .addColumn('challenge_days', 'integer', (c) => c.notNull().defaultTo(7))
         .execute()
-      // The row a key decision locks (PostgreSQL) and the pointer to its current key version.
       await db.schema
         .alterTable('question_revisions')
         .addColumn('key_version', 'integer', (c) => c.notNull().defaultTo(0))
@@ -27,11 +23,8 @@ export const keyChallenges = (dialect: Dialect): Migration => {
         .addColumn('revision_id', 'integer', (c) => c.notNull().references('question_revisions.id'))
         .addColumn('question_id', 'integer', (c) => c.notNull())
         .addColumn('version', 'integer', (c) => c.notNull())
-        // keep | change | accept_several | drop
         .addColumn('action', 'text', (c) => c.notNull())
-        // JSON array of the option ids that score right under this key.
         .addColumn('correct_option_ids', 'text', (c) => c.notNull())
-        // full_marks_all | full_marks_answered | exclude, for a drop; null otherwise.
         .addColumn('drop_policy', 'text')
         .addColumn('note', 'text', (c) => c.notNull())
         .addColumn('actor_id', 'integer')
@@ -50,13 +43,10 @@ export const keyChallenges = (dialect: Dialect): Migration => {
         .addColumn('reason', 'text', (c) => c.notNull())
         .addColumn('proposed_option_id', 'integer')
         .addColumn('note', 'text', (c) => c.notNull().defaultTo(''))
-        // open | accepted | rejected
         .addColumn('status', 'text', (c) => c.notNull().defaultTo('open'))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('decided_at', 'bigint')
-        // The deciding key version's id (its note is what the flagger is told).
         .addColumn('decision', 'integer', (c) => c.references('key_versions.id'))
-        // One flag per learner and revision: a second one replaces the first.
         .addUniqueConstraint('flags_user_revision', ['user_id', 'revision_id'])
         .execute()
       await db.schema.createIndex('flags_revision_status').on('flags').columns(['revision_id', 'status']).execute()
@@ -68,10 +58,8 @@ export const keyChallenges = (dialect: Dialect): Migration => {
         .addColumn('attempt_id', 'integer', (c) => c.notNull().references('attempts.id').onDelete('cascade'))
         .addColumn('question_id', 'integer', (c) => c.notNull())
         .addColumn('revision_id', 'integer', (c) => c.notNull())
-        // Hundredths of a point, before and after.
         .addColumn('old_marks', 'integer', (c) => c.notNull())
         .addColumn('new_marks', 'integer', (c) => c.notNull())
-        // correct | incorrect | unanswered | excluded: what the attempt's counts move between.
         .addColumn('old_outcome', 'text', (c) => c.notNull())
         .addColumn('new_outcome', 'text', (c) => c.notNull())
         .addColumn('key_version_id', 'integer', (c) => c.notNull().references('key_versions.id'))

@@ -1,14 +1,10 @@
-import { type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely'
+import { type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
+import { columnTypes } from './column-types'
 
-// Frozen in time: change the schema with a new migration, never by editing this one.
-// docs/decisions/038: live mocks. A quiz may be scheduled live (everyone starts in a join window after
-// live_starts_at and finishes at the common end); an attempt started after the window is practice (ranked = 0).
-// Learners register for reminders; each reminder and the results notice is one live_announcements row, claimed in
-// the database by the process that sends it, so it goes out once whatever the number of processes.
+// docs/decisions/038: live mocks, reminder registrations and announcements sent once.
 export const liveMocks = (dialect: Dialect): Migration => {
-  const id = dialect === 'postgres' ? 'serial' : 'integer'
-  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
+  const { id, pk } = columnTypes(dialect)
 
   return {
     async up(db: Kysely<unknown>) {
@@ -36,9 +32,6 @@ export const liveMocks = (dialect: Dialect): Migration => {
         .execute()
       await db.schema.createIndex('live_registrations_user').on('live_registrations').column('user_id').execute()
 
-      // kind: reminder_day (24 h before), reminder_quarter (15 min before), results (at the common end).
-      // starts_at: the schedule the row was made for; moving the mock replaces its pending rows.
-      // status: pending, sent, skipped (its time passed while no process ran, after starts_at).
       await db.schema
         .createTable('live_announcements')
         .addColumn('id', id, pk)

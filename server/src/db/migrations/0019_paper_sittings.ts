@@ -1,14 +1,10 @@
-import { type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely'
+import { type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
+import { columnTypes } from './column-types'
 
-// Frozen in time: change the schema with a new migration, never by editing this one.
-// API.md "Paper sittings": a quiz's paper printed for a hall, one answer sheet per roster learner, each sheet read
-// from a phone photo and recorded as an attempt of mode 'paper'. The sitting freezes its paper (drawn once) and the
-// order of every set; a scan keeps the reading, its flags and the photo (in the database, so every process serves it).
+// API.md "Paper sittings": sittings with their frozen paper and sets, and scans of their answer sheets.
 export const paperSittings = (dialect: Dialect): Migration => {
-  const id = dialect === 'postgres' ? 'serial' : 'integer'
-  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
-  const blob = dialect === 'postgres' ? 'bytea' : 'blob'
+  const { id, pk, blob } = columnTypes(dialect)
 
   return {
     async up(db: Kysely<unknown>) {
@@ -21,10 +17,8 @@ export const paperSittings = (dialect: Dialect): Migration => {
         .addColumn('held_at', 'bigint', (c) => c.notNull())
         .addColumn('option_labels', 'text', (c) => c.notNull().defaultTo('latin'))
         .addColumn('status', 'text', (c) => c.notNull().defaultTo('open'))
-        // The frozen paper in set A's order (question_revisions ids, JSON) and its sections (as attempts.sections).
         .addColumn('revision_ids', 'text', (c) => c.notNull())
         .addColumn('sections', 'text')
-        // JSON, one entry per set: the set's question order (indexes into revision_ids) and each question's option ids.
         .addColumn('sets', 'text', (c) => c.notNull())
         .addColumn('created_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
         .addColumn('created_at', 'bigint', (c) => c.notNull())
@@ -42,9 +36,6 @@ export const paperSittings = (dialect: Dialect): Migration => {
         .execute()
       await db.schema.createIndex('sitting_roster_user').on('sitting_roster').column('user_id').execute()
 
-      // sheet: the sheet the QR code names ('R<roll>' for a roster learner's, 'B<serial>' for a blank one); a second
-      // photo of the same sheet replaces a scan in review and is refused (or replaces, when asked) once recorded.
-      // answers and flags: JSON, in the printed numbers and letters of the scan's set (API.md).
       await db.schema
         .createTable('sitting_scans')
         .addColumn('id', id, pk)
@@ -71,7 +62,6 @@ export const paperSittings = (dialect: Dialect): Migration => {
         .execute()
       await db.schema.createIndex('sitting_scans_attempt').on('sitting_scans').column('attempt_id').execute()
 
-      // 'online' or 'paper'; a paper attempt names its sitting.
       await db.schema
         .alterTable('attempts')
         .addColumn('mode', 'text', (c) => c.notNull().defaultTo('online'))

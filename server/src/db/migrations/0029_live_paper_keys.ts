@@ -1,8 +1,6 @@
 import { type Kysely, type Migration } from 'kysely'
 
-// Frozen in time: change the schema with a new migration, never by editing this one.
-// Issue 60 (docs/decisions/069): a live mock's paper is served ahead, encrypted; its key (32 random bytes, base64url)
-// is made by the first fetch or start and never changes, so every process and machine encrypts with the same one.
+// docs/decisions/069: a live mock's paper key, made once so every process encrypts with the same one.
 export const livePaperKeys = (): Migration => ({
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -1,8 +1,6 @@
 import type { Kysely, Migration } from 'kysely'
 
-// Frozen in time: change the schema with a new migration, never by editing this one.
-// Issue 60 (docs/decisions/070): an announcement is sent in chunks of learners, each chunk in its own transaction
-// with the row locked; `done_through` is the last learner id told, so a chunk is never sent twice.
+// docs/decisions/070: `done_through`, the last learner told, so an announcement's chunk is never sent twice.
 export const announcementChunks = (): Migration => ({
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -1,13 +1,10 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from 'kysely'
+import { sql, type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
+import { columnTypes } from './column-types'
 
-// Frozen in time: change the schema with a new migration, never by editing this one.
-// Issue 56 (docs/decisions/071): a learner's regrade request of a released written answer. status: 'open', 'accepted'
-// (waiting to be marked again), 'rejected'. `closed_at` is set when it is rejected or settled by the second marking;
-// the partial unique index keeps one request not closed per answer, whatever two requests at once do.
+// docs/decisions/071: regrade requests; a partial unique index keeps one not closed per answer.
 export const regradeRequests = (dialect: Dialect): Migration => {
-  const id = dialect === 'postgres' ? 'serial' : 'integer'
-  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement())
+  const { id, pk } = columnTypes(dialect)
   return {
     async up(db: Kysely<unknown>) {
       await db.schema
@@ -20,7 +17,6 @@ export const regradeRequests = (dialect: Dialect): Migration => {
         .addColumn('response', 'text')
         .addColumn('decided_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
         .addColumn('decided_at', 'bigint')
-        // The second marking of an accepted request: marks before and after, in hundredths.
         .addColumn('settled_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
         .addColumn('settled_at', 'bigint')
         .addColumn('old_marks', 'integer')

@@ -1,12 +1,7 @@
 import { sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely'
 import type { Dialect } from '../database'
 
-// Frozen in time: change the schema with a new migration, never by editing this one.
-// Issue 62 (docs/decisions/087): on SQLite an attempt's answers, and its questions' review marks, visits and seconds,
-// become one run of one b-tree each: `WITHOUT ROWID` on the primary key (attempt_id, question_id) they already had.
-// A rowid table kept the rows in the order they were saved, 1,000 learners' interleaved, so reading one attempt's 100
-// answers at a submit went through the key's index to as many scattered rows. Columns, keys and references are the
-// same; PostgreSQL, whose tables have no such order, is left as it is.
+// docs/decisions/087: on SQLite, answers and question states become WITHOUT ROWID tables; PostgreSQL unchanged.
 type Columns = (table: CreateTableBuilder<string, never>) => CreateTableBuilder<string, never>
 
 const tables: Record<string, { columns: Columns; names: string }> = {

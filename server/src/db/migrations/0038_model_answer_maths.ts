@@ -1,13 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely'
 import { renderBilingual, type StoredMaths } from '../../maths/rich-text'
 
-// Issue 73 (docs/decisions/093): a written question's model answer is rendered with the revision's other texts into
-// its `maths` JSON (key `model_answer`). Revisions are immutable and payloads never render, so model answers written
-// before are rendered here, once. Unlike 0009 this calls the application's renderer rather than a frozen copy: the
-// point is to store what a save today would store, tables included, and a copy of the table and maths renderer here
-// would be several hundred lines to keep. A model answer whose `$` do not pair up, whose TeX does not parse or whose
-// table is malformed was never written as maths: it keeps no html and is shown as before (as 0009 did); saving the
-// question again names the fault.
+// docs/decisions/093: model answers rendered into `maths` with today's renderer; one that fails keeps no html.
 export const modelAnswerMaths = (): Migration => ({
   async up(db: Kysely<unknown>) {
     const rows = (

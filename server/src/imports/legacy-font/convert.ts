@@ -24,7 +24,6 @@ const maps: Record<LegacyFont, KeyMap> = {
   kantipur: keyMap(kantipurOverrides),
 }
 
-// Every key is in the Basic Multilingual Plane, so the text is walked by UTF-16 units.
 function mapKeys(text: string, { keys, longest }: KeyMap, keepNumbers: boolean): string[] {
   const out: string[] = []
   for (let at = 0; at < text.length;) {
@@ -49,7 +48,6 @@ function mapKeys(text: string, { keys, longest }: KeyMap, keepNumbers: boolean):
 // Preeti's digit keys type letters and no Nepali word is two of them alone: a typist who wrote one had switched fonts.
 const ASCII_NUMBER = /[0-9]+(?:[.,:/][0-9]+)*%?(?=$|[\s_.,<])/y
 
-// C, then halant + C any number of times.
 function clusterEnd(chars: readonly string[], at: number): number {
   if (!isConsonant(chars[at])) return at
   let end = at + 1
@@ -97,7 +95,6 @@ function placeShortI(chars: readonly string[]): string[] {
   return out
 }
 
-// Built left to right, so each move shifts only the few characters after it.
 function placeReph(chars: readonly string[]): string[] {
   const out: string[] = []
   for (const c of chars) {
@@ -175,11 +172,9 @@ function joinColonVisarga(text: string): string {
 }
 
 export interface ConvertOptions {
-  // For text judged Preeti on its content, where such a number was typed in another font.
   keepNumbers?: boolean
 }
 
-/** Text typed in the Preeti or Kantipur font, as Unicode Devanagari in NFC (docs/legacy-fonts.md). */
 export function legacyToUnicode(text: string, font: LegacyFont, options: ConvertOptions = {}): string {
   let chars = mapKeys(text, maps[font], options.keepNumbers ?? false)
   chars = joinHalfFormsWithBar(chars)

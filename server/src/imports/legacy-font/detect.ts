@@ -42,15 +42,11 @@ const englishStartingLConsonant = new Set(['lb', 'lbs', 'ltd', 'lm', 'lx', 'lt',
 
 function hasLegacyMark(word: string): boolean {
   return (
-    // स or स् starting a word: `;do` समय, `:yfg` स्थान, `;'/'` सुरु; English puts `;` and `:` after a word.
+    // Rule 3 of docs/legacy-fonts.md "Detection", sign by sign in its order.
     /^[;:][A-Za-z'"/]/.test(word) ||
-    // स against a letter inside a word: `cg';f/` (code such as `i=0;i<n` has more vowels).
     /[A-Za-z'"];[A-Za-z+\]}'":/]/.test(word) ||
-    // र starting or ending a word, or before ु ू: `/fd` राम, `pQ/` उत्तर, `c/"` अरू.
     /^\/[A-Za-z]|[A-Za-z0-9'"]\/$|\/['"]/.test(word) ||
-    // ु or ू inside a word that is no English contraction: `s'g` कुन, `k"j{` पूर्व.
     /[A-Za-z]'[abcefghijknopqruwxyzABCEFGHIJKNOPQUWXYZ;/:]|[A-Za-z]"[A-Za-z;/:]/.test(word) ||
-    // ि before a consonant starting a word: `lj` वि, `ls` कि.
     (/^l[bcdfghjkmnpqrstvwxzBCDFGHJKLMNPQRSTVWXZ:;/|']/.test(word) &&
       !englishStartingLConsonant.has(word.replace(/[^A-Za-z]/g, '').toLowerCase()))
   )
@@ -59,16 +55,12 @@ function hasLegacyMark(word: string): boolean {
 function hasLegacyHint(word: string): boolean {
   const letters = word.replace(/[^A-Za-z]/g, '')
   return (
-    // र inside a word with the bar ा: `ef/t` भारत (not `km/h`).
+    // Rule 4 of docs/legacy-fonts.md "Detection", in its order.
     (/[a-z]\/[a-z]/.test(word) && word.includes('f')) ||
-    // ी or ँ after a small letter (`gLlt`, `kfFr`), a half form inside a word (`zflGt`).
     /[a-z][LF]/.test(word) ||
     hasInnerHalfForm(word) ||
-    // A digit key typed after a small letter: `cf7` आठ, `u08sL` गण्डकी.
     /[a-z][0-9]/.test(word) ||
-    // A consonant with the bar `f` ending the word: `sf`, `yfkf`.
     /[bcdghjkmnpqrstvwxz]f$/.test(letters) ||
-    // Three or more small letters and none of English's vowels: `slt`, `ltg` (not `km/h`, `nth`, `pdf`).
     word.split(/[^A-Za-z]+/).some(isVowellessRun)
   )
 }
@@ -76,7 +68,6 @@ function hasLegacyHint(word: string): boolean {
 // English capitals inside a word: `mRNA`, `JavaScript`, `McDonald`, `iPhone`.
 function hasInnerHalfForm(word: string): boolean {
   for (const match of word.matchAll(/[a-z][A-Z](?=[bcdfghjklmnopqrstvwxz0-9;/'"\]}{|\\])/g)) {
-    // The letters before the capital, back to the word's start or a non-letter; a syllable or two is enough to judge.
     const before = word.slice(Math.max(0, match.index - 11), match.index + 1).replace(/^.*[^A-Za-z]/, '')
     if (before.includes('f') || /^[a-z]+$/.test(before)) return true
   }

@@ -14,7 +14,6 @@ export const preetiKeys: Readonly<Record<string, string>> = {
   Em: 'झ्',
   qm: 'क्र',
   Qm: 'क्त',
-  // प with ra below and the hook: फ्र (`k|mfG;` फ्रान्स).
   'k|m': 'फ्र',
 
   a: 'ब',
@@ -70,7 +69,6 @@ export const preetiKeys: Readonly<Record<string, string>> = {
   Y: 'थ्',
   Z: 'श्',
 
-  // The digit row types letters; shifted, it types the Devanagari digits.
   '1': 'ज्ञ',
   '2': 'द्द',
   '3': 'घ',

@@ -153,7 +153,6 @@ export class NoHeader extends Unreadable {
   }
 }
 
-// `mapping` (the upload's `columns`) maps headings to template columns first.
 export function headerColumns(
   headers: readonly string[],
   mapping: Readonly<Record<string, Column>> = {},
@@ -167,8 +166,7 @@ export function headerColumns(
   const names = [...columns.keys()]
   const hasQuestion = names.some((name) => /^question/.test(name))
   const hasOption = names.some((name) => /^option_/.test(name))
-  // Without an answer column no row could come in: the admin is better served by the headings and a mapping. A sheet
-  // with a `type` column may hold written questions alone, which have neither.
+  // Without an answer column no row could come in (a `type` column may mean written questions alone, which need none).
   return hasQuestion && ((hasOption && columns.has('correct')) || columns.has('type')) ? columns : null
 }
 
@@ -199,8 +197,7 @@ export function sheetDraft(
       .join(''),
   )
   if (texts.every((text) => text.trim() === '')) return null
-  // A heading without a language (`प्रश्न`, `क`) gives a text whose script decides its language, unless the sheet
-  // also has that field's language columns.
+  // A heading without a language gives a text whose script decides, unless that field's language columns exist.
   const pair = (en: Column, ne: Column, mixed: MixedColumn): DraftText =>
     columns && columns.has(mixed) && !columns.has(en) && !columns.has(ne)
       ? { mixed: value(mixed) }
@@ -211,7 +208,6 @@ export function sheetDraft(
   for (const letter of importOptionLetters) {
     const option = pair(`option_${letter}_en` as Column, `option_${letter}_ne` as Column, `option_${letter}`)
     if (filled(option)) {
-      // A gap (options a, b and d) keeps d's letter: the answer column names it.
       while (draft.options.length < importOptionLetters.indexOf(letter)) draft.options.push({ en: [], ne: [] })
       draft.options.push(option)
     }

@@ -41,7 +41,6 @@ export function readCsv(bytes: Uint8Array, mapping: Record<string, Column> = {})
   const drafts: Draft[] = []
   // csv-parse counts a quoted CRLF as two lines: the record's first line is found by its raw text instead.
   let cursor = header!.raw.length
-  // Lines are counted from one record's start to the next, never splitting a CRLF.
   let lastStart = 0
   let line = 1
   for (const { record, raw } of rest) {

@@ -270,8 +270,7 @@ export function readDocx(bytes: Uint8Array, prepare: (runs: Run[]) => Run[] = (r
   const countParagraphs = (node: XmlNode): number =>
     tagOf(node) === 'w:p' ? 1 : childrenOf(node).reduce((sum, c) => sum + countParagraphs(c), 0)
 
-  // A Word table becomes pipe rows (API.md "Tables in questions"): the first row is the header, each cell's
-  // paragraphs one line, read as any paragraph is (fonts, so Preeti cells are converted); `|` in a cell is escaped.
+  // A Word table becomes pipe rows (API.md "Tables in questions"), each cell read as any paragraph (fonts too).
   const table = (tbl: XmlNode) => {
     const first = paragraphNo + 1
     const refuse = (why: ImportMessage) => {

@@ -25,7 +25,6 @@ export interface Draft {
   /** A spreadsheet's written question: its `type`, `marks` and `word_limit` cells as written, and its model answer. */
   written?: { type: string; marks: string; wordLimit: string; modelAnswer: DraftText | null }
   notes: ImportMessage[]
-  // More than one rejects the row: a question holds one image.
   images: DraftPicture[]
   optionImages: DraftPicture[][]
 }

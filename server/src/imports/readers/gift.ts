@@ -136,7 +136,6 @@ export function readGift(source: string): Draft[] {
     const { answers, general } = splitAnswers(body)
     const type = unsupportedType(body, answers)
     if (type === 'essay') {
-      // A written question: GIFT has no marks, so Moodle's default grade (1); its general feedback is the model answer.
       const model = giftText(general, 'model_answer', notes)
       draft.written = { type: 'written', marks: '1', wordLimit: '', modelAnswer: isEmpty(model) ? null : model }
       draft.notes.push(...notes)

@@ -1,6 +1,4 @@
-// An HTML `<table>` in Moodle XML or GIFT's [html] becomes pipe rows (API.md "Tables in questions"): the first row
-// is the header, a cell's markup is dropped, `|` in a cell is escaped. Merged cells and nested tables cannot be pipe
-// rows and are named. Tags are walked once, left to right, so no pattern rescans the text (issue 41's rule).
+// An HTML table becomes pipe rows (API.md "Tables in questions"); tags walked once, so no pattern rescans (issue 41).
 
 export type TableRefusal = 'merged' | 'nested'
 
@@ -82,7 +80,6 @@ function findTables(html: string): Found[] {
   return found
 }
 
-/** What keeps a text's tables from becoming pipe rows, each named once. */
 export function tableRefusals(html: string): TableRefusal[] {
   if (!/<table\b/i.test(html)) return []
   return [...new Set(findTables(html).flatMap((table) => (table.refusal ? [table.refusal] : [])))]
@@ -96,7 +93,6 @@ const plainText = (html: string) =>
     .trim()
 const cellText = (html: string) => plainText(html).replace(/\|/g, '\\|')
 
-/** The html with each table replaced by its pipe rows on lines of their own (entities are decoded after). */
 export function tablesToPipes(html: string): string {
   if (!/<table\b/i.test(html)) return html
   const out: string[] = []
@@ -104,7 +100,6 @@ export function tablesToPipes(html: string): string {
   for (const table of findTables(html)) {
     out.push(html.slice(kept, table.start))
     kept = table.end
-    // The space between a table and the text after it is no part of either.
     while (kept < html.length && /\s/.test(html[kept]!)) kept += 1
     const rows = table.rows.filter((row) => row.length > 0)
     if (rows.length === 0) continue
@@ -114,7 +109,6 @@ export function tablesToPipes(html: string): string {
       const align = ALIGN.exec(alignFrom[column]?.attrs ?? '')?.[1]?.toLowerCase()
       return align === 'center' ? ':---:' : align === 'right' ? '---:' : align === 'left' ? ':---' : '---'
     })
-    // Line breaks are written as <br>, so that htmlToText keeps them as it keeps the text's own.
     const caption = plainText(table.caption)
     const lines = [line(rows[0]!), `| ${rule.join(' | ')} |`, ...rows.slice(1).map(line)]
     out.push(`<br>${[...(caption ? [caption] : []), ...lines].join('<br>')}<br>`)

@@ -123,8 +123,7 @@ export function readLayout(lines: readonly Line[]): Draft[] {
       const index = letterIndex((option[1] ?? option[2])!)
       if (index >= 10 && index !== current.options.length) option = null
     }
-    // A line starting with an answer word never continues the option before it: it is the answer when what
-    // follows is a letter (`उत्तर (क)`), and otherwise (`Answer all questions.`) belongs to no question.
+    // An answer-word line never continues the option before it: the answer if a letter follows, else nobody's.
     const answerStart = !option && !answer && part === 'option' ? ANSWER_START.exec(text) : null
     if (answerStart) {
       if (!LETTER_ONLY.test(answerStart[1]!.trim())) {
@@ -159,7 +158,6 @@ export function readLayout(lines: readonly Line[]): Draft[] {
       placePictures(line, 'after')
       continue
     }
-    // Only before any option: a marks line in a choice question stays the text it was.
     const marks = current.options.length === 0 ? MARKS.exec(text) : null
     if (marks) {
       marksOf.set(current, toLatinDigits(marks[1]!.trim()))
@@ -185,7 +183,6 @@ export function readLayout(lines: readonly Line[]): Draft[] {
     else if (part === 'option') appendLine(runsOf(current.options.at(-1)!), more)
     else if (part === 'hint' && current.hint) appendLine(runsOf(current.hint), more)
   }
-  // A question without options and with a marks line is written; its answer line, if any, is its model answer.
   for (const [draft, marks] of marksOf) {
     if (draft.options.length > 0) continue
     const answer = draft.answer && 'letter' in draft.answer ? draft.answer.letter : ''

@@ -27,7 +27,6 @@ export const clozeNote = (): ImportMessage =>
 const MEDIA_FILE = /\.(?:mp3|wav|ogg|oga|m4a|aac|flac|wma|mp4|m4v|webm|ogv|mov|avi|wmv|flv|mkv|3gp)(?:[?#][^\s"'<>]*)?/i
 const PICTURE_FILE = /\.(?:png|jpe?g|gif|bmp|svg|webp|tiff?)(?:[?#][^\s"'<>]*)?$/i
 
-// `into` is null where the bank holds no picture; `files` are a Moodle XML text's `<file>`s, by PLUGINFILE name.
 export interface PictureTarget {
   into: DraftPicture[] | null
   files?: ReadonlyMap<string, string>
@@ -153,7 +152,6 @@ export function moodleMaths(text: string): { text: string; rewritten: boolean } 
   let rewritten = false
   const out: string[] = []
   const absent = new Set<string>()
-  /** Where `closer` starts at or after `from`, or -1 (remembered: nothing later can find it either). */
   const find = (closer: string, from: number) => {
     if (absent.has(closer)) return -1
     const at = text.indexOf(closer, from)
@@ -194,11 +192,9 @@ export function moodleMaths(text: string): { text: string; rewritten: boolean } 
   return { text: out.join(''), rewritten }
 }
 
-// Moodle's multi-language content: a run of `<span lang="xx" class="multilang">` spans (the multilang filter) or of
-// `{mlang xx}…{mlang}` blocks (the multilang2 filter) shows the one in the reader's language, `other` as fallback.
+// Moodle's multilang spans and {mlang} blocks: the reader's language is shown, `other` as fallback.
 const SPAN = String.raw`<span\b(?=[^>]*\bclass\s*=\s*["'][^"']*\bmultilang\b)[^>]*\blang\s*=\s*["']?([\w-]+)["']?[^>]*>([\s\S]*?)<\/span>`
 const MLANG = String.raw`\{mlang\s+([\w-]+(?:\s*,\s*[\w-]+)*)\s*\}([\s\S]*?)\{mlang\}`
-// White space between the parts of a group goes with it; white space after it stays in the text.
 const SPAN_GROUP = new RegExp(`${SPAN}(?:\\s*${SPAN})*`, 'gi')
 const MLANG_GROUP = new RegExp(`${MLANG}(?:\\s*${MLANG})*`, 'gi')
 
@@ -251,8 +247,7 @@ export function moodleText(
   let rewritten = false
   const read = (source: string) => {
     const text = isHtml ? htmlToText(source) : withoutComments(source).trim()
-    // Text typed in Preeti uses `$` for ४ and `\` for ्: it is left for the converter, never read as maths, unless
-    // it holds Moodle's maths delimiters, which no typist of Preeti writes.
+    // Preeti text uses `$` for ४ and `\` for ्: left for the converter unless it holds Moodle's maths delimiters.
     if (!hasDevanagari(text) && !/\\\(|\\\[/.test(text) && readsAsLegacy(text)) return text
     const maths = moodleMaths(text)
     rewritten ||= maths.rewritten

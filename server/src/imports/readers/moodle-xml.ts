@@ -66,16 +66,12 @@ function questionLines(xml: string): number[] {
   return lines
 }
 
-/** "10.0000000" as 10; anything else as written, for the schema to refuse at its field. */
 const numberCell = (text: string) => {
   const trimmed = text.trim()
   return trimmed !== '' && Number.isFinite(Number(trimmed)) ? String(Number(trimmed)) : trimmed
 }
 
-/**
- * An essay is a written question: its default grade is its marks (Moodle's default, 1, when absent), its word limit
- * the one Moodle enforces, its information for graders (else its general feedback) the model answer.
- */
+/** An essay is a written question: its grade the marks, Moodle's word limit, grader information the model answer. */
 function readEssay(question: Node, draft: Draft, notes: ImportMessage[]) {
   const limited = textOf({ text: question.wordlimitenabled }).trim() === '1'
   const graderInfo = read(question.graderinfo, 'model_answer', notes)
@@ -154,7 +150,6 @@ export function readMoodleXml(xml: string): Draft[] {
       })
       return
     }
-    // Moodle 1.9 kept a question's picture in `<image>` (its name) and `<image_base64>` (its bytes) beside the text.
     const imageName = textOf({ text: question.image }).trim()
     const imageBase64 = textOf({ text: question.image_base64 }).trim()
     if (imageBase64 !== '') {

@@ -116,7 +116,6 @@ export async function readXlsx(bytes: Uint8Array, mapping: Record<string, Column
   let firstHeadings: string[] | null = null
   const pictureColumns = new Map<string, number>()
   const drafts: Draft[] = []
-  // Pictures by the row their top-left corner is anchored in (exceljs counts rows and columns from 0).
   const picturesByRow = new Map<number, { column: number; picture: DraftPicture }[]>()
   for (const image of sheet.getImages()) {
     const media = workbook.getImage(Number(image.imageId))
@@ -136,7 +135,6 @@ export async function readXlsx(bytes: Uint8Array, mapping: Record<string, Column
         headers[column - 1] = cellText(cell.value)
       })
       const headings = Array.from(headers, (header) => header ?? '')
-      // A title row may come first: the header is the first row naming the columns, the refusal lists the first.
       firstHeadings ??= headings
       columns = headerColumns(headings, mapping)
       if (columns) {

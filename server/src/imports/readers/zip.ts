@@ -2,8 +2,7 @@ import { Unzip, UnzipInflate, zipSync } from 'fflate'
 import { importLimits } from '@quiz/contracts'
 import { Unreadable } from './draft'
 
-// A zip's sizes can lie and its central directory can point at the same bytes many times (the overlapping zip bomb):
-// every entry is inflated here counting what comes out, and the readers get only what was counted (repack).
+// A zip's sizes can lie and entries can overlap (the zip bomb): every entry is inflated here counting what comes out.
 
 const CHUNK = 64 * 1024
 

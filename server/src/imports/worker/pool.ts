@@ -12,7 +12,6 @@ export function createReadPool(options: ReadPoolOptions) {
   const pool = createWorkerPool<WorkerJob, ReadResult | SettleResult>(entry, options)
   return {
     read: (job: ReadJob) => pool.run({ kind: 'read', job }) as Promise<ReadResult>,
-    // Settling rows finishes a file already read.
     settle: (job: SettleJob) => pool.run({ kind: 'settle', job }, { first: true }) as Promise<SettleResult>,
     load: pool.load,
     close: pool.close,

@@ -22,7 +22,6 @@ export interface StartedPayment {
 
 export interface PaymentProviderAdapter {
   start(payment: ProviderPayment): Promise<StartedPayment>
-  // Server to server: never trusts anything from the browser.
   verify(payment: ProviderPayment, now: number): Promise<Verification>
 }
 

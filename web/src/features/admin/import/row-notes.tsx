@@ -1,4 +1,4 @@
-import { IMPORT_FIX_CODES } from '@quiz/contracts'
+import { importFixCodes } from '@quiz/contracts'
 import { useTranslation } from 'react-i18next'
 import { useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
@@ -8,7 +8,7 @@ import './import.i18n'
 
 // What the import changed to bring a row in (a `fixed` row's messages): shown apart from its problems, so that an
 // admin sees each change (a font converted, partial credit dropped, maths delimiters rewritten) before committing.
-const changeCodes: ReadonlySet<ImportMessageCode> = new Set<ImportMessageCode>(IMPORT_FIX_CODES)
+const changeCodes: ReadonlySet<ImportMessageCode> = new Set<ImportMessageCode>(importFixCodes)
 export const isChange = (message: ImportMessage) => changeCodes.has(message.code)
 
 /**
