@@ -97,25 +97,7 @@ export async function buildApp(
 ) {
   const metrics = createMetrics(() => deps.database.poolStats(), { served: deps.config.metricsToken !== undefined })
   const context: AppContext = { ...deps, metrics }
-  const app = Fastify({
-    // A logger given by a test keeps the request serializer: the payment queries stay out of every log.
-    logger:
-      logger === undefined
-        ? { level: context.config.logLevel, redact, serializers: { req: serializeRequest } }
-        : typeof logger === 'object'
-          ? { serializers: { req: serializeRequest }, ...logger }
-          : logger,
-    ...(logger !== false && { childLoggerFactory: lazyChildLoggers }),
-    routerOptions: { ignoreTrailingSlash: true },
-    bodyLimit: MB,
-    trustProxy:
-      typeof context.config.trustProxy === 'number'
-        ? hopsTrusted(context.config.trustProxy)
-        : context.config.trustProxy,
-    // Body and path parameters are validated by zod; keep Fastify from coercing anything on its own.
-    ajv: { customOptions: { coerceTypes: false } },
-    return503OnClosing: false,
-  }).withTypeProvider<ZodTypeProvider>()
+  const app = createFastify(context, logger)
 
   const built = createServices(context, app.log)
   const services: Services = { ...built, ...override?.(built) }
@@ -177,7 +159,58 @@ export async function buildApp(
     )
     await app.register(metricsRoutes, { prefix: '/api/metrics', metrics: context.metrics, token: metricsToken })
   }
-  const { rateLimits, auth, users, attempts, admin, challenges, institutions, jobs } = services
+  await registerFeatureRoutes(app, services, context)
+  const { attempts, jobs } = services
+
+  // Pictures stored before 0021 take their keyed names; an unreachable database must not stop the start (503).
+  app.addHook('onReady', async () => {
+    try {
+      const renamed = await services.pictures.nameUnkeyed()
+      if (renamed > 0) app.log.info({ renamed }, 'pictures: named with the server key')
+    } catch (error) {
+      app.log.warn({ err: error }, 'pictures: naming with the server key failed; the sweep tries again')
+    }
+  })
+  // Each job is stopped, its sends awaited, and the shown questions held here written, before the database closes.
+  for (const job of [jobs.deliveries, jobs.announcements, jobs.mockEnds, jobs.pictureSweep, jobs.owedCards]) {
+    app.addHook('onReady', async () => job.start())
+    app.addHook('onClose', async () => job.stop())
+  }
+  app.addHook('onClose', async () => attempts.shows.flush())
+
+  registerWebApp(app, context.config.webDist)
+  return app
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>
+
+function createFastify(context: AppContext, logger: BuildOptions['logger']) {
+  return Fastify({
+    // A logger given by a test keeps the request serializer: the payment queries stay out of every log.
+    logger:
+      logger === undefined
+        ? { level: context.config.logLevel, redact, serializers: { req: serializeRequest } }
+        : typeof logger === 'object'
+          ? { serializers: { req: serializeRequest }, ...logger }
+          : logger,
+    ...(logger !== false && { childLoggerFactory: lazyChildLoggers }),
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: MB,
+    trustProxy:
+      typeof context.config.trustProxy === 'number'
+        ? hopsTrusted(context.config.trustProxy)
+        : context.config.trustProxy,
+    // Body and path parameters are validated by zod; keep Fastify from coercing anything on its own.
+    ajv: { customOptions: { coerceTypes: false } },
+    return503OnClosing: false,
+  }).withTypeProvider<ZodTypeProvider>()
+}
+
+type AppInstance = ReturnType<typeof createFastify>
+
+/** Every feature's routes, each given the services it uses. */
+async function registerFeatureRoutes(app: AppInstance, services: Services, context: AppContext) {
+  const { rateLimits, auth, users, attempts, admin, challenges, institutions } = services
   await app.register(healthRoutes, { prefix: '/api/health', health: services.health })
   await app.register(instituteRoutes, { prefix: '/api/institute', institutes: services.institutes })
   await app.register(authRoutes, { prefix: '/api', auth: auth.logins })
@@ -241,28 +274,7 @@ export async function buildApp(
   await app.register(adminPaymentRoutes, { prefix: '/api/admin/payments', payments: services.payments })
   await app.register(notificationRoutes, { prefix: '/api/notifications', notifications: services.notifications })
   await app.register(pushRoutes, { prefix: '/api/push', notifications: services.notifications, rateLimits })
-
-  // Pictures stored before 0021 take their keyed names; an unreachable database must not stop the start (503).
-  app.addHook('onReady', async () => {
-    try {
-      const renamed = await services.pictures.nameUnkeyed()
-      if (renamed > 0) app.log.info({ renamed }, 'pictures: named with the server key')
-    } catch (error) {
-      app.log.warn({ err: error }, 'pictures: naming with the server key failed; the sweep tries again')
-    }
-  })
-  // Each job is stopped, its sends awaited, and the shown questions held here written, before the database closes.
-  for (const job of [jobs.deliveries, jobs.announcements, jobs.mockEnds, jobs.pictureSweep, jobs.owedCards]) {
-    app.addHook('onReady', async () => job.start())
-    app.addHook('onClose', async () => job.stop())
-  }
-  app.addHook('onClose', async () => attempts.shows.flush())
-
-  registerWebApp(app, context.config.webDist)
-  return app
 }
-
-export type App = Awaited<ReturnType<typeof buildApp>>
 
 // The visitor screens' inline scripts (decision 025), read from the build: the policy admits exactly what was built.
 function webAppScriptHashes(webDist: string): string[] {

@@ -200,33 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
     problems.push('SMS_GATEWAY_URL is required when SMS_PROVIDER=http.')
   if ((e.SMS_PROVIDER === 'sparrow' || e.SMS_PROVIDER === 'aakash') && !e.SMS_GATEWAY_TOKEN)
     problems.push(`SMS_GATEWAY_TOKEN is required when SMS_PROVIDER=${e.SMS_PROVIDER}.`)
-  const providerList = e.PAYMENT_PROVIDERS ?? (e.NODE_ENV === 'production' ? '' : 'fake')
-  const providers = [...new Set(providerList.split(',').map((name) => name.trim().toLowerCase()))].filter(
-    (name) => name !== '',
-  )
-  for (const name of providers) {
-    if (!(PAYMENT_PROVIDER_NAMES as readonly string[]).includes(name))
-      problems.push(`PAYMENT_PROVIDERS: unknown provider "${name}" (choose from khalti, esewa, fake).`)
-  }
-  // The fake provider grants paid access to anyone who presses "Pay": never where money is real.
-  if (production && providers.includes('fake'))
-    problems.push('PAYMENT_PROVIDERS includes fake, which grants paid access without payment; not in production.')
-  const realProviders = providers.filter((name) => name === 'khalti' || name === 'esewa')
-  if (providers.includes('fake') && realProviders.length > 0)
-    problems.push(
-      `PAYMENT_PROVIDERS includes fake beside ${realProviders.join(' and ')}: fake grants paid access without payment, so it never runs beside a real provider.`,
-    )
-  if (production) problems.push(...paymentUrlProblems(e, providers))
-  if (production && !e.PAYMENT_SANDBOX) problems.push(...sandboxProblems(e, providers))
-  if (providers.includes('khalti') && !e.KHALTI_SECRET_KEY)
-    problems.push('KHALTI_SECRET_KEY is required when PAYMENT_PROVIDERS includes khalti.')
-  if (providers.includes('esewa') && !e.ESEWA_SECRET_KEY)
-    problems.push('ESEWA_SECRET_KEY is required when PAYMENT_PROVIDERS includes esewa.')
-  if (providers.includes('esewa') && !e.ESEWA_PRODUCT_CODE)
-    problems.push('ESEWA_PRODUCT_CODE is required when PAYMENT_PROVIDERS includes esewa.')
-  // The providers send learners back to PUBLIC_URL: a guessed localhost address would strand every payer.
-  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL && (providers.includes('khalti') || providers.includes('esewa')))
-    problems.push('PUBLIC_URL is required in production with khalti or esewa: the providers send learners back there.')
+  const providers = paymentProviders(e, problems)
   const push = pushSettings(e, problems)
   if (problems.length > 0) throw new ConfigError(`Refusing to start:\n  ${problems.join('\n  ')}`)
 
@@ -309,20 +283,57 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
       maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
       retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
     },
-    rateLimits: {
-      loginPerUsername: e.RATE_LIMIT_LOGIN_PER_USERNAME,
-      loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
-      loginWindowSeconds: e.RATE_LIMIT_LOGIN_WINDOW_SECONDS,
-      otpPerPhoneHour: e.RATE_LIMIT_OTP_PER_PHONE_HOUR,
-      otpPerIpHour: e.RATE_LIMIT_OTP_PER_IP_HOUR,
-      accountPerIpHour: e.RATE_LIMIT_ACCOUNT_PER_IP_HOUR,
-      refreshPerIpHour: e.RATE_LIMIT_REFRESH_PER_IP_HOUR,
-      paymentStartPerUserHour: e.RATE_LIMIT_PAYMENT_START_PER_USER_HOUR,
-      paymentReturnPerIpHour: e.RATE_LIMIT_PAYMENT_RETURN_PER_IP_HOUR,
-      pushSubscribePerUserHour: e.RATE_LIMIT_PUSH_SUBSCRIBE_PER_USER_HOUR,
-      profilePicturePerUserHour: e.RATE_LIMIT_PROFILE_PICTURE_PER_USER_HOUR,
-    },
+    rateLimits: rateLimitSettings(e),
   })
+}
+
+// The payment providers asked for, and every way the choice could cost money or strand a payer.
+function paymentProviders(e: z.infer<typeof EnvSchema>, problems: string[]) {
+  const production = e.NODE_ENV === 'production'
+  const providerList = e.PAYMENT_PROVIDERS ?? (e.NODE_ENV === 'production' ? '' : 'fake')
+  const providers = [...new Set(providerList.split(',').map((name) => name.trim().toLowerCase()))].filter(
+    (name) => name !== '',
+  )
+  for (const name of providers) {
+    if (!(PAYMENT_PROVIDER_NAMES as readonly string[]).includes(name))
+      problems.push(`PAYMENT_PROVIDERS: unknown provider "${name}" (choose from khalti, esewa, fake).`)
+  }
+  // The fake provider grants paid access to anyone who presses "Pay": never where money is real.
+  if (production && providers.includes('fake'))
+    problems.push('PAYMENT_PROVIDERS includes fake, which grants paid access without payment; not in production.')
+  const realProviders = providers.filter((name) => name === 'khalti' || name === 'esewa')
+  if (providers.includes('fake') && realProviders.length > 0)
+    problems.push(
+      `PAYMENT_PROVIDERS includes fake beside ${realProviders.join(' and ')}: fake grants paid access without payment, so it never runs beside a real provider.`,
+    )
+  if (production) problems.push(...paymentUrlProblems(e, providers))
+  if (production && !e.PAYMENT_SANDBOX) problems.push(...sandboxProblems(e, providers))
+  if (providers.includes('khalti') && !e.KHALTI_SECRET_KEY)
+    problems.push('KHALTI_SECRET_KEY is required when PAYMENT_PROVIDERS includes khalti.')
+  if (providers.includes('esewa') && !e.ESEWA_SECRET_KEY)
+    problems.push('ESEWA_SECRET_KEY is required when PAYMENT_PROVIDERS includes esewa.')
+  if (providers.includes('esewa') && !e.ESEWA_PRODUCT_CODE)
+    problems.push('ESEWA_PRODUCT_CODE is required when PAYMENT_PROVIDERS includes esewa.')
+  // The providers send learners back to PUBLIC_URL: a guessed localhost address would strand every payer.
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL && (providers.includes('khalti') || providers.includes('esewa')))
+    problems.push('PUBLIC_URL is required in production with khalti or esewa: the providers send learners back there.')
+  return providers
+}
+
+function rateLimitSettings(e: z.infer<typeof EnvSchema>) {
+  return {
+    loginPerUsername: e.RATE_LIMIT_LOGIN_PER_USERNAME,
+    loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
+    loginWindowSeconds: e.RATE_LIMIT_LOGIN_WINDOW_SECONDS,
+    otpPerPhoneHour: e.RATE_LIMIT_OTP_PER_PHONE_HOUR,
+    otpPerIpHour: e.RATE_LIMIT_OTP_PER_IP_HOUR,
+    accountPerIpHour: e.RATE_LIMIT_ACCOUNT_PER_IP_HOUR,
+    refreshPerIpHour: e.RATE_LIMIT_REFRESH_PER_IP_HOUR,
+    paymentStartPerUserHour: e.RATE_LIMIT_PAYMENT_START_PER_USER_HOUR,
+    paymentReturnPerIpHour: e.RATE_LIMIT_PAYMENT_RETURN_PER_IP_HOUR,
+    pushSubscribePerUserHour: e.RATE_LIMIT_PUSH_SUBSCRIBE_PER_USER_HOUR,
+    profilePicturePerUserHour: e.RATE_LIMIT_PROFILE_PICTURE_PER_USER_HOUR,
+  }
 }
 
 // Production keys from the environment, so every process signs with the pair browsers subscribed with.
