@@ -1,9 +1,11 @@
 import { InstituteBrandingSchema } from '@quiz/contracts'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { NotFound, PermissionDenied } from '../http/errors'
 import type { RequestInstitute } from '../http/request-institute'
-import type { InstitutesService } from './institutes.service'
+import { STALE, type HostMatch, type InstitutesService } from './institutes.service'
+
+type HookDone = (error?: Error) => void
 
 export const instituteRoutes: FastifyPluginAsyncZod<{ institutes: InstitutesService }> = async (
   app,
@@ -28,20 +30,23 @@ gave you.</p><p lang="ne">यस ठेगानामा कुनै संस
  */
 export function registerInstituteOfRequest(app: FastifyInstance, institutes: InstitutesService) {
   app.decorateRequest('institute', null as unknown as RequestInstitute)
-  app.addHook('onRequest', async (request, reply) => {
-    if (DEPLOYMENT_PATHS.test(request.url)) return
-    const match = await institutes.resolve(request.host)
+  function settle(request: FastifyRequest, reply: FastifyReply, match: HostMatch | undefined, done: HookDone) {
     const api = request.url.startsWith('/api')
     if (!match) {
-      if (api) throw new NotFound('There is no institute at this address.', 'institute_not_found')
-      return reply
-        .code(404)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(NO_INSTITUTE_PAGE)
+      if (api) return done(new NotFound('There is no institute at this address.', 'institute_not_found'))
+      reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NO_INSTITUTE_PAGE)
+      return
     }
     if (match.institute.status === 'suspended' && api)
-      throw new PermissionDenied('This institute is suspended.', 'institute_suspended')
+      return done(new PermissionDenied('This institute is suspended.', 'institute_suspended'))
     request.institute = { id: match.institute.id, slug: match.institute.slug, scoped: !match.alone }
+    done()
+  }
+  // A callback hook, answered from memory while the host table is fresh: no promise on the hot requests.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (DEPLOYMENT_PATHS.test(request.url)) return done()
+    const atOnce = institutes.resolveAtOnce(request.host)
+    if (atOnce !== STALE) return settle(request, reply, atOnce, done)
+    institutes.resolve(request.host).then((match) => settle(request, reply, match, done), done)
   })
 }
