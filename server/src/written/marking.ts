@@ -7,7 +7,7 @@ import { revisionOf, scoringRubricOf } from './rubric'
 import { findWrittenAnswer, storeEvaluation } from './written-answers.repository'
 import { RubricClash, scoreWrittenAnswer } from './written-score'
 
-// What marking does to an answer, in the caller's transaction (marking.service.ts; release is there too).
+// What marking does to an answer, in the caller's transaction (marking-evaluation.ts; release is in marking-release.ts).
 
 export interface Evaluation {
   items: readonly number[]

@@ -39,7 +39,7 @@ import { quizTitles } from './written-answers.repository'
 
 // Regrade requests (API.md "Written answers marked by rubric", docs/decisions/071): a learner asks within 7 days of
 // the answer's release, one request not closed at a time; an admin, or a marker of that question in that quiz,
-// accepts or rejects it; an accepted one is settled by marking the released answer again (marking.service.ts calls
+// accepts or rejects it; an accepted one is settled by marking the released answer again (marking-evaluation.ts calls
 // `settleByMarking`), which re-scores the attempt through outcomes and tells the learner.
 
 const DAY = 86_400_000
