@@ -12,18 +12,15 @@ import type { TokenUser } from '../http/tokens'
 import type { AppContext } from '../context'
 import { toIso, toIsoOrNull } from '../lib/clock'
 import { NotFound, ServiceUnavailable, ValidationFailed } from '../http/errors'
-import { notify } from '../notifications/notifications.service'
 import { findPlanById } from '../plans/plans.service'
 import { decideFakeTransaction, findFakeTransaction } from './fake-gateway.repository'
-import { paymentCompletedNotification } from './payment-notification'
+import { createPaymentVerifier } from './payment-verification'
 import {
   countPayments,
-  extendPaidAccess,
   findPaymentById,
   findPaymentIdByProviderRef,
   insertPayment,
   listPayments,
-  markPaymentCompleted,
   markPaymentFailed,
   setProviderRef,
   type PaymentWithPlan,
@@ -31,7 +28,7 @@ import {
 import { createEsewaAdapter, verifyEsewaReturn } from './providers/esewa'
 import { createFakeAdapter } from './providers/fake'
 import { createKhaltiAdapter } from './providers/khalti'
-import { ProviderUnreachable, type PaymentProviderAdapter, type ProviderPayment } from './providers/provider'
+import { ProviderUnreachable, type PaymentProviderAdapter } from './providers/provider'
 
 export const ADMIN_PAGE_SIZE = 50
 
@@ -48,14 +45,6 @@ export function createPaymentAdapters({ config, database, clock }: Pick<AppConte
   }
   return adapters
 }
-
-const toProviderPayment = (row: PaymentWithPlan): ProviderPayment => ({
-  id: row.id,
-  amount_paisa: row.amount_paisa,
-  provider_ref: row.provider_ref,
-  created_at: row.created_at,
-  plan_name: row.name_en,
-})
 
 function toPaymentDto(row: PaymentWithPlan): Payment {
   return {
@@ -83,45 +72,7 @@ export function createPaymentService(
   const { db } = database
   const adapters = context.adapters ?? createPaymentAdapters(context)
 
-  async function load(id: number) {
-    const row = await findPaymentById(db, id)
-    if (!row) throw new NotFound('Payment not found.')
-    return row
-  }
-
-  async function verify(row: PaymentWithPlan): Promise<PaymentWithPlan> {
-    if (row.status !== 'pending') return row
-    const adapter = adapters[row.provider]
-    // A provider removed from PAYMENT_PROVIDERS: its payments stay pending until it is configured again.
-    if (!adapter) return row
-    const verification = await adapter.verify(toProviderPayment(row), clock.now())
-    switch (verification.kind) {
-      case 'unreachable':
-        log.warn(
-          { paymentId: row.id, provider: row.provider, detail: verification.detail },
-          'payment provider unreachable',
-        )
-        return row
-      case 'pending':
-        if (verification.warning) log.warn({ paymentId: row.id, provider: row.provider }, verification.warning)
-        return row
-      case 'failed':
-        if (verification.warning) log.warn({ paymentId: row.id, provider: row.provider }, verification.warning)
-        await database.transaction((trx) => markPaymentFailed(trx, row.id, verification.reason, clock.now()))
-        return load(row.id)
-      case 'completed': {
-        const granted = await database.transaction(async (trx) => {
-          const now = clock.now()
-          if (!(await markPaymentCompleted(trx, row.id, verification.transactionId, now))) return false
-          await extendPaidAccess(trx, row.user_id, row.days, now)
-          await notify(trx, [paymentCompletedNotification(row)], now)
-          return true
-        })
-        if (granted) log.info({ paymentId: row.id, userId: row.user_id, days: row.days }, 'payment completed')
-        return load(row.id)
-      }
-    }
-  }
+  const { load, verify } = createPaymentVerifier({ database, clock, log, adapters })
 
   return {
     providers: () => context.config.payments.providers,
