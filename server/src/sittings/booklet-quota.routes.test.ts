@@ -1,15 +1,12 @@
 import { writtenAnswerMessages } from '@quiz/contracts'
-import { randomBytes } from 'node:crypto'
-import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { multipart } from '../../test/auth-requests'
 import { dialects } from '../../test/dialects'
+import { noisyPhoto, photoUploads } from '../../test/photo-uploads'
 import { bearerFor, createUser } from '../../test/factories'
 import { photographBookletPage } from '../../test/fixtures/booklet-photos'
 import { injectWith } from '../../test/requests'
 import { testConfig, useTestApp } from '../../test/test-app'
 import { writtenBody, writtenPaper } from '../../test/written-papers'
-import type { UserRow } from '../db/schema'
 import { pageBytesOf } from '../written/upload-quota.repository'
 import { sheetSecret } from './sitting-view'
 
@@ -40,25 +37,10 @@ beforeAll(async () => {
   )
 }, 60_000)
 
-/** Noise does not compress: each kept page is some hundreds of KB. */
-const noisyPhoto = () =>
-  sharp(randomBytes(700 * 900 * 3), { raw: { width: 700, height: 900, channels: 3 } })
-    .jpeg({ quality: 95 })
-    .toBuffer()
-
 describe.each(dialects)('booklet pages and the upload quota on %s', (dialect) => {
   const t = useTestApp(dialect, { UPLOAD_QUOTA_MB_PER_LEARNER: '1' })
 
-  async function upload(user: UserRow, url: string, photo: Buffer) {
-    const form = multipart({}, [{ field: 'image', filename: 'page.jpg', contentType: 'image/jpeg', data: photo }])
-    const response = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...(await bearerFor(t.tokens, user)), ...form.headers },
-      payload: form.payload,
-    })
-    return { status: response.statusCode, body: response.json() }
-  }
+  const upload = photoUploads(t)
 
   it("refuses a booklet page past the learner's quota, as a phone's page, and keeps nothing of it", async () => {
     const adminUser = await createUser(t.database, { is_admin: 1 })

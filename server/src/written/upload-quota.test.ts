@@ -1,10 +1,8 @@
 import { writtenAnswerMessages } from '@quiz/contracts'
-import { randomBytes } from 'node:crypto'
-import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import type { UserRow } from '../db/schema'
-import { multipart } from '../../test/auth-requests'
 import { dialects } from '../../test/dialects'
+import { noisyPhoto, photoUploads } from '../../test/photo-uploads'
 import { bearerFor, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
 import { writtenPaper } from '../../test/written-papers'
@@ -12,25 +10,10 @@ import { pageBytesOf } from './upload-quota.repository'
 
 // UPLOAD_QUOTA_MB_PER_LEARNER (issue 72's note, docs/decisions/088): a learner's kept pages are bounded in bytes.
 
-/** Noise does not compress: each kept page is some hundreds of KB. */
-const noisyPhoto = (width: number, height: number) =>
-  sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 95 })
-    .toBuffer()
-
 describe.each(dialects)('the upload quota on %s', (dialect) => {
   const t = useTestApp(dialect, { UPLOAD_QUOTA_MB_PER_LEARNER: '1' })
 
-  async function upload(user: UserRow, url: string, photo: Buffer) {
-    const form = multipart({}, [{ field: 'image', filename: 'page.jpg', contentType: 'image/jpeg', data: photo }])
-    const response = await t.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...(await bearerFor(t.tokens, user)), ...form.headers },
-      payload: form.payload,
-    })
-    return { status: response.statusCode, body: response.json() }
-  }
+  const upload = photoUploads(t)
 
   it("refuses a page past the learner's quota with 409 upload_quota_exceeded, and not another learner's", async () => {
     const paper = await writtenPaper(t)
