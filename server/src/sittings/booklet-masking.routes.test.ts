@@ -4,7 +4,7 @@ import { multipart } from '../../test/auth-requests'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
 import { photographBookletPage, type BookletPageSpec } from '../../test/fixtures/booklet-photos'
-import type { PhotoSpec } from '../../test/fixtures/sheet-photos'
+import { plainPhoto, type PhotoSpec } from '../../test/fixtures/sheet-photos'
 import { testConfig, useTestApp } from '../../test/test-app'
 import { injectWith } from '../../test/requests'
 import { writtenBody } from '../../test/written-papers'
@@ -18,17 +18,7 @@ import { sheetSecret } from './sitting-view'
 const HELD_AT = '2026-11-28T04:15:00.000Z'
 const secret = sheetSecret(testConfig().jwtSecret)
 const ids = { sita: 2, ram: 3 }
-const plain: PhotoSpec = {
-  seed: 21,
-  megapixels: 2.5,
-  fill: 0.8,
-  tiltDeg: 5,
-  rotation: 0,
-  smallAngleDeg: 2,
-  light: 'even',
-  blurSigma: 0,
-  jpegQuality: 85,
-}
+const plain: PhotoSpec = { ...plainPhoto, seed: 21 }
 const roster = (user: number, roll: number, page: number) =>
   ({ sittingId: 1, kind: 'roster', page, rollNumber: roll, userId: user }) as const
 const spec = (

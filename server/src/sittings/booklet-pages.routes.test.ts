@@ -5,7 +5,7 @@ import { multipart } from '../../test/auth-requests'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createQuiz, createUser } from '../../test/factories'
 import { photographBookletPage, type BookletPageSpec } from '../../test/fixtures/booklet-photos'
-import type { MarkStyle, PhotoSpec } from '../../test/fixtures/sheet-photos'
+import { plainPhoto, type MarkStyle, type PhotoSpec } from '../../test/fixtures/sheet-photos'
 import { markedSheetSvg, photographNonSheet, photographSheet } from '../../test/fixtures/sheet-photos'
 import { testConfig, useTestApp } from '../../test/test-app'
 import { injectWith } from '../../test/requests'
@@ -21,17 +21,7 @@ const HELD_AT = '2026-11-28T04:15:00.000Z'
 const secret = sheetSecret(testConfig().jwtSecret)
 // Made by setup in this order: the admin, then the learners the pages' codes name.
 const ids = { sita: 2, ram: 3 }
-const plain: PhotoSpec = {
-  seed: 1,
-  megapixels: 2.5,
-  fill: 0.8,
-  tiltDeg: 5,
-  rotation: 0,
-  smallAngleDeg: 2,
-  light: 'even',
-  blurSigma: 0,
-  jpegQuality: 85,
-}
+const plain = plainPhoto
 
 const page = (
   code: BookletPageSpec['code'],

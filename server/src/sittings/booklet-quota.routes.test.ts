@@ -4,6 +4,7 @@ import { dialects } from '../../test/dialects'
 import { noisyPhoto, photoUploads } from '../../test/photo-uploads'
 import { bearerFor, createUser } from '../../test/factories'
 import { photographBookletPage } from '../../test/fixtures/booklet-photos'
+import { plainPhoto } from '../../test/fixtures/sheet-photos'
 import { injectWith } from '../../test/requests'
 import { testConfig, useTestApp } from '../../test/test-app'
 import { writtenBody, writtenPaper } from '../../test/written-papers'
@@ -23,17 +24,7 @@ beforeAll(async () => {
       marks: [{ number: 1, style: 'pen' }],
       pages: 1,
     },
-    {
-      seed: 1,
-      megapixels: 2.5,
-      fill: 0.8,
-      tiltDeg: 5,
-      rotation: 0,
-      smallAngleDeg: 2,
-      light: 'even',
-      blurSigma: 0,
-      jpegQuality: 85,
-    },
+    plainPhoto,
   )
 }, 60_000)
 

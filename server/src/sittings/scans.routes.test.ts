@@ -8,6 +8,7 @@ import {
   markedSheetSvg,
   photographNonSheet,
   photographSheet,
+  plainPhoto,
   type Mark,
   type PhotoSpec,
   type SheetSpec,
@@ -49,17 +50,7 @@ const roster = (rollNumber: number, learnerName = 'Learner', set: 'A' | 'B' = 'A
 })
 // The users each test's setup makes, in order: the sheets' codes name them.
 const ids = { sita: 2, ram: 3, hari: 4 }
-const plain: PhotoSpec = {
-  seed: 1,
-  megapixels: 2.5,
-  fill: 0.8,
-  tiltDeg: 5,
-  rotation: 0,
-  smallAngleDeg: 2,
-  light: 'even',
-  blurSigma: 0,
-  jpegQuality: 85,
-}
+const plain = plainPhoto
 const photograph = (spec: SheetSpec, seed: number, photo: Partial<PhotoSpec> = {}) =>
   photographSheet(markedSheetSvg(spec, seed), { ...plain, seed, ...photo })
 
