@@ -99,7 +99,8 @@ export async function ensureShownSet(trx: Kysely<DB>, key: string, questionIds: 
   const created = await trx
     .insertInto('shown_sets')
     .values({ set_key: key, created_at: now })
-    .onConflict((conflict) => conflict.column('set_key').doNothing())
+    // Unique per institute (migration 0044): no target, as the institute is the filter's, not named here.
+    .onConflict((conflict) => conflict.doNothing())
     .returning('id')
     .executeTakeFirst()
   if (!created) {
