@@ -36,7 +36,7 @@ import { answersClustered } from './migrations/0036_answers_clustered'
 import { bookletAnswerImages } from './migrations/0037_booklet_answer_images'
 import { modelAnswerMaths } from './migrations/0038_model_answer_maths'
 import { institutesMigration } from './migrations/0040_institutes'
-import { uniquePerInstitute } from './migrations/0044_unique_per_institute'
+import { perInstituteKeys } from './migrations/0044_per_institute_keys'
 
 // Listed, not scanned, so the bundle carries them; a released migration is never edited, a new one follows it.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -76,7 +76,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0037_booklet_answer_images': bookletAnswerImages(),
   '0038_model_answer_maths': modelAnswerMaths(),
   '0040_institutes': institutesMigration(dialect),
-  '0044_unique_per_institute': uniquePerInstitute(dialect),
+  '0044_per_institute_keys': perInstituteKeys(dialect),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

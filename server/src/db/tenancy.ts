@@ -20,6 +20,7 @@ export const tableOwners = {
   // Content-addressed stores, one copy of the same bytes: each is reached through an institute's rows naming it.
   pictures: 'deployment',
   page_images: 'deployment',
+  picture_uses: 'institute',
   institute_hosts: 'deployment',
   institute_invitations: 'institute',
   quizzes: 'institute',

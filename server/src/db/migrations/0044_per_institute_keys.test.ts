@@ -5,7 +5,7 @@ import { openDatabaseAt, refused } from '../../../test/migration-database'
 import { migrateToLatest } from '../migrate'
 
 // Issue 74 (docs/decisions/100): tags' names and shown sets' keys are unique within an institute, not the deployment.
-describe.each(dialects)('migration 0044_unique_per_institute on %s', (dialect) => {
+describe.each(dialects)('migration 0044_per_institute_keys on %s', (dialect) => {
   let drop: (() => Promise<void>) | undefined
   afterEach(async () => drop?.())
 

@@ -51,7 +51,9 @@ async function rebuildOnSqlite(db: Kysely<unknown>, perInstitute: boolean) {
         await sql`update sqlite_sequence set seq = max(seq, ${seq}) where name = ${key.table}`.execute(db)
       }
       if (perInstitute) {
-        await sql`create unique index ${sql.id(key.index)} on ${sql.table(key.table)} (${sql.ref(key.column)}, institute_id)`.execute(db)
+        await sql`create unique index ${sql.id(key.index)} on ${sql.table(key.table)} (${sql.ref(key.column)}, institute_id)`.execute(
+          db,
+        )
       }
     }
     const broken = await sql`pragma foreign_key_check`.execute(db)
@@ -65,15 +67,37 @@ async function rebuildOnSqlite(db: Kysely<unknown>, perInstitute: boolean) {
   }
 }
 
-export const uniquePerInstitute = (dialect: Dialect): Migration => ({
+// The content-addressed pictures stay one copy per bytes; which institutes use each is its own, institute-owned row,
+// so a picture's URL answers only on the hosts of institutes that stored or use it (pictures/picture-uses.ts).
+async function createPictureUses(db: Kysely<unknown>, dialect: Dialect) {
+  await db.schema
+    .createTable('picture_uses')
+    .addColumn('hash', 'text', (c) => c.notNull())
+    .addColumn('institute_id', 'integer', (c) =>
+      dialect === 'postgres' ? c.notNull().defaultTo(1).references('institutes.id') : c.notNull().defaultTo(1),
+    )
+    .addPrimaryKeyConstraint('picture_uses_pk', ['hash', 'institute_id'])
+    .execute()
+  await sql`insert into picture_uses (hash, institute_id)
+    select image_picture, institute_id from question_revisions where image_picture is not null
+    union select image_picture, institute_id from question_options where image_picture is not null
+    union select logo_hash, id from institutes where logo_hash is not null
+    union select p.hash, i.institute_id from pictures p join imports i on i.rows like '%' || p.hash || '%'`.execute(db)
+}
+
+export const perInstituteKeys = (dialect: Dialect): Migration => ({
   async up(db: Kysely<unknown>) {
+    await createPictureUses(db, dialect)
     if (dialect === 'sqlite') return rebuildOnSqlite(db, true)
     for (const key of KEYS) {
-      await sql`create unique index ${sql.id(key.index)} on ${sql.table(key.table)} (${sql.ref(key.column)}, institute_id)`.execute(db)
+      await sql`create unique index ${sql.id(key.index)} on ${sql.table(key.table)} (${sql.ref(key.column)}, institute_id)`.execute(
+        db,
+      )
       await sql`alter table ${sql.table(key.table)} drop constraint ${sql.id(key.postgresConstraint)}`.execute(db)
     }
   },
   async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('picture_uses').execute()
     if (dialect === 'sqlite') return rebuildOnSqlite(db, false)
     for (const key of KEYS) {
       await sql`alter table ${sql.table(key.table)} add constraint ${sql.id(key.postgresConstraint)} unique (${sql.ref(
