@@ -307,7 +307,7 @@ const writes: { as: Role; method: HTTPMethods; url: (b: BIds) => string; body?: 
   {
     as: 'learner',
     method: 'POST',
-    url: (b) => `/api/payments/`,
+    url: () => '/api/payments/',
     body: (b) => ({ plan_id: b.plan, provider: 'fake' }),
   },
 ]

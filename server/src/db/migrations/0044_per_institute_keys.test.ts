@@ -4,7 +4,8 @@ import { dialects } from '../../../test/dialects'
 import { openDatabaseAt, refused } from '../../../test/migration-database'
 import { migrateToLatest } from '../migrate'
 
-// Issue 74 (docs/decisions/100): tags' names and shown sets' keys are unique within an institute, not the deployment.
+// Issue 74 (docs/decisions/100): tags' names and shown sets' keys are unique within an institute, not the deployment;
+// the institutes that use each picture are recorded from the rows that name it.
 describe.each(dialects)('migration 0044_per_institute_keys on %s', (dialect) => {
   let drop: (() => Promise<void>) | undefined
   afterEach(async () => drop?.())
@@ -30,8 +31,31 @@ describe.each(dialects)('migration 0044_per_institute_keys on %s', (dialect) => 
     const set = await insert('shown_sets', { set_key: 'k1', created_at: 5 })
     await db.insertInto('shown_set_questions').values({ set_id: set, question_id: question }).execute()
     await db.insertInto('set_shows').values({ user_id: user, set_id: set, shown_at: 6 }).execute()
+    // A picture the second institute's logo names, and one nothing names.
+    const picture = (hash: string) => ({
+      hash,
+      data: Buffer.from(hash),
+      width: 1,
+      height: 1,
+      pixels_hash: hash,
+      created_at: 0,
+      keyed: 1,
+    })
+    await db
+      .insertInto('pictures')
+      .values([picture('a'.repeat(64)), picture('b'.repeat(64))])
+      .execute()
+    await db
+      .updateTable('institutes')
+      .set({ logo_hash: 'a'.repeat(64) })
+      .where('id', '=', 2)
+      .execute()
 
     await migrateToLatest(opened.database)
+    const uses = await sql<{ hash: string; institute_id: number }>`select hash, institute_id from picture_uses`.execute(
+      db,
+    )
+    expect(uses.rows.map((row) => [row.hash, Number(row.institute_id)])).toEqual([['a'.repeat(64), 2]])
 
     expect(await db.selectFrom('tags').select(['id', 'name', 'name_key', 'institute_id']).execute()).toEqual([
       { id: science, name: 'Science', name_key: 'science', institute_id: 1 },
