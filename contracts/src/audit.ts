@@ -4,7 +4,16 @@ import { IsoDateTimeSchema } from './common'
 import { PageQuerySchema, PageSizeQuerySchema } from './institutions'
 
 /** What an event is about. */
-export const AuditEntityTypeSchema = z.enum(['quiz', 'question', 'plan', 'user', 'sitting', 'scan', 'written_answer'])
+export const AuditEntityTypeSchema = z.enum([
+  'quiz',
+  'question',
+  'plan',
+  'user',
+  'sitting',
+  'scan',
+  'written_answer',
+  'institute',
+])
 export type AuditEntityType = z.infer<typeof AuditEntityTypeSchema>
 
 /**

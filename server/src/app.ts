@@ -43,6 +43,7 @@ import { quizzesRoutes } from './quizzes/quizzes.routes'
 import { pictureRoutes } from './pictures/pictures.routes'
 import { inRequestScope, type RequestScope } from './db/request-scope'
 import { instituteRoutes, registerInstituteOfRequest } from './institutes/institutes.routes'
+import { instituteSettingsRoutes } from './institutes/settings.routes'
 import { createServices, type Services } from './services'
 import { practiceRoutes } from './practice/practice.routes'
 import { resultsRoutes } from './results/results.routes'
@@ -213,6 +214,10 @@ async function registerFeatureRoutes(app: AppInstance, services: Services, conte
   const { rateLimits, auth, users, attempts, admin, challenges, institutions } = services
   await app.register(healthRoutes, { prefix: '/api/health', health: services.health })
   await app.register(instituteRoutes, { prefix: '/api/institute', institutes: services.institutes })
+  await app.register(instituteSettingsRoutes, {
+    prefix: '/api/admin/institute/settings',
+    settings: services.instituteSettings,
+  })
   await app.register(authRoutes, { prefix: '/api', auth: auth.logins })
   await app.register(pictureRoutes, { prefix: '/api/pictures', pictures: services.pictures })
   await app.register(quizzesRoutes, { prefix: '/api/quizzes', quizzes: services.quizzes })

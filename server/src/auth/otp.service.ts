@@ -29,6 +29,7 @@ import {
 } from './otp-codes.repository'
 import type { SmsSender } from '../sms/sms-sender'
 import type { TokenSigner } from '../http/tokens'
+import type { InstitutesService } from '../institutes/institutes.service'
 
 export const OTP_TTL_SECONDS = 300
 export const OTP_RESEND_SECONDS = 60
@@ -48,6 +49,12 @@ export const smsText: Record<Language, Record<OtpPurpose, (code: string) => stri
     register: (code) => `तपाईंको दर्ता कोड ${code} हो। ५ मिनेटसम्म चल्छ। कसैलाई नदिनुहोस्।`,
     reset: (code) => `पासवर्ड रिसेट कोड ${code} हो। ५ मिनेटसम्म चल्छ। कसैलाई नदिनुहोस्।`,
   },
+}
+
+/** API.md "OTP SMS name the institute": its name first, in the learner's language, kept short for one message. */
+export function namedSmsText(institute: { name: { en: string; ne: string } } | undefined, language: Language, text: string) {
+  const name = (language === 'ne' && institute?.name.ne) || institute?.name.en || ''
+  return name ? `${name.length > 30 ? `${name.slice(0, 29)}…` : name}: ${text}` : text
 }
 
 // An HMAC keyed with the server's secret: a copy of the database alone cannot test the million codes offline.
@@ -112,6 +119,7 @@ export function createOtpService({
   limiter,
   rules,
   log,
+  institutes,
 }: {
   database: Database
   clock: Clock
@@ -121,6 +129,7 @@ export function createOtpService({
   limiter: RateLimiter
   rules: RateLimitRules
   log: FastifyBaseLogger
+  institutes: Pick<InstitutesService, 'ofRequest'>
 }) {
   const cooldownRefusal = (createdAt: number, now: number) =>
     new RateLimited((createdAt + OTP_RESEND_SECONDS * 1000 - now) / 1000, usersMessages.otpResendWait)
@@ -172,7 +181,9 @@ export function createOtpService({
       }
 
       try {
-        await sms.send({ to: phoneNumber, text: smsText[smsLanguage][purpose](code), purpose })
+        const institute = await institutes.ofRequest()
+        const text = namedSmsText(institute, smsLanguage, smsText[smsLanguage][purpose](code))
+        await sms.send({ to: phoneNumber, text, purpose, sender: institute?.smsSender ?? undefined })
       } catch (error) {
         // No valid code may outlive a failed send, and the failure costs the learner no cooldown or quota.
         await database.transaction((trx) => deleteCode(trx, phoneNumber, purpose, codeHash))

@@ -646,6 +646,17 @@ export interface InstituteHostTable {
   institute_id: number
 }
 
+/** An institute's own merchant keys for one provider (docs/decisions/099); the secret sealed, never plain. */
+export interface InstitutePaymentKeyTable {
+  institute_id: number
+  provider: 'khalti' | 'esewa'
+  /** Khalti's public key, eSewa's merchant (product) code. */
+  public_id: string | null
+  /** `v1.` + base64 of IV, tag and AES-256-GCM ciphertext (institutes/secret-box.ts). */
+  secret_sealed: string | null
+  updated_at: number
+}
+
 export interface MembershipTable {
   user_id: number
   institute_id: number
@@ -721,6 +732,7 @@ export interface DB {
   institute_hosts: InstituteHostTable
   memberships: MembershipTable
   institute_invitations: InstituteInvitationTable
+  institute_payment_keys: InstitutePaymentKeyTable
 }
 
 export type UserRow = Selectable<UserTable>

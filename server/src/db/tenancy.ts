@@ -21,6 +21,8 @@ export const tableOwners = {
   pictures: 'deployment',
   page_images: 'deployment',
   institute_hosts: 'deployment',
+  // Each row names its institute, read by id only; the secret is sealed (docs/decisions/099).
+  institute_payment_keys: 'deployment',
   institute_invitations: 'institute',
   quizzes: 'institute',
   questions: 'institute',

@@ -1,6 +1,8 @@
 import { InstituteSlugSchema, type InstituteBranding } from '@quiz/contracts'
 import type { Config } from '../config'
 import type { Database } from '../db/database'
+import { currentInstitute } from '../db/request-scope'
+import { FIRST_INSTITUTE_ID } from '../db/tenancy'
 import { BadRequest, Conflict } from '../http/errors'
 import type { Clock } from '../lib/clock'
 import { normaliseHost } from './host'
@@ -67,7 +69,11 @@ export function createInstitutesService({
   let table: HostTable | undefined
   let loading: Promise<HostTable> | undefined
 
+  // Bumped by forget(): a read begun before a change must not put the old table back after it.
+  let generation = 0
+
   function load(): Promise<HostTable> {
+    const readFor = generation
     loading ??= listInstitutesWithHosts(database.db)
       .then(({ institutes: rows, hosts }) => {
         const institutes = rows.map(toInstitute)
@@ -77,13 +83,14 @@ export function createInstitutesService({
           const institute = byId.get(institute_id)
           if (institute) byHost.set(host, institute)
         }
-        table = {
+        const loaded: HostTable = {
           loadedAt: performance.now(),
           institutes,
           byHost,
           bySlug: new Map(institutes.map((institute) => [institute.slug, institute])),
         }
-        return table
+        if (readFor === generation) table = loaded
+        return loaded
       })
       .finally(() => (loading = undefined))
     return loading
@@ -161,11 +168,26 @@ export function createInstitutesService({
     return id
   }
 
+  /** An institute as the host table holds it, fresh within FRESH_MS (the name and sender of its text messages). */
+  async function find(id: number): Promise<Institute | undefined> {
+    const current = table && ageOf(table) < FRESH_MS ? table : await load()
+    return current.institutes.find((each) => each.id === id)
+  }
+
   return {
     resolve,
     resolveAtOnce: (rawHost: string | undefined) => resolveAtOnce(normaliseHost(rawHost)),
     branding,
     create,
+    find,
+    /** The running request's institute (a lone deployment enters no scope: then its first and only institute). */
+    ofRequest: () => find(currentInstitute() ?? FIRST_INSTITUTE_ID),
+    /** After a change to an institute: this process reads the table again at its next request. */
+    forget: () => {
+      table = undefined
+      loading = undefined
+      generation++
+    },
   }
 }
 
