@@ -51,10 +51,19 @@ export const smsText: Record<Language, Record<OtpPurpose, (code: string) => stri
   },
 }
 
-/** API.md "OTP SMS name the institute": its name first, in the learner's language, kept short for one message. */
-export function namedSmsText(institute: { name: { en: string; ne: string } } | undefined, language: Language, text: string) {
-  const name = (language === 'ne' && institute?.name.ne) || institute?.name.en || ''
-  return name ? `${name.length > 30 ? `${name.slice(0, 29)}…` : name}: ${text}` : text
+// API.md "OTP SMS name the institute" (decision 099): its name first. A Nepali text is one Unicode SMS of 70 units,
+// so the named one is shorter ("Pathshala: login code ...") and a long name is cut to fit; English has room.
+const namedNepali: Record<OtpPurpose, (code: string) => string> = {
+  login: (code) => `: लगइन कोड ${code}। ५ मिनेटसम्म चल्छ। कसैलाई नदिनुहोस्।`,
+  register: (code) => `: दर्ता कोड ${code}। ५ मिनेटसम्म चल्छ। कसैलाई नदिनुहोस्।`,
+  reset: (code) => `: रिसेट कोड ${code}। ५ मिनेटसम्म चल्छ। कसैलाई नदिनुहोस्।`,
+}
+
+export function otpSmsText(language: Language, purpose: OtpPurpose, code: string, name: string | undefined) {
+  if (!name) return smsText[language][purpose](code)
+  const rest = language === 'ne' ? namedNepali[purpose](code) : `: ${smsText.en[purpose](code)}`
+  const room = Math.min(30, (language === 'ne' ? 70 : 160) - rest.length)
+  return `${name.length > room ? `${name.slice(0, room - 1)}…` : name}${rest}`
 }
 
 // An HMAC keyed with the server's secret: a copy of the database alone cannot test the million codes offline.
@@ -129,7 +138,7 @@ export function createOtpService({
   limiter: RateLimiter
   rules: RateLimitRules
   log: FastifyBaseLogger
-  institutes: Pick<InstitutesService, 'ofRequest'>
+  institutes: Pick<InstitutesService, 'smsSignature'>
 }) {
   const cooldownRefusal = (createdAt: number, now: number) =>
     new RateLimited((createdAt + OTP_RESEND_SECONDS * 1000 - now) / 1000, usersMessages.otpResendWait)
@@ -181,9 +190,9 @@ export function createOtpService({
       }
 
       try {
-        const institute = await institutes.ofRequest()
-        const text = namedSmsText(institute, smsLanguage, smsText[smsLanguage][purpose](code))
-        await sms.send({ to: phoneNumber, text, purpose, sender: institute?.smsSender ?? undefined })
+        const from = await institutes.smsSignature(smsLanguage)
+        const text = otpSmsText(smsLanguage, purpose, code, from.name)
+        await sms.send({ to: phoneNumber, text, purpose, sender: from.sender })
       } catch (error) {
         // No valid code may outlive a failed send, and the failure costs the learner no cooldown or quota.
         await database.transaction((trx) => deleteCode(trx, phoneNumber, purpose, codeHash))

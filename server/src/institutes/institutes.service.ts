@@ -174,14 +174,25 @@ export function createInstitutesService({
     return current.institutes.find((each) => each.id === id)
   }
 
+  /**
+   * How the running request's text messages are signed (decision 099): its institute's sender id, and its name in
+   * the learner's language where the deployment has several; a lone institute's messages read as they always did.
+   */
+  async function smsSignature(language: 'en' | 'ne'): Promise<{ name?: string; sender?: string }> {
+    const scoped = currentInstitute()
+    const institute = await find(scoped ?? FIRST_INSTITUTE_ID)
+    if (!institute) return {}
+    const name = (language === 'ne' && institute.name.ne) || institute.name.en
+    return { ...(scoped !== undefined && { name }), ...(institute.smsSender && { sender: institute.smsSender }) }
+  }
+
   return {
     resolve,
     resolveAtOnce: (rawHost: string | undefined) => resolveAtOnce(normaliseHost(rawHost)),
     branding,
     create,
     find,
-    /** The running request's institute (a lone deployment enters no scope: then its first and only institute). */
-    ofRequest: () => find(currentInstitute() ?? FIRST_INSTITUTE_ID),
+    smsSignature,
     /** After a change to an institute: this process reads the table again at its next request. */
     forget: () => {
       table = undefined

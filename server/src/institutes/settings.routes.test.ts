@@ -123,7 +123,9 @@ describe.each(dialects)('institute settings on %s', (dialect) => {
 
     // Left out keeps; "set" sent back (a form's round trip) keeps; a field inside a provider left out keeps.
     expect((await call('PUT', headers, {})).body).toEqual(full)
-    expect((await call('PUT', headers, { khalti: { public_key: 'live_public_key_2', secret_key: 'set' } })).body).toEqual({
+    expect(
+      (await call('PUT', headers, { khalti: { public_key: 'live_public_key_2', secret_key: 'set' } })).body,
+    ).toEqual({
       ...full,
       khalti: { public_key: 'live_public_key_2', secret_key: 'set' },
     })
@@ -167,7 +169,11 @@ describe.each(dialects)('institute settings on %s', (dialect) => {
     const headers = await admin()
     const saved = await call('PUT', headers, { logo: { picture: dataUrl(await png(120, 60)) } })
     expect(saved.status).toBe(200)
-    expect(saved.body.logo).toEqual({ url: expect.stringMatching(/^\/api\/pictures\/[0-9a-f]{64}\.webp$/), width: 120, height: 60 })
+    expect(saved.body.logo).toEqual({
+      url: expect.stringMatching(/^\/api\/pictures\/[0-9a-f]{64}\.webp$/),
+      width: 120,
+      height: 60,
+    })
     expect((await branding()).logo).toEqual(saved.body.logo)
     const picture = await t.app.inject({ method: 'GET', url: saved.body.logo.url, headers: { host: MAIN } })
     expect(picture.statusCode).toBe(200)

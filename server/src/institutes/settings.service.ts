@@ -164,7 +164,10 @@ export function createInstituteSettingsService({
         else await deletePaymentKey(trx, instituteId, provider)
       }
       const after = (await findInstituteSettings(trx, instituteId))!
-      const diff = changedFields(auditValues(before, beforeKeys), auditValues(after, await listPaymentKeys(trx, instituteId)))
+      const diff = changedFields(
+        auditValues(before, beforeKeys),
+        auditValues(after, await listPaymentKeys(trx, instituteId)),
+      )
       if (Object.keys(diff.after).length > 0)
         await recordAudit(trx, actor, now, {
           action: 'update',
