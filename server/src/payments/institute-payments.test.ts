@@ -196,6 +196,22 @@ describe.each(dialects)('payments of two institutes on %s', (dialect) => {
     expect(await rowOf(id)).toEqual({ status: 'completed', institute_id: theirId })
   })
 
+  it('offers no provider whose sealed secret no longer opens (another JWT_SECRET), rather than use a wrong key', async () => {
+    const sealed = await t.db
+      .selectFrom('institute_payment_keys')
+      .select('secret_sealed')
+      .where('provider', '=', 'khalti')
+      .executeTakeFirstOrThrow()
+    // A value sealed for another institute's row is as unreadable here as one sealed under another server secret.
+    await t.db
+      .updateTable('institute_payment_keys')
+      .set({ secret_sealed: sealed.secret_sealed })
+      .where('provider', '=', 'esewa')
+      .execute()
+    const learner = await person('pathshala')
+    expect((await call(THEIRS, learner, 'GET', '/api/payments/providers/')).body).toEqual(['khalti'])
+  })
+
   it('refuses to take a payment on an institute with no keys, as for a provider not configured', async () => {
     const learner = await person('nokeys')
     const planId = await plan(NO_KEYS, 'nokeys')

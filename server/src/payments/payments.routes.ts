@@ -77,16 +77,15 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     back.get(
       '/khalti/return/',
       { schema: { tags, querystring: z.object({ pidx: z.string().max(100).optional() }) } },
-      async (request, reply) => backToApp(reply, await payments.khaltiReturned(request.query.pidx, request.institute.id)),
+      async (request, reply) =>
+        backToApp(reply, await payments.khaltiReturned(request.query.pidx, request.institute.id)),
     )
 
     back.get(
       '/esewa/return/:id/success/',
       { schema: { tags, params: IdParamsSchema, querystring: z.object({ data: z.string().max(10_000).optional() }) } },
-      async (request, reply) => backToApp(
-          reply,
-          await payments.esewaSucceeded(request.params.id, request.query.data, request.institute.id),
-        ),
+      async (request, reply) =>
+        backToApp(reply, await payments.esewaSucceeded(request.params.id, request.query.data, request.institute.id)),
     )
 
     back.get('/esewa/return/:id/failure/', { schema: { tags, params: IdParamsSchema } }, async (request, reply) =>

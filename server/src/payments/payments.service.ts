@@ -66,7 +66,12 @@ export function createPaymentAdapters({
       )
     const { timeoutMs } = payments
     if (keys.khalti)
-      adapters.khalti = createKhaltiAdapter({ ...payments.khalti, secretKey: keys.khalti.secretKey, publicUrl, timeoutMs })
+      adapters.khalti = createKhaltiAdapter({
+        ...payments.khalti,
+        secretKey: keys.khalti.secretKey,
+        publicUrl,
+        timeoutMs,
+      })
     if (keys.esewa) adapters.esewa = createEsewaAdapter({ ...payments.esewa, ...keys.esewa, publicUrl, timeoutMs })
     return adapters
   }
