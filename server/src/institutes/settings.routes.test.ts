@@ -8,6 +8,7 @@ import type { UserRow } from '../db/schema'
 import { deleteUnusedPictures } from '../pictures/pictures.repository'
 import { UNUSED_FOR } from '../pictures/pictures.service'
 import { createInstitutesService } from './institutes.service'
+import { createInstituteSettingsService } from './settings.service'
 
 const KHALTI_SECRET = 'live_secret_key_0123456789abcdef0123456789abcdef'
 const ESEWA_SECRET = 'esewa/secret:&key'
@@ -141,6 +142,36 @@ describe.each(dialects)('institute settings on %s', (dialect) => {
     expect(await t.db.selectFrom('institute_payment_keys').select('provider').execute()).toEqual([
       { provider: 'khalti' },
     ])
+  })
+
+  it('refuses the providers’ published test keys on a live server, and takes them on a sandbox', async () => {
+    const settings = (sandbox: boolean) =>
+      createInstituteSettingsService({
+        database: t.database,
+        config: { ...t.config, env: 'production', payments: { ...t.config.payments, sandbox } },
+        clock: t.clock,
+        pictures: {
+          encode: async () => 'not_a_picture',
+          alreadyStored: async () => new Map(),
+          saveEncoded: async () => {},
+        },
+        institutes: { forget: () => {} },
+      })
+    const actor = { id: null, username: 'test', address: null }
+    const testKeys = {
+      khalti: { secret_key: 'test_secret_key_0123' },
+      esewa: { merchant_code: 'EPAYTEST', secret_key: '8gBm/:&EnhH.1/q' },
+    }
+    await expect(settings(false).update(1, testKeys, actor)).rejects.toMatchObject({
+      status: 400,
+      errors: {
+        'khalti.secret_key': [expect.any(String)],
+        'esewa.merchant_code': [expect.any(String)],
+        'esewa.secret_key': [expect.any(String)],
+      },
+    })
+    expect(await t.db.selectFrom('institute_payment_keys').selectAll().execute()).toEqual([])
+    expect(await settings(true).update(1, testKeys, actor)).toMatchObject({ khalti: { secret_key: 'set' } })
   })
 
   it('records each change in the audit trail without any secret', async () => {

@@ -42,6 +42,21 @@ const refusals: Record<PictureRefusal, string> = {
   too_costly: pictureMessages.tooCostly,
 }
 
+// The providers' published test values (as config.ts refuses them for main's keys): a payment from a public test
+// wallet would grant real paid access, so a live server takes none of them as an institute's keys either.
+const ESEWA_TEST_PRODUCT_CODE = 'EPAYTEST'
+const ESEWA_TEST_SECRET_KEY = '8gBm/:&EnhH.1/q'
+const testKeyMessage = 'This is a test key: this server takes live payments (PAYMENT_SANDBOX is off).'
+
+function testKeyErrors(body: InstituteSettingsUpdate) {
+  const errors: Record<string, string[]> = {}
+  if (body.khalti?.secret_key && /^test_/i.test(body.khalti.secret_key)) errors['khalti.secret_key'] = [testKeyMessage]
+  if (body.esewa?.merchant_code?.toUpperCase() === ESEWA_TEST_PRODUCT_CODE)
+    errors['esewa.merchant_code'] = [testKeyMessage]
+  if (body.esewa?.secret_key === ESEWA_TEST_SECRET_KEY) errors['esewa.secret_key'] = [testKeyMessage]
+  return errors
+}
+
 // A GET's "set" sent back unchanged keeps the stored secret, as leaving the field out does.
 const KEEP = 'set'
 const PROVIDERS: readonly PaymentKeyProvider[] = ['khalti', 'esewa']
@@ -55,7 +70,7 @@ export function createInstituteSettingsService({
   institutes,
 }: {
   database: Database
-  config: Pick<Config, 'jwtSecret' | 'payments'>
+  config: Pick<Config, 'jwtSecret' | 'payments' | 'env'>
   clock: Clock
   pictures: Pick<PicturesService, 'encode' | 'alreadyStored' | 'saveEncoded'>
   institutes: Pick<InstitutesService, 'forget'>
@@ -148,6 +163,10 @@ export function createInstituteSettingsService({
   }
 
   async function update(instituteId: number, body: InstituteSettingsUpdate, actor: AuditActor) {
+    if (config.env === 'production' && !config.payments.sandbox) {
+      const errors = testKeyErrors(body)
+      if (Object.keys(errors).length > 0) throw new ValidationFailed(errors)
+    }
     const logo = await logoHash(body.logo)
     const inputs = keyInputs(body)
     await database.transaction(async (trx) => {

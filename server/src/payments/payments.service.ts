@@ -76,7 +76,6 @@ export function createPaymentAdapters({
     return adapters
   }
 }
-export type AdaptersFor = ReturnType<typeof createPaymentAdapters>
 
 function toPaymentDto(row: PaymentWithPlan): Payment {
   return {
