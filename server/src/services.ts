@@ -20,6 +20,7 @@ import { createHealthService } from './health/health.service'
 import { createRateLimiter, rateLimitRules } from './http/rate-limit'
 import { createImportsService } from './imports/imports.service'
 import { createInstitutesService } from './institutes/institutes.service'
+import { createPlatformService } from './platform/platform.service'
 import { createLearnersService } from './institutions/learners.service'
 import { createReportsService } from './institutions/reports.service'
 import { createAnnouncementSender } from './live/announcement-sender'
@@ -67,12 +68,18 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
   const bank = createBankService(context)
   const paperAttempts = createPaperAttempts({ lifecycle, newAttempts })
   const writtenAnswers = createAnsweringService(context)
+  const institutes = createInstitutesService(context)
 
   return {
     rateLimits,
     health: createHealthService(context),
-    institutes: createInstitutesService(context),
+    institutes,
     pictures,
+    // docs/decisions/097: the same institutes service as the host hook's, so a change drops its host table at once.
+    platform: {
+      institutes: createPlatformService({ ...context, institutes, pictures }),
+      audit: createAuditLogService({ ...context, table: 'platform_audit_events' }),
+    },
     auth: {
       logins: createAuthService({ ...context, ...rateLimits }),
       otp: createOtpService({ ...context, ...rateLimits, hasher, log }),
