@@ -24,8 +24,8 @@ import { clientNetwork } from '../http/client-network'
 import { countPasswordTry } from '../http/login-failures'
 import type { TokenSigner } from '../http/tokens'
 import { deviceName } from './device-name'
-import { asPlatformUser, platformSignIn, refreshedFor } from '../platform/platform-sign-in'
-import { PLATFORM_SCOPE } from '../platform/platform-scope'
+import { PLATFORM_SCOPE } from '../http/platform-address'
+import { asPlatformUser, platformSignIn, refreshedFor } from './platform-sign-in'
 import {
   deleteEndedLoginSessionsOfUser,
   findLiveLoginSession,

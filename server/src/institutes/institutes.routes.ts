@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { NotFound, PermissionDenied } from '../http/errors'
 import type { RequestInstitute } from '../http/request-institute'
-import { PLATFORM_ADDRESS_PATHS, PLATFORM_REQUEST_INSTITUTE } from '../platform/platform-scope'
+import { PLATFORM_ADDRESS_PATHS, PLATFORM_REQUEST_INSTITUTE } from '../http/platform-address'
 import { STALE, type HostMatch, type InstitutesService } from './institutes.service'
 
 type HookDone = (error?: Error) => void

@@ -33,6 +33,16 @@ export function findPlatformInstitute(db: Kysely<DB>, id: number) {
 
 export type PlatformInstituteRow = NonNullable<Awaited<ReturnType<typeof findPlatformInstitute>>>
 
+/** A new institute's look and door, beside what the institutes service made (in its transaction). */
+export async function updateInstituteSettings(
+  db: Kysely<DB>,
+  id: number,
+  changes: { colour?: string; open_registration?: number; logo_hash?: string | null },
+) {
+  if (Object.keys(changes).length === 0) return
+  await db.updateTable('institutes').set(changes).where('id', '=', id).execute()
+}
+
 export function hostsOf(db: Kysely<DB>, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([])
   return db
@@ -101,13 +111,4 @@ export async function usageOf(
 
 export function findPlatformAdmin(db: Kysely<DB>, userId: number) {
   return db.selectFrom('users').select(['id', 'username', 'is_platform_admin']).where('id', '=', userId).executeTakeFirst()
-}
-
-export function findMembership(db: Kysely<DB>, userId: number, instituteId: number) {
-  return db
-    .selectFrom('memberships')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('institute_id', '=', instituteId)
-    .executeTakeFirst()
 }

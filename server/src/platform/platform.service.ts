@@ -3,7 +3,6 @@ import type {
   PlatformInstitute,
   PlatformInstituteCreateSchema,
   PlatformInstitutePage,
-  PlatformInstitutesQuerySchema,
   PlatformInstituteUpdateSchema,
 } from '@quiz/contracts'
 import { pictureMessages, picturePath } from '@quiz/contracts'
@@ -27,6 +26,7 @@ import {
   hostsOf,
   logosOf,
   pageInstitutes,
+  updateInstituteSettings,
   usageOf,
   type PlatformInstituteRow,
 } from './platform.repository'
@@ -137,15 +137,11 @@ export function createPlatformService({
     async create(input: CreateInput, actor: AuditActor): Promise<PlatformInstitute> {
       const logo = await logoHash(input.logo)
       const id = await institutes.create(input, async (trx: Kysely<DB>, made: number) => {
-        await trx
-          .updateTable('institutes')
-          .set({
-            ...(input.colour !== undefined && { colour: input.colour.toLowerCase() }),
-            ...(input.open_registration !== undefined && { open_registration: input.open_registration ? 1 : 0 }),
-            ...(logo !== undefined && { logo_hash: logo }),
-          })
-          .where('id', '=', made)
-          .execute()
+        await updateInstituteSettings(trx, made, {
+          ...(input.colour !== undefined && { colour: input.colour.toLowerCase() }),
+          ...(input.open_registration !== undefined && { open_registration: input.open_registration ? 1 : 0 }),
+          ...(logo !== undefined && { logo_hash: logo }),
+        })
         await recordPlatformAudit(
           trx,
           actor,

@@ -1,4 +1,4 @@
-import type { RequestInstitute } from '../http/request-institute'
+import type { RequestInstitute } from './request-institute'
 
 /**
  * What a platform admin's own token names as its institute (docs/decisions/097): no slug can be it (slugs are

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { AppError } from '../http/errors'
 import type { LoginClient } from '../http/login-client'
-import { findMembership } from './platform.repository'
-import { PLATFORM_SCOPE } from './platform-scope'
+import { PLATFORM_SCOPE } from '../http/platform-address'
+import { findMembership } from './platform-sign-in.repository'
 
 /**
  * Whose sign-in a password login on the platform's address is (API.md "Platform admins", docs/decisions/097), asked
