@@ -47,9 +47,7 @@ export const PlatformInstitutesQuerySchema = z.object({ page: PageQuerySchema, p
 const HostSchema = z.string().trim().min(1).max(platformLimits.hostLength, platformMessages.host)
 const ColourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, platformMessages.colour)
 /** `{picture: "data:image/...;base64,..."}` as question images take one, or null to remove the logo. */
-const LogoInputSchema = z
-  .object({ picture: z.string().regex(/^data:/, pictureMessages.notAPicture) })
-  .nullable()
+const LogoInputSchema = z.object({ picture: z.string().regex(/^data:/, pictureMessages.notAPicture) }).nullable()
 
 export const PlatformInstituteCreateSchema = z.object({
   slug: InstituteSlugSchema,

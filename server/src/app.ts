@@ -215,7 +215,11 @@ async function registerFeatureRoutes(app: AppInstance, services: Services, conte
   const { rateLimits, auth, users, attempts, admin, challenges, institutions } = services
   await app.register(healthRoutes, { prefix: '/api/health', health: services.health })
   await app.register(instituteRoutes, { prefix: '/api/institute', institutes: services.institutes })
-  await app.register(platformRoutes, { prefix: '/api/platform', ...services.platform, platform: services.platform.institutes })
+  await app.register(platformRoutes, {
+    prefix: '/api/platform',
+    ...services.platform,
+    platform: services.platform.institutes,
+  })
   await app.register(authRoutes, { prefix: '/api', auth: auth.logins })
   await app.register(pictureRoutes, { prefix: '/api/pictures', pictures: services.pictures })
   await app.register(quizzesRoutes, { prefix: '/api/quizzes', quizzes: services.quizzes })

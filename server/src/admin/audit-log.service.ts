@@ -35,10 +35,15 @@ export function createAuditLogService({ database, table }: { database: Database;
       }
       const [count, rows] = await Promise.all([
         countAuditEvents(database.db, filter, table),
-        pageAuditEvents(database.db, filter, {
-          limit: query.page_size,
-          offset: (query.page - 1) * query.page_size,
-        }, table),
+        pageAuditEvents(
+          database.db,
+          filter,
+          {
+            limit: query.page_size,
+            offset: (query.page - 1) * query.page_size,
+          },
+          table,
+        ),
       ])
       return { count, results: rows.map(toAuditEventDto) }
     },

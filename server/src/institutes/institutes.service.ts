@@ -36,8 +36,7 @@ export interface Institute {
  * (`institute` null).
  */
 export type HostMatch =
-  | { institute: Institute; alone: boolean; platform: boolean }
-  | { institute: null; alone: false; platform: true }
+  { institute: Institute; alone: boolean; platform: boolean } | { institute: null; alone: false; platform: true }
 
 const toInstitute = (row: InstituteRow): Institute => ({
   id: row.id,
@@ -197,7 +196,10 @@ export function createInstitutesService({
    */
   async function update(
     id: number,
-    input: { name?: { en: string; ne?: string }; hosts?: readonly string[] } & Omit<InstituteChanges, 'name_en' | 'name_ne'>,
+    input: { name?: { en: string; ne?: string }; hosts?: readonly string[] } & Omit<
+      InstituteChanges,
+      'name_en' | 'name_ne'
+    >,
     within?: (trx: Kysely<DB>) => Promise<void>,
   ) {
     const { name: inputName, hosts: inputHosts, ...changes } = input

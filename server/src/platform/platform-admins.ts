@@ -15,7 +15,12 @@ import { UserAdminError, type CreateAdminResult } from '../users/user-admin.serv
 export async function createOrPromotePlatformAdmin(
   database: Database,
   clock: Clock,
-  { username, password, phone, promote = false }: { username: string; password?: string; phone?: string; promote?: boolean },
+  {
+    username,
+    password,
+    phone,
+    promote = false,
+  }: { username: string; password?: string; phone?: string; promote?: boolean },
 ): Promise<CreateAdminResult> {
   const parsedName = UsernameSchema.safeParse(username)
   if (!parsedName.success)
@@ -31,7 +36,8 @@ export async function createOrPromotePlatformAdmin(
           'run again with --promote (and without --password and --phone) to make this account a platform admin.',
       )
     }
-    if (existing.is_platform_admin === 1) return { action: 'already_admin', id: existing.id, username: existing.username }
+    if (existing.is_platform_admin === 1)
+      return { action: 'already_admin', id: existing.id, username: existing.username }
     await database.transaction(async (trx) => {
       await updateUser(trx, existing.id, { is_platform_admin: 1 })
       await recordPlatformAudit(trx, commandLineActor(), clock.now(), {

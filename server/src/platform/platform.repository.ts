@@ -138,5 +138,9 @@ export async function usageOf(
 }
 
 export function findPlatformAdmin(db: Kysely<DB>, userId: number) {
-  return db.selectFrom('users').select(['id', 'username', 'is_platform_admin']).where('id', '=', userId).executeTakeFirst()
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'is_platform_admin'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
 }
