@@ -55,7 +55,9 @@ export function registerInstituteOfRequest(
       return done()
     }
     const institute = { id: match.institute.id, slug: match.institute.slug, scoped: !match.alone }
-    if (match.institute.status === 'suspended' && api) {
+    // A lone institute's hosts are the platform's address too: its suspension must not shut the platform out.
+    const platformRoute = match.platform && PLATFORM_ADDRESS_PATHS.test(request.url)
+    if (match.institute.status === 'suspended' && api && !platformRoute) {
       const refused = () => new PermissionDenied('This institute is suspended.', 'institute_suspended')
       mayEnterSuspended(request, institute.slug).then((may) => {
         if (!may) return done(refused())

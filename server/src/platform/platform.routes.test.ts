@@ -301,6 +301,17 @@ describe.each(dialects)('the platform on %s', (dialect) => {
     expect((await call(PATHSHALA, 'GET', '/api/institute/')).statusCode).toBe(200)
   })
 
+  it('keeps the platform open while the one institute is suspended', async () => {
+    const admin = await platformAdmin()
+    const { access } = await accessOf('localhost', admin.username)
+    await call('localhost', 'PATCH', '/api/platform/institutes/1/', access, { status: 'suspended' })
+    expect((await call('localhost', 'GET', '/api/institute/')).json()).toMatchObject({ code: 'institute_suspended' })
+    expect((await accessOf('localhost', admin.username)).access).toBeTruthy()
+    const lifted = await call('localhost', 'PATCH', '/api/platform/institutes/1/', access, { status: 'active' })
+    expect(lifted.json()).toMatchObject({ status: 'active' })
+    expect((await call('localhost', 'GET', '/api/institute/')).statusCode).toBe(200)
+  })
+
   it('acts as an admin of one institute for 15 minutes, in both trails', async () => {
     const second = await twoInstitutes()
     const admin = await platformAdmin()
