@@ -21,6 +21,7 @@ import { createRateLimiter, rateLimitRules } from './http/rate-limit'
 import { createImportsService } from './imports/imports.service'
 import { createInstitutesService } from './institutes/institutes.service'
 import { createInstituteSettingsService } from './institutes/settings.service'
+import { createPlatformService } from './platform/platform.service'
 import { createLearnersService } from './institutions/learners.service'
 import { createReportsService } from './institutions/reports.service'
 import { createAnnouncementSender } from './live/announcement-sender'
@@ -77,6 +78,11 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
     institutes,
     instituteSettings,
     pictures,
+    // docs/decisions/097: the same institutes service as the host hook's, so a change drops its host table at once.
+    platform: {
+      institutes: createPlatformService({ ...context, institutes, pictures }),
+      audit: createAuditLogService({ ...context, table: 'platform_audit_events' }),
+    },
     auth: {
       logins: createAuthService({ ...context, ...rateLimits }),
       otp: createOtpService({ ...context, ...rateLimits, hasher, log, institutes }),

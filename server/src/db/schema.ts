@@ -672,6 +672,9 @@ export interface InstituteInvitationTable {
   invited_at: number
 }
 
+/** The platform's own audit trail (docs/decisions/097): audit_events' columns, no institute's. */
+export type PlatformAuditEventTable = AuditEventTable
+
 export interface DB {
   users: UserTable
   profile_pictures: ProfilePictureTable
@@ -704,6 +707,7 @@ export interface DB {
   payments: PaymentTable
   fake_gateway_transactions: FakeGatewayTransactionTable
   audit_events: AuditEventTable
+  platform_audit_events: PlatformAuditEventTable
   login_sessions: LoginSessionTable
   imports: ImportTable
   key_versions: KeyVersionTable
