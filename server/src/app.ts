@@ -43,6 +43,9 @@ import { quizzesRoutes } from './quizzes/quizzes.routes'
 import { pictureRoutes } from './pictures/pictures.routes'
 import { inRequestScope, type RequestScope } from './db/request-scope'
 import { instituteRoutes, registerInstituteOfRequest } from './institutes/institutes.routes'
+import { instituteSettingsRoutes } from './institutes/settings.routes'
+import { actingTokenFor } from './platform/acting'
+import { platformRoutes } from './platform/platform.routes'
 import { createServices, type Services } from './services'
 import { practiceRoutes } from './practice/practice.routes'
 import { resultsRoutes } from './results/results.routes'
@@ -127,7 +130,7 @@ export async function buildApp(
     })
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
   }
-  registerInstituteOfRequest(app, services.institutes)
+  registerInstituteOfRequest(app, services.institutes, actingTokenFor(context.tokens))
   await app.register(authenticationPlugin, {
     tokens: context.tokens,
     database: context.database,
@@ -217,6 +220,15 @@ async function registerFeatureRoutes(app: AppInstance, services: Services, conte
   const { rateLimits, auth, users, attempts, admin, challenges, institutions } = services
   await app.register(healthRoutes, { prefix: '/api/health', health: services.health })
   await app.register(instituteRoutes, { prefix: '/api/institute', institutes: services.institutes })
+  await app.register(instituteSettingsRoutes, {
+    prefix: '/api/admin/institute/settings',
+    settings: services.instituteSettings,
+  })
+  await app.register(platformRoutes, {
+    prefix: '/api/platform',
+    ...services.platform,
+    platform: services.platform.institutes,
+  })
   await app.register(authRoutes, { prefix: '/api', auth: auth.logins })
   await app.register(pictureRoutes, { prefix: '/api/pictures', pictures: services.pictures })
   await app.register(quizzesRoutes, { prefix: '/api/quizzes', quizzes: services.quizzes })

@@ -20,6 +20,8 @@ import { createHealthService } from './health/health.service'
 import { createRateLimiter, rateLimitRules } from './http/rate-limit'
 import { createImportsService } from './imports/imports.service'
 import { createInstitutesService } from './institutes/institutes.service'
+import { createInstituteSettingsService } from './institutes/settings.service'
+import { createPlatformService } from './platform/platform.service'
 import { createLearnersService } from './institutions/learners.service'
 import { createReportsService } from './institutions/reports.service'
 import { createAnnouncementSender } from './live/announcement-sender'
@@ -67,15 +69,23 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
   const bank = createBankService(context)
   const paperAttempts = createPaperAttempts({ lifecycle, newAttempts })
   const writtenAnswers = createAnsweringService(context)
+  const institutes = createInstitutesService(context)
+  const instituteSettings = createInstituteSettingsService({ ...context, pictures, institutes })
 
   return {
     rateLimits,
     health: createHealthService(context),
-    institutes: createInstitutesService(context),
+    institutes,
+    instituteSettings,
     pictures,
+    // docs/decisions/097: the same institutes service as the host hook's, so a change drops its host table at once.
+    platform: {
+      institutes: createPlatformService({ ...context, institutes, pictures }),
+      audit: createAuditLogService({ ...context, table: 'platform_audit_events' }),
+    },
     auth: {
       logins: createAuthService({ ...context, ...rateLimits }),
-      otp: createOtpService({ ...context, ...rateLimits, hasher, log }),
+      otp: createOtpService({ ...context, ...rateLimits, hasher, log, institutes }),
     },
     users: {
       accounts: createUsersService({ ...context, ...rateLimits, hasher }),
@@ -127,7 +137,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
       learners: createLearnersService(context),
     },
     plans: createPlanService(context),
-    payments: createPaymentService({ ...context, log }),
+    payments: createPaymentService({ ...context, log, merchantKeys: instituteSettings.merchantKeys }),
     notifications: createNotificationService(context),
     /** Started when the app is ready; stopped, their work in flight awaited, before the database closes. */
     jobs: {

@@ -24,6 +24,8 @@ import { clientNetwork } from '../http/client-network'
 import { countPasswordTry } from '../http/login-failures'
 import type { TokenSigner } from '../http/tokens'
 import { deviceName } from './device-name'
+import { PLATFORM_SCOPE } from '../http/platform-address'
+import { asPlatformUser, platformSignIn, refreshedFor } from './platform-sign-in'
 import {
   deleteEndedLoginSessionsOfUser,
   findLiveLoginSession,
@@ -59,7 +61,7 @@ async function refreshTtlOf(db: Kysely<DB>, tokens: TokenSigner, userId: number,
 async function issueTokenPair(
   db: Kysely<DB>,
   tokens: TokenSigner,
-  user: Pick<UserRow, 'id' | 'username' | 'is_admin' | 'is_marker'>,
+  user: Pick<UserRow, 'id' | 'username' | 'is_admin' | 'is_marker'> & { is_platform_admin?: number },
   now: number,
   familyId: string,
   signedInAt: number,
@@ -83,6 +85,7 @@ async function issueTokenPair(
     is_marker: user.is_marker === 1,
     sessionId: familyId,
     institute,
+    is_platform_admin: user.is_platform_admin === 1,
   })
   return { access, refresh: refresh.token }
 }
@@ -90,7 +93,7 @@ async function issueTokenPair(
 export async function startLogin(
   db: Kysely<DB>,
   tokens: TokenSigner,
-  user: Pick<UserRow, 'id' | 'username' | 'is_admin' | 'is_marker'>,
+  user: Pick<UserRow, 'id' | 'username' | 'is_admin' | 'is_marker'> & { is_platform_admin?: number },
   now: number,
   client: LoginClient,
 ): Promise<TokenPair> {
@@ -171,6 +174,11 @@ export function createAuthService({
       }
       await tried.refund()
       const now = clock.now()
+      // docs/decisions/097: on the platform's address, a platform admin's sign-in is the platform's.
+      if ((await platformSignIn(database.db, user, client)) === 'platform')
+        return database.transaction((trx) =>
+          startLogin(trx, tokens, asPlatformUser(user), now, { ...client, institute: PLATFORM_SCOPE }),
+        )
       return database.transaction((trx) => startLogin(trx, tokens, user, now, client))
     },
 
@@ -180,7 +188,8 @@ export function createAuthService({
       const claims = await tokens.verifyRefresh(token)
       if (!claims || typeof claims.family_id !== 'string') throw invalidRefresh()
       // A token is for one institute: on another's host it is no token (API.md "Institutes").
-      if ((claims.institute ?? FIRST_INSTITUTE_SLUG) !== client.institute) throw invalidRefresh()
+      const institute = refreshedFor(claims.institute, client)
+      if ((claims.institute ?? FIRST_INSTITUTE_SLUG) !== institute) throw invalidRefresh()
       const now = clock.now()
       const outcome = await database.transaction(async (trx): Promise<TokenPair | 'invalid' | 'reused'> => {
         const row = await findRefreshToken(trx, claims.jti)
@@ -198,7 +207,8 @@ export function createAuthService({
           now,
         })
         const signedInAt = (await findLoginSession(trx, row.family_id))?.created_at ?? row.created_at
-        return issueTokenPair(trx, tokens, user, now, row.family_id, signedInAt, client.institute)
+        const signed = institute === PLATFORM_SCOPE ? asPlatformUser(user) : user
+        return issueTokenPair(trx, tokens, signed, now, row.family_id, signedInAt, institute)
       })
       // The family's revocation above is committed before this refusal: that write is the point of it.
       if (outcome === 'invalid' || outcome === 'reused') throw invalidRefresh()

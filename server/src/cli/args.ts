@@ -19,7 +19,8 @@ function required(value: string | boolean | undefined, flag: string): string {
 export const createAdminUsage =
   'Usage: npm run create-admin -- --username NAME --password PASS --phone NNNNNNNNNN\n' +
   '       npm run create-admin -- --username NAME --promote\n' +
-  '  Creates the admin NAME (refused if NAME exists), or with --promote makes the existing user NAME an admin.'
+  '  Creates the admin NAME (refused if NAME exists), or with --promote makes the existing user NAME an admin.\n' +
+  '  With --platform: a platform admin (of no institute; runs the institutes from PLATFORM_HOST).'
 
 export function parseCreateAdminArgs(argv: string[]) {
   const values = parse(argv, {
@@ -27,11 +28,19 @@ export function parseCreateAdminArgs(argv: string[]) {
     password: { type: 'string' },
     phone: { type: 'string' },
     promote: { type: 'boolean', default: false },
+    platform: { type: 'boolean', default: false },
   })
   const promote = values.promote === true
   if (promote && (values.password !== undefined || values.phone !== undefined))
     throw new UsageError('--promote makes an existing user an admin as they are: it takes no --password or --phone.')
-  return { username: required(values.username, 'username'), password: values.password, phone: values.phone, promote }
+  return {
+    username: required(values.username, 'username'),
+    password: values.password,
+    phone: values.phone,
+    promote,
+    // docs/decisions/097: only when given, so that the admin's arguments read as before.
+    ...(values.platform === true && { platform: true }),
+  }
 }
 
 export const createInstituteUsage =

@@ -2,7 +2,11 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 
 export function findAdminFlag(db: Kysely<DB>, userId: number) {
-  return db.selectFrom('users').select(['is_admin', 'is_marker']).where('id', '=', userId).executeTakeFirst()
+  return db
+    .selectFrom('users')
+    .select(['is_admin', 'is_marker', 'is_platform_admin'])
+    .where('id', '=', userId)
+    .executeTakeFirst()
 }
 
 export async function isLoginLive(db: Kysely<DB>, userId: number, sessionId: string, now: number) {

@@ -5,10 +5,16 @@ export interface LoginClient {
   userAgent: string | undefined
   /** The slug of the institute of the request's host: the one its tokens are for. */
   institute: string
+  /** The request institute's id (none on the platform's own address with several institutes: 0). */
+  instituteId?: number
+  /** The request came to the platform's own address (docs/decisions/097). */
+  platform?: boolean
 }
 
 export const loginClientOf = (request: FastifyRequest): LoginClient => ({
   address: request.ip,
   userAgent: request.headers['user-agent'],
   institute: request.institute.slug,
+  instituteId: request.institute.id,
+  platform: request.platform,
 })
