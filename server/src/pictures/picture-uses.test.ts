@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
-import { bearerFor, createUser } from '../../test/factories'
+import { bearerFor, createUser, DEFAULT_PASSWORD } from '../../test/factories'
 import { questionBody } from '../../test/fixtures/admin.fixtures'
 import { dataUrl, png } from '../../test/fixtures/pictures'
 import { useTestApp } from '../../test/test-app'
@@ -123,5 +123,29 @@ describe.each(dialects)('pictures per institute on %s', (dialect) => {
     await t.db.updateTable('question_revisions').set({ image_picture: null }).execute()
     expect(await sweep()).toBe(1)
     expect(await t.db.selectFrom('picture_uses').select('hash').execute()).toEqual([])
+  })
+
+  it("answers an institute's logo on its own host, set by a platform admin on the platform's", async () => {
+    const other = await twoInstitutes()
+    const admin = await createUser(t.database, { is_platform_admin: 1 })
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      headers: { host: 'quiz.example.np' },
+      payload: { username: admin.username, password: DEFAULT_PASSWORD },
+    })
+    expect(signedIn.statusCode, signedIn.body).toBe(200)
+    const logo = { picture: dataUrl(await png(40, 20, { colour: '#1f6feb' })) }
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/platform/institutes/${other}/`,
+      headers: { host: 'quiz.example.np', authorization: `Bearer ${signedIn.json<{ access: string }>().access}` },
+      payload: { logo },
+    })
+    expect(changed.statusCode, changed.body).toBe(200)
+    const { url } = changed.json<{ logo: { url: string } }>().logo
+    expect((await get(OTHER, '/api/institute/')).json()).toMatchObject({ logo: { url } })
+    expect((await get(OTHER, url)).statusCode).toBe(200)
+    expect((await get(MAIN, url)).statusCode).toBe(404)
   })
 })

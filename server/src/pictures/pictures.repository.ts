@@ -3,7 +3,13 @@ import { inParts } from '../db/in-parts'
 import type { DB } from '../db/schema'
 import type { EncodedPicture } from './picture-encoding'
 
-export async function savePictures(db: Kysely<DB>, pictures: readonly EncodedPicture[], now: number): Promise<void> {
+/** `used`: the request's institute uses them (picture_uses); false for a platform admin's, recorded by `useIn`. */
+export async function savePictures(
+  db: Kysely<DB>,
+  pictures: readonly EncodedPicture[],
+  now: number,
+  used = true,
+): Promise<void> {
   for (const picture of pictures) {
     await db
       .insertInto('pictures')
@@ -19,10 +25,11 @@ export async function savePictures(db: Kysely<DB>, pictures: readonly EncodedPic
       .onConflict((conflict) => conflict.column('hash').doNothing())
       .execute()
   }
-  await recordPictureUses(
-    db,
-    pictures.map((picture) => picture.hash),
-  )
+  if (used)
+    await recordPictureUses(
+      db,
+      pictures.map((picture) => picture.hash),
+    )
 }
 
 /** The request's institute stored or uses these pictures: their URLs answer on its hosts (decision 100). */
@@ -149,7 +156,6 @@ export async function deleteUnusedPictures(db: Kysely<DB>, before: number, now: 
               .where('expires_at', '>', now)
               .where('rows', 'like', sql<string>`'%' || pictures.hash || '%'`),
           ),
-          eb.exists(eb.selectFrom('institutes').select('id').whereRef('institutes.logo_hash', '=', 'pictures.hash')),
         ]),
       ),
     )

@@ -2,7 +2,7 @@ import { picturePath, type Picture } from '@quiz/contracts'
 import { LRUCache } from 'lru-cache'
 import type { Config } from '../config'
 import type { Database } from '../db/database'
-import { currentInstitute, outsideRequestScope } from '../db/request-scope'
+import { currentInstitute, inRequestScope, outsideRequestScope } from '../db/request-scope'
 import type { Clock } from '../lib/clock'
 import { encodePicture, type EncodedPicture, type PictureRefusal } from './picture-encoding'
 import { named, pictureKey, pictureName } from './picture-names'
@@ -91,10 +91,11 @@ export function createPicturesService({
 
     encode,
 
-    async store(bytes: Buffer): Promise<Picture | PictureRefusal> {
+    /** `used` false: no institute uses it yet (a platform admin's logo, given its institute by `useIn`). */
+    async store(bytes: Buffer, { used = true } = {}): Promise<Picture | PictureRefusal> {
       const encoded = await encode(bytes)
       if (typeof encoded === 'string') return encoded
-      await savePictures(db, [encoded], clock.now())
+      await savePictures(db, [encoded], clock.now(), used)
       return pictureOf(encoded)
     },
 
@@ -118,6 +119,10 @@ export function createPicturesService({
       await recordPictureUses(db, kept)
       return found
     },
+
+    /** Records that `institute` uses the pictures, from outside its scope (a platform admin setting its logo). */
+    useIn: (institute: number, hashes: readonly string[]) =>
+      inRequestScope({ requestId: 'picture-use', institute }, () => recordPictureUses(db, hashes)),
 
     /** Of pictures named by URL: with more than one institute, only those the request's institute uses. */
     sizesOf: (hashes: readonly string[]) => findPictureSizes(db, hashes, currentInstitute() !== undefined),
