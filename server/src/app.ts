@@ -135,11 +135,14 @@ export async function buildApp(
   })
 
   // With one institute nothing is scoped unless a test asks: an AsyncLocalStorage costs every promise (decision 076).
+  // PostgreSQL's row security shows a session set to no institute nothing, so there each request names its own (098).
+  const rowSecurity = context.database.dialect === 'postgres'
   app.addHook('preHandler', (request, _reply, done) => {
     const institute = request.institute?.scoped ? request.institute.id : undefined
-    if (institute === undefined && !requestScope) return done()
+    const sessionInstitute = rowSecurity ? request.institute?.id : undefined
+    if (institute === undefined && sessionInstitute === undefined && !requestScope) return done()
     const scope = requestScope?.(request) ?? { requestId: request.id }
-    inRequestScope({ ...scope, institute }, done)
+    inRequestScope({ ...scope, institute, sessionInstitute }, done)
   })
 
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -1,7 +1,7 @@
 import 'dotenv/config'
 import { ConfigError, loadConfig, type Config } from '../config'
 import { createDatabase, type Database } from '../db/database'
-import { migrateToLatest } from '../db/migrate'
+import { migrateForApp } from '../db/app-role'
 import { BackupRefused } from '../db/sqlite-backup'
 import { systemClock, type Clock } from '../lib/clock'
 import { AppError } from '../http/errors'
@@ -52,7 +52,7 @@ export function runCommand<A>(
       run: async (args, { config }) => {
         const database = createDatabase(config.database)
         try {
-          await migrateToLatest(database)
+          await migrateForApp(config.database, database)
           const describeDatabase =
             config.database.kind === 'sqlite' ? `SQLite at ${config.database.file}` : 'PostgreSQL'
           return await run(args, { database, clock: systemClock, describeDatabase, config })

@@ -9,6 +9,11 @@ export interface RequestScope {
   requestId: string
   /** The institute whose rows alone the queries read and write (db/tenant-filter.ts); absent: every row. */
   institute?: number
+  /**
+   * PostgreSQL: the institute the database session is set to when the filter is not applied (a lone institute,
+   * decision 076); row security shows a session set to no institute no rows at all (docs/decisions/098).
+   */
+  sessionInstitute?: number
   /** Rewrites each query of the request after the institute's filter (tests); absent: run as written. */
   transformQuery?: (node: RootOperationNode) => RootOperationNode
 }
@@ -28,6 +33,12 @@ export const currentRequestScope = (): RequestScope | undefined => scopes.getSto
 
 /** The institute of the query being built, if a scope holds it to one. */
 export const currentInstitute = (): number | undefined => scopes.getStore()?.institute
+
+/** The institute PostgreSQL's row security holds the running work's statements to; absent: none (no rows). */
+export function sessionInstitute(): number | undefined {
+  const scope = scopes.getStore()
+  return scope?.institute ?? scope?.sessionInstitute
+}
 
 const filters = new Map<number, TenantFilter>()
 

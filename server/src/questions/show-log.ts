@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { inInstituteScope } from '../db/institute-jobs'
+import { outsideRequestScope, sessionInstitute } from '../db/request-scope'
 import type { DB } from '../db/schema'
 import {
   ensureShownSet,
@@ -32,8 +34,43 @@ interface Held {
 
 const nothingHeld = (): Held => ({ questions: new Map(), sets: new Map(), setsByKey: new Map(), rows: 0 })
 
-// Written after the starts in batches, not in each start's transaction: docs/decisions/039.
+type ShowLogOfInstitute = ReturnType<typeof createInstituteShowLog>
+
+/**
+ * Written after the starts in batches, not in each start's transaction (docs/decisions/039); held apart by the
+ * institute of the request that recorded them, and each institute's written in its scope (docs/decisions/098).
+ */
 export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, message: string) => void }) {
+  // Keyed by the institute of the scope, none (undefined) where none is entered (a lone institute on SQLite).
+  const logs = new Map<number | undefined, ShowLogOfInstitute>()
+  const logOfScope = () => {
+    const institute = sessionInstitute()
+    let found = logs.get(institute)
+    if (!found) {
+      const inScope = <T>(work: () => Promise<T>) =>
+        institute === undefined ? outsideRequestScope(work) : inInstituteScope('show log', institute, work)
+      logs.set(institute, (found = createInstituteShowLog(db, log, inScope)))
+    }
+    return found
+  }
+  return {
+    record: (userId: number, questionIds: readonly number[], at: number) =>
+      logOfScope().record(userId, questionIds, at),
+    recordSet: (userId: number, questionIds: readonly number[], at: number) =>
+      logOfScope().recordSet(userId, questionIds, at),
+    lastShown: (trx: Kysely<DB>, userId: number, questionIds: readonly number[]) =>
+      logOfScope().lastShown(trx, userId, questionIds),
+    flush: async () => {
+      await Promise.all([...logs.values()].map((held) => held.flush()))
+    },
+  }
+}
+
+function createInstituteShowLog(
+  db: Kysely<DB>,
+  log: { error: (object: unknown, message: string) => void },
+  inScope: <T>(work: () => Promise<T>) => Promise<T>,
+) {
   let waiting = nothingHeld()
   let writing = nothingHeld()
   let timer: NodeJS.Timeout | null = null
@@ -88,46 +125,48 @@ export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, me
   function flush(): Promise<void> {
     if (timer) clearTimeout(timer)
     timer = null
-    flushing = flushing.then(async () => {
-      if (waiting.rows === 0) return
-      const taken = waiting
-      writing = taken
-      waiting = nothingHeld()
-      const shows: Shown[] = []
-      for (const [userId, mine] of taken.questions) {
-        for (const [questionId, at] of mine) shows.push({ userId, questionId, at })
-      }
-      const setShows: { userId: number; key: string; at: number }[] = []
-      for (const [userId, mine] of taken.sets) for (const [key, at] of mine) setShows.push({ userId, key, at })
-      let written = 0
-      let setsWritten = 0
-      try {
-        for (; written < shows.length; written += ROWS_PER_TRANSACTION) {
-          const chunk = shows.slice(written, written + ROWS_PER_TRANSACTION)
-          await db.transaction().execute((trx) => recordShown(trx, chunk))
-          await new Promise((resolve) => setImmediate(resolve))
-        }
-        await ensureSets(setShows, taken.setsByKey)
-        for (; setsWritten < setShows.length; setsWritten += ROWS_PER_TRANSACTION) {
-          const chunk: SetShown[] = setShows
-            .slice(setsWritten, setsWritten + ROWS_PER_TRANSACTION)
-            .map(({ userId, key, at }) => ({ userId, setId: setIds.get(key)!, at }))
-          await db.transaction().execute((trx) => recordSetsShown(trx, chunk))
-          await new Promise((resolve) => setImmediate(resolve))
-        }
-      } catch (error) {
-        const rows = shows.length - written + setShows.length - setsWritten
-        log.error({ err: error, rows }, 'shown questions not written; kept for the next flush')
-        for (const { userId, questionId, at } of shows.slice(written)) addQuestion(waiting, userId, questionId, at)
-        for (const { userId, key, at } of setShows.slice(setsWritten)) {
-          addSet(waiting, userId, taken.setsByKey.get(key)!, at)
-        }
-        schedule()
-      } finally {
-        writing = nothingHeld()
-      }
-    })
+    flushing = flushing.then(() => inScope(writeWaiting))
     return flushing
+  }
+
+  async function writeWaiting() {
+    if (waiting.rows === 0) return
+    const taken = waiting
+    writing = taken
+    waiting = nothingHeld()
+    const shows: Shown[] = []
+    for (const [userId, mine] of taken.questions) {
+      for (const [questionId, at] of mine) shows.push({ userId, questionId, at })
+    }
+    const setShows: { userId: number; key: string; at: number }[] = []
+    for (const [userId, mine] of taken.sets) for (const [key, at] of mine) setShows.push({ userId, key, at })
+    let written = 0
+    let setsWritten = 0
+    try {
+      for (; written < shows.length; written += ROWS_PER_TRANSACTION) {
+        const chunk = shows.slice(written, written + ROWS_PER_TRANSACTION)
+        await db.transaction().execute((trx) => recordShown(trx, chunk))
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      await ensureSets(setShows, taken.setsByKey)
+      for (; setsWritten < setShows.length; setsWritten += ROWS_PER_TRANSACTION) {
+        const chunk: SetShown[] = setShows
+          .slice(setsWritten, setsWritten + ROWS_PER_TRANSACTION)
+          .map(({ userId, key, at }) => ({ userId, setId: setIds.get(key)!, at }))
+        await db.transaction().execute((trx) => recordSetsShown(trx, chunk))
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+    } catch (error) {
+      const rows = shows.length - written + setShows.length - setsWritten
+      log.error({ err: error, rows }, 'shown questions not written; kept for the next flush')
+      for (const { userId, questionId, at } of shows.slice(written)) addQuestion(waiting, userId, questionId, at)
+      for (const { userId, key, at } of setShows.slice(setsWritten)) {
+        addSet(waiting, userId, taken.setsByKey.get(key)!, at)
+      }
+      schedule()
+    } finally {
+      writing = nothingHeld()
+    }
   }
 
   function schedule() {

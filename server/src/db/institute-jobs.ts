@@ -1,0 +1,31 @@
+import type { Database } from './database'
+import { inRequestScope, outsideRequestScope } from './request-scope'
+
+/**
+ * Work outside any request (a job, a CLI command) on one institute's rows: its reads hold only that institute's, its
+ * inserts carry it (db/tenant-filter.ts), and PostgreSQL's row security shows its session that institute alone.
+ */
+export function inInstituteScope<T>(job: string, institute: number, work: () => T): T {
+  return inRequestScope({ requestId: job, institute }, work)
+}
+
+/**
+ * Runs `work` once per institute, one after another, each in that institute's scope (docs/decisions/098). A lone
+ * institute on SQLite runs unscoped, as before institutes: a first AsyncLocalStorage scope would cost every request
+ * of the process its promise hooks (decision 076), and there is nothing to hold apart.
+ */
+export async function forEachInstitute<T>(
+  database: Database,
+  job: string,
+  work: (institute: number) => Promise<T>,
+): Promise<T[]> {
+  const institutes = await outsideRequestScope(() =>
+    database.db.selectFrom('institutes').select('id').orderBy('id').execute(),
+  )
+  if (database.dialect === 'sqlite' && institutes.length === 1) return [await outsideRequestScope(() => work(institutes[0]!.id))]
+  const results: T[] = []
+  for (const { id } of institutes) results.push(await inInstituteScope(job, id, () => work(id)))
+  return results
+}
+
+export const sum = (counts: readonly number[]) => counts.reduce((total, count) => total + count, 0)
