@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { KyselyPlugin, RootOperationNode } from 'kysely'
+import { FIRST_INSTITUTE_ID } from './tenancy'
 import { TenantFilter } from './tenant-filter'
 
 // The per-request database seam (decisions 062 "A request's handle", 095): with more than one institute the scope
@@ -39,6 +40,12 @@ export function sessionInstitute(): number | undefined {
   const scope = scopes.getStore()
   return scope?.institute ?? scope?.sessionInstitute
 }
+
+/**
+ * The institute a row inserted by SQL written as text belongs to: the filter does not rewrite such SQL, so it names
+ * the column itself on SQLite (PostgreSQL's default is the session's institute, docs/decisions/098).
+ */
+export const instituteOfNewRows = (): number => sessionInstitute() ?? FIRST_INSTITUTE_ID
 
 const filters = new Map<number, TenantFilter>()
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import { isPostgres } from '../db/database'
 import { inParts } from '../db/in-parts'
+import { instituteOfNewRows } from '../db/request-scope'
 import type { DB } from '../db/schema'
 
 // Shown questions and sets for unseen-first draws: docs/decisions/039.
@@ -77,8 +78,9 @@ async function writeShows(
         select (r->>0)::integer, (r->>1)::integer, (r->>2)::bigint from jsonb_array_elements(${json}::jsonb) as r
         on conflict (user_id, ${id}) do update set shown_at = excluded.shown_at
         where ${into}.shown_at < excluded.shown_at`
-      : sql`insert into ${into} (user_id, ${id}, shown_at)
-        select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]')
+      : sql`insert into ${into} (user_id, ${id}, shown_at, institute_id)
+        select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
+          ${instituteOfNewRows()}
         from json_each(${json}) where true
         on conflict (user_id, ${id}) do update set shown_at = excluded.shown_at
         where ${into}.shown_at < excluded.shown_at`
@@ -110,7 +112,8 @@ export async function ensureShownSet(trx: Kysely<DB>, key: string, questionIds: 
     isPostgres(trx)
       ? sql`insert into shown_set_questions (set_id, question_id)
         select ${created.id}::integer, q::integer from jsonb_array_elements_text(${json}::jsonb) as q`
-      : sql`insert into shown_set_questions (set_id, question_id) select ${created.id}, value from json_each(${json})`
+      : sql`insert into shown_set_questions (set_id, question_id, institute_id)
+        select ${created.id}, value, ${instituteOfNewRows()} from json_each(${json})`
   ).execute(trx)
   return created.id
 }

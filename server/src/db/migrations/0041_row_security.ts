@@ -56,11 +56,14 @@ const OWNED_TABLES = [
 
 /**
  * The one policy of an institute-owned table: `nullif` makes an empty setting NULL, and a comparison with NULL holds
- * for no row, where casting '' would fail the statement. Forced: the table's owner is held to it too.
+ * for no row, where casting '' would fail the statement. Forced: the table's owner is held to it too. A row inserted
+ * without `institute_id` (SQL written as text, which the server's filter does not rewrite) takes the session's
+ * institute; in a session set to none, the first institute's as before, which the policy refuses to the app's role.
  */
 export async function holdToInstitute(db: Kysely<unknown>, table: string) {
   const name = sql.table(table)
   const institute = sql`nullif(current_setting('app.institute_id', true), '')::integer`
+  await sql`alter table ${name} alter column institute_id set default coalesce(${institute}, 1)`.execute(db)
   await sql`alter table ${name} enable row level security`.execute(db)
   await sql`alter table ${name} force row level security`.execute(db)
   await sql`create policy institute_rows on ${name}
@@ -79,6 +82,7 @@ export const rowSecurity = (dialect: Dialect): Migration => ({
       await sql`drop policy institute_rows on ${name}`.execute(db)
       await sql`alter table ${name} no force row level security`.execute(db)
       await sql`alter table ${name} disable row level security`.execute(db)
+      await sql`alter table ${name} alter column institute_id set default 1`.execute(db)
     }
   },
 })
