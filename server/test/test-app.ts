@@ -8,6 +8,8 @@ import { loadConfig, type Config } from '../src/config'
 import { fromPostgresPool, fromSqlite, type Database, type Dialect } from '../src/db/database'
 import { grantToAppRole } from '../src/db/app-role'
 import { migrateToLatest } from '../src/db/migrate'
+import { inRequestScope } from '../src/db/request-scope'
+import { FIRST_INSTITUTE_ID } from '../src/db/tenancy'
 import { FakeClock } from '../src/lib/clock'
 import { MemorySms } from './memory-sms'
 import { SQLite } from '../src/db/sqlite-driver'
@@ -146,6 +148,13 @@ async function emptyingStatement(database: Database) {
     'commit',
   ].join(';\n')
 }
+
+/**
+ * Runs `work` (the app's own services, called by a test outside any request) as a request of a lone institute runs:
+ * on PostgreSQL row security shows a session set to no institute nothing (docs/decisions/098).
+ */
+export const asFirstInstitute = <T>(work: () => T): T =>
+  inRequestScope({ requestId: 'test', sessionInstitute: FIRST_INSTITUTE_ID }, work)
 
 /** The role the tests' apps connect as on PostgreSQL: no superuser, owner of nothing, held by row security. */
 export const TEST_APP_ROLE = 'quiz_test_app'

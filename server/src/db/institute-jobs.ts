@@ -11,8 +11,8 @@ export function inInstituteScope<T>(job: string, institute: number, work: () => 
 
 /**
  * Runs `work` once per institute, one after another, each in that institute's scope (docs/decisions/098). A lone
- * institute on SQLite runs unscoped, as before institutes: a first AsyncLocalStorage scope would cost every request
- * of the process its promise hooks (decision 076), and there is nothing to hold apart.
+ * institute's runs as its requests do: unfiltered, and on SQLite unscoped, as before institutes (a first
+ * AsyncLocalStorage scope would cost every request of the process its promise hooks, decision 076).
  */
 export async function forEachInstitute<T>(
   database: Database,
@@ -22,7 +22,12 @@ export async function forEachInstitute<T>(
   const institutes = await outsideRequestScope(() =>
     database.db.selectFrom('institutes').select('id').orderBy('id').execute(),
   )
-  if (database.dialect === 'sqlite' && institutes.length === 1) return [await outsideRequestScope(() => work(institutes[0]!.id))]
+  if (institutes.length === 1) {
+    // As a lone institute's requests: no filter, and on PostgreSQL the session set to it for row security.
+    const lone = institutes[0]!.id
+    if (database.dialect === 'sqlite') return [await outsideRequestScope(() => work(lone))]
+    return [await inRequestScope({ requestId: job, sessionInstitute: lone }, () => work(lone))]
+  }
   const results: T[] = []
   for (const { id } of institutes) results.push(await inInstituteScope(job, id, () => work(id)))
   return results
