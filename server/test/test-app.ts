@@ -163,14 +163,14 @@ export const TEST_APP_ROLE = 'quiz_test_app'
  * The app's handle on a migrated test database, as a deployment's server connects (docs/operations.md "Database
  * roles"): the role is made once per server (test files race to make it) and granted what migrateForApp grants.
  */
-export async function appRoleDatabase(owner: Database, url: string): Promise<Database> {
+export async function appRoleDatabase(owner: Database, url: string, { grant = true } = {}): Promise<Database> {
   await sql
     .raw(
       `do $$ begin create role ${TEST_APP_ROLE} login nosuperuser nobypassrls;
        exception when duplicate_object or unique_violation then null; end $$`,
     )
     .execute(owner.db)
-  await grantToAppRole(owner, TEST_APP_ROLE)
+  if (grant) await grantToAppRole(owner, TEST_APP_ROLE)
   const appUrl = new URL(url)
   appUrl.username = TEST_APP_ROLE
   appUrl.password = ''

@@ -282,8 +282,7 @@ function institutePool(pool: pg.Pool, { preparedStatements }: { preparedStatemen
   const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
     // A cursor (Kysely's streaming) passes through as it came.
     query: ((sqlOrCursor: string, parameters?: unknown[]) => {
-      const name =
-        preparedStatements && typeof sqlOrCursor === 'string' ? statementNames.get(sqlOrCursor) : undefined
+      const name = preparedStatements && typeof sqlOrCursor === 'string' ? statementNames.get(sqlOrCursor) : undefined
       return name === undefined
         ? client.query(sqlOrCursor, parameters)
         : client.query({ name, text: sqlOrCursor, values: parameters })

@@ -9,6 +9,11 @@ export function inInstituteScope<T>(job: string, institute: number, work: () => 
   return inRequestScope({ requestId: job, institute }, work)
 }
 
+/** The deployment's institutes, oldest first (a table of the deployment's: no scope needed to read it). */
+export function listInstitutes(database: Database) {
+  return outsideRequestScope(() => database.db.selectFrom('institutes').select('id').orderBy('id').execute())
+}
+
 /**
  * Runs `work` once per institute, one after another, each in that institute's scope (docs/decisions/098). A lone
  * institute's runs as its requests do: unfiltered, and on SQLite unscoped, as before institutes (a first
@@ -19,9 +24,7 @@ export async function forEachInstitute<T>(
   job: string,
   work: (institute: number) => Promise<T>,
 ): Promise<T[]> {
-  const institutes = await outsideRequestScope(() =>
-    database.db.selectFrom('institutes').select('id').orderBy('id').execute(),
-  )
+  const institutes = await listInstitutes(database)
   if (institutes.length === 1) {
     // As a lone institute's requests: no filter, and on PostgreSQL the session set to it for row security.
     const lone = institutes[0]!.id

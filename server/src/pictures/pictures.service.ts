@@ -132,7 +132,7 @@ export function createPicturesService({
       const now = clock.now()
       const before = now - UNUSED_FOR
       let deleted = 0
-      for (let after = ''; ; ) {
+      for (let after = ''; ;) {
         const old = await findPicturesMadeBefore(db, before, after, SWEEP_PAGE)
         if (old.length === 0) return deleted
         after = old.at(-1)!
