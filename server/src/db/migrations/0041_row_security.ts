@@ -64,10 +64,12 @@ export async function holdToInstitute(db: Kysely<unknown>, table: string) {
   const name = sql.table(table)
   const institute = sql`nullif(current_setting('app.institute_id', true), '')::integer`
   await sql`alter table ${name} alter column institute_id set default coalesce(${institute}, 1)`.execute(db)
+  // A subquery: evaluated once per statement (an InitPlan), not once per row the policy looks at.
+  const once = sql`(select ${institute})`
   await sql`alter table ${name} enable row level security`.execute(db)
   await sql`alter table ${name} force row level security`.execute(db)
   await sql`create policy institute_rows on ${name}
-    using (institute_id = ${institute}) with check (institute_id = ${institute})`.execute(db)
+    using (institute_id = ${once}) with check (institute_id = ${once})`.execute(db)
 }
 
 export const rowSecurity = (dialect: Dialect): Migration => ({
