@@ -38,6 +38,7 @@ import { modelAnswerMaths } from './migrations/0038_model_answer_maths'
 import { institutesMigration } from './migrations/0040_institutes'
 import { institutePaymentKeys } from './migrations/0043_institute_payment_keys'
 import { platformAudit } from './migrations/0045_platform_audit'
+import { platformBank } from './migrations/0046_platform_bank'
 
 // Listed, not scanned, so the bundle carries them; a released migration is never edited, a new one follows it.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -79,6 +80,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0040_institutes': institutesMigration(dialect),
   '0043_institute_payment_keys': institutePaymentKeys(),
   '0045_platform_audit': platformAudit(dialect),
+  '0046_platform_bank': platformBank(),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */
