@@ -5,6 +5,7 @@ import { dialects } from '../../test/dialects'
 import { createUser, DEFAULT_PASSWORD } from '../../test/factories'
 import { questionBody } from '../../test/fixtures/admin.fixtures'
 import { useTestApp } from '../../test/test-app'
+import { knownMigrationNames } from '../db/migrate'
 import { createInstitutesService } from '../institutes/institutes.service'
 
 const PLATFORM = 'quiz.example.np'
@@ -179,6 +180,31 @@ describe.each(dialects)("the platform's bank on %s", (dialect) => {
     expect(gone.status).toBe(409)
     expect(gone.body).toMatchObject({ code: 'source_gone' })
     expect((await call(MAIN, 'GET', `/api/admin/bank/questions/${copyId}/`, main)).body.update_available).toBe(false)
+  })
+
+  // Needs tags unique per institute (migration 0044, docs/decisions/100): without it one key is one tag deployment-wide.
+  it.skipIf(!knownMigrationNames.includes('0044_per_institute_keys'))('matches a copy\u2019s tags by name in the institute, making those it lacks', async () => {
+    const { platform, main } = await people()
+    const own = await call(MAIN, 'POST', '/api/admin/bank/questions/', main, {
+      ...question('Own'),
+      topic: 'T',
+      tags: ['nepal'],
+    })
+    expect(own.status).toBe(201)
+    const made = await call(PLATFORM, 'POST', '/api/platform/bank/questions/', platform, {
+      ...question('Longest river?'),
+      topic: 'Geography',
+      tags: ['Rivers', 'Nepal'],
+    })
+    expect(made.body.tags).toEqual(['Rivers', 'Nepal'])
+    const copied = await call(MAIN, 'POST', `/api/admin/platform-bank/questions/${made.body.id}/copy/`, main)
+    expect(copied.status, JSON.stringify(copied.body)).toBe(201)
+    expect(copied.body.tags).toEqual(['Rivers', 'nepal'])
+    const facets = await call(MAIN, 'GET', '/api/admin/bank/facets/', main)
+    expect(facets.body.tags).toEqual([
+      { tag: 'nepal', total: 2 },
+      { tag: 'Rivers', total: 1 },
+    ])
   })
 
   it('refuses everyone else, unknown questions, and taking from a question that is no copy', async () => {
