@@ -192,8 +192,24 @@ export function findBankQuestion(db: Kysely<DB>, questionId: number) {
   >
 }
 
+/** The current revision of each live question named (a deleted one is absent). */
+export async function currentRevisionsOf(db: Kysely<DB>, questionIds: readonly number[]) {
+  const rows = await db
+    .selectFrom('questions')
+    .select(['id', 'revision_id'])
+    .where('id', 'in', [...new Set(questionIds)])
+    .where('deleted_at', 'is', null)
+    .where('revision_id', 'is not', null)
+    .execute()
+  return new Map(rows.map((row) => [row.id, row.revision_id!]))
+}
+
 /** Marks a question as a copy of a platform bank question's revision (docs/decisions/101). */
-export async function setCopiedFrom(db: Kysely<DB>, questionId: number, from: { questionId: number; revision: number }) {
+export async function setCopiedFrom(
+  db: Kysely<DB>,
+  questionId: number,
+  from: { questionId: number; revision: number },
+) {
   await db
     .updateTable('questions')
     .set({ copied_from_question_id: from.questionId, copied_from_revision: from.revision })

@@ -24,10 +24,11 @@ const docs = { tags: ['admin'], security: [{ bearer: [] }] }
  * An institute's bank, or with `platform` the platform's (docs/decisions/101): the same routes for platform admins on
  * the platform's address, every query held to the platform's reserved institute.
  */
-export const bankRoutes: FastifyPluginAsyncZod<{ bank: BankService; pictures: PicturesService; platform?: boolean }> = async (
-  app,
-  { bank, pictures, platform = false },
-) => {
+export const bankRoutes: FastifyPluginAsyncZod<{
+  bank: BankService
+  pictures: PicturesService
+  platform?: boolean
+}> = async (app, { bank, pictures, platform = false }) => {
   const checkImages = questionImagesHook(BankQuestionInputSchema, pictures)
   app.addHook('onRequest', platform ? app.requirePlatformAdmin : app.requireAdmin)
   if (platform) {

@@ -183,29 +183,32 @@ describe.each(dialects)("the platform's bank on %s", (dialect) => {
   })
 
   // Needs tags unique per institute (migration 0044, docs/decisions/100): without it one key is one tag deployment-wide.
-  it.skipIf(!knownMigrationNames.includes('0044_per_institute_keys'))('matches a copy\u2019s tags by name in the institute, making those it lacks', async () => {
-    const { platform, main } = await people()
-    const own = await call(MAIN, 'POST', '/api/admin/bank/questions/', main, {
-      ...question('Own'),
-      topic: 'T',
-      tags: ['nepal'],
-    })
-    expect(own.status).toBe(201)
-    const made = await call(PLATFORM, 'POST', '/api/platform/bank/questions/', platform, {
-      ...question('Longest river?'),
-      topic: 'Geography',
-      tags: ['Rivers', 'Nepal'],
-    })
-    expect(made.body.tags).toEqual(['Rivers', 'Nepal'])
-    const copied = await call(MAIN, 'POST', `/api/admin/platform-bank/questions/${made.body.id}/copy/`, main)
-    expect(copied.status, JSON.stringify(copied.body)).toBe(201)
-    expect(copied.body.tags).toEqual(['Rivers', 'nepal'])
-    const facets = await call(MAIN, 'GET', '/api/admin/bank/facets/', main)
-    expect(facets.body.tags).toEqual([
-      { tag: 'nepal', total: 2 },
-      { tag: 'Rivers', total: 1 },
-    ])
-  })
+  it.skipIf(!knownMigrationNames.includes('0044_per_institute_keys'))(
+    'matches a copy\u2019s tags by name in the institute, making those it lacks',
+    async () => {
+      const { platform, main } = await people()
+      const own = await call(MAIN, 'POST', '/api/admin/bank/questions/', main, {
+        ...question('Own'),
+        topic: 'T',
+        tags: ['nepal'],
+      })
+      expect(own.status).toBe(201)
+      const made = await call(PLATFORM, 'POST', '/api/platform/bank/questions/', platform, {
+        ...question('Longest river?'),
+        topic: 'Geography',
+        tags: ['Rivers', 'Nepal'],
+      })
+      expect(made.body.tags).toEqual(['Rivers', 'Nepal'])
+      const copied = await call(MAIN, 'POST', `/api/admin/platform-bank/questions/${made.body.id}/copy/`, main)
+      expect(copied.status, JSON.stringify(copied.body)).toBe(201)
+      expect(copied.body.tags).toEqual(['Rivers', 'nepal'])
+      const facets = await call(MAIN, 'GET', '/api/admin/bank/facets/', main)
+      expect(facets.body.tags).toEqual([
+        { tag: 'nepal', total: 2 },
+        { tag: 'Rivers', total: 1 },
+      ])
+    },
+  )
 
   it('refuses everyone else, unknown questions, and taking from a question that is no copy', async () => {
     const { platform, main } = await people()
@@ -218,17 +221,13 @@ describe.each(dialects)("the platform's bank on %s", (dialect) => {
 
     // Learners and non-admins: no platform bank, no copy, no update.
     expect((await call(MAIN, 'GET', '/api/admin/platform-bank/questions/', learner)).status).toBe(403)
-    expect((await call(MAIN, 'POST', `/api/admin/platform-bank/questions/${sourceId}/copy/`, learner)).status).toBe(
-      403,
-    )
+    expect((await call(MAIN, 'POST', `/api/admin/platform-bank/questions/${sourceId}/copy/`, learner)).status).toBe(403)
     expect((await call(MAIN, 'GET', '/api/admin/platform-bank/questions/')).status).toBe(401)
     expect((await call(PLATFORM, 'GET', '/api/platform/bank/questions/', learner)).status).toBe(401)
     // The platform's bank's own routes: not on an institute's host, nor for an institute's admin.
     for (const access of [platform, main, undefined]) {
       expect((await call(MAIN, 'GET', '/api/platform/bank/questions/', access)).status).toBe(404)
-      expect((await call(PATHSHALA, 'POST', '/api/platform/bank/questions/', access, question('x'))).status).toBe(
-        404,
-      )
+      expect((await call(PATHSHALA, 'POST', '/api/platform/bank/questions/', access, question('x'))).status).toBe(404)
     }
     // Nor the institutes' routes on the platform's address.
     expect((await call(PLATFORM, 'GET', '/api/admin/platform-bank/questions/', platform)).status).toBe(404)
@@ -242,9 +241,7 @@ describe.each(dialects)("the platform's bank on %s", (dialect) => {
     expect(notACopy.status).toBe(409)
     expect(notACopy.body).toMatchObject({ code: 'not_a_copy' })
     // An own question is not a platform one to copy, nor a platform question one of main's.
-    expect((await call(MAIN, 'POST', `/api/admin/platform-bank/questions/${own.body.id}/copy/`, main)).status).toBe(
-      404,
-    )
+    expect((await call(MAIN, 'POST', `/api/admin/platform-bank/questions/${own.body.id}/copy/`, main)).status).toBe(404)
     expect((await call(MAIN, 'POST', `/api/admin/bank/questions/${sourceId}/update-from-source/`, main)).status).toBe(
       404,
     )

@@ -10,7 +10,7 @@ import {
   type RevisionWithOptions,
   type StoredImage,
 } from '../questions/question-revisions.repository'
-import { findBankQuestion, tagsOf } from './bank.repository'
+import { currentRevisionsOf, findBankQuestion, tagsOf } from './bank.repository'
 import { questionNotFound } from './bank-reads'
 
 // The platform's bank is the bank of a reserved institute (docs/decisions/101). An institute's request reads it only
@@ -25,16 +25,7 @@ export function inPlatformBank<T>(work: () => T): T {
 /** The current revision of each live platform question named (a deleted one is absent). */
 export function platformRevisions(db: Kysely<DB>, questionIds: readonly number[]): Promise<Map<number, number>> {
   if (questionIds.length === 0) return Promise.resolve(new Map())
-  return inPlatformBank(async () => {
-    const rows = await db
-      .selectFrom('questions')
-      .select(['id', 'revision_id'])
-      .where('id', 'in', [...new Set(questionIds)])
-      .where('deleted_at', 'is', null)
-      .where('revision_id', 'is not', null)
-      .execute()
-    return new Map(rows.map((row) => [row.id, row.revision_id!]))
-  })
+  return inPlatformBank(() => currentRevisionsOf(db, questionIds))
 }
 
 /** Fills `update_available` of copies: their source has a revision they have not taken. */
@@ -48,7 +39,9 @@ export async function withUpdates<
   )
   return questions.map((question) => {
     const source = question.copied_from && current.get(question.copied_from.platform_question_id)
-    return source === undefined || source === null ? question : { ...question, update_available: source !== question.copied_from!.revision }
+    return source === undefined || source === null
+      ? question
+      : { ...question, update_available: source !== question.copied_from!.revision }
   })
 }
 

@@ -20,7 +20,12 @@ const instituteColumns = [
  */
 export async function listInstitutesWithHosts(db: Kysely<DB>) {
   const [institutes, hosts] = await Promise.all([
-    db.selectFrom('institutes').select(instituteColumns).where('id', '!=', PLATFORM_INSTITUTE_ID).orderBy('id').execute(),
+    db
+      .selectFrom('institutes')
+      .select(instituteColumns)
+      .where('id', '!=', PLATFORM_INSTITUTE_ID)
+      .orderBy('id')
+      .execute(),
     db.selectFrom('institute_hosts').select(['host', 'institute_id']).execute(),
   ])
   return { institutes, hosts }
