@@ -203,10 +203,14 @@ describe.each(dialects)("the platform's bank on %s", (dialect) => {
       expect(copied.status, JSON.stringify(copied.body)).toBe(201)
       expect(copied.body.tags).toEqual(['Rivers', 'nepal'])
       const facets = await call(MAIN, 'GET', '/api/admin/bank/facets/', main)
-      expect(facets.body.tags).toEqual([
-        { tag: 'nepal', total: 2 },
-        { tag: 'Rivers', total: 1 },
-      ])
+      // The copy's "Nepal" is main's "nepal": one tag of two questions.
+      expect(facets.body.tags).toHaveLength(2)
+      expect(facets.body.tags).toEqual(
+        expect.arrayContaining([
+          { tag: 'nepal', total: 2 },
+          { tag: 'Rivers', total: 1 },
+        ]),
+      )
     },
   )
 
