@@ -127,6 +127,10 @@ describe.each(dialects)("the platform's bank on %s", (dialect) => {
       made.body.options.map((option: { is_correct: boolean }) => option.is_correct),
     )
     const copyId = copied.body.id as number
+    // Served on the copying institute's host: the copy is its use of the shared picture (decision 100).
+    const pictureUrl = made.body.image.picture.url as string
+    const served = await t.app.inject({ method: 'GET', url: pictureUrl, headers: { host: MAIN } })
+    expect(served.statusCode).toBe(200)
     expect(copyId).not.toBe(sourceId)
 
     // In main's bank alone.

@@ -6,7 +6,8 @@ import { Conflict } from '../http/errors'
 import { questionNotFound } from './bank-reads'
 import { findBankQuestion } from './bank.repository'
 import type { BankService } from './bank.service'
-import { findPlatformSource, inPlatformBank, readPlatformSource } from './platform-source'
+import { recordPictureUses } from '../pictures/pictures.repository'
+import { findPlatformSource, inPlatformBank, pictureHashesOf, readPlatformSource } from './platform-source'
 
 type BankQuery = z.output<typeof BankListQuerySchema>
 
@@ -23,6 +24,7 @@ export function createPlatformBankService({ database, bank }: Pick<AppContext, '
     /** A question of the institute's bank with the platform question's current revision, tags matched by name. */
     async copy(platformQuestionId: number, actor: AuditActor): Promise<BankQuestion> {
       const source = await readPlatformSource(db, platformQuestionId)
+      await recordPictureUses(db, pictureHashesOf(source.content))
       return bank.create(
         { ...source.content, tags: source.tags, difficulty: source.difficulty as never, source: source.source },
         actor,
@@ -40,6 +42,7 @@ export function createPlatformBankService({ database, bank }: Pick<AppContext, '
       if (source.revision === copy.copied_from_revision)
         throw new Conflict(bankMessages.noUpdateAvailable, 'no_update_available')
       const current = await bank.get(questionId)
+      await recordPictureUses(db, pictureHashesOf(source.content))
       return bank.replace(
         questionId,
         { ...source.content, tags: current.tags, difficulty: current.difficulty, source: current.source },

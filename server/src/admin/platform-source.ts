@@ -1,4 +1,4 @@
-import { fromHundredths, picturePath } from '@quiz/contracts'
+import { fromHundredths, PICTURE_URL_PATTERN, picturePath } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import { currentRequestScope, inRequestScope } from '../db/request-scope'
 import type { DB } from '../db/schema'
@@ -87,6 +87,15 @@ function contentOf(revision: RevisionWithOptions, key: AnswerKey | undefined): Q
         ? { en: revision.model_answer_en, ne: revision.model_answer_ne ?? '' }
         : null,
   }
+}
+
+/** The stored pictures a content names: the copying institute records its use of them (decision 100). */
+export function pictureHashesOf(content: QuestionContent): string[] {
+  return [content.image, ...content.options.map((option) => option.image)].flatMap((image) => {
+    const picture = image?.picture
+    const hash = picture && typeof picture !== 'string' ? PICTURE_URL_PATTERN.exec(picture.url)?.[1] : undefined
+    return hash === undefined ? [] : [hash]
+  })
 }
 
 export interface PlatformSource {

@@ -37,6 +37,7 @@ import { bookletAnswerImages } from './migrations/0037_booklet_answer_images'
 import { modelAnswerMaths } from './migrations/0038_model_answer_maths'
 import { institutesMigration } from './migrations/0040_institutes'
 import { institutePaymentKeys } from './migrations/0043_institute_payment_keys'
+import { perInstituteKeys } from './migrations/0044_per_institute_keys'
 import { platformAudit } from './migrations/0045_platform_audit'
 import { platformBank } from './migrations/0046_platform_bank'
 
@@ -79,6 +80,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0038_model_answer_maths': modelAnswerMaths(),
   '0040_institutes': institutesMigration(dialect),
   '0043_institute_payment_keys': institutePaymentKeys(),
+  '0044_per_institute_keys': perInstituteKeys(dialect),
   '0045_platform_audit': platformAudit(dialect),
   '0046_platform_bank': platformBank(),
 })
