@@ -52,6 +52,11 @@ export const ErrorCodeSchema = z.enum([
   'not_a_member',
   'registration_closed',
   'host_taken',
+  // The platform's bank (docs/decisions/101).
+  'not_a_copy',
+  'no_update_available',
+  'source_gone',
+  'platform_bank_needs_institutes',
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>
 

@@ -59,6 +59,10 @@ export const bankMessages = {
     `This draw needs ${count} questions but only ${matching} match now (questions were deleted).`,
   frozenQuestionDeleted: 'A question of this frozen draw has been deleted: draw again before learners start.',
   redrawRefused: 'This quiz has finished attempts: its paper can no longer be drawn again.',
+  notACopy: "This question was not copied from the platform's bank.",
+  noUpdateAvailable: 'This question already has its source\u2019s latest revision.',
+  sourceGone: "The platform's bank no longer has this question's source.",
+  platformBankNeedsInstitutes: "The platform's bank is written once the deployment has more than one institute.",
 } as const
 
 /** A whole number of hundredths, so 0.1 + 0.2 style drift can never reach a score. */
@@ -316,6 +320,13 @@ export type BankListQuery = z.input<typeof BankListQuerySchema>
 
 export const QuizRefSchema = z.object({ quiz_id: z.number().int(), title: BilingualSchema })
 
+/** A question copied from the platform's bank (API.md "Institutes": Banks): its id there and the revision taken. */
+export const CopiedFromSchema = z.object({ platform_question_id: z.number().int(), revision: z.number().int() })
+export type CopiedFrom = z.infer<typeof CopiedFromSchema>
+
+/** Where a bank question came from, and whether its source has a revision not yet taken (update-from-source). */
+const copyFields = { copied_from: CopiedFromSchema.nullable(), update_available: z.boolean() }
+
 export const BankListItemSchema = z.object({
   id: z.number().int(),
   type: QuestionTypeSchema,
@@ -330,6 +341,7 @@ export const BankListItemSchema = z.object({
   used_in: z.array(QuizRefSchema),
   responses: z.number().int(),
   facility: z.number().nullable(),
+  ...copyFields,
 })
 export type BankListItem = z.infer<typeof BankListItemSchema>
 
@@ -342,6 +354,7 @@ export const BankQuestionSchema = AdminQuestionSchema.extend({
   difficulty: DifficultySchema.nullable(),
   source: z.string().nullable(),
   used_in: z.array(QuizRefSchema),
+  ...copyFields,
 })
 export type BankQuestion = z.infer<typeof BankQuestionSchema>
 

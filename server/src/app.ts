@@ -8,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { bankRoutes } from './admin/bank.routes'
+import { platformBankRoutes } from './admin/platform-bank.routes'
 import { rubricRoutes } from './written/written.routes'
 import { answeringRoutes } from './written/answering.routes'
 import { markingRoutes } from './written/marking.routes'
@@ -250,6 +251,14 @@ async function registerFeatureRoutes(app: AppInstance, services: Services, conte
     pictures: services.pictures,
   })
   await app.register(bankRoutes, { prefix: '/api/admin/bank', bank: admin.bank, pictures: services.pictures })
+  // The platform's bank (docs/decisions/101): written by platform admins, read and copied by institutes' admins.
+  await app.register(bankRoutes, {
+    prefix: '/api/platform/bank',
+    bank: admin.bank,
+    pictures: services.pictures,
+    platform: true,
+  })
+  await app.register(platformBankRoutes, { prefix: '/api/admin', platformBank: admin.platformBank })
   await app.register(rubricRoutes, { prefix: '/api/admin/bank', rubrics: services.written.rubrics })
   await app.register(markingRoutes, { prefix: '/api/admin', marking: services.written.marking })
   await app.register(regradeQueueRoutes, { prefix: '/api/admin', regrades: services.written.regrades })

@@ -48,6 +48,27 @@ const walks: Record<
     urls: () => [{ url: '/api/platform/institutes/1/', refused: true }],
   },
   '/api/platform/audit/': { as: ['admin'], urls: () => [{ url: '/api/platform/audit/', refused: true }] },
+  // The platform's bank (docs/decisions/101): its own routes refused on A's host; A's admin reads it, never B's bank.
+  '/api/platform/bank/questions/': {
+    as: ['admin'],
+    urls: () => [{ url: '/api/platform/bank/questions/', refused: true }],
+  },
+  '/api/platform/bank/facets/': { as: ['admin'], urls: () => [{ url: '/api/platform/bank/facets/', refused: true }] },
+  '/api/platform/bank/questions/{id}/': {
+    as: ['admin'],
+    urls: (b) => [{ url: `/api/platform/bank/questions/${b.bankQuestion}/`, refused: true }],
+  },
+  '/api/admin/platform-bank/questions/': {
+    as: ['admin'],
+    urls: () => [
+      { url: '/api/admin/platform-bank/questions/' },
+      { url: '/api/admin/platform-bank/questions/?search=BRAVO' },
+    ],
+  },
+  '/api/admin/platform-bank/questions/{id}/': {
+    as: ['admin'],
+    urls: (b) => [{ url: `/api/admin/platform-bank/questions/${b.bankQuestion}/`, bId: true }],
+  },
   '/api/institute': { as: ['learner'], urls: () => [{ url: '/api/institute/' }] },
   '/api/auth/sessions/': { as: ['learner', 'admin'], urls: () => [{ url: '/api/auth/sessions/' }] },
   '/api/pictures/{file}': {

@@ -136,6 +136,8 @@ async function emptyingStatement(database: Database) {
   const firstInstitute = [
     `insert into institutes (id, slug, name_en, created_at) values (1, 'main', 'Quiz platform', 0)`,
     `select setval('institutes_id_seq', 1)`,
+    // The platform's bank's reserved row (migration 0046, docs/decisions/101).
+    `insert into institutes (id, slug, name_en, open_registration, created_at) values (0, '~platform', 'Platform', 0, 0)`,
   ]
   if (!role[0]?.super) return [`truncate ${tables.join(', ')} restart identity cascade`, ...firstInstitute].join(';\n')
   return [

@@ -28,6 +28,14 @@ import {
 type BankQuery = z.output<typeof BankListQuerySchema>
 
 export const questionNotFound = () => new NotFound('Question not found.')
+/** Where a question was copied from; `update_available` is the platform's to tell (./platform-source.ts). */
+const copyOf = (row: { copied_from_question_id: number | null; copied_from_revision: number | null }) => ({
+  copied_from:
+    row.copied_from_question_id === null || row.copied_from_revision === null
+      ? null
+      : { platform_question_id: row.copied_from_question_id, revision: row.copied_from_revision },
+  update_available: false,
+})
 const ratio = (right: number, responses: number) =>
   responses < 1 ? null : Math.round((right / responses) * 10_000) / 10_000
 
@@ -69,6 +77,7 @@ export async function bankQuestion(trx: Kysely<DB>, questionId: number): Promise
       quiz_id: quiz.id,
       title: { en: quiz.title_en, ne: quiz.title_ne },
     })),
+    ...copyOf(row),
   }
 }
 
@@ -105,6 +114,7 @@ export async function listBank(db: Kysely<DB>, query: BankQuery): Promise<BankLi
         })),
         responses: figures.responses,
         facility: ratio(figures.right, figures.responses),
+        ...copyOf(row),
       }
     }),
   }

@@ -83,7 +83,7 @@ export async function countBank(db: Kysely<DB>, filters: BankFilters) {
 export function pageBank(db: Kysely<DB>, filters: BankFilters, page: number, pageSize: number) {
   return liveQuestions(db, filters)
     .select(['q.id', 'q.revision_id', 'q.difficulty', 'q.source', 'r.text_en', 'r.text_ne', 'r.maths', 'r.topic'])
-    .select(['r.type', 'r.marks'])
+    .select(['r.type', 'r.marks', 'q.copied_from_question_id', 'q.copied_from_revision'])
     .orderBy('q.id', 'desc')
     .limit(pageSize)
     .offset((page - 1) * pageSize)
@@ -99,6 +99,8 @@ export function pageBank(db: Kysely<DB>, filters: BankFilters, page: number, pag
       topic: string
       type: 'choice' | 'written'
       marks: number | null
+      copied_from_question_id: number | null
+      copied_from_revision: number | null
     }[]
   >
 }
@@ -173,13 +175,46 @@ export async function optionCounts(db: Kysely<DB>, revisionIds: readonly number[
 export function findBankQuestion(db: Kysely<DB>, questionId: number) {
   return db
     .selectFrom('questions')
-    .select(['id', 'revision_id', 'difficulty', 'source'])
+    .select(['id', 'revision_id', 'difficulty', 'source', 'copied_from_question_id', 'copied_from_revision'])
     .where('id', '=', questionId)
     .where('deleted_at', 'is', null)
     .where('revision_id', 'is not', null)
     .executeTakeFirst() as Promise<
-    { id: number; revision_id: number; difficulty: string | null; source: string | null } | undefined
+    | {
+        id: number
+        revision_id: number
+        difficulty: string | null
+        source: string | null
+        copied_from_question_id: number | null
+        copied_from_revision: number | null
+      }
+    | undefined
   >
+}
+
+/** The current revision of each live question named (a deleted one is absent). */
+export async function currentRevisionsOf(db: Kysely<DB>, questionIds: readonly number[]) {
+  const rows = await db
+    .selectFrom('questions')
+    .select(['id', 'revision_id'])
+    .where('id', 'in', [...new Set(questionIds)])
+    .where('deleted_at', 'is', null)
+    .where('revision_id', 'is not', null)
+    .execute()
+  return new Map(rows.map((row) => [row.id, row.revision_id!]))
+}
+
+/** Marks a question as a copy of a platform bank question's revision (docs/decisions/101). */
+export async function setCopiedFrom(
+  db: Kysely<DB>,
+  questionId: number,
+  from: { questionId: number; revision: number },
+) {
+  await db
+    .updateTable('questions')
+    .set({ copied_from_question_id: from.questionId, copied_from_revision: from.revision })
+    .where('id', '=', questionId)
+    .execute()
 }
 
 export async function updateBankDetails(

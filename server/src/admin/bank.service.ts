@@ -12,11 +12,20 @@ import type { AppContext } from '../context'
 import { AppError } from '../http/errors'
 import { insertBankQuestion, insertRevision } from '../questions/question-revisions.repository'
 import { bankFacets, bankQuestion, listBank, questionNotFound } from './bank-reads'
-import { setTags, softDeleteBankQuestion, updateBankDetails } from './bank.repository'
+import { setCopiedFrom, setTags, softDeleteBankQuestion, updateBankDetails } from './bank.repository'
 import { setCurrentRevision } from './admin.repository'
+import { withUpdates } from './platform-source'
+import type { QuestionContent } from '../questions/question-revisions.repository'
 
 type BankQuery = z.output<typeof BankListQuerySchema>
 type BankQuestionInput = z.output<typeof BankQuestionInputSchema>
+/** What a bank question is written from: the admin's input, or a platform question's revision (a copy). */
+type BankContent = QuestionContent & Pick<BankQuestionInput, 'tags' | 'difficulty' | 'source'>
+/** A copy's source: the platform question and the revision written (docs/decisions/101). */
+export interface CopySource {
+  questionId: number
+  revision: number
+}
 
 export function createBankService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
   const { db } = database
@@ -34,18 +43,24 @@ export function createBankService({ database, clock }: Pick<AppContext, 'databas
     options: question.options.map((option) => ({ text: option.text, is_correct: option.is_correct })),
   })
   const label = (question: BankQuestion) => question.text.en.slice(0, 80)
+  // The platform's bank tells whether a copy's source moved on: read outside the transaction, in its scope.
+  const one = async (question: BankQuestion) => (await withUpdates(db, [question]))[0]!
 
   return {
-    list: (query: BankQuery): Promise<BankList> => listBank(db, query),
+    async list(query: BankQuery): Promise<BankList> {
+      const page = await listBank(db, query)
+      return { ...page, results: await withUpdates(db, page.results) }
+    },
 
     facets: (): Promise<BankFacets> => bankFacets(db),
 
-    get: (questionId: number) => bankQuestion(db, questionId),
+    get: async (questionId: number) => one(await bankQuestion(db, questionId)),
 
-    create(input: BankQuestionInput, actor: AuditActor): Promise<BankQuestion> {
-      return database.transaction(async (trx) => {
+    async create(input: BankContent, actor: AuditActor, copiedFrom?: CopySource): Promise<BankQuestion> {
+      const created = await database.transaction(async (trx) => {
         const now = clock.now()
         const questionId = await insertBankQuestion(trx, input, now, input)
+        if (copiedFrom) await setCopiedFrom(trx, questionId, copiedFrom)
         await setTags(trx, questionId, input.tags)
         const question = await bankQuestion(trx, questionId)
         await recordAudit(trx, actor, now, {
@@ -53,18 +68,26 @@ export function createBankService({ database, clock }: Pick<AppContext, 'databas
           entityType: 'question',
           entityId: questionId,
           label: label(question),
-          after: auditValues(question),
+          after: { ...auditValues(question), ...(question.copied_from && { copied_from: question.copied_from }) },
         })
         return question
       })
+      return one(created)
     },
 
-    replace(questionId: number, input: BankQuestionInput, actor: AuditActor): Promise<BankQuestion> {
-      return database.transaction(async (trx) => {
+    /** A new revision; `copiedFrom`: the platform revision it takes (update-from-source). */
+    async replace(
+      questionId: number,
+      input: BankContent,
+      actor: AuditActor,
+      copiedFrom?: CopySource,
+    ): Promise<BankQuestion> {
+      const replaced = await database.transaction(async (trx) => {
         const before = await bankQuestion(trx, questionId)
         const now = clock.now()
         const revisionId = await insertRevision(trx, questionId, input, now)
         await setCurrentRevision(trx, questionId, revisionId)
+        if (copiedFrom) await setCopiedFrom(trx, questionId, copiedFrom)
         await updateBankDetails(trx, questionId, { difficulty: input.difficulty, source: input.source })
         await setTags(trx, questionId, input.tags)
         const after = await bankQuestion(trx, questionId)
@@ -77,6 +100,7 @@ export function createBankService({ database, clock }: Pick<AppContext, 'databas
         })
         return after
       })
+      return one(replaced)
     },
 
     remove(questionId: number, actor: AuditActor): Promise<void> {

@@ -40,6 +40,7 @@ import { rowSecurity } from './migrations/0041_row_security'
 import { institutePaymentKeys } from './migrations/0043_institute_payment_keys'
 import { perInstituteKeys } from './migrations/0044_per_institute_keys'
 import { platformAudit } from './migrations/0045_platform_audit'
+import { platformBank } from './migrations/0046_platform_bank'
 import { pictureUsesRowSecurity } from './migrations/0047_picture_uses_row_security'
 
 // Listed, not scanned, so the bundle carries them; a released migration is never edited, a new one follows it.
@@ -84,6 +85,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0043_institute_payment_keys': institutePaymentKeys(),
   '0044_per_institute_keys': perInstituteKeys(dialect),
   '0045_platform_audit': platformAudit(dialect),
+  '0046_platform_bank': platformBank(),
   '0047_picture_uses_row_security': pictureUsesRowSecurity(dialect),
 })
 

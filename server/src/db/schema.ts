@@ -130,6 +130,9 @@ export interface QuestionTable {
   deleted_at: number | null
   difficulty: Generated<string | null>
   source: Generated<string | null>
+  /** A copy of a platform bank question (docs/decisions/101): its id there and the revision last taken from it. */
+  copied_from_question_id: Generated<number | null>
+  copied_from_revision: Generated<number | null>
 }
 
 /** A tag as first written; `name_key` (lower-cased) is unique, so tags compare case-insensitively. */

@@ -87,3 +87,9 @@ export const instituteOwnedTables: ReadonlySet<string> = new Set(
 export const FIRST_INSTITUTE_ID = 1
 /** Its slug: what a token signed before institutes is for. */
 export const FIRST_INSTITUTE_SLUG = 'main'
+
+/**
+ * The reserved institute whose bank is the platform's (migration 0046, docs/decisions/101): no host, never listed nor
+ * counted as an institute; its rows are read and written only in its scope, entered explicitly.
+ */
+export const PLATFORM_INSTITUTE_ID = 0

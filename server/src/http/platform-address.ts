@@ -1,3 +1,4 @@
+import { PLATFORM_INSTITUTE_ID } from '../db/tenancy'
 import type { RequestInstitute } from './request-institute'
 
 /**
@@ -11,7 +12,7 @@ export const PLATFORM_SCOPE = '~platform'
  * Unscoped, because the platform's routes read across institutes; every other route is 404 there (institutes.routes).
  */
 export const PLATFORM_REQUEST_INSTITUTE: RequestInstitute = Object.freeze({
-  id: 0,
+  id: PLATFORM_INSTITUTE_ID,
   slug: PLATFORM_SCOPE,
   scoped: false,
 })

@@ -1,5 +1,6 @@
 import type { Kysely, Updateable } from 'kysely'
 import type { DB, InstituteTable } from '../db/schema'
+import { PLATFORM_INSTITUTE_ID } from '../db/tenancy'
 
 const instituteColumns = [
   'id',
@@ -13,10 +14,18 @@ const instituteColumns = [
   'status',
 ] as const
 
-/** Every institute with its hosts: the host table of one deployment (a few thousand rows at the most). */
+/**
+ * Every institute with its hosts: the host table of one deployment (a few thousand rows at the most). The platform's
+ * bank's row is no institute (docs/decisions/101): a lone institute still answers every host.
+ */
 export async function listInstitutesWithHosts(db: Kysely<DB>) {
   const [institutes, hosts] = await Promise.all([
-    db.selectFrom('institutes').select(instituteColumns).orderBy('id').execute(),
+    db
+      .selectFrom('institutes')
+      .select(instituteColumns)
+      .where('id', '!=', PLATFORM_INSTITUTE_ID)
+      .orderBy('id')
+      .execute(),
     db.selectFrom('institute_hosts').select(['host', 'institute_id']).execute(),
   ])
   return { institutes, hosts }
@@ -53,7 +62,12 @@ export function findInstituteBySlug(db: Kysely<DB>, slug: string) {
 }
 
 export function findInstituteById(db: Kysely<DB>, id: number) {
-  return db.selectFrom('institutes').select(instituteColumns).where('id', '=', id).executeTakeFirst()
+  return db
+    .selectFrom('institutes')
+    .select(instituteColumns)
+    .where('id', '=', id)
+    .where('id', '!=', PLATFORM_INSTITUTE_ID)
+    .executeTakeFirst()
 }
 
 export type InstituteChanges = Partial<

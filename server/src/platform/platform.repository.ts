@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { Dialect } from '../db/database'
 import type { DB } from '../db/schema'
+import { PLATFORM_INSTITUTE_ID } from '../db/tenancy'
 
 // Reads across institutes: run only outside any institute's scope (the platform's routes, docs/decisions/097).
 
@@ -21,14 +22,28 @@ export async function pageInstitutes(db: Kysely<DB>, { limit, offset }: { limit:
     db
       .selectFrom('institutes')
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('id', '!=', PLATFORM_INSTITUTE_ID)
       .executeTakeFirstOrThrow(),
-    db.selectFrom('institutes').select(columns).orderBy('id').limit(limit).offset(offset).execute(),
+    db
+      .selectFrom('institutes')
+      .select(columns)
+      .where('id', '!=', PLATFORM_INSTITUTE_ID)
+      .orderBy('id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
   ])
   return { count: Number(count.n), rows }
 }
 
 export function findPlatformInstitute(db: Kysely<DB>, id: number) {
-  return db.selectFrom('institutes').select(columns).where('id', '=', id).executeTakeFirst()
+  // The platform's bank's row is no institute (docs/decisions/101).
+  return db
+    .selectFrom('institutes')
+    .select(columns)
+    .where('id', '=', id)
+    .where('id', '!=', PLATFORM_INSTITUTE_ID)
+    .executeTakeFirst()
 }
 
 export type PlatformInstituteRow = NonNullable<Awaited<ReturnType<typeof findPlatformInstitute>>>
