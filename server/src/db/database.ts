@@ -278,10 +278,21 @@ const SET_INSTITUTE = "select set_config('app.institute_id', $1, false)"
 // Named prepared statements, parsed once per connection (docs/decisions/040); each connection set, at checkout, to
 // the institute of the work that takes it, a round trip only when it differs from what it was last set to (098).
 function institutePool(pool: pg.Pool, { preparedStatements }: { preparedStatements: boolean }): PostgresPool {
-  const clients = new WeakMap<pg.PoolClient, { wrapped: PostgresPoolClient; institute: string }>()
-  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+  // `unsure`: last set inside a transaction, whose rollback would undo it; set again at the next checkout.
+  type Known = { wrapped: PostgresPoolClient; institute: string; unsure: boolean }
+  const clients = new WeakMap<pg.PoolClient, Known>()
+  const wanted = () => String(sessionInstitute() ?? '')
+  const wrap = (client: pg.PoolClient, known: Known): PostgresPoolClient => ({
     // A cursor (Kysely's streaming) passes through as it came.
-    query: ((sqlOrCursor: string, parameters?: unknown[]) => {
+    query: (async (sqlOrCursor: string, parameters?: unknown[]) => {
+      // Work that enters another institute's scope on a connection it holds (a platform admin's act-as writes the
+      // institute's trail in the platform's transaction) sets the session to it before its statement.
+      const institute = wanted()
+      if (typeof sqlOrCursor === 'string' && known.institute !== institute) {
+        await client.query(SET_INSTITUTE, [institute])
+        known.institute = institute
+        known.unsure = true
+      }
       const name = preparedStatements && typeof sqlOrCursor === 'string' ? statementNames.get(sqlOrCursor) : undefined
       return name === undefined
         ? client.query(sqlOrCursor, parameters)
@@ -293,9 +304,13 @@ function institutePool(pool: pg.Pool, { preparedStatements }: { preparedStatemen
     async connect() {
       const client = await pool.connect()
       let known = clients.get(client)
-      if (!known) clients.set(client, (known = { wrapped: wrap(client), institute: '' }))
-      const institute = String(sessionInstitute() ?? '')
-      if (known.institute !== institute) {
+      if (!known) {
+        known = { wrapped: undefined as unknown as PostgresPoolClient, institute: '', unsure: false }
+        known.wrapped = wrap(client, known)
+        clients.set(client, known)
+      }
+      const institute = wanted()
+      if (known.institute !== institute || known.unsure) {
         try {
           // Its own statement before the work's BEGIN: a rollback of the work cannot undo it.
           await client.query(SET_INSTITUTE, [institute])
@@ -304,6 +319,7 @@ function institutePool(pool: pg.Pool, { preparedStatements }: { preparedStatemen
           throw error
         }
         known.institute = institute
+        known.unsure = false
       }
       return known.wrapped
     },

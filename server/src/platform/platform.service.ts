@@ -15,6 +15,7 @@ import { inRequestScope } from '../db/request-scope'
 import type { DB } from '../db/schema'
 import { NotFound, ValidationFailed } from '../http/errors'
 import type { TokenSigner } from '../http/tokens'
+import { inInstituteScope } from '../db/institute-jobs'
 import type { InstitutesService } from '../institutes/institutes.service'
 import type { Clock } from '../lib/clock'
 import { decodeDataUrl, type PictureRefusal } from '../pictures/picture-encoding'
@@ -67,13 +68,25 @@ export function createPlatformService({
 }) {
   const { db } = database
 
+  /**
+   * One statement for the page on SQLite; under PostgreSQL's row security a session sees one institute's rows, so
+   * there each institute of the page is counted in its own scope (decision 098), at most a page of statements.
+   */
+  async function usageOfPage(ids: readonly number[], monthStart: number) {
+    if (database.dialect === 'sqlite') return usageOf(db, database.dialect, ids, monthStart)
+    const each = await Promise.all(
+      ids.map((id) => inInstituteScope('platform usage', id, () => usageOf(db, database.dialect, [id], monthStart))),
+    )
+    return each.flat()
+  }
+
   async function toDtos(rows: readonly PlatformInstituteRow[]): Promise<PlatformInstitute[]> {
     const ids = rows.map((row) => row.id)
     const logoHashes = rows.flatMap((row) => (row.logo_hash ? [row.logo_hash] : []))
     const [hosts, logos, usage] = await Promise.all([
       hostsOf(db, ids),
       logosOf(db, logoHashes),
-      usageOf(db, database.dialect, ids, nepalMonthStart(clock.now())),
+      usageOfPage(ids, nepalMonthStart(clock.now())),
     ])
     const logoBy = new Map(logos.map((logo) => [logo.hash, logo]))
     const usageBy = new Map(usage.map((row) => [row.id, row]))
