@@ -4,6 +4,8 @@ import { authMessages, type LoginSession, type RevokedSessions, type TokenPair }
 import { recordAudit, type AuditActor } from '../audit/audit-log'
 import type { Database } from '../db/database'
 import type { DB, UserRow } from '../db/schema'
+import { admitToInstitute } from '../institutes/membership-at-sign-in'
+import { findMembership, hasAnyRole, type Roles } from '../institutes/members.repository'
 import { FIRST_INSTITUTE_SLUG } from '../db/tenancy'
 import { NotAuthenticated, NotFound } from '../http/errors'
 import type { RateLimiter, RateLimitRules } from '../http/rate-limit'
@@ -56,10 +58,12 @@ async function refreshTtlOf(db: Kysely<DB>, tokens: TokenSigner, userId: number,
 }
 
 // A rotation continues its login's family, so reuse of any rotated token can revoke everything descended from it.
+// `roles`: the account's in the token's institute (docs/decisions/096).
 async function issueTokenPair(
   db: Kysely<DB>,
   tokens: TokenSigner,
-  user: Pick<UserRow, 'id' | 'username' | 'is_admin' | 'is_marker'>,
+  user: Pick<UserRow, 'id' | 'username'>,
+  roles: Roles,
   now: number,
   familyId: string,
   signedInAt: number,
@@ -79,18 +83,20 @@ async function issueTokenPair(
   const access = await tokens.signAccess({
     id: user.id,
     username: user.username,
-    is_admin: user.is_admin === 1,
-    is_marker: user.is_marker === 1,
+    is_admin: roles.is_admin === 1,
+    is_marker: roles.is_marker === 1,
     sessionId: familyId,
     institute,
   })
   return { access, refresh: refresh.token }
 }
 
+/** `roles`: the account's in the client's institute, as `admitToInstitute` found them. */
 export async function startLogin(
   db: Kysely<DB>,
   tokens: TokenSigner,
-  user: Pick<UserRow, 'id' | 'username' | 'is_admin' | 'is_marker'>,
+  user: Pick<UserRow, 'id' | 'username'>,
+  roles: Roles,
   now: number,
   client: LoginClient,
 ): Promise<TokenPair> {
@@ -105,7 +111,7 @@ export async function startLogin(
     created_at: now,
     last_used_at: now,
   })
-  return issueTokenPair(db, tokens, user, now, familyId, now, client.institute)
+  return issueTokenPair(db, tokens, user, roles, now, familyId, now, client.institute)
 }
 
 // After a password reset all of them, after a password change all but the login it was made from.
@@ -148,9 +154,11 @@ export function createAuthService({
   }
 
   return {
+    /** `join`: POST /api/institute/join/, which makes a learner's membership where registration is open. */
     async login(
       { username, password }: { username: string; password: string },
       client: LoginClient,
+      { join = false }: { join?: boolean } = {},
     ): Promise<TokenPair> {
       await limiter.hit(rules.loginPerIp, client.address)
       // Counted as failures up front and given back on success: concurrent guesses cannot slip past the limit.
@@ -166,12 +174,23 @@ export function createAuthService({
         : await verifyPassword(password, await getDummyHash()).then(() => false)
       if (!user || !passwordMatches) {
         // Every failure on an admin account is in the trail; a learner's only when it locks (above).
-        if (user?.is_admin === 1) await recordLoginEvent(user, client, 'login_failed')
+        if (user && (await findMembership(database.db, user.id, client.instituteId))?.is_admin === 1)
+          await recordLoginEvent(user, client, 'login_failed')
         throw invalidCredentials()
       }
       await tried.refund()
       const now = clock.now()
-      return database.transaction((trx) => startLogin(trx, tokens, user, now, client))
+      // The membership after the password (API.md "Institutes"): not_a_member tells only who knows the password.
+      return database.transaction(async (trx) => {
+        const roles = await admitToInstitute(trx, {
+          userId: user.id,
+          phoneNumber: user.phone_number,
+          instituteId: client.instituteId,
+          now,
+          join,
+        })
+        return startLogin(trx, tokens, user, roles, now, client)
+      })
     },
 
     // Presenting a token already rotated revokes its whole family.
@@ -192,13 +211,16 @@ export function createAuthService({
         // Fresh claims from the database: a renamed or demoted user's next access token says so.
         const user = await findUserById(trx, row.user_id)
         if (!user) return 'invalid'
+        // A membership ended since the sign-in ends the login here (docs/decisions/096).
+        const roles = await findMembership(trx, user.id, client.instituteId)
+        if (!hasAnyRole(roles)) return 'invalid'
         await touchLoginSession(trx, row.family_id, {
           device: deviceName(client.userAgent),
           clientAddress: client.address,
           now,
         })
         const signedInAt = (await findLoginSession(trx, row.family_id))?.created_at ?? row.created_at
-        return issueTokenPair(trx, tokens, user, now, row.family_id, signedInAt, client.institute)
+        return issueTokenPair(trx, tokens, user, roles, now, row.family_id, signedInAt, client.institute)
       })
       // The family's revocation above is committed before this refusal: that write is the point of it.
       if (outcome === 'invalid' || outcome === 'reused') throw invalidRefresh()

@@ -16,10 +16,14 @@ function required(value: string | boolean | undefined, flag: string): string {
   return value
 }
 
+const instituteNote =
+  '  --institute SLUG: in that institute (default: the only one; required when the deployment has several).'
+
 export const createAdminUsage =
   'Usage: npm run create-admin -- --username NAME --password PASS --phone NNNNNNNNNN\n' +
   '       npm run create-admin -- --username NAME --promote\n' +
-  '  Creates the admin NAME (refused if NAME exists), or with --promote makes the existing user NAME an admin.'
+  '  Creates the admin NAME (refused if NAME exists), or with --promote makes the existing user NAME an admin.\n' +
+  instituteNote
 
 export function parseCreateAdminArgs(argv: string[]) {
   const values = parse(argv, {
@@ -27,11 +31,18 @@ export function parseCreateAdminArgs(argv: string[]) {
     password: { type: 'string' },
     phone: { type: 'string' },
     promote: { type: 'boolean', default: false },
+    institute: { type: 'string' },
   })
   const promote = values.promote === true
   if (promote && (values.password !== undefined || values.phone !== undefined))
     throw new UsageError('--promote makes an existing user an admin as they are: it takes no --password or --phone.')
-  return { username: required(values.username, 'username'), password: values.password, phone: values.phone, promote }
+  return {
+    username: required(values.username, 'username'),
+    password: values.password,
+    phone: values.phone,
+    promote,
+    institute: values.institute?.trim(),
+  }
 }
 
 export const createInstituteUsage =
@@ -54,13 +65,15 @@ export function parseCreateInstituteArgs(argv: string[]) {
 
 export const createLearnersUsage =
   'Usage: npm run create-learners -- --count N --prefix NAME --password PASS\n' +
-  '  Creates learners NAME1..NAMEN (skipping names that exist), all with password PASS.'
+  '  Creates learners NAME1..NAMEN (skipping names that exist), all with password PASS.\n' +
+  instituteNote
 
 export function parseCreateLearnersArgs(argv: string[]) {
   const values = parse(argv, {
     count: { type: 'string' },
     prefix: { type: 'string' },
     password: { type: 'string' },
+    institute: { type: 'string' },
   })
   const countText = required(values.count, 'count')
   if (!/^\d+$/.test(countText.trim())) throw new UsageError(`--count must be a whole number, not "${countText}".`)
@@ -68,29 +81,33 @@ export function parseCreateLearnersArgs(argv: string[]) {
     count: Number(countText),
     prefix: required(values.prefix, 'prefix').trim(),
     password: required(values.password, 'password'),
+    institute: values.institute?.trim(),
   }
 }
 
 export const grantPaidAccessUsage =
   'Usage: npm run grant-paid-access -- --username NAME [--days N | --revoke]\n' +
   '  Lets NAME take paid-tier quizzes: with no end, or for N more days (counted from the later of now and the\n' +
-  '  current end); with --revoke, withdraws that.'
+  '  current end); with --revoke, withdraws that. NAME must be a member of the institute.\n' +
+  instituteNote
 
 export function parseGrantPaidAccessArgs(argv: string[]) {
   const values = parse(argv, {
     username: { type: 'string' },
     revoke: { type: 'boolean', default: false },
     days: { type: 'string' },
+    institute: { type: 'string' },
   })
   const username = required(values.username, 'username').trim()
   const revoke = values.revoke === true
-  if (values.days === undefined) return { username, revoke }
+  const institute = values.institute?.trim()
+  if (values.days === undefined) return { username, revoke, institute }
   if (revoke) throw new UsageError('--days and --revoke cannot be used together.')
   const text = values.days.trim()
   const days = Number(text)
   if (!/^\d+$/.test(text) || days < 1 || days > 3660)
     throw new UsageError(`--days must be a whole number from 1 to 3660, not "${values.days}".`)
-  return { username, revoke, days }
+  return { username, revoke, days, institute }
 }
 
 export const backupUsage =

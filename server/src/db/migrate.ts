@@ -36,6 +36,7 @@ import { answersClustered } from './migrations/0036_answers_clustered'
 import { bookletAnswerImages } from './migrations/0037_booklet_answer_images'
 import { modelAnswerMaths } from './migrations/0038_model_answer_maths'
 import { institutesMigration } from './migrations/0040_institutes'
+import { rolesInMemberships } from './migrations/0042_roles_in_memberships'
 
 // Listed, not scanned, so the bundle carries them; a released migration is never edited, a new one follows it.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -75,6 +76,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0037_booklet_answer_images': bookletAnswerImages(),
   '0038_model_answer_maths': modelAnswerMaths(),
   '0040_institutes': institutesMigration(dialect),
+  '0042_roles_in_memberships': rolesInMemberships(),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

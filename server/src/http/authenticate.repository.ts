@@ -1,8 +1,14 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 
-export function findAdminFlag(db: Kysely<DB>, userId: number) {
-  return db.selectFrom('users').select(['is_admin', 'is_marker']).where('id', '=', userId).executeTakeFirst()
+/** The account's roles in one institute (docs/decisions/096); undefined: no membership there. */
+export function findAdminFlag(db: Kysely<DB>, userId: number, instituteId: number) {
+  return db
+    .selectFrom('memberships')
+    .select(['is_admin', 'is_marker'])
+    .where('user_id', '=', userId)
+    .where('institute_id', '=', instituteId)
+    .executeTakeFirst()
 }
 
 export async function isLoginLive(db: Kysely<DB>, userId: number, sessionId: string, now: number) {
@@ -16,4 +22,8 @@ export async function isLoginLive(db: Kysely<DB>, userId: number, sessionId: str
     .where('expires_at', '>', now)
     .executeTakeFirst()
   return live !== undefined
+}
+
+export async function userExists(db: Kysely<DB>, userId: number) {
+  return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined
 }

@@ -4,7 +4,7 @@ import type { TokenSigner, TokenUser } from './tokens'
 import type { Database } from '../db/database'
 import type { Clock } from '../lib/clock'
 import { FIRST_INSTITUTE_SLUG } from '../db/tenancy'
-import { findAdminFlag, isLoginLive } from './authenticate.repository'
+import { findAdminFlag, isLoginLive, userExists } from './authenticate.repository'
 import './request-institute'
 import { NotAuthenticated, PermissionDenied } from './errors'
 
@@ -45,18 +45,24 @@ export const authenticationPlugin = fp(
       }
     }
 
-    // Access tokens live 15 minutes and cannot be revoked: re-read, so a demoted admin loses access at once.
+    // Access tokens live 15 minutes and cannot be revoked: re-read, so a demoted admin loses access at once. The
+    // roles are the account's in the request's institute (docs/decisions/096); no membership there is no role.
+    async function rolesOf(request: FastifyRequest) {
+      const row = await findAdminFlag(database.db, request.user.id, request.institute.id)
+      if (!row && !(await userExists(database.db, request.user.id)))
+        throw new NotAuthenticated('The user of this token no longer exists.')
+      return row ?? { is_admin: 0, is_marker: 0 }
+    }
+
     async function requireAdmin(request: FastifyRequest) {
       await authenticate(request)
-      const row = await findAdminFlag(database.db, request.user.id)
-      if (!row) throw new NotAuthenticated('The user of this token no longer exists.')
+      const row = await rolesOf(request)
       if (row.is_admin !== 1) throw new PermissionDenied()
     }
 
     async function requireMarker(request: FastifyRequest) {
       await authenticate(request)
-      const row = await findAdminFlag(database.db, request.user.id)
-      if (!row) throw new NotAuthenticated('The user of this token no longer exists.')
+      const row = await rolesOf(request)
       if (row.is_admin !== 1 && row.is_marker !== 1) throw new PermissionDenied()
       request.user = { ...request.user, is_admin: row.is_admin === 1, is_marker: row.is_marker === 1 }
     }

@@ -63,7 +63,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         response: { 200: OtpSendResponseSchema },
       },
     },
-    (request) => otp.send(request.body, request.ip),
+    (request) => otp.send(request.body, request.ip, request.institute.id),
   )
 
   app.post(
@@ -82,7 +82,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/register/',
     { schema: { tags: ['users'], body: RegisterRequestSchema, response: { 201: RegisteredUserSchema } } },
-    async (request, reply) => reply.status(201).send(await users.register(request.body, request.ip)),
+    async (request, reply) => reply.status(201).send(await users.register(request.body, request.ip, request.institute.id)),
   )
 
   app.post(
