@@ -20,6 +20,7 @@ import { createHealthService } from './health/health.service'
 import { createRateLimiter, rateLimitRules } from './http/rate-limit'
 import { createImportsService } from './imports/imports.service'
 import { createInstitutesService } from './institutes/institutes.service'
+import { createMembersService } from './institutes/members.service'
 import { createLearnersService } from './institutions/learners.service'
 import { createReportsService } from './institutions/reports.service'
 import { createAnnouncementSender } from './live/announcement-sender'
@@ -72,6 +73,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
     rateLimits,
     health: createHealthService(context),
     institutes: createInstitutesService(context),
+    members: createMembersService(context),
     pictures,
     auth: {
       logins: createAuthService({ ...context, ...rateLimits }),

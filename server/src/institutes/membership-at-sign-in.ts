@@ -12,15 +12,15 @@ import {
   type Roles,
 } from './members.repository'
 
-export const membersMessages = {
+export const signInMessages = {
   notAMember: 'This account is not a member of this institute.',
   registrationClosed: 'This institute takes new learners only by invitation.',
 } as const
 
 export const notAMember = (canJoin: boolean) =>
-  new AppError(403, 'not_a_member', membersMessages.notAMember, undefined, undefined, { can_join: canJoin })
+  new AppError(403, 'not_a_member', signInMessages.notAMember, undefined, undefined, { can_join: canJoin })
 
-export const registrationClosed = () => new PermissionDenied(membersMessages.registrationClosed, 'registration_closed')
+export const registrationClosed = () => new PermissionDenied(signInMessages.registrationClosed, 'registration_closed')
 
 /**
  * An invitation for this phone in the request's institute becomes its membership (API.md "Institutes"): the invited
