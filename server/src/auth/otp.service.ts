@@ -17,7 +17,7 @@ import type { Clock } from '../lib/clock'
 import { findUserByPhone, languageOfPhone } from '../accounts/users.repository'
 import type { LoginClient } from '../http/login-client'
 import { startLogin } from './auth.service'
-import { admitToInstitute, mayRegister, registrationClosed } from '../institutes/membership-at-sign-in'
+import { admitToInstitute, mayRegister, registrationClosed } from '../institutes/memberships.service'
 import {
   consumeCode,
   consumePhoneVerification,

@@ -161,9 +161,10 @@ describe('command-line tools', () => {
       status: 0,
       stdout: expect.stringContaining('Made existing user demo5 (id'),
     })
-    expect(run('create-learners', ['--count', '2', '--prefix', 'path', '--password', 'Pathshala-2026'])).toMatchObject(
-      { status: 1, stderr: expect.stringContaining('--institute SLUG') },
-    )
+    expect(run('create-learners', ['--count', '2', '--prefix', 'path', '--password', 'Pathshala-2026'])).toMatchObject({
+      status: 1,
+      stderr: expect.stringContaining('--institute SLUG'),
+    })
     expect(
       run('create-learners', [
         ...['--count', '2', '--prefix', 'path', '--password', 'Pathshala-2026', '--institute', 'pathshala'],

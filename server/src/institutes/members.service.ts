@@ -1,11 +1,4 @@
-import type {
-  AddMembersRequest,
-  AddMembersResponse,
-  Member,
-  MemberPage,
-  Membership,
-  Role,
-} from '@quiz/contracts'
+import type { AddMembersRequest, AddMembersResponse, Member, MemberPage, Membership, Role } from '@quiz/contracts'
 import { recordAudit, type AuditActor } from '../audit/audit-log'
 import type { AppContext } from '../context'
 import { NotFound } from '../http/errors'
@@ -137,9 +130,7 @@ export function createMembersService({ database, clock }: Pick<AppContext, 'data
         name: { en: row.name_en, ne: row.name_ne },
         hosts: row.hosts,
         logo:
-          row.hash === null
-            ? null
-            : { url: `/api/pictures/${row.hash}.webp`, width: row.width!, height: row.height! },
+          row.hash === null ? null : { url: `/api/pictures/${row.hash}.webp`, width: row.width!, height: row.height! },
       },
       roles: rolesOf(row),
     }))

@@ -9,18 +9,20 @@ function matching(db: Kysely<DB>, instituteId: number, search: string) {
   const pattern = likePattern(search)
   return db
     .selectFrom('users as u')
-    .innerJoin('memberships as m', (join) => join.onRef('m.user_id', '=', 'u.id').on('m.institute_id', '=', instituteId))
+    .innerJoin('memberships as m', (join) =>
+      join.onRef('m.user_id', '=', 'u.id').on('m.institute_id', '=', instituteId),
+    )
     .where((eb) => eb.or([eb('m.is_learner', '=', 1), eb('m.is_admin', '=', 1), eb('m.is_marker', '=', 1)]))
     .$if(search !== '', (query) =>
-    query.where((eb) =>
-      eb.or([
-        // lower() on both sides works alike on SQLite and PostgreSQL (Devanagari has no case to fold).
-        sql<boolean>`lower(u.username) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(u.full_name) like ${pattern} escape '\\'`,
-        sql<boolean>`u.phone_number like ${pattern} escape '\\'`,
-      ]),
-    ),
-  )
+      query.where((eb) =>
+        eb.or([
+          // lower() on both sides works alike on SQLite and PostgreSQL (Devanagari has no case to fold).
+          sql<boolean>`lower(u.username) like ${pattern} escape '\\'`,
+          sql<boolean>`lower(u.full_name) like ${pattern} escape '\\'`,
+          sql<boolean>`u.phone_number like ${pattern} escape '\\'`,
+        ]),
+      ),
+    )
 }
 
 export async function countUsers(db: Kysely<DB>, instituteId: number, search: string) {
@@ -70,7 +72,9 @@ export function pageUsers(
 export type ListedUserRow = Awaited<ReturnType<typeof pageUsers>>[number]
 
 export function findListedUser(db: Kysely<DB>, instituteId: number, id: number) {
-  return withFinishedAttempts(matching(db, instituteId, '')).where('u.id', '=', id).executeTakeFirst()
+  return withFinishedAttempts(matching(db, instituteId, ''))
+    .where('u.id', '=', id)
+    .executeTakeFirst()
 }
 
 /** Locks the row on PostgreSQL (SQLite's write transaction is already exclusive). */

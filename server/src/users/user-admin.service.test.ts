@@ -11,7 +11,12 @@ const ADMIN_PASSWORD = 'Sagarmatha-8848'
 describe.each(dialects)('user administration on %s', (dialect) => {
   const t = useTestApp(dialect)
   const rolesIn = (userId: number) =>
-    t.db.selectFrom('memberships').selectAll().where('user_id', '=', userId).where('institute_id', '=', 1).executeTakeFirst()
+    t.db
+      .selectFrom('memberships')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('institute_id', '=', 1)
+      .executeTakeFirst()
 
   describe('createOrPromoteAdmin', () => {
     it('creates an admin who can log in', async () => {

@@ -12,7 +12,7 @@ import {
   listInstituteSlugs,
   saveMembership,
   withRole,
-} from '../institutes/members.repository'
+} from '../institutes/memberships.service'
 import { toIso, type Clock } from '../lib/clock'
 import {
   findUserByUsername,

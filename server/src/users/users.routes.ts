@@ -99,7 +99,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/register/',
     { schema: { tags: ['users'], body: RegisterRequestSchema, response: { 201: RegisteredUserSchema } } },
-    async (request, reply) => reply.status(201).send(await users.register(request.body, request.ip, request.institute.id)),
+    async (request, reply) =>
+      reply.status(201).send(await users.register(request.body, request.ip, request.institute.id)),
   )
 
   app.post(

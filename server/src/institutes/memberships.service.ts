@@ -53,10 +53,7 @@ interface MembershipStep {
  * membership: an invitation becomes one; `join` makes a learner's where registration is open; else 403
  * `not_a_member`. A membership an admin ended is no membership, and cannot be joined again but by the admin.
  */
-export async function admitToInstitute(
-  trx: Kysely<DB>,
-  step: MembershipStep & { join: boolean },
-): Promise<Roles> {
+export async function admitToInstitute(trx: Kysely<DB>, step: MembershipStep & { join: boolean }): Promise<Roles> {
   const current = await findMembership(trx, step.userId, step.instituteId)
   if (hasAnyRole(current)) return current
   const invited = await redeemInvitation(trx, { ...step, asLearner: step.join })
@@ -73,3 +70,14 @@ export async function admitToInstitute(
 export async function mayRegister(db: Kysely<DB>, instituteId: number, phoneNumber: string): Promise<boolean> {
   return (await findOpenRegistration(db, instituteId)) || (await findInvitation(db, phoneNumber)) !== undefined
 }
+
+// What other features use of memberships, through this service (import boundaries, decision 012).
+export {
+  findMembership,
+  hasAnyRole,
+  insertLearnerMemberships,
+  listInstituteSlugs,
+  saveMembership,
+  withRole,
+  type Roles,
+} from './members.repository'
