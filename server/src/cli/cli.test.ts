@@ -125,7 +125,7 @@ describe('command-line tools', () => {
     const bad = run('create-learners', ['--count', 'many'])
     expect(bad.status).toBe(2)
     expect(bad.stderr).toContain('Usage: npm run create-learners')
-    const refused = run('grant-paid-access', ['--username', 'nobody'])
+    const refused = run('grant-paid-access', ['--username', 'nobody', '--institute', 'main'])
     expect(refused.status).toBe(1)
     expect(refused.stderr).toContain('No user named "nobody" exists.')
     const hostTaken = run('create-institute', [
