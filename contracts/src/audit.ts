@@ -4,14 +4,24 @@ import { IsoDateTimeSchema } from './common'
 import { PageQuerySchema, PageSizeQuerySchema } from './institutions'
 
 /** What an event is about. */
-export const AuditEntityTypeSchema = z.enum(['quiz', 'question', 'plan', 'user', 'sitting', 'scan', 'written_answer'])
+export const AuditEntityTypeSchema = z.enum([
+  'quiz',
+  'question',
+  'plan',
+  'user',
+  'sitting',
+  'scan',
+  'written_answer',
+  'institute',
+])
 export type AuditEntityType = z.infer<typeof AuditEntityTypeSchema>
 
 /**
  * What was done. `update` on a user is an admin's change of access or extra time, or a learner's profile change
  * (the actor tells which); `logout` is a learner ending other logins; `admin_grant` is the command line's create-admin;
  * `login_failed` a wrong password for an admin, `login_locked` a login refused for too many failures (actor anonymous);
- * `rescore` a written answer's marks moved by a rubric change (one event an answer, beside the change's own `update`).
+ * `rescore` a written answer's marks moved by a rubric change (one event an answer, beside the change's own `update`);
+ * `act_as` a platform admin taking an admin token of an institute (in the platform's trail and the institute's).
  */
 export const AuditActionSchema = z.enum([
   'create',
@@ -31,6 +41,7 @@ export const AuditActionSchema = z.enum([
   'release',
   'claim_end',
   'rescore',
+  'act_as',
 ])
 export type AuditAction = z.infer<typeof AuditActionSchema>
 

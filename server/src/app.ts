@@ -44,6 +44,9 @@ import { pictureRoutes } from './pictures/pictures.routes'
 import { inRequestScope, type RequestScope } from './db/request-scope'
 import { instituteRoutes, registerInstituteOfRequest } from './institutes/institutes.routes'
 import { memberRoutes } from './institutes/members.routes'
+import { instituteSettingsRoutes } from './institutes/settings.routes'
+import { actingTokenFor } from './platform/acting'
+import { platformRoutes } from './platform/platform.routes'
 import { createServices, type Services } from './services'
 import { practiceRoutes } from './practice/practice.routes'
 import { resultsRoutes } from './results/results.routes'
@@ -128,7 +131,7 @@ export async function buildApp(
     })
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
   }
-  registerInstituteOfRequest(app, services.institutes)
+  registerInstituteOfRequest(app, services.institutes, actingTokenFor(context.tokens))
   await app.register(authenticationPlugin, {
     tokens: context.tokens,
     database: context.database,
@@ -214,6 +217,15 @@ async function registerFeatureRoutes(app: AppInstance, services: Services, conte
   const { rateLimits, auth, users, attempts, admin, challenges, institutions } = services
   await app.register(healthRoutes, { prefix: '/api/health', health: services.health })
   await app.register(instituteRoutes, { prefix: '/api/institute', institutes: services.institutes })
+  await app.register(instituteSettingsRoutes, {
+    prefix: '/api/admin/institute/settings',
+    settings: services.instituteSettings,
+  })
+  await app.register(platformRoutes, {
+    prefix: '/api/platform',
+    ...services.platform,
+    platform: services.platform.institutes,
+  })
   await app.register(authRoutes, { prefix: '/api', auth: auth.logins, otp: auth.otp })
   await app.register(memberRoutes, { prefix: '/api/admin/members', members: services.members })
   await app.register(pictureRoutes, { prefix: '/api/pictures', pictures: services.pictures })

@@ -14,7 +14,7 @@ describe('a service replaced through buildApp', () => {
       services: (built) => ({
         payments: {
           ...built.payments,
-          providers: () => (calls.push('providers'), ['khalti']),
+          providers: async () => (calls.push('providers'), ['khalti' as const]),
           listForAdmin: (status, page) => (calls.push('admin list'), built.payments.listForAdmin(status, page)),
         },
         admin: { ...built.admin, bank: { ...built.admin.bank, facets: async () => replacedFacets } },

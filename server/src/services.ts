@@ -21,6 +21,8 @@ import { createRateLimiter, rateLimitRules } from './http/rate-limit'
 import { createImportsService } from './imports/imports.service'
 import { createInstitutesService } from './institutes/institutes.service'
 import { createMembersService } from './institutes/members.service'
+import { createInstituteSettingsService } from './institutes/settings.service'
+import { createPlatformService } from './platform/platform.service'
 import { createLearnersService } from './institutions/learners.service'
 import { createReportsService } from './institutions/reports.service'
 import { createAnnouncementSender } from './live/announcement-sender'
@@ -68,16 +70,24 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
   const bank = createBankService(context)
   const paperAttempts = createPaperAttempts({ lifecycle, newAttempts })
   const writtenAnswers = createAnsweringService(context)
+  const institutes = createInstitutesService(context)
+  const instituteSettings = createInstituteSettingsService({ ...context, pictures, institutes })
 
   return {
     rateLimits,
     health: createHealthService(context),
-    institutes: createInstitutesService(context),
+    institutes,
+    instituteSettings,
     members: createMembersService(context),
     pictures,
+    // docs/decisions/097: the same institutes service as the host hook's, so a change drops its host table at once.
+    platform: {
+      institutes: createPlatformService({ ...context, institutes, pictures }),
+      audit: createAuditLogService({ ...context, table: 'platform_audit_events' }),
+    },
     auth: {
       logins: createAuthService({ ...context, ...rateLimits }),
-      otp: createOtpService({ ...context, ...rateLimits, hasher, log }),
+      otp: createOtpService({ ...context, ...rateLimits, hasher, log, institutes }),
     },
     users: {
       accounts: createUsersService({ ...context, ...rateLimits, hasher }),
@@ -129,7 +139,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
       learners: createLearnersService(context),
     },
     plans: createPlanService(context),
-    payments: createPaymentService({ ...context, log }),
+    payments: createPaymentService({ ...context, log, merchantKeys: instituteSettings.merchantKeys }),
     notifications: createNotificationService(context),
     /** Started when the app is ready; stopped, their work in flight awaited, before the database closes. */
     jobs: {

@@ -16,8 +16,9 @@ export const DEFAULT_PASSWORD = 'Correct-Horse-42'
 export type TestUser = UserRow & { password: string; is_admin: number; is_marker: number; institute: number }
 
 /**
- * An account and its membership in `institute` (default the first): `is_admin` and `is_marker` are the roles there
- * (docs/decisions/096), `learner: false` a membership without the learner's role, `institute: null` none at all.
+ * An account and its membership in `institute` (default the first; none for a platform admin): `is_admin` and
+ * `is_marker` are the roles there (docs/decisions/096), `learner: false` a membership without the learner's role,
+ * `institute: null` none at all.
  */
 export async function createUser(
   database: Database,
@@ -35,7 +36,8 @@ export async function createUser(
     is_admin = 0,
     is_marker = 0,
     learner = true,
-    institute = FIRST_INSTITUTE_ID,
+    // A platform admin is of no institute (docs/decisions/097) unless the test names one.
+    institute = overrides.is_platform_admin === 1 ? null : FIRST_INSTITUTE_ID,
     ...fields
   } = overrides
   const username = fields.username ?? `learner${n}`

@@ -38,6 +38,8 @@ function json(res: ServerResponse, status: number, body: unknown) {
 export type Outage = 'none' | 'down' | 'hang'
 
 export interface KhaltiTransaction {
+  /** The merchant's secret key it was initiated with: only that merchant can look it up. */
+  key: string
   pidx: string
   amount: number
   purchase_order_id: string
@@ -46,11 +48,14 @@ export interface KhaltiTransaction {
   transaction_id: string | null
 }
 
-export async function startFakeKhalti(secretKey: string) {
+/** One Khalti for several merchants (institutes), each its secret key; a test reads which key each call came with. */
+export async function startFakeKhalti(...secretKeys: string[]) {
   const transactions = new Map<string, KhaltiTransaction>()
   const state = {
     outage: 'none' as Outage,
     lookups: 0,
+    /** The merchant key of each lookup, in order. */
+    lookupKeys: [] as string[],
     initiates: [] as { authorization?: string; body: unknown }[],
     /** A payment_url to answer instead of the gateway's own (to test what the adapter accepts). */
     paymentUrl: undefined as string | undefined,
@@ -58,8 +63,8 @@ export async function startFakeKhalti(secretKey: string) {
   const server = await listen((req, raw, res) => {
     if (state.outage === 'hang') return
     if (state.outage === 'down') return void res.writeHead(503, { 'content-type': 'text/html' }).end('<h1>503</h1>')
-    if (req.headers.authorization !== `Key ${secretKey}`)
-      return json(res, 401, { detail: 'Invalid token.', status_code: 401 })
+    const key = secretKeys.find((known) => req.headers.authorization === `Key ${known}`)
+    if (key === undefined) return json(res, 401, { detail: 'Invalid token.', status_code: 401 })
     // What KPG-2's initiate and lookup requests carry; the checks below refuse what the provider would.
     const body = JSON.parse(raw || '{}') as { amount: number; purchase_order_id: string; pidx: string }
     if (req.method === 'POST' && req.url === '/api/v2/epayment/initiate/') {
@@ -71,6 +76,7 @@ export async function startFakeKhalti(secretKey: string) {
         })
       const pidx = randomBytes(11).toString('base64url')
       transactions.set(pidx, {
+        key,
         pidx,
         amount: body.amount,
         purchase_order_id: body.purchase_order_id,
@@ -87,8 +93,11 @@ export async function startFakeKhalti(secretKey: string) {
     }
     if (req.method === 'POST' && req.url === '/api/v2/epayment/lookup/') {
       state.lookups++
+      state.lookupKeys.push(key)
       const transaction = transactions.get(body.pidx)
-      if (!transaction) return json(res, 404, { detail: 'Not found.', error_key: 'validation_error' })
+      // Another merchant's pidx is none of this one's business.
+      if (!transaction || transaction.key !== key)
+        return json(res, 404, { detail: 'Not found.', error_key: 'validation_error' })
       return json(res, 200, {
         pidx: transaction.pidx,
         total_amount: transaction.total_amount,
@@ -116,10 +125,19 @@ export async function startFakeKhalti(secretKey: string) {
 }
 export type FakeKhalti = Awaited<ReturnType<typeof startFakeKhalti>>
 
-export async function startFakeEsewa(productCode: string, secretKey: string) {
+/** One eSewa for `productCode` and any `others` merchants (institutes); a test reads which merchant each check named. */
+export async function startFakeEsewa(
+  productCode: string,
+  secretKey: string,
+  others: readonly { productCode: string; secretKey: string }[] = [],
+) {
+  const merchants = new Map([[productCode, secretKey], ...others.map((m) => [m.productCode, m.secretKey] as const)])
   /** By transaction_uuid: what eSewa's status check reports (rupees exactly as it would print them). */
-  const transactions = new Map<string, { status: string; total_amount: number | string; ref_id: string | null }>()
-  const state = { outage: 'none' as Outage, checks: 0 }
+  const transactions = new Map<
+    string,
+    { status: string; total_amount: number | string; ref_id: string | null; product_code?: string }
+  >()
+  const state = { outage: 'none' as Outage, checks: 0, checkedProductCodes: [] as string[] }
   const server = await listen((req, _raw, res) => {
     if (state.outage === 'hang') return
     if (state.outage === 'down') return void res.writeHead(503, { 'content-type': 'text/html' }).end('<h1>503</h1>')
@@ -127,11 +145,14 @@ export async function startFakeEsewa(productCode: string, secretKey: string) {
     if (req.method === 'GET' && url.pathname === '/api/epay/transaction/status/') {
       state.checks++
       const uuid = url.searchParams.get('transaction_uuid') ?? ''
-      const known = transactions.get(uuid)
-      if (url.searchParams.get('product_code') !== productCode)
-        return json(res, 400, { code: 0, error_message: 'Invalid product code' })
+      const asked = url.searchParams.get('product_code') ?? ''
+      state.checkedProductCodes.push(asked)
+      if (!merchants.has(asked)) return json(res, 400, { code: 0, error_message: 'Invalid product code' })
+      // A transaction is its merchant's: another product code does not find it.
+      const found = transactions.get(uuid)
+      const known = found && (found.product_code ?? productCode) === asked ? found : undefined
       return json(res, 200, {
-        product_code: productCode,
+        product_code: asked,
         transaction_uuid: uuid,
         total_amount: known?.total_amount ?? Number(url.searchParams.get('total_amount')),
         status: known?.status ?? 'NOT_FOUND',
@@ -153,6 +174,7 @@ export async function startFakeEsewa(productCode: string, secretKey: string) {
     successData(
       fields: { transaction_uuid: string; total_amount: string; status?: string; amountAsNumber?: boolean },
       key = secretKey,
+      merchant = productCode,
     ) {
       const status = fields.status ?? 'COMPLETE'
       const names = 'transaction_code,status,total_amount,transaction_uuid,product_code,signed_field_names'
@@ -161,14 +183,14 @@ export async function startFakeEsewa(productCode: string, secretKey: string) {
         ['status', status],
         ['total_amount', fields.total_amount],
         ['transaction_uuid', fields.transaction_uuid],
-        ['product_code', productCode],
+        ['product_code', merchant],
         ['signed_field_names', names],
       ]
       const signature = esewaSignature(key, values)
       const amount = fields.amountAsNumber ? fields.total_amount : JSON.stringify(fields.total_amount)
       const text =
         `{"transaction_code":"000AWEO","status":"${status}","total_amount":${amount},` +
-        `"transaction_uuid":"${fields.transaction_uuid}","product_code":"${productCode}",` +
+        `"transaction_uuid":"${fields.transaction_uuid}","product_code":"${merchant}",` +
         `"signed_field_names":"${names}","signature":"${signature}"}`
       return Buffer.from(text).toString('base64')
     },

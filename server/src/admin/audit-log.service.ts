@@ -1,6 +1,6 @@
 import type { AuditAction, AuditEntityType, AuditEvent, AuditPage, AuditQuerySchema } from '@quiz/contracts'
 import type { z } from 'zod'
-import { countAuditEvents, pageAuditEvents } from '../audit/audit.repository'
+import { countAuditEvents, pageAuditEvents, type AuditTable } from '../audit/audit.repository'
 import type { Database } from '../db/database'
 import { toIso } from '../lib/clock'
 
@@ -21,7 +21,8 @@ const toAuditEventDto = (row: AuditEventRow): AuditEvent => ({
   after: parsed(row.after_json),
 })
 
-export function createAuditLogService({ database }: { database: Database }) {
+/** An institute's trail, or with `table` the platform's own (docs/decisions/097). */
+export function createAuditLogService({ database, table }: { database: Database; table?: AuditTable }) {
   return {
     async list(query: z.output<typeof AuditQuerySchema>): Promise<AuditPage> {
       const filter = {
@@ -33,11 +34,16 @@ export function createAuditLogService({ database }: { database: Database }) {
         to: query.to === undefined ? undefined : Date.parse(query.to),
       }
       const [count, rows] = await Promise.all([
-        countAuditEvents(database.db, filter),
-        pageAuditEvents(database.db, filter, {
-          limit: query.page_size,
-          offset: (query.page - 1) * query.page_size,
-        }),
+        countAuditEvents(database.db, filter, table),
+        pageAuditEvents(
+          database.db,
+          filter,
+          {
+            limit: query.page_size,
+            offset: (query.page - 1) * query.page_size,
+          },
+          table,
+        ),
       ])
       return { count, results: rows.map(toAuditEventDto) }
     },

@@ -68,6 +68,16 @@ export async function recordAudit(trx: Kysely<DB>, actor: AuditActor, now: numbe
   await insertAuditEvent(trx, eventRow(actor, now, entry))
 }
 
+/** An event of the platform's own trail (docs/decisions/097): no institute's, read at /api/platform/audit/. */
+export async function recordPlatformAudit(
+  trx: Kysely<DB>,
+  actor: AuditActor,
+  now: number,
+  entry: AuditEntry,
+): Promise<void> {
+  await insertAuditEvent(trx, eventRow(actor, now, entry), 'platform_audit_events')
+}
+
 /** One event each, written together: one person's one act touching many things (each answer a rubric re-scores). */
 export async function recordAudits(
   trx: Kysely<DB>,

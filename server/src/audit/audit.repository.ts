@@ -3,8 +3,15 @@ import type { AuditEventTable, DB } from '../db/schema'
 
 // Only inserts and reads: nothing in the server updates or deletes an event (and the table's triggers refuse it).
 
-export async function insertAuditEvent(db: Kysely<DB>, row: Insertable<AuditEventTable>): Promise<void> {
-  await db.insertInto('audit_events').values(row).execute()
+/** An institute's trail, or the platform's own (docs/decisions/097): the same columns, kept apart. */
+export type AuditTable = 'audit_events' | 'platform_audit_events'
+
+export async function insertAuditEvent(
+  db: Kysely<DB>,
+  row: Insertable<AuditEventTable>,
+  table: AuditTable = 'audit_events',
+): Promise<void> {
+  await db.insertInto(table).values(row).execute()
 }
 
 export async function insertAuditEvents(db: Kysely<DB>, rows: readonly Insertable<AuditEventTable>[]): Promise<void> {
@@ -24,9 +31,9 @@ export interface AuditFilter {
   to?: number
 }
 
-function matching(db: Kysely<DB>, filter: AuditFilter) {
+function matching(db: Kysely<DB>, filter: AuditFilter, table: AuditTable) {
   return db
-    .selectFrom('audit_events')
+    .selectFrom(table)
     .$if(filter.actor !== undefined, (query) =>
       // lower() alike on SQLite and PostgreSQL; usernames are ASCII, so that is all the folding they need.
       query.where(sql<boolean>`lower(actor_username) = ${filter.actor!.toLowerCase()}`),
@@ -38,8 +45,12 @@ function matching(db: Kysely<DB>, filter: AuditFilter) {
     .$if(filter.to !== undefined, (query) => query.where('occurred_at', '<', filter.to!))
 }
 
-export async function countAuditEvents(db: Kysely<DB>, filter: AuditFilter): Promise<number> {
-  const row = await matching(db, filter)
+export async function countAuditEvents(
+  db: Kysely<DB>,
+  filter: AuditFilter,
+  table: AuditTable = 'audit_events',
+): Promise<number> {
+  const row = await matching(db, filter, table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow()
   return Number(row.n)
@@ -49,8 +60,9 @@ export function pageAuditEvents(
   db: Kysely<DB>,
   filter: AuditFilter,
   { limit, offset }: { limit: number; offset: number },
+  table: AuditTable = 'audit_events',
 ) {
-  return matching(db, filter)
+  return matching(db, filter, table)
     .selectAll()
     .orderBy('occurred_at', 'desc')
     .orderBy('id', 'desc')

@@ -4,8 +4,7 @@ import { authMessages, type LoginSession, type RevokedSessions, type TokenPair }
 import { recordAudit, type AuditActor } from '../audit/audit-log'
 import type { Database } from '../db/database'
 import type { DB, UserRow } from '../db/schema'
-import { admitToInstitute } from '../institutes/memberships.service'
-import { findMembership, hasAnyRole, type Roles } from '../institutes/memberships.service'
+import { admitToInstitute, findMembership, hasAnyRole, type Roles } from '../institutes/memberships.service'
 import { FIRST_INSTITUTE_SLUG } from '../db/tenancy'
 import { NotAuthenticated, NotFound } from '../http/errors'
 import type { RateLimiter, RateLimitRules } from '../http/rate-limit'
@@ -26,6 +25,8 @@ import { clientNetwork } from '../http/client-network'
 import { countPasswordTry } from '../http/login-failures'
 import type { TokenSigner } from '../http/tokens'
 import { deviceName } from './device-name'
+import { PLATFORM_SCOPE } from '../http/platform-address'
+import { platformSignIn, refreshedFor } from './platform-sign-in'
 import {
   deleteEndedLoginSessionsOfUser,
   findLiveLoginSession,
@@ -39,6 +40,9 @@ import {
 // An unknown username still costs one password verification, so timing does not reveal which usernames exist.
 let dummyHash: Promise<string> | undefined
 const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')))
+
+/** A platform token is no institute's admin or marker (docs/decisions/097). */
+const NO_ROLES: Roles = { is_learner: 0, is_admin: 0, is_marker: 0 }
 
 const invalidCredentials = () => new NotAuthenticated(authMessages.invalidCredentials, 'invalid_credentials')
 const invalidRefresh = () => new NotAuthenticated(authMessages.invalidRefreshToken)
@@ -62,7 +66,7 @@ async function refreshTtlOf(db: Kysely<DB>, tokens: TokenSigner, userId: number,
 async function issueTokenPair(
   db: Kysely<DB>,
   tokens: TokenSigner,
-  user: Pick<UserRow, 'id' | 'username'>,
+  user: Pick<UserRow, 'id' | 'username'> & { is_platform_admin?: number },
   roles: Roles,
   now: number,
   familyId: string,
@@ -87,6 +91,7 @@ async function issueTokenPair(
     is_marker: roles.is_marker === 1,
     sessionId: familyId,
     institute,
+    is_platform_admin: user.is_platform_admin === 1,
   })
   return { access, refresh: refresh.token }
 }
@@ -95,7 +100,7 @@ async function issueTokenPair(
 export async function startLogin(
   db: Kysely<DB>,
   tokens: TokenSigner,
-  user: Pick<UserRow, 'id' | 'username'>,
+  user: Pick<UserRow, 'id' | 'username'> & { is_platform_admin?: number },
   roles: Roles,
   now: number,
   client: LoginClient,
@@ -180,6 +185,11 @@ export function createAuthService({
       }
       await tried.refund()
       const now = clock.now()
+      // docs/decisions/097: on the platform's address, a platform admin's sign-in is the platform's.
+      if ((await platformSignIn(database.db, user, client)) === 'platform')
+        return database.transaction((trx) =>
+          startLogin(trx, tokens, user, NO_ROLES, now, { ...client, institute: PLATFORM_SCOPE }),
+        )
       // The membership after the password (API.md "Institutes"): not_a_member tells only who knows the password.
       return database.transaction(async (trx) => {
         const roles = await admitToInstitute(trx, {
@@ -199,7 +209,8 @@ export function createAuthService({
       const claims = await tokens.verifyRefresh(token)
       if (!claims || typeof claims.family_id !== 'string') throw invalidRefresh()
       // A token is for one institute: on another's host it is no token (API.md "Institutes").
-      if ((claims.institute ?? FIRST_INSTITUTE_SLUG) !== client.institute) throw invalidRefresh()
+      const institute = refreshedFor(claims.institute, client)
+      if ((claims.institute ?? FIRST_INSTITUTE_SLUG) !== institute) throw invalidRefresh()
       const now = clock.now()
       const outcome = await database.transaction(async (trx): Promise<TokenPair | 'invalid' | 'reused'> => {
         const row = await findRefreshToken(trx, claims.jti)
@@ -211,16 +222,17 @@ export function createAuthService({
         // Fresh claims from the database: a renamed or demoted user's next access token says so.
         const user = await findUserById(trx, row.user_id)
         if (!user) return 'invalid'
-        // A membership ended since the sign-in ends the login here (docs/decisions/096).
-        const roles = await findMembership(trx, user.id, client.instituteId)
-        if (!hasAnyRole(roles)) return 'invalid'
+        // A membership ended since the sign-in ends the login here (docs/decisions/096); the platform's has none.
+        const member = institute === PLATFORM_SCOPE ? NO_ROLES : await findMembership(trx, user.id, client.instituteId)
+        if (institute !== PLATFORM_SCOPE && !hasAnyRole(member)) return 'invalid'
+        const roles = member ?? NO_ROLES
         await touchLoginSession(trx, row.family_id, {
           device: deviceName(client.userAgent),
           clientAddress: client.address,
           now,
         })
         const signedInAt = (await findLoginSession(trx, row.family_id))?.created_at ?? row.created_at
-        return issueTokenPair(trx, tokens, user, roles, now, row.family_id, signedInAt, client.institute)
+        return issueTokenPair(trx, tokens, user, roles, now, row.family_id, signedInAt, institute)
       })
       // The family's revocation above is committed before this refusal: that write is the point of it.
       if (outcome === 'invalid' || outcome === 'reused') throw invalidRefresh()

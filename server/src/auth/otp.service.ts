@@ -30,6 +30,7 @@ import {
 } from './otp-codes.repository'
 import type { SmsSender } from '../sms/sms-sender'
 import type { TokenSigner } from '../http/tokens'
+import type { InstitutesService } from '../institutes/institutes.service'
 
 export const OTP_TTL_SECONDS = 300
 export const OTP_RESEND_SECONDS = 60
@@ -49,6 +50,21 @@ export const smsText: Record<Language, Record<OtpPurpose, (code: string) => stri
     register: (code) => `तपाईंको दर्ता कोड ${code} हो। ५ मिनेटसम्म चल्छ। कसैलाई नदिनुहोस्।`,
     reset: (code) => `पासवर्ड रिसेट कोड ${code} हो। ५ मिनेटसम्म चल्छ। कसैलाई नदिनुहोस्।`,
   },
+}
+
+// API.md "OTP SMS name the institute" (decision 099): its name first. A Nepali text is one Unicode SMS of 70 units,
+// so the named one is shorter ("Pathshala: login code ...") and a long name is cut to fit; English has room.
+const namedNepali: Record<OtpPurpose, (code: string) => string> = {
+  login: (code) => `: लगइन कोड ${code}। ५ मिनेटसम्म चल्छ। कसैलाई नदिनुहोस्।`,
+  register: (code) => `: दर्ता कोड ${code}। ५ मिनेटसम्म चल्छ। कसैलाई नदिनुहोस्।`,
+  reset: (code) => `: रिसेट कोड ${code}। ५ मिनेटसम्म चल्छ। कसैलाई नदिनुहोस्।`,
+}
+
+export function otpSmsText(language: Language, purpose: OtpPurpose, code: string, name: string | undefined) {
+  if (!name) return smsText[language][purpose](code)
+  const rest = language === 'ne' ? namedNepali[purpose](code) : `: ${smsText.en[purpose](code)}`
+  const room = Math.min(30, (language === 'ne' ? 70 : 160) - rest.length)
+  return `${name.length > room ? `${name.slice(0, room - 1)}…` : name}${rest}`
 }
 
 // An HMAC keyed with the server's secret: a copy of the database alone cannot test the million codes offline.
@@ -113,6 +129,7 @@ export function createOtpService({
   limiter,
   rules,
   log,
+  institutes,
 }: {
   database: Database
   clock: Clock
@@ -122,6 +139,7 @@ export function createOtpService({
   limiter: RateLimiter
   rules: RateLimitRules
   log: FastifyBaseLogger
+  institutes: Pick<InstitutesService, 'smsSignature'>
 }) {
   const cooldownRefusal = (createdAt: number, now: number) =>
     new RateLimited((createdAt + OTP_RESEND_SECONDS * 1000 - now) / 1000, usersMessages.otpResendWait)
@@ -177,7 +195,9 @@ export function createOtpService({
       }
 
       try {
-        await sms.send({ to: phoneNumber, text: smsText[smsLanguage][purpose](code), purpose })
+        const from = await institutes.smsSignature(smsLanguage)
+        const text = otpSmsText(smsLanguage, purpose, code, from.name)
+        await sms.send({ to: phoneNumber, text, purpose, sender: from.sender })
       } catch (error) {
         // No valid code may outlive a failed send, and the failure costs the learner no cooldown or quota.
         await database.transaction((trx) => deleteCode(trx, phoneNumber, purpose, codeHash))

@@ -23,7 +23,8 @@ export const createAdminUsage =
   'Usage: npm run create-admin -- --username NAME --password PASS --phone NNNNNNNNNN\n' +
   '       npm run create-admin -- --username NAME --promote\n' +
   '  Creates the admin NAME (refused if NAME exists), or with --promote makes the existing user NAME an admin.\n' +
-  instituteNote
+  instituteNote +
+  '\n  With --platform: a platform admin (of no institute; runs the institutes from PLATFORM_HOST).'
 
 export function parseCreateAdminArgs(argv: string[]) {
   const values = parse(argv, {
@@ -32,6 +33,7 @@ export function parseCreateAdminArgs(argv: string[]) {
     phone: { type: 'string' },
     promote: { type: 'boolean', default: false },
     institute: { type: 'string' },
+    platform: { type: 'boolean', default: false },
   })
   const promote = values.promote === true
   if (promote && (values.password !== undefined || values.phone !== undefined))
@@ -42,6 +44,8 @@ export function parseCreateAdminArgs(argv: string[]) {
     phone: values.phone,
     promote,
     institute: values.institute?.trim(),
+    // docs/decisions/097: only when given, so that the admin's arguments read as before.
+    ...(values.platform === true && { platform: true }),
   }
 }
 

@@ -30,6 +30,14 @@ describe('command-line arguments', () => {
     })
   })
 
+  it('parses create-admin --platform', () => {
+    expect(parseCreateAdminArgs(['--username', 'operator', '--promote', '--platform'])).toMatchObject({
+      username: 'operator',
+      promote: true,
+      platform: true,
+    })
+  })
+
   it('parses create-learners and grant-paid-access arguments', () => {
     expect(parseCreateLearnersArgs(['--count', '50', '--prefix', 'demo', '--password', 'Pathshala-2026'])).toEqual({
       count: 50,
@@ -120,6 +128,25 @@ describe('command-line tools', () => {
     ).toMatchObject({ status: 0, stdout: expect.stringContaining('Created institute pathshala (id 2)') })
     // Each tool is a process of its own, compiled by tsx as it starts: seconds each on a busy machine.
   }, 180_000)
+
+  // docs/decisions/097: a platform admin is of no institute; an existing account only with --promote.
+  it('creates a platform admin with --platform, and promotes an existing account only when told', () => {
+    const made = run('create-admin', [
+      '--platform',
+      '--username',
+      'operator',
+      '--password',
+      'Sagarmatha-8848',
+      '--phone',
+      '9800000102',
+    ])
+    expect(made).toMatchObject({ status: 0, stdout: expect.stringContaining('Created platform admin operator') })
+    expect(run('create-admin', ['--platform', '--username', 'demo6'])).toMatchObject({ status: 1 })
+    expect(run('create-admin', ['--platform', '--username', 'demo6', '--promote'])).toMatchObject({
+      status: 0,
+      stdout: expect.stringContaining('a platform admin'),
+    })
+  }, 120_000)
 
   it('exits 2 with the usage on bad arguments and 1 on a refused command', () => {
     const bad = run('create-learners', ['--count', 'many'])

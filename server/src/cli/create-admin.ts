@@ -1,3 +1,4 @@
+import { createOrPromotePlatformAdmin } from '../platform/platform-admins'
 import { createOrPromoteAdmin } from '../users/user-admin.service'
 import { createAdminUsage, parseCreateAdminArgs } from './args'
 import { runCommand } from './run-command'
@@ -6,14 +7,18 @@ await runCommand({
   usage: createAdminUsage,
   parse: parseCreateAdminArgs,
   run: async (args, { database, clock }) => {
-    const result = await createOrPromoteAdmin(database, clock, args)
+    const platform = args.platform === true
+    const result = platform
+      ? await createOrPromotePlatformAdmin(database, clock, args)
+      : await createOrPromoteAdmin(database, clock, args)
+    const role = platform ? 'platform admin' : 'admin'
     switch (result.action) {
       case 'created':
-        return `Created admin ${result.username} (id ${result.id}).`
+        return `Created ${role} ${result.username} (id ${result.id}).`
       case 'promoted':
-        return `Made existing user ${result.username} (id ${result.id}) an admin.`
+        return `Made existing user ${result.username} (id ${result.id}) ${platform ? 'a' : 'an'} ${role}.`
       case 'already_admin':
-        return `${result.username} (id ${result.id}) is already an admin; nothing changed.`
+        return `${result.username} (id ${result.id}) is already ${platform ? 'a' : 'an'} ${role}; nothing changed.`
     }
   },
 })

@@ -37,6 +37,8 @@ import { bookletAnswerImages } from './migrations/0037_booklet_answer_images'
 import { modelAnswerMaths } from './migrations/0038_model_answer_maths'
 import { institutesMigration } from './migrations/0040_institutes'
 import { rolesInMemberships } from './migrations/0042_roles_in_memberships'
+import { institutePaymentKeys } from './migrations/0043_institute_payment_keys'
+import { platformAudit } from './migrations/0045_platform_audit'
 
 // Listed, not scanned, so the bundle carries them; a released migration is never edited, a new one follows it.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -77,6 +79,8 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0038_model_answer_maths': modelAnswerMaths(),
   '0040_institutes': institutesMigration(dialect),
   '0042_roles_in_memberships': rolesInMemberships(),
+  '0043_institute_payment_keys': institutePaymentKeys(),
+  '0045_platform_audit': platformAudit(dialect),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

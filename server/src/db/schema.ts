@@ -644,6 +644,17 @@ export interface InstituteHostTable {
   institute_id: number
 }
 
+/** An institute's own merchant keys for one provider (docs/decisions/099); the secret sealed, never plain. */
+export interface InstitutePaymentKeyTable {
+  institute_id: number
+  provider: 'khalti' | 'esewa'
+  /** Khalti's public key, eSewa's merchant (product) code. */
+  public_id: string | null
+  /** `v1.` + base64 of IV, tag and AES-256-GCM ciphertext (institutes/secret-box.ts). */
+  secret_sealed: string | null
+  updated_at: number
+}
+
 /** An account's roles in one institute (docs/decisions/096); a row with no role is a membership ended by an admin. */
 export interface MembershipTable {
   user_id: number
@@ -660,6 +671,9 @@ export interface InstituteInvitationTable {
   role: 'learner' | 'admin' | 'marker'
   invited_at: number
 }
+
+/** The platform's own audit trail (docs/decisions/097): audit_events' columns, no institute's. */
+export type PlatformAuditEventTable = AuditEventTable
 
 export interface DB {
   users: UserTable
@@ -693,6 +707,7 @@ export interface DB {
   payments: PaymentTable
   fake_gateway_transactions: FakeGatewayTransactionTable
   audit_events: AuditEventTable
+  platform_audit_events: PlatformAuditEventTable
   login_sessions: LoginSessionTable
   imports: ImportTable
   key_versions: KeyVersionTable
@@ -721,6 +736,7 @@ export interface DB {
   institute_hosts: InstituteHostTable
   memberships: MembershipTable
   institute_invitations: InstituteInvitationTable
+  institute_payment_keys: InstitutePaymentKeyTable
 }
 
 export type UserRow = Selectable<UserTable>

@@ -21,6 +21,10 @@ export const tableOwners = {
   pictures: 'deployment',
   page_images: 'deployment',
   institute_hosts: 'deployment',
+  // Each row names its institute, read by id only; the secret is sealed (docs/decisions/099).
+  institute_payment_keys: 'deployment',
+  // The platform admins' trail (docs/decisions/097): no institute's, never read on an institute's host.
+  platform_audit_events: 'deployment',
   institute_invitations: 'institute',
   quizzes: 'institute',
   questions: 'institute',

@@ -11,6 +11,15 @@ export function findAdminFlag(db: Kysely<DB>, userId: number, instituteId: numbe
     .executeTakeFirst()
 }
 
+/** The account's own flag (docs/decisions/097); undefined: no such account. */
+export function findPlatformAdminFlag(db: Kysely<DB>, userId: number) {
+  return db
+    .selectFrom('users')
+    .select('is_platform_admin')
+    .where('id', '=', userId)
+    .executeTakeFirst()
+}
+
 export async function isLoginLive(db: Kysely<DB>, userId: number, sessionId: string, now: number) {
   const live = await db
     .selectFrom('refresh_tokens')
@@ -22,8 +31,4 @@ export async function isLoginLive(db: Kysely<DB>, userId: number, sessionId: str
     .where('expires_at', '>', now)
     .executeTakeFirst()
   return live !== undefined
-}
-
-export async function userExists(db: Kysely<DB>, userId: number) {
-  return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined
 }

@@ -11,6 +11,8 @@ export interface RequestInstitute {
 declare module 'fastify' {
   interface FastifyRequest {
     institute: RequestInstitute
+    /** The request came to the platform's own address (docs/decisions/097): every host while there is one institute. */
+    platform: boolean
   }
 }
 

@@ -12,6 +12,10 @@ export interface AccessClaims {
   sid?: string
   /** The slug of the institute the token is for; absent in tokens signed before institutes: `main`. */
   institute?: string
+  /** A platform admin's token (docs/decisions/097): reaches /api/platform/* on the platform's address. */
+  is_platform_admin?: boolean
+  /** A platform admin acting as an admin of `institute` (docs/decisions/097): 15 minutes, no refresh. */
+  acting?: boolean
   exp: number
   iat: number
   jti: string
@@ -35,7 +39,12 @@ export interface TokenUser {
   is_marker?: boolean
   sessionId?: string
   institute?: string
+  is_platform_admin?: boolean
+  acting?: boolean
 }
+
+/** How long an act-as token lives (API.md "Platform admins"): there is no refresh for it. */
+export const ACT_AS_SECONDS = 15 * 60
 
 // fast-jwt verifies synchronously, cheaper in a start storm (decision 021); times checked here on the server's clock.
 export function hs256Verifier(secret: string | Uint8Array) {
@@ -114,22 +123,27 @@ export function createTokenSigner({
     return claims
   }
 
+  const accessClaims = (user: TokenUser) => ({
+    token_type: 'access',
+    user_id: user.id,
+    username: user.username,
+    is_admin: user.is_admin,
+    is_marker: user.is_marker === true,
+    ...(user.sessionId && { sid: user.sessionId }),
+    ...(user.institute && { institute: user.institute }),
+    ...(user.is_platform_admin && { is_platform_admin: true }),
+  })
+
   return {
     accessTtl,
     refreshTtl,
     sessionMaxTtl,
-    signAccess: (user: TokenUser) =>
+    signAccess: (user: TokenUser) => sign(accessClaims(user), accessTtl, randomUUID()),
+    /** A platform admin's admin token of one institute (docs/decisions/097): no login, no refresh. */
+    signActAs: (user: Pick<TokenUser, 'id' | 'username'>, institute: string) =>
       sign(
-        {
-          token_type: 'access',
-          user_id: user.id,
-          username: user.username,
-          is_admin: user.is_admin,
-          is_marker: user.is_marker === true,
-          ...(user.sessionId && { sid: user.sessionId }),
-          ...(user.institute && { institute: user.institute }),
-        },
-        accessTtl,
+        { ...accessClaims({ ...user, is_admin: true, institute, is_platform_admin: true }), acting: true },
+        ACT_AS_SECONDS,
         randomUUID(),
       ),
     async signRefresh(userId: number, familyId: string, ttl = refreshTtl, institute?: string) {

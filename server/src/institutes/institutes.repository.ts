@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely'
-import type { DB } from '../db/schema'
+import type { Kysely, Updateable } from 'kysely'
+import type { DB, InstituteTable } from '../db/schema'
 
 const instituteColumns = [
   'id',
@@ -50,4 +50,26 @@ export function findTakenHosts(db: Kysely<DB>, hosts: readonly string[]) {
 
 export function findInstituteBySlug(db: Kysely<DB>, slug: string) {
   return db.selectFrom('institutes').select(instituteColumns).where('slug', '=', slug).executeTakeFirst()
+}
+
+export function findInstituteById(db: Kysely<DB>, id: number) {
+  return db.selectFrom('institutes').select(instituteColumns).where('id', '=', id).executeTakeFirst()
+}
+
+export type InstituteChanges = Partial<
+  Pick<Updateable<InstituteTable>, 'name_en' | 'name_ne' | 'colour' | 'logo_hash' | 'open_registration' | 'status'>
+>
+
+export async function updateInstitute(db: Kysely<DB>, id: number, changes: InstituteChanges) {
+  if (Object.keys(changes).length === 0) return
+  await db.updateTable('institutes').set(changes).where('id', '=', id).execute()
+}
+
+export async function replaceHosts(db: Kysely<DB>, id: number, hosts: readonly string[]) {
+  await db.deleteFrom('institute_hosts').where('institute_id', '=', id).execute()
+  if (hosts.length > 0)
+    await db
+      .insertInto('institute_hosts')
+      .values(hosts.map((host) => ({ host, institute_id: id })))
+      .execute()
 }

@@ -52,6 +52,6 @@ export const fakeCheckoutRoutes: FastifyPluginAsyncZod<{
   )
 
   app.get('/fake/return/', { schema: { hide: true, querystring: z.object({ ref: Ref }) } }, async (request, reply) =>
-    backToApp(reply, await payments.fakeReturned(request.query.ref)),
+    backToApp(reply, await payments.fakeReturned(request.query.ref, request.institute.id)),
   )
 }

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { PaymentProvider } from '@quiz/contracts'
 import type { AppContext } from '../context'
 import { NotFound } from '../http/errors'
 import { notify } from '../notifications/notifications.service'
@@ -25,10 +24,10 @@ export function createPaymentVerifier({
   database,
   clock,
   log,
-  adapters,
+  adaptersFor,
 }: Pick<AppContext, 'database' | 'clock'> & {
   log: FastifyBaseLogger
-  adapters: Partial<Record<PaymentProvider, PaymentProviderAdapter>>
+  adaptersFor: (institute: number) => Promise<Partial<Record<string, PaymentProviderAdapter>>>
 }) {
   const { db } = database
 
@@ -38,10 +37,11 @@ export function createPaymentVerifier({
     return row
   }
 
-  async function verify(row: PaymentWithPlan): Promise<PaymentWithPlan> {
+  // With the keys of the institute the payment was made on: the request's, whose rows alone it can find.
+  async function verify(row: PaymentWithPlan, institute: number): Promise<PaymentWithPlan> {
     if (row.status !== 'pending') return row
-    const adapter = adapters[row.provider]
-    // A provider removed from PAYMENT_PROVIDERS: its payments stay pending until it is configured again.
+    const adapter = (await adaptersFor(institute))[row.provider]
+    // A provider removed from PAYMENT_PROVIDERS or the institute's keys: its payments stay pending until it is back.
     if (!adapter) return row
     const verification = await adapter.verify(toProviderPayment(row), clock.now())
     switch (verification.kind) {

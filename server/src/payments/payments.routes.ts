@@ -7,13 +7,13 @@ import {
   PaymentSchema,
   PaymentStartSchema,
 } from '@quiz/contracts'
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Config } from '../config'
 import { fakeCheckoutRoutes } from './fake-checkout.routes'
 import type { RateLimits } from '../http/rate-limit'
-import type { PaymentService } from './payments.service'
+import type { PaymentPlace, PaymentService } from './payments.service'
 
 const tags = ['payments']
 const security = [{ bearer: [] }]
@@ -26,26 +26,36 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
   rateLimits: RateLimits
   settings: Config['payments']
 }> = async (app, { payments, rateLimits: { limiter, rules }, settings }) => {
+  // With several institutes the provider sends the learner back to the host the payment was made on, whose
+  // institute verifies it; that host is one of the institute's own (the request was matched to it).
+  const publicProtocol = new URL(settings.publicUrl).protocol
+  const placeOf = (request: FastifyRequest): PaymentPlace => ({
+    institute: request.institute.id,
+    publicUrl: request.institute.scoped ? `${publicProtocol}//${request.host}` : settings.publicUrl,
+  })
+
   const learnerRoutes: FastifyPluginAsyncZod = async (learner) => {
     learner.addHook('onRequest', learner.authenticate)
 
-    learner.get('/providers/', { schema: { tags, security, response: { 200: PaymentProviderListSchema } } }, () => [
-      ...payments.providers(),
-    ])
+    learner.get(
+      '/providers/',
+      { schema: { tags, security, response: { 200: PaymentProviderListSchema } } },
+      (request) => payments.providers(request.institute.id),
+    )
 
     learner.post(
       '/',
       { schema: { tags, security, body: CreatePaymentBodySchema, response: { 201: PaymentStartSchema } } },
       async (request, reply) => {
         await limiter.hit(rules.paymentStartPerUser, String(request.user.id))
-        return reply.code(201).send(await payments.startPayment(request.user, request.body))
+        return reply.code(201).send(await payments.startPayment(request.user, request.body, placeOf(request)))
       },
     )
 
     learner.get(
       '/:id/',
       { schema: { tags, security, params: IdParamsSchema, response: { 200: PaymentSchema } } },
-      (request) => payments.getPayment(request.user, request.params.id),
+      (request) => payments.getPayment(request.user, request.params.id, request.institute.id),
     )
   }
   await app.register(learnerRoutes)
@@ -67,17 +77,19 @@ export const paymentRoutes: FastifyPluginAsyncZod<{
     back.get(
       '/khalti/return/',
       { schema: { tags, querystring: z.object({ pidx: z.string().max(100).optional() }) } },
-      async (request, reply) => backToApp(reply, await payments.khaltiReturned(request.query.pidx)),
+      async (request, reply) =>
+        backToApp(reply, await payments.khaltiReturned(request.query.pidx, request.institute.id)),
     )
 
     back.get(
       '/esewa/return/:id/success/',
       { schema: { tags, params: IdParamsSchema, querystring: z.object({ data: z.string().max(10_000).optional() }) } },
-      async (request, reply) => backToApp(reply, await payments.esewaSucceeded(request.params.id, request.query.data)),
+      async (request, reply) =>
+        backToApp(reply, await payments.esewaSucceeded(request.params.id, request.query.data, request.institute.id)),
     )
 
     back.get('/esewa/return/:id/failure/', { schema: { tags, params: IdParamsSchema } }, async (request, reply) =>
-      backToApp(reply, await payments.esewaFailed(request.params.id)),
+      backToApp(reply, await payments.esewaFailed(request.params.id, request.institute.id)),
     )
 
     if (settings.providers.includes('fake')) {

@@ -29,21 +29,52 @@ import { createEsewaAdapter, verifyEsewaReturn } from './providers/esewa'
 import { createFakeAdapter } from './providers/fake'
 import { createKhaltiAdapter } from './providers/khalti'
 import { ProviderUnreachable, type PaymentProviderAdapter } from './providers/provider'
+import type { MerchantKeys } from '../institutes/settings.service'
 
 export const ADMIN_PAGE_SIZE = 50
 
-export function createPaymentAdapters({ config, database, clock }: Pick<AppContext, 'config' | 'database' | 'clock'>) {
+export type PaymentAdapters = Partial<Record<PaymentProvider, PaymentProviderAdapter>>
+export type MerchantKeysOf = (institute: number) => Promise<MerchantKeys & { unreadable: readonly string[] }>
+
+/**
+ * Where a payment is made (docs/decisions/099): the institute of the request's host, whose keys start and verify it
+ * and whose rows hold it, and the address the provider sends the learner back to (that same host).
+ */
+export interface PaymentPlace {
+  institute: number
+  publicUrl: string
+}
+
+/** An institute's providers with its own merchant keys; the fake one (development) for every institute. */
+export function createPaymentAdapters({
+  config,
+  database,
+  clock,
+  log,
+  merchantKeys,
+}: Pick<AppContext, 'config' | 'database' | 'clock'> & { log: FastifyBaseLogger; merchantKeys: MerchantKeysOf }) {
   const { payments } = config
-  const adapters: Partial<Record<PaymentProvider, PaymentProviderAdapter>> = {}
-  for (const name of payments.providers) {
-    adapters[name] =
-      name === 'khalti'
-        ? createKhaltiAdapter({ ...payments.khalti, publicUrl: payments.publicUrl, timeoutMs: payments.timeoutMs })
-        : name === 'esewa'
-          ? createEsewaAdapter({ ...payments.esewa, publicUrl: payments.publicUrl, timeoutMs: payments.timeoutMs })
-          : createFakeAdapter({ database, clock })
+  const fake = createFakeAdapter({ database, clock })
+  return async function adaptersFor(institute: number, publicUrl = payments.publicUrl): Promise<PaymentAdapters> {
+    const adapters: PaymentAdapters = {}
+    if (payments.providers.includes('fake')) adapters.fake = fake
+    const keys = await merchantKeys(institute)
+    if (keys.unreadable.length > 0)
+      log.error(
+        { institute, providers: keys.unreadable },
+        'payment keys sealed under another JWT_SECRET: the institute must enter them again',
+      )
+    const { timeoutMs } = payments
+    if (keys.khalti)
+      adapters.khalti = createKhaltiAdapter({
+        ...payments.khalti,
+        secretKey: keys.khalti.secretKey,
+        publicUrl,
+        timeoutMs,
+      })
+    if (keys.esewa) adapters.esewa = createEsewaAdapter({ ...payments.esewa, ...keys.esewa, publicUrl, timeoutMs })
+    return adapters
   }
-  return adapters
 }
 
 function toPaymentDto(row: PaymentWithPlan): Payment {
@@ -63,22 +94,24 @@ function toPaymentDto(row: PaymentWithPlan): Payment {
 }
 
 export function createPaymentService(
-  context: Pick<AppContext, 'config' | 'database' | 'clock'> & {
-    log: FastifyBaseLogger
-    adapters?: Partial<Record<PaymentProvider, PaymentProviderAdapter>>
-  },
+  context: Pick<AppContext, 'config' | 'database' | 'clock'> & { log: FastifyBaseLogger; merchantKeys: MerchantKeysOf },
 ) {
-  const { database, clock, log } = context
+  const { database, clock, log, merchantKeys } = context
   const { db } = database
-  const adapters = context.adapters ?? createPaymentAdapters(context)
+  const adaptersFor = createPaymentAdapters(context)
 
-  const { load, verify } = createPaymentVerifier({ database, clock, log, adapters })
+  const { load, verify } = createPaymentVerifier({ database, clock, log, adaptersFor })
 
   return {
-    providers: () => context.config.payments.providers,
+    /** The providers a learner of this institute can pay with: those of PAYMENT_PROVIDERS it has keys for. */
+    async providers(institute: number): Promise<PaymentProvider[]> {
+      const adapters = await adaptersFor(institute)
+      return context.config.payments.providers.filter((provider) => adapters[provider] !== undefined)
+    },
 
-    async startPayment(user: TokenUser, body: CreatePaymentBody): Promise<PaymentStart> {
-      const adapter = adapters[body.provider]
+    // No keys for the provider on this institute is the refusal of a provider that is not configured.
+    async startPayment(user: TokenUser, body: CreatePaymentBody, place: PaymentPlace): Promise<PaymentStart> {
+      const adapter = (await adaptersFor(place.institute, place.publicUrl))[body.provider]
       if (!adapter) throw new ValidationFailed({ provider: ['This payment method is not available.'] })
       const plan = await findPlanById(db, body.plan_id)
       if (!plan || plan.active !== 1) throw new ValidationFailed({ plan_id: ['This plan is not available.'] })
@@ -119,25 +152,27 @@ export function createPaymentService(
       }
     },
 
-    async getPayment(user: TokenUser, id: number): Promise<Payment> {
+    // Another institute's payment is not found: the request's queries hold only its institute's rows.
+    async getPayment(user: TokenUser, id: number, institute: number): Promise<Payment> {
       const row = await findPaymentById(db, id)
       if (!row || row.user_id !== user.id) throw new NotFound('Payment not found.')
-      return toPaymentDto(await verify(row))
+      return toPaymentDto(await verify(row, institute))
     },
 
     // The query's own status and amount are ignored: anyone can forge them.
-    async khaltiReturned(pidx: string | undefined): Promise<number | undefined> {
+    async khaltiReturned(pidx: string | undefined, institute: number): Promise<number | undefined> {
       if (!pidx) return undefined
       const id = await findPaymentIdByProviderRef(db, 'khalti', pidx)
-      if (id !== undefined) await verify(await load(id))
+      if (id !== undefined) await verify(await load(id), institute)
       return id
     },
 
     // A `data` whose signature does not verify changes nothing; only the status check API's answer settles the payment.
-    async esewaSucceeded(id: number, data: string | undefined): Promise<number | undefined> {
+    async esewaSucceeded(id: number, data: string | undefined, institute: number): Promise<number | undefined> {
       const row = await findPaymentById(db, id)
       if (!row || row.provider !== 'esewa') return undefined
-      const signed = data ? verifyEsewaReturn(context.config.payments.esewa.secretKey, data) : undefined
+      const secretKey = (await merchantKeys(institute)).esewa?.secretKey
+      const signed = data && secretKey ? verifyEsewaReturn(secretKey, data) : undefined
       if (!signed) {
         log.warn({ paymentId: id }, 'eSewa return with a missing or bad signature: ignored')
         return id
@@ -149,14 +184,14 @@ export function createPaymentService(
         )
         return id
       }
-      await verify(row)
+      await verify(row, institute)
       return id
     },
 
-    async esewaFailed(id: number): Promise<number | undefined> {
+    async esewaFailed(id: number, institute: number): Promise<number | undefined> {
       const row = await findPaymentById(db, id)
       if (!row || row.provider !== 'esewa') return undefined
-      await verify(row)
+      await verify(row, institute)
       return id
     },
 
@@ -171,10 +206,10 @@ export function createPaymentService(
       )
     },
 
-    async fakeReturned(ref: string | undefined): Promise<number | undefined> {
+    async fakeReturned(ref: string | undefined, institute: number): Promise<number | undefined> {
       if (!ref) return undefined
       const id = await findPaymentIdByProviderRef(db, 'fake', ref)
-      if (id !== undefined) await verify(await load(id))
+      if (id !== undefined) await verify(await load(id), institute)
       return id
     },
 

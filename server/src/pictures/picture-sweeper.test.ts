@@ -73,6 +73,15 @@ describe.each(dialects)('the sweep of unused pictures on %s', (dialect) => {
     expect(await remaining()).toEqual([onQuestion!.url, onOption!.url, young.url].sort())
   })
 
+  it("keeps an institute's logo (docs/decisions/097)", async () => {
+    const logo = await store('#700000')
+    const hash = /([0-9a-f]{64})\.webp$/.exec(logo.url)![1]!
+    await t.db.updateTable('institutes').set({ logo_hash: hash }).where('id', '=', 1).execute()
+    t.clock.advance(UNUSED_FOR + DAY)
+    expect(await pictures().deleteUnused()).toBe(0)
+    expect(await remaining()).toEqual([logo.url])
+  })
+
   it('keeps a picture an old revision still uses after its question moved to another', async () => {
     const headers = await bearerFor(t.tokens, await createUser(t.database, { is_admin: 1 }))
     const body = async (colour: string) => ({

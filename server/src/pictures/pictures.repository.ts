@@ -108,6 +108,8 @@ export async function deleteUnusedPictures(db: Kysely<DB>, before: number, now: 
               .select('id')
               .whereRef('question_options.image_picture', '=', 'pictures.hash'),
           ),
+          // An institute's logo (docs/decisions/097, 099).
+          eb.exists(eb.selectFrom('institutes').select('id').whereRef('institutes.logo_hash', '=', 'pictures.hash')),
           eb.exists(
             eb
               .selectFrom('imports')

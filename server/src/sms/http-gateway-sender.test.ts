@@ -53,6 +53,12 @@ describe('SMS gateway adapters', () => {
       expect(JSON.parse(request!.body)).toEqual({ to: message.to, text: message.text, sender: 'QuizNP' })
     })
 
+    it("posts an institute's own sender id when the message names one", async () => {
+      gateway.json(202, { id: 'abc' })
+      await sender().send({ ...message, sender: 'Pathshala' })
+      expect(JSON.parse(gateway.received[0]!.body)).toMatchObject({ sender: 'Pathshala' })
+    })
+
     it('throws SmsDeliveryError on an error status', async () => {
       gateway.json(500, { error: `could not send "${message.text}"` })
       const error = await deliveryError(sender().send(message))
@@ -97,6 +103,12 @@ describe('SMS gateway adapters', () => {
         to: message.to,
         text: message.text,
       })
+    })
+
+    it("sends from an institute's own sender id when the message names one", async () => {
+      gateway.json(200, { count: 1, response_code: 200, response: '1 mesages has been queued.' })
+      await sender().send({ ...message, sender: 'Pathshala' })
+      expect(new URLSearchParams(gateway.received[0]!.body).get('from')).toBe('Pathshala')
     })
 
     it('throws SmsDeliveryError on an error status such as an invalid token', async () => {

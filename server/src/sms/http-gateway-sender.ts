@@ -59,13 +59,13 @@ export function createHttpGatewaySender({
   timeoutMs: number
 }): SmsSender {
   return {
-    async send({ to, text }: SmsMessage) {
+    async send({ to, text, sender }: SmsMessage) {
       await postToGateway(
         'HTTP',
         {
           url,
           headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          body: JSON.stringify({ to, text, sender: senderId }),
+          body: JSON.stringify({ to, text, sender: sender ?? senderId }),
         },
         timeoutMs,
       )
@@ -86,10 +86,10 @@ export function createSparrowSender({
   timeoutMs: number
 }): SmsSender {
   return {
-    async send({ to, text }: SmsMessage) {
+    async send({ to, text, sender }: SmsMessage) {
       const answer = await postToGateway(
         'Sparrow',
-        { url, headers: formHeaders, body: formBody({ token, from: senderId, to, text }) },
+        { url, headers: formHeaders, body: formBody({ token, from: sender ?? senderId, to, text }) },
         timeoutMs,
       )
       const code = (answer as { response_code?: unknown } | undefined)?.response_code

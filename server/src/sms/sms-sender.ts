@@ -7,6 +7,8 @@ export interface SmsMessage {
   to: string
   text: string
   purpose: SmsPurpose
+  /** The sender id shown to the phone: an institute's own (`sms_sender`); absent, the deployment's SMS_SENDER_ID. */
+  sender?: string | undefined
 }
 
 export interface SmsSender {
