@@ -13,11 +13,7 @@ export function findAdminFlag(db: Kysely<DB>, userId: number, instituteId: numbe
 
 /** The account's own flag (docs/decisions/097); undefined: no such account. */
 export function findPlatformAdminFlag(db: Kysely<DB>, userId: number) {
-  return db
-    .selectFrom('users')
-    .select('is_platform_admin')
-    .where('id', '=', userId)
-    .executeTakeFirst()
+  return db.selectFrom('users').select('is_platform_admin').where('id', '=', userId).executeTakeFirst()
 }
 
 export async function isLoginLive(db: Kysely<DB>, userId: number, sessionId: string, now: number) {
