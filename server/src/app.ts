@@ -139,12 +139,16 @@ export async function buildApp(
   })
 
   // With one institute nothing is scoped unless a test asks: an AsyncLocalStorage costs every promise (decision 076).
-  app.addHook('preHandler', (request, _reply, done) => {
+  const enterScope = (request: FastifyRequest, _reply: unknown, done: () => void) => {
     const institute = request.institute?.scoped ? request.institute.id : undefined
     if (institute === undefined && !requestScope) return done()
     const scope = requestScope?.(request) ?? { requestId: request.id }
     inRequestScope({ ...scope, institute }, done)
-  })
+  }
+  // From preValidation, after the body is read (its stream's events run outside any scope): the question routes
+  // store their pictures there (admin/image-fields.ts), and unscoped they were the first institute's (decision 100).
+  app.addHook('preValidation', enterScope)
+  app.addHook('preHandler', enterScope)
 
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')

@@ -2,6 +2,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely'
 import type { AttemptRow, DB } from '../db/schema'
 import { isPostgres, prepareOnPostgres } from '../db/database'
 import { IN_PROGRESS } from '../db/in-progress'
+import { instituteOfRawInsert } from '../db/raw-institute'
 import { precompile } from '../db/precompiled-query'
 import { paperColumns } from '../questions/paper-columns'
 import { attemptSections, type AttemptSection } from '../questions/sections'
@@ -195,10 +196,10 @@ export type AnswerEntry = readonly [questionId: number, optionId: number | null]
 
 // PostgreSQL: a save in one statement and round trip; the CTE takes the attempt FOR SHARE, rows in question order.
 const upsertAnswersIfInProgressSql = `with live as (
-  select id from attempts where id = $1 and status = 'in_progress' for share
+  select id, institute_id from attempts where id = $1 and status = 'in_progress' for share
 )
-insert into attempt_answers (attempt_id, question_id, option_id, saved_at)
-select live.id, answer.question_id, answer.option_id, $4
+insert into attempt_answers (attempt_id, question_id, option_id, saved_at, institute_id)
+select live.id, answer.question_id, answer.option_id, $4, live.institute_id
 from live, unnest($2::integer[], $3::integer[]) as answer (question_id, option_id)
 order by answer.question_id
 on conflict (attempt_id, question_id) do update set option_id = excluded.option_id, saved_at = excluded.saved_at`
@@ -222,8 +223,8 @@ export async function upsertAnswersIfInProgressOnPostgres(
 }
 
 // A batch in one statement compiled once, answers as one array or JSON; PostgreSQL in question order (no deadlock).
-const upsertAnswerBatchOnPostgresSql = `insert into attempt_answers (attempt_id, question_id, option_id, saved_at)
-select $1, answer.question_id, answer.option_id, $4
+const upsertAnswerBatchOnPostgresSql = `insert into attempt_answers (attempt_id, question_id, option_id, saved_at, institute_id)
+select $1, answer.question_id, answer.option_id, $4, $5::integer
 from unnest($2::integer[], $3::integer[]) as answer (question_id, option_id)
 order by answer.question_id
 on conflict (attempt_id, question_id) do update set option_id = excluded.option_id, saved_at = excluded.saved_at`
@@ -270,6 +271,7 @@ export async function upsertAnswers(db: Kysely<DB>, attemptId: number, answers: 
       answers.map(([questionId]) => questionId),
       answers.map(([, optionId]) => optionId),
       now,
+      instituteOfRawInsert(),
     ]),
   )
 }

@@ -38,6 +38,7 @@ import { modelAnswerMaths } from './migrations/0038_model_answer_maths'
 import { institutesMigration } from './migrations/0040_institutes'
 import { rolesInMemberships } from './migrations/0042_roles_in_memberships'
 import { institutePaymentKeys } from './migrations/0043_institute_payment_keys'
+import { perInstituteKeys } from './migrations/0044_per_institute_keys'
 import { platformAudit } from './migrations/0045_platform_audit'
 
 // Listed, not scanned, so the bundle carries them; a released migration is never edited, a new one follows it.
@@ -80,6 +81,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0040_institutes': institutesMigration(dialect),
   '0042_roles_in_memberships': rolesInMemberships(),
   '0043_institute_payment_keys': institutePaymentKeys(),
+  '0044_per_institute_keys': perInstituteKeys(dialect),
   '0045_platform_audit': platformAudit(dialect),
 })
 

@@ -51,6 +51,11 @@ export interface PictureTable {
   keyed: ColumnType<number, number | undefined, number>
 }
 
+/** An institute that stored or uses a picture (migration 0044): its URL answers on that institute's hosts alone. */
+export interface PictureUseTable {
+  hash: string
+}
+
 export interface RefreshTokenTable {
   jti: string
   user_id: number
@@ -679,6 +684,7 @@ export interface DB {
   users: UserTable
   profile_pictures: ProfilePictureTable
   pictures: PictureTable
+  picture_uses: PictureUseTable
   refresh_tokens: RefreshTokenTable
   otp_codes: OtpCodeTable
   phone_verifications: PhoneVerificationTable

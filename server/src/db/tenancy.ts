@@ -20,6 +20,7 @@ export const tableOwners = {
   // Content-addressed stores, one copy of the same bytes: each is reached through an institute's rows naming it.
   pictures: 'deployment',
   page_images: 'deployment',
+  picture_uses: 'institute',
   institute_hosts: 'deployment',
   // Each row names its institute, read by id only; the secret is sealed (docs/decisions/099).
   institute_payment_keys: 'deployment',

@@ -121,13 +121,37 @@ describe.each(dialects)('the institute filter on %s', (dialect) => {
     expect((await named(t.db, theirs)).rows).toEqual([{ name: 'theirs' }])
   })
 
-  it('refuses an insert into an institute’s table that cannot be given its institute', async () => {
+  it('gives an INSERT ... SELECT its institute, reading only its rows, and refuses one it cannot give it', async () => {
+    const second = await secondInstitute()
+    await as(1, () => addTag('mine'))
+    await as(second, () => addTag('theirs'))
+    const copy = () =>
+      t.db
+        .insertInto('tags')
+        .columns(['name', 'name_key'])
+        .expression((eb) =>
+          eb.selectFrom('tags').select([sql<string>`name || '2'`.as('name'), sql<string>`name_key || '2'`.as('k')]),
+        )
+        .execute()
+    await as(second, copy)
+    const { rows } = await sql<{ name: string; institute_id: number }>`select name, institute_id from tags
+      order by id`.execute(t.db)
+    expect(rows.map((row) => [row.name, Number(row.institute_id)])).toEqual([
+      ['mine', 1],
+      ['theirs', second],
+      ['theirs2', second],
+    ])
     await expect(
       as(1, () =>
         t.db
           .insertInto('tags')
           .columns(['name', 'name_key'])
-          .expression((eb) => eb.selectFrom('tags').select(['name', 'name_key']))
+          .expression((eb) =>
+            eb
+              .selectFrom('tags')
+              .select(['name', 'name_key'])
+              .union(eb.selectFrom('tags').select(['name', 'name_key'])),
+          )
           .execute(),
       ),
     ).rejects.toThrow(/must name its institute_id/)

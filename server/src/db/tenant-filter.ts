@@ -12,7 +12,9 @@ import {
   OperatorNode,
   ParensNode,
   PrimitiveValueListNode,
+  RawNode,
   ReferenceNode,
+  SelectionNode,
   SelectQueryNode,
   TableNode,
   UpdateQueryNode,
@@ -106,6 +108,17 @@ export class TenantFilter extends OperationNodeTransformer {
     const query = super.transformInsertQuery(node, queryId)
     if (!query.into || ownedTableName(query.into) === undefined) return query
     if (query.columns?.some((column) => column.column.name === INSTITUTE_COLUMN)) return query
+    if (query.columns && query.values && SelectQueryNode.is(query.values) && !query.values.setOperations) {
+      // INSERT ... SELECT (issue 74's isolation walk found every such insert refused): the institute is one more
+      // selected value, cast, as a bare parameter in a select list is text on PostgreSQL.
+      const institute = RawNode.create(['cast(', ' as integer)'], [ValueNode.create(this.#institute)])
+      const selection = SelectionNode.create(AliasNode.create(institute, IdentifierNode.create(INSTITUTE_COLUMN)))
+      return {
+        ...query,
+        columns: [...query.columns, ColumnNode.create(INSTITUTE_COLUMN)],
+        values: SelectQueryNode.cloneWithSelections(query.values, [selection]),
+      }
+    }
     if (!query.columns || !query.values || !ValuesNode.is(query.values)) {
       // An INSERT ... SELECT or DEFAULT VALUES into an institute's table names its institute itself.
       throw new Error(`an insert into ${query.into.table.identifier.name} must name its institute_id`)

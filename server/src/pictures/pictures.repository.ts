@@ -1,8 +1,15 @@
 import { sql, type Kysely } from 'kysely'
+import { inParts } from '../db/in-parts'
 import type { DB } from '../db/schema'
 import type { EncodedPicture } from './picture-encoding'
 
-export async function savePictures(db: Kysely<DB>, pictures: readonly EncodedPicture[], now: number): Promise<void> {
+/** `used`: the request's institute uses them (picture_uses); false for a platform admin's, recorded by `useIn`. */
+export async function savePictures(
+  db: Kysely<DB>,
+  pictures: readonly EncodedPicture[],
+  now: number,
+  used = true,
+): Promise<void> {
   for (const picture of pictures) {
     await db
       .insertInto('pictures')
@@ -18,14 +25,41 @@ export async function savePictures(db: Kysely<DB>, pictures: readonly EncodedPic
       .onConflict((conflict) => conflict.column('hash').doNothing())
       .execute()
   }
+  if (used)
+    await recordPictureUses(
+      db,
+      pictures.map((picture) => picture.hash),
+    )
 }
 
-export async function findPictureSizes(db: Kysely<DB>, hashes: readonly string[]) {
+/** The request's institute stored or uses these pictures: their URLs answer on its hosts (decision 100). */
+export async function recordPictureUses(db: Kysely<DB>, hashes: readonly string[]): Promise<void> {
+  if (hashes.length === 0) return
+  await db
+    .insertInto('picture_uses')
+    .values([...new Set(hashes)].map((hash) => ({ hash })))
+    // Keyed by (hash, institute) and the institute is the filter's: no target can name it.
+    .onConflict((conflict) => conflict.doNothing())
+    .execute()
+}
+
+/** Whether the request's institute (the filter's) stored or uses the picture. */
+export async function isPictureUsed(db: Kysely<DB>, hash: string): Promise<boolean> {
+  return (await db.selectFrom('picture_uses').select('hash').where('hash', '=', hash).executeTakeFirst()) !== undefined
+}
+
+// `used`: only those the request's institute stored or uses, so another's picture cannot be named by its URL.
+export async function findPictureSizes(db: Kysely<DB>, hashes: readonly string[], used: boolean) {
   if (hashes.length === 0) return new Map<string, { width: number; height: number }>()
   const rows = await db
     .selectFrom('pictures')
     .select(['hash', 'width', 'height'])
     .where('hash', 'in', [...new Set(hashes)])
+    .$if(used, (query) =>
+      query.where((eb) =>
+        eb.exists(eb.selectFrom('picture_uses as u').select('u.hash').whereRef('u.hash', '=', 'pictures.hash')),
+      ),
+    )
     .execute()
   return new Map(rows.map((row) => [row.hash, { width: row.width, height: row.height }]))
 }
@@ -79,6 +113,10 @@ export async function renamePicture(db: Kysely<DB>, from: string, to: string): P
     .execute()
   for (const table of ['question_revisions', 'question_options'] as const)
     await db.updateTable(table).set({ image_picture: to }).where('image_picture', '=', from).execute()
+  // Every institute's use, outside any institute's scope (the sweeper's): raw, as no feature names institute_id.
+  await sql`insert into picture_uses (hash, institute_id) select ${to}, institute_id from picture_uses
+    where hash = ${from} on conflict do nothing`.execute(db)
+  await db.deleteFrom('picture_uses').where('hash', '=', from).execute()
   // A dry run's rows hold the picture's url; both names are 64 hex digits, nothing in them is special to LIKE.
   await db
     .updateTable('imports')
@@ -88,7 +126,8 @@ export async function renamePicture(db: Kysely<DB>, from: string, to: string): P
   await db.deleteFrom('pictures').where('hash', '=', from).execute()
 }
 
-// Nor one an unexpired dry run names: its commit would otherwise name a deleted picture.
+// Nor one an unexpired dry run names: its commit would otherwise name a deleted picture, nor an institute's logo.
+// Deployment-wide, never in an institute's scope: a picture one institute no longer uses may be another's.
 export async function deleteUnusedPictures(db: Kysely<DB>, before: number, now: number): Promise<string[]> {
   const rows = await db
     .deleteFrom('pictures')
@@ -122,5 +161,7 @@ export async function deleteUnusedPictures(db: Kysely<DB>, before: number, now: 
     )
     .returning('hash')
     .execute()
-  return rows.map((row) => row.hash)
+  const hashes = rows.map((row) => row.hash)
+  for (const part of inParts(hashes)) await db.deleteFrom('picture_uses').where('hash', 'in', part).execute()
+  return hashes
 }

@@ -10,7 +10,7 @@ const FILE = /^([0-9a-f]{64})\.webp$/
 export const pictureRoutes: FastifyPluginAsyncZod<{ pictures: PicturesService }> = async (app, { pictures }) => {
   app.get('/:file', { schema: { tags: ['pictures'], params: PictureFileParamsSchema } }, async (request, reply) => {
     const hash = FILE.exec(request.params.file)?.[1]
-    const data = hash === undefined ? undefined : await pictures.read(hash)
+    const data = hash === undefined ? undefined : await pictures.readOnHost(hash)
     if (!data) return reply.callNotFound()
     return reply.header('cache-control', 'private, max-age=31536000, immutable').type('image/webp').send(data)
   })

@@ -2,6 +2,7 @@ import { picturePath, type Picture } from '@quiz/contracts'
 import { LRUCache } from 'lru-cache'
 import type { Config } from '../config'
 import type { Database } from '../db/database'
+import { currentInstitute, inRequestScope, outsideRequestScope } from '../db/request-scope'
 import type { Clock } from '../lib/clock'
 import { encodePicture, type EncodedPicture, type PictureRefusal } from './picture-encoding'
 import { named, pictureKey, pictureName } from './picture-names'
@@ -11,6 +12,8 @@ import {
   findPicturesByPixels,
   findPictureSizes,
   findUnkeyedPictures,
+  isPictureUsed,
+  recordPictureUses,
   renamePicture,
   savePictures,
 } from './pictures.repository'
@@ -47,6 +50,23 @@ export function createPicturesService({
   })
   // One read per picture per process, even when 200 learners ask for it in the same instant.
   const reading = new Map<string, Promise<Buffer | undefined>>()
+  // "institute:hash" of the pictures an institute uses: a paper's picture asked by every learner is looked up once.
+  // Only yes is kept: a picture stored a moment later answers at once. A use is never taken back (decision 100).
+  const used = new LRUCache<string, true>({ max: 100_000, ttl: CACHE_TTL_MS, perf: { now: () => clock.now() } })
+  const checking = new Map<string, Promise<boolean>>()
+
+  async function usedHere(institute: number, hash: string): Promise<boolean> {
+    const key = `${institute}:${hash}`
+    if (used.has(key)) return true
+    let pending = checking.get(key)
+    if (!pending) {
+      pending = isPictureUsed(db, hash).finally(() => checking.delete(key))
+      checking.set(key, pending)
+    }
+    const yes = await pending
+    if (yes) used.set(key, true)
+    return yes
+  }
 
   async function read(hash: string): Promise<Buffer | undefined> {
     const cached = served.get(hash)
@@ -71,10 +91,11 @@ export function createPicturesService({
 
     encode,
 
-    async store(bytes: Buffer): Promise<Picture | PictureRefusal> {
+    /** `used` false: no institute uses it yet (a platform admin's logo, given its institute by `useIn`). */
+    async store(bytes: Buffer, { used = true } = {}): Promise<Picture | PictureRefusal> {
       const encoded = await encode(bytes)
       if (typeof encoded === 'string') return encoded
-      await savePictures(db, [encoded], clock.now())
+      await savePictures(db, [encoded], clock.now(), used)
       return pictureOf(encoded)
     },
 
@@ -86,16 +107,37 @@ export function createPicturesService({
       const sources = encoded.flatMap((picture) => (picture.sourcePixelsHash ? [picture.sourcePixelsHash] : []))
       const stored = await findPicturesByPixels(db, sources)
       const found = new Map<string, Picture>()
+      const kept: string[] = []
       for (const picture of encoded) {
         const same = picture.sourcePixelsHash === null ? undefined : stored.get(picture.sourcePixelsHash)
-        if (same && same.hash !== picture.hash) found.set(picture.hash, pictureOf(same))
+        if (same && same.hash !== picture.hash) {
+          found.set(picture.hash, pictureOf(same))
+          kept.push(same.hash)
+        }
       }
+      // The bytes are kept once; the institute that sent them again now uses them too.
+      await recordPictureUses(db, kept)
       return found
     },
 
-    sizesOf: (hashes: readonly string[]) => findPictureSizes(db, hashes),
+    /** Records that `institute` uses the pictures, from outside its scope (a platform admin setting its logo). */
+    useIn: (institute: number, hashes: readonly string[]) =>
+      inRequestScope({ requestId: 'picture-use', institute }, () => recordPictureUses(db, hashes)),
+
+    /** Of pictures named by URL: with more than one institute, only those the request's institute uses. */
+    sizesOf: (hashes: readonly string[]) => findPictureSizes(db, hashes, currentInstitute() !== undefined),
 
     read,
+
+    /**
+     * A picture by its URL on the request's host: with more than one institute, only one its institute stored or
+     * uses (decision 100); another's is as unknown as no picture.
+     */
+    async readOnHost(hash: string): Promise<Buffer | undefined> {
+      const institute = currentInstitute()
+      if (institute !== undefined && !(await usedHere(institute, hash))) return undefined
+      return read(hash)
+    },
 
     readAhead(hashes: readonly string[]): void {
       const missing = hashes.filter((hash) => !served.has(hash))
@@ -107,18 +149,23 @@ export function createPicturesService({
       })
     },
 
-    async nameUnkeyed(): Promise<number> {
-      const unkeyed = await findUnkeyedPictures(db)
-      for (const hash of unkeyed) await database.transaction((trx) => renamePicture(trx, hash, pictureName(key, hash)))
-      return unkeyed.length
-    },
+    // Both deployment-wide whoever calls them: a picture one institute no longer uses may be another's.
+    nameUnkeyed: () => outsideRequestScope(nameUnkeyed),
 
-    async deleteUnused(): Promise<number> {
-      const now = clock.now()
-      const hashes = await deleteUnusedPictures(db, now - UNUSED_FOR, now)
-      for (const hash of hashes) served.delete(hash)
-      return hashes.length
-    },
+    deleteUnused: () => outsideRequestScope(deleteUnused),
+  }
+
+  async function nameUnkeyed(): Promise<number> {
+    const unkeyed = await findUnkeyedPictures(db)
+    for (const hash of unkeyed) await database.transaction((trx) => renamePicture(trx, hash, pictureName(key, hash)))
+    return unkeyed.length
+  }
+
+  async function deleteUnused(): Promise<number> {
+    const now = clock.now()
+    const hashes = await deleteUnusedPictures(db, now - UNUSED_FOR, now)
+    for (const hash of hashes) served.delete(hash)
+    return hashes.length
   }
 }
 

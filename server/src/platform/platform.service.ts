@@ -110,7 +110,7 @@ export function createPlatformService({
   async function logoHash(logo: { picture: string } | null | undefined): Promise<string | null | undefined> {
     if (logo === undefined || logo === null) return logo
     const bytes = decodeDataUrl(logo.picture)
-    const stored = typeof bytes === 'string' ? bytes : await pictures.store(bytes)
+    const stored = typeof bytes === 'string' ? bytes : await pictures.store(bytes, { used: false })
     if (typeof stored === 'string') throw new ValidationFailed({ 'logo.picture': [refusals[stored]] })
     return /([0-9a-f]{64})\.webp$/.exec(stored.url)![1]!
   }
@@ -149,12 +149,15 @@ export function createPlatformService({
           entry('create', made, input.slug, { after: { slug: input.slug, name: input.name, hosts: input.hosts } }),
         )
       })
+      // Stored on the platform's host: the institute's own host answers its logo only with its use (decision 100).
+      if (logo) await pictures.useIn(id, [logo])
       return get(id)
     },
 
     async update(id: number, input: UpdateInput, actor: AuditActor): Promise<PlatformInstitute> {
       const before = await get(id)
       const logo = await logoHash(input.logo)
+      if (logo) await pictures.useIn(id, [logo])
       await institutes.update(
         id,
         {

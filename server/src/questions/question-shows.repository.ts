@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import { isPostgres } from '../db/database'
+import { instituteOfRawInsert } from '../db/raw-institute'
 import { inParts } from '../db/in-parts'
 import type { DB } from '../db/schema'
 
@@ -71,14 +72,16 @@ async function writeShows(
 ) {
   const json = JSON.stringify(rows.sort((a, b) => a[0] - b[0] || a[1] - b[1]))
   const [into, id] = [sql.table(table), sql.ref(column)]
+  const institute = instituteOfRawInsert()
   await (
     isPostgres(db)
-      ? sql`insert into ${into} (user_id, ${id}, shown_at)
-        select (r->>0)::integer, (r->>1)::integer, (r->>2)::bigint from jsonb_array_elements(${json}::jsonb) as r
+      ? sql`insert into ${into} (user_id, ${id}, shown_at, institute_id)
+        select (r->>0)::integer, (r->>1)::integer, (r->>2)::bigint, ${institute}::integer
+        from jsonb_array_elements(${json}::jsonb) as r
         on conflict (user_id, ${id}) do update set shown_at = excluded.shown_at
         where ${into}.shown_at < excluded.shown_at`
-      : sql`insert into ${into} (user_id, ${id}, shown_at)
-        select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]')
+      : sql`insert into ${into} (user_id, ${id}, shown_at, institute_id)
+        select json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'), ${institute}
         from json_each(${json}) where true
         on conflict (user_id, ${id}) do update set shown_at = excluded.shown_at
         where ${into}.shown_at < excluded.shown_at`
@@ -99,18 +102,22 @@ export async function ensureShownSet(trx: Kysely<DB>, key: string, questionIds: 
   const created = await trx
     .insertInto('shown_sets')
     .values({ set_key: key, created_at: now })
-    .onConflict((conflict) => conflict.column('set_key').doNothing())
+    // Unique per institute (migration 0044): no target, as the institute is the filter's, not named here.
+    .onConflict((conflict) => conflict.doNothing())
     .returning('id')
     .executeTakeFirst()
   if (!created) {
     return (await trx.selectFrom('shown_sets').select('id').where('set_key', '=', key).executeTakeFirstOrThrow()).id
   }
   const json = JSON.stringify(questionIds)
+  const institute = instituteOfRawInsert()
   await (
     isPostgres(trx)
-      ? sql`insert into shown_set_questions (set_id, question_id)
-        select ${created.id}::integer, q::integer from jsonb_array_elements_text(${json}::jsonb) as q`
-      : sql`insert into shown_set_questions (set_id, question_id) select ${created.id}, value from json_each(${json})`
+      ? sql`insert into shown_set_questions (set_id, question_id, institute_id)
+        select ${created.id}::integer, q::integer, ${institute}::integer
+        from jsonb_array_elements_text(${json}::jsonb) as q`
+      : sql`insert into shown_set_questions (set_id, question_id, institute_id)
+        select ${created.id}, value, ${institute} from json_each(${json})`
   ).execute(trx)
   return created.id
 }

@@ -9,7 +9,8 @@ export async function setTags(db: Kysely<DB>, questionId: number, tags: readonly
   await db
     .insertInto('tags')
     .values(tags.map((tag, index) => ({ name: tag, name_key: keys[index]! })))
-    .onConflict((oc) => oc.column('name_key').doNothing())
+    // Unique per institute (migration 0044): no target, as the institute is the filter's, not named here.
+    .onConflict((oc) => oc.doNothing())
     .execute()
   const found = await db.selectFrom('tags').select(['id', 'name_key']).where('name_key', 'in', keys).execute()
   const idOf = new Map(found.map((row) => [row.name_key, row.id]))

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { currentInstitute, inRequestScope, outsideRequestScope } from '../db/request-scope'
 import type { DB } from '../db/schema'
 import {
   ensureShownSet,
@@ -32,8 +33,40 @@ interface Held {
 
 const nothingHeld = (): Held => ({ questions: new Map(), sets: new Map(), setsByKey: new Map(), rows: 0 })
 
-// Written after the starts in batches, not in each start's transaction: docs/decisions/039.
-export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, message: string) => void }) {
+type Log = { error: (object: unknown, message: string) => void }
+
+// Written after the starts in batches, not in each start's transaction: docs/decisions/039. One batch per institute,
+// written in its institute's scope (decision 100): a flush ran in the scope of whichever request set its timer, and
+// would have written every institute's shows as that one's.
+export function createShowLog(db: Kysely<DB>, log: Log) {
+  const logs = new Map<number | undefined, InstituteShowLog>()
+  const here = () => {
+    const institute = currentInstitute()
+    let found = logs.get(institute)
+    if (!found) {
+      const inScope =
+        institute === undefined
+          ? outsideRequestScope
+          : <T>(work: () => T) => inRequestScope({ requestId: 'show-log', institute }, work)
+      logs.set(institute, (found = createInstituteShowLog(db, log, inScope)))
+    }
+    return found
+  }
+  return {
+    record: (userId: number, questionIds: readonly number[], at: number) => here().record(userId, questionIds, at),
+    recordSet: (userId: number, questionIds: readonly number[], at: number) =>
+      here().recordSet(userId, questionIds, at),
+    lastShown: (trx: Kysely<DB>, userId: number, questionIds: readonly number[]) =>
+      here().lastShown(trx, userId, questionIds),
+    async flush(): Promise<void> {
+      await Promise.all([...logs.values()].map((one) => one.flush()))
+    },
+  }
+}
+
+type InstituteShowLog = ReturnType<typeof createInstituteShowLog>
+
+function createInstituteShowLog(db: Kysely<DB>, log: Log, inScope: <T>(work: () => T) => T) {
   let waiting = nothingHeld()
   let writing = nothingHeld()
   let timer: NodeJS.Timeout | null = null
@@ -88,46 +121,48 @@ export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, me
   function flush(): Promise<void> {
     if (timer) clearTimeout(timer)
     timer = null
-    flushing = flushing.then(async () => {
-      if (waiting.rows === 0) return
-      const taken = waiting
-      writing = taken
-      waiting = nothingHeld()
-      const shows: Shown[] = []
-      for (const [userId, mine] of taken.questions) {
-        for (const [questionId, at] of mine) shows.push({ userId, questionId, at })
-      }
-      const setShows: { userId: number; key: string; at: number }[] = []
-      for (const [userId, mine] of taken.sets) for (const [key, at] of mine) setShows.push({ userId, key, at })
-      let written = 0
-      let setsWritten = 0
-      try {
-        for (; written < shows.length; written += ROWS_PER_TRANSACTION) {
-          const chunk = shows.slice(written, written + ROWS_PER_TRANSACTION)
-          await db.transaction().execute((trx) => recordShown(trx, chunk))
-          await new Promise((resolve) => setImmediate(resolve))
-        }
-        await ensureSets(setShows, taken.setsByKey)
-        for (; setsWritten < setShows.length; setsWritten += ROWS_PER_TRANSACTION) {
-          const chunk: SetShown[] = setShows
-            .slice(setsWritten, setsWritten + ROWS_PER_TRANSACTION)
-            .map(({ userId, key, at }) => ({ userId, setId: setIds.get(key)!, at }))
-          await db.transaction().execute((trx) => recordSetsShown(trx, chunk))
-          await new Promise((resolve) => setImmediate(resolve))
-        }
-      } catch (error) {
-        const rows = shows.length - written + setShows.length - setsWritten
-        log.error({ err: error, rows }, 'shown questions not written; kept for the next flush')
-        for (const { userId, questionId, at } of shows.slice(written)) addQuestion(waiting, userId, questionId, at)
-        for (const { userId, key, at } of setShows.slice(setsWritten)) {
-          addSet(waiting, userId, taken.setsByKey.get(key)!, at)
-        }
-        schedule()
-      } finally {
-        writing = nothingHeld()
-      }
-    })
+    flushing = flushing.then(() => inScope(write))
     return flushing
+  }
+
+  async function write() {
+    if (waiting.rows === 0) return
+    const taken = waiting
+    writing = taken
+    waiting = nothingHeld()
+    const shows: Shown[] = []
+    for (const [userId, mine] of taken.questions) {
+      for (const [questionId, at] of mine) shows.push({ userId, questionId, at })
+    }
+    const setShows: { userId: number; key: string; at: number }[] = []
+    for (const [userId, mine] of taken.sets) for (const [key, at] of mine) setShows.push({ userId, key, at })
+    let written = 0
+    let setsWritten = 0
+    try {
+      for (; written < shows.length; written += ROWS_PER_TRANSACTION) {
+        const chunk = shows.slice(written, written + ROWS_PER_TRANSACTION)
+        await db.transaction().execute((trx) => recordShown(trx, chunk))
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      await ensureSets(setShows, taken.setsByKey)
+      for (; setsWritten < setShows.length; setsWritten += ROWS_PER_TRANSACTION) {
+        const chunk: SetShown[] = setShows
+          .slice(setsWritten, setsWritten + ROWS_PER_TRANSACTION)
+          .map(({ userId, key, at }) => ({ userId, setId: setIds.get(key)!, at }))
+        await db.transaction().execute((trx) => recordSetsShown(trx, chunk))
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+    } catch (error) {
+      const rows = shows.length - written + setShows.length - setsWritten
+      log.error({ err: error, rows }, 'shown questions not written; kept for the next flush')
+      for (const { userId, questionId, at } of shows.slice(written)) addQuestion(waiting, userId, questionId, at)
+      for (const { userId, key, at } of setShows.slice(setsWritten)) {
+        addSet(waiting, userId, taken.setsByKey.get(key)!, at)
+      }
+      schedule()
+    } finally {
+      writing = nothingHeld()
+    }
   }
 
   function schedule() {
