@@ -3,13 +3,12 @@ import type { HTTPMethods } from 'fastify'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { inRequestScope } from '../src/db/request-scope'
-import type { UserRow } from '../src/db/schema'
 import { instituteOwnedTables } from '../src/db/tenancy'
 import { createInstitutesService } from '../src/institutes/institutes.service'
 import { pageUrlKey, pageUrls } from '../src/written/answer-pages'
 import { multipart } from './auth-requests'
 import { dialects } from './dialects'
-import { createUser } from './factories'
+import { createUser, type TestUser } from './factories'
 import { questionBody } from './fixtures/admin.fixtures'
 import { dataUrl, png } from './fixtures/pictures'
 import { openQuiz, requestsAs, storedOptionIds } from './learner-api'
@@ -49,6 +48,9 @@ const walks: Record<
   },
   '/api/platform/audit/': { as: ['admin'], urls: () => [{ url: '/api/platform/audit/', refused: true }] },
   '/api/institute': { as: ['learner'], urls: () => [{ url: '/api/institute/' }] },
+  // Memberships (decision 096): an institute's members, and the caller's own institutes.
+  '/api/admin/members': { as: ['admin'], urls: () => [{ url: '/api/admin/members/' }] },
+  '/api/users/memberships/': { as: ['learner', 'admin'], urls: () => [{ url: '/api/users/memberships/' }] },
   '/api/auth/sessions/': { as: ['learner', 'admin'], urls: () => [{ url: '/api/auth/sessions/' }] },
   '/api/pictures/{file}': {
     as: ['learner'],
@@ -388,12 +390,14 @@ describe.each(dialects)('institutes held apart, every route, on %s', (dialect) =
   /** Writes the shown questions the starts hold back (questions/show-log.ts) before B's rows are compared. */
   const flushShows = () => services!.attempts.shows.flush()
 
-  /**
-   * A user of the institute with the role, and its bearer there. One place to change when memberships land: until
-   * then a role is users.is_admin, and the token names the institute.
-   */
+  /** A member of the institute with the role there (docs/decisions/096), and its bearer there. */
   async function memberOf(institute: { slug: string }, role: Role, username: string) {
-    const user = await createUser(t.database, { username, is_admin: role === 'admin' ? 1 : 0 })
+    const { id } = await t.db
+      .selectFrom('institutes')
+      .select('id')
+      .where('slug', '=', institute.slug)
+      .executeTakeFirstOrThrow()
+    const user = await createUser(t.database, { username, is_admin: role === 'admin' ? 1 : 0, institute: id })
     const access = await t.tokens.signAccess({
       id: user.id,
       username: user.username,
@@ -580,7 +584,7 @@ describe.each(dialects)('institutes held apart, every route, on %s', (dialect) =
     return b
   }
 
-  async function bearerHeaders(user: UserRow) {
+  async function bearerHeaders(user: TestUser) {
     const access = await t.tokens.signAccess({
       id: user.id,
       username: user.username,
