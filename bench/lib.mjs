@@ -47,6 +47,7 @@ export async function startServer({
   port ??= await freePort()
   const inherited = { ...process.env }
   delete inherited.DATABASE_URL
+  delete inherited.DATABASE_OWNER_URL
   const adminUrl = process.env.BENCH_DATABASE_URL
   let freshDatabase
   if (adminUrl && !extraEnv.DATABASE_URL) {
@@ -55,6 +56,13 @@ export async function startServer({
     const url = new URL(adminUrl)
     url.pathname = `/${freshDatabase}`
     inherited.DATABASE_URL = url.toString()
+    // BENCH_APP_ROLE (a role made as docs/operations.md "Database roles" makes it): served under row security.
+    if (process.env.BENCH_APP_ROLE) {
+      inherited.DATABASE_OWNER_URL = url.toString()
+      url.username = process.env.BENCH_APP_ROLE
+      url.password = ''
+      inherited.DATABASE_URL = url.toString()
+    }
   }
   const env = {
     ...inherited,

@@ -139,11 +139,14 @@ export async function buildApp(
   })
 
   // With one institute nothing is scoped unless a test asks: an AsyncLocalStorage costs every promise (decision 076).
+  // PostgreSQL's row security shows a session set to no institute nothing, so there each request names its own (098).
+  const rowSecurity = context.database.dialect === 'postgres'
   const enterScope = (request: FastifyRequest, _reply: unknown, done: () => void) => {
     const institute = request.institute?.scoped ? request.institute.id : undefined
-    if (institute === undefined && !requestScope) return done()
+    const sessionInstitute = rowSecurity ? request.institute?.id : undefined
+    if (institute === undefined && sessionInstitute === undefined && !requestScope) return done()
     const scope = requestScope?.(request) ?? { requestId: request.id }
-    inRequestScope({ ...scope, institute }, done)
+    inRequestScope({ ...scope, institute, sessionInstitute }, done)
   }
   // From preValidation, after the body is read (its stream's events run outside any scope): the question routes
   // store their pictures there (admin/image-fields.ts), and unscoped they were the first institute's (decision 100).

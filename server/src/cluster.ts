@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster'
 import type { Config } from './config'
 import { createDatabase } from './db/database'
-import { migrateToLatest } from './db/migrate'
+import { migrateForApp } from './db/app-role'
 import { serveClusterMetrics } from './lib/metrics'
 
 /** A worker that dies this soon after it started is failing to start, not crashing: stop instead of looping. */
@@ -10,8 +10,9 @@ const EARLY_EXIT_MS = 5_000
 /** WORKERS > 1: all shared state is in the database (decision 005), so the workers need nothing from each other. */
 export async function runPrimary(config: Config, log: (line: string) => void = console.log) {
   const database = createDatabase(config.database)
-  await migrateToLatest(database)
+  const warnings = await migrateForApp(config.database, database)
   await database.destroy()
+  for (const warning of warnings) log(`warning: ${warning}`)
   serveClusterMetrics()
 
   let stopping = false

@@ -206,3 +206,25 @@ describe('web push', () => {
     expect(load({ NODE_ENV: 'test', OWED_CARDS_INTERVAL_MS: '50' }).owedCardsIntervalMs).toBe(50)
   })
 })
+
+// docs/decisions/098: migrations as the tables' owner, the server as a role that owns none.
+describe('DATABASE_OWNER_URL', () => {
+  const postgres = { JWT_SECRET: SECRET, DATABASE_URL: 'postgres://quiz_app@db/quiz' }
+
+  it('is the owner beside the app role, and absent leaves DATABASE_URL to run both', () => {
+    const owned = load({ ...postgres, DATABASE_OWNER_URL: 'postgres://quiz_owner@db/quiz' }).database
+    expect(owned).toMatchObject({
+      kind: 'postgres',
+      url: postgres.DATABASE_URL,
+      ownerUrl: 'postgres://quiz_owner@db/quiz',
+    })
+    expect(load(postgres).database).toMatchObject({ kind: 'postgres', ownerUrl: undefined })
+  })
+
+  it('refuses one that is not postgres://, and one without a PostgreSQL DATABASE_URL', () => {
+    expect(refusal({ ...postgres, DATABASE_OWNER_URL: 'mysql://db/quiz' })).toContain('DATABASE_OWNER_URL must be')
+    expect(refusal({ JWT_SECRET: SECRET, DATABASE_OWNER_URL: 'postgres://quiz_owner@db/quiz' })).toContain(
+      'DATABASE_OWNER_URL must be',
+    )
+  })
+})

@@ -23,6 +23,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().default('false'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  DATABASE_OWNER_URL: z.string().optional(),
   DATABASE_POOL_SIZE: int(10),
   DATABASE_PREPARED_STATEMENTS: bool(true),
   WEB_DIST: z.string().optional(),
@@ -99,7 +100,14 @@ export type Config = Readonly<{
   dataDir: string
   database:
     | { kind: 'sqlite'; file: string; sharedWithOtherProcesses?: boolean }
-    | { kind: 'postgres'; url: string; poolSize: number; preparedStatements?: boolean }
+    | {
+        kind: 'postgres'
+        url: string
+        /** The tables' owner, who migrates; the server's own role (url) then owns nothing (docs/decisions/098). */
+        ownerUrl?: string
+        poolSize: number
+        preparedStatements?: boolean
+      }
   webDist: string
   jwtSecret: string
   accessTokenTtl: number
@@ -180,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
     )
   }
   const problems: string[] = []
+  if (e.DATABASE_OWNER_URL !== undefined && !(isPostgres && /^postgres(ql)?:\/\//.test(e.DATABASE_OWNER_URL)))
+    problems.push('DATABASE_OWNER_URL must be a postgres:// URL, beside a postgres:// DATABASE_URL.')
   const production = e.NODE_ENV === 'production'
   const trustProxy = parseTrustProxy(e.TRUST_PROXY, problems)
   if (production && !e.JWT_SECRET) problems.push('JWT_SECRET is required in production.')
@@ -216,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
       ? {
           kind: 'postgres' as const,
           url: e.DATABASE_URL!,
+          ownerUrl: e.DATABASE_OWNER_URL,
           poolSize: e.DATABASE_POOL_SIZE,
           preparedStatements: e.DATABASE_PREPARED_STATEMENTS,
         }

@@ -8,7 +8,7 @@ import { runPrimary } from './cluster'
 import { createTokenSigner } from './http/tokens'
 import type { Config } from './config'
 import { createDatabase } from './db/database'
-import { migrateToLatest } from './db/migrate'
+import { migrateForApp } from './db/app-role'
 import { systemClock } from './lib/clock'
 import { blockUntrustedLoaders } from './lib/decode-gate'
 
@@ -25,7 +25,7 @@ export async function serve(config: Config) {
   if (config.workers > 1 && cluster.isPrimary) return runPrimary(config)
   const database = createDatabase(config.database)
   // With WORKERS > 1 the primary migrated before it forked this process.
-  if (!cluster.isWorker) await migrateToLatest(database)
+  const warnings = cluster.isWorker ? [] : await migrateForApp(config.database, database)
   const clock = systemClock
   const tokens = createTokenSigner({
     secret: config.jwtSecret,
@@ -35,6 +35,7 @@ export async function serve(config: Config) {
     clock,
   })
   const app = await buildApp({ config, database, clock, tokens, sms: createSmsSender(config, clock) })
+  for (const warning of warnings) app.log.warn(warning)
 
   // Draining, onClose hooks, the database (docs/operations.md); 25 s: past SMS and payment timeouts, under Kubernetes' 30.
   closeWithGrace({ delay: 25_000 }, async ({ err, signal }) => {

@@ -6,15 +6,21 @@ import { buildApp, type App, type BuildOptions } from '../src/app'
 import { createTokenSigner, type TokenSigner } from '../src/http/tokens'
 import { loadConfig, type Config } from '../src/config'
 import { fromPostgresPool, fromSqlite, type Database, type Dialect } from '../src/db/database'
+import { grantToAppRole } from '../src/db/app-role'
 import { migrateToLatest } from '../src/db/migrate'
+import { inRequestScope } from '../src/db/request-scope'
+import { FIRST_INSTITUTE_ID } from '../src/db/tenancy'
 import { FakeClock } from '../src/lib/clock'
 import { MemorySms } from './memory-sms'
 import { SQLite } from '../src/db/sqlite-driver'
 
 export interface TestApp {
   app: App
+  /** The test's own handle: on PostgreSQL a superuser's, past row security, for fixtures and what a test reads back. */
   database: Database
   db: Database['db']
+  /** The app's: on PostgreSQL the app role's, under row security as a deployment's server (docs/decisions/098). */
+  appDatabase: Database
   clock: FakeClock
   sms: MemorySms
   config: Config
@@ -50,6 +56,7 @@ export function useTestApp(
   let template: Buffer | undefined
   let pgName: string | undefined
   let pgDatabase: Database | undefined
+  let pgAppDatabase: Database | undefined
   let emptyPostgres: string | undefined
 
   beforeAll(async () => {
@@ -65,6 +72,7 @@ export function useTestApp(
       pgDatabase = fromPostgresPool(new pg.Pool({ connectionString: created.url, max: 10 }))
       await migrateToLatest(pgDatabase)
       emptyPostgres = await emptyingStatement(pgDatabase)
+      pgAppDatabase = await appRoleDatabase(pgDatabase, created.url)
     }
   })
 
@@ -79,6 +87,7 @@ export function useTestApp(
       t.database = { ...pgDatabase!, destroy: async () => {} }
     }
     t.db = t.database.db
+    t.appDatabase = pgAppDatabase ? { ...pgAppDatabase, destroy: async () => {} } : t.database
     const tokens = (t.tokens = createTokenSigner({
       secret: t.config.jwtSecret,
       accessTtl: t.config.accessTokenTtl,
@@ -87,7 +96,7 @@ export function useTestApp(
       clock: t.clock,
     }))
     t.app = await buildApp(
-      { config: t.config, database: t.database, clock: t.clock, sms: t.sms, tokens },
+      { config: t.config, database: t.appDatabase, clock: t.clock, sms: t.sms, tokens },
       { logger: false, services, requestScope },
     )
     await t.app.ready()
@@ -99,6 +108,7 @@ export function useTestApp(
   })
 
   afterAll(async () => {
+    await pgAppDatabase?.destroy()
     if (pgDatabase) {
       await pgDatabase.destroy()
       await dropTestDatabase(pgName!)
@@ -137,6 +147,34 @@ async function emptyingStatement(database: Database) {
     ...firstInstitute,
     'commit',
   ].join(';\n')
+}
+
+/**
+ * Runs `work` (the app's own services, called by a test outside any request) as a request of a lone institute runs:
+ * on PostgreSQL row security shows a session set to no institute nothing (docs/decisions/098).
+ */
+export const asFirstInstitute = <T>(work: () => T): T =>
+  inRequestScope({ requestId: 'test', sessionInstitute: FIRST_INSTITUTE_ID }, work)
+
+/** The role the tests' apps connect as on PostgreSQL: no superuser, owner of nothing, held by row security. */
+export const TEST_APP_ROLE = 'quiz_test_app'
+
+/**
+ * The app's handle on a migrated test database, as a deployment's server connects (docs/operations.md "Database
+ * roles"): the role is made once per server (test files race to make it) and granted what migrateForApp grants.
+ */
+export async function appRoleDatabase(owner: Database, url: string, { grant = true } = {}): Promise<Database> {
+  await sql
+    .raw(
+      `do $$ begin create role ${TEST_APP_ROLE} login nosuperuser nobypassrls;
+       exception when duplicate_object or unique_violation then null; end $$`,
+    )
+    .execute(owner.db)
+  if (grant) await grantToAppRole(owner, TEST_APP_ROLE)
+  const appUrl = new URL(url)
+  appUrl.username = TEST_APP_ROLE
+  appUrl.password = ''
+  return fromPostgresPool(new pg.Pool({ connectionString: appUrl.toString(), max: 10 }))
 }
 
 /** A new, empty database on TEST_DATABASE_URL's PostgreSQL server, named `prefix_pid_random`. */

@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type Kysely } from 'kysely'
 import type { AttemptRow, DB } from '../db/schema'
 import { isPostgres, prepareOnPostgres } from '../db/database'
 import { IN_PROGRESS } from '../db/in-progress'
-import { instituteOfRawInsert } from '../db/raw-institute'
+import { instituteOfNewRows } from '../db/request-scope'
 import { precompile } from '../db/precompiled-query'
 import { paperColumns } from '../questions/paper-columns'
 import { attemptSections, type AttemptSection } from '../questions/sections'
@@ -271,7 +271,7 @@ export async function upsertAnswers(db: Kysely<DB>, attemptId: number, answers: 
       answers.map(([questionId]) => questionId),
       answers.map(([, optionId]) => optionId),
       now,
-      instituteOfRawInsert(),
+      instituteOfNewRows(),
     ]),
   )
 }

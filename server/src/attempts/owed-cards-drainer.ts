@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppContext } from '../context'
+import { forEachInstitute, sum } from '../db/institute-jobs'
 import { createJobLoop, type JobLoop } from '../lib/job-loop'
 import { payOldestOwedCards } from './practice-deck.repository'
 
@@ -23,7 +24,11 @@ export function createOwedCardsDrainer(
 
   async function drain(): Promise<number> {
     try {
-      return await database.transaction((trx) => payOldestOwedCards(trx, OWED_BATCH))
+      // Each institute's finishes in its own scope: their cards are its (decision 098).
+      const paid = await forEachInstitute(database, 'owed practice cards', () =>
+        database.transaction((trx) => payOldestOwedCards(trx, OWED_BATCH)),
+      )
+      return sum(paid)
     } catch (error) {
       log.error({ err: error }, 'owed practice cards: not written; tried again by the next pass')
       return 0

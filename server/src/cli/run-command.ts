@@ -1,7 +1,9 @@
 import 'dotenv/config'
 import { ConfigError, loadConfig, type Config } from '../config'
 import { createDatabase, type Database } from '../db/database'
-import { migrateToLatest } from '../db/migrate'
+import { migrateForApp } from '../db/app-role'
+import { listInstitutes } from '../db/institute-jobs'
+import { inRequestScope } from '../db/request-scope'
 import { BackupRefused } from '../db/sqlite-backup'
 import { systemClock, type Clock } from '../lib/clock'
 import { AppError } from '../http/errors'
@@ -52,10 +54,17 @@ export function runCommand<A>(
       run: async (args, { config }) => {
         const database = createDatabase(config.database)
         try {
-          await migrateToLatest(database)
+          await migrateForApp(config.database, database)
           const describeDatabase =
             config.database.kind === 'sqlite' ? `SQLite at ${config.database.file}` : 'PostgreSQL'
-          return await run(args, { database, clock: systemClock, describeDatabase, config })
+          // Row security shows a session set to no institute nothing: a lone institute's commands run as its
+          // requests do; with several, a command names its institute and runs in inInstituteScope (decision 098).
+          const context = { database, clock: systemClock, describeDatabase, config }
+          const institutes = await listInstitutes(database)
+          if (database.dialect !== 'postgres' || institutes.length !== 1) return await run(args, context)
+          return await inRequestScope({ requestId: 'cli', sessionInstitute: institutes[0]!.id }, () =>
+            run(args, context),
+          )
         } finally {
           await database.destroy()
         }

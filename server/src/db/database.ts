@@ -11,7 +11,7 @@ import pg from 'pg'
 import type { Config } from '../config'
 import type { PoolStats } from '../lib/metrics'
 import { closeExisting, ensurePrivateDir, ensurePrivateFile } from '../lib/private-files'
-import { currentRequestScope, inRequestScope, requestScopePlugin } from './request-scope'
+import { currentRequestScope, inRequestScope, requestScopePlugin, sessionInstitute } from './request-scope'
 import type { DB } from './schema'
 import { SQLite, type SqliteConnection, type SqliteStatement } from './sqlite-driver'
 
@@ -272,13 +272,17 @@ export function prepareOnPostgres(sqlText: string) {
   if (!statementNames.has(sqlText)) statementNames.set(sqlText, `precompiled_${statementNames.size + 1}`)
 }
 
-// Named prepared statements, parsed once per connection (docs/decisions/040).
-function preparingPool(pool: pg.Pool): PostgresPool {
-  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>()
+/** The institute row security shows the session (docs/decisions/098); '' is none: no institute's rows at all. */
+const SET_INSTITUTE = "select set_config('app.institute_id', $1, false)"
+
+// Named prepared statements, parsed once per connection (docs/decisions/040); each connection set, at checkout, to
+// the institute of the work that takes it, a round trip only when it differs from what it was last set to (098).
+function institutePool(pool: pg.Pool, { preparedStatements }: { preparedStatements: boolean }): PostgresPool {
+  const clients = new WeakMap<pg.PoolClient, { wrapped: PostgresPoolClient; institute: string }>()
   const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
     // A cursor (Kysely's streaming) passes through as it came.
     query: ((sqlOrCursor: string, parameters?: unknown[]) => {
-      const name = typeof sqlOrCursor === 'string' ? statementNames.get(sqlOrCursor) : undefined
+      const name = preparedStatements && typeof sqlOrCursor === 'string' ? statementNames.get(sqlOrCursor) : undefined
       return name === undefined
         ? client.query(sqlOrCursor, parameters)
         : client.query({ name, text: sqlOrCursor, values: parameters })
@@ -288,9 +292,20 @@ function preparingPool(pool: pg.Pool): PostgresPool {
   return {
     async connect() {
       const client = await pool.connect()
-      let wrapped = clients.get(client)
-      if (!wrapped) clients.set(client, (wrapped = wrap(client)))
-      return wrapped
+      let known = clients.get(client)
+      if (!known) clients.set(client, (known = { wrapped: wrap(client), institute: '' }))
+      const institute = String(sessionInstitute() ?? '')
+      if (known.institute !== institute) {
+        try {
+          // Its own statement before the work's BEGIN: a rollback of the work cannot undo it.
+          await client.query(SET_INSTITUTE, [institute])
+        } catch (error) {
+          client.release(error as Error)
+          throw error
+        }
+        known.institute = institute
+      }
+      return known.wrapped
     },
     end: () => pool.end(),
   }
@@ -299,7 +314,7 @@ function preparingPool(pool: pg.Pool): PostgresPool {
 // `preparedStatements: false` for a pooler that cannot keep named statements (PgBouncer before 1.21).
 export function fromPostgresPool(pool: pg.Pool, { preparedStatements = true } = {}): Database {
   const db = new Kysely<DB>({
-    dialect: new PostgresDialect({ pool: preparedStatements ? preparingPool(pool) : pool }),
+    dialect: new PostgresDialect({ pool: institutePool(pool, { preparedStatements }) }),
     plugins: [requestScopePlugin],
   })
   let asked = 0

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { KyselyPlugin, RootOperationNode } from 'kysely'
+import { FIRST_INSTITUTE_ID } from './tenancy'
 import { TenantFilter } from './tenant-filter'
 
 // The per-request database seam (decisions 062 "A request's handle", 095): with more than one institute the scope
@@ -9,6 +10,11 @@ export interface RequestScope {
   requestId: string
   /** The institute whose rows alone the queries read and write (db/tenant-filter.ts); absent: every row. */
   institute?: number
+  /**
+   * PostgreSQL: the institute the database session is set to when the filter is not applied (a lone institute,
+   * decision 076); row security shows a session set to no institute no rows at all (docs/decisions/098).
+   */
+  sessionInstitute?: number
   /** Rewrites each query of the request after the institute's filter (tests); absent: run as written. */
   transformQuery?: (node: RootOperationNode) => RootOperationNode
 }
@@ -28,6 +34,18 @@ export const currentRequestScope = (): RequestScope | undefined => scopes.getSto
 
 /** The institute of the query being built, if a scope holds it to one. */
 export const currentInstitute = (): number | undefined => scopes.getStore()?.institute
+
+/** The institute PostgreSQL's row security holds the running work's statements to; absent: none (no rows). */
+export function sessionInstitute(): number | undefined {
+  const scope = scopes.getStore()
+  return scope?.institute ?? scope?.sessionInstitute
+}
+
+/**
+ * The institute a row inserted by SQL written as text belongs to: the filter does not rewrite such SQL, so it names
+ * the column itself on SQLite (PostgreSQL's default is the session's institute, docs/decisions/098).
+ */
+export const instituteOfNewRows = (): number => sessionInstitute() ?? FIRST_INSTITUTE_ID
 
 const filters = new Map<number, TenantFilter>()
 

@@ -108,7 +108,7 @@ describe.each(dialects)('import limits on %s', (dialect) => {
     const commit = () =>
       t.app.inject({ method: 'POST', url: `/api/admin/imports/${run.body.import_id}/commit/`, headers, payload: {} })
     // One transaction for all of them would hold SQLite's writer, and on SQLite the event loop, until its end.
-    const transactions = vi.spyOn(t.database, 'transaction')
+    const transactions = vi.spyOn(t.appDatabase, 'transaction')
     expect((await commit()).json()).toMatchObject({ imported: 250, duplicates: 0 })
     expect(transactions).toHaveBeenCalledTimes(3)
     // Committed again (as after a failure part-way), nothing is written twice.

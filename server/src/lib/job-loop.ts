@@ -42,7 +42,7 @@ export interface BatchJob extends JobLoop {
   runNow(): Promise<number>
 }
 
-/** Passes of up to `batch` items, one at a time per process; a full batch is followed at once by the next. */
+/** Passes of up to `batch` items (per institute), one at a time per process; a full batch is followed at once by the next. */
 export function createBatchJob(intervalMs: number, batch: number, pass: () => Promise<number>): BatchJob {
   let running: Promise<number> | undefined
 
@@ -56,7 +56,7 @@ export function createBatchJob(intervalMs: number, batch: number, pass: () => Pr
     }
   }
 
-  const loop = createJobLoop(intervalMs, runNow, (settled) => (settled === batch ? 0 : intervalMs))
+  const loop = createJobLoop(intervalMs, runNow, (settled) => (settled >= batch ? 0 : intervalMs))
   return {
     start: loop.start,
     async stop() {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppContext } from '../context'
+import { forEachInstitute, sum } from '../db/institute-jobs'
 import { createBatchJob, type JobLoop } from '../lib/job-loop'
 import { notify } from '../notifications/notifications.service'
 import { announcementFor } from './announcement-messages'
@@ -29,7 +30,17 @@ export function createAnnouncementSender(
   { database, clock, config }: Pick<AppContext, 'database' | 'clock' | 'config'>,
   log: Pick<FastifyBaseLogger, 'error' | 'info'>,
 ): AnnouncementSender {
+  // Each institute's announcements in its own scope: the notifications they write are its (decision 098).
   async function pass(): Promise<number> {
+    try {
+      return sum(await forEachInstitute(database, 'live announcements', passOfInstitute))
+    } catch (error) {
+      log.error({ err: error }, 'live announcements: could not list the institutes')
+      return 0
+    }
+  }
+
+  async function passOfInstitute(): Promise<number> {
     let rows: AnnouncementRow[]
     try {
       rows = await dueAnnouncements(database.db, clock.now(), DUE_BATCH)

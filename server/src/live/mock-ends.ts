@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { AttemptLifecycle } from '../attempts/attempts.service'
 import type { AppContext } from '../context'
+import { forEachInstitute, sum } from '../db/institute-jobs'
 import { createBatchJob, type JobLoop } from '../lib/job-loop'
 import { mockEnds, type DueMockEnd } from '../outcomes/outcomes.service'
 
@@ -20,7 +21,17 @@ export function createMockEnder(
   log: Pick<FastifyBaseLogger, 'error' | 'info'>,
   { chunk = END_CHUNK }: { chunk?: number } = {},
 ): MockEnder {
+  // Each institute's mocks in its own scope: their attempts, boards and notifications are its (decision 098).
   async function pass(): Promise<number> {
+    try {
+      return sum(await forEachInstitute(database, 'live mock ends', passOfInstitute))
+    } catch (error) {
+      log.error({ err: error }, 'live mock ends: could not list the institutes')
+      return 0
+    }
+  }
+
+  async function passOfInstitute(): Promise<number> {
     let due: DueMockEnd[]
     try {
       due = await mockEnds.listDue(database.db, clock.now(), lifecycle.graceMs, END_BATCH)

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
 import type { AppContext } from '../context'
+import { forEachInstitute } from '../db/institute-jobs'
 import { claimDueDeliveries, pruneFinished, type DeliveryRow } from './deliveries.repository'
 import { createTickBudget } from './delivery-budget'
 import { createDeliverySend } from './delivery-send'
@@ -47,17 +48,27 @@ export function createDeliveryDrainer(
   function claim(slots: () => number): Promise<Promise<void>[]> {
     const next = claiming.then(async () => {
       const now = clock.now()
-      if (now - prunedAt > HOUR) {
-        prunedAt = now
-        await database.transaction((trx) => pruneFinished(trx, { doneBefore: now - DAY, failedBefore: now - 30 * DAY }))
-      }
-      const limit = Math.min(slots(), budget.left())
-      if (limit <= 0) return []
-      const rows = await database.transaction((trx) =>
-        claimDueDeliveries(trx, database.dialect, { worker, now, until: now + claimMs, limit }),
-      )
-      budget.spend(rows.length)
-      return rows.map(launch)
+      const prune = now - prunedAt > HOUR
+      if (prune) prunedAt = now
+      let room = slots()
+      const launched: Promise<void>[] = []
+      // Each institute's rows in its own scope, its sends launched in it: their writes are its (decision 098).
+      await forEachInstitute(database, 'deliveries', async () => {
+        if (prune) {
+          await database.transaction((trx) =>
+            pruneFinished(trx, { doneBefore: now - DAY, failedBefore: now - 30 * DAY }),
+          )
+        }
+        const limit = Math.min(room, budget.left())
+        if (limit <= 0) return
+        const rows = await database.transaction((trx) =>
+          claimDueDeliveries(trx, database.dialect, { worker, now, until: now + claimMs, limit }),
+        )
+        budget.spend(rows.length)
+        room -= rows.length
+        launched.push(...rows.map(launch))
+      })
+      return launched
     })
     claiming = next.catch(() => undefined)
     return next

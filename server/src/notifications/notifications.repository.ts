@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
 import { isPostgres } from '../db/database'
-import { instituteOfRawInsert } from '../db/raw-institute'
+import { instituteOfNewRows } from '../db/request-scope'
 import type { DB } from '../db/schema'
 
 // Rows as one JSON parameter the database unpacks: a VALUES list cost per value (10,000 learners took seconds).
@@ -23,11 +23,11 @@ export async function insertNotifications(db: Kysely<DB>, rows: NotificationJson
   await inChunks(rows, (json) =>
     isPostgres(db)
       ? sql`insert into notifications (user_id, kind, text_en, text_ne, link, created_at, institute_id)
-          select u, k, e, n, l, ${now}::bigint, ${instituteOfRawInsert()}::integer
+          select u, k, e, n, l, ${now}::bigint, ${instituteOfNewRows()}::integer
           from jsonb_to_recordset(${json}::jsonb) as x(u integer, k text, e text, n text, l text)`.execute(db)
       : sql`insert into notifications (user_id, kind, text_en, text_ne, link, created_at, institute_id)
           select json_extract(value, '$.u'), json_extract(value, '$.k'), json_extract(value, '$.e'),
-            json_extract(value, '$.n'), json_extract(value, '$.l'), ${now}, ${instituteOfRawInsert()}
+            json_extract(value, '$.n'), json_extract(value, '$.l'), ${now}, ${instituteOfNewRows()}
           from json_each(${json})`.execute(db),
   )
 }
@@ -48,7 +48,7 @@ export async function insertPushDeliveries(db: Kysely<DB>, items: PushJson[], no
             (channel, user_id, subscription_id, payload, ttl_seconds, status, attempts, next_attempt_at, created_at,
             institute_id)
           select 'push', s.user_id, s.id, case when usr.preferred_language = 'ne' then x.n else x.e end, x.t,
-            'pending', 0, ${now}::bigint, ${now}::bigint, ${instituteOfRawInsert()}::integer
+            'pending', 0, ${now}::bigint, ${now}::bigint, ${instituteOfNewRows()}::integer
           from jsonb_to_recordset(${json}::jsonb) as x(u integer, e text, n text, t integer)
           join push_subscriptions s on s.user_id = x.u
           join users usr on usr.id = s.user_id`.execute(db)
@@ -57,7 +57,7 @@ export async function insertPushDeliveries(db: Kysely<DB>, items: PushJson[], no
             institute_id)
           select 'push', s.user_id, s.id,
             case when usr.preferred_language = 'ne' then json_extract(x.value, '$.n') else json_extract(x.value, '$.e') end,
-            json_extract(x.value, '$.t'), 'pending', 0, ${now}, ${now}, ${instituteOfRawInsert()}
+            json_extract(x.value, '$.t'), 'pending', 0, ${now}, ${now}, ${instituteOfNewRows()}
           from json_each(${json}) x
           -- CROSS JOIN keeps SQLite from putting json_each inside: each item looks its learner up by the index.
           cross join push_subscriptions s on s.user_id = json_extract(x.value, '$.u')
@@ -79,13 +79,13 @@ export async function insertSmsDeliveries(db: Kysely<DB>, items: SmsJson[], now:
             (channel, user_id, subscription_id, payload, ttl_seconds, status, attempts, next_attempt_at, created_at,
             institute_id)
           select 'sms', x.u, null, x.p, x.t, 'pending', 0, ${now}::bigint, ${now}::bigint,
-            ${instituteOfRawInsert()}::integer
+            ${instituteOfNewRows()}::integer
           from jsonb_to_recordset(${json}::jsonb) as x(u integer, p text, t integer)`.execute(db)
       : sql`insert into deliveries
             (channel, user_id, subscription_id, payload, ttl_seconds, status, attempts, next_attempt_at, created_at,
             institute_id)
           select 'sms', json_extract(value, '$.u'), null, json_extract(value, '$.p'), json_extract(value, '$.t'),
-            'pending', 0, ${now}, ${now}, ${instituteOfRawInsert()}
+            'pending', 0, ${now}, ${now}, ${instituteOfNewRows()}
           from json_each(${json})`.execute(db),
   )
 }

@@ -90,8 +90,9 @@ export async function findUnkeyedPictures(db: Kysely<DB>): Promise<string[]> {
   return rows.map((row) => row.hash)
 }
 
-// Copied, everything naming it moved, then removed (the name may exist already); a second renamer finds nothing.
-export async function renamePicture(db: Kysely<DB>, from: string, to: string): Promise<void> {
+// Copied, everything naming it moved (in each institute, docs/decisions/098), then removed (the name may exist
+// already); a second renamer finds nothing, and one stopped half-way is finished by the next.
+export async function copyPicture(db: Kysely<DB>, from: string, to: string): Promise<void> {
   await db
     .insertInto('pictures')
     .columns(['hash', 'data', 'width', 'height', 'pixels_hash', 'created_at', 'keyed'])
@@ -111,6 +112,9 @@ export async function renamePicture(db: Kysely<DB>, from: string, to: string): P
     )
     .onConflict((conflict) => conflict.column('hash').doNothing())
     .execute()
+}
+
+export async function movePictureReferences(db: Kysely<DB>, from: string, to: string): Promise<void> {
   for (const table of ['question_revisions', 'question_options'] as const)
     await db.updateTable(table).set({ image_picture: to }).where('image_picture', '=', from).execute()
   // Every institute's use, outside any institute's scope (the sweeper's): raw, as no feature names institute_id.
@@ -123,14 +127,49 @@ export async function renamePicture(db: Kysely<DB>, from: string, to: string): P
     .set({ rows: sql<string>`replace(rows, ${from}, ${to})` })
     .where('rows', 'like', `%${from}%`)
     .execute()
-  await db.deleteFrom('pictures').where('hash', '=', from).execute()
+}
+
+export async function deletePicture(db: Kysely<DB>, hash: string): Promise<void> {
+  await db.deleteFrom('pictures').where('hash', '=', hash).execute()
+}
+
+/** Pictures made before `before`, a page of them after `after` in hash order. */
+export async function findPicturesMadeBefore(db: Kysely<DB>, before: number, after: string, limit: number) {
+  const rows = await db
+    .selectFrom('pictures')
+    .select('hash')
+    .where('created_at', '<', before)
+    .where('hash', '>', after)
+    .orderBy('hash')
+    .limit(limit)
+    .execute()
+  return rows.map((row) => row.hash)
+}
+
+/** Which of `hashes` the running scope's institute names: its questions, options and unexpired dry runs. */
+export async function findPicturesNamed(db: Kysely<DB>, hashes: readonly string[], now: number) {
+  const named = new Set<string>()
+  for (const table of ['question_revisions', 'question_options'] as const) {
+    const rows = await db.selectFrom(table).select('image_picture').where('image_picture', 'in', hashes).execute()
+    for (const row of rows) if (row.image_picture) named.add(row.image_picture)
+  }
+  const dryRuns = await db.selectFrom('imports').select('rows').where('expires_at', '>', now).execute()
+  for (const hash of hashes) if (dryRuns.some((run) => run.rows.includes(hash))) named.add(hash)
+  return named
 }
 
 // Nor one an unexpired dry run names: its commit would otherwise name a deleted picture, nor an institute's logo.
-// Deployment-wide, never in an institute's scope: a picture one institute no longer uses may be another's.
-export async function deleteUnusedPictures(db: Kysely<DB>, before: number, now: number): Promise<string[]> {
+// On PostgreSQL another institute's rows are beyond row security here: the caller passes only what none names.
+export async function deleteUnusedPictures(
+  db: Kysely<DB>,
+  hashes: readonly string[],
+  before: number,
+  now: number,
+): Promise<string[]> {
+  if (hashes.length === 0) return []
   const rows = await db
     .deleteFrom('pictures')
+    .where('hash', 'in', hashes)
     .where('created_at', '<', before)
     .where((eb) =>
       eb.not(
@@ -161,7 +200,8 @@ export async function deleteUnusedPictures(db: Kysely<DB>, before: number, now: 
     )
     .returning('hash')
     .execute()
-  const hashes = rows.map((row) => row.hash)
-  for (const part of inParts(hashes)) await db.deleteFrom('picture_uses').where('hash', 'in', part).execute()
-  return hashes
+  const deleted = rows.map((row) => row.hash)
+  // The uses this scope sees (on PostgreSQL none: a use left behind names a picture that is gone, read as unknown).
+  for (const part of inParts(deleted)) await db.deleteFrom('picture_uses').where('hash', 'in', part).execute()
+  return deleted
 }

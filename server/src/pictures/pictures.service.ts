@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache'
 import type { Config } from '../config'
 import type { Database } from '../db/database'
 import { currentInstitute, inRequestScope, outsideRequestScope } from '../db/request-scope'
+import { forEachInstitute } from '../db/institute-jobs'
 import type { Clock } from '../lib/clock'
 import { encodePicture, type EncodedPicture, type PictureRefusal } from './picture-encoding'
 import { named, pictureKey, pictureName } from './picture-names'
@@ -14,12 +15,18 @@ import {
   findUnkeyedPictures,
   isPictureUsed,
   recordPictureUses,
-  renamePicture,
+  copyPicture,
+  deletePicture,
+  findPicturesMadeBefore,
+  findPicturesNamed,
+  movePictureReferences,
   savePictures,
 } from './pictures.repository'
 
 const DAY = 24 * 60 * 60 * 1000
 export const UNUSED_FOR = 30 * DAY
+/** Old pictures the sweep looks at per step: a bound on the statements' lists. */
+const SWEEP_PAGE = 500
 /** Pictures kept in memory per process: a paper's pictures are asked by every learner at once. */
 const CACHE_BYTES = 64 * 1024 * 1024
 /** A picture deleted by another process's sweep is served from this one's memory at most this long. */
@@ -149,7 +156,8 @@ export function createPicturesService({
       })
     },
 
-    // Both deployment-wide whoever calls them: a picture one institute no longer uses may be another's.
+    // Deployment-wide whoever calls them, institute by institute: a picture one institute no longer uses may be
+    // another's, and under PostgreSQL's row security each institute's rows are read in its own scope (decision 098).
     nameUnkeyed: () => outsideRequestScope(nameUnkeyed),
 
     deleteUnused: () => outsideRequestScope(deleteUnused),
@@ -157,15 +165,35 @@ export function createPicturesService({
 
   async function nameUnkeyed(): Promise<number> {
     const unkeyed = await findUnkeyedPictures(db)
-    for (const hash of unkeyed) await database.transaction((trx) => renamePicture(trx, hash, pictureName(key, hash)))
+    for (const hash of unkeyed) {
+      const to = pictureName(key, hash)
+      await database.transaction((trx) => copyPicture(trx, hash, to))
+      await forEachInstitute(database, 'pictures', () =>
+        database.transaction((trx) => movePictureReferences(trx, hash, to)),
+      )
+      await database.transaction((trx) => deletePicture(trx, hash))
+    }
     return unkeyed.length
   }
 
+  // A picture goes when no institute names it.
   async function deleteUnused(): Promise<number> {
     const now = clock.now()
-    const hashes = await deleteUnusedPictures(db, now - UNUSED_FOR, now)
-    for (const hash of hashes) served.delete(hash)
-    return hashes.length
+    const before = now - UNUSED_FOR
+    let deleted = 0
+    for (let after = ''; ;) {
+      const old = await findPicturesMadeBefore(db, before, after, SWEEP_PAGE)
+      if (old.length === 0) return deleted
+      after = old.at(-1)!
+      const named = new Set<string>()
+      await forEachInstitute(database, 'pictures', async () => {
+        for (const hash of await findPicturesNamed(db, old, now)) named.add(hash)
+      })
+      const unnamed = old.filter((hash) => !named.has(hash))
+      const hashes = await deleteUnusedPictures(db, unnamed, before, now)
+      for (const hash of hashes) served.delete(hash)
+      deleted += hashes.length
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely'
 import { isPostgres } from '../db/database'
-import { instituteOfRawInsert } from '../db/raw-institute'
 import { inParts } from '../db/in-parts'
+import { instituteOfNewRows } from '../db/request-scope'
 import type { DB } from '../db/schema'
 
 // Shown questions and sets for unseen-first draws: docs/decisions/039.
@@ -72,7 +72,7 @@ async function writeShows(
 ) {
   const json = JSON.stringify(rows.sort((a, b) => a[0] - b[0] || a[1] - b[1]))
   const [into, id] = [sql.table(table), sql.ref(column)]
-  const institute = instituteOfRawInsert()
+  const institute = instituteOfNewRows()
   await (
     isPostgres(db)
       ? sql`insert into ${into} (user_id, ${id}, shown_at, institute_id)
@@ -110,7 +110,7 @@ export async function ensureShownSet(trx: Kysely<DB>, key: string, questionIds: 
     return (await trx.selectFrom('shown_sets').select('id').where('set_key', '=', key).executeTakeFirstOrThrow()).id
   }
   const json = JSON.stringify(questionIds)
-  const institute = instituteOfRawInsert()
+  const institute = instituteOfNewRows()
   await (
     isPostgres(trx)
       ? sql`insert into shown_set_questions (set_id, question_id, institute_id)

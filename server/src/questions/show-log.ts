@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { currentInstitute, inRequestScope, outsideRequestScope } from '../db/request-scope'
+import { inInstituteScope } from '../db/institute-jobs'
+import { outsideRequestScope, sessionInstitute } from '../db/request-scope'
 import type { DB } from '../db/schema'
 import {
   ensureShownSet,
@@ -33,40 +34,43 @@ interface Held {
 
 const nothingHeld = (): Held => ({ questions: new Map(), sets: new Map(), setsByKey: new Map(), rows: 0 })
 
-type Log = { error: (object: unknown, message: string) => void }
+type ShowLogOfInstitute = ReturnType<typeof createInstituteShowLog>
 
-// Written after the starts in batches, not in each start's transaction: docs/decisions/039. One batch per institute,
-// written in its institute's scope (decision 100): a flush ran in the scope of whichever request set its timer, and
-// would have written every institute's shows as that one's.
-export function createShowLog(db: Kysely<DB>, log: Log) {
-  const logs = new Map<number | undefined, InstituteShowLog>()
-  const here = () => {
-    const institute = currentInstitute()
+/**
+ * Written after the starts in batches, not in each start's transaction (docs/decisions/039); held apart by the
+ * institute of the request that recorded them, and each institute's written in its scope (docs/decisions/098).
+ */
+export function createShowLog(db: Kysely<DB>, log: { error: (object: unknown, message: string) => void }) {
+  // Keyed by the institute of the scope, none (undefined) where none is entered (a lone institute on SQLite).
+  const logs = new Map<number | undefined, ShowLogOfInstitute>()
+  const logOfScope = () => {
+    const institute = sessionInstitute()
     let found = logs.get(institute)
     if (!found) {
-      const inScope =
-        institute === undefined
-          ? outsideRequestScope
-          : <T>(work: () => T) => inRequestScope({ requestId: 'show-log', institute }, work)
+      const inScope = <T>(work: () => Promise<T>) =>
+        institute === undefined ? outsideRequestScope(work) : inInstituteScope('show log', institute, work)
       logs.set(institute, (found = createInstituteShowLog(db, log, inScope)))
     }
     return found
   }
   return {
-    record: (userId: number, questionIds: readonly number[], at: number) => here().record(userId, questionIds, at),
+    record: (userId: number, questionIds: readonly number[], at: number) =>
+      logOfScope().record(userId, questionIds, at),
     recordSet: (userId: number, questionIds: readonly number[], at: number) =>
-      here().recordSet(userId, questionIds, at),
+      logOfScope().recordSet(userId, questionIds, at),
     lastShown: (trx: Kysely<DB>, userId: number, questionIds: readonly number[]) =>
-      here().lastShown(trx, userId, questionIds),
-    async flush(): Promise<void> {
-      await Promise.all([...logs.values()].map((one) => one.flush()))
+      logOfScope().lastShown(trx, userId, questionIds),
+    flush: async () => {
+      await Promise.all([...logs.values()].map((held) => held.flush()))
     },
   }
 }
 
-type InstituteShowLog = ReturnType<typeof createInstituteShowLog>
-
-function createInstituteShowLog(db: Kysely<DB>, log: Log, inScope: <T>(work: () => T) => T) {
+function createInstituteShowLog(
+  db: Kysely<DB>,
+  log: { error: (object: unknown, message: string) => void },
+  inScope: <T>(work: () => Promise<T>) => Promise<T>,
+) {
   let waiting = nothingHeld()
   let writing = nothingHeld()
   let timer: NodeJS.Timeout | null = null
@@ -121,11 +125,11 @@ function createInstituteShowLog(db: Kysely<DB>, log: Log, inScope: <T>(work: () 
   function flush(): Promise<void> {
     if (timer) clearTimeout(timer)
     timer = null
-    flushing = flushing.then(() => inScope(write))
+    flushing = flushing.then(() => inScope(writeWaiting))
     return flushing
   }
 
-  async function write() {
+  async function writeWaiting() {
     if (waiting.rows === 0) return
     const taken = waiting
     writing = taken
