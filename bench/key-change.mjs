@@ -118,11 +118,15 @@ async function seed(database) {
       username_key: 'bench-admin',
       phone_number: '9600000000',
       password_hash: 'x',
-      is_admin: 1,
       created_at: now,
     })
     .returning('id')
     .executeTakeFirstOrThrow()
+  // The admin role is a membership's (docs/decisions/096).
+  await db
+    .insertInto('memberships')
+    .values({ user_id: admin.id, institute_id: 1, is_admin: 1, created_at: now })
+    .execute()
   return { target, revisionId: revisionOf.get(target), optionIds, adminId: admin.id }
 }
 

@@ -154,7 +154,12 @@ export async function startServer({
     async tokensFor(usernames) {
       const key = new TextEncoder().encode(env.JWT_SECRET)
       const users = new Map(
-        (await this.rows(`select id, username, is_admin from users`)).map((user) => [user.username, user]),
+        // Roles are the first institute's memberships' (docs/decisions/096).
+        (
+          await this.rows(
+            `select u.id, u.username, m.is_admin from users u left join memberships m on m.user_id = u.id and m.institute_id = 1`,
+          )
+        ).map((user) => [user.username, user]),
       )
       const tokens = []
       for (const username of usernames) {

@@ -65,10 +65,14 @@ async function insertUsers(db, prefix, count, now, extra = {}) {
           phone_number: `9${PHONE_DIGIT[prefix]}${String(start + i).padStart(8, '0')}`,
           password_hash: 'x',
           created_at: now,
-          ...extra,
         })),
       )
       .returning('id')
+      .execute()
+    // Roles are memberships' (docs/decisions/096).
+    await db
+      .insertInto('memberships')
+      .values(rows.map((row) => ({ user_id: row.id, institute_id: 1, created_at: now, ...extra })))
       .execute()
     ids.push(...rows.map((row) => row.id))
   }

@@ -36,11 +36,14 @@ const admin = await database.db
     username_key: name,
     phone_number: String(Date.now()).slice(-10),
     password_hash: '-',
-    is_admin: 1,
     created_at: Date.now(),
   })
   .returning(['id', 'username'])
   .executeTakeFirstOrThrow()
+await database.db
+  .insertInto('memberships')
+  .values({ user_id: admin.id, institute_id: 1, is_admin: 1, created_at: Date.now() })
+  .execute()
 const authorization = `Bearer ${await tokens.signAccess({ id: admin.id, username: admin.username, is_admin: true })}`
 
 // A 3.7 KB figure (gradient, 40 curves, Devanagari label) per question and two small option images.

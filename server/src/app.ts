@@ -44,6 +44,7 @@ import { quizzesRoutes } from './quizzes/quizzes.routes'
 import { pictureRoutes } from './pictures/pictures.routes'
 import { inRequestScope, type RequestScope } from './db/request-scope'
 import { instituteRoutes, registerInstituteOfRequest } from './institutes/institutes.routes'
+import { memberRoutes } from './institutes/members.routes'
 import { instituteSettingsRoutes } from './institutes/settings.routes'
 import { actingTokenFor } from './platform/acting'
 import { platformRoutes } from './platform/platform.routes'
@@ -233,7 +234,8 @@ async function registerFeatureRoutes(app: AppInstance, services: Services, conte
     ...services.platform,
     platform: services.platform.institutes,
   })
-  await app.register(authRoutes, { prefix: '/api', auth: auth.logins })
+  await app.register(authRoutes, { prefix: '/api', auth: auth.logins, otp: auth.otp })
+  await app.register(memberRoutes, { prefix: '/api/admin/members', members: services.members })
   await app.register(pictureRoutes, { prefix: '/api/pictures', pictures: services.pictures })
   await app.register(quizzesRoutes, { prefix: '/api/quizzes', quizzes: services.quizzes })
   await app.register(attemptsRoutes, { prefix: '/api/quizzes', session: attempts.session, submit: attempts.submit })
@@ -271,6 +273,7 @@ async function registerFeatureRoutes(app: AppInstance, services: Services, conte
       users: users.accounts,
       profiles: users.profiles,
       otp: auth.otp,
+      members: services.members,
     })
     await uploads.register(importsRoutes, { prefix: '/api/admin', imports: services.imports })
     await uploads.register(sittingRoutes, { prefix: '/api/admin', ...services.sittings })

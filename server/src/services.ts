@@ -21,6 +21,7 @@ import { createHealthService } from './health/health.service'
 import { createRateLimiter, rateLimitRules } from './http/rate-limit'
 import { createImportsService } from './imports/imports.service'
 import { createInstitutesService } from './institutes/institutes.service'
+import { createMembersService } from './institutes/members.service'
 import { createInstituteSettingsService } from './institutes/settings.service'
 import { createPlatformService } from './platform/platform.service'
 import { createLearnersService } from './institutions/learners.service'
@@ -78,6 +79,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
     health: createHealthService(context),
     institutes,
     instituteSettings,
+    members: createMembersService(context),
     pictures,
     // docs/decisions/097: the same institutes service as the host hook's, so a change drops its host table at once.
     platform: {

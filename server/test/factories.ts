@@ -5,19 +5,41 @@ import { insertBankQuestion, insertQuestion } from '../src/questions/question-re
 import type { Database } from '../src/db/database'
 import type { DB, QuizTable, UserRow } from '../src/db/schema'
 import { FAKE_CLOCK_START } from '../src/lib/clock'
+import { FIRST_INSTITUTE_ID } from '../src/db/tenancy'
 
 let counter = 0
 const next = () => ++counter
 
 export const DEFAULT_PASSWORD = 'Correct-Horse-42'
 
-/** A user row plus its plain password. */
+/** A user row, its plain password and its roles in the institute it was made a member of. */
+export type TestUser = UserRow & { password: string; is_admin: number; is_marker: number; institute: number }
+
+/**
+ * An account and its membership in `institute` (default the first; none for a platform admin): `is_admin` and
+ * `is_marker` are the roles there (docs/decisions/096), `learner: false` a membership without the learner's role,
+ * `institute: null` none at all.
+ */
 export async function createUser(
   database: Database,
-  overrides: Partial<Insertable<DB['users']>> & { password?: string } = {},
-): Promise<UserRow & { password: string }> {
+  overrides: Partial<Insertable<DB['users']>> & {
+    password?: string
+    is_admin?: number
+    is_marker?: number
+    learner?: boolean
+    institute?: number | null
+  } = {},
+): Promise<TestUser> {
   const n = next()
-  const { password = DEFAULT_PASSWORD, ...fields } = overrides
+  const {
+    password = DEFAULT_PASSWORD,
+    is_admin = 0,
+    is_marker = 0,
+    learner = true,
+    // A platform admin is of no institute (docs/decisions/097) unless the test names one.
+    institute = overrides.is_platform_admin === 1 ? null : FIRST_INSTITUTE_ID,
+    ...fields
+  } = overrides
   const username = fields.username ?? `learner${n}`
   const row = await database.db
     .insertInto('users')
@@ -31,7 +53,19 @@ export async function createUser(
     })
     .returningAll()
     .executeTakeFirstOrThrow()
-  return { ...row, password }
+  if (institute !== null)
+    await database.db
+      .insertInto('memberships')
+      .values({
+        user_id: row.id,
+        institute_id: institute,
+        is_learner: learner ? 1 : 0,
+        is_admin,
+        is_marker,
+        created_at: row.created_at,
+      })
+      .execute()
+  return { ...row, password, is_admin, is_marker, institute: institute ?? FIRST_INSTITUTE_ID }
 }
 
 const hashes = new Map<string, Promise<string>>()
@@ -41,15 +75,16 @@ function hashFor(password: string) {
   return hashes.get(password)!
 }
 
-export async function bearerFor(
-  tokens: TokenSigner,
-  user: Pick<UserRow, 'id' | 'username' | 'is_admin'> & Partial<Pick<UserRow, 'is_marker'>>,
-) {
+/** The roles a token says (requireAdmin and requireMarker read the membership itself). */
+export type TokenRoles = Pick<UserRow, 'id' | 'username'> & { is_admin?: number; is_marker?: number }
+
+export async function bearerFor(tokens: TokenSigner, user: TokenRoles & { institute_slug?: string }) {
   const access = await tokens.signAccess({
     id: user.id,
     username: user.username,
     is_admin: user.is_admin === 1,
     is_marker: user.is_marker === 1,
+    ...(user.institute_slug && { institute: user.institute_slug }),
   })
   return { authorization: `Bearer ${access}` }
 }

@@ -3,13 +3,12 @@ import type { HTTPMethods } from 'fastify'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { inRequestScope } from '../src/db/request-scope'
-import type { UserRow } from '../src/db/schema'
 import { instituteOwnedTables } from '../src/db/tenancy'
 import { createInstitutesService } from '../src/institutes/institutes.service'
 import { pageUrlKey, pageUrls } from '../src/written/answer-pages'
 import { multipart } from './auth-requests'
 import { dialects } from './dialects'
-import { createUser } from './factories'
+import { createUser, type TestUser } from './factories'
 import { questionBody } from './fixtures/admin.fixtures'
 import { dataUrl, png } from './fixtures/pictures'
 import { openQuiz, requestsAs, storedOptionIds } from './learner-api'
@@ -70,6 +69,10 @@ const walks: Record<
     urls: (b) => [{ url: `/api/admin/platform-bank/questions/${b.bankQuestion}/`, bId: true }],
   },
   '/api/institute': { as: ['learner'], urls: () => [{ url: '/api/institute/' }] },
+  // Memberships (decision 096): an institute's members, and the caller's own institutes.
+  '/api/admin/users/': { as: ['admin'], urls: () => [{ url: '/api/admin/users/' }] },
+  '/api/admin/members': { as: ['admin'], urls: () => [{ url: '/api/admin/members/' }] },
+  '/api/users/memberships/': { as: ['learner', 'admin'], urls: () => [{ url: '/api/users/memberships/' }] },
   '/api/auth/sessions/': { as: ['learner', 'admin'], urls: () => [{ url: '/api/auth/sessions/' }] },
   '/api/pictures/{file}': {
     as: ['learner'],
@@ -258,9 +261,6 @@ const exempt: Record<string, string> = {
   '/api/health': "the deployment's, on any host (decision 095)",
   '/api/push/key/': "the deployment's one VAPID public key: no institute's record",
   '/api/users/profile-pictures/{id}': "the account's picture (tableOwners 'account'), the same person on every host",
-  '/api/admin/users/':
-    'until memberships (issue 74, the memberships helper): users are accounts and is_admin is deployment-wide, so ' +
-    "A's admin lists B's learners; walked as it.todo below",
   '/api/payments/khalti/return/':
     "the gateway's return, verified with and credited to the host's institute (payments helper); B's payment " +
     'rows are checked unchanged after the walk below',
@@ -409,12 +409,14 @@ describe.each(dialects)('institutes held apart, every route, on %s', (dialect) =
   /** Writes the shown questions the starts hold back (questions/show-log.ts) before B's rows are compared. */
   const flushShows = () => services!.attempts.shows.flush()
 
-  /**
-   * A user of the institute with the role, and its bearer there. One place to change when memberships land: until
-   * then a role is users.is_admin, and the token names the institute.
-   */
+  /** A member of the institute with the role there (docs/decisions/096), and its bearer there. */
   async function memberOf(institute: { slug: string }, role: Role, username: string) {
-    const user = await createUser(t.database, { username, is_admin: role === 'admin' ? 1 : 0 })
+    const { id } = await t.db
+      .selectFrom('institutes')
+      .select('id')
+      .where('slug', '=', institute.slug)
+      .executeTakeFirstOrThrow()
+    const user = await createUser(t.database, { username, is_admin: role === 'admin' ? 1 : 0, institute: id })
     const access = await t.tokens.signAccess({
       id: user.id,
       username: user.username,
@@ -601,7 +603,7 @@ describe.each(dialects)('institutes held apart, every route, on %s', (dialect) =
     return b
   }
 
-  async function bearerHeaders(user: UserRow) {
+  async function bearerHeaders(user: TestUser) {
     const access = await t.tokens.signAccess({
       id: user.id,
       username: user.username,
@@ -732,8 +734,4 @@ describe.each(dialects)('institutes held apart, every route, on %s', (dialect) =
       where institute_id = ${alpha}`.execute(t.db)
     expect(Number(shown[0]!.n)).toBeGreaterThan(0)
   }, 120_000)
-
-  it.todo(
-    "A's admin lists only A's members at /api/admin/users/ (the memberships helper: users are accounts until then)",
-  )
 })

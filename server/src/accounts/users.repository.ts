@@ -48,11 +48,13 @@ export async function insertUser(db: Kysely<DB>, user: Omit<NewUserRow, 'usernam
 }
 
 // The caller keeps batches small enough for both databases' parameter limits.
-export async function insertUsers(db: Kysely<DB>, users: Omit<NewUserRow, 'username_key'>[]): Promise<void> {
-  await db
+export async function insertUsers(db: Kysely<DB>, users: Omit<NewUserRow, 'username_key'>[]): Promise<number[]> {
+  const rows = await db
     .insertInto('users')
     .values(users.map((user) => ({ ...user, username_key: usernameKey(user.username) })))
+    .returning('id')
     .execute()
+  return rows.map((row) => row.id)
 }
 
 export async function updateUser(db: Kysely<DB>, id: number, changes: UserRowUpdate): Promise<void> {

@@ -81,7 +81,7 @@ describe.each(dialects)('admin API on %s', (dialect) => {
     it('answers 403 to a demoted admin whose token still says admin', async () => {
       const admin = await createUser(t.database, { is_admin: 1 })
       const headers = await bearerFor(t.tokens, admin)
-      await t.db.updateTable('users').set({ is_admin: 0 }).where('id', '=', admin.id).execute()
+      await t.db.updateTable('memberships').set({ is_admin: 0 }).where('user_id', '=', admin.id).execute()
       const response = await t.app.inject({ method: 'GET', url: '/api/admin/quizzes/', headers })
       expect(response.statusCode).toBe(403)
     })

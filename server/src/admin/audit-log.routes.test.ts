@@ -1,9 +1,8 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
-import { bearerFor, createQuiz, createUser } from '../../test/factories'
+import { bearerFor, createQuiz, createUser, type TokenRoles } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
-import type { UserRow } from '../db/schema'
 import { questionBody, TRIANGLE_SVG } from '../../test/fixtures/admin.fixtures'
 
 const HOUR = 3600_000
@@ -11,7 +10,7 @@ const HOUR = 3600_000
 describe.each(dialects)('the audit trail on %s', (dialect) => {
   const t = useTestApp(dialect)
 
-  const headersOf = (user: Pick<UserRow, 'id' | 'username' | 'is_admin'>) => bearerFor(t.tokens, user)
+  const headersOf = (user: TokenRoles) => bearerFor(t.tokens, user)
 
   async function call(headers: Record<string, string>, method: string, url: string, payload?: unknown) {
     return t.app.inject({

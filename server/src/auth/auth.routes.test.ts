@@ -149,7 +149,7 @@ describe.each(dialects)('tokens on %s', (dialect) => {
   it('puts fresh claims from the database into the access token of a refresh', async () => {
     const user = await createUser(t.database)
     const pair = await login(t.app, user.username, user.password)
-    await t.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', user.id).execute()
+    await t.db.updateTable('memberships').set({ is_admin: 1 }).where('user_id', '=', user.id).execute()
     const rotated = (await post(t.app, '/api/token/refresh/', { refresh: pair.refresh })).json()
     expect(decodeJwtPart(rotated.access, 1).is_admin).toBe(true)
   })

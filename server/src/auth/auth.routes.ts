@@ -1,4 +1,5 @@
 import {
+  JoinRequestSchema,
   LoginRequestSchema,
   LoginSessionListSchema,
   RefreshRequestSchema,
@@ -10,8 +11,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { actorOf } from '../audit/audit-log'
 import { loginClientOf } from '../http/login-client'
 import type { AuthService } from './auth.service'
+import type { OtpService } from './otp.service'
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; otp: OtpService }> = async (app, { auth, otp }) => {
   app.post(
     '/token/',
     {
@@ -23,6 +25,28 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       },
     },
     (request) => auth.login(request.body, loginClientOf(request)),
+  )
+
+  // A sign-in that makes a learner's membership where it may (API.md "Institutes"); the limits of the sign-in used.
+  app.post(
+    '/institute/join/',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Join the institute of this host with the credentials of a sign-in',
+        body: JoinRequestSchema,
+        response: { 201: TokenPairSchema },
+      },
+    },
+    async (request, reply) => {
+      const { body } = request
+      const client = loginClientOf(request)
+      const tokens =
+        'otp' in body
+          ? await otp.verify({ ...body, purpose: 'login' }, client, { join: true })
+          : await auth.login(body, client, { join: true })
+      return reply.status(201).send(tokens as { access: string; refresh: string })
+    },
   )
 
   app.post(

@@ -4,6 +4,7 @@ import { authMessages, type LoginSession, type RevokedSessions, type TokenPair }
 import { recordAudit, type AuditActor } from '../audit/audit-log'
 import type { Database } from '../db/database'
 import type { DB, UserRow } from '../db/schema'
+import { admitToInstitute, findMembership, hasAnyRole, type Roles } from '../institutes/memberships.service'
 import { FIRST_INSTITUTE_SLUG } from '../db/tenancy'
 import { NotAuthenticated, NotFound } from '../http/errors'
 import type { RateLimiter, RateLimitRules } from '../http/rate-limit'
@@ -25,7 +26,7 @@ import { countPasswordTry } from '../http/login-failures'
 import type { TokenSigner } from '../http/tokens'
 import { deviceName } from './device-name'
 import { PLATFORM_SCOPE } from '../http/platform-address'
-import { asPlatformUser, platformSignIn, refreshedFor } from './platform-sign-in'
+import { platformSignIn, refreshedFor } from './platform-sign-in'
 import {
   deleteEndedLoginSessionsOfUser,
   findLiveLoginSession,
@@ -39,6 +40,9 @@ import {
 // An unknown username still costs one password verification, so timing does not reveal which usernames exist.
 let dummyHash: Promise<string> | undefined
 const getDummyHash = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')))
+
+/** A platform token is no institute's admin or marker (docs/decisions/097). */
+const NO_ROLES: Roles = { is_learner: 0, is_admin: 0, is_marker: 0 }
 
 const invalidCredentials = () => new NotAuthenticated(authMessages.invalidCredentials, 'invalid_credentials')
 const invalidRefresh = () => new NotAuthenticated(authMessages.invalidRefreshToken)
@@ -58,10 +62,12 @@ async function refreshTtlOf(db: Kysely<DB>, tokens: TokenSigner, userId: number,
 }
 
 // A rotation continues its login's family, so reuse of any rotated token can revoke everything descended from it.
+// `roles`: the account's in the token's institute (docs/decisions/096).
 async function issueTokenPair(
   db: Kysely<DB>,
   tokens: TokenSigner,
-  user: Pick<UserRow, 'id' | 'username' | 'is_admin' | 'is_marker'> & { is_platform_admin?: number },
+  user: Pick<UserRow, 'id' | 'username'> & { is_platform_admin?: number },
+  roles: Roles,
   now: number,
   familyId: string,
   signedInAt: number,
@@ -81,8 +87,8 @@ async function issueTokenPair(
   const access = await tokens.signAccess({
     id: user.id,
     username: user.username,
-    is_admin: user.is_admin === 1,
-    is_marker: user.is_marker === 1,
+    is_admin: roles.is_admin === 1,
+    is_marker: roles.is_marker === 1,
     sessionId: familyId,
     institute,
     is_platform_admin: user.is_platform_admin === 1,
@@ -90,10 +96,12 @@ async function issueTokenPair(
   return { access, refresh: refresh.token }
 }
 
+/** `roles`: the account's in the client's institute, as `admitToInstitute` found them. */
 export async function startLogin(
   db: Kysely<DB>,
   tokens: TokenSigner,
-  user: Pick<UserRow, 'id' | 'username' | 'is_admin' | 'is_marker'> & { is_platform_admin?: number },
+  user: Pick<UserRow, 'id' | 'username'> & { is_platform_admin?: number },
+  roles: Roles,
   now: number,
   client: LoginClient,
 ): Promise<TokenPair> {
@@ -108,7 +116,7 @@ export async function startLogin(
     created_at: now,
     last_used_at: now,
   })
-  return issueTokenPair(db, tokens, user, now, familyId, now, client.institute)
+  return issueTokenPair(db, tokens, user, roles, now, familyId, now, client.institute)
 }
 
 // After a password reset all of them, after a password change all but the login it was made from.
@@ -151,9 +159,11 @@ export function createAuthService({
   }
 
   return {
+    /** `join`: POST /api/institute/join/, which makes a learner's membership where registration is open. */
     async login(
       { username, password }: { username: string; password: string },
       client: LoginClient,
+      { join = false }: { join?: boolean } = {},
     ): Promise<TokenPair> {
       await limiter.hit(rules.loginPerIp, client.address)
       // Counted as failures up front and given back on success: concurrent guesses cannot slip past the limit.
@@ -169,7 +179,8 @@ export function createAuthService({
         : await verifyPassword(password, await getDummyHash()).then(() => false)
       if (!user || !passwordMatches) {
         // Every failure on an admin account is in the trail; a learner's only when it locks (above).
-        if (user?.is_admin === 1) await recordLoginEvent(user, client, 'login_failed')
+        if (user && (await findMembership(database.db, user.id, client.instituteId))?.is_admin === 1)
+          await recordLoginEvent(user, client, 'login_failed')
         throw invalidCredentials()
       }
       await tried.refund()
@@ -177,9 +188,19 @@ export function createAuthService({
       // docs/decisions/097: on the platform's address, a platform admin's sign-in is the platform's.
       if ((await platformSignIn(database.db, user, client)) === 'platform')
         return database.transaction((trx) =>
-          startLogin(trx, tokens, asPlatformUser(user), now, { ...client, institute: PLATFORM_SCOPE }),
+          startLogin(trx, tokens, user, NO_ROLES, now, { ...client, institute: PLATFORM_SCOPE }),
         )
-      return database.transaction((trx) => startLogin(trx, tokens, user, now, client))
+      // The membership after the password (API.md "Institutes"): not_a_member tells only who knows the password.
+      return database.transaction(async (trx) => {
+        const roles = await admitToInstitute(trx, {
+          userId: user.id,
+          phoneNumber: user.phone_number,
+          instituteId: client.instituteId,
+          now,
+          join,
+        })
+        return startLogin(trx, tokens, user, roles, now, client)
+      })
     },
 
     // Presenting a token already rotated revokes its whole family.
@@ -201,14 +222,17 @@ export function createAuthService({
         // Fresh claims from the database: a renamed or demoted user's next access token says so.
         const user = await findUserById(trx, row.user_id)
         if (!user) return 'invalid'
+        // A membership ended since the sign-in ends the login here (docs/decisions/096); the platform's has none.
+        const member = institute === PLATFORM_SCOPE ? NO_ROLES : await findMembership(trx, user.id, client.instituteId)
+        if (institute !== PLATFORM_SCOPE && !hasAnyRole(member)) return 'invalid'
+        const roles = member ?? NO_ROLES
         await touchLoginSession(trx, row.family_id, {
           device: deviceName(client.userAgent),
           clientAddress: client.address,
           now,
         })
         const signedInAt = (await findLoginSession(trx, row.family_id))?.created_at ?? row.created_at
-        const signed = institute === PLATFORM_SCOPE ? asPlatformUser(user) : user
-        return issueTokenPair(trx, tokens, signed, now, row.family_id, signedInAt, institute)
+        return issueTokenPair(trx, tokens, user, roles, now, row.family_id, signedInAt, institute)
       })
       // The family's revocation above is committed before this refusal: that write is the point of it.
       if (outcome === 'invalid' || outcome === 'reused') throw invalidRefresh()

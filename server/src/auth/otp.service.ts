@@ -17,6 +17,7 @@ import type { Clock } from '../lib/clock'
 import { findUserByPhone, languageOfPhone } from '../accounts/users.repository'
 import type { LoginClient } from '../http/login-client'
 import { startLogin } from './auth.service'
+import { admitToInstitute, mayRegister, registrationClosed } from '../institutes/memberships.service'
 import {
   consumeCode,
   consumePhoneVerification,
@@ -151,6 +152,7 @@ export function createOtpService({
         language,
       }: { phone_number: string; purpose: OtpPurpose; language?: Language | undefined },
       clientAddress: string,
+      instituteId: number,
     ): Promise<OtpSendResponse> {
       await limiter.hit(rules.otpSendPerIp, clientAddress)
       const accountLanguage = await languageOfPhone(database.db, phoneNumber)
@@ -160,6 +162,9 @@ export function createOtpService({
         throw new Conflict(usersMessages.phoneTaken, 'conflict', { phone_number: [usersMessages.phoneTaken] })
       }
       if (purpose !== 'register' && !registered) throw new NotFound(usersMessages.phoneNotRegistered)
+      // A closed institute registers only the phones it invited: refused before any code is made or sent.
+      if (purpose === 'register' && !(await mayRegister(database.db, instituteId, phoneNumber)))
+        throw registrationClosed()
 
       const now = clock.now()
       const cooldownStart = now - OTP_RESEND_SECONDS * 1000
@@ -203,9 +208,11 @@ export function createOtpService({
       return { detail: usersMessages.otpSent, expires_in: OTP_TTL_SECONDS, resend_in: OTP_RESEND_SECONDS }
     },
 
+    /** `join`: POST /api/institute/join/ with a login code, which makes a learner's membership where it may. */
     async verify(
       { phone_number: phoneNumber, otp, purpose }: { phone_number: string; otp: string; purpose: OtpPurpose },
       client: LoginClient,
+      { join = false }: { join?: boolean } = {},
     ): Promise<TokenPair | { verified: true }> {
       await limiter.hit(rules.otpVerifyPerIp, client.address)
       const now = clock.now()
@@ -216,10 +223,19 @@ export function createOtpService({
         switch (purpose) {
           case 'login': {
             const user = await findUserByPhone(trx, phoneNumber)
-            if (!user || !(await consumeCode(trx, phoneNumber, purpose, now))) return 'invalid'
+            if (!user) return 'invalid'
+            // Before the code is used: a refusal rolls back, and the same code may then join (docs/decisions/096).
+            const roles = await admitToInstitute(trx, {
+              userId: user.id,
+              phoneNumber,
+              instituteId: client.instituteId,
+              now,
+              join,
+            })
+            if (!(await consumeCode(trx, phoneNumber, purpose, now))) return 'invalid'
             // A code alone is whoever holds the SIM: not enough for an admin (decision 023); said only after a right code.
-            if (user.is_admin === 1) return 'admin'
-            return startLogin(trx, tokens, user, now, client)
+            if (roles.is_admin === 1) return 'admin'
+            return startLogin(trx, tokens, user, roles, now, client)
           }
           case 'register':
             if (!(await consumeCode(trx, phoneNumber, purpose, now))) return 'invalid'

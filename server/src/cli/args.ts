@@ -16,11 +16,15 @@ function required(value: string | boolean | undefined, flag: string): string {
   return value
 }
 
+const instituteNote =
+  '  --institute SLUG: in that institute (default: the only one; required when the deployment has several).'
+
 export const createAdminUsage =
   'Usage: npm run create-admin -- --username NAME --password PASS --phone NNNNNNNNNN\n' +
   '       npm run create-admin -- --username NAME --promote\n' +
   '  Creates the admin NAME (refused if NAME exists), or with --promote makes the existing user NAME an admin.\n' +
-  '  With --platform: a platform admin (of no institute; runs the institutes from PLATFORM_HOST).'
+  instituteNote +
+  '\n  With --platform: a platform admin (of no institute; runs the institutes from PLATFORM_HOST).'
 
 export function parseCreateAdminArgs(argv: string[]) {
   const values = parse(argv, {
@@ -28,6 +32,7 @@ export function parseCreateAdminArgs(argv: string[]) {
     password: { type: 'string' },
     phone: { type: 'string' },
     promote: { type: 'boolean', default: false },
+    institute: { type: 'string' },
     platform: { type: 'boolean', default: false },
   })
   const promote = values.promote === true
@@ -38,6 +43,7 @@ export function parseCreateAdminArgs(argv: string[]) {
     password: values.password,
     phone: values.phone,
     promote,
+    institute: values.institute?.trim(),
     // docs/decisions/097: only when given, so that the admin's arguments read as before.
     ...(values.platform === true && { platform: true }),
   }
@@ -63,13 +69,15 @@ export function parseCreateInstituteArgs(argv: string[]) {
 
 export const createLearnersUsage =
   'Usage: npm run create-learners -- --count N --prefix NAME --password PASS\n' +
-  '  Creates learners NAME1..NAMEN (skipping names that exist), all with password PASS.'
+  '  Creates learners NAME1..NAMEN (skipping names that exist), all with password PASS.\n' +
+  instituteNote
 
 export function parseCreateLearnersArgs(argv: string[]) {
   const values = parse(argv, {
     count: { type: 'string' },
     prefix: { type: 'string' },
     password: { type: 'string' },
+    institute: { type: 'string' },
   })
   const countText = required(values.count, 'count')
   if (!/^\d+$/.test(countText.trim())) throw new UsageError(`--count must be a whole number, not "${countText}".`)
@@ -77,29 +85,33 @@ export function parseCreateLearnersArgs(argv: string[]) {
     count: Number(countText),
     prefix: required(values.prefix, 'prefix').trim(),
     password: required(values.password, 'password'),
+    institute: values.institute?.trim(),
   }
 }
 
 export const grantPaidAccessUsage =
   'Usage: npm run grant-paid-access -- --username NAME [--days N | --revoke]\n' +
   '  Lets NAME take paid-tier quizzes: with no end, or for N more days (counted from the later of now and the\n' +
-  '  current end); with --revoke, withdraws that.'
+  '  current end); with --revoke, withdraws that. NAME must be a member of the institute.\n' +
+  instituteNote
 
 export function parseGrantPaidAccessArgs(argv: string[]) {
   const values = parse(argv, {
     username: { type: 'string' },
     revoke: { type: 'boolean', default: false },
     days: { type: 'string' },
+    institute: { type: 'string' },
   })
   const username = required(values.username, 'username').trim()
   const revoke = values.revoke === true
-  if (values.days === undefined) return { username, revoke }
+  const institute = values.institute?.trim()
+  if (values.days === undefined) return { username, revoke, institute }
   if (revoke) throw new UsageError('--days and --revoke cannot be used together.')
   const text = values.days.trim()
   const days = Number(text)
   if (!/^\d+$/.test(text) || days < 1 || days > 3660)
     throw new UsageError(`--days must be a whole number from 1 to 3660, not "${values.days}".`)
-  return { username, revoke, days }
+  return { username, revoke, days, institute }
 }
 
 export const backupUsage =

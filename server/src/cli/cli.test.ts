@@ -152,7 +152,7 @@ describe('command-line tools', () => {
     const bad = run('create-learners', ['--count', 'many'])
     expect(bad.status).toBe(2)
     expect(bad.stderr).toContain('Usage: npm run create-learners')
-    const refused = run('grant-paid-access', ['--username', 'nobody'])
+    const refused = run('grant-paid-access', ['--username', 'nobody', '--institute', 'main'])
     expect(refused.status).toBe(1)
     expect(refused.stderr).toContain('No user named "nobody" exists.')
     const hostTaken = run('create-institute', [
@@ -165,17 +165,41 @@ describe('command-line tools', () => {
     ])
     expect(hostTaken).toMatchObject({ status: 1, stderr: expect.stringContaining('is taken') })
     expect(run('create-institute', ['--name-en', 'No slug'])).toMatchObject({ status: 2 })
+    // Two institutes now (made above): a tool that works in one must be told which.
+    expect(run('create-admin', ['--username', 'demo5', '--promote'])).toMatchObject({
+      status: 1,
+      stderr: expect.stringContaining('several institutes (main, pathshala)'),
+    })
+    expect(run('grant-paid-access', ['--username', 'demo5', '--institute', 'pathshala'])).toMatchObject({
+      status: 1,
+      stderr: expect.stringContaining('not a member of this institute'),
+    })
     // demo5 is a learner (made above): create-admin neither promotes it silently nor drops the password given.
-    const taken = run('create-admin', ['--username', 'demo5', '--password', 'Sagarmatha-8848', '--phone', '9800000101'])
+    const taken = run('create-admin', [
+      ...['--username', 'demo5', '--password', 'Sagarmatha-8848', '--phone', '9800000101', '--institute', 'main'],
+    ])
     expect(taken.status).toBe(1)
     expect(taken.stderr).toContain('already exists')
-    expect(run('create-admin', ['--username', 'demo5'])).toMatchObject({
+    expect(run('create-admin', ['--username', 'demo5', '--institute', 'main'])).toMatchObject({
       status: 1,
       stderr: expect.stringContaining('--promote'),
     })
-    expect(run('create-admin', ['--username', 'demo5', '--promote'])).toMatchObject({
+    expect(run('create-admin', ['--username', 'demo5', '--promote', '--institute', 'pathshala'])).toMatchObject({
       status: 0,
       stdout: expect.stringContaining('Made existing user demo5 (id'),
+    })
+    expect(run('create-learners', ['--count', '2', '--prefix', 'path', '--password', 'Pathshala-2026'])).toMatchObject({
+      status: 1,
+      stderr: expect.stringContaining('--institute SLUG'),
+    })
+    expect(
+      run('create-learners', [
+        ...['--count', '2', '--prefix', 'path', '--password', 'Pathshala-2026', '--institute', 'pathshala'],
+      ]),
+    ).toMatchObject({ status: 0, stdout: expect.stringContaining('Created 2 learners') })
+    expect(run('grant-paid-access', ['--username', 'path1', '--institute', 'pathshala'])).toMatchObject({
+      status: 0,
+      stdout: expect.stringContaining('Granted paid access to path1'),
     })
   }, 180_000)
 })

@@ -10,9 +10,7 @@ export interface UserTable {
   username_key: string
   phone_number: string
   password_hash: string
-  is_admin: Generated<number>
-  /** Reaches the marking routes of written answers and nothing else of the admin's (docs/decisions/068). */
-  is_marker: Generated<number>
+  // Admin and marker are roles in an institute: memberships hold them (docs/decisions/096).
   /** Runs the deployment's institutes from the platform's address, and reads no institute's learners (decision 095). */
   is_platform_admin: Generated<number>
   /** End of paid access (epoch ms), null for none; PAID_ACCESS_NO_END for a grant with no end. */
@@ -665,11 +663,13 @@ export interface InstitutePaymentKeyTable {
   updated_at: number
 }
 
+/** An account's roles in one institute (docs/decisions/096); a row with no role is a membership ended by an admin. */
 export interface MembershipTable {
   user_id: number
   institute_id: number
   is_learner: Generated<number>
   is_admin: Generated<number>
+  /** Reaches the marking routes of written answers and nothing else of the admin's (docs/decisions/068). */
   is_marker: Generated<number>
   created_at: number
 }

@@ -5,7 +5,7 @@ import type { Database } from '../db/database'
 import type { Clock } from '../lib/clock'
 import { FIRST_INSTITUTE_SLUG } from '../db/tenancy'
 import { PLATFORM_SCOPE } from './platform-address'
-import { findAdminFlag, isLoginLive } from './authenticate.repository'
+import { findAdminFlag, findPlatformAdminFlag, isLoginLive } from './authenticate.repository'
 import './request-institute'
 import { NotAuthenticated, NotFound, PermissionDenied } from './errors'
 
@@ -57,6 +57,12 @@ export const authenticationPlugin = fp(
       setUser(request, claims)
     }
 
+    async function platformAdminFlag(request: FastifyRequest) {
+      const row = await findPlatformAdminFlag(database.db, request.user.id)
+      if (!row) throw new NotAuthenticated('The user of this token no longer exists.')
+      return row.is_platform_admin === 1
+    }
+
     // docs/decisions/097: the platform's routes are not there on an institute's host; a platform admin's own token,
     // or, while one institute is every host, that institute's token of a platform admin; never an act-as token.
     async function requirePlatformAdmin(request: FastifyRequest) {
@@ -67,34 +73,33 @@ export const authenticationPlugin = fp(
         throw new NotAuthenticated('This token is for another institute.')
       setUser(request, claims)
       if (claims.acting === true || claims.is_platform_admin !== true) throw new PermissionDenied()
-      const row = await findAdminFlag(database.db, request.user.id)
-      if (!row) throw new NotAuthenticated('The user of this token no longer exists.')
-      if (row.is_platform_admin !== 1) throw new PermissionDenied()
+      if (!(await platformAdminFlag(request))) throw new PermissionDenied()
     }
 
-    /** An act-as token (decision 097) holds while its user is still a platform admin: re-read, as admins are. */
-    const actingAllowed = (row: { is_platform_admin: number }) => row.is_platform_admin === 1
+    // Access tokens live 15 minutes and cannot be revoked: re-read, so a demoted admin loses access at once. The
+    // roles are the account's in the request's institute (docs/decisions/096); no membership there is no role.
+    // An act-as token (decision 097) holds while its user is still a platform admin.
+    async function rolesOf(request: FastifyRequest) {
+      if (request.user.acting) {
+        if (!(await platformAdminFlag(request))) throw new PermissionDenied()
+        return 'acting' as const
+      }
+      const row = await findAdminFlag(database.db, request.user.id, request.institute.id)
+      if (!row) await platformAdminFlag(request) // 401 when the account is gone
+      return row ?? { is_admin: 0, is_marker: 0 }
+    }
 
-    // Access tokens live 15 minutes and cannot be revoked: re-read, so a demoted admin loses access at once.
     async function requireAdmin(request: FastifyRequest) {
       await authenticate(request)
-      const row = await findAdminFlag(database.db, request.user.id)
-      if (!row) throw new NotAuthenticated('The user of this token no longer exists.')
-      if (request.user.acting) {
-        if (!actingAllowed(row)) throw new PermissionDenied()
-        return
-      }
+      const row = await rolesOf(request)
+      if (row === 'acting') return
       if (row.is_admin !== 1) throw new PermissionDenied()
     }
 
     async function requireMarker(request: FastifyRequest) {
       await authenticate(request)
-      const row = await findAdminFlag(database.db, request.user.id)
-      if (!row) throw new NotAuthenticated('The user of this token no longer exists.')
-      if (request.user.acting) {
-        if (!actingAllowed(row)) throw new PermissionDenied()
-        return
-      }
+      const row = await rolesOf(request)
+      if (row === 'acting') return
       if (row.is_admin !== 1 && row.is_marker !== 1) throw new PermissionDenied()
       request.user = { ...request.user, is_admin: row.is_admin === 1, is_marker: row.is_marker === 1 }
     }

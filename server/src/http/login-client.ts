@@ -5,8 +5,8 @@ export interface LoginClient {
   userAgent: string | undefined
   /** The slug of the institute of the request's host: the one its tokens are for. */
   institute: string
-  /** The request institute's id (none on the platform's own address with several institutes: 0). */
-  instituteId?: number
+  /** Its id: the institute whose membership the login needs (docs/decisions/096); 0 on the platform's own address. */
+  instituteId: number
   /** The request came to the platform's own address (docs/decisions/097). */
   platform?: boolean
 }

@@ -1,10 +1,9 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
-import { createUser } from '../../test/factories'
+import { createUser, type TestUser } from '../../test/factories'
 import { dataUrl, png } from '../../test/fixtures/pictures'
 import { useTestApp } from '../../test/test-app'
-import type { UserRow } from '../db/schema'
 import { deleteUnusedPictures } from '../pictures/pictures.repository'
 import { UNUSED_FOR } from '../pictures/pictures.service'
 import { createInstitutesService } from './institutes.service'
@@ -27,7 +26,7 @@ describe.each(dialects)('institute settings on %s', (dialect) => {
       hosts: [OTHER],
     })
   }
-  const bearer = async (user: UserRow, institute = 'main') => ({
+  const bearer = async (user: TestUser, institute = 'main') => ({
     authorization: `Bearer ${await t.tokens.signAccess({
       id: user.id,
       username: user.username,
@@ -225,7 +224,7 @@ describe.each(dialects)('institute settings on %s', (dialect) => {
     expect(await branding(MAIN)).toMatchObject({ name: { en: 'Main Academy', ne: 'मुख्य एकेडेमी' }, colour: '#112233' })
     expect(await branding(OTHER)).toMatchObject({ name: { en: 'Pathshala', ne: 'पाठशाला' }, colour: '#1f6feb' })
 
-    const theirAdmin = await bearer(await createUser(t.database, { is_admin: 1 }), 'pathshala')
+    const theirAdmin = await bearer(await createUser(t.database, { is_admin: 1, institute: 2 }), 'pathshala')
     const theirs = await call('PUT', theirAdmin, { open_registration: false, sms_sender: 'Pathshala' }, OTHER)
     expect(theirs.body).toMatchObject({ name: { en: 'Pathshala' }, open_registration: false, sms_sender: 'Pathshala' })
     expect(await branding(OTHER)).toMatchObject({ open_registration: false })

@@ -1,7 +1,7 @@
 import type { UserRow } from '../db/schema'
 import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
-import { bearerFor, createUser } from '../../test/factories'
+import { bearerFor, createUser, type TokenRoles } from '../../test/factories'
 import { openQuiz, storedOptionIds } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
 
@@ -31,7 +31,7 @@ const pearson = (xs: number[], ys: number[]) => {
 describe.each(dialects)('institutions API on %s', (dialect) => {
   const t = useTestApp(dialect)
 
-  const headersOf = (user: Pick<UserRow, 'id' | 'username' | 'is_admin'>) => bearerFor(t.tokens, user)
+  const headersOf = (user: TokenRoles) => bearerFor(t.tokens, user)
   const asAdmin = async () => headersOf(await createUser(t.database, { is_admin: 1 }))
 
   async function call(headers: Record<string, string>, method: string, url: string, payload?: unknown) {
@@ -465,7 +465,7 @@ describe.each(dialects)('institutions API on %s', (dialect) => {
       expect(response.json().code).toBe('validation_error')
       if (field) expect(Object.keys(response.json().errors)).toContain(field)
       const row = await t.db.selectFrom('users').selectAll().where('id', '=', learner.id).executeTakeFirstOrThrow()
-      expect(row).toMatchObject({ extra_time_percent: 25, paid_access_until: null, is_admin: 0 })
+      expect(row).toMatchObject({ extra_time_percent: 25, paid_access_until: null })
     })
 
     it('answers 404 for a user that does not exist', async () => {

@@ -73,12 +73,12 @@ export const institutionRoutes: FastifyPluginAsyncZod<{ reports: ReportsService;
   app.get(
     '/users/',
     { schema: { ...docs, querystring: AdminUsersQuerySchema, response: { 200: AdminUserPageSchema } } },
-    (request) => learners.listUsers(request.query),
+    (request) => learners.listUsers(request.institute.id, request.query),
   )
 
   app.patch(
     '/users/:id/',
     { schema: { ...docs, params: IdParamsSchema, body: AdminUserPatchSchema, response: { 200: AdminUserSchema } } },
-    (request) => learners.updateUser(request.params.id, request.body, actorOf(request)),
+    (request) => learners.updateUser(request.institute.id, request.params.id, request.body, actorOf(request)),
   )
 }

@@ -10,6 +10,7 @@ import {
   findUserForUpdate,
   pageUsers,
   updateLearner,
+  updateMarkerRole,
   type ListedUserRow,
 } from './learners.repository'
 
@@ -43,30 +44,33 @@ export function createLearnersService({ database, clock }: Pick<AppContext, 'dat
     }
   }
 
-  async function listUsers({
-    search,
-    page,
-    page_size,
-  }: {
-    search: string
-    page: number
-    page_size: number
-  }): Promise<AdminUserPage> {
+  /** The members of `instituteId` (the request's), with their roles there. */
+  async function listUsers(
+    instituteId: number,
+    { search, page, page_size }: { search: string; page: number; page_size: number },
+  ): Promise<AdminUserPage> {
     const [count, rows] = await Promise.all([
-      countUsers(db, search),
-      pageUsers(db, search, { limit: page_size, offset: (page - 1) * page_size }),
+      countUsers(db, instituteId, search),
+      pageUsers(db, instituteId, search, { limit: page_size, offset: (page - 1) * page_size }),
     ])
     const now = clock.now()
     return { count, results: rows.map((row) => toAdminUser(row, now)) }
   }
 
   /** true grants (until the date, else no end), false revokes, a date alone moves the end; one transaction. */
-  async function updateUser(id: number, patch: AdminUserPatch, actor: AuditActor): Promise<AdminUser> {
+  async function updateUser(
+    instituteId: number,
+    id: number,
+    patch: AdminUserPatch,
+    actor: AuditActor,
+  ): Promise<AdminUser> {
     return database.transaction(async (trx) => {
       const user = await findUserForUpdate(trx, id, { lock: database.dialect === 'postgres' })
-      if (!user) throw userNotFound()
+      const listed = user && (await findListedUser(trx, instituteId, id))
+      // Another institute's learner is not found here, as another learner's object is not.
+      if (!user || !listed) throw userNotFound()
       const now = clock.now()
-      const before = toAdminUser((await findListedUser(trx, id))!, now)
+      const before = toAdminUser(listed, now)
       const changes: UserRowUpdate = {}
       const until = patch.paid_access_until === undefined ? undefined : patch.paid_access_until
       if (patch.has_paid_access === false) changes.paid_access_until = null
@@ -77,9 +81,9 @@ export function createLearnersService({ database, clock }: Pick<AppContext, 'dat
       else if (until === null && user.paid_access_until !== null && user.paid_access_until > now)
         changes.paid_access_until = PAID_ACCESS_NO_END
       if (patch.extra_time_percent !== undefined) changes.extra_time_percent = patch.extra_time_percent
-      if (patch.is_marker !== undefined) changes.is_marker = patch.is_marker ? 1 : 0
       if (Object.keys(changes).length > 0) await updateLearner(trx, id, changes)
-      const after = toAdminUser((await findListedUser(trx, id))!, now)
+      if (patch.is_marker !== undefined) await updateMarkerRole(trx, id, instituteId, patch.is_marker)
+      const after = toAdminUser((await findListedUser(trx, instituteId, id))!, now)
       await recordAudit(trx, actor, now, {
         action: 'update',
         entityType: 'user',

@@ -59,7 +59,13 @@ describe.each(dialects)('payments of two institutes on %s', (dialect) => {
 
   /** A person of one institute: the token is for that institute (its slug), as sign-in there gives. */
   async function person(institute: string, isAdmin: 0 | 1 = 0) {
-    const user = await createUser(t.database, { is_admin: isAdmin })
+    // A member of that institute, its roles there (docs/decisions/096).
+    const { id } = await t.db
+      .selectFrom('institutes')
+      .select('id')
+      .where('slug', '=', institute)
+      .executeTakeFirstOrThrow()
+    const user = await createUser(t.database, { is_admin: isAdmin, institute: id })
     const access = await t.tokens.signAccess({
       id: user.id,
       username: user.username,

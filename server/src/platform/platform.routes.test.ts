@@ -221,7 +221,7 @@ describe.each(dialects)('the platform on %s', (dialect) => {
     const second = await twoInstitutes()
     const admin = await platformAdmin()
     const now = t.clock.now()
-    const users = await Promise.all([1, 2, 3, 4].map(() => createUser(t.database)))
+    const users = await Promise.all([1, 2, 3, 4].map(() => createUser(t.database, { institute: null })))
     const member = (user: { id: number }, institute: number, role: 'learner' | 'admin') =>
       t.db
         .insertInto('memberships')

@@ -16,8 +16,15 @@ const selectActiveQuizzesForLearner = precompile((db: Kysely<DB>, userId: number
     .selectFrom('quizzes as q')
     .innerJoin('users as u', (join) => join.on('u.id', '=', userId))
     .select(quizColumns)
-    .select(['u.is_admin', 'u.paid_access_until', 'q.question_count', 'q.question_set_version'])
+    .select(['u.paid_access_until', 'q.question_count', 'q.question_set_version'])
     .select((eb) => [
+      // The account's admin role in the quiz's institute (decision 096): memberships are the account's rows.
+      eb
+        .selectFrom('memberships as m')
+        .select('m.is_admin')
+        .where('m.user_id', '=', userId)
+        .where(sql<boolean>`m.institute_id = q.institute_id`)
+        .as('is_admin'),
       // What the online limit counts: paper attempts use none up (API.md "Paper sittings").
       eb
         .selectFrom('attempts')

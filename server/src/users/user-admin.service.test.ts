@@ -10,6 +10,13 @@ const ADMIN_PASSWORD = 'Sagarmatha-8848'
 
 describe.each(dialects)('user administration on %s', (dialect) => {
   const t = useTestApp(dialect)
+  const rolesIn = (userId: number) =>
+    t.db
+      .selectFrom('memberships')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('institute_id', '=', 1)
+      .executeTakeFirst()
 
   describe('createOrPromoteAdmin', () => {
     it('creates an admin who can log in', async () => {
@@ -20,8 +27,8 @@ describe.each(dialects)('user administration on %s', (dialect) => {
       })
       expect(result).toMatchObject({ action: 'created', username: 'Principal' })
       const row = await t.db.selectFrom('users').selectAll().where('id', '=', result.id).executeTakeFirstOrThrow()
+      expect(await rolesIn(result.id)).toMatchObject({ is_admin: 1, is_learner: 1 })
       expect(row).toMatchObject({
-        is_admin: 1,
         username_key: 'principal',
         phone_number: '9800000100',
         created_at: t.clock.now(),
@@ -40,7 +47,7 @@ describe.each(dialects)('user administration on %s', (dialect) => {
       const result = await createOrPromoteAdmin(t.database, t.clock, { username: 'teacher', promote: true })
       expect(result).toEqual({ action: 'promoted', id: user.id, username: 'Teacher' })
       const row = await t.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow()
-      expect(row.is_admin).toBe(1)
+      expect((await rolesIn(user.id))?.is_admin).toBe(1)
       expect(row.password_hash).toBe(user.password_hash)
       expect((await createOrPromoteAdmin(t.database, t.clock, { username: 'Teacher' })).action).toBe('already_admin')
     })
@@ -65,7 +72,8 @@ describe.each(dialects)('user administration on %s', (dialect) => {
         createOrPromoteAdmin(t.database, t.clock, { username: 'admin', password: ADMIN_PASSWORD, phone: '9800000100' }),
       ).rejects.toThrow(/never changes an existing account's password or phone/)
       const row = await t.db.selectFrom('users').selectAll().where('id', '=', user.id).executeTakeFirstOrThrow()
-      expect(row).toMatchObject({ is_admin: 0, password_hash: user.password_hash, phone_number: user.phone_number })
+      expect((await rolesIn(user.id))?.is_admin).toBe(0)
+      expect(row).toMatchObject({ password_hash: user.password_hash, phone_number: user.phone_number })
       expect(await t.db.selectFrom('audit_events').selectAll().execute()).toEqual([])
     })
 
@@ -106,7 +114,7 @@ describe.each(dialects)('user administration on %s', (dialect) => {
       expect(new Set(rows.map((r) => r.phone_number)).size).toBe(25)
       for (const row of rows) expect(row.phone_number).toMatch(/^00\d{8}$/)
       expect(new Set(rows.map((r) => r.password_hash)).size).toBe(1)
-      expect(rows.every((r) => r.is_admin === 0)).toBe(true)
+      for (const r of rows) expect(await rolesIn(r.id)).toMatchObject({ is_learner: 1, is_admin: 0 })
       const login = await t.app.inject({
         method: 'POST',
         url: '/api/token/',

@@ -3,7 +3,16 @@ import { hashPassword } from '../accounts/passwords'
 import { isTooSimilar, passwordProblems } from '../accounts/password-rules'
 import { CHANGED, changedFields, commandLineActor, recordAudit } from '../audit/audit-log'
 import type { Database } from '../db/database'
+import { inRequestScope } from '../db/request-scope'
 import { PAID_ACCESS_NO_END } from '../db/schema'
+import {
+  findMembership,
+  hasAnyRole,
+  insertLearnerMemberships,
+  listInstituteSlugs,
+  saveMembership,
+  withRole,
+} from '../institutes/memberships.service'
 import { toIso, type Clock } from '../lib/clock'
 import {
   findUserByUsername,
@@ -28,6 +37,28 @@ function checkPassword(password: string, username: string | undefined) {
   if (problems.length > 0) throw new UserAdminError(`Refusing the password: ${problems.join(' ')}`)
 }
 
+/**
+ * The institute a command works in (`--institute SLUG`): the deployment's only one without it, else it must be named.
+ * The work runs in that institute's scope, so its audit events are that institute's (docs/decisions/096).
+ */
+export async function inInstituteOf<T>(
+  database: Database,
+  slug: string | undefined,
+  work: (instituteId: number) => Promise<T>,
+): Promise<T> {
+  const institutes = await listInstituteSlugs(database.db)
+  let institute: { id: number } | undefined = institutes[0]
+  if (slug !== undefined) {
+    institute = institutes.find((each) => each.slug === slug)
+    if (!institute) throw new UserAdminError(`No institute has the slug "${slug}".`)
+  } else if (institutes.length !== 1) {
+    const slugs = institutes.map((each) => each.slug).join(', ')
+    throw new UserAdminError(`This deployment has several institutes (${slugs}): name one with --institute SLUG.`)
+  }
+  const { id } = institute!
+  return inRequestScope({ requestId: 'command-line', institute: id }, () => work(id))
+}
+
 export type CreateAdminResult = { action: 'created' | 'promoted' | 'already_admin'; id: number; username: string }
 
 // An existing account is promoted only with `promote`, a password or phone for it refused (docs/decisions/023).
@@ -39,7 +70,19 @@ export async function createOrPromoteAdmin(
     password,
     phone,
     promote = false,
-  }: { username: string; password?: string; phone?: string; promote?: boolean },
+    institute,
+  }: { username: string; password?: string; phone?: string; promote?: boolean; institute?: string | undefined },
+): Promise<CreateAdminResult> {
+  return inInstituteOf(database, institute, (instituteId) =>
+    createOrPromoteAdminIn(database, clock, instituteId, { username, password, phone, promote }),
+  )
+}
+
+async function createOrPromoteAdminIn(
+  database: Database,
+  clock: Clock,
+  instituteId: number,
+  { username, password, phone, promote }: { username: string; password?: string; phone?: string; promote: boolean },
 ): Promise<CreateAdminResult> {
   const name = checkUsername(username)
   const existing = await findUserByUsername(database.db, name)
@@ -51,7 +94,8 @@ export async function createOrPromoteAdmin(
           '--phone (and with --promote) to make this account an admin.',
       )
     }
-    if (existing.is_admin === 1) return { action: 'already_admin', id: existing.id, username: existing.username }
+    const roles = await findMembership(database.db, existing.id, instituteId)
+    if (roles?.is_admin === 1) return { action: 'already_admin', id: existing.id, username: existing.username }
     if (!promote) {
       throw new UserAdminError(
         `A user named "${existing.username}" already exists and is not an admin. Anyone can register through the ` +
@@ -60,8 +104,10 @@ export async function createOrPromoteAdmin(
       )
     }
     await database.transaction(async (trx) => {
-      await updateUser(trx, existing.id, { is_admin: 1 })
-      await recordAudit(trx, commandLineActor(), clock.now(), {
+      const now = clock.now()
+      const current = hasAnyRole(roles) ? roles : undefined
+      await saveMembership(trx, { userId: existing.id, instituteId, roles: withRole(current, 'admin'), now })
+      await recordAudit(trx, commandLineActor(), now, {
         action: 'admin_grant',
         entityType: 'user',
         entityId: existing.id,
@@ -90,8 +136,13 @@ export async function createOrPromoteAdmin(
       username: name,
       phone_number: phoneParsed.data,
       password_hash: passwordHash,
-      is_admin: 1,
       created_at: now,
+    })
+    await saveMembership(trx, {
+      userId: user.id,
+      instituteId,
+      roles: { is_learner: 1, is_admin: 1, is_marker: 0 },
+      now,
     })
     await recordAudit(trx, commandLineActor(), now, {
       action: 'admin_grant',
@@ -114,6 +165,22 @@ const INSERT_BATCH = 500
 export async function createLearners(
   database: Database,
   clock: Clock,
+  {
+    count,
+    prefix,
+    password,
+    institute,
+  }: { count: number; prefix: string; password: string; institute?: string | undefined },
+): Promise<{ created: number; skipped: number }> {
+  return inInstituteOf(database, institute, (instituteId) =>
+    createLearnersIn(database, clock, instituteId, { count, prefix, password }),
+  )
+}
+
+async function createLearnersIn(
+  database: Database,
+  clock: Clock,
+  instituteId: number,
   { count, prefix, password }: { count: number; prefix: string; password: string },
 ): Promise<{ created: number; skipped: number }> {
   if (!Number.isInteger(count) || count < 1 || count > MAX_LEARNERS_PER_RUN) {
@@ -145,7 +212,7 @@ export async function createLearners(
         const used = await takenPhones(trx, candidates)
         phones.push(...candidates.filter((phone) => !used.has(phone)))
       }
-      await insertUsers(
+      const ids = await insertUsers(
         trx,
         fresh.map((name, i) => ({
           username: name,
@@ -154,6 +221,7 @@ export async function createLearners(
           created_at: now,
         })),
       )
+      await insertLearnerMemberships(trx, ids, instituteId, now)
       created += fresh.length
     }
     if (created > 0)
@@ -172,6 +240,22 @@ export async function createLearners(
 export async function setPaidAccess(
   database: Database,
   clock: Clock,
+  {
+    username,
+    revoke,
+    days,
+    institute,
+  }: { username: string; revoke: boolean; days?: number; institute?: string | undefined },
+): Promise<{ username: string; changed: boolean; until: number | null }> {
+  return inInstituteOf(database, institute, (instituteId) =>
+    setPaidAccessIn(database, clock, instituteId, { username, revoke, ...(days !== undefined && { days }) }),
+  )
+}
+
+async function setPaidAccessIn(
+  database: Database,
+  clock: Clock,
+  instituteId: number,
   { username, revoke, days }: { username: string; revoke: boolean; days?: number },
 ): Promise<{ username: string; changed: boolean; until: number | null }> {
   if (days !== undefined && (!Number.isInteger(days) || days < 1 || days > 3660))
@@ -179,6 +263,8 @@ export async function setPaidAccess(
   return database.transaction(async (trx) => {
     const user = await findUserByUsername(trx, username)
     if (!user) throw new UserAdminError(`No user named "${username}" exists.`)
+    if (!hasAnyRole(await findMembership(trx, user.id, instituteId)))
+      throw new UserAdminError(`${user.username} is not a member of this institute.`)
     const now = clock.now()
     const current = user.paid_access_until !== null && user.paid_access_until > now ? user.paid_access_until : null
     let wanted: number | null

@@ -77,7 +77,7 @@ describe.each(dialects)('registration on %s', (dialect) => {
     const body = response.json()
     expect(body).toEqual({ id: expect.any(Number), username: 'Sita.Rai', phone_number: PHONE })
     const row = await t.db.selectFrom('users').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow()
-    expect(row).toMatchObject({ username_key: 'sita.rai', is_admin: 0, paid_access_until: null })
+    expect(row).toMatchObject({ username_key: 'sita.rai', paid_access_until: null })
     expect(row.password_hash).toMatch(/^\$argon2id\$/)
     expect(row.password_hash).not.toContain(GOOD_PASSWORD)
     await login(t.app, 'sita.rai', GOOD_PASSWORD)

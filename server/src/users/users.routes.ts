@@ -1,6 +1,7 @@
 import {
   CheckPhoneRequestSchema,
   CheckUsernameRequestSchema,
+  MembershipListSchema,
   DetailSchema,
   ExistsResponseSchema,
   OtpSendRequestSchema,
@@ -24,6 +25,7 @@ import { readMultipartForm, type MultipartRules } from '../http/multipart'
 import { loginClientOf } from '../http/login-client'
 import { isTrue, type ProfileService } from './profile.service'
 import type { UsersService } from './users.service'
+import type { MembersService } from '../institutes/members.service'
 
 const ProfilePictureParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) })
 const PROFILE_PICTURE_MAX_MB = 5
@@ -40,7 +42,22 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   users: UsersService
   profiles: ProfileService
   otp: OtpService
-}> = async (app, { users, profiles, otp }) => {
+  members: MembersService
+}> = async (app, { users, profiles, otp, members }) => {
+  app.get(
+    '/memberships/',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "My account's institutes and my roles in each",
+        security: [{ bearer: [] }],
+        response: { 200: MembershipListSchema },
+      },
+      preHandler: app.authenticate,
+    },
+    (request) => members.membershipsOf(request.user.id),
+  )
+
   app.post(
     '/check-username/',
     { schema: { tags: ['users'], body: CheckUsernameRequestSchema, response: { 200: ExistsResponseSchema } } },
@@ -63,7 +80,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         response: { 200: OtpSendResponseSchema },
       },
     },
-    (request) => otp.send(request.body, request.ip),
+    (request) => otp.send(request.body, request.ip, request.institute.id),
   )
 
   app.post(
@@ -82,7 +99,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/register/',
     { schema: { tags: ['users'], body: RegisterRequestSchema, response: { 201: RegisteredUserSchema } } },
-    async (request, reply) => reply.status(201).send(await users.register(request.body, request.ip)),
+    async (request, reply) =>
+      reply.status(201).send(await users.register(request.body, request.ip, request.institute.id)),
   )
 
   app.post(

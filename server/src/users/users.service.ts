@@ -14,6 +14,8 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../db/database'
 import type { DB } from '../db/schema'
 import { isUniqueViolation } from '../db/errors'
+import { mayRegister, redeemInvitation, registrationClosed } from '../institutes/memberships.service'
+import { saveMembership } from '../institutes/memberships.service'
 import { BadRequest, NotAuthenticated, ValidationFailed, type FieldErrors } from '../http/errors'
 import { countPasswordTry, fromKeyPrefix } from '../http/login-failures'
 import type { RateLimiter, RateLimitRules } from '../http/rate-limit'
@@ -86,8 +88,11 @@ export function createUsersService({
       return phoneExists(database.db, phoneNumber)
     },
 
-    async register(body: RegisterRequest, clientAddress: string): Promise<RegisteredUser> {
+    /** The account and its learner membership in the institute of the request's host (API.md "Institutes"). */
+    async register(body: RegisterRequest, clientAddress: string, instituteId: number): Promise<RegisteredUser> {
       await limiter.hit(rules.registerPerIp, clientAddress)
+      // A phone verified on an open institute's host is still no invitation to a closed one.
+      if (!(await mayRegister(database.db, instituteId, body.phone_number))) throw registrationClosed()
       const errors = await takenFields(body.username, body.phone_number)
       const problems = passwordProblems(body.password, body.username)
       if (problems.length > 0) errors.password = problems
@@ -106,6 +111,20 @@ export function createUsersService({
             password_hash: passwordHash,
             created_at: now,
           })
+          const invited = await redeemInvitation(trx, {
+            userId: user.id,
+            phoneNumber: user.phone_number,
+            instituteId,
+            now,
+            asLearner: true,
+          })
+          if (!invited)
+            await saveMembership(trx, {
+              userId: user.id,
+              instituteId,
+              roles: { is_learner: 1, is_admin: 0, is_marker: 0 },
+              now,
+            })
           await recordAudit(trx, { id: user.id, username: user.username, address: clientAddress }, now, {
             action: 'create',
             entityType: 'user',
