@@ -36,17 +36,18 @@ describe.each(dialects)("the platform's bank on %s", (dialect) => {
     return response.json<{ access: string }>().access
   }
   const twoInstitutes = async () => {
-    await institutes().create({ slug: 'pathshala', name: { en: 'Pathshala' }, hosts: [PATHSHALA] })
+    const id = await institutes().create({ slug: 'pathshala', name: { en: 'Pathshala' }, hosts: [PATHSHALA] })
     await sql`insert into institute_hosts (host, institute_id) values (${MAIN}, 1)`.execute(t.db)
+    return id
   }
   const question = (text: string, extra: Record<string, unknown> = {}) =>
     questionBody({ text: { en: text, ne: '' }, image: null, ...extra })
   /** A platform admin's token on the platform's address, and an admin's of each institute on its host. */
   const people = async () => {
-    await twoInstitutes()
+    const pathshalaId = await twoInstitutes()
     const platform = await accessOf(PLATFORM, await createUser(t.database, { is_platform_admin: 1 }))
     const main = await accessOf(MAIN, await createUser(t.database, { is_admin: 1 }))
-    const pathshala = await accessOf(PATHSHALA, await createUser(t.database, { is_admin: 1 }))
+    const pathshala = await accessOf(PATHSHALA, await createUser(t.database, { is_admin: 1, institute: pathshalaId }))
     return { platform, main, pathshala }
   }
 

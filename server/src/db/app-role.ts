@@ -20,18 +20,25 @@ export async function migrateForApp(config: Config['database'], app: Database): 
     ]
   }
   const owner = createDatabase({ ...config, url: config.ownerUrl, poolSize: 1 })
+  const warnings: string[] = []
   try {
+    // Forced row security holds a table's owner too: a migration that moves rows would see none (decision 098).
+    if (!(await seesEveryRow(owner)))
+      warnings.push(
+        'DATABASE_OWNER_URL connects as a role held by row security: a migration that moves institutes\u2019 rows ' +
+          'would see none of them; give it BYPASSRLS (docs/operations.md "Database roles")',
+      )
     await migrateToLatest(owner)
     await grantToAppRole(owner, await currentRole(app))
   } finally {
     await owner.destroy()
   }
-  return (await bypassesRowSecurity(app))
-    ? [
-        'DATABASE_URL connects as a role that bypasses row security (a superuser, BYPASSRLS, or a table\u2019s owner): ' +
-          'the database does not enforce the isolation of institutes; see docs/operations.md "Database roles"',
-      ]
-    : []
+  if (await bypassesRowSecurity(app))
+    warnings.push(
+      'DATABASE_URL connects as a role that bypasses row security (a superuser, BYPASSRLS, or a table\u2019s owner): ' +
+        'the database does not enforce the isolation of institutes; see docs/operations.md "Database roles"',
+    )
+  return warnings
 }
 
 /** The role a database handle connects as (DATABASE_URL may name none: libpq's defaults then choose it). */
@@ -50,6 +57,13 @@ export async function grantToAppRole(owner: Database, role: string): Promise<voi
   await sql`grant select, insert, update, delete on all tables in schema public to ${name}`.execute(owner.db)
   await sql`revoke all on kysely_migration, kysely_migration_lock from ${name}`.execute(owner.db)
   await sql`grant usage, select on all sequences in schema public to ${name}`.execute(owner.db)
+}
+
+/** Whether the handle's role is above row security altogether: a superuser or BYPASSRLS. */
+async function seesEveryRow(database: Database): Promise<boolean> {
+  const { rows } = await sql<{ above: boolean }>`select rolsuper or rolbypassrls as above from pg_roles
+    where rolname = current_user`.execute(database.db)
+  return rows[0]?.above === true
 }
 
 /** Whether the handle's role sees past row security: a superuser, BYPASSRLS, or the owner of a table (who may alter it). */

@@ -36,13 +36,12 @@ import { answersClustered } from './migrations/0036_answers_clustered'
 import { bookletAnswerImages } from './migrations/0037_booklet_answer_images'
 import { modelAnswerMaths } from './migrations/0038_model_answer_maths'
 import { institutesMigration } from './migrations/0040_institutes'
-import { rowSecurity } from './migrations/0041_row_security'
 import { rolesInMemberships } from './migrations/0042_roles_in_memberships'
 import { institutePaymentKeys } from './migrations/0043_institute_payment_keys'
 import { perInstituteKeys } from './migrations/0044_per_institute_keys'
 import { platformAudit } from './migrations/0045_platform_audit'
 import { platformBank } from './migrations/0046_platform_bank'
-import { pictureUsesRowSecurity } from './migrations/0047_picture_uses_row_security'
+import { rowSecurity } from './migrations/0048_row_security'
 
 // Listed, not scanned, so the bundle carries them; a released migration is never edited, a new one follows it.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -82,13 +81,12 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0037_booklet_answer_images': bookletAnswerImages(),
   '0038_model_answer_maths': modelAnswerMaths(),
   '0040_institutes': institutesMigration(dialect),
-  '0041_row_security': rowSecurity(dialect),
   '0042_roles_in_memberships': rolesInMemberships(),
   '0043_institute_payment_keys': institutePaymentKeys(),
   '0044_per_institute_keys': perInstituteKeys(dialect),
   '0045_platform_audit': platformAudit(dialect),
   '0046_platform_bank': platformBank(),
-  '0047_picture_uses_row_security': pictureUsesRowSecurity(dialect),
+  '0048_row_security': rowSecurity(dialect),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

@@ -73,8 +73,8 @@ describe.each(dialects)('pictures per institute on %s', (dialect) => {
   })
 
   it("records the picture a question stores in the request's institute, so its own host answers it", async () => {
-    await twoInstitutes()
-    const admin = await createUser(t.database, { is_admin: 1 })
+    const other = await twoInstitutes()
+    const admin = await createUser(t.database, { is_admin: 1, institute: other })
     const access = await t.tokens.signAccess({
       id: admin.id,
       username: admin.username,
