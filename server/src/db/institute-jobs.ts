@@ -1,5 +1,6 @@
 import type { Database } from './database'
 import { inRequestScope, outsideRequestScope } from './request-scope'
+import { PLATFORM_INSTITUTE_ID } from './tenancy'
 
 /**
  * Work outside any request (a job, a CLI command) on one institute's rows: its reads hold only that institute's, its
@@ -25,9 +26,12 @@ export async function forEachInstitute<T>(
   work: (institute: number) => Promise<T>,
 ): Promise<T[]> {
   const institutes = await listInstitutes(database)
-  if (institutes.length === 1) {
+  // The platform's bank's row (decision 101) is no institute: a deployment of one keeps the lone path below, while
+  // with several the platform's rows (its bank's pictures) are visited too.
+  const real = institutes.filter(({ id }) => id !== PLATFORM_INSTITUTE_ID)
+  if (real.length === 1) {
     // As a lone institute's requests: no filter, and on PostgreSQL the session set to it for row security.
-    const lone = institutes[0]!.id
+    const lone = real[0]!.id
     if (database.dialect === 'sqlite') return [await outsideRequestScope(() => work(lone))]
     return [await inRequestScope({ requestId: job, sessionInstitute: lone }, () => work(lone))]
   }

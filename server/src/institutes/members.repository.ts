@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { DB } from '../db/schema'
+import { PLATFORM_INSTITUTE_ID } from '../db/tenancy'
 
 // Memberships are an account's rows (db/tenancy.ts): no filter adds the institute, so every query here names it.
 // Invitations are the institute's: the request's scope holds them to it.
@@ -85,7 +86,13 @@ export function findInstituteIdBySlug(db: Kysely<DB>, slug: string) {
 }
 
 export function listInstituteSlugs(db: Kysely<DB>) {
-  return db.selectFrom('institutes').select(['id', 'slug']).orderBy('id').execute()
+  // The platform's bank's row is no institute a command works in (docs/decisions/101).
+  return db
+    .selectFrom('institutes')
+    .select(['id', 'slug'])
+    .where('id', '!=', PLATFORM_INSTITUTE_ID)
+    .orderBy('id')
+    .execute()
 }
 
 export function findInvitation(db: Kysely<DB>, phoneNumber: string) {
