@@ -1,11 +1,8 @@
-import { PhoneNumberSchema, UsernameSchema } from '@quiz/contracts'
-import { hashPassword } from '../accounts/passwords'
-import { passwordProblems } from '../accounts/password-rules'
 import { findUserByUsername, insertUser, takenPhones, updateUser } from '../accounts/users.repository'
 import { CHANGED, commandLineActor, recordPlatformAudit } from '../audit/audit-log'
 import type { Database } from '../db/database'
 import type { Clock } from '../lib/clock'
-import { UserAdminError, type CreateAdminResult } from '../users/user-admin.service'
+import { checkedNewAccount, checkUsername, UserAdminError, type CreateAdminResult } from '../users/user-admin.service'
 
 /**
  * `npm run create-admin -- --platform` (docs/decisions/097): a platform admin, who belongs to no institute, or with
@@ -22,10 +19,7 @@ export async function createOrPromotePlatformAdmin(
     promote = false,
   }: { username: string; password?: string; phone?: string; promote?: boolean },
 ): Promise<CreateAdminResult> {
-  const parsedName = UsernameSchema.safeParse(username)
-  if (!parsedName.success)
-    throw new UserAdminError(`Invalid username "${username}": ${parsedName.error.issues[0]!.message}`)
-  const name = parsedName.data
+  const name = checkUsername(username)
   const existing = await findUserByUsername(database.db, name)
   if (existing) {
     if (password !== undefined || phone !== undefined || !promote) {
@@ -52,22 +46,15 @@ export async function createOrPromotePlatformAdmin(
     return { action: 'promoted', id: existing.id, username: existing.username }
   }
   if (promote) throw new UserAdminError(`No user named "${name}" exists to promote.`)
-  if (password === undefined || phone === undefined)
-    throw new UserAdminError(`No user named "${name}" exists; --password and --phone are needed to create one.`)
-  const parsedPhone = PhoneNumberSchema.safeParse(phone)
-  if (!parsedPhone.success)
-    throw new UserAdminError(`Invalid phone number "${phone}": ${parsedPhone.error.issues[0]!.message}`)
-  const problems = passwordProblems(password, name)
-  if (problems.length > 0) throw new UserAdminError(`Refusing the password: ${problems.join(' ')}`)
-  const passwordHash = await hashPassword(password)
+  const account = await checkedNewAccount(name, password, phone)
   const created = await database.transaction(async (trx) => {
-    if ((await takenPhones(trx, [parsedPhone.data])).size > 0)
-      throw new UserAdminError(`Phone number ${parsedPhone.data} is already registered to another user.`)
+    if ((await takenPhones(trx, [account.phone])).size > 0)
+      throw new UserAdminError(`Phone number ${account.phone} is already registered to another user.`)
     const now = clock.now()
     const user = await insertUser(trx, {
       username: name,
-      phone_number: parsedPhone.data,
-      password_hash: passwordHash,
+      phone_number: account.phone,
+      password_hash: account.passwordHash,
       is_platform_admin: 1,
       created_at: now,
     })

@@ -26,7 +26,7 @@ import {
 
 export class UserAdminError extends Error {}
 
-function checkUsername(username: string): string {
+export function checkUsername(username: string): string {
   const parsed = UsernameSchema.safeParse(username)
   if (!parsed.success) throw new UserAdminError(`Invalid username "${username}": ${parsed.error.issues[0]!.message}`)
   return parsed.data
@@ -35,6 +35,16 @@ function checkUsername(username: string): string {
 function checkPassword(password: string, username: string | undefined) {
   const problems = passwordProblems(password, username)
   if (problems.length > 0) throw new UserAdminError(`Refusing the password: ${problems.join(' ')}`)
+}
+
+/** A new account's phone and password hash as create-admin takes them (an institute's admin or a platform admin). */
+export async function checkedNewAccount(name: string, password: string | undefined, phone: string | undefined) {
+  if (password === undefined || phone === undefined)
+    throw new UserAdminError(`No user named "${name}" exists; --password and --phone are needed to create one.`)
+  const parsed = PhoneNumberSchema.safeParse(phone)
+  if (!parsed.success) throw new UserAdminError(`Invalid phone number "${phone}": ${parsed.error.issues[0]!.message}`)
+  checkPassword(password, name)
+  return { phone: parsed.data, passwordHash: await hashPassword(password) }
 }
 
 /**
@@ -119,23 +129,16 @@ async function createOrPromoteAdminIn(
     return { action: 'promoted', id: existing.id, username: existing.username }
   }
   if (promote) throw new UserAdminError(`No user named "${name}" exists to promote.`)
-  if (password === undefined || phone === undefined) {
-    throw new UserAdminError(`No user named "${name}" exists; --password and --phone are needed to create one.`)
-  }
-  const phoneParsed = PhoneNumberSchema.safeParse(phone)
-  if (!phoneParsed.success)
-    throw new UserAdminError(`Invalid phone number "${phone}": ${phoneParsed.error.issues[0]!.message}`)
-  checkPassword(password, name)
-  const passwordHash = await hashPassword(password)
+  const account = await checkedNewAccount(name, password, phone)
   const created = await database.transaction(async (trx) => {
-    if ((await takenPhones(trx, [phoneParsed.data])).size > 0) {
-      throw new UserAdminError(`Phone number ${phoneParsed.data} is already registered to another user.`)
+    if ((await takenPhones(trx, [account.phone])).size > 0) {
+      throw new UserAdminError(`Phone number ${account.phone} is already registered to another user.`)
     }
     const now = clock.now()
     const user = await insertUser(trx, {
       username: name,
-      phone_number: phoneParsed.data,
-      password_hash: passwordHash,
+      phone_number: account.phone,
+      password_hash: account.passwordHash,
       created_at: now,
     })
     await saveMembership(trx, {
