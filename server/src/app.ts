@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { PLATFORM_INSTITUTE_ID } from './db/tenancy'
+import { registerWebApp } from './http/web-app'
 import multipart from '@fastify/multipart'
-import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify'
@@ -190,7 +191,11 @@ export async function buildApp(
   }
   app.addHook('onClose', async () => attempts.shows.flush())
 
-  registerWebApp(app, context.config.webDist)
+  registerWebApp(app, context.config.webDist, (request) =>
+    request.institute.id === PLATFORM_INSTITUTE_ID
+      ? Promise.resolve(null)
+      : services.institutes.branding(request.institute.id),
+  )
   return app
 }
 
@@ -315,30 +320,4 @@ function webAppScriptHashes(webDist: string): string[] {
     for (const [, script] of readFileSync(path.join(webDist, file), 'utf8').matchAll(/<script>([^<]*)<\/script>/g))
       hashes.add(`sha256-${createHash('sha256').update(script!).digest('base64')}`)
   return [...hashes]
-}
-
-// Other GETs outside /api get index.html, so client routes survive a reload; a visitor screen's page without a query.
-function registerWebApp(app: App, webDist: string) {
-  const index = path.join(webDist, 'index.html')
-  if (!existsSync(index)) return
-  const screens = new Set(
-    readdirSync(webDist)
-      .filter((file) => file.endsWith('.html') && file !== 'index.html')
-      .map((file) => `/${file.slice(0, -'.html'.length)}`),
-  )
-  app.register(fastifyStatic, {
-    root: webDist,
-    wildcard: false,
-    preCompressed: true,
-    setHeaders(reply, filePath) {
-      // Vite puts a content hash in every asset name: those never change. index.html must always be fresh.
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`)
-      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
-    },
-  })
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    if (request.url.startsWith('/api')) return reply.callNotFound()
-    const page = screens.has(request.url) ? `${request.url.slice(1)}.html` : 'index.html'
-    return reply.header('cache-control', 'no-cache').sendFile(page)
-  })
 }

@@ -134,7 +134,8 @@ async function emptyingStatement(database: Database) {
   // Only a superuser may turn the triggers off; any other role truncates, slower and the same.
   // The first institute is the migration's, and every row's without one named (docs/decisions/095).
   const firstInstitute = [
-    `insert into institutes (id, slug, name_en, created_at) values (1, 'main', 'Quiz platform', 0)`,
+    // Named as migration 0055 leaves it.
+    `insert into institutes (id, slug, name_en, name_ne, created_at) values (1, 'main', 'Quiz Practice', 'क्विज अभ्यास', 0)`,
     `select setval('institutes_id_seq', 1)`,
     // The platform's bank's reserved row (migration 0046, docs/decisions/101).
     `insert into institutes (id, slug, name_en, open_registration, created_at) values (0, '~platform', 'Platform', 0, 0)`,

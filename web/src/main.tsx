@@ -7,6 +7,7 @@ import { routerReady } from './app/router-ready'
 import { routes } from './app/routes'
 import { initI18n, loadLanguage, storedLanguage } from './i18n/i18n'
 import { writtenAttemptsHandedIn } from './features/quiz/written/handed-in'
+import { pageInstitute, refreshInstitute } from './lib/institute'
 import './styles.css'
 // The visitor screens' own styles go with the base styles: the build inlines that one stylesheet in their HTML
 // (vite.config.ts, decision 025), so the form paints styled from the first response and nothing waits for more CSS.
@@ -38,8 +39,12 @@ const app = (
 // and no query. React takes it over (hydrates) when this page renders exactly that; anything else (Nepali chosen,
 // a notice handed over in the router state, a query) renders here and replaces it, so hydration never mismatches.
 const prerendered = container.firstElementChild !== null
+// The build's header has no logo: an institute with one renders its own.
 const sameAsBuilt =
-  language === 'en' && window.location.search === '' && (window.history.state as { usr?: unknown } | null)?.usr == null
+  language === 'en' &&
+  window.location.search === '' &&
+  (window.history.state as { usr?: unknown } | null)?.usr == null &&
+  !pageInstitute()?.logo
 
 void Promise.all([loadLanguage(language), routerReady(router)]).then(() => {
   initI18n(language)
@@ -49,3 +54,6 @@ void Promise.all([loadLanguage(language), routerReady(router)]).then(() => {
   flushSync(() => root.render(app))
   document.documentElement.removeAttribute('data-render')
 })
+
+// A page the offline worker kept may predate a rename or a new colour: the server's word, once the app is up.
+window.addEventListener('load', () => void refreshInstitute())

@@ -6,6 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from '
 import { afterAll, describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { useTestApp } from '../../test/test-app'
+import { createInstitutesService } from '../institutes/institutes.service'
 
 // A built web app as `vite build` leaves it: hashed assets, index.html, the files vite-plugin-pwa writes for an
 // installable, offline-capable app (decision 019), and the .br/.gz files beside each.
@@ -107,7 +108,9 @@ describe('the web app for offline use', () => {
 
   it('serves the manifests as manifests and the worker as JavaScript', async () => {
     expect((await get('/manifest.webmanifest')).headers['content-type']).toMatch(/^application\/manifest\+json/)
-    expect((await get('/manifest-ne.webmanifest')).json()).toEqual({ name: 'क्विज अभ्यास' })
+    // The institute's name in each language (the lone institute's is the product's, migration 0055).
+    expect((await get('/manifest-ne.webmanifest')).json()).toMatchObject({ name: 'क्विज अभ्यास' })
+    expect((await get('/manifest.webmanifest')).json()).toMatchObject({ name: 'Quiz Practice' })
     expect((await get('/sw.js')).headers['content-type']).toMatch(/^(application|text)\/javascript/)
   })
 
@@ -134,5 +137,78 @@ describe('the web app for offline use', () => {
     const unknown = await get('/api/nothing-here/')
     expect(unknown.statusCode).toBe(404)
     expect(unknown.json()).toEqual({ detail: 'Not found.', code: 'not_found' })
+  })
+})
+
+// WEB.md "Institutes": every page carries the institute of its address from the first response.
+describe.each(dialects)('pages of two institutes on %s', (dialect) => {
+  const page =
+    '<!doctype html><html><head><meta name="theme-color" content="#1d4ed8" /><title>Quiz Practice</title></head>' +
+    '<body><div id="root"><header><a class="top-nav__brand" href="/login">Quiz Practice</a></header></div></body></html>'
+  const dist = mkdtempSync(path.join(tmpdir(), 'quiz-web-dist-'))
+  writeFileSync(path.join(dist, 'index.html'), page)
+  writeFileSync(path.join(dist, 'login.html'), page)
+  writeFileSync(path.join(dist, 'manifest.webmanifest'), files['manifest.webmanifest'])
+  writeFileSync(path.join(dist, 'manifest-ne.webmanifest'), files['manifest-ne.webmanifest'])
+  afterAll(() => rmSync(dist, { recursive: true, force: true }))
+  const t = useTestApp(dialect, {
+    WEB_DIST: dist,
+    BASE_DOMAIN: 'quiz.example.np',
+    PLATFORM_HOST: 'platform.example.np',
+  })
+  const get = (host: string, url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { host, ...headers } })
+
+  it('names the institute of the address in the title, the header and the manifest, in its colours', async () => {
+    const institutes = createInstitutesService({ database: t.database, config: t.config, clock: t.clock })
+    const made = await institutes.create({
+      slug: 'pathshala',
+      name: { en: 'Pathshala <Loksewa>', ne: 'पाठशाला' },
+      hosts: ['pathshala.example.np'],
+    })
+    await t.database.db.updateTable('institutes').set({ colour: '#facc15' }).where('id', '=', made).execute()
+    const login = await get('pathshala.example.np', '/login', { 'accept-encoding': 'br' })
+    expect(login.statusCode).toBe(200)
+    expect(login.headers['content-encoding']).toBe('br')
+    const html = brotliDecompressSync(login.rawPayload).toString()
+    expect(html).toContain('<title>Pathshala &lt;Loksewa&gt;</title>')
+    expect(html).toContain('<a class="top-nav__brand" href="/login">Pathshala &lt;Loksewa&gt;</a>')
+    expect(html).toContain('<meta name="theme-color" content="#facc15" />')
+    // A yellow header takes dark text; buttons take the yellow darkened until white text reads on them.
+    expect(html).toMatch(/<style id="institute-colours">:root\{--header-bg:#facc15;--header-text:#111827;/)
+    const branding = JSON.parse(
+      html
+        .match(/<meta name="institute" content="([^"]*)">/)![1]!
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&'),
+    )
+    expect(branding).toMatchObject({ slug: 'pathshala', name: { en: 'Pathshala <Loksewa>', ne: 'पाठशाला' } })
+    expect(html).not.toContain('Quiz Practice')
+
+    const main = (await get('main.quiz.example.np', '/quiz/7')).body
+    expect(main).toContain('<title>Quiz Practice</title>')
+    expect(main).not.toContain('Pathshala')
+    expect((await get('pathshala.example.np', '/manifest-ne.webmanifest')).json()).toMatchObject({
+      name: 'पाठशाला',
+      theme_color: '#facc15',
+    })
+    expect((await get('main.quiz.example.np', '/manifest.webmanifest')).json()).toMatchObject({ name: 'Quiz Practice' })
+
+    // A rename (made here by another process's service) reaches every process's pages once it reads the table again.
+    await institutes.update(made, { name: { en: 'Pathshala Plus' } })
+    await new Promise((resolve) => setTimeout(resolve, 1_100))
+    expect((await get('pathshala.example.np', '/login')).body).toContain('<title>Pathshala Plus</title>')
+  })
+
+  it("serves the platform's address the pages as built, and an unknown host no app at all", async () => {
+    await createInstitutesService({ database: t.database, config: t.config, clock: t.clock }).create({
+      slug: 'pathshala',
+      name: { en: 'Pathshala' },
+      hosts: ['pathshala.example.np'],
+    })
+    expect((await get('platform.example.np', '/')).body).toBe(page)
+    expect((await get('nowhere.example.np', '/')).statusCode).toBe(404)
   })
 })

@@ -44,7 +44,7 @@ describe.each(dialects)('text messages of institutes on %s', (dialect) => {
     // Main has no sender id of its own: the deployment's is used.
     expect((await sendCode(MAIN, '9833333333', 'register', 'en')).statusCode).toBe(200)
     expect(t.sms.sent.at(-1)!.sender).toBeUndefined()
-    expect(t.sms.sent.at(-1)!.text).toMatch(/^Quiz platform: Your registration code/)
+    expect(t.sms.sent.at(-1)!.text).toMatch(/^Quiz Practice: Your registration code/)
   })
 
   it('cuts a long name so that a Nepali code stays one SMS', async () => {

@@ -30,7 +30,7 @@ describe.each(dialects)('institutes by host on %s', (dialect) => {
       expect(response.statusCode).toBe(200)
       expect(response.json()).toEqual({
         slug: 'main',
-        name: { en: 'Quiz platform', ne: '' },
+        name: { en: 'Quiz Practice', ne: 'क्विज अभ्यास' },
         logo: null,
         colour: '#1f6feb',
         open_registration: true,

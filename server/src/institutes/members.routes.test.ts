@@ -62,7 +62,7 @@ describe.each(dialects)('memberships and members on %s', (dialect) => {
     const listed = await send(B, 'GET', '/api/users/memberships/', undefined, bearer(joined.json().access))
     expect(listed.json()).toEqual([
       {
-        institute: { slug: 'main', name: { en: 'Quiz platform', ne: '' }, hosts: [MAIN], logo: null },
+        institute: { slug: 'main', name: { en: 'Quiz Practice', ne: 'क्विज अभ्यास' }, hosts: [MAIN], logo: null },
         roles: ['learner'],
       },
       {

@@ -49,7 +49,7 @@ describe.each(dialects)('institute settings on %s', (dialect) => {
     (await t.app.inject({ method: 'GET', url: '/api/institute/', headers: { host } })).json()
 
   const defaults = {
-    name: { en: 'Quiz platform', ne: '' },
+    name: { en: 'Quiz Practice', ne: 'क्विज अभ्यास' },
     logo: null,
     colour: '#1f6feb',
     sms_sender: null,

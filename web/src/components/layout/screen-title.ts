@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useMatches } from 'react-router'
+import { useBrandName } from './brand-name'
 
 /**
  * A route's `handle` may name its screen (a translation key, `ns:key`) where the page's heading alone does not say
@@ -25,7 +26,7 @@ export function useScreenTitle() {
   const screenKey = [...matches].reverse().find((match) => (match.handle as ScreenHandle | undefined)?.screen)
     ?.handle as ScreenHandle | undefined
   const screen = screenKey?.screen ? t(screenKey.screen as never) : ''
-  const brand = t('brand')
+  const brand = useBrandName()
   const firstScreen = useRef(true)
 
   useEffect(() => {

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
 import { paths } from '../../lib/paths'
 import type { SessionUser } from '../../session/session-store'
+import { useInstitute } from '../../lib/institute'
 import { useSessionUser } from '../../session/use-session'
+import { useBrandName } from './brand-name'
 import { LanguageSwitcher } from './language-switcher'
 
 type SignedInNav = typeof import('./signed-in-nav')
@@ -27,6 +29,8 @@ function SignedIn({ part, user }: { part: 'SignedInLinks' | 'SignedInAccount'; u
 export function TopNav() {
   const { t } = useTranslation('nav')
   const user = useSessionUser()
+  const institute = useInstitute()
+  const brand = useBrandName()
 
   return (
     <header className="top-nav">
@@ -34,7 +38,16 @@ export function TopNav() {
         {t('skip_to_content')}
       </a>
       <Link to={user ? paths.home() : paths.login()} className="top-nav__brand">
-        {t('brand')}
+        {institute?.logo && (
+          <img
+            className="top-nav__logo"
+            src={institute.logo.url}
+            alt=""
+            width={institute.logo.width}
+            height={institute.logo.height}
+          />
+        )}
+        {brand}
       </Link>
       <nav aria-label={t('main_navigation')} className="top-nav__links">
         {user ? (
