@@ -98,8 +98,11 @@ export const paletteProperties = (palette: BrandPalette): Record<string, string>
   '--primary-soft': palette.primary_soft,
 })
 
-/** The palette as a stylesheet rule for the page's head. */
+/**
+ * The palette as a stylesheet rule for the page's head. `html:root` outranks the stylesheet's `:root`, which the app's
+ * own code may add to the page after this rule.
+ */
 export const paletteStyle = (palette: BrandPalette) =>
-  `:root{${Object.entries(paletteProperties(palette))
+  `html:root{${Object.entries(paletteProperties(palette))
     .map(([name, value]) => `${name}:${value}`)
     .join(';')}}`

@@ -175,7 +175,7 @@ describe.each(dialects)('pages of two institutes on %s', (dialect) => {
     expect(html).toContain('<a class="top-nav__brand" href="/login">Pathshala &lt;Loksewa&gt;</a>')
     expect(html).toContain('<meta name="theme-color" content="#facc15" />')
     // A yellow header takes dark text; buttons take the yellow darkened until white text reads on them.
-    expect(html).toMatch(/<style id="institute-colours">:root\{--header-bg:#facc15;--header-text:#111827;/)
+    expect(html).toMatch(/<style id="institute-colours">html:root\{--header-bg:#facc15;--header-text:#111827;/)
     const branding = JSON.parse(
       html
         .match(/<meta name="institute" content="([^"]*)">/)![1]!
