@@ -27,6 +27,9 @@ export const authApi = {
     api.post<TokenPair>('/users/otp/verify/', { phone_number: phone, otp, purpose: 'login' }, visitor),
   verifyRegisterOtp: (phone: string, otp: string) =>
     api.post<{ verified: true }>('/users/otp/verify/', { phone_number: phone, otp, purpose: 'register' }, visitor),
+  /** A learner's membership where the account has none, with the credentials just refused (API.md "Institutes"). */
+  join: (credentials: { username: string; password: string } | { phone_number: string; otp: string }) =>
+    api.post<TokenPair>('/institute/join/', credentials, visitor),
   register: (body: RegisterRequest) => api.post<RegisteredUser>('/users/register/', body, visitor),
   resetPassword: (body: PasswordResetRequest) => api.post<{ detail: string }>('/users/password-reset/', body, visitor),
 }

@@ -263,5 +263,67 @@ describe('login page', () => {
       expect(i18n.language).toBe('en')
       expect(sessionStore.accessToken()).toBe(access)
     })
+
+    // WEB.md "Institutes": an account with no membership here is told so, and joins with one tap where it may.
+    const notAMember = (canJoin: boolean) => ({
+      status: 403,
+      body: { detail: 'This account is not a member of this institute.', code: 'not_a_member', can_join: canJoin },
+    })
+
+    it('offers to join an open institute with the same password, and signs in on joining', async () => {
+      routes = {
+        '/api/token/': () => notAMember(true),
+        '/api/institute/join/': () => ({ status: 201, body: { access, refresh: 'r1' } }),
+        'GET /api/users/profile/': () => ({ status: 200, body: { ...profile, preferred_language: 'en' } }),
+      }
+      const router = renderLogin(null, 'en')
+      await logIn()
+      expect(await screen.findByText('Your account is not a member of Quiz Practice.')).toBeInTheDocument()
+      expect(screen.queryByText('Login failed. Please check your credentials.')).not.toBeInTheDocument()
+      await userEvent.click(screen.getByRole('button', { name: 'Join Quiz Practice' }))
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+      expect(calls.find((call) => call.url === '/api/institute/join/')!.body).toEqual({
+        username: 'sita',
+        password: 'Lantern-Harbor-4821',
+      })
+      expect(sessionStore.accessToken()).toBe(access)
+    })
+
+    it('says to ask a closed institute for an invitation, in Nepali too', async () => {
+      routes = { '/api/token/': () => notAMember(false) }
+      renderLogin(null, 'ne')
+      await logIn()
+      expect(await screen.findByText('तपाईंको खाता क्विज अभ्यास को सदस्य होइन।')).toBeInTheDocument()
+      expect(screen.getByText(/क्विज अभ्यास सँग निमन्त्रणा माग्नुहोस्/)).toBeInTheDocument()
+      expect(screen.queryByRole('button', { name: /सामेल/ })).not.toBeInTheDocument()
+    })
+
+    it('joins with the same code after a login by code is refused, and says when registration has closed', async () => {
+      routes = {
+        '/api/users/otp/send/': () => ({
+          status: 200,
+          body: { detail: 'OTP sent to your phone.', expires_in: 300, resend_in: 60 },
+        }),
+        '/api/users/otp/verify/': () => notAMember(true),
+        '/api/institute/join/': () => ({
+          status: 403,
+          body: { detail: 'Registration is closed.', code: 'registration_closed' },
+        }),
+      }
+      renderLogin(null, 'en')
+      await userEvent.click(screen.getByRole('button', { name: 'Phone OTP' }))
+      await userEvent.type(await screen.findByLabelText('Phone Number'), '9812345678')
+      await userEvent.click(screen.getByRole('button', { name: 'Send OTP' }))
+      await waitFor(() => expect(screen.getByLabelText('OTP')).toHaveFocus())
+      await userEvent.type(screen.getByLabelText('OTP'), '123456')
+      await userEvent.click(screen.getByRole('button', { name: 'Verify & Login' }))
+      await userEvent.click(await screen.findByRole('button', { name: 'Join Quiz Practice' }))
+      expect(await screen.findByRole('alert')).toHaveTextContent('Quiz Practice is not taking new learners.')
+      expect(calls.find((call) => call.url === '/api/institute/join/')!.body).toEqual({
+        phone_number: '9812345678',
+        otp: '123456',
+      })
+      expect(screen.queryByRole('button', { name: 'Join Quiz Practice' })).not.toBeInTheDocument()
+    })
   })
 })

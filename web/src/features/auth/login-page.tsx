@@ -13,6 +13,7 @@ import { authApi, startSession } from './auth.api'
 import { AuthCard } from './auth-card'
 import { failure, formTexts, StatusAlert, useMessageText, type StatusMessage } from './auth-messages'
 import { readLoginNotice } from './login-state'
+import { isNotAMember, NotAMember } from './not-a-member'
 import type { FlowProps } from './otp-login'
 import { useHydrated } from '../../lib/use-hydrated'
 import { Button } from '../../components/ui/button'
@@ -99,11 +100,13 @@ function PasswordLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
   // Plain state rather than TanStack Query's useMutation: the first screen does without that library (decision 025).
   const [pending, setPending] = useState(false)
   const [failed, setFailed] = useState<unknown>(null)
+  const [refused, setRefused] = useState<LoginRequest | null>(null)
   const hydrated = useHydrated()
 
   async function signIn({ username, password }: LoginRequest) {
     setPending(true)
     setFailed(null)
+    setRefused({ username, password })
     try {
       await startSession(await authApi.login(username, password), { adoptLanguage })
     } catch (error) {
@@ -130,10 +133,20 @@ function PasswordLogin({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
     void signIn({ username: values.username.trim(), password: values.password })
   }
 
-  const status: StatusMessage | null = failed ? failure('login.failed', failed) : null
+  const status: StatusMessage | null = failed && !isNotAMember(failed) ? failure('login.failed', failed) : null
   return (
     <form onSubmit={submit} noValidate>
       <StatusAlert status={status} />
+      {isNotAMember(failed) && refused && (
+        <NotAMember
+          error={failed}
+          join={() => authApi.join(refused)}
+          onJoined={async (tokens) => {
+            await startSession(tokens, { adoptLanguage })
+            onSignedIn()
+          }}
+        />
+      )}
       <Field id="login-username" label={t('username')} error={text(errors.username)} required>
         {(control) => (
           <input {...control} ref={inputs.username} name="username" autoComplete="username" autoCapitalize="none" />

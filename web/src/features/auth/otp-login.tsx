@@ -1,11 +1,13 @@
 import { normalisePhone } from '@quiz/contracts/rules/identity'
 import { useMutation } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../api/api-error'
 import { WithQueries } from '../../api/with-queries'
 import type { Language } from '../../i18n/i18n'
 import { authApi, startSession } from './auth.api'
 import { failure, StatusAlert } from './auth-messages'
+import { isNotAMember, NotAMember } from './not-a-member'
 import { PhoneField, usePhoneForm } from './digits-fields'
 import { OtpCodeForm, useOtpFlow } from './otp-step'
 import { Button } from '../../components/ui/button'
@@ -35,30 +37,46 @@ function OtpFlow({ onSubmit, onSignedIn, adoptLanguage }: FlowProps) {
   })
   // Read on each render: the code step shows and verifies the number the code was sent to.
   const phoneNumber = normalisePhone(phone.form.getValues('phone_number'))
+  const [refusedCode, setRefusedCode] = useState<{ error: ApiError; otp: string } | null>(null)
   const verify = useMutation({
     mutationFn: async (code: string) =>
       startSession(await authApi.verifyLoginOtp(phoneNumber, code), { adoptLanguage }),
     onSuccess: onSignedIn,
+    onMutate: () => setRefusedCode(null),
     // 403: the phone is an admin's, and admins sign in with their password only (the server's rule).
-    onError: (error) =>
+    onError: (error, code) => {
+      if (isNotAMember(error)) return setRefusedCode({ error, otp: code })
       flow.setStatus(
         error instanceof ApiError && error.status === 403
           ? { kind: 'error', keys: ['login.otp_admin_refused'] }
           : failure('login.otp_verify_failed', error),
-      ),
+      )
+    },
   })
 
   if (flow.step === 'code') {
     return (
-      <OtpCodeForm
-        flow={flow}
-        id="login-otp"
-        phone={phoneNumber}
-        submitLabel={t('login.verify')}
-        backLabel={t('login.change_phone')}
-        busy={verify.isPending}
-        onVerify={(code) => verify.mutate(code)}
-      />
+      <>
+        {refusedCode && (
+          <NotAMember
+            error={refusedCode.error}
+            join={() => authApi.join({ phone_number: phoneNumber, otp: refusedCode.otp })}
+            onJoined={async (tokens) => {
+              await startSession(tokens, { adoptLanguage })
+              onSignedIn()
+            }}
+          />
+        )}
+        <OtpCodeForm
+          flow={flow}
+          id="login-otp"
+          phone={phoneNumber}
+          submitLabel={t('login.verify')}
+          backLabel={t('login.change_phone')}
+          busy={verify.isPending}
+          onVerify={(code) => verify.mutate(code)}
+        />
+      </>
     )
   }
   return (
