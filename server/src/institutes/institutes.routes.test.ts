@@ -24,6 +24,20 @@ describe.each(dialects)('institutes by host on %s', (dialect) => {
     return response.json<{ access: string; refresh: string }>()
   }
 
+  it("lists each membership's addresses, its own hosts then its slug under BASE_DOMAIN", async () => {
+    await institutes().create({ slug: 'pathshala', name: { en: 'Pathshala' }, hosts: ['pathshala.example.np'] })
+    const learner = await createUser(t.database)
+    const tokens = await signIn('main.quiz.example.np', learner.username)
+    const listed = await get('main.quiz.example.np', '/api/users/memberships/', {
+      authorization: `Bearer ${tokens.access}`,
+    })
+    expect(listed.json()).toEqual([
+      expect.objectContaining({
+        institute: expect.objectContaining({ slug: 'main', hosts: ['main.quiz.example.np'] }),
+      }),
+    ])
+  })
+
   it('answers every host with the one institute while there is one, as before institutes', async () => {
     for (const host of ['localhost:3000', 'anything.example.com', '10.0.0.7']) {
       const response = await get(host, '/api/institute/')

@@ -32,7 +32,7 @@ const toMember = (row: MemberRow): Member => ({
 const NO_ROLES = { is_learner: 0, is_admin: 0, is_marker: 0 }
 
 /** An institute's members (API.md "Institutes"), for its admins; every change is in the institute's audit trail. */
-export function createMembersService({ database, clock }: Pick<AppContext, 'database' | 'clock'>) {
+export function createMembersService({ database, clock, config }: Pick<AppContext, 'database' | 'clock' | 'config'>) {
   const { db } = database
 
   async function list(
@@ -122,13 +122,15 @@ export function createMembersService({ database, clock }: Pick<AppContext, 'data
     })
   }
 
+  const { baseDomain } = config.institutes
   async function membershipsOf(userId: number): Promise<Membership[]> {
     const rows = await listMembershipsOf(db, userId)
     return rows.map((row) => ({
       institute: {
         slug: row.slug,
         name: { en: row.name_en, ne: row.name_ne },
-        hosts: row.hosts,
+        // Every address it answers on: its own hosts, then `{slug}.{BASE_DOMAIN}` (API.md "Institutes").
+        hosts: baseDomain ? [...row.hosts, `${row.slug}.${baseDomain}`] : row.hosts,
         logo:
           row.hash === null ? null : { url: `/api/pictures/${row.hash}.webp`, width: row.width!, height: row.height! },
       },

@@ -35,7 +35,7 @@ export const useInstitute = () =>
   )
 
 /** An institute's name in the reader's language; its English one where it has no Nepali name. */
-export const instituteName = (institute: InstituteBranding, language: string) =>
+export const instituteName = (institute: Pick<InstituteBranding, 'name'>, language: string) =>
   (language === 'ne' && institute.name.ne) || institute.name.en
 
 // Loaded only to repaint (rare): the first screen's code stays as small as it can (web/scripts/report-size.mjs).
@@ -63,7 +63,12 @@ export async function refreshInstitute() {
     return // Offline: the page's own branding stands.
   }
   if (JSON.stringify(fresh) === JSON.stringify(current)) return
-  current = fresh
+  await showInstitute(fresh)
+}
+
+/** Shows `institute` on every screen from now on (null: the product's name, as on the platform's address). */
+export async function showInstitute(institute: InstituteBranding | null) {
+  current = institute
   for (const listener of listeners) listener()
-  await paint(fresh)
+  if (institute) await paint(institute)
 }

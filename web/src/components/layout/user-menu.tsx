@@ -2,9 +2,11 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { paths } from '../../lib/paths'
+import { MyInstitutes } from './my-institutes'
 
 /**
- * The avatar (first letter of the username) and its panel: My Profile and Logout. A disclosure rather than an ARIA
+ * The avatar (first letter of the username) and its panel: My Profile, Logout and, for a learner of several
+ * institutes, My institutes. A disclosure rather than an ARIA
  * menu: two ordinary controls reached by Tab need no arrow-key model, and a screen reader announces them as what they
  * are. Closes on an outside click, and on Escape with focus back on the avatar.
  */
@@ -62,6 +64,7 @@ export function UserMenu({ username, onLogout }: { username: string; onLogout: (
           >
             {t('logout')}
           </button>
+          <MyInstitutes />
         </div>
       )}
     </div>
