@@ -90,6 +90,10 @@ export const routes: RouteObject[] = [
                 lazy: () => import('../features/admin/people/learners-page'),
               },
               { path: paths.adminPlans(), lazy: () => import('../features/admin/billing/plans-page') },
+              {
+                path: paths.adminInstituteSettings(),
+                lazy: () => import('../features/admin/institute/settings-page'),
+              },
               { path: paths.adminPayments(), lazy: () => import('../features/admin/billing/payments-page') },
               { path: paths.adminAudit(), lazy: () => import('../features/admin/reports/audit-log-page') },
               { path: paths.adminBank(), lazy: () => import('../features/admin/bank/bank-page') },

@@ -6,6 +6,7 @@ import enBank from './locales/en/bank.json'
 import enCommon from './locales/en/common.json'
 import enDashboard from './locales/en/dashboard.json'
 import enImport from './locales/en/import.json'
+import enInstitute from './locales/en/institute.json'
 import enInstitutions from './locales/en/institutions.json'
 import enLive from './locales/en/live.json'
 import enMarking from './locales/en/marking.json'
@@ -26,6 +27,7 @@ import neBank from './locales/ne/bank.json'
 import neCommon from './locales/ne/common.json'
 import neDashboard from './locales/ne/dashboard.json'
 import neImport from './locales/ne/import.json'
+import neInstitute from './locales/ne/institute.json'
 import neInstitutions from './locales/ne/institutions.json'
 import neLive from './locales/ne/live.json'
 import neMarking from './locales/ne/marking.json'
@@ -53,6 +55,7 @@ export const locales = {
     admin: enAdmin,
     payments: enPayments,
     institutions: enInstitutions,
+    institute: enInstitute,
     progress: enProgress,
     practice: enPractice,
     bank: enBank,
@@ -75,6 +78,7 @@ export const locales = {
     admin: neAdmin,
     payments: nePayments,
     institutions: neInstitutions,
+    institute: neInstitute,
     progress: neProgress,
     practice: nePractice,
     bank: neBank,

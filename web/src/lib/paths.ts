@@ -25,6 +25,7 @@ export const paths = {
   adminQuizStatistics: (id: number | string) => `/admin/quiz/${id}/statistics`,
   adminLearners: () => '/admin/learners',
   adminPlans: () => '/admin/plans',
+  adminInstituteSettings: () => '/admin/institute',
   adminPayments: () => '/admin/payments',
   adminAudit: () => '/admin/audit',
   adminBank: () => '/admin/bank',

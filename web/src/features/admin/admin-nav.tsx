@@ -8,6 +8,7 @@ import { flagQueries } from './challenges/key-challenges.api'
 import './admin.i18n'
 import './bank/bank.i18n'
 import './import/import.i18n'
+import './institute/institute.i18n'
 
 /** Tabs between the admin's screens: quizzes, bank, import, learners, plans, payments, the audit log and more. */
 export function AdminNav() {
@@ -38,6 +39,7 @@ export function AdminNav() {
       <NavLink to={paths.adminPlans()}>{t('nav.plans')}</NavLink>
       <NavLink to={paths.adminPayments()}>{t('nav.payments')}</NavLink>
       <NavLink to={paths.adminAudit()}>{t('nav.audit')}</NavLink>
+      <NavLink to={paths.adminInstituteSettings()}>{t('nav', { ns: 'institute' })}</NavLink>
     </nav>
   )
 }

@@ -293,8 +293,8 @@ describe('login page', () => {
       routes = { '/api/token/': () => notAMember(false) }
       renderLogin(null, 'ne')
       await logIn()
-      expect(await screen.findByText('तपाईंको खाता क्विज अभ्यास को सदस्य होइन।')).toBeInTheDocument()
-      expect(screen.getByText(/क्विज अभ्यास सँग निमन्त्रणा माग्नुहोस्/)).toBeInTheDocument()
+      expect(await screen.findByText('तपाईंको खाता क्विज अभ्यासको सदस्य होइन।')).toBeInTheDocument()
+      expect(screen.getByText(/क्विज अभ्याससँग निमन्त्रणा माग्नुहोस्/)).toBeInTheDocument()
       expect(screen.queryByRole('button', { name: /सामेल/ })).not.toBeInTheDocument()
     })
 

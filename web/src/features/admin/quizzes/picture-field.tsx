@@ -9,17 +9,10 @@ import { uiMessages } from '../forms'
 import type { Bilingual } from './quizzes.api'
 import type { PictureDraft } from './question-draft'
 import '../admin.i18n'
+import { readAsDataUrl } from '../../../lib/photo'
 
 /** What the server reads (API.md "Pictures in questions"); anything else it refuses, so the device does first. */
 const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif']
-
-const readAsDataUrl = (file: Blob) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result))
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'))
-    reader.readAsDataURL(file)
-  })
 
 interface PictureFieldProps {
   label: string
