@@ -9,7 +9,7 @@ import { uiMessages } from '../forms'
 import type { Bilingual } from './quizzes.api'
 import type { PictureDraft } from './question-draft'
 import '../admin.i18n'
-import { readAsDataUrl } from '../../../lib/photo'
+import { readAsDataUrl } from '../../../lib/data-url'
 
 /** What the server reads (API.md "Pictures in questions"); anything else it refuses, so the device does first. */
 const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif']
