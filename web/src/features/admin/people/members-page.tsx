@@ -331,23 +331,22 @@ function AddByPhone() {
         </Alert>
       )}
 
-      {/* Announced when it appears: the counts first, then each list under its heading. */}
-      <div role="status">
-        {result && (
-          <>
-            <p>
-              {t('members.add_summary', {
-                added: n(result.added.length),
-                invited: n(result.invited.length),
-                already: n(result.already.length),
-              })}
-            </p>
-            <PhoneGroup title={t('members.added')} phones={result.added} />
-            <PhoneGroup title={t('members.invited')} hint={t('members.invited_hint')} phones={result.invited} />
-            <PhoneGroup title={t('members.already')} phones={result.already} />
-          </>
-        )}
-      </div>
+      {/* The counts are announced; the lists, up to 1,000 numbers, are there to read, not to be read out. */}
+      <p role="status" className="members-summary">
+        {result &&
+          t('members.add_summary', {
+            added: n(result.added.length),
+            invited: n(result.invited.length),
+            already: n(result.already.length),
+          })}
+      </p>
+      {result && (
+        <>
+          <PhoneGroup title={t('members.added')} phones={result.added} />
+          <PhoneGroup title={t('members.invited')} hint={t('members.invited_hint')} phones={result.invited} />
+          <PhoneGroup title={t('members.already')} phones={result.already} />
+        </>
+      )}
     </section>
   )
 }
