@@ -89,6 +89,7 @@ export const routes: RouteObject[] = [
                 path: paths.adminLearners(),
                 lazy: () => import('../features/admin/people/learners-page'),
               },
+              { path: paths.adminMembers(), lazy: () => import('../features/admin/people/members-page') },
               { path: paths.adminPlans(), lazy: () => import('../features/admin/billing/plans-page') },
               {
                 path: paths.adminInstituteSettings(),

@@ -24,6 +24,7 @@ export const paths = {
   adminQuizAttempts: (id: number | string) => `/admin/quiz/${id}/attempts`,
   adminQuizStatistics: (id: number | string) => `/admin/quiz/${id}/statistics`,
   adminLearners: () => '/admin/learners',
+  adminMembers: () => '/admin/members',
   adminPlans: () => '/admin/plans',
   adminInstituteSettings: () => '/admin/institute',
   adminPayments: () => '/admin/payments',

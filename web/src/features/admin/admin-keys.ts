@@ -3,6 +3,7 @@ import type {
   AuditAction,
   AuditEntityType,
   PaymentStatus,
+  Role,
   StatisticsSelection,
 } from '@quiz/contracts'
 import { useQueryClient, type QueryKey } from '@tanstack/react-query'
@@ -31,6 +32,9 @@ export const adminKeys = {
   statistics: (quizId: number, which: StatisticsSelection) => [...adminKeys.quiz(quizId), 'statistics', which] as const,
   users: ['admin', 'users'] as const,
   learners: (search: string, page: number) => [...adminKeys.users, search, page] as const,
+  // The institute's members: their roles are also the users list's `is_admin` and `is_marker`.
+  members: ['admin', 'members'] as const,
+  memberList: (search: string, role: Role | '', page: number) => [...adminKeys.members, search, role, page] as const,
   auditLog: ['admin', 'audit'] as const,
   audit: (filters: AuditFilters, page: number) => [...adminKeys.auditLog, filters, page] as const,
   plans: ['admin', 'plans'] as const,

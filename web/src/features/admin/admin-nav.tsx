@@ -10,7 +10,7 @@ import './bank/bank.i18n'
 import './import/import.i18n'
 import './institute/institute.i18n'
 
-/** Tabs between the admin's screens: quizzes, bank, import, learners, plans, payments, the audit log and more. */
+/** Tabs between the admin's screens: quizzes, bank, import, learners, members, plans, payments, the audit log and more. */
 export function AdminNav() {
   const { t, i18n } = useTranslation('admin')
   // WEB.md: "Key challenges" shows how many questions have open flags; a failed load leaves the number out.
@@ -36,6 +36,7 @@ export function AdminNav() {
         )}
       </NavLink>
       <NavLink to={paths.adminLearners()}>{t('nav.learners')}</NavLink>
+      <NavLink to={paths.adminMembers()}>{t('nav.members')}</NavLink>
       <NavLink to={paths.adminPlans()}>{t('nav.plans')}</NavLink>
       <NavLink to={paths.adminPayments()}>{t('nav.payments')}</NavLink>
       <NavLink to={paths.adminAudit()}>{t('nav.audit')}</NavLink>

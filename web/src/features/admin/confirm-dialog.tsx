@@ -10,6 +10,9 @@ interface ConfirmDeleteDialogProps {
   /** What is about to go, shown under the question (a quiz title, a question preview). */
   subject?: string
   pending: boolean
+  /** The confirming button's words when "Delete" is not what happens (ending a membership), and while it runs. */
+  confirmLabel?: string
+  pendingLabel?: string
   onConfirm: () => void
   onCancel: () => void
 }
@@ -21,6 +24,8 @@ export function ConfirmDeleteDialog({
   message,
   subject,
   pending,
+  confirmLabel,
+  pendingLabel,
   onConfirm,
   onCancel,
 }: ConfirmDeleteDialogProps) {
@@ -37,7 +42,7 @@ export function ConfirmDeleteDialog({
             {t('common.cancel')}
           </Button>
           <Button variant="danger" onClick={onConfirm} disabled={pending}>
-            {pending ? t('common.deleting') : t('common.delete')}
+            {pending ? (pendingLabel ?? t('common.deleting')) : (confirmLabel ?? t('common.delete'))}
           </Button>
         </>
       }
