@@ -8,7 +8,7 @@ import { flagQueries } from './challenges/key-challenges.api'
 import './admin.i18n'
 import './bank/bank.i18n'
 import './import/import.i18n'
-import './institute/institute.i18n'
+import '../../i18n/institute.i18n'
 
 /** Tabs between the admin's screens: quizzes, bank, import, learners, members, plans, payments, the audit log and more. */
 export function AdminNav() {

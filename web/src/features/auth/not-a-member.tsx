@@ -5,16 +5,14 @@ import { ApiError } from '../../api/api-error'
 import { useBrandName } from '../../components/layout/brand-name'
 import { Alert } from '../../components/ui/alert'
 import { Button } from '../../components/ui/button'
-
-/** The server checked the credentials, and the account has no membership in this institute (API.md "Institutes"). */
-export const isNotAMember = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.code === 'not_a_member'
+import '../../i18n/institute.i18n'
 
 /**
  * WEB.md "Institutes": signing in where the account is no member says so in a sentence, and offers "Join" (one tap,
  * with the credentials just checked) where the institute is open, or the way to an invitation where it is not.
  */
-export function NotAMember({
+// Loaded when a sign-in is refused so (login-page.tsx): the first screen carries neither its code nor its words.
+export default function NotAMember({
   error,
   join,
   onJoined,
@@ -24,7 +22,7 @@ export function NotAMember({
   join: () => Promise<TokenPair>
   onJoined: (tokens: TokenPair) => Promise<void>
 }) {
-  const { t } = useTranslation('auth')
+  const { t } = useTranslation('institute')
   const institute = useBrandName()
   const [pending, setPending] = useState(false)
   const [failed, setFailed] = useState<unknown>(null)
@@ -44,17 +42,17 @@ export function NotAMember({
 
   return (
     <Alert kind="info">
-      <span className="status-line">{t('login.not_a_member', { institute })}</span>
+      <span className="status-line">{t('join.not_a_member', { institute })}</span>
       {canJoin ? (
         <Button type="button" variant="primary" block disabled={pending} onClick={() => void joinNow()}>
-          {t('login.join', { institute })}
+          {t('join.join', { institute })}
         </Button>
       ) : (
-        <span className="status-line">{t('login.ask_invitation', { institute })}</span>
+        <span className="status-line">{t('join.ask_invitation', { institute })}</span>
       )}
       {failed !== null && (
         <span className="status-line" role="alert">
-          {t(closed ? 'login.join_closed' : 'login.join_failed', { institute })}
+          {t(closed ? 'join.join_closed' : 'join.join_failed', { institute })}
         </span>
       )}
     </Alert>

@@ -17,7 +17,7 @@ import { AdminForm, BilingualFields, pairFields, sendAsTyped, useAdminMessages }
 import { SubmitButton } from '../ui'
 import '../admin.css'
 import './institute.css'
-import './institute.i18n'
+import '../../../i18n/institute.i18n'
 
 // WEB.md "Institutes": the institute's name, logo and colour (with a live preview of the header), SMS sender, open
 // registration, and the Khalti and eSewa keys, whose secrets are written once and read back only as "set".
