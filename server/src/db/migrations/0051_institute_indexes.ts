@@ -20,8 +20,16 @@ export const instituteIndexes = (): Migration => ({
       .on('attempts')
       .columns(['institute_id', 'quiz_id', 'status', 'score_hundredths'])
       .execute()
+    // quizzes/quizzes.repository.ts, a learner's list: the institute's quizzes, newest first. Without it PostgreSQL
+    // read every institute's quizzes for each list (docs/performance.md, bench:institutes).
+    await db.schema
+      .createIndex('quizzes_institute_start')
+      .on('quizzes')
+      .columns(['institute_id', 'start_time', 'id'])
+      .execute()
   },
   async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('quizzes_institute_start').execute()
     await db.schema.dropIndex('attempts_institute_quiz').execute()
     await db.schema.dropIndex('attempts_institute_user').execute()
   },
