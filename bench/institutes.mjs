@@ -22,7 +22,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { SignJWT } from 'jose'
 import pg from 'pg'
-import { pgAdmin, quizJson, startServer } from './lib.mjs'
+import { pgAdmin, processCpuSeconds, quizJson, startServer } from './lib.mjs'
 
 const institutes = Number(process.env.BENCH_INSTITUTES ?? 1000)
 const learners = Number(process.env.BENCH_LEARNERS ?? 200)
@@ -62,6 +62,8 @@ const rows = many.rows.map((row, i) => {
     'many req/s': row['req/s'],
     'one req/s': alone['req/s'],
     'req/s ratio': +(row['req/s'] / alone['req/s']).toFixed(2),
+    'CPU ms/req server, PG (many)': `${row['server CPU ms/req']}, ${row['PostgreSQL CPU ms/req']}`,
+    'CPU ms/req server, PG (one)': `${alone['server CPU ms/req']}, ${alone['PostgreSQL CPU ms/req']}`,
     'many p50/p99 ms': `${row.p50} / ${row.p99}`,
     'one p50/p99 ms': `${alone.p50} / ${alone.p99}`,
     'errors (many, one)': `${row.errors}, ${alone.errors}`,
@@ -130,7 +132,7 @@ async function benchOn({ institutes: count, label }) {
     // The endpoint quizzes came after the seed's ANALYZE: planned on tables thought empty, their reads scanned.
     await pgAdmin(ownerUrl.toString(), 'analyze')
     await pgAdmin(ownerUrl.toString(), 'select pg_stat_reset()')
-    const rows = await hotRoutes(server, tenants)
+    const rows = await hotRoutes(server, tenants, ownerUrl.toString(), database)
     console.log(label)
     console.table(rows)
     const { rows: scanned } = await pgAdmin(
@@ -256,7 +258,17 @@ async function prepare(server, chosen) {
 }
 
 /** DESIGN.md's hot routes and the two institute reads, each request on the next tenant's host with its token. */
-async function hotRoutes(server, tenants) {
+async function hotRoutes(server, tenants, ownerUrl, database) {
+  // CPU per request of the server and of this database's backends (the app role's connections): what a route costs
+  // hardly moves with what else the machine runs, unlike its rate (docs/performance.md).
+  const backends = async () =>
+    (
+      await pgAdmin(
+        ownerUrl,
+        `select pid from pg_stat_activity where datname = '${database}' and usename = '${appRole}'`,
+      )
+    ).rows.map((row) => row.pid)
+  const postgresCpu = (pids) => new Map(pids.map((pid) => [pid, processCpuSeconds(pid) ?? 0]))
   const routes = [
     { route: 'list quizzes (GET /api/quizzes/)', budgeted: true, method: 'GET', path: () => '/api/quizzes/' },
     {
@@ -293,6 +305,9 @@ async function hotRoutes(server, tenants) {
     })
     if (probe.status !== 200) throw new Error(`${spec.route}: ${probe.status} ${JSON.stringify(probe.body)}`)
     let i = 0
+    const pidsBefore = await backends()
+    const serverBefore = server.cpuSeconds()
+    const postgresBefore = postgresCpu(pidsBefore)
     const result = await autocannon({
       url: server.baseUrl,
       connections,
@@ -317,13 +332,20 @@ async function hotRoutes(server, tenants) {
         },
       ],
     })
+    const serverMs = (server.cpuSeconds() - serverBefore) * 1000
+    // A backend that the pool opened during the load counts from zero; one it closed is lost (rare under load).
+    const after = postgresCpu(await backends())
+    const postgresMs = [...after].reduce((sum, [pid, cpu]) => sum + cpu - (postgresBefore.get(pid) ?? 0), 0) * 1000
+    const requests = result.requests.total
     rows.push({
       route: spec.route,
       budgeted: spec.budgeted === true,
-      requests: result.requests.total,
+      requests,
       'req/s': Math.round(result.requests.average),
       p50: result.latency.p50,
       p99: result.latency.p99,
+      'server CPU ms/req': +(serverMs / requests).toFixed(3),
+      'PostgreSQL CPU ms/req': +(postgresMs / requests).toFixed(3),
       errors: result.errors + result.timeouts + result.non2xx,
     })
   }
