@@ -467,8 +467,19 @@ function run(command, args, env) {
   })
 }
 
-/** One request with a Host header of our choosing (the server picks the institute by it). */
-function request(server, method, url, { host, token, body, raw }) {
+/**
+ * One request with a Host header of our choosing (the server picks the institute by it); a 503 (the server shedding
+ * load, API.md "Operations") is asked again after a second, up to ten times: setup, not measurement.
+ */
+async function request(server, method, url, options) {
+  for (let tries = 1; ; tries++) {
+    const response = await requestOnce(server, method, url, options)
+    if (response.status !== 503 || tries === 10) return response
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
+}
+
+function requestOnce(server, method, url, { host, token, body, raw }) {
   const payload =
     raw !== undefined ? Buffer.from(raw) : body === undefined ? undefined : Buffer.from(JSON.stringify(body))
   return new Promise((resolve, reject) => {
