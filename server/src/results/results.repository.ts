@@ -11,8 +11,8 @@ const finishedAttemptsOf = (db: Kysely<DB>, userId: number) =>
     // Written into the SQL, like IN_PROGRESS (db/in-progress.ts): a compiled statement must not bind it.
     .where('a.status', '=', sql.lit('finished'))
 
-// Compiled once, read on the reader (docs/decisions/076): the results list built three queries with Kysely each time.
-const selectFinishedAttempts = precompile((db: Kysely<DB>, userId: number) =>
+/** The results list's query, unrun: db/institute-indexes.test.ts explains it as the server sends it. */
+export const finishedAttemptsListQuery = (db: Kysely<DB>, userId: number) =>
   finishedAttemptsOf(db, userId)
     .select([
       'a.id',
@@ -26,8 +26,10 @@ const selectFinishedAttempts = precompile((db: Kysely<DB>, userId: number) =>
       'q.title_ne',
     ])
     .orderBy('a.quiz_id')
-    .orderBy('a.attempt_number'),
-)
+    .orderBy('a.attempt_number')
+
+// Compiled once, read on the reader (docs/decisions/076): the results list built three queries with Kysely each time.
+const selectFinishedAttempts = precompile(finishedAttemptsListQuery)
 
 export async function listFinishedAttempts(db: Kysely<DB>, userId: number) {
   return (await selectFinishedAttempts(db, userId)).rows
