@@ -21,6 +21,8 @@ function liveQuestions(db: Kysely<DB>, filters: BankFilters) {
     .selectFrom('questions as q')
     .innerJoin('question_revisions as r', 'r.id', 'q.revision_id')
     .where('q.deleted_at', 'is', null)
+    // A national mock's copies are no part of the institute's bank (docs/decisions/102).
+    .where('q.national_mock_id', 'is', null)
     .$if(filters.search !== undefined && filters.search !== '', (query) => {
       const pattern = likePattern(filters.search!)
       return query.where(
