@@ -48,7 +48,7 @@ const walks: Record<
   },
   '/api/platform/audit/': { as: ['admin'], urls: () => [{ url: '/api/platform/audit/', refused: true }] },
   // National mocks (docs/decisions/102): the platform's refused on A's host; A sees only those A takes part in.
-  '/api/platform/national-mocks/': {
+  '/api/platform/national-mocks': {
     as: ['admin'],
     urls: () => [{ url: '/api/platform/national-mocks/', refused: true }],
   },
@@ -56,8 +56,8 @@ const walks: Record<
     as: ['admin'],
     urls: () => [{ url: '/api/platform/national-mocks/1/', refused: true }],
   },
-  '/api/admin/national-mocks/': { as: ['admin'], urls: () => [{ url: '/api/admin/national-mocks/' }] },
-  '/api/national-mocks/': { as: ['learner', 'admin'], urls: () => [{ url: '/api/national-mocks/' }] },
+  '/api/admin/national-mocks': { as: ['admin'], urls: () => [{ url: '/api/admin/national-mocks/' }] },
+  '/api/national-mocks': { as: ['learner', 'admin'], urls: () => [{ url: '/api/national-mocks/' }] },
   '/api/national-mocks/{id}/leaderboard/': {
     as: ['learner'],
     urls: () => [{ url: '/api/national-mocks/1/leaderboard/', bId: true }],
