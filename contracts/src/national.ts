@@ -50,7 +50,9 @@ const nationalMockBase = {
 /** The platform's view: with the institutes taking part. */
 export const PlatformNationalMockSchema = z.object({
   ...nationalMockBase,
-  institutes: z.array(z.object({ id: z.number().int(), slug: z.string(), name: z.string(), quiz_id: z.number().int() })),
+  institutes: z.array(
+    z.object({ id: z.number().int(), slug: z.string(), name: z.string(), quiz_id: z.number().int() }),
+  ),
 })
 export type PlatformNationalMock = z.infer<typeof PlatformNationalMockSchema>
 export const PlatformNationalMockListSchema = z.object({ items: z.array(PlatformNationalMockSchema) })

@@ -6,6 +6,14 @@ import { insertBankQuestion } from '../questions/question-revisions.repository'
 import { setCopiedFrom } from './bank.repository'
 import { findPlatformSource, pictureHashesOf, platformRevisions } from './platform-source'
 import { addQuizFromJson } from './quiz-from-json'
+import {
+  findCopyQuestion,
+  findCopyQuiz,
+  findQuizOfMock,
+  markQuestionForMock,
+  markQuizForMock,
+  softDeleteCopy,
+} from './national-copy.repository'
 
 // docs/decisions/102: an institute taking part in a national mock holds a live quiz of its own, whose questions are
 // copies of the platform's, so that every live-mock path runs on the institute's rows unchanged.
@@ -37,7 +45,13 @@ export async function createNationalCopy(
   actor: AuditActor,
 ): Promise<number> {
   const { database, clock } = context
-  const ids = [...new Set(paper.sections.flatMap((section) => section.items.flatMap((item) => ('question_id' in item ? [item.question_id] : []))))]
+  const ids = [
+    ...new Set(
+      paper.sections.flatMap((section) =>
+        section.items.flatMap((item) => ('question_id' in item ? [item.question_id] : [])),
+      ),
+    ),
+  ]
   const sources = await Promise.all(ids.map((id) => findPlatformSource(database.db, id)))
   const copyOf = new Map<number, number>()
   await database.transaction(async (trx) => {
@@ -47,7 +61,7 @@ export async function createNationalCopy(
       await recordPictureUses(trx, pictureHashesOf(source.content))
       const questionId = await insertBankQuestion(trx, source.content, now, source)
       await setCopiedFrom(trx, questionId, { questionId: source.questionId, revision: source.revision })
-      await trx.updateTable('questions').set({ national_mock_id: paper.mockId }).where('id', '=', questionId).execute()
+      await markQuestionForMock(trx, questionId, paper.mockId)
       copyOf.set(source.questionId, questionId)
     }
   })
@@ -76,52 +90,27 @@ export async function createNationalCopy(
     } as never,
     actor,
   )
-  await database.db.updateTable('quizzes').set({ national_mock_id: paper.mockId }).where('id', '=', quiz_id).execute()
+  await markQuizForMock(database.db, quiz_id, paper.mockId)
   return quiz_id
 }
 
 /** Deletes an institute's copy (leaving before the start): the quiz and its questions, soft as the admin deletes. */
 export async function removeNationalCopy({ database, clock }: Pick<AppContext, 'database' | 'clock'>, quizId: number) {
   const now = clock.now()
-  await database.transaction(async (trx) => {
-    const quiz = await trx.selectFrom('quizzes').select('national_mock_id').where('id', '=', quizId).executeTakeFirst()
-    if (!quiz?.national_mock_id) return
-    await trx.updateTable('quizzes').set({ deleted_at: now }).where('id', '=', quizId).execute()
-    await trx
-      .updateTable('questions')
-      .set({ deleted_at: now })
-      .where('national_mock_id', '=', quiz.national_mock_id)
-      .where('deleted_at', 'is', null)
-      .execute()
-  })
+  await database.transaction((trx) => softDeleteCopy(trx, quizId, now))
 }
 
 /** The national mock a quiz of the request's institute copies, with its common end; undefined for other quizzes. */
 export async function nationalCopyOf({ database }: Pick<AppContext, 'database'>, quizId: number) {
-  const row = await database.db
-    .selectFrom('quizzes')
-    .select(['national_mock_id', 'live_starts_at', 'duration_minutes'])
-    .where('id', '=', quizId)
-    .where('national_mock_id', 'is not', null)
-    .executeTakeFirst()
+  const row = await findCopyQuiz(database.db, quizId)
   return row && { mockId: row.national_mock_id!, endsAt: row.live_starts_at! + row.duration_minutes * 60_000 }
 }
 
 /** The national mock a question of the request's institute was copied for, with the mock's common end. */
 export async function nationalQuestionCopyOf({ database }: Pick<AppContext, 'database'>, questionId: number) {
-  const question = await database.db
-    .selectFrom('questions')
-    .select('national_mock_id')
-    .where('id', '=', questionId)
-    .where('national_mock_id', 'is not', null)
-    .executeTakeFirst()
+  const question = await findCopyQuestion(database.db, questionId)
   if (!question) return undefined
-  const quiz = await database.db
-    .selectFrom('quizzes')
-    .select(['live_starts_at', 'duration_minutes'])
-    .where('national_mock_id', '=', question.national_mock_id)
-    .orderBy('id', 'desc')
-    .executeTakeFirst()
+  const quiz = await findQuizOfMock(database.db, question.national_mock_id!)
   // A copy whose quiz is gone (left before the start) stays hidden: its end never came for this institute.
   const endsAt = quiz ? quiz.live_starts_at! + quiz.duration_minutes * 60_000 : Number.POSITIVE_INFINITY
   return { mockId: question.national_mock_id!, endsAt }

@@ -178,13 +178,9 @@ describe.each(dialects)('the institute filter on %s', (dialect) => {
       // entries meet every institute's in one table, docs/decisions/102).
       .filter(
         (row) =>
-          ![
-            'institute_hosts',
-            'memberships',
-            'institute_payment_keys',
-            'national_takers',
-            'national_entries',
-          ].includes(row.table_name),
+          !['institute_hosts', 'memberships', 'institute_payment_keys', 'national_takers', 'national_entries'].includes(
+            row.table_name,
+          ),
       )
       .map((row) => row.table_name)
     expect(columnDisagrees).toEqual([])

@@ -147,10 +147,10 @@ export function createLiveService({
     )
     const standing = await standingOf(db, quizId, user.id)
     const status: LeaderboardStatus = (await isFinal(quiz, times, now)) ? 'final' : 'provisional'
-    const national = await nationalRanks(
-      quizId,
-      [...board.top.map((entry) => entry.score_hundredths), ...(standing ? [standing.score] : [])],
-    )
+    const national = await nationalRanks(quizId, [
+      ...board.top.map((entry) => entry.score_hundredths),
+      ...(standing ? [standing.score] : []),
+    ])
     return {
       status,
       participants: board.participants,

@@ -98,7 +98,13 @@ describe.each(dialects)('national mocks on %s', (dialect) => {
     const startsAt = t.clock.now() + 10 * MINUTE
     const ends = startsAt + 30 * MINUTE
 
-    const unknown = await call(PLATFORM, 'POST', '/api/platform/national-mocks/', w.platform.access, mockBody([questions[0]!, 999_999], startsAt))
+    const unknown = await call(
+      PLATFORM,
+      'POST',
+      '/api/platform/national-mocks/',
+      w.platform.access,
+      mockBody([questions[0]!, 999_999], startsAt),
+    )
     expect(unknown.status).toBe(400)
     expect(Object.keys(unknown.body.errors)).toEqual(['sections.0.items.1.question_id'])
     const late = await call(PLATFORM, 'POST', '/api/platform/national-mocks/', w.platform.access, {
@@ -107,7 +113,13 @@ describe.each(dialects)('national mocks on %s', (dialect) => {
     })
     expect(late.status).toBe(400)
     expect(Object.keys(late.body.errors)).toEqual(['live.join_minutes'])
-    const made = await call(PLATFORM, 'POST', '/api/platform/national-mocks/', w.platform.access, mockBody(questions, startsAt))
+    const made = await call(
+      PLATFORM,
+      'POST',
+      '/api/platform/national-mocks/',
+      w.platform.access,
+      mockBody(questions, startsAt),
+    )
     expect(made.status, JSON.stringify(made.body)).toBe(201)
     const id = made.body.id as number
     expect(made.body).toMatchObject({ question_count: 2, institutes: [] })
@@ -141,7 +153,9 @@ describe.each(dialects)('national mocks on %s', (dialect) => {
     expect((await call(MAIN, 'GET', '/api/admin/bank/questions/', w.mainAdmin.access)).body.count).toBe(0)
     const facets = await call(MAIN, 'GET', '/api/admin/bank/facets/', w.mainAdmin.access)
     expect(JSON.stringify(facets.body)).not.toContain('Secret')
-    const patch = await call(MAIN, 'PATCH', `/api/admin/quizzes/${mainQuiz}/`, w.mainAdmin.access, { title: { en: 'x' } })
+    const patch = await call(MAIN, 'PATCH', `/api/admin/quizzes/${mainQuiz}/`, w.mainAdmin.access, {
+      title: { en: 'x' },
+    })
     expect([patch.status, patch.body.code]).toEqual([409, 'national_mock_locked'])
 
     // Before the start: an upcoming board; a learner of an institute not taking part finds no board.
@@ -182,14 +196,24 @@ describe.each(dialects)('national mocks on %s', (dialect) => {
     t.clock.set(ends + GRACE + 1)
     expect(await mockEnderOn(t.appDatabase, t.clock).endDue()).toBe(2)
     // Access tokens live shorter than the mock: sign in again.
-    for (const [host, who] of [[MAIN, w.m2], [PATHSHALA, w.p1], [MAIN, w.mainAdmin]] as const)
+    for (const [host, who] of [
+      [MAIN, w.m2],
+      [PATHSHALA, w.p1],
+      [MAIN, w.mainAdmin],
+    ] as const)
       who.access = await accessOf(host, who)
     const board = await call(MAIN, 'GET', `/api/national-mocks/${id}/leaderboard/`, w.m2.access)
     expect(board.status, JSON.stringify(board.body)).toBe(200)
     expect(board.body).toMatchObject({ status: 'final', participants: 3, me: { rank: 3, percentile: 0, score: 1 } })
-    const mainName = (await t.db.selectFrom('institutes').select('name_en').where('id', '=', 1).executeTakeFirstOrThrow()).name_en
+    const mainName = (
+      await t.db.selectFrom('institutes').select('name_en').where('id', '=', 1).executeTakeFirstOrThrow()
+    ).name_en
     const top = board.body.top as { rank: number; name: string; score: number }[]
-    expect(top.map((entry) => [entry.rank, entry.score])).toEqual([[1, 2], [1, 2], [3, 1]])
+    expect(top.map((entry) => [entry.rank, entry.score])).toEqual([
+      [1, 2],
+      [1, 2],
+      [3, 1],
+    ])
     const names = top.map((entry) => entry.name)
     for (const name of names) expect(name).toMatch(/^(Pathshala|.+) · [A-Z0-9]{6}$/)
     expect(names.filter((name) => name.startsWith('Pathshala · '))).toHaveLength(1)
@@ -222,7 +246,9 @@ describe.each(dialects)('national mocks on %s', (dialect) => {
     const startsAt = t.clock.now() + 10 * MINUTE
     const body = mockBody(questions, startsAt)
     expect((await call(MAIN, 'POST', '/api/platform/national-mocks/', w.mainAdmin.access, body)).status).toBe(404)
-    expect([401, 403, 404]).toContain((await call(PLATFORM, 'POST', '/api/platform/national-mocks/', w.mainAdmin.access, body)).status)
+    expect([401, 403, 404]).toContain(
+      (await call(PLATFORM, 'POST', '/api/platform/national-mocks/', w.mainAdmin.access, body)).status,
+    )
     expect((await call(MAIN, 'GET', '/api/platform/national-mocks/', w.mainAdmin.access)).status).toBe(404)
     const made = await call(PLATFORM, 'POST', '/api/platform/national-mocks/', w.platform.access, body)
     const id = made.body.id as number

@@ -63,7 +63,9 @@ export const nationalRoutes: FastifyPluginAsyncZod<{ national: NationalService }
   app.get('/', { schema: { tags, security, response: { 200: NationalMockListSchema } } }, (request) =>
     national.listForLearner(request.institute.id),
   )
-  app.get('/:id/leaderboard/', { schema: { tags, security, params, response: { 200: LeaderboardSchema } } }, (request) =>
-    national.leaderboard(request.user, request.params.id, request.institute.id),
+  app.get(
+    '/:id/leaderboard/',
+    { schema: { tags, security, params, response: { 200: LeaderboardSchema } } },
+    (request) => national.leaderboard(request.user, request.params.id, request.institute.id),
   )
 }

@@ -28,7 +28,9 @@ type CreateInput = Omit<NationalMockCreate, 'sections'> & { sections: SectionInp
 const mockNotFound = () => new NotFound('National mock not found.')
 const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
 
-export function createNationalService(context: Pick<AppContext, 'database' | 'clock' | 'config'> & { live: LiveService }) {
+export function createNationalService(
+  context: Pick<AppContext, 'database' | 'clock' | 'config'> & { live: LiveService },
+) {
   const { database, clock, config, live } = context
   const { db } = database
 
@@ -132,8 +134,7 @@ export function createNationalService(context: Pick<AppContext, 'database' | 'cl
         body: { ...view(mock), taking_part: true, quiz_id: quizId },
       })
       if (taker) return result(taker.quiz_id, false)
-      if (clock.now() >= mock.live_starts_at)
-        throw new Conflict(nationalMessages.started.en, 'national_mock_started')
+      if (clock.now() >= mock.live_starts_at) throw new Conflict(nationalMessages.started.en, 'national_mock_started')
       const quizId = await createNationalCopy(
         context,
         {
@@ -145,7 +146,12 @@ export function createNationalService(context: Pick<AppContext, 'database' | 'cl
         },
         actor,
       )
-      await repo.insertTaker(db, { national_mock_id: id, institute_id: instituteId, quiz_id: quizId, joined_at: clock.now() })
+      await repo.insertTaker(db, {
+        national_mock_id: id,
+        institute_id: instituteId,
+        quiz_id: quizId,
+        joined_at: clock.now(),
+      })
       return result(quizId, true)
     },
 
@@ -153,8 +159,7 @@ export function createNationalService(context: Pick<AppContext, 'database' | 'cl
       const mock = await requireMock(id)
       const taker = await repo.findTaker(db, id, instituteId)
       if (!taker) return
-      if (clock.now() >= mock.live_starts_at)
-        throw new Conflict(nationalMessages.started.en, 'national_mock_started')
+      if (clock.now() >= mock.live_starts_at) throw new Conflict(nationalMessages.started.en, 'national_mock_started')
       await removeNationalCopy(context, taker.quiz_id)
       await repo.deleteTaker(db, id, instituteId)
     },
@@ -169,8 +174,10 @@ export function createNationalService(context: Pick<AppContext, 'database' | 'cl
         // Row security shows each institute's attempts to its own scope alone: count them there, one by one.
         let participants = 0
         for (const taker of await repo.listTakers(db, [id]))
-          participants += await inInstituteScope('national-board', taker.institute_id, async () =>
-            (await live.leaderboard(user, taker.quiz_id)).participants,
+          participants += await inInstituteScope(
+            'national-board',
+            taker.institute_id,
+            async () => (await live.leaderboard(user, taker.quiz_id)).participants,
           )
         return { status: now < mock.live_starts_at ? 'upcoming' : 'running', participants, top: [], me: null }
       }

@@ -87,8 +87,16 @@ export async function nationalStanding(db: Kysely<DB>, mockId: number, institute
     .selectFrom('national_entries')
     .select((eb) => [
       eb.fn.countAll<number | string>().as('participants'),
-      eb.fn.sum<number | string | null>(eb.case().when('score_hundredths', '>', mine.score_hundredths).then(1).else(0).end()).as('above'),
-      eb.fn.sum<number | string | null>(eb.case().when('score_hundredths', '<', mine.score_hundredths).then(1).else(0).end()).as('below'),
+      eb.fn
+        .sum<number | string | null>(
+          eb.case().when('score_hundredths', '>', mine.score_hundredths).then(1).else(0).end(),
+        )
+        .as('above'),
+      eb.fn
+        .sum<number | string | null>(
+          eb.case().when('score_hundredths', '<', mine.score_hundredths).then(1).else(0).end(),
+        )
+        .as('below'),
     ])
     .where('national_mock_id', '=', mockId)
     .executeTakeFirstOrThrow()
