@@ -57,6 +57,9 @@ export const ErrorCodeSchema = z.enum([
   'no_update_available',
   'source_gone',
   'platform_bank_needs_institutes',
+  // National mocks (docs/decisions/102).
+  'national_mock_locked',
+  'national_mock_started',
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>
 

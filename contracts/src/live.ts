@@ -46,7 +46,14 @@ export type LivePaper = z.infer<typeof LivePaperSchema>
 export const LiveScheduleSchema = z.object({ starts_at: z.string(), join_minutes: z.number().int() })
 export type LiveSchedule = z.infer<typeof LiveScheduleSchema>
 
-export const LeaderboardEntrySchema = z.object({ rank: z.number().int(), name: z.string(), score: z.number() })
+/** `national_rank` only on a national mock's copy (docs/decisions/102): the rank across every institute taking part. */
+const nationalRank = z.number().int().nullable().optional()
+export const LeaderboardEntrySchema = z.object({
+  rank: z.number().int(),
+  name: z.string(),
+  score: z.number(),
+  national_rank: nationalRank,
+})
 export type LeaderboardEntry = z.infer<typeof LeaderboardEntrySchema>
 
 /** `GET /api/quizzes/{id}/leaderboard/`: ranks only from the common end on; `me` is null without a ranked attempt. */
@@ -54,6 +61,8 @@ export const LeaderboardSchema = z.object({
   status: LeaderboardStatusSchema,
   participants: z.number().int(),
   top: z.array(LeaderboardEntrySchema),
-  me: z.object({ rank: z.number().int(), percentile: z.number(), score: z.number() }).nullable(),
+  me: z
+    .object({ rank: z.number().int(), percentile: z.number(), score: z.number(), national_rank: nationalRank })
+    .nullable(),
 })
 export type Leaderboard = z.infer<typeof LeaderboardSchema>

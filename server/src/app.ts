@@ -49,6 +49,8 @@ import { memberRoutes } from './institutes/members.routes'
 import { instituteSettingsRoutes } from './institutes/settings.routes'
 import { actingTokenFor } from './platform/acting'
 import { platformRoutes } from './platform/platform.routes'
+import { registerNationalCopyGuard } from './national/national-copy-guard'
+import { adminNationalRoutes, nationalRoutes, platformNationalRoutes } from './national/national.routes'
 import { createServices, type Services } from './services'
 import { practiceRoutes } from './practice/practice.routes'
 import { resultsRoutes } from './results/results.routes'
@@ -172,6 +174,7 @@ export async function buildApp(
     )
     await app.register(metricsRoutes, { prefix: '/api/metrics', metrics: context.metrics, token: metricsToken })
   }
+  registerNationalCopyGuard(app, context)
   await registerFeatureRoutes(app, services, context)
   const { attempts, jobs } = services
 
@@ -239,6 +242,9 @@ async function registerFeatureRoutes(app: AppInstance, services: Services, conte
     ...services.platform,
     platform: services.platform.institutes,
   })
+  await app.register(platformNationalRoutes, { prefix: '/api/platform/national-mocks', national: services.national })
+  await app.register(adminNationalRoutes, { prefix: '/api/admin/national-mocks', national: services.national })
+  await app.register(nationalRoutes, { prefix: '/api/national-mocks', national: services.national })
   await app.register(authRoutes, { prefix: '/api', auth: auth.logins, otp: auth.otp })
   await app.register(memberRoutes, { prefix: '/api/admin/members', members: services.members })
   await app.register(pictureRoutes, { prefix: '/api/pictures', pictures: services.pictures })

@@ -36,6 +36,7 @@ import { createNotificationService } from './notifications/notifications.service
 import { createPaymentService } from './payments/payments.service'
 import { createPictureSweeper } from './pictures/picture-sweeper'
 import { createPicturesService } from './pictures/pictures.service'
+import { createNationalService } from './national/national.service'
 import { createPlanService } from './plans/plans.service'
 import { createPracticeService } from './practice/practice.service'
 import { choiceMarker, createOutcomes } from './outcomes/outcomes.service'
@@ -81,6 +82,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
     instituteSettings,
     members: createMembersService(context),
     pictures,
+    national: createNationalService({ ...context, live }),
     // docs/decisions/097: the same institutes service as the host hook's, so a change drops its host table at once.
     platform: {
       institutes: createPlatformService({ ...context, institutes, pictures }),

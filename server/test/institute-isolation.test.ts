@@ -47,6 +47,21 @@ const walks: Record<
     urls: () => [{ url: '/api/platform/institutes/1/', refused: true }],
   },
   '/api/platform/audit/': { as: ['admin'], urls: () => [{ url: '/api/platform/audit/', refused: true }] },
+  // National mocks (docs/decisions/102): the platform's refused on A's host; A sees only those A takes part in.
+  '/api/platform/national-mocks': {
+    as: ['admin'],
+    urls: () => [{ url: '/api/platform/national-mocks/', refused: true }],
+  },
+  '/api/platform/national-mocks/{id}/': {
+    as: ['admin'],
+    urls: () => [{ url: '/api/platform/national-mocks/1/', refused: true }],
+  },
+  '/api/admin/national-mocks': { as: ['admin'], urls: () => [{ url: '/api/admin/national-mocks/' }] },
+  '/api/national-mocks': { as: ['learner', 'admin'], urls: () => [{ url: '/api/national-mocks/' }] },
+  '/api/national-mocks/{id}/leaderboard/': {
+    as: ['learner'],
+    urls: () => [{ url: '/api/national-mocks/1/leaderboard/', bId: true }],
+  },
   // The platform's bank (docs/decisions/101): its own routes refused on A's host; A's admin reads it, never B's bank.
   '/api/platform/bank/questions/': {
     as: ['admin'],

@@ -17,60 +17,64 @@ export interface BankFilters {
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 function liveQuestions(db: Kysely<DB>, filters: BankFilters) {
-  return db
-    .selectFrom('questions as q')
-    .innerJoin('question_revisions as r', 'r.id', 'q.revision_id')
-    .where('q.deleted_at', 'is', null)
-    .$if(filters.search !== undefined && filters.search !== '', (query) => {
-      const pattern = likePattern(filters.search!)
-      return query.where(
-        (eb) =>
-          sql<SqlBool>`(lower(${eb.ref('r.text_en')}) like ${pattern} escape '\\' or lower(${eb.ref('r.text_ne')}) like ${pattern} escape '\\')`,
+  return (
+    db
+      .selectFrom('questions as q')
+      .innerJoin('question_revisions as r', 'r.id', 'q.revision_id')
+      .where('q.deleted_at', 'is', null)
+      // A national mock's copies are no part of the institute's bank (docs/decisions/102).
+      .where('q.national_mock_id', 'is', null)
+      .$if(filters.search !== undefined && filters.search !== '', (query) => {
+        const pattern = likePattern(filters.search!)
+        return query.where(
+          (eb) =>
+            sql<SqlBool>`(lower(${eb.ref('r.text_en')}) like ${pattern} escape '\\' or lower(${eb.ref('r.text_ne')}) like ${pattern} escape '\\')`,
+        )
+      })
+      .$if(filters.topic !== undefined && filters.topic !== '', (query) =>
+        query.where((eb) => eb(eb.fn('lower', ['r.topic']), '=', filters.topic!.toLowerCase())),
       )
-    })
-    .$if(filters.topic !== undefined && filters.topic !== '', (query) =>
-      query.where((eb) => eb(eb.fn('lower', ['r.topic']), '=', filters.topic!.toLowerCase())),
-    )
-    .$if(filters.tag !== undefined && filters.tag.length > 0, (query) =>
-      query.where((eb) =>
-        eb.and(
-          [...new Set(filters.tag!.map((tag) => tag.toLowerCase()))].map((key) =>
-            eb.exists(
-              eb
-                .selectFrom('question_tags as qt')
-                .innerJoin('tags as t', 't.id', 'qt.tag_id')
-                .select('qt.question_id')
-                .whereRef('qt.question_id', '=', 'q.id')
-                .where('t.name_key', '=', key),
+      .$if(filters.tag !== undefined && filters.tag.length > 0, (query) =>
+        query.where((eb) =>
+          eb.and(
+            [...new Set(filters.tag!.map((tag) => tag.toLowerCase()))].map((key) =>
+              eb.exists(
+                eb
+                  .selectFrom('question_tags as qt')
+                  .innerJoin('tags as t', 't.id', 'qt.tag_id')
+                  .select('qt.question_id')
+                  .whereRef('qt.question_id', '=', 'q.id')
+                  .where('t.name_key', '=', key),
+              ),
             ),
           ),
         ),
-      ),
-    )
-    .$if(filters.difficulty !== undefined, (query) =>
-      filters.difficulty === 'none'
-        ? query.where('q.difficulty', 'is', null)
-        : query.where('q.difficulty', '=', filters.difficulty!),
-    )
-    .$if(filters.source !== undefined && filters.source !== '', (query) =>
-      query.where((eb) => eb(eb.fn('lower', ['q.source']), '=', filters.source!.toLowerCase())),
-    )
-    .$if(filters.type !== undefined, (query) => query.where('r.type', '=', filters.type!))
-    .$if(filters.unused === true, (query) =>
-      query.where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('paper_items as i')
-              .innerJoin('quizzes as z', 'z.id', 'i.quiz_id')
-              .select('i.id')
-              .whereRef('i.question_id', '=', 'q.id')
-              .where('z.deleted_at', 'is', null),
+      )
+      .$if(filters.difficulty !== undefined, (query) =>
+        filters.difficulty === 'none'
+          ? query.where('q.difficulty', 'is', null)
+          : query.where('q.difficulty', '=', filters.difficulty!),
+      )
+      .$if(filters.source !== undefined && filters.source !== '', (query) =>
+        query.where((eb) => eb(eb.fn('lower', ['q.source']), '=', filters.source!.toLowerCase())),
+      )
+      .$if(filters.type !== undefined, (query) => query.where('r.type', '=', filters.type!))
+      .$if(filters.unused === true, (query) =>
+        query.where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('paper_items as i')
+                .innerJoin('quizzes as z', 'z.id', 'i.quiz_id')
+                .select('i.id')
+                .whereRef('i.question_id', '=', 'q.id')
+                .where('z.deleted_at', 'is', null),
+            ),
           ),
         ),
-      ),
-    )
-    .$if(filters.ids !== undefined, (query) => query.where('q.id', 'in', filters.ids!.length ? filters.ids! : [0]))
+      )
+      .$if(filters.ids !== undefined, (query) => query.where('q.id', 'in', filters.ids!.length ? filters.ids! : [0]))
+  )
 }
 
 export async function countBank(db: Kysely<DB>, filters: BankFilters) {

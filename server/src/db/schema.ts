@@ -116,6 +116,7 @@ export interface QuizTable {
   live_starts_at: Generated<number | null>
   /** Minutes after live_starts_at during which a ranked attempt may start (1..180). */
   live_join_minutes: Generated<number | null>
+  national_mock_id: Generated<number | null>
   status: Generated<string>
   /** Minutes after an attempt's deadline during which written answers' pages are still accepted (0..60). */
   upload_grace_minutes: Generated<number>
@@ -131,6 +132,7 @@ export interface QuestionTable {
   /** A copy of a platform bank question (docs/decisions/101): its id there and the revision last taken from it. */
   copied_from_question_id: Generated<number | null>
   copied_from_revision: Generated<number | null>
+  national_mock_id: Generated<number | null>
 }
 
 /** A tag as first written; `name_key` (lower-cased) is unique, so tags compare case-insensitively. */
@@ -717,6 +719,9 @@ export interface DB {
   fake_gateway_transactions: FakeGatewayTransactionTable
   audit_events: AuditEventTable
   platform_audit_events: PlatformAuditEventTable
+  national_mocks: NationalMockTable
+  national_takers: NationalTakerTable
+  national_entries: NationalEntryTable
   login_sessions: LoginSessionTable
   imports: ImportTable
   key_versions: KeyVersionTable
@@ -868,4 +873,28 @@ export interface BookletPageTable {
   scanned_by: number | null
   created_at: number
   updated_at: number
+}
+
+export interface NationalMockTable {
+  id: Generated<number>
+  title: string
+  duration_minutes: number
+  live_starts_at: number
+  live_join_minutes: number
+  sections_json: string
+  created_at: number
+}
+
+export interface NationalTakerTable {
+  national_mock_id: number
+  institute_id: number
+  quiz_id: number
+  joined_at: number
+}
+
+export interface NationalEntryTable {
+  national_mock_id: number
+  institute_id: number
+  user_id: number
+  score_hundredths: number
 }

@@ -26,6 +26,10 @@ export const tableOwners = {
   institute_payment_keys: 'deployment',
   // The platform admins' trail (docs/decisions/097): no institute's, never read on an institute's host.
   platform_audit_events: 'deployment',
+  // docs/decisions/102: the platform's national mocks, who takes part, and every institute's entries in one board.
+  national_mocks: 'deployment',
+  national_takers: 'deployment',
+  national_entries: 'deployment',
   institute_invitations: 'institute',
   quizzes: 'institute',
   questions: 'institute',

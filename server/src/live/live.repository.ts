@@ -85,3 +85,8 @@ export async function hasOpenFlagOn(db: Kysely<DB>, revisionIds: readonly number
   }
   return false
 }
+
+/** The national mock a quiz is an institute's copy of (a table of the deployment's, docs/decisions/102). */
+export function findNationalTaker(db: Kysely<DB>, quizId: number) {
+  return db.selectFrom('national_takers').select('national_mock_id').where('quiz_id', '=', quizId).executeTakeFirst()
+}

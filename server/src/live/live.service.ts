@@ -9,7 +9,7 @@ import { attemptColumns, findLatestRankedDeadline, type AttemptLifecycle } from 
 import { hasPaidAccess } from '../accounts/paid-access.repository'
 import { paidAccessRequired } from '../accounts/paid-access'
 import { scheduleAnnouncements } from './announcements.repository'
-import { readBoard, rerank, standingOf } from '../outcomes/outcomes.service'
+import { nationalRanksOf, readBoard, rerank, standingOf } from '../outcomes/outcomes.service'
 import {
   deleteRegistration,
   findLiveQuiz,
@@ -19,6 +19,7 @@ import {
   countRankedAttempts,
   findBoardNames,
   type BoardNameRow,
+  findNationalTaker,
 } from './live.repository'
 import {
   challengeWindowClosesAt,
@@ -146,6 +147,10 @@ export function createLiveService({
     )
     const standing = await standingOf(db, quizId, user.id)
     const status: LeaderboardStatus = (await isFinal(quiz, times, now)) ? 'final' : 'provisional'
+    const national = await nationalRanks(quizId, [
+      ...board.top.map((entry) => entry.score_hundredths),
+      ...(standing ? [standing.score] : []),
+    ])
     return {
       status,
       participants: board.participants,
@@ -153,9 +158,21 @@ export function createLiveService({
         rank: entry.rank,
         name: nameOf(names.get(entry.user_id)),
         score: toScore(entry.score_hundredths),
+        ...(national && { national_rank: national.get(entry.score_hundredths) ?? null }),
       })),
-      me: standing && { rank: standing.rank, percentile: standing.percentile, score: toScore(standing.score) },
+      me: standing && {
+        rank: standing.rank,
+        percentile: standing.percentile,
+        score: toScore(standing.score),
+        ...(national && { national_rank: national.get(standing.score) ?? null }),
+      },
     }
+  }
+
+  /** A national mock's copy: each score's rank across the institutes taking part; undefined for other quizzes. */
+  async function nationalRanks(quizId: number, scores: number[]) {
+    const taker = await findNationalTaker(db, quizId)
+    return taker && nationalRanksOf(db, taker.national_mock_id, scores)
   }
 
   return { register, unregister, leaderboard, statusOf }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { isCountedAttempt } from './counted-attempt.repository'
 import { precompile } from '../db/precompiled-query'
+import { syncNationalEntries } from './national-entries.repository'
 
 // A live mock's leaderboard snapshot (docs/decisions/063); below the top, ranks come from the rank tally.
 
@@ -125,6 +126,8 @@ export async function storeBoard(
     })
     .where('quiz_id', '=', quizId)
     .execute()
+  // A national mock's copy: every institute's board meets in one table of the deployment's (docs/decisions/102).
+  await syncNationalEntries(trx, quizId)
 }
 
 export async function hasSnapshot(db: Kysely<DB>, quizId: number) {

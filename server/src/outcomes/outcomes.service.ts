@@ -40,6 +40,14 @@ export { CHOICE, choiceMarker } from './markers'
 export type { AttemptScore } from './outcomes.repository'
 export type { TopEntry } from './leaderboards.repository'
 export { insertAttempt, findCountedAttemptScore, findTallyStanding } from './outcomes.repository'
+export {
+  countNationalEntries,
+  nationalRanksOf,
+  nationalStanding,
+  nationalTop,
+  type NationalEntry,
+} from './national-entries.repository'
+import { syncNationalEntries } from './national-entries.repository'
 
 export type BegunAttempt = Omit<
   AttemptRow,
@@ -216,6 +224,7 @@ async function joinBoard(trx: Kysely<DB>, quizId: number, score: number) {
   const joined = await joinSnapshot(trx, quizId)
   if (joined && (joined.top_cutoff === null || score >= joined.top_cutoff))
     await storeBoard(trx, quizId, await computeBoard(trx, quizId), undefined)
+  else if (joined) await syncNationalEntries(trx, quizId)
 }
 
 export const mockEnds = {

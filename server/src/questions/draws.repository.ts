@@ -10,6 +10,8 @@ export async function matchingQuestionIds(db: Kysely<DB>, draw: DrawFilter): Pro
     .innerJoin('question_revisions as r', 'r.id', 'q.revision_id')
     .select('q.id')
     .where('q.deleted_at', 'is', null)
+    // A draw never takes a national mock's copy: its paper is secret until the common end (docs/decisions/102).
+    .where('q.national_mock_id', 'is', null)
     .$if(draw.topic !== null && draw.topic !== '', (query) =>
       query.where((eb) => eb(eb.fn('lower', ['r.topic']), '=', draw.topic!.toLowerCase())),
     )
