@@ -706,6 +706,8 @@ describe.each(dialects)('institutes held apart, every route, on %s', (dialect) =
     expect(
       served.filter(
         (path) =>
+          // Outside /api: the web app's built files and pages, which hold no institute's data (decision 106).
+          path.startsWith('/api') &&
           !documented.has(withoutSlash(path)) &&
           !Object.keys(undocumented).some((prefix) => withoutSlash(path).startsWith(prefix)),
       ),
