@@ -42,6 +42,7 @@ import { perInstituteKeys } from './migrations/0044_per_institute_keys'
 import { platformAudit } from './migrations/0045_platform_audit'
 import { platformBank } from './migrations/0046_platform_bank'
 import { rowSecurity } from './migrations/0048_row_security'
+import { paidAccessPerInstitute } from './migrations/0049_paid_access_per_institute'
 
 // Listed, not scanned, so the bundle carries them; a released migration is never edited, a new one follows it.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -87,6 +88,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0045_platform_audit': platformAudit(dialect),
   '0046_platform_bank': platformBank(),
   '0048_row_security': rowSecurity(dialect),
+  '0049_paid_access_per_institute': paidAccessPerInstitute(),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */
