@@ -28,6 +28,8 @@ export async function createUser(
     is_marker?: number
     learner?: boolean
     institute?: number | null
+    /** Paid access in `institute`: the membership's (docs/decisions/103). */
+    paid_access_until?: number | null
   } = {},
 ): Promise<TestUser> {
   const n = next()
@@ -38,6 +40,7 @@ export async function createUser(
     learner = true,
     // A platform admin is of no institute (docs/decisions/097) unless the test names one.
     institute = overrides.is_platform_admin === 1 ? null : FIRST_INSTITUTE_ID,
+    paid_access_until = null,
     ...fields
   } = overrides
   const username = fields.username ?? `learner${n}`
@@ -62,10 +65,22 @@ export async function createUser(
         is_learner: learner ? 1 : 0,
         is_admin,
         is_marker,
+        paid_access_until,
         created_at: row.created_at,
       })
       .execute()
   return { ...row, password, is_admin, is_marker, institute: institute ?? FIRST_INSTITUTE_ID }
+}
+
+/** The end of a user's paid access in an institute (default the first), as stored on the membership. */
+export async function paidAccessUntil(db: Kysely<DB>, userId: number, institute: number = FIRST_INSTITUTE_ID) {
+  const row = await db
+    .selectFrom('memberships')
+    .select('paid_access_until')
+    .where('user_id', '=', userId)
+    .where('institute_id', '=', institute)
+    .executeTakeFirst()
+  return row === undefined ? undefined : row.paid_access_until === null ? null : Number(row.paid_access_until)
 }
 
 const hashes = new Map<string, Promise<string>>()

@@ -227,9 +227,9 @@ describe.each(dialects)('figures of a withheld key on %s', (dialect) => {
     expect((await paid.flag(learner, 1)).body.code).toBe('challenge_not_open')
 
     await t.db
-      .updateTable('users')
+      .updateTable('memberships')
       .set({ paid_access_until: t.clock.now() + DAY })
-      .where('id', '=', learner.id)
+      .where('user_id', '=', learner.id)
       .execute()
     expect(keyShown(await paid.report(learner))).toBe(true)
     expect(await deck(learner)).toEqual(paid.questionIds.slice(1))

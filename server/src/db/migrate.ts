@@ -42,6 +42,7 @@ import { perInstituteKeys } from './migrations/0044_per_institute_keys'
 import { platformAudit } from './migrations/0045_platform_audit'
 import { platformBank } from './migrations/0046_platform_bank'
 import { rowSecurity } from './migrations/0048_row_security'
+import { paidAccessPerInstitute } from './migrations/0049_paid_access_per_institute'
 import { nationalMocks } from './migrations/0050_national_mocks'
 import { instituteIndexes } from './migrations/0051_institute_indexes'
 import { productNameForMain } from './migrations/0055_product_name_for_main'
@@ -90,6 +91,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0045_platform_audit': platformAudit(dialect),
   '0046_platform_bank': platformBank(),
   '0048_row_security': rowSecurity(dialect),
+  '0049_paid_access_per_institute': paidAccessPerInstitute(),
   '0050_national_mocks': nationalMocks(dialect),
   '0051_institute_indexes': instituteIndexes(),
   '0055_product_name_for_main': productNameForMain(),

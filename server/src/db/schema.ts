@@ -13,8 +13,7 @@ export interface UserTable {
   // Admin and marker are roles in an institute: memberships hold them (docs/decisions/096).
   /** Runs the deployment's institutes from the platform's address, and reads no institute's learners (decision 095). */
   is_platform_admin: Generated<number>
-  /** End of paid access (epoch ms), null for none; PAID_ACCESS_NO_END for a grant with no end. */
-  paid_access_until: number | null
+  // Paid access is a membership's: bought from, and granted by, one institute (docs/decisions/103).
   full_name: Generated<string>
   email: Generated<string>
   preferred_language: Generated<string>
@@ -673,6 +672,8 @@ export interface MembershipTable {
   is_admin: Generated<number>
   /** Reaches the marking routes of written answers and nothing else of the admin's (docs/decisions/068). */
   is_marker: Generated<number>
+  /** End of paid access at this institute (epoch ms), null for none; PAID_ACCESS_NO_END for a grant with no end. */
+  paid_access_until: ColumnType<number | null, number | null | undefined, number | null>
   created_at: number
 }
 

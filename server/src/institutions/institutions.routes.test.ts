@@ -1,7 +1,7 @@
 import type { UserRow } from '../db/schema'
 import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
-import { bearerFor, createUser, type TokenRoles } from '../../test/factories'
+import { bearerFor, createUser, paidAccessUntil, type TokenRoles } from '../../test/factories'
 import { openQuiz, storedOptionIds } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
 
@@ -423,9 +423,7 @@ describe.each(dialects)('institutions API on %s', (dialect) => {
       const learner = await createUser(t.database)
       const headers = await asAdmin()
       const patch = (body: unknown) => call(headers, 'PATCH', `/api/admin/users/${learner.id}/`, body)
-      const stored = async () =>
-        (await t.db.selectFrom('users').selectAll().where('id', '=', learner.id).executeTakeFirstOrThrow())
-          .paid_access_until
+      const stored = () => paidAccessUntil(t.db, learner.id)
 
       let response = await patch({ has_paid_access: true })
       expect(response.statusCode).toBe(200)

@@ -39,7 +39,7 @@ const userColumns = [
   'u.phone_number',
   'm.is_admin',
   'm.is_marker',
-  'u.paid_access_until',
+  'm.paid_access_until',
   'u.extra_time_percent',
   'u.created_at',
 ] as const
@@ -77,18 +77,29 @@ export function findListedUser(db: Kysely<DB>, instituteId: number, id: number) 
     .executeTakeFirst()
 }
 
-/** Locks the row on PostgreSQL (SQLite's write transaction is already exclusive). */
-export function findUserForUpdate(db: Kysely<DB>, id: number, { lock }: { lock: boolean }) {
+/** The membership's paid access in the institute; locks the row on PostgreSQL (SQLite's write transaction is already exclusive). */
+export function findMembershipForUpdate(db: Kysely<DB>, id: number, instituteId: number, { lock }: { lock: boolean }) {
   return db
-    .selectFrom('users')
-    .select(['id', 'paid_access_until'])
-    .where('id', '=', id)
+    .selectFrom('memberships')
+    .select(['user_id', 'paid_access_until'])
+    .where('user_id', '=', id)
+    .where('institute_id', '=', instituteId)
     .$if(lock, (query) => query.forUpdate())
     .executeTakeFirst()
 }
 
 export async function updateLearner(db: Kysely<DB>, id: number, changes: UserRowUpdate) {
   await db.updateTable('users').set(changes).where('id', '=', id).execute()
+}
+
+/** Paid access is the membership's (docs/decisions/103): a grant here leaves the learner's other institutes alone. */
+export async function updatePaidAccess(db: Kysely<DB>, id: number, instituteId: number, until: number | null) {
+  await db
+    .updateTable('memberships')
+    .set({ paid_access_until: until })
+    .where('user_id', '=', id)
+    .where('institute_id', '=', instituteId)
+    .execute()
 }
 
 export async function updateMarkerRole(db: Kysely<DB>, id: number, instituteId: number, isMarker: boolean) {

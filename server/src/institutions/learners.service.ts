@@ -7,10 +7,11 @@ import { toIso } from '../lib/clock'
 import {
   countUsers,
   findListedUser,
-  findUserForUpdate,
+  findMembershipForUpdate,
   pageUsers,
   updateLearner,
   updateMarkerRole,
+  updatePaidAccess,
   type ListedUserRow,
 } from './learners.repository'
 
@@ -65,21 +66,23 @@ export function createLearnersService({ database, clock }: Pick<AppContext, 'dat
     actor: AuditActor,
   ): Promise<AdminUser> {
     return database.transaction(async (trx) => {
-      const user = await findUserForUpdate(trx, id, { lock: database.dialect === 'postgres' })
-      const listed = user && (await findListedUser(trx, instituteId, id))
+      // Paid access is the membership's in this institute (docs/decisions/103), so that row is the one locked.
+      const member = await findMembershipForUpdate(trx, id, instituteId, { lock: database.dialect === 'postgres' })
+      const listed = member && (await findListedUser(trx, instituteId, id))
       // Another institute's learner is not found here, as another learner's object is not.
-      if (!user || !listed) throw userNotFound()
+      if (!member || !listed) throw userNotFound()
       const now = clock.now()
       const before = toAdminUser(listed, now)
-      const changes: UserRowUpdate = {}
+      let paidUntil: number | null | undefined
       const until = patch.paid_access_until === undefined ? undefined : patch.paid_access_until
-      if (patch.has_paid_access === false) changes.paid_access_until = null
-      else if (patch.has_paid_access === true)
-        changes.paid_access_until = until ? Date.parse(until) : PAID_ACCESS_NO_END
-      else if (until) changes.paid_access_until = Date.parse(until)
+      if (patch.has_paid_access === false) paidUntil = null
+      else if (patch.has_paid_access === true) paidUntil = until ? Date.parse(until) : PAID_ACCESS_NO_END
+      else if (until) paidUntil = Date.parse(until)
       // A date removed (null) from a learner who has access leaves access with no end; without access, nothing.
-      else if (until === null && user.paid_access_until !== null && user.paid_access_until > now)
-        changes.paid_access_until = PAID_ACCESS_NO_END
+      else if (until === null && member.paid_access_until !== null && member.paid_access_until > now)
+        paidUntil = PAID_ACCESS_NO_END
+      if (paidUntil !== undefined) await updatePaidAccess(trx, id, instituteId, paidUntil)
+      const changes: UserRowUpdate = {}
       if (patch.extra_time_percent !== undefined) changes.extra_time_percent = patch.extra_time_percent
       if (Object.keys(changes).length > 0) await updateLearner(trx, id, changes)
       if (patch.is_marker !== undefined) await updateMarkerRole(trx, id, instituteId, patch.is_marker)

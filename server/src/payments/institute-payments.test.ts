@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { startFakeEsewa, startFakeKhalti, type FakeEsewa, type FakeKhalti } from '../../test/fake-gateways'
-import { createUser } from '../../test/factories'
+import { createUser, paidAccessUntil } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
 import type { UserRow } from '../db/schema'
 import { createInstitutesService } from '../institutes/institutes.service'
@@ -105,9 +105,7 @@ describe.each(dialects)('payments of two institutes on %s', (dialect) => {
         institute_id: number
       }>`select status, institute_id from payments where id = ${id}`.execute(t.db)
     ).rows[0]!
-  const accessOf = async (user: UserRow) =>
-    (await t.db.selectFrom('users').select('paid_access_until').where('id', '=', user.id).executeTakeFirstOrThrow())
-      .paid_access_until
+  const accessOf = (user: UserRow, institute?: number) => paidAccessUntil(t.db, user.id, institute)
 
   it('lists on each host only its institute’s plans', async () => {
     const mainPlan = await plan(MAIN, 'main')

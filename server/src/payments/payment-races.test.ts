@@ -4,7 +4,7 @@ import path from 'node:path'
 import { SQLite } from '../db/sqlite-driver'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MemorySms } from '../../test/memory-sms'
-import { bearerFor, createUser } from '../../test/factories'
+import { bearerFor, createUser, paidAccessUntil } from '../../test/factories'
 import { runRaceWorkers } from '../../test/race-workers'
 import { testConfig } from '../../test/test-app'
 import { buildApp } from '../app'
@@ -74,12 +74,7 @@ describe('completing a payment across two processes on one SQLite file', () => {
       expect(lines).toHaveLength(24)
       expect(lines.filter((l) => l.status !== 200 && l.status !== 303)).toEqual([])
 
-      const user = await database.db
-        .selectFrom('users')
-        .select('paid_access_until')
-        .where('id', '=', learner.id)
-        .executeTakeFirstOrThrow()
-      expect(user.paid_access_until).toBe(clock.now() + 30 * DAY)
+      expect(await paidAccessUntil(database.db, learner.id)).toBe(clock.now() + 30 * DAY)
       const payment = await database.db
         .selectFrom('payments')
         .selectAll()

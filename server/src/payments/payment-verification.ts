@@ -62,7 +62,7 @@ export function createPaymentVerifier({
         const granted = await database.transaction(async (trx) => {
           const now = clock.now()
           if (!(await markPaymentCompleted(trx, row.id, verification.transactionId, now))) return false
-          await extendPaidAccess(trx, row.user_id, row.days, now)
+          await extendPaidAccess(trx, { userId: row.user_id, instituteId: row.institute_id }, row.days, now)
           await notify(trx, [paymentCompletedNotification(row)], now)
           return true
         })

@@ -16,9 +16,13 @@ export async function findPaymentById(db: Kysely<DB>, id: number) {
   return db
     .selectFrom('payments as p')
     .innerJoin('plans', 'plans.id', 'p.plan_id')
-    .innerJoin('users as u', 'u.id', 'p.user_id')
+    // The payer's access at the payment's institute, where it was credited (docs/decisions/103).
+    .leftJoin('memberships as m', (join) =>
+      join.onRef('m.user_id', '=', 'p.user_id').on(sql<boolean>`${sql.ref('m.institute_id')} = ${sql.ref('p.institute_id')}`),
+    )
     .selectAll('p')
-    .select(['plans.name_en', 'plans.name_ne', 'u.paid_access_until'])
+    .select(['plans.name_en', 'plans.name_ne', 'm.paid_access_until'])
+    .select(sql<number>`${sql.ref('p.institute_id')}`.as('institute_id'))
     .where('p.id', '=', id)
     .executeTakeFirst()
 }
@@ -55,18 +59,35 @@ export async function markPaymentFailed(db: Kysely<DB>, id: number, reason: stri
   return result.numUpdatedRows === 1n
 }
 
-// One statement, so two payments completing together both count. An end with no limit stays without one.
-export async function extendPaidAccess(db: Kysely<DB>, userId: number, days: number, now: number) {
+// One statement, so two payments completing together both count. An end with no limit stays without one. Access is
+// the membership's of the payment's institute (docs/decisions/103); a payer whose membership there was ended while
+// the payment waited gets it back as an ended one (no role): the money is credited, and no sign-in is given.
+export async function extendPaidAccess(
+  db: Kysely<DB>,
+  { userId, instituteId }: { userId: number; instituteId: number },
+  days: number,
+  now: number,
+) {
   const length = days * DAY
   await db
-    .updateTable('users')
-    .set({
-      paid_access_until: sql<number>`case
-        when paid_access_until >= ${PAID_ACCESS_NO_END} then paid_access_until
-        when paid_access_until > ${now} then paid_access_until + ${length}
-        else ${now + length} end`,
+    .insertInto('memberships')
+    .values({
+      user_id: userId,
+      institute_id: instituteId,
+      is_learner: 0,
+      is_admin: 0,
+      is_marker: 0,
+      paid_access_until: now + length,
+      created_at: now,
     })
-    .where('id', '=', userId)
+    .onConflict((conflict) =>
+      conflict.columns(['user_id', 'institute_id']).doUpdateSet({
+        paid_access_until: sql<number>`case
+          when memberships.paid_access_until >= ${PAID_ACCESS_NO_END} then memberships.paid_access_until
+          when memberships.paid_access_until > ${now} then memberships.paid_access_until + ${length}
+          else ${now + length} end`,
+      }),
+    )
     .execute()
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
-import { bearerFor, createQuiz, createUser } from '../../test/factories'
+import { bearerFor, createQuiz, createUser, paidAccessUntil } from '../../test/factories'
 import { useTestApp, type TestApp } from '../../test/test-app'
 import { PAID_ACCESS_NO_END, type UserRow } from '../db/schema'
 import { startFakeEsewa, startFakeKhalti, type FakeEsewa, type FakeKhalti } from '../../test/fake-gateways'
@@ -69,9 +69,7 @@ function paymentHelpers(t: TestApp) {
     expect(created.status).toBe(201)
     return created.body as { id: number; price_paisa: number; days: number }
   }
-  const accessOf = async (user: UserRow) =>
-    (await t.db.selectFrom('users').select('paid_access_until').where('id', '=', user.id).executeTakeFirstOrThrow())
-      .paid_access_until
+  const accessOf = (user: UserRow) => paidAccessUntil(t.db, user.id)
   const statusOf = async (paymentId: number) =>
     (await t.db.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirstOrThrow()).status
   return { call, browser, plan, accessOf, statusOf }

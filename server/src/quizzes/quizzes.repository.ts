@@ -14,17 +14,14 @@ const quizColumns = [...learnerQuizColumns, 'q.challenge_days'] as const
 const selectActiveQuizzesForLearner = precompile((db: Kysely<DB>, userId: number, now: number) =>
   db
     .selectFrom('quizzes as q')
-    .innerJoin('users as u', (join) => join.on('u.id', '=', userId))
+    // The learner's membership of the quiz's institute, by its key: the admin role and paid access there (decisions
+    // 096, 103); memberships are the account's rows, so the filter adds nothing and the join names the institute.
+    .leftJoin('memberships as m', (join) =>
+      join.on('m.user_id', '=', userId).on(sql<boolean>`${sql.ref('m.institute_id')} = ${sql.ref('q.institute_id')}`),
+    )
     .select(quizColumns)
-    .select(['u.paid_access_until', 'q.question_count', 'q.question_set_version'])
+    .select(['m.is_admin', 'm.paid_access_until', 'q.question_count', 'q.question_set_version'])
     .select((eb) => [
-      // The account's admin role in the quiz's institute (decision 096): memberships are the account's rows.
-      eb
-        .selectFrom('memberships as m')
-        .select('m.is_admin')
-        .where('m.user_id', '=', userId)
-        .where(sql<boolean>`m.institute_id = q.institute_id`)
-        .as('is_admin'),
       // What the online limit counts: paper attempts use none up (API.md "Paper sittings").
       eb
         .selectFrom('attempts')

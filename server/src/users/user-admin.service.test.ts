@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
-import { createUser } from '../../test/factories'
+import { createUser, paidAccessUntil } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
 import { verifyPassword } from '../accounts/passwords'
 import { PAID_ACCESS_NO_END } from '../db/schema'
@@ -173,9 +173,7 @@ describe.each(dialects)('user administration on %s', (dialect) => {
   })
 
   describe('setPaidAccess', () => {
-    const until = async (id: number) =>
-      (await t.db.selectFrom('users').select('paid_access_until').where('id', '=', id).executeTakeFirstOrThrow())
-        .paid_access_until
+    const until = (id: number) => paidAccessUntil(t.db, id)
 
     it('grants paid access with no end, and revokes it', async () => {
       const user = await createUser(t.database, { username: 'Nabin' })

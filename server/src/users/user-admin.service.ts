@@ -1,5 +1,6 @@
 import { PhoneNumberSchema, UsernameSchema } from '@quiz/contracts'
 import { hashPassword } from '../accounts/passwords'
+import { findPaidAccessUntil, setPaidAccessUntil } from '../accounts/paid-access.repository'
 import { isTooSimilar, passwordProblems } from '../accounts/password-rules'
 import { CHANGED, changedFields, commandLineActor, recordAudit } from '../audit/audit-log'
 import type { Database } from '../db/database'
@@ -269,13 +270,15 @@ async function setPaidAccessIn(
     if (!hasAnyRole(await findMembership(trx, user.id, instituteId)))
       throw new UserAdminError(`${user.username} is not a member of this institute.`)
     const now = clock.now()
-    const current = user.paid_access_until !== null && user.paid_access_until > now ? user.paid_access_until : null
+    // The membership's in this institute (docs/decisions/103): a grant here opens nothing at the account's others.
+    const stored = await findPaidAccessUntil(trx, user.id, instituteId)
+    const current = stored !== null && stored > now ? stored : null
     let wanted: number | null
     if (revoke) wanted = null
     else if (days === undefined || current === PAID_ACCESS_NO_END) wanted = PAID_ACCESS_NO_END
     else wanted = Math.max(now, current ?? now) + days * 86_400_000
     const changed = wanted !== current
-    if (changed || user.paid_access_until !== wanted) await updateUser(trx, user.id, { paid_access_until: wanted })
+    if (changed || stored !== wanted) await setPaidAccessUntil(trx, user.id, instituteId, wanted)
     const access = (until: number | null) => ({
       has_paid_access: until !== null && until > now,
       paid_access_until: until === null || until <= now || until === PAID_ACCESS_NO_END ? null : toIso(until),
@@ -285,7 +288,7 @@ async function setPaidAccessIn(
       entityType: 'user',
       entityId: user.id,
       label: user.username,
-      ...changedFields(access(user.paid_access_until), access(wanted)),
+      ...changedFields(access(stored), access(wanted)),
     })
     return { username: user.username, changed, until: wanted }
   })

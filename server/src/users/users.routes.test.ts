@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
-import { createUser } from '../../test/factories'
+import { createUser, paidAccessUntil } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
 import { login, post, verifyPhoneForRegistration } from '../../test/auth-requests'
 
@@ -77,7 +77,8 @@ describe.each(dialects)('registration on %s', (dialect) => {
     const body = response.json()
     expect(body).toEqual({ id: expect.any(Number), username: 'Sita.Rai', phone_number: PHONE })
     const row = await t.db.selectFrom('users').selectAll().where('id', '=', body.id).executeTakeFirstOrThrow()
-    expect(row).toMatchObject({ username_key: 'sita.rai', paid_access_until: null })
+    expect(row).toMatchObject({ username_key: 'sita.rai' })
+    expect(await paidAccessUntil(t.db, body.id)).toBeNull()
     expect(row.password_hash).toMatch(/^\$argon2id\$/)
     expect(row.password_hash).not.toContain(GOOD_PASSWORD)
     await login(t.app, 'sita.rai', GOOD_PASSWORD)
