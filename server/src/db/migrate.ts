@@ -42,6 +42,7 @@ import { perInstituteKeys } from './migrations/0044_per_institute_keys'
 import { platformAudit } from './migrations/0045_platform_audit'
 import { platformBank } from './migrations/0046_platform_bank'
 import { rowSecurity } from './migrations/0048_row_security'
+import { filesInAStore } from './migrations/0052_files_in_a_store'
 import { productNameForMain } from './migrations/0055_product_name_for_main'
 
 // Listed, not scanned, so the bundle carries them; a released migration is never edited, a new one follows it.
@@ -88,6 +89,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0045_platform_audit': platformAudit(dialect),
   '0046_platform_bank': platformBank(),
   '0048_row_security': rowSecurity(dialect),
+  '0052_files_in_a_store': filesInAStore(),
   '0055_product_name_for_main': productNameForMain(),
 })
 

@@ -267,9 +267,9 @@ describe.each(dialects)('booklet pages on %s', (dialect) => {
     expect(next.body.pages).toHaveLength(2)
     expect(JSON.stringify(next.body)).not.toContain('sita')
     // Each kept with its phone rendition, as a page sent online is (docs/decisions/078).
-    const kept = await t.db.selectFrom('page_images').select(['hash', 'phone_data']).execute()
+    const kept = await t.db.selectFrom('page_images').select(['hash', 'phone_key']).execute()
     expect(kept.length).toBeGreaterThan(0)
-    expect(kept.every((row) => row.phone_data !== null)).toBe(true)
+    expect(kept.every((row) => row.phone_key !== null)).toBe(true)
     const phone = await t.app.inject({ method: 'GET', url: next.body.pages[0].phone_url })
     expect(phone.statusCode).toBe(200)
     expect(phone.headers['content-type']).toBe('image/webp')

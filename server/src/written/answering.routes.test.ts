@@ -167,13 +167,14 @@ describe.each(dialects)('answering written questions online on %s', (dialect) =>
     }
 
     // A page kept before renditions were made gets one on its first request, kept for the next.
-    await t.db.updateTable('page_images').set({ phone_data: null }).execute()
+    await t.db.updateTable('page_images').set({ phone_data: null, phone_key: null, phone_size: null }).execute()
     const made = await t.app.inject({ method: 'GET', url: added.body.phone_url })
     expect(made.statusCode).toBe(200)
     expect(made.headers['content-type']).toBe('image/webp')
     expect(await sharp(made.rawPayload).metadata()).toMatchObject({ width: 720, height: 990 })
-    const stored = await t.db.selectFrom('page_images').select('phone_data').executeTakeFirstOrThrow()
-    expect(Buffer.from(stored.phone_data!).equals(made.rawPayload)).toBe(true)
+    const stored = await t.db.selectFrom('page_images').select(['phone_key', 'phone_size']).executeTakeFirstOrThrow()
+    expect(stored.phone_size).toBe(made.rawPayload.length)
+    expect((await t.files.get(stored.phone_key!))?.equals(made.rawPayload)).toBe(true)
 
     t.clock.advance(3 * 60 * MINUTE)
     expect((await t.app.inject({ method: 'GET', url: added.body.phone_url })).statusCode).toBe(404)
