@@ -1,4 +1,5 @@
 import sharp from 'sharp'
+import { expectNoFileBytesInTables } from '../../test/file-bytes'
 import { describe, expect, it } from 'vitest'
 import type { UserRow } from '../db/schema'
 import { multipart } from '../../test/auth-requests'
@@ -242,6 +243,7 @@ describe.each(dialects)('answering written questions online on %s', (dialect) =>
       expect((await as(learner, 'PUT', `${base}/pages/`, { order })).status).toBe(400)
     expect((await as(await createUser(t.database), 'PUT', `${base}/pages/`, { order: [c, a, b] })).status).toBe(404)
 
+    const keysBefore = await t.db.selectFrom('page_images').select(['hash', 'data_key', 'phone_key']).execute()
     expect(await remove(learner, `${base}/pages/${c}/`)).toBe(204)
     expect(await remove(learner, `${base}/pages/${c}/`)).toBe(404)
     expect(await remove(await createUser(t.database), `${base}/pages/${a}/`)).toBe(404)
@@ -250,8 +252,15 @@ describe.each(dialects)('answering written questions online on %s', (dialect) =>
       { id: a, number: 1 },
       { id: b, number: 2 },
     ])
-    // Its image went with it: no other page held it.
-    expect(await t.db.selectFrom('page_images').select('hash').execute()).toHaveLength(2)
+    // Its image went with it, row and files in the store: no other page held it (docs/decisions/105).
+    const kept = await t.db.selectFrom('page_images').select('hash').execute()
+    expect(kept).toHaveLength(2)
+    for (const image of keysBefore) {
+      const stays = kept.some((row) => row.hash === image.hash)
+      expect(await t.files.exists(image.data_key!)).toBe(stays)
+      expect(await t.files.exists(image.phone_key!)).toBe(stays)
+    }
+    expect(await expectNoFileBytesInTables(t.database)).toContain('page_images.phone_data')
   })
 
   it('takes pages after submit until the submission plus the quiz grace, then 409 upload_closed', async () => {
