@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import { expectNoFileBytesInTables } from '../../test/file-bytes'
+import { FileStoreUnavailable } from '../files'
 import { describe, expect, it } from 'vitest'
 import type { UserRow } from '../db/schema'
 import { multipart } from '../../test/auth-requests'
@@ -224,6 +225,26 @@ describe.each(dialects)('answering written questions online on %s', (dialect) =>
     expect((await upload(await createUser(t.database), `${base}/pages/`, photo)).status).toBe(404)
     expect((await upload(learner, `/api/attempts/${attemptId}/written/${choiceId}/pages/`, photo)).status).toBe(404)
     expect(await t.db.selectFrom('page_images').select('hash').execute()).toEqual([])
+  })
+
+  it('answers 503 for a page whose file store cannot be reached, and nothing else fails', async () => {
+    const { learner, base, as } = await started()
+    const added = await upload(learner, `${base}/pages/`, await sidewaysPhoto(60, 40, '#aa0000'))
+    expect(added.status).toBe(201)
+    // The store goes away (a lost mount, an S3 outage): reads of it fail as the stores report it.
+    const reachable = t.files.get
+    t.files.get = async (key) => {
+      throw new FileStoreUnavailable(key)
+    }
+    for (const url of [added.body.url, added.body.phone_url]) {
+      const refused = await t.app.inject({ method: 'GET', url })
+      expect(refused.statusCode).toBe(503)
+      expect(refused.headers['retry-after']).toBe('5')
+      expect(refused.json()).toMatchObject({ code: 'service_unavailable' })
+    }
+    expect((await as(learner, 'PUT', `${base}/text/`, { text: 'still answering' })).status).toBe(200)
+    t.files.get = reachable
+    expect((await t.app.inject({ method: 'GET', url: added.body.url })).statusCode).toBe(200)
   })
 
   it('deletes a page and numbers the rest again, orders pages, and refuses an order that is not exactly the pages', async () => {
