@@ -37,7 +37,7 @@ export class FileStoreUnavailable extends AppError {
 
 /** Keys are ours, made of hashes and ids; anything else (a '..', a leading '/') is a bug, refused before it travels. */
 export function checkedKey(key: string): string {
-  if (!/^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/i.test(key) || key.includes('..'))
+  if (!/^[a-z0-9_-][a-z0-9._-]*(\/[a-z0-9_-][a-z0-9._-]*)*$/i.test(key) || key.includes('..'))
     throw new Error(`Not a file key: ${JSON.stringify(key)}`)
   return key
 }
