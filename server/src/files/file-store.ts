@@ -1,5 +1,3 @@
-import { AppError } from '../http/errors'
-
 // One interface for every stored file (API.md "Operations", Files; docs/decisions/105). Shared code: no feature here.
 
 export interface FileStore {
@@ -24,14 +22,17 @@ export const MAX_SIGNED_SECONDS = 300
 
 export const fileStoreUnavailableDetail = 'This file cannot be reached just now. Please try again in a moment.'
 
-/** The store could not be reached: the request of that file answers 503, the rest of the app goes on. */
-export class FileStoreUnavailable extends AppError {
+/**
+ * The store could not be reached: the request of that file answers 503 with Retry-After (http/errors.ts), the rest
+ * of the app goes on. Not an AppError: files/ sits below http/ (eslint/boundaries.js).
+ */
+export class FileStoreUnavailable extends Error {
+  readonly status = 503
   constructor(
     readonly key: string,
     options?: { cause?: unknown },
   ) {
-    super(503, 'service_unavailable', fileStoreUnavailableDetail, undefined, { 'retry-after': '5' })
-    if (options?.cause !== undefined) this.cause = options.cause
+    super(fileStoreUnavailableDetail, options)
   }
 }
 

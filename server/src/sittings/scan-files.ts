@@ -1,6 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { Kysely } from 'kysely'
-import type { DB } from '../db/schema'
 import type { FileStore } from '../files'
 
 // A scan's photo lives in the file store (docs/decisions/105). Its name is the photo's hash and a random part, one
@@ -38,17 +36,6 @@ export async function withStoredScanPhoto<T>(
 /** The photo's bytes: from the store, or from its row for a photo kept before the store; undefined if gone. */
 export async function scanPhotoBytes(files: FileStore, row: { photo: Buffer; photo_key: string | null }) {
   return row.photo_key === null ? Buffer.from(row.photo) : files.get(row.photo_key)
-}
-
-/** The file names of a scan and of its earlier photos, read before their rows go. */
-export async function scanFileKeys(db: Kysely<DB>, scanId: number) {
-  const rows = await db
-    .selectFrom('sitting_scans')
-    .select('photo_key')
-    .where('id', '=', scanId)
-    .unionAll(db.selectFrom('scan_photos').select('photo_key').where('scan_id', '=', scanId))
-    .execute()
-  return rows.map((row) => row.photo_key).filter((key): key is string => key !== null)
 }
 
 /** Removes files whose rows are gone for good; one that will not go is left for the sweep. */

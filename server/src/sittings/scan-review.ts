@@ -3,8 +3,8 @@ import { changedFields, recordAudit, type UserActor } from '../audit/audit-log'
 import { Conflict, ValidationFailed, type FieldErrors } from '../http/errors'
 import { anySetChoiceNumbers, letterIndex } from './sitting-sets'
 import { findSittingView, planOf, type SittingsDeps } from './sitting-view'
-import { deleteScanFiles, scanFileKeys } from './scan-files'
-import { deleteScan, findRecordedScanOf, findRosterEntry, updateScan } from './sittings.repository'
+import { deleteScanFiles } from './scan-files'
+import { deleteScan, findRecordedScanOf, findRosterEntry, scanFileKeys, updateScan } from './sittings.repository'
 
 import { auditValues, isClean, lockedScan, readingOf, toScan } from './scan-rows'
 import type { AttemptRecorder } from './scan-attempt'
@@ -19,9 +19,8 @@ export function createScanReview(
   /** What settles which flag: docs/decisions/055 "In the code". */
   async function reviewScan(scanId: number, body: ScanUpdate, actor: UserActor): Promise<Scan> {
     const now = clock.now()
-    const removed = await paperAttempts.transaction(async (trx) => {
+    await paperAttempts.transaction(async (trx) => {
       const scan = await lockedScan(trx, scanId, lock)
-      const keys = await scanFileKeys(trx, scanId)
       const sitting = await findSittingView(trx, scan.sitting_id, { lock })
       const before = toScan(scan)
       let flags = before.flags

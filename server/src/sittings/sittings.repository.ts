@@ -314,3 +314,14 @@ export function findLearnerSheetPhoto(db: Kysely<DB>, attemptId: number, userId:
     .where('a.mode', '=', 'paper')
     .executeTakeFirst()
 }
+
+/** The file names of a scan and of its earlier photos, read before their rows go. */
+export async function scanFileKeys(db: Kysely<DB>, scanId: number) {
+  const rows = await db
+    .selectFrom('sitting_scans')
+    .select('photo_key')
+    .where('id', '=', scanId)
+    .unionAll(db.selectFrom('scan_photos').select('photo_key').where('scan_id', '=', scanId))
+    .execute()
+  return rows.map((row) => row.photo_key).filter((key): key is string => key !== null)
+}
