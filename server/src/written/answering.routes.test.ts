@@ -227,6 +227,30 @@ describe.each(dialects)('answering written questions online on %s', (dialect) =>
     expect(await t.db.selectFrom('page_images').select('hash').execute()).toEqual([])
   })
 
+  it('serves a page kept in its row before the file store, as it was', async () => {
+    const { learner, base } = await started()
+    const added = await upload(learner, `${base}/pages/`, await sidewaysPhoto(60, 40, '#00aa00'))
+    const served = await t.app.inject({ method: 'GET', url: added.body.url })
+    const phone = await t.app.inject({ method: 'GET', url: added.body.phone_url })
+    // As a server before migration 0052 left it: the bytes in the row, no names, nothing in the store.
+    const row = await t.db.selectFrom('page_images').select(['data_key', 'phone_key']).executeTakeFirstOrThrow()
+    await t.db
+      .updateTable('page_images')
+      .set({ data: served.rawPayload, data_key: null, data_size: null })
+      .set({ phone_data: phone.rawPayload, phone_key: null, phone_size: null })
+      .execute()
+    await t.files.delete(row.data_key!)
+    await t.files.delete(row.phone_key!)
+    for (const [url, bytes] of [
+      [added.body.url, served.rawPayload],
+      [added.body.phone_url, phone.rawPayload],
+    ] as const) {
+      const again = await t.app.inject({ method: 'GET', url })
+      expect(again.statusCode).toBe(200)
+      expect(again.rawPayload.equals(bytes)).toBe(true)
+    }
+  })
+
   it('answers 503 for a page whose file store cannot be reached, and nothing else fails', async () => {
     const { learner, base, as } = await started()
     const added = await upload(learner, `${base}/pages/`, await sidewaysPhoto(60, 40, '#aa0000'))
