@@ -20,6 +20,8 @@ export const serverLayers = {
   shared: [
     ['lib', 'svg'],
     ['config.ts'],
+    // The file store (docs/decisions/105): below db/, whose page images name their files in it.
+    ['files'],
     ['db', 'sms'],
     ['http', 'audit'],
     ['accounts', 'maths', 'pictures'],

@@ -35,6 +35,7 @@ import { registerSecurityHeaders } from './http/security-headers'
 import { createSerializerCompiler } from './http/serializer'
 import { validatorRefusingNul } from './http/validator'
 import { createMetrics } from './lib/metrics'
+import { createFileStore, type FileStore } from './files'
 import { metricsRoutes } from './metrics/metrics.routes'
 import { notificationRoutes, pushRoutes } from './notifications/notifications.routes'
 import { institutionRoutes } from './institutions/institutions.routes'
@@ -100,11 +101,11 @@ export interface BuildOptions {
 }
 
 export async function buildApp(
-  deps: Omit<AppContext, 'metrics'>,
+  deps: Omit<AppContext, 'metrics' | 'files'> & { files?: FileStore },
   { logger, services: override, requestScope }: BuildOptions = {},
 ) {
   const metrics = createMetrics(() => deps.database.poolStats(), { served: deps.config.metricsToken !== undefined })
-  const context: AppContext = { ...deps, metrics }
+  const context: AppContext = { ...deps, metrics, files: deps.files ?? createFileStore(deps.config) }
   const app = createFastify(context, logger)
 
   const built = createServices(context, app.log)

@@ -228,3 +228,47 @@ describe('DATABASE_OWNER_URL', () => {
     )
   })
 })
+
+describe('FILE_STORE', () => {
+  const s3 = {
+    FILE_STORE: 's3',
+    S3_ENDPOINT: 'https://files.example.np',
+    S3_BUCKET: 'quiz-files',
+    S3_REGION: 'auto',
+    S3_ACCESS_KEY_ID: 'key',
+    S3_SECRET_ACCESS_KEY: 'secret',
+  }
+
+  it('is the data directory by default', () => {
+    expect(load({}).files).toEqual({ kind: 'local' })
+  })
+
+  it('is a bucket with FILE_STORE=s3 and its settings, path-style only when told', () => {
+    expect(load(s3).files).toEqual({
+      kind: 's3',
+      s3: {
+        endpoint: 'https://files.example.np',
+        bucket: 'quiz-files',
+        region: 'auto',
+        accessKeyId: 'key',
+        secretAccessKey: 'secret',
+        forcePathStyle: false,
+      },
+    })
+    expect(load({ ...s3, S3_FORCE_PATH_STYLE: 'true' }).files).toMatchObject({ s3: { forcePathStyle: true } })
+  })
+
+  it('refuses FILE_STORE=s3 without its bucket, region or keys, naming each', () => {
+    expect(refusal({ FILE_STORE: 's3' })).toMatch(
+      /FILE_STORE=s3 needs S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/,
+    )
+    expect(refusal({ ...s3, S3_SECRET_ACCESS_KEY: '' })).toMatch(/FILE_STORE=s3 needs S3_SECRET_ACCESS_KEY \(/)
+  })
+
+  it('refuses an unknown store, and an http:// endpoint in production', () => {
+    expect(refusal({ FILE_STORE: 'disk' })).toMatch(/FILE_STORE/)
+    expect(refusal({ ...production, ...s3, S3_ENDPOINT: 'http://files.example.np' })).toMatch(
+      /S3_ENDPOINT must be an https:\/\/ address/,
+    )
+  })
+})

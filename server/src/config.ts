@@ -85,6 +85,13 @@ const EnvSchema = z.object({
   LIVE_ANNOUNCEMENT_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
   PICTURE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
   OWED_CARDS_INTERVAL_MS: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  FILE_STORE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().trim().optional(),
+  S3_REGION: z.string().trim().optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool(false),
 })
 
 const PAYMENT_PROVIDER_NAMES = ['khalti', 'esewa', 'fake'] as const
@@ -156,6 +163,20 @@ export type Config = Readonly<{
   /** How often each process writes the practice cards finishes owe (decision 080); 0: only their readers do. */
   owedCardsIntervalMs: number
   overload: { maxEventLoopDelayMs: number; retryAfterSeconds: number }
+  /** Where files live (API.md "Operations", Files; docs/decisions/105); `dir` replaces DATA_DIR/files (tests). */
+  files:
+    | { kind: 'local'; dir?: string }
+    | {
+        kind: 's3'
+        s3: {
+          endpoint?: string
+          bucket: string
+          region: string
+          accessKeyId: string
+          secretAccessKey: string
+          forcePathStyle: boolean
+        }
+      }
   rateLimits: {
     loginPerUsername: number
     loginPerIp: number
@@ -212,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
     problems.push(`SMS_GATEWAY_TOKEN is required when SMS_PROVIDER=${e.SMS_PROVIDER}.`)
   const providers = paymentProviders(e, problems)
   const push = pushSettings(e, problems)
+  const files = fileStoreSettings(e, problems)
   if (problems.length > 0) throw new ConfigError(`Refusing to start:\n  ${problems.join('\n  ')}`)
 
   const dataDir = path.resolve(e.DATA_DIR)
@@ -294,8 +316,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
       maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
       retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
     },
+    files,
     rateLimits: rateLimitSettings(e),
   })
+}
+
+// FILE_STORE=s3 without its bucket and keys would fail on the first upload of the exam day: refused at start-up.
+function fileStoreSettings(e: z.infer<typeof EnvSchema>, problems: string[]): Config['files'] {
+  if (e.FILE_STORE === 'local') return { kind: 'local' }
+  const required = {
+    S3_BUCKET: e.S3_BUCKET,
+    S3_REGION: e.S3_REGION,
+    S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY,
+  }
+  const absent = Object.entries(required)
+    .filter(([, value]) => !value)
+    .map(([name]) => name)
+  if (absent.length > 0)
+    problems.push(
+      `FILE_STORE=s3 needs ${absent.join(', ')} (and S3_ENDPOINT for any store but Amazon S3, S3_FORCE_PATH_STYLE=true for MinIO and local servers).`,
+    )
+  if (e.NODE_ENV === 'production' && e.S3_ENDPOINT?.startsWith('http://'))
+    problems.push(
+      'S3_ENDPOINT must be an https:// address in production: the files and signed addresses travel with it.',
+    )
+  return {
+    kind: 's3',
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      bucket: e.S3_BUCKET ?? '',
+      region: e.S3_REGION ?? '',
+      accessKeyId: e.S3_ACCESS_KEY_ID ?? '',
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '',
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    },
+  }
 }
 
 // The payment providers asked for, and every way the choice could cost money or strand a payer.

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
@@ -13,6 +16,10 @@ import { FIRST_INSTITUTE_ID } from '../src/db/tenancy'
 import { FakeClock } from '../src/lib/clock'
 import { MemorySms } from './memory-sms'
 import { SQLite } from '../src/db/sqlite-driver'
+import type { FileStore } from '../src/files'
+import { createLocalStore } from '../src/files/local-store'
+import { createS3Store } from '../src/files/s3-store'
+import { startLocalS3, type LocalS3 } from './local-s3'
 
 export interface TestApp {
   app: App
@@ -25,6 +32,8 @@ export interface TestApp {
   sms: MemorySms
   config: Config
   tokens: TokenSigner
+  /** The app's file store: a directory of this test file's own, or with TEST_FILE_STORE=s3 a local S3 server's bucket. */
+  files: FileStore
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -58,8 +67,13 @@ export function useTestApp(
   let pgDatabase: Database | undefined
   let pgAppDatabase: Database | undefined
   let emptyPostgres: string | undefined
+  let filesDir: string | undefined
+  let localS3: LocalS3 | undefined
 
   beforeAll(async () => {
+    // A store of the file's own: tests that run side by side never read or delete each other's files.
+    filesDir = await mkdtemp(path.join(tmpdir(), 'quiz-test-files-'))
+    if (process.env.TEST_FILE_STORE === 's3') localS3 = await startLocalS3()
     if (dialect === 'sqlite') {
       const connection = new SQLite(':memory:')
       const database = fromSqlite(connection)
@@ -88,6 +102,7 @@ export function useTestApp(
     }
     t.db = t.database.db
     t.appDatabase = pgAppDatabase ? { ...pgAppDatabase, destroy: async () => {} } : t.database
+    t.files = localS3 ? createS3Store(localS3.settings) : createLocalStore(filesDir!)
     const tokens = (t.tokens = createTokenSigner({
       secret: t.config.jwtSecret,
       accessTtl: t.config.accessTokenTtl,
@@ -96,7 +111,7 @@ export function useTestApp(
       clock: t.clock,
     }))
     t.app = await buildApp(
-      { config: t.config, database: t.appDatabase, clock: t.clock, sms: t.sms, tokens },
+      { config: t.config, database: t.appDatabase, clock: t.clock, sms: t.sms, tokens, files: t.files },
       { logger: false, services, requestScope },
     )
     await t.app.ready()
@@ -108,6 +123,8 @@ export function useTestApp(
   })
 
   afterAll(async () => {
+    await localS3?.stop()
+    if (filesDir) await rm(filesDir, { recursive: true, force: true })
     await pgAppDatabase?.destroy()
     if (pgDatabase) {
       await pgDatabase.destroy()

@@ -78,6 +78,8 @@ describe('backup and restore of the SQLite database', () => {
     await Promise.all(autosaves)
     await server.close()
     expect(backup).toMatchObject({ status: 0, stdout: expect.stringContaining('integrity ok, 6 users, 6 attempts') })
+    // It says which file store to back up beside the database (docs/decisions/105).
+    expect(backup.stdout).toMatch(/Files \(pictures, sheet photos, pages\) are in \S+files: copy that folder/)
 
     // Restored into an empty data folder and served again: each learner's attempt resumes with its answers.
     const restore = await runCli('restore', [dir('exam.db')], { DATA_DIR: dir('restored') })

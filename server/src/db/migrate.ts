@@ -45,6 +45,7 @@ import { rowSecurity } from './migrations/0048_row_security'
 import { paidAccessPerInstitute } from './migrations/0049_paid_access_per_institute'
 import { nationalMocks } from './migrations/0050_national_mocks'
 import { instituteIndexes } from './migrations/0051_institute_indexes'
+import { filesInAStore } from './migrations/0052_files_in_a_store'
 import { productNameForMain } from './migrations/0055_product_name_for_main'
 
 // Listed, not scanned, so the bundle carries them; a released migration is never edited, a new one follows it.
@@ -94,6 +95,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0049_paid_access_per_institute': paidAccessPerInstitute(),
   '0050_national_mocks': nationalMocks(dialect),
   '0051_institute_indexes': instituteIndexes(),
+  '0052_files_in_a_store': filesInAStore(),
   '0055_product_name_for_main': productNameForMain(),
 })
 

@@ -32,7 +32,12 @@ export interface ProfilePictureTable {
   id: string
   user_id: number
   content_type: string
+  /** Empty once `data_key` names the file in the file store (docs/decisions/105). */
   data: Buffer
+  data_key: ColumnType<string | null, string | null | undefined, string | null>
+  data_size: ColumnType<number | null, number | null | undefined, number | null>
+  /** sha256 of the file, hex. */
+  data_hash: ColumnType<string | null, string | null | undefined, string | null>
   created_at: number
 }
 
@@ -40,8 +45,10 @@ export interface ProfilePictureTable {
 export interface PictureTable {
   /** Hex HMAC-SHA-256 of `data`'s sha256 keyed by the server's secret: no one can test for a given picture. */
   hash: string
-  /** WebP, at most 1,600 px on its long side, no metadata. */
+  /** WebP, at most 1,600 px on its long side, no metadata; empty once `data_key` names it in the file store (105). */
   data: Buffer
+  data_key: ColumnType<string | null, string | null | undefined, string | null>
+  data_size: ColumnType<number | null, number | null | undefined, number | null>
   width: number
   height: number
   /** sha256 of the decoded pixels (picture-encoding.ts pixelsHash): the same picture come back as PNG is found by it. */
@@ -304,14 +311,21 @@ export interface WrittenAnswerItemTable {
 }
 
 export interface PageImageTable {
+  /** sha256 of the page's file, hex. */
   hash: string
+  /** Empty once `data_key` names the file in the file store (docs/decisions/105). */
   data: Buffer
+  data_key: ColumnType<string | null, string | null | undefined, string | null>
+  data_size: ColumnType<number | null, number | null | undefined, number | null>
   content_type: string
   width: number
   height: number
   created_at: number
   /** The page at a phone's width (docs/decisions/078); null until made for a page kept before it. */
   phone_data: Buffer | null
+  /** The rendition's file in the store; `phone_data` is then null (docs/decisions/105). */
+  phone_key: ColumnType<string | null, string | null | undefined, string | null>
+  phone_size: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface WrittenAnswerPageTable {
@@ -833,7 +847,12 @@ export interface SittingScanTable {
   /** JSON [{question, kind, marks}]; empty once recorded. */
   flags: string
   attempt_id: number | null
+  /** Empty once `photo_key` names the file in the file store (docs/decisions/105). */
   photo: Buffer
+  photo_key: ColumnType<string | null, string | null | undefined, string | null>
+  photo_size: ColumnType<number | null, number | null | undefined, number | null>
+  /** sha256 of the photo's file, hex. */
+  photo_hash: ColumnType<string | null, string | null | undefined, string | null>
   photo_type: string
   scanned_by: number | null
   created_at: number
@@ -844,7 +863,12 @@ export interface SittingScanTable {
 export interface ScanPhotoTable {
   id: Generated<number>
   scan_id: number
+  /** Empty once `photo_key` names the file in the file store (docs/decisions/105). */
   photo: Buffer
+  photo_key: ColumnType<string | null, string | null | undefined, string | null>
+  photo_size: ColumnType<number | null, number | null | undefined, number | null>
+  /** sha256 of the photo's file, hex. */
+  photo_hash: ColumnType<string | null, string | null | undefined, string | null>
   photo_type: string
   scanned_by: number | null
   replaced_at: number

@@ -1,6 +1,7 @@
 import type { ErrorBody, ErrorCode } from '@quiz/contracts'
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify'
 import { isDatabaseUnavailable } from '../db/errors'
+import { FileStoreUnavailable } from '../files/file-store'
 
 export type FieldErrors = Record<string, string[]>
 
@@ -123,6 +124,9 @@ export function registerErrorHandlers(app: FastifyInstance) {
         error.headers,
       )
     }
+    // One file's store unreachable: that request only, and the client may try again soon (docs/decisions/105).
+    if (error instanceof FileStoreUnavailable)
+      return send(reply, 503, { detail: error.message, code: 'service_unavailable' }, RETRY_SOON)
     if (error.validation) {
       const scope = (error as { validationContext?: string }).validationContext
       const errors = fieldErrorsOf(error.validation)

@@ -94,7 +94,9 @@ export async function usageOf(
 ): Promise<UsageRow[]> {
   if (ids.length === 0) return []
   // Both read a stored value's length from its header: neither loads the bytes.
-  const bytes = (column: string) => sql.raw(dialect === 'postgres' ? `octet_length(${column})` : `length(${column})`)
+  const length = (column: string) => (dialect === 'postgres' ? `octet_length(${column})` : `length(${column})`)
+  // A file in the file store has its size in the row, its bytes column empty (docs/decisions/105).
+  const bytes = (column: string, size: string) => sql.raw(`coalesce(${size}, ${length(column)})`)
   const page = sql.join(ids)
   const { rows } = await sql<Record<keyof UsageRow, number | string>>`
     with members as (
@@ -112,13 +114,13 @@ export async function usageOf(
         where institute_id in (${page}) and image_picture is not null
       union select id, logo_hash from institutes where id in (${page}) and logo_hash is not null
     ), picture_bytes as (
-      select n.institute_id, sum(${bytes('p.data')}) as n
+      select n.institute_id, sum(${bytes('p.data', 'p.data_size')}) as n
       from named_pictures n join pictures p on p.hash = n.hash group by n.institute_id
     ), scan_bytes as (
-      select institute_id, sum(${bytes('photo')}) as n from sitting_scans
+      select institute_id, sum(${bytes('photo', 'photo_size')}) as n from sitting_scans
       where institute_id in (${page}) group by institute_id
     ), photo_bytes as (
-      select institute_id, sum(${bytes('photo')}) as n from scan_photos
+      select institute_id, sum(${bytes('photo', 'photo_size')}) as n from scan_photos
       where institute_id in (${page}) group by institute_id
     ), named_pages as (
       select institute_id, image_hash as hash from booklet_pages where institute_id in (${page})
@@ -126,7 +128,7 @@ export async function usageOf(
         where institute_id in (${page}) and answer_hash is not null
       union select institute_id, image_hash from written_answer_pages where institute_id in (${page})
     ), page_bytes as (
-      select n.institute_id, sum(${bytes('g.data')} + coalesce(${bytes('g.phone_data')}, 0)) as n
+      select n.institute_id, sum(${bytes('g.data', 'g.data_size')} + coalesce(${bytes('g.phone_data', 'g.phone_size')}, 0)) as n
       from named_pages n join page_images g on g.hash = n.hash group by n.institute_id
     )
     select i.id,

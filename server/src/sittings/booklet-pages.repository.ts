@@ -66,7 +66,7 @@ export async function updateBookletPage(db: Kysely<DB>, pageId: number, fields: 
 }
 
 export const findPageImage = (db: Kysely<DB>, hash: string) =>
-  db.selectFrom('page_images').select(['data', 'content_type']).where('hash', '=', hash).executeTakeFirst()
+  db.selectFrom('page_images').select(['data', 'data_key', 'content_type']).where('hash', '=', hash).executeTakeFirst()
 
 /** The learner's paper attempt of the sitting that counts now (a replaced sheet's is withdrawn, so gone). */
 export const findSittingAttempt = (db: Kysely<DB>, sittingId: number, userId: number) =>

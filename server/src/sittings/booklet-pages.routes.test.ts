@@ -13,6 +13,7 @@ import { questionBody } from '../../test/fixtures/admin.fixtures'
 import { writtenBody } from '../../test/written-papers'
 import { decodePasses } from '../lib/decode-gate'
 import { sheetSecret } from './sitting-view'
+import { expectNoFileBytesInTables } from '../../test/file-bytes'
 
 // API.md "Written answers marked by rubric", "On paper": booklet pages printed, photographed, read, settled and
 // joined to the learner's written answers (docs/decisions/075).
@@ -267,9 +268,12 @@ describe.each(dialects)('booklet pages on %s', (dialect) => {
     expect(next.body.pages).toHaveLength(2)
     expect(JSON.stringify(next.body)).not.toContain('sita')
     // Each kept with its phone rendition, as a page sent online is (docs/decisions/078).
-    const kept = await t.db.selectFrom('page_images').select(['hash', 'phone_data']).execute()
+    const kept = await t.db.selectFrom('page_images').select(['hash', 'phone_key']).execute()
     expect(kept.length).toBeGreaterThan(0)
-    expect(kept.every((row) => row.phone_data !== null)).toBe(true)
+    expect(kept.every((row) => row.phone_key !== null)).toBe(true)
+    // In the file store, the rows holding their names only (docs/decisions/105).
+    for (const row of kept) expect(await t.files.exists(row.phone_key!)).toBe(true)
+    await expectNoFileBytesInTables(t.database)
     const phone = await t.app.inject({ method: 'GET', url: next.body.pages[0].phone_url })
     expect(phone.statusCode).toBe(200)
     expect(phone.headers['content-type']).toBe('image/webp')

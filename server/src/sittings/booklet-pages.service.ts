@@ -8,7 +8,7 @@ import {
   type ScanBox,
 } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
-import { savePageImage } from '../db/page-images'
+import { pageBytes, savePageImage, withStoredPages } from '../db/page-images'
 import { recordAudit, type UserActor } from '../audit/audit-log'
 import type { DB } from '../db/schema'
 import { AppError, Conflict, NotFound, PayloadTooLarge } from '../http/errors'
@@ -115,7 +115,7 @@ async function placeOnSheet(
 }
 
 export function createBookletPagesService(deps: SittingsDeps) {
-  const { database, clock, config, papers, paperAttempts } = deps
+  const { database, clock, config, papers, paperAttempts, files } = deps
   const { db } = database
   const lock = database.dialect === 'postgres'
   const secret = sheetSecret(config.jwtSecret)
@@ -164,73 +164,76 @@ export function createBookletPagesService(deps: SittingsDeps) {
     const now = clock.now()
     const { code } = result
 
-    const pageId = await paperAttempts.transaction(async (trx) => {
-      const current = await findSittingView(trx, sittingId, { lock })
-      if (current.status === 'closed') throw new Conflict(sittingMessages.closed)
-      const learner = await learnerOf(trx, secret, sittingId, code, result)
-      const place = learner.userId === null ? undefined : await findRosterPlaceOf(trx, sittingId, learner.userId)
-      const read = questionsOf(result, numbersOfLearner(written, place?.set_letter))
-      const flags: PageFlag[] = [...(learner.flag ? [learner.flag] : []), ...read.flags]
-      // A spare page joins an answer only once a person has said which question it answers (decision 089).
-      if (code.kind === 'spare')
-        flags.push({ kind: 'spare_page', marks: read.questions.map(String), box: result.boxes.questions })
-      const pageNumber = code.kind === 'spare' ? null : code.page
-      const { existing, sheet, copy } = await placeOnSheet(trx, sittingId, code, learner)
-      if (copy && !flags.some((flag) => flag.kind === 'roll'))
-        flags.unshift({
-          kind: 'roll',
-          marks: learner.rollNumber === null ? [] : [String(learner.rollNumber)],
-          box: result.boxes.roll ?? result.boxes.questions,
+    // The page's files go to the store before the transaction; a refusal in it removes them again (decision 105).
+    const pageId = await withStoredPages(files, db, [kept, answer], ([storedPage, storedAnswer]) =>
+      paperAttempts.transaction(async (trx) => {
+        const current = await findSittingView(trx, sittingId, { lock })
+        if (current.status === 'closed') throw new Conflict(sittingMessages.closed)
+        const learner = await learnerOf(trx, secret, sittingId, code, result)
+        const place = learner.userId === null ? undefined : await findRosterPlaceOf(trx, sittingId, learner.userId)
+        const read = questionsOf(result, numbersOfLearner(written, place?.set_letter))
+        const flags: PageFlag[] = [...(learner.flag ? [learner.flag] : []), ...read.flags]
+        // A spare page joins an answer only once a person has said which question it answers (decision 089).
+        if (code.kind === 'spare')
+          flags.push({ kind: 'spare_page', marks: read.questions.map(String), box: result.boxes.questions })
+        const pageNumber = code.kind === 'spare' ? null : code.page
+        const { existing, sheet, copy } = await placeOnSheet(trx, sittingId, code, learner)
+        if (copy && !flags.some((flag) => flag.kind === 'roll'))
+          flags.unshift({
+            kind: 'roll',
+            marks: learner.rollNumber === null ? [] : [String(learner.rollNumber)],
+            box: result.boxes.roll ?? result.boxes.questions,
+          })
+        if (existing?.status === 'recorded' && !replace)
+          throw new AppError(409, 'page_already_scanned', bookletMessages.alreadyScanned, undefined, undefined, {
+            page_id: existing.id,
+          })
+        if (learner.userId !== null && pageNumber !== null && flags.length === 0) {
+          const other = await duplicateOf(trx, sittingId, learner.userId, pageNumber, existing?.id ?? null)
+          if (other) flags.push({ kind: 'duplicate_page', marks: [String(other.id)], box: result.boxes.questions })
+        }
+        const status: PageStatus = flags.length === 0 && learner.userId !== null ? 'recorded' : 'needs_review'
+        await savePageImage(trx, storedPage!, now)
+        await savePageImage(trx, storedAnswer!, now)
+        const fields = {
+          status,
+          roll_number: learner.rollNumber,
+          user_id: learner.userId,
+          questions: JSON.stringify(read.questions),
+          flags: JSON.stringify(flags),
+          question_box: JSON.stringify(result.boxes.questions),
+          image_hash: kept.hash,
+          answer_hash: answer.hash,
+          upload_hash: uploadHash,
+          scanned_by: actor.id,
+          updated_at: now,
+        }
+        let id: number
+        if (existing) {
+          id = existing.id
+          await updateBookletPage(trx, id, fields)
+        } else
+          id = await insertBookletPage(trx, {
+            sitting_id: sittingId,
+            sheet,
+            serial: code.kind === 'roster' ? null : code.serial,
+            page_number: pageNumber,
+            created_at: now,
+            ...fields,
+          })
+        const learners = new Set([existing?.user_id ?? null, learner.userId])
+        for (const userId of learners) if (userId !== null) await joinBookletPages(trx, current, userId, now)
+        await recordAudit(trx, actor, now, {
+          action: existing ? 'update' : 'create',
+          entityType: 'scan',
+          entityId: id,
+          label: `${current.title_en}: booklet page ${sheet}`,
+          before: existing ? auditValues(existing) : null,
+          after: { status, roll_number: learner.rollNumber, user_id: learner.userId, questions: read.questions, flags },
         })
-      if (existing?.status === 'recorded' && !replace)
-        throw new AppError(409, 'page_already_scanned', bookletMessages.alreadyScanned, undefined, undefined, {
-          page_id: existing.id,
-        })
-      if (learner.userId !== null && pageNumber !== null && flags.length === 0) {
-        const other = await duplicateOf(trx, sittingId, learner.userId, pageNumber, existing?.id ?? null)
-        if (other) flags.push({ kind: 'duplicate_page', marks: [String(other.id)], box: result.boxes.questions })
-      }
-      const status: PageStatus = flags.length === 0 && learner.userId !== null ? 'recorded' : 'needs_review'
-      await savePageImage(trx, kept, now)
-      await savePageImage(trx, answer, now)
-      const fields = {
-        status,
-        roll_number: learner.rollNumber,
-        user_id: learner.userId,
-        questions: JSON.stringify(read.questions),
-        flags: JSON.stringify(flags),
-        question_box: JSON.stringify(result.boxes.questions),
-        image_hash: kept.hash,
-        answer_hash: answer.hash,
-        upload_hash: uploadHash,
-        scanned_by: actor.id,
-        updated_at: now,
-      }
-      let id: number
-      if (existing) {
-        id = existing.id
-        await updateBookletPage(trx, id, fields)
-      } else
-        id = await insertBookletPage(trx, {
-          sitting_id: sittingId,
-          sheet,
-          serial: code.kind === 'roster' ? null : code.serial,
-          page_number: pageNumber,
-          created_at: now,
-          ...fields,
-        })
-      const learners = new Set([existing?.user_id ?? null, learner.userId])
-      for (const userId of learners) if (userId !== null) await joinBookletPages(trx, current, userId, now)
-      await recordAudit(trx, actor, now, {
-        action: existing ? 'update' : 'create',
-        entityType: 'scan',
-        entityId: id,
-        label: `${current.title_en}: booklet page ${sheet}`,
-        before: existing ? auditValues(existing) : null,
-        after: { status, roll_number: learner.rollNumber, user_id: learner.userId, questions: read.questions, flags },
-      })
-      return id
-    })
+        return id
+      }),
+    )
     return { sheet: false, created: true, page: await getPage(pageId) }
   }
 
@@ -243,8 +246,9 @@ export function createBookletPagesService(deps: SittingsDeps) {
   async function pageImage(pageId: number) {
     const page = await findBookletPage(db, pageId)
     const image = page && (await findPageImage(db, page.image_hash))
-    if (!image) throw new NotFound(bookletMessages.pageNotFound)
-    return { data: Buffer.from(image.data), type: image.content_type }
+    const data = image && (await pageBytes(files, image))
+    if (!image || !data) throw new NotFound(bookletMessages.pageNotFound)
+    return { data, type: image.content_type }
   }
 
   const reviewPage = createPageReview({ ...deps, joinBookletPages, getPage })

@@ -3,14 +3,15 @@ import { changedFields, recordAudit, type UserActor } from '../audit/audit-log'
 import { Conflict, ValidationFailed, type FieldErrors } from '../http/errors'
 import { anySetChoiceNumbers, letterIndex } from './sitting-sets'
 import { findSittingView, planOf, type SittingsDeps } from './sitting-view'
-import { deleteScan, findRecordedScanOf, findRosterEntry, updateScan } from './sittings.repository'
+import { deleteScanFiles } from './scan-files'
+import { deleteScan, findRecordedScanOf, findRosterEntry, scanFileKeys, updateScan } from './sittings.repository'
 
 import { auditValues, isClean, lockedScan, readingOf, toScan } from './scan-rows'
 import type { AttemptRecorder } from './scan-attempt'
 
 /** A person's settling of a scan's flags, and its removal. */
 export function createScanReview(
-  { database, clock, paperAttempts }: SittingsDeps,
+  { database, clock, paperAttempts, files }: SittingsDeps,
   { recordAttempt, getScan }: { recordAttempt: AttemptRecorder; getScan: (scanId: number) => Promise<Scan> },
 ) {
   const lock = database.dialect === 'postgres'
@@ -93,8 +94,9 @@ export function createScanReview(
 
   async function removeScan(scanId: number, actor: UserActor) {
     const now = clock.now()
-    await paperAttempts.transaction(async (trx) => {
+    const removed = await paperAttempts.transaction(async (trx) => {
       const scan = await lockedScan(trx, scanId, lock)
+      const keys = await scanFileKeys(trx, scanId)
       const sitting = await findSittingView(trx, scan.sitting_id, { lock })
       if (scan.attempt_id) await paperAttempts.withdraw(trx, scan.attempt_id)
       await deleteScan(trx, scanId)
@@ -105,7 +107,10 @@ export function createScanReview(
         label: `${sitting.title_en}: sheet ${scan.sheet}`,
         before: auditValues(readingOf(scan)),
       })
+      return keys
     })
+    // Only once the rows are gone for good: a rolled-back removal keeps its photos.
+    await deleteScanFiles(files, removed)
   }
 
   return { reviewScan, removeScan }

@@ -1,4 +1,4 @@
-import { createECDH, randomBytes } from 'node:crypto'
+import { createECDH, createHash, randomBytes } from 'node:crypto'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { multipart } from '../../test/auth-requests'
@@ -17,6 +17,7 @@ import { testConfig, useTestApp } from '../../test/test-app'
 import { sheetSecret } from './sitting-view'
 import { storedTally } from '../../test/learner-api'
 import { injectWith } from '../../test/requests'
+import { expectNoFileBytesInTables } from '../../test/file-bytes'
 
 const HELD_AT = '2026-11-28T04:15:00.000Z'
 const QUESTIONS = 10
@@ -244,6 +245,24 @@ describe.each(dialects)('answer sheet scans on %s', (dialect) => {
       { scan_id: first.body.id },
       { scan_id: first.body.id },
     ])
+
+    // The photos are in the file store, the rows hold their names, sizes and hashes (docs/decisions/105).
+    const rows = await t.db
+      .selectFrom('sitting_scans')
+      .select(['photo_key', 'photo_size', 'photo_hash'])
+      .unionAll(t.db.selectFrom('scan_photos').select(['photo_key', 'photo_size', 'photo_hash']))
+      .execute()
+    for (const row of rows) {
+      const stored = await t.files.get(row.photo_key!)
+      expect(stored?.length).toBe(row.photo_size)
+      expect(createHash('sha256').update(stored!).digest('hex')).toBe(row.photo_hash)
+    }
+    expect(await expectNoFileBytesInTables(t.database)).toEqual(
+      expect.arrayContaining(['sitting_scans.photo', 'scan_photos.photo', 'page_images.data']),
+    )
+    // Removing the scan removes its photo and its earlier ones from the store.
+    expect((await call(admin, 'DELETE', `/api/admin/scans/${first.body.id}/`)).status).toBe(204)
+    for (const row of rows) expect(await t.files.exists(row.photo_key!)).toBe(false)
   })
 
   it('counts a learner once in the tally when a sheet is replaced after an online attempt of theirs', async () => {

@@ -7,6 +7,7 @@ import { createScanImages } from './scan-images'
 import { createScanReview } from './scan-review'
 import { auditValues, isClean, readingOf, toScan, withDuplicateFlag } from './scan-rows'
 import { checkPhoto, keptPhoto, notAPhoto } from './scan-photo'
+import { withStoredScanPhoto } from './scan-files'
 import { readSheetInWorker } from './sheet-reads'
 import { interpretReading, retakeOf, type RosterPlace } from './scan-reading'
 import { findSittingView, sheetSecret, type SittingsDeps } from './sitting-view'
@@ -38,7 +39,7 @@ function refusalOf(result: Extract<SheetReadResult, { ok: false }>): AppError {
 
 // Every scan, correction and deletion is in the audit trail, in the transaction that makes it.
 export function createScansService(deps: SittingsDeps) {
-  const { database, clock, config, paperAttempts } = deps
+  const { database, clock, config, paperAttempts, files } = deps
   const { db } = database
   const lock = database.dialect === 'postgres'
   const secret = sheetSecret(config.jwtSecret)
@@ -73,66 +74,70 @@ export function createScansService(deps: SittingsDeps) {
     const kept = await keptPhoto(photo)
     const now = clock.now()
 
-    const scanId = await paperAttempts.transaction(async (trx) => {
-      const current = await findSittingView(trx, sittingId, { lock })
-      if (current.status === 'closed') throw new Conflict(sittingMessages.closed)
-      // The roster as it is now: the learner of a roll number is read in the transaction that records for them.
-      const roll = result.code.kind === 'roster' ? result.code.rollNumber : result.roll
-      const entry = typeof roll === 'number' && roll > 0 ? await findRosterEntry(trx, sittingId, roll) : undefined
-      const named = result.code.kind === 'roster' ? result.code.userId : null
-      const place = named !== null && entry?.user_id !== named ? await findRosterPlaceOf(trx, sittingId, named) : entry
-      const read = interpretReading(result, current.plans, current.labels, {
-        byRoll: (rollNumber) => (rollNumber === roll ? entry : undefined),
-        byLearner: (userId) => (place?.user_id === userId ? place : undefined),
-      })
-      const retake = retakeOf(read, await findScansOfSheet(trx, sittingId, read.sheet, { lock }), result.boxes.roll)
-      const { existing } = retake
-      if (existing?.status === 'recorded' && !replace)
-        throw new AppError(409, 'sheet_already_scanned', sittingMessages.alreadyScanned, undefined, undefined, {
-          scan_id: existing.id,
+    // The photo goes to the file store first; a refusal in the transaction removes it again (decision 105).
+    const scanId = await withStoredScanPhoto(files, kept, (stored) =>
+      paperAttempts.transaction(async (trx) => {
+        const current = await findSittingView(trx, sittingId, { lock })
+        if (current.status === 'closed') throw new Conflict(sittingMessages.closed)
+        // The roster as it is now: the learner of a roll number is read in the transaction that records for them.
+        const roll = result.code.kind === 'roster' ? result.code.rollNumber : result.roll
+        const entry = typeof roll === 'number' && roll > 0 ? await findRosterEntry(trx, sittingId, roll) : undefined
+        const named = result.code.kind === 'roster' ? result.code.userId : null
+        const place =
+          named !== null && entry?.user_id !== named ? await findRosterPlaceOf(trx, sittingId, named) : entry
+        const read = interpretReading(result, current.plans, current.labels, {
+          byRoll: (rollNumber) => (rollNumber === roll ? entry : undefined),
+          byLearner: (userId) => (place?.user_id === userId ? place : undefined),
         })
-      const reading = await withDuplicateFlag(trx, sittingId, retake.reading, existing?.id ?? null, result.boxes.roll)
-      const withdrawn = existing?.attempt_id ? await paperAttempts.withdraw(trx, existing.attempt_id) : undefined
-      const earlierPhoto = existing ? await keepScanPhoto(trx, existing.id, now, actor.id) : null
-      const fields = {
-        status: (isClean(reading) ? 'recorded' : 'needs_review') as ScanStatus,
-        roll_number: reading.rollNumber,
-        set_letter: reading.set,
-        user_id: reading.userId,
-        answers: JSON.stringify(reading.answers),
-        flags: JSON.stringify(reading.flags),
-        attempt_id: null,
-        photo: kept.data,
-        photo_type: kept.type,
-        scanned_by: actor.id,
-        updated_at: now,
-      }
-      let id: number
-      if (existing) {
-        id = existing.id
-        await updateScan(trx, id, fields)
-      } else id = await insertScan(trx, { sitting_id: sittingId, sheet: reading.sheet, created_at: now, ...fields })
-      if (isClean(reading)) {
-        const attempt = await recordAttempt(
-          trx,
-          current,
-          { userId: reading.userId!, set: reading.set!, answers: reading.answers },
-          withdrawn,
-          now,
-        )
-        await updateScan(trx, id, { attempt_id: attempt.id })
-      }
-      await recordAudit(trx, actor, now, {
-        action: existing ? 'update' : 'create',
-        entityType: 'scan',
-        entityId: id,
-        label: `${current.title_en}: sheet ${reading.sheet}`,
-        // The photo it read, kept: GET /api/admin/scans/{id}/photos/{photo_id}.
-        before: existing ? { ...auditValues(readingOf(existing)), photo_id: earlierPhoto } : null,
-        after: auditValues({ ...reading, status: fields.status }),
-      })
-      return id
-    })
+        const retake = retakeOf(read, await findScansOfSheet(trx, sittingId, read.sheet, { lock }), result.boxes.roll)
+        const { existing } = retake
+        if (existing?.status === 'recorded' && !replace)
+          throw new AppError(409, 'sheet_already_scanned', sittingMessages.alreadyScanned, undefined, undefined, {
+            scan_id: existing.id,
+          })
+        const reading = await withDuplicateFlag(trx, sittingId, retake.reading, existing?.id ?? null, result.boxes.roll)
+        const withdrawn = existing?.attempt_id ? await paperAttempts.withdraw(trx, existing.attempt_id) : undefined
+        const earlierPhoto = existing ? await keepScanPhoto(trx, existing.id, now, actor.id) : null
+        const fields = {
+          status: (isClean(reading) ? 'recorded' : 'needs_review') as ScanStatus,
+          roll_number: reading.rollNumber,
+          set_letter: reading.set,
+          user_id: reading.userId,
+          answers: JSON.stringify(reading.answers),
+          flags: JSON.stringify(reading.flags),
+          attempt_id: null,
+          ...stored,
+          photo_type: kept.type,
+          scanned_by: actor.id,
+          updated_at: now,
+        }
+        let id: number
+        if (existing) {
+          id = existing.id
+          await updateScan(trx, id, fields)
+        } else id = await insertScan(trx, { sitting_id: sittingId, sheet: reading.sheet, created_at: now, ...fields })
+        if (isClean(reading)) {
+          const attempt = await recordAttempt(
+            trx,
+            current,
+            { userId: reading.userId!, set: reading.set!, answers: reading.answers },
+            withdrawn,
+            now,
+          )
+          await updateScan(trx, id, { attempt_id: attempt.id })
+        }
+        await recordAudit(trx, actor, now, {
+          action: existing ? 'update' : 'create',
+          entityType: 'scan',
+          entityId: id,
+          label: `${current.title_en}: sheet ${reading.sheet}`,
+          // The photo it read, kept: GET /api/admin/scans/{id}/photos/{photo_id}.
+          before: existing ? { ...auditValues(readingOf(existing)), photo_id: earlierPhoto } : null,
+          after: auditValues({ ...reading, status: fields.status }),
+        })
+        return id
+      }),
+    )
     return getScan(scanId)
   }
 

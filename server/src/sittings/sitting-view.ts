@@ -14,7 +14,7 @@ import { findSitting, type SittingRow } from './sittings.repository'
 /** The key the sheets' QR codes are signed with: derived from the server's secret, used for nothing else. */
 export const sheetSecret = (jwtSecret: string) => createHmac('sha256', jwtSecret).update('sheet-code').digest('hex')
 
-export type SittingsDeps = Pick<AppContext, 'database' | 'clock' | 'config'> & {
+export type SittingsDeps = Pick<AppContext, 'database' | 'clock' | 'config' | 'files'> & {
   papers: QuestionPapers
   paperAttempts: PaperAttempts
 }

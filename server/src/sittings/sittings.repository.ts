@@ -252,20 +252,37 @@ export async function deleteScan(db: Kysely<DB>, scanId: number) {
 }
 
 export function findScanPhoto(db: Kysely<DB>, scanId: number) {
-  return db.selectFrom('sitting_scans').select(['photo', 'photo_type']).where('id', '=', scanId).executeTakeFirst()
+  return db
+    .selectFrom('sitting_scans')
+    .select(['photo', 'photo_key', 'photo_type'])
+    .where('id', '=', scanId)
+    .executeTakeFirst()
 }
 
 /** Copies a scan's photo into its history before a new one replaces it; the copy's id. */
 export async function keepScanPhoto(db: Kysely<DB>, scanId: number, replacedAt: number, replacedBy: number) {
   const kept = await db
     .insertInto('scan_photos')
-    .columns(['scan_id', 'photo', 'photo_type', 'scanned_by', 'replaced_at', 'replaced_by'])
+    .columns([
+      'scan_id',
+      'photo',
+      'photo_key',
+      'photo_size',
+      'photo_hash',
+      'photo_type',
+      'scanned_by',
+      'replaced_at',
+      'replaced_by',
+    ])
     .expression((eb) =>
       eb
         .selectFrom('sitting_scans')
         .select((inner) => [
           'id',
           'photo',
+          'photo_key',
+          'photo_size',
+          'photo_hash',
           'photo_type',
           'scanned_by',
           inner.cast<number>(inner.val(replacedAt), 'bigint').as('replaced_at'),
@@ -281,7 +298,7 @@ export async function keepScanPhoto(db: Kysely<DB>, scanId: number, replacedAt: 
 export function findEarlierScanPhoto(db: Kysely<DB>, scanId: number, photoId: number) {
   return db
     .selectFrom('scan_photos')
-    .select(['photo', 'photo_type'])
+    .select(['photo', 'photo_key', 'photo_type'])
     .where('id', '=', photoId)
     .where('scan_id', '=', scanId)
     .executeTakeFirst()
@@ -291,9 +308,20 @@ export function findLearnerSheetPhoto(db: Kysely<DB>, attemptId: number, userId:
   return db
     .selectFrom('sitting_scans as sc')
     .innerJoin('attempts as a', 'a.id', 'sc.attempt_id')
-    .select(['sc.photo', 'sc.photo_type'])
+    .select(['sc.photo', 'sc.photo_key', 'sc.photo_type'])
     .where('sc.attempt_id', '=', attemptId)
     .where('a.user_id', '=', userId)
     .where('a.mode', '=', 'paper')
     .executeTakeFirst()
+}
+
+/** The file names of a scan and of its earlier photos, read before their rows go. */
+export async function scanFileKeys(db: Kysely<DB>, scanId: number) {
+  const rows = await db
+    .selectFrom('sitting_scans')
+    .select('photo_key')
+    .where('id', '=', scanId)
+    .unionAll(db.selectFrom('scan_photos').select('photo_key').where('scan_id', '=', scanId))
+    .execute()
+  return rows.map((row) => row.photo_key).filter((key): key is string => key !== null)
 }

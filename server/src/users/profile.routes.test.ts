@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { bearerFor, createUser } from '../../test/factories'
 import { useTestApp } from '../../test/test-app'
+import { expectNoFileBytesInTables } from '../../test/file-bytes'
 import { multipart } from '../../test/auth-requests'
 import { createTokenSigner } from '../http/tokens'
 
@@ -198,8 +199,18 @@ describe.each(dialects)('profile on %s', (dialect) => {
       .profile_picture
     expect(second).not.toBe(first)
     expect((await t.app.inject({ method: 'GET', url: first })).statusCode).toBe(404)
-    expect((await t.app.inject({ method: 'GET', url: second })).statusCode).toBe(200)
+    const served = await t.app.inject({ method: 'GET', url: second })
+    expect(served.statusCode).toBe(200)
     expect(await t.db.selectFrom('profile_pictures').select('id').execute()).toHaveLength(1)
+    // In the file store, the row keeping its name, size and hash; the replaced one's file gone (decision 105).
+    const row = await t.db
+      .selectFrom('profile_pictures')
+      .select(['id', 'data_key', 'data_size'])
+      .executeTakeFirstOrThrow()
+    expect((await t.files.get(row.data_key!))?.equals(served.rawPayload)).toBe(true)
+    expect(row.data_size).toBe(served.rawPayload.length)
+    expect(await t.files.exists(`profile-pictures/${String(first).split('/').filter(Boolean).pop()}`)).toBe(false)
+    expect(await expectNoFileBytesInTables(t.database)).toContain('profile_pictures.data')
   })
 
   it('removes the picture with remove_picture=true', async () => {
@@ -209,6 +220,7 @@ describe.each(dialects)('profile on %s', (dialect) => {
     expect(response.statusCode).toBe(200)
     expect(response.json().profile_picture).toBeNull()
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404)
+    expect(await t.files.exists(`profile-pictures/${String(url).split('/').filter(Boolean).pop()}`)).toBe(false)
   })
 
   it('ignores an empty file part, as a form with no file chosen sends', async () => {

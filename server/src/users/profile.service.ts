@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { Profile, ProfileUpdateFields } from '@quiz/contracts'
 import { changedFields, recordAudit, type UserActor } from '../audit/audit-log'
 import type { Database } from '../db/database'
+import type { FileStore } from '../files'
 import type { UserRow, UserRowUpdate } from '../db/schema'
 import { NotAuthenticated } from '../http/errors'
 import type { Clock } from '../lib/clock'
@@ -41,11 +42,13 @@ export function createProfileService({
   clock,
   limiter,
   rules,
+  files,
 }: {
   database: Database
   clock: Clock
   limiter: RateLimiter
   rules: RateLimitRules
+  files: FileStore
 }) {
   return {
     async getProfile(userId: number): Promise<Profile> {
@@ -54,8 +57,11 @@ export function createProfileService({
       return toProfileDto(user)
     },
 
-    picture(id: string) {
-      return findProfilePicture(database.db, id)
+    /** The picture, from the file store or, if kept before it, its row (docs/decisions/105); undefined if gone. */
+    async picture(id: string) {
+      const row = await findProfilePicture(database.db, id)
+      const data = row && (row.data_key === null ? Buffer.from(row.data) : await files.get(row.data_key))
+      return row && data && { content_type: row.content_type, data }
     },
 
     async updateProfile(
@@ -72,42 +78,59 @@ export function createProfileService({
       const encoded = picture ? await reencodeProfilePicture(picture) : undefined
       const now = clock.now()
       const userId = actor.id
-      return database.transaction(async (trx) => {
-        const user = await findUserById(trx, userId)
-        if (!user) throw userGone()
-        const changes: UserRowUpdate = {}
-        if (fields.full_name !== undefined) changes.full_name = fields.full_name
-        if (fields.email !== undefined) changes.email = fields.email
-        if (fields.preferred_language !== undefined) changes.preferred_language = fields.preferred_language
-        if (fields.sms_reminders !== undefined) changes.sms_reminders = isTrue(fields.sms_reminders) ? 1 : 0
-        if (fields.show_on_leaderboards !== undefined)
-          changes.show_on_leaderboards = isTrue(fields.show_on_leaderboards) ? 1 : 0
-        if (encoded) {
-          const id = randomBytes(18).toString('base64url')
-          await insertProfilePicture(trx, {
-            id,
-            user_id: userId,
-            content_type: encoded.contentType,
-            data: encoded.data,
-            created_at: now,
+      // The new picture goes to the file store before the transaction; a failed one removes it again (decision 105).
+      const id = randomBytes(18).toString('base64url')
+      const stored = encoded && {
+        data: Buffer.alloc(0),
+        data_key: `profile-pictures/${id}`,
+        data_size: encoded.data.length,
+        data_hash: createHash('sha256').update(encoded.data).digest('hex'),
+      }
+      if (encoded && stored) await files.put(stored.data_key, encoded.data, encoded.contentType)
+      let replaced: string[] = []
+      const profile = await database
+        .transaction(async (trx) => {
+          const user = await findUserById(trx, userId)
+          if (!user) throw userGone()
+          const changes: UserRowUpdate = {}
+          if (fields.full_name !== undefined) changes.full_name = fields.full_name
+          if (fields.email !== undefined) changes.email = fields.email
+          if (fields.preferred_language !== undefined) changes.preferred_language = fields.preferred_language
+          if (fields.sms_reminders !== undefined) changes.sms_reminders = isTrue(fields.sms_reminders) ? 1 : 0
+          if (fields.show_on_leaderboards !== undefined)
+            changes.show_on_leaderboards = isTrue(fields.show_on_leaderboards) ? 1 : 0
+          if (encoded && stored) {
+            await insertProfilePicture(trx, {
+              id,
+              user_id: userId,
+              content_type: encoded.contentType,
+              ...stored,
+              created_at: now,
+            })
+            replaced = await deleteProfilePicturesOfUser(trx, userId, id)
+            changes.profile_picture_id = id
+          } else if (removePicture) {
+            replaced = await deleteProfilePicturesOfUser(trx, userId, null)
+            changes.profile_picture_id = null
+          }
+          if (Object.keys(changes).length > 0) await updateUser(trx, userId, changes)
+          const updated = (await findUserById(trx, userId))!
+          await recordAudit(trx, actor, now, {
+            action: 'update',
+            entityType: 'user',
+            entityId: userId,
+            label: updated.username,
+            ...changedFields(profileValues(user, false), profileValues(updated, encoded !== undefined)),
           })
-          await deleteProfilePicturesOfUser(trx, userId, id)
-          changes.profile_picture_id = id
-        } else if (removePicture) {
-          await deleteProfilePicturesOfUser(trx, userId, null)
-          changes.profile_picture_id = null
-        }
-        if (Object.keys(changes).length > 0) await updateUser(trx, userId, changes)
-        const updated = (await findUserById(trx, userId))!
-        await recordAudit(trx, actor, now, {
-          action: 'update',
-          entityType: 'user',
-          entityId: userId,
-          label: updated.username,
-          ...changedFields(profileValues(user, false), profileValues(updated, encoded !== undefined)),
+          return toProfileDto(updated)
         })
-        return toProfileDto(updated)
-      })
+        .catch(async (error: unknown) => {
+          if (stored) await files.delete(stored.data_key).catch(() => {})
+          throw error
+        })
+      // Only once the rows are gone for good: a rolled-back change keeps the pictures it would have replaced.
+      for (const key of replaced) await files.delete(key).catch(() => {})
+      return profile
     },
   }
 }

@@ -16,8 +16,8 @@ import {
   findWrittenRevision,
   listItemsOf,
   listPages,
-  savePhoneImage,
 } from './answering.repository'
+import { pageBytes, phoneBytes, savePhoneRendition } from '../db/page-images'
 import { latestRegradeOf, regradeOpenUntil } from './regrades.service'
 
 // The learner's written results and the page images at their signed addresses (docs/decisions/065, 078).
@@ -45,7 +45,12 @@ export const pageOf = (
 
 const hundredths = (value: number) => value / 100
 
-export function createAnswerReads({ database, clock, config }: Pick<AppContext, 'database' | 'clock' | 'config'>) {
+export function createAnswerReads({
+  database,
+  clock,
+  config,
+  files,
+}: Pick<AppContext, 'database' | 'clock' | 'config' | 'files'>) {
   const { db } = database
   const urlKey = pageUrlKey(config.jwtSecret)
 
@@ -98,13 +103,21 @@ export function createAnswerReads({ database, clock, config }: Pick<AppContext, 
   async function phoneImage(pageId: number) {
     const found = await findPhoneImage(db, pageId)
     if (!found) return
-    if (found.phone_data) return { data: found.phone_data, content_type: PHONE_TYPE }
-    const full = await findPageImage(db, pageId)
+    const kept = await phoneBytes(files, found)
+    if (kept) return { data: kept, content_type: PHONE_TYPE }
+    const full = await fullImage(pageId)
     if (!full) return
-    const made = await phoneRendition(Buffer.from(full.data))
+    const made = await phoneRendition(full.data)
     if (!made) return full
-    await savePhoneImage(db, found.hash, made)
+    await savePhoneRendition(files, db, found.hash, made)
     return { data: made, content_type: PHONE_TYPE }
+  }
+
+  /** The page as kept, from the file store or, for a page kept before it, its row (docs/decisions/105). */
+  async function fullImage(pageId: number) {
+    const found = await findPageImage(db, pageId)
+    const data = found && (await pageBytes(files, found))
+    return data && { data, content_type: found.content_type }
   }
 
   /** A page's image by its signed address; a forged or expired one is as unknown as a missing page. */
@@ -112,8 +125,7 @@ export function createAnswerReads({ database, clock, config }: Pick<AppContext, 
     const now = clock.now()
     const verified = verifiedPage(urlKey, params, now)
     const image =
-      verified &&
-      (params.size === 'phone' ? await phoneImage(verified.pageId) : await findPageImage(db, verified.pageId))
+      verified && (params.size === 'phone' ? await phoneImage(verified.pageId) : await fullImage(verified.pageId))
     if (!verified || !image) throw new NotFound(messages.pageNotFound)
     return { ...image, maxAgeSeconds: Math.floor((verified.expires - now) / 1000) }
   }

@@ -134,7 +134,10 @@ export async function insertPage(db: Kysely<DB>, answerId: number, number: numbe
   return row.id
 }
 
-/** Removes the page, and its image once no page holds it. False when the answer has no such page. */
+/**
+ * Removes the page, and its image's row once no page holds it; the image's file names come back for removal after
+ * the transaction. False when the answer has no such page.
+ */
 export async function deletePage(db: Kysely<DB>, answerId: number, pageId: number) {
   const page = await db
     .deleteFrom('written_answer_pages')
@@ -143,14 +146,14 @@ export async function deletePage(db: Kysely<DB>, answerId: number, pageId: numbe
     .returning('image_hash')
     .executeTakeFirst()
   if (!page) return false
-  await db
+  return db
     .deleteFrom('page_images')
     .where('hash', '=', page.image_hash)
     .where((eb) =>
       eb.not(eb.exists(eb.selectFrom('written_answer_pages').select('id').where('image_hash', '=', page.image_hash))),
     )
+    .returning(['data_key', 'phone_key'])
     .execute()
-  return true
 }
 
 /** Numbers the pages 1.. in the order given. */
@@ -168,7 +171,7 @@ export function findPageImage(db: Kysely<DB>, pageId: number) {
   return db
     .selectFrom('written_answer_pages as p')
     .innerJoin('page_images as i', 'i.hash', 'p.image_hash')
-    .select(['i.data', 'i.content_type'])
+    .select(['i.data', 'i.data_key', 'i.content_type'])
     .where('p.id', '=', pageId)
     .executeTakeFirst()
 }
@@ -178,19 +181,9 @@ export function findPhoneImage(db: Kysely<DB>, pageId: number) {
   return db
     .selectFrom('written_answer_pages as p')
     .innerJoin('page_images as i', 'i.hash', 'p.image_hash')
-    .select(['i.hash', 'i.phone_data'])
+    .select(['i.hash', 'i.phone_data', 'i.phone_key'])
     .where('p.id', '=', pageId)
     .executeTakeFirst()
-}
-
-/** Keeps a rendition made on request; another request that made it first keeps its own. */
-export async function savePhoneImage(db: Kysely<DB>, hash: string, data: Buffer) {
-  await db
-    .updateTable('page_images')
-    .set({ phone_data: data })
-    .where('hash', '=', hash)
-    .where('phone_data', 'is', null)
-    .execute()
 }
 
 export function listItemsOf(db: Kysely<DB>, answerId: number) {

@@ -1,4 +1,6 @@
 import sharp from 'sharp'
+import { expectNoFileBytesInTables } from '../../test/file-bytes'
+import { FileStoreUnavailable } from '../files'
 import { describe, expect, it } from 'vitest'
 import type { UserRow } from '../db/schema'
 import { multipart } from '../../test/auth-requests'
@@ -167,13 +169,14 @@ describe.each(dialects)('answering written questions online on %s', (dialect) =>
     }
 
     // A page kept before renditions were made gets one on its first request, kept for the next.
-    await t.db.updateTable('page_images').set({ phone_data: null }).execute()
+    await t.db.updateTable('page_images').set({ phone_data: null, phone_key: null, phone_size: null }).execute()
     const made = await t.app.inject({ method: 'GET', url: added.body.phone_url })
     expect(made.statusCode).toBe(200)
     expect(made.headers['content-type']).toBe('image/webp')
     expect(await sharp(made.rawPayload).metadata()).toMatchObject({ width: 720, height: 990 })
-    const stored = await t.db.selectFrom('page_images').select('phone_data').executeTakeFirstOrThrow()
-    expect(Buffer.from(stored.phone_data!).equals(made.rawPayload)).toBe(true)
+    const stored = await t.db.selectFrom('page_images').select(['phone_key', 'phone_size']).executeTakeFirstOrThrow()
+    expect(stored.phone_size).toBe(made.rawPayload.length)
+    expect((await t.files.get(stored.phone_key!))?.equals(made.rawPayload)).toBe(true)
 
     t.clock.advance(3 * 60 * MINUTE)
     expect((await t.app.inject({ method: 'GET', url: added.body.phone_url })).statusCode).toBe(404)
@@ -224,6 +227,50 @@ describe.each(dialects)('answering written questions online on %s', (dialect) =>
     expect(await t.db.selectFrom('page_images').select('hash').execute()).toEqual([])
   })
 
+  it('serves a page kept in its row before the file store, as it was', async () => {
+    const { learner, base } = await started()
+    const added = await upload(learner, `${base}/pages/`, await sidewaysPhoto(60, 40, '#00aa00'))
+    const served = await t.app.inject({ method: 'GET', url: added.body.url })
+    const phone = await t.app.inject({ method: 'GET', url: added.body.phone_url })
+    // As a server before migration 0052 left it: the bytes in the row, no names, nothing in the store.
+    const row = await t.db.selectFrom('page_images').select(['data_key', 'phone_key']).executeTakeFirstOrThrow()
+    await t.db
+      .updateTable('page_images')
+      .set({ data: served.rawPayload, data_key: null, data_size: null })
+      .set({ phone_data: phone.rawPayload, phone_key: null, phone_size: null })
+      .execute()
+    await t.files.delete(row.data_key!)
+    await t.files.delete(row.phone_key!)
+    for (const [url, bytes] of [
+      [added.body.url, served.rawPayload],
+      [added.body.phone_url, phone.rawPayload],
+    ] as const) {
+      const again = await t.app.inject({ method: 'GET', url })
+      expect(again.statusCode).toBe(200)
+      expect(again.rawPayload.equals(bytes)).toBe(true)
+    }
+  })
+
+  it('answers 503 for a page whose file store cannot be reached, and nothing else fails', async () => {
+    const { learner, base, as } = await started()
+    const added = await upload(learner, `${base}/pages/`, await sidewaysPhoto(60, 40, '#aa0000'))
+    expect(added.status).toBe(201)
+    // The store goes away (a lost mount, an S3 outage): reads of it fail as the stores report it.
+    const reachable = t.files.get
+    t.files.get = async (key) => {
+      throw new FileStoreUnavailable(key)
+    }
+    for (const url of [added.body.url, added.body.phone_url]) {
+      const refused = await t.app.inject({ method: 'GET', url })
+      expect(refused.statusCode).toBe(503)
+      expect(refused.headers['retry-after']).toBe('5')
+      expect(refused.json()).toMatchObject({ code: 'service_unavailable' })
+    }
+    expect((await as(learner, 'PUT', `${base}/text/`, { text: 'still answering' })).status).toBe(200)
+    t.files.get = reachable
+    expect((await t.app.inject({ method: 'GET', url: added.body.url })).statusCode).toBe(200)
+  })
+
   it('deletes a page and numbers the rest again, orders pages, and refuses an order that is not exactly the pages', async () => {
     const { as, learner, base } = await started()
     const ids: number[] = []
@@ -241,6 +288,7 @@ describe.each(dialects)('answering written questions online on %s', (dialect) =>
       expect((await as(learner, 'PUT', `${base}/pages/`, { order })).status).toBe(400)
     expect((await as(await createUser(t.database), 'PUT', `${base}/pages/`, { order: [c, a, b] })).status).toBe(404)
 
+    const keysBefore = await t.db.selectFrom('page_images').select(['hash', 'data_key', 'phone_key']).execute()
     expect(await remove(learner, `${base}/pages/${c}/`)).toBe(204)
     expect(await remove(learner, `${base}/pages/${c}/`)).toBe(404)
     expect(await remove(await createUser(t.database), `${base}/pages/${a}/`)).toBe(404)
@@ -249,8 +297,15 @@ describe.each(dialects)('answering written questions online on %s', (dialect) =>
       { id: a, number: 1 },
       { id: b, number: 2 },
     ])
-    // Its image went with it: no other page held it.
-    expect(await t.db.selectFrom('page_images').select('hash').execute()).toHaveLength(2)
+    // Its image went with it, row and files in the store: no other page held it (docs/decisions/105).
+    const kept = await t.db.selectFrom('page_images').select('hash').execute()
+    expect(kept).toHaveLength(2)
+    for (const image of keysBefore) {
+      const stays = kept.some((row) => row.hash === image.hash)
+      expect(await t.files.exists(image.data_key!)).toBe(stays)
+      expect(await t.files.exists(image.phone_key!)).toBe(stays)
+    }
+    expect(await expectNoFileBytesInTables(t.database)).toContain('page_images.phone_data')
   })
 
   it('takes pages after submit until the submission plus the quiz grace, then 409 upload_closed', async () => {

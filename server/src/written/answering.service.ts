@@ -1,7 +1,7 @@
 import { writtenAnswerMessages as messages, writtenAnswerLimits, type SavedWrittenAnswer } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import { pagesCloseAt } from '../attempts/withheld-keys.service'
-import { savePageImage } from '../db/page-images'
+import { deletePageFiles, savePageImage, withStoredPages } from '../db/page-images'
 import type { AppContext } from '../context'
 import type { DB } from '../db/schema'
 import { Conflict, NotFound, ValidationFailed } from '../http/errors'
@@ -26,7 +26,12 @@ export const wordCount = (text: string) => text.split(/\s+/u).filter((word) => w
 
 const uploadClosed = () => new Conflict(messages.uploadClosed, 'upload_closed')
 
-export function createAnsweringService({ database, clock, config }: Pick<AppContext, 'database' | 'clock' | 'config'>) {
+export function createAnsweringService({
+  database,
+  clock,
+  config,
+  files,
+}: Pick<AppContext, 'database' | 'clock' | 'config' | 'files'>) {
   const { db } = database
   const lock = database.dialect === 'postgres'
   const urlKey = pageUrlKey(config.jwtSecret)
@@ -75,19 +80,22 @@ export function createAnsweringService({ database, clock, config }: Pick<AppCont
     const kept = await keptPage(bytes)
     const now = clock.now()
     checkOpen(target, 'pages', now)
-    return database.transaction(async (trx) => {
-      const answer = await openFor(trx, target, now)
-      const pages = await listPages(trx, answer.id)
-      const same = pages.find((page) => page.image_hash === kept.hash)
-      if (same) return { created: false, page: pageOf(urlKey, same, now) }
-      if (pages.length >= writtenAnswerLimits.pages) throw new Conflict(messages.pageLimit, 'too_many_pages')
-      const size = kept.data.length + (kept.phone_data?.length ?? 0)
-      if ((await pageBytesOf(trx, user.id)) + size > quota) throw uploadQuotaExceeded()
-      await savePageImage(trx, kept, now)
-      const number = pages.length + 1
-      const id = await insertPage(trx, answer.id, number, kept.hash, now)
-      return { created: true, page: pageOf(urlKey, { id, number, width: kept.width, height: kept.height }, now) }
-    })
+    // The files go to the store first (no lock held on the store's time); a refusal below removes them again.
+    return withStoredPages(files, db, [kept], ([stored]) =>
+      database.transaction(async (trx) => {
+        const answer = await openFor(trx, target, now)
+        const pages = await listPages(trx, answer.id)
+        const same = pages.find((page) => page.image_hash === kept.hash)
+        if (same) return { created: false, page: pageOf(urlKey, same, now) }
+        if (pages.length >= writtenAnswerLimits.pages) throw new Conflict(messages.pageLimit, 'too_many_pages')
+        const size = kept.data.length + (kept.phone_data?.length ?? 0)
+        if ((await pageBytesOf(trx, user.id)) + size > quota) throw uploadQuotaExceeded()
+        await savePageImage(trx, stored!, now)
+        const number = pages.length + 1
+        const id = await insertPage(trx, answer.id, number, kept.hash, now)
+        return { created: true, page: pageOf(urlKey, { id, number, width: kept.width, height: kept.height }, now) }
+      }),
+    )
   }
 
   /** The pages left are numbered 1.. again in their order. */
@@ -95,15 +103,19 @@ export function createAnsweringService({ database, clock, config }: Pick<AppCont
     const target = await writtenQuestionOf(db, user, attemptId, questionId)
     const now = clock.now()
     checkOpen(target, 'pages', now)
-    await database.transaction(async (trx) => {
+    const removed = await database.transaction(async (trx) => {
       const answer = await openFor(trx, target, now)
-      if (!(await deletePage(trx, answer.id, pageId))) throw new NotFound(messages.pageNotFound)
+      const images = await deletePage(trx, answer.id, pageId)
+      if (!images) throw new NotFound(messages.pageNotFound)
       await numberPages(
         trx,
         answer.id,
         (await listPages(trx, answer.id)).map((page) => page.id),
       )
+      return images
     })
+    // Only once the rows are gone for good: a rolled-back removal keeps its files.
+    await deletePageFiles(files, removed)
   }
 
   async function orderPages(user: TokenUser, attemptId: number, questionId: number, order: readonly number[]) {
@@ -145,7 +157,7 @@ export function createAnsweringService({ database, clock, config }: Pick<AppCont
     removePage,
     orderPages,
     savedAnswers,
-    ...createAnswerReads({ database, clock, config }),
+    ...createAnswerReads({ database, clock, config, files }),
   }
 }
 

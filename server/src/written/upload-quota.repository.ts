@@ -12,7 +12,13 @@ export const uploadQuotaExceeded = () => new Conflict(writtenAnswerMessages.uplo
 export async function pageBytesOf(db: Kysely<DB>, userId: number): Promise<number> {
   const row = await db
     .selectFrom('page_images as i')
-    .select(sql<number | string>`coalesce(sum(length(i.data) + coalesce(length(i.phone_data), 0)), 0)`.as('used'))
+    .select(
+      sql<
+        number | string
+      >`coalesce(sum(coalesce(i.data_size, length(i.data)) + coalesce(i.phone_size, length(i.phone_data), 0)), 0)`.as(
+        'used',
+      ),
+    )
     .where('i.hash', 'in', (eb) =>
       eb
         .selectFrom('written_answer_pages as p')
