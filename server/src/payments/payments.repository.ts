@@ -13,18 +13,22 @@ export async function setProviderRef(db: Kysely<DB>, id: number, providerRef: st
 }
 
 export async function findPaymentById(db: Kysely<DB>, id: number) {
-  return db
-    .selectFrom('payments as p')
-    .innerJoin('plans', 'plans.id', 'p.plan_id')
-    // The payer's access at the payment's institute, where it was credited (docs/decisions/103).
-    .leftJoin('memberships as m', (join) =>
-      join.onRef('m.user_id', '=', 'p.user_id').on(sql<boolean>`${sql.ref('m.institute_id')} = ${sql.ref('p.institute_id')}`),
-    )
-    .selectAll('p')
-    .select(['plans.name_en', 'plans.name_ne', 'm.paid_access_until'])
-    .select(sql<number>`${sql.ref('p.institute_id')}`.as('institute_id'))
-    .where('p.id', '=', id)
-    .executeTakeFirst()
+  return (
+    db
+      .selectFrom('payments as p')
+      .innerJoin('plans', 'plans.id', 'p.plan_id')
+      // The payer's access at the payment's institute, where it was credited (docs/decisions/103).
+      .leftJoin('memberships as m', (join) =>
+        join
+          .onRef('m.user_id', '=', 'p.user_id')
+          .on(sql<boolean>`${sql.ref('m.institute_id')} = ${sql.ref('p.institute_id')}`),
+      )
+      .selectAll('p')
+      .select(['plans.name_en', 'plans.name_ne', 'm.paid_access_until'])
+      .select(sql<number>`${sql.ref('p.institute_id')}`.as('institute_id'))
+      .where('p.id', '=', id)
+      .executeTakeFirst()
+  )
 }
 export type PaymentWithPlan = NonNullable<Awaited<ReturnType<typeof findPaymentById>>>
 

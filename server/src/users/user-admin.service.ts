@@ -21,7 +21,6 @@ import {
   insertUsers,
   takenPhones,
   takenUsernameKeys,
-  updateUser,
   usernameKey,
 } from '../accounts/users.repository'
 
