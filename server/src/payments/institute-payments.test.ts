@@ -133,7 +133,9 @@ describe.each(dialects)('payments of two institutes on %s', (dialect) => {
     expect(back.headers.location).toBe(`/payments/${id}`)
     expect(khalti.state.lookupKeys.at(-1)).toBe(THEIR_KHALTI)
     expect(await rowOf(id)).toEqual({ status: 'completed', institute_id: theirId })
-    expect(await accessOf(learner.user)).toBe(t.clock.now() + 30 * 86_400_000)
+    // Credited to the institute it was paid on (decision 103), not to the account's other memberships.
+    expect(await accessOf(learner.user, theirId)).toBe(t.clock.now() + 30 * 86_400_000)
+    expect(await accessOf(learner.user)).toBeUndefined() // no membership at main, so no access there
   })
 
   it('keeps taking main’s payments with the environment’s keys', async () => {
