@@ -463,7 +463,9 @@ describe.each(dialects)('institutions API on %s', (dialect) => {
       expect(response.json().code).toBe('validation_error')
       if (field) expect(Object.keys(response.json().errors)).toContain(field)
       const row = await t.db.selectFrom('users').selectAll().where('id', '=', learner.id).executeTakeFirstOrThrow()
-      expect(row).toMatchObject({ extra_time_percent: 25, paid_access_until: null })
+      expect(row).toMatchObject({ extra_time_percent: 25 })
+      // Paid access is the membership's (decision 103).
+      expect(await paidAccessUntil(t.db, learner.id)).toBeNull()
     })
 
     it('answers 404 for a user that does not exist', async () => {
