@@ -51,7 +51,7 @@ describe.each(dialects)('institute settings on %s', (dialect) => {
   const defaults = {
     name: { en: 'Quiz Practice', ne: 'क्विज अभ्यास' },
     logo: null,
-    colour: '#1f6feb',
+    colour: '#1d4ed8',
     sms_sender: null,
     open_registration: true,
     khalti: null,
@@ -189,7 +189,7 @@ describe.each(dialects)('institute settings on %s', (dialect) => {
     expect(events).toHaveLength(2)
     expect(events[1]).toMatchObject({
       action: 'update',
-      before: { colour: '#1f6feb', khalti: null },
+      before: { colour: '#1d4ed8', khalti: null },
       after: { colour: '#00aa00', khalti: { public_id: null, secret_key: 'changed' } },
     })
     expect(events[0]).toMatchObject({ after: { khalti: { secret_key: 'changed' } } })
