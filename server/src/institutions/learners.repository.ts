@@ -92,16 +92,6 @@ export async function updateLearner(db: Kysely<DB>, id: number, changes: UserRow
   await db.updateTable('users').set(changes).where('id', '=', id).execute()
 }
 
-/** Paid access is the membership's (docs/decisions/103): a grant here leaves the learner's other institutes alone. */
-export async function updatePaidAccess(db: Kysely<DB>, id: number, instituteId: number, until: number | null) {
-  await db
-    .updateTable('memberships')
-    .set({ paid_access_until: until })
-    .where('user_id', '=', id)
-    .where('institute_id', '=', instituteId)
-    .execute()
-}
-
 export async function updateMarkerRole(db: Kysely<DB>, id: number, instituteId: number, isMarker: boolean) {
   await db
     .updateTable('memberships')

@@ -1,3 +1,4 @@
+import { setPaidAccessUntil } from '../accounts/paid-access.repository'
 import type { AdminUser, AdminUserPage, AdminUserPatch } from '@quiz/contracts'
 import { changedFields, recordAudit, type AuditActor } from '../audit/audit-log'
 import type { AppContext } from '../context'
@@ -11,7 +12,6 @@ import {
   pageUsers,
   updateLearner,
   updateMarkerRole,
-  updatePaidAccess,
   type ListedUserRow,
 } from './learners.repository'
 
@@ -81,7 +81,7 @@ export function createLearnersService({ database, clock }: Pick<AppContext, 'dat
       // A date removed (null) from a learner who has access leaves access with no end; without access, nothing.
       else if (until === null && member.paid_access_until !== null && member.paid_access_until > now)
         paidUntil = PAID_ACCESS_NO_END
-      if (paidUntil !== undefined) await updatePaidAccess(trx, id, instituteId, paidUntil)
+      if (paidUntil !== undefined) await setPaidAccessUntil(trx, id, instituteId, paidUntil)
       const changes: UserRowUpdate = {}
       if (patch.extra_time_percent !== undefined) changes.extra_time_percent = patch.extra_time_percent
       if (Object.keys(changes).length > 0) await updateLearner(trx, id, changes)
