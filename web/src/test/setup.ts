@@ -6,6 +6,7 @@ import { cleanup, configure } from '@testing-library/react'
 import { clear, createStore } from 'idb-keyval'
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest'
 import { loadLanguage } from '../i18n/i18n'
+import { showInstitute } from '../lib/institute'
 
 // A loaded CI machine can take longer than the default 1 s to settle a screen.
 configure({ asyncUtilTimeout: 4000 })
@@ -28,8 +29,10 @@ beforeEach(async () => {
 })
 
 // Screens' test files share a window and its modules (vite.config.ts): each test leaves them as it found them.
-afterEach(() => {
+afterEach(async () => {
   cleanup()
+  // A screen that saved an institute's settings repaints every later screen with its name (settings-page.test.tsx).
+  await showInstitute(null)
   vi.restoreAllMocks()
   vi.unstubAllGlobals()
   vi.useRealTimers()
