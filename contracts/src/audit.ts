@@ -13,6 +13,7 @@ export const AuditEntityTypeSchema = z.enum([
   'scan',
   'written_answer',
   'institute',
+  'national_mock',
 ])
 export type AuditEntityType = z.infer<typeof AuditEntityTypeSchema>
 

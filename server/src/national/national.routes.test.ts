@@ -123,6 +123,11 @@ describe.each(dialects)('national mocks on %s', (dialect) => {
     expect(made.status, JSON.stringify(made.body)).toBe(201)
     const id = made.body.id as number
     expect(made.body).toMatchObject({ question_count: 2, institutes: [] })
+    // In the platform's trail, not an institute's.
+    const audit = await call(PLATFORM, 'GET', '/api/platform/audit/', w.platform.access)
+    expect(audit.body.results).toMatchObject([
+      { action: 'create', entity_type: 'national_mock', entity_id: id, entity_label: 'National mock 1' },
+    ])
 
     const joined = await call(MAIN, 'POST', `/api/admin/national-mocks/${id}/join/`, w.mainAdmin.access)
     expect(joined.status, JSON.stringify(joined.body)).toBe(201)
@@ -157,6 +162,27 @@ describe.each(dialects)('national mocks on %s', (dialect) => {
       title: { en: 'x' },
     })
     expect([patch.status, patch.body.code]).toEqual([409, 'national_mock_locked'])
+    // Nor decide its key: that would re-score one institute's learners on the national board.
+    const revision = await t.db
+      .selectFrom('questions')
+      .select('revision_id')
+      .where('id', '=', main.ids[0]!)
+      .executeTakeFirstOrThrow()
+    const keyDecision = {
+      revision_id: revision.revision_id!,
+      action: 'drop',
+      drop_policy: 'exclude',
+      note: 'x',
+      dry_run: false,
+    }
+    const decided = await call(
+      MAIN,
+      'POST',
+      `/api/admin/questions/${main.ids[0]}/key/`,
+      w.mainAdmin.access,
+      keyDecision,
+    )
+    expect([decided.status, decided.body.code]).toEqual([409, 'national_mock_locked'])
 
     // Before the start: an upcoming board; a learner of an institute not taking part finds no board.
     expect((await call(MAIN, 'GET', `/api/national-mocks/${id}/leaderboard/`, w.m1.access)).body).toEqual({
@@ -202,6 +228,14 @@ describe.each(dialects)('national mocks on %s', (dialect) => {
       [MAIN, w.mainAdmin],
     ] as const)
       who.access = await accessOf(host, who)
+    const afterEnd = await call(
+      MAIN,
+      'POST',
+      `/api/admin/questions/${main.ids[0]}/key/`,
+      w.mainAdmin.access,
+      keyDecision,
+    )
+    expect([afterEnd.status, afterEnd.body.code]).toEqual([409, 'national_mock_locked'])
     const board = await call(MAIN, 'GET', `/api/national-mocks/${id}/leaderboard/`, w.m2.access)
     expect(board.status, JSON.stringify(board.body)).toBe(200)
     expect(board.body).toMatchObject({ status: 'final', participants: 3, me: { rank: 3, percentile: 0, score: 1 } })

@@ -25,7 +25,7 @@ export const platformNationalRoutes: FastifyPluginAsyncZod<{ national: NationalS
   app.post(
     '/',
     { schema: { tags, security, body: NationalMockCreateSchema, response: { 201: PlatformNationalMockSchema } } },
-    async (request, reply) => reply.code(201).send(await national.create(request.body)),
+    async (request, reply) => reply.code(201).send(await national.create(request.body, actorOf(request))),
   )
   app.get('/', { schema: { tags, security, response: { 200: PlatformNationalMockListSchema } } }, () =>
     national.listForPlatform(),

@@ -10,7 +10,7 @@ import {
   type PlatformNationalMock,
   type SectionInput,
 } from '@quiz/contracts'
-import type { AuditActor } from '../audit/audit-log'
+import { recordPlatformAudit, type AuditActor } from '../audit/audit-log'
 import type { AppContext } from '../context'
 import { inInstituteScope } from '../db/institute-jobs'
 import { Conflict, NotFound, ValidationFailed } from '../http/errors'
@@ -74,7 +74,7 @@ export function createNationalService(
   }
 
   return {
-    async create(input: CreateInput): Promise<PlatformNationalMock> {
+    async create(input: CreateInput, actor: AuditActor): Promise<PlatformNationalMock> {
       const now = clock.now()
       const startsAt = Date.parse(input.live.starts_at)
       const errors: Record<string, string[]> = {}
@@ -92,13 +92,24 @@ export function createNationalService(
         }),
       )
       if (Object.keys(errors).length > 0) throw new ValidationFailed(errors)
-      const id = await repo.insertMock(db, {
-        title: JSON.stringify(input.title),
-        duration_minutes: input.duration_minutes,
-        live_starts_at: startsAt,
-        live_join_minutes: input.live.join_minutes,
-        sections_json: JSON.stringify(input.sections),
-        created_at: now,
+      // In the platform's trail with the mock (decision 097): who scheduled a paper every institute will sit.
+      const id = await database.transaction(async (trx) => {
+        const made = await repo.insertMock(trx, {
+          title: JSON.stringify(input.title),
+          duration_minutes: input.duration_minutes,
+          live_starts_at: startsAt,
+          live_join_minutes: input.live.join_minutes,
+          sections_json: JSON.stringify(input.sections),
+          created_at: now,
+        })
+        await recordPlatformAudit(trx, actor, now, {
+          action: 'create',
+          entityType: 'national_mock',
+          entityId: made,
+          label: input.title.en,
+          after: { title: input.title, starts_at: input.live.starts_at, duration_minutes: input.duration_minutes },
+        })
+        return made
       })
       return (await withInstitutes([(await repo.findMock(db, id))!]))[0]!
     },
