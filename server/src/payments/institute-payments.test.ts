@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
 import { startFakeEsewa, startFakeKhalti, type FakeEsewa, type FakeKhalti } from '../../test/fake-gateways'
 import { createUser, paidAccessUntil } from '../../test/factories'
+import { openQuiz } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
 import type { UserRow } from '../db/schema'
 import { createInstitutesService } from '../institutes/institutes.service'
@@ -136,6 +137,39 @@ describe.each(dialects)('payments of two institutes on %s', (dialect) => {
     // Credited to the institute it was paid on (decision 103), not to the account's other memberships.
     expect(await accessOf(learner.user, theirId)).toBe(t.clock.now() + 30 * 86_400_000)
     expect(await accessOf(learner.user)).toBeUndefined() // no membership at main, so no access there
+  })
+
+  it('opens no paid-tier quiz at main to a learner of both who paid at Pathshala', async () => {
+    const learner = await person('pathshala')
+    await t.db.insertInto('memberships').values({ user_id: learner.user.id, institute_id: 1, created_at: 0 }).execute()
+    const atMain = {
+      user: learner.user,
+      headers: {
+        authorization: `Bearer ${await t.tokens.signAccess({
+          id: learner.user.id,
+          username: learner.user.username,
+          is_admin: false,
+          is_marker: false,
+          institute: 'main',
+        })}`,
+      },
+    }
+    const { quiz } = await openQuiz(t, { is_paid_tier: 1 })
+    const { redirect } = await start(THEIRS, learner, await plan(THEIRS, 'pathshala'), 'khalti')
+    const pidx = new URL(redirect.url).searchParams.get('pidx')!
+    khalti.settle(pidx, 'Completed')
+    await browser(THEIRS, `/api/payments/khalti/return/?pidx=${pidx}`)
+    expect(await accessOf(learner.user, theirId)).toBeGreaterThan(t.clock.now())
+
+    const listed = (await call(MAIN, atMain, 'GET', '/api/quizzes/')).body as { id: number; can_start: boolean }[]
+    expect(listed.find((item) => item.id === quiz.id)).toMatchObject({ can_start: false })
+    const refused = await call(MAIN, atMain, 'GET', `/api/quizzes/${quiz.id}/`)
+    expect([refused.status, refused.body.code]).toEqual([403, 'paid_access_required'])
+    // Paid at main too, it opens.
+    const { redirect: again } = await start(MAIN, atMain, await plan(MAIN, 'main'), 'khalti')
+    khalti.settle(new URL(again.url).searchParams.get('pidx')!, 'Completed')
+    await browser(MAIN, `/api/payments/khalti/return/?pidx=${new URL(again.url).searchParams.get('pidx')}`)
+    expect((await call(MAIN, atMain, 'GET', `/api/quizzes/${quiz.id}/`)).status).toBe(200)
   })
 
   it('keeps taking main’s payments with the environment’s keys', async () => {
