@@ -150,14 +150,18 @@ export async function startServer({
         db.close()
       }
     },
-    /** Access tokens for users, signed with the server's secret (setup only: 1,000 argon2 logins would take minutes). */
-    async tokensFor(usernames) {
+    /**
+     * Access tokens for users, signed with the server's secret (setup only: 1,000 argon2 logins would take minutes);
+     * for the institute `slug` when given (its roles, and a token its host accepts), else the first institute's.
+     */
+    async tokensFor(usernames, slug) {
       const key = new TextEncoder().encode(env.JWT_SECRET)
+      const institute = slug ? `(select id from institutes where slug = '${slug}')` : '1'
       const users = new Map(
-        // Roles are the first institute's memberships' (docs/decisions/096).
+        // Roles are the institute's memberships' (docs/decisions/096).
         (
           await this.rows(
-            `select u.id, u.username, m.is_admin from users u left join memberships m on m.user_id = u.id and m.institute_id = 1`,
+            `select u.id, u.username, m.is_admin from users u left join memberships m on m.user_id = u.id and m.institute_id = ${institute}`,
           )
         ).map((user) => [user.username, user]),
       )
@@ -170,6 +174,7 @@ export async function startServer({
             user_id: user.id,
             username: user.username,
             is_admin: Number(user.is_admin) === 1,
+            ...(slug && { institute: slug }),
           })
             .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
             .setIssuedAt()
@@ -242,7 +247,8 @@ function rssMB(pid) {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 })
 
 /** One request on a keep-alive socket; resolves {status, body, ms, headers}. */
-export function call(baseUrl, method, url, { body, token } = {}) {
+/** One request; `host` names the institute it is for (API.md "Institutes"), as a browser on its address would. */
+export function call(baseUrl, method, url, { body, token, host } = {}) {
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body))
   const started = performance.now()
   return new Promise((resolve, reject) => {
@@ -252,6 +258,7 @@ export function call(baseUrl, method, url, { body, token } = {}) {
       headers: {
         ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(host ? { host } : {}),
       },
     })
     req.on('response', (res) => {

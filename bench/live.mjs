@@ -9,7 +9,8 @@
 import os from 'node:os'
 import { call, percentile, startServer } from './lib.mjs'
 
-// BENCH_LIVE_NATIONAL=1: the national budget on two instances sharing PostgreSQL (bench/live-national.mjs).
+// BENCH_LIVE_NATIONAL=1: the national budget on two instances sharing PostgreSQL (bench/live-national.mjs); with
+// BENCH_LIVE_INSTITUTES=N a national mock of N institutes (docs/scaling.md).
 if (process.env.BENCH_LIVE_NATIONAL) {
   await import('./live-national.mjs')
   process.exit(0)
