@@ -46,7 +46,7 @@ describe.each(dialects)('institutes by host on %s', (dialect) => {
         slug: 'main',
         name: { en: 'Quiz Practice', ne: 'क्विज अभ्यास' },
         logo: null,
-        colour: '#1f6feb',
+        colour: '#1d4ed8',
         open_registration: true,
       })
     }
