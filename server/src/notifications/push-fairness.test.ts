@@ -44,7 +44,7 @@ describe.each(dialects)('push slots shared fairly on %s', (dialect) => {
     try {
       await expect
         .poll(() => pushService.received.filter((push) => push.name.startsWith('victim-')).length, {
-          // 10 s on a quiet machine (ten hanging sends, each slow after SLOW_AFTER_MS); CI's loaded runs took 30.
+          // About 10 s on a busy machine here; over 30 in one loaded CI run.
           timeout: 50_000,
           interval: 10,
         })
