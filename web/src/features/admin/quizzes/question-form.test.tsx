@@ -67,7 +67,8 @@ describe('QuestionForm', () => {
     expect(radios()).toHaveLength(2)
     expect(screen.getByRole('button', { name: 'Remove option 1' })).toBeDisabled()
     expect(add).toBeEnabled()
-  })
+    // Fourteen clicks, each re-rendering the whole form and queried by role: over 15 s in one loaded CI run.
+  }, 60_000)
 
   it('makes the first remaining option correct when the correct one is removed, and keeps it otherwise', async () => {
     const { user } = renderForm()
