@@ -60,6 +60,8 @@ export const ErrorCodeSchema = z.enum([
   // National mocks (docs/decisions/102).
   'national_mock_locked',
   'national_mock_started',
+  // Question types: a typed number the number rule refuses (contracts/rules/numbers.ts).
+  'invalid_number',
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>
 

@@ -47,6 +47,8 @@ import { nationalMocks } from './migrations/0050_national_mocks'
 import { instituteIndexes } from './migrations/0051_institute_indexes'
 import { filesInAStore } from './migrations/0052_files_in_a_store'
 import { productNameForMain } from './migrations/0055_product_name_for_main'
+import { questionTypes } from './migrations/0056_question_types'
+import { answerValues } from './migrations/0057_answer_values'
 
 // Listed, not scanned, so the bundle carries them; a released migration is never edited, a new one follows it.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -97,6 +99,8 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0051_institute_indexes': instituteIndexes(),
   '0052_files_in_a_store': filesInAStore(),
   '0055_product_name_for_main': productNameForMain(),
+  '0056_question_types': questionTypes(),
+  '0057_answer_values': answerValues(),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

@@ -164,6 +164,11 @@ export interface PaperSectionTable {
   marks_correct: Generated<number>
   marks_wrong: Generated<number>
   time_limit_minutes: number | null
+  /** How multiple questions score: `all_or_nothing` or `partial` (`partial_marks` hundredths a right option). */
+  multiple_scheme: Generated<'all_or_nothing' | 'partial'>
+  partial_marks: Generated<number>
+  /** 0: a wrong numeric answer loses nothing. */
+  numeric_negative: Generated<number>
 }
 
 /** An item of a section: a fixed question (`question_id`) or a draw (`draw_count` and its filters). */
@@ -242,6 +247,9 @@ export interface QuestionRevisionTable extends ImageColumns {
   word_limit: ColumnType<number | null, number | null | undefined, number | null>
   model_answer_en: ColumnType<string | null, string | null | undefined, string | null>
   model_answer_ne: ColumnType<string | null, string | null | undefined, string | null>
+  /** Numeric only: JSON `{value, tolerance}` or `{min, max}`, and the decimals a typed answer may have (null: any). */
+  numeric_answer: ColumnType<string | null, string | null | undefined, string | null>
+  decimals: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export type QuestionType = 'choice' | 'written'
@@ -418,6 +426,8 @@ export interface AttemptAnswerTable {
   attempt_id: number
   question_id: number
   option_id: number | null
+  /** JSON: a multiple question's option ids or a numeric question's typed number; null for a choice answer. */
+  value: ColumnType<string | null, string | null | undefined, string | null>
   saved_at: number
 }
 

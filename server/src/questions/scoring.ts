@@ -1,5 +1,7 @@
-import { keyedMarks, keyedOutcome, type AnswerKey } from './answer-keys'
+import type { NumericKey } from '@quiz/contracts/rules/numbers'
+import type { AnswerKey } from './answer-keys'
 import { attemptSections, type AttemptSection } from './sections'
+import { markChoice, markMultiple, markNumeric, type Marked, type SectionMarks } from './type-marks'
 
 /** Marking scheme of SPEC.md in hundredths of a point, so sums stay exact integers. */
 export const POINTS_CORRECT = 100
@@ -9,9 +11,48 @@ export interface ScoredQuestion {
   questionId: number
   correctOptionId: number | null
   key?: AnswerKey
-  /** Absent for a choice question; another type is marked by its own marker (outcomes/markers.ts). */
+  /** Absent for a choice question; `multiple` and `numeric` are marked here too, others by their own marker. */
   type?: string
+  /** A multiple question's right options. */
+  correctOptionIds?: ReadonlySet<number>
+  /** A numeric question's accepted answer and decimals. */
+  numeric?: { answer: NumericKey; decimals: number | null }
 }
+
+/** An answer as stored: a choice's option id, a multiple question's option ids, a numeric question's typed string. */
+export type AnswerValue = number | readonly number[] | string | null
+
+/** The question types marked from the answer alone, each by its pure function of questions/type-marks.ts. */
+export const OBJECTIVE_TYPES = ['choice', 'multiple', 'numeric'] as const
+
+export function markQuestion(question: ScoredQuestion, answer: AnswerValue | undefined, marks: SectionMarks): Marked {
+  const value = answer ?? null
+  switch (question.type ?? 'choice') {
+    case 'multiple':
+      return markMultiple(
+        Array.isArray(value) ? value : null,
+        question.correctOptionIds ?? new Set(),
+        marks,
+        question.key,
+      )
+    case 'numeric':
+      if (!question.numeric) throw new Error(`numeric question ${question.questionId} without its answer`)
+      return markNumeric(typeof value === 'string' ? value : null, question.numeric, marks, question.key)
+    default:
+      return markChoice(typeof value === 'number' ? value : null, question.correctOptionId, marks, question.key)
+  }
+}
+
+const isObjective = (question: ScoredQuestion) =>
+  question.type === undefined || (OBJECTIVE_TYPES as readonly string[]).includes(question.type)
+
+/** A section's marking as the pure markers read it. */
+export const sectionMarks = (section: AttemptSection): SectionMarks => ({
+  correct: section.marks_correct,
+  wrong: section.marks_wrong,
+  multiple: { scheme: section.multiple_scheme ?? 'all_or_nothing', partial: section.partial_marks ?? 100 },
+  numericNegative: section.numeric_negative ?? true,
+})
 
 export interface Score {
   score_hundredths: number
@@ -27,11 +68,13 @@ export interface SectionTally {
   correct: number
   incorrect: number
   unanswered: number
+  /** Multiple answers gaining more than 0 and less than full marks; counted in `incorrect` too (API.md). */
+  partial: number
 }
 
 export function scoreBySection(
   questions: readonly ScoredQuestion[],
-  answers: ReadonlyMap<number, number | null>,
+  answers: ReadonlyMap<number, AnswerValue>,
   sections: readonly AttemptSection[] = attemptSections(null, questions.length),
 ): Score & { sections: SectionTally[] } {
   const tallies: SectionTally[] = sections.map((section) => ({
@@ -40,8 +83,9 @@ export function scoreBySection(
     correct: 0,
     incorrect: 0,
     unanswered: 0,
+    partial: 0,
   }))
-  const marks = sections.map((section) => ({ correct: section.marks_correct, wrong: section.marks_wrong }))
+  const marks = sections.map(sectionMarks)
   // Walked place by place, with no array of places: this runs twice on every submit of a storm.
   const last = sections.length - 1
   let index = 0
@@ -51,19 +95,22 @@ export function scoreBySection(
     while (place >= sectionEnd && index < last) sectionEnd += sections[++index]!.count
     const question = questions[place]!
     const tally = tallies[index]!
-    if (question.type !== undefined) {
+    if (!isObjective(question)) {
       tally.max_hundredths -= sections[index]!.marks_correct
       continue
     }
-    const outcome = keyedOutcome(answers.get(question.questionId) ?? null, question.correctOptionId, question.key)
+    const { outcome, marks: gained } = markQuestion(question, answers.get(question.questionId), marks[index]!)
     if (outcome === 'excluded') {
       // A question dropped with `exclude` counts in nothing and its marks leave the most the paper can score.
       excluded++
       tally.max_hundredths -= sections[index]!.marks_correct
       continue
     }
-    tally[outcome]++
-    tally.score_hundredths += keyedMarks(outcome, marks[index]!)
+    if (outcome === 'partial') {
+      tally.partial++
+      tally.incorrect++
+    } else tally[outcome]++
+    tally.score_hundredths += gained
   }
   const sum = (key: keyof SectionTally) => tallies.reduce((total, tally) => total + tally[key], 0)
   return {
@@ -78,7 +125,7 @@ export function scoreBySection(
 
 export function scoreAnswers(
   questions: readonly ScoredQuestion[],
-  answers: ReadonlyMap<number, number | null>,
+  answers: ReadonlyMap<number, AnswerValue>,
   sections?: readonly AttemptSection[],
 ): Score {
   const { sections: _sections, ...score } = scoreBySection(questions, answers, sections)

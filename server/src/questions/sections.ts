@@ -8,6 +8,11 @@ export interface AttemptSection {
   time_limit_minutes: number | null
   count: number
   limit_ms?: number
+  /** Multiple questions' marking (API.md "Question types"); absent: all_or_nothing, 1 mark a right option. */
+  multiple_scheme?: 'all_or_nothing' | 'partial'
+  partial_marks?: number
+  /** False: a wrong numeric answer loses nothing; absent: true. */
+  numeric_negative?: boolean
 }
 
 /** SPEC.md's marking, which every quiz had before papers had sections: +1 / -0.2. */
