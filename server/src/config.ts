@@ -93,6 +93,7 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool(false),
+  S3_SIGNED_REDIRECTS: bool(false),
 })
 
 const PAYMENT_PROVIDER_NAMES = ['khalti', 'esewa', 'fake'] as const
@@ -163,6 +164,11 @@ export type Config = Readonly<{
   pictureSweepIntervalMs: number
   /** How often each process removes the stored files no row names (db/file-sweep.ts); 0: never. */
   fileSweepIntervalMs: number
+  /**
+   * With an S3 store: pictures and written pages answer, after the same checks, with a redirect to a signed address
+   * of at most 5 minutes, and the bytes travel from the store, not through the app (docs/decisions/112).
+   */
+  signedRedirects: boolean
   /** How often each process writes the practice cards finishes owe (decision 080); 0: only their readers do. */
   owedCardsIntervalMs: number
   overload: { maxEventLoopDelayMs: number; retryAfterSeconds: number }
@@ -308,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
     liveAnnouncementIntervalMs: e.LIVE_ANNOUNCEMENT_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
     liveAnnouncementChunk: e.LIVE_ANNOUNCEMENT_CHUNK,
     pictureSweepIntervalMs: e.PICTURE_SWEEP_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 24 * 3_600_000),
+    signedRedirects: e.FILE_STORE === 's3' && e.S3_SIGNED_REDIRECTS,
     fileSweepIntervalMs: e.FILE_SWEEP_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 24 * 3_600_000),
     owedCardsIntervalMs: e.OWED_CARDS_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 200),
     workers: e.WORKERS,

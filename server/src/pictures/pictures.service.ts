@@ -4,10 +4,10 @@ import type { Config } from '../config'
 import type { Database } from '../db/database'
 import { currentInstitute, inRequestScope, outsideRequestScope } from '../db/request-scope'
 import { forEachInstitute } from '../db/institute-jobs'
-import type { FileStore } from '../files'
+import { MAX_SIGNED_SECONDS, signedAddress, type FileStore } from '../files'
 import type { Clock } from '../lib/clock'
 import { encodePicture, type EncodedPicture, type PictureRefusal } from './picture-encoding'
-import { pictureBytes, pictureFileKey, storePictureFile } from './picture-files'
+import { pictureBytes, pictureFileKey, PICTURE_TYPE, storePictureFile } from './picture-files'
 import { named, pictureKey, pictureName } from './picture-names'
 import {
   deleteUnusedPictures,
@@ -50,7 +50,7 @@ export function createPicturesService({
 }: {
   database: Database
   clock: Clock
-  config: Pick<Config, 'jwtSecret'>
+  config: Pick<Config, 'jwtSecret'> & Partial<Pick<Config, 'signedRedirects'>>
   files: FileStore
 }) {
   const db = database.db
@@ -173,6 +173,19 @@ export function createPicturesService({
       const institute = currentInstitute()
       if (institute !== undefined && !(await usedHere(institute, hash))) return undefined
       return read(hash)
+    },
+
+    /**
+     * With S3_SIGNED_REDIRECTS, the store's signed address of a picture the request's host may show (the same check
+     * as readOnHost); undefined where the app serves the bytes (redirects off, a picture kept in its row).
+     */
+    async signedOnHost(hash: string): Promise<string | undefined> {
+      if (!config.signedRedirects) return undefined
+      const institute = currentInstitute()
+      if (institute !== undefined && !(await usedHere(institute, hash))) return undefined
+      const row = await findPictureData(db, hash)
+      if (!row) return undefined
+      return signedAddress(files, true, row.data_key, { seconds: MAX_SIGNED_SECONDS, contentType: PICTURE_TYPE })
     },
 
     readAhead(hashes: readonly string[]): void {
