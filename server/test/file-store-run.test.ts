@@ -107,13 +107,92 @@ describe.each(dialects)('files in the file store, a whole run of uploads, on %s'
     )
   })
 
+  /** A sheet's scan and a booklet page, their rows as the sittings' uploads write them, their files in the store. */
+  async function scanAndBookletPage() {
+    const admin = await createUser(t.database, { is_admin: 1 })
+    const { quiz } = await createQuiz(t.database, {}, { questionCount: 1 })
+    const sitting = await t.db
+      .insertInto('sittings')
+      .values({ quiz_id: quiz.id, title_en: 'S', held_at: 0, revision_ids: '[]', sets: '[]', created_at: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const photo = await noisyPhoto(200, 300)
+    await t.files.put('scans/run-1', photo, 'image/jpeg')
+    const scan = await t.db
+      .insertInto('sitting_scans')
+      .values({
+        sitting_id: sitting.id,
+        sheet: 'R1',
+        status: 'needs_review',
+        answers: '{}',
+        flags: '[]',
+        photo: Buffer.alloc(0),
+        photo_key: 'scans/run-1',
+        photo_size: photo.length,
+        photo_type: 'image/jpeg',
+        created_at: 0,
+        updated_at: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await t.files.put('pages/run-page', photo, 'image/jpeg')
+    await t.db
+      .insertInto('page_images')
+      .values({
+        hash: 'run-page',
+        data: Buffer.alloc(0),
+        data_key: 'pages/run-page',
+        data_size: photo.length,
+        content_type: 'image/jpeg',
+        width: 200,
+        height: 300,
+        created_at: 0,
+      })
+      .execute()
+    const page = await t.db
+      .insertInto('booklet_pages')
+      .values({
+        sitting_id: sitting.id,
+        sheet: 'B1',
+        serial: 1,
+        page_number: 1,
+        status: 'needs_review',
+        roll_number: null,
+        user_id: null,
+        questions: '[]',
+        flags: '[]',
+        question_box: '{}',
+        image_hash: 'run-page',
+        answer_hash: null,
+        upload_hash: 'run-page',
+        scanned_by: null,
+        created_at: 0,
+        updated_at: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return {
+      headers: await bearerFor(t.tokens, admin),
+      urls: [`/api/admin/scans/${scan.id}/image`, `/api/admin/pages/${page.id}/image`],
+    }
+  }
+
   it('answers 503 with Retry-After for each kind of file when the store is unreachable, and nothing else fails', async () => {
     const run = await uploadsOfEveryKind()
+    const sittings = await scanAndBookletPage()
+    for (const url of sittings.urls)
+      expect((await t.app.inject({ method: 'GET', url, headers: sittings.headers })).statusCode, url).toBe(200)
     const app = await buildApp({ ...t, database: t.appDatabase, files: unreachableStore() }, { logger: false })
     await app.ready()
     try {
       for (const url of [run.pictureUrl, run.profilePictureUrl, run.pageUrl, run.phoneUrl]) {
         const response = await app.inject({ method: 'GET', url })
+        expect(response.statusCode, url).toBe(503)
+        expect(response.headers['retry-after'], url).toBe('5')
+      }
+      // A sheet's photo and a booklet page, as an admin reviewing them asks for them.
+      for (const url of sittings.urls) {
+        const response = await app.inject({ method: 'GET', url, headers: sittings.headers })
         expect(response.statusCode, url).toBe(503)
         expect(response.headers['retry-after'], url).toBe('5')
       }
