@@ -17,6 +17,7 @@ const entryPoints = {
   'cli/grant-paid-access': 'src/cli/grant-paid-access.ts',
   'cli/backup': 'src/cli/backup.ts',
   'cli/restore': 'src/cli/restore.ts',
+  'cli/files-migrate': 'src/cli/files-migrate.ts',
 }
 
 await build({

@@ -189,7 +189,14 @@ export async function buildApp(
     }
   })
   // Each job is stopped, its sends awaited, and the shown questions held here written, before the database closes.
-  for (const job of [jobs.deliveries, jobs.announcements, jobs.mockEnds, jobs.pictureSweep, jobs.owedCards]) {
+  for (const job of [
+    jobs.deliveries,
+    jobs.announcements,
+    jobs.mockEnds,
+    jobs.pictureSweep,
+    jobs.fileSweep,
+    jobs.owedCards,
+  ]) {
     app.addHook('onReady', async () => job.start())
     app.addHook('onClose', async () => job.stop())
   }

@@ -198,6 +198,11 @@ describe('web push', () => {
     expect(load({ NODE_ENV: 'development' }).pictureSweepIntervalMs).toBe(86_400_000)
     expect(load({ NODE_ENV: 'test' }).pictureSweepIntervalMs).toBe(0)
     expect(load({ NODE_ENV: 'test', PICTURE_SWEEP_INTERVAL_MS: '50' }).pictureSweepIntervalMs).toBe(50)
+    // Signed redirects need a store that signs: with the local store the app serves the files whatever is set.
+    expect(load({ NODE_ENV: 'test', S3_SIGNED_REDIRECTS: 'true' }).signedRedirects).toBe(false)
+    expect(load({ NODE_ENV: 'development' }).fileSweepIntervalMs).toBe(86_400_000)
+    expect(load({ NODE_ENV: 'test' }).fileSweepIntervalMs).toBe(0)
+    expect(load({ NODE_ENV: 'test', FILE_SWEEP_INTERVAL_MS: '50' }).fileSweepIntervalMs).toBe(50)
   })
 
   it('writes owed practice cards every 200 ms, but not under NODE_ENV=test unless told', () => {

@@ -84,6 +84,7 @@ const EnvSchema = z.object({
   LIVE_ANNOUNCEMENT_CHUNK: z.coerce.number().int().min(1).max(100_000).default(2_000),
   LIVE_ANNOUNCEMENT_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
   PICTURE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
+  FILE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
   OWED_CARDS_INTERVAL_MS: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
   FILE_STORE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.string().url().optional(),
@@ -92,6 +93,7 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool(false),
+  S3_SIGNED_REDIRECTS: bool(false),
 })
 
 const PAYMENT_PROVIDER_NAMES = ['khalti', 'esewa', 'fake'] as const
@@ -160,6 +162,13 @@ export type Config = Readonly<{
   /** Learners one announcement pass notifies, in one transaction; a mock of 100,000 takes 50 of them. */
   liveAnnouncementChunk: number
   pictureSweepIntervalMs: number
+  /** How often each process removes the stored files no row names (db/file-sweep.ts); 0: never. */
+  fileSweepIntervalMs: number
+  /**
+   * With an S3 store: pictures and written pages answer, after the same checks, with a redirect to a signed address
+   * of at most 5 minutes, and the bytes travel from the store, not through the app (docs/decisions/112).
+   */
+  signedRedirects: boolean
   /** How often each process writes the practice cards finishes owe (decision 080); 0: only their readers do. */
   owedCardsIntervalMs: number
   overload: { maxEventLoopDelayMs: number; retryAfterSeconds: number }
@@ -305,6 +314,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
     liveAnnouncementIntervalMs: e.LIVE_ANNOUNCEMENT_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
     liveAnnouncementChunk: e.LIVE_ANNOUNCEMENT_CHUNK,
     pictureSweepIntervalMs: e.PICTURE_SWEEP_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 24 * 3_600_000),
+    signedRedirects: e.FILE_STORE === 's3' && e.S3_SIGNED_REDIRECTS,
+    fileSweepIntervalMs: e.FILE_SWEEP_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 24 * 3_600_000),
     owedCardsIntervalMs: e.OWED_CARDS_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 200),
     workers: e.WORKERS,
     institutes: {

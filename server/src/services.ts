@@ -38,6 +38,7 @@ import { createPictureSweeper } from './pictures/picture-sweeper'
 import { createPicturesService } from './pictures/pictures.service'
 import { createNationalService } from './national/national.service'
 import { createPlanService } from './plans/plans.service'
+import { createFileSweeper } from './db/file-sweep'
 import { createPracticeService } from './practice/practice.service'
 import { choiceMarker, createOutcomes } from './outcomes/outcomes.service'
 import { createQuestionPapers } from './questions/question-papers'
@@ -151,6 +152,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
       announcements: createAnnouncementSender(context, log),
       mockEnds: createMockEnder(context, lifecycle, log),
       pictureSweep: createPictureSweeper(context, pictures, log),
+      fileSweep: createFileSweeper(context, log),
       owedCards: createOwedCardsDrainer(context, log),
     },
   }

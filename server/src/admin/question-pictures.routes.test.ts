@@ -43,8 +43,16 @@ describe.each(dialects)('pictures in questions on %s', (dialect) => {
     return { status: response.statusCode, body: response.json() }
   }
   const storedPictures = () => t.db.selectFrom('pictures').select(['hash', 'width', 'height', 'data']).execute()
-  const storedData = async (url: string) =>
-    (await t.db.selectFrom('pictures').select('data').where('hash', '=', hashOf(url)).executeTakeFirstOrThrow()).data
+  // The row names the file; its bytes are in the file store (docs/decisions/105, 112).
+  const storedData = async (url: string) => {
+    const row = await t.db
+      .selectFrom('pictures')
+      .select(['data', 'data_key'])
+      .where('hash', '=', hashOf(url))
+      .executeTakeFirstOrThrow()
+    expect(row.data.length).toBe(0)
+    return (await t.files.get(row.data_key!))!
+  }
   const revisionsOf = async (questionId: number) =>
     (await t.db.selectFrom('question_revisions').select('id').where('question_id', '=', questionId).execute()).length
 

@@ -123,6 +123,20 @@ export function parseBackupArgs(argv: string[]) {
   return { out: required(parse(argv, { out: { type: 'string' } }).out, 'out') }
 }
 
+export const filesMigrateUsage =
+  'Usage: npm run files:migrate -- [--batch N]\n' +
+  '  Moves the files the database still holds (pictures, sheet photos, pages) into the file store (FILE_STORE),\n' +
+  '  N rows at a time (default 100). Safe while servers serve; stopped, it goes on where it was when run again.'
+
+export function parseFilesMigrateArgs(argv: string[]) {
+  const { batch } = parse(argv, { batch: { type: 'string' } })
+  if (batch === undefined) return { batch: 100 }
+  const size = Number(batch)
+  if (!/^\d+$/.test(batch) || size < 1 || size > 10_000)
+    throw new UsageError(`--batch must be a whole number from 1 to 10000, not "${batch}".`)
+  return { batch: size }
+}
+
 export const restoreUsage =
   'Usage: npm run restore -- FILE\n' +
   '  Puts the backup FILE in place of the SQLite database; refuses while a server has the database open.\n' +

@@ -43,6 +43,21 @@ describe.each(stores)('the %s file store', (_kind, storeOf) => {
     expect(await store.get('pages/ab12')).toBeUndefined()
   })
 
+  it('lists the files under a folder with when each was written, and none of another folder', async () => {
+    const store = storeOf()
+    const before = Date.now() - 1_000
+    await store.put('listed/a', Buffer.from('a'), 'image/jpeg')
+    await store.put('listed/b-phone', Buffer.from('b'), 'image/webp')
+    await store.put('elsewhere/c', Buffer.from('c'), 'image/jpeg')
+    const listed = []
+    for await (const page of store.list('listed/')) listed.push(...page)
+    expect(listed.map((file) => file.key).sort()).toEqual(['listed/a', 'listed/b-phone'])
+    for (const file of listed) expect(file.modifiedAt).toBeGreaterThan(before)
+    const none = []
+    for await (const page of store.list('never/')) none.push(...page)
+    expect(none).toEqual([])
+  })
+
   it('deletes a file that is not there without an error', async () => {
     await expect(storeOf().delete('pages/never-kept')).resolves.toBeUndefined()
   })

@@ -11,10 +11,21 @@ export interface FileStore {
   delete(key: string): Promise<void>
   exists(key: string): Promise<boolean>
   /**
+   * Every file under `prefix` (a folder such as 'pages/'), with when it was last written, a page at a time: for the
+   * sweep of files no row names (db/file-sweep.ts). The local store lists its temporary files too.
+   */
+  list(prefix: string): AsyncIterable<StoredFile[]>
+  /**
    * An address the browser may fetch the file from for `seconds` (at most 5 minutes), where the store can give one;
    * the local store cannot, and its files are served through the app.
    */
   signedUrl?(key: string, options: { seconds: number; contentType: string }): Promise<string>
+}
+
+export interface StoredFile {
+  key: string
+  /** When it was last written, ms since the epoch. */
+  modifiedAt: number
 }
 
 /** At most this long a signed address lives: a link that leaks is worthless soon (API.md "Operations"). */

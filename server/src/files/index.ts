@@ -29,3 +29,17 @@ export function createFileStore(config: Pick<Config, 'dataDir' | 'files'>): File
   if (files.kind === 's3') return createS3Store(files.s3)
   return createLocalStore(files.dir ?? path.join(config.dataDir, 'files'))
 }
+
+/**
+ * Where the browser may fetch the file itself for `seconds` (capped at MAX_SIGNED_SECONDS), when redirects are on
+ * and the store signs (S3); undefined when the app serves the bytes.
+ */
+export async function signedAddress(
+  files: FileStore,
+  redirects: boolean,
+  key: string | null,
+  options: { seconds: number; contentType: string },
+): Promise<string | undefined> {
+  if (!redirects || key === null || !files.signedUrl || options.seconds < 1) return undefined
+  return files.signedUrl(key, options)
+}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { checkedKey, FileStoreUnavailable, type FileStore } from './file-store'
+import { checkedKey, FileStoreUnavailable, type FileStore, type StoredFile } from './file-store'
 
 const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT'
 
@@ -43,6 +43,24 @@ export function createLocalStore(root: string): FileStore {
       } catch (error) {
         throw unavailable(key, error)
       }
+    },
+    async *list(prefix) {
+      const folder = path.join(root, ...checkedKey(prefix.replace(/\/$/, '')).split('/'))
+      let names: string[]
+      try {
+        names = await readdir(folder, { recursive: true })
+      } catch (error) {
+        if (missing(error)) return
+        throw unavailable(prefix, error)
+      }
+      const page: StoredFile[] = []
+      for (const name of names) {
+        const info = await stat(path.join(folder, name)).catch(() => undefined)
+        if (!info?.isFile()) continue
+        page.push({ key: `${prefix.replace(/\/$/, '')}/${name.split(path.sep).join('/')}`, modifiedAt: info.mtimeMs })
+        if (page.length === 1000) yield page.splice(0)
+      }
+      if (page.length > 0) yield page
     },
     async exists(key) {
       try {

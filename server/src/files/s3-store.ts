@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -78,6 +79,23 @@ export function createS3Store(settings: S3Settings): FileStore {
       } catch (error) {
         if (notFound(error)) return false
         throw unavailable(key, error)
+      }
+    },
+    async *list(prefix) {
+      const Prefix = `${checkedKey(prefix.replace(/\/$/, ''))}/`
+      for (let ContinuationToken: string | undefined; ;) {
+        let listed
+        try {
+          listed = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }))
+        } catch (error) {
+          throw unavailable(prefix, error)
+        }
+        const page = (listed.Contents ?? []).flatMap((object) =>
+          object.Key ? [{ key: object.Key, modifiedAt: object.LastModified?.getTime() ?? 0 }] : [],
+        )
+        if (page.length > 0) yield page
+        if (!listed.IsTruncated || !listed.NextContinuationToken) return
+        ContinuationToken = listed.NextContinuationToken
       }
     },
     // Signing is local arithmetic: it needs no request to the store, so it never fails for an unreachable one.

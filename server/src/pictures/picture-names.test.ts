@@ -22,12 +22,21 @@ describe.each(dialects)('picture names on %s', (dialect) => {
   async function stored(bytes: Buffer) {
     const picture = await createPicturesService(t).store(bytes)
     if (typeof picture === 'string') throw new Error(picture)
-    const { data } = await t.db
-      .selectFrom('pictures')
-      .select('data')
-      .where('hash', '=', nameOf(picture.url))
-      .executeTakeFirstOrThrow()
+    const data = (await t.files.get(`pictures/${nameOf(picture.url)}`))!
     return { ...picture, data }
+  }
+
+  /** Every picture's row as a server of before the file store (and of before migration 0021) wrote it. */
+  async function asBeforeTheStore() {
+    for (const row of await t.db.selectFrom('pictures').select(['hash', 'data_key']).execute()) {
+      const data = (await t.files.get(row.data_key!))!
+      await t.db
+        .updateTable('pictures')
+        .set({ data, data_key: null, data_size: null })
+        .where('hash', '=', row.hash)
+        .execute()
+      await t.files.delete(row.data_key!)
+    }
   }
 
   it('names a picture by a hash keyed with the server secret, never the sha256 of its bytes', async () => {
@@ -81,6 +90,7 @@ describe.each(dialects)('picture names on %s', (dialect) => {
     expect(created.statusCode).toBe(201)
     const question = created.json<{ id: number; image: { picture: { url: string } } }>()
     // As migration 0021 finds a database of before it: named by the plain sha256, not keyed.
+    await asBeforeTheStore()
     const names = new Map<string, string>()
     for (const { hash, data } of await t.db.selectFrom('pictures').select(['hash', 'data']).execute()) {
       names.set(sha256(data), hash)
@@ -125,10 +135,16 @@ describe.each(dialects)('picture names on %s', (dialect) => {
     )
     expect((await get(question.image.picture.url)).statusCode).toBe(200)
     expect((await get(`/api/pictures/${plain}.webp`)).statusCode).toBe(404)
+    // Renamed into the file store: its new row names a file and holds no bytes.
+    for (const row of await t.db.selectFrom('pictures').select(['hash', 'data', 'data_key']).execute()) {
+      expect(row.data.length).toBe(0)
+      expect(await t.files.exists(row.data_key!)).toBe(true)
+    }
   })
   it('names a picture left under its plain hash at the sweep, when the start could not', async () => {
     const picture = await stored(await png(30, 20))
     const keyedName = nameOf(picture.url)
+    await asBeforeTheStore()
     await t.db
       .updateTable('pictures')
       .set({ hash: sha256(picture.data), keyed: 0 })

@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely'
 import { inParts } from '../db/in-parts'
 import type { DB } from '../db/schema'
-import type { EncodedPicture } from './picture-encoding'
+import type { StoredPicture } from './picture-files'
 
 /** `used`: the request's institute uses them (picture_uses); false for a platform admin's, recorded by `useIn`. */
 export async function savePictures(
   db: Kysely<DB>,
-  pictures: readonly EncodedPicture[],
+  pictures: readonly StoredPicture[],
   now: number,
   used = true,
 ): Promise<void> {
@@ -16,6 +16,8 @@ export async function savePictures(
       .values({
         hash: picture.hash,
         data: picture.data,
+        data_key: picture.data_key,
+        data_size: picture.data_size,
         width: picture.width,
         height: picture.height,
         pixels_hash: picture.pixelsHash,
@@ -75,14 +77,23 @@ export async function findPicturesByPixels(db: Kysely<DB>, pixelsHashes: readonl
 }
 
 // Only under its keyed name: a row still named by its plain hash (migration 0021) is served once renamed.
-export async function findPictureData(db: Kysely<DB>, hash: string): Promise<Buffer | undefined> {
-  const row = await db
+export async function findPictureData(db: Kysely<DB>, hash: string) {
+  return db
     .selectFrom('pictures')
-    .select('data')
+    .select(['data', 'data_key'])
     .where('hash', '=', hash)
     .where('keyed', '=', 1)
     .executeTakeFirst()
-  return row?.data
+}
+
+/** Which of `hashes` have a row: a file stored for one that has none is removed again. */
+export async function findRecordedPictures(db: Kysely<DB>, hashes: readonly string[]): Promise<Set<string>> {
+  const recorded = new Set<string>()
+  for (const part of inParts([...new Set(hashes)])) {
+    const rows = await db.selectFrom('pictures').select('hash').where('hash', 'in', part).execute()
+    for (const row of rows) recorded.add(row.hash)
+  }
+  return recorded
 }
 
 export async function findUnkeyedPictures(db: Kysely<DB>): Promise<string[]> {
@@ -92,24 +103,29 @@ export async function findUnkeyedPictures(db: Kysely<DB>): Promise<string[]> {
 
 // Copied, everything naming it moved (in each institute, docs/decisions/098), then removed (the name may exist
 // already); a second renamer finds nothing, and one stopped half-way is finished by the next.
-export async function copyPicture(db: Kysely<DB>, from: string, to: string): Promise<void> {
+export async function findPictureRow(db: Kysely<DB>, hash: string) {
+  return db.selectFrom('pictures').selectAll().where('hash', '=', hash).executeTakeFirst()
+}
+
+/** The row of `from` under the name `to`, its file already written under `to`'s key. */
+export async function copyPicture(
+  db: Kysely<DB>,
+  from: NonNullable<Awaited<ReturnType<typeof findPictureRow>>>,
+  to: { hash: string; data: Buffer; data_key: string; data_size: number },
+): Promise<void> {
   await db
     .insertInto('pictures')
-    .columns(['hash', 'data', 'width', 'height', 'pixels_hash', 'created_at', 'keyed'])
-    .expression((eb) =>
-      eb
-        .selectFrom('pictures')
-        .select([
-          sql<string>`${to}`.as('hash'),
-          'data',
-          'width',
-          'height',
-          'pixels_hash',
-          'created_at',
-          sql<number>`1`.as('keyed'),
-        ])
-        .where('hash', '=', from),
-    )
+    .values({
+      hash: to.hash,
+      data: to.data,
+      data_key: to.data_key,
+      data_size: to.data_size,
+      width: from.width,
+      height: from.height,
+      pixels_hash: from.pixels_hash,
+      created_at: from.created_at,
+      keyed: 1,
+    })
     .onConflict((conflict) => conflict.column('hash').doNothing())
     .execute()
 }
@@ -165,7 +181,7 @@ export async function deleteUnusedPictures(
   hashes: readonly string[],
   before: number,
   now: number,
-): Promise<string[]> {
+): Promise<{ hash: string; data_key: string | null }[]> {
   if (hashes.length === 0) return []
   const rows = await db
     .deleteFrom('pictures')
@@ -198,10 +214,10 @@ export async function deleteUnusedPictures(
         ]),
       ),
     )
-    .returning('hash')
+    .returning(['hash', 'data_key'])
     .execute()
   const deleted = rows.map((row) => row.hash)
   // The uses this scope sees (on PostgreSQL none: a use left behind names a picture that is gone, read as unknown).
   for (const part of inParts(deleted)) await db.deleteFrom('picture_uses').where('hash', 'in', part).execute()
-  return deleted
+  return rows
 }

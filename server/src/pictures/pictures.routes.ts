@@ -10,6 +10,9 @@ const FILE = /^([0-9a-f]{64})\.webp$/
 export const pictureRoutes: FastifyPluginAsyncZod<{ pictures: PicturesService }> = async (app, { pictures }) => {
   app.get('/:file', { schema: { tags: ['pictures'], params: PictureFileParamsSchema } }, async (request, reply) => {
     const hash = FILE.exec(request.params.file)?.[1]
+    const signed = hash === undefined ? undefined : await pictures.signedOnHost(hash)
+    // Kept by the browser a little less than the store's address lives (MAX_SIGNED_SECONDS).
+    if (signed) return reply.header('cache-control', 'private, max-age=240').redirect(signed, 302)
     const data = hash === undefined ? undefined : await pictures.readOnHost(hash)
     if (!data) return reply.callNotFound()
     return reply.header('cache-control', 'private, max-age=31536000, immutable').type('image/webp').send(data)

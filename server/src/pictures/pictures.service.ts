@@ -4,14 +4,18 @@ import type { Config } from '../config'
 import type { Database } from '../db/database'
 import { currentInstitute, inRequestScope, outsideRequestScope } from '../db/request-scope'
 import { forEachInstitute } from '../db/institute-jobs'
+import { MAX_SIGNED_SECONDS, signedAddress, type FileStore } from '../files'
 import type { Clock } from '../lib/clock'
 import { encodePicture, type EncodedPicture, type PictureRefusal } from './picture-encoding'
+import { pictureBytes, pictureFileKey, PICTURE_TYPE, storePictureFile } from './picture-files'
 import { named, pictureKey, pictureName } from './picture-names'
 import {
   deleteUnusedPictures,
   findPictureData,
   findPicturesByPixels,
   findPictureSizes,
+  findPictureRow,
+  findRecordedPictures,
   findUnkeyedPictures,
   isPictureUsed,
   recordPictureUses,
@@ -42,10 +46,12 @@ export function createPicturesService({
   database,
   clock,
   config,
+  files,
 }: {
   database: Database
   clock: Clock
-  config: Pick<Config, 'jwtSecret'>
+  config: Pick<Config, 'jwtSecret'> & Partial<Pick<Config, 'signedRedirects'>>
+  files: FileStore
 }) {
   const db = database.db
   const key = pictureKey(config.jwtSecret)
@@ -80,12 +86,35 @@ export function createPicturesService({
     if (cached) return cached
     let pending = reading.get(hash)
     if (!pending) {
-      pending = findPictureData(db, hash).finally(() => reading.delete(hash))
+      pending = findPictureData(db, hash)
+        .then((row) => (row ? pictureBytes(files, row) : undefined))
+        .finally(() => reading.delete(hash))
       reading.set(hash, pending)
     }
     const data = await pending
     if (data) served.set(hash, data)
     return data
+  }
+
+  /**
+   * Writes the pictures' files, then records them; if recording fails, the files no row names are removed again,
+   * so a failed upload leaves neither a row nor a file of its own (docs/decisions/112).
+   */
+  async function save(encoded: readonly EncodedPicture[], used = true): Promise<void> {
+    const stored = []
+    try {
+      for (const picture of encoded) stored.push(await storePictureFile(files, picture))
+      await savePictures(db, stored, clock.now(), used)
+    } catch (error) {
+      await discardUnrecorded(stored.map((picture) => picture.hash)).catch(() => {})
+      throw error
+    }
+  }
+
+  async function discardUnrecorded(hashes: readonly string[]) {
+    if (hashes.length === 0) return
+    const recorded = await findRecordedPictures(db, hashes)
+    for (const hash of hashes) if (!recorded.has(hash)) await files.delete(pictureFileKey(hash)).catch(() => {})
   }
 
   async function encode(bytes: Buffer): Promise<EncodedPicture | PictureRefusal> {
@@ -102,12 +131,12 @@ export function createPicturesService({
     async store(bytes: Buffer, { used = true } = {}): Promise<Picture | PictureRefusal> {
       const encoded = await encode(bytes)
       if (typeof encoded === 'string') return encoded
-      await savePictures(db, [encoded], clock.now(), used)
+      await save([encoded], used)
       return pictureOf(encoded)
     },
 
     async saveEncoded(encoded: readonly EncodedPicture[]): Promise<void> {
-      await savePictures(db, encoded, clock.now())
+      await save(encoded)
     },
 
     async alreadyStored(encoded: readonly EncodedPicture[]): Promise<Map<string, Picture>> {
@@ -146,6 +175,19 @@ export function createPicturesService({
       return read(hash)
     },
 
+    /**
+     * With S3_SIGNED_REDIRECTS, the store's signed address of a picture the request's host may show (the same check
+     * as readOnHost); undefined where the app serves the bytes (redirects off, a picture kept in its row).
+     */
+    async signedOnHost(hash: string): Promise<string | undefined> {
+      if (!config.signedRedirects) return undefined
+      const institute = currentInstitute()
+      if (institute !== undefined && !(await usedHere(institute, hash))) return undefined
+      const row = await findPictureData(db, hash)
+      if (!row) return undefined
+      return signedAddress(files, true, row.data_key, { seconds: MAX_SIGNED_SECONDS, contentType: PICTURE_TYPE })
+    },
+
     readAhead(hashes: readonly string[]): void {
       const missing = hashes.filter((hash) => !served.has(hash))
       if (missing.length === 0) return
@@ -167,11 +209,25 @@ export function createPicturesService({
     const unkeyed = await findUnkeyedPictures(db)
     for (const hash of unkeyed) {
       const to = pictureName(key, hash)
-      await database.transaction((trx) => copyPicture(trx, hash, to))
+      const row = await findPictureRow(db, hash)
+      // The renamed picture's file is written under its new name before its row: a row never names a missing file.
+      const bytes = row && (await pictureBytes(files, row))
+      if (row && bytes) {
+        const stored = await storePictureFile(files, {
+          hash: to,
+          data: bytes,
+          width: row.width,
+          height: row.height,
+          pixelsHash: row.pixels_hash,
+          sourcePixelsHash: null,
+        })
+        await database.transaction((trx) => copyPicture(trx, row, stored))
+      }
       await forEachInstitute(database, 'pictures', () =>
         database.transaction((trx) => movePictureReferences(trx, hash, to)),
       )
       await database.transaction((trx) => deletePicture(trx, hash))
+      if (row?.data_key) await files.delete(row.data_key).catch(() => {})
     }
     return unkeyed.length
   }
@@ -190,9 +246,13 @@ export function createPicturesService({
         for (const hash of await findPicturesNamed(db, old, now)) named.add(hash)
       })
       const unnamed = old.filter((hash) => !named.has(hash))
-      const hashes = await deleteUnusedPictures(db, unnamed, before, now)
-      for (const hash of hashes) served.delete(hash)
-      deleted += hashes.length
+      const gone = await deleteUnusedPictures(db, unnamed, before, now)
+      for (const { hash, data_key } of gone) {
+        served.delete(hash)
+        // After the rows' statement: a file whose delete fails is left for the store's sweep (files-sweep.ts).
+        if (data_key) await files.delete(data_key).catch(() => {})
+      }
+      deleted += gone.length
     }
   }
 }

@@ -206,8 +206,8 @@ describe.each(dialects)('the platform on %s', (dialect) => {
     expect(changed.statusCode, changed.body).toBe(200)
     const body = changed.json<{ logo: { url: string; width: number }; usage: { file_bytes: number } }>()
     expect(body.logo).toMatchObject({ url: expect.stringMatching(/^\/api\/pictures\/[0-9a-f]{64}\.webp$/), width: 40 })
-    const stored = await t.db.selectFrom('pictures').select('data').executeTakeFirstOrThrow()
-    expect(body.usage.file_bytes).toBe(stored.data.length)
+    const stored = await t.db.selectFrom('pictures').select('data_key').executeTakeFirstOrThrow()
+    expect(body.usage.file_bytes).toBe((await t.files.get(stored.data_key!))!.length)
     expect((await call('localhost', 'GET', '/api/institute/')).json()).toMatchObject({ logo: body.logo })
     const notAPicture = await call(PLATFORM, 'PATCH', '/api/platform/institutes/1/', access, {
       logo: { picture: 'data:image/png;base64,AAAA' },

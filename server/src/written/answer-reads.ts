@@ -18,6 +18,7 @@ import {
   listPages,
 } from './answering.repository'
 import { pageBytes, phoneBytes, savePhoneRendition } from '../db/page-images'
+import { MAX_SIGNED_SECONDS, signedAddress } from '../files'
 import { latestRegradeOf, regradeOpenUntil } from './regrades.service'
 
 // The learner's written results and the page images at their signed addresses (docs/decisions/065, 078).
@@ -120,10 +121,28 @@ export function createAnswerReads({
     return data && { data, content_type: found.content_type }
   }
 
+  /**
+   * With S3_SIGNED_REDIRECTS: the store's own signed address of a page the app's signed address let through, living
+   * no longer than the app's and at most 5 minutes; undefined where the app serves the bytes (a page kept before the
+   * store, a phone rendition not made yet).
+   */
+  async function signedPage(pageId: number, size: 'phone' | undefined, leftMs: number) {
+    if (!config.signedRedirects) return undefined
+    const seconds = Math.min(Math.floor(leftMs / 1000), MAX_SIGNED_SECONDS)
+    const found = size === 'phone' ? await findPhoneImage(db, pageId) : await findPageImage(db, pageId)
+    if (!found) return undefined
+    const key = 'phone_key' in found ? found.phone_key : found.data_key
+    const contentType = 'phone_key' in found ? PHONE_TYPE : found.content_type
+    const url = await signedAddress(files, true, key, { seconds, contentType })
+    return url === undefined ? undefined : { redirect: url, maxAgeSeconds: seconds }
+  }
+
   /** A page's image by its signed address; a forged or expired one is as unknown as a missing page. */
   async function pageImage(params: { pageId: string; expires?: string; signature?: string; size?: 'phone' }) {
     const now = clock.now()
     const verified = verifiedPage(urlKey, params, now)
+    const redirect = verified && (await signedPage(verified.pageId, params.size, verified.expires - now))
+    if (redirect) return redirect
     const image =
       verified && (params.size === 'phone' ? await phoneImage(verified.pageId) : await fullImage(verified.pageId))
     if (!verified || !image) throw new NotFound(messages.pageNotFound)

@@ -28,6 +28,9 @@ export const answeringRoutes: FastifyPluginAsyncZod<{ answering: AnsweringServic
     { schema: { tags: ['attempts'], params: WrittenPageImageParamsSchema, querystring: WrittenPageImageQuerySchema } },
     async (request, reply) => {
       const image = await answering.pageImage({ ...request.params, ...request.query })
+      // The browser keeps the redirect no longer than the store's address lives.
+      if ('redirect' in image)
+        return reply.header('cache-control', `private, max-age=${image.maxAgeSeconds}`).redirect(image.redirect, 302)
       return reply
         .header('cache-control', `private, max-age=${image.maxAgeSeconds}`)
         .type(image.content_type)
