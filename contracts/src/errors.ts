@@ -60,6 +60,8 @@ export const ErrorCodeSchema = z.enum([
   // National mocks (docs/decisions/102).
   'national_mock_locked',
   'national_mock_started',
+  // The daily set (docs/decisions/110).
+  'day_published',
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>
 

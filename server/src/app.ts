@@ -54,6 +54,7 @@ import { registerNationalCopyGuard } from './national/national-copy-guard'
 import { adminNationalRoutes, nationalRoutes, platformNationalRoutes } from './national/national.routes'
 import { createServices, type Services } from './services'
 import { practiceRoutes } from './practice/practice.routes'
+import { adminDailyRoutes, dailyRoutes } from './daily/daily.routes'
 import { resultsRoutes } from './results/results.routes'
 import { learnerSheetRoutes, sittingRoutes } from './sittings/sittings.routes'
 import { usersRoutes } from './users/users.routes'
@@ -189,7 +190,14 @@ export async function buildApp(
     }
   })
   // Each job is stopped, its sends awaited, and the shown questions held here written, before the database closes.
-  for (const job of [jobs.deliveries, jobs.announcements, jobs.mockEnds, jobs.pictureSweep, jobs.owedCards]) {
+  for (const job of [
+    jobs.deliveries,
+    jobs.announcements,
+    jobs.mockEnds,
+    jobs.pictureSweep,
+    jobs.owedCards,
+    jobs.daily,
+  ]) {
     app.addHook('onReady', async () => job.start())
     app.addHook('onClose', async () => job.stop())
   }
@@ -258,6 +266,8 @@ async function registerFeatureRoutes(app: AppInstance, services: Services, conte
     practice: services.practice,
     lifecycle: attempts.lifecycle,
   })
+  await app.register(dailyRoutes, { prefix: '/api/daily', daily: services.daily, lifecycle: attempts.lifecycle })
+  await app.register(adminDailyRoutes, { prefix: '/api/admin/daily-set', daily: services.daily })
   await app.register(adminRoutes, {
     prefix: '/api/admin',
     admin: admin.quizzes,

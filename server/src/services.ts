@@ -39,6 +39,8 @@ import { createPicturesService } from './pictures/pictures.service'
 import { createNationalService } from './national/national.service'
 import { createPlanService } from './plans/plans.service'
 import { createPracticeService } from './practice/practice.service'
+import { createDailyService } from './daily/daily.service'
+import { createDailyJob } from './daily/daily-jobs'
 import { choiceMarker, createOutcomes } from './outcomes/outcomes.service'
 import { createQuestionPapers } from './questions/question-papers'
 import { createShowLog } from './questions/show-log'
@@ -74,6 +76,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
   const writtenAnswers = createAnsweringService(context)
   const institutes = createInstitutesService(context)
   const instituteSettings = createInstituteSettingsService({ ...context, pictures, institutes })
+  const daily = createDailyService(context)
 
   return {
     rateLimits,
@@ -114,6 +117,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
     livePapers: createLivePapers({ ...context, papers, currentQuestions, paperKeys, readPicture: pictures.read }),
     results: createResultsService({ ...context, lifecycle }),
     practice: createPracticeService(context),
+    daily,
     writtenAnswers,
     challenges: {
       flags: createFlagsService(context),
@@ -152,6 +156,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
       mockEnds: createMockEnder(context, lifecycle, log),
       pictureSweep: createPictureSweeper(context, pictures, log),
       owedCards: createOwedCardsDrainer(context, log),
+      daily: createDailyJob(context, daily, log),
     },
   }
 }

@@ -48,5 +48,8 @@ export function nepalMonth(day: string): string {
   return (bikramSambat(day) ?? day).slice(0, 7)
 }
 
-export const isCalendarDay = (day: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(day) && new Date(`${day}T00:00:00.000Z`).toISOString().startsWith(day)
+export function isCalendarDay(day: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false
+  const ms = Date.parse(`${day}T00:00:00.000Z`)
+  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(day)
+}
