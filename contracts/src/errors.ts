@@ -62,6 +62,8 @@ export const ErrorCodeSchema = z.enum([
   'national_mock_started',
   // Question types: a typed number the number rule refuses (contracts/rules/numbers.ts).
   'invalid_number',
+  // The daily set (docs/decisions/110).
+  'day_published',
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>
 

@@ -12,6 +12,7 @@ export const NotificationKindSchema = z.enum([
   'paper_result',
   'written_marked',
   'regrade_decided',
+  'daily_reminder',
 ])
 export type NotificationKind = z.infer<typeof NotificationKindSchema>
 

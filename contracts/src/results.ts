@@ -118,6 +118,10 @@ export const ReportCardSchema = z.object({
   answers: z.array(ReportAnswerSchema),
   analysis: ReportAnalysisSchema,
   /** The sum of the paper's marks for right answers. */
+  /** Per question: the learner's seconds beside the top 10 %'s median (null under 10 ranked attempts). */
+  time_vs_top: z.array(
+    z.object({ question_id: z.number().int(), seconds: z.number().int(), top_seconds: z.number().nullable() }),
+  ),
   max_score: z.number(),
   sections: z.array(SectionScoreSchema),
 })

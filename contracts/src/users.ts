@@ -120,6 +120,8 @@ export const ProfileSchema = z.object({
   sms_reminders: z.boolean(),
   /** The name on leaderboards; false shows "Learner" (default true). */
   show_on_leaderboards: z.boolean(),
+  /** "HH:MM" Nepal time: a push when the day's daily set is not yet done; null for none. */
+  daily_reminder: z.string().nullable(),
 })
 export type Profile = z.infer<typeof ProfileSchema>
 
@@ -136,6 +138,11 @@ export const ProfileUpdateFieldsSchema = z.object({
   remove_picture: z.enum(['true', 'false', '1', '0', 'on'], { error: 'Send true or false.' }).optional(),
   sms_reminders: z.enum(['true', 'false', '1', '0', 'on'], { error: 'Send true or false.' }).optional(),
   show_on_leaderboards: z.enum(['true', 'false', '1', '0', 'on'], { error: 'Send true or false.' }).optional(),
+  // A form sends no null: an empty value (or "null") turns the reminder off.
+  daily_reminder: z
+    .string()
+    .regex(/^(|null|([01]\d|2[0-3]):[0-5]\d)$/, 'Send a time as HH:MM, or nothing for no reminder.')
+    .optional(),
 })
 export type ProfileUpdateFields = z.infer<typeof ProfileUpdateFieldsSchema>
 

@@ -54,6 +54,7 @@ import { registerNationalCopyGuard } from './national/national-copy-guard'
 import { adminNationalRoutes, nationalRoutes, platformNationalRoutes } from './national/national.routes'
 import { createServices, type Services } from './services'
 import { practiceRoutes } from './practice/practice.routes'
+import { adminDailyRoutes, dailyRoutes } from './daily/daily.routes'
 import { resultsRoutes } from './results/results.routes'
 import { learnerSheetRoutes, sittingRoutes } from './sittings/sittings.routes'
 import { usersRoutes } from './users/users.routes'
@@ -196,6 +197,7 @@ export async function buildApp(
     jobs.pictureSweep,
     jobs.fileSweep,
     jobs.owedCards,
+    jobs.daily,
   ]) {
     app.addHook('onReady', async () => job.start())
     app.addHook('onClose', async () => job.stop())
@@ -265,6 +267,8 @@ async function registerFeatureRoutes(app: AppInstance, services: Services, conte
     practice: services.practice,
     lifecycle: attempts.lifecycle,
   })
+  await app.register(dailyRoutes, { prefix: '/api/daily', daily: services.daily, lifecycle: attempts.lifecycle })
+  await app.register(adminDailyRoutes, { prefix: '/api/admin/daily-set', daily: services.daily })
   await app.register(adminRoutes, {
     prefix: '/api/admin',
     admin: admin.quizzes,

@@ -83,6 +83,7 @@ const EnvSchema = z.object({
   DELIVERY_MAX_PER_TICK: z.coerce.number().int().min(1).max(100_000).default(200),
   LIVE_ANNOUNCEMENT_CHUNK: z.coerce.number().int().min(1).max(100_000).default(2_000),
   LIVE_ANNOUNCEMENT_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
+  DAILY_SET_INTERVAL_MS: z.coerce.number().int().min(0).optional(),
   PICTURE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
   FILE_SWEEP_INTERVAL_MS: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
   OWED_CARDS_INTERVAL_MS: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
@@ -159,6 +160,8 @@ export type Config = Readonly<{
   /** Pushes and SMS one process sends per delivery tick at the most: the queue's rate bound (decision 070). */
   deliveryMaxPerTick: number
   liveAnnouncementIntervalMs: number
+  /** How often each process publishes due daily sets and sends due daily reminders (0: never). */
+  dailyIntervalMs: number
   /** Learners one announcement pass notifies, in one transaction; a mock of 100,000 takes 50 of them. */
   liveAnnouncementChunk: number
   pictureSweepIntervalMs: number
@@ -312,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, { persistSecret
     deliveryIntervalMs: e.DELIVERY_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 1000),
     deliveryMaxPerTick: e.DELIVERY_MAX_PER_TICK,
     liveAnnouncementIntervalMs: e.LIVE_ANNOUNCEMENT_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 5000),
+    dailyIntervalMs: e.DAILY_SET_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 30_000),
     liveAnnouncementChunk: e.LIVE_ANNOUNCEMENT_CHUNK,
     pictureSweepIntervalMs: e.PICTURE_SWEEP_INTERVAL_MS ?? (e.NODE_ENV === 'test' ? 0 : 24 * 3_600_000),
     signedRedirects: e.FILE_STORE === 's3' && e.S3_SIGNED_REDIRECTS,

@@ -40,6 +40,8 @@ import { createNationalService } from './national/national.service'
 import { createPlanService } from './plans/plans.service'
 import { createFileSweeper } from './db/file-sweep'
 import { createPracticeService } from './practice/practice.service'
+import { createDailyService } from './daily/daily.service'
+import { createDailyJob } from './daily/daily-jobs'
 import { choiceMarker, createOutcomes } from './outcomes/outcomes.service'
 import { createQuestionPapers } from './questions/question-papers'
 import { createShowLog } from './questions/show-log'
@@ -75,6 +77,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
   const writtenAnswers = createAnsweringService(context)
   const institutes = createInstitutesService(context)
   const instituteSettings = createInstituteSettingsService({ ...context, pictures, institutes })
+  const daily = createDailyService(context)
 
   return {
     rateLimits,
@@ -115,6 +118,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
     livePapers: createLivePapers({ ...context, papers, currentQuestions, paperKeys, readPicture: pictures.read }),
     results: createResultsService({ ...context, lifecycle }),
     practice: createPracticeService(context),
+    daily,
     writtenAnswers,
     challenges: {
       flags: createFlagsService(context),
@@ -154,6 +158,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
       pictureSweep: createPictureSweeper(context, pictures, log),
       fileSweep: createFileSweeper(context, log),
       owedCards: createOwedCardsDrainer(context, log),
+      daily: createDailyJob(context, daily, log),
     },
   }
 }

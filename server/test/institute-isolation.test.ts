@@ -128,6 +128,17 @@ const walks: Record<
     urls: (b) => [{ url: `/api/results/${b.attempt}/sheet`, bId: true }],
   },
   '/api/practice': { as: ['learner'], urls: () => [{ url: '/api/practice/' }] },
+  // The daily set (docs/decisions/110): A's day, settings and days alone; a day of B's is no day of A's.
+  '/api/daily': { as: ['learner'], urls: () => [{ url: '/api/daily/' }] },
+  '/api/daily/{date}/leaderboard/': {
+    as: ['learner'],
+    urls: () => [{ url: '/api/daily/2026-11-22/leaderboard/', bId: true }],
+  },
+  '/api/admin/daily-set': { as: ['admin'], urls: () => [{ url: '/api/admin/daily-set/' }] },
+  '/api/admin/daily-set/days/': {
+    as: ['admin'],
+    urls: () => [{ url: '/api/admin/daily-set/days/?from=2026-11-20&to=2026-11-23' }],
+  },
   '/api/admin/quizzes/': {
     as: ['admin'],
     urls: () => [{ url: '/api/admin/quizzes/' }, { url: '/api/admin/quizzes/?search=BRAVO' }],

@@ -49,6 +49,7 @@ import { filesInAStore } from './migrations/0052_files_in_a_store'
 import { productNameForMain } from './migrations/0055_product_name_for_main'
 import { questionTypes } from './migrations/0056_question_types'
 import { answerValues } from './migrations/0057_answer_values'
+import { dailySets } from './migrations/0060_daily_sets'
 
 // Listed, not scanned, so the bundle carries them; a released migration is never edited, a new one follows it.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -101,6 +102,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0055_product_name_for_main': productNameForMain(),
   '0056_question_types': questionTypes(),
   '0057_answer_values': answerValues(),
+  '0060_daily_sets': dailySets(dialect),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

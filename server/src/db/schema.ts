@@ -23,6 +23,8 @@ export interface UserTable {
   extra_time_percent: Generated<number>
   /** 1: live-mock reminders by SMS too. */
   sms_reminders: Generated<number>
+  /** `HH:MM` Nepal time for the daily set's reminder; null for none (docs/decisions/110). */
+  daily_reminder: Generated<string | null>
   /** 0: leaderboards show "Learner" instead of the name. */
   show_on_leaderboards: Generated<number>
 }
@@ -126,6 +128,8 @@ export interface QuizTable {
   status: Generated<string>
   /** Minutes after an attempt's deadline during which written answers' pages are still accepted (0..60). */
   upload_grace_minutes: Generated<number>
+  /** The Nepal day (`YYYY-MM-DD`) whose daily set this quiz is (docs/decisions/110); null for any other quiz. */
+  daily_date: Generated<string | null>
 }
 
 /** A bank question's stable identity; its content lives in revisions. */
@@ -710,7 +714,42 @@ export interface InstituteInvitationTable {
 /** The platform's own audit trail (docs/decisions/097): audit_events' columns, no institute's. */
 export type PlatformAuditEventTable = AuditEventTable
 
+/** An institute's daily set (docs/decisions/110); marks in hundredths. */
+export interface DailySettingsTable {
+  institute_id: Generated<number>
+  enabled: number
+  /** JSON arrays of strings. */
+  topics: string
+  tags: string
+  question_count: number
+  duration_minutes: number
+  marks_correct: number
+  marks_wrong: number
+  publish_at: string
+  updated_at: number
+}
+
+/** One Nepal day of an institute's daily set: fixed by hand and/or published (the draw's claim). */
+export interface DailyDayTable {
+  institute_id: Generated<number>
+  day: string
+  question_ids: string | null
+  fixed: Generated<number>
+  quiz_id: number | null
+  published_at: number | null
+}
+
+export interface DailyReminderTable {
+  institute_id: Generated<number>
+  user_id: number
+  day: string
+  sent_at: number
+}
+
 export interface DB {
+  daily_settings: DailySettingsTable
+  daily_days: DailyDayTable
+  daily_reminders: DailyReminderTable
   users: UserTable
   profile_pictures: ProfilePictureTable
   pictures: PictureTable

@@ -75,6 +75,9 @@ export const tableOwners = {
   written_rescores: 'institute',
   regrade_requests: 'institute',
   booklet_pages: 'institute',
+  daily_settings: 'institute',
+  daily_days: 'institute',
+  daily_reminders: 'institute',
 } as const satisfies Record<keyof DB, 'institute' | 'account' | 'deployment'>
 
 export type InstituteOwnedTable = {

@@ -20,6 +20,7 @@ import { toStanding } from '../questions/standings'
 import { toReportQuestion, toReportRevision, withoutKey } from './report-questions'
 import { DEFAULT_MARKS, excludedHundredths, quizOf, sectionTallies, topicTally, writtenPartOf } from './report-tallies'
 import { findAttemptOfLearner, findWrittenParts } from './results.repository'
+import { topSeconds } from './time-vs-top'
 
 /** The report cards' revisions kept per process, in characters of content: some hundreds of papers. */
 const REPORT_REVISION_CHARS = 16 * 1024 * 1024
@@ -42,7 +43,7 @@ export function createReportCard(
     const revisionIds = attemptColumns.revisionIds(attempt)
     const optionOrder = attemptColumns.optionOrder(attempt) ?? []
     const now = clock.now()
-    const [questions, answers, states, standing, keys, challenges, heldKey, written] = await Promise.all([
+    const [questions, answers, states, standing, keys, challenges, heldKey, written, top] = await Promise.all([
       reportRevisions.get(db, revisionIds),
       listAttemptAnswers(db, attempt.id),
       listAttemptQuestionStates(db, attempt.id),
@@ -51,6 +52,7 @@ export function createReportCard(
       findReportChallenges(db, user.id, attempt.id, revisionIds),
       withholding.attemptKeyWithheld(db, attempt, quizOf(attempt), now),
       findWrittenParts(db, [attempt.id]),
+      topSeconds(db, attempt.quiz_id),
     ])
     // Pages of written answers still being taken: the choice key would be writing help (docs/decisions/090).
     const keyWithheld = heldKey ?? uploadsWithheld(attempt, written.has(attempt.id), now)
@@ -118,6 +120,11 @@ export function createReportCard(
         ),
         ...toStanding(attempt.score_hundredths ?? 0, standing, !ownCounted),
       },
+      time_vs_top: questions.map((revision) => ({
+        question_id: revision.questionId,
+        seconds: stateOf.get(revision.questionId)?.time_spent ?? 0,
+        top_seconds: top === null ? null : top(revision.questionId),
+      })),
       max_score: toScore(maxScoreHundredths(sections) - excludedHundredths(outcomes)),
       // A section's tally tells which of its answers were right (all of them in a section of one question).
       sections: withheld ? [] : sectionTallies(sections, outcomes),

@@ -285,6 +285,11 @@ describe.each(dialects)('results routes on %s', (dialect) => {
           highest_score: 0.8,
         },
         // API.md "Papers": the one default section of a quiz without sections.
+        time_vs_top: response.body.answers.map((answer: { question: number }) => ({
+          question_id: answer.question,
+          seconds: 0,
+          top_seconds: null,
+        })),
         max_score: 3,
         sections: [{ title: { en: '', ne: '' }, score: 0.8, max_score: 3, correct: 1, incorrect: 1, unanswered: 1 }],
       })

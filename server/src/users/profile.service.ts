@@ -24,6 +24,7 @@ export function toProfileDto(user: UserRow): Profile {
     profile_picture: user.profile_picture_id ? profilePicturePath(user.profile_picture_id) : null,
     sms_reminders: user.sms_reminders === 1,
     show_on_leaderboards: user.show_on_leaderboards === 1,
+    daily_reminder: user.daily_reminder ?? null,
   }
 }
 
@@ -97,6 +98,9 @@ export function createProfileService({
           if (fields.email !== undefined) changes.email = fields.email
           if (fields.preferred_language !== undefined) changes.preferred_language = fields.preferred_language
           if (fields.sms_reminders !== undefined) changes.sms_reminders = isTrue(fields.sms_reminders) ? 1 : 0
+          if (fields.daily_reminder !== undefined)
+            changes.daily_reminder =
+              fields.daily_reminder === '' || fields.daily_reminder === 'null' ? null : fields.daily_reminder
           if (fields.show_on_leaderboards !== undefined)
             changes.show_on_leaderboards = isTrue(fields.show_on_leaderboards) ? 1 : 0
           if (encoded && stored) {

@@ -16,6 +16,7 @@ const profile: Profile = {
   profile_picture: null,
   sms_reminders: false,
   show_on_leaderboards: true,
+  daily_reminder: null,
 }
 
 function renderProfile(language: 'en' | 'ne' = 'en') {

@@ -46,6 +46,7 @@ const reportWith = (overrides: Partial<ReportCard> = {}, flag: ReportFlag | null
     highest_score: 0.8,
   },
   max_score: 2,
+  time_vs_top: [],
   sections: [],
   challenge_closes_at: '2999-01-01T00:00:00.000Z',
   key_withheld: null,

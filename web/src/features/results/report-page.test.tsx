@@ -89,6 +89,7 @@ const report: ReportCard = {
     highest_score: 3,
   },
   max_score: 3,
+  time_vs_top: [],
   sections: [{ title: { en: '', ne: '' }, score: 0.8, max_score: 3, correct: 1, incorrect: 1, unanswered: 1 }],
 }
 

@@ -59,6 +59,7 @@ const card: ReportCard = {
   },
   // The choice part's most: the written part's marks are `written.max_marks` (API.md).
   max_score: 1,
+  time_vs_top: [],
   sections: [],
 }
 
