@@ -2,6 +2,7 @@ import type { ElementType, HTMLAttributes } from 'react'
 import { langOf, pickLanguage, pickText, type BilingualText } from '../../i18n/use-bilingual'
 import { useTranslation } from 'react-i18next'
 import { preview } from '../../lib/preview'
+import { withSpokenMaths } from './spoken-maths'
 import './rich-text.css'
 
 /** A question's, option's, hint's or caption's text: `{en, ne}` and, when it holds maths, `html: {en, ne}`. */
@@ -49,8 +50,8 @@ export function RichText({ text, as: Tag = 'span', className, inControl = false,
     )
   // Safe to inject: this html is only ever our server's KaTeX render (MathML with `trust: false`, so no links or
   // script) and table markup, with every other character escaped there (server/src/maths/render-maths.ts).
-  const rendered = { __html: html }
-  if (!inControl) return <Tag className={classes} lang={lang} {...rest} dangerouslySetInnerHTML={rendered} />
+  if (!inControl)
+    return <Tag className={classes} lang={lang} {...rest} dangerouslySetInnerHTML={{ __html: withSpokenMaths(html) }} />
   // A table's box takes focus to be scrolled by keyboard; hidden inside a control it must not (axe aria-hidden-focus).
   const drawn = { __html: html.replaceAll('<div class="q-table" tabindex="0"', '<div class="q-table"') }
   return (
