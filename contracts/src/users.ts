@@ -120,6 +120,8 @@ export const ProfileSchema = z.object({
   sms_reminders: z.boolean(),
   /** The name on leaderboards; false shows "Learner" (default true). */
   show_on_leaderboards: z.boolean(),
+  /** The learner uses a screen reader: papers leave out questions that need sight (API.md "Blind learners"). */
+  screen_reader: z.boolean(),
 })
 export type Profile = z.infer<typeof ProfileSchema>
 
@@ -136,6 +138,7 @@ export const ProfileUpdateFieldsSchema = z.object({
   remove_picture: z.enum(['true', 'false', '1', '0', 'on'], { error: 'Send true or false.' }).optional(),
   sms_reminders: z.enum(['true', 'false', '1', '0', 'on'], { error: 'Send true or false.' }).optional(),
   show_on_leaderboards: z.enum(['true', 'false', '1', '0', 'on'], { error: 'Send true or false.' }).optional(),
+  screen_reader: z.enum(['true', 'false', '1', '0', 'on'], { error: 'Send true or false.' }).optional(),
 })
 export type ProfileUpdateFields = z.infer<typeof ProfileUpdateFieldsSchema>
 

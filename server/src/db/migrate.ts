@@ -47,6 +47,7 @@ import { nationalMocks } from './migrations/0050_national_mocks'
 import { instituteIndexes } from './migrations/0051_institute_indexes'
 import { filesInAStore } from './migrations/0052_files_in_a_store'
 import { productNameForMain } from './migrations/0055_product_name_for_main'
+import { blindLearners } from './migrations/0066_blind_learners'
 
 // Listed, not scanned, so the bundle carries them; a released migration is never edited, a new one follows it.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -97,6 +98,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0051_institute_indexes': instituteIndexes(),
   '0052_files_in_a_store': filesInAStore(),
   '0055_product_name_for_main': productNameForMain(),
+  '0066_blind_learners': blindLearners(),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

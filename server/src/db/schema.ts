@@ -25,6 +25,8 @@ export interface UserTable {
   sms_reminders: Generated<number>
   /** 0: leaderboards show "Learner" instead of the name. */
   show_on_leaderboards: Generated<number>
+  /** 1: the learner uses a screen reader; their papers leave out `needs_sight` questions (decision 114). */
+  screen_reader: Generated<number>
 }
 
 export interface ProfilePictureTable {
@@ -139,6 +141,8 @@ export interface QuestionTable {
   copied_from_question_id: Generated<number | null>
   copied_from_revision: Generated<number | null>
   national_mock_id: Generated<number | null>
+  /** 1: cannot be answered without seeing its picture; left out of a screen reader's paper (decision 114). */
+  needs_sight: Generated<number>
 }
 
 /** A tag as first written; `name_key` (lower-cased) is unique, so tags compare case-insensitively. */
@@ -410,6 +414,8 @@ export interface AttemptTable {
   sitting_id: Generated<number | null>
   /** 1 while a part's marks are not final (a written answer not yet released): not counted in ranks. */
   marks_pending: Generated<number>
+  /** Questions left out of this paper for a screen reader's user (decision 114); null: the paper as authored. */
+  left_out: Generated<number | null>
 }
 
 export type AttemptMode = 'online' | 'paper'

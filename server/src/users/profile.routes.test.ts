@@ -58,6 +58,7 @@ describe.each(dialects)('profile on %s', (dialect) => {
       profile_picture: null,
       sms_reminders: false,
       show_on_leaderboards: true,
+      screen_reader: false,
     })
   })
 

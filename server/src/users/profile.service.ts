@@ -24,6 +24,7 @@ export function toProfileDto(user: UserRow): Profile {
     profile_picture: user.profile_picture_id ? profilePicturePath(user.profile_picture_id) : null,
     sms_reminders: user.sms_reminders === 1,
     show_on_leaderboards: user.show_on_leaderboards === 1,
+    screen_reader: user.screen_reader === 1,
   }
 }
 
@@ -99,6 +100,7 @@ export function createProfileService({
           if (fields.sms_reminders !== undefined) changes.sms_reminders = isTrue(fields.sms_reminders) ? 1 : 0
           if (fields.show_on_leaderboards !== undefined)
             changes.show_on_leaderboards = isTrue(fields.show_on_leaderboards) ? 1 : 0
+          if (fields.screen_reader !== undefined) changes.screen_reader = isTrue(fields.screen_reader) ? 1 : 0
           if (encoded && stored) {
             await insertProfilePicture(trx, {
               id,
