@@ -13,12 +13,10 @@ function treeOf(node: Node): MathTreeNode {
   return { type: element.localName, attributes, children: Array.from(element.childNodes).map(treeOf) }
 }
 
-/** The formulas of a rendered text, each named by its spoken reading; the html unchanged when it has none. */
-export function withSpokenMaths(html: string): string {
-  if (!html.includes('<math') || typeof document === 'undefined') return html
-  const template = document.createElement('template')
-  template.innerHTML = html
-  for (const math of Array.from(template.content.querySelectorAll('math'))) {
+/** Names each formula drawn in `element` by its spoken reading (once: a labelled formula is left as it is). */
+export function labelFormulas(element: HTMLElement) {
+  for (const math of Array.from(element.querySelectorAll('math'))) {
+    if (math.parentElement?.classList.contains('spoken-maths')) continue
     const label = document.createElement('span')
     label.setAttribute('role', 'img')
     label.setAttribute('aria-label', plainReading(treeOf(math)))
@@ -26,5 +24,4 @@ export function withSpokenMaths(html: string): string {
     math.replaceWith(label)
     label.append(math)
   }
-  return template.innerHTML
 }
