@@ -114,6 +114,8 @@ const bankFields = {
   tags: tagsInput.default([]),
   difficulty: DifficultySchema.nullish().transform((value) => value ?? null),
   source: sourceInput,
+  /** Cannot be answered without seeing its picture (API.md "Blind learners"); absent keeps it as it is (new: false). */
+  needs_sight: z.boolean({ error: 'Send true or false.' }).optional(),
 }
 
 /** A bank question as an admin sends it: a quiz question of either type plus tags, difficulty and source. */
@@ -308,6 +310,11 @@ export const BankListQuerySchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((value) => value === 'true'),
+  /** Questions with a picture and no caption, which a blind learner cannot hear (API.md "Blind learners"). */
+  no_description: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
   ids: z
     .string()
     .regex(/^\d{1,10}(,\d{1,10}){0,499}$/, 'ids is a comma-separated list of question ids.')
@@ -327,6 +334,9 @@ export type CopiedFrom = z.infer<typeof CopiedFromSchema>
 /** Where a bank question came from, and whether its source has a revision not yet taken (update-from-source). */
 const copyFields = { copied_from: CopiedFromSchema.nullable(), update_available: z.boolean() }
 
+/** API.md "Blind learners": marked as needing sight; a picture (its own or an option's) without a caption. */
+const blindLearnerFields = { needs_sight: z.boolean().optional(), no_description: z.boolean().optional() }
+
 export const BankListItemSchema = z.object({
   id: z.number().int(),
   type: QuestionTypeSchema,
@@ -341,6 +351,7 @@ export const BankListItemSchema = z.object({
   used_in: z.array(QuizRefSchema),
   responses: z.number().int(),
   facility: z.number().nullable(),
+  ...blindLearnerFields,
   ...copyFields,
 })
 export type BankListItem = z.infer<typeof BankListItemSchema>
@@ -353,6 +364,7 @@ export const BankQuestionSchema = AdminQuestionSchema.extend({
   tags: z.array(z.string()),
   difficulty: DifficultySchema.nullable(),
   source: z.string().nullable(),
+  ...blindLearnerFields,
   used_in: z.array(QuizRefSchema),
   ...copyFields,
 })

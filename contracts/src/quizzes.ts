@@ -1,5 +1,6 @@
 // Request and response schemas of the quizzes feature (API.md "Quizzes for learners").
 import { z } from 'zod'
+import { AdaptedPaperSchema } from './blind-learners'
 import { BilingualSchema, DifficultySchema, IdSchema, RichTextSchema } from './common'
 import { LiveInfoSchema } from './live'
 import { PictureSchema } from './pictures'
@@ -78,6 +79,8 @@ export const AttemptInfoSchema = z.object({
    * so the exam screen starts from it on any device; absent when the paper has no written question.
    */
   written: z.record(z.string(), SavedWrittenAnswerSchema).optional(),
+  /** A screen reader's adapted paper (API.md "Blind learners"); the server always sends it, null when as authored. */
+  adapted: AdaptedPaperSchema.optional(),
 })
 export type AttemptInfo = z.infer<typeof AttemptInfoSchema>
 

@@ -1,5 +1,6 @@
 // Request and response schemas of the results feature (API.md "Results").
 import { z } from 'zod'
+import { AdaptedPaperSchema } from './blind-learners'
 import { FlagSchema, RegradeSchema } from './challenges'
 import { BilingualSchema, RichTextSchema } from './common'
 import { PictureSchema } from './pictures'
@@ -124,6 +125,8 @@ export const ReportCardSchema = z.object({
   ),
   max_score: z.number(),
   sections: z.array(SectionScoreSchema),
+  /** A screen reader's adapted paper (API.md "Blind learners"); the server always sends it, null when as authored. */
+  adapted: AdaptedPaperSchema.optional(),
 })
 export type ReportCard = z.infer<typeof ReportCardSchema>
 

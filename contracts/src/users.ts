@@ -122,6 +122,8 @@ export const ProfileSchema = z.object({
   show_on_leaderboards: z.boolean(),
   /** "HH:MM" Nepal time: a push when the day's daily set is not yet done; null for none. */
   daily_reminder: z.string().nullable(),
+  /** The learner uses a screen reader: papers leave out questions that need sight (API.md "Blind learners"). */
+  screen_reader: z.boolean(),
 })
 export type Profile = z.infer<typeof ProfileSchema>
 
@@ -143,6 +145,7 @@ export const ProfileUpdateFieldsSchema = z.object({
     .string()
     .regex(/^(|null|([01]\d|2[0-3]):[0-5]\d)$/, 'Send a time as HH:MM, or nothing for no reminder.')
     .optional(),
+  screen_reader: z.enum(['true', 'false', '1', '0', 'on'], { error: 'Send true or false.' }).optional(),
 })
 export type ProfileUpdateFields = z.infer<typeof ProfileUpdateFieldsSchema>
 

@@ -11,6 +11,7 @@ import type { z } from 'zod'
 import type { DB } from '../db/schema'
 import { NotFound } from '../http/errors'
 import { findRevisions } from '../questions/question-revisions.repository'
+import { blindLearnerFlags } from '../questions/needs-sight.repository'
 import { findAnswerKeys, keyedOutcome } from '../questions/answer-keys'
 import { parseStoredMaths, richText } from '../maths/rich-text'
 import { toQuestionDto } from './question-dto'
@@ -73,6 +74,7 @@ export async function bankQuestion(trx: Kysely<DB>, questionId: number): Promise
     tags: tags.get(questionId) ?? [],
     difficulty: row.difficulty as Difficulty | null,
     source: row.source,
+    ...(await blindLearnerFlags(trx, [questionId], [row.revision_id])).of(questionId, row.revision_id),
     used_in: (used.get(questionId) ?? []).map((quiz) => ({
       quiz_id: quiz.id,
       title: { en: quiz.title_en, ne: quiz.title_ne },
@@ -85,12 +87,17 @@ export async function listBank(db: Kysely<DB>, query: BankQuery): Promise<BankLi
   const filters = { ...query, unused: query.unused }
   const [count, rows] = await Promise.all([countBank(db, filters), pageBank(db, filters, query.page, query.page_size)])
   const ids = rows.map((row) => row.id)
-  const [tags, used, responses, options] = await Promise.all([
+  const [tags, used, responses, options, sight] = await Promise.all([
     tagsOf(db, ids),
     quizzesUsing(db, ids),
     keyedResponses(db, ids),
     optionCounts(
       db,
+      rows.map((row) => row.revision_id),
+    ),
+    blindLearnerFlags(
+      db,
+      ids,
       rows.map((row) => row.revision_id),
     ),
   ])
@@ -114,6 +121,7 @@ export async function listBank(db: Kysely<DB>, query: BankQuery): Promise<BankLi
         })),
         responses: figures.responses,
         facility: ratio(figures.right, figures.responses),
+        ...sight.of(row.id, row.revision_id),
         ...copyOf(row),
       }
     }),

@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely'
 import type { DB } from '../db/schema'
+import { undescribedPicture } from '../questions/needs-sight.repository'
 
 // Live questions: not deleted, with a current revision.
 
@@ -11,6 +12,8 @@ export interface BankFilters {
   source?: string
   type?: 'choice' | 'written'
   unused?: boolean
+  /** Questions with a picture and no caption (API.md "Blind learners"). */
+  no_description?: boolean
   ids?: number[]
 }
 
@@ -73,6 +76,7 @@ function liveQuestions(db: Kysely<DB>, filters: BankFilters) {
           ),
         ),
       )
+      .$if(filters.no_description === true, (query) => query.where((eb) => undescribedPicture(eb as never)))
       .$if(filters.ids !== undefined, (query) => query.where('q.id', 'in', filters.ids!.length ? filters.ids! : [0]))
   )
 }

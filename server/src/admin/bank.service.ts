@@ -14,13 +14,15 @@ import { insertBankQuestion, insertRevision } from '../questions/question-revisi
 import { bankFacets, bankQuestion, listBank, questionNotFound } from './bank-reads'
 import { setCopiedFrom, setTags, softDeleteBankQuestion, updateBankDetails } from './bank.repository'
 import { setCurrentRevision } from './admin.repository'
+import { setNeedsSight } from '../questions/needs-sight.repository'
 import { withUpdates } from './platform-source'
 import type { QuestionContent } from '../questions/question-revisions.repository'
 
 type BankQuery = z.output<typeof BankListQuerySchema>
 type BankQuestionInput = z.output<typeof BankQuestionInputSchema>
 /** What a bank question is written from: the admin's input, or a platform question's revision (a copy). */
-type BankContent = QuestionContent & Pick<BankQuestionInput, 'tags' | 'difficulty' | 'source'>
+type BankContent = QuestionContent &
+  Pick<BankQuestionInput, 'tags' | 'difficulty' | 'source'> & { needs_sight?: boolean }
 /** A copy's source: the platform question and the revision written (docs/decisions/101). */
 export interface CopySource {
   questionId: number
@@ -40,6 +42,7 @@ export function createBankService({ database, clock }: Pick<AppContext, 'databas
     tags: question.tags,
     difficulty: question.difficulty,
     source: question.source,
+    needs_sight: question.needs_sight,
     options: question.options.map((option) => ({ text: option.text, is_correct: option.is_correct })),
   })
   const label = (question: BankQuestion) => question.text.en.slice(0, 80)
@@ -62,6 +65,7 @@ export function createBankService({ database, clock }: Pick<AppContext, 'databas
         const questionId = await insertBankQuestion(trx, input, now, input)
         if (copiedFrom) await setCopiedFrom(trx, questionId, copiedFrom)
         await setTags(trx, questionId, input.tags)
+        if (input.needs_sight) await setNeedsSight(trx, questionId, true)
         const question = await bankQuestion(trx, questionId)
         await recordAudit(trx, actor, now, {
           action: 'create',
@@ -90,6 +94,7 @@ export function createBankService({ database, clock }: Pick<AppContext, 'databas
         if (copiedFrom) await setCopiedFrom(trx, questionId, copiedFrom)
         await updateBankDetails(trx, questionId, { difficulty: input.difficulty, source: input.source })
         await setTags(trx, questionId, input.tags)
+        if (input.needs_sight !== undefined) await setNeedsSight(trx, questionId, input.needs_sight)
         const after = await bankQuestion(trx, questionId)
         await recordAudit(trx, actor, now, {
           action: 'update',

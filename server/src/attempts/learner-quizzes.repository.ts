@@ -67,12 +67,18 @@ export async function findExtraTimePercent(db: Kysely<DB>, userId: number) {
   return (await selectExtraTimePercent(db, userId)).rows[0]?.extra_time_percent ?? 0
 }
 
+/** The learner uses a screen reader (decision 114): read where a paper is drawn outside the start's own read. */
+export async function findScreenReader(db: Kysely<DB>, userId: number) {
+  const row = await db.selectFrom('users').select('screen_reader').where('id', '=', userId).executeTakeFirst()
+  return row?.screen_reader === 1
+}
+
 // Extra time and attempts in one statement: on exam day every statement of a start counts.
 const selectAttemptsWithExtraTime = precompile((db: Kysely<DB>, userId: number, quizId: number) =>
   db
     .selectFrom('users as u')
     .leftJoin('attempts as a', (join) => join.onRef('a.user_id', '=', 'u.id').on('a.quiz_id', '=', quizId))
-    .select('u.extra_time_percent')
+    .select(['u.extra_time_percent', 'u.screen_reader'])
     .selectAll('a')
     .where('u.id', '=', userId)
     .orderBy('a.attempt_number'),
@@ -82,7 +88,7 @@ export async function findAttemptsWithExtraTime(db: Kysely<DB>, userId: number, 
   const { rows } = await selectAttemptsWithExtraTime(db, userId, quizId)
   // Kept as it came: a rest-pattern copy made a new object shape every start, paid in garbage collection.
   const attempts = rows.filter((row) => row.id !== null) as AttemptRow[]
-  return { attempts, extraTimePercent: rows[0]?.extra_time_percent ?? 0 }
+  return { attempts, extraTimePercent: rows[0]?.extra_time_percent ?? 0, screenReader: rows[0]?.screen_reader === 1 }
 }
 
 /** PostgreSQL: serialises a learner's attempt writes; NO KEY UPDATE spares the key-share locks of inserts. */

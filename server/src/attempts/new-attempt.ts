@@ -7,6 +7,7 @@ import { Conflict } from '../http/errors'
 import { createCurrentQuestions, type CurrentQuestions, type FixedPaper } from './current-questions'
 import { createDrawPools, drawQuestions } from '../questions/draw-questions'
 import { stretchedLimitMs } from './section-clock'
+import { adaptForScreenReader } from './adapted-paper'
 import { currentRevisions, freezeDraw } from '../questions/question-shows.repository'
 import type { ShowLog } from '../questions/show-log'
 import type { LearnerQuizRow } from './learner-quizzes.repository'
@@ -85,6 +86,7 @@ export function createNewAttempts({
     userId: number,
     now: number,
     extraTimePercent: number,
+    screenReader: boolean,
   ) {
     const fixed = await currentQuestions.currentPaper(trx, quiz.id, quiz.question_set_version)
     let bySection = fixed.sections.map((section) => section.revisionIds)
@@ -134,14 +136,29 @@ export function createNewAttempts({
     }
     shows.recordSet(userId, shared, now)
     if (drawnAlone.length > 0) shows.record(userId, drawnAlone, now)
+    // A screen reader's user: the paper without the questions that need sight, its sections' marks rescaled.
+    const adapted = screenReader
+      ? await adaptForScreenReader(
+          trx,
+          bySection,
+          fixed.sections.map(({ section }) => section),
+        )
+      : null
+    if (adapted) {
+      if (adapted.bySection.every((ids) => ids.length === 0))
+        throw new Conflict(bankMessages.paperUnavailable, 'paper_unavailable')
+      bySection = adapted.bySection
+    }
+    const sectionsOf = adapted ? adapted.sections : fixed.sections.map(({ section }) => section)
     const revisionIds =
       quiz.shuffle_questions === 1
         ? JSON.stringify(bySection.flatMap((ids) => shuffled(ids, random)))
-        : fixed.hasDraws
+        : fixed.hasDraws || adapted
           ? JSON.stringify(bySection.flat())
           : fixed.stored.revisionIds
     const timed = fixed.sections.length > 0 && fixed.sections.every((s) => s.section.time_limit_minutes !== null)
-    let sections = fixed.stored.untimedSections
+    let sections = adapted ? JSON.stringify(adapted.sections) : fixed.stored.untimedSections
+    const leftOut = adapted ? { left_out: adapted.leftOut } : {}
     if (timed) {
       const limits = fixed.sections.map(({ section }) =>
         stretchedLimitMs(section.time_limit_minutes!, extraTimePercent),
@@ -153,12 +170,12 @@ export function createNewAttempts({
         limits.reduce((sum, limit) => sum + limit, 0),
       )
       sections = JSON.stringify(
-        fixed.sections.map(({ section }, index) => ({ ...section, limit_ms: Math.floor(limits[index]! * share) })),
+        sectionsOf.map((section, index) => ({ ...section, limit_ms: Math.floor(limits[index]! * share) })),
       )
     }
     const sectionOpenedAt = timed ? now : null
     if (quiz.shuffle_options !== 1) {
-      return { revision_ids: revisionIds, option_order: null, sections, section_opened_at: sectionOpenedAt }
+      return { revision_ids: revisionIds, option_order: null, sections, section_opened_at: sectionOpenedAt, ...leftOut }
     }
     const paper = await papers.paperFor(trx, revisionIds)
     const optionOrder = paper.questions.map((question) =>
@@ -172,6 +189,7 @@ export function createNewAttempts({
       option_order: JSON.stringify(optionOrder),
       sections,
       section_opened_at: sectionOpenedAt,
+      ...leftOut,
     }
   }
 
@@ -183,8 +201,9 @@ export function createNewAttempts({
     number: number,
     now: number,
     extraTimePercent: number,
+    screenReader = false,
   ): Promise<BegunAttempt> {
-    const paper = await drawPaper(trx, quiz, userId, now, extraTimePercent)
+    const paper = await drawPaper(trx, quiz, userId, now, extraTimePercent, screenReader)
     return {
       user_id: userId,
       quiz_id: quiz.id,

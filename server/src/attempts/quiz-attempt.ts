@@ -1,3 +1,4 @@
+import { adaptedOf } from '../questions/needs-sight'
 import type { Difficulty, QuizAttempt, SavedWrittenAnswer } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import type { AttemptRow, DB } from '../db/schema'
@@ -83,6 +84,7 @@ export async function toQuizAttempt(
       sections: toAttemptSections(sectionClock(attempt, now)),
       ...(paperKey ? { paper_key: paperKey } : {}),
       ...(written ? { written } : {}),
+      adapted: adaptedOf(attempt),
     },
   }
 }

@@ -17,6 +17,12 @@ import { newAttemptRefusal } from './new-attempt'
 import { createKeyWithholding } from './withheld-keys.service'
 import { toQuizAttempt, type SavedWrittenAnswers, type StartedAttempt } from './quiz-attempt'
 
+/** What of the learner shapes a new paper: their extra time, and a screen reader's adapted paper (decision 114). */
+interface Learner {
+  extraTimePercent: number
+  screenReader: boolean
+}
+
 export function createStartAttempt({
   database,
   clock,
@@ -35,7 +41,7 @@ export function createStartAttempt({
     const now = clock.now()
     const quiz = await findQuizById(db, quizId)
     if (!quiz) throw quizNotActive()
-    const { attempts, extraTimePercent } = await findAttemptsWithExtraTime(db, user.id, quiz.id)
+    const { attempts, extraTimePercent, screenReader } = await findAttemptsWithExtraTime(db, user.id, quiz.id)
     if (attempts.some((attempt) => lifecycle.isExpired(attempt, now))) await lifecycle.settleExpired(user.id, quiz.id)
     const live = attempts.find((attempt) => lifecycle.isLive(attempt, now))
     const times = liveTimes(quiz)
@@ -47,11 +53,16 @@ export function createStartAttempt({
     const refusal =
       newAttemptRefusal(phase, quiz, attempts) ?? (await withholding.practiceRefusal(db, quiz, phase, now))
     if (refusal) throw refusal
-    const first = isPostgres && attempts.length === 0 && (await startFirstAttempt(user, quiz, extraTimePercent, now))
+    const first =
+      isPostgres &&
+      attempts.length === 0 &&
+      (await startFirstAttempt(user, quiz, { extraTimePercent, screenReader }, now))
     if (first) return answer(quiz, first, now)
 
     const outcome = await refusedAfterCommit(
-      lifecycle.attemptTransaction((trx) => startOrResumeLocked(trx, user, quiz, phase, extraTimePercent, now)),
+      lifecycle.attemptTransaction((trx) =>
+        startOrResumeLocked(trx, user, quiz, phase, { extraTimePercent, screenReader }, now),
+      ),
     )
     if (outcome.created) metrics.attemptStarted()
     return answer(quiz, outcome, now)
@@ -76,7 +87,7 @@ export function createStartAttempt({
     user: TokenUser,
     quiz: LearnerQuizRow,
     phase: LivePhase | null,
-    extraTimePercent: number,
+    learner: Learner,
     now: number,
   ): Promise<(StartedAttempt & { created: boolean }) | AppError> {
     const current = await lifecycle.settledAttempts(trx, user.id, quiz.id, now)
@@ -95,7 +106,7 @@ export function createStartAttempt({
     }
     const refusal = newAttemptRefusal(phase, quiz, current)
     if (refusal) return refusal
-    const attempt = await insertNewAttempt(trx, user, quiz, nextAttemptNumber(current), extraTimePercent, now)
+    const attempt = await insertNewAttempt(trx, user, quiz, nextAttemptNumber(current), learner, now)
     return {
       attempt,
       fresh: true,
@@ -111,10 +122,10 @@ export function createStartAttempt({
     user: TokenUser,
     quiz: LearnerQuizRow,
     number: number,
-    extraTimePercent: number,
+    { extraTimePercent, screenReader }: Learner,
     now: number,
   ) {
-    const begun = await newAttempts.begin(trx, user.id, quiz, number, now, extraTimePercent)
+    const begun = await newAttempts.begin(trx, user.id, quiz, number, now, extraTimePercent, screenReader)
     return insertAttempt(trx, { ...begun, status: 'in_progress' })
   }
 
@@ -122,12 +133,12 @@ export function createStartAttempt({
   async function startFirstAttempt(
     user: TokenUser,
     quiz: LearnerQuizRow,
-    extraTimePercent: number,
+    learner: Learner,
     now: number,
   ): Promise<StartedAttempt | undefined> {
     let attempt: AttemptRow
     try {
-      attempt = await insertNewAttempt(db, user, quiz, 1, extraTimePercent, now)
+      attempt = await insertNewAttempt(db, user, quiz, 1, learner, now)
     } catch (error) {
       if (isUniqueViolation(error)) return undefined
       throw error

@@ -16,7 +16,7 @@ import {
 import { listAnswers, type AnswerEntry } from './attempts.repository'
 import type { AttemptServiceDeps } from './attempts.service'
 import { answerEntries, hasExamState, invalidExamState, storeExamState } from './exam-state'
-import { findExtraTimePercent, findQuizById, type LearnerQuizRow } from './learner-quizzes.repository'
+import { findExtraTimePercent, findScreenReader, findQuizById, type LearnerQuizRow } from './learner-quizzes.repository'
 import { hasPaidAccess } from '../accounts/paid-access.repository'
 import { paidAccessRequired } from '../accounts/paid-access'
 import { newAttemptRefusal } from './new-attempt'
@@ -124,7 +124,16 @@ export function createSubmitService({ database, clock, metrics, papers, lifecycl
       (await withholding.practiceRefusal(trx, quiz, submission.phase, now))
     if (refusal) return refusal
     const extraTimePercent = await findExtraTimePercent(trx, user.id)
-    const begun = await newAttempts.begin(trx, user.id, quiz, nextAttemptNumber(attempts), now, extraTimePercent)
+    const screenReader = await findScreenReader(trx, user.id)
+    const begun = await newAttempts.begin(
+      trx,
+      user.id,
+      quiz,
+      nextAttemptNumber(attempts),
+      now,
+      extraTimePercent,
+      screenReader,
+    )
     const paper = await lifecycle.lockedPaper(trx, begun)
     const invalid = invalidExamState(paper, body)
     if (invalid) return invalid

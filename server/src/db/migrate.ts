@@ -50,6 +50,7 @@ import { productNameForMain } from './migrations/0055_product_name_for_main'
 import { questionTypes } from './migrations/0056_question_types'
 import { answerValues } from './migrations/0057_answer_values'
 import { dailySets } from './migrations/0060_daily_sets'
+import { blindLearners } from './migrations/0066_blind_learners'
 
 // Listed, not scanned, so the bundle carries them; a released migration is never edited, a new one follows it.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -103,6 +104,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0056_question_types': questionTypes(),
   '0057_answer_values': answerValues(),
   '0060_daily_sets': dailySets(dialect),
+  '0066_blind_learners': blindLearners(),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

@@ -27,6 +27,8 @@ export interface UserTable {
   daily_reminder: Generated<string | null>
   /** 0: leaderboards show "Learner" instead of the name. */
   show_on_leaderboards: Generated<number>
+  /** 1: the learner uses a screen reader; their papers leave out `needs_sight` questions (decision 114). */
+  screen_reader: Generated<number>
 }
 
 export interface ProfilePictureTable {
@@ -143,6 +145,8 @@ export interface QuestionTable {
   copied_from_question_id: Generated<number | null>
   copied_from_revision: Generated<number | null>
   national_mock_id: Generated<number | null>
+  /** 1: cannot be answered without seeing its picture; left out of a screen reader's paper (decision 114). */
+  needs_sight: Generated<number>
 }
 
 /** A tag as first written; `name_key` (lower-cased) is unique, so tags compare case-insensitively. */
@@ -422,6 +426,8 @@ export interface AttemptTable {
   sitting_id: Generated<number | null>
   /** 1 while a part's marks are not final (a written answer not yet released): not counted in ranks. */
   marks_pending: Generated<number>
+  /** Questions left out of this paper for a screen reader's user (decision 114); null: the paper as authored. */
+  left_out: Generated<number | null>
 }
 
 export type AttemptMode = 'online' | 'paper'

@@ -1,7 +1,7 @@
 import katex, { type KatexOptions } from 'katex'
 // Registers \ce{} and \pu{} with KaTeX (mhchem); importing it once is enough for every render.
 import 'katex/contrib/mhchem'
-import { plainReading, type MathTreeNode } from './plain-reading'
+import { plainReading, type MathTreeNode } from '@quiz/contracts/rules/maths-reading'
 import { splitSegments } from '@quiz/contracts/rules/tex-segments'
 import { describeTableProblem, splitTables, tableHtml, tableSource } from '@quiz/contracts/rules/pipe-tables'
 import {

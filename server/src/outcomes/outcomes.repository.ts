@@ -85,6 +85,7 @@ export async function insertAttempt(db: Kysely<DB>, attempt: Insertable<AttemptT
     mode: attempt.mode ?? 'online',
     sitting_id: attempt.sitting_id ?? null,
     marks_pending: attempt.marks_pending ?? 0,
+    left_out: attempt.left_out ?? null,
   }
   const { rows } = await insertAttemptReturningId(
     db,
@@ -111,6 +112,9 @@ export async function insertAttempt(db: Kysely<DB>, attempt: Insertable<AttemptT
     row.marks_pending,
   )
   row.id = Number(rows[0]!.id)
+  // Only a screen reader's adapted paper (decision 114): the prepared insert every other start runs stays as it is.
+  if (row.left_out !== null)
+    await db.updateTable('attempts').set({ left_out: row.left_out }).where('id', '=', row.id).execute()
   return row
 }
 

@@ -64,8 +64,9 @@ export type BegunAttempt = Omit<
   | 'mode'
   | 'sitting_id'
   | 'marks_pending'
+  | 'left_out'
 > &
-  Partial<Pick<AttemptRow, 'mode' | 'sitting_id'>>
+  Partial<Pick<AttemptRow, 'mode' | 'sitting_id' | 'left_out'>>
 
 export type FinishTarget = { inProgress: AttemptRow } | { begun: BegunAttempt }
 

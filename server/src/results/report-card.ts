@@ -1,3 +1,4 @@
+import { adaptedOf } from '../questions/needs-sight'
 import type { ReportCard } from '@quiz/contracts'
 import {
   attemptColumns,
@@ -100,6 +101,7 @@ export function createReportCard(
       challenge_closes_at: toIso(challengeClosesAt(attempt)),
       key_withheld: keyWithheld?.reason ?? null,
       key_withheld_until: keyWithheld?.until == null ? null : toIso(keyWithheld.until),
+      adapted: adaptedOf(attempt),
       questions: questions.map((revision, index) => {
         const question = toReportQuestion(revision, optionOrder[index], keys.get(revisionIds[index]!))
         return withheld ? withoutKey(question) : question

@@ -59,6 +59,7 @@ describe.each(dialects)('profile on %s', (dialect) => {
       sms_reminders: false,
       show_on_leaderboards: true,
       daily_reminder: null,
+      screen_reader: false,
     })
   })
 

@@ -25,6 +25,7 @@ export function toProfileDto(user: UserRow): Profile {
     sms_reminders: user.sms_reminders === 1,
     show_on_leaderboards: user.show_on_leaderboards === 1,
     daily_reminder: user.daily_reminder ?? null,
+    screen_reader: user.screen_reader === 1,
   }
 }
 
@@ -103,6 +104,7 @@ export function createProfileService({
               fields.daily_reminder === '' || fields.daily_reminder === 'null' ? null : fields.daily_reminder
           if (fields.show_on_leaderboards !== undefined)
             changes.show_on_leaderboards = isTrue(fields.show_on_leaderboards) ? 1 : 0
+          if (fields.screen_reader !== undefined) changes.screen_reader = isTrue(fields.screen_reader) ? 1 : 0
           if (encoded && stored) {
             await insertProfilePicture(trx, {
               id,

@@ -40,6 +40,24 @@ describe('RichText', () => {
     expect(container.textContent).toContain('Area')
   })
 
+  it('names each formula by its spoken reading, since TalkBack skips MathML', async () => {
+    const quadratic = {
+      en: 'Solve x2 + 5x + 6 = 0',
+      ne: '',
+      html: { en: `Solve ${mathml('x^2 + 5x + 6 = 0')}`, ne: '' },
+    }
+    renderWithProviders(<RichText as="p" text={quadratic} />)
+    const formula = await screen.findByRole('img', { name: 'x² + 5x + 6 = 0' })
+    expect(formula.querySelector('math msup')).not.toBeNull()
+  })
+
+  it('marks an English fallback lang="en" on a Nepali screen', async () => {
+    const englishOnly = { en: 'Area x2', ne: '', html: { en: `Area ${mathml('x^2')}`, ne: '' } }
+    const { container } = renderWithProviders(<RichText as="p" text={englishOnly} />, { language: 'ne' })
+    expect(container.querySelector('p')).toHaveAttribute('lang', 'en')
+    expect(await screen.findByRole('img', { name: 'x²' })).toBeInTheDocument()
+  })
+
   it('shows a text without maths as plain text, markup in it as characters', () => {
     const plain = { en: '<b>5</b> apples', ne: '५ स्याउ', html: null }
     renderWithProviders(<RichText text={plain} />)

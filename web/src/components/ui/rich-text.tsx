@@ -1,4 +1,4 @@
-import type { ElementType, HTMLAttributes } from 'react'
+import { useEffect, useRef, type ElementType, type HTMLAttributes } from 'react'
 import { langOf, pickLanguage, pickText, type BilingualText } from '../../i18n/use-bilingual'
 import { useTranslation } from 'react-i18next'
 import { preview } from '../../lib/preview'
@@ -41,6 +41,14 @@ export function RichText({ text, as: Tag = 'span', className, inControl = false,
   const lang = langOf(picked, i18n.language)
   const html = pickHtml(text, i18n.language)
   const classes = className ? `rich-text ${className}` : 'rich-text'
+  const drawnRef = useRef<HTMLElement>(null)
+  // TalkBack skips MathML: each formula gets its spoken label once drawn (spoken-maths.ts). Loaded only where a
+  // formula is, so the screens without maths do not carry the reader.
+  useEffect(() => {
+    const element = drawnRef.current
+    if (!element || inControl || !html?.includes('<math')) return
+    void import('./spoken-maths').then(({ labelFormulas }) => labelFormulas(element))
+  }, [html, inControl])
   if (html === null)
     return (
       <Tag className={className} lang={lang} {...rest}>
@@ -49,8 +57,8 @@ export function RichText({ text, as: Tag = 'span', className, inControl = false,
     )
   // Safe to inject: this html is only ever our server's KaTeX render (MathML with `trust: false`, so no links or
   // script) and table markup, with every other character escaped there (server/src/maths/render-maths.ts).
-  const rendered = { __html: html }
-  if (!inControl) return <Tag className={classes} lang={lang} {...rest} dangerouslySetInnerHTML={rendered} />
+  if (!inControl)
+    return <Tag ref={drawnRef} className={classes} lang={lang} {...rest} dangerouslySetInnerHTML={{ __html: html }} />
   // A table's box takes focus to be scrolled by keyboard; hidden inside a control it must not (axe aria-hidden-focus).
   const drawn = { __html: html.replaceAll('<div class="q-table" tabindex="0"', '<div class="q-table"') }
   return (

@@ -23,12 +23,13 @@ type ProfileValues = {
   preferred_language: Language
   sms_reminders: boolean
   show_on_leaderboards: boolean
+  screen_reader: boolean
 }
 type PictureProblem = 'picture_too_large' | 'picture_invalid'
 
 // The switches are checkboxes (booleans) here and 'true'/'false' in the multipart body: only the text fields are checked.
 const textResolver = zodResolver(
-  ProfileUpdateFieldsSchema.omit({ sms_reminders: true, show_on_leaderboards: true }),
+  ProfileUpdateFieldsSchema.omit({ sms_reminders: true, show_on_leaderboards: true, screen_reader: true }),
 ) as unknown as Resolver<ProfileValues>
 const resolver: Resolver<ProfileValues> = async (values, context, options) => {
   const checked = await textResolver(values, context, options)
@@ -49,6 +50,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       preferred_language: profile.preferred_language,
       sms_reminders: profile.sms_reminders,
       show_on_leaderboards: profile.show_on_leaderboards,
+      screen_reader: profile.screen_reader,
     },
     reValidateMode: 'onSubmit',
   })
@@ -83,6 +85,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     body.set('preferred_language', values.preferred_language)
     body.set('sms_reminders', String(values.sms_reminders))
     body.set('show_on_leaderboards', String(values.show_on_leaderboards))
+    body.set('screen_reader', String(values.screen_reader))
     if (preview.file) body.set('profile_picture', preview.file)
     const previousLanguage = profile.preferred_language
     update.mutate(body, {
@@ -180,6 +183,18 @@ function ProfileSwitches({ register }: { register: UseFormRegister<ProfileValues
       </div>
       <span id="profile-show_on_leaderboards-hint" className="field__hint">
         {t('show_on_leaderboards_hint')}
+      </span>
+      <div className="checkbox">
+        <input
+          id="profile-screen_reader"
+          type="checkbox"
+          aria-describedby="profile-screen_reader-hint"
+          {...register('screen_reader')}
+        />
+        <label htmlFor="profile-screen_reader">{t('screen_reader')}</label>
+      </div>
+      <span id="profile-screen_reader-hint" className="field__hint">
+        {t('screen_reader_hint')}
       </span>
     </fieldset>
   )

@@ -17,6 +17,7 @@ const profile: Profile = {
   sms_reminders: false,
   show_on_leaderboards: true,
   daily_reminder: null,
+  screen_reader: false,
 }
 
 function renderProfile(language: 'en' | 'ne' = 'en') {
@@ -30,6 +31,7 @@ function renderProfile(language: 'en' | 'ne' = 'en') {
         ...saved,
         sms_reminders: fields.sms_reminders === 'true',
         show_on_leaderboards: fields.show_on_leaderboards === 'true',
+        screen_reader: fields.screen_reader === 'true',
       }
       return { body: saved }
     },
@@ -41,6 +43,17 @@ function renderProfile(language: 'en' | 'ne' = 'en') {
 afterEach(() => vi.unstubAllGlobals())
 
 describe("the profile's live-mock settings", () => {
+  it('saves "I use a screen reader", described by what it changes', async () => {
+    const network = renderProfile()
+    const reader = await screen.findByRole('checkbox', { name: 'I use a screen reader' })
+    expect(reader).not.toBeChecked()
+    expect(reader).toHaveAccessibleDescription(/leave out questions that cannot be answered without seeing a picture/)
+    await userEvent.click(reader)
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }))
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument()
+    expect(network.callsTo('PUT', '/api/users/profile/')[0]!.body).toMatchObject({ screen_reader: 'true' })
+  })
+
   it('shows the stored switches and saves them as true/false fields of the multipart form', async () => {
     const network = renderProfile()
     const sms = await screen.findByRole('checkbox', { name: 'SMS reminders for live mocks' })

@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { renderWithProviders } from '../../test/render'
 import { ExamBar } from './exam-status'
@@ -24,5 +25,25 @@ describe('the exam timer for a screen reader', () => {
     const { getByRole } = renderWithProviders(<ExamBar secondsLeft={1234} saveStatus="saved" pending={0} />)
     expect(getByRole('timer')).not.toHaveAttribute('aria-live')
     expect(getByRole('timer').closest('[aria-live]')).toBeNull()
+  })
+
+  it('says the time left when "Time left" is pressed, again when pressed again', async () => {
+    const { getByRole, container } = renderWithProviders(<ExamBar secondsLeft={725} saveStatus="saved" pending={0} />)
+    const said = () => container.querySelector('[data-asked]')?.textContent ?? ''
+    expect(container.querySelectorAll('[role="status"]')[1]!.textContent).toBe('')
+    await userEvent.click(getByRole('button', { name: 'Time left' }))
+    expect(said()).toBe('12 minutes 5 seconds left.')
+    const first = container.querySelector('[data-asked] span')
+    await userEvent.click(getByRole('button', { name: 'Time left' }))
+    expect(said()).toBe('12 minutes 5 seconds left.')
+    expect(container.querySelector('[data-asked] span')).not.toBe(first)
+  })
+
+  it('says it in Nepali with Devanagari digits', async () => {
+    const { getByRole, container } = renderWithProviders(<ExamBar secondsLeft={61} saveStatus="saved" pending={0} />, {
+      language: 'ne',
+    })
+    await userEvent.click(getByRole('button', { name: 'बाँकी समय' }))
+    expect(container.querySelector('[data-asked]')!.textContent).toBe('१ मिनेट १ सेकेन्ड बाँकी छ।')
   })
 })

@@ -1,3 +1,5 @@
+import { useState } from 'react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/ui/alert'
 import { useLanguage } from '../../i18n/use-bilingual'
@@ -16,7 +18,8 @@ function saveStatusKey(status: SaveStatus, pending: number) {
 
 /**
  * The countdown and the save status. A screen reader hears the time at 10, 5 and 1 minutes left (a polite region whose
- * text changes only then), never every second: the timer itself is not live.
+ * text changes only then), never every second: the timer is not live (read only when reached), and the "Time left"
+ * button says the time when pressed (WEB.md "A blind learner": a ticking region would drown every question).
  */
 export function ExamBar({
   secondsLeft,
@@ -29,6 +32,8 @@ export function ExamBar({
 }) {
   const { t } = useTranslation('quiz')
   const language = useLanguage()
+  // What the button last said, with a count so that asking twice in the same minute is said twice.
+  const [asked, setAsked] = useState<{ text: string; times: number } | null>(null)
   const clock = formatClock(secondsLeft ?? 0)
   const lowTime = secondsLeft !== null && secondsLeft <= 60
   const timeNotice =
@@ -45,7 +50,15 @@ export function ExamBar({
     <>
       <div className="quiz__bar">
         <p className={`quiz__timer${lowTime ? ' quiz__timer--low' : ''}`}>
-          <span className="quiz__timer-label">{t('timer.label')}</span>{' '}
+          <button
+            type="button"
+            className="quiz__timer-label"
+            onClick={() =>
+              setAsked((last) => ({ text: spokenTime(secondsLeft ?? 0, t), times: (last?.times ?? 0) + 1 }))
+            }
+          >
+            {t('timer.label')}
+          </button>{' '}
           <span role="timer" aria-label={t('timer.aria', { time: clock })} className="quiz__clock">
             {digitsFor(clock, language)}
           </span>
@@ -57,8 +70,21 @@ export function ExamBar({
       <p className="visually-hidden" aria-live="polite">
         {timeNotice}
       </p>
+      <p className="visually-hidden" role="status" data-asked={asked?.times}>
+        {/* A new node each time, so a screen reader reads the same words again. */}
+        {asked && <span key={asked.times}>{asked.text}</span>}
+      </p>
     </>
   )
+}
+
+/** "12 minutes 5 seconds left", in words a voice reads well (not "12:05"); Devanagari digits in Nepali by t(). */
+function spokenTime(secondsLeft: number, t: TFunction<'quiz'>) {
+  const whole = Math.max(0, Math.ceil(secondsLeft))
+  return t('timer.spoken', {
+    minutes: t('timer.minutes', { count: Math.floor(whole / 60) }),
+    seconds: t('timer.seconds', { count: whole % 60 }),
+  })
 }
 
 /**

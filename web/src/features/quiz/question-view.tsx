@@ -25,8 +25,8 @@ export function QuestionView({ question, total, selectedOptionId, onSelect, disa
   const textId = useId()
 
   return (
-    <section className="question card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="question__number">
+    <section className="question card" role="group" aria-labelledby={headingId}>
+      <h2 id={headingId} className="question__number" tabIndex={-1}>
         {t('question.heading', { number: question.number, total })}
       </h2>
       <RichText as="p" id={textId} className="question__text" text={question.text} />

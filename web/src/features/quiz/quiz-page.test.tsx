@@ -146,6 +146,19 @@ describe('quiz page', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
   })
 
+  it('shows each question as a group named by its number, and moving puts focus on its heading', async () => {
+    network()
+    renderQuiz()
+    await settle()
+    expect(screen.getByRole('group', { name: 'Question 1 of 12' })).toBeInTheDocument()
+    // Opening the exam leaves focus where the screen put it; only moving takes it to the question.
+    expect(screen.getByRole('heading', { name: 'Question 1 of 12' })).not.toHaveFocus()
+    await user().click(screen.getByRole('button', { name: 'Next' }))
+    await settle()
+    expect(screen.getByRole('group', { name: 'Question 2 of 12' })).toBeInTheDocument()
+    expect(screen.getByRole('heading', { name: 'Question 2 of 12' })).toHaveFocus()
+  })
+
   it('saves a chosen answer on the device at once and to the server after a short pause', async () => {
     const net = network()
     renderQuiz()

@@ -47,7 +47,7 @@ export function Component() {
   const [nextOpen, setNextOpen] = useState(false)
 
   const total = session?.questions.length ?? 0
-  const { number, goTo, questionRef } = useQuestionNumber(total)
+  const { number, goTo, questionRef, headingShown } = useQuestionNumber(total)
   // A sectioned paper's tabs, section clock and "Next section"; null for any other paper, which looks as before.
   const paper = useExamSections({
     quizId: quizId ?? 0,
@@ -69,6 +69,9 @@ export function Component() {
   useEffect(() => {
     if (shown && inProgress) queue?.visit(shown.id)
   }, [inProgress, queue, shown])
+  useEffect(() => {
+    if (shown) headingShown(shown.number)
+  })
   const questionTimer = useQuestionTimer(inProgress ? queue : null, shown?.id ?? null)
   useEffect(() => {
     reportTime.current = questionTimer

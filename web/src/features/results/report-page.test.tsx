@@ -149,6 +149,15 @@ describe('report page', () => {
     ).not.toBeInTheDocument()
   })
 
+  it('says a screen reader’s paper was adapted, and nothing when it was not', async () => {
+    renderReport({ body: { ...report, adapted: { left_out: 2 } } })
+    expect(
+      await screen.findByText(
+        "Adapted for a screen reader: 2 questions that need sight were left out, and each section's marks were shared among the questions left.",
+      ),
+    ).toBeInTheDocument()
+  })
+
   it('says a paper sitting of a quiz not yet published shows its key once the quiz is published', async () => {
     const withheld: ReportCard = { ...report, mode: 'paper', key_withheld: 'unpublished', key_withheld_until: null }
     renderReport({ body: withheld })

@@ -14,7 +14,7 @@ import { challengeWindowOpen } from './challenge-window'
 import { QuestionDetailDialog } from './question-detail-dialog'
 import { ReportAnalysis, reportRows } from './report-analysis'
 import { ReportSections, type ReportMarks } from './report-sections'
-import { KeyWithheldNotice, ReportSummary } from './report-summary'
+import { AdaptedNotice, KeyWithheldNotice, ReportSummary } from './report-summary'
 import { resultQueries } from './results.api'
 import { WrittenAnswers } from './written-answers'
 import './results.css'
@@ -56,6 +56,7 @@ export function Component() {
       <ReportSummary card={card} />
 
       {keyWithheld && <KeyWithheldNotice card={card} />}
+      {card.adapted && <AdaptedNotice leftOut={card.adapted.left_out} />}
       {marks.sections && marks.sections.length > 1 && <ReportSections sections={marks.sections} />}
       {card.analysis && <AnalysisPanel analysis={card.analysis} />}
 

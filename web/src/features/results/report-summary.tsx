@@ -87,3 +87,9 @@ export function KeyWithheldNotice({ card }: { card: ReportCard }) {
     </Alert>
   )
 }
+
+/** A screen reader's adapted paper (API.md "Blind learners"): what was left out and how the marks were rescaled. */
+export function AdaptedNotice({ leftOut }: { leftOut: number }) {
+  const { t } = useTranslation('results')
+  return <Alert kind="info">{t('report.adapted', { count: leftOut })}</Alert>
+}

@@ -74,8 +74,8 @@ export function WrittenAnswer({ question, total, state, queue, disabled }: Writt
   }
 
   return (
-    <section className="question card written" aria-labelledby={headingId}>
-      <h2 id={headingId} className="question__number">
+    <section className="question card written" role="group" aria-labelledby={headingId}>
+      <h2 id={headingId} className="question__number" tabIndex={-1}>
         {t('question.heading', { number: question.number, total })}
       </h2>
       <RichText as="p" className="question__text" text={question.text} />

@@ -1,4 +1,5 @@
-// From KaTeX's MathML tree, not a second TeX parser; scripts become Unicode (x², H₂O), which search and copy keep.
+// From KaTeX's MathML tree, not a second TeX parser (the server, as it renders), or from the same MathML in a page
+// (the web app, to name each formula for a screen reader); scripts become Unicode (x², H₂O), which search and copy keep.
 
 export interface MathTreeNode {
   type?: string
