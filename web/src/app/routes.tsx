@@ -59,6 +59,24 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // The platform admins' own screens: the guard is in the lazy chunk, so the first screen does not grow.
+            path: paths.platform(),
+            element: <RequireAuth />,
+            children: [
+              {
+                lazy: () => import('../features/admin/platform/platform-route'),
+                children: [
+                  { index: true, lazy: () => import('../features/admin/platform/institutes-page') },
+                  { path: paths.platformBank(), lazy: () => import('../features/admin/platform/bank-page') },
+                  {
+                    path: paths.platformNationalMocks(),
+                    lazy: () => import('../features/admin/platform/national-page'),
+                  },
+                ],
+              },
+            ],
+          },
+          {
             // Admins and markers: a marker reaches these and no other admin screen.
             element: <RequireMarker />,
             children: [
@@ -99,6 +117,14 @@ export const routes: RouteObject[] = [
               { path: paths.adminAudit(), lazy: () => import('../features/admin/reports/audit-log-page') },
               { path: paths.adminBank(), lazy: () => import('../features/admin/bank/bank-page') },
               {
+                path: paths.adminPlatformBank(),
+                lazy: () => import('../features/admin/platform-bank/platform-bank-page'),
+              },
+              {
+                path: paths.adminNationalMocks(),
+                lazy: () => import('../features/admin/national/national-mocks-page'),
+              },
+              {
                 path: paths.adminKeyChallenges(),
                 lazy: () => import('../features/admin/challenges/key-challenges-page'),
               },
@@ -131,6 +157,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      { path: paths.actAs(), lazy: () => import('../features/admin/platform/act-as-page') },
       { path: '*', lazy: () => import('../components/not-found-page') },
     ],
   },
