@@ -74,14 +74,16 @@ function NationalMockCard({ mock, onOutcome }: { mock: AdminNationalMock; onOutc
     <li className="national-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
       <p className="muted">
-        {t('national.starts', { when: formatNepalDateTime(mock.live.starts_at, language) })}
+        <span>{t('national.starts', { when: formatNepalDateTime(mock.live.starts_at, language) })}</span>
         <br />
-        {t('national.ends', { when: formatNepalDateTime(mock.live.ends_at, language) })}
+        <span>{t('national.ends', { when: formatNepalDateTime(mock.live.ends_at, language) })}</span>
         <br />
-        {t('national.questions', {
-          count: mock.question_count,
-          minutes: formatNumber(mock.duration_minutes, language),
-        })}
+        <span>
+          {t('national.questions', {
+            count: mock.question_count,
+            minutes: formatNumber(mock.duration_minutes, language),
+          })}
+        </span>
       </p>
       <p>
         <span className={mock.taking_part ? 'national-badge national-badge--on' : 'national-badge'}>

@@ -50,14 +50,16 @@ function PlatformMockCard({ mock }: { mock: PlatformNationalMock }) {
     <li className="national-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{pick(mock.title)}</h2>
       <p className="muted">
-        {t('national.starts', { when: formatNepalDateTime(mock.live.starts_at, language) })}
+        <span>{t('national.starts', { when: formatNepalDateTime(mock.live.starts_at, language) })}</span>
         <br />
-        {t('national.ends', { when: formatNepalDateTime(mock.live.ends_at, language) })}
+        <span>{t('national.ends', { when: formatNepalDateTime(mock.live.ends_at, language) })}</span>
         <br />
-        {t('national.questions', {
-          count: mock.question_count,
-          minutes: formatNumber(mock.duration_minutes, language),
-        })}
+        <span>
+          {t('national.questions', {
+            count: mock.question_count,
+            minutes: formatNumber(mock.duration_minutes, language),
+          })}
+        </span>
       </p>
       <h3>{t('platform.national.institutes')}</h3>
       {mock.institutes.length === 0 ? (
