@@ -58,24 +58,8 @@ export const routes: RouteObject[] = [
               { path: paths.notifications(), lazy: () => import('../features/notifications/notifications-page') },
             ],
           },
-          {
-            // The platform admins' own screens: the guard is in the lazy chunk, so the first screen does not grow.
-            path: paths.platform(),
-            element: <RequireAuth />,
-            children: [
-              {
-                lazy: () => import('../features/admin/platform/platform-route'),
-                children: [
-                  { index: true, lazy: () => import('../features/admin/platform/institutes-page') },
-                  { path: paths.platformBank(), lazy: () => import('../features/admin/platform/bank-page') },
-                  {
-                    path: paths.platformNationalMocks(),
-                    lazy: () => import('../features/admin/platform/national-page'),
-                  },
-                ],
-              },
-            ],
-          },
+          // The platform admins' screens and the landing of "Act as admin": one chunk that checks its own session.
+          { path: `${paths.platform()}/*`, lazy: () => import('../features/admin/platform/platform-screens') },
           {
             // Admins and markers: a marker reaches these and no other admin screen.
             element: <RequireMarker />,
@@ -157,7 +141,6 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: paths.actAs(), lazy: () => import('../features/admin/platform/act-as-page') },
       { path: '*', lazy: () => import('../components/not-found-page') },
     ],
   },

@@ -34,10 +34,6 @@ export const paths = {
   adminNationalMocks: () => '/admin/national-mocks',
   /** The platform admins' own screens, on the platform's address (API.md "Platform admins"). */
   platform: () => '/platform',
-  platformBank: () => '/platform/bank',
-  platformNationalMocks: () => '/platform/national-mocks',
-  /** Where a platform admin's "Act as admin" token lands on the institute's address (the token in the fragment). */
-  actAs: () => '/act-as',
   adminQuizPaper: (id: number | string) => `/admin/quiz/${id}/paper`,
   adminImport: () => '/admin/import',
   adminFontConverter: () => '/admin/font-converter',

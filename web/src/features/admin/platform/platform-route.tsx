@@ -1,11 +1,21 @@
 import { useTranslation } from 'react-i18next'
-import { NavLink, Outlet } from 'react-router'
+import type { ReactNode } from 'react'
+import { NavLink } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { paths } from '../../../lib/paths'
 import { sessionStore } from '../../../session/session-store'
 import { useSessionUser } from '../../../session/use-session'
 import '../admin.css'
 import '../../../i18n/platform.i18n'
+
+/** The platform's screens, under `paths.platform()` (kept here: the first screen's code carries only that one). */
+export const platformPaths = {
+  institutes: paths.platform(),
+  bank: `${paths.platform()}/bank`,
+  national: `${paths.platform()}/national-mocks`,
+  /** Where "Act as admin" lands on the institute's address, the token in the fragment. */
+  actAs: `${paths.platform()}/act-as`,
+} as const
 
 /** Whether the access token says platform admin; decoded here so the first screen's code does not grow. */
 export function isPlatformAdminToken(token: string | null): boolean {
@@ -28,7 +38,7 @@ export function isPlatformAdminToken(token: string | null): boolean {
  * The platform admins' screens (WEB.md "Institutes"): signed in as a platform admin, else a sentence saying whose
  * they are. The server checks again on every call, and answers them only on the platform's own address.
  */
-export function Component() {
+export function PlatformFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation('platform')
   useSessionUser() // re-render when the session changes
   if (!isPlatformAdminToken(sessionStore.accessToken()))
@@ -41,13 +51,13 @@ export function Component() {
   return (
     <div className="admin">
       <nav className="admin-nav" aria-label={t('platform.nav_label')}>
-        <NavLink to={paths.platform()} end>
+        <NavLink to={platformPaths.institutes} end>
           {t('platform.institutes.nav')}
         </NavLink>
-        <NavLink to={paths.platformBank()}>{t('platform.bank.nav')}</NavLink>
-        <NavLink to={paths.platformNationalMocks()}>{t('platform.national.nav')}</NavLink>
+        <NavLink to={platformPaths.bank}>{t('platform.bank.nav')}</NavLink>
+        <NavLink to={platformPaths.national}>{t('platform.national.nav')}</NavLink>
       </nav>
-      <Outlet />
+      {children}
     </div>
   )
 }

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../../session/session-store'
 import { fakeNetwork, polyfillDialog, renderRoutes } from '../../../test/page-test-utils'
-import { Component as InstitutesPage, formatBytes } from './institutes-page'
-import { Component as NationalPage } from './national-page'
-import { Component as PlatformRoute, isPlatformAdminToken } from './platform-route'
+import { formatBytes } from './institutes-page'
+import { isPlatformAdminToken } from './platform-route'
+import { Component as PlatformScreens } from './platform-screens'
 import { actAsUrl } from './platform.api'
 import { readQuestionIds } from './question-ids'
 
@@ -31,15 +31,13 @@ const institute = (id: number, en: string, extra: object = {}) => ({
   usage: { learners: 1200, admins: 2, attempts_this_month: 5400, file_bytes: 2_500_000 },
   ...extra,
 })
-const routes = (child: { index?: true; path?: string; Component: () => React.ReactNode }) => [
-  { path: '/platform', Component: PlatformRoute, children: [child] },
-]
+const routes = () => [{ path: '/platform/*', Component: PlatformScreens }]
 
 describe('platform admin screens', () => {
   it('are for platform admins: another account is told so', async () => {
     sessionStore.setTokens({ access: token({ is_admin: true }), refresh: 'r' })
     fakeNetwork({})
-    renderRoutes(routes({ index: true, Component: InstitutesPage }), { path: '/platform' })
+    renderRoutes(routes(), { path: '/platform' })
     expect(await screen.findByText(/These screens are for the platform's admins/)).toBeInTheDocument()
     expect(isPlatformAdminToken(token({ is_platform_admin: 'true' }))).toBe(false)
     expect(isPlatformAdminToken('not-a-token')).toBe(false)
@@ -54,7 +52,7 @@ describe('platform admin screens', () => {
       'PATCH /api/platform/institutes/1/': () => ({ body: institute(1, 'Pathshala', { status: 'suspended' }) }),
       'PATCH /api/platform/institutes/2/': () => ({ body: institute(2, 'Gyan') }),
     })
-    renderRoutes(routes({ index: true, Component: InstitutesPage }), { path: '/platform' })
+    renderRoutes(routes(), { path: '/platform' })
     const row = await screen.findByRole('row', { name: /Pathshala/ })
     expect(row).toHaveTextContent('pathshala.example.np')
     expect(row).toHaveTextContent('1,200')
@@ -79,7 +77,7 @@ describe('platform admin screens', () => {
       'GET /api/platform/institutes/': () => ({ body: { count: 1, results: [institute(1, 'Pathshala')] } }),
       'POST /api/platform/institutes/1/act/': () => ({ body: { access: 'acting.token' } }),
     })
-    renderRoutes(routes({ index: true, Component: InstitutesPage }), { path: '/platform' })
+    renderRoutes(routes(), { path: '/platform' })
     await userEvent.click(await screen.findByRole('button', { name: 'Act as admin of Pathshala' }))
     const dialog = await screen.findByRole('dialog', { name: 'Act as admin of Pathshala?' })
     expect(dialog).toHaveTextContent("recorded in the platform's audit trail and in the institute's")
@@ -88,7 +86,7 @@ describe('platform admin screens', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Act as admin of Pathshala' }))
     await userEvent.click(await screen.findByRole('button', { name: 'Act as admin (recorded)' }))
     const link = await screen.findByRole('link', { name: "Open Pathshala's admin screens" })
-    expect(link.getAttribute('href')).toBe('http://pathshala.example.np/act-as#access=acting.token')
+    expect(link.getAttribute('href')).toBe('http://pathshala.example.np/platform/act-as#access=acting.token')
     expect(net.callsTo('POST', '/api/platform/institutes/1/act/')).toHaveLength(1)
   })
 
@@ -102,7 +100,7 @@ describe('platform admin screens', () => {
           ? { status: 409, body: { detail: 'The host gyan.example.np is taken.', code: 'host_taken' } }
           : { status: 201, body: institute(3, 'Gyan') },
     })
-    renderRoutes(routes({ index: true, Component: InstitutesPage }), { path: '/platform' })
+    renderRoutes(routes(), { path: '/platform' })
     await userEvent.type(await screen.findByLabelText(/Short name/), 'gyan')
     await userEvent.type(screen.getByLabelText(/Name \(English\)/), 'Gyan')
     await userEvent.type(screen.getByLabelText(/Addresses \(one a line\)/), 'gyan.example.np')
@@ -133,7 +131,7 @@ describe('platform admin screens', () => {
       'GET /api/platform/national-mocks/': () => ({ body: { items: [created] } }),
       'POST /api/platform/national-mocks/': () => ({ status: 201, body: created }),
     })
-    renderRoutes(routes({ path: 'national-mocks', Component: NationalPage }), { path: '/platform/national-mocks' })
+    renderRoutes(routes(), { path: '/platform/national-mocks' })
     const card = await screen.findByRole('listitem', { name: 'National mock: Loksewa' })
     expect(within(card).getByText('Pathshala')).toBeInTheDocument()
     await userEvent.type(screen.getByLabelText(/Title \(English\)/), 'National mock: Loksewa')
@@ -157,7 +155,7 @@ describe('platform admin screens', () => {
     fakeNetwork({
       'GET /api/platform/institutes/': () => ({ body: { count: 1, results: [institute(1, 'Pathshala')] } }),
     })
-    renderRoutes(routes({ index: true, Component: InstitutesPage }), { path: '/platform', language: 'ne' })
+    renderRoutes(routes(), { path: '/platform', language: 'ne' })
     expect(await screen.findByRole('heading', { name: 'संस्थाहरू', level: 1 })).toBeInTheDocument()
     expect(await screen.findByRole('row', { name: /Pathshala/ })).toHaveTextContent('१,२००')
   })
@@ -176,7 +174,9 @@ describe('platform helpers', () => {
   })
   it("opens an acting token on the institute's first address, else its slug's", () => {
     const here = { protocol: 'https:', host: 'example.np' } as Location
-    expect(actAsUrl({ hosts: ['a.np', 'b.np'], slug: 'a' }, 't/1', here)).toBe('https://a.np/act-as#access=t%2F1')
-    expect(actAsUrl({ hosts: [], slug: 'gyan' }, 't', here)).toBe('https://gyan.example.np/act-as#access=t')
+    expect(actAsUrl({ hosts: ['a.np', 'b.np'], slug: 'a' }, 't/1', here)).toBe(
+      'https://a.np/platform/act-as#access=t%2F1',
+    )
+    expect(actAsUrl({ hosts: [], slug: 'gyan' }, 't', here)).toBe('https://gyan.example.np/platform/act-as#access=t')
   })
 })

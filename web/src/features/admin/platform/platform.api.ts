@@ -11,6 +11,7 @@ import type {
 } from '@quiz/contracts'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../api/client'
+import { platformPaths } from './platform-route'
 
 export type { Leaderboard, NationalMockCreate, PlatformInstitute, PlatformInstituteCreate, PlatformNationalMock }
 
@@ -77,5 +78,5 @@ export function useScheduleNationalMock() {
 /** The address a platform admin's acting token opens on: the institute's first host, else its slug's. */
 export function actAsUrl(institute: Pick<PlatformInstitute, 'hosts' | 'slug'>, access: string, here: Location) {
   const host = institute.hosts[0] ?? `${institute.slug}.${here.host}`
-  return `${here.protocol}//${host}/act-as#access=${encodeURIComponent(access)}`
+  return `${here.protocol}//${host}${platformPaths.actAs}#access=${encodeURIComponent(access)}`
 }
