@@ -8,6 +8,7 @@ import { AdminNav } from '../admin-nav'
 import { PlatformBankBrowser } from './platform-bank-browser'
 import { useCopyFromPlatform } from './platform-bank.api'
 import '../admin.css'
+import '../../../i18n/platform.i18n'
 
 // WEB.md "Institutes": an institute admin's "Platform bank": browse, preview, "Copy to my bank". A copy names its
 // source; the institute's bank shows "Update available" on it when the platform revises the question (bank-row.tsx).

@@ -20,6 +20,7 @@ import {
   type PlatformInstitute,
 } from './platform.api'
 import '../../../i18n/platform.i18n'
+import '../admin.i18n'
 import './platform.css'
 
 // WEB.md "Institutes": the platform admin's institutes (name, hosts, status, learners, attempts this month,
