@@ -109,7 +109,7 @@ describe('national mocks of an institute admin', () => {
     renderRoutes([page(NationalMocksPage, '/n')], { path: '/n', language: 'ne' })
     expect(await screen.findByRole('heading', { name: 'राष्ट्रिय मक', level: 1 })).toBeInTheDocument()
     expect(await screen.findByText('१०० प्रश्न · १२० मिनेट')).toBeInTheDocument()
-    await userEvent.click(screen.getByRole('button', { name: 'राष्ट्रिय मक ५ मा सहभागी हुनुहोस्' }))
+    await userEvent.click(screen.getByRole('button', { name: 'राष्ट्रिय मक ५मा सहभागी हुनुहोस्' }))
     expect(await screen.findByText('राष्ट्रिय मकको प्रतिलिपि संस्थाले परिवर्तन गर्न सक्दैन।')).toBeInTheDocument()
   })
 })
