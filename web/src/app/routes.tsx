@@ -58,6 +58,8 @@ export const routes: RouteObject[] = [
               { path: paths.notifications(), lazy: () => import('../features/notifications/notifications-page') },
             ],
           },
+          // The platform admins' screens and the landing of "Act as admin": one chunk that checks its own session.
+          { path: `${paths.platform()}/*`, lazy: () => import('../features/admin/platform/platform-screens') },
           {
             // Admins and markers: a marker reaches these and no other admin screen.
             element: <RequireMarker />,
@@ -98,6 +100,14 @@ export const routes: RouteObject[] = [
               { path: paths.adminPayments(), lazy: () => import('../features/admin/billing/payments-page') },
               { path: paths.adminAudit(), lazy: () => import('../features/admin/reports/audit-log-page') },
               { path: paths.adminBank(), lazy: () => import('../features/admin/bank/bank-page') },
+              {
+                path: paths.adminPlatformBank(),
+                lazy: () => import('../features/admin/platform-bank/platform-bank-page'),
+              },
+              {
+                path: paths.adminNationalMocks(),
+                lazy: () => import('../features/admin/national/national-mocks-page'),
+              },
               {
                 path: paths.adminKeyChallenges(),
                 lazy: () => import('../features/admin/challenges/key-challenges-page'),

@@ -13,6 +13,7 @@ import enMarking from './locales/en/marking.json'
 import enNav from './locales/en/nav.json'
 import enNotifications from './locales/en/notifications.json'
 import enPayments from './locales/en/payments.json'
+import enPlatform from './locales/en/platform.json'
 import enPractice from './locales/en/practice.json'
 import enProfile from './locales/en/profile.json'
 import enProgress from './locales/en/progress.json'
@@ -34,6 +35,7 @@ import neMarking from './locales/ne/marking.json'
 import neNav from './locales/ne/nav.json'
 import neNotifications from './locales/ne/notifications.json'
 import nePayments from './locales/ne/payments.json'
+import nePlatform from './locales/ne/platform.json'
 import nePractice from './locales/ne/practice.json'
 import neProfile from './locales/ne/profile.json'
 import neProgress from './locales/ne/progress.json'
@@ -56,6 +58,7 @@ export const locales = {
     payments: enPayments,
     institutions: enInstitutions,
     institute: enInstitute,
+    platform: enPlatform,
     progress: enProgress,
     practice: enPractice,
     bank: enBank,
@@ -79,6 +82,7 @@ export const locales = {
     payments: nePayments,
     institutions: neInstitutions,
     institute: neInstitute,
+    platform: nePlatform,
     progress: neProgress,
     practice: nePractice,
     bank: neBank,

@@ -30,6 +30,10 @@ export const paths = {
   adminPayments: () => '/admin/payments',
   adminAudit: () => '/admin/audit',
   adminBank: () => '/admin/bank',
+  adminPlatformBank: () => '/admin/platform-bank',
+  adminNationalMocks: () => '/admin/national-mocks',
+  /** The platform admins' own screens, on the platform's address (API.md "Platform admins"). */
+  platform: () => '/platform',
   adminQuizPaper: (id: number | string) => `/admin/quiz/${id}/paper`,
   adminImport: () => '/admin/import',
   adminFontConverter: () => '/admin/font-converter',

@@ -9,6 +9,7 @@ import './admin.i18n'
 import './bank/bank.i18n'
 import './import/import.i18n'
 import '../../i18n/institute.i18n'
+import '../../i18n/platform.i18n'
 
 /** Tabs between the admin's screens: quizzes, bank, import, learners, members, plans, payments, the audit log and more. */
 export function AdminNav() {
@@ -21,6 +22,8 @@ export function AdminNav() {
         {t('nav.quizzes')}
       </NavLink>
       <NavLink to={paths.adminBank()}>{t('nav', { ns: 'bank' })}</NavLink>
+      <NavLink to={paths.adminPlatformBank()}>{t('bank.nav', { ns: 'platform' })}</NavLink>
+      <NavLink to={paths.adminNationalMocks()}>{t('national.nav', { ns: 'platform' })}</NavLink>
       <NavLink to={paths.adminImport()}>{t('nav', { ns: 'import' })}</NavLink>
       <NavLink to={paths.adminFontConverter()}>{t('converter.nav', { ns: 'import' })}</NavLink>
       <NavLink to={paths.adminKeyChallenges()}>

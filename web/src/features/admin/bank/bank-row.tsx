@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button'
 import { RichPreview } from '../../../components/ui/rich-text'
 import { scriptLang, useBilingual, useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
+import { UpdateAvailable } from '../platform-bank/update-from-source'
 import type { BankRow } from './bank.api'
 import './bank.i18n'
 
@@ -43,6 +44,7 @@ export function BankTableRow({ row, selected, onSelect, onEdit, onDelete }: Bank
       <td>
         <span className="muted">#{n(row.id)}</span> <RichPreview text={row.text} maxLength={BANK_PREVIEW_LENGTH} />
         {row.source && <span className="bank-source">{row.source}</span>}
+        {row.update_available && <UpdateAvailable id={row.id} />}
       </td>
       <td lang={scriptLang(row.topic, language)}>{row.topic || '—'}</td>
       <td>{row.tags.length ? row.tags.join(', ') : '—'}</td>
