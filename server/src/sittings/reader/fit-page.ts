@@ -7,7 +7,7 @@ import type { Bubble } from '../sheet/sheet-layout'
 // The page model fitted through the rings the reader finds, and each region read through it (decision 115).
 
 /** How stiff the surface is: enough that one block's slip (a row, 5.1 mm) stands out against its neighbours. */
-export const RING_STIFFNESS = 0.02
+export const RING_STIFFNESS = 0.002
 /** A block of rings this far (mm) from the surface through the others is left out of the fit, as a slip. */
 const OUTLIER_MM = 1.2
 /** At most this many slips are left out before the fit is taken as it is. */

@@ -22,6 +22,11 @@ const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp']
 const MIN_SHARPNESS = 0.6
 /** How far (page mm) the QR's finder patterns may sit from where the layout prints them on a rightly placed page. */
 const FINDER_TOLERANCE_MM = 1.5
+/**
+ * On a page a wide lens or a curl bends, the finders sit up to this far from where the markers place them; such a
+ * placement is taken only when no page meets the tighter tolerance, and the rings then check it (decision 115).
+ */
+const BENT_FINDER_TOLERANCE_MM = 3
 /** How far (page mm) a marker's corner may sit from where the fitted transform puts it. */
 const CORNER_TOLERANCE_MM = 0.5
 /**
@@ -160,7 +165,7 @@ function isPageInside(image: GreyImage, toImage: Homography): boolean {
 /** Rows of a block looked for together: enough rings to lock on, few enough that a bend is straight across them. */
 const BLOCK_ROWS = 4
 /** Over this share of a sheet's questions under glare, the photo is retaken rather than the sheet flagged. */
-const GLARE_REFUSAL_SHARE = 0.1
+const GLARE_REFUSAL_SHARE = 0.3
 /** Under clipped white, a ring fainter than this share of the usual is not trusted (glare). */
 const GLARE_FAINT = 0.7
 
@@ -264,7 +269,7 @@ export function sightQuestions(image: GreyImage, h: Homography, layout: SheetLay
 /** A block's rings as a control of the page model: only where they were plainly seen in a column found whole. */
 function foundOffset(found: readonly SightedOption[], clear: boolean): Point | null {
   if (!clear || found.length === 0) return null
-  const seen = found.filter((s) => s.contrast >= 2 * MIN_RING_CONTRAST && !s.glare).length
+  const seen = found.filter((s) => s.contrast >= MIN_RING_CONTRAST && !s.glare).length
   if (seen < found.length * 0.75) return null
   const s = found[0]!
   return { x: s.at.x_mm - s.bubble.x_mm, y: s.at.y_mm - s.bubble.y_mm }
@@ -388,9 +393,9 @@ function qrPlacement(way: Homography, controls: ModelControl[], bent: boolean): 
   return model ? regionHomography(model, QR_RECT) : way
 }
 
-/** Whether the frame cuts the paper the markers' edges are measured against (7.5 mm out). */
+/** Whether the frame cuts the paper the markers' edges are measured against (7 mm out, where the edge profiles end). */
 function isCropped(image: GreyImage, toImage: Homography): boolean {
-  const reach = 7.5
+  const reach = 7
   return FIXED_PARTS.markers.some((m) =>
     [
       [-reach, 0],
@@ -404,11 +409,11 @@ function isCropped(image: GreyImage, toImage: Homography): boolean {
   )
 }
 
-/** Whether the QR code's finder patterns sit where the layout prints them, on the page as it is placed. */
-const findersAgree = (qr: SheetQr) =>
+/** Whether the QR code's finder patterns sit where the layout prints them (within `tolerance` mm), as placed. */
+const findersAgree = (qr: SheetQr, tolerance = FINDER_TOLERANCE_MM) =>
   qr.finders.every((found, i) => {
     const expected = qr.expectedFinders[i]!
-    return Math.hypot(found.x - expected.x, found.y - expected.y) <= FINDER_TOLERANCE_MM
+    return Math.hypot(found.x - expected.x, found.y - expected.y) <= tolerance
   })
 
 export interface LocatedPage {
@@ -426,7 +431,7 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
 
   let markersFound: Homography | null = null
   let bent = false
-  let placed: { toImage: Homography; payload: string; controls: ModelControl[] } | null = null
+  let placed: { toImage: Homography; payload: string; controls: ModelControl[]; rank: number } | null = null
   search: for (const quad of quads)
     for (const rough of roughPlacements(quad)) {
       const placement = placeByMarkers(image, rough)
@@ -446,13 +451,11 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
           : placement.corners
         const controls = markerControls(way, corners)
         const qr = decodeSheetQr(image, qrPlacement(way, controls, placement.bent), FIXED_PARTS)
-        if (qr && findersAgree(qr)) {
-          // A flat placement wins over a bent one: a square on the table beyond a corner can bend a quadrilateral.
-          if (!placement.bent) {
-            placed = { toImage: way, payload: qr.payload, controls }
-            break search
-          }
-          placed ??= { toImage: way, payload: qr.payload, controls }
+        if (qr && findersAgree(qr, BENT_FINDER_TOLERANCE_MM)) {
+          // A flat placement whose finders agree closely wins; a square on the table beyond a corner can bend one.
+          const rank = (placement.bent ? 1 : 0) + (findersAgree(qr) ? 0 : 2)
+          if (!placed || rank < placed.rank) placed = { toImage: way, payload: qr.payload, controls, rank }
+          if (rank === 0) break search
           continue search
         }
         if (qr) bent = true
