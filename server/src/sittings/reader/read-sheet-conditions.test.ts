@@ -81,7 +81,7 @@ describe('readSheet on sheets as phones really see them', () => {
     }
   })
 
-  it('reads sheets framed 3.3 mm and 4 mm tight, the markers\' edges still on paper (decision 115)', async () => {
+  it("reads sheets framed 3.3 mm and 4 mm tight, the markers' edges still on paper (decision 115)", async () => {
     for (const seed of [1, 5]) {
       const result = await read('tight-crop', seed)
       expect(result.ok, `seed ${seed}`).toBe(true)
@@ -99,7 +99,5 @@ describe('readSheet on sheets as phones really see them', () => {
     const result = await read('curl', 3)
     expect(result.ok).toBe(true)
     expect(silentlyWrong(result)).toBe(0)
-  })
-})
   })
 })
