@@ -264,8 +264,12 @@ async function runCondition(condition, index) {
   return { condition, questions, ...counts, ...stats, p95: cpuMs.length ? percentile(cpuMs, 0.95) : NaN }
 }
 
+// BENCH_READ=curl,lens reads only those of BENCH_CONDITIONS, each with the photos its place in the list draws:
+// a subset of a recorded run's photos (and of its cache) without reading the rest.
+const only = process.env.BENCH_READ ? process.env.BENCH_READ.split(',') : null
 const rows = []
-for (const [index, condition] of conditions.entries()) rows.push(await runCondition(condition, index))
+for (const [index, condition] of conditions.entries())
+  if (!only || only.includes(condition)) rows.push(await runCondition(condition, index))
 console.log(
   '\n| condition | photos | questions | right % | flagged % | wrong (no flag) | clean sheets flagged | refused | wrong learner | p95 ms |',
 )

@@ -207,15 +207,20 @@ function endRow(block: readonly Bubble[], end: -1 | 1) {
 const meanContrast = (sighted: readonly SightedBubble<Bubble>[]) =>
   sighted.reduce((sum, s) => sum + s.contrast, 0) / sighted.length
 
+/** What lies a row past a column's end block, as `toImage` and `offset` place it: rings, paper, or nothing seen. */
+export function columnEnd(image: GreyImage, toImage: Homography, block: readonly Bubble[], offset: Point, end: -1 | 1) {
+  const { row, beyond } = endRow(block, end)
+  const seen = meanContrast(sight(image, template(toImage, row), row, offset))
+  const past = meanContrast(sight(image, template(toImage, beyond), beyond, offset))
+  if (past >= MIN_RING_CONTRAST && past >= BEYOND_SHARE * seen) return 'ringed'
+  return seen >= MIN_RING_CONTRAST ? 'clear' : 'unseen'
+}
+
 /** Whether a column, as followed, has paper a row past its ends (a row's slip shows there): decision 054. */
 function endsClear(image: GreyImage, toImage: Homography, blocks: readonly (readonly Bubble[])[], offsets: Point[]) {
   const ends = ([-1, 1] as const).map((end) => {
     const b = end < 0 ? 0 : blocks.length - 1
-    const { row, beyond } = endRow(blocks[b]!, end)
-    const seen = meanContrast(sight(image, template(toImage, row), row, offsets[b]!))
-    const past = meanContrast(sight(image, template(toImage, beyond), beyond, offsets[b]!))
-    if (past >= MIN_RING_CONTRAST && past >= BEYOND_SHARE * seen) return 'ringed'
-    return seen >= MIN_RING_CONTRAST ? 'clear' : 'unseen'
+    return columnEnd(image, toImage, blocks[b]!, offsets[b]!, end)
   })
   return !ends.includes('ringed') && ends.includes('clear')
 }
@@ -257,4 +262,18 @@ export function sightColumn<B extends Bubble>(
     first ??= { blocks: sighted, start: offsets[0]!, endsClear: false }
   }
   return first!
+}
+
+/** How far around where the page model puts a block its rings are looked for again (decision 115). */
+const NEAR_REACH_MM = 0.8
+
+/**
+ * A block's rings looked for again near where `toImage` (a page model's homography for the block's region) puts
+ * them: the offset found is the model's residual there, page mm.
+ */
+export function sightNear<B extends Bubble>(image: GreyImage, toImage: Homography, block: readonly B[]) {
+  const t = template(toImage, block)
+  const coarse = search(image, t, { x: 0, y: 0 }, NEAR_REACH_MM, 2 * FINE_STEP_MM, null)
+  const offset = search(image, t, coarse, FINE_STEP_MM * 2, FINE_STEP_MM, null)
+  return { offset, sighted: sight(image, t, block, offset) }
 }

@@ -86,3 +86,22 @@ function solveLinear(rows: number[][]): number[] | null {
   const solution = rows.map((row, i) => row[8]! / row[i]!)
   return solution.every(Number.isFinite) ? solution : null
 }
+
+/** The inverse transform (image px -> page mm for a page's homography); null when singular. */
+export function invertHomography(h: Homography): Homography | null {
+  const [a, b, c, d, e, f, g, k, l] = h as [number, number, number, number, number, number, number, number, number]
+  const m = [
+    e * l - f * k,
+    c * k - b * l,
+    b * f - c * e,
+    f * g - d * l,
+    a * l - c * g,
+    c * d - a * f,
+    d * k - e * g,
+    b * g - a * k,
+    a * e - b * d,
+  ]
+  const det = a * m[0]! + b * m[3]! + c * m[6]!
+  if (!Number.isFinite(det) || Math.abs(det) < 1e-15 || Math.abs(m[8]!) < 1e-15) return null
+  return m.map((value) => value / m[8]!)
+}

@@ -1,7 +1,9 @@
 import { bubbleFill } from './bubble-fill'
+import { fitModel, readThroughModel, RESIDUAL_MM } from './fit-page'
 import { MIN_RING_CONTRAST, sightBlocks } from './bubble-sight'
 import { percentile, type GreyImage, type Point } from './grey-image'
 import { project, type Homography } from './homography'
+import { regionHomography } from './page-model'
 import { BLANK_FILL, MARK_FILL } from './mark-decisions'
 import { photoBox, rollRect, type PhotoBox } from './photo-box'
 import { openPage, readRoll, REFUSAL_MESSAGES, type LocatedPage, type SheetRefusal } from './read-sheet'
@@ -62,35 +64,45 @@ export const refusePage = (refusal: BookletPageRefusal): BookletPageResult => ({
   message: ADVICE[refusal],
 })
 
-/** The question bubbles, each filled, empty or doubtful. */
-function readQuestions(
-  image: GreyImage,
-  h: Homography,
-  levels: Parameters<typeof bubbleFill>[2],
-  layout: BookletLayout,
-) {
+/** The question bubbles, each filled, empty or doubtful, read through the sheet's page model (decision 115). */
+function readQuestions(image: GreyImage, located: LocatedPage, layout: BookletLayout) {
   const rows: BookletLayout['questions'][] = []
   for (let i = 0; i < layout.questions.length; i += QUESTIONS_PER_ROW)
     rows.push(layout.questions.slice(i, i + QUESTIONS_PER_ROW))
-  // Each row is a run of short blocks, found each near the one before, as a sheet's column (074).
-  const sighted = rows.flatMap((row) => {
+  // Each row is a run of short blocks, found each near the one before, as a sheet's column (074); where they were
+  // found fits the page model with the markers' corners, and each block is read again through it.
+  const toFit = rows.flatMap((row) => {
     const blocks: BookletLayout['questions'][] = []
     for (let i = 0; i < row.length; i += BLOCK_BUBBLES) blocks.push(row.slice(i, i + BLOCK_BUBBLES))
-    return sightBlocks(image, h, blocks).flat()
+    return sightBlocks(image, located.toImage, blocks).map((found, b) => {
+      const seen = found.filter((s) => s.contrast >= MIN_RING_CONTRAST && !s.glare).length >= found.length * 0.75
+      const first = found[0]!
+      return {
+        bubbles: blocks[b]!,
+        found: seen ? { x: first.at.x_mm - first.bubble.x_mm, y: first.at.y_mm - first.bubble.y_mm } : null,
+      }
+    })
   })
+  const model = fitModel(located.toImage, located.controls, toFit)
+  const regions = readThroughModel(
+    image,
+    model,
+    toFit.map((r) => r.bubbles),
+  )
   const typical = percentile(
-    sighted.map((s) => s.contrast),
+    regions.flatMap((r) => r.sighted.map((s) => s.contrast)),
     0.5,
   )
   const marked: number[] = []
   const doubtful: number[] = []
-  for (const s of sighted) {
-    const fill = bubbleFill(image, h, levels, s.at)
-    const unseen = s.contrast < MIN_RING_CONTRAST || (s.glare && s.contrast < 0.6 * typical)
-    if (unseen) doubtful.push(s.bubble.number)
-    else if (fill >= MARK_FILL) marked.push(s.bubble.number)
-    else if (fill >= BLANK_FILL) doubtful.push(s.bubble.number)
-  }
+  for (const region of regions)
+    for (const s of region.sighted) {
+      const fill = bubbleFill(image, region.toImage, located.levels, s.at)
+      const unseen = s.contrast < MIN_RING_CONTRAST || (s.glare && s.contrast < 0.6 * typical)
+      if (unseen || region.residualMm > RESIDUAL_MM) doubtful.push(s.bubble.number)
+      else if (fill >= MARK_FILL) marked.push(s.bubble.number)
+      else if (fill >= BLANK_FILL) doubtful.push(s.bubble.number)
+    }
   return { marked, doubtful }
 }
 
@@ -112,9 +124,10 @@ function answerRegion(image: GreyImage, h: Homography): BookletPageReading['answ
 /** A booklet page's reading once its page is located: its code, question bubbles and roll grid. */
 export function readLocatedBookletPage(
   image: GreyImage,
-  { toImage, levels, payload }: LocatedPage,
+  located: LocatedPage,
   options: ReadBookletOptions,
 ): BookletPageResult {
+  const { toImage, levels, payload } = located
   const verified = verifyBookletCode(payload, options.secret, options.sittingId)
   if (!verified.ok) return refusePage('wrong_sitting')
   const { code } = verified
@@ -122,8 +135,9 @@ export function readLocatedBookletPage(
   if (!numbers || numbers.length === 0) return refusePage('wrong_sitting')
   const rollGrid = hasRollGrid(code)
   const layout = buildBookletLayout({ numbers, rollGrid })
-  const { marked, doubtful } = readQuestions(image, toImage, levels, layout)
-  const roll = rollGrid ? readRoll(image, toImage, levels) : undefined
+  const { marked, doubtful } = readQuestions(image, located, layout)
+  const rollPlace = regionHomography(fitModel(toImage, located.controls, []), rollRect(SHEET_PARTS))
+  const roll = rollGrid ? readRoll(image, rollPlace, levels) : undefined
   return {
     ok: true,
     code,

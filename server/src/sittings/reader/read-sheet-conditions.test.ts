@@ -88,7 +88,15 @@ describe('readSheet on sheets as phones really see them', () => {
     expect(await read('tight-crop', 5)).toEqual({ ok: false, refusal: 'cropped', message: REFUSAL_MESSAGES.cropped })
   })
 
-  it('tells a sheet seen through a wide-angle lens up close to lie flat, not that its corners are missing', async () => {
-    expect(await read('lens', 2)).toEqual({ ok: false, refusal: 'not_flat', message: REFUSAL_MESSAGES.not_flat })
+  it('reads a sheet seen through a wide-angle lens up close through its page model, none wrong (decision 115)', async () => {
+    const result = await read('lens', 2)
+    expect(result.ok).toBe(true)
+    expect(silentlyWrong(result)).toBe(0)
+  })
+
+  it('reads a curled sheet through its page model instead of refusing it, none wrong (decision 115)', async () => {
+    const result = await read('curl', 3)
+    expect(result.ok).toBe(true)
+    expect(silentlyWrong(result)).toBe(0)
   })
 })

@@ -1,10 +1,12 @@
 import { decodeRaster } from '../../lib/decode-gate'
 import { bubbleFill, measurePageLevels, type PageLevels } from './bubble-fill'
-import { MIN_RING_CONTRAST, sightBlocks, sightColumn, type SightedBubble } from './bubble-sight'
+import { columnEnd, MIN_RING_CONTRAST, sightBlocks, sightColumn, type SightedBubble } from './bubble-sight'
+import { fitModel, readThroughModel, RESIDUAL_MM } from './fit-page'
 import { decodeSheetQr, type SheetQr } from './decode-qr'
 import { findMarkerQuads } from './find-markers'
 import { percentile, type GreyImage, type Point } from './grey-image'
-import { project, solveHomography, type Homography } from './homography'
+import { invertHomography, project, solveHomography, type Homography } from './homography'
+import { fitPageModel, regionHomography, type ModelControl } from './page-model'
 import { BLANK_FILL, decideChoice } from './mark-decisions'
 import { photoBox, questionRect, rollRect, setRect, type PhotoBox } from './photo-box'
 import { refineByMarkerEdges } from './refine-markers'
@@ -20,10 +22,18 @@ const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp']
 const MIN_SHARPNESS = 0.6
 /** How far (page mm) the QR's finder patterns may sit from where the layout prints them on a rightly placed page. */
 const FINDER_TOLERANCE_MM = 1.5
+/**
+ * On a page a wide lens or a curl bends, the finders sit up to this far from where the markers place them; such a
+ * placement is taken only when no page meets the tighter tolerance, and the rings then check it (decision 115).
+ */
+const BENT_FINDER_TOLERANCE_MM = 3
 /** How far (page mm) a marker's corner may sit from where the fitted transform puts it. */
 const CORNER_TOLERANCE_MM = 0.5
-/** Markers that are solid squares but meet one transform only within this (mm): the page is bent, not misplaced. */
-const BENT_MM = 4
+/**
+ * Markers that are solid squares but meet one transform only within this (mm): the page is bent, not misplaced,
+ * and the page model reads it (decision 115); past it the markers are not the sheet's, or it is folded at a corner.
+ */
+const BENT_MM = 8
 
 export type SheetRefusal =
   | 'not_an_image'
@@ -109,6 +119,11 @@ export function isTooDark(image: GreyImage): boolean {
   return percentile(sample, 0.9) < 50
 }
 
+/** A marker's corner counts this many blocks of rings in the page model: it is found to a tenth of a mm. */
+const MARKER_WEIGHT = 4
+/** The surface through the markers alone (for the QR code of a bent page) follows them closely. */
+const MARKER_STIFFNESS = 0.001
+
 const MARKER_CENTRES = FIXED_PARTS.markers.map((m) => ({ x: m.x_mm, y: m.y_mm }))
 /** The page turned half a turn: the markers sit symmetrically, so it takes each one onto another. */
 const HALF_TURN = [-1, 0, FIXED_PARTS.page.width_mm, 0, -1, FIXED_PARTS.page.height_mm, 0, 0, 1]
@@ -150,7 +165,7 @@ function isPageInside(image: GreyImage, toImage: Homography): boolean {
 /** Rows of a block looked for together: enough rings to lock on, few enough that a bend is straight across them. */
 const BLOCK_ROWS = 4
 /** Over this share of a sheet's questions under glare, the photo is retaken rather than the sheet flagged. */
-const GLARE_REFUSAL_SHARE = 0.1
+const GLARE_REFUSAL_SHARE = 0.3
 /** Under clipped white, a ring fainter than this share of the usual is not trusted (glare). */
 const GLARE_FAINT = 0.7
 
@@ -227,6 +242,7 @@ type SightedOption = SightedBubble<SheetLayout['questions'][number]['options'][n
 /** Every question's bubbles found again, column by column from the left (docs/decisions/074). */
 export function sightQuestions(image: GreyImage, h: Homography, layout: SheetLayout) {
   const byNumber = new Map<number, SightedOption[]>()
+  const columns: { blocks: SheetLayout['questions'][]; found: SightedOption[][]; clear: boolean }[] = []
   let from = { x: 0, y: 0 }
   let bent = false
   for (const run of questionRuns(layout)) {
@@ -238,6 +254,7 @@ export function sightQuestions(image: GreyImage, h: Homography, layout: SheetLay
     )
     from = column.start
     if (!column.endsClear) bent = true
+    columns.push({ blocks: run, found: column.blocks, clear: column.endsClear })
     run.forEach((block, b) => {
       let at = 0
       for (const question of block) {
@@ -246,38 +263,139 @@ export function sightQuestions(image: GreyImage, h: Homography, layout: SheetLay
       }
     })
   }
-  return { byNumber, bent }
+  return { byNumber, bent, columns }
 }
 
-function readAnswers(image: GreyImage, h: Homography, levels: PageLevels, layout: SheetLayout) {
-  const { byNumber: sightedByNumber, bent } = sightQuestions(image, h, layout)
+/** A block's rings as a control of the page model: only where they were plainly seen in a column found whole. */
+function foundOffset(found: readonly SightedOption[], clear: boolean): Point | null {
+  if (!clear || found.length === 0) return null
+  const seen = found.filter((s) => s.contrast >= MIN_RING_CONTRAST && !s.glare).length
+  if (seen < found.length * 0.75) return null
+  const s = found[0]!
+  return { x: s.at.x_mm - s.bubble.x_mm, y: s.at.y_mm - s.bubble.y_mm }
+}
+
+/** The page model through the markers and every block of questions, and each block read through it (115). */
+export function fitQuestions(
+  image: GreyImage,
+  located: Pick<LocatedPage, 'toImage' | 'controls'>,
+  layout: SheetLayout,
+) {
+  const { columns } = sightQuestions(image, located.toImage, layout)
+  const toFit = columns.flatMap((column) =>
+    column.blocks.map((block, b) => ({
+      bubbles: block.flatMap((q) => q.options),
+      found: foundOffset(column.found[b]!, column.clear),
+    })),
+  )
+  const model = fitModel(located.toImage, located.controls, toFit)
+  const regions = readThroughModel(
+    image,
+    model,
+    toFit.map((r) => r.bubbles),
+  )
+  // A column whose end rows, where the model puts them, have rings a row past them was found a row over: not read.
+  let at = 0
+  let bent = false
+  for (const column of columns) {
+    const first = regions[at]!
+    const last = regions[at + column.blocks.length - 1]!
+    const offsetOf = (r: (typeof regions)[number]) => ({
+      x: r.sighted[0]!.at.x_mm - r.sighted[0]!.bubble.x_mm,
+      y: r.sighted[0]!.at.y_mm - r.sighted[0]!.bubble.y_mm,
+    })
+    const ends = [
+      columnEnd(image, first.toImage, first.bubbles, offsetOf(first), -1),
+      columnEnd(image, last.toImage, last.bubbles, offsetOf(last), 1),
+    ]
+    if (ends.includes('ringed') || !ends.includes('clear')) bent = true
+    at += column.blocks.length
+  }
+  const blocks = columns.flatMap((column) => column.blocks)
+  return { model, regions, blocks, bent }
+}
+
+function readAnswers(image: GreyImage, located: LocatedPage, layout: SheetLayout) {
+  const { regions, blocks, bent } = fitQuestions(image, located, layout)
   if (bent) return { answers: [], glare: false, bent }
-  const typical = typicalContrast([...sightedByNumber.values()].flat())
+  const typical = typicalContrast(regions.flatMap((r) => r.sighted))
   let glared = 0
-  const answers = layout.questions.map((question) => {
-    const box = photoBox(image, h, questionRect(question))
-    const row = sightedByNumber.get(question.number)!
-    if (row.some((s) => s.glare && isUnseen(s, typical))) glared++
-    const choice = decideSighted(image, h, levels, row, (o) => o.label, typical)
-    const answer: SheetAnswer =
-      choice.kind === 'one' ? choice.value : choice.kind === 'none' ? null : { flag: choice.kind, marks: choice.marks }
-    return { number: question.number, answer, box }
+  const answers: NonNullable<SheetReading['answers']> = []
+  blocks.forEach((block, b) => {
+    const region = regions[b]!
+    const h = region.toImage
+    let at = 0
+    for (const question of block) {
+      const row = region.sighted.slice(at, at + question.options.length)
+      at += question.options.length
+      const box = photoBox(image, h, questionRect(question))
+      if (row.some((s) => s.glare && isUnseen(s, typical))) glared++
+      const choice = decideSighted(image, h, located.levels, row, (o) => o.label, typical)
+      // A region the model does not fit is flagged whatever its bubbles seem to say (decision 115).
+      const poorFit = region.residualMm > RESIDUAL_MM
+      const answer: SheetAnswer = poorFit
+        ? {
+            flag: 'unclear',
+            marks: choice.kind === 'one' ? [choice.value] : choice.kind === 'none' ? [] : choice.marks,
+          }
+        : choice.kind === 'one'
+          ? choice.value
+          : choice.kind === 'none'
+            ? null
+            : { flag: choice.kind, marks: choice.marks }
+      answers.push({ number: question.number, answer, box })
+    }
   })
+  const order = new Map(layout.questions.map((q, i) => [q.number, i]))
+  answers.sort((p, q) => order.get(p.number)! - order.get(q.number)!)
   return { answers, glare: glared > layout.questions.length * GLARE_REFUSAL_SHARE, bent }
 }
 
-/** The page placed by the markers' edges, measured twice; `bent` when no one transform meets them: decision 054. */
-function placeByMarkers(image: GreyImage, rough: Homography): Homography | 'bent' | null {
+interface MarkerPlacement {
+  toImage: Homography
+  /** Whether no one transform meets the markers' corners: the page model, not the transform, places the page. */
+  bent: boolean
+  corners: { page: Point; image: Point }[]
+}
+
+/** The page placed by the markers' edges, measured twice; `bent` when no one transform meets them: decision 115. */
+function placeByMarkers(image: GreyImage, rough: Homography): MarkerPlacement | null {
   const first = refineByMarkerEdges(image, rough, FIXED_PARTS)
   if (!first) return null
   const second = refineByMarkerEdges(image, first.toImage, FIXED_PARTS)
-  if (second && second.residualMm <= CORNER_TOLERANCE_MM) return second.toImage
-  return Math.min(first.residualMm, second?.residualMm ?? Infinity) <= BENT_MM ? 'bent' : null
+  const best = second && second.residualMm <= first.residualMm ? second : first
+  if (best.residualMm > BENT_MM) return null
+  return { toImage: best.toImage, bent: best.residualMm > CORNER_TOLERANCE_MM, corners: best.corners }
 }
 
-/** Whether the frame cuts the paper the markers' edges are measured against (7.5 mm out). */
+/** The markers' corners as the page model's controls, for the page placed by `toImage`. */
+function markerControls(toImage: Homography, corners: MarkerPlacement['corners']): ModelControl[] {
+  const back = invertHomography(toImage)
+  if (!back) return []
+  return corners.map(({ page, image }) => {
+    const seen = project(back, image.x, image.y)
+    return { page, offset: { x: seen.x - page.x, y: seen.y - page.y }, weight: MARKER_WEIGHT }
+  })
+}
+
+/** The QR code's region of the page: the model through the markers alone places it on a bent page. */
+const QR_RECT = {
+  left: FIXED_PARTS.qr.x_mm - FIXED_PARTS.qr.size_mm / 2 - 6,
+  top: FIXED_PARTS.qr.y_mm - FIXED_PARTS.qr.size_mm / 2 - 6,
+  right: FIXED_PARTS.qr.x_mm + FIXED_PARTS.qr.size_mm / 2 + 6,
+  bottom: FIXED_PARTS.qr.y_mm + FIXED_PARTS.qr.size_mm / 2 + 6,
+}
+
+/** The transform the QR code is read through: the page's own, or on a bent page the markers' model's there. */
+function qrPlacement(way: Homography, controls: ModelControl[], bent: boolean): Homography {
+  if (!bent) return way
+  const model = fitPageModel(way, controls, MARKER_STIFFNESS)
+  return model ? regionHomography(model, QR_RECT) : way
+}
+
+/** Whether the frame cuts the paper the markers' edges are measured against (7 mm out, where the edge profiles end). */
 function isCropped(image: GreyImage, toImage: Homography): boolean {
-  const reach = 7.5
+  const reach = 7
   return FIXED_PARTS.markers.some((m) =>
     [
       [-reach, 0],
@@ -291,17 +409,19 @@ function isCropped(image: GreyImage, toImage: Homography): boolean {
   )
 }
 
-/** Whether the QR code's finder patterns sit where the layout prints them, on the page as it is placed. */
-const findersAgree = (qr: SheetQr) =>
+/** Whether the QR code's finder patterns sit where the layout prints them (within `tolerance` mm), as placed. */
+const findersAgree = (qr: SheetQr, tolerance = FINDER_TOLERANCE_MM) =>
   qr.finders.every((found, i) => {
     const expected = qr.expectedFinders[i]!
-    return Math.hypot(found.x - expected.x, found.y - expected.y) <= FINDER_TOLERANCE_MM
+    return Math.hypot(found.x - expected.x, found.y - expected.y) <= tolerance
   })
 
 export interface LocatedPage {
   toImage: Homography
   levels: PageLevels
   payload: string
+  /** The markers' corners, as the page model's first controls (decision 115). */
+  controls: ModelControl[]
 }
 
 /** Where the page is and what its QR code says, or why not: decision 054 "In the code". */
@@ -311,18 +431,32 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
 
   let markersFound: Homography | null = null
   let bent = false
-  let placed: { toImage: Homography; payload: string } | null = null
+  let placed: { toImage: Homography; payload: string; controls: ModelControl[]; rank: number } | null = null
   search: for (const quad of quads)
     for (const rough of roughPlacements(quad)) {
-      const toImage = placeByMarkers(image, rough)
-      if (toImage === 'bent') bent = true
-      if (!toImage || toImage === 'bent') continue
-      markersFound ??= toImage
-      for (const way of [toImage, compose(toImage, HALF_TURN)]) {
-        const qr = decodeSheetQr(image, way, FIXED_PARTS)
-        if (qr && findersAgree(qr)) {
-          placed = { toImage: way, payload: qr.payload }
-          break search
+      const placement = placeByMarkers(image, rough)
+      if (!placement) continue
+      if (placement.bent) bent = true
+      markersFound ??= placement.toImage
+      for (const [way, turned] of [
+        [placement.toImage, false],
+        [compose(placement.toImage, HALF_TURN), true],
+      ] as const) {
+        // The corners' page points turn with the page: the transform's (x, y) is the turned page's (W - x, H - y).
+        const corners = turned
+          ? placement.corners.map(({ page, image: at }) => ({
+              page: { x: FIXED_PARTS.page.width_mm - page.x, y: FIXED_PARTS.page.height_mm - page.y },
+              image: at,
+            }))
+          : placement.corners
+        const controls = markerControls(way, corners)
+        const qr = decodeSheetQr(image, qrPlacement(way, controls, placement.bent), FIXED_PARTS)
+        if (qr && findersAgree(qr, BENT_FINDER_TOLERANCE_MM)) {
+          // A flat placement whose finders agree closely wins; a square on the table beyond a corner can bend one.
+          const rank = (placement.bent ? 1 : 0) + (findersAgree(qr) ? 0 : 2)
+          if (!placed || rank < placed.rank) placed = { toImage: way, payload: qr.payload, controls, rank }
+          if (rank === 0) break search
+          continue search
         }
         if (qr) bent = true
       }
@@ -340,7 +474,7 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
   // When no four blobs were the sheet's markers, one is missing (cut off, covered) and no stand-in fitted.
   if (!placed) return markersFound ? (bent ? 'not_flat' : 'qr') : 'corners'
 
-  return { toImage: placed.toImage, levels, payload: placed.payload }
+  return { toImage: placed.toImage, levels, payload: placed.payload, controls: placed.controls }
 }
 
 /** The photo in grey and its page located, or why not: what sheets and booklet pages share. */
@@ -357,14 +491,17 @@ export async function openPage(photo: Buffer): Promise<{ image: GreyImage; locat
 /** An answer sheet's page, located and its code verified: its roll, set and rows, and where they are in the photo. */
 export function readLocatedSheet(
   image: GreyImage,
-  { toImage, levels }: LocatedPage,
+  located: LocatedPage,
   code: SheetCode,
   layoutFor: ReadSheetOptions['layoutFor'],
 ): SheetReadResult {
-  const roll = readRoll(image, toImage, levels)
-  const set = readSet(image, toImage, levels)
+  const { toImage, levels } = located
+  // The roll grid and the set row are read before the layout is known: through the model of the markers alone.
+  const markerModel = fitModel(toImage, located.controls, [])
+  const roll = readRoll(image, regionHomography(markerModel, rollRect(FIXED_PARTS)), levels)
+  const set = readSet(image, regionHomography(markerModel, setRect(FIXED_PARTS)), levels)
   const layout = layoutFor(code, set === 'unclear' ? null : set)
-  const read = layout ? readAnswers(image, toImage, levels, layout) : null
+  const read = layout ? readAnswers(image, located, layout) : null
   if (read?.bent) return refuse('not_flat')
   if (read?.glare) return refuse('glare')
   const answers = read?.answers ?? null

@@ -3,17 +3,13 @@ import { bubbleFill } from './bubble-fill'
 import { MIN_RING_CONTRAST, sightBlocks } from './bubble-sight'
 import { project, type Homography } from './homography'
 import { BLANK_FILL, MARK_FILL } from './mark-decisions'
-import {
-  loadGrey,
-  locatePage,
-  MAX_PHOTO_PIXELS,
-  REFUSAL_MESSAGES,
-  sightQuestions,
-  type SheetRefusal,
-} from './read-sheet'
+import { RESIDUAL_MM, type FittedRegion } from './fit-page'
+import { modelPoint, type PageModel } from './page-model'
+import { fitQuestions, loadGrey, locatePage, MAX_PHOTO_PIXELS, REFUSAL_MESSAGES, type SheetRefusal } from './read-sheet'
 import { buildSheetLayout, type Bubble, type SheetLayout } from '../sheet/sheet-layout'
 
-// What the reader saw, for support (docs/decisions/066): the page outline and each bubble's place and fill.
+// What the reader saw, for support (docs/decisions/066): the page outline, the fitted page model as a bent grid,
+// each region of questions with its residual (decision 115), and each bubble's place and fill.
 
 const FIXED_PARTS = buildSheetLayout({ questionCount: 1, optionCounts: [2], labels: 'latin' })
 
@@ -41,6 +37,37 @@ function bubbleSvg(h: Homography, b: Bubble, fill: number, seen: boolean): strin
   )
 }
 
+/** The fitted page model as a 10 mm grid, bent as the model bends the page (decision 115). */
+function modelGridSvg(model: PageModel): string {
+  const { width_mm: w, height_mm: hh } = FIXED_PARTS.page
+  const line = (points: { x: number; y: number }[]) =>
+    `<polyline points="${points
+      .map((p) => {
+        const q = modelPoint(model, p.x, p.y)
+        return `${q.x.toFixed(1)},${q.y.toFixed(1)}`
+      })
+      .join(' ')}" fill="none" stroke="#00c8c8" stroke-width="0.8" stroke-opacity="0.7"/>`
+  const lines: string[] = []
+  for (let x = 0; x <= w; x += 10)
+    lines.push(line(Array.from({ length: Math.ceil(hh / 5) + 1 }, (_, i) => ({ x, y: Math.min(hh, i * 5) }))))
+  for (let y = 0; y <= hh; y += 10)
+    lines.push(line(Array.from({ length: Math.ceil(w / 5) + 1 }, (_, i) => ({ x: Math.min(w, i * 5), y }))))
+  return lines.join('')
+}
+
+/** A region's outline and its residual in mm: green within half the limit, orange under it, red over (flagged). */
+function regionSvg(h: Homography, rect: FittedRegion<Bubble>['rect'], residualMm: number): string {
+  const colour = residualMm > RESIDUAL_MM ? '#ff0000' : residualMm > RESIDUAL_MM / 2 ? '#ff8c00' : '#00b000'
+  const { left, top, right, bottom } = rect
+  const label = project(h, left, top - 0.5)
+  return (
+    `<polygon points="${[at(h, left, top), at(h, right, top), at(h, right, bottom), at(h, left, bottom)].join(' ')}" ` +
+    `fill="none" stroke="${colour}" stroke-width="1.5"/>` +
+    `<text x="${label.x.toFixed(1)}" y="${label.y.toFixed(1)}" font-size="11" fill="${colour}">` +
+    `${residualMm.toFixed(2)} mm</text>`
+  )
+}
+
 function overlaySvg(
   width: number,
   height: number,
@@ -62,11 +89,26 @@ function overlaySvg(
     const sighted = [
       ...sightBlocks(image, h, [FIXED_PARTS.roll.flatMap((c) => c.digits)]),
       ...sightBlocks(image, h, [FIXED_PARTS.set]),
-      ...(layout ? sightQuestions(image, h, layout).byNumber.values() : []),
     ]
     for (const row of sighted)
       for (const s of row)
         parts.push(bubbleSvg(h, s.at, bubbleFill(image, h, located.levels, s.at), s.contrast >= MIN_RING_CONTRAST))
+    if (layout) {
+      const { model, regions } = fitQuestions(image, located, layout)
+      parts.push(modelGridSvg(model))
+      for (const region of regions) {
+        parts.push(regionSvg(region.toImage, region.rect, region.residualMm))
+        for (const s of region.sighted)
+          parts.push(
+            bubbleSvg(
+              region.toImage,
+              s.at,
+              bubbleFill(image, region.toImage, located.levels, s.at),
+              s.contrast >= MIN_RING_CONTRAST,
+            ),
+          )
+      }
+    }
   }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${parts.join('')}</svg>`
 }

@@ -114,6 +114,8 @@ export interface RefinedTransform {
   toImage: Homography
   /** The largest distance, in page mm, between a marker corner found in the photo and where the fit puts it. */
   residualMm: number
+  /** The 16 corners: where the layout prints them (page mm) and where they were found (image px). */
+  corners: { page: Point; image: Point }[]
 }
 
 /** The transform fitted to the markers' 16 corners; null when a marker is not a solid square: decision 054. */
@@ -152,5 +154,5 @@ export function refineByMarkerEdges(
     const distance = Math.hypot(p.x - imagePoints[i]!.x, p.y - imagePoints[i]!.y) / scaleAt(fitted, page.x, page.y)
     residualMm = Math.max(residualMm, distance)
   })
-  return { toImage: fitted, residualMm }
+  return { toImage: fitted, residualMm, corners: pagePoints.map((page, i) => ({ page, image: imagePoints[i]! })) }
 }

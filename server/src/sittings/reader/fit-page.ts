@@ -1,0 +1,85 @@
+import { sightNear, type SightedBubble } from './bubble-sight'
+import type { GreyImage, Point } from './grey-image'
+import type { Homography } from './homography'
+import { fitPageModel, flatModel, modelOffset, regionHomography, type ModelControl, type PageModel } from './page-model'
+import type { Bubble } from '../sheet/sheet-layout'
+
+// The page model fitted through the rings the reader finds, and each region read through it (decision 115).
+
+/** How stiff the surface is: enough that one block's slip (a row, 5.1 mm) stands out against its neighbours. */
+export const RING_STIFFNESS = 0.002
+/** A block of rings this far (mm) from the surface through the others is left out of the fit, as a slip. */
+const OUTLIER_MM = 1.2
+/** At most this many slips are left out before the fit is taken as it is. */
+const MAX_OUTLIERS = 6
+/** A region whose rings sit further than this (mm) from where the model puts them is flagged, not read. */
+export const RESIDUAL_MM = 0.6
+
+export interface RegionToFit<B extends Bubble> {
+  bubbles: readonly B[]
+  /** Where the block's rings were first found, as an offset (page mm) from the markers' transform; null: untrusted. */
+  found: Point | null
+}
+
+export interface FittedRegion<B extends Bubble> {
+  bubbles: readonly B[]
+  /** The model over the region as one homography: fills and boxes are measured through it. */
+  toImage: Homography
+  sighted: SightedBubble<B>[]
+  /** How far (page mm) the rings sit from where the model puts them. */
+  residualMm: number
+  /** The region's four corners in page mm, for the reader's view. */
+  rect: { left: number; top: number; right: number; bottom: number }
+}
+
+const centreOf = (bubbles: readonly Bubble[]): Point => ({
+  x: bubbles.reduce((s, b) => s + b.x_mm, 0) / bubbles.length,
+  y: bubbles.reduce((s, b) => s + b.y_mm, 0) / bubbles.length,
+})
+
+export function rectOf(bubbles: readonly Bubble[]) {
+  const r = Math.max(...bubbles.map((b) => b.r_mm)) + 1.5
+  return {
+    left: Math.min(...bubbles.map((b) => b.x_mm)) - r,
+    top: Math.min(...bubbles.map((b) => b.y_mm)) - r,
+    right: Math.max(...bubbles.map((b) => b.x_mm)) + r,
+    bottom: Math.max(...bubbles.map((b) => b.y_mm)) + r,
+  }
+}
+
+/** The smooth surface through the markers' corners and the blocks' rings, leaving out blocks that slipped. */
+export function fitModel<B extends Bubble>(
+  base: Homography,
+  markers: readonly ModelControl[],
+  regions: readonly RegionToFit<B>[],
+): PageModel {
+  let rings = regions.flatMap((region) =>
+    region.found ? [{ page: centreOf(region.bubbles), offset: region.found, weight: 1 }] : [],
+  )
+  let model = fitPageModel(base, [...markers, ...rings], RING_STIFFNESS) ?? flatModel(base)
+  for (let dropped = 0; dropped < MAX_OUTLIERS && rings.length > 3; dropped++) {
+    const misses = rings.map((c) => {
+      const d = modelOffset(model, c.page.x, c.page.y)
+      return Math.hypot(d.x - c.offset.x, d.y - c.offset.y)
+    })
+    const worst = misses.indexOf(Math.max(...misses))
+    if (misses[worst]! <= OUTLIER_MM) break
+    rings = rings.filter((_, i) => i !== worst)
+    model = fitPageModel(base, [...markers, ...rings], RING_STIFFNESS) ?? model
+  }
+  return model
+}
+
+/** Each region's rings looked for again where the model puts them: how far they are is the region's residual. */
+export function readThroughModel<B extends Bubble>(
+  image: GreyImage,
+  model: PageModel,
+  regions: readonly (readonly B[])[],
+): FittedRegion<B>[] {
+  return regions.map((bubbles) => {
+    const rect = rectOf(bubbles)
+    const toImage = regionHomography(model, rect)
+    const near = sightNear(image, toImage, bubbles)
+    return { bubbles, toImage, sighted: near.sighted, residualMm: Math.hypot(near.offset.x, near.offset.y), rect }
+  })
+}
