@@ -1,7 +1,7 @@
 import type { QuizListItem } from '@quiz/contracts'
-import { act, screen, within } from '@testing-library/react'
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeNetwork, page, renderRoutes, signInAs, type FakeResponse } from '../../test/page-test-utils'
 import { Component as DashboardPage } from './dashboard-page'
 
@@ -49,6 +49,16 @@ function renderDashboard(
 const card = (title: string) => screen.getByRole('heading', { name: title }).closest('li')!
 const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms))
 const user = () => userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+
+// The live part of a card is loaded when a live mock is listed (quiz-card.tsx). Loaded once here on the real clock:
+// under the fake one React's retry of the loaded card would wait on timers no test moves.
+beforeAll(async () => {
+  signInAs({ username: 'sita', is_admin: false })
+  renderDashboard(() => [quiz()])
+  await waitFor(() => expect(document.querySelector('.live-card')).not.toBeNull())
+  cleanup()
+  vi.unstubAllGlobals()
+})
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] })

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { lazy, Suspense, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { paths } from '../../lib/paths'
@@ -8,7 +8,10 @@ import type { QuizListItem } from '@quiz/contracts'
 import './dashboard.i18n'
 import { digitsFor } from '../../lib/digits'
 import { Button, buttonClass } from '../../components/ui/button'
-import { LiveCardBody } from './live-card'
+
+// A live mock's part of the card (registration, reminders, the paper ahead) is fetched only when a live mock is listed:
+// most days none is, and the learner's first screen stays under its ceiling (web/scripts/report-size.mjs).
+const LiveCardBody = lazy(() => import('./live-card').then((module) => ({ default: module.LiveCardBody })))
 
 /** `now`: the screen's one clock for the live mocks' countdowns (useLiveClock). */
 export function QuizCard({ quiz, now }: { quiz: QuizListItem; now: number }) {
@@ -50,7 +53,9 @@ export function QuizCard({ quiz, now }: { quiz: QuizListItem; now: number }) {
         </div>
       </dl>
       {quiz.live ? (
-        <LiveCardBody quiz={{ ...quiz, live: quiz.live }} now={now} />
+        <Suspense fallback={null}>
+          <LiveCardBody quiz={{ ...quiz, live: quiz.live }} now={now} />
+        </Suspense>
       ) : blocker === 'paid_only' ? (
         <div className="quiz-card__action">
           <Button variant="primary" disabled aria-describedby={noteId}>
