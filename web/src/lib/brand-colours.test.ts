@@ -14,6 +14,7 @@ describe('an institute colour on the screens', () => {
       expect(contrastRatio(palette.header, palette.header_text), colour).toBeGreaterThanOrEqual(MIN_CONTRAST)
       expect(contrastRatio(palette.primary, '#ffffff'), colour).toBeGreaterThanOrEqual(MIN_CONTRAST)
       expect(contrastRatio(palette.primary, '#f5f7fb'), colour).toBeGreaterThanOrEqual(MIN_CONTRAST)
+      expect(contrastRatio(palette.primary, palette.primary_soft), colour).toBeGreaterThanOrEqual(MIN_CONTRAST)
       expect(contrastRatio(palette.primary_dark, palette.primary_soft), colour).toBeGreaterThanOrEqual(MIN_CONTRAST)
     }
   })
