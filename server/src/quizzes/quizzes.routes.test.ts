@@ -256,6 +256,7 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
           deadline: new Date(now + 45 * MINUTE).toISOString(),
           remaining_seconds: 45 * 60,
           ranked: true,
+          adapted: null,
           answers: {},
           marked: [],
           visited: [],
