@@ -202,6 +202,7 @@ describe.each(dialects)('results routes on %s', (dialect) => {
         attempt_number: 1,
         quiz: { id: quiz.id, title: { en: quiz.title_en, ne: quiz.title_ne }, live: false },
         ranked: true,
+        adapted: null,
         mode: 'online',
         score: 0.8,
         marking: 'none',
