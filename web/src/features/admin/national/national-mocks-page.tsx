@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { MockSchedule } from './mock-schedule'
 import { Link } from 'react-router'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
-import { formatNepalDateTime, formatNumber, formatScore } from '../../../lib/format'
+import { formatNumber, formatScore } from '../../../lib/format'
 import { paths } from '../../../lib/paths'
 import { AdminNav } from '../admin-nav'
 import { nationalQueries, useTakePart, type AdminNationalMock } from './national.api'
@@ -51,7 +52,6 @@ export function Component() {
 
 function NationalMockCard({ mock, onOutcome }: { mock: AdminNationalMock; onOutcome: (outcome: Outcome) => void }) {
   const { t } = useTranslation('platform')
-  const language = useLanguage()
   const pick = useBilingual()
   const takePart = useTakePart()
   const title = pick(mock.title)
@@ -73,18 +73,7 @@ function NationalMockCard({ mock, onOutcome }: { mock: AdminNationalMock; onOutc
   return (
     <li className="national-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
-      <p className="muted">
-        <span>{t('national.starts', { when: formatNepalDateTime(mock.live.starts_at, language) })}</span>
-        <br />
-        <span>{t('national.ends', { when: formatNepalDateTime(mock.live.ends_at, language) })}</span>
-        <br />
-        <span>
-          {t('national.questions', {
-            count: mock.question_count,
-            minutes: formatNumber(mock.duration_minutes, language),
-          })}
-        </span>
-      </p>
+      <MockSchedule mock={mock} />
       <p>
         <span className={mock.taking_part ? 'national-badge national-badge--on' : 'national-badge'}>
           {mock.taking_part ? t('national.taking_part') : t('national.not_taking_part')}

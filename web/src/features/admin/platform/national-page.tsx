@@ -2,11 +2,11 @@ import type { NationalMockCreate } from '@quiz/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { MockSchedule } from '../national/mock-schedule'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/form/field'
-import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
-import { formatNepalDateTime, formatNumber } from '../../../lib/format'
+import { useBilingual } from '../../../i18n/use-bilingual'
 import { localInputToIso } from '../datetime'
 import { useAdminMessages } from '../forms'
 import { fieldError } from './field-errors'
@@ -43,24 +43,12 @@ export function Component() {
 
 function PlatformMockCard({ mock }: { mock: PlatformNationalMock }) {
   const { t } = useTranslation('platform')
-  const language = useLanguage()
   const pick = useBilingual()
   const headingId = `platform-national-${mock.id}`
   return (
     <li className="national-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{pick(mock.title)}</h2>
-      <p className="muted">
-        <span>{t('national.starts', { when: formatNepalDateTime(mock.live.starts_at, language) })}</span>
-        <br />
-        <span>{t('national.ends', { when: formatNepalDateTime(mock.live.ends_at, language) })}</span>
-        <br />
-        <span>
-          {t('national.questions', {
-            count: mock.question_count,
-            minutes: formatNumber(mock.duration_minutes, language),
-          })}
-        </span>
-      </p>
+      <MockSchedule mock={mock} />
       <h3>{t('platform.national.institutes')}</h3>
       {mock.institutes.length === 0 ? (
         <p>{t('platform.national.none_taking_part')}</p>
