@@ -25,8 +25,11 @@ export function createOwedCardsDrainer(
   async function drain(): Promise<number> {
     try {
       // Each institute's finishes in its own scope: their cards are its (decision 098).
-      const paid = await forEachInstitute(database, 'owed practice cards', () =>
-        database.transaction((trx) => payOldestOwedCards(trx, OWED_BATCH)),
+      const paid = await forEachInstitute(
+        database,
+        'owed practice cards',
+        () => database.transaction((trx) => payOldestOwedCards(trx, OWED_BATCH)),
+        { withWork: { job: 'owed_cards', now: Date.now() } },
       )
       return sum(paid)
     } catch (error) {

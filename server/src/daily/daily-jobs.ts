@@ -27,7 +27,9 @@ export function createDailyJob(
 ): DailyJob {
   async function pass(): Promise<number> {
     try {
-      return sum(await forEachInstitute(database, 'daily set', passOfInstitute))
+      const now = clock.now()
+      const withWork = { job: 'daily', now, today: nepalDay(now) } as const
+      return sum(await forEachInstitute(database, 'daily set', passOfInstitute, { withWork }))
     } catch (error) {
       log.error({ err: error }, 'daily set: could not list the institutes')
       return 0

@@ -8,7 +8,7 @@ import { useTestApp, type TestApp } from '../../test/test-app'
 import { createDeliveryDrainer } from '../notifications/delivery-drainer'
 import { notify } from '../notifications/notifications.service'
 import { createShowLog } from '../questions/show-log'
-import { inInstituteScope } from './institute-jobs'
+import { inInstituteScope, institutesWithWork, type WorkQuestion } from './institute-jobs'
 import { instituteOwnedTables } from './tenancy'
 
 const GRACE = 120_000
@@ -104,5 +104,78 @@ describe.each(dialects)('background jobs of several institutes on %s', (dialect)
       [first, 1],
       [other, second],
     ])
+  })
+})
+
+// docs/decisions/121: a job asks once which institutes have work of its kind, as the app role under row security.
+describe.each(dialects)('the institutes with work of a kind on %s', (dialect) => {
+  const t = useTestApp(dialect)
+  const asked = (question: WorkQuestion) => institutesWithWork(t.appDatabase, question)
+  const now = () => t.clock.now()
+
+  it('names only the institutes whose rows hold work due, for each kind', async () => {
+    const second = await addInstitute(t, 'second')
+    const third = await addInstitute(t, 'third')
+    const learner = await createUser(t.database)
+    const kinds = (at: number): WorkQuestion[] => [
+      { job: 'owed_cards', now: at },
+      { job: 'deliveries', now: at },
+      { job: 'announcements', now: at },
+      { job: 'mock_ends', now: at, graceMs: GRACE },
+      { job: 'daily', now: at, today: '2026-01-01' },
+    ]
+    for (const question of kinds(now())) expect(await asked(question)).toEqual([])
+
+    await sql`insert into owed_practice_cards (user_id, quiz_id, question_ids, owed_at, institute_id)
+      values (${learner.id}, 1, '[]', 0, ${third})`.execute(t.db)
+    expect(await asked({ job: 'owed_cards', now: now() })).toEqual([third])
+
+    await sql`insert into daily_settings (institute_id, enabled, question_count, duration_minutes, marks_correct,
+      marks_wrong, publish_at, updated_at) values (${second}, 0, 5, 5, 100, 0, '05:00', 0),
+      (${third}, 1, 5, 5, 100, 0, '05:00', 0)`.execute(t.db)
+    expect(await asked({ job: 'daily', now: now(), today: '2026-01-01' })).toEqual([third])
+    await sql`insert into daily_days (institute_id, day, published_at) values (${second}, '2026-01-01', 1),
+      (1, '2026-01-01', null)`.execute(t.db)
+    expect(await asked({ job: 'daily', now: now(), today: '2026-01-01' })).toEqual([second, third])
+    expect(await asked({ job: 'daily', now: now(), today: '2026-01-02' })).toEqual([third])
+
+    const mock = await openLiveMock(t)
+    // The mock moved to the second institute, with a reminder due at its start: the first holds none.
+    await sql`update quizzes set institute_id = ${second}`.execute(t.db)
+    await sql`insert into live_announcements (quiz_id, kind, starts_at, due_at, institute_id)
+      values (${mock.id}, 'reminder', ${mock.startsAt}, ${mock.startsAt}, ${second})`.execute(t.db)
+    expect(await asked({ job: 'announcements', now: mock.startsAt - 1 })).toEqual([])
+    expect(await asked({ job: 'announcements', now: mock.startsAt })).toEqual([second])
+    expect(await asked({ job: 'mock_ends', now: mock.ends + GRACE, graceMs: GRACE })).toEqual([])
+    expect(await asked({ job: 'mock_ends', now: mock.ends + GRACE + 1, graceMs: GRACE })).toEqual([second])
+
+    await inInstituteScope('test', third, () =>
+      t.appDatabase.transaction((trx) =>
+        notify(
+          trx,
+          [
+            {
+              userId: learner.id,
+              kind: 'score_changed',
+              text: { en: 'x', ne: 'x' },
+              link: '/results/1',
+              sms: { text: 'x', purpose: 'notice' },
+            },
+          ],
+          t.clock.now(),
+        ),
+      ),
+    )
+    expect(await asked({ job: 'deliveries', now: now() })).toEqual([third])
+  })
+
+  it.runIf(dialect === 'postgres')('leaves the session set to the institute it found', async () => {
+    const setting = await t.db.transaction().execute(async (trx) => {
+      await sql`select set_config('app.institute_id', '7', true)`.execute(trx)
+      await sql`select * from institutes_with_work('owed_cards', 0, 0, '')`.execute(trx)
+      const { rows } = await sql<{ now: string }>`select current_setting('app.institute_id') as now`.execute(trx)
+      return rows[0]!.now
+    })
+    expect(setting).toBe('7')
   })
 })

@@ -33,7 +33,8 @@ export function createAnnouncementSender(
   // Each institute's announcements in its own scope: the notifications they write are its (decision 098).
   async function pass(): Promise<number> {
     try {
-      return sum(await forEachInstitute(database, 'live announcements', passOfInstitute))
+      const withWork = { job: 'announcements', now: clock.now() } as const
+      return sum(await forEachInstitute(database, 'live announcements', passOfInstitute, { withWork }))
     } catch (error) {
       log.error({ err: error }, 'live announcements: could not list the institutes')
       return 0

@@ -24,7 +24,8 @@ export function createMockEnder(
   // Each institute's mocks in its own scope: their attempts, boards and notifications are its (decision 098).
   async function pass(): Promise<number> {
     try {
-      return sum(await forEachInstitute(database, 'live mock ends', passOfInstitute))
+      const withWork = { job: 'mock_ends', now: clock.now(), graceMs: lifecycle.graceMs } as const
+      return sum(await forEachInstitute(database, 'live mock ends', passOfInstitute, { withWork }))
     } catch (error) {
       log.error({ err: error }, 'live mock ends: could not list the institutes')
       return 0

@@ -52,22 +52,29 @@ export function createDeliveryDrainer(
       if (prune) prunedAt = now
       let room = slots()
       const launched: Promise<void>[] = []
-      // Each institute's rows in its own scope, its sends launched in it: their writes are its (decision 098).
-      await forEachInstitute(database, 'deliveries', async () => {
-        if (prune) {
-          await database.transaction((trx) =>
-            pruneFinished(trx, { doneBefore: now - DAY, failedBefore: now - 30 * DAY }),
+      // Each institute's rows in its own scope, its sends launched in it: their writes are its (decision 098). The
+      // hourly prune visits every institute; other passes those with a pending delivery due (decision 121).
+      const withWork = prune ? undefined : ({ job: 'deliveries', now } as const)
+      await forEachInstitute(
+        database,
+        'deliveries',
+        async () => {
+          if (prune) {
+            await database.transaction((trx) =>
+              pruneFinished(trx, { doneBefore: now - DAY, failedBefore: now - 30 * DAY }),
+            )
+          }
+          const limit = Math.min(room, budget.left())
+          if (limit <= 0) return
+          const rows = await database.transaction((trx) =>
+            claimDueDeliveries(trx, database.dialect, { worker, now, until: now + claimMs, limit }),
           )
-        }
-        const limit = Math.min(room, budget.left())
-        if (limit <= 0) return
-        const rows = await database.transaction((trx) =>
-          claimDueDeliveries(trx, database.dialect, { worker, now, until: now + claimMs, limit }),
-        )
-        budget.spend(rows.length)
-        room -= rows.length
-        launched.push(...rows.map(launch))
-      })
+          budget.spend(rows.length)
+          room -= rows.length
+          launched.push(...rows.map(launch))
+        },
+        { withWork },
+      )
       return launched
     })
     claiming = next.catch(() => undefined)
