@@ -1,0 +1,42 @@
+import type { DailyDay, DailySettings, DailySettingsBody } from '@quiz/contracts'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../../api/client'
+
+export const dailyKeys = {
+  settings: ['admin', 'daily-set'] as const,
+  days: (from: string, to: string) => ['admin', 'daily-set', 'days', from, to] as const,
+  allDays: ['admin', 'daily-set', 'days'] as const,
+}
+
+export const dailySettingsQuery = () =>
+  queryOptions({
+    queryKey: dailyKeys.settings,
+    queryFn: ({ signal }) => api.get<DailySettings>('/admin/daily-set/', { signal }),
+  })
+
+export const dailyDaysQuery = (from: string, to: string) =>
+  queryOptions({
+    queryKey: dailyKeys.days(from, to),
+    queryFn: ({ signal }) => api.get<DailyDay[]>(`/admin/daily-set/days/?from=${from}&to=${to}`, { signal }),
+  })
+
+export function useSaveDailySettings() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: DailySettingsBody) => api.put<DailySettings>('/admin/daily-set/', body),
+    onSuccess: async (settings) => {
+      queryClient.setQueryData(dailyKeys.settings, settings)
+      // The count of a day not yet published follows the settings.
+      await queryClient.invalidateQueries({ queryKey: dailyKeys.allDays })
+    },
+  })
+}
+
+export function useFixDailyDay() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ day, questionIds }: { day: string; questionIds: number[] }) =>
+      api.put<DailyDay>(`/admin/daily-set/days/${day}/`, { question_ids: questionIds }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dailyKeys.allDays }),
+  })
+}
