@@ -142,7 +142,13 @@ function SettingsForm({
       publish_at: stored.publish_at,
     },
   })
-  const save = useSaveDailySettings()
+  const save = useSaveDailySettings({
+    onSaved,
+    onRefused: (error) => {
+      setServerErrors(form.setError, error, SETTINGS_FIELDS)
+      setRefusal({})
+    },
+  })
   return (
     <section className="card" aria-labelledby="daily-settings-title">
       <h2 id="daily-settings-title">{t('admin.settings_title')}</h2>
@@ -153,13 +159,7 @@ function SettingsForm({
         className="stack"
         onSubmit={form.handleSubmit((values) => {
           onSaving()
-          save.mutate(toBody(values), {
-            onSuccess: onSaved,
-            onError: (error) => {
-              setServerErrors(form.setError, error, SETTINGS_FIELDS)
-              setRefusal({})
-            },
-          })
+          save.mutate(toBody(values))
         })}
       >
         {save.isError && <Alert kind="error">{t('admin.save_failed')}</Alert>}

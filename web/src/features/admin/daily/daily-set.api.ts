@@ -20,11 +20,23 @@ export const dailyDaysQuery = (from: string, to: string) =>
     queryFn: ({ signal }) => api.get<DailyDay[]>(`/admin/daily-set/days/?from=${from}&to=${to}`, { signal }),
   })
 
-export function useSaveDailySettings() {
+/**
+ * `onSaved` and `onRefused` are the hook's, not `mutate`'s: the stored settings remount the form, and `mutate`'s own
+ * callbacks are dropped with the form that called it.
+ */
+export function useSaveDailySettings({
+  onSaved,
+  onRefused,
+}: {
+  onSaved: () => void
+  onRefused: (error: Error) => void
+}) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: DailySettingsBody) => api.put<DailySettings>('/admin/daily-set/', body),
+    onError: onRefused,
     onSuccess: async (settings) => {
+      onSaved()
       queryClient.setQueryData(dailyKeys.settings, settings)
       // The count of a day not yet published follows the settings.
       await queryClient.invalidateQueries({ queryKey: dailyKeys.allDays })
