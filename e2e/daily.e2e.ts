@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import enDaily from '../web/src/i18n/locales/en/daily.json'
 import neDaily from '../web/src/i18n/locales/ne/daily.json'
 import enQuiz from '../web/src/i18n/locales/en/quiz.json'
+import enResults from '../web/src/i18n/locales/en/results.json'
 import {
   DESKTOP,
   PHONE,
@@ -24,6 +25,8 @@ import {
 const ADMIN = { username: 'dailyadmin', password: 'Kathmandu-Daily-77' }
 const LEARNER = { username: 'dailypupil1', password: 'Learner-pass-42' }
 const COUNT = 5
+/** Others who finish the day's set first through the API: 10 ranked attempts give "time against the top 10 %". */
+const OTHERS = 10
 
 const bankQuestion = (n: number) => ({
   text: { en: `Constitution question ${n}?`, ne: '' },
@@ -44,7 +47,14 @@ const bankIds: number[] = []
 beforeAll(async () => {
   server = journey.server
   const adminToken = await createAdmin(server, ADMIN)
-  server.cli('create-learners', ['--count', '1', '--prefix', 'dailypupil', '--password', LEARNER.password])
+  server.cli('create-learners', [
+    '--count',
+    String(1 + OTHERS),
+    '--prefix',
+    'dailypupil',
+    '--password',
+    LEARNER.password,
+  ])
   for (let n = 1; n <= COUNT + 2; n += 1) {
     const { status, body } = await server.api<{ id: number }>(
       'POST',
@@ -56,6 +66,16 @@ beforeAll(async () => {
     bankIds.push(body.id)
   }
 })
+
+/** Another learner's set through the API, every question unanswered (0.00). */
+async function othersAttempt(username: string) {
+  const token = (await server.login(username, LEARNER.password)).access
+  const today = await server.api<{ quiz_id: number }>('GET', '/api/daily/', undefined, token)
+  expect(today.body.quiz_id).toBeTypeOf('number')
+  expect((await server.api('GET', `/api/quizzes/${today.body.quiz_id}/`, undefined, token)).status).toBe(200)
+  const submitted = await server.api('POST', `/api/quizzes/${today.body.quiz_id}/submit/`, { answers: {} }, token)
+  expect(submitted.status).toBe(200)
+}
 
 describe('the daily set', () => {
   it("is set up by an admin: settings, and tomorrow's questions chosen by hand", async () => {
@@ -105,13 +125,14 @@ describe('the daily set', () => {
   })
 
   it('is started from the card at 360 px in English, finished, and followed by the leaderboard and a streak of 1', async () => {
+    for (let n = 2; n <= 1 + OTHERS; n += 1) await othersAttempt(`dailypupil${n}`)
     const page = await journey.open({ user: LEARNER, viewport: PHONE, language: 'en' })
     await page.goto('/')
     const card = page.getByRole('region', { name: enDaily.card.title })
     await card.waitFor()
     await expect.poll(() => card.textContent()).toMatch(/\d+ \w+ 20\d\d BS \(\d+ \w{3} 20\d\d\)/)
     expect(await card.textContent()).toContain(`${COUNT} questions · 5 minutes`)
-    expect(await card.textContent()).toContain('Streak🔥 0 days')
+    expect(await card.textContent()).toContain('Streak 0 days')
     await checkScreen(page, 'daily-dashboard-en-phone')
 
     await card.getByRole('link', { name: enDaily.card.start }).click()
@@ -127,18 +148,25 @@ describe('the daily set', () => {
     const after = page.getByRole('region', { name: enDaily.after.title })
     await after.waitFor()
     await after.getByRole('table', { name: enDaily.after.top }).waitFor()
-    await expect.poll(() => after.textContent()).toContain('Your rank1 of 1')
-    expect(await after.textContent()).toContain('Streak🔥 1 day')
+    await expect.poll(() => after.textContent()).toContain(`Your rank1 of ${1 + OTHERS}`)
+    expect(await after.textContent()).toContain('Streak 1 day')
     expect(await after.textContent()).toContain('Best streak1 day')
     await expectNoSidewaysScroll(page)
     await expectAccessible(page)
     await screenshot(page, 'daily-report-en-phone')
+    // Every report: the learner's time per question beside the top 10 %'s median, as text.
+    const times = page.getByRole('region', { name: enResults.time_vs_top.title })
+    expect(await times.getByRole('listitem').count()).toBe(COUNT)
+    expect(await times.getByRole('listitem').first().textContent()).toMatch(/^Question 1You: \d+ sTop 10 %: \d+ s$/)
+    await page.setViewportSize(DESKTOP)
+    await expectAccessible(page)
+    await screenshot(page, 'daily-report-en-desktop')
 
     // Back on the dashboard: the score and "See answers" instead of Start.
     await page.goto('/')
     await card.getByRole('link', { name: enDaily.card.see_answers }).waitFor()
     expect(await card.textContent()).toContain(`Your score: ${COUNT}.00 of ${COUNT}.00`)
-    expect(await card.textContent()).toContain('Streak🔥 1 day')
+    expect(await card.textContent()).toContain('Streak 1 day')
     await checkScreen(page, 'daily-dashboard-done-en-phone')
     await page.setViewportSize(DESKTOP)
     await screenshot(page, 'daily-dashboard-done-en-desktop')

@@ -14,10 +14,17 @@ export function StreakFacts({ streak }: { streak: Streak }) {
         <div className="daily-streak__current">
           <dt>{t('streak.title')}</dt>
           <dd>
-            {/* The flame is decoration: the words say the streak. */}
-            <span className={streak.current > 0 ? 'daily-flame' : 'daily-flame daily-flame--out'} aria-hidden="true">
-              🔥
-            </span>{' '}
+            {/* The flame is decoration (the words say the streak); drawn, since not every phone has an emoji font. */}
+            <svg
+              className={streak.current > 0 ? 'daily-flame' : 'daily-flame daily-flame--out'}
+              viewBox="0 0 16 20"
+              width="16"
+              height="20"
+              aria-hidden="true"
+              focusable="false"
+            >
+              <path d="M8 0C9 4 14 6.5 14 12.5A6 6 0 0 1 2 12.5C2 9.5 4 8 4.5 5.5 6 7 6.5 8.5 6.5 10 8.5 8 9 4 8 0Z" />
+            </svg>{' '}
             {days(streak.current)}
           </dd>
         </div>

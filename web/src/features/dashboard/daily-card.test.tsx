@@ -58,7 +58,7 @@ describe("the dashboard's daily set", () => {
     expect(card).toHaveTextContent('12 Mangsir 2083 BS (28 Nov 2026)')
     expect(card).toHaveTextContent('10 questions · 12 minutes')
     expect(within(card).getByRole('link', { name: 'Start' })).toHaveAttribute('href', '/quiz/41/instructions')
-    expect(card).toHaveTextContent('Streak🔥 3 days')
+    expect(card).toHaveTextContent('Streak 3 days')
     expect(card).toHaveTextContent('Best streak7 days')
     expect(card).toHaveTextContent('Freezes left2')
     expect(card).toHaveTextContent("Do today's set to keep your streak.")
@@ -80,7 +80,7 @@ describe("the dashboard's daily set", () => {
     expect(card).toHaveTextContent('Your score: 8.40 of 10.00')
     expect(within(card).getByRole('link', { name: 'See answers' })).toHaveAttribute('href', '/results/90')
     expect(within(card).queryByRole('link', { name: 'Start' })).not.toBeInTheDocument()
-    expect(card).toHaveTextContent('Streak🔥 1 day')
+    expect(card).toHaveTextContent('Streak 1 day')
     expect(card).toHaveTextContent('Done for today.')
   })
 

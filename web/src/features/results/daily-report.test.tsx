@@ -110,7 +110,7 @@ describe('the report of a daily set', () => {
         .map((row) => row.textContent),
     ).toEqual(['RankNameScore', '1Sita Rai1.00', '2Learner0.80'])
     expect(after).toHaveTextContent('Your rank1 of 3')
-    expect(after).toHaveTextContent('Streak🔥 1 day')
+    expect(after).toHaveTextContent('Streak 1 day')
     expect(after).toHaveTextContent('Best streak4 days')
     expect(after).toHaveTextContent('Freezes left1')
   })
@@ -119,7 +119,7 @@ describe('the report of a daily set', () => {
     renderReport({ leaderboard: { status: 500, body: { detail: 'Internal error.', code: 'server_error' } } })
     const after = await screen.findByRole('region', { name: "Today's leaderboard" })
     expect(await within(after).findByRole('alert')).toHaveTextContent('The leaderboard could not be loaded.')
-    expect(after).toHaveTextContent('Streak🔥 1 day')
+    expect(after).toHaveTextContent('Streak 1 day')
   })
 
   it('is not there for a report of another quiz, nor when the daily set fails', async () => {
