@@ -176,11 +176,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         )}
       </Field>
       <ProfileSwitches register={form.register} />
-      <DailyReminder
-        register={form.register}
-        control={form.control}
-        error={message(errors.daily_reminder?.message)}
-      />
+      <DailyReminder register={form.register} control={form.control} error={message(errors.daily_reminder?.message)} />
       <Button type="submit" variant="primary" block disabled={update.isPending}>
         {update.isPending ? t('saving') : t('save')}
       </Button>

@@ -12,7 +12,11 @@ import './results.i18n'
 export function TimeVsTop({ card }: { card: ReportCard }) {
   const { t, i18n } = useTranslation('results')
   const duration = useDuration()
-  const rows = card.time_vs_top
+  // Whole seconds, as the learner's own are: a bar is as long as the number written beside it says.
+  const rows = card.time_vs_top?.map((row) => ({
+    ...row,
+    top_seconds: row.top_seconds === null ? null : Math.round(row.top_seconds),
+  }))
   if (!rows || rows.length === 0 || rows.every((row) => row.top_seconds === null)) return null
   const numberOf = new Map(card.questions.map((question, index) => [question.id, index + 1]))
   // Bars share one scale, so a long question reads long against every other.
@@ -39,7 +43,7 @@ export function TimeVsTop({ card }: { card: ReportCard }) {
                 <span className="time-vs-top__bar-line">
                   <span className="time-vs-top__bar time-vs-top__bar--top" style={{ width: width(row.top_seconds) }} />
                   <span className="time-vs-top__value">
-                    {t('time_vs_top.top', { time: duration(Math.round(row.top_seconds)) })}
+                    {t('time_vs_top.top', { time: duration(row.top_seconds) })}
                   </span>
                 </span>
               )}
