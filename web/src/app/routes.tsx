@@ -99,6 +99,7 @@ export const routes: RouteObject[] = [
               },
               { path: paths.adminPayments(), lazy: () => import('../features/admin/billing/payments-page') },
               { path: paths.adminAudit(), lazy: () => import('../features/admin/reports/audit-log-page') },
+              { path: paths.adminDailySet(), lazy: () => import('../features/admin/daily/daily-set-page') },
               { path: paths.adminBank(), lazy: () => import('../features/admin/bank/bank-page') },
               {
                 path: paths.adminPlatformBank(),

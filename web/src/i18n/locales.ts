@@ -4,6 +4,7 @@ import enAdmin from './locales/en/admin.json'
 import enAuth from './locales/en/auth.json'
 import enBank from './locales/en/bank.json'
 import enCommon from './locales/en/common.json'
+import enDaily from './locales/en/daily.json'
 import enDashboard from './locales/en/dashboard.json'
 import enImport from './locales/en/import.json'
 import enInstitute from './locales/en/institute.json'
@@ -26,6 +27,7 @@ import neAdmin from './locales/ne/admin.json'
 import neAuth from './locales/ne/auth.json'
 import neBank from './locales/ne/bank.json'
 import neCommon from './locales/ne/common.json'
+import neDaily from './locales/ne/daily.json'
 import neDashboard from './locales/ne/dashboard.json'
 import neImport from './locales/ne/import.json'
 import neInstitute from './locales/ne/institute.json'
@@ -51,6 +53,7 @@ export const locales = {
     nav: enNav,
     auth: enAuth,
     dashboard: enDashboard,
+    daily: enDaily,
     quiz: enQuiz,
     results: enResults,
     profile: enProfile,
@@ -75,6 +78,7 @@ export const locales = {
     nav: neNav,
     auth: neAuth,
     dashboard: neDashboard,
+    daily: neDaily,
     quiz: neQuiz,
     results: neResults,
     profile: neProfile,

@@ -32,6 +32,7 @@ export const paths = {
   adminBank: () => '/admin/bank',
   adminPlatformBank: () => '/admin/platform-bank',
   adminNationalMocks: () => '/admin/national-mocks',
+  adminDailySet: () => '/admin/daily-set',
   /** The platform admins' own screens, on the platform's address (API.md "Platform admins"). */
   platform: () => '/platform',
   adminQuizPaper: (id: number | string) => `/admin/quiz/${id}/paper`,

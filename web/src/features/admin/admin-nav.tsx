@@ -38,6 +38,7 @@ export function AdminNav() {
           </>
         )}
       </NavLink>
+      <NavLink to={paths.adminDailySet()}>{t('nav.daily_set')}</NavLink>
       <NavLink to={paths.adminLearners()}>{t('nav.learners')}</NavLink>
       <NavLink to={paths.adminMembers()}>{t('nav.members')}</NavLink>
       <NavLink to={paths.adminPlans()}>{t('nav.plans')}</NavLink>

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ProfileUpdateFieldsSchema, usersMessages, type Profile } from '@quiz/contracts'
 import { useRef, useState, type ChangeEvent } from 'react'
-import { useForm, type Resolver, type UseFormRegister } from 'react-hook-form'
+import { useForm, useWatch, type Control, type Resolver, type UseFormRegister } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../api/api-error'
 import { Alert } from '../../components/ui/alert'
@@ -24,6 +24,9 @@ type ProfileValues = {
   sms_reminders: boolean
   show_on_leaderboards: boolean
   screen_reader: boolean
+  /** Off, or "HH:MM" Nepal time (API.md "A daily set and a streak"). */
+  daily_reminder_on: boolean
+  daily_reminder: string
 }
 type PictureProblem = 'picture_too_large' | 'picture_invalid'
 
@@ -32,12 +35,23 @@ const textResolver = zodResolver(
   ProfileUpdateFieldsSchema.omit({ sms_reminders: true, show_on_leaderboards: true, screen_reader: true }),
 ) as unknown as Resolver<ProfileValues>
 const resolver: Resolver<ProfileValues> = async (values, context, options) => {
-  const checked = await textResolver(values, context, options)
+  // The reminder's time is checked only when the reminder is on: off sends an empty value.
+  const checked = await textResolver(
+    { ...values, daily_reminder: values.daily_reminder_on ? values.daily_reminder : '' },
+    context,
+    options,
+  )
   return Object.keys(checked.errors).length > 0 ? checked : { values, errors: {} }
 }
 
+/** The time shown when a learner turns the reminder on: early, before the day's work (WEB.md's bus at 6 a.m.). */
+const DEFAULT_REMINDER = '06:00'
+
 /** The server's field texts we know, shown in the learner's language; others are shown as sent. */
-const knownTexts: Record<string, 'email_invalid'> = { [usersMessages.invalidEmail]: 'email_invalid' }
+const knownTexts: Record<string, 'email_invalid' | 'daily_reminder_invalid'> = {
+  [usersMessages.invalidEmail]: 'email_invalid',
+  'Send a time as HH:MM, or nothing for no reminder.': 'daily_reminder_invalid',
+}
 
 /** The learner's own details, picture and settings, saved together as one multipart request. */
 export function ProfileForm({ profile }: { profile: Profile }) {
@@ -51,6 +65,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       sms_reminders: profile.sms_reminders,
       show_on_leaderboards: profile.show_on_leaderboards,
       screen_reader: profile.screen_reader,
+      daily_reminder_on: profile.daily_reminder !== null,
+      daily_reminder: profile.daily_reminder ?? DEFAULT_REMINDER,
     },
     reValidateMode: 'onSubmit',
   })
@@ -86,6 +102,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     body.set('sms_reminders', String(values.sms_reminders))
     body.set('show_on_leaderboards', String(values.show_on_leaderboards))
     body.set('screen_reader', String(values.screen_reader))
+    body.set('daily_reminder', values.daily_reminder_on ? values.daily_reminder : '')
     if (preview.file) body.set('profile_picture', preview.file)
     const previousLanguage = profile.preferred_language
     update.mutate(body, {
@@ -101,7 +118,11 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         if (error instanceof ApiError && error.status === 413) setPictureProblem('picture_too_large')
         const picture = fieldErrorsOf(error).profile_picture
         if (picture) setPictureProblem('picture_invalid')
-        setServerErrors(form.setError, error, { full_name: 'full_name', email: 'email' })
+        setServerErrors(form.setError, error, {
+          full_name: 'full_name',
+          email: 'email',
+          daily_reminder: 'daily_reminder',
+        })
       },
     })
   }
@@ -155,6 +176,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         )}
       </Field>
       <ProfileSwitches register={form.register} />
+      <DailyReminder register={form.register} control={form.control} error={message(errors.daily_reminder?.message)} />
       <Button type="submit" variant="primary" block disabled={update.isPending}>
         {update.isPending ? t('saving') : t('save')}
       </Button>
@@ -196,6 +218,34 @@ function ProfileSwitches({ register }: { register: UseFormRegister<ProfileValues
       <span id="profile-screen_reader-hint" className="field__hint">
         {t('screen_reader_hint')}
       </span>
+    </fieldset>
+  )
+}
+
+/** "Remind me each day at" a time, or off (WEB.md "The daily set"): a push when the day's set is not yet done. */
+function DailyReminder({
+  register,
+  control,
+  error,
+}: {
+  register: UseFormRegister<ProfileValues>
+  control: Control<ProfileValues>
+  error: string | undefined
+}) {
+  const { t } = useTranslation('profile')
+  const on = useWatch({ control, name: 'daily_reminder_on' })
+  return (
+    <fieldset className="profile-switches">
+      <legend>{t('daily_title')}</legend>
+      <div className="checkbox">
+        <input id="profile-daily_reminder_on" type="checkbox" {...register('daily_reminder_on')} />
+        <label htmlFor="profile-daily_reminder_on">{t('daily_reminder_on')}</label>
+      </div>
+      {on && (
+        <Field id="profile-daily_reminder" label={t('daily_reminder')} hint={t('daily_reminder_hint')} error={error}>
+          {(control) => <input {...control} type="time" {...register('daily_reminder')} />}
+        </Field>
+      )}
     </fieldset>
   )
 }

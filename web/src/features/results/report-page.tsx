@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { dailyTodayQuery } from '../../api/daily'
 import { LanguageToggle } from '../../components/layout/language-switcher'
 import { Alert } from '../../components/ui/alert'
 import { buttonClass } from '../../components/ui/button'
@@ -17,6 +18,8 @@ import { ReportSections, type ReportMarks } from './report-sections'
 import { AdaptedNotice, KeyWithheldNotice, ReportSummary } from './report-summary'
 import { resultQueries } from './results.api'
 import { WrittenAnswers } from './written-answers'
+import { TimeVsTop } from './time-vs-top'
+import { DailyAfter } from './daily-after'
 import './results.css'
 import './results.i18n'
 import './written.i18n'
@@ -27,6 +30,8 @@ export function Component() {
   const valid = id !== null
   const report = useQuery({ ...resultQueries.report(id ?? 0), enabled: valid })
   const [openIndex, setOpenIndex] = useState<number | null>(null)
+  // Today's set: the report is followed by the day's leaderboard and the streak (WEB.md "The daily set").
+  const today = useQuery({ ...dailyTodayQuery(), enabled: valid }).data
 
   if (!valid || report.isError) {
     return (
@@ -59,8 +64,11 @@ export function Component() {
       {card.adapted && <AdaptedNotice leftOut={card.adapted.left_out} />}
       {marks.sections && marks.sections.length > 1 && <ReportSections sections={marks.sections} />}
       {card.analysis && <AnalysisPanel analysis={card.analysis} />}
+      {today && today.quiz_id === card.quiz.id && <DailyAfter today={today} />}
 
       <ReportAnalysis card={card} rows={rows} onOpen={setOpenIndex} />
+
+      <TimeVsTop card={card} />
 
       {card.written !== null && <WrittenAnswers card={card} />}
 

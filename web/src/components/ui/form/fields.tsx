@@ -12,7 +12,7 @@ interface TextFieldProps<T extends FieldValues> {
   hint?: ReactNode
   multiline?: boolean
   rows?: number
-  type?: 'text' | 'number' | 'datetime-local' | 'date'
+  type?: 'text' | 'number' | 'datetime-local' | 'date' | 'time'
   lang?: string
   placeholder?: string
   required?: boolean
