@@ -7,6 +7,7 @@ import { LanguageToggle } from '../../components/layout/language-switcher'
 import { Alert } from '../../components/ui/alert'
 import { buttonClass } from '../../components/ui/button'
 import { Loading } from '../../components/ui/loading'
+import { TopEntriesTable } from '../../components/top-entries-table'
 import { useBilingualLang, useLanguage } from '../../i18n/use-bilingual'
 import { formatNumber, formatScore } from '../../lib/format'
 import { paths } from '../../lib/paths'
@@ -101,25 +102,13 @@ function Standings({ board }: { board: Leaderboard }) {
           // Scrolls sideways if a long name does not fit a 360 px phone.
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling block must take focus to scroll by keyboard (axe scrollable-region-focusable)
           <div className="leaderboard__scroll card" tabIndex={0} role="group" aria-labelledby="leaderboard-top">
-            <table className="leaderboard__table">
-              <caption id="leaderboard-top">{t('top')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('col_rank')}</th>
-                  <th scope="col">{t('col_name')}</th>
-                  <th scope="col">{t('col_score')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {board.top.map((entry, index) => (
-                  <tr key={index}>
-                    <td>{formatNumber(entry.rank, language)}</td>
-                    <th scope="row">{entry.name}</th>
-                    <td>{formatScore(entry.score, language)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <TopEntriesTable
+              className="leaderboard__table"
+              entries={board.top}
+              caption={t('top')}
+              captionId="leaderboard-top"
+              columns={{ rank: t('col_rank'), name: t('col_name'), score: t('col_score') }}
+            />
           </div>
         ))}
     </>

@@ -4,8 +4,9 @@ import { api } from '../../api/client'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '../../components/ui/alert'
 import { Loading } from '../../components/ui/loading'
-import { formatNumber, formatScore } from '../../lib/format'
+import { formatNumber } from '../../lib/format'
 import { StreakFacts } from '../../components/daily/streak-facts'
+import { TopEntriesTable } from '../../components/top-entries-table'
 import '../../components/daily/daily.css'
 import '../../i18n/daily.i18n'
 
@@ -65,25 +66,12 @@ function DayBoard({ board }: { board: Leaderboard }) {
       </dl>
       {board.top.length <= 1 && <p className="muted">{t('after.empty')}</p>}
       {board.top.length > 0 && (
-        <table className="daily-board">
-          <caption>{t('after.top')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('after.col_rank')}</th>
-              <th scope="col">{t('after.col_name')}</th>
-              <th scope="col">{t('after.col_score')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {board.top.map((entry, index) => (
-              <tr key={index}>
-                <td>{formatNumber(entry.rank, language)}</td>
-                <th scope="row">{entry.name}</th>
-                <td>{formatScore(entry.score, language)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <TopEntriesTable
+          className="daily-board"
+          entries={board.top}
+          caption={t('after.top')}
+          columns={{ rank: t('after.col_rank'), name: t('after.col_name'), score: t('after.col_score') }}
+        />
       )}
     </>
   )
