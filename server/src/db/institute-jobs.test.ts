@@ -4,7 +4,7 @@ import { dialects } from '../../test/dialects'
 import { createUser } from '../../test/factories'
 import { openLiveMock } from '../../test/live-mock'
 import { mockEnderOn } from '../../test/mock-ender'
-import { useTestApp, type TestApp } from '../../test/test-app'
+import { TEST_APP_ROLE, useTestApp, type TestApp } from '../../test/test-app'
 import { createDeliveryDrainer } from '../notifications/delivery-drainer'
 import { notify } from '../notifications/notifications.service'
 import { createShowLog } from '../questions/show-log'
@@ -169,13 +169,28 @@ describe.each(dialects)('the institutes with work of a kind on %s', (dialect) =>
     expect(await asked({ job: 'deliveries', now: now() })).toEqual([third])
   })
 
-  it.runIf(dialect === 'postgres')('leaves the session set to the institute it found', async () => {
-    const setting = await t.db.transaction().execute(async (trx) => {
-      await sql`select set_config('app.institute_id', '7', true)`.execute(trx)
-      await sql`select * from institutes_with_work('owed_cards', 0, 0, '')`.execute(trx)
-      const { rows } = await sql<{ now: string }>`select current_setting('app.institute_id') as now`.execute(trx)
-      return rows[0]!.now
-    })
-    expect(setting).toBe('7')
-  })
+  // An owner held by row security (the server warns at start) reads institute by institute, as the app role would.
+  it.runIf(dialect === 'postgres')(
+    'finds them as an owner held by row security, and puts the session back',
+    async () => {
+      const second = await addInstitute(t, 'second')
+      const learner = await createUser(t.database)
+      await sql`insert into owed_practice_cards (user_id, quiz_id, question_ids, owed_at, institute_id)
+      values (${learner.id}, 1, '[]', 0, ${second})`.execute(t.db)
+      const signature = sql.raw('institutes_with_work(text, bigint, bigint, text)')
+      await sql`alter function ${signature} owner to ${sql.id(TEST_APP_ROLE)}`.execute(t.db)
+      try {
+        expect(await asked({ job: 'owed_cards', now: now() })).toEqual([second])
+        const setting = await t.appDatabase.db.transaction().execute(async (trx) => {
+          await sql`select set_config('app.institute_id', '7', true)`.execute(trx)
+          await sql`select * from institutes_with_work('owed_cards', 0, 0, '')`.execute(trx)
+          const { rows } = await sql<{ now: string }>`select current_setting('app.institute_id') as now`.execute(trx)
+          return rows[0]!.now
+        })
+        expect(setting).toBe('7')
+      } finally {
+        await sql`alter function ${signature} owner to current_user`.execute(t.db)
+      }
+    },
+  )
 })
