@@ -117,6 +117,57 @@ describe('platform admin screens', () => {
     })
   })
 
+  it('edits an institute: names, addresses, colour; a taken address is said at its field', async () => {
+    signInPlatform()
+    let calls = 0
+    const net = fakeNetwork({
+      'GET /api/platform/institutes/': () => ({
+        body: { count: 2, results: [institute(1, 'Pathshala'), institute(2, 'Gyan')] },
+      }),
+      'PATCH /api/platform/institutes/1/': () =>
+        ++calls === 1
+          ? { status: 409, body: { detail: 'The host gyan.example.np is taken.', code: 'host_taken' } }
+          : { body: institute(1, 'Pathshala Academy') },
+    })
+    renderRoutes(routes(), { path: '/platform' })
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Pathshala' }))
+    const form = await screen.findByRole('region', { name: 'Edit Pathshala' })
+    expect(within(form).getByRole('heading', { name: 'Edit Pathshala' })).toHaveFocus()
+    const name = within(form).getByLabelText(/Name \(English\)/)
+    expect(name).toHaveValue('Pathshala')
+    await userEvent.clear(name)
+    await userEvent.type(name, 'Pathshala Academy')
+    await userEvent.type(within(form).getByLabelText(/Name \(Nepali\)/), 'पाठशाला')
+    const hosts = within(form).getByLabelText(/Addresses/)
+    await userEvent.type(hosts, '{enter}Gyan.example.np')
+    await userEvent.click(within(form).getByRole('button', { name: 'Save the changes' }))
+    // 409 host_taken: at the addresses' field, naming the address and whose it is.
+    await waitFor(() => expect(hosts).toHaveAccessibleDescription(/gyan.example.np is already the address of Gyan/))
+    expect(hosts).toHaveAttribute('aria-invalid', 'true')
+    expect(net.callsTo('PATCH', '/api/platform/institutes/1/')[0]!.body).toEqual({
+      name: { en: 'Pathshala Academy', ne: 'पाठशाला' },
+      hosts: ['pathshala.example.np', 'gyan.example.np'],
+      colour: '#1d4ed8',
+      open_registration: true,
+    })
+    await userEvent.clear(hosts)
+    await userEvent.type(hosts, 'pathshala.example.np')
+    await userEvent.click(within(form).getByRole('button', { name: 'Save the changes' }))
+    expect(await screen.findByText('Pathshala Academy was changed.')).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Edit Pathshala' })).not.toBeInTheDocument()
+    expect(net.callsTo('PATCH', '/api/platform/institutes/1/')[1]!.body).toMatchObject({
+      hosts: ['pathshala.example.np'],
+    })
+  })
+
+  it('edits an institute in Nepali', async () => {
+    signInPlatform()
+    fakeNetwork({ 'GET /api/platform/institutes/': () => ({ body: { count: 1, results: [institute(1, 'Pathshala')] } }) })
+    renderRoutes(routes(), { path: '/platform', language: 'ne' })
+    await userEvent.click(await screen.findByRole('button', { name: 'Pathshala सम्पादन गर्नुहोस्' }))
+    expect(await screen.findByRole('button', { name: 'परिवर्तन सुरक्षित गर्नुहोस्' })).toBeInTheDocument()
+  })
+
   it('schedule a national mock from platform question numbers, and list who takes part', async () => {
     signInPlatform()
     const created = {
