@@ -107,7 +107,11 @@ export function EditInstitute({
             <input {...control} lang="ne" value={nameNe} onChange={(event) => setNameNe(event.target.value)} />
           )}
         </Field>
-        <Field label={t('platform.institutes.hosts_field')} hint={t('platform.institutes.hosts_hint')} error={hostsError}>
+        <Field
+          label={t('platform.institutes.hosts_field')}
+          hint={t('platform.institutes.hosts_hint')}
+          error={hostsError}
+        >
           {(control) => (
             <textarea
               {...control}
