@@ -175,7 +175,22 @@ export function createLiveService({
     return taker && nationalRanksOf(db, taker.national_mock_id, scores)
   }
 
-  return { register, unregister, leaderboard, statusOf }
+  /**
+   * A live quiz's board state as nobody in particular sees it (the platform's national board, which has no learner):
+   * its status, and before the end the attempts counted so far. Run in the quiz's institute's scope.
+   */
+  async function boardState(quizId: number): Promise<{ status: LeaderboardStatus; participants: number }> {
+    const now = clock.now()
+    const { quiz, times } = await requireLive(quizId)
+    if (!times) throw new NotFound(liveMessages.notLive)
+    const status = await statusOf(quiz, times, now)
+    return {
+      status,
+      participants: status === 'upcoming' || status === 'running' ? await countRankedAttempts(db, quizId) : 0,
+    }
+  }
+
+  return { register, unregister, leaderboard, statusOf, boardState }
 }
 
 export type LiveService = ReturnType<typeof createLiveService>

@@ -193,6 +193,18 @@ describe.each(dialects)('national mocks on %s', (dialect) => {
     })
     expect((await call(THIRD, 'GET', `/api/national-mocks/${id}/leaderboard/`, w.t1.access)).status).toBe(404)
     expect((await call(MAIN, 'GET', '/api/national-mocks/999999/leaderboard/', w.m1.access)).status).toBe(404)
+    // The platform's admins read the national board on the platform's address (WEB.md "Institutes").
+    const platformBoard = `/api/platform/national-mocks/${id}/leaderboard/`
+    expect((await call(PLATFORM, 'GET', platformBoard, w.platform.access)).body).toEqual({
+      status: 'upcoming',
+      participants: 0,
+      top: [],
+      me: null,
+    })
+    expect(
+      (await call(PLATFORM, 'GET', '/api/platform/national-mocks/999999/leaderboard/', w.platform.access)).status,
+    ).toBe(404)
+    expect((await call(MAIN, 'GET', platformBoard, w.mainAdmin.access)).status).toBe(404)
 
     // From the start neither joining nor leaving.
     t.clock.set(startsAt)
@@ -213,6 +225,12 @@ describe.each(dialects)('national mocks on %s', (dialect) => {
     await sit(MAIN, mainQuiz, w.m2.access, 'A-')
     await sit(PATHSHALA, pathshalaQuiz, w.p1.access, 'AA')
     expect((await call(PATHSHALA, 'GET', `/api/national-mocks/${id}/leaderboard/`, w.p1.access)).body).toEqual({
+      status: 'running',
+      participants: 3,
+      top: [],
+      me: null,
+    })
+    expect((await call(PLATFORM, 'GET', platformBoard, w.platform.access)).body).toEqual({
       status: 'running',
       participants: 3,
       top: [],
@@ -257,6 +275,10 @@ describe.each(dialects)('national mocks on %s', (dialect) => {
     const again = await call(PATHSHALA, 'GET', `/api/national-mocks/${id}/leaderboard/`, w.p1.access)
     expect(again.body.top.map((entry: { name: string }) => entry.name)).toEqual(names)
     expect(again.body.me).toEqual({ rank: 1, percentile: 50, score: 2 })
+    // The platform's board: the same top, and no `me` (the platform sits no mock).
+    w.platform.access = await accessOf(PLATFORM, w.platform)
+    const onPlatform = await call(PLATFORM, 'GET', platformBoard, w.platform.access)
+    expect(onPlatform.body).toEqual({ status: 'final', participants: 3, top: board.body.top, me: null })
 
     // The institute's own board names its learners and gives each the national rank beside it.
     const own = await call(MAIN, 'GET', `/api/quizzes/${mainQuiz}/leaderboard/`, w.m2.access)

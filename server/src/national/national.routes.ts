@@ -33,6 +33,12 @@ export const platformNationalRoutes: FastifyPluginAsyncZod<{ national: NationalS
   app.get('/:id/', { schema: { tags, security, params, response: { 200: PlatformNationalMockSchema } } }, (request) =>
     national.getForPlatform(request.params.id),
   )
+  // The national board on the platform's address, where the learners' route (an institute's) does not answer.
+  app.get(
+    '/:id/leaderboard/',
+    { schema: { tags, security, params, response: { 200: LeaderboardSchema } } },
+    (request) => national.leaderboardForPlatform(request.params.id),
+  )
 }
 
 /** `/api/admin/national-mocks/`: an institute's admins see what the platform offers and take part. */

@@ -176,6 +176,48 @@ export function createNationalService(
     },
 
     /** Every institute's learners ranked together, each named by institute and a code (API.md). */
+    /**
+     * The national board as the platform's admins see it (WEB.md "Institutes": national mocks, the national board):
+     * the same top as every learner's, with no `me` (the platform sits no mock). Final once every institute's copy
+     * is (docs/decisions/119).
+     */
+    async leaderboardForPlatform(id: number): Promise<Leaderboard> {
+      const mock = await requireMock(id)
+      const now = clock.now()
+      if (now < mock.live_starts_at) return { status: 'upcoming', participants: 0, top: [], me: null }
+      const takers = await repo.listTakers(db, [id])
+      // Row security shows each institute's attempts to its own scope alone: ask each copy in its institute's.
+      const states: { status: Leaderboard['status']; participants: number }[] = []
+      for (const taker of takers)
+        states.push(await inInstituteScope('national-board', taker.institute_id, () => live.boardState(taker.quiz_id)))
+      if (now < endsAt(mock))
+        return {
+          status: 'running',
+          participants: states.reduce((sum, state) => sum + state.participants, 0),
+          top: [],
+          me: null,
+        }
+      const rows = await nationalTop(db, id, liveLimits.leaderboardTop)
+      const names = await repo.instituteNames(db, [...new Set(rows.map((row) => row.institute_id))])
+      const top: Leaderboard['top'] = []
+      rows.forEach((row, index) => {
+        const previous = index > 0 ? rows[index - 1]! : undefined
+        const rank = previous && previous.score_hundredths === row.score_hundredths ? top[index - 1]!.rank : index + 1
+        top.push({
+          rank,
+          name: `${names.get(row.institute_id) ?? ''} · ${codeOf(id, row.user_id)}`,
+          score: toScore(row.score_hundredths),
+        })
+      })
+      const final = states.length > 0 && states.every((state) => state.status === 'final')
+      return {
+        status: final ? 'final' : 'provisional',
+        participants: await countNationalEntries(db, id),
+        top,
+        me: null,
+      }
+    },
+
     async leaderboard(user: TokenUser, id: number, instituteId: number): Promise<Leaderboard> {
       const mock = await requireMock(id)
       const own = await repo.findTaker(db, id, instituteId)

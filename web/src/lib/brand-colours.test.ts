@@ -16,6 +16,9 @@ describe('an institute colour on the screens', () => {
       expect(contrastRatio(palette.primary, '#f5f7fb'), colour).toBeGreaterThanOrEqual(MIN_CONTRAST)
       expect(contrastRatio(palette.primary, palette.primary_soft), colour).toBeGreaterThanOrEqual(MIN_CONTRAST)
       expect(contrastRatio(palette.primary_dark, palette.primary_soft), colour).toBeGreaterThanOrEqual(MIN_CONTRAST)
+      // The active link's wash on the header (found by axe on #0f766e in e2e/institutes.e2e.ts).
+      expect(contrastRatio(palette.header_tint, palette.header_text), colour).toBeGreaterThanOrEqual(MIN_CONTRAST)
+      expect(palette.header_tint, colour).not.toBe(palette.header)
     }
   })
 
@@ -27,6 +30,9 @@ describe('an institute colour on the screens', () => {
     expect(yellow.header_is_dark).toBe(false)
     // Just past the line: a little lighter would not read.
     expect(contrastRatio(yellow.primary, '#f5f7fb')).toBeLessThan(MIN_CONTRAST + 0.1)
+    // A dark teal: white reads on it, not on it lightened; the wash darkens instead.
+    const teal = brandPalette('#0f766e')
+    expect(contrastRatio(teal.header_tint, '#ffffff')).toBeGreaterThan(contrastRatio(teal.header, '#ffffff'))
     const navy = brandPalette('#1e3a8a')
     expect([navy.header_text, navy.header_is_dark]).toEqual(['#ffffff', true])
   })

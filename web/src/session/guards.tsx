@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { paths } from '../lib/paths'
-import { sessionStore } from './session-store'
+import { homeOf, sessionStore } from './session-store'
 import { useSessionUser } from './use-session'
 
 /** SPEC.md section 6: signed-in routes need an access token in local storage, otherwise /login. */
@@ -9,6 +9,8 @@ export function RequireAuth() {
   const location = useLocation()
   if (!sessionStore.accessToken() || !user)
     return <Navigate to={paths.login()} replace state={{ from: location.pathname }} />
+  // A platform session is no institute's learner: every learner screen would be 404 on the platform's address.
+  if (user.platform) return <Navigate to={paths.platform()} replace />
   return <Outlet />
 }
 
@@ -31,9 +33,9 @@ export function RequireMarker() {
   return <Outlet />
 }
 
-/** Visitor screens (login, register, reset) send a signed-in user to the dashboard. */
+/** Visitor screens (login, register, reset) send a signed-in user to where they start. */
 export function RequireVisitor() {
   const user = useSessionUser()
-  if (user) return <Navigate to={paths.home()} replace />
+  if (user) return <Navigate to={homeOf(user)} replace />
   return <Outlet />
 }

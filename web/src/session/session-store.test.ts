@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { ACCESS_KEY, decodeToken, REFRESH_KEY, sessionStore } from './session-store'
+import { ACCESS_KEY, decodeToken, homeOf, REFRESH_KEY, sessionStore } from './session-store'
 
 function base64url(text: string) {
   const bytes = new TextEncoder().encode(text)
@@ -17,8 +17,19 @@ describe('decodeToken', () => {
       username: 'hari',
       isAdmin: true,
       isMarker: false,
+      platform: false,
       exp: 2_000_000_000,
     })
+  })
+
+  it("knows a platform session by its institute '~platform', and starts it on the platform's screens", () => {
+    const platform = decodeToken(jwt({ username: 'ops', exp: 1, is_platform_admin: true, institute: '~platform' }))
+    expect(platform?.platform).toBe(true)
+    expect(homeOf(platform)).toBe('/platform')
+    // A platform admin signed in to an institute (a member of it) is that institute's user there.
+    const member = decodeToken(jwt({ username: 'ops', exp: 1, is_platform_admin: true, institute: 'main' }))
+    expect(member?.platform).toBe(false)
+    expect(homeOf(member)).toBe('/')
   })
 
   it('reads the marker flag: only is_marker true makes a marker', () => {

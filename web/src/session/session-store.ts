@@ -1,6 +1,11 @@
+import { paths } from '../lib/paths'
+
 /** The session lives in localStorage (SPEC.md: keys accessToken and refreshToken); the user is decoded from the access token. */
 export const ACCESS_KEY = 'accessToken'
 export const REFRESH_KEY = 'refreshToken'
+
+/** The institute a platform admin's own token names (no slug can be it: slugs are a-z, 0-9 and -). */
+export const PLATFORM_SCOPE = '~platform'
 
 export interface SessionUser {
   userId: number
@@ -8,9 +13,17 @@ export interface SessionUser {
   isAdmin: boolean
   /** May mark written answers (API.md: `is_marker` opens the marking routes and nothing else of admin). */
   isMarker: boolean
+  /**
+   * Signed in to the platform itself, not to an institute: the token's institute is `~platform` (API.md "Platform
+   * admins", server/src/http/platform-address.ts). Such a session has the platform's screens and no learner's.
+   */
+  platform: boolean
   /** Expiry, epoch seconds. */
   exp: number
 }
+
+/** Where a signed-in user starts: the dashboard, or the platform's screens for a platform session. */
+export const homeOf = (user: Pick<SessionUser, 'platform'> | null) => (user?.platform ? paths.platform() : paths.home())
 
 /** Decodes a JWT's payload without verifying it (the server verifies); anything malformed gives null. */
 export function decodeToken(token: string | null): SessionUser | null {
@@ -30,6 +43,7 @@ export function decodeToken(token: string | null): SessionUser | null {
       username: claims.username,
       isAdmin: claims.is_admin === true,
       isMarker: claims.is_marker === true,
+      platform: claims.institute === PLATFORM_SCOPE,
       exp: claims.exp,
     }
   } catch {

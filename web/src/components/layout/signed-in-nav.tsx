@@ -48,7 +48,8 @@ function Account({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient()
   return (
     <>
-      <NotificationBell />
+      {/* A platform session has no institute, so no notifications (decision 119). */}
+      {!user.platform && <NotificationBell />}
       <UserMenu
         username={user.username}
         onLogout={() => {

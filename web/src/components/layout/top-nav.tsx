@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router'
 import { paths } from '../../lib/paths'
 import type { SessionUser } from '../../session/session-store'
 import { useInstitute } from '../../lib/institute'
+import { homeOf } from '../../session/session-store'
 import { useSessionUser } from '../../session/use-session'
 import { useBrandName } from './brand-name'
 import { LanguageSwitcher } from './language-switcher'
@@ -37,7 +38,7 @@ export function TopNav() {
       <a className="skip-link" href="#main">
         {t('skip_to_content')}
       </a>
-      <Link to={user ? paths.home() : paths.login()} className="top-nav__brand">
+      <Link to={user ? homeOf(user) : paths.login()} className="top-nav__brand">
         {institute?.logo && (
           <img
             className="top-nav__logo"
@@ -50,7 +51,7 @@ export function TopNav() {
         {brand}
       </Link>
       <nav aria-label={t('main_navigation')} className="top-nav__links">
-        {user ? (
+        {user?.platform ? null : user ? (
           // Just after signing in, until the signed-in part's code has come: no links for that moment.
           <Suspense fallback={null}>
             <SignedIn part="SignedInLinks" user={user} />

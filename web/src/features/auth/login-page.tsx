@@ -3,6 +3,7 @@ import { Suspense, use, useRef, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { paths } from '../../lib/paths'
+import { homeOf, sessionStore } from '../../session/session-store'
 import { Alert } from '../../components/ui/alert'
 import { Loading } from '../../components/ui/loading'
 import { Field } from '../../components/ui/form/field'
@@ -51,7 +52,8 @@ export function Component() {
   const [mode, setMode] = useState<Mode>('password')
   const [notice, setNotice] = useState(() => readLoginNotice(location.state))
 
-  const onSignedIn = () => navigate(paths.home(), { replace: true })
+  // A platform admin on the platform's address lands on its screens (WEB.md "Institutes"), not on a dashboard.
+  const onSignedIn = () => navigate(homeOf(sessionStore.user()), { replace: true })
   // The language on screen wins over the profile's and becomes the preference: the one the learner registered
   // in, or the one this visitor chose before logging in. Only a browser that never chose takes the profile's.
   const adoptLanguage =

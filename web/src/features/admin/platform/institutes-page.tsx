@@ -11,6 +11,7 @@ import { instituteName } from '../../../lib/institute'
 import { formatNumber } from '../../../lib/format'
 import { useAdminMessages } from '../forms'
 import { fieldError } from './field-errors'
+import { EditInstitute, readHosts } from './institute-edit'
 import {
   actAsUrl,
   platformQueries,
@@ -48,6 +49,8 @@ export function Component() {
   const actAs = useActAs()
   const [pending, setPending] = useState<Pending>(null)
   const [acting, setActing] = useState<{ name: string; url: string } | null>(null)
+  const [editing, setEditing] = useState<{ institute: PlatformInstitute; run: number } | null>(null)
+  const [edited, setEdited] = useState<string | null>(null)
   const n = (value: number) => formatNumber(value, language)
   const nameOf = (institute: PlatformInstitute) => instituteName(institute, language)
 
@@ -60,6 +63,7 @@ export function Component() {
       <div aria-live="polite">
         {update.isError && <Alert kind="error">{t('platform.institutes.update_failed')}</Alert>}
         {actAs.isError && <Alert kind="error">{t('platform.institutes.act_failed')}</Alert>}
+        {edited && <Alert kind="success">{t('platform.institutes.edited', { name: edited })}</Alert>}
         {acting && (
           <Alert kind="success">
             {t('platform.institutes.act_ready', { name: acting.name })}{' '}
@@ -115,6 +119,16 @@ export function Component() {
                       </td>
                       <td data-label={t('platform.institutes.actions')}>
                         <span className="actions">
+                          <Button
+                            small
+                            aria-label={t('platform.institutes.edit_named', { name })}
+                            onClick={() => {
+                              setEdited(null)
+                              setEditing((current) => ({ institute, run: (current?.run ?? 0) + 1 }))
+                            }}
+                          >
+                            {t('platform.institutes.edit')}
+                          </Button>
                           {institute.status === 'active' ? (
                             <Button
                               small
@@ -150,6 +164,17 @@ export function Component() {
             </table>
           </div>
         ))}
+      {editing && institutes.data && (
+        <EditInstitute
+          key={editing.run}
+          institute={editing.institute}
+          institutes={institutes.data.results}
+          onDone={(saved) => {
+            setEditing(null)
+            setEdited(saved)
+          }}
+        />
+      )}
       <CreateInstitute />
       {pending && (
         <Dialog
@@ -232,11 +257,10 @@ function CreateInstitute() {
         {created && <Alert kind="success">{t('platform.institutes.created', { name: created })}</Alert>}
         {create.isError && (
           <Alert kind="error">
-            {code === 'host_taken'
-              ? t('platform.institutes.host_taken')
-              : error instanceof ApiError && error.status === 409
-                ? t('platform.institutes.slug_taken')
-                : t('platform.institutes.create_failed')}
+            {/* host_taken is said at the addresses' field; any other 409 is the slug's. */}
+            {code !== 'host_taken' && error instanceof ApiError && error.status === 409
+              ? t('platform.institutes.slug_taken')
+              : t('platform.institutes.create_failed')}
           </Alert>
         )}
       </div>
@@ -250,10 +274,7 @@ function CreateInstitute() {
             {
               slug: slug.trim(),
               name: { en: nameEn, ne: nameNe },
-              hosts: hosts
-                .split(/[\s,]+/)
-                .map((host) => host.trim())
-                .filter(Boolean),
+              hosts: readHosts(hosts),
               colour,
               open_registration: open,
             },
@@ -294,7 +315,7 @@ function CreateInstitute() {
         <Field
           label={t('platform.institutes.hosts_field')}
           hint={t('platform.institutes.hosts_hint')}
-          error={message('hosts')}
+          error={code === 'host_taken' ? t('platform.institutes.host_taken') : message('hosts')}
         >
           {(control) => (
             <textarea

@@ -6,7 +6,8 @@ import { MockSchedule } from '../national/mock-schedule'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/form/field'
-import { useBilingual } from '../../../i18n/use-bilingual'
+import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
+import { formatNumber, formatScore } from '../../../lib/format'
 import { localInputToIso } from '../datetime'
 import { useAdminMessages } from '../forms'
 import { fieldError } from './field-errors'
@@ -16,7 +17,7 @@ import '../../../i18n/platform.i18n'
 import './platform.css'
 
 // WEB.md "Institutes": the platform admins' national mocks: schedule one (its paper names platform bank questions),
-// and see the institutes taking part. The national board is read on an institute's address (API.md).
+// see the institutes taking part, and the national board over all of them.
 
 export function Component() {
   const { t } = useTranslation('platform')
@@ -44,6 +45,7 @@ export function Component() {
 function PlatformMockCard({ mock }: { mock: PlatformNationalMock }) {
   const { t } = useTranslation('platform')
   const pick = useBilingual()
+  const [showBoard, setShowBoard] = useState(false)
   const headingId = `platform-national-${mock.id}`
   return (
     <li className="national-card" aria-labelledby={headingId}>
@@ -61,7 +63,63 @@ function PlatformMockCard({ mock }: { mock: PlatformNationalMock }) {
           ))}
         </ul>
       )}
+      <Button small aria-expanded={showBoard} onClick={() => setShowBoard(!showBoard)}>
+        {showBoard ? t('platform.national.board_hide') : t('platform.national.board_show')}
+      </Button>
+      {showBoard && (
+        <section aria-label={t('platform.national.board_named', { title: pick(mock.title) })}>
+          <h3>{t('platform.national.board')}</h3>
+          <NationalBoard id={mock.id} />
+        </section>
+      )}
     </li>
+  )
+}
+
+/** Every institute's learners ranked together, as learners see it after the end (no one's own place here). */
+function NationalBoard({ id }: { id: number }) {
+  const { t } = useTranslation('platform')
+  const language = useLanguage()
+  const board = useQuery(platformQueries.board(id))
+  const n = (value: number) => formatNumber(value, language)
+  if (board.isPending) return <p role="status">{t('platform.national.board_loading')}</p>
+  if (board.isError) return <p role="alert">{t('platform.national.board_failed')}</p>
+  const { status, participants, top } = board.data
+  const ranked = status === 'provisional' || status === 'final'
+  return (
+    <>
+      <p>
+        {t(`platform.national.board_status.${status}`)}{' '}
+        <span className="muted">
+          {t('platform.national.board_participants', { count: participants, n: n(participants) })}
+        </span>
+      </p>
+      {ranked &&
+        (top.length === 0 ? (
+          <p>{t('platform.national.board_empty')}</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('platform.national.board_rank')}</th>
+                  <th scope="col">{t('platform.national.board_name')}</th>
+                  <th scope="col">{t('national.score')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {top.map((entry) => (
+                  <tr key={`${entry.rank}-${entry.name}`}>
+                    <td className="admin-num">{n(entry.rank)}</td>
+                    <td>{entry.name}</td>
+                    <td className="admin-num">{formatScore(entry.score, language)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))}
+    </>
   )
 }
 

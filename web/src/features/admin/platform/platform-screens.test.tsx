@@ -117,6 +117,59 @@ describe('platform admin screens', () => {
     })
   })
 
+  it('edits an institute: names, addresses, colour; a taken address is said at its field', async () => {
+    signInPlatform()
+    let calls = 0
+    const net = fakeNetwork({
+      'GET /api/platform/institutes/': () => ({
+        body: { count: 2, results: [institute(1, 'Pathshala'), institute(2, 'Gyan')] },
+      }),
+      'PATCH /api/platform/institutes/1/': () =>
+        ++calls === 1
+          ? { status: 409, body: { detail: 'The host gyan.example.np is taken.', code: 'host_taken' } }
+          : { body: institute(1, 'Pathshala Academy') },
+    })
+    renderRoutes(routes(), { path: '/platform' })
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Pathshala' }))
+    const form = await screen.findByRole('region', { name: 'Edit Pathshala' })
+    expect(within(form).getByRole('heading', { name: 'Edit Pathshala' })).toHaveFocus()
+    const name = within(form).getByLabelText(/Name \(English\)/)
+    expect(name).toHaveValue('Pathshala')
+    await userEvent.clear(name)
+    await userEvent.type(name, 'Pathshala Academy')
+    await userEvent.type(within(form).getByLabelText(/Name \(Nepali\)/), 'पाठशाला')
+    const hosts = within(form).getByLabelText(/Addresses/)
+    await userEvent.type(hosts, '{enter}Gyan.example.np')
+    await userEvent.click(within(form).getByRole('button', { name: 'Save the changes' }))
+    // 409 host_taken: at the addresses' field, naming the address and whose it is.
+    await waitFor(() => expect(hosts).toHaveAccessibleDescription(/gyan.example.np is already the address of Gyan/))
+    expect(hosts).toHaveAttribute('aria-invalid', 'true')
+    expect(net.callsTo('PATCH', '/api/platform/institutes/1/')[0]!.body).toEqual({
+      name: { en: 'Pathshala Academy', ne: 'पाठशाला' },
+      hosts: ['pathshala.example.np', 'gyan.example.np'],
+      colour: '#1d4ed8',
+      open_registration: true,
+    })
+    await userEvent.clear(hosts)
+    await userEvent.type(hosts, 'pathshala.example.np')
+    await userEvent.click(within(form).getByRole('button', { name: 'Save the changes' }))
+    expect(await screen.findByText('Pathshala Academy was changed.')).toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Edit Pathshala' })).not.toBeInTheDocument()
+    expect(net.callsTo('PATCH', '/api/platform/institutes/1/')[1]!.body).toMatchObject({
+      hosts: ['pathshala.example.np'],
+    })
+  })
+
+  it('edits an institute in Nepali', async () => {
+    signInPlatform()
+    fakeNetwork({
+      'GET /api/platform/institutes/': () => ({ body: { count: 1, results: [institute(1, 'Pathshala')] } }),
+    })
+    renderRoutes(routes(), { path: '/platform', language: 'ne' })
+    await userEvent.click(await screen.findByRole('button', { name: 'Pathshala सम्पादन गर्नुहोस्' }))
+    expect(await screen.findByRole('button', { name: 'परिवर्तन सुरक्षित गर्नुहोस्' })).toBeInTheDocument()
+  })
+
   it('schedule a national mock from platform question numbers, and list who takes part', async () => {
     signInPlatform()
     const created = {
@@ -148,6 +201,85 @@ describe('platform admin screens', () => {
     expect(body.sections).toEqual([{ items: [{ question_id: 12 }, { question_id: 15 }, { question_id: 31 }] }])
     expect(body.duration_minutes).toBe(60)
     expect((body.live as { join_minutes: number }).join_minutes).toBe(15)
+  })
+
+  it('shows the national board of a mock on the platform: every institute, pseudonyms, no own place', async () => {
+    signInPlatform()
+    const mock = {
+      id: 9,
+      title: { en: 'National mock: Loksewa', ne: '' },
+      duration_minutes: 90,
+      live: { starts_at: '2026-12-01T04:15:00.000Z', join_minutes: 15, ends_at: '2026-12-01T05:45:00.000Z' },
+      question_count: 3,
+      institutes: [
+        { id: 1, slug: 'main', name: 'Main', quiz_id: 70 },
+        { id: 2, slug: 'pathshala', name: 'Pathshala', quiz_id: 71 },
+      ],
+    }
+    const net = fakeNetwork({
+      'GET /api/platform/national-mocks/': () => ({ body: { items: [mock] } }),
+      'GET /api/platform/national-mocks/9/leaderboard/': () => ({
+        body: {
+          status: 'final',
+          participants: 3,
+          top: [
+            { rank: 1, name: 'Pathshala · K3Q9ZA', score: 2 },
+            { rank: 1, name: 'Main · 7TT0PB', score: 2 },
+            { rank: 3, name: 'Main · M2C4XD', score: 1 },
+          ],
+          me: null,
+        },
+      }),
+    })
+    renderRoutes(routes(), { path: '/platform/national-mocks' })
+    const card = await screen.findByRole('listitem', { name: 'National mock: Loksewa' })
+    // Read only when asked: a long list of mocks does not load every board.
+    expect(net.callsTo('GET', '/api/platform/national-mocks/9/leaderboard/')).toHaveLength(0)
+    const show = within(card).getByRole('button', { name: 'Show the national board' })
+    expect(show).toHaveAttribute('aria-expanded', 'false')
+    await userEvent.click(show)
+    const board = await within(card).findByRole('region', { name: 'National board of National mock: Loksewa' })
+    expect(await within(board).findByText('Final.')).toBeInTheDocument()
+    expect(board).toHaveTextContent('3 learners')
+    const rows = within(board).getAllByRole('row')
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "National rankInstitute · learner's codeScore",
+      '1Pathshala · K3Q9ZA2.00',
+      '1Main · 7TT0PB2.00',
+      '3Main · M2C4XD1.00',
+    ])
+    expect(within(card).getByRole('button', { name: 'Hide the national board' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    )
+  })
+
+  it('says a running national mock has no board yet, in Nepali', async () => {
+    signInPlatform()
+    fakeNetwork({
+      'GET /api/platform/national-mocks/': () => ({
+        body: {
+          items: [
+            {
+              id: 9,
+              title: { en: 'National mock', ne: 'राष्ट्रिय मक' },
+              duration_minutes: 90,
+              live: { starts_at: '2026-12-01T04:15:00.000Z', join_minutes: 15, ends_at: '2026-12-01T05:45:00.000Z' },
+              question_count: 3,
+              institutes: [],
+            },
+          ],
+        },
+      }),
+      'GET /api/platform/national-mocks/9/leaderboard/': () => ({
+        body: { status: 'running', participants: 1200, top: [], me: null },
+      }),
+    })
+    renderRoutes(routes(), { path: '/platform/national-mocks', language: 'ne' })
+    await userEvent.click(await screen.findByRole('button', { name: 'राष्ट्रिय लिडरबोर्ड देखाउनुहोस्' }))
+    expect(await screen.findByText(/चलिरहेको छ/)).toBeInTheDocument()
+    expect(screen.getByText('१,२०० विद्यार्थी')).toBeInTheDocument()
+    expect(screen.queryByRole('table', { name: /./ })).not.toBeInTheDocument()
   })
 
   it('in Nepali', async () => {

@@ -37,11 +37,14 @@ export const platformQueries = {
       queryKey: keys.national,
       queryFn: ({ signal }) => api.get<{ items: PlatformNationalMock[] }>('/platform/national-mocks/', { signal }),
     }),
-  /** The national board over every institute taking part (names are "<institute> · <code>"). */
+  /**
+   * The national board over every institute taking part (names are "<institute> · <code>"), on the platform's own
+   * address, where the learners' `/api/national-mocks/{id}/leaderboard/` (an institute's route) does not answer.
+   */
   board: (id: number) =>
     queryOptions({
       queryKey: keys.board(id),
-      queryFn: ({ signal }) => api.get<Leaderboard>(`/national-mocks/${id}/leaderboard/`, { signal }),
+      queryFn: ({ signal }) => api.get<Leaderboard>(`/platform/national-mocks/${id}/leaderboard/`, { signal }),
     }),
 }
 

@@ -59,12 +59,17 @@ interface QuestionFormProps {
   question: AdminQuestion | null
   onCancel: () => void
   onSaved: () => void
+  /**
+   * The platform's bank (its admins' screens, WEB.md "Institutes"): saved at its own address, and choice questions
+   * alone, since written answers are marked by an institute's markers with a rubric of that institute's bank.
+   */
+  platform?: boolean
 }
 
 /** The question editor: it closes on a successful save or on Cancel and stays open, with the server's errors, when refused. */
-export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFormProps) {
+export function QuestionForm({ quizId, question, onCancel, onSaved, platform = false }: QuestionFormProps) {
   const { t } = useTranslation('admin')
-  const save = useSaveQuestion(quizId)
+  const save = useSaveQuestion(quizId, platform ? '/platform/bank/questions/' : '/admin/bank/questions/')
   const form = useForm<QuestionDraft & BankFieldsDraft>({
     // SPEC.md section 5: no required-field checks here; the server's field errors say what is missing.
     resolver: sendAsTyped(),
@@ -112,15 +117,17 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
       </h3>
       {question && <KeyDecisionNotice question={question} />}
       <AdminForm form={form} messages={messages} refusal={refusal} onSubmit={form.handleSubmit(submit)}>
-        <fieldset className="admin-question-type">
-          <legend>{t('written.type')}</legend>
-          {(['choice', 'written'] as const).map((type) => (
-            <label key={type} className="admin-question-type__choice">
-              <input type="radio" value={type} {...form.register('type')} />
-              <span>{t(`written.type_${type}`)}</span>
-            </label>
-          ))}
-        </fieldset>
+        {!platform && (
+          <fieldset className="admin-question-type">
+            <legend>{t('written.type')}</legend>
+            {(['choice', 'written'] as const).map((type) => (
+              <label key={type} className="admin-question-type__choice">
+                <input type="radio" value={type} {...form.register('type')} />
+                <span>{t(`written.type_${type}`)}</span>
+              </label>
+            ))}
+          </fieldset>
+        )}
         <BilingualFields
           labels={{ en: t('question_form.text_en'), ne: t('question_form.text_ne') }}
           rows={3}

@@ -103,19 +103,30 @@ export function useUpdateQuizDetails(quizId: number) {
   })
 }
 
-/** A quiz's question, or with `quizId` null a bank question (which may be in any quiz's paper). */
-export function useSaveQuestion(quizId: number | null) {
+/** The platform bank's queries' common key (platform-bank.api.ts). */
+const PLATFORM_BANK_KEY = ['platform-bank'] as const
+
+/** Where a bank question is written: the institute's bank, or the platform's (its admins', API.md "Banks"). */
+export type BankBase = '/admin/bank/questions/' | '/platform/bank/questions/'
+
+/**
+ * A quiz's question, or with `quizId` null a bank question (which may be in any quiz's paper) of the bank at
+ * `bankBase`: the platform's bank takes the same bodies at its own address.
+ */
+export function useSaveQuestion(quizId: number | null, bankBase: BankBase = '/admin/bank/questions/') {
   const invalidate = useInvalidate()
-  const base = quizId === null ? '/admin/bank/questions/' : `/admin/quizzes/${quizId}/questions/`
+  const base = quizId === null ? bankBase : `/admin/quizzes/${quizId}/questions/`
   return useMutation({
     mutationFn: ({ questionId, question }: { questionId: number | null; question: QuestionPayload }) =>
       questionId === null
         ? api.post<AdminQuestion>(base, question)
         : api.put<AdminQuestion>(`${base}${questionId}/`, question),
     onSuccess: () =>
-      quizId === null
-        ? invalidate(adminKeys.bank, adminKeys.quizzes, availableQuizKeys.all)
-        : invalidate(adminKeys.quiz(quizId), adminKeys.quizList(), adminKeys.bank, availableQuizKeys.all),
+      bankBase === '/platform/bank/questions/'
+        ? invalidate(PLATFORM_BANK_KEY)
+        : quizId === null
+          ? invalidate(adminKeys.bank, adminKeys.quizzes, availableQuizKeys.all)
+          : invalidate(adminKeys.quiz(quizId), adminKeys.quizList(), adminKeys.bank, availableQuizKeys.all),
   })
 }
 
