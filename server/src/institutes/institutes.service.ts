@@ -179,6 +179,28 @@ export function createInstitutesService({
     return hosts as string[]
   }
 
+  /**
+   * A host named for another institute: kept by it, or its own address under BASE_DOMAIN (`{slug}.{base}`), which a
+   * kept host would otherwise take from it (a kept host is looked up first).
+   */
+  async function takenHost(trx: Kysely<DB>, hosts: readonly string[], self?: { id?: number; slug: string }) {
+    const kept = (await findTakenHosts(trx, hosts)).find((row) => row.institute_id !== self?.id)
+    if (kept) return kept.host
+    const { baseDomain } = config.institutes
+    if (!baseDomain) return undefined
+    for (const host of hosts) {
+      if (!host.endsWith(`.${baseDomain}`)) continue
+      const slug = host.slice(0, -baseDomain.length - 1)
+      if (slug !== self?.slug && (await findInstituteBySlug(trx, slug))) return host
+    }
+    // A new institute's own address, kept by another.
+    if (self?.id === undefined && self?.slug) {
+      const own = await findTakenHosts(trx, [`${self.slug}.${baseDomain}`])
+      if (own.length > 0) return own[0]!.host
+    }
+    return undefined
+  }
+
   /** A new institute (the CLI's create-institute, the platform's screens): answers on its hosts at once. */
   async function create(
     input: { slug: string; name: { en: string; ne?: string }; hosts: readonly string[] },
@@ -190,8 +212,8 @@ export function createInstitutesService({
     const hosts = checkedHosts(input.hosts)
     const id = await database.transaction(async (trx) => {
       if (await findInstituteBySlug(trx, slug.data)) throw new Conflict(`The slug ${slug.data} is taken.`)
-      const taken = await findTakenHosts(trx, hosts)
-      if (taken.length > 0) throw new Conflict(`The host ${taken[0]!.host} is taken.`, 'host_taken')
+      const taken = await takenHost(trx, hosts, { slug: slug.data })
+      if (taken) throw new Conflict(`The host ${taken} is taken.`, 'host_taken')
       const made = await insertInstitute(
         trx,
         { slug: slug.data, name_en: name, name_ne: (input.name.ne ?? '').trim(), created_at: clock.now() },
@@ -238,10 +260,11 @@ export function createInstitutesService({
     const name = inputName && { name_en: checkedName(inputName), name_ne: (inputName.ne ?? '').trim() }
     const hosts = inputHosts && checkedHosts(inputHosts)
     await database.transaction(async (trx) => {
-      if (!(await findInstituteById(trx, id))) throw new NotFound('No such institute.')
+      const current = await findInstituteById(trx, id)
+      if (!current) throw new NotFound('No such institute.')
       if (hosts) {
-        const taken = (await findTakenHosts(trx, hosts)).filter((row) => row.institute_id !== id)
-        if (taken.length > 0) throw new Conflict(`The host ${taken[0]!.host} is taken.`, 'host_taken')
+        const taken = await takenHost(trx, hosts, { id, slug: current.slug })
+        if (taken) throw new Conflict(`The host ${taken} is taken.`, 'host_taken')
         await replaceHosts(trx, id, hosts)
       }
       await updateInstitute(trx, id, { ...changes, ...name })

@@ -156,6 +156,24 @@ describe.each(dialects)('the platform on %s', (dialect) => {
     })
     expect(stolen.statusCode).toBe(409)
     expect(stolen.json()).toMatchObject({ code: 'host_taken' })
+    // Another institute's own address under BASE_DOMAIN: a kept host would take it from it (it is looked up first).
+    const itsAddress = await call(PLATFORM, 'PATCH', `/api/platform/institutes/${secondId}/`, access, {
+      hosts: [`vidya.${PLATFORM}`],
+    })
+    expect(itsAddress.statusCode).toBe(409)
+    expect(itsAddress.json()).toMatchObject({ code: 'host_taken' })
+    // A new institute whose own address another keeps.
+    const keeps = await call(PLATFORM, 'PATCH', `/api/platform/institutes/${secondId}/`, access, {
+      hosts: ['second.example.np', `fourth.${PLATFORM}`],
+    })
+    expect(keeps.statusCode).toBe(200)
+    const addressKept = await call(PLATFORM, 'POST', '/api/platform/institutes/', access, {
+      slug: 'fourth',
+      name: { en: 'Fourth' },
+      hosts: [],
+    })
+    expect(addressKept.statusCode).toBe(409)
+    expect(addressKept.json()).toMatchObject({ code: 'host_taken' })
     const platformHost = await call(PLATFORM, 'PATCH', `/api/platform/institutes/${secondId}/`, access, {
       hosts: [PLATFORM],
     })
@@ -187,6 +205,7 @@ describe.each(dialects)('the platform on %s', (dialect) => {
     const events = audit.json<{ count: number; results: { action: string; entity_label: string }[] }>()
     expect(events.results.map((event) => [event.action, event.entity_label])).toEqual([
       ['update', 'vidya'],
+      ['update', 'second'],
       ['create', 'second'],
       ['create', 'vidya'],
     ])
