@@ -427,8 +427,11 @@ describe.each(dialects)('booklet pages on %s', (dialect) => {
     })
     const before = await tables()
     const filesBefore = await keysIn(t.files, 'pages/')
-    // The page and its answer region, each with a phone rendition: 4 files named by the 2 images' rows.
-    expect(filesBefore).toHaveLength(4)
+    // The page and its answer region, each with a phone rendition: 4 files named by the 2 images' rows (the store is
+    // the test file's own: earlier tests' files are there too).
+    const named = before.images.flatMap((image) => [image.data_key, image.phone_key])
+    expect(named).toHaveLength(4)
+    expect(filesBefore).toEqual(expect.arrayContaining(named))
     // A page's writes failing at each of its four files, and once more with the last written but its answer lost.
     const failures = [0, 1, 2, 3].map((after) => ({ after, kept: false })).concat([{ after: 3, kept: true }])
     for (const failure of failures) {

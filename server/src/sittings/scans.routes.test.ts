@@ -540,7 +540,8 @@ describe.each(dialects)('answer sheet scans on %s', (dialect) => {
     expect((await upload(admin, photos.sita)).status).toBe(201)
     const scansBefore = await t.db.selectFrom('sitting_scans').selectAll().execute()
     const filesBefore = await keysIn(t.files, 'scans/')
-    expect(filesBefore).toEqual([scansBefore[0]!.photo_key])
+    // The store is the test file's own: earlier tests' files are there too.
+    expect(filesBefore).toContain(scansBefore[0]!.photo_key)
     const unchanged = async () => {
       expect(await t.db.selectFrom('sitting_scans').selectAll().execute()).toEqual(scansBefore)
       expect(await t.db.selectFrom('scan_photos').selectAll().execute()).toEqual([])

@@ -87,7 +87,7 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
   const submit = (draft: QuestionDraft & BankFieldsDraft) => {
     setRefusal(null)
     save.mutate(
-      { questionId: savedId, question: { ...toQuestionPayload(draft), ...toBankFields(draft) } },
+      { questionId: savedId, question: { ...toQuestionPayload(draft), ...toBankFields(draft, quizId === null) } },
       {
         onSuccess: async (saved) => {
           const existed = savedId !== null
@@ -143,7 +143,7 @@ export function QuestionForm({ quizId, question, onCancel, onSaved }: QuestionFo
           />
         </div>
         <TextField<QuestionDraft> name="topic" label={t('question_form.topic')} />
-        <BankFields />
+        <BankFields inBank={quizId === null} />
 
         {written ? <WrittenQuestionFields rubric={rubric} /> : <ChoiceOptions options={options} />}
 
