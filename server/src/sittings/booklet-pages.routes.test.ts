@@ -451,7 +451,8 @@ describe.each(dialects)('booklet pages on %s', (dialect) => {
     expect(await tables()).toEqual(before)
     expect(await keysIn(t.files, 'pages/')).toEqual(filesBefore)
     expect((await upload(admin, photos.sita2!)).status).toBe(201)
-  })
+    // Eight uploads, each read in a worker; against s3rver on a busy machine that takes its time.
+  }, 90_000)
 
   it('refuses forged and foreign codes and photos it cannot read, keeping nothing', async () => {
     const { admin } = await setup()

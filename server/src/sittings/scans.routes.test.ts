@@ -562,7 +562,8 @@ describe.each(dialects)('answer sheet scans on %s', (dialect) => {
     expect(retake.status).toBe(409)
     expect(retake.body.code).toBe('sheet_already_scanned')
     await unchanged()
-  })
+    // Four uploads, each read in a worker; against s3rver on a busy machine that takes its time.
+  }, 90_000)
 
   it('deletes a scan and its attempt, keeping the tally right; then the sitting may go', async () => {
     const { admin, quiz } = await setup()
