@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import enBank from '../web/src/i18n/locales/en/bank.json'
 import enSections from '../web/src/i18n/locales/en/sections.json'
 import {
+  DESKTOP,
   PHONE,
   TABLET,
   createAdmin,
@@ -157,5 +158,53 @@ describe('a paper built from the bank', () => {
     await expectNoSidewaysScroll(page)
     await expectAccessible(page)
     await screenshot(page, 'bank-report-sections-en-phone')
+  })
+})
+
+// Issue 81 (WEB.md "A blind learner, with TalkBack, in Nepali"): the bank flags a picture no caption describes and
+// shows the questions marked "Needs sight", in its list and its form.
+describe('the bank for blind learners', () => {
+  const SVG =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20"><rect width="40" height="20" fill="#c00"/></svg>'
+  const shape = (n: number, extra: object) => ({
+    ...bankQuestion('Shapes', n),
+    image: { svg: SVG, caption: { en: '', ne: '' } },
+    ...extra,
+  })
+
+  it('marks a picture without a description and a question that needs sight, on a phone and a desktop', async () => {
+    for (const question of [
+      shape(1, {}),
+      shape(2, { needs_sight: true, image: { svg: SVG, caption: { en: 'A red box' } } }),
+    ]) {
+      const { status } = await server.api('POST', '/api/admin/bank/questions/', question, adminToken)
+      expect(status).toBe(201)
+    }
+    for (const [viewport, size] of [
+      [PHONE, 'phone'],
+      [DESKTOP, 'desktop'],
+    ] as const) {
+      const page = await journey.open({ user: ADMIN, viewport })
+      await page.goto('/admin/bank?topic=Shapes')
+      await waitForHeading(page, enBank.title)
+      await expect.poll(() => page.getByText('2 questions', { exact: true }).count()).toBe(1)
+      const table = page.locator('.bank-table')
+      await expect.poll(() => table.getByText(enBank.blind.no_description, { exact: true }).count()).toBe(1)
+      await expect.poll(() => table.getByText(enBank.blind.needs_sight, { exact: true }).count()).toBe(1)
+      await expectNoSidewaysScroll(page)
+      await expectAccessible(page)
+      await screenshot(page, `bank-blind-marks-en-${size}`)
+
+      // The filters are drawn afresh for the new address: a click, not check(), which would look at the old box.
+      await page.getByLabel(enBank.filters.no_description).click()
+      await expect.poll(() => page.getByText('1 questions', { exact: true }).count()).toBe(1)
+      await page.getByRole('button', { name: /^Edit question/ }).click()
+      const form = page.getByRole('region', { name: 'Edit Question' })
+      await form.getByText(enBank.blind.no_description, { exact: true }).waitFor()
+      await form.getByRole('checkbox', { name: enBank.blind.needs_sight }).waitFor()
+      await form.getByText(enBank.blind.no_description, { exact: true }).scrollIntoViewIfNeeded()
+      await expectAccessible(page)
+      await screenshot(page, `bank-blind-form-en-${size}`)
+    }
   })
 })

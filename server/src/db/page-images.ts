@@ -22,15 +22,10 @@ export interface PageImage {
   phone_data: Buffer | null
 }
 
-export type StoredPageImage = Awaited<ReturnType<typeof storePageImage>>
+export type StoredPageImage = ReturnType<typeof storedPageImage>
 
-/**
- * Writes the page's file and its phone rendition to the store, before the transaction that records them: a store
- * write holds no lock. The same photo twice is the same name, so a second write is harmless.
- */
-export async function storePageImage(files: FileStore, image: PageImage) {
-  await files.put(pageKey(image.hash), image.data, image.content_type)
-  if (image.phone_data) await files.put(phoneKey(image.hash), image.phone_data, PHONE_TYPE)
+/** The row of a page image whose files are in the store. */
+function storedPageImage(image: PageImage) {
   return {
     hash: image.hash,
     content_type: image.content_type,
@@ -66,7 +61,14 @@ export async function withStoredPages<T>(
 ): Promise<T> {
   const stored: StoredPageImage[] = []
   try {
-    for (const image of images) stored.push(await storePageImage(files, image))
+    // Written before the transaction that records them: a store write holds no lock. The same photo twice is the
+    // same name, so a second write is harmless. Each image counts as stored before its writes, so that a page's file
+    // written before its rendition's write failed (or a write that failed but landed) is removed again too.
+    for (const image of images) {
+      stored.push(storedPageImage(image))
+      await files.put(pageKey(image.hash), image.data, image.content_type)
+      if (image.phone_data) await files.put(phoneKey(image.hash), image.phone_data, PHONE_TYPE)
+    }
     return await record(stored)
   } catch (error) {
     await discardUnrecorded(files, db, stored).catch(() => {})

@@ -14,6 +14,7 @@ import { writtenBody } from '../../test/written-papers'
 import { decodePasses } from '../lib/decode-gate'
 import { sheetSecret } from './sitting-view'
 import { expectNoFileBytesInTables } from '../../test/file-bytes'
+import { failWrites, keysIn } from '../../test/failing-store'
 
 // API.md "Written answers marked by rubric", "On paper": booklet pages printed, photographed, read, settled and
 // joined to the learner's written answers (docs/decisions/075).
@@ -415,6 +416,43 @@ describe.each(dialects)('booklet pages on %s', (dialect) => {
     expect((await call(admin, 'GET', '/api/admin/sittings/1/scans/')).body.count).toBe(1)
     expect((await call(admin, 'GET', '/api/admin/sittings/1/booklets/1.svg')).status).toBe(409)
   })
+
+  it('answers 503 when the store cannot take a page, and a failed or refused page leaves no row and no file', async () => {
+    const { admin } = await setup()
+    expect((await upload(admin, photos.sita1!)).status).toBe(201)
+    const tables = async () => ({
+      pages: await t.db.selectFrom('booklet_pages').selectAll().execute(),
+      images: await t.db.selectFrom('page_images').select(['hash', 'data_key', 'phone_key']).execute(),
+      attempts: await t.db.selectFrom('attempts').selectAll().execute(),
+    })
+    const before = await tables()
+    // The page and its answer region, each with a phone rendition: 4 files named by the 2 images' rows. The store is
+    // shared by this file's tests: the same photos' files that earlier tests left, which no row here names, go first.
+    const named = before.images.flatMap((image) => [image.data_key, image.phone_key])
+    expect(named).toHaveLength(4)
+    for (const key of await keysIn(t.files, 'pages/')) if (!named.includes(key)) await t.files.delete(key)
+    const filesBefore = await keysIn(t.files, 'pages/')
+    expect(filesBefore).toEqual([...named].sort())
+    // A page's writes failing at each of its four files, and once more with the last written but its answer lost.
+    const failures = [0, 1, 2, 3].map((after) => ({ after, kept: false })).concat([{ after: 3, kept: true }])
+    for (const failure of failures) {
+      const restore = failWrites(t.files, failure)
+      const refused = await upload(admin, photos.sita2!)
+      restore()
+      expect(refused.status, JSON.stringify(failure)).toBe(503)
+      expect(refused.body.code).toBe('service_unavailable')
+      expect(await tables()).toEqual(before)
+      expect(await keysIn(t.files, 'pages/'), JSON.stringify(failure)).toEqual(filesBefore)
+    }
+    // Written, then refused in the transaction that would record it: its files go again, the recorded page's stay.
+    const retake = await upload(admin, photos.sita1Again!)
+    expect(retake.status).toBe(409)
+    expect(retake.body.code).toBe('page_already_scanned')
+    expect(await tables()).toEqual(before)
+    expect(await keysIn(t.files, 'pages/')).toEqual(filesBefore)
+    expect((await upload(admin, photos.sita2!)).status).toBe(201)
+    // Eight uploads, each read in a worker; against s3rver on a busy machine that takes its time.
+  }, 90_000)
 
   it('refuses forged and foreign codes and photos it cannot read, keeping nothing', async () => {
     const { admin } = await setup()

@@ -11,7 +11,11 @@ const NO_BYTES = Buffer.alloc(0)
 export async function storeScanPhoto(files: FileStore, data: Buffer, type: string) {
   const hash = createHash('sha256').update(data).digest('hex')
   const key = `scans/${hash}-${randomBytes(6).toString('hex')}`
-  await files.put(key, data, type)
+  // A write that failed may still have landed (an answer lost on its way back): its fresh name is no row's.
+  await files.put(key, data, type).catch(async (error: unknown) => {
+    await files.delete(key).catch(() => {})
+    throw error
+  })
   return { photo: NO_BYTES, photo_key: key, photo_size: data.length, photo_hash: hash }
 }
 

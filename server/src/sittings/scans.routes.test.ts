@@ -18,6 +18,7 @@ import { sheetSecret } from './sitting-view'
 import { storedTally } from '../../test/learner-api'
 import { injectWith } from '../../test/requests'
 import { expectNoFileBytesInTables } from '../../test/file-bytes'
+import { failWrites, keysIn } from '../../test/failing-store'
 
 const HELD_AT = '2026-11-28T04:15:00.000Z'
 const QUESTIONS = 10
@@ -533,6 +534,36 @@ describe.each(dialects)('answer sheet scans on %s', (dialect) => {
     expect(closed.status).toBe(409)
     expect(await t.db.selectFrom('sitting_scans').selectAll().execute()).toEqual([])
   })
+
+  it('answers 503 when the store cannot take the photo, and a failed or refused scan leaves no row and no file', async () => {
+    const { admin } = await setup()
+    expect((await upload(admin, photos.sita)).status).toBe(201)
+    const scansBefore = await t.db.selectFrom('sitting_scans').selectAll().execute()
+    const filesBefore = await keysIn(t.files, 'scans/')
+    // The store is the test file's own: earlier tests' files are there too.
+    expect(filesBefore).toContain(scansBefore[0]!.photo_key)
+    const unchanged = async () => {
+      expect(await t.db.selectFrom('sitting_scans').selectAll().execute()).toEqual(scansBefore)
+      expect(await t.db.selectFrom('scan_photos').selectAll().execute()).toEqual([])
+      expect(await paperAttempts()).toHaveLength(1)
+      expect(await keysIn(t.files, 'scans/')).toEqual(filesBefore)
+    }
+    // Unreachable, then written but its answer lost: 503, the recorded sheet as it was, its photo the only file.
+    for (const kept of [false, true]) {
+      const restore = failWrites(t.files, { kept })
+      const refused = await upload(admin, photos.sitaAgain, { replace: true })
+      restore()
+      expect(refused.status).toBe(503)
+      expect(refused.body.code).toBe('service_unavailable')
+      await unchanged()
+    }
+    // Written, then refused in the transaction that would record it: its file goes again.
+    const retake = await upload(admin, photos.sitaAgain)
+    expect(retake.status).toBe(409)
+    expect(retake.body.code).toBe('sheet_already_scanned')
+    await unchanged()
+    // Four uploads, each read in a worker; against s3rver on a busy machine that takes its time.
+  }, 90_000)
 
   it('deletes a scan and its attempt, keeping the tally right; then the sitting may go', async () => {
     const { admin, quiz } = await setup()

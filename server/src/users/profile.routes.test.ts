@@ -6,6 +6,8 @@ import { useTestApp } from '../../test/test-app'
 import { expectNoFileBytesInTables } from '../../test/file-bytes'
 import { multipart } from '../../test/auth-requests'
 import { createTokenSigner } from '../http/tokens'
+import { failWrites, keysIn } from '../../test/failing-store'
+import { GRACE_MS, sweepOrphanedFiles } from '../db/file-sweep'
 
 const image = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 60 } } })
@@ -233,6 +235,33 @@ describe.each(dialects)('profile on %s', (dialect) => {
     ])
     expect(response.statusCode).toBe(200)
     expect(response.json().profile_picture).toBe(url)
+  })
+
+  it('answers 503 when the store cannot take a new picture, changing nothing; a file written all the same is swept', async () => {
+    const { user, authorization } = await auth()
+    const url = (await put(authorization, {}, [picture(await image(50, 50).png().toBuffer())])).json().profile_picture
+    const filesBefore = await keysIn(t.files, 'profile-pictures/')
+    const rowsBefore = await t.db.selectFrom('profile_pictures').select(['id', 'data_key']).execute()
+    // Unreachable: nothing written. Then written, but the answer lost: the app cannot know the file is there.
+    for (const kept of [false, true]) {
+      const restore = failWrites(t.files, { kept })
+      const refused = await put(authorization, { full_name: 'Maya Gurung' }, [
+        picture(await image(70, 70).png().toBuffer()),
+      ])
+      restore()
+      expect(refused.statusCode, refused.body).toBe(503)
+      expect(refused.headers['retry-after']).toBe('5')
+      expect(refused.json()).toMatchObject({ code: 'service_unavailable' })
+      // One transaction or nothing: the name was not changed either, and the old picture is still the profile's.
+      const profile = await t.app.inject({ method: 'GET', url: '/api/users/profile/', headers: { authorization } })
+      expect(profile.json()).toMatchObject({ full_name: user.full_name, profile_picture: url })
+      expect(await t.db.selectFrom('profile_pictures').select(['id', 'data_key']).execute()).toEqual(rowsBefore)
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200)
+    }
+    // The upload removes the file it may have written (its name is fresh: no row can name it); the sweep finds no more.
+    expect(await keysIn(t.files, 'profile-pictures/')).toEqual(filesBefore)
+    expect(await sweepOrphanedFiles(t.appDatabase, t.files, Date.now() + GRACE_MS + 5_000)).toBe(0)
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200)
   })
 
   it('answers 404 to an unknown or malformed picture id', async () => {

@@ -88,7 +88,12 @@ export function createProfileService({
         data_size: encoded.data.length,
         data_hash: createHash('sha256').update(encoded.data).digest('hex'),
       }
-      if (encoded && stored) await files.put(stored.data_key, encoded.data, encoded.contentType)
+      // A write that failed may still have landed (an answer lost on its way back): its fresh name is no row's.
+      if (encoded && stored)
+        await files.put(stored.data_key, encoded.data, encoded.contentType).catch(async (error: unknown) => {
+          await files.delete(stored.data_key).catch(() => {})
+          throw error
+        })
       let replaced: string[] = []
       const profile = await database
         .transaction(async (trx) => {

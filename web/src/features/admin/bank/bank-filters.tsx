@@ -112,6 +112,15 @@ export function BankFilterFields({ filters, onChange, facets }: BankFilterFields
         />
         <label htmlFor={`${id}-unused`}>{t('filters.unused')}</label>
       </div>
+      <div className="checkbox bank-filters__unused">
+        <input
+          id={`${id}-no-description`}
+          type="checkbox"
+          checked={filters.noDescription}
+          onChange={(event) => set({ noDescription: event.target.checked })}
+        />
+        <label htmlFor={`${id}-no-description`}>{t('filters.no_description')}</label>
+      </div>
       <Button onClick={clear}>{t('filters.clear')}</Button>
     </form>
   )

@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { answerFetch, signInAs, type SentRequest } from '../../../test/page-test-utils'
 import { renderWithProviders } from '../../../test/render'
+import { newQuestionDraft, undescribedPictures } from '../quizzes/question-draft'
 import { parseTags, toBankFields } from './bank-draft'
 import { Component as BankPage } from './bank-page'
 
@@ -78,16 +79,23 @@ const renderBank = (route = '/admin/bank', language: 'en' | 'ne' = 'en') =>
 describe('tags as typed', () => {
   it('splits on commas and semicolons, trims, drops empties and repeats in any case', () => {
     expect(parseTags(' Nepal; history, nepal ,,; ')).toEqual(['Nepal', 'history'])
-    expect(toBankFields({ tags: '', difficulty: '', source: '  ' })).toEqual({
+    expect(toBankFields({ tags: '', difficulty: '', source: '  ', needs_sight: false })).toEqual({
       tags: [],
       difficulty: null,
       source: null,
     })
-    expect(toBankFields({ tags: 'a;b', difficulty: 'hard', source: ' PSC ' })).toEqual({
+    expect(toBankFields({ tags: 'a;b', difficulty: 'hard', source: ' PSC ', needs_sight: true })).toEqual({
       tags: ['a', 'b'],
       difficulty: 'hard',
       source: 'PSC',
     })
+  })
+
+  it('sends "Needs sight" from the bank\'s form only: the quiz\'s question routes do not take it', () => {
+    const draft = { tags: '', difficulty: '' as const, source: '', needs_sight: true }
+    expect(toBankFields(draft, true)).toMatchObject({ needs_sight: true })
+    expect(toBankFields({ ...draft, needs_sight: false }, true)).toMatchObject({ needs_sight: false })
+    expect(toBankFields(draft)).not.toHaveProperty('needs_sight')
   })
 })
 
@@ -252,6 +260,144 @@ describe('question bank page', () => {
     expect(screen.getByRole('heading', { name: 'प्रश्न बैंक' })).toBeInTheDocument()
     expect(await screen.findByText('१,२००')).toBeInTheDocument()
     expect(screen.getByText('सहजता')).toBeInTheDocument()
+  })
+})
+
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>'
+const caption = (en = '', ne = '') => ({ en, ne, html: null })
+
+describe('pictures a blind learner cannot hear', () => {
+  it("names the question's and each option's picture with no caption in either language, as the server does", () => {
+    const draft = newQuestionDraft()
+    expect(undescribedPictures(draft)).toEqual([])
+    draft.image = { svg: SVG, picture: null, caption: { en: '', ne: '  ' } }
+    draft.options[1]!.image = {
+      svg: '',
+      picture: { url: '/p.webp', width: 1, height: 1, stored: true },
+      caption: { en: '', ne: '' },
+    }
+    draft.options[2]!.image = { svg: SVG, picture: null, caption: { en: '', ne: 'रातो' } }
+    expect(undescribedPictures(draft)).toEqual(['question', 1])
+    // A caption kept with no image is no picture; a written question's options are not sent.
+    draft.image = { svg: ' ', picture: null, caption: { en: '', ne: '' } }
+    expect(undescribedPictures(draft)).toEqual([1])
+    expect(undescribedPictures({ ...draft, type: 'written' })).toEqual([])
+  })
+})
+
+describe("the bank's marks for blind learners", () => {
+  const question = (extra: object = {}) => ({
+    id: 12,
+    text: { en: 'Which shape is drawn?', ne: '' },
+    hint: null,
+    topic: 'Shapes',
+    image: { svg: SVG, picture: null, caption: caption() },
+    tags: [],
+    difficulty: null,
+    source: null,
+    needs_sight: false,
+    no_description: true,
+    options: [
+      { id: 1, text: { en: 'A circle', ne: '' }, is_correct: true, image: null },
+      {
+        id: 2,
+        text: { en: 'A square', ne: '' },
+        is_correct: false,
+        image: { svg: SVG, picture: null, caption: caption() },
+      },
+    ],
+    ...extra,
+  })
+
+  it('marks a row "Needs sight" and "No description for blind learners", in English and in Nepali', async () => {
+    handler = (key, body) =>
+      key.startsWith('GET /api/admin/bank/questions/?')
+        ? {
+            status: 200,
+            body: {
+              count: 2,
+              results: [
+                row(12, { needs_sight: true, no_description: true }),
+                row(11, { needs_sight: false, no_description: false }),
+              ],
+            },
+          }
+        : standard(key, body)
+    const { unmount } = renderBank()
+    await screen.findByText('2 questions')
+    const table = screen.getAllByRole('table').find((t) => t.classList.contains('bank-table'))!
+    const rows = within(table).getAllByRole('row')
+    expect(within(rows[1]!).getByText('Needs sight')).toBeInTheDocument()
+    expect(within(rows[1]!).getByText('No description for blind learners')).toBeInTheDocument()
+    expect(within(rows[2]!).queryByText('Needs sight')).toBeNull()
+    expect(within(rows[2]!).queryByText('No description for blind learners')).toBeNull()
+    unmount()
+    renderBank('/admin/bank', 'ne')
+    expect(await screen.findByText('हेर्नुपर्ने')).toBeInTheDocument()
+    expect(screen.getByText('दृष्टिविहीन विद्यार्थीका लागि विवरण छैन')).toBeInTheDocument()
+  })
+
+  it('filters to the questions with a picture and no description (no_description=true), kept in the address', async () => {
+    const user = userEvent.setup()
+    renderBank()
+    await screen.findByText('2 questions')
+    await user.click(screen.getByLabelText('Only pictures with no description for blind learners'))
+    await waitFor(() =>
+      expect(listCalls().at(-1)!.key).toBe('GET /api/admin/bank/questions/?no_description=true&page=1&page_size=50'),
+    )
+    expect(screen.getByLabelText('Only pictures with no description for blind learners')).toBeChecked()
+  })
+
+  it('flags the form\'s pictures without a caption as they are typed, and saves "Needs sight"', async () => {
+    const user = userEvent.setup()
+    handler = (key, body) => {
+      if (key === 'GET /api/admin/bank/questions/12/') return { status: 200, body: question() }
+      if (key === 'PUT /api/admin/bank/questions/12/') return { status: 200, body: { id: 12 } }
+      return standard(key, body)
+    }
+    renderBank()
+    await screen.findByText('2 questions')
+    await user.click(screen.getByRole('button', { name: 'Edit question 12' }))
+    const form = await screen.findByRole('region', { name: 'Edit Question' })
+    expect(within(form).getByText('No description for blind learners')).toBeInTheDocument()
+    expect(form).toHaveTextContent("No caption on the question's picture, option 2's picture")
+    await user.type(within(form).getAllByLabelText('Image caption (Nepali)')[0]!, 'एउटा गोलो')
+    expect(form).toHaveTextContent("No caption on option 2's picture:")
+    const needsSight = within(form).getByRole('checkbox', { name: 'Needs sight' })
+    expect(needsSight).not.toBeChecked()
+    expect(needsSight).toHaveAccessibleDescription(/cannot be answered without seeing its picture/)
+    await user.click(needsSight)
+    await user.click(within(form).getByRole('button', { name: 'Save Question' }))
+    await waitFor(() =>
+      expect(sent.find((request) => request.key === 'PUT /api/admin/bank/questions/12/')?.body).toMatchObject({
+        needs_sight: true,
+        image: { caption: { ne: 'एउटा गोलो' } },
+      }),
+    )
+  })
+
+  it('opens a question marked "Needs sight" checked, and says nothing of pictures that have captions', async () => {
+    const user = userEvent.setup()
+    handler = (key, body) =>
+      key === 'GET /api/admin/bank/questions/12/'
+        ? {
+            status: 200,
+            body: question({
+              needs_sight: true,
+              no_description: false,
+              image: { svg: SVG, picture: null, caption: caption('A circle in a box') },
+              options: [
+                { id: 1, text: { en: 'A circle', ne: '' }, is_correct: true, image: null },
+                { id: 2, text: { en: 'A square', ne: '' }, is_correct: false, image: null },
+              ],
+            }),
+          }
+        : standard(key, body)
+    renderBank('/admin/bank', 'ne')
+    await screen.findByText('२ प्रश्न')
+    await user.click(screen.getByRole('button', { name: 'प्रश्न १२ सम्पादन गर्नुहोस्' }))
+    expect(await screen.findByRole('checkbox', { name: 'हेर्नुपर्ने' })).toBeChecked()
+    expect(screen.queryByText('दृष्टिविहीन विद्यार्थीका लागि विवरण छैन')).toBeNull()
   })
 })
 

@@ -18,6 +18,21 @@ interface BankTableRowProps {
   onDelete: () => void
 }
 
+/**
+ * WEB.md "A blind learner, with TalkBack, in Nepali": a question left out of a screen reader's paper, and one whose
+ * picture has no caption for a screen reader to read (which the author may describe, or mark as needing sight).
+ */
+export function BlindLearnerMarks({ needsSight, noDescription }: { needsSight?: boolean; noDescription?: boolean }) {
+  const { t } = useTranslation('bank')
+  if (!needsSight && !noDescription) return null
+  return (
+    <span className="bank-marks">
+      {needsSight && <span className="badge badge--paper">{t('blind.needs_sight')}</span>}
+      {noDescription && <span className="badge badge--medium">{t('blind.no_description')}</span>}
+    </span>
+  )
+}
+
 /** One bank question in the list: its text, facets, where it is used and how often it is answered right. */
 export function BankTableRow({ row, selected, onSelect, onEdit, onDelete }: BankTableRowProps) {
   const { t } = useTranslation('bank')
@@ -44,6 +59,7 @@ export function BankTableRow({ row, selected, onSelect, onEdit, onDelete }: Bank
       <td>
         <span className="muted">#{n(row.id)}</span> <RichPreview text={row.text} maxLength={BANK_PREVIEW_LENGTH} />
         {row.source && <span className="bank-source">{row.source}</span>}
+        <BlindLearnerMarks needsSight={row.needs_sight} noDescription={row.no_description} />
         {row.update_available && <UpdateAvailable id={row.id} />}
       </td>
       <td lang={scriptLang(row.topic, language)}>{row.topic || '—'}</td>

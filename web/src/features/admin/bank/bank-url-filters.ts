@@ -11,6 +11,7 @@ export function useUrlFilters(): [BankFilters, number, (filters: BankFilters, pa
     difficulty: (params.get('difficulty') ?? '') as DifficultyFilter,
     source: params.get('source') ?? '',
     unused: params.get('unused') === 'true',
+    noDescription: params.get('no_description') === 'true',
     ids: params.get('ids') ?? '',
   }
   const page = Math.max(1, Number(params.get('page')) || 1)

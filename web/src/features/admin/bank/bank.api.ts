@@ -28,6 +28,8 @@ export interface BankFilters {
   difficulty: DifficultyFilter
   source: string
   unused: boolean
+  /** Questions with a picture no caption describes, which a blind learner cannot hear (API.md "Blind learners"). */
+  noDescription: boolean
   /** `ids=1,2,3`: the questions an import just committed (WEB.md "Details of the third wave's screens"). */
   ids: string
 }
@@ -39,6 +41,7 @@ export const noFilters: BankFilters = {
   difficulty: '',
   source: '',
   unused: false,
+  noDescription: false,
   ids: '',
 }
 
@@ -48,7 +51,8 @@ export type TopicFacet = BankFacets['topics'][number]
 export type { BankFacets }
 
 /** A bank question as the editor opens it (the quiz's own questions may lack the bank fields). */
-export type BankQuestion = AdminQuestion & Partial<Pick<ContractBankQuestion, 'tags' | 'difficulty' | 'source'>>
+export type BankQuestion = AdminQuestion &
+  Partial<Pick<ContractBankQuestion, 'tags' | 'difficulty' | 'source' | 'needs_sight' | 'no_description'>>
 
 /** The filters as a query string (without `?`), only those set: the bank list, the export and the pool counts. */
 export function filterQuery(filters: Partial<BankFilters>): string {
@@ -58,6 +62,7 @@ export function filterQuery(filters: Partial<BankFilters>): string {
     if (value) params.set(key, value)
   }
   if (filters.unused) params.set('unused', 'true')
+  if (filters.noDescription) params.set('no_description', 'true')
   return params.toString()
 }
 

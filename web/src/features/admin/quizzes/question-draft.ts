@@ -68,6 +68,19 @@ const imageDraft = (image: AdminImage | null | undefined): ImageDraft =>
 /** Whether an image draft holds anything to send (an SVG drawing or a picture). */
 export const hasImage = (image: ImageDraft) => image.svg.trim() !== '' || image.picture !== null
 
+/**
+ * The pictures a screen reader cannot read, as the server's `no_description` finds them (API.md "Blind learners"):
+ * 'question' for the question's own, an option's index for an option's; an image with no caption in either language.
+ */
+export function undescribedPictures(draft: Pick<QuestionDraft, 'type' | 'image' | 'options'>): ('question' | number)[] {
+  const bare = (image: ImageDraft) => hasImage(image) && !image.caption.en.trim() && !image.caption.ne.trim()
+  const options = draft.type === 'written' ? [] : draft.options
+  return [
+    ...(bare(draft.image) ? (['question'] as const) : []),
+    ...options.flatMap((option, index) => (bare(option.image) ? [index] : [])),
+  ]
+}
+
 export function emptyOption(isCorrect = false): OptionDraft {
   return { text: emptyText(), is_correct: isCorrect, image: emptyImage() }
 }

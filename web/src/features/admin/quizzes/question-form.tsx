@@ -92,7 +92,7 @@ export function QuestionForm({ quizId, question, onCancel, onSaved, platform = f
   const submit = (draft: QuestionDraft & BankFieldsDraft) => {
     setRefusal(null)
     save.mutate(
-      { questionId: savedId, question: { ...toQuestionPayload(draft), ...toBankFields(draft) } },
+      { questionId: savedId, question: { ...toQuestionPayload(draft), ...toBankFields(draft, quizId === null) } },
       {
         onSuccess: async (saved) => {
           const existed = savedId !== null
@@ -150,7 +150,7 @@ export function QuestionForm({ quizId, question, onCancel, onSaved, platform = f
           />
         </div>
         <TextField<QuestionDraft> name="topic" label={t('question_form.topic')} />
-        <BankFields />
+        <BankFields inBank={quizId === null} />
 
         {written ? <WrittenQuestionFields rubric={rubric} /> : <ChoiceOptions options={options} />}
 
