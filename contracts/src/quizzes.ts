@@ -97,8 +97,11 @@ export type QuizAttempt = z.infer<typeof QuizAttemptSchema>
 export const QuizQuestionSchema = z.object({
   id: z.number().int(),
   number: z.number().int(),
-  /** `choice` or `written` (API.md "Written answers marked by rubric"); a written question has no options. */
-  type: z.enum(['choice', 'written']),
+  /**
+   * `choice`, `multiple` (several options may be chosen; how many are right is not said), `numeric` (a typed number,
+   * no options) or `written` (no options; API.md "Question types" and "Written answers marked by rubric").
+   */
+  type: z.enum(['choice', 'multiple', 'numeric', 'written']),
   text: RichTextSchema,
   topic: z.string(),
   image: QuizImageSchema,
@@ -106,6 +109,8 @@ export const QuizQuestionSchema = z.object({
   /** A written question's own marks and word limit; null for a choice question. */
   marks: z.number().nullable(),
   word_limit: z.number().int().nullable(),
+  /** A numeric question's decimals a typed answer may have (null: any); absent on the other types. */
+  decimals: z.number().int().nullable().optional(),
 })
 export type QuizQuestion = z.infer<typeof QuizQuestionSchema>
 
