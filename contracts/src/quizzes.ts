@@ -53,8 +53,14 @@ export const QuizListItemSchema = QuizSummarySchema.extend({
 export type QuizListItem = z.infer<typeof QuizListItemSchema>
 export const QuizListSchema = z.array(QuizListItemSchema)
 
-/** `{questionId: optionId}` of an attempt: JSON object keys are the stable question ids. */
-export const SavedAnswersSchema = z.record(z.string(), z.number().int())
+/**
+ * `{questionId: answer}` of an attempt: JSON object keys are the stable question ids; a choice question's option id,
+ * a multiple question's option ids, a numeric question's typed number in its shortest form (API.md "Question types").
+ */
+export const SavedAnswersSchema = z.record(
+  z.string(),
+  z.union([z.number().int(), z.array(z.number().int()), z.string()]),
+)
 
 export const AttemptInfoSchema = z.object({
   id: z.number().int(),
@@ -118,8 +124,18 @@ const QuestionKeySchema = z.string().regex(/^[1-9]\d{0,9}$/, 'Question ids are p
 /** Ids inside JSON bodies are numbers, never coerced from strings. */
 const BodyIdSchema = z.number().int().positive().max(2_147_483_647)
 
-/** `{questionId: optionId | null}`; null marks the question unanswered. */
-export const AnswerMapSchema = z.record(QuestionKeySchema, BodyIdSchema.nullable())
+/** At most this many characters of a typed number are read (the number rule refuses longer ones anyway). */
+const MAX_TYPED_ANSWER = 64
+
+/**
+ * `{questionId: answer | null}`: a choice question's option id, a multiple question's option ids, a numeric
+ * question's typed string (API.md "Question types"); null or `[]` marks the question unanswered. Whether the answer
+ * fits its question's type is the server's check, which knows the paper.
+ */
+export const AnswerMapSchema = z.record(
+  QuestionKeySchema,
+  z.union([BodyIdSchema, z.array(BodyIdSchema).max(10), z.string().max(MAX_TYPED_ANSWER)]).nullable(),
+)
 export type AnswerMap = z.infer<typeof AnswerMapSchema>
 
 /** Seconds on one question in one report; a day bounds any sane report (the server caps the total anyway). */

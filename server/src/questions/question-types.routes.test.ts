@@ -228,3 +228,126 @@ describe.each(dialects)('multiple and numeric questions on %s', (dialect) => {
     expect(quiz.body.sections[0].multiple).toEqual({ scheme: 'partial', partial_marks: 0.5 })
   })
 })
+
+describe.each(dialects)('answers to multiple and numeric questions on %s', (dialect) => {
+  const t = useTestApp(dialect)
+  const as = requestsAs(t)
+
+  /** A JEE-like paper: a multiple question marked partially (4, -2, 1 a right option), a numeric one (3, no loss), a choice one. */
+  async function paper() {
+    const admin = await createUser(t.database, { is_admin: 1 })
+    const created = await as(admin, 'POST', '/api/quizzes/create-from-json/', {
+      title: { en: 'JEE Advanced mock' },
+      sections: [
+        {
+          marks_correct: 4,
+          marks_wrong: 2,
+          multiple: { scheme: 'partial', partial_marks: 1 },
+          items: [multipleBody()],
+        },
+        { marks_correct: 3, marks_wrong: 1, numeric_negative: false, items: [numericBody()] },
+        { marks_correct: 1, marks_wrong: 0.25, items: [questionBody({ image: null })] },
+      ],
+    })
+    const quizId: number = created.body.quiz_id
+    const quiz = (await as(admin, 'GET', `/api/admin/quizzes/${quizId}/`)).body
+    const [multiple, numeric, choice] = quiz.questions as {
+      id: number
+      options: { id: number; text: { en: string }; is_correct: boolean }[]
+    }[]
+    const optionId = (en: string) => multiple!.options.find((o) => o.text.en === en)!.id
+    const right = choice!.options.find((o) => o.is_correct)!.id
+    const wrong = choice!.options.find((o) => !o.is_correct)!.id
+    return { quizId, multipleId: multiple!.id, numericId: numeric!.id, choiceId: choice!.id, optionId, right, wrong }
+  }
+
+  it('autosaves lists of option ids and typed numbers, gives them back in their forms, clears them and scores them', async () => {
+    const { quizId, multipleId, numericId, choiceId, optionId, right } = await paper()
+    const learner = await createUser(t.database)
+    const started = await as(learner, 'GET', `/api/quizzes/${quizId}/`)
+    expect(started.status).toBe(200)
+    const save = (answers: Record<number, unknown>) =>
+      as(learner, 'PUT', `/api/quizzes/${quizId}/answers/`, { answers })
+
+    const saved = await save({ [multipleId]: [optionId('5'), optionId('2'), optionId('5')], [numericId]: ' +३.१४ ' })
+    expect(saved.status, saved.raw).toBe(200)
+    expect(saved.body).toEqual({ saved: 2 })
+    const resumed = async () => (await as(learner, 'GET', `/api/quizzes/${quizId}/`)).body.attempt.answers
+    // Sorted, once each; the number in its shortest form.
+    expect(await resumed()).toEqual({
+      [multipleId]: [optionId('2'), optionId('5')].sort((a, b) => a - b),
+      [numericId]: '3.14',
+    })
+
+    // null and [] clear; a choice answer beside them is stored as ever.
+    expect((await save({ [multipleId]: [], [numericId]: null, [choiceId]: right })).status).toBe(200)
+    expect(await resumed()).toEqual({ [choiceId]: right })
+
+    expect((await save({ [multipleId]: [optionId('2')], [numericId]: '3.13' })).status).toBe(200)
+    const submitted = await as(learner, 'POST', `/api/quizzes/${quizId}/submit/`, { answers: {} })
+    expect(submitted.status, submitted.raw).toBe(200)
+    // One right option of two: +1 (partial, counted in incorrect); 3.13 lies within 3.14 ± 0.01: +3; choice right: +1.
+    expect(submitted.body).toMatchObject({ score: 5, correct: 2, incorrect: 1, unanswered: 0, max_score: 8 })
+    expect(submitted.body.sections.map((s: { score: number }) => s.score)).toEqual([1, 3, 1])
+  })
+
+  it('scores the answers a submit brings, wrong ones by the section: -2 a wrong option, nothing for a wrong number', async () => {
+    const { quizId, multipleId, numericId, choiceId, optionId, wrong } = await paper()
+    const learner = await createUser(t.database)
+    const submitted = await as(learner, 'POST', `/api/quizzes/${quizId}/submit/`, {
+      answers: { [multipleId]: [optionId('2'), optionId('4')], [numericId]: '7', [choiceId]: wrong },
+    })
+    expect(submitted.status, submitted.raw).toBe(200)
+    expect(submitted.body).toMatchObject({ score: -2.25, correct: 0, incorrect: 3, unanswered: 0 })
+
+    const again = await createUser(t.database)
+    const all = await as(again, 'POST', `/api/quizzes/${quizId}/submit/`, {
+      answers: { [multipleId]: [optionId('2'), optionId('5')], [numericId]: '३.१५' },
+    })
+    expect(all.body).toMatchObject({ score: 7, correct: 2, incorrect: 0, unanswered: 1 })
+  })
+
+  it('refuses an answer that does not fit its question: invalid_number for a number the rule refuses', async () => {
+    const { quizId, multipleId, numericId, choiceId, optionId, right } = await paper()
+    const learner = await createUser(t.database)
+    await as(learner, 'GET', `/api/quizzes/${quizId}/`)
+    const save = (answers: Record<number, unknown>) =>
+      as(learner, 'PUT', `/api/quizzes/${quizId}/answers/`, { answers })
+    for (const typed of ['3.145', '', '3.1.4', 'pi', '1e3', '--3']) {
+      const refused = await save({ [numericId]: typed })
+      expect(refused.status).toBe(400)
+      expect(refused.body.code).toBe('invalid_number')
+      expect(Object.keys(refused.body.errors)).toEqual([`answers.${numericId}`])
+    }
+    expect((await save({ [numericId]: '3.145' })).body.errors[`answers.${numericId}`]).toEqual([
+      'Too many digits after the decimal point.',
+    ])
+    const errorOf = async (answers: Record<number, unknown>) => {
+      const refused = await save(answers)
+      expect(refused.status).toBe(400)
+      expect(refused.body.code).toBe('validation_error')
+      return refused.body.errors
+    }
+    expect(Object.keys(await errorOf({ [numericId]: 3.14 }))).toEqual([`answers.${numericId}`])
+    expect(await errorOf({ [numericId]: 3 })).toEqual({
+      [`answers.${numericId}`]: ['This question takes a typed number, as a string.'],
+    })
+    expect(await errorOf({ [multipleId]: [optionId('2'), right] })).toEqual({
+      [`answers.${multipleId}`]: ['This option does not belong to this question.'],
+    })
+    expect(await errorOf({ [multipleId]: optionId('2') })).toEqual({
+      [`answers.${multipleId}`]: ['This question takes a list of option ids.'],
+    })
+    expect(await errorOf({ [choiceId]: [right] })).toEqual({
+      [`answers.${choiceId}`]: ['This question takes one option id.'],
+    })
+    expect(await errorOf({ [choiceId]: String(right) })).toEqual({
+      [`answers.${choiceId}`]: ['This question takes one option id.'],
+    })
+    // The submit refuses as the autosave does, and nothing is stored.
+    const submit = await as(learner, 'POST', `/api/quizzes/${quizId}/submit/`, { answers: { [numericId]: 'x' } })
+    expect(submit.status).toBe(400)
+    expect(submit.body.code).toBe('invalid_number')
+    expect((await as(learner, 'GET', `/api/quizzes/${quizId}/`)).body.attempt.answers).toEqual({})
+  })
+})
