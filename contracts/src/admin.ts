@@ -5,6 +5,7 @@ import { BilingualSchema, DifficultySchema, IdSchema, QuestionTypeSchema, RichTe
 import { liveLimits, liveMessages, LiveScheduleSchema } from './live'
 import { PictureInputSchema, pictureMessages } from './pictures'
 import { QuizImageSchema } from './quizzes'
+import { numericFields } from './numeric-key'
 import { UploadGraceSchema } from './written-answers'
 
 export const adminLimits = {
@@ -167,17 +168,22 @@ export const ImageInputSchema = z
   .nullish()
   .transform((value) => value ?? null)
 
-const OptionInputSchema = z.object({
+export const OptionInputSchema = z.object({
   text: bilingual(adminLimits.optionTextLength),
   // Only the right answer needs marking in a pasted quiz: an absent is_correct is false.
   is_correct: z.boolean(required).default(false),
   image: ImageInputSchema,
 })
 
-/** A choice question (`type` absent or `choice`); a written one is contracts/src/written.ts's. */
+/**
+ * A choice question (`type` absent or `choice`); a written one is contracts/src/written.ts's, a multiple or numeric
+ * one contracts/src/question-types.ts's (the body's `type` chooses among them before this runs).
+ */
 export const QuestionInputSchema = z.object({
   type: z
-    .enum(['choice', 'written'], { message: 'A question is of type choice or written.' })
+    .enum(['choice', 'multiple', 'numeric', 'written'], {
+      message: 'A question is of type choice, multiple, numeric or written.',
+    })
     .default('choice')
     .transform(() => 'choice' as const),
   text: bilingual(adminLimits.questionTextLength),
@@ -271,6 +277,8 @@ export const AdminQuestionSchema = z.object({
   /** The revision's decided key (docs/decisions/036), or null. */
   key: QuestionKeySchema,
   type: QuestionTypeSchema,
+  /** A numeric question's accepted answer and decimals (API.md "Question types"); null for other types. */
+  ...numericFields,
   /** A written question's own fields (API.md "Written answers marked by rubric"); null for a choice question. */
   marks: z.number().nullable(),
   word_limit: z.number().int().nullable(),

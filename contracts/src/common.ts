@@ -49,6 +49,9 @@ export type TokenPair = z.infer<typeof TokenPairSchema>
 
 export const DetailSchema = z.object({ detail: z.string() })
 
-/** A question's type: `choice` (one right option) or `written` (marked by rubric). */
-export const QuestionTypeSchema = z.enum(['choice', 'written'])
+/**
+ * A question's type: `choice` (one right option), `multiple` (several right options), `numeric` (a typed number) or
+ * `written` (marked by rubric).
+ */
+export const QuestionTypeSchema = z.enum(['choice', 'multiple', 'numeric', 'written'])
 export type QuestionType = z.infer<typeof QuestionTypeSchema>

@@ -16,7 +16,8 @@ import {
 import { ChallengeDaysSchema, challengeDefaults } from './challenges'
 import { BilingualSchema, DifficultySchema, QuestionTypeSchema, RichTextSchema } from './common'
 import { AttemptSectionSchema } from './sections'
-import { eitherType, writtenQuestionFields } from './written'
+import { anyType, MultipleQuestionInputSchema, NumericQuestionInputSchema } from './question-types'
+import { writtenQuestionFields } from './written'
 import { UploadGraceSchema, writtenAnswerLimits } from './written-answers'
 
 const { required, text } = adminInput
@@ -50,6 +51,9 @@ export const bankMessages = {
     `These draws need ${needed} different questions, but only ${available} match them apart from the paper's fixed questions.`,
   paperTooLarge: `A paper may hold at most ${adminLimits.maxQuestions} questions.`,
   paperEmpty: 'A paper needs at least one question.',
+  multipleScheme: 'A scheme is all_or_nothing or partial.',
+  partialMarks: 'Partial marks must be from 0 to 100.',
+  partialAboveCorrect: "Partial marks must not be above the section's marks for a right answer.",
   mixedTimes: 'Either every section has a time limit or none has.',
   durationFromSections: "This quiz's duration is the sum of its sections' time limits.",
   eitherQuestionsOrSections: 'Send questions or sections, not both.',
@@ -106,8 +110,13 @@ const sourceInput = z
 /** A written question as an admin sends it (API.md "Written answers marked by rubric"). */
 export const WrittenQuestionInputSchema = z.object(writtenQuestionFields)
 
-/** A question of either type, as the quiz routes and create-from-JSON take it. */
-export const AnyQuestionInputSchema = eitherType(QuestionInputSchema, WrittenQuestionInputSchema)
+/** A question of any type, as the quiz routes and create-from-JSON take it. */
+export const AnyQuestionInputSchema = anyType({
+  choice: QuestionInputSchema,
+  multiple: MultipleQuestionInputSchema,
+  numeric: NumericQuestionInputSchema,
+  written: WrittenQuestionInputSchema,
+})
 export type AnyQuestionInput = z.output<typeof AnyQuestionInputSchema>
 
 const bankFields = {
@@ -121,9 +130,19 @@ const bankFields = {
 /** A bank question as an admin sends it: a quiz question of either type plus tags, difficulty and source. */
 const ChoiceBankQuestionInputSchema = QuestionInputSchema.extend(bankFields)
 const WrittenBankQuestionInputSchema = WrittenQuestionInputSchema.extend(bankFields)
-export const BankQuestionInputSchema = eitherType(ChoiceBankQuestionInputSchema, WrittenBankQuestionInputSchema)
+const MultipleBankQuestionInputSchema = MultipleQuestionInputSchema.extend(bankFields)
+const NumericBankQuestionInputSchema = NumericQuestionInputSchema.extend(bankFields)
+export const BankQuestionInputSchema = anyType({
+  choice: ChoiceBankQuestionInputSchema,
+  multiple: MultipleBankQuestionInputSchema,
+  numeric: NumericBankQuestionInputSchema,
+  written: WrittenBankQuestionInputSchema,
+})
 export type BankQuestionInput =
-  z.input<typeof ChoiceBankQuestionInputSchema> | z.input<typeof WrittenBankQuestionInputSchema>
+  | z.input<typeof ChoiceBankQuestionInputSchema>
+  | z.input<typeof MultipleBankQuestionInputSchema>
+  | z.input<typeof NumericBankQuestionInputSchema>
+  | z.input<typeof WrittenBankQuestionInputSchema>
 
 // Items of a paper.
 
@@ -180,31 +199,63 @@ const itemSchema = <Inline extends boolean>(inline: Inline) =>
       : z.infer<typeof FixedItemInputSchema> | z.infer<typeof DrawItemInputSchema>
   })
 
-const sectionSchema = <Inline extends boolean>(inline: Inline) =>
-  z.object({
-    title: z
-      .object({
-        en: z.string().trim().max(bankLimits.sectionTitleLength, adminMessages.tooLong(bankLimits.sectionTitleLength)),
-        ne: z
-          .string()
-          .trim()
-          .max(bankLimits.sectionTitleLength)
-          .nullish()
-          .transform((value) => value ?? ''),
-      })
-      .nullish()
-      .transform((value) => value ?? { en: '', ne: '' }),
-    marks_correct: MarksCorrectSchema.default(1),
-    marks_wrong: MarksWrongSchema.default(0.2),
-    time_limit_minutes: z
-      .number()
-      .int(bankMessages.timeLimit)
-      .min(adminLimits.durationMinutes.min, bankMessages.timeLimit)
-      .max(adminLimits.durationMinutes.max, bankMessages.timeLimit)
-      .nullish()
-      .transform((value) => value ?? null),
-    items: z.array(itemSchema(inline), required).max(bankLimits.itemsPerSection, bankMessages.paperTooLarge),
+const SectionMultipleInputSchema = z
+  .object({
+    scheme: z.enum(['all_or_nothing', 'partial'], { message: bankMessages.multipleScheme }).default('all_or_nothing'),
+    // Absent: 1, or the section's marks_correct when that is less (the section's transform fills it).
+    partial_marks: marks(0, bankMessages.partialMarks).nullish(),
   })
+  .nullish()
+
+const sectionSchema = <Inline extends boolean>(inline: Inline) =>
+  z
+    .object({
+      title: z
+        .object({
+          en: z
+            .string()
+            .trim()
+            .max(bankLimits.sectionTitleLength, adminMessages.tooLong(bankLimits.sectionTitleLength)),
+          ne: z
+            .string()
+            .trim()
+            .max(bankLimits.sectionTitleLength)
+            .nullish()
+            .transform((value) => value ?? ''),
+        })
+        .nullish()
+        .transform((value) => value ?? { en: '', ne: '' }),
+      marks_correct: MarksCorrectSchema.default(1),
+      marks_wrong: MarksWrongSchema.default(0.2),
+      time_limit_minutes: z
+        .number()
+        .int(bankMessages.timeLimit)
+        .min(adminLimits.durationMinutes.min, bankMessages.timeLimit)
+        .max(adminLimits.durationMinutes.max, bankMessages.timeLimit)
+        .nullish()
+        .transform((value) => value ?? null),
+      /** How the section marks multiple questions (API.md "Question types"); absent: all or nothing, 1 a right option. */
+      multiple: SectionMultipleInputSchema,
+      /** False: a wrong numeric answer loses nothing (GATE). */
+      numeric_negative: z.boolean(required).default(true),
+      items: z.array(itemSchema(inline), required).max(bankLimits.itemsPerSection, bankMessages.paperTooLarge),
+    })
+    .superRefine((section, context) => {
+      const partial = section.multiple?.partial_marks
+      if (partial !== undefined && partial !== null && partial > section.marks_correct)
+        context.addIssue({
+          code: 'custom',
+          message: bankMessages.partialAboveCorrect,
+          path: ['multiple', 'partial_marks'],
+        })
+    })
+    .transform(({ multiple, ...section }) => ({
+      ...section,
+      multiple: {
+        scheme: multiple?.scheme ?? ('all_or_nothing' as const),
+        partial_marks: multiple?.partial_marks ?? Math.min(1, section.marks_correct),
+      },
+    }))
 
 export const SectionInputSchema = sectionSchema(false)
 export type SectionInput = z.infer<typeof SectionInputSchema>
@@ -443,6 +494,8 @@ export const AdminSectionSchema = z.object({
   marks_correct: z.number(),
   marks_wrong: z.number(),
   time_limit_minutes: z.number().int().nullable(),
+  multiple: z.object({ scheme: z.enum(['all_or_nothing', 'partial']), partial_marks: z.number() }),
+  numeric_negative: z.boolean(),
   items: z.array(AdminPaperItemSchema),
 })
 export type AdminSection = z.infer<typeof AdminSectionSchema>

@@ -53,8 +53,14 @@ export const QuizListItemSchema = QuizSummarySchema.extend({
 export type QuizListItem = z.infer<typeof QuizListItemSchema>
 export const QuizListSchema = z.array(QuizListItemSchema)
 
-/** `{questionId: optionId}` of an attempt: JSON object keys are the stable question ids. */
-export const SavedAnswersSchema = z.record(z.string(), z.number().int())
+/**
+ * `{questionId: answer}` of an attempt: JSON object keys are the stable question ids; a choice question's option id,
+ * a multiple question's option ids, a numeric question's typed number in its shortest form (API.md "Question types").
+ */
+export const SavedAnswersSchema = z.record(
+  z.string(),
+  z.union([z.number().int(), z.array(z.number().int()), z.string()]),
+)
 
 export const AttemptInfoSchema = z.object({
   id: z.number().int(),
@@ -97,8 +103,11 @@ export type QuizAttempt = z.infer<typeof QuizAttemptSchema>
 export const QuizQuestionSchema = z.object({
   id: z.number().int(),
   number: z.number().int(),
-  /** `choice` or `written` (API.md "Written answers marked by rubric"); a written question has no options. */
-  type: z.enum(['choice', 'written']),
+  /**
+   * `choice`, `multiple` (several options may be chosen; how many are right is not said), `numeric` (a typed number,
+   * no options) or `written` (no options; API.md "Question types" and "Written answers marked by rubric").
+   */
+  type: z.enum(['choice', 'multiple', 'numeric', 'written']),
   text: RichTextSchema,
   topic: z.string(),
   image: QuizImageSchema,
@@ -106,6 +115,8 @@ export const QuizQuestionSchema = z.object({
   /** A written question's own marks and word limit; null for a choice question. */
   marks: z.number().nullable(),
   word_limit: z.number().int().nullable(),
+  /** A numeric question's decimals a typed answer may have (null: any); absent on the other types. */
+  decimals: z.number().int().nullable().optional(),
 })
 export type QuizQuestion = z.infer<typeof QuizQuestionSchema>
 
@@ -113,8 +124,18 @@ const QuestionKeySchema = z.string().regex(/^[1-9]\d{0,9}$/, 'Question ids are p
 /** Ids inside JSON bodies are numbers, never coerced from strings. */
 const BodyIdSchema = z.number().int().positive().max(2_147_483_647)
 
-/** `{questionId: optionId | null}`; null marks the question unanswered. */
-export const AnswerMapSchema = z.record(QuestionKeySchema, BodyIdSchema.nullable())
+/** At most this many characters of a typed number are read (the number rule refuses longer ones anyway). */
+const MAX_TYPED_ANSWER = 64
+
+/**
+ * `{questionId: answer | null}`: a choice question's option id, a multiple question's option ids, a numeric
+ * question's typed string (API.md "Question types"); null or `[]` marks the question unanswered. Whether the answer
+ * fits its question's type is the server's check, which knows the paper.
+ */
+export const AnswerMapSchema = z.record(
+  QuestionKeySchema,
+  z.union([BodyIdSchema, z.array(BodyIdSchema).max(10), z.string().max(MAX_TYPED_ANSWER)]).nullable(),
+)
 export type AnswerMap = z.infer<typeof AnswerMapSchema>
 
 /** Seconds on one question in one report; a day bounds any sane report (the server caps the total anyway). */

@@ -19,7 +19,7 @@ export const writtenLimits = {
 } as const
 
 export const writtenMessages = {
-  type: 'A question is of type choice or written.',
+  type: 'A question is of type choice, multiple, numeric or written.',
   marks: `A written question's marks must be from ${writtenLimits.marks.min} to ${writtenLimits.marks.max}.`,
   decimals: 'At most 2 decimals.',
   wordLimit: `A word limit is a whole number from ${writtenLimits.wordLimit.min} to ${writtenLimits.wordLimit.max}, or null.`,

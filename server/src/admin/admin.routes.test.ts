@@ -198,6 +198,8 @@ describe.each(dialects)('admin API on %s', (dialect) => {
         ],
         key: null,
         type: 'choice',
+        answer: null,
+        decimals: null,
         marks: null,
         word_limit: null,
         model_answer: null,

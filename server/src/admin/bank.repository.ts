@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type SqlBool } from 'kysely'
-import type { DB } from '../db/schema'
+import type { DB, QuestionType } from '../db/schema'
 import { undescribedPicture } from '../questions/needs-sight.repository'
 
 // Live questions: not deleted, with a current revision.
@@ -10,7 +10,7 @@ export interface BankFilters {
   tag?: string[]
   difficulty?: 'easy' | 'medium' | 'hard' | 'none'
   source?: string
-  type?: 'choice' | 'written'
+  type?: QuestionType
   unused?: boolean
   /** Questions with a picture and no caption (API.md "Blind learners"). */
   no_description?: boolean
@@ -105,7 +105,7 @@ export function pageBank(db: Kysely<DB>, filters: BankFilters, page: number, pag
       text_ne: string
       maths: string | null
       topic: string
-      type: 'choice' | 'written'
+      type: QuestionType
       marks: number | null
       copied_from_question_id: number | null
       copied_from_revision: number | null

@@ -87,6 +87,9 @@ export async function writePaper(db: Kysely<DB>, quizId: number, sections: reado
         marks_correct: toHundredths(section.marks_correct),
         marks_wrong: toHundredths(section.marks_wrong),
         time_limit_minutes: section.time_limit_minutes,
+        multiple_scheme: section.multiple.scheme,
+        partial_marks: toHundredths(section.multiple.partial_marks),
+        numeric_negative: section.numeric_negative ? 1 : 0,
       },
       items: section.items.map((item) => {
         const draw = 'draw' in item ? drawFilterOf(item.draw) : null
@@ -158,6 +161,8 @@ export async function readPaper(
       marks_correct: fromHundredths(section.marks_correct),
       marks_wrong: fromHundredths(section.marks_wrong),
       time_limit_minutes: section.time_limit_minutes,
+      multiple: { scheme: section.multiple_scheme, partial_marks: fromHundredths(section.partial_marks) },
+      numeric_negative: section.numeric_negative === 1,
       items: out,
     })
   }

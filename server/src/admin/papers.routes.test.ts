@@ -57,6 +57,8 @@ describe.each(dialects)('papers on %s', (dialect) => {
         marks_correct: 2,
         marks_wrong: 0.4,
         time_limit_minutes: 20,
+        multiple: { scheme: 'all_or_nothing', partial_marks: 1 },
+        numeric_negative: true,
         items: fixed.map((id) => ({ question_id: id })),
       },
       {
@@ -65,6 +67,8 @@ describe.each(dialects)('papers on %s', (dialect) => {
         marks_correct: 1,
         marks_wrong: 0.25,
         time_limit_minutes: 40,
+        multiple: { scheme: 'all_or_nothing', partial_marks: 1 },
+        numeric_negative: true,
         items: [
           {
             draw: { topic: 'maths', tags: [], difficulty: null, source: null, type: null, count: 10 },

@@ -3,6 +3,7 @@ import type { QuestionRevisionRow } from '../db/schema'
 import { editorIsCorrect, type AnswerKey } from '../questions/answer-keys'
 import {
   modelAnswerOf,
+  numericKeyOf,
   optionView,
   richTextsOf,
   toImage,
@@ -14,6 +15,9 @@ export function writtenFacts(revision: QuestionRevisionRow) {
   const written = revision.type === 'written'
   return {
     type: revision.type,
+    // A numeric question's key and decimals (API.md "Question types"); null for the other types.
+    answer: revision.type === 'numeric' ? numericKeyOf(revision) : null,
+    decimals: revision.type === 'numeric' ? revision.decimals : null,
     marks: written && revision.marks !== null ? fromHundredths(revision.marks) : null,
     word_limit: written ? revision.word_limit : null,
     model_answer: written && revision.model_answer_en !== null ? modelAnswerOf(revision, 'admin') : null,

@@ -6,6 +6,7 @@ import { instituteOfNewRows } from '../db/request-scope'
 import { precompile } from '../db/precompiled-query'
 import { paperColumns } from '../questions/paper-columns'
 import { attemptSections, type AttemptSection } from '../questions/sections'
+import type { AnswerValue } from '../questions/scoring'
 
 // Rows keep the JSON text (the paper cache and the sections' cache key on it); decoded only where read.
 export const attemptColumns = {
@@ -110,26 +111,27 @@ export function findLatestAttempt(db: Kysely<DB>, userId: number, quizId: number
     .executeTakeFirst()
 }
 
-// Answers as one text "[question,option,...]": cheaper than up to 200 row objects at a submit or start (issue 62).
+// Answers as one text "[question,answer,...]": cheaper than up to 200 row objects at a submit or start (issue 62).
+// `value` is JSON already (a list of option ids, a quoted number), so it joins the text as it is.
 const selectAnswers = precompile((db: Kysely<DB>, attemptId: number) =>
   db
     .selectFrom('attempt_answers')
     .select(
       (isPostgres(db)
-        ? sql<string | null>`string_agg(question_id || ',' || coalesce(cast(option_id as text), 'null'), ',')`
-        : sql<string | null>`group_concat(question_id || ',' || ifnull(option_id, 'null'))`
+        ? sql<string | null>`string_agg(question_id || ',' || coalesce(value, cast(option_id as text), 'null'), ',')`
+        : sql<string | null>`group_concat(question_id || ',' || coalesce(value, option_id, 'null'))`
       ).as('pairs'),
     )
     .where('attempt_id', '=', attemptId),
 )
 
-export async function listAnswers(db: Kysely<DB>, attemptId: number): Promise<Map<number, number | null>> {
+export async function listAnswers(db: Kysely<DB>, attemptId: number): Promise<Map<number, AnswerValue>> {
   const { rows } = await selectAnswers(db, attemptId)
-  const answers = new Map<number, number | null>()
+  const answers = new Map<number, AnswerValue>()
   const pairs = rows[0]?.pairs
   if (!pairs) return answers
-  const flat = JSON.parse(`[${pairs}]`) as (number | null)[]
-  for (let i = 0; i < flat.length; i += 2) answers.set(flat[i]!, flat[i + 1] ?? null)
+  const flat = JSON.parse(`[${pairs}]`) as AnswerValue[]
+  for (let i = 0; i < flat.length; i += 2) answers.set(flat[i] as number, flat[i + 1] ?? null)
   return answers
 }
 
@@ -192,7 +194,36 @@ export async function upsertAnswerIfInProgress(
   return Number(result.numAffectedRows ?? 0) > 0
 }
 
-export type AnswerEntry = readonly [questionId: number, optionId: number | null]
+/** A choice answer; with `value` (JSON or null) an answer of another type or a clear, which sets `value` too. */
+export type AnswerEntry = readonly [questionId: number, optionId: number | null, value?: string | null]
+
+/** Whether every entry is a choice answer, which the one-statement paths below write (they leave `value` alone). */
+export const onlyChoiceAnswers = (answers: readonly AnswerEntry[]) => answers.every((entry) => entry.length === 2)
+
+/** An entry's answer as scoring reads it. */
+export const entryAnswer = ([, optionId, value]: AnswerEntry): AnswerValue =>
+  value === undefined ? optionId : value === null ? null : (JSON.parse(value) as AnswerValue)
+
+// Answers of the new types (and clears): a plain upsert of both columns, in question order (no deadlock).
+async function upsertAnswerValues(db: Kysely<DB>, attemptId: number, answers: readonly AnswerEntry[], now: number) {
+  const rows = [...answers]
+    .sort(([a], [b]) => a - b)
+    .map(([questionId, optionId, value]) => ({
+      ...answerValues(attemptId, questionId, optionId, now),
+      value: value ?? null,
+    }))
+  await db
+    .insertInto('attempt_answers')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['attempt_id', 'question_id']).doUpdateSet((eb) => ({
+        option_id: eb.ref('excluded.option_id'),
+        value: eb.ref('excluded.value'),
+        saved_at: eb.ref('excluded.saved_at'),
+      })),
+    )
+    .execute()
+}
 
 // PostgreSQL: a save in one statement and round trip; the CTE takes the attempt FOR SHARE, rows in question order.
 const upsertAnswersIfInProgressSql = `with live as (
@@ -256,6 +287,10 @@ const upsertAnswerBatchOnSqlite = precompile((db: Kysely<DB>, attemptId: number,
 
 export async function upsertAnswers(db: Kysely<DB>, attemptId: number, answers: readonly AnswerEntry[], now: number) {
   if (answers.length === 0) return
+  if (!onlyChoiceAnswers(answers)) {
+    await upsertAnswerValues(db, attemptId, answers, now)
+    return
+  }
   if (answers.length === 1) {
     const [[questionId, optionId]] = answers as [readonly [number, number | null]]
     await insertOrReplaceAnswer(db, attemptId, questionId, optionId, now)

@@ -27,6 +27,24 @@ const withStored = (paper: Omit<FixedPaper, 'stored'>): FixedPaper => ({
 
 export type SectionSummary = QuizListSection
 
+/**
+ * How the section marks multiple and numeric questions, only where it differs from the defaults the markers assume
+ * (questions/scoring.ts): a paper of choice questions keeps the sections JSON it always had.
+ */
+function sectionMarking(row: {
+  multiple_scheme: 'all_or_nothing' | 'partial' | null
+  partial_marks: number | null
+  numeric_negative: number | null
+}): Pick<AttemptSection, 'multiple_scheme' | 'partial_marks' | 'numeric_negative'> {
+  return {
+    ...(row.multiple_scheme === 'partial' && { multiple_scheme: 'partial', partial_marks: row.partial_marks ?? 100 }),
+    ...(row.multiple_scheme !== 'partial' && row.partial_marks !== null && row.partial_marks !== 100
+      ? { partial_marks: row.partial_marks }
+      : {}),
+    ...(row.numeric_negative === 0 && { numeric_negative: false }),
+  }
+}
+
 const summaryOf = (paper: FixedPaper): SectionSummary[] =>
   paper.sections.map(({ section }) => ({
     title: { en: section.title_en, ne: section.title_ne },
@@ -59,6 +77,7 @@ export function createCurrentQuestions() {
             marks_wrong: row.marks_wrong ?? 20,
             time_limit_minutes: row.time_limit_minutes,
             count: 0,
+            ...sectionMarking(row),
           },
         }
         sections.push(last)

@@ -2,23 +2,53 @@ import type { AnswerMap, AttemptInfo, ExamStateInput, SaveAnswersBody } from '@q
 import type { Kysely } from 'kysely'
 import type { AttemptRow, DB } from '../db/schema'
 import { ValidationFailed, type FieldErrors } from '../http/errors'
-import type { Paper } from '../questions/question-papers'
-import { sumTimeSpent, upsertQuestionStates, type QuestionStateChange } from './attempts.repository'
+import { numberRefusals, readNumber } from '@quiz/contracts/rules/numbers'
+import type { Paper, PaperQuestion } from '../questions/question-papers'
+import { sumTimeSpent, upsertQuestionStates, type AnswerEntry, type QuestionStateChange } from './attempts.repository'
 
 // Review marks, visits and seconds per question (API.md "Exam feel").
 
-export function answerErrors(paper: Paper, answers: AnswerMap): FieldErrors | undefined {
-  let errors: FieldErrors | undefined
-  for (const [key, optionId] of Object.entries(answers)) {
-    const question = paper.byQuestionId.get(Number(key))
-    const problem = !question
-      ? 'This question is not part of this quiz.'
-      : optionId !== null && !question.optionIds.has(optionId)
-        ? 'This option does not belong to this question.'
-        : undefined
-    if (problem) (errors ??= {})[`answers.${key}`] = [problem]
+/** Why an answer does not fit its question (API.md "Question types"), or undefined; numbers by the one number rule. */
+function answerProblem(question: PaperQuestion, answer: AnswerMap[string]): string | undefined {
+  if (answer === null) return undefined
+  const type = question.type ?? 'choice'
+  if (type === 'multiple') {
+    if (!Array.isArray(answer)) return answerMessages.multiple
+    return answer.every((id) => question.optionIds.has(id)) ? undefined : answerMessages.notAnOption
   }
-  return errors
+  if (type === 'numeric') {
+    if (typeof answer !== 'string') return answerMessages.numeric
+    const read = readNumber(answer, question.numeric?.decimals ?? null)
+    return read.ok ? undefined : numberRefusals[read.reason]
+  }
+  if (typeof answer !== 'number') return answerMessages.choice
+  return question.optionIds.has(answer) ? undefined : answerMessages.notAnOption
+}
+
+export const answerMessages = {
+  notOnPaper: 'This question is not part of this quiz.',
+  notAnOption: 'This option does not belong to this question.',
+  choice: 'This question takes one option id.',
+  multiple: 'This question takes a list of option ids.',
+  numeric: 'This question takes a typed number, as a string.',
+} as const
+
+export function answerErrors(paper: Paper, answers: AnswerMap): FieldErrors | undefined {
+  return answerCheck(paper, answers).errors
+}
+
+/** The answers' errors, and whether one is a number the rule refuses (400 `invalid_number` then). */
+function answerCheck(paper: Paper, answers: AnswerMap): { errors?: FieldErrors; invalidNumber: boolean } {
+  let errors: FieldErrors | undefined
+  let invalidNumber = false
+  for (const [key, answer] of Object.entries(answers)) {
+    const question = paper.byQuestionId.get(Number(key))
+    const problem = !question ? answerMessages.notOnPaper : answerProblem(question, answer)
+    if (!problem) continue
+    ;(errors ??= {})[`answers.${key}`] = [problem]
+    if (question?.type === 'numeric' && typeof answer === 'string') invalidNumber = true
+  }
+  return { errors, invalidNumber }
 }
 
 export function examStateErrors(paper: Paper, input: ExamStateInput): FieldErrors | undefined {
@@ -91,15 +121,28 @@ export function toExamState(
   return { marked, visited, time_spent: timeSpent }
 }
 
-export const answerEntries = (answers: AnswerMap) =>
-  Object.entries(answers).map(([key, optionId]) => [Number(key), optionId] as const)
+/**
+ * Answers as stored: a choice answer `[questionId, optionId]` as ever; any other answer, and every clear, also sets
+ * `value` (JSON: the option ids sorted, or the number in shortest form; null), so a cleared multiple or numeric
+ * answer leaves no value behind. Checked by invalidExamState first.
+ */
+export const answerEntries = (answers: AnswerMap): AnswerEntry[] =>
+  Object.entries(answers).map(([key, answer]): AnswerEntry => {
+    const questionId = Number(key)
+    if (typeof answer === 'number') return [questionId, answer]
+    if (answer === null) return [questionId, null, null]
+    if (Array.isArray(answer))
+      return [questionId, null, answer.length === 0 ? null : JSON.stringify([...new Set(answer)].sort((a, b) => a - b))]
+    const read = readNumber(answer)
+    return [questionId, null, read.ok ? JSON.stringify(read.text) : null]
+  })
 
 export function invalidExamState(paper: Paper, input: ExamStateInput) {
-  const errors = {
-    ...answerErrors(paper, (input as SaveAnswersBody).answers ?? {}),
-    ...examStateErrors(paper, input),
-  }
-  return Object.keys(errors).length > 0
-    ? new ValidationFailed(errors, 'Some answers, marks or times do not belong to this quiz.')
-    : undefined
+  const { errors: answers, invalidNumber } = answerCheck(paper, (input as SaveAnswersBody).answers ?? {})
+  const errors = { ...answers, ...examStateErrors(paper, input) }
+  if (Object.keys(errors).length === 0) return undefined
+  // A number the rule refuses is named as such (API.md): the exam screen tells the learner what to retype.
+  return invalidNumber
+    ? new ValidationFailed(errors, 'A typed number is not one the question accepts.', 'invalid_number')
+    : new ValidationFailed(errors, 'Some answers, marks or times do not belong to this quiz.')
 }

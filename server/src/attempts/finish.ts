@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { AttemptRow, DB } from '../db/schema'
 import { keyedOutcome } from '../questions/answer-keys'
 import { withAnswerKeys, type Paper, type QuestionPapers } from '../questions/question-papers'
-import type { ScoredQuestion } from '../questions/scoring'
+import type { AnswerValue, ScoredQuestion } from '../questions/scoring'
 import { attemptSections } from '../questions/sections'
 import { createOutcomes, withdraw, type FinishTarget, type Outcomes } from '../outcomes/outcomes.service'
 import { listAnswers, upsertAnswers, type AnswerEntry } from './attempts.repository'
@@ -11,7 +11,7 @@ import { oweCards } from './practice-deck.repository'
 export type { BegunAttempt, FinishTarget } from '../outcomes/outcomes.service'
 
 export interface Finish {
-  answers?: ReadonlyMap<number, number | null>
+  answers?: ReadonlyMap<number, AnswerValue>
   write?: readonly AnswerEntry[]
   finishedAt: number
   late: boolean
@@ -26,7 +26,7 @@ export interface Finish {
 export interface Finished {
   attempt: AttemptRow
   paper: Paper
-  answers: ReadonlyMap<number, number | null>
+  answers: ReadonlyMap<number, AnswerValue>
 }
 
 /** The one way an attempt finishes; the caller's transaction runs in retryAfterKeyDecisions (questions/key-locks.ts). */
@@ -74,12 +74,13 @@ async function addMistakesToDeck(
   trx: Kysely<DB>,
   attempt: AttemptRow,
   questions: readonly ScoredQuestion[],
-  answers: ReadonlyMap<number, number | null>,
+  answers: ReadonlyMap<number, AnswerValue>,
 ) {
   const mistakes = questions
     .filter((question) => {
       if (question.type !== undefined) return false // the deck holds choice questions only (API.md "Written answers")
-      const outcome = keyedOutcome(answers.get(question.questionId) ?? null, question.correctOptionId, question.key)
+      const answer = answers.get(question.questionId)
+      const outcome = keyedOutcome(typeof answer === 'number' ? answer : null, question.correctOptionId, question.key)
       return outcome === 'incorrect' || outcome === 'unanswered'
     })
     .map((question) => question.questionId)

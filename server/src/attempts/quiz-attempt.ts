@@ -1,3 +1,4 @@
+import type { AnswerValue } from '../questions/scoring'
 import { adaptedOf } from '../questions/needs-sight'
 import type { Difficulty, QuizAttempt, SavedWrittenAnswer } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
@@ -28,7 +29,7 @@ export interface StartedAttempt {
   fresh: boolean
   /** The learner's online attempts at the quiz (what the limit counts), this one included. */
   count: number
-  answers: ReadonlyMap<number, number | null>
+  answers: ReadonlyMap<number, AnswerValue>
   states: Awaited<ReturnType<typeof listQuestionStates>>
 }
 
@@ -58,8 +59,9 @@ export async function toQuizAttempt(
 ): Promise<QuizAttempt> {
   const { attempt, count, answers, states } = started
   const paper = await papers.paperFor(db, attempt.revision_ids, attempt.option_order)
-  const saved: Record<string, number> = {}
-  for (const [questionId, optionId] of answers) if (optionId !== null) saved[questionId] = optionId
+  const saved: Record<string, number | number[] | string> = {}
+  for (const [questionId, answer] of answers)
+    if (answer !== null) saved[questionId] = typeof answer === 'object' ? [...answer] : answer
   const examState = toExamState(paper, states)
   const written = await writtenOf(paper, started, savedWritten, now)
   return {

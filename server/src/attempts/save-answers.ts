@@ -10,6 +10,8 @@ import {
   upsertAnswerIfInProgress,
   upsertAnswers,
   upsertAnswersIfInProgressOnPostgres,
+  onlyChoiceAnswers,
+  type AnswerEntry,
 } from './attempts.repository'
 import type { AttemptInProgress, createAttemptInProgress } from './attempt-in-progress'
 import { answerEntries, hasExamState, invalidExamState, storeExamState } from './exam-state'
@@ -51,6 +53,8 @@ export function createSaveAnswers({
     const entries = answerEntries(body.answers ?? {})
     const withState = hasExamState(body)
     if (entries.length === 0 && !withState) return { saved: 0 }
+    // Answers of the new types and clears take the transaction below: the one-statement paths write choice answers.
+    if (!onlyChoiceAnswers(entries)) return saveInTransaction(live, body, entries, withState, now)
     if (isPostgres && !withState) {
       if (!(await upsertAnswersIfInProgressOnPostgres(db, live.id, entries, now))) throw alreadySubmitted()
       return { saved: entries.length }
@@ -64,6 +68,16 @@ export function createSaveAnswers({
       if (!saved) throw alreadySubmitted()
       return { saved: 1 }
     }
+    return saveInTransaction(live, body, entries, withState, now)
+  }
+
+  async function saveInTransaction(
+    live: AttemptInProgress,
+    body: SaveAnswersBody,
+    entries: readonly AnswerEntry[],
+    withState: boolean,
+    now: number,
+  ): Promise<{ saved: number }> {
     await database.transaction(async (trx) => {
       // A submit may have finished it meanwhile; the seconds' lock queues the attempt's other reports (the cap).
       const inProgress =

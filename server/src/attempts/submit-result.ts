@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import type { AttemptRow, DB } from '../db/schema'
 import { toIso } from '../lib/clock'
 import type { Paper } from '../questions/question-papers'
-import { scoreBySection, toScore } from '../questions/scoring'
+import { scoreBySection, toScore, type AnswerValue } from '../questions/scoring'
 import { attemptSections } from '../questions/sections'
 import { listAnswers } from './attempts.repository'
 
@@ -12,7 +12,7 @@ export async function toSubmitResult(
   trx: Kysely<DB>,
   attempt: AttemptRow,
   paper: Pick<Paper, 'questions'>,
-  answers?: ReadonlyMap<number, number | null>,
+  answers?: ReadonlyMap<number, AnswerValue>,
 ): Promise<SubmitResult> {
   const correct = attempt.correct ?? 0
   const incorrect = attempt.incorrect ?? 0

@@ -13,7 +13,7 @@ import {
   onlineAttempts,
   quizNotActive,
 } from './attempt-rules'
-import { listAnswers, type AnswerEntry } from './attempts.repository'
+import { entryAnswer, listAnswers, type AnswerEntry } from './attempts.repository'
 import type { AttemptServiceDeps } from './attempts.service'
 import { answerEntries, hasExamState, invalidExamState, storeExamState } from './exam-state'
 import { findExtraTimePercent, findScreenReader, findQuizById, type LearnerQuizRow } from './learner-quizzes.repository'
@@ -103,9 +103,9 @@ export function createSubmitService({ database, clock, metrics, papers, lifecycl
     const answers = await listAnswers(trx, live.id)
     // The web app has autosaved nearly every answer it submits: only what differs is written again.
     const changed = openEntries.filter(
-      ([questionId, optionId]) => answers.get(questionId) !== optionId || !answers.has(questionId),
+      (entry) => entry.length === 3 || answers.get(entry[0]) !== entry[1] || !answers.has(entry[0]),
     )
-    for (const [questionId, optionId] of changed) answers.set(questionId, optionId)
+    for (const entry of changed) answers.set(entry[0], entryAnswer(entry))
     // The attempt rows are locked (FOR UPDATE on PostgreSQL) since settledAttempts: the cap's total is stable.
     if (hasExamState(body)) await storeExamState(trx, live, open, now)
     const finished = await lifecycle.finish(
@@ -137,7 +137,7 @@ export function createSubmitService({ database, clock, metrics, papers, lifecycl
     const paper = await lifecycle.lockedPaper(trx, begun)
     const invalid = invalidExamState(paper, body)
     if (invalid) return invalid
-    const answers = new Map(entries)
+    const answers = new Map(entries.map((entry) => [entry[0], entryAnswer(entry)] as const))
     const finished = await lifecycle.finish(
       trx,
       { begun },

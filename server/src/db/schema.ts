@@ -260,7 +260,7 @@ export interface QuestionRevisionTable extends ImageColumns {
   decimals: ColumnType<number | null, number | null | undefined, number | null>
 }
 
-export type QuestionType = 'choice' | 'written'
+export type QuestionType = 'choice' | 'multiple' | 'numeric' | 'written'
 
 /** A written question's rubric; no row is the default one at revision 0. Hundredths. */
 export interface RubricTable {

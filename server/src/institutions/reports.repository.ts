@@ -35,7 +35,7 @@ export function listCurrentQuestions(db: Kysely<DB>, quizId: number) {
       text_ne: string
       topic: string
       maths: string | null
-      type: 'choice' | 'written'
+      type: 'choice' | 'multiple' | 'numeric' | 'written'
       marks: number | null
     }[]
   >

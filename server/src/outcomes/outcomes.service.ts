@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { AttemptRow, DB } from '../db/schema'
-import type { ScoredQuestion } from '../questions/scoring'
+import type { AnswerValue, ScoredQuestion } from '../questions/scoring'
 import type { AttemptSection } from '../questions/sections'
 import { rankChanges } from '../questions/rank-changes'
 import { toStanding } from '../questions/standings'
@@ -74,7 +74,7 @@ export interface FinishOutcome {
   target: FinishTarget
   questions: readonly ScoredQuestion[]
   sections: readonly AttemptSection[]
-  answers: ReadonlyMap<number, number | null>
+  answers: ReadonlyMap<number, AnswerValue>
   finishedAt: number
   late: boolean
   submitted: boolean

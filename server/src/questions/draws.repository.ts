@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SqlBool } from 'kysely'
 import { precompile } from '../db/precompiled-query'
-import type { DB } from '../db/schema'
+import type { DB, QuestionType } from '../db/schema'
 import type { DrawFilter } from './draws'
 
 export async function matchingQuestionIds(db: Kysely<DB>, draw: DrawFilter): Promise<number[]> {
@@ -16,7 +16,7 @@ export async function matchingQuestionIds(db: Kysely<DB>, draw: DrawFilter): Pro
       query.where((eb) => eb(eb.fn('lower', ['r.topic']), '=', draw.topic!.toLowerCase())),
     )
     .$if(draw.difficulty !== null, (query) => query.where('q.difficulty', '=', draw.difficulty!))
-    .$if(draw.type !== null, (query) => query.where('r.type', '=', draw.type as 'choice' | 'written'))
+    .$if(draw.type !== null, (query) => query.where('r.type', '=', draw.type as QuestionType))
     .$if(draw.source !== null && draw.source !== '', (query) =>
       query.where((eb) => eb(eb.fn('lower', ['q.source']), '=', draw.source!.toLowerCase())),
     )

@@ -1,7 +1,13 @@
 import { fromHundredths, PICTURE_URL_PATTERN, type QuizQuestion } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
-import { optionView, richTextsOf, toImage, type RevisionWithOptions } from './question-revisions.repository'
+import {
+  numericKeyOf,
+  optionView,
+  richTextsOf,
+  toImage,
+  type RevisionWithOptions,
+} from './question-revisions.repository'
 import { paperColumns } from './paper-columns'
 import { createRevisionCache } from './revision-cache'
 import { findAnswerKeys } from './answer-keys'
@@ -81,11 +87,18 @@ function toPaperQuestion(revision: RevisionWithOptions): PaperQuestion {
   const options = revision.options.map((option) => optionView(option, 'learner', 'svg'))
   const texts = richTextsOf(revision, 'learner')
   const written = revision.type === 'written'
+  const numericKey = revision.type === 'numeric' ? numericKeyOf(revision) : null
   return {
-    ...(written ? { type: revision.type } : {}),
+    // Choice questions carry no type, as before: the markers take an absent type for choice.
+    ...(revision.type !== 'choice' ? { type: revision.type } : {}),
+    ...(revision.type === 'multiple' && {
+      correctOptionIds: new Set(revision.options.filter((option) => option.is_correct === 1).map(({ id }) => id)),
+    }),
+    ...(numericKey && { numeric: { answer: numericKey, decimals: revision.decimals } }),
     questionId: revision.question_id,
     revisionId: revision.id,
-    correctOptionId: revision.options.find((option) => option.is_correct === 1)?.id ?? null,
+    correctOptionId:
+      revision.type === 'choice' ? (revision.options.find((option) => option.is_correct === 1)?.id ?? null) : null,
     optionIds: new Set(revision.options.map((option) => option.id)),
     learner: {
       id: revision.question_id,
@@ -96,6 +109,7 @@ function toPaperQuestion(revision: RevisionWithOptions): PaperQuestion {
       options,
       marks: written && revision.marks !== null ? fromHundredths(revision.marks) : null,
       word_limit: written ? revision.word_limit : null,
+      ...(revision.type === 'numeric' && { decimals: revision.decimals }),
     },
   }
 }

@@ -6,6 +6,7 @@ import {
   type PictureInput,
   type RichText,
 } from '@quiz/contracts'
+import type { NumericKey } from '@quiz/contracts/rules/numbers'
 import type { Kysely } from 'kysely'
 import { contentHash } from './content-hash'
 import { appendFixedItems, listFixedQuestions } from './quiz-papers.repository'
@@ -29,7 +30,10 @@ export interface QuestionContent {
     is_correct: boolean
     image: StoredImage | null
   }[]
-  type?: 'choice' | 'written'
+  type?: 'choice' | 'multiple' | 'numeric' | 'written'
+  /** Numeric only: the accepted answer and the decimals a typed answer may have. */
+  answer?: NumericKey | null
+  decimals?: number | null
   marks?: number | null
   word_limit?: number | null
   model_answer?: { en: string; ne: string } | null
@@ -59,17 +63,32 @@ function imageColumns(image: StoredImage | null) {
   return { image_svg: null, image_picture: hash, image_width: picture.width, image_height: picture.height }
 }
 
-// Every key for either type: a multi-row insert of both types then names the same columns in every row.
-function writtenColumns(content: QuestionContent) {
-  if (content.type !== 'written')
-    return { type: 'choice' as const, marks: null, word_limit: null, model_answer_en: null, model_answer_ne: null }
+// Every key for every type: a multi-row insert of several types then names the same columns in every row.
+function typeColumns(content: QuestionContent) {
+  const none = { marks: null, word_limit: null, model_answer_en: null, model_answer_ne: null }
+  const notNumeric = { numeric_answer: null, decimals: null }
+  if (content.type === 'multiple') return { type: 'multiple' as const, ...none, ...notNumeric }
+  if (content.type === 'numeric')
+    return {
+      type: 'numeric' as const,
+      ...none,
+      numeric_answer: JSON.stringify(content.answer ?? null),
+      decimals: content.decimals ?? null,
+    }
+  if (content.type !== 'written') return { type: 'choice' as const, ...none, ...notNumeric }
   return {
     type: 'written' as const,
     marks: toHundredths(content.marks ?? 0),
     word_limit: content.word_limit ?? null,
     model_answer_en: content.model_answer?.en ?? null,
     model_answer_ne: content.model_answer?.ne ?? null,
+    ...notNumeric,
   }
+}
+
+/** A numeric revision's accepted answer as stored (JSON), or null for other types. */
+export function numericKeyOf(row: Pick<QuestionRevisionRow, 'numeric_answer'>): NumericKey | null {
+  return row.numeric_answer === null ? null : (JSON.parse(row.numeric_answer) as NumericKey)
 }
 
 export type RevisionWithOptions = QuestionRevisionRow & { options: QuestionOptionRow[] }
@@ -93,7 +112,7 @@ export function toRevisionValues(questionId: number, content: QuestionContent, n
     }),
     created_at: now,
     content_hash: contentHash(content),
-    ...writtenColumns(content),
+    ...typeColumns(content),
   }
 }
 

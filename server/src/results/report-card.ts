@@ -80,7 +80,7 @@ export function createReportCard(
       outcome: revision.written
         ? ('excluded' as const)
         : keyedOutcome(
-            answers.get(revision.questionId) ?? null,
+            choiceAnswer(answers.get(revision.questionId)),
             revision.correctOptionId,
             keys.get(revisionIds[index]!),
           ),
@@ -108,7 +108,7 @@ export function createReportCard(
       }),
       answers: questions.map((revision, index) => ({
         question: revision.questionId,
-        selected_option: answers.get(revision.questionId) ?? null,
+        selected_option: choiceAnswer(answers.get(revision.questionId)),
         marked: stateOf.get(revision.questionId)?.marked === 1,
         time_spent_seconds: stateOf.get(revision.questionId)?.time_spent ?? 0,
         flag: challenges.flagOf(revisionIds[index]!),
@@ -135,3 +135,7 @@ export function createReportCard(
 
   return { getReport }
 }
+
+// The report card reads choice answers only so far: a multiple or numeric answer is shown as none (issue 77's
+// report part, docs/decisions/116).
+const choiceAnswer = (answer: unknown): number | null => (typeof answer === 'number' ? answer : null)

@@ -73,7 +73,7 @@ export function ExamQuestion({
           <QuestionView
             question={shown}
             total={total}
-            selectedOptionId={answers[String(shown.id)]}
+            selectedOptionId={optionIdOf(answers[String(shown.id)])}
             onSelect={(optionId) => queue?.set(shown.id, optionId)}
             disabled={locked}
           />
@@ -117,3 +117,7 @@ export function AttemptRefused({ message }: { message: LoadErrorKey }) {
     </div>
   )
 }
+
+// The exam screen answers choice questions so far; multiple and numeric answers have their screens in issue 78.
+const optionIdOf = (answer: number | number[] | string | null | undefined) =>
+  typeof answer === 'number' ? answer : null

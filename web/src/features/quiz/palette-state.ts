@@ -23,7 +23,7 @@ export function paletteState({ answered, marked, visited }: QuestionProgress): P
 }
 
 export interface ProgressMaps {
-  answers: Record<string, number | null | undefined>
+  answers: Record<string, number | number[] | string | null | undefined>
   /** Written questions with text or a page (WEB.md "Written answers"): answered like a chosen option. */
   written?: Record<string, true | undefined>
   marked: Record<string, boolean | undefined>

@@ -27,6 +27,8 @@ const question = (key: AdminQuestion['key'], correct = 0): AdminQuestion => ({
   marks: null,
   word_limit: null,
   model_answer: null,
+  answer: null,
+  decimals: null,
 })
 
 const decided = (

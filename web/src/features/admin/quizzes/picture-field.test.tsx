@@ -28,6 +28,8 @@ const stored: AdminQuestion = {
   marks: null,
   word_limit: null,
   model_answer: null,
+  answer: null,
+  decimals: null,
 }
 
 function renderForm(question: AdminQuestion | null = null, language: 'en' | 'ne' = 'en') {

@@ -58,6 +58,8 @@ const stored: AdminQuestion = {
   marks: null,
   word_limit: null,
   model_answer: null,
+  answer: null,
+  decimals: null,
 }
 
 describe('editing a stored question', () => {

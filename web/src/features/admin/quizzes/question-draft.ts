@@ -48,7 +48,8 @@ export interface QuestionDraft {
 
 /** The written fields a question read from the server may carry (the bank's payloads do). */
 type WrittenFieldsRead = Partial<{
-  type: QuestionType
+  /** Any stored type; the editor edits choice and written questions (multiple and numeric screens: issue 78). */
+  type: AdminQuestion['type']
   marks: number | null
   word_limit: number | null
   model_answer: Bilingual | null

@@ -39,6 +39,8 @@ const stored: AdminQuestion = {
   marks: null,
   word_limit: null,
   model_answer: null,
+  answer: null,
+  decimals: null,
 }
 
 describe('QuestionForm', () => {

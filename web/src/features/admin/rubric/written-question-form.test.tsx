@@ -24,6 +24,8 @@ const stored: BankQuestion = {
   marks: 10,
   word_limit: 250,
   model_answer: { en: 'Power is shared.', ne: '', html: null },
+  answer: null,
+  decimals: null,
 }
 
 const rubric: Rubric = {
