@@ -6,11 +6,14 @@ import { paperColumns } from './paper-columns'
 import { createRevisionCache } from './revision-cache'
 import { findAnswerKeys } from './answer-keys'
 import type { ScoredQuestion } from './scoring'
+import { passagesVersion, withPassages } from '../passages/paper-passages'
 
 export interface PaperQuestion extends ScoredQuestion {
   revisionId: number
   learner: Omit<QuizQuestion, 'number'>
   optionIds: ReadonlySet<number>
+  /** The bank passage it is read under (docs/decisions/117), or null. */
+  passageId: number | null
 }
 
 export interface Paper {
@@ -31,7 +34,10 @@ export function createQuestionPapers({
   const papers = new Map<string, Paper>()
 
   async function paperFor(db: Kysely<DB>, revisionIdsJson: string, optionOrderJson?: string | null): Promise<Paper> {
-    const key = optionOrderJson ? `${revisionIdsJson}|${optionOrderJson}` : revisionIdsJson
+    // Passages are live (an edit shows on every paper): keyed by their version, read with the attempt's other rows.
+    const version = await passagesVersion(db)
+    const base = optionOrderJson ? `${revisionIdsJson}|${optionOrderJson}` : revisionIdsJson
+    const key = version === '0:0' ? base : `${base}|${version}`
     const cached = papers.get(key)
     if (cached) {
       papers.delete(key)
@@ -41,6 +47,7 @@ export function createQuestionPapers({
     let questions = await revisions.get(db, paperColumns.revisionIds(revisionIdsJson))
     const orders = paperColumns.optionOrder(optionOrderJson)
     if (orders) questions = questions.map((question, index) => inOptionOrder(question, orders[index]))
+    if (version !== '0:0') questions = await withPassages(db, questions)
     const paper: Paper = {
       questions,
       byQuestionId: new Map(questions.map((question) => [question.questionId, question])),
@@ -85,6 +92,7 @@ function toPaperQuestion(revision: RevisionWithOptions): PaperQuestion {
     ...(written ? { type: revision.type } : {}),
     questionId: revision.question_id,
     revisionId: revision.id,
+    passageId: null,
     correctOptionId: revision.options.find((option) => option.is_correct === 1)?.id ?? null,
     optionIds: new Set(revision.options.map((option) => option.id)),
     learner: {
@@ -96,6 +104,7 @@ function toPaperQuestion(revision: RevisionWithOptions): PaperQuestion {
       options,
       marks: written && revision.marks !== null ? fromHundredths(revision.marks) : null,
       word_limit: written ? revision.word_limit : null,
+      passage: null,
     },
   }
 }
