@@ -17,8 +17,8 @@ import { drawQuestions } from '../questions/draw-questions'
 import { drawOfItem, fillDraws, type DrawFilter } from '../questions/draws'
 import { matchingQuestionIds } from '../questions/draws.repository'
 import { listItems, listSections } from '../questions/quiz-papers.repository'
-import { findPassages, questionIdsOf } from '../passages/passages.repository'
-import { canMake, wholePassages } from '../passages/passage-draws'
+import { findPassages, questionIdsOf } from '../questions/passages.repository'
+import { canMake, wholePassages } from '../questions/passage-draws'
 import {
   type PaperItemValues,
   findLiveQuestionIds,

@@ -13,8 +13,8 @@ import { liveScheduleError } from '../live/live.service'
 import { followScheduleIfPublished, newQuizBasics, quizValues } from './admin-quiz'
 import { findLiveQuiz, insertQuestionsInBulk, insertQuiz, updateQuiz } from './admin.repository'
 import { checkPaper, writePaper } from './paper'
-import { insertPassage, setPassageQuestions } from '../passages/passages.repository'
-import { passageValues } from '../passages/passages.service'
+import { insertPassage, setPassageQuestions } from '../questions/passages.repository'
+import { passageValues } from '../questions/paper-passages'
 
 type SectionItem = NonNullable<CreateQuizFromJsonInput['sections']>[number]['items'][number]
 

@@ -10,7 +10,7 @@ import {
   type QuizImage,
 } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
-import { passagesOnce } from '../passages/paper-passages'
+import { passagesOnce } from '../questions/paper-passages'
 import type { AppContext } from '../context'
 import type { DB } from '../db/schema'
 import { Conflict, NotFound, PermissionDenied } from '../http/errors'

@@ -8,7 +8,7 @@ import type { RandomInt } from '../lib/random'
 import { randomInt } from 'node:crypto'
 import { lastShown } from './question-shows.repository'
 import { shuffled } from '../lib/random'
-import { chooseSizes, wholePassages } from '../passages/passage-draws'
+import { chooseSizes, wholePassages } from './passage-draws'
 
 // Unseen first, least slack first, a flow when greedy fails: docs/decisions/029 "In the code".
 export async function drawQuestions(

@@ -6,7 +6,7 @@ import { paperColumns } from './paper-columns'
 import { createRevisionCache } from './revision-cache'
 import { findAnswerKeys } from './answer-keys'
 import type { ScoredQuestion } from './scoring'
-import { passagesVersion, withPassages } from '../passages/paper-passages'
+import { passagesVersion, withPassages } from './paper-passages'
 
 export interface PaperQuestion extends ScoredQuestion {
   revisionId: number

@@ -9,8 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { actorOf } from '../audit/audit-log'
 import { acceptJsonOnly } from '../http/json-only'
-import { QUESTION_BODY_LIMIT } from '../admin/admin.routes'
-import { passageImagesHook } from '../admin/image-fields'
+import { QUESTION_BODY_LIMIT } from './admin.routes'
+import { passageImagesHook } from './image-fields'
 import type { PicturesService } from '../pictures/pictures.service'
 import type { PassagesService } from './passages.service'
 

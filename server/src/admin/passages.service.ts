@@ -8,11 +8,10 @@ import {
 import type { z } from 'zod'
 import { changedFields, recordAudit, type AuditActor } from '../audit/audit-log'
 import type { AppContext } from '../context'
-import type { DB, PassageRow } from '../db/schema'
+import type { DB } from '../db/schema'
 import type { Kysely } from 'kysely'
 import { AppError, NotFound, ValidationFailed, type FieldErrors } from '../http/errors'
-import { parseStoredMaths, richText, storedMaths } from '../maths/rich-text'
-import { imageColumns, toImage, type StoredImage } from '../questions/question-revisions.repository'
+import { passageValues, passageView } from '../questions/paper-passages'
 import {
   deletePassage,
   findPassage,
@@ -24,37 +23,12 @@ import {
   quizzesUsingPassage,
   setPassageQuestions,
   updatePassage,
-  type PassageValues,
-} from './passages.repository'
+} from '../questions/passages.repository'
 
 type PassageInput = z.output<typeof PassageInputSchema>
 type PassageQuery = z.output<typeof PassageListQuerySchema>
 
 export const passageNotFound = () => new NotFound(passageMessages.notFound)
-
-/** The columns of a passage as sent (its picture already stored by admin/image-fields.ts). */
-export function passageValues(input: { text: { en: string; ne: string }; image: StoredImage | null }): PassageValues {
-  const caption = input.image?.caption ?? null
-  return {
-    text_en: input.text.en,
-    text_ne: input.text.ne,
-    maths: storedMaths({ text: input.text, caption }),
-    ...imageColumns(input.image),
-    image_caption_en: caption?.en ?? '',
-    image_caption_ne: caption?.ne ?? '',
-  }
-}
-
-/** Text and picture as an admin or a learner reads them (maths rendered when written, as a question's). */
-export function passageView(row: PassageRow, audience: 'admin' | 'learner') {
-  const maths = parseStoredMaths(row.maths)
-  const caption = richText({ en: row.image_caption_en, ne: row.image_caption_ne }, maths.caption, audience)
-  return {
-    id: row.id,
-    text: richText({ en: row.text_en, ne: row.text_ne }, maths.text, audience),
-    image: toImage(row, caption, 'svg'),
-  }
-}
 
 async function readPassage(db: Kysely<DB>, id: number): Promise<Passage> {
   const row = await findPassage(db, id)

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely'
 import type { LearnerPassage } from '@quiz/contracts'
-import type { DB } from '../db/schema'
-import type { PaperQuestion } from '../questions/question-papers'
+import type { DB, PassageRow } from '../db/schema'
+import type { PaperQuestion } from './question-papers'
 import { currentVersion, findPassages, passageOfQuestions } from './passages.repository'
-import { passageView } from './passages.service'
+import { parseStoredMaths, richText, storedMaths } from '../maths/rich-text'
+import { imageColumns, toImage, type StoredImage } from './question-revisions.repository'
+import type { PassageValues } from './passages.repository'
 
 /** `highest:count` of the institute's passages; `0:0` when it has none (its papers skip the passage read). */
 export async function passagesVersion(db: Kysely<DB>): Promise<string> {
@@ -39,4 +41,28 @@ export function passagesOnce<Q extends { passage: LearnerPassage | null }>(quest
     return { ...question, passage_id: passage?.id ?? null }
   })
   return { passages: [...passages.values()], questions: named }
+}
+
+/** The columns of a passage as sent (its picture already stored by admin/image-fields.ts). */
+export function passageValues(input: { text: { en: string; ne: string }; image: StoredImage | null }): PassageValues {
+  const caption = input.image?.caption ?? null
+  return {
+    text_en: input.text.en,
+    text_ne: input.text.ne,
+    maths: storedMaths({ text: input.text, caption }),
+    ...imageColumns(input.image),
+    image_caption_en: caption?.en ?? '',
+    image_caption_ne: caption?.ne ?? '',
+  }
+}
+
+/** Text and picture as an admin or a learner reads them (maths rendered when written, as a question's). */
+export function passageView(row: PassageRow, audience: 'admin' | 'learner') {
+  const maths = parseStoredMaths(row.maths)
+  const caption = richText({ en: row.image_caption_en, ne: row.image_caption_ne }, maths.caption, audience)
+  return {
+    id: row.id,
+    text: richText({ en: row.text_en, ne: row.text_ne }, maths.text, audience),
+    image: toImage(row, caption, 'svg'),
+  }
 }

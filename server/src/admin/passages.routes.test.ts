@@ -12,7 +12,7 @@ describe.each(dialects)('passages on %s', (dialect) => {
 
   async function admin() {
     const headers = await bearerFor(t.tokens, await createUser(t.database, { is_admin: 1 }))
-    const send = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => {
+    const send = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
       const response = await t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) })
       return { status: response.statusCode, body: response.body ? response.json() : undefined }
     }
