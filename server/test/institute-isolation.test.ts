@@ -189,6 +189,7 @@ const walks: Record<
     as: ['admin'],
     urls: () => [{ url: '/api/admin/bank/passages/' }, { url: '/api/admin/bank/passages/?search=BRAVO' }],
   },
+  '/api/admin/bank/passages': { as: ['admin'], urls: () => [{ url: '/api/admin/bank/passages' }] },
   '/api/admin/bank/passages/{id}/': {
     as: ['admin'],
     urls: (b) => [{ url: `/api/admin/bank/passages/${b.passage}/`, bId: true }],

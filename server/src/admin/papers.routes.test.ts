@@ -67,7 +67,7 @@ describe.each(dialects)('papers on %s', (dialect) => {
         time_limit_minutes: 40,
         items: [
           {
-            draw: { topic: 'maths', tags: [], difficulty: null, source: null, type: null, count: 10 },
+            draw: { topic: 'maths', tags: [], difficulty: null, source: null, type: null, count: 10, passages: false },
             pool: 12,
             drawn: [],
           },
