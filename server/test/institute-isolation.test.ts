@@ -185,11 +185,11 @@ const walks: Record<
     ],
   },
   '/api/admin/bank/facets/': { as: ['admin'], urls: () => [{ url: '/api/admin/bank/facets/' }] },
-  '/api/admin/bank/passages/': {
+  // Registered as the prefix itself: the document names it without its slash.
+  '/api/admin/bank/passages': {
     as: ['admin'],
     urls: () => [{ url: '/api/admin/bank/passages/' }, { url: '/api/admin/bank/passages/?search=BRAVO' }],
   },
-  '/api/admin/bank/passages': { as: ['admin'], urls: () => [{ url: '/api/admin/bank/passages' }] },
   '/api/admin/bank/passages/{id}/': {
     as: ['admin'],
     urls: (b) => [{ url: `/api/admin/bank/passages/${b.passage}/`, bId: true }],
