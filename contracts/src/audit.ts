@@ -14,6 +14,7 @@ export const AuditEntityTypeSchema = z.enum([
   'written_answer',
   'institute',
   'national_mock',
+  'passage',
 ])
 export type AuditEntityType = z.infer<typeof AuditEntityTypeSchema>
 

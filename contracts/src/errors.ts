@@ -16,6 +16,8 @@ export const ErrorCodeSchema = z.enum([
   'too_many_pages',
   'upload_quota_exceeded',
   'question_in_use',
+  'passage_in_use',
+  'in_another_passage',
   'paper_unavailable',
   'paper_empty',
   'paper_not_printable',

@@ -17,6 +17,7 @@ import { ChallengeDaysSchema, challengeDefaults } from './challenges'
 import { BilingualSchema, DifficultySchema, QuestionTypeSchema, RichTextSchema } from './common'
 import { AttemptSectionSchema } from './sections'
 import { anyType, MultipleQuestionInputSchema, NumericQuestionInputSchema } from './question-types'
+import { passageLimits, passageMessages, PassageInputSchema } from './passages'
 import { writtenQuestionFields } from './written'
 import { UploadGraceSchema, writtenAnswerLimits } from './written-answers'
 
@@ -43,7 +44,7 @@ export const bankMessages = {
   timeLimit: `A section's time limit must be a whole number of minutes from ${adminLimits.durationMinutes.min} to ${adminLimits.durationMinutes.max}, or null.`,
   drawCount: `A draw takes ${bankLimits.drawCount.min} to ${bankLimits.drawCount.max} questions.`,
   sectionCount: `A paper needs 1 to ${bankLimits.sections} sections.`,
-  item: 'An item is a question, {question_id} or {draw}.',
+  item: 'An item is a question, {question_id}, {passage_id} or {draw}.',
   unknownQuestion: 'No such question in the bank.',
   duplicateQuestion: 'This question is already in the paper.',
   poolTooSmall: (matching: number) => `Only ${matching} question${matching === 1 ? '' : 's'} match.`,
@@ -153,6 +154,11 @@ export const DrawFilterSchema = z.object({
   source: z.string().trim().max(bankLimits.sourceLength).nullish(),
   /** `choice` or `written`; absent or null draws either. */
   type: QuestionTypeSchema.nullish(),
+  /** True: whole bank passages only, `count` counting their questions; absent or false: lone questions only. */
+  passages: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false),
   count: z
     .number(required)
     .int(bankMessages.drawCount)
@@ -164,6 +170,17 @@ export type DrawFilter = z.infer<typeof DrawFilterSchema>
 const BodyIdSchema = z.number(required).int().positive().max(2_147_483_647)
 export const FixedItemInputSchema = z.object({ question_id: BodyIdSchema })
 export const DrawItemInputSchema = z.object({ draw: DrawFilterSchema })
+/** A bank passage: all of its questions, in its order (docs/decisions/117). */
+export const PassageItemInputSchema = z.object({ passage_id: BodyIdSchema })
+/** Create-from-JSON: a new passage and its new questions. */
+export const PassageBlockInputSchema = z.object({
+  passage: PassageInputSchema,
+  items: z
+    .array(AnyQuestionInputSchema, required)
+    .min(1, passageMessages.empty)
+    .max(passageLimits.questions, passageMessages.tooManyQuestions),
+})
+export type PassageBlockInput = z.infer<typeof PassageBlockInputSchema>
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -180,9 +197,13 @@ const itemSchema = <Inline extends boolean>(inline: Inline) =>
         ? FixedItemInputSchema
         : 'draw' in value
           ? DrawItemInputSchema
-          : inline
-            ? AnyQuestionInputSchema
-            : null
+          : 'passage_id' in value
+            ? PassageItemInputSchema
+            : inline && 'passage' in value
+              ? PassageBlockInputSchema
+              : inline
+                ? AnyQuestionInputSchema
+                : null
     if (!schema) {
       context.addIssue({ code: 'custom', message: bankMessages.item })
       return z.NEVER
@@ -195,8 +216,14 @@ const itemSchema = <Inline extends boolean>(inline: Inline) =>
       return z.NEVER
     }
     return result.data as Inline extends true
-      ? z.infer<typeof FixedItemInputSchema> | z.infer<typeof DrawItemInputSchema> | AnyQuestionInput
-      : z.infer<typeof FixedItemInputSchema> | z.infer<typeof DrawItemInputSchema>
+      ? | z.infer<typeof FixedItemInputSchema>
+        | z.infer<typeof DrawItemInputSchema>
+        | z.infer<typeof PassageItemInputSchema>
+        | PassageBlockInput
+        | AnyQuestionInput
+      : | z.infer<typeof FixedItemInputSchema>
+        | z.infer<typeof DrawItemInputSchema>
+        | z.infer<typeof PassageItemInputSchema>
   })
 
 const SectionMultipleInputSchema = z
@@ -470,6 +497,8 @@ const DrawOutputSchema = z.object({
   // A plain string, as `difficulty`: `choice`, `written` or null.
   type: z.string().nullable(),
   count: z.number().int(),
+  /** Whole passages only (docs/decisions/117). */
+  passages: z.boolean().optional(),
 })
 export type DrawOutput = z.infer<typeof DrawOutputSchema>
 
@@ -479,6 +508,8 @@ export type DrawnQuestion = z.infer<typeof DrawnQuestionSchema>
 
 export const AdminPaperItemSchema = z.union([
   z.object({ question_id: z.number().int() }),
+  /** A passage as set: its questions as they were when the paper was saved. */
+  z.object({ passage_id: z.number().int(), question_ids: z.array(z.number().int()) }),
   z.object({
     draw: DrawOutputSchema,
     pool: z.number().int(),

@@ -100,6 +100,10 @@ export const QuizAttemptSchema = QuizSummarySchema.extend({
 export type QuizAttempt = z.infer<typeof QuizAttemptSchema>
 
 /** One question of an attempt. Deliberately without `is_correct` and `hint`: the serializer strips anything else. */
+/** A bank passage as a learner reads it above each of its questions (API.md "Question types"). */
+export const LearnerPassageSchema = z.object({ id: z.number().int(), text: RichTextSchema, image: QuizImageSchema })
+export type LearnerPassage = z.infer<typeof LearnerPassageSchema>
+
 export const QuizQuestionSchema = z.object({
   id: z.number().int(),
   number: z.number().int(),
@@ -117,6 +121,8 @@ export const QuizQuestionSchema = z.object({
   word_limit: z.number().int().nullable(),
   /** A numeric question's decimals a typed answer may have (null: any); absent on the other types. */
   decimals: z.number().int().nullable().optional(),
+  /** The passage it is read under, or null. */
+  passage: LearnerPassageSchema.nullable(),
 })
 export type QuizQuestion = z.infer<typeof QuizQuestionSchema>
 
@@ -211,6 +217,10 @@ export type SubmitResult = z.infer<typeof SubmitResultSchema>
 /** What a live mock's encrypted paper holds: every question as the question route gives it (no `number`), pictures as `data:` URLs. */
 export const LivePaperContentSchema = z.object({
   quiz_id: z.number().int(),
-  questions: z.array(QuizQuestionSchema.omit({ number: true })),
+  /** Each passage once; its questions name it by `passage_id` (API.md "Question types"). */
+  passages: z.array(LearnerPassageSchema),
+  questions: z.array(
+    QuizQuestionSchema.omit({ number: true, passage: true }).extend({ passage_id: z.number().int().nullable() }),
+  ),
 })
 export type LivePaperContent = z.infer<typeof LivePaperContentSchema>

@@ -9,6 +9,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { bankRoutes } from './admin/bank.routes'
+import { passageRoutes } from './admin/passages.routes'
 import { platformBankRoutes } from './admin/platform-bank.routes'
 import { rubricRoutes } from './written/written.routes'
 import { answeringRoutes } from './written/answering.routes'
@@ -276,6 +277,11 @@ async function registerFeatureRoutes(app: AppInstance, services: Services, conte
     pictures: services.pictures,
   })
   await app.register(bankRoutes, { prefix: '/api/admin/bank', bank: admin.bank, pictures: services.pictures })
+  await app.register(passageRoutes, {
+    prefix: '/api/admin/bank/passages',
+    passages: admin.passages,
+    pictures: services.pictures,
+  })
   // The platform's bank (docs/decisions/101): written by platform admins, read and copied by institutes' admins.
   await app.register(bankRoutes, {
     prefix: '/api/platform/bank',

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { createAdminService } from './admin/admin.service'
 import { createAuditLogService } from './admin/audit-log.service'
 import { createBankService } from './admin/bank.service'
+import { createPassagesService } from './admin/passages.service'
 import { createPlatformBankService } from './admin/platform-bank.service'
 import { createDraftsService } from './admin/drafts.service'
 import { createAttemptSessionService } from './attempts/attempt-session.service'
@@ -129,6 +130,7 @@ export function createServices(context: AppContext, log: FastifyBaseLogger) {
       quizzes: createAdminService(context),
       drafts: createDraftsService(context),
       bank,
+      passages: createPassagesService(context),
       platformBank: createPlatformBankService({ ...context, bank }),
       auditLog: createAuditLogService(context),
     },

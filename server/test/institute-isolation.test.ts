@@ -185,6 +185,15 @@ const walks: Record<
     ],
   },
   '/api/admin/bank/facets/': { as: ['admin'], urls: () => [{ url: '/api/admin/bank/facets/' }] },
+  // Registered as the prefix itself: the document names it without its slash.
+  '/api/admin/bank/passages': {
+    as: ['admin'],
+    urls: () => [{ url: '/api/admin/bank/passages/' }, { url: '/api/admin/bank/passages/?search=BRAVO' }],
+  },
+  '/api/admin/bank/passages/{id}/': {
+    as: ['admin'],
+    urls: (b) => [{ url: `/api/admin/bank/passages/${b.passage}/`, bId: true }],
+  },
   '/api/admin/bank/questions/{id}/': {
     as: ['admin'],
     urls: (b) =>
@@ -470,6 +479,16 @@ describe.each(dialects)('institutes held apart, every route, on %s', (dialect) =
     expect(bank.status, bank.raw).toBe(201)
     b.bankQuestion = bank.body.id
     b.picture = /([0-9a-f]{64})\.webp/.exec(bank.body.image.picture.url)![1]!
+    const passage = await call(admin, 'POST', '/api/admin/bank/passages/', {
+      text: { en: 'BRAVO passage', ne: '' },
+      image: null,
+    })
+    expect(passage.status, passage.raw).toBe(201)
+    b.passage = passage.body.id
+    const members = await call(admin, 'PUT', `/api/admin/bank/passages/${b.passage}/questions/`, {
+      question_ids: [b.bankQuestion],
+    })
+    expect(members.status, members.raw).toBe(200)
 
     const made = await openQuiz(t, { title_en: 'BRAVO quiz' }, { questions: [{ text: 'BRAVO question' }] })
     b.quiz = made.quiz.id
@@ -648,6 +667,7 @@ describe.each(dialects)('institutes held apart, every route, on %s', (dialect) =
         ...(await of(sql`select title_en as s from quizzes where institute_id = 1`)),
         ...(await of(sql`select name as s from tags where institute_id = 1`)),
         ...(await of(sql`select source as s from questions where institute_id = 1`)),
+        ...(await of(sql`select text_en as s from passages where institute_id = 1`)),
         ...(await of(sql`select username as s from users where username like 'bravo%'`)),
         ...(await of(sql`select name_en as s from institutes where id = 1`)),
         'BRAVO',

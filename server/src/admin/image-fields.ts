@@ -6,6 +6,7 @@ import { zodFieldErrors } from '../http/field-errors'
 import { decodeDataUrl, type EncodedPicture, type PictureRefusal } from '../pictures/picture-encoding'
 import { pictureOf, type PicturesService } from '../pictures/pictures.service'
 import { sanitizeSvg } from '../svg/sanitize-svg'
+import { checkMathsInSlices } from '../maths/check-maths'
 import { questionMathsErrors, quizMathsErrors } from './maths-fields'
 import { quizBodyQuestions } from './quiz-body-questions'
 
@@ -146,3 +147,25 @@ export const questionImagesHook = (schema: ZodType, pictures: PicturesService) =
 
 export const quizImagesHook = (schema: ZodType, pictures: PicturesService) =>
   imagesBefore(schema, pictures, quizFields, quizMathsErrors)
+
+// A passage: its picture as a question's, its text (longer than a question's) checked for maths at any length.
+const passageTexts = (body: unknown): [string, unknown][] => {
+  if (!isRecord(body)) return []
+  const texts: [string, unknown][] = []
+  for (const [key, owner] of [
+    ['text', body],
+    ['image.caption', isRecord(body.image) ? body.image : undefined],
+  ] as const) {
+    const text = key === 'text' ? owner?.text : owner?.caption
+    if (isRecord(text)) for (const language of ['en', 'ne']) texts.push([`${key}.${language}`, text[language]])
+  }
+  return texts
+}
+
+export const passageImagesHook = (schema: ZodType, pictures: PicturesService) =>
+  imagesBefore(
+    schema,
+    pictures,
+    (body) => imageField(body, ''),
+    (body) => checkMathsInSlices(passageTexts(body)),
+  )

@@ -1,6 +1,7 @@
 import {
   adminLimits,
   bankMessages,
+  passageMessages,
   fromHundredths,
   toHundredths,
   type AdminPaper,
@@ -16,7 +17,15 @@ import { drawQuestions } from '../questions/draw-questions'
 import { drawOfItem, fillDraws, type DrawFilter } from '../questions/draws'
 import { matchingQuestionIds } from '../questions/draws.repository'
 import { listItems, listSections } from '../questions/quiz-papers.repository'
-import { findLiveQuestionIds, freezeDraw, listQuestionsWithCurrentText, replacePaper } from './paper.repository'
+import { findPassages, questionIdsOf } from '../questions/passages.repository'
+import { canMake, wholePassages } from '../questions/passage-draws'
+import {
+  type PaperItemValues,
+  findLiveQuestionIds,
+  freezeDraw,
+  listQuestionsWithCurrentText,
+  replacePaper,
+} from './paper.repository'
 
 type Item = SectionInput['items'][number]
 
@@ -29,6 +38,7 @@ const drawFilterOf = (draw: Extract<Item, { draw: unknown }>['draw']): DrawFilte
   source: draw.source ?? null,
   type: draw.type ?? null,
   count: draw.count,
+  passages: draw.passages,
 })
 
 // Every refusal of API.md at once (ValidationFailed); returns the timed sections' total minutes, null when untimed.
@@ -37,6 +47,7 @@ export async function checkPaper(db: Kysely<DB>, sections: readonly SectionInput
   const add = (path: string, message: string) => (errors[path] ??= []).push(message)
   const fixed = new Map<number, string>()
   const draws: { path: string; filter: DrawFilter }[] = []
+  const passages = await passageQuestionsOf(db, sections)
   let total = 0
   sections.forEach((section, s) =>
     section.items.forEach((item, i) => {
@@ -44,6 +55,14 @@ export async function checkPaper(db: Kysely<DB>, sections: readonly SectionInput
         total++
         if (fixed.has(item.question_id)) add(`${pathOf(s, i)}.question_id`, bankMessages.duplicateQuestion)
         else fixed.set(item.question_id, `${pathOf(s, i)}.question_id`)
+      } else if ('passage_id' in item) {
+        const path = `${pathOf(s, i)}.passage_id`
+        const ids = passages.get(item.passage_id)
+        if (ids === undefined) return add(path, passageMessages.notFound)
+        if (ids.length === 0) return add(path, passageMessages.empty)
+        total += ids.length
+        if (ids.some((id) => fixed.has(id))) add(path, passageMessages.inPaperAlready)
+        for (const id of ids) fixed.set(id, path)
       } else {
         total += item.draw.count
         draws.push({ path: `${pathOf(s, i)}.draw`, filter: drawFilterOf(item.draw) })
@@ -61,13 +80,22 @@ export async function checkPaper(db: Kysely<DB>, sections: readonly SectionInput
   }
 
   // Each draw's pool less the paper's fixed questions; alone, then together (Hall's condition).
+  // A draw of whole passages: its count must be a sum of whole passages' sizes (docs/decisions/117).
+  for (const draw of draws.filter(({ filter }) => filter.passages)) {
+    const wholes = await wholePassages(db, await matchingQuestionIds(db, draw.filter), new Set(fixed.keys()))
+    const sizes = wholes.map((passage) => passage.questionIds.length)
+    if (!canMake(sizes, draw.filter.count))
+      add(`${draw.path}.count`, passageMessages.unreachable(draw.filter.count, sizes))
+  }
+  const lone = draws.filter(({ filter }) => !filter.passages)
   const pools: number[][] = []
-  for (const draw of draws) {
+  for (const draw of lone) {
     const pool = (await matchingQuestionIds(db, draw.filter)).filter((id) => !fixed.has(id))
     pools.push(pool)
     if (pool.length < draw.filter.count) add(`${draw.path}.count`, bankMessages.poolTooSmall(pool.length))
   }
-  if (Object.keys(errors).length === 0 && draws.length > 1) {
+  if (Object.keys(errors).length === 0 && lone.length > 1) {
+    const draws = lone
     const fill = fillDraws(draws.map((draw, index) => ({ count: draw.filter.count, pool: pools[index]! })))
     if (!fill.ok)
       for (const index of fill.deficient) add(draws[index]!.path, bankMessages.draws(fill.needed, fill.available))
@@ -76,7 +104,19 @@ export async function checkPaper(db: Kysely<DB>, sections: readonly SectionInput
   return timed.length > 0 ? timed.reduce((sum, section) => sum + section.time_limit_minutes!, 0) : null
 }
 
+const noDraw = {
+  draw_topic: null,
+  draw_tags: null,
+  draw_difficulty: null,
+  draw_source: null,
+  draw_type: null,
+  draw_count: null,
+  draw_passages: 0,
+}
+
+// A passage item is its questions' rows in its order, each naming it: the paper keeps what was set (decision 117).
 export async function writePaper(db: Kysely<DB>, quizId: number, sections: readonly SectionInput[]) {
+  const passages = await passageQuestionsOf(db, sections)
   await replacePaper(
     db,
     quizId,
@@ -91,17 +131,28 @@ export async function writePaper(db: Kysely<DB>, quizId: number, sections: reado
         partial_marks: toHundredths(section.multiple.partial_marks),
         numeric_negative: section.numeric_negative ? 1 : 0,
       },
-      items: section.items.map((item) => {
+      items: section.items.flatMap((item): PaperItemValues[] => {
+        if ('passage_id' in item)
+          return (passages.get(item.passage_id) ?? []).map((questionId) => ({
+            ...noDraw,
+            question_id: questionId,
+            passage_id: item.passage_id,
+          }))
         const draw = 'draw' in item ? drawFilterOf(item.draw) : null
-        return {
-          question_id: 'question_id' in item ? item.question_id : null,
-          draw_topic: draw?.topic ?? null,
-          draw_tags: draw && draw.tags.length > 0 ? JSON.stringify(draw.tags) : null,
-          draw_difficulty: draw?.difficulty ?? null,
-          draw_source: draw?.source ?? null,
-          draw_type: draw?.type ?? null,
-          draw_count: draw?.count ?? null,
-        }
+        return [
+          {
+            question_id: 'question_id' in item ? item.question_id : null,
+            draw_topic: draw?.topic ?? null,
+            draw_tags: draw && draw.tags.length > 0 ? JSON.stringify(draw.tags) : null,
+            draw_difficulty: draw?.difficulty ?? null,
+            draw_source: draw?.source ?? null,
+            draw_type: draw?.type ?? null,
+            draw_count: draw?.count ?? null,
+            draw_passages: draw?.passages ? 1 : 0,
+            // Every row names the same columns: a multi-row insert leaves an absent one NULL on SQLite.
+            passage_id: null,
+          },
+        ]
       }),
     })),
   )
@@ -124,12 +175,22 @@ export async function readPaper(
     const mine = items.filter((item) => item.section_id === section.id)
     const out: AdminPaper['sections'][number]['items'] = []
     for (const [i, item] of mine.entries()) {
+      if (item.question_id !== null && item.passage_id !== null) {
+        const last = out.at(-1)
+        if (last && 'passage_id' in last && last.passage_id === item.passage_id)
+          last.question_ids.push(item.question_id)
+        else out.push({ passage_id: item.passage_id, question_ids: [item.question_id] })
+        continue
+      }
       if (item.question_id !== null) {
         out.push({ question_id: item.question_id })
         continue
       }
       const draw = drawOfItem(item)
-      const pool = await matchingQuestionIds(db, draw)
+      const matching = await matchingQuestionIds(db, draw)
+      const pool = draw.passages
+        ? (await wholePassages(db, matching, new Set())).flatMap((passage) => passage.questionIds)
+        : matching
       out.push({
         draw: {
           topic: draw.topic,
@@ -138,6 +199,7 @@ export async function readPaper(
           source: draw.source,
           type: draw.type,
           count: draw.count,
+          passages: draw.passages,
         },
         pool: pool.length,
         drawn: (frozen[item.id] ?? []).flatMap((id) => {
@@ -148,7 +210,7 @@ export async function readPaper(
       if ((frozen[item.id] ?? []).some((id) => drawnQuestions.get(id)?.deleted !== false))
         warnings.push({ path: `${pathOf(s, i)}.draw`, message: bankMessages.frozenQuestionDeleted })
       const available = pool.filter((id) => !fixed.has(id))
-      draws.push({ path: `${pathOf(s, i)}.draw`, count: draw.count, pool: available })
+      if (!draw.passages) draws.push({ path: `${pathOf(s, i)}.draw`, count: draw.count, pool: available })
       if (available.length < draw.count)
         warnings.push({
           path: `${pathOf(s, i)}.draw`,
@@ -173,6 +235,17 @@ export async function readPaper(
         warnings.push({ path: draws[index]!.path, message: bankMessages.draws(fill.needed, fill.available) })
   }
   return { draw_mode: drawMode as DrawMode, sections: result, warnings }
+}
+
+/** Each passage item's live questions in its order; a passage not in the bank (or another institute's) is absent. */
+async function passageQuestionsOf(db: Kysely<DB>, sections: readonly SectionInput[]) {
+  const ids = sections.flatMap((section) =>
+    section.items.flatMap((item) => ('passage_id' in item ? [item.passage_id] : [])),
+  )
+  if (ids.length === 0) return new Map<number, number[]>()
+  const found = new Set((await findPassages(db, ids)).map((row) => row.id))
+  const members = await questionIdsOf(db, [...found])
+  return new Map([...members].filter(([id]) => found.has(id)))
 }
 
 async function findDrawnQuestions(db: Kysely<DB>, ids: readonly number[]) {

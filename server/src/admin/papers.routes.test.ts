@@ -71,7 +71,7 @@ describe.each(dialects)('papers on %s', (dialect) => {
         numeric_negative: true,
         items: [
           {
-            draw: { topic: 'maths', tags: [], difficulty: null, source: null, type: null, count: 10 },
+            draw: { topic: 'maths', tags: [], difficulty: null, source: null, type: null, count: 10, passages: false },
             pool: 12,
             drawn: [],
           },

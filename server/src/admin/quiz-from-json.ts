@@ -1,4 +1,10 @@
-import { bankMessages, liveMessages, type CreateQuizFromJsonSchema, type SectionInput } from '@quiz/contracts'
+import {
+  bankMessages,
+  liveMessages,
+  type AnyQuestionInput,
+  type CreateQuizFromJsonSchema,
+  type SectionInput,
+} from '@quiz/contracts'
 import type { z } from 'zod'
 import { recordAudit, type AuditActor } from '../audit/audit-log'
 import type { AppContext } from '../context'
@@ -7,6 +13,10 @@ import { liveScheduleError } from '../live/live.service'
 import { followScheduleIfPublished, newQuizBasics, quizValues } from './admin-quiz'
 import { findLiveQuiz, insertQuestionsInBulk, insertQuiz, updateQuiz } from './admin.repository'
 import { checkPaper, writePaper } from './paper'
+import { insertPassage, setPassageQuestions } from '../questions/passages.repository'
+import { passageValues } from '../questions/paper-passages'
+
+type SectionItem = NonNullable<CreateQuizFromJsonInput['sections']>[number]['items'][number]
 
 type CreateQuizFromJsonInput = z.output<typeof CreateQuizFromJsonSchema>
 
@@ -36,17 +46,28 @@ export async function addQuizFromJson(
     })
     if (input.questions) await insertQuestionsInBulk(trx, id, input.questions, now)
     if (input.sections) {
+      const isQuestion = (item: SectionItem): item is AnyQuestionInput =>
+        !('question_id' in item || 'draw' in item || 'passage_id' in item || 'passage' in item)
       const inline = input.sections.flatMap((section) =>
-        section.items.flatMap((item) => ('question_id' in item || 'draw' in item ? [] : [item])),
+        section.items.flatMap((item) => (isQuestion(item) ? [item] : 'passage' in item ? item.items : [])),
       )
       const newIds = await insertQuestionsInBulk(trx, null, inline, now)
       let next = 0
-      const sections: SectionInput[] = input.sections.map((section) => ({
-        ...section,
-        items: section.items.map((item) =>
-          'question_id' in item || 'draw' in item ? item : { question_id: newIds[next++]! },
-        ),
-      }))
+      const sections: SectionInput[] = []
+      for (const section of input.sections) {
+        const items: SectionInput['items'] = []
+        for (const item of section.items) {
+          if (isQuestion(item)) items.push({ question_id: newIds[next++]! })
+          else if ('passage' in item) {
+            // A new passage of the bank, its new questions in the order written (docs/decisions/117).
+            const questionIds = item.items.map(() => newIds[next++]!)
+            const passageId = await insertPassage(trx, passageValues(item.passage), now)
+            await setPassageQuestions(trx, passageId, questionIds)
+            items.push({ passage_id: passageId })
+          } else items.push(item)
+        }
+        sections.push({ ...section, items })
+      }
       const timed = await checkPaper(trx, sections)
       if (timed !== null) {
         if (input.duration_minutes !== undefined && input.duration_minutes !== timed)

@@ -34,6 +34,7 @@ const selectVersionWithPaper = precompile((db: Kysely<DB>, quizId: number) =>
       'i.draw_source',
       'i.draw_type',
       'i.draw_count',
+      'i.draw_passages',
       'q.revision_id',
     ])
     .where('z.id', '=', quizId)

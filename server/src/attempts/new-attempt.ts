@@ -6,6 +6,8 @@ import { bankMessages } from '@quiz/contracts'
 import { Conflict } from '../http/errors'
 import { createCurrentQuestions, type CurrentQuestions, type FixedPaper } from './current-questions'
 import { createDrawPools, drawQuestions } from '../questions/draw-questions'
+import { passagesOfRevisions } from '../questions/passages.repository'
+import { shuffledKeepingPassages } from '../questions/passage-shuffle'
 import { stretchedLimitMs } from './section-clock'
 import { adaptForScreenReader } from './adapted-paper'
 import { currentRevisions, freezeDraw } from '../questions/question-shows.repository'
@@ -150,9 +152,11 @@ export function createNewAttempts({
       bySection = adapted.bySection
     }
     const sectionsOf = adapted ? adapted.sections : fixed.sections.map(({ section }) => section)
+    // A passage's questions stay together and in order under shuffling (docs/decisions/117).
+    const passageOf = quiz.shuffle_questions === 1 ? await passagesOfRevisions(trx, bySection.flat()) : null
     const revisionIds =
-      quiz.shuffle_questions === 1
-        ? JSON.stringify(bySection.flatMap((ids) => shuffled(ids, random)))
+      passageOf !== null
+        ? JSON.stringify(bySection.flatMap((ids) => shuffledKeepingPassages(ids, passageOf, random)))
         : fixed.hasDraws || adapted
           ? JSON.stringify(bySection.flat())
           : fixed.stored.revisionIds

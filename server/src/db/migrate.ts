@@ -51,6 +51,7 @@ import { questionTypes } from './migrations/0056_question_types'
 import { answerValues } from './migrations/0057_answer_values'
 import { dailySets } from './migrations/0060_daily_sets'
 import { blindLearners } from './migrations/0066_blind_learners'
+import { passages } from './migrations/0070_passages'
 import { institutesWithWork } from './migrations/0076_institutes_with_work'
 
 // Listed, not scanned, so the bundle carries them; a released migration is never edited, a new one follows it.
@@ -106,6 +107,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0057_answer_values': answerValues(),
   '0060_daily_sets': dailySets(dialect),
   '0066_blind_learners': blindLearners(),
+  '0070_passages': passages(dialect),
   '0076_institutes_with_work': institutesWithWork(dialect),
 })
 

@@ -194,6 +194,30 @@ export interface PaperItemTable {
   /** 'choice' or 'written'; null draws either. */
   draw_type: Generated<string | null>
   draw_count: number | null
+  /** The bank passage this fixed question was set from (its questions are rows in its order); null for any other. */
+  passage_id: Generated<number | null>
+  /** 1: the draw takes whole passages only; 0: lone questions only (docs/decisions/117). */
+  draw_passages: Generated<number>
+}
+
+/** A bank passage (docs/decisions/117): text and picture as a question revision's, live (edits show everywhere). */
+export interface PassageTable extends ImageColumns {
+  id: Generated<number>
+  text_en: string
+  text_ne: string
+  /** JSON StoredMaths of the text and caption; null without maths. */
+  maths: ColumnType<string | null, string | null | undefined, string | null>
+  created_at: number
+  updated_at: number
+  /** Above every other passage's after each write (text, picture, questions): what cached papers are keyed by. */
+  version: number
+}
+
+/** A passage's questions in order; a question is in at most one passage (the key). */
+export interface PassageQuestionTable {
+  passage_id: number
+  question_id: number
+  position: number
 }
 
 /** When a learner was last shown a question in any attempt's paper: draws give unseen questions first. */
@@ -770,6 +794,8 @@ export interface DB {
   question_tags: QuestionTagTable
   paper_sections: PaperSectionTable
   paper_items: PaperItemTable
+  passages: PassageTable
+  passage_questions: PassageQuestionTable
   question_shows: QuestionShowTable
   shown_sets: ShownSetTable
   shown_set_questions: ShownSetQuestionTable
@@ -829,6 +855,7 @@ export type UserRowUpdate = Updateable<UserTable>
 export type QuizRow = Selectable<QuizTable>
 export type NewQuizRow = Insertable<QuizTable>
 export type QuizRowUpdate = Updateable<QuizTable>
+export type PassageRow = Selectable<PassageTable>
 export type QuestionRevisionRow = Selectable<QuestionRevisionTable>
 export type NewQuestionRevisionRow = Insertable<QuestionRevisionTable>
 export type QuestionOptionRow = Selectable<QuestionOptionTable>

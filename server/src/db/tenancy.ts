@@ -78,6 +78,8 @@ export const tableOwners = {
   daily_settings: 'institute',
   daily_days: 'institute',
   daily_reminders: 'institute',
+  passages: 'institute',
+  passage_questions: 'institute',
 } as const satisfies Record<keyof DB, 'institute' | 'account' | 'deployment'>
 
 export type InstituteOwnedTable = {

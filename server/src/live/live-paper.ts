@@ -10,6 +10,7 @@ import {
   type QuizImage,
 } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
+import { passagesOnce } from '../questions/paper-passages'
 import type { AppContext } from '../context'
 import type { DB } from '../db/schema'
 import { Conflict, NotFound, PermissionDenied } from '../http/errors'
@@ -83,13 +84,18 @@ export function createLivePapers({
 
   async function encrypt(db: Kysely<DB>, quizId: number, revisionIds: number[]): Promise<LivePaper> {
     const paper = await papers.paperFor(db, JSON.stringify(revisionIds))
-    const content: LivePaperContent = { quiz_id: quizId, questions: [] }
+    const questions = []
     for (const { learner } of paper.questions) {
       const options = await Promise.all(
         learner.options.map(async (option) => ({ ...option, image: await inlined(option.image) })),
       )
-      content.questions.push({ ...learner, image: await inlined(learner.image), options })
+      questions.push({ ...learner, image: await inlined(learner.image), options })
     }
+    const once = passagesOnce(questions)
+    const passages = await Promise.all(
+      once.passages.map(async (passage) => ({ ...passage, image: await inlined(passage.image) })),
+    )
+    const content: LivePaperContent = { quiz_id: quizId, passages, questions: once.questions }
     const key = await paperKeys.keyOf(db, quizId, revisionIds)
     const iv = randomBytes(12)
     const cipher = createCipheriv('aes-256-gcm', key, iv)

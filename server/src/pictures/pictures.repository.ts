@@ -131,7 +131,7 @@ export async function copyPicture(
 }
 
 export async function movePictureReferences(db: Kysely<DB>, from: string, to: string): Promise<void> {
-  for (const table of ['question_revisions', 'question_options'] as const)
+  for (const table of ['question_revisions', 'question_options', 'passages'] as const)
     await db.updateTable(table).set({ image_picture: to }).where('image_picture', '=', from).execute()
   // Every institute's use, outside any institute's scope (the sweeper's): raw, as no feature names institute_id.
   await sql`insert into picture_uses (hash, institute_id) select ${to}, institute_id from picture_uses
@@ -165,7 +165,7 @@ export async function findPicturesMadeBefore(db: Kysely<DB>, before: number, aft
 /** Which of `hashes` the running scope's institute names: its questions, options and unexpired dry runs. */
 export async function findPicturesNamed(db: Kysely<DB>, hashes: readonly string[], now: number) {
   const named = new Set<string>()
-  for (const table of ['question_revisions', 'question_options'] as const) {
+  for (const table of ['question_revisions', 'question_options', 'passages'] as const) {
     const rows = await db.selectFrom(table).select('image_picture').where('image_picture', 'in', hashes).execute()
     for (const row of rows) if (row.image_picture) named.add(row.image_picture)
   }
@@ -202,6 +202,8 @@ export async function deleteUnusedPictures(
               .select('id')
               .whereRef('question_options.image_picture', '=', 'pictures.hash'),
           ),
+          // A bank passage's picture (docs/decisions/117).
+          eb.exists(eb.selectFrom('passages').select('id').whereRef('passages.image_picture', '=', 'pictures.hash')),
           // An institute's logo (docs/decisions/097, 099).
           eb.exists(eb.selectFrom('institutes').select('id').whereRef('institutes.logo_hash', '=', 'pictures.hash')),
           eb.exists(

@@ -7,6 +7,8 @@ import { bankVersion, matchingQuestionIds } from './draws.repository'
 import type { RandomInt } from '../lib/random'
 import { randomInt } from 'node:crypto'
 import { lastShown } from './question-shows.repository'
+import { shuffled } from '../lib/random'
+import { chooseSizes, wholePassages } from './passage-draws'
 
 // Unseen first, least slack first, a flow when greedy fails: docs/decisions/029 "In the code".
 export async function drawQuestions(
@@ -18,6 +20,20 @@ export async function drawQuestions(
   poolOf: (trx: Kysely<DB>, draw: DrawFilter) => Promise<readonly number[]> = matchingQuestionIds,
   lastShownOf: typeof lastShown = lastShown,
 ): Promise<Map<number, number[]>> {
+  const passageDraws = draws.filter(({ draw }) => draw.passages)
+  if (passageDraws.length > 0) {
+    const wholes = await drawPassages(trx, userId, passageDraws, fixedQuestionIds, random, poolOf, lastShownOf)
+    const lone = await drawQuestions(
+      trx,
+      userId,
+      draws.filter(({ draw }) => !draw.passages),
+      fixedQuestionIds,
+      random,
+      poolOf,
+      lastShownOf,
+    )
+    return new Map(draws.map(({ itemId }) => [itemId, wholes.get(itemId) ?? lone.get(itemId)!]))
+  }
   const pools: number[][] = []
   for (const { draw } of draws) {
     pools.push((await poolOf(trx, draw)).filter((id) => !fixedQuestionIds.has(id)))
@@ -77,6 +93,46 @@ export async function drawQuestions(
   return new Map(draws.map((draw, index) => [draw.itemId, fill.assignment[index]!]))
 }
 
+// Whole passages, one draw after another (a lone draw never takes a passage's question, so they cannot meet):
+// unseen passages first, then at random; a passage counts as seen when any of its questions was (docs/decisions/117).
+async function drawPassages(
+  trx: Kysely<DB>,
+  userId: number | null,
+  draws: readonly { itemId: number; draw: DrawFilter }[],
+  fixedIds: ReadonlySet<number>,
+  random: RandomInt,
+  poolOf: (trx: Kysely<DB>, draw: DrawFilter) => Promise<readonly number[]>,
+  lastShownOf: typeof lastShown,
+) {
+  const taken = new Set(fixedIds)
+  const picks = new Map<number, number[]>()
+  for (const { itemId, draw } of draws) {
+    const passages = shuffled(await wholePassages(trx, await poolOf(trx, draw), taken), random)
+    const shown =
+      userId === null
+        ? new Map<number, number>()
+        : await lastShownOf(
+            trx,
+            userId,
+            passages.flatMap((passage) => passage.questionIds),
+          )
+    const seenAt = (ids: readonly number[]) => Math.max(-1, ...ids.map((id) => shown.get(id) ?? -1))
+    const ordered = passages
+      .map((passage) => ({ passage, seen: seenAt(passage.questionIds) }))
+      .sort((a, b) => a.seen - b.seen)
+      .map(({ passage }) => passage)
+    const chosen = chooseSizes(
+      ordered.map((passage) => passage.questionIds.length),
+      draw.count,
+    )
+    if (!chosen) throw new Conflict(bankMessages.paperUnavailable, 'paper_unavailable')
+    const ids = chosen.flatMap((index) => ordered[index]!.questionIds)
+    for (const id of ids) taken.add(id)
+    picks.set(itemId, ids)
+  }
+  return picks
+}
+
 // Kept under the bank's version, and why a deletion calls `forget`: docs/decisions/029 "In the code".
 export function createDrawPools() {
   const pools = new Map<string, readonly number[]>()
@@ -90,6 +146,7 @@ export function createDrawPools() {
         draw.difficulty,
         draw.source?.toLowerCase() ?? null,
         draw.type,
+        draw.passages,
       ])
       const current = await bankVersion(trx)
       if (current !== version) {

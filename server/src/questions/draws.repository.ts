@@ -31,6 +31,13 @@ export async function matchingQuestionIds(db: Kysely<DB>, draw: DrawFilter): Pro
             .where('t.name_key', 'in', tagKeys)}) = ${tagKeys.length}`,
       ),
     )
+    // A passage's questions are drawn with it, whole; a lone draw never takes one (docs/decisions/117).
+    .where((eb) => {
+      const inPassage = eb.exists(
+        eb.selectFrom('passage_questions as pq').select('pq.question_id').whereRef('pq.question_id', '=', 'q.id'),
+      )
+      return draw.passages ? inPassage : eb.not(inPassage)
+    })
     .orderBy('q.id')
     .execute()
   return rows.map((row) => row.id)

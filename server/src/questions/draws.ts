@@ -5,6 +5,8 @@ export interface DrawFilter {
   source: string | null
   type: string | null
   count: number
+  /** Whole bank passages only; false: lone questions only (docs/decisions/117). */
+  passages: boolean
 }
 
 export function drawOfItem(item: {
@@ -14,6 +16,7 @@ export function drawOfItem(item: {
   draw_source: string | null
   draw_type: string | null
   draw_count: number | null
+  draw_passages?: number | null
 }): DrawFilter {
   return {
     topic: item.draw_topic,
@@ -22,6 +25,7 @@ export function drawOfItem(item: {
     source: item.draw_source,
     type: item.draw_type,
     count: item.draw_count ?? 0,
+    passages: item.draw_passages === 1,
   }
 }
 

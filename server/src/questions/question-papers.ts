@@ -12,11 +12,14 @@ import { paperColumns } from './paper-columns'
 import { createRevisionCache } from './revision-cache'
 import { findAnswerKeys } from './answer-keys'
 import type { ScoredQuestion } from './scoring'
+import { passagesVersion, withPassages } from './paper-passages'
 
 export interface PaperQuestion extends ScoredQuestion {
   revisionId: number
   learner: Omit<QuizQuestion, 'number'>
   optionIds: ReadonlySet<number>
+  /** The bank passage it is read under (docs/decisions/117), or null. */
+  passageId: number | null
 }
 
 export interface Paper {
@@ -37,7 +40,10 @@ export function createQuestionPapers({
   const papers = new Map<string, Paper>()
 
   async function paperFor(db: Kysely<DB>, revisionIdsJson: string, optionOrderJson?: string | null): Promise<Paper> {
-    const key = optionOrderJson ? `${revisionIdsJson}|${optionOrderJson}` : revisionIdsJson
+    // Passages are live (an edit shows on every paper): keyed by their version, read with the attempt's other rows.
+    const version = await passagesVersion(db)
+    const base = optionOrderJson ? `${revisionIdsJson}|${optionOrderJson}` : revisionIdsJson
+    const key = version === '0:0' ? base : `${base}|${version}`
     const cached = papers.get(key)
     if (cached) {
       papers.delete(key)
@@ -47,6 +53,7 @@ export function createQuestionPapers({
     let questions = await revisions.get(db, paperColumns.revisionIds(revisionIdsJson))
     const orders = paperColumns.optionOrder(optionOrderJson)
     if (orders) questions = questions.map((question, index) => inOptionOrder(question, orders[index]))
+    if (version !== '0:0') questions = await withPassages(db, questions)
     const paper: Paper = {
       questions,
       byQuestionId: new Map(questions.map((question) => [question.questionId, question])),
@@ -97,6 +104,7 @@ function toPaperQuestion(revision: RevisionWithOptions): PaperQuestion {
     ...(numericKey && { numeric: { answer: numericKey, decimals: revision.decimals } }),
     questionId: revision.question_id,
     revisionId: revision.id,
+    passageId: null,
     correctOptionId:
       revision.type === 'choice' ? (revision.options.find((option) => option.is_correct === 1)?.id ?? null) : null,
     optionIds: new Set(revision.options.map((option) => option.id)),
@@ -110,6 +118,7 @@ function toPaperQuestion(revision: RevisionWithOptions): PaperQuestion {
       marks: written && revision.marks !== null ? fromHundredths(revision.marks) : null,
       word_limit: written ? revision.word_limit : null,
       ...(revision.type === 'numeric' && { decimals: revision.decimals }),
+      passage: null,
     },
   }
 }

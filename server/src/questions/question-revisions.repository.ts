@@ -46,7 +46,7 @@ export interface StoredImage {
   caption: { en: string; ne: string }
 }
 
-function imageColumns(image: StoredImage | null) {
+export function imageColumns(image: StoredImage | null) {
   const picture = image?.picture
   if (picture === null || picture === undefined) {
     return { image_svg: image?.svg ?? null, image_picture: null, image_width: null, image_height: null }

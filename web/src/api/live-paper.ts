@@ -49,7 +49,13 @@ export async function openLivePaper(userId: number, session: QuizAttempt): Promi
   } catch {
     return null
   }
-  const byId = new Map(content.questions.map((question) => [question.id, question]))
+  const passages = new Map((content.passages ?? []).map((passage) => [passage.id, passage]))
+  const byId = new Map(
+    content.questions.map(({ passage_id, ...question }) => [
+      question.id,
+      { ...question, passage: passage_id === null ? null : (passages.get(passage_id) ?? null) },
+    ]),
+  )
   return session.questions.flatMap((ref, index) => {
     const question = byId.get(ref.id)
     if (!question) return []

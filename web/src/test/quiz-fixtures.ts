@@ -21,6 +21,7 @@ export function makeQuestion(number: number): QuizQuestion {
     })),
     marks: null,
     word_limit: null,
+    passage: null,
   }
 }
 

@@ -16,10 +16,10 @@ const base64url = (bytes: Uint8Array) =>
 /** What the server does (docs/decisions/069): AES-256-GCM, the tag after the ciphertext, as WebCrypto makes it. */
 async function encryptedPaper(raw: Uint8Array<ArrayBuffer>): Promise<LivePaper> {
   const questions = [1, 2, 3].map((n) => {
-    const { number: _number, ...question } = makeQuestion(n)
-    return question
+    const { number: _number, passage: _passage, ...question } = makeQuestion(n)
+    return { ...question, passage_id: null }
   })
-  const content: LivePaperContent = { quiz_id: QUIZ_ID, questions }
+  const content: LivePaperContent = { quiz_id: QUIZ_ID, passages: [], questions }
   const key = await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt'])
   const iv = crypto.getRandomValues(new Uint8Array(12))
   const data = await crypto.subtle.encrypt(

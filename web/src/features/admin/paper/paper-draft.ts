@@ -102,7 +102,15 @@ function sectionDraft(section: AdminSection, texts: Map<number, RichText>): Sect
     marks_correct: String(section.marks_correct),
     marks_wrong: String(section.marks_wrong),
     time_limit: section.time_limit_minutes === null ? '' : String(section.time_limit_minutes),
-    items: section.items.map((item): ItemDraft => {
+    items: section.items.flatMap((item): ItemDraft | ItemDraft[] => {
+      // The editor has no passage item yet (issue 77's screens): its questions show as fixed ones, in its order.
+      if ('passage_id' in item)
+        return item.question_ids.map((questionId) => ({
+          key: newKey(),
+          kind: 'fixed' as const,
+          question_id: questionId,
+          text: texts.get(questionId) ?? null,
+        }))
       if ('question_id' in item)
         return {
           key: newKey(),
