@@ -52,6 +52,10 @@ const walks: Record<
     as: ['admin'],
     urls: () => [{ url: '/api/platform/national-mocks/', refused: true }],
   },
+  '/api/platform/national-mocks/{id}/leaderboard/': {
+    as: ['admin'],
+    urls: () => [{ url: '/api/platform/national-mocks/1/leaderboard/', refused: true }],
+  },
   '/api/platform/national-mocks/{id}/': {
     as: ['admin'],
     urls: () => [{ url: '/api/platform/national-mocks/1/', refused: true }],

@@ -441,6 +441,7 @@ describe.each(dialects)('learner quiz routes on %s', (dialect) => {
         type: 'choice',
         marks: null,
         word_limit: null,
+        passage: null,
         text: { en: 'With images', ne: 'With images (ne)', html: null },
         topic: 'algebra',
         image: {
