@@ -189,15 +189,16 @@ async function expectNoViolations(page: Page, where: string) {
   expect(await a11yViolations(page), where).toEqual([])
 }
 
-/** The page shows `own` (name, colour) and nothing of `other` (its name, its quiz's title). */
-async function expectOnly(page: Page, own: typeof HIMAL, other: typeof HIMAL) {
+/** The page shows `own`'s name in `language` and nothing of `other` (its names, its quiz's title). */
+async function expectOnly(page: Page, own: typeof HIMAL, other: typeof HIMAL, language: 'en' | 'ne' = 'en') {
   const text = await page.locator('body').innerText()
-  expect(text).toContain(own.en)
+  expect(text).toContain(own[language])
   expect(text).not.toContain(other.en)
   expect(text).not.toContain(other.ne)
   expect(text).not.toContain(QUIZ_TITLE[other.slug as 'main'])
-  expect(await page.title()).toContain(own.en)
+  expect(await page.title()).toContain(own[language])
   expect(await page.title()).not.toContain(other.en)
+  expect(await page.title()).not.toContain(other.ne)
 }
 
 const pairs = [
@@ -237,6 +238,20 @@ describe('two institutes on two host names', () => {
         await page.getByRole('heading', { level: 1 }).first().waitFor()
         await expectOnly(page, own, other)
         await expectNoViolations(page, `${own.slug} results ${size}`)
+        // The same screens in Nepali: the institute's Nepali name, still nothing of the other's, no violation.
+        await page.evaluate(() => localStorage.setItem('language', 'ne'))
+        await page.goto(url(own.host, '/'))
+        await page
+          .getByText(`${QUIZ_TITLE[own.slug as 'main']} (नेपाली)`)
+          .first()
+          .waitFor()
+        await expectOnly(page, own, other, 'ne')
+        await expectNoViolations(page, `${own.slug} dashboard ${size} in Nepali`)
+        await screenshot(page, `institutes-${own.slug}-dashboard-${size}-ne`)
+        await page.goto(url(own.host, '/results'))
+        await page.getByRole('heading', { level: 1 }).first().waitFor()
+        await expectOnly(page, own, other, 'ne')
+        await expectNoViolations(page, `${own.slug} results ${size} in Nepali`)
       }
     }, 120_000)
   }
