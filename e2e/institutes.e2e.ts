@@ -256,6 +256,37 @@ describe('two institutes on two host names', () => {
     }, 120_000)
   }
 
+  // The admin's screens in the institute's colour: WEB.md's Members, Institute settings, Platform bank, National
+  // mocks and Daily set beside the quiz list, in both languages.
+  for (const viewport of [PHONE, DESKTOP]) {
+    const size = viewport.width
+    it(`each institute's admin screens show nothing of the other, with no axe violation, in both languages (${size} px)`, async () => {
+      for (const [own, other] of pairs) {
+        const { page } = await open(viewport)
+        await signInOnScreen(page, own.host, `${own.slug}_admin`, PASSWORD)
+        await page.waitForURL((address) => address.pathname !== '/login')
+        for (const language of ['en', 'ne'] as const) {
+          await page.evaluate((lng) => localStorage.setItem('language', lng), language)
+          for (const path of [
+            '/admin',
+            '/admin/members',
+            '/admin/institute',
+            '/admin/platform-bank',
+            '/admin/national-mocks',
+            '/admin/daily-set',
+          ]) {
+            await page.goto(url(own.host, path))
+            await page.getByRole('heading', { level: 1 }).first().waitFor()
+            await page.waitForLoadState('networkidle')
+            expect(new URL(page.url()).pathname, 'an admin screen, not a redirect').toBe(path)
+            await expectOnly(page, own, other, language)
+            await expectNoViolations(page, `${own.slug} ${path} in ${language} at ${size}`)
+          }
+        }
+      }
+    }, 240_000)
+  }
+
   it('a learner of one institute signing in on the other is told so in a sentence and offered Join', async () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const { page } = await open(viewport)
