@@ -52,6 +52,7 @@ function Account({ user }: { user: SessionUser }) {
       {!user.platform && <NotificationBell />}
       <UserMenu
         username={user.username}
+        platform={user.platform}
         onLogout={() => {
           logout()
           navigate(paths.login(), { replace: true })

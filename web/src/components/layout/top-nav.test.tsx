@@ -14,7 +14,8 @@ const pathshala = {
 
 afterEach(async () => {
   vi.unstubAllGlobals()
-  await showInstitute(null)
+  // A header may still be mounted here (the render's own clean-up comes later): its repaint is an update.
+  await act(() => showInstitute(null))
   document.getElementById('institute-colours')?.remove()
 })
 

@@ -28,6 +28,18 @@ describe('account menu', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }))
     expect(logout).toHaveBeenCalledOnce()
   })
+
+  it("on the platform's address offers Logout alone, and asks for no memberships", async () => {
+    const fetch = vi.fn(async () => jsonResponse(200, []))
+    vi.stubGlobal('fetch', fetch)
+    const user = userEvent.setup()
+    renderWithProviders(<UserMenu username="root" platform onLogout={() => undefined} />)
+    await user.click(screen.getByRole('button', { name: 'root, account menu' }))
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'My Profile' })).not.toBeInTheDocument()
+    expect(fetch).not.toHaveBeenCalled()
+    vi.unstubAllGlobals()
+  })
 })
 
 // WEB.md "Institutes": "My institutes", with a link to each institute's address, for a learner of several.

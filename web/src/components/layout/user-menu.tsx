@@ -10,7 +10,16 @@ import { MyInstitutes } from './my-institutes'
  * menu: two ordinary controls reached by Tab need no arrow-key model, and a screen reader announces them as what they
  * are. Closes on an outside click, and on Escape with focus back on the avatar.
  */
-export function UserMenu({ username, onLogout }: { username: string; onLogout: () => void }) {
+export function UserMenu({
+  username,
+  onLogout,
+  platform = false,
+}: {
+  username: string
+  onLogout: () => void
+  /** A platform session: its address answers no profile or memberships (API.md "Platform admins"), only Logout. */
+  platform?: boolean
+}) {
   const { t } = useTranslation('nav')
   const [open, setOpen] = useState(false)
   const root = useRef<HTMLDivElement>(null)
@@ -52,9 +61,11 @@ export function UserMenu({ username, onLogout }: { username: string; onLogout: (
       {open && (
         <div className="user-menu__panel" id={panelId}>
           <p className="user-menu__name">{username}</p>
-          <Link to={paths.profile()} onClick={() => setOpen(false)}>
-            {t('my_profile')}
-          </Link>
+          {!platform && (
+            <Link to={paths.profile()} onClick={() => setOpen(false)}>
+              {t('my_profile')}
+            </Link>
+          )}
           <button
             type="button"
             onClick={() => {
@@ -64,7 +75,7 @@ export function UserMenu({ username, onLogout }: { username: string; onLogout: (
           >
             {t('logout')}
           </button>
-          <MyInstitutes />
+          {!platform && <MyInstitutes />}
         </div>
       )}
     </div>
