@@ -8,6 +8,7 @@ import { useAdminMessages } from '../forms'
 import { fieldError } from './field-errors'
 import { useUpdateInstitute, type PlatformInstitute } from './platform.api'
 import '../../../i18n/platform.i18n'
+import '../admin.i18n'
 import './platform.css'
 
 /** The addresses as typed: one a line, or separated by commas or spaces; hosts are case-blind, so lower case. */
