@@ -4,21 +4,15 @@ import type { Dialect } from '../database'
 // Frozen in time: change the schema with a new migration, never by editing this one.
 // Issue 74, bench:institutes (docs/decisions/121). PostgreSQL only; SQLite has no row security and needs neither.
 //
-// 1. The background jobs (owed practice cards, deliveries, live announcements, live mock ends, the daily set) looked
-//    at every institute in turn, a transaction or two and a round trip to set the session each: at 1,000 institutes
-//    they never rested, and took more of the server's and the database's CPU than the requests. Each now asks first
-//    which institutes have work of its kind, in one statement: `institutes_with_work(job, now, grace, today)`, run
-//    with its owner's rights (it returns institutes' ids, nothing of their rows). What it asks is a superset of each
-//    job's own due rows (the job's pass then reads exactly those, as before).
-// 2. Attempts' quiz decides their institute. Without saying so PostgreSQL guessed that a learner's attempts at one
-//    quiz were as likely found through attempts_institute_quiz (every learner's, 200 a quiz here) as through
-//    attempts_institute_user, and the learner's list of quizzes read 20 times the rows it needed at 1,000 institutes.
+// The background jobs (owed practice cards, deliveries, live announcements, live mock ends, the daily set) looked
+// at every institute in turn, a transaction or two and a round trip to set the session each: at 1,000 institutes
+// they never rested, and took more of the server's and the database's CPU than the requests. Each now asks first
+// which institutes have work of its kind, in one statement: `institutes_with_work(job, now, grace, today)`, run
+// with its owner's rights (it returns institutes' ids, nothing of their rows). What it asks is a superset of each
+// job's own due rows (the job's pass then reads exactly those, as before).
 export const institutesWithWork = (dialect: Dialect): Migration => ({
   async up(db: Kysely<unknown>) {
     if (dialect !== 'postgres') return
-    await sql`create statistics attempts_quiz_institute (dependencies, ndistinct) on institute_id, quiz_id
-      from attempts`.execute(db)
-    await sql`analyze attempts`.execute(db)
     // The institutes of the rows in sight with work of the kind due: under row security, those of the session's.
     await sql`
       create function institutes_with_work_in_sight(job text, now_ms bigint, grace_ms bigint, today text)
@@ -73,6 +67,5 @@ export const institutesWithWork = (dialect: Dialect): Migration => ({
     if (dialect !== 'postgres') return
     await sql`drop function institutes_with_work(text, bigint, bigint, text)`.execute(db)
     await sql`drop function institutes_with_work_in_sight(text, bigint, bigint, text)`.execute(db)
-    await sql`drop statistics attempts_quiz_institute`.execute(db)
   },
 })
