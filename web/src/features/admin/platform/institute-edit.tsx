@@ -3,20 +3,13 @@ import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../../api/api-error'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
-import { Field } from '../../../components/ui/form/field'
 import { useAdminMessages } from '../forms'
 import { fieldError } from './field-errors'
+import { instituteFields, InstituteFields, type InstituteDraft } from './institute-fields'
 import { useUpdateInstitute, type PlatformInstitute } from './platform.api'
 import '../../../i18n/platform.i18n'
 import '../admin.i18n'
 import './platform.css'
-
-/** The addresses as typed: one a line, or separated by commas or spaces; hosts are case-blind, so lower case. */
-export const readHosts = (text: string) =>
-  text
-    .split(/[\s,]+/)
-    .map((host) => host.trim().toLowerCase())
-    .filter(Boolean)
 
 /**
  * Which of `hosts` another institute of the list already has, to name it at the field after a 409 host_taken (the
@@ -47,11 +40,13 @@ export function EditInstitute({
   const messages = useAdminMessages()
   const update = useUpdateInstitute()
   const heading = useRef<HTMLHeadingElement>(null)
-  const [nameEn, setNameEn] = useState(institute.name.en)
-  const [nameNe, setNameNe] = useState(institute.name.ne)
-  const [hosts, setHosts] = useState(institute.hosts.join('\n'))
-  const [colour, setColour] = useState(institute.colour)
-  const [open, setOpen] = useState(institute.open_registration)
+  const [draft, setDraft] = useState<InstituteDraft>({
+    nameEn: institute.name.en,
+    nameNe: institute.name.ne,
+    hosts: institute.hosts.join('\n'),
+    colour: institute.colour,
+    open: institute.open_registration,
+  })
   const [sentHosts, setSentHosts] = useState<string[]>([])
   // The form opens below the table: bring it into view and put the reader on its heading.
   useEffect(() => {
@@ -87,51 +82,12 @@ export function EditInstitute({
         noValidate
         onSubmit={(event) => {
           event.preventDefault()
-          const list = readHosts(hosts)
-          setSentHosts(list)
-          update.mutate(
-            {
-              id: institute.id,
-              update: { name: { en: nameEn, ne: nameNe }, hosts: list, colour, open_registration: open },
-            },
-            { onSuccess: (saved) => onDone(saved.name.en) },
-          )
+          const fields = instituteFields(draft)
+          setSentHosts(fields.hosts)
+          update.mutate({ id: institute.id, update: fields }, { onSuccess: (saved) => onDone(saved.name.en) })
         }}
       >
-        <Field label={t('platform.institutes.name_en')} error={message('name.en') ?? message('name')} required>
-          {(control) => (
-            <input {...control} lang="en" value={nameEn} onChange={(event) => setNameEn(event.target.value)} />
-          )}
-        </Field>
-        <Field label={t('platform.institutes.name_ne')} error={message('name.ne')}>
-          {(control) => (
-            <input {...control} lang="ne" value={nameNe} onChange={(event) => setNameNe(event.target.value)} />
-          )}
-        </Field>
-        <Field
-          label={t('platform.institutes.hosts_field')}
-          hint={t('platform.institutes.hosts_hint')}
-          error={hostsError}
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              rows={3}
-              value={hosts}
-              autoCapitalize="none"
-              onChange={(event) => setHosts(event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t('platform.institutes.colour')} error={message('colour')}>
-          {(control) => (
-            <input {...control} type="color" value={colour} onChange={(event) => setColour(event.target.value)} />
-          )}
-        </Field>
-        <label className="checkbox">
-          <input type="checkbox" checked={open} onChange={(event) => setOpen(event.target.checked)} />{' '}
-          {t('platform.institutes.open_registration')}
-        </label>
+        <InstituteFields draft={draft} onChange={setDraft} message={message} hostsError={hostsError} hostRows={3} />
         <div className="actions">
           <Button type="submit" variant="primary" disabled={update.isPending}>
             {update.isPending ? t('platform.institutes.edit_saving') : t('platform.institutes.edit_save')}

@@ -1,25 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ApiError } from '../../../api/api-error'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
-import { Field } from '../../../components/ui/form/field'
 import { useLanguage } from '../../../i18n/use-bilingual'
 import { instituteName } from '../../../lib/institute'
 import { formatNumber } from '../../../lib/format'
-import { useAdminMessages } from '../forms'
-import { fieldError } from './field-errors'
-import { EditInstitute, readHosts } from './institute-edit'
-import {
-  actAsUrl,
-  platformQueries,
-  useActAs,
-  useCreateInstitute,
-  useUpdateInstitute,
-  type PlatformInstitute,
-} from './platform.api'
+import { CreateInstitute } from './institute-create'
+import { EditInstitute } from './institute-edit'
+import { actAsUrl, platformQueries, useActAs, useUpdateInstitute, type PlatformInstitute } from './platform.api'
 import '../../../i18n/platform.i18n'
 import '../admin.i18n'
 import './platform.css'
@@ -227,121 +217,5 @@ export function Component() {
         </Dialog>
       )}
     </>
-  )
-}
-
-const DEFAULT_COLOUR = '#1d4ed8'
-
-/** "Add an institute": slug, names, addresses, colour and open registration, as the API takes them. */
-function CreateInstitute() {
-  const { t } = useTranslation('platform')
-  const messages = useAdminMessages()
-  const create = useCreateInstitute()
-  const [slug, setSlug] = useState('')
-  const [nameEn, setNameEn] = useState('')
-  const [nameNe, setNameNe] = useState('')
-  const [hosts, setHosts] = useState('')
-  const [colour, setColour] = useState(DEFAULT_COLOUR)
-  const [open, setOpen] = useState(false)
-  const [created, setCreated] = useState<string | null>(null)
-  const error = create.error
-  const message = (path: string) => {
-    const text = fieldError(error, path)
-    return text ? messages(text) : null
-  }
-  const code = error instanceof ApiError ? error.code : null
-  return (
-    <section className="stack platform-create" aria-labelledby="platform-create">
-      <h2 id="platform-create">{t('platform.institutes.create')}</h2>
-      <div aria-live="polite">
-        {created && <Alert kind="success">{t('platform.institutes.created', { name: created })}</Alert>}
-        {create.isError && (
-          <Alert kind="error">
-            {/* host_taken is said at the addresses' field; any other 409 is the slug's. */}
-            {code !== 'host_taken' && error instanceof ApiError && error.status === 409
-              ? t('platform.institutes.slug_taken')
-              : t('platform.institutes.create_failed')}
-          </Alert>
-        )}
-      </div>
-      <form
-        className="stack"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          setCreated(null)
-          create.mutate(
-            {
-              slug: slug.trim(),
-              name: { en: nameEn, ne: nameNe },
-              hosts: readHosts(hosts),
-              colour,
-              open_registration: open,
-            },
-            {
-              onSuccess: (institute) => {
-                setCreated(institute.name.en)
-                setSlug('')
-                setNameEn('')
-                setNameNe('')
-                setHosts('')
-                setColour(DEFAULT_COLOUR)
-                setOpen(false)
-              },
-            },
-          )
-        }}
-      >
-        <Field
-          label={t('platform.institutes.slug')}
-          hint={t('platform.institutes.slug_hint')}
-          error={message('slug')}
-          required
-        >
-          {(control) => (
-            <input {...control} value={slug} autoCapitalize="none" onChange={(event) => setSlug(event.target.value)} />
-          )}
-        </Field>
-        <Field label={t('platform.institutes.name_en')} error={message('name.en') ?? message('name')} required>
-          {(control) => (
-            <input {...control} lang="en" value={nameEn} onChange={(event) => setNameEn(event.target.value)} />
-          )}
-        </Field>
-        <Field label={t('platform.institutes.name_ne')} error={message('name.ne')}>
-          {(control) => (
-            <input {...control} lang="ne" value={nameNe} onChange={(event) => setNameNe(event.target.value)} />
-          )}
-        </Field>
-        <Field
-          label={t('platform.institutes.hosts_field')}
-          hint={t('platform.institutes.hosts_hint')}
-          error={code === 'host_taken' ? t('platform.institutes.host_taken') : message('hosts')}
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              rows={2}
-              value={hosts}
-              autoCapitalize="none"
-              onChange={(event) => setHosts(event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t('platform.institutes.colour')} error={message('colour')}>
-          {(control) => (
-            <input {...control} type="color" value={colour} onChange={(event) => setColour(event.target.value)} />
-          )}
-        </Field>
-        <label className="checkbox">
-          <input type="checkbox" checked={open} onChange={(event) => setOpen(event.target.checked)} />{' '}
-          {t('platform.institutes.open_registration')}
-        </label>
-        <div className="actions">
-          <Button type="submit" variant="primary" disabled={create.isPending}>
-            {create.isPending ? t('platform.institutes.saving') : t('platform.institutes.save')}
-          </Button>
-        </div>
-      </form>
-    </section>
   )
 }
