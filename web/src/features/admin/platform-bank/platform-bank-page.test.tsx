@@ -3,40 +3,12 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeNetwork, page, renderRoutes, signInAs } from '../../../test/page-test-utils'
 import { Component as PlatformBankPage } from './platform-bank-page'
+import { question, row } from './platform-bank.fixtures'
 import { UpdateAvailable } from './update-from-source'
 
 vi.setConfig({ testTimeout: 20_000 })
 configure({ asyncUtilTimeout: 4000 })
 
-const row = (id: number, en: string) => ({
-  id,
-  type: 'single',
-  marks: null,
-  text: { en, ne: '' },
-  topic: 'Physics',
-  tags: ['loksewa'],
-  difficulty: null,
-  source: 'Platform 2083',
-  option_count: 2,
-  used_in: [],
-  responses: 0,
-  facility: null,
-  copied_from: null,
-  update_available: false,
-})
-const question = (id: number) => ({
-  ...row(id, 'What is the SI unit of force?'),
-  revision_id: 1,
-  hint: null,
-  image: null,
-  options: [
-    { id: 1, text: { en: 'Joule', ne: '' }, is_correct: false, image: null },
-    { id: 2, text: { en: 'Newton', ne: '' }, is_correct: true, image: null },
-  ],
-  key: null,
-  word_limit: null,
-  model_answer: null,
-})
 const LIST = 'GET /api/admin/platform-bank/questions/'
 
 beforeEach(() => signInAs({ username: 'boss', is_admin: true }))

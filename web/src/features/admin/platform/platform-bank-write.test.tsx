@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../../session/session-store'
 import { fakeNetwork, polyfillDialog, renderRoutes } from '../../../test/page-test-utils'
+import { question, row } from '../platform-bank/platform-bank.fixtures'
 import { Component as PlatformScreens } from './platform-screens'
 
 vi.setConfig({ testTimeout: 20_000 })
@@ -14,35 +15,6 @@ const token = (claims: object) =>
   `e30.${btoa(JSON.stringify({ username: 'root', exp: Math.floor(Date.now() / 1000) + 3600, ...claims })).replace(/=+$/, '')}.sig`
 const routes = () => [{ path: '/platform/*', Component: PlatformScreens }]
 
-const row = (id: number, en: string) => ({
-  id,
-  type: 'single',
-  marks: null,
-  text: { en, ne: '' },
-  topic: 'Physics',
-  tags: ['loksewa'],
-  difficulty: null,
-  source: 'Platform 2083',
-  option_count: 2,
-  used_in: [],
-  responses: 0,
-  facility: null,
-  copied_from: null,
-  update_available: false,
-})
-const question = (id: number) => ({
-  ...row(id, 'What is the SI unit of force?'),
-  revision_id: 1,
-  hint: null,
-  image: null,
-  options: [
-    { id: 1, text: { en: 'Joule', ne: '' }, is_correct: false, image: null },
-    { id: 2, text: { en: 'Newton', ne: '' }, is_correct: true, image: null },
-  ],
-  key: null,
-  word_limit: null,
-  model_answer: null,
-})
 const LIST = 'GET /api/platform/bank/questions/'
 
 describe("the platform's bank on its admins' screens: the admin bank's question form", () => {
