@@ -2,8 +2,9 @@ import sharp from 'sharp'
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
-import { createUser, DEFAULT_PASSWORD } from '../../test/factories'
+import { createUser } from '../../test/factories'
 import { questionBody } from '../../test/fixtures/admin.fixtures'
+import { onHosts } from '../../test/hosts'
 import { useTestApp } from '../../test/test-app'
 import { knownMigrationNames } from '../db/migrate'
 import { createInstitutesService } from '../institutes/institutes.service'
@@ -16,25 +17,7 @@ const MAIN = 'main.example.np'
 describe.each(dialects)("the platform's bank on %s", (dialect) => {
   const t = useTestApp(dialect, { BASE_DOMAIN: PLATFORM })
   const institutes = () => createInstitutesService({ database: t.database, config: t.config, clock: t.clock })
-  const call = async (host: string, method: string, url: string, access?: string, payload?: object) => {
-    const response = await t.app.inject({
-      method: method as 'GET',
-      url,
-      headers: { host, ...(access && { authorization: `Bearer ${access}` }) },
-      ...(payload !== undefined && { payload }),
-    })
-    return { status: response.statusCode, body: response.body ? response.json() : undefined }
-  }
-  const accessOf = async (host: string, user: { username: string }) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/token/',
-      headers: { host },
-      payload: { username: user.username, password: DEFAULT_PASSWORD },
-    })
-    expect(response.statusCode, response.body).toBe(200)
-    return response.json<{ access: string }>().access
-  }
+  const { call, accessOf } = onHosts(t)
   const twoInstitutes = async () => {
     const id = await institutes().create({ slug: 'pathshala', name: { en: 'Pathshala' }, hosts: [PATHSHALA] })
     await sql`insert into institute_hosts (host, institute_id) values (${MAIN}, 1)`.execute(t.db)

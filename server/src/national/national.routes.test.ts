@@ -1,10 +1,11 @@
 import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
 import { dialects } from '../../test/dialects'
-import { createUser, DEFAULT_PASSWORD } from '../../test/factories'
+import { createUser } from '../../test/factories'
 import { questionBody } from '../../test/fixtures/admin.fixtures'
 import { storedOptionIds } from '../../test/learner-api'
 import { mockEnderOn } from '../../test/mock-ender'
+import { onHosts } from '../../test/hosts'
 import { useTestApp } from '../../test/test-app'
 import { createInstitutesService } from '../institutes/institutes.service'
 
@@ -19,25 +20,7 @@ const GRACE = 2 * MINUTE
 describe.each(dialects)('national mocks on %s', (dialect) => {
   const t = useTestApp(dialect, { BASE_DOMAIN: PLATFORM })
   const institutes = () => createInstitutesService({ database: t.database, config: t.config, clock: t.clock })
-  const call = async (host: string, method: string, url: string, access?: string, payload?: object) => {
-    const response = await t.app.inject({
-      method: method as 'GET',
-      url,
-      headers: { host, ...(access && { authorization: `Bearer ${access}` }) },
-      ...(payload !== undefined && { payload }),
-    })
-    return { status: response.statusCode, body: response.body ? response.json() : undefined }
-  }
-  const accessOf = async (host: string, user: { username: string }) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/token/',
-      headers: { host },
-      payload: { username: user.username, password: DEFAULT_PASSWORD },
-    })
-    expect(response.statusCode, response.body).toBe(200)
-    return response.json<{ access: string }>().access
-  }
+  const { call, accessOf } = onHosts(t)
 
   /** Three institutes (main, Pathshala, a third), their admins and learners, and a platform admin. */
   async function world() {
