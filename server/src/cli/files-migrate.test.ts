@@ -69,5 +69,5 @@ describe('npm run files:migrate, killed and run again', () => {
     // And once more: nothing to move.
     const third = await runCli('files-migrate', [], { DATA_DIR: dir })
     expect(third.stdout).toMatch(/pictures 0, page_images 0, page_images \(phone\) 0, profile_pictures 0/)
-  })
+  }, 120_000) // two CLI processes, each compiling the server: slow on a busy machine
 })
