@@ -275,8 +275,10 @@ function numericKey(cells: NonNullable<Draft['numeric']>, messages: ImportMessag
   if (decimalsCell !== '') {
     const number = readNumber(decimalsCell)
     decimals = number.ok ? Number(number.text) : Number.NaN
-    if (!number.ok || !Number.isInteger(decimals) || decimals < 0 || decimals > 6)
+    if (!number.ok || !Number.isInteger(decimals) || decimals < 0 || decimals > 6) {
       messages.push({ field: 'decimals', code: 'invalid', message: questionTypeMessages.decimals })
+      decimals = Number.NaN
+    }
   }
   const ranged = min !== undefined || max !== undefined
   let answer: { value: number; tolerance: number } | { min: number; max: number } | null = null
