@@ -76,7 +76,20 @@ export function readLayout(lines: readonly Line[]): Draft[] {
   const marksOf = new Map<Draft, string>()
   const runsOf = (text: { mixed: Run[] } | object) => (text as { mixed: Run[] }).mixed
   let passage: { mixed: Run[] } | null = null
+  let passageNotes: ImportMessage[] = []
   let inPassage = false
+  // A passage's picture is not brought in by an import (docs/decisions/123): its questions say so, never dropped.
+  const passageLine = (line: Line) => {
+    passageNotes.push(...line.notes)
+    if ((line.pictures ?? []).length > 0)
+      passageNotes.push(
+        note(
+          'passage',
+          'image',
+          `${line.pictures!.map((picture) => picture.name).join(', ')} is in the passage: an import brings in a passage's text only; import it without the picture and add the picture to the passage in the bank.`,
+        ),
+      )
+  }
 
   const addOption = (runs: Run[]) => {
     current!.options.push({ mixed: trimRuns(runs) })
@@ -104,12 +117,15 @@ export function readLayout(lines: readonly Line[]): Draft[] {
     const passageStart = PASSAGE.exec(text)
     if (passageStart) {
       passage = { mixed: trimRuns(sliceRuns(line.runs, passageStart[0].length)) }
+      passageNotes = []
+      passageLine(line)
       inPassage = true
       current = null
       continue
     }
     if (END_PASSAGE.test(text)) {
       passage = null
+      passageNotes = []
       inPassage = false
       part = 'after'
       continue
@@ -117,12 +133,14 @@ export function readLayout(lines: readonly Line[]): Draft[] {
     const question = QUESTION.exec(text)
     if (!question && inPassage) {
       if (text.trim() !== '') appendLine(passage!.mixed, trimRuns(line.runs))
+      passageLine(line)
       continue
     }
     if (question) {
       inPassage = false
       current = emptyDraft(line.no, { mixed: trimRuns(sliceRuns(line.runs, question[0].length)) })
       current.passage = passage
+      if (passage) current.notes.push(...passageNotes)
       current.notes.push(...line.notes)
       placePictures(line, 'text')
       if (/[०-९]/.test(question[1]!))
