@@ -54,6 +54,14 @@ export const importColumns = [
   'word_limit',
   'model_answer_en',
   'model_answer_ne',
+  // A numeric question (API.md "Question types"): `type` numeric, its value and tolerance or its range, its decimals.
+  'answer_value',
+  'answer_tolerance',
+  'answer_min',
+  'answer_max',
+  'decimals',
+  // A reading passage: rows with the same passage text share one bank passage, in row order.
+  'passage',
 ] as const
 
 /**
@@ -97,7 +105,7 @@ export const ImportColumnsSchema = z.string().transform((value, context) => {
   if (unknown.length > 0) {
     context.addIssue({
       code: 'custom',
-      message: `${unknown.map(([, column]) => JSON.stringify(column)).join(', ')} ${unknown.length === 1 ? 'is not a template column' : 'are not template columns'}: use question_en, question_ne, option_a_en … option_j_ne, correct, hint_en, hint_ne, topic, tags, difficulty, source, type, marks, word_limit, model_answer_en or model_answer_ne.`,
+      message: `${unknown.map(([, column]) => JSON.stringify(column)).join(', ')} ${unknown.length === 1 ? 'is not a template column' : 'are not template columns'}: use question_en, question_ne, option_a_en … option_j_ne, correct, hint_en, hint_ne, topic, tags, difficulty, source, type, marks, word_limit, model_answer_en, model_answer_ne, answer_value, answer_tolerance, answer_min, answer_max, decimals or passage.`,
     })
     return z.NEVER
   }
@@ -163,6 +171,8 @@ export const importFixCodes = [
   'language_guessed',
   'partial_credit_dropped',
   'maths_rewritten',
+  // A multiple question whose file split the credit among its right options: partial marks are the paper section's.
+  'partial_marking',
 ] as const
 export const importDuplicateCodes = ['duplicate_in_bank', 'duplicate_in_file'] as const
 
@@ -216,11 +226,19 @@ export const ImportQuestionSchema = z.object({
   tags: z.array(z.string()),
   difficulty: DifficultySchema.nullable(),
   source: z.string().nullable(),
-  /** Absent in a choice question; a written one has `type`, `marks`, `word_limit` and `model_answer`. */
-  type: z.enum(['choice', 'written']).optional(),
+  /**
+   * Absent in a choice question; a written one has `type`, `marks`, `word_limit` and `model_answer`; a numeric one
+   * `answer` and `decimals` (and no options); a multiple one its options with one or more right.
+   */
+  type: z.enum(['choice', 'multiple', 'numeric', 'written']).optional(),
   marks: z.number().nullable().optional(),
   word_limit: z.number().int().nullable().optional(),
   model_answer: BilingualSchema.nullable().optional(),
+  answer: z
+    .union([z.object({ value: z.number(), tolerance: z.number() }), z.object({ min: z.number(), max: z.number() })])
+    .nullable()
+    .optional(),
+  decimals: z.number().int().nullable().optional(),
 })
 export type ImportQuestion = z.infer<typeof ImportQuestionSchema>
 
@@ -233,6 +251,8 @@ export const ImportRowSchema = z.object({
   converted: z.array(ImportConversionSchema),
   /** For a `duplicate`: the bank question it repeats, or the earlier row of this import. */
   duplicate_of: z.object({ question_id: z.number().int().nullable(), row: z.number().int().nullable() }).nullable(),
+  /** The reading passage the question comes under (its questions share one bank passage on commit), or null. */
+  passage: z.object({ text: BilingualSchema }).nullable().optional(),
 })
 export type ImportRow = z.infer<typeof ImportRowSchema>
 

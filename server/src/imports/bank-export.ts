@@ -1,10 +1,4 @@
-import {
-  picturePath,
-  pictureLimits,
-  type BankListQuerySchema,
-  type ImportImage,
-  type ImportQuestion,
-} from '@quiz/contracts'
+import { picturePath, pictureLimits, type BankListQuerySchema, type ImportImage } from '@quiz/contracts'
 import type { Kysely } from 'kysely'
 import type { z } from 'zod'
 import type { BankService } from '../admin/bank.service'
@@ -12,11 +6,13 @@ import type { DB } from '../db/schema'
 import { decodeRaster, isDecodeRefusal } from '../lib/decode-gate'
 import type { PicturesService } from '../pictures/pictures.service'
 import { findAnswerKeys, editorIsCorrect } from '../questions/answer-keys'
-import { findRevisions } from '../questions/question-revisions.repository'
+import { findPassages, passageOfQuestions, questionIdsOf } from '../questions/passages.repository'
+import { findRevisions, numericKeyOf } from '../questions/question-revisions.repository'
 import { currentRevisionIds } from './imports.repository'
-import { writeXlsx, type SheetPicture } from './sheet'
+import { writeXlsx, type SheetPicture, type SheetQuestion } from './sheet'
 
 type BankQuery = z.output<typeof BankListQuerySchema>
+type ExportedQuestion = SheetQuestion & { id: number; passageId: number | null }
 
 const storedPicture = { maxPixels: pictureLimits.pixels, formats: ['webp'] }
 
@@ -41,7 +37,7 @@ export async function exportBankXlsx(
   { db, bank, pictures }: { db: Kysely<DB>; bank: BankService; pictures: Pick<PicturesService, 'read'> },
   query: BankQuery,
 ): Promise<Buffer> {
-  const questions: ImportQuestion[] = []
+  const questions: ExportedQuestion[] = []
   for (let page = 1; ; page++) {
     const found = await bank.list({ ...query, page, page_size: 500 })
     const revisionOf = await currentRevisionIds(
@@ -51,6 +47,16 @@ export async function exportBankXlsx(
     const revisions = await findRevisions(db, [...revisionOf.values()])
     // The key each question scores on: a spreadsheet taken elsewhere must not carry a key since corrected.
     const keys = await findAnswerKeys(db, revisions.keys())
+    const passageOf = await passageOfQuestions(
+      db,
+      found.results.map((item) => item.id),
+    )
+    const passages = new Map(
+      (await findPassages(db, [...passageOf.values()])).map((row) => [
+        row.id,
+        { text: { en: row.text_en, ne: row.text_ne } },
+      ]),
+    )
     for (const item of found.results) {
       const revision = revisions.get(revisionOf.get(item.id)!)
       if (!revision) continue
@@ -68,6 +74,15 @@ export async function exportBankXlsx(
         tags: item.tags,
         difficulty: item.difficulty,
         source: item.source,
+        id: item.id,
+        passageId: passageOf.get(item.id) ?? null,
+        passage: passages.get(passageOf.get(item.id)!) ?? null,
+        ...(revision.type === 'multiple' && { type: 'multiple' as const }),
+        ...(revision.type === 'numeric' && {
+          type: 'numeric' as const,
+          answer: numericKeyOf(revision),
+          decimals: revision.decimals,
+        }),
         ...(revision.type === 'written' && {
           type: 'written' as const,
           marks: item.marks,
@@ -90,5 +105,30 @@ export async function exportBankXlsx(
       const png = data && (await decodeRaster(data, storedPicture, (image) => image.png().toBuffer()))
       if (png && !isDecodeRefusal(png)) pngs.set(picture.url, { png, ...picture })
     }
-  return writeXlsx(questions, undefined, (url) => pngs.get(url))
+  return writeXlsx(await passagesTogether(db, questions), undefined, (url) => pngs.get(url))
+}
+
+/**
+ * A passage's questions written together at its first question's place, in the passage's order: the import gives
+ * rows of one passage text the passage in row order, so an export read back keeps each passage as it was.
+ */
+async function passagesTogether(db: Kysely<DB>, questions: ExportedQuestion[]): Promise<SheetQuestion[]> {
+  const passageIds = [
+    ...new Set(questions.flatMap((question) => (question.passageId === null ? [] : [question.passageId]))),
+  ]
+  const order = await questionIdsOf(db, passageIds)
+  const byId = new Map(questions.map((question) => [question.id, question]))
+  const written = new Set<number>()
+  const out: SheetQuestion[] = []
+  for (const question of questions) {
+    if (question.passageId === null) out.push(question)
+    else if (!written.has(question.passageId)) {
+      written.add(question.passageId)
+      for (const id of order.get(question.passageId) ?? []) {
+        const member = byId.get(id)
+        if (member) out.push(member)
+      }
+    }
+  }
+  return out
 }

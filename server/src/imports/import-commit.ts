@@ -5,16 +5,47 @@ import type { AppContext } from '../context'
 import { NotFound, ValidationFailed, type FieldErrors } from '../http/errors'
 import { insertBankQuestion } from '../questions/question-revisions.repository'
 import { setTags } from '../questions/question-tags.repository'
+import { passageValues } from '../questions/paper-passages'
+import { insertPassage, setPassageQuestions } from '../questions/passages.repository'
 import { appendFixedItems } from '../questions/quiz-papers.repository'
-import { bankQuestionsByHash, findDryRun, findLiveQuizFigures, lockImportCommits } from './imports.repository'
-import { isImportable, namedRowErrors, type HashedRow } from './rows'
+import {
+  bankQuestionsByHash,
+  findDryRun,
+  findLiveQuizFigures,
+  lockImportCommits,
+  setPaperPassages,
+} from './imports.repository'
+import { isImportable, namedRowErrors, passageKey, type HashedRow } from './rows'
 
 type CommitBody = z.output<typeof ImportCommitBodySchema>
 
 const COMMIT_SLICE = 100
 
-function* slices<T>(items: T[], size: number) {
-  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size)
+/**
+ * The rows to write, a passage's rows together at its first row's place (in row order among themselves), packed into
+ * slices of about COMMIT_SLICE rows: a passage is written in one transaction with its questions, never split.
+ */
+function* slices(rows: HashedRow[], size: number) {
+  const units: HashedRow[][] = []
+  const byPassage = new Map<string, HashedRow[]>()
+  for (const row of rows) {
+    const key = row.passage ? passageKey(row.passage) : null
+    const unit = key === null ? undefined : byPassage.get(key)
+    if (unit) unit.push(row)
+    else {
+      units.push([row])
+      if (key !== null) byPassage.set(key, units.at(-1)!)
+    }
+  }
+  let slice: HashedRow[] = []
+  for (const unit of units) {
+    if (slice.length > 0 && slice.length + unit.length > size) {
+      yield slice
+      slice = []
+    }
+    slice.push(...unit)
+  }
+  if (slice.length > 0) yield slice
 }
 
 function refuseOverfullPaper(questions: number) {
@@ -38,6 +69,7 @@ export function createImportCommit({ database, clock }: Pick<AppContext, 'databa
         rows.map((row) => row.hash!),
       )
       const questionIds: number[] = []
+      const passages = new Map<string, { text: { en: string; ne: string }; questionIds: number[] }>()
       for (const row of rows) {
         if (inBank.has(row.hash!)) continue
         const question = row.question
@@ -51,8 +83,27 @@ export function createImportCommit({ database, clock }: Pick<AppContext, 'databa
           after: { import_id: importId, row: row.row, text: question.text, topic: question.topic },
         })
         questionIds.push(questionId)
+        if (!row.passage) continue
+        const key = passageKey(row.passage)
+        if (!passages.has(key)) passages.set(key, { text: row.passage.text, questionIds: [] })
+        passages.get(key)!.questionIds.push(questionId)
       }
-      return questionIds
+      // Real bank passages (API.md "Question types"), their questions in row order; a passage whose every question
+      // the bank already held gets none (its questions keep whatever passage they are in).
+      const passageOf = new Map<number, number>()
+      for (const passage of passages.values()) {
+        const passageId = await insertPassage(trx, passageValues({ text: passage.text, image: null }), now)
+        await setPassageQuestions(trx, passageId, passage.questionIds)
+        await recordAudit(trx, actor, now, {
+          action: 'create',
+          entityType: 'passage',
+          entityId: passageId,
+          label: (passage.text.en || passage.text.ne).slice(0, 80),
+          after: { import_id: importId, text: passage.text, question_ids: passage.questionIds },
+        })
+        for (const questionId of passage.questionIds) passageOf.set(questionId, passageId)
+      }
+      return { questionIds, passageOf }
     })
   }
 
@@ -80,8 +131,11 @@ export function createImportCommit({ database, clock }: Pick<AppContext, 'databa
 
     const now = clock.now()
     const questionIds: number[] = []
+    const passageOf = new Map<number, number>()
     for (const slice of slices([...fresh.values()], COMMIT_SLICE)) {
-      questionIds.push(...(await writeSlice(slice, importId, actor, now)))
+      const written = await writeSlice(slice, importId, actor, now)
+      questionIds.push(...written.questionIds)
+      for (const [questionId, passageId] of written.passageOf) passageOf.set(questionId, passageId)
       // A turn of the event loop between slices: learners' requests are answered while thousands are written.
       await new Promise((resolve) => setImmediate(resolve))
     }
@@ -90,6 +144,8 @@ export function createImportCommit({ database, clock }: Pick<AppContext, 'databa
         const current = (await findLiveQuizFigures(trx, quiz.id))!
         refuseOverfullPaper(current.question_count + questionIds.length)
         await appendFixedItems(trx, quiz.id, questionIds)
+        // A passage's questions in a paper are the passage's items (its questions in its order, together).
+        await setPaperPassages(trx, quiz.id, passageOf)
         await recordAudit(trx, actor, now, {
           action: 'update',
           entityType: 'quiz',

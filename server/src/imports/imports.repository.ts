@@ -112,3 +112,17 @@ export async function currentRevisionIds(db: Kysely<DB>, questionIds: readonly n
   for (const row of rows) if (row.revision_id !== null) found.set(row.id, row.revision_id)
   return found
 }
+
+/** Marks the quiz's fixed items of passage questions as the passage's (`passageOf`: question id -> passage id). */
+export async function setPaperPassages(db: Kysely<DB>, quizId: number, passageOf: ReadonlyMap<number, number>) {
+  const byPassage = new Map<number, number[]>()
+  for (const [questionId, passageId] of passageOf)
+    byPassage.set(passageId, [...(byPassage.get(passageId) ?? []), questionId])
+  for (const [passageId, questionIds] of byPassage)
+    await db
+      .updateTable('paper_items')
+      .set({ passage_id: passageId })
+      .where('quiz_id', '=', quizId)
+      .where('question_id', 'in', questionIds)
+      .execute()
+}

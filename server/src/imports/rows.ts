@@ -5,6 +5,10 @@ import {
   importFixCodes,
   importMessages,
   BankQuestionInputSchema,
+  PassageInputSchema,
+  questionTypeMessages,
+  passageLimits,
+  passageMessages,
   type Difficulty,
   type ImportConversion,
   type ImportFormat,
@@ -25,6 +29,7 @@ import { convertLegacy, legacyFontOfName } from './legacy-font'
 import { applyLegacyFonts, decideQuestionFonts, hasDevanagari, unsupportedFonts, type TextRole } from './legacy'
 import type { Draft, DraftPicture, DraftText, Run } from './readers/draft'
 import { letterIndex } from './readers/layout'
+import { readNumber } from '@quiz/contracts/rules/numbers'
 import { clozeNote, isCloze, refusalMessage } from './readers/moodle-text'
 
 export interface RowDefaults {
@@ -157,7 +162,8 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
   if (typeNotes.length === 0 && parts.some((runs) => isCloze(runsText(runs)))) typeNotes = [clozeNote()]
   const kind = writtenKind(draft, typeNotes)
   const unsupported = typeNotes.length > 0
-  if (!unsupported && !kind) readAnswer(draft, options, messages)
+  const numeric = !unsupported && !kind && draft.numeric ? numericKey(draft.numeric, messages) : undefined
+  if (!unsupported && !kind && !draft.numeric) readAnswer(draft, options, messages)
   const image = unsupported ? null : await pictureFrom(draft.images, 'image', 'The question', messages, context)
   if (!unsupported)
     for (const [index, found] of draft.optionImages.entries())
@@ -179,9 +185,14 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
       word_limit: kind.wordLimit === '' ? null : (numberOrRaw(kind.wordLimit) as number),
       model_answer: kind.modelAnswer ? bilingual(kind.modelAnswer, 'model_answer') : null,
     }),
+    ...(!kind && draft.multiple && { type: 'multiple' as const }),
+    ...(!kind && numeric && { type: 'numeric' as const, answer: numeric.answer, decimals: numeric.decimals }),
   }
-  if (!unsupported) await check(question, messages)
-  else messages.splice(0, messages.length, ...typeNotes)
+  const passage = draft.passage ? { text: bilingual(draft.passage, 'passage') } : null
+  if (!unsupported) {
+    await check(question, messages)
+    if (passage) await checkPassage(passage.text, messages)
+  } else messages.splice(0, messages.length, ...typeNotes)
 
   const rejected = messages.some(rejects)
   return {
@@ -191,12 +202,115 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
     messages,
     converted,
     duplicate_of: null,
+    passage,
     hash: rejected ? null : contentHash(question),
   }
 }
 
+/** The passage's text as `POST /api/admin/bank/passages/` would take it, refusals said at `passage`. */
+async function checkPassage(text: { en: string; ne: string }, messages: ImportMessage[]) {
+  if (!text.en && !text.ne) {
+    messages.push({ field: 'passage', code: 'empty_text', message: 'The passage has no text.' })
+    return
+  }
+  const result = PassageInputSchema.safeParse({ text: { en: text.en || text.ne, ne: text.ne }, image: null })
+  for (const issue of result.error?.issues ?? [])
+    messages.push({ field: ['passage', ...issue.path.slice(1)].join('.'), code: 'invalid', message: issue.message })
+  const maths = await questionMathsErrors({ text })
+  for (const [field, problems] of Object.entries(maths))
+    for (const problem of problems)
+      messages.push({
+        field: field.replace(/^text/, 'passage'),
+        code: isTableProblem(problem) ? 'table' : 'invalid_maths',
+        message: problem,
+      })
+}
+
+/** The key by which rows share a passage: its text in both languages, spaces and Unicode normalised. */
+export const passageKey = (passage: { text: { en: string; ne: string } }) =>
+  JSON.stringify([passage.text.en, passage.text.ne].map((text) => text.normalize('NFC').replace(/\s+/gu, ' ').trim()))
+
+/**
+ * A passage holds at most 50 questions (API.md "Question types"): the rows of one passage past the 50th importable
+ * one are refused, naming the limit, rather than the commit failing on them.
+ */
+export function refuseOverfullPassages(rows: HashedRow[]) {
+  const counts = new Map<string, number>()
+  for (const row of rows) {
+    if (!row.passage || row.status === 'rejected') continue
+    const key = passageKey(row.passage)
+    const count = (counts.get(key) ?? 0) + 1
+    counts.set(key, count)
+    if (count <= passageLimits.questions) continue
+    row.status = 'rejected'
+    row.hash = null
+    row.messages.push({ field: 'passage', code: 'invalid', message: passageMessages.tooManyQuestions })
+  }
+}
+
+const numberMessage = (raw: string) =>
+  `"${raw}" is not a number: write digits with at most one decimal point, such as 3.14 or -2.`
+
+/**
+ * A numeric question's accepted answer from the cells as written: a value (tolerance 0 when absent) or a range.
+ * A cell that is not a number is refused at its own field; the schema then checks decimals, signs and order.
+ */
+function numericKey(cells: NonNullable<Draft['numeric']>, messages: ImportMessage[]) {
+  const read = (raw: string, field: string): number | undefined => {
+    const trimmed = raw.trim()
+    if (trimmed === '') return undefined
+    const number = readNumber(trimmed)
+    if (!number.ok) {
+      messages.push({ field, code: 'invalid', message: numberMessage(trimmed) })
+      return Number.NaN
+    }
+    return Number(number.text)
+  }
+  const value = read(cells.value, 'answer.value')
+  const tolerance = read(cells.tolerance, 'answer.tolerance')
+  const min = read(cells.min, 'answer.min')
+  const max = read(cells.max, 'answer.max')
+  let decimals: number | null = null
+  const decimalsCell = cells.decimals.trim()
+  if (decimalsCell !== '') {
+    const number = readNumber(decimalsCell)
+    decimals = number.ok ? Number(number.text) : Number.NaN
+    if (!number.ok || !Number.isInteger(decimals) || decimals < 0 || decimals > 6) {
+      messages.push({ field: 'decimals', code: 'invalid', message: questionTypeMessages.decimals })
+      decimals = Number.NaN
+    }
+  }
+  const ranged = min !== undefined || max !== undefined
+  let answer: { value: number; tolerance: number } | { min: number; max: number } | null = null
+  if (value !== undefined && ranged)
+    messages.push({
+      field: 'answer',
+      code: 'invalid',
+      message: 'Give the answer as a value (with its tolerance) or as a range (min and max), not both.',
+    })
+  else if (ranged) {
+    if (min === undefined || max === undefined)
+      messages.push({
+        field: min === undefined ? 'answer.min' : 'answer.max',
+        code: 'no_correct',
+        message: 'A range needs both its min and its max.',
+      })
+    else answer = { min, max }
+  } else if (value !== undefined) {
+    if (tolerance === undefined || !Number.isNaN(tolerance)) answer = { value, tolerance: tolerance ?? 0 }
+  } else
+    messages.push({
+      field: 'answer',
+      code: 'no_correct',
+      message: 'A numeric question needs its answer: a value (answer_value), or a range (answer_min and answer_max).',
+    })
+  // A number refused above is said once, at its field; the schema is not asked about NaN.
+  if (answer && Object.values(answer).some(Number.isNaN)) answer = null
+  return { answer, decimals: Number.isNaN(decimals) ? null : decimals }
+}
+
 const WRITTEN = new Set(['written', 'लिखित', 'essay', 'subjective'])
-const CHOICE = new Set(['choice', 'mcq', 'multiple choice', 'वस्तुगत', 'बहुवैकल्पिक'])
+const CHOICE = new Set(['choice', 'mcq', 'multiple choice', 'single', 'वस्तुगत', 'बहुवैकल्पिक'])
 
 function writtenKind(draft: Draft, typeNotes: ImportMessage[]) {
   const written = draft.written
@@ -207,7 +321,7 @@ function writtenKind(draft: Draft, typeNotes: ImportMessage[]) {
     typeNotes.push({
       field: 'type',
       code: 'unsupported_type',
-      message: `The question type "${written.type}" is not one the bank has: write choice or written.`,
+      message: `The question type "${written.type}" is not one the bank has: write choice, multiple, numeric or written.`,
     })
   return undefined
 }
@@ -283,7 +397,7 @@ function readAnswer(draft: Draft, options: ImportQuestion['options'], messages: 
   if ('marks' in answer) {
     const right = answer.marks.filter(Boolean).length
     if (right === 0) messages.push({ field: 'correct', code: 'no_correct', message: 'No option is marked correct.' })
-    else if (right > 1)
+    else if (right > 1 && !draft.multiple)
       messages.push({
         field: 'correct',
         code: 'several_correct',
@@ -293,6 +407,10 @@ function readAnswer(draft: Draft, options: ImportQuestion['options'], messages: 
     return
   }
   const raw = answer.letter.trim()
+  if (draft.multiple) {
+    readLetters(raw, options, messages)
+    return
+  }
   const parenthesised = inParentheses(raw)
   const letter = (parenthesised ?? raw).replace(/[.)]$/, '').trim()
   const several = letter.split(/\s*[,;/&]\s*|\s+and\s+|\s+र\s+|\s+/u).filter(Boolean)
@@ -341,6 +459,35 @@ function readAnswer(draft: Draft, options: ImportQuestion['options'], messages: 
     })
 }
 
+/** A multiple question's right options: letters separated by `;` or `,` (`A;C`, `क, ग`), each naming an option. */
+function readLetters(raw: string, options: ImportQuestion['options'], messages: ImportMessage[]) {
+  const letters = raw
+    .split(/[;,]/)
+    .map((part) =>
+      part
+        .trim()
+        .replace(/^\((.*)\)$/u, '$1')
+        .trim(),
+    )
+    .filter(Boolean)
+  const unknown = letters.filter((letter) => {
+    const index = [...letter].length === 1 ? letterIndex(letter) : -1
+    return index < 0 || index >= options.length || !(options[index]!.text.en || options[index]!.text.ne)
+  })
+  if (letters.length === 0 || unknown.length > 0) {
+    messages.push({
+      field: 'correct',
+      code: 'unknown_correct',
+      message:
+        letters.length === 0
+          ? 'No correct answer is given.'
+          : `The answer "${raw}" names ${unknown.map((letter) => `"${letter}"`).join(', ')}, which ${unknown.length === 1 ? 'is' : 'are'} not an option of this question: list the right options' letters separated by ; or , (such as A;C).`,
+    })
+    return
+  }
+  for (const letter of letters) options[letterIndex(letter)]!.is_correct = true
+}
+
 async function check(question: ImportQuestion, messages: ImportMessage[]) {
   if (!question.text.en && !question.text.ne)
     messages.push({ field: 'text', code: 'empty_text', message: 'The question has no text.' })
@@ -362,6 +509,9 @@ async function check(question: ImportQuestion, messages: ImportMessage[]) {
     const field = issue.path.join('.') || 'row'
     if (issue.message === adminMessages.blank) continue // said above, in the import's words
     if (issue.message === adminMessages.exactlyOneCorrect) continue // said by readAnswer
+    if (issue.message === questionTypeMessages.atLeastOneCorrect) continue // said by readAnswer
+    // A numeric key refused by numericKey is said there, at its own field.
+    if (field.startsWith('answer') && messages.some((message) => message.field.startsWith('answer'))) continue
     if (issue.message === adminMessages.optionCount && question.options.length > adminLimits.maxOptions) {
       messages.push({
         field: 'options',

@@ -5,7 +5,16 @@ import { importColumns, importOptionLetters, importPictureFields, type ImportQue
 
 const WIDE = new Set(['question_en', 'question_ne', 'hint_en', 'hint_ne'])
 
-export function questionCells(question: ImportQuestion): Record<string, string> {
+/** A question as the sheet holds it, and the reading passage it comes under (its text in the `passage` column). */
+export type SheetQuestion = ImportQuestion & { passage?: { text: { en: string; ne: string } } | null }
+
+// One cell holds the passage (API.md names one column): a passage in both languages is written English, a blank line,
+// Nepali, so nothing is lost (read back, Devanagari in it makes it Nepali: docs/decisions/123).
+const passageCell = (question: SheetQuestion) =>
+  [question.passage?.text.en ?? '', question.passage?.text.ne ?? ''].filter(Boolean).join('\n\n')
+
+export function questionCells(question: SheetQuestion): Record<string, string> {
+  const answer = question.type === 'numeric' ? question.answer : null
   const cells: Record<string, string> = {
     question_en: question.text.en,
     question_ne: question.text.ne,
@@ -16,18 +25,30 @@ export function questionCells(question: ImportQuestion): Record<string, string> 
     tags: question.tags.join('; '),
     difficulty: question.difficulty ?? '',
     source: question.source ?? '',
-    type: question.type === 'written' ? 'written' : '',
+    type: question.type && question.type !== 'choice' ? question.type : '',
     marks: question.type === 'written' ? String(question.marks ?? '') : '',
     word_limit: question.type === 'written' ? String(question.word_limit ?? '') : '',
     model_answer_en: question.model_answer?.en ?? '',
     model_answer_ne: question.model_answer?.ne ?? '',
+    answer_value: answer && 'value' in answer ? String(answer.value) : '',
+    answer_tolerance: answer && 'value' in answer ? String(answer.tolerance) : '',
+    answer_min: answer && 'min' in answer ? String(answer.min) : '',
+    answer_max: answer && 'min' in answer ? String(answer.max) : '',
+    decimals:
+      question.type === 'numeric' && question.decimals !== null && question.decimals !== undefined
+        ? String(question.decimals)
+        : '',
+    passage: passageCell(question),
   }
+  const right: string[] = []
   question.options.forEach((option, index) => {
     const letter = importOptionLetters[index]!
     cells[`option_${letter}_en`] = option.text.en
     cells[`option_${letter}_ne`] = option.text.ne
-    if (option.is_correct) cells.correct = letter.toUpperCase()
+    if (option.is_correct) right.push(letter.toUpperCase())
   })
+  // A multiple question's right options as `A;C`, which the import reads back.
+  cells.correct = right.join(';')
   return cells
 }
 
@@ -40,7 +61,7 @@ export interface SheetPicture {
 const SHOWN_HEIGHT = 120
 
 export async function writeXlsx(
-  questions: Iterable<ImportQuestion>,
+  questions: Iterable<SheetQuestion>,
   sheetName = 'Questions',
   pictureOf?: (url: string) => SheetPicture | undefined,
 ): Promise<Buffer> {
@@ -92,7 +113,7 @@ export async function writeXlsx(
 const csvField = (value: string) =>
   /[",;\r\n]/.test(value) || value !== value.trim() ? `"${value.replace(/"/g, '""')}"` : value
 
-export function writeCsv(questions: Iterable<ImportQuestion>): string {
+export function writeCsv(questions: Iterable<SheetQuestion>): string {
   const lines = [importColumns.join(',')]
   for (const question of questions) {
     const cells = questionCells(question)

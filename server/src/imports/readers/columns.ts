@@ -65,6 +65,8 @@ const NAMED: Record<string, Column | 'hint'> = {
   source: 'source',
   reference: 'source',
   स्रोत: 'source',
+  passage: 'passage',
+  अनुच्छेद: 'passage',
 }
 // Serial numbers (क्र.सं., S.N., #) are the sheet's own row numbers, not part of a question: ignored.
 const SERIAL = new Set([
@@ -233,7 +235,21 @@ export function sheetDraft(
       .map((run) => run.text)
       .join('')
       .trim()
-  if (cellText('type') !== '') {
+  const passage = value('passage')
+  draft.passage = filled({ mixed: passage }) ? { mixed: passage } : null
+  const numeric = {
+    value: cellText('answer_value'),
+    tolerance: cellText('answer_tolerance'),
+    min: cellText('answer_min'),
+    max: cellText('answer_max'),
+    decimals: cellText('decimals'),
+  }
+  const type = cellText('type').normalize('NFC').toLowerCase()
+  // Without a type, a row with an answer value or range and no options is numeric: nothing else could it be.
+  const keyed = numeric.value !== '' || numeric.min !== '' || numeric.max !== ''
+  if (NUMERIC.has(type) || (type === '' && keyed && draft.options.length === 0)) draft.numeric = numeric
+  else if (MULTIPLE.has(type)) draft.multiple = true
+  else if (type !== '') {
     const modelAnswer: DraftText = { en: value('model_answer_en'), ne: value('model_answer_ne') }
     draft.written = {
       type: cellText('type'),
@@ -244,6 +260,9 @@ export function sheetDraft(
   }
   return draft
 }
+
+const MULTIPLE = new Set(['multiple', 'msq', 'multiple answer', 'multiple correct', 'बहुउत्तर'])
+const NUMERIC = new Set(['numeric', 'numerical', 'number', 'integer', 'nat', 'सङ्ख्यात्मक', 'संख्यात्मक'])
 
 export const noHeader =
   'No header row was found: the first sheet needs a row naming its columns (question_en or question_ne, option_a_en, …, correct), as in the template.'

@@ -24,9 +24,24 @@ export interface Draft {
   source: Run[] | null
   /** A spreadsheet's written question: its `type`, `marks` and `word_limit` cells as written, and its model answer. */
   written?: { type: string; marks: string; wordLimit: string; modelAnswer: DraftText | null }
+  /** Several options may be right (Moodle's multiple answer, GIFT's weighted answers, a sheet's `type` multiple). */
+  multiple?: boolean
+  /** A numeric question's key as written: the cells of a sheet, or the numbers of a Moodle or GIFT answer. */
+  numeric?: DraftNumeric
+  /** The reading passage the question comes under (a sheet's `passage` cell, Word's "Passage:" paragraph). */
+  passage?: DraftText | null
   notes: ImportMessage[]
   images: DraftPicture[]
   optionImages: DraftPicture[][]
+}
+
+/** Cells as written ('' when absent); the row reads them as numbers and refuses what is not one at its field. */
+export interface DraftNumeric {
+  value: string
+  tolerance: string
+  min: string
+  max: string
+  decimals: string
 }
 
 export interface DraftPicture {

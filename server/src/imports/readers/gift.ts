@@ -1,6 +1,7 @@
 import { importLimits, type ImportMessage } from '@quiz/contracts'
 import { emptyDraft, plain, Unreadable, type Draft, type DraftPicture } from './draft'
 import { clozeNote, isCloze, isEmpty, moodleText } from './moodle-text'
+import { partialMarkingNote } from './moodle-xml'
 import { MAX_LINES_PER_QUESTION, tooManyLines } from './layout'
 import { tooMany } from './xlsx'
 
@@ -90,6 +91,52 @@ function unsupportedType(source: string, answers: Answer[]): string | null {
   return 'short answer'
 }
 
+/**
+ * A numerical question (`{#3.14:0.01}`, `{#1..5}`, `{#=3.14:0.01 =%50%3:0.5}`) is numeric: its full-credit answer,
+ * a value with its tolerance or a range; answers of partial credit are dropped, and said.
+ */
+function readNumerical(body: string, draft: Draft, notes: ImportMessage[]) {
+  let general = ''
+  const generalAt = body.indexOf('####')
+  if (generalAt >= 0) {
+    general = body.slice(generalAt + 4)
+    body = body.slice(0, generalAt)
+  }
+  body = body.trim().slice(1)
+  const answers = body.includes('=')
+    ? [...body.matchAll(/=([^=]*)/g)].map((match) => {
+        const weight = /^\s*%(-?\d+(?:\.\d+)?)%/.exec(match[1]!)
+        return {
+          weight: weight ? Number(weight[1]) : 100,
+          text: weight ? match[1]!.slice(weight[0].length) : match[1]!,
+        }
+      })
+    : [{ weight: 100, text: body }]
+  const right = answers.find((answer) => answer.weight === 100)
+  const [written = '', feedback = ''] = (right?.text ?? '').split(/#(.*)/s)
+  const key = restore(written).trim()
+  const range = /^(.+?)\.\.(.+)$/s.exec(key)
+  const valued = range ? null : /^([^:]*)(?::(.*))?$/s.exec(key)
+  draft.numeric = {
+    value: valued?.[1]?.trim() ?? '',
+    tolerance: valued?.[2]?.trim() ?? '',
+    min: range?.[1]?.trim() ?? '',
+    max: range?.[2]?.trim() ?? '',
+    decimals: '',
+  }
+  const dropped = answers.filter((answer) => answer !== right && answer.weight > 0)
+  if (dropped.length > 0)
+    notes.push({
+      field: 'answer',
+      code: 'partial_credit_dropped',
+      message: `Answers of partial credit (${dropped.map((answer) => `${answer.weight}%`).join(', ')}) were dropped: only the full-credit answer scores here.`,
+    })
+  const generalText = giftText(general, 'hint', notes)
+  const hint = isEmpty(generalText) ? giftText(feedback, 'hint', notes) : generalText
+  if (!isEmpty(hint)) draft.hint = hint
+  draft.notes.push(...notes)
+}
+
 const count = (text: string, char: string) => {
   let n = 0
   for (let at = text.indexOf(char); at >= 0; at = text.indexOf(char, at + 1)) n++
@@ -141,7 +188,12 @@ export function readGift(source: string): Draft[] {
       draft.notes.push(...notes)
       return
     }
-    if (type) {
+    if (type === 'numerical') {
+      readNumerical(body, draft, notes)
+      return
+    }
+    draft.multiple = type === 'multiple answer'
+    if (type && !draft.multiple) {
       draft.notes.push({
         field: 'row',
         code: 'unsupported_type',
@@ -153,17 +205,28 @@ export function readGift(source: string): Draft[] {
     draft.options = answers.map((answer, index) =>
       giftText(answer.text, `options.${index}.text`, notes, draft.optionImages[index]),
     )
-    draft.answer = { marks: answers.map((answer) => answer.right || answer.weight === 100) }
+    // Multiple answer (`~%50%` weights, no `=`): every answer with a positive weight is right.
+    draft.answer = {
+      marks: answers.map((answer) =>
+        draft.multiple ? (answer.weight ?? 0) > 0 : answer.right || answer.weight === 100,
+      ),
+    }
     const partial = answers.filter(
       (answer) => !answer.right && answer.weight !== null && answer.weight !== 0 && answer.weight < 100,
     )
-    if (partial.length > 0 && draft.answer.marks.filter(Boolean).length === 1)
+    const split = answers.flatMap((answer) =>
+      answer.weight !== null && answer.weight > 0 && answer.weight < 100 ? [answer.weight] : [],
+    )
+    if (draft.multiple && split.length > 0) notes.push(partialMarkingNote(split))
+    if (!draft.multiple && partial.length > 0 && draft.answer.marks.filter(Boolean).length === 1)
       notes.push({
         field: 'correct',
         code: 'partial_credit_dropped',
         message: `Partial credit (${partial.map((answer) => `${answer.weight}%`).join(', ')}) was dropped: only the right answer scores here.`,
       })
-    const right = answers.find((answer) => answer.right || answer.weight === 100)
+    const right = answers.find((answer) =>
+      draft.multiple ? (answer.weight ?? 0) > 0 : answer.right || answer.weight === 100,
+    )
     const generalText = giftText(general, 'hint', notes)
     const hint = isEmpty(generalText) ? giftText(right?.feedback ?? '', 'hint', notes) : generalText
     if (!isEmpty(hint)) draft.hint = hint

@@ -32,6 +32,9 @@ const LETTER_ONLY = new RegExp(
 const TOPIC = /^\s*(?:topic|विषय)\s*[:：]\s*/iu
 const HINT = /^\s*(?:hint|explanation|व्याख्या)\s*[:：]\s*/iu
 const MARKS = /^\s*(?:marks|full\s+marks|अङ्क|अंक|पूर्णाङ्क|पूर्णांक)\s*[:：]\s*(.*)$/iu
+// A reading passage: "Passage:" up to the next question, for the questions until "End of passage".
+const PASSAGE = /^\s*(?:passage|अनुच्छेद)\s*(?:[:：]|ः)\s*/iu
+const END_PASSAGE = /^\s*(?:end\s+of\s+(?:the\s+)?passage|अनुच्छेद\s*समाप्त)\s*[.।]?\s*$/iu
 const toLatinDigits = (text: string) => text.replace(/[०-९]/gu, (digit) => String(digit.charCodeAt(0) - 0x966))
 
 export function letterIndex(letter: string): number {
@@ -72,6 +75,21 @@ export function readLayout(lines: readonly Line[]): Draft[] {
   let linesOfCurrent = 0
   const marksOf = new Map<Draft, string>()
   const runsOf = (text: { mixed: Run[] } | object) => (text as { mixed: Run[] }).mixed
+  let passage: { mixed: Run[] } | null = null
+  let passageNotes: ImportMessage[] = []
+  let inPassage = false
+  // A passage's picture is not brought in by an import (docs/decisions/123): its questions say so, never dropped.
+  const passageLine = (line: Line) => {
+    passageNotes.push(...line.notes)
+    if ((line.pictures ?? []).length > 0)
+      passageNotes.push(
+        note(
+          'passage',
+          'image',
+          `${line.pictures!.map((picture) => picture.name).join(', ')} is in the passage: an import brings in a passage's text only; import it without the picture and add the picture to the passage in the bank.`,
+        ),
+      )
+  }
 
   const addOption = (runs: Run[]) => {
     current!.options.push({ mixed: trimRuns(runs) })
@@ -96,9 +114,33 @@ export function readLayout(lines: readonly Line[]): Draft[] {
 
   for (const line of lines) {
     const text = runsText(line.runs)
+    const passageStart = PASSAGE.exec(text)
+    if (passageStart) {
+      passage = { mixed: trimRuns(sliceRuns(line.runs, passageStart[0].length)) }
+      passageNotes = []
+      passageLine(line)
+      inPassage = true
+      current = null
+      continue
+    }
+    if (END_PASSAGE.test(text)) {
+      passage = null
+      passageNotes = []
+      inPassage = false
+      part = 'after'
+      continue
+    }
     const question = QUESTION.exec(text)
+    if (!question && inPassage) {
+      if (text.trim() !== '') appendLine(passage!.mixed, trimRuns(line.runs))
+      passageLine(line)
+      continue
+    }
     if (question) {
+      inPassage = false
       current = emptyDraft(line.no, { mixed: trimRuns(sliceRuns(line.runs, question[0].length)) })
+      current.passage = passage
+      if (passage) current.notes.push(...passageNotes)
       current.notes.push(...line.notes)
       placePictures(line, 'text')
       if (/[०-९]/.test(question[1]!))

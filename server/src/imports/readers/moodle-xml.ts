@@ -10,7 +10,6 @@ import { tooMany } from './xlsx'
 const TYPE_NAMES: Record<string, string> = {
   truefalse: 'true/false',
   shortanswer: 'short answer',
-  numerical: 'numerical',
   essay: 'essay',
   matching: 'matching',
   multianswer: 'embedded answers (Cloze)',
@@ -86,6 +85,43 @@ function readEssay(question: Node, draft: Draft, notes: ImportMessage[]) {
   draft.notes.push(...notes)
 }
 
+/** Said on a multiple question whose file split the credit: here the right set scores, partial marks by section. */
+export const partialMarkingNote = (split: readonly number[]): ImportMessage => ({
+  field: 'correct',
+  code: 'partial_marking',
+  message: `The file splits the credit among the right options (${split.map((fraction) => `${fraction}%`).join(', ')}); here every option with credit is right, and partial marking is set on the paper's section (multiple: partial).`,
+})
+
+/**
+ * A numerical question is numeric: its first answer of fraction 100, with that answer's tolerance (Moodle's
+ * `<tolerance>`, absolute). Other credited answers are dropped, and said; units are not read.
+ */
+function readNumerical(question: Node, draft: Draft, notes: ImportMessage[]) {
+  const answers = (question.answer ?? []) as Node[]
+  const fractions = answers.map((answer) => Number(answer['@fraction'] ?? 0))
+  const right = answers[fractions.indexOf(100)]
+  // No full-credit answer: the key is empty, and the row says that a numeric question needs one.
+  const value = right ? textOf(right).trim() : ''
+  draft.numeric = {
+    value,
+    tolerance: right ? textOf({ text: right.tolerance }).trim() : '',
+    min: '',
+    max: '',
+    decimals: '',
+  }
+  const dropped = fractions.filter((fraction, index) => fraction > 0 && index !== fractions.indexOf(100))
+  if (dropped.length > 0)
+    notes.push({
+      field: 'answer',
+      code: 'partial_credit_dropped',
+      message: `Other answers with credit (${dropped.map((fraction) => `${fraction}%`).join(', ')}) were dropped: only the first full-credit answer, with its tolerance, scores here.`,
+    })
+  const general = read(question.generalfeedback, 'hint', notes)
+  const hint = isEmpty(general) && right ? read(right.feedback, 'hint', notes) : general
+  if (!isEmpty(hint)) draft.hint = hint
+  draft.notes.push(...notes)
+}
+
 export function readMoodleXml(xml: string): Draft[] {
   xml = xml.replace(/^\uFEFF/, '')
   if (/<!ENTITY/i.test(xml)) throw new Unreadable('This XML file declares entities, which Moodle exports never do.')
@@ -132,24 +168,21 @@ export function readMoodleXml(xml: string): Draft[] {
       readEssay(question, draft, notes)
       return
     }
+    if (type === 'numerical') {
+      readNumerical(question, draft, notes)
+      return
+    }
     if (type !== 'multichoice') {
       draft.notes.push({
         field: 'row',
         code: 'unsupported_type',
-        message: `Moodle ${TYPE_NAMES[type] ?? type} questions cannot be imported; only multiple choice with one right answer.`,
+        message: `Moodle ${TYPE_NAMES[type] ?? type} questions cannot be imported; only multiple choice (one or several right answers), numerical and essay.`,
       })
       return
     }
     // Moodle reads `single` as true for "true" or "1" (its default when absent), otherwise as multiple answer.
     const single = textOf({ text: question.single }).trim().toLowerCase()
-    if (single !== '' && single !== 'true' && single !== '1') {
-      draft.notes.push({
-        field: 'row',
-        code: 'unsupported_type',
-        message: 'Moodle multiple choice with several right answers (multiple answer) cannot be imported.',
-      })
-      return
-    }
+    draft.multiple = single !== '' && single !== 'true' && single !== '1'
     const imageName = textOf({ text: question.image }).trim()
     const imageBase64 = textOf({ text: question.image_base64 }).trim()
     if (imageBase64 !== '') {
@@ -169,16 +202,19 @@ export function readMoodleXml(xml: string): Draft[] {
     const fractions = answers.map((answer) => Number(answer['@fraction'] ?? 0))
     draft.optionImages = answers.map(() => [])
     draft.options = answers.map((answer, n) => read(answer, `options.${n}.text`, notes, draft.optionImages[n]))
-    draft.answer = { marks: fractions.map((fraction) => fraction === 100) }
+    // Multiple answer: every option with a positive fraction is right; the split of the credit is the section's.
+    draft.answer = { marks: fractions.map((fraction) => (draft.multiple ? fraction > 0 : fraction === 100)) }
     const partial = fractions.filter((fraction) => fraction !== 0 && fraction !== 100)
-    if (partial.length > 0 && fractions.filter((fraction) => fraction === 100).length === 1)
+    const split = fractions.filter((fraction) => fraction > 0 && fraction < 100)
+    if (draft.multiple && split.length > 0) notes.push(partialMarkingNote(split))
+    if (!draft.multiple && partial.length > 0 && fractions.filter((fraction) => fraction === 100).length === 1)
       notes.push({
         field: 'correct',
         code: 'partial_credit_dropped',
         message: `Partial credit (${partial.map((fraction) => `${fraction}%`).join(', ')}) was dropped: only the right answer scores here.`,
       })
     const general = read(question.generalfeedback, 'hint', notes)
-    const right = answers[fractions.indexOf(100)]
+    const right = answers[draft.multiple ? fractions.findIndex((fraction) => fraction > 0) : fractions.indexOf(100)]
     const hint = isEmpty(general) && right ? read(right.feedback, 'hint', notes) : general
     if (!isEmpty(hint)) draft.hint = hint
     draft.notes.push(...notes)

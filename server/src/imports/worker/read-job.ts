@@ -1,7 +1,7 @@
 import type { Difficulty, ImportFormat, ImportRow, LegacyFontChoice } from '@quiz/contracts'
 import { convertFontRuns, convertTextLines } from '../legacy'
 import { ColumnsRefused, NoHeader, readInput, Unreadable, type ImportInput } from '../readers'
-import { buildRow, type HashedRow } from '../rows'
+import { buildRow, refuseOverfullPassages, type HashedRow } from '../rows'
 import { markDuplicates, summaryOf } from '../duplicates'
 import type { EncodedPicture } from '../../pictures/picture-encoding'
 
@@ -64,6 +64,7 @@ export async function readJob(job: ReadJob): Promise<ReadResult> {
         pictureKey: job.pictureKey,
       }),
     )
+  refuseOverfullPassages(rows)
   return {
     ok: true,
     format: read.format,
