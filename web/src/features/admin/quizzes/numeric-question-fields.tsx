@@ -2,7 +2,8 @@ import { useId } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { TextField } from '../../../components/ui/form/fields'
-import { numericPreview, type QuestionDraft } from './question-draft'
+import { useLanguage } from '../../../i18n/use-bilingual'
+import { numericPreview, toDevanagari, type QuestionDraft } from './question-draft'
 import '../admin.i18n'
 
 /**
@@ -15,6 +16,8 @@ export function NumericQuestionFields() {
   const numeric = useWatch({ control, name: 'numeric' })
   const previewId = useId()
   const preview = numericPreview(numeric)
+  // Numbers in Nepali sentences are written in Devanagari digits; what a learner types stays as typed.
+  const digits = useLanguage() === 'ne' ? toDevanagari : (text: string) => text
 
   return (
     <fieldset className="admin-numeric" aria-describedby={previewId}>
@@ -53,15 +56,18 @@ export function NumericQuestionFields() {
         <h4>{t('types.numeric.preview')}</h4>
         {preview ? (
           <>
-            <p>
+            <p className="admin-numeric__accepts">
               {preview.low === preview.high
-                ? t('types.numeric.accepts_one', { value: preview.low })
-                : t('types.numeric.accepts_range', { low: preview.low, high: preview.high })}{' '}
+                ? t('types.numeric.accepts_one', { value: digits(preview.low) })
+                : t('types.numeric.accepts_range', { low: digits(preview.low), high: digits(preview.high) })}{' '}
               {preview.decimals === null
                 ? t('types.numeric.any_decimals')
                 : preview.decimals === 0
                   ? t('types.numeric.whole_only')
-                  : t('types.numeric.at_most_decimals', { count: preview.decimals })}
+                  : t('types.numeric.at_most_decimals', {
+                      count: preview.decimals,
+                      n: digits(String(preview.decimals)),
+                    })}
             </p>
             <ul>
               {preview.examples.map((example) => (
@@ -70,8 +76,8 @@ export function NumericQuestionFields() {
                   {example.reads === null
                     ? t('types.numeric.example_refused')
                     : example.accepted
-                      ? t('types.numeric.example_right', { value: example.reads })
-                      : t('types.numeric.example_wrong', { value: example.reads })}
+                      ? t('types.numeric.example_right', { value: digits(example.reads) })
+                      : t('types.numeric.example_wrong', { value: digits(example.reads) })}
                 </li>
               ))}
             </ul>

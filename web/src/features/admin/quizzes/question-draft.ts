@@ -291,4 +291,6 @@ export function numericPreview(numeric: NumericDraft): NumericPreview | null {
   return { low, high, decimals, examples }
 }
 
-const toDevanagari = (text: string) => text.replace(/[0-9]/gu, (digit) => String.fromCharCode(0x0966 + Number(digit)))
+/** Latin digits as Devanagari ones (numbers in Nepali text are written so: WEB.md). */
+export const toDevanagari = (text: string) =>
+  text.replace(/[0-9]/gu, (digit) => String.fromCharCode(0x0966 + Number(digit)))
