@@ -80,7 +80,7 @@ describe('the passages list', () => {
 
   it('names a question of another passage at its row (409 in_another_passage)', async () => {
     const user = userEvent.setup()
-    handler = (key, body) =>
+    handler = (key) =>
       key === 'PUT /api/admin/bank/passages/9/questions/'
         ? {
             status: 409,
@@ -90,7 +90,7 @@ describe('the passages list', () => {
               errors: { 'question_ids.1': ['A question may belong to one passage only.'] },
             },
           }
-        : standard(key, body)
+        : standard(key)
     renderPage()
     await user.click(await screen.findByRole('button', { name: 'Edit' }))
     await user.click(screen.getByRole('button', { name: 'Save the passage' }))
@@ -102,7 +102,7 @@ describe('the passages list', () => {
 
   it('says in a sentence, in Nepali, that a passage in a paper cannot be deleted (409 passage_in_use)', async () => {
     const user = userEvent.setup()
-    handler = (key, body) =>
+    handler = (key) =>
       key === 'DELETE /api/admin/bank/passages/9/'
         ? {
             status: 409,
@@ -112,7 +112,7 @@ describe('the passages list', () => {
               quizzes: [{ id: 5, title: { en: 'IOE mock', ne: 'आईओई नमुना' } }],
             },
           }
-        : standard(key, body)
+        : standard(key)
     renderPage('ne')
     await user.click(await screen.findByRole('button', { name: 'मेटाउनुहोस्' }))
     const dialog = await screen.findByRole('dialog')
