@@ -101,6 +101,7 @@ export const routes: RouteObject[] = [
               { path: paths.adminAudit(), lazy: () => import('../features/admin/reports/audit-log-page') },
               { path: paths.adminDailySet(), lazy: () => import('../features/admin/daily/daily-set-page') },
               { path: paths.adminBank(), lazy: () => import('../features/admin/bank/bank-page') },
+              { path: paths.adminBankPassages(), lazy: () => import('../features/admin/bank/passages-page') },
               {
                 path: paths.adminPlatformBank(),
                 lazy: () => import('../features/admin/platform-bank/platform-bank-page'),

@@ -30,6 +30,7 @@ export const paths = {
   adminPayments: () => '/admin/payments',
   adminAudit: () => '/admin/audit',
   adminBank: () => '/admin/bank',
+  adminBankPassages: () => '/admin/bank/passages',
   adminPlatformBank: () => '/admin/platform-bank',
   adminNationalMocks: () => '/admin/national-mocks',
   adminDailySet: () => '/admin/daily-set',

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { paths } from '../../../lib/paths'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { useBilingual, useLanguage } from '../../../i18n/use-bilingual'
@@ -82,6 +84,7 @@ export function Component() {
         <Button disabled={download === 'busy'} onClick={startDownload}>
           {download === 'busy' ? t('exporting') : t('export')}
         </Button>
+        <Link to={paths.adminBankPassages()}>{t('passages.link')}</Link>
       </p>
       {download === 'failed' && <Alert kind="error">{t('export_failed')}</Alert>}
       {saved && <Alert kind="success">{t('saved')}</Alert>}

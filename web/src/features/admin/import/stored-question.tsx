@@ -24,12 +24,29 @@ function BothLanguages({ text, className }: { text: Bilingual; className?: strin
   )
 }
 
+/**
+ * What a dry run's row may carry of the new question types (API.md "Question types"): the question's `type`, a
+ * numeric one's `answer` and `decimals`, and the row's reading `passage`. Read as optional, so a server without them
+ * shows rows as before.
+ */
+type TypedRow = Omit<ImportRow, 'question'> & {
+  question: Omit<ImportRow['question'], 'type'> & {
+    type?: 'choice' | 'multiple' | 'numeric' | 'written'
+    answer?: { value: number; tolerance: number } | { min: number; max: number } | null
+    decimals?: number | null
+  }
+  passage?: { text: Bilingual } | null
+}
+
 /** The question as the bank will store it: text, options with the correct one marked, and its bank fields. */
-export function StoredQuestion({ row }: { row: ImportRow }) {
+export function StoredQuestion({ row: imported }: { row: ImportRow }) {
   const { t } = useTranslation('import')
   const language = useLanguage()
   const pick = useBilingual()
+  const row = imported as TypedRow
   const { question } = row
+  const type = question.type ?? 'choice'
+  const answer = question.answer
   const extras: [string, string][] = []
   if (question.topic) extras.push([t('table.topic'), question.topic])
   if (question.tags.length) extras.push([t('table.tags'), question.tags.join(', ')])
@@ -37,6 +54,15 @@ export function StoredQuestion({ row }: { row: ImportRow }) {
   if (question.source) extras.push([t('table.source'), question.source])
   return (
     <div className="import-question">
+      {row.passage && (row.passage.text.en || row.passage.text.ne) && (
+        <div className="import-question__passage">
+          <p className="import-question__extra">{t('types.passage')}</p>
+          <p className="import-question__passage-text">
+            <BothLanguages text={row.passage.text} />
+          </p>
+        </div>
+      )}
+      {type !== 'choice' && <span className="badge import-question__type">{t(`types.type_${type}`)}</span>}
       <p className="import-question__text">
         {question.text.en || question.text.ne ? <BothLanguages text={question.text} /> : t('table.no_text')}
       </p>
@@ -67,6 +93,14 @@ export function StoredQuestion({ row }: { row: ImportRow }) {
             </li>
           ))}
         </ol>
+      )}
+      {type === 'numeric' && answer && (
+        <p className="import-question__extra">
+          {'min' in answer
+            ? t('types.answer_range', { min: answer.min, max: answer.max })
+            : t('types.answer_value', { value: answer.value, tolerance: answer.tolerance })}{' '}
+          {question.decimals == null ? t('types.any_decimals') : t('types.decimals', { count: question.decimals })}
+        </p>
       )}
       {question.hint && (question.hint.en || question.hint.ne) && (
         <p className="import-question__extra">

@@ -90,6 +90,20 @@ export function DrawEditor({ draw, path, name, errors, facets, frozen, onChange,
           className="paper-number"
         />
       </div>
+      <div className="checkbox">
+        <input
+          id={`${id}-passages`}
+          type="checkbox"
+          checked={draw.passages}
+          onChange={(event) => set({ passages: event.target.checked })}
+          aria-describedby={`${id}-passages-hint`}
+        />
+        <label htmlFor={`${id}-passages`}>{t('paper.draw_passages')}</label>
+        <span id={`${id}-passages-hint`} className="field__hint">
+          {t('paper.draw_passages_hint')}
+        </span>
+      </div>
+      {errors(`${path}.draw.passages`) && <p className="field__error">{errors(`${path}.draw.passages`)}</p>}
       <datalist id={`${id}-topics`}>
         {facets?.topics.map((facet) => (
           <option key={facet.topic} value={facet.topic} />

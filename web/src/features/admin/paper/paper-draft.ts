@@ -40,9 +40,24 @@ export interface DrawDraft {
   savedFilters: string | null
   /** A frozen paper's questions for this draw as saved (empty until it is drawn). */
   drawn: DrawnQuestion[]
+  /** Whole bank passages only, `count` counting their questions. */
+  passages: boolean
 }
 
-export type ItemDraft = FixedDraft | DrawDraft
+/** A bank passage as one item: all of its questions, in its order (API.md "Question types"). */
+export interface PassageDraft {
+  key: string
+  kind: 'passage'
+  passage_id: number
+  question_ids: number[]
+  /** The passage's text, for the list (from the passage picked; null for one loaded with the paper). */
+  text: RichText | null
+}
+
+export type ItemDraft = FixedDraft | DrawDraft | PassageDraft
+
+/** How a section marks questions with several right options (API.md "Question types"). */
+export type MultipleScheme = 'all_or_nothing' | 'partial'
 
 export interface SectionDraft {
   key: string
@@ -50,8 +65,26 @@ export interface SectionDraft {
   marks_correct: string
   marks_wrong: string
   time_limit: string
+  multiple_scheme: MultipleScheme
+  /** Marks per right option chosen under partial marking, as typed. */
+  partial_marks: string
+  /** Whether a wrong numeric answer loses `marks_wrong` (GATE: it does not). */
+  numeric_negative: boolean
   items: ItemDraft[]
 }
+
+/** Named marking schemes an admin applies with one button (WEB.md "Question types on the screens"). */
+export const MARKING_PRESETS = {
+  jee_advanced: {
+    marks_correct: '4',
+    marks_wrong: '2',
+    multiple_scheme: 'partial',
+    partial_marks: '1',
+    numeric_negative: false,
+  },
+  // GATE's MSQ and NAT questions: all or nothing, and no negative marks for either; its MCQ marks are left as set.
+  gate: { multiple_scheme: 'all_or_nothing', numeric_negative: false },
+} as const satisfies Record<string, Partial<SectionDraft>>
 
 let nextKey = 0
 /** React keys for rows that have no id of their own (a new section, two draws alike). */
@@ -67,6 +100,9 @@ export function emptySection(): SectionDraft {
     marks_correct: String(DEFAULT_MARKS_CORRECT),
     marks_wrong: String(DEFAULT_MARKS_WRONG),
     time_limit: '',
+    multiple_scheme: 'all_or_nothing',
+    partial_marks: '1',
+    numeric_negative: true,
     items: [],
   }
 }
@@ -83,6 +119,7 @@ export function emptyDraw(): DrawDraft {
     savedPool: null,
     savedFilters: null,
     drawn: [],
+    passages: false,
   }
 }
 
@@ -102,15 +139,19 @@ function sectionDraft(section: AdminSection, texts: Map<number, RichText>): Sect
     marks_correct: String(section.marks_correct),
     marks_wrong: String(section.marks_wrong),
     time_limit: section.time_limit_minutes === null ? '' : String(section.time_limit_minutes),
-    items: section.items.flatMap((item): ItemDraft | ItemDraft[] => {
-      // The editor has no passage item yet (issue 77's screens): its questions show as fixed ones, in its order.
+    multiple_scheme: section.multiple?.scheme ?? 'all_or_nothing',
+    partial_marks: String(section.multiple?.partial_marks ?? 1),
+    numeric_negative: section.numeric_negative ?? true,
+    items: section.items.map((item): ItemDraft => {
       if ('passage_id' in item)
-        return item.question_ids.map((questionId) => ({
+        return {
           key: newKey(),
-          kind: 'fixed' as const,
-          question_id: questionId,
-          text: texts.get(questionId) ?? null,
-        }))
+          kind: 'passage',
+          passage_id: item.passage_id,
+          question_ids: item.question_ids,
+          // The passage's text is the passage list's; the first question's text names it meanwhile.
+          text: texts.get(item.question_ids[0] ?? 0) ?? null,
+        }
       if ('question_id' in item)
         return {
           key: newKey(),
@@ -133,6 +174,7 @@ function sectionDraft(section: AdminSection, texts: Map<number, RichText>): Sect
         savedPool: item.pool,
         savedFilters: drawFilterKey(draw),
         drawn: item.drawn ?? [],
+        passages: item.draw.passages ?? false,
       }
     }),
   }
@@ -177,8 +219,15 @@ export function toSectionsPayload(sections: SectionDraft[]) {
         marks_correct: typedNumber(section.marks_correct),
         marks_wrong: typedPenalty(section.marks_wrong),
         time_limit_minutes: time,
+        multiple: {
+          scheme: section.multiple_scheme,
+          // Only partial marking reads its marks; all or nothing lets the server keep its default.
+          ...(section.multiple_scheme === 'partial' && { partial_marks: typedNumber(section.partial_marks) }),
+        },
+        numeric_negative: section.numeric_negative,
         items: section.items.map((item) => {
           if (item.kind === 'fixed') return { question_id: item.question_id }
+          if (item.kind === 'passage') return { passage_id: item.passage_id }
           const tags = parseTags(item.tags)
           return {
             draw: {
@@ -186,6 +235,7 @@ export function toSectionsPayload(sections: SectionDraft[]) {
               ...(tags.length ? { tags } : {}),
               ...(item.difficulty ? { difficulty: item.difficulty } : {}),
               ...(item.source.trim() ? { source: item.source.trim() } : {}),
+              ...(item.passages && { passages: true }),
               count: typedNumber(item.count),
             },
           }
@@ -204,6 +254,7 @@ function hundredths(text: string): number | null {
 
 const itemCount = (item: ItemDraft) => {
   if (item.kind === 'fixed') return 1
+  if (item.kind === 'passage') return item.question_ids.length
   const count = Number(item.count)
   return Number.isInteger(count) && count > 0 ? count : 0
 }
@@ -239,10 +290,20 @@ export function paperTotals(sections: SectionDraft[]): SectionTotals {
   }
 }
 
-/** The question ids the paper names as fixed items: a question may be in a paper once. */
+/** The question ids the paper names as fixed items or in its passages: a question may be in a paper once. */
 export const fixedIds = (sections: SectionDraft[]) =>
   new Set(
-    sections.flatMap((section) => section.items.flatMap((item) => (item.kind === 'fixed' ? [item.question_id] : []))),
+    sections.flatMap((section) =>
+      section.items.flatMap((item) =>
+        item.kind === 'fixed' ? [item.question_id] : item.kind === 'passage' ? item.question_ids : [],
+      ),
+    ),
+  )
+
+/** The passages the paper holds: a passage may be in a paper once. */
+export const passageIds = (sections: SectionDraft[]) =>
+  new Set(
+    sections.flatMap((section) => section.items.flatMap((item) => (item.kind === 'passage' ? [item.passage_id] : []))),
   )
 
 export type { DrawMode }

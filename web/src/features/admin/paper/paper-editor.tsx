@@ -11,6 +11,7 @@ import { bankQueries } from '../bank/bank.api'
 import {
   emptySection,
   fixedIds,
+  passageIds,
   paperDraft,
   paperTotals,
   toSectionsPayload,
@@ -62,6 +63,7 @@ export function PaperEditor({ quiz }: { quiz: QuizWithPaper }) {
   const facets = useQuery(bankQueries.facets())
   const save = useSaveSections(quiz.id)
   const inPaper = useMemo(() => fixedIds(sections), [sections])
+  const passagesInPaper = useMemo(() => passageIds(sections), [sections])
 
   const errorAt = (path: string) => {
     const first = errors[path]?.[0]
@@ -130,6 +132,7 @@ export function PaperEditor({ quiz }: { quiz: QuizWithPaper }) {
           errors={errorAt}
           facets={facets.data}
           inPaper={inPaper}
+          passagesInPaper={passagesInPaper}
           frozen={quiz.draw_mode === 'frozen'}
           onChange={(next) => setSection(index, next)}
           onMove={(by) => moveSection(index, by)}

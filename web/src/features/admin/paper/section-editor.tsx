@@ -8,6 +8,8 @@ import { BankPicker } from './bank-picker'
 import { emptyDraw, newKey, sectionTotals, type SectionDraft } from './paper-draft'
 import { PaperInput, type PathErrors } from './paper-field'
 import { SectionItems } from './section-items'
+import { SectionMarking } from './section-marking'
+import { PassagePicker } from './passage-picker'
 import '../bank/bank.i18n'
 
 interface SectionEditorProps {
@@ -17,6 +19,8 @@ interface SectionEditorProps {
   errors: PathErrors
   facets: BankFacets | undefined
   inPaper: Set<number>
+  /** The passages the paper holds already. */
+  passagesInPaper: Set<number>
   /** Whether the paper is frozen: its draws list what they drew. */
   frozen: boolean
   onChange: (section: SectionDraft) => void
@@ -32,6 +36,7 @@ export function SectionEditor({
   errors,
   facets,
   inPaper,
+  passagesInPaper,
   frozen,
   onChange,
   onMove,
@@ -41,6 +46,7 @@ export function SectionEditor({
   const pick = useBilingual()
   const headingId = useId()
   const [picking, setPicking] = useState(false)
+  const [pickingPassage, setPickingPassage] = useState(false)
   const path = `sections.${index}`
   const n = index + 1
   const name = section.title.en.trim() ? pick(section.title) : t('paper.section_n', { n })
@@ -55,6 +61,7 @@ export function SectionEditor({
       </div>
       {errors(path) && <p className="field__error">{errors(path)}</p>}
       <SectionFields section={section} path={path} errors={errors} set={set} />
+      <SectionMarking section={section} path={path} errors={errors} set={set} />
 
       {listError && <p className="field__error">{listError}</p>}
       <SectionItems
@@ -67,6 +74,7 @@ export function SectionEditor({
       />
       <p className="actions">
         <Button onClick={() => setPicking(true)}>{t('paper.pick')}</Button>
+        <Button onClick={() => setPickingPassage(true)}>{t('paper.add_passage')}</Button>
         <Button onClick={() => set({ items: [...section.items, emptyDraw()] })}>{t('paper.add_draw')}</Button>
       </p>
       <SectionTotalsLine section={section} />
@@ -80,6 +88,27 @@ export function SectionEditor({
               items: [
                 ...section.items,
                 ...rows.map((row) => ({ key: newKey(), kind: 'fixed' as const, question_id: row.id, text: row.text })),
+              ],
+            })
+          }
+        />
+      )}
+      {pickingPassage && (
+        <PassagePicker
+          sectionName={name}
+          inPaper={passagesInPaper}
+          onClose={() => setPickingPassage(false)}
+          onPick={(passage) =>
+            set({
+              items: [
+                ...section.items,
+                {
+                  key: newKey(),
+                  kind: 'passage',
+                  passage_id: passage.id,
+                  question_ids: passage.question_ids,
+                  text: passage.text,
+                },
               ],
             })
           }

@@ -6,7 +6,9 @@ import { useLanguage } from '../../../i18n/use-bilingual'
 import { formatNumber } from '../../../lib/format'
 import type { BankFacets } from '../bank/bank.api'
 import { DrawEditor } from './draw-editor'
-import type { FixedDraft, ItemDraft } from './paper-draft'
+import type { FixedDraft, ItemDraft, PassageDraft } from './paper-draft'
+import { passageQueries } from '../bank/passages.api'
+import { useQuery } from '@tanstack/react-query'
 import type { PathErrors } from './paper-field'
 import '../bank/bank.i18n'
 
@@ -60,6 +62,17 @@ export function SectionItems({ items, path, errors, facets, frozen, onChange }: 
             </li>
           )
         }
+        if (item.kind === 'passage')
+          return (
+            <PassageItem
+              key={item.key}
+              item={item}
+              ordinal={ordinals[at]!}
+              error={errors(itemPath) ?? errors(`${itemPath}.passage_id`)}
+              move={move}
+              onRemove={() => removeItem(at)}
+            />
+          )
         return (
           <FixedItem
             key={item.key}
@@ -125,6 +138,45 @@ function FixedItem({ item, ordinal, error, move, onRemove }: FixedItemProps) {
           onClick={onRemove}
           aria-label={t('paper.remove_named', { name: t('paper.fixed_n', { n: ordinal }) })}
         >
+          {t('paper.remove')}
+        </Button>
+      </span>
+    </li>
+  )
+}
+
+interface PassageItemProps {
+  item: PassageDraft
+  ordinal: number
+  error: string | null
+  move: ReactNode
+  onRemove: () => void
+}
+
+/** A passage as one item of the section: its text and how many questions it brings, in its order. */
+function PassageItem({ item, ordinal, error, move, onRemove }: PassageItemProps) {
+  const { t } = useTranslation('bank')
+  const language = useLanguage()
+  // A passage loaded with the paper carries its id only: its text is the passage's own.
+  const passage = useQuery({ ...passageQueries.one(item.passage_id), enabled: item.text === null })
+  const text = item.text ?? passage.data?.text ?? null
+  const name = t('paper.passage_n', { n: formatNumber(ordinal, language) })
+  return (
+    <li className="paper-item paper-fixed paper-passage">
+      <span className="paper-fixed__text">
+        <strong>{name}</strong>{' '}
+        <span className="muted">
+          {t('paper.passage_questions', {
+            count: item.question_ids.length,
+            n: formatNumber(item.question_ids.length, language),
+          })}
+        </span>{' '}
+        {text && <RichPreview text={text} maxLength={ITEM_PREVIEW_LENGTH} />}
+        {error && <span className="field__error paper-fixed__error">{error}</span>}
+      </span>
+      <span className="actions">
+        {move}
+        <Button small variant="danger" onClick={onRemove} aria-label={t('paper.remove_named', { name })}>
           {t('paper.remove')}
         </Button>
       </span>

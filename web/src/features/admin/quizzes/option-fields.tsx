@@ -12,15 +12,24 @@ import '../admin.i18n'
 interface OptionFieldsProps {
   index: number
   radioName: string
+  /** A multiple question's option: a checkbox, any number of them right. */
+  several?: boolean
   canRemove: boolean
   onMarkCorrect: () => void
   onRemove: () => void
 }
 
 /** One option of the question form: its text, whether it is the right one, and its image (folded away unless set). */
-export function OptionFields({ index, radioName, canRemove, onMarkCorrect, onRemove }: OptionFieldsProps) {
+export function OptionFields({
+  index,
+  radioName,
+  several = false,
+  canRemove,
+  onMarkCorrect,
+  onRemove,
+}: OptionFieldsProps) {
   const { t } = useTranslation('admin')
-  const { control, getFieldState, getValues } = useFormContext<QuestionDraft>()
+  const { control, getFieldState, getValues, setValue } = useFormContext<QuestionDraft>()
   const path = `options.${index}` as const
   const isCorrect = useWatch({ control, name: `${path}.is_correct` })
   const formState = useFormState({ control, name: path })
@@ -37,10 +46,10 @@ export function OptionFields({ index, radioName, canRemove, onMarkCorrect, onRem
         <div className="checkbox">
           <input
             id={radioId}
-            type="radio"
+            type={several ? 'checkbox' : 'radio'}
             name={radioName}
             checked={isCorrect}
-            onChange={onMarkCorrect}
+            onChange={several ? () => setValue(`${path}.is_correct`, !isCorrect, { shouldDirty: true }) : onMarkCorrect}
             aria-label={t('question_form.correct_named', { n })}
           />
           <label htmlFor={radioId}>{t('question_form.correct')}</label>

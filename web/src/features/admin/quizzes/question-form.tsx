@@ -23,6 +23,7 @@ import { SubmitButton } from '../ui'
 import '../admin.i18n'
 import { Button } from '../../../components/ui/button'
 import { WrittenQuestionFields } from './written-question-fields'
+import { NumericQuestionFields } from './numeric-question-fields'
 import { RescoreDialog, useRubricDraft } from '../rubric/rubric-save'
 
 /**
@@ -38,6 +39,12 @@ function questionFields(optionCount: number): Record<string, string> {
     ...imageFields('image'),
     options: 'root.options',
     type: 'type',
+    answer: 'numeric.value',
+    'answer.value': 'numeric.value',
+    'answer.tolerance': 'numeric.tolerance',
+    'answer.min': 'numeric.min',
+    'answer.max': 'numeric.max',
+    decimals: 'numeric.decimals',
     marks: 'marks',
     word_limit: 'word_limit',
     ...pairFields('model_answer'),
@@ -76,7 +83,8 @@ export function QuestionForm({ quizId, question, onCancel, onSaved, platform = f
     defaultValues: { ...(question ? draftFromQuestion(question) : newQuestionDraft()), ...bankFieldsDraft(question) },
   })
   const options = useFieldArray({ control: form.control, name: 'options' })
-  const written = useWatch({ control: form.control, name: 'type' }) === 'written'
+  const type = useWatch({ control: form.control, name: 'type' })
+  const written = type === 'written'
   // A question created by a save whose rubric was then refused: the next save edits it rather than adding another.
   const [savedId, setSavedId] = useState<number | null>(question?.id ?? null)
   const rubric = useRubricDraft(question?.id ?? null, written)
@@ -120,10 +128,10 @@ export function QuestionForm({ quizId, question, onCancel, onSaved, platform = f
         {!platform && (
           <fieldset className="admin-question-type">
             <legend>{t('written.type')}</legend>
-            {(['choice', 'written'] as const).map((type) => (
-              <label key={type} className="admin-question-type__choice">
-                <input type="radio" value={type} {...form.register('type')} />
-                <span>{t(`written.type_${type}`)}</span>
+            {(['choice', 'multiple', 'numeric', 'written'] as const).map((choice) => (
+              <label key={choice} className="admin-question-type__choice">
+                <input type="radio" value={choice} {...form.register('type')} />
+                <span>{t(`types.type_${choice}`)}</span>
               </label>
             ))}
           </fieldset>
@@ -152,7 +160,13 @@ export function QuestionForm({ quizId, question, onCancel, onSaved, platform = f
         <TextField<QuestionDraft> name="topic" label={t('question_form.topic')} />
         <BankFields inBank={quizId === null} />
 
-        {written ? <WrittenQuestionFields rubric={rubric} /> : <ChoiceOptions options={options} />}
+        {written ? (
+          <WrittenQuestionFields rubric={rubric} />
+        ) : type === 'numeric' ? (
+          <NumericQuestionFields />
+        ) : (
+          <ChoiceOptions key={type} options={options} several={type === 'multiple'} />
+        )}
 
         {refusal && (
           <Alert kind="error">

@@ -46,11 +46,14 @@ export interface ImagePayload {
   caption: Bilingual
 }
 
-export type QuestionType = 'choice' | 'written'
+export type QuestionType = 'choice' | 'multiple' | 'numeric' | 'written'
 
 export interface QuestionPayload {
   /** Absent or `choice`: options, one correct; `written`: no options, marks, a word limit and a model answer. */
   type?: QuestionType
+  /** A numeric question's accepted answer and the decimals a learner may type (API.md "Question types"). */
+  answer?: { value: number | null; tolerance: number | null } | { min: number | null; max: number | null }
+  decimals?: number | null
   marks?: number | null
   word_limit?: number | null
   model_answer?: Bilingual | null
