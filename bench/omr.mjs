@@ -248,7 +248,7 @@ async function runCondition(condition, index) {
     }
     if (verbose && (wrongHere > 0 || (sheet.clean && flagged) || !codeRight || rollWrong))
       console.error(
-        `${condition} ${n}: ${wrongHere} wrong${sheet.clean && flagged ? ', clean but flagged' : ''}${!codeRight || rollWrong ? ', WRONG LEARNER' : ''} ${JSON.stringify(photoSpec)}`,
+        `${condition} ${n}: ${wrongHere} wrong${sheet.clean && flagged ? `, clean but flagged (roll ${result.roll === 'unclear' ? 'unclear' : 'read'}, set ${result.set === 'unclear' ? 'unclear' : 'read'})` : ''}${!codeRight || rollWrong ? ', WRONG LEARNER' : ''} ${JSON.stringify(photoSpec)}`,
       )
     if ((n + 1) % 50 === 0)
       console.error(`${condition}: ${n + 1} photos, ${((Date.now() - started) / 1000).toFixed(0)} s`)

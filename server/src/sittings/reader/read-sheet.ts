@@ -333,16 +333,20 @@ function readAnswers(image: GreyImage, located: LocatedPage, layout: SheetLayout
       const choice = decideSighted(image, h, located.levels, row, (o) => o.label, typical)
       // A region the model does not fit is flagged whatever its bubbles seem to say (decision 115).
       const poorFit = region.residualMm > RESIDUAL_MM
-      const answer: SheetAnswer = poorFit
-        ? {
-            flag: 'unclear',
-            marks: choice.kind === 'one' ? [choice.value] : choice.kind === 'none' ? [] : choice.marks,
-          }
-        : choice.kind === 'one'
-          ? choice.value
-          : choice.kind === 'none'
-            ? null
-            : { flag: choice.kind, marks: choice.marks }
+      // A mark under clipped white can measure blank even where its ring still shows: a glared row is never read
+      // as one letter or none without a person (issue 79: a double mark read as one under glare).
+      const underGlare = row.some((s) => s.glare) && (choice.kind === 'one' || choice.kind === 'none')
+      const answer: SheetAnswer =
+        poorFit || underGlare
+          ? {
+              flag: 'unclear',
+              marks: choice.kind === 'one' ? [choice.value] : choice.kind === 'none' ? [] : choice.marks,
+            }
+          : choice.kind === 'one'
+            ? choice.value
+            : choice.kind === 'none'
+              ? null
+              : { flag: choice.kind, marks: choice.marks }
       answers.push({ number: question.number, answer, box })
     }
   })
