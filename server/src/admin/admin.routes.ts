@@ -4,7 +4,7 @@ import {
   SectionsBodySchema,
   AdminQuizListSchema,
   IdParamsSchema,
-  QuestionInputSchema,
+  AnyQuestionInputSchema,
   QuestionParamsSchema,
   QuizCreateSchema,
   QuizPatchSchema,
@@ -28,7 +28,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   drafts: DraftsService
   pictures: PicturesService
 }> = async (app, { admin, drafts, pictures }) => {
-  const checkImages = questionImagesHook(QuestionInputSchema, pictures)
+  // Any type (API.md "Question types"): a multiple question's pictures are kept as a choice question's are.
+  const checkImages = questionImagesHook(AnyQuestionInputSchema, pictures)
 
   // onRequest: a learner gets 403 before a body is read or validated, and only an admin can make us parse 10 MB.
   app.addHook('onRequest', app.requireAdmin)
@@ -121,7 +122,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       schema: {
         ...docs,
         params: QuestionParamsSchema,
-        body: QuestionInputSchema,
+        body: AnyQuestionInputSchema,
         response: { 200: AdminQuestionSchema },
       },
     },
