@@ -4,28 +4,12 @@ import { createUser } from '../../test/factories'
 import { requestsAs } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
 import { questionBody } from '../../test/fixtures/admin.fixtures'
+import { multipleBody, numericBody } from '../../test/fixtures/question-types.fixtures'
 
 // API.md "Question types": multiple and numeric questions through the bank, create-from-JSON, the admin quiz and its
 // sections, and the learner's paper.
 
 const option = (en: string, is_correct = false) => ({ text: { en, ne: '' }, is_correct })
-
-export const multipleBody = (overrides: Record<string, unknown> = {}) => ({
-  type: 'multiple',
-  text: { en: 'Which of these are prime?', ne: '' },
-  topic: 'Numbers',
-  options: [option('2', true), option('4'), option('5', true), option('9')],
-  ...overrides,
-})
-
-export const numericBody = (overrides: Record<string, unknown> = {}) => ({
-  type: 'numeric',
-  text: { en: 'Give pi to two decimals.', ne: '' },
-  topic: 'Numbers',
-  answer: { value: 3.14, tolerance: 0.01 },
-  decimals: 2,
-  ...overrides,
-})
 
 describe.each(dialects)('multiple and numeric questions on %s', (dialect) => {
   const t = useTestApp(dialect)
