@@ -13,8 +13,11 @@ export const PracticeCardSchema = z.object({
     text: RichTextSchema,
     topic: z.string(),
     image: QuizImageSchema,
-    /** `multiple` takes a list of option ids, `numeric` a typed number (API.md "Question types"). */
-    type: QuestionTypeSchema,
+    /**
+     * `multiple` takes a list of option ids, `numeric` a typed number (API.md "Question types"). Always sent; optional
+     * in the type so that payloads written before it read as choice.
+     */
+    type: QuestionTypeSchema.optional(),
     options: z.array(z.object({ id: z.number().int(), text: RichTextSchema, image: QuizImageSchema })),
     /** A numeric question's decimals (null: any); absent for other types. */
     decimals: z.number().int().nullable().optional(),

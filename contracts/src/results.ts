@@ -46,8 +46,11 @@ export const ReportQuestionSchema = z.object({
   hint: RichTextSchema.nullable(),
   topic: z.string(),
   image: ReportImageSchema,
-  /** API.md "Question types": a multiple question's right set is its options marked `is_correct`. */
-  type: QuestionTypeSchema,
+  /**
+   * API.md "Question types": a multiple question's right set is its options marked `is_correct`. The server always
+   * sends it; optional in the type so that payloads written before it (the web app's fixtures) still read as choice.
+   */
+  type: QuestionTypeSchema.optional(),
   options: z.array(
     z.object({ id: z.number().int(), text: RichTextSchema, is_correct: z.boolean(), image: ReportImageSchema }),
   ),
@@ -85,8 +88,11 @@ export const ReportAnswerSchema = z.object({
   selected_option_ids: z.array(z.number().int()).nullable().optional(),
   /** A numeric question's typed number in its shortest form (null when unanswered); absent for other types. */
   value: z.string().nullable().optional(),
-  /** The marks gained, signed, exact to 2 decimals; null for a written question and while the key is withheld. */
-  marks: z.number().nullable(),
+  /**
+   * The marks gained, signed, exact to 2 decimals; null for a written question and while the key is withheld. The
+   * server always sends it (optional in the type, as `type` of a question).
+   */
+  marks: z.number().nullable().optional(),
   marked: z.boolean(),
   time_spent_seconds: z.number().int(),
   /** The learner's flag on this question, or null. */
@@ -114,8 +120,8 @@ export const ReportCardSchema = z.object({
   /** Any other answered question, the partial ones included. */
   incorrect: z.number().int(),
   unanswered: z.number().int(),
-  /** Multiple answers gaining more than 0 and less than full marks (counted in `incorrect` too). */
-  partial: z.number().int(),
+  /** Multiple answers gaining more than 0 and less than full marks (counted in `incorrect` too); always sent. */
+  partial: z.number().int().optional(),
   completed_timestamp: z.string(),
   /** Until when a question of this attempt may be flagged (the quiz's current `challenge_days` after it ended). */
   challenge_closes_at: z.string(),
