@@ -80,6 +80,10 @@ export const QuestionStatisticsSchema = z.object({
   ),
   other: z.number().int(),
   flags: z.array(QuestionFlagSchema),
+  /** `multiple`: the facility is the mean of marks gained over full marks (API.md "Question types"). */
+  type: z.enum(['choice', 'multiple', 'numeric']),
+  /** A numeric question's five most frequent wrong values, most frequent first; absent for other types. */
+  wrong_values: z.array(z.object({ value: z.string(), count: z.number().int() })).optional(),
 })
 export type QuestionStatistics = z.infer<typeof QuestionStatisticsSchema>
 

@@ -2,7 +2,8 @@
 import { z } from 'zod'
 import { AdaptedPaperSchema } from './blind-learners'
 import { FlagSchema, RegradeSchema } from './challenges'
-import { BilingualSchema, RichTextSchema } from './common'
+import { BilingualSchema, QuestionTypeSchema, RichTextSchema } from './common'
+import { NumericKeySchema } from './numeric-key'
 import { PictureSchema } from './pictures'
 import { SectionScoreSchema } from './sections'
 import { AttemptModeSchema } from './sittings'
@@ -45,9 +46,16 @@ export const ReportQuestionSchema = z.object({
   hint: RichTextSchema.nullable(),
   topic: z.string(),
   image: ReportImageSchema,
+  /**
+   * API.md "Question types": a multiple question's right set is its options marked `is_correct`. The server always
+   * sends it; optional in the type so that payloads written before it (the web app's fixtures) still read as choice.
+   */
+  type: QuestionTypeSchema.optional(),
   options: z.array(
     z.object({ id: z.number().int(), text: RichTextSchema, is_correct: z.boolean(), image: ReportImageSchema }),
   ),
+  /** A numeric question's accepted value and tolerance, or range (null while the key is withheld); others: absent. */
+  answer: NumericKeySchema.nullable().optional(),
 })
 export type ReportQuestion = z.infer<typeof ReportQuestionSchema>
 
@@ -76,6 +84,15 @@ export type ReportAnalysis = z.infer<typeof ReportAnalysisSchema>
 export const ReportAnswerSchema = z.object({
   question: z.number().int(),
   selected_option: z.number().int().nullable(),
+  /** A multiple question's chosen options (null when unanswered); absent for other types. */
+  selected_option_ids: z.array(z.number().int()).nullable().optional(),
+  /** A numeric question's typed number in its shortest form (null when unanswered); absent for other types. */
+  value: z.string().nullable().optional(),
+  /**
+   * The marks gained, signed, exact to 2 decimals; null for a written question and while the key is withheld. The
+   * server always sends it (optional in the type, as `type` of a question).
+   */
+  marks: z.number().nullable().optional(),
   marked: z.boolean(),
   time_spent_seconds: z.number().int(),
   /** The learner's flag on this question, or null. */
@@ -98,9 +115,13 @@ export const ReportCardSchema = z.object({
   /** `none` without written questions; `pending` until every written answer is released, unranked meanwhile. */
   marking: MarkingStateSchema,
   written: WrittenPartSchema,
+  /** Full marks. */
   correct: z.number().int(),
+  /** Any other answered question, the partial ones included. */
   incorrect: z.number().int(),
   unanswered: z.number().int(),
+  /** Multiple answers gaining more than 0 and less than full marks (counted in `incorrect` too); always sent. */
+  partial: z.number().int().optional(),
   completed_timestamp: z.string(),
   /** Until when a question of this attempt may be flagged (the quiz's current `challenge_days` after it ended). */
   challenge_closes_at: z.string(),

@@ -27,6 +27,7 @@ export function listAttemptQuestionStates(db: Kysely<DB>, attemptId: number) {
 }
 
 export { isQuizActive } from './attempt-rules'
+export { answerProblem } from './exam-state'
 export { attemptColumns } from './attempts.repository'
 export { findLatestRankedDeadline } from './withheld-keys.repository'
 // A key decision puts the questions it makes wrong in the deck with the same writer a finish uses.

@@ -9,7 +9,10 @@ import { sumTimeSpent, upsertQuestionStates, type AnswerEntry, type QuestionStat
 // Review marks, visits and seconds per question (API.md "Exam feel").
 
 /** Why an answer does not fit its question (API.md "Question types"), or undefined; numbers by the one number rule. */
-function answerProblem(question: PaperQuestion, answer: AnswerMap[string]): string | undefined {
+export function answerProblem(
+  question: Pick<PaperQuestion, 'type' | 'optionIds' | 'numeric'>,
+  answer: AnswerMap[string],
+): string | undefined {
   if (answer === null) return undefined
   const type = question.type ?? 'choice'
   if (type === 'multiple') {

@@ -1,9 +1,14 @@
 import type { Kysely } from 'kysely'
 import type { AttemptRow, DB } from '../db/schema'
-import { keyedOutcome } from '../questions/answer-keys'
 import { withAnswerKeys, type Paper, type QuestionPapers } from '../questions/question-papers'
-import type { AnswerValue, ScoredQuestion } from '../questions/scoring'
-import { attemptSections } from '../questions/sections'
+import {
+  markQuestion,
+  OBJECTIVE_TYPES,
+  sectionMarks,
+  type AnswerValue,
+  type ScoredQuestion,
+} from '../questions/scoring'
+import { attemptSections, DEFAULT_MARKS_CORRECT, DEFAULT_MARKS_WRONG, type AttemptSection } from '../questions/sections'
 import { createOutcomes, withdraw, type FinishTarget, type Outcomes } from '../outcomes/outcomes.service'
 import { listAnswers, upsertAnswers, type AnswerEntry } from './attempts.repository'
 import { oweCards } from './practice-deck.repository'
@@ -60,12 +65,20 @@ export function createFinish({
       boardLater: how.boardLater,
     })
     if ('begun' in target && how.write) await upsertAnswers(trx, attempt.id, how.write, how.finishedAt)
-    await addMistakesToDeck(trx, attempt, paper.questions, answers)
+    await addMistakesToDeck(
+      trx,
+      attempt,
+      paper.questions,
+      answers,
+      attemptSections(begun.sections, paper.questions.length),
+    )
     return { attempt, paper, answers }
   }
 
   return { finish, lockedPaper }
 }
+
+const DEFAULT_SECTION = { correct: DEFAULT_MARKS_CORRECT, wrong: DEFAULT_MARKS_WRONG }
 
 /** A deleted scan's attempt: its outcome goes with it (outcomes' `withdraw`); practice cards stay (decision 056). */
 export const withdrawFinished = withdraw
@@ -75,13 +88,15 @@ async function addMistakesToDeck(
   attempt: AttemptRow,
   questions: readonly ScoredQuestion[],
   answers: ReadonlyMap<number, AnswerValue>,
+  sections: readonly AttemptSection[],
 ) {
+  // Any objective answer short of full marks enters the deck (API.md "Question types"); written questions never do.
+  const marks = sections.flatMap((section) => Array.from({ length: section.count }, () => sectionMarks(section)))
   const mistakes = questions
-    .filter((question) => {
-      if (question.type !== undefined) return false // the deck holds choice questions only (API.md "Written answers")
-      const answer = answers.get(question.questionId)
-      const outcome = keyedOutcome(typeof answer === 'number' ? answer : null, question.correctOptionId, question.key)
-      return outcome === 'incorrect' || outcome === 'unanswered'
+    .filter((question, place) => {
+      if (question.type !== undefined && !(OBJECTIVE_TYPES as readonly string[]).includes(question.type)) return false
+      const { outcome } = markQuestion(question, answers.get(question.questionId), marks[place] ?? DEFAULT_SECTION)
+      return outcome !== 'correct' && outcome !== 'excluded'
     })
     .map((question) => question.questionId)
   await oweCards(trx, { userId: attempt.user_id, quizId: attempt.quiz_id, questionIds: mistakes }, attempt.finished_at!)

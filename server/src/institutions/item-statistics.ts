@@ -14,6 +14,17 @@ export interface StatisticsInput {
   answers: Iterable<{ attempt_id: number; question_id: number; option_id: number }>
   /** The marks (hundredths) of a question in an attempt: its section's. +1 / -0.2 when absent. */
   marksOf?: (attemptId: number, questionId: number) => { correct: number; wrong: number }
+  /**
+   * A multiple or numeric question's marking in an attempt (questions/type-marks.ts), undefined for others. `share`,
+   * when given, is what the facility averages (a multiple question's marks gained over its full marks).
+   */
+  typedMarksOf?: (attemptId: number, questionId: number) => TypedCell | undefined
+}
+
+export interface TypedCell {
+  outcome: 'correct' | 'partial' | 'incorrect' | 'unanswered' | 'excluded'
+  marks: number
+  share?: number
 }
 
 export interface ItemFigures {
@@ -58,6 +69,7 @@ export function computeStatistics({
   attempts,
   answers,
   marksOf = () => DEFAULT_MARKS,
+  typedMarksOf,
 }: StatisticsInput): TestFigures {
   const n = attempts.length
   const k = questionIds.length
@@ -78,10 +90,26 @@ export function computeStatistics({
   // x[a * k + j]: item score of question j in attempt a (hundredths, at most ±10,000), and how it counts.
   const x = new Int16Array(n * k)
   const state = new Uint8Array(n * k)
+  // Facility shares of multiple questions (NaN elsewhere: the facility is then the share answered right).
+  const share = typedMarksOf ? new Float64Array(n * k).fill(Number.NaN) : null
   for (let a = 0; a < n; a++) {
     const attemptId = attempts[a]!.id
     for (let j = 0; j < k; j++) {
       const cell = a * k + j
+      const typed = typedMarksOf?.(attemptId, questionIds[j]!)
+      if (typed) {
+        x[cell] = typed.marks
+        state[cell] =
+          typed.outcome === 'correct'
+            ? RIGHT
+            : typed.outcome === 'excluded'
+              ? EXCLUDED
+              : typed.outcome === 'unanswered'
+                ? UNANSWERED
+                : WRONG
+        if (typed.share !== undefined) share![cell] = typed.share
+        continue
+      }
       const outcome = outcomeOf(attemptId, questionIds[j]!, chosen[cell] || null)
       if (outcome === 'correct') {
         x[cell] = marksOf(attemptId, questionIds[j]!).correct
@@ -120,10 +148,16 @@ export function computeStatistics({
     let sumXR = 0
     let rightCount = 0
     let unanswered = 0
+    let shareSum = 0
+    let shared = false
     for (let a = 0; a < n; a++) {
       const cell = a * k + j
       if (state[cell] === EXCLUDED) continue
       counted++
+      if (share && !Number.isNaN(share[cell]!)) {
+        shared = true
+        shareSum += share[cell]!
+      }
       const item = x[cell]!
       const rest = total[a]! - item
       sumX += item
@@ -138,7 +172,7 @@ export function computeStatistics({
     sumOfItemVariances += scaledSquares(n, sumX, sumX2)
     const varianceX = scaledSquares(counted, sumX, sumX2)
     const varianceR = scaledSquares(counted, sumR, sumR2)
-    const facility = counted > 0 ? rightCount / counted : null
+    const facility = counted > 0 ? (shared ? shareSum : rightCount) / counted : null
     const discrimination =
       counted >= 2 && varianceX > 0 && varianceR > 0
         ? (counted * sumXR - sumX * sumR) / Math.sqrt(varianceX * varianceR)

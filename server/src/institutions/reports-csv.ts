@@ -8,6 +8,7 @@ import {
   findAttemptsWithLearners,
   listAllOptions,
   listAnswerPicksOfAttempts,
+  listAnswerValuesOfAttempts,
   listChosenAttemptIds,
   listCurrentQuestions,
   listWrittenMarksOfAttempts,
@@ -66,11 +67,14 @@ export async function attemptsCsv(
     yield Buffer.from(UTF8_BOM + header)
     for (let start = 0; start < ids.length; start += CSV_BATCH) {
       const batch = ids.slice(start, start + CSV_BATCH)
-      const [rows, answers, writtenMarks] = await Promise.all([
+      const [rows, answers, writtenMarks, values] = await Promise.all([
         findAttemptsWithLearners(db, batch),
         listAnswerPicksOfAttempts(db, dialect, batch),
         listWrittenMarksOfAttempts(db, batch),
+        listAnswerValuesOfAttempts(db, batch),
       ])
+      const valuesById = new Map<number, typeof values>()
+      for (const value of values) valuesById.set(value.attempt_id, [...(valuesById.get(value.attempt_id) ?? []), value])
       const marksById = new Map<number, typeof writtenMarks>()
       for (const marks of writtenMarks)
         marksById.set(marks.attempt_id, [...(marksById.get(marks.attempt_id) ?? []), marks])
@@ -86,6 +90,18 @@ export async function attemptsCsv(
           const [questionId, optionId] = pick.split(':').map(Number)
           const column = columnOf.get(questionId!)
           if (column !== undefined) cells[column] = letters.get(optionId!) ?? ''
+        }
+        // A multiple answer as its letters, `A;C`; a numeric one as the number typed, in its shortest form.
+        for (const answer of valuesById.get(id) ?? []) {
+          const column = columnOf.get(answer.question_id)
+          if (column === undefined) continue
+          const value = JSON.parse(answer.value) as number[] | string
+          cells[column] = Array.isArray(value)
+            ? value
+                .map((optionId) => letters.get(optionId) ?? '')
+                .sort()
+                .join(';')
+            : value
         }
         for (const marks of marksById.get(id) ?? []) {
           const column = columnOf.get(marks.question_id)

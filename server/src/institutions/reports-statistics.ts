@@ -4,17 +4,84 @@ import { attemptColumns } from '../attempts/attempts.service'
 import type { DB } from '../db/schema'
 import { parseStoredMaths, richText } from '../maths/rich-text'
 import { findAnswerKeys, isKeyedCorrect, keyedOutcome, type AnswerKey } from '../questions/answer-keys'
-import { toScore } from '../questions/scoring'
-import { attemptSections, marksByPlace, type AttemptSection } from '../questions/sections'
-import { computeStatistics } from './item-statistics'
+import { findRevisions } from '../questions/question-revisions.repository'
+import { toScoredQuestion } from '../questions/scored-question'
+import { markQuestion, sectionMarks as typedSectionMarks, toScore, type AnswerValue } from '../questions/scoring'
+import { attemptSections, marksByPlace, sectionIndexes, type AttemptSection } from '../questions/sections'
+import { computeStatistics, type TypedCell } from './item-statistics'
 import {
   findQuestionsOfRevisions,
   listAllOptions,
   listAnswersOfChosenAttempts,
   listChosenScores,
   listCurrentQuestions,
+  listValueAnswersOfChosenAttempts,
   listWrittenMarksOfChosenAttempts,
 } from './reports.repository'
+
+const WRONG_VALUES = 5
+
+/**
+ * Multiple and numeric answers marked as the attempt's own revision, key and section mark them (questions/scoring),
+ * with each multiple option chosen and each numeric question's wrong values counted. Read only when the paper holds
+ * such a question: a choice paper's statistics read what they read before.
+ */
+async function typedCells(
+  db: Kysely<DB>,
+  quizId: number,
+  which: StatisticsSelection,
+  typedIds: ReadonlySet<number>,
+  attempts: readonly { id: number; sections: string | null; revision_ids: string }[],
+) {
+  const cells = new Map<string, TypedCell>()
+  const picks: { attempt_id: number; question_id: number; option_id: number }[] = []
+  const wrongValues = new Map<number, Map<string, number>>()
+  if (typedIds.size === 0) return { cells, picks, wrongValues }
+  const values = await listValueAnswersOfChosenAttempts(db, quizId, which)
+  const valueOf = new Map(values.map((row) => [`${row.attempt_id}:${row.question_id}`, row.value]))
+  const allRevisions = [...new Set(attempts.flatMap((attempt) => attemptColumns.revisionIds(attempt)))]
+  const [revisions, keys] = await Promise.all([findRevisions(db, allRevisions), findAnswerKeys(db, allRevisions)])
+  for (const attempt of attempts) {
+    const revisionIds = attemptColumns.revisionIds(attempt)
+    const sections = attemptSections(attempt.sections, revisionIds.length)
+    const sectionOf = sectionIndexes(sections)
+    revisionIds.forEach((revisionId, place) => {
+      const revision = revisions.get(revisionId)
+      const section = sections[sectionOf[place] ?? -1]
+      if (!revision || !section || !typedIds.has(revision.question_id)) return
+      if (revision.type !== 'multiple' && revision.type !== 'numeric') return
+      const scored = toScoredQuestion(revision)
+      const key = keys.get(revisionId)
+      const stored = valueOf.get(`${attempt.id}:${revision.question_id}`)
+      const value = stored === undefined ? null : (JSON.parse(stored) as AnswerValue)
+      const marks = typedSectionMarks(section)
+      const marked = markQuestion(key ? { ...scored, key } : scored, value, marks)
+      const multiple = revision.type === 'multiple'
+      cells.set(`${attempt.id}:${revision.question_id}`, {
+        outcome: marked.outcome,
+        marks: marked.marks,
+        // Negative marks count as negative (API.md): a wrong set pulls the facility down.
+        ...(multiple && { share: marks.correct > 0 ? marked.marks / marks.correct : 0 }),
+      })
+      if (multiple && Array.isArray(value))
+        for (const optionId of value)
+          picks.push({ attempt_id: attempt.id, question_id: revision.question_id, option_id: optionId })
+      if (!multiple && marked.outcome === 'incorrect' && typeof value === 'string') {
+        // Stored in shortest form, so one number is one string ("11" and "11.0" alike).
+        const counts = wrongValues.get(revision.question_id) ?? new Map<string, number>()
+        counts.set(value, (counts.get(value) ?? 0) + 1)
+        wrongValues.set(revision.question_id, counts)
+      }
+    })
+  }
+  return { cells, picks, wrongValues }
+}
+
+const mostFrequent = (counts: ReadonlyMap<string, number> | undefined) =>
+  [...(counts ?? [])]
+    .sort(([a, m], [b, n]) => n - m || Number(a) - Number(b))
+    .slice(0, WRONG_VALUES)
+    .map(([value, count]) => ({ value, count }))
 
 /** Its section's marks (API.md "Papers"); attempts whose sections all mark alike need no lookup. */
 async function sectionMarks(
@@ -90,6 +157,10 @@ export async function quizStatistics(
   const keys = await findAnswerKeys(db, new Set(options.map((option) => option.revision_id)))
   const optionById = new Map(options.map((option) => [option.id, option]))
   const dropped = await droppedKeysHeld(db, attempts, keys)
+  const typedIds = new Set(
+    questions.filter((question) => question.type === 'multiple' || question.type === 'numeric').map(({ id }) => id),
+  )
+  const typed = await typedCells(db, quizId, which, typedIds, attempts)
   const figures = computeStatistics({
     questionIds: questions.map((question) => question.id),
     outcomeOf: (attemptId, questionId, optionId) => {
@@ -99,8 +170,12 @@ export async function quizStatistics(
       return keyedOutcome(optionId, option.is_correct === 1 ? optionId : null, keys.get(option.revision_id))
     },
     attempts: attempts.map((attempt) => ({ id: attempt.id, score_hundredths: attempt.score_hundredths! })),
-    answers,
+    answers: typed.picks.length > 0 ? [...answers, ...typed.picks] : answers,
     marksOf: await sectionMarks(db, attempts),
+    ...(typedIds.size > 0 && {
+      typedMarksOf: (attemptId: number, questionId: number) =>
+        typedIds.has(questionId) ? typed.cells.get(`${attemptId}:${questionId}`) : undefined,
+    }),
   })
   const optionsByRevision = new Map<number, typeof options>()
   for (const option of options) {
@@ -149,6 +224,8 @@ export async function quizStatistics(
         })),
         other: answered - counted,
         flags: item.flags,
+        type: question.type === 'multiple' || question.type === 'numeric' ? question.type : ('choice' as const),
+        ...(question.type === 'numeric' && { wrong_values: mostFrequent(typed.wrongValues.get(question.id)) }),
       }
     }),
   }

@@ -195,6 +195,17 @@ export function listAnswerPicksOfAttempts(db: Kysely<DB>, dialect: Dialect, ids:
     .execute()
 }
 
+/** Multiple and numeric answers (API.md "Question types"): `value` is JSON, option ids or the typed number. */
+export function listAnswerValuesOfAttempts(db: Kysely<DB>, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([])
+  return db
+    .selectFrom('attempt_answers')
+    .select(['attempt_id', 'question_id', 'value'])
+    .where('attempt_id', 'in', ids)
+    .where('value', 'is not', null)
+    .execute() as Promise<{ attempt_id: number; question_id: number; value: string }[]>
+}
+
 export function listChosenScores(db: Kysely<DB>, quizId: number, which: AttemptSelection) {
   return chosenAttempts(db, quizId, which, { final: true })
     .select(['c.id', 'c.score_hundredths', 'c.sections', 'c.revision_ids'])
@@ -209,6 +220,15 @@ export function listAnswersOfChosenAttempts(db: Kysely<DB>, quizId: number, whic
     .select(['aa.attempt_id', 'aa.question_id', 'aa.option_id'])
     .where('aa.option_id', 'is not', null)
     .execute() as Promise<{ attempt_id: number; question_id: number; option_id: number }[]>
+}
+
+/** The chosen attempts' multiple and numeric answers (`value`: JSON option ids or the typed number). */
+export function listValueAnswersOfChosenAttempts(db: Kysely<DB>, quizId: number, which: AttemptSelection) {
+  return chosenAttempts(db, quizId, which, { final: true })
+    .innerJoin('attempt_answers as aa', 'aa.attempt_id', 'c.id')
+    .select(['aa.attempt_id', 'aa.question_id', 'aa.value'])
+    .where('aa.value', 'is not', null)
+    .execute() as Promise<{ attempt_id: number; question_id: number; value: string }[]>
 }
 
 export async function findQuestionsOfRevisions(db: Kysely<DB>, revisionIds: readonly number[]) {

@@ -45,6 +45,7 @@ describe.each(dialects)('practice routes on %s', (dialect) => {
         text: { en: 'Question 2', ne: 'प्रश्न 2', html: null },
         topic: 'general',
         image: null,
+        type: 'choice',
         options: ['A', 'B', 'C', 'D'].map((text) => ({
           id: expect.any(Number),
           text: { en: text, ne: '', html: null },

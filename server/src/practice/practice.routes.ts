@@ -36,7 +36,7 @@ export const practiceRoutes: FastifyPluginAsyncZod<{ practice: PracticeService; 
     },
     async (request) => {
       await lifecycle.settleExpired(request.user.id)
-      return practice.answerCard(request.user, request.params.questionId, request.body.option_id)
+      return practice.answerCard(request.user, request.params.questionId, request.body)
     },
   )
 }

@@ -1,4 +1,5 @@
 import type { DropPolicy, KeyAction } from '@quiz/contracts'
+import type { NumericKey } from '@quiz/contracts/rules/numbers'
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import { listDecidedKeys } from './answer-keys.repository'
@@ -12,6 +13,8 @@ export interface AnswerKey {
   versionId: number
   action: KeyAction
   correct: ReadonlySet<number>
+  /** A numeric question's decided value or range (API.md "Answer-key challenges"), over the authored one. */
+  answer?: NumericKey
   drop: DropPolicy | null
   note: string
   decidedAt: number

@@ -4,10 +4,12 @@ import { createUser } from '../../test/factories'
 import { requestsAs } from '../../test/learner-api'
 import { useTestApp } from '../../test/test-app'
 import { questionBody } from '../../test/fixtures/admin.fixtures'
-import { multipleBody, numericBody, option } from '../../test/fixtures/question-types.fixtures'
+import { multipleBody, numericBody } from '../../test/fixtures/question-types.fixtures'
 
 // API.md "Question types": multiple and numeric questions through the bank, create-from-JSON, the admin quiz and its
 // sections, and the learner's paper.
+
+const option = (en: string, is_correct = false) => ({ text: { en, ne: '' }, is_correct })
 
 describe.each(dialects)('multiple and numeric questions on %s', (dialect) => {
   const t = useTestApp(dialect)

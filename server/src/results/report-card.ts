@@ -13,13 +13,22 @@ import type { TokenUser } from '../http/tokens'
 import { NotFound } from '../http/errors'
 import { toIso } from '../lib/clock'
 import { findCountedAttemptScore, findTallyStanding } from '../outcomes/outcomes.service'
-import { findAnswerKeys, keyedOutcome } from '../questions/answer-keys'
+import { findAnswerKeys } from '../questions/answer-keys'
 import { createRevisionCache } from '../questions/revision-cache'
-import { toScore } from '../questions/scoring'
-import { attemptSections, marksByPlace, maxScoreHundredths } from '../questions/sections'
+import { markQuestion, sectionMarks, toScore, type AnswerValue } from '../questions/scoring'
+import { attemptSections, maxScoreHundredths, sectionIndexes } from '../questions/sections'
 import { toStanding } from '../questions/standings'
 import { toReportQuestion, toReportRevision, withoutKey } from './report-questions'
-import { DEFAULT_MARKS, excludedHundredths, quizOf, sectionTallies, topicTally, writtenPartOf } from './report-tallies'
+import {
+  DEFAULT_MARKS,
+  excludedHundredths,
+  negativeHundredths,
+  quizOf,
+  sectionTallies,
+  topicTally,
+  writtenPartOf,
+  type TopicOutcome,
+} from './report-tallies'
 import { findAttemptOfLearner, findWrittenParts } from './results.repository'
 import { topSeconds } from './time-vs-top'
 
@@ -72,19 +81,22 @@ export function createReportCard(
     }
     const stateOf = new Map(states.map((state) => [state.question_id, state]))
     const sections = attemptSections(attempt.sections, revisionIds.length)
-    const marks = marksByPlace(sections)
-    // A written question counts in none of the choice tallies and leaves its section's most, as in questions/scoring.ts.
-    const outcomes = questions.map((revision, index) => ({
-      topic: revision.topic,
-      marks: marks[index] ?? DEFAULT_MARKS,
-      outcome: revision.written
-        ? ('excluded' as const)
-        : keyedOutcome(
-            choiceAnswer(answers.get(revision.questionId)),
-            revision.correctOptionId,
-            keys.get(revisionIds[index]!),
-          ),
-    }))
+    const sectionOf = sectionIndexes(sections)
+    const markings = sections.map(sectionMarks)
+    // Each question by its type's marker with its section's marking and the decided key (questions/scoring.ts); a
+    // written question counts in none of the objective tallies and leaves its section's most.
+    const outcomes = questions.map((revision, index): TopicOutcome => {
+      const section = sections[sectionOf[index] ?? -1]
+      const marks = section ? { correct: section.marks_correct, wrong: section.marks_wrong } : DEFAULT_MARKS
+      if (revision.written) return { topic: revision.topic, marks, outcome: 'excluded', gained: 0 }
+      const key = keys.get(revisionIds[index]!)
+      const marked = markQuestion(
+        key ? { ...revision.scored, key } : revision.scored,
+        answers.get(revision.questionId),
+        markings[sectionOf[index] ?? -1] ?? { correct: marks.correct, wrong: marks.wrong },
+      )
+      return { topic: revision.topic, marks, outcome: marked.outcome, gained: marked.marks }
+    })
 
     return {
       id: attempt.id,
@@ -97,6 +109,7 @@ export function createReportCard(
       correct: attempt.correct ?? 0,
       incorrect: attempt.incorrect ?? 0,
       unanswered: attempt.unanswered ?? 0,
+      partial: outcomes.filter((item) => item.outcome === 'partial').length,
       completed_timestamp: toIso(attempt.finished_at ?? attempt.deadline),
       challenge_closes_at: toIso(challengeClosesAt(attempt)),
       key_withheld: keyWithheld?.reason ?? null,
@@ -108,7 +121,8 @@ export function createReportCard(
       }),
       answers: questions.map((revision, index) => ({
         question: revision.questionId,
-        selected_option: choiceAnswer(answers.get(revision.questionId)),
+        ...answerFields(revision.type, answers.get(revision.questionId)),
+        marks: revision.written || withheld ? null : toScore(outcomes[index]!.gained),
         marked: stateOf.get(revision.questionId)?.marked === 1,
         time_spent_seconds: stateOf.get(revision.questionId)?.time_spent ?? 0,
         flag: challenges.flagOf(revisionIds[index]!),
@@ -117,9 +131,7 @@ export function createReportCard(
       analysis: {
         // A topic of one question would tell whether its chosen answer was right: none while the key is withheld.
         topics: withheld ? [] : topicTally(outcomes),
-        negative_marks: toScore(
-          outcomes.reduce((sum, item) => sum + (item.outcome === 'incorrect' ? item.marks.wrong : 0), 0),
-        ),
+        negative_marks: toScore(negativeHundredths(outcomes)),
         ...toStanding(attempt.score_hundredths ?? 0, standing, !ownCounted),
       },
       time_vs_top: questions.map((revision) => ({
@@ -136,6 +148,17 @@ export function createReportCard(
   return { getReport }
 }
 
-// The report card reads choice answers only so far: a multiple or numeric answer is shown as none (issue 77's
-// report part, docs/decisions/116).
-const choiceAnswer = (answer: unknown): number | null => (typeof answer === 'number' ? answer : null)
+/**
+ * An answer entry's chosen parts (API.md "Question types"): `selected_option` for every type (a choice answer's
+ * option, else null), beside it a multiple question's `selected_option_ids` or a numeric question's `value`.
+ */
+function answerFields(
+  type: ReportCard['questions'][number]['type'],
+  answer: AnswerValue | undefined,
+): Pick<ReportCard['answers'][number], 'selected_option' | 'selected_option_ids' | 'value'> {
+  const selected_option = typeof answer === 'number' ? answer : null
+  if (type === 'multiple')
+    return { selected_option, selected_option_ids: Array.isArray(answer) && answer.length > 0 ? [...answer] : null }
+  if (type === 'numeric') return { selected_option, value: typeof answer === 'string' ? answer : null }
+  return { selected_option }
+}

@@ -1,7 +1,10 @@
 import type { ReportQuestion } from '@quiz/contracts'
+import type { NumericKey } from '@quiz/contracts/rules/numbers'
 import { isKeyedCorrect, type AnswerKey } from '../questions/answer-keys'
 import { inDrawnOrder } from '../questions/question-papers'
 import { optionView, richTextsOf, toImage, type RevisionWithOptions } from '../questions/question-revisions.repository'
+import type { ScoredQuestion } from '../questions/scoring'
+import { toScoredQuestion } from '../questions/scored-question'
 
 type ReportOption = ReportQuestion['options'][number]
 
@@ -12,7 +15,10 @@ export interface ReportRevision {
   correctOptionId: number | null
   /** A written question: marked by rubric, outside the choice part's counts (its marks are in `written`). */
   written: boolean
-  shown: Omit<ReportQuestion, 'options'>
+  type: ReportQuestion['type']
+  /** What the markers of questions/type-marks.ts read (the decided key is added per report). */
+  scored: ScoredQuestion
+  shown: Omit<ReportQuestion, 'options' | 'type' | 'answer'>
   options: readonly (Omit<ReportOption, 'is_correct'> & { writtenCorrect: boolean })[]
 }
 
@@ -24,6 +30,8 @@ export function toReportRevision(revision: RevisionWithOptions): ReportRevision 
     topic: revision.topic,
     correctOptionId: revision.options.find((option) => option.is_correct === 1)?.id ?? null,
     written: revision.type === 'written',
+    type: revision.type,
+    scored: toScoredQuestion(revision),
     shown: {
       id: revision.question_id,
       text: texts.text,
@@ -51,6 +59,8 @@ export function toReportQuestion(
     hint: shown.hint,
     topic: shown.topic,
     image: shown.image,
+    type: revision.type,
+    ...(revision.scored.numeric && { answer: keyedNumeric(revision.scored.numeric.answer, key) }),
     options: inDrawnOrder(revision.options, optionOrder).map((option) => ({
       id: option.id,
       text: option.text,
@@ -60,9 +70,13 @@ export function toReportQuestion(
   }
 }
 
+/** A decided key's value or range (API.md "Answer-key challenges") over the authored one. */
+const keyedNumeric = (authored: NumericKey, key: AnswerKey | undefined): NumericKey => key?.answer ?? authored
+
 /** The question with nothing that tells its key: no option marked right, no hint (a live mock still running). */
 export const withoutKey = (question: ReportQuestion): ReportQuestion => ({
   ...question,
+  ...(question.answer !== undefined && { answer: null }),
   hint: null,
   options: question.options.map((option) => ({ ...option, is_correct: false })),
 })

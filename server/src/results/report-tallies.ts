@@ -1,6 +1,6 @@
 import type { ReportAnalysis, ReportCard } from '@quiz/contracts'
 import type { KeyQuiz } from '../attempts/withheld-keys.service'
-import type { KeyedOutcome } from '../questions/answer-keys'
+import type { TypedOutcome } from '../questions/type-marks'
 import { toScore } from '../questions/scoring'
 import { DEFAULT_MARKS_CORRECT, DEFAULT_MARKS_WRONG, sectionIndexes, type AttemptSection } from '../questions/sections'
 import type { WrittenPartRow } from './results.repository'
@@ -11,12 +11,17 @@ export const quizOf = (row: Omit<KeyQuiz, 'id' | 'status'> & { quiz_id: number; 
   status: row.quiz_status,
 })
 
-type Outcome = KeyedOutcome
+type Outcome = TypedOutcome
 export interface TopicOutcome {
   topic: string
   marks: { correct: number; wrong: number }
   outcome: Outcome
+  /** Signed hundredths gained (questions/type-marks.ts): a partial multiple answer's share is its own. */
+  gained: number
 }
+
+/** API.md "Question types": `correct` is full marks, `incorrect` any other answer, partial ones included. */
+const counted = (outcome: Outcome) => (outcome === 'partial' ? 'incorrect' : outcome)
 
 export const DEFAULT_MARKS = { correct: DEFAULT_MARKS_CORRECT, wrong: DEFAULT_MARKS_WRONG }
 
@@ -35,7 +40,7 @@ export function sectionTallies(
   const indexOf = sectionIndexes(sections)
   return sections.map((section, index) => {
     const mine = outcomes.filter((_, place) => indexOf[place] === index)
-    const count = (outcome: Outcome) => mine.filter((item) => item.outcome === outcome).length
+    const count = (outcome: Outcome) => mine.filter((item) => counted(item.outcome) === outcome).length
     return {
       title: { en: section.title_en, ne: section.title_ne },
       score: toScore(scoreOf(mine)),
@@ -47,12 +52,11 @@ export function sectionTallies(
   })
 }
 
-const scoreOf = (outcomes: readonly TopicOutcome[]) =>
-  outcomes.reduce(
-    (sum, item) =>
-      sum + (item.outcome === 'correct' ? item.marks.correct : item.outcome === 'incorrect' ? -item.marks.wrong : 0),
-    0,
-  )
+const scoreOf = (outcomes: readonly TopicOutcome[]) => outcomes.reduce((sum, item) => sum + item.gained, 0)
+
+/** The marks lost to wrong answers, as a positive number of hundredths. */
+export const negativeHundredths = (outcomes: readonly TopicOutcome[]) =>
+  outcomes.reduce((sum, item) => sum + (item.gained < 0 ? -item.gained : 0), 0)
 
 export const excludedHundredths = (outcomes: readonly TopicOutcome[]) =>
   outcomes.reduce((sum, item) => sum + (item.outcome === 'excluded' ? item.marks.correct : 0), 0)
@@ -64,7 +68,7 @@ export function topicTally(outcomes: readonly TopicOutcome[]): ReportAnalysis['t
     if (item.outcome === 'excluded') continue
     let tally = byTopic.get(item.topic)
     if (!tally) byTopic.set(item.topic, (tally = { correct: 0, incorrect: 0, unanswered: 0, hundredths: 0 }))
-    tally[item.outcome]++
+    tally[counted(item.outcome) as 'correct' | 'incorrect' | 'unanswered']++
     tally.hundredths += scoreOf([item])
   }
   return [...byTopic].map(([topic, { hundredths, ...tally }]) => ({

@@ -86,7 +86,7 @@ export function listFinishedAnswers(db: Kysely<DB>, userId: number) {
   return db
     .selectFrom('attempt_answers as aa')
     .innerJoin('attempts as a', 'a.id', 'aa.attempt_id')
-    .select(['aa.attempt_id', 'aa.question_id', 'aa.option_id'])
+    .select(['aa.attempt_id', 'aa.question_id', 'aa.option_id', 'aa.value'])
     .where('a.user_id', '=', userId)
     .where('a.status', '=', 'finished')
     .execute()

@@ -190,6 +190,7 @@ describe.each(dialects)('results routes on %s', (dialect) => {
         hint: { en: 'A hint', ne: '', html: null },
         topic: 'general',
         image: null,
+        type: 'choice',
         options: optionsOf(questionIds[index]!).map((id, i) => ({
           id,
           text: { en: ['A', 'B', 'C', 'D'][i], ne: '', html: null },
@@ -210,6 +211,7 @@ describe.each(dialects)('results routes on %s', (dialect) => {
         correct: 1,
         incorrect: 1,
         unanswered: 1,
+        partial: 0,
         completed_timestamp: submitted.completed_timestamp,
         challenge_closes_at: new Date(Date.parse(submitted.completed_timestamp) + 7 * 86_400_000).toISOString(),
         key_withheld: null,
@@ -222,6 +224,7 @@ describe.each(dialects)('results routes on %s', (dialect) => {
             text: { en: 'Which shape?', ne: 'कुन आकार?', html: null },
             hint: { en: 'It is round', ne: 'गोलो', html: null },
             topic: 'geometry',
+            type: 'choice',
             image: {
               picture: null,
               svg_content: '<svg xmlns="http://www.w3.org/2000/svg"><circle r="3"/></svg>',
@@ -251,6 +254,7 @@ describe.each(dialects)('results routes on %s', (dialect) => {
           {
             question: questionIds[0],
             selected_option: wrongOptionIds[0],
+            marks: -0.2,
             marked: false,
             time_spent_seconds: 0,
             flag: null,
@@ -259,6 +263,7 @@ describe.each(dialects)('results routes on %s', (dialect) => {
           {
             question: questionIds[1],
             selected_option: null,
+            marks: 0,
             marked: false,
             time_spent_seconds: 0,
             flag: null,
@@ -267,6 +272,7 @@ describe.each(dialects)('results routes on %s', (dialect) => {
           {
             question: picturedId,
             selected_option: optionsOf(picturedId)[1],
+            marks: 1,
             marked: false,
             time_spent_seconds: 0,
             flag: null,

@@ -4,9 +4,11 @@ import type { AppContext } from '../context'
 import { toIso } from '../lib/clock'
 import { attemptColumns, type AttemptLifecycle } from '../attempts/attempts.service'
 import { createKeyWithholding } from '../attempts/withheld-keys.service'
-import { toScore } from '../questions/scoring'
-import { findAnswerKeys, keyedOutcome } from '../questions/answer-keys'
-import { attemptSections, marksByPlace, maxScoreHundredths } from '../questions/sections'
+import { markQuestion, sectionMarks, toScore, type AnswerValue, type ScoredQuestion } from '../questions/scoring'
+import { findAnswerKeys } from '../questions/answer-keys'
+import { findRevisions } from '../questions/question-revisions.repository'
+import { attemptSections, maxScoreHundredths, sectionIndexes } from '../questions/sections'
+import { toScoredQuestion } from '../questions/scored-question'
 import {
   findRevisionKeys,
   findWrittenPartsOfLearner,
@@ -72,24 +74,48 @@ export function createResultsService(deps: Pick<AppContext, 'database' | 'clock'
     const allRevisions = [...paperOf.values()].flat()
     const [keyRows, decided] = await Promise.all([findRevisionKeys(db, allRevisions), findAnswerKeys(db, allRevisions)])
     const keys = new Map(keyRows.map((key) => [key.id, key] as const))
+    // Multiple and numeric questions are marked from their whole revision (right set, value or range), read only
+    // when a paper holds one: choice papers keep the one light read of their right options.
+    const typed = await findRevisions(
+      db,
+      keyRows.filter((key) => key.type === 'multiple' || key.type === 'numeric').map((key) => key.id),
+    )
     const excludedOf = new Map<number, number>()
-    const chosen = new Map(answerRows.map((row) => [`${row.attempt_id}:${row.question_id}`, row.option_id]))
+    const chosen = new Map(
+      answerRows.map((row) => [
+        `${row.attempt_id}:${row.question_id}`,
+        row.value === null ? row.option_id : (JSON.parse(row.value) as AnswerValue),
+      ]),
+    )
     const outcomes: TopicOutcome[] = []
     const sectionsOf = new Map(attempts.map((attempt) => [attempt.id, attempt.sections]))
     for (const [attemptId, revisionIds] of paperOf) {
-      const marks = marksByPlace(attemptSections(sectionsOf.get(attemptId), revisionIds.length))
+      const sections = attemptSections(sectionsOf.get(attemptId), revisionIds.length)
+      const sectionOf = sectionIndexes(sections)
       revisionIds.forEach((revisionId, place) => {
         const key = keys.get(revisionId)
         if (!key) return
-        const selected = chosen.get(`${attemptId}:${key.question_id}`) ?? null
-        const outcome =
-          key.type === 'written' ? 'excluded' : keyedOutcome(selected, key.correct_option_id, decided.get(revisionId))
+        const section = sections[sectionOf[place] ?? -1]
+        const marks = section ? { correct: section.marks_correct, wrong: section.marks_wrong } : DEFAULT_MARKS
+        const full = typed.get(revisionId)
+        const scored: ScoredQuestion = full
+          ? toScoredQuestion(full)
+          : { questionId: key.question_id, correctOptionId: key.correct_option_id }
+        const decidedKey = decided.get(revisionId)
+        const { outcome, marks: gained } =
+          key.type === 'written'
+            ? { outcome: 'excluded' as const, marks: 0 }
+            : markQuestion(
+                decidedKey ? { ...scored, key: decidedKey } : scored,
+                chosen.get(`${attemptId}:${key.question_id}`),
+                section ? sectionMarks(section) : marks,
+              )
         if (outcome === 'excluded') {
-          excludedOf.set(attemptId, (excludedOf.get(attemptId) ?? 0) + (marks[place] ?? DEFAULT_MARKS).correct)
+          excludedOf.set(attemptId, (excludedOf.get(attemptId) ?? 0) + marks.correct)
           return
         }
         if (withheld.has(attemptId)) return
-        outcomes.push({ topic: key.topic, marks: DEFAULT_MARKS, outcome })
+        outcomes.push({ topic: key.topic, marks, outcome, gained })
       })
     }
     const topics = topicTally(outcomes)
