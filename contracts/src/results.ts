@@ -48,6 +48,12 @@ export const ReportQuestionSchema = z.object({
   options: z.array(
     z.object({ id: z.number().int(), text: RichTextSchema, is_correct: z.boolean(), image: ReportImageSchema }),
   ),
+  /** API.md "Question types": its type, and a numeric question's accepted value or range (optional until merged). */
+  type: z.enum(['choice', 'multiple', 'numeric', 'written']).optional(),
+  answer: z
+    .union([z.object({ value: z.number(), tolerance: z.number() }), z.object({ min: z.number(), max: z.number() })])
+    .nullable()
+    .optional(),
 })
 export type ReportQuestion = z.infer<typeof ReportQuestionSchema>
 
@@ -76,6 +82,10 @@ export type ReportAnalysis = z.infer<typeof ReportAnalysisSchema>
 export const ReportAnswerSchema = z.object({
   question: z.number().int(),
   selected_option: z.number().int().nullable(),
+  /** A multiple question's ticked options, a numeric question's typed number, the marks gained (API.md "Question types"). */
+  selected_option_ids: z.array(z.number().int()).nullable().optional(),
+  value: z.string().nullable().optional(),
+  marks: z.number().optional(),
   marked: z.boolean(),
   time_spent_seconds: z.number().int(),
   /** The learner's flag on this question, or null. */
@@ -99,6 +109,8 @@ export const ReportCardSchema = z.object({
   marking: MarkingStateSchema,
   written: WrittenPartSchema,
   correct: z.number().int(),
+  /** Multiple answers gaining more than 0 and less than full marks (API.md "Question types"; optional until merged). */
+  partial: z.number().int().optional(),
   incorrect: z.number().int(),
   unanswered: z.number().int(),
   completed_timestamp: z.string(),
