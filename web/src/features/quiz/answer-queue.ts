@@ -382,7 +382,8 @@ export class AnswerQueue {
     }
   }
 
-  set(questionId: number | string, optionId: number | null) {
+  /** Saves an answer: an option id, a multiple question's option ids or a numeric question's typed string; null clears. */
+  set(questionId: number | string, optionId: AnswerMap[string]) {
     if (this.disposed) return
     const key = String(questionId)
     this.answers = { ...this.answers, [key]: optionId }

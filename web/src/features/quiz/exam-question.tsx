@@ -8,6 +8,7 @@ import { Button, buttonClass } from '../../components/ui/button'
 import { Loading } from '../../components/ui/loading'
 import { paths } from '../../lib/paths'
 import type { AnswerQueue, AnswerQueueSnapshot } from './answer-queue'
+import { isAnswered } from './palette-state'
 import { QuestionView } from './question-view'
 import type { LoadErrorKey } from './use-attempt-session'
 import type { WrittenQueue } from './written/written-queue'
@@ -49,7 +50,7 @@ export function ExamQuestion({
   const { t } = useTranslation('quiz')
   const shown = question.data
   const shownMarked = shown ? marked[String(shown.id)] === true : false
-  const shownAnswered = shown ? answers[String(shown.id)] != null : false
+  const shownAnswered = shown ? isAnswered(answers[String(shown.id)]) : false
   return (
     <>
       <div ref={questionRef} className="quiz__question">
@@ -75,6 +76,8 @@ export function ExamQuestion({
             total={total}
             selectedOptionId={optionIdOf(answers[String(shown.id)])}
             onSelect={(optionId) => queue?.set(shown.id, optionId)}
+            answer={typedAnswerOf(answers[String(shown.id)])}
+            onAnswer={(answer) => queue?.set(shown.id, answer)}
             disabled={locked}
           />
         ) : (
@@ -118,6 +121,7 @@ export function AttemptRefused({ message }: { message: LoadErrorKey }) {
   )
 }
 
-// The exam screen answers choice questions so far; multiple and numeric answers have their screens in issue 78.
-const optionIdOf = (answer: number | number[] | string | null | undefined) =>
-  typeof answer === 'number' ? answer : null
+type SavedAnswer = number | number[] | string | null | undefined
+
+const optionIdOf = (answer: SavedAnswer) => (typeof answer === 'number' ? answer : null)
+const typedAnswerOf = (answer: SavedAnswer) => (typeof answer === 'number' || answer === undefined ? null : answer)

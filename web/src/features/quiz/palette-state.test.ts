@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countStates, paletteState, stateOf } from './palette-state'
+import { countStates, isAnswered, paletteState, stateOf } from './palette-state'
 
 describe('paletteState', () => {
   it.each([
@@ -36,5 +36,19 @@ describe('stateOf and countStates', () => {
       marked: 1,
       not_visited: 2,
     })
+  })
+})
+
+describe('isAnswered', () => {
+  it('counts an option, a ticked set and a typed number, not an empty set or an empty string', () => {
+    expect([5, [5, 6], '12', null, undefined, [], ''].map(isAnswered)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ])
   })
 })

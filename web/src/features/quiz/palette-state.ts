@@ -30,11 +30,15 @@ export interface ProgressMaps {
   visited: Record<string, true | undefined>
 }
 
+/** Whether a saved answer counts: an option, at least one ticked option, or a typed number (API.md: `[]` is none). */
+export const isAnswered = (answer: number | number[] | string | null | undefined) =>
+  answer != null && answer !== '' && !(Array.isArray(answer) && answer.length === 0)
+
 /** The state of one question from the queue's maps. */
 export function stateOf(questionId: number, { answers, marked, visited, written }: ProgressMaps): PaletteState {
   const key = String(questionId)
   return paletteState({
-    answered: answers[key] != null || written?.[key] === true,
+    answered: isAnswered(answers[key]) || written?.[key] === true,
     marked: marked[key] === true,
     visited: visited[key] === true,
   })
