@@ -41,6 +41,17 @@ const QUIZ = {
         { text: { en: 'Seti', ne: '' }, is_correct: false },
       ],
     },
+    // Several right options: checkboxes, not a radio group (issue 78).
+    {
+      type: 'multiple',
+      text: { en: 'Which of these districts are in Lumbini Province?', ne: 'यीमध्ये कुन कुन जिल्ला लुम्बिनी प्रदेशमा पर्छन्?' },
+      topic: 'General knowledge',
+      options: [
+        { text: { en: 'Rupandehi', ne: 'रुपन्देही' }, is_correct: true },
+        { text: { en: 'Kaski', ne: 'कास्की' }, is_correct: false },
+        { text: { en: 'Dang', ne: 'दाङ' }, is_correct: true },
+      ],
+    },
   ],
 }
 
@@ -179,11 +190,12 @@ describe('the accessibility tree as TalkBack gets it', () => {
       await page.goto(`/quiz/${quizId}`)
       await page.locator('.question__number').first().waitFor()
       const exam = await read('exam, question 1')
-      const heading = language === 'en' ? 'Question 1 of 2' : 'प्रश्न १ / २'
+      const heading = language === 'en' ? 'Question 1 of 3' : 'प्रश्न १ / ३'
       expect(exam.names.join('\n')).toContain('radio: ')
       await expect.poll(() => page.getByRole('group', { name: new RegExp(heading.replace('/', '.')) }).count()).toBe(1)
       expect(await page.getByRole('radiogroup').count()).toBe(1)
-      await page.getByRole('button', { name: (language === 'en' ? enQuiz : neQuiz).next, exact: true }).click()
+      const next = page.getByRole('button', { name: (language === 'en' ? enQuiz : neQuiz).next, exact: true })
+      await next.click()
       await page.getByText('Which river flows through Butwal?').waitFor()
       await read('exam, question 2')
       // Moving put focus on the new question's heading.
@@ -195,6 +207,15 @@ describe('the accessibility tree as TalkBack gets it', () => {
             .getByText('Which river flows through Butwal?')
             .evaluate((element) => element.closest('[lang]')?.getAttribute('lang')),
         ).toBe('en')
+      // Question 3 has several right options: its options are named checkboxes in a group named by the question.
+      await next.click()
+      await page
+        .getByText(language === 'en' ? 'Which of these districts' : 'यीमध्ये कुन कुन')
+        .first()
+        .waitFor()
+      const several = await read('exam, question 3')
+      expect(several.names.filter((name) => name.startsWith('checkbox: '))).toHaveLength(3)
+      expect(await page.getByRole('radiogroup').count()).toBe(0)
       expect(problems).toEqual([])
     })
   }
