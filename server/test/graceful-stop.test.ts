@@ -43,11 +43,14 @@ async function openConnection(port: number) {
 describe('stopping the server with SIGTERM', () => {
   let dataDir: string
   const gateway = new FakeGateway()
+  // A failed expectation leaves its server running: it would outlive the test run.
+  const started: { child: { exitCode: number | null; kill: (signal: NodeJS.Signals) => boolean } }[] = []
   beforeEach(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'quiz-stop-'))
     await gateway.start()
   })
   afterEach(async () => {
+    for (const server of started.splice(0)) if (server.child.exitCode === null) server.child.kill('SIGKILL')
     await gateway.stop()
     rmSync(dataDir, { recursive: true, force: true })
   })
@@ -63,6 +66,7 @@ describe('stopping the server with SIGTERM', () => {
       SMS_TIMEOUT_MS: '60000',
     }
     const server = await startServerProcess(env)
+    started.push(server)
 
     // A learner and a quiz, written into the server's file by this process (as another server process would).
     const database = createDatabase(testConfig({ DATA_DIR: dataDir }).database)
@@ -116,6 +120,7 @@ describe('stopping the server with SIGTERM', () => {
 
     // After a restart the acknowledged autosave is there, and so is the code the finished request stored.
     const again = await startServerProcess(env)
+    started.push(again)
     const resumed = await request(again.baseUrl, 'GET', `/api/quizzes/${quiz.id}/`, { headers })
     expect((resumed.body as { attempt: { answers: unknown } }).attempt.answers).toEqual({
       [questionIds[0]!]: correctOptionIds[0],
