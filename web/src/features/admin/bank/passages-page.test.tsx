@@ -118,7 +118,7 @@ describe('the passages list', () => {
     const dialog = await screen.findByRole('dialog')
     await user.click(within(dialog).getByRole('button', { name: /मेटाउनुहोस्|Delete/ }))
     await waitFor(() =>
-      expect(screen.getByText('यो अनुच्छेद आईओई नमुना को प्रश्नपत्रमा छ: पहिले ती प्रश्नपत्रबाट हटाउनुहोस्।')).toBeInTheDocument(),
+      expect(screen.getByText('यो अनुच्छेद आईओई नमुनाको प्रश्नपत्रमा छ: पहिले ती प्रश्नपत्रबाट हटाउनुहोस्।')).toBeInTheDocument(),
     )
   })
 })
