@@ -16,3 +16,7 @@ export const practiceDeckQuery = () =>
 
 export const answerPracticeCard = (questionId: number, optionId: number) =>
   api.post<PracticeAnswerResult>(`/practice/${questionId}/`, { option_id: optionId })
+
+/** A multiple question's ticked option ids or a numeric question's typed string, as an autosave sends them. */
+export const answerPracticeTyped = (questionId: number, answer: number[] | string) =>
+  api.post<PracticeAnswerResult>(`/practice/${questionId}/`, { answers: { [questionId]: answer } })

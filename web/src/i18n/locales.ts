@@ -1,6 +1,7 @@
 // Every namespace in both languages, for types and the locale tests. The app never imports this module's
 // values: the shell's namespaces are in i18n.ts and each feature registers its own.
 import enAdmin from './locales/en/admin.json'
+import enAnswers from './locales/en/answers.json'
 import enAuth from './locales/en/auth.json'
 import enBank from './locales/en/bank.json'
 import enCommon from './locales/en/common.json'
@@ -24,6 +25,7 @@ import enSections from './locales/en/sections.json'
 import enSittings from './locales/en/sittings.json'
 import enWritten from './locales/en/written.json'
 import neAdmin from './locales/ne/admin.json'
+import neAnswers from './locales/ne/answers.json'
 import neAuth from './locales/ne/auth.json'
 import neBank from './locales/ne/bank.json'
 import neCommon from './locales/ne/common.json'
@@ -72,6 +74,7 @@ export const locales = {
     sittings: enSittings,
     marking: enMarking,
     written: enWritten,
+    answers: enAnswers,
   },
   ne: {
     common: neCommon,
@@ -97,5 +100,6 @@ export const locales = {
     sittings: neSittings,
     marking: neMarking,
     written: neWritten,
+    answers: neAnswers,
   },
 } as const

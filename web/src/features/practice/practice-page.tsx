@@ -5,6 +5,7 @@ import './practice.i18n'
 import { Link } from 'react-router'
 import {
   answerPracticeCard,
+  answerPracticeTyped,
   practiceDeckQuery,
   practiceKeys,
   type PracticeAnswerResult,
@@ -21,6 +22,7 @@ import { optionLetter } from '../../lib/option-letters'
 import { paths } from '../../lib/paths'
 import './practice.css'
 import { Button, buttonClass } from '../../components/ui/button'
+import { TypedPractice } from './typed-practice'
 
 /** WEB.md "Practice": one due card at a time; choosing an option shows at once whether it was right, and why. */
 export function Component() {
@@ -30,12 +32,12 @@ export function Component() {
   const deck = useQuery(practiceDeckQuery())
   // The card on screen stays while its feedback shows, even after the deck is refetched without it.
   const [current, setCurrent] = useState<PracticeCard | null>(null)
-  const [feedback, setFeedback] = useState<{ chosen: number; result: PracticeAnswerResult } | null>(null)
+  const [feedback, setFeedback] = useState<Feedback | null>(null)
   const answer = useMutation({
-    mutationFn: ({ questionId, optionId }: { questionId: number; optionId: number }) =>
-      answerPracticeCard(questionId, optionId),
-    onSuccess: (result, { optionId }) => {
-      setFeedback({ chosen: optionId, result })
+    mutationFn: ({ questionId, given }: { questionId: number; given: Given }) =>
+      typeof given === 'number' ? answerPracticeCard(questionId, given) : answerPracticeTyped(questionId, given),
+    onSuccess: (result, { given }) => {
+      setFeedback({ given, result })
       void queryClient.invalidateQueries({ queryKey: practiceKeys.deck })
     },
   })
@@ -79,9 +81,9 @@ export function Component() {
           feedback={feedback}
           busy={answer.isPending}
           failed={answer.isError}
-          onChoose={(optionId) => {
+          onAnswer={(given) => {
             setCurrent(card)
-            answer.mutate({ questionId: card.question.id, optionId })
+            answer.mutate({ questionId: card.question.id, given })
           }}
           onNext={next}
         />
@@ -93,16 +95,23 @@ export function Component() {
   )
 }
 
+/** A choice question's option, a multiple question's ticked ids or a numeric question's typed string. */
+type Given = number | number[] | string
+interface Feedback {
+  given: Given
+  result: PracticeAnswerResult
+}
+
 interface PracticeQuestionProps {
   card: PracticeCard
-  feedback: { chosen: number; result: PracticeAnswerResult } | null
+  feedback: Feedback | null
   busy: boolean
   failed: boolean
-  onChoose: (optionId: number) => void
+  onAnswer: (given: Given) => void
   onNext: () => void
 }
 
-function PracticeQuestion({ card, feedback, busy, failed, onChoose, onNext }: PracticeQuestionProps) {
+function PracticeQuestion({ card, feedback, busy, failed, onAnswer, onNext }: PracticeQuestionProps) {
   const { t } = useTranslation('practice')
   const pick = useBilingual()
   const language = useLanguage()
@@ -123,42 +132,46 @@ function PracticeQuestion({ card, feedback, busy, failed, onChoose, onNext }: Pr
       )}
       <RichText as="p" id="practice-question" className="practice-card__text" text={question.text} />
       {question.image && <QuestionImage image={question.image} alt={pick(question.image.caption)} />}
-      <ul className="practice-options" aria-labelledby="practice-question">
-        {question.options.map((option, index) => {
-          const isCorrect = feedback?.result.correct_option_id === option.id
-          const isChosen = feedback?.chosen === option.id
-          const state = !answered
-            ? ''
-            : isCorrect
-              ? ' practice-option--correct'
-              : isChosen
-                ? ' practice-option--wrong'
-                : ''
-          const letter = optionLetter(index, language)
-          return (
-            <li key={option.id}>
-              <button
-                type="button"
-                className={`row-button practice-option${state}`}
-                disabled={answered || busy}
-                onClick={() => onChoose(option.id)}
-              >
-                <span aria-hidden="true">{letter}.</span> <RichText text={option.text} inControl />
-                {option.image && <OptionImage image={option.image} alt={t('option_image_alt', { letter })} />}
-                {answered && isCorrect && <span className="visually-hidden"> ({t('correct_option')})</span>}
-                {answered && isChosen && !isCorrect && <span className="visually-hidden"> ({t('your_answer')})</span>}
-              </button>
-              {option.image?.picture && (
-                <PictureZoom
-                  picture={option.image.picture}
-                  alt={t('option_image_alt', { letter })}
-                  caption={option.image.caption}
-                />
-              )}
-            </li>
-          )
-        })}
-      </ul>
+      {question.type === 'multiple' || question.type === 'numeric' ? (
+        <TypedPractice question={question} result={feedback?.result ?? null} busy={busy} onAnswer={onAnswer} />
+      ) : (
+        <ul className="practice-options" aria-labelledby="practice-question">
+          {question.options.map((option, index) => {
+            const isCorrect = feedback?.result.correct_option_id === option.id
+            const isChosen = feedback?.given === option.id
+            const state = !answered
+              ? ''
+              : isCorrect
+                ? ' practice-option--correct'
+                : isChosen
+                  ? ' practice-option--wrong'
+                  : ''
+            const letter = optionLetter(index, language)
+            return (
+              <li key={option.id}>
+                <button
+                  type="button"
+                  className={`row-button practice-option${state}`}
+                  disabled={answered || busy}
+                  onClick={() => onAnswer(option.id)}
+                >
+                  <span aria-hidden="true">{letter}.</span> <RichText text={option.text} inControl />
+                  {option.image && <OptionImage image={option.image} alt={t('option_image_alt', { letter })} />}
+                  {answered && isCorrect && <span className="visually-hidden"> ({t('correct_option')})</span>}
+                  {answered && isChosen && !isCorrect && <span className="visually-hidden"> ({t('your_answer')})</span>}
+                </button>
+                {option.image?.picture && (
+                  <PictureZoom
+                    picture={option.image.picture}
+                    alt={t('option_image_alt', { letter })}
+                    caption={option.image.caption}
+                  />
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      )}
       {failed && <Alert kind="error">{t('answer_failed')}</Alert>}
       <div aria-live="polite">
         {feedback && (

@@ -13,6 +13,8 @@ interface ExamNavigationProps {
   total: number
   isAnswered: (id: number) => boolean
   goTo: (number: number) => void
+  /** The passage a question (by number) is read under, numbered from 1; null for a lone question. */
+  passageOf?: (number: number) => number | null
 }
 
 /** A sectioned paper's notices and tabs, and the palette whose navigator pages within the section on screen. */
@@ -25,6 +27,7 @@ export function ExamNavigation({
   total,
   isAnswered,
   goTo,
+  passageOf = () => null,
 }: ExamNavigationProps) {
   const view = paper ? paper.sections[paper.viewing]! : { first: 1, count: total }
   return (
@@ -48,6 +51,7 @@ export function ExamNavigation({
             offset={view.first - 1}
             current={number - view.first}
             stateAt={(index) => stateOf(questionIds[index + view.first - 1] ?? 0, progress)}
+            passageAt={(index) => passageOf(index + view.first)}
             onSelect={(index) => {
               picked()
               goTo(index + view.first)

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { digitsFor } from '../../lib/digits'
 import { NAVIGATOR_PAGE_SIZE, pageCount, pageIndexes, pageOf } from './navigator-paging'
@@ -14,6 +14,20 @@ interface QuestionNavigatorProps {
   onSelect: (index: number) => void
   /** Questions before the first shown: a section's navigator numbers its buttons as the paper does. */
   offset?: number
+  /** The passage a question (by index) is read under, numbered in paper order from 1; null for a lone question. */
+  passageAt?: (index: number) => number | null
+}
+
+/** A page's indexes in runs: a passage's questions together, lone questions one by one. */
+export function passageRuns(indexes: number[], passageAt: (index: number) => number | null) {
+  const runs: { passage: number | null; indexes: number[] }[] = []
+  for (const index of indexes) {
+    const passage = passageAt(index)
+    const last = runs.at(-1)
+    if (passage !== null && last?.passage === passage) last.indexes.push(index)
+    else runs.push({ passage, indexes: [index] })
+  }
+  return runs
 }
 
 /** Accessible name of a navigator button per state: "Question 3, answered and marked for review". */
@@ -40,8 +54,16 @@ export function PaletteMark({ state }: { state: PaletteState }) {
  * check mark for an answer). The current question keeps its state's colour and gets SPEC.md's blue: a thick blue
  * ring and an underline. The accessible name says number and state; the page follows the current question.
  */
-export function QuestionNavigator({ total, current, stateAt, onSelect, offset = 0 }: QuestionNavigatorProps) {
+export function QuestionNavigator({
+  total,
+  current,
+  stateAt,
+  onSelect,
+  offset = 0,
+  passageAt = () => null,
+}: QuestionNavigatorProps) {
   const { t, i18n } = useTranslation('quiz')
+  const idBase = useId()
   const [page, setPage] = useState(() => pageOf(current))
   const [followed, setFollowed] = useState(current)
   if (followed !== current) {
@@ -54,27 +76,43 @@ export function QuestionNavigator({ total, current, stateAt, onSelect, offset = 
   const first = (indexes[0] ?? 0) + 1 + offset
   const last = (indexes.at(-1) ?? 0) + 1 + offset
 
+  const numberItem = (index: number) => {
+    const state = stateAt(index)
+    const isCurrent = index === current
+    return (
+      <li key={index}>
+        <button
+          type="button"
+          className={`navigator__number palette--${state}${isCurrent ? ' navigator__number--current' : ''}`}
+          aria-current={isCurrent ? 'step' : undefined}
+          aria-label={t(stateLabelKey[state], { number: index + 1 + offset })}
+          onClick={() => onSelect(index)}
+        >
+          {digitsFor(String(index + 1 + offset), i18n.language)}
+          <PaletteMark state={state} />
+        </button>
+      </li>
+    )
+  }
+
   return (
     <nav className="navigator" aria-label={t('navigator.label')}>
       <ol className="navigator__grid">
-        {indexes.map((index) => {
-          const state = stateAt(index)
-          const isCurrent = index === current
-          return (
-            <li key={index}>
-              <button
-                type="button"
-                className={`navigator__number palette--${state}${isCurrent ? ' navigator__number--current' : ''}`}
-                aria-current={isCurrent ? 'step' : undefined}
-                aria-label={t(stateLabelKey[state], { number: index + 1 + offset })}
-                onClick={() => onSelect(index)}
-              >
-                {digitsFor(String(index + 1 + offset), i18n.language)}
-                <PaletteMark state={state} />
-              </button>
+        {passageRuns(indexes, passageAt).map(({ passage, indexes: run }) =>
+          passage === null ? (
+            run.map(numberItem)
+          ) : (
+            // A passage's questions stay together (API.md): bracketed on a row of their own under its name.
+            <li key={`passage-${run[0]}`} className="navigator__passage">
+              <div role="group" aria-labelledby={`${idBase}-passage-${run[0]}`}>
+                <p id={`${idBase}-passage-${run[0]}`} className="navigator__passage-label">
+                  {t('navigator.passage', { number: digitsFor(String(passage), i18n.language) })}
+                </p>
+                <ol className="navigator__grid">{run.map(numberItem)}</ol>
+              </div>
             </li>
-          )
-        })}
+          ),
+        )}
       </ol>
       {pages > 1 && (
         <div className="navigator__pages">

@@ -1,12 +1,11 @@
-import { Fragment, useId } from 'react'
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RichText } from '../../components/ui/rich-text'
-import { PictureZoom } from '../../components/ui/picture-image'
-import { OptionImage, QuestionImage } from '../../components/ui/svg-image'
-import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
-import { optionLetter } from '../../lib/option-letters'
+import { QuestionImage } from '../../components/ui/svg-image'
+import { useBilingual } from '../../i18n/use-bilingual'
 import type { QuizQuestion } from '@quiz/contracts'
-import { NumericAnswer } from './numeric-answer'
+import { NumericAnswer } from '../../components/answers/numeric-answer'
+import { OptionList, toggledIds } from '../../components/answers/option-list'
 import { PassageView } from './passage-view'
 import './quiz.i18n'
 
@@ -36,18 +35,11 @@ export function QuestionView({
 }: QuestionViewProps) {
   const { t } = useTranslation('quiz')
   const pick = useBilingual()
-  const language = useLanguage()
   const headingId = useId()
   const textId = useId()
   const chooseId = useId()
   const several = question.type === 'multiple'
   const ticked = Array.isArray(answer) ? answer : []
-  const toggle = (optionId: number) => {
-    const next = ticked.includes(optionId) ? ticked.filter((id) => id !== optionId) : [...ticked, optionId]
-    // Kept in the options' order so the saved list does not depend on the order of the taps; none ticked: cleared.
-    const ordered = question.options.map((option) => option.id).filter((id) => next.includes(id))
-    onAnswer?.(ordered.length > 0 ? ordered : null)
-  }
 
   const view = (
     <section className="question card" role="group" aria-labelledby={headingId}>
@@ -77,43 +69,18 @@ export function QuestionView({
           disabled={disabled}
         />
       ) : (
-        <div
-          className="options"
-          role={several ? 'group' : 'radiogroup'}
-          aria-labelledby={textId}
-          aria-describedby={several ? chooseId : undefined}
-        >
-          {question.options.map((option, index) => {
-            const checked = several ? ticked.includes(option.id) : selectedOptionId === option.id
-            const imageAlt = t('question.option_image_alt', { letter: optionLetter(index, language) })
-            return (
-              <Fragment key={option.id}>
-                <label className={`option${checked ? ' option--selected' : ''}`}>
-                  <input
-                    type={several ? 'checkbox' : 'radio'}
-                    name={`question-${question.id}`}
-                    value={option.id}
-                    checked={checked}
-                    disabled={disabled}
-                    onChange={() => (several ? toggle(option.id) : onSelect(option.id))}
-                  />
-                  <span className="option__body">
-                    <span className="option__text">
-                      <span className="option__letter" aria-hidden="true">
-                        {optionLetter(index, language)}.
-                      </span>{' '}
-                      <RichText text={option.text} inControl />
-                    </span>
-                    {option.image && <OptionImage image={option.image} alt={imageAlt} />}
-                  </span>
-                </label>
-                {option.image?.picture && (
-                  <PictureZoom picture={option.image.picture} alt={imageAlt} caption={option.image.caption} />
-                )}
-              </Fragment>
-            )
-          })}
-        </div>
+        <OptionList
+          options={question.options}
+          several={several}
+          name={`question-${question.id}`}
+          isChecked={(optionId) => (several ? ticked.includes(optionId) : selectedOptionId === optionId)}
+          onPick={(optionId) =>
+            several ? onAnswer?.(toggledIds(question.options, ticked, optionId)) : onSelect(optionId)
+          }
+          labelledBy={textId}
+          describedBy={several ? chooseId : undefined}
+          disabled={disabled}
+        />
       )}
     </section>
   )

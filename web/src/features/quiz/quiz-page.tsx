@@ -23,6 +23,7 @@ import { useExamSections } from './use-exam-sections'
 import { combinedStatus } from './written/written-snapshot'
 import { WrittenAfterHandIn } from './written/written-status'
 import { NextSectionDialog } from './section-tabs'
+import { usePassageNumbers } from './use-passage-numbers'
 import './quiz.css'
 import './quiz.i18n'
 import './sections.i18n'
@@ -64,6 +65,7 @@ export function Component() {
     enabled: session !== null && total > 0,
   })
   const kept = useKeptPaper(quizId ?? 0, inProgress ? session.attempt.id : null, total)
+  const passageOf = usePassageNumbers(quizId ?? 0, session?.attempt.id ?? null, total)
   const shown = question.data
   // A question counts as visited once it is on screen (a prefetch visits nothing: API.md "Exam feel").
   useEffect(() => {
@@ -115,6 +117,7 @@ export function Component() {
         total={total}
         isAnswered={isAnswered}
         goTo={goTo}
+        passageOf={passageOf}
       />
 
       <ExamQuestion

@@ -4,7 +4,7 @@ import { useLanguage } from '../../i18n/use-bilingual'
 import { formatNumber } from '../../lib/format'
 import { useDuration } from './analysis-panel'
 import { KeyChanged } from './key-changed'
-import { questionStatus, selectedOptions } from './question-status'
+import { givenAnswer, questionStatus } from './question-status'
 import type { ReportCard } from './results.api'
 import './results.i18n'
 import './written.i18n'
@@ -14,16 +14,15 @@ const ROW_PREVIEW_LENGTH = 60
 
 /** Each question of the report with the learner's answer: chosen option, status, time, mark, flag and regrade. */
 export function reportRows(card: ReportCard) {
-  const chosen = selectedOptions(card)
   const answerOf = new Map(card.answers.map((answer) => [answer.question, answer]))
   const keyWithheld = card.key_withheld !== null
   return card.questions.map((question) => {
-    const selected = chosen.get(question.id) ?? null
     const answer = answerOf.get(question.id)
+    const given = givenAnswer(answer)
     return {
       question,
-      selected,
-      status: questionStatus(question, selected, keyWithheld),
+      given,
+      status: questionStatus(question, given, keyWithheld),
       marked: answer?.marked ?? false,
       seconds: answer?.time_spent_seconds ?? 0,
       flag: answer?.flag ?? null,

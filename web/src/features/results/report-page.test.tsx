@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fakeNetwork, page, polyfillDialog, renderRoutes, stackedLabels } from '../../test/page-test-utils'
-import { questionStatus } from './question-status'
+import { givenAnswer, questionStatus } from './question-status'
 import type { ReportCard } from './results.api'
 import { Component as ReportPage } from './report-page'
 
@@ -104,10 +104,11 @@ afterEach(() => vi.unstubAllGlobals())
 describe('questionStatus', () => {
   const question = report.questions[0]!
   it('is correct, incorrect or unanswered', () => {
-    expect(questionStatus(question, 11)).toBe('correct')
-    expect(questionStatus(question, 12)).toBe('incorrect')
-    expect(questionStatus(question, null)).toBe('unanswered')
-    expect(questionStatus(question, undefined)).toBe('unanswered')
+    const chose = (selected: number | null) => givenAnswer({ ...report.answers[0]!, selected_option: selected })
+    expect(questionStatus(question, chose(11))).toBe('correct')
+    expect(questionStatus(question, chose(12))).toBe('incorrect')
+    expect(questionStatus(question, chose(null))).toBe('unanswered')
+    expect(questionStatus(question, givenAnswer(undefined))).toBe('unanswered')
   })
 })
 

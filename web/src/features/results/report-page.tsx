@@ -13,6 +13,7 @@ import { useRouteId } from '../../lib/route-id'
 import { AnalysisPanel } from './analysis-panel'
 import { challengeWindowOpen } from './challenge-window'
 import { QuestionDetailDialog } from './question-detail-dialog'
+import { fullMarksOf } from './question-status'
 import { ReportAnalysis, reportRows } from './report-analysis'
 import { ReportSections, type ReportMarks } from './report-sections'
 import { AdaptedNotice, KeyWithheldNotice, ReportSummary } from './report-summary'
@@ -79,7 +80,8 @@ export function Component() {
       <QuestionDetailDialog
         question={open?.question ?? null}
         number={(openIndex ?? 0) + 1}
-        selectedOptionId={open?.selected ?? null}
+        given={open?.given ?? null}
+        fullMarks={fullMarksOf(marks.sections ? { ...card, ...marks } : card)}
         status={open?.status ?? 'unanswered'}
         attemptId={card.id}
         flag={open?.flag ?? null}

@@ -17,11 +17,13 @@ import './results.i18n'
 const headlineMax = (choiceMax: number | undefined, written: ReportCard['written']) =>
   choiceMax === undefined ? undefined : choiceMax + (written?.max_marks ?? 0)
 
-/** The headline: the final score, the attempt and when, and the counts of right, wrong and unanswered. */
+/** The headline: the final score, the attempt and when, and the counts of right, partly right, wrong and unanswered. */
 export function ReportSummary({ card }: { card: ReportCard }) {
   const { t } = useTranslation('results')
   const language = useLanguage()
   const marks = card as ReportMarks
+  // API.md counts a partly right answer in `incorrect` as well: shown apart, so the counts still add up.
+  const partial = card.partial ?? 0
   return (
     <section className="report-summary card" aria-labelledby="report-score-label">
       <div className="report-summary__score">
@@ -53,15 +55,21 @@ export function ReportSummary({ card }: { card: ReportCard }) {
           </p>
         )}
       </div>
-      <dl className="report-summary__counts">
+      <dl className={`report-summary__counts${partial > 0 ? ' report-summary__counts--four' : ''}`}>
         <div className="report-summary__count report-summary__count--correct">
           <dt>{t('status.correct')}</dt>
           <dd>{formatNumber(card.correct, language)}</dd>
         </div>
         <div className="report-summary__count report-summary__count--incorrect">
           <dt>{t('status.incorrect')}</dt>
-          <dd>{formatNumber(card.incorrect, language)}</dd>
+          <dd>{formatNumber(card.incorrect - partial, language)}</dd>
         </div>
+        {partial > 0 && (
+          <div className="report-summary__count report-summary__count--partial">
+            <dt>{t('status.partial')}</dt>
+            <dd>{formatNumber(partial, language)}</dd>
+          </div>
+        )}
         <div className="report-summary__count report-summary__count--unanswered">
           <dt>{t('status.unanswered')}</dt>
           <dd>{formatNumber(card.unanswered, language)}</dd>

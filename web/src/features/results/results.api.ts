@@ -5,7 +5,7 @@ import { resultListQuery } from '../../api/results'
 import { prefetchWritten } from './written.api'
 
 // Wire shapes of API.md "Results": types only from the contracts (zod stays out of the web bundle).
-export type { QuizResults, ReportCard, ReportQuestion, ResultAttempt } from '@quiz/contracts'
+export type { QuizResults, ReportAnswer, ReportCard, ReportQuestion, ResultAttempt } from '@quiz/contracts'
 
 export const resultKeys = {
   all: ['results'] as const,

@@ -1,9 +1,10 @@
 import { readNumber } from '@quiz/contracts/rules/numbers'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toNepaliDigits } from './numeric-digits'
 import { useLanguage } from '../../i18n/use-bilingual'
-import './quiz.i18n'
+import { digitsFor } from '../../lib/digits'
+import './answers.css'
+import './answers.i18n'
 
 interface NumericAnswerProps {
   /** The saved answer: the typed string (or its shortest form, as the server returns it), or none. */
@@ -12,16 +13,25 @@ interface NumericAnswerProps {
   /** The text of the question, naming the field. */
   labelledBy: string
   onAnswer: (typed: string | null) => void
+  /** Every change as typed, refused ones included (practice checks only what the field shows). */
+  onTyped?: (typed: string) => void
   disabled?: boolean
 }
 
 /**
- * A numeric question's one text field (API.md "Question types"). It reads Nepali or Latin digits with the contracts'
+ * A numeric question's one text field (API.md "Question types"), on the exam and practice screens. It reads Nepali or Latin digits with the contracts'
  * number rule, the one the server marks with, so what is refused here is refused there: a refused entry is told
  * under the field as typed and is not saved (the last good answer stays); an empty field clears the answer.
  */
-export function NumericAnswer({ answer, decimals, labelledBy, onAnswer, disabled = false }: NumericAnswerProps) {
-  const { t } = useTranslation('quiz')
+export function NumericAnswer({
+  answer,
+  decimals,
+  labelledBy,
+  onAnswer,
+  onTyped,
+  disabled = false,
+}: NumericAnswerProps) {
+  const { t } = useTranslation('answers')
   const language = useLanguage()
   const [typed, setTyped] = useState(answer ?? '')
   const hintId = useId()
@@ -31,6 +41,7 @@ export function NumericAnswer({ answer, decimals, labelledBy, onAnswer, disabled
 
   const change = (value: string) => {
     setTyped(value)
+    onTyped?.(value)
     const next = readNumber(value, decimals)
     if (next.ok) onAnswer(value.trim())
     else if (next.reason === 'empty') onAnswer(null)
@@ -58,7 +69,7 @@ export function NumericAnswer({ answer, decimals, labelledBy, onAnswer, disabled
         {refused
           ? t(`numeric.refused.${refused}`)
           : read.ok
-            ? t('numeric.marked_as', { value: language === 'ne' ? toNepaliDigits(read.text) : read.text })
+            ? t('numeric.marked_as', { value: digitsFor(read.text, language) })
             : ''}
       </p>
     </div>

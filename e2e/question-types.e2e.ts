@@ -1,0 +1,217 @@
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import enAnswers from '../web/src/i18n/locales/en/answers.json'
+import neAnswers from '../web/src/i18n/locales/ne/answers.json'
+import enQuiz from '../web/src/i18n/locales/en/quiz.json'
+import neQuiz from '../web/src/i18n/locales/ne/quiz.json'
+import enResults from '../web/src/i18n/locales/en/results.json'
+import neResults from '../web/src/i18n/locales/ne/results.json'
+import {
+  DESKTOP,
+  PHONE,
+  a11yViolations,
+  createAdmin,
+  createQuiz,
+  examPalette,
+  closeExamPalette,
+  interpolate,
+  latinDigits,
+  screenshot,
+  setUpJourney,
+  type TestServer,
+  QUIZ_ADMIN as ADMIN,
+  QUIZ_LEARNER_PASSWORD as PASSWORD,
+} from './fixtures'
+
+// Issue 78, the learner's side (WEB.md "Question types on the screens"): a paper with a question of several right
+// options, a numeric one and two under a reading passage, taken at 360 x 740 in English and at 1280 px in Nepali:
+// ticked options and a typed Nepali number survive a reload, a refused entry is told as typed, the palette groups the
+// passage, and the report shows the partial marks and the accepted number. axe on the exam and the report.
+
+const text = (en: string, ne: string) => ({ en, ne })
+const PASSAGE = text(
+  Array.from(
+    { length: 14 },
+    (_, i) => `Line ${i + 1}: the Koshi river gathers seven rivers in the east of Nepal before it reaches the plains.`,
+  ).join('\n'),
+  Array.from({ length: 14 }, (_, i) => `पङ्क्ति ${i + 1}: कोशी नदीले पूर्वी नेपालका सात नदी समेटेर तराईमा झर्छ।`).join('\n'),
+)
+const Q = {
+  multiple: text('Which of these are prime numbers?', 'यीमध्ये कुन कुन अभाज्य सङ्ख्या हुन्?'),
+  numeric: text('What is half of 23?', '२३ को आधा कति हो?'),
+  first: text('How many rivers does the Koshi gather?', 'कोशीले कति नदी समेट्छ?'),
+  second: text('Where does the Koshi reach the plains?', 'कोशी कहाँ तराईमा झर्छ?'),
+}
+const option = (en: string, ne: string, is_correct = false) => ({ text: text(en, ne), is_correct })
+
+const QUIZ = (title: string) => ({
+  title: text(title, title),
+  duration_minutes: 30,
+  allowed_attempts: 1,
+  sections: [
+    {
+      // JEE Advanced: +4, -2, +1 a right option short of the whole set.
+      marks_correct: 4,
+      marks_wrong: 2,
+      multiple: { scheme: 'partial', partial_marks: 1 },
+      items: [
+        {
+          type: 'multiple',
+          text: Q.multiple,
+          topic: 'Numbers',
+          options: [
+            option('Two', 'दुई', true),
+            option('Four', 'चार'),
+            option('Five', 'पाँच', true),
+            option('Seven', 'सात', true),
+          ],
+        },
+        { type: 'numeric', text: Q.numeric, topic: 'Numbers', answer: { value: 11.5, tolerance: 0 }, decimals: 1 },
+        {
+          passage: { text: PASSAGE, image: null },
+          items: [
+            {
+              text: Q.first,
+              topic: 'Reading',
+              options: [option('Seven', 'सात', true), option('Three', 'तीन'), option('Nine', 'नौ')],
+            },
+            {
+              text: Q.second,
+              topic: 'Reading',
+              options: [option('In the east', 'पूर्वमा', true), option('In the west', 'पश्चिममा')],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+})
+
+const journey = setUpJourney()
+let server: TestServer
+let adminToken: string
+
+beforeAll(async () => {
+  server = journey.server
+  adminToken = await createAdmin(server, ADMIN)
+  server.cli('create-learners', ['--count', '2', '--prefix', 'typer', '--password', PASSWORD])
+})
+
+async function expectAccessible(page: Page) {
+  expect(await a11yViolations(page)).toEqual([])
+}
+
+describe('a paper of several right options, a number and a passage', () => {
+  it.each([
+    { language: 'en' as const, viewport: PHONE, learner: 'typer1' },
+    { language: 'ne' as const, viewport: DESKTOP, learner: 'typer2' },
+  ])('is answered, kept over a reload and reported ($language)', async ({ language, viewport, learner }) => {
+    const q = language === 'en' ? enQuiz : neQuiz
+    const a = language === 'en' ? enAnswers : neAnswers
+    const r = language === 'en' ? enResults : neResults
+    const shot = (name: string) => `question-types-${name}-${language}`
+    const quizId = await createQuiz(server, adminToken, QUIZ(`Types ${language}`))
+    const page = await journey.open({ user: { username: learner, password: PASSWORD }, language, viewport })
+    const heading = (number: number) => interpolate(q.question.heading, { number, total: 4 })
+    const goTo = async (number: number) => {
+      await (
+        await examPalette(page)
+      )
+        .locator('.navigator__number')
+        .nth(number - 1)
+        .click()
+      await page.getByText(heading(number), { exact: true }).waitFor()
+    }
+
+    await page.goto(`/quiz/${quizId}`)
+    // Several right options: checkboxes in a group named by the question, "Choose one or more".
+    const primes = page.getByRole('group', { name: Q.multiple[language] })
+    await primes.waitFor()
+    expect(await page.getByText(a.choose_several, { exact: true }).isVisible()).toBe(true)
+    await primes.getByRole('checkbox', { name: text('Two', 'दुई')[language] }).check()
+    await primes.getByRole('checkbox', { name: text('Five', 'पाँच')[language] }).check()
+    await expectAccessible(page)
+    await screenshot(page, shot('multiple'))
+
+    // A number: letters are refused as typed, with a sentence under the field; Nepali digits are taken.
+    await page.getByRole('button', { name: q.next, exact: true }).click()
+    const field = page.getByRole('textbox', { name: Q.numeric[language] })
+    await field.fill('1a')
+    await page.getByText(a.numeric.refused.malformed, { exact: true }).waitFor()
+    expect(await field.getAttribute('aria-invalid')).toBe('true')
+    await field.fill('११.५')
+    await page.getByText(interpolate(a.numeric.marked_as, { value: '11.5' }), { exact: true }).waitFor()
+    expect(await field.getAttribute('inputmode')).toBe('decimal')
+    await expectAccessible(page)
+    await screenshot(page, shot('numeric'))
+
+    // The passage's first question: on a phone its options are in the first screen under the held passage.
+    await page.getByRole('button', { name: q.next, exact: true }).click()
+    const reading = page.getByRole('radiogroup', { name: Q.first[language] })
+    await reading.waitFor()
+    expect(await page.getByRole('heading', { name: q.passage.heading, exact: true }).isVisible()).toBe(true)
+    await screenshot(page, shot('passage-first-screen'))
+    const firstOption = await page.locator('label.option').first().boundingBox()
+    expect(firstOption).not.toBeNull()
+    expect(firstOption!.y).toBeGreaterThanOrEqual(0)
+    expect(firstOption!.y + firstOption!.height).toBeLessThanOrEqual(viewport.height)
+    await reading.getByRole('radio', { name: text('Seven', 'सात')[language] }).check()
+    await expectAccessible(page)
+    await screenshot(page, shot('passage'))
+
+    // The palette brackets the passage's two questions under its name.
+    const palette = await examPalette(page)
+    const group = palette.getByRole('group', { name: interpolate(q.navigator.passage, { number: 1 }) })
+    await group.waitFor()
+    expect(await group.locator('.navigator__number').count()).toBe(2)
+    expect(latinDigits((await group.locator('.navigator__number').first().textContent()) ?? '')).toMatch(/^3/)
+    await expectAccessible(page)
+    await screenshot(page, shot('palette'))
+    await closeExamPalette(page)
+    await page.getByText(q.save.saved, { exact: true }).waitFor()
+
+    // A reload keeps the ticks and the typed number.
+    page.on('dialog', (dialog) => void dialog.accept())
+    await page.reload()
+    await page.getByRole('radiogroup', { name: Q.first[language] }).waitFor()
+    await goTo(1)
+    const ticked = page.getByRole('group', { name: Q.multiple[language] })
+    expect(await ticked.getByRole('checkbox', { name: text('Two', 'दुई')[language] }).isChecked()).toBe(true)
+    expect(await ticked.getByRole('checkbox', { name: text('Four', 'चार')[language] }).isChecked()).toBe(false)
+    expect(await ticked.getByRole('checkbox', { name: text('Five', 'पाँच')[language] }).isChecked()).toBe(true)
+    await goTo(2)
+    expect(latinDigits(await page.getByRole('textbox', { name: Q.numeric[language] }).inputValue())).toBe('11.5')
+
+    // Submit: 2 (two of three right options) + 4 (the number) + 4 (the passage's first) = 10.
+    await page.getByRole('button', { name: q.submit_quiz }).click()
+    await page.getByRole('dialog', { name: q.confirm.title }).getByRole('button', { name: q.confirm.confirm }).click()
+    const score = page.getByRole('dialog', { name: q.score.title })
+    await score.waitFor()
+    await score.getByRole('link', { name: q.score.view_report }).click()
+
+    // The report: a partly right count apart, the partial marks as such, the typed and the accepted number.
+    const partly = page.locator('.report-summary__count--partial')
+    await partly.waitFor()
+    expect(await partly.locator('dt').textContent()).toBe(r.status.partial)
+    expect(latinDigits((await partly.locator('dd').textContent()) ?? '')).toBe('1')
+    await expectAccessible(page)
+    await screenshot(page, shot('report'))
+    const rows = page.locator('.analysis__row')
+    await rows.nth(0).click()
+    const first = page.getByRole('dialog', { name: interpolate(r.detail.title, { number: 1 }) })
+    await first.waitFor()
+    const partialText = interpolate(r.typed.partial_of, { marks: '+2.00', full: '4' })
+    expect(await first.getByText(partialText, { exact: true }).isVisible()).toBe(true)
+    await expectAccessible(page)
+    await screenshot(page, shot('report-multiple'))
+    await page.keyboard.press('Escape')
+    await first.waitFor({ state: 'detached' })
+    await rows.nth(1).click()
+    const second = page.getByRole('dialog', { name: interpolate(r.detail.title, { number: 2 }) })
+    await second.waitFor()
+    const values = await second.locator('.report-typed dd').allTextContents()
+    expect(values.map(latinDigits)).toEqual(['11.5', '11.5'])
+    await expectAccessible(page)
+    await screenshot(page, shot('report-numeric'))
+  })
+})
