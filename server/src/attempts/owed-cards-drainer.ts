@@ -8,7 +8,7 @@ import { payOldestOwedCards } from './practice-deck.repository'
 export const OWED_BATCH = 16
 
 const BUSY_RETRY_MS = 5
-const MAX_DEFERRAL_MS = 1_000
+export const MAX_DEFERRAL_MS = 1_000
 
 export interface OwedCardsDrainer extends JobLoop {
   drain(): Promise<number>

@@ -6,7 +6,7 @@ import { dialects } from '../../test/dialects'
 import { createUser } from '../../test/factories'
 import { openQuiz, requestsAs } from '../../test/learner-api'
 import { secondPool, useTestApp } from '../../test/test-app'
-import { createOwedCardsDrainer, OWED_BATCH } from './owed-cards-drainer'
+import { createOwedCardsDrainer, MAX_DEFERRAL_MS, OWED_BATCH } from './owed-cards-drainer'
 import { oweCards, payOwedCards } from './practice-deck.repository'
 
 const DAY = 24 * 3_600_000
@@ -175,11 +175,14 @@ describe.each(dialects)('owed practice cards on %s', (dialect) => {
       })()
       await submitWithTwoMistakes()
       const askedBefore = t.database.poolStats().asked
+      const started = Date.now()
       drainer.start()
       try {
         await new Promise((resolve) => setTimeout(resolve, 300))
         expect(t.database.poolStats().asked).toBeGreaterThan(askedBefore + 10) // the writer wrote all along
-        expect(await owedRows()).toHaveLength(1)
+        const owed = await owedRows()
+        // Still owed, unless a starved machine took the whole deferral to get here (the pass then rightly wrote).
+        if (Date.now() - started < MAX_DEFERRAL_MS) expect(owed).toHaveLength(1)
         // A second of writing without a pause: the pass writes them anyway.
         for (let tries = 0; (await owedRows()).length > 0 && tries < 300; tries++)
           await new Promise((resolve) => setTimeout(resolve, 10))
