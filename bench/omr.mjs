@@ -165,7 +165,7 @@ async function memoryWhileFourAreRead() {
 }
 
 const verbose = process.env.BENCH_VERBOSE === '1'
-// BENCH_DUMP=<dir> keeps each photo read wrong or refused there (condition-n.jpg, with its sheet as JSON), to look at.
+// BENCH_DUMP=<dir> keeps each photo read wrong there (condition-n.jpg, with its sheet as JSON), to look at.
 const dumpDir = process.env.BENCH_DUMP
 // BENCH_CONDITIONS=fold,glare,... picks the conditions (sheet-photo-conditions.ts); each gets BENCH_PHOTOS photos.
 const conditions = (process.env.BENCH_CONDITIONS ?? CONDITIONS.join(',')).split(',').filter(Boolean)
@@ -189,8 +189,6 @@ async function runCondition(condition, index) {
   const random = seededRandom(Number(process.env.BENCH_SEED ?? 44) + index)
   const counts = { right: 0, flagged: 0, wrong: 0 }
   const stats = { cleanSheets: 0, cleanFlagged: 0, refused: 0, wrongLearner: 0, refusals: {}, wrongByKind: {} }
-  // Flags on plain questions (one bold mark or none, nothing stray or light): what the photo cost, not the learner.
-  const plain = { questions: 0, flagged: 0 }
   const cpuMs = []
   const started = Date.now()
   for (let n = 0; n < photos; n++) {
@@ -205,10 +203,6 @@ async function runCondition(condition, index) {
       stats.refused++
       stats.refusals[result.refusal] = (stats.refusals[result.refusal] ?? 0) + 1
       if (verbose) console.error(`${condition} ${n}: refused (${result.refusal}) ${JSON.stringify(photoSpec)}`)
-      if (dumpDir) {
-        mkdirSync(dumpDir, { recursive: true })
-        writeFileSync(join(dumpDir, `${condition}-${n}-refused.jpg`), jpeg)
-      }
       continue
     }
     const holder = sheet.spec.holder
@@ -218,17 +212,10 @@ async function runCondition(condition, index) {
     if (!codeRight || rollWrong) stats.wrongLearner++
     let flagged = result.roll === 'unclear' || result.set === 'unclear'
     let wrongHere = 0
-    const marksOn = new Map()
-    for (const m of sheet.spec.marks) marksOn.set(m.question, [...(marksOn.get(m.question) ?? []), m.style])
     result.answers.forEach(({ answer }, q) => {
       const truth = sheet.truth[q]
       const verdict = judge(truth, answer)
       counts[verdict]++
-      const styles = marksOn.get(q) ?? []
-      if (styles.length === 0 || (styles.length === 1 && ['pen', 'blue', 'pencil'].includes(styles[0]))) {
-        plain.questions++
-        if (verdict === 'flagged') plain.flagged++
-      }
       if (verdict === 'wrong') {
         wrongHere++
         const kind = truth === null ? 'blank' : typeof truth === 'string' ? 'mark' : truth.light ? 'light' : 'multiple'
@@ -248,7 +235,7 @@ async function runCondition(condition, index) {
     }
     if (verbose && (wrongHere > 0 || (sheet.clean && flagged) || !codeRight || rollWrong))
       console.error(
-        `${condition} ${n}: ${wrongHere} wrong${sheet.clean && flagged ? `, clean but flagged (roll ${result.roll === 'unclear' ? 'unclear' : 'read'}, set ${result.set === 'unclear' ? 'unclear' : 'read'})` : ''}${!codeRight || rollWrong ? ', WRONG LEARNER' : ''} ${JSON.stringify(photoSpec)}`,
+        `${condition} ${n}: ${wrongHere} wrong${sheet.clean && flagged ? ', clean but flagged' : ''}${!codeRight || rollWrong ? ', WRONG LEARNER' : ''} ${JSON.stringify(photoSpec)}`,
       )
     if ((n + 1) % 50 === 0)
       console.error(`${condition}: ${n + 1} photos, ${((Date.now() - started) / 1000).toFixed(0)} s`)
@@ -258,9 +245,6 @@ async function runCondition(condition, index) {
   console.log(`\n## ${condition}: ${photos} photos, questions read: ${questions}`)
   console.log(
     `questions read right: ${pct(counts.right, questions)} %, flagged: ${pct(counts.flagged, questions)} %, right or flagged: ${pct(counts.right + counts.flagged, questions)} % (target >= 99.9)`,
-  )
-  console.log(
-    `plain questions (one bold mark or none) flagged: ${plain.flagged} of ${plain.questions} = ${pct(plain.flagged, plain.questions)} %`,
   )
   console.log(
     `questions read wrong without a flag: ${counts.wrong} = ${pct(counts.wrong, questions)} % (target <= 0.05)`,
@@ -277,7 +261,7 @@ async function runCondition(condition, index) {
     console.log(
       `CPU to read a ${mp} JPEG, one core: p50 ${percentile(cpuMs, 0.5).toFixed(0)} ms, p95 ${percentile(cpuMs, 0.95).toFixed(0)} ms (budget p95 < 1000 ms)`,
     )
-  return { condition, questions, ...counts, ...stats, plain, p95: cpuMs.length ? percentile(cpuMs, 0.95) : NaN }
+  return { condition, questions, ...counts, ...stats, p95: cpuMs.length ? percentile(cpuMs, 0.95) : NaN }
 }
 
 // BENCH_READ=curl,lens reads only those of BENCH_CONDITIONS, each with the photos its place in the list draws:
@@ -287,12 +271,12 @@ const rows = []
 for (const [index, condition] of conditions.entries())
   if (!only || only.includes(condition)) rows.push(await runCondition(condition, index))
 console.log(
-  '\n| condition | photos | read | refused | questions | right % | flagged % | plain flagged % | wrong (no flag) | clean sheets flagged | wrong learner | p95 ms |',
+  '\n| condition | photos | questions | right % | flagged % | wrong (no flag) | clean sheets flagged | refused | wrong learner | p95 ms |',
 )
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|')
+console.log('|---|---|---|---|---|---|---|---|---|---|')
 for (const r of rows)
   console.log(
-    `| ${r.condition} | ${photos} | ${photos - r.refused} | ${r.refused} ${JSON.stringify(r.refusals)} | ${r.questions} | ${pct(r.right, r.questions)} | ${pct(r.flagged, r.questions)} | ${pct(r.plain.flagged, r.plain.questions)} | ${r.wrong} (${pct(r.wrong, r.questions)} %) | ${r.cleanFlagged}/${r.cleanSheets} | ${r.wrongLearner} | ${r.p95.toFixed(0)} |`,
+    `| ${r.condition} | ${photos} | ${r.questions} | ${pct(r.right, r.questions)} | ${pct(r.flagged, r.questions)} | ${r.wrong} (${pct(r.wrong, r.questions)} %) | ${r.cleanFlagged}/${r.cleanSheets} | ${r.refused} ${JSON.stringify(r.refusals)} | ${r.wrongLearner} | ${r.p95.toFixed(0)} |`,
   )
 if (memory)
   console.log(

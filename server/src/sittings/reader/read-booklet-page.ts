@@ -52,7 +52,7 @@ const SHEET_PARTS = buildSheetLayout({ questionCount: 1, optionCounts: [2], labe
 /** Retake advice: the answer sheet's sentences, which hold for a booklet page as well. */
 const ADVICE: Record<BookletPageRefusal, string> = {
   ...REFUSAL_MESSAGES,
-  qr: 'The QR code cannot be read: photograph the whole page flat, with the QR code at the top right in the photo.',
+  qr: 'The QR code cannot be read: photograph the page flat, with the QR code at the top right sharp and free of glare.',
   wrong_sitting:
     'This page was not printed for this sitting: its QR code belongs to another sitting or does not verify.',
 }

@@ -4,7 +4,7 @@ import { columnEnd, MIN_RING_CONTRAST, sightBlocks, sightColumn, type SightedBub
 import { fitModel, readThroughModel, RESIDUAL_MM } from './fit-page'
 import { decodeSheetQr, type SheetQr } from './decode-qr'
 import { findMarkerQuads } from './find-markers'
-import { percentile, sampleGrey, type GreyImage, type Point } from './grey-image'
+import { percentile, type GreyImage, type Point } from './grey-image'
 import { invertHomography, project, solveHomography, type Homography } from './homography'
 import { fitPageModel, regionHomography, type ModelControl } from './page-model'
 import { BLANK_FILL, decideChoice } from './mark-decisions'
@@ -56,10 +56,10 @@ export const REFUSAL_MESSAGES: Record<SheetRefusal, string> = {
   corners: 'All four corner squares must be in the photo.',
   not_flat: 'Lay the sheet flat: it is folded or curled, or the phone is too close.',
   cropped: 'Leave a little table around the sheet: the photo cuts its edges.',
-  glare: 'Move away from the light: there is glare on the sheet.',
+  glare: 'Move away from the light: there is glare on the bubbles.',
   blurred: 'The photo is too blurred.',
   dark: 'The photo is too dark.',
-  qr: 'The QR code cannot be read: photograph the whole sheet flat, with the QR code at the top right in the photo.',
+  qr: 'The QR code cannot be read: photograph the sheet flat, with the QR code at the top right sharp and free of glare.',
   wrong_sitting:
     'This sheet was not printed for this sitting: its QR code belongs to another sitting or does not verify.',
 }
@@ -333,20 +333,16 @@ function readAnswers(image: GreyImage, located: LocatedPage, layout: SheetLayout
       const choice = decideSighted(image, h, located.levels, row, (o) => o.label, typical)
       // A region the model does not fit is flagged whatever its bubbles seem to say (decision 115).
       const poorFit = region.residualMm > RESIDUAL_MM
-      // A mark under clipped white can measure blank even where its ring still shows: a glared row is never read
-      // as one letter or none without a person (issue 79: a double mark read as one under glare).
-      const underGlare = row.some((s) => s.glare) && (choice.kind === 'one' || choice.kind === 'none')
-      const answer: SheetAnswer =
-        poorFit || underGlare
-          ? {
-              flag: 'unclear',
-              marks: choice.kind === 'one' ? [choice.value] : choice.kind === 'none' ? [] : choice.marks,
-            }
-          : choice.kind === 'one'
-            ? choice.value
-            : choice.kind === 'none'
-              ? null
-              : { flag: choice.kind, marks: choice.marks }
+      const answer: SheetAnswer = poorFit
+        ? {
+            flag: 'unclear',
+            marks: choice.kind === 'one' ? [choice.value] : choice.kind === 'none' ? [] : choice.marks,
+          }
+        : choice.kind === 'one'
+          ? choice.value
+          : choice.kind === 'none'
+            ? null
+            : { flag: choice.kind, marks: choice.marks }
       answers.push({ number: question.number, answer, box })
     }
   })
@@ -395,28 +391,6 @@ function qrPlacement(way: Homography, controls: ModelControl[], bent: boolean): 
   if (!bent) return way
   const model = fitPageModel(way, controls, MARKER_STIFFNESS)
   return model ? regionHomography(model, QR_RECT) : way
-}
-
-/** A grey level this high is clipped highlight, where the QR code's modules and paper both measure white. */
-const CLIPPED = 250
-/** Over this share of the QR code's region clipped, the code is unread because of glare, and the photo says so. */
-const QR_GLARE_SHARE = 0.05
-
-/** Whether glare covers the QR code (either way up): its refusal then tells the teacher to move from the light. */
-function isQrGlared(image: GreyImage, toImage: Homography): boolean {
-  return [toImage, compose(toImage, HALF_TURN)].some((way) => isRegionGlared(image, way))
-}
-
-function isRegionGlared(image: GreyImage, toImage: Homography): boolean {
-  let clipped = 0
-  let all = 0
-  for (let y = QR_RECT.top; y <= QR_RECT.bottom; y += 0.5)
-    for (let x = QR_RECT.left; x <= QR_RECT.right; x += 0.5) {
-      const p = project(toImage, x, y)
-      all++
-      if (sampleGrey(image, p.x, p.y) >= CLIPPED) clipped++
-    }
-  return clipped > all * QR_GLARE_SHARE
 }
 
 /** Whether the frame cuts the paper the markers' edges are measured against (7 mm out, where the edge profiles end). */
@@ -498,7 +472,7 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
   if (levels.paper < 60 || levels.paper * (1 - levels.inkRatio) < 30) return 'dark'
   if (edgeSharpness(image, anyWay, FIXED_PARTS) < MIN_SHARPNESS) return 'blurred'
   // When no four blobs were the sheet's markers, one is missing (cut off, covered) and no stand-in fitted.
-  if (!placed) return markersFound ? (bent ? 'not_flat' : isQrGlared(image, markersFound) ? 'glare' : 'qr') : 'corners'
+  if (!placed) return markersFound ? (bent ? 'not_flat' : 'qr') : 'corners'
 
   return { toImage: placed.toImage, levels, payload: placed.payload, controls: placed.controls }
 }

@@ -118,10 +118,7 @@ export interface RefinedTransform {
   corners: { page: Point; image: Point }[]
 }
 
-/** Of the markers' 16 corners, at least this many measured: one outer side may be missing at two markers. */
-const MIN_CORNERS = 12
-
-/** The transform fitted to the markers' 16 corners (or at least 12 of them); null when a marker is not a solid square: decision 054. */
+/** The transform fitted to the markers' 16 corners; null when a marker is not a solid square: decision 054. */
 export function refineByMarkerEdges(
   image: GreyImage,
   toImage: Homography,
@@ -134,14 +131,14 @@ export function refineByMarkerEdges(
     const half = marker.size_mm / 2
     if (!isSolid(image, toImage, centre, half)) return null
     const tolerance = Math.max(1, 0.25 * scaleAt(toImage, centre.x, centre.y))
-    // A marker's outer side can lack paper past it (a curled corner lifts the page edge into the frame's edge):
-    // its two inner corners still count, and the page is placed from the corners measured (issue 79).
-    const lines = SIDES.map((side) => fitLine(edgePoints(image, toImage, centre, half, side), tolerance))
-    if (lines.filter(Boolean).length < 3) return null
+    const lines: Line[] = []
+    for (const side of SIDES) {
+      const line = fitLine(edgePoints(image, toImage, centre, half, side), tolerance)
+      if (!line) return null
+      lines.push(line)
+    }
     for (let i = 0; i < 4; i++) {
-      const [first, second] = [lines[i], lines[(i + 1) % 4]]
-      if (!first || !second) continue
-      const corner = intersect(first, second)
+      const corner = intersect(lines[i]!, lines[(i + 1) % 4]!)
       if (!corner) return null
       const a = SIDES[i]!
       const b = SIDES[(i + 1) % 4]!
@@ -149,7 +146,6 @@ export function refineByMarkerEdges(
       imagePoints.push(corner)
     }
   }
-  if (pagePoints.length < MIN_CORNERS) return null
   const fitted = fitHomography(pagePoints, imagePoints)
   if (!fitted) return null
   let residualMm = 0
