@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { nulMessage } from '../../lib/nul'
-import { buildRow, type RowContext } from '../rows'
+import { rowsOf } from '../../../test/import-rows'
 import { readAiken } from './aiken'
-import type { Draft } from './draft'
 import { readGift } from './gift'
 import { guessTextFormat, readInput } from '.'
 import { readMoodleXml } from './moodle-xml'
@@ -11,15 +10,6 @@ import { moodleMaths, splitMultilang } from './moodle-text'
 // API.md "Moodle's formats are read as Moodle reads them" and "Fidelity", construct by construct, on files written
 // here in each format's published grammar.
 
-const context = (format: RowContext['format']): RowContext => ({
-  format,
-  // Whether text is legacy-font text is decided elsewhere (legacy-font/); these rows hold none.
-  legacyFont: 'none',
-  defaults: { tags: [] },
-  pictureKey: 'test',
-})
-const rowsOf = (drafts: Draft[], format: RowContext['format']) =>
-  Promise.all(drafts.map((draft) => buildRow(draft, context(format))))
 const gift = (text: string) => rowsOf(readGift(text), 'gift')
 const aiken = (text: string) => rowsOf(readAiken(text), 'aiken')
 const xml = (questions: string) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buildRow, refuseOverfullPassages, type RowContext } from '../rows'
-import type { Draft } from './draft'
+import { rowsOf } from '../../../test/import-rows'
+import { refuseOverfullPassages } from '../rows'
 import { readGift } from './gift'
 import { readText } from './layout'
 import { readMoodleXml } from './moodle-xml'
@@ -8,14 +8,6 @@ import { readMoodleXml } from './moodle-xml'
 // API.md "Question types: passages, several right options, numbers", its Import bullet: Moodle XML's multiple answer
 // and numerical, GIFT's numerical and weighted answers, and the Word layout's passages, on files written here.
 
-const context = (format: RowContext['format']): RowContext => ({
-  format,
-  legacyFont: 'none',
-  defaults: { tags: [] },
-  pictureKey: 'test',
-})
-const rowsOf = (drafts: Draft[], format: RowContext['format']) =>
-  Promise.all(drafts.map((draft) => buildRow(draft, context(format))))
 const gift = (text: string) => rowsOf(readGift(text), 'gift')
 const xml = (questions: string) =>
   rowsOf(readMoodleXml(`<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n${questions}\n</quiz>\n`), 'moodle_xml')
