@@ -23,6 +23,7 @@ export function createAttemptInProgress({ db, lifecycle }: { db: Kysely<DB>; lif
             sections: row.sections ?? null,
             current_section: row.current_section ?? 0,
             section_opened_at: row.section_opened_at ?? null,
+            passages_version: row.passages_version,
           }
         : undefined
     if (row.attempt_id !== null && !live) await lifecycle.settleExpired(user.id, quizId)

@@ -25,7 +25,9 @@ export function createAttemptSessionService(context: AttemptServiceDeps & { save
     if (!live) throw noAttemptInProgress()
     // The grace is for a submit on its way, not for reading on (docs/decisions/023).
     if (now > live.deadline) throw questionsClosed()
-    const question = (await papers.paperFor(db, live.revision_ids, live.option_order)).questions[number - 1]
+    const question = (await papers.paperFor(db, live.revision_ids, live.option_order, live.passages_version)).questions[
+      number - 1
+    ]
     if (!question) throw new NotFound('Question not found.')
     const sections = sectionClock(live, now)
     if (!isOpen(sections, number - 1)) throw sectionNotOpen(sectionAt(sections, number - 1) < sections.current)

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { AttemptRow, DB } from '../db/schema'
 import { IN_PROGRESS } from '../db/in-progress'
 import { learnerQuizColumns } from '../db/learner-quiz-columns'
@@ -38,7 +38,10 @@ const selectQuizWithAttemptInProgress = precompile((db: Kysely<DB>, quizId: numb
     .leftJoin('attempts as a', (join) =>
       join.onRef('a.quiz_id', '=', 'q.id').on('a.user_id', '=', userId).on('a.status', '=', IN_PROGRESS),
     )
+    // What the attempt's cached paper is keyed by, in this read rather than a statement of its own (decision 132).
+    .innerJoin('institutes as i', (join) => join.on(sql<boolean>`${sql.ref('i.id')} = ${sql.ref('q.institute_id')}`))
     .select([
+      'i.passages_version',
       'q.start_time',
       'q.end_time',
       'a.id as attempt_id',

@@ -40,7 +40,7 @@ export function createSaveAnswers({
       throw latest.submitted === 1 ? alreadySubmitted() : timeIsUp()
     }
     if (now > live.deadline) throw timeIsUp()
-    const paper = await papers.paperFor(db, live.revision_ids)
+    const paper = await papers.paperFor(db, live.revision_ids, undefined, live.passages_version)
     const invalid = invalidExamState(paper, body)
     if (invalid) throw invalid
     const sections = sectionClock(live, now)

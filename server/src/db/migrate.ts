@@ -53,6 +53,7 @@ import { dailySets } from './migrations/0060_daily_sets'
 import { blindLearners } from './migrations/0066_blind_learners'
 import { passages } from './migrations/0070_passages'
 import { institutesWithWork } from './migrations/0076_institutes_with_work'
+import { passagesVersion } from './migrations/0078_passages_version'
 
 // Listed, not scanned, so the bundle carries them; a released migration is never edited, a new one follows it.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -109,6 +110,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0066_blind_learners': blindLearners(),
   '0070_passages': passages(dialect),
   '0076_institutes_with_work': institutesWithWork(dialect),
+  '0078_passages_version': passagesVersion(),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

@@ -209,8 +209,6 @@ export interface PassageTable extends ImageColumns {
   maths: ColumnType<string | null, string | null | undefined, string | null>
   created_at: number
   updated_at: number
-  /** Above every other passage's after each write (text, picture, questions): what cached papers are keyed by. */
-  version: number
 }
 
 /** A passage's questions in order; a question is in at most one passage (the key). */
@@ -703,6 +701,8 @@ export interface InstituteTable {
   open_registration: Generated<number>
   status: Generated<'active' | 'suspended'>
   created_at: number
+  /** Raised by every write of a passage or its questions: what cached papers' passages are keyed by (decision 132). */
+  passages_version: Generated<number>
 }
 
 export interface InstituteHostTable {

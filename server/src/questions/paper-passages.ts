@@ -2,16 +2,10 @@ import type { Kysely } from 'kysely'
 import type { LearnerPassage } from '@quiz/contracts'
 import type { DB, PassageRow } from '../db/schema'
 import type { PaperQuestion } from './question-papers'
-import { currentVersion, findPassages, passageOfQuestions } from './passages.repository'
+import { findPassages, passageOfQuestions } from './passages.repository'
 import { parseStoredMaths, richText, storedMaths } from '../maths/rich-text'
 import { imageColumns, toImage, type StoredImage } from './question-revisions.repository'
 import type { PassageValues } from './passages.repository'
-
-/** `highest:count` of the institute's passages; `0:0` when it has none (its papers skip the passage read). */
-export async function passagesVersion(db: Kysely<DB>): Promise<string> {
-  const { highest, count } = await currentVersion(db)
-  return `${count === 0 ? 0 : highest}:${count}`
-}
 
 /** The paper's questions, each naming its passage and carrying it for the question route. */
 export async function withPassages(db: Kysely<DB>, questions: PaperQuestion[]): Promise<PaperQuestion[]> {

@@ -2,6 +2,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely'
 import { precompile } from '../db/precompiled-query'
 import type { DB, PassageRow } from '../db/schema'
 import { inParts } from '../db/in-parts'
+import { instituteOfNewRows } from '../db/request-scope'
 
 export type PassageValues = Pick<
   PassageRow,
@@ -18,31 +19,40 @@ export type PassageValues = Pick<
 
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
-// One above the institute's highest: papers cached under the old highest are read again (question-papers.ts).
-const nextVersion = sql<number>`(select coalesce(max(p2.version), 0) + 1 from passages p2)`
+// Papers cached under the institute's old passages version are read again (question-papers.ts, decision 132). Each
+// write below raises it in the writer's transaction; the row lock orders two institutes' admins writing at once.
+async function raisePassagesVersion(db: Kysely<DB>) {
+  await db
+    .updateTable('institutes')
+    .set((eb) => ({ passages_version: eb('passages_version', '+', 1) }))
+    .where('id', '=', instituteOfNewRows())
+    .execute()
+}
 
 export async function insertPassage(db: Kysely<DB>, values: PassageValues, now: number): Promise<number> {
-  const version = await currentVersion(db)
   const row = await db
     .insertInto('passages')
-    .values({ ...values, created_at: now, updated_at: now, version: version.highest + 1 })
+    .values({ ...values, created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow()
+  await raisePassagesVersion(db)
   return row.id
 }
 
 export async function updatePassage(db: Kysely<DB>, id: number, values: Partial<PassageValues>, now: number) {
   const result = await db
     .updateTable('passages')
-    .set({ ...values, updated_at: now, version: nextVersion })
+    .set({ ...values, updated_at: now })
     .where('id', '=', id)
     .executeTakeFirst()
+  await raisePassagesVersion(db)
   return Number(result.numUpdatedRows) > 0
 }
 
 export async function deletePassage(db: Kysely<DB>, id: number) {
   await db.deleteFrom('passage_questions').where('passage_id', '=', id).execute()
   const result = await db.deleteFrom('passages').where('id', '=', id).executeTakeFirst()
+  await raisePassagesVersion(db)
   return Number(result.numDeletedRows) > 0
 }
 
@@ -115,6 +125,7 @@ export async function setPassageQuestions(db: Kysely<DB>, passageId: number, que
         })),
       )
       .execute()
+  await raisePassagesVersion(db)
 }
 
 /** The passage each of `questionIds` belongs to (questions in none are absent). */
@@ -158,14 +169,13 @@ export async function liveBankQuestionIds(db: Kysely<DB>, ids: readonly number[]
   return new Set(rows.map((row) => row.id))
 }
 
-const selectVersion = precompile((db: Kysely<DB>) =>
-  db.selectFrom('passages').select((eb) => [eb.fn.max('version').as('highest'), eb.fn.countAll().as('n')]),
+const selectVersion = precompile((db: Kysely<DB>, institute: number) =>
+  db.selectFrom('institutes').select('passages_version').where('id', '=', institute),
 )
 
-/** What cached papers' passages are keyed by: a write raises the highest, a deletion lowers the count. */
-export async function currentVersion(db: Kysely<DB>) {
-  const row = (await selectVersion(db)).rows[0] as { highest: number | string | null; n: number | string } | undefined
-  return { highest: Number(row?.highest ?? 0), count: Number(row?.n ?? 0) }
+/** What cached papers' passages are keyed by (0: the institute never had one); read where no attempt read carries it. */
+export async function passagesVersion(db: Kysely<DB>): Promise<number> {
+  return (await selectVersion(db, instituteOfNewRows())).rows[0]?.passages_version ?? 0
 }
 
 /** The passage (and place in it) of each revision's question, for shuffling a paper with its passages whole. */

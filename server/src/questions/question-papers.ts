@@ -12,7 +12,8 @@ import { paperColumns } from './paper-columns'
 import { createRevisionCache } from './revision-cache'
 import { findAnswerKeys } from './answer-keys'
 import type { ScoredQuestion } from './scoring'
-import { passagesVersion, withPassages } from './paper-passages'
+import { withPassages } from './paper-passages'
+import { passagesVersion } from './passages.repository'
 
 export interface PaperQuestion extends ScoredQuestion {
   revisionId: number
@@ -39,11 +40,20 @@ export function createQuestionPapers({
   const revisions = createRevisionCache(toPaperQuestion, { maxChars: maxRevisionChars })
   const papers = new Map<string, Paper>()
 
-  async function paperFor(db: Kysely<DB>, revisionIdsJson: string, optionOrderJson?: string | null): Promise<Paper> {
-    // Passages are live (an edit shows on every paper): keyed by their version, read with the attempt's other rows.
-    const version = await passagesVersion(db)
+  /**
+   * `knownPassagesVersion`: the institute's passages version where the caller's own read carried it (the hot routes'
+   * attempt read); otherwise read here.
+   */
+  async function paperFor(
+    db: Kysely<DB>,
+    revisionIdsJson: string,
+    optionOrderJson?: string | null,
+    knownPassagesVersion?: number,
+  ): Promise<Paper> {
+    // Passages are live (an edit shows on every paper): the paper is keyed by the institute's passages version.
+    const version = knownPassagesVersion ?? (await passagesVersion(db))
     const base = optionOrderJson ? `${revisionIdsJson}|${optionOrderJson}` : revisionIdsJson
-    const key = version === '0:0' ? base : `${base}|${version}`
+    const key = version === 0 ? base : `${base}|${version}`
     const cached = papers.get(key)
     if (cached) {
       papers.delete(key)
@@ -53,7 +63,7 @@ export function createQuestionPapers({
     let questions = await revisions.get(db, paperColumns.revisionIds(revisionIdsJson))
     const orders = paperColumns.optionOrder(optionOrderJson)
     if (orders) questions = questions.map((question, index) => inOptionOrder(question, orders[index]))
-    if (version !== '0:0') questions = await withPassages(db, questions)
+    if (version !== 0) questions = await withPassages(db, questions)
     const paper: Paper = {
       questions,
       byQuestionId: new Map(questions.map((question) => [question.questionId, question])),
