@@ -10,7 +10,8 @@ const DAY = 24 * 60 * MINUTE
 // The quiz's fields of a learner's list; the attempt's own reads keep theirs (attempts/learner-quizzes.repository.ts).
 const quizColumns = [...learnerQuizColumns, 'q.challenge_days'] as const
 
-// Point-lookup subqueries and the kept question count: a grouped read or a count measured slower (docs/decisions/021).
+// The learner's attempts read once, grouped by quiz, rather than point lookups per quiz: the lookups' plan on
+// PostgreSQL read each quiz's attempts of every learner at 1,000 institutes (docs/decisions/133).
 const selectActiveQuizzesForLearner = precompile((db: Kysely<DB>, userId: number, now: number) =>
   db
     .selectFrom('quizzes as q')
@@ -19,37 +20,37 @@ const selectActiveQuizzesForLearner = precompile((db: Kysely<DB>, userId: number
     .leftJoin('memberships as m', (join) =>
       join.on('m.user_id', '=', userId).on(sql<boolean>`${sql.ref('m.institute_id')} = ${sql.ref('q.institute_id')}`),
     )
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('attempts')
+          .select([
+            'attempts.quiz_id',
+            // What the online limit counts: paper attempts use none up (API.md "Paper sittings").
+            sql<number>`sum(case when ${sql.ref('attempts.mode')} = 'online' then 1 else 0 end)`.as('attempt_count'),
+            sql<
+              number | null
+            >`max(case when ${sql.ref('attempts.status')} = ${IN_PROGRESS} then ${sql.ref('attempts.deadline')} end)`.as(
+              'in_progress_deadline',
+            ),
+            sql<number | null>`max(${sql.ref('attempts.ranked')})`.as('ranked'),
+          ])
+          .where('attempts.user_id', '=', userId)
+          .groupBy('attempts.quiz_id')
+          .as('mine'),
+      (join) => join.onRef('mine.quiz_id', '=', 'q.id'),
+    )
     .select(quizColumns)
     .select(['m.is_admin', 'm.paid_access_until', 'q.question_count', 'q.question_set_version'])
+    .select(['mine.attempt_count', 'mine.in_progress_deadline'])
     .select((eb) => [
-      // What the online limit counts: paper attempts use none up (API.md "Paper sittings").
-      eb
-        .selectFrom('attempts')
-        .select((sub) => sub.fn.countAll<number>().as('n'))
-        .where('attempts.user_id', '=', userId)
-        .whereRef('attempts.quiz_id', '=', 'q.id')
-        .where('attempts.mode', '=', sql.lit('online'))
-        .as('attempt_count'),
-      eb
-        .selectFrom('attempts')
-        .select('attempts.deadline')
-        .where('attempts.user_id', '=', userId)
-        .whereRef('attempts.quiz_id', '=', 'q.id')
-        .where('attempts.status', '=', IN_PROGRESS)
-        .as('in_progress_deadline'),
       // Live mocks only (a CASE evaluates its subquery only for them): registered, and a ranked attempt started.
       sql<number | null>`case when ${sql.ref('q.live_starts_at')} is null then null else (${eb
         .selectFrom('live_registrations as r')
         .select(sql.lit(1).as('one'))
         .whereRef('r.quiz_id', '=', 'q.id')
         .where('r.user_id', '=', userId)}) end`.as('registered'),
-      sql<number | null>`case when ${sql.ref('q.live_starts_at')} is null then null else (${eb
-        .selectFrom('attempts')
-        .select(sql.lit(1).as('one'))
-        .where('attempts.user_id', '=', userId)
-        .whereRef('attempts.quiz_id', '=', 'q.id')
-        .where('attempts.ranked', '=', 1)
-        .limit(1)}) end`.as('has_ranked_attempt'),
+      sql<number | null>`case when ${sql.ref('mine.ranked')} = 1 then 1 end`.as('has_ranked_attempt'),
     ])
     .where('q.deleted_at', 'is', null)
     .where('q.status', '=', 'published')
