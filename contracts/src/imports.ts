@@ -60,8 +60,12 @@ export const importColumns = [
   'answer_min',
   'answer_max',
   'decimals',
-  // A reading passage: rows with the same passage text share one bank passage, in row order.
+  // A reading passage: rows with the same passage text share one bank passage, in row order. `passage` is one cell
+  // in either language (Devanagari in it makes it Nepali); the export writes `passage_en` and `passage_ne`, so a
+  // passage in both languages reads back as it was (docs/decisions/123).
   'passage',
+  'passage_en',
+  'passage_ne',
 ] as const
 
 /**
@@ -105,7 +109,7 @@ export const ImportColumnsSchema = z.string().transform((value, context) => {
   if (unknown.length > 0) {
     context.addIssue({
       code: 'custom',
-      message: `${unknown.map(([, column]) => JSON.stringify(column)).join(', ')} ${unknown.length === 1 ? 'is not a template column' : 'are not template columns'}: use question_en, question_ne, option_a_en … option_j_ne, correct, hint_en, hint_ne, topic, tags, difficulty, source, type, marks, word_limit, model_answer_en, model_answer_ne, answer_value, answer_tolerance, answer_min, answer_max, decimals or passage.`,
+      message: `${unknown.map(([, column]) => JSON.stringify(column)).join(', ')} ${unknown.length === 1 ? 'is not a template column' : 'are not template columns'}: use question_en, question_ne, option_a_en … option_j_ne, correct, hint_en, hint_ne, topic, tags, difficulty, source, type, marks, word_limit, model_answer_en, model_answer_ne, answer_value, answer_tolerance, answer_min, answer_max, decimals, passage, passage_en or passage_ne.`,
     })
     return z.NEVER
   }

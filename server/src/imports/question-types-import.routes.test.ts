@@ -290,7 +290,8 @@ describe.each(dialects)('question types imported on %s', (dialect) => {
       'answer_min',
       'answer_max',
       'decimals',
-      'passage',
+      'passage_en',
+      'passage_ne',
     ])
       expect(headings).toContain(column)
     const cell = (row: number, column: string) => sheet.getRow(row).getCell(headings.indexOf(column) + 1).text
@@ -307,9 +308,9 @@ describe.each(dialects)('question types imported on %s', (dialect) => {
       '2',
     ])
     const range = byQuestion.get('A whole number from 1 to 5.')!
-    expect([cell(range, 'answer_min'), cell(range, 'answer_max'), cell(range, 'passage')]).toEqual(['1', '5', koshi])
+    expect([cell(range, 'answer_min'), cell(range, 'answer_max'), cell(range, 'passage_en')]).toEqual(['1', '5', koshi])
     // A passage's questions are written together, in the passage's order.
-    const rowsOfPassage = [...byQuestion].filter(([, row]) => cell(row, 'passage') === koshi).map(([, row]) => row)
+    const rowsOfPassage = [...byQuestion].filter(([, row]) => cell(row, 'passage_en') === koshi).map(([, row]) => row)
     expect(rowsOfPassage.map((row) => cell(row, 'question_en'))).toEqual([
       'Which river is the largest?',
       'When does the Koshi flood?',
@@ -330,5 +331,22 @@ describe.each(dialects)('question types imported on %s', (dialect) => {
     })
     const sorted = (rows: ImportDryRun['rows']) => rows.map(strip).sort((a, b) => a.text.localeCompare(b.text))
     expect(sorted(back.rows)).toEqual(sorted(first.rows))
+
+    // A passage in both languages: each in its column, read back the same passage (not one Nepali cell).
+    const passages = await get(headers, '/api/admin/bank/passages/')
+    const koshiNe = 'कोशी नेपालको सबैभन्दा ठूलो नदी हो।'
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/bank/passages/${passages.results[0].id}/`,
+      headers,
+      payload: { text: { en: koshi, ne: koshiNe }, image: null },
+    })
+    expect(edited.statusCode).toBe(200)
+    const bilingual = await t.app.inject({ method: 'GET', url: '/api/admin/bank/export.xlsx', headers })
+    const readBack = await upload(headers, bilingual.rawPayload, 'bank.xlsx')
+    expect(readBack.summary.duplicate).toBe(6)
+    expect(readBack.rows.filter((row) => row.passage).map((row) => row.passage)).toEqual(
+      Array(3).fill({ text: { en: koshi, ne: koshiNe } }),
+    )
   })
 })

@@ -8,11 +8,6 @@ const WIDE = new Set(['question_en', 'question_ne', 'hint_en', 'hint_ne'])
 /** A question as the sheet holds it, and the reading passage it comes under (its text in the `passage` column). */
 export type SheetQuestion = ImportQuestion & { passage?: { text: { en: string; ne: string } } | null }
 
-// One cell holds the passage (API.md names one column): a passage in both languages is written English, a blank line,
-// Nepali, so nothing is lost (read back, Devanagari in it makes it Nepali: docs/decisions/123).
-const passageCell = (question: SheetQuestion) =>
-  [question.passage?.text.en ?? '', question.passage?.text.ne ?? ''].filter(Boolean).join('\n\n')
-
 export function questionCells(question: SheetQuestion): Record<string, string> {
   const answer = question.type === 'numeric' ? question.answer : null
   const cells: Record<string, string> = {
@@ -38,7 +33,9 @@ export function questionCells(question: SheetQuestion): Record<string, string> {
       question.type === 'numeric' && question.decimals !== null && question.decimals !== undefined
         ? String(question.decimals)
         : '',
-    passage: passageCell(question),
+    // Each language in its own column, as the question's: read back, the passage is the same in both.
+    passage_en: question.passage?.text.en ?? '',
+    passage_ne: question.passage?.text.ne ?? '',
   }
   const right: string[] = []
   question.options.forEach((option, index) => {

@@ -132,13 +132,13 @@ export function headingColumn(heading: string): SheetColumn | 'ignore' | null {
   if (SERIAL.has(text.replace(/[\s.]/g, ''))) return 'ignore'
   if (ANSWER.has(text)) return 'correct'
   const { base, language } = splitLanguage(text)
-  const pair = (field: 'question' | 'hint' | `option_${string}`): SheetColumn =>
+  const pair = (field: 'question' | 'hint' | 'passage' | `option_${string}`): SheetColumn =>
     (language ? `${field}_${language}` : field) as SheetColumn
   if (QUESTION.has(base)) return pair('question')
   const option = optionIndex(base)
   if (option >= 0) return pair(`option_${importOptionLetters[option]!}`)
   const named = NAMED[base]
-  if (named === 'hint') return pair('hint')
+  if (named === 'hint' || named === 'passage') return pair(named)
   if (named && !language) return named
   return null
 }
@@ -235,8 +235,10 @@ export function sheetDraft(
       .map((run) => run.text)
       .join('')
       .trim()
-  const passage = value('passage')
-  draft.passage = filled({ mixed: passage }) ? { mixed: passage } : null
+  // The passage in its two columns (the export's), or in one cell of either language.
+  const passageColumns: DraftText = { en: value('passage_en'), ne: value('passage_ne') }
+  const passage = filled(passageColumns) ? passageColumns : { mixed: value('passage') }
+  draft.passage = filled(passage) ? passage : null
   const numeric = {
     value: cellText('answer_value'),
     tolerance: cellText('answer_tolerance'),

@@ -399,6 +399,11 @@ describe('a sheet whose headings are not understood', () => {
       await user.selectOptions(screen.getByLabelText('Uttar'), answerColumn)
       // A template column already given to a heading cannot be given to another.
       expect(within(screen.getByLabelText('Pahilo')).getByRole('option', { name: questionColumn })).toBeDisabled()
+      // The passage's columns in words: one cell in either language, or each language in its own.
+      const passage = language === 'en' ? 'Passage' : 'अनुच्छेद'
+      const passageNe = language === 'en' ? 'Passage (Nepali)' : 'अनुच्छेद (नेपाली)'
+      for (const name of [passage, passageNe])
+        expect(within(screen.getByLabelText('Dosro')).getByRole('option', { name })).toBeEnabled()
       await user.click(screen.getByRole('button', { name: apply }))
       await screen.findByRole('table', { name: /as it will be stored|जसरी बैंकमा/ })
       expect(JSON.parse(dryRuns()[1]!.form!.columns as string)).toEqual({ Sawal: 'question_en', Uttar: 'correct' })

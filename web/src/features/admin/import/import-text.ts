@@ -30,8 +30,8 @@ export function fieldLabel(t: ImportT, field: string, language: Language): strin
   } else if (parts[0] === 'options' && parts[1] !== undefined && /^\d+$/.test(parts[1])) {
     name = t('fields.option', { letter: optionLetter(Number(parts[1]), language) })
     lang = languageOf(parts[3] ?? parts[2])
-  } else if (parts[0] === 'hint') {
-    name = t('fields.hint')
+  } else if (parts[0] === 'hint' || parts[0] === 'passage') {
+    name = t(`fields.${parts[0]}`)
     lang = languageOf(parts[1])
   } else if (['options', 'topic', 'tags', 'difficulty', 'source', 'correct'].includes(parts[0] ?? '')) {
     name = t(`fields.${parts[0] as 'options' | 'topic' | 'tags' | 'difficulty' | 'source' | 'correct'}`)
@@ -47,7 +47,7 @@ export const messageText = (t: ImportT, message: ImportMessage, language: Langua
 
 /** A heading mapping's template column as words: `option_c_ne` is "Option C (Nepali)", `correct` is "Answer". */
 export function columnLabel(t: ImportT, column: string, language: Language): string {
-  const match = /^(question|hint|option_([a-j]))_(en|ne)$/.exec(column)
+  const match = /^(question|hint|passage|option_([a-j]))_(en|ne)$/.exec(column)
   if (!match) return fieldLabel(t, column, language) ?? column
   const [, name, letter, lang] = match
   const field = letter
