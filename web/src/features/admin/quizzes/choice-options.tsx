@@ -21,10 +21,12 @@ interface ChoiceOptionsProps {
   options: UseFieldArrayReturn<QuestionDraft & BankFieldsDraft, 'options'>
   /** A multiple question: every right option ticked (at least one), 2 to 8 options. */
   several?: boolean
+  /** The type became one right option with several ticked, and none was kept (the admin says which one is right). */
+  clearedSeveral?: boolean
 }
 
 /** A choice question's options: one marked correct, added and removed within the bounds. */
-export function ChoiceOptions({ options, several = false }: ChoiceOptionsProps) {
+export function ChoiceOptions({ options, several = false, clearedSeveral = false }: ChoiceOptionsProps) {
   const { t } = useTranslation('admin')
   const form = useFormContext<QuestionDraft & BankFieldsDraft>()
   const optionsHintId = useId()
@@ -51,6 +53,11 @@ export function ChoiceOptions({ options, several = false }: ChoiceOptionsProps) 
           ? t('types.multiple.options_hint', { min: MIN_OPTIONS, max: MAX_MULTIPLE_OPTIONS })
           : t('question_form.options_hint', { min: MIN_OPTIONS, max: MAX_OPTIONS })}
       </p>
+      {clearedSeveral && (
+        <p className="field__hint" role="status">
+          {t('types.multiple.cleared')}
+        </p>
+      )}
       {optionsError && <p className="field__error">{optionsError}</p>}
       {options.fields.map((option, index) => (
         <OptionFields

@@ -90,6 +90,16 @@ export function QuestionForm({ quizId, question, onCancel, onSaved, platform = f
   const rubric = useRubricDraft(question?.id ?? null, written)
   // A refused save, with the server's lines no field shows.
   const [refusal, setRefusal] = useState<{ lines: string[] } | null>(null)
+  // From several right options to one with more than one ticked: which is right is the admin's to say, so none is
+  // kept (the radios would show only the last as chosen while the form held them all), and the options say why.
+  const [clearedSeveral, setClearedSeveral] = useState(false)
+  const changeType = () => {
+    const options = form.getValues('options')
+    const several = options.filter((option) => option.is_correct).length > 1
+    const cleared = form.getValues('type') === 'choice' && several
+    if (cleared) options.forEach((_, index) => form.setValue(`options.${index}.is_correct`, false))
+    setClearedSeveral(cleared)
+  }
   const heading = useRef<HTMLHeadingElement>(null)
   const headingId = useId()
   const messages = useAdminMessages()
@@ -130,7 +140,7 @@ export function QuestionForm({ quizId, question, onCancel, onSaved, platform = f
             <legend>{t('written.type')}</legend>
             {(['choice', 'multiple', 'numeric', 'written'] as const).map((choice) => (
               <label key={choice} className="admin-question-type__choice">
-                <input type="radio" value={choice} {...form.register('type')} />
+                <input type="radio" value={choice} {...form.register('type', { onChange: changeType })} />
                 <span>{t(`types.type_${choice}`)}</span>
               </label>
             ))}
@@ -165,7 +175,7 @@ export function QuestionForm({ quizId, question, onCancel, onSaved, platform = f
         ) : type === 'numeric' ? (
           <NumericQuestionFields />
         ) : (
-          <ChoiceOptions key={type} options={options} several={type === 'multiple'} />
+          <ChoiceOptions key={type} options={options} several={type === 'multiple'} clearedSeveral={clearedSeveral} />
         )}
 
         {refusal && (

@@ -44,6 +44,30 @@ describe('QuestionForm: several right options and numbers', () => {
     expect(body.options.map((option: { is_correct: boolean }) => option.is_correct)).toEqual([true, false, true, false])
   })
 
+  it('keeps no right option when several were ticked and the type becomes one right option, and says so', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(201, { id: 5 }))
+    const { user } = renderForm()
+    await user.click(screen.getByRole('radio', { name: 'Several right options' }))
+    const boxes = screen.getAllByRole('checkbox', { name: /correct answer/ }) as HTMLInputElement[]
+    await user.click(boxes[2]!)
+    await user.click(screen.getByRole('radio', { name: 'One right option' }))
+    const radios = screen.getAllByRole('radio', { name: /correct answer/ }) as HTMLInputElement[]
+    expect(radios.map((radio) => radio.checked)).toEqual([false, false, false, false])
+    expect(screen.getByRole('status')).toHaveTextContent('choose the one right option')
+    await user.click(radios[2]!)
+    await user.type(screen.getByLabelText('Question (English)'), 'Which is prime?')
+    await user.click(screen.getByRole('button', { name: 'Save Question' }))
+    await waitFor(() => expect(fetch).toHaveBeenCalled())
+    const body = JSON.parse(requestTo(fetch, '/api/admin/bank/questions/').body)
+    expect(body.type ?? 'choice').toBe('choice')
+    expect(body.options.map((option: { is_correct: boolean }) => option.is_correct)).toEqual([
+      false,
+      false,
+      true,
+      false,
+    ])
+  })
+
   it('sends a numeric question with a tolerance or a range, previews what a learner may type, and shows refusals at their fields', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
       jsonResponse(400, {
