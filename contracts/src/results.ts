@@ -56,6 +56,11 @@ export const ReportQuestionSchema = z.object({
   ),
   /** A numeric question's accepted value and tolerance, or range (null while the key is withheld); others: absent. */
   answer: NumericKeySchema.nullable().optional(),
+  /**
+   * The reading passage the question comes under, as the exam showed it (WEB.md "Question types on the screens":
+   * review and report show the same); null for others. Optional in the type for payloads written before it.
+   */
+  passage: z.object({ id: z.number().int(), text: RichTextSchema, image: ReportImageSchema }).nullable().optional(),
 })
 export type ReportQuestion = z.infer<typeof ReportQuestionSchema>
 

@@ -23,10 +23,20 @@ describe.each(dialects)('passages on %s', (dialect) => {
 
   async function learner() {
     const headers = await bearerFor(t.tokens, await createUser(t.database))
-    return async (url: string) => {
+    const submit = async (quizId: number, attemptId: number) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/quizzes/${quizId}/submit/`,
+          headers,
+          payload: { attempt_id: attemptId, answers: {} },
+        })
+      ).statusCode
+    const get = async (url: string) => {
       const response = await t.app.inject({ method: 'GET', url, headers })
       return { status: response.statusCode, body: response.json() }
     }
+    return Object.assign(get, { submit })
   }
 
   it('writes, reads, lists with search and paging, and deletes a passage; refuses bad input', async () => {
@@ -146,6 +156,24 @@ describe.each(dialects)('passages on %s', (dialect) => {
     // An edit of the passage shows on the paper at once.
     await send('PUT', `/api/admin/bank/passages/${passageId}/`, passageBody('The Koshi, edited'))
     expect((await get(`/api/quizzes/${quizId}/question/2/`)).body.passage.text.en).toBe('The Koshi, edited')
+
+    // The report shows each question under its passage, as the exam did (its picture as the report's questions').
+    const attemptId = start.body.attempt.id as number
+    const submitted = await get.submit(quizId, attemptId)
+    expect(submitted).toBe(200)
+    const report = (await get(`/api/results/${attemptId}/`)).body
+    expect(report.questions.map((q: { passage: { id: number } | null }) => q.passage?.id ?? null)).toEqual([
+      null,
+      passageId,
+      passageId,
+      passageId,
+      null,
+    ])
+    expect(report.questions[1].passage).toEqual({
+      id: passageId,
+      text: { en: 'The Koshi, edited', ne: 'The Koshi, edited (ने)', html: null },
+      image: null,
+    })
 
     const put = (sections: unknown) => send('PUT', `/api/admin/quizzes/${quizId}/sections/`, { sections })
     const unknown = await put([{ items: [{ passage_id: 999999 }] }])

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { LearnerPassage } from '@quiz/contracts'
 import type { DB, PassageRow } from '../db/schema'
 import type { PaperQuestion } from './question-papers'
-import { findPassages, passageOfQuestions } from './passages.repository'
+import { findPassages, passageOfQuestions, passagesOfRevisions } from './passages.repository'
 import { parseStoredMaths, richText, storedMaths } from '../maths/rich-text'
 import { imageColumns, toImage, type StoredImage } from './question-revisions.repository'
 import type { PassageValues } from './passages.repository'
@@ -59,4 +59,23 @@ export function passageView(row: PassageRow, audience: 'admin' | 'learner') {
     text: richText({ en: row.text_en, ne: row.text_ne }, maths.text, audience),
     image: toImage(row, caption, 'svg'),
   }
+}
+
+/** Each revision's passage as a report card shows it (its picture's SVG as `svg_content`, as the report's questions). */
+export async function reportPassages(db: Kysely<DB>, revisionIds: readonly number[]) {
+  const membership = await passagesOfRevisions(db, revisionIds)
+  const byRevision = new Map<number, ReturnType<typeof reportPassage>>()
+  if (membership.size === 0) return byRevision
+  const ids = [...membership.values()].map((place) => place.passageId)
+  const rows = new Map((await findPassages(db, ids)).map((row) => [row.id, row]))
+  for (const [revisionId, { passageId }] of membership) {
+    const row = rows.get(passageId)
+    if (row) byRevision.set(revisionId, reportPassage(row))
+  }
+  return byRevision
+}
+
+function reportPassage(row: PassageRow) {
+  const { id, text, image } = passageView(row, 'learner')
+  return { id, text, image: image && { svg_content: image.svg, picture: image.picture, caption: image.caption } }
 }

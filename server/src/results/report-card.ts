@@ -18,6 +18,7 @@ import { createRevisionCache } from '../questions/revision-cache'
 import { markQuestion, sectionMarks, toScore, type AnswerValue } from '../questions/scoring'
 import { attemptSections, maxScoreHundredths, sectionIndexes } from '../questions/sections'
 import { toStanding } from '../questions/standings'
+import { reportPassages } from '../questions/paper-passages'
 import { toReportQuestion, toReportRevision, withoutKey } from './report-questions'
 import {
   DEFAULT_MARKS,
@@ -53,17 +54,20 @@ export function createReportCard(
     const revisionIds = attemptColumns.revisionIds(attempt)
     const optionOrder = attemptColumns.optionOrder(attempt) ?? []
     const now = clock.now()
-    const [questions, answers, states, standing, keys, challenges, heldKey, written, top] = await Promise.all([
-      reportRevisions.get(db, revisionIds),
-      listAttemptAnswers(db, attempt.id),
-      listAttemptQuestionStates(db, attempt.id),
-      findTallyStanding(db, attempt.quiz_id, attempt.score_hundredths ?? 0),
-      findAnswerKeys(db, revisionIds),
-      findReportChallenges(db, user.id, attempt.id, revisionIds),
-      withholding.attemptKeyWithheld(db, attempt, quizOf(attempt), now),
-      findWrittenParts(db, [attempt.id]),
-      topSeconds(db, attempt.quiz_id),
-    ])
+    const [questions, answers, states, standing, keys, challenges, heldKey, written, top, passages] = await Promise.all(
+      [
+        reportRevisions.get(db, revisionIds),
+        listAttemptAnswers(db, attempt.id),
+        listAttemptQuestionStates(db, attempt.id),
+        findTallyStanding(db, attempt.quiz_id, attempt.score_hundredths ?? 0),
+        findAnswerKeys(db, revisionIds),
+        findReportChallenges(db, user.id, attempt.id, revisionIds),
+        withholding.attemptKeyWithheld(db, attempt, quizOf(attempt), now),
+        findWrittenParts(db, [attempt.id]),
+        topSeconds(db, attempt.quiz_id),
+        reportPassages(db, revisionIds),
+      ],
+    )
     // Pages of written answers still being taken: the choice key would be writing help (docs/decisions/090).
     const keyWithheld = heldKey ?? uploadsWithheld(attempt, written.has(attempt.id), now)
     const withheld = keyWithheld !== null
@@ -116,7 +120,10 @@ export function createReportCard(
       key_withheld_until: keyWithheld?.until == null ? null : toIso(keyWithheld.until),
       adapted: adaptedOf(attempt),
       questions: questions.map((revision, index) => {
-        const question = toReportQuestion(revision, optionOrder[index], keys.get(revisionIds[index]!))
+        const question = {
+          ...toReportQuestion(revision, optionOrder[index], keys.get(revisionIds[index]!)),
+          passage: passages.get(revisionIds[index]!) ?? null,
+        }
         return withheld ? withoutKey(question) : question
       }),
       answers: questions.map((revision, index) => ({

@@ -197,6 +197,7 @@ describe.each(dialects)('results routes on %s', (dialect) => {
           is_correct: id === correctOptionIds[index],
           image: null,
         })),
+        passage: null,
       })
       expect(response.body).toEqual({
         id: attempt.id,
@@ -248,6 +249,7 @@ describe.each(dialects)('results routes on %s', (dialect) => {
                 },
               },
             ],
+            passage: null,
           },
         ],
         answers: [

@@ -63,6 +63,19 @@ export function QuestionDetailDialog({
               <strong>{t('regrade.note')}:</strong> {regrade.note}
             </p>
           )}
+          {question.passage && (
+            // Folded as the exam's passage is once read: the question stays at the top of the dialog.
+            <details className="report-passage">
+              <summary>{t('detail.passage')}</summary>
+              <RichText as="div" text={question.passage.text} />
+              {question.passage.image && (
+                <QuestionImage
+                  image={reportImage(question.passage.image)}
+                  alt={pick(question.passage.image.caption) || t('detail.passage_image_alt')}
+                />
+              )}
+            </details>
+          )}
           <RichText as="p" className="report-detail__text" text={question.text} />
           {question.image && (
             <QuestionImage

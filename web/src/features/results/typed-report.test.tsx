@@ -173,6 +173,23 @@ describe('report of multiple and numeric questions', () => {
     expect(within(dialog).getByText('You did not answer this question.')).toBeInTheDocument()
   })
 
+  it('shows a question’s passage folded above it, opened on a tap, in either language', async () => {
+    const user = userEvent.setup()
+    const koshi = { id: 7, text: text('The Koshi floods the Terai.', 'कोशीले तराई डुबाउँछ।'), image: null }
+    const withPassage = { ...card, questions: card.questions.map((q, i) => (i === 1 ? { ...q, passage: koshi } : q)) }
+    renderReport(withPassage)
+    await user.click(await screen.findByRole('button', { name: /Numeric 2/ }))
+    const dialog = screen.getByRole('dialog', { name: 'Question 2' })
+    const passage = within(dialog).getByText('Read the passage').closest('details')!
+    expect(passage).not.toHaveAttribute('open')
+    await user.click(within(dialog).getByText('Read the passage'))
+    expect(passage).toHaveAttribute('open')
+    expect(within(passage).getByText('The Koshi floods the Terai.')).toBeVisible()
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }))
+    await user.click(screen.getByRole('button', { name: /Numeric 3/ }))
+    expect(within(screen.getByRole('dialog', { name: 'Question 3' })).queryByText('Read the passage')).toBeNull()
+  })
+
   it('says it all in Nepali, with Devanagari digits', async () => {
     const user = userEvent.setup()
     renderReport(card, 'ne')
