@@ -51,31 +51,30 @@ export function passageValues(input: { text: { en: string; ne: string }; image: 
 }
 
 /** Text and picture as an admin or a learner reads them (maths rendered when written, as a question's). */
-export function passageView(row: PassageRow, audience: 'admin' | 'learner') {
+export function passageView<K extends 'svg' | 'svg_content' = 'svg'>(
+  row: PassageRow,
+  audience: 'admin' | 'learner',
+  svgKey: K = 'svg' as K,
+) {
   const maths = parseStoredMaths(row.maths)
   const caption = richText({ en: row.image_caption_en, ne: row.image_caption_ne }, maths.caption, audience)
   return {
     id: row.id,
     text: richText({ en: row.text_en, ne: row.text_ne }, maths.text, audience),
-    image: toImage(row, caption, 'svg'),
+    image: toImage(row, caption, svgKey),
   }
 }
 
 /** Each revision's passage as a report card shows it (its picture's SVG as `svg_content`, as the report's questions). */
 export async function reportPassages(db: Kysely<DB>, revisionIds: readonly number[]) {
   const membership = await passagesOfRevisions(db, revisionIds)
-  const byRevision = new Map<number, ReturnType<typeof reportPassage>>()
+  const byRevision = new Map<number, ReturnType<typeof passageView<'svg_content'>>>()
   if (membership.size === 0) return byRevision
   const ids = [...membership.values()].map((place) => place.passageId)
   const rows = new Map((await findPassages(db, ids)).map((row) => [row.id, row]))
   for (const [revisionId, { passageId }] of membership) {
     const row = rows.get(passageId)
-    if (row) byRevision.set(revisionId, reportPassage(row))
+    if (row) byRevision.set(revisionId, passageView(row, 'learner', 'svg_content'))
   }
   return byRevision
-}
-
-function reportPassage(row: PassageRow) {
-  const { id, text, image } = passageView(row, 'learner')
-  return { id, text, image: image && { svg_content: image.svg, picture: image.picture, caption: image.caption } }
 }
