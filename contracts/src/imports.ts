@@ -74,6 +74,9 @@ export const importColumns = [
  */
 export const importPictureFields = ['image', ...importOptionLetters.map((letter) => `option_${letter}_image` as const)]
 
+/** The picture of a row's reading passage, in its own column after the options' (the export writes it on each row). */
+export const importPassagePictureField = 'passage_image'
+
 /** Empty multipart fields are absent: a form sends '' for a field left blank. */
 const blankIsAbsent = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
 
@@ -255,8 +258,11 @@ export const ImportRowSchema = z.object({
   converted: z.array(ImportConversionSchema),
   /** For a `duplicate`: the bank question it repeats, or the earlier row of this import. */
   duplicate_of: z.object({ question_id: z.number().int().nullable(), row: z.number().int().nullable() }).nullable(),
-  /** The reading passage the question comes under (its questions share one bank passage on commit), or null. */
-  passage: z.object({ text: BilingualSchema }).nullable().optional(),
+  /**
+   * The reading passage the question comes under (its questions share one bank passage on commit), or null; its
+   * picture when the file gave it one (absent in a dry run stored before passages took pictures).
+   */
+  passage: z.object({ text: BilingualSchema, image: ImportImageSchema.optional() }).nullable().optional(),
 })
 export type ImportRow = z.infer<typeof ImportRowSchema>
 

@@ -54,7 +54,7 @@ export async function exportBankXlsx(
     const passages = new Map(
       (await findPassages(db, [...passageOf.values()])).map((row) => [
         row.id,
-        { text: { en: row.text_en, ne: row.text_ne } },
+        { text: { en: row.text_en, ne: row.text_ne }, image: exportedImage(row) },
       ]),
     )
     for (const item of found.results) {
@@ -98,7 +98,7 @@ export async function exportBankXlsx(
   }
   const pngs = new Map<string, SheetPicture>()
   for (const question of questions)
-    for (const image of [question.image, ...question.options.map((option) => option.image)]) {
+    for (const image of [question.image, ...question.options.map((option) => option.image), question.passage?.image]) {
       const picture = image?.picture
       if (!picture || pngs.has(picture.url)) continue
       const data = await pictures.read(picture.url.slice('/api/pictures/'.length, -'.webp'.length))

@@ -1,4 +1,10 @@
-import { adminLimits, importMessages, type ImportCommitBodySchema, type ImportCommitResult } from '@quiz/contracts'
+import {
+  adminLimits,
+  importMessages,
+  type ImportCommitBodySchema,
+  type ImportCommitResult,
+  type ImportImage,
+} from '@quiz/contracts'
 import type { z } from 'zod'
 import { recordAudit, type UserActor } from '../audit/audit-log'
 import type { AppContext } from '../context'
@@ -69,7 +75,10 @@ export function createImportCommit({ database, clock }: Pick<AppContext, 'databa
         rows.map((row) => row.hash!),
       )
       const questionIds: number[] = []
-      const passages = new Map<string, { text: { en: string; ne: string }; questionIds: number[] }>()
+      const passages = new Map<
+        string,
+        { text: { en: string; ne: string }; image: ImportImage; questionIds: number[] }
+      >()
       for (const row of rows) {
         if (inBank.has(row.hash!)) continue
         const question = row.question
@@ -85,14 +94,17 @@ export function createImportCommit({ database, clock }: Pick<AppContext, 'databa
         questionIds.push(questionId)
         if (!row.passage) continue
         const key = passageKey(row.passage)
-        if (!passages.has(key)) passages.set(key, { text: row.passage.text, questionIds: [] })
-        passages.get(key)!.questionIds.push(questionId)
+        const passage = passages.get(key) ?? { text: row.passage.text, image: null, questionIds: [] }
+        passages.set(key, passage)
+        // Rows of one passage text share it; its picture is the first any of them carries (decision 123).
+        passage.image ??= row.passage.image ?? null
+        passage.questionIds.push(questionId)
       }
       // Real bank passages (API.md "Question types"), their questions in row order; a passage whose every question
       // the bank already held gets none (its questions keep whatever passage they are in).
       const passageOf = new Map<number, number>()
       for (const passage of passages.values()) {
-        const passageId = await insertPassage(trx, passageValues({ text: passage.text, image: null }), now)
+        const passageId = await insertPassage(trx, passageValues({ text: passage.text, image: passage.image }), now)
         await setPassageQuestions(trx, passageId, passage.questionIds)
         await recordAudit(trx, actor, now, {
           action: 'create',

@@ -1,4 +1,5 @@
 import { ImportDryRunSchema, pictureMessages, type ImportDryRun } from '@quiz/contracts'
+import ExcelJS from 'exceljs'
 import { strToU8, zipSync } from 'fflate'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -139,6 +140,98 @@ describe.each(dialects)('pictures in imports on %s', (dialect) => {
     })
     expect(restored.json().image.picture.url).toBe(again.image!.picture.url)
     expect((await t.app.inject({ method: 'GET', url: again.image!.picture.url })).statusCode).toBe(200)
+  })
+
+  it('brings a Word passage’s picture in on the bank passage, and exports it on each row for the import to read back', async () => {
+    const headers = await asAdmin()
+    const map = await png(0, 150, 0)
+    const file = docx(
+      [
+        p(text('Passage: Study the map.')),
+        p(drawing('rId1', 'A map of Karnali')),
+        p(text('1. Which district is north?')),
+        p(text('A. Humla')),
+        p(text('B. Jhapa')),
+        p(text('Answer: A')),
+        p(text('2. Which district is east?')),
+        p(text('A. Humla')),
+        p(text('B. Jhapa')),
+        p(text('Answer: B')),
+        p(text('End of passage')),
+      ],
+      { 'rId1.png': map },
+    )
+    const run = await upload(headers, file, 'map.docx')
+    expect(run.summary).toEqual({ ok: 2, fixed: 0, rejected: 0, duplicate: 0 })
+    const image = run.rows[0]!.passage!.image!
+    expect(image).toMatchObject({ svg: null, picture: { width: 40, height: 30 }, caption: { en: 'A map of Karnali' } })
+    expect(run.rows[1]!.passage!.image).toEqual(image)
+    const done = await commit(headers, run.import_id)
+    const passages = await t.app.inject({ method: 'GET', url: '/api/admin/bank/passages/', headers })
+    const [passage] = passages.json().results
+    expect(passage.question_ids).toEqual(done.question_ids)
+    expect(passage.image).toMatchObject({ picture: image.picture, caption: { en: 'A map of Karnali', ne: '' } })
+
+    // Exported on each of the passage's rows, then into a bank without them: the passage and its picture come back.
+    const exported = await t.app.inject({ method: 'GET', url: '/api/admin/bank/export.xlsx', headers })
+    expect(exported.statusCode).toBe(200)
+    const remove = (url: string) => t.app.inject({ method: 'DELETE', url, headers })
+    expect((await remove(`/api/admin/bank/passages/${passage.id}/`)).statusCode).toBe(204)
+    for (const id of done.question_ids) expect((await remove(`/api/admin/bank/questions/${id}/`)).statusCode).toBe(204)
+    const back = await upload(headers, exported.rawPayload, 'bank.xlsx')
+    expect(back.summary).toEqual({ ok: 2, fixed: 0, rejected: 0, duplicate: 0 })
+    for (const row of back.rows)
+      expect(row.passage).toMatchObject({
+        text: { en: 'Study the map.' },
+        image: { picture: { url: image.picture.url }, caption: { en: 'A map of Karnali', ne: '' } },
+      })
+    const again = await commit(headers, back.import_id)
+    const restored = (await t.app.inject({ method: 'GET', url: '/api/admin/bank/passages/', headers })).json().results
+    expect(restored).toHaveLength(1)
+    expect(restored[0]).toMatchObject({ question_ids: again.question_ids, image: { picture: image.picture } })
+  })
+
+  it('refuses a passage of two pictures at its questions, and a passage picture on a row with no passage', async () => {
+    const headers = await asAdmin()
+    const [green, blue] = await Promise.all([png(0, 150, 0), png(0, 0, 200)])
+    const file = docx(
+      [
+        p(text('Passage: Two maps.'), drawing('rId1', '')),
+        p(drawing('rId2', '')),
+        p(text('1. Which is greener?')),
+        p(text('A. x')),
+        p(text('B. y')),
+        p(text('Answer: A')),
+      ],
+      { 'rId1.png': green, 'rId2.png': blue },
+    )
+    const run = await upload(headers, file, 'maps.docx')
+    expect(run.rows.map((row) => row.status)).toEqual(['rejected'])
+    expect(run.rows[0]!.messages).toEqual([
+      expect.objectContaining({
+        field: 'passage.image',
+        code: 'image',
+        message: expect.stringContaining('The passage holds 2 pictures'),
+      }),
+    ])
+
+    const workbook = new ExcelJS.Workbook()
+    const sheet = workbook.addWorksheet('Questions')
+    sheet.addRow(['question_en', 'option_a_en', 'option_b_en', 'correct', 'passage_image'])
+    sheet.addRow(['Which is green?', 'x', 'y', 'A', ''])
+    sheet.addImage(workbook.addImage({ buffer: green as never, extension: 'png' }), {
+      tl: { col: 4, row: 1 },
+      ext: { width: 40, height: 30 },
+    })
+    const lone = await upload(headers, Buffer.from(await workbook.xlsx.writeBuffer()), 'lone.xlsx')
+    expect(lone.rows.map((row) => [row.status, row.passage])).toEqual([['rejected', null]])
+    expect(lone.rows[0]!.messages).toEqual([
+      expect.objectContaining({
+        field: 'passage.image',
+        code: 'image',
+        message: expect.stringContaining('is for a passage, but this row has none'),
+      }),
+    ])
   })
 
   it('rejects, naming it, a linked picture, two pictures in one question, and a file that is not a picture', async () => {

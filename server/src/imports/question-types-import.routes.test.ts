@@ -252,27 +252,6 @@ describe.each(dialects)('question types imported on %s', (dialect) => {
     expect(passage.question_ids).toEqual(committed.question_ids.slice(0, 2))
   })
 
-  it("rejects a Word passage's questions when the passage holds a picture, naming it, never dropping it", async () => {
-    const headers = await asAdmin()
-    const file = docxFile([
-      [{ text: 'Passage: Study the map.' }],
-      [{ image: true }],
-      [{ text: '1. Which district is north?' }],
-      [{ text: 'A. Humla' }],
-      [{ text: 'B. Jhapa' }],
-      [{ text: 'Answer: A' }],
-    ])
-    const run = await upload(headers, file, 'map.docx')
-    expect(run.rows.map((row) => row.status)).toEqual(['rejected'])
-    expect(run.rows[0]!.messages).toEqual([
-      expect.objectContaining({
-        field: 'passage',
-        code: 'image',
-        message: expect.stringContaining('is in the passage'),
-      }),
-    ])
-  })
-
   it('exports the type, key, decimals and passage columns, and the import reads them back', async () => {
     const headers = await asAdmin()
     const first = await upload(headers, csvOf(typedRows), 'typed.csv')

@@ -188,7 +188,19 @@ export async function buildRow(draft: Draft, context: RowContext): Promise<Hashe
     ...(!kind && draft.multiple && { type: 'multiple' as const }),
     ...(!kind && numeric && { type: 'numeric' as const, answer: numeric.answer, decimals: numeric.decimals }),
   }
-  const passage = draft.passage ? { text: bilingual(draft.passage, 'passage') } : null
+  const passageImage =
+    draft.passage && !unsupported
+      ? await pictureFrom(draft.passageImages ?? [], 'passage.image', 'The passage', messages, context)
+      : null
+  const passage = draft.passage
+    ? { text: bilingual(draft.passage, 'passage'), ...(passageImage && { image: passageImage }) }
+    : null
+  if (!draft.passage && (draft.passageImages ?? []).length > 0)
+    messages.push({
+      field: 'passage.image',
+      code: 'image',
+      message: `${draft.passageImages!.map((picture) => picture.name).join(', ')} is for a passage, but this row has none: write the passage's text in its passage column.`,
+    })
   if (!unsupported) {
     await check(question, messages)
     if (passage) await checkPassage(passage.text, messages)

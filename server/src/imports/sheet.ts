@@ -1,12 +1,21 @@
 import ExcelJS from 'exceljs'
-import { importColumns, importOptionLetters, importPictureFields, type ImportQuestion } from '@quiz/contracts'
+import {
+  importColumns,
+  importOptionLetters,
+  importPassagePictureField,
+  importPictureFields,
+  type ImportImage,
+  type ImportQuestion,
+} from '@quiz/contracts'
 
 // An export read back by the import is the same questions (all `duplicate`).
 
 const WIDE = new Set(['question_en', 'question_ne', 'hint_en', 'hint_ne'])
 
-/** A question as the sheet holds it, and the reading passage it comes under (its text in the `passage` column). */
-export type SheetQuestion = ImportQuestion & { passage?: { text: { en: string; ne: string } } | null }
+/** A question as the sheet holds it, and the reading passage it comes under (its text in the `passage` columns). */
+export type SheetQuestion = ImportQuestion & {
+  passage?: { text: { en: string; ne: string }; image?: ImportImage } | null
+}
 
 export function questionCells(question: SheetQuestion): Record<string, string> {
   const answer = question.type === 'numeric' ? question.answer : null
@@ -63,15 +72,21 @@ export async function writeXlsx(
   pictureOf?: (url: string) => SheetPicture | undefined,
 ): Promise<Buffer> {
   const list = [...questions]
-  const imagesOf = (question: ImportQuestion) => [question.image, ...question.options.map((option) => option.image)]
-  const used = importPictureFields.filter((_, index) => list.some((question) => imagesOf(question)[index]?.picture))
+  // A passage's picture on each of its rows, as its text is: a row read alone still has it.
+  const fields = [...importPictureFields, importPassagePictureField]
+  const imagesOf = (question: SheetQuestion) => [
+    question.image,
+    ...importOptionLetters.map((_, index) => question.options[index]?.image ?? null),
+    question.passage?.image ?? null,
+  ]
+  const used = fields.filter((_, index) => list.some((question) => imagesOf(question)[index]?.picture))
   const pictureColumns = used.flatMap((field) => [field, `${field}_caption_en`, `${field}_caption_ne`])
   const workbook = new ExcelJS.Workbook()
   const sheet = workbook.addWorksheet(sheetName)
   sheet.columns = [...importColumns, ...pictureColumns].map((column) => ({
     header: column,
     key: column,
-    width: WIDE.has(column) ? 50 : column.startsWith('option_') || column.startsWith('image') ? 24 : 14,
+    width: WIDE.has(column) ? 50 : /^(option_|image|passage_image)/.test(column) ? 24 : 14,
   }))
   sheet.getRow(1).font = { bold: true }
   sheet.views = [{ state: 'frozen', ySplit: 1 }]
@@ -80,7 +95,7 @@ export async function writeXlsx(
     const cells = questionCells(question)
     const images = imagesOf(question)
     for (const field of used) {
-      const image = images[importPictureFields.indexOf(field)]
+      const image = images[fields.indexOf(field)]
       if (!image?.picture) continue
       cells[`${field}_caption_en`] = image.caption.en
       cells[`${field}_caption_ne`] = image.caption.ne
@@ -89,7 +104,7 @@ export async function writeXlsx(
     // Excel would read "1/2" as a date and "007" as 7: every cell is text.
     row.eachCell((cell) => (cell.numFmt = '@'))
     for (const field of used) {
-      const url = images[importPictureFields.indexOf(field)]?.picture?.url
+      const url = images[fields.indexOf(field)]?.picture?.url
       const picture = url ? pictureOf?.(url) : undefined
       if (!url || !picture) continue
       let imageId = imageIds.get(url)

@@ -30,6 +30,8 @@ export interface Draft {
   numeric?: DraftNumeric
   /** The reading passage the question comes under (a sheet's `passage` cell, Word's "Passage:" paragraph). */
   passage?: DraftText | null
+  /** The passage's picture: Word's picture in the passage, a sheet's `passage_image` cell. */
+  passageImages?: DraftPicture[]
   notes: ImportMessage[]
   images: DraftPicture[]
   optionImages: DraftPicture[][]

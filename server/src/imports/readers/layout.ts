@@ -77,18 +77,12 @@ export function readLayout(lines: readonly Line[]): Draft[] {
   const runsOf = (text: { mixed: Run[] } | object) => (text as { mixed: Run[] }).mixed
   let passage: { mixed: Run[] } | null = null
   let passageNotes: ImportMessage[] = []
+  let passagePictures: DraftPicture[] = []
   let inPassage = false
-  // A passage's picture is not brought in by an import (docs/decisions/123): its questions say so, never dropped.
+  // A picture in the passage is the passage's (one at most: a second is refused at its questions' `passage.image`).
   const passageLine = (line: Line) => {
     passageNotes.push(...line.notes)
-    if ((line.pictures ?? []).length > 0)
-      passageNotes.push(
-        note(
-          'passage',
-          'image',
-          `${line.pictures!.map((picture) => picture.name).join(', ')} is in the passage: an import brings in a passage's text only; import it without the picture and add the picture to the passage in the bank.`,
-        ),
-      )
+    passagePictures.push(...(line.pictures ?? []))
   }
 
   const addOption = (runs: Run[]) => {
@@ -118,6 +112,7 @@ export function readLayout(lines: readonly Line[]): Draft[] {
     if (passageStart) {
       passage = { mixed: trimRuns(sliceRuns(line.runs, passageStart[0].length)) }
       passageNotes = []
+      passagePictures = []
       passageLine(line)
       inPassage = true
       current = null
@@ -126,6 +121,7 @@ export function readLayout(lines: readonly Line[]): Draft[] {
     if (END_PASSAGE.test(text)) {
       passage = null
       passageNotes = []
+      passagePictures = []
       inPassage = false
       part = 'after'
       continue
@@ -140,7 +136,10 @@ export function readLayout(lines: readonly Line[]): Draft[] {
       inPassage = false
       current = emptyDraft(line.no, { mixed: trimRuns(sliceRuns(line.runs, question[0].length)) })
       current.passage = passage
-      if (passage) current.notes.push(...passageNotes)
+      if (passage) {
+        current.notes.push(...passageNotes)
+        current.passageImages = passagePictures
+      }
       current.notes.push(...line.notes)
       placePictures(line, 'text')
       if (/[०-९]/.test(question[1]!))

@@ -1,5 +1,11 @@
 import ExcelJS from 'exceljs'
-import { importLimits, importMessages, importOptionLetters, importPictureFields } from '@quiz/contracts'
+import {
+  importLimits,
+  importMessages,
+  importOptionLetters,
+  importPassagePictureField,
+  importPictureFields,
+} from '@quiz/contracts'
 import { checkMapping, columnName, headerColumns, NoHeader, sheetDraft, type Column } from './columns'
 import { Unreadable, type Draft, type DraftPicture, type Run } from './draft'
 import { repack, unpackCounted } from './zip'
@@ -26,11 +32,11 @@ function placePictures(
   for (const { column, picture } of found) {
     const field = fieldAt.get(column)
     const at = field ? importPictureFields.indexOf(field as (typeof importPictureFields)[number]) : -1
-    if (at < 0) {
+    if (at < 0 && field !== importPassagePictureField) {
       draft.notes.push({
         field: 'row',
         code: 'image',
-        message: `${picture.name} in column ${letterOf(column)} is in no picture column (image, option_a_image …): move it there.`,
+        message: `${picture.name} in column ${letterOf(column)} is in no picture column (image, option_a_image …, passage_image): move it there.`,
       })
       continue
     }
@@ -39,7 +45,8 @@ function placePictures(
       return captionColumn === undefined ? '' : text(captionColumn).trim()
     }
     picture.caption = { en: caption('en'), ne: caption('ne') }
-    if (at === 0) draft.images.push(picture)
+    if (field === importPassagePictureField) (draft.passageImages ??= []).push(picture)
+    else if (at === 0) draft.images.push(picture)
     else if (at - 1 < draft.options.length) (draft.optionImages[at - 1] ??= []).push(picture)
     else
       draft.notes.push({
@@ -141,7 +148,7 @@ export async function readXlsx(bytes: Uint8Array, mapping: Record<string, Column
         checkMapping(headings, mapping)
         headings.forEach((heading, index) => {
           const name = columnName(heading)
-          if (/^(image|option_[a-j]_image)(_caption_(en|ne))?$/.test(name) && !pictureColumns.has(name))
+          if (/^(image|option_[a-j]_image|passage_image)(_caption_(en|ne))?$/.test(name) && !pictureColumns.has(name))
             pictureColumns.set(name, index)
         })
       }

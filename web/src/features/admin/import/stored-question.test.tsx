@@ -42,12 +42,16 @@ describe('a dry run row', () => {
   it("shows a row's type, a numeric answer and the passage it comes under", () => {
     const numeric = {
       ...row,
-      passage: { text: { en: 'Read: a train runs 60 km in an hour.', ne: '' } },
+      passage: {
+        text: { en: 'Read: a train runs 60 km in an hour.', ne: '' },
+        image: { svg: null, picture: picture('3'), caption: { en: '', ne: '' } },
+      },
       question: { ...row.question, image: null, options: [], type: 'numeric', answer: { min: 1, max: 5 }, decimals: 0 },
     } as unknown as ImportRow
     renderWithProviders(<StoredQuestion row={numeric} />)
     expect(screen.getByText('Read: a train runs 60 km in an hour.')).toBeInTheDocument()
     expect(screen.getByText('A number')).toBeInTheDocument()
     expect(screen.getByText(/Right answer: from 1 to 5\./)).toBeInTheDocument()
+    expect(screen.getByRole('img', { name: 'Picture of the passage' })).toHaveAttribute('src', picture('3').url)
   })
 })

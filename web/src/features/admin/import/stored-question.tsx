@@ -35,7 +35,7 @@ type TypedRow = Omit<ImportRow, 'question'> & {
     answer?: { value: number; tolerance: number } | { min: number; max: number } | null
     decimals?: number | null
   }
-  passage?: { text: Bilingual } | null
+  passage?: { text: Bilingual; image?: ImportRow['question']['image'] } | null
 }
 
 /** The question as the bank will store it: text, options with the correct one marked, and its bank fields. */
@@ -60,6 +60,12 @@ export function StoredQuestion({ row: imported }: { row: ImportRow }) {
           <p className="import-question__passage-text">
             <BothLanguages text={row.passage.text} />
           </p>
+          {row.passage.image && (
+            <QuestionImage
+              image={row.passage.image}
+              alt={pick(row.passage.image.caption) || t('table.passage_picture_alt')}
+            />
+          )}
         </div>
       )}
       {type !== 'choice' && <span className="badge import-question__type">{t(`types.type_${type}`)}</span>}
