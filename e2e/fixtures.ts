@@ -324,6 +324,36 @@ export async function expectAccessible(page: Page) {
   expect(await a11yViolations(page)).toEqual([])
 }
 
+type DomNode = { nodeId: number; nodeType: number; shadowRoots?: DomNode[]; children?: DomNode[] }
+
+/**
+ * The fonts Chromium drew an element's text with (a field's typed text included, in its inner shadow tree). A text
+ * drawn in a font without its script shows boxes ("tofu"): a Devanagari text must be drawn by the shipped font.
+ */
+export async function fontsDrawing(page: Page, selector: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page)
+  try {
+    await cdp.send('DOM.enable')
+    await cdp.send('CSS.enable')
+    const { root: document } = await cdp.send('DOM.getDocument', { depth: -1, pierce: true })
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: document.nodeId, selector })
+    const below = (at: DomNode) => [...(at.shadowRoots ?? []), ...(at.children ?? [])]
+    const find = (at: DomNode): DomNode | undefined =>
+      at.nodeId === nodeId
+        ? at
+        : below(at).reduce<DomNode | undefined>((found, child) => found ?? find(child), undefined)
+    const texts = (at: DomNode): number[] => (at.nodeType === 3 ? [at.nodeId] : below(at).flatMap(texts))
+    const families = new Set<string>()
+    for (const text of texts(find(document as DomNode)!)) {
+      const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId: text })
+      for (const font of fonts) families.add(font.familyName)
+    }
+    return [...families]
+  } finally {
+    await cdp.detach()
+  }
+}
+
 /** Every tappable control on the screen is at least 44 px tall (the smallest a thumb hits reliably). */
 export async function expectTouchTargets(page: Page) {
   const small = await page

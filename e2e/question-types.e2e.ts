@@ -14,6 +14,7 @@ import {
   createQuiz,
   examPalette,
   closeExamPalette,
+  fontsDrawing,
   interpolate,
   latinDigits,
   screenshot,
@@ -141,6 +142,8 @@ describe('a paper of several right options, a number and a passage', () => {
     expect(await field.getAttribute('aria-invalid')).toBe('true')
     await field.fill('११.५')
     await page.getByText(interpolate(a.numeric.marked_as, { value: '11.5' }), { exact: true }).waitFor()
+    // The typed Nepali digits are drawn by the shipped Devanagari font, in either language: never as boxes.
+    expect(await fontsDrawing(page, '.numeric__input')).toContain('Noto Sans Devanagari')
     expect(await field.getAttribute('inputmode')).toBe('decimal')
     await expectAccessible(page)
     await screenshot(page, shot('numeric'))
