@@ -3,6 +3,7 @@ import enAdmin from '../web/src/i18n/locales/en/admin.json'
 import neAdmin from '../web/src/i18n/locales/ne/admin.json'
 import enBank from '../web/src/i18n/locales/en/bank.json'
 import neBank from '../web/src/i18n/locales/ne/bank.json'
+import neSittings from '../web/src/i18n/locales/ne/sittings.json'
 import {
   DESKTOP,
   PHONE,
@@ -20,7 +21,8 @@ import {
 // Issue 78's admin screens against the real server (WEB.md "Question types on the screens"): a question with
 // several right options and a numeric one written in the bank's form, a passage with two questions in the bank's
 // passage list, and a paper's section set with the JEE Advanced preset and the passage as one item; in English and
-// Nepali, at 360 and 1280 px, with axe on each new screen.
+// Nepali, at 360 and 1280 px, with axe on each new screen. Then a sitting's printed paper of every type, in Nepali at
+// 360 px: "Choose one or more", answer boxes for a number, and a passage once before the questions it serves.
 
 const ADMIN = { username: 'typesadmin', password: 'Kathmandu-Types-78' }
 
@@ -193,5 +195,63 @@ describe('passages', () => {
       numeric_negative: false,
     })
     expect(body.sections[0]?.items).toContainEqual({ passage_id: expect.any(Number), question_ids: koshi })
+  })
+})
+
+describe('the printed paper', () => {
+  it('prints each type and a passage once before its questions, in Nepali at 360 px', async () => {
+    const option = (en: string, is_correct = false) => ({ text: { en, ne: '' }, is_correct })
+    const typed = await createQuiz(server, token, {
+      title: { en: 'Printed types', ne: 'छापिने प्रकार' },
+      duration_minutes: 30,
+      sections: [
+        {
+          items: [
+            {
+              type: 'multiple',
+              text: { en: 'Which are prime?', ne: 'कुन कुन अभाज्य हुन्?' },
+              topic: 'Numbers',
+              options: [option('2', true), option('4'), option('5', true)],
+            },
+            {
+              passage: { text: { en: 'The Koshi gathers seven rivers.', ne: 'कोशीले सात नदी समेट्छ।' }, image: null },
+              items: [
+                { text: { en: 'How many rivers?', ne: 'कति नदी?' }, options: [option('Seven', true), option('Three')] },
+                { text: { en: 'Which river?', ne: 'कुन नदी?' }, options: [option('Koshi', true), option('Karnali')] },
+              ],
+            },
+            {
+              type: 'numeric',
+              text: { en: 'Half of 23?', ne: '२३ को आधा?' },
+              topic: 'Numbers',
+              answer: { value: 11.5, tolerance: 0 },
+              decimals: 1,
+            },
+          ],
+        },
+      ],
+    })
+    const { status, body } = await server.api<{ id: number }>(
+      'POST',
+      `/api/admin/quizzes/${typed}/sittings/`,
+      { held_at: '2026-12-01T04:15:00.000Z' },
+      token,
+    )
+    expect(status).toBe(201)
+    const page = await journey.open({ user: ADMIN, viewport: PHONE, language: 'ne' })
+    await page.goto(`/admin/sittings/${body.id}/print/paper?lang=ne`)
+    const booklet = page.getByRole('article', { name: interpolate(neSittings.paper.preview, { set: 'A' }) })
+    await booklet.waitFor()
+    const passages = booklet.getByRole('region', { name: neSittings.booklet.passage })
+    expect(await passages.count()).toBe(1)
+    expect(await passages.textContent()).toContain(
+      interpolate(neSittings.booklet.passage_questions, { from: 2, to: 3 }),
+    )
+    expect(await booklet.getByText(neSittings.booklet.choose_several, { exact: true }).count()).toBe(1)
+    expect(await booklet.getByText(neSittings.booklet.numeric, { exact: true }).count()).toBe(1)
+    expect(await booklet.locator('.booklet__box').count()).toBe(8)
+    await expectAccessible(page)
+    await expectNoSidewaysScroll(page)
+    await screenshot(page, 'print-types-phone-ne')
   })
 })

@@ -403,6 +403,20 @@ export const BankListQuerySchema = z.object({
 })
 export type BankListQuery = z.input<typeof BankListQuerySchema>
 
+/**
+ * `GET /api/admin/bank/passages/pool/`: what a `passages: true` draw with these filters may take, the question count
+ * of each whole passage in its pool, so the Paper tab says before saving whether a count can be made (decision 131).
+ */
+export const PassagePoolQuerySchema = BankListQuerySchema.pick({
+  topic: true,
+  tag: true,
+  source: true,
+  type: true,
+}).extend({ difficulty: DifficultySchema.optional() })
+export type PassagePoolQuery = z.input<typeof PassagePoolQuerySchema>
+export const PassagePoolSchema = z.object({ passage_sizes: z.array(z.number().int()) })
+export type PassagePool = z.infer<typeof PassagePoolSchema>
+
 export const QuizRefSchema = z.object({ quiz_id: z.number().int(), title: BilingualSchema })
 
 /** A question copied from the platform's bank (API.md "Institutes": Banks): its id there and the revision taken. */

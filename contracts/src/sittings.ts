@@ -1,7 +1,7 @@
 // Paper sittings (API.md "Paper sittings"): printed papers and answer sheets read from a phone photo.
 import { z } from 'zod'
 import { bilingualInput, BilingualSchema, IdSchema, IsoDateTimeSchema, RichTextSchema } from './common'
-import { QuizImageSchema } from './quizzes'
+import { LearnerPassageSchema, QuizImageSchema } from './quizzes'
 
 export const SITTING_SETS = ['A', 'B', 'C', 'D'] as const
 export const SittingSetSchema = z.enum(SITTING_SETS)
@@ -79,10 +79,14 @@ export type SittingList = z.infer<typeof SittingListSchema>
 
 export const SetQuerySchema = z.object({ set: SittingSetSchema.default('A') })
 
-/** `GET /api/admin/sittings/{id}/paper/?set=A`: what the web app prints as the set's booklet; no key. */
+/**
+ * `GET /api/admin/sittings/{id}/paper/?set=A`: what the web app prints as the set's booklet; no key. Each passage is
+ * sent once and its questions name it by `passage_id`, as the offline paper does (docs/decisions/131).
+ */
 export const SittingPaperSchema = z.object({
   set: SittingSetSchema,
   instructions: BilingualSchema,
+  passages: z.array(LearnerPassageSchema),
   sections: z.array(
     z.object({
       title: BilingualSchema,
@@ -91,9 +95,12 @@ export const SittingPaperSchema = z.object({
       questions: z.array(
         z.object({
           number: z.number().int(),
+          /** `multiple` prints "Choose one or more"; `numeric` prints answer boxes and no options. */
+          type: z.enum(['choice', 'multiple', 'numeric', 'written']),
           text: RichTextSchema,
           image: QuizImageSchema,
           options: z.array(z.object({ label: z.string(), text: RichTextSchema, image: QuizImageSchema })),
+          passage_id: z.number().int().nullable(),
         }),
       ),
     }),

@@ -267,6 +267,15 @@ describe.each(dialects)('passages on %s', (dialect) => {
     expect(paper.sections[0].items[0]).toMatchObject({ draw: { passages: true, count: 3 }, pool: 5 })
     expect(paper.sections[0].items[1]).toMatchObject({ draw: { passages: false, count: 3 }, pool: 3 })
 
+    // The Paper tab's live count (docs/decisions/131): each whole passage of the pool, as the save counts them.
+    const pool = await send('GET', '/api/admin/bank/passages/pool/?topic=english')
+    expect(pool.status).toBe(200)
+    expect([...pool.body.passage_sizes].sort()).toEqual([2, 3])
+    expect((await send('GET', '/api/admin/bank/passages/pool/?topic=maths')).body).toEqual({ passage_sizes: [] })
+    expect((await send('GET', '/api/admin/bank/passages/pool/?difficulty=hardest')).status).toBe(400)
+    const learnerCall = await learner()
+    expect((await learnerCall('/api/admin/bank/passages/pool/')).status).toBe(403)
+
     const get = await learner()
     expect((await get(`/api/quizzes/${quizId}/`)).status).toBe(200)
     const drawn = []

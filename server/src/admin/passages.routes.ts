@@ -5,6 +5,8 @@ import {
   PassageListSchema,
   PassageQuestionsBodySchema,
   PassageSchema,
+  PassagePoolQuerySchema,
+  PassagePoolSchema,
 } from '@quiz/contracts'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { actorOf } from '../audit/audit-log'
@@ -29,6 +31,11 @@ export const passageRoutes: FastifyPluginAsyncZod<{ passages: PassagesService; p
     '/',
     { schema: { ...docs, querystring: PassageListQuerySchema, response: { 200: PassageListSchema } } },
     (request) => passages.list(request.query),
+  )
+  app.get(
+    '/pool/',
+    { schema: { ...docs, querystring: PassagePoolQuerySchema, response: { 200: PassagePoolSchema } } },
+    (request) => passages.pool(request.query),
   )
   app.post(
     '/',

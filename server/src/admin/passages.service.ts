@@ -4,6 +4,8 @@ import {
   type PassageInputSchema,
   type PassageList,
   type PassageListQuerySchema,
+  type PassagePool,
+  type PassagePoolQuerySchema,
 } from '@quiz/contracts'
 import type { z } from 'zod'
 import { changedFields, recordAudit, type AuditActor } from '../audit/audit-log'
@@ -12,6 +14,8 @@ import type { DB } from '../db/schema'
 import type { Kysely } from 'kysely'
 import { AppError, NotFound, ValidationFailed, type FieldErrors } from '../http/errors'
 import { passageValues, passageView } from '../questions/paper-passages'
+import { wholePassages } from '../questions/passage-draws'
+import { matchingQuestionIds } from '../questions/draws.repository'
 import {
   deletePassage,
   findPassage,
@@ -27,6 +31,7 @@ import {
 
 type PassageInput = z.output<typeof PassageInputSchema>
 type PassageQuery = z.output<typeof PassageListQuerySchema>
+type PoolQuery = z.output<typeof PassagePoolQuerySchema>
 
 export const passageNotFound = () => new NotFound(passageMessages.notFound)
 
@@ -48,6 +53,20 @@ export function createPassagesService({ database, clock }: Pick<AppContext, 'dat
   const { db } = database
 
   return {
+    /** The whole passages a `passages: true` draw with these filters may take, as the paper's save counts them. */
+    async pool(query: PoolQuery): Promise<PassagePool> {
+      const filter = {
+        topic: query.topic ?? null,
+        tags: query.tag ?? [],
+        difficulty: query.difficulty ?? null,
+        source: query.source ?? null,
+        type: query.type ?? null,
+        count: 0,
+        passages: true,
+      }
+      const wholes = await wholePassages(db, await matchingQuestionIds(db, filter), new Set())
+      return { passage_sizes: wholes.map((passage) => passage.questionIds.length) }
+    },
     async list(query: PassageQuery): Promise<PassageList> {
       const { count, rows } = await pagePassages(db, query.search, query.page, query.page_size)
       const questions = await questionIdsOf(

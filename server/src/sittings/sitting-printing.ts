@@ -7,6 +7,7 @@ import {
   sittingMessages,
   type SittingPaper,
   type SittingSet,
+  type LearnerPassage,
 } from '@quiz/contracts'
 import { AppError, Conflict, NotFound, ValidationFailed } from '../http/errors'
 import { attemptSections } from '../questions/sections'
@@ -31,13 +32,18 @@ export function createSittingPrinting({ database, config, papers }: SittingsDeps
     const paper = await papers.paperFor(db, sitting.revision_ids)
     const letters = OPTION_LABELS[sitting.labels]
     let printed = 0
+    // Each passage once, in the order its first question is printed (the booklet prints it there).
+    const passages = new Map<number, LearnerPassage>()
     const sections = attemptSections(sitting.sections, plan.order.length).map((section) => {
       const questions = plan.order.slice(printed, printed + section.count).map((paperIndex, offset) => {
         const number = printed + offset + 1
         const { learner } = paper.questions[paperIndex]!
         const byId = new Map(learner.options.map((option) => [option.id, option]))
+        if (learner.passage) passages.set(learner.passage.id, learner.passage)
         return {
           number,
+          type: learner.type,
+          passage_id: learner.passage?.id ?? null,
           text: learner.text,
           image: learner.image,
           options: plan.options[number - 1]!.map((optionId, index) => {
@@ -58,7 +64,7 @@ export function createSittingPrinting({ database, config, papers }: SittingsDeps
       choice: paper.questions.some((question) => question.type !== 'written'),
       written: paper.questions.some((question) => question.type === 'written'),
     }
-    return { set, instructions: { ...paperInstructions(kinds) }, sections }
+    return { set, instructions: { ...paperInstructions(kinds) }, passages: [...passages.values()], sections }
   }
 
   /** The sitting, or 409 when its paper has no choice question: a written-only paper has booklets, no sheet. */

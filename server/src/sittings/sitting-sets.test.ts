@@ -66,3 +66,18 @@ describe("a mixed paper's sheet", () => {
     expect(read.flags).toEqual([{ question: 4, kind: 'unclear', marks: ['C'], box }])
   })
 })
+
+describe("a shuffled set's passages", () => {
+  it("moves a passage's questions as one, in their order, across many seeds", () => {
+    // 0 and 5 alone; 1..3 under passage 7; 4 alone; 6..7 under passage 9.
+    const passageIds = [null, 7, 7, 7, null, null, 9, 9]
+    const options = passageIds.map(() => [1, 2])
+    for (let seed = 1; seed <= 40; seed++) {
+      const [, shuffledSet] = planSets(2, [{ count: 8 }], options, () => seed, passageIds)
+      const order = shuffledSet!.order
+      const at = (index: number) => order.indexOf(index)
+      expect([at(2) - at(1), at(3) - at(2), at(7) - at(6)]).toEqual([1, 1, 1])
+      expect([...order].sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7])
+    }
+  })
+})

@@ -24,12 +24,17 @@ function seeded(seed: number) {
   }
 }
 
-/** B to D shuffle within sections and questions, so neighbours' booklets and sheets differ. */
+/**
+ * B to D shuffle within sections and questions, so neighbours' booklets and sheets differ. A passage's questions
+ * (the same `passageIds` entry, side by side) move as one, in their order (API.md "Question types"); a paper without
+ * passages draws exactly as before, each question its own unit.
+ */
 export function planSets(
   count: number,
   sections: readonly Pick<AttemptSection, 'count'>[],
   optionIds: readonly (readonly number[])[],
   newSeed: () => number = () => randomInt(2 ** 31),
+  passageIds: readonly (number | null)[] = [],
 ): SittingSetPlan[] {
   const inPaperOrder = optionIds.map((_, index) => index)
   return SITTING_SETS.slice(0, count).map((set, index) => {
@@ -40,10 +45,22 @@ export function planSets(
     const order = sections.flatMap((section) => {
       const run = inPaperOrder.slice(first, first + section.count)
       first += section.count
-      return shuffled(run, random)
+      return shuffled(passageUnits(run, passageIds), random).flat()
     })
     return { set, seed, order, options: order.map((question) => shuffled(optionIds[question]!, random)) }
   })
+}
+
+/** Runs of neighbouring questions under one passage, each other question alone. */
+function passageUnits(run: readonly number[], passageIds: readonly (number | null)[]): number[][] {
+  const units: number[][] = []
+  for (const index of run) {
+    const passage = passageIds[index] ?? null
+    const last = units.at(-1)
+    if (passage !== null && last && passageIds[last[0]!] === passage) last.push(index)
+    else units.push([index])
+  }
+  return units
 }
 
 export const parseSets = (json: string) => JSON.parse(json) as SittingSetPlan[]

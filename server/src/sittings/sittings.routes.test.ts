@@ -8,6 +8,8 @@ import { useTestApp } from '../../test/test-app'
 import { verifySheetCode } from './sheet/sheet-code'
 import { sheetSecret } from './sitting-view'
 import { injectWith } from '../../test/requests'
+import { questionBody } from '../../test/fixtures/admin.fixtures'
+import { multipleBody, numericBody } from '../../test/fixtures/question-types.fixtures'
 
 const HELD_AT = '2026-11-28T04:15:00.000Z'
 
@@ -236,6 +238,8 @@ describe.each(dialects)('paper sittings on %s', (dialect) => {
       const question = a.sections[0].questions[0]
       expect(question).toEqual({
         number: 1,
+        type: 'choice',
+        passage_id: null,
         text: { en: 'first 0', ne: '', html: null },
         image: null,
         options: [
@@ -254,6 +258,62 @@ describe.each(dialects)('paper sittings on %s', (dialect) => {
       expect(missing.body.errors.set).toBeDefined()
       expect((await call(admin, 'GET', `/api/admin/sittings/${created.body.id}/paper/?set=Q`)).status).toBe(400)
       expect((await call(admin, 'GET', '/api/admin/sittings/999/paper/?set=A')).status).toBe(404)
+    })
+
+    it('carries each type and a passage once, its questions naming it in every set (docs/decisions/131)', async () => {
+      const admin = await bearerFor(t.tokens, await createUser(t.database, { is_admin: 1 }))
+      const read = (en: string) => questionBody({ text: { en, ne: '' }, image: null })
+      const quiz = await call(admin, 'POST', '/api/quizzes/create-from-json/', {
+        title: { en: 'Typed sitting' },
+        sections: [
+          {
+            items: [
+              multipleBody(),
+              {
+                passage: { text: { en: 'Rivers of Nepal', ne: 'नेपालका नदी' }, image: null },
+                items: [read('R1'), read('R2'), read('R3')],
+              },
+              numericBody(),
+              read('Lone'),
+            ],
+          },
+        ],
+      })
+      expect(quiz.status, quiz.raw).toBe(201)
+      const created = await call(admin, 'POST', `/api/admin/quizzes/${quiz.body.quiz_id}/sittings/`, {
+        held_at: HELD_AT,
+        sets: 3,
+      })
+      expect(created.status, created.raw).toBe(201)
+      const a = (await call(admin, 'GET', `/api/admin/sittings/${created.body.id}/paper/?set=A`)).body
+      expect(a.passages).toEqual([
+        { id: expect.any(Number), text: expect.objectContaining({ en: 'Rivers of Nepal' }), image: null },
+      ])
+      const passageId = a.passages[0].id
+      type Printed = {
+        number: number
+        type: string
+        text: { en: string }
+        options: unknown[]
+        passage_id: number | null
+      }
+      const questions = a.sections[0].questions as Printed[]
+      expect(questions.map((q) => [q.type, q.passage_id, q.options.length])).toEqual([
+        ['multiple', null, 4],
+        ['choice', passageId, 4],
+        ['choice', passageId, 4],
+        ['choice', passageId, 4],
+        ['numeric', null, 0],
+        ['choice', null, 4],
+      ])
+      // The passage's text is sent once, not beside each of its three questions.
+      expect(JSON.stringify(a).split('Rivers of Nepal')).toHaveLength(2)
+      for (const set of ['B', 'C']) {
+        const shuffledSet = (await call(admin, 'GET', `/api/admin/sittings/${created.body.id}/paper/?set=${set}`)).body
+        const under = (shuffledSet.sections[0].questions as Printed[]).filter((q) => q.passage_id === passageId)
+        expect(under.map((q) => q.text.en)).toEqual(['R1', 'R2', 'R3'])
+        expect(under[2]!.number - under[0]!.number).toBe(2)
+      }
     })
   })
 

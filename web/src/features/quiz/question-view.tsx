@@ -87,7 +87,8 @@ export function QuestionView({
   if (!question.passage) return view
   return (
     <div className="passage-layout">
-      <PassageView key={question.passage.id} passage={question.passage} />
+      {/* Keyed by the question: moving on to the passage's next question shows it folded, as read (WEB.md). */}
+      <PassageView key={question.id} passage={question.passage} />
       <div className="passage-layout__question">{view}</div>
     </div>
   )

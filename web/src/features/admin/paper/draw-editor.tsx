@@ -1,4 +1,5 @@
 import { DIFFICULTIES } from '@quiz/contracts/rules/difficulty'
+import { canMake } from '@quiz/contracts/rules/passage-sizes'
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -11,7 +12,7 @@ import { parseTags } from '../bank/bank-draft'
 import type { BankFacets } from '../bank/bank.api'
 import { drawFilterKey, type DrawDraft } from './paper-draft'
 import { PaperInput, type PathErrors } from './paper-field'
-import { poolQuery, type PoolFilters } from './paper.api'
+import { passagePoolQuery, poolQuery, type PoolFilters } from './paper.api'
 import { useDebounced } from './use-debounced'
 import '../bank/bank.i18n'
 
@@ -138,7 +139,8 @@ function PoolSize({ draw }: { draw: DrawDraft }) {
     JSON.stringify({ topic: draw.topic.trim(), tags, difficulty: draw.difficulty, source: draw.source.trim() }),
     400,
   )
-  const live = useQuery(poolQuery(JSON.parse(filters) as PoolFilters))
+  const live = useQuery({ ...poolQuery(JSON.parse(filters) as PoolFilters), enabled: !draw.passages })
+  if (draw.passages) return <PassagePoolSize draw={draw} filters={JSON.parse(filters) as PoolFilters} />
   const saved = draw.savedFilters === drawFilterKey(draw) ? draw.savedPool : null
   const pool = live.data ?? saved
   const count = Number(draw.count)
@@ -148,6 +150,32 @@ function PoolSize({ draw }: { draw: DrawDraft }) {
     <p className={short ? 'paper-pool paper-pool--short' : 'paper-pool'} aria-live="polite">
       {t('paper.pool', { count: pool, n: formatNumber(pool, language) })}
       {short && ` ${t('paper.pool_short', { count, n: formatNumber(count, language) })}`}
+    </p>
+  )
+}
+
+/**
+ * A draw of whole passages: how many questions its pool's whole passages give, and whether its count is a sum of
+ * whole passages (the save refuses one that is not; API.md "Question types").
+ */
+function PassagePoolSize({ draw, filters }: { draw: DrawDraft; filters: PoolFilters }) {
+  const { t } = useTranslation('bank')
+  const language = useLanguage()
+  const sizes = useQuery(passagePoolQuery(filters)).data
+  if (!sizes) return <p className="paper-pool muted">{t('paper.pool_counting')}</p>
+  const total = sizes.reduce((sum, size) => sum + size, 0)
+  const count = Number(draw.count)
+  const short = Number.isInteger(count) && count > 0 && !canMake(sizes, count)
+  const n = (value: number) => formatNumber(value, language)
+  const listed = [...sizes]
+    .sort((a, b) => a - b)
+    .map(n)
+    .join(', ')
+  return (
+    <p className={short ? 'paper-pool paper-pool--short' : 'paper-pool'} aria-live="polite">
+      {t('paper.passage_pool', { count: sizes.length, n: n(sizes.length), questions: n(total) })}
+      {sizes.length > 0 && ` (${t('paper.passage_sizes', { sizes: listed })})`}
+      {short && ` ${t('paper.passage_pool_short', { count, n: n(count) })}`}
     </p>
   )
 }

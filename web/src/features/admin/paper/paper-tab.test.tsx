@@ -100,6 +100,9 @@ function standard(key: string): { status: number; body: unknown } {
         })),
       },
     }
+  // Whole passages of 2, 3 and 3 questions for the topic "Reading"; none otherwise.
+  if (key.startsWith('GET /api/admin/bank/passages/pool/'))
+    return { status: 200, body: { passage_sizes: key.includes('topic=Reading') ? [3, 2, 3] : [] } }
   throw new Error(`unexpected ${key}`)
 }
 
@@ -191,6 +194,48 @@ describe('Paper tab', () => {
     ).toBeInTheDocument()
     const asked = sent.filter((request) => request.key.endsWith('page_size=1')).at(-1)!.key
     expect(asked).toContain('tag=Nepal&tag=History')
+  })
+
+  it("counts a whole-passage draw's questions live, and says before saving when no set of passages makes its count", async () => {
+    const user = userEvent.setup()
+    renderPaper()
+    const draw = await screen.findByRole('group', { name: 'Draw 1' })
+    await user.click(within(draw).getByRole('checkbox', { name: 'Whole passages only' }))
+    const topic = within(draw).getByLabelText('Topic')
+    await user.clear(topic)
+    await user.type(topic, 'Reading')
+    // 10 is no sum of 2, 3 and 3.
+    expect(
+      await within(draw).findByText(
+        '3 whole passages match: 8 questions (of 2, 3, 3 questions) No set of whole passages makes 10 questions: change the count or the filters.',
+        undefined,
+        { timeout: 3000 },
+      ),
+    ).toBeInTheDocument()
+    const count = within(draw).getByLabelText('Questions to draw')
+    await user.clear(count)
+    await user.type(count, '5')
+    expect(await within(draw).findByText('3 whole passages match: 8 questions (of 2, 3, 3 questions)')).toHaveClass(
+      'paper-pool',
+    )
+    expect(within(draw).queryByText(/No set of whole passages/)).toBeNull()
+    const asked = sent.filter((request) => request.key.startsWith('GET /api/admin/bank/passages/pool/')).at(-1)!.key
+    expect(asked).toContain('topic=Reading')
+    expect(asked).toContain('difficulty=easy')
+  })
+
+  it('says in Nepali, with Devanagari digits, that whole passages cannot make the count', async () => {
+    const user = userEvent.setup()
+    renderPaper('ne')
+    const draw = await screen.findByRole('group', { name: 'ड्र १' })
+    await user.click(within(draw).getByRole('checkbox', { name: 'पूरा अनुच्छेद मात्र' }))
+    expect(
+      await within(draw).findByText(
+        '० पूरा अनुच्छेद मिल्छन्: ० प्रश्न पूरा अनुच्छेदहरूबाट १० प्रश्न बन्दैनन्: सङ्ख्या वा छनोट बदल्नुहोस्।',
+        undefined,
+        { timeout: 3000 },
+      ),
+    ).toBeInTheDocument()
   })
 
   it('saves the paper and puts the server refusals on the fields they name', async () => {

@@ -1,5 +1,5 @@
 // A quiz's paper: saving its sections, freezing and drawing again, and the live pool of a draw being edited.
-import type { DrawMode } from '@quiz/contracts'
+import type { DrawMode, PassagePool } from '@quiz/contracts'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { availableQuizKeys } from '../../../api/available-quizzes'
 import { api } from '../../../api/client'
@@ -64,6 +64,28 @@ export const poolQuery = (filters: PoolFilters) => {
     queryKey: [...adminKeys.bank, 'pool', query] as const,
     queryFn: () => api.get<BankPage>(`/admin/bank/questions/?${query ? `${query}&` : ''}page=1&page_size=1`),
     select: (page) => page.count,
+    staleTime: 30_000,
+  })
+}
+
+/**
+ * The question count of each whole passage a `passages: true` draw with these filters may take (decision 131): the
+ * Paper tab says before saving whether its count can be made of them.
+ */
+export const passagePoolQuery = (filters: PoolFilters) => {
+  const params = new URLSearchParams(
+    filterQuery({
+      topic: filters.topic,
+      difficulty: filters.difficulty as typeof noFilters.difficulty,
+      source: filters.source,
+    }),
+  )
+  for (const tag of filters.tags) params.append('tag', tag)
+  const query = params.toString()
+  return queryOptions({
+    queryKey: [...adminKeys.bank, 'passage-pool', query] as const,
+    queryFn: () => api.get<PassagePool>(`/admin/bank/passages/pool/${query ? `?${query}` : ''}`),
+    select: (pool) => pool.passage_sizes,
     staleTime: 30_000,
   })
 }

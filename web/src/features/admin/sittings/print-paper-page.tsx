@@ -7,7 +7,8 @@ import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Loading } from '../../../components/ui/loading'
 import { formatMarks } from '../../../lib/format'
-import { PrintImage, PrintText, type PrintLanguage } from './print-text'
+import { BookletQuestions, type BookletWords } from './booklet-questions'
+import { PrintText, type PrintLanguage } from './print-text'
 import { SittingFrame } from './sitting-frame'
 import { useSittingName } from './sitting-title'
 import { sittingQueries, type Sitting, type SittingPaper, type SittingSet } from './sittings.api'
@@ -95,7 +96,7 @@ function PaperPrint({ sitting }: { sitting: Sitting }) {
 const untitled = (section: SittingPaper['sections'][number]) => !section.title.en.trim() && !section.title.ne.trim()
 
 /** Both languages' words for what is printed on the booklet itself, whatever the admin's own language. */
-function useBookletWords(language: PrintLanguage) {
+function useBookletWords(language: PrintLanguage): BookletWords {
   const { i18n } = useTranslation('sittings')
   const langs = language === 'both' ? (['en', 'ne'] as const) : ([language] as const)
   return (key: string, values: Record<string, string | number> = {}) =>
@@ -170,34 +171,7 @@ export function Booklet({
               <PrintText text={section.title} language={language} />
             </h3>
           )}
-          <ol className="booklet__questions">
-            {section.questions.map((question) => (
-              <li key={question.number} className="booklet__question" value={question.number}>
-                <span className="booklet__number">{question.number}.</span>
-                <div className="booklet__body">
-                  <PrintText as="p" text={question.text} language={language} className="booklet__text" />
-                  <PrintImage
-                    image={question.image}
-                    alt={t('paper.image_alt', { number: question.number })}
-                    language={language}
-                  />
-                  <ol className="booklet__options">
-                    {question.options.map((option) => (
-                      <li key={option.label}>
-                        <span className="booklet__label">({option.label})</span>{' '}
-                        <PrintText text={option.text} language={language} />
-                        <PrintImage
-                          image={option.image}
-                          alt={t('paper.option_image_alt', { number: question.number, label: option.label })}
-                          language={language}
-                        />
-                      </li>
-                    ))}
-                  </ol>
-                </div>
-              </li>
-            ))}
-          </ol>
+          <BookletQuestions section={section} paper={paper} language={language} words={words} />
         </section>
       ))}
     </article>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { patterns } from '../../../lib/paths'
 import { fakeNetwork, page, renderRoutes, signInAs } from '../../../test/page-test-utils'
-import { paper, roster, sitting } from './sitting-fixtures'
+import { paper, roster, sitting, typedPaper } from './sitting-fixtures'
 import { Component as PrintPaperPage } from './print-paper-page'
 import { bookletPageNames, Component as PrintBookletsPage } from './print-booklets-page'
 import { Component as PrintSheetsPage } from './print-sheets-page'
@@ -62,6 +62,39 @@ describe('printing question papers', () => {
     expect(within(booklet).queryByText('धारा १ ले के भन्छ?')).not.toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Print set B' }))
     expect(print).toHaveBeenCalled()
+  })
+})
+
+describe("printing a paper's question types", () => {
+  it('says a multiple question takes several, prints boxes for a number, and a passage once before its questions', async () => {
+    fakeNetwork({
+      'GET /api/admin/sittings/9/': () => ({ body: sitting }),
+      'GET /api/admin/sittings/9/paper/': () => ({ body: typedPaper }),
+    })
+    const { container } = renderRoutes(routes, { path: '/admin/sittings/9/print/paper?set=A' })
+    const booklet = await screen.findByRole('article', { name: 'Booklet, set A' })
+    const [multiple, numeric, third] = within(booklet)
+      .getAllByRole('listitem')
+      .filter((item) => item.classList.contains('booklet__question'))
+    expect(multiple).toHaveTextContent('Choose one or more / एक वा बढी विकल्प छान्नुहोस्')
+    expect(within(multiple!).getAllByRole('listitem')).toHaveLength(3)
+    expect(numeric).toHaveTextContent('The answer is a number: write it in the boxes / उत्तर एउटा सङ्ख्या हो')
+    expect(within(numeric!).queryAllByRole('listitem')).toHaveLength(0)
+    expect(numeric!.querySelectorAll('.booklet__box')).toHaveLength(8)
+    expect(third).not.toHaveTextContent('Choose one or more')
+    // The passage once, before question 3, naming the questions it serves, in both languages.
+    const passages = within(booklet).getAllByRole('region', { name: 'Passage / अनुच्छेद' })
+    expect(passages).toHaveLength(1)
+    expect(passages[0]).toHaveTextContent('Questions 3–4 refer to this passage / प्रश्न 3–4 यस अनुच्छेदमा आधारित छन्')
+    expect(within(passages[0]!).getByText('कोशी नेपालको सबैभन्दा ठूलो नदी हो।')).toHaveAttribute('lang', 'ne')
+    expect(passages[0]!.compareDocumentPosition(third!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(passages[0]!.compareDocumentPosition(numeric!) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy()
+    expect(container.textContent!.split('The Koshi is the largest river')).toHaveLength(2)
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Nepali' }))
+    expect(booklet).toHaveTextContent('प्रश्न 3–4 यस अनुच्छेदमा आधारित छन्')
+    expect(booklet).not.toHaveTextContent('refer to this passage')
+    expect(await axeViolations(container)).toEqual([])
   })
 })
 

@@ -76,6 +76,7 @@ export const flaggedScan: Scan = {
 export const paper: SittingPaper = {
   set: 'A',
   instructions: { en: 'Fill one bubble per question.', ne: 'प्रत्येक प्रश्नमा एउटा गोलो भर्नुहोस्।' },
+  passages: [],
   sections: [
     {
       title: { en: 'Constitution', ne: 'संविधान' },
@@ -84,6 +85,8 @@ export const paper: SittingPaper = {
       questions: [
         {
           number: 1,
+          type: 'choice',
+          passage_id: null,
           text: plain('Article 1 says?', 'धारा १ ले के भन्छ?'),
           image: null,
           options: [
@@ -100,6 +103,8 @@ export const paper: SittingPaper = {
       questions: [
         {
           number: 2,
+          type: 'choice',
+          passage_id: null,
           text: {
             en: 'x squared is 4; x is?',
             ne: '',
@@ -119,6 +124,40 @@ export const paper: SittingPaper = {
             { label: 'B', text: plain('3', '३'), image: null },
           ],
         },
+      ],
+    },
+  ],
+}
+
+const printed = (number: number, type: SittingPaper['sections'][number]['questions'][number]['type'], en: string) => ({
+  number,
+  type,
+  passage_id: null as number | null,
+  text: plain(en, ''),
+  image: null,
+  options:
+    type === 'numeric'
+      ? []
+      : ['A', 'B', 'C'].map((label) => ({ label, text: plain(`${en} ${label}`, ''), image: null })),
+})
+
+/** A paper of every type: a multiple question, a numeric one, and a passage serving questions 3 and 4. */
+export const typedPaper: SittingPaper = {
+  set: 'A',
+  instructions: { en: 'Fill the bubbles.', ne: 'गोलो भर्नुहोस्।' },
+  passages: [
+    { id: 40, text: plain('The Koshi is the largest river of Nepal.', 'कोशी नेपालको सबैभन्दा ठूलो नदी हो।'), image: null },
+  ],
+  sections: [
+    {
+      title: plain('', ''),
+      marks_correct: 4,
+      marks_wrong: 2,
+      questions: [
+        printed(1, 'multiple', 'Which are prime?'),
+        printed(2, 'numeric', 'Give pi to two decimals.'),
+        { ...printed(3, 'choice', 'Which river is largest?'), passage_id: 40 },
+        { ...printed(4, 'choice', 'Where does it flow?'), passage_id: 40 },
       ],
     },
   ],
