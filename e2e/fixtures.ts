@@ -331,6 +331,12 @@ type DomNode = { nodeId: number; nodeType: number; shadowRoots?: DomNode[]; chil
  * drawn in a font without its script shows boxes ("tofu"): a Devanagari text must be drawn by the shipped font.
  */
 export async function fontsDrawing(page: Page, selector: string): Promise<string[]> {
+  // The shipped fonts load when a text first needs them (unicode-range), and text is drawn in a fallback until then.
+  await page.locator(selector).evaluate(async (element) => {
+    const style = getComputedStyle(element)
+    const text = (element as HTMLInputElement).value ?? element.textContent ?? ''
+    await document.fonts.load(`${style.fontWeight} ${style.fontSize} ${style.fontFamily}`, text)
+  })
   const cdp = await page.context().newCDPSession(page)
   try {
     await cdp.send('DOM.enable')

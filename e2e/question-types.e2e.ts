@@ -136,7 +136,9 @@ describe('a paper of several right options, a number and a passage', () => {
     // Several right options: checkboxes in a group named by the question, "Choose one or more".
     const primes = page.getByRole('group', { name: Q.multiple[language] })
     await primes.waitFor()
-    // The connection drops: the ticks and the number below are typed offline and must survive it.
+    // The connection drops: the ticks and the number below are typed offline and must survive it. The app's worker
+    // has the shell and its fonts by then (a learner whose first visit is cut before that has no offline exam).
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
     await page.context().setOffline(true)
     expect(await page.getByText(a.choose_several, { exact: true }).isVisible()).toBe(true)
     await primes.getByRole('checkbox', { name: text('Two', 'दुई')[language] }).check()
