@@ -120,6 +120,13 @@ describe.each(dialects)('every question type in a live mock and an offline submi
     expect(Object.keys(refused.body.errors)).toEqual([`answers.${ids[1]}`])
     expect(await savedAnswers(learner, quizId)).toEqual({})
 
+    // One typed answer alone takes the one-statement save (save-answers.ts), clears included.
+    const one = (answer: unknown) =>
+      as(learner, 'PUT', `/api/quizzes/${quizId}/answers/`, { answers: { [ids[1]!]: answer } })
+    expect((await one('१२')).body).toEqual({ saved: 1 })
+    expect(await savedAnswers(learner, quizId)).toEqual({ [ids[1]!]: '12' })
+    expect((await one(null)).body).toEqual({ saved: 1 })
+    expect(await savedAnswers(learner, quizId)).toEqual({})
     const saved = await as(learner, 'PUT', `/api/quizzes/${quizId}/answers/`, { answers })
     expect(saved.status, saved.raw).toBe(200)
     expect((await savedAnswers(learner, quizId))[ids[1]!]).toBe('3.14')
