@@ -314,6 +314,52 @@ export function quizJson(count, title = 'Benchmark quiz') {
   }
 }
 
+/** A passage of `words` words in English and Nepali, as an exam's comprehension. */
+const passageText = (words, seed) => ({
+  en: Array.from({ length: words }, (_, i) => `word${(i * 7 + seed) % 97}`).join(' '),
+  ne: Array.from({ length: words }, (_, i) => `शब्द${(i * 7 + seed) % 97}`).join(' '),
+})
+
+/**
+ * A mixed paper for create-from-JSON (API.md "Question types", budgets bullet: the question and autosave routes keep
+ * their budgets with these types): per 10 questions a passage of 300 words over 3 choice questions, 3 choice
+ * questions, 2 multiple (first and third options right) and 2 numeric (the answer i, no decimals).
+ */
+export function mixedQuizJson(count, title = 'Benchmark quiz') {
+  const choice = quizJson(count).questions
+  const items = []
+  for (let i = 0; i < count;) {
+    const block = i % 10
+    if (block === 0 && i + 3 <= count) {
+      items.push({ passage: { text: passageText(300, i), image: null }, items: choice.slice(i, i + 3) })
+      i += 3
+    } else if (block === 6 || block === 7) {
+      items.push({
+        ...choice[i],
+        type: 'multiple',
+        options: choice[i].options.map((option, j) => ({ ...option, is_correct: j % 2 === 0 })),
+      })
+      i += 1
+    } else if (block === 8 || block === 9) {
+      const { options: _options, ...question } = choice[i]
+      items.push({ ...question, type: 'numeric', answer: { value: i, tolerance: 0 }, decimals: 0 })
+      i += 1
+    } else {
+      items.push(choice[i])
+      i += 1
+    }
+  }
+  const { questions: _questions, ...quiz } = quizJson(count, title)
+  return { ...quiz, sections: [{ title: { en: 'Mixed', ne: 'मिश्रित' }, items }] }
+}
+
+/** An answer of the question's type, varied by `k`: an option id, a list of option ids, or a typed number. */
+export function answerFor(question, k) {
+  if (question.type === 'numeric') return String(k % 50)
+  if (question.type === 'multiple') return [question.options[k % 4].id, question.options[(k + 1) % 4].id]
+  return question.options[k % question.options.length].id
+}
+
 /**
  * Seeds `count` learners, each with a finished first attempt at `quizId`, straight into the server's SQLite file
  * (one transaction: through the API this would take minutes). Scores spread over the whole range, with ties.

@@ -13,7 +13,16 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { call, freePort, quizJson, seedFinishedFirstAttempts, startServer, summarise } from './lib.mjs'
+import {
+  answerFor,
+  call,
+  freePort,
+  mixedQuizJson,
+  quizJson,
+  seedFinishedFirstAttempts,
+  startServer,
+  summarise,
+} from './lib.mjs'
 
 const duration = Number(process.env.BENCH_DURATION ?? 10)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -48,7 +57,7 @@ try {
     prefix: 'learner',
     password: PASSWORD,
   })
-  const small = await server.createQuiz(admin, quizJson(20, 'Endpoint quiz'))
+  const small = await server.createQuiz(admin, mixedQuizJson(20, 'Endpoint quiz'))
   const exam = await server.createQuiz(admin, quizJson(examQuestions, 'Exam'))
 
   const names = Array.from({ length: learnerCount + connections }, (_, i) => `learner${i + 1}`)
@@ -145,11 +154,10 @@ try {
           method: 'PUT',
           setupRequest: (req) => {
             const question = questions[k++ % questions.length]
-            const option = question.options[k % question.options.length]
             return {
               ...req,
               path: `/api/quizzes/${small}/answers/`,
-              body: JSON.stringify({ answers: { [question.id]: option.id } }),
+              body: JSON.stringify({ answers: { [question.id]: answerFor(question, k) } }),
             }
           },
         },
@@ -163,12 +171,11 @@ try {
           method: 'PUT',
           setupRequest: (req) => {
             const question = questions[m++ % questions.length]
-            const option = question.options[m % question.options.length]
             return {
               ...req,
               path: `/api/quizzes/${small}/answers/`,
               body: JSON.stringify({
-                answers: { [question.id]: option.id },
+                answers: { [question.id]: answerFor(question, m) },
                 marked: { [question.id]: m % 2 === 0 },
                 visited: [question.id],
                 time_spent: { [question.id]: 1 },

@@ -182,6 +182,36 @@ const insertOrReplaceAnswerIfInProgress = precompile(
       ),
 )
 
+// The same for an answer of another type or a clear: `value` is written too (a choice question's stays null).
+const insertOrReplaceValueIfInProgress = precompile(
+  (db: Kysely<DB>, attemptId: number, questionId: number, optionId: number | null, value: string | null, now: number) =>
+    db
+      .insertInto('attempt_answers')
+      .columns(['attempt_id', 'question_id', 'option_id', 'value', 'saved_at'])
+      .expression(
+        db
+          .selectNoFrom((eb) => [
+            eb.val(attemptId).as('attempt_id'),
+            eb.val(questionId).as('question_id'),
+            eb.val(optionId).as('option_id'),
+            eb.val(value).as('value'),
+            eb.val(now).as('saved_at'),
+          ])
+          .where((eb) =>
+            eb.exists(
+              eb.selectFrom('attempts').select('id').where('id', '=', attemptId).where('status', '=', IN_PROGRESS),
+            ),
+          ),
+      )
+      .onConflict((oc) =>
+        oc.columns(['attempt_id', 'question_id']).doUpdateSet((eb) => ({
+          option_id: eb.ref('excluded.option_id'),
+          value: eb.ref('excluded.value'),
+          saved_at: eb.ref('excluded.saved_at'),
+        })),
+      ),
+)
+
 // SQLite only: a write statement takes the write lock before it reads, so no submit finishes the attempt between.
 export async function upsertAnswerIfInProgress(
   db: Kysely<DB>,
@@ -189,8 +219,13 @@ export async function upsertAnswerIfInProgress(
   questionId: number,
   optionId: number | null,
   now: number,
+  value?: string | null,
 ) {
-  const result = await insertOrReplaceAnswerIfInProgress(db, attemptId, questionId, optionId, now)
+  // A typed answer takes the same one statement as a choice one (issue 77: a mixed autosave costs what a choice one does).
+  const result =
+    value === undefined
+      ? await insertOrReplaceAnswerIfInProgress(db, attemptId, questionId, optionId, now)
+      : await insertOrReplaceValueIfInProgress(db, attemptId, questionId, optionId, value, now)
   return Number(result.numAffectedRows ?? 0) > 0
 }
 
@@ -236,18 +271,32 @@ order by answer.question_id
 on conflict (attempt_id, question_id) do update set option_id = excluded.option_id, saved_at = excluded.saved_at`
 prepareOnPostgres(upsertAnswersIfInProgressSql)
 
+// The same with answers of the new types or clears: `value` too (null for a choice answer, as upsertAnswerValues).
+const upsertValuesIfInProgressSql = `with live as (
+  select id, institute_id from attempts where id = $1 and status = 'in_progress' for share
+)
+insert into attempt_answers (attempt_id, question_id, option_id, value, saved_at, institute_id)
+select live.id, answer.question_id, answer.option_id, answer.value, $4, live.institute_id
+from live, unnest($2::integer[], $3::integer[], $5::text[]) as answer (question_id, option_id, value)
+order by answer.question_id
+on conflict (attempt_id, question_id) do update
+set option_id = excluded.option_id, value = excluded.value, saved_at = excluded.saved_at`
+prepareOnPostgres(upsertValuesIfInProgressSql)
+
 export async function upsertAnswersIfInProgressOnPostgres(
   db: Kysely<DB>,
   attemptId: number,
   answers: readonly AnswerEntry[],
   now: number,
 ) {
+  const typed = !onlyChoiceAnswers(answers)
   const result = await db.executeQuery(
-    CompiledQuery.raw(upsertAnswersIfInProgressSql, [
+    CompiledQuery.raw(typed ? upsertValuesIfInProgressSql : upsertAnswersIfInProgressSql, [
       attemptId,
       answers.map(([questionId]) => questionId),
       answers.map(([, optionId]) => optionId),
       now,
+      ...(typed ? [answers.map(([, , value]) => value ?? null)] : []),
     ]),
   )
   return Number(result.numAffectedRows ?? 0) > 0

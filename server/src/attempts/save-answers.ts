@@ -10,7 +10,6 @@ import {
   upsertAnswerIfInProgress,
   upsertAnswers,
   upsertAnswersIfInProgressOnPostgres,
-  onlyChoiceAnswers,
   type AnswerEntry,
 } from './attempts.repository'
 import type { AttemptInProgress, createAttemptInProgress } from './attempt-in-progress'
@@ -53,17 +52,16 @@ export function createSaveAnswers({
     const entries = answerEntries(body.answers ?? {})
     const withState = hasExamState(body)
     if (entries.length === 0 && !withState) return { saved: 0 }
-    // Answers of the new types and clears take the transaction below: the one-statement paths write choice answers.
-    if (!onlyChoiceAnswers(entries)) return saveInTransaction(live, body, entries, withState, now)
+    // Answers of every type take the one-statement paths (each writes `value` when an entry carries one).
     if (isPostgres && !withState) {
       if (!(await upsertAnswersIfInProgressOnPostgres(db, live.id, entries, now))) throw alreadySubmitted()
       return { saved: entries.length }
     }
     if (!isPostgres && !withState && entries.length === 1) {
       // The usual autosave: one statement, committed with other writes (group commit).
-      const [[questionId, optionId]] = entries as [(typeof entries)[number]]
+      const [[questionId, optionId, value]] = entries as [(typeof entries)[number]]
       const saved = await database.transaction((trx) =>
-        upsertAnswerIfInProgress(trx, live.id, questionId, optionId, now),
+        upsertAnswerIfInProgress(trx, live.id, questionId, optionId, now, value),
       )
       if (!saved) throw alreadySubmitted()
       return { saved: 1 }

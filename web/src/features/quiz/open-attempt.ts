@@ -1,5 +1,5 @@
 import { clockStorageKey, readAnchor, remainingAt, removeAnchor, writeAnchor } from './attempt-clock'
-import { loadAttempt, saveAttempt, saveQuestion } from './attempt-store'
+import { loadAttempt, saveAttempt, saveQuestions } from './attempt-store'
 import { forgetLivePaper, openLivePaper } from '../../api/live-paper'
 import type { QuizAttempt } from '@quiz/contracts'
 import { isTransientError, withRetry } from './quiz.api'
@@ -73,6 +73,6 @@ export async function openAttempt(
 async function unpackPaperAhead(userId: number, session: QuizAttempt) {
   const questions = await openLivePaper(userId, session)
   if (!questions) return
-  await Promise.all(questions.map((question) => saveQuestion(session.attempt.id, question.number, question)))
+  await saveQuestions(session.attempt.id, questions)
   await forgetLivePaper(userId, session.id)
 }
