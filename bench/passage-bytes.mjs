@@ -28,6 +28,10 @@ const questions = Array.from({ length: 100 }, (_, i) => ({
   passage: passages[Math.floor(i / 10)],
 }))
 const lone = questions.map((question) => ({ ...question, passage: null }))
+// With `passages_held` (decision 130): the device holds a passage after its first question, then gets it by id alone.
+const held = questions.map((question, i) =>
+  i % 10 === 0 ? question : { ...question, passage: { id: question.passage.id } },
+)
 
 const json = (value) => Buffer.byteLength(JSON.stringify(value))
 const br = (value) =>
@@ -44,6 +48,7 @@ const rows = [
   ['one passage (300 words, en + ne)', json(passages[0]), br(passages[0])],
   ['question route, 100 fetches, no passages', sum(lone, json), sum(lone, br)],
   ['question route, 100 fetches, passage in each', sum(questions, json), sum(questions, br)],
+  ['question route, 100 fetches, passages_held: each passage whole once', sum(held, json), sum(held, br)],
   ['paper with each passage once (live paper ahead, before encryption)', json(once), br(once)],
   // Encrypted (AES-GCM adds its 16-byte tag), then base64url in JSON: ciphertext does not compress.
   ['the same, as the live paper ahead sends it (encrypted, base64url)', Math.ceil(((json(once) + 16) * 4) / 3), null],

@@ -126,6 +126,25 @@ export const QuizQuestionSchema = z.object({
 })
 export type QuizQuestion = z.infer<typeof QuizQuestionSchema>
 
+/**
+ * `GET .../question/{n}/?passages_held=3,7`: the passages the device holds for this attempt (decision 130). A
+ * question under one of them carries `passage: {id}` alone, so a paper fetched question by question sends each
+ * passage once; without the parameter every question carries its passage whole, as API.md says.
+ */
+export const QuestionQuerySchema = z.object({
+  passages_held: z
+    .string()
+    .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,99}$/, 'passages_held lists at most 100 passage ids, separated by commas.')
+    .transform((value) => new Set(value.split(',').map(Number)))
+    .optional(),
+})
+
+/** A question as the question route sends it: its passage by id alone when the device said it holds it. */
+export const FetchedQuestionSchema = QuizQuestionSchema.extend({
+  passage: LearnerPassageSchema.partial({ text: true, image: true }).nullable(),
+})
+export type FetchedQuestion = z.infer<typeof FetchedQuestionSchema>
+
 const QuestionKeySchema = z.string().regex(/^[1-9]\d{0,9}$/, 'Question ids are positive integers.')
 /** Ids inside JSON bodies are numbers, never coerced from strings. */
 const BodyIdSchema = z.number().int().positive().max(2_147_483_647)

@@ -153,6 +153,18 @@ describe.each(dialects)('passages on %s', (dialect) => {
         image: null,
       })
 
+    // A device that holds the passage says so: its questions then carry it by id alone, others as before.
+    const held = await get(`/api/quizzes/${quizId}/question/3/?passages_held=${passageId + 1},${passageId}`)
+    expect(held.body).toEqual({ ...questions[2], passage: { id: passageId } })
+    const other = await get(`/api/quizzes/${quizId}/question/3/?passages_held=${passageId + 1}`)
+    expect(other.body).toEqual(questions[2])
+    expect((await get(`/api/quizzes/${quizId}/question/1/?passages_held=${passageId}`)).body).toEqual(questions[0])
+    for (const bad of ['', 'x', '0', '1,,2', Array.from({ length: 101 }, (_, i) => i + 1).join(',')]) {
+      const refused = await get(`/api/quizzes/${quizId}/question/3/?passages_held=${bad}`)
+      expect(refused.status, bad).toBe(400)
+      expect(refused.body.errors).toHaveProperty('passages_held')
+    }
+
     // An edit of the passage shows on the paper at once.
     await send('PUT', `/api/admin/bank/passages/${passageId}/`, passageBody('The Koshi, edited'))
     expect((await get(`/api/quizzes/${quizId}/question/2/`)).body.passage.text.en).toBe('The Koshi, edited')

@@ -1,4 +1,4 @@
-import type { QuizQuestion } from '@quiz/contracts'
+import type { FetchedQuestion } from '@quiz/contracts'
 import { Conflict, NotFound } from '../http/errors'
 import type { SerializedOnce } from '../http/serializer'
 import type { TokenUser } from '../http/tokens'
@@ -19,7 +19,12 @@ export function createAttemptSessionService(context: AttemptServiceDeps & { save
 
   const bodyOf = createQuestionBodies()
 
-  async function getQuestion(user: TokenUser, quizId: number, number: number): Promise<SerializedOnce<QuizQuestion>> {
+  async function getQuestion(
+    user: TokenUser,
+    quizId: number,
+    number: number,
+    passagesHeld?: ReadonlySet<number>,
+  ): Promise<SerializedOnce<FetchedQuestion>> {
     const now = clock.now()
     const live = await attemptInProgress(user, quizId, now)
     if (!live) throw noAttemptInProgress()
@@ -31,7 +36,7 @@ export function createAttemptSessionService(context: AttemptServiceDeps & { save
     if (!question) throw new NotFound('Question not found.')
     const sections = sectionClock(live, now)
     if (!isOpen(sections, number - 1)) throw sectionNotOpen(sectionAt(sections, number - 1) < sections.current)
-    return bodyOf(question, number)
+    return bodyOf(question, number, passagesHeld?.has(question.learner.passage?.id ?? 0) ?? false)
   }
 
   async function nextSection(user: TokenUser, quizId: number) {

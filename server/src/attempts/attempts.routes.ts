@@ -1,8 +1,9 @@
 import {
+  FetchedQuestionSchema,
   IdParamsSchema,
   QuestionNumberParamsSchema,
+  QuestionQuerySchema,
   QuizAttemptSchema,
-  QuizQuestionSchema,
   SaveAnswersBodySchema,
   SaveAnswersResultSchema,
   SectionsNextResultSchema,
@@ -33,8 +34,19 @@ export const attemptsRoutes: FastifyPluginAsyncZod<{ session: AttemptSessionServ
 
   app.get(
     '/:id/question/:n/',
-    { schema: { tags, security, params: QuestionNumberParamsSchema, response: { 200: QuizQuestionSchema } } },
-    (request) => session.getQuestion(request.user, request.params.id, request.params.n).then(sentAsWritten),
+    {
+      schema: {
+        tags,
+        security,
+        params: QuestionNumberParamsSchema,
+        querystring: QuestionQuerySchema,
+        response: { 200: FetchedQuestionSchema },
+      },
+    },
+    (request) =>
+      session
+        .getQuestion(request.user, request.params.id, request.params.n, request.query.passages_held)
+        .then(sentAsWritten),
   )
 
   app.put(

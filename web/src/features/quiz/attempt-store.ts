@@ -1,5 +1,5 @@
 import { clear, createStore, del, delMany, get, keys, set, setMany, type UseStore } from 'idb-keyval'
-import type { LearnerPassage, QuizAttempt, QuizQuestion } from '@quiz/contracts'
+import type { FetchedQuestion, LearnerPassage, QuizAttempt, QuizQuestion } from '@quiz/contracts'
 
 /**
  * The attempt kept on the device (decision 019): what GET /api/quizzes/{id}/ last said and every question of the
@@ -72,16 +72,19 @@ export async function loadQuestion(attemptId: number, number: number): Promise<Q
 }
 
 /** Keeps a question, and its passage unless the device has it already: both in one transaction. */
-export async function saveQuestion(attemptId: number, number: number, question: QuizQuestion) {
+export async function saveQuestion(attemptId: number, number: number, question: FetchedQuestion) {
   return saveQuestions(attemptId, [{ ...question, number }])
 }
 
-/** Keeps several questions (a paper fetched ahead), each of their passages once, in one transaction. */
-export async function saveQuestions(attemptId: number, questions: QuizQuestion[]) {
+/**
+ * Keeps several questions (a paper fetched ahead), each of their passages once, in one transaction. A question the
+ * server sent with its passage by id alone (the device said it held it) names it; the passage is not rewritten.
+ */
+export async function saveQuestions(attemptId: number, questions: FetchedQuestion[]) {
   const entries: [Key, Kept | LearnerPassage][] = []
   const passages = new Map<number, LearnerPassage>()
   for (const { passage, ...question } of questions) {
-    if (passage) passages.set(passage.id, passage)
+    if (passage?.text) passages.set(passage.id, { image: null, ...passage, text: passage.text })
     entries.push([questionKey(attemptId, question.number), { ...question, passage_id: passage?.id ?? null }])
   }
   for (const passage of passages.values()) {
@@ -90,6 +93,12 @@ export async function saveQuestions(attemptId: number, questions: QuizQuestion[]
     if ((await get(key, store())) === undefined) entries.push([key, passage])
   }
   return setMany(entries, store())
+}
+
+/** The passages of an attempt already on the device: the question route then sends them by id alone. */
+export async function heldPassageIds(attemptId: number): Promise<number[]> {
+  const all = await keys<Key>(store())
+  return all.filter((key) => key[0] === 'passage' && key[1] === attemptId).map((key) => key[2])
 }
 
 /** The question numbers of an attempt already on the device. */

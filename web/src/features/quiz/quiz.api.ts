@@ -5,6 +5,7 @@ import { api } from '../../api/client'
 import { shouldRetry } from '../../api/query-client'
 import type {
   AttemptSection,
+  FetchedQuestion,
   QuizAttempt,
   QuizQuestion,
   SaveAnswersBody,
@@ -12,7 +13,7 @@ import type {
   SubmitAttemptBody,
   SubmitResult,
 } from '@quiz/contracts'
-import { loadQuestion, saveQuestion } from './attempt-store'
+import { heldPassageIds, loadQuestion, saveQuestion } from './attempt-store'
 
 export const quizKeys = {
   /** Root of the learner's quiz list: a submission changes remaining attempts. */
@@ -43,9 +44,15 @@ export const quizQueries = {
       queryFn: async () => {
         const kept = await loadQuestion(attemptId, number).catch(() => undefined)
         if (kept) return kept
-        const question = await api.get<QuizQuestion>(`/quizzes/${quizId}/question/${number}/`)
-        await saveQuestion(attemptId, number, question).catch(() => undefined)
-        return question
+        // The passages the device holds come back by id alone (decision 130): a passage crosses the network once.
+        const held = await heldPassageIds(attemptId).catch(() => [])
+        const url = `/quizzes/${quizId}/question/${number}/`
+        const fetched = await api.get<FetchedQuestion>(held.length > 0 ? `${url}?passages_held=${held.join(',')}` : url)
+        await saveQuestion(attemptId, number, fetched).catch(() => undefined)
+        if (!fetched.passage || fetched.passage.text) return fetched as QuizQuestion
+        // Its passage is on the device, unless the device lost it meanwhile: then the question is asked for whole.
+        const joined = await loadQuestion(attemptId, number).catch(() => undefined)
+        return joined ?? api.get<QuizQuestion>(url)
       },
       // Offline, TanStack Query would pause the query and never read the device: it runs whatever the connection.
       networkMode: 'always',
