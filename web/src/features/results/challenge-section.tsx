@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/button'
 import { Field } from '../../components/ui/form/field'
 import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
 import type { Language } from '../../i18n/i18n'
+import { digitsFor } from '../../lib/digits'
 import { optionLetter } from '../../lib/option-letters'
 import { preview } from '../../lib/preview'
 import { flagQuestion, type FlagReason, type ReportFlag } from './challenges.api'
@@ -73,7 +74,20 @@ export function ChallengeSection({ attemptId, question, flag, windowOpen }: Chal
 
 function FlagSummary({ question, flag }: { question: ReportQuestion; flag: ReportFlag }) {
   const { t } = useTranslation('results')
-  const proposed = letterOf(question, flag.proposed_option_id, useLanguage())
+  const language = useLanguage()
+  // One option, a set's letters or a value, whichever the flag proposed.
+  const proposed =
+    flag.proposed_value !== null
+      ? digitsFor(flag.proposed_value, language)
+      : flag.proposed_option_ids !== null
+        ? flag.proposed_option_ids.map((id) => letterOf(question, id, language)).join(', ')
+        : letterOf(question, flag.proposed_option_id, language)
+  const proposedLabel =
+    flag.proposed_value !== null
+      ? 'challenge.proposed_value_label'
+      : flag.proposed_option_ids !== null
+        ? 'challenge.proposed_set_label'
+        : 'challenge.proposed_label'
   return (
     <dl className="challenge__summary">
       <div>
@@ -88,8 +102,8 @@ function FlagSummary({ question, flag }: { question: ReportQuestion; flag: Repor
       </div>
       {proposed && (
         <div>
-          <dt>{t('challenge.proposed_label')}</dt>
-          <dd>{t('challenge.option', { letter: proposed })}</dd>
+          <dt>{t(proposedLabel)}</dt>
+          <dd>{flag.proposed_value !== null ? proposed : t('challenge.option', { letter: proposed })}</dd>
         </div>
       )}
       {flag.note && (

@@ -117,9 +117,14 @@ async function openChallenge(user: ReturnType<typeof userEvent.setup>, name: Reg
 describe('challenging the key of multiple and numeric questions', () => {
   it('proposes a right set with checkboxes', async () => {
     const user = userEvent.setup()
+    const current = report()
     const network = fakeNetwork({
-      'GET /api/results/30/': () => ({ body: report() }),
-      'POST /api/results/30/flags/': ({ body }) => flagged(body),
+      'GET /api/results/30/': () => ({ body: current }),
+      'POST /api/results/30/flags/': ({ body }) => {
+        const answer = flagged(body)
+        current.answers[0]!.flag = answer.body as never
+        return answer
+      },
     })
     renderRoutes([page(ReportPage, '/results/:attemptId')], { path: '/results/30' })
     const dialog = await openChallenge(user, /Which are primes/)
@@ -132,6 +137,8 @@ describe('challenging the key of multiple and numeric questions', () => {
       reason: 'wrong_key',
       proposed_option_ids: [12, 13],
     })
+    expect(await within(dialog).findByText('Option B, C')).toBeInTheDocument()
+    expect(within(dialog).getByText('The right options are')).toBeInTheDocument()
   }, 20_000)
 
   it('proposes a value checked by the number rule, refused as typed and not sent', async () => {
