@@ -22,6 +22,7 @@ export const challengeMessages = {
   challengeNotOpen:
     'This answer key cannot be challenged yet: questions can be challenged once their right answers are shown.',
   proposalNotOfType: 'This kind of proposal does not fit this question’s type.',
+  severalNotNumeric: 'A numeric question has no options to accept: change its value or range instead.',
   revisionNotOfQuestion: 'This revision is not one of this question’s revisions.',
   correctOptionsRequired: 'Name the right option(s) of this revision.',
   changeNeedsOne: 'A change names exactly one right option.',

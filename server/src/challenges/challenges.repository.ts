@@ -126,7 +126,7 @@ export function findRevisionRow(db: Kysely<DB>, revisionId: number) {
   return db
     .selectFrom('question_revisions as r')
     .innerJoin('questions as q', 'q.id', 'r.question_id')
-    .select(['r.id', 'r.question_id', 'r.key_version', 'r.text_en'])
+    .select(['r.id', 'r.question_id', 'r.key_version', 'r.text_en', 'r.type'])
     .where('r.id', '=', revisionId)
     .executeTakeFirst()
 }

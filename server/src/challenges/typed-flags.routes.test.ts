@@ -64,4 +64,22 @@ describe.each(dialects)('flags on multiple and numeric questions on %s', (dialec
     expect(valueOnChoice.body.errors).toHaveProperty('proposed_value')
     expect(await t.db.selectFrom('flags').selectAll().execute()).toHaveLength(0)
   })
+
+  it('refuses accept_several on a numeric question, changing nothing', async () => {
+    const s = await sat()
+    const admin = await createUser(t.database, { is_admin: 1 })
+    const revision = (
+      await t.db.selectFrom('questions').select('revision_id').where('id', '=', s.numericId).executeTakeFirstOrThrow()
+    ).revision_id!
+    const refused = await as(admin, 'POST', `/api/admin/questions/${s.numericId}/key/`, {
+      revision_id: revision,
+      action: 'accept_several',
+      correct_option_ids: [s.right, s.optionId('2')],
+      note: 'Both.',
+      dry_run: false,
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors).toHaveProperty('action')
+    expect(await t.db.selectFrom('key_versions').selectAll().execute()).toHaveLength(0)
+  })
 })
