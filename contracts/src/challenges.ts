@@ -21,6 +21,8 @@ export const challengeMessages = {
   challengeClosed: 'The time to challenge this quiz’s answer key has passed.',
   challengeNotOpen:
     'This answer key cannot be challenged yet: questions can be challenged once their right answers are shown.',
+  proposalNotOfType: 'This kind of proposal does not fit this question’s type.',
+  severalNotNumeric: 'A numeric question has no options to accept: change its value or range instead.',
   revisionNotOfQuestion: 'This revision is not one of this question’s revisions.',
   correctOptionsRequired: 'Name the right option(s) of this revision.',
   changeNeedsOne: 'A change names exactly one right option.',
@@ -49,6 +51,18 @@ export const FlagRequestSchema = z.object({
   question_id: BodyIdSchema,
   reason: FlagReasonSchema,
   proposed_option_id: BodyIdSchema.nullish().transform((value) => value ?? null),
+  /** A multiple question's proposed right set (each an option of the question; the server checks that). */
+  proposed_option_ids: z
+    .array(BodyIdSchema)
+    .max(10)
+    .nullish()
+    .transform((value) => (value && value.length > 0 ? value : null)),
+  /** A numeric question's proposed value, as typed: the server reads it with the number rule (400 `invalid_number`). */
+  proposed_value: z
+    .string()
+    .max(64)
+    .nullish()
+    .transform((value) => (value === undefined || value === null || value.trim() === '' ? null : value)),
   note: z
     .string()
     .trim()
@@ -64,6 +78,10 @@ export const FlagSchema = z.object({
   question_id: z.number().int(),
   reason: FlagReasonSchema,
   proposed_option_id: z.number().int().nullable(),
+  /** A multiple question's proposed right set, ascending; null when none was proposed. */
+  proposed_option_ids: z.array(z.number().int()).nullable(),
+  /** A numeric question's proposed value in the number rule's shortest form; null when none was proposed. */
+  proposed_value: z.string().nullable(),
   note: z.string(),
   status: FlagStatusSchema,
 })
@@ -101,7 +119,10 @@ export const FlagQueueEntrySchema = z.object({
   flags: z.object({
     total: z.number().int(),
     by_reason: z.record(z.string(), z.number().int()),
-    /** Option id -> how many flags proposed it. */
+    /**
+     * Option id -> how many flags proposed it; for a multiple question each proposed set is one key ("12,15"), for a
+     * numeric one each proposed value in shortest form.
+     */
     proposed: z.record(z.string(), z.number().int()),
   }),
   /** What learners wrote, without who wrote it. */

@@ -41,6 +41,8 @@ export function upsertFlag(db: Kysely<DB>, values: Insertable<FlagTable>) {
         attempt_id: eb.ref('excluded.attempt_id'),
         reason: eb.ref('excluded.reason'),
         proposed_option_id: eb.ref('excluded.proposed_option_id'),
+        proposed_option_ids: eb.ref('excluded.proposed_option_ids'),
+        proposed_value: eb.ref('excluded.proposed_value'),
         note: eb.ref('excluded.note'),
         status: 'open' as const,
         created_at: eb.ref('excluded.created_at'),
@@ -110,7 +112,8 @@ export function listFlagsOfRevisions(db: Kysely<DB>, revisionIds: readonly numbe
     .selectFrom('flags as f')
     .innerJoin('attempts as a', 'a.id', 'f.attempt_id')
     .innerJoin('quizzes as q', 'q.id', 'a.quiz_id')
-    .select(['f.revision_id', 'f.reason', 'f.proposed_option_id', 'f.note', 'f.created_at'])
+    .select(['f.revision_id', 'f.reason', 'f.proposed_option_id', 'f.proposed_option_ids', 'f.proposed_value'])
+    .select(['f.note', 'f.created_at'])
     .select(['q.id as quiz_id', 'q.title_en', 'q.title_ne'])
     .where('f.revision_id', 'in', revisionIds)
     .where((eb) => (status === 'open' ? eb('f.status', '=', 'open') : eb('f.status', '!=', 'open')))
@@ -123,7 +126,7 @@ export function findRevisionRow(db: Kysely<DB>, revisionId: number) {
   return db
     .selectFrom('question_revisions as r')
     .innerJoin('questions as q', 'q.id', 'r.question_id')
-    .select(['r.id', 'r.question_id', 'r.key_version', 'r.text_en'])
+    .select(['r.id', 'r.question_id', 'r.key_version', 'r.text_en', 'r.type'])
     .where('r.id', '=', revisionId)
     .executeTakeFirst()
 }
@@ -226,7 +229,7 @@ export async function quizzesOfAttempts(db: Kysely<DB>, attemptIds: readonly num
 export function findRevisionOfQuestion(db: Kysely<DB>, revisionIds: readonly number[], questionId: number) {
   return db
     .selectFrom('question_revisions')
-    .select(['id', 'question_id'])
+    .select(['id', 'question_id', 'type', 'decimals'])
     .where('id', 'in', revisionIds)
     .where('question_id', '=', questionId)
     .executeTakeFirst()

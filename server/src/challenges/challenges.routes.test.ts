@@ -58,6 +58,8 @@ describe.each(dialects)('answer-key challenges on %s', (dialect) => {
         question_id: s.questionIds[0],
         reason: 'wrong_key',
         proposed_option_id: s.options[0]![1],
+        proposed_option_ids: null,
+        proposed_value: null,
         note: 'B is right: see the textbook.',
         status: 'open',
       })

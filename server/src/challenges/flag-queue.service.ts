@@ -58,8 +58,14 @@ export function createFlagQueueService({ database }: Pick<AppContext, 'database'
       const proposed: Record<string, number> = {}
       for (const flag of mine) {
         byReason[flag.reason] = (byReason[flag.reason] ?? 0) + 1
-        if (flag.proposed_option_id !== null)
-          proposed[String(flag.proposed_option_id)] = (proposed[String(flag.proposed_option_id)] ?? 0) + 1
+        // One key per proposal: an option id, a whole proposed set ("12,15"), or a value in shortest form.
+        const proposal =
+          flag.proposed_option_id !== null
+            ? String(flag.proposed_option_id)
+            : flag.proposed_option_ids !== null
+              ? (JSON.parse(flag.proposed_option_ids) as number[]).join(',')
+              : flag.proposed_value
+        if (proposal !== null) proposed[proposal] = (proposed[proposal] ?? 0) + 1
       }
       const quizzes = new Map(
         mine.map((flag) => [flag.quiz_id, { id: flag.quiz_id, title: { en: flag.title_en, ne: flag.title_ne } }]),

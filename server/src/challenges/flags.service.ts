@@ -1,5 +1,6 @@
 import type { Flag, FlagRequestSchema, Regrade } from '@quiz/contracts'
 import { challengeMessages } from '@quiz/contracts'
+import { numberRefusals, readNumber } from '@quiz/contracts/rules/numbers'
 import type { Kysely } from 'kysely'
 import type { z } from 'zod'
 import type { AppContext } from '../context'
@@ -41,6 +42,8 @@ export const toFlagDto = (flag: FlagRow): Flag => ({
   question_id: flag.question_id,
   reason: flag.reason as Flag['reason'],
   proposed_option_id: flag.proposed_option_id,
+  proposed_option_ids: flag.proposed_option_ids === null ? null : (JSON.parse(flag.proposed_option_ids) as number[]),
+  proposed_value: flag.proposed_value,
   note: flag.note,
   status: flag.status,
 })
@@ -102,6 +105,29 @@ export function createFlagsService({ database, clock, config }: Pick<AppContext,
               challengeMessages.optionNotOfQuestion,
             )
         }
+        if (body.proposed_option_ids !== null && revisions.type !== 'multiple')
+          return new ValidationFailed({ proposed_option_ids: [challengeMessages.proposalNotOfType] })
+        if (body.proposed_value !== null && revisions.type !== 'numeric')
+          return new ValidationFailed({ proposed_value: [challengeMessages.proposalNotOfType] })
+        const foreign =
+          (body.proposed_option_ids ?? []).length > 0 ? await foreignProposal(trx, revisions.id, body) : null
+        if (foreign !== null)
+          return new ValidationFailed(
+            { [`proposed_option_ids.${foreign}`]: [challengeMessages.optionNotOfQuestion] },
+            challengeMessages.optionNotOfQuestion,
+          )
+        let proposedValue: string | null = null
+        if (body.proposed_value !== null) {
+          // Read as the exam reads an answer, so the queue counts "2.50" and "2.5" as one proposal.
+          const read = readNumber(body.proposed_value, revisions.decimals)
+          if (!read.ok)
+            return new ValidationFailed(
+              { proposed_value: [numberRefusals[read.reason]] },
+              'A typed number is not one the question accepts.',
+              'invalid_number',
+            )
+          proposedValue = read.text
+        }
         if (attempt.status !== 'finished') return new Conflict(challengeMessages.attemptInProgress)
         const now = clock.now()
         // A challenge names a key the learner has been shown: none while it is withheld (a flag sent during a live
@@ -117,12 +143,24 @@ export function createFlagsService({ database, clock, config }: Pick<AppContext,
           revision_id: revisions.id,
           reason: body.reason,
           proposed_option_id: body.proposed_option_id,
+          proposed_option_ids:
+            body.proposed_option_ids === null
+              ? null
+              : JSON.stringify([...new Set(body.proposed_option_ids)].sort((a, b) => a - b)),
+          proposed_value: proposedValue,
           note: body.note,
           created_at: now,
         })
         return toFlagDto(flag)
       }),
     )
+  }
+
+  /** The place in `proposed_option_ids` of the first id that is not an option of the revision, or null. */
+  async function foreignProposal(trx: Kysely<DB>, revisionId: number, body: FlagBody) {
+    const options = new Set((await findRevisionOptionIds(trx, revisionId)).map((option) => option.id))
+    const place = (body.proposed_option_ids ?? []).findIndex((id) => !options.has(id))
+    return place < 0 ? null : place
   }
 
   return { flagQuestion }

@@ -58,6 +58,8 @@ export function createKeyDecisionService({ database, clock }: Pick<AppContext, '
     const revision = await findRevisionRow(db, body.revision_id)
     if (!revision || revision.question_id !== questionId)
       throw new ValidationFailed({ revision_id: [challengeMessages.revisionNotOfQuestion] })
+    if (body.action === 'accept_several' && revision.type === 'numeric')
+      throw new ValidationFailed({ action: [challengeMessages.severalNotNumeric] })
     const options = await findRevisionOptionIds(db, revision.id)
     const optionIds = new Set(options.map((option) => option.id))
     const named = body.correct_option_ids ?? []

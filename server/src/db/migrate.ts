@@ -54,6 +54,7 @@ import { blindLearners } from './migrations/0066_blind_learners'
 import { passages } from './migrations/0070_passages'
 import { institutesWithWork } from './migrations/0076_institutes_with_work'
 import { passagesVersion } from './migrations/0078_passages_version'
+import { typedChallenges } from './migrations/0079_typed_challenges'
 
 // Listed, not scanned, so the bundle carries them; a released migration is never edited, a new one follows it.
 const migrations = (dialect: Dialect): Record<string, Migration> => ({
@@ -111,6 +112,7 @@ const migrations = (dialect: Dialect): Record<string, Migration> => ({
   '0070_passages': passages(dialect),
   '0076_institutes_with_work': institutesWithWork(dialect),
   '0078_passages_version': passagesVersion(),
+  '0079_typed_challenges': typedChallenges(),
 })
 
 /** The migrations this build knows, oldest first: a backup that applied others was made by a newer server. */

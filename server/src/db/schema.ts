@@ -532,6 +532,8 @@ export interface KeyVersionTable {
   /** JSON array of the option ids that score right. */
   correct_option_ids: string
   drop_policy: 'full_marks_all' | 'full_marks_answered' | 'exclude' | null
+  /** Numeric only: JSON `{value, tolerance}` or `{min, max}` decided over the authored answer. */
+  numeric_answer: ColumnType<string | null, string | null | undefined, string | null>
   note: string
   actor_id: number | null
   actor_username: string
@@ -547,6 +549,10 @@ export interface FlagTable {
   revision_id: number
   reason: string
   proposed_option_id: number | null
+  /** Multiple only: JSON array of the proposed right set, ascending. */
+  proposed_option_ids: ColumnType<string | null, string | null | undefined, string | null>
+  /** Numeric only: the proposed value in the number rule's shortest form. */
+  proposed_value: ColumnType<string | null, string | null | undefined, string | null>
   note: Generated<string>
   status: Generated<'open' | 'accepted' | 'rejected'>
   created_at: number

@@ -1,13 +1,16 @@
 import { CHALLENGE_NOTE_LENGTH, FLAG_REASONS } from '@quiz/contracts/rules/challenges'
+import { readNumber } from '@quiz/contracts/rules/numbers'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../api/api-error'
 import { Alert } from '../../components/ui/alert'
+import { NumericAnswer } from '../../components/answers/numeric-answer'
 import { Button } from '../../components/ui/button'
 import { Field } from '../../components/ui/form/field'
 import { useBilingual, useLanguage } from '../../i18n/use-bilingual'
 import type { Language } from '../../i18n/i18n'
+import { digitsFor } from '../../lib/digits'
 import { optionLetter } from '../../lib/option-letters'
 import { preview } from '../../lib/preview'
 import { flagQuestion, type FlagReason, type ReportFlag } from './challenges.api'
@@ -71,7 +74,20 @@ export function ChallengeSection({ attemptId, question, flag, windowOpen }: Chal
 
 function FlagSummary({ question, flag }: { question: ReportQuestion; flag: ReportFlag }) {
   const { t } = useTranslation('results')
-  const proposed = letterOf(question, flag.proposed_option_id, useLanguage())
+  const language = useLanguage()
+  // One option, a set's letters or a value, whichever the flag proposed.
+  const proposed =
+    flag.proposed_value !== null
+      ? digitsFor(flag.proposed_value, language)
+      : flag.proposed_option_ids !== null
+        ? flag.proposed_option_ids.map((id) => letterOf(question, id, language)).join(', ')
+        : letterOf(question, flag.proposed_option_id, language)
+  const proposedLabel =
+    flag.proposed_value !== null
+      ? 'challenge.proposed_value_label'
+      : flag.proposed_option_ids !== null
+        ? 'challenge.proposed_set_label'
+        : 'challenge.proposed_label'
   return (
     <dl className="challenge__summary">
       <div>
@@ -86,8 +102,8 @@ function FlagSummary({ question, flag }: { question: ReportQuestion; flag: Repor
       </div>
       {proposed && (
         <div>
-          <dt>{t('challenge.proposed_label')}</dt>
-          <dd>{t('challenge.option', { letter: proposed })}</dd>
+          <dt>{t(proposedLabel)}</dt>
+          <dd>{flag.proposed_value !== null ? proposed : t('challenge.option', { letter: proposed })}</dd>
         </div>
       )}
       {flag.note && (
@@ -103,6 +119,10 @@ function FlagSummary({ question, flag }: { question: ReportQuestion; flag: Repor
 interface Draft {
   reason: FlagReason | ''
   proposed: string
+  /** A multiple question's proposed set. */
+  proposedIds: number[]
+  /** A numeric question's proposed value, as typed; null while empty or refused by the number rule. */
+  proposedValue: string | null
   note: string
 }
 
@@ -127,6 +147,8 @@ function ChallengeForm({
   const [draft, setDraft] = useState<Draft>({
     reason: flag?.reason ?? '',
     proposed: flag?.proposed_option_id ? String(flag.proposed_option_id) : '',
+    proposedIds: flag?.proposed_option_ids ?? [],
+    proposedValue: flag?.proposed_value ?? null,
     note: flag?.note ?? '',
   })
   const [reasonMissing, setReasonMissing] = useState(false)
@@ -135,7 +157,17 @@ function ChallengeForm({
       flagQuestion(attemptId, {
         question_id: question.id,
         reason: draft.reason as FlagReason,
-        ...(draft.proposed ? { proposed_option_id: Number(draft.proposed) } : {}),
+        ...(question.type === 'multiple'
+          ? draft.proposedIds.length > 0
+            ? { proposed_option_ids: draft.proposedIds }
+            : {}
+          : question.type === 'numeric'
+            ? draft.proposedValue !== null
+              ? { proposed_value: draft.proposedValue }
+              : {}
+            : draft.proposed
+              ? { proposed_option_id: Number(draft.proposed) }
+              : {}),
         ...(draft.note.trim() ? { note: draft.note.trim() } : {}),
       }),
     onSuccess: async () => {
@@ -156,6 +188,8 @@ function ChallengeForm({
       setReasonMissing(true)
       return
     }
+    // A value the number rule refuses is told under its field as typed and never sent.
+    if (question.type === 'numeric' && draft.proposedValue !== null && !readNumber(draft.proposedValue).ok) return
     send.mutate()
   }
   const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }))
@@ -184,25 +218,69 @@ function ChallengeForm({
           </span>
         )}
       </fieldset>
-      <Field
-        label={t('challenge.proposed_label')}
-        hint={t('challenge.proposed_hint')}
-        error={fieldError('proposed_option_id')}
-      >
-        {(control) => (
-          <select {...control} value={draft.proposed} onChange={(event) => set({ proposed: event.target.value })}>
-            <option value="">{t('challenge.proposed_none')}</option>
-            {question.options.map((option, index) => (
-              <option key={option.id} value={option.id}>
-                {t('challenge.option_text', {
-                  letter: optionLetter(index, language),
-                  text: preview(pick(option.text), OPTION_PREVIEW_LENGTH, language),
-                })}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      {question.type === 'multiple' ? (
+        <fieldset aria-describedby={fieldError('proposed_option_ids') ? `${ids}-set-error` : undefined}>
+          <legend>{t('challenge.proposed_set_label')}</legend>
+          <p className="field__hint">{t('challenge.proposed_hint')}</p>
+          {question.options.map((option, index) => (
+            <label key={option.id} className="challenge__reason">
+              <input
+                type="checkbox"
+                checked={draft.proposedIds.includes(option.id)}
+                onChange={(event) =>
+                  set({
+                    proposedIds: event.target.checked
+                      ? [...draft.proposedIds, option.id]
+                      : draft.proposedIds.filter((id) => id !== option.id),
+                  })
+                }
+              />{' '}
+              {t('challenge.option_text', {
+                letter: optionLetter(index, language),
+                text: preview(pick(option.text), OPTION_PREVIEW_LENGTH, language),
+              })}
+            </label>
+          ))}
+          {fieldError('proposed_option_ids') && (
+            <span id={`${ids}-set-error`} className="field__error">
+              {fieldError('proposed_option_ids')}
+            </span>
+          )}
+        </fieldset>
+      ) : question.type === 'numeric' ? (
+        <div className="stack">
+          <span id={`${ids}-value-label`}>{t('challenge.proposed_value_label')}</span>
+          {/* The exam's own field: the contracts' number rule, refusals told as typed, Nepali digits read. */}
+          <NumericAnswer
+            answer={draft.proposedValue}
+            decimals={null}
+            labelledBy={`${ids}-value-label`}
+            onAnswer={() => undefined}
+            onTyped={(typed) => set({ proposedValue: typed.trim() === '' ? null : typed })}
+          />
+          {fieldError('proposed_value') && <span className="field__error">{fieldError('proposed_value')}</span>}
+        </div>
+      ) : (
+        <Field
+          label={t('challenge.proposed_label')}
+          hint={t('challenge.proposed_hint')}
+          error={fieldError('proposed_option_id')}
+        >
+          {(control) => (
+            <select {...control} value={draft.proposed} onChange={(event) => set({ proposed: event.target.value })}>
+              <option value="">{t('challenge.proposed_none')}</option>
+              {question.options.map((option, index) => (
+                <option key={option.id} value={option.id}>
+                  {t('challenge.option_text', {
+                    letter: optionLetter(index, language),
+                    text: preview(pick(option.text), OPTION_PREVIEW_LENGTH, language),
+                  })}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      )}
       <Field
         label={t('challenge.note_label')}
         hint={t('challenge.note_hint', { count: noteLeft })}

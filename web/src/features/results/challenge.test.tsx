@@ -80,6 +80,8 @@ describe('challenging the key from the report', () => {
           question_id: sent.question_id,
           reason: sent.reason,
           proposed_option_id: sent.proposed_option_id ?? null,
+          proposed_option_ids: null,
+          proposed_value: null,
           note: sent.note ?? '',
           status: 'open',
         }
@@ -160,6 +162,8 @@ describe('challenging the key from the report', () => {
         question_id: 2,
         reason: 'wrong_key',
         proposed_option_id: 22,
+        proposed_option_ids: null,
+        proposed_value: null,
         note: '',
         status: 'accepted',
       },
