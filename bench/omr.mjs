@@ -47,6 +47,9 @@ const secret = 'bench-secret'
 const sittingId = 5
 const optionCounts = Array.from({ length: 100 }, () => 4)
 const letters = 'ABCD'
+// The last rows of each sheet are multiple questions' rows (decision 129): 0-3 options marked, read as a set.
+const MULTIPLE_ROWS = 10
+const isMultiple = (q) => q >= optionCounts.length - MULTIPLE_ROWS
 
 function sheetFor(n, random) {
   const clean = random() < 0.7
@@ -54,6 +57,14 @@ function sheetFor(n, random) {
   const marks = []
   const truth = []
   for (let q = 0; q < optionCounts.length; q++) {
+    if (isMultiple(q)) {
+      const chosen = [0, 1, 2, 3].filter(() => random() < 0.45)
+      const faint = !clean && chosen.length > 0 && random() < 0.2 ? chosen[0] : null
+      for (const o of chosen)
+        marks.push({ question: q, option: o, style: o === faint ? 'light' : inks[Math.floor(random() * 3)] })
+      truth.push({ set: chosen.map((o) => letters[o]).join(''), faint: faint !== null })
+      continue
+    }
     const option = Math.floor(random() * 4)
     const roll = random()
     if (roll < 0.08) {
@@ -67,7 +78,7 @@ function sheetFor(n, random) {
     if (!clean && random() < 0.05) marks.push({ question: q, option: (option + 1) % 4, style: 'dot' })
   }
   if (!clean) {
-    const q = Math.floor(random() * optionCounts.length)
+    const q = Math.floor(random() * (optionCounts.length - MULTIPLE_ROWS))
     const first = marks.find((m) => m.question === q && m.style !== 'dot' && m.style !== 'tick')
     if (first) {
       marks.push({ question: q, option: (first.option + 2) % 4, style: 'pen' })
@@ -100,7 +111,20 @@ function sheetFor(n, random) {
   }
 }
 
+/** A multiple row as interpretReading reads it: clear marks without faint ones beside them are its letters. */
+function judgeMultiple(truth, answer) {
+  const read =
+    answer === null || typeof answer === 'string'
+      ? (answer ?? '')
+      : answer.flag === 'multiple' && !answer.doubtful
+        ? answer.marks.join('')
+        : undefined
+  if (read === undefined) return 'flagged'
+  return read === truth.set ? 'right' : 'wrong'
+}
+
 function judge(truth, answer) {
+  if (truth?.set !== undefined) return judgeMultiple(truth, answer)
   if (truth === null || typeof truth === 'string') {
     if (answer === truth) return 'right'
     return answer !== null && typeof answer === 'object' ? 'flagged' : 'wrong'
@@ -188,6 +212,7 @@ async function runCondition(condition, index) {
   // BENCH_SEED draws another set of photos: a check that the reader was not tuned to one set.
   const random = seededRandom(Number(process.env.BENCH_SEED ?? 44) + index)
   const counts = { right: 0, flagged: 0, wrong: 0 }
+  const multipleCounts = { right: 0, flagged: 0, wrong: 0 }
   const stats = { cleanSheets: 0, cleanFlagged: 0, refused: 0, wrongLearner: 0, refusals: {}, wrongByKind: {} }
   const cpuMs = []
   const started = Date.now()
@@ -215,14 +240,23 @@ async function runCondition(condition, index) {
     result.answers.forEach(({ answer }, q) => {
       const truth = sheet.truth[q]
       const verdict = judge(truth, answer)
-      counts[verdict]++
+      ;(isMultiple(q) ? multipleCounts : counts)[verdict]++
       if (verdict === 'wrong') {
         wrongHere++
-        const kind = truth === null ? 'blank' : typeof truth === 'string' ? 'mark' : truth.light ? 'light' : 'multiple'
+        const kind =
+          truth === null
+            ? 'blank'
+            : typeof truth === 'string'
+              ? 'mark'
+              : truth.set !== undefined
+                ? 'multiple row'
+                : truth.light
+                  ? 'light'
+                  : 'multiple'
         const read = answer === null ? 'null' : 'letter'
         stats.wrongByKind[`${kind} read as ${read}`] = (stats.wrongByKind[`${kind} read as ${read}`] ?? 0) + 1
       }
-      if (answer !== null && typeof answer === 'object') flagged = true
+      if (isMultiple(q) ? verdict === 'flagged' : answer !== null && typeof answer === 'object') flagged = true
     })
     if (sheet.clean) {
       stats.cleanSheets++
@@ -248,6 +282,10 @@ async function runCondition(condition, index) {
   )
   console.log(
     `questions read wrong without a flag: ${counts.wrong} = ${pct(counts.wrong, questions)} % (target <= 0.05)`,
+  )
+  const rows = multipleCounts.right + multipleCounts.flagged + multipleCounts.wrong
+  console.log(
+    `multiple questions' rows (${rows}): right ${pct(multipleCounts.right, rows)} %, flagged ${pct(multipleCounts.flagged, rows)} %, right or flagged ${pct(multipleCounts.right + multipleCounts.flagged, rows)} %, wrong without a flag ${multipleCounts.wrong} = ${pct(multipleCounts.wrong, rows)} %`,
   )
   console.log(`read wrong, by what the learner did: ${JSON.stringify(stats.wrongByKind)}`)
   console.log(

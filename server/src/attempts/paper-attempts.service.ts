@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely'
 import type { AttemptRow, DB } from '../db/schema'
+import type { AnswerValue } from '../questions/scoring'
 import type { AttemptSection } from '../questions/sections'
-import { findAttemptById, movePaperAttempts } from './attempts.repository'
+import { answerEntries } from './exam-state'
+import { findAttemptById, movePaperAttempts, type AnswerEntry } from './attempts.repository'
 import type { AttemptLifecycle } from './attempts.service'
 import { withdrawFinished, type BegunAttempt, type Finished } from './finish'
 import { findQuizForSitting, type LearnerQuizRow } from './learner-quizzes.repository'
@@ -20,11 +22,20 @@ export interface PaperAttemptInput {
   revisionIds: readonly number[]
   optionOrder: readonly (readonly number[])[]
   sections: string
-  answers: ReadonlyMap<number, number | null>
+  /** A choice question's option id, a multiple one's option ids, a numeric one's typed number (null: blank). */
+  answers: ReadonlyMap<number, AnswerValue>
   /** The number of the attempt this one replaces (a re-read or corrected sheet), kept so numbers stay without gaps. */
   number?: number
   now: number
 }
+
+/** A choice or blank answer is written as a sheet's always was; the other types as exam-state stores them. */
+const paperEntries = (answers: ReadonlyMap<number, AnswerValue>): AnswerEntry[] =>
+  [...answers].map(([questionId, answer]) =>
+    answer === null || typeof answer === 'number'
+      ? [questionId, answer]
+      : answerEntries({ [questionId]: typeof answer === 'string' ? answer : [...answer] })[0]!,
+  )
 
 export function createPaperAttempts({
   lifecycle,
@@ -72,7 +83,7 @@ export function createPaperAttempts({
       { begun },
       {
         answers: input.answers,
-        write: [...input.answers.entries()],
+        write: paperEntries(input.answers),
         finishedAt: input.heldAt,
         late: false,
         submitted: true,

@@ -5,7 +5,8 @@ import { attemptSections } from '../questions/sections'
 import { notify, relink } from '../notifications/notifications.service'
 import { createBookletJoin } from './booklet-join'
 import { paperResultLink, paperResultNotification } from './paper-result-notification'
-import { choiceNumbers, letterIndex } from './sitting-sets'
+import type { AnswerValue } from '../questions/scoring'
+import { choiceNumbers, isMultipleRow, letterIndex, letterIndexes } from './sitting-sets'
 import { deadlineOf, planOf, type SittingsDeps, type SittingView } from './sitting-view'
 
 import type { Answers } from './scan-rows'
@@ -25,12 +26,19 @@ export function createAttemptRecorder({ config, papers, paperAttempts }: Sitting
     const plan = planOf(sitting, scan.set)
     const revisionIds = JSON.parse(sitting.revision_ids) as number[]
     const paper = await papers.paperFor(trx, sitting.revision_ids)
-    const answers = new Map<number, number | null>()
+    const answers = new Map<number, AnswerValue>()
     // The sheet's rows are the set's choice questions by their printed numbers; written ones come from booklet pages.
     for (const number of choiceNumbers(plan)) {
       const letter = scan.answers[String(number)] ?? null
-      const optionId = letter === null ? null : plan.options[number - 1]![letterIndex(sitting.labels, letter)]!
-      answers.set(paper.questions[plan.order[number - 1]!]!.questionId, optionId)
+      const options = plan.options[number - 1]!
+      // A multiple row's letters are its option ids; the section's multiple marking scores them (outcomes/markers).
+      const answer: AnswerValue =
+        letter === null
+          ? null
+          : isMultipleRow(plan, number)
+            ? letterIndexes(sitting.labels, letter).map((index) => options[index]!)
+            : options[letterIndex(sitting.labels, letter)]!
+      answers.set(paper.questions[plan.order[number - 1]!]!.questionId, answer)
     }
     const sections = sitting.sections ?? JSON.stringify(attemptSections(null, plan.order.length))
     const finished = await paperAttempts.record(trx, {

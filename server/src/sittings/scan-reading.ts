@@ -1,7 +1,7 @@
 import type { OptionLabels, ScanBox, ScanFlag, SittingSet } from '@quiz/contracts'
 import type { SheetReading } from './reader/read-sheet'
 import type { SheetCode } from './sheet/sheet-code'
-import { letterIndex, type SittingSetPlan } from './sitting-sets'
+import { isMultipleRow, joinLetters, letterIndex, type SittingSetPlan } from './sitting-sets'
 
 export interface RosterPlace {
   roll_number: number
@@ -93,18 +93,32 @@ export function interpretReading(
   }
   const plan = set === null ? undefined : plans.find((candidate) => candidate.set === set)
   const answers: Record<string, string | null> = {}
-  for (const { number, answer, box } of reading.answers ?? []) {
+  for (const { number, answer: read, box } of reading.answers ?? []) {
+    // A multiple question's row takes several marks: clear ones are its answer, joined (decision 129).
+    const answer =
+      isMultipleRow(plan, number) &&
+      read !== null &&
+      typeof read !== 'string' &&
+      read.flag === 'multiple' &&
+      !read.doubtful
+        ? joinLetters(labels, read.marks)
+        : read
     if (answer === null || typeof answer === 'string') {
       // A blank sheet's row may print more bubbles than this set's question has: a mark there is for a person.
       const options = plan?.options[number - 1]?.length
       // A mark at a written question's number of this set (a blank sheet prints every set's) is for a person.
       if (answer === null && options === 0) continue
-      if (answer !== null && options !== undefined && letterIndex(labels, answer) >= options) {
-        flags.push({ question: number, kind: 'unclear', marks: [answer], box })
+      const beyond =
+        answer !== null && options !== undefined && [...answer].some((l) => letterIndex(labels, l) >= options)
+      if (beyond) {
+        flags.push({ question: number, kind: 'unclear', marks: [...answer], box })
         answers[String(number)] = null
       } else answers[String(number)] = answer
     } else {
-      flags.push({ question: number, kind: answer.flag, marks: answer.marks, box })
+      // On a multiple row several marks are no fault: what is doubtful there is the faint bubbles beside them.
+      const multipleRow = isMultipleRow(plan, number)
+      const marks = multipleRow ? [...joinLetters(labels, [...answer.marks, ...(answer.doubtful ?? [])])] : answer.marks
+      flags.push({ question: number, kind: multipleRow ? 'unclear' : answer.flag, marks, box })
       answers[String(number)] = null
     }
   }

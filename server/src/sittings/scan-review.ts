@@ -1,7 +1,7 @@
 import { sittingMessages, type Scan, type ScanStatus, type ScanUpdate } from '@quiz/contracts'
 import { changedFields, recordAudit, type UserActor } from '../audit/audit-log'
 import { Conflict, ValidationFailed, type FieldErrors } from '../http/errors'
-import { anySetChoiceNumbers, letterIndex } from './sitting-sets'
+import { anySetChoiceNumbers, isMultipleRow, joinLetters, letterIndex, letterIndexes } from './sitting-sets'
 import { findSittingView, planOf, type SittingsDeps } from './sitting-view'
 import { deleteScanFiles } from './scan-files'
 import { deleteScan, findRecordedScanOf, findRosterEntry, scanFileKeys, updateScan } from './sittings.repository'
@@ -55,9 +55,19 @@ export function createScanReview(
         const plan = planOf(sitting, set)
         for (const [key, letter] of Object.entries(answers)) {
           const options = plan.options[Number(key) - 1]?.length ?? 0
-          const index = letter === null ? 0 : letterIndex(sitting.labels, letter)
-          if (letter !== null && (index < 0 || index >= options) && !errors[`answers.${key}`])
+          // A multiple question's row takes its letters joined ("AC"), each an option (decision 129).
+          const multiple = isMultipleRow(plan, Number(key))
+          const indexes =
+            letter === null
+              ? []
+              : multiple
+                ? letterIndexes(sitting.labels, letter)
+                : [letterIndex(sitting.labels, letter)]
+          const wrong =
+            letter !== null && (indexes.length === 0 || indexes.some((index) => index < 0 || index >= options))
+          if (wrong && !errors[`answers.${key}`])
             (errors[`answers.${key}`] ??= []).push(sittingMessages.notAnOption(letter, Number(key)))
+          else if (multiple && letter !== null) answers[key] = joinLetters(sitting.labels, [...letter])
         }
       }
       if (Object.keys(errors).length > 0) throw new ValidationFailed(errors, Object.values(errors)[0]![0])

@@ -65,6 +65,58 @@ describe("a mixed paper's sheet", () => {
     expect(read.answers).toEqual({ 1: 'B', 3: 'A', 4: null })
     expect(read.flags).toEqual([{ question: 4, kind: 'unclear', marks: ['C'], box }])
   })
+
+  it("reads a multiple question's clear marks as its joined letters, and flags faint ones beside them as unclear", () => {
+    const box = { x: 0, y: 0, width: 0.1, height: 0.1, turn: 0 as const }
+    // Paper: 1 multiple (4 options), 2 choice (4 options), 3 multiple (3 options): decision 129.
+    const [plan] = planSets(
+      1,
+      [{ count: 3 }],
+      [
+        [11, 12, 13, 14],
+        [21, 22, 23, 24],
+        [31, 32, 33],
+      ],
+      undefined,
+      [],
+      ['multiple', 'choice', 'multiple'],
+    )
+    expect(plan!.multiple).toEqual([1, 3])
+    const read = (answers: Parameters<typeof interpretReading>[0]['answers']) =>
+      interpretReading(
+        {
+          code: { sittingId: 1, kind: 'roster', rollNumber: 1, userId: 5 },
+          roll: 1,
+          set: 'A',
+          boxes: { roll: box, set: box },
+          answers,
+        },
+        [plan!],
+        'latin',
+        {
+          byRoll: () => ({ roll_number: 1, user_id: 5, set_letter: 'A' }),
+          byLearner: () => ({ roll_number: 1, user_id: 5, set_letter: 'A' }),
+        },
+      )
+    const clean = read([
+      { number: 1, answer: { flag: 'multiple', marks: ['D', 'A'] }, box },
+      { number: 2, answer: { flag: 'multiple', marks: ['A', 'B'] }, box },
+      { number: 3, answer: 'B', box },
+    ])
+    expect(clean.answers).toEqual({ 1: 'AD', 2: null, 3: 'B' })
+    // On a one-answer row two marks stay a `multiple` flag.
+    expect(clean.flags).toEqual([{ question: 2, kind: 'multiple', marks: ['A', 'B'], box }])
+    const doubtful = read([
+      { number: 1, answer: { flag: 'multiple', marks: ['A', 'C'], doubtful: ['B'] }, box },
+      { number: 2, answer: null, box },
+      { number: 3, answer: { flag: 'unclear', marks: ['C'] }, box },
+    ])
+    expect(doubtful.answers).toEqual({ 1: null, 2: null, 3: null })
+    expect(doubtful.flags).toEqual([
+      { question: 1, kind: 'unclear', marks: ['A', 'B', 'C'], box },
+      { question: 3, kind: 'unclear', marks: ['C'], box },
+    ])
+  })
 })
 
 describe("a shuffled set's passages", () => {

@@ -10,6 +10,8 @@ export interface SittingSetPlan {
   seed: number
   order: number[]
   options: number[][]
+  /** The printed numbers of the set's multiple questions: rows taking several marks (absent on older sittings). */
+  multiple?: number[]
 }
 
 /** mulberry32: a small seeded generator, so a set's order follows from its stored seed. */
@@ -35,10 +37,20 @@ export function planSets(
   optionIds: readonly (readonly number[])[],
   newSeed: () => number = () => randomInt(2 ** 31),
   passageIds: readonly (number | null)[] = [],
+  types: readonly string[] = [],
 ): SittingSetPlan[] {
   const inPaperOrder = optionIds.map((_, index) => index)
+  const multipleOf = (order: readonly number[]) =>
+    order.flatMap((question, row) => (types[question] === 'multiple' ? [row + 1] : []))
   return SITTING_SETS.slice(0, count).map((set, index) => {
-    if (index === 0) return { set, seed: 0, order: inPaperOrder, options: optionIds.map((ids) => [...ids]) }
+    if (index === 0)
+      return {
+        set,
+        seed: 0,
+        order: inPaperOrder,
+        options: optionIds.map((ids) => [...ids]),
+        multiple: multipleOf(inPaperOrder),
+      }
     const seed = newSeed()
     const random = seeded(seed)
     let first = 0
@@ -47,7 +59,8 @@ export function planSets(
       first += section.count
       return shuffled(passageUnits(run, passageIds), random).flat()
     })
-    return { set, seed, order, options: order.map((question) => shuffled(optionIds[question]!, random)) }
+    const options = order.map((question) => shuffled(optionIds[question]!, random))
+    return { set, seed, order, options, multiple: multipleOf(order) }
   })
 }
 
@@ -106,3 +119,14 @@ export const letterIndex = (labels: OptionLabels, letter: string) =>
   (OPTION_LABELS[labels] as readonly string[]).indexOf(letter)
 
 export const letterAt = (labels: OptionLabels, index: number) => OPTION_LABELS[labels][index]!
+
+export const isMultipleRow = (plan: Pick<SittingSetPlan, 'multiple'> | undefined, number: number) =>
+  plan?.multiple?.includes(number) ?? false
+
+/** A multiple row's letters as the scan keeps them: each once, in the labels' order, joined (`"AC"`). */
+export const joinLetters = (labels: OptionLabels, letters: readonly string[]) =>
+  [...new Set(letters)].sort((a, b) => letterIndex(labels, a) - letterIndex(labels, b)).join('')
+
+/** The option indexes of joined letters; -1 for a character that is not a label. */
+export const letterIndexes = (labels: OptionLabels, joined: string) =>
+  [...joined].map((letter) => letterIndex(labels, letter))

@@ -98,7 +98,8 @@ export function createSittingsService(deps: SittingsDeps) {
       const title = body.title ?? { en: quiz.title_en, ne: quiz.title_ne }
       const heldAt = Date.parse(body.held_at)
       const passageIds = paper.questions.map((question) => question.passageId)
-      const sets = planSets(body.sets ?? 1, drawn.sections, optionIds, undefined, passageIds)
+      const types = paper.questions.map((question) => question.type ?? 'choice')
+      const sets = planSets(body.sets ?? 1, drawn.sections, optionIds, undefined, passageIds, types)
       const labels = body.option_labels ?? 'latin'
       const sittingId = await insertSitting(trx, {
         quiz_id: quiz.id,

@@ -64,7 +64,8 @@ export const REFUSAL_MESSAGES: Record<SheetRefusal, string> = {
     'This sheet was not printed for this sitting: its QR code belongs to another sitting or does not verify.',
 }
 
-export type SheetAnswer = string | null | { flag: 'multiple' | 'unclear'; marks: string[] }
+/** `doubtful` (a `multiple` row's faint bubbles beside its marks) settles whether a multiple question's row is read. */
+export type SheetAnswer = string | null | { flag: 'multiple' | 'unclear'; marks: string[]; doubtful?: string[] }
 
 export interface SheetReading {
   ok: true
@@ -342,7 +343,9 @@ function readAnswers(image: GreyImage, located: LocatedPage, layout: SheetLayout
           ? choice.value
           : choice.kind === 'none'
             ? null
-            : { flag: choice.kind, marks: choice.marks }
+            : choice.kind === 'multiple' && choice.doubtful
+              ? { flag: choice.kind, marks: choice.marks, doubtful: choice.doubtful }
+              : { flag: choice.kind, marks: choice.marks }
       answers.push({ number: question.number, answer, box })
     }
   })
