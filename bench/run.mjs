@@ -73,6 +73,10 @@ try {
       (await call(server.baseUrl, 'GET', `/api/quizzes/${small}/question/${n}/`, { token: endpointTokens[0] })).body,
     )
 
+  // The ceiling's body is a lone choice question's, as before the paper was mixed: a question under a 300-word
+  // passage (4.6 KB) would lower the ceiling and so raise every other route's share of it.
+  const bareBody = JSON.stringify(questions.find((question) => question.passage === null) ?? questions[0])
+
   let connectionIndex = 0
   const withToken = (client) => {
     client.setHeaders({
@@ -108,9 +112,6 @@ try {
     ceiling = before['req/s']
     const firstRoute = results.length
     await runCannon('list quizzes (GET /api/quizzes/)', { requests: [{ method: 'GET', path: '/api/quizzes/' }] })
-    // The ceiling's body is a lone choice question's, as before the paper was mixed: a question under a 300-word
-    // passage (4.6 KB) would lower the ceiling and so raise every other route's share of it.
-    const bareBody = JSON.stringify(questions.find((question) => question.passage === null) ?? questions[0])
     async function calibrate(when, workUs = 0) {
       const port = await freePort()
       const bare = spawn(process.execPath, [new URL('./bare-server.mjs', import.meta.url).pathname], {
