@@ -26,6 +26,9 @@ export const challengeMessages = {
   revisionNotOfQuestion: 'This revision is not one of this question’s revisions.',
   correctOptionsRequired: 'Name the right option(s) of this revision.',
   changeNeedsOne: 'A change names exactly one right option.',
+  answerOnlyNumeric: 'Only a numeric question has a value or range: name its right options instead.',
+  answerRequired: 'A change of a numeric question gives its new value or range in answer.',
+  optionsNotNumeric: 'A numeric question has no options: give its new value or range in answer.',
   acceptSeveralNeedsTwo: 'Accepting several answers names at least two options.',
   optionNotOfRevision: 'This option is not one of this revision’s options.',
   noteRequired: 'Write a note: the learners who flagged this question read it.',
@@ -168,6 +171,11 @@ export const KeyDecisionRequestSchema = z
     revision_id: BodyIdSchema,
     action: KeyActionSchema,
     correct_option_ids: z.array(BodyIdSchema).max(10).optional(),
+    /**
+     * `change` on a numeric question: its new `{value, tolerance}` or `{min, max}`, checked by the server as the
+     * bank checks a question's (question-types.ts's NumericKeyInputSchema, which imports this module's neighbours).
+     */
+    answer: z.unknown().optional(),
     drop_policy: DropPolicySchema.optional(),
     note: z
       .string({ error: (issue) => (issue.input === undefined ? challengeMessages.noteRequired : undefined) })
@@ -178,15 +186,14 @@ export const KeyDecisionRequestSchema = z
   })
   .superRefine((body, context) => {
     const ids = body.correct_option_ids
-    if (body.action === 'change' || body.action === 'accept_several') {
+    // What a change names is the question type's (the server's check): one option, a right set, or a numeric answer.
+    if (body.action === 'accept_several') {
       if (!ids || ids.length === 0)
         context.addIssue({
           code: 'custom',
           message: challengeMessages.correctOptionsRequired,
           path: ['correct_option_ids'],
         })
-      else if (body.action === 'change' && new Set(ids).size !== 1)
-        context.addIssue({ code: 'custom', message: challengeMessages.changeNeedsOne, path: ['correct_option_ids'] })
       else if (body.action === 'accept_several' && new Set(ids).size < 2)
         context.addIssue({
           code: 'custom',

@@ -126,7 +126,7 @@ export function findRevisionRow(db: Kysely<DB>, revisionId: number) {
   return db
     .selectFrom('question_revisions as r')
     .innerJoin('questions as q', 'q.id', 'r.question_id')
-    .select(['r.id', 'r.question_id', 'r.key_version', 'r.text_en', 'r.type'])
+    .select(['r.id', 'r.question_id', 'r.key_version', 'r.text_en', 'r.type', 'r.numeric_answer', 'r.decimals'])
     .where('r.id', '=', revisionId)
     .executeTakeFirst()
 }
@@ -149,6 +149,8 @@ export interface HoldingAttempt {
   sections: string | null
   score_hundredths: number
   option_id: number | null
+  /** A multiple or numeric answer as stored (JSON: the option ids, or the typed number's string). */
+  value: string | null
 }
 
 /** The paper is a JSON array, searched by the database's own JSON functions. */
@@ -168,7 +170,7 @@ export async function listAttemptsHoldingRevision(
       join.onRef('aa.attempt_id', '=', 'a.id').on('aa.question_id', '=', questionId),
     )
     .select(['a.id', 'a.user_id', 'a.quiz_id', 'a.attempt_number', 'a.revision_ids', 'a.sections'])
-    .select(['a.score_hundredths', 'aa.option_id'])
+    .select(['a.score_hundredths', 'aa.option_id', 'aa.value'])
     .where('a.status', '=', 'finished')
     .where(holds)
     .orderBy('a.id')

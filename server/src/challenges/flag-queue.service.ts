@@ -5,6 +5,8 @@ import { toIso } from '../lib/clock'
 import { findAnswerKeys, isKeyedCorrect } from '../questions/answer-keys'
 import { findRevisions, richTextsOf } from '../questions/question-revisions.repository'
 import { listAttemptsHoldingRevision, listFlaggedRevisions, listFlagsOfRevisions } from './challenges.repository'
+import { numericKeyOf } from '../questions/question-revisions.repository'
+import type { ScoredQuestion } from '../questions/scoring'
 import { itemScores } from './regrade'
 
 const PAGE_SIZE = 20
@@ -73,16 +75,31 @@ export function createFlagQueueService({ database }: Pick<AppContext, 'database'
 
       // Item figures over every finished attempt holding the revision, under its current key.
       const holding = await listAttemptsHoldingRevision(db, dialect, revision.id, revision.question_id)
-      const authoredCorrect = revision.options.find((option) => option.is_correct === 1)?.id ?? null
+      const authored = revision.options.filter((option) => option.is_correct === 1).map((option) => option.id)
+      const authoredAnswer = numericKeyOf(revision)
+      const scoredAs: ScoredQuestion = {
+        questionId: revision.question_id,
+        correctOptionId: authored[0] ?? null,
+        type: revision.type,
+        correctOptionIds: new Set(authored),
+        ...(authoredAnswer && { numeric: { answer: authoredAnswer, decimals: revision.decimals } }),
+      }
       const chosen = new Map<number, number>()
       for (const attempt of holding)
         if (attempt.option_id !== null) chosen.set(attempt.option_id, (chosen.get(attempt.option_id) ?? 0) + 1)
-      const items = itemScores(holding, revision.id, authoredCorrect, key)
+      const items = itemScores(holding, revision.id, scoredAs, key)
       const xs = items.map((item) => item.marks)
       const rests = items.map((item) => item.attempt.score_hundredths - item.marks)
       const right = items.filter((item) => item.outcome === 'correct').length
       // A question dropped with `exclude` counts in none of its figures: no facility rather than 0.
-      const counted = items.filter((item) => item.outcome !== 'excluded').length
+      const counted = items.filter((item) => item.outcome !== 'excluded')
+      // A multiple question's facility is the mean share of full marks gained, negative marks counting (API.md).
+      const facility =
+        counted.length === 0
+          ? null
+          : revision.type === 'multiple'
+            ? round4(counted.reduce((sum, item) => sum + item.marks / item.full, 0) / counted.length)
+            : round4(right / counted.length)
 
       const texts = richTextsOf(revision, 'admin')
       results.push({
@@ -106,7 +123,7 @@ export function createFlagQueueService({ database }: Pick<AppContext, 'database'
             reason: flag.reason as FlagQueueEntry['notes'][number]['reason'],
             created_at: toIso(flag.created_at),
           })),
-        facility: counted === 0 ? null : round4(right / counted),
+        facility,
         discrimination: pearson(xs, rests),
         status: query.status,
       })

@@ -1,6 +1,7 @@
 import { usernamesOf } from '../accounts/users.repository'
 import type { KeyDecisionRequestSchema, KeyDecisionResult } from '@quiz/contracts'
-import { challengeLimits, challengeMessages } from '@quiz/contracts'
+import { challengeLimits, challengeMessages, NumericKeyInputSchema } from '@quiz/contracts'
+import type { NumericKey } from '@quiz/contracts/rules/numbers'
 import type { Kysely } from 'kysely'
 import type { z } from 'zod'
 import { recordAudit, type UserActor } from '../audit/audit-log'
@@ -8,7 +9,8 @@ import type { AppContext } from '../context'
 import type { DB } from '../db/schema'
 import { AppError, NotFound, ValidationFailed } from '../http/errors'
 import { findAnswerKeys, type AnswerKey } from '../questions/answer-keys'
-import { toScore } from '../questions/scoring'
+import { numericKeyOf } from '../questions/question-revisions.repository'
+import { toScore, type ScoredQuestion } from '../questions/scoring'
 import {
   recordRegrades,
   decideOpenFlags,
@@ -60,28 +62,40 @@ export function createKeyDecisionService({ database, clock }: Pick<AppContext, '
       throw new ValidationFailed({ revision_id: [challengeMessages.revisionNotOfQuestion] })
     if (body.action === 'accept_several' && revision.type === 'numeric')
       throw new ValidationFailed({ action: [challengeMessages.severalNotNumeric] })
+    const answer = numericAnswerOf(revision.type, body)
     const options = await findRevisionOptionIds(db, revision.id)
     const optionIds = new Set(options.map((option) => option.id))
     const named = body.correct_option_ids ?? []
     const foreign = named.findIndex((id) => !optionIds.has(id))
     if ((body.action === 'change' || body.action === 'accept_several') && foreign >= 0)
       throw new ValidationFailed({ [`correct_option_ids.${foreign}`]: [challengeMessages.optionNotOfRevision] })
+    // A multiple question's change names its whole right set; a one-answer question's exactly one option.
+    if (body.action === 'change' && revision.type !== 'numeric' && named.length === 0)
+      throw new ValidationFailed({ correct_option_ids: [challengeMessages.correctOptionsRequired] })
+    if (body.action === 'change' && revision.type !== 'multiple' && revision.type !== 'numeric' && named.length !== 1)
+      throw new ValidationFailed({ correct_option_ids: [challengeMessages.changeNeedsOne] })
 
     // Serialises decisions on the revision, and taken before the search so a finish either committed before it or
     // reads the decided key (questions/key-locks.ts, docs/decisions/036 "In the code").
     if (commit && database.dialect === 'postgres') await lockRevision(db, revision.id)
     const now = clock.now()
     const current = (await findAnswerKeys(db, [revision.id])).get(revision.id)
-    const authoredCorrect = options.find((option) => option.is_correct === 1)?.id ?? null
-    const currentCorrect = current?.correct ?? new Set(authoredCorrect === null ? [] : [authoredCorrect])
+    const authored = options.filter((option) => option.is_correct === 1).map((option) => option.id)
+    const authoredCorrect = authored[0] ?? null
+    const currentCorrect = current?.correct ?? new Set(authored)
     const correct =
       body.action === 'change' || body.action === 'accept_several' ? new Set(named) : new Set(currentCorrect)
     const drop = body.action === 'drop' ? (body.drop_policy ?? 'full_marks_all') : null
+    // A numeric question's value or range: the one this change gives, else the one it scores on now.
+    const authoredAnswer = numericKeyOf(revision)
+    const currentAnswer = current?.answer ?? authoredAnswer
+    const newAnswer = answer ?? currentAnswer
     const unchanged =
       current !== undefined &&
       current.action === body.action &&
       current.drop === drop &&
-      sameSet(correct, currentCorrect)
+      sameSet(correct, currentCorrect) &&
+      JSON.stringify(newAnswer) === JSON.stringify(currentAnswer)
 
     const newKey: AnswerKey = {
       revisionId: revision.id,
@@ -89,12 +103,20 @@ export function createKeyDecisionService({ database, clock }: Pick<AppContext, '
       versionId: 0,
       action: body.action,
       correct,
+      ...(newAnswer && { answer: newAnswer }),
       drop,
       note: body.note,
       decidedAt: now,
     }
+    const scoredAs: ScoredQuestion = {
+      questionId,
+      correctOptionId: authoredCorrect,
+      type: revision.type,
+      correctOptionIds: new Set(authored),
+      ...(authoredAnswer && { numeric: { answer: authoredAnswer, decimals: revision.decimals } }),
+    }
     const holding = unchanged ? [] : await listAttemptsHoldingRevision(db, database.dialect, revision.id, questionId)
-    const changes = unchanged ? [] : markChanges(holding, revision.id, authoredCorrect, current, newKey)
+    const changes = unchanged ? [] : markChanges(holding, revision.id, scoredAs, current, newKey)
     const scored = changes.filter((change) => change.oldMarks !== change.newMarks)
 
     const newScoreOf = new Map(
@@ -133,6 +155,7 @@ export function createKeyDecisionService({ database, clock }: Pick<AppContext, '
         version: newKey.version,
         action: body.action,
         correct_option_ids: JSON.stringify([...correct].sort((a, b) => a - b)),
+        numeric_answer: answer ? JSON.stringify(answer) : null,
         drop_policy: drop,
         note: body.note,
         actor_id: actor.id,
@@ -152,6 +175,7 @@ export function createKeyDecisionService({ database, clock }: Pick<AppContext, '
           revision_id: revision.id,
           key_version: current?.version ?? 0,
           correct_option_ids: [...currentCorrect].sort((a, b) => a - b),
+          ...(currentAnswer && { answer: currentAnswer }),
           drop_policy: current?.drop ?? null,
         },
         after: {
@@ -159,6 +183,7 @@ export function createKeyDecisionService({ database, clock }: Pick<AppContext, '
           key_version: version,
           action: body.action,
           correct_option_ids: [...correct].sort((a, b) => a - b),
+          ...(newAnswer && { answer: newAnswer }),
           drop_policy: drop,
           note: body.note,
           attempts_affected: result.attempts_affected,
@@ -210,7 +235,8 @@ async function applyChanges(
 
   // The deck follows the learner's latest changed attempt: an answer now right (or a question now void) leaves it,
   // an answer now wrong enters box 1.
-  const wrong = (outcome: string) => outcome === 'incorrect' || outcome === 'unanswered'
+  // Short of full marks is wrong for the deck, a partly right answer included (API.md "Question types").
+  const wrong = (outcome: string) => outcome === 'incorrect' || outcome === 'partial' || outcome === 'unanswered'
   const latest = new Map<number, MarkChange>()
   for (const change of changes) latest.set(change.attempt.user_id, change)
   const leave: number[] = []
@@ -230,9 +256,31 @@ async function applyChanges(
   )
 }
 
+/**
+ * A numeric question's new value or range (a `change` gives it in `answer`, checked as the bank checks a question's
+ * key, refusals at `answer.<field>`); `answer` on another type, or options named for a numeric question, -> 400.
+ */
+function numericAnswerOf(type: string, body: Decision): NumericKey | undefined {
+  if (type !== 'numeric') {
+    if (body.answer !== undefined) throw new ValidationFailed({ answer: [challengeMessages.answerOnlyNumeric] })
+    return undefined
+  }
+  if (body.action !== 'change') return undefined
+  if ((body.correct_option_ids ?? []).length > 0)
+    throw new ValidationFailed({ correct_option_ids: [challengeMessages.optionsNotNumeric] })
+  if (body.answer === undefined) throw new ValidationFailed({ answer: [challengeMessages.answerRequired] })
+  const read = NumericKeyInputSchema.safeParse(body.answer)
+  if (read.success) return read.data
+  const errors: Record<string, string[]> = {}
+  for (const issue of read.error.issues) (errors[['answer', ...issue.path].join('.')] ??= []).push(issue.message)
+  throw new ValidationFailed(errors)
+}
+
 function scoreChangesOf(changes: readonly MarkChange[]): ScoreChange[] {
+  // A partly right answer counts as incorrect (API.md: `correct` is full marks, `incorrect` any other answered).
+  const counted = (outcome: string) => (outcome === 'partial' ? 'incorrect' : outcome)
   const moved = (change: MarkChange, outcome: string) =>
-    (change.newOutcome === outcome ? 1 : 0) - (change.oldOutcome === outcome ? 1 : 0)
+    (counted(change.newOutcome) === outcome ? 1 : 0) - (counted(change.oldOutcome) === outcome ? 1 : 0)
   return changes.map((change) => ({
     attemptId: change.attempt.id,
     delta: {

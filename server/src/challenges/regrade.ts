@@ -1,50 +1,63 @@
 import { attemptColumns } from '../attempts/attempts.service'
-import { keyedMarks, keyedOutcome, type AnswerKey, type KeyedOutcome } from '../questions/answer-keys'
-import { attemptSections, DEFAULT_MARKS_CORRECT, DEFAULT_MARKS_WRONG, marksByPlace } from '../questions/sections'
+import type { AnswerKey } from '../questions/answer-keys'
+import { markQuestion, sectionMarks, type AnswerValue, type ScoredQuestion } from '../questions/scoring'
+import { attemptSections, DEFAULT_MARKS_CORRECT, DEFAULT_MARKS_WRONG } from '../questions/sections'
+import type { Marked, SectionMarks, TypedOutcome } from '../questions/type-marks'
 import type { HoldingAttempt } from './challenges.repository'
 
 // The pure part of a key decision: how each attempt holding the revision scores under the key it was scored on
-// and under the new one, and how ranks move. No I/O, so it is the same for a dry run and a commit.
+// and under the new one, and how ranks move. No I/O, so it is the same for a dry run and a commit. Every type is
+// marked by its own marker (questions/type-marks.ts) under its section's marking, partial marks included.
 
 export interface MarkChange {
   attempt: HoldingAttempt
   oldMarks: number
   newMarks: number
-  oldOutcome: KeyedOutcome
-  newOutcome: KeyedOutcome
+  oldOutcome: TypedOutcome
+  newOutcome: TypedOutcome
 }
 
-/** The question's marks in the attempt's paper (its section's). */
-function marksIn(attempt: HoldingAttempt, revisionId: number) {
+/** The question's marking in the attempt's paper (its section's). */
+function marksIn(attempt: HoldingAttempt, revisionId: number): SectionMarks | undefined {
   const revisionIds = attemptColumns.revisionIds(attempt)
   const place = revisionIds.indexOf(revisionId)
   if (place < 0) return undefined
-  return (
-    marksByPlace(attemptSections(attempt.sections, revisionIds.length))[place] ?? {
-      correct: DEFAULT_MARKS_CORRECT,
-      wrong: DEFAULT_MARKS_WRONG,
-    }
-  )
+  let first = 0
+  for (const section of attemptSections(attempt.sections, revisionIds.length)) {
+    if (place < first + section.count) return sectionMarks(section)
+    first += section.count
+  }
+  return { correct: DEFAULT_MARKS_CORRECT, wrong: DEFAULT_MARKS_WRONG }
 }
 
-/** Each attempt's outcome and item score on the question under a key (undefined: the revision's own). */
+/** The attempt's answer as the markers read it: a choice's option id, a multiple set, a typed number. */
+function answerOf(attempt: HoldingAttempt): AnswerValue {
+  if (attempt.value !== null) return JSON.parse(attempt.value) as AnswerValue
+  return attempt.option_id
+}
+
+const markedIn = (attempt: HoldingAttempt, question: ScoredQuestion, marks: SectionMarks, key?: AnswerKey): Marked =>
+  markQuestion({ ...question, key }, answerOf(attempt), marks)
+
+/** Each attempt's outcome and marks on the question under a key (undefined: the revision's own), and full marks. */
 export function itemScores(
   attempts: readonly HoldingAttempt[],
   revisionId: number,
-  authoredCorrectId: number | null,
+  question: ScoredQuestion,
   key: AnswerKey | undefined,
 ) {
-  return attempts.map((attempt) => {
-    const outcome = keyedOutcome(attempt.option_id, authoredCorrectId, key)
+  return attempts.flatMap((attempt) => {
     const marks = marksIn(attempt, revisionId)
-    return { attempt, outcome, marks: marks ? keyedMarks(outcome, marks) : 0 }
+    if (!marks) return []
+    const { outcome, marks: gained } = markedIn(attempt, question, marks, key)
+    return [{ attempt, outcome, marks: gained, full: marks.correct }]
   })
 }
 
 export function markChanges(
   attempts: readonly HoldingAttempt[],
   revisionId: number,
-  authoredCorrectId: number | null,
+  question: ScoredQuestion,
   oldKey: AnswerKey | undefined,
   newKey: AnswerKey,
 ): MarkChange[] {
@@ -52,15 +65,15 @@ export function markChanges(
   for (const attempt of attempts) {
     const marks = marksIn(attempt, revisionId)
     if (!marks) continue
-    const oldOutcome = keyedOutcome(attempt.option_id, authoredCorrectId, oldKey)
-    const newOutcome = keyedOutcome(attempt.option_id, authoredCorrectId, newKey)
-    if (oldOutcome === newOutcome) continue
+    const before = markedIn(attempt, question, marks, oldKey)
+    const after = markedIn(attempt, question, marks, newKey)
+    if (before.outcome === after.outcome && before.marks === after.marks) continue
     changes.push({
       attempt,
-      oldMarks: keyedMarks(oldOutcome, marks),
-      newMarks: keyedMarks(newOutcome, marks),
-      oldOutcome,
-      newOutcome,
+      oldMarks: before.marks,
+      newMarks: after.marks,
+      oldOutcome: before.outcome,
+      newOutcome: after.outcome,
     })
   }
   return changes

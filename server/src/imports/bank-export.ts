@@ -80,7 +80,7 @@ export async function exportBankXlsx(
         ...(revision.type === 'multiple' && { type: 'multiple' as const }),
         ...(revision.type === 'numeric' && {
           type: 'numeric' as const,
-          answer: numericKeyOf(revision),
+          answer: key?.answer ?? numericKeyOf(revision),
           decimals: revision.decimals,
         }),
         ...(revision.type === 'written' && {

@@ -18,7 +18,8 @@ const selectAnswerKeys = precompile((db: Kysely<DB>, revisionIdsJson: string) =>
     .innerJoin('key_versions as k', (join) =>
       join.onRef('k.revision_id', '=', 'r.id').onRef('k.version', '=', 'r.key_version'),
     )
-    .select(['r.id as revision_id', 'k.id', 'k.version', 'k.action', 'k.correct_option_ids', 'k.drop_policy'])
+    .select(['r.id as revision_id', 'k.id', 'k.version', 'k.action', 'k.correct_option_ids', 'k.numeric_answer'])
+    .select('k.drop_policy')
     .select(['k.note', 'k.created_at'])
     .where('r.key_version', '>', 0),
 )

@@ -45,6 +45,7 @@ export function toAnswerKey(row: {
   version: number
   action: AnswerKey['action']
   correct_option_ids: string
+  numeric_answer?: string | null
   drop_policy: DropPolicy | null
   note: string
   created_at: number
@@ -55,6 +56,7 @@ export function toAnswerKey(row: {
     versionId: row.id,
     action: row.action,
     correct: new Set(JSON.parse(row.correct_option_ids) as number[]),
+    ...(row.numeric_answer && { answer: JSON.parse(row.numeric_answer) as NumericKey }),
     drop: row.action === 'drop' ? (row.drop_policy ?? 'full_marks_all') : null,
     note: row.note,
     decidedAt: row.created_at,
