@@ -2,6 +2,7 @@
 // report card, the admin's queue of flagged question revisions, and the key decision with its dry run.
 import { z } from 'zod'
 import { BilingualSchema, IdSchema, RichTextSchema } from './common'
+import { NumericKeySchema } from './numeric-key'
 import { CHALLENGE_NOTE_LENGTH, DROP_POLICIES, FLAG_REASONS, KEY_ACTIONS } from './rules/challenges'
 
 export const challengeLimits = {
@@ -112,6 +113,10 @@ export const FlagQueueEntrySchema = z.object({
   question: z.object({
     id: z.number().int(),
     revision_id: z.number().int(),
+    /** What a decision may give: options (`choice`, `multiple`'s right set) or a numeric value or range. */
+    type: z.enum(['choice', 'multiple', 'numeric', 'written']),
+    /** A numeric question's value or range it scores on now (decided, else authored); null for other types. */
+    answer: NumericKeySchema.nullable(),
     text: RichTextSchema,
     /** `is_correct` is the revision's current key; `chosen` counts finished attempts that chose the option. */
     options: z.array(

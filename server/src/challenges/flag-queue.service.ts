@@ -106,6 +106,8 @@ export function createFlagQueueService({ database }: Pick<AppContext, 'database'
         question: {
           id: revision.question_id,
           revision_id: revision.id,
+          type: revision.type,
+          answer: revision.type === 'numeric' ? (key?.answer ?? authoredAnswer) : null,
           text: texts.text,
           options: revision.options.map((option) => ({
             id: option.id,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Field } from '../../../components/ui/form/field'
 import { useLanguage } from '../../../i18n/use-bilingual'
 import { optionLetter } from '../../../lib/option-letters'
-import type { Draft } from './decision-draft'
+import type { Draft, NumericDraft } from './decision-draft'
 import type { DropPolicy, FlaggedQuestion } from './key-challenges.api'
 import '../admin.i18n'
 
@@ -20,13 +20,14 @@ export function ActionChoice({
   draft,
   ids,
   error,
+  actions = KEY_ACTIONS,
   onChoose,
-}: ChoiceProps & { onChoose: (action: Draft['action']) => void }) {
+}: ChoiceProps & { actions?: readonly Draft['action'][]; onChoose: (action: Draft['action']) => void }) {
   const { t } = useTranslation('admin')
   return (
     <fieldset aria-describedby={error ? `${ids}-action` : undefined}>
       <legend>{t('key_challenges.decision.action')}</legend>
-      {KEY_ACTIONS.map((action) => (
+      {actions.map((action) => (
         <label key={action} className="key-decision__choice">
           <input
             type="radio"
@@ -55,9 +56,12 @@ export function CorrectOptionsChoice({
   draft,
   ids,
   error,
+  single,
   options,
   onToggle,
 }: ChoiceProps & {
+  /** One right option (a radio button each), or a set (checkboxes). */
+  single: boolean
   options: FlaggedQuestion['question']['options']
   onToggle: (optionId: number, on: boolean) => void
 }) {
@@ -65,15 +69,11 @@ export function CorrectOptionsChoice({
   const language = useLanguage()
   return (
     <fieldset aria-describedby={error ? `${ids}-correct` : undefined} aria-invalid={Boolean(error)}>
-      <legend>
-        {draft.action === 'change'
-          ? t('key_challenges.decision.right_option')
-          : t('key_challenges.decision.right_options')}
-      </legend>
+      <legend>{single ? t('key_challenges.decision.right_option') : t('key_challenges.decision.right_options')}</legend>
       {options.map((option, index) => (
         <label key={option.id} className="key-decision__choice">
           <input
-            type={draft.action === 'change' ? 'radio' : 'checkbox'}
+            type={single ? 'radio' : 'checkbox'}
             name={`${ids}-correct`}
             checked={draft.correct.includes(option.id)}
             onChange={(event) => onToggle(option.id, event.target.checked)}
@@ -112,5 +112,65 @@ export function DropPolicyField({
         </select>
       )}
     </Field>
+  )
+}
+
+/** A numeric question's new key: a value with a tolerance, or a range (the bank form's words for them). */
+export function NumericKeyChoice({
+  value,
+  ids,
+  error,
+  onChange,
+}: {
+  value: NumericDraft
+  ids: string
+  error: string | null
+  onChange: (numeric: NumericDraft) => void
+}) {
+  const { t } = useTranslation('admin')
+  const field = (name: 'value' | 'tolerance' | 'min' | 'max') => (
+    <label className="field">
+      <span className="label">{t(`types.numeric.${name}`)}</span>
+      <input
+        type="text"
+        inputMode="decimal"
+        value={value[name]}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${ids}-answer` : undefined}
+        onChange={(event) => onChange({ ...value, [name]: event.target.value })}
+      />
+    </label>
+  )
+  return (
+    <fieldset aria-describedby={error ? `${ids}-answer` : undefined}>
+      <legend>{t('key_challenges.decision.right_number')}</legend>
+      {(['value', 'range'] as const).map((mode) => (
+        <label key={mode} className="key-decision__choice">
+          <input
+            type="radio"
+            name={`${ids}-numeric-mode`}
+            checked={value.mode === mode}
+            onChange={() => onChange({ ...value, mode })}
+          />{' '}
+          {t(`types.numeric.mode_${mode}`)}
+        </label>
+      ))}
+      {value.mode === 'range' ? (
+        <>
+          {field('min')}
+          {field('max')}
+        </>
+      ) : (
+        <>
+          {field('value')}
+          {field('tolerance')}
+        </>
+      )}
+      {error && (
+        <span id={`${ids}-answer`} className="field__error">
+          {error}
+        </span>
+      )}
+    </fieldset>
   )
 }

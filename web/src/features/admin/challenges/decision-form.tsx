@@ -5,8 +5,8 @@ import { ApiError } from '../../../api/api-error'
 import { Alert } from '../../../components/ui/alert'
 import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/form/field'
-import { ActionChoice, CorrectOptionsChoice, DropPolicyField } from './decision-choices'
-import { bodyOf, checkDraft, FIELDS, type Draft, type FieldName } from './decision-draft'
+import { ActionChoice, CorrectOptionsChoice, DropPolicyField, NumericKeyChoice } from './decision-choices'
+import { actionsFor, bodyOf, checkDraft, FIELDS, numericDraftOf, type Draft, type FieldName } from './decision-draft'
 import { DecisionPreview } from './decision-preview'
 import { decideKey, flagKeys, type FlaggedQuestion, type KeyDecisionResult } from './key-challenges.api'
 import '../admin.i18n'
@@ -30,19 +30,23 @@ export function DecisionForm({
   const counted = useCounted()
   const queryClient = useQueryClient()
   const ids = useId()
+  const { type } = item.question
+  // A one-answer question's change names one option; a multiple question's its whole right set (decision 128).
+  const single = type !== 'multiple'
   const current = item.question.options.filter((option) => option.is_correct).map((option) => option.id)
   const [draft, setDraft] = useState<Draft>({
     action: 'keep',
     correct: current,
     dropPolicy: 'full_marks_all',
     note: '',
+    numeric: numericDraftOf(item.question.answer),
   })
   const [checked, setChecked] = useState(false)
   const [preview, setPreview] = useState<{ key: string; result: KeyDecisionResult } | null>(null)
   const [applied, setApplied] = useState<KeyDecisionResult | null>(null)
   const body = bodyOf(item, draft)
   const key = JSON.stringify(body)
-  const problems = checked ? checkDraft(draft) : {}
+  const problems = checked ? checkDraft(draft, type) : {}
 
   const send = useMutation({
     mutationFn: (dryRun: boolean) => decideKey(item.question.id, { ...body, dry_run: dryRun }),
@@ -70,7 +74,7 @@ export function DecisionForm({
   const toggle = (optionId: number, on: boolean) =>
     set({
       correct:
-        draft.action === 'change'
+        draft.action === 'change' && single
           ? [optionId]
           : on
             ? [...draft.correct, optionId]
@@ -81,7 +85,7 @@ export function DecisionForm({
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setChecked(true)
-    if (Object.keys(checkDraft(draft)).length > 0) return
+    if (Object.keys(checkDraft(draft, type)).length > 0) return
     send.mutate(true)
   }
 
@@ -104,12 +108,22 @@ export function DecisionForm({
         draft={draft}
         ids={ids}
         error={fieldError('action')}
-        onChoose={(action) => set({ action, correct: action === 'change' ? current.slice(0, 1) : current })}
+        actions={actionsFor(type)}
+        onChoose={(action) => set({ action, correct: action === 'change' && single ? current.slice(0, 1) : current })}
       />
-      {(draft.action === 'change' || draft.action === 'accept_several') && (
+      {draft.action === 'change' && type === 'numeric' && (
+        <NumericKeyChoice
+          value={draft.numeric}
+          ids={ids}
+          error={fieldError('answer')}
+          onChange={(numeric) => set({ numeric })}
+        />
+      )}
+      {(draft.action === 'change' || draft.action === 'accept_several') && type !== 'numeric' && (
         <CorrectOptionsChoice
           draft={draft}
           ids={ids}
+          single={draft.action === 'change' && single}
           error={fieldError('correct_option_ids')}
           options={item.question.options}
           onToggle={toggle}

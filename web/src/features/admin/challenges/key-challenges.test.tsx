@@ -14,6 +14,8 @@ const queue: FlagQueue = {
       question: {
         id: 5,
         revision_id: 50,
+        type: 'choice',
+        answer: null,
         text: text('Capital of Gandaki?'),
         options: [
           { id: 51, text: text('Kathmandu'), is_correct: true, chosen: 3 },
@@ -135,5 +137,100 @@ describe('key challenges page', () => {
     await user.click(within(form).getByRole('button', { name: 'Preview (dry run)' }))
     expect(await within(form).findByText('Accepting several answers names at least two options.')).toBeInTheDocument()
     expect(within(form).getByRole('button', { name: 'Apply' })).toBeDisabled()
+  }, 20_000)
+})
+
+describe('a decision on a multiple or a numeric question (decision 128)', () => {
+  const entry = queue.results[0]!
+  const typed: FlagQueue = {
+    count: 2,
+    results: [
+      {
+        ...entry,
+        question: {
+          id: 6,
+          revision_id: 60,
+          type: 'multiple',
+          answer: null,
+          text: text('Which are prime?'),
+          options: [
+            { id: 61, text: text('2'), is_correct: true, chosen: 4 },
+            { id: 62, text: text('4'), is_correct: false, chosen: 1 },
+            { id: 63, text: text('5'), is_correct: false, chosen: 2 },
+          ],
+        },
+      },
+      {
+        ...entry,
+        question: {
+          id: 7,
+          revision_id: 70,
+          type: 'numeric',
+          answer: { value: 3.14, tolerance: 0.01 },
+          text: text('Give pi.'),
+          options: [],
+        },
+      },
+    ],
+  }
+  const serve = () =>
+    fakeNetwork({
+      'GET /api/admin/flags/': () => ({ body: typed }),
+      'POST /api/admin/questions/6/key/': () => ({ body: dryRun }),
+      'POST /api/admin/questions/7/key/': () => ({ body: dryRun }),
+    })
+  const open = async (user: ReturnType<typeof userEvent.setup>, question: number) => {
+    renderRoutes([page(KeyChallengesPage, '/admin/key-challenges')], { path: '/admin/key-challenges' })
+    const card = await screen.findByRole('article', { name: new RegExp(`Question ${question}`) })
+    await user.click(within(card).getByRole('button', { name: 'Decide' }))
+    return within(card).getByRole('form', { name: 'Key decision' })
+  }
+
+  it("changes a multiple question's right set with checkboxes, and offers no Accept several", async () => {
+    const user = userEvent.setup()
+    const network = serve()
+    const form = await open(user, 6)
+    expect(within(form).queryByRole('radio', { name: /Accept several/ })).not.toBeInTheDocument()
+    await user.click(within(form).getByRole('radio', { name: /Change the key/ }))
+    // The current right option stays ticked; a second is added to the set.
+    expect(within(form).getByRole('checkbox', { name: 'Option A' })).toBeChecked()
+    await user.click(within(form).getByRole('checkbox', { name: 'Option C' }))
+    await user.type(within(form).getByRole('textbox', { name: /Note to the learners/ }), '5 is prime too.')
+    await user.click(within(form).getByRole('button', { name: 'Preview (dry run)' }))
+    await within(form).findByRole('table', { name: /Score changes/ })
+    expect(network.callsTo('POST', '/api/admin/questions/6/key/')[0]!.body).toEqual({
+      revision_id: 60,
+      action: 'change',
+      correct_option_ids: [61, 63],
+      note: '5 is prime too.',
+      dry_run: true,
+    })
+  }, 20_000)
+
+  it("changes a numeric question's value to a range, refusing a number it cannot read before sending", async () => {
+    const user = userEvent.setup()
+    const network = serve()
+    const form = await open(user, 7)
+    await user.click(within(form).getByRole('radio', { name: /Change the key/ }))
+    // The value it scores on now is the starting point.
+    expect(within(form).getByRole('textbox', { name: 'Value' })).toHaveValue('3.14')
+    await user.click(within(form).getByRole('radio', { name: 'A range' }))
+    await user.type(within(form).getByRole('textbox', { name: 'From' }), '3.4')
+    await user.type(within(form).getByRole('textbox', { name: 'To' }), 'abc')
+    await user.type(within(form).getByRole('textbox', { name: /Note to the learners/ }), 'Any value in the range.')
+    await user.click(within(form).getByRole('button', { name: 'Preview (dry run)' }))
+    expect(within(form).getByText('Write the numbers: digits with at most one decimal point.')).toBeInTheDocument()
+    expect(network.callsTo('POST', '/api/admin/questions/7/key/')).toEqual([])
+    await user.clear(within(form).getByRole('textbox', { name: 'To' }))
+    await user.type(within(form).getByRole('textbox', { name: 'To' }), '3.6')
+    await user.click(within(form).getByRole('button', { name: 'Preview (dry run)' }))
+    await within(form).findByRole('table', { name: /Score changes/ })
+    expect(network.callsTo('POST', '/api/admin/questions/7/key/')[0]!.body).toEqual({
+      revision_id: 70,
+      action: 'change',
+      answer: { min: 3.4, max: 3.6 },
+      note: 'Any value in the range.',
+      dry_run: true,
+    })
   }, 20_000)
 })
