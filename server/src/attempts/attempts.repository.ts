@@ -155,35 +155,8 @@ const insertOrReplaceAnswer = precompile(
       ),
 )
 
+// An answer of any type or a clear, written only while the attempt is in progress (a choice answer's `value` is null).
 const insertOrReplaceAnswerIfInProgress = precompile(
-  (db: Kysely<DB>, attemptId: number, questionId: number, optionId: number | null, now: number) =>
-    db
-      .insertInto('attempt_answers')
-      .columns(['attempt_id', 'question_id', 'option_id', 'saved_at'])
-      .expression(
-        db
-          .selectNoFrom((eb) => [
-            eb.val(attemptId).as('attempt_id'),
-            eb.val(questionId).as('question_id'),
-            eb.val(optionId).as('option_id'),
-            eb.val(now).as('saved_at'),
-          ])
-          .where((eb) =>
-            eb.exists(
-              eb.selectFrom('attempts').select('id').where('id', '=', attemptId).where('status', '=', IN_PROGRESS),
-            ),
-          ),
-      )
-      .onConflict((oc) =>
-        oc.columns(['attempt_id', 'question_id']).doUpdateSet((eb) => ({
-          option_id: eb.ref('excluded.option_id'),
-          saved_at: eb.ref('excluded.saved_at'),
-        })),
-      ),
-)
-
-// The same for an answer of another type or a clear: `value` is written too (a choice question's stays null).
-const insertOrReplaceValueIfInProgress = precompile(
   (db: Kysely<DB>, attemptId: number, questionId: number, optionId: number | null, value: string | null, now: number) =>
     db
       .insertInto('attempt_answers')
@@ -221,11 +194,8 @@ export async function upsertAnswerIfInProgress(
   now: number,
   value?: string | null,
 ) {
-  // A typed answer takes the same one statement as a choice one (issue 77: a mixed autosave costs what a choice one does).
-  const result =
-    value === undefined
-      ? await insertOrReplaceAnswerIfInProgress(db, attemptId, questionId, optionId, now)
-      : await insertOrReplaceValueIfInProgress(db, attemptId, questionId, optionId, value, now)
+  // Every type takes the one statement (issue 77: a mixed autosave costs what a choice one does).
+  const result = await insertOrReplaceAnswerIfInProgress(db, attemptId, questionId, optionId, value ?? null, now)
   return Number(result.numAffectedRows ?? 0) > 0
 }
 

@@ -1,4 +1,5 @@
 import { KEY_ACTIONS } from '@quiz/contracts/rules/challenges'
+import type { NumericDraft as QuestionNumericDraft } from '../quizzes/question-draft'
 import type { DropPolicy, FlaggedQuestion, KeyAction, KeyDecisionBody } from './key-challenges.api'
 
 // A key decision as the form holds it, the body it stands for, and the form's own checks.
@@ -12,13 +13,8 @@ export interface Draft {
   numeric: NumericDraft
 }
 
-export interface NumericDraft {
-  mode: 'value' | 'range'
-  value: string
-  tolerance: string
-  min: string
-  max: string
-}
+/** As the bank's question form holds a numeric key, without the decimals (a decision does not change them). */
+export type NumericDraft = Omit<QuestionNumericDraft, 'decimals'>
 
 /** The form's numeric fields from a key (the one the question scores on now), or blank. */
 export function numericDraftOf(answer: FlaggedQuestion['question']['answer']): NumericDraft {
