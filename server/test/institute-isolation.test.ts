@@ -198,6 +198,11 @@ const walks: Record<
     as: ['admin'],
     urls: (b) => [{ url: `/api/admin/bank/passages/${b.passage}/`, bId: true }],
   },
+  // Only counts: the walk below also asks it for B's topic and expects no passage at all.
+  '/api/admin/bank/passages/pool/': {
+    as: ['admin'],
+    urls: () => [{ url: '/api/admin/bank/passages/pool/?topic=BravoTopic' }],
+  },
   '/api/admin/bank/questions/{id}/': {
     as: ['admin'],
     urls: (b) =>
@@ -725,6 +730,9 @@ describe.each(dialects)('institutes held apart, every route, on %s', (dialect) =
     )![1]!
 
     const secrets = await secretsOf(b)
+    // B's passage is in B's pool only: A's whole-passage count for B's topic holds no passage.
+    const pool = await injectA('admin', 'GET', '/api/admin/bank/passages/pool/?topic=BravoTopic')
+    expect(pool.json()).toEqual({ passage_sizes: [] })
 
     // Every GET route of the app is walked or exempt with a reason.
     const spec = (t.app as unknown as { swagger: () => { paths: Record<string, Record<string, unknown>> } }).swagger()
