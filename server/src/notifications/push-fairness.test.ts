@@ -26,8 +26,11 @@ describe.each(dialects)('push slots shared fairly on %s', (dialect) => {
     link: '/results/7',
   })
 
+  // Alone it takes 3 s; in a whole quiet CI run on PostgreSQL (2026-11-29) it once ran past 100 s, which is not
+  // understood yet (the next session's to find): retried rather than failing the run, and said in the notes.
   it(
     "sends other learners' pushes while as many accounts as there are slots have push services that hang",
+    { timeout: 120_000, retry: 2 },
     async () => {
       const attackers = await Promise.all(Array.from({ length: SEND_SLOTS + 2 }, () => createUser(t.database)))
       for (const [n, attacker] of attackers.entries()) {
@@ -57,10 +60,7 @@ describe.each(dialects)('push slots shared fairly on %s', (dialect) => {
         pushService.release()
         await app.close()
       }
-      // Alone it takes 3 s; in a whole quiet CI run on PostgreSQL (2026-11-29) it once ran past 100 s, which is not
-      // understood yet (the next session's to find): retried rather than failing the run, and said in the notes.
     },
-    { timeout: 120_000, retry: 2 },
   )
 
   it('holds back the other pushes of a subscription whose push service timed out, for a while', async () => {
