@@ -48,8 +48,8 @@ export interface PoolFilters {
   source: string
 }
 
-/** How many live questions match a draw's filters, from the bank list's count (one row asked for, not shown). */
-export const poolQuery = (filters: PoolFilters) => {
+/** A draw's filters as the bank's query string (both pool counts read them alike). */
+function poolParams(filters: PoolFilters) {
   const params = new URLSearchParams(
     filterQuery({
       ...noFilters,
@@ -59,7 +59,12 @@ export const poolQuery = (filters: PoolFilters) => {
     }),
   )
   for (const tag of filters.tags) params.append('tag', tag)
-  const query = params.toString()
+  return params.toString()
+}
+
+/** How many live questions match a draw's filters, from the bank list's count (one row asked for, not shown). */
+export const poolQuery = (filters: PoolFilters) => {
+  const query = poolParams(filters)
   return queryOptions({
     queryKey: [...adminKeys.bank, 'pool', query] as const,
     queryFn: () => api.get<BankPage>(`/admin/bank/questions/?${query ? `${query}&` : ''}page=1&page_size=1`),
@@ -73,15 +78,7 @@ export const poolQuery = (filters: PoolFilters) => {
  * Paper tab says before saving whether its count can be made of them.
  */
 export const passagePoolQuery = (filters: PoolFilters) => {
-  const params = new URLSearchParams(
-    filterQuery({
-      topic: filters.topic,
-      difficulty: filters.difficulty as typeof noFilters.difficulty,
-      source: filters.source,
-    }),
-  )
-  for (const tag of filters.tags) params.append('tag', tag)
-  const query = params.toString()
+  const query = poolParams(filters)
   return queryOptions({
     queryKey: [...adminKeys.bank, 'passage-pool', query] as const,
     queryFn: () => api.get<PassagePool>(`/admin/bank/passages/pool/${query ? `?${query}` : ''}`),
