@@ -337,6 +337,8 @@ export async function fontsDrawing(page: Page, selector: string): Promise<string
     const text = (element as HTMLInputElement).value ?? element.textContent ?? ''
     await document.fonts.load(`${style.fontWeight} ${style.fontSize} ${style.fontFamily}`, text)
   })
+  // The session is left open (it ends with the page): detaching it also undoes the page's network emulation in
+  // Chromium 156, and a journey asking while offline was silently back online.
   const cdp = await page.context().newCDPSession(page)
   try {
     await cdp.send('DOM.enable')
@@ -356,7 +358,8 @@ export async function fontsDrawing(page: Page, selector: string): Promise<string
     }
     return [...families]
   } finally {
-    await cdp.detach()
+    await cdp.send('CSS.disable')
+    await cdp.send('DOM.disable')
   }
 }
 

@@ -35,8 +35,9 @@ function setup(overrides: Partial<AnswerQueueOptions> = {}) {
     },
   }
   const sent: SaveBatch[] = []
-  const send = vi.fn(async (changes: SaveBatch) => {
+  const send = vi.fn(async (changes: SaveBatch, _signal: AbortSignal): Promise<unknown> => {
     sent.push(changes)
+    return undefined
   })
   const queue = new AnswerQueue({
     storageKey: KEY,
@@ -171,7 +172,7 @@ describe('AnswerQueue', () => {
     expect(send).toHaveBeenCalledTimes(2)
     await vi.advanceTimersByTimeAsync(backoffDelay(2))
     expect(send).toHaveBeenCalledTimes(3)
-    expect(send).toHaveBeenLastCalledWith({ answers: { '1': 11 } })
+    expect(send).toHaveBeenLastCalledWith({ answers: { '1': 11 } }, expect.any(AbortSignal))
     expect(queue.getSnapshot()).toMatchObject({ status: 'saved', pending: 0 })
   })
 
@@ -208,14 +209,14 @@ describe('AnswerQueue', () => {
     queue.start()
     queue.set(1, 11)
     await vi.advanceTimersByTimeAsync(500)
-    expect(send).toHaveBeenCalledWith({ answers: { '1': 11 } })
+    expect(send).toHaveBeenCalledWith({ answers: { '1': 11 } }, expect.any(AbortSignal))
     queue.set(1, 12)
     expect(stored()?.pending).toEqual({ '1': 12 })
     first.resolve({ saved: 1 })
     await vi.advanceTimersByTimeAsync(0)
     // The first save stored 11, which is stale: 12 goes out right after it.
     expect(send).toHaveBeenCalledTimes(2)
-    expect(send).toHaveBeenLastCalledWith({ answers: { '1': 12 } })
+    expect(send).toHaveBeenLastCalledWith({ answers: { '1': 12 } }, expect.any(AbortSignal))
     expect(queue.getSnapshot()).toMatchObject({ status: 'saved', pending: 0, answers: { '1': 12 } })
     expect(stored()).toMatchObject({ answers: { '1': 12 }, pending: {} })
   })
@@ -239,7 +240,7 @@ describe('AnswerQueue', () => {
     expect(send).toHaveBeenCalledTimes(1)
     first.resolve({ saved: 1 })
     await vi.advanceTimersByTimeAsync(0)
-    expect(send).toHaveBeenLastCalledWith({ answers: { '2': 21 } })
+    expect(send).toHaveBeenLastCalledWith({ answers: { '2': 21 } }, expect.any(AbortSignal))
     expect(drained).toBe(true)
     expect(queue.getSnapshot()).toMatchObject({ status: 'saved', pending: 0 })
   })
@@ -377,11 +378,11 @@ describe('AnswerQueue: marks, visits and seconds', () => {
     queue.start()
     queue.addTime(3, 5)
     await vi.advanceTimersByTimeAsync(500)
-    expect(send).toHaveBeenLastCalledWith({ time_spent: { '3': 5 } })
+    expect(send).toHaveBeenLastCalledWith({ time_spent: { '3': 5 } }, expect.any(AbortSignal))
     queue.addTime(3, 2)
     first.resolve()
     await vi.advanceTimersByTimeAsync(0)
-    expect(send).toHaveBeenLastCalledWith({ time_spent: { '3': 2 } })
+    expect(send).toHaveBeenLastCalledWith({ time_spent: { '3': 2 } }, expect.any(AbortSignal))
   })
 
   it('restores unsent marks, visits and seconds after a reload and merges the server state under them', async () => {
@@ -451,6 +452,34 @@ describe('removeStaleAnswerEntries', () => {
 })
 
 describe('AnswerQueue after an outage', () => {
+  it('gives up a save that was out when the connection dropped, says offline, and sends it once back', async () => {
+    // A request out when the connection drops can hang until its 15 s timeout: only an abort ends it.
+    let hung: AbortSignal | null = null
+    const t = setup()
+    t.send.mockImplementationOnce(
+      (_batch, signal) =>
+        new Promise((_resolve, reject) => {
+          hung = signal
+          signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')))
+        }),
+    )
+    t.queue.start()
+    t.queue.set(1, 11)
+    await vi.advanceTimersByTimeAsync(500)
+    expect(t.queue.getSnapshot().status).toBe('saving')
+    t.goOffline()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(hung!.aborted).toBe(true)
+    expect(t.queue.getSnapshot()).toMatchObject({ status: 'offline', pending: 1 })
+    t.queue.set(2, 21)
+    await vi.advanceTimersByTimeAsync(500)
+    expect(t.send).toHaveBeenCalledTimes(1)
+    t.goOnline()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(t.sent.at(-1)).toEqual({ answers: { '1': 11, '2': 21 } })
+    expect(t.queue.getSnapshot()).toMatchObject({ status: 'saved', reconnected: { sent: 2 } })
+  })
+
   it('says how many answers went once everything queued offline has reached the server, then forgets it', async () => {
     const t = setup()
     t.queue.start()

@@ -38,8 +38,11 @@ export type ServerState = { answers: AnswerMap } & Partial<Pick<AttemptInfo, 'ma
 
 export interface AnswerQueueOptions {
   storageKey: string
-  /** Sends a batch of changes (PUT /answers/); resolves once the server stored them. */
-  send: (batch: SaveBatch) => Promise<unknown>
+  /**
+   * Sends a batch of changes (PUT /answers/); resolves once the server stored them. The signal aborts it when the
+   * connection drops while it is out.
+   */
+  send: (batch: SaveBatch, signal: AbortSignal) => Promise<unknown>
   /** Whether a failure may pass on its own (network, 5xx): those are retried, others reported to onFailure. */
   isTransient: (error: unknown) => boolean
   onFailure?: (error: unknown) => void
@@ -127,8 +130,9 @@ export class AnswerQueue {
   private readonly listeners = new Set<() => void>()
   private timer: ReturnType<typeof setTimeout> | null = null
   private inFlight = false
-  /** The save now out, so that `drain` can wait for it. */
+  /** The save now out, so that `drain` can wait for it, and its abort. */
   private sending: Promise<void> | null = null
+  private abortSending: AbortController | null = null
   private failures = 0
   private running = false
   private disposed = false
@@ -159,7 +163,11 @@ export class AnswerQueue {
       // The connection is back: send now, and start the backoff over.
       this.failures = 0
       void this.flush()
-    } else if (this.hasPending() && !this.inFlight) {
+    } else if (this.inFlight) {
+      // A save out when the connection drops can hang until its timeout, and the connection coming back would find
+      // the queue still busy: give it up (a save is idempotent), so the screen says offline and it goes again.
+      this.abortSending?.abort()
+    } else if (this.hasPending()) {
       this.setStatus('offline')
     }
   }
@@ -462,7 +470,8 @@ export class AnswerQueue {
     const batch = this.batch()
     this.inFlight = true
     this.setStatus('saving')
-    const sending = this.send(batch)
+    this.abortSending = new AbortController()
+    const sending = this.send(batch, this.abortSending.signal)
     this.sending = sending
     try {
       await sending
@@ -471,9 +480,9 @@ export class AnswerQueue {
     }
   }
 
-  private async send(batch: SaveBatch) {
+  private async send(batch: SaveBatch, signal: AbortSignal) {
     try {
-      await this.options.send(batch)
+      await this.options.send(batch, signal)
       this.failures = 0
       if (this.disposed) return
       this.confirm(batch)
@@ -484,7 +493,9 @@ export class AnswerQueue {
       if (this.running && more) this.schedule(0)
     } catch (error) {
       if (this.disposed) return
-      if (this.options.isTransient(error)) {
+      if (signal.aborted) {
+        this.setStatus('offline')
+      } else if (this.options.isTransient(error)) {
         this.failures += 1
         this.setStatus(this.isOnline() ? 'retrying' : 'offline')
         // A server shedding load says when to come back (503 with Retry-After): sooner would only add to the load.
@@ -496,6 +507,7 @@ export class AnswerQueue {
       }
     } finally {
       this.inFlight = false
+      this.abortSending = null
     }
   }
 }

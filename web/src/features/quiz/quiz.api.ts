@@ -82,8 +82,10 @@ export function onDroppedAnswers(quizId: number, listener: (questionIds: number[
 }
 
 /** One autosave: answers, marks, visits and seconds (API.md "Exam feel"); any part may be absent. */
-export async function saveAnswers(quizId: number, batch: SaveAnswersBody) {
-  const result = await api.put<SaveAnswersResult & { dropped?: number[] }>(`/quizzes/${quizId}/answers/`, batch)
+export async function saveAnswers(quizId: number, batch: SaveAnswersBody, signal?: AbortSignal) {
+  const result = await api.put<SaveAnswersResult & { dropped?: number[] }>(`/quizzes/${quizId}/answers/`, batch, {
+    signal,
+  })
   const answered = batch.answers ?? {}
   const lost = result?.dropped?.filter((id) => Object.hasOwn(answered, String(id))) ?? []
   if (lost.length) {

@@ -80,7 +80,7 @@ export function useAttemptSession(quizId: number | null, userId: number, onDeadl
           removeStaleAnswerEntries(quizId, session.attempt.id, localStorage, clockKeyPrefix)
           const queue = new AnswerQueue({
             storageKey: answerStorageKey(quizId, session.attempt.id),
-            send: (batch) => saveAnswers(quizId, batch),
+            send: (batch, signal) => saveAnswers(quizId, batch, signal),
             isTransient: isTransientError,
             onFailure: (error) => {
               // 409: the deadline passed on the server (a phone that slept keeps a monotonic clock paused).
