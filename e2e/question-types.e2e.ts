@@ -140,7 +140,6 @@ describe('a paper of several right options, a number and a passage', () => {
     // has the shell and its fonts by then (a learner whose first visit is cut before that has no offline exam).
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
     await page.context().setOffline(true)
-    await page.evaluate(() => { const log: string[] = ((window as any).__log = []); const t0 = performance.now(); const el = document.querySelector('.quiz__save')!; new MutationObserver(() => log.push(Math.round(performance.now() - t0) + ' ' + el.textContent)).observe(el, { subtree: true, characterData: true, childList: true }); const of = window.fetch; window.fetch = (...a: any[]) => { log.push(Math.round(performance.now() - t0) + ' fetch ' + String(a[0]?.url ?? a[0])); return (of as any)(...a).then((r: any) => { log.push(Math.round(performance.now() - t0) + ' done ' + r.status); return r }, (e: any) => { log.push(Math.round(performance.now() - t0) + ' err ' + e); throw e }) } })
     expect(await page.getByText(a.choose_several, { exact: true }).isVisible()).toBe(true)
     await primes.getByRole('checkbox', { name: text('Two', 'दुई')[language] }).check()
     await primes.getByRole('checkbox', { name: text('Five', 'पाँच')[language] }).check()
@@ -165,7 +164,6 @@ describe('a paper of several right options, a number and a passage', () => {
     await page.getByText(interpolate(q.save.offline_other, { count: 2 }), { exact: true }).waitFor()
     // The passage's first question: on a phone its options are in the first screen under the held passage.
     // Back online: the two answers kept on the phone are sent, and the screen says so for a few seconds.
-    console.log('LOG', JSON.stringify(await page.evaluate(() => (window as any).__log), null, 1))
     await page.context().setOffline(false)
     const sent = page.getByText(interpolate(q.back_online.sent_other, { count: 2 }), { exact: true })
     await sent.waitFor()
