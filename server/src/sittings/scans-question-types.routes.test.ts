@@ -135,7 +135,9 @@ describe.each(dialects)('numeric grids on paper on %s', (dialect) => {
 
   it('prints a grid for a numeric question, reads and scores it, and settles a typed number', async () => {
     const paper = await typedPaper(t, as)
-    expect((await as(paper.admin, 'POST', `/api/admin/quizzes/${paper.quizId}/sittings/`, { held_at: HELD_AT })).status).toBe(201)
+    expect(
+      (await as(paper.admin, 'POST', `/api/admin/quizzes/${paper.quizId}/sittings/`, { held_at: HELD_AT })).status,
+    ).toBe(201)
     await createUser(t.database, { username: 'sita' })
     await as(paper.admin, 'PUT', '/api/admin/sittings/1/roster/', { learners: [{ username: 'sita' }] })
 
@@ -203,7 +205,9 @@ describe.each(dialects)('numeric grids on paper on %s', (dialect) => {
       flags: [{ question: 2, kind: 'numeric_unclear', marks: ['3/8', '.', '1', '4'], box: expect.any(Object) }],
       attempt_id: null,
     })
-    const settled = await as(paper.admin, 'PATCH', `/api/admin/scans/${doubtful.json().id}/`, { answers: { 2: '3.14' } })
+    const settled = await as(paper.admin, 'PATCH', `/api/admin/scans/${doubtful.json().id}/`, {
+      answers: { 2: '3.14' },
+    })
     expect(settled.body).toMatchObject({ status: 'recorded', flags: [], score: 7 })
   })
 
@@ -214,7 +218,9 @@ describe.each(dialects)('numeric grids on paper on %s', (dialect) => {
       sections: [{ items: [numericBody({ answer: { value: 123456.789, tolerance: 0 }, decimals: 3 })] }],
     })
     expect(created.status, created.raw).toBe(201)
-    const refused = await as(admin, 'POST', `/api/admin/quizzes/${created.body.quiz_id}/sittings/`, { held_at: HELD_AT })
+    const refused = await as(admin, 'POST', `/api/admin/quizzes/${created.body.quiz_id}/sittings/`, {
+      held_at: HELD_AT,
+    })
     expect(refused.status).toBe(409)
     expect(refused.body).toMatchObject({ code: 'paper_not_printable', questions: [{ number: 1 }] })
   })

@@ -397,7 +397,14 @@ function readGrids(
     const columns = grid.columns.map((column): GridColumnRead => {
       const row = region.sighted.slice(at, at + column.bubbles.length)
       at += column.bubbles.length
-      const choice = decideSighted(image, region.toImage, levels, row, (b) => column.bubbles.findIndex((c) => c.x_mm === b.x_mm && c.y_mm === b.y_mm), typical)
+      const choice = decideSighted(
+        image,
+        region.toImage,
+        levels,
+        row,
+        (b) => column.bubbles.findIndex((c) => c.x_mm === b.x_mm && c.y_mm === b.y_mm),
+        typical,
+      )
       return { kind: column.kind, choice }
     })
     const read = composeNumber(columns)

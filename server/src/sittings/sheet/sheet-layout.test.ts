@@ -130,7 +130,9 @@ describe('buildSheetLayout', () => {
       // The point's places lie between two digit columns, in the sign's row above the digits.
       const point = first!.columns[4]!.bubbles
       expect(point).toHaveLength(2)
-      expect(point[0]!.x_mm).toBeCloseTo((first!.columns[1]!.bubbles[0]!.x_mm + first!.columns[2]!.bubbles[0]!.x_mm) / 2)
+      expect(point[0]!.x_mm).toBeCloseTo(
+        (first!.columns[1]!.bubbles[0]!.x_mm + first!.columns[2]!.bubbles[0]!.x_mm) / 2,
+      )
       expect(point[0]!.y_mm).toBe(first!.columns[0]!.bubbles[0]!.y_mm)
       expect(point[0]!.y_mm).toBeLessThan(first!.columns[1]!.bubbles[0]!.y_mm)
       expect(integer!.columns.map((c) => c.kind)).toEqual(['sign', 'digit', 'digit', 'digit', 'digit'])

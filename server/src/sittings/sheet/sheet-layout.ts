@@ -173,7 +173,10 @@ function numericGrid(spec: NumericGridSpec, origin: { x_mm: number; y_mm: number
   })
   const columns: NumericGrid['columns'] = [{ kind: 'sign', bubbles: [at(MINUS_LABEL, 0, 0)] }]
   for (let d = 0; d < digits; d++)
-    columns.push({ kind: 'digit', bubbles: Array.from({ length: 10 }, (_, digit) => at(String(digit), d + 1, digit + 1)) })
+    columns.push({
+      kind: 'digit',
+      bubbles: Array.from({ length: 10 }, (_, digit) => at(String(digit), d + 1, digit + 1)),
+    })
   // The point's places: in the top row, between each two digit columns (after digit column k: k + 1.5 pitches in).
   if (spec.fraction > 0 && digits > 1)
     columns.push({

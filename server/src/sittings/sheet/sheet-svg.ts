@@ -105,13 +105,7 @@ export function renderSheetSvg({
   parts.push(text(20, 45, 2.6, 'Fill one bubble a question fully, with a dark pen or pencil.', `fill="${OUTLINE}"`))
   if ((layout.numeric ?? []).length > 0)
     parts.push(
-      text(
-        20,
-        53,
-        2.6,
-        'Numbers: a digit a column, − if negative, . where the point goes.',
-        `fill="${OUTLINE}"`,
-      ),
+      text(20, 53, 2.6, 'Numbers: a digit a column, − if negative, . where the point goes.', `fill="${OUTLINE}"`),
     )
   if (hasWritten)
     parts.push(
