@@ -9,6 +9,7 @@ import {
   type SheetSpec,
 } from '../../../test/fixtures/sheet-photos'
 import { composeNumber, readSheet, type GridColumnRead } from './read-sheet'
+import { drawReaderView } from './reader-view'
 
 // Decision 129: a numeric question's grid, read like the roll number.
 
@@ -69,6 +70,9 @@ describe('numeric grids read from a photo', () => {
     expect(boxes[3]!.y).toBeGreaterThan(boxes[2]!.y + boxes[2]!.height * 0.9)
     expect(boxes[4]!.x).toBeGreaterThan(boxes[1]!.x + boxes[1]!.width)
     expect(Math.abs(boxes[4]!.y - boxes[1]!.y)).toBeLessThan(0.02)
+    // The reader's view draws the grids' regions and bubbles too.
+    const view = await drawReaderView(jpeg, sheetLayoutOf(spec))
+    expect(Buffer.isBuffer(view)).toBe(true)
   }, 60_000)
 })
 

@@ -6,7 +6,7 @@ import { decodeSheetQr, type SheetQr } from './decode-qr'
 import { findMarkerQuads } from './find-markers'
 import { percentile, type GreyImage, type Point } from './grey-image'
 import { invertHomography, project, solveHomography, type Homography } from './homography'
-import { fitPageModel, regionHomography, type ModelControl } from './page-model'
+import { fitPageModel, modelOffset, regionHomography, type ModelControl } from './page-model'
 import { BLANK_FILL, decideChoice } from './mark-decisions'
 import { gridRect, photoBox, questionRect, rollRect, setRect, type PhotoBox } from './photo-box'
 import { readNumber } from '@quiz/contracts/rules/numbers'
@@ -326,7 +326,7 @@ export function fitQuestions(
     at += column.blocks.length
   }
   const blocks = columns.flatMap((column) => column.blocks)
-  return { model, regions, blocks, bent }
+  return { model, regions, blocks, bent, toFit }
 }
 
 /** A grid column as read: its kind and the choice among its bubbles (by index in the column). */
@@ -375,21 +375,35 @@ export function composeNumber(columns: readonly GridColumnRead[]): NumericAnswer
   return read.ok ? read.text : unclear
 }
 
-/** Each numeric grid read through the page model, column by column with the roll number's rules (decision 129). */
+/**
+ * Each numeric grid read through the page model, column by column with the roll number's rules (decision 129). The
+ * grids' rings are found near where the rows' model puts them, then join the model's fit (a grid is a large region,
+ * where a lens or a curl bends the page more than between rows), and each grid is read through the model refitted.
+ */
 function readGrids(
   image: GreyImage,
-  levels: PageLevels,
-  model: ReturnType<typeof fitModel>,
+  located: LocatedPage,
+  fitted: Pick<ReturnType<typeof fitQuestions>, 'model' | 'toFit'>,
   layout: SheetLayout,
   questionRings: readonly SightedBubble<Bubble>[],
 ) {
   const grids = layout.numeric ?? []
   if (grids.length === 0) return []
-  const regions = readThroughModel(
-    image,
-    model,
-    grids.map((grid) => grid.columns.flatMap((column) => column.bubbles)),
-  )
+  const bubbles = grids.map((grid) => grid.columns.flatMap((column) => column.bubbles))
+  const first = readThroughModel(image, fitted.model, bubbles)
+  const gridFits = first.map((region, g) => {
+    const centre = rectCentre(region.rect)
+    const at = modelOffset(fitted.model, centre.x, centre.y)
+    const s = region.sighted[0]!
+    const seen = region.sighted.filter((r) => r.contrast >= MIN_RING_CONTRAST && !r.glare).length
+    const found =
+      seen >= region.sighted.length * 0.75
+        ? { x: at.x + s.at.x_mm - s.bubble.x_mm, y: at.y + s.at.y_mm - s.bubble.y_mm }
+        : null
+    return { bubbles: bubbles[g]!, found }
+  })
+  const model = fitModel(located.toImage, located.controls, [...fitted.toFit, ...gridFits])
+  const regions = readThroughModel(image, model, bubbles)
   const typical = typicalContrast([...questionRings, ...regions.flatMap((r) => r.sighted)])
   return grids.map((grid, g) => {
     const region = regions[g]!
@@ -400,7 +414,7 @@ function readGrids(
       const choice = decideSighted(
         image,
         region.toImage,
-        levels,
+        located.levels,
         row,
         (b) => column.bubbles.findIndex((c) => c.x_mm === b.x_mm && c.y_mm === b.y_mm),
         typical,
@@ -417,8 +431,14 @@ function readGrids(
   })
 }
 
+const rectCentre = (rect: { left: number; top: number; right: number; bottom: number }) => ({
+  x: (rect.left + rect.right) / 2,
+  y: (rect.top + rect.bottom) / 2,
+})
+
 function readAnswers(image: GreyImage, located: LocatedPage, layout: SheetLayout) {
-  const { model, regions, blocks, bent } = fitQuestions(image, located, layout)
+  const fitted = fitQuestions(image, located, layout)
+  const { regions, blocks, bent } = fitted
   if (bent) return { answers: [], numeric: [], glare: false, bent }
   const typical = typicalContrast(regions.flatMap((r) => r.sighted))
   let glared = 0
@@ -454,8 +474,8 @@ function readAnswers(image: GreyImage, located: LocatedPage, layout: SheetLayout
   answers.sort((p, q) => order.get(p.number)! - order.get(q.number)!)
   const numeric = readGrids(
     image,
-    located.levels,
-    model,
+    located,
+    fitted,
     layout,
     regions.flatMap((r) => r.sighted),
   )
