@@ -275,6 +275,7 @@ async function runCondition(condition, index) {
     if (!codeRight || rollWrong) stats.wrongLearner++
     let flagged = result.roll === 'unclear' || result.set === 'unclear'
     let wrongHere = 0
+    const flaggedWhat = []
     result.answers.forEach(({ answer }, q) => {
       const truth = sheet.truth[q]
       const verdict = judge(truth, answer)
@@ -294,13 +295,19 @@ async function runCondition(condition, index) {
         const read = answer === null ? 'null' : 'letter'
         stats.wrongByKind[`${kind} read as ${read}`] = (stats.wrongByKind[`${kind} read as ${read}`] ?? 0) + 1
       }
-      if (isMultiple(q) ? verdict === 'flagged' : answer !== null && typeof answer === 'object') flagged = true
+      if (isMultiple(q) ? verdict === 'flagged' : answer !== null && typeof answer === 'object') {
+        flagged = true
+        flaggedWhat.push(`q${q + 1}`)
+      }
     })
     for (const [g, { answer }] of (result.numeric ?? []).entries()) {
       const truth = sheet.gridTruth[g]
       const verdict = judgeGrid(truth, answer)
       gridCounts[verdict]++
-      if (verdict === 'flagged') flagged = true
+      if (verdict === 'flagged') {
+        flagged = true
+        flaggedWhat.push(`grid ${numeric[g].number}`)
+      }
       if (verdict === 'wrong') {
         wrongHere++
         const kind = `grid ${truth.value === null ? 'blank' : truth.light ? 'light' : 'number'} read as ${answer === null ? 'null' : 'number'}`
@@ -318,7 +325,7 @@ async function runCondition(condition, index) {
     }
     if (verbose && (wrongHere > 0 || (sheet.clean && flagged) || !codeRight || rollWrong))
       console.error(
-        `${condition} ${n}: ${wrongHere} wrong${sheet.clean && flagged ? ', clean but flagged' : ''}${!codeRight || rollWrong ? ', WRONG LEARNER' : ''} ${JSON.stringify(photoSpec)}`,
+        `${condition} ${n}: ${wrongHere} wrong${sheet.clean && flagged ? `, clean but flagged (${flaggedWhat.join(' ')})` : ''}${!codeRight || rollWrong ? ', WRONG LEARNER' : ''} ${JSON.stringify(photoSpec)}`,
       )
     if ((n + 1) % 50 === 0)
       console.error(`${condition}: ${n + 1} photos, ${((Date.now() - started) / 1000).toFixed(0)} s`)
