@@ -223,5 +223,20 @@ describe.each(dialects)('numeric grids on paper on %s', (dialect) => {
     })
     expect(refused.status).toBe(409)
     expect(refused.body).toMatchObject({ code: 'paper_not_printable', questions: [{ number: 1 }] })
+    // Seven grids of 5 digits each span two columns: a sheet holds six.
+    const many = await as(admin, 'POST', '/api/quizzes/create-from-json/', {
+      title: { en: 'Many numbers' },
+      sections: [
+        {
+          items: Array.from({ length: 7 }, (_, i) =>
+            numericBody({ answer: { value: 12345 + i, tolerance: 0 }, decimals: 0 }),
+          ),
+        },
+      ],
+    })
+    expect(many.status, many.raw).toBe(201)
+    const full = await as(admin, 'POST', `/api/admin/quizzes/${many.body.quiz_id}/sittings/`, { held_at: HELD_AT })
+    expect(full.status).toBe(409)
+    expect(full.body).toMatchObject({ code: 'paper_not_printable', question_count: 7 })
   })
 })
