@@ -3,7 +3,8 @@
 //  1. Accuracy, per condition of BENCH_CONDITIONS (default all: standard, fold, curl, lens, glare, hard-shadow,
 //     tight-crop, whatsapp, low-res, motion-blur), over BENCH_PHOTOS (default 500) seeded photos each, 8-12 MP, sheets of 100 questions: questions read right,
 //     flagged, or read wrong without a flag; cleanly marked sheets flagged; photos refused; sheets read for the
-//     wrong learner (a QR code or roll number that is not the sheet's).
+//     wrong learner (a QR code or roll number that is not the sheet's). Numeric questions' grids (decision 129) are
+//     counted on their own: right, flagged numeric_unclear, or read wrong without a flag.
 //  2. CPU time of one core (sharp held to one thread) to read a 12 MP JPEG, p50 and p95 (budget: p95 under 1 s).
 //  3. Peak RSS of a child process that only reads, while it reads 4 photos of 12 MP at once (budget: under 400 MB).
 // BENCH_CACHE=<dir> keeps the generated JPEGs there (named by a hash of their specs and of the generator's sources),
@@ -39,8 +40,9 @@ if (process.argv[2] === '--read-at-once') {
   process.exit(0)
 }
 
-const { CONDITIONS, markedSheetSvg, photographSheet, seededRandom, sheetLayoutOf } =
+const { CONDITIONS, gridMarksFor, markedSheetSvg, photographSheet, seededRandom, sheetLayoutOf } =
   await import('../server/test/fixtures/sheet-photos.ts')
+const { readNumber } = await import('../contracts/src/rules/numbers.ts')
 
 const photos = Number(process.env.BENCH_PHOTOS ?? 500)
 const secret = 'bench-secret'
@@ -50,6 +52,37 @@ const letters = 'ABCD'
 // The last rows of each sheet are multiple questions' rows (decision 129): 0-3 options marked, read as a set.
 const MULTIPLE_ROWS = 10
 const isMultiple = (q) => q >= optionCounts.length - MULTIPLE_ROWS
+// After the rows, numeric questions' grids (decision 129): a sign, 2 whole and 2 decimal digits, the point's places.
+const GRID = { whole: 2, fraction: 2 }
+const numeric = Array.from({ length: 4 }, (_, i) => ({ number: optionCounts.length + 1 + i, ...GRID }))
+
+/**
+ * Each grid's number and how it is written, from its own generator so the rows draw what they always drew: 8 %
+ * blank, else up to two whole digits, up to two decimals, a third negative; on a sheet not cleanly marked, a fifth
+ * written lightly. The truth is the number in its shortest form.
+ */
+function gridsFor(n, clean) {
+  const random = seededRandom(n ^ 0x9a1d)
+  const inks = ['pen', 'blue', 'pencil']
+  const gridMarks = []
+  const truth = numeric.map((_, grid) => {
+    if (random() < 0.08) return { value: null }
+    const whole = String(Math.floor(random() * (random() < 0.5 ? 10 : 100)))
+    const decimals = Math.floor(random() * 3)
+    const fraction = Array.from({ length: decimals }, () => Math.floor(random() * 10)).join('')
+    const typed = `${random() < 0.33 ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
+    const style = !clean && random() < 0.2 ? 'light' : inks[Math.floor(random() * 3)]
+    gridMarks.push(...gridMarksFor(grid, GRID, typed, style))
+    return { value: readNumber(typed).text, light: style === 'light' }
+  })
+  return { gridMarks, truth }
+}
+
+/** A grid as interpretReading reads it: its number, blank, or flagged numeric_unclear for a person. */
+function judgeGrid(truth, answer) {
+  if (answer === truth.value) return 'right'
+  return answer !== null && typeof answer === 'object' ? 'flagged' : 'wrong'
+}
 
 function sheetFor(n, random) {
   const clean = random() < 0.7
@@ -85,6 +118,7 @@ function sheetFor(n, random) {
       truth[q] = { multiple: [first.option, (first.option + 2) % 4].sort().map((o) => letters[o]) }
     }
   }
+  const grids = gridsFor(n, clean)
   const walkIn = random() < 0.1
   const rollNumber = 1 + Math.floor(random() * 999_998)
   const set = 'ABCD'[Math.floor(random() * 4)]
@@ -101,10 +135,13 @@ function sheetFor(n, random) {
       // A learner id of six digits, as the server prints it (docs/decisions/061), drawing nothing from `random`.
       learnerId: 100_000 + n,
       marks,
+      numeric,
+      gridMarks: grids.gridMarks,
       handRoll: rollNumber,
       handSet: set,
     },
     truth,
+    gridTruth: grids.truth,
     clean,
     rollNumber,
     set,
@@ -213,6 +250,7 @@ async function runCondition(condition, index) {
   const random = seededRandom(Number(process.env.BENCH_SEED ?? 44) + index)
   const counts = { right: 0, flagged: 0, wrong: 0 }
   const multipleCounts = { right: 0, flagged: 0, wrong: 0 }
+  const gridCounts = { right: 0, flagged: 0, wrong: 0 }
   const stats = { cleanSheets: 0, cleanFlagged: 0, refused: 0, wrongLearner: 0, refusals: {}, wrongByKind: {} }
   const cpuMs = []
   const started = Date.now()
@@ -237,6 +275,7 @@ async function runCondition(condition, index) {
     if (!codeRight || rollWrong) stats.wrongLearner++
     let flagged = result.roll === 'unclear' || result.set === 'unclear'
     let wrongHere = 0
+    const flaggedWhat = []
     result.answers.forEach(({ answer }, q) => {
       const truth = sheet.truth[q]
       const verdict = judge(truth, answer)
@@ -256,8 +295,25 @@ async function runCondition(condition, index) {
         const read = answer === null ? 'null' : 'letter'
         stats.wrongByKind[`${kind} read as ${read}`] = (stats.wrongByKind[`${kind} read as ${read}`] ?? 0) + 1
       }
-      if (isMultiple(q) ? verdict === 'flagged' : answer !== null && typeof answer === 'object') flagged = true
+      if (isMultiple(q) ? verdict === 'flagged' : answer !== null && typeof answer === 'object') {
+        flagged = true
+        flaggedWhat.push(`q${q + 1}`)
+      }
     })
+    for (const [g, { answer }] of (result.numeric ?? []).entries()) {
+      const truth = sheet.gridTruth[g]
+      const verdict = judgeGrid(truth, answer)
+      gridCounts[verdict]++
+      if (verdict === 'flagged') {
+        flagged = true
+        flaggedWhat.push(`grid ${numeric[g].number}`)
+      }
+      if (verdict === 'wrong') {
+        wrongHere++
+        const kind = `grid ${truth.value === null ? 'blank' : truth.light ? 'light' : 'number'} read as ${answer === null ? 'null' : 'number'}`
+        stats.wrongByKind[kind] = (stats.wrongByKind[kind] ?? 0) + 1
+      }
+    }
     if (sheet.clean) {
       stats.cleanSheets++
       if (flagged) stats.cleanFlagged++
@@ -269,7 +325,7 @@ async function runCondition(condition, index) {
     }
     if (verbose && (wrongHere > 0 || (sheet.clean && flagged) || !codeRight || rollWrong))
       console.error(
-        `${condition} ${n}: ${wrongHere} wrong${sheet.clean && flagged ? ', clean but flagged' : ''}${!codeRight || rollWrong ? ', WRONG LEARNER' : ''} ${JSON.stringify(photoSpec)}`,
+        `${condition} ${n}: ${wrongHere} wrong${sheet.clean && flagged ? `, clean but flagged (${flaggedWhat.join(' ')})` : ''}${!codeRight || rollWrong ? ', WRONG LEARNER' : ''} ${JSON.stringify(photoSpec)}`,
       )
     if ((n + 1) % 50 === 0)
       console.error(`${condition}: ${n + 1} photos, ${((Date.now() - started) / 1000).toFixed(0)} s`)
@@ -286,6 +342,10 @@ async function runCondition(condition, index) {
   const rows = multipleCounts.right + multipleCounts.flagged + multipleCounts.wrong
   console.log(
     `multiple questions' rows (${rows}): right ${pct(multipleCounts.right, rows)} %, flagged ${pct(multipleCounts.flagged, rows)} %, right or flagged ${pct(multipleCounts.right + multipleCounts.flagged, rows)} %, wrong without a flag ${multipleCounts.wrong} = ${pct(multipleCounts.wrong, rows)} %`,
+  )
+  const grids = gridCounts.right + gridCounts.flagged + gridCounts.wrong
+  console.log(
+    `numeric grids (${grids}): right ${pct(gridCounts.right, grids)} %, flagged ${pct(gridCounts.flagged, grids)} %, right or flagged ${pct(gridCounts.right + gridCounts.flagged, grids)} %, wrong without a flag ${gridCounts.wrong} = ${pct(gridCounts.wrong, grids)} %`,
   )
   console.log(`read wrong, by what the learner did: ${JSON.stringify(stats.wrongByKind)}`)
   console.log(

@@ -14,7 +14,7 @@ export type OptionLabels = z.infer<typeof OptionLabelsSchema>
 export const SittingStatusSchema = z.enum(['open', 'closed'])
 export const ScanStatusSchema = z.enum(['recorded', 'needs_review'])
 export type ScanStatus = z.infer<typeof ScanStatusSchema>
-export const ScanFlagKindSchema = z.enum(['multiple', 'unclear', 'roll', 'set'])
+export const ScanFlagKindSchema = z.enum(['multiple', 'unclear', 'roll', 'set', 'numeric_unclear'])
 export type ScanFlagKind = z.infer<typeof ScanFlagKindSchema>
 export const AttemptModeSchema = z.enum(['online', 'paper'])
 export type AttemptMode = z.infer<typeof AttemptModeSchema>
@@ -146,6 +146,18 @@ export const SheetLayoutSchema = z.object({
     z.object({ column: z.number().int(), digits: z.array(BubbleSchema.extend({ digit: z.number().int() })) }),
   ),
   set: z.array(BubbleSchema.extend({ set: SittingSetSchema })),
+  /** Numeric questions' grids (decision 129): a sign column, digit columns 0-9, the point's places. */
+  numeric: z.array(
+    z.object({
+      question: z.number().int(),
+      columns: z.array(
+        z.object({
+          kind: z.enum(['sign', 'digit', 'point']),
+          bubbles: z.array(BubbleSchema.extend({ label: z.string() })),
+        }),
+      ),
+    }),
+  ),
 })
 export type SheetLayoutShape = z.infer<typeof SheetLayoutSchema>
 
@@ -256,6 +268,9 @@ export const sittingMessages = {
   noChoiceQuestions:
     "This sitting's paper has only written questions: it has no answer sheet. Print its answer booklets.",
   notAnOption: (letter: string, number: number) => `${letter} is not an option of question ${number} on this sheet.`,
+  gridTooWide: (numbers: readonly number[]) =>
+    `A sheet's number grid has at most 8 digits; ${numbers.length === 1 ? 'question' : 'questions'} ${numbers.join(', ')} of the paper ${numbers.length === 1 ? 'needs' : 'need'} more.`,
+  sheetFull: "The answer sheet has no room for all of this paper's rows and number grids.",
 } as const
 
 /**

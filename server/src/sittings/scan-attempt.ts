@@ -40,6 +40,9 @@ export function createAttemptRecorder({ config, papers, paperAttempts }: Sitting
             : options[letterIndex(sitting.labels, letter)]!
       answers.set(paper.questions[plan.order[number - 1]!]!.questionId, answer)
     }
+    // A numeric question's grid gives the typed number, scored as an online one is (decision 129).
+    for (const { number } of plan.numeric ?? [])
+      answers.set(paper.questions[plan.order[number - 1]!]!.questionId, scan.answers[String(number)] ?? null)
     const sections = sitting.sections ?? JSON.stringify(attemptSections(null, plan.order.length))
     const finished = await paperAttempts.record(trx, {
       userId: scan.userId,

@@ -1,7 +1,8 @@
 import type { OptionLabels, ScanBox, ScanFlag, SittingSet } from '@quiz/contracts'
 import type { SheetReading } from './reader/read-sheet'
 import type { SheetCode } from './sheet/sheet-code'
-import { isMultipleRow, joinLetters, letterIndex, type SittingSetPlan } from './sitting-sets'
+import { readNumber } from '@quiz/contracts/rules/numbers'
+import { isMultipleRow, joinLetters, letterIndex, numericRow, type SittingSetPlan } from './sitting-sets'
 
 export interface RosterPlace {
   roll_number: number
@@ -50,7 +51,7 @@ function rosterSheetPlace(code: Extract<SheetCode, { kind: 'roster' }>, roster: 
 
 // A roster sheet's learner is the one its signed QR code names, never the grid's: docs/decisions/055 "In the code".
 export function interpretReading(
-  reading: Pick<SheetReading, 'code' | 'roll' | 'set' | 'answers' | 'boxes'>,
+  reading: Pick<SheetReading, 'code' | 'roll' | 'set' | 'answers' | 'boxes' | 'numeric'>,
   plans: readonly SittingSetPlan[],
   labels: OptionLabels,
   roster: RosterLookup,
@@ -120,6 +121,21 @@ export function interpretReading(
       const marks = multipleRow ? [...joinLetters(labels, [...answer.marks, ...(answer.doubtful ?? [])])] : answer.marks
       flags.push({ question: number, kind: multipleRow ? 'unclear' : answer.flag, marks, box })
       answers[String(number)] = null
+    }
+  }
+  // A numeric question's grid gives its number, read again with its decimals; a doubtful grid is for a person (129).
+  for (const { number, answer: read, box } of reading.numeric ?? []) {
+    // Before the set is known every grid reads as numeric; a blank sheet prints every set's grids, and a mark in one
+    // at a number that is not numeric in this set is for a person.
+    const row = plan ? numericRow(plan, number) : { decimals: null }
+    if (!row && read === null) continue
+    const value = typeof read === 'string' && row ? readNumber(read, row.decimals) : null
+    if (read === null) answers[String(number)] = null
+    else if (value?.ok) answers[String(number)] = value.text
+    else {
+      const marks = typeof read === 'string' ? [read] : read.marks
+      flags.push({ question: number, kind: 'numeric_unclear', marks, box })
+      if (row) answers[String(number)] = null
     }
   }
   return { sheet: sheetKeyOf(code), rollNumber, set, userId, answers, flags }

@@ -1,7 +1,16 @@
 import { sittingMessages, type Scan, type ScanStatus, type ScanUpdate } from '@quiz/contracts'
 import { changedFields, recordAudit, type UserActor } from '../audit/audit-log'
 import { Conflict, ValidationFailed, type FieldErrors } from '../http/errors'
-import { anySetChoiceNumbers, isMultipleRow, joinLetters, letterIndex, letterIndexes } from './sitting-sets'
+import { numberRefusals, readNumber } from '@quiz/contracts/rules/numbers'
+import {
+  anySetChoiceNumbers,
+  anySetNumericNumbers,
+  isMultipleRow,
+  joinLetters,
+  letterIndex,
+  letterIndexes,
+  numericRow,
+} from './sitting-sets'
 import { findSittingView, planOf, type SittingsDeps } from './sitting-view'
 import { deleteScanFiles } from './scan-files'
 import { deleteScan, findRecordedScanOf, findRosterEntry, scanFileKeys, updateScan } from './sittings.repository'
@@ -44,7 +53,10 @@ export function createScanReview(
       }
       const errors: FieldErrors = {}
       // A letter at a number that is written in the scan's set is refused: the sheet has no row for it.
-      const rows = anySetChoiceNumbers(sitting.plans)
+      const rows = [...new Set([...anySetChoiceNumbers(sitting.plans), ...anySetNumericNumbers(sitting.plans)])].sort(
+        (a, b) => a - b,
+      )
+      let invalidNumber = false
       for (const [key, letter] of Object.entries(body.answers ?? {})) {
         const number = Number(key)
         if (!rows.includes(number)) (errors[`answers.${key}`] ??= []).push(sittingMessages.noSuchQuestion(number, rows))
@@ -54,6 +66,16 @@ export function createScanReview(
       if (set !== null) {
         const plan = planOf(sitting, set)
         for (const [key, letter] of Object.entries(answers)) {
+          // A numeric question's grid takes a typed number, by the one number rule (API.md "Question types").
+          const numeric = numericRow(plan, Number(key))
+          if (numeric) {
+            const read = letter === null ? null : readNumber(letter, numeric.decimals)
+            if (read && !read.ok && !errors[`answers.${key}`]) {
+              ;(errors[`answers.${key}`] ??= []).push(numberRefusals[read.reason])
+              invalidNumber = true
+            } else if (read?.ok) answers[key] = read.text
+            continue
+          }
           const options = plan.options[Number(key) - 1]?.length ?? 0
           // A multiple question's row takes its letters joined ("AC"), each an option (decision 129).
           const multiple = isMultipleRow(plan, Number(key))
@@ -70,7 +92,8 @@ export function createScanReview(
           else if (multiple && letter !== null) answers[key] = joinLetters(sitting.labels, [...letter])
         }
       }
-      if (Object.keys(errors).length > 0) throw new ValidationFailed(errors, Object.values(errors)[0]![0])
+      if (Object.keys(errors).length > 0)
+        throw new ValidationFailed(errors, Object.values(errors)[0]![0], invalidNumber ? 'invalid_number' : undefined)
 
       const reading = { flags, userId, set }
       const status: ScanStatus = isClean(reading) ? 'recorded' : 'needs_review'

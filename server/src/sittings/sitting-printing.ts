@@ -17,7 +17,7 @@ import { renderBookletSvg, type BookletHolder } from './booklet/booklet-svg'
 import { writtenOf } from './booklet-join'
 import { signSheetCode } from './sheet/sheet-code'
 import { renderSheetSvg } from './sheet/sheet-svg'
-import { blankLayout, hasSheet, setLayout } from './sitting-sets'
+import { blankLayout, hasSheet, hasWrittenNumbers, setLayout } from './sitting-sets'
 import { findSittingView, planOf, sheetSecret, type SittingsDeps, type SittingView } from './sitting-view'
 import { findRosterEntry } from './sittings.repository'
 
@@ -80,7 +80,7 @@ export function createSittingPrinting({ database, config, papers }: SittingsDeps
     // API.md: the sheet names the quiz; a sitting with a title of its own is named under it.
     const quizTitle = sitting.quiz_title_en
     const sittingTitle = sitting.title_en !== quizTitle ? sitting.title_en : undefined
-    const hasWritten = sitting.plans[0]!.options.some((ids) => ids.length === 0)
+    const hasWritten = hasWrittenNumbers(sitting.plans[0]!)
     if (sheet === 'blank.svg') {
       if (serial === undefined) throw new ValidationFailed({ serial: ['Give the blank sheet a serial number.'] })
       return renderSheetSvg({

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { interpretReading } from './scan-reading'
-import { anySetChoiceNumbers, blankLayout, choiceNumbers, hasSheet, planSets, setLayout } from './sitting-sets'
+import {
+  anySetChoiceNumbers,
+  blankLayout,
+  choiceNumbers,
+  hasSheet,
+  hasWrittenNumbers,
+  planSets,
+  setLayout,
+} from './sitting-sets'
 
 // A mixed paper's answer sheet (docs/decisions/075): only choice questions have rows, at the paper's numbers.
 
@@ -115,6 +123,79 @@ describe("a mixed paper's sheet", () => {
     expect(doubtful.flags).toEqual([
       { question: 1, kind: 'unclear', marks: ['A', 'B', 'C'], box },
       { question: 3, kind: 'unclear', marks: ['C'], box },
+    ])
+  })
+})
+
+describe('numeric questions on the sheet (decision 129)', () => {
+  const box = { x: 0, y: 0, width: 0.1, height: 0.1, turn: 0 as const }
+  // Paper: 1 choice, 2 numeric (2 + 1 digits, 1 decimal), 3 numeric (4 + 0), 4 written; B shuffled in one section.
+  const grids = [null, { whole: 2, fraction: 1, decimals: 1 }, { whole: 4, fraction: 0, decimals: 0 }, null]
+  const paper = [[11, 12, 13, 14], [], [], []]
+  const types = ['choice', 'numeric', 'numeric', 'written']
+  const [setA, setB] = planSets(2, [{ count: 4 }], paper, () => 5, [], types, grids)
+
+  it("names each set's numeric rows with their grid at its printed numbers; the sheet draws them as grids", () => {
+    expect(setA!.numeric).toEqual([
+      { number: 2, whole: 2, fraction: 1, decimals: 1 },
+      { number: 3, whole: 4, fraction: 0, decimals: 0 },
+    ])
+    const moved = setB!.order.map((index, row) => [index, row + 1])
+    expect(setB!.numeric!.map((row) => row.number).sort()).toEqual(
+      moved
+        .filter(([index]) => index === 1 || index === 2)
+        .map(([, number]) => number)
+        .sort(),
+    )
+    const layout = setLayout(setA!, 'latin', 2)
+    expect(layout.questions.map((q) => q.number)).toEqual([1])
+    expect(layout.numeric.map((g) => [g.question, g.columns.length])).toEqual([
+      [2, 5],
+      [3, 5],
+    ])
+    expect(hasWrittenNumbers(setA!)).toBe(true)
+    expect(hasSheet([{ options: [[], []], numeric: [{ number: 1, whole: 1, fraction: 0, decimals: 0 }] }])).toBe(true)
+    // The blank sheet prints every set's grids, each as wide as the widest at its number.
+    const blank = blankLayout([setA!, setB!], 'latin')
+    const numbers = new Set([...setA!.numeric!, ...setB!.numeric!].map((row) => row.number))
+    expect(blank.numeric.map((g) => g.question)).toEqual([...numbers].sort())
+    // An older plan has no grids: its numeric questions stay off the sheet.
+    expect(setLayout({ ...setA!, numeric: undefined }, 'latin', 2).numeric).toEqual([])
+  })
+
+  it("reads a grid's number with the question's decimals; a doubtful grid is numeric_unclear", () => {
+    const read = (numeric: Parameters<typeof interpretReading>[0]['numeric']) =>
+      interpretReading(
+        {
+          code: { sittingId: 1, kind: 'roster', rollNumber: 1, userId: 5 },
+          roll: 1,
+          set: 'A',
+          boxes: { roll: box, set: box },
+          answers: [{ number: 1, answer: 'A', box }],
+          numeric,
+        },
+        [setA!, setB!],
+        'latin',
+        {
+          byRoll: () => ({ roll_number: 1, user_id: 5, set_letter: 'A' }),
+          byLearner: () => ({ roll_number: 1, user_id: 5, set_letter: 'A' }),
+        },
+      )
+    const clean = read([
+      { number: 2, answer: '-12.5', box },
+      { number: 3, answer: null, box },
+    ])
+    expect(clean.answers).toEqual({ 1: 'A', 2: '-12.5', 3: null })
+    expect(clean.flags).toEqual([])
+    const doubtful = read([
+      { number: 2, answer: { flag: 'numeric_unclear', marks: ['1/7', '2'] }, box },
+      // More decimals than question 3 allows.
+      { number: 3, answer: '4.5', box },
+    ])
+    expect(doubtful.answers).toEqual({ 1: 'A', 2: null, 3: null })
+    expect(doubtful.flags).toEqual([
+      { question: 2, kind: 'numeric_unclear', marks: ['1/7', '2'], box },
+      { question: 3, kind: 'numeric_unclear', marks: ['4.5'], box },
     ])
   })
 })

@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto'
 import { OPTION_LABELS, SITTING_SETS, type OptionLabels, type SittingSet } from '@quiz/contracts'
 import { shuffled } from '../lib/random'
 import type { AttemptSection } from '../questions/sections'
-import { buildSheetLayout, type SheetLayout } from './sheet/sheet-layout'
+import { buildSheetLayout, type NumericGridSpec, type SheetLayout } from './sheet/sheet-layout'
+import { MAX_NUMERIC_DIGITS, type NumericGridSize } from './sheet/numeric-grid'
 
 /** `order` indexes into the sitting's paper (set A's order); `seed` made it. */
 export interface SittingSetPlan {
@@ -12,7 +13,20 @@ export interface SittingSetPlan {
   options: number[][]
   /** The printed numbers of the set's multiple questions: rows taking several marks (absent on older sittings). */
   multiple?: number[]
+  /**
+   * The set's numeric questions by printed number, with their grid's size and `decimals` (decision 129; absent on
+   * older sittings, whose numeric questions have no grid).
+   */
+  numeric?: NumericRow[]
 }
+
+export interface NumericRow extends NumericGridSize {
+  number: number
+  decimals: number | null
+}
+
+/** A numeric question's grid size and decimals, by paper index (null for other types). */
+export type NumericSizes = readonly ((NumericGridSize & { decimals: number | null }) | null | undefined)[]
 
 /** mulberry32: a small seeded generator, so a set's order follows from its stored seed. */
 function seeded(seed: number) {
@@ -38,10 +52,16 @@ export function planSets(
   newSeed: () => number = () => randomInt(2 ** 31),
   passageIds: readonly (number | null)[] = [],
   types: readonly string[] = [],
+  grids: NumericSizes = [],
 ): SittingSetPlan[] {
   const inPaperOrder = optionIds.map((_, index) => index)
   const multipleOf = (order: readonly number[]) =>
     order.flatMap((question, row) => (types[question] === 'multiple' ? [row + 1] : []))
+  const numericOf = (order: readonly number[]) =>
+    order.flatMap((question, row) => {
+      const grid = grids[question]
+      return grid ? [{ number: row + 1, whole: grid.whole, fraction: grid.fraction, decimals: grid.decimals }] : []
+    })
   return SITTING_SETS.slice(0, count).map((set, index) => {
     if (index === 0)
       return {
@@ -50,6 +70,7 @@ export function planSets(
         order: inPaperOrder,
         options: optionIds.map((ids) => [...ids]),
         multiple: multipleOf(inPaperOrder),
+        ...(grids.length > 0 && { numeric: numericOf(inPaperOrder) }),
       }
     const seed = newSeed()
     const random = seeded(seed)
@@ -60,7 +81,14 @@ export function planSets(
       return shuffled(passageUnits(run, passageIds), random).flat()
     })
     const options = order.map((question) => shuffled(optionIds[question]!, random))
-    return { set, seed, order, options, multiple: multipleOf(order) }
+    return {
+      set,
+      seed,
+      order,
+      options,
+      multiple: multipleOf(order),
+      ...(grids.length > 0 && { numeric: numericOf(order) }),
+    }
   })
 }
 
@@ -88,8 +116,24 @@ export const choiceNumbers = (plan: Pick<SittingSetPlan, 'options'>) =>
 export const anySetChoiceNumbers = (plans: readonly Pick<SittingSetPlan, 'options'>[]) =>
   [...new Set(plans.flatMap(choiceNumbers))].sort((a, b) => a - b)
 
+/** The set's numeric question with that printed number (a grid on the sheet), if it is one. */
+export const numericRow = (plan: Pick<SittingSetPlan, 'numeric'> | undefined, number: number) =>
+  plan?.numeric?.find((row) => row.number === number)
+
+/** Every number that is a numeric question in some set, ascending: the grids of a blank sheet. */
+export const anySetNumericNumbers = (plans: readonly Pick<SittingSetPlan, 'numeric'>[]) =>
+  [...new Set(plans.flatMap((plan) => (plan.numeric ?? []).map((row) => row.number)))].sort((a, b) => a - b)
+
 /** Whether the paper has any question the answer sheet prints (a written-only paper has none: booklets only). */
-export const hasSheet = (plans: readonly Pick<SittingSetPlan, 'options'>[]) => anySetChoiceNumbers(plans).length > 0
+export const hasSheet = (plans: readonly Pick<SittingSetPlan, 'options' | 'numeric'>[]) =>
+  anySetChoiceNumbers(plans).length > 0 || anySetNumericNumbers(plans).length > 0
+
+/** Whether the set has written questions: numbers with no row and no grid, answered in the booklet. */
+export const hasWrittenNumbers = (plan: Pick<SittingSetPlan, 'options' | 'numeric'>) =>
+  plan.options.some((ids, row) => ids.length === 0 && !numericRow(plan, row + 1))
+
+const gridSpecs = (rows: readonly NumericRow[]): NumericGridSpec[] =>
+  rows.map(({ number, whole, fraction }) => ({ number, whole, fraction }))
 
 /** The set's sheet: one row for each choice question, numbered as the paper prints it, rows packed without gaps. */
 export function setLayout(plan: SittingSetPlan, labels: OptionLabels, sets: number): SheetLayout {
@@ -100,6 +144,7 @@ export function setLayout(plan: SittingSetPlan, labels: OptionLabels, sets: numb
     numbers,
     labels,
     sets,
+    numeric: gridSpecs(plan.numeric ?? []),
   })
 }
 
@@ -112,6 +157,12 @@ export function blankLayout(plans: readonly SittingSetPlan[], labels: OptionLabe
     numbers,
     labels,
     sets: plans.length,
+    // A number numeric in several sets prints the widest grid any of them needs.
+    numeric: anySetNumericNumbers(plans).map((number) => {
+      const rows = plans.flatMap((plan) => numericRow(plan, number) ?? [])
+      const whole = Math.max(...rows.map((row) => row.whole))
+      return { number, whole, fraction: Math.min(MAX_NUMERIC_DIGITS - whole, ...rows.map((row) => row.fraction)) }
+    }),
   })
 }
 

@@ -11,7 +11,18 @@ import type { DB } from '../db/schema'
 import { changedFields, recordAudit, type UserActor } from '../audit/audit-log'
 import { AppError, Conflict, NotFound } from '../http/errors'
 import { toIso } from '../lib/clock'
-import { parseSets, planSets, setLetters } from './sitting-sets'
+import {
+  blankLayout,
+  parseSets,
+  planSets,
+  setLayout,
+  setLetters,
+  type NumericSizes,
+  type SittingSetPlan,
+} from './sitting-sets'
+import { numericGridSize } from './sheet/numeric-grid'
+import { SheetLayoutError } from './sheet/sheet-layout'
+import type { PaperQuestion } from '../questions/question-papers'
 import { deadlineOf, findSittingView, type SittingsDeps } from './sitting-view'
 import {
   countScans,
@@ -73,6 +84,39 @@ function checkPrintable(optionIds: readonly (readonly number[])[], questionIds: 
     )
 }
 
+/** Each numeric question's grid size (decision 129); a grid wider than a sheet prints -> `paper_not_printable`. */
+function numericGrids(questions: readonly PaperQuestion[]): NumericSizes {
+  const sizes = questions.map((question) =>
+    question.numeric ? numericGridSize(question.numeric.answer, question.numeric.decimals) : undefined,
+  )
+  const wide = questions.flatMap((question, index) =>
+    question.numeric && sizes[index] === null ? [{ number: index + 1, question_id: question.questionId }] : [],
+  )
+  if (wide.length > 0)
+    throw new AppError(
+      409,
+      'paper_not_printable',
+      sittingMessages.gridTooWide(wide.map((question) => question.number)),
+      undefined,
+      undefined,
+      { questions: wide },
+    )
+  return sizes.map((size, index) => size && { ...size, decimals: questions[index]!.numeric!.decimals })
+}
+
+/** Refuses plans whose rows and grids do not fit one sheet (each set's, and the blank sheet serving them all). */
+function checkSheetsFit(plans: SittingSetPlan[], labels: 'latin' | 'devanagari', questionCount: number) {
+  try {
+    for (const plan of plans) setLayout(plan, labels, plans.length)
+    blankLayout(plans, labels)
+  } catch (error) {
+    if (!(error instanceof SheetLayoutError)) throw error
+    throw new AppError(409, 'paper_not_printable', sittingMessages.sheetFull, undefined, undefined, {
+      question_count: questionCount,
+    })
+  }
+}
+
 export function createSittingsService(deps: SittingsDeps) {
   const { database, clock, papers, paperAttempts } = deps
   const { db } = database
@@ -99,8 +143,10 @@ export function createSittingsService(deps: SittingsDeps) {
       const heldAt = Date.parse(body.held_at)
       const passageIds = paper.questions.map((question) => question.passageId)
       const types = paper.questions.map((question) => question.type ?? 'choice')
-      const sets = planSets(body.sets ?? 1, drawn.sections, optionIds, undefined, passageIds, types)
+      const grids = numericGrids(paper.questions)
+      const sets = planSets(body.sets ?? 1, drawn.sections, optionIds, undefined, passageIds, types, grids)
       const labels = body.option_labels ?? 'latin'
+      if (grids.some((grid) => grid)) checkSheetsFit(sets, labels, optionIds.length)
       const sittingId = await insertSitting(trx, {
         quiz_id: quiz.id,
         title_en: title.en,

@@ -82,3 +82,15 @@ export function setRect(layout: SheetLayout): PageRect {
     bottom: first.y_mm + ROW_PITCH_MM / 2,
   }
 }
+
+/** A numeric grid: its printed number (left of the sign bubble) through its last digit row. */
+export function gridRect(grid: SheetLayout['numeric'][number]): PageRect {
+  const bubbles = grid.columns.flatMap((column) => column.bubbles)
+  const r = Math.max(...bubbles.map((b) => b.r_mm)) + 0.5
+  return {
+    left: Math.min(...bubbles.map((b) => b.x_mm)) - QUESTION_NUMBER_MM,
+    top: Math.min(...bubbles.map((b) => b.y_mm)) - r,
+    right: Math.max(...bubbles.map((b) => b.x_mm)) + r,
+    bottom: Math.max(...bubbles.map((b) => b.y_mm)) + r,
+  }
+}

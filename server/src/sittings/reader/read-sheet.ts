@@ -6,13 +6,21 @@ import { decodeSheetQr, type SheetQr } from './decode-qr'
 import { findMarkerQuads } from './find-markers'
 import { percentile, type GreyImage, type Point } from './grey-image'
 import { invertHomography, project, solveHomography, type Homography } from './homography'
-import { fitPageModel, regionHomography, type ModelControl } from './page-model'
+import { fitPageModel, modelOffset, regionHomography, type ModelControl } from './page-model'
 import { BLANK_FILL, decideChoice } from './mark-decisions'
-import { photoBox, questionRect, rollRect, setRect, type PhotoBox } from './photo-box'
+import { gridRect, photoBox, questionRect, rollRect, setRect, type PhotoBox } from './photo-box'
+import { readNumber } from '@quiz/contracts/rules/numbers'
 import { refineByMarkerEdges } from './refine-markers'
 import { edgeSharpness } from './sharpness'
 import { verifySheetCode, type SheetCode } from '../sheet/sheet-code'
-import { buildSheetLayout, type Bubble, type SheetLayout, type SheetSet } from '../sheet/sheet-layout'
+import {
+  buildSheetLayout,
+  MINUS_LABEL,
+  type Bubble,
+  type NumericColumnKind,
+  type SheetLayout,
+  type SheetSet,
+} from '../sheet/sheet-layout'
 
 export const MAX_PHOTO_PIXELS = 50_000_000
 /** The long side the photo is read at: bubbles are still about 9 px across when the sheet fills 60 % of it. */
@@ -67,6 +75,9 @@ export const REFUSAL_MESSAGES: Record<SheetRefusal, string> = {
 /** `doubtful` (a `multiple` row's faint bubbles beside its marks) settles whether a multiple question's row is read. */
 export type SheetAnswer = string | null | { flag: 'multiple' | 'unclear'; marks: string[]; doubtful?: string[] }
 
+/** A numeric grid's reading: the number read (shortest form), null when blank, or a flag with what was seen. */
+export type NumericAnswer = string | null | { flag: 'numeric_unclear'; marks: string[] }
+
 export interface SheetReading {
   ok: true
   code: SheetCode
@@ -75,6 +86,8 @@ export interface SheetReading {
   set: SheetSet | null | 'unclear'
   /** Per row of the layout, in its order, with where the row is in the photo; null when `layoutFor` gave no layout. */
   answers: { number: number; answer: SheetAnswer; box: PhotoBox }[] | null
+  /** Per numeric grid of the layout (decision 129), with where it is in the photo; null without a layout. */
+  numeric?: { number: number; answer: NumericAnswer; box: PhotoBox }[] | null
   /** Where the roll-number grid and the set row are in the photo, for a person settling them. */
   boxes: { roll: PhotoBox; set: PhotoBox }
 }
@@ -313,12 +326,120 @@ export function fitQuestions(
     at += column.blocks.length
   }
   const blocks = columns.flatMap((column) => column.blocks)
-  return { model, regions, blocks, bent }
+  return { model, regions, blocks, bent, toFit }
 }
 
+/** A grid column as read: its kind and the choice among its bubbles (by index in the column). */
+export interface GridColumnRead {
+  kind: NumericColumnKind
+  choice: Choice<number>
+}
+
+const columnMarks = (column: GridColumnRead) =>
+  column.choice.kind === 'one' ? [column.choice.value] : column.choice.kind === 'none' ? [] : column.choice.marks
+
+/**
+ * A grid's columns composed into a number, read like the roll number (decision 129): one bubble a column; blank
+ * columns before and after the digits are left out, a blank one between them is a gap; the point marked between two
+ * digit columns (or just outside the digits) is the number's point; the sign bubble makes it negative. A grid with
+ * nothing marked is unanswered; a doubtful column, a gap, a sign or point without digits, or a number the number rule
+ * refuses is `numeric_unclear`, with what was seen in reading order.
+ */
+export function composeNumber(columns: readonly GridColumnRead[]): NumericAnswer {
+  const digits = columns.filter((c) => c.kind === 'digit')
+  const sign = columns.find((c) => c.kind === 'sign')
+  const point = columns.find((c) => c.kind === 'point')
+  const points = point ? columnMarks(point) : []
+  const seen: string[] = []
+  if (sign && columnMarks(sign).length > 0) seen.push(MINUS_LABEL)
+  digits.forEach((column, index) => {
+    const marks = columnMarks(column)
+    if (marks.length > 0) seen.push(marks.join('/'))
+    if (points.includes(index)) seen.push('.')
+  })
+  const unclear = { flag: 'numeric_unclear' as const, marks: seen }
+  if (columns.every((c) => c.choice.kind === 'none')) return null
+  if (columns.some((c) => c.choice.kind === 'multiple' || c.choice.kind === 'unclear')) return unclear
+  const values = digits.map((c) => (c.choice.kind === 'one' ? c.choice.value : null))
+  const first = values.findIndex((v) => v !== null)
+  const last = values.findLastIndex((v) => v !== null)
+  if (first < 0 || values.slice(first, last + 1).includes(null)) return unclear
+  const at = points[0] ?? null
+  // The point's place k is after digit column k: it must touch the digits (".5" and "12." read; ". _ 5" does not).
+  if (at !== null && (at < first - 1 || at > last)) return unclear
+  const body =
+    at === null
+      ? values.slice(first, last + 1).join('')
+      : `${values.slice(first, at + 1).join('')}.${values.slice(Math.max(first, at + 1), last + 1).join('')}`
+  const read = readNumber(`${sign?.choice.kind === 'one' ? '-' : ''}${body}`)
+  return read.ok ? read.text : unclear
+}
+
+/**
+ * Each numeric grid read through the page model, column by column with the roll number's rules (decision 129). The
+ * grids' rings are found near where the rows' model puts them, then join the model's fit (a grid is a large region,
+ * where a lens or a curl bends the page more than between rows), and each grid is read through the model refitted.
+ */
+function readGrids(
+  image: GreyImage,
+  located: LocatedPage,
+  fitted: Pick<ReturnType<typeof fitQuestions>, 'model' | 'toFit'>,
+  layout: SheetLayout,
+  questionRings: readonly SightedBubble<Bubble>[],
+) {
+  const grids = layout.numeric ?? []
+  if (grids.length === 0) return []
+  const bubbles = grids.map((grid) => grid.columns.flatMap((column) => column.bubbles))
+  const first = readThroughModel(image, fitted.model, bubbles)
+  const gridFits = first.map((region, g) => {
+    const centre = rectCentre(region.rect)
+    const at = modelOffset(fitted.model, centre.x, centre.y)
+    const s = region.sighted[0]!
+    const seen = region.sighted.filter((r) => r.contrast >= MIN_RING_CONTRAST && !r.glare).length
+    const found =
+      seen >= region.sighted.length * 0.75
+        ? { x: at.x + s.at.x_mm - s.bubble.x_mm, y: at.y + s.at.y_mm - s.bubble.y_mm }
+        : null
+    return { bubbles: bubbles[g]!, found }
+  })
+  const model = fitModel(located.toImage, located.controls, [...fitted.toFit, ...gridFits])
+  const regions = readThroughModel(image, model, bubbles)
+  const typical = typicalContrast([...questionRings, ...regions.flatMap((r) => r.sighted)])
+  return grids.map((grid, g) => {
+    const region = regions[g]!
+    let at = 0
+    const columns = grid.columns.map((column): GridColumnRead => {
+      const row = region.sighted.slice(at, at + column.bubbles.length)
+      at += column.bubbles.length
+      const choice = decideSighted(
+        image,
+        region.toImage,
+        located.levels,
+        row,
+        (b) => column.bubbles.findIndex((c) => c.x_mm === b.x_mm && c.y_mm === b.y_mm),
+        typical,
+      )
+      return { kind: column.kind, choice }
+    })
+    const read = composeNumber(columns)
+    // A grid the model does not fit is flagged whatever its bubbles seem to say, as a row is (decision 115).
+    const answer: NumericAnswer =
+      region.residualMm > RESIDUAL_MM
+        ? { flag: 'numeric_unclear', marks: read === null ? [] : typeof read === 'string' ? [read] : read.marks }
+        : read
+    return { number: grid.question, answer, box: photoBox(image, region.toImage, gridRect(grid)) }
+  })
+}
+
+const rectCentre = (rect: { left: number; top: number; right: number; bottom: number }) => ({
+  x: (rect.left + rect.right) / 2,
+  y: (rect.top + rect.bottom) / 2,
+})
+
 function readAnswers(image: GreyImage, located: LocatedPage, layout: SheetLayout) {
-  const { regions, blocks, bent } = fitQuestions(image, located, layout)
-  if (bent) return { answers: [], glare: false, bent }
+  const fitted = fitQuestions(image, located, layout)
+  const { regions, blocks, bent } = fitted
+  if (bent) return { answers: [], numeric: [], glare: false, bent }
   const typical = typicalContrast(regions.flatMap((r) => r.sighted))
   let glared = 0
   const answers: NonNullable<SheetReading['answers']> = []
@@ -351,7 +472,14 @@ function readAnswers(image: GreyImage, located: LocatedPage, layout: SheetLayout
   })
   const order = new Map(layout.questions.map((q, i) => [q.number, i]))
   answers.sort((p, q) => order.get(p.number)! - order.get(q.number)!)
-  return { answers, glare: glared > layout.questions.length * GLARE_REFUSAL_SHARE, bent }
+  const numeric = readGrids(
+    image,
+    located,
+    fitted,
+    layout,
+    regions.flatMap((r) => r.sighted),
+  )
+  return { answers, numeric, glare: glared > layout.questions.length * GLARE_REFUSAL_SHARE, bent }
 }
 
 interface MarkerPlacement {
@@ -512,7 +640,7 @@ export function readLocatedSheet(
     roll: photoBox(image, toImage, rollRect(FIXED_PARTS)),
     set: photoBox(image, toImage, setRect(FIXED_PARTS)),
   }
-  return { ok: true, code, roll, set, answers, boxes }
+  return { ok: true, code, roll, set, answers, numeric: read?.numeric ?? null, boxes }
 }
 
 /** Reads a photographed answer sheet; never throws on bad input: the steps are in decision 054 "In the code". */

@@ -3,7 +3,7 @@ import { bubbleFill } from './bubble-fill'
 import { MIN_RING_CONTRAST, sightBlocks } from './bubble-sight'
 import { project, type Homography } from './homography'
 import { BLANK_FILL, MARK_FILL } from './mark-decisions'
-import { RESIDUAL_MM, type FittedRegion } from './fit-page'
+import { readThroughModel, RESIDUAL_MM, type FittedRegion } from './fit-page'
 import { modelPoint, type PageModel } from './page-model'
 import { fitQuestions, loadGrey, locatePage, MAX_PHOTO_PIXELS, REFUSAL_MESSAGES, type SheetRefusal } from './read-sheet'
 import { buildSheetLayout, type Bubble, type SheetLayout } from '../sheet/sheet-layout'
@@ -96,7 +96,13 @@ function overlaySvg(
     if (layout) {
       const { model, regions } = fitQuestions(image, located, layout)
       parts.push(modelGridSvg(model))
-      for (const region of regions) {
+      // Numeric grids are read through the same model, each a region of its own (decision 129).
+      const grids = readThroughModel(
+        image,
+        model,
+        (layout.numeric ?? []).map((grid) => grid.columns.flatMap((column) => column.bubbles)),
+      )
+      for (const region of [...regions, ...grids]) {
         parts.push(regionSvg(region.toImage, region.rect, region.residualMm))
         for (const s of region.sighted)
           parts.push(

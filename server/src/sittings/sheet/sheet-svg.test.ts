@@ -49,4 +49,30 @@ describe('renderSheetSvg', () => {
     const found = jsQR(new Uint8ClampedArray(data), info.width, info.height)
     expect(found?.data).toBe(qrPayload)
   })
+
+  it('draws a numeric grid with its number, a minus, digits and the point, all empty (decision 129)', () => {
+    const gridLayout = buildSheetLayout({
+      questionCount: 1,
+      optionCounts: [4],
+      labels: 'latin',
+      numeric: [{ number: 2, whole: 2, fraction: 1 }],
+    })
+    const drawn = renderSheetSvg({
+      layout: gridLayout,
+      labels: 'latin',
+      qrPayload,
+      quizTitle: 'JEE mock',
+      holder: { kind: 'blank', serial: 3 },
+    })
+    expect(XMLValidator.validate(drawn)).toBe(true)
+    expect((drawn.match(/fill="#000" stroke=/g) ?? []).length).toBe(0)
+    // 60 roll, 4 set, 4 options, then the grid: a sign, 3 x 10 digits and 2 places of the point.
+    expect((drawn.match(/<circle /g) ?? []).length).toBe(60 + 4 + 4 + 1 + 30 + 2)
+    expect(drawn).toContain('>−<')
+    expect((drawn.match(/>\.</g) ?? []).length).toBe(2)
+    const sign = gridLayout.numeric[0]!.columns[0]!.bubbles[0]!
+    expect(drawn).toContain(`text-anchor="end">2<`)
+    expect(drawn).toContain(`cx="${sign.x_mm}" cy="${sign.y_mm}"`)
+    expect(drawn).toContain('− if negative')
+  })
 })

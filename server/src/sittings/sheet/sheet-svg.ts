@@ -103,6 +103,10 @@ export function renderSheetSvg({
     parts.push(text(20, 37, 3.4, `Sheet ${holder.serial}: fill your roll number and set.`))
   }
   parts.push(text(20, 45, 2.6, 'Fill one bubble a question fully, with a dark pen or pencil.', `fill="${OUTLINE}"`))
+  if ((layout.numeric ?? []).length > 0)
+    parts.push(
+      text(20, 53, 2.6, 'Numbers: a digit a column, − if negative, . where the point goes.', `fill="${OUTLINE}"`),
+    )
   if (hasWritten)
     parts.push(
       text(
@@ -132,6 +136,15 @@ export function renderSheetSvg({
     if (!first) continue
     parts.push(text(first.x_mm - 4, first.y_mm + 1.1, 3, String(question.number), 'text-anchor="end"'))
     question.options.forEach((o, i) => parts.push(bubble(o.x_mm, o.y_mm, o.r_mm, letters[i] ?? o.label, false)))
+  }
+
+  // Numeric grids: the number beside the sign bubble, the point's places between the digit columns (decision 129).
+  for (const grid of layout.numeric ?? []) {
+    const sign = grid.columns[0]?.bubbles[0]
+    if (!sign) continue
+    parts.push(text(sign.x_mm - 4, sign.y_mm + 1.1, 3, String(grid.question), 'text-anchor="end"'))
+    for (const column of grid.columns)
+      for (const b of column.bubbles) parts.push(bubble(b.x_mm, b.y_mm, b.r_mm, b.label, false))
   }
 
   return (

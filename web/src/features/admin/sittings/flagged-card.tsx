@@ -99,19 +99,39 @@ export function ScanCard({ sitting, scan, roster, onSettled }: ReviewCardProps<S
               </select>
             </div>
           )}
-          {questionFlags.map((flag) => (
-            <QuestionFlag
-              key={flag.question}
-              scanId={scan.id}
-              flag={flag}
-              marks={marksOf(flag.question!)}
-              letters={lettersOf(flag.question!, flag.marks)}
-              chosen={decision.answers[String(flag.question)]}
-              onChoose={(letter) =>
-                setDecision({ ...decision, answers: { ...decision.answers, [String(flag.question)]: letter } })
-              }
-            />
-          ))}
+          {questionFlags.map((flag) =>
+            flag.kind === 'numeric_unclear' ? (
+              <NumericFlag
+                key={flag.question}
+                scanId={scan.id}
+                flag={flag}
+                marks={marksOf(flag.question!)}
+                chosen={decision.answers[String(flag.question)]}
+                onChoose={(value) => {
+                  // An emptied box is undecided again, not "no answer".
+                  const others = Object.fromEntries(
+                    Object.entries(decision.answers).filter(([key]) => key !== String(flag.question)),
+                  )
+                  setDecision({
+                    ...decision,
+                    answers: value === undefined ? others : { ...others, [String(flag.question)]: value },
+                  })
+                }}
+              />
+            ) : (
+              <QuestionFlag
+                key={flag.question}
+                scanId={scan.id}
+                flag={flag}
+                marks={marksOf(flag.question!)}
+                letters={lettersOf(flag.question!, flag.marks)}
+                chosen={decision.answers[String(flag.question)]}
+                onChoose={(letter) =>
+                  setDecision({ ...decision, answers: { ...decision.answers, [String(flag.question)]: letter } })
+                }
+              />
+            ),
+          )}
           <SettleFailure error={settle.error} />
           <div className="actions">
             <Button variant="primary" onClick={submit} disabled={undecided || settle.isPending}>
@@ -170,6 +190,62 @@ function QuestionFlag({ scanId, flag, marks, letters, chosen, onChoose }: Questi
             {letter ?? t('review.blank')}
           </label>
         ))}
+      </div>
+    </fieldset>
+  )
+}
+
+/** A numeric question's grid the reader doubted: its grid on the photo enlarged, and the number typed or no answer. */
+function NumericFlag({
+  scanId,
+  flag,
+  marks,
+  chosen,
+  onChoose,
+}: Omit<QuestionFlagProps, 'letters' | 'onChoose'> & { onChoose: (value: string | null | undefined) => void }) {
+  const { t } = useTranslation('sittings')
+  const language = useLanguage()
+  const flagText = useFlagText()
+  const question = formatNumber(flag.question!, language)
+  const [typed, setTyped] = useState('')
+  const inputId = `scan-${scanId}-n-${flag.question}`
+  return (
+    <fieldset className="review-flag review-flag--question">
+      <legend>
+        <strong>{t('review.question', { number: question })}</strong>
+        {marks && <span className="muted"> ({marks})</span>}
+        <span className="review-flag__why">{flagText(flag)}</span>
+      </legend>
+      <RegionCrop
+        source={{ kind: 'scan', id: scanId }}
+        box={flag.box}
+        label={t('review.crop_grid', { number: question })}
+      />
+      <div className="review-choices">
+        <label htmlFor={inputId}>{t('review.number')}</label>
+        <input
+          id={inputId}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={typed}
+          onChange={(event) => {
+            setTyped(event.target.value)
+            onChoose(event.target.value.trim() === '' ? undefined : event.target.value.trim())
+          }}
+        />
+        <label className="review-choice">
+          <input
+            type="radio"
+            name={`scan-${scanId}-q-${flag.question}`}
+            checked={chosen === null}
+            onChange={() => {
+              setTyped('')
+              onChoose(null)
+            }}
+          />
+          {t('review.blank')}
+        </label>
       </div>
     </fieldset>
   )

@@ -161,6 +161,48 @@ describe('reviewing flagged sheets', () => {
     expect(await screen.findByText('No sheet needs review.')).toBeInTheDocument()
   })
 
+  it('settles a doubtful number grid by typing the number, or by no answer (decision 129)', async () => {
+    const gridScan: Scan = {
+      ...flaggedScan,
+      answers: { '1': 'B', '2': null },
+      flags: [
+        {
+          question: 2,
+          kind: 'numeric_unclear',
+          marks: ['3/8', '.', '1', '4'],
+          box: { x: 0.4, y: 0.3, width: 0.1, height: 0.15, turn: 0 },
+        },
+      ],
+    }
+    let flagged = [gridScan]
+    const sent = network((key) => {
+      if (key === 'PATCH /api/admin/scans/71/') {
+        flagged = []
+        return { body: { ...gridScan, status: 'recorded', flags: [], score: 5, answers: { '1': 'B', '2': '3.14' } } }
+      }
+      return answers(flagged, [])(key)
+    })
+    renderRoutes(routes, { path: '/admin/sittings/9/review' })
+    const card = await screen.findByRole('article', { name: 'Ram Thapa · Roll 2, set B' })
+    const flag = within(card).getByRole('group', { name: /Question 2/ })
+    expect(flag).toHaveTextContent('Question 2: the number grid cannot be read with certainty (3/8, ., 1, 4)')
+    expect(await within(flag).findByRole('img', { name: "Question 2's grid on the photo" })).toBeInTheDocument()
+    const settle = within(card).getByRole('button', { name: 'Settle and record' })
+    expect(settle).toBeDisabled()
+    const box = within(flag).getByRole('textbox', { name: 'Number' })
+    await userEvent.type(box, '3.14')
+    expect(settle).toBeEnabled()
+    await userEvent.clear(box)
+    expect(settle).toBeDisabled()
+    await userEvent.click(within(flag).getByRole('radio', { name: 'No answer' }))
+    expect(settle).toBeEnabled()
+    await userEvent.type(box, '3.14')
+    expect(within(flag).getByRole('radio', { name: 'No answer' })).not.toBeChecked()
+    await userEvent.click(settle)
+    expect(await screen.findByText('Recorded: Ram Thapa, score 5.00.')).toBeInTheDocument()
+    expect(sent.find((each) => each.key === 'PATCH /api/admin/scans/71/')!.body).toEqual({ answers: { '2': '3.14' } })
+  })
+
   it('settles an unreadable roll number by choosing the learner from the roster', async () => {
     const unknown: Scan = {
       ...flaggedScan,
