@@ -155,19 +155,27 @@ interface QuestionFlagProps {
   onChoose: (letter: string | null) => void
 }
 
+/** A flagged question's number, its section marks and why it was flagged. */
+function FlagLegend({ flag, marks, question }: Pick<QuestionFlagProps, 'flag' | 'marks'> & { question: string }) {
+  const { t } = useTranslation('sittings')
+  const flagText = useFlagText()
+  return (
+    <legend>
+      <strong>{t('review.question', { number: question })}</strong>
+      {marks && <span className="muted"> ({marks})</span>}
+      <span className="review-flag__why">{flagText(flag)}</span>
+    </legend>
+  )
+}
+
 /** A flagged question: why, its row on the photo enlarged, and the row's letters or no answer to choose from. */
 function QuestionFlag({ scanId, flag, marks, letters, chosen, onChoose }: QuestionFlagProps) {
   const { t } = useTranslation('sittings')
   const language = useLanguage()
-  const flagText = useFlagText()
   const question = formatNumber(flag.question!, language)
   return (
     <fieldset className="review-flag review-flag--question">
-      <legend>
-        <strong>{t('review.question', { number: question })}</strong>
-        {marks && <span className="muted"> ({marks})</span>}
-        <span className="review-flag__why">{flagText(flag)}</span>
-      </legend>
+      <FlagLegend flag={flag} marks={marks} question={question} />
       <RegionCrop
         source={{ kind: 'scan', id: scanId }}
         box={flag.box}
@@ -205,17 +213,12 @@ function NumericFlag({
 }: Omit<QuestionFlagProps, 'letters' | 'onChoose'> & { onChoose: (value: string | null | undefined) => void }) {
   const { t } = useTranslation('sittings')
   const language = useLanguage()
-  const flagText = useFlagText()
   const question = formatNumber(flag.question!, language)
   const [typed, setTyped] = useState('')
   const inputId = `scan-${scanId}-n-${flag.question}`
   return (
     <fieldset className="review-flag review-flag--question">
-      <legend>
-        <strong>{t('review.question', { number: question })}</strong>
-        {marks && <span className="muted"> ({marks})</span>}
-        <span className="review-flag__why">{flagText(flag)}</span>
-      </legend>
+      <FlagLegend flag={flag} marks={marks} question={question} />
       <RegionCrop
         source={{ kind: 'scan', id: scanId }}
         box={flag.box}
