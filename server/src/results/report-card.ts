@@ -31,7 +31,7 @@ import {
   type TopicOutcome,
 } from './report-tallies'
 import { findAttemptOfLearner, findWrittenParts } from './results.repository'
-import { topSeconds } from './time-vs-top'
+import { createTopSecondsCache } from './time-vs-top'
 
 /** The report cards' revisions kept per process, in characters of content: some hundreds of papers. */
 const REPORT_REVISION_CHARS = 16 * 1024 * 1024
@@ -42,6 +42,7 @@ export function createReportCard(
 ) {
   const { db } = database
   const reportRevisions = createRevisionCache(toReportRevision, { maxChars: REPORT_REVISION_CHARS })
+  const topSeconds = createTopSecondsCache()
 
   async function getReport(user: TokenUser, attemptId: number): Promise<ReportCard> {
     let attempt = await findAttemptOfLearner(db, user.id, attemptId)
@@ -54,20 +55,19 @@ export function createReportCard(
     const revisionIds = attemptColumns.revisionIds(attempt)
     const optionOrder = attemptColumns.optionOrder(attempt) ?? []
     const now = clock.now()
-    const [questions, answers, states, standing, keys, challenges, heldKey, written, top, passages] = await Promise.all(
-      [
-        reportRevisions.get(db, revisionIds),
-        listAttemptAnswers(db, attempt.id),
-        listAttemptQuestionStates(db, attempt.id),
-        findTallyStanding(db, attempt.quiz_id, attempt.score_hundredths ?? 0),
-        findAnswerKeys(db, revisionIds),
-        findReportChallenges(db, user.id, attempt.id, revisionIds),
-        withholding.attemptKeyWithheld(db, attempt, quizOf(attempt), now),
-        findWrittenParts(db, [attempt.id]),
-        topSeconds(db, attempt.quiz_id),
-        reportPassages(db, revisionIds),
-      ],
-    )
+    const [questions, answers, states, standing, keys, challenges, heldKey, written, passages] = await Promise.all([
+      reportRevisions.get(db, revisionIds),
+      listAttemptAnswers(db, attempt.id),
+      listAttemptQuestionStates(db, attempt.id),
+      findTallyStanding(db, attempt.quiz_id, attempt.score_hundredths ?? 0),
+      findAnswerKeys(db, revisionIds),
+      findReportChallenges(db, user.id, attempt.id, revisionIds),
+      withholding.attemptKeyWithheld(db, attempt, quizOf(attempt), now),
+      findWrittenParts(db, [attempt.id]),
+      reportPassages(db, revisionIds),
+    ])
+    // Read only when the quiz's tally has moved since the last report card of the quiz.
+    const top = await topSeconds(db, attempt.quiz_id, standing)
     // Pages of written answers still being taken: the choice key would be writing help (docs/decisions/090).
     const keyWithheld = heldKey ?? uploadsWithheld(attempt, written.has(attempt.id), now)
     const withheld = keyWithheld !== null
