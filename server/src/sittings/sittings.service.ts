@@ -73,15 +73,19 @@ function checkPrintable(optionIds: readonly (readonly number[])[], questionIds: 
       ? [{ number: index + 1, question_id: questionIds[index]!, options: ids.length }]
       : [],
   )
-  if (wide.length > 0)
-    throw new AppError(
-      409,
-      'paper_not_printable',
-      sittingMessages.tooManyOptions(wide.map((question) => question.number)),
-      undefined,
-      undefined,
-      { questions: wide },
-    )
+  if (wide.length > 0) throw notPrintable(sittingMessages.tooManyOptions, wide)
+}
+
+/** 409 `paper_not_printable` naming the questions a sheet cannot print. */
+function notPrintable(message: (numbers: number[]) => string, questions: readonly { number: number }[]) {
+  return new AppError(
+    409,
+    'paper_not_printable',
+    message(questions.map((question) => question.number)),
+    undefined,
+    undefined,
+    { questions },
+  )
 }
 
 /** Each numeric question's grid size (decision 129); a grid wider than a sheet prints -> `paper_not_printable`. */
@@ -92,15 +96,7 @@ function numericGrids(questions: readonly PaperQuestion[]): NumericSizes {
   const wide = questions.flatMap((question, index) =>
     question.numeric && sizes[index] === null ? [{ number: index + 1, question_id: question.questionId }] : [],
   )
-  if (wide.length > 0)
-    throw new AppError(
-      409,
-      'paper_not_printable',
-      sittingMessages.gridTooWide(wide.map((question) => question.number)),
-      undefined,
-      undefined,
-      { questions: wide },
-    )
+  if (wide.length > 0) throw notPrintable(sittingMessages.gridTooWide, wide)
   return sizes.map((size, index) => size && { ...size, decimals: questions[index]!.numeric!.decimals })
 }
 
