@@ -12,7 +12,8 @@
 //  4. A new institute made by the CLI while the server of (1) runs: time until its host answers GET /api/institute/.
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is a role that may create databases and
 // roles and bypasses row security: it owns the fresh databases; BENCH_APP_ROLE (default quiz_bench_app) is made if
-// missing (login, no superuser, no BYPASSRLS). BENCH_DURATION (s, default 10) and BENCH_CONNECTIONS (default 50).
+// missing (login, no superuser, no BYPASSRLS). BENCH_DURATION (s, default 10), BENCH_WARMUP (s of the same load first,
+// unrecorded, default 3) and BENCH_CONNECTIONS (default 50).
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
@@ -29,6 +30,7 @@ const learners = Number(process.env.BENCH_LEARNERS ?? 200)
 const attemptsEach = Number(process.env.BENCH_ATTEMPTS ?? 10)
 const spread = Math.min(institutes, Number(process.env.BENCH_SPREAD ?? 100))
 const duration = Number(process.env.BENCH_DURATION ?? 10)
+const warmup = Number(process.env.BENCH_WARMUP ?? 3)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const appRole = process.env.BENCH_APP_ROLE ?? 'quiz_bench_app'
@@ -305,33 +307,39 @@ async function hotRoutes(server, tenants, ownerUrl, database) {
     })
     if (probe.status !== 200) throw new Error(`${spec.route}: ${probe.status} ${JSON.stringify(probe.body)}`)
     let i = 0
+    // Unrecorded, BENCH_WARMUP seconds (default 3) of the same load first: each worker reads each institute's quizzes
+    // and papers once into its caches (1,100 quizzes over 100 institutes against 11 of one), which in a 5-10 s window
+    // was a good part of the many's database CPU; the figures are of a server that has served these institutes.
+    const load = (seconds) =>
+      autocannon({
+        url: server.baseUrl,
+        connections,
+        duration: seconds,
+        requests: [
+          {
+            method: spec.method,
+            setupRequest: (req) => {
+              const k = i++
+              const t = tenants[k % tenants.length]
+              return {
+                ...req,
+                path: spec.path(t, k),
+                headers: {
+                  host: t.host,
+                  authorization: `Bearer ${spec.admin ? t.admin : t.learner}`,
+                  'content-type': 'application/json',
+                },
+                ...(spec.body && { body: spec.body(t, k) }),
+              }
+            },
+          },
+        ],
+      })
+    if (warmup > 0) await load(warmup)
     const pidsBefore = await backends()
     const serverBefore = server.cpuSeconds()
     const postgresBefore = postgresCpu(pidsBefore)
-    const result = await autocannon({
-      url: server.baseUrl,
-      connections,
-      duration,
-      requests: [
-        {
-          method: spec.method,
-          setupRequest: (req) => {
-            const k = i++
-            const t = tenants[k % tenants.length]
-            return {
-              ...req,
-              path: spec.path(t, k),
-              headers: {
-                host: t.host,
-                authorization: `Bearer ${spec.admin ? t.admin : t.learner}`,
-                'content-type': 'application/json',
-              },
-              ...(spec.body && { body: spec.body(t, k) }),
-            }
-          },
-        },
-      ],
-    })
+    const result = await load(duration)
     const serverMs = (server.cpuSeconds() - serverBefore) * 1000
     // A backend that the pool opened during the load counts from zero; one it closed is lost (rare under load).
     const after = postgresCpu(await backends())
