@@ -282,6 +282,12 @@ function institutePool(pool: pg.Pool, { preparedStatements }: { preparedStatemen
   type Known = { wrapped: PostgresPoolClient; institute: string; unsure: boolean }
   const clients = new WeakMap<pg.PoolClient, Known>()
   const wanted = () => String(sessionInstitute() ?? '')
+  // Named, parsed once per connection like the precompiled statements: with requests spread over institutes it runs
+  // at most checkouts (docs/performance.md "Institutes").
+  const setInstitute = (client: pg.PoolClient, institute: string) =>
+    preparedStatements
+      ? client.query({ name: 'set_institute', text: SET_INSTITUTE, values: [institute] })
+      : client.query(SET_INSTITUTE, [institute])
   const wrap = (client: pg.PoolClient, known: Known): PostgresPoolClient => ({
     // A cursor (Kysely's streaming) passes through as it came.
     query: (async (sqlOrCursor: string, parameters?: unknown[]) => {
@@ -289,7 +295,7 @@ function institutePool(pool: pg.Pool, { preparedStatements }: { preparedStatemen
       // institute's trail in the platform's transaction) sets the session to it before its statement.
       const institute = wanted()
       if (typeof sqlOrCursor === 'string' && known.institute !== institute) {
-        await client.query(SET_INSTITUTE, [institute])
+        await setInstitute(client, institute)
         known.institute = institute
         known.unsure = true
       }
@@ -313,7 +319,7 @@ function institutePool(pool: pg.Pool, { preparedStatements }: { preparedStatemen
       if (known.institute !== institute || known.unsure) {
         try {
           // Its own statement before the work's BEGIN: a rollback of the work cannot undo it.
-          await client.query(SET_INSTITUTE, [institute])
+          await setInstitute(client, institute)
         } catch (error) {
           client.release(error as Error)
           throw error
