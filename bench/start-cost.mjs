@@ -6,16 +6,19 @@
 // BENCH_COST=submit measures the submits of those attempts instead (each with two answers in three, one in three of
 // them wrong), the starts made beforehand; BENCH_COST=question or autosave, ten question fetches or one-answer
 // autosaves by each learner of an attempt in progress (issue 62: the hot routes' CPU where the machine is too busy for
-// their rates to compare).
+// their rates to compare). BENCH_COST_PAPER=mixed takes the mixed paper (below).
 import { readFileSync, readdirSync } from 'node:fs'
 import pg from 'pg'
-import { call, startServer } from './lib.mjs'
+import { answerFor, call, mixedQuizJson, startServer } from './lib.mjs'
 
 const learnerCount = Number(process.env.BENCH_START_COST_LEARNERS ?? 3000)
 const atOnce = Number(process.env.BENCH_START_COST_AT_ONCE ?? 16)
 const measured = ['submit', 'question', 'autosave'].includes(process.env.BENCH_COST) ? process.env.BENCH_COST : 'start'
 const PER_LEARNER = measured === 'question' || measured === 'autosave' ? 10 : 1
 const TICK_MS = 10 // USER_HZ is 100 on Linux
+// BENCH_COST_PAPER=mixed: the bench's mixed paper (passages, several right options, numbers: bench/lib.mjs) instead
+// of 100 one-answer questions, its answers of each question's type (issue 77: what the types add to a request).
+const mixed = process.env.BENCH_COST_PAPER === 'mixed'
 
 /** User and system CPU time of a process, in milliseconds, or 0 once it is gone. */
 function cpuMs(pid) {
@@ -58,15 +61,20 @@ try {
     password: 'Bench-pass-2026',
   })
   const tokens = await server.tokensFor(Array.from({ length: learnerCount }, (_, i) => `cost${i + 1}`))
-  const quizId = await server.createQuiz(admin, {
-    title: { en: 'Start cost', ne: 'सुरु' },
-    duration_minutes: 60,
-    allowed_attempts: 1,
-    questions: Array.from({ length: 100 }, (_, i) => ({
-      text: { en: `Question ${i + 1}`, ne: `प्रश्न ${i + 1}` },
-      options: [0, 1, 2, 3].map((j) => ({ text: { en: `Option ${j}`, ne: '' }, is_correct: j === 0 })),
-    })),
-  })
+  const quizId = await server.createQuiz(
+    admin,
+    mixed
+      ? mixedQuizJson(100, 'Start cost')
+      : {
+          title: { en: 'Start cost', ne: 'सुरु' },
+          duration_minutes: 60,
+          allowed_attempts: 1,
+          questions: Array.from({ length: 100 }, (_, i) => ({
+            text: { en: `Question ${i + 1}`, ne: `प्रश्न ${i + 1}` },
+            options: [0, 1, 2, 3].map((j) => ({ text: { en: `Option ${j}`, ne: '' }, is_correct: j === 0 })),
+          })),
+        },
+  )
   // One start first, so that every process holds the paper, as on exam day a minute in.
   for (const token of tokens.splice(0, 4)) await call(server.baseUrl, 'GET', `/api/quizzes/${quizId}/`, { token })
 
@@ -79,8 +87,8 @@ try {
       const question = await call(server.baseUrl, 'GET', `/api/quizzes/${quizId}/question/${number}/`, {
         token: tokens[0],
       })
-      if (number % 3 !== 2) answers[question.body.id] = question.body.options[number % 3].id
-      firstOptions.push({ [question.body.id]: question.body.options[0].id })
+      if (number % 3 !== 2) answers[question.body.id] = answerFor(question.body, number)
+      firstOptions.push({ [question.body.id]: answerFor(question.body, 0) })
     }
   }
   const request = (token, k) =>
