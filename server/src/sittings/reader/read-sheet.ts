@@ -3,7 +3,7 @@ import { bubbleFill, measurePageLevels, type PageLevels } from './bubble-fill'
 import { columnEnd, MIN_RING_CONTRAST, sightBlocks, sightColumn, type SightedBubble } from './bubble-sight'
 import { fitModel, readThroughModel, RESIDUAL_MM } from './fit-page'
 import { decodeSheetQr, type SheetQr } from './decode-qr'
-import { findMarkerQuads } from './find-markers'
+import { findMarkerQuads, type Blob } from './find-markers'
 import { percentile, type GreyImage, type Point } from './grey-image'
 import { invertHomography, project, solveHomography, type Homography } from './homography'
 import { fitPageModel, modelOffset, regionHomography, type ModelControl } from './page-model'
@@ -142,16 +142,17 @@ const MARKER_CENTRES = FIXED_PARTS.markers.map((m) => ({ x: m.x_mm, y: m.y_mm })
 /** The page turned half a turn: the markers sit symmetrically, so it takes each one onto another. */
 const HALF_TURN = [-1, 0, FIXED_PARTS.page.width_mm, 0, -1, FIXED_PARTS.page.height_mm, 0, 0, 1]
 
-/** The transform from the marker centres for both ways the page can lie: the one whose QR decodes. */
-function roughPlacements(quad: Point[]): Homography[] {
+/**
+ * The transform from the marker centres for both ways the page can lie: the one whose QR decodes; with each
+ * marker's blob in the layout's order of markers, for measuring a bent marker by its own shape.
+ */
+function roughPlacements(quad: readonly Blob[]): { rough: Homography; blobs: Blob[] }[] {
   const side = (i: number) => Math.hypot(quad[(i + 1) % 4]!.x - quad[i]!.x, quad[(i + 1) % 4]!.y - quad[i]!.y)
   const first = side(0) + side(2) < side(1) + side(3) ? 0 : 1
   return [first, 1 - first].flatMap((shift) => {
-    const h = solveHomography(
-      MARKER_CENTRES,
-      [0, 1, 2, 3].map((i) => quad[(i + shift) % 4]!),
-    )
-    return h ? [h] : []
+    const blobs = [0, 1, 2, 3].map((i) => quad[(i + shift) % 4]!)
+    const h = solveHomography(MARKER_CENTRES, blobs)
+    return h ? [{ rough: h, blobs }] : []
   })
 }
 
@@ -490,11 +491,12 @@ interface MarkerPlacement {
 }
 
 /** The page placed by the markers' edges, measured twice; `bent` when no one transform meets them: decision 115. */
-function placeByMarkers(image: GreyImage, rough: Homography): MarkerPlacement | null {
-  const first = refineByMarkerEdges(image, rough, FIXED_PARTS)
+function placeByMarkers(image: GreyImage, rough: Homography, blobs: readonly Blob[]): MarkerPlacement | null {
+  const first = refineByMarkerEdges(image, rough, FIXED_PARTS, blobs)
   if (!first) return null
-  const second = refineByMarkerEdges(image, first.toImage, FIXED_PARTS)
+  const second = refineByMarkerEdges(image, first.toImage, FIXED_PARTS, blobs)
   const best = second && second.residualMm <= first.residualMm ? second : first
+  if (process.env.DBG) console.error('  placed', first.residualMm.toFixed(2), second?.residualMm.toFixed(2))
   if (best.residualMm > BENT_MM) return null
   return { toImage: best.toImage, bent: best.residualMm > CORNER_TOLERANCE_MM, corners: best.corners }
 }
@@ -524,20 +526,23 @@ function qrPlacement(way: Homography, controls: ModelControl[], bent: boolean): 
   return model ? regionHomography(model, QR_RECT) : way
 }
 
-/** Whether the frame cuts the paper the markers' edges are measured against (7 mm out, where the edge profiles end). */
+/**
+ * Whether the frame cuts into a marker's ink. The paper beyond a marker may be cut (a side with no paper in the photo
+ * is left out of its measure, decision 115), but a marker cut short would be measured short.
+ */
 function isCropped(image: GreyImage, toImage: Homography): boolean {
-  const reach = 7
-  return FIXED_PARTS.markers.some((m) =>
-    [
-      [-reach, 0],
-      [reach, 0],
-      [0, -reach],
-      [0, reach],
+  return FIXED_PARTS.markers.some((m) => {
+    const reach = m.size_mm / 2 + 0.5
+    return [
+      [-reach, -reach],
+      [reach, -reach],
+      [reach, reach],
+      [-reach, reach],
     ].some(([dx, dy]) => {
       const p = project(toImage, m.x_mm + dx!, m.y_mm + dy!)
       return p.x < 0 || p.y < 0 || p.x > image.width - 1 || p.y > image.height - 1
-    }),
-  )
+    })
+  })
 }
 
 /** Whether the QR code's finder patterns sit where the layout prints them (within `tolerance` mm), as placed. */
@@ -564,8 +569,8 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
   let bent = false
   let placed: { toImage: Homography; payload: string; controls: ModelControl[]; rank: number } | null = null
   search: for (const quad of quads)
-    for (const rough of roughPlacements(quad)) {
-      const placement = placeByMarkers(image, rough)
+    for (const { rough, blobs } of roughPlacements(quad)) {
+      const placement = placeByMarkers(image, rough, blobs)
       if (!placement) continue
       if (placement.bent) bent = true
       markersFound ??= placement.toImage
@@ -582,6 +587,7 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
           : placement.corners
         const controls = markerControls(way, corners)
         const qr = decodeSheetQr(image, qrPlacement(way, controls, placement.bent), FIXED_PARTS)
+        if (process.env.DBG) console.error('  qr', turned, !!qr, qr && qr.finders.map((f, i) => Math.hypot(f.x - qr.expectedFinders[i]!.x, f.y - qr.expectedFinders[i]!.y).toFixed(2)).join(' '))
         if (qr && findersAgree(qr, BENT_FINDER_TOLERANCE_MM)) {
           // A flat placement whose finders agree closely wins; a square on the table beyond a corner can bend one.
           const rank = (placement.bent ? 1 : 0) + (findersAgree(qr) ? 0 : 2)
@@ -594,11 +600,11 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
       continue search
     }
 
-  const anyWay = placed?.toImage ?? markersFound ?? roughPlacements(quads[0]!)[0]
+  const anyWay = placed?.toImage ?? markersFound ?? roughPlacements(quads[0]!)[0]?.rough
   // Four solid squares that no one flat page fits: a curl, a fold near the corners, a wide-angle lens held close.
   if (!markersFound && bent) return 'not_flat'
   if (!anyWay || (!markersFound && !isPageInside(image, anyWay))) return 'corners'
-  if (markersFound && isCropped(image, markersFound)) return 'cropped'
+  if (process.env.NOCROP !== "1" && markersFound && isCropped(image, markersFound)) return "cropped"
   const levels = measurePageLevels(image, anyWay, FIXED_PARTS)
   if (levels.paper < 60 || levels.paper * (1 - levels.inkRatio) < 30) return 'dark'
   if (edgeSharpness(image, anyWay, FIXED_PARTS) < MIN_SHARPNESS) return 'blurred'
