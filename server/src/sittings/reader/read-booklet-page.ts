@@ -3,10 +3,9 @@ import { fitModel, readThroughModel, RESIDUAL_MM } from './fit-page'
 import { MIN_RING_CONTRAST, sightBlocks } from './bubble-sight'
 import { percentile, type GreyImage, type Point } from './grey-image'
 import { project, type Homography } from './homography'
-import { regionHomography } from './page-model'
 import { BLANK_FILL, MARK_FILL } from './mark-decisions'
 import { photoBox, rollRect, type PhotoBox } from './photo-box'
-import { openPage, readRoll, REFUSAL_MESSAGES, type LocatedPage, type SheetRefusal } from './read-sheet'
+import { markerPlace, openPage, readRoll, REFUSAL_MESSAGES, type LocatedPage, type SheetRefusal } from './read-sheet'
 import { verifyBookletCode, type BookletCode } from '../booklet/booklet-code'
 import {
   buildBookletLayout,
@@ -136,8 +135,10 @@ export function readLocatedBookletPage(
   const rollGrid = hasRollGrid(code)
   const layout = buildBookletLayout({ numbers, rollGrid })
   const { marked, doubtful } = readQuestions(image, located, layout)
-  const rollPlace = regionHomography(fitModel(toImage, located.controls, []), rollRect(SHEET_PARTS))
-  const roll = rollGrid ? readRoll(image, rollPlace, levels) : undefined
+  const rollBubbles = SHEET_PARTS.roll.flatMap((column) => column.digits)
+  const roll = rollGrid
+    ? readRoll(image, markerPlace(image, located, rollRect(SHEET_PARTS), rollBubbles), levels)
+    : undefined
   return {
     ok: true,
     code,

@@ -6,7 +6,7 @@ import { decodeSheetQr, type SheetQr } from './decode-qr'
 import { findMarkerQuads, type Blob } from './find-markers'
 import { percentile, type GreyImage, type Point } from './grey-image'
 import { invertHomography, project, solveHomography, type Homography } from './homography'
-import { fitPageModel, modelOffset, regionHomography, type ModelControl } from './page-model'
+import { fitPageModel, modelOffset, regionHomography, type ModelControl, type PageRect } from './page-model'
 import { BLANK_FILL, decideChoice } from './mark-decisions'
 import { gridRect, photoBox, questionRect, rollRect, setRect, type PhotoBox } from './photo-box'
 import { readNumber } from '@quiz/contracts/rules/numbers'
@@ -511,6 +511,21 @@ function markerControls(toImage: Homography, corners: MarkerPlacement['corners']
   })
 }
 
+/**
+ * Each marker as one control of the page model: where its corners put its centre, counting as many as its corners.
+ * Its corners apart would teach the model the marker's own scale and turn, which a curl changes much near a lifted
+ * marker (its corners 2 mm off the transform, 4.5 mm apart): a smooth surface carries that gradient across the page
+ * and misplaces the rows in the middle by a column (decision 115).
+ */
+function markerCentres(corners: readonly ModelControl[]): ModelControl[] {
+  return FIXED_PARTS.markers.flatMap((m) => {
+    const own = corners.filter((c) => Math.abs(c.page.x - m.x_mm) < m.size_mm && Math.abs(c.page.y - m.y_mm) < m.size_mm)
+    if (own.length === 0) return []
+    const mean = (axis: 'x' | 'y') => own.reduce((sum, c) => sum + c.offset[axis], 0) / own.length
+    return [{ page: { x: m.x_mm, y: m.y_mm }, offset: { x: mean('x'), y: mean('y') }, weight: MARKER_WEIGHT * own.length }]
+  })
+}
+
 /** The QR code's region of the page: the model through the markers alone places it on a bent page. */
 const QR_RECT = {
   left: FIXED_PARTS.qr.x_mm - FIXED_PARTS.qr.size_mm / 2 - 6,
@@ -556,8 +571,10 @@ export interface LocatedPage {
   toImage: Homography
   levels: PageLevels
   payload: string
-  /** The markers' corners, as the page model's first controls (decision 115). */
+  /** The markers, one control each at its centre, as the page model's first controls (decision 115). */
   controls: ModelControl[]
+  /** The markers' corners each a control: the model they make follows a lens's scale near the markers. */
+  cornerControls: ModelControl[]
 }
 
 /** Where the page is and what its QR code says, or why not: decision 054 "In the code". */
@@ -567,7 +584,13 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
 
   let markersFound: Homography | null = null
   let bent = false
-  let placed: { toImage: Homography; payload: string; controls: ModelControl[]; rank: number } | null = null
+  let placed: {
+    toImage: Homography
+    payload: string
+    controls: ModelControl[]
+    corners: ModelControl[]
+    rank: number
+  } | null = null
   search: for (const quad of quads)
     for (const { rough, blobs } of roughPlacements(quad)) {
       const placement = placeByMarkers(image, rough, blobs)
@@ -591,7 +614,8 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
         if (qr && findersAgree(qr, BENT_FINDER_TOLERANCE_MM)) {
           // A flat placement whose finders agree closely wins; a square on the table beyond a corner can bend one.
           const rank = (placement.bent ? 1 : 0) + (findersAgree(qr) ? 0 : 2)
-          if (!placed || rank < placed.rank) placed = { toImage: way, payload: qr.payload, controls, rank }
+          if (!placed || rank < placed.rank)
+            placed = { toImage: way, payload: qr.payload, controls: markerCentres(controls), corners: controls, rank }
           if (rank === 0) break search
           continue search
         }
@@ -611,7 +635,13 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
   // When no four blobs were the sheet's markers, one is missing (cut off, covered) and no stand-in fitted.
   if (!placed) return markersFound ? (bent ? 'not_flat' : 'qr') : 'corners'
 
-  return { toImage: placed.toImage, levels, payload: placed.payload, controls: placed.controls }
+  return {
+    toImage: placed.toImage,
+    levels,
+    payload: placed.payload,
+    controls: placed.controls,
+    cornerControls: placed.corners,
+  }
 }
 
 /** The photo in grey and its page located, or why not: what sheets and booklet pages share. */
@@ -625,6 +655,22 @@ export async function openPage(photo: Buffer): Promise<{ image: GreyImage; locat
   return { image, located }
 }
 
+const ROLL_BUBBLES = FIXED_PARTS.roll.flatMap((column) => column.digits)
+
+/**
+ * Where a fixed block of the page (the roll grid, the set row) is, through the model of the markers alone: through
+ * their centres (a curl's lifted marker is larger and turned, and its corners would bend the page wrongly) or
+ * through their corners (a wide lens's scale near the markers, which the centres do not see), whichever shows the
+ * block's rings more plainly (decision 115).
+ */
+export function markerPlace(image: GreyImage, located: LocatedPage, rect: PageRect, bubbles: readonly Bubble[]) {
+  const places = [located.controls, located.cornerControls].map((controls) =>
+    regionHomography(fitModel(located.toImage, controls, []), rect),
+  )
+  const plainness = places.map((h) => sightBlocks(image, h, [bubbles])[0]!.reduce((sum, s) => sum + s.contrast, 0))
+  return plainness[1]! > plainness[0]! ? places[1]! : places[0]!
+}
+
 /** An answer sheet's page, located and its code verified: its roll, set and rows, and where they are in the photo. */
 export function readLocatedSheet(
   image: GreyImage,
@@ -634,9 +680,8 @@ export function readLocatedSheet(
 ): SheetReadResult {
   const { toImage, levels } = located
   // The roll grid and the set row are read before the layout is known: through the model of the markers alone.
-  const markerModel = fitModel(toImage, located.controls, [])
-  const roll = readRoll(image, regionHomography(markerModel, rollRect(FIXED_PARTS)), levels)
-  const set = readSet(image, regionHomography(markerModel, setRect(FIXED_PARTS)), levels)
+  const roll = readRoll(image, markerPlace(image, located, rollRect(FIXED_PARTS), ROLL_BUBBLES), levels)
+  const set = readSet(image, markerPlace(image, located, setRect(FIXED_PARTS), FIXED_PARTS.set), levels)
   const layout = layoutFor(code, set === 'unclear' ? null : set)
   const read = layout ? readAnswers(image, located, layout) : null
   if (read?.bent) return refuse('not_flat')
