@@ -73,7 +73,7 @@ function readQuestions(image: GreyImage, located: LocatedPage, layout: BookletLa
   const toFit = rows.flatMap((row) => {
     const blocks: BookletLayout['questions'][] = []
     for (let i = 0; i < row.length; i += BLOCK_BUBBLES) blocks.push(row.slice(i, i + BLOCK_BUBBLES))
-    return sightBlocks(image, located.toImage, blocks).map((found, b) => {
+    return sightBlocks(image, located.toImage, blocks, located.reach).map((found, b) => {
       const seen = found.filter((s) => s.contrast >= MIN_RING_CONTRAST && !s.glare).length >= found.length * 0.75
       const first = found[0]!
       return {
@@ -137,7 +137,7 @@ export function readLocatedBookletPage(
   const { marked, doubtful } = readQuestions(image, located, layout)
   const rollBubbles = SHEET_PARTS.roll.flatMap((column) => column.digits)
   const roll = rollGrid
-    ? readRoll(image, markerPlace(image, located, rollRect(SHEET_PARTS), rollBubbles), levels)
+    ? readRoll(image, markerPlace(image, located, rollRect(SHEET_PARTS), rollBubbles), levels, located.reach)
     : undefined
   return {
     ok: true,

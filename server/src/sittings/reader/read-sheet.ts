@@ -1,6 +1,14 @@
 import { decodeRaster } from '../../lib/decode-gate'
 import { bubbleFill, measurePageLevels, type PageLevels } from './bubble-fill'
-import { columnEnd, MIN_RING_CONTRAST, sightBlocks, sightColumn, type SightedBubble } from './bubble-sight'
+import {
+  BENT_REACH_MM,
+  columnEnd,
+  FIRST_REACH_MM,
+  MIN_RING_CONTRAST,
+  sightBlocks,
+  sightColumn,
+  type SightedBubble,
+} from './bubble-sight'
 import { fitModel, readThroughModel, RESIDUAL_MM } from './fit-page'
 import { decodeSheetQr, type SheetQr } from './decode-qr'
 import { findMarkerQuads, type Blob } from './find-markers'
@@ -211,8 +219,13 @@ const typicalContrast = (sighted: readonly SightedBubble<Bubble>[]) =>
     0.5,
   )
 
-export function readRoll(image: GreyImage, h: Homography, levels: PageLevels): SheetReading['roll'] {
-  const [sighted] = sightBlocks(image, h, [FIXED_PARTS.roll.flatMap((column) => column.digits)])
+export function readRoll(
+  image: GreyImage,
+  h: Homography,
+  levels: PageLevels,
+  reach = FIRST_REACH_MM,
+): SheetReading['roll'] {
+  const [sighted] = sightBlocks(image, h, [FIXED_PARTS.roll.flatMap((column) => column.digits)], reach)
   const typical = typicalContrast(sighted!)
   const digits: (number | null)[] = []
   FIXED_PARTS.roll.forEach((column, c) => {
@@ -229,8 +242,8 @@ export function readRoll(image: GreyImage, h: Homography, levels: PageLevels): S
   return Number(rest.join(''))
 }
 
-function readSet(image: GreyImage, h: Homography, levels: PageLevels): SheetReading['set'] {
-  const [sighted] = sightBlocks(image, h, [FIXED_PARTS.set])
+function readSet(image: GreyImage, h: Homography, levels: PageLevels, reach: number): SheetReading['set'] {
+  const [sighted] = sightBlocks(image, h, [FIXED_PARTS.set], reach)
   const choice = decideSighted(image, h, levels, sighted!, (s) => s.set, typicalContrast(sighted!))
   if (choice.kind === 'one') return choice.value
   return choice.kind === 'none' ? null : 'unclear'
@@ -255,7 +268,7 @@ function questionRuns(layout: SheetLayout) {
 type SightedOption = SightedBubble<SheetLayout['questions'][number]['options'][number]>
 
 /** Every question's bubbles found again, column by column from the left (docs/decisions/074). */
-export function sightQuestions(image: GreyImage, h: Homography, layout: SheetLayout) {
+export function sightQuestions(image: GreyImage, h: Homography, layout: SheetLayout, reach = FIRST_REACH_MM) {
   const byNumber = new Map<number, SightedOption[]>()
   const columns: { blocks: SheetLayout['questions'][]; found: SightedOption[][]; clear: boolean }[] = []
   let from = { x: 0, y: 0 }
@@ -266,6 +279,7 @@ export function sightQuestions(image: GreyImage, h: Homography, layout: SheetLay
       h,
       run.map((block) => block.flatMap((q) => q.options)),
       from,
+      reach,
     )
     from = column.start
     if (!column.endsClear) bent = true
@@ -293,10 +307,10 @@ function foundOffset(found: readonly SightedOption[], clear: boolean): Point | n
 /** The page model through the markers and every block of questions, and each block read through it (115). */
 export function fitQuestions(
   image: GreyImage,
-  located: Pick<LocatedPage, 'toImage' | 'controls'>,
+  located: Pick<LocatedPage, 'toImage' | 'controls' | 'reach'>,
   layout: SheetLayout,
 ) {
-  const { columns } = sightQuestions(image, located.toImage, layout)
+  const { columns } = sightQuestions(image, located.toImage, layout, located.reach)
   const toFit = columns.flatMap((column) =>
     column.blocks.map((block, b) => ({
       bubbles: block.flatMap((q) => q.options),
@@ -496,7 +510,6 @@ function placeByMarkers(image: GreyImage, rough: Homography, blobs: readonly Blo
   if (!first) return null
   const second = refineByMarkerEdges(image, first.toImage, FIXED_PARTS, blobs)
   const best = second && second.residualMm <= first.residualMm ? second : first
-  if (process.env.DBG) console.error('  placed', first.residualMm.toFixed(2), second?.residualMm.toFixed(2))
   if (best.residualMm > BENT_MM) return null
   return { toImage: best.toImage, bent: best.residualMm > CORNER_TOLERANCE_MM, corners: best.corners }
 }
@@ -519,10 +532,14 @@ function markerControls(toImage: Homography, corners: MarkerPlacement['corners']
  */
 function markerCentres(corners: readonly ModelControl[]): ModelControl[] {
   return FIXED_PARTS.markers.flatMap((m) => {
-    const own = corners.filter((c) => Math.abs(c.page.x - m.x_mm) < m.size_mm && Math.abs(c.page.y - m.y_mm) < m.size_mm)
+    const own = corners.filter(
+      (c) => Math.abs(c.page.x - m.x_mm) < m.size_mm && Math.abs(c.page.y - m.y_mm) < m.size_mm,
+    )
     if (own.length === 0) return []
     const mean = (axis: 'x' | 'y') => own.reduce((sum, c) => sum + c.offset[axis], 0) / own.length
-    return [{ page: { x: m.x_mm, y: m.y_mm }, offset: { x: mean('x'), y: mean('y') }, weight: MARKER_WEIGHT * own.length }]
+    return [
+      { page: { x: m.x_mm, y: m.y_mm }, offset: { x: mean('x'), y: mean('y') }, weight: MARKER_WEIGHT * own.length },
+    ]
   })
 }
 
@@ -542,22 +559,23 @@ function qrPlacement(way: Homography, controls: ModelControl[], bent: boolean): 
 }
 
 /**
- * Whether the frame cuts into a marker's ink. The paper beyond a marker may be cut (a side with no paper in the photo
- * is left out of its measure, decision 115), but a marker cut short would be measured short.
+ * Whether the frame cuts the paper around a marker (7 mm from its centre, where its edge profiles end), as a rough
+ * placement puts it: why its markers could not be measured. A placed page's markers are measured on the sides the
+ * frame leaves them (decision 115), so this only names the cause of a page that could not be placed.
  */
 function isCropped(image: GreyImage, toImage: Homography): boolean {
-  return FIXED_PARTS.markers.some((m) => {
-    const reach = m.size_mm / 2 + 0.5
-    return [
-      [-reach, -reach],
-      [reach, -reach],
-      [reach, reach],
-      [-reach, reach],
+  const reach = 7
+  return FIXED_PARTS.markers.some((m) =>
+    [
+      [-reach, 0],
+      [reach, 0],
+      [0, -reach],
+      [0, reach],
     ].some(([dx, dy]) => {
       const p = project(toImage, m.x_mm + dx!, m.y_mm + dy!)
       return p.x < 0 || p.y < 0 || p.x > image.width - 1 || p.y > image.height - 1
-    })
-  })
+    }),
+  )
 }
 
 /** Whether the QR code's finder patterns sit where the layout prints them (within `tolerance` mm), as placed. */
@@ -575,6 +593,8 @@ export interface LocatedPage {
   controls: ModelControl[]
   /** The markers' corners each a control: the model they make follows a lens's scale near the markers. */
   cornerControls: ModelControl[]
+  /** How far (mm) around where the markers put them the first blocks of bubbles are looked for: further when bent. */
+  reach: number
 }
 
 /** Where the page is and what its QR code says, or why not: decision 054 "In the code". */
@@ -589,6 +609,7 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
     payload: string
     controls: ModelControl[]
     corners: ModelControl[]
+    bent: boolean
     rank: number
   } | null = null
   search: for (const quad of quads)
@@ -610,12 +631,18 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
           : placement.corners
         const controls = markerControls(way, corners)
         const qr = decodeSheetQr(image, qrPlacement(way, controls, placement.bent), FIXED_PARTS)
-        if (process.env.DBG) console.error('  qr', turned, !!qr, qr && qr.finders.map((f, i) => Math.hypot(f.x - qr.expectedFinders[i]!.x, f.y - qr.expectedFinders[i]!.y).toFixed(2)).join(' '))
         if (qr && findersAgree(qr, BENT_FINDER_TOLERANCE_MM)) {
           // A flat placement whose finders agree closely wins; a square on the table beyond a corner can bend one.
           const rank = (placement.bent ? 1 : 0) + (findersAgree(qr) ? 0 : 2)
           if (!placed || rank < placed.rank)
-            placed = { toImage: way, payload: qr.payload, controls: markerCentres(controls), corners: controls, rank }
+            placed = {
+              toImage: way,
+              payload: qr.payload,
+              controls: markerCentres(controls),
+              corners: controls,
+              bent: placement.bent,
+              rank,
+            }
           if (rank === 0) break search
           continue search
         }
@@ -627,8 +654,9 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
   const anyWay = placed?.toImage ?? markersFound ?? roughPlacements(quads[0]!)[0]?.rough
   // Four solid squares that no one flat page fits: a curl, a fold near the corners, a wide-angle lens held close.
   if (!markersFound && bent) return 'not_flat'
+  // Four squares that could not be measured, one of them where the frame cuts the paper around it: too tight a frame.
+  if (!markersFound && anyWay && isCropped(image, anyWay)) return 'cropped'
   if (!anyWay || (!markersFound && !isPageInside(image, anyWay))) return 'corners'
-  if (process.env.NOCROP !== "1" && markersFound && isCropped(image, markersFound)) return "cropped"
   const levels = measurePageLevels(image, anyWay, FIXED_PARTS)
   if (levels.paper < 60 || levels.paper * (1 - levels.inkRatio) < 30) return 'dark'
   if (edgeSharpness(image, anyWay, FIXED_PARTS) < MIN_SHARPNESS) return 'blurred'
@@ -641,6 +669,7 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
     payload: placed.payload,
     controls: placed.controls,
     cornerControls: placed.corners,
+    reach: placed.bent ? BENT_REACH_MM : FIRST_REACH_MM,
   }
 }
 
@@ -667,7 +696,9 @@ export function markerPlace(image: GreyImage, located: LocatedPage, rect: PageRe
   const places = [located.controls, located.cornerControls].map((controls) =>
     regionHomography(fitModel(located.toImage, controls, []), rect),
   )
-  const plainness = places.map((h) => sightBlocks(image, h, [bubbles])[0]!.reduce((sum, s) => sum + s.contrast, 0))
+  const plainness = places.map((h) =>
+    sightBlocks(image, h, [bubbles], located.reach)[0]!.reduce((sum, s) => sum + s.contrast, 0),
+  )
   return plainness[1]! > plainness[0]! ? places[1]! : places[0]!
 }
 
@@ -680,8 +711,8 @@ export function readLocatedSheet(
 ): SheetReadResult {
   const { toImage, levels } = located
   // The roll grid and the set row are read before the layout is known: through the model of the markers alone.
-  const roll = readRoll(image, markerPlace(image, located, rollRect(FIXED_PARTS), ROLL_BUBBLES), levels)
-  const set = readSet(image, markerPlace(image, located, setRect(FIXED_PARTS), FIXED_PARTS.set), levels)
+  const roll = readRoll(image, markerPlace(image, located, rollRect(FIXED_PARTS), ROLL_BUBBLES), levels, located.reach)
+  const set = readSet(image, markerPlace(image, located, setRect(FIXED_PARTS), FIXED_PARTS.set), levels, located.reach)
   const layout = layoutFor(code, set === 'unclear' ? null : set)
   const read = layout ? readAnswers(image, located, layout) : null
   if (read?.bent) return refuse('not_flat')

@@ -156,11 +156,27 @@ export function blobAffine(toImage: Homography, centre: Point, sizeMm: number, b
   const m01 = s[0]! * q[1]! + s[1]! * q[3]!
   const m10 = s[2]! * q[0]! + s[3]! * q[2]!
   const m11 = s[2]! * q[1]! + s[3]! * q[3]!
-  return [m00, m01, blob.x - m00 * centre.x - m01 * centre.y, m10, m11, blob.y - m10 * centre.x - m11 * centre.y, 0, 0, 1]
+  return [
+    m00,
+    m01,
+    blob.x - m00 * centre.x - m01 * centre.y,
+    m10,
+    m11,
+    blob.y - m10 * centre.x - m11 * centre.y,
+    0,
+    0,
+    1,
+  ]
 }
 
 /** Whether a side's edge profiles run past the photo's edge: its paper is not in the photo to measure it against. */
-function runsOffPhoto(image: GreyImage, toImage: Homography, centre: Point, half: number, side: (typeof SIDES)[number]) {
+function runsOffPhoto(
+  image: GreyImage,
+  toImage: Homography,
+  centre: Point,
+  half: number,
+  side: (typeof SIDES)[number],
+) {
   const r = half + REACH_MM
   return [ALONG_MM[0]!, ALONG_MM.at(-1)!].some((along) => {
     const p = project(toImage, centre.x + side.nx * r - side.ny * along, centre.y + side.ny * r + side.nx * along)
@@ -193,7 +209,10 @@ function markerCorners(image: GreyImage, toImage: Homography, marker: SheetLayou
     if (!corner) return null
     const sa = SIDES[i]!
     const sb = SIDES[(i + 1) % 4]!
-    corners.push({ page: { x: centre.x + half * (sa.nx + sb.nx), y: centre.y + half * (sa.ny + sb.ny) }, image: corner })
+    corners.push({
+      page: { x: centre.x + half * (sa.nx + sb.nx), y: centre.y + half * (sa.ny + sb.ny) },
+      image: corner,
+    })
   }
   return corners.length > 0 ? corners : null
 }
@@ -216,10 +235,9 @@ export function refineByMarkerEdges(
     const blob = blobs?.[m]
     if (!corners && blob) {
       const own = blobAffine(toImage, { x: marker.x_mm, y: marker.y_mm }, marker.size_mm, blob)
-      if (process.env.DBG) console.error('   own', own?.map((v) => v.toFixed(2)).join(' '), 'global J', scaleAt(toImage, marker.x_mm, marker.y_mm).toFixed(2), blob.x.toFixed(0), blob.y.toFixed(0))
       if (own) corners = markerCorners(image, own, marker)
     }
-    if (!corners) { if (process.env.DBG) console.error('   marker fails', m, !!blob); return null }
+    if (!corners) return null
     for (const { page, image: at } of corners) {
       pagePoints.push(page)
       imagePoints.push(at)
