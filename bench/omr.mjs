@@ -226,8 +226,8 @@ async function memoryWhileFourAreRead() {
 }
 
 const verbose = process.env.BENCH_VERBOSE === '1'
-// BENCH_DUMP=<dir> keeps each photo read wrong there (condition-n.jpg, with its sheet as JSON), and each photo
-// refused (refused-condition-n.jpg), to look at.
+// BENCH_DUMP=<dir> keeps each photo read wrong there (condition-n.jpg, with its sheet as JSON), each photo refused
+// (refused-condition-n.jpg) and each cleanly marked sheet flagged (flagged-condition-n.jpg), to look at.
 const dumpDir = process.env.BENCH_DUMP
 function dump(condition, n, jpeg, sheet, prefix) {
   mkdirSync(dumpDir, { recursive: true })
@@ -329,6 +329,7 @@ async function runCondition(condition, index) {
       if (flagged) stats.cleanFlagged++
     }
     if (dumpDir && wrongHere > 0) dump(condition, n, jpeg, sheet, '')
+    else if (dumpDir && sheet.clean && flagged) dump(condition, n, jpeg, sheet, 'flagged-')
     if (verbose && (wrongHere > 0 || (sheet.clean && flagged) || !codeRight || rollWrong))
       console.error(
         `${condition} ${n}: ${wrongHere} wrong${sheet.clean && flagged ? `, clean but flagged (${flaggedWhat.join(' ')})` : ''}${!codeRight || rollWrong ? ', WRONG LEARNER' : ''} ${JSON.stringify(photoSpec)}`,

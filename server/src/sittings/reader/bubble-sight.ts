@@ -247,10 +247,10 @@ export interface SightedColumn<B extends Bubble> {
  * The stretches a block is tried at on a bent page, along the page's width and its height about the block's middle:
  * a curl along an edge magnifies the page across that edge, by up to a tenth where the paper rises steeply.
  */
-const BENT_STRETCHES = [0.94, 1, 1.06, 1.12]
+export const BENT_STRETCHES = [0.94, 1, 1.06, 1.12]
 
 /** `toImage` with the page stretched by `sx` and `sy` about `centre` (page mm) first. */
-function stretchedAbout(toImage: Homography, centre: Point, sx: number, sy: number): Homography {
+export function stretchedAbout(toImage: Homography, centre: Point, sx: number, sy: number): Homography {
   const a = [sx, 0, centre.x * (1 - sx), 0, sy, centre.y * (1 - sy), 0, 0, 1]
   const out = new Array<number>(9).fill(0)
   for (let r = 0; r < 3; r++)

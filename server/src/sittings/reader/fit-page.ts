@@ -1,4 +1,4 @@
-import { sightNear, type SightedBubble } from './bubble-sight'
+import { BENT_STRETCHES, MIN_RING_CONTRAST, sightNear, stretchedAbout, type SightedBubble } from './bubble-sight'
 import type { GreyImage, Point } from './grey-image'
 import type { Homography } from './homography'
 import { fitPageModel, flatModel, modelOffset, regionHomography, type ModelControl, type PageModel } from './page-model'
@@ -70,16 +70,46 @@ export function fitModel<B extends Bubble>(
   return model
 }
 
-/** Each region's rings looked for again where the model puts them: how far they are is the region's residual. */
+const meanContrast = (sighted: readonly SightedBubble<Bubble>[]) =>
+  sighted.reduce((sum, s) => sum + s.contrast, 0) / sighted.length
+
+/**
+ * Each region's rings looked for again where the model puts them: how far they are is the region's residual. A
+ * region the model misses, or where a ring is not seen, is tried stretched along the page's width and height (a
+ * curl magnifies the page near its lifted edge more steeply than the surface through the blocks' places follows):
+ * the stretch under the limit whose rings are seen most plainly is the region's, as a translation under a
+ * millimetre cannot be a slip (decision 115). Without `stretch`, the offsets found are the model's own, to fit it again.
+ */
 export function readThroughModel<B extends Bubble>(
   image: GreyImage,
   model: PageModel,
   regions: readonly (readonly B[])[],
+  stretch = true,
 ): FittedRegion<B>[] {
   return regions.map((bubbles) => {
     const rect = rectOf(bubbles)
-    const toImage = regionHomography(model, rect)
-    const near = sightNear(image, toImage, bubbles)
-    return { bubbles, toImage, sighted: near.sighted, residualMm: Math.hypot(near.offset.x, near.offset.y), rect }
+    const base = regionHomography(model, rect)
+    let toImage = base
+    let near = sightNear(image, base, bubbles)
+    let residualMm = Math.hypot(near.offset.x, near.offset.y)
+    if (stretch && (residualMm > RESIDUAL_MM || near.sighted.some((s) => s.contrast < MIN_RING_CONTRAST))) {
+      const centre = centreOf(bubbles)
+      let plainest = residualMm > RESIDUAL_MM ? -Infinity : meanContrast(near.sighted)
+      for (const sx of BENT_STRETCHES)
+        for (const sy of BENT_STRETCHES) {
+          if (sx === 1 && sy === 1) continue
+          const stretched = stretchedAbout(base, centre, sx, sy)
+          const there = sightNear(image, stretched, bubbles)
+          const residual = Math.hypot(there.offset.x, there.offset.y)
+          const plainness = meanContrast(there.sighted)
+          if (residual <= RESIDUAL_MM && plainness > plainest) {
+            plainest = plainness
+            toImage = stretched
+            near = there
+            residualMm = residual
+          }
+        }
+    }
+    return { bubbles, toImage, sighted: near.sighted, residualMm, rect }
   })
 }

@@ -43,6 +43,12 @@ const FINDER_TOLERANCE_MM = 1.5
  * placement is taken only when no page meets the tighter tolerance, and the rings then check it (decision 115).
  */
 const BENT_FINDER_TOLERANCE_MM = 3
+/**
+ * Two markers on a curled edge, both lifted, move the transform through the four so that the QR code's finders sit
+ * up to this far from it (and the middle of the page as far): such a placement is taken only when no other is, and
+ * read as a bent page, the rows looked for further around it (decision 115).
+ */
+const CURLED_FINDER_TOLERANCE_MM = 7
 /** How far (page mm) a marker's corner may sit from where the fitted transform puts it. */
 const CORNER_TOLERANCE_MM = 0.5
 /**
@@ -279,7 +285,8 @@ export function sightQuestions(image: GreyImage, h: Homography, layout: SheetLay
       h,
       run.map((block) => block.flatMap((q) => q.options)),
       from,
-      reach,
+      // The first column is looked for around the markers' place, each next one around the column before it.
+      columns.length === 0 ? reach : FIRST_REACH_MM,
     )
     from = column.start
     if (!column.endsClear) bent = true
@@ -405,7 +412,7 @@ function readGrids(
   const grids = layout.numeric ?? []
   if (grids.length === 0) return []
   const bubbles = grids.map((grid) => grid.columns.flatMap((column) => column.bubbles))
-  const first = readThroughModel(image, fitted.model, bubbles)
+  const first = readThroughModel(image, fitted.model, bubbles, false)
   const gridFits = first.map((region, g) => {
     const centre = rectCentre(region.rect)
     const at = modelOffset(fitted.model, centre.x, centre.y)
@@ -631,16 +638,18 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
           : placement.corners
         const controls = markerControls(way, corners)
         const qr = decodeSheetQr(image, qrPlacement(way, controls, placement.bent), FIXED_PARTS)
-        if (qr && findersAgree(qr, BENT_FINDER_TOLERANCE_MM)) {
+        if (qr && findersAgree(qr, CURLED_FINDER_TOLERANCE_MM)) {
           // A flat placement whose finders agree closely wins; a square on the table beyond a corner can bend one.
-          const rank = (placement.bent ? 1 : 0) + (findersAgree(qr) ? 0 : 2)
+          const loose = findersAgree(qr, BENT_FINDER_TOLERANCE_MM) ? 2 : 4
+          const rank = (placement.bent ? 1 : 0) + (findersAgree(qr) ? 0 : loose)
           if (!placed || rank < placed.rank)
             placed = {
               toImage: way,
               payload: qr.payload,
               controls: markerCentres(controls),
               corners: controls,
-              bent: placement.bent,
+              // Finders off where the markers put them: the middle of the page is off too, as on a bent page.
+              bent: placement.bent || !findersAgree(qr),
               rank,
             }
           if (rank === 0) break search
