@@ -196,7 +196,7 @@ function isOnPaper(image: GreyImage, blob: Blob): boolean {
     const angle = (step / 24) * 2 * Math.PI
     const x = blob.x + radius * Math.cos(angle)
     const y = blob.y + radius * Math.sin(angle)
-    // Past the frame's edge is not seen, not dark: a tight frame is told apart later (read-sheet 'cropped').
+    // Past the frame's edge is not seen, not dark: a marker at a tight frame's edge is measured on its other sides.
     if (x < 0 || y < 0 || x > image.width - 1 || y > image.height - 1) continue
     seen++
     if (sampleGrey(image, x, y) < inside * 1.6 + 8) darker++

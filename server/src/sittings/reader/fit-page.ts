@@ -113,3 +113,31 @@ export function readThroughModel<B extends Bubble>(
     return { bubbles, toImage, sighted: near.sighted, residualMm, rect }
   })
 }
+
+/**
+ * The page model through the markers taken two ways, each with the blocks' rings, and the regions read through the
+ * one that fits them better (fewer regions over the limit or with a ring not seen, then less residual in all): each
+ * marker at its centre (a
+ * curl's lifted marker is larger and turned, and its corners would bend the middle of the page a column over), or
+ * each of its corners (a wide lens's scale near the markers, which the centres do not give) (decision 115).
+ */
+export function fitAndRead<B extends Bubble>(
+  image: GreyImage,
+  base: Homography,
+  markerWays: readonly (readonly ModelControl[])[],
+  toFit: readonly RegionToFit<B>[],
+) {
+  const bubbles = toFit.map((r) => r.bubbles)
+  const tries = markerWays.map((controls) => {
+    const model = fitModel(base, controls, toFit)
+    const regions = readThroughModel(image, model, bubbles)
+    const poor = regions.filter(
+      (r) => r.residualMm > RESIDUAL_MM || r.sighted.some((b) => b.contrast < MIN_RING_CONTRAST),
+    ).length
+    const residual = regions.reduce((sum, r) => sum + r.residualMm, 0)
+    return { controls, model, regions, poor, residual }
+  })
+  return tries.reduce((best, t) =>
+    t.poor < best.poor || (t.poor === best.poor && t.residual < best.residual) ? t : best,
+  )
+}

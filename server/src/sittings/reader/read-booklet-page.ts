@@ -1,5 +1,5 @@
 import { bubbleFill } from './bubble-fill'
-import { fitModel, readThroughModel, RESIDUAL_MM } from './fit-page'
+import { fitAndRead, RESIDUAL_MM } from './fit-page'
 import { MIN_RING_CONTRAST, sightBlocks } from './bubble-sight'
 import { percentile, type GreyImage, type Point } from './grey-image'
 import { project, type Homography } from './homography'
@@ -82,12 +82,7 @@ function readQuestions(image: GreyImage, located: LocatedPage, layout: BookletLa
       }
     })
   })
-  const model = fitModel(located.toImage, located.controls, toFit)
-  const regions = readThroughModel(
-    image,
-    model,
-    toFit.map((r) => r.bubbles),
-  )
+  const { regions } = fitAndRead(image, located.toImage, [located.controls, located.cornerControls], toFit)
   const typical = percentile(
     regions.flatMap((r) => r.sighted.map((s) => s.contrast)),
     0.5,

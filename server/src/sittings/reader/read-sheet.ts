@@ -9,7 +9,7 @@ import {
   sightColumn,
   type SightedBubble,
 } from './bubble-sight'
-import { fitModel, readThroughModel, RESIDUAL_MM } from './fit-page'
+import { fitAndRead, fitModel, readThroughModel, RESIDUAL_MM } from './fit-page'
 import { decodeSheetQr, type SheetQr } from './decode-qr'
 import { findMarkerQuads, type Blob } from './find-markers'
 import { percentile, type GreyImage, type Point } from './grey-image'
@@ -314,7 +314,7 @@ function foundOffset(found: readonly SightedOption[], clear: boolean): Point | n
 /** The page model through the markers and every block of questions, and each block read through it (115). */
 export function fitQuestions(
   image: GreyImage,
-  located: Pick<LocatedPage, 'toImage' | 'controls' | 'reach'>,
+  located: Pick<LocatedPage, 'toImage' | 'controls' | 'cornerControls' | 'reach'>,
   layout: SheetLayout,
 ) {
   const { columns } = sightQuestions(image, located.toImage, layout, located.reach)
@@ -324,11 +324,11 @@ export function fitQuestions(
       found: foundOffset(column.found[b]!, column.clear),
     })),
   )
-  const model = fitModel(located.toImage, located.controls, toFit)
-  const regions = readThroughModel(
+  const { model, regions, controls } = fitAndRead(
     image,
-    model,
-    toFit.map((r) => r.bubbles),
+    located.toImage,
+    [located.controls, located.cornerControls],
+    toFit,
   )
   // A column whose end rows, where the model puts them, have rings a row past them was found a row over: not read.
   let at = 0
@@ -348,7 +348,7 @@ export function fitQuestions(
     at += column.blocks.length
   }
   const blocks = columns.flatMap((column) => column.blocks)
-  return { model, regions, blocks, bent, toFit }
+  return { model, regions, blocks, bent, toFit, controls }
 }
 
 /** A grid column as read: its kind and the choice among its bubbles (by index in the column). */
@@ -405,7 +405,7 @@ export function composeNumber(columns: readonly GridColumnRead[]): NumericAnswer
 function readGrids(
   image: GreyImage,
   located: LocatedPage,
-  fitted: Pick<ReturnType<typeof fitQuestions>, 'model' | 'toFit'>,
+  fitted: Pick<ReturnType<typeof fitQuestions>, 'model' | 'toFit' | 'controls'>,
   layout: SheetLayout,
   questionRings: readonly SightedBubble<Bubble>[],
 ) {
@@ -424,7 +424,7 @@ function readGrids(
         : null
     return { bubbles: bubbles[g]!, found }
   })
-  const model = fitModel(located.toImage, located.controls, [...fitted.toFit, ...gridFits])
+  const model = fitModel(located.toImage, fitted.controls, [...fitted.toFit, ...gridFits])
   const regions = readThroughModel(image, model, bubbles)
   const typical = typicalContrast([...questionRings, ...regions.flatMap((r) => r.sighted)])
   return grids.map((grid, g) => {
@@ -565,26 +565,6 @@ function qrPlacement(way: Homography, controls: ModelControl[], bent: boolean): 
   return model ? regionHomography(model, QR_RECT) : way
 }
 
-/**
- * Whether the frame cuts the paper around a marker (7 mm from its centre, where its edge profiles end), as a rough
- * placement puts it: why its markers could not be measured. A placed page's markers are measured on the sides the
- * frame leaves them (decision 115), so this only names the cause of a page that could not be placed.
- */
-function isCropped(image: GreyImage, toImage: Homography): boolean {
-  const reach = 7
-  return FIXED_PARTS.markers.some((m) =>
-    [
-      [-reach, 0],
-      [reach, 0],
-      [0, -reach],
-      [0, reach],
-    ].some(([dx, dy]) => {
-      const p = project(toImage, m.x_mm + dx!, m.y_mm + dy!)
-      return p.x < 0 || p.y < 0 || p.x > image.width - 1 || p.y > image.height - 1
-    }),
-  )
-}
-
 /** Whether the QR code's finder patterns sit where the layout prints them (within `tolerance` mm), as placed. */
 const findersAgree = (qr: SheetQr, tolerance = FINDER_TOLERANCE_MM) =>
   qr.finders.every((found, i) => {
@@ -663,8 +643,6 @@ export function locatePage(image: GreyImage): LocatedPage | SheetRefusal {
   const anyWay = placed?.toImage ?? markersFound ?? roughPlacements(quads[0]!)[0]?.rough
   // Four solid squares that no one flat page fits: a curl, a fold near the corners, a wide-angle lens held close.
   if (!markersFound && bent) return 'not_flat'
-  // Four squares that could not be measured, one of them where the frame cuts the paper around it: too tight a frame.
-  if (!markersFound && anyWay && isCropped(image, anyWay)) return 'cropped'
   if (!anyWay || (!markersFound && !isPageInside(image, anyWay))) return 'corners'
   const levels = measurePageLevels(image, anyWay, FIXED_PARTS)
   if (levels.paper < 60 || levels.paper * (1 - levels.inkRatio) < 30) return 'dark'
