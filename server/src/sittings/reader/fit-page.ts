@@ -128,7 +128,7 @@ export function fitAndRead<B extends Bubble>(
   toFit: readonly RegionToFit<B>[],
 ) {
   const bubbles = toFit.map((r) => r.bubbles)
-  const tries = markerWays.map((controls) => {
+  const attempt = (controls: readonly ModelControl[]) => {
     const model = fitModel(base, controls, toFit)
     const regions = readThroughModel(image, model, bubbles)
     const poor = regions.filter(
@@ -136,8 +136,13 @@ export function fitAndRead<B extends Bubble>(
     ).length
     const residual = regions.reduce((sum, r) => sum + r.residualMm, 0)
     return { controls, model, regions, poor, residual }
-  })
-  return tries.reduce((best, t) =>
-    t.poor < best.poor || (t.poor === best.poor && t.residual < best.residual) ? t : best,
-  )
+  }
+  let best = attempt(markerWays[0]!)
+  // A way that fits every region is kept: the next is tried only where this one leaves a region poorly fitted.
+  for (const controls of markerWays.slice(1)) {
+    if (best.poor === 0) break
+    const next = attempt(controls)
+    if (next.poor < best.poor || (next.poor === best.poor && next.residual < best.residual)) best = next
+  }
+  return best
 }

@@ -132,7 +132,7 @@ export function readLocatedBookletPage(
   const { marked, doubtful } = readQuestions(image, located, layout)
   const rollBubbles = SHEET_PARTS.roll.flatMap((column) => column.digits)
   const roll = rollGrid
-    ? readRoll(image, markerPlace(image, located, rollRect(SHEET_PARTS), rollBubbles), levels, located.reach)
+    ? readRoll(image, markerPlace(image, located, rollRect(SHEET_PARTS), rollBubbles), levels)
     : undefined
   return {
     ok: true,

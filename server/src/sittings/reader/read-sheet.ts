@@ -225,17 +225,14 @@ const typicalContrast = (sighted: readonly SightedBubble<Bubble>[]) =>
     0.5,
   )
 
-export function readRoll(
-  image: GreyImage,
-  h: Homography,
-  levels: PageLevels,
-  reach = FIRST_REACH_MM,
-): SheetReading['roll'] {
-  const [sighted] = sightBlocks(image, h, [FIXED_PARTS.roll.flatMap((column) => column.digits)], reach)
-  const typical = typicalContrast(sighted!)
+export function readRoll(image: GreyImage, place: MarkerPlace<Bubble>, levels: PageLevels): SheetReading['roll'] {
+  const { toImage: h, sighted } = place
+  const typical = typicalContrast(sighted)
   const digits: (number | null)[] = []
   FIXED_PARTS.roll.forEach((column, c) => {
-    const row = sighted!.slice(c * column.digits.length, (c + 1) * column.digits.length)
+    const row = sighted.slice(c * column.digits.length, (c + 1) * column.digits.length) as SightedBubble<
+      (typeof column.digits)[number]
+    >[]
     const choice = decideSighted(image, h, levels, row, (d) => d.digit, typical)
     digits.push(choice.kind === 'one' ? choice.value : choice.kind === 'none' ? null : -1)
   })
@@ -248,9 +245,9 @@ export function readRoll(
   return Number(rest.join(''))
 }
 
-function readSet(image: GreyImage, h: Homography, levels: PageLevels, reach: number): SheetReading['set'] {
-  const [sighted] = sightBlocks(image, h, [FIXED_PARTS.set], reach)
-  const choice = decideSighted(image, h, levels, sighted!, (s) => s.set, typicalContrast(sighted!))
+function readSet(image: GreyImage, place: MarkerPlace<Bubble>, levels: PageLevels): SheetReading['set'] {
+  const sighted = place.sighted as SightedBubble<(typeof FIXED_PARTS.set)[number]>[]
+  const choice = decideSighted(image, place.toImage, levels, sighted, (s) => s.set, typicalContrast(sighted))
   if (choice.kind === 'one') return choice.value
   return choice.kind === 'none' ? null : 'unclear'
 }
@@ -676,17 +673,31 @@ const ROLL_BUBBLES = FIXED_PARTS.roll.flatMap((column) => column.digits)
 /**
  * Where a fixed block of the page (the roll grid, the set row) is, through the model of the markers alone: through
  * their centres (a curl's lifted marker is larger and turned, and its corners would bend the page wrongly) or
- * through their corners (a wide lens's scale near the markers, which the centres do not see), whichever shows the
- * block's rings more plainly (decision 115).
+ * through their corners (a wide lens's scale near the markers, which the centres do not see) where a ring is not
+ * seen through the centres' one, whichever shows the block's rings more plainly (decision 115).
  */
-export function markerPlace(image: GreyImage, located: LocatedPage, rect: PageRect, bubbles: readonly Bubble[]) {
-  const places = [located.controls, located.cornerControls].map((controls) =>
-    regionHomography(fitModel(located.toImage, controls, []), rect),
-  )
-  const plainness = places.map((h) =>
-    sightBlocks(image, h, [bubbles], located.reach)[0]!.reduce((sum, s) => sum + s.contrast, 0),
-  )
-  return plainness[1]! > plainness[0]! ? places[1]! : places[0]!
+export function markerPlace<B extends Bubble>(
+  image: GreyImage,
+  located: LocatedPage,
+  rect: PageRect,
+  bubbles: readonly B[],
+): MarkerPlace<B> {
+  const place = (controls: readonly ModelControl[]) => {
+    const toImage = regionHomography(fitModel(located.toImage, controls, []), rect)
+    return { toImage, sighted: sightBlocks(image, toImage, [bubbles], located.reach)[0]! }
+  }
+  const centres = place(located.controls)
+  // Every ring seen through the centres' model: the block is placed; the corners' model is tried only where not.
+  if (centres.sighted.every((s) => s.contrast >= MIN_RING_CONTRAST)) return centres
+  const corners = place(located.cornerControls)
+  const plainness = (p: MarkerPlace<B>) => p.sighted.reduce((sum, s) => sum + s.contrast, 0)
+  return plainness(corners) > plainness(centres) ? corners : centres
+}
+
+/** A fixed block placed through the markers' model, and its bubbles as found there. */
+export interface MarkerPlace<B extends Bubble> {
+  toImage: Homography
+  sighted: SightedBubble<B>[]
 }
 
 /** An answer sheet's page, located and its code verified: its roll, set and rows, and where they are in the photo. */
@@ -698,8 +709,8 @@ export function readLocatedSheet(
 ): SheetReadResult {
   const { toImage, levels } = located
   // The roll grid and the set row are read before the layout is known: through the model of the markers alone.
-  const roll = readRoll(image, markerPlace(image, located, rollRect(FIXED_PARTS), ROLL_BUBBLES), levels, located.reach)
-  const set = readSet(image, markerPlace(image, located, setRect(FIXED_PARTS), FIXED_PARTS.set), levels, located.reach)
+  const roll = readRoll(image, markerPlace(image, located, rollRect(FIXED_PARTS), ROLL_BUBBLES), levels)
+  const set = readSet(image, markerPlace(image, located, setRect(FIXED_PARTS), FIXED_PARTS.set), levels)
   const layout = layoutFor(code, set === 'unclear' ? null : set)
   const read = layout ? readAnswers(image, located, layout) : null
   if (read?.bent) return refuse('not_flat')
