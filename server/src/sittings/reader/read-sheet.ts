@@ -63,7 +63,6 @@ export type SheetRefusal =
   | 'too_costly'
   | 'corners'
   | 'not_flat'
-  | 'cropped'
   | 'glare'
   | 'blurred'
   | 'dark'
@@ -77,7 +76,6 @@ export const REFUSAL_MESSAGES: Record<SheetRefusal, string> = {
     'The photo takes too long to read (over 64 JPEG scans, or over 10 s): send the photo as the phone camera takes it.',
   corners: 'All four corner squares must be in the photo.',
   not_flat: 'Lay the sheet flat: it is folded or curled, or the phone is too close.',
-  cropped: 'Leave a little table around the sheet: the photo cuts its edges.',
   glare: 'Move away from the light: there is glare on the bubbles.',
   blurred: 'The photo is too blurred.',
   dark: 'The photo is too dark.',
