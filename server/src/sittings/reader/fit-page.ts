@@ -70,6 +70,12 @@ export function fitModel<B extends Bubble>(
   return model
 }
 
+/** A region is tried stretched along one axis at a time: a curl magnifies the page across its lifted edge. */
+const REGION_STRETCHES = BENT_STRETCHES.filter((k) => k !== 1).flatMap((k) => [
+  [k, 1],
+  [1, k],
+])
+
 const meanContrast = (sighted: readonly SightedBubble<Bubble>[]) =>
   sighted.reduce((sum, s) => sum + s.contrast, 0) / sighted.length
 
@@ -95,20 +101,18 @@ export function readThroughModel<B extends Bubble>(
     if (stretch && (residualMm > RESIDUAL_MM || near.sighted.some((s) => s.contrast < MIN_RING_CONTRAST))) {
       const centre = centreOf(bubbles)
       let plainest = residualMm > RESIDUAL_MM ? -Infinity : meanContrast(near.sighted)
-      for (const sx of BENT_STRETCHES)
-        for (const sy of BENT_STRETCHES) {
-          if (sx === 1 && sy === 1) continue
-          const stretched = stretchedAbout(base, centre, sx, sy)
-          const there = sightNear(image, stretched, bubbles)
-          const residual = Math.hypot(there.offset.x, there.offset.y)
-          const plainness = meanContrast(there.sighted)
-          if (residual <= RESIDUAL_MM && plainness > plainest) {
-            plainest = plainness
-            toImage = stretched
-            near = there
-            residualMm = residual
-          }
+      for (const [sx, sy] of REGION_STRETCHES) {
+        const stretched = stretchedAbout(base, centre, sx, sy)
+        const there = sightNear(image, stretched, bubbles)
+        const residual = Math.hypot(there.offset.x, there.offset.y)
+        const plainness = meanContrast(there.sighted)
+        if (residual <= RESIDUAL_MM && plainness > plainest) {
+          plainest = plainness
+          toImage = stretched
+          near = there
+          residualMm = residual
         }
+      }
     }
     return { bubbles, toImage, sighted: near.sighted, residualMm, rect }
   })
@@ -116,7 +120,8 @@ export function readThroughModel<B extends Bubble>(
 
 /**
  * The page model through the markers taken two ways, each with the blocks' rings, and the regions read through the
- * one that fits them better (fewer regions over the limit or with a ring not seen, then less residual in all): each
+ * one that fits them better (fewer blocks it passes over a slip's distance from where their rings were found, then
+ * fewer regions over the limit or with a ring not seen, then less residual in all): each
  * marker at its centre (a
  * curl's lifted marker is larger and turned, and its corners would bend the middle of the page a column over), or
  * each of its corners (a wide lens's scale near the markers, which the centres do not give) (decision 115).
@@ -135,14 +140,23 @@ export function fitAndRead<B extends Bubble>(
       (r) => r.residualMm > RESIDUAL_MM || r.sighted.some((b) => b.contrast < MIN_RING_CONTRAST),
     ).length
     const residual = regions.reduce((sum, r) => sum + r.residualMm, 0)
-    return { controls, model, regions, poor, residual }
+    // Blocks the surface passes far from where their rings were found: the markers' way bent it off the rings.
+    const missed = toFit.filter((r) => {
+      if (!r.found) return false
+      const c = centreOf(r.bubbles)
+      const d = modelOffset(model, c.x, c.y)
+      return Math.hypot(d.x - r.found.x, d.y - r.found.y) > OUTLIER_MM
+    }).length
+    return { controls, model, regions, poor, residual, missed }
   }
+  const better = (p: ReturnType<typeof attempt>, q: ReturnType<typeof attempt>) =>
+    p.missed !== q.missed ? p.missed < q.missed : p.poor !== q.poor ? p.poor < q.poor : p.residual < q.residual
   let best = attempt(markerWays[0]!)
   // A way that fits every region is kept: the next is tried only where this one leaves a region poorly fitted.
   for (const controls of markerWays.slice(1)) {
-    if (best.poor === 0) break
+    if (best.poor === 0 && best.missed === 0) break
     const next = attempt(controls)
-    if (next.poor < best.poor || (next.poor === best.poor && next.residual < best.residual)) best = next
+    if (better(next, best)) best = next
   }
   return best
 }
