@@ -43,7 +43,7 @@ interface Template {
   uy: Point
 }
 
-export function template(toImage: Homography, bubbles: readonly Bubble[]): Template {
+function template(toImage: Homography, bubbles: readonly Bubble[]): Template {
   const ring = new Float64Array(bubbles.length * ANGLES * 2)
   const outside = new Float64Array(bubbles.length * ANGLES * 2)
   let k = 0
@@ -144,7 +144,7 @@ function searchPeaks(
 }
 
 /** Each bubble's ring contrast and glare, with the block moved by `offset` mm. */
-export function sight<B extends Bubble>(image: GreyImage, t: Template, bubbles: readonly B[], offset: Point) {
+function sight<B extends Bubble>(image: GreyImage, t: Template, bubbles: readonly B[], offset: Point) {
   const sx = t.ux.x * offset.x + t.uy.x * offset.y
   const sy = t.ux.y * offset.x + t.uy.y * offset.y
   return bubbles.map((bubble, i): SightedBubble<B> => {
