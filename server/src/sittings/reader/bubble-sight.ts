@@ -288,6 +288,29 @@ function bentScore(
   return best
 }
 
+/**
+ * Whether a column as followed has an option's place with no ring seen down all its rows: a column an option over
+ * puts its rows' last (or first) bubble on the paper past the row, every row alike (decision 115, issue 79).
+ */
+function hasHollowOption(sighted: readonly SightedBubble<Bubble>[][]): boolean {
+  const byOption = new Map<number, number[]>()
+  for (const block of sighted) {
+    const rows = new Map<number, SightedBubble<Bubble>[]>()
+    for (const s of block) {
+      const key = Math.round(s.bubble.y_mm * 10)
+      rows.set(key, [...(rows.get(key) ?? []), s])
+    }
+    for (const row of rows.values())
+      [...row]
+        .sort((p, q) => p.bubble.x_mm - q.bubble.x_mm)
+        .forEach((s, option) => byOption.set(option, [...(byOption.get(option) ?? []), s.contrast]))
+  }
+  return [...byOption.values()].some(
+    (contrasts) =>
+      contrasts.length >= 4 && contrasts.reduce((sum, c) => sum + c, 0) / contrasts.length < MIN_RING_CONTRAST,
+  )
+}
+
 /** Finds a column of questions by its outlines, block by block down from `from`: decision 054 "In the code". */
 export function sightColumn<B extends Bubble>(
   image: GreyImage,
@@ -295,14 +318,21 @@ export function sightColumn<B extends Bubble>(
   blocks: readonly (readonly B[])[],
   from: Point,
   reach = FIRST_REACH_MM,
+  bent = false,
 ): SightedColumn<B> {
   const templates = blocks.map((block) => template(toImage, block))
   const guard = template(toImage, beyondEdges(blocks[0]!, blocks.flat()))
   const places = firstPlaces(image, templates[0]!, guard, from, reach)
   const best = places[0]!
   const tries = [...places]
-  for (const shift of [-ROW_PITCH_MM, ROW_PITCH_MM]) {
-    const around = { x: best.x, y: best.y + shift }
+  // On a bent page the column may also be an option over: its places there are tried too.
+  const shifts = [
+    { x: 0, y: -ROW_PITCH_MM },
+    { x: 0, y: ROW_PITCH_MM },
+    ...(bent ? [-OPTION_PITCH_MM, OPTION_PITCH_MM].map((x) => ({ x, y: 0 })) : []),
+  ]
+  for (const shift of shifts) {
+    const around = { x: best.x + shift.x, y: best.y + shift.y }
     if (!tries.some((p) => Math.hypot(p.x - around.x, p.y - around.y) < 1))
       tries.push(searchPeaks(image, templates[0]!, around, FINE_REACH_MM, FINE_STEP_MM, guard, 1)[0]!)
   }
@@ -313,7 +343,7 @@ export function sightColumn<B extends Bubble>(
   let first: SightedColumn<B> | null = null
   for (const start of scored) {
     const { offsets, sighted } = follow(image, templates, blocks, start)
-    const clear = endsClear(image, toImage, blocks, offsets)
+    const clear = endsClear(image, toImage, blocks, offsets) && !(bent && hasHollowOption(sighted))
     if (clear) return { blocks: sighted, start: offsets[0]!, endsClear: true }
     first ??= { blocks: sighted, start: offsets[0]!, endsClear: false }
   }

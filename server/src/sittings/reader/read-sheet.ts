@@ -282,6 +282,7 @@ export function sightQuestions(image: GreyImage, h: Homography, layout: SheetLay
       from,
       // The first column is looked for around the markers' place, each next one around the column before it.
       columns.length === 0 ? reach : FIRST_REACH_MM,
+      reach > FIRST_REACH_MM,
     )
     from = column.start
     if (!column.endsClear) bent = true
@@ -463,7 +464,15 @@ function readAnswers(image: GreyImage, located: LocatedPage, layout: SheetLayout
   blocks.forEach((block, b) => {
     const region = regions[b]!
     const h = region.toImage
+    // Rings unseen in half a block's rows, without glare: the block is not where its rings are (a slip that left
+    // some of them on paper), and a row of it that seems clear is not trusted either (issue 79).
     let at = 0
+    const unseenRows = block.filter((question) => {
+      const row = region.sighted.slice(at, (at += question.options.length))
+      return row.some((s) => s.contrast < MIN_RING_CONTRAST && !s.glare)
+    }).length
+    const misplaced = unseenRows * 2 >= block.length
+    at = 0
     for (const question of block) {
       const row = region.sighted.slice(at, at + question.options.length)
       at += question.options.length
@@ -471,7 +480,7 @@ function readAnswers(image: GreyImage, located: LocatedPage, layout: SheetLayout
       if (row.some((s) => s.glare && isUnseen(s, typical))) glared++
       const choice = decideSighted(image, h, located.levels, row, (o) => o.label, typical)
       // A region the model does not fit is flagged whatever its bubbles seem to say (decision 115).
-      const poorFit = region.residualMm > RESIDUAL_MM
+      const poorFit = region.residualMm > RESIDUAL_MM || misplaced
       const answer: SheetAnswer = poorFit
         ? {
             flag: 'unclear',
